@@ -1,0 +1,80 @@
+"""The `skillweave` command: a thin layer that parses, calls one function, maps errors.
+
+Commands live one module each under `orchestrator.cli` and are imported only
+when invoked, so `--help` and `validate` never pay for the MCP or LLM stacks.
+Exit codes (DESIGN.md): 0 success, 1 run failed or escalated, 2 usage or spec
+error, 3 run paused awaiting approval.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from orchestrator import __version__
+
+# name -> (module, attribute, one-line help). The help is here so that listing
+# commands does not import them.
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "run": ("orchestrator.cli.run_cmd", "run", "Compile if needed, execute, print the report."),
+    "validate": ("orchestrator.cli.validate_cmd", "validate", "Parse and statically check a spec."),
+    "plan": ("orchestrator.cli.plan_cmd", "plan", "Write the reviewable plan of a spec."),
+    "resume": ("orchestrator.cli.run_cmd", "resume", "Continue a paused or interrupted run."),
+    "approve": ("orchestrator.cli.run_cmd", "approve", "Approve (or --reject) a step awaiting approval."),
+    "runs": ("orchestrator.cli.runs_cmd", "runs", "Run history, reports and metrics."),
+    "skills": ("orchestrator.cli.skills_cmd", "skills", "The skill catalog and Agent Skills conformance."),
+    "serve": ("orchestrator.cli.serve_cmd", "serve", "Serve skillweave as an MCP server."),
+    "test": ("orchestrator.cli.test_cmd", "test", "Run a spec's Testing Plan scenarios with injected faults."),
+    "new": ("orchestrator.cli.new_cmd", "new", "Scaffold a spec or a skill from templates."),
+    "install": ("orchestrator.cli.install_cmd", "install", "Register skills and the MCP server with a host."),
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        entry = COMMANDS.get(cmd_name)
+        if entry is None:
+            return None
+        module_name, attr, _ = entry
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            return _not_yet(cmd_name)
+        command: click.Command = getattr(module, attr)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+def _not_yet(name: str) -> click.Command:
+    @click.command(name=name, help=COMMANDS[name][2], context_settings={"ignore_unknown_options": True})
+    @click.argument("args", nargs=-1, type=click.UNPROCESSED)
+    def command(args: tuple[str, ...]) -> None:
+        click.echo(f"skillweave {name}: not available in this build", err=True)
+        sys.exit(2)
+
+    return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="skillweave")
+def cli() -> None:
+    """skillweave: run Agent Skills workflows you can trust.
+
+    Markdown specs and SKILL.md skills in, a reviewable plan, a durable run.
+    Exit codes: 0 success, 1 run failed, 2 usage or spec error, 3 awaiting approval.
+    """
+
+
+def main() -> None:
+    cli(prog_name="skillweave")

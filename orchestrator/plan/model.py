@@ -1,0 +1,221 @@
+"""The Plan: a frozen, reviewable JSON document that the engine executes.
+
+Think of a lock file: every step bound to one skill, its dependencies, input
+mapping, contracts and policies, with the provenance of each decision, and the
+hashes of the spec and the skills it was built from.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from orchestrator.errors import Diagnostic
+from orchestrator.policy import (
+    ApprovalPolicy,
+    ErrorClass,
+    Fallback,
+    FallbackAction,
+    FeedbackPolicy,
+    Limits,
+    RecoveryRule,
+    RetryPolicy,
+)
+
+PLAN_FORMAT = 1
+
+# A JSON Schema document. It travels inside the plan as data; only `contracts` interprets it.
+JsonSchema = dict[str, Any]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Provenance(_Frozen):
+    """Where a decision came from."""
+
+    source: Literal["spec", "skill", "default", "llm", "cli", "mcp"]
+    where: str | None = None  # file:line for spec/skill; server/tool for mcp
+    note: str = ""
+
+
+class SkillKind(StrEnum):
+    SCRIPT = "script"
+    MCP = "mcp"
+    LLM = "llm"
+    INSTRUCTIONS = "instructions"  # a skill without skillweave.* keys: for hosts only
+
+
+class BoundSkill(_Frozen):
+    """What the plan needs of a skill, fixed at plan time."""
+
+    name: str
+    kind: SkillKind
+    path: str  # the skill folder, absolute
+    origin: Literal["bundled", "spec", "dir", "env"]
+    sha256: str  # over SKILL.md and the files it names
+    description: str = ""
+    entry: str | None = None  # script: relative entry point
+    server: str | None = None  # mcp
+    tool: str | None = None  # mcp
+    network: bool = False  # script
+    timeout_s: float | None = None
+    input_schema: JsonSchema | None = None
+    output_schema: JsonSchema | None = None
+
+
+class InputBinding(_Frozen):
+    """How one field of a step's input is filled when the step runs.
+
+    source=input     workflow input `name`
+    source=step      `step`'s output at JSON pointer `pointer` ("" = the whole output)
+    source=item      the current `for each` item (pointer into it)
+    source=literal   `value`
+    source=template  a Jinja2 template rendered against inputs/steps/item
+    """
+
+    source: Literal["input", "step", "item", "literal", "template"]
+    name: str | None = None
+    step: str | None = None
+    pointer: str = ""
+    value: Any = None
+    template: str | None = None
+    optional: bool = False  # a missing value is left out rather than an error
+
+
+class ForEach(_Frozen):
+    item: str  # the variable name
+    source: InputBinding  # must resolve to a list
+
+
+class StepPolicy(_Frozen):
+    retry: RetryPolicy = RetryPolicy()  # transient failures
+    attempt_timeout_s: float | None = None
+    step_timeout_s: float | None = None
+    regenerations: int = 0  # code errors, for script skills
+    fallback: Fallback = Fallback()
+    on_error: Literal["fail", "continue"] = "fail"
+    feedback: FeedbackPolicy | None = None  # this step's failure regenerates an upstream step
+    approval: ApprovalPolicy | None = None
+    compensation: str | None = None  # a skill name run if the run fails after this step succeeded
+    rules: tuple[RecoveryRule, ...] = ()
+    non_retryable: tuple[ErrorClass, ...] = ()
+
+
+class ResolvedPolicy(_Frozen):
+    """What the engine does for one failure of one class."""
+
+    retry: RetryPolicy
+    regenerations: int
+    fallback: Fallback
+    rule: RecoveryRule | None = None
+
+
+class PlanStep(_Frozen):
+    id: str
+    name: str
+    skill: str  # key into Plan.skills
+    depends_on: tuple[str, ...] = ()
+    inputs: dict[str, InputBinding] = Field(default_factory=dict)
+    for_each: ForEach | None = None
+    when: str | None = None  # sandboxed Jinja2 expression
+    routes: dict[str, str] = Field(default_factory=dict)
+    input_schema: JsonSchema = Field(default_factory=dict)
+    output_schema: JsonSchema = Field(default_factory=dict)
+    policy: StepPolicy = StepPolicy()
+    provenance: dict[str, Provenance] = Field(default_factory=dict)  # decision -> where from
+    where: str | None = None
+
+    def policy_for(self, error_class: ErrorClass) -> ResolvedPolicy:
+        """The recovery for a failure of `error_class`: a matching table row, else the defaults."""
+        rule = next((r for r in self.policy.rules if r.on == error_class), None)
+        if rule is None and error_class is ErrorClass.TIMEOUT:
+            rule = next((r for r in self.policy.rules if r.on == ErrorClass.TRANSIENT), None)
+        if rule is None:
+            rule = next((r for r in self.policy.rules if r.on == "any"), None)
+        non_retryable = error_class in self.policy.non_retryable or error_class in (
+            ErrorClass.INVALID_INPUT,
+            ErrorClass.UNRECOVERABLE,
+        )
+        if rule is not None and rule.retry is not None:
+            retry = rule.retry
+        elif error_class.is_transient and not non_retryable:
+            retry = self.policy.retry
+        else:
+            retry = RetryPolicy(max_retries=0)
+        if rule is not None and rule.regenerate is not None:
+            regenerations = rule.regenerate
+        elif error_class is ErrorClass.CODE_ERROR:
+            regenerations = self.policy.regenerations
+        else:
+            regenerations = 0
+        fallback = rule.fallback if rule is not None and rule.fallback is not None else self.policy.fallback
+        if error_class is ErrorClass.UNRECOVERABLE and fallback.action is FallbackAction.FAIL:
+            fallback = Fallback(action=FallbackAction.ESCALATE)
+        return ResolvedPolicy(retry=retry, regenerations=regenerations, fallback=fallback, rule=rule)
+
+
+class Edge(_Frozen):
+    """A handoff: `producer`'s output feeds `consumer`; `schema` is what it must satisfy."""
+
+    producer: str
+    consumer: str
+    fields: tuple[str, ...] = ()  # consumer input fields fed by this edge
+    schema_: JsonSchema = Field(default_factory=dict, alias="schema")
+    provenance: Provenance = Provenance(source="default")
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
+class PlanInput(_Frozen):
+    name: str
+    schema_: JsonSchema = Field(default_factory=dict, alias="schema")
+    required: bool = True
+    default: Any = None
+    where: str | None = None
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
+class Scenario(_Frozen):
+    name: str
+    description: str
+    kind: str = "other"
+    where: str | None = None
+
+
+class SpecRef(_Frozen):
+    path: str
+    sha256: str
+    format: Literal["markdown", "yaml"]
+
+
+class Plan(_Frozen):
+    format: int = PLAN_FORMAT
+    name: str
+    spec: SpecRef
+    inputs: tuple[PlanInput, ...] = ()
+    steps: tuple[PlanStep, ...]
+    edges: tuple[Edge, ...] = ()
+    skills: dict[str, BoundSkill]
+    limits: Limits = Limits()
+    limits_provenance: dict[str, Provenance] = Field(default_factory=dict)
+    scenarios: tuple[Scenario, ...] = ()
+    warnings: tuple[Diagnostic, ...] = ()
+    mcp_config: str | None = None  # the mcp.json the plan was built against
+    sha256: str = ""  # over the plan's content with this field empty; set by build_plan
+
+    def step(self, step_id: str) -> PlanStep:
+        for s in self.steps:
+            if s.id == step_id:
+                return s
+        raise KeyError(step_id)
+
+    def skill_of(self, step_id: str) -> BoundSkill:
+        return self.skills[self.step(step_id).skill]
+
+    def to_json(self) -> str:
+        return self.model_dump_json(indent=2, by_alias=True)

@@ -1,0 +1,116 @@
+"""Recovery policies as data: retries, fallbacks, regeneration, approval, limits.
+
+The spec compiler reads them out of prose ("Retry with backoff (1s, 2s, 4s)"),
+the planner attaches them to steps, the engine obeys them. Nothing here runs.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class ErrorClass(StrEnum):
+    """How a failure is classified, which decides how it is recovered.
+
+    transient      timeout, connection loss, MCP server crash, HTTP 429/5xx: retry
+    timeout        a transient failure that is a timeout (rules may single it out)
+    invalid_input  the step's input broke its contract or the skill refused it: fail fast
+    code_error     a script raised, exited non-zero, or broke its output contract: regenerate
+    unrecoverable  declared non-retryable: escalate
+    """
+
+    TRANSIENT = "transient"
+    TIMEOUT = "timeout"
+    INVALID_INPUT = "invalid_input"
+    CODE_ERROR = "code_error"
+    UNRECOVERABLE = "unrecoverable"
+
+    @property
+    def is_transient(self) -> bool:
+        return self in (ErrorClass.TRANSIENT, ErrorClass.TIMEOUT)
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class RetryPolicy(_Frozen):
+    """Retries after the first attempt, for transient failures.
+
+    `delays_s` lists explicit waits (the spec's "1s, 2s, 4s"); when it is shorter
+    than `max_retries`, the last wait repeats. Without it the wait is exponential:
+    `initial_s * multiplier**n`, capped at `max_delay_s`, with full jitter when
+    `jitter` is true.
+    """
+
+    max_retries: int = Field(default=0, ge=0)
+    delays_s: tuple[float, ...] = ()
+    initial_s: float = Field(default=1.0, ge=0)
+    multiplier: float = Field(default=2.0, ge=1)
+    max_delay_s: float = Field(default=60.0, ge=0)
+    jitter: bool = True
+
+    def delay(self, retry_index: int, rand: float = 1.0) -> float:
+        """Wait before retry number `retry_index` (0-based); `rand` in [0, 1] for jitter."""
+        if self.delays_s:
+            return self.delays_s[min(retry_index, len(self.delays_s) - 1)]
+        base = min(self.initial_s * self.multiplier**retry_index, self.max_delay_s)
+        return base * rand if self.jitter else base
+
+
+class FallbackAction(StrEnum):
+    FAIL = "fail"  # the run fails (compensations run)
+    ESCALATE = "escalate"  # the run fails as escalated: a person must look
+    CONTINUE = "continue"  # the step is marked failed-continued; dependants see no output
+    DEFAULT = "default"  # the step's output becomes `value` (or the contract's empty value)
+    SKILL = "skill"  # run `skill` with the same input instead
+
+
+class Fallback(_Frozen):
+    action: FallbackAction = FallbackAction.FAIL
+    value: Any = None  # for DEFAULT: the output to use; None = empty value built from the schema
+    skill: str | None = None  # for SKILL
+
+
+class ApprovalPolicy(_Frozen):
+    required: bool = True
+    timeout_s: float | None = None
+    on_timeout: Literal["approve", "reject"] = "reject"
+
+
+class FeedbackPolicy(_Frozen):
+    """A validator step's failure is sent back to regenerate the step that made its input."""
+
+    target_step: str
+    max_attempts: int = Field(default=2, ge=1)  # runs of the producer in all, the first included
+
+
+class RecoveryRule(_Frozen):
+    """One row of the Error Recovery table, bound to a step and an error class.
+
+    Fields left as None fall back to the step's defaults.
+    """
+
+    on: ErrorClass | Literal["any"] = "any"
+    failure: str = ""  # the row's failure text, for the reviewer
+    retry: RetryPolicy | None = None
+    regenerate: int | None = None
+    fallback: Fallback | None = None
+    where: str | None = None  # file:line of the row
+
+
+class Limits(_Frozen):
+    """Global convergence limits: reaching one ends the run cleanly as failed."""
+
+    max_attempts_per_step: int = Field(default=10, ge=1)
+    max_total_attempts: int = Field(default=200, ge=1)
+    max_regenerations_per_step: int = Field(default=3, ge=0)
+    max_regenerations_total: int = Field(default=10, ge=0)
+    max_llm_tokens: int = Field(default=200_000, ge=0)
+    wall_time_s: float = Field(default=3600.0, gt=0)
+    concurrency: int = Field(default=8, ge=1)
+    per_skill_concurrency: int | None = Field(default=None, ge=1)
+    per_server_concurrency: int = Field(default=4, ge=1)

@@ -1,0 +1,91 @@
+"""The sandbox's public data: what to run, under which limits, and what came of it."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Isolation(StrEnum):
+    BWRAP = "bwrap"
+    UNSHARE = "unshare"
+    NONE = "none"
+
+
+class ResourceLimits(_Frozen):
+    """Per-attempt limits. Each may be overridden per skill and per step."""
+
+    wall_s: float = Field(default=60.0, gt=0)
+    cpu_s: int = Field(default=60, ge=1)
+    memory_mb: int = Field(default=1024, ge=16)  # address space
+    file_size_mb: int = Field(default=64, ge=1)
+    max_procs: int = Field(default=64, ge=1)
+    max_open_files: int = Field(default=256, ge=16)
+    max_stdout_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
+    max_stderr_bytes: int = Field(default=1024 * 1024, ge=1024)
+    stderr_tail_bytes: int = Field(default=8 * 1024, ge=256)
+    max_artifact_bytes: int = Field(default=64 * 1024 * 1024, ge=0)
+
+    def merged(self, **overrides: Any) -> ResourceLimits:
+        return self.model_copy(update={k: v for k, v in overrides.items() if v is not None})
+
+
+class FailureKind(StrEnum):
+    CODE_ERROR = "code_error"  # exception or non-zero exit
+    TIMEOUT = "timeout"  # wall clock
+    RESOURCE_LIMIT = "resource_limit"  # CPU, memory, file size, processes, output cap
+    OUTPUT_CONTRACT = "output_contract"  # stdout is not exactly one JSON document
+    SETUP = "setup"  # the sandbox itself could not start
+
+
+class SandboxFailure(_Frozen):
+    kind: FailureKind
+    message: str  # one line for people
+
+
+class ResourceUsage(_Frozen):
+    cpu_s: float = 0.0
+    max_rss_kb: int = 0
+
+
+class SandboxArtifact(_Frozen):
+    path: str  # relative to the work directory
+    size: int
+    sha256: str
+
+
+class SandboxRequest(_Frozen):
+    skill_dir: Path  # mounted read-only
+    entry: str  # path of the script relative to skill_dir
+    script: Path | None = None  # run this file instead of skill_dir/entry (a regenerated version)
+    input: Any = None  # sent as JSON on stdin
+    limits: ResourceLimits = ResourceLimits()
+    network: bool = False
+    env: dict[str, str] = Field(default_factory=dict)  # extra, non-secret variables
+    keep_workdir: bool = False
+    workdir_parent: Path | None = None  # where the per-attempt work directory is made
+
+
+class SandboxResult(_Frozen):
+    output: Any = None
+    failure: SandboxFailure | None = None
+    exit_code: int | None = None
+    signal: int | None = None
+    stdout_bytes: int = 0
+    stderr_tail: str = ""
+    duration_s: float = 0.0
+    usage: ResourceUsage = ResourceUsage()
+    isolation: Isolation
+    artifacts: tuple[SandboxArtifact, ...] = ()
+    workdir: Path | None = None  # kept only when asked
+
+    @property
+    def ok(self) -> bool:
+        return self.failure is None

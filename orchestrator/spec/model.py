@@ -1,0 +1,142 @@
+"""The compiled form of a workflow spec, markdown or YAML alike.
+
+Every node keeps `where` (`file:line`) so that the planner and the static checks
+can point at the text that caused a decision. The parser fills what it could read;
+interpreting names against the skill catalog is the planner's job.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from orchestrator.errors import Diagnostic
+from orchestrator.policy import (
+    ApprovalPolicy,
+    ErrorClass,
+    Fallback,
+    Limits,
+    RecoveryRule,
+    RetryPolicy,
+)
+
+
+class _Node(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class FieldSpec(_Node):
+    """A named value in an Input/Output line or a contract: `existing_docs (string, markdown)`."""
+
+    name: str
+    type: str | None = None  # JSON Schema type name when one was stated: string, boolean, array, object, ...
+    description: str = ""
+    required: bool = True
+    where: str
+
+
+class InputSpec(_Node):
+    """A workflow input (from `## Inputs`, the first step's Input line, or YAML `inputs:`)."""
+
+    name: str
+    type: str | None = None
+    description: str = ""
+    required: bool = True
+    default: Any = None
+    where: str
+
+
+class StepSpec(_Node):
+    id: str  # "step-1" for `### Step 1: Name`; the YAML `id`
+    number: int | None = None
+    name: str
+    where: str  # the heading or the YAML item
+    skill: str | None = None  # the raw `- Skill:` text / YAML `skill` or `agent`
+    skill_where: str | None = None
+    inputs: tuple[FieldSpec, ...] = ()  # names from the Input line
+    input_values: dict[str, Any] = Field(default_factory=dict)  # literal values (YAML `input:`)
+    outputs: tuple[FieldSpec, ...] = ()  # names from the Output line
+    success: str = ""
+    failure_modes: tuple[str, ...] = ()
+    depends_on: tuple[str, ...] = ()  # explicit step ids (resolved from "Step 2" or ids)
+    depends_where: str | None = None
+    for_each: str | None = None  # "item in list_field"
+    when: str | None = None  # a Jinja2 expression
+    approval: ApprovalPolicy | None = None
+    compensation: str | None = None
+    timeout_s: float | None = None
+    retries: int | None = None
+    retry: RetryPolicy | None = None  # YAML `retry:` on the step
+    on_error: Literal["continue", "fail"] | None = None
+    routes: dict[str, str] = Field(default_factory=dict)  # LLM routing: branch name -> step id
+    extra: dict[str, str] = Field(default_factory=dict)  # other labelled bullets, kept for review
+
+
+class ContractSpec(_Node):
+    """A `### Step 1 → Step 2` block of Data Contracts."""
+
+    producer: str  # step id
+    consumer: str | None  # step id; None for a block that names one step only
+    output_fields: tuple[FieldSpec, ...] = ()  # from the `{ a: string, b: boolean }` notation
+    input_fields: tuple[FieldSpec, ...] = ()
+    validation: tuple[str, ...] = ()  # the Validation: text, split into clauses
+    constraints: dict[str, dict[str, Any]] = Field(default_factory=dict)  # field -> JSON Schema keywords read from Validation
+    json_schema: dict[str, Any] | None = None  # a fenced JSON Schema block: it wins
+    where: str
+
+
+class RecoveryRowSpec(_Node):
+    """One row of the Error Recovery Strategy table, read into a rule."""
+
+    step: str  # step id
+    rule: RecoveryRule
+    detection: str = ""
+    recovery: str = ""
+    fallback_text: str = ""
+    feedback_to: str | None = None  # "regenerate step 3" from a validator row
+    feedback_attempts: int | None = None
+    timeout_s: float | None = None  # "No response after 5s", ">30 seconds"
+    where: str
+
+
+class ConvergenceSpec(_Node):
+    """Convergence Criteria, read into limits and per-step bounds."""
+
+    success: tuple[str, ...] = ()
+    failure: tuple[str, ...] = ()
+    limits: Limits = Limits()
+    limit_where: dict[str, str] = Field(default_factory=dict)  # Limits field -> file:line that set it
+    step_retries: dict[str, int] = Field(default_factory=dict)  # step id -> retries ("(3 retries)")
+    step_timeouts_s: dict[str, float] = Field(default_factory=dict)  # step id -> timeout (">10 sec")
+    step_unrecoverable: dict[str, ErrorClass] = Field(default_factory=dict)  # "can't import (unrecoverable)"
+    feedback: dict[str, tuple[str, int]] = Field(default_factory=dict)  # validator -> (producer, max attempts)
+    where: dict[str, str] = Field(default_factory=dict)  # key above ("step-1.retries") -> file:line
+
+
+class ScenarioSpec(_Node):
+    """A Testing Plan entry, kept in the plan and run by `skillweave test`."""
+
+    name: str
+    description: str
+    kind: Literal["happy", "degradation", "recovery", "escalation", "edge", "other"] = "other"
+    where: str
+
+
+class WorkflowSpec(_Node):
+    name: str
+    path: str  # as given; diagnostics use it
+    format: Literal["markdown", "yaml"]
+    sha256: str
+    intent: str = ""
+    inputs: tuple[InputSpec, ...] = ()
+    steps: tuple[StepSpec, ...]
+    contracts: tuple[ContractSpec, ...] = ()
+    state: str = ""
+    convergence: ConvergenceSpec = ConvergenceSpec()
+    recovery: tuple[RecoveryRowSpec, ...] = ()
+    fallback: Fallback | None = None  # a workflow-wide default
+    retry: RetryPolicy | None = None  # a workflow-wide default (YAML `retry:`)
+    timeout_s: float | None = None  # a workflow-wide wall time (YAML `timeout:`)
+    scenarios: tuple[ScenarioSpec, ...] = ()
+    warnings: tuple[Diagnostic, ...] = ()
