@@ -8,13 +8,36 @@ Both exchange only the models below.
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from orchestrator.plan.model import BoundSkill, JsonSchema
+from orchestrator.config import Settings
+from orchestrator.plan.model import BoundSkill, JsonSchema, Plan
 from orchestrator.policy import ErrorClass
+
+# Each skill kind's runner factory, imported only when a plan uses that kind:
+# `create_runner(ctx: RunnerContext) -> StepRunner`.
+RUNNER_FACTORIES: dict[str, str] = {
+    "script": "orchestrator.runners.script:create_runner",
+    "mcp": "orchestrator.mcp_client.runner:create_runner",
+    "llm": "orchestrator.llm.runner:create_runner",
+}
+# `create_regenerator(ctx: RunnerContext) -> Regenerator`, imported on the first regeneration.
+REGENERATOR_FACTORY = "orchestrator.llm.repair:create_regenerator"
+# `create_llm(ctx: RunnerContext) -> object`: the run's one LLM client, shared by the
+# llm runner and the regenerator (token accounting, record/replay).
+LLM_FACTORY = "orchestrator.llm:create_llm"
+
+
+def load_factory(spec: str) -> Callable[..., Any]:
+    """Import `module:attr`. Raises ModuleNotFoundError when the kind is not built in."""
+    module_name, _, attr = spec.partition(":")
+    factory: Callable[..., Any] = getattr(importlib.import_module(module_name), attr)
+    return factory
 
 
 class _Frozen(BaseModel):
@@ -130,3 +153,32 @@ class RegenerationResult(_Frozen):
 class Regenerator(Protocol):
     async def regenerate(self, request: RegenerationRequest) -> RegenerationResult: ...
 
+
+
+class RunnerContext:
+    """What a runner or regenerator factory gets: one per run.
+
+    `llm()` creates the run's LLM client on first use (so a run that never needs
+    the model never imports `anthropic`) and hands the same one to every caller.
+    Tests may pass `llm_client` to inject a fake.
+    """
+
+    def __init__(
+        self,
+        *,
+        settings: Settings,
+        plan: Plan,
+        run_id: str,
+        run_dir: Path,
+        llm_client: object | None = None,
+    ) -> None:
+        self.settings = settings
+        self.plan = plan
+        self.run_id = run_id
+        self.run_dir = run_dir
+        self._llm = llm_client
+
+    def llm(self) -> object:
+        if self._llm is None:
+            self._llm = load_factory(LLM_FACTORY)(self)
+        return self._llm
