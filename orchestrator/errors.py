@@ -137,7 +137,13 @@ class IsolationError(SkillweaveError):
 
 
 class LLMError(SkillweaveError):
+    """`transient` is true for failures that may pass on a later try (429, 529, 5xx, connection)."""
+
     exit_code = 1
+
+    def __init__(self, message: str, *, where: str | None = None, transient: bool = False) -> None:
+        super().__init__(message, where=where)
+        self.transient = transient
 
 
 class LLMAuthError(LLMError):
