@@ -1,0 +1,127 @@
+"""Workflow specs, markdown or YAML, compiled into one `WorkflowSpec`.
+
+    parse_spec(path)                      dispatch on the suffix (.md/.markdown, .yaml/.yml)
+    parse_spec_text(text, path, format)   the same from a string; `path` names it in messages
+
+Both raise `SpecError` carrying every error found (each `file:line: message`)
+when the spec cannot be used, and otherwise return a spec whose `warnings`
+list, with their lines, all text that was kept but not understood.
+
+Modules: `markdown` (sections of the seed-000 template), `step` (a step's
+bullets), `contract` (Data Contracts), `recovery` (the Error Recovery table and
+Convergence Criteria), `fields` (Input/Output lines), `policy_text` (policy
+phrases), `yaml_form` (the YAML form), `check` (checks shared by both).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Literal
+
+from orchestrator.errors import Diagnostic, NotFoundError, SpecError
+from orchestrator.spec.check import SpecParts, check_references, check_steps, derive_inputs
+from orchestrator.spec.model import (
+    ContractSpec,
+    ConvergenceSpec,
+    FieldSpec,
+    InputSpec,
+    RecoveryRowSpec,
+    ScenarioSpec,
+    StepSpec,
+    WorkflowSpec,
+)
+from orchestrator.spec.source import Source
+
+__all__ = [
+    "ContractSpec",
+    "ConvergenceSpec",
+    "FieldSpec",
+    "InputSpec",
+    "RecoveryRowSpec",
+    "ScenarioSpec",
+    "SpecFormat",
+    "StepSpec",
+    "WorkflowSpec",
+    "format_of",
+    "parse_spec",
+    "parse_spec_text",
+]
+
+SpecFormat = Literal["markdown", "yaml"]
+_SUFFIXES: dict[str, SpecFormat] = {
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".yaml": "yaml",
+    ".yml": "yaml",
+}
+
+
+def format_of(path: Path | str) -> SpecFormat | None:
+    """The spec format a file name implies, or None."""
+    return _SUFFIXES.get(Path(path).suffix.lower())
+
+
+def parse_spec(path: Path) -> WorkflowSpec:
+    """Read and compile the spec at `path`."""
+    fmt = format_of(path)
+    if fmt is None:
+        raise SpecError(Diagnostic(file=str(path), message="a spec is a .md, .markdown, .yaml or "
+                                                           ".yml file", code="spec.suffix"))
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError as exc:
+        raise NotFoundError(f"no such spec: {path}", where=str(path)) from exc
+    except OSError as exc:
+        raise NotFoundError(f"cannot read the spec: {exc.strerror}", where=str(path)) from exc
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise SpecError(Diagnostic(file=str(path), line=line, code="spec.encoding",
+                                   message="the spec is not UTF-8 text")) from exc
+    return parse_spec_text(text, str(path), fmt)
+
+
+def parse_spec_text(text: str, path: str, format: SpecFormat | str) -> WorkflowSpec:
+    """Compile spec `text`; `path` is only used in messages and the spec's `path`."""
+    fmt = _SUFFIXES.get(f".{format}".lower())
+    if fmt is None:
+        raise ValueError(f"unknown spec format {format!r}")
+    sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    src = Source(text.removeprefix("\ufeff"), path)
+    if fmt == "markdown":
+        from orchestrator.spec.markdown import read_markdown
+
+        parts = read_markdown(src)
+    else:
+        from orchestrator.spec.yaml_form import read_yaml
+
+        parts = read_yaml(src)
+    return _finish(parts, src, fmt, sha256)
+
+
+def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str) -> WorkflowSpec:
+    check_steps(parts.steps, parts.steps_line, src)
+    check_references({s.id for s in parts.steps}, parts.contracts, parts.recovery,
+                     parts.convergence, src)
+    src.raise_if_errors()
+    return WorkflowSpec(
+        name=parts.name,
+        title=parts.title,
+        path=src.path,
+        format=fmt,
+        sha256=sha256,
+        intent=parts.intent,
+        inputs=parts.inputs if parts.inputs is not None else derive_inputs(parts.steps),
+        steps=parts.steps,
+        contracts=parts.contracts,
+        state=parts.state,
+        convergence=parts.convergence,
+        recovery=parts.recovery,
+        fallback=parts.fallback,
+        retry=parts.retry,
+        timeout_s=parts.timeout_s,
+        scenarios=parts.scenarios,
+        warnings=src.sorted_warnings(),
+    )

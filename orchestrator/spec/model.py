@@ -34,6 +34,10 @@ class FieldSpec(_Node):
     description: str = ""
     required: bool = True
     where: str
+    items: str | None = None  # for arrays: the item type when one was stated ("list of strings")
+    keys: tuple[str, ...] = ()  # keys listed for an object: `analysis (JSON): functions, classes`
+    whole_output: bool = False  # this name stands for the step's whole output object (see spec/README)
+    source: str | None = None  # a reference the line gave: `steps.<id>.output.<field>` or `inputs.<name>`
 
 
 class InputSpec(_Node):
@@ -52,6 +56,7 @@ class StepSpec(_Node):
     number: int | None = None
     name: str
     where: str  # the heading or the YAML item
+    description: str = ""  # free text under the heading (or YAML `description`)
     skill: str | None = None  # the raw `- Skill:` text / YAML `skill` or `agent`
     skill_where: str | None = None
     inputs: tuple[FieldSpec, ...] = ()  # names from the Input line
@@ -125,6 +130,7 @@ class ScenarioSpec(_Node):
 
 class WorkflowSpec(_Node):
     name: str
+    title: str = ""  # the `# Title` heading (markdown) or YAML `title`
     path: str  # as given; diagnostics use it
     format: Literal["markdown", "yaml"]
     sha256: str

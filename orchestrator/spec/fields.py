@@ -1,0 +1,218 @@
+"""Named values in spec prose: `Input:`/`Output:` lines and the `{ a: string }` notation.
+
+    module_name (string)                          one field with a type
+    existing_docs (string, markdown), docs_found (boolean)
+    module_name, existing_docs                    names only
+    analysis (JSON): functions, classes, ...      the step's whole output, an object
+    issues (list of strings)                      an array of strings
+    step-2.analysis                               a reference to an earlier step's output
+    { existing_docs: string, docs_found: boolean, functions: [...] }
+
+Type words map to JSON Schema type names (`TYPE_WORDS`); other words in the
+parentheses become the field's description, so nothing is lost.
+"""
+
+from __future__ import annotations
+
+import re
+
+from orchestrator.spec.model import FieldSpec
+from orchestrator.spec.source import Source
+
+TYPE_WORDS: dict[str, str] = {
+    **dict.fromkeys(
+        ("string", "str", "text", "markdown", "md", "html", "url", "uri", "path", "filename"),
+        "string",
+    ),
+    **dict.fromkeys(("email", "date", "datetime", "timestamp", "yaml"), "string"),
+    **dict.fromkeys(("boolean", "bool", "flag"), "boolean"),
+    **dict.fromkeys(("json", "object", "dict", "dictionary", "mapping", "map", "record"), "object"),
+    **dict.fromkeys(("list", "array", "sequence", "tuple", "set"), "array"),
+    **dict.fromkeys(("int", "integer", "count"), "integer"),
+    **dict.fromkeys(("number", "float", "decimal", "double", "numeric"), "number"),
+    **dict.fromkeys(("null", "none"), "null"),
+}
+_FORMAT_WORDS = {"markdown", "md", "html", "url", "uri", "path", "filename", "email", "date",
+                 "datetime", "timestamp", "yaml"}
+
+_NAME = r"[A-Za-z_][A-Za-z0-9_-]*"
+_STEP_REF = re.compile(r"(?i)^\s*step[\s_-]*(\d+)\s*$")
+_DOTTED = re.compile(rf"^({_NAME}(?:\s+\d+)?)\.({_NAME}(?:\.{_NAME})*)$")
+_ARRAY_OF = re.compile(r"(?i)^(?:list|array|sequence|set)\s+of\s+(\w+?)s?$")
+_SUFFIX_ARRAY = re.compile(r"^(\w+)\s*\[\s*\]$")
+_WHOLE = re.compile(rf"^`?({_NAME})`?\s*(?:\(([^()]*)\))?\s*:\s*(\S.*)$")
+_ITEM = re.compile(rf"^`?({_NAME}(?:\.{_NAME})*|step\s+\d+\.{_NAME})`?\s*(?:\((.*)\))?\s*(.*)$", re.I)
+_WORD = re.compile(r"[\w-]+")
+
+
+def step_id(text: str) -> str | None:
+    """`Step 2`, `step-2`, `step2` → `step-2`; anything else → None."""
+    m = _STEP_REF.match(text.replace("`", ""))
+    return f"step-{int(m.group(1))}" if m else None
+
+
+def type_of(word: str) -> str | None:
+    """The JSON Schema type a word names, or None."""
+    w = word.strip().strip("`").lower()
+    if w.endswith("s") and w[:-1] in TYPE_WORDS and w not in TYPE_WORDS:
+        w = w[:-1]
+    return TYPE_WORDS.get(w)
+
+
+def slug(text: str) -> str:
+    """`return types` → `return_types`; keeps letters, digits, `_` and `-`."""
+    return "_".join(_WORD.findall(text.strip().lower().replace("`", "")))
+
+
+def split_top(text: str, seps: str = ",") -> list[str]:
+    """Split on separators that are not inside (), [], {} or backticks."""
+    parts: list[str] = []
+    depth = 0
+    tick = False
+    cur: list[str] = []
+    for ch in text:
+        if ch == "`":
+            tick = not tick
+        elif not tick and ch in "([{":
+            depth += 1
+        elif not tick and ch in ")]}":
+            depth = max(depth - 1, 0)
+        if ch in seps and depth == 0 and not tick:
+            parts.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    parts.append("".join(cur).strip())
+    return [p for p in parts if p]
+
+
+def _reference(name: str) -> tuple[str, str | None]:
+    """`step-2.analysis` → (`analysis`, `steps.step-2.output.analysis`); `inputs.x` → (`x`, `inputs.x`)."""
+    m = _DOTTED.match(name)
+    if not m:
+        return name, None
+    head, rest = m.group(1), m.group(2)
+    sid = step_id(head)
+    if sid is not None:
+        return rest.split(".")[-1], f"steps.{sid}.output.{rest}"
+    if head.lower() == "inputs":
+        return rest.split(".")[-1], f"inputs.{rest}"
+    return name, None
+
+
+def qualify(
+    qualifiers: str, name: str, src: Source, line: int
+) -> tuple[str | None, str | None, bool, list[str]]:
+    """Read `(string, markdown, optional)` into (type, items, required, description words)."""
+    typ: str | None = None
+    items: str | None = None
+    required = True
+    notes: list[str] = []
+    for part in split_top(qualifiers):
+        low = part.lower().strip("` ")
+        arr = _ARRAY_OF.match(low) or _SUFFIX_ARRAY.match(low)
+        if low == "optional":
+            required = False
+        elif low == "required":
+            continue
+        elif arr and typ is None:
+            typ, items = "array", type_of(arr.group(1)) or arr.group(1)
+        elif type_of(low) is not None and typ is None:
+            typ = type_of(low)
+            if low in _FORMAT_WORDS:
+                notes.append(low)
+        else:
+            notes.append(part)
+    if typ is None and qualifiers.strip():
+        src.warn(line, f"field '{name}': no type read in '({qualifiers.strip()})'; kept as description",
+                 "spec.field-type")
+    return typ, items, required, notes
+
+
+def parse_fields(
+    text: str, src: Source, line: int, *, output: bool = False, seps: str = ","
+) -> tuple[FieldSpec, ...]:
+    """Read an Input/Output line into fields; unreadable items become warnings."""
+    text = text.strip()
+    if not text or text.lower() in {"none", "nothing", "-", "n/a"}:
+        return ()
+    where = src.where(line)
+    whole = _WHOLE.match(text)
+    if whole and "," not in text.split(":", 1)[0]:
+        name, quals, rest = whole.group(1), whole.group(2) or "", whole.group(3)
+        typ, items, required, notes = qualify(quals, name, src, line)
+        keys = tuple(k for k in (slug(p) for p in split_top(rest)) if k)
+        return (
+            FieldSpec(
+                name=name,
+                type=typ or "object",
+                items=items,
+                description=", ".join([*notes, rest.strip()]),
+                required=required,
+                keys=keys,
+                whole_output=output,
+                where=where,
+            ),
+        )
+    fields: list[FieldSpec] = []
+    for part in split_top(text, seps):
+        m = _ITEM.match(part)
+        if not m or (m.group(3).strip() and not m.group(3).strip().startswith(("-", "—", "–"))):
+            src.warn(line, f"'{part}' is not read as a field name; write `name (type)`",
+                     "spec.field")
+            continue
+        raw_name = m.group(1).replace(" ", "-")
+        name, ref = _reference(raw_name)
+        typ, items, required, notes = qualify(m.group(2) or "", name, src, line)
+        tail = m.group(3).strip().lstrip("-—– ").strip()
+        fields.append(
+            FieldSpec(
+                name=name,
+                type=typ,
+                items=items,
+                description=", ".join([*notes, tail] if tail else notes),
+                required=required,
+                source=ref,
+                where=where,
+            )
+        )
+    return tuple(fields)
+
+
+def parse_braces(text: str, src: Source, line: int) -> tuple[FieldSpec, ...] | None:
+    """`{ a: string, b: [...], c?: boolean }` → fields; None when `text` is not braced."""
+    body = text.strip()
+    if not (body.startswith("{") and body.endswith("}")):
+        return None
+    fields: list[FieldSpec] = []
+    for part in split_top(body[1:-1]):
+        name, _, value = part.partition(":")
+        name = name.strip().strip("`\"'")
+        required = not name.endswith("?")
+        name = name.rstrip("?")
+        if not re.fullmatch(_NAME, name):
+            src.warn(line, f"'{part}' is not read as `name: type`", "spec.field")
+            continue
+        typ, items = _value_type(value.strip())
+        if value.strip() and typ is None:
+            src.warn(line, f"field '{name}': type '{value.strip()}' not understood; left untyped",
+                     "spec.field-type")
+        fields.append(FieldSpec(name=name, type=typ, items=items, required=required,
+                                description=value.strip() if typ is None else "",
+                                where=src.where(line)))
+    return tuple(fields)
+
+
+def _value_type(value: str) -> tuple[str | None, str | None]:
+    v = value.strip().strip("`")
+    if v.startswith("[") and v.endswith("]"):
+        inner = v[1:-1].strip()
+        return "array", (type_of(inner) if inner and inner != "..." else None)
+    if v.startswith("{") and v.endswith("}"):
+        return "object", None
+    arr = _ARRAY_OF.match(v.lower()) or _SUFFIX_ARRAY.match(v.lower())
+    if arr:
+        return "array", type_of(arr.group(1))
+    if not v or v == "...":
+        return None, None
+    return type_of(v.split("|")[0].strip()), None

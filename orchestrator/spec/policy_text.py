@@ -1,0 +1,219 @@
+"""Reading policy phrases: durations, error classes, retries, regeneration, fallbacks.
+
+Each reader takes one short text (a table cell, a bullet's value) and returns
+data, or None when the text does not state that policy. Readers never guess
+silently: where they assume a number they report a warning through `Source`.
+
+    "30s", "2 min", "1h30m", ">10 seconds"       → seconds
+    "Network timeout", "ImportError exception"   → ErrorClass (see `classify`)
+    "Retry with backoff (1s, 2s, 4s)"            → RetryPolicy(max_retries=3, delays_s=(1, 2, 4))
+    "retry 3 times, exponential"                 → RetryPolicy(max_retries=3)
+    "Regenerate script (1 attempt)"              → 1
+    "If Step 3 hasn't been retried, regenerate"  → feedback to step-3
+    "Assume no existing docs; continue"          → Fallback(DEFAULT, value=None)
+    "FAIL workflow" / "Escalate" / "Continue"    → Fallback(FAIL / ESCALATE / CONTINUE)
+    "run `other-skill`"                          → Fallback(SKILL, skill="other-skill")
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from orchestrator.policy import ApprovalPolicy, ErrorClass, Fallback, FallbackAction, RetryPolicy
+from orchestrator.spec.fields import step_id
+from orchestrator.spec.source import Source
+
+_UNIT_S = {
+    "ms": 0.001, "millisecond": 0.001, "milliseconds": 0.001,
+    "s": 1.0, "sec": 1.0, "secs": 1.0, "second": 1.0, "seconds": 1.0,
+    "m": 60.0, "min": 60.0, "mins": 60.0, "minute": 60.0, "minutes": 60.0,
+    "h": 3600.0, "hr": 3600.0, "hrs": 3600.0, "hour": 3600.0, "hours": 3600.0,
+    "d": 86400.0, "day": 86400.0, "days": 86400.0,
+}  # fmt: skip
+_UNITS = "|".join(sorted(_UNIT_S, key=len, reverse=True))
+_DURATION = re.compile(rf"(\d+(?:\.\d+)?)\s*({_UNITS})\b", re.I)
+_COMPOUND = re.compile(rf"^(?:\s*\d+(?:\.\d+)?\s*(?:{_UNITS})\s*)+$", re.I)
+_NUMBER_WORDS = {"once": 1, "twice": 2, "thrice": 3, "one": 1, "two": 2, "three": 3, "four": 4,
+                 "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_MAX_COUNT = 1000
+
+CLASS_WORDS: tuple[tuple[ErrorClass, tuple[str, ...]], ...] = (
+    (ErrorClass.UNRECOVERABLE, ("unrecoverable", "non-retryable", "not retryable", "fatal",
+                                "permanent")),
+    (ErrorClass.INVALID_INPUT, ("importerror", "import error", "can't import", "cannot import",
+                                "not found", "doesn't exist", "does not exist", "no such",
+                                "invalid module", "invalid input", "bad input", "missing input",
+                                "unknown module", "invalid_input")),
+    (ErrorClass.CODE_ERROR, ("syntax error", "syntaxerror", "script error", "script fail",
+                             "traceback", "not markdown", "invalid markdown", "malformed",
+                             "parse fail", "parse error", "validation fail", "generation fail",
+                             "can't create code", "bad exit", "non-zero exit", "code error",
+                             "code_error", "contract")),
+    (ErrorClass.TIMEOUT, ("timeout", "timed out", "time out", "no response", "too slow",
+                          "deadline")),
+    (ErrorClass.TRANSIENT, ("network", "unreachable", "connection", "rate limit", "429", "5xx",
+                            "503", "502", "unavailable", "transient", "server crash")),
+)  # fmt: skip
+
+
+def parse_duration(text: str) -> float | None:
+    """The whole text as a duration in seconds: `30s`, `2 min`, `1h30m`, bare `30` (seconds)."""
+    t = text.strip().strip("`").lstrip("<>~≈= ")
+    if re.fullmatch(r"\d+(?:\.\d+)?", t):
+        return float(t)
+    if not _COMPOUND.match(t):
+        return None
+    return sum(float(n) * _UNIT_S[u.lower()] for n, u in _DURATION.findall(t))
+
+
+def first_duration(text: str) -> float | None:
+    """The first duration mentioned anywhere in `text` (`No response after 5s` → 5)."""
+    m = _DURATION.search(text)
+    return float(m.group(1)) * _UNIT_S[m.group(2).lower()] if m else None
+
+
+def count_in(text: str, nouns: str) -> int | None:
+    """A count stated as `3 retries`, `(1 attempt)`, `retry 3 times`, `up to 2`, `twice`."""
+    low = text.lower()
+    m = re.search(rf"(\d+)\s*(?:{nouns})\b", low) or re.search(r"up to (\d+)", low)
+    if m:
+        return min(int(m.group(1)), _MAX_COUNT)
+    m = re.search(rf"\b({'|'.join(_NUMBER_WORDS)})\b(?:\s*(?:{nouns}))?", low)
+    if m and (m.group(1) in ("once", "twice", "thrice") or re.search(nouns, low[m.end(1):])):
+        return _NUMBER_WORDS[m.group(1)]
+    return None
+
+
+def classify(text: str) -> ErrorClass | None:
+    """The error class a failure description names, or None."""
+    low = text.lower().replace("’", "'")
+    for klass, words in CLASS_WORDS:
+        if any(w in low for w in words):
+            return klass
+    return None
+
+
+def delay_list(text: str) -> tuple[float, ...]:
+    """`(1s, 2s, 4s)` or `backoff 1s, 2s, 4s` → (1, 2, 4); single waits only inside parens."""
+    for group in re.findall(r"\(([^()]*)\)", text):
+        parts = [p.strip() for p in group.split(",")]
+        values = [parse_duration(p) for p in parts]
+        if parts and all(v is not None for v in values) and any(_DURATION.search(p) for p in parts):
+            return tuple(v for v in values if v is not None)
+    m = re.search(rf"((?:\d+(?:\.\d+)?\s*(?:{_UNITS})\s*,\s*)+\d+(?:\.\d+)?\s*(?:{_UNITS}))\b", text, re.I)
+    if m:
+        return tuple(v for v in (parse_duration(p) for p in m.group(1).split(",")) if v is not None)
+    return ()
+
+
+def mentions_retry(text: str) -> bool:
+    return re.search(r"\bretry\b|\bretries\b|\bretrying\b|\bback ?off\b", text, re.I) is not None
+
+
+def read_retry(text: str, src: Source, line: int) -> RetryPolicy | None:
+    """A retry policy stated in `text`, or None when it states none."""
+    if not mentions_retry(text):
+        return None
+    low = text.lower()
+    delays = delay_list(text)
+    count = count_in(low, r"retries|retry|times|tries")
+    attempts = count_in(low, r"attempts?")
+    if count is None and attempts is not None:
+        count = max(attempts - 1, 0)  # "N attempts" counts the first one too
+    if count is None:
+        if delays:
+            count = len(delays)
+        else:
+            count = 3
+            src.warn(line, f"'{text.strip()}' gives no retry count; 3 retries assumed",
+                     "spec.assumed")
+    if "exponential" in low or not delays:
+        fixed = re.search(r"\b(fixed|constant|every)\b", low)
+        wait = first_duration(low)
+        if fixed and wait is not None:
+            return RetryPolicy(max_retries=count, delays_s=(wait,), jitter=False)
+        if wait is not None and not delays and "exponential" in low:
+            return RetryPolicy(max_retries=count, initial_s=wait)
+        return RetryPolicy(max_retries=count)
+    return RetryPolicy(max_retries=count, delays_s=delays, jitter=False)
+
+
+def read_regenerate(text: str, src: Source, line: int) -> int | None:
+    """How many regenerations `text` asks for; None when it asks for none."""
+    if not re.search(r"regenerat|rewrite|repair", text, re.I):
+        return None
+    n = count_in(text, r"attempts?|times|regenerations?|tries")
+    if n is None:
+        src.warn(line, f"'{text.strip()}' gives no regeneration count; 1 assumed", "spec.assumed")
+        return 1
+    return n
+
+
+def read_feedback(text: str, own_step: str) -> tuple[str, int | None] | None:
+    """`If Step 3 hasn't been retried, regenerate` on step 4 → (`step-3`, None)."""
+    if not re.search(r"regenerat|rewrite|repair|re-?run", text, re.I):
+        return None
+    for m in re.finditer(r"(?i)\bstep[\s_-]*\d+\b", text):
+        target = step_id(m.group(0))
+        if target is not None and target != own_step:
+            return target, count_in(text, r"attempts?|times|tries")
+    return None
+
+
+def _literal(text: str) -> tuple[bool, object]:
+    """A backticked JSON literal in `text` (`[]`, `{}`, `""`, `0`, `false`)."""
+    for chunk in re.findall(r"`([^`]*)`", text):
+        try:
+            return True, json.loads(chunk)
+        except ValueError:
+            continue
+    return False, None
+
+
+def read_fallback(text: str, src: Source, line: int) -> Fallback | None:
+    """The fallback action `text` names, or None."""
+    low = text.lower().replace("’", "'")
+    if not low.strip() or low.strip() in {"-", "—", "n/a", "none"}:
+        return None
+    skill = re.search(r"(?:run|use|call|invoke|fall ?back to|switch to)\s+(?:the\s+)?`([^`]+)`", text, re.I)
+    found, value = _literal(text)
+    if found:
+        return Fallback(action=FallbackAction.DEFAULT, value=value)
+    if skill:
+        return Fallback(action=FallbackAction.SKILL, skill=skill.group(1).strip())
+    if re.search(r"\bempty\b|assume no\b|\bdefault\b|\bplaceholder\b|\bcached?\b|\bno docs\b", low):
+        return Fallback(action=FallbackAction.DEFAULT)
+    if "template" in low:
+        src.warn(line, f"'{text.strip()}' names no skill; read as the contract's empty value "
+                       "(write run `skill-name` to run a skill instead)", "spec.assumed")
+        return Fallback(action=FallbackAction.DEFAULT)
+    if re.search(r"escalat|manual|human|review|intervention|page\b|operator", low):
+        return Fallback(action=FallbackAction.ESCALATE)
+    if re.search(r"\bfail|\babort|\bstop\b|\bterminate", low):
+        return Fallback(action=FallbackAction.FAIL)
+    if re.search(r"\bcontinu|\bskip|\bproceed|\bignore|\bmove on", low):
+        return Fallback(action=FallbackAction.CONTINUE)
+    return None
+
+
+def read_approval(text: str, src: Source, line: int) -> ApprovalPolicy | None:
+    """`required`, `required (timeout 1h → reject)`, `timeout 1h -> approve`, `no`."""
+    low = text.strip().lower()
+    if low in {"no", "none", "not required", "false", "off", "-", "never", "optional"}:
+        return None
+    timeout = first_duration(low) if "timeout" in low or "within" in low or "after" in low else None
+    on_timeout = "reject"
+    if re.search(r"(→|->|then|:)\s*(auto-?)?approv|approve on timeout|auto-?approv", low):
+        on_timeout = "approve"
+    known = re.search(r"required|yes|true|timeout|manual|human|reject|approv|sign-?off|need", low)
+    if not known:
+        src.warn(line, f"approval '{text.strip()}' not understood; read as required with no timeout",
+                 "spec.unread")
+    return ApprovalPolicy(required=True, timeout_s=timeout, on_timeout=on_timeout)  # type: ignore[arg-type]
+
+
+def read_count(text: str) -> int | None:
+    """A plain non-negative integer (`3`, `3 retries`)."""
+    m = re.match(r"^\s*(\d+)\b", text.strip().strip("`"))
+    return min(int(m.group(1)), _MAX_COUNT) if m else None

@@ -1,0 +1,274 @@
+"""The Error Recovery table and the Convergence Criteria, read into policies.
+
+A table row is a complete statement for its step and error class: a Recovery
+cell that says nothing about retries means no retry, one that says nothing
+about regeneration means none. The two fallback sources combine so that the
+more specific wins: a Recovery cell that substitutes a value ("use empty docs")
+beats a Fallback cell that only says "Continue" (DEFAULT already continues), and
+"escalate" beats "FAIL workflow" (an escalated run has failed, and a person is
+told). `Fallback(DEFAULT, value=None)` means "the output contract's empty value".
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from orchestrator.policy import (
+    ErrorClass,
+    Fallback,
+    FallbackAction,
+    Limits,
+    RecoveryRule,
+    RetryPolicy,
+)
+from orchestrator.spec import policy_text as pt
+from orchestrator.spec.fields import step_id
+from orchestrator.spec.model import ContractSpec, ConvergenceSpec, RecoveryRowSpec
+from orchestrator.spec.source import Source
+
+_BLANK = {"", "-", "—", "–", "n/a", "none"}
+_EXPLICIT_CLASS = {
+    "transient": ErrorClass.TRANSIENT,
+    "timeout": ErrorClass.TIMEOUT,
+    "invalid input": ErrorClass.INVALID_INPUT,
+    "invalid_input": ErrorClass.INVALID_INPUT,
+    "code error": ErrorClass.CODE_ERROR,
+    "code_error": ErrorClass.CODE_ERROR,
+    "unrecoverable": ErrorClass.UNRECOVERABLE,
+    "permanent": ErrorClass.UNRECOVERABLE,
+    "any": None,
+}
+
+
+class RowCells(BaseModel):
+    """The cells of one Error Recovery row, by column meaning."""
+
+    model_config = ConfigDict(frozen=True)
+
+    failure: str = ""
+    detection: str = ""
+    recovery: str = ""
+    fallback: str = ""
+    error_class: str = ""
+    max_attempts: str = ""
+
+
+class ConvergenceItem(BaseModel):
+    """One Convergence Criteria bullet: under Success, Failure or neither."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str  # success | failure | limits
+    text: str
+    line: int
+
+
+def _blank(text: str) -> bool:
+    return text.strip().lower() in _BLANK
+
+
+def combine_fallbacks(recovery: Fallback | None, column: Fallback | None) -> Fallback | None:
+    """The fallback of a row from its Recovery cell and its Fallback cell (module docstring)."""
+    if recovery is None or column is None:
+        return column or recovery
+    if recovery.action in (FallbackAction.DEFAULT, FallbackAction.SKILL) and (
+        column.action is FallbackAction.CONTINUE
+    ):
+        return recovery
+    if recovery.action is FallbackAction.ESCALATE and column.action is FallbackAction.FAIL:
+        return recovery
+    return column
+
+
+def _error_class(step: str, cells: RowCells, src: Source, line: int) -> ErrorClass | str:
+    explicit = cells.error_class.strip().lower()
+    if explicit and explicit in _EXPLICIT_CLASS:
+        return _EXPLICIT_CLASS[explicit] or "any"
+    if explicit and not _blank(explicit):
+        src.warn(line, f"error class '{cells.error_class.strip()}' not understood; "
+                       "the failure text decides", "spec.unread")
+    found = pt.classify(cells.failure) or pt.classify(cells.detection)
+    if found is None:
+        src.warn(line, f"{step}: failure '{cells.failure.strip()}' not classified; "
+                       "the row applies to any error class", "spec.unclassified")
+        return "any"
+    return found
+
+
+def read_recovery_row(step: str, cells: RowCells, src: Source, line: int) -> RecoveryRowSpec:
+    """One table row (its step already resolved) into a RecoveryRowSpec."""
+    on = _error_class(step, cells, src, line)
+    timeout_s = pt.first_duration(cells.detection)
+    if timeout_s is None and on in (ErrorClass.TIMEOUT, ErrorClass.TRANSIENT):
+        timeout_s = pt.first_duration(cells.failure)
+    recovery = cells.recovery.strip()
+    retry = pt.read_retry(recovery, src, line)
+    feedback = pt.read_feedback(recovery, step)
+    regenerate = None if feedback else pt.read_regenerate(recovery, src, line)
+    rec_fallback = pt.read_fallback(recovery, src, line)
+    col_fallback = pt.read_fallback(cells.fallback, src, line)
+    if not _blank(cells.fallback) and col_fallback is None:
+        src.warn(line, f"{step}: fallback '{cells.fallback.strip()}' not understood; "
+                       "the step's default fallback applies", "spec.unread")
+    if not _blank(recovery):
+        understood = retry or regenerate is not None or feedback or rec_fallback
+        if not understood and not re.search(r"\blog", recovery, re.I):
+            src.warn(line, f"{step}: recovery '{recovery}' names no action; read as no retry "
+                           "and no regeneration", "spec.unread")
+        retry = retry or RetryPolicy(max_retries=0)
+        regenerate = 0 if regenerate is None else regenerate
+    feedback_to, feedback_attempts = feedback if feedback else (None, None)
+    if not _blank(cells.max_attempts):
+        n = pt.read_count(cells.max_attempts)
+        if n is None or n < 1:
+            src.warn(line, f"max attempts '{cells.max_attempts.strip()}' is not a positive count",
+                     "spec.unread")
+        elif pt.mentions_retry(recovery) and retry is not None:
+            retry = retry.model_copy(update={"max_retries": n - 1})
+        elif feedback_to is not None:
+            feedback_attempts = n
+        elif regenerate:
+            regenerate = n - 1
+        else:
+            src.warn(line, f"{step}: max attempts {n} given for a row that neither retries "
+                           "nor regenerates", "spec.unread")
+    rule = RecoveryRule(
+        on=on,  # type: ignore[arg-type]
+        failure=cells.failure.strip(),
+        retry=retry,
+        regenerate=regenerate,
+        fallback=combine_fallbacks(rec_fallback, col_fallback),
+        where=src.where(line),
+    )
+    return RecoveryRowSpec(
+        step=step,
+        rule=rule,
+        detection=cells.detection.strip(),
+        recovery=recovery,
+        fallback_text=cells.fallback.strip(),
+        feedback_to=feedback_to,
+        feedback_attempts=feedback_attempts,
+        timeout_s=timeout_s,
+        where=src.where(line),
+    )
+
+
+# --- Convergence Criteria -------------------------------------------------------------
+
+_LIMIT_PATTERNS: tuple[tuple[str, str], ...] = (
+    ("max_attempts_per_step", r"attempts?\s+per\s+step"),
+    ("max_total_attempts", r"total\s+attempts|attempts\s+in\s+total|max(?:imum)?\s+attempts"),
+    ("max_regenerations_per_step", r"regenerations?\s+per\s+step"),
+    ("max_regenerations_total", r"total\s+regenerations|regenerations\s+in\s+total|max(?:imum)?\s+regenerations"),
+    ("max_llm_tokens", r"token\s+budget|llm\s+tokens|max(?:imum)?\s+tokens|tokens"),
+    ("wall_time_s", r"wall[\s-]*(?:clock\s+)?time|time\s+budget|total\s+time"),
+    ("per_server_concurrency", r"concurrency\s+per\s+server|per[\s-]server\s+concurrency"),
+    ("per_skill_concurrency", r"concurrency\s+per\s+skill|per[\s-]skill\s+concurrency"),
+    ("concurrency", r"concurrency|parallel\s+steps"),
+)  # fmt: skip
+_STEP_WORD = re.compile(r"(?i)\bstep[\s_-]*\d+\b")
+_CHECK = re.compile(r"^`?(\w+)`?\s*\(\s*(step[\s_-]*\d+)\s*\)\s*(?:==?|is)\s*(.+)$", re.I)
+_CHECK_DOTTED = re.compile(r"^`?(step[\s_-]*\d+)[.\s]+(\w+)`?\s*(?:==?|is)\s*(.+)$", re.I)
+
+
+def read_limit(text: str, src: Source, line: int) -> tuple[str, float] | None:
+    """`Max total attempts: 20`, `Wall time: 10 min`, `Token budget: 50000` → (Limits field, value)."""
+    low = text.lower()
+    for name, pattern in _LIMIT_PATTERNS:
+        m = re.search(pattern, low)
+        if not m:
+            continue
+        rest = low[m.end():]
+        if name == "wall_time_s":
+            value = pt.first_duration(rest)
+        else:
+            num = re.search(r"(\d[\d_,]*)", rest)
+            value = float(num.group(1).replace(",", "").replace("_", "")) if num else None
+        if value is None:
+            return None
+        try:
+            Limits.model_validate({name: value})
+        except ValidationError:
+            src.warn(line, f"limit '{text.strip()}' is out of range; ignored", "spec.limit")
+            return None
+        return name, value
+    return None
+
+
+def _json_value(text: str) -> object:
+    raw = text.strip().strip("`")
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw.strip("'\"")
+
+
+def read_convergence(
+    items: list[ConvergenceItem], n_steps: int, src: Source
+) -> tuple[ConvergenceSpec, tuple[ContractSpec, ...]]:
+    """Bullets of the Convergence Criteria into bounds; unread bullets become warnings."""
+    limits: dict[str, float] = {}
+    limit_where: dict[str, str] = {}
+    retries: dict[str, int] = {}
+    timeouts: dict[str, float] = {}
+    unrecoverable: dict[str, ErrorClass] = {}
+    feedback: dict[str, tuple[str, int]] = {}
+    where: dict[str, str] = {}
+    checks: list[ContractSpec] = []
+    for item in items:
+        text, line, at = item.text.strip(), item.line, src.where(item.line)
+        low = text.lower()
+        steps = [s for s in (step_id(m.group(0)) for m in _STEP_WORD.finditer(text)) if s]
+        limit = None if steps else read_limit(text, src, line)
+        check = _CHECK.match(text) or _CHECK_DOTTED.match(text)
+        if limit is not None:
+            limits[limit[0]] = limit[1]
+            limit_where[limit[0]] = at
+        elif check is not None:
+            field, ref, value = (check.group(1), check.group(2), check.group(3)) if _CHECK.match(
+                text) else (check.group(2), check.group(1), check.group(3))
+            sid = step_id(ref) or ref
+            checks.append(ContractSpec(producer=sid, consumer=None, where=at,
+                                       validation=(text,),
+                                       constraints={field: {"const": _json_value(value)}}))
+        elif len(steps) >= 2 and re.search(r"regenerat|rewrite|repair", low):
+            n = pt.count_in(low, r"attempts?|times|tries")
+            if n is None or n < 1:
+                src.warn(line, "feedback bound not stated; 2 attempts assumed", "spec.assumed")
+                n = 2
+            feedback[steps[0]] = (steps[1], n)
+            where[f"{steps[0]}.feedback"] = at
+        elif len(steps) == 1 and re.search(r"unrecoverable|non-retryable|escalat|can't|cannot", low):
+            rest = re.sub(r"\(?\bunrecoverable\b\)?|non-retryable", "", low)
+            unrecoverable[steps[0]] = pt.classify(rest) or ErrorClass.UNRECOVERABLE
+            where[f"{steps[0]}.unrecoverable"] = at
+        elif len(steps) == 1 and re.search(r"timeout|timed out|>\s*\d", low) and pt.first_duration(low):
+            timeouts[steps[0]] = pt.first_duration(low) or 0.0
+            where[f"{steps[0]}.timeout"] = at
+        elif len(steps) == 1 and pt.mentions_retry(low) and pt.count_in(low, r"retries|retry|times"):
+            retries[steps[0]] = pt.count_in(low, r"retries|retry|times") or 0
+            where[f"{steps[0]}.retries"] = at
+        elif item.kind == "success" and (m := re.search(r"\ball\s+(\d+)\s+steps?\b", low)):
+            if int(m.group(1)) != n_steps:
+                src.warn(line, f"says {m.group(1)} steps but the spec has {n_steps}", "spec.count")
+        elif item.kind == "success" and re.search(r"\ball\s+steps?\b", low):
+            continue
+        else:
+            src.warn(line, f"convergence criterion '{text}' is not read as a limit; kept as text",
+                     "spec.unread")
+    values = {k: (v if k == "wall_time_s" else int(v)) for k, v in limits.items()}
+    spec = ConvergenceSpec(
+        success=tuple(i.text for i in items if i.kind == "success"),
+        failure=tuple(i.text for i in items if i.kind != "success"),
+        limits=Limits.model_validate(values),
+        limit_where=limit_where,
+        step_retries=retries,
+        step_timeouts_s=timeouts,
+        step_unrecoverable=unrecoverable,
+        feedback=feedback,
+        where=where,
+    )
+    return spec, tuple(checks)

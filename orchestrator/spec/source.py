@@ -1,0 +1,53 @@
+"""The text being compiled and the findings about it, each with its line.
+
+A `Source` is made once per parse and collects errors (the spec cannot be used)
+and warnings (text that was kept but not understood). Nothing here is global:
+every parser function receives the `Source` it reports into.
+"""
+
+from __future__ import annotations
+
+from orchestrator.errors import Diagnostic, Severity, SpecError
+
+
+class Source:
+    """One spec text with its path and the diagnostics found so far."""
+
+    def __init__(self, text: str, path: str) -> None:
+        self.text = text
+        self.path = path
+        self.lines = text.splitlines()
+        self.errors: list[Diagnostic] = []
+        self.warnings: list[Diagnostic] = []
+
+    def where(self, line: int) -> str:
+        """`file:line` for a 1-based line."""
+        return f"{self.path}:{line}"
+
+    def line_text(self, line: int) -> str:
+        """The raw text of a 1-based line ("" past the end)."""
+        return self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+
+    def error(self, line: int, message: str, code: str = "spec.error") -> None:
+        self.errors.append(
+            Diagnostic(file=self.path, line=max(line, 1), message=message, code=code)
+        )
+
+    def warn(self, line: int, message: str, code: str = "spec.unread") -> None:
+        self.warnings.append(
+            Diagnostic(
+                file=self.path,
+                line=max(line, 1),
+                message=message,
+                severity=Severity.WARNING,
+                code=code,
+            )
+        )
+
+    def raise_if_errors(self) -> None:
+        if self.errors:
+            ordered = sorted(self.errors, key=lambda d: (d.line or 0, d.message))
+            raise SpecError(ordered)
+
+    def sorted_warnings(self) -> tuple[Diagnostic, ...]:
+        return tuple(sorted(self.warnings, key=lambda d: (d.line or 0, d.message)))
