@@ -1,0 +1,298 @@
+"""The run's one LLM client: the `anthropic` SDK (async), forced tool answers, token accounting.
+
+Every call sends a rendered prompt (see `prompts`) and one tool, and forces the
+model to answer through that tool, so answers are JSON, never scraped prose:
+
+    system    [{text: <static prefix>, cache_control: {type: ephemeral}}]
+    messages  [{role: user, content: <dynamic part>}]
+    tools     [{name, description, input_schema}]   tool_choice {type: tool, name}
+
+The HTTP stack is an `httpx2` transport chain: the injectable transport (the
+network by default), wrapped for `--llm-record`, or replaced by the recording
+for `--llm-replay` (see `record`). The SDK retries 408/409/429/5xx/529 and
+connection errors up to `max_retries` times; retries are counted per call and
+per run. Failures come out as our errors:
+
+    missing key, 401, 403          LLMAuthError (one clear message)
+    replay has no answer           ReplayMissError (step/attempt, request hash)
+    429, 5xx, 529, connection      LLMError(transient=True), after the SDK's retries
+    anything else the API refuses  LLMError
+
+No sampling parameter is sent: API version 2026-10-21 (the SDK 2.x default)
+rejects `temperature`, `top_p` and `top_k` with a 400 even at their defaults, so
+`Settings.temperature` has no effect on this client.
+
+A reply without the tool call is not an exception: `ToolAnswer.input` is None
+and `problem` says why, so the tokens it cost are still counted.
+`anthropic` is imported only when the first call is made.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+import httpx2
+from pydantic import BaseModel, ConfigDict
+
+from orchestrator.config import ENV_API_KEY, Settings
+from orchestrator.errors import LLMAuthError, LLMError, ReplayMissError
+from orchestrator.llm.prompts import RenderedPrompt
+from orchestrator.llm.record import (
+    MISS_HEADER,
+    WHERE_HEADER,
+    LiveTransport,
+    RecordingTransport,
+    ReplayTransport,
+)
+from orchestrator.plan.model import JsonSchema
+from orchestrator.runner import TokenUsage
+
+if TYPE_CHECKING:
+    from anthropic import APIStatusError, AsyncAnthropic
+    from anthropic.types import Message
+
+DEFAULT_MAX_RETRIES = 2
+DEFAULT_TIMEOUT_S = 600.0
+CACHE_CONTROL = {"type": "ephemeral"}
+_REPLAY_KEY = "replay-needs-no-key"  # never sent anywhere: replay does not touch the network
+_TRANSIENT_STATUS = frozenset({408, 409, 429})
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ToolDefinition(_Frozen):
+    name: str
+    description: str
+    input_schema: JsonSchema
+
+
+class ToolAnswer(_Frozen):
+    """What came back from one call."""
+
+    tool: str
+    input: dict[str, Any] | None  # None: the model did not answer through the tool
+    problem: str | None = None  # why `input` is None
+    usage: TokenUsage = TokenUsage()
+    retries: int = 0
+    model: str = ""
+    message_id: str = ""
+    stop_reason: str | None = None
+
+
+@runtime_checkable
+class LanguageModel(Protocol):
+    """What the regenerator, the `llm` runner and the chooser need of a client.
+
+    `LLM` is the real one; tests may hand `RunnerContext(llm_client=...)` a fake.
+    """
+
+    async def ask(
+        self,
+        prompt: RenderedPrompt,
+        tool: ToolDefinition,
+        *,
+        where: str,
+        max_tokens: int | None = None,
+    ) -> ToolAnswer: ...
+
+
+def language_model(candidate: object) -> LanguageModel:
+    """`RunnerContext.llm()` returns `object`; check it is a client before using it."""
+    if not isinstance(candidate, LanguageModel):
+        raise TypeError(f"not an LLM client: {type(candidate).__name__}")
+    return candidate
+
+
+class LLM:
+    """One per run; shared by the `llm` runner, the regenerator and the chooser.
+
+    `transport` is the seam for tests and for record/replay: by default the
+    network, wrapped by `--llm-record`, replaced by `--llm-replay`.
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        transport: httpx2.AsyncBaseTransport | None = None,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+        timeout_s: float = DEFAULT_TIMEOUT_S,
+    ) -> None:
+        self.settings = settings
+        self.model = settings.model
+        self.max_retries = max_retries
+        self.timeout_s = timeout_s
+        self.replaying = settings.llm_replay is not None
+        self._transport = self._transport_for(settings, transport)
+        self._client: AsyncAnthropic | None = None
+        self.usage = TokenUsage()  # the run's total
+        self.calls = 0
+        self.retries = 0
+
+    @staticmethod
+    def _transport_for(
+        settings: Settings, transport: httpx2.AsyncBaseTransport | None
+    ) -> httpx2.AsyncBaseTransport:
+        if settings.llm_replay is not None:
+            return ReplayTransport(Path(settings.llm_replay))
+        if settings.llm_record is not None:
+            return RecordingTransport(Path(settings.llm_record), transport)
+        return LiveTransport(transport)
+
+    @property
+    def replay_inexact(self) -> int:
+        """Answers a replay found by step and static prefix rather than by exact hash."""
+        return self._transport.inexact if isinstance(self._transport, ReplayTransport) else 0
+
+    def _sdk(self, where: str) -> AsyncAnthropic:
+        if self._client is not None:
+            return self._client
+        api_key = _REPLAY_KEY if self.replaying else self.settings.api_key
+        if not api_key:
+            raise LLMAuthError(
+                f"no API key: set {ENV_API_KEY} (or answer from a recording with --llm-replay FILE)",
+                where=where,
+            )
+        from anthropic import AsyncAnthropic
+
+        self._client = AsyncAnthropic(
+            api_key=api_key,
+            base_url=self.settings.base_url or "https://api.anthropic.com",
+            max_retries=self.max_retries,
+            timeout=self.timeout_s,
+            http_client=httpx2.AsyncClient(transport=self._transport, timeout=self.timeout_s),
+        )
+        return self._client
+
+    async def ask(
+        self,
+        prompt: RenderedPrompt,
+        tool: ToolDefinition,
+        *,
+        where: str,
+        max_tokens: int | None = None,
+    ) -> ToolAnswer:
+        """Send `prompt` and make the model answer through `tool`.
+
+        `where` (step/attempt) tags the call in errors and recordings.
+        """
+        import anthropic
+
+        client = self._sdk(where)
+        body: dict[str, Any] = {
+            "model": self.model,
+            "max_tokens": max_tokens if max_tokens is not None else self.settings.max_tokens,
+            "system": [{"type": "text", "text": prompt.system, "cache_control": CACHE_CONTROL}],
+            "messages": [{"role": "user", "content": [{"type": "text", "text": prompt.user}]}],
+            "tools": [tool.model_dump()],
+            "tool_choice": {"type": "tool", "name": tool.name},
+        }
+        self.calls += 1
+        try:
+            raw = await client.messages.with_raw_response.create(
+                **body, extra_headers={WHERE_HEADER: where}
+            )
+            message = await raw.parse()
+        except anthropic.APIStatusError as exc:
+            raise self._status_error(exc, where) from None
+        except anthropic.APIConnectionError as exc:
+            retries = _retries_of(exc.request)
+            self.retries += retries
+            raise LLMError(
+                f"cannot reach the model at {client.base_url} after {retries} retries: "
+                f"{type(exc).__name__}: {exc}",
+                where=where,
+                transient=True,
+            ) from None
+        self.retries += raw.retries_taken
+        answer = _answer_of(message, tool.name, raw.retries_taken)
+        self.usage = self.usage + answer.usage
+        return answer
+
+    def _status_error(self, exc: APIStatusError, where: str) -> LLMError:
+        miss = exc.response.headers.get(MISS_HEADER)
+        if miss is not None:
+            return ReplayMissError(
+                f"--llm-replay {self.settings.llm_replay} has no answer for request {miss} "
+                "(the prompt, model or settings differ from the recording; re-record with --llm-record FILE)",
+                where=where,
+            )
+        kind, text = _error_of(exc.body)
+        status = exc.status_code
+        retries = _retries_of(exc.response.request)
+        self.retries += retries
+        if status in (401, 403):
+            return LLMAuthError(
+                f"the API rejected the key ({status} {kind}: {text}); check {ENV_API_KEY}",
+                where=where,
+            )
+        transient = status in _TRANSIENT_STATUS or status >= 500
+        if transient:
+            return LLMError(
+                f"the model API failed with {status} {kind}: {text} (after {retries} retries)",
+                where=where,
+                transient=True,
+            )
+        return LLMError(f"the model API refused the request: {status} {kind}: {text}", where=where)
+
+    async def aclose(self) -> None:
+        """Close the HTTP client; a later call opens a new one."""
+        if self._client is not None:
+            client, self._client = self._client, None
+            await client.close()
+
+
+def _retries_of(request: httpx2.Request) -> int:
+    """Retries the SDK took before this request: it numbers each one in a header."""
+    try:
+        return int(request.headers.get("x-stainless-retry-count", "0"))
+    except ValueError:
+        return 0
+
+
+def _error_of(body: object) -> tuple[str, str]:
+    """(type, message) from an API error body {"type": "error", "error": {...}}."""
+    if isinstance(body, dict):
+        error = body.get("error")
+        if isinstance(error, dict):
+            return str(error.get("type", "error")), str(error.get("message", ""))
+    return "error", str(body or "")
+
+
+def usage_of(message: Message) -> TokenUsage:
+    usage = message.usage
+    return TokenUsage(
+        input_tokens=usage.input_tokens,
+        output_tokens=usage.output_tokens,
+        cache_read_tokens=usage.cache_read_input_tokens or 0,
+        cache_write_tokens=usage.cache_creation_input_tokens or 0,
+    )
+
+
+def _answer_of(message: Message, tool: str, retries: int) -> ToolAnswer:
+    facts: dict[str, Any] = {
+        "tool": tool,
+        "usage": usage_of(message),
+        "retries": retries,
+        "model": message.model,
+        "message_id": message.id,
+        "stop_reason": message.stop_reason,
+    }
+    if message.stop_reason == "max_tokens":
+        return ToolAnswer(input=None, problem="the answer was cut off at max_tokens", **facts)
+    for block in message.content:
+        if block.type == "tool_use" and block.name == tool:
+            if not isinstance(block.input, dict):
+                return ToolAnswer(
+                    input=None, problem=f"the tool input is not an object: {block.input!r}", **facts
+                )
+            return ToolAnswer(input=dict(block.input), **facts)
+    kinds = ", ".join(block.type for block in message.content) or "nothing"
+    return ToolAnswer(
+        input=None,
+        problem=f"the model did not call the tool {tool} (it answered with {kinds})",
+        **facts,
+    )
