@@ -1,0 +1,84 @@
+"""`skillweave serve`: the MCP server, over stdio (default) or streamable HTTP."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from orchestrator.cli._common import (
+    debug_option,
+    handle_errors,
+    settings_from,
+    skills_dir_option,
+    state_dir_option,
+)
+
+
+@click.command(name="serve")
+@click.option(
+    "--transport",
+    type=click.Choice(["stdio", "http"]),
+    default="stdio",
+    show_default=True,
+    help="stdio for a host that starts the server; http to serve clients over the network.",
+)
+@click.option("--host", default="127.0.0.1", show_default=True, help="HTTP: the address to bind.")
+@click.option("--port", type=int, default=8765, show_default=True, help="HTTP: the port to listen on.")
+@click.option(
+    "--allow-host",
+    "allowed_hosts",
+    multiple=True,
+    help="HTTP: another Host header value to accept (repeatable), e.g. myhost:8765.",
+)
+@click.option(
+    "--allow-origin",
+    "allowed_origins",
+    multiple=True,
+    help="HTTP: another Origin to accept (repeatable), e.g. https://myhost.",
+)
+@click.option(
+    "--approval-timeout",
+    type=float,
+    default=120.0,
+    show_default=True,
+    help="Seconds a person has to answer an approval asked in the host; then the run stays paused.",
+)
+@state_dir_option
+@skills_dir_option
+@debug_option
+@handle_errors
+def serve(
+    transport: str,
+    host: str,
+    port: int,
+    allowed_hosts: tuple[str, ...],
+    allowed_origins: tuple[str, ...],
+    approval_timeout: float,
+    state_dir: Path | None,
+    skills_dirs: tuple[Path, ...],
+    debug: bool,
+) -> None:
+    """Serve skillweave as an MCP server.
+
+    Tools: list_skills, validate_spec, plan_workflow, run_workflow, get_run, list_runs,
+    resume_run, approve_step. Paths given to tools must lie inside the working directory
+    or a root the client declares. Runs share the state directory with the CLI.
+
+    Over HTTP the server binds 127.0.0.1 and checks Host and Origin headers; set
+    SKILLWEAVE_SERVER_TOKEN to require `Authorization: Bearer <token>` (required when
+    --host is not a loopback address).
+    """
+    import anyio
+
+    from orchestrator.server import HttpOptions, ServerConfig, run_http, run_stdio
+
+    settings = settings_from(state_dir=state_dir, skills_dirs=skills_dirs or None, debug=debug or None)
+    config = ServerConfig(settings=settings, root=Path.cwd(), elicit_timeout_s=approval_timeout)
+    if transport == "stdio":
+        anyio.run(run_stdio, config)
+        return
+    options = HttpOptions.from_env(
+        host=host, port=port, allowed_hosts=allowed_hosts, allowed_origins=allowed_origins
+    )
+    anyio.run(run_http, config, options)

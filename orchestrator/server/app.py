@@ -1,0 +1,126 @@
+"""The skillweave MCP server: an mcp 2.x `MCPServer` with the tools, resources and prompt.
+
+`build_server(config)` makes one server; the transports (`run_stdio` here,
+`orchestrator.server.http.run_http`) serve it. The server's lifespan owns the
+run registry's task group, so background runs live exactly as long as the
+server and are cancelled, resumable, when it stops.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+import anyio
+from mcp.server.mcpserver import MCPServer
+from mcp_types import Resource as MCPResource
+from pydantic import Field
+
+from orchestrator import __version__
+from orchestrator.server.models import SkillInfo
+from orchestrator.server.prompts import render_design_workflow, spec_template_text
+from orchestrator.server.resources import ResourceSet
+from orchestrator.server.runs import RunRegistry
+from orchestrator.server.tools import ToolSet
+from orchestrator.server.workspace import ServerConfig, Workspace
+
+logger = logging.getLogger(__name__)
+
+SERVER_NAME = "skillweave"
+INSTRUCTIONS = (
+    "skillweave runs workflows of Agent Skills described by Markdown specs. Typical use: "
+    "list_skills, write a spec (prompt design_workflow helps), validate_spec until it passes, "
+    "plan_workflow to show the plan, run_workflow (wait=false for long runs, then poll get_run), "
+    "approve_step at approval gates, and read run://<id>/report. Paths are relative to the "
+    "server's working directory and must stay inside its roots."
+)
+
+
+class SkillweaveServer(MCPServer[RunRegistry]):
+    """An MCPServer whose resource list is computed per request (skills, specs, runs)."""
+
+    def __init__(self, resources: ResourceSet, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._resource_set = resources
+
+    async def list_resources(self) -> list[MCPResource]:
+        static = await super().list_resources()
+        try:
+            listed = await self._resource_set.listed()
+        except Exception:  # the server's edge: a broken skill folder must not break the listing
+            logger.exception("listing resources failed")
+            listed = []
+        return [*static, *listed]
+
+
+def build_server(config: ServerConfig) -> SkillweaveServer:
+    workspace = Workspace(config)
+    registry = RunRegistry(config.settings)
+    resources = ResourceSet(workspace, registry)
+
+    @asynccontextmanager
+    async def lifespan(_: MCPServer[RunRegistry]) -> AsyncIterator[RunRegistry]:
+        async with registry.running():
+            yield registry
+
+    server = SkillweaveServer(
+        resources,
+        name=SERVER_NAME,
+        title="skillweave",
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        lifespan=lifespan,
+        log_level="DEBUG" if config.settings.debug else "WARNING",
+    )
+    ToolSet(workspace, registry).register(server)
+    resources.register(server)
+    _register_prompts(server, workspace)
+    return server
+
+
+def _register_prompts(server: MCPServer[Any], workspace: Workspace) -> None:
+    @server.prompt(name="design_workflow", title="Design a workflow")
+    async def design_workflow(
+        goal: Annotated[str, Field(description="What the workflow should achieve, in a sentence or two")],
+    ) -> str:
+        """Turn a goal into a workflow spec that follows the skillweave template, using the
+        skills in the catalog, then validate and plan it."""
+        listed = await workspace.blocking(_catalog_for_prompt, workspace)
+        return render_design_workflow(goal, listed, spec_template_text())
+
+
+def _catalog_for_prompt(workspace: Workspace) -> list[SkillInfo]:
+    from orchestrator.skills import load_catalog
+
+    return [
+        SkillInfo(
+            name=s.name,
+            kind=s.kind.value,
+            origin=s.origin,
+            description=s.description,
+            path=str(s.path),
+            uri=f"skill://{s.name}",
+        )
+        for s in load_catalog(workspace.settings)
+        if s.kind.value != "instructions"
+    ]
+
+
+async def run_stdio(config: ServerConfig) -> None:
+    """Serve over stdin/stdout until the client closes the stream or a signal arrives;
+    either way the lifespan exits and background runs are cancelled into the journal."""
+    server = build_server(config)
+    async with anyio.create_task_group() as group:
+
+        async def stop_on_signal() -> None:
+            with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
+                async for _ in signals:
+                    group.cancel_scope.cancel()
+                    return
+
+        group.start_soon(stop_on_signal)
+        await server.run_stdio_async()
+        group.cancel_scope.cancel()

@@ -1,0 +1,131 @@
+"""Runs the server executes: each in a background task, watched by zero or more tool calls.
+
+A tool call never executes a run in its own task. It starts (or joins) the
+run's `Execution`, which lives in the server's task group, and waits for it up
+to a limit. So a host that times a call out, or cancels it, only stops
+*watching*: the run goes on and `get_run` sees it. When the server stops, the
+task group cancels the executions; the engine records the cancellation in the
+journal, so every run is left resumable.
+
+While a call waits, it lends the execution two things: a progress listener
+(each engine event becomes a progress notification) and, for clients that can
+be asked mid-call, an asker that puts an approval gate to the person. Without
+an asker a gate gets no answer and the run pauses.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import anyio
+from anyio.abc import TaskGroup
+
+from orchestrator.config import Settings
+from orchestrator.engine.model import ApprovalDecision, ApprovalRequest, RunEvent, RunSummary
+from orchestrator.errors import SkillweaveError
+
+logger = logging.getLogger(__name__)
+
+Listener = Callable[[RunEvent], Awaitable[None]]
+Asker = Callable[[ApprovalRequest], Awaitable[ApprovalDecision | None]]
+
+
+class Execution:
+    """One background execution (a start or a resume) of one run."""
+
+    def __init__(self, run_id: str) -> None:
+        self.run_id = run_id
+        self.done = anyio.Event()
+        self.summary: RunSummary | None = None
+        self.error: str | None = None  # `where: message` when execute_run raised
+        self.listeners: list[Listener] = []
+        self.askers: list[Asker] = []
+
+    async def publish(self, event: RunEvent) -> None:
+        for listener in list(self.listeners):
+            try:
+                await listener(event)
+            except Exception as exc:  # a watcher that went away must not stop the run
+                logger.debug("progress listener failed: %s", exc)
+                self._drop(self.listeners, listener)
+
+    async def approve(self, request: ApprovalRequest) -> ApprovalDecision | None:
+        """The engine's approver: the latest waiting caller that can ask a person, if any."""
+        if not self.askers:
+            return None
+        return await self.askers[-1](request)
+
+    @asynccontextmanager
+    async def watched(self, listener: Listener | None, asker: Asker | None) -> AsyncIterator[None]:
+        if listener is not None:
+            self.listeners.append(listener)
+        if asker is not None:
+            self.askers.append(asker)
+        try:
+            yield
+        finally:
+            self._drop(self.listeners, listener)
+            self._drop(self.askers, asker)
+
+    @staticmethod
+    def _drop(items: list[Any], item: Any) -> None:
+        if item is not None and item in items:
+            items.remove(item)
+
+
+class RunRegistry:
+    """The executions in flight in this server process, keyed by run id."""
+
+    def __init__(self, settings: Settings) -> None:
+        self._settings = settings
+        self._active: dict[str, Execution] = {}
+        self._group: TaskGroup | None = None
+
+    @asynccontextmanager
+    async def running(self) -> AsyncIterator[RunRegistry]:
+        """Own the task group for the server's lifetime; cancel what is left at exit."""
+        async with anyio.create_task_group() as group:
+            self._group = group
+            try:
+                yield self
+            finally:
+                self._group = None
+                group.cancel_scope.cancel()
+
+    def active(self, run_id: str) -> Execution | None:
+        return self._active.get(run_id)
+
+    @property
+    def active_ids(self) -> list[str]:
+        return list(self._active)
+
+    def start(self, run_id: str) -> Execution:
+        """Execute (or resume) `run_id` in the background; join it if already executing."""
+        existing = self._active.get(run_id)
+        if existing is not None:
+            return existing
+        if self._group is None:
+            raise RuntimeError("the run registry is not running (server lifespan not entered)")
+        execution = Execution(run_id)
+        self._active[run_id] = execution
+        self._group.start_soon(self._execute, execution, name=f"run {run_id}")
+        return execution
+
+    async def _execute(self, execution: Execution) -> None:
+        from orchestrator.engine import execute_run
+
+        try:
+            execution.summary = await execute_run(
+                execution.run_id, self._settings, approver=execution.approve, on_event=execution.publish
+            )
+        except SkillweaveError as exc:
+            execution.error = exc.render()
+        except Exception as exc:  # the server's edge: a run's crash must not take the server down
+            logger.exception("run %s crashed", execution.run_id)
+            execution.error = f"internal error: {type(exc).__name__}: {exc} (a skillweave bug)"
+        finally:
+            self._active.pop(execution.run_id, None)
+            execution.done.set()

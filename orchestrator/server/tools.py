@@ -1,0 +1,404 @@
+"""The MCP tools: the CLI's commands, for an agent host.
+
+Each tool returns a pydantic model (structured content, with the model's JSON
+Schema as the tool's outputSchema). A failure is a tool error (`isError`) whose
+text is `where: message`, the same line the CLI prints; nothing a client sends
+can crash the server. A tool may instead return an `InputRequiredResult`: a
+question for the client (its roots, or a person's approval) on 2026-07-28
+connections, after which the client calls the same tool again with the answer.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import anyio
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.shared.exceptions import MCPError
+from mcp_types import InputRequiredResult, ToolAnnotations
+from pydantic import Field
+
+from orchestrator.engine.model import ApprovalDecision, ApprovalRequest, RunEvent, RunStatus
+from orchestrator.errors import SkillweaveError, UserError
+from orchestrator.server import dialogue
+from orchestrator.server.models import (
+    Finding,
+    PlanDocument,
+    RunList,
+    RunView,
+    SkillInfo,
+    SkillList,
+    Validation,
+)
+from orchestrator.server.runs import Asker, Execution, Listener, RunRegistry
+from orchestrator.server.views import run_brief, run_view, step_infos
+from orchestrator.server.workspace import Workspace
+
+logger = logging.getLogger(__name__)
+
+APPROVER = "mcp-elicitation"
+MAX_WAIT_S = 50.0
+
+SpecPath = Annotated[
+    str,
+    Field(description="Path of a workflow spec (.md or .yaml), relative to the server's working directory"),
+]
+RunIdArg = Annotated[str, Field(description="The run id that run_workflow or list_runs returned")]
+
+
+@contextmanager
+def tool_errors() -> Iterator[None]:
+    """The server's edge: our errors become `where: message` tool errors; anything
+    else is logged and reported as an internal error, never a crashed server."""
+    try:
+        yield
+    except (ToolError, MCPError):
+        raise
+    except SkillweaveError as exc:
+        raise ToolError(exc.render()) from exc
+    except Exception as exc:
+        logger.exception("tool crashed")
+        raise ToolError(f"internal error: {type(exc).__name__}: {exc} (a skillweave bug)") from exc
+
+
+def skill_uri(name: str) -> str:
+    return f"skill://{name}"
+
+
+def describe(event: RunEvent) -> str:
+    where = event.step or "run"
+    if event.item is not None:
+        where += f"[{event.item}]"
+    if event.attempt is not None:
+        where += f"/{event.attempt}"
+    text = event.type.replace("_", " ")
+    return f"{where}: {text}" + (f": {event.message}" if event.message else "")
+
+
+def progress_listener(ctx: Context[Any, Any]) -> Listener:
+    count = 0
+
+    async def listen(event: RunEvent) -> None:
+        nonlocal count
+        count += 1
+        await ctx.report_progress(count, None, describe(event))
+
+    return listen
+
+
+class ToolSet:
+    """The eight tools, bound to one server's workspace and run registry."""
+
+    def __init__(self, workspace: Workspace, registry: RunRegistry) -> None:
+        self.ws = workspace
+        self.registry = registry
+
+    def register(self, server: MCPServer[Any]) -> None:
+        read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+        server.add_tool(self.list_skills, title="List skills", annotations=read_only)
+        server.add_tool(self.validate_spec, title="Validate a workflow spec", annotations=read_only)
+        server.add_tool(
+            self.plan_workflow,
+            title="Plan a workflow",
+            annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False),
+        )
+        runs = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True)
+        server.add_tool(self.run_workflow, title="Run a workflow", annotations=runs)
+        server.add_tool(self.get_run, title="Get a run", annotations=read_only)
+        server.add_tool(self.list_runs, title="List runs", annotations=read_only)
+        server.add_tool(self.resume_run, title="Resume a run", annotations=runs)
+        server.add_tool(self.approve_step, title="Approve or reject a step", annotations=runs)
+
+    # Catalog and specs -----------------------------------------------------------
+
+    async def list_skills(
+        self,
+        ctx: Context[Any, Any],
+        spec: Annotated[
+            str | None,
+            Field(description="Optional spec path: also list the skills in the `skills/` folder beside it"),
+        ] = None,
+    ) -> SkillList | InputRequiredResult:
+        """List the skills a workflow can use: bundled, beside the spec, and from --skills-dir.
+
+        Each has a kind: `script` (sandboxed Python), `mcp` (a tool on an MCP server),
+        `llm` (a model call) or `instructions` (for agents only; cannot be a workflow step).
+        Read a skill's instructions through its resource URI (skill://<name>).
+        """
+        with tool_errors():
+            paths = await self.ws.confine(ctx, spec=spec)
+            if isinstance(paths, InputRequiredResult):
+                return paths
+            return await self.ws.blocking(self._skills, paths.get("spec"))
+
+    def _skills(self, spec: Path | None) -> SkillList:
+        from orchestrator.skills import load_catalog
+
+        catalog = load_catalog(self.ws.settings, spec)
+        return SkillList(
+            skills=[
+                SkillInfo(
+                    name=s.name,
+                    kind=s.kind.value,
+                    origin=s.origin,
+                    description=s.description,
+                    path=str(s.path),
+                    uri=skill_uri(s.name),
+                )
+                for s in catalog
+            ],
+            problems=[d.render() for d in catalog.problems],
+        )
+
+    async def validate_spec(self, spec: SpecPath, ctx: Context[Any, Any]) -> Validation | InputRequiredResult:
+        """Parse a workflow spec and run the static checks (unknown skills, cycles, missing
+        inputs, handoff contracts, budgets) without running anything.
+
+        On success: the steps, the skill bound to each, the inputs run_workflow needs, and
+        warnings. On failure: a tool error listing every problem as `file:line: message`;
+        fix them and validate again.
+        """
+        with tool_errors():
+            paths = await self.ws.confine(ctx, spec=spec)
+            if isinstance(paths, InputRequiredResult):
+                return paths
+            return await self.ws.blocking(self._validate, paths["spec"], spec)
+
+    def _validate(self, path: Path, shown: str) -> Validation:
+        from orchestrator.plan import compile_spec
+
+        plan = compile_spec(path, self.ws.settings)
+        return Validation(
+            ok=True,
+            spec=shown,
+            name=plan.name,
+            steps=step_infos(plan),
+            inputs=[i.name for i in plan.inputs],
+            warnings=[Finding.of(w) for w in plan.warnings],
+            plan_sha256=plan.sha256,
+        )
+
+    async def plan_workflow(
+        self,
+        spec: SpecPath,
+        ctx: Context[Any, Any],
+        format: Annotated[
+            Literal["json", "mermaid", "text"],
+            Field(description="json: the reviewable plan document; mermaid: a diagram; text: for people"),
+        ] = "text",
+        output: Annotated[
+            str | None,
+            Field(description="Optional path to save the plan to (inside the server's roots); a saved .json plan can be run"),
+        ] = None,
+    ) -> PlanDocument | InputRequiredResult:
+        """Compile a spec into its plan: every step bound to one skill, its dependencies,
+        input mapping, contracts, retry/timeout/fallback/approval policies and the limits,
+        each decision with where it came from. Show it to the person before running."""
+        with tool_errors():
+            paths = await self.ws.confine(ctx, spec=spec, output=output)
+            if isinstance(paths, InputRequiredResult):
+                return paths
+            return await self.ws.blocking(self._plan, paths["spec"], spec, format, paths.get("output"))
+
+    def _plan(self, path: Path, shown: str, fmt: Literal["json", "mermaid", "text"], out: Path | None) -> PlanDocument:
+        from orchestrator.plan import compile_spec, render_plan
+
+        plan = compile_spec(path, self.ws.settings)
+        rendered = render_plan(plan, fmt)
+        if out is not None:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(rendered if rendered.endswith("\n") else rendered + "\n", encoding="utf-8")
+        return PlanDocument(
+            spec=shown,
+            name=plan.name,
+            format=fmt,
+            steps=step_infos(plan),
+            plan_sha256=plan.sha256,
+            rendered=rendered,
+            written_to=str(out) if out is not None else None,
+            warnings=[Finding.of(w) for w in plan.warnings],
+        )
+
+    # Runs --------------------------------------------------------------------------
+
+    async def run_workflow(
+        self,
+        spec: Annotated[
+            str, Field(description="Path of a workflow spec, or of a plan saved by plan_workflow (.json)")
+        ],
+        ctx: Context[Any, Any],
+        inputs: Annotated[
+            dict[str, Any] | None, Field(description="The workflow's inputs by name (validate_spec lists them)")
+        ] = None,
+        wait: Annotated[
+            bool,
+            Field(
+                description="true: wait for the run to finish or pause (up to ~45 s, then return it still "
+                "running); false: return the run id at once and execute in the background"
+            ),
+        ] = True,
+    ) -> RunView | InputRequiredResult:
+        """Run a workflow: compile the spec (or load the saved plan), record a new durable run,
+        and execute it, sending a progress notification per step event.
+
+        Hosts time tool calls out after about 60 s, so for anything long pass wait=false, then
+        call get_run with the run id every few seconds (or with wait_s to wait there) until
+        `status` is no longer `running`. The run keeps executing if this call is cancelled.
+        A run that reaches an approval gate pauses (status `paused`, `awaiting_approval` lists
+        the steps): if the client supports elicitation the person is asked here; otherwise ask
+        them yourself and call approve_step. Every run is in the journal and can be resumed.
+        """
+        with tool_errors():
+            retry = dialogue.round_of(ctx)
+            if retry is not None and retry.kind == "approval" and retry.run_id and retry.step:
+                return await self._answered(ctx, retry.run_id, retry.step)
+            paths = await self.ws.confine(ctx, spec=spec)
+            if isinstance(paths, InputRequiredResult):
+                return paths
+            run_id = await self.ws.blocking(self._create, paths["spec"], dict(inputs or {}))
+            execution = self.registry.start(run_id)
+            return await self._watch(ctx, execution, wait=wait)
+
+    def _create(self, path: Path, inputs: dict[str, Any]) -> str:
+        from orchestrator.engine import create_run
+        from orchestrator.plan import load_spec_or_plan
+
+        plan = load_spec_or_plan(path, self.ws.settings)
+        return str(create_run(plan, inputs, self.ws.settings))
+
+    async def get_run(
+        self,
+        run_id: RunIdArg,
+        ctx: Context[Any, Any],
+        wait_s: Annotated[
+            float,
+            Field(ge=0, le=MAX_WAIT_S, description="Wait up to this many seconds for an executing run to finish or pause"),
+        ] = 0,
+    ) -> RunView:
+        """A run's status: each step's status, attempts, retries and regenerations, the steps
+        awaiting approval, the error, the outputs (cut short when large; the full report is
+        the resource run://<id>/report) and what to do next."""
+        with tool_errors():
+            execution = self.registry.active(run_id)
+            if execution is not None and wait_s > 0:
+                async with execution.watched(progress_listener(ctx), None):
+                    with anyio.move_on_after(wait_s):
+                        await execution.done.wait()
+            return await self._view(run_id)
+
+    async def list_runs(
+        self,
+        limit: Annotated[int, Field(ge=1, le=200, description="How many runs, newest first")] = 20,
+        status: Annotated[
+            Literal["pending", "running", "paused", "succeeded", "failed", "escalated"] | None,
+            Field(description="Only runs with this status"),
+        ] = None,
+    ) -> RunList:
+        """The runs recorded in the state directory (shared with the `skillweave` CLI), newest first."""
+        with tool_errors():
+            return await self.ws.blocking(self._list, limit, status)
+
+    def _list(self, limit: int, status: str | None) -> RunList:
+        from orchestrator.engine import list_runs
+
+        summaries = sorted(list_runs(self.ws.settings), key=lambda s: s.created_at, reverse=True)
+        chosen = [s for s in summaries if status is None or s.status.value == status][:limit]
+        return RunList(runs=[run_brief(s, executing=self.registry.active(s.run_id) is not None) for s in chosen])
+
+    async def resume_run(
+        self,
+        run_id: RunIdArg,
+        ctx: Context[Any, Any],
+        wait: Annotated[bool, Field(description="As for run_workflow")] = True,
+    ) -> RunView | InputRequiredResult:
+        """Continue a run that was interrupted, failed or paused: completed steps are never
+        run again, unfinished ones are retried. A run still waiting for approval stays paused
+        (use approve_step)."""
+        with tool_errors():
+            retry = dialogue.round_of(ctx)
+            if retry is not None and retry.kind == "approval" and retry.run_id == run_id and retry.step:
+                return await self._answered(ctx, run_id, retry.step)
+            await self._view(run_id)  # NotFoundError for an unknown run, before starting anything
+            return await self._watch(ctx, self.registry.start(run_id), wait=wait)
+
+    async def approve_step(
+        self,
+        run_id: RunIdArg,
+        step: Annotated[str, Field(description="The step id awaiting approval (awaiting_approval in the run)")],
+        ctx: Context[Any, Any],
+        reject: Annotated[bool, Field(description="true to reject the step instead of approving it")] = False,
+        comment: Annotated[str | None, Field(description="Why, for the run's record")] = None,
+        wait: Annotated[bool, Field(description="As for run_workflow")] = True,
+    ) -> RunView | InputRequiredResult:
+        """Record a person's decision at an approval gate and continue the run. Only call this
+        for a decision the person made; rejecting applies the step's rejection policy."""
+        with tool_errors():
+            retry = dialogue.round_of(ctx)
+            if retry is not None and retry.kind == "approval" and retry.run_id == run_id and retry.step:
+                return await self._answered(ctx, run_id, retry.step)
+            await self._decide(run_id, step, dialogue.Answer(approved=not reject, comment=comment), by="mcp")
+            return await self._watch(ctx, self.registry.start(run_id), wait=wait)
+
+    # Watching, approvals -------------------------------------------------------------
+
+    async def _view(self, run_id: str) -> RunView:
+        from orchestrator.engine import get_run
+
+        summary = await self.ws.blocking(get_run, run_id, self.ws.settings)
+        return run_view(summary, executing=self.registry.active(run_id) is not None)
+
+    async def _decide(self, run_id: str, step: str, answer: dialogue.Answer, *, by: str) -> None:
+        from orchestrator.engine import approve_step
+
+        if self.registry.active(run_id) is not None:
+            raise UserError("the run is executing; decide once it has paused", where=f"{run_id}/{step}")
+        await self.ws.blocking(
+            lambda: approve_step(
+                run_id, step, self.ws.settings, reject=not answer.approved, comment=answer.comment, by=by
+            )
+        )
+
+    def _asker(self, ctx: Context[Any, Any]) -> Asker | None:
+        """For clients that can be asked mid-call (before 2026-07-28), a person at a gate."""
+        if dialogue.is_modern(ctx) or not dialogue.can_elicit(ctx):
+            return None
+        timeout = self.ws.config.elicit_timeout_s
+
+        async def ask(request: ApprovalRequest) -> ApprovalDecision | None:
+            message = dialogue.approval_message(request.run_id, request.step_id, request.step_name, None)
+            answer = await dialogue.ask_approval(ctx, message, timeout)
+            if answer is None:
+                return None
+            return ApprovalDecision(approved=answer.approved, by=APPROVER, comment=answer.comment)
+
+        return ask
+
+    async def _watch(self, ctx: Context[Any, Any], execution: Execution, *, wait: bool) -> RunView | InputRequiredResult:
+        if wait:
+            async with execution.watched(progress_listener(ctx), self._asker(ctx)):
+                with anyio.move_on_after(self.ws.config.wait_limit_s):
+                    await execution.done.wait()
+            if execution.done.is_set() and execution.error is not None:
+                raise ToolError(execution.error)
+        view = await self._view(execution.run_id)
+        asks = wait and dialogue.is_modern(ctx) and dialogue.can_elicit(ctx)
+        if asks and view.status == RunStatus.PAUSED.value and view.awaiting_approval:
+            step = view.awaiting_approval[0]
+            name = next((s.name for s in view.steps if s.id == step), step)
+            message = dialogue.approval_message(view.run_id, step, name, view.workflow)
+            return dialogue.approval_question(view.run_id, step, message)
+        return view
+
+    async def _answered(self, ctx: Context[Any, Any], run_id: str, step: str) -> RunView | InputRequiredResult:
+        """The retry after an approval question: apply the person's answer, or leave the
+        run paused when they declined, cancelled or sent nothing usable."""
+        answer = dialogue.read_approval(ctx)
+        if answer is None:
+            return await self._view(run_id)
+        await self._decide(run_id, step, answer, by=APPROVER)
+        return await self._watch(ctx, self.registry.start(run_id), wait=True)

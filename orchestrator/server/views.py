@@ -1,0 +1,105 @@
+"""Engine summaries and plans turned into what the tools return."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from orchestrator.engine.model import RunStatus, RunSummary
+from orchestrator.plan.model import Plan
+from orchestrator.server.models import RunBrief, RunView, StepInfo, StepView
+
+# An output longer than this (as JSON) is cut short in a RunView.
+OUTPUT_PREVIEW_CHARS = 4000
+
+
+def report_uri(run_id: str) -> str:
+    return f"run://{run_id}/report"
+
+
+def step_infos(plan: Plan) -> list[StepInfo]:
+    return [
+        StepInfo(
+            id=step.id,
+            name=step.name,
+            skill=step.skill,
+            kind=plan.skills[step.skill].kind.value if step.skill in plan.skills else "unknown",
+            depends_on=list(step.depends_on),
+            approval=step.policy.approval is not None and step.policy.approval.required,
+        )
+        for step in plan.steps
+    ]
+
+
+def _preview(run_id: str, step: str, value: Any) -> Any:
+    text = json.dumps(value, default=str)
+    if len(text) <= OUTPUT_PREVIEW_CHARS:
+        return value
+    return f"{text[:OUTPUT_PREVIEW_CHARS]}… ({len(text)} characters; the full output is in {report_uri(run_id)})"
+
+
+def next_move(summary: RunSummary, executing: bool) -> str:
+    run = summary.run_id
+    if executing or summary.status is RunStatus.RUNNING:
+        if executing:
+            return f"The run is executing. Call get_run with run_id {run!r} every few seconds until it is no longer running."
+        return f"The run was interrupted (no process is executing it). Call resume_run with run_id {run!r} to continue it."
+    if summary.status is RunStatus.PAUSED:
+        steps = ", ".join(summary.awaiting)
+        return (
+            f"Steps {steps} wait for a person's approval. Ask the person, then call approve_step with run_id "
+            f"{run!r}, the step, and reject=true to refuse."
+        )
+    if summary.status is RunStatus.PENDING:
+        return f"The run has not started. Call resume_run with run_id {run!r} to execute it."
+    if summary.status is RunStatus.SUCCEEDED:
+        return f"Done. The outputs are below; the full report is the resource {report_uri(run)}."
+    return (
+        f"The run did not succeed (see error). Read the report at {report_uri(run)}; after fixing the cause, "
+        f"resume_run with run_id {run!r} retries what did not finish."
+    )
+
+
+def run_view(summary: RunSummary, *, executing: bool) -> RunView:
+    error = None
+    if summary.error is not None:
+        where = f"{summary.error.where}: " if summary.error.where else ""
+        error = f"{where}{summary.error.message}"
+    return RunView(
+        run_id=summary.run_id,
+        workflow=summary.plan_name,
+        status=summary.status.value,
+        finished=summary.status.finished,
+        executing=executing,
+        awaiting_approval=list(summary.awaiting),
+        error=error,
+        steps=[
+            StepView(
+                id=s.step_id,
+                name=s.name,
+                skill=s.skill,
+                status=s.status.value,
+                attempts=s.attempts,
+                retries=s.retries,
+                regenerations=s.regenerations,
+                message=s.message,
+                approval=s.approval,
+            )
+            for s in summary.steps
+        ],
+        outputs={k: _preview(summary.run_id, k, v) for k, v in summary.outputs.items()},
+        report_uri=report_uri(summary.run_id),
+        next=next_move(summary, executing),
+    )
+
+
+def run_brief(summary: RunSummary, *, executing: bool) -> RunBrief:
+    return RunBrief(
+        run_id=summary.run_id,
+        workflow=summary.plan_name,
+        status=summary.status.value,
+        created_at=summary.created_at,
+        finished_at=summary.finished_at,
+        awaiting_approval=list(summary.awaiting),
+        executing=executing,
+    )
