@@ -131,5 +131,5 @@ def derive_inputs(steps: tuple[StepSpec, ...]) -> tuple[InputSpec, ...]:
         InputSpec(name=f.name, type=f.type, description=f.description, required=f.required,
                   where=f.where)
         for f in steps[0].inputs
-        if f.name not in produced and f.source is None
+        if f.name not in produced and f.source is None and f.name not in steps[0].input_values
     )

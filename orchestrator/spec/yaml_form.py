@@ -1,0 +1,327 @@
+"""The YAML form of a spec (seed 001) into the same parts as the markdown form.
+
+    name: data-pipeline
+    inputs: {source: {type: string, default: database}}
+    steps:
+      - id: extract
+        skill: data-extractor            # `agent:` is read as `skill:`
+        input: {rows: "{{ steps.load.output.rows }}", mode: full}
+        depends_on: [other]              # or a single id
+        retry: {max_attempts: 3, backoff: exponential}   # or [1, 2, 4], or fixed + delay
+        timeout: 30s                     # or seconds
+        on_error: continue               # continue | fail
+        for_each: "item in steps.list.output.items"
+        when: "inputs.mode == 'full'"
+        approval: {required: true, timeout: 1h, on_timeout: reject}
+        compensation: undo-extract
+        regenerate: 1
+        fallback: continue               # fail | escalate | continue | default | {default: v} | {skill: x}
+        feedback: {step: producer, max_attempts: 2}
+        recovery: [{on: timeout, retry: 2, fallback: continue}]
+    retry: ...; timeout: 3600; limits: {max_total_attempts: 20, wall_time: 10m}
+    scenarios: [{name: Happy path, description: ..., kind: happy}]
+
+References: `{{ steps.<id>.output.<field> }}`, `{{ inputs.<name> }}` and `{{ item }}`
+(`${...}` is read the same). An `input` value that is exactly one reference
+becomes the field's `source`; any other string with `{{` is a Jinja2 template
+kept in `input_values`. `retry.max_attempts` counts the first attempt
+(`max_attempts: 3` = 2 retries); `retry: 3` and `max_retries: 3` count retries.
+Every step, key and error keeps its line (node marks from `yaml.compose`).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+from typing import Any
+
+import yaml
+from yaml.nodes import Node, SequenceNode
+
+from orchestrator.policy import ErrorClass, Limits, RecoveryRule
+from orchestrator.spec.check import SpecParts
+from orchestrator.spec.model import (
+    ContractSpec,
+    ConvergenceSpec,
+    RecoveryRowSpec,
+    ScenarioSpec,
+    StepSpec,
+)
+from orchestrator.spec.source import Source
+from orchestrator.spec.step import read_for_each, read_when
+from orchestrator.spec.yaml_node import NodeReader
+
+_ID = re.compile(r"^[A-Za-z0-9_][\w-]*$")
+_TOP = {"name", "title", "description", "intent", "inputs", "steps", "retry", "timeout", "limits",
+        "convergence", "fallback", "scenarios", "tests", "state", "version"}
+_LIMIT_ALIASES = {"token_budget": "max_llm_tokens", "tokens": "max_llm_tokens",
+                  "wall_time": "wall_time_s", "max_regenerations": "max_regenerations_total",
+                  "max_attempts": "max_total_attempts", "total_attempts": "max_total_attempts"}
+_CLASSES = {c.value: c for c in ErrorClass}
+
+
+_STEP_KEYS = {"id", "name", "description", "skill", "agent", "depends_on", "input", "output",
+              "outputs", "output_schema", "on_error", "retry", "retries", "timeout", "for_each",
+              "when", "approval", "compensation", "compensate", "routes", "regenerate",
+              "fallback", "feedback", "recovery", "success", "failure_modes"}
+
+
+def _rule(
+    r: NodeReader, sid: str, node: Node, base: dict[str, tuple[Node, Node]] | None = None
+) -> RecoveryRowSpec | None:
+    """A `recovery:` entry (or the step's own regenerate/fallback/feedback keys) as a row."""
+    keys = r.mapping(node, f"{sid}: recovery entry") if base is None else None
+    if base is None and keys is None:
+        return None
+    parts: dict[str, tuple[Node, Node]] = keys if keys is not None else base or {}
+    on: ErrorClass | str = "any"
+    if "on" in parts:
+        word = str(r.value(parts["on"][1])).lower().replace(" ", "_")
+        if word in _CLASSES:
+            on = _CLASSES[word]
+        elif word != "any":
+            r.src.warn(r.line(parts["on"][1]), f"{sid}: error class '{word}' must be one of "
+                                                f"{', '.join(_CLASSES)} or any", "spec.unread")
+    retry = r.retry(parts["retry"][1]) if "retry" in parts else None
+    regenerate = r.count(parts["regenerate"][1], f"{sid}: regenerate") if "regenerate" in parts else None
+    fallback = r.fallback(parts["fallback"][1]) if "fallback" in parts else None
+    feedback_to: str | None = None
+    attempts: int | None = None
+    if "feedback" in parts:
+        fnode = parts["feedback"][1]
+        fb = r.value(fnode)
+        if isinstance(fb, str):
+            feedback_to = fb
+        elif isinstance(fb, dict) and isinstance(fb.get("step"), str):
+            feedback_to = fb["step"]
+            n = fb.get("max_attempts")
+            attempts = n if isinstance(n, int) and not isinstance(n, bool) and n >= 1 else None
+        else:
+            r.src.warn(r.line(fnode), f"{sid}: feedback must be a step id or {{step, max_attempts}}",
+                       "spec.unread")
+    if keys is not None:
+        for key in set(keys) - {"on", "retry", "regenerate", "fallback", "feedback"}:
+            r.src.warn(r.line(keys[key][0]), f"{sid}: recovery.{key} not understood", "spec.unread")
+    line = r.line(node)
+    return RecoveryRowSpec(
+        step=sid,
+        rule=RecoveryRule(on=on, retry=retry, regenerate=regenerate,  # type: ignore[arg-type]
+                          fallback=fallback, where=r.src.where(line)),
+        feedback_to=feedback_to,
+        feedback_attempts=attempts,
+        where=r.src.where(line),
+    )
+
+
+def _step(r: NodeReader, node: Node, index: int) -> tuple[StepSpec | None, list[RecoveryRowSpec],
+                                                        list[ContractSpec]]:
+    keys = r.mapping(node, f"steps[{index}]")
+    if keys is None:
+        return None, [], []
+    line = r.line(node)
+    sid = r.text(keys["id"][1], "id") if "id" in keys else None
+    if "id" not in keys:
+        r.src.error(line, f"steps[{index}] has no id", "spec.no-id")
+    if sid is None:
+        return None, [], []
+    if not _ID.match(sid):
+        r.src.error(r.line(keys["id"][1]), f"step id '{sid}' may hold letters, digits, _ and -",
+                    "spec.bad-id")
+    v: dict[str, Any] = {}
+    if "skill" in keys and "agent" in keys:
+        r.src.warn(r.line(keys["agent"][0]), f"{sid}: both skill and agent; skill is used",
+                   "spec.duplicate-label")
+    for key in ("agent", "skill"):
+        if key in keys:
+            v["skill_where"] = r.src.where(r.line(keys[key][1]))
+            v["skill"] = r.text(keys[key][1], key)
+    if "depends_on" in keys:
+        dnode = keys["depends_on"][1]
+        deps = r.value(dnode)
+        deps = [deps] if isinstance(deps, str) else deps
+        if not isinstance(deps, list) or not all(isinstance(d, str) for d in deps):
+            r.src.error(r.line(dnode), f"{sid}: depends_on must be a step id or a list of them",
+                        "spec.yaml")
+        else:
+            v["depends_on"], v["depends_where"] = tuple(deps), r.src.where(r.line(dnode))
+    if "input" in keys:
+        v["inputs"], v["input_values"] = r.step_inputs(keys["input"][1], sid)
+    for key in ("output", "outputs"):
+        if key in keys:
+            v["outputs"] = r.outputs(keys[key][1], sid)
+    for key, target in (("name", "name"), ("description", "description"), ("success", "success")):
+        if key in keys:
+            v[target] = r.text(keys[key][1], key)
+    if "on_error" in keys:
+        word = r.value(keys["on_error"][1])
+        if word in ("continue", "fail"):
+            v["on_error"] = word
+        else:
+            r.src.warn(r.line(keys["on_error"][1]), f"{sid}: on_error must be continue or fail",
+                       "spec.unread")
+    if "retry" in keys:
+        v["retry"] = r.retry(keys["retry"][1])
+        v["retries"] = v["retry"].max_retries if v["retry"] else None
+    if "retries" in keys:
+        v["retries"] = r.count(keys["retries"][1], f"{sid}: retries")
+    if "timeout" in keys:
+        v["timeout_s"] = r.seconds(keys["timeout"][1], f"{sid}: timeout")
+    if "for_each" in keys and (t := r.text(keys["for_each"][1], "for_each")) is not None:
+        v["for_each"] = read_for_each(t, r.src, r.line(keys["for_each"][1]))
+    if "when" in keys and (t := r.text(keys["when"][1], "when")) is not None:
+        v["when"] = read_when(t, r.src, r.line(keys["when"][1]))
+    if "approval" in keys:
+        v["approval"] = r.approval(keys["approval"][1])
+    for key in ("compensation", "compensate"):
+        if key in keys:
+            v["compensation"] = r.text(keys[key][1], key)
+    if "routes" in keys:
+        routes = r.value(keys["routes"][1])
+        if isinstance(routes, dict) and all(isinstance(t, str) for t in routes.values()):
+            v["routes"] = {str(k): t for k, t in routes.items()}
+        else:
+            r.src.error(r.line(keys["routes"][1]), f"{sid}: routes must map names to step ids",
+                        "spec.route")
+    if "failure_modes" in keys:
+        modes = r.value(keys["failure_modes"][1])
+        v["failure_modes"] = tuple(str(m) for m in (modes if isinstance(modes, list) else [modes]))
+    extra = {k: str(r.value(keys[k][1])) for k in set(keys) - _STEP_KEYS}
+    for k in sorted(extra):
+        r.src.warn(r.line(keys[k][0]), f"{sid}: key '{k}' not understood; kept for review",
+                   "spec.unknown-label")
+    rows: list[RecoveryRowSpec] = []
+    own: dict[str, tuple[Node, Node]] = {k: keys[k] for k in ("regenerate", "fallback", "feedback") if k in keys}
+    if own and (row := _rule(r, sid, node, own)) is not None:
+        rows.append(row)
+    if "recovery" in keys:
+        rnode = keys["recovery"][1]
+        if isinstance(rnode, SequenceNode):
+            rows += [row for item in rnode.value if (row := _rule(r, sid, item)) is not None]
+        else:
+            r.src.error(r.line(rnode), f"{sid}: recovery must be a list of rules", "spec.yaml")
+    contracts: list[ContractSpec] = []
+    if "output_schema" in keys:
+        schema = r.value(keys["output_schema"][1])
+        if isinstance(schema, dict):
+            contracts.append(ContractSpec(producer=sid, consumer=None, json_schema=schema,
+                                          where=r.src.where(r.line(keys["output_schema"][1]))))
+        else:
+            r.src.error(r.line(keys["output_schema"][1]), f"{sid}: output_schema must be a "
+                                                          "JSON Schema mapping", "spec.schema")
+    step = StepSpec(id=sid, name=v.pop("name", None) or sid, where=r.src.where(line), extra=extra,
+                    **{k: val for k, val in v.items() if val is not None})
+    return step, rows, contracts
+
+
+def _limits(r: NodeReader, node: Node) -> tuple[ConvergenceSpec, dict[str, float]]:
+    keys = r.mapping(node, "limits") or {}
+    values: dict[str, float] = {}
+    where: dict[str, str] = {}
+    for name, (knode, vnode) in keys.items():
+        field = _LIMIT_ALIASES.get(name, name)
+        if field.endswith("_s") or field == "wall_time_s":
+            value = r.seconds(vnode, f"limits.{name}")
+        else:
+            count = r.value(vnode)
+            value = count if isinstance(count, int) and not isinstance(count, bool) else None
+        if field not in Limits.model_fields or value is None:
+            r.src.warn(r.line(knode), f"limit '{name}' not understood; ignored", "spec.unread")
+            continue
+        try:
+            Limits.model_validate({field: value})
+        except ValueError:
+            r.src.warn(r.line(vnode), f"limit '{name}: {value}' is out of range; ignored",
+                       "spec.limit")
+            continue
+        values[field] = value
+        where[field] = r.src.where(r.line(knode))
+    return ConvergenceSpec(limits=Limits.model_validate(values), limit_where=where), values
+
+
+def _scenarios(r: NodeReader, node: Node) -> tuple[ScenarioSpec, ...]:
+    if not isinstance(node, SequenceNode):
+        r.src.warn(r.line(node), "scenarios must be a list; not read", "spec.unread")
+        return ()
+    out: list[ScenarioSpec] = []
+    kinds = ("happy", "degradation", "recovery", "escalation", "edge", "other")
+    for item in node.value:
+        value = r.value(item)
+        if not isinstance(value, dict) or not isinstance(value.get("name"), str):
+            r.src.warn(r.line(item), "a scenario needs a name; not read", "spec.unread")
+            continue
+        kind = value.get("kind", "other")
+        out.append(ScenarioSpec(name=value["name"], description=str(value.get("description", "")),
+                                kind=kind if kind in kinds else "other",
+                                where=r.src.where(r.line(item))))
+    return tuple(out)
+
+
+def read_yaml(src: Source) -> SpecParts:
+    """Read the YAML form; findings go to `src` (a YAML syntax error stops here)."""
+    try:
+        root = yaml.compose(src.text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = int(mark.line) + 1 if mark is not None else 1
+        src.error(line, f"YAML syntax: {exc.problem or exc.context}", "spec.yaml")
+        src.raise_if_errors()
+        raise  # unreachable: raise_if_errors raised
+    except yaml.YAMLError as exc:
+        src.error(1, f"YAML cannot be read: {exc}", "spec.yaml")
+        src.raise_if_errors()
+        raise
+    r = NodeReader(src)
+    if root is None:
+        src.error(1, "the YAML document is empty", "spec.no-steps")
+        src.raise_if_errors()
+    top = r.mapping(root, "the spec")
+    src.raise_if_errors()
+    assert top is not None
+    for key in sorted(set(top) - _TOP):
+        src.warn(r.line(top[key][0]), f"key '{key}' not understood", "spec.unread")
+    steps: list[StepSpec] = []
+    rows: list[RecoveryRowSpec] = []
+    contracts: list[ContractSpec] = []
+    steps_line = 1
+    if "steps" not in top:
+        src.error(1, "the spec has no steps (a `steps:` list)", "spec.no-steps")
+    elif not isinstance(top["steps"][1], SequenceNode):
+        src.error(r.line(top["steps"][1]), "steps must be a list", "spec.yaml")
+    else:
+        steps_line = r.line(top["steps"][0])
+        for i, item in enumerate(top["steps"][1].value):
+            step, step_rows, step_contracts = _step(r, item, i)
+            if step is not None:
+                steps.append(step)
+            rows += step_rows
+            contracts += step_contracts
+    name = r.text(top["name"][1], "name") if "name" in top else None
+    convergence, limits = _limits(r, top["limits"][1]) if "limits" in top else (ConvergenceSpec(), {})
+    if "convergence" in top:
+        convergence, limits = _limits(r, top["convergence"][1])
+    timeout = r.seconds(top["timeout"][1], "timeout") if "timeout" in top else None
+    if timeout is not None and "wall_time_s" not in limits:
+        limits = {**limits, "wall_time_s": timeout}
+        convergence = convergence.model_copy(update={
+            "limits": Limits.model_validate(limits),
+            "limit_where": {**convergence.limit_where,
+                            "wall_time_s": src.where(r.line(top["timeout"][0]))},
+        })
+    scenario_key = "scenarios" if "scenarios" in top else "tests" if "tests" in top else None
+    intent_key = "description" if "description" in top else "intent" if "intent" in top else None
+    return SpecParts(
+        name=name or re.sub(r"[^a-z0-9]+", "-", PurePath(src.path).stem.lower()).strip("-"),
+        title=(r.text(top["title"][1], "title") or "") if "title" in top else "",
+        intent=(r.text(top[intent_key][1], intent_key) or "") if intent_key else "",
+        inputs=r.inputs(top["inputs"][1]) if "inputs" in top else None,
+        steps=tuple(steps),
+        steps_line=steps_line,
+        contracts=tuple(contracts),
+        state=(r.text(top["state"][1], "state") or "") if "state" in top else "",
+        convergence=convergence,
+        recovery=tuple(rows),
+        scenarios=_scenarios(r, top[scenario_key][1]) if scenario_key else (),
+        fallback=r.fallback(top["fallback"][1]) if "fallback" in top else None,
+        retry=r.retry(top["retry"][1]) if "retry" in top else None,
+        timeout_s=timeout,
+    )

@@ -1,0 +1,246 @@
+"""Reading YAML nodes with their lines: scalars, retry, fallback, approval, inputs.
+
+`NodeReader` wraps the nodes `yaml.compose` returns so that every value read
+keeps the line it came from; the YAML form (`yaml_form`) is built on it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from orchestrator.policy import (
+    ApprovalPolicy,
+    Fallback,
+    FallbackAction,
+    RetryPolicy,
+)
+from orchestrator.spec import policy_text as pt
+from orchestrator.spec.fields import parse_fields
+from orchestrator.spec.model import (
+    FieldSpec,
+    InputSpec,
+)
+from orchestrator.spec.source import Source
+
+_REF = re.compile(r"^\s*(?:\{\{|\$\{\{?)\s*(.*?)\s*\}\}?\s*$", re.S)
+_REF_PATH = re.compile(r"^(?:steps\.[\w-]+\.output(?:\.[\w.]+)?|inputs\.[\w.]+|item(?:\.[\w.]+)?)$")
+_DOLLAR = re.compile(r"\$\{\{?\s*(.*?)\s*\}\}?")
+
+
+class NodeReader:
+    def __init__(self, src: Source) -> None:
+        self.src = src
+        self.loader = yaml.SafeLoader("")
+
+    def line(self, node: Node) -> int:
+        return int(node.start_mark.line) + 1
+
+    def value(self, node: Node) -> Any:
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except yaml.YAMLError as exc:
+            self.src.error(self.line(node), f"YAML value cannot be read: {exc}", "spec.yaml")
+            return None
+
+    def mapping(self, node: Node, what: str) -> dict[str, tuple[Node, Node]] | None:
+        if not isinstance(node, MappingNode):
+            self.src.error(self.line(node), f"{what} must be a mapping", "spec.yaml")
+            return None
+        out: dict[str, tuple[Node, Node]] = {}
+        for key, val in node.value:
+            name = str(self.value(key)) if isinstance(key, ScalarNode) else None
+            if name is None:
+                self.src.error(self.line(key), f"{what}: keys must be plain names", "spec.yaml")
+            elif name in out:
+                self.src.error(self.line(key), f"{what}: key '{name}' is given twice", "spec.yaml")
+            else:
+                out[name] = (key, val)
+        return out
+
+    def text(self, node: Node, what: str) -> str | None:
+        value = self.value(node)
+        if isinstance(value, str | int | float) and not isinstance(value, bool):
+            return str(value)
+        self.src.error(self.line(node), f"{what} must be a string", "spec.yaml")
+        return None
+
+    def seconds(self, node: Node, what: str) -> float | None:
+        value = self.value(node)
+        seconds = (float(value) if isinstance(value, int | float) and not isinstance(value, bool)
+                   else pt.parse_duration(value) if isinstance(value, str) else None)
+        if seconds is None or seconds <= 0:
+            self.src.warn(self.line(node), f"{what} '{value}' is not a duration (30, 30s, 2 min); "
+                                           "ignored", "spec.unread")
+            return None
+        return seconds
+
+    def count(self, node: Node, what: str) -> int | None:
+        value = self.value(node)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            self.src.warn(self.line(node), f"{what} must be a whole number ≥ 0; ignored",
+                          "spec.unread")
+            return None
+        return min(value, 1000)
+
+    def retry(self, node: Node) -> RetryPolicy | None:
+        value = self.value(node)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return RetryPolicy(max_retries=min(max(value, 0), 1000))
+        keys = self.mapping(node, "retry")
+        if keys is None:
+            return None
+        fields: dict[str, Any] = {}
+        if "max_attempts" in keys:
+            n = self.count(keys["max_attempts"][1], "retry.max_attempts")
+            fields["max_retries"] = max((n or 1) - 1, 0)
+        if "max_retries" in keys:
+            fields["max_retries"] = self.count(keys["max_retries"][1], "retry.max_retries") or 0
+        for key, target in (("delay", "initial_s"), ("initial", "initial_s"),
+                            ("max_delay", "max_delay_s")):
+            if key in keys and (s := self.seconds(keys[key][1], f"retry.{key}")) is not None:
+                fields[target] = s
+        if "jitter" in keys:
+            fields["jitter"] = bool(self.value(keys["jitter"][1]))
+        if "backoff" in keys:
+            bnode = keys["backoff"][1]
+            backoff = self.value(bnode)
+            if isinstance(backoff, list):
+                delays = [pt.parse_duration(str(d)) for d in backoff]
+                if delays and all(d is not None for d in delays):
+                    fields["delays_s"] = tuple(d for d in delays if d is not None)
+                    fields.setdefault("max_retries", len(delays))
+                    fields["jitter"] = False
+                else:
+                    self.src.warn(self.line(bnode), "retry.backoff list must hold durations; "
+                                                    "ignored", "spec.unread")
+            elif backoff in ("fixed", "constant"):
+                fields["delays_s"] = (fields.pop("initial_s", 1.0),)
+                fields["jitter"] = False
+            elif backoff != "exponential":
+                self.src.warn(self.line(bnode), f"retry.backoff '{backoff}' must be exponential, "
+                                                "fixed or a list of waits", "spec.unread")
+        for key in set(keys) - {"max_attempts", "max_retries", "delay", "initial", "max_delay",
+                                "jitter", "backoff", "multiplier"}:
+            self.src.warn(self.line(keys[key][0]), f"retry.{key} not understood", "spec.unread")
+        if "multiplier" in keys:
+            m = self.value(keys["multiplier"][1])
+            if isinstance(m, int | float) and not isinstance(m, bool) and m >= 1:
+                fields["multiplier"] = float(m)
+        return RetryPolicy(**fields)
+
+    def fallback(self, node: Node) -> Fallback | None:
+        value = self.value(node)
+        if isinstance(value, dict) and len(value) == 1:
+            (key, arg), = value.items()
+            if key == "default":
+                return Fallback(action=FallbackAction.DEFAULT, value=arg)
+            if key == "skill" and isinstance(arg, str):
+                return Fallback(action=FallbackAction.SKILL, skill=arg)
+        if isinstance(value, str) and value in {a.value for a in FallbackAction}:
+            return Fallback(action=FallbackAction(value))
+        self.src.warn(self.line(node), f"fallback '{value}' must be fail, escalate, continue, "
+                                       "default, {default: value} or {skill: name}", "spec.unread")
+        return None
+
+    def approval(self, node: Node) -> ApprovalPolicy | None:
+        value = self.value(node)
+        if value is True:
+            return ApprovalPolicy()
+        if value in (False, None):
+            return None
+        if isinstance(value, str):
+            return pt.read_approval(value, self.src, self.line(node))
+        keys = self.mapping(node, "approval")
+        if keys is None:
+            return None
+        required = self.value(keys["required"][1]) if "required" in keys else True
+        if not required:
+            return None
+        timeout = self.seconds(keys["timeout"][1], "approval.timeout") if "timeout" in keys else None
+        on_timeout = self.value(keys["on_timeout"][1]) if "on_timeout" in keys else "reject"
+        if on_timeout not in ("approve", "reject"):
+            self.src.warn(self.line(keys["on_timeout"][1]), "approval.on_timeout must be approve "
+                                                            "or reject; reject assumed", "spec.unread")
+            on_timeout = "reject"
+        for key in set(keys) - {"required", "timeout", "on_timeout"}:
+            self.src.warn(self.line(keys[key][0]), f"approval.{key} not understood", "spec.unread")
+        return ApprovalPolicy(required=True, timeout_s=timeout,
+                              on_timeout="approve" if on_timeout == "approve" else "reject")
+
+    def inputs(self, node: Node) -> tuple[InputSpec, ...]:
+        where = self.src.where
+        out: list[InputSpec] = []
+        if isinstance(node, SequenceNode):
+            entries: list[tuple[str, Node, Node]] = []
+            for item in node.value:
+                if isinstance(item, ScalarNode):
+                    entries.append((str(self.value(item)), item, item))
+                    continue
+                keys = self.mapping(item, "inputs entry")
+                if keys is not None and "name" in keys:
+                    entries.append((str(self.value(keys["name"][1])), item, item))
+                elif keys is not None:
+                    self.src.error(self.line(item), "an inputs entry needs a name", "spec.yaml")
+        else:
+            keys = self.mapping(node, "inputs") or {}
+            entries = [(name, k, v) for name, (k, v) in keys.items()]
+        for name, key, val in entries:
+            spec = self.value(val)
+            if not isinstance(spec, dict):
+                typ = str(spec) if isinstance(spec, str) and spec != name else None
+                out.append(InputSpec(name=name, type=typ, where=where(self.line(key))))
+                continue
+            has_default = "default" in spec
+            out.append(InputSpec(
+                name=name,
+                type=str(spec["type"]) if spec.get("type") is not None else None,
+                description=str(spec.get("description", "")),
+                required=bool(spec.get("required", not has_default)),
+                default=spec.get("default"),
+                where=where(self.line(key)),
+            ))
+            for extra in set(spec) - {"name", "type", "description", "required", "default"}:
+                self.src.warn(self.line(val), f"input '{name}': key '{extra}' not understood",
+                              "spec.unread")
+        return tuple(out)
+
+    def step_inputs(self, node: Node, sid: str) -> tuple[tuple[FieldSpec, ...], dict[str, Any]]:
+        keys = self.mapping(node, f"{sid}: input")
+        fields: list[FieldSpec] = []
+        literals: dict[str, Any] = {}
+        for name, (key, val) in (keys or {}).items():
+            value = self.value(val)
+            at = self.src.where(self.line(key))
+            ref = _REF.match(value) if isinstance(value, str) else None
+            path = _canonical(ref.group(1)) if ref else None
+            if path is not None and _REF_PATH.match(path):
+                fields.append(FieldSpec(name=name, source=path, where=at))
+                continue
+            if isinstance(value, str) and ("${" in value or "{{" in value):
+                value = _DOLLAR.sub(lambda m: "{{ " + m.group(1) + " }}", value)
+            fields.append(FieldSpec(name=name, where=at))
+            literals[name] = value
+        return tuple(fields), literals
+
+    def outputs(self, node: Node, sid: str) -> tuple[FieldSpec, ...]:
+        value = self.value(node)
+        at = self.line(node)
+        if isinstance(value, str):
+            return parse_fields(value, self.src, at, output=True)
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return tuple(FieldSpec(name=v, where=self.src.where(at)) for v in value)
+        if isinstance(value, dict):
+            return tuple(FieldSpec(name=str(k), type=str(t) if isinstance(t, str) else None,
+                                   where=self.src.where(at)) for k, t in value.items())
+        self.src.warn(at, f"{sid}: output must be names, a mapping name: type or a line",
+                      "spec.unread")
+        return ()
+
+
+def _canonical(expr: str) -> str:
+    """`steps['a-b'].output.x` → `steps.a-b.output.x`."""
+    return re.sub(r"""\[\s*['"]([\w-]+)['"]\s*\]""", r".\1", expr.strip())
