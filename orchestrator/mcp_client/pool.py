@@ -1,0 +1,596 @@
+"""One MCP session per server per run: started lazily, shared, restarted, killed.
+
+A session lives in a host task of its own (the SDK's transports hold anyio task
+groups that must be entered and left by the same task), so steps and fan-out
+branches in any task share it. Per server:
+
+- the first call starts the server (spawn, handshake, `tools/list`) under a lock,
+  so 100 concurrent first calls start one process;
+- at most `concurrency` calls are in flight (an asyncio.Semaphore);
+- a session whose process is gone is restarted before the next call; a call whose
+  connection drops is replayed once on a restarted server when the caller allows it
+  (the tool is safe to repeat), otherwise it fails with `ServerGoneError`;
+- a timed-out call is followed by a probe (`tools/list`): a server that does not
+  answer it is hung, and its process group is killed (the next call restarts it);
+- `aclose()` closes every session and reaps every server process.
+
+stdio servers are spawned with the SDK's `stdio_client` (own session and process
+group, bounded shutdown) behind `/bin/sh -c 'echo $$ >PIDFILE; exec ...'`, which
+keeps the pid (exec) and tells it to us, so we can kill the group ourselves. Their
+stderr goes to `<log_dir>/<server>.stderr.log`, never to ours.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import shutil
+import signal
+import tempfile
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from orchestrator.errors import McpError
+from orchestrator.mcp_client.config import HttpServer, McpConfig, StdioServer
+from orchestrator.mcp_client.schema import ToolInfo, tool_info
+
+STARTUP_TIMEOUT_S = 60.0  # spawn + handshake + tools/list
+PROBE_TIMEOUT_S = 5.0  # a server silent this long after a timed-out call is hung
+CLOSE_TIMEOUT_S = 10.0  # the SDK's own shutdown is bounded (about 4.5 s); this is a backstop
+DEFAULT_CONCURRENCY = 4
+MAX_TOOL_PAGES = 100
+STDERR_TAIL_CHARS = 2000
+CLIENT_NAME = "skillweave"
+
+# `$0` is the pid file: echo our pid into it, then become the server (same pid).
+_PID_WRAPPER = 'echo $$ >"$0" && exec "$@"'
+
+
+class ServerStartError(McpError):
+    """The server could not be started or did not complete the handshake.
+
+    `permanent` when retrying cannot help (the command does not exist).
+    """
+
+    def __init__(
+        self, message: str, *, where: str, permanent: bool = False, stderr_tail: str = ""
+    ) -> None:
+        super().__init__(message, where=where)
+        self.permanent = permanent
+        self.stderr_tail = stderr_tail
+
+
+class ServerGoneError(McpError):
+    """The connection dropped (the server died or closed it) while a call was in flight."""
+
+    def __init__(
+        self, message: str, *, where: str, restarted: int = 0, stderr_tail: str = ""
+    ) -> None:
+        super().__init__(message, where=where)
+        self.restarted = restarted
+        self.stderr_tail = stderr_tail
+
+
+class CallTimeoutError(McpError):
+    """No answer within the timeout (reset by each progress notification); the call was sent."""
+
+    def __init__(
+        self, message: str, *, where: str, timeout_s: float, progress: int, killed: bool
+    ) -> None:
+        super().__init__(message, where=where)
+        self.timeout_s = timeout_s
+        self.progress = progress
+        self.killed = killed  # the server did not answer a probe either and was killed
+
+
+class ProtocolError(McpError):
+    """The server answered the call with a JSON-RPC error."""
+
+    def __init__(self, message: str, *, where: str, code: int, data: Any = None) -> None:
+        super().__init__(message, where=where)
+        self.code = code
+        self.data = data
+
+
+class ToolOutputError(McpError):
+    """The server's result broke its own declared output schema or the protocol's result shape."""
+
+
+@dataclass(frozen=True)
+class SessionFiles:
+    stderr: Path
+    pidfile: Path
+
+
+@dataclass(frozen=True)
+class OpenedSession:
+    client: Any  # mcp.Client, entered
+    pid: int | None = None  # the server's pid (= its process group) for stdio
+
+
+Opener = Callable[
+    [StdioServer | HttpServer, SessionFiles], AbstractAsyncContextManager[OpenedSession]
+]
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """A completed call: the raw `CallToolResult` and how it went."""
+
+    result: Any  # mcp_types.CallToolResult
+    server: str
+    pid: int | None
+    generation: int  # 1 for the first process of this server in the pool, 2 after one restart, ...
+    restarts: int  # restarts this call caused or waited for
+    progress: int  # progress notifications received
+    duration_s: float
+
+
+def process_gone(pid: int) -> bool:
+    """Whether `pid` has exited (a zombie counts as gone)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except FileNotFoundError:
+        return True
+    except OSError:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        except PermissionError:
+            return False
+        return False
+    return stat[stat.rfind(b")") + 2 : stat.rfind(b")") + 3] in (b"Z", b"X")
+
+
+def kill_group(pid: int) -> None:
+    """SIGKILL the process group led by `pid` (stdio servers get their own)."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, signal.SIGKILL)
+
+
+def read_tail(path: Path, chars: int = STDERR_TAIL_CHARS) -> str:
+    try:
+        with open(path, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            size = f.tell()
+            f.seek(max(0, size - chars * 4))
+            return f.read().decode("utf-8", "replace")[-chars:]
+    except OSError:
+        return ""
+
+
+def _resolve_command(server: StdioServer) -> str | None:
+    """The executable the server's command names, or None when there is none."""
+    command = server.command
+    if os.sep in command:
+        path = Path(command)
+        if not path.is_absolute() and server.cwd:
+            path = Path(server.cwd) / path
+        return str(path) if path.is_file() and os.access(path, os.X_OK) else None
+    search = server.env.get("PATH", os.environ.get("PATH", os.defpath))
+    return shutil.which(command, path=search)
+
+
+@asynccontextmanager
+async def open_stdio(server: StdioServer, files: SessionFiles) -> AsyncIterator[OpenedSession]:
+    """Spawn the server with the SDK's stdio transport and hand back the entered Client."""
+    from mcp import Client
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+    from mcp_types import Implementation
+
+    if _resolve_command(server) is None:
+        raise ServerStartError(
+            f"mcpServers.{server.name}.command: {server.command!r} is not an executable file or on PATH",
+            where=server.where,
+            permanent=True,
+        )
+    command, args = server.command, list(server.args)
+    wrapped = os.name == "posix" and os.path.exists("/bin/sh")
+    if wrapped:
+        files.pidfile.unlink(missing_ok=True)
+        command, args = "/bin/sh", ["-c", _PID_WRAPPER, str(files.pidfile), server.command, *args]
+    params = StdioServerParameters(
+        command=command, args=args, env=server.env or None, cwd=server.cwd
+    )
+    with open(files.stderr, "a", encoding="utf-8") as errlog:
+        errlog.write(
+            f"--- skillweave: starting {server.name} at {time.strftime('%Y-%m-%dT%H:%M:%S')} ---\n"
+        )
+        errlog.flush()
+        client = Client(
+            stdio_client(params, errlog=errlog),
+            client_info=Implementation(name=CLIENT_NAME, version="1"),
+        )
+        async with client:
+            pid: int | None = None
+            if wrapped:
+                with contextlib.suppress(OSError, ValueError):
+                    pid = int(files.pidfile.read_text().strip())
+            yield OpenedSession(client=client, pid=pid)
+
+
+@asynccontextmanager
+async def open_http(server: HttpServer, files: SessionFiles) -> AsyncIterator[OpenedSession]:
+    """Connect to a streamable HTTP server with the configured headers."""
+    import httpx2
+    from mcp import Client
+    from mcp.client.streamable_http import streamable_http_client
+    from mcp_types import Implementation
+
+    timeout = httpx2.Timeout(30.0, read=300.0)
+    async with httpx2.AsyncClient(headers=server.headers, timeout=timeout) as http:
+        client = Client(
+            streamable_http_client(server.url, http_client=http),
+            client_info=Implementation(name=CLIENT_NAME, version="1"),
+        )
+        async with client:
+            yield OpenedSession(client=client, pid=None)
+
+
+def open_server(
+    server: StdioServer | HttpServer, files: SessionFiles
+) -> AbstractAsyncContextManager[OpenedSession]:
+    """The default opener: stdio or streamable HTTP by the server's config."""
+    if isinstance(server, StdioServer):
+        return open_stdio(server, files)
+    return open_http(server, files)
+
+
+class _Session:
+    """One live connection to one server, held open by a host task."""
+
+    def __init__(
+        self, server: StdioServer | HttpServer, opener: Opener, files: SessionFiles, generation: int
+    ) -> None:
+        self.server = server
+        self.generation = generation
+        self.files = files
+        self.tools: dict[str, ToolInfo] = {}
+        self.lost = False  # the connection dropped or the server was killed
+        self._opener = opener
+        self._opened: OpenedSession | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._stop = asyncio.Event()
+        self._ready: asyncio.Future[None] | None = None
+        self.probe_lock = asyncio.Lock()
+
+    @property
+    def pid(self) -> int | None:
+        return self._opened.pid if self._opened is not None else None
+
+    @property
+    def client(self) -> Any:
+        assert self._opened is not None, "session not started"
+        return self._opened.client
+
+    def alive(self) -> bool:
+        if self.lost or self._task is None or self._task.done():
+            return False
+        pid = self.pid
+        return pid is None or not process_gone(pid)
+
+    async def start(self, timeout: float) -> None:
+        self._ready = asyncio.get_running_loop().create_future()
+        self._task = asyncio.create_task(self._host(), name=f"mcp:{self.server.name}")
+        try:
+            done, _ = await asyncio.wait({self._ready}, timeout=timeout)
+        except BaseException:
+            await self.close(kill=True)
+            raise
+        if not done:
+            await self.close(kill=True)
+            raise ServerStartError(
+                f"MCP server {self.server.name!r} did not start within {timeout:g}s",
+                where=self.server.where,
+                stderr_tail=read_tail(self.files.stderr),
+            )
+        exc = self._ready.exception()
+        if exc is not None:
+            await self.close(kill=True)
+            if isinstance(exc, ServerStartError):
+                raise exc
+            raise ServerStartError(
+                f"MCP server {self.server.name!r} failed to start: {_describe(exc)}",
+                where=self.server.where,
+                stderr_tail=read_tail(self.files.stderr),
+            ) from exc
+
+    async def _host(self) -> None:
+        """Open the session, list the tools, then hold it open until told to stop."""
+        assert self._ready is not None
+        try:
+            async with self._opener(self.server, self.files) as opened:
+                self._opened = opened
+                self.tools = await _list_tools(self.server.name, opened.client)
+                self._ready.set_result(None)
+                await self._stop.wait()
+        except asyncio.CancelledError:
+            if not self._ready.done():
+                self._ready.set_exception(
+                    ServerStartError("start cancelled", where=self.server.where)
+                )
+            raise
+        except BaseException as exc:  # the host task is an edge: nothing may escape it unseen
+            if not self._ready.done():
+                self._ready.set_exception(
+                    exc if isinstance(exc, Exception) else RuntimeError(repr(exc))
+                )
+        finally:
+            self.lost = True
+
+    def kill(self) -> None:
+        """SIGKILL the server's process group now (a hung server); the session is lost."""
+        self.lost = True
+        pid = self.pid
+        if pid is not None and not process_gone(pid):
+            kill_group(pid)
+
+    async def close(self, *, kill: bool = False) -> None:
+        """Stop the host task, which shuts the transport down and reaps the process."""
+        if kill:
+            self.kill()
+        self._stop.set()
+        task = self._task
+        if task is not None and not task.done():
+            done, _ = await asyncio.wait({task}, timeout=CLOSE_TIMEOUT_S)
+            if not done:
+                self.kill()
+                task.cancel()
+                await asyncio.wait({task}, timeout=CLOSE_TIMEOUT_S)
+        pid = self.pid
+        if pid is not None:
+            kill_group(pid)  # descendants that outlived their leader
+        self.lost = True
+
+    async def call(
+        self, tool: str, arguments: dict[str, Any], timeout_s: float | None
+    ) -> tuple[Any, int]:
+        """One `tools/call`; the timeout restarts at each progress notification."""
+        import anyio
+        from mcp.shared.exceptions import MCPError
+        from mcp_types import CONNECTION_CLOSED
+        from pydantic import ValidationError
+
+        where = f"{self.server.name}/{tool}"
+        progress = 0
+        with anyio.CancelScope() as scope:
+            if timeout_s is not None:
+                scope.deadline = anyio.current_time() + timeout_s
+
+            async def on_progress(value: float, total: float | None, message: str | None) -> None:
+                nonlocal progress
+                progress += 1
+                if timeout_s is not None:
+                    scope.deadline = anyio.current_time() + timeout_s
+
+            try:
+                result = await self.client.call_tool(tool, arguments, progress_callback=on_progress)
+            except MCPError as exc:
+                if exc.code == CONNECTION_CLOSED:
+                    self.lost = True
+                    raise ServerGoneError(
+                        f"connection to {self.server.name!r} lost: {exc.message}", where=where
+                    ) from None
+                raise ProtocolError(
+                    exc.message, where=where, code=exc.code, data=exc.data
+                ) from None
+            except (
+                anyio.BrokenResourceError,
+                anyio.ClosedResourceError,
+                anyio.EndOfStream,
+                OSError,
+            ) as exc:
+                self.lost = True
+                raise ServerGoneError(
+                    f"connection to {self.server.name!r} lost: {_describe(exc)}", where=where
+                ) from None
+            except ValidationError as exc:
+                raise ToolOutputError(
+                    f"result does not follow the MCP result shape: {exc.errors()[0]['msg']}",
+                    where=where,
+                ) from None
+            except RuntimeError as exc:  # the SDK's check of structuredContent against outputSchema
+                raise ToolOutputError(str(exc), where=where) from None
+            return result, progress
+        raise CallTimeoutError(
+            f"no answer from {self.server.name!r} within {timeout_s:g}s",
+            where=where,
+            timeout_s=timeout_s or 0.0,
+            progress=progress,
+            killed=False,
+        )
+
+    async def probe(self, timeout_s: float) -> bool:
+        """Whether the server still answers (`tools/list`, bypassing the cache)."""
+        import anyio
+
+        with anyio.move_on_after(timeout_s):
+            try:
+                await self.client.list_tools(cache_mode="bypass")
+            except Exception:  # any failure to answer means the same as silence here
+                return False
+            return True
+        return False
+
+
+async def _list_tools(server: str, client: Any) -> dict[str, ToolInfo]:
+    tools: dict[str, ToolInfo] = {}
+    cursor: str | None = None
+    for _ in range(MAX_TOOL_PAGES):
+        page = await client.list_tools(cursor=cursor)
+        for tool in page.tools:
+            tools[tool.name] = tool_info(server, tool)
+        cursor = page.next_cursor
+        if cursor is None:
+            break
+    return tools
+
+
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, BaseExceptionGroup):
+        return "; ".join(_describe(e) for e in exc.exceptions)
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+class ServerPool:
+    """The run's MCP sessions, one per server name."""
+
+    def __init__(
+        self,
+        config: McpConfig,
+        *,
+        log_dir: Path | None = None,
+        concurrency: int = DEFAULT_CONCURRENCY,
+        opener: Opener = open_server,
+        startup_timeout_s: float = STARTUP_TIMEOUT_S,
+        probe_timeout_s: float = PROBE_TIMEOUT_S,
+    ) -> None:
+        self.config = config
+        self.concurrency = concurrency
+        self.startup_timeout_s = startup_timeout_s
+        self.probe_timeout_s = probe_timeout_s
+        self.starts: dict[str, int] = {}  # processes (sessions) started per server
+        self._opener = opener
+        self._log_dir = log_dir
+        self._tmp: tempfile.TemporaryDirectory[str] | None = None
+        self._sessions: dict[str, _Session] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._limits: dict[str, asyncio.Semaphore] = {}
+        self._closed = False
+
+    def pid(self, server: str) -> int | None:
+        session = self._sessions.get(server)
+        return session.pid if session is not None else None
+
+    def stderr_log(self, server: str) -> Path:
+        return self._files(server).stderr
+
+    def _files(self, server: str) -> SessionFiles:
+        if self._log_dir is None:
+            if self._tmp is None:
+                self._tmp = tempfile.TemporaryDirectory(prefix="skillweave-mcp-")
+            self._log_dir = Path(self._tmp.name)
+        self._log_dir.mkdir(parents=True, exist_ok=True)
+        return SessionFiles(
+            stderr=self._log_dir / f"{server}.stderr.log", pidfile=self._log_dir / f"{server}.pid"
+        )
+
+    async def _session(self, name: str) -> tuple[_Session, int]:
+        """The live session of `name`, started or restarted as needed; and restarts done."""
+        if self._closed:
+            raise McpError("the MCP pool is closed", where=name)
+        session = self._sessions.get(name)
+        if session is not None and session.alive():
+            return session, 0
+        lock = self._locks.setdefault(name, asyncio.Lock())
+        async with lock:
+            session = self._sessions.get(name)
+            if session is not None and session.alive():
+                return session, 0
+            restarted = 0
+            if session is not None:
+                restarted = 1
+                del self._sessions[name]
+                await session.close(kill=True)
+            server = self.config.server(name)
+            generation = self.starts.get(name, 0) + 1
+            fresh = _Session(server, self._opener, self._files(name), generation)
+            self.starts[name] = generation
+            await fresh.start(self.startup_timeout_s)
+            self._sessions[name] = fresh
+            return fresh, restarted
+
+    async def tools(self, server: str) -> dict[str, ToolInfo]:
+        """The server's tools as listed when its session started."""
+        session, _ = await self._session(server)
+        return dict(session.tools)
+
+    async def call(
+        self,
+        server: str,
+        tool: str,
+        arguments: dict[str, Any],
+        *,
+        timeout_s: float | None = None,
+        replay_if_lost: bool = True,
+    ) -> ToolCall:
+        """Call `tool` on `server`. Raises the errors above (ConfigError for an unknown server).
+
+        With `replay_if_lost`, a call whose connection drops is sent once more to a
+        restarted server (say so only for tools that are safe to repeat).
+        """
+        limit = self._limits.setdefault(server, asyncio.Semaphore(self.concurrency))
+        started = time.perf_counter()
+        async with limit:
+            session, restarts = await self._session(server)
+            try:
+                result, progress = await session.call(tool, arguments, timeout_s)
+            except ServerGoneError as exc:
+                tail = read_tail(session.files.stderr)
+                if not replay_if_lost:
+                    raise ServerGoneError(
+                        exc.message, where=exc.where or server, stderr_tail=tail
+                    ) from None
+                session, again = await self._session(server)
+                restarts += again
+                try:
+                    result, progress = await session.call(tool, arguments, timeout_s)
+                except ServerGoneError as second:
+                    raise ServerGoneError(
+                        f"{second.message} (also after a restart)",
+                        where=second.where or server,
+                        restarted=restarts,
+                        stderr_tail=read_tail(session.files.stderr),
+                    ) from None
+            except CallTimeoutError as exc:
+                killed = await self._check_hung(session)
+                raise CallTimeoutError(
+                    exc.message
+                    + (
+                        "; the server did not answer a probe either and was killed"
+                        if killed
+                        else ""
+                    ),
+                    where=exc.where or server,
+                    timeout_s=exc.timeout_s,
+                    progress=exc.progress,
+                    killed=killed,
+                ) from None
+        return ToolCall(
+            result=result,
+            server=server,
+            pid=session.pid,
+            generation=session.generation,
+            restarts=restarts,
+            progress=progress,
+            duration_s=time.perf_counter() - started,
+        )
+
+    async def _check_hung(self, session: _Session) -> bool:
+        """After a timeout: kill the server if it does not answer a probe. True when killed."""
+        async with session.probe_lock:
+            if not session.alive():
+                return False
+            if await session.probe(self.probe_timeout_s):
+                return False
+            session.kill()
+            return True
+
+    async def aclose(self) -> None:
+        """Close every session and reap every server process. Idempotent."""
+        self._closed = True
+        sessions = list(self._sessions.values())
+        self._sessions.clear()
+        if sessions:
+            await asyncio.gather(*(s.close() for s in sessions), return_exceptions=True)
+        if self._tmp is not None:
+            self._tmp.cleanup()
+            self._tmp = None

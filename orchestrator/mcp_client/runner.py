@@ -1,0 +1,259 @@
+"""The `mcp` step runner: one attempt = one `tools/call` on the skill's server.
+
+`create_runner(ctx)` is what the engine loads through RUNNER_FACTORIES["mcp"].
+Per attempt, `run(request)`:
+
+1. finds the server in the run's mcp.json (Settings.mcp_config, else the plan's,
+   else the lookup beside the spec and in the working directory; see `config`),
+   starting it on first use (one session per server per run, see `pool`);
+2. refuses a tool the server does not list (mcp_unknown_tool) and arguments that
+   break the tool's own `inputSchema` (mcp_invalid_params, with a JSON pointer),
+   without sending anything;
+3. calls the tool with the step input as its arguments, under
+   `request.timeout_s` (else the skill's timeout), reset by each progress
+   notification;
+4. returns the output: `structuredContent` when present, else the single text
+   block parsed as JSON when it is JSON, else `{"text": ...}` (plus `content`,
+   the other blocks, when there are some); or a classified StepFailure (see
+   `classify`). It never raises for a step failure.
+
+A connection lost mid-call is replayed once on a restarted server when the tool
+is safe to repeat; a step whose recovery rules explicitly retry timeouts or
+transient failures counts as "the spec says so" for tools that are not.
+Outcome meta: server, tool, pid, process (1 = first process of that server in
+this run), restarts, progress.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from orchestrator.errors import ConfigError, McpError
+from orchestrator.mcp_client.classify import classify_exception, classify_tool_error
+from orchestrator.mcp_client.config import McpConfig, resolve_mcp_config
+from orchestrator.mcp_client.pool import PROBE_TIMEOUT_S, Opener, ServerPool, open_server, read_tail
+from orchestrator.mcp_client.schema import ToolInfo
+from orchestrator.policy import ErrorClass
+from orchestrator.runner import RunnerContext, StepFailure, StepOutcome, StepRequest
+
+KIND = "mcp"
+_TAIL_KINDS = frozenset({"mcp_start", "mcp_connection_lost", "setup"})
+
+
+def convert_result(result: Any) -> Any:
+    """A `CallToolResult` as step output: structured, else JSON text, else `{"text": ...}`."""
+    if result.structured_content is not None:
+        return result.structured_content
+    texts = [block.text for block in result.content if getattr(block, "type", None) == "text"]
+    others = [block for block in result.content if getattr(block, "type", None) != "text"]
+    if len(texts) == 1 and not others:
+        try:
+            return json.loads(texts[0])
+        except ValueError:
+            pass
+    output: dict[str, Any] = {"text": "\n".join(texts)}
+    if others:
+        output["content"] = [
+            b.model_dump(mode="json", by_alias=True, exclude_none=True) for b in others
+        ]
+    return output
+
+
+def result_text(result: Any) -> str:
+    """The text blocks of a result, joined (what an `isError` result says)."""
+    return "\n".join(
+        block.text for block in result.content if getattr(block, "type", None) == "text"
+    )
+
+
+def check_arguments(info: ToolInfo, arguments: dict[str, Any]) -> StepFailure | None:
+    """The first way `arguments` break the tool's inputSchema, or None."""
+    from jsonschema.exceptions import SchemaError, best_match
+    from jsonschema.validators import validator_for
+
+    schema = info.input_schema
+    if not schema:
+        return None
+    try:
+        validator = validator_for(schema)(schema)
+        error = best_match(validator.iter_errors(arguments))
+    except SchemaError:
+        return None  # the server's schema is broken; let the server judge the call
+    if error is None:
+        return None
+    pointer = "/" + "/".join(str(p) for p in error.absolute_path) if error.absolute_path else ""
+    return StepFailure(
+        error_class=ErrorClass.INVALID_INPUT,
+        kind="mcp_invalid_params",
+        message=f"{info.server}/{info.name}: input{pointer or ''} breaks the tool's inputSchema: {error.message}",
+        detail=f"expected by schema at {'/'.join(str(p) for p in error.absolute_schema_path)}; got {error.instance!r}"[
+            :2000
+        ],
+        pointer=pointer or "/",
+    )
+
+
+class McpRunner:
+    """Runs `mcp` skills for one run; `aclose()` stops every server it started."""
+
+    kind = KIND
+
+    def __init__(
+        self,
+        ctx: RunnerContext,
+        *,
+        config: McpConfig | None = None,
+        opener: Opener = open_server,
+        probe_timeout_s: float = PROBE_TIMEOUT_S,
+    ) -> None:
+        self.ctx = ctx
+        self._config = config
+        self._opener = opener
+        self._probe_timeout_s = probe_timeout_s
+        self._pool: ServerPool | None = None
+
+    @property
+    def pool(self) -> ServerPool:
+        """The run's sessions (created on first use; the config is resolved then)."""
+        if self._pool is None:
+            config = self._config if self._config is not None else _resolve_config(self.ctx)
+            self._pool = ServerPool(
+                config,
+                log_dir=self.ctx.run_dir / "mcp",
+                concurrency=self.ctx.plan.limits.per_server_concurrency,
+                opener=self._opener,
+                probe_timeout_s=self._probe_timeout_s,
+            )
+        return self._pool
+
+    async def run(self, request: StepRequest) -> StepOutcome:
+        started = time.perf_counter()
+        skill = request.skill
+        server, tool = skill.server, skill.tool
+        if not server or not tool:
+            return _outcome(
+                started,
+                StepFailure(
+                    error_class=ErrorClass.UNRECOVERABLE,
+                    kind="setup",
+                    message=f"skill {skill.name!r} is an mcp skill without skillweave.server and skillweave.tool",
+                ),
+            )
+        where = f"{server}/{tool}"
+        arguments = {} if request.input is None else request.input
+        if not isinstance(arguments, dict):
+            return _outcome(
+                started,
+                StepFailure(
+                    error_class=ErrorClass.INVALID_INPUT,
+                    kind="mcp_invalid_params",
+                    message=f"{where}: tool arguments must be a JSON object, got {type(arguments).__name__}",
+                    pointer="",
+                ),
+            )
+        meta = {"server": server, "tool": tool}
+        retry_safe, retry_allowed = True, self._spec_retries(request.step_id)
+        try:
+            pool = self.pool
+            info = (await pool.tools(server)).get(tool)
+            if info is None:
+                known = ", ".join(sorted(await pool.tools(server))) or "none"
+                return _outcome(
+                    started,
+                    StepFailure(
+                        error_class=ErrorClass.UNRECOVERABLE,
+                        kind="mcp_unknown_tool",
+                        message=f"{where}: server {server!r} has no tool {tool!r} (it offers: {known})",
+                    ),
+                    meta,
+                )
+            violation = check_arguments(info, arguments)
+            if violation is not None:
+                return _outcome(started, violation, meta)
+            retry_safe = info.annotations.retry_safe
+            timeout = request.timeout_s if request.timeout_s is not None else skill.timeout_s
+            call = await pool.call(
+                server,
+                tool,
+                arguments,
+                timeout_s=timeout,
+                replay_if_lost=retry_safe or retry_allowed,
+            )
+        except (McpError, ConfigError) as exc:
+            failure = classify_exception(
+                exc, where=where, retry_safe=retry_safe, retry_allowed=retry_allowed
+            )
+            return _outcome(
+                started, failure, meta, self._tail(server) if failure.kind in _TAIL_KINDS else ""
+            )
+        except Exception as exc:  # the runner boundary: a bug or an SDK surprise becomes a failure
+            return _outcome(
+                started,
+                StepFailure(
+                    error_class=ErrorClass.UNRECOVERABLE,
+                    kind="mcp_client",
+                    message=f"{where}: MCP client error: {type(exc).__name__}: {exc}",
+                ),
+                meta,
+            )
+        meta.update(
+            pid=str(call.pid or ""),
+            process=str(call.generation),
+            restarts=str(call.restarts),
+            progress=str(call.progress),
+        )
+        if call.result.is_error:
+            failure = classify_tool_error(
+                result_text(call.result), where=where, retry_safe=retry_safe
+            )
+            return _outcome(started, failure, meta)
+        return StepOutcome(
+            output=convert_result(call.result), duration_s=time.perf_counter() - started, meta=meta
+        )
+
+    def _spec_retries(self, step_id: str) -> bool:
+        """Whether the step's recovery rules explicitly retry timeouts or transient failures."""
+        try:
+            step = self.ctx.plan.step(step_id)
+        except KeyError:
+            return False
+        return any(
+            rule.on in (ErrorClass.TIMEOUT, ErrorClass.TRANSIENT)
+            and rule.retry is not None
+            and rule.retry.max_retries > 0
+            for rule in step.policy.rules
+        )
+
+    def _tail(self, server: str) -> str:
+        return read_tail(self.pool.stderr_log(server)) if self._pool is not None else ""
+
+    async def aclose(self) -> None:
+        if self._pool is not None:
+            await self._pool.aclose()
+
+
+def _resolve_config(ctx: RunnerContext) -> McpConfig:
+    explicit = ctx.settings.mcp_config
+    if explicit is None and ctx.plan.mcp_config:
+        explicit = Path(ctx.plan.mcp_config)
+    spec_path = Path(ctx.plan.spec.path) if ctx.plan.spec.path else None
+    return resolve_mcp_config(explicit=explicit, spec_path=spec_path)
+
+
+def _outcome(
+    started: float, failure: StepFailure, meta: dict[str, str] | None = None, tail: str = ""
+) -> StepOutcome:
+    return StepOutcome(
+        failure=failure,
+        duration_s=time.perf_counter() - started,
+        meta=dict(meta or {}),
+        stderr_tail=tail,
+    )
+
+
+def create_runner(ctx: RunnerContext) -> McpRunner:
+    """The `mcp` kind's factory (RUNNER_FACTORIES["mcp"])."""
+    return McpRunner(ctx)
