@@ -143,6 +143,13 @@ class LLM:
         return LiveTransport(transport)
 
     @property
+    def mode(self) -> str:
+        """`live`, `record` or `replay`."""
+        if isinstance(self._transport, ReplayTransport):
+            return "replay"
+        return "record" if isinstance(self._transport, RecordingTransport) else "live"
+
+    @property
     def replay_inexact(self) -> int:
         """Answers a replay found by step and static prefix rather than by exact hash."""
         return self._transport.inexact if isinstance(self._transport, ReplayTransport) else 0
