@@ -349,5 +349,6 @@ def read_markdown(src: Source) -> SpecParts:
         convergence=convergence,
         recovery=tuple(read_recovery(found["recovery"], src, ids)) if "recovery" in found else (),
         scenarios=tuple(read_testing(found["testing"], src)) if "testing" in found else (),
+        timeout_s=convergence.limits.wall_time_s if "wall_time_s" in convergence.limit_where else None,
     )
 

@@ -116,6 +116,8 @@ def read_retry(text: str, src: Source, line: int) -> RetryPolicy | None:
     if not mentions_retry(text):
         return None
     low = text.lower()
+    if re.search(r"\b(no|not|don't|never|without)\s+(retry|retries|retrying)\b", low):
+        return RetryPolicy(max_retries=0)
     delays = delay_list(text)
     count = count_in(low, r"retries|retry|times|tries")
     attempts = count_in(low, r"attempts?")

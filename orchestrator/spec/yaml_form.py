@@ -67,14 +67,17 @@ _STEP_KEYS = {"id", "name", "description", "skill", "agent", "depends_on", "inpu
 
 
 def _rule(
-    r: NodeReader, sid: str, node: Node, base: dict[str, tuple[Node, Node]] | None = None
+    r: NodeReader,
+    sid: str,
+    node: Node,
+    base: dict[str, tuple[Node, Node]] | None = None,
+    on: ErrorClass | str = "any",
 ) -> RecoveryRowSpec | None:
     """A `recovery:` entry (or the step's own regenerate/fallback/feedback keys) as a row."""
     keys = r.mapping(node, f"{sid}: recovery entry") if base is None else None
     if base is None and keys is None:
         return None
     parts: dict[str, tuple[Node, Node]] = keys if keys is not None else base or {}
-    on: ErrorClass | str = "any"
     if "on" in parts:
         word = str(r.value(parts["on"][1])).lower().replace(" ", "_")
         if word in _CLASSES:
@@ -191,7 +194,11 @@ def _step(r: NodeReader, node: Node, index: int) -> tuple[StepSpec | None, list[
                    "spec.unknown-label")
     rows: list[RecoveryRowSpec] = []
     own: dict[str, tuple[Node, Node]] = {k: keys[k] for k in ("regenerate", "fallback", "feedback") if k in keys}
-    if own and (row := _rule(r, sid, node, own)) is not None:
+    # step-level keys: `regenerate` is for code errors; fallback and feedback for any failure
+    if "regenerate" in own and (row := _rule(r, sid, node, own, on=ErrorClass.CODE_ERROR)):
+        rows.append(row)
+    rest = {k: v for k, v in own.items() if k != "regenerate"}
+    if rest and (row := _rule(r, sid, node, rest)) is not None:
         rows.append(row)
     if "recovery" in keys:
         rnode = keys["recovery"][1]
@@ -263,7 +270,10 @@ def read_yaml(src: Source) -> SpecParts:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = int(mark.line) + 1 if mark is not None else 1
-        src.error(line, f"YAML syntax: {exc.problem or exc.context}", "spec.yaml")
+        message = f"YAML syntax: {exc.problem or exc.context}"
+        if exc.context and exc.context_mark is not None and exc.context_mark.line + 1 != line:
+            message += f" ({exc.context} at line {exc.context_mark.line + 1})"
+        src.error(line, message, "spec.yaml")
         src.raise_if_errors()
         raise  # unreachable: raise_if_errors raised
     except yaml.YAMLError as exc:

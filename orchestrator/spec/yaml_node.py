@@ -52,7 +52,8 @@ class NodeReader:
             return None
         out: dict[str, tuple[Node, Node]] = {}
         for key, val in node.value:
-            name = str(self.value(key)) if isinstance(key, ScalarNode) else None
+            # the raw text: YAML 1.1 would read a key `on:` as the boolean true
+            name = str(key.value) if isinstance(key, ScalarNode) else None
             if name is None:
                 self.src.error(self.line(key), f"{what}: keys must be plain names", "spec.yaml")
             elif name in out:
