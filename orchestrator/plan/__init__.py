@@ -1,0 +1,124 @@
+"""Planning: a spec and the skill catalog in, a frozen reviewable Plan out.
+
+    build_plan(spec, catalog, *, settings, chooser=None) -> Plan
+        bind, derive dependencies, map inputs, build contracts, merge policies;
+        raises PlanError listing every binding or contract error
+    check_plan(plan, spec) -> list[Diagnostic]
+        the static checks (errors and warnings), see `orchestrator.plan.checks`
+    compile_spec(path, settings) -> Plan
+        parse + catalog (with the spec's folder) + build + check; raises SpecError /
+        PlanError carrying every error (file:line); warnings land in Plan.warnings
+    load_plan(path) -> Plan              a saved plan JSON (ConfigError when it is not one)
+    load_spec_or_plan(path, settings)    a `.json` file is a plan, anything else is compiled
+    render_plan(plan, "json"|"mermaid"|"text") -> str
+
+Importing this package stays cheap: no mcp, anthropic, jsonschema or jinja2
+(the `When` check imports jinja2 only when a step has a condition).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from orchestrator.config import Settings
+from orchestrator.errors import ConfigError, NotFoundError, PlanError, Severity
+from orchestrator.plan.bind import SkillChooser
+from orchestrator.plan.build import SkillCatalog, draft_plan, plan_sha256, seal
+from orchestrator.plan.checks import check_plan
+from orchestrator.plan.location import line_key
+from orchestrator.plan.model import PLAN_FORMAT, Plan
+from orchestrator.plan.render import FORMATS, Format, render_plan
+from orchestrator.spec.model import WorkflowSpec
+
+__all__ = [
+    "FORMATS",
+    "Format",
+    "Plan",
+    "SkillCatalog",
+    "SkillChooser",
+    "build_plan",
+    "check_plan",
+    "compile_spec",
+    "load_plan",
+    "load_spec_or_plan",
+    "plan_sha256",
+    "render_plan",
+]
+
+
+def build_plan(
+    spec: WorkflowSpec,
+    catalog: SkillCatalog,
+    *,
+    settings: Settings,
+    chooser: SkillChooser | None = None,
+) -> Plan:
+    """The plan of `spec` against `catalog`. Pure. Raises PlanError with every error found
+    while binding skills and building contracts (the warnings follow the errors)."""
+    plan, errors = draft_plan(spec, catalog, settings=settings, chooser=chooser)
+    if errors:
+        raise PlanError([*errors, *plan.warnings])
+    return plan
+
+
+def compile_spec(path: Path, settings: Settings, *, chooser: SkillChooser | None = None) -> Plan:
+    """Parse, load the catalog (with the spec's `skills/`), build and check.
+
+    Raises SpecError (the spec cannot be read) or PlanError carrying every error with
+    its file:line, followed by the warnings. On success the warnings are in Plan.warnings.
+    """
+    from orchestrator.skills import load_catalog
+    from orchestrator.spec import parse_spec
+
+    spec = parse_spec(path)
+    catalog = load_catalog(settings, path)
+    plan, errors = draft_plan(spec, catalog, settings=settings, chooser=chooser)
+    found = check_plan(plan, spec)
+    errors = sorted(dict.fromkeys([*errors, *(d for d in found if d.severity is Severity.ERROR)]), key=line_key)
+    warnings = sorted(dict.fromkeys([*plan.warnings, *(d for d in found if d.severity is Severity.WARNING)]),
+                      key=line_key)
+    if errors:
+        raise PlanError([*errors, *warnings])
+    return seal(plan.model_copy(update={"warnings": tuple(warnings)}))
+
+
+def load_plan(path: Path) -> Plan:
+    """A plan saved by `skillweave plan --format json`. ConfigError when the file is not
+    a plan of this format or was edited after it was written (its hash does not match)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise NotFoundError(f"{path}: no such plan file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read the plan: {exc}", where=str(path)) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"not JSON: {exc.msg}", where=f"{path}:{exc.lineno}") from None
+    if not isinstance(data, dict) or "steps" not in data or "spec" not in data:
+        raise ConfigError("not a skillweave plan (no `spec` and `steps`)", where=str(path))
+    if data.get("format") != PLAN_FORMAT:
+        raise ConfigError(f"plan format {data.get('format')!r} is not {PLAN_FORMAT}; "
+                          "write it again with `skillweave plan`", where=str(path))
+    try:
+        plan = Plan.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        at = "/".join(str(p) for p in first["loc"])
+        raise ConfigError(f"not a valid plan: {at}: {first['msg']} "
+                          f"({exc.error_count()} problem(s))", where=str(path)) from None
+    if plan.sha256 and plan.sha256 != plan_sha256(plan):
+        raise ConfigError("the plan's sha256 does not match its content (edited by hand?); "
+                          "write it again with `skillweave plan`", where=str(path))
+    return plan
+
+
+def load_spec_or_plan(path: Path, settings: Settings) -> Plan:
+    """A `.json` file is a saved plan; anything else is a spec, compiled."""
+    if path.suffix.lower() == ".json":
+        return load_plan(path)
+    return compile_spec(path, settings)
+

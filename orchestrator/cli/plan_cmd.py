@@ -1,0 +1,47 @@
+"""`skillweave plan SPEC [--format json|mermaid|text] [-o FILE]`: the reviewable plan."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from orchestrator.cli._common import debug_option, handle_errors, settings_from, skills_dir_option
+from orchestrator.errors import ConfigError
+
+_SUFFIX_FORMAT = {".json": "json", ".mmd": "mermaid", ".mermaid": "mermaid", ".txt": "text", ".md": "text"}
+
+
+@click.command(name="plan")
+@click.argument("spec", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["json", "mermaid", "text"]), default=None,
+              help="json (the plan itself, what `run` takes), mermaid (a flowchart) or text (a review). "
+                   "Default: from the -o suffix (.json, .mmd), else text.")
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Write to FILE instead of standard output.")
+@skills_dir_option
+@debug_option
+@handle_errors
+def plan(spec: Path, fmt: str | None, output: Path | None, skills_dirs: tuple[Path, ...], debug: bool) -> None:
+    """Compile SPEC into its plan: every step bound to a skill, its dependencies, input
+    mapping, contracts and policies, each decision with where it came from.
+
+    SPEC may also be a saved plan (.json), to render it in another format.
+    Errors exit 2 as `FILE:LINE: message`.
+    """
+    from orchestrator.plan import load_spec_or_plan, render_plan
+
+    chosen = fmt or (_SUFFIX_FORMAT.get(output.suffix.lower(), "text") if output else "text")
+    compiled = load_spec_or_plan(spec, settings_from(skills_dirs=skills_dirs))
+    text = render_plan(compiled, chosen)  # type: ignore[arg-type]
+    if chosen != "text":
+        for warning in compiled.warnings:
+            click.echo(warning.render(), err=True)
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"cannot write the plan: {exc.strerror}", where=str(output)) from None
+    click.echo(f"wrote {output} ({chosen}, {len(compiled.steps)} steps, sha256 {compiled.sha256[:12]})", err=True)

@@ -1,0 +1,72 @@
+"""`skillweave validate SPEC`: parse and statically check a spec; errors as `file:line: message`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from orchestrator.cli._common import (
+    EXIT_USAGE,
+    debug_option,
+    echo_json,
+    handle_errors,
+    json_option,
+    settings_from,
+    skills_dir_option,
+)
+from orchestrator.errors import Diagnostic, Severity, UserError
+
+
+def _json(d: Diagnostic) -> dict[str, Any]:
+    return {"file": d.file, "line": d.line, "severity": d.severity.value, "code": d.code, "message": d.message}
+
+
+def _diagnostics(exc: UserError, spec: Path) -> list[Diagnostic]:
+    found = getattr(exc, "diagnostics", None)
+    if found:
+        return list(found)
+    file, _, line = (exc.where or str(spec)).rpartition(":")
+    if line.isdigit() and file:
+        return [Diagnostic(file=file, line=int(line), message=exc.message, code=type(exc).__name__)]
+    return [Diagnostic(file=exc.where or str(spec), message=exc.message, code=type(exc).__name__)]
+
+
+@click.command(name="validate")
+@click.argument("spec", type=click.Path(path_type=Path, dir_okay=False))
+@skills_dir_option
+@json_option
+@debug_option
+@handle_errors
+def validate(spec: Path, skills_dirs: tuple[Path, ...], as_json: bool, debug: bool) -> None:
+    """Parse SPEC and run the static checks, without running anything.
+
+    Exit 0 and print `ok: N steps, M warnings` (then the warnings) when the spec
+    compiles; exit 2 with every error as `FILE:LINE: message` when it does not.
+    --json prints {"ok", "errors", "warnings"} instead.
+    """
+    from orchestrator.plan import compile_spec
+
+    settings = settings_from(skills_dirs=skills_dirs)
+    try:
+        plan = compile_spec(spec, settings)
+    except UserError as exc:
+        found = _diagnostics(exc, spec)
+        errors = [d for d in found if d.severity is Severity.ERROR]
+        warnings = [d for d in found if d.severity is Severity.WARNING]
+        if as_json:
+            echo_json({"ok": False, "errors": [_json(d) for d in errors],
+                       "warnings": [_json(d) for d in warnings]})
+        else:
+            for d in [*errors, *warnings]:
+                click.echo(d.render(), err=True)
+            click.echo(f"failed: {len(errors)} error(s), {len(warnings)} warning(s)", err=True)
+        sys.exit(EXIT_USAGE)
+    if as_json:
+        echo_json({"ok": True, "errors": [], "warnings": [_json(d) for d in plan.warnings]})
+        return
+    click.echo(f"ok: {len(plan.steps)} steps, {len(plan.warnings)} warnings")
+    for d in plan.warnings:
+        click.echo(d.render())

@@ -1,0 +1,273 @@
+"""Assemble a Plan from a WorkflowSpec and the skill catalog. Pure: no I/O.
+
+The order of the work: bind steps to skills (`bind`), build each step's output
+contract (`contract`), derive dependencies from explicit lines, data references
+or step order (`mapping`), map inputs, build input contracts and edge schemas,
+merge policies (`recovery`), and seal the plan with its hash.
+
+`draft_plan` never raises on a bad spec: it returns the plan it could build and
+the errors found on the way (a step it could not bind keeps an empty `skill`),
+so that `compile_spec` can report every error at once. `build_plan` (the
+facade) raises when there is any.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Protocol
+
+from orchestrator.config import Settings
+from orchestrator.errors import Diagnostic, Severity, SkillError, SkillweaveError
+from orchestrator.plan.bind import SkillChooser, bind_steps
+from orchestrator.plan.contract import OutputContract, edge_schema, input_contract, output_contract
+from orchestrator.plan.location import error_at, from_default, from_spec, line_key
+from orchestrator.plan.mapping import (
+    Produced,
+    ancestors,
+    derive_dependencies,
+    map_inputs,
+)
+from orchestrator.plan.model import (
+    BoundSkill,
+    Edge,
+    InputBinding,
+    Plan,
+    PlanInput,
+    PlanStep,
+    Provenance,
+    Scenario,
+    SpecRef,
+)
+from orchestrator.plan.recovery import plan_limits, step_policy
+from orchestrator.plan.schema import field_schema, properties_of, required_of
+from orchestrator.policy import FallbackAction
+from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
+
+
+class SkillSource(Protocol):
+    """What the planner needs of one catalog entry (`orchestrator.skills.Skill`)."""
+
+    def bound(self) -> BoundSkill: ...
+
+
+class SkillCatalog(Protocol):
+    """What the planner needs of the catalog (`orchestrator.skills.Catalog`).
+
+    `get(name)` raises SkillError for a broken or shadowed skill, which the
+    planner reports when a step binds that name.
+    """
+
+    def __iter__(self) -> Iterator[SkillSource]: ...
+
+    def get(self, name: str) -> SkillSource: ...
+
+
+def canonical_json(plan: Plan) -> str:
+    data = plan.model_copy(update={"sha256": ""}).model_dump(mode="json", by_alias=True)
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def plan_sha256(plan: Plan) -> str:
+    """sha256 of the plan's canonical JSON with `sha256` empty."""
+    return hashlib.sha256(canonical_json(plan).encode()).hexdigest()
+
+
+def seal(plan: Plan) -> Plan:
+    return plan.model_copy(update={"sha256": plan_sha256(plan)})
+
+
+def workflow_inputs(spec: WorkflowSpec) -> tuple[InputSpec, ...]:
+    """The spec's inputs; without an Inputs section, the first step's Input line."""
+    if spec.inputs or not spec.steps:
+        return spec.inputs
+    return tuple(
+        InputSpec(name=f.name, type=f.type, description=f.description, required=f.required, where=f.where)
+        for f in spec.steps[0].inputs
+        if f.source is None
+    )
+
+
+def _plan_input(item: InputSpec) -> PlanInput:
+    schema = field_schema(FieldSpec(name=item.name, type=item.type, description=item.description, where=item.where))
+    return PlanInput(name=item.name, schema=schema, required=item.required, default=item.default, where=item.where)
+
+
+def _skills(catalog: Iterable[SkillSource]) -> dict[str, BoundSkill]:
+    out: dict[str, BoundSkill] = {}
+    for entry in catalog:
+        skill = entry.bound()
+        out.setdefault(skill.name, skill)
+    return out
+
+
+def _refusal(catalog: SkillCatalog, name: str, step: StepSpec, path: str) -> list[Diagnostic]:
+    """Errors when the catalog refuses to hand out `name` (broken or shadowed)."""
+    try:
+        catalog.get(name)
+    except SkillError as exc:
+        where = step.skill_where or step.where
+        return [error_at(where, path, f"{step.id} ({step.name}): skill `{name}` cannot be used: "
+                                      f"{d.render()}", "broken-skill") for d in exc.diagnostics]
+    except SkillweaveError:
+        return []
+    return []
+
+
+def _extra_skills(spec: WorkflowSpec, skills: Mapping[str, BoundSkill], bound: Mapping[str, BoundSkill]) -> dict[str, BoundSkill]:
+    """Skills named as compensation or fallback, when the catalog has them."""
+    out: dict[str, BoundSkill] = {}
+    names = [s.compensation for s in spec.steps]
+    names += [r.rule.fallback.skill for r in spec.recovery if r.rule.fallback is not None]
+    if spec.fallback is not None:
+        names.append(spec.fallback.skill)
+    for name in names:
+        if name and name in skills and name not in bound:
+            out[name] = skills[name]
+    return out
+
+
+def draft_plan(
+    spec: WorkflowSpec,
+    catalog: SkillCatalog,
+    *,
+    settings: Settings,
+    chooser: SkillChooser | None = None,
+) -> tuple[Plan, list[Diagnostic]]:
+    """The plan and the errors found while building it (module docstring)."""
+    path = spec.path
+    skills = _skills(catalog)
+    bindings, found = bind_steps(spec, skills, chooser)
+    for step in spec.steps:
+        if step.id in bindings:
+            found += _refusal(catalog, bindings[step.id].skill, step, path)
+    bound = {sid: skills[b.skill] for sid, b in bindings.items()}
+    inputs = workflow_inputs(spec)
+    input_names = [i.name for i in inputs]
+
+    outputs: dict[str, OutputContract] = {}
+    for step in spec.steps:
+        outputs[step.id], diags = output_contract(step, bound.get(step.id), spec.contracts, path)
+        found += diags
+    produced = {
+        s.id: Produced(step=s.id, index=i, fields=frozenset(properties_of(outputs[s.id].schema_)),
+                       aliases=outputs[s.id].aliases)
+        for i, s in enumerate(spec.steps)
+    }
+    produced_by = {sid: p.fields for sid, p in produced.items()}
+    input_schemas: dict[str, tuple[dict[str, object], str]] = {}
+    for step in spec.steps:
+        schema, note, diags = input_contract(step, bound.get(step.id), spec.contracts, produced_by, path)
+        input_schemas[step.id] = (schema, note)
+        found += diags
+    needs = {sid: list(properties_of(schema)) for sid, (schema, _) in input_schemas.items()}
+    deps = derive_dependencies(spec, produced, needs, input_names)
+    dep_ids = {sid: d.depends_on for sid, d in deps.items()}
+    order = [s.id for s in spec.steps]
+
+    steps: list[PlanStep] = []
+    for step in spec.steps:
+        upstream = [produced[a] for a in ancestors(step.id, dep_ids, order) if a in produced]
+        in_schema, in_note = input_schemas[step.id]
+        bindings_in, prov_in, for_each = map_inputs(step, needs[step.id], required_of(in_schema), input_names, upstream)
+        draft = step_policy(step, spec, bound.get(step.id))
+        prov: dict[str, Provenance] = {}
+        if step.id in bindings:
+            prov["skill"] = bindings[step.id].provenance
+        prov["depends_on"] = deps[step.id].provenance
+        prov.update(prov_in)
+        prov["input_schema"] = Provenance(source="spec" if step.inputs else "skill", where=step.where, note=in_note)
+        out = outputs[step.id]
+        prov["output_schema"] = Provenance(source="spec" if step.outputs or out.where else "skill",
+                                           where=out.where or step.where, note=out.note)
+        if out.aliases:
+            prov["output_schema"] = prov["output_schema"].model_copy(
+                update={"note": f"{out.note}; `{', '.join(sorted(out.aliases))}` names the whole output"})
+        if for_each is not None:
+            prov["for_each"] = from_spec(step.where, f"For each: {step.for_each}")
+        if step.when:
+            prov["when"] = from_spec(step.where, "When bullet")
+        prov.update(draft.provenance)
+        steps.append(PlanStep(
+            id=step.id,
+            name=step.name,
+            skill=bindings[step.id].skill if step.id in bindings else "",
+            depends_on=deps[step.id].depends_on,
+            inputs=bindings_in,
+            for_each=for_each,
+            when=step.when,
+            routes=dict(step.routes),
+            input_schema=in_schema,
+            output_schema=out.schema_,
+            policy=draft.policy,
+            provenance=prov,
+            where=step.where,
+        ))
+    edges = _edges(spec, steps)
+    limits, limits_prov = plan_limits(spec)
+    plan_skills = {**{b.name: b for b in bound.values()}, **_extra_skills(spec, skills, bound)}
+    warnings = [*spec.warnings, *(d for d in found if d.severity is Severity.WARNING)]
+    warnings += [d.model_copy(update={"severity": Severity.WARNING}) for d in getattr(catalog, "problems", ())]
+    plan = Plan(
+        name=spec.name,
+        spec=SpecRef(path=spec.path, sha256=spec.sha256, format=spec.format),
+        inputs=tuple(_plan_input(i) for i in inputs),
+        steps=tuple(steps),
+        edges=edges,
+        skills=dict(sorted(plan_skills.items())),
+        limits=limits,
+        limits_provenance=limits_prov,
+        scenarios=tuple(Scenario(name=s.name, description=s.description, kind=s.kind, where=s.where)
+                        for s in spec.scenarios),
+        warnings=tuple(sorted(dict.fromkeys(warnings), key=line_key)),
+        mcp_config=str(settings.mcp_config) if settings.mcp_config else None,
+    )
+    errors = sorted((d for d in found if d.severity is Severity.ERROR), key=line_key)
+    return seal(plan), errors
+
+
+def _edges(spec: WorkflowSpec, steps: list[PlanStep]) -> tuple[Edge, ...]:
+    """One edge per producer -> consumer: each dependency, with the fields it feeds."""
+    by_id = {s.id: s for s in steps}
+    contract_where = {(c.producer, c.consumer): c.where for c in spec.contracts if c.consumer}
+    edges: list[Edge] = []
+    for consumer in steps:
+        fed: dict[str, list[tuple[str, InputBinding]]] = {}
+        for name, binding in consumer.inputs.items():
+            if binding.source == "step" and binding.step:
+                fed.setdefault(binding.step, []).append((name, binding))
+        if consumer.for_each is not None and consumer.for_each.source.step:
+            fed.setdefault(consumer.for_each.source.step, [])
+        for producer_id in dict.fromkeys([*consumer.depends_on, *fed]):
+            producer = by_id.get(producer_id)
+            if producer is None:
+                continue
+            fields = fed.get(producer_id, [])
+            where = contract_where.get((producer_id, consumer.id))
+            provenance = (from_spec(where, "Data Contracts") if where
+                          else from_default("input mapping" if fields else "order only: no data handed over"))
+            edges.append(Edge(
+                producer=producer_id,
+                consumer=consumer.id,
+                fields=tuple(n for n, _ in fields),
+                schema=edge_schema(fields, producer.output_schema, consumer.input_schema) if fields else {},
+                provenance=provenance,
+            ))
+    return tuple(edges)
+
+
+def continue_without_output(plan: Plan) -> list[tuple[str, str, str]]:
+    """(producer, consumer, field) where a producer that may CONTINUE with no output feeds a
+    required field: the consumer will not have it."""
+    found: list[tuple[str, str, str]] = []
+    continuing = {
+        s.id for s in plan.steps
+        if s.policy.fallback.action is FallbackAction.CONTINUE
+        or any(r.fallback is not None and r.fallback.action is FallbackAction.CONTINUE for r in s.policy.rules)
+    }
+    for s in plan.steps:
+        for name, b in s.inputs.items():
+            if b.source == "step" and b.step in continuing and not b.optional:
+                found.append((str(b.step), s.id, name))
+    return found

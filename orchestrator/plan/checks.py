@@ -1,0 +1,431 @@
+"""Static checks of a plan against its spec, before anything runs.
+
+Errors (each names the spec line that caused it):
+
+    cycle             steps that depend on each other in a loop (the cycle is spelled out)
+    unknown-step      `depends_on`, a route, a recovery row, a convergence criterion or a
+                      feedback target names a step that does not exist
+    missing-input     a required input field has no source (no workflow input, no literal,
+                      no earlier step outputs it)
+    schema-mismatch   a producer's output schema cannot supply a field its consumer requires
+                      (the property is not produced, or its type cannot match)
+    unreachable       a step that can never run: its `When` reads an unknown name or is always
+                      false, it depends on two branches of the same router, or it depends on
+                      a step that can never run
+    for-each          a `For each` over a value that is not an array (or has no source)
+    missing-skill     a compensation or fallback skill that the catalog does not have
+    not-executable    a step bound to an instructions-only skill (nothing can run it)
+    limits            policies that cannot fit in the limits:
+                        1 + retries + regenerations of a step > max_attempts_per_step;
+                        regenerations of a step > max_regenerations_per_step;
+                        a feedback loop whose bound exceeds either limit for its target;
+                        a feedback target that is not upstream of the validator;
+                        the attempt timeouts along one dependency chain add up to more than
+                        the wall time (the run would end before the steps could time out)
+
+Warnings: the worst case over all steps exceeds the total attempt or regeneration
+limits; a chain's retries and waits can exceed the wall time; a step that falls
+back to CONTINUE (no output) feeds a required field; an Input-line name that has
+no source; regenerations on a skill that is not a script; an approval timeout
+longer than the wall time.
+"""
+
+from __future__ import annotations
+
+from orchestrator.errors import Diagnostic
+from orchestrator.plan.build import continue_without_output
+from orchestrator.plan.contract import at_pointer
+from orchestrator.plan.location import error_at, line_key, warning_at
+from orchestrator.plan.mapping import ancestors, parse_for_each
+from orchestrator.plan.model import Plan, PlanStep, SkillKind
+from orchestrator.plan.schema import properties_of, required_of, supply_problems, types_of
+from orchestrator.policy import FallbackAction
+from orchestrator.spec.model import WorkflowSpec
+
+
+class _Context:
+    """The plan, its spec and the lookups every check uses."""
+
+    def __init__(self, plan: Plan, spec: WorkflowSpec) -> None:
+        self.plan = plan
+        self.spec = spec
+        self.path = spec.path
+        self.steps = {s.id: s for s in plan.steps}
+        self.specs = {s.id: s for s in spec.steps}
+        self.order = [s.id for s in plan.steps]
+        self.deps = {s.id: s.depends_on for s in plan.steps}
+        self.found: list[Diagnostic] = []
+
+    def label(self, step_id: str) -> str:
+        step = self.steps.get(step_id)
+        return f"{step_id} ({step.name})" if step else step_id
+
+    def error(self, where: str | None, message: str, code: str) -> None:
+        self.found.append(error_at(where, self.path, message, code))
+
+    def warn(self, where: str | None, message: str, code: str) -> None:
+        self.found.append(warning_at(where, self.path, message, code))
+
+    def where(self, step: PlanStep, decision: str) -> str | None:
+        prov = step.provenance.get(decision)
+        if prov is not None and prov.where and prov.source in ("spec", "llm"):
+            return prov.where
+        return step.where
+
+    def upstream(self, step_id: str) -> list[str]:
+        return ancestors(step_id, self.deps, self.order)
+
+
+def check_plan(plan: Plan, spec: WorkflowSpec) -> list[Diagnostic]:
+    """Every static error and warning of `plan` (module docstring), in line order."""
+    ctx = _Context(plan, spec)
+    cyclic = _check_cycles(ctx)
+    _check_references(ctx)
+    _check_skills(ctx)
+    _check_inputs(ctx)
+    _check_edges(ctx)
+    _check_for_each(ctx)
+    _check_reachable(ctx, cyclic)
+    _check_limits(ctx, cyclic)
+    for producer, consumer, name in continue_without_output(plan):
+        ctx.warn(ctx.where(ctx.steps[producer], "policy.fallback"),
+                 f"{ctx.label(producer)} may continue with no output on failure, but "
+                 f"{ctx.label(consumer)} requires `{name}` from it and would not have it",
+                 "continue-without-output")
+    return sorted(dict.fromkeys(ctx.found), key=line_key)
+
+
+def _check_cycles(ctx: _Context) -> set[str]:
+    """Report each dependency cycle once; return the steps that are on one."""
+    on_cycle: set[str] = set()
+    state: dict[str, int] = {}
+    reported: set[frozenset[str]] = set()
+
+    def visit(node: str, trail: list[str]) -> None:
+        state[node] = 1
+        trail.append(node)
+        for dep in ctx.deps.get(node, ()):
+            if dep not in ctx.steps:
+                continue
+            if state.get(dep) == 1:
+                loop = trail[trail.index(dep):]
+                on_cycle.update(loop)
+                if frozenset(loop) not in reported:
+                    reported.add(frozenset(loop))
+                    first = min(loop, key=ctx.order.index)
+                    ring = [*loop[loop.index(first):], *loop[:loop.index(first)]]
+                    spelled = " -> ".join(ctx.label(s) for s in [*ring, ring[0]])
+                    ctx.error(ctx.where(ctx.steps[first], "depends_on"),
+                              f"dependency cycle: {spelled} (each depends on the next)", "cycle")
+            elif state.get(dep) is None:
+                visit(dep, trail)
+        trail.pop()
+        state[node] = 2
+
+    for sid in ctx.order:
+        if sid not in state:
+            visit(sid, [])
+    return on_cycle
+
+
+def _check_references(ctx: _Context) -> None:
+    known = ", ".join(ctx.order)
+    for step in ctx.plan.steps:
+        for dep in step.depends_on:
+            if dep not in ctx.steps:
+                ctx.error(ctx.where(step, "depends_on"),
+                          f"{ctx.label(step.id)} depends on `{dep}`, which is not a step of this "
+                          f"workflow (steps: {known}); it can never run", "unknown-step")
+        for branch, target in step.routes.items():
+            if target not in ctx.steps:
+                ctx.error(step.where, f"{ctx.label(step.id)}: route `{branch}` goes to `{target}`, "
+                                      f"which is not a step (steps: {known})", "unknown-step")
+        feedback = step.policy.feedback
+        if feedback is not None:
+            where = ctx.where(step, "policy.feedback")
+            if feedback.target_step not in ctx.steps:
+                ctx.error(where, f"{ctx.label(step.id)}: feedback goes to `{feedback.target_step}`, "
+                                 "which is not a step", "unknown-step")
+            elif feedback.target_step not in ctx.upstream(step.id):
+                ctx.error(where, f"{ctx.label(step.id)}: feedback regenerates {ctx.label(feedback.target_step)}, "
+                                 "which is not upstream of it (it must produce this step's input)", "limits")
+    for row in ctx.spec.recovery:
+        if row.step not in ctx.steps:
+            ctx.error(row.where, f"Error Recovery row names `{row.step}`, which is not a step "
+                                 f"(steps: {known})", "unknown-step")
+    conv = ctx.spec.convergence
+    for kind, table in (("retries", conv.step_retries), ("timeout", conv.step_timeouts_s),
+                        ("unrecoverable", conv.step_unrecoverable), ("feedback", conv.feedback)):
+        for sid in table:
+            if sid not in ctx.steps:
+                ctx.error(conv.where.get(f"{sid}.{kind}"), f"Convergence Criteria names `{sid}`, "
+                                                           f"which is not a step (steps: {known})", "unknown-step")
+
+
+def _check_skills(ctx: _Context) -> None:
+    skills = ctx.plan.skills
+    for step in ctx.plan.steps:
+        skill = skills.get(step.skill)
+        if skill is not None and skill.kind is SkillKind.INSTRUCTIONS:
+            ctx.error(ctx.where(step, "skill"),
+                      f"{ctx.label(step.id)}: skill `{skill.name}` has instructions only (no "
+                      "skillweave.kind), so nothing can execute it; give it skillweave.* metadata "
+                      "or bind another skill", "not-executable")
+        if skill is not None and step.policy.regenerations and skill.kind is not SkillKind.SCRIPT:
+            ctx.warn(ctx.where(step, "policy.regenerations"),
+                     f"{ctx.label(step.id)}: {step.policy.regenerations} regeneration(s) planned but "
+                     f"`{skill.name}` is a {skill.kind.value} skill; only scripts are regenerated",
+                     "regeneration-kind")
+        compensation = step.policy.compensation
+        if compensation:
+            _need_skill(ctx, compensation, ctx.where(step, "policy.compensation"),
+                        f"{ctx.label(step.id)}: compensation")
+        fallbacks = [(step.policy.fallback, ctx.where(step, "policy.fallback"))]
+        fallbacks += [(r.fallback, r.where or step.where) for r in step.policy.rules if r.fallback is not None]
+        for fallback, where in fallbacks:
+            if fallback is not None and fallback.action is FallbackAction.SKILL:
+                _need_skill(ctx, fallback.skill or "", where, f"{ctx.label(step.id)}: fallback")
+
+
+def _need_skill(ctx: _Context, name: str, where: str | None, what: str) -> None:
+    skill = ctx.plan.skills.get(name)
+    if skill is None:
+        ctx.error(where, f"{what} skill `{name}` is not in the catalog", "missing-skill")
+    elif skill.kind is SkillKind.INSTRUCTIONS:
+        ctx.error(where, f"{what} skill `{name}` has instructions only; nothing can execute it",
+                  "not-executable")
+
+
+def _producers_of(ctx: _Context, name: str, before: str) -> list[str]:
+    index = ctx.order.index(before)
+    out = []
+    for sid in ctx.order[:index]:
+        s = ctx.steps[sid]
+        if name in properties_of(s.output_schema):
+            out.append(sid)
+    return out
+
+
+def _check_inputs(ctx: _Context) -> None:
+    for step in ctx.plan.steps:
+        spec_step = ctx.specs.get(step.id)
+        lines = {f.name: f.where for f in spec_step.inputs} if spec_step else {}
+        for name in required_of(step.input_schema):
+            if name in step.inputs:
+                continue
+            others = [s for s in _producers_of(ctx, name, step.id) if s not in ctx.upstream(step.id)]
+            hint = (f"; {', '.join(others)} outputs it but is not among its dependencies" if others
+                    else "; declare it as a workflow input or have an earlier step output it")
+            ctx.error(lines.get(name, step.where),
+                      f"{ctx.label(step.id)}: missing input `{name}`: not a workflow input, not a "
+                      f"literal, and no earlier step outputs it{hint}", "missing-input")
+        if spec_step is None:
+            continue
+        for f in spec_step.inputs:
+            if f.name not in step.inputs and f.name not in required_of(step.input_schema) \
+                    and f.name in properties_of(step.input_schema):
+                ctx.warn(f.where, f"{ctx.label(step.id)}: input `{f.name}` has no source and is "
+                                  "left out", "input-left-out")
+
+
+def _check_edges(ctx: _Context) -> None:
+    contract_where = {(c.producer, c.consumer): c.where for c in ctx.spec.contracts if c.consumer}
+    for consumer in ctx.plan.steps:
+        spec_step = ctx.specs.get(consumer.id)
+        lines = {f.name: f.where for f in spec_step.inputs} if spec_step else {}
+        wanted = properties_of(consumer.input_schema)
+        needed = set(required_of(consumer.input_schema))
+        for name, binding in consumer.inputs.items():
+            if binding.source != "step" or binding.step not in ctx.steps:
+                continue
+            producer = ctx.steps[binding.step]
+            where = contract_where.get((producer.id, consumer.id)) or lines.get(name) or consumer.where
+            pair = f"{ctx.label(producer.id)} -> {ctx.label(consumer.id)}"
+            head = binding.pointer.split("/")[1] if binding.pointer.count("/") else ""
+            out_props = properties_of(producer.output_schema)
+            if head and out_props and head not in out_props:
+                ctx.error(where, f"{pair}: `{name}` reads {binding.pointer} but the producer's output "
+                                 f"has no `{head}`", "schema-mismatch")
+                continue
+            produced = at_pointer(producer.output_schema, binding.pointer) if binding.pointer else producer.output_schema
+            problems = supply_problems(produced, wanted.get(name), "")
+            for problem in problems:
+                ctx.error(where, f"{pair}: `{name}` cannot be supplied: {problem.replace('the value', 'it')}",
+                          "schema-mismatch")
+            if not problems and head and name in needed and head not in required_of(producer.output_schema) \
+                    and out_props:
+                ctx.warn(where, f"{pair}: `{name}` is required but the producer may leave `{head}` out",
+                         "schema-optional")
+
+
+def _check_for_each(ctx: _Context) -> None:
+    for step in ctx.plan.steps:
+        spec_step = ctx.specs.get(step.id)
+        text = spec_step.for_each if spec_step else None
+        loop = parse_for_each(text)
+        if loop is None:
+            continue
+        if step.for_each is None:
+            ctx.error(step.where, f"{ctx.label(step.id)}: For each over `{loop[1]}`, which no workflow "
+                                  "input or earlier step provides", "for-each")
+            continue
+        source = step.for_each.source
+        if source.source == "step" and source.step in ctx.steps:
+            schema = ctx.steps[source.step].output_schema
+            schema = at_pointer(schema, source.pointer) if source.pointer else schema
+        else:
+            declared = {i.name: i.schema_ for i in ctx.plan.inputs}
+            schema = declared.get(source.name or "", {})
+        kinds = types_of(schema)
+        if kinds and "array" not in kinds:
+            ctx.error(step.where, f"{ctx.label(step.id)}: For each over `{loop[1]}`, which is "
+                                  f"{' or '.join(kinds)}, not an array", "for-each")
+
+
+def _when_problems(ctx: _Context, step: PlanStep) -> list[str]:
+    """Why the step's When can never be true or cannot be evaluated."""
+    if not step.when:
+        return []
+    from jinja2 import nodes
+    from jinja2.exceptions import TemplateError
+    from jinja2.sandbox import SandboxedEnvironment
+
+    env = SandboxedEnvironment()
+    try:
+        tree = env.parse("{{ " + step.when + " }}")
+    except TemplateError as exc:
+        return [f"When `{step.when}` is not an expression: {exc}"]
+    upstream = ctx.upstream(step.id)
+    allowed = {"inputs", "steps", "item", "true", "false", "none", "True", "False", "None"}
+    allowed |= {i.name for i in ctx.plan.inputs}
+    if step.for_each is not None:
+        allowed.add(step.for_each.item)
+    for sid in upstream:
+        allowed |= set(properties_of(ctx.steps[sid].output_schema))
+    problems = []
+    for node in tree.find_all(nodes.Name):
+        if node.ctx == "load" and node.name not in allowed:
+            problems.append(f"When reads `{node.name}`, which is not a workflow input, an output of a "
+                            "step it depends on, or `inputs`/`steps`/`item`")
+    for access in tree.find_all((nodes.Getattr, nodes.Getitem)):
+        base = getattr(access, "node", None)
+        key = access.attr if isinstance(access, nodes.Getattr) else getattr(getattr(access, "arg", None), "value", None)
+        if isinstance(base, nodes.Name) and base.name == "steps" and isinstance(key, str) and key not in upstream:
+            what = "is not a step" if key not in ctx.steps else "does not run before it"
+            problems.append(f"When reads steps.{key}, which {what}")
+    if not problems and not any(True for _ in tree.find_all(nodes.Name)):
+        try:
+            value = env.compile_expression(step.when)()
+        except Exception as exc:  # a constant expression that fails is reported, not raised
+            return [f"When `{step.when}` cannot be evaluated: {exc}"]
+        if not value:
+            problems.append(f"When `{step.when}` is always false")
+    return problems
+
+
+def _check_reachable(ctx: _Context, cyclic: set[str]) -> None:
+    dead: dict[str, str] = {}
+    routers = {target: (s.id, branch) for s in ctx.plan.steps for branch, target in s.routes.items()}
+    for step in ctx.plan.steps:
+        for problem in _when_problems(ctx, step):
+            dead.setdefault(step.id, problem)
+        branches: dict[str, str] = {}
+        for sid in [*ctx.upstream(step.id)]:
+            if sid in routers:
+                router = routers[sid][0]
+                if router in branches and branches[router] != sid:
+                    dead.setdefault(step.id, f"it needs both {branches[router]} and {sid}, but "
+                                             f"{ctx.label(router)} routes to only one of them")
+                branches.setdefault(router, sid)
+    for sid, reason in dead.items():
+        step = ctx.steps[sid]
+        after = [s for s in ctx.order if sid in ctx.upstream(s) and s not in dead]
+        tail = f"; neither can {', '.join(after)}, which depend on it" if after else ""
+        ctx.error(ctx.where(step, "when") if step.when else ctx.where(step, "depends_on"),
+                  f"{ctx.label(sid)} can never run: {reason}{tail}", "unreachable")
+
+
+def _worst_attempts(step: PlanStep) -> tuple[int, int, int]:
+    retries = max([step.policy.retry.max_retries, *(r.retry.max_retries for r in step.policy.rules if r.retry)])
+    regens = max([step.policy.regenerations, *(r.regenerate or 0 for r in step.policy.rules)])
+    return 1 + retries + regens, retries, regens
+
+
+def _check_limits(ctx: _Context, cyclic: set[str]) -> None:
+    limits = ctx.plan.limits
+    total_attempts = 0
+    total_regens = 0
+    for step in ctx.plan.steps:
+        attempts, retries, regens = _worst_attempts(step)
+        total_attempts += attempts
+        total_regens += regens
+        where = ctx.where(step, "policy.retry") if retries >= regens else ctx.where(step, "policy.regenerations")
+        if attempts > limits.max_attempts_per_step:
+            ctx.error(where, f"{ctx.label(step.id)} plans up to {attempts} attempts (1 + {retries} retries "
+                             f"+ {regens} regenerations) but max_attempts_per_step is "
+                             f"{limits.max_attempts_per_step}: the policy cannot be honoured", "limits")
+        if regens > limits.max_regenerations_per_step:
+            ctx.error(ctx.where(step, "policy.regenerations"),
+                      f"{ctx.label(step.id)} plans {regens} regenerations but max_regenerations_per_step "
+                      f"is {limits.max_regenerations_per_step}", "limits")
+        feedback = step.policy.feedback
+        if feedback is not None and feedback.target_step in ctx.steps:
+            target = ctx.steps[feedback.target_step]
+            fwhere = ctx.where(step, "policy.feedback")
+            own = _worst_attempts(target)[2]
+            if feedback.max_attempts > limits.max_attempts_per_step:
+                ctx.error(fwhere, f"{ctx.label(step.id)}: feedback may run {ctx.label(target.id)} "
+                                  f"{feedback.max_attempts} times but max_attempts_per_step is "
+                                  f"{limits.max_attempts_per_step}", "limits")
+            if feedback.max_attempts - 1 + own > limits.max_regenerations_per_step:
+                ctx.error(fwhere, f"{ctx.label(step.id)}: feedback regenerates {ctx.label(target.id)} up to "
+                                  f"{feedback.max_attempts - 1} times on top of its own {own}, more than "
+                                  f"max_regenerations_per_step {limits.max_regenerations_per_step}", "limits")
+            total_attempts += feedback.max_attempts - 1
+            total_regens += feedback.max_attempts - 1
+        approval = step.policy.approval
+        if approval is not None and approval.timeout_s and approval.timeout_s > limits.wall_time_s:
+            ctx.warn(ctx.where(step, "policy.approval"),
+                     f"{ctx.label(step.id)}: the approval timeout {approval.timeout_s:g}s is longer than "
+                     f"the wall time {limits.wall_time_s:g}s", "limits")
+    wall_where = ctx.plan.limits_provenance.get("wall_time_s")
+    wall_at = wall_where.where if wall_where is not None else None
+    if total_attempts > limits.max_total_attempts:
+        ctx.warn(wall_at, f"in the worst case the steps use {total_attempts} attempts, more than "
+                          f"max_total_attempts {limits.max_total_attempts}: the run would stop there", "limits")
+    if total_regens > limits.max_regenerations_total:
+        ctx.warn(wall_at, f"in the worst case the steps use {total_regens} regenerations, more than "
+                          f"max_regenerations_total {limits.max_regenerations_total}", "limits")
+    if cyclic:
+        return
+    _check_chains(ctx, wall_at)
+
+
+def _longest(ctx: _Context, cost: dict[str, float]) -> tuple[float, list[str]]:
+    best: dict[str, tuple[float, list[str]]] = {}
+    for sid in ctx.order:
+        prior = [best[d] for d in ctx.deps.get(sid, ()) if d in best]
+        base = max(prior, key=lambda x: x[0], default=(0.0, []))
+        best[sid] = (base[0] + cost.get(sid, 0.0), [*base[1], sid])
+    return max(best.values(), key=lambda x: x[0], default=(0.0, []))
+
+
+def _check_chains(ctx: _Context, wall_at: str | None) -> None:
+    wall = ctx.plan.limits.wall_time_s
+    once = {s.id: s.policy.attempt_timeout_s or 0.0 for s in ctx.plan.steps}
+    total, chain = _longest(ctx, once)
+    if total > wall:
+        ctx.error(wall_at or ctx.plan.steps[0].where,
+                  f"the attempt timeouts along {' -> '.join(chain)} add up to {total:g}s, more than the "
+                  f"wall time {wall:g}s: the run would end before these steps could time out", "limits")
+        return
+    worst: dict[str, float] = {}
+    for s in ctx.plan.steps:
+        attempts, retries, _ = _worst_attempts(s)
+        waits = sum(s.policy.retry.delay(i) for i in range(retries))
+        worst[s.id] = attempts * (s.policy.attempt_timeout_s or 0.0) + waits
+    total, chain = _longest(ctx, worst)
+    if total > wall:
+        ctx.warn(wall_at, f"with every retry and regeneration at its timeout, {' -> '.join(chain)} "
+                          f"can take {total:g}s, more than the wall time {wall:g}s", "limits")
+

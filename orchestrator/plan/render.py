@@ -1,0 +1,197 @@
+"""Render a plan for review: JSON (the plan itself), a Mermaid flowchart, or text."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from orchestrator.plan.model import InputBinding, Plan, PlanStep, Provenance
+from orchestrator.policy import Fallback, FallbackAction, RecoveryRule, RetryPolicy
+
+Format = Literal["json", "mermaid", "text"]
+FORMATS: tuple[Format, ...] = ("json", "mermaid", "text")
+
+
+def render_plan(plan: Plan, fmt: Format) -> str:
+    if fmt == "json":
+        return plan.to_json()
+    if fmt == "mermaid":
+        return render_mermaid(plan)
+    if fmt == "text":
+        return render_text(plan)
+    raise ValueError(f"unknown plan format {fmt!r}; choose one of {', '.join(FORMATS)}")
+
+
+# --- mermaid ---------------------------------------------------------------------------
+
+
+def _node(step_id: str) -> str:
+    return "s_" + re.sub(r"\W", "_", step_id)
+
+
+def _label(text: str) -> str:
+    return text.replace('"', "#quot;").replace("<", "#lt;").replace(">", "#gt;")
+
+
+def render_mermaid(plan: Plan) -> str:
+    lines = ["flowchart TD"]
+    for step in plan.steps:
+        skill = plan.skills.get(step.skill)
+        kind = f" ({skill.kind.value})" if skill else ""
+        extra = []
+        if step.for_each is not None:
+            extra.append(f"for each {step.for_each.item}")
+        if step.when:
+            extra.append(f"when {step.when}")
+        if step.policy.approval is not None:
+            extra.append("approval")
+        text = "<br/>".join(_label(t) for t in [f"{step.id}: {step.name}", f"{step.skill or '?'}{kind}", *extra])
+        lines.append(f'    {_node(step.id)}["{text}"]')
+    for edge in plan.edges:
+        label = ", ".join(edge.fields)
+        arrow = f"-->|{_label(label)}|" if label else "-->"
+        lines.append(f"    {_node(edge.producer)} {arrow} {_node(edge.consumer)}")
+    for step in plan.steps:
+        for branch, target in step.routes.items():
+            lines.append(f"    {_node(step.id)} -.->|route {_label(branch)}| {_node(target)}")
+        feedback = step.policy.feedback
+        if feedback is not None:
+            lines.append(f"    {_node(step.id)} -.->|feedback, {feedback.max_attempts} attempts max| "
+                         f"{_node(feedback.target_step)}")
+        if step.policy.compensation:
+            comp = _node(f"undo-{step.id}")
+            lines.append(f'    {comp}(["compensate: {_label(step.policy.compensation)}"])')
+            lines.append(f"    {_node(step.id)} -.- {comp}")
+    return "\n".join(lines) + "\n"
+
+
+# --- text ------------------------------------------------------------------------------
+
+
+def _prov(prov: Provenance | None) -> str:
+    if prov is None:
+        return ""
+    where = f" {prov.where}" if prov.where else ""
+    note = f": {prov.note}" if prov.note else ""
+    return f"[{prov.source}{where}{note}]"
+
+
+def _retry(retry: RetryPolicy) -> str:
+    if retry.max_retries == 0:
+        return "no retry"
+    if retry.delays_s:
+        waits = ", ".join(f"{d:g}s" for d in retry.delays_s)
+        return f"{retry.max_retries} retries (waits {waits})"
+    jitter = ", jitter" if retry.jitter else ""
+    return (f"{retry.max_retries} retries (exponential from {retry.initial_s:g}s x{retry.multiplier:g}, "
+            f"max {retry.max_delay_s:g}s{jitter})")
+
+
+def _fallback(fallback: Fallback) -> str:
+    if fallback.action is FallbackAction.DEFAULT:
+        return "use the empty value" if fallback.value is None else f"use {fallback.value!r}"
+    if fallback.action is FallbackAction.SKILL:
+        return f"run skill {fallback.skill}"
+    return fallback.action.value
+
+
+def _rule(rule: RecoveryRule) -> str:
+    parts = []
+    if rule.retry is not None:
+        parts.append(_retry(rule.retry))
+    if rule.regenerate:
+        parts.append(f"{rule.regenerate} regeneration(s)")
+    if rule.fallback is not None:
+        parts.append(f"then {_fallback(rule.fallback)}")
+    on = rule.on if isinstance(rule.on, str) else rule.on.value
+    head = f"{on}" + (f" ({rule.failure})" if rule.failure else "")
+    return f"{head}: {'; '.join(parts) or 'defaults'}" + (f"  [{rule.where}]" if rule.where else "")
+
+
+def _source(binding: InputBinding) -> str:
+    if binding.source == "input":
+        return f"input {binding.name}{binding.pointer}"
+    if binding.source == "step":
+        return f"{binding.step} output {binding.pointer or '(whole)'}"
+    if binding.source == "item":
+        return f"item{binding.pointer}"
+    if binding.source == "literal":
+        return f"literal {binding.value!r}"
+    return f"template {binding.template}"
+
+
+def _step_lines(plan: Plan, step: PlanStep) -> list[str]:
+    p = step.provenance
+    skill = plan.skills.get(step.skill)
+    kind = f" ({skill.kind.value}, {skill.origin})" if skill else " (unbound)"
+    policy = step.policy
+    lines = [
+        f"{step.id}: {step.name}" + (f"  [{step.where}]" if step.where else ""),
+        f"    skill        {step.skill or '?'}{kind}  {_prov(p.get('skill'))}",
+        f"    depends on   {', '.join(step.depends_on) or '-'}  {_prov(p.get('depends_on'))}",
+    ]
+    for name, binding in step.inputs.items():
+        optional = " (optional)" if binding.optional else ""
+        lines.append(f"    input        {name} <- {_source(binding)}{optional}")
+    if step.for_each is not None:
+        lines.append(f"    for each     {step.for_each.item} in {_source(step.for_each.source)}")
+    if step.when:
+        lines.append(f"    when         {step.when}")
+    for branch, target in step.routes.items():
+        lines.append(f"    route        {branch} -> {target}")
+    outputs = ", ".join(step.output_schema.get("properties", {})) or "(not declared)"
+    lines.append(f"    outputs      {outputs}  {_prov(p.get('output_schema'))}")
+    lines.append(f"    retry        {_retry(policy.retry)}  {_prov(p.get('policy.retry'))}")
+    timeout = f"{policy.attempt_timeout_s:g}s" if policy.attempt_timeout_s else "none"
+    lines.append(f"    timeout      {timeout} per attempt  {_prov(p.get('policy.attempt_timeout_s'))}")
+    lines.append(f"    regenerate   {policy.regenerations}  {_prov(p.get('policy.regenerations'))}")
+    lines.append(f"    fallback     {_fallback(policy.fallback)}; on error {policy.on_error}  "
+                 f"{_prov(p.get('policy.fallback'))}")
+    if policy.non_retryable:
+        lines.append(f"    never retry  {', '.join(c.value for c in policy.non_retryable)}  "
+                     f"{_prov(p.get('policy.non_retryable'))}")
+    if policy.feedback is not None:
+        lines.append(f"    feedback     failure regenerates {policy.feedback.target_step}, "
+                     f"{policy.feedback.max_attempts} attempts max  {_prov(p.get('policy.feedback'))}")
+    if policy.approval is not None:
+        timeout_a = f", timeout {policy.approval.timeout_s:g}s -> {policy.approval.on_timeout}" \
+            if policy.approval.timeout_s else ""
+        lines.append(f"    approval     required{timeout_a}")
+    if policy.compensation:
+        lines.append(f"    compensate   {policy.compensation}")
+    lines += [f"    rule         {_rule(r)}" for r in policy.rules]
+    return lines
+
+
+def render_text(plan: Plan) -> str:
+    out = [
+        f"Plan {plan.name}  (format {plan.format}, sha256 {plan.sha256[:12]})",
+        f"Spec {plan.spec.path}  ({plan.spec.format}, sha256 {plan.spec.sha256[:12]})",
+        "",
+        "Inputs",
+    ]
+    for item in plan.inputs:
+        kind = item.schema_.get("type", "any")
+        req = "required" if item.required else f"optional, default {item.default!r}"
+        out.append(f"  {item.name} ({kind}, {req})" + (f"  [{item.where}]" if item.where else ""))
+    if not plan.inputs:
+        out.append("  (none)")
+    out += ["", "Steps"]
+    for step in plan.steps:
+        out += ["  " + line for line in _step_lines(plan, step)]
+    out += ["", "Handoffs"]
+    for edge in plan.edges:
+        fields = ", ".join(edge.fields) or "(order only)"
+        out.append(f"  {edge.producer} -> {edge.consumer}: {fields}  {_prov(edge.provenance)}")
+    out += ["", "Skills"]
+    for skill in plan.skills.values():
+        out.append(f"  {skill.name} ({skill.kind.value}, {skill.origin}) sha256 {skill.sha256[:12]}  {skill.path}")
+    out += ["", "Limits"]
+    for name, value in plan.limits.model_dump().items():
+        out.append(f"  {name:28} {value}  {_prov(plan.limits_provenance.get(name))}")
+    if plan.scenarios:
+        out += ["", "Scenarios"]
+        out += [f"  {s.kind:12} {s.name}" for s in plan.scenarios]
+    out += ["", f"Warnings ({len(plan.warnings)})"]
+    out += [f"  {w.render()}" for w in plan.warnings]
+    return "\n".join(out) + "\n"
