@@ -1,0 +1,320 @@
+"""The engine: durable execution of a Plan. The CLI and the MCP server use only this facade.
+
+    run_id = create_run(plan, inputs, settings)          # validated, recorded
+    summary = await execute_run(run_id, settings)       # runs, or resumes after a crash
+    approve_step(run_id, "publish", settings)           # from any process
+    summary = await execute_run(run_id, settings)       # continues past the gate
+    get_run(run_id, settings); list_runs(settings)
+
+The engine decides; it touches the world only through step runners (one per
+skill kind), the regenerator, the approver and the journal. Every state change
+is an event in the journal (`orchestrator.journal`) committed before the effect
+it announces is relied upon, so `execute_run` on an interrupted run replays the
+journal and goes on: completed steps and items never run again, attempts that
+were in flight run again as new attempts (with new idempotency keys), and the
+final outputs equal those of an uninterrupted run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import socket
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from orchestrator.config import Settings
+from orchestrator.contracts import ContractChecker
+from orchestrator.engine.clock import Clock, SystemClock
+from orchestrator.engine.model import (
+    ApprovalDecision,
+    ApprovalRequest,
+    Approver,
+    RunErrorInfo,
+    RunEvent,
+    RunStatus,
+    RunSummary,
+    RunTotals,
+    StepStatus,
+    StepSummary,
+)
+from orchestrator.engine.recorder import Recorder
+from orchestrator.engine.render import Renderer
+from orchestrator.engine.runtime import RegeneratorSource, RunnerSet
+from orchestrator.engine.scheduler import Scheduler
+from orchestrator.engine.scope import RunScope
+from orchestrator.engine.state import RunState
+from orchestrator.errors import ConfigError, NotFoundError, ResumeError, UserError
+from orchestrator.ids import RunId, new_run_id
+from orchestrator.journal.events import ApprovalDecided, RunCreated
+from orchestrator.journal.store import Journal
+from orchestrator.plan.model import Plan
+from orchestrator.runner import Regenerator, RunnerContext, StepRunner
+
+__all__ = [
+    "ApprovalDecision",
+    "ApprovalRequest",
+    "Approver",
+    "Clock",
+    "RunErrorInfo",
+    "RunEvent",
+    "RunStatus",
+    "RunSummary",
+    "RunTotals",
+    "StepStatus",
+    "StepSummary",
+    "SystemClock",
+    "approve_step",
+    "create_run",
+    "execute_run",
+    "get_run",
+    "list_runs",
+    "plan_hash",
+    "replay_run",
+]
+
+_SKIPPED_DIRS = {"__pycache__", ".git", "node_modules", ".venv"}
+
+
+def plan_hash(plan: Plan) -> str:
+    """The plan's own sha256 when it has one, else one over its JSON."""
+    if plan.sha256:
+        return plan.sha256
+    data = plan.model_copy(update={"sha256": ""}).model_dump(mode="json", by_alias=True)
+    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _hash_folder(folder: Path) -> str:
+    digest = hashlib.sha256()
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d not in _SKIPPED_DIRS and not d.startswith("."))
+        for name in sorted(files):
+            if name.startswith(".") or name.endswith(".pyc"):
+                continue
+            path = Path(root) / name
+            digest.update(str(path.relative_to(folder)).encode() + b"\0")
+            try:
+                digest.update(path.read_bytes())
+            except OSError:
+                digest.update(b"<unreadable>")
+    return digest.hexdigest()
+
+
+def fingerprint(plan: Plan) -> dict[str, str]:
+    """Content hashes of what a run depends on besides its plan: the spec and each skill folder."""
+    found: dict[str, str] = {}
+    spec = Path(plan.spec.path)
+    if spec.is_file():
+        found["spec"] = hashlib.sha256(spec.read_bytes()).hexdigest()
+    for name, skill in sorted(plan.skills.items()):
+        folder = Path(skill.path)
+        if folder.is_dir():
+            found[f"skill:{name}"] = _hash_folder(folder)
+    return found
+
+
+def _check_inputs(plan: Plan, inputs: Mapping[str, Any]) -> dict[str, Any]:
+    declared = {i.name: i for i in plan.inputs}
+    unknown = sorted(set(inputs) - set(declared))
+    if unknown and declared:
+        raise ConfigError(
+            f"unknown input {unknown[0]!r}; the plan takes: {', '.join(sorted(declared))}", where=f"--input {unknown[0]}"
+        )
+    values = dict(inputs)
+    checker = ContractChecker()
+    for name, spec in declared.items():
+        if name not in values:
+            if spec.default is not None or not spec.required:
+                if spec.default is not None:
+                    values[name] = spec.default
+                continue
+            raise ConfigError(f"missing required input {name!r} (give it with --input {name}=VALUE)", where=name)
+        violations = checker.check(spec.schema_, values[name])
+        if violations:
+            raise ConfigError(f"input {name!r} is invalid: {violations[0].render()}", where=f"--input {name}")
+    return values
+
+
+def create_run(plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run_id: str | None = None) -> RunId:
+    """Validate `inputs` against the plan and record a new run (status pending)."""
+    values = _check_inputs(plan, inputs)
+    rid = RunId(run_id) if run_id else new_run_id()
+    digest = plan_hash(plan)
+    stored = plan if plan.sha256 else plan.model_copy(update={"sha256": digest})
+    with Journal(settings.state_dir) as journal:
+        try:
+            journal.run(rid)
+        except NotFoundError:
+            pass
+        else:
+            raise UserError(f"run {rid} already exists", where=rid)
+        journal.create_run(
+            rid,
+            stored.to_json(),
+            values,
+            RunCreated(
+                ts=SystemClock().now(),
+                plan_name=plan.name,
+                plan_sha256=digest,
+                inputs=values,
+                fingerprint=fingerprint(plan),
+            ),
+        )
+        journal.run_dir(rid).mkdir(parents=True, exist_ok=True)
+    return rid
+
+
+def _load(journal: Journal, run_id: str) -> RunState:
+    journal.run(run_id)  # NotFoundError for an unknown id
+    plan = Plan.model_validate_json(journal.plan_json(run_id))
+    return RunState.replay(
+        run_id, plan, journal.events(run_id), lambda rel: journal.load_output(run_id, rel)
+    )
+
+
+def replay_run(run_id: str, settings: Settings) -> RunState:
+    """The run's state as replayed from its journal (for reports)."""
+    with Journal(settings.state_dir) as journal:
+        return _load(journal, run_id)
+
+
+def _alive_elsewhere(state: RunState) -> int | None:
+    """The pid of another live process executing the run, if any."""
+    if state.status is not RunStatus.RUNNING or not state.sessions:
+        return None
+    last = state.sessions[-1]
+    if last.host != socket.gethostname() or last.pid == os.getpid():
+        return None
+    try:
+        os.kill(last.pid, 0)
+    except ProcessLookupError:
+        return None
+    except PermissionError:
+        return last.pid
+    try:  # a zombie (killed, not yet reaped) is not alive
+        with open(f"/proc/{last.pid}/stat") as fh:
+            if fh.read().rsplit(")", 1)[-1].split()[0] == "Z":
+                return None
+    except OSError:
+        pass
+    return last.pid
+
+
+def _check_resumable(state: RunState, force: bool) -> None:
+    if state.status.finished:
+        raise ResumeError(f"run {state.run_id} already {state.status.value}; nothing to resume", where=state.run_id)
+    if force:
+        return
+    pid = _alive_elsewhere(state)
+    if pid is not None:
+        raise ResumeError(
+            f"run {state.run_id} is being executed by process {pid}; use --force if that process is gone",
+            where=state.run_id,
+        )
+    if not state.fingerprint:
+        return
+    now = fingerprint(state.plan)
+    changed = sorted(k for k, v in state.fingerprint.items() if now.get(k) != v)
+    if changed:
+        names = ", ".join(k.replace("skill:", "skill ") for k in changed)
+        raise ResumeError(
+            f"run {state.run_id} cannot be resumed: changed since it started: {names} (--force resumes anyway)",
+            where=state.run_id,
+        )
+
+
+async def execute_run(
+    run_id: str,
+    settings: Settings,
+    *,
+    runners: Mapping[str, StepRunner] | None = None,
+    regenerator: Regenerator | None = None,
+    approver: Approver | None = None,
+    on_event: Callable[[RunEvent], None] | None = None,
+    clock: Clock | None = None,
+    force: bool = False,
+    llm_client: object | None = None,
+) -> RunSummary:
+    """Run, or resume, a recorded run until it finishes or pauses at an approval gate.
+
+    Raises NotFoundError for an unknown run and ResumeError for one that finished,
+    one executed by another live process, or one whose spec or skills changed
+    (unless `force`). Step failures and limits do not raise: they end the run,
+    and the summary says how.
+    """
+    with Journal(settings.state_dir) as journal:
+        state = _load(journal, run_id)
+        _check_resumable(state, force)
+        run_dir = journal.run_dir(run_id)
+        run_dir.mkdir(parents=True, exist_ok=True)
+        ctx = RunnerContext(settings=settings, plan=state.plan, run_id=run_id, run_dir=run_dir, llm_client=llm_client)
+        runner_set = RunnerSet(ctx, runners)
+        scope = RunScope(
+            plan=state.plan,
+            run_id=run_id,
+            state=state,
+            recorder=Recorder(run_id, state, journal, on_event),
+            clock=clock or SystemClock(),
+            contracts=ContractChecker(),
+            renderer=Renderer(state.plan, state.inputs),
+            runners=runner_set,
+            regenerators=RegeneratorSource(ctx, regenerator),
+            run_dir=run_dir,
+            journal=journal,
+            approver=approver,
+        )
+        try:
+            await Scheduler(scope).execute()
+        finally:
+            scope.recorder.flush()
+            await runner_set.aclose()
+        return state.summary()
+
+
+def approve_step(
+    run_id: str,
+    step_id: str,
+    settings: Settings,
+    *,
+    reject: bool = False,
+    comment: str | None = None,
+    by: str | None = None,
+) -> None:
+    """Record a decision on a step awaiting approval; `execute_run` then continues the run."""
+    with Journal(settings.state_dir) as journal:
+        state = _load(journal, run_id)
+        if step_id not in state.steps:
+            raise NotFoundError(f"run {run_id} has no step {step_id!r}", where=f"{run_id}/{step_id}")
+        if state.status.finished:
+            raise UserError(f"run {run_id} already {state.status.value}", where=run_id)
+        if state.steps[step_id].approval != "requested":
+            pending = ", ".join(state.pending_approvals()) or "none"
+            raise UserError(
+                f"step {step_id} is not awaiting approval (awaiting: {pending})", where=f"{run_id}/{step_id}"
+            )
+        journal.append(
+            run_id,
+            [
+                ApprovalDecided(
+                    ts=SystemClock().now(),
+                    step=step_id,
+                    approved=not reject,
+                    by=by or os.environ.get("USER") or "cli",
+                    comment=comment,
+                )
+            ],
+        )
+
+
+def get_run(run_id: str, settings: Settings) -> RunSummary:
+    return replay_run(run_id, settings).summary()
+
+
+def list_runs(settings: Settings, limit: int = 50) -> list[RunSummary]:
+    """The latest runs, newest first."""
+    if not (Path(settings.state_dir) / "journal.db").exists():
+        return []
+    with Journal(settings.state_dir) as journal:
+        return [_load(journal, record.run_id).summary() for record in journal.runs(limit)]

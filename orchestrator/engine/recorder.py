@@ -1,0 +1,109 @@
+"""Recording events: applied to the run state at once, committed to the journal in groups.
+
+`emit` applies an event to the state and queues it; `await commit()` returns when
+every event emitted so far is durable. Commits requested in the same turn of the
+event loop share one transaction (group commit), so a fan-out of 64 ready steps
+costs one write, not 64. Events are always written in the order they were
+emitted, so a durable event implies every earlier one is durable too. The engine
+awaits `commit()` before any effect that an event announces is relied upon: before
+a runner is called, before successors of a stored output are scheduled.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from orchestrator.engine.model import RunEvent
+from orchestrator.engine.state import RunState
+from orchestrator.journal.events import Event
+from orchestrator.journal.store import Journal
+
+EventSink = Callable[[RunEvent], None]
+
+
+def describe(event: Event) -> str:
+    """A one-line message for progress displays."""
+    data = event.__dict__
+    for key in ("message", "reason", "error_class", "status", "action"):
+        value = data.get(key)
+        if value:
+            text = str(value)
+            if key == "error_class":
+                text = f"{value}: {data.get('message', '')}"
+            return text.splitlines()[0] if text else ""
+    if event.type == "retry_scheduled":
+        return f"retry in {data['delay_s']:.2f}s"
+    if event.type == "regeneration":
+        return f"new code {str(data.get('code_sha256') or '')[:12]}" if data.get("code_path") else "refused"
+    return ""
+
+
+class Recorder:
+    def __init__(
+        self,
+        run_id: str,
+        state: RunState,
+        journal: Journal | None,
+        on_event: EventSink | None = None,
+    ) -> None:
+        self.run_id = run_id
+        self.state = state
+        self._journal = journal
+        self._on_event = on_event
+        self._buffer: list[Event] = []
+        self._waiters: list[asyncio.Future[None]] = []
+        self._scheduled = False
+
+    @property
+    def durable(self) -> bool:
+        return self._journal is not None
+
+    def emit(self, event: Event) -> None:
+        self.state.apply(event)
+        if self._journal is not None:
+            self._buffer.append(event)
+        if self._on_event is not None:
+            self._on_event(
+                RunEvent(
+                    run_id=self.run_id,
+                    type=event.type,
+                    step=event.step,
+                    item=event.item,
+                    attempt=event.attempt,
+                    message=describe(event),
+                    ts=event.ts,
+                )
+            )
+
+    async def commit(self) -> None:
+        if self._journal is None or not self._buffer:
+            return
+        loop = asyncio.get_running_loop()
+        waiter: asyncio.Future[None] = loop.create_future()
+        self._waiters.append(waiter)
+        if not self._scheduled:
+            self._scheduled = True
+            loop.call_soon(self._flush)
+        await waiter
+
+    def _flush(self) -> None:
+        self._scheduled = False
+        waiters, self._waiters = self._waiters, []
+        try:
+            self.flush()
+        except Exception as exc:  # handed to every waiter, which re-raises it
+            for w in waiters:
+                if not w.done():
+                    w.set_exception(exc)
+            return
+        for w in waiters:
+            if not w.done():
+                w.set_result(None)
+
+    def flush(self) -> None:
+        """Commit what is queued, now (synchronously)."""
+        if self._journal is None or not self._buffer:
+            return
+        events, self._buffer = self._buffer, []
+        self._journal.append(self.run_id, events)

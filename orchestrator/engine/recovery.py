@@ -1,0 +1,551 @@
+"""One unit of work (a step, or one `for each` item) from first attempt to final result.
+
+    check input contract ─ fail ──────────────────────────────► fallback
+    attempt ─ ok ─ check output contract ─ ok ─► output stored
+       │                  └─ fail: a code error ─┐
+       └─ fail ────────────────────────────────────┤
+    policy_for(error class):                       ▼
+      validator with feedback, code error   → send findings back to the producer
+      transient, retries left               → wait (explicit delays, or backoff + jitter) → attempt
+      code error, regenerations left        → new code from the regenerator → attempt
+      otherwise                             → fallback: fail | escalate | continue | default | skill
+
+Every decision is recorded before it takes effect; a resumed unit starts from the
+recorded counts (attempts, retries, regenerations, the current code version,
+the fallback skill in use), so budgets hold across crashes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import difflib
+import hashlib
+import traceback
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from orchestrator.contracts import empty_value, render_violations
+from orchestrator.engine.model import StepStatus
+from orchestrator.engine.runtime import UnavailableError
+from orchestrator.engine.scope import RunScope
+from orchestrator.engine.state import retry_family
+from orchestrator.errors import SkillweaveError
+from orchestrator.ids import idempotency_key
+from orchestrator.journal.events import (
+    AttemptFailed,
+    AttemptStarted,
+    FallbackUsed,
+    FeedbackSent,
+    HandoffChecked,
+    OutputStored,
+    Regeneration,
+    RegenerationUnavailable,
+    RetryScheduled,
+)
+from orchestrator.plan.model import BoundSkill, PlanStep, ResolvedPolicy, SkillKind
+from orchestrator.policy import ErrorClass, FallbackAction
+from orchestrator.runner import (
+    RegenerationRequest,
+    RegenerationResult,
+    StepFailure,
+    StepOutcome,
+    StepRequest,
+    StepRunner,
+    TokenUsage,
+)
+
+_NO_USAGE = TokenUsage()
+CANCEL_GRACE_S = 10.0  # real seconds a runner gets to wind down after a timeout
+
+
+@dataclass(frozen=True, slots=True)
+class UnitResult:
+    status: StepStatus  # SUCCEEDED, DEFAULTED, CONTINUED, FAILED or ESCALATED
+    output: Any = None
+    failure: StepFailure | None = None
+    attempt: int | None = None
+    feedback_target: str | None = None  # set: re-run this producer, then this unit again
+
+
+class _Next(Enum):
+    RETRY = "retry"
+    FEEDBACK = "feedback"
+    FALLBACK = "fallback"
+
+
+# -- calling a runner --------------------------------------------------------
+
+
+async def _guarded(runner: StepRunner, request: StepRequest) -> StepOutcome:
+    """The runner boundary: whatever a runner raises becomes a classified failure."""
+    try:
+        return await runner.run(request)
+    except asyncio.CancelledError:
+        raise
+    except SkillweaveError as exc:
+        return StepOutcome(failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=exc.render(), kind="runner_error"))
+    except Exception as exc:  # the runner seam: a bug in a runner must not kill the run
+        return StepOutcome(
+            failure=StepFailure(
+                error_class=ErrorClass.UNRECOVERABLE,
+                message=f"the {runner.kind!r} runner raised {type(exc).__name__}: {exc}",
+                detail=traceback.format_exc()[-4000:],
+                kind="runner_error",
+            )
+        )
+
+
+async def call_runner(scope: RunScope, runner: StepRunner, request: StepRequest, timeout: float | None) -> StepOutcome:
+    """Run one attempt, timed out by the engine's clock after `timeout` seconds."""
+    if timeout is None:
+        return await _guarded(runner, request)
+    run = asyncio.ensure_future(_guarded(runner, request))
+    timer = asyncio.ensure_future(scope.clock.sleep(timeout))
+    try:
+        done, _ = await asyncio.wait((run, timer), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        timer.cancel()
+        if not run.done():
+            run.cancel()
+            await asyncio.wait((run,), timeout=CANCEL_GRACE_S)
+    if run in done:
+        return run.result()
+    return StepOutcome(
+        failure=StepFailure(
+            error_class=ErrorClass.TIMEOUT,
+            message=f"attempt timed out after {timeout:g}s",
+            kind="timeout",
+            ambiguous=True,
+        )
+    )
+
+
+# -- the unit ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Tried:
+    """What one attempt gave: an output, or a failure (attempt None: none was started)."""
+
+    output: Any = None
+    failure: StepFailure | None = None
+    attempt: int | None = None
+    duration_s: float = 0.0
+    usage: TokenUsage = _NO_USAGE
+    code_sha256: str | None = None
+
+
+async def run_unit(scope: RunScope, step: PlanStep, item: int | None, payload: Any) -> UnitResult:
+    """Execute one unit to its final result (see the module docstring)."""
+    st = scope.state.steps[step.id]
+    it = st.item(item)
+    if it.has_output:
+        return UnitResult(StepStatus.SUCCEEDED, it.output)
+    if it.fallback_skill is not None:  # resumed after the fallback skill was chosen
+        return await _run_fallback_skill(scope, step, item, payload, it.fallback_skill)
+    if it.attempts == 0 and step.input_schema:
+        violations = scope.contracts.check(step.input_schema, payload)
+        scope.recorder.emit(
+            HandoffChecked(
+                ts=scope.now(), step=step.id, item=item, direction="input", ok=not violations, violations=violations
+            )
+        )
+        if violations:
+            failure = StepFailure(
+                error_class=ErrorClass.INVALID_INPUT,
+                message=f"input breaks its contract: {violations[0].render()}",
+                detail=render_violations(violations),
+                kind="input_contract",
+                pointer=violations[0].pointer,
+            )
+            return await fallback(scope, step, item, payload, failure)
+    skill = scope.skill(step.skill)
+    while True:
+        if item is None and st.feedback_pending is not None:
+            await _regenerate(scope, step, item, payload, None, feedback=st.feedback_pending)
+        tried = await _attempt(scope, step, item, payload, skill)
+        if tried.failure is None:
+            store_output(scope, step, item, tried)
+            if item is not None:  # items are journaled one by one; a step's output with its finish
+                await scope.recorder.commit()
+            return UnitResult(StepStatus.SUCCEEDED, tried.output, attempt=tried.attempt)
+        decision = await _recover(scope, step, item, payload, tried, skill)
+        if decision is _Next.FEEDBACK:
+            assert step.policy.feedback is not None
+            return UnitResult(StepStatus.PENDING, feedback_target=step.policy.feedback.target_step)
+        if decision is _Next.FALLBACK:
+            return await fallback(scope, step, item, payload, tried.failure, tried.attempt)
+
+
+def store_output(scope: RunScope, step: PlanStep, item: int | None, tried: _Tried) -> None:
+    fields = scope.output_fields(tried.output, step.id, item, tried.attempt)
+    scope.recorder.emit(
+        OutputStored(
+            ts=scope.now(), step=step.id, item=item, attempt=tried.attempt,
+            duration_s=tried.duration_s, usage=tried.usage, **fields,
+        )
+    )
+
+
+def _timeouts(scope: RunScope, step: PlanStep, skill: BoundSkill) -> tuple[float | None, float | None]:
+    """(this attempt's timeout, what is left of the step's own timeout)."""
+    attempt_timeout = step.policy.attempt_timeout_s or skill.timeout_s
+    step_timeout = step.policy.step_timeout_s
+    if step_timeout is None:
+        return attempt_timeout, None
+    started = scope.state.steps[step.id].started_at
+    left = step_timeout - (scope.now() - started) if started is not None else step_timeout
+    if attempt_timeout is None or left < attempt_timeout:
+        return left, left
+    return attempt_timeout, left
+
+
+def _step_timeout(step: PlanStep) -> StepFailure:
+    return StepFailure(
+        error_class=ErrorClass.TIMEOUT,
+        message=f"step timed out: its {step.policy.step_timeout_s or 0:g}s are spent",
+        kind="step_timeout",
+    )
+
+
+async def _attempt(
+    scope: RunScope, step: PlanStep, item: int | None, payload: Any, skill: BoundSkill, *, fallback: bool = False
+) -> _Tried:
+    st = scope.state.steps[step.id]
+    it = st.item(item)
+    if it.not_before is not None and it.not_before > scope.now():  # a retry wait cut short by a crash
+        await scope.clock.sleep(it.not_before - scope.now())
+    timeout, step_left = _timeouts(scope, step, skill)
+    if step_left is not None and step_left <= 0:
+        return _Tried(failure=_step_timeout(step))
+    try:
+        runner = scope.runners.get(skill.kind.value)
+    except UnavailableError as exc:
+        return _Tried(failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=str(exc), kind="no_runner"))
+    scope.check_attempt_limits(step.id, item)
+    code_path = None if fallback else st.code_path
+    code_sha = None if fallback else st.code_sha256
+    async with scope.slot(skill):
+        attempt = it.attempts + 1
+        key = idempotency_key(scope.run_id, step.id, attempt, item)
+        started = scope.now()
+        scope.recorder.emit(
+            AttemptStarted(
+                ts=started, step=step.id, item=item, attempt=attempt, idempotency_key=key,
+                skill=skill.name, code_sha256=code_sha, fallback=fallback,
+            )
+        )
+        await scope.recorder.commit()
+        request = StepRequest(
+            run_id=scope.run_id, step_id=step.id, attempt=attempt, idempotency_key=key, skill=skill,
+            input=payload, timeout_s=timeout, item_index=item,
+            script_override=scope.run_dir / code_path if code_path else None,
+            run_dir=scope.run_dir, output_schema=step.output_schema or None,
+        )
+        try:
+            outcome = await call_runner(scope, runner, request, timeout)
+        except asyncio.CancelledError:
+            scope.recorder.emit(
+                AttemptFailed(
+                    ts=scope.now(), step=step.id, item=item, attempt=attempt,
+                    error_class=ErrorClass.TRANSIENT.value, message="cancelled: the run is ending",
+                    kind="cancelled", duration_s=scope.now() - started,
+                )
+            )
+            raise
+    duration = outcome.duration_s or (scope.now() - started)
+    failure = outcome.failure
+    if failure is not None and failure.kind == "timeout" and step_left is not None and timeout == step_left:
+        failure = _step_timeout(step)
+    if failure is None and step.output_schema:
+        violations = scope.contracts.check(step.output_schema, outcome.output)
+        scope.recorder.emit(
+            HandoffChecked(
+                ts=scope.now(), step=step.id, item=item, attempt=attempt, direction="output",
+                ok=not violations, violations=violations,
+            )
+        )
+        if violations:
+            failure = StepFailure(
+                error_class=ErrorClass.CODE_ERROR,
+                message=f"output breaks its contract: {violations[0].render()}",
+                detail=render_violations(violations),
+                kind="output_contract",
+                pointer=violations[0].pointer,
+            )
+    if failure is None:
+        return _Tried(output=outcome.output, attempt=attempt, duration_s=duration, usage=outcome.usage, code_sha256=code_sha)
+    stderr_path = None
+    if outcome.stderr_tail and scope.recorder.durable:
+        suffix = f".{item}" if item is not None else ""
+        stderr_path = f"logs/{step.id}{suffix}-{attempt}.stderr"
+        scope.write_file(stderr_path, outcome.stderr_tail.encode())
+    scope.recorder.emit(
+        AttemptFailed(
+            ts=scope.now(), step=step.id, item=item, attempt=attempt, error_class=failure.error_class.value,
+            message=failure.message, detail=failure.detail, kind=failure.kind, pointer=failure.pointer,
+            duration_s=duration, usage=outcome.usage, stderr_path=stderr_path,
+        )
+    )
+    scope.check_tokens(step.id)
+    return _Tried(failure=failure, attempt=attempt, duration_s=duration, usage=outcome.usage, code_sha256=code_sha)
+
+
+# -- deciding what follows a failure ------------------------------------------
+
+
+async def _recover(
+    scope: RunScope, step: PlanStep, item: int | None, payload: Any, tried: _Tried, skill: BoundSkill
+) -> _Next:
+    failure = tried.failure
+    assert failure is not None
+    if failure.kind in ("step_timeout", "no_runner"):
+        return _Next.FALLBACK
+    st = scope.state.steps[step.id]
+    it = st.item(item)
+    resolved = step.policy_for(failure.error_class)
+    if await _send_feedback(scope, step, item, failure):
+        return _Next.FEEDBACK
+    used = it.retries.get(retry_family(failure.error_class.value), 0)
+    if used < resolved.retry.max_retries:
+        delay = max(0.0, resolved.retry.delay(used, scope.clock.random()))
+        now = scope.now()
+        scope.recorder.emit(
+            RetryScheduled(
+                ts=now, step=step.id, item=item, attempt=tried.attempt, delay_s=delay,
+                not_before=now + delay, error_class=failure.error_class.value,
+            )
+        )
+        await scope.recorder.commit()
+        if delay > 0:
+            await scope.clock.sleep(delay)
+        return _Next.RETRY
+    if resolved.regenerations > 0 and skill.kind is SkillKind.SCRIPT:
+        async with scope.lock("regenerate:" + step.id):
+            if st.code_sha256 != tried.code_sha256:  # another item already brought new code
+                return _Next.RETRY
+            while st.regenerations < resolved.regenerations:
+                outcome = await _regenerate(scope, step, item, payload, failure)
+                if outcome is None:  # unavailable
+                    break
+                if outcome:
+                    return _Next.RETRY
+    return _Next.FALLBACK
+
+
+def _check_regeneration_limits(scope: RunScope, step: PlanStep, item: int | None) -> None:
+    limits = scope.plan.limits
+    st = scope.state.steps[step.id]
+    if st.regenerations >= limits.max_regenerations_per_step:
+        raise scope.limit_reached(
+            "max_regenerations_per_step",
+            f"step {step.id} used its {limits.max_regenerations_per_step} regenerations (limit max_regenerations_per_step)",
+            step=step.id,
+            item=item,
+        )
+    if scope.state.total_regenerations >= limits.max_regenerations_total:
+        raise scope.limit_reached(
+            "max_regenerations_total",
+            f"the run used its {limits.max_regenerations_total} regenerations (limit max_regenerations_total)",
+            step=step.id,
+            item=item,
+        )
+
+
+async def _send_feedback(scope: RunScope, step: PlanStep, item: int | None, failure: StepFailure) -> bool:
+    """A validator's code error goes back to its producer while the bound allows."""
+    policy = step.policy.feedback
+    if policy is None or item is not None or failure.error_class is not ErrorClass.CODE_ERROR:
+        return False
+    st = scope.state.steps[step.id]
+    if 1 + st.feedback_sent >= policy.max_attempts:
+        return False
+    target = scope.plan.skill_of(policy.target_step)
+    if target.kind is not SkillKind.SCRIPT:
+        return False
+    try:
+        scope.regenerators.get()
+    except UnavailableError as exc:
+        _unavailable(scope, policy.target_step, None, str(exc))
+        return False
+    scope.recorder.emit(
+        FeedbackSent(ts=scope.now(), step=step.id, target=policy.target_step, detail=_findings(failure))
+    )
+    await scope.recorder.commit()
+    return True
+
+
+def _findings(failure: StepFailure) -> str:
+    return failure.message if not failure.detail else f"{failure.message}\n{failure.detail}"
+
+
+def _unavailable(scope: RunScope, step_id: str, item: int | None, reason: str) -> None:
+    st = scope.state.steps[step_id]
+    if st.regeneration_unavailable != reason or st.feedback_pending is not None:
+        scope.recorder.emit(RegenerationUnavailable(ts=scope.now(), step=step_id, item=item, reason=reason))
+
+
+# -- regeneration -------------------------------------------------------------
+
+
+def _instructions(skill: BoundSkill) -> str:
+    """The SKILL.md body, without its frontmatter."""
+    try:
+        text = (Path(skill.path) / "SKILL.md").read_text(encoding="utf-8")
+    except OSError:
+        return skill.description
+    if text.startswith("---"):
+        end = text.find("\n---", 3)
+        if end != -1:
+            return text[end + 4 :].lstrip("\n")
+    return text
+
+
+def _current_code(scope: RunScope, step: PlanStep, skill: BoundSkill) -> str | None:
+    st = scope.state.steps[step.id]
+    path = scope.run_dir / st.code_path if st.code_path else (Path(skill.path) / skill.entry if skill.entry else None)
+    if path is None:
+        return None
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+async def _regenerate(
+    scope: RunScope, step: PlanStep, item: int | None, payload: Any, failure: StepFailure | None,
+    *, feedback: str | None = None,
+) -> bool | None:
+    """Ask for new code; True when a version was stored, False when refused, None when unavailable."""
+    try:
+        regenerator = scope.regenerators.get()
+    except UnavailableError as exc:
+        _unavailable(scope, step.id, item, str(exc))
+        await scope.recorder.commit()
+        return None
+    _check_regeneration_limits(scope, step, item)
+    st = scope.state.steps[step.id]
+    skill = scope.skill(step.skill)
+    current = _current_code(scope, step, skill)
+    limits = scope.plan.limits
+    request = RegenerationRequest(
+        run_id=scope.run_id, step_id=step.id, attempt=st.item(item).attempts, skill=skill,
+        instructions=_instructions(skill), current_code=current, current_path=skill.entry,
+        failing_input=payload, failure=failure, feedback=feedback,
+        input_schema=step.input_schema or None, output_schema=step.output_schema or None,
+        history=tuple(st.history), tokens_left=max(0, limits.max_llm_tokens - scope.state.tokens.total),
+    )
+    try:
+        result = await regenerator.regenerate(request)
+    except SkillweaveError as exc:
+        result = RegenerationResult(code=None, rejected=exc.render())
+    attempt = st.item(item).attempts or None
+    if not result.code:
+        scope.recorder.emit(
+            Regeneration(
+                ts=scope.now(), step=step.id, item=item, attempt=attempt,
+                rejected=result.rejected or "the answer held no code", feedback=feedback is not None, usage=result.usage,
+            )
+        )
+        await scope.recorder.commit()
+        scope.check_tokens(step.id)
+        return False
+    sha = result.code_sha256 or hashlib.sha256(result.code.encode()).hexdigest()
+    name = Path(skill.entry).name if skill.entry else "main.py"
+    folder = f"code/{step.id}/v{st.code_versions + 2}-{sha[:12]}"
+    diff = result.diff or "".join(
+        difflib.unified_diff(
+            (current or "").splitlines(keepends=True), result.code.splitlines(keepends=True),
+            fromfile=f"a/{skill.entry or name}", tofile=f"b/{skill.entry or name}",
+        )
+    )
+    scope.write_file(f"{folder}/{name}", result.code.encode())
+    scope.write_file(f"{folder}/{name}.diff", diff.encode())
+    scope.recorder.emit(
+        Regeneration(
+            ts=scope.now(), step=step.id, item=item, attempt=attempt, code_sha256=sha,
+            code_path=f"{folder}/{name}", diff_path=f"{folder}/{name}.diff",
+            feedback=feedback is not None, usage=result.usage,
+        )
+    )
+    await scope.recorder.commit()
+    scope.check_tokens(step.id)
+    return True
+
+
+# -- fallbacks ----------------------------------------------------------------
+
+
+async def fallback(
+    scope: RunScope, step: PlanStep, item: int | None, payload: Any, failure: StepFailure,
+    attempt: int | None = None, *, resolved: ResolvedPolicy | None = None,
+) -> UnitResult:
+    """Apply the fallback for `failure` (recovery is exhausted)."""
+    chosen = (resolved or step.policy_for(failure.error_class)).fallback
+    action = chosen.action
+    if action is FallbackAction.FAIL and step.policy.on_error == "continue":
+        action = FallbackAction.CONTINUE
+    scope.recorder.emit(
+        FallbackUsed(
+            ts=scope.now(), step=step.id, item=item, attempt=attempt, action=action.value,
+            skill=chosen.skill if action is FallbackAction.SKILL else None, reason=failure.message,
+        )
+    )
+    if action is FallbackAction.DEFAULT:
+        value = chosen.value if chosen.value is not None else empty_value(step.output_schema)
+        store_output(scope, step, item, _Tried(output=value, attempt=attempt))
+        if item is not None:
+            await scope.recorder.commit()
+        return UnitResult(StepStatus.DEFAULTED, value, failure=failure, attempt=attempt)
+    if action is FallbackAction.SKILL:
+        if chosen.skill is None or chosen.skill not in scope.plan.skills:
+            missing = StepFailure(
+                error_class=ErrorClass.UNRECOVERABLE,
+                message=f"fallback skill {chosen.skill!r} is not bound in the plan",
+                kind="no_skill",
+            )
+            return _final(step, missing, attempt)
+        return await _run_fallback_skill(scope, step, item, payload, chosen.skill)
+    if action is FallbackAction.CONTINUE:
+        return UnitResult(StepStatus.CONTINUED, failure=failure, attempt=attempt)
+    if action is FallbackAction.ESCALATE:
+        return UnitResult(StepStatus.ESCALATED, failure=failure, attempt=attempt)
+    return UnitResult(StepStatus.FAILED, failure=failure, attempt=attempt)
+
+
+def _final(step: PlanStep, failure: StepFailure, attempt: int | None) -> UnitResult:
+    status = StepStatus.CONTINUED if step.policy.on_error == "continue" else StepStatus.FAILED
+    return UnitResult(status, failure=failure, attempt=attempt)
+
+
+async def _run_fallback_skill(
+    scope: RunScope, step: PlanStep, item: int | None, payload: Any, skill_name: str
+) -> UnitResult:
+    """Run another skill with the same input: transient retries only, then the step fails."""
+    skill = scope.skill(skill_name)
+    it = scope.state.steps[step.id].item(item)
+    while True:
+        tried = await _attempt(scope, step, item, payload, skill, fallback=True)
+        if tried.failure is None:
+            store_output(scope, step, item, tried)
+            if item is not None:
+                await scope.recorder.commit()
+            return UnitResult(StepStatus.SUCCEEDED, tried.output, attempt=tried.attempt)
+        failure = tried.failure
+        retry = step.policy_for(failure.error_class).retry
+        used = it.retries.get(retry_family(failure.error_class.value), 0)
+        if failure.kind in ("step_timeout", "no_runner") or used >= retry.max_retries:
+            return _final(step, failure, tried.attempt)
+        delay = max(0.0, retry.delay(used, scope.clock.random()))
+        now = scope.now()
+        scope.recorder.emit(
+            RetryScheduled(
+                ts=now, step=step.id, item=item, attempt=tried.attempt, delay_s=delay,
+                not_before=now + delay, error_class=failure.error_class.value,
+            )
+        )
+        await scope.recorder.commit()
+        if delay > 0:
+            await scope.clock.sleep(delay)

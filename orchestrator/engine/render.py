@@ -1,0 +1,167 @@
+"""A step's input, `for each` list and `when` condition, from the plan's bindings.
+
+Bindings are JSON pointers into workflow inputs, earlier outputs or the current
+item, literals, or Jinja2 templates. Conditions and templates are rendered in
+Jinja2's `ImmutableSandboxedEnvironment`: no attribute of a Python object that
+is not data, no mutation, no I/O. The context is `inputs`, `steps` (step id ->
+output of the steps that have one) and `item` (plus the `for each` variable's
+own name). In a condition an undefined name is simply false
+(`steps.fetch.docs_found` when `fetch` was skipped); in a template it is an
+error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from jinja2 import ChainableUndefined, StrictUndefined, TemplateError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from orchestrator.plan.model import InputBinding, Plan, PlanStep
+
+_NO_ITEM = object()
+# what evaluating a user's expression may raise (sandbox violations are TemplateErrors)
+_EVAL_ERRORS = (TemplateError, ArithmeticError, LookupError, TypeError, ValueError)
+
+
+class RenderError(Exception):
+    """A binding or expression could not be evaluated (the step's input is invalid)."""
+
+
+class _Missing(Exception):
+    """An optional binding has nothing to bind."""
+
+
+def resolve_pointer(document: Any, pointer: str) -> Any:
+    """RFC 6901: `""` is the whole document; raises KeyError when a part is absent."""
+    if not pointer:
+        return document
+    if not pointer.startswith("/"):
+        pointer = "/" + pointer.replace(".", "/")
+    value = document
+    for raw in pointer[1:].split("/"):
+        part = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(value, Mapping):
+            if part not in value:
+                raise KeyError(pointer)
+            value = value[part]
+        elif isinstance(value, list):
+            try:
+                value = value[int(part)]
+            except (ValueError, IndexError):
+                raise KeyError(pointer) from None
+        else:
+            raise KeyError(pointer)
+    return value
+
+
+def binding_sources(step: PlanStep) -> tuple[set[str], set[str]]:
+    """(every step the bindings read, the steps whose output is required)."""
+    every: set[str] = set()
+    required: set[str] = set()
+    bindings = list(step.inputs.values())
+    if step.for_each is not None:
+        bindings.append(step.for_each.source)
+    for b in bindings:
+        if b.source == "step" and b.step:
+            every.add(b.step)
+            if not b.optional:
+                required.add(b.step)
+    return every, required
+
+
+class Renderer:
+    """Evaluates a plan's bindings and conditions; compiled expressions are cached."""
+
+    def __init__(self, plan: Plan, inputs: Mapping[str, Any]) -> None:
+        self.plan = plan
+        self.inputs = inputs
+        self._conditions = ImmutableSandboxedEnvironment(undefined=ChainableUndefined)
+        self._templates = ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+        self._compiled: dict[str, Any] = {}
+
+    def _context(self, step: PlanStep, outputs: Mapping[str, Any], item: Any) -> dict[str, Any]:
+        ctx: dict[str, Any] = {"inputs": self.inputs, "steps": outputs}
+        if item is not _NO_ITEM:
+            ctx["item"] = item
+            if step.for_each is not None:
+                ctx[step.for_each.item] = item
+        return ctx
+
+    def condition(self, step: PlanStep, outputs: Mapping[str, Any], item: Any = _NO_ITEM) -> bool:
+        """The step's `when` (true when it has none)."""
+        if not step.when:
+            return True
+        expr = step.when.strip()
+        if expr.startswith("{{") and expr.endswith("}}"):
+            expr = expr[2:-2].strip()
+        compiled = self._compiled.get(expr)
+        try:
+            if compiled is None:
+                compiled = self._compiled[expr] = self._conditions.compile_expression(expr)
+            return bool(compiled(**self._context(step, outputs, item)))
+        except _EVAL_ERRORS as exc:
+            raise RenderError(f"condition {step.when!r}: {exc}") from exc
+
+    def items(self, step: PlanStep, outputs: Mapping[str, Any]) -> list[Any]:
+        """The list a `for each` step fans out over."""
+        assert step.for_each is not None
+        value = self._bind(step, step.for_each.source, outputs, _NO_ITEM)
+        if not isinstance(value, list):
+            raise RenderError(
+                f"`for each` needs a list, got {type(value).__name__} from {_describe(step.for_each.source)}"
+            )
+        return value
+
+    def step_input(self, step: PlanStep, outputs: Mapping[str, Any], item: Any = _NO_ITEM) -> dict[str, Any]:
+        rendered: dict[str, Any] = {}
+        for name, binding in step.inputs.items():
+            try:
+                rendered[name] = self._bind(step, binding, outputs, item)
+            except _Missing:
+                continue
+        return rendered
+
+    def _bind(self, step: PlanStep, b: InputBinding, outputs: Mapping[str, Any], item: Any) -> Any:
+        try:
+            if b.source == "literal":
+                return b.value
+            if b.source == "template":
+                return self._render_template(step, b.template or "", outputs, item)
+            if b.source == "input":
+                if b.name is None or b.name not in self.inputs:
+                    raise KeyError(b.name)
+                return resolve_pointer(self.inputs[b.name], b.pointer)
+            if b.source == "step":
+                if b.step is None or b.step not in outputs:
+                    raise KeyError(b.step)
+                return resolve_pointer(outputs[b.step], b.pointer)
+            if b.source == "item":
+                if item is _NO_ITEM:
+                    raise RenderError(f"{_describe(b)} is used outside a `for each` step")
+                return resolve_pointer(item, b.pointer)
+        except KeyError:
+            if b.optional:
+                raise _Missing from None
+            raise RenderError(f"{_describe(b)} has no value") from None
+        raise RenderError(f"unknown binding source {b.source!r}")
+
+    def _render_template(self, step: PlanStep, source: str, outputs: Mapping[str, Any], item: Any) -> str:
+        compiled = self._compiled.get("template:" + source)
+        try:
+            if compiled is None:
+                compiled = self._compiled["template:" + source] = self._templates.from_string(source)
+            return str(compiled.render(**self._context(step, outputs, item)))
+        except _EVAL_ERRORS as exc:
+            raise RenderError(f"template {source!r}: {exc}") from exc
+
+
+def _describe(b: InputBinding) -> str:
+    if b.source == "input":
+        return f"workflow input {b.name!r}{' at ' + b.pointer if b.pointer else ''}"
+    if b.source == "step":
+        return f"output of step {b.step!r}{' at ' + b.pointer if b.pointer else ''}"
+    if b.source == "item":
+        return f"the item{' at ' + b.pointer if b.pointer else ''}"
+    return f"{b.source} binding"

@@ -1,0 +1,98 @@
+"""Where a run gets its step runners and its regenerator: given ones, else the factories.
+
+A kind's runner is created on first use from `RUNNER_FACTORIES` (so a plan of
+script steps never imports the MCP or LLM stacks); a kind whose module is not
+installed, or whose factory fails, makes the steps of that kind fail as
+unrecoverable with the reason. The regenerator is created on the first code
+error; if that fails (no LLM module, no API key) regeneration is unavailable for
+the run and each step that needed it records why and takes its fallback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from orchestrator.errors import SkillweaveError
+from orchestrator.runner import (
+    REGENERATOR_FACTORY,
+    RUNNER_FACTORIES,
+    Regenerator,
+    RunnerContext,
+    StepRunner,
+    load_factory,
+)
+
+
+class UnavailableError(Exception):
+    """A runner or the regenerator cannot be had; the message says why."""
+
+
+def _load(spec: str, what: str) -> object:
+    try:
+        return load_factory(spec)
+    except ModuleNotFoundError as exc:
+        raise UnavailableError(f"{what} is not installed (module {exc.name} not found)") from exc
+    except AttributeError as exc:
+        raise UnavailableError(f"{what}: factory {spec} not found") from exc
+
+
+class RunnerSet:
+    """The runners of one run, by skill kind. Closes the ones it created."""
+
+    def __init__(self, ctx: RunnerContext, given: Mapping[str, StepRunner] | None = None) -> None:
+        self._ctx = ctx
+        self._given = dict(given or {})
+        self._made: dict[str, StepRunner] = {}
+        self._failed: dict[str, str] = {}
+
+    def get(self, kind: str) -> StepRunner:
+        runner = self._given.get(kind) or self._made.get(kind)
+        if runner is not None:
+            return runner
+        if kind in self._failed:
+            raise UnavailableError(self._failed[kind])
+        spec = RUNNER_FACTORIES.get(kind)
+        try:
+            if spec is None:
+                raise UnavailableError(f"no runner executes skills of kind {kind!r}")
+            factory = _load(spec, f"the {kind!r} runner")
+            try:
+                made = factory(self._ctx)  # type: ignore[operator]
+            except SkillweaveError as exc:
+                raise UnavailableError(f"the {kind!r} runner could not start: {exc.render()}") from exc
+        except UnavailableError as exc:
+            self._failed[kind] = str(exc)
+            raise
+        self._made[kind] = made
+        return made  # type: ignore[no-any-return]
+
+    async def aclose(self) -> None:
+        made, self._made = self._made, {}
+        for runner in made.values():
+            await runner.aclose()
+
+
+class RegeneratorSource:
+    """The run's regenerator: the given one, else created once from the factory."""
+
+    def __init__(self, ctx: RunnerContext, given: Regenerator | None = None) -> None:
+        self._ctx = ctx
+        self._regenerator = given
+        self._failed: str | None = None
+
+    def get(self) -> Regenerator:
+        if self._regenerator is not None:
+            return self._regenerator
+        if self._failed is not None:
+            raise UnavailableError(self._failed)
+        try:
+            factory = _load(REGENERATOR_FACTORY, "the regenerator (LLM repair)")
+            try:
+                made = factory(self._ctx)  # type: ignore[operator]
+            except SkillweaveError as exc:
+                raise UnavailableError(f"regeneration is unavailable: {exc.render()}") from exc
+        except UnavailableError as exc:
+            self._failed = str(exc)
+            raise
+        self._regenerator = made
+        return made  # type: ignore[no-any-return]

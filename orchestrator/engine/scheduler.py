@@ -1,0 +1,333 @@
+"""The plan interpreter: runs a plan's DAG on asyncio, durably.
+
+A step is ready when every step it depends on (its `depends_on` and the steps
+its bindings read) is done. Ready steps start at once; concurrency slots (global,
+per skill, per MCP server) are taken per attempt, so the queue delay ready →
+started is measured. A ready step is then, in order:
+
+1. skipped when a required input comes from a step without output (skipped, or
+   failed and continued), when every dependency was skipped, or when a routing
+   step chose another branch;
+2. skipped when its `when` condition is false (a `for each` step evaluates it
+   per item and leaves out the items where it is false);
+3. held at its approval gate, if it has one (the run pauses when only gates are
+   left);
+4. run: one unit, or one unit per item of its `for each` list, concurrently, the
+   results fanned back in input order. Each unit goes through `recovery`.
+
+Done steps are never run again: a resumed run starts from the replayed state.
+The run ends failed (or escalated) when a step's fallback says so or a limit is
+reached; compensations then run (`compensation`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+from collections.abc import Mapping
+from enum import Enum
+from typing import Any, Literal
+
+from orchestrator.engine.approval import Gate, pass_gate
+from orchestrator.engine.compensation import compensate
+from orchestrator.engine.model import RunStatus, StepStatus
+from orchestrator.engine.recovery import UnitResult, fallback, run_unit
+from orchestrator.engine.render import RenderError, binding_sources
+from orchestrator.engine.scope import RunAbortedError, RunScope
+from orchestrator.errors import LimitExceededError
+from orchestrator.journal.events import (
+    FanOut,
+    ItemSkipped,
+    RunFailing,
+    RunFinished,
+    RunPaused,
+    RunStarted,
+    StepFinished,
+    StepReady,
+    StepSkipped,
+)
+from orchestrator.plan.model import PlanStep, ResolvedPolicy
+from orchestrator.policy import ErrorClass, FallbackAction, RetryPolicy
+from orchestrator.runner import StepFailure
+
+
+class StepEnd(Enum):
+    DONE = "done"
+    PAUSED = "paused"
+
+
+def route_of(output: Any) -> str | None:
+    """The branch a routing step chose: its output, or its `route`/`branch` field."""
+    if isinstance(output, str):
+        return output
+    if isinstance(output, Mapping):
+        for key in ("route", "branch"):
+            if isinstance(output.get(key), str):
+                return str(output[key])
+    return None
+
+
+class Scheduler:
+    def __init__(self, scope: RunScope) -> None:
+        self.scope = scope
+        plan = scope.plan
+        self.deps: dict[str, tuple[str, ...]] = {}
+        self.required: dict[str, frozenset[str]] = {}
+        self.dependants: dict[str, list[str]] = {s.id: [] for s in plan.steps}
+        self.routers: dict[str, list[str]] = {s.id: [] for s in plan.steps}  # step -> routers naming it
+        for step in plan.steps:
+            every, required = binding_sources(step)
+            deps = tuple(dict.fromkeys([*step.depends_on, *sorted(every)]))
+            self.deps[step.id] = deps
+            self.required[step.id] = frozenset(required)
+            for dep in deps:
+                self.dependants[dep].append(step.id)
+            for target in step.routes.values():
+                if target in self.routers:
+                    self.routers[target].append(step.id)
+
+    # -- the run ---------------------------------------------------------
+
+    async def execute(self) -> None:
+        """Run (or resume) to success, failure, or a pause; every ending is recorded."""
+        scope = self.scope
+        state = scope.state
+        scope.recorder.emit(
+            RunStarted(
+                ts=scope.now(), pid=os.getpid(), host=socket.gethostname(), resumed=len(state.sessions) > 0
+            )
+        )
+        await scope.recorder.commit()
+        if state.failing is None:
+            try:
+                paused = await self._within_wall_time()
+            except RunAbortedError as abort:
+                await self._fail(abort.status, abort.message, abort.where, abort.limit)
+                return
+            except LimitExceededError as exc:
+                await self._fail(RunStatus.FAILED, exc.message, exc.where, exc.limit)
+                return
+            if paused:
+                scope.recorder.emit(RunPaused(ts=scope.now(), awaiting=tuple(paused)))
+                await scope.recorder.commit()
+                return
+            scope.recorder.emit(RunFinished(ts=scope.now(), status="succeeded"))
+            await scope.recorder.commit()
+            return
+        failing = state.failing
+        await self._fail(state.failing_status or RunStatus.FAILED, failing.message, failing.where, failing.limit, recorded=True)
+
+    async def _fail(
+        self, status: RunStatus, message: str, where: str | None, limit: str | None, *, recorded: bool = False
+    ) -> None:
+        scope = self.scope
+        final: Literal["failed", "escalated"] = "escalated" if status is RunStatus.ESCALATED else "failed"
+        if not recorded:
+            scope.recorder.emit(RunFailing(ts=scope.now(), status=final, where=where, message=message, limit=limit))
+            await scope.recorder.commit()
+        await compensate(scope)
+        scope.recorder.emit(RunFinished(ts=scope.now(), status=final, where=where, message=message, limit=limit))
+        await scope.recorder.commit()
+
+    async def _within_wall_time(self) -> list[str]:
+        scope = self.scope
+        limit = scope.plan.limits.wall_time_s
+        left = limit - scope.state.active_time(scope.now())
+        message = f"the run reached its wall time of {limit:g}s (limit wall_time_s)"
+        if left <= 0:
+            raise scope.limit_reached("wall_time_s", message)
+        work = asyncio.ensure_future(self.run_dag())
+        timer = asyncio.ensure_future(scope.clock.sleep(left))
+        try:
+            done, _ = await asyncio.wait((work, timer), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            timer.cancel()
+            if not work.done():
+                work.cancel()
+                await asyncio.wait((work,))
+        if work in done:
+            return work.result()
+        raise scope.limit_reached("wall_time_s", message)
+
+    async def run_dag(self) -> list[str]:
+        """Run every step that can run; returns the steps left waiting at a gate."""
+        steps = self.scope.state.steps
+        waiting = {
+            sid: sum(1 for d in self.deps[sid] if not steps[d].status.done)
+            for sid in self.deps
+            if not steps[sid].status.done
+        }
+        ready = [sid for sid, n in waiting.items() if n == 0]
+        finished: asyncio.Queue[tuple[str, StepEnd | BaseException]] = asyncio.Queue()
+        running: dict[str, asyncio.Task[None]] = {}
+        paused: list[str] = []
+
+        async def one(sid: str) -> None:
+            try:
+                end: StepEnd | BaseException = await self.execute_step(sid)
+            except asyncio.CancelledError:
+                raise
+            except BaseException as exc:  # handed to the loop below, which re-raises it
+                end = exc
+            finished.put_nowait((sid, end))
+
+        try:
+            while ready or running:
+                for sid in ready:
+                    self._ready(sid)
+                    running[sid] = asyncio.ensure_future(one(sid))
+                ready = []
+                sid, end = await finished.get()
+                running.pop(sid, None)
+                if isinstance(end, BaseException):
+                    raise end
+                if end is StepEnd.PAUSED:
+                    paused.append(sid)
+                    continue
+                for dependant in self.dependants[sid]:
+                    if dependant in waiting:
+                        waiting[dependant] -= 1
+                        if waiting[dependant] == 0:
+                            ready.append(dependant)
+        finally:
+            if running:
+                for task in running.values():
+                    task.cancel()
+                await asyncio.wait(running.values())
+        return paused
+
+    def _ready(self, sid: str) -> None:
+        st = self.scope.state.steps[sid]
+        if st.status is StepStatus.PENDING:
+            self.scope.recorder.emit(StepReady(ts=self.scope.now(), step=sid))
+
+    # -- one step --------------------------------------------------------
+
+    def _skip_reason(self, step: PlanStep) -> str | None:
+        steps = self.scope.state.steps
+        for producer in sorted(self.required[step.id]):
+            status = steps[producer].status
+            if not status.has_output:
+                return f"its input comes from step {producer}, which has no output ({status.value})"
+        deps = self.deps[step.id]
+        if deps and all(steps[d].status is StepStatus.SKIPPED for d in deps):
+            return "every step it depends on was skipped"
+        for router in self.routers[step.id]:
+            st = steps[router]
+            if not st.status.has_output:
+                return f"routing step {router} has no output ({st.status.value})"
+            routes = self.scope.step(router).routes
+            chosen = route_of(st.output)
+            if routes.get(chosen or "") != step.id:
+                return f"routing step {router} chose {chosen!r}"
+        return None
+
+    async def execute_step(self, sid: str) -> StepEnd:
+        scope = self.scope
+        step = scope.step(sid)
+        st = scope.state.steps[sid]
+        reason = self._skip_reason(step)
+        outputs = scope.state.outputs()
+        if reason is None and step.for_each is None:
+            try:
+                if not scope.renderer.condition(step, outputs):
+                    reason = f"condition is false: {step.when}"
+            except RenderError as exc:
+                return await self._finish(step, await self._invalid(step, None, str(exc)))
+        if reason is not None:
+            scope.recorder.emit(StepSkipped(ts=scope.now(), step=sid, reason=reason))
+            return StepEnd.DONE
+        if step.policy.approval is not None and st.approval != "approved":
+            preview = None
+            if step.for_each is None:
+                try:
+                    preview = scope.renderer.step_input(step, outputs)
+                except RenderError:
+                    preview = None
+            gate, message = await pass_gate(scope, step, preview)
+            if gate is Gate.PAUSED:
+                return StepEnd.PAUSED
+            if gate is Gate.REJECTED:
+                failure = StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=message, kind="rejected")
+                resolved = ResolvedPolicy(retry=RetryPolicy(), regenerations=0, fallback=step.policy.fallback)
+                return await self._finish(step, await fallback(scope, step, None, None, failure, resolved=resolved))
+        if step.for_each is not None:
+            return await self._finish(step, await self._fan_out(step))
+        while True:
+            try:
+                payload = scope.renderer.step_input(step, scope.state.outputs())
+            except RenderError as exc:
+                return await self._finish(step, await self._invalid(step, None, str(exc)))
+            result = await run_unit(scope, step, None, payload)
+            if result.feedback_target is None:
+                return await self._finish(step, result)
+            await self.execute_step(result.feedback_target)  # the producer, with the findings
+
+    async def _invalid(self, step: PlanStep, item: int | None, message: str) -> UnitResult:
+        failure = StepFailure(error_class=ErrorClass.INVALID_INPUT, message=message, kind="render")
+        return await fallback(self.scope, step, item, None, failure)
+
+    async def _fan_out(self, step: PlanStep) -> UnitResult:
+        scope = self.scope
+        st = scope.state.steps[step.id]
+        outputs = scope.state.outputs()
+        try:
+            items = scope.renderer.items(step, outputs)
+        except RenderError as exc:
+            return await self._invalid(step, None, str(exc))
+        if st.item_count is None:
+            scope.recorder.emit(FanOut(ts=scope.now(), step=step.id, items=len(items)))
+        units: list[asyncio.Task[UnitResult]] = []
+        for index, value in enumerate(items):
+            it = st.item(index)
+            if it.has_output or it.skipped:
+                continue
+            try:
+                if not scope.renderer.condition(step, outputs, value):
+                    scope.recorder.emit(ItemSkipped(ts=scope.now(), step=step.id, item=index))
+                    continue
+                payload = scope.renderer.step_input(step, outputs, value)
+            except RenderError as exc:
+                units.append(asyncio.ensure_future(self._invalid(step, index, str(exc))))
+                continue
+            units.append(asyncio.ensure_future(run_unit(scope, step, index, payload)))
+        worst: UnitResult | None = None
+        try:
+            for next_done in asyncio.as_completed(units):
+                result = await next_done
+                if result.status not in (StepStatus.SUCCEEDED, StepStatus.DEFAULTED):
+                    worst = result
+                    break
+        finally:
+            pending = [u for u in units if not u.done()]
+            for u in pending:
+                u.cancel()
+            if pending:
+                await asyncio.wait(pending)
+        if worst is not None:
+            return worst
+        defaulted = any(
+            it.has_output and st.fallback == FallbackAction.DEFAULT.value for it in st.items.values()
+        )
+        return UnitResult(StepStatus.DEFAULTED if defaulted else StepStatus.SUCCEEDED)
+
+    async def _finish(self, step: PlanStep, result: UnitResult) -> StepEnd:
+        scope = self.scope
+        failure = result.failure
+        status = result.status
+        message = failure.message if failure is not None else ""
+        error_class = failure.error_class.value if failure is not None else None
+        scope.recorder.emit(
+            StepFinished(
+                ts=scope.now(), step=step.id, attempt=result.attempt, status=status.value,  # type: ignore[arg-type]
+                message=message, error_class=error_class,
+            )
+        )
+        await scope.recorder.commit()
+        if status in (StepStatus.FAILED, StepStatus.ESCALATED):
+            where = f"{step.id}/{result.attempt}" if result.attempt else step.id
+            run_status = RunStatus.ESCALATED if status is StepStatus.ESCALATED else RunStatus.FAILED
+            raise RunAbortedError(run_status, f"step {step.id} failed: {message}", where=where)
+        return StepEnd.DONE
+

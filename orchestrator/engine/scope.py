@@ -1,0 +1,158 @@
+"""What every part of one run's execution shares: plan, state, recorder, clock, runners.
+
+`RunScope` is built once per `execute_run` and passed to the scheduler, the
+recovery loop, the approval gates and the compensations. It holds no policy of
+its own; it offers the small operations they all need: the time, recording,
+limits, concurrency slots, and the files of the run directory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from orchestrator.contracts import ContractChecker
+from orchestrator.engine.clock import Clock
+from orchestrator.engine.model import Approver, RunStatus
+from orchestrator.engine.recorder import Recorder
+from orchestrator.engine.render import Renderer
+from orchestrator.engine.runtime import RegeneratorSource, RunnerSet
+from orchestrator.engine.state import RunState
+from orchestrator.errors import LimitExceededError
+from orchestrator.journal.events import LimitReached
+from orchestrator.journal.store import INLINE_OUTPUT_LIMIT, Journal, write_file_atomically
+from orchestrator.plan.model import BoundSkill, Plan, PlanStep
+
+
+class RunAbortedError(Exception):
+    """Raised out of a step to end the run: failed or escalated, with where and why."""
+
+    def __init__(self, status: RunStatus, message: str, *, where: str | None = None, limit: str | None = None):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.where = where
+        self.limit = limit
+
+
+@dataclass
+class RunScope:
+    plan: Plan
+    run_id: str
+    state: RunState
+    recorder: Recorder
+    clock: Clock
+    contracts: ContractChecker
+    renderer: Renderer
+    runners: RunnerSet
+    regenerators: RegeneratorSource
+    run_dir: Path
+    journal: Journal | None = None
+    approver: Approver | None = None
+    _slots: dict[str, asyncio.Semaphore] = field(default_factory=dict)
+    _locks: dict[str, asyncio.Lock] = field(default_factory=dict)
+    _steps: dict[str, PlanStep] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._steps = {s.id: s for s in self.plan.steps}
+
+    # -- basics ----------------------------------------------------------
+
+    def now(self) -> float:
+        return self.clock.now()
+
+    def step(self, step_id: str) -> PlanStep:
+        return self._steps[step_id]
+
+    def skill(self, name: str) -> BoundSkill:
+        return self.plan.skills[name]
+
+    def lock(self, name: str) -> asyncio.Lock:
+        found = self._locks.get(name)
+        if found is None:
+            found = self._locks[name] = asyncio.Lock()
+        return found
+
+    # -- limits ----------------------------------------------------------
+
+    def limit_reached(self, limit: str, message: str, *, step: str | None = None, item: int | None = None) -> LimitExceededError:
+        """Record that `limit` ends the run; returns the error to raise."""
+        self.recorder.emit(LimitReached(ts=self.now(), step=step, item=item, limit=limit, message=message))
+        return LimitExceededError(limit, message, where=step)
+
+    def check_attempt_limits(self, step_id: str, item: int | None) -> None:
+        limits = self.plan.limits
+        st = self.state.steps[step_id]
+        used = st.item(item).attempts
+        if used >= limits.max_attempts_per_step:
+            raise self.limit_reached(
+                "max_attempts_per_step",
+                f"step {step_id} used its {limits.max_attempts_per_step} attempts (limit max_attempts_per_step)",
+                step=step_id,
+                item=item,
+            )
+        if self.state.total_attempts >= limits.max_total_attempts:
+            raise self.limit_reached(
+                "max_total_attempts",
+                f"the run used its {limits.max_total_attempts} attempts (limit max_total_attempts)",
+                step=step_id,
+                item=item,
+            )
+        self.check_tokens(step_id)
+
+    def check_tokens(self, step_id: str | None = None) -> None:
+        limit = self.plan.limits.max_llm_tokens
+        if self.state.tokens.total > limit:
+            raise self.limit_reached(
+                "max_llm_tokens",
+                f"the run spent {self.state.tokens.total} LLM tokens, over its {limit} (limit max_llm_tokens)",
+                step=step_id,
+            )
+
+    # -- concurrency -----------------------------------------------------
+
+    def _slot(self, key: str, size: int) -> asyncio.Semaphore:
+        found = self._slots.get(key)
+        if found is None:
+            found = self._slots[key] = asyncio.Semaphore(size)
+        return found
+
+    @contextlib.asynccontextmanager
+    async def slot(self, skill: BoundSkill) -> AsyncIterator[None]:
+        """A concurrency slot for one attempt: per server, per skill, then global (fixed order)."""
+        limits = self.plan.limits
+        async with contextlib.AsyncExitStack() as stack:
+            if skill.server:
+                await stack.enter_async_context(self._slot("server:" + skill.server, limits.per_server_concurrency))
+            if limits.per_skill_concurrency:
+                await stack.enter_async_context(self._slot("skill:" + skill.name, limits.per_skill_concurrency))
+            await stack.enter_async_context(self._slot("*", limits.concurrency))
+            yield
+
+    # -- run directory ---------------------------------------------------
+
+    def write_file(self, relative: str, data: bytes) -> Path:
+        path = self.run_dir / relative
+        write_file_atomically(path, data)
+        return path
+
+    def output_fields(self, output: Any, step: str, item: int | None, attempt: int | None) -> dict[str, Any]:
+        """`output`/`path`/`size` of an output_stored event: inline, or a file when big."""
+        if not self.recorder.durable:
+            return {"output": output}
+        if output is None or isinstance(output, (bool, int, float)):
+            return {"output": output}
+        if isinstance(output, str) and len(output) < INLINE_OUTPUT_LIMIT // 4:
+            return {"output": output, "size": len(output)}
+        data = json.dumps(output, ensure_ascii=False, separators=(",", ":")).encode()
+        if len(data) <= INLINE_OUTPUT_LIMIT:
+            return {"output": output, "size": len(data)}
+        suffix = f".{item}" if item is not None else ""
+        relative = f"outputs/{step}{suffix}-{attempt or 0}.json"
+        self.write_file(relative, data)
+        return {"path": relative, "size": len(data), "output": None}

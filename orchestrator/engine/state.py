@@ -1,0 +1,423 @@
+"""A run's state, rebuilt by folding its journal events in order.
+
+The live engine applies every event it records to the same fold, so a resumed
+run (replayed from the journal) and an uninterrupted one see identical state:
+which steps and items are done with which outputs, how many attempts, retries
+and regenerations each has spent, which code version is current, which
+approvals are pending, which compensations ran. `summary()` turns it into the
+`RunSummary` the CLI, the MCP server and the reports show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from orchestrator.contracts import Violation
+from orchestrator.engine.model import (
+    RunErrorInfo,
+    RunStatus,
+    RunSummary,
+    RunTotals,
+    StepStatus,
+    StepSummary,
+)
+from orchestrator.journal.events import (
+    ApprovalDecided,
+    ApprovalRequested,
+    AttemptFailed,
+    AttemptStarted,
+    CompensationFailed,
+    CompensationFinished,
+    CompensationStarted,
+    Event,
+    FallbackUsed,
+    FanOut,
+    FeedbackSent,
+    HandoffChecked,
+    ItemSkipped,
+    LimitReached,
+    OutputStored,
+    Regeneration,
+    RegenerationUnavailable,
+    RetryScheduled,
+    RunCreated,
+    RunFailing,
+    RunFinished,
+    RunPaused,
+    RunStarted,
+    StepFinished,
+    StepReady,
+    StepSkipped,
+)
+from orchestrator.plan.model import Plan
+from orchestrator.policy import ErrorClass
+from orchestrator.runner import AttemptSummary, StepFailure, TokenUsage
+
+HISTORY_KEPT = 5  # failed attempts kept per step for regeneration prompts
+
+OutputLoader = Callable[[str], Any]
+
+
+def retry_family(error_class: str) -> str:
+    """Retries are counted per family: a timeout and a transient failure share one budget."""
+    return "transient" if error_class in ("transient", "timeout") else error_class
+
+
+@dataclass(slots=True)
+class ItemState:
+    """One execution unit: a plain step (item None) or one `for each` item."""
+
+    attempts: int = 0
+    retries: dict[str, int] = field(default_factory=dict)  # error class -> retries used
+    has_output: bool = False
+    output: Any = None
+    skipped: bool = False
+    in_flight: int | None = None  # the attempt started and not ended
+    not_before: float | None = None  # a scheduled retry's earliest start
+    fallback_skill: str | None = None  # the fallback skill now in use
+    last_failure: StepFailure | None = None
+
+
+@dataclass(slots=True)
+class StepState:
+    step_id: str
+    status: StepStatus = StepStatus.PENDING
+    items: dict[int | None, ItemState] = field(default_factory=dict)
+    item_count: int | None = None
+    attempts: int = 0
+    retries: int = 0
+    regenerations: int = 0  # answers asked for, refused ones included
+    code_path: str | None = None  # current regenerated version, relative to the run dir
+    code_sha256: str | None = None
+    code_versions: int = 0
+    regeneration_unavailable: str | None = None
+    ready_at: float | None = None
+    started_at: float | None = None
+    finished_at: float | None = None
+    run_time_s: float = 0.0
+    handoff_passed: int = 0
+    handoff_failed: int = 0
+    violations: tuple[Violation, ...] = ()
+    tokens: TokenUsage = field(default_factory=TokenUsage)
+    error_class: str | None = None
+    message: str = ""
+    fallback: str | None = None
+    has_output: bool = False
+    output: Any = None
+    history: list[AttemptSummary] = field(default_factory=list)
+    approval: str | None = None  # requested | approved | rejected
+    approval_requested_at: float | None = None
+    approval_comment: str | None = None
+    feedback_pending: str | None = None  # a validator's findings awaiting a regeneration
+    feedback_sent: int = 0  # as a validator: producer re-runs asked for
+
+    def item(self, index: int | None) -> ItemState:
+        found = self.items.get(index)
+        if found is None:
+            found = self.items[index] = ItemState()
+        return found
+
+
+@dataclass(slots=True)
+class Session:
+    started: float
+    last: float
+    pid: int
+    host: str
+
+
+class RunState:
+    """The fold of one run's events. `apply` is the only mutator."""
+
+    def __init__(self, run_id: str, plan: Plan, loader: OutputLoader | None = None) -> None:
+        self.run_id = run_id
+        self.plan = plan
+        self.loader = loader
+        self.status = RunStatus.PENDING
+        self.inputs: dict[str, Any] = {}
+        self.fingerprint: dict[str, str] = {}
+        self.plan_sha256 = ""
+        self.created_at = 0.0
+        self.finished_at: float | None = None
+        self.steps: dict[str, StepState] = {s.id: StepState(s.id) for s in plan.steps}
+        self.sessions: list[Session] = []
+        self.error: RunErrorInfo | None = None
+        self.failing: RunErrorInfo | None = None
+        self.failing_status: RunStatus | None = None
+        self.total_attempts = 0
+        self.total_regenerations = 0
+        self.tokens = TokenUsage()
+        self.completion_order: list[str] = []
+        self.compensations: dict[str, str] = {}  # step -> started | finished | failed
+        self.awaiting: tuple[str, ...] = ()
+        self.last_seq = 0
+        self.output_map: dict[str, Any] = {}  # step id -> output, for steps that have one
+
+    @classmethod
+    def replay(cls, run_id: str, plan: Plan, events: Iterable[Event], loader: OutputLoader | None = None) -> RunState:
+        state = cls(run_id, plan, loader)
+        for event in events:
+            state.apply(event)
+        return state
+
+    # -- the fold --------------------------------------------------------
+
+    def apply(self, e: Event) -> None:
+        if e.seq is not None:
+            self.last_seq = e.seq
+        if self.sessions:
+            self.sessions[-1].last = e.ts
+        st = self.steps.get(e.step) if e.step is not None else None
+        if isinstance(e, RunCreated):
+            self.inputs = dict(e.inputs)
+            self.fingerprint = dict(e.fingerprint)
+            self.plan_sha256 = e.plan_sha256
+            self.created_at = e.ts
+        elif isinstance(e, RunStarted):
+            self.status = RunStatus.RUNNING
+            self.sessions.append(Session(e.ts, e.ts, e.pid, e.host))
+            self.awaiting = ()
+            for s in self.steps.values():  # attempts cut short by the end of a process
+                for it in s.items.values():
+                    it.in_flight = None
+        elif isinstance(e, RunPaused):
+            self.status = RunStatus.PAUSED
+            self.awaiting = tuple(e.awaiting)
+        elif isinstance(e, RunFailing):
+            self.failing = RunErrorInfo(where=e.where, message=e.message, limit=e.limit)
+            self.failing_status = RunStatus(e.status)
+        elif isinstance(e, RunFinished):
+            self.status = RunStatus(e.status)
+            self.finished_at = e.ts
+            if e.status != "succeeded":
+                self.error = RunErrorInfo(where=e.where, message=e.message, limit=e.limit)
+        elif st is None:
+            return
+        elif isinstance(e, StepReady):
+            if st.ready_at is None:
+                st.ready_at = e.ts
+            if not st.status.done:
+                st.status = StepStatus.READY
+        elif isinstance(e, StepSkipped):
+            st.status = StepStatus.SKIPPED
+            st.message = e.reason
+            st.finished_at = e.ts
+        elif isinstance(e, FanOut):
+            st.item_count = e.items
+        elif isinstance(e, ApprovalRequested):
+            st.approval = "requested"
+            st.approval_requested_at = e.ts
+            st.status = StepStatus.AWAITING_APPROVAL
+        elif isinstance(e, ApprovalDecided):
+            st.approval = "approved" if e.approved else "rejected"
+            st.approval_comment = e.comment
+            if st.status is StepStatus.AWAITING_APPROVAL:
+                st.status = StepStatus.READY
+            self.awaiting = tuple(a for a in self.awaiting if a != st.step_id)
+        elif isinstance(e, AttemptStarted):
+            it = st.item(e.item)
+            it.attempts += 1
+            it.in_flight = e.attempt
+            it.not_before = None
+            st.attempts += 1
+            self.total_attempts += 1
+            st.status = StepStatus.RUNNING
+            if st.started_at is None:
+                st.started_at = e.ts
+        elif isinstance(e, HandoffChecked):
+            if e.ok:
+                st.handoff_passed += 1
+            else:
+                st.handoff_failed += 1
+                st.violations = tuple(e.violations)
+        elif isinstance(e, AttemptFailed):
+            it = st.item(e.item)
+            it.in_flight = None
+            failure = StepFailure(
+                error_class=ErrorClass(e.error_class),
+                message=e.message,
+                detail=e.detail,
+                kind=e.kind,
+                pointer=e.pointer,
+            )
+            it.last_failure = failure
+            st.error_class = e.error_class
+            st.message = e.message
+            st.run_time_s += e.duration_s
+            self._spend(st, e.usage)
+            st.history.append(AttemptSummary(attempt=e.attempt or 0, code_sha256=st.code_sha256, failure=failure))
+            del st.history[:-HISTORY_KEPT]
+        elif isinstance(e, RetryScheduled):
+            it = st.item(e.item)
+            family = retry_family(e.error_class)
+            it.retries[family] = it.retries.get(family, 0) + 1
+            it.not_before = e.not_before
+            st.retries += 1
+        elif isinstance(e, Regeneration):
+            st.regenerations += 1
+            self.total_regenerations += 1
+            self._spend(st, e.usage)
+            if e.code_path is not None:
+                st.code_path = e.code_path
+                st.code_sha256 = e.code_sha256
+                st.code_versions += 1
+            if e.feedback:
+                st.feedback_pending = None
+        elif isinstance(e, RegenerationUnavailable):
+            st.regeneration_unavailable = e.reason
+            st.feedback_pending = None
+        elif isinstance(e, FeedbackSent):
+            st.feedback_sent += 1
+            target = self.steps.get(e.target)
+            if target is not None:
+                target.feedback_pending = e.detail
+                target.status = StepStatus.PENDING
+                target.has_output = False
+                target.output = None
+                self.output_map.pop(e.target, None)
+                for it in target.items.values():
+                    it.has_output = False
+                    it.output = None
+                if e.target in self.completion_order:
+                    self.completion_order.remove(e.target)
+        elif isinstance(e, OutputStored):
+            it = st.item(e.item)
+            it.in_flight = None
+            it.has_output = True
+            it.output = self.loader(e.path) if e.path is not None and self.loader else e.output
+            st.run_time_s += e.duration_s
+            self._spend(st, e.usage)
+            if e.item is None:
+                st.has_output = True
+                st.output = it.output
+        elif isinstance(e, ItemSkipped):
+            st.item(e.item).skipped = True
+        elif isinstance(e, FallbackUsed):
+            st.fallback = e.action
+            if e.skill is not None:
+                st.item(e.item).fallback_skill = e.skill
+        elif isinstance(e, StepFinished):
+            self._finish_step(st, e.status, e.ts, e.message, e.error_class)
+        elif isinstance(e, LimitReached):
+            st.message = e.message
+        elif isinstance(e, CompensationStarted):
+            self.compensations[st.step_id] = "started"
+        elif isinstance(e, CompensationFinished):
+            self.compensations[st.step_id] = "finished"
+        elif isinstance(e, CompensationFailed):
+            self.compensations[st.step_id] = "failed"
+
+    def _spend(self, st: StepState, usage: TokenUsage) -> None:
+        if usage.total:
+            st.tokens = st.tokens + usage
+            self.tokens = self.tokens + usage
+
+    def _finish_step(self, st: StepState, status: str, ts: float, message: str, error_class: str | None) -> None:
+        st.status = StepStatus(status)
+        st.finished_at = ts
+        if message:
+            st.message = message
+        if error_class:
+            st.error_class = error_class
+        if st.item_count is not None and st.status.has_output:
+            st.output = [
+                st.items[i].output for i in range(st.item_count) if i in st.items and st.items[i].has_output
+            ]
+            st.has_output = True
+        if st.status.has_output and st.has_output:
+            self.output_map[st.step_id] = st.output
+        if st.status is StepStatus.SUCCEEDED:
+            self.completion_order.append(st.step_id)
+
+    # -- queries ---------------------------------------------------------
+
+    def outputs(self) -> dict[str, Any]:
+        """Step id -> output of the finished steps that have one (the live mapping)."""
+        return self.output_map
+
+    def active_time(self, now: float) -> float:
+        """Seconds spent executing across sessions; the current one runs until `now`."""
+        if not self.sessions:
+            return 0.0
+        past = sum(s.last - s.started for s in self.sessions[:-1])
+        return past + max(0.0, now - self.sessions[-1].started)
+
+    def pending_approvals(self) -> tuple[str, ...]:
+        return tuple(sid for sid, s in self.steps.items() if s.approval == "requested")
+
+    # -- the report ------------------------------------------------------
+
+    def summary(self, record_status: RunStatus | None = None) -> RunSummary:
+        steps = tuple(self._step_summary(sid) for sid in self.steps)
+        tokens = TokenUsage()
+        for s in steps:
+            tokens = tokens + s.tokens
+        last = self.sessions[-1].last if self.sessions else self.created_at
+        end = self.finished_at if self.finished_at is not None else last
+        totals = RunTotals(
+            steps=len(steps),
+            succeeded=sum(1 for s in steps if s.status.has_output),
+            failed=sum(1 for s in steps if s.status in (StepStatus.FAILED, StepStatus.ESCALATED, StepStatus.CONTINUED)),
+            skipped=sum(1 for s in steps if s.status is StepStatus.SKIPPED),
+            attempts=self.total_attempts,
+            retries=sum(s.retries for s in steps),
+            regenerations=self.total_regenerations,
+            handoff_passed=sum(s.handoff_passed for s in steps),
+            handoff_failed=sum(s.handoff_failed for s in steps),
+            tokens=self.tokens,
+            queue_delay_s=sum(s.queue_delay_s or 0.0 for s in steps),
+            duration_s=(end - self.created_at) if self.sessions else None,
+            active_s=sum(s.last - s.started for s in self.sessions),
+        )
+        return RunSummary(
+            run_id=self.run_id,
+            plan_name=self.plan.name,
+            plan_sha256=self.plan_sha256,
+            status=record_status or self.status,
+            created_at=self.created_at,
+            started_at=self.sessions[0].started if self.sessions else None,
+            finished_at=self.finished_at,
+            error=self.error,
+            awaiting=self.pending_approvals() if self.status is RunStatus.PAUSED else (),
+            inputs=self.inputs,
+            outputs=dict(self.output_map),
+            steps=steps,
+            totals=totals,
+            compensations=tuple(f"{sid}: {status}" for sid, status in self.compensations.items()),
+        )
+
+    def _step_summary(self, sid: str) -> StepSummary:
+        s = self.steps[sid]
+        step = self.plan.step(sid)
+        duration = (
+            s.finished_at - s.started_at if s.finished_at is not None and s.started_at is not None else None
+        )
+        queue = s.started_at - s.ready_at if s.started_at is not None and s.ready_at is not None else None
+        return StepSummary(
+            step_id=sid,
+            name=step.name,
+            skill=step.skill,
+            status=s.status,
+            attempts=s.attempts,
+            retries=s.retries,
+            regenerations=s.regenerations,
+            items=s.item_count,
+            items_done=sum(1 for k, it in s.items.items() if k is not None and (it.has_output or it.skipped)),
+            ready_at=s.ready_at,
+            started_at=s.started_at,
+            finished_at=s.finished_at,
+            duration_s=duration,
+            queue_delay_s=queue,
+            run_time_s=s.run_time_s,
+            handoff_passed=s.handoff_passed,
+            handoff_failed=s.handoff_failed,
+            violations=s.violations,
+            tokens=s.tokens,
+            error_class=s.error_class if not s.status.has_output or s.fallback else None,
+            message=s.message if s.status is not StepStatus.SUCCEEDED else "",
+            fallback=s.fallback,
+            code_sha256=s.code_sha256,
+            approval=s.approval,
+        )

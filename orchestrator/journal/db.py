@@ -1,0 +1,93 @@
+"""The journal's SQLite database: connection settings and ordered, recorded migrations.
+
+One database file holds every run of a state directory (`journal.db`), shared by
+the CLI and the MCP server. It runs in WAL mode with `synchronous=NORMAL`: a
+committed transaction survives the death of the process at any instant (SIGKILL
+included), because the WAL is written before COMMIT returns; only a power loss or
+an OS crash may drop the last transactions, which the engine then redoes as if
+they had been in flight. A busy timeout lets a shell and a server share the file.
+
+Migrations are applied in order, each once, in its own transaction, and recorded
+in `_migrations` by name, so an old database is upgraded when it is opened.
+Never edit a released migration; append a new one.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+BUSY_TIMEOUT_MS = 10_000
+
+MIGRATIONS: tuple[tuple[str, str], ...] = (
+    (
+        "m001_runs_and_events",
+        """
+        CREATE TABLE runs (
+            run_id      TEXT PRIMARY KEY,
+            plan_name   TEXT NOT NULL,
+            plan_sha256 TEXT NOT NULL,
+            status      TEXT NOT NULL,
+            created_at  REAL NOT NULL,
+            updated_at  REAL NOT NULL,
+            plan_json   TEXT NOT NULL,
+            inputs_json TEXT NOT NULL
+        );
+        CREATE INDEX runs_by_created ON runs (created_at);
+        CREATE TABLE events (
+            seq     INTEGER PRIMARY KEY,
+            run_id  TEXT NOT NULL,
+            type    TEXT NOT NULL,
+            step    TEXT,
+            item    INTEGER,
+            attempt INTEGER,
+            ts      REAL NOT NULL,
+            data    TEXT NOT NULL
+        );
+        CREATE INDEX events_by_run ON events (run_id, seq);
+        """,
+    ),
+)
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """Open (creating it if needed) and migrate the journal database at `path`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(
+        str(path), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False
+    )
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = NORMAL")
+    migrate(conn)
+    return conn
+
+
+def applied_migrations(conn: sqlite3.Connection) -> list[str]:
+    conn.execute("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
+    return [row[0] for row in conn.execute("SELECT name FROM _migrations ORDER BY rowid")]
+
+
+def migrate(conn: sqlite3.Connection) -> list[str]:
+    """Apply the migrations not yet recorded; returns the names applied now."""
+    done = set(applied_migrations(conn))
+    applied: list[str] = []
+    for name, sql in MIGRATIONS:
+        if name in done:
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # another process may have applied it while we waited for the lock
+            if conn.execute("SELECT 1 FROM _migrations WHERE name = ?", (name,)).fetchone():
+                conn.execute("COMMIT")
+                continue
+            for statement in filter(str.strip, sql.split(";")):
+                conn.execute(statement)
+            conn.execute("INSERT INTO _migrations (name, applied_at) VALUES (?, ?)", (name, time.time()))
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        applied.append(name)
+    return applied

@@ -1,0 +1,180 @@
+"""The journal: an append-only event log per run, plus the run's plan, in SQLite.
+
+Layout of a state directory (default `.skillweave/`):
+
+    journal.db                  every run's events (WAL; see `db`)
+    runs/<run_id>/outputs/      outputs too big to keep inline in an event
+    runs/<run_id>/code/<step>/  regenerated code versions and their diffs
+    runs/<run_id>/logs/         stderr of failed attempts
+
+A file is always written (and renamed into place) before the event that names it
+is committed, so an event never points at a missing file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from orchestrator.errors import NotFoundError
+from orchestrator.journal.db import connect
+from orchestrator.journal.events import Event, RunCreated, RunFinished, parse_event
+
+DB_NAME = "journal.db"
+RUNS_DIR = "runs"
+INLINE_OUTPUT_LIMIT = 64 * 1024  # bytes of JSON; bigger outputs go to a file
+
+_FINAL = {"run_finished", "run_paused", "run_started", "run_created"}
+
+
+class RunRecord(BaseModel):
+    """A row of the runs table: what listing runs needs without replaying them."""
+
+    model_config = ConfigDict(frozen=True)
+
+    run_id: str
+    plan_name: str
+    plan_sha256: str
+    status: str
+    created_at: float
+    updated_at: float
+
+
+def write_file_atomically(path: Path, data: bytes) -> None:
+    """Write `data` to `path` through a temporary file and a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(tmp, "wb") as fh:
+        fh.write(data)
+    os.replace(tmp, path)
+
+
+class Journal:
+    """The event store of one state directory. Not shared between threads."""
+
+    def __init__(self, state_dir: Path) -> None:
+        self.state_dir = Path(state_dir)
+        self.db_path = self.state_dir / DB_NAME
+        self._conn: sqlite3.Connection = connect(self.db_path)
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def run_dir(self, run_id: str) -> Path:
+        return self.state_dir / RUNS_DIR / run_id
+
+    # -- writing ---------------------------------------------------------
+
+    def create_run(self, run_id: str, plan_json: str, inputs: dict[str, Any], event: RunCreated) -> None:
+        """Record a new run: its row, its plan and the run_created event, atomically."""
+        conn = self._conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if conn.execute("SELECT 1 FROM runs WHERE run_id = ?", (run_id,)).fetchone():
+                raise ValueError(f"run {run_id} already exists")
+            conn.execute(
+                "INSERT INTO runs (run_id, plan_name, plan_sha256, status, created_at, updated_at,"
+                " plan_json, inputs_json) VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)",
+                (run_id, event.plan_name, event.plan_sha256, event.ts, event.ts, plan_json, json.dumps(inputs)),
+            )
+            self._insert(run_id, [event])
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    def append(self, run_id: str, events: Sequence[Event]) -> None:
+        """Commit `events` in one transaction; they are durable when this returns."""
+        if not events:
+            return
+        conn = self._conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            self._insert(run_id, events)
+            status = None
+            for event in events:
+                if event.type in _FINAL:
+                    status = _status_of(event)
+            if status is not None:
+                conn.execute(
+                    "UPDATE runs SET status = ?, updated_at = ? WHERE run_id = ?",
+                    (status, events[-1].ts, run_id),
+                )
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    def _insert(self, run_id: str, events: Iterable[Event]) -> None:
+        self._conn.executemany(
+            "INSERT INTO events (run_id, type, step, item, attempt, ts, data) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (run_id, e.type, e.step, e.item, e.attempt, e.ts, e.model_dump_json(exclude_none=True))
+                for e in events
+            ],
+        )
+
+    def store_blob(self, run_id: str, relative: str, data: bytes) -> str:
+        """Write a file of the run dir (before the event naming it); returns its sha256."""
+        write_file_atomically(self.run_dir(run_id) / relative, data)
+        return hashlib.sha256(data).hexdigest()
+
+    # -- reading ---------------------------------------------------------
+
+    def run(self, run_id: str) -> RunRecord:
+        row = self._conn.execute(
+            "SELECT run_id, plan_name, plan_sha256, status, created_at, updated_at FROM runs WHERE run_id = ?",
+            (run_id,),
+        ).fetchone()
+        if row is None:
+            raise NotFoundError(f"no run {run_id!r} in {self.state_dir}", where=run_id)
+        return _record(row)
+
+    def plan_json(self, run_id: str) -> str:
+        row = self._conn.execute("SELECT plan_json FROM runs WHERE run_id = ?", (run_id,)).fetchone()
+        if row is None:
+            raise NotFoundError(f"no run {run_id!r} in {self.state_dir}", where=run_id)
+        return str(row[0])
+
+    def runs(self, limit: int = 50) -> list[RunRecord]:
+        rows = self._conn.execute(
+            "SELECT run_id, plan_name, plan_sha256, status, created_at, updated_at FROM runs"
+            " ORDER BY created_at DESC, run_id DESC LIMIT ?",
+            (limit,),
+        ).fetchall()
+        return [_record(r) for r in rows]
+
+    def events(self, run_id: str, after: int = 0) -> list[Event]:
+        """The run's events in order, those with `seq > after`."""
+        rows = self._conn.execute(
+            "SELECT seq, data FROM events WHERE run_id = ? AND seq > ? ORDER BY seq", (run_id, after)
+        ).fetchall()
+        return [parse_event(data, seq) for seq, data in rows]
+
+    def load_output(self, run_id: str, relative: str) -> Any:
+        return json.loads((self.run_dir(run_id) / relative).read_bytes())
+
+
+def _status_of(event: Event) -> str:
+    if isinstance(event, RunFinished):
+        return str(event.status)
+    return {"run_created": "pending", "run_started": "running", "run_paused": "paused"}[event.type]
+
+
+def _record(row: tuple[Any, ...]) -> RunRecord:
+    return RunRecord(
+        run_id=row[0], plan_name=row[1], plan_sha256=row[2], status=row[3], created_at=row[4], updated_at=row[5]
+    )
