@@ -29,7 +29,11 @@ W = "srv/tool"
 @pytest.mark.parametrize(
     ("code", "message", "expected"),
     [
-        (-32602, "Invalid arguments for tool add", (ErrorClass.INVALID_INPUT, "mcp_invalid_params")),
+        (
+            -32602,
+            "Invalid arguments for tool add",
+            (ErrorClass.INVALID_INPUT, "mcp_invalid_params"),
+        ),
         (-32602, "Unknown tool: nope", (ErrorClass.UNRECOVERABLE, "mcp_unknown_tool")),
         (-32602, "Tool nope not found", (ErrorClass.UNRECOVERABLE, "mcp_unknown_tool")),
         (-32601, "Method not found", (ErrorClass.UNRECOVERABLE, "mcp_unknown_tool")),
@@ -50,14 +54,24 @@ def test_json_rpc_codes_map_to_a_class_and_kind(
 def test_the_code_table_uses_the_sdk_values() -> None:
     import mcp_types
 
-    for name in ("INVALID_PARAMS", "METHOD_NOT_FOUND", "INTERNAL_ERROR", "CONNECTION_CLOSED", "REQUEST_TIMEOUT"):
+    for name in (
+        "INVALID_PARAMS",
+        "METHOD_NOT_FOUND",
+        "INTERNAL_ERROR",
+        "CONNECTION_CLOSED",
+        "REQUEST_TIMEOUT",
+    ):
         assert getattr(mcp_types, name) in CODE_TABLE
 
 
 def test_a_timeout_is_ambiguous_and_retryable_for_a_safe_tool() -> None:
     exc = CallTimeoutError("no answer within 1s", where=W, timeout_s=1, progress=2, killed=False)
     failure = classify_exception(exc, where=W, retry_safe=True, retry_allowed=False)
-    assert (failure.error_class, failure.kind, failure.ambiguous) == (ErrorClass.TIMEOUT, "timeout", True)
+    assert (failure.error_class, failure.kind, failure.ambiguous) == (
+        ErrorClass.TIMEOUT,
+        "timeout",
+        True,
+    )
     assert failure.message.startswith(f"{W}: no answer within 1s")
     assert "2 progress notifications" in failure.message
 
@@ -79,19 +93,33 @@ def test_the_spec_can_allow_retrying_an_ambiguous_call() -> None:
 
 
 def test_only_sent_then_lost_failures_are_guarded() -> None:
-    failure = StepFailure(error_class=ErrorClass.INVALID_INPUT, message="m", kind="mcp_invalid_params")
+    failure = StepFailure(
+        error_class=ErrorClass.INVALID_INPUT, message="m", kind="mcp_invalid_params"
+    )
     assert guard_ambiguous(failure, retry_safe=False, retry_allowed=False) == failure
 
 
 @pytest.mark.parametrize(
     ("exc", "expected"),
     [
-        (ServerStartError("no such command", where=W, permanent=True), (ErrorClass.UNRECOVERABLE, "setup")),
+        (
+            ServerStartError("no such command", where=W, permanent=True),
+            (ErrorClass.UNRECOVERABLE, "setup"),
+        ),
         (ServerStartError("handshake failed", where=W), (ErrorClass.TRANSIENT, "mcp_start")),
-        (ProtocolError("Invalid params", where=W, code=-32602), (ErrorClass.INVALID_INPUT, "mcp_invalid_params")),
+        (
+            ProtocolError("Invalid params", where=W, code=-32602),
+            (ErrorClass.INVALID_INPUT, "mcp_invalid_params"),
+        ),
         (ProtocolError("oops", where=W, code=-32603), (ErrorClass.TRANSIENT, "mcp_internal_error")),
-        (ToolOutputError("no structured content", where=W), (ErrorClass.UNRECOVERABLE, "mcp_bad_output")),
-        (ConfigError("mcpServers.x: unknown", where="mcp.json"), (ErrorClass.UNRECOVERABLE, "setup")),
+        (
+            ToolOutputError("no structured content", where=W),
+            (ErrorClass.UNRECOVERABLE, "mcp_bad_output"),
+        ),
+        (
+            ConfigError("mcpServers.x: unknown", where="mcp.json"),
+            (ErrorClass.UNRECOVERABLE, "setup"),
+        ),
     ],
 )
 def test_pool_errors_are_classified(exc: Exception, expected: tuple[ErrorClass, str]) -> None:
@@ -103,7 +131,10 @@ def test_pool_errors_are_classified(exc: Exception, expected: tuple[ErrorClass, 
 
 def test_a_start_failure_carries_the_servers_stderr() -> None:
     exc = ServerStartError("exited", where=W, stderr_tail="Traceback: ImportError: no module x")
-    assert "ImportError" in classify_exception(exc, where=W, retry_safe=True, retry_allowed=False).detail
+    assert (
+        "ImportError"
+        in classify_exception(exc, where=W, retry_safe=True, retry_allowed=False).detail
+    )
 
 
 def test_a_tool_error_carries_the_servers_text_and_is_retryable_when_safe() -> None:

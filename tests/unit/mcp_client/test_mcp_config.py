@@ -32,10 +32,16 @@ def test_importing_config_does_not_import_mcp() -> None:
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 
-def test_a_stdio_server_keeps_command_args_env_and_a_cwd_relative_to_the_file(tmp_path: Path) -> None:
+def test_a_stdio_server_keeps_command_args_env_and_a_cwd_relative_to_the_file(
+    tmp_path: Path,
+) -> None:
     path = write(
         tmp_path / "conf" / "mcp.json",
-        {"mcpServers": {"t": {"command": "tool", "args": ["-v", "x"], "env": {"A": "1"}, "cwd": "work"}}},
+        {
+            "mcpServers": {
+                "t": {"command": "tool", "args": ["-v", "x"], "env": {"A": "1"}, "cwd": "work"}
+            }
+        },
     )
     server = load_mcp_config(path, env={}).server("t")
     assert isinstance(server, StdioServer)
@@ -68,7 +74,11 @@ def test_expansion_reaches_every_string_of_a_server(tmp_path: Path) -> None:
         tmp_path / "mcp.json",
         {
             "mcpServers": {
-                "s": {"command": "${BIN}/srv", "args": ["--root", "${ROOT:-/r}"], "env": {"K": "${KEY}"}},
+                "s": {
+                    "command": "${BIN}/srv",
+                    "args": ["--root", "${ROOT:-/r}"],
+                    "env": {"K": "${KEY}"},
+                },
                 "h": {"url": "https://${HOST}/mcp", "headers": {"Authorization": "Bearer ${KEY}"}},
             }
         },
@@ -81,10 +91,17 @@ def test_expansion_reaches_every_string_of_a_server(tmp_path: Path) -> None:
     assert (http.url, http.headers) == ("https://example/mcp", {"Authorization": "Bearer k1"})
 
 
-def test_an_unset_variable_breaks_only_its_server_and_names_file_line_and_key(tmp_path: Path) -> None:
+def test_an_unset_variable_breaks_only_its_server_and_names_file_line_and_key(
+    tmp_path: Path,
+) -> None:
     path = write(
         tmp_path / "mcp.json",
-        {"mcpServers": {"ok": {"command": "a"}, "bad": {"url": "https://h", "headers": {"Auth": "${NOPE}"}}}},
+        {
+            "mcpServers": {
+                "ok": {"command": "a"},
+                "bad": {"url": "https://h", "headers": {"Auth": "${NOPE}"}},
+            }
+        },
     )
     config = load_mcp_config(path, env={})
     assert isinstance(config.server("ok"), StdioServer)
@@ -111,7 +128,9 @@ def test_an_unset_variable_breaks_only_its_server_and_names_file_line_and_key(tm
         ("x", "mcpServers.s", "expected an object"),
     ],
 )
-def test_a_malformed_entry_names_file_line_and_key(tmp_path: Path, entry: object, key: str, says: str) -> None:
+def test_a_malformed_entry_names_file_line_and_key(
+    tmp_path: Path, entry: object, key: str, says: str
+) -> None:
     path = write(tmp_path / "mcp.json", {"mcpServers": {"s": entry}})
     with pytest.raises(ConfigError) as caught:
         load_mcp_config(path, env={})
@@ -152,7 +171,9 @@ def test_the_bundled_docs_server_runs_with_this_interpreter() -> None:
     assert docs.origin == "bundled"
 
 
-def test_bundled_servers_are_there_without_a_file_and_a_file_entry_replaces_them(tmp_path: Path) -> None:
+def test_bundled_servers_are_there_without_a_file_and_a_file_entry_replaces_them(
+    tmp_path: Path,
+) -> None:
     assert load_mcp_config(None, env={}).server("docs").origin == "bundled"
     path = write(tmp_path / "mcp.json", {"mcpServers": {"docs": {"command": "my-docs"}}})
     replaced = load_mcp_config(path, env={}).server("docs")
@@ -160,7 +181,9 @@ def test_bundled_servers_are_there_without_a_file_and_a_file_entry_replaces_them
     assert replaced.command == "my-docs"
 
 
-def test_lookup_prefers_the_flag_then_beside_the_spec_then_the_working_directory(tmp_path: Path) -> None:
+def test_lookup_prefers_the_flag_then_beside_the_spec_then_the_working_directory(
+    tmp_path: Path,
+) -> None:
     spec = tmp_path / "specs" / "w.md"
     cwd = tmp_path / "cwd"
     cwd.mkdir()

@@ -55,13 +55,18 @@ def build_server() -> MCPServer:
 
 def config_for(*names: str) -> McpConfig:
     return McpConfig(
-        servers={n: StdioServer(name=n, command="unused", origin="test", where=f"test:{n}") for n in names}
+        servers={
+            n: StdioServer(name=n, command="unused", origin="test", where=f"test:{n}")
+            for n in names
+        }
     )
 
 
 def memory_opener(server: MCPServer) -> Callable[..., AbstractAsyncContextManager[OpenedSession]]:
     @asynccontextmanager
-    async def open_(cfg: StdioServer | HttpServer, files: SessionFiles) -> AsyncIterator[OpenedSession]:
+    async def open_(
+        cfg: StdioServer | HttpServer, files: SessionFiles
+    ) -> AsyncIterator[OpenedSession]:
         async with Client(server) as client:
             yield OpenedSession(client=client)
 
@@ -78,12 +83,26 @@ def context(tmp_path: Path, *, rules: tuple[RecoveryRule, ...] = ()) -> RunnerCo
     return RunnerContext(settings=Settings(), plan=plan, run_id="r", run_dir=tmp_path)
 
 
-def request(tool: str | None, arguments: Any, *, server: str | None = "t", timeout: float | None = 5) -> StepRequest:
+def request(
+    tool: str | None, arguments: Any, *, server: str | None = "t", timeout: float | None = 5
+) -> StepRequest:
     skill = BoundSkill(
-        name="k", kind=SkillKind.MCP, path="/k", origin="bundled", sha256="0", server=server, tool=tool
+        name="k",
+        kind=SkillKind.MCP,
+        path="/k",
+        origin="bundled",
+        sha256="0",
+        server=server,
+        tool=tool,
     )
     return StepRequest(
-        run_id="r", step_id="s1", attempt=1, idempotency_key="r:s1:1", skill=skill, input=arguments, timeout_s=timeout
+        run_id="r",
+        step_id="s1",
+        attempt=1,
+        idempotency_key="r:s1:1",
+        skill=skill,
+        input=arguments,
+        timeout_s=timeout,
     )
 
 
@@ -104,7 +123,11 @@ async def test_structured_content_is_the_output(runner: McpRunner) -> None:
     outcome = await runner.run(request("weather", {"city": "Oslo"}))
     assert outcome.ok, outcome.failure
     assert outcome.output == {"city": "Oslo", "celsius": 21}
-    assert (outcome.meta["server"], outcome.meta["tool"], outcome.meta["process"]) == ("t", "weather", "1")
+    assert (outcome.meta["server"], outcome.meta["tool"], outcome.meta["process"]) == (
+        "t",
+        "weather",
+        "1",
+    )
 
 
 async def test_text_that_is_json_is_parsed_and_other_text_is_wrapped(runner: McpRunner) -> None:
@@ -118,10 +141,15 @@ async def test_every_step_reuses_one_session(runner: McpRunner) -> None:
     assert runner.pool.starts == {"t": 1}
 
 
-async def test_an_is_error_result_is_a_classified_failure_with_the_servers_text(runner: McpRunner) -> None:
+async def test_an_is_error_result_is_a_classified_failure_with_the_servers_text(
+    runner: McpRunner,
+) -> None:
     outcome = await runner.run(request("refuse", {"reason": "closed on Sundays"}))
     assert outcome.failure is not None
-    assert (outcome.failure.error_class, outcome.failure.kind) == (ErrorClass.TRANSIENT, "mcp_tool_error")
+    assert (outcome.failure.error_class, outcome.failure.kind) == (
+        ErrorClass.TRANSIENT,
+        "mcp_tool_error",
+    )
     assert "refused: closed on Sundays" in outcome.failure.message
     assert outcome.output is None
 
@@ -129,14 +157,22 @@ async def test_an_is_error_result_is_a_classified_failure_with_the_servers_text(
 async def test_an_unknown_tool_fails_without_retry_and_lists_the_tools(runner: McpRunner) -> None:
     outcome = await runner.run(request("nope", {}))
     assert outcome.failure is not None
-    assert (outcome.failure.error_class, outcome.failure.kind) == (ErrorClass.UNRECOVERABLE, "mcp_unknown_tool")
+    assert (outcome.failure.error_class, outcome.failure.kind) == (
+        ErrorClass.UNRECOVERABLE,
+        "mcp_unknown_tool",
+    )
     assert "weather" in outcome.failure.message
 
 
-async def test_arguments_breaking_the_tools_input_schema_fail_fast_with_a_pointer(runner: McpRunner) -> None:
+async def test_arguments_breaking_the_tools_input_schema_fail_fast_with_a_pointer(
+    runner: McpRunner,
+) -> None:
     outcome = await runner.run(request("weather", {"city": 7}))
     assert outcome.failure is not None
-    assert (outcome.failure.error_class, outcome.failure.kind) == (ErrorClass.INVALID_INPUT, "mcp_invalid_params")
+    assert (outcome.failure.error_class, outcome.failure.kind) == (
+        ErrorClass.INVALID_INPUT,
+        "mcp_invalid_params",
+    )
     assert outcome.failure.pointer == "/city"
     missing = await runner.run(request("weather", {}))
     assert missing.failure is not None and missing.failure.kind == "mcp_invalid_params"
@@ -151,13 +187,19 @@ async def test_input_that_is_not_an_object_is_invalid(runner: McpRunner) -> None
 async def test_a_skill_without_server_or_tool_is_a_setup_failure(runner: McpRunner) -> None:
     outcome = await runner.run(request(None, {}))
     assert outcome.failure is not None
-    assert (outcome.failure.error_class, outcome.failure.kind) == (ErrorClass.UNRECOVERABLE, "setup")
+    assert (outcome.failure.error_class, outcome.failure.kind) == (
+        ErrorClass.UNRECOVERABLE,
+        "setup",
+    )
 
 
 async def test_an_unknown_server_names_the_mcp_json_key(runner: McpRunner) -> None:
     outcome = await runner.run(request("weather", {"city": "x"}, server="elsewhere"))
     assert outcome.failure is not None
-    assert (outcome.failure.error_class, outcome.failure.kind) == (ErrorClass.UNRECOVERABLE, "setup")
+    assert (outcome.failure.error_class, outcome.failure.kind) == (
+        ErrorClass.UNRECOVERABLE,
+        "setup",
+    )
     assert "mcpServers.elsewhere" in outcome.failure.message
 
 
@@ -179,10 +221,14 @@ class FakeClient:
     def __init__(self, tool: types.Tool, script: list[Any], calls: list[str]) -> None:
         self.tool, self.script, self.calls = tool, script, calls
 
-    async def list_tools(self, *, cursor: str | None = None, cache_mode: str = "use") -> types.ListToolsResult:
+    async def list_tools(
+        self, *, cursor: str | None = None, cache_mode: str = "use"
+    ) -> types.ListToolsResult:
         return types.ListToolsResult(tools=[self.tool])
 
-    async def call_tool(self, name: str, arguments: dict[str, Any], **_: Any) -> types.CallToolResult:
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], **_: Any
+    ) -> types.CallToolResult:
         self.calls.append(name)
         outcome = self.script.pop(0)
         if isinstance(outcome, BaseException):
@@ -199,7 +245,9 @@ def fake_runner(
     opens: list[int] = []
 
     @asynccontextmanager
-    async def open_(cfg: StdioServer | HttpServer, files: SessionFiles) -> AsyncIterator[OpenedSession]:
+    async def open_(
+        cfg: StdioServer | HttpServer, files: SessionFiles
+    ) -> AsyncIterator[OpenedSession]:
         opens.append(1)
         yield OpenedSession(client=FakeClient(tool, script, calls))
 
@@ -211,8 +259,12 @@ OK = types.CallToolResult(content=[types.TextContent(type="text", text='{"done":
 DESTRUCTIVE = types.ToolAnnotations(destructive_hint=True, idempotent_hint=False)
 
 
-async def test_a_lost_connection_is_replayed_on_a_restarted_server_for_a_safe_tool(tmp_path: Path) -> None:
-    runner, calls, opens = fake_runner(tmp_path, types.ToolAnnotations(idempotent_hint=True), [LOST, OK])
+async def test_a_lost_connection_is_replayed_on_a_restarted_server_for_a_safe_tool(
+    tmp_path: Path,
+) -> None:
+    runner, calls, opens = fake_runner(
+        tmp_path, types.ToolAnnotations(idempotent_hint=True), [LOST, OK]
+    )
     outcome = await runner.run(request("op", {}))
     await runner.aclose()
     assert outcome.ok, outcome.failure
@@ -228,10 +280,12 @@ async def test_a_lost_connection_to_a_destructive_tool_is_not_replayed(tmp_path:
     assert outcome.failure is not None
     assert outcome.failure.error_class is ErrorClass.UNRECOVERABLE
     assert outcome.failure.ambiguous
-    assert calls == ["op"]
+    assert (calls, len(opens)) == (["op"], 1)
 
 
-async def test_a_recovery_rule_retrying_transient_failures_lets_a_destructive_call_replay(tmp_path: Path) -> None:
+async def test_a_recovery_rule_retrying_transient_failures_lets_a_destructive_call_replay(
+    tmp_path: Path,
+) -> None:
     rule = RecoveryRule(on=ErrorClass.TRANSIENT, retry=RetryPolicy(max_retries=2))
     runner, calls, _ = fake_runner(tmp_path, DESTRUCTIVE, [LOST, OK], rules=(rule,))
     outcome = await runner.run(request("op", {}))
@@ -245,9 +299,13 @@ async def test_a_connection_lost_twice_is_a_transient_failure(tmp_path: Path) ->
     outcome = await runner.run(request("op", {}))
     await runner.aclose()
     assert outcome.failure is not None
-    assert (outcome.failure.error_class, outcome.failure.kind) == (ErrorClass.TRANSIENT, "mcp_connection_lost")
+    assert (outcome.failure.error_class, outcome.failure.kind) == (
+        ErrorClass.TRANSIENT,
+        "mcp_connection_lost",
+    )
     assert outcome.failure.ambiguous
     assert "also after a restart" in outcome.failure.message
+    assert calls == ["op", "op"]
 
 
 async def test_a_protocol_error_is_classified_by_code(tmp_path: Path) -> None:
@@ -256,5 +314,8 @@ async def test_a_protocol_error_is_classified_by_code(tmp_path: Path) -> None:
     outcome = await runner.run(request("op", {}))
     await runner.aclose()
     assert outcome.failure is not None
-    assert (outcome.failure.error_class, outcome.failure.kind) == (ErrorClass.INVALID_INPUT, "mcp_invalid_params")
+    assert (outcome.failure.error_class, outcome.failure.kind) == (
+        ErrorClass.INVALID_INPUT,
+        "mcp_invalid_params",
+    )
     assert "-32602" in outcome.failure.message
