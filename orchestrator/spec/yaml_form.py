@@ -195,7 +195,8 @@ def _step(r: NodeReader, node: Node, index: int) -> tuple[StepSpec | None, list[
     rows: list[RecoveryRowSpec] = []
     own: dict[str, tuple[Node, Node]] = {k: keys[k] for k in ("regenerate", "fallback", "feedback") if k in keys}
     # step-level keys: `regenerate` is for code errors; fallback and feedback for any failure
-    if "regenerate" in own and (row := _rule(r, sid, node, own, on=ErrorClass.CODE_ERROR)):
+    regen = {k: v for k, v in own.items() if k in ("regenerate", "fallback")}
+    if "regenerate" in own and (row := _rule(r, sid, node, regen, on=ErrorClass.CODE_ERROR)):
         rows.append(row)
     rest = {k: v for k, v in own.items() if k != "regenerate"}
     if rest and (row := _rule(r, sid, node, rest)) is not None:

@@ -1,0 +1,174 @@
+"""The YAML form (seed 001) compiles to the same model as the markdown form."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from orchestrator.errors import SpecError
+from orchestrator.policy import ErrorClass, FallbackAction
+from orchestrator.spec import parse_spec, parse_spec_text
+
+
+def _parse(text: str):  # type: ignore[no-untyped-def]
+    return parse_spec_text(text, "flow.yaml", "yaml")
+
+
+def _errors(text: str) -> list[tuple[int | None, str]]:
+    with pytest.raises(SpecError) as info:
+        _parse(text)
+    return [(d.line, d.message) for d in info.value.diagnostics]
+
+
+def test_yaml_fixture_compiles_with_agents_read_as_skills(yaml_spec: Path) -> None:
+    spec = parse_spec(yaml_spec)
+    assert spec.name == "data-pipeline"
+    assert spec.format == "yaml"
+    assert spec.intent == "Extract, transform, and load data"
+    assert [(s.id, s.skill, s.depends_on) for s in spec.steps] == [
+        ("extract", "data-extractor", ()),
+        ("transform", "data-transformer", ("extract",)),
+        ("load", "data-loader", ("transform",)),
+        ("validate", "data-validator", ("load",)),
+        ("notify", "notifier", ("validate",)),
+    ]
+    assert [int(s.where.rsplit(":", 1)[1]) for s in spec.steps] == [5, 10, 16, 22, 26]
+    assert [s.on_error for s in spec.steps] == [None, None, None, None, "continue"]
+    assert spec.steps[0].input_values == {"source": "database"}
+    assert spec.steps[1].input_values == {"rules": "transformation_rules.json"}
+    assert spec.inputs == ()  # literal values are not workflow inputs
+
+
+def test_yaml_fixture_global_retry_and_timeout(yaml_spec: Path) -> None:
+    spec = parse_spec(yaml_spec)
+    assert spec.retry is not None
+    # max_attempts counts the first attempt: 3 attempts = 2 retries, exponential with jitter
+    assert spec.retry.max_retries == 2
+    assert spec.retry.delays_s == ()
+    assert spec.retry.jitter is True
+    assert spec.timeout_s == 3600.0
+    assert spec.convergence.limits.wall_time_s == 3600.0
+    assert spec.convergence.limit_where["wall_time_s"].endswith(":35")
+    assert spec.warnings == ()
+
+
+FULL = """\
+name: full
+inputs:
+  module_name: {type: string, description: the module}
+  depth: {type: integer, default: 2}
+steps:
+  - id: fetch
+    skill: fetch-docs
+    input:
+      module_name: "{{ inputs.module_name }}"
+      note: "about ${inputs.module_name}"
+    timeout: 30s
+    retry: {max_attempts: 4, backoff: [1s, 2s, 4s]}
+    fallback: {default: {existing_docs: ""}}
+  - id: each
+    skill: analyze-module
+    depends_on: fetch
+    for_each: "name in steps.fetch.output.names"
+    when: "inputs.depth > 1"
+    approval: {required: true, timeout: 1h, on_timeout: approve}
+    compensation: undo
+    regenerate: 2
+    feedback: {step: fetch, max_attempts: 3}
+    recovery:
+      - on: timeout
+        retry: 1
+        fallback: continue
+  - id: pick
+    skill: chooser
+    routes: {short: fetch, long: each}
+    retry: 5
+limits: {max_total_attempts: 30, wall_time: 10m, token_budget: 5000}
+scenarios:
+  - {name: Happy path, description: all good, kind: happy}
+"""
+
+
+def test_yaml_steps_read_every_policy_key() -> None:
+    spec = _parse(FULL)
+    fetch, each, pick = spec.steps
+    assert [(i.name, i.type, i.required, i.default) for i in spec.inputs] == [
+        ("module_name", "string", True, None),
+        ("depth", "integer", False, 2),
+    ]
+    assert fetch.inputs[0].source == "inputs.module_name"
+    assert fetch.input_values == {"note": "about {{ inputs.module_name }}"}
+    assert fetch.timeout_s == 30.0
+    assert fetch.retry is not None and fetch.retry.max_retries == 3
+    assert fetch.retry.delays_s == (1.0, 2.0, 4.0)
+    assert each.depends_on == ("fetch",)
+    assert each.for_each == "name in steps.fetch.output.names"
+    assert each.when == "inputs.depth > 1"
+    assert each.approval is not None
+    assert (each.approval.timeout_s, each.approval.on_timeout) == (3600.0, "approve")
+    assert each.compensation == "undo"
+    assert pick.routes == {"short": "fetch", "long": "each"}
+    assert pick.retry is not None and pick.retry.max_retries == 5 and pick.retries == 5
+    rows = [(r.step, r.rule.on, r.rule.regenerate, r.rule.fallback, r.feedback_to,
+             r.feedback_attempts) for r in spec.recovery]
+    assert rows[0][:2] == ("fetch", "any")
+    assert rows[0][3] is not None and rows[0][3].action is FallbackAction.DEFAULT
+    assert rows[0][3].value == {"existing_docs": ""}
+    assert rows[1] == ("each", ErrorClass.CODE_ERROR, 2, None, None, None)
+    assert rows[2] == ("each", "any", None, None, "fetch", 3)
+    assert rows[3][:2] == ("each", ErrorClass.TIMEOUT)
+    timeout_rule = spec.recovery[3].rule
+    assert timeout_rule.retry is not None and timeout_rule.retry.max_retries == 1
+    assert timeout_rule.fallback is not None and timeout_rule.fallback.action is FallbackAction.CONTINUE
+    limits = spec.convergence.limits
+    assert (limits.max_total_attempts, limits.wall_time_s, limits.max_llm_tokens) == (30, 600.0, 5000)
+    assert [(s.name, s.kind) for s in spec.scenarios] == [("Happy path", "happy")]
+    assert spec.warnings == ()
+
+
+def test_yaml_unknown_keys_are_warnings_with_lines() -> None:
+    spec = _parse("name: x\nowner: me\nsteps:\n  - id: a\n    skill: b\n    colour: red\n"
+                  "    timeout: soon\n")
+    assert [(w.line, w.code) for w in spec.warnings] == [
+        (2, "spec.unread"),
+        (6, "spec.unknown-label"),
+        (7, "spec.unread"),
+    ]
+    assert spec.steps[0].extra == {"colour": "red"}
+
+
+def test_yaml_syntax_error_names_its_line() -> None:
+    errors = _errors("name: x\nsteps:\n  - id: a\n    skill: [b\n")
+    assert len(errors) == 1
+    assert errors[0][0] == 5
+    assert "flow sequence at line 4" in errors[0][1]
+
+
+def test_yaml_structure_errors_are_all_reported_with_lines() -> None:
+    errors = _errors(
+        "name: x\nsteps:\n  - skill: a\n  - id: b\n  - id: c\n    skill: d\n    depends_on: [zz]\n"
+        "  - id: c\n    skill: e\n"
+    )
+    assert errors == [
+        (3, "steps[0] has no id"),
+        (4, "b names no skill (a `- Skill:` line; `skill:` in YAML)"),
+        (7, "c depends on 'zz', which the spec does not have"),
+        (8, "step id 'c' is used twice (first at line 5)"),
+    ]
+
+
+def test_yaml_that_is_not_a_mapping_is_an_error() -> None:
+    assert _errors("- a\n- b\n") == [(1, "the spec must be a mapping")]
+    assert _errors("name: x\n") == [(1, "the spec has no steps (a `steps:` list)")]
+    assert _errors("name: x\nsteps: {}\n") == [(2, "steps must be a list")]
+
+
+def test_yaml_duplicate_keys_are_errors() -> None:
+    errors = _errors("name: x\nsteps:\n  - id: a\n    skill: b\n    skill: c\n")
+    assert errors == [(5, "steps[0]: key 'skill' is given twice")]
+
+
+def test_yaml_bad_when_expression_is_an_error() -> None:
+    errors = _errors("name: x\nsteps:\n  - id: a\n    skill: b\n    when: 'x >'\n")
+    assert errors[0][0] == 5 and errors[0][1].startswith("when: 'x >' is not a valid expression")
