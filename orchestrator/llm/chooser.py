@@ -1,7 +1,10 @@
 """Choices the model makes between named options, through a tool with an enum.
 
 `choose_skill` is the planner's tie-breaker: a spec step whose free-text skill
-binding matches several catalog skills equally. `route` picks one of an LLM
+binding matches several catalog skills equally. The planner is synchronous, so
+`PlannerChooser` adapts it: a callable `(StepSpec, tied skills) -> name` that runs
+the calls on its own event loop thread (usable with or without a running loop)
+and keeps each choice with its reason for the plan's reviewer. `route` picks one of an LLM
 routing step's named branches. Both force the answer through a tool whose
 schema restricts the name to the options; a name outside them (a server that
 ignores the enum) is an LLMError, so the caller can report the candidates.
@@ -9,7 +12,10 @@ ignores the enum) is an LLMError, so the caller can report the candidates.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import asyncio
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from types import TracebackType
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -17,7 +23,9 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator.errors import LLMError
 from orchestrator.llm.client import LanguageModel, ToolAnswer, ToolDefinition
 from orchestrator.llm.prompts import Excerpt, PromptTemplates
+from orchestrator.plan.model import BoundSkill
 from orchestrator.runner import TokenUsage
+from orchestrator.spec.model import StepSpec
 
 CHOOSE_SKILL_TOOL = "choose_skill"
 ROUTE_TOOL = "choose_branch"
@@ -69,15 +77,28 @@ async def choose_skill(
     step_text: str,
     candidates: Sequence[Candidate],
     *,
+    step_name: str = "",
+    description: str = "",
+    outputs: Sequence[str] = (),
     where: str = "plan",
     prompts: PromptTemplates | None = None,
 ) -> Choice:
-    """The candidate that best fits `step_text`, and why. `where` names the spec step (file:line)."""
+    """The candidate that best fits the step, and why.
+
+    `step_text` is the step's free-text skill wanted; `where` names the spec step (file:line).
+    """
     if not candidates:
         raise ValueError("choose_skill needs at least one candidate")
     prompts = prompts if prompts is not None else PromptTemplates()
     names = [c.name for c in candidates]
-    prompt = prompts.render("choose_skill", step_text=step_text, candidates=list(candidates))
+    prompt = prompts.render(
+        "choose_skill",
+        step_text=step_text,
+        step_name=step_name,
+        description=description,
+        outputs=list(outputs),
+        candidates=list(candidates),
+    )
     tool = _tool(prompts, CHOOSE_SKILL_TOOL, "skill", names, prompt.tool_description)
     answer = await llm.ask(prompt, tool, where=where)
     return _choice(answer, "skill", names, where)
@@ -106,3 +127,66 @@ async def route(
     tool = _tool(prompts, ROUTE_TOOL, "branch", names, prompt.tool_description)
     answer = await llm.ask(prompt, tool, where=where)
     return _choice(answer, "branch", names, where)
+
+
+class PlannerChooser:
+    """The planner's `SkillChooser`: `chooser(step, tied) -> name`, backed by the LLM.
+
+    `with PlannerChooser(make_llm) as chooser: compile_spec(path, settings, chooser=chooser)`;
+    `choices` maps step id to the `Choice` made (name and reason).
+    """
+
+    def __init__(
+        self, make_llm: Callable[[], LanguageModel], prompts: PromptTemplates | None = None
+    ) -> None:
+        self._make_llm = make_llm
+        self._llm: LanguageModel | None = None
+        self._prompts = prompts if prompts is not None else PromptTemplates()
+        self.choices: dict[str, Choice] = {}
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(
+            target=self._loop.run_forever, name="skill-chooser", daemon=True
+        )
+        self._thread.start()
+
+    def __call__(self, step: StepSpec, tied: tuple[BoundSkill, ...]) -> str | None:
+        if self._llm is None:
+            self._llm = self._make_llm()
+        candidates = [
+            Candidate(name=s.name, kind=s.kind.value, description=s.description) for s in tied
+        ]
+        call = choose_skill(
+            self._llm,
+            step.skill or step.name,
+            candidates,
+            step_name=step.name,
+            description=step.description,
+            outputs=[field.name for field in step.outputs],
+            where=step.skill_where or step.where,
+            prompts=self._prompts,
+        )
+        choice = asyncio.run_coroutine_threadsafe(call, self._loop).result()
+        self.choices[step.id] = choice
+        return choice.name
+
+    def close(self) -> None:
+        """Close the client on its loop, then stop the loop's thread."""
+        if self._loop.is_closed():
+            return
+        close = getattr(self._llm, "aclose", None)
+        if close is not None:
+            asyncio.run_coroutine_threadsafe(close(), self._loop).result()
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join()
+        self._loop.close()
+
+    def __enter__(self) -> PlannerChooser:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()

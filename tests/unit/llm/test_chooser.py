@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,9 +12,10 @@ import respx
 
 from orchestrator.config import Settings
 from orchestrator.errors import LLMError
-from orchestrator.llm.chooser import Candidate, choose_skill, route
+from orchestrator.llm.chooser import Candidate, PlannerChooser, choose_skill, route
 from orchestrator.llm.client import LLM
 from orchestrator.llm.fake import tool_use_message
+from orchestrator.plan import compile_spec
 
 pytestmark = pytest.mark.httpx2(base_url="https://llm.test")
 
@@ -80,3 +83,38 @@ async def test_routing_picks_one_of_the_named_branches(
         "later",
     ]
     assert '"severity": "high"' in sent(mocked)["messages"][0]["content"][0]["text"]
+
+
+def tied_skill(folder: Path, name: str) -> None:
+    (folder / name / "scripts").mkdir(parents=True)
+    (folder / name / "scripts" / "main.py").write_text("print('{}')\n")
+    (folder / name / "SKILL.md").write_text(
+        f"---\nname: {name}\ndescription: Works on contacts.\nmetadata:\n"
+        "  skillweave.kind: script\n  skillweave.entry: scripts/main.py\n---\nBody.\n"
+    )
+
+
+async def test_the_planner_binds_a_tied_step_to_the_llms_choice_with_llm_provenance(
+    httpx2_mock: respx.Router, settings: Settings, tmp_path: Path
+) -> None:
+    tied_skill(tmp_path / "skills", "tidy-contacts")
+    tied_skill(tmp_path / "skills", "fix-contacts")
+    spec = tmp_path / "spec.md"
+    spec.write_text(
+        "# Tie\n\n## Intent\nShow a tie.\n\n## Workflow Steps\n\n### Step 1: Contacts\n"
+        "- Skill: script-execution skill for contacts\n- Output: result (object)\n"
+    )
+    mocked = httpx2_mock.post("/v1/messages").respond(
+        200,
+        json=tool_use_message("choose_skill", {"skill": "tidy-contacts", "reason": "It tidies."}),
+    )
+    with PlannerChooser(lambda: LLM(settings)) as chooser:
+        plan = await asyncio.to_thread(compile_spec, spec, settings, chooser=chooser)
+
+    assert plan.steps[0].skill == "tidy-contacts"
+    assert plan.steps[0].provenance["skill"].source == "llm"
+    assert chooser.choices["step-1"].reason == "It tidies."
+    assert (
+        "Skill wanted: script-execution skill for contacts"
+        in sent(mocked)["messages"][0]["content"][0]["text"]
+    )
