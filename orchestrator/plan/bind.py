@@ -123,7 +123,8 @@ def score_skill(step: StepSpec, skill: BoundSkill) -> tuple[float, tuple[str, ..
     return score, tuple(matched)
 
 
-def _explicit_name(step: StepSpec, spec_format: str) -> str | None:
+def explicit_name(step: StepSpec, spec_format: str) -> str | None:
+    """The skill name a step states outright (backticks, YAML, a bare hyphenated name)."""
     text = (step.skill or "").strip()
     ticked: list[str] = _BACKTICKED.findall(text)
     if ticked:
@@ -206,17 +207,27 @@ def bind_steps(
     spec: WorkflowSpec,
     skills: Mapping[str, BoundSkill],
     chooser: SkillChooser | None = None,
+    refused: Mapping[str, Sequence[Diagnostic]] | None = None,
 ) -> tuple[dict[str, Binding], list[Diagnostic]]:
-    """Bind every step; return the bindings made and an error per step that could not be bound."""
+    """Bind every step; return the bindings made and an error per step that could not be bound.
+
+    `refused` maps the names of skills the catalog found but will not hand out (broken,
+    shadowed) to why: a step naming one gets those reasons instead of "unknown skill".
+    """
+    refused = refused or {}
     bindings: dict[str, Binding] = {}
     errors: list[Diagnostic] = []
     for step in spec.steps:
-        name = _explicit_name(step, spec.format)
+        name = explicit_name(step, spec.format)
         where = step.skill_where or step.where
         result: Binding | Diagnostic
         if name is not None:
             if name in skills:
                 result = Binding(step=step.id, skill=name, provenance=Provenance(source="spec", where=where, note="named"))
+            elif name in refused:
+                errors += [error_at(where, spec.path, f"{step.id} ({step.name}): skill `{name}` cannot be used: "
+                                                      f"{d.render()}", "broken-skill") for d in refused[name]]
+                continue
             else:
                 result = _unknown(step, spec, name, skills)
         else:

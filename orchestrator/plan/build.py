@@ -20,7 +20,7 @@ from typing import Protocol
 
 from orchestrator.config import Settings
 from orchestrator.errors import Diagnostic, Severity, SkillError, SkillweaveError
-from orchestrator.plan.bind import SkillChooser, bind_steps
+from orchestrator.plan.bind import SkillChooser, bind_steps, explicit_name
 from orchestrator.plan.contract import OutputContract, edge_schema, input_contract, output_contract
 from orchestrator.plan.location import error_at, from_default, from_spec, line_key
 from orchestrator.plan.mapping import (
@@ -43,7 +43,7 @@ from orchestrator.plan.model import (
 from orchestrator.plan.recovery import plan_limits, step_policy
 from orchestrator.plan.schema import field_schema, properties_of, required_of
 from orchestrator.policy import FallbackAction
-from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
+from orchestrator.spec.model import FieldSpec, InputSpec, WorkflowSpec
 
 
 class SkillSource(Protocol):
@@ -78,17 +78,6 @@ def seal(plan: Plan) -> Plan:
     return plan.model_copy(update={"sha256": plan_sha256(plan)})
 
 
-def workflow_inputs(spec: WorkflowSpec) -> tuple[InputSpec, ...]:
-    """The spec's inputs; without an Inputs section, the first step's Input line."""
-    if spec.inputs or not spec.steps:
-        return spec.inputs
-    return tuple(
-        InputSpec(name=f.name, type=f.type, description=f.description, required=f.required, where=f.where)
-        for f in spec.steps[0].inputs
-        if f.source is None
-    )
-
-
 def _plan_input(item: InputSpec) -> PlanInput:
     schema = field_schema(FieldSpec(name=item.name, type=item.type, description=item.description, where=item.where))
     return PlanInput(name=item.name, schema=schema, required=item.required, default=item.default, where=item.where)
@@ -102,17 +91,17 @@ def _skills(catalog: Iterable[SkillSource]) -> dict[str, BoundSkill]:
     return out
 
 
-def _refusal(catalog: SkillCatalog, name: str, step: StepSpec, path: str) -> list[Diagnostic]:
-    """Errors when the catalog refuses to hand out `name` (broken or shadowed)."""
-    try:
-        catalog.get(name)
-    except SkillError as exc:
-        where = step.skill_where or step.where
-        return [error_at(where, path, f"{step.id} ({step.name}): skill `{name}` cannot be used: "
-                                      f"{d.render()}", "broken-skill") for d in exc.diagnostics]
-    except SkillweaveError:
-        return []
-    return []
+def _refused(catalog: SkillCatalog, names: Iterable[str]) -> dict[str, tuple[Diagnostic, ...]]:
+    """The names the catalog refuses to hand out (broken or shadowed), with why."""
+    out: dict[str, tuple[Diagnostic, ...]] = {}
+    for name in dict.fromkeys(names):
+        try:
+            catalog.get(name)
+        except SkillError as exc:
+            out[name] = tuple(exc.diagnostics)
+        except SkillweaveError:
+            continue
+    return out
 
 
 def _extra_skills(spec: WorkflowSpec, skills: Mapping[str, BoundSkill], bound: Mapping[str, BoundSkill]) -> dict[str, BoundSkill]:
@@ -138,12 +127,19 @@ def draft_plan(
     """The plan and the errors found while building it (module docstring)."""
     path = spec.path
     skills = _skills(catalog)
-    bindings, found = bind_steps(spec, skills, chooser)
+    named = [n for n in (explicit_name(s, spec.format) for s in spec.steps) if n]
+    refused = _refused(catalog, named)
+    bindings, found = bind_steps(spec, skills, chooser, refused)
+    matched = _refused(catalog, [b.skill for b in bindings.values()])
     for step in spec.steps:
-        if step.id in bindings:
-            found += _refusal(catalog, bindings[step.id].skill, step, path)
+        binding = bindings.get(step.id)
+        if binding is not None and binding.skill in matched:
+            found += [error_at(step.skill_where or step.where, path,
+                               f"{step.id} ({step.name}): skill `{binding.skill}` cannot be used: {d.render()}",
+                               "broken-skill") for d in matched[binding.skill]]
+            del bindings[step.id]
     bound = {sid: skills[b.skill] for sid, b in bindings.items()}
-    inputs = workflow_inputs(spec)
+    inputs = spec.inputs
     input_names = [i.name for i in inputs]
 
     outputs: dict[str, OutputContract] = {}
@@ -177,10 +173,12 @@ def draft_plan(
             prov["skill"] = bindings[step.id].provenance
         prov["depends_on"] = deps[step.id].provenance
         prov.update(prov_in)
-        prov["input_schema"] = Provenance(source="spec" if step.inputs else "skill", where=step.where, note=in_note)
+        skill_md = f"{bound[step.id].path}/SKILL.md" if step.id in bound else None
+        prov["input_schema"] = (from_spec(step.inputs[0].where, in_note) if step.inputs
+                                else Provenance(source="skill", where=skill_md, note=in_note))
         out = outputs[step.id]
-        prov["output_schema"] = Provenance(source="spec" if step.outputs or out.where else "skill",
-                                           where=out.where or step.where, note=out.note)
+        prov["output_schema"] = (from_spec(out.where, out.note) if out.where
+                                 else Provenance(source="skill", where=skill_md, note=out.note))
         if out.aliases:
             prov["output_schema"] = prov["output_schema"].model_copy(
                 update={"note": f"{out.note}; `{', '.join(sorted(out.aliases))}` names the whole output"})

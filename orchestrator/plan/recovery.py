@@ -199,7 +199,7 @@ def plan_limits(spec: WorkflowSpec) -> tuple[Limits, dict[str, Provenance]]:
     prov: dict[str, Provenance] = {}
     for name in Limits.model_fields:
         where = conv.limit_where.get(name)
-        prov[name] = from_spec(where, "Convergence Criteria") if where else from_default("global default")
+        prov[name] = from_spec(where, "stated limit") if where else from_default("global default")
     if spec.timeout_s is not None and "wall_time_s" not in conv.limit_where:
         limits = limits.model_copy(update={"wall_time_s": spec.timeout_s})
         prov["wall_time_s"] = from_spec(spec.path, "workflow timeout")
