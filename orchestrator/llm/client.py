@@ -154,15 +154,20 @@ class LLM:
         """Answers a replay found by step and static prefix rather than by exact hash."""
         return self._transport.inexact if isinstance(self._transport, ReplayTransport) else 0
 
-    def _sdk(self, where: str) -> AsyncAnthropic:
-        if self._client is not None:
-            return self._client
+    def require_key(self, where: str | None = None) -> str:
+        """The key calls will use; LLMAuthError when there is none (a replay needs none)."""
         api_key = _REPLAY_KEY if self.replaying else self.settings.api_key
         if not api_key:
             raise LLMAuthError(
                 f"no API key: set {ENV_API_KEY} (or answer from a recording with --llm-replay FILE)",
                 where=where,
             )
+        return api_key
+
+    def _sdk(self, where: str) -> AsyncAnthropic:
+        if self._client is not None:
+            return self._client
+        api_key = self.require_key(where)
         from anthropic import AsyncAnthropic
 
         self._client = AsyncAnthropic(

@@ -12,6 +12,8 @@ module turns one `RegenerationRequest` into one `RegenerationResult`:
 3. refuse an answer that is not a whole Python file that compiles, or that
    repeats the failing code: `code=None`, `rejected` says why (the engine counts
    it against the budget, and the tokens it cost are still in `usage`);
+   an LLM failure raises (LLMError, LLMAuthError, ReplayMissError); after a
+   rejected key every later request raises at once, without a call;
 4. return the code, its sha256 and the unified diff against the current code.
 
 Absolute paths of the run and the skill are replaced by `<run>` and `<skill>` in
@@ -25,7 +27,8 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
-from orchestrator.llm.client import LanguageModel, ToolDefinition, language_model
+from orchestrator.errors import LLMAuthError
+from orchestrator.llm.client import LLM, LanguageModel, ToolDefinition, language_model
 from orchestrator.llm.prompts import Excerpt, PromptTemplates
 from orchestrator.runner import (
     AttemptSummary,
@@ -115,6 +118,7 @@ class ScriptRegenerator:
         self.max_tokens = max_tokens
         self._scrub = Scrubber(scrub or {})
         self._tool_schema = self.prompts.tool_schema(TOOL)
+        self._auth_failure: LLMAuthError | None = None
 
     async def regenerate(self, request: RegenerationRequest) -> RegenerationResult:
         if request.tokens_left is not None and request.tokens_left <= 0:
@@ -127,12 +131,18 @@ class ScriptRegenerator:
         tool = ToolDefinition(
             name=TOOL, description=prompt.tool_description, input_schema=self._tool_schema
         )
-        answer = await self.llm.ask(
-            prompt,
-            tool,
-            where=f"{request.step_id}/{request.attempt}",
-            max_tokens=self._max_tokens(request),
-        )
+        if self._auth_failure is not None:
+            raise self._auth_failure  # a rejected key stays rejected: no more calls
+        try:
+            answer = await self.llm.ask(
+                prompt,
+                tool,
+                where=f"{request.step_id}/{request.attempt}",
+                max_tokens=self._max_tokens(request),
+            )
+        except LLMAuthError as exc:
+            self._auth_failure = exc
+            raise
         if answer.input is None:
             return RegenerationResult(code=None, rejected=answer.problem, usage=answer.usage)
         code = answer.input.get("code")
@@ -222,9 +232,16 @@ def _lines_text(text: str) -> str:
 
 
 def create_regenerator(ctx: RunnerContext) -> ScriptRegenerator:
-    """`orchestrator.runner.REGENERATOR_FACTORY`: a regenerator on the run's one client."""
+    """`orchestrator.runner.REGENERATOR_FACTORY`: a regenerator on the run's one client.
+
+    Raises LLMAuthError when there is no key (and no replay): the engine then
+    reports regeneration as unavailable, with that message, instead of asking.
+    """
+    llm = ctx.llm()
+    if isinstance(llm, LLM):
+        llm.require_key(where="regeneration")
     return ScriptRegenerator(
-        language_model(ctx.llm()),
+        language_model(llm),
         max_tokens=ctx.settings.max_tokens,
         scrub={
             str(ctx.run_dir.resolve()): "<run>",

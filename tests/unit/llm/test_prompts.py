@@ -102,12 +102,17 @@ def test_the_choose_prompt_lists_every_candidate() -> None:
     prompt = PromptTemplates().render(
         "choose_skill",
         step_text="Fetch the docs",
+        step_name="Fetch Documentation",
+        description="",
+        outputs=["existing_docs", "docs_found"],
         candidates=[
             {"name": "fetch-docs", "kind": "mcp", "description": "Docs over MCP."},
             {"name": "scrape-docs", "kind": "script", "description": "Docs by scraping."},
         ],
     )
-    assert "Fetch the docs" in prompt.user
+    assert "Skill wanted: Fetch the docs" in prompt.user
+    assert "Step: Fetch Documentation" in prompt.user
+    assert "It must produce: existing_docs, docs_found" in prompt.user
     assert "`fetch-docs` (mcp): Docs over MCP." in prompt.user
     assert "`scrape-docs` (script): Docs by scraping." in prompt.user
 

@@ -10,8 +10,9 @@ import pytest
 import respx
 
 from orchestrator.config import Settings
+from orchestrator.errors import LLMAuthError
 from orchestrator.llm.client import LLM
-from orchestrator.llm.fake import text_message, tool_use_message
+from orchestrator.llm.fake import error_reply, text_message, tool_use_message
 from orchestrator.llm.repair import ScriptRegenerator, create_regenerator, sha256_text
 from orchestrator.plan.model import BoundSkill, Plan, SpecRef
 from orchestrator.policy import ErrorClass
@@ -255,3 +256,36 @@ async def test_the_factory_uses_the_runs_client_and_scrubs_the_run_directory(
         "<run>/versions/clean/2.py failed for <run-id>"
         in sent(route)["messages"][0]["content"][0]["text"]
     )
+
+
+async def test_a_rejected_key_is_raised_once_and_never_asked_again(
+    httpx2_mock: respx.Router, settings: Settings, contact_skill: BoundSkill
+) -> None:
+    rejected = error_reply("authentication_error", "invalid x-api-key")
+    route = httpx2_mock.post("/v1/messages").respond(rejected.status, json=rejected.body)
+    regenerator = ScriptRegenerator(LLM(settings))
+    for attempt in (1, 2):
+        with pytest.raises(LLMAuthError, match="invalid x-api-key"):
+            await regenerator.regenerate(request(contact_skill, attempt=attempt))
+    assert route.call_count == 1
+
+
+def test_without_a_key_the_factory_says_regeneration_cannot_happen(tmp_path: Path) -> None:
+    plan = Plan(
+        name="p", spec=SpecRef(path="s.md", sha256="0", format="markdown"), steps=(), skills={}
+    )
+    ctx = RunnerContext(settings=Settings(), plan=plan, run_id="run-1", run_dir=tmp_path)
+    with pytest.raises(LLMAuthError, match="no API key: set ANTHROPIC_API_KEY"):
+        create_regenerator(ctx)
+
+
+def test_a_replay_needs_no_key(tmp_path: Path) -> None:
+    replay = tmp_path / "calls.jsonl"
+    replay.write_text("")
+    plan = Plan(
+        name="p", spec=SpecRef(path="s.md", sha256="0", format="markdown"), steps=(), skills={}
+    )
+    ctx = RunnerContext(
+        settings=Settings(llm_replay=replay), plan=plan, run_id="run-1", run_dir=tmp_path
+    )
+    assert isinstance(create_regenerator(ctx), ScriptRegenerator)
