@@ -48,7 +48,7 @@ CLASS_WORDS: tuple[tuple[ErrorClass, tuple[str, ...]], ...] = (
     (ErrorClass.CODE_ERROR, ("syntax error", "syntaxerror", "script error", "script fail",
                              "traceback", "not markdown", "invalid markdown", "malformed",
                              "parse fail", "parse error", "validation fail", "generation fail",
-                             "can't create code", "bad exit", "non-zero exit", "code error",
+                             "can't create code", "bad exit", "non-zero exit", "code error", "exception",
                              "code_error", "contract")),
     (ErrorClass.TIMEOUT, ("timeout", "timed out", "time out", "no response", "too slow",
                           "deadline")),
