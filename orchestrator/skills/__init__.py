@@ -23,12 +23,15 @@ Public surface (everything else in this package is private to it):
     plan_fix(skill_md, profile) / apply_fix(skill_md, profile) -> FixResult
                                 move unknown top-level keys under metadata as strings
     skill_folders(path)         the skill folders of one search folder
+    scaffold_skill(name, kind, directory, *, description, server, tool)
+                                `new skill`: render skills/_templates/skill/ into a new folder
     PROFILES, Profile, Origin   the profile and origin names
 """
 
 from orchestrator.skills.catalog import Catalog, load_catalog, load_skill, skill_folders
 from orchestrator.skills.fix import Change, FixResult, apply_fix, plan_fix
 from orchestrator.skills.model import PROFILES, SKILL_FILE, Origin, Profile, Skill
+from orchestrator.skills.scaffold import scaffold_skill
 from orchestrator.skills.validate import validate_skill_folder
 
 __all__ = [
@@ -44,6 +47,7 @@ __all__ = [
     "load_catalog",
     "load_skill",
     "plan_fix",
+    "scaffold_skill",
     "skill_folders",
     "validate_skill_folder",
 ]
