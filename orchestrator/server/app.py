@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import signal
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
@@ -20,6 +20,7 @@ from mcp_types import Resource as MCPResource
 from pydantic import Field
 
 from orchestrator import __version__
+from orchestrator.runner import StepRunner
 from orchestrator.server.models import SkillInfo
 from orchestrator.server.prompts import render_design_workflow, spec_template_text
 from orchestrator.server.resources import ResourceSet
@@ -56,9 +57,10 @@ class SkillweaveServer(MCPServer[RunRegistry]):
         return [*static, *listed]
 
 
-def build_server(config: ServerConfig) -> SkillweaveServer:
+def build_server(config: ServerConfig, *, runners: Mapping[str, StepRunner] | None = None) -> SkillweaveServer:
+    """The server for `config`. `runners` replaces the built-in step runners (tests)."""
     workspace = Workspace(config)
-    registry = RunRegistry(config.settings)
+    registry = RunRegistry(config.settings, runners)
     resources = ResourceSet(workspace, registry)
 
     @asynccontextmanager

@@ -7,30 +7,33 @@ to a limit. So a host that times a call out, or cancels it, only stops
 task group cancels the executions; the engine records the cancellation in the
 journal, so every run is left resumable.
 
-While a call waits, it lends the execution two things: a progress listener
-(each engine event becomes a progress notification) and, for clients that can
-be asked mid-call, an asker that puts an approval gate to the person. Without
-an asker a gate gets no answer and the run pauses.
+While a call waits, it watches the execution: the engine's events reach it on a
+memory stream (it turns them into progress notifications), and a client that
+can be asked mid-call lends an asker that puts an approval gate to the person.
+Without an asker a gate gets no answer and the run pauses.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
-from typing import Any
 
 import anyio
 from anyio.abc import TaskGroup
+from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
 from orchestrator.config import Settings
 from orchestrator.engine.model import ApprovalDecision, ApprovalRequest, RunEvent, RunSummary
 from orchestrator.errors import SkillweaveError
+from orchestrator.runner import StepRunner
 
 logger = logging.getLogger(__name__)
 
-Listener = Callable[[RunEvent], Awaitable[None]]
 Asker = Callable[[ApprovalRequest], Awaitable[ApprovalDecision | None]]
+
+# Events buffered per watcher before the oldest are dropped (progress is advisory).
+EVENT_BUFFER = 1000
 
 
 class Execution:
@@ -41,46 +44,49 @@ class Execution:
         self.done = anyio.Event()
         self.summary: RunSummary | None = None
         self.error: str | None = None  # `where: message` when execute_run raised
-        self.listeners: list[Listener] = []
-        self.askers: list[Asker] = []
+        self._watchers: list[MemoryObjectSendStream[RunEvent]] = []
+        self._askers: list[Asker] = []
 
-    async def publish(self, event: RunEvent) -> None:
-        for listener in list(self.listeners):
+    def publish(self, event: RunEvent) -> None:
+        """The engine's (synchronous) event callback: hand the event to every watcher."""
+        for stream in list(self._watchers):
             try:
-                await listener(event)
-            except Exception as exc:  # a watcher that went away must not stop the run
-                logger.debug("progress listener failed: %s", exc)
-                self._drop(self.listeners, listener)
+                stream.send_nowait(event)
+            except anyio.WouldBlock:
+                logger.debug("a watcher of run %s is behind; dropping an event", self.run_id)
+            except (anyio.BrokenResourceError, anyio.ClosedResourceError):
+                self._watchers.remove(stream)
 
     async def approve(self, request: ApprovalRequest) -> ApprovalDecision | None:
         """The engine's approver: the latest waiting caller that can ask a person, if any."""
-        if not self.askers:
+        if not self._askers:
             return None
-        return await self.askers[-1](request)
+        return await self._askers[-1](request)
 
     @asynccontextmanager
-    async def watched(self, listener: Listener | None, asker: Asker | None) -> AsyncIterator[None]:
-        if listener is not None:
-            self.listeners.append(listener)
+    async def watched(self, asker: Asker | None = None) -> AsyncIterator[MemoryObjectReceiveStream[RunEvent]]:
+        """Watch the execution: its events arrive on the stream until the block exits;
+        `asker` (if given) answers approval gates meanwhile."""
+        send, receive = anyio.create_memory_object_stream[RunEvent](EVENT_BUFFER)
+        self._watchers.append(send)
         if asker is not None:
-            self.askers.append(asker)
+            self._askers.append(asker)
         try:
-            yield
+            yield receive
         finally:
-            self._drop(self.listeners, listener)
-            self._drop(self.askers, asker)
-
-    @staticmethod
-    def _drop(items: list[Any], item: Any) -> None:
-        if item is not None and item in items:
-            items.remove(item)
+            if send in self._watchers:
+                self._watchers.remove(send)
+            if asker is not None and asker in self._askers:
+                self._askers.remove(asker)
+            send.close()
 
 
 class RunRegistry:
     """The executions in flight in this server process, keyed by run id."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, runners: Mapping[str, StepRunner] | None = None) -> None:
         self._settings = settings
+        self._runners = runners  # None: each kind's built-in runner (tests pass fakes)
         self._active: dict[str, Execution] = {}
         self._group: TaskGroup | None = None
 
@@ -119,7 +125,11 @@ class RunRegistry:
 
         try:
             execution.summary = await execute_run(
-                execution.run_id, self._settings, approver=execution.approve, on_event=execution.publish
+                execution.run_id,
+                self._settings,
+                runners=self._runners,
+                approver=execution.approve,
+                on_event=execution.publish,
             )
         except SkillweaveError as exc:
             execution.error = exc.render()

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import anyio
+from anyio.streams.memory import MemoryObjectReceiveStream
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
@@ -35,7 +36,7 @@ from orchestrator.server.models import (
     SkillList,
     Validation,
 )
-from orchestrator.server.runs import Asker, Execution, Listener, RunRegistry
+from orchestrator.server.runs import Asker, Execution, RunRegistry
 from orchestrator.server.views import run_brief, run_view, step_infos
 from orchestrator.server.workspace import Workspace
 
@@ -80,15 +81,26 @@ def describe(event: RunEvent) -> str:
     return f"{where}: {text}" + (f": {event.message}" if event.message else "")
 
 
-def progress_listener(ctx: Context[Any, Any]) -> Listener:
+async def forward_progress(ctx: Context[Any, Any], events: MemoryObjectReceiveStream[RunEvent]) -> None:
+    """Each engine event becomes one progress notification (progress counts events)."""
     count = 0
+    async with events:
+        async for event in events:
+            count += 1
+            try:
+                await ctx.report_progress(count, None, describe(event))
+            except Exception as exc:  # a client that stopped listening does not stop the watch
+                logger.debug("progress notification failed: %s", exc)
 
-    async def listen(event: RunEvent) -> None:
-        nonlocal count
-        count += 1
-        await ctx.report_progress(count, None, describe(event))
 
-    return listen
+async def watch(ctx: Context[Any, Any], execution: Execution, limit_s: float, asker: Asker | None = None) -> None:
+    """Wait up to `limit_s` for the execution to end, forwarding its progress. Leaving
+    the watch closes the event stream; the forwarder sends what is buffered, then ends."""
+    async with anyio.create_task_group() as group:
+        async with execution.watched(asker) as events:
+            group.start_soon(forward_progress, ctx, events)
+            with anyio.move_on_after(limit_s):
+                await execution.done.wait()
 
 
 class ToolSet:
@@ -286,9 +298,7 @@ class ToolSet:
         with tool_errors():
             execution = self.registry.active(run_id)
             if execution is not None and wait_s > 0:
-                async with execution.watched(progress_listener(ctx), None):
-                    with anyio.move_on_after(wait_s):
-                        await execution.done.wait()
+                await watch(ctx, execution, wait_s)
             return await self._view(run_id)
 
     async def list_runs(
@@ -380,9 +390,7 @@ class ToolSet:
 
     async def _watch(self, ctx: Context[Any, Any], execution: Execution, *, wait: bool) -> RunView | InputRequiredResult:
         if wait:
-            async with execution.watched(progress_listener(ctx), self._asker(ctx)):
-                with anyio.move_on_after(self.ws.config.wait_limit_s):
-                    await execution.done.wait()
+            await watch(ctx, execution, self.ws.config.wait_limit_s, self._asker(ctx))
             if execution.done.is_set() and execution.error is not None:
                 raise ToolError(execution.error)
         view = await self._view(execution.run_id)

@@ -1,0 +1,62 @@
+"""Path confinement: paths resolve inside the working directory or a client root."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from orchestrator.server.roots import PathRefusedError, RootSet, root_from_uri
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "project" / "specs").mkdir(parents=True)
+    (tmp_path / "project" / "specs" / "a.md").write_text("# A\n")
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "b.md").write_text("# B\n")
+    return tmp_path / "project"
+
+
+def test_relative_paths_resolve_against_the_working_directory(project: Path) -> None:
+    roots = RootSet.of(project)
+    assert roots.confine("specs/a.md") == (project / "specs" / "a.md").resolve()
+
+
+def test_a_path_climbing_out_of_the_working_directory_is_refused(project: Path) -> None:
+    roots = RootSet.of(project)
+    with pytest.raises(PathRefusedError) as info:
+        roots.confine("../elsewhere/b.md")
+    assert info.value.where == "../elsewhere/b.md"
+    assert str(project.resolve()) in info.value.message
+
+
+def test_an_absolute_path_outside_every_root_is_refused(project: Path) -> None:
+    with pytest.raises(PathRefusedError):
+        RootSet.of(project).confine("/etc/passwd")
+
+
+def test_a_symlink_pointing_outside_is_refused(project: Path) -> None:
+    (project / "specs" / "link.md").symlink_to(project.parent / "elsewhere" / "b.md")
+    with pytest.raises(PathRefusedError):
+        RootSet.of(project).confine("specs/link.md")
+
+
+def test_a_client_root_admits_paths_inside_it(project: Path) -> None:
+    elsewhere = project.parent / "elsewhere"
+    roots = RootSet.of(project, [elsewhere.as_uri()])
+    assert roots.confine(str(elsewhere / "b.md")) == (elsewhere / "b.md").resolve()
+
+
+def test_a_sibling_folder_sharing_a_name_prefix_is_not_inside(project: Path) -> None:
+    sibling = project.parent / "project-other"
+    sibling.mkdir()
+    with pytest.raises(PathRefusedError):
+        RootSet.of(project).confine(str(sibling))
+
+
+def test_only_local_file_uris_become_roots() -> None:
+    assert root_from_uri("file:///home/me/repo") == Path("/home/me/repo")
+    assert root_from_uri("file://localhost/srv/x%20y") == Path("/srv/x y")
+    assert root_from_uri("file://server/share") is None
+    assert root_from_uri("https://example.com/repo") is None

@@ -1,0 +1,251 @@
+"""The tools through an in-memory client: schemas, specs, plans, runs, roots, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp.shared.exceptions import MCPError
+from mcp_types import CallToolResult, ListRootsResult, Root
+
+from orchestrator.runner import StepRequest
+from orchestrator.testing import Call, FakeRunner, Hang
+
+ClientFactory = Any  # the `connect` fixture (conftest.py)
+
+TOOLS = {
+    "list_skills",
+    "validate_spec",
+    "plan_workflow",
+    "run_workflow",
+    "get_run",
+    "list_runs",
+    "resume_run",
+    "approve_step",
+}
+
+
+def text(result: CallToolResult) -> str:
+    return "\n".join(getattr(block, "text", "") for block in result.content)
+
+
+def ok(result: CallToolResult) -> dict[str, Any]:
+    assert not result.is_error, text(result)
+    assert result.structured_content is not None
+    return result.structured_content
+
+
+async def test_every_tool_is_listed_with_a_description_and_both_schemas(connect: ClientFactory) -> None:
+    async with connect() as client:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+    assert set(tools) == TOOLS
+    for tool in tools.values():
+        assert tool.description and len(tool.description) > 40, tool.name
+        assert tool.input_schema["type"] == "object"
+        assert tool.output_schema is not None and tool.output_schema["type"] == "object", tool.name
+    assert "wait" in tools["run_workflow"].input_schema["properties"]
+    assert "get_run" in (tools["run_workflow"].description or "")  # the polling pattern is described
+
+
+async def test_list_skills_includes_the_skills_beside_the_spec(connect: ClientFactory) -> None:
+    async with connect() as client:
+        bundled = ok(await client.call_tool("list_skills", {}))
+        beside = ok(await client.call_tool("list_skills", {"spec": "specs/count.md"}))
+    names = {s["name"] for s in bundled["skills"]}
+    assert "orchestrate-workflow" in names
+    assert "count-words" not in names
+    skills = {s["name"]: s for s in beside["skills"]}
+    assert skills["count-words"]["kind"] == "script"
+    assert skills["count-words"]["origin"] == "spec"
+    assert skills["count-words"]["uri"] == "skill://count-words"
+
+
+async def test_validate_spec_reports_the_steps_and_inputs(connect: ClientFactory) -> None:
+    async with connect() as client:
+        report = ok(await client.call_tool("validate_spec", {"spec": "specs/shout-approved.md"}))
+    assert report["ok"] is True
+    assert [s["skill"] for s in report["steps"]] == ["count-words", "shout"]
+    assert report["steps"][1]["approval"] is True
+    assert report["inputs"] == ["text"]
+
+
+async def test_a_broken_spec_is_a_tool_error_naming_file_and_line(connect: ClientFactory, project: Path) -> None:
+    spec = project / "specs" / "broken.md"
+    spec.write_text(
+        (project / "specs" / "count.md").read_text().replace("`count-words`", "`count-wrods`"), encoding="utf-8"
+    )
+    async with connect() as client:
+        result = await client.call_tool("validate_spec", {"spec": "specs/broken.md"})
+    assert result.is_error
+    assert "specs/broken.md:" in text(result)
+    assert "count-wrods" in text(result)
+
+
+async def test_a_missing_spec_is_a_tool_error_not_a_crash(connect: ClientFactory) -> None:
+    async with connect() as client:
+        result = await client.call_tool("validate_spec", {"spec": "specs/nope.md"})
+        still = await client.call_tool("list_runs", {})
+    assert result.is_error
+    assert "nope.md" in text(result)
+    assert not still.is_error
+
+
+async def test_a_path_outside_the_roots_is_refused(connect: ClientFactory, tmp_path: Path) -> None:
+    outside = tmp_path / "outside.md"
+    outside.write_text("# x\n")
+    async with connect() as client:
+        result = await client.call_tool("validate_spec", {"spec": str(outside)})
+        climbing = await client.call_tool("plan_workflow", {"spec": "specs/count.md", "output": "../plan.json"})
+    assert result.is_error
+    assert "outside the server's roots" in text(result)
+    assert climbing.is_error
+    assert "output=../plan.json" in text(climbing)
+    assert not (tmp_path / "plan.json").exists()
+
+
+def _roots_callback_for(folder: Path) -> Any:
+    async def list_roots(context: Any) -> ListRootsResult:
+        return ListRootsResult(roots=[Root(uri=folder.as_uri(), name="extra")])
+
+    return list_roots
+
+
+async def test_a_client_root_admits_a_spec_outside_the_working_directory(
+    connect: ClientFactory, project: Path, tmp_path: Path
+) -> None:
+    extra = tmp_path / "extra"
+    (extra / "specs").mkdir(parents=True)
+    (extra / "specs" / "count.md").write_text((project / "specs" / "count.md").read_text())
+    (extra / "specs" / "skills").symlink_to(project / "specs" / "skills")
+    for mode in ("auto", "legacy"):
+        async with connect(mode=mode, list_roots_callback=_roots_callback_for(extra)) as client:
+            report = ok(await client.call_tool("validate_spec", {"spec": str(extra / "specs" / "count.md")}))
+            refused = await client.call_tool("validate_spec", {"spec": str(tmp_path / "elsewhere.md")})
+        assert report["ok"] is True, mode
+        assert refused.is_error, mode
+
+
+async def test_plan_workflow_renders_and_saves_the_plan_inside_the_roots(connect: ClientFactory, project: Path) -> None:
+    async with connect() as client:
+        doc = ok(
+            await client.call_tool(
+                "plan_workflow", {"spec": "specs/shout-approved.md", "format": "json", "output": "plans/shout.json"}
+            )
+        )
+        text_doc = ok(await client.call_tool("plan_workflow", {"spec": "specs/shout-approved.md"}))
+    saved = json.loads((project / "plans" / "shout.json").read_text())
+    assert saved["sha256"] == doc["plan_sha256"]
+    assert [s["id"] for s in saved["steps"]] == ["step-1", "step-2"]
+    assert "step-2" in text_doc["rendered"] and text_doc["format"] == "text"
+
+
+async def test_run_workflow_waits_and_reports_progress_per_step_event(connect: ClientFactory) -> None:
+    seen: list[tuple[float, str | None]] = []
+
+    async def progress(value: float, total: float | None, message: str | None) -> None:
+        seen.append((value, message))
+
+    async with connect() as client:
+        with anyio.fail_after(20):
+            run = ok(
+                await client.call_tool(
+                    "run_workflow",
+                    {"spec": "specs/count.md", "inputs": {"text": "one two three"}},
+                    progress_callback=progress,
+                )
+            )
+    assert run["status"] == "succeeded"
+    assert run["outputs"]["step-1"] == {"text": "one two three", "words": 3}
+    assert run["report_uri"] == f"run://{run['run_id']}/report"
+    values = [v for v, _ in seen]
+    assert values == sorted(values) and len(set(values)) == len(values)
+    assert any(m and m.startswith("step-1") and "step finished" in m for _, m in seen), seen
+
+
+async def test_a_run_started_without_waiting_is_polled_to_completion(connect: ClientFactory) -> None:
+    async with connect() as client:
+        with anyio.fail_after(20):
+            started = ok(
+                await client.call_tool(
+                    "run_workflow", {"spec": "specs/count.md", "inputs": {"text": "a b"}, "wait": False}
+                )
+            )
+            assert started["status"] in ("pending", "running")
+            final = ok(await client.call_tool("get_run", {"run_id": started["run_id"], "wait_s": 15}))
+            listed = ok(await client.call_tool("list_runs", {}))
+    assert final["status"] == "succeeded"
+    assert final["executing"] is False
+    assert listed["runs"][0]["run_id"] == started["run_id"]
+
+
+async def test_bad_inputs_are_a_tool_error(connect: ClientFactory) -> None:
+    async with connect() as client:
+        missing = await client.call_tool("run_workflow", {"spec": "specs/count.md", "inputs": {}})
+        unknown = await client.call_tool("get_run", {"run_id": "no-such-run"})
+    assert missing.is_error and "text" in text(missing)
+    assert unknown.is_error and "no-such-run" in text(unknown)
+
+
+async def test_a_background_run_cut_off_by_the_server_stopping_resumes(
+    connect: ClientFactory, runner: FakeRunner
+) -> None:
+    in_flight = anyio.Event()
+
+    def start_and_hang(request: StepRequest) -> Hang:
+        in_flight.set()
+        return Hang()
+
+    hanging = FakeRunner({"step-1": [Call(start_and_hang)]})
+    async with connect(runner_=hanging) as client:
+        started = ok(
+            await client.call_tool("run_workflow", {"spec": "specs/count.md", "inputs": {"text": "x y"}, "wait": False})
+        )
+        with anyio.fail_after(10):
+            await in_flight.wait()
+    # The server stopped with the attempt in flight: the journal says so, and resume finishes it.
+    async with connect(runner_=runner) as client:
+        interrupted = ok(await client.call_tool("get_run", {"run_id": started["run_id"]}))
+        assert interrupted["status"] == "running" and interrupted["executing"] is False
+        assert "resume_run" in interrupted["next"]
+        with anyio.fail_after(20):
+            resumed = ok(await client.call_tool("resume_run", {"run_id": started["run_id"]}))
+    assert resumed["status"] == "succeeded"
+    assert resumed["outputs"]["step-1"]["words"] == 2
+
+
+async def test_resources_expose_skills_specs_and_run_reports(connect: ClientFactory) -> None:
+    async with connect() as client:
+        run = ok(await client.call_tool("run_workflow", {"spec": "specs/count.md", "inputs": {"text": "hi"}}))
+        uris = {str(r.uri) for r in (await client.list_resources()).resources}
+        skill = await client.read_resource("skill://orchestrate-workflow")
+        spec = await client.read_resource("spec://project/specs/count.md")
+        summary = await client.read_resource(f"run://{run['run_id']}/summary")
+    assert "skill://orchestrate-workflow" in uris
+    assert "spec://project/specs/count.md" in uris
+    assert f"run://{run['run_id']}/report" in uris
+    assert "name: orchestrate-workflow" in getattr(skill.contents[0], "text", "")
+    assert "# Count Words Workflow" in getattr(spec.contents[0], "text", "")
+    assert json.loads(getattr(summary.contents[0], "text", ""))["status"] == "succeeded"
+
+
+async def test_the_design_workflow_prompt_carries_the_goal_and_the_catalog(connect: ClientFactory) -> None:
+    async with connect() as client:
+        prompts = {p.name for p in (await client.list_prompts()).prompts}
+        result = await client.get_prompt("design_workflow", {"goal": "Summarise the docs of a module"})
+    assert prompts == {"design_workflow"}
+    body = getattr(result.messages[0].content, "text", "")
+    assert "Summarise the docs of a module" in body
+    assert "`fetch-docs`" in body
+    assert "validate_spec" in body
+
+
+async def test_a_spec_resource_outside_the_project_is_refused(connect: ClientFactory, project: Path) -> None:
+    (project.parent / "secret.md").write_text("# secret\n")
+    async with connect() as client:
+        with pytest.raises(MCPError):
+            await client.read_resource("spec://project/../secret.md")
+        with pytest.raises(MCPError):
+            await client.read_resource(f"spec://project/{project.parent / 'secret.md'}")
