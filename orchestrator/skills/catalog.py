@@ -137,12 +137,19 @@ def skill_folders(source: Path) -> list[Path]:
     if (source / SKILL_FILE).is_file():
         return [source]
     folders = []
-    for child in sorted(source.iterdir()):
+    for child in sorted(_listing(source)):
         if child.name.startswith(("_", ".")) or not child.is_dir():
             continue
-        if any(f.name.lower() == SKILL_FILE.lower() for f in child.iterdir()):
+        if any(f.name.lower() == SKILL_FILE.lower() for f in _listing(child)):
             folders.append(child)
     return folders
+
+
+def _listing(folder: Path) -> list[Path]:
+    try:
+        return list(folder.iterdir())
+    except OSError:
+        return []  # unreadable: nothing to load from it
 
 
 def _sources(settings: Settings, spec_path: Path | None) -> list[tuple[Path, Origin]]:

@@ -1,10 +1,15 @@
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from orchestrator.errors import SkillError
+from orchestrator.skills import load_skill, validate_skill_folder
 from orchestrator.skills.frontmatter import parse_frontmatter, read_frontmatter
 
 PATH = Path("demo/SKILL.md")
@@ -79,3 +84,85 @@ def test_a_file_that_is_not_utf8_is_reported_without_a_line(tmp_path: Path) -> N
     path.write_bytes(b"---\nname: \xff\n---\n")
     with pytest.raises(SkillError, match="not UTF-8"):
         read_frontmatter(path)
+
+
+YAML_BITS = st.sampled_from(
+    [
+        "---",
+        "name: x",
+        "description: d",
+        "metadata:",
+        "  a: 1",
+        "  - b",
+        "[",
+        "{",
+        "&a",
+        "*a",
+        "!!python/object:os.system",
+        ":",
+        "'",
+        '"',
+        "\t",
+        "key: |",
+        "...",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.one_of(YAML_BITS, st.text(max_size=12)), max_size=12))
+def test_any_text_either_parses_or_raises_a_skill_error_with_a_location(lines: list[str]) -> None:
+    text = "\n".join(lines)
+    try:
+        parse_frontmatter(text, PATH)
+    except SkillError as exc:
+        assert exc.diagnostics and all(d.file == str(PATH) for d in exc.diagnostics)
+
+
+KEYS = st.sampled_from(
+    ["name", "description", "license", "compatibility", "metadata", "allowed-tools", "model", "x"]
+)
+SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=20)
+)
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(
+            st.one_of(
+                st.sampled_from(
+                    [
+                        "skillweave.kind",
+                        "skillweave.entry",
+                        "skillweave.timeout",
+                        "skillweave.input-schema",
+                    ]
+                ),
+                st.text(max_size=8),
+            ),
+            inner,
+            max_size=4,
+        ),
+    ),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(KEYS, VALUES, max_size=6))
+def test_validation_and_loading_never_fail_with_anything_but_diagnostics(
+    frontmatter: dict[str, object],
+) -> None:
+    with tempfile.TemporaryDirectory() as root:
+        folder = Path(root) / "fuzz"
+        folder.mkdir()
+        (folder / "SKILL.md").write_text(
+            "---\n" + yaml.safe_dump(frontmatter) + "---\nbody\n", encoding="utf-8"
+        )
+        for profile in ("strict", "claude-code", "cursor"):
+            assert all(d.file.startswith(root) for d in validate_skill_folder(folder, profile))
+        try:
+            load_skill(folder)
+        except SkillError as exc:
+            assert exc.diagnostics
