@@ -283,7 +283,10 @@ def _check_for_each(ctx: _Context) -> None:
 
 
 def _when_problems(ctx: _Context, step: PlanStep) -> list[str]:
-    """Why the step's When can never be true or cannot be evaluated."""
+    """Why the step's When can never be true or cannot be evaluated.
+
+    A condition reads `inputs.NAME`, `steps['step-id'].output...` (a step it depends on)
+    and the `For each` item; anything else is an unknown name."""
     if not step.when:
         return []
     from jinja2 import nodes
@@ -296,23 +299,25 @@ def _when_problems(ctx: _Context, step: PlanStep) -> list[str]:
     except TemplateError as exc:
         return [f"When `{step.when}` is not an expression: {exc}"]
     upstream = ctx.upstream(step.id)
-    allowed = {"inputs", "steps", "item", "true", "false", "none", "True", "False", "None"}
-    allowed |= {i.name for i in ctx.plan.inputs}
+    allowed = {"inputs", "steps", "item"}
     if step.for_each is not None:
         allowed.add(step.for_each.item)
-    for sid in upstream:
-        allowed |= set(properties_of(ctx.steps[sid].output_schema))
+    declared = {i.name for i in ctx.plan.inputs}
     problems = []
     for node in tree.find_all(nodes.Name):
         if node.ctx == "load" and node.name not in allowed:
-            problems.append(f"When reads `{node.name}`, which is not a workflow input, an output of a "
-                            "step it depends on, or `inputs`/`steps`/`item`")
+            problems.append(f"When reads `{node.name}`; a condition reads `inputs.NAME`, "
+                            "`steps['step-id'].output...` or the `For each` item")
     for access in tree.find_all((nodes.Getattr, nodes.Getitem)):
         base = getattr(access, "node", None)
         key = access.attr if isinstance(access, nodes.Getattr) else getattr(getattr(access, "arg", None), "value", None)
-        if isinstance(base, nodes.Name) and base.name == "steps" and isinstance(key, str) and key not in upstream:
+        if not isinstance(base, nodes.Name) or not isinstance(key, str):
+            continue
+        if base.name == "steps" and key not in upstream:
             what = "is not a step" if key not in ctx.steps else "does not run before it"
             problems.append(f"When reads steps.{key}, which {what}")
+        elif base.name == "inputs" and key not in declared:
+            problems.append(f"When reads inputs.{key}, which is not a workflow input")
     if not problems and not any(True for _ in tree.find_all(nodes.Name)):
         try:
             value = env.compile_expression(step.when)()

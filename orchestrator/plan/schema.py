@@ -180,12 +180,46 @@ def merge_schema(base: JsonSchema | None, extra: JsonSchema | None, path: str = 
 
 
 def both_schema(first: JsonSchema | None, second: JsonSchema | None) -> JsonSchema:
-    """A schema a value must satisfy to meet both: one of them when equal, else allOf."""
+    """A schema a value must satisfy to meet both: the stronger one when the other adds
+    nothing to it, else allOf."""
     if not first:
         return copy.deepcopy(second or {})
     if not second or first == second:
         return copy.deepcopy(first)
+    for stronger, weaker in ((first, second), (second, first)):
+        if covers(stronger, weaker):
+            return copy.deepcopy(stronger)
     return {"allOf": [copy.deepcopy(first), copy.deepcopy(second)]}
+
+
+_ANNOTATIONS = frozenset(("description", "title", "$comment", "examples", "default", "$schema", "$id"))
+
+
+def covers(strong: JsonSchema, weak: JsonSchema) -> bool:
+    """True when every value valid under `strong` is plainly valid under `weak` too
+    (each keyword of `weak` is stated as strictly or more strictly in `strong`)."""
+    for key, value in weak.items():
+        if key in _ANNOTATIONS:
+            continue
+        if key == "type":
+            given = types_of(strong)
+            if not given or not all(_accepts(types_of(weak), t) for t in given):
+                return False
+        elif key == "required":
+            if not set(required_of(weak)) <= set(required_of(strong)):
+                return False
+        elif key == "properties":
+            mine = properties_of(strong)
+            for name, sub in properties_of(weak).items():
+                if isinstance(sub, dict) and sub and not covers(mine.get(name) or {}, sub):
+                    return False
+        elif key == "items":
+            inner = strong.get("items")
+            if isinstance(value, dict) and value and not covers(inner if isinstance(inner, dict) else {}, value):
+                return False
+        elif strong.get(key) != value:
+            return False
+    return True
 
 
 def supply_problems(produced: JsonSchema | None, wanted: JsonSchema | None, path: str = "") -> list[str]:

@@ -1,0 +1,138 @@
+"""Binding steps to skills: names, kind words, word scores, ties and the chooser."""
+
+from __future__ import annotations
+
+import pytest
+from plan_factory import SETTINGS, FakeCatalog, at, field, skill, step, workflow
+
+from orchestrator.errors import PlanError
+from orchestrator.plan import build_plan
+from orchestrator.plan.bind import bind_steps, kinds_named, words_match
+from orchestrator.plan.model import SkillKind
+
+SKILLS = {
+    "fetch-docs": skill("fetch-docs", "mcp", "Fetch documentation of a module from a docs repository"),
+    "analyze-module": skill("analyze-module", "script", "Read a Python module and report its API"),
+    "generate-docs": skill("generate-docs", "script", "Write markdown documentation from an analysis"),
+    "validate-markdown": skill("validate-markdown", "script", "Check that markdown has the required sections"),
+    "host-notes": skill("host-notes", "instructions", "Notes on documentation for a host agent"),
+}
+
+
+def test_a_backticked_name_binds_directly_with_its_line() -> None:
+    spec = workflow(step(1, "Anything", "Script-execution skill `generate-docs`"))
+    bindings, errors = bind_steps(spec, SKILLS)
+    assert errors == []
+    assert bindings["step-1"].skill == "generate-docs"
+    assert bindings["step-1"].provenance.where == at(11)
+    assert bindings["step-1"].provenance.note == "named"
+
+
+def test_an_unknown_backticked_name_is_an_error_with_near_names_and_line() -> None:
+    spec = workflow(step(1, "Fetch", "`fetch-doc`"))
+    bindings, errors = bind_steps(spec, SKILLS)
+    assert bindings == {}
+    assert [(e.line, e.code) for e in errors] == [(11, "unknown-skill")]
+    assert "unknown skill `fetch-doc`" in errors[0].message
+    assert "`fetch-docs`" in errors[0].message
+
+
+def test_kind_words_filter_the_candidates() -> None:
+    assert kinds_named("MCP-wrapping skill wrapping docs repository") == {SkillKind.MCP}
+    assert kinds_named("Script-execution skill (markdown validator)") == {SkillKind.SCRIPT}
+    assert kinds_named("an LLM prompt") == {SkillKind.LLM}
+    spec = workflow(step(1, "Documentation", "MCP-wrapping skill"))
+    bindings, _ = bind_steps(spec, SKILLS)
+    assert bindings["step-1"].skill == "fetch-docs"
+
+
+@pytest.mark.parametrize(
+    ("name", "skill_text", "outputs", "expected"),
+    [
+        ("Fetch Documentation", "MCP-wrapping skill wrapping docs repository", ("existing_docs",), "fetch-docs"),
+        ("Analyze Module Structure", "Script-execution skill", ("analysis",), "analyze-module"),
+        ("Generate Documentation", "Script-execution skill", ("generated_docs",), "generate-docs"),
+        ("Validate Output", "Script-execution skill (markdown validator)", ("validation_result",), "validate-markdown"),
+    ],
+)
+def test_step_words_pick_the_skill_whose_name_they_match(
+    name: str, skill_text: str, outputs: tuple[str, ...], expected: str
+) -> None:
+    spec = workflow(step(1, name, skill_text, outputs=tuple(field(o) for o in outputs)))
+    bindings, errors = bind_steps(spec, SKILLS)
+    assert errors == []
+    assert bindings["step-1"].skill == expected
+    assert bindings["step-1"].provenance.source == "spec"
+    assert "matched" in bindings["step-1"].provenance.note
+
+
+def test_words_match_on_a_shared_prefix_but_not_on_short_overlaps() -> None:
+    assert words_match("doc", "documentation")
+    assert words_match("validator", "validate")
+    assert words_match("analysis", "analyze")
+    assert not words_match("module", "modify")
+    assert not words_match("to", "tool")
+
+
+def test_instruction_only_skills_are_never_matched_by_words() -> None:
+    spec = workflow(step(1, "Host notes", "skill"))
+    bindings, errors = bind_steps(spec, {"host-notes": SKILLS["host-notes"]})
+    assert bindings == {}
+    assert "no executable skill matches" in errors[0].message
+
+
+TIED = {
+    "rows-sorter-fast": skill("rows-sorter-fast", "script", "Sorts rows"),
+    "rows-sorter-stable": skill("rows-sorter-stable", "script", "Sorts rows"),
+}
+
+
+def test_a_tie_without_a_chooser_is_an_error_listing_the_candidates() -> None:
+    spec = workflow(step(1, "Sort rows", "Script-execution skill"))
+    _, errors = bind_steps(spec, TIED)
+    assert [(e.line, e.code) for e in errors] == [(11, "ambiguous-skill")]
+    assert "`rows-sorter-fast`" in errors[0].message and "`rows-sorter-stable`" in errors[0].message
+
+
+def test_a_tie_goes_to_the_chooser_and_is_recorded_as_llm() -> None:
+    seen: list[tuple[str, ...]] = []
+
+    def chooser(s, candidates):  # type: ignore[no-untyped-def]
+        seen.append(tuple(c.name for c in candidates))
+        return "rows-sorter-stable"
+
+    spec = workflow(step(1, "Sort rows", "Script-execution skill"))
+    bindings, errors = bind_steps(spec, TIED, chooser)
+    assert errors == []
+    assert seen == [("rows-sorter-fast", "rows-sorter-stable")]
+    assert bindings["step-1"].skill == "rows-sorter-stable"
+    assert bindings["step-1"].provenance.source == "llm"
+
+
+def test_a_chooser_answer_outside_the_candidates_leaves_the_tie_an_error() -> None:
+    spec = workflow(step(1, "Sort rows", "Script-execution skill"))
+    _, errors = bind_steps(spec, TIED, lambda s, c: "something-else")
+    assert errors[0].code == "ambiguous-skill"
+
+
+def test_yaml_skill_values_are_names() -> None:
+    spec = workflow(step(1, "extract", "fetch-docs", id="extract"), format="yaml")
+    bindings, _ = bind_steps(spec, SKILLS)
+    assert bindings["extract"].skill == "fetch-docs"
+
+
+def test_a_refused_skill_reports_why_instead_of_unknown() -> None:
+    catalog = FakeCatalog(*SKILLS.values(), refused={"shadowed": "would shadow the bundled skill"})
+    spec = workflow(step(1, "X", "`shadowed`"))
+    with pytest.raises(PlanError) as caught:
+        build_plan(spec, catalog, settings=SETTINGS)
+    assert [d.code for d in caught.value.diagnostics] == ["broken-skill"]
+    assert "would shadow the bundled skill" in caught.value.diagnostics[0].message
+
+
+def test_build_plan_raises_with_every_binding_error() -> None:
+    catalog = FakeCatalog(*SKILLS.values())
+    spec = workflow(step(1, "A", "`nope-one`"), step(2, "B", "`nope-two`"))
+    with pytest.raises(PlanError) as caught:
+        build_plan(spec, catalog, settings=SETTINGS)
+    assert [d.line for d in caught.value.diagnostics] == [11, 21]
