@@ -1,0 +1,138 @@
+"""Host config merging: never clobber, keep unknown keys, back up what changes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from orchestrator.errors import ConfigError
+from orchestrator.hostconfig import (
+    ServerCommand,
+    apply_install,
+    backup_path,
+    json_change,
+    locations,
+    merge_json,
+    plan_install,
+    skill_changes,
+)
+
+COMMAND = ServerCommand(command="skillweave")
+
+
+@pytest.fixture
+def bundle(tmp_path: Path) -> Path:
+    root = tmp_path / "bundle"
+    (root / "alpha" / "scripts").mkdir(parents=True)
+    (root / "alpha" / "SKILL.md").write_text("---\nname: alpha\ndescription: A.\n---\n# Alpha\n")
+    (root / "alpha" / "scripts" / "main.py").write_text("print('a')\n")
+    (root / "_templates" / "skill").mkdir(parents=True)
+    (root / "_templates" / "skill" / "SKILL.md").write_text("template\n")
+    (root / "not-a-skill").mkdir()
+    (root / "not-a-skill" / "notes.txt").write_text("x\n")
+    return root
+
+
+def test_merging_keeps_every_key_it_does_not_set() -> None:
+    base = {"mcpServers": {"other": {"command": "x"}, "skillweave": {"command": "old", "env": {"A": "1"}}}, "keep": 1}
+    merged = merge_json(base, {"mcpServers": {"skillweave": {"command": "skillweave", "args": ["serve"]}}})
+    assert merged == {
+        "mcpServers": {
+            "other": {"command": "x"},
+            "skillweave": {"command": "skillweave", "env": {"A": "1"}, "args": ["serve"]},
+        },
+        "keep": 1,
+    }
+    assert base["mcpServers"]["skillweave"]["command"] == "old"  # the input is not mutated
+
+
+def test_a_config_that_already_has_the_entry_is_left_byte_for_byte(tmp_path: Path) -> None:
+    path = tmp_path / ".mcp.json"
+    original = '{"mcpServers":{"skillweave":{"command":"skillweave","args":["serve"]}}}'
+    path.write_text(original)
+    change = json_change(path, {"mcpServers": {"skillweave": {"command": "skillweave", "args": ["serve"]}}})
+    assert not change.changed
+    assert change.diff() == ""
+
+
+def test_a_config_that_is_not_json_is_refused_with_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "mcp.json"
+    path.write_text('{\n  "mcpServers": {\n    oops\n}\n')
+    with pytest.raises(ConfigError) as info:
+        json_change(path, {"mcpServers": {}})
+    assert info.value.where == f"{path}:3"
+
+
+def test_a_config_holding_a_list_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "mcp.json"
+    path.write_text("[1, 2]\n")
+    with pytest.raises(ConfigError):
+        json_change(path, {"mcpServers": {}})
+
+
+def test_skill_changes_copy_skill_folders_only(bundle: Path, tmp_path: Path) -> None:
+    changes = skill_changes(bundle, tmp_path / "target")
+    assert sorted(c.path.relative_to(tmp_path / "target").as_posix() for c in changes) == [
+        "alpha/SKILL.md",
+        "alpha/scripts/main.py",
+    ]
+    assert all(c.created for c in changes)
+
+
+def test_installing_twice_changes_nothing_the_second_time(bundle: Path, tmp_path: Path) -> None:
+    project, home = tmp_path / "p", tmp_path / "h"
+    project.mkdir()
+    first = plan_install("cursor", "project", project=project, home=home, bundle=bundle, command=COMMAND)
+    assert apply_install(first) == []
+    second = plan_install("cursor", "project", project=project, home=home, bundle=bundle, command=COMMAND)
+    assert second.pending == ()
+    config = json.loads((project / ".cursor" / "mcp.json").read_text())
+    assert config == {"mcpServers": {"skillweave": {"command": "skillweave", "args": ["serve"]}}}
+
+
+def test_changed_files_are_backed_up_and_extra_files_kept(bundle: Path, tmp_path: Path) -> None:
+    project, home = tmp_path / "p", tmp_path / "h"
+    skill = project / ".claude" / "skills" / "alpha"
+    skill.mkdir(parents=True)
+    (skill / "SKILL.md").write_text("my edited copy\n")
+    (skill / "mine.md").write_text("my own notes\n")
+    (project / ".mcp.json").write_text('{"mcpServers": {"db": {"command": "db-server"}}}\n')
+    plan = plan_install("claude", "project", project=project, home=home, bundle=bundle, command=COMMAND)
+    backups = apply_install(plan)
+    assert sorted(b.name for b in backups) == [".mcp.json.bak", "SKILL.md.bak"]
+    assert (skill / "SKILL.md.bak").read_text() == "my edited copy\n"
+    assert (skill / "mine.md").read_text() == "my own notes\n"
+    config = json.loads((project / ".mcp.json").read_text())
+    assert config["mcpServers"]["db"] == {"command": "db-server"}
+    assert config["mcpServers"]["skillweave"] == {"type": "stdio", "command": "skillweave", "args": ["serve"]}
+
+
+def test_backups_never_overwrite_an_earlier_backup(tmp_path: Path) -> None:
+    path = tmp_path / "mcp.json"
+    path.write_text("{}")
+    (tmp_path / "mcp.json.bak").write_text("older")
+    assert backup_path(path).name == "mcp.json.bak.1"
+
+
+def test_the_dry_run_diff_shows_the_new_entry(tmp_path: Path) -> None:
+    path = tmp_path / ".mcp.json"
+    path.write_text('{"mcpServers": {}}\n')
+    diff = json_change(path, {"mcpServers": {"skillweave": {"command": "skillweave"}}}).diff()
+    assert diff.startswith(f"--- {path}\n+++ {path}\n")
+    assert '+    "skillweave": {' in diff
+
+
+@pytest.mark.parametrize(
+    ("host", "scope", "config", "skills"),
+    [
+        ("claude", "project", "P/.mcp.json", "P/.claude/skills"),
+        ("claude", "user", "H/.claude.json", "H/.claude/skills"),
+        ("cursor", "project", "P/.cursor/mcp.json", "P/.cursor/skills"),
+        ("cursor", "user", "H/.cursor/mcp.json", "H/.cursor/skills"),
+    ],
+)
+def test_each_host_and_scope_has_its_documented_locations(host: str, scope: str, config: str, skills: str) -> None:
+    found = locations(host, scope, Path("P"), Path("H"))  # type: ignore[arg-type]
+    assert found == (Path(config), Path(skills))
