@@ -510,8 +510,12 @@ class ServerPool:
 
     async def tools(self, server: str) -> dict[str, ToolInfo]:
         """The server's tools as listed when its session started."""
-        session, _ = await self._session(server)
-        return dict(session.tools)
+        return (await self.ensure(server))[0]
+
+    async def ensure(self, server: str) -> tuple[dict[str, ToolInfo], int]:
+        """Start (or restart) the server if needed: its tools, and the restarts this took."""
+        session, restarts = await self._session(server)
+        return dict(session.tools), restarts
 
     async def call(
         self,

@@ -84,15 +84,16 @@ def check_arguments(info: ToolInfo, arguments: dict[str, Any]) -> StepFailure | 
         return None  # the server's schema is broken; let the server judge the call
     if error is None:
         return None
-    pointer = "/" + "/".join(str(p) for p in error.absolute_path) if error.absolute_path else ""
+    pointer = "".join(
+        "/" + str(p).replace("~", "~0").replace("/", "~1") for p in error.absolute_path
+    )
+    schema_at = "/".join(str(p) for p in error.absolute_schema_path)
     return StepFailure(
         error_class=ErrorClass.INVALID_INPUT,
         kind="mcp_invalid_params",
-        message=f"{info.server}/{info.name}: input{pointer or ''} breaks the tool's inputSchema: {error.message}",
-        detail=f"expected by schema at {'/'.join(str(p) for p in error.absolute_schema_path)}; got {error.instance!r}"[
-            :2000
-        ],
-        pointer=pointer or "/",
+        message=f"{info.server}/{info.name}: input{pointer} breaks the tool's inputSchema: {error.message}",
+        detail=f"schema keyword at {schema_at or '(root)'}; value: {error.instance!r}"[:2000],
+        pointer=pointer,
     )
 
 
@@ -158,9 +159,10 @@ class McpRunner:
         retry_safe, retry_allowed = True, self._spec_retries(request.step_id)
         try:
             pool = self.pool
-            info = (await pool.tools(server)).get(tool)
+            tools, restarts = await pool.ensure(server)
+            info = tools.get(tool)
             if info is None:
-                known = ", ".join(sorted(await pool.tools(server))) or "none"
+                known = ", ".join(sorted(tools)) or "none"
                 return _outcome(
                     started,
                     StepFailure(
@@ -186,9 +188,11 @@ class McpRunner:
             failure = classify_exception(
                 exc, where=where, retry_safe=retry_safe, retry_allowed=retry_allowed
             )
-            return _outcome(
-                started, failure, meta, self._tail(server) if failure.kind in _TAIL_KINDS else ""
-            )
+            pid = self._pool.pid(server) if self._pool is not None else None
+            if pid is not None:
+                meta["pid"] = str(pid)  # the process that failed the call (it may be gone)
+            tail = self._tail(server) if failure.kind in _TAIL_KINDS else ""
+            return _outcome(started, failure, meta, tail)
         except Exception as exc:  # the runner boundary: a bug or an SDK surprise becomes a failure
             return _outcome(
                 started,
@@ -202,7 +206,7 @@ class McpRunner:
         meta.update(
             pid=str(call.pid or ""),
             process=str(call.generation),
-            restarts=str(call.restarts),
+            restarts=str(restarts + call.restarts),
             progress=str(call.progress),
         )
         if call.result.is_error:
