@@ -14,6 +14,8 @@ module turns one `RegenerationRequest` into one `RegenerationResult`:
    it against the budget, and the tokens it cost are still in `usage`);
    an LLM failure raises (LLMError, LLMAuthError, ReplayMissError); after a
    rejected key every later request raises at once, without a call;
+   refused answers are listed in the next prompt for the same step, so the
+   model does not send the same broken file twice;
 4. return the code, its sha256 and the unified diff against the current code.
 
 Absolute paths of the run and the skill are replaced by `<run>` and `<skill>` in
@@ -119,6 +121,7 @@ class ScriptRegenerator:
         self._scrub = Scrubber(scrub or {})
         self._tool_schema = self.prompts.tool_schema(TOOL)
         self._auth_failure: LLMAuthError | None = None
+        self._refused: dict[str, list[str]] = {}  # step id -> why earlier answers were refused
 
     async def regenerate(self, request: RegenerationRequest) -> RegenerationResult:
         if request.tokens_left is not None and request.tokens_left <= 0:
@@ -144,6 +147,7 @@ class ScriptRegenerator:
             self._auth_failure = exc
             raise
         if answer.input is None:
+            self._refused.setdefault(request.step_id, []).append(answer.problem or "no answer")
             return RegenerationResult(code=None, rejected=answer.problem, usage=answer.usage)
         code = answer.input.get("code")
         if not isinstance(code, str):
@@ -160,6 +164,7 @@ class ScriptRegenerator:
         ):
             problem = "the new script is the same as the failing one"
         if problem is not None:
+            self._refused.setdefault(request.step_id, []).append(problem)
             return RegenerationResult(code=None, rejected=problem, usage=answer.usage)
         return RegenerationResult(
             code=code,
@@ -203,6 +208,7 @@ class ScriptRegenerator:
             if request.feedback
             else None,
             "history": [self._summary(past, scrub) for past in request.history],
+            "refused": list(self._refused.get(request.step_id, ())),
         }
 
     def _failure(self, failure: StepFailure | None, scrub: Scrubber) -> dict[str, Any] | None:

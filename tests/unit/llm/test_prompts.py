@@ -34,6 +34,7 @@ def repair_variables() -> dict[str, Any]:
             "detail": Excerpt.tail("Traceback (most recent call last):\nKeyError: 'email'", 1000),
         },
         "feedback": "VALIDATOR FINDINGS",
+        "refused": ["REFUSED: does not compile"],
         "history": [
             {
                 "attempt": 1,
@@ -74,7 +75,14 @@ def test_the_repair_prompt_carries_instructions_code_failure_schemas_and_history
 
 def test_the_static_prefix_does_not_change_between_attempts() -> None:
     first = repair_variables()
-    later = {**first, "attempt": 3, "code": "print('OTHER')", "feedback": None, "history": []}
+    later = {
+        **first,
+        "attempt": 3,
+        "code": "print('OTHER')",
+        "feedback": None,
+        "history": [],
+        "refused": [],
+    }
     templates = PromptTemplates()
     assert (
         templates.render("repair_script", **first).system
@@ -91,7 +99,14 @@ def test_a_cut_input_says_how_much_was_left_out() -> None:
 
 
 def test_the_write_prompt_asks_for_a_first_version() -> None:
-    variables = {**repair_variables(), "code": "", "failure": None, "feedback": None, "history": []}
+    variables = {
+        **repair_variables(),
+        "code": "",
+        "failure": None,
+        "feedback": None,
+        "history": [],
+        "refused": [],
+    }
     prompt = PromptTemplates().render("write_script", **variables)
     assert "INSTRUCTIONS: lower-case every email." in prompt.system
     assert "first version of `scripts/main.py`" in prompt.user

@@ -144,26 +144,13 @@ async def test_a_repair_that_needs_two_regenerations(
     llm = LLM(settings)
     regenerator = ScriptRegenerator(llm)
     first = await regenerator.regenerate(request(contact_skill, attempt=1))
-    second = await regenerator.regenerate(
-        request(
-            contact_skill,
-            attempt=2,
-            history=(
-                AttemptSummary(
-                    attempt=1,
-                    failure=StepFailure(
-                        error_class=ErrorClass.CODE_ERROR,
-                        kind="rejected",
-                        message=first.rejected or "",
-                    ),
-                ),
-            ),
-        )
-    )
+    second = await regenerator.regenerate(request(contact_skill, attempt=1))
 
     assert first.code is None and first.rejected is not None
     assert second.code == FIXED
-    assert "does not compile" in sent(route, 1)["messages"][0]["content"][0]["text"]
+    second_prompt = sent(route, 1)["messages"][0]["content"][0]["text"]
+    assert "were refused" in second_prompt
+    assert "does not compile: scripts/main.py:1: '(' was never closed" in second_prompt
     assert (first.usage + second.usage) == llm.usage
     assert llm.usage.input_tokens == 1650
 
