@@ -15,7 +15,7 @@ ENV_REQUIRE_ISOLATION = "SKILLWEAVE_REQUIRE_ISOLATION"
 ENV_BASE_URL = "ANTHROPIC_BASE_URL"
 ENV_API_KEY = "ANTHROPIC_API_KEY"
 
-DEFAULT_MODEL = "claude-sonnet-4-5"
+DEFAULT_MODEL = "claude-sonnet-5-5"  # claude-sonnet-4-5 reaches end of life on 2026-11-30
 
 
 class Settings(BaseModel):
