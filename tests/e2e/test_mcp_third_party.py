@@ -150,7 +150,11 @@ async def test_time_server_invalid_params_fail_fast_without_a_call(tmp_path: Pat
     runner = runner_for(tmp_path, time_server())
     try:
         outcome = await runner.run(
-            call("time", "convert_time", {"source_timezone": "UTC", "time": 1200})
+            call(
+                "time",
+                "convert_time",
+                {"source_timezone": "UTC", "time": 1200, "target_timezone": "UTC"},
+            )
         )
     finally:
         await runner.aclose()
