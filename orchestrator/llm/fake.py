@@ -1,4 +1,8 @@
-"""A scripted stand-in for the Anthropic Messages API, for tests and for recording demos.
+"""Fakes of the LLM: a scripted Messages API over HTTP, and a queued in-process client.
+
+`QueuedLLM` is a `LanguageModel` that answers `ask` from a queue of tool inputs,
+without HTTP or the SDK: for tests of code that only needs answers (the
+planner's chooser, the engine with a real regenerator).
 
 `FakeMessagesAPI` serves `POST /v1/messages` on 127.0.0.1 from a queue of
 replies, in the real response shapes (`tool_use_message`, `error_reply`), and
@@ -21,7 +25,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-FAKE_MODEL = "claude-sonnet-4-5"
+from orchestrator.llm.client import ToolAnswer, ToolDefinition
+from orchestrator.llm.prompts import RenderedPrompt
+from orchestrator.runner import TokenUsage
+
+FAKE_MODEL = "claude-fake"
 
 
 class Reply(BaseModel):
@@ -169,3 +177,36 @@ class FakeMessagesAPI:
             self._server.server_close()
         if self._thread is not None:
             self._thread.join(timeout=5)
+
+
+class QueuedLLM:
+    """Answers each `ask` with the next queued tool input (a dict) or `ToolAnswer`.
+
+    `asked` keeps (prompt, tool, where) of every call; `usage` sums the answers'.
+    An empty queue answers with no tool call, as a model that will not comply.
+    """
+
+    def __init__(self, answers: Iterable[dict[str, Any] | ToolAnswer] = ()) -> None:
+        self._answers: deque[dict[str, Any] | ToolAnswer] = deque(answers)
+        self.asked: list[tuple[RenderedPrompt, ToolDefinition, str]] = []
+        self.usage = TokenUsage()
+
+    async def ask(
+        self,
+        prompt: RenderedPrompt,
+        tool: ToolDefinition,
+        *,
+        where: str,
+        max_tokens: int | None = None,
+    ) -> ToolAnswer:
+        self.asked.append((prompt, tool, where))
+        if not self._answers:
+            return ToolAnswer(
+                tool=tool.name, input=None, problem="the queued LLM has no more answers"
+            )
+        queued = self._answers.popleft()
+        answer = (
+            queued if isinstance(queued, ToolAnswer) else ToolAnswer(tool=tool.name, input=queued)
+        )
+        self.usage = self.usage + answer.usage
+        return answer

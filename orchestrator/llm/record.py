@@ -9,8 +9,9 @@
 
 `key` hashes the normalized request (method, path from `/v1/` on, the JSON body
 with sorted keys); headers, and so the API key, are never part of it nor
-recorded. `anchor` hashes only the stable part of the request: path, model, tools,
-tool choice, the static system prefix and the `where` tag (step/attempt). Replay
+recorded. `anchor` hashes only the stable part of the request: path, tools, tool
+choice, the static system prefix and the `where` tag (step/attempt); not the
+model, so a recording outlives a change of the default model. Replay
 answers an exact `key` first; failing that, the next unused answer with the same
 `anchor`, because the dynamic part of a repair prompt quotes error output whose
 paths and traceback layout differ between machines and Python versions. A
@@ -42,7 +43,7 @@ _KEPT_RESPONSE_HEADERS = (
     "retry-after-ms",
     "x-should-retry",
 )
-_ANCHOR_FIELDS = ("model", "tools", "tool_choice", "system")
+_ANCHOR_FIELDS = ("tools", "tool_choice", "system")
 
 
 class _Frozen(BaseModel):

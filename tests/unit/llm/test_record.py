@@ -145,3 +145,13 @@ async def test_without_record_or_replay_nothing_is_written(
     httpx2_mock.post("/v1/messages").respond(200, json=tool_use_message("answer", {}))
     await LLM(settings).ask(prompt(), TOOL, where="ask/1")
     assert list(tmp_path.iterdir()) == []
+
+
+async def test_a_recording_outlives_a_change_of_model(
+    httpx2_mock: respx.Router, settings: Settings, tmp_path: Path
+) -> None:
+    file = await record(settings, tmp_path, httpx2_mock)
+    replaying = LLM(Settings(model="another-model", max_tokens=settings.max_tokens, llm_replay=file))
+    answer = await replaying.ask(prompt(), TOOL, where="ask/1")
+    assert answer.input == {"value": 42}
+    assert replaying.replay_inexact == 1
