@@ -345,7 +345,7 @@ def _check_reachable(ctx: _Context, cyclic: set[str]) -> None:
     for sid, reason in dead.items():
         step = ctx.steps[sid]
         after = [s for s in ctx.order if sid in ctx.upstream(s) and s not in dead]
-        tail = f"; neither can {', '.join(after)}, which depend on it" if after else ""
+        tail = f" (so neither can {', '.join(after)}, downstream of it)" if after else ""
         ctx.error(ctx.where(step, "when") if step.when else ctx.where(step, "depends_on"),
                   f"{ctx.label(sid)} can never run: {reason}{tail}", "unreachable")
 

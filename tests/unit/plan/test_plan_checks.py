@@ -76,7 +76,7 @@ def test_a_when_on_an_unknown_name_makes_the_step_unreachable() -> None:
     spec = workflow(step(1, "A", "`plain`"), step(2, "B", "`plain`", when="flag == true"), step(3, "C", "`plain`"))
     diags = [d for d in found(spec) if d.code == "unreachable"]
     assert [d.line for d in diags] == [20]
-    assert "`flag`" in diags[0].message and "neither can step-3" in diags[0].message
+    assert "`flag`" in diags[0].message and "neither can step-3, downstream" in diags[0].message
 
 
 def test_a_when_that_is_always_false_makes_the_step_unreachable() -> None:
