@@ -10,8 +10,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -74,10 +74,15 @@ class HttpServer:
     url: str
     log: Path
 
-    def client(self, *, token: str | None = None, **client: Any) -> Client:
+    @asynccontextmanager
+    async def client(self, *, token: str | None = None, **client: Any) -> AsyncIterator[Client]:
+        """A connected client; `token` adds `Authorization: Bearer <token>`."""
         headers = {"Authorization": f"Bearer {token}"} if token else None
-        http = create_mcp_http_client(headers=headers)
-        return Client(streamable_http_client(self.url, http_client=http), **client)
+        async with (
+            create_mcp_http_client(headers=headers) as http,
+            Client(streamable_http_client(self.url, http_client=http), **client) as connected,
+        ):
+            yield connected
 
     def stderr(self) -> str:
         return self.log.read_text(errors="replace")
