@@ -71,6 +71,7 @@ class SandboxRequest(_Frozen):
     env: dict[str, str] = Field(default_factory=dict)  # extra, non-secret variables
     keep_workdir: bool = False
     workdir_parent: Path | None = None  # where the per-attempt work directory is made
+    artifact_dir: Path | None = None  # collected artifacts are copied here (relative paths kept)
 
 
 class SandboxResult(_Frozen):
@@ -85,6 +86,7 @@ class SandboxResult(_Frozen):
     isolation: Isolation
     artifacts: tuple[SandboxArtifact, ...] = ()
     workdir: Path | None = None  # kept only when asked
+    notes: tuple[str, ...] = ()  # what people should know: weak isolation, skipped artifacts
 
     @property
     def ok(self) -> bool:

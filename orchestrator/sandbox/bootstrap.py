@@ -1,0 +1,131 @@
+"""The few lines of Python that run inside the sandbox before the script.
+
+They are passed with `-c`, so nothing has to be mounted for them, and they cost
+almost nothing: only the builtin `posix` and `atexit` modules and the small
+`resource` extension are imported. In order they
+
+1. fork once when they are PID 1 of their namespace (the unshare fallback):
+   the kernel drops default-action signals sent to a namespace init, SIGXCPU
+   included, so the script must not be PID 1. The parent only reaps and exits
+   with the script's status (128+N for a signal, as bwrap reports it);
+2. drop to the per-run unprivileged uid when asked (bwrap as root, see `launcher`);
+3. set the rlimits (CPU seconds with a one-second grace before SIGKILL, address
+   space, file size, processes, open files), never above an existing hard limit;
+4. change into the work directory and read the script;
+5. write `S` on fd 3, the status pipe: the sandbox is up and the script is
+   about to run. A run that ends without it failed to *start*, which is a
+   setup failure and not the script's fault. At exit a line `U <cpu s> <max rss kb>`
+   reports the script's own resource use (bwrap's init does not pass it up, and
+   after a vfork+exec the kernel's peak RSS still counts the orchestrator; the
+   peak of the script's own memory map, VmHWM, does not);
+6. close every inherited descriptor above 3 (fd 3 becomes close-on-exec);
+7. make the script look like `python script.py`: `sys.argv`, `__file__`,
+   `__name__ == "__main__"`, its own folder then the skill folder first on
+   `sys.path`, a clean `__main__` namespace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from orchestrator.sandbox.model import ResourceLimits
+
+STATUS_FD = 3
+STARTED = b"S"
+MB = 1024 * 1024
+
+# Interpreter flags: no site (-S, so no site-packages), no user site (-s), no
+# bytecode writes (-B), no unsafe path entry (-P). Not -E/-I: PYTHONHASHSEED,
+# PYTHONUTF8 and friends come from the allowlisted environment we build.
+PYTHON_FLAGS = ("-s", "-S", "-B", "-P")
+
+BOOTSTRAP = """\
+def _boot():
+    import posix, sys, atexit, resource as r
+    a = sys.argv
+    if posix.getpid() == 1:
+        child = posix.fork()
+        if child:
+            posix.close(0)
+            posix.close(1)
+            while True:
+                pid, status = posix.wait()
+                if pid == child:
+                    code = posix.waitstatus_to_exitcode(status)
+                    posix._exit(code if code >= 0 else 128 - code)
+    uid = int(a[1])
+    if uid >= 0:
+        posix.setgroups([])
+        posix.setresgid(uid, uid, uid)
+        posix.setresuid(uid, uid, uid)
+    kinds = (r.RLIMIT_CPU, r.RLIMIT_AS, r.RLIMIT_FSIZE, r.RLIMIT_NPROC, r.RLIMIT_NOFILE)
+    for kind, value in zip(kinds, a[2:7]):
+        soft = int(value)
+        hard = r.getrlimit(kind)[1]
+        if hard != r.RLIM_INFINITY:
+            soft = min(soft, hard)
+        top = soft
+        if kind == r.RLIMIT_CPU and (hard == r.RLIM_INFINITY or soft < hard):
+            top = soft + 1
+        r.setrlimit(kind, (soft, top))
+    posix.chdir(a[7])
+    path = a[8]
+    with open(path, "rb") as f:
+        source = f.read()
+    posix.write(3, b"S")
+    posix.set_inheritable(3, False)
+    posix.closerange(4, 1 << 30)
+
+    def report():
+        s = r.getrusage(r.RUSAGE_SELF)
+        c = r.getrusage(r.RUSAGE_CHILDREN)
+        cpu = s.ru_utime + s.ru_stime + c.ru_utime + c.ru_stime
+        rss = s.ru_maxrss
+        try:
+            with open("/proc/self/status", "rb") as f:
+                for line in f:
+                    if line.startswith(b"VmHWM:"):
+                        rss = int(line.split()[1])
+        except (OSError, ValueError):
+            pass
+        try:
+            posix.write(3, b"\\nU %.6f %d\\n" % (cpu, max(rss, c.ru_maxrss)))
+        except OSError:
+            pass
+
+    atexit.register(report)
+    sys.argv = [path]
+    sys.path[0:0] = a[9:]
+    g = globals()
+    del g["_boot"]
+    g["__file__"] = path
+    return compile(source, path, "exec", dont_inherit=True)
+exec(_boot())
+"""
+
+
+def bootstrap_command(
+    python: str,
+    *,
+    limits: ResourceLimits,
+    workdir: str,
+    script: str,
+    import_paths: Sequence[str],
+    uid: int | None = None,
+) -> list[str]:
+    """The interpreter command line that runs `script` under `limits`."""
+    return [
+        python,
+        *PYTHON_FLAGS,
+        "-c",
+        BOOTSTRAP,
+        str(-1 if uid is None else uid),
+        str(limits.cpu_s),
+        str(limits.memory_mb * MB),
+        str(limits.file_size_mb * MB),
+        str(limits.max_procs),
+        str(limits.max_open_files),
+        workdir,
+        script,
+        *import_paths,
+    ]

@@ -1,0 +1,263 @@
+"""`Sandbox`: run one attempt of a script skill, isolated, limited, classified."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import stat
+from pathlib import Path, PurePosixPath
+
+from orchestrator.config import ENV_REQUIRE_ISOLATION
+from orchestrator.errors import IsolationError
+from orchestrator.sandbox.artifact import collect_artifacts
+from orchestrator.sandbox.bootstrap import bootstrap_command
+from orchestrator.sandbox.detect import choose_launcher, forced_isolation, make_launcher, run_uid
+from orchestrator.sandbox.environment import build_env
+from orchestrator.sandbox.host import find_runtime, find_tools, running_as_root
+from orchestrator.sandbox.launcher import Launcher, Layout
+from orchestrator.sandbox.model import (
+    FailureKind,
+    Isolation,
+    SandboxFailure,
+    SandboxRequest,
+    SandboxResult,
+)
+from orchestrator.sandbox.outcome import classify, decode_tail
+from orchestrator.sandbox.process import Spawner, SpawnRequest, spawn_process
+from orchestrator.sandbox.workspace import make_attempt, remove_attempt
+
+logger = logging.getLogger(__name__)
+
+
+def _truthy(value: str | None) -> bool:
+    return (value or "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _setup_failure(
+    isolation: Isolation, message: str, notes: tuple[str, ...] = ()
+) -> SandboxResult:
+    return SandboxResult(
+        failure=SandboxFailure(kind=FailureKind.SETUP, message=message),
+        isolation=isolation,
+        notes=notes,
+    )
+
+
+def _entry_problem(skill_dir: Path, entry: str) -> str | None:
+    pure = PurePosixPath(entry)
+    if not entry or pure.is_absolute() or ".." in pure.parts:
+        return f"entry {entry!r} must be a path inside the skill folder"
+    if not skill_dir.is_dir():
+        return f"skill folder {skill_dir} does not exist"
+    return None
+
+
+def _hidden_from_others(paths: list[Path]) -> Path | None:
+    """The first path an unprivileged uid cannot read (directories need r-x too)."""
+    for path in paths:
+        try:
+            mode = path.stat().st_mode
+        except OSError:
+            return path
+        need = stat.S_IROTH | (stat.S_IXOTH if stat.S_ISDIR(mode) else 0)
+        if mode & need != need:
+            return path
+    return None
+
+
+class Sandbox:
+    """Runs script skills isolated: bwrap, else unshare, else rlimits only.
+
+    `require_isolation` (or SKILLWEAVE_REQUIRE_ISOLATION=1) makes `run` raise
+    `IsolationError` instead of running without isolation. `force` (or
+    SKILLWEAVE_SANDBOX) picks the mechanism instead of probing. `spawner` is
+    the seam to the OS (`spawn_process`); tests inject fakes.
+    """
+
+    def __init__(
+        self,
+        *,
+        require_isolation: bool = False,
+        force: Isolation | None = None,
+        spawner: Spawner | None = None,
+    ) -> None:
+        self._require = require_isolation or _truthy(os.environ.get(ENV_REQUIRE_ISOLATION))
+        self._force = force if force is not None else forced_isolation()
+        self._spawner: Spawner = spawner or spawn_process
+        self._runtime = find_runtime()
+        self._as_root = running_as_root()
+        self._launcher: Launcher | None = None
+        self._problem: str | None = None  # why a forced mechanism cannot run here
+        self._why_weaker: tuple[str, ...] = ()
+
+    def _prepare(self) -> Launcher | None:
+        if self._launcher is not None or self._problem is not None:
+            return self._launcher
+        tools = find_tools()
+        if self._force is not None:
+            made = make_launcher(self._force, self._runtime, tools, as_root=self._as_root)
+            if isinstance(made, str):
+                self._problem = made
+                return None
+            self._launcher = made
+        else:
+            self._launcher, self._why_weaker = choose_launcher(
+                self._runtime, tools, as_root=self._as_root
+            )
+        if self._launcher.isolation is Isolation.NONE:
+            logger.warning(
+                "sandbox: running scripts WITHOUT isolation (rlimits only)%s",
+                "".join(f"; {r}" for r in self._why_weaker),
+            )
+        return self._launcher
+
+    @property
+    def isolation(self) -> Isolation:
+        """The mechanism runs will use (probes the host on first use unless forced)."""
+        launcher = self._prepare()
+        if launcher is None:
+            assert self._force is not None
+            return self._force
+        return launcher.isolation
+
+    @property
+    def require_isolation(self) -> bool:
+        return self._require
+
+    async def run(self, request: SandboxRequest) -> SandboxResult:
+        """Run one attempt. Script failures come back classified, never raised."""
+        launcher = self._prepare()
+        isolation = self.isolation
+        if self._require and isolation is Isolation.NONE:
+            why = "; ".join(self._why_weaker) or "SKILLWEAVE_SANDBOX=none"
+            raise IsolationError(
+                f"isolation is required ({ENV_REQUIRE_ISOLATION}) but this host gives none: {why}"
+            )
+        if launcher is None:
+            return _setup_failure(
+                isolation, f"sandbox ({isolation}) cannot run here: {self._problem}"
+            )
+        notes = launcher.notes + self._why_weaker
+        problem = _entry_problem(request.skill_dir, request.entry)
+        script = request.script or request.skill_dir / request.entry
+        if problem is None and not script.is_file():
+            problem = f"script {script} does not exist"
+        if problem is None and launcher.isolation is Isolation.BWRAP and launcher.needs_run_uid:
+            hidden = _hidden_from_others([request.skill_dir, script])
+            if hidden is not None:
+                problem = (
+                    f"{hidden} is not readable by other users; as root the sandbox runs "
+                    "scripts under an unprivileged uid (chmod o+rX)"
+                )
+        try:
+            stdin = json.dumps(request.input, ensure_ascii=False, allow_nan=False).encode()
+        except (TypeError, ValueError) as exc:
+            problem = problem or f"input is not JSON: {exc}"
+        if problem is not None:
+            return _setup_failure(isolation, problem, notes)
+        return await self._attempt(launcher, request, script.resolve(), stdin, notes)
+
+    async def _attempt(
+        self,
+        launcher: Launcher,
+        request: SandboxRequest,
+        script: Path,
+        stdin: bytes,
+        notes: tuple[str, ...],
+    ) -> SandboxResult:
+        limits = request.limits
+        uid = run_uid(launcher)
+        root, work, tmp = make_attempt(request.workdir_parent, uid)
+        try:
+            layout = Layout(
+                skill_dir=request.skill_dir.resolve(),
+                entry=request.entry,
+                script=script,
+                workdir=work,
+                tmpdir=tmp,
+                network=request.network,
+                uid=uid,
+                tmpfs_bytes=limits.file_size_mb * 1024 * 1024,
+            )
+            inside = launcher.inside(layout)
+            env, env_notes = build_env(request.env, home=inside.workdir, tmpdir=inside.tmpdir)
+            command = bootstrap_command(
+                str(self._runtime.executable),
+                limits=limits,
+                workdir=inside.workdir,
+                script=inside.script,
+                import_paths=inside.import_paths,
+                uid=inside.bootstrap_uid,
+            )
+            spawned = await self._spawner(
+                SpawnRequest(
+                    argv=tuple(launcher.argv(layout, command)),
+                    env=env,
+                    stdin=stdin,
+                    workdir=work,
+                    wall_s=limits.wall_s,
+                    max_stdout_bytes=limits.max_stdout_bytes,
+                    max_stderr_bytes=limits.max_stderr_bytes,
+                    stderr_tail_bytes=limits.stderr_tail_bytes,
+                )
+            )
+            sweep = launcher.sweep_argv(layout)
+            if sweep is not None:
+                await self._sweep(sweep, work)
+            outcome = classify(spawned, isolation=launcher.isolation, limits=limits)
+            artifacts, artifact_notes = collect_artifacts(
+                work,
+                outcome.output,
+                max_bytes=limits.max_artifact_bytes,
+                copy_to=request.artifact_dir,
+            )
+            extra: list[str] = []
+            if spawned.lingering:
+                extra.append("a process the script started kept its output open after it exited")
+            return SandboxResult(
+                output=outcome.output,
+                failure=outcome.failure,
+                exit_code=outcome.exit_code,
+                signal=outcome.signal,
+                stdout_bytes=spawned.stdout_bytes,
+                stderr_tail=decode_tail(spawned.stderr_tail),
+                duration_s=spawned.duration_s,
+                usage=spawned.usage,
+                isolation=launcher.isolation,
+                artifacts=artifacts,
+                workdir=work if request.keep_workdir else None,
+                notes=notes + env_notes + artifact_notes + tuple(extra),
+            )
+        finally:
+            if not request.keep_workdir:
+                remove_attempt(root)
+
+    async def _sweep(self, argv: list[str], work: Path) -> None:
+        """Isolation none as root: kill whatever the per-run uid left behind."""
+        await self._spawner(
+            SpawnRequest(
+                argv=tuple(argv),
+                env={"PATH": "/usr/bin:/bin"},
+                workdir=work,
+                wall_s=5.0,
+                max_stdout_bytes=4096,
+                max_stderr_bytes=4096,
+                stderr_tail_bytes=1024,
+            )
+        )
+
+
+async def run_script(
+    request: SandboxRequest,
+    *,
+    require_isolation: bool = False,
+    force: Isolation | None = None,
+    spawner: Spawner | None = None,
+) -> SandboxResult:
+    """One-off convenience for `Sandbox(...).run(request)`.
+
+    It probes the host on every call; reuse one `Sandbox` for many runs.
+    """
+    sandbox = Sandbox(require_isolation=require_isolation, force=force, spawner=spawner)
+    return await sandbox.run(request)

@@ -1,0 +1,267 @@
+"""Command lines that put a script inside each isolation mechanism.
+
+A launcher is built once per `Sandbox` (the fixed part of the bwrap argument
+list is computed in `__init__`) and asked per attempt for the full argv.
+
+Process limits and root
+-----------------------
+RLIMIT_NPROC is not enforced for uid 0, and a user namespace does not change
+that when it maps the sandbox onto uid 0 outside (which is what bwrap and
+`unshare --map-root-user` do when started by root): a fork bomb would run
+free. So when the orchestrator runs as root, the script runs under a per-run
+unprivileged uid (a random one from a high range, unique to the attempt) so
+that the process limit binds and one attempt cannot signal another:
+
+- bwrap as root: no user namespace; the sandbox keeps only CAP_SETUID/SETGID
+  and the bootstrap drops to the per-run uid before anything else runs.
+- unshare and none as root: `setpriv` drops to the per-run uid, keeping only
+  CAP_DAC_READ_SEARCH so that a root-only interpreter (e.g. pyenv under /root)
+  can still be read. There is no mount namespace to hide it otherwise.
+
+As an ordinary user the process limit binds anyway: bwrap and unshare then use
+a user namespace, as usual.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path, PurePosixPath
+from typing import Protocol
+
+from pydantic import BaseModel, ConfigDict
+
+from orchestrator.sandbox.host import SYSTEM_LINKS, SYSTEM_ROOT, Runtime
+from orchestrator.sandbox.model import Isolation
+
+SANDBOX_UID = 1000  # the uid a script sees inside a bwrap user namespace
+RUN_UID_BASE = 1 << 30  # per-run uids (as root) come from [BASE, BASE + SPAN)
+RUN_UID_SPAN = 1 << 24
+WORK = "/work"  # the work directory, inside bwrap
+SKILL = "/skill"  # the skill folder, inside bwrap
+SCRIPT_DIR = "/script"  # where a regenerated script goes when the skill has no entry file
+NETWORK_FILES = (
+    "/etc/resolv.conf",
+    "/etc/hosts",
+    "/etc/nsswitch.conf",
+    "/etc/host.conf",
+    "/etc/gai.conf",
+    "/etc/services",
+    "/etc/protocols",
+    "/etc/ssl",
+    "/etc/ca-certificates",
+    "/etc/pki",
+)
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Layout(_Frozen):
+    """Host paths and switches of one attempt."""
+
+    skill_dir: Path
+    entry: str  # relative to skill_dir
+    script: Path  # the file to run: skill_dir/entry or a regenerated version
+    workdir: Path
+    tmpdir: Path
+    network: bool = False
+    uid: int | None = None  # the per-run unprivileged uid, when running as root
+    tmpfs_bytes: int = 64 * 1024 * 1024
+
+    @property
+    def overridden(self) -> bool:
+        return self.script != self.skill_dir / self.entry
+
+
+class Inside(_Frozen):
+    """The attempt's paths as the script sees them."""
+
+    workdir: str
+    tmpdir: str
+    script: str
+    import_paths: tuple[str, ...]
+    bootstrap_uid: int | None = None  # the bootstrap drops to this uid first
+
+
+class Launcher(Protocol):
+    isolation: Isolation
+    needs_run_uid: bool  # the caller must pick a per-run uid and chown the work directory
+    notes: tuple[str, ...]  # standing caveats, reported with every result
+
+    def inside(self, layout: Layout) -> Inside: ...
+
+    def argv(self, layout: Layout, command: Sequence[str]) -> list[str]: ...
+
+    def sweep_argv(self, layout: Layout) -> list[str] | None: ...
+
+
+def _dedupe(items: Sequence[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(items))
+
+
+def _drop_argv(setpriv: Path, uid: int) -> list[str]:
+    return [
+        str(setpriv),
+        "--reuid",
+        str(uid),
+        "--regid",
+        str(uid),
+        "--clear-groups",
+        "--inh-caps",
+        "-all,+dac_read_search",
+        "--ambient-caps",
+        "+dac_read_search",
+        "--bounding-set",
+        "-all,+dac_read_search",
+        "--no-new-privs",
+        "--pdeathsig",
+        "KILL",
+    ]
+
+
+class _HostPaths:
+    """Unshare and none share the host's file system: paths are host paths."""
+
+    def inside(self, layout: Layout) -> Inside:
+        entry_dir = (layout.skill_dir / layout.entry).parent
+        return Inside(
+            workdir=str(layout.workdir),
+            tmpdir=str(layout.tmpdir),
+            script=str(layout.script),
+            import_paths=_dedupe([str(entry_dir), str(layout.skill_dir)]),
+        )
+
+
+class BwrapLauncher:
+    isolation = Isolation.BWRAP
+
+    def __init__(self, bwrap: Path, runtime: Runtime, *, as_root: bool) -> None:
+        self.needs_run_uid = as_root
+        self.notes: tuple[str, ...] = ()
+        self._prefix = tuple(self._fixed(bwrap, runtime, as_root))
+
+    @staticmethod
+    def _fixed(bwrap: Path, runtime: Runtime, as_root: bool) -> list[str]:
+        args = [str(bwrap)]
+        if as_root:
+            args += ["--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+        else:
+            uid = str(SANDBOX_UID)
+            args += ["--unshare-user", "--uid", uid, "--gid", uid, "--disable-userns"]
+            args += ["--cap-drop", "ALL"]
+        args += ["--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"]
+        args += ["--hostname", "sandbox", "--die-with-parent", "--new-session"]
+        args += ["--ro-bind", str(SYSTEM_ROOT), str(SYSTEM_ROOT)]
+        for name in SYSTEM_LINKS:
+            path = Path("/") / name
+            if path.is_symlink():
+                args += ["--symlink", os.readlink(path), str(path)]
+            elif path.is_dir():
+                args += ["--ro-bind", str(path), str(path)]
+        args += ["--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache"]
+        made = {Path("/")}
+        for root in runtime.roots:
+            # bwrap would create the parents 0700; the dropped uid must traverse them
+            for parent in reversed(root.parents):
+                if parent not in made:
+                    args += ["--perms", "0755", "--dir", str(parent)]
+                    made.add(parent)
+            args += ["--ro-bind", str(root), str(root)]
+            made.add(root)
+        args += ["--proc", "/proc", "--dev", "/dev"]
+        return args
+
+    def _script(self, layout: Layout) -> str:
+        if layout.overridden and not (layout.skill_dir / layout.entry).is_file():
+            return str(PurePosixPath(SCRIPT_DIR) / layout.script.name)
+        return str(PurePosixPath(SKILL) / layout.entry)
+
+    def inside(self, layout: Layout) -> Inside:
+        entry_dir = PurePosixPath(SKILL) / PurePosixPath(layout.entry).parent
+        return Inside(
+            workdir=WORK,
+            tmpdir="/tmp",
+            script=self._script(layout),
+            import_paths=_dedupe([str(entry_dir), SKILL]),
+            bootstrap_uid=layout.uid if self.needs_run_uid else None,
+        )
+
+    def argv(self, layout: Layout, command: Sequence[str]) -> list[str]:
+        args = list(self._prefix)
+        if layout.network:
+            for path in NETWORK_FILES:
+                args += ["--ro-bind-try", path, path]
+        else:
+            args.append("--unshare-net")
+        args += ["--size", str(layout.tmpfs_bytes), "--perms", "01777", "--tmpfs", "/tmp"]
+        args += ["--bind", str(layout.workdir), WORK, "--ro-bind", str(layout.skill_dir), SKILL]
+        if layout.overridden:
+            args += ["--ro-bind", str(layout.script), self._script(layout)]
+        args += command  # the bootstrap changes directory after dropping privileges
+        return args
+
+    def sweep_argv(self, layout: Layout) -> list[str] | None:
+        return None  # the PID namespace dies with the script
+
+
+class UnshareLauncher(_HostPaths):
+    isolation = Isolation.UNSHARE
+
+    def __init__(self, unshare: Path, setpriv: Path | None, *, as_root: bool) -> None:
+        self._setpriv = setpriv if as_root else None
+        self.needs_run_uid = self._setpriv is not None
+        notes = ["unshare fallback: no file-system isolation (host files, with the script's uid)"]
+        if as_root and setpriv is None:
+            notes.append("running as root without setpriv: the process limit does not hold")
+        self.notes = tuple(notes)
+        prefix = [str(setpriv), "--pdeathsig", "KILL"] if setpriv else []
+        prefix.append(str(unshare))
+        if not self.needs_run_uid:
+            prefix += ["--user", "--map-root-user"]
+        prefix += ["--pid", "--fork", "--kill-child=SIGKILL", "--mount", "--mount-proc"]
+        prefix += ["--ipc", "--uts"]
+        self._prefix = tuple(prefix)
+
+    def argv(self, layout: Layout, command: Sequence[str]) -> list[str]:
+        args = list(self._prefix)
+        if not layout.network:
+            args.append("--net")
+        if self._setpriv is not None and layout.uid is not None:
+            args += _drop_argv(self._setpriv, layout.uid)
+        return [*args, *command]
+
+    def sweep_argv(self, layout: Layout) -> list[str] | None:
+        return None  # the PID namespace dies with the script
+
+
+class BareLauncher(_HostPaths):
+    """No isolation: rlimits only (and, as root, the per-run uid)."""
+
+    isolation = Isolation.NONE
+
+    def __init__(self, setpriv: Path | None, kill: Path | None, *, as_root: bool) -> None:
+        self._setpriv = setpriv
+        self._kill = kill
+        self.needs_run_uid = as_root and setpriv is not None
+        notes = ["isolation none: the script shares the host's network, processes and files"]
+        if as_root and setpriv is None:
+            notes.append("running as root without setpriv: the process limit does not hold")
+        self.notes = tuple(notes)
+
+    def argv(self, layout: Layout, command: Sequence[str]) -> list[str]:
+        if self._setpriv is None:
+            return list(command)
+        if self.needs_run_uid and layout.uid is not None:
+            return [*_drop_argv(self._setpriv, layout.uid), *command]
+        return [str(self._setpriv), "--pdeathsig", "KILL", *command]
+
+    def sweep_argv(self, layout: Layout) -> list[str] | None:
+        """As the per-run uid, `kill -9 -1` ends whatever the script left running."""
+        if not self.needs_run_uid or layout.uid is None or self._kill is None:
+            return None
+        assert self._setpriv is not None
+        uid = str(layout.uid)
+        return [str(self._setpriv), "--reuid", uid, "--regid", uid, "--clear-groups",
+                str(self._kill), "-9", "-1"]  # fmt: skip

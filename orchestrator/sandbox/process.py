@@ -1,0 +1,377 @@
+"""Starting one process and watching it: the seam between the sandbox and the OS.
+
+`Sandbox` decides *what* to run (argv, environment, input); a `Spawner` runs it
+and reports what happened as a `SpawnResult`. The real one, `spawn_process`,
+
+- starts the command with `posix_spawn` in a new session (so its process group
+  can be killed), stdin/stdout/stderr on pipes and the status pipe on fd 3;
+- writes the input and closes stdin; reads stdout and stderr as they come,
+  stopping and killing at the caps (stderr keeps only its tail);
+- waits for the exit through a pidfd and reaps with `wait4`, which gives the
+  CPU time and peak memory of the whole tree;
+- kills on the wall-clock limit: first the direct children (under bwrap and
+  unshare that is the PID-namespace init, whose death kills everything in the
+  namespace), then the process group, and waits until those children are gone,
+  so nothing the script started outlives the call.
+
+Unit tests inject a fake spawner that returns canned `SpawnResult`s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import signal
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from orchestrator.sandbox.bootstrap import STARTED, STATUS_FD
+from orchestrator.sandbox.model import ResourceUsage
+
+Stream = Literal["stdout", "stderr"]
+
+# Dispositions the orchestrator may have set (Python ignores SIGPIPE and SIGXFSZ)
+# that must not leak into the sandbox.
+_RESET_SIGNALS = (
+    signal.SIGPIPE,
+    signal.SIGXFSZ,
+    signal.SIGXCPU,
+    signal.SIGINT,
+    signal.SIGTERM,
+    signal.SIGHUP,
+    signal.SIGQUIT,
+)
+KILL_GRACE_S = 5.0  # how long a killed tree may take to disappear
+DRAIN_GRACE_S = 1.0  # how long output pipes may stay open after the exit
+_LOW_FDS = 10  # pipe ends are moved above this so the dup2s cannot collide
+_STATUS_CAP = 4096
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class SpawnRequest(_Frozen):
+    argv: tuple[str, ...]
+    env: dict[str, str]
+    stdin: bytes = b""
+    workdir: Path  # host path of the attempt's work directory
+    wall_s: float
+    max_stdout_bytes: int
+    max_stderr_bytes: int
+    stderr_tail_bytes: int
+
+
+class SpawnResult(_Frozen):
+    returncode: int | None = None  # as Popen: negative when killed by that signal
+    stdout: bytes = b""
+    stdout_bytes: int = 0  # bytes seen, may exceed len(stdout) after an overflow
+    stderr_tail: bytes = b""
+    stderr_bytes: int = 0
+    started: bool = False  # the bootstrap reached the script (status byte on fd 3)
+    timed_out: bool = False
+    overflow: Stream | None = None
+    usage: ResourceUsage = ResourceUsage()
+    duration_s: float = 0.0
+    error: str | None = None  # the command could not be started at all
+    lingering: bool = False  # output pipes stayed open after the exit
+
+
+Spawner = Callable[[SpawnRequest], Awaitable[SpawnResult]]
+
+
+class _Capture(asyncio.Protocol):
+    """Collects one pipe up to a cap; past it, stops reading and calls `on_overflow`."""
+
+    def __init__(self, cap: int, tail: int | None, on_overflow: Callable[[], None]) -> None:
+        self.cap = cap
+        self.tail = tail
+        self.on_overflow = on_overflow
+        self.data = bytearray()
+        self.total = 0
+        self.overflow = False
+        self.closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.transport: asyncio.BaseTransport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        if self.overflow:
+            return
+        self.total += len(data)
+        if self.total > self.cap:
+            room = self.cap - (self.total - len(data))
+            self.data += data[: max(room, 0)]
+            self.overflow = True
+            if self.transport is not None:
+                self.transport.close()
+            self.on_overflow()
+        else:
+            self.data += data
+        if self.tail is not None and len(self.data) > 2 * self.tail:
+            del self.data[: -self.tail]
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+    def result(self) -> bytes:
+        return bytes(self.data if self.tail is None else self.data[-self.tail :])
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+
+
+def _high(fd: int) -> int:
+    """Move `fd` above the standard descriptors (close-on-exec stays set)."""
+    moved = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, _LOW_FDS)
+    os.close(fd)
+    return moved
+
+
+def _pipe() -> tuple[int, int]:
+    r, w = os.pipe2(os.O_CLOEXEC)
+    return _high(r), _high(w)
+
+
+def _children(pid: int) -> list[int]:
+    """Direct children of `pid`, from /proc (no CONFIG_PROC_CHILDREN needed)."""
+    found: list[int] = []
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return found
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat[stat.rfind(b")") + 2 :].split()
+        if len(fields) > 1 and fields[1] == str(pid).encode():
+            found.append(int(entry))
+    return found
+
+
+async def _readable(fd: int) -> None:
+    loop = asyncio.get_running_loop()
+    ready: asyncio.Future[None] = loop.create_future()
+
+    def _wake() -> None:
+        if not ready.done():
+            ready.set_result(None)
+
+    loop.add_reader(fd, _wake)
+    try:
+        await ready
+    finally:
+        loop.remove_reader(fd)
+
+
+def _pidfd(pid: int) -> int | None:
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return None
+
+
+class _Child:
+    """One started process: exit watching, reaping and killing of its tree."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.pidfd = _pidfd(pid)
+        self.status: int | None = None
+        self.usage = ResourceUsage()
+
+    async def exited(self) -> None:
+        """Return when the process has exited; it stays unreaped (a zombie)."""
+        if self.pidfd is not None:
+            await _readable(self.pidfd)
+            return
+        while True:  # no pidfd (kernel < 5.3): poll
+            try:
+                info = os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            except ChildProcessError:
+                return
+            if info is not None:
+                return
+            await asyncio.sleep(0.005)
+
+    def reap(self) -> None:
+        """Sweep the process group, then collect the exit status and resource use.
+
+        The group is killed *before* reaping: while the leader is a zombie its
+        pid, and so the group id, cannot be reused by an unrelated process.
+        """
+        self.kill_group()
+        _, status, rusage = os.wait4(self.pid, 0)
+        self.status = status
+        self.usage = ResourceUsage(
+            cpu_s=round(rusage.ru_utime + rusage.ru_stime, 6), max_rss_kb=rusage.ru_maxrss
+        )
+        if self.pidfd is not None:
+            os.close(self.pidfd)
+            self.pidfd = None
+
+    def kill_group(self) -> None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, signal.SIGKILL)
+
+    async def kill_tree(self) -> None:
+        """SIGKILL the children (namespace inits) and the group; wait until they are gone."""
+        kids = [(kid, _pidfd(kid)) for kid in _children(self.pid)]
+        for kid, _ in kids:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(kid, signal.SIGKILL)
+        self.kill_group()
+        try:
+            async with asyncio.timeout(KILL_GRACE_S):
+                await self.exited()
+                for _, fd in kids:
+                    if fd is not None:
+                        await _readable(fd)
+        except TimeoutError:
+            pass
+        finally:
+            for _, fd in kids:
+                if fd is not None:
+                    os.close(fd)
+
+    def kill_now(self) -> None:
+        """Last resort (cancellation): kill and reap without waiting on the loop."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(self.pid, signal.SIGKILL)
+        for kid in _children(self.pid):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(kid, signal.SIGKILL)
+        self.reap()
+
+
+def _usage(status: bytes, reaped: ResourceUsage) -> ResourceUsage:
+    """The script's own report (`U <cpu> <rss>`, see bootstrap) or, without one, wait4's.
+
+    wait4's figures are a fallback only: bwrap's init does not pass its children's
+    usage up, and the peak RSS of a process started with vfork counts the
+    orchestrator's own memory from before the exec.
+    """
+    for line in reversed(status.splitlines()):
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == b"U":
+            try:
+                return ResourceUsage(cpu_s=float(parts[1]), max_rss_kb=int(parts[2]))
+            except ValueError:
+                break
+    return ResourceUsage(cpu_s=reaped.cpu_s)  # its peak RSS would be the orchestrator's
+
+
+async def _attach(capture: _Capture, fd: int) -> None:
+    loop = asyncio.get_running_loop()
+    await loop.connect_read_pipe(lambda: capture, os.fdopen(fd, "rb", buffering=0))
+
+
+async def spawn_process(request: SpawnRequest) -> SpawnResult:
+    """Run `request.argv` to completion under the wall-clock limit and output caps."""
+    loop = asyncio.get_running_loop()
+    pipes = [_pipe() for _ in range(4)]  # stdin, stdout, stderr, status
+    (in_r, in_w), (out_r, out_w), (err_r, err_w), (st_r, st_w) = pipes
+    actions = [
+        (os.POSIX_SPAWN_DUP2, in_r, 0),
+        (os.POSIX_SPAWN_DUP2, out_w, 1),
+        (os.POSIX_SPAWN_DUP2, err_w, 2),
+        (os.POSIX_SPAWN_DUP2, st_w, STATUS_FD),
+    ]
+    start = time.monotonic()
+    try:
+        pid = os.posix_spawn(
+            request.argv[0],
+            list(request.argv),
+            dict(request.env),
+            file_actions=actions,
+            setsid=True,
+            setsigdef=_RESET_SIGNALS,
+        )
+    except OSError as exc:
+        for fd in (in_w, out_r, err_r, st_r):
+            os.close(fd)
+        return SpawnResult(error=f"cannot start {request.argv[0]}: {exc.strerror or exc}")
+    finally:
+        for fd in (in_r, out_w, err_w, st_w):
+            os.close(fd)
+
+    child = _Child(pid)
+    overflow: list[Stream] = []
+    stop = asyncio.Event()
+
+    def _overflowed(stream: Stream) -> Callable[[], None]:
+        def _mark() -> None:
+            overflow.append(stream)
+            stop.set()
+
+        return _mark
+
+    stdout = _Capture(request.max_stdout_bytes, None, _overflowed("stdout"))
+    stderr = _Capture(request.max_stderr_bytes, request.stderr_tail_bytes, _overflowed("stderr"))
+    status = _Capture(_STATUS_CAP, None, lambda: None)
+    captures = (stdout, stderr, status)
+    writer: asyncio.WriteTransport | None = None
+    timed_out = False
+    try:
+        for capture, fd in zip(captures, (out_r, err_r, st_r), strict=True):
+            await _attach(capture, fd)
+        writer, _ = await loop.connect_write_pipe(
+            asyncio.BaseProtocol, os.fdopen(in_w, "wb", buffering=0)
+        )
+        writer.write(request.stdin)
+        writer.close()
+
+        exited = asyncio.ensure_future(child.exited())
+        stopped = asyncio.ensure_future(stop.wait())
+        try:
+            async with asyncio.timeout(request.wall_s):
+                await asyncio.wait({exited, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        except TimeoutError:
+            timed_out = True
+        finally:
+            stopped.cancel()
+        if not exited.done():
+            exited.cancel()  # and let it unregister its reader before kill_tree adds one
+            await asyncio.wait([exited])
+            await child.kill_tree()
+        child.reap()
+        duration = time.monotonic() - start
+        _, pending = await asyncio.wait([c.closed for c in captures], timeout=DRAIN_GRACE_S)
+    except BaseException:
+        if child.status is None:
+            child.kill_now()
+        raise
+    finally:
+        for capture in captures:
+            capture.close()
+        if writer is not None:
+            writer.close()
+
+    assert child.status is not None
+    return SpawnResult(
+        returncode=os.waitstatus_to_exitcode(child.status),
+        stdout=stdout.result(),
+        stdout_bytes=stdout.total,
+        stderr_tail=stderr.result(),
+        stderr_bytes=stderr.total,
+        started=status.result().startswith(STARTED),
+        timed_out=timed_out,
+        overflow=overflow[0] if overflow else None,
+        usage=_usage(status.result(), child.usage),
+        duration_s=round(duration, 6),
+        lingering=bool(pending),
+    )

@@ -1,0 +1,41 @@
+"""The per-attempt directory: `work/` (the script's cwd, artifacts) and `tmp/`."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import stat
+import tempfile
+from pathlib import Path
+
+PREFIX = "skillweave-"
+
+
+def make_attempt(parent: Path | None, uid: int | None = None) -> tuple[Path, Path, Path]:
+    """Create a fresh attempt directory; returns (root, work, tmp).
+
+    With `uid` (the per-run uid when running as root) `work/` and `tmp/` are
+    handed to that uid so the script can write there and nowhere else.
+    """
+    if parent is not None:
+        parent.mkdir(parents=True, exist_ok=True)
+    root = Path(tempfile.mkdtemp(prefix=PREFIX, dir=parent))
+    work = root / "work"
+    tmp = root / "tmp"
+    for path in (work, tmp):
+        path.mkdir(mode=0o700)
+        if uid is not None:
+            os.chown(path, uid, uid)
+    return root, work, tmp
+
+
+def remove_attempt(root: Path) -> None:
+    """Remove an attempt directory, even one whose folders the script locked (chmod 000)."""
+    for dirpath, dirnames, _ in os.walk(root):
+        for name in dirnames:
+            path = os.path.join(dirpath, name)
+            if not os.path.islink(path):
+                with contextlib.suppress(OSError):
+                    os.chmod(path, stat.S_IRWXU)
+    shutil.rmtree(root, ignore_errors=True)
