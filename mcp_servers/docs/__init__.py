@@ -1,6 +1,7 @@
 """The bundled docs server: documentation for Python modules, over MCP (stdio).
 
-Run it alone with `python -m mcp_servers.docs [--docs-dir D]`. Tools:
+Run it alone with `python -m mcp_servers.docs [--docs-dir D]` (stdio), or with
+`--transport http --port N` as a streamable HTTP server at `/mcp`. Tools:
 
 - `get_docs(module_name)` → `{existing_docs, docs_found}`: the markdown file
   `<module_name>.md` from the docs folder when there is one; otherwise docs

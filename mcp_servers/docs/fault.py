@@ -62,15 +62,23 @@ def parse_faults(text: str) -> tuple[Fault, ...]:
                     raise ValueError("expects SECONDS[:COUNT]")
                 faults.append(
                     Fault.model_validate(
-                        {"kind": kind, "seconds": float(args[0]), "count": int(args[1]) if len(args) > 1 else 1}
+                        {
+                            "kind": kind,
+                            "seconds": float(args[0]),
+                            "count": int(args[1]) if len(args) > 1 else 1,
+                        }
                     )
                 )
             elif kind in ("error", "crash"):
                 if len(args) > 1:
                     raise ValueError("expects at most :COUNT")
-                faults.append(Fault.model_validate({"kind": kind, "count": int(args[0]) if args else 1}))
+                faults.append(
+                    Fault.model_validate({"kind": kind, "count": int(args[0]) if args else 1})
+                )
             else:
-                raise ValueError("unknown fault (hang-first, freeze-first, error-first, crash-first)")
+                raise ValueError(
+                    "unknown fault (hang-first, freeze-first, error-first, crash-first)"
+                )
         except (ValueError, ValidationError) as exc:
             raise ValueError(f"bad fault {part!r}: {exc}") from None
     return tuple(faults)

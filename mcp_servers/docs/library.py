@@ -127,7 +127,11 @@ class DocsLibrary:
                 if all(w in lowered for w in words):
                     seen.add(path.stem)
                     hits.append(
-                        SearchHit(module=path.stem, title=_title(text, path.stem), snippet=_snippet(text, words[0]))
+                        SearchHit(
+                            module=path.stem,
+                            title=_title(text, path.stem),
+                            snippet=_snippet(text, words[0]),
+                        )
                     )
                     if len(hits) >= limit:
                         return SearchResult(results=hits)
@@ -163,7 +167,9 @@ def render_docstrings(module_name: str, source: Path) -> str:
     functions: list[str] = []
     classes: list[str] = []
     for node in tree.body:
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not node.name.startswith("_"):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not node.name.startswith(
+            "_"
+        ):
             doc = ast.get_docstring(node)
             if doc:
                 functions.append(f"### `{node.name}({ast.unparse(node.args)})`\n\n{doc}")

@@ -55,7 +55,10 @@ def build_server(library: DocsLibrary, faults: FaultPlan | None = None) -> MCPSe
     async def get_docs(
         module_name: Annotated[
             str,
-            Field(description="Dotted Python module name, e.g. json or os.path", pattern=MODULE_NAME_PATTERN),
+            Field(
+                description="Dotted Python module name, e.g. json or os.path",
+                pattern=MODULE_NAME_PATTERN,
+            ),
         ],
     ) -> DocsResult:
         """Existing markdown documentation of a Python module.
@@ -74,7 +77,9 @@ def build_server(library: DocsLibrary, faults: FaultPlan | None = None) -> MCPSe
 
     @server.tool(annotations=read_only, structured_output=True)
     def search_docs(
-        query: Annotated[str, Field(description="Words that must all appear in the page", min_length=1)],
+        query: Annotated[
+            str, Field(description="Words that must all appear in the page", min_length=1)
+        ],
     ) -> SearchResult:
         """Docs pages that contain every word of the query: module, title and a snippet."""
         return library.search(query)
@@ -94,7 +99,19 @@ def _parser() -> argparse.ArgumentParser:
         "--sources",
         help=f"comma-separated, from {', '.join(SOURCES)} (default: ${ENV_SOURCES}, else all)",
     )
-    parser.add_argument("--fault", help=f"fault injection for tests (default: ${ENV_FAULT}); see fault.py")
+    parser.add_argument(
+        "--fault", help=f"fault injection for tests (default: ${ENV_FAULT}); see fault.py"
+    )
+    parser.add_argument(
+        "--transport",
+        choices=("stdio", "http"),
+        default="stdio",
+        help="stdio (default) or streamable HTTP",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="HTTP: the address to listen on")
+    parser.add_argument(
+        "--port", type=int, default=8000, help="HTTP: the port (the endpoint is /mcp)"
+    )
     return parser
 
 
@@ -115,4 +132,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         raise SystemExit(2) from None
     state = env.get(ENV_FAULT_STATE)
     plan = FaultPlan(faults, state_file=Path(state) if state else None) if faults else None
-    build_server(DocsLibrary(docs_dirs, sources=sources), plan).run("stdio")
+    server = build_server(DocsLibrary(docs_dirs, sources=sources), plan)
+    if args.transport == "http":
+        server.run("streamable-http", host=args.host, port=args.port)
+    else:
+        server.run("stdio")

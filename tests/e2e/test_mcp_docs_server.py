@@ -305,3 +305,51 @@ async def test_the_runner_reads_the_mcp_json_named_in_the_settings(tmp_path: Pat
     finally:
         del os.environ["DOCS_DIR"]
     assert ok(outcome) == {"existing_docs": "# widgets\n\nMade here.\n", "docs_found": True}
+
+
+async def test_a_streamable_http_server_from_mcp_json_answers(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    log = (tmp_path / "http-server.log").open("w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mcp_servers.docs", "--transport", "http", "--port", str(port)],
+        stdout=log,
+        stderr=log,
+    )
+    try:
+
+        def listening() -> bool:
+            with socket.socket() as probe:
+                return probe.connect_ex(("127.0.0.1", port)) == 0
+
+        await wait_until(listening, "the HTTP server to listen")
+        config = tmp_path / "mcp.json"
+        config.write_text(
+            json.dumps(
+                {
+                    "mcpServers": {
+                        "remote-docs": {
+                            "type": "http",
+                            "url": f"http://127.0.0.1:{port}/mcp",
+                            "headers": {"Authorization": "Bearer ${DOCS_TOKEN:-anonymous}"},
+                        }
+                    }
+                }
+            )
+        )
+        runner = create_runner(context(tmp_path, Settings(mcp_config=config)))
+        try:
+            outcome = await runner.run(fetch("textwrap", server="remote-docs"))
+        finally:
+            await runner.aclose()
+    finally:
+        server.kill()
+        server.wait(timeout=WAIT_S)
+        log.close()
+    output = ok(outcome)
+    assert isinstance(output, dict) and output["docs_found"] is True
+    assert outcome.meta["pid"] == ""  # no process of ours behind an HTTP server

@@ -208,3 +208,9 @@ def test_resolve_reads_the_file_it_finds(tmp_path: Path) -> None:
     config = resolve_mcp_config(cwd=tmp_path, env={})
     assert config.path == str(tmp_path / ".mcp.json")
     assert {"a", "docs"} <= set(config.names)
+
+
+def test_importing_the_runner_pool_schema_and_classifier_does_not_import_mcp() -> None:
+    modules = ", ".join(f"orchestrator.mcp_client.{m}" for m in ("runner", "pool", "schema", "classify"))
+    code = f"import sys, {modules}; sys.exit('mcp' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
