@@ -10,8 +10,9 @@ connections, after which the client calls the same tool again with the answer.
 
 from __future__ import annotations
 
+import inspect
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -96,11 +97,10 @@ async def forward_progress(ctx: Context[Any, Any], events: MemoryObjectReceiveSt
 async def watch(ctx: Context[Any, Any], execution: Execution, limit_s: float, asker: Asker | None = None) -> None:
     """Wait up to `limit_s` for the execution to end, forwarding its progress. Leaving
     the watch closes the event stream; the forwarder sends what is buffered, then ends."""
-    async with anyio.create_task_group() as group:
-        async with execution.watched(asker) as events:
-            group.start_soon(forward_progress, ctx, events)
-            with anyio.move_on_after(limit_s):
-                await execution.done.wait()
+    async with anyio.create_task_group() as group, execution.watched(asker) as events:
+        group.start_soon(forward_progress, ctx, events)
+        with anyio.move_on_after(limit_s):
+            await execution.done.wait()
 
 
 class ToolSet:
@@ -112,19 +112,20 @@ class ToolSet:
 
     def register(self, server: MCPServer[Any]) -> None:
         read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
-        server.add_tool(self.list_skills, title="List skills", annotations=read_only)
-        server.add_tool(self.validate_spec, title="Validate a workflow spec", annotations=read_only)
-        server.add_tool(
-            self.plan_workflow,
-            title="Plan a workflow",
-            annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False),
-        )
+        writes = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
         runs = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True)
-        server.add_tool(self.run_workflow, title="Run a workflow", annotations=runs)
-        server.add_tool(self.get_run, title="Get a run", annotations=read_only)
-        server.add_tool(self.list_runs, title="List runs", annotations=read_only)
-        server.add_tool(self.resume_run, title="Resume a run", annotations=runs)
-        server.add_tool(self.approve_step, title="Approve or reject a step", annotations=runs)
+        tools: list[tuple[Callable[..., Any], str, ToolAnnotations]] = [
+            (self.list_skills, "List skills", read_only),
+            (self.validate_spec, "Validate a workflow spec", read_only),
+            (self.plan_workflow, "Plan a workflow", writes),
+            (self.run_workflow, "Run a workflow", runs),
+            (self.get_run, "Get a run", read_only),
+            (self.list_runs, "List runs", read_only),
+            (self.resume_run, "Resume a run", runs),
+            (self.approve_step, "Approve or reject a step", runs),
+        ]
+        for fn, title, hints in tools:
+            server.add_tool(fn, title=title, description=inspect.cleandoc(fn.__doc__ or ""), annotations=hints)
 
     # Catalog and specs -----------------------------------------------------------
 
