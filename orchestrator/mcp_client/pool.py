@@ -317,11 +317,15 @@ class _Session:
                     ServerStartError("start cancelled", where=self.server.where)
                 )
             raise
-        except BaseException as exc:  # the host task is an edge: nothing may escape it unseen
+        except (
+            Exception
+        ) as exc:  # the host task is an edge: a failure reaches start() or ends the session
             if not self._ready.done():
-                self._ready.set_exception(
-                    exc if isinstance(exc, Exception) else RuntimeError(repr(exc))
-                )
+                self._ready.set_exception(exc)
+        except BaseException as exc:  # KeyboardInterrupt, SystemExit: report, then let it go on
+            if not self._ready.done():
+                self._ready.set_exception(RuntimeError(repr(exc)))
+            raise
         finally:
             self.lost = True
 
@@ -346,7 +350,11 @@ class _Session:
                 await asyncio.wait({task}, timeout=CLOSE_TIMEOUT_S)
         pid = self.pid
         if pid is not None:
-            kill_group(pid)  # descendants that outlived their leader
+            kill_group(
+                pid
+            )  # descendants that outlived their leader (the group id is theirs while they live)
+        if self._ready is not None and self._ready.done() and not self._ready.cancelled():
+            self._ready.exception()  # retrieved: a start failure nobody awaited is not an error here
         self.lost = True
 
     async def call(
