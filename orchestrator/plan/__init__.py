@@ -11,6 +11,9 @@
     load_plan(path) -> Plan              a saved plan JSON (ConfigError when it is not one)
     load_spec_or_plan(path, settings)    a `.json` file is a plan, anything else is compiled
     render_plan(plan, "json"|"mermaid"|"text") -> str
+    find_ties(spec, catalog) -> {step id: candidates}
+        steps an LLM tie-breaker must decide; an async caller asks the model first, then
+        passes `chooser=lambda step, candidates: picks.get(step.id)`
 
 Importing this package stays cheap: no mcp, anthropic, jsonschema or jinja2
 (the `When` check imports jinja2 only when a step has a condition).
@@ -29,7 +32,7 @@ from orchestrator.plan.bind import SkillChooser
 from orchestrator.plan.build import SkillCatalog, draft_plan, plan_sha256, seal
 from orchestrator.plan.checks import check_plan
 from orchestrator.plan.location import line_key
-from orchestrator.plan.model import PLAN_FORMAT, Plan
+from orchestrator.plan.model import PLAN_FORMAT, BoundSkill, Plan
 from orchestrator.plan.render import FORMATS, Format, render_plan
 from orchestrator.spec.model import WorkflowSpec
 
@@ -42,6 +45,7 @@ __all__ = [
     "build_plan",
     "check_plan",
     "compile_spec",
+    "find_ties",
     "load_plan",
     "load_spec_or_plan",
     "plan_sha256",
@@ -62,6 +66,14 @@ def build_plan(
     if errors:
         raise PlanError([*errors, *plan.warnings])
     return plan
+
+
+def find_ties(spec: WorkflowSpec, catalog: SkillCatalog) -> dict[str, tuple[BoundSkill, ...]]:
+    """Steps whose free-text binding matches several skills equally, with the candidates."""
+    from orchestrator.plan.bind import find_ties as ties
+    from orchestrator.plan.build import skills_of
+
+    return ties(spec, skills_of(catalog))
 
 
 def compile_spec(path: Path, settings: Settings, *, chooser: SkillChooser | None = None) -> Plan:

@@ -107,19 +107,29 @@ def _step_words(step: StepSpec) -> dict[str, float]:
     return weights
 
 
+def _shown(step: StepSpec) -> dict[str, str]:
+    """Normalised word -> the word as the step wrote it (for review notes)."""
+    text = " ".join([_BACKTICKED.sub(" ", step.skill or ""), step.name, *(f.name.replace("_", " ") for f in step.outputs)])
+    shown: dict[str, str] = {}
+    for raw in _WORD.findall(text.lower()):
+        shown.setdefault(_norm(raw), raw)
+    return shown
+
+
 def score_skill(step: StepSpec, skill: BoundSkill) -> tuple[float, tuple[str, ...]]:
     """How well a skill's name and description match the step's words, and the matches."""
     name_words = words(skill.name.replace("-", " "))
     description_words = words(skill.description)
     score = 0.0
     matched: list[str] = []
+    shown = _shown(step)
     for word, weight in sorted(_step_words(step).items()):
         if any(words_match(word, n) for n in name_words):
             score += NAME_WEIGHT * weight
-            matched.append(f"{word} (name)")
+            matched.append(f"{shown.get(word, word)} (name)")
         elif any(words_match(word, d) for d in description_words):
             score += DESCRIPTION_WEIGHT * weight
-            matched.append(f"{word} (description)")
+            matched.append(f"{shown.get(word, word)} (description)")
     return score, tuple(matched)
 
 
@@ -242,3 +252,30 @@ def bind_steps(
 def candidates_of(step: StepSpec, skills: Mapping[str, BoundSkill]) -> Sequence[str]:
     """Names of the skills a step could bind to by kind (for messages and the LLM chooser)."""
     return [s.name for s in _candidates(step, skills)[1]]
+
+
+
+class _TieRecorder:
+    """A chooser that decides nothing and remembers the candidates it was shown."""
+
+    def __init__(self) -> None:
+        self.candidates: tuple[BoundSkill, ...] = ()
+
+    def __call__(self, step: StepSpec, candidates: tuple[BoundSkill, ...]) -> str | None:
+        self.candidates = candidates
+        return None
+
+
+def find_ties(spec: WorkflowSpec, skills: Mapping[str, BoundSkill]) -> dict[str, tuple[BoundSkill, ...]]:
+    """Steps whose words match several skills equally, with those skills: what an LLM
+    tie-breaker must decide. An async caller can ask the model first and then pass
+    `chooser=lambda step, candidates: picks.get(step.id)` to `build_plan`."""
+    out: dict[str, tuple[BoundSkill, ...]] = {}
+    for step in spec.steps:
+        if explicit_name(step, spec.format) is not None:
+            continue
+        recorder = _TieRecorder()
+        _match(step, spec, skills, recorder)
+        if recorder.candidates:
+            out[step.id] = recorder.candidates
+    return out

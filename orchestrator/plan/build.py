@@ -83,7 +83,8 @@ def _plan_input(item: InputSpec) -> PlanInput:
     return PlanInput(name=item.name, schema=schema, required=item.required, default=item.default, where=item.where)
 
 
-def _skills(catalog: Iterable[SkillSource]) -> dict[str, BoundSkill]:
+def skills_of(catalog: Iterable[SkillSource]) -> dict[str, BoundSkill]:
+    """Each catalog skill as the plan records it, by name (the first of a name wins)."""
     out: dict[str, BoundSkill] = {}
     for entry in catalog:
         skill = entry.bound()
@@ -126,7 +127,7 @@ def draft_plan(
 ) -> tuple[Plan, list[Diagnostic]]:
     """The plan and the errors found while building it (module docstring)."""
     path = spec.path
-    skills = _skills(catalog)
+    skills = skills_of(catalog)
     named = [n for n in (explicit_name(s, spec.format) for s in spec.steps) if n]
     refused = _refused(catalog, named)
     bindings, found = bind_steps(spec, skills, chooser, refused)

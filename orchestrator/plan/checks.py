@@ -12,6 +12,7 @@ Errors (each names the spec line that caused it):
     unreachable       a step that can never run: its `When` reads an unknown name or is always
                       false, it depends on two branches of the same router, or it depends on
                       a step that can never run
+    feedback          a feedback target that is not upstream of the validating step
     for-each          a `For each` over a value that is not an array (or has no source)
     missing-skill     a compensation or fallback skill that the catalog does not have
     not-executable    a step bound to an instructions-only skill (nothing can run it)
@@ -19,7 +20,6 @@ Errors (each names the spec line that caused it):
                         1 + retries + regenerations of a step > max_attempts_per_step;
                         regenerations of a step > max_regenerations_per_step;
                         a feedback loop whose bound exceeds either limit for its target;
-                        a feedback target that is not upstream of the validator;
                         the attempt timeouts along one dependency chain add up to more than
                         the wall time (the run would end before the steps could time out)
 
@@ -148,7 +148,7 @@ def _check_references(ctx: _Context) -> None:
                                  "which is not a step", "unknown-step")
             elif feedback.target_step not in ctx.upstream(step.id):
                 ctx.error(where, f"{ctx.label(step.id)}: feedback regenerates {ctx.label(feedback.target_step)}, "
-                                 "which is not upstream of it (it must produce this step's input)", "limits")
+                                 "which is not upstream of it (it must produce this step's input)", "feedback")
     for row in ctx.spec.recovery:
         if row.step not in ctx.steps:
             ctx.error(row.where, f"Error Recovery row names `{row.step}`, which is not a step "

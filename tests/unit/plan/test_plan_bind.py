@@ -136,3 +136,18 @@ def test_build_plan_raises_with_every_binding_error() -> None:
     with pytest.raises(PlanError) as caught:
         build_plan(spec, catalog, settings=SETTINGS)
     assert [d.line for d in caught.value.diagnostics] == [11, 21]
+
+
+def test_find_ties_lists_the_steps_an_llm_must_decide() -> None:
+    from orchestrator.plan import find_ties
+
+    spec = workflow(step(1, "Sort rows", "Script-execution skill"), step(2, "X", "`rows-sorter-fast`"))
+    ties = find_ties(spec, FakeCatalog(*TIED.values()))
+    assert {k: [s.name for s in v] for k, v in ties.items()} == {"step-1": ["rows-sorter-fast", "rows-sorter-stable"]}
+
+
+def test_binding_notes_quote_the_words_as_the_step_wrote_them() -> None:
+    spec = workflow(step(1, "Analyze Module Structure", "Script-execution skill", outputs=(field("analysis"),)))
+    bindings, _ = bind_steps(spec, SKILLS)
+    assert "analysis (name)" in bindings["step-1"].provenance.note
+    assert "analyze (name)" in bindings["step-1"].provenance.note

@@ -144,7 +144,7 @@ def test_a_feedback_loop_beyond_the_regeneration_limit_cannot_converge() -> None
 def test_a_feedback_target_downstream_of_the_validator_is_an_error() -> None:
     conv = ConvergenceSpec(feedback={"step-1": ("step-2", 2)}, where={"step-1.feedback": at(88)})
     spec = workflow(step(1, "Check", "`plain`"), step(2, "Gen", "`plain`"), convergence=conv)
-    assert ("limits", 88) in errors(spec)
+    assert ("feedback", 88) in errors(spec)
 
 
 def test_attempt_timeouts_along_a_chain_beyond_the_wall_time_cannot_converge() -> None:
