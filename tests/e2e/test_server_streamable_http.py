@@ -101,6 +101,7 @@ def test_binding_beyond_loopback_without_a_token_exits_with_a_usage_error(projec
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 async def test_a_run_cut_off_by_stopping_the_server_is_resumed_by_the_next(project: Path) -> None:
     with http_server(project) as server:
         async with server.client() as client:
