@@ -24,6 +24,7 @@ from orchestrator.errors import NotFoundError, SkillweaveError
 from orchestrator.resources import specs_dir
 from orchestrator.server.roots import PathRefusedError
 from orchestrator.server.runs import RunRegistry
+from orchestrator.server.views import plain_report
 from orchestrator.server.workspace import Workspace
 
 SPEC_SUFFIXES = (".md", ".yaml", ".yml")
@@ -111,19 +112,26 @@ class ResourceSet:
         return await self.ws.blocking(self._report, run_id)
 
     def _report(self, run_id: str) -> str:
-        from orchestrator.report import render_report
+        from orchestrator.engine import get_run
 
         try:
-            return str(render_report(run_id, self.ws.settings, "md"))
+            summary = get_run(run_id, self.ws.settings)
         except NotFoundError as exc:
             raise ResourceNotFoundError(exc.render()) from exc
+        try:
+            from orchestrator.report import render_report
+        except ModuleNotFoundError as exc:  # the report module ships separately; fall back to a plain one
+            if exc.name is None or not exc.name.startswith("orchestrator.report"):
+                raise
+            return plain_report(summary)
+        return str(render_report(run_id, self.ws.settings, "md"))
 
     async def read_summary(self, run_id: str) -> str:
         def read() -> str:
             from orchestrator.engine import get_run
 
             try:
-                return get_run(run_id, self.ws.settings).model_dump_json(indent=2)
+                return str(get_run(run_id, self.ws.settings).model_dump_json(indent=2))
             except NotFoundError as exc:
                 raise ResourceNotFoundError(exc.render()) from exc
 

@@ -223,12 +223,15 @@ async def test_resources_expose_skills_specs_and_run_reports(connect: ClientFact
         skill = await client.read_resource("skill://orchestrate-workflow")
         spec = await client.read_resource("spec://project/specs/count.md")
         summary = await client.read_resource(f"run://{run['run_id']}/summary")
+        report = await client.read_resource(f"run://{run['run_id']}/report")
     assert "skill://orchestrate-workflow" in uris
     assert "spec://project/specs/count.md" in uris
     assert f"run://{run['run_id']}/report" in uris
     assert "name: orchestrate-workflow" in getattr(skill.contents[0], "text", "")
     assert "# Count Words Workflow" in getattr(spec.contents[0], "text", "")
     assert json.loads(getattr(summary.contents[0], "text", ""))["status"] == "succeeded"
+    assert run["run_id"] in getattr(report.contents[0], "text", "")
+    assert "succeeded" in getattr(report.contents[0], "text", "")
 
 
 async def test_the_design_workflow_prompt_carries_the_goal_and_the_catalog(connect: ClientFactory) -> None:
