@@ -105,14 +105,25 @@ async def describe_tool(
     return tools[tool]
 
 
+def list_tools_sync(
+    config: McpConfig, server: str, timeout: float = DESCRIBE_TIMEOUT_S
+) -> tuple[ToolInfo, ...]:
+    """`list_tools` for synchronous callers: one server start for all of its tools."""
+    _refuse_running_loop("list_tools_sync", "list_tools")
+    return asyncio.run(list_tools(config, server, timeout))
+
+
 def describe_tool_sync(
     config: McpConfig, server: str, tool: str, timeout: float = DESCRIBE_TIMEOUT_S
 ) -> ToolInfo:
     """`describe_tool` for synchronous callers (the planner); not from inside a running loop."""
+    _refuse_running_loop("describe_tool_sync", "describe_tool")
+    return asyncio.run(describe_tool(config, server, tool, timeout))
+
+
+def _refuse_running_loop(name: str, instead: str) -> None:
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return asyncio.run(describe_tool(config, server, tool, timeout))
-    raise RuntimeError(
-        "describe_tool_sync called from a running event loop; await describe_tool instead"
-    )
+        return
+    raise RuntimeError(f"{name} called from a running event loop; await {instead} instead")

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from orchestrator.config import Settings
+from orchestrator.errors import McpError
 from orchestrator.mcp_client.config import load_mcp_config
 from orchestrator.mcp_client.pool import process_gone
 from orchestrator.mcp_client.runner import McpRunner, create_runner
@@ -132,7 +133,10 @@ async def test_get_docs_finds_docs_reports_missing_ones_and_search_docs_answers(
 
 
 def test_describe_tool_gives_the_plan_the_tools_schemas_and_annotations() -> None:
-    info = describe_tool_sync(load_mcp_config(None, env={}), "docs", "get_docs", timeout=60)
+    config = load_mcp_config(None, env={})
+    info = describe_tool_sync(config, "docs", "get_docs", timeout=60)
+    with pytest.raises(McpError, match=r"no tool 'fetch' \(it offers: get_docs, search_docs\)"):
+        describe_tool_sync(config, "docs", "fetch", timeout=60)
     assert info.input_schema["required"] == ["module_name"]
     assert info.output_schema is not None and "docs_found" in info.output_schema["properties"]
     assert info.annotations.read_only is True and info.annotations.retry_safe
