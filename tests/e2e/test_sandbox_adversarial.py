@@ -1,0 +1,399 @@
+"""Hostile scripts against the real sandbox, checked from the host side.
+
+Every test runs under bwrap and again under the unshare fallback (the test id
+names the isolation; `result.isolation` is asserted too). Setting
+SKILLWEAVE_SANDBOX=bwrap|unshare|none runs the suite under that mechanism only.
+A mechanism this host cannot start is skipped with the probe's reason. The
+unshare fallback has no mount namespace, so the two file-system tests are
+skipped under it, saying so.
+
+Limits are small so that the whole suite stays fast.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import textwrap
+import uuid
+from pathlib import Path
+
+import pytest
+
+from orchestrator.sandbox import (
+    ENV_SANDBOX,
+    FailureKind,
+    Isolation,
+    ResourceLimits,
+    Sandbox,
+    SandboxRequest,
+    SandboxResult,
+    probe_isolation,
+)
+
+pytestmark = pytest.mark.e2e
+
+_FORCED = os.environ.get(ENV_SANDBOX, "").strip().lower()
+ISOLATIONS = (
+    [Isolation(_FORCED)]
+    if _FORCED not in ("", "auto")
+    else [
+        Isolation.BWRAP,
+        Isolation.UNSHARE,
+    ]
+)
+SMALL = ResourceLimits(
+    wall_s=10,
+    cpu_s=5,
+    memory_mb=128,
+    max_procs=16,
+    max_stdout_bytes=64 * 1024,
+    max_stderr_bytes=64 * 1024,
+    stderr_tail_bytes=2048,
+)
+NO_MOUNT_NS = "the unshare fallback has no mount namespace: it does not isolate the file system"
+
+
+@pytest.fixture(scope="module", params=ISOLATIONS, ids=str)
+def isolation(request: pytest.FixtureRequest) -> Isolation:
+    iso: Isolation = request.param
+    if iso is not Isolation.NONE:
+        reason = probe_isolation(iso)
+        if reason is not None:
+            pytest.skip(f"{iso} cannot run scripts on this host: {reason}")
+    return iso
+
+
+@pytest.fixture
+def sandbox(isolation: Isolation) -> Sandbox:
+    return Sandbox(force=isolation)
+
+
+@pytest.fixture
+def skill(tmp_path: Path) -> Path:
+    skill = tmp_path / "skill"
+    skill.mkdir()
+    skill.chmod(0o755)  # as root the script runs under an unprivileged uid
+    return skill
+
+
+@pytest.fixture
+def token() -> str:
+    return f"adversarial-{uuid.uuid4().hex}"
+
+
+def _write(skill: Path, source: str, name: str = "main.py") -> str:
+    path = skill / name
+    path.write_text(textwrap.dedent(source))
+    path.chmod(0o644)
+    return name
+
+
+def _processes_with(token: str) -> list[int]:
+    """Host pids whose environment carries `token` (the attempt's idempotency key)."""
+    needle = f"SKILLWEAVE_IDEMPOTENCY_KEY={token}".encode()
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/environ", "rb") as f:
+                    if needle in f.read():
+                        found.append(int(entry))
+            except OSError:
+                continue
+    return found
+
+
+async def _run(
+    sandbox: Sandbox, skill: Path, entry: str, token: str, *, input: object = None, **limits: object
+) -> SandboxResult:
+    request = SandboxRequest(
+        skill_dir=skill,
+        entry=entry,
+        input=input,
+        limits=SMALL.merged(**limits),
+        env={"SKILLWEAVE_IDEMPOTENCY_KEY": token},
+    )
+    async with asyncio.timeout(30):
+        result = await sandbox.run(request)
+    assert result.isolation is sandbox.isolation
+    return result
+
+
+async def test_a_connection_to_a_host_listener_never_arrives(
+    sandbox: Sandbox, skill: Path, token: str
+) -> None:
+    entry = _write(
+        skill,
+        """
+        import json, socket, sys
+        port, name = json.load(sys.stdin)
+        tried = {}
+        for family, address in ((socket.AF_INET, ("127.0.0.1", port)), (socket.AF_UNIX, name)):
+            try:
+                socket.socket(family).connect(address)
+                tried[str(family)] = "connected"
+            except OSError as exc:
+                tried[str(family)] = str(exc)
+        json.dump(tried, sys.stdout)
+        """,
+    )
+    abstract = f"\0{token}"
+    with socket.socket() as tcp, socket.socket(socket.AF_UNIX) as unix:
+        tcp.bind(("127.0.0.1", 0))
+        tcp.listen()
+        tcp.setblocking(False)
+        unix.bind(abstract)
+        unix.listen()
+        unix.setblocking(False)
+        result = await _run(sandbox, skill, entry, token, input=[tcp.getsockname()[1], abstract])
+        for listener in (tcp, unix):
+            try:
+                connection, _ = listener.accept()
+            except BlockingIOError:
+                continue
+            connection.close()
+            pytest.fail(f"a connection from the sandbox reached the host's {listener.family!r}")
+    assert result.ok, result.failure
+    assert "connected" not in result.output.values()
+
+
+async def test_the_parents_secrets_are_not_in_the_sandbox(
+    sandbox: Sandbox, skill: Path, token: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    secret = f"sk-ant-{uuid.uuid4().hex}"
+    monkeypatch.setenv("ANTHROPIC_API_KEY", secret)
+    monkeypatch.setenv("GITHUB_TOKEN", secret)
+    entry = _write(
+        skill,
+        """
+        import json, os, sys
+        seen = [json.dumps(dict(os.environ))]
+        for pid in os.listdir("/proc"):
+            for name in ("environ", "cmdline"):
+                try:
+                    with open(f"/proc/{pid}/{name}", "rb") as f:
+                        seen.append(f.read().decode("utf-8", "replace"))
+                except OSError:
+                    pass
+        json.dump({"seen": seen, "home": os.environ.get("HOME")}, sys.stdout)
+        """,
+    )
+    result = await _run(sandbox, skill, entry, token)
+    assert result.ok, result.failure
+    assert secret not in json.dumps(result.output) and secret not in result.stderr_tail
+    assert result.output["home"] != os.environ.get("HOME")
+
+
+async def test_writes_outside_the_work_directory_leave_no_file(
+    sandbox: Sandbox, skill: Path, token: str, tmp_path: Path
+) -> None:
+    if sandbox.isolation is Isolation.UNSHARE:
+        pytest.skip(NO_MOUNT_NS)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    outside.chmod(0o777)  # even a world-writable host folder must stay out of reach
+    targets = [
+        str(outside / "escaped.txt"),
+        str(skill / "escaped.txt"),
+        "/skill/escaped.txt",
+        f"/tmp/{token}",
+        "../escaped.txt",
+        f"/usr/{token}",
+    ]
+    entry = _write(
+        skill,
+        """
+        import json, sys
+        results = {}
+        for target in json.load(sys.stdin):
+            try:
+                with open(target, "w") as f:
+                    f.write("escaped")
+                results[target] = "written"
+            except OSError as exc:
+                results[target] = str(exc)
+        json.dump(results, sys.stdout)
+        """,
+    )
+    result = await _run(sandbox, skill, entry, token, input=targets)
+    assert result.ok, result.failure
+    assert list(outside.iterdir()) == []
+    assert not (skill / "escaped.txt").exists()
+    assert not Path(f"/tmp/{token}").exists() and not Path(f"/usr/{token}").exists()
+    assert not any(p.name == "escaped.txt" for p in Path(tmp_path).rglob("*"))
+
+
+async def test_files_outside_the_allowed_mounts_cannot_be_read(
+    sandbox: Sandbox, skill: Path, token: str, tmp_path: Path
+) -> None:
+    if sandbox.isolation is Isolation.UNSHARE:
+        pytest.skip(NO_MOUNT_NS)
+    secret = f"secret-{uuid.uuid4().hex}"
+    readable = tmp_path / "public" / "secret.txt"
+    readable.parent.mkdir()
+    readable.parent.chmod(0o755)
+    readable.write_text(secret)
+    readable.chmod(0o644)
+    candidates = [str(readable), "/etc/passwd", "/etc/shadow", str(Path.home() / ".bashrc")]
+    entry = _write(
+        skill,
+        """
+        import json, sys
+        found = {}
+        for path in json.load(sys.stdin):
+            try:
+                with open(path) as f:
+                    found[path] = f.read()
+            except OSError as exc:
+                found[path] = "denied: " + str(exc)
+        json.dump(found, sys.stdout)
+        """,
+    )
+    result = await _run(sandbox, skill, entry, token, input=candidates)
+    assert result.ok, result.failure
+    assert secret not in json.dumps(result.output)
+    assert all(text.startswith("denied: ") for text in result.output.values())
+
+
+async def test_a_fork_bomb_stays_bounded_and_leaves_nothing_behind(
+    sandbox: Sandbox, skill: Path, token: str
+) -> None:
+    entry = _write(
+        skill,
+        """
+        import os, time
+        while True:
+            try:
+                os.fork()
+            except OSError:
+                time.sleep(0.05)  # keep the slot and try again
+        """,
+    )
+    peak = 0
+    run = asyncio.ensure_future(_run(sandbox, skill, entry, token, wall_s=2))
+    while not run.done():
+        peak = max(peak, len(_processes_with(token)))
+        await asyncio.wait([run], timeout=0.05)
+    result = run.result()
+    assert result.failure is not None and result.failure.kind is FailureKind.TIMEOUT
+    # the script's processes, plus bwrap's or the bootstrap's init and the launcher
+    assert 2 <= peak <= SMALL.max_procs + 3
+    assert _processes_with(token) == []
+
+
+async def test_allocating_far_beyond_the_memory_limit_fails_as_a_resource_limit(
+    sandbox: Sandbox, skill: Path, token: str
+) -> None:
+    entry = _write(
+        skill,
+        """
+        chunks = []
+        while True:
+            chunks.append(bytearray(8 * 1024 * 1024))
+        """,
+    )
+    result = await _run(sandbox, skill, entry, token, memory_mb=64)
+    assert result.failure is not None and result.failure.kind is FailureKind.RESOURCE_LIMIT
+    assert "memory" in result.failure.message
+    assert 0 < result.usage.max_rss_kb <= 64 * 1024
+
+
+async def test_an_infinite_loop_is_killed_at_the_wall_clock_limit(
+    sandbox: Sandbox, skill: Path, token: str
+) -> None:
+    entry = _write(skill, "while True:\n    pass\n")
+    result = await _run(sandbox, skill, entry, token, wall_s=1, cpu_s=30)
+    assert result.failure is not None and result.failure.kind is FailureKind.TIMEOUT
+    assert _processes_with(token) == []
+
+
+async def test_an_infinite_loop_is_stopped_by_the_cpu_limit(
+    sandbox: Sandbox, skill: Path, token: str
+) -> None:
+    entry = _write(skill, "while True:\n    pass\n")
+    result = await _run(sandbox, skill, entry, token, wall_s=20, cpu_s=1)
+    assert result.failure is not None and result.failure.kind is FailureKind.RESOURCE_LIMIT
+    assert "CPU" in result.failure.message
+
+
+@pytest.mark.parametrize("stream", ["stdout", "stderr"])
+async def test_flooding_output_stops_at_the_cap_and_kills_the_script(
+    sandbox: Sandbox, skill: Path, token: str, stream: str
+) -> None:
+    entry = _write(
+        skill,
+        f"""
+        import sys
+        while True:
+            sys.{stream}.write("x" * 65536)
+        """,
+    )
+    result = await _run(sandbox, skill, entry, token)
+    assert result.failure is not None and result.failure.kind is FailureKind.RESOURCE_LIMIT
+    assert stream in result.failure.message
+    assert len(result.stderr_tail.encode()) <= SMALL.stderr_tail_bytes
+    assert _processes_with(token) == []
+
+
+async def test_a_daemonised_child_does_not_survive_the_run(
+    sandbox: Sandbox, skill: Path, token: str
+) -> None:
+    entry = _write(
+        skill,
+        """
+        import json, os, sys, time
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:
+                for fd in range(0, 64):
+                    try:
+                        os.close(fd)
+                    except OSError:
+                        pass
+                time.sleep(60)
+            os._exit(0)
+        os.wait()
+        json.dump({"daemon": "started"}, sys.stdout)
+        """,
+    )
+    result = await _run(sandbox, skill, entry, token)
+    assert result.ok, result.failure
+    assert _processes_with(token) == []
+
+
+async def test_symlinks_out_of_the_work_directory_are_not_collected(
+    sandbox: Sandbox, skill: Path, token: str, tmp_path: Path
+) -> None:
+    secret = tmp_path / "host-secret.txt"
+    secret.write_text(f"secret-{token}")
+    entry = _write(
+        skill,
+        """
+        import json, os, sys
+        target = json.load(sys.stdin)
+        os.symlink(target, "leak.txt")
+        os.symlink(os.path.dirname(target), "dir")
+        os.symlink("/", "root")
+        with open("ok.txt", "w") as f:
+            f.write("fine")
+        listed = ["leak.txt", "dir/" + os.path.basename(target), "root/etc/passwd", "ok.txt"]
+        json.dump({"artifacts": listed}, sys.stdout)
+        """,
+    )
+    copies = tmp_path / "copies"
+    request = SandboxRequest(
+        skill_dir=skill,
+        entry=entry,
+        input=str(secret),
+        limits=SMALL,
+        artifact_dir=copies,
+        env={"SKILLWEAVE_IDEMPOTENCY_KEY": token},
+    )
+    result = await sandbox.run(request)
+    assert result.ok, result.failure
+    assert [a.path for a in result.artifacts] == ["ok.txt"]
+    assert sum("a symlink, not followed" in note for note in result.notes) == 3
+    assert [p.name for p in copies.rglob("*")] == ["ok.txt"]

@@ -1,0 +1,300 @@
+"""Well-behaved (and merely buggy) scripts through the real sandbox: the contract.
+
+Each test runs under bwrap and under the unshare fallback (named in the test
+id); SKILLWEAVE_SANDBOX=bwrap|unshare|none narrows the run to one mechanism.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import os
+import socket
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from orchestrator.sandbox import (
+    ENV_SANDBOX,
+    FailureKind,
+    Isolation,
+    ResourceLimits,
+    Sandbox,
+    SandboxRequest,
+    SandboxResult,
+    probe_isolation,
+)
+
+pytestmark = pytest.mark.e2e
+
+_FORCED = os.environ.get(ENV_SANDBOX, "").strip().lower()
+ISOLATIONS = (
+    [Isolation(_FORCED)]
+    if _FORCED not in ("", "auto")
+    else [
+        Isolation.BWRAP,
+        Isolation.UNSHARE,
+    ]
+)
+LIMITS = ResourceLimits(wall_s=15, cpu_s=10, memory_mb=256)
+
+
+@pytest.fixture(scope="module", params=ISOLATIONS, ids=str)
+def sandbox(request: pytest.FixtureRequest) -> Sandbox:
+    iso: Isolation = request.param
+    if iso is not Isolation.NONE:
+        reason = probe_isolation(iso)
+        if reason is not None:
+            pytest.skip(f"{iso} cannot run scripts on this host: {reason}")
+    return Sandbox(force=iso)
+
+
+@pytest.fixture
+def skill(tmp_path: Path) -> Path:
+    skill = tmp_path / "skill"
+    (skill / "scripts").mkdir(parents=True)
+    for folder in (skill, skill / "scripts"):
+        folder.chmod(0o755)  # as root the script runs under an unprivileged uid
+    return skill
+
+
+def _write(skill: Path, source: str, name: str = "scripts/main.py") -> str:
+    path = skill / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.chmod(0o755)
+    path.write_text(textwrap.dedent(source))
+    path.chmod(0o644)
+    return name
+
+
+async def _run(sandbox: Sandbox, skill: Path, entry: str, **kw: object) -> SandboxResult:
+    values: dict[str, object] = {"skill_dir": skill, "entry": entry, "limits": LIMITS}
+    values.update(kw)
+    async with asyncio.timeout(30):
+        result = await sandbox.run(SandboxRequest.model_validate(values))
+    assert result.isolation is sandbox.isolation
+    return result
+
+
+async def test_unicode_goes_in_and_comes_out_intact(sandbox: Sandbox, skill: Path) -> None:
+    entry = _write(
+        skill,
+        """
+        import json, sys
+        data = json.load(sys.stdin)
+        print("journal: é ✓", file=sys.stderr)
+        json.dump({"echo": data["text"], "length": len(data["text"])}, sys.stdout, ensure_ascii=False)
+        """,
+    )
+    text = "héllo ✓ 日本語 🎉"
+    result = await _run(sandbox, skill, entry, input={"text": text})
+    assert result.ok, result.failure
+    assert result.output == {"echo": text, "length": len(text)}
+    assert result.stderr_tail == "journal: é ✓\n"
+    assert result.exit_code == 0
+
+
+async def test_a_large_valid_output_under_the_cap_is_accepted(
+    sandbox: Sandbox, skill: Path
+) -> None:
+    entry = _write(
+        skill,
+        """
+        import json, sys
+        json.dump({"rows": [{"i": i, "name": "row %d" % i} for i in range(100_000)]}, sys.stdout)
+        """,
+    )
+    result = await _run(sandbox, skill, entry)
+    assert result.ok, result.failure
+    assert len(result.output["rows"]) == 100_000
+    assert result.stdout_bytes > 2_000_000
+
+
+@pytest.mark.parametrize(
+    ("source", "says"),
+    [
+        ("print('hello, world')", "stdout is not JSON"),
+        ("print('{\"ok\": true}')\nprint('done')", "text after the JSON document"),
+        ("pass", "stdout is empty"),
+    ],
+    ids=["text", "json-then-text", "nothing"],
+)
+async def test_stdout_that_is_not_one_json_document_is_an_output_contract_failure(
+    sandbox: Sandbox, skill: Path, source: str, says: str
+) -> None:
+    result = await _run(sandbox, skill, _write(skill, source))
+    assert result.failure is not None and result.failure.kind is FailureKind.OUTPUT_CONTRACT
+    assert says in result.failure.message
+    assert result.exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("source", "exit_code", "says"),
+    [
+        ("import sys\nsys.exit(3)", 3, "status 3"),
+        ("raise ValueError('bad row 7')", 1, "ValueError: bad row 7"),
+        ("def broken(:\n    pass", 1, "SyntaxError"),
+    ],
+    ids=["exit-3", "exception", "syntax-error"],
+)
+async def test_exit_codes_and_exceptions_are_code_errors(
+    sandbox: Sandbox, skill: Path, source: str, exit_code: int, says: str
+) -> None:
+    result = await _run(sandbox, skill, _write(skill, source))
+    assert result.failure is not None and result.failure.kind is FailureKind.CODE_ERROR
+    assert result.exit_code == exit_code
+    assert says in result.failure.message
+
+
+async def test_a_script_imports_the_stdlib_and_modules_from_its_skill_folder(
+    sandbox: Sandbox, skill: Path
+) -> None:
+    _write(skill, "def double(x):\n    return 2 * x\n", "helpers/__init__.py")
+    _write(skill, "PREFIX = 'mean'\n", "scripts/naming.py")
+    entry = _write(
+        skill,
+        """
+        import json, statistics, sys
+        import helpers
+        from naming import PREFIX
+        values = json.load(sys.stdin)
+        json.dump({PREFIX: statistics.mean(values), "double": helpers.double(len(values))}, sys.stdout)
+        """,
+    )
+    result = await _run(sandbox, skill, entry, input=[1, 2, 3, 6])
+    assert result.ok, result.failure
+    assert result.output == {"mean": 3, "double": 8}
+
+
+async def test_the_orchestrators_site_packages_are_not_importable(
+    sandbox: Sandbox, skill: Path
+) -> None:
+    entry = _write(
+        skill,
+        """
+        import json, sys
+        try:
+            import pydantic
+            found = True
+        except ImportError:
+            found = False
+        json.dump({"pydantic": found, "path": sys.path}, sys.stdout)
+        """,
+    )
+    result = await _run(sandbox, skill, entry)
+    assert result.ok, result.failure
+    assert result.output["pydantic"] is False
+
+
+async def test_the_attempt_environment_carries_the_idempotency_key(
+    sandbox: Sandbox, skill: Path
+) -> None:
+    entry = _write(
+        skill,
+        """
+        import json, os, sys
+        json.dump({k: os.environ.get(k) for k in
+                   ("SKILLWEAVE_IDEMPOTENCY_KEY", "PYTHONHASHSEED", "LC_ALL", "HOME")}, sys.stdout)
+        """,
+    )
+    result = await _run(sandbox, skill, entry, env={"SKILLWEAVE_IDEMPOTENCY_KEY": "run-1/s/2"})
+    assert result.ok, result.failure
+    out = result.output
+    assert out["SKILLWEAVE_IDEMPOTENCY_KEY"] == "run-1/s/2"
+    assert (out["PYTHONHASHSEED"], out["LC_ALL"]) == ("0", "C.UTF-8")
+    assert out["HOME"] != os.environ.get("HOME")
+
+
+async def test_files_written_to_the_work_directory_come_back_as_artifacts(
+    sandbox: Sandbox, skill: Path, tmp_path: Path
+) -> None:
+    entry = _write(
+        skill,
+        """
+        import json, os, sys
+        os.makedirs("out", exist_ok=True)
+        with open("out/report.md", "w") as f:
+            f.write("# Report\\n")
+        with open("scratch.tmp", "w") as f:
+            f.write("not listed")
+        json.dump({"artifacts": ["out/report.md"]}, sys.stdout)
+        """,
+    )
+    copies = tmp_path / "copies"
+    result = await _run(sandbox, skill, entry, artifact_dir=copies, keep_workdir=True)
+    assert result.ok, result.failure
+    (artifact,) = result.artifacts
+    assert artifact.path == "out/report.md"
+    assert artifact.sha256 == hashlib.sha256(b"# Report\n").hexdigest()
+    assert (copies / "out" / "report.md").read_text() == "# Report\n"
+    assert result.workdir is not None and (result.workdir / "scratch.tmp").exists()
+
+
+async def test_the_work_directory_is_removed_unless_kept(
+    sandbox: Sandbox, skill: Path, tmp_path: Path
+) -> None:
+    entry = _write(skill, "import json, os, sys\njson.dump(os.getcwd(), sys.stdout)\n")
+    parent = tmp_path / "attempts"
+    result = await _run(sandbox, skill, entry, workdir_parent=parent)
+    assert result.ok, result.failure
+    assert result.workdir is None
+    assert list(parent.iterdir()) == []
+
+
+async def test_a_regenerated_script_runs_in_place_of_the_entry(
+    sandbox: Sandbox, skill: Path, tmp_path: Path
+) -> None:
+    _write(skill, "VERSION = 'helper'\n", "scripts/naming.py")
+    entry = _write(skill, "raise SystemExit('the old, broken version')\n")
+    regenerated = tmp_path / "run" / "v2.py"
+    regenerated.parent.mkdir()
+    regenerated.write_text(
+        "import json, sys\nfrom naming import VERSION\njson.dump({'from': VERSION}, sys.stdout)\n"
+    )
+    regenerated.chmod(0o644)
+    result = await _run(sandbox, skill, entry, script=regenerated)
+    assert result.ok, result.failure
+    assert result.output == {"from": "helper"}
+
+
+async def test_the_network_is_there_only_when_the_skill_allows_it(
+    sandbox: Sandbox, skill: Path
+) -> None:
+    entry = _write(
+        skill,
+        """
+        import json, socket, sys
+        try:
+            socket.create_connection(("127.0.0.1", json.load(sys.stdin)), timeout=5).close()
+            json.dump("connected", sys.stdout)
+        except OSError as exc:
+            json.dump(str(exc), sys.stdout)
+        """,
+    )
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        allowed = await _run(sandbox, skill, entry, input=port, network=True)
+        denied = await _run(sandbox, skill, entry, input=port)
+    assert allowed.output == "connected"
+    assert denied.output != "connected"
+
+
+async def test_resource_use_is_reported(sandbox: Sandbox, skill: Path) -> None:
+    entry = _write(
+        skill,
+        """
+        import json, sys
+        block = bytearray(40 * 1024 * 1024)
+        total = sum(i * i for i in range(300_000))
+        json.dump(total, sys.stdout)
+        """,
+    )
+    result = await _run(sandbox, skill, entry)
+    assert result.ok, result.failure
+    assert result.usage.cpu_s > 0
+    assert 40 * 1024 < result.usage.max_rss_kb < 256 * 1024
+    assert json.dumps(result.output) == str(sum(i * i for i in range(300_000)))

@@ -1,0 +1,174 @@
+"""The command lines that put a script into bwrap, unshare or nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from orchestrator.sandbox.bootstrap import BOOTSTRAP, PYTHON_FLAGS, bootstrap_command
+from orchestrator.sandbox.host import HostTools, Runtime
+from orchestrator.sandbox.launcher import (
+    SANDBOX_UID,
+    BareLauncher,
+    BwrapLauncher,
+    Layout,
+    UnshareLauncher,
+)
+from orchestrator.sandbox.model import ResourceLimits
+
+RUNTIME = Runtime(executable=Path("/opt/py/3.11/bin/python3.11"), roots=(Path("/opt/py/3.11"),))
+TOOLS = HostTools(
+    bwrap=Path("/x/bwrap"),
+    unshare=Path("/usr/bin/unshare"),
+    setpriv=Path("/usr/bin/setpriv"),
+    kill=Path("/usr/bin/kill"),
+)
+
+
+def _layout(tmp_path: Path, **kw: object) -> Layout:
+    skill = tmp_path / "skill"
+    (skill / "scripts").mkdir(parents=True, exist_ok=True)
+    (skill / "scripts" / "main.py").write_text("print('{}')")
+    values: dict[str, object] = {
+        "skill_dir": skill,
+        "entry": "scripts/main.py",
+        "script": skill / "scripts" / "main.py",
+        "workdir": tmp_path / "a" / "work",
+        "tmpdir": tmp_path / "a" / "tmp",
+    }
+    values.update(kw)
+    return Layout.model_validate(values)
+
+
+def _pairs(argv: list[str], flag: str) -> list[tuple[str, str]]:
+    return [(argv[i + 1], argv[i + 2]) for i, a in enumerate(argv) if a == flag]
+
+
+def test_bwrap_unshares_every_namespace_and_has_no_network_by_default(tmp_path: Path) -> None:
+    argv = BwrapLauncher(Path("/x/bwrap"), RUNTIME, as_root=False).argv(_layout(tmp_path), ["py"])
+    for flag in ("--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
+                 "--unshare-net", "--die-with-parent", "--new-session", "--disable-userns"):  # fmt: skip
+        assert flag in argv
+    assert argv[argv.index("--uid") + 1] == str(SANDBOX_UID)
+    assert argv[argv.index("--cap-drop") + 1] == "ALL"
+    assert argv[-1] == "py"
+
+
+def test_bwrap_mounts_the_runtime_and_skill_read_only_and_the_work_directory_writable(
+    tmp_path: Path,
+) -> None:
+    layout = _layout(tmp_path)
+    argv = BwrapLauncher(Path("/x/bwrap"), RUNTIME, as_root=False).argv(layout, ["py"])
+    ro = _pairs(argv, "--ro-bind")
+    assert ("/usr", "/usr") in ro
+    assert ("/opt/py/3.11", "/opt/py/3.11") in ro
+    assert (str(layout.skill_dir), "/skill") in ro
+    assert _pairs(argv, "--bind") == [(str(layout.workdir), "/work")]
+    assert argv[argv.index("--tmpfs") + 1] == "/tmp"
+    assert argv[argv.index("--size") + 1] == str(layout.tmpfs_bytes)
+    # parents of the runtime are made traversable for a dropped uid
+    assert argv[argv.index("/opt") - 2 : argv.index("/opt") + 1] == ["0755", "--dir", "/opt"]
+
+
+def test_bwrap_shares_the_network_and_its_config_files_only_when_asked(tmp_path: Path) -> None:
+    launcher = BwrapLauncher(Path("/x/bwrap"), RUNTIME, as_root=False)
+    argv = launcher.argv(_layout(tmp_path, network=True), ["py"])
+    assert "--unshare-net" not in argv
+    assert ("/etc/resolv.conf", "/etc/resolv.conf") in _pairs(argv, "--ro-bind-try")
+
+
+def test_bwrap_as_root_skips_the_user_namespace_and_lets_the_bootstrap_drop_to_the_run_uid(
+    tmp_path: Path,
+) -> None:
+    launcher = BwrapLauncher(Path("/x/bwrap"), RUNTIME, as_root=True)
+    layout = _layout(tmp_path, uid=1_100_000_000)
+    argv = launcher.argv(layout, ["py"])
+    assert "--unshare-user" not in argv
+    assert argv[1:7] == ["--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+    assert launcher.needs_run_uid
+    assert launcher.inside(layout).bootstrap_uid == 1_100_000_000
+
+
+def test_bwrap_shows_the_script_at_its_entry_path_even_when_regenerated(tmp_path: Path) -> None:
+    launcher = BwrapLauncher(Path("/x/bwrap"), RUNTIME, as_root=False)
+    regenerated = tmp_path / "v2.py"
+    regenerated.write_text("")
+    layout = _layout(tmp_path, script=regenerated)
+    inside = launcher.inside(layout)
+    assert inside.script == "/skill/scripts/main.py"
+    assert inside.import_paths == ("/skill/scripts", "/skill")
+    assert (str(regenerated), "/skill/scripts/main.py") in _pairs(
+        launcher.argv(layout, ["py"]), "--ro-bind"
+    )
+
+
+def test_a_regenerated_script_for_a_skill_without_an_entry_file_gets_its_own_mount(
+    tmp_path: Path,
+) -> None:
+    launcher = BwrapLauncher(Path("/x/bwrap"), RUNTIME, as_root=False)
+    regenerated = tmp_path / "main.py"
+    regenerated.write_text("")
+    layout = _layout(tmp_path, entry="scripts/new.py", script=regenerated)
+    assert launcher.inside(layout).script == "/script/main.py"
+
+
+def test_unshare_uses_user_pid_mount_and_net_namespaces_for_a_normal_user(tmp_path: Path) -> None:
+    launcher = UnshareLauncher(Path("/usr/bin/unshare"), Path("/usr/bin/setpriv"), as_root=False)
+    argv = launcher.argv(_layout(tmp_path), ["py"])
+    assert argv[:4] == ["/usr/bin/setpriv", "--pdeathsig", "KILL", "/usr/bin/unshare"]
+    for flag in ("--user", "--map-root-user", "--pid", "--fork", "--mount-proc", "--net"):
+        assert flag in argv
+    assert not launcher.needs_run_uid
+
+
+def test_unshare_as_root_drops_to_the_run_uid_instead_of_mapping_root(tmp_path: Path) -> None:
+    launcher = UnshareLauncher(Path("/usr/bin/unshare"), Path("/usr/bin/setpriv"), as_root=True)
+    argv = launcher.argv(_layout(tmp_path, uid=1_100_000_001), ["py"])
+    assert "--map-root-user" not in argv
+    assert argv[argv.index("--reuid") + 1] == "1100000001"
+    assert argv[argv.index("--ambient-caps") + 1] == "+dac_read_search"
+    assert launcher.needs_run_uid
+
+
+def test_unshare_leaves_the_network_when_asked(tmp_path: Path) -> None:
+    launcher = UnshareLauncher(Path("/usr/bin/unshare"), None, as_root=False)
+    assert "--net" not in launcher.argv(_layout(tmp_path, network=True), ["py"])
+
+
+def test_no_isolation_says_so_and_as_root_still_drops_privileges(tmp_path: Path) -> None:
+    launcher = BareLauncher(TOOLS.setpriv, TOOLS.kill, as_root=True)
+    layout = _layout(tmp_path, uid=1_100_000_002)
+    assert launcher.argv(layout, ["py"])[:3] == ["/usr/bin/setpriv", "--reuid", "1100000002"]
+    assert launcher.sweep_argv(layout) == [
+        "/usr/bin/setpriv", "--reuid", "1100000002", "--regid", "1100000002",
+        "--clear-groups", "/usr/bin/kill", "-9", "-1",
+    ]  # fmt: skip
+    assert any("isolation none" in note for note in launcher.notes)
+
+
+def test_no_isolation_for_a_normal_user_sweeps_nothing(tmp_path: Path) -> None:
+    launcher = BareLauncher(None, TOOLS.kill, as_root=False)
+    layout = _layout(tmp_path)
+    assert launcher.argv(layout, ["py"]) == ["py"]
+    assert launcher.sweep_argv(layout) is None
+
+
+@pytest.mark.parametrize("uid", [None, 1_100_000_003])
+def test_the_bootstrap_command_carries_limits_paths_and_uid(uid: int | None) -> None:
+    limits = ResourceLimits(cpu_s=5, memory_mb=100, file_size_mb=2, max_procs=9, max_open_files=40)
+    argv = bootstrap_command(
+        "/py",
+        limits=limits,
+        workdir="/work",
+        script="/skill/m.py",
+        import_paths=("/a", "/b"),
+        uid=uid,
+    )
+    assert argv[: len(PYTHON_FLAGS) + 3] == ["/py", *PYTHON_FLAGS, "-c", BOOTSTRAP]
+    rest = argv[len(PYTHON_FLAGS) + 3 :]
+    assert rest == [
+        str(-1 if uid is None else uid), "5", str(100 << 20), str(2 << 20), "9", "40",
+        "/work", "/skill/m.py", "/a", "/b",
+    ]  # fmt: skip
+    compile(BOOTSTRAP, "<bootstrap>", "exec")
