@@ -96,36 +96,46 @@ def check_plan(plan: Plan, spec: WorkflowSpec) -> list[Diagnostic]:
 
 
 def _check_cycles(ctx: _Context) -> set[str]:
-    """Report each dependency cycle once; return the steps that are on one."""
+    """Report each dependency cycle once; return the steps that are on one.
+
+    Iterative depth-first search (a long chain must not exhaust the stack)."""
     on_cycle: set[str] = set()
     state: dict[str, int] = {}
     reported: set[frozenset[str]] = set()
-
-    def visit(node: str, trail: list[str]) -> None:
-        state[node] = 1
-        trail.append(node)
-        for dep in ctx.deps.get(node, ()):
-            if dep not in ctx.steps:
-                continue
-            if state.get(dep) == 1:
-                loop = trail[trail.index(dep):]
-                on_cycle.update(loop)
-                if frozenset(loop) not in reported:
-                    reported.add(frozenset(loop))
-                    first = min(loop, key=ctx.order.index)
-                    ring = [*loop[loop.index(first):], *loop[:loop.index(first)]]
-                    spelled = " -> ".join(ctx.label(s) for s in [*ring, ring[0]])
-                    ctx.error(ctx.where(ctx.steps[first], "depends_on"),
-                              f"dependency cycle: {spelled} (each depends on the next)", "cycle")
-            elif state.get(dep) is None:
-                visit(dep, trail)
-        trail.pop()
-        state[node] = 2
-
-    for sid in ctx.order:
-        if sid not in state:
-            visit(sid, [])
+    for root in ctx.order:
+        if root in state:
+            continue
+        trail: list[str] = []
+        stack: list[tuple[str, int]] = [(root, 0)]
+        while stack:
+            node, index = stack.pop()
+            if index == 0:
+                state[node] = 1
+                trail.append(node)
+            deps = [d for d in ctx.deps.get(node, ()) if d in ctx.steps]
+            if index < len(deps):
+                stack.append((node, index + 1))
+                dep = deps[index]
+                if state.get(dep) == 1:
+                    _report_cycle(ctx, trail[trail.index(dep):], on_cycle, reported)
+                elif dep not in state:
+                    stack.append((dep, 0))
+            else:
+                trail.pop()
+                state[node] = 2
     return on_cycle
+
+
+def _report_cycle(ctx: _Context, loop: list[str], on_cycle: set[str], reported: set[frozenset[str]]) -> None:
+    on_cycle.update(loop)
+    if frozenset(loop) in reported:
+        return
+    reported.add(frozenset(loop))
+    first = min(loop, key=ctx.order.index)
+    ring = [*loop[loop.index(first):], *loop[:loop.index(first)]]
+    spelled = " -> ".join(ctx.label(s) for s in [*ring, ring[0]])
+    ctx.error(ctx.where(ctx.steps[first], "depends_on"),
+              f"dependency cycle: {spelled} (each depends on the next)", "cycle")
 
 
 def _check_references(ctx: _Context) -> None:

@@ -98,7 +98,7 @@ def object_schema(fields: Iterable[FieldSpec]) -> JsonSchema:
 
 def types_of(schema: JsonSchema | None) -> tuple[str, ...]:
     """The schema's `type` as a tuple (empty when unconstrained)."""
-    if not schema:
+    if not isinstance(schema, dict):
         return ()
     value = schema.get("type")
     if isinstance(value, str):
@@ -109,12 +109,12 @@ def types_of(schema: JsonSchema | None) -> tuple[str, ...]:
 
 
 def properties_of(schema: JsonSchema | None) -> dict[str, Any]:
-    props = (schema or {}).get("properties")
+    props = schema.get("properties") if isinstance(schema, dict) else None
     return props if isinstance(props, dict) else {}
 
 
 def required_of(schema: JsonSchema | None) -> tuple[str, ...]:
-    req = (schema or {}).get("required")
+    req = schema.get("required") if isinstance(schema, dict) else None
     return tuple(r for r in req if isinstance(r, str)) if isinstance(req, list) else ()
 
 
@@ -141,9 +141,9 @@ def merge_schema(base: JsonSchema | None, extra: JsonSchema | None, path: str = 
     `base` lacks are taken from `extra`, and types narrow to what both allow.
     Incompatible types keep `base`'s and are reported.
     """
-    if not base:
-        return copy.deepcopy(extra or {}), []
-    if not extra:
+    if not isinstance(base, dict) or not base:
+        return (copy.deepcopy(extra) if isinstance(extra, dict) else {}), []
+    if not isinstance(extra, dict) or not extra:
         return copy.deepcopy(base), []
     out = copy.deepcopy(base)
     conflicts: list[SchemaConflict] = []
@@ -162,7 +162,8 @@ def merge_schema(base: JsonSchema | None, extra: JsonSchema | None, path: str = 
         out.setdefault(key, copy.deepcopy(value))
     extra_props = properties_of(extra)
     if extra_props:
-        props = out.setdefault("properties", {})
+        props = properties_of(out)
+        out["properties"] = props
         for name, sub in extra_props.items():
             merged, found = merge_schema(props.get(name), sub, f"{path}/properties/{name}")
             props[name] = merged
@@ -182,6 +183,8 @@ def merge_schema(base: JsonSchema | None, extra: JsonSchema | None, path: str = 
 def both_schema(first: JsonSchema | None, second: JsonSchema | None) -> JsonSchema:
     """A schema a value must satisfy to meet both: the stronger one when the other adds
     nothing to it, else allOf."""
+    if not isinstance(first, dict) or not isinstance(second, dict):
+        return {"allOf": [copy.deepcopy(x) for x in (first, second) if x is not None]}
     if not first:
         return copy.deepcopy(second or {})
     if not second or first == second:
@@ -228,7 +231,7 @@ def supply_problems(produced: JsonSchema | None, wanted: JsonSchema | None, path
     Unknown (empty) schemas are trusted. Reports type mismatches and required
     properties that the producer does not declare, recursively.
     """
-    if not produced or not wanted:
+    if not isinstance(produced, dict) or not isinstance(wanted, dict) or not produced or not wanted:
         return []
     here = path or "the value"
     problems: list[str] = []
