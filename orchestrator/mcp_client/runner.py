@@ -101,6 +101,11 @@ class McpRunner:
     """Runs `mcp` skills for one run; `aclose()` stops every server it started."""
 
     kind = KIND
+    # The runner times each call out itself: from when the call is sent (not while the
+    # server starts or waits for a per-server slot), restarted by progress notifications,
+    # followed by a probe that kills a hung server, and without retrying an ambiguous call
+    # to a destructive tool. An engine that also times `run()` out should allow more time.
+    enforces_timeout = True
 
     def __init__(
         self,
