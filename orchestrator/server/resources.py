@@ -182,7 +182,7 @@ class ResourceSet:
         from orchestrator.engine import list_runs
 
         try:
-            summaries = sorted(list_runs(self.ws.settings), key=lambda s: s.created_at, reverse=True)
+            summaries = sorted(list_runs(self.ws.settings, limit=LISTED_RUNS), key=lambda s: s.created_at, reverse=True)
         except SkillweaveError:
             return []
         return [

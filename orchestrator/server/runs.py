@@ -46,6 +46,9 @@ class Execution:
         self.error: str | None = None  # `where: message` when execute_run raised
         self._watchers: list[MemoryObjectSendStream[RunEvent]] = []
         self._askers: list[Asker] = []
+        self.asking = 0  # questions put to a person right now
+        self._settled = anyio.Event()  # set whenever no question is pending
+        self._settled.set()
 
     def publish(self, event: RunEvent) -> None:
         """The engine's (synchronous) event callback: hand the event to every watcher."""
@@ -61,7 +64,31 @@ class Execution:
         """The engine's approver: the latest waiting caller that can ask a person, if any."""
         if not self._askers:
             return None
-        return await self._askers[-1](request)
+        self.asking += 1
+        if self.asking == 1:
+            self._settled = anyio.Event()
+        try:
+            return await self._askers[-1](request)
+        finally:
+            self.asking -= 1
+            if self.asking == 0:
+                self._settled.set()
+
+    async def wait(self, limit_s: float) -> None:
+        """Until the execution ends, or `limit_s` has passed and no person is being asked
+        (a question in progress is never cut off by the limit; it has its own timeout)."""
+        with anyio.move_on_after(limit_s):
+            await self.done.wait()
+        while not self.done.is_set() and self.asking:
+            async with anyio.create_task_group() as group:
+
+                async def end_on_done() -> None:
+                    await self.done.wait()
+                    group.cancel_scope.cancel()
+
+                group.start_soon(end_on_done)
+                await self._settled.wait()
+                group.cancel_scope.cancel()
 
     @asynccontextmanager
     async def watched(self, asker: Asker | None = None) -> AsyncIterator[MemoryObjectReceiveStream[RunEvent]]:

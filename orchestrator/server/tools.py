@@ -99,8 +99,7 @@ async def watch(ctx: Context[Any, Any], execution: Execution, limit_s: float, as
     the watch closes the event stream; the forwarder sends what is buffered, then ends."""
     async with anyio.create_task_group() as group, execution.watched(asker) as events:
         group.start_soon(forward_progress, ctx, events)
-        with anyio.move_on_after(limit_s):
-            await execution.done.wait()
+        await execution.wait(limit_s)
 
 
 class ToolSet:
@@ -317,7 +316,8 @@ class ToolSet:
     def _list(self, limit: int, status: str | None) -> RunList:
         from orchestrator.engine import list_runs
 
-        summaries = sorted(list_runs(self.ws.settings), key=lambda s: s.created_at, reverse=True)
+        fetched = list_runs(self.ws.settings, limit=200 if status else limit)
+        summaries = sorted(fetched, key=lambda s: s.created_at, reverse=True)
         chosen = [s for s in summaries if status is None or s.status.value == status][:limit]
         return RunList(runs=[run_brief(s, executing=self.registry.active(s.run_id) is not None) for s in chosen])
 
