@@ -104,12 +104,15 @@ def _step_words(step: StepSpec) -> dict[str, float]:
     for field in step.outputs:
         for w in words(field.name.replace("_", " ")):
             weights.setdefault(w, OUTPUT_FACTOR)
+    for w in words(step.description):
+        weights.setdefault(w, OUTPUT_FACTOR)
     return weights
 
 
 def _shown(step: StepSpec) -> dict[str, str]:
     """Normalised word -> the word as the step wrote it (for review notes)."""
-    text = " ".join([_BACKTICKED.sub(" ", step.skill or ""), step.name, *(f.name.replace("_", " ") for f in step.outputs)])
+    text = " ".join([_BACKTICKED.sub(" ", step.skill or ""), step.name,
+                     *(f.name.replace("_", " ") for f in step.outputs), step.description])
     shown: dict[str, str] = {}
     for raw in _WORD.findall(text.lower()):
         shown.setdefault(_norm(raw), raw)
@@ -231,6 +234,10 @@ def bind_steps(
         name = explicit_name(step, spec.format)
         where = step.skill_where or step.where
         result: Binding | Diagnostic
+        if (step.skill or "").strip().upper().startswith("TODO"):
+            errors.append(error_at(where, spec.path, f"{step.id} ({step.name}): no skill chosen yet (the Skill "
+                                                     "line is a TODO); name one in backticks", "unknown-skill"))
+            continue
         if name is not None:
             if name in skills:
                 result = Binding(step=step.id, skill=name, provenance=Provenance(source="spec", where=where, note="named"))

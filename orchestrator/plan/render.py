@@ -14,7 +14,7 @@ FORMATS: tuple[Format, ...] = ("json", "mermaid", "text")
 
 def render_plan(plan: Plan, fmt: Format) -> str:
     if fmt == "json":
-        return plan.to_json()
+        return plan.to_json() + "\n"
     if fmt == "mermaid":
         return render_mermaid(plan)
     if fmt == "text":

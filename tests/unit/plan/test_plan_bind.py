@@ -151,3 +151,10 @@ def test_binding_notes_quote_the_words_as_the_step_wrote_them() -> None:
     bindings, _ = bind_steps(spec, SKILLS)
     assert "analysis (name)" in bindings["step-1"].provenance.note
     assert "analyze (name)" in bindings["step-1"].provenance.note
+
+
+def test_a_todo_skill_line_binds_nothing_and_says_so() -> None:
+    spec = workflow(step(1, "Check the docs", "TODO name a skill in backticks"))
+    bindings, errors = bind_steps(spec, SKILLS)
+    assert bindings == {}
+    assert [(e.line, "no skill chosen yet" in e.message) for e in errors] == [(11, True)]
