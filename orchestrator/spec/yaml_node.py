@@ -6,6 +6,7 @@ keeps the line it came from; the YAML form (`yaml_form`) is built on it.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -73,7 +74,7 @@ class NodeReader:
         value = self.value(node)
         seconds = (float(value) if isinstance(value, int | float) and not isinstance(value, bool)
                    else pt.parse_duration(value) if isinstance(value, str) else None)
-        if seconds is None or seconds <= 0:
+        if seconds is None or not math.isfinite(seconds) or seconds <= 0:
             self.src.warn(self.line(node), f"{what} '{value}' is not a duration (30, 30s, 2 min); "
                                            "ignored", "spec.unread")
             return None
