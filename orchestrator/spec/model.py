@@ -36,7 +36,7 @@ class FieldSpec(_Node):
     where: str
     items: str | None = None  # for arrays: the item type when one was stated ("list of strings")
     keys: tuple[str, ...] = ()  # keys listed for an object: `analysis (JSON): functions, classes`
-    whole_output: bool = False  # this name stands for the step's whole output object (see spec/README)
+    whole_output: bool = False  # this name stands for the step's whole output object (see spec/fields.py)
     source: str | None = None  # a reference the line gave: `steps.<id>.output.<field>` or `inputs.<name>`
 
 
