@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 from collections.abc import Mapping
 from typing import Any
 
@@ -55,8 +56,16 @@ def _show(value: Any, limit: int = ACTUAL_LIMIT) -> str:
 
 
 def schema_hash(schema: JsonSchema) -> str:
-    text = json.dumps(schema, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
+    """A content key for a schema: equal schemas (with keys in the same order) share it.
+
+    `marshal` is several times faster than canonical JSON, and schemas parsed from
+    one plan keep their key order; a schema it cannot encode falls back to JSON.
+    """
+    try:
+        data = marshal.dumps(schema)  # type: ignore[arg-type]  # a JSON document
+    except ValueError:
+        data = json.dumps(schema, sort_keys=True, separators=(",", ":"), default=str).encode()
+    return hashlib.sha256(data).hexdigest()
 
 
 def _pointer(path: Any) -> str:

@@ -156,7 +156,7 @@ class FakeClock:
     that did not fire, are left out), in the order they ended.
     """
 
-    IDLE_SPINS = 64  # event-loop turns without progress that count as idle
+    IDLE_SPINS = 64  # turns that count as idle where the loop's run queue cannot be seen
 
     def __init__(self, start: float = 1_700_000_000.0, *, seed: int = 0, jitter: float | None = None) -> None:
         self._now = start
@@ -195,9 +195,9 @@ class FakeClock:
         await fut
 
     async def _drive(self) -> None:
+        loop = asyncio.get_running_loop()
         while True:
-            for _ in range(self.IDLE_SPINS):
-                await asyncio.sleep(0)
+            await self._idle(loop)
             while self._heap and self._heap[0][3].done():
                 heapq.heappop(self._heap)
             if not self._heap:
@@ -206,6 +206,21 @@ class FakeClock:
             self._now = max(self._now, deadline)
             self.slept.append(seconds)
             fut.set_result(None)
+
+    async def _idle(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Return once no other callback is ready to run (a few turns in a row)."""
+        ready = getattr(loop, "_ready", None)  # CPython's run queue; else count turns
+        quiet = 0
+        spins = 0
+        while quiet < 3:
+            await asyncio.sleep(0)
+            spins += 1
+            if ready is None:
+                quiet = 3 if spins >= self.IDLE_SPINS else 0
+            elif len(ready) == 0:
+                quiet += 1
+            else:
+                quiet = 0
 
 
 # -- the regenerator -------------------------------------------------------------
@@ -218,8 +233,8 @@ class FakeRegenerator:
     `unavailable` makes the factory-style check fail (see `FakeRegenerator.broken`).
     """
 
-    def __init__(self, answers: Iterable[str | None | RegenerationResult] = (), *, usage: TokenUsage | None = None) -> None:
-        self._answers: deque[str | None | RegenerationResult] = deque(answers)
+    def __init__(self, answers: Iterable[str | RegenerationResult | None] = (), *, usage: TokenUsage | None = None) -> None:
+        self._answers: deque[str | RegenerationResult | None] = deque(answers)
         self.requests: list[RegenerationRequest] = []
         self._usage = usage or TokenUsage()
 
@@ -270,7 +285,9 @@ def fake_plan(
             names.append(s.policy.compensation)
         for n in names:
             bound.setdefault(n, fake_skill(n))
-    return Plan(
+    from orchestrator.engine import plan_hash
+
+    plan = Plan(
         name=name,
         spec=SpecRef(path="<test>", sha256="0" * 64, format="yaml"),
         inputs=tuple(inputs),
@@ -278,6 +295,7 @@ def fake_plan(
         skills=bound,
         limits=limits or Limits(),
     )
+    return plan.model_copy(update={"sha256": plan_hash(plan)})
 
 
 __all__ = [

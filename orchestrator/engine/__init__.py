@@ -73,6 +73,7 @@ __all__ = [
     "list_runs",
     "plan_hash",
     "replay_run",
+    "run_in_memory",
 ]
 
 _SKIPPED_DIRS = {"__pycache__", ".git", "node_modules", ".venv"}
@@ -152,7 +153,7 @@ def create_run(plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run
             raise UserError(f"run {rid} already exists", where=rid)
         journal.create_run(
             rid,
-            stored.to_json(),
+            lambda: stored.model_dump_json(by_alias=True),
             values,
             RunCreated(
                 ts=SystemClock().now(),
@@ -166,9 +167,10 @@ def create_run(plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run
     return rid
 
 
-def _load(journal: Journal, run_id: str) -> RunState:
-    journal.run(run_id)  # NotFoundError for an unknown id
-    plan = Plan.model_validate_json(journal.plan_json(run_id))
+def _load(journal: Journal, run_id: str, plan: Plan | None = None) -> RunState:
+    record = journal.run(run_id)  # NotFoundError for an unknown id
+    if plan is None or plan_hash(plan) != record.plan_sha256:
+        plan = Plan.model_validate_json(journal.plan_json(run_id))
     return RunState.replay(
         run_id, plan, journal.events(run_id), lambda rel: journal.load_output(run_id, rel)
     )
@@ -236,16 +238,18 @@ async def execute_run(
     clock: Clock | None = None,
     force: bool = False,
     llm_client: object | None = None,
+    plan: Plan | None = None,
 ) -> RunSummary:
     """Run, or resume, a recorded run until it finishes or pauses at an approval gate.
 
     Raises NotFoundError for an unknown run and ResumeError for one that finished,
     one executed by another live process, or one whose spec or skills changed
     (unless `force`). Step failures and limits do not raise: they end the run,
-    and the summary says how.
+    and the summary says how. `plan`, when the caller holds the very plan the run
+    was created with (same hash), spares parsing the journal's copy.
     """
     with Journal(settings.state_dir) as journal:
-        state = _load(journal, run_id)
+        state = _load(journal, run_id, plan)
         _check_resumable(state, force)
         run_dir = journal.run_dir(run_id)
         run_dir.mkdir(parents=True, exist_ok=True)
@@ -270,7 +274,82 @@ async def execute_run(
         finally:
             scope.recorder.flush()
             await runner_set.aclose()
-        return state.summary()
+        summary = state.summary()
+        if settings.promote and summary.status is RunStatus.SUCCEEDED:
+            summary = summary.model_copy(update={"notes": (*summary.notes, *_promote(state, run_dir))})
+        return summary
+
+
+def _promote(state: RunState, run_dir: Path) -> list[str]:
+    """--promote: write each regenerated script that succeeded back into its skill folder."""
+    from orchestrator.errors import SkillweaveError
+    from orchestrator.llm.promote import promote_script
+
+    notes: list[str] = []
+    for sid, st in state.steps.items():
+        if st.code_path is None or st.status is not StepStatus.SUCCEEDED:
+            continue
+        skill = state.plan.skill_of(sid)
+        try:
+            target = promote_script(
+                Path(skill.path),
+                skill.entry or Path(st.code_path).name,
+                (run_dir / st.code_path).read_text(encoding="utf-8"),
+                original_sha256=st.entry_sha256,
+            )
+        except SkillweaveError as exc:
+            notes.append(f"step {sid}: {exc.render()}")
+        else:
+            notes.append(f"step {sid}: promoted {st.code_path} to {target}")
+    return notes
+
+
+async def run_in_memory(
+    plan: Plan,
+    inputs: Mapping[str, Any],
+    *,
+    runners: Mapping[str, StepRunner],
+    settings: Settings | None = None,
+    regenerator: Regenerator | None = None,
+    approver: Approver | None = None,
+    on_event: Callable[[RunEvent], None] | None = None,
+    clock: Clock | None = None,
+    run_dir: Path | None = None,
+) -> RunSummary:
+    """Execute a plan with no journal: same semantics, nothing durable (tests, benchmarks).
+
+    Regenerated code still needs a directory: `run_dir` (default: a temporary one).
+    """
+    import tempfile
+
+    settings = settings or Settings()
+    values = _check_inputs(plan, inputs)
+    clock = clock or SystemClock()
+    run_id = new_run_id()
+    state = RunState(run_id, plan)
+    state.apply(RunCreated(ts=clock.now(), plan_name=plan.name, plan_sha256=plan_hash(plan), inputs=values))
+    with tempfile.TemporaryDirectory(prefix="skillweave-run-") as tmp:
+        folder = run_dir or Path(tmp)
+        ctx = RunnerContext(settings=settings, plan=plan, run_id=run_id, run_dir=folder)
+        runner_set = RunnerSet(ctx, runners)
+        scope = RunScope(
+            plan=plan,
+            run_id=run_id,
+            state=state,
+            recorder=Recorder(run_id, state, None, on_event),
+            clock=clock,
+            contracts=ContractChecker(),
+            renderer=Renderer(plan, values),
+            runners=runner_set,
+            regenerators=RegeneratorSource(ctx, regenerator),
+            run_dir=folder,
+            approver=approver,
+        )
+        try:
+            await Scheduler(scope).execute()
+        finally:
+            await runner_set.aclose()
+    return state.summary()
 
 
 def approve_step(

@@ -111,7 +111,7 @@ class RunTotals(_Frozen):
     handoff_failed: int = 0
     tokens: TokenUsage = TokenUsage()
     queue_delay_s: float = 0.0  # summed over steps
-    duration_s: float | None = None  # created... finished (or last event)
+    duration_s: float | None = None  # first start to finish (or the last event), pauses included
     active_s: float = 0.0  # time spent executing, pauses excluded
 
 
@@ -130,6 +130,7 @@ class RunSummary(_Frozen):
     steps: tuple[StepSummary, ...] = ()
     totals: RunTotals = RunTotals()
     compensations: tuple[str, ...] = ()  # "step: finished|failed"
+    notes: tuple[str, ...] = ()  # what else people should know (promoted scripts, ...)
 
     def step(self, step_id: str) -> StepSummary:
         for s in self.steps:

@@ -4,9 +4,17 @@
 every event emitted so far is durable. Commits requested in the same turn of the
 event loop share one transaction (group commit), so a fan-out of 64 ready steps
 costs one write, not 64. Events are always written in the order they were
-emitted, so a durable event implies every earlier one is durable too. The engine
-awaits `commit()` before any effect that an event announces is relied upon: before
-a runner is called, before successors of a stored output are scheduled.
+emitted, so a durable event implies every earlier one is durable too.
+
+The rule the engine keeps: an event is durable before any effect that relies on
+it. `await commit()` comes before a runner is called (the attempt_started that
+announces it), before a regenerated version is used, before an approval is
+asked, a compensation run, or a run reported paused or finished. A step's
+output needs no commit of its own: `soon()` queues it for the next transaction,
+which is at the latest the one that starts a successor's attempt (so no
+successor ever runs on an output that could be lost), and at most
+`FLUSH_DELAY_S` later when nothing else commits. A SIGKILL in between loses only
+work that was never recorded as completed: that step runs again on resume.
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ from orchestrator.journal.events import Event
 from orchestrator.journal.store import Journal
 
 EventSink = Callable[[RunEvent], None]
+FLUSH_DELAY_S = 0.05
 
 
 def describe(event: Event) -> str:
@@ -54,6 +63,7 @@ class Recorder:
         self._buffer: list[Event] = []
         self._waiters: list[asyncio.Future[None]] = []
         self._scheduled = False
+        self._deferred: asyncio.TimerHandle | None = None
 
     @property
     def durable(self) -> bool:
@@ -87,8 +97,17 @@ class Recorder:
             loop.call_soon(self._flush)
         await waiter
 
+    def soon(self) -> None:
+        """Commit what is queued within FLUSH_DELAY_S, or sooner with the next commit."""
+        if self._journal is None or not self._buffer or self._deferred is not None:
+            return
+        self._deferred = asyncio.get_running_loop().call_later(FLUSH_DELAY_S, self._flush)
+
     def _flush(self) -> None:
         self._scheduled = False
+        if self._deferred is not None:
+            self._deferred.cancel()
+            self._deferred = None
         waiters, self._waiters = self._waiters, []
         try:
             self.flush()
@@ -103,6 +122,9 @@ class Recorder:
 
     def flush(self) -> None:
         """Commit what is queued, now (synchronously)."""
+        if self._deferred is not None:
+            self._deferred.cancel()
+            self._deferred = None
         if self._journal is None or not self._buffer:
             return
         events, self._buffer = self._buffer, []

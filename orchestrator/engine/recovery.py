@@ -168,8 +168,7 @@ async def run_unit(scope: RunScope, step: PlanStep, item: int | None, payload: A
         tried = await _attempt(scope, step, item, payload, skill)
         if tried.failure is None:
             store_output(scope, step, item, tried)
-            if item is not None:  # items are journaled one by one; a step's output with its finish
-                await scope.recorder.commit()
+            scope.recorder.soon()
             return UnitResult(StepStatus.SUCCEEDED, tried.output, attempt=tried.attempt)
         decision = await _recover(scope, step, item, payload, tried, skill)
         if decision is _Next.FEEDBACK:
@@ -461,13 +460,17 @@ async def _regenerate(
             fromfile=f"a/{skill.entry or name}", tofile=f"b/{skill.entry or name}",
         )
     )
+    entry_file = Path(skill.path) / skill.entry if skill.entry else None
+    entry_sha = (
+        hashlib.sha256(entry_file.read_bytes()).hexdigest() if entry_file is not None and entry_file.is_file() else None
+    )
     scope.write_file(f"{folder}/{name}", result.code.encode())
     scope.write_file(f"{folder}/{name}.diff", diff.encode())
     scope.recorder.emit(
         Regeneration(
             ts=scope.now(), step=step.id, item=item, attempt=attempt, code_sha256=sha,
             code_path=f"{folder}/{name}", diff_path=f"{folder}/{name}.diff",
-            feedback=feedback is not None, usage=result.usage,
+            entry_sha256=entry_sha, feedback=feedback is not None, usage=result.usage,
         )
     )
     await scope.recorder.commit()
@@ -496,8 +499,7 @@ async def fallback(
     if action is FallbackAction.DEFAULT:
         value = chosen.value if chosen.value is not None else empty_value(step.output_schema)
         store_output(scope, step, item, _Tried(output=value, attempt=attempt))
-        if item is not None:
-            await scope.recorder.commit()
+        scope.recorder.soon()
         return UnitResult(StepStatus.DEFAULTED, value, failure=failure, attempt=attempt)
     if action is FallbackAction.SKILL:
         if chosen.skill is None or chosen.skill not in scope.plan.skills:
@@ -530,8 +532,7 @@ async def _run_fallback_skill(
         tried = await _attempt(scope, step, item, payload, skill, fallback=True)
         if tried.failure is None:
             store_output(scope, step, item, tried)
-            if item is not None:
-                await scope.recorder.commit()
+            scope.recorder.soon()
             return UnitResult(StepStatus.SUCCEEDED, tried.output, attempt=tried.attempt)
         failure = tried.failure
         retry = step.policy_for(failure.error_class).retry

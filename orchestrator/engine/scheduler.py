@@ -324,10 +324,10 @@ class Scheduler:
                 message=message, error_class=error_class,
             )
         )
-        await scope.recorder.commit()
         if status in (StepStatus.FAILED, StepStatus.ESCALATED):
             where = f"{step.id}/{result.attempt}" if result.attempt else step.id
             run_status = RunStatus.ESCALATED if status is StepStatus.ESCALATED else RunStatus.FAILED
             raise RunAbortedError(run_status, f"step {step.id} failed: {message}", where=where)
+        scope.recorder.soon()  # durable at the latest with the first successor's attempt
         return StepEnd.DONE
 

@@ -9,9 +9,7 @@ limits, concurrency slots, and the files of the run directory.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +38,30 @@ class RunAbortedError(Exception):
         self.limit = limit
 
 
+class Slot:
+    """Semaphores taken in a fixed order (so two slots never deadlock), released in reverse."""
+
+    __slots__ = ("_sems",)
+
+    def __init__(self, sems: tuple[asyncio.Semaphore, ...]) -> None:
+        self._sems = sems
+
+    async def __aenter__(self) -> None:
+        taken: list[asyncio.Semaphore] = []
+        try:
+            for sem in self._sems:
+                await sem.acquire()
+                taken.append(sem)
+        except BaseException:
+            for sem in reversed(taken):
+                sem.release()
+            raise
+
+    async def __aexit__(self, *exc: object) -> None:
+        for sem in reversed(self._sems):
+            sem.release()
+
+
 @dataclass
 class RunScope:
     plan: Plan
@@ -57,6 +79,7 @@ class RunScope:
     _slots: dict[str, asyncio.Semaphore] = field(default_factory=dict)
     _locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     _steps: dict[str, PlanStep] = field(default_factory=dict)
+    _slot_of: dict[str, Slot] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._steps = {s.id: s for s in self.plan.steps}
@@ -122,17 +145,19 @@ class RunScope:
             found = self._slots[key] = asyncio.Semaphore(size)
         return found
 
-    @contextlib.asynccontextmanager
-    async def slot(self, skill: BoundSkill) -> AsyncIterator[None]:
+    def slot(self, skill: BoundSkill) -> Slot:
         """A concurrency slot for one attempt: per server, per skill, then global (fixed order)."""
-        limits = self.plan.limits
-        async with contextlib.AsyncExitStack() as stack:
+        found = self._slot_of.get(skill.name)
+        if found is None:
+            limits = self.plan.limits
+            sems: list[asyncio.Semaphore] = []
             if skill.server:
-                await stack.enter_async_context(self._slot("server:" + skill.server, limits.per_server_concurrency))
+                sems.append(self._slot("server:" + skill.server, limits.per_server_concurrency))
             if limits.per_skill_concurrency:
-                await stack.enter_async_context(self._slot("skill:" + skill.name, limits.per_skill_concurrency))
-            await stack.enter_async_context(self._slot("*", limits.concurrency))
-            yield
+                sems.append(self._slot("skill:" + skill.name, limits.per_skill_concurrency))
+            sems.append(self._slot("*", limits.concurrency))
+            found = self._slot_of[skill.name] = Slot(tuple(sems))
+        return found
 
     # -- run directory ---------------------------------------------------
 

@@ -92,6 +92,7 @@ class StepState:
     code_path: str | None = None  # current regenerated version, relative to the run dir
     code_sha256: str | None = None
     code_versions: int = 0
+    entry_sha256: str | None = None  # the skill's script the first regenerated version replaced
     regeneration_unavailable: str | None = None
     ready_at: float | None = None
     started_at: float | None = None
@@ -142,6 +143,7 @@ class RunState:
         self.created_at = 0.0
         self.finished_at: float | None = None
         self.steps: dict[str, StepState] = {s.id: StepState(s.id) for s in plan.steps}
+        self.plan_steps = {s.id: s for s in plan.steps}
         self.sessions: list[Session] = []
         self.error: RunErrorInfo | None = None
         self.failing: RunErrorInfo | None = None
@@ -170,6 +172,123 @@ class RunState:
         if self.sessions:
             self.sessions[-1].last = e.ts
         st = self.steps.get(e.step) if e.step is not None else None
+        if st is not None:
+            if isinstance(e, AttemptStarted):
+                it = st.item(e.item)
+                it.attempts += 1
+                it.in_flight = e.attempt
+                it.not_before = None
+                st.attempts += 1
+                self.total_attempts += 1
+                st.status = StepStatus.RUNNING
+                if st.started_at is None:
+                    st.started_at = e.ts
+            elif isinstance(e, OutputStored):
+                it = st.item(e.item)
+                it.in_flight = None
+                it.has_output = True
+                it.output = self.loader(e.path) if e.path is not None and self.loader else e.output
+                st.run_time_s += e.duration_s
+                self._spend(st, e.usage)
+                if e.item is None:
+                    st.has_output = True
+                    st.output = it.output
+            elif isinstance(e, StepFinished):
+                self._finish_step(st, e.status, e.ts, e.message, e.error_class)
+            elif isinstance(e, StepReady):
+                if st.ready_at is None:
+                    st.ready_at = e.ts
+                if not st.status.done:
+                    st.status = StepStatus.READY
+            elif isinstance(e, HandoffChecked):
+                if e.ok:
+                    st.handoff_passed += 1
+                else:
+                    st.handoff_failed += 1
+                    st.violations = tuple(e.violations)
+            elif isinstance(e, AttemptFailed):
+                it = st.item(e.item)
+                it.in_flight = None
+                failure = StepFailure(
+                    error_class=ErrorClass(e.error_class),
+                    message=e.message,
+                    detail=e.detail,
+                    kind=e.kind,
+                    pointer=e.pointer,
+                )
+                it.last_failure = failure
+                st.error_class = e.error_class
+                st.message = e.message
+                st.run_time_s += e.duration_s
+                self._spend(st, e.usage)
+                st.history.append(AttemptSummary(attempt=e.attempt or 0, code_sha256=st.code_sha256, failure=failure))
+                del st.history[:-HISTORY_KEPT]
+            elif isinstance(e, RetryScheduled):
+                it = st.item(e.item)
+                family = retry_family(e.error_class)
+                it.retries[family] = it.retries.get(family, 0) + 1
+                it.not_before = e.not_before
+                st.retries += 1
+            elif isinstance(e, StepSkipped):
+                st.status = StepStatus.SKIPPED
+                st.message = e.reason
+                st.finished_at = e.ts
+            elif isinstance(e, FanOut):
+                st.item_count = e.items
+            elif isinstance(e, ApprovalRequested):
+                st.approval = "requested"
+                st.approval_requested_at = e.ts
+                st.status = StepStatus.AWAITING_APPROVAL
+            elif isinstance(e, ApprovalDecided):
+                st.approval = "approved" if e.approved else "rejected"
+                st.approval_comment = e.comment
+                if st.status is StepStatus.AWAITING_APPROVAL:
+                    st.status = StepStatus.READY
+                self.awaiting = tuple(a for a in self.awaiting if a != st.step_id)
+            elif isinstance(e, Regeneration):
+                st.regenerations += 1
+                self.total_regenerations += 1
+                self._spend(st, e.usage)
+                if e.code_path is not None:
+                    if st.code_versions == 0:
+                        st.entry_sha256 = e.entry_sha256
+                    st.code_path = e.code_path
+                    st.code_sha256 = e.code_sha256
+                    st.code_versions += 1
+                if e.feedback:
+                    st.feedback_pending = None
+            elif isinstance(e, RegenerationUnavailable):
+                st.regeneration_unavailable = e.reason
+                st.feedback_pending = None
+            elif isinstance(e, FeedbackSent):
+                st.feedback_sent += 1
+                target = self.steps.get(e.target)
+                if target is not None:
+                    target.feedback_pending = e.detail
+                    target.status = StepStatus.PENDING
+                    target.has_output = False
+                    target.output = None
+                    self.output_map.pop(e.target, None)
+                    for it in target.items.values():
+                        it.has_output = False
+                        it.output = None
+                    if e.target in self.completion_order:
+                        self.completion_order.remove(e.target)
+            elif isinstance(e, ItemSkipped):
+                st.item(e.item).skipped = True
+            elif isinstance(e, FallbackUsed):
+                st.fallback = e.action
+                if e.skill is not None:
+                    st.item(e.item).fallback_skill = e.skill
+            elif isinstance(e, LimitReached):
+                st.message = e.message
+            elif isinstance(e, CompensationStarted):
+                self.compensations[st.step_id] = "started"
+            elif isinstance(e, CompensationFinished):
+                self.compensations[st.step_id] = "finished"
+            elif isinstance(e, CompensationFailed):
+                self.compensations[st.step_id] = "failed"
+            return
         if isinstance(e, RunCreated):
             self.inputs = dict(e.inputs)
             self.fingerprint = dict(e.fingerprint)
@@ -193,121 +312,6 @@ class RunState:
             self.finished_at = e.ts
             if e.status != "succeeded":
                 self.error = RunErrorInfo(where=e.where, message=e.message, limit=e.limit)
-        elif st is None:
-            return
-        elif isinstance(e, StepReady):
-            if st.ready_at is None:
-                st.ready_at = e.ts
-            if not st.status.done:
-                st.status = StepStatus.READY
-        elif isinstance(e, StepSkipped):
-            st.status = StepStatus.SKIPPED
-            st.message = e.reason
-            st.finished_at = e.ts
-        elif isinstance(e, FanOut):
-            st.item_count = e.items
-        elif isinstance(e, ApprovalRequested):
-            st.approval = "requested"
-            st.approval_requested_at = e.ts
-            st.status = StepStatus.AWAITING_APPROVAL
-        elif isinstance(e, ApprovalDecided):
-            st.approval = "approved" if e.approved else "rejected"
-            st.approval_comment = e.comment
-            if st.status is StepStatus.AWAITING_APPROVAL:
-                st.status = StepStatus.READY
-            self.awaiting = tuple(a for a in self.awaiting if a != st.step_id)
-        elif isinstance(e, AttemptStarted):
-            it = st.item(e.item)
-            it.attempts += 1
-            it.in_flight = e.attempt
-            it.not_before = None
-            st.attempts += 1
-            self.total_attempts += 1
-            st.status = StepStatus.RUNNING
-            if st.started_at is None:
-                st.started_at = e.ts
-        elif isinstance(e, HandoffChecked):
-            if e.ok:
-                st.handoff_passed += 1
-            else:
-                st.handoff_failed += 1
-                st.violations = tuple(e.violations)
-        elif isinstance(e, AttemptFailed):
-            it = st.item(e.item)
-            it.in_flight = None
-            failure = StepFailure(
-                error_class=ErrorClass(e.error_class),
-                message=e.message,
-                detail=e.detail,
-                kind=e.kind,
-                pointer=e.pointer,
-            )
-            it.last_failure = failure
-            st.error_class = e.error_class
-            st.message = e.message
-            st.run_time_s += e.duration_s
-            self._spend(st, e.usage)
-            st.history.append(AttemptSummary(attempt=e.attempt or 0, code_sha256=st.code_sha256, failure=failure))
-            del st.history[:-HISTORY_KEPT]
-        elif isinstance(e, RetryScheduled):
-            it = st.item(e.item)
-            family = retry_family(e.error_class)
-            it.retries[family] = it.retries.get(family, 0) + 1
-            it.not_before = e.not_before
-            st.retries += 1
-        elif isinstance(e, Regeneration):
-            st.regenerations += 1
-            self.total_regenerations += 1
-            self._spend(st, e.usage)
-            if e.code_path is not None:
-                st.code_path = e.code_path
-                st.code_sha256 = e.code_sha256
-                st.code_versions += 1
-            if e.feedback:
-                st.feedback_pending = None
-        elif isinstance(e, RegenerationUnavailable):
-            st.regeneration_unavailable = e.reason
-            st.feedback_pending = None
-        elif isinstance(e, FeedbackSent):
-            st.feedback_sent += 1
-            target = self.steps.get(e.target)
-            if target is not None:
-                target.feedback_pending = e.detail
-                target.status = StepStatus.PENDING
-                target.has_output = False
-                target.output = None
-                self.output_map.pop(e.target, None)
-                for it in target.items.values():
-                    it.has_output = False
-                    it.output = None
-                if e.target in self.completion_order:
-                    self.completion_order.remove(e.target)
-        elif isinstance(e, OutputStored):
-            it = st.item(e.item)
-            it.in_flight = None
-            it.has_output = True
-            it.output = self.loader(e.path) if e.path is not None and self.loader else e.output
-            st.run_time_s += e.duration_s
-            self._spend(st, e.usage)
-            if e.item is None:
-                st.has_output = True
-                st.output = it.output
-        elif isinstance(e, ItemSkipped):
-            st.item(e.item).skipped = True
-        elif isinstance(e, FallbackUsed):
-            st.fallback = e.action
-            if e.skill is not None:
-                st.item(e.item).fallback_skill = e.skill
-        elif isinstance(e, StepFinished):
-            self._finish_step(st, e.status, e.ts, e.message, e.error_class)
-        elif isinstance(e, LimitReached):
-            st.message = e.message
-        elif isinstance(e, CompensationStarted):
-            self.compensations[st.step_id] = "started"
-        elif isinstance(e, CompensationFinished):
-            self.compensations[st.step_id] = "finished"
-        elif isinstance(e, CompensationFailed):
-            self.compensations[st.step_id] = "failed"
 
     def _spend(self, st: StepState, usage: TokenUsage) -> None:
         if usage.total:
@@ -368,7 +372,7 @@ class RunState:
             handoff_failed=sum(s.handoff_failed for s in steps),
             tokens=self.tokens,
             queue_delay_s=sum(s.queue_delay_s or 0.0 for s in steps),
-            duration_s=(end - self.created_at) if self.sessions else None,
+            duration_s=(end - self.sessions[0].started) if self.sessions else None,
             active_s=sum(s.last - s.started for s in self.sessions),
         )
         return RunSummary(
@@ -390,7 +394,7 @@ class RunState:
 
     def _step_summary(self, sid: str) -> StepSummary:
         s = self.steps[sid]
-        step = self.plan.step(sid)
+        step = self.plan_steps[sid]
         duration = (
             s.finished_at - s.started_at if s.finished_at is not None and s.started_at is not None else None
         )

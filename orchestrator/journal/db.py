@@ -22,16 +22,20 @@ BUSY_TIMEOUT_MS = 10_000
 
 MIGRATIONS: tuple[tuple[str, str], ...] = (
     (
-        "m001_runs_and_events",
+        "m001_plans_runs_events",
         """
+        CREATE TABLE plans (
+            sha256     TEXT PRIMARY KEY,
+            plan_json  TEXT NOT NULL,
+            created_at REAL NOT NULL
+        );
         CREATE TABLE runs (
             run_id      TEXT PRIMARY KEY,
             plan_name   TEXT NOT NULL,
-            plan_sha256 TEXT NOT NULL,
+            plan_sha256 TEXT NOT NULL REFERENCES plans (sha256),
             status      TEXT NOT NULL,
             created_at  REAL NOT NULL,
             updated_at  REAL NOT NULL,
-            plan_json   TEXT NOT NULL,
             inputs_json TEXT NOT NULL
         );
         CREATE INDEX runs_by_created ON runs (created_at);

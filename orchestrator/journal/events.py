@@ -134,6 +134,7 @@ class Regeneration(_Event):
     code_path: str | None = None  # relative to the run dir
     diff_path: str | None = None
     rejected: str | None = None
+    entry_sha256: str | None = None  # the skill's own script when the version was made (for --promote)
     feedback: bool = False
     usage: TokenUsage = TokenUsage()
 

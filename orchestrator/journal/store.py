@@ -2,7 +2,7 @@
 
 Layout of a state directory (default `.skillweave/`):
 
-    journal.db                  every run's events (WAL; see `db`)
+    journal.db                  every run's events and plans (WAL; see `db`)
     runs/<run_id>/outputs/      outputs too big to keep inline in an event
     runs/<run_id>/code/<step>/  regenerated code versions and their diffs
     runs/<run_id>/logs/         stderr of failed attempts
@@ -17,7 +17,7 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -78,17 +78,27 @@ class Journal:
 
     # -- writing ---------------------------------------------------------
 
-    def create_run(self, run_id: str, plan_json: str, inputs: dict[str, Any], event: RunCreated) -> None:
-        """Record a new run: its row, its plan and the run_created event, atomically."""
+    def create_run(
+        self, run_id: str, plan_json: Callable[[], str], inputs: dict[str, Any], event: RunCreated
+    ) -> None:
+        """Record a new run: its row, its plan and the run_created event, atomically.
+
+        Plans are stored once per hash (`plan_json` is called only for a new one).
+        """
         conn = self._conn
         conn.execute("BEGIN IMMEDIATE")
         try:
             if conn.execute("SELECT 1 FROM runs WHERE run_id = ?", (run_id,)).fetchone():
                 raise ValueError(f"run {run_id} already exists")
+            if not conn.execute("SELECT 1 FROM plans WHERE sha256 = ?", (event.plan_sha256,)).fetchone():
+                conn.execute(
+                    "INSERT INTO plans (sha256, plan_json, created_at) VALUES (?, ?, ?)",
+                    (event.plan_sha256, plan_json(), event.ts),
+                )
             conn.execute(
                 "INSERT INTO runs (run_id, plan_name, plan_sha256, status, created_at, updated_at,"
-                " plan_json, inputs_json) VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)",
-                (run_id, event.plan_name, event.plan_sha256, event.ts, event.ts, plan_json, json.dumps(inputs)),
+                " inputs_json) VALUES (?, ?, ?, 'pending', ?, ?, ?)",
+                (run_id, event.plan_name, event.plan_sha256, event.ts, event.ts, json.dumps(inputs)),
             )
             self._insert(run_id, [event])
             conn.execute("COMMIT")
@@ -144,7 +154,10 @@ class Journal:
         return _record(row)
 
     def plan_json(self, run_id: str) -> str:
-        row = self._conn.execute("SELECT plan_json FROM runs WHERE run_id = ?", (run_id,)).fetchone()
+        row = self._conn.execute(
+            "SELECT plans.plan_json FROM runs JOIN plans ON plans.sha256 = runs.plan_sha256 WHERE run_id = ?",
+            (run_id,),
+        ).fetchone()
         if row is None:
             raise NotFoundError(f"no run {run_id!r} in {self.state_dir}", where=run_id)
         return str(row[0])

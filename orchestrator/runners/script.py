@@ -1,0 +1,133 @@
+"""The `script` runner: a skill's Python script, run in the sandbox, JSON in and out.
+
+The script reads its input as one JSON document on stdin and writes its output
+as one JSON document on stdout. Conventions a script can rely on:
+
+- `SKILLWEAVE_IDEMPOTENCY_KEY` (run:step:attempt[:item]) in its environment, to
+  make side effects idempotent across retries, with `SKILLWEAVE_RUN_ID`,
+  `SKILLWEAVE_STEP_ID`, `SKILLWEAVE_ATTEMPT` and, in a `for each`,
+  `SKILLWEAVE_ITEM`.
+- **Exit code 2 means "invalid input"**: the engine fails the step fast, without
+  retry or regeneration. Any other non-zero exit, an exception, or stdout that is
+  not one JSON document is a code error (regenerated while the budget lasts).
+
+How sandbox failures are classified:
+
+    code_error (exit != 0, != 2) → CODE_ERROR    exit 2          → INVALID_INPUT
+    output_contract              → CODE_ERROR    timeout         → TIMEOUT
+    resource_limit               → CODE_ERROR    setup           → UNRECOVERABLE
+
+A regenerated version (`StepRequest.script_override`) runs instead of the skill's
+entry, with the skill folder still mounted for its data files. A skill with no
+script at all fails as a code error (`missing_code`), so the regenerator writes
+its first version.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from orchestrator.errors import IsolationError
+from orchestrator.policy import ErrorClass
+from orchestrator.runner import Artifact, RunnerContext, StepFailure, StepOutcome, StepRequest
+from orchestrator.sandbox.model import FailureKind, ResourceLimits, SandboxRequest, SandboxResult
+
+INVALID_INPUT_EXIT = 2
+
+_CLASS_OF: dict[FailureKind, ErrorClass] = {
+    FailureKind.CODE_ERROR: ErrorClass.CODE_ERROR,
+    FailureKind.OUTPUT_CONTRACT: ErrorClass.CODE_ERROR,
+    FailureKind.TIMEOUT: ErrorClass.TIMEOUT,
+    FailureKind.RESOURCE_LIMIT: ErrorClass.CODE_ERROR,
+    FailureKind.SETUP: ErrorClass.UNRECOVERABLE,
+}
+
+
+def classify(result: SandboxResult) -> StepFailure | None:
+    """The step failure a sandbox result stands for (None when it succeeded)."""
+    failure = result.failure
+    if failure is None:
+        return None
+    error_class = _CLASS_OF[failure.kind]
+    kind = failure.kind.value
+    message = failure.message
+    if failure.kind is FailureKind.CODE_ERROR and result.exit_code == INVALID_INPUT_EXIT:
+        error_class = ErrorClass.INVALID_INPUT
+        kind = "invalid_input"
+        message = f"the script refused its input (exit {INVALID_INPUT_EXIT}): {_last_line(result.stderr_tail) or message}"
+    elif failure.kind is FailureKind.CODE_ERROR:
+        last = _last_line(result.stderr_tail)
+        if last and last not in message:
+            message = f"{message}: {last}"
+    return StepFailure(error_class=error_class, message=message, detail=result.stderr_tail, kind=kind)
+
+
+def _last_line(text: str) -> str:
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    return lines[-1][:300] if lines else ""
+
+
+class ScriptRunner:
+    kind = "script"
+
+    def __init__(self, sandbox: Any, limits: ResourceLimits | None = None) -> None:
+        self._sandbox = sandbox
+        self._limits = limits or ResourceLimits()
+
+    async def run(self, request: StepRequest) -> StepOutcome:
+        skill = request.skill
+        entry = skill.entry or (request.script_override.name if request.script_override else None)
+        if request.script_override is None and (not entry or not (Path(skill.path) / entry).is_file()):
+            return StepOutcome(
+                failure=StepFailure(
+                    error_class=ErrorClass.CODE_ERROR,
+                    message=f"skill {skill.name} has no script yet ({entry or 'no skillweave.entry'})",
+                    kind="missing_code",
+                )
+            )
+        assert entry is not None
+        env = {
+            "SKILLWEAVE_IDEMPOTENCY_KEY": request.idempotency_key,
+            "SKILLWEAVE_RUN_ID": request.run_id,
+            "SKILLWEAVE_STEP_ID": request.step_id,
+            "SKILLWEAVE_ATTEMPT": str(request.attempt),
+        }
+        if request.item_index is not None:
+            env["SKILLWEAVE_ITEM"] = str(request.item_index)
+        limits = self._limits
+        if request.timeout_s is not None and request.timeout_s > 0:
+            limits = limits.merged(wall_s=request.timeout_s, cpu_s=max(1, int(request.timeout_s) + 1))
+        sandbox_request = SandboxRequest(
+            skill_dir=Path(skill.path),
+            entry=entry,
+            script=request.script_override,
+            input=request.input,
+            limits=limits,
+            network=skill.network,
+            env=env,
+            workdir_parent=(request.run_dir / "work") if request.run_dir else None,
+        )
+        try:
+            result: SandboxResult = await self._sandbox.run(sandbox_request)
+        except IsolationError as exc:
+            return StepOutcome(
+                failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=exc.render(), kind="isolation")
+            )
+        return StepOutcome(
+            output=result.output,
+            failure=classify(result),
+            stderr_tail=result.stderr_tail,
+            duration_s=result.duration_s,
+            artifacts=tuple(Artifact(path=a.path, size=a.size, sha256=a.sha256) for a in result.artifacts),
+            meta={"isolation": result.isolation.value, **({"exit_code": str(result.exit_code)} if result.exit_code is not None else {})},
+        )
+
+    async def aclose(self) -> None:
+        return None
+
+
+def create_runner(ctx: RunnerContext) -> ScriptRunner:
+    from orchestrator.sandbox import Sandbox
+
+    return ScriptRunner(Sandbox(require_isolation=ctx.settings.require_isolation))
