@@ -1,11 +1,11 @@
 """Planning: a spec and the skill catalog in, a frozen reviewable Plan out.
 
-    build_plan(spec, catalog, *, settings, chooser=None) -> Plan
+    build_plan(spec, catalog, *, settings, chooser=None, tool_schemas=None) -> Plan
         bind, derive dependencies, map inputs, build contracts, merge policies;
         raises PlanError listing every binding or contract error
     check_plan(plan, spec) -> list[Diagnostic]
         the static checks (errors and warnings), see `orchestrator.plan.checks`
-    compile_spec(path, settings) -> Plan
+    compile_spec(path, settings, *, chooser=None, tool_schemas=None) -> Plan
         parse + catalog (with the spec's folder) + build + check; raises SpecError /
         PlanError carrying every error (file:line); warnings land in Plan.warnings
     load_plan(path) -> Plan              a saved plan JSON (ConfigError when it is not one)
@@ -29,7 +29,7 @@ from pydantic import ValidationError
 from orchestrator.config import Settings
 from orchestrator.errors import ConfigError, NotFoundError, PlanError, Severity
 from orchestrator.plan.bind import SkillChooser
-from orchestrator.plan.build import SkillCatalog, draft_plan, plan_sha256, seal
+from orchestrator.plan.build import SkillCatalog, ToolSchemas, draft_plan, plan_sha256, seal
 from orchestrator.plan.checks import check_plan
 from orchestrator.plan.location import line_key
 from orchestrator.plan.model import PLAN_FORMAT, BoundSkill, Plan
@@ -42,6 +42,7 @@ __all__ = [
     "Plan",
     "SkillCatalog",
     "SkillChooser",
+    "ToolSchemas",
     "build_plan",
     "check_plan",
     "compile_spec",
@@ -59,10 +60,13 @@ def build_plan(
     *,
     settings: Settings,
     chooser: SkillChooser | None = None,
+    tool_schemas: ToolSchemas | None = None,
 ) -> Plan:
-    """The plan of `spec` against `catalog`. Pure. Raises PlanError with every error found
-    while binding skills and building contracts (the warnings follow the errors)."""
-    plan, errors = draft_plan(spec, catalog, settings=settings, chooser=chooser)
+    """The plan of `spec` against `catalog`. Pure (unless `tool_schemas` starts servers).
+    Raises PlanError with every error found while binding skills and building contracts
+    (the warnings follow the errors). `tool_schemas(server, tool)` fills the schemas an mcp
+    skill does not declare from its tool's own (provenance "mcp")."""
+    plan, errors = draft_plan(spec, catalog, settings=settings, chooser=chooser, tool_schemas=tool_schemas)
     if errors:
         raise PlanError([*errors, *plan.warnings])
     return plan
@@ -76,7 +80,13 @@ def find_ties(spec: WorkflowSpec, catalog: SkillCatalog) -> dict[str, tuple[Boun
     return ties(spec, skills_of(catalog))
 
 
-def compile_spec(path: Path, settings: Settings, *, chooser: SkillChooser | None = None) -> Plan:
+def compile_spec(
+    path: Path,
+    settings: Settings,
+    *,
+    chooser: SkillChooser | None = None,
+    tool_schemas: ToolSchemas | None = None,
+) -> Plan:
     """Parse, load the catalog (with the spec's `skills/`), build and check.
 
     Raises SpecError (the spec cannot be read) or PlanError carrying every error with
@@ -87,7 +97,7 @@ def compile_spec(path: Path, settings: Settings, *, chooser: SkillChooser | None
 
     spec = parse_spec(path)
     catalog = load_catalog(settings, path)
-    plan, errors = draft_plan(spec, catalog, settings=settings, chooser=chooser)
+    plan, errors = draft_plan(spec, catalog, settings=settings, chooser=chooser, tool_schemas=tool_schemas)
     found = check_plan(plan, spec)
     errors = sorted(dict.fromkeys([*errors, *(d for d in found if d.severity is Severity.ERROR)]), key=line_key)
     warnings = sorted(dict.fromkeys([*plan.warnings, *(d for d in found if d.severity is Severity.WARNING)]),

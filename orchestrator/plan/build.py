@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Protocol
 
 from orchestrator.config import Settings
 from orchestrator.errors import Diagnostic, Severity, SkillError, SkillweaveError
 from orchestrator.plan.bind import SkillChooser, bind_steps, explicit_name
 from orchestrator.plan.contract import OutputContract, edge_schema, input_contract, output_contract
-from orchestrator.plan.location import error_at, from_default, from_spec, line_key
+from orchestrator.plan.location import error_at, from_default, from_spec, line_key, warning_at
 from orchestrator.plan.mapping import (
     Produced,
     ancestors,
@@ -33,11 +33,13 @@ from orchestrator.plan.model import (
     BoundSkill,
     Edge,
     InputBinding,
+    JsonSchema,
     Plan,
     PlanInput,
     PlanStep,
     Provenance,
     Scenario,
+    SkillKind,
     SpecRef,
 )
 from orchestrator.plan.recovery import plan_limits, step_policy
@@ -62,6 +64,42 @@ class SkillCatalog(Protocol):
     def __iter__(self) -> Iterator[SkillSource]: ...
 
     def get(self, name: str) -> SkillSource: ...
+
+
+# Reads an MCP tool's own schemas: (server, tool) -> (inputSchema, outputSchema). Used for
+# mcp skills that declare none; starting servers is the caller's choice (`validate` does not).
+ToolSchemas = Callable[[str, str], tuple[JsonSchema | None, JsonSchema | None]]
+
+
+def _with_tool_schemas(
+    bound: dict[str, BoundSkill], tool_schemas: ToolSchemas | None, spec: WorkflowSpec, found: list[Diagnostic]
+) -> set[str]:
+    """Fill missing schemas of bound mcp skills from their tools; the names filled."""
+    filled: set[str] = set()
+    if tool_schemas is None:
+        return filled
+    cache: dict[str, BoundSkill] = {}
+    for sid, skill in list(bound.items()):
+        if skill.kind is not SkillKind.MCP or not skill.server or not skill.tool:
+            continue
+        if skill.input_schema is not None and skill.output_schema is not None:
+            continue
+        if skill.name not in cache:
+            try:
+                tool_in, tool_out = tool_schemas(skill.server, skill.tool)
+            except SkillweaveError as exc:
+                found.append(warning_at(f"{skill.path}/SKILL.md", spec.path,
+                                        f"skill `{skill.name}`: could not read the schemas of "
+                                        f"{skill.server}/{skill.tool}: {exc.message}", "mcp-schema"))
+                cache[skill.name] = skill
+                continue
+            cache[skill.name] = skill.model_copy(update={
+                "input_schema": skill.input_schema if skill.input_schema is not None else tool_in,
+                "output_schema": skill.output_schema if skill.output_schema is not None else tool_out,
+            })
+            filled.add(skill.name)
+        bound[sid] = cache[skill.name]
+    return filled
 
 
 def canonical_json(plan: Plan) -> str:
@@ -124,8 +162,12 @@ def draft_plan(
     *,
     settings: Settings,
     chooser: SkillChooser | None = None,
+    tool_schemas: ToolSchemas | None = None,
 ) -> tuple[Plan, list[Diagnostic]]:
-    """The plan and the errors found while building it (module docstring)."""
+    """The plan and the errors found while building it (module docstring).
+
+    `tool_schemas`, when given, fills the schemas an mcp skill does not declare from
+    its tool's own `inputSchema`/`outputSchema` (provenance "mcp")."""
     path = spec.path
     skills = skills_of(catalog)
     named = [n for n in (explicit_name(s, spec.format) for s in spec.steps) if n]
@@ -140,6 +182,7 @@ def draft_plan(
                                "broken-skill") for d in matched[binding.skill]]
             del bindings[step.id]
     bound = {sid: skills[b.skill] for sid, b in bindings.items()}
+    from_tools = _with_tool_schemas(bound, tool_schemas, spec, found)
     inputs = spec.inputs
     input_names = [i.name for i in inputs]
 
@@ -180,6 +223,13 @@ def draft_plan(
         out = outputs[step.id]
         prov["output_schema"] = (from_spec(out.where, out.note) if out.where
                                  else Provenance(source="skill", where=skill_md, note=out.note))
+        skill_now = bound.get(step.id)
+        if skill_now is not None and skill_now.name in from_tools:
+            tool_where = f"{skill_now.server}/{skill_now.tool}"
+            prov["output_schema"] = Provenance(source="mcp", where=tool_where,
+                                               note=f"{prov['output_schema'].note}; tool schemas")
+            if not step.inputs:
+                prov["input_schema"] = Provenance(source="mcp", where=tool_where, note="tool inputSchema")
         if out.aliases:
             prov["output_schema"] = prov["output_schema"].model_copy(
                 update={"note": f"{out.note}; `{', '.join(sorted(out.aliases))}` names the whole output"})

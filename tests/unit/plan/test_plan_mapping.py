@@ -130,3 +130,30 @@ def test_contract_constraints_refine_the_producer_output_and_the_consumer_input(
     assert plan.step("step-2").input_schema["properties"]["extra"]["maxLength"] == 5
     assert plan.edges[0].provenance.where == at(50)
     assert plan.edges[0].schema_["properties"]["a"] == {"type": "string", "minLength": 1}
+
+
+def test_an_mcp_skill_without_schemas_takes_its_tools_and_says_so() -> None:
+    from orchestrator.errors import McpError
+
+    fetch = skill("fetch", "mcp").model_copy(update={"server": "docs", "tool": "get_docs"})
+    use = skill("use", input_schema=obj(("text",), text="string"))
+    spec = workflow(step(1, "Fetch", "`fetch`"), step(2, "Use", "`use`"))
+    asked: list[tuple[str, str]] = []
+
+    def tools(server: str, tool: str) -> tuple[dict[str, object], dict[str, object]]:
+        asked.append((server, tool))
+        return obj(("q",), q="string"), obj(("text",), text="string")
+
+    plan = build_plan(spec, FakeCatalog(fetch, use), settings=SETTINGS, tool_schemas=tools)
+    assert asked == [("docs", "get_docs")]
+    assert plan.step("step-2").inputs["text"] == InputBinding(source="step", step="step-1", pointer="/text")
+    assert plan.step("step-1").provenance["output_schema"].source == "mcp"
+    assert plan.step("step-1").provenance["output_schema"].where == "docs/get_docs"
+    assert plan.skills["fetch"].output_schema == obj(("text",), text="string")
+
+    def broken(server: str, tool: str) -> tuple[None, None]:
+        raise McpError("server would not start")
+
+    plan = build_plan(workflow(step(1, "Fetch", "`fetch`")), FakeCatalog(fetch), settings=SETTINGS, tool_schemas=broken)
+    assert [w.code for w in plan.warnings] == ["mcp-schema"]
+    assert "server would not start" in plan.warnings[0].message
