@@ -74,13 +74,16 @@ async def _load(url: str, validations: int, runs: int) -> dict[str, Any]:
             failures.append(f"{tool}: {result.content}")
 
     async def session(index: int) -> None:
-        async with create_mcp_http_client() as http, Client(streamable_http_client(url, http_client=http)) as client:
-            async with anyio.create_task_group() as group:
-                for _ in range(validations // CLIENTS):
-                    group.start_soon(timed, "validate", client, "validate_spec", {"spec": "specs/shout-approved.md"})
-                for n in range(index, runs, CLIENTS):
-                    args = {"spec": "specs/count.md", "inputs": {"text": "w " * (n + 1)}}
-                    group.start_soon(timed, "run", client, "run_workflow", args)
+        async with (
+            create_mcp_http_client() as http,
+            Client(streamable_http_client(url, http_client=http)) as client,
+            anyio.create_task_group() as group,
+        ):
+            for _ in range(validations // CLIENTS):
+                group.start_soon(timed, "validate", client, "validate_spec", {"spec": "specs/shout-approved.md"})
+            for n in range(index, runs, CLIENTS):
+                args = {"spec": "specs/count.md", "inputs": {"text": "w " * (n + 1)}}
+                group.start_soon(timed, "run", client, "run_workflow", args)
 
     async def probe() -> None:
         await anyio.sleep(0.2)  # once the load is in flight

@@ -7,7 +7,6 @@ from typing import Any
 
 import anyio
 import pytest
-
 from serverkit import HttpServer, http_server, make_project, ok
 
 pytestmark = pytest.mark.e2e

@@ -12,7 +12,7 @@ import pytest
 from mcp.client import Client
 
 from orchestrator.config import load_settings
-from orchestrator.runner import StepRequest
+from orchestrator.runner import StepRequest, StepRunner
 from orchestrator.server import ServerConfig, build_server
 from orchestrator.testing import Call, FakeRunner
 
@@ -48,7 +48,7 @@ def connect(project: Path, runner: FakeRunner) -> ClientFactory:
 
     @asynccontextmanager
     async def factory(
-        *, elicit_timeout_s: float = 30.0, wait_limit_s: float = 30.0, runner_: FakeRunner | None = None, **client: Any
+        *, elicit_timeout_s: float = 30.0, wait_limit_s: float = 30.0, runner_: StepRunner | None = None, **client: Any
     ) -> AsyncIterator[Client]:
         config = ServerConfig(
             settings=load_settings(env={}, state_dir=project / ".skillweave"),

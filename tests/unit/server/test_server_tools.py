@@ -11,7 +11,7 @@ import pytest
 from mcp.shared.exceptions import MCPError
 from mcp_types import CallToolResult, ListRootsResult, Root
 
-from orchestrator.runner import StepRequest
+from orchestrator.runner import StepOutcome, StepRequest
 from orchestrator.testing import Call, FakeRunner, Hang
 
 ClientFactory = Any  # the `connect` fixture (conftest.py)
@@ -165,8 +165,26 @@ async def test_run_workflow_waits_and_reports_progress_per_step_event(connect: C
     assert any(m and m.startswith("step-1") and "step finished" in m for _, m in seen), seen
 
 
+class GatedRunner:
+    """A step runner that answers only once the test opens the gate."""
+
+    kind = "script"
+
+    def __init__(self) -> None:
+        self.gate = anyio.Event()
+
+    async def run(self, request: StepRequest) -> StepOutcome:
+        await self.gate.wait()
+        text = str(request.input["text"])
+        return StepOutcome(output={"text": text, "words": len(text.split())})
+
+    async def aclose(self) -> None:
+        return None
+
+
 async def test_a_run_started_without_waiting_is_polled_to_completion(connect: ClientFactory) -> None:
-    async with connect() as client:
+    gated = GatedRunner()
+    async with connect(runner_=gated) as client:
         with anyio.fail_after(20):
             started = ok(
                 await client.call_tool(
@@ -174,6 +192,8 @@ async def test_a_run_started_without_waiting_is_polled_to_completion(connect: Cl
                 )
             )
             assert started["status"] in ("pending", "running")
+            assert started["executing"] is True
+            gated.gate.set()
             final = ok(await client.call_tool("get_run", {"run_id": started["run_id"], "wait_s": 15}))
             listed = ok(await client.call_tool("list_runs", {}))
     assert final["status"] == "succeeded"
