@@ -9,6 +9,7 @@ server and are cancelled, resumable, when it stops.
 from __future__ import annotations
 
 import logging
+import os
 import signal
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -31,6 +32,7 @@ from orchestrator.server.workspace import ServerConfig, Workspace
 logger = logging.getLogger(__name__)
 
 SERVER_NAME = "skillweave"
+STOP_GRACE_S = 10.0  # how long runs get to record their cancellation on SIGTERM
 INSTRUCTIONS = (
     "skillweave runs workflows of Agent Skills described by Markdown specs. Typical use: "
     "list_skills, write a spec (prompt design_workflow helps), validate_spec until it passes, "
@@ -43,9 +45,10 @@ INSTRUCTIONS = (
 class SkillweaveServer(MCPServer[RunRegistry]):
     """An MCPServer whose resource list is computed per request (skills, specs, runs)."""
 
-    def __init__(self, resources: ResourceSet, **kwargs: Any) -> None:
+    def __init__(self, resources: ResourceSet, registry: RunRegistry, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._resource_set = resources
+        self.registry = registry
 
     async def list_resources(self) -> list[MCPResource]:
         static = await super().list_resources()
@@ -70,6 +73,7 @@ def build_server(config: ServerConfig, *, runners: Mapping[str, StepRunner] | No
 
     server = SkillweaveServer(
         resources,
+        registry,
         name=SERVER_NAME,
         title="skillweave",
         version=__version__,
@@ -112,16 +116,20 @@ def _catalog_for_prompt(workspace: Workspace) -> list[SkillInfo]:
 
 
 async def run_stdio(config: ServerConfig) -> None:
-    """Serve over stdin/stdout until the client closes the stream or a signal arrives;
-    either way the lifespan exits and background runs are cancelled into the journal."""
+    """Serve over stdin/stdout until the client closes the stream (the lifespan then
+    cancels background runs into the journal). On SIGTERM or SIGINT the runs are
+    cancelled the same way, then the process ends as the signal asks: a blocked
+    read of stdin cannot be interrupted otherwise."""
     server = build_server(config)
     async with anyio.create_task_group() as group:
 
         async def stop_on_signal() -> None:
             with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
-                async for _ in signals:
-                    group.cancel_scope.cancel()
-                    return
+                async for signum in signals:
+                    with anyio.move_on_after(STOP_GRACE_S):
+                        await server.registry.stop()
+                    signal.signal(signum, signal.SIG_DFL)
+                    os.kill(os.getpid(), signum)
 
         group.start_soon(stop_on_signal)
         await server.run_stdio_async()

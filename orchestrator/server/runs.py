@@ -128,6 +128,14 @@ class RunRegistry:
                 self._group = None
                 group.cancel_scope.cancel()
 
+    async def stop(self) -> None:
+        """Cancel every execution and wait until each has recorded how it ended."""
+        executions = list(self._active.values())
+        if self._group is not None:
+            self._group.cancel_scope.cancel()
+        for execution in executions:
+            await execution.done.wait()
+
     def active(self, run_id: str) -> Execution | None:
         return self._active.get(run_id)
 

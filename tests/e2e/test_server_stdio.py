@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import shutil
+import signal
+import subprocess
+import time
 from pathlib import Path
+from typing import Any
 
 import anyio
 import pytest
-from serverkit import REPO, make_project, ok, roots_callback, stdio_client, text
+from serverkit import REPO, SKILLWEAVE, make_project, ok, roots_callback, stdio_client, text
 
 pytestmark = pytest.mark.e2e
 
@@ -110,3 +115,77 @@ async def test_the_example_workflow_runs_with_progress(project: Path) -> None:
     assert run["status"] == "succeeded", run
     assert {s["id"] for s in run["steps"]} == {"step-1", "step-2", "step-3", "step-4"}
     assert messages
+
+
+class RawSession:
+    """JSON-RPC over the server's pipes, for what the SDK client hides: the process itself."""
+
+    def __init__(self, project: Path) -> None:
+        self.process = subprocess.Popen(
+            [str(SKILLWEAVE), "serve", "--state-dir", str(project / ".skillweave")],
+            cwd=project,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        self._next = 0
+
+    def request(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self._next += 1
+        message = {"jsonrpc": "2.0", "id": self._next, "method": method, "params": params}
+        self.process.stdin.write((json.dumps(message) + "\n").encode())
+        self.process.stdin.flush()
+        while True:
+            answer: dict[str, Any] = json.loads(self.process.stdout.readline())
+            if answer.get("id") == self._next:
+                return answer
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=5)
+        for pipe in (self.process.stdin, self.process.stdout):
+            if pipe is not None:
+                pipe.close()
+
+    def notify(self, method: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write((json.dumps({"jsonrpc": "2.0", "method": method}) + "\n").encode())
+        self.process.stdin.flush()
+
+    def call(self, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        result = self.request("tools/call", {"name": tool, "arguments": arguments})["result"]
+        assert not result.get("isError"), result
+        structured: dict[str, Any] = result["structuredContent"]
+        return structured
+
+
+def test_sigterm_mid_run_leaves_a_run_the_cli_resumes(project: Path) -> None:
+    session = RawSession(project)
+    try:
+        session.request(
+            "initialize",
+            {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}},
+        )
+        session.notify("notifications/initialized")
+        started = session.call(
+            "run_workflow", {"spec": "specs/slow-count.md", "inputs": {"text": "one two", "pause_s": 2}, "wait": False}
+        )
+        deadline = time.monotonic() + 30
+        while not session.call("get_run", {"run_id": started["run_id"]})["steps"][0]["attempts"]:
+            assert time.monotonic() < deadline, "the step never started"
+            time.sleep(0.05)
+        session.process.send_signal(signal.SIGTERM)
+        assert session.process.wait(timeout=20) == -signal.SIGTERM
+    finally:
+        session.close()
+    resumed = subprocess.run(
+        [str(SKILLWEAVE), "resume", started["run_id"], "--state-dir", str(project / ".skillweave"), "--json"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+    assert '"succeeded"' in resumed.stdout
