@@ -1,0 +1,4 @@
+import sys
+
+print("refusing: the input names no module", file=sys.stderr)
+sys.exit(2)
