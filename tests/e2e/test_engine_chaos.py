@@ -20,7 +20,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from engine_plans import chaos_plan, read_events, skillweave, skillweave_command, write_plan
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -41,6 +40,11 @@ def _query(db: Path, sql: str) -> list[tuple[object, ...]]:
         return []
     finally:
         conn.close()
+
+
+def _stored(db: Path) -> int:
+    rows = _query(db, "SELECT count(*) FROM events WHERE type = 'output_stored'")
+    return int(rows[0][0]) if rows else 0  # type: ignore[call-overload]
 
 
 def _wait(predicate, proc: subprocess.Popen[str], deadline: float) -> None:
@@ -79,8 +83,7 @@ def test_a_run_killed_at_random_points_resumes_to_the_outputs_of_an_uninterrupte
     for point in kill_points:
         _wait(lambda: bool(_query(db, "SELECT run_id FROM runs")), proc, deadline)
         run_id = run_id or str(_query(db, "SELECT run_id FROM runs")[0][0])
-        stored = "SELECT count(*) FROM events WHERE type = 'output_stored'"
-        _wait(lambda: int(_query(db, stored)[0][0]) >= point, proc, deadline)
+        _wait(lambda point=point: _stored(db) >= point, proc, deadline)
         if proc.poll() is not None:
             break
         time.sleep(rng.uniform(0, 0.08))  # land anywhere: in an attempt, in a commit, between steps

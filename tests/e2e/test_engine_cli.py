@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from engine_plans import approval_plan, chaos_plan, read_events, skill, skillweave, write_plan
+
 from orchestrator.plan.model import InputBinding, Plan, PlanStep, SpecRef, StepPolicy
 from orchestrator.policy import RetryPolicy
 
