@@ -14,6 +14,7 @@ forge a run id or a step into it.
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any, Literal
 
@@ -132,12 +133,21 @@ async def fetch_roots(ctx: Context[Any, Any]) -> list[str]:
 # Approvals -------------------------------------------------------------------------
 
 
-def approval_message(run_id: str, step: str, step_name: str, workflow: str | None) -> str:
+PREVIEW_CHARS = 500
+
+
+def approval_message(run_id: str, step: str, step_name: str, workflow: str | None, step_input: Any = None) -> str:
     what = f"Workflow {workflow!r} (run {run_id})" if workflow else f"Run {run_id}"
-    return (
+    message = (
         f"{what} waits for your approval before step {step} ({step_name}). "
         "Approve to continue, reject to refuse the step."
     )
+    if step_input is not None:
+        shown = json.dumps(step_input, default=str)
+        if len(shown) > PREVIEW_CHARS:
+            shown = shown[:PREVIEW_CHARS] + "…"
+        message += f"\nThe step's input: {shown}"
+    return message
 
 
 def approval_question(run_id: str, step: str, message: str) -> InputRequiredResult:

@@ -381,7 +381,9 @@ class ToolSet:
         timeout = self.ws.config.elicit_timeout_s
 
         async def ask(request: ApprovalRequest) -> ApprovalDecision | None:
-            message = dialogue.approval_message(request.run_id, request.step_id, request.step_name, None)
+            message = dialogue.approval_message(
+                request.run_id, request.step_id, request.step_name, None, request.input
+            )
             answer = await dialogue.ask_approval(ctx, message, timeout)
             if answer is None:
                 return None
