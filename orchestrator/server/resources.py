@@ -32,11 +32,18 @@ LISTED_RUNS = 20
 MAX_SPEC_FILES = 200
 
 
+def _is_spec(path: Path, folder: Path) -> bool:
+    """A spec file: not inside a skill folder, not a README or a SKILL.md, not hidden."""
+    parts = path.relative_to(folder).parts
+    if "skills" in parts[:-1] or any(p.startswith((".", "_")) for p in parts):
+        return False
+    return path.is_file() and path.suffix in SPEC_SUFFIXES and path.name not in ("SKILL.md", "README.md")
+
+
 def _spec_files(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return []
-    found = sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in SPEC_SUFFIXES)
-    return found[:MAX_SPEC_FILES]
+    return sorted(p for p in folder.rglob("*") if _is_spec(p, folder))[:MAX_SPEC_FILES]
 
 
 class ResourceSet:

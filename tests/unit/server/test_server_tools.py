@@ -246,6 +246,8 @@ async def test_resources_expose_skills_specs_and_run_reports(connect: ClientFact
         report = await client.read_resource(f"run://{run['run_id']}/report")
     assert "skill://orchestrate-workflow" in uris
     assert "spec://project/specs/count.md" in uris
+    assert "spec://bundled/workflow-spec.template.md" in uris
+    assert not [u for u in uris if u.startswith("spec://") and ("/skills/" in u or u.endswith("SKILL.md"))]
     assert f"run://{run['run_id']}/report" in uris
     assert "name: orchestrate-workflow" in getattr(skill.contents[0], "text", "")
     assert "# Count Words Workflow" in getattr(spec.contents[0], "text", "")
