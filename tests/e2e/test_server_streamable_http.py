@@ -7,7 +7,7 @@ import subprocess
 from pathlib import Path
 
 import anyio
-import httpx
+import httpx2
 import pytest
 from serverkit import SKILLWEAVE, HttpServer, http_server, make_project, ok, roots_callback, text
 
@@ -67,7 +67,7 @@ async def test_the_http_server_validates_runs_and_approves(server: HttpServer, s
 def test_requests_with_a_foreign_host_or_origin_are_rejected(server: HttpServer) -> None:
     port = server.url.split(":")[2].split("/")[0]
     body = json.dumps(INITIALIZE)
-    with httpx.Client(timeout=10) as http:
+    with httpx2.Client(timeout=10) as http:
         rebound = http.post(server.url, content=body, headers={**MCP_HEADERS, "Host": f"evil.example:{port}"})
         foreign = http.post(server.url, content=body, headers={**MCP_HEADERS, "Origin": "http://evil.example"})
         local = http.post(server.url, content=body, headers={**MCP_HEADERS, "Origin": f"http://localhost:{port}"})
@@ -78,7 +78,7 @@ def test_requests_with_a_foreign_host_or_origin_are_rejected(server: HttpServer)
 
 async def test_a_token_protected_server_needs_the_bearer_token(project: Path) -> None:
     with http_server(project, env={"SKILLWEAVE_SERVER_TOKEN": "t0ken-for-tests"}) as server:
-        with httpx.Client(timeout=10) as http:
+        with httpx2.Client(timeout=10) as http:
             anonymous = http.post(server.url, content=json.dumps(INITIALIZE), headers=MCP_HEADERS)
         with anyio.fail_after(30):
             async with server.client(token="t0ken-for-tests") as client:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import httpx
+import httpx2
 import pytest
 from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
@@ -65,7 +65,7 @@ def _gated() -> BearerGate:
 
 
 async def test_a_request_without_the_bearer_token_is_rejected() -> None:
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=_gated()), base_url="http://127.0.0.1") as http:
+    async with httpx2.AsyncClient(transport=httpx2.ASGITransport(app=_gated()), base_url="http://127.0.0.1") as http:
         missing = await http.get("/mcp")
         wrong = await http.get("/mcp", headers={"Authorization": "Bearer nope"})
         right = await http.get("/mcp", headers={"Authorization": "Bearer tok-123"})
