@@ -1,0 +1,220 @@
+"""Reports as one self-contained HTML file: inline CSS, no scripts, no external resources.
+
+The Mermaid graph is embedded as text in `<pre class="mermaid">` (readable as it
+is; a page that loads Mermaid would draw it). Statuses are coloured with the same
+palette as the graph's classDefs. Diffs are shown line by line, additions and
+removals coloured.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from orchestrator.report.mermaid import STATUS_STYLES
+from orchestrator.report.model import RunReport, StepReport
+from orchestrator.report.render_md import ATTEMPTS_SHOWN, duration, percent, ratio, says_more, when
+
+_CSS = """
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto; max-width: 76em;
+       padding: 0 1em; color: #1d1d1f; }
+h1 { font-size: 1.5em; } h2 { margin-top: 1.8em; border-bottom: 1px solid #ddd; }
+h3 { margin-top: 1.4em; } h4 { margin: 1em 0 .3em; }
+table { border-collapse: collapse; margin: .5em 0; }
+th, td { border: 1px solid #ddd; padding: .25em .6em; text-align: left; vertical-align: top; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+code, pre { font: 12.5px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; }
+pre { background: #f6f8fa; padding: .6em .8em; overflow-x: auto; border-radius: 4px; }
+.status { padding: .05em .5em; border-radius: 3px; border: 1px solid; white-space: nowrap; }
+.error { background: #fdecea; border-left: 4px solid #c62828; padding: .5em 1em; }
+.hint { background: #ede7f6; border-left: 4px solid #5e35b1; padding: .5em 1em; }
+.diff .add { color: #1b5e20; background: #e6ffed; display: block; }
+.diff .del { color: #7f0000; background: #ffeef0; display: block; }
+.diff .hunk { color: #5e35b1; display: block; }
+.muted { color: #666; }
+"""
+
+
+def _css_of(style: str) -> str:
+    """A Mermaid style (`fill:#..,stroke:#..`) as CSS for a status badge."""
+    parts = dict(p.split(":", 1) for p in style.split(",") if ":" in p)
+    return f"background:{parts.get('fill', '#fff')};border-color:{parts.get('stroke', '#999')};color:{parts.get('color', '#000')}"
+
+
+def _status(status: str, label: str | None = None) -> str:
+    style = _css_of(STATUS_STYLES.get(status, STATUS_STYLES["pending"]))
+    text = label or status.replace("_", " ")
+    return f'<span class="status" style="{style}">{escape(text)}</span>'
+
+
+def _pre(text: str, cls: str = "") -> str:
+    attr = f' class="{cls}"' if cls else ""
+    return f"<pre{attr}>{escape(text.rstrip())}</pre>"
+
+
+def _diff(text: str) -> str:
+    out = []
+    for line in text.rstrip("\n").splitlines():
+        cls = "hunk" if line.startswith("@@") else "add" if line.startswith("+") else "del" if line.startswith("-") else ""
+        out.append(f'<span class="{cls}">{escape(line)}</span>' if cls else escape(line))
+    return '<pre class="diff">' + "\n".join(out) + "</pre>"
+
+
+def _where(item: int | None, attempt: int | None) -> str:
+    parts = ([f"item {item}"] if item is not None else []) + ([f"attempt {attempt}"] if attempt is not None else [])
+    return ", ".join(parts) or "-"
+
+
+def _header(r: RunReport) -> list[str]:
+    m = r.metrics
+    out = [f"<h1>Run <code>{escape(r.run_id)}</code> {_status(r.status)}</h1>", "<ul>"]
+    out.append(f"<li>plan <code>{escape(r.plan_name)}</code> (sha256 {escape(r.plan_sha256[:12])}), "
+               f"spec <code>{escape(r.spec_path)}</code></li>")
+    out.append(f"<li>started {when(r.started_at)}, finished {when(r.finished_at)}; duration {duration(m.duration_s)} "
+               f"(active {duration(m.active_s)}); {len(r.sessions)} session(s)</li>")
+    out.append(f"<li>steps: {m.succeeded}/{m.steps} with output, {m.failed} failed, {m.skipped} skipped; "
+               f"{m.attempts} attempts, {m.retries} retries, {m.regenerations} regenerations</li>")
+    if r.inputs:
+        out.append(f"<li>inputs: <code>{escape(json.dumps(r.inputs, ensure_ascii=False, default=str)[:400])}</code></li>")
+    out.append("</ul>")
+    if r.error is not None:
+        limit = f"<br>limit reached: <code>{escape(r.error.limit)}</code>" if r.error.limit else ""
+        out.append(f'<div class="error"><strong>Error</strong> at <code>{escape(r.error.where or "run")}</code>: '
+                   f"{escape(r.error.message)}{limit}</div>")
+    if r.status == "paused":
+        cmds = "".join(f"<li><code>skillweave approve {escape(r.run_id)} {escape(s)}</code> (or --reject)</li>"
+                       for s in r.awaiting)
+        out.append(f'<div class="hint">Paused, waiting for approval:<ul>{cmds}'
+                   f"<li>then <code>skillweave resume {escape(r.run_id)}</code></li></ul></div>")
+    elif r.status in ("running", "pending"):
+        out.append(f'<div class="hint">Not finished: <code>skillweave resume {escape(r.run_id)}</code></div>')
+    return out
+
+
+def _step_table(r: RunReport) -> list[str]:
+    out = ["<h2>Steps</h2>", "<table><tr><th>step</th><th>status</th><th>attempts</th><th>retries</th>"
+           "<th>regen</th><th>duration</th><th>queue</th><th>handoffs ok/failed</th><th>tokens</th><th>note</th></tr>"]
+    for s in r.steps:
+        m = s.metrics
+        items = f" ({m.items_done}/{m.items} items)" if m.items is not None else ""
+        note = s.message.strip().splitlines()[0] if s.message.strip() else ""
+        if s.fallbacks:
+            note = f"fallback {s.fallbacks[-1].action}" + (f": {note}" if note else "")
+        out.append(
+            f'<tr><td><a href="#step-{escape(s.step_id)}"><code>{escape(s.step_id)}</code></a> {escape(s.name)}</td>'
+            f"<td>{_status(s.status)}{escape(items)}</td><td class=n>{m.attempts}</td><td class=n>{m.retries}</td>"
+            f"<td class=n>{m.regenerations}</td><td class=n>{duration(m.duration_s)}</td>"
+            f"<td class=n>{duration(m.queue_delay_s)}</td><td class=n>{m.handoff_passed}/{m.handoff_failed}</td>"
+            f"<td class=n>{m.tokens.total}</td><td>{escape(note[:200])}</td></tr>"
+        )
+    out.append("</table>")
+    return out
+
+
+def _step_detail(s: StepReport) -> list[str]:
+    out = [f'<h3 id="step-{escape(s.step_id)}"><code>{escape(s.step_id)}</code> {escape(s.name)} {_status(s.status)}</h3>',
+           f"<p>skill <code>{escape(s.skill)}</code> ({escape(s.kind or '?')})"
+           + (f"; error class <code>{escape(s.error_class)}</code>" if s.error_class else "") + "</p>"]
+    if s.status == "skipped" and s.message:
+        out.append(f"<p>Skipped: {escape(s.message)}</p>")
+    if s.failed_attempts:
+        out.append("<h4>Failed attempts</h4><ul>")
+        for a in s.failed_attempts[-ATTEMPTS_SHOWN:]:
+            kind = f" ({escape(a.kind)})" if a.kind else ""
+            pointer = f" at <code>{escape(a.pointer)}</code>" if a.pointer else ""
+            body = f"<li>{_where(a.item, a.attempt)}: <strong>{escape(a.error_class)}</strong>{kind}{pointer} after " \
+                   f"{duration(a.duration_s)}: {escape(a.message)}"
+            if says_more(a.detail, a.message, a.stderr_tail):
+                body += _pre(a.detail)
+            if a.stderr_tail:
+                body += f'<div class="muted">stderr (tail, {escape(a.stderr_path or "")}):</div>' + _pre(a.stderr_tail)
+            out.append(body + "</li>")
+        out.append("</ul>")
+    if s.violations:
+        out.append("<h4>Contract violations (last failed check)</h4><ul>")
+        out += [f"<li><code>{escape(v.pointer or '/')}</code>: {escape(v.message)} (expected {escape(v.expected)}, "
+                f"got <code>{escape(v.actual)}</code>)</li>" for v in s.violations]
+        out.append("</ul>")
+    if s.retries:
+        waits = ", ".join(f"{w.delay_s:g}s after attempt {w.attempt} ({escape(w.error_class)})" for w in s.retries)
+        out.append(f"<p>Retries: {waits}</p>")
+    if s.regenerations or s.regeneration_unavailable:
+        out.append("<h4>Regenerations</h4><ul>")
+        if s.regeneration_unavailable:
+            out.append(f"<li>unavailable: {escape(s.regeneration_unavailable)}</li>")
+        for g in s.regenerations:
+            why = "validator feedback" if g.feedback else f"after {_where(g.item, g.attempt)}"
+            if g.rejected:
+                out.append(f"<li>{why}: answer refused: {escape(g.rejected)}</li>")
+                continue
+            out.append(f"<li>{why}: new version <code>{escape((g.code_sha256 or '')[:12])}</code> at "
+                       f"<code>{escape(g.code_path or '')}</code>" + (_diff(g.diff) if g.diff else "") + "</li>")
+        out.append("</ul>")
+    if s.fallbacks:
+        out.append("<h4>Fallbacks</h4><ul>")
+        out += [f"<li>{_where(f.item, f.attempt)}: <strong>{escape(f.action)}</strong>"
+                + (f" <code>{escape(f.skill)}</code>" if f.skill else "") + f": {escape(f.reason)}</li>"
+                for f in s.fallbacks]
+        out.append("</ul>")
+    if s.approval is not None:
+        ap = s.approval
+        out.append(f"<h4>Approval</h4><ul><li>requested {when(ap.requested_at)}</li>")
+        if ap.approved is None:
+            out.append("<li>waiting for a decision</li>")
+        else:
+            by = "timeout" if ap.timed_out else (ap.by or "?")
+            comment = f": “{escape(ap.comment)}”" if ap.comment else ""
+            out.append(f"<li>{'approved' if ap.approved else 'rejected'} by {escape(by)} at {when(ap.decided_at)}"
+                       f"{comment}</li>")
+        out.append("</ul>")
+    return out
+
+
+def _metrics(r: RunReport) -> list[str]:
+    m = r.metrics
+    rows = [
+        ("attempts", str(m.attempts)), ("retries", str(m.retries)),
+        ("retry burden (retries per attempt)", ratio(m.retry_burden)), ("regenerations", str(m.regenerations)),
+        ("queue delay mean / max / total",
+         f"{duration(m.queue_delay_mean_s)} / {duration(m.queue_delay_max_s)} / {duration(m.queue_delay_total_s)}"),
+        ("handoff checks passed / failed", f"{m.handoff_passed}/{m.handoff_failed}"),
+        ("handoff accuracy", percent(m.handoff_accuracy)),
+        ("LLM tokens", str(m.tokens.total)),
+        ("duration (active)", f"{duration(m.duration_s)} ({duration(m.active_s)})"),
+    ]
+    return ["<h2>Metrics</h2><table>", *(f"<tr><th>{k}</th><td class=n>{escape(v)}</td></tr>" for k, v in rows),
+            "</table>"]
+
+
+def render_html(r: RunReport) -> str:
+    body = _header(r) + _step_table(r)
+    body += ["<h2>Graph</h2>", _pre(r.mermaid, "mermaid")]
+    eventful = [s for s in r.steps if s.eventful]
+    if eventful:
+        body.append("<h2>Step details</h2>")
+        for s in eventful:
+            body += _step_detail(s)
+    if r.feedback:
+        body.append("<h2>Validator feedback</h2><ul>")
+        body += [f"<li><code>{escape(f.from_step)}</code> → <code>{escape(f.to_step)}</code>: {escape(f.detail[:500])}"
+                 "</li>" for f in r.feedback]
+        body.append("</ul>")
+    if r.compensations:
+        body.append("<h2>Compensations</h2><ol>")
+        body += [f"<li><code>{escape(c.step)}</code> by <code>{escape(c.skill)}</code>: {_status_word(c.status)}"
+                 + (f": {escape(c.message)}" if c.message else "") + "</li>" for c in r.compensations]
+        body.append("</ol>")
+    if r.notes:
+        body.append("<h2>Notes</h2><ul>" + "".join(f"<li>{escape(n)}</li>" for n in r.notes) + "</ul>")
+    body += _metrics(r)
+    title = f"skillweave run {r.run_id}: {r.status}"
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>\n"
+        + "\n".join(body)
+        + "\n</body></html>\n"
+    )
+
+
+def _status_word(status: str) -> str:
+    return _status({"finished": "succeeded", "started": "running"}.get(status, status), status)

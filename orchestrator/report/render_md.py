@@ -1,0 +1,292 @@
+"""Reports as Markdown (`runs show`), and the run history as a plain table (`runs`).
+
+Written for a person woken at 2 a.m.: the header says what happened and where,
+the step table shows which step to look at, the step sections below show why
+(failed attempts with their stderr, regenerated code as diffs, fallbacks,
+approvals), then compensations and the metrics.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from orchestrator.report.model import History, RunReport, StepReport
+
+ATTEMPTS_SHOWN = 5  # failed attempts shown per step (the latest)
+
+
+def when(ts: float | None) -> str:
+    if ts is None:
+        return "-"
+    return time.strftime("%Y-%m-%d %H:%M:%SZ", time.gmtime(ts))
+
+
+def duration(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    if seconds < 60:
+        return f"{seconds:.2f}s" if seconds < 10 else f"{seconds:.1f}s"
+    minutes, secs = divmod(round(seconds), 60)
+    if minutes < 60:
+        return f"{minutes}m {secs:02d}s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}h {minutes:02d}m"
+
+
+def percent(value: float | None) -> str:
+    return "-" if value is None else f"{value * 100:.1f}%"
+
+
+def ratio(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _fence(text: str, lang: str = "", indent: str = "") -> list[str]:
+    """A fenced block (longer fences when the text holds one), each line indented."""
+    ticks = "```"
+    while ticks in text:
+        ticks += "`"
+    body = text.rstrip("\n").splitlines()
+    return [indent + line if line else line for line in (f"{ticks}{lang}", *body, ticks)]
+
+
+def says_more(detail: str, *already: str) -> bool:
+    """Whether `detail` says more than the texts already shown."""
+    d = detail.strip()
+    return bool(d) and not any(d in a for a in already)
+
+
+def _first_line(text: str, limit: int = 100) -> str:
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def _where(item: int | None, attempt: int | None) -> str:
+    parts = []
+    if item is not None:
+        parts.append(f"item {item}")
+    if attempt is not None:
+        parts.append(f"attempt {attempt}")
+    return ", ".join(parts) or "-"
+
+
+# -- the run report ---------------------------------------------------------------
+
+
+def _header(r: RunReport) -> list[str]:
+    m = r.metrics
+    lines = [f"# Run {r.run_id}: {r.status.upper()}", ""]
+    lines.append(f"- plan: `{r.plan_name}` (sha256 {r.plan_sha256[:12]}), spec `{r.spec_path}`")
+    resumed = sum(1 for s in r.sessions if s.resumed)
+    sessions = f", {len(r.sessions)} sessions ({resumed} resumed)" if len(r.sessions) > 1 else ""
+    lines.append(
+        f"- started {when(r.started_at)}, finished {when(r.finished_at)}; "
+        f"duration {duration(m.duration_s)} (active {duration(m.active_s)}){sessions}"
+    )
+    lines.append(
+        f"- steps: {m.succeeded}/{m.steps} with output, {m.failed} failed, {m.skipped} skipped; "
+        f"{m.attempts} attempts, {m.retries} retries, {m.regenerations} regenerations"
+    )
+    if r.inputs:
+        shown = json.dumps(r.inputs, ensure_ascii=False, default=str)
+        lines.append(f"- inputs: `{shown if len(shown) <= 200 else shown[:199] + '…'}`")
+    if r.error is not None:
+        lines += ["", f"> **Error** at `{r.error.where or 'run'}`: {_first_line(r.error.message, 300)}"]
+        if r.error.limit:
+            lines.append(f"> limit reached: `{r.error.limit}`" + (f" ({r.limit.message})" if r.limit else ""))
+    if r.status == "paused":
+        lines += ["", "Paused, waiting for approval:"]
+        for step in r.awaiting:
+            lines.append(f"- `skillweave approve {r.run_id} {step}` (or `--reject`)")
+        lines.append(f"- then `skillweave resume {r.run_id}`")
+    elif r.status in ("running", "pending"):
+        lines += ["", f"Not finished (interrupted?): `skillweave resume {r.run_id}` continues it."]
+    return lines
+
+
+def _step_note(s: StepReport) -> str:
+    note = _first_line(s.message) if s.message else ""
+    if s.fallbacks:
+        note = f"fallback {s.fallbacks[-1].action}" + (f": {note}" if note else "")
+    if s.approval is not None:
+        state = "waiting" if s.approval.approved is None else "approved" if s.approval.approved else "rejected"
+        note = f"approval {state}" + (f"; {note}" if note else "")
+    return note
+
+
+def _step_table(r: RunReport) -> list[str]:
+    lines = [
+        "## Steps",
+        "",
+        "| step | status | attempts | retries | regen | duration | queue | handoffs ok/failed | tokens | note |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for s in r.steps:
+        m = s.metrics
+        items = f" ({m.items_done}/{m.items} items)" if m.items is not None else ""
+        lines.append(
+            f"| `{s.step_id}` {_cell(s.name)} | {s.status}{items} | {m.attempts} | {m.retries} | {m.regenerations} "
+            f"| {duration(m.duration_s)} | {duration(m.queue_delay_s)} | {m.handoff_passed}/{m.handoff_failed} "
+            f"| {m.tokens.total} | {_cell(_step_note(s))} |"
+        )
+    return lines
+
+
+def _step_detail(s: StepReport) -> list[str]:
+    lines = [f"### `{s.step_id}` {s.name}: {s.status}", ""]
+    lines.append(f"skill `{s.skill}` ({s.kind or '?'})" + (f"; error class `{s.error_class}`" if s.error_class else ""))
+    if s.status == "skipped" and s.message:
+        lines += ["", f"Skipped: {s.message}"]
+    if s.failed_attempts:
+        hidden = len(s.failed_attempts) - ATTEMPTS_SHOWN
+        lines += ["", "#### Failed attempts", ""]
+        if hidden > 0:
+            lines.append(f"({hidden} earlier failed attempts not shown; see `--format json`)")
+        for a in s.failed_attempts[-ATTEMPTS_SHOWN:]:
+            kind = f" ({a.kind})" if a.kind else ""
+            pointer = f" at `{a.pointer}`" if a.pointer else ""
+            lines.append(
+                f"- {_where(a.item, a.attempt)}: **{a.error_class}**{kind}{pointer} after {duration(a.duration_s)}: "
+                f"{_first_line(a.message, 300)}"
+            )
+            if says_more(a.detail, a.message, a.stderr_tail):
+                lines += ["", *_fence(a.detail, indent="  "), ""]
+            if a.stderr_tail:
+                lines += ["", f"  stderr (tail, `{a.stderr_path}`):", "", *_fence(a.stderr_tail, indent="  "), ""]
+    if s.violations:
+        lines += ["", "#### Contract violations (last failed check)", ""]
+        lines += [f"- `{v.pointer or '/'}`: {v.message} (expected {v.expected}, got `{v.actual}`)" for v in s.violations]
+    if s.retries:
+        waits = ", ".join(f"{w.delay_s:g}s after attempt {w.attempt} ({w.error_class})" for w in s.retries)
+        lines += ["", f"Retries: {waits}"]
+    if s.regenerations or s.regeneration_unavailable:
+        lines += ["", "#### Regenerations", ""]
+        if s.regeneration_unavailable:
+            lines.append(f"- unavailable: {s.regeneration_unavailable}")
+        for g in s.regenerations:
+            why = "validator feedback" if g.feedback else f"after {_where(g.item, g.attempt)}"
+            tokens = f", {g.tokens.total} tokens" if g.tokens.total else ""
+            if g.rejected:
+                lines.append(f"- {why}: answer refused: {_first_line(g.rejected, 300)}{tokens}")
+                continue
+            lines.append(f"- {why}: new version `{(g.code_sha256 or '')[:12]}` at `{g.code_path}`{tokens}")
+            if g.diff:
+                lines += ["", *_fence(g.diff, "diff"), ""]
+    if s.fallbacks:
+        lines += ["", "#### Fallbacks", ""]
+        for f in s.fallbacks:
+            skill = f" `{f.skill}`" if f.skill else ""
+            lines.append(f"- {_where(f.item, f.attempt)}: **{f.action}**{skill}: {_first_line(f.reason, 300)}")
+    if s.approval is not None:
+        ap = s.approval
+        lines += ["", "#### Approval", ""]
+        timeout = f" (times out after {duration(ap.timeout_s)} → {ap.on_timeout})" if ap.timeout_s else ""
+        lines.append(f"- requested {when(ap.requested_at)}{timeout}")
+        if ap.approved is None:
+            lines.append("- waiting for a decision")
+        else:
+            verdict = "approved" if ap.approved else "rejected"
+            by = "timeout" if ap.timed_out else (ap.by or "?")
+            comment = f": “{ap.comment}”" if ap.comment else ""
+            lines.append(f"- {verdict} by {by} at {when(ap.decided_at)}{comment}")
+    if s.skipped_items:
+        lines += ["", f"Items skipped (`when` false): {', '.join(map(str, s.skipped_items))}"]
+    return lines
+
+
+def _metrics(r: RunReport) -> list[str]:
+    m = r.metrics
+    t = m.tokens
+    rows = [
+        ("workflow status", r.status),
+        ("duration (active)", f"{duration(m.duration_s)} ({duration(m.active_s)})"),
+        ("steps with output / failed / skipped", f"{m.succeeded}/{m.failed}/{m.skipped} of {m.steps}"),
+        ("attempts", str(m.attempts)),
+        ("retries", str(m.retries)),
+        ("retry burden (retries per attempt)", ratio(m.retry_burden)),
+        ("regenerations", str(m.regenerations)),
+        ("queue delay mean / max / total", f"{duration(m.queue_delay_mean_s)} / {duration(m.queue_delay_max_s)}"
+                                           f" / {duration(m.queue_delay_total_s)}"),
+        ("handoff checks passed / failed", f"{m.handoff_passed}/{m.handoff_failed}"),
+        ("handoff accuracy", percent(m.handoff_accuracy)),
+        ("LLM tokens (in/out/cache read/cache write)",
+         f"{t.total} ({t.input}/{t.output}/{t.cache_read}/{t.cache_write})"),
+    ]
+    return ["## Metrics", "", "| metric | value |", "| --- | --- |", *(f"| {k} | {v} |" for k, v in rows)]
+
+
+def _tidy(lines: list[str]) -> list[str]:
+    """Drop repeated blank lines outside fenced blocks."""
+    out: list[str] = []
+    fence: str | None = None
+    for line in lines:
+        stripped = line.strip()
+        if fence is None and stripped.startswith("```"):
+            fence = stripped[: len(stripped) - len(stripped.lstrip("`"))]
+        elif fence is not None and stripped == fence:
+            fence = None
+        elif fence is None and not stripped and out and not out[-1].strip():
+            continue
+        out.append(line)
+    return out
+
+
+def render_markdown(r: RunReport) -> str:
+    lines = _header(r)
+    lines += ["", *_step_table(r), "", "## Graph", "", *_fence(r.mermaid.rstrip("\n"), "mermaid")]
+    eventful = [s for s in r.steps if s.eventful]
+    if eventful:
+        lines += ["", "## Step details"]
+        for s in eventful:
+            lines += ["", *_step_detail(s)]
+    if r.feedback:
+        lines += ["", "## Validator feedback", ""]
+        for f in r.feedback:
+            lines.append(f"- `{f.from_step}` → `{f.to_step}`: {_first_line(f.detail, 300)}")
+    if r.compensations:
+        lines += ["", "## Compensations", "", "In the order they ran:", ""]
+        for c in r.compensations:
+            message = f": {_first_line(c.message, 300)}" if c.message else ""
+            lines.append(f"- `{c.step}` by `{c.skill}`: **{c.status}**{message}")
+    if r.notes:
+        lines += ["", "## Notes", "", *(f"- {n}" for n in r.notes)]
+    lines += ["", *_metrics(r)]
+    return "\n".join(_tidy(lines)) + "\n"
+
+
+# -- the history ------------------------------------------------------------------
+
+
+def render_history_text(h: History) -> str:
+    if not h.runs:
+        return f"no runs in {h.state_dir}\n"
+    header = ("run", "status", "plan", "started", "duration", "steps ok", "attempts", "retries", "regen")
+    rows = [
+        (
+            r.run_id, r.status, r.plan_name, when(r.started_at or r.created_at), duration(r.duration_s),
+            f"{r.steps_succeeded}/{r.steps}", str(r.attempts), str(r.retries), str(r.regenerations),
+        )
+        for r in h.runs
+    ]
+    widths = [max(len(header[i]), *(len(row[i]) for row in rows)) for i in range(len(header))]
+    lines = ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(header)).rstrip()]
+    for row, run in zip(rows, h.runs, strict=True):
+        lines.append("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip())
+        if run.error:
+            lines.append(f"    error: {_first_line(run.error, 160)}")
+    m = h.metrics
+    lines += [
+        "",
+        f"{m.runs} runs ({m.finished} finished, {m.in_progress} in progress): "
+        f"success rate {percent(m.success_rate)} ({m.succeeded}/{m.finished})",
+        f"retry burden {ratio(m.retry_burden)} ({m.retries} retries / {m.attempts} attempts); "
+        f"queue delay mean {duration(m.queue_delay_mean_s)}, p95 {duration(m.queue_delay_p95_s)} "
+        f"({m.queue_delay_samples} steps); handoff accuracy {percent(m.handoff_accuracy)} "
+        f"({m.handoff_passed}/{m.handoff_passed + m.handoff_failed})",
+    ]
+    return "\n".join(lines) + "\n"
