@@ -1,0 +1,150 @@
+"""Rendering a report: Markdown for people, JSON with pinned keys, self-contained HTML, Mermaid."""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+
+import pytest
+
+from orchestrator.plan.model import PlanStep, StepPolicy
+from orchestrator.policy import ErrorClass, Fallback, FallbackAction
+from orchestrator.report import build_report, render_report
+from orchestrator.report.mermaid import node_id, render_mermaid
+from orchestrator.runner import StepFailure, StepOutcome
+from orchestrator.testing import Fail, FakeRegenerator, FakeRunner, fake_plan
+
+COUNT = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}
+
+RUN_KEYS = [
+    "format", "run_id", "plan_name", "plan_sha256", "spec_path", "status", "created_at", "started_at",
+    "finished_at", "error", "limit", "awaiting", "inputs", "outputs", "sessions", "metrics", "steps", "feedback",
+    "compensations", "mermaid", "notes",
+]
+STEP_KEYS = [
+    "step_id", "name", "skill", "kind", "depends_on", "status", "message", "error_class", "metrics",
+    "failed_attempts", "retries", "regenerations", "regeneration_unavailable", "violations", "fallbacks",
+    "approval", "skipped_items",
+]
+RUN_METRIC_KEYS = [
+    "steps", "succeeded", "failed", "skipped", "attempts", "retries", "regenerations", "retry_burden",
+    "duration_s", "active_s", "queue_delay_total_s", "queue_delay_mean_s", "queue_delay_max_s",
+    "handoff_passed", "handoff_failed", "handoff_accuracy", "tokens",
+]
+STEP_METRIC_KEYS = [
+    "attempts", "retries", "regenerations", "items", "items_done", "duration_s", "run_time_s", "queue_delay_s",
+    "handoff_passed", "handoff_failed", "tokens",
+]
+
+
+def failing_steps() -> list[PlanStep]:
+    """fetch defaults after a failure, make is regenerated once, then write fails for good."""
+    return [
+        PlanStep(
+            id="fetch-docs", name="Fetch", skill="s",
+            policy=StepPolicy(fallback=Fallback(action=FallbackAction.DEFAULT, value={"docs": ""})),
+        ),
+        PlanStep(id="make", name="Make", skill="s", output_schema=COUNT, policy=StepPolicy(regenerations=1)),
+        PlanStep(id="write", name="Write | page", skill="s", depends_on=("fetch-docs", "make")),
+        PlanStep(id="after", name="After", skill="s", depends_on=("write",)),
+    ]
+
+
+@pytest.fixture
+async def failed_run(execute) -> str:
+    crash = StepFailure(error_class=ErrorClass.CODE_ERROR, message="ValueError: bad page", kind="exception")
+    runner = FakeRunner(
+        {
+            "fetch-docs": [Fail(ErrorClass.INVALID_INPUT, "no such module")],
+            "make": [{"n": "x"}, {"n": 1}],
+            "write": [StepOutcome(failure=crash, stderr_tail="Traceback (most recent call last):\nValueError: bad page\n")],
+        }
+    )
+    return await execute(fake_plan(failing_steps()), runner, regenerator=FakeRegenerator(["n = 1\n"]))
+
+
+async def test_the_markdown_report_leads_with_status_error_and_the_step_table(failed_run, settings) -> None:
+    text = render_report(build_report(failed_run, settings), "md")
+    lines = text.splitlines()
+    assert lines[0] == f"# Run {failed_run}: FAILED"
+    assert "> **Error** at `write/1`: step write failed: ValueError: bad page" in lines
+    table = text.index("## Steps")
+    assert text.index("> **Error**") < table < text.index("## Graph") < text.index("## Step details")
+    assert "| `write` Write \\| page | failed | 1 | 0 | 0 |" in text
+    assert "| `after` After | pending | 0 | 0 | 0 | - | - |" in text  # never reached
+    assert "| `fetch-docs` Fetch | defaulted |" in text and "fallback default: no such module" in text
+
+
+async def test_the_markdown_report_shows_stderr_tails_and_regeneration_diffs(failed_run, settings) -> None:
+    text = render_report(build_report(failed_run, settings), "md")
+    assert "ValueError: bad page" in text.split("### `write`")[1]
+    assert "stderr (tail, `logs/write-1.stderr`)" in text
+    make = text.split("### `make` Make: succeeded")[1].split("\n### ")[0]
+    assert "```diff\n" in make and "+n = 1" in make
+    assert "**default**" in text.split("### `fetch-docs`")[1]
+    assert "retry burden (retries per attempt) | 0.000" in text
+    assert "handoff accuracy | 50.0%" in text
+
+
+async def test_the_json_report_keeps_its_documented_keys(failed_run, settings) -> None:
+    data = json.loads(render_report(build_report(failed_run, settings), "json"))
+    assert list(data) == RUN_KEYS
+    assert data["format"] == 1
+    assert list(data["steps"][0]) == STEP_KEYS
+    assert list(data["metrics"]) == RUN_METRIC_KEYS
+    assert list(data["steps"][0]["metrics"]) == STEP_METRIC_KEYS
+    assert list(data["metrics"]["tokens"]) == ["input", "output", "cache_read", "cache_write", "total"]
+    assert data["steps"][2]["failed_attempts"][0]["stderr_tail"].endswith("ValueError: bad page\n")
+    assert data["error"]["where"] == "write/1"
+
+
+class _Tags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.mermaid = ""
+        self._in_mermaid = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+        self._in_mermaid = tag == "pre" and dict(attrs).get("class") == "mermaid"
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "pre":
+            self._in_mermaid = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_mermaid:
+            self.mermaid += data
+
+
+async def test_the_html_report_is_self_contained_with_the_graph_as_text(failed_run, settings) -> None:
+    report = build_report(failed_run, settings)
+    page = render_report(report, "html")
+    parser = _Tags()
+    parser.feed(page)
+    names = [t for t, _ in parser.tags]
+    assert "script" not in names and "link" not in names and "img" not in names
+    assert not any(v and v.startswith(("http:", "https:", "//")) for _, attrs in parser.tags for v in attrs.values())
+    assert parser.mermaid == report.mermaid.rstrip()
+    assert "classDef failed" in parser.mermaid
+    assert "ValueError: bad page" in page and "Write | page" in page
+    assert '<span class="add">+n = 1</span>' in page
+
+
+def test_the_graph_colours_each_step_by_its_status() -> None:
+    plan = fake_plan(failing_steps())
+    text = render_mermaid(plan, {"fetch-docs": "defaulted", "make": "succeeded", "write": "failed"})
+    lines = text.splitlines()
+    assert lines[0] == "flowchart TD"
+    assert node_id("fetch-docs") == "s_fetch_docs"
+    assert "    s_fetch_docs --> s_write" in lines and "    s_write --> s_after" in lines
+    assert "    class s_after pending" in lines
+    assert "    class s_write failed" in lines and "    class s_fetch_docs defaulted" in lines
+    assert any(line.startswith("    classDef failed fill:#f8d7da") for line in lines)
+    assert '    s_write["write: Write | page<br/>failed"]' in lines
+
+
+async def test_an_unknown_format_is_refused(failed_run, settings) -> None:
+    with pytest.raises(ValueError, match="md, json, html"):
+        render_report(build_report(failed_run, settings), "pdf")  # type: ignore[arg-type]
