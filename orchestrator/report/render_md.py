@@ -282,7 +282,7 @@ def render_history_text(h: History) -> str:
     m = h.metrics
     lines += [
         "",
-        f"{m.runs} runs ({m.finished} finished, {m.in_progress} in progress): "
+        f"{m.runs} run{'' if m.runs == 1 else 's'} ({m.finished} finished, {m.in_progress} in progress): "
         f"success rate {percent(m.success_rate)} ({m.succeeded}/{m.finished})",
         f"retry burden {ratio(m.retry_burden)} ({m.retries} retries / {m.attempts} attempts); "
         f"queue delay mean {duration(m.queue_delay_mean_s)}, p95 {duration(m.queue_delay_p95_s)} "

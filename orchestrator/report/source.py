@@ -70,8 +70,7 @@ def open_journal(settings: Settings) -> Iterator[Journal]:
     """The state directory's journal; NotFoundError when there is none."""
     if not has_journal(settings.state_dir):
         raise NotFoundError(
-            f"no runs in {settings.state_dir} (no {DB_NAME} there; pass --state-dir or set SKILLWEAVE_STATE_DIR)",
-            where=str(settings.state_dir),
+            f"no runs in {settings.state_dir} (no {DB_NAME} there; pass --state-dir or set SKILLWEAVE_STATE_DIR)"
         )
     with Journal(settings.state_dir) as journal:
         yield journal
