@@ -28,7 +28,7 @@ from orchestrator.resources import prompts_dir
 
 TEMPLATE_SUFFIX = ".md.j2"
 BLOCKS = ("system", "user", "tool")
-_BLANK_RUNS = re.compile(r"\n{3,}")  # optional sections leave runs of blank lines
+_FENCE = re.compile(r"^\s*```")
 
 
 class _Frozen(BaseModel):
@@ -65,6 +65,22 @@ class RenderedPrompt(_Frozen):
     system: str  # the cacheable static prefix
     user: str
     tool_description: str
+
+
+def _tidy(text: str) -> str:
+    """Collapse the runs of blank lines that optional sections leave, outside code fences.
+
+    Inside a fence (code, JSON, error output) every line is kept as it is.
+    """
+    kept: list[str] = []
+    fenced = False
+    for line in text.strip().splitlines():
+        if _FENCE.match(line):
+            fenced = not fenced
+        elif not fenced and not line.strip() and kept and not kept[-1].strip():
+            continue
+        kept.append(line)
+    return "\n".join(kept)
 
 
 def to_json(value: Any) -> str:
@@ -118,7 +134,7 @@ class PromptTemplates:
             if render_block is None:
                 raise ConfigError(f"prompt template {file} has no '{block}' block")
             context = template.new_context(dict(variables))
-            parts[block] = _BLANK_RUNS.sub("\n\n", "".join(render_block(context))).strip()
+            parts[block] = _tidy("".join(render_block(context)))
         return RenderedPrompt(
             name=name, system=parts["system"], user=parts["user"], tool_description=parts["tool"]
         )

@@ -207,7 +207,11 @@ class ScriptRegenerator:
             "feedback": self._scrub(scrub(request.feedback))[:FEEDBACK_LIMIT]
             if request.feedback
             else None,
-            "history": [self._summary(past, scrub) for past in request.history],
+            "history": [
+                self._summary(past, scrub)
+                for past in request.history
+                if past.attempt != request.attempt  # the current failure has its own section
+            ],
             "refused": list(self._refused.get(request.step_id, ())),
         }
 
@@ -245,7 +249,7 @@ def create_regenerator(ctx: RunnerContext) -> ScriptRegenerator:
     """
     llm = ctx.llm()
     if isinstance(llm, LLM):
-        llm.require_key(where="regeneration")
+        llm.require_key()
     return ScriptRegenerator(
         language_model(llm),
         max_tokens=ctx.settings.max_tokens,

@@ -191,3 +191,12 @@ def test_tool_schemas_are_valid_object_schemas(tool: str) -> None:
     schema = PromptTemplates().tool_schema(tool)
     jsonschema.Draft202012Validator.check_schema(schema)
     assert schema["type"] == "object"
+
+
+def test_blank_lines_inside_code_are_kept_while_empty_sections_collapse() -> None:
+    code = "import sys\n\n\ndef main():\n    pass\n\n\nmain()"
+    variables = {**repair_variables(), "code": code, "feedback": None, "history": [], "refused": []}
+    prompt = PromptTemplates().render("repair_script", **variables)
+    assert code in prompt.user
+    outside = prompt.user.replace(code, "")
+    assert "\n\n\n" not in outside
