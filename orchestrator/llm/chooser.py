@@ -133,7 +133,10 @@ class PlannerChooser:
     """The planner's `SkillChooser`: `chooser(step, tied) -> name`, backed by the LLM.
 
     `with PlannerChooser(make_llm) as chooser: compile_spec(path, settings, chooser=chooser)`;
-    `choices` maps step id to the `Choice` made (name and reason).
+    `choices` maps step id to the `Choice` made (name and reason). With `--llm-record`,
+    give it the run's client (`lambda: llm`) so the planner's calls land in the same
+    recording: closing the chooser closes the client on its loop, and the client
+    reopens on the run's loop at its next call.
     """
 
     def __init__(

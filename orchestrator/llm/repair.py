@@ -38,6 +38,7 @@ from orchestrator.runner import (
     RegenerationResult,
     RunnerContext,
     StepFailure,
+    TokenUsage,
 )
 
 TOOL = "submit_script"
@@ -65,8 +66,12 @@ def unified_diff(old: str | None, new: str, path: str) -> str:
     )
 
 
+def _ended(text: str) -> str:
+    return text if text.endswith("\n") else text + "\n"
+
+
 def _lines(text: str) -> list[str]:
-    return (text if text.endswith("\n") else text + "\n").splitlines(keepends=True)
+    return _ended(text).splitlines(keepends=True)
 
 
 def _unfenced(code: str) -> str:
@@ -147,31 +152,35 @@ class ScriptRegenerator:
             self._auth_failure = exc
             raise
         if answer.input is None:
-            self._refused.setdefault(request.step_id, []).append(answer.problem or "no answer")
-            return RegenerationResult(code=None, rejected=answer.problem, usage=answer.usage)
+            return self._refuse(request, answer.problem or "no answer", answer.usage)
         code = answer.input.get("code")
         if not isinstance(code, str):
-            return RegenerationResult(
-                code=None, rejected=f"the {TOOL} answer has no 'code' string", usage=answer.usage
-            )
+            return self._refuse(request, f"the {TOOL} answer has no 'code' string", answer.usage)
         code = _unfenced(code)
         code = code if code.endswith("\n") else code + "\n"
         problem = check_code(code, entry)
         if (
             problem is None
             and request.current_code is not None
-            and code == _lines_text(request.current_code)
+            and code == _ended(request.current_code)
         ):
             problem = "the new script is the same as the failing one"
         if problem is not None:
-            self._refused.setdefault(request.step_id, []).append(problem)
-            return RegenerationResult(code=None, rejected=problem, usage=answer.usage)
+            return self._refuse(request, problem, answer.usage)
+        self._refused.pop(request.step_id, None)
         return RegenerationResult(
             code=code,
             code_sha256=sha256_text(code),
             diff=unified_diff(request.current_code, code, entry),
             usage=answer.usage,
         )
+
+    def _refuse(
+        self, request: RegenerationRequest, reason: str, usage: TokenUsage
+    ) -> RegenerationResult:
+        """An answer that will not run: remembered for the step's next prompt."""
+        self._refused.setdefault(request.step_id, []).append(reason)
+        return RegenerationResult(code=None, rejected=reason, usage=usage)
 
     def _max_tokens(self, request: RegenerationRequest) -> int | None:
         if request.tokens_left is None:
@@ -235,10 +244,6 @@ class ScriptRegenerator:
             "kind": past.failure.kind,
             "message": Excerpt.head(message, HISTORY_MESSAGE_LIMIT).text,
         }
-
-
-def _lines_text(text: str) -> str:
-    return text if text.endswith("\n") else text + "\n"
 
 
 def create_regenerator(ctx: RunnerContext) -> ScriptRegenerator:
