@@ -120,7 +120,7 @@ def _step_detail(s: StepReport) -> list[str]:
     if s.failed_attempts:
         out.append("<h4>Failed attempts</h4><ul>")
         for a in s.failed_attempts[-ATTEMPTS_SHOWN:]:
-            kind = f" ({escape(a.kind)})" if a.kind else ""
+            kind = f" ({escape(a.kind)})" if a.kind and a.kind != a.error_class else ""
             pointer = f" at <code>{escape(a.pointer)}</code>" if a.pointer else ""
             body = f"<li>{_where(a.item, a.attempt)}: <strong>{escape(a.error_class)}</strong>{kind}{pointer} after " \
                    f"{duration(a.duration_s)}: {escape(a.message)}"

@@ -148,7 +148,7 @@ def _step_detail(s: StepReport) -> list[str]:
         if hidden > 0:
             lines.append(f"({hidden} earlier failed attempts not shown; see `--format json`)")
         for a in s.failed_attempts[-ATTEMPTS_SHOWN:]:
-            kind = f" ({a.kind})" if a.kind else ""
+            kind = f" ({a.kind})" if a.kind and a.kind != a.error_class else ""
             pointer = f" at `{a.pointer}`" if a.pointer else ""
             lines.append(
                 f"- {_where(a.item, a.attempt)}: **{a.error_class}**{kind}{pointer} after {duration(a.duration_s)}: "
@@ -286,7 +286,7 @@ def render_history_text(h: History) -> str:
         f"success rate {percent(m.success_rate)} ({m.succeeded}/{m.finished})",
         f"retry burden {ratio(m.retry_burden)} ({m.retries} retries / {m.attempts} attempts); "
         f"queue delay mean {duration(m.queue_delay_mean_s)}, p95 {duration(m.queue_delay_p95_s)} "
-        f"({m.queue_delay_samples} steps); handoff accuracy {percent(m.handoff_accuracy)} "
+        f"({m.queue_delay_samples} step{'' if m.queue_delay_samples == 1 else 's'}); handoff accuracy {percent(m.handoff_accuracy)} "
         f"({m.handoff_passed}/{m.handoff_passed + m.handoff_failed})",
     ]
     return "\n".join(lines) + "\n"
