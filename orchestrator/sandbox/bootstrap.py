@@ -4,14 +4,18 @@ They are passed with `-c`, so nothing has to be mounted for them, and they cost
 almost nothing: only the builtin `posix` and `atexit` modules and the small
 `resource` extension are imported. In order they
 
-1. fork once when they are PID 1 of their namespace (the unshare fallback):
-   the kernel drops default-action signals sent to a namespace init, SIGXCPU
-   included, so the script must not be PID 1. The parent only reaps and exits
-   with the script's status (128+N for a signal, as bwrap reports it);
+1. fork once when they are PID 1 of their namespace (unshare forks straight
+   into it): the kernel drops default-action signals sent to a namespace
+   init, SIGXCPU included, so the script must not be PID 1. The parent reaps
+   orphans until the script exits, then exits with its status (128+N for a
+   signal, as bwrap's own reaper reports it), which kills whatever else is
+   left in the namespace before the launcher reports back;
 2. drop to the per-run unprivileged uid when asked (bwrap as root, see `launcher`);
 3. set the rlimits (CPU seconds with a one-second grace before SIGKILL, address
    space, file size, processes, open files), never above an existing hard limit;
-4. change into the work directory and read the script;
+4. change into the work directory and load the script: the code object the
+   orchestrator compiled (`precompile`, passed marshalled in hex), else the
+   source file, compiled here;
 5. write `S` on fd 3, the status pipe: the sandbox is up and the script is
    about to run. A run that ends without it failed to *start*, which is a
    setup failure and not the script's fault. At exit a line `U <cpu s> <max rss kb>`
@@ -26,11 +30,13 @@ almost nothing: only the builtin `posix` and `atexit` modules and the small
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Sequence
 
 from orchestrator.sandbox.model import ResourceLimits
 
 STATUS_FD = 3
+MAX_CODE_ARG = 100_000  # hex characters; Linux caps one argument at 128 KiB
 STARTED = b"S"
 MB = 1024 * 1024
 
@@ -70,8 +76,12 @@ def _boot():
         r.setrlimit(kind, (soft, top))
     posix.chdir(a[7])
     path = a[8]
-    with open(path, "rb") as f:
-        source = f.read()
+    if a[9] == "-":
+        with open(path, "rb") as f:
+            code = f.read()
+    else:
+        import marshal
+        code = marshal.loads(bytes.fromhex(a[9]))
     posix.write(3, b"S")
     posix.set_inheritable(3, False)
     posix.closerange(4, 1 << 30)
@@ -95,11 +105,13 @@ def _boot():
 
     atexit.register(report)
     sys.argv = [path]
-    sys.path[0:0] = a[9:]
+    sys.path[0:0] = a[10:]
     g = globals()
     del g["_boot"]
     g["__file__"] = path
-    return compile(source, path, "exec", dont_inherit=True)
+    if isinstance(code, bytes):
+        code = compile(code, path, "exec", dont_inherit=True)
+    return code
 exec(_boot())
 """
 
@@ -112,8 +124,13 @@ def bootstrap_command(
     script: str,
     import_paths: Sequence[str],
     uid: int | None = None,
+    code: bytes | None = None,
 ) -> list[str]:
-    """The interpreter command line that runs `script` under `limits`."""
+    """The interpreter command line that runs `script` under `limits`.
+
+    `code` is the script already compiled by `precompile` (marshalled); without
+    it the bootstrap reads and compiles the script inside the sandbox.
+    """
     return [
         python,
         *PYTHON_FLAGS,
@@ -127,5 +144,25 @@ def bootstrap_command(
         str(limits.max_open_files),
         workdir,
         script,
+        code.hex() if code is not None else "-",
         *import_paths,
     ]
+
+
+def precompile(source: bytes, filename: str) -> bytes | None:
+    """The script compiled here, marshalled, for the bootstrap to load; None to let it compile.
+
+    Compiling is the same work inside or outside the sandbox, except that
+    Python's first `compile()` call in a process builds the AST type table,
+    about a millisecond of every sandboxed start. The orchestrator pays it
+    once. The sandbox runs the same interpreter as the orchestrator (see
+    `host.find_runtime`), so the marshalled code is valid there. A script that
+    does not compile, or whose code would not fit in one argument, is left to
+    the bootstrap, which reports the error from inside like any other.
+    """
+    try:
+        code = compile(source, filename, "exec", dont_inherit=True, optimize=0)
+    except (SyntaxError, ValueError):
+        return None
+    data = marshal.dumps(code)
+    return data if 2 * len(data) <= MAX_CODE_ARG else None

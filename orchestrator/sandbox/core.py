@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath
 from orchestrator.config import ENV_REQUIRE_ISOLATION
 from orchestrator.errors import IsolationError
 from orchestrator.sandbox.artifact import collect_artifacts
-from orchestrator.sandbox.bootstrap import bootstrap_command
+from orchestrator.sandbox.bootstrap import bootstrap_command, precompile
 from orchestrator.sandbox.detect import choose_launcher, forced_isolation, make_launcher, run_uid
 from orchestrator.sandbox.environment import build_env
 from orchestrator.sandbox.host import find_runtime, find_tools, running_as_root
@@ -28,6 +28,8 @@ from orchestrator.sandbox.process import Spawner, SpawnRequest, spawn_process
 from orchestrator.sandbox.workspace import make_attempt, remove_attempt
 
 logger = logging.getLogger(__name__)
+
+CODE_CACHE_SIZE = 256  # compiled scripts kept per Sandbox
 
 
 def _truthy(value: str | None) -> bool:
@@ -90,6 +92,7 @@ class Sandbox:
         self._launcher: Launcher | None = None
         self._problem: str | None = None  # why a forced mechanism cannot run here
         self._why_weaker: tuple[str, ...] = ()
+        self._code: dict[tuple[str, str, int, int], bytes | None] = {}
 
     def _prepare(self) -> Launcher | None:
         if self._launcher is not None or self._problem is not None:
@@ -134,6 +137,11 @@ class Sandbox:
             raise IsolationError(
                 f"isolation is required ({ENV_REQUIRE_ISOLATION}) but this host gives none: {why}"
             )
+        if launcher is None and self._require:
+            raise IsolationError(
+                f"isolation is required ({ENV_REQUIRE_ISOLATION}) but {isolation} "
+                f"cannot run here: {self._problem}"
+            )
         if launcher is None:
             return _setup_failure(
                 isolation, f"sandbox ({isolation}) cannot run here: {self._problem}"
@@ -168,7 +176,9 @@ class Sandbox:
     ) -> SandboxResult:
         limits = request.limits
         uid = run_uid(launcher)
-        root, work, tmp = make_attempt(request.workdir_parent, uid)
+        root, work, tmp = make_attempt(
+            request.workdir_parent, uid, private_tmp=launcher.private_tmp
+        )
         try:
             layout = Layout(
                 skill_dir=request.skill_dir.resolve(),
@@ -189,6 +199,7 @@ class Sandbox:
                 script=inside.script,
                 import_paths=inside.import_paths,
                 uid=inside.bootstrap_uid,
+                code=self._compiled(script, inside.script),
             )
             spawned = await self._spawner(
                 SpawnRequest(
@@ -200,6 +211,7 @@ class Sandbox:
                     max_stdout_bytes=limits.max_stdout_bytes,
                     max_stderr_bytes=limits.max_stderr_bytes,
                     stderr_tail_bytes=limits.stderr_tail_bytes,
+                    info_fd=launcher.info_fd,
                 )
             )
             sweep = launcher.sweep_argv(layout)
@@ -232,6 +244,19 @@ class Sandbox:
         finally:
             if not request.keep_workdir:
                 remove_attempt(root)
+
+    def _compiled(self, script: Path, filename: str) -> bytes | None:
+        """The script compiled once per version (path, size, mtime), see `precompile`."""
+        try:
+            info = script.stat()
+            key = (str(script), filename, info.st_mtime_ns, info.st_size)
+            if key not in self._code:
+                if len(self._code) >= CODE_CACHE_SIZE:
+                    del self._code[next(iter(self._code))]
+                self._code[key] = precompile(script.read_bytes(), filename)
+        except OSError:
+            return None  # the bootstrap will report it from inside
+        return self._code[key]
 
     async def _sweep(self, argv: list[str], work: Path) -> None:
         """Isolation none as root: kill whatever the per-run uid left behind."""

@@ -102,7 +102,7 @@ def probe(launcher: Launcher, runtime: Runtime) -> str | None:
         script.write_text(_PROBE_SCRIPT)
         script.chmod(0o644)
         uid = run_uid(launcher)
-        root, work, tmpdir = make_attempt(Path(tmp), uid)
+        root, work, tmpdir = make_attempt(Path(tmp), uid, private_tmp=launcher.private_tmp)
         try:
             layout = Layout(
                 skill_dir=skill,
@@ -132,6 +132,7 @@ def probe(launcher: Launcher, runtime: Runtime) -> str | None:
                     max_stdout_bytes=limits.max_stdout_bytes,
                     max_stderr_bytes=limits.max_stderr_bytes,
                     stderr_tail_bytes=limits.stderr_tail_bytes,
+                    info_fd=launcher.info_fd,
                 )
             )
         finally:

@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator.sandbox.host import SYSTEM_LINKS, SYSTEM_ROOT, Runtime
 from orchestrator.sandbox.model import Isolation
 
+INFO_FD = 4  # bwrap writes {"child-pid": N} (its PID-1 reaper) here
 SANDBOX_UID = 1000  # the uid a script sees inside a bwrap user namespace
 RUN_UID_BASE = 1 << 30  # per-run uids (as root) come from [BASE, BASE + SPAN)
 RUN_UID_SPAN = 1 << 24
@@ -65,7 +66,7 @@ class Layout(_Frozen):
     entry: str  # relative to skill_dir
     script: Path  # the file to run: skill_dir/entry or a regenerated version
     workdir: Path
-    tmpdir: Path
+    tmpdir: Path | None = None  # None when the launcher mounts a private /tmp
     network: bool = False
     uid: int | None = None  # the per-run unprivileged uid, when running as root
     tmpfs_bytes: int = 64 * 1024 * 1024
@@ -87,6 +88,8 @@ class Inside(_Frozen):
 
 class Launcher(Protocol):
     isolation: Isolation
+    private_tmp: bool  # mounts its own /tmp: the attempt needs no tmp directory
+    info_fd: int | None  # where the launcher reports a reaper that may outlive it
     needs_run_uid: bool  # the caller must pick a per-run uid and chown the work directory
     notes: tuple[str, ...]  # standing caveats, reported with every result
 
@@ -124,11 +127,14 @@ def _drop_argv(setpriv: Path, uid: int) -> list[str]:
 class _HostPaths:
     """Unshare and none share the host's file system: paths are host paths."""
 
+    private_tmp = False
+    info_fd: int | None = None
+
     def inside(self, layout: Layout) -> Inside:
         entry_dir = (layout.skill_dir / layout.entry).parent
         return Inside(
             workdir=str(layout.workdir),
-            tmpdir=str(layout.tmpdir),
+            tmpdir=str(layout.tmpdir or layout.workdir),
             script=str(layout.script),
             import_paths=_dedupe([str(entry_dir), str(layout.skill_dir)]),
         )
@@ -136,6 +142,8 @@ class _HostPaths:
 
 class BwrapLauncher:
     isolation = Isolation.BWRAP
+    private_tmp = True
+    info_fd: int | None = INFO_FD
 
     def __init__(self, bwrap: Path, runtime: Runtime, *, as_root: bool) -> None:
         self.needs_run_uid = as_root
@@ -152,6 +160,10 @@ class BwrapLauncher:
             args += ["--unshare-user", "--uid", uid, "--gid", uid, "--disable-userns"]
             args += ["--cap-drop", "ALL"]
         args += ["--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"]
+        # bwrap returns as soon as the script exits while its PID-1 reaper lives
+        # on until the rest of the namespace is gone: the spawner reads the
+        # reaper's pid here and waits for it, so nothing outlives the run.
+        args += ["--info-fd", str(INFO_FD)]
         args += ["--hostname", "sandbox", "--die-with-parent", "--new-session"]
         args += ["--ro-bind", str(SYSTEM_ROOT), str(SYSTEM_ROOT)]
         for name in SYSTEM_LINKS:

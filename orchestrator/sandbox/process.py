@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import fcntl
 import os
+import re
 import signal
 import time
 from collections.abc import Awaitable, Callable
@@ -66,6 +67,9 @@ class SpawnRequest(_Frozen):
     max_stdout_bytes: int
     max_stderr_bytes: int
     stderr_tail_bytes: int
+    # the command reports the pid of a namespace reaper that may outlive it on
+    # this descriptor (bwrap --info-fd); the spawner waits until it is gone
+    info_fd: int | None = None
 
 
 class SpawnResult(_Frozen):
@@ -249,12 +253,14 @@ class _Child:
                     os.close(fd)
 
     def kill_now(self) -> None:
-        """Last resort (cancellation): kill and reap without waiting on the loop."""
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.kill(self.pid, signal.SIGKILL)
+        """Kill and reap without the event loop (after `kill_tree`, or when it was cut short)."""
+        if self.status is not None:
+            return
         for kid in _children(self.pid):
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(kid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(self.pid, signal.SIGKILL)
         self.reap()
 
 
@@ -275,6 +281,34 @@ def _usage(status: bytes, reaped: ResourceUsage) -> ResourceUsage:
     return ResourceUsage(cpu_s=reaped.cpu_s)  # its peak RSS would be the orchestrator's
 
 
+_CHILD_PID = re.compile(rb'"child-pid"\s*:\s*(\d+)')
+
+
+def _reported_pid(info: bytes) -> int | None:
+    found = _CHILD_PID.search(info)
+    return int(found.group(1)) if found else None
+
+
+async def _gone(pid: int | None) -> None:
+    """Wait (boundedly) until `pid` has exited; at once if it is already gone."""
+    fd = _pidfd(pid) if pid else None
+    if fd is None:
+        return
+    try:
+        async with asyncio.timeout(KILL_GRACE_S):
+            await _readable(fd)
+    except TimeoutError:
+        pass
+    finally:
+        os.close(fd)
+
+
+async def _stop_watching(exited: asyncio.Future[None]) -> None:
+    """Cancel an exit watcher and let it unregister its reader before another is added."""
+    exited.cancel()
+    await asyncio.wait([exited])
+
+
 async def _attach(capture: _Capture, fd: int) -> None:
     loop = asyncio.get_running_loop()
     await loop.connect_read_pipe(lambda: capture, os.fdopen(fd, "rb", buffering=0))
@@ -283,14 +317,16 @@ async def _attach(capture: _Capture, fd: int) -> None:
 async def spawn_process(request: SpawnRequest) -> SpawnResult:
     """Run `request.argv` to completion under the wall-clock limit and output caps."""
     loop = asyncio.get_running_loop()
-    pipes = [_pipe() for _ in range(4)]  # stdin, stdout, stderr, status
-    (in_r, in_w), (out_r, out_w), (err_r, err_w), (st_r, st_w) = pipes
+    pipes = [_pipe() for _ in range(5)]  # stdin, stdout, stderr, status, info
+    (in_r, in_w), (out_r, out_w), (err_r, err_w), (st_r, st_w), (info_r, info_w) = pipes
     actions = [
         (os.POSIX_SPAWN_DUP2, in_r, 0),
         (os.POSIX_SPAWN_DUP2, out_w, 1),
         (os.POSIX_SPAWN_DUP2, err_w, 2),
         (os.POSIX_SPAWN_DUP2, st_w, STATUS_FD),
     ]
+    if request.info_fd is not None:
+        actions.append((os.POSIX_SPAWN_DUP2, info_w, request.info_fd))
     start = time.monotonic()
     try:
         pid = os.posix_spawn(
@@ -302,11 +338,11 @@ async def spawn_process(request: SpawnRequest) -> SpawnResult:
             setsigdef=_RESET_SIGNALS,
         )
     except OSError as exc:
-        for fd in (in_w, out_r, err_r, st_r):
+        for fd in (in_w, out_r, err_r, st_r, info_r):
             os.close(fd)
         return SpawnResult(error=f"cannot start {request.argv[0]}: {exc.strerror or exc}")
     finally:
-        for fd in (in_r, out_w, err_w, st_w):
+        for fd in (in_r, out_w, err_w, st_w, info_w):
             os.close(fd)
 
     child = _Child(pid)
@@ -323,11 +359,13 @@ async def spawn_process(request: SpawnRequest) -> SpawnResult:
     stdout = _Capture(request.max_stdout_bytes, None, _overflowed("stdout"))
     stderr = _Capture(request.max_stderr_bytes, request.stderr_tail_bytes, _overflowed("stderr"))
     status = _Capture(_STATUS_CAP, None, lambda: None)
-    captures = (stdout, stderr, status)
+    info = _Capture(_STATUS_CAP, None, lambda: None)
+    captures = (stdout, stderr, status, info)
     writer: asyncio.WriteTransport | None = None
+    exited: asyncio.Future[None] | None = None
     timed_out = False
     try:
-        for capture, fd in zip(captures, (out_r, err_r, st_r), strict=True):
+        for capture, fd in zip(captures, (out_r, err_r, st_r, info_r), strict=True):
             await _attach(capture, fd)
         writer, _ = await loop.connect_write_pipe(
             asyncio.BaseProtocol, os.fdopen(in_w, "wb", buffering=0)
@@ -345,15 +383,20 @@ async def spawn_process(request: SpawnRequest) -> SpawnResult:
         finally:
             stopped.cancel()
         if not exited.done():
-            exited.cancel()  # and let it unregister its reader before kill_tree adds one
-            await asyncio.wait([exited])
+            await _stop_watching(exited)
             await child.kill_tree()
         child.reap()
         duration = time.monotonic() - start
+        await _gone(_reported_pid(info.result()))
         _, pending = await asyncio.wait([c.closed for c in captures], timeout=DRAIN_GRACE_S)
-    except BaseException:
+    except BaseException:  # cancelled (or worse): nothing may outlive the call
         if child.status is None:
-            child.kill_now()
+            try:
+                if exited is not None:
+                    await _stop_watching(exited)
+                await child.kill_tree()
+            finally:
+                child.kill_now()
         raise
     finally:
         for capture in captures:

@@ -12,20 +12,30 @@ from pathlib import Path
 PREFIX = "skillweave-"
 
 
-def make_attempt(parent: Path | None, uid: int | None = None) -> tuple[Path, Path, Path]:
+def make_attempt(
+    parent: Path | None, uid: int | None = None, *, private_tmp: bool = False
+) -> tuple[Path, Path, Path | None]:
     """Create a fresh attempt directory; returns (root, work, tmp).
 
-    With `uid` (the per-run uid when running as root) `work/` and `tmp/` are
+    With `private_tmp` (bwrap gives the script its own tmpfs /tmp) the work
+    directory is the root itself: one directory to make and remove, which on a
+    journaling file system is a measurable part of a sandboxed start.
+    With `uid` (the per-run uid when running as root) the directories are
     handed to that uid so the script can write there and nowhere else.
     """
     if parent is not None:
         parent.mkdir(parents=True, exist_ok=True)
     root = Path(tempfile.mkdtemp(prefix=PREFIX, dir=parent))
-    work = root / "work"
-    tmp = root / "tmp"
-    for path in (work, tmp):
-        path.mkdir(mode=0o700)
-        if uid is not None:
+    if private_tmp:
+        made = [root]
+        work, tmp = root, None
+    else:
+        work, tmp = root / "work", root / "tmp"
+        made = [work, tmp]
+        for path in made:
+            path.mkdir(mode=0o700)
+    if uid is not None:
+        for path in made:
             os.chown(path, uid, uid)
     return root, work, tmp
 

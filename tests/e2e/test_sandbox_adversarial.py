@@ -397,3 +397,45 @@ async def test_symlinks_out_of_the_work_directory_are_not_collected(
     assert [a.path for a in result.artifacts] == ["ok.txt"]
     assert sum("a symlink, not followed" in note for note in result.notes) == 3
     assert [p.name for p in copies.rglob("*")] == ["ok.txt"]
+
+
+async def test_cancelling_a_run_kills_the_script_and_removes_its_work_directory(
+    sandbox: Sandbox, skill: Path, token: str, tmp_path: Path
+) -> None:
+    entry = _write(skill, "import os, time\nos.fork()\ntime.sleep(60)\n")
+    parent = tmp_path / "attempts"
+    request = SandboxRequest(
+        skill_dir=skill,
+        entry=entry,
+        limits=SMALL,
+        workdir_parent=parent,
+        env={"SKILLWEAVE_IDEMPOTENCY_KEY": token},
+    )
+    run = asyncio.ensure_future(sandbox.run(request))
+    async with asyncio.timeout(10):
+        while len(_processes_with(token)) < 3:  # the launcher, the script and its child
+            await asyncio.sleep(0.02)
+    run.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await run
+    assert _processes_with(token) == []
+    assert list(parent.iterdir()) == []
+
+
+async def test_concurrent_runs_stay_apart(sandbox: Sandbox, skill: Path, token: str) -> None:
+    entry = _write(
+        skill,
+        """
+        import json, os, sys
+        mine = json.load(sys.stdin)
+        with open("mine.txt", "w") as f:
+            f.write(mine)
+        json.dump({"mine": open("mine.txt").read()}, sys.stdout)
+        """,
+    )
+    results = await asyncio.gather(
+        *(_run(sandbox, skill, entry, f"{token}-{i}", input=f"run-{i}") for i in range(4))
+    )
+    assert [r.output["mine"] for r in results] == [f"run-{i}" for i in range(4)]
+    for result in results:
+        assert [a.path for a in result.artifacts] == ["mine.txt"]

@@ -218,3 +218,12 @@ async def test_a_forced_mechanism_missing_here_fails_each_run_as_setup(
     assert result.failure is not None and result.failure.kind is FailureKind.SETUP
     assert "bwrap is not available" in result.failure.message
     assert spawner.requests == []
+
+
+async def test_a_required_isolation_that_cannot_run_here_raises(
+    skill: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("orchestrator.sandbox.core.find_tools", lambda: HostTools())
+    sandbox = Sandbox(require_isolation=True, force=Isolation.UNSHARE, spawner=FakeSpawner())
+    with pytest.raises(IsolationError, match="unshare is not available"):
+        await sandbox.run(_request(skill, tmp_path))

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import marshal
 from pathlib import Path
 
 import pytest
 
-from orchestrator.sandbox.bootstrap import BOOTSTRAP, PYTHON_FLAGS, bootstrap_command
+from orchestrator.sandbox.bootstrap import BOOTSTRAP, PYTHON_FLAGS, bootstrap_command, precompile
 from orchestrator.sandbox.host import HostTools, Runtime
 from orchestrator.sandbox.launcher import (
     SANDBOX_UID,
@@ -169,6 +170,29 @@ def test_the_bootstrap_command_carries_limits_paths_and_uid(uid: int | None) -> 
     rest = argv[len(PYTHON_FLAGS) + 3 :]
     assert rest == [
         str(-1 if uid is None else uid), "5", str(100 << 20), str(2 << 20), "9", "40",
-        "/work", "/skill/m.py", "/a", "/b",
+        "/work", "/skill/m.py", "-", "/a", "/b",
     ]  # fmt: skip
     compile(BOOTSTRAP, "<bootstrap>", "exec")
+
+
+def test_a_precompiled_script_travels_marshalled_with_its_sandbox_file_name() -> None:
+    code = precompile(b"x = 1\n", "/skill/m.py")
+    assert code is not None
+    loaded = marshal.loads(code)
+    assert loaded.co_filename == "/skill/m.py"
+    argv = bootstrap_command(
+        "/py",
+        limits=ResourceLimits(),
+        workdir="/w",
+        script="/skill/m.py",
+        import_paths=(),
+        code=code,
+    )
+    assert argv[-1] == code.hex()
+
+
+def test_scripts_that_do_not_compile_or_are_huge_are_left_to_the_bootstrap() -> None:
+    assert precompile(b"def broken(:\n", "/skill/m.py") is None
+    assert precompile(b"x = 1\0", "/skill/m.py") is None
+    huge = "".join(f"v{i} = {i}\n" for i in range(20_000)).encode()
+    assert precompile(huge, "/skill/m.py") is None
