@@ -12,7 +12,13 @@ from orchestrator.config import ENV_REQUIRE_ISOLATION
 from orchestrator.errors import IsolationError
 from orchestrator.sandbox.artifact import collect_artifacts
 from orchestrator.sandbox.bootstrap import bootstrap_command, precompile
-from orchestrator.sandbox.detect import choose_launcher, forced_isolation, make_launcher, run_uid
+from orchestrator.sandbox.detect import (
+    choose_launcher,
+    forced_isolation,
+    make_launcher,
+    run_uid,
+    working_bwrap,
+)
 from orchestrator.sandbox.environment import build_env
 from orchestrator.sandbox.host import find_runtime, find_tools, running_as_root
 from orchestrator.sandbox.launcher import Launcher, Layout
@@ -98,6 +104,8 @@ class Sandbox:
         if self._launcher is not None or self._problem is not None:
             return self._launcher
         tools = find_tools()
+        if self._force is Isolation.BWRAP:
+            tools = working_bwrap(self._runtime, tools, as_root=self._as_root)
         if self._force is not None:
             made = make_launcher(self._force, self._runtime, tools, as_root=self._as_root)
             if isinstance(made, str):

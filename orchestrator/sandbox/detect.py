@@ -150,21 +150,46 @@ def choose_launcher(
 ) -> tuple[Launcher, tuple[str, ...]]:
     """The strongest launcher that works here, and why the stronger ones did not."""
     reasons: list[str] = []
-    for isolation in (Isolation.BWRAP, Isolation.UNSHARE):
-        launcher = make_launcher(isolation, runtime, tools, as_root=as_root)
+    attempts = [(Isolation.BWRAP, tools), (Isolation.UNSHARE, tools)]
+    if tools.system_bwrap is not None:
+        system = tools.model_copy(update={"bwrap": tools.system_bwrap})
+        attempts.insert(1, (Isolation.BWRAP, system))
+    for isolation, candidate in attempts:
+        launcher = make_launcher(isolation, runtime, candidate, as_root=as_root)
         problem = launcher if isinstance(launcher, str) else probe(launcher, runtime)
         if problem is None and not isinstance(launcher, str):
             return launcher, tuple(reasons)
-        reasons.append(f"{isolation} unavailable: {problem}")
+        label = f"bwrap ({candidate.bwrap})" if isolation is Isolation.BWRAP else str(isolation)
+        reasons.append(f"{label} unavailable: {problem}")
     bare = make_launcher(Isolation.NONE, runtime, tools, as_root=as_root)
     assert not isinstance(bare, str)
     return bare, tuple(reasons)
 
 
+def working_bwrap(runtime: Runtime, tools: HostTools, *, as_root: bool) -> HostTools:
+    """`tools` with the first bwrap that starts here: the wheel's, else the system's.
+
+    Only probes when both exist (on Ubuntu 24.04, AppArmor lets only the
+    system's bwrap create user namespaces).
+    """
+    if tools.system_bwrap is None:
+        return tools
+    launcher = make_launcher(Isolation.BWRAP, runtime, tools, as_root=as_root)
+    if not isinstance(launcher, str) and probe(launcher, runtime) is None:
+        return tools
+    return tools.model_copy(update={"bwrap": tools.system_bwrap, "system_bwrap": None})
+
+
 def probe_isolation(isolation: Isolation) -> str | None:
-    """None when `isolation` runs scripts on this host, else the reason it does not."""
-    runtime = find_runtime()
-    launcher = make_launcher(isolation, runtime, find_tools(), as_root=running_as_root())
+    """None when `isolation` runs scripts on this host, else the reason it does not.
+
+    For bwrap this probes the binary a forced `Sandbox(force=Isolation.BWRAP)` uses.
+    """
+    runtime, as_root = find_runtime(), running_as_root()
+    tools = find_tools()
+    if isolation is Isolation.BWRAP:
+        tools = working_bwrap(runtime, tools, as_root=as_root)
+    launcher = make_launcher(isolation, runtime, tools, as_root=as_root)
     return launcher if isinstance(launcher, str) else probe(launcher, runtime)
 
 

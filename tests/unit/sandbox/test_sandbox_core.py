@@ -17,10 +17,14 @@ from orchestrator.sandbox import (
     SandboxRequest,
     SpawnRequest,
     SpawnResult,
+    detect,
     run_script,
 )
 from orchestrator.sandbox.detect import forced_isolation
-from orchestrator.sandbox.host import HostTools
+from orchestrator.sandbox.host import HostTools, find_runtime
+from orchestrator.sandbox.launcher import Layout
+
+LAYOUT = Layout(skill_dir=Path("/s"), entry="m.py", script=Path("/s/m.py"), workdir=Path("/w"))
 
 
 class FakeSpawner:
@@ -227,3 +231,32 @@ async def test_a_required_isolation_that_cannot_run_here_raises(
     sandbox = Sandbox(require_isolation=True, force=Isolation.UNSHARE, spawner=FakeSpawner())
     with pytest.raises(IsolationError, match="unshare is not available"):
         await sandbox.run(_request(skill, tmp_path))
+
+
+def test_detection_falls_back_from_the_wheels_bwrap_to_the_systems_then_to_unshare(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    broken = {"/wheel/bwrap": "setting up uid map: Permission denied"}
+    tools = HostTools(
+        bwrap=Path("/wheel/bwrap"),
+        system_bwrap=Path("/usr/bin/bwrap"),
+        unshare=Path("/usr/bin/unshare"),
+    )
+
+    def fake_probe(launcher: object, runtime: object) -> str | None:
+        argv = launcher.argv(LAYOUT, ["py"])  # type: ignore[attr-defined]
+        return broken.get(argv[0])
+
+    monkeypatch.setattr(detect, "probe", fake_probe)
+    launcher, reasons = detect.choose_launcher(find_runtime(), tools, as_root=False)
+    assert launcher.isolation is Isolation.BWRAP
+    assert launcher.argv(LAYOUT, ["py"])[0] == "/usr/bin/bwrap"
+    assert reasons == ("bwrap (/wheel/bwrap) unavailable: setting up uid map: Permission denied",)
+    assert detect.working_bwrap(find_runtime(), tools, as_root=False).bwrap == Path(
+        "/usr/bin/bwrap"
+    )
+
+    broken["/usr/bin/bwrap"] = "no user namespaces"
+    launcher, reasons = detect.choose_launcher(find_runtime(), tools, as_root=False)
+    assert launcher.isolation is Isolation.UNSHARE
+    assert len(reasons) == 2
