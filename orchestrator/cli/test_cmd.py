@@ -33,14 +33,20 @@ from orchestrator.scenario import ScenarioReport
 _MARK = {"passed": "PASS", "failed": "FAIL", "skipped": "SKIP", "invalid": "INVALID"}
 
 
+def _count(n: int, noun: str, plural: str | None = None) -> str:
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def render_text(report: ScenarioReport) -> str:
-    lines = [f"{report.spec}: {len(report.scenarios)} scenarios ({report.plan_name})"]
+    lines = [f"{report.spec}: {_count(len(report.scenarios), 'scenario')} ({report.plan_name})"]
     width = max((len(r.name) for r in report.scenarios), default=0)
     for r in report.scenarios:
         head = f"  {_MARK[r.outcome]:<7} {r.name:<{width}}"
         if r.outcome == "passed":
             timing = f" in {r.duration_s:.2f}s" if r.duration_s is not None else ""
-            lines.append(f"{head}  run {r.run_status}{timing}: {r.attempts} attempts, {r.retries} retries")
+            lines.append(
+                f"{head}  run {r.run_status}{timing}: {_count(r.attempts, 'attempt')}, {_count(r.retries, 'retry', 'retries')}"
+            )
         elif r.outcome == "failed":
             lines.append(f"{head}  run {r.run_status or '-'}")
             for c in r.checks:
