@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -28,7 +29,9 @@ from orchestrator.cli._common import (
     settings_from,
     skills_dir_option,
 )
-from orchestrator.scenario import ScenarioReport
+
+if TYPE_CHECKING:  # `skillweave test --help` imports no engine
+    from orchestrator.scenario import ScenarioReport
 
 _MARK = {"passed": "PASS", "failed": "FAIL", "skipped": "SKIP", "invalid": "INVALID"}
 
