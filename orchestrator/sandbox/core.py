@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -98,7 +99,7 @@ class Sandbox:
         self._launcher: Launcher | None = None
         self._problem: str | None = None  # why a forced mechanism cannot run here
         self._why_weaker: tuple[str, ...] = ()
-        self._code: dict[tuple[str, str, int, int], bytes | None] = {}
+        self._code: dict[tuple[str, bytes], bytes | None] = {}
 
     def _prepare(self) -> Launcher | None:
         if self._launcher is not None or self._problem is not None:
@@ -172,7 +173,10 @@ class Sandbox:
             problem = problem or f"input is not JSON: {exc}"
         if problem is not None:
             return _setup_failure(isolation, problem, notes)
-        return await self._attempt(launcher, request, script.resolve(), stdin, notes)
+        # a regenerated script is mounted over the entry; the entry itself is
+        # run from the mounted skill folder, where its symlinks cannot lead out
+        script = script.resolve() if request.script else request.skill_dir.resolve() / request.entry
+        return await self._attempt(launcher, request, script, stdin, notes)
 
     async def _attempt(
         self,
@@ -184,20 +188,24 @@ class Sandbox:
     ) -> SandboxResult:
         limits = request.limits
         uid = run_uid(launcher)
-        root, work, tmp = make_attempt(
-            request.workdir_parent, uid, private_tmp=launcher.private_tmp
+        try:
+            root, work, tmp = make_attempt(
+                request.workdir_parent, uid, private_tmp=launcher.private_tmp
+            )
+        except OSError as exc:
+            message = f"cannot make a work directory in {request.workdir_parent}: {exc.strerror}"
+            return _setup_failure(launcher.isolation, message, notes)
+        layout = Layout(
+            skill_dir=request.skill_dir.resolve(),
+            entry=request.entry,
+            script=script,
+            workdir=work,
+            tmpdir=tmp,
+            network=request.network,
+            uid=uid,
+            tmpfs_bytes=limits.file_size_mb * 1024 * 1024,
         )
         try:
-            layout = Layout(
-                skill_dir=request.skill_dir.resolve(),
-                entry=request.entry,
-                script=script,
-                workdir=work,
-                tmpdir=tmp,
-                network=request.network,
-                uid=uid,
-                tmpfs_bytes=limits.file_size_mb * 1024 * 1024,
-            )
             inside = launcher.inside(layout)
             env, env_notes = build_env(request.env, home=inside.workdir, tmpdir=inside.tmpdir)
             command = bootstrap_command(
@@ -222,9 +230,6 @@ class Sandbox:
                     info_fd=launcher.info_fd,
                 )
             )
-            sweep = launcher.sweep_argv(layout)
-            if sweep is not None:
-                await self._sweep(sweep, work)
             outcome = classify(spawned, isolation=launcher.isolation, limits=limits)
             artifacts, artifact_notes = collect_artifacts(
                 work,
@@ -250,20 +255,23 @@ class Sandbox:
                 notes=notes + env_notes + artifact_notes + tuple(extra),
             )
         finally:
+            sweep = launcher.sweep_argv(layout)
+            if sweep is not None:
+                await self._sweep(sweep, work)
             if not request.keep_workdir:
                 remove_attempt(root)
 
     def _compiled(self, script: Path, filename: str) -> bytes | None:
-        """The script compiled once per version (path, size, mtime), see `precompile`."""
+        """The script compiled once per content and name, see `precompile`."""
         try:
-            info = script.stat()
-            key = (str(script), filename, info.st_mtime_ns, info.st_size)
-            if key not in self._code:
-                if len(self._code) >= CODE_CACHE_SIZE:
-                    del self._code[next(iter(self._code))]
-                self._code[key] = precompile(script.read_bytes(), filename)
+            source = script.read_bytes()
         except OSError:
             return None  # the bootstrap will report it from inside
+        key = (filename, hashlib.sha256(source).digest())
+        if key not in self._code:
+            if len(self._code) >= CODE_CACHE_SIZE:
+                del self._code[next(iter(self._code))]
+            self._code[key] = precompile(source, filename)
         return self._code[key]
 
     async def _sweep(self, argv: list[str], work: Path) -> None:

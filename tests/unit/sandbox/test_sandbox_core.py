@@ -260,3 +260,17 @@ def test_detection_falls_back_from_the_wheels_bwrap_to_the_systems_then_to_unsha
     launcher, reasons = detect.choose_launcher(find_runtime(), tools, as_root=False)
     assert launcher.isolation is Isolation.UNSHARE
     assert len(reasons) == 2
+
+
+async def test_a_work_directory_that_cannot_be_made_is_a_setup_failure(
+    skill: Path, tmp_path: Path
+) -> None:
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    spawner = FakeSpawner()
+    result = await Sandbox(force=Isolation.NONE, spawner=spawner).run(
+        _request(skill, tmp_path, workdir_parent=not_a_folder)
+    )
+    assert result.failure is not None and result.failure.kind is FailureKind.SETUP
+    assert "cannot make a work directory" in result.failure.message
+    assert spawner.requests == []
