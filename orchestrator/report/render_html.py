@@ -136,7 +136,9 @@ def _step_detail(s: StepReport) -> list[str]:
                 f"got <code>{escape(v.actual)}</code>)</li>" for v in s.violations]
         out.append("</ul>")
     if s.retries:
-        waits = ", ".join(f"{w.delay_s:g}s after attempt {w.attempt} ({escape(w.error_class)})" for w in s.retries)
+        waits = ", ".join(
+            f"{w.delay_s:g}s after {_where(w.item, w.attempt)} ({escape(w.error_class)})" for w in s.retries
+        )
         out.append(f"<p>Retries: {waits}</p>")
     if s.regenerations or s.regeneration_unavailable:
         out.append("<h4>Regenerations</h4><ul>")

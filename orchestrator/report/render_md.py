@@ -162,7 +162,7 @@ def _step_detail(s: StepReport) -> list[str]:
         lines += ["", "#### Contract violations (last failed check)", ""]
         lines += [f"- `{v.pointer or '/'}`: {v.message} (expected {v.expected}, got `{v.actual}`)" for v in s.violations]
     if s.retries:
-        waits = ", ".join(f"{w.delay_s:g}s after attempt {w.attempt} ({w.error_class})" for w in s.retries)
+        waits = ", ".join(f"{w.delay_s:g}s after {_where(w.item, w.attempt)} ({w.error_class})" for w in s.retries)
         lines += ["", f"Retries: {waits}"]
     if s.regenerations or s.regeneration_unavailable:
         lines += ["", "#### Regenerations", ""]
