@@ -24,7 +24,6 @@ from orchestrator.errors import NotFoundError, SkillweaveError
 from orchestrator.resources import specs_dir
 from orchestrator.server.roots import PathRefusedError
 from orchestrator.server.runs import RunRegistry
-from orchestrator.server.views import plain_report
 from orchestrator.server.workspace import Workspace
 
 SPEC_SUFFIXES = (".md", ".yaml", ".yml")
@@ -119,19 +118,12 @@ class ResourceSet:
         return await self.ws.blocking(self._report, run_id)
 
     def _report(self, run_id: str) -> str:
-        from orchestrator.engine import get_run
+        from orchestrator.report import build_report, render_report
 
         try:
-            summary = get_run(run_id, self.ws.settings)
+            return render_report(build_report(run_id, self.ws.settings), "md")
         except NotFoundError as exc:
             raise ResourceNotFoundError(exc.render()) from exc
-        try:
-            from orchestrator.report import render_report
-        except ModuleNotFoundError as exc:  # the report module ships separately; fall back to a plain one
-            if exc.name is None or not exc.name.startswith("orchestrator.report"):
-                raise
-            return plain_report(summary)
-        return str(render_report(run_id, self.ws.settings, "md"))
 
     async def read_summary(self, run_id: str) -> str:
         def read() -> str:

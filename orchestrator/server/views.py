@@ -104,25 +104,3 @@ def run_brief(summary: RunSummary, *, executing: bool) -> RunBrief:
         executing=executing,
     )
 
-
-def plain_report(summary: RunSummary) -> str:
-    """A short Markdown report from the summary alone (used until `orchestrator.report` exists)."""
-    lines = [
-        f"# Run {summary.run_id}: {summary.plan_name}",
-        "",
-        f"Status: **{summary.status.value}**",
-    ]
-    if summary.error is not None:
-        where = f"{summary.error.where}: " if summary.error.where else ""
-        lines.append(f"Error: {where}{summary.error.message}")
-    if summary.awaiting:
-        lines.append(f"Awaiting approval: {', '.join(summary.awaiting)}")
-    lines += ["", "| step | skill | status | attempts | retries | regenerations |", "| --- | --- | --- | ---: | ---: | ---: |"]
-    lines += [
-        f"| {s.step_id} {s.name} | {s.skill} | {s.status.value} | {s.attempts} | {s.retries} | {s.regenerations} |"
-        for s in summary.steps
-    ]
-    lines += ["", "## Outputs", ""]
-    for step, value in summary.outputs.items():
-        lines += [f"### {step}", "", "```json", json.dumps(value, indent=2, default=str), "```", ""]
-    return "\n".join(lines).rstrip() + "\n"
