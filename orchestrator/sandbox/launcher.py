@@ -182,7 +182,8 @@ class BwrapLauncher:
                     made.add(parent)
             args += ["--ro-bind", str(root), str(root)]
             made.add(root)
-        args += ["--proc", "/proc", "--dev", "/dev"]
+        # /dev/shm writable for the dropped uid too (multiprocessing's semaphores)
+        args += ["--proc", "/proc", "--dev", "/dev", "--chmod", "01777", "/dev/shm"]
         return args
 
     def _script(self, layout: Layout) -> str:

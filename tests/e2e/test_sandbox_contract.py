@@ -298,3 +298,22 @@ async def test_resource_use_is_reported(sandbox: Sandbox, skill: Path) -> None:
     assert result.usage.cpu_s > 0
     assert 40 * 1024 < result.usage.max_rss_kb < 256 * 1024
     assert json.dumps(result.output) == str(sum(i * i for i in range(300_000)))
+
+
+async def test_multiprocessing_works_inside_the_sandbox(sandbox: Sandbox, skill: Path) -> None:
+    entry = _write(
+        skill,
+        """
+        import json, multiprocessing, sys
+
+        def square(x):
+            return x * x
+
+        if __name__ == "__main__":
+            with multiprocessing.Pool(2) as pool:
+                json.dump(pool.map(square, range(6)), sys.stdout)
+        """,
+    )
+    result = await _run(sandbox, skill, entry)
+    assert result.ok, (result.failure, result.stderr_tail)
+    assert result.output == [0, 1, 4, 9, 16, 25]
