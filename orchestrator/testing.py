@@ -194,13 +194,16 @@ class FakeClock:
             self._driver = loop.create_task(self._drive())
         await fut
 
+    def _live(self) -> bool:
+        while self._heap and self._heap[0][3].done():  # cancelled sleeps
+            heapq.heappop(self._heap)
+        return bool(self._heap)
+
     async def _drive(self) -> None:
         loop = asyncio.get_running_loop()
-        while True:
+        while self._live():
             await self._idle(loop)
-            while self._heap and self._heap[0][3].done():
-                heapq.heappop(self._heap)
-            if not self._heap:
+            if not self._live():
                 return
             deadline, _, seconds, fut = heapq.heappop(self._heap)
             self._now = max(self._now, deadline)
@@ -212,7 +215,7 @@ class FakeClock:
         ready = getattr(loop, "_ready", None)  # CPython's run queue; else count turns
         quiet = 0
         spins = 0
-        while quiet < 3:
+        while quiet < 3 and self._live():
             await asyncio.sleep(0)
             spins += 1
             if ready is None:

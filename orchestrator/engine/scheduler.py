@@ -131,24 +131,27 @@ class Scheduler:
         await scope.recorder.commit()
 
     async def _within_wall_time(self) -> list[str]:
+        """Run the DAG under the wall-time limit (time waiting at approval gates excluded)."""
         scope = self.scope
         limit = scope.plan.limits.wall_time_s
-        left = limit - scope.state.active_time(scope.now())
         message = f"the run reached its wall time of {limit:g}s (limit wall_time_s)"
-        if left <= 0:
-            raise scope.limit_reached("wall_time_s", message)
         work = asyncio.ensure_future(self.run_dag())
-        timer = asyncio.ensure_future(scope.clock.sleep(left))
         try:
-            done, _ = await asyncio.wait((work, timer), return_when=asyncio.FIRST_COMPLETED)
+            while True:
+                left = limit - scope.state.execution_time(scope.now())
+                if left <= 0:
+                    raise scope.limit_reached("wall_time_s", message)
+                timer = asyncio.ensure_future(scope.clock.sleep(left))
+                try:
+                    done, _ = await asyncio.wait((work, timer), return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    timer.cancel()
+                if work in done:
+                    return work.result()
         finally:
-            timer.cancel()
             if not work.done():
                 work.cancel()
                 await asyncio.wait((work,))
-        if work in done:
-            return work.result()
-        raise scope.limit_reached("wall_time_s", message)
 
     async def run_dag(self) -> list[str]:
         """Run every step that can run; returns the steps left waiting at a gate."""

@@ -156,6 +156,7 @@ class RunState:
         self.awaiting: tuple[str, ...] = ()
         self.last_seq = 0
         self.output_map: dict[str, Any] = {}  # step id -> output, for steps that have one
+        self.gate_wait_s = 0.0  # time spent in sessions waiting at decided gates
 
     @classmethod
     def replay(cls, run_id: str, plan: Plan, events: Iterable[Event], loader: OutputLoader | None = None) -> RunState:
@@ -240,6 +241,9 @@ class RunState:
                 st.approval_requested_at = e.ts
                 st.status = StepStatus.AWAITING_APPROVAL
             elif isinstance(e, ApprovalDecided):
+                if st.approval_requested_at is not None and self.sessions:
+                    since = max(st.approval_requested_at, self.sessions[-1].started)
+                    self.gate_wait_s += max(0.0, e.ts - since)
                 st.approval = "approved" if e.approved else "rejected"
                 st.approval_comment = e.comment
                 if st.status is StepStatus.AWAITING_APPROVAL:
@@ -347,6 +351,16 @@ class RunState:
             return 0.0
         past = sum(s.last - s.started for s in self.sessions[:-1])
         return past + max(0.0, now - self.sessions[-1].started)
+
+    def execution_time(self, now: float) -> float:
+        """Active time minus time spent waiting at approval gates: what wall_time_s limits."""
+        open_waits = 0.0
+        if self.sessions:
+            started = self.sessions[-1].started
+            for s in self.steps.values():
+                if s.approval == "requested" and s.approval_requested_at is not None:
+                    open_waits += max(0.0, now - max(s.approval_requested_at, started))
+        return self.active_time(now) - self.gate_wait_s - open_waits
 
     def pending_approvals(self) -> tuple[str, ...]:
         return tuple(sid for sid, s in self.steps.items() if s.approval == "requested")
