@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-import jsonschema
-from jsonschema.exceptions import SchemaError
+import jsonschema_rs
 
 from orchestrator.plan.model import SkillKind
 from orchestrator.skills.conformance import Finding
@@ -251,6 +250,12 @@ def _read_schema(ext: Extension, entry: Entry | None, folder: Path) -> dict[str,
     if not isinstance(schema, dict):
         ext.problem(1, "a JSON Schema must be a JSON object", "schema-invalid", file=path)
         return None
+    if _schema_is_valid(schema):
+        return schema
+    # The slow, detailed check only for a schema that the fast one refused.
+    import jsonschema
+    from jsonschema.exceptions import SchemaError
+
     try:
         jsonschema.validators.validator_for(schema).check_schema(schema)
     except SchemaError as exc:
@@ -262,3 +267,11 @@ def _read_schema(ext: Extension, entry: Entry | None, folder: Path) -> dict[str,
         )
         return None
     return schema
+
+
+def _schema_is_valid(schema: dict[str, Any]) -> bool:
+    """Meta-validate with the compiled validator (about 100x faster than `jsonschema`)."""
+    try:
+        return bool(jsonschema_rs.meta.is_valid(schema))
+    except (ValueError, jsonschema_rs.ReferencingError):
+        return False  # e.g. an unknown $schema: let the detailed check explain
