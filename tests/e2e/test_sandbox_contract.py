@@ -223,7 +223,14 @@ async def test_files_written_to_the_work_directory_come_back_as_artifacts(
         """,
     )
     copies = tmp_path / "copies"
-    result = await _run(sandbox, skill, entry, artifact_dir=copies, keep_workdir=True)
+    result = await _run(
+        sandbox,
+        skill,
+        entry,
+        artifact_dir=copies,
+        keep_workdir=True,
+        workdir_parent=tmp_path / "attempts",
+    )
     assert result.ok, result.failure
     (artifact,) = result.artifacts
     assert artifact.path == "out/report.md"
