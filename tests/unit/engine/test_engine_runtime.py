@@ -1,0 +1,60 @@
+"""Runners and the regenerator come from the factory seam; a missing one fails clearly."""
+
+from __future__ import annotations
+
+import pytest
+
+from orchestrator.engine import RunStatus
+from orchestrator.errors import ConfigError
+from orchestrator.plan.model import PlanStep, SkillKind
+from orchestrator.runner import RunnerContext
+from orchestrator.testing import FakeRunner, fake_plan, fake_skill
+
+
+def refusing_factory(ctx: RunnerContext) -> object:
+    raise ConfigError("mcp.json names no server 'docs'", where="mcp.json")
+
+
+async def test_a_kind_without_a_runner_module_fails_its_steps_as_unrecoverable(
+    execute, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from orchestrator.engine import runtime
+
+    monkeypatch.setitem(runtime.RUNNER_FACTORIES, "mcp", "orchestrator.no_such_module:create_runner")
+    plan = fake_plan(
+        [PlanStep(id="fetch", name="Fetch", skill="docs"), PlanStep(id="local", name="Local", skill="s")],
+        skills={"docs": fake_skill("docs", kind=SkillKind.MCP, server="docs", tool="get")},
+    )
+    summary = await execute(plan, FakeRunner())
+    assert summary.status is RunStatus.ESCALATED
+    step = summary.step("fetch")
+    assert step.error_class == "unrecoverable"
+    assert "the 'mcp' runner is not installed (module orchestrator.no_such_module not found)" in step.message
+    assert step.attempts == 0
+
+
+async def test_a_runner_factory_that_refuses_names_the_reason(execute, monkeypatch: pytest.MonkeyPatch) -> None:
+    from orchestrator.engine import runtime
+
+    monkeypatch.setitem(runtime.RUNNER_FACTORIES, "mcp", f"{__name__}:refusing_factory")
+    plan = fake_plan(
+        [PlanStep(id="fetch", name="Fetch", skill="docs")],
+        skills={"docs": fake_skill("docs", kind=SkillKind.MCP, server="docs", tool="get")},
+    )
+    summary = await execute(plan, FakeRunner())
+    assert "could not start: mcp.json: mcp.json names no server 'docs'" in summary.step("fetch").message
+
+
+async def test_an_instructions_only_skill_cannot_be_a_step(execute) -> None:
+    plan = fake_plan(
+        [PlanStep(id="guide", name="Guide", skill="howto")],
+        skills={"howto": fake_skill("howto", kind=SkillKind.INSTRUCTIONS)},
+    )
+    summary = await execute(plan, FakeRunner())
+    assert "no runner executes skills of kind 'instructions'" in summary.step("guide").message
+
+
+async def test_runners_the_engine_made_are_closed_and_given_ones_are_left_open(execute) -> None:
+    runner = FakeRunner()
+    await execute(fake_plan([PlanStep(id="a", name="A", skill="s")]), runner)
+    assert runner.closed is False

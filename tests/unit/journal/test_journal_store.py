@@ -1,0 +1,132 @@
+"""The journal: migrations recorded once, events durable and in order, plans stored once."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from orchestrator.contracts import Violation
+from orchestrator.errors import NotFoundError
+from orchestrator.journal import Journal
+from orchestrator.journal.db import MIGRATIONS, applied_migrations, connect, migrate
+from orchestrator.journal.events import (
+    AttemptFailed,
+    HandoffChecked,
+    OutputStored,
+    RunCreated,
+    RunFinished,
+    RunPaused,
+    RunStarted,
+    parse_event,
+)
+
+
+def created(plan_sha: str = "p" * 64, ts: float = 10.0) -> RunCreated:
+    return RunCreated(ts=ts, plan_name="demo", plan_sha256=plan_sha, inputs={"x": 1})
+
+
+def test_opening_applies_every_migration_once_and_records_it(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "journal.db")
+    assert applied_migrations(conn) == [name for name, _ in MIGRATIONS]
+    assert migrate(conn) == []  # nothing left to apply
+    conn.close()
+    again = connect(tmp_path / "journal.db")
+    assert applied_migrations(again) == [name for name, _ in MIGRATIONS]
+    again.close()
+
+
+def test_the_database_runs_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "journal.db")
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+    assert conn.execute("PRAGMA busy_timeout").fetchone()[0] >= 5000
+    conn.close()
+
+
+def test_events_come_back_in_order_with_their_sequence_numbers(tmp_path: Path) -> None:
+    with Journal(tmp_path) as journal:
+        journal.create_run("r1", lambda: '{"plan": 1}', {"x": 1}, created())
+        journal.append(
+            "r1",
+            [
+                RunStarted(ts=11, pid=1, host="h"),
+                AttemptFailed(ts=12, step="a", attempt=1, error_class="transient", message="reset"),
+                HandoffChecked(
+                    ts=13, step="a", direction="output", ok=False,
+                    violations=(Violation(pointer="/x", expected='type: "string"', actual="1", message="bad"),),
+                ),
+            ],
+        )
+        events = journal.events("r1")
+        assert [e.type for e in events] == ["run_created", "run_started", "attempt_failed", "handoff_checked"]
+        assert [e.seq for e in events] == sorted(e.seq for e in events)
+        assert events[3].violations[0].pointer == "/x"
+        assert [e.type for e in journal.events("r1", after=events[1].seq or 0)] == ["attempt_failed", "handoff_checked"]
+
+
+def test_the_run_row_follows_the_run_status(tmp_path: Path) -> None:
+    with Journal(tmp_path) as journal:
+        journal.create_run("r1", lambda: "{}", {}, created())
+        assert journal.run("r1").status == "pending"
+        journal.append("r1", [RunStarted(ts=11, pid=1, host="h")])
+        assert journal.run("r1").status == "running"
+        journal.append("r1", [RunPaused(ts=12, awaiting=("gate",))])
+        assert journal.run("r1").status == "paused"
+        journal.append("r1", [RunFinished(ts=13, status="failed", message="boom")])
+        record = journal.run("r1")
+        assert (record.status, record.updated_at) == ("failed", 13)
+
+
+def test_a_plan_is_stored_once_however_many_runs_use_it(tmp_path: Path) -> None:
+    calls: list[int] = []
+
+    def plan_json() -> str:
+        calls.append(1)
+        return '{"name": "demo"}'
+
+    with Journal(tmp_path) as journal:
+        journal.create_run("r1", plan_json, {}, created())
+        journal.create_run("r2", plan_json, {}, created(ts=20))
+        assert len(calls) == 1
+        assert journal.plan_json("r2") == '{"name": "demo"}'
+        assert [r.run_id for r in journal.runs()] == ["r2", "r1"]
+
+
+def test_a_second_run_with_the_same_id_is_refused_and_nothing_is_written(tmp_path: Path) -> None:
+    with Journal(tmp_path) as journal:
+        journal.create_run("r1", lambda: "{}", {}, created())
+        with pytest.raises(ValueError, match="already exists"):
+            journal.create_run("r1", lambda: "{}", {}, created())
+        assert len(journal.events("r1")) == 1
+
+
+def test_an_unknown_run_is_not_found(tmp_path: Path) -> None:
+    with Journal(tmp_path) as journal, pytest.raises(NotFoundError, match="no run 'x'"):
+        journal.run("x")
+
+
+def test_a_committed_event_is_visible_to_another_connection_at_once(tmp_path: Path) -> None:
+    with Journal(tmp_path) as journal:
+        journal.create_run("r1", lambda: "{}", {}, created())
+        journal.append("r1", [OutputStored(ts=11, step="a", output={"big": "x" * 10})])
+        other = sqlite3.connect(tmp_path / "journal.db")
+        try:
+            rows = other.execute("SELECT type FROM events WHERE run_id = 'r1' ORDER BY seq").fetchall()
+        finally:
+            other.close()
+    assert rows == [("run_created",), ("output_stored",)]
+
+
+def test_blobs_are_written_whole_under_the_run_dir(tmp_path: Path) -> None:
+    with Journal(tmp_path) as journal:
+        digest = journal.store_blob("r1", "outputs/a-1.json", b'{"x": 1}')
+        assert journal.load_output("r1", "outputs/a-1.json") == {"x": 1}
+        assert len(digest) == 64
+        assert not list((tmp_path / "runs" / "r1" / "outputs").glob(".*.tmp"))
+
+
+def test_unknown_fields_in_old_events_are_ignored_on_replay() -> None:
+    event = parse_event('{"type": "step_ready", "ts": 1.0, "step": "a", "added_later": true}', seq=7)
+    assert (event.type, event.step, event.seq) == ("step_ready", "a", 7)
