@@ -18,7 +18,6 @@ final outputs equal those of an uninterrupted run.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import socket
 from collections.abc import Callable, Mapping
@@ -46,6 +45,7 @@ from orchestrator.engine.runtime import RegeneratorSource, RunnerSet
 from orchestrator.engine.scheduler import Scheduler
 from orchestrator.engine.scope import RunScope
 from orchestrator.engine.state import RunState
+from orchestrator.engine.storage import decode_plan, encode_plan
 from orchestrator.errors import ConfigError, NotFoundError, ResumeError, UserError
 from orchestrator.ids import RunId, new_run_id
 from orchestrator.journal.events import ApprovalDecided, RunCreated
@@ -80,11 +80,18 @@ _SKIPPED_DIRS = {"__pycache__", ".git", "node_modules", ".venv"}
 
 
 def plan_hash(plan: Plan) -> str:
-    """The plan's own sha256 when it has one, else one over its JSON."""
+    """The plan's own sha256 when it has one, else one over its JSON, step by step.
+
+    Hashing step by step keeps memory flat for plans of many steps with big contracts.
+    """
     if plan.sha256:
         return plan.sha256
-    data = plan.model_copy(update={"sha256": ""}).model_dump(mode="json", by_alias=True)
-    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    digest = hashlib.sha256()
+    digest.update(plan.model_copy(update={"sha256": "", "steps": ()}).model_dump_json(by_alias=True).encode())
+    for step in plan.steps:
+        digest.update(b"\n")
+        digest.update(step.model_dump_json(by_alias=True).encode())
+    return digest.hexdigest()
 
 
 def _hash_folder(folder: Path) -> str:
@@ -153,7 +160,7 @@ def create_run(plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run
             raise UserError(f"run {rid} already exists", where=rid)
         journal.create_run(
             rid,
-            lambda: stored.model_dump_json(by_alias=True),
+            lambda: encode_plan(stored),
             values,
             RunCreated(
                 ts=SystemClock().now(),
@@ -170,7 +177,7 @@ def create_run(plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run
 def _load(journal: Journal, run_id: str, plan: Plan | None = None) -> RunState:
     record = journal.run(run_id)  # NotFoundError for an unknown id
     if plan is None or plan_hash(plan) != record.plan_sha256:
-        plan = Plan.model_validate_json(journal.plan_json(run_id))
+        plan = decode_plan(journal.plan_json(run_id))
     return RunState.replay(
         run_id, plan, journal.events(run_id), lambda rel: journal.load_output(run_id, rel)
     )

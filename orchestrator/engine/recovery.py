@@ -179,11 +179,10 @@ async def run_unit(scope: RunScope, step: PlanStep, item: int | None, payload: A
 
 
 def store_output(scope: RunScope, step: PlanStep, item: int | None, tried: _Tried) -> None:
-    fields = scope.output_fields(tried.output, step.id, item, tried.attempt)
     scope.recorder.emit(
         OutputStored(
             ts=scope.now(), step=step.id, item=item, attempt=tried.attempt,
-            duration_s=tried.duration_s, usage=tried.usage, **fields,
+            duration_s=tried.duration_s, usage=tried.usage, output=tried.output,
         )
     )
 

@@ -9,10 +9,8 @@ limits, concurrency slots, and the files of the run directory.
 from __future__ import annotations
 
 import asyncio
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from orchestrator.contracts import ContractChecker
 from orchestrator.engine.clock import Clock
@@ -23,7 +21,7 @@ from orchestrator.engine.runtime import RegeneratorSource, RunnerSet
 from orchestrator.engine.state import RunState
 from orchestrator.errors import LimitExceededError
 from orchestrator.journal.events import LimitReached
-from orchestrator.journal.store import INLINE_OUTPUT_LIMIT, Journal, write_file_atomically
+from orchestrator.journal.store import Journal, write_file_atomically
 from orchestrator.plan.model import BoundSkill, Plan, PlanStep
 
 
@@ -165,19 +163,3 @@ class RunScope:
         path = self.run_dir / relative
         write_file_atomically(path, data)
         return path
-
-    def output_fields(self, output: Any, step: str, item: int | None, attempt: int | None) -> dict[str, Any]:
-        """`output`/`path`/`size` of an output_stored event: inline, or a file when big."""
-        if not self.recorder.durable:
-            return {"output": output}
-        if output is None or isinstance(output, (bool, int, float)):
-            return {"output": output}
-        if isinstance(output, str) and len(output) < INLINE_OUTPUT_LIMIT // 4:
-            return {"output": output, "size": len(output)}
-        data = json.dumps(output, ensure_ascii=False, separators=(",", ":")).encode()
-        if len(data) <= INLINE_OUTPUT_LIMIT:
-            return {"output": output, "size": len(data)}
-        suffix = f".{item}" if item is not None else ""
-        relative = f"outputs/{step}{suffix}-{attempt or 0}.json"
-        self.write_file(relative, data)
-        return {"path": relative, "size": len(data), "output": None}

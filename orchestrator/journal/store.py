@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict
 
 from orchestrator.errors import NotFoundError
 from orchestrator.journal.db import connect
-from orchestrator.journal.events import Event, RunCreated, RunFinished, parse_event
+from orchestrator.journal.events import Event, OutputStored, RunCreated, RunFinished, parse_event
 
 DB_NAME = "journal.db"
 RUNS_DIR = "runs"
@@ -131,11 +131,23 @@ class Journal:
     def _insert(self, run_id: str, events: Iterable[Event]) -> None:
         self._conn.executemany(
             "INSERT INTO events (run_id, type, step, item, attempt, ts, data) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [
-                (run_id, e.type, e.step, e.item, e.attempt, e.ts, e.model_dump_json(exclude_none=True))
-                for e in events
-            ],
+            [(run_id, e.type, e.step, e.item, e.attempt, e.ts, self._encode(run_id, e)) for e in events],
         )
+
+    def _encode(self, run_id: str, event: Event) -> str:
+        """The event as JSON; an output bigger than INLINE_OUTPUT_LIMIT goes to a file first."""
+        if not isinstance(event, OutputStored) or event.output is None:
+            return event.model_dump_json(exclude_none=True)
+        text = json.dumps(event.output, ensure_ascii=False, separators=(",", ":"), default=str)
+        if len(text) > INLINE_OUTPUT_LIMIT:
+            suffix = f".{event.item}" if event.item is not None else ""
+            relative = f"outputs/{event.step}{suffix}-{event.attempt or 0}.json"
+            data = text.encode()
+            digest = self.store_blob(run_id, relative, data)
+            moved = event.model_copy(update={"output": None, "path": relative, "size": len(data), "sha256": digest})
+            return moved.model_dump_json(exclude_none=True)
+        head = event.model_dump_json(exclude_none=True, exclude={"output"})
+        return f'{head[:-1]},"output":{text}}}'  # the output serialized once, spliced in
 
     def store_blob(self, run_id: str, relative: str, data: bytes) -> str:
         """Write a file of the run dir (before the event naming it); returns its sha256."""

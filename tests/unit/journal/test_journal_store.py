@@ -130,3 +130,17 @@ def test_blobs_are_written_whole_under_the_run_dir(tmp_path: Path) -> None:
 def test_unknown_fields_in_old_events_are_ignored_on_replay() -> None:
     event = parse_event('{"type": "step_ready", "ts": 1.0, "step": "a", "added_later": true}', seq=7)
     assert (event.type, event.step, event.seq) == ("step_ready", "a", 7)
+
+
+def test_an_output_too_big_to_keep_inline_goes_to_a_file_before_its_event(tmp_path: Path) -> None:
+    from orchestrator.journal import INLINE_OUTPUT_LIMIT
+
+    big = {"text": "x" * (INLINE_OUTPUT_LIMIT + 1)}
+    with Journal(tmp_path) as journal:
+        journal.create_run("r1", lambda: "{}", {}, created())
+        journal.append("r1", [OutputStored(ts=11, step="a", item=2, attempt=3, output=big), OutputStored(ts=12, step="b", output=[1])])
+        stored, small = journal.events("r1")[1:]
+        assert (stored.output, stored.path) == (None, "outputs/a.2-3.json")
+        assert stored.size > INLINE_OUTPUT_LIMIT and len(stored.sha256) == 64
+        assert journal.load_output("r1", stored.path) == big
+        assert (small.output, small.path) == ([1], None)

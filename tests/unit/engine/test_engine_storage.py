@@ -1,0 +1,32 @@
+"""Plans are stored with their contracts interned, and come back whole."""
+
+from __future__ import annotations
+
+from orchestrator.engine.storage import decode_plan, encode_plan
+from orchestrator.plan.model import PlanStep
+from orchestrator.testing import fake_plan
+
+SCHEMA = {"type": "object", "properties": {f"f{i}": {"type": "string"} for i in range(20)}}
+
+
+def plan_with_shared_contracts(n: int = 50):
+    steps = [PlanStep(id=f"s{i}", name="S", skill="s", output_schema=dict(SCHEMA), input_schema={}) for i in range(n)]
+    return fake_plan(steps)
+
+
+def test_a_stored_plan_decodes_to_an_equal_plan() -> None:
+    plan = plan_with_shared_contracts()
+    assert decode_plan(encode_plan(plan)) == plan
+
+
+def test_each_distinct_schema_is_stored_once_and_shared_after_decoding() -> None:
+    plan = plan_with_shared_contracts()
+    text = encode_plan(plan)
+    assert text.count('"f19"') == 1
+    decoded = decode_plan(text)
+    assert decoded.steps[0].output_schema is decoded.steps[-1].output_schema
+
+
+def test_a_plain_plan_document_is_read_as_it_is() -> None:
+    plan = plan_with_shared_contracts(3)
+    assert decode_plan(plan.model_dump_json(by_alias=True)) == plan
