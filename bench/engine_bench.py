@@ -33,11 +33,11 @@ from pathlib import Path
 from typing import Any
 
 from orchestrator.config import Settings
-from orchestrator.engine import create_run, execute_run, run_in_memory
-from orchestrator.plan.model import InputBinding, PlanStep
+from orchestrator.engine import create_run, execute_run, plan_hash, run_in_memory
+from orchestrator.plan.model import InputBinding, Plan, PlanStep, SpecRef
 from orchestrator.policy import Limits
 from orchestrator.runner import StepOutcome, StepRequest
-from orchestrator.testing import fake_plan
+from orchestrator.testing import fake_skill
 
 FIELDS = 50
 PAYLOAD = {f"field_{i}": f"value {i}" for i in range(FIELDS)}
@@ -80,7 +80,14 @@ def build(shape: str, n: int, contracts: bool, concurrency: int) -> Any:
     else:
         steps = [_step("root", [], contracts)] + [_step(f"s{i}", ["root"], contracts) for i in range(n)]
     limits = Limits(concurrency=concurrency, max_total_attempts=10 * len(steps) + 10)
-    return fake_plan(steps, limits=limits, name=f"{shape}-{n}")
+    plan = Plan(
+        name=f"{shape}-{n}",
+        spec=SpecRef(path="<bench>", sha256="0" * 64, format="yaml"),
+        steps=tuple(steps),
+        skills={"instant": fake_skill("instant")},
+        limits=limits,
+    )
+    return plan.model_copy(update={"sha256": plan_hash(plan)})  # hashed step by step: flat memory
 
 
 async def baseline(shape: str, n: int, concurrency: int) -> float:

@@ -288,7 +288,7 @@ def fake_plan(
             names.append(s.policy.compensation)
         for n in names:
             bound.setdefault(n, fake_skill(n))
-    from orchestrator.engine import plan_hash
+    from orchestrator.plan.build import seal
 
     plan = Plan(
         name=name,
@@ -298,7 +298,7 @@ def fake_plan(
         skills=bound,
         limits=limits or Limits(),
     )
-    return plan.model_copy(update={"sha256": plan_hash(plan)})
+    return seal(plan)
 
 
 __all__ = [

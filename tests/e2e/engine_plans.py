@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from orchestrator.engine import plan_hash
+from orchestrator.plan.build import seal
 from orchestrator.plan.model import (
     BoundSkill,
     ForEach,
@@ -40,10 +40,6 @@ def skill(name: str) -> BoundSkill:
         name=name, kind=SkillKind.SCRIPT, path=str(folder), origin="dir", sha256=digest,
         entry="scripts/main.py", timeout_s=30,
     )
-
-
-def seal(plan: Plan) -> Plan:
-    return plan.model_copy(update={"sha256": plan_hash(plan)})
 
 
 def calc(step_id: str, after: str | None, *, add: int, sleep_ms: int, **fields: Any) -> PlanStep:
