@@ -7,6 +7,7 @@ Workloads, each with a trivial in-process runner (returns a constant payload):
 
 - chain:   200 steps, each depending on the previous one
 - fanout:  one root and 1000 steps depending on it, concurrency 64
+- chain_marginal: the per-step cost between a 200- and a 600-step chain
 
 Each runs as: the baseline (a task per step under a semaphore, awaiting its
 dependencies' futures), the engine with the journal off (`run_in_memory`), the
@@ -167,6 +168,21 @@ def measure(shape: str, n: int, concurrency: int, reps: int, state_dir: Path) ->
     return result
 
 
+def marginal(short: int, long: int, reps: int, state_dir: Path) -> dict[str, Any]:
+    """Per-step cost of a longer chain minus a shorter one: the fixed per-run costs
+    (opening the journal, the checkpoint when it closes) cancel out."""
+    result: dict[str, Any] = {"steps": [short, long]}
+    for journal in (False, True):
+        totals = []
+        for n in (short, long):
+            plan = build("chain", n, False, 64)
+            asyncio.run(engine(plan, journal, state_dir))
+            totals.append(statistics.median(asyncio.run(engine(plan, journal, state_dir)).wall for _ in range(reps)))
+        key = "journal_on_us_per_step" if journal else "journal_off_us_per_step"
+        result[key] = round((totals[1] - totals[0]) / (long - short) * 1e6, 1)
+    return result
+
+
 def memory_child(n: int) -> None:
     """Run an n-step fan-out with journal and contracts; print max RSS in MB."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -199,6 +215,7 @@ def main() -> None:
             "machine": {"python": platform.python_version(), "cpus": __import__("os").cpu_count(), "platform": platform.platform()},
             "chain": measure("chain", 200, 64, reps, state),
             "fanout": measure("fanout", 1000, 64, reps, state),
+            "chain_marginal": marginal(200, 600, reps, state),
             "memory": memory(2000 if args.quick else 10_000),
         }
     print(json.dumps(results, indent=2))

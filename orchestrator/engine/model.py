@@ -148,6 +148,7 @@ class RunEvent(_Frozen):
     item: int | None = None
     attempt: int | None = None
     message: str = ""
+    status: str | None = None  # step_finished / run_finished / run_failing: the status reached
     ts: float = 0.0
 
 

@@ -82,6 +82,7 @@ class Recorder:
                     item=event.item,
                     attempt=event.attempt,
                     message=describe(event),
+                    status=getattr(event, "status", None),
                     ts=event.ts,
                 )
             )
