@@ -40,7 +40,7 @@ from orchestrator.engine.model import (
     StepSummary,
 )
 from orchestrator.engine.recorder import Recorder
-from orchestrator.engine.render import Renderer
+from orchestrator.engine.render import Renderer, binding_sources
 from orchestrator.engine.runtime import RegeneratorSource, RunnerSet
 from orchestrator.engine.scheduler import Scheduler
 from orchestrator.engine.scope import RunScope
@@ -145,8 +145,32 @@ def _check_inputs(plan: Plan, inputs: Mapping[str, Any]) -> dict[str, Any]:
     return values
 
 
+def _check_plan(plan: Plan) -> None:
+    """What the engine relies on: known steps and skills, no cycle (a hand-edited plan may break it)."""
+    ids = {s.id for s in plan.steps}
+    if len(ids) != len(plan.steps):
+        raise ConfigError(f"plan {plan.name} has two steps with one id", where=plan.name)
+    needs: dict[str, set[str]] = {}
+    for step in plan.steps:
+        if step.skill not in plan.skills:
+            raise ConfigError(f"step {step.id} uses skill {step.skill!r}, which the plan does not bind", where=step.id)
+        deps = set(step.depends_on) | binding_sources(step)[0]
+        unknown = sorted(deps - ids)
+        if unknown:
+            raise ConfigError(f"step {step.id} depends on unknown step {unknown[0]!r}", where=step.id)
+        needs[step.id] = deps
+    done: set[str] = set()
+    while len(done) < len(ids):
+        ready = {sid for sid, deps in needs.items() if sid not in done and deps <= done}
+        if not ready:
+            cycle = sorted(ids - done)
+            raise ConfigError(f"plan {plan.name} has a dependency cycle among: {', '.join(cycle)}", where=cycle[0])
+        done |= ready
+
+
 def create_run(plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run_id: str | None = None) -> RunId:
-    """Validate `inputs` against the plan and record a new run (status pending)."""
+    """Validate the plan and `inputs`, and record a new run (status pending)."""
+    _check_plan(plan)
     values = _check_inputs(plan, inputs)
     rid = RunId(run_id) if run_id else new_run_id()
     digest = plan_hash(plan)
@@ -330,6 +354,7 @@ async def run_in_memory(
     import tempfile
 
     settings = settings or Settings()
+    _check_plan(plan)
     values = _check_inputs(plan, inputs)
     clock = clock or SystemClock()
     run_id = new_run_id()

@@ -117,3 +117,15 @@ def test_inputs_are_checked_when_the_run_is_created(settings: Settings) -> None:
     assert caught.value.exit_code == 2
     create_run(plan, {"module": "json"}, settings)
 
+
+
+def test_a_plan_the_engine_cannot_run_is_refused_before_the_run_exists(settings: Settings) -> None:
+    cyclic = fake_plan([
+        PlanStep(id="a", name="A", skill="s", depends_on=("b",)),
+        PlanStep(id="b", name="B", skill="s", depends_on=("a",)),
+    ])
+    with pytest.raises(ConfigError, match="dependency cycle among: a, b"):
+        create_run(cyclic, {}, settings)
+    dangling = fake_plan([PlanStep(id="a", name="A", skill="s", depends_on=("ghost",))])
+    with pytest.raises(ConfigError, match="unknown step 'ghost'"):
+        create_run(dangling, {}, settings)
