@@ -195,9 +195,8 @@ class LiveTable:
             row["retries"] += 1
         elif event.type == "step_finished":
             status = event.status or "finished"
-        if event.type in ("attempt_failed", "retry_scheduled", "regeneration", "fallback_used", "step_skipped"):
-            row["note"] = event.message
-        elif event.type == "step_finished" and event.message != event.status:
+        noted = event.type in ("attempt_failed", "retry_scheduled", "regeneration", "fallback_used", "step_skipped")
+        if noted or (event.type == "step_finished" and event.message != event.status):
             row["note"] = event.message
         if status:
             row["status"] = status
