@@ -64,6 +64,8 @@ class Recorder:
         self._waiters: list[asyncio.Future[None]] = []
         self._scheduled = False
         self._deferred: asyncio.TimerHandle | None = None
+        # the first write claims the run: it fails if another process started it meanwhile
+        self._claim_after: int | None = state.last_seq
 
     @property
     def durable(self) -> bool:
@@ -129,4 +131,5 @@ class Recorder:
         if self._journal is None or not self._buffer:
             return
         events, self._buffer = self._buffer, []
-        self._journal.append(self.run_id, events)
+        self._journal.append(self.run_id, events, unless_started_after=self._claim_after)
+        self._claim_after = None

@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from orchestrator.errors import NotFoundError
+from orchestrator.errors import NotFoundError, ResumeError
 from orchestrator.journal.db import connect
 from orchestrator.journal.events import Event, OutputStored, RunCreated, RunFinished, parse_event
 
@@ -106,13 +106,23 @@ class Journal:
             conn.execute("ROLLBACK")
             raise
 
-    def append(self, run_id: str, events: Sequence[Event]) -> None:
-        """Commit `events` in one transaction; they are durable when this returns."""
+    def append(self, run_id: str, events: Sequence[Event], *, unless_started_after: int | None = None) -> None:
+        """Commit `events` in one transaction; they are durable when this returns.
+
+        `unless_started_after`: refuse (ResumeError, nothing written) when another
+        process recorded a run_started after that sequence number, so two processes
+        that loaded the same run at once cannot both execute it.
+        """
         if not events:
             return
         conn = self._conn
         conn.execute("BEGIN IMMEDIATE")
         try:
+            if unless_started_after is not None and conn.execute(
+                "SELECT 1 FROM events WHERE run_id = ? AND seq > ? AND type = 'run_started'",
+                (run_id, unless_started_after),
+            ).fetchone():
+                raise ResumeError(f"run {run_id} was started by another process just now", where=run_id)
             self._insert(run_id, events)
             status = None
             for event in events:

@@ -144,3 +144,15 @@ def test_an_output_too_big_to_keep_inline_goes_to_a_file_before_its_event(tmp_pa
         assert stored.size > INLINE_OUTPUT_LIMIT and len(stored.sha256) == 64
         assert journal.load_output("r1", stored.path) == big
         assert (small.output, small.path) == ([1], None)
+
+
+def test_a_run_started_by_another_process_meanwhile_cannot_be_claimed(tmp_path: Path) -> None:
+    from orchestrator.errors import ResumeError
+
+    with Journal(tmp_path) as journal:
+        journal.create_run("r1", lambda: "{}", {}, created())
+        loaded = journal.events("r1")[-1].seq
+        journal.append("r1", [RunStarted(ts=11, pid=1, host="other")], unless_started_after=loaded)
+        with pytest.raises(ResumeError, match="started by another process"):
+            journal.append("r1", [RunStarted(ts=12, pid=2, host="me")], unless_started_after=loaded)
+        assert [e.type for e in journal.events("r1")] == ["run_created", "run_started"]
