@@ -20,6 +20,8 @@ from orchestrator.engine.scope import RunScope
 from orchestrator.journal.events import ApprovalDecided, ApprovalRequested
 from orchestrator.plan.model import PlanStep
 
+POLL_S = 1.0  # how often a waiting gate looks for a decision recorded by another process
+
 
 class Gate(Enum):
     APPROVED = "approved"
@@ -52,6 +54,8 @@ async def pass_gate(scope: RunScope, step: PlanStep, preview: Any) -> tuple[Gate
             requested_at=requested_at, timeout_s=policy.timeout_s, on_timeout=policy.on_timeout,
         )
         decision, timed_out = await _ask(scope, request, left)
+        if st.approval in ("approved", "rejected"):  # decided by another process meanwhile
+            return (Gate.APPROVED, "") if st.approval == "approved" else (Gate.REJECTED, _rejection(st.approval_comment))
     if timed_out:
         decision = ApprovalDecision(
             approved=policy.on_timeout == "approve",
@@ -77,21 +81,39 @@ def _rejection(comment: str | None) -> str:
 
 
 async def _ask(scope: RunScope, request: ApprovalRequest, left: float | None) -> tuple[ApprovalDecision | None, bool]:
-    """Ask the approver, racing the gate's timeout; (decision, timed out)."""
+    """Ask the approver, racing the gate's timeout and a decision recorded by another
+    process (`skillweave approve` while a server waits); (decision, timed out)."""
     assert scope.approver is not None
     ask = asyncio.ensure_future(_guarded(scope, request))
-    if left is None:
-        return await ask, False
-    timer = asyncio.ensure_future(scope.clock.sleep(left))
+    waits: list[asyncio.Future[Any]] = [ask]
+    timer = asyncio.ensure_future(scope.clock.sleep(left)) if left is not None else None
+    if timer is not None:
+        waits.append(timer)
+    poll = asyncio.ensure_future(_recorded_elsewhere(scope, request.step_id)) if scope.journal is not None else None
+    if poll is not None:
+        waits.append(poll)
     try:
-        done, _ = await asyncio.wait((ask, timer), return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
     finally:
-        timer.cancel()
-        if not ask.done():
-            ask.cancel()
+        for waiting in waits:
+            if not waiting.done():
+                waiting.cancel()
     if ask in done:
         return ask.result(), False
+    if poll is not None and poll in done:
+        return None, False  # already recorded and applied: the caller sees it in the state
     return None, True
+
+
+async def _recorded_elsewhere(scope: RunScope, step_id: str) -> None:
+    """Return once another process has recorded a decision on `step_id` (polls the journal)."""
+    assert scope.journal is not None
+    while True:
+        await asyncio.sleep(POLL_S)  # real time: this watches other processes, not the plan's clock
+        for event in scope.journal.events(scope.run_id, after=scope.state.last_seq):
+            if isinstance(event, ApprovalDecided) and event.step == step_id:
+                scope.state.apply(event)
+                return
 
 
 async def _guarded(scope: RunScope, request: ApprovalRequest) -> ApprovalDecision | None:

@@ -151,3 +151,29 @@ async def test_deciding_a_step_that_is_not_waiting_is_refused(settings: Settings
     approve_step(run_id, "publish", settings)
     with pytest.raises(UserError, match="not awaiting"):
         approve_step(run_id, "publish", settings)  # decided already
+
+
+async def test_a_waiting_gate_sees_a_decision_recorded_by_another_process(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from orchestrator.engine import approval, clock
+
+    monkeypatch.setattr(approval, "POLL_S", 0.01)
+    requested = asyncio.Event()
+
+    async def silent(request: ApprovalRequest) -> ApprovalDecision:
+        requested.set()
+        await asyncio.get_running_loop().create_future()  # the host never answers
+        raise AssertionError("unreachable")
+
+    run_id = create_run(fake_plan(gated()), {}, settings)
+    runner = FakeRunner({"draft": [{"text": "hi"}]})
+    run = asyncio.ensure_future(
+        execute_run(run_id, settings, runners={"script": runner}, approver=silent, clock=clock.SystemClock())
+    )
+    async with asyncio.timeout(10):
+        await requested.wait()
+        approve_step(run_id, "publish", settings, comment="from a shell")
+        summary = await run
+    assert summary.status is RunStatus.SUCCEEDED
+    assert summary.step("publish").approval == "approved"
