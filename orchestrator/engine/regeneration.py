@@ -1,0 +1,137 @@
+"""Regeneration: a script step's code error handed to the regenerator for a new version.
+
+Each answer is recorded (`regeneration` event) with the code's hash, the file
+it was written to in the run directory and its diff against the version it
+replaces; a refused answer is recorded too and spends the budget all the same.
+The step then runs the newest version (`StepRequest.script_override`); a resumed
+run reuses the recorded version and never asks again. When no regenerator can
+be created the reason is recorded once per step and the fallback applies.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from orchestrator.engine.runtime import UnavailableError
+from orchestrator.engine.scope import RunScope
+from orchestrator.errors import SkillweaveError
+from orchestrator.journal.events import Regeneration, RegenerationUnavailable
+from orchestrator.plan.model import BoundSkill, PlanStep
+from orchestrator.runner import RegenerationRequest, RegenerationResult, StepFailure
+
+
+def check_regeneration_limits(scope: RunScope, step: PlanStep, item: int | None) -> None:
+    limits = scope.plan.limits
+    st = scope.state.steps[step.id]
+    if st.regenerations >= limits.max_regenerations_per_step:
+        raise scope.limit_reached(
+            "max_regenerations_per_step",
+            f"step {step.id} used its {limits.max_regenerations_per_step} regenerations (limit max_regenerations_per_step)",
+            step=step.id,
+            item=item,
+        )
+    if scope.state.total_regenerations >= limits.max_regenerations_total:
+        raise scope.limit_reached(
+            "max_regenerations_total",
+            f"the run used its {limits.max_regenerations_total} regenerations (limit max_regenerations_total)",
+            step=step.id,
+            item=item,
+        )
+
+
+def record_unavailable(scope: RunScope, step_id: str, item: int | None, reason: str) -> None:
+    st = scope.state.steps[step_id]
+    if st.regeneration_unavailable != reason or st.feedback_pending is not None:
+        scope.recorder.emit(RegenerationUnavailable(ts=scope.now(), step=step_id, item=item, reason=reason))
+
+
+def _instructions(skill: BoundSkill) -> str:
+    """The SKILL.md body, without its frontmatter."""
+    try:
+        text = (Path(skill.path) / "SKILL.md").read_text(encoding="utf-8")
+    except OSError:
+        return skill.description
+    if text.startswith("---"):
+        end = text.find("\n---", 3)
+        if end != -1:
+            return text[end + 4 :].lstrip("\n")
+    return text
+
+
+def _current_code(scope: RunScope, step: PlanStep, skill: BoundSkill) -> str | None:
+    st = scope.state.steps[step.id]
+    path = scope.run_dir / st.code_path if st.code_path else (Path(skill.path) / skill.entry if skill.entry else None)
+    if path is None:
+        return None
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+async def regenerate(
+    scope: RunScope, step: PlanStep, item: int | None, payload: Any, failure: StepFailure | None,
+    *, feedback: str | None = None,
+) -> bool | None:
+    """Ask for new code; True when a version was stored, False when refused, None when unavailable."""
+    try:
+        regenerator = scope.regenerators.get()
+    except UnavailableError as exc:
+        record_unavailable(scope, step.id, item, str(exc))
+        await scope.recorder.commit()
+        return None
+    check_regeneration_limits(scope, step, item)
+    st = scope.state.steps[step.id]
+    skill = scope.skill(step.skill)
+    current = _current_code(scope, step, skill)
+    limits = scope.plan.limits
+    request = RegenerationRequest(
+        run_id=scope.run_id, step_id=step.id, attempt=st.item(item).attempts, skill=skill,
+        instructions=_instructions(skill), current_code=current, current_path=skill.entry,
+        failing_input=payload, failure=failure, feedback=feedback,
+        input_schema=step.input_schema or None, output_schema=step.output_schema or None,
+        history=tuple(st.history), tokens_left=max(0, limits.max_llm_tokens - scope.state.tokens.total),
+    )
+    try:
+        result = await regenerator.regenerate(request)
+    except SkillweaveError as exc:
+        result = RegenerationResult(code=None, rejected=exc.render())
+    attempt = st.item(item).attempts or None
+    if not result.code:
+        scope.recorder.emit(
+            Regeneration(
+                ts=scope.now(), step=step.id, item=item, attempt=attempt,
+                rejected=result.rejected or "the answer held no code", feedback=feedback is not None, usage=result.usage,
+            )
+        )
+        await scope.recorder.commit()
+        scope.check_tokens(step.id)
+        return False
+    sha = result.code_sha256 or hashlib.sha256(result.code.encode()).hexdigest()
+    name = Path(skill.entry).name if skill.entry else "main.py"
+    folder = f"code/{step.id}/v{st.code_versions + 2}-{sha[:12]}"
+    diff = result.diff or "".join(
+        difflib.unified_diff(
+            (current or "").splitlines(keepends=True), result.code.splitlines(keepends=True),
+            fromfile=f"a/{skill.entry or name}", tofile=f"b/{skill.entry or name}",
+        )
+    )
+    entry_file = Path(skill.path) / skill.entry if skill.entry else None
+    entry_sha = (
+        hashlib.sha256(entry_file.read_bytes()).hexdigest() if entry_file is not None and entry_file.is_file() else None
+    )
+    scope.write_file(f"{folder}/{name}", result.code.encode())
+    scope.write_file(f"{folder}/{name}.diff", diff.encode())
+    scope.recorder.emit(
+        Regeneration(
+            ts=scope.now(), step=step.id, item=item, attempt=attempt, code_sha256=sha,
+            code_path=f"{folder}/{name}", diff_path=f"{folder}/{name}.diff",
+            entry_sha256=entry_sha, feedback=feedback is not None, usage=result.usage,
+        )
+    )
+    await scope.recorder.commit()
+    scope.check_tokens(step.id)
+    return True
