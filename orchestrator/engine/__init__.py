@@ -45,10 +45,10 @@ from orchestrator.engine.runtime import RegeneratorSource, RunnerSet
 from orchestrator.engine.scheduler import Scheduler
 from orchestrator.engine.scope import RunScope
 from orchestrator.engine.state import RunState
-from orchestrator.engine.storage import decode_plan, encode_plan
 from orchestrator.errors import ConfigError, NotFoundError, ResumeError, UserError
 from orchestrator.ids import RunId, new_run_id
 from orchestrator.journal.events import ApprovalDecided, RunCreated
+from orchestrator.journal.plans import encode_plan
 from orchestrator.journal.store import Journal
 from orchestrator.plan.model import Plan
 from orchestrator.runner import Regenerator, RunnerContext, StepRunner
@@ -201,7 +201,7 @@ def create_run(plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run
 def _load(journal: Journal, run_id: str, plan: Plan | None = None) -> RunState:
     record = journal.run(run_id)  # NotFoundError for an unknown id
     if plan is None or plan_hash(plan) != record.plan_sha256:
-        plan = decode_plan(journal.plan_json(run_id))
+        plan = journal.plan(run_id)
     return RunState.replay(
         run_id, plan, journal.events(run_id), lambda rel: journal.load_output(run_id, rel)
     )

@@ -26,6 +26,8 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator.errors import NotFoundError, ResumeError
 from orchestrator.journal.db import connect
 from orchestrator.journal.events import Event, OutputStored, RunCreated, RunFinished, parse_event
+from orchestrator.journal.plans import ENVELOPE, decode_plan
+from orchestrator.plan.model import Plan
 
 DB_NAME = "journal.db"
 RUNS_DIR = "runs"
@@ -175,7 +177,18 @@ class Journal:
             raise NotFoundError(f"no run {run_id!r} in {self.state_dir}", where=run_id)
         return _record(row)
 
+    def plan(self, run_id: str) -> Plan:
+        """The plan the run was created with."""
+        return decode_plan(self._stored_plan(run_id))
+
     def plan_json(self, run_id: str) -> str:
+        """The run's plan as a plain plan document (`Plan.model_validate_json` reads it)."""
+        text = self._stored_plan(run_id)
+        if text.startswith('{"format":"' + ENVELOPE):
+            return decode_plan(text).model_dump_json(by_alias=True)
+        return text
+
+    def _stored_plan(self, run_id: str) -> str:
         row = self._conn.execute(
             "SELECT plans.plan_json FROM runs JOIN plans ON plans.sha256 = runs.plan_sha256 WHERE run_id = ?",
             (run_id,),

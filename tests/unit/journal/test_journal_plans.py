@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from orchestrator.engine.storage import decode_plan, encode_plan
+from orchestrator.journal.plans import decode_plan, encode_plan
 from orchestrator.plan.model import PlanStep
 from orchestrator.testing import fake_plan
 
@@ -30,3 +30,16 @@ def test_each_distinct_schema_is_stored_once_and_shared_after_decoding() -> None
 def test_a_plain_plan_document_is_read_as_it_is() -> None:
     plan = plan_with_shared_contracts(3)
     assert decode_plan(plan.model_dump_json(by_alias=True)) == plan
+
+
+def test_the_journal_gives_a_run_s_plan_as_a_model_and_as_a_plain_document(tmp_path) -> None:
+    from orchestrator.config import Settings
+    from orchestrator.engine import create_run
+    from orchestrator.journal import Journal
+    from orchestrator.plan.model import Plan
+
+    plan = plan_with_shared_contracts(4)
+    run_id = create_run(plan, {}, Settings(state_dir=tmp_path))
+    with Journal(tmp_path) as journal:
+        assert journal.plan(run_id) == plan
+        assert Plan.model_validate_json(journal.plan_json(run_id)) == plan

@@ -1,5 +1,8 @@
 """How a run's plan is stored in the journal: JSON with its contracts interned.
 
+Read a run's plan with `Journal.plan(run_id)`; `Journal.plan_json(run_id)` gives
+the plain plan document (expanded again, so slower for big plans).
+
 Plans repeat their JSON Schemas: every edge of a 10 000-step fan-out may carry
 the same 50-field contract. Stored verbatim that is hundreds of megabytes of
 JSON; stored here, each distinct schema is written once (under its content
