@@ -8,11 +8,38 @@
 
 The engine decides; it touches the world only through step runners (one per
 skill kind), the regenerator, the approver and the journal. Every state change
-is an event in the journal (`orchestrator.journal`) committed before the effect
-it announces is relied upon, so `execute_run` on an interrupted run replays the
+is an event in the journal (`orchestrator.journal`) made durable before any
+effect relying on it, so `execute_run` on an interrupted run replays the
 journal and goes on: completed steps and items never run again, attempts that
 were in flight run again as new attempts (with new idempotency keys), and the
 final outputs equal those of an uninterrupted run.
+
+Semantics worth knowing (details in the modules):
+
+- Skips (`scheduler`): a step is skipped when its `when` is false, when a
+  non-optional binding reads a step without output (skipped, or failed and
+  continued), when every step it depends on was skipped, or when a routing step
+  chose another branch. Ordering-only dependencies on a failed-and-continued
+  step do not skip. A `for each` step evaluates `when` per item and leaves out
+  the items where it is false; its output is the list of the item outputs, in
+  input order.
+- Recovery (`recovery`, `regeneration`): `PlanStep.policy_for(error class)`
+  decides; transient and timeout failures share one retry budget; code errors
+  of script skills are regenerated; a validator with `feedback` sends its code
+  errors back to its producer first (only the producer and the validator run
+  again). A `for each` item applies DEFAULT and SKILL fallbacks on its own;
+  FAIL, ESCALATE and CONTINUE of an item apply to its whole step.
+- Limits: attempts are counted per step (per item in a `for each`) and in
+  total (items included); regenerations per step and in total; LLM tokens from
+  runners and the regenerator; wall time counts executing time only: pauses
+  and time waiting at approval gates are left out. Reaching a limit fails the
+  run naming it; compensations still run.
+- Failure (`compensation`): a failed or escalated run compensates its
+  succeeded steps in reverse completion order, then finishes.
+- Approvals (`approval`): see there; `approve_step` works from any process.
+- A run is executed by one process at a time: resuming a run another live
+  process holds is refused, and two processes starting one run at once cannot
+  both claim it.
 """
 
 from __future__ import annotations
