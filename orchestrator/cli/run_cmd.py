@@ -334,6 +334,7 @@ def run(
 @click.command(name="resume")
 @click.argument("run_id")
 @click.option("--force", is_flag=True, help="Resume even if the spec or a skill changed, or another process holds it.")
+@click.option("--mcp-config", type=click.Path(path_type=Path), default=None, help="The mcp.json (default: the run's).")
 @json_option
 @state_dir_option
 @_llm_options
@@ -342,6 +343,7 @@ def run(
 def resume(
     run_id: str,
     force: bool,
+    mcp_config: Path | None,
     as_json: bool,
     state_dir: Path | None,
     require_isolation: bool | None,
@@ -359,6 +361,7 @@ def resume(
 
     settings = settings_from(
         state_dir=state_dir,
+        mcp_config=mcp_config,
         require_isolation=require_isolation,
         model=model,
         llm_record=llm_record,
