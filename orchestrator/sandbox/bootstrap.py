@@ -131,11 +131,23 @@ def bootstrap_command(
     `code` is the script already compiled by `precompile` (marshalled); without
     it the bootstrap reads and compiles the script inside the sandbox.
     """
+    args = bootstrap_args(
+        limits=limits, workdir=workdir, script=script, import_paths=import_paths, uid=uid, code=code
+    )
+    return [python, *PYTHON_FLAGS, "-c", BOOTSTRAP, *args]
+
+
+def bootstrap_args(
+    *,
+    limits: ResourceLimits,
+    workdir: str,
+    script: str,
+    import_paths: Sequence[str],
+    uid: int | None = None,
+    code: bytes | None = None,
+) -> list[str]:
+    """The bootstrap's own arguments (what follows `-c BOOTSTRAP`; the warm path sends these)."""
     return [
-        python,
-        *PYTHON_FLAGS,
-        "-c",
-        BOOTSTRAP,
         str(-1 if uid is None else uid),
         str(limits.cpu_s),
         str(limits.memory_mb * MB),

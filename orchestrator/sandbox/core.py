@@ -12,7 +12,7 @@ from pathlib import Path, PurePosixPath
 from orchestrator.config import ENV_REQUIRE_ISOLATION
 from orchestrator.errors import IsolationError
 from orchestrator.sandbox.artifact import collect_artifacts
-from orchestrator.sandbox.bootstrap import bootstrap_command, precompile
+from orchestrator.sandbox.bootstrap import BOOTSTRAP, bootstrap_command, precompile
 from orchestrator.sandbox.detect import (
     choose_launcher,
     forced_isolation,
@@ -22,7 +22,7 @@ from orchestrator.sandbox.detect import (
 )
 from orchestrator.sandbox.environment import build_env
 from orchestrator.sandbox.host import find_runtime, find_tools, running_as_root
-from orchestrator.sandbox.launcher import Launcher, Layout
+from orchestrator.sandbox.launcher import BwrapLauncher, Launcher, Layout
 from orchestrator.sandbox.model import (
     FailureKind,
     Isolation,
@@ -31,12 +31,14 @@ from orchestrator.sandbox.model import (
     SandboxResult,
 )
 from orchestrator.sandbox.outcome import classify, decode_tail
-from orchestrator.sandbox.process import Spawner, SpawnRequest, spawn_process
+from orchestrator.sandbox.process import Spawner, SpawnRequest, SpawnResult, spawn_process
+from orchestrator.sandbox.warm import WarmJob, WarmServer, server_command
 from orchestrator.sandbox.workspace import make_attempt, remove_attempt
 
 logger = logging.getLogger(__name__)
 
 CODE_CACHE_SIZE = 256  # compiled scripts kept per Sandbox
+ENV_SANDBOX_WARM = "SKILLWEAVE_SANDBOX_WARM"  # 1: use the warm path (a fork server)
 
 
 def _truthy(value: str | None) -> bool:
@@ -82,6 +84,14 @@ class Sandbox:
     `IsolationError` instead of running without isolation. `force` (or
     SKILLWEAVE_SANDBOX) picks the mechanism instead of probing. `spawner` is
     the seam to the OS (`spawn_process`); tests inject fakes.
+
+    `warm=True` (or SKILLWEAVE_SANDBOX_WARM=1) starts runs through a fork
+    server under bwrap (see `warm` and `forkserver`): the same isolation per
+    run, a few milliseconds instead of a fresh interpreter each time. It
+    applies to bwrap with the default spawner; elsewhere, or when the server
+    cannot start, runs are cold and say why in their notes. Call `aclose()`
+    when done (a finalizer and bwrap's --die-with-parent stop the server
+    otherwise).
     """
 
     def __init__(
@@ -90,6 +100,7 @@ class Sandbox:
         require_isolation: bool = False,
         force: Isolation | None = None,
         spawner: Spawner | None = None,
+        warm: bool | None = None,
     ) -> None:
         self._require = require_isolation or _truthy(os.environ.get(ENV_REQUIRE_ISOLATION))
         self._force = force if force is not None else forced_isolation()
@@ -100,6 +111,9 @@ class Sandbox:
         self._problem: str | None = None  # why a forced mechanism cannot run here
         self._why_weaker: tuple[str, ...] = ()
         self._code: dict[tuple[str, bytes], bytes | None] = {}
+        self._warm_wanted = _truthy(os.environ.get(ENV_SANDBOX_WARM)) if warm is None else warm
+        self._warm: WarmServer | None = None
+        self._warm_problem: str | None = None
 
     def _prepare(self) -> Launcher | None:
         if self._launcher is not None or self._problem is not None:
@@ -136,6 +150,40 @@ class Sandbox:
     @property
     def require_isolation(self) -> bool:
         return self._require
+
+    @property
+    def warm(self) -> bool:
+        """Whether runs go through the warm path (probes the host on first use)."""
+        launcher = self._prepare()
+        return (
+            self._warm_wanted
+            and isinstance(launcher, BwrapLauncher)
+            and self._spawner is spawn_process
+            and self._warm_problem is None
+        )
+
+    async def aclose(self) -> None:
+        """Stop the warm path's fork server, if one runs; the Sandbox stays usable."""
+        server, self._warm = self._warm, None
+        if server is not None:
+            await server.aclose()
+
+    async def _warm_server(self, launcher: BwrapLauncher) -> WarmServer | None:
+        if self._warm is not None and self._warm.alive:
+            return self._warm
+        if self._warm is not None:  # it died (its starting thread ended, or it was killed)
+            self._warm.close()
+        server = WarmServer(launcher.server_argv(server_command(str(self._runtime.executable))))
+        problem = await server.start()
+        if problem is not None:
+            self._warm_problem = problem
+            logger.warning("sandbox: warm path unavailable, running cold: %s", problem)
+            return None
+        if self._warm is not None and self._warm.alive:  # a concurrent run started one first
+            await server.aclose()
+            return self._warm
+        self._warm = server
+        return server
 
     async def run(self, request: SandboxRequest) -> SandboxResult:
         """Run one attempt. Script failures come back classified, never raised."""
@@ -217,19 +265,20 @@ class Sandbox:
                 uid=inside.bootstrap_uid,
                 code=self._compiled(script, inside.script),
             )
-            spawned = await self._spawner(
-                SpawnRequest(
-                    argv=tuple(launcher.argv(layout, command)),
-                    env=env,
-                    stdin=stdin,
-                    workdir=work,
-                    wall_s=limits.wall_s,
-                    max_stdout_bytes=limits.max_stdout_bytes,
-                    max_stderr_bytes=limits.max_stderr_bytes,
-                    stderr_tail_bytes=limits.stderr_tail_bytes,
-                    info_fd=launcher.info_fd,
-                )
+            spawn = SpawnRequest(
+                argv=tuple(launcher.argv(layout, command)),
+                env=env,
+                stdin=stdin,
+                workdir=work,
+                wall_s=limits.wall_s,
+                max_stdout_bytes=limits.max_stdout_bytes,
+                max_stderr_bytes=limits.max_stderr_bytes,
+                stderr_tail_bytes=limits.stderr_tail_bytes,
+                info_fd=launcher.info_fd,
             )
+            spawned = await self._spawn(launcher, layout, spawn, command, inside.script)
+            if self._warm_wanted and self._warm_problem is not None:
+                notes += (f"warm path unavailable, ran cold: {self._warm_problem}",)
             outcome = classify(spawned, isolation=launcher.isolation, limits=limits)
             artifacts, artifact_notes = collect_artifacts(
                 work,
@@ -260,6 +309,32 @@ class Sandbox:
                 await self._sweep(sweep, work)
             if not request.keep_workdir:
                 remove_attempt(root)
+
+    async def _spawn(
+        self,
+        launcher: Launcher,
+        layout: Layout,
+        request: SpawnRequest,
+        command: list[str],
+        script_at: str,
+    ) -> SpawnResult:
+        """Cold: run the full command. Warm: hand the bootstrap's part to the fork server."""
+        server = None
+        if self.warm and isinstance(launcher, BwrapLauncher):
+            server = await self._warm_server(launcher)
+        if server is None or not isinstance(launcher, BwrapLauncher):
+            return await self._spawner(request)
+        job = WarmJob(
+            args=tuple(command[command.index(BOOTSTRAP) + 1 :]),
+            network=layout.network,
+            work=str(layout.workdir.resolve()),
+            skill=str(layout.skill_dir),
+            script=str(layout.script) if layout.overridden else None,
+            script_at=script_at if layout.overridden else "",
+            tmpfs_bytes=layout.tmpfs_bytes,
+            as_root=launcher.needs_run_uid,
+        )
+        return await server.spawn(request, job)
 
     def _compiled(self, script: Path, filename: str) -> bytes | None:
         """The script compiled once per content and name, see `precompile`."""

@@ -41,6 +41,7 @@ RUN_UID_SPAN = 1 << 24
 WORK = "/work"  # the work directory, inside bwrap
 SKILL = "/skill"  # the skill folder, inside bwrap
 SCRIPT_DIR = "/script"  # where a regenerated script goes when the skill has no entry file
+HOST = "/.host"  # the host's tree in the warm path's fork server (never in a job's view)
 NETWORK_FILES = (
     "/etc/resolv.conf",
     "/etc/hosts",
@@ -149,22 +150,27 @@ class BwrapLauncher:
         self.needs_run_uid = as_root
         self.notes: tuple[str, ...] = ()
         self._prefix = tuple(self._fixed(bwrap, runtime, as_root))
+        self._server = tuple(self._fixed(bwrap, runtime, as_root, server=True))
 
     @staticmethod
-    def _fixed(bwrap: Path, runtime: Runtime, as_root: bool) -> list[str]:
+    def _fixed(bwrap: Path, runtime: Runtime, as_root: bool, *, server: bool = False) -> list[str]:
         args = [str(bwrap)]
-        if as_root:
-            args += ["--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
-        else:
+        if not as_root:
             uid = str(SANDBOX_UID)
             args += ["--unshare-user", "--uid", uid, "--gid", uid, "--disable-userns"]
+        if server:
+            args += ["--cap-add", "ALL"]  # the fork server isolates each job, then drops them
+        elif as_root:
+            args += ["--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+        else:
             args += ["--cap-drop", "ALL"]
         args += ["--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"]
-        # bwrap returns as soon as the script exits while its PID-1 reaper lives
-        # on until the rest of the namespace is gone: the spawner reads the
-        # reaper's pid here and waits for it, so nothing outlives the run.
-        args += ["--info-fd", str(INFO_FD)]
-        args += ["--hostname", "sandbox", "--die-with-parent", "--new-session"]
+        if not server:
+            # bwrap returns as soon as the script exits while its PID-1 reaper lives
+            # on until the rest of the namespace is gone: the spawner reads the
+            # reaper's pid here and waits for it, so nothing outlives the run.
+            args += ["--info-fd", str(INFO_FD), "--hostname", "sandbox"]
+        args += ["--die-with-parent", "--new-session"]
         args += ["--ro-bind", str(SYSTEM_ROOT), str(SYSTEM_ROOT)]
         for name in SYSTEM_LINKS:
             path = Path("/") / name
@@ -184,6 +190,9 @@ class BwrapLauncher:
             made.add(root)
         # /dev/shm writable for the dropped uid too (multiprocessing's semaphores)
         args += ["--proc", "/proc", "--dev", "/dev", "--chmod", "01777", "/dev/shm"]
+        if server:  # mount points for each job's own folders, and the host tree to take them from
+            args += ["--tmpfs", "/tmp", "--dir", WORK, "--dir", SKILL, "--dir", SCRIPT_DIR]
+            args += ["--bind", "/", HOST]
         return args
 
     def _script(self, layout: Layout) -> str:
@@ -217,6 +226,10 @@ class BwrapLauncher:
 
     def sweep_argv(self, layout: Layout) -> list[str] | None:
         return None  # the PID namespace dies with the script
+
+    def server_argv(self, command: Sequence[str]) -> list[str]:
+        """The warm path's fork server under bwrap (see `forkserver` for each job's isolation)."""
+        return [*self._server, *command]
 
 
 class UnshareLauncher(_HostPaths):

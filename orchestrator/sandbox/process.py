@@ -28,7 +28,7 @@ import signal
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
@@ -39,7 +39,7 @@ Stream = Literal["stdout", "stderr"]
 
 # Dispositions the orchestrator may have set (Python ignores SIGPIPE and SIGXFSZ)
 # that must not leak into the sandbox.
-_RESET_SIGNALS = (
+RESET_SIGNALS = (
     signal.SIGPIPE,
     signal.SIGXFSZ,
     signal.SIGXCPU,
@@ -141,7 +141,7 @@ def _high(fd: int) -> int:
     return moved
 
 
-def _pipe() -> tuple[int, int]:
+def cloexec_pipe() -> tuple[int, int]:
     r, w = os.pipe2(os.O_CLOEXEC)
     return _high(r), _high(w)
 
@@ -167,7 +167,7 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-async def _readable(fd: int) -> None:
+async def readable(fd: int) -> None:
     loop = asyncio.get_running_loop()
     ready: asyncio.Future[None] = loop.create_future()
 
@@ -201,7 +201,7 @@ class _Child:
     async def exited(self) -> None:
         """Return when the process has exited; it stays unreaped (a zombie)."""
         if self.pidfd is not None:
-            await _readable(self.pidfd)
+            await readable(self.pidfd)
             return
         while True:  # no pidfd (kernel < 5.3): poll
             try:
@@ -244,7 +244,7 @@ class _Child:
                 await self.exited()
                 for _, fd in kids:
                     if fd is not None:
-                        await _readable(fd)
+                        await readable(fd)
         except TimeoutError:
             pass
         finally:
@@ -296,7 +296,7 @@ async def _gone(pid: int | None) -> None:
         return
     try:
         async with asyncio.timeout(KILL_GRACE_S):
-            await _readable(fd)
+            await readable(fd)
     except TimeoutError:
         pass
     finally:
@@ -314,10 +314,24 @@ async def _attach(capture: _Capture, fd: int) -> None:
     await loop.connect_read_pipe(lambda: capture, os.fdopen(fd, "rb", buffering=0))
 
 
+class Watched(Protocol):
+    """A started job as the supervision loop sees it (`_Child`, or a warm job)."""
+
+    status: int | None  # the wait status, once reaped
+    usage: ResourceUsage
+
+    async def exited(self) -> None: ...
+
+    def reap(self) -> None: ...
+
+    async def kill_tree(self) -> None: ...
+
+    def kill_now(self) -> None: ...
+
+
 async def spawn_process(request: SpawnRequest) -> SpawnResult:
     """Run `request.argv` to completion under the wall-clock limit and output caps."""
-    loop = asyncio.get_running_loop()
-    pipes = [_pipe() for _ in range(5)]  # stdin, stdout, stderr, status, info
+    pipes = [cloexec_pipe() for _ in range(5)]  # stdin, stdout, stderr, status, info
     (in_r, in_w), (out_r, out_w), (err_r, err_w), (st_r, st_w), (info_r, info_w) = pipes
     actions = [
         (os.POSIX_SPAWN_DUP2, in_r, 0),
@@ -335,7 +349,7 @@ async def spawn_process(request: SpawnRequest) -> SpawnResult:
             dict(request.env),
             file_actions=actions,
             setsid=True,
-            setsigdef=_RESET_SIGNALS,
+            setsigdef=RESET_SIGNALS,
         )
     except OSError as exc:
         for fd in (in_w, out_r, err_r, st_r, info_r):
@@ -344,8 +358,23 @@ async def spawn_process(request: SpawnRequest) -> SpawnResult:
     finally:
         for fd in (in_r, out_w, err_w, st_w, info_w):
             os.close(fd)
+    return await supervise(_Child(pid), request, start, in_w, (out_r, err_r, st_r, info_r))
 
-    child = _Child(pid)
+
+async def supervise(
+    child: Watched,
+    request: SpawnRequest,
+    start: float,
+    in_w: int,
+    reads: tuple[int, int, int, int | None],
+) -> SpawnResult:
+    """Feed stdin, capture stdout/stderr/status (and info), enforce the limits, reap.
+
+    `reads` are the parent's ends of stdout, stderr, the status pipe and the
+    optional info pipe, and `in_w` the parent's end of stdin: this call owns them.
+    """
+    loop = asyncio.get_running_loop()
+    out_r, err_r, st_r, info_r = reads
     overflow: list[Stream] = []
     stop = asyncio.Event()
 
@@ -360,12 +389,13 @@ async def spawn_process(request: SpawnRequest) -> SpawnResult:
     stderr = _Capture(request.max_stderr_bytes, request.stderr_tail_bytes, _overflowed("stderr"))
     status = _Capture(_STATUS_CAP, None, lambda: None)
     info = _Capture(_STATUS_CAP, None, lambda: None)
-    captures = (stdout, stderr, status, info)
+    captures = (stdout, stderr, status, info) if info_r is not None else (stdout, stderr, status)
+    fds = (out_r, err_r, st_r, info_r) if info_r is not None else (out_r, err_r, st_r)
     writer: asyncio.WriteTransport | None = None
     exited: asyncio.Future[None] | None = None
     timed_out = False
     try:
-        for capture, fd in zip(captures, (out_r, err_r, st_r, info_r), strict=True):
+        for capture, fd in zip(captures, fds, strict=True):
             await _attach(capture, fd)
         writer, _ = await loop.connect_write_pipe(
             asyncio.BaseProtocol, os.fdopen(in_w, "wb", buffering=0)

@@ -18,6 +18,7 @@ import os
 import socket
 import textwrap
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -44,6 +45,16 @@ ISOLATIONS = (
         Isolation.UNSHARE,
     ]
 )
+# (isolation, warm): the warm path (a fork server) runs under bwrap only
+MODES = [(iso, False) for iso in ISOLATIONS] + [
+    (iso, True) for iso in ISOLATIONS if iso is Isolation.BWRAP
+]
+
+
+def _mode_id(mode: tuple[Isolation, bool]) -> str:
+    return f"warm-{mode[0]}" if mode[1] else str(mode[0])
+
+
 SMALL = ResourceLimits(
     wall_s=10,
     cpu_s=5,
@@ -56,19 +67,23 @@ SMALL = ResourceLimits(
 NO_MOUNT_NS = "the unshare fallback has no mount namespace: it does not isolate the file system"
 
 
-@pytest.fixture(scope="module", params=ISOLATIONS, ids=str)
-def isolation(request: pytest.FixtureRequest) -> Isolation:
-    iso: Isolation = request.param
+@pytest.fixture(scope="module", params=MODES, ids=_mode_id)
+def mode(request: pytest.FixtureRequest) -> tuple[Isolation, bool]:
+    iso, warm = request.param
     if iso is not Isolation.NONE:
         reason = probe_isolation(iso)
         if reason is not None:
             pytest.skip(f"{iso} cannot run scripts on this host: {reason}")
-    return iso
+    return iso, warm
 
 
-@pytest.fixture
-def sandbox(isolation: Isolation) -> Sandbox:
-    return Sandbox(force=isolation)
+@pytest.fixture(scope="module")
+def sandbox(mode: tuple[Isolation, bool]) -> Iterator[Sandbox]:
+    iso, warm = mode
+    sandbox = Sandbox(force=iso, warm=warm)
+    assert sandbox.warm is warm
+    yield sandbox
+    asyncio.run(sandbox.aclose())
 
 
 @pytest.fixture
@@ -119,6 +134,7 @@ async def _run(
     async with asyncio.timeout(30):
         result = await sandbox.run(request)
     assert result.isolation is sandbox.isolation
+    assert not any("warm path unavailable" in note for note in result.notes)
     return result
 
 

@@ -12,6 +12,7 @@ import json
 import os
 import socket
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -38,17 +39,30 @@ ISOLATIONS = (
         Isolation.UNSHARE,
     ]
 )
+# (isolation, warm): the warm path (a fork server) runs under bwrap only
+MODES = [(iso, False) for iso in ISOLATIONS] + [
+    (iso, True) for iso in ISOLATIONS if iso is Isolation.BWRAP
+]
+
+
+def _mode_id(mode: tuple[Isolation, bool]) -> str:
+    return f"warm-{mode[0]}" if mode[1] else str(mode[0])
+
+
 LIMITS = ResourceLimits(wall_s=15, cpu_s=10, memory_mb=256)
 
 
-@pytest.fixture(scope="module", params=ISOLATIONS, ids=str)
-def sandbox(request: pytest.FixtureRequest) -> Sandbox:
-    iso: Isolation = request.param
+@pytest.fixture(scope="module", params=MODES, ids=_mode_id)
+def sandbox(request: pytest.FixtureRequest) -> Iterator[Sandbox]:
+    iso, warm = request.param
     if iso is not Isolation.NONE:
         reason = probe_isolation(iso)
         if reason is not None:
             pytest.skip(f"{iso} cannot run scripts on this host: {reason}")
-    return Sandbox(force=iso)
+    sandbox = Sandbox(force=iso, warm=warm)
+    assert sandbox.warm is warm
+    yield sandbox
+    asyncio.run(sandbox.aclose())
 
 
 @pytest.fixture
@@ -75,6 +89,7 @@ async def _run(sandbox: Sandbox, skill: Path, entry: str, **kw: object) -> Sandb
     async with asyncio.timeout(30):
         result = await sandbox.run(SandboxRequest.model_validate(values))
     assert result.isolation is sandbox.isolation
+    assert not any("warm path unavailable" in note for note in result.notes)
     return result
 
 

@@ -32,7 +32,7 @@ def test_the_public_names_are_pinned() -> None:
 
 def test_sandbox_takes_only_keyword_options_and_runs_asynchronously() -> None:
     params = inspect.signature(sandbox.Sandbox).parameters
-    assert list(params) == ["require_isolation", "force", "spawner"]
+    assert list(params) == ["require_isolation", "force", "spawner", "warm"]
     assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in params.values())
     assert inspect.iscoroutinefunction(sandbox.Sandbox.run)
     assert inspect.iscoroutinefunction(sandbox.run_script)

@@ -1,0 +1,296 @@
+"""The warm path's server: a pre-started interpreter that forks one isolated child per job.
+
+This file is not imported by the orchestrator: `warm` reads its source and
+runs it with `python -s -S -B -P -c` under bwrap, so it may use the standard
+library only. The server runs no untrusted code itself. Its bwrap gives it the
+sandbox's fixed root (read-only /usr and runtime, /dev, /proc), empty mount
+points /work, /skill and /script, and the host's tree at /.host (from which
+each job picks its own folders), with all capabilities of its namespace.
+
+Per job (a message on fd 3: the job's marshalled spec and its descriptors:
+a reply socket, stdin, stdout, stderr and the status pipe):
+
+1. fork (child C1; the server goes back to its loop at once);
+2. C1: die with the server; put the job's pipes on fds 0-3; rewrite its
+   environment (both `os.environ` and the block /proc/PID/environ shows) to
+   the job's allowlisted one;
+3. C1: new mount, PID, IPC, UTS, cgroup and (unless the job may use the
+   network) network namespaces; the root and /dev read-only, a fresh tmpfs
+   on /tmp, /dev/shm and /script, a fresh devpts, the work directory on /work,
+   the skill folder read-only on /skill; then /.host is detached, so the host
+   tree is gone from this job's view; no_new_privs; all capabilities dropped
+   but, as root, setuid/setgid for the bootstrap's drop to the per-run uid;
+4. C1 forks C2, PID 1 of the new PID namespace, sends its pidfd on the reply
+   socket (the orchestrator kills the job by killing C2: the whole namespace
+   dies with it) and waits; its exit status is C2's (128+N for a signal);
+5. C2 mounts a /proc of its own and runs the sandbox's bootstrap (see
+   `bootstrap`): as PID 1 it forks the script's process C3 and reaps; C3
+   drops to the per-run uid, sets the rlimits, reports `S` on fd 3 and runs
+   the script in a fresh `__main__`, then exits like an interpreter would.
+
+The server reaps C1 and sends its wait status on the reply socket: by then
+C2, and so every process of the job, is gone. When the control socket closes,
+the server kills its jobs and exits; bwrap's --die-with-parent and its PID
+namespace take the server and any job with them if the orchestrator dies.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import fcntl
+import marshal
+import os
+import selectors
+import signal
+import socket
+import struct
+import sys
+from typing import Any
+
+CLONE_NEWNS = 0x00020000
+CLONE_NEWCGROUP = 0x02000000
+CLONE_NEWUTS = 0x04000000
+CLONE_NEWIPC = 0x08000000
+CLONE_NEWPID = 0x20000000
+CLONE_NEWNET = 0x40000000
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
+MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
+MNT_DETACH = 2
+PR_SET_PDEATHSIG, PR_CAPBSET_DROP, PR_SET_NO_NEW_PRIVS = 1, 24, 38
+PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL = 47, 4
+CAP_SETGID, CAP_SETUID = 6, 7
+CAP_VERSION_3 = 0x20080522
+SIOCGIFFLAGS, SIOCSIFFLAGS, IFF_UP = 0x8913, 0x8914, 0x1
+HOST = "/.host"  # the host's tree, in the server's view only
+CONTROL_FD = 3
+MAX_MESSAGE = 1 << 20
+SERVER_FRAME = "<skillweave-forkserver>"
+PRELOAD = ("resource", "json")  # imported once in the server: free for every job
+
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+def _check(result: int, what: str) -> None:
+    if result != 0:
+        err = ctypes.get_errno()
+        raise OSError(err, f"{what}: {os.strerror(err)}")
+
+
+def _mount(source: str | None, target: str, fstype: str | None, flags: int, data: str = "") -> None:
+    enc = [None if s is None else s.encode() for s in (source, target, fstype, data or None)]
+    _check(_libc.mount(enc[0], enc[1], enc[2], ctypes.c_ulong(flags), enc[3]), f"mount {target}")
+
+
+def _bind(source: str, target: str, extra: int) -> None:
+    _mount(source, target, None, MS_BIND)
+    _mount(None, target, None, MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV | extra)
+
+
+def _prctl(option: int, arg: int, arg2: int = 0) -> int:
+    return int(_libc.prctl(option, ctypes.c_ulong(arg), ctypes.c_ulong(arg2), 0, 0))
+
+
+def _keep_caps(caps: tuple[int, ...]) -> None:
+    """Bounding set, ambient, effective/permitted/inheritable: only `caps` remain."""
+    for cap in range(64):
+        if cap not in caps and _prctl(PR_CAPBSET_DROP, cap) != 0:
+            if ctypes.get_errno() == 22:  # EINVAL: past the last capability
+                break
+            _check(-1, f"drop capability {cap}")
+    _prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL)
+    mask = sum(1 << cap for cap in caps)
+    header = struct.pack("Ii", CAP_VERSION_3, 0)
+    data = struct.pack("6I", mask, mask, 0, 0, 0, 0)
+    _check(_libc.capset(header, data), "capset")
+
+
+def _loopback_up() -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        request = struct.pack("16sH14x", b"lo", 0)
+        flags = struct.unpack("16sH14x", fcntl.ioctl(s, SIOCGIFFLAGS, request))[1]
+        fcntl.ioctl(s, SIOCSIFFLAGS, struct.pack("16sH14x", b"lo", flags | IFF_UP))
+
+
+def _set_environment(env: dict[str, str]) -> None:
+    """The job's environment, also in the block /proc/PID/environ shows (tools read it there)."""
+    os.environ.clear()  # unsetenv: nothing points into the block any more
+    with open("/proc/self/stat", "rb") as f:
+        fields = f.read().rsplit(b")", 1)[1].split()
+    start, end = int(fields[47]), int(fields[48])
+    block = bytearray()
+    for name, value in env.items():
+        entry = f"{name}={value}".encode() + b"\0"
+        if len(block) + len(entry) <= end - start:
+            block += entry
+    block += b"\0" * (end - start - len(block))
+    ctypes.memmove(start, bytes(block), len(block))
+    os.environ.update(env)
+
+
+def _isolate(spec: dict[str, Any]) -> None:
+    flags = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS
+    if not spec["network"]:
+        flags |= CLONE_NEWNET
+    if _libc.unshare(flags | CLONE_NEWCGROUP) != 0:
+        _check(_libc.unshare(flags), "unshare")
+    _mount(None, "/", None, MS_REC | MS_PRIVATE)
+    if not spec["network"]:
+        _loopback_up()
+    socket.sethostname("sandbox")
+    ro = MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV
+    _mount(None, "/dev", None, ro)
+    _mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, f"mode=1777,size={spec['tmpfs']}")
+    _mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777")
+    _mount(
+        "devpts", "/dev/pts", "devpts", MS_NOSUID | MS_NOEXEC, "newinstance,ptmxmode=0666,mode=620"
+    )
+    _bind(HOST + spec["work"], "/work", 0)
+    _bind(HOST + spec["skill"], "/skill", MS_RDONLY)
+    script = spec["script"]
+    if script is not None:
+        target = spec["script_at"]
+        if target.startswith("/script/"):
+            _mount("tmpfs", "/script", "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=4096")
+            os.close(os.open(target, os.O_CREAT | os.O_WRONLY, 0o644))
+            _mount(None, "/script", None, ro)
+        _bind(HOST + script, target, MS_RDONLY)
+    _check(_libc.umount2(HOST.encode(), MNT_DETACH), "detach the host tree")
+    _mount(None, "/", None, ro)
+    os.chdir("/")
+
+
+def _status(error: BaseException) -> int:
+    code = error.code if isinstance(error, SystemExit) else 1
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code & 0xFF
+    print(code, file=sys.stderr)
+    return 1
+
+
+def _script_traceback(error: BaseException) -> None:
+    tb = error.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename == SERVER_FRAME:
+        tb = tb.tb_next
+    sys.excepthook(type(error), error, tb)
+
+
+def _finish(status: int) -> None:
+    """What the interpreter does at exit: join threads, atexit, flush; then exit."""
+    threading = sys.modules.get("threading")
+    if threading is not None:
+        with contextlib.suppress(BaseException):  # the script's threads: as Python does
+            threading._shutdown()
+    import atexit
+
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            status = status or 120
+    os._exit(status)
+
+
+def _run_bootstrap(spec: dict[str, Any], bootstrap: Any) -> None:
+    """C2 (PID 1): a /proc of its own, then the bootstrap; C3 runs the script here."""
+    _mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    _check(_prctl(PR_SET_NO_NEW_PRIVS, 1), "no_new_privs")
+    _keep_caps((CAP_SETGID, CAP_SETUID) if spec["as_root"] else ())
+    main = type(sys)("__main__")
+    sys.modules["__main__"] = main
+    sys.argv = ["-c", *spec["args"]]
+    status = 0
+    try:
+        exec(bootstrap, main.__dict__)
+    except SystemExit as exc:
+        status = _status(exc)
+    except BaseException as exc:  # the script's error, reported like Python does
+        _script_traceback(exc)
+        status = 1
+    _finish(status)
+
+
+def _job(spec: dict[str, Any], fds: list[int], bootstrap: Any, server: int) -> None:
+    """C1: isolate, start the namespace's init (C2), wait for it, exit with its status."""
+    _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != server:
+        os._exit(1)
+    reply = fds[0]
+    for target, fd in enumerate(fds[1:]):
+        os.dup2(fd, target)  # stdin, stdout, stderr, status
+    reply = os.dup2(reply, 4)
+    os.closerange(5, 1 << 20)
+    try:
+        _set_environment(spec["env"])
+        _isolate(spec)
+    except OSError as exc:
+        os.write(2, f"sandbox (warm): cannot isolate the job: {exc}\n".encode())
+        os._exit(125)
+    child = os.fork()
+    if child == 0:
+        _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        os.close(reply)
+        try:
+            _run_bootstrap(spec, bootstrap)
+        except OSError as exc:
+            os.write(2, f"sandbox (warm): cannot isolate the job: {exc}\n".encode())
+        finally:
+            os._exit(125)
+    pidfd = os.pidfd_open(child)
+    socket.send_fds(socket.socket(fileno=reply), [b"I"], [pidfd])
+    for fd in (0, 1, 2, 3, pidfd):
+        os.close(fd)
+    _, status = os.waitpid(child, 0)
+    code = os.waitstatus_to_exitcode(status)
+    os._exit(code if code >= 0 else 128 - code)
+
+
+def serve() -> None:
+    for name in PRELOAD:
+        __import__(name)
+    bootstrap = compile(sys.argv[2], "<string>", "exec")  # argv[1] is this source
+    server = os.getpid()
+    control = socket.socket(fileno=CONTROL_FD)
+    selector = selectors.DefaultSelector()
+    selector.register(control, selectors.EVENT_READ, None)
+    jobs: dict[int, tuple[int, socket.socket]] = {}  # pidfd -> (pid, reply socket)
+    control.send(b"R")
+    while True:
+        for key, _ in selector.select():
+            if key.data is None:
+                try:
+                    message, fds, _, _ = socket.recv_fds(control, MAX_MESSAGE, 8)
+                except OSError:
+                    message, fds = b"", []
+                if not message:
+                    for pid, _ in jobs.values():
+                        os.kill(pid, signal.SIGKILL)
+                    os._exit(0)
+                spec = marshal.loads(message)
+                pid = os.fork()
+                if pid == 0:
+                    try:
+                        _job(spec, fds, bootstrap, server)
+                    finally:
+                        os._exit(125)
+                for fd in fds[1:]:
+                    os.close(fd)
+                pidfd = os.pidfd_open(pid)
+                jobs[pidfd] = (pid, socket.socket(fileno=fds[0]))
+                selector.register(pidfd, selectors.EVENT_READ, pidfd)
+            else:
+                pidfd = key.data
+                pid, reply = jobs.pop(pidfd)
+                selector.unregister(pidfd)
+                os.close(pidfd)
+                _, status = os.waitpid(pid, 0)
+                with contextlib.suppress(OSError):
+                    reply.send(b"X%d" % status)
+                reply.close()
+
+
+if __name__ == "__main__":
+    serve()

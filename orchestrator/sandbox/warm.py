@@ -1,0 +1,312 @@
+"""The warm path: a fork server under bwrap that starts each job in ~1-3 ms.
+
+A cold sandboxed start pays for bwrap and a fresh interpreter every time. The
+warm path pays for them once: `WarmServer.start` runs `forkserver` (see its
+docstring for what each job gets) under bwrap, and `WarmServer.spawn` hands
+it a job: the bootstrap's arguments, the job's folders and network switch, and
+over SCM_RIGHTS a reply socket and the job's stdin, stdout, stderr and status
+pipes. From there the same supervision as a cold start applies
+(`process.supervise`): caps on output, the wall-clock limit, the status byte,
+the usage report. Killing a job kills its PID namespace's init, whose pidfd
+the job sends back; the server's exit report for the job arrives only when
+that namespace is empty, so nothing outlives `spawn`.
+
+The server holds no per-job state beyond a pid and a reply socket. It is tied
+to the orchestrator three ways: its control socket (EOF: it kills its jobs and
+exits), bwrap's --die-with-parent (the orchestrator died: SIGKILL), and a
+finalizer on `WarmServer` (garbage collected or interpreter exit). The
+server's parent is the *thread* that started it (PR_SET_PDEATHSIG follows the
+thread): start it from the event loop's thread, which `Sandbox` does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import marshal
+import os
+import signal
+import socket
+import time
+import weakref
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
+
+from orchestrator.sandbox.bootstrap import BOOTSTRAP, PYTHON_FLAGS
+from orchestrator.sandbox.environment import FIXED_ENV
+from orchestrator.sandbox.model import ResourceUsage
+from orchestrator.sandbox.process import (
+    KILL_GRACE_S,
+    RESET_SIGNALS,
+    SpawnRequest,
+    SpawnResult,
+    cloexec_pipe,
+    readable,
+    supervise,
+)
+
+START_TIMEOUT_S = 15.0
+CONTROL_FD = 3  # forkserver.CONTROL_FD
+ENV_PAD = 8192  # room in the server's environment block for each job's variables
+_STUB = 'import sys\nexec(compile(sys.argv[1], "<skillweave-forkserver>", "exec"))\n'
+_KILLED = signal.SIGKILL  # the wait status of a process killed by SIGKILL
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class WarmJob(_Frozen):
+    """What the server needs to isolate one job (host paths are absolute and resolved)."""
+
+    args: tuple[str, ...]  # the bootstrap's arguments (after `-c BOOTSTRAP`)
+    network: bool
+    work: str
+    skill: str
+    script: str | None = None  # a regenerated script, mounted at `script_at`
+    script_at: str = ""
+    tmpfs_bytes: int
+    as_root: bool
+
+
+def server_source() -> str:
+    return (Path(__file__).parent / "forkserver.py").read_text()
+
+
+def server_command(python: str) -> list[str]:
+    """The interpreter command line of the fork server (to run under the server's bwrap)."""
+    return [python, *PYTHON_FLAGS, "-c", _STUB, server_source(), BOOTSTRAP]
+
+
+def server_env() -> dict[str, str]:
+    env = dict(FIXED_ENV)
+    env.update(HOME="/work", TMPDIR="/tmp", SKILLWEAVE_WARM_PAD="." * ENV_PAD)
+    return env
+
+
+class _Job:
+    """One job as the supervision loop sees it (`process.Watched`)."""
+
+    def __init__(self, reply: socket.socket) -> None:
+        self.status: int | None = None
+        self.usage = ResourceUsage()
+        self._reply = reply
+        self._init: int | None = None  # pidfd of the job's PID-namespace init
+        self._wait: int | None = None  # the wait status the server reported
+        loop = asyncio.get_running_loop()
+        self._loop = loop
+        self._started = loop.create_future()
+        self._done: asyncio.Future[None] = loop.create_future()
+        reply.setblocking(False)
+        loop.add_reader(reply.fileno(), self._read)
+
+    def _take(self, message: bytes, fds: list[int]) -> bool:
+        """Record one message; False at the end (exit report or EOF)."""
+        for fd in fds[1:]:
+            os.close(fd)
+        if message.startswith(b"I") and fds and self._init is None:
+            self._init = fds[0]
+            return True
+        for fd in fds[:1]:
+            os.close(fd)
+        if message.startswith(b"X"):
+            self._wait = int(message[1:])
+        return not (message == b"" or message.startswith(b"X"))
+
+    def _read(self) -> None:
+        while not self._done.done():
+            try:
+                message, fds, _, _ = socket.recv_fds(self._reply, 64, 1)
+            except BlockingIOError:
+                return
+            except OSError:
+                message, fds = b"", []
+            more = self._take(message, fds)
+            if self._init is not None and not self._started.done():
+                self._started.set_result(None)
+            if not more:
+                self._loop.remove_reader(self._reply.fileno())
+                for future in (self._started, self._done):
+                    if not future.done():
+                        future.set_result(None)
+
+    async def exited(self) -> None:
+        await asyncio.shield(self._done)
+
+    def _kill(self) -> None:
+        if self._init is not None:
+            with contextlib.suppress(ProcessLookupError, OSError):
+                signal.pidfd_send_signal(self._init, signal.SIGKILL)
+
+    async def kill_tree(self) -> None:
+        """SIGKILL the namespace's init; wait until the server reports the job gone."""
+        try:
+            async with asyncio.timeout(KILL_GRACE_S):
+                await asyncio.shield(self._started)
+                self._kill()
+                await asyncio.shield(self._done)
+        except TimeoutError:
+            pass
+
+    def reap(self) -> None:
+        self.status = self._wait if self._wait is not None else _KILLED
+        self._close()
+
+    def kill_now(self) -> None:
+        """Kill and wait without the event loop (after cancellation)."""
+        if self.status is not None:
+            return
+        if not self._done.done():
+            self._loop.remove_reader(self._reply.fileno())
+            self._reply.settimeout(KILL_GRACE_S)
+            deadline = time.monotonic() + KILL_GRACE_S
+            while time.monotonic() < deadline:
+                self._kill()
+                try:
+                    message, fds, _, _ = socket.recv_fds(self._reply, 64, 1)
+                except OSError:
+                    break
+                if not self._take(message, fds):
+                    break
+            self._done.cancel()
+        self.reap()
+
+    def _close(self) -> None:
+        if not self._done.done():
+            self._loop.remove_reader(self._reply.fileno())
+            self._done.cancel()
+        if self._init is not None:
+            os.close(self._init)
+            self._init = None
+        self._reply.close()
+
+
+def _stop(pid: int, control: socket.socket) -> None:
+    """Close the control socket, kill bwrap if it lingers, reap it (finalizer-safe)."""
+    control.close()
+    deadline = time.monotonic() + 0.5
+    while time.monotonic() < deadline:
+        try:
+            if os.waitpid(pid, os.WNOHANG)[0] != 0:
+                return
+        except ChildProcessError:
+            return
+        time.sleep(0.005)
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(pid, 0)
+
+
+class WarmServer:
+    """One fork server: `start` it, `spawn` jobs on it, `aclose` it."""
+
+    def __init__(self, argv: list[str]) -> None:
+        self._argv = argv
+        self._pid: int | None = None
+        self._pidfd: int | None = None
+        self._control: socket.socket | None = None
+        self._finalizer: weakref.finalize[[int, socket.socket], WarmServer] | None = None
+
+    @property
+    def alive(self) -> bool:
+        if self._pidfd is None:
+            return False
+        import select
+
+        return not select.select([self._pidfd], [], [], 0)[0]
+
+    async def start(self) -> str | None:
+        """Start the server; None when it is ready, else why it could not start."""
+        control, remote = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        (in_r, in_w), (out_r, out_w), (err_r, err_w) = (
+            cloexec_pipe(),
+            cloexec_pipe(),
+            cloexec_pipe(),
+        )
+        actions = [
+            (os.POSIX_SPAWN_DUP2, in_r, 0),
+            (os.POSIX_SPAWN_DUP2, out_w, 1),
+            (os.POSIX_SPAWN_DUP2, err_w, 2),
+            (os.POSIX_SPAWN_DUP2, remote.fileno(), CONTROL_FD),
+        ]
+        try:
+            pid = os.posix_spawn(
+                self._argv[0],
+                self._argv,
+                server_env(),
+                file_actions=actions,
+                setsid=True,
+                setsigdef=RESET_SIGNALS,
+            )
+        except OSError as exc:
+            control.close()
+            return f"cannot start {self._argv[0]}: {exc.strerror or exc}"
+        finally:
+            remote.close()
+            for fd in (in_r, in_w, out_r, out_w, err_w):
+                os.close(fd)
+        self._pid, self._pidfd, self._control = pid, os.pidfd_open(pid), control
+        self._finalizer = weakref.finalize(self, _stop, pid, control)
+        try:
+            async with asyncio.timeout(START_TIMEOUT_S):
+                await readable(control.fileno())
+            ready = control.recv(16) == b"R"
+        except (TimeoutError, OSError):
+            ready = False
+        try:
+            if ready:
+                return None
+            os.set_blocking(err_r, False)
+            with contextlib.suppress(OSError):
+                why = os.read(err_r, 4096).decode("utf-8", "replace").strip().splitlines()
+                return f"the fork server did not start: {why[-1] if why else 'no message'}"
+            return "the fork server did not start"
+        finally:
+            os.close(err_r)
+            if not ready:
+                self.close()
+
+    async def spawn(self, request: SpawnRequest, job: WarmJob) -> SpawnResult:
+        """Run one job on the server, supervised like a cold start."""
+        if self._control is None:
+            return SpawnResult(error="the fork server is not running")
+        spec = marshal.dumps(
+            {**job.model_dump(), "env": dict(request.env), "tmpfs": job.tmpfs_bytes}
+        )
+        (in_r, in_w), (out_r, out_w), (err_r, err_w), (st_r, st_w) = [
+            cloexec_pipe() for _ in range(4)
+        ]
+        reply, remote = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        start = time.monotonic()
+        try:
+            socket.send_fds(self._control, [spec], [remote.fileno(), in_r, out_w, err_w, st_w])
+        except OSError as exc:
+            reply.close()
+            for fd in (in_w, out_r, err_r, st_r):
+                os.close(fd)
+            return SpawnResult(error=f"the fork server is gone: {exc.strerror or exc}")
+        finally:
+            remote.close()
+            for fd in (in_r, out_w, err_w, st_w):
+                os.close(fd)
+        return await supervise(_Job(reply), request, start, in_w, (out_r, err_r, st_r, None))
+
+    async def aclose(self) -> None:
+        """Stop the server (it kills any job still running) and wait until it is gone."""
+        if self._control is None or self._pidfd is None:
+            return
+        self._control.shutdown(socket.SHUT_RDWR)
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(KILL_GRACE_S):
+                await readable(self._pidfd)
+        self.close()
+
+    def close(self) -> None:
+        """Stop the server without the event loop."""
+        if self._finalizer is not None:
+            self._finalizer()
+        if self._pidfd is not None:
+            os.close(self._pidfd)
+        self._pid = self._pidfd = self._control = self._finalizer = None
