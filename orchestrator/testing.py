@@ -233,7 +233,6 @@ class FakeRegenerator:
     """Answers from a queue: a string is new code, None a refused answer.
 
     When the queue is empty each answer is a fresh, numbered version.
-    `unavailable` makes the factory-style check fail (see `FakeRegenerator.broken`).
     """
 
     def __init__(self, answers: Iterable[str | RegenerationResult | None] = (), *, usage: TokenUsage | None = None) -> None:
