@@ -7,7 +7,8 @@
         the static checks (errors and warnings), see `orchestrator.plan.checks`
     compile_spec(path, settings, *, chooser=None, tool_schemas=None) -> Plan
         parse + catalog (with the spec's folder) + build + check; raises SpecError /
-        PlanError carrying every error (file:line); warnings land in Plan.warnings
+        PlanError carrying every error (file:line); warnings land in Plan.warnings.
+        Without a chooser, a tie is put to the LLM when a key or --llm-replay is set.
     load_plan(path) -> Plan              a saved plan JSON (ConfigError when it is not one)
     load_spec_or_plan(path, settings)    a `.json` file is a plan, anything else is compiled
     render_plan(plan, "json"|"mermaid"|"text") -> str
@@ -22,6 +23,7 @@ Importing this package stays cheap: no mcp, anthropic, jsonschema or jinja2
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -34,7 +36,7 @@ from orchestrator.plan.checks import check_plan
 from orchestrator.plan.location import line_key
 from orchestrator.plan.model import PLAN_FORMAT, BoundSkill, Plan
 from orchestrator.plan.render import FORMATS, Format, render_plan
-from orchestrator.spec.model import WorkflowSpec
+from orchestrator.spec.model import StepSpec, WorkflowSpec
 
 __all__ = [
     "FORMATS",
@@ -97,7 +99,14 @@ def compile_spec(
 
     spec = parse_spec(path)
     catalog = load_catalog(settings, path)
-    plan, errors = draft_plan(spec, catalog, settings=settings, chooser=chooser, tool_schemas=tool_schemas)
+    default_chooser = _ModelChooser(settings) if chooser is None and _model_available(settings) else None
+    try:
+        plan, errors = draft_plan(
+            spec, catalog, settings=settings, chooser=chooser or default_chooser, tool_schemas=tool_schemas
+        )
+    finally:
+        if default_chooser is not None:
+            default_chooser.close()
     found = check_plan(plan, spec)
     errors = sorted(dict.fromkeys([*errors, *(d for d in found if d.severity is Severity.ERROR)]), key=line_key)
     warnings = sorted(dict.fromkeys([*plan.warnings, *(d for d in found if d.severity is Severity.WARNING)]),
@@ -105,6 +114,35 @@ def compile_spec(
     if errors:
         raise PlanError([*errors, *warnings])
     return seal(plan.model_copy(update={"warnings": tuple(warnings)}))
+
+
+def _model_available(settings: Settings) -> bool:
+    return bool(settings.api_key) or settings.llm_replay is not None
+
+
+class _ModelChooser:
+    """The LLM tie-breaker, created only when a step's binding is actually a tie, so that
+    planning without ties never imports the LLM stack. Its choice is recorded in the plan
+    with provenance "llm"."""
+
+    def __init__(self, settings: Settings) -> None:
+        self._settings = settings
+        self._chooser: SkillChooser | None = None
+        self._close: Callable[[], None] | None = None
+
+    def __call__(self, step: StepSpec, tied: tuple[BoundSkill, ...]) -> str | None:
+        if self._chooser is None:
+            from orchestrator.llm.chooser import PlannerChooser
+            from orchestrator.llm.client import LLM
+
+            settings = self._settings
+            chooser = PlannerChooser(lambda: LLM(settings))
+            self._chooser, self._close = chooser, chooser.close
+        return self._chooser(step, tied)
+
+    def close(self) -> None:
+        if self._close is not None:
+            self._close()
 
 
 def load_plan(path: Path) -> Plan:

@@ -118,3 +118,24 @@ async def test_the_planner_binds_a_tied_step_to_the_llms_choice_with_llm_provena
         "Skill wanted: script-execution skill for contacts"
         in sent(mocked)["messages"][0]["content"][0]["text"]
     )
+
+
+async def test_compiling_with_a_key_puts_a_tie_to_the_model_without_being_asked(
+    httpx2_mock: respx.Router, settings: Settings, tmp_path: Path
+) -> None:
+    tied_skill(tmp_path / "skills", "tidy-contacts")
+    tied_skill(tmp_path / "skills", "fix-contacts")
+    spec = tmp_path / "spec.md"
+    spec.write_text(
+        "# Tie\n\n## Intent\nShow a tie.\n\n## Workflow Steps\n\n### Step 1: Contacts\n"
+        "- Skill: script-execution skill for contacts\n- Output: result (object)\n"
+    )
+    httpx2_mock.post("/v1/messages").respond(
+        200,
+        json=tool_use_message("choose_skill", {"skill": "fix-contacts", "reason": "It fixes."}),
+    )
+
+    plan = await asyncio.to_thread(compile_spec, spec, settings)
+
+    assert plan.steps[0].skill == "fix-contacts"
+    assert plan.steps[0].provenance["skill"].source == "llm"
