@@ -165,11 +165,12 @@ class BwrapLauncher:
         else:
             args += ["--cap-drop", "ALL"]
         args += ["--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"]
+        # bwrap returns as soon as the script exits while its PID-1 reaper lives
+        # on until the rest of the namespace is gone: the spawner reads the
+        # reaper's pid here and waits for it, so nothing outlives the run.
+        args += ["--info-fd", str(INFO_FD)]
         if not server:
-            # bwrap returns as soon as the script exits while its PID-1 reaper lives
-            # on until the rest of the namespace is gone: the spawner reads the
-            # reaper's pid here and waits for it, so nothing outlives the run.
-            args += ["--info-fd", str(INFO_FD), "--hostname", "sandbox"]
+            args += ["--hostname", "sandbox"]
         args += ["--die-with-parent", "--new-session"]
         args += ["--ro-bind", str(SYSTEM_ROOT), str(SYSTEM_ROOT)]
         for name in SYSTEM_LINKS:

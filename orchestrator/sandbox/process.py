@@ -284,7 +284,7 @@ def _usage(status: bytes, reaped: ResourceUsage) -> ResourceUsage:
 _CHILD_PID = re.compile(rb'"child-pid"\s*:\s*(\d+)')
 
 
-def _reported_pid(info: bytes) -> int | None:
+def reported_pid(info: bytes) -> int | None:
     found = _CHILD_PID.search(info)
     return int(found.group(1)) if found else None
 
@@ -417,7 +417,7 @@ async def supervise(
             await child.kill_tree()
         child.reap()
         duration = time.monotonic() - start
-        await _gone(_reported_pid(info.result()))
+        await _gone(reported_pid(info.result()))
         _, pending = await asyncio.wait([c.closed for c in captures], timeout=DRAIN_GRACE_S)
     except BaseException:  # cancelled (or worse): nothing may outlive the call
         if child.status is None:

@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import marshal
 import os
+import select
 import signal
 import socket
 import time
@@ -35,6 +36,7 @@ from pydantic import BaseModel, ConfigDict
 
 from orchestrator.sandbox.bootstrap import BOOTSTRAP, PYTHON_FLAGS
 from orchestrator.sandbox.environment import FIXED_ENV
+from orchestrator.sandbox.launcher import INFO_FD
 from orchestrator.sandbox.model import ResourceUsage
 from orchestrator.sandbox.process import (
     KILL_GRACE_S,
@@ -43,6 +45,7 @@ from orchestrator.sandbox.process import (
     SpawnResult,
     cloexec_pipe,
     readable,
+    reported_pid,
     supervise,
 )
 
@@ -182,9 +185,22 @@ class _Job:
         self._reply.close()
 
 
-def _stop(pid: int, control: socket.socket) -> None:
-    """Close the control socket, kill bwrap if it lingers, reap it (finalizer-safe)."""
+def _stop(pid: int, control: socket.socket, reaper: int | None) -> None:
+    """Close the control socket, kill bwrap if it lingers, reap it, wait for its reaper.
+
+    Safe in a finalizer. `reaper` is a pidfd of bwrap's PID-1 reaper, which
+    lives on briefly after bwrap exits, until the server's namespace is empty.
+    """
     control.close()
+    try:
+        _reap(pid)
+    finally:
+        if reaper is not None:
+            select.select([reaper], [], [], KILL_GRACE_S)
+            os.close(reaper)
+
+
+def _reap(pid: int) -> None:
     deadline = time.monotonic() + 0.5
     while time.monotonic() < deadline:
         try:
@@ -207,29 +223,28 @@ class WarmServer:
         self._pid: int | None = None
         self._pidfd: int | None = None
         self._control: socket.socket | None = None
-        self._finalizer: weakref.finalize[[int, socket.socket], WarmServer] | None = None
+        self._reaper: int | None = None  # pidfd of bwrap's PID-1 reaper
+        self._finalizer: weakref.finalize[[int, socket.socket, int | None], WarmServer] | None = (
+            None
+        )
 
     @property
     def alive(self) -> bool:
         if self._pidfd is None:
             return False
-        import select
-
         return not select.select([self._pidfd], [], [], 0)[0]
 
     async def start(self) -> str | None:
         """Start the server; None when it is ready, else why it could not start."""
         control, remote = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        (in_r, in_w), (out_r, out_w), (err_r, err_w) = (
-            cloexec_pipe(),
-            cloexec_pipe(),
-            cloexec_pipe(),
-        )
+        pipes = [cloexec_pipe() for _ in range(4)]
+        (in_r, in_w), (out_r, out_w), (err_r, err_w), (info_r, info_w) = pipes
         actions = [
             (os.POSIX_SPAWN_DUP2, in_r, 0),
             (os.POSIX_SPAWN_DUP2, out_w, 1),
             (os.POSIX_SPAWN_DUP2, err_w, 2),
             (os.POSIX_SPAWN_DUP2, remote.fileno(), CONTROL_FD),
+            (os.POSIX_SPAWN_DUP2, info_w, INFO_FD),
         ]
         try:
             pid = os.posix_spawn(
@@ -242,19 +257,29 @@ class WarmServer:
             )
         except OSError as exc:
             control.close()
+            os.close(err_r)
+            os.close(info_r)
             return f"cannot start {self._argv[0]}: {exc.strerror or exc}"
         finally:
             remote.close()
-            for fd in (in_r, in_w, out_r, out_w, err_w):
+            for fd in (in_r, in_w, out_r, out_w, err_w, info_w):
                 os.close(fd)
         self._pid, self._pidfd, self._control = pid, os.pidfd_open(pid), control
-        self._finalizer = weakref.finalize(self, _stop, pid, control)
+        self._finalizer = weakref.finalize(self, _stop, pid, control, None)
         try:
             async with asyncio.timeout(START_TIMEOUT_S):
                 await readable(control.fileno())
             ready = control.recv(16) == b"R"
         except (TimeoutError, OSError):
             ready = False
+        if ready:  # bwrap wrote its reaper's pid before starting the server
+            os.set_blocking(info_r, False)
+            with contextlib.suppress(OSError):
+                reaper = reported_pid(os.read(info_r, 4096))
+                self._reaper = os.pidfd_open(reaper) if reaper else None
+            self._finalizer.detach()
+            self._finalizer = weakref.finalize(self, _stop, pid, control, self._reaper)
+        os.close(info_r)
         try:
             if ready:
                 return None
@@ -301,6 +326,8 @@ class WarmServer:
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(KILL_GRACE_S):
                 await readable(self._pidfd)
+                if self._reaper is not None:
+                    await readable(self._reaper)
         self.close()
 
     def close(self) -> None:
@@ -309,4 +336,4 @@ class WarmServer:
             self._finalizer()
         if self._pidfd is not None:
             os.close(self._pidfd)
-        self._pid = self._pidfd = self._control = self._finalizer = None
+        self._pid = self._pidfd = self._reaper = self._control = self._finalizer = None
