@@ -1,37 +1,49 @@
-# One entry point for dev tasks; CI and the README use the same targets.
+# One entry point for dev tasks; CI (.ci/run) and the README use these same targets.
 # `make help` lists them.
 PY      ?= python3
 VENV    ?= .venv
 BIN     := $(VENV)/bin
-STAMP   := $(VENV)/.installed
-SPEC    ?= specs/fetch-analyze-document.md
+RUNTIME := $(VENV)/.runtime-installed
+TESTENV := $(VENV)/.test-installed
+MODULE  ?= json
 
-.PHONY: help install demo test check bench clean
+.PHONY: help install install-test demo repair-demo test check bench clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
 
-$(STAMP): pyproject.toml
+$(RUNTIME): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e .
+	touch $@
+
+$(TESTENV): $(RUNTIME)
 	$(BIN)/python -m pip install -q -e '.[test]'
 	bash scripts/install-node-tools.sh
-	touch $(STAMP)
+	touch $@
 
-install: $(STAMP)  ## venv, Python packages (editable) and the Node MCP test peers
+install: $(RUNTIME)  ## venv with skillweave installed (editable)
 
-demo: install  ## the main job: run the seed's Fetch-Analyze-Document workflow offline
-	$(BIN)/skillweave run $(SPEC) --input module_name=json
+install-test: $(TESTENV)  ## plus test tools and the Node MCP peers the tests drive
 
-test: install  ## the whole test suite (what CI runs)
+demo: install  ## the main job: the seed's Fetch-Analyze-Document workflow, offline (MODULE=json)
+	$(BIN)/skillweave run specs/fetch-analyze-document.md --input module_name=$(MODULE)
+
+repair-demo: install  ## a script fails, the LLM repairs it (replayed, offline), the run succeeds
+	$(BIN)/skillweave run specs/examples/repair-demo/repair-demo.md \
+	  --input-file specs/examples/repair-demo/contacts.json \
+	  --llm-replay specs/examples/repair-demo/repair-demo.replay.jsonl
+
+test: install-test  ## the whole test suite (what CI runs)
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
-check: install  ## lint and type-check
+check: install-test  ## lint and type-check
 	$(BIN)/ruff check orchestrator mcp_servers tests bench
 	$(BIN)/mypy
 
-bench: install  ## benchmarks; figures go to bench/README.md
-	$(BIN)/python bench/run_all.py
+bench: install-test  ## benchmarks; figures go to bench/README.md
+	for b in validate sandbox engine mcp server; do $(BIN)/python bench/$${b}_bench.py || exit 1; done
 
-clean:  ## remove the venv and caches
+clean:  ## remove the venv, the Node tools and caches
 	rm -rf $(VENV) .tools .pytest_cache .mypy_cache .ruff_cache
