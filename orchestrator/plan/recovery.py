@@ -59,9 +59,9 @@ def _retry(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec]) -> t
     conv = spec.convergence
     chosen: tuple[RetryPolicy, Provenance] | None = None
     if step.retry is not None:
-        chosen = step.retry, from_spec(step.where, "step retry")
+        chosen = step.retry, from_spec(step.field_where.get("retries", step.where), "step retry")
     elif step.retries is not None:
-        chosen = RetryPolicy(max_retries=step.retries), from_spec(step.where, "Retries bullet")
+        chosen = RetryPolicy(max_retries=step.retries), from_spec(step.field_where.get("retries", step.where), "Retries bullet")
     else:
         row = next((r for r in _rows_on(rows, ErrorClass.TRANSIENT, ErrorClass.TIMEOUT, "any")
                     if r.rule.retry is not None and r.rule.retry.max_retries > 0), None)
@@ -89,7 +89,7 @@ def _timeout(
 ) -> tuple[float | None, Provenance]:
     conv = spec.convergence
     if step.timeout_s is not None:
-        return step.timeout_s, from_spec(step.where, "Timeout bullet")
+        return step.timeout_s, from_spec(step.field_where.get("timeout", step.where), "Timeout bullet")
     if step.id in conv.step_timeouts_s:
         return conv.step_timeouts_s[step.id], from_spec(conv.where.get(f"{step.id}.timeout"),
                                                          "Convergence Criteria timeout")
@@ -112,7 +112,7 @@ def _regenerations(rows: list[RecoveryRowSpec]) -> tuple[int, Provenance]:
 def _fallback(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec]) -> tuple[Fallback, Provenance]:
     if step.on_error is not None:
         action = FallbackAction.CONTINUE if step.on_error == "continue" else FallbackAction.FAIL
-        return Fallback(action=action), from_spec(step.where, f"on_error: {step.on_error}")
+        return Fallback(action=action), from_spec(step.field_where.get("on_error", step.where), f"on_error: {step.on_error}")
     any_row = next((r for r in _rows_on(rows, "any") if r.rule.fallback is not None), None)
     if any_row is not None and any_row.rule.fallback is not None:
         return any_row.rule.fallback, from_spec(any_row.where, _row_note(any_row))
@@ -158,7 +158,7 @@ def step_policy(step: StepSpec, spec: WorkflowSpec, skill: BoundSkill | None) ->
     fallback, prov["policy.fallback"] = _fallback(step, spec, rows)
     if step.on_error is not None:
         on_error = step.on_error
-        prov["policy.on_error"] = from_spec(step.where, f"on_error: {step.on_error}")
+        prov["policy.on_error"] = from_spec(step.field_where.get("on_error", step.where), f"on_error: {step.on_error}")
     else:
         on_error = "continue" if fallback.action is FallbackAction.CONTINUE else "fail"
         prov["policy.on_error"] = prov["policy.fallback"] if on_error == "continue" else from_default("fail")
@@ -166,9 +166,9 @@ def step_policy(step: StepSpec, spec: WorkflowSpec, skill: BoundSkill | None) ->
     if feedback_prov is not None:
         prov["policy.feedback"] = feedback_prov
     if step.approval is not None:
-        prov["policy.approval"] = from_spec(step.where, "Approval bullet")
+        prov["policy.approval"] = from_spec(step.field_where.get("approval", step.where), "Approval bullet")
     if step.compensation is not None:
-        prov["policy.compensation"] = from_spec(step.where, "Compensation bullet")
+        prov["policy.compensation"] = from_spec(step.field_where.get("compensation", step.where), "Compensation bullet")
     rules: tuple[RecoveryRule, ...] = tuple(r.rule for r in rows)
     if rows:
         prov["policy.rules"] = from_spec(rows[0].where, f"{len(rows)} Error Recovery row(s)")

@@ -76,6 +76,7 @@ class StepSpec(_Node):
     on_error: Literal["continue", "fail"] | None = None
     routes: dict[str, str] = Field(default_factory=dict)  # LLM routing: branch name -> step id
     extra: dict[str, str] = Field(default_factory=dict)  # other labelled bullets, kept for review
+    field_where: dict[str, str] = Field(default_factory=dict)  # "timeout", "retries", ... -> file:line
 
 
 class ContractSpec(_Node):

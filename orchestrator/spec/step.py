@@ -131,6 +131,10 @@ def _read_retries(value: str, src: Source, line: int) -> tuple[int | None, Retry
     return n, None
 
 
+# Bullets whose line the planner cites as the source of a policy decision.
+LOCATED = ("timeout", "retries", "on_error", "approval", "compensation", "when", "for_each")
+
+
 class _StepBuilder:
     """Collects one step's values while its bullets are read."""
 
@@ -143,6 +147,7 @@ class _StepBuilder:
         self.description: list[str] = []
         self.extra: dict[str, str] = {}
         self.routes: dict[str, str] = {}
+        self.field_where: dict[str, str] = {}
         self.seen: set[str] = set()
 
     def labelled(self, key: str, bullet: Bullet, sid: str) -> None:
@@ -178,6 +183,8 @@ class _StepBuilder:
     def _scalar(self, key: str, value: str, bullet: Bullet, sid: str) -> None:
         src, line = self.src, bullet.line
         v = self.values
+        if key in LOCATED:
+            self.field_where[key] = src.where(line)
         if key == "skill":
             v["skill_where"] = src.where(line)
             if not value.strip():
@@ -264,6 +271,7 @@ def read_step(number: int, name: str, line: int, blocks: list[Block], src: Sourc
         failure_modes=tuple(f for f in b.failures if f),
         routes=b.routes,
         extra=b.extra,
+        field_where=b.field_where,
         **{k: val for k, val in b.values.items() if val is not None},
     )
 

@@ -216,6 +216,14 @@ def _step(r: NodeReader, node: Node, index: int) -> tuple[StepSpec | None, list[
         else:
             r.src.error(r.line(keys["output_schema"][1]), f"{sid}: output_schema must be a "
                                                           "JSON Schema mapping", "spec.schema")
+    v["field_where"] = {
+        name: r.src.where(r.line(keys[key][0]))
+        for key, name in (("timeout", "timeout"), ("retry", "retries"), ("retries", "retries"),
+                          ("on_error", "on_error"), ("approval", "approval"),
+                          ("compensation", "compensation"), ("when", "when"),
+                          ("for_each", "for_each"))
+        if key in keys
+    }
     step = StepSpec(id=sid, name=v.pop("name", None) or sid, where=r.src.where(line), extra=extra,
                     **{k: val for k, val in v.items() if val is not None})
     return step, rows, contracts
