@@ -6,10 +6,13 @@ Public API
 
     class Sandbox(*, require_isolation: bool = False,
                   force: Isolation | None = None,
-                  spawner: Spawner | None = None)
+                  spawner: Spawner | None = None,
+                  warm: bool | None = None)
         async run(request: SandboxRequest) -> SandboxResult
+        async aclose() -> None            # stop the warm path's fork server, if any
         isolation: Isolation              # the mechanism runs will use
         require_isolation: bool
+        warm: bool                        # runs go through the warm path
 
     async run_script(request, *, require_isolation=False, force=None, spawner=None)
         -> SandboxResult                  # a one-off Sandbox(...).run(request)
@@ -27,6 +30,20 @@ Environment
 - `SKILLWEAVE_REQUIRE_ISOLATION=1` (`orchestrator.config.ENV_REQUIRE_ISOLATION`):
   refuse to run without isolation, as `require_isolation=True`.
 - `SKILLWEAVE_SANDBOX=bwrap|unshare|none|auto` (`ENV_SANDBOX`): force a mechanism.
+- `SKILLWEAVE_SANDBOX_WARM=1` (`core.ENV_SANDBOX_WARM`): use the warm path, as `warm=True`.
+
+Warm path
+---------
+Opt-in (`warm=True`): under bwrap with the default spawner, runs are forked
+from a pre-started server (`warm`, `forkserver`) instead of starting bwrap and
+an interpreter each time. Each run still gets its own mount view (fresh /work,
+read-only /skill and runtime, fresh tmpfs /tmp and /dev/shm, no host tree),
+network namespace (none unless allowed), PID namespace, IPC/UTS namespaces,
+per-run uid as root, rlimits and allowlisted environment; no capabilities and
+no_new_privs. Differences: modules the server preloads (`forkserver.PRELOAD`)
+are already imported, and interpreter settings read only at start-up
+(PYTHONPATH and the like in `request.env`) do not apply. Elsewhere, or if
+the server cannot start, runs are cold and say so in their notes.
 
 The contract with a script
 --------------------------
