@@ -52,6 +52,12 @@ from orchestrator.runner import (
 
 _NO_USAGE = TokenUsage()
 CANCEL_GRACE_S = 10.0  # real seconds a runner gets to wind down after a timeout
+# A runner that times its calls out itself (`enforces_timeout = True`, e.g. the MCP
+# runner: its clock starts when the call is sent, progress restarts it, a hung server
+# is probed) gets this much longer from the engine before it is cut off: room for a
+# server to start (the MCP pool allows 60 s), the probe after a timeout (5 s) and slack.
+# A runner may say otherwise with a `timeout_margin_s` attribute.
+SELF_TIMED_MARGIN_S = 75.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,12 +97,25 @@ async def _guarded(runner: StepRunner, request: StepRequest) -> StepOutcome:
         )
 
 
+def outer_deadline(runner: StepRunner, timeout: float) -> float:
+    """How long the engine lets `runner` take for an attempt whose timeout is `timeout`.
+
+    The attempt timeout itself, unless the runner enforces it and classifies it
+    itself: then the timeout plus the runner's margin (SELF_TIMED_MARGIN_S by default).
+    """
+    if not getattr(runner, "enforces_timeout", False):
+        return timeout
+    margin = getattr(runner, "timeout_margin_s", None)
+    return timeout + (margin if isinstance(margin, (int, float)) and margin >= 0 else SELF_TIMED_MARGIN_S)
+
+
 async def call_runner(scope: RunScope, runner: StepRunner, request: StepRequest, timeout: float | None) -> StepOutcome:
-    """Run one attempt, timed out by the engine's clock after `timeout` seconds."""
+    """Run one attempt, timed out by the engine's clock (see `outer_deadline`)."""
     if timeout is None:
         return await _guarded(runner, request)
+    deadline = outer_deadline(runner, timeout)
     run = asyncio.ensure_future(_guarded(runner, request))
-    timer = asyncio.ensure_future(scope.clock.sleep(timeout))
+    timer = asyncio.ensure_future(scope.clock.sleep(deadline))
     try:
         done, _ = await asyncio.wait((run, timer), return_when=asyncio.FIRST_COMPLETED)
     finally:
@@ -106,10 +125,13 @@ async def call_runner(scope: RunScope, runner: StepRunner, request: StepRequest,
             await asyncio.wait((run,), timeout=CANCEL_GRACE_S)
     if run in done:
         return run.result()
+    message = f"attempt timed out after {timeout:g}s"
+    if deadline != timeout:
+        message = f"the {runner.kind} runner did not return within {deadline:g}s (its own timeout: {timeout:g}s)"
     return StepOutcome(
         failure=StepFailure(
             error_class=ErrorClass.TIMEOUT,
-            message=f"attempt timed out after {timeout:g}s",
+            message=message,
             kind="timeout",
             ambiguous=True,
         )

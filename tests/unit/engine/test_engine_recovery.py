@@ -18,7 +18,16 @@ from orchestrator.policy import (
     RetryPolicy,
 )
 from orchestrator.runner import RunnerContext, StepOutcome, StepRequest
-from orchestrator.testing import Call, Fail, FakeClock, FakeRegenerator, FakeRunner, Hang, fake_plan
+from orchestrator.testing import (
+    Call,
+    Fail,
+    FakeClock,
+    FakeRegenerator,
+    FakeRunner,
+    Hang,
+    Sleep,
+    fake_plan,
+)
 
 TRANSIENT = Fail(ErrorClass.TRANSIENT, "connection reset")
 CODE = Fail(ErrorClass.CODE_ERROR, "KeyError: 'docs'", detail="Traceback ...")
@@ -94,6 +103,35 @@ async def test_an_attempt_that_hangs_times_out_and_is_retried(execute, clock: Fa
     assert summary.status is RunStatus.SUCCEEDED
     assert clock.slept == [5, 2]
     assert summary.outputs["fetch"] == {"docs": "late"}
+
+
+class SelfTimedRunner(FakeRunner):
+    """Like the MCP runner: times its calls out itself and classifies the timeout."""
+
+    enforces_timeout = True
+
+
+async def test_a_runner_enforcing_its_timeout_classifies_it_itself(execute, clock: FakeClock, events) -> None:
+    own = Fail(ErrorClass.TIMEOUT, "docs/get_docs: no answer within 5s; the server answered a probe", kind="timeout")
+    runner = SelfTimedRunner({"fetch": [Sleep(6.5, then=own), {"docs": "ok"}]}, clock=clock)
+    policy = StepPolicy(retry=RetryPolicy(max_retries=1, delays_s=(1,)), attempt_timeout_s=5)
+    summary = await execute(fake_plan(one_step(policy)), runner)
+    assert summary.status is RunStatus.SUCCEEDED
+    failed = [e for e in events(summary.run_id) if e.type == "attempt_failed"]
+    assert [(e.kind, e.message) for e in failed] == [("timeout", own.message)]
+    assert runner.requests[0].timeout_s == 5  # the runner is told the attempt's own timeout
+
+
+async def test_a_runner_enforcing_its_timeout_is_still_cut_off_after_a_margin(execute, clock: FakeClock) -> None:
+    from orchestrator.engine.recovery import SELF_TIMED_MARGIN_S
+
+    runner = SelfTimedRunner({"fetch": [Hang()]})
+    summary = await execute(fake_plan(one_step(StepPolicy(attempt_timeout_s=5))), runner)
+    assert summary.status is RunStatus.FAILED
+    assert clock.slept == [5 + SELF_TIMED_MARGIN_S]
+    assert summary.step("fetch").message == (
+        f"the script runner did not return within {5 + SELF_TIMED_MARGIN_S:g}s (its own timeout: 5s)"
+    )
 
 
 async def test_the_skill_s_timeout_applies_when_the_step_sets_none(execute, clock: FakeClock) -> None:
