@@ -1,10 +1,14 @@
 """Recording events: applied to the run state at once, committed to the journal in groups.
 
 `emit` applies an event to the state and queues it; `await commit()` returns when
-every event emitted so far is durable. Commits requested in the same turn of the
-event loop share one transaction (group commit), so a fan-out of 64 ready steps
-costs one write, not 64. Events are always written in the order they were
-emitted, so a durable event implies every earlier one is durable too.
+every event emitted so far is durable. The first commit of a turn of the event
+loop writes at once, in its caller; the commits requested after it in the same
+turn share one transaction at the start of the next turn (group commit), so a
+fan-out of 64 ready steps costs two writes, not 64, and a chain of steps pays no
+round trip through the loop. Events are always written in the order they were
+emitted, so a durable event implies every earlier one is durable too. A write
+that fails leaves its events queued: nothing is skipped, the next commit tries
+them again.
 
 The rule the engine keeps: an event is durable before any effect that relies on
 it. `await commit()` comes before a runner is called (the attempt_started that
@@ -64,6 +68,7 @@ class Recorder:
         self._waiters: list[asyncio.Future[None]] = []
         self._scheduled = False
         self._deferred: asyncio.TimerHandle | None = None
+        self._turn_busy = False  # a commit was written in this turn of the loop
         # the first write claims the run: it fails if another process started it meanwhile
         self._claim_after: int | None = state.last_seq
 
@@ -90,9 +95,21 @@ class Recorder:
             )
 
     async def commit(self) -> None:
+        """Return once every event emitted so far is durable.
+
+        The first commit of a loop turn writes at once, in the caller (a chain of
+        steps pays no round trip through the event loop); commits requested later
+        in the same turn wait for one shared transaction at the start of the next
+        turn (a fan-out of 64 steps costs two writes, not 64).
+        """
         if self._journal is None or not self._buffer:
             return
         loop = asyncio.get_running_loop()
+        if not self._turn_busy:
+            self._turn_busy = True
+            loop.call_soon(self._end_turn)
+            self._write()
+            return
         waiter: asyncio.Future[None] = loop.create_future()
         self._waiters.append(waiter)
         if not self._scheduled:
@@ -101,19 +118,28 @@ class Recorder:
         await waiter
 
     def soon(self) -> None:
-        """Commit what is queued within FLUSH_DELAY_S, or sooner with the next commit."""
+        """Commit what is queued within FLUSH_DELAY_S, or sooner with the next commit.
+
+        One timer serves many calls: a pending timer fires no later than a new one
+        would, and finds nothing to do when a commit came first.
+        """
         if self._journal is None or not self._buffer or self._deferred is not None:
             return
-        self._deferred = asyncio.get_running_loop().call_later(FLUSH_DELAY_S, self._flush)
+        self._deferred = asyncio.get_running_loop().call_later(FLUSH_DELAY_S, self._on_timer)
+
+    def _end_turn(self) -> None:
+        self._turn_busy = False
+
+    def _on_timer(self) -> None:
+        self._deferred = None
+        if self._buffer:
+            self._flush()
 
     def _flush(self) -> None:
         self._scheduled = False
-        if self._deferred is not None:
-            self._deferred.cancel()
-            self._deferred = None
         waiters, self._waiters = self._waiters, []
         try:
-            self.flush()
+            self._write()
         except Exception as exc:  # handed to every waiter, which re-raises it
             for w in waiters:
                 if not w.done():
@@ -124,12 +150,19 @@ class Recorder:
                 w.set_result(None)
 
     def flush(self) -> None:
-        """Commit what is queued, now (synchronously)."""
+        """Commit what is queued, now (synchronously); the pending timer is dropped."""
         if self._deferred is not None:
             self._deferred.cancel()
             self._deferred = None
+        self._write()
+
+    def _write(self) -> None:
         if self._journal is None or not self._buffer:
             return
         events, self._buffer = self._buffer, []
-        self._journal.append(self.run_id, events, unless_started_after=self._claim_after)
+        try:
+            self._journal.append(self.run_id, events, unless_started_after=self._claim_after)
+        except BaseException:
+            self._buffer[:0] = events  # nothing was written: the next commit tries them again
+            raise
         self._claim_after = None

@@ -1,0 +1,103 @@
+"""Group commit: when events become durable, in what order, and what a failed write keeps."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+import pytest
+
+from orchestrator.engine.recorder import Recorder
+from orchestrator.engine.state import RunState
+from orchestrator.journal.events import AttemptStarted, Event, StepReady
+from orchestrator.plan.model import PlanStep
+from orchestrator.testing import fake_plan
+
+
+class ListJournal:
+    """Stands in for the SQLite journal: keeps each transaction as a list of event types."""
+
+    def __init__(self) -> None:
+        self.transactions: list[list[str]] = []
+        self.fail_next = False
+
+    def append(self, run_id: str, events: Sequence[Event], *, unless_started_after: int | None = None) -> None:
+        if self.fail_next:
+            self.fail_next = False
+            raise OSError("disk full")
+        self.transactions.append([f"{e.type}:{e.step}" for e in events])
+
+
+def _recorder(steps: int = 3) -> tuple[Recorder, ListJournal]:
+    plan = fake_plan(PlanStep(id=f"s{i}", name=f"s{i}", skill="noop") for i in range(steps))
+    journal = ListJournal()
+    return Recorder("run-1", RunState("run-1", plan), journal), journal  # type: ignore[arg-type]
+
+
+def _started(step: str) -> AttemptStarted:
+    return AttemptStarted(ts=0.0, step=step, attempt=1, idempotency_key=f"run-1:{step}:1", skill="noop")
+
+
+async def test_a_commit_returns_with_every_earlier_event_written_in_order() -> None:
+    recorder, journal = _recorder()
+    recorder.emit(StepReady(ts=0.0, step="s0"))
+    recorder.emit(_started("s0"))
+    await recorder.commit()
+    assert journal.transactions == [["step_ready:s0", "attempt_started:s0"]]
+
+
+async def test_commits_asked_for_in_one_turn_of_the_loop_share_a_transaction() -> None:
+    recorder, journal = _recorder(64)
+
+    async def start(step: str) -> None:
+        recorder.emit(_started(step))
+        await recorder.commit()
+
+    await asyncio.gather(*(start(f"s{i}") for i in range(64)))
+    assert len(journal.transactions) == 2  # the first at once, the 63 others together
+    assert [t for tx in journal.transactions for t in tx] == [f"attempt_started:s{i}" for i in range(64)]
+
+
+async def test_a_chain_of_commits_writes_each_at_once() -> None:
+    recorder, journal = _recorder()
+    for i in range(3):
+        recorder.emit(_started(f"s{i}"))
+        await recorder.commit()
+        assert len(journal.transactions) == i + 1  # durable before the next step is even emitted
+        await asyncio.sleep(0)  # the next turn of the loop
+
+
+async def test_a_failed_write_keeps_its_events_for_the_next_commit() -> None:
+    recorder, journal = _recorder()
+    recorder.emit(_started("s0"))
+    journal.fail_next = True
+    with pytest.raises(OSError, match="disk full"):
+        await recorder.commit()
+    await asyncio.sleep(0)
+    recorder.emit(_started("s1"))
+    await recorder.commit()
+    assert journal.transactions == [["attempt_started:s0", "attempt_started:s1"]]
+
+
+async def test_a_failed_group_write_reaches_every_waiter() -> None:
+    recorder, journal = _recorder()
+
+    async def start(step: str) -> None:
+        recorder.emit(_started(step))
+        if step == "s1":
+            journal.fail_next = True  # the group write of s1 and s2
+        await recorder.commit()
+
+    results = await asyncio.gather(*(start(f"s{i}") for i in range(3)), return_exceptions=True)
+    assert [type(r).__name__ for r in results] == ["NoneType", "OSError", "OSError"]
+    recorder.flush()
+    assert journal.transactions == [["attempt_started:s0"], ["attempt_started:s1", "attempt_started:s2"]]
+
+
+async def test_a_queued_output_is_written_by_the_next_commit_or_the_final_flush() -> None:
+    recorder, journal = _recorder()
+    recorder.emit(StepReady(ts=0.0, step="s0"))
+    recorder.soon()
+    assert journal.transactions == []
+    recorder.flush()
+    assert journal.transactions == [["step_ready:s0"]]
