@@ -159,8 +159,9 @@ class RunnerContext:
     """What a runner or regenerator factory gets: one per run.
 
     `llm()` creates the run's LLM client on first use (so a run that never needs
-    the model never imports `anthropic`) and hands the same one to every caller.
-    Tests may pass `llm_client` to inject a fake.
+    the model never imports `anthropic`) and hands the same one to every caller;
+    `aclose()` closes it at the end of the run. Tests may pass `llm_client` to
+    inject a fake (which stays the caller's to close).
     """
 
     def __init__(
@@ -177,8 +178,19 @@ class RunnerContext:
         self.run_id = run_id
         self.run_dir = run_dir
         self._llm = llm_client
+        self._llm_made = False
 
     def llm(self) -> object:
         if self._llm is None:
             self._llm = load_factory(LLM_FACTORY)(self)
+            self._llm_made = True
         return self._llm
+
+    async def aclose(self) -> None:
+        """Close the LLM client `llm()` created, if it did (idempotent)."""
+        if not self._llm_made:
+            return
+        client, self._llm, self._llm_made = self._llm, None, False
+        close = getattr(client, "aclose", None)
+        if close is not None:
+            await close()

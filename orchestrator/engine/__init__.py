@@ -331,7 +331,10 @@ async def execute_run(
             await Scheduler(scope).execute()
         finally:
             scope.recorder.flush()
-            await runner_set.aclose()
+            try:
+                await runner_set.aclose()
+            finally:
+                await ctx.aclose()  # the run's shared LLM client, if a runner or the regenerator made one
         summary = state.summary()
         if settings.promote and summary.status is RunStatus.SUCCEEDED:
             summary = summary.model_copy(update={"notes": (*summary.notes, *_promote(state, run_dir))})
@@ -407,7 +410,10 @@ async def run_in_memory(
         try:
             await Scheduler(scope).execute()
         finally:
-            await runner_set.aclose()
+            try:
+                await runner_set.aclose()
+            finally:
+                await ctx.aclose()
     return state.summary()
 
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from orchestrator.contracts import empty_value, render_violations
 from orchestrator.engine.model import StepStatus
-from orchestrator.engine.regeneration import record_unavailable, regenerate
+from orchestrator.engine.regeneration import RegenerationEnd, record_unavailable, regenerate
 from orchestrator.engine.runtime import UnavailableError
 from orchestrator.engine.scope import RunScope
 from orchestrator.engine.state import retry_family
@@ -186,12 +186,15 @@ async def run_unit(scope: RunScope, step: PlanStep, item: int | None, payload: A
             store_output(scope, step, item, tried)
             scope.recorder.soon()
             return UnitResult(StepStatus.SUCCEEDED, tried.output, attempt=tried.attempt)
-        decision = await _recover(scope, step, item, payload, tried, skill)
+        decision, note = await _recover(scope, step, item, payload, tried, skill)
         if decision is _Next.FEEDBACK:
             assert step.policy.feedback is not None
             return UnitResult(StepStatus.PENDING, feedback_target=step.policy.feedback.target_step)
         if decision is _Next.FALLBACK:
-            return await fallback(scope, step, item, payload, tried.failure, tried.attempt)
+            failure = tried.failure
+            if note:  # why regeneration did not help: it ends up in the step's and the run's message
+                failure = failure.model_copy(update={"message": f"{failure.message} ({note})"})
+            return await fallback(scope, step, item, payload, failure, tried.attempt)
 
 
 def store_output(scope: RunScope, step: PlanStep, item: int | None, tried: _Tried) -> None:
@@ -312,16 +315,18 @@ async def _attempt(
 
 async def _recover(
     scope: RunScope, step: PlanStep, item: int | None, payload: Any, tried: _Tried, skill: BoundSkill
-) -> _Next:
+) -> tuple[_Next, str | None]:
+    """What follows a failed attempt, and (for a fallback) why regeneration did not help."""
     failure = tried.failure
     assert failure is not None
     if failure.kind in ("step_timeout", "no_runner"):
-        return _Next.FALLBACK
+        return _Next.FALLBACK, None
     st = scope.state.steps[step.id]
     it = st.item(item)
     resolved = step.policy_for(failure.error_class)
-    if await _send_feedback(scope, step, item, failure):
-        return _Next.FEEDBACK
+    sent, note = await _send_feedback(scope, step, item, failure)
+    if sent:
+        return _Next.FEEDBACK, None
     used = it.retries.get(retry_family(failure.error_class.value), 0)
     if used < resolved.retry.max_retries:
         delay = max(0.0, resolved.retry.delay(used, scope.clock.random()))
@@ -335,41 +340,47 @@ async def _recover(
         await scope.recorder.commit()
         if delay > 0:
             await scope.clock.sleep(delay)
-        return _Next.RETRY
+        return _Next.RETRY, None
     if resolved.regenerations > 0 and skill.kind is SkillKind.SCRIPT:
         async with scope.lock("regenerate:" + step.id):
             if st.code_sha256 != tried.code_sha256:  # another item already brought new code
-                return _Next.RETRY
+                return _Next.RETRY, None
             while st.regenerations < resolved.regenerations:
                 outcome = await regenerate(scope, step, item, payload, failure)
-                if outcome is None:  # unavailable
+                if outcome.end is RegenerationEnd.STORED:
+                    return _Next.RETRY, None
+                note = outcome.note
+                if outcome.end is RegenerationEnd.UNAVAILABLE:
                     break
-                if outcome:
-                    return _Next.RETRY
-    return _Next.FALLBACK
+    return _Next.FALLBACK, note
 
 
-async def _send_feedback(scope: RunScope, step: PlanStep, item: int | None, failure: StepFailure) -> bool:
-    """A validator's code error goes back to its producer while the bound allows."""
+async def _send_feedback(
+    scope: RunScope, step: PlanStep, item: int | None, failure: StepFailure
+) -> tuple[bool, str | None]:
+    """A validator's code error goes back to its producer while the bound allows.
+
+    Returns whether it was sent, and why not when regeneration is unavailable.
+    """
     policy = step.policy.feedback
     if policy is None or item is not None or failure.error_class is not ErrorClass.CODE_ERROR:
-        return False
+        return False, None
     st = scope.state.steps[step.id]
     if 1 + st.feedback_sent >= policy.max_attempts:
-        return False
+        return False, None
     target = scope.plan.skill_of(policy.target_step)
     if target.kind is not SkillKind.SCRIPT:
-        return False
+        return False, None
     try:
         scope.regenerators.get()
     except UnavailableError as exc:
         record_unavailable(scope, policy.target_step, None, str(exc))
-        return False
+        return False, f"the findings could not go back to step {policy.target_step}: {exc}"
     scope.recorder.emit(
         FeedbackSent(ts=scope.now(), step=step.id, target=policy.target_step, detail=_findings(failure))
     )
     await scope.recorder.commit()
-    return True
+    return True, None
 
 
 def _findings(failure: StepFailure) -> str:

@@ -2,25 +2,53 @@
 
 Each answer is recorded (`regeneration` event) with the code's hash, the file
 it was written to in the run directory and its diff against the version it
-replaces; a refused answer is recorded too and spends the budget all the same.
-The step then runs the newest version (`StepRequest.script_override`); a resumed
-run reuses the recorded version and never asks again. When no regenerator can
-be created the reason is recorded once per step and the fallback applies.
+replaces; a refused answer is recorded too (with why: `rejected`) and spends the
+budget all the same. The step then runs the newest version
+(`StepRequest.script_override`); a resumed run reuses the recorded version and
+never asks again.
+
+Regeneration is *unavailable* when no regenerator can be created (no LLM module,
+no API key) or when asking raises LLMAuthError (a rejected key) or
+ReplayMissError (the --llm-replay recording has no answer): the reason is
+recorded once per step (`regeneration_unavailable`), nothing is counted against
+the budget, and the fallback applies. Every call returns a `RegenerationOutcome`
+saying which of the three happened and why, so the fallback can say it too.
 """
 
 from __future__ import annotations
 
 import difflib
 import hashlib
+from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
 from orchestrator.engine.runtime import UnavailableError
 from orchestrator.engine.scope import RunScope
-from orchestrator.errors import SkillweaveError
+from orchestrator.errors import LLMAuthError, ReplayMissError, SkillweaveError
 from orchestrator.journal.events import Regeneration, RegenerationUnavailable
 from orchestrator.plan.model import BoundSkill, PlanStep
 from orchestrator.runner import RegenerationRequest, RegenerationResult, StepFailure
+
+
+class RegenerationEnd(Enum):
+    STORED = "stored"  # a new version is in use
+    REFUSED = "refused"  # the answer was refused; the budget is spent all the same
+    UNAVAILABLE = "unavailable"  # nothing could be asked; nothing was spent
+
+
+@dataclass(frozen=True, slots=True)
+class RegenerationOutcome:
+    end: RegenerationEnd
+    reason: str = ""  # why refused or unavailable
+
+    @property
+    def note(self) -> str:
+        """What a fallback message says about it: `regeneration refused: ...`."""
+        if self.reason.startswith("regeneration"):
+            return self.reason
+        return f"regeneration {self.end.value}: {self.reason}" if self.reason else f"regeneration {self.end.value}"
 
 
 def check_regeneration_limits(scope: RunScope, step: PlanStep, item: int | None) -> None:
@@ -75,14 +103,12 @@ def _current_code(scope: RunScope, step: PlanStep, skill: BoundSkill) -> str | N
 async def regenerate(
     scope: RunScope, step: PlanStep, item: int | None, payload: Any, failure: StepFailure | None,
     *, feedback: str | None = None,
-) -> bool | None:
-    """Ask for new code; True when a version was stored, False when refused, None when unavailable."""
+) -> RegenerationOutcome:
+    """Ask for new code for `step` (see the module docstring for the three outcomes)."""
     try:
         regenerator = scope.regenerators.get()
     except UnavailableError as exc:
-        record_unavailable(scope, step.id, item, str(exc))
-        await scope.recorder.commit()
-        return None
+        return await _unavailable(scope, step.id, item, str(exc))
     check_regeneration_limits(scope, step, item)
     st = scope.state.steps[step.id]
     skill = scope.skill(step.skill)
@@ -97,19 +123,22 @@ async def regenerate(
     )
     try:
         result = await regenerator.regenerate(request)
+    except (LLMAuthError, ReplayMissError) as exc:
+        return await _unavailable(scope, step.id, item, f"regeneration is unavailable: {exc.render()}")
     except SkillweaveError as exc:
         result = RegenerationResult(code=None, rejected=exc.render())
     attempt = st.item(item).attempts or None
     if not result.code:
+        rejected = result.rejected or "the answer held no code"
         scope.recorder.emit(
             Regeneration(
                 ts=scope.now(), step=step.id, item=item, attempt=attempt,
-                rejected=result.rejected or "the answer held no code", feedback=feedback is not None, usage=result.usage,
+                rejected=rejected, feedback=feedback is not None, usage=result.usage,
             )
         )
         await scope.recorder.commit()
         scope.check_tokens(step.id)
-        return False
+        return RegenerationOutcome(RegenerationEnd.REFUSED, rejected)
     sha = result.code_sha256 or hashlib.sha256(result.code.encode()).hexdigest()
     name = Path(skill.entry).name if skill.entry else "main.py"
     folder = f"code/{step.id}/v{st.code_versions + 2}-{sha[:12]}"
@@ -134,4 +163,10 @@ async def regenerate(
     )
     await scope.recorder.commit()
     scope.check_tokens(step.id)
-    return True
+    return RegenerationOutcome(RegenerationEnd.STORED)
+
+
+async def _unavailable(scope: RunScope, step_id: str, item: int | None, reason: str) -> RegenerationOutcome:
+    record_unavailable(scope, step_id, item, reason)
+    await scope.recorder.commit()
+    return RegenerationOutcome(RegenerationEnd.UNAVAILABLE, reason)
