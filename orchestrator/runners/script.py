@@ -21,10 +21,18 @@ A regenerated version (`StepRequest.script_override`) runs instead of the skill'
 entry, with the skill folder still mounted for its data files. A skill with no
 script at all fails as a code error (`missing_code`), so the regenerator writes
 its first version.
+
+Files a script writes in its working directory are its artifacts (all of them,
+or the ones its output lists under `artifacts`): they are copied to
+`<run_dir>/artifacts/<step>/` (`.../<step>/<item>/` in a `for each`), emptied
+before each attempt so that it holds the latest attempt's files, and listed in
+`StepOutcome.artifacts` (paths relative to that folder; `meta["artifact_dir"]`
+names the folder relative to the run directory).
 """
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +71,22 @@ def classify(result: SandboxResult) -> StepFailure | None:
     return StepFailure(error_class=error_class, message=message, detail=result.stderr_tail, kind=kind)
 
 
+def artifact_dir(request: StepRequest) -> str | None:
+    """Where an attempt's artifacts are kept, relative to the run directory (None: no run directory)."""
+    if request.run_dir is None:
+        return None
+    folder = f"artifacts/{request.step_id}"
+    return folder if request.item_index is None else f"{folder}/{request.item_index}"
+
+
+def _fresh(folder: Path) -> Path:
+    """`folder`, emptied of an earlier attempt's files."""
+    if folder.is_dir() and not folder.is_symlink():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 def _last_line(text: str) -> str:
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     return lines[-1][:300] if lines else ""
@@ -98,6 +122,7 @@ class ScriptRunner:
         limits = self._limits
         if request.timeout_s is not None and request.timeout_s > 0:
             limits = limits.merged(wall_s=request.timeout_s, cpu_s=max(1, int(request.timeout_s) + 1))
+        kept = artifact_dir(request)
         sandbox_request = SandboxRequest(
             skill_dir=Path(skill.path),
             entry=entry,
@@ -107,6 +132,7 @@ class ScriptRunner:
             network=skill.network,
             env=env,
             workdir_parent=(request.run_dir / "work") if request.run_dir else None,
+            artifact_dir=_fresh(request.run_dir / kept) if request.run_dir and kept else None,
         )
         try:
             result: SandboxResult = await self._sandbox.run(sandbox_request)
@@ -114,13 +140,18 @@ class ScriptRunner:
             return StepOutcome(
                 failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=exc.render(), kind="isolation")
             )
+        meta = {"isolation": result.isolation.value}
+        if result.exit_code is not None:
+            meta["exit_code"] = str(result.exit_code)
+        if kept is not None and result.artifacts:
+            meta["artifact_dir"] = kept
         return StepOutcome(
             output=result.output,
             failure=classify(result),
             stderr_tail=result.stderr_tail,
             duration_s=result.duration_s,
             artifacts=tuple(Artifact(path=a.path, size=a.size, sha256=a.sha256) for a in result.artifacts),
-            meta={"isolation": result.isolation.value, **({"exit_code": str(result.exit_code)} if result.exit_code is not None else {})},
+            meta=meta,
         )
 
     async def aclose(self) -> None:

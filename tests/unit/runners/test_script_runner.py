@@ -116,3 +116,36 @@ async def test_a_skill_without_its_script_is_a_code_error_for_the_regenerator(tm
     assert outcome.failure is not None
     assert (outcome.failure.error_class, outcome.failure.kind) == (ErrorClass.CODE_ERROR, "missing_code")
     assert sandbox.requests == []
+
+
+async def test_artifacts_are_kept_in_the_run_directory_per_step_and_item(tmp_path: Path) -> None:
+    from orchestrator.sandbox.model import SandboxArtifact
+
+    made = SandboxArtifact(path="docs/json.md", size=7, sha256="ab" * 32)
+    sandbox = FakeSandbox(SandboxResult(output={"files": ["docs/json.md"]}, isolation=Isolation.BWRAP, artifacts=(made,)))
+    runner = ScriptRunner(sandbox)
+    first = request(tmp_path)
+    plain = await runner.run(first)
+    item = await runner.run(first.model_copy(update={"item_index": 3}))
+
+    run_dir = tmp_path / "run"
+    assert [r.artifact_dir for r in sandbox.requests] == [run_dir / "artifacts/fetch", run_dir / "artifacts/fetch/3"]
+    assert [a.path for a in plain.artifacts] == ["docs/json.md"]
+    assert (plain.meta["artifact_dir"], item.meta["artifact_dir"]) == ("artifacts/fetch", "artifacts/fetch/3")
+
+
+async def test_each_attempt_starts_with_an_empty_artifact_folder(tmp_path: Path) -> None:
+    stale = tmp_path / "run" / "artifacts" / "fetch" / "old.txt"
+    stale.parent.mkdir(parents=True)
+    stale.write_text("from attempt 1")
+    sandbox = FakeSandbox(SandboxResult(output={}, isolation=Isolation.BWRAP))
+    outcome = await ScriptRunner(sandbox).run(request(tmp_path))
+    assert not stale.exists()
+    assert stale.parent.is_dir()
+    assert "artifact_dir" not in outcome.meta  # nothing was kept
+
+
+async def test_without_a_run_directory_nothing_is_copied(tmp_path: Path) -> None:
+    sandbox = FakeSandbox(SandboxResult(output={}, isolation=Isolation.BWRAP))
+    await ScriptRunner(sandbox).run(request(tmp_path, run_dir=None))
+    assert sandbox.requests[0].artifact_dir is None
