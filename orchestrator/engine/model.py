@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from orchestrator.contracts import Violation
 from orchestrator.runner import TokenUsage
@@ -40,6 +40,9 @@ class StepStatus(StrEnum):
     SKIPPED = "skipped"
     FAILED = "failed"
     ESCALATED = "escalated"
+    # Only in summaries of finished runs (the engine's own state never holds them):
+    NOT_RUN = "not_run"  # the run ended before the step started (it was pending, ready or at its gate)
+    CANCELLED = "cancelled"  # an attempt was under way when the run ended; it was cut short
 
     @property
     def done(self) -> bool:
@@ -60,6 +63,32 @@ _DONE = frozenset(
         StepStatus.ESCALATED,
     }
 )
+
+
+# What a step left unfinished is called once its run has finished.
+_SETTLED: dict[StepStatus, StepStatus] = {
+    StepStatus.PENDING: StepStatus.NOT_RUN,
+    StepStatus.READY: StepStatus.NOT_RUN,
+    StepStatus.AWAITING_APPROVAL: StepStatus.NOT_RUN,
+    StepStatus.RUNNING: StepStatus.CANCELLED,
+}
+
+
+def _settled(step: Any) -> Any:
+    """A step summary (model or its dict) of a finished run, its unfinished status renamed."""
+    if isinstance(step, BaseModel):
+        status = getattr(step, "status", None)
+        if isinstance(status, StepStatus) and status in _SETTLED:
+            return step.model_copy(update={"status": _SETTLED[status]})
+        return step
+    if isinstance(step, dict):
+        try:
+            status = StepStatus(str(step.get("status")))
+        except ValueError:
+            return step
+        if status in _SETTLED:
+            return {**step, "status": _SETTLED[status]}
+    return step
 
 
 class RunErrorInfo(_Frozen):
@@ -131,6 +160,20 @@ class RunSummary(_Frozen):
     totals: RunTotals = RunTotals()
     compensations: tuple[str, ...] = ()  # "step: finished|failed"
     notes: tuple[str, ...] = ()  # what else people should know (promoted scripts, ...)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _settle_steps(cls, data: Any) -> Any:
+        """In a finished run no step is still pending or running: it was not run, or cut short."""
+        if not isinstance(data, dict) or not data.get("steps"):
+            return data
+        try:
+            finished = RunStatus(str(data.get("status"))).finished
+        except ValueError:
+            return data
+        if not finished:
+            return data
+        return {**data, "steps": tuple(_settled(s) for s in data["steps"])}
 
     def step(self, step_id: str) -> StepSummary:
         for s in self.steps:

@@ -30,6 +30,8 @@ STATUS_STYLES: dict[str, str] = {
     "ready": "fill:#e3f2fd,stroke:#64b5f6,color:#0d3c75",
     "awaiting_approval": "fill:#ede7f6,stroke:#5e35b1,color:#311b92",
     "pending": "fill:#ffffff,stroke:#9e9e9e,color:#424242",
+    "not_run": "fill:#fafafa,stroke:#bdbdbd,color:#9e9e9e,stroke-dasharray:2 2",
+    "cancelled": "fill:#f3e5f5,stroke:#8e24aa,color:#4a148c,stroke-dasharray:4 3",
 }
 
 

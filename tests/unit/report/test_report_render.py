@@ -71,7 +71,7 @@ async def test_the_markdown_report_leads_with_status_error_and_the_step_table(fa
     table = text.index("## Steps")
     assert text.index("> **Error**") < table < text.index("## Graph") < text.index("## Step details")
     assert "| `write` Write \\| page | failed | 1 | 0 | 0 |" in text
-    assert "| `after` After | pending | 0 | 0 | 0 | - | - |" in text  # never reached
+    assert "| `after` After | not_run | 0 | 0 | 0 | - | - |" in text  # never reached
     assert "| `fetch-docs` Fetch | defaulted |" in text and "fallback default: no such module" in text
 
 
