@@ -154,7 +154,12 @@ class Scheduler:
                 await asyncio.wait((work,))
 
     async def run_dag(self) -> list[str]:
-        """Run every step that can run; returns the steps left waiting at a gate."""
+        """Run every step that can run; returns the steps left waiting at a gate.
+
+        A task runs a step and then goes on with one of the steps that step made
+        ready (a chain runs in one task, with no trip through the event loop's
+        queue); any other step it made ready gets a task of its own.
+        """
         steps = self.scope.state.steps
         waiting = {
             sid: sum(1 for d in self.deps[sid] if not steps[d].status.done)
@@ -162,42 +167,66 @@ class Scheduler:
             if not steps[sid].status.done
         }
         ready = [sid for sid, n in waiting.items() if n == 0]
-        finished: asyncio.Queue[tuple[str, StepEnd | BaseException]] = asyncio.Queue()
-        running: dict[str, asyncio.Task[None]] = {}
+        for sid in ready:
+            self._ready(sid)
+        news: asyncio.Queue[BaseException | None] = asyncio.Queue()  # a task ended, or made steps ready
+        tasks: set[asyncio.Task[None]] = set()
+        active = 0
         paused: list[str] = []
 
-        async def one(sid: str) -> None:
+        def release(sid: str) -> list[str]:
+            """The dependants of `sid` that are ready now that it is done."""
+            now_ready = []
+            for dependant in self.dependants[sid]:
+                if dependant in waiting:
+                    waiting[dependant] -= 1
+                    if waiting[dependant] == 0:
+                        self._ready(dependant)
+                        now_ready.append(dependant)
+            return now_ready
+
+        async def follow(sid: str) -> None:
+            nonlocal active
+            failure: BaseException | None = None
             try:
-                end: StepEnd | BaseException = await self.execute_step(sid)
+                while True:
+                    if await self.execute_step(sid) is StepEnd.PAUSED:
+                        paused.append(sid)
+                        break
+                    now_ready = release(sid)
+                    if not now_ready:
+                        break
+                    sid = now_ready[0]
+                    if len(now_ready) > 1:
+                        ready.extend(now_ready[1:])
+                        news.put_nowait(None)
+                    await asyncio.sleep(0)  # let other tasks have their turn
             except asyncio.CancelledError:
                 raise
             except BaseException as exc:  # handed to the loop below, which re-raises it
-                end = exc
-            finished.put_nowait((sid, end))
+                failure = exc
+            active -= 1
+            news.put_nowait(failure)
 
         try:
-            while ready or running:
+            while True:
                 for sid in ready:
-                    self._ready(sid)
-                    running[sid] = asyncio.ensure_future(one(sid))
-                ready = []
-                sid, end = await finished.get()
-                running.pop(sid, None)
-                if isinstance(end, BaseException):
-                    raise end
-                if end is StepEnd.PAUSED:
-                    paused.append(sid)
-                    continue
-                for dependant in self.dependants[sid]:
-                    if dependant in waiting:
-                        waiting[dependant] -= 1
-                        if waiting[dependant] == 0:
-                            ready.append(dependant)
+                    task = asyncio.ensure_future(follow(sid))
+                    tasks.add(task)
+                    task.add_done_callback(tasks.discard)
+                    active += 1
+                ready.clear()
+                if not active:
+                    break
+                failure = await news.get()
+                if failure is not None:
+                    raise failure
         finally:
+            running = [task for task in tasks if not task.done()]
+            for task in running:
+                task.cancel()
             if running:
-                for task in running.values():
-                    task.cancel()
-                await asyncio.wait(running.values())
+                await asyncio.wait(running)
         return paused
 
     def _ready(self, sid: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -156,3 +157,23 @@ def test_a_run_started_by_another_process_meanwhile_cannot_be_claimed(tmp_path: 
         with pytest.raises(ResumeError, match="started by another process"):
             journal.append("r1", [RunStarted(ts=12, pid=2, host="me")], unless_started_after=loaded)
         assert [e.type for e in journal.events("r1")] == ["run_created", "run_started"]
+
+
+def test_an_output_just_under_the_limit_stays_inline_though_its_event_is_over(tmp_path: Path) -> None:
+    from orchestrator.journal import INLINE_OUTPUT_LIMIT
+
+    near = {"text": "x" * (INLINE_OUTPUT_LIMIT - 20)}
+    with Journal(tmp_path) as journal:
+        journal.create_run("r1", lambda: "{}", {}, created())
+        journal.append("r1", [OutputStored(ts=11, step="a", attempt=1, output=near)])
+        stored = journal.events("r1")[1]
+        assert (stored.output, stored.path) == (near, None)
+
+
+def test_an_output_json_cannot_carry_is_stored_readably(tmp_path: Path) -> None:
+    odd = {"lone": "a\ud800b", "when": date(2026, 1, 2), "tags": {"x"}, 1: "int key"}
+    with Journal(tmp_path) as journal:
+        journal.create_run("r1", lambda: "{}", {}, created())
+        journal.append("r1", [OutputStored(ts=11, step="a", attempt=1, output=odd)])
+        stored = journal.events("r1")[1]
+        assert stored.output == {"lone": "a\ufffdb", "when": "2026-01-02", "tags": ["x"], "1": "int key"}
