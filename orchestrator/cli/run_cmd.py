@@ -3,7 +3,15 @@
 Exit codes: 0 the run succeeded, 1 it failed or escalated, 2 usage or spec
 error, 3 it paused at an approval gate (the message says how to continue).
 Progress goes to stderr (a live table on a terminal, one line per event
-otherwise); the final summary goes to stdout (`--json`: the RunSummary).
+otherwise); the final summary goes to stdout. Whatever the ending (finished,
+failed or paused) the run's report is saved as `<run_dir>/report.md`, and the
+summary ends with where the run's files are: the report, the artifacts the
+steps wrote, and each regeneration with its diff (cut short; the whole one is
+in the report and the run directory).
+
+`--json` prints one JSON document on stdout: the RunSummary with three more
+keys, `run_dir`, `report` (the saved report, null if it could not be written)
+and `artifacts` (absolute paths of the files under `<run_dir>/artifacts/`).
 """
 
 from __future__ import annotations
@@ -14,7 +22,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -32,8 +40,11 @@ from orchestrator.cli._common import (
 )
 from orchestrator.config import Settings
 from orchestrator.engine.model import RunEvent, RunStatus, RunSummary, StepStatus
-from orchestrator.errors import ConfigError
+from orchestrator.errors import ConfigError, SkillweaveError
 from orchestrator.plan.model import Plan
+
+if TYPE_CHECKING:
+    from orchestrator.report import RunReport
 
 _EXIT_OF = {
     RunStatus.SUCCEEDED: EXIT_OK,
@@ -45,6 +56,8 @@ _EXIT_OF = {
 }
 # events too frequent or too internal for the plain log
 _QUIET = {"handoff_checked", "step_ready"}
+DIFF_LINES = 40  # of each regeneration's diff in the summary
+ARTIFACTS_LISTED = 20
 
 
 def _llm_options(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -180,6 +193,12 @@ class LiveTable:
         return table
 
     def __call__(self, event: RunEvent) -> None:
+        if event.type == "run_finished" and event.status != "succeeded":
+            for other in self._rows.values():
+                if other["status"] in ("pending", "ready", "awaiting approval"):
+                    other["status"] = "not run"
+            self._live.update(self._table())
+            return
         row = self._rows.get(event.step or "")
         if row is None:
             return
@@ -255,15 +274,113 @@ def _final_outputs(summary: RunSummary) -> str:
     return f"output of {last}:\n{text}"
 
 
-def _finish(summary: RunSummary, as_json: bool) -> None:
+class RunResult(RunSummary):
+    """`skillweave run --json`: the RunSummary, and where the run's files are (absolute paths)."""
+
+    run_dir: str | None = None
+    report: str | None = None  # the saved report; null when it could not be written
+    artifacts: tuple[str, ...] = ()  # files under <run_dir>/artifacts/, sorted
+
+
+class RunFiles:
+    """Where a run's files are, and its report (when it could be built)."""
+
+    def __init__(self, run_dir: Path, report: RunReport | None, report_path: Path | None, problem: str = "") -> None:
+        self.run_dir = run_dir
+        self.report = report
+        self.report_path = report_path
+        self.problem = problem  # why the report could not be written
+        folder = run_dir / "artifacts"
+        self.artifacts = sorted(p for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else []
+
+
+def save_report(run_id: str, settings: Settings) -> RunFiles:
+    """Write `<run_dir>/report.md`; a failure to do so is reported, never fatal to the run's exit code."""
+    from orchestrator.journal.store import RUNS_DIR
+    from orchestrator.report import write_report
+
+    run_dir = Path(settings.state_dir) / RUNS_DIR / run_id
+    try:
+        report, path = write_report(run_id, settings)
+    except (SkillweaveError, OSError) as exc:
+        problem = exc.render() if isinstance(exc, SkillweaveError) else f"{exc.strerror}: {exc.filename}"
+        return RunFiles(run_dir, None, None, problem)
+    return RunFiles(path.parent, report, path)
+
+
+def shown(path: Path) -> str:
+    """`path` relative to the working directory when it is below it, else absolute."""
+    absolute = path.absolute()
+    try:
+        return str(absolute.relative_to(Path.cwd()))
+    except ValueError:
+        return str(absolute)
+
+
+def _short_diff(diff: str, limit: int = DIFF_LINES) -> list[str]:
+    lines = diff.rstrip("\n").splitlines()
+    if len(lines) <= limit:
+        return lines
+    return [*lines[:limit], f"... {len(lines) - limit} more lines"]
+
+
+def render_regenerations(report: RunReport, run_dir: Path) -> list[str]:
+    """Each regeneration: what failed, then the new version's diff (short), or why there is none."""
+    lines: list[str] = []
+    for step in report.steps:
+        failures = {(f.item, f.attempt): f for f in step.failed_attempts}
+        for g in step.regenerations:
+            where = step.step_id + (f"[{g.item}]" if g.item is not None else "")
+            failed = failures.get((g.item, g.attempt))
+            cause = "the validator's findings" if g.feedback else (failed.message if failed is not None else "a failure")
+            after = f" after attempt {g.attempt}" if g.attempt else ""
+            if g.code_path is None:
+                why = (g.rejected or "no reason given").strip().splitlines()[0]
+                lines.append(f"regeneration of {where}{after} refused: {why}")
+                continue
+            lines.append(f"regeneration of {where}{after} ({cause}): new version {shown(run_dir / g.code_path)}")
+            lines.extend(f"  {line}".rstrip() for line in _short_diff(g.diff))
+        if step.regeneration_unavailable and not step.regenerations:
+            lines.append(f"regeneration of {step.step_id} unavailable: {step.regeneration_unavailable}")
+    return lines
+
+
+def render_files(files: RunFiles) -> list[str]:
+    """Where the report and the artifacts are."""
+    lines: list[str] = []
+    if files.report_path is not None:
+        lines.append(f"report:    {shown(files.report_path)}")
+    else:
+        lines.append(f"report:    not written ({files.problem})")
+    for path in files.artifacts[:ARTIFACTS_LISTED]:
+        lines.append(f"artifacts: {shown(path)}")
+    if len(files.artifacts) > ARTIFACTS_LISTED:
+        more = len(files.artifacts) - ARTIFACTS_LISTED
+        lines.append(f"artifacts: ... {more} more in {shown(files.run_dir / 'artifacts')}")
+    return lines
+
+
+def _finish(summary: RunSummary, as_json: bool, settings: Settings) -> None:
+    files = save_report(summary.run_id, settings)
     if as_json:
-        echo_json(summary)
+        echo_json(
+            RunResult(
+                **summary.model_dump(),
+                run_dir=str(files.run_dir.absolute()),
+                report=str(files.report_path.absolute()) if files.report_path is not None else None,
+                artifacts=tuple(str(p.absolute()) for p in files.artifacts),
+            )
+        )
     else:
         click.echo(render_summary(summary))
+        if files.report is not None:
+            for line in render_regenerations(files.report, files.run_dir):
+                click.echo(line)
         if summary.status is RunStatus.SUCCEEDED:
             outputs = _final_outputs(summary)
             if outputs:
                 click.echo(outputs)
+        click.echo("\n".join(render_files(files)))
     sys.exit(_EXIT_OF.get(summary.status, EXIT_FAILED))
 
 
@@ -328,7 +445,7 @@ def run(
     run_id = create_run(plan, inputs, settings)
     if not as_json:
         click.echo(f"run {run_id} started ({plan.name})", err=True)
-    _finish(_execute(run_id, settings, plan), as_json)
+    _finish(_execute(run_id, settings, plan), as_json, settings)
 
 
 @click.command(name="resume")
@@ -370,7 +487,7 @@ def resume(
         debug=debug or None,
     )
     plan = replay_run(run_id, settings).plan
-    _finish(_execute(run_id, settings, plan, force=force), as_json)
+    _finish(_execute(run_id, settings, plan, force=force), as_json, settings)
 
 
 @click.command(name="approve")

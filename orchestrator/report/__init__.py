@@ -2,6 +2,7 @@
 
     report = build_report(run_id, settings)         # RunReport; NotFoundError for an unknown run
     text = render_report(report, "md")              # "md" | "json" | "html"
+    report, path = write_report(run_id, settings)   # and saved as <run_dir>/report.md
     history = build_history(settings, limit=20)     # History: the latest runs and their metrics
     text = render_history(history, "text")          # "text" | "json"
 
@@ -13,6 +14,7 @@ The JSON keys of `RunReport` and `History` are a stable interface, listed in
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Literal
 
 from orchestrator.config import Settings
@@ -50,6 +52,7 @@ __all__ = [
     "build_report",
     "render_history",
     "render_report",
+    "write_report",
 ]
 
 
@@ -57,6 +60,17 @@ def build_report(run_id: str, settings: Settings) -> RunReport:
     """The report of one run of `settings.state_dir`. NotFoundError naming the run when unknown."""
     with open_journal(settings) as journal:
         return build_run_report(read_run(journal, run_id))
+
+
+def write_report(run_id: str, settings: Settings, fmt: ReportFormat = "md") -> tuple[RunReport, Path]:
+    """Build the run's report and save it in its run directory as `report.<fmt>`; (report, path)."""
+    with open_journal(settings) as journal:
+        source = read_run(journal, run_id)
+    report = build_run_report(source)
+    path = source.run_dir / f"report.{fmt}"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(render_report(report, fmt), encoding="utf-8")
+    return report, path
 
 
 def build_history(settings: Settings, limit: int = 20) -> History:

@@ -30,6 +30,10 @@ def test_a_sandboxed_plan_runs_to_success_and_prints_its_summary_as_json(tmp_pat
     assert calc["attempts"] == 1
     assert calc["handoff_passed"] == 1
     assert "attempt_started" in result.stderr  # the plain progress log, not a terminal
+    run_dir = tmp_path / "s" / "runs" / summary["run_id"]
+    assert summary["run_dir"] == str(run_dir)
+    assert summary["report"] == str(run_dir / "report.md")
+    assert (run_dir / "report.md").read_text().startswith(f"# Run {summary['run_id']}: SUCCEEDED")
 
 
 def test_the_human_summary_lists_every_step(tmp_path: Path) -> None:
@@ -50,6 +54,9 @@ def test_a_gate_pauses_the_run_until_approved_then_resume_finishes_it(tmp_path: 
     assert match, first.stdout
     run_id = match.group(1)
     assert f"skillweave resume {run_id}" in first.stdout
+    report = state / "runs" / run_id / "report.md"
+    assert f"report:    {report}" in first.stdout  # written for a paused run too
+    assert report.read_text().startswith(f"# Run {run_id}: PAUSED")
 
     early = skillweave("resume", run_id, "--json", "--state-dir", state)
     assert early.returncode == 3  # still waiting: nothing decided yet

@@ -67,6 +67,13 @@ def test_the_repair_demo_runs_offline_from_its_replay(tmp_path: Path) -> None:
     assert "regeneration             step-1#1 new code" in done.stderr
     assert "succeeded  (contact-cleanup-with-repair)" in done.stdout
     assert '"without_email": 1' in done.stdout
+    # the run's own output shows the repair: what failed, and the diff
+    assert (
+        "regeneration of step-1 after attempt 1 (script exited with status 1: KeyError: 'email'): new version "
+        in done.stdout
+    )
+    assert '  -    email = record["email"].strip().lower()\n' in done.stdout
+    assert "\nreport:    " in done.stdout
     diffs = list((tmp_path / "state").rglob("code/step-1/*/main.py.diff"))
     assert len(diffs) == 1
     assert (

@@ -6,10 +6,18 @@ from pathlib import Path
 
 import pytest
 
-from orchestrator.cli.run_cmd import parse_inputs, render_summary
+from orchestrator.cli.run_cmd import (
+    DIFF_LINES,
+    RunFiles,
+    parse_inputs,
+    render_files,
+    render_regenerations,
+    render_summary,
+)
 from orchestrator.engine import RunErrorInfo, RunStatus, RunSummary
 from orchestrator.errors import ConfigError
 from orchestrator.plan.model import PlanInput, PlanStep
+from orchestrator.report import RunReport
 from orchestrator.testing import fake_plan
 
 PLAN = fake_plan(
@@ -56,3 +64,51 @@ def test_a_failed_summary_names_where_and_the_limit() -> None:
         error=RunErrorInfo(where="fetch", message="too many attempts", limit="max_attempts_per_step"),
     )
     assert "error: fetch: too many attempts [limit max_attempts_per_step]" in render_summary(summary)
+
+
+def report_with_regenerations() -> RunReport:
+    from orchestrator.report.model import FailedAttempt, RegenerationRecord, StepReport
+
+    diff = "--- a/scripts/main.py\n+++ b/scripts/main.py\n@@ -1,50 +1,50 @@\n" + "".join(
+        f"-line {i}\n+line {i}!\n" for i in range(25)
+    )
+    fix = StepReport(
+        step_id="fix", name="Fix", skill="s", status="succeeded",
+        failed_attempts=(FailedAttempt(ts=1, attempt=1, error_class="code_error", message="KeyError: 'email'"),),
+        regenerations=(
+            RegenerationRecord(ts=2, attempt=1, rejected="the new script does not compile: line 3\nmore"),
+            RegenerationRecord(ts=3, attempt=1, code_path="code/fix/v2-abc/main.py", diff=diff),
+        ),
+    )  # fmt: skip
+    gone = StepReport(step_id="gone", name="Gone", skill="s", status="failed", regeneration_unavailable="no API key")
+    return RunReport(run_id="r1", plan_name="p", plan_sha256="x", status="succeeded", created_at=0, steps=(fix, gone))
+
+
+def test_each_regeneration_shows_what_failed_and_a_short_diff(tmp_path: Path) -> None:
+    lines = render_regenerations(report_with_regenerations(), tmp_path)
+    assert lines[0] == "regeneration of fix after attempt 1 refused: the new script does not compile: line 3"
+    assert lines[1] == (
+        f"regeneration of fix after attempt 1 (KeyError: 'email'): new version {tmp_path}/code/fix/v2-abc/main.py"
+    )
+    diff = lines[2:-1]
+    assert diff[:3] == ["  --- a/scripts/main.py", "  +++ b/scripts/main.py", "  @@ -1,50 +1,50 @@"]
+    assert len(diff) == DIFF_LINES + 1 and diff[-1] == "  ... 13 more lines"
+    assert lines[-1] == "regeneration of gone unavailable: no API key"
+
+
+def test_the_files_part_names_the_report_and_each_artifact_relative_to_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    run_dir = tmp_path / ".skillweave" / "runs" / "r1"
+    (run_dir / "artifacts" / "step-3" / "docs").mkdir(parents=True)
+    (run_dir / "artifacts" / "step-3" / "docs" / "json.md").write_text("# json\n")
+    files = RunFiles(run_dir, None, run_dir / "report.md")
+    assert render_files(files) == [
+        "report:    .skillweave/runs/r1/report.md",
+        "artifacts: .skillweave/runs/r1/artifacts/step-3/docs/json.md",
+    ]
+    assert render_files(RunFiles(run_dir, None, None, "disk full")) == [
+        "report:    not written (disk full)",
+        "artifacts: .skillweave/runs/r1/artifacts/step-3/docs/json.md",
+    ]

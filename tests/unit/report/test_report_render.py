@@ -148,3 +148,12 @@ def test_the_graph_colours_each_step_by_its_status() -> None:
 async def test_an_unknown_format_is_refused(failed_run, settings) -> None:
     with pytest.raises(ValueError, match="md, json, html"):
         render_report(build_report(failed_run, settings), "pdf")  # type: ignore[arg-type]
+
+
+async def test_write_report_saves_the_markdown_report_in_the_run_directory(failed_run, settings) -> None:
+    from orchestrator.report import write_report
+
+    report, path = write_report(failed_run, settings)
+    assert path == settings.state_dir / "runs" / failed_run / "report.md"
+    assert path.read_text(encoding="utf-8") == render_report(report, "md")
+    assert report == build_report(failed_run, settings)
