@@ -25,7 +25,7 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from enum import Enum
 from typing import Any, Literal
 
@@ -66,6 +66,27 @@ def route_of(output: Any) -> str | None:
             if isinstance(output.get(key), str):
                 return str(output[key])
     return None
+
+
+def unordered_steps(needs: Mapping[str, Iterable[str]]) -> list[str]:
+    """The steps no execution order can reach: those on a dependency cycle or behind one.
+
+    `needs` maps every step to the steps it depends on. Empty for a DAG. Linear in
+    steps plus edges (Kahn's algorithm), so checking a 10 000-step chain is instant.
+    """
+    waiting = {sid: len(set(deps)) for sid, deps in needs.items()}
+    dependants: dict[str, list[str]] = {sid: [] for sid in needs}
+    for sid, deps in needs.items():
+        for dep in set(deps):
+            dependants.setdefault(dep, []).append(sid)
+    ready = [sid for sid, n in waiting.items() if n == 0]
+    while ready:
+        sid = ready.pop()
+        for dependant in dependants.get(sid, ()):
+            waiting[dependant] -= 1
+            if waiting[dependant] == 0:
+                ready.append(dependant)
+    return sorted(sid for sid, n in waiting.items() if n > 0)
 
 
 class Scheduler:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from orchestrator.engine import RunStatus, StepStatus
+from orchestrator.engine.scheduler import unordered_steps
 from orchestrator.plan.model import ForEach, InputBinding, PlanInput, PlanStep
 from orchestrator.policy import ErrorClass, Limits
 from orchestrator.runner import StepOutcome, StepRequest
@@ -241,3 +242,14 @@ async def test_many_steps_finish_without_a_hang(execute) -> None:
     async with asyncio.timeout(30):
         summary = await execute(fake_plan(steps, limits=Limits(max_total_attempts=1000)), FakeRunner())
     assert summary.totals.succeeded == 300
+
+
+def test_a_dag_has_no_unordered_steps_however_long_its_chain() -> None:
+    chain = {f"s{i}": [f"s{i - 1}"] if i else [] for i in range(10_000)}
+    assert unordered_steps(chain) == []
+    assert unordered_steps({"a": [], "b": ["a"], "c": ["a", "b", "a"]}) == []
+
+
+def test_the_steps_on_a_cycle_and_behind_it_are_unordered() -> None:
+    needs = {"a": [], "b": ["a", "d"], "c": ["b"], "d": ["c"], "e": ["d"], "f": ["a"]}
+    assert unordered_steps(needs) == ["b", "c", "d", "e"]
