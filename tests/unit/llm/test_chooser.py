@@ -94,16 +94,22 @@ def tied_skill(folder: Path, name: str) -> None:
     )
 
 
-async def test_the_planner_binds_a_tied_step_to_the_llms_choice_with_llm_provenance(
-    httpx2_mock: respx.Router, settings: Settings, tmp_path: Path
-) -> None:
-    tied_skill(tmp_path / "skills", "tidy-contacts")
-    tied_skill(tmp_path / "skills", "fix-contacts")
-    spec = tmp_path / "spec.md"
+def tied_spec(folder: Path) -> Path:
+    """A one-step spec whose free-text skill line matches two skills equally."""
+    tied_skill(folder / "skills", "tidy-contacts")
+    tied_skill(folder / "skills", "fix-contacts")
+    spec = folder / "spec.md"
     spec.write_text(
         "# Tie\n\n## Intent\nShow a tie.\n\n## Workflow Steps\n\n### Step 1: Contacts\n"
         "- Skill: script-execution skill for contacts\n- Output: result (object)\n"
     )
+    return spec
+
+
+async def test_the_planner_binds_a_tied_step_to_the_llms_choice_with_llm_provenance(
+    httpx2_mock: respx.Router, settings: Settings, tmp_path: Path
+) -> None:
+    spec = tied_spec(tmp_path)
     mocked = httpx2_mock.post("/v1/messages").respond(
         200,
         json=tool_use_message("choose_skill", {"skill": "tidy-contacts", "reason": "It tidies."}),
@@ -123,13 +129,7 @@ async def test_the_planner_binds_a_tied_step_to_the_llms_choice_with_llm_provena
 async def test_compiling_with_a_key_puts_a_tie_to_the_model_without_being_asked(
     httpx2_mock: respx.Router, settings: Settings, tmp_path: Path
 ) -> None:
-    tied_skill(tmp_path / "skills", "tidy-contacts")
-    tied_skill(tmp_path / "skills", "fix-contacts")
-    spec = tmp_path / "spec.md"
-    spec.write_text(
-        "# Tie\n\n## Intent\nShow a tie.\n\n## Workflow Steps\n\n### Step 1: Contacts\n"
-        "- Skill: script-execution skill for contacts\n- Output: result (object)\n"
-    )
+    spec = tied_spec(tmp_path)
     httpx2_mock.post("/v1/messages").respond(
         200,
         json=tool_use_message("choose_skill", {"skill": "fix-contacts", "reason": "It fixes."}),
