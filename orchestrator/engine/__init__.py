@@ -27,8 +27,15 @@ Semantics worth knowing (details in the modules):
   decides; transient and timeout failures share one retry budget; code errors
   of script skills are regenerated; a validator with `feedback` sends its code
   errors back to its producer first (only the producer and the validator run
-  again). A `for each` item applies DEFAULT and SKILL fallbacks on its own;
-  FAIL, ESCALATE and CONTINUE of an item apply to its whole step.
+  again). Regeneration that cannot be had (no LLM, a rejected key, a replay
+  miss) is recorded as unavailable and spends no budget; the fallback's message
+  then says why regeneration did not help. A runner that enforces its own
+  timeout (`enforces_timeout = True`, the MCP runner) classifies it itself; the
+  engine cuts it off only after a margin. A `for each` item applies DEFAULT and
+  SKILL fallbacks on its own; FAIL, ESCALATE and CONTINUE of an item apply to
+  its whole step.
+- Summaries: in a finished run, steps it never reached are `not_run` and steps
+  it cut short are `cancelled`.
 - Limits: attempts are counted per step (per item in a `for each`) and in
   total (items included); regenerations per step and in total; LLM tokens from
   runners and the regenerator; wall time counts executing time only: pauses
