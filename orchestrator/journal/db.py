@@ -10,6 +10,12 @@ they had been in flight. A busy timeout lets a shell and a server share the file
 Migrations are applied in order, each once, in its own transaction, and recorded
 in `_migrations` by name, so an old database is upgraded when it is opened.
 Never edit a released migration; append a new one.
+
+Events are keyed by run: each run owns a range of 2**32 sequence numbers,
+starting at its `runs.seq_base` (a multiple of 2**32 above every event so far),
+and numbers its events base + 1, + 2, ... A run's events are thus one range of
+the events table's primary key: reading or appending to a run needs no
+secondary index, which would cost a second B-tree page in every commit.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import time
 from pathlib import Path
 
 BUSY_TIMEOUT_MS = 10_000
+SEQ_BITS = 32  # a run's events are numbered within [rowid << SEQ_BITS, (rowid + 1) << SEQ_BITS)
 
 MIGRATIONS: tuple[tuple[str, str], ...] = (
     (
@@ -50,6 +57,17 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
             data    TEXT NOT NULL
         );
         CREATE INDEX events_by_run ON events (run_id, seq);
+        """,
+    ),
+    (
+        # each run's events move to a range of their own (see the module docstring)
+        "m002_events_keyed_by_run",
+        """
+        ALTER TABLE runs ADD COLUMN seq_base INTEGER;
+        UPDATE runs SET seq_base = rowid << 32;
+        UPDATE events SET seq = (SELECT runs.seq_base FROM runs WHERE runs.run_id = events.run_id) + seq
+            WHERE run_id IN (SELECT run_id FROM runs);
+        DROP INDEX events_by_run
         """,
     ),
 )

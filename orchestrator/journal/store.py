@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict
 from pydantic_core import PydanticSerializationError, to_json
 
 from orchestrator.errors import NotFoundError, ResumeError
-from orchestrator.journal.db import connect
+from orchestrator.journal.db import SEQ_BITS, connect
 from orchestrator.journal.events import Event, OutputStored, RunCreated, RunFinished, parse_event
 from orchestrator.journal.plans import ENVELOPE, decode_plan
 from orchestrator.plan.model import Plan
@@ -34,6 +34,7 @@ DB_NAME = "journal.db"
 RUNS_DIR = "runs"
 INLINE_OUTPUT_LIMIT = 64 * 1024  # bytes of JSON; bigger outputs go to a file
 
+_RANGE = 1 << SEQ_BITS
 _FINAL = {"run_finished", "run_paused", "run_started", "run_created"}
 
 
@@ -91,6 +92,7 @@ class Journal:
         self.state_dir = Path(state_dir)
         self.db_path = self.state_dir / DB_NAME
         self._conn: sqlite3.Connection = connect(self.db_path)
+        self._bases: dict[str, int] = {}  # run id -> start of its sequence numbers
 
     def close(self) -> None:
         self._conn.close()
@@ -123,12 +125,14 @@ class Journal:
                     "INSERT INTO plans (sha256, plan_json, created_at) VALUES (?, ?, ?)",
                     (event.plan_sha256, plan_json(), event.ts),
                 )
+            top = conn.execute("SELECT max(seq) FROM events").fetchone()[0] or 0
+            base = ((top >> SEQ_BITS) + 1) << SEQ_BITS  # a range above every event so far
             conn.execute(
                 "INSERT INTO runs (run_id, plan_name, plan_sha256, status, created_at, updated_at,"
-                " inputs_json) VALUES (?, ?, ?, 'pending', ?, ?, ?)",
-                (run_id, event.plan_name, event.plan_sha256, event.ts, event.ts, json.dumps(inputs)),
+                " inputs_json, seq_base) VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)",
+                (run_id, event.plan_name, event.plan_sha256, event.ts, event.ts, json.dumps(inputs), base),
             )
-            self._insert(run_id, [event])
+            self._insert(run_id, base, [event])
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -144,14 +148,18 @@ class Journal:
         if not events:
             return
         conn = self._conn
+        base = self._base(run_id)
         conn.execute("BEGIN IMMEDIATE")
         try:
             if unless_started_after is not None and conn.execute(
-                "SELECT 1 FROM events WHERE run_id = ? AND seq > ? AND type = 'run_started'",
-                (run_id, unless_started_after),
+                "SELECT 1 FROM events WHERE seq > ? AND seq < ? AND type = 'run_started'",
+                (max(unless_started_after, base), base + _RANGE),
             ).fetchone():
                 raise ResumeError(f"run {run_id} was started by another process just now", where=run_id)
-            self._insert(run_id, events)
+            last = conn.execute(
+                "SELECT seq FROM events WHERE seq >= ? AND seq < ? ORDER BY seq DESC LIMIT 1", (base, base + _RANGE)
+            ).fetchone()
+            self._insert(run_id, last[0] if last else base, events)
             status = None
             for event in events:
                 if event.type in _FINAL:
@@ -166,10 +174,24 @@ class Journal:
             conn.execute("ROLLBACK")
             raise
 
-    def _insert(self, run_id: str, events: Iterable[Event]) -> None:
+    def _base(self, run_id: str) -> int:
+        """Where the run's range of sequence numbers starts (see `db`)."""
+        base = self._bases.get(run_id)
+        if base is None:
+            row = self._conn.execute("SELECT seq_base FROM runs WHERE run_id = ?", (run_id,)).fetchone()
+            if row is None:
+                raise NotFoundError(f"no run {run_id!r} in {self.state_dir}", where=run_id)
+            base = self._bases[run_id] = int(row[0])
+        return base
+
+    def _insert(self, run_id: str, last: int, events: Iterable[Event]) -> None:
+        """Insert `events` numbered after `last`, under the write lock the caller holds."""
         self._conn.executemany(
-            "INSERT INTO events (run_id, type, step, item, attempt, ts, data) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(run_id, e.type, e.step, e.item, e.attempt, e.ts, self._encode(run_id, e)) for e in events],
+            "INSERT INTO events (seq, run_id, type, step, item, attempt, ts, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (seq, run_id, e.type, e.step, e.item, e.attempt, e.ts, self._encode(run_id, e))
+                for seq, e in enumerate(events, start=last + 1)
+            ],
         )
 
     def _encode(self, run_id: str, event: Event) -> str:
@@ -237,9 +259,13 @@ class Journal:
         return [_record(r) for r in rows]
 
     def events(self, run_id: str, after: int = 0) -> list[Event]:
-        """The run's events in order, those with `seq > after`."""
+        """The run's events in order, those with `seq > after` (none for an unknown run)."""
+        try:
+            base = self._base(run_id)
+        except NotFoundError:
+            return []
         rows = self._conn.execute(
-            "SELECT seq, data FROM events WHERE run_id = ? AND seq > ? ORDER BY seq", (run_id, after)
+            "SELECT seq, data FROM events WHERE seq > ? AND seq < ? ORDER BY seq", (max(after, base), base + _RANGE)
         ).fetchall()
         return [parse_event(data, seq) for seq, data in rows]
 

@@ -177,3 +177,44 @@ def test_an_output_json_cannot_carry_is_stored_readably(tmp_path: Path) -> None:
         journal.append("r1", [OutputStored(ts=11, step="a", attempt=1, output=odd)])
         stored = journal.events("r1")[1]
         assert stored.output == {"lone": "a\ufffdb", "when": "2026-01-02", "tags": ["x"], "1": "int key"}
+
+
+def test_a_journal_of_the_first_schema_keeps_its_runs_readable_and_appendable(tmp_path: Path) -> None:
+    path = tmp_path / "journal.db"
+    old = sqlite3.connect(path, isolation_level=None)
+    for statement in filter(str.strip, MIGRATIONS[0][1].split(";")):
+        old.execute(statement)
+    old.execute("CREATE TABLE _migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
+    old.execute("INSERT INTO _migrations VALUES (?, 0)", (MIGRATIONS[0][0],))
+    old.execute("INSERT INTO plans VALUES ('p', '{}', 0)")
+    for run_id in ("r1", "r2"):
+        old.execute("INSERT INTO runs VALUES (?, 'demo', 'p', 'running', 0, 0, '{}')", (run_id,))
+    for seq, (run_id, step) in enumerate([("r1", "a"), ("r2", "a"), ("r1", "b"), ("r2", "b")], start=1):
+        data = f'{{"type": "step_ready", "ts": {seq}, "step": "{step}"}}'
+        old.execute("INSERT INTO events VALUES (?, ?, 'step_ready', ?, NULL, NULL, ?, ?)", (seq, run_id, step, seq, data))
+    old.close()
+    with Journal(tmp_path) as journal:
+        assert [e.step for e in journal.events("r1")] == ["a", "b"]
+        journal.append("r1", [RunStarted(ts=9, pid=1, host="h")])
+        events = journal.events("r2") + journal.events("r1")
+        assert [(e.step, e.type) for e in events] == [
+            ("a", "step_ready"), ("b", "step_ready"), ("a", "step_ready"), ("b", "step_ready"), (None, "run_started"),
+        ]
+        journal.create_run("r3", lambda: "{}", {}, created())
+        assert journal.events("r3")[0].seq > max(e.seq or 0 for e in events)
+        assert [e.type for e in journal.events("r1", after=events[3].seq or 0)] == ["run_started"]
+
+
+def test_runs_appended_to_in_turn_keep_their_events_apart_and_in_order(tmp_path: Path) -> None:
+    with Journal(tmp_path) as journal:
+        journal.create_run("r1", lambda: "{}", {}, created())
+        journal.create_run("r2", lambda: "{}", {}, created())
+        for ts in range(3):
+            for run_id in ("r1", "r2"):
+                journal.append(run_id, [AttemptFailed(ts=ts, step=run_id, attempt=ts, error_class="transient", message="x")])
+        for run_id in ("r1", "r2"):
+            events = journal.events(run_id)
+            assert [e.step for e in events[1:]] == [run_id] * 3
+            assert [e.attempt for e in events[1:]] == [0, 1, 2]
+            assert [e.seq for e in events] == sorted(e.seq or 0 for e in events)
+        assert journal.events("nope") == []
