@@ -302,9 +302,10 @@ def save_report(run_id: str, settings: Settings) -> RunFiles:
     run_dir = Path(settings.state_dir) / RUNS_DIR / run_id
     try:
         report, path = write_report(run_id, settings)
-    except (SkillweaveError, OSError) as exc:
-        problem = exc.render() if isinstance(exc, SkillweaveError) else f"{exc.strerror}: {exc.filename}"
-        return RunFiles(run_dir, None, None, problem)
+    except SkillweaveError as exc:
+        return RunFiles(run_dir, None, None, exc.render())
+    except Exception as exc:  # the CLI edge: a report that cannot be written must not hide the run's result
+        return RunFiles(run_dir, None, None, f"{type(exc).__name__}: {exc}")
     return RunFiles(path.parent, report, path)
 
 
@@ -340,8 +341,10 @@ def render_regenerations(report: RunReport, run_dir: Path) -> list[str]:
                 continue
             lines.append(f"regeneration of {where}{after} ({cause}): new version {shown(run_dir / g.code_path)}")
             lines.extend(f"  {line}".rstrip() for line in _short_diff(g.diff))
-        if step.regeneration_unavailable and not step.regenerations:
-            lines.append(f"regeneration of {step.step_id} unavailable: {step.regeneration_unavailable}")
+        reason = step.regeneration_unavailable
+        if reason and not step.regenerations:
+            said = reason if reason.startswith("regeneration") else f"regeneration is unavailable: {reason}"
+            lines.append(f"{step.step_id}: {said}")
     return lines
 
 

@@ -93,7 +93,7 @@ def test_each_regeneration_shows_what_failed_and_a_short_diff(tmp_path: Path) ->
     diff = lines[2:-1]
     assert diff[:3] == ["  --- a/scripts/main.py", "  +++ b/scripts/main.py", "  @@ -1,50 +1,50 @@"]
     assert len(diff) == DIFF_LINES + 1 and diff[-1] == "  ... 13 more lines"
-    assert lines[-1] == "regeneration of gone unavailable: no API key"
+    assert lines[-1] == "gone: regeneration is unavailable: no API key"
 
 
 def test_the_files_part_names_the_report_and_each_artifact_relative_to_the_working_directory(
@@ -112,3 +112,13 @@ def test_the_files_part_names_the_report_and_each_artifact_relative_to_the_worki
         "report:    not written (disk full)",
         "artifacts: .skillweave/runs/r1/artifacts/step-3/docs/json.md",
     ]
+
+
+def test_a_report_that_cannot_be_written_is_said_not_raised(tmp_path: Path) -> None:
+    from orchestrator.cli.run_cmd import save_report
+    from orchestrator.config import Settings
+
+    files = save_report("r-missing", Settings(state_dir=tmp_path / "empty"))
+    assert files.report is None and files.report_path is None
+    assert "no runs in" in files.problem
+    assert render_files(files)[0].startswith("report:    not written (")
