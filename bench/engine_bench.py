@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import platform
 import resource
 import statistics
@@ -163,6 +164,7 @@ def measure(shape: str, n: int, concurrency: int, reps: int, state_dir: Path) ->
             "cpu_ms": round(statistics.median(t.cpu for t in timings) * 1e3, 2),
             "create_run_ms": round(statistics.median(t.create for t in timings) * 1e3, 2),
             "us_per_step": round(wall / steps * 1e6, 1),
+            "execute_us_per_step": round(statistics.median(t.wall - t.create for t in timings) / steps * 1e6, 1),
             "overhead_us_per_step": round((wall - base) / steps * 1e6, 1),
         }
     return result
@@ -209,15 +211,17 @@ def main() -> None:
         memory_child(args.memory_child)
         return
     reps = 1 if args.quick else args.reps
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp:
         state = Path(tmp)
         results = {
-            "machine": {"python": platform.python_version(), "cpus": __import__("os").cpu_count(), "platform": platform.platform()},
+            "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform()},
             "chain": measure("chain", 200, 64, reps, state),
             "fanout": measure("fanout", 1000, 64, reps, state),
             "chain_marginal": marginal(200, 600, reps, state),
             "memory": memory(2000 if args.quick else 10_000),
         }
+    results["machine"]["load_1m"] = [round(load_before, 2), round(os.getloadavg()[0], 2)]  # before, after
     print(json.dumps(results, indent=2))
 
 
