@@ -17,7 +17,7 @@ FAULT_KINDS = (
 RUN_STATUSES = ("succeeded", "failed", "escalated", "paused")
 STEP_STATUSES = (
     "succeeded", "defaulted", "continued", "skipped", "failed", "escalated", "pending", "awaiting_approval",
-    "running", "ready",
+    "running", "ready", "not_run", "cancelled",
 )
 METRICS = ("attempts", "retries", "regenerations", "handoff_passed", "handoff_failed")
 

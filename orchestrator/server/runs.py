@@ -171,6 +171,17 @@ class RunRegistry:
         except Exception as exc:  # the server's edge: a run's crash must not take the server down
             logger.exception("run %s crashed", execution.run_id)
             execution.error = f"internal error: {type(exc).__name__}: {exc} (a skillweave bug)"
+        else:
+            await anyio.to_thread.run_sync(self._save_report, execution.run_id)
         finally:
             self._active.pop(execution.run_id, None)
             execution.done.set()
+
+    def _save_report(self, run_id: str) -> None:
+        """`report.md` in the run directory, as `skillweave run` leaves it; never fatal."""
+        from orchestrator.report import write_report
+
+        try:
+            write_report(run_id, self._settings)
+        except Exception:  # the server's edge: a report that cannot be written must not end the run
+            logger.exception("run %s: the report could not be written", run_id)

@@ -103,3 +103,13 @@ def test_an_unreadable_form_says_which_item_and_why(description: str, message: s
     with pytest.raises(FormError) as info:
         case(description)
     assert message in info.value.message
+
+
+def test_steps_a_failed_run_never_reached_can_be_expected_as_not_run() -> None:
+    found = case("Expect: failed; step-2 not run; step-1 cancelled")
+    assert found is not None
+    assert [(e.check, e.step, e.value) for e in found.expectations] == [
+        ("run", None, "failed"),
+        ("status", "step-2", "not_run"),
+        ("status", "step-1", "cancelled"),
+    ]

@@ -142,7 +142,9 @@ async def test_plan_workflow_renders_and_saves_the_plan_inside_the_roots(connect
     assert "step-2" in text_doc["rendered"] and text_doc["format"] == "text"
 
 
-async def test_run_workflow_waits_and_reports_progress_per_step_event(connect: ClientFactory) -> None:
+async def test_run_workflow_waits_and_reports_progress_per_step_event(
+    connect: ClientFactory, project: Path
+) -> None:
     seen: list[tuple[float, str | None]] = []
 
     async def progress(value: float, total: float | None, message: str | None) -> None:
@@ -163,6 +165,8 @@ async def test_run_workflow_waits_and_reports_progress_per_step_event(connect: C
     values = [v for v, _ in seen]
     assert values == sorted(values) and len(set(values)) == len(values)
     assert any(m and m.startswith("step-1") and "step finished" in m for _, m in seen), seen
+    report = project / ".skillweave" / "runs" / run["run_id"] / "report.md"
+    assert run["run_id"] in report.read_text(encoding="utf-8")
 
 
 class GatedRunner:
