@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from orchestrator.cli.run_cmd import (
+from orchestrator.cli.run_cmd import parse_inputs
+from orchestrator.cli.run_view import (
     DIFF_LINES,
     RunFiles,
-    parse_inputs,
     render_files,
     render_regenerations,
     render_summary,
@@ -115,7 +115,7 @@ def test_the_files_part_names_the_report_and_each_artifact_relative_to_the_worki
 
 
 def test_a_report_that_cannot_be_written_is_said_not_raised(tmp_path: Path) -> None:
-    from orchestrator.cli.run_cmd import save_report
+    from orchestrator.cli.run_view import save_report
     from orchestrator.config import Settings
 
     files = save_report("r-missing", Settings(state_dir=tmp_path / "empty"))

@@ -1,0 +1,247 @@
+"""What `skillweave run` and `resume` show: progress while a run goes, then its summary.
+
+Progress goes to stderr (a live table on a terminal, one line per event
+otherwise); the summary, the regenerations with their diffs and where the run's
+files are go to stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from orchestrator.config import Settings
+from orchestrator.engine.model import RunEvent, RunStatus, RunSummary, StepStatus
+from orchestrator.errors import SkillweaveError
+from orchestrator.plan.model import Plan
+
+if TYPE_CHECKING:
+    from orchestrator.report import RunReport
+
+# events too frequent or too internal for the plain log
+_QUIET = {"handoff_checked", "step_ready"}
+DIFF_LINES = 40  # of each regeneration's diff in the summary
+ARTIFACTS_LISTED = 20
+
+
+class PlainLog:
+    """One line per event on stderr, for logs and CI."""
+
+    def __init__(self, stream: Any = None) -> None:
+        self._stream = stream or sys.stderr
+
+    def __call__(self, event: RunEvent) -> None:
+        if event.type in _QUIET:
+            return
+        where = event.step or ""
+        if event.item is not None:
+            where += f"[{event.item}]"
+        if event.attempt is not None:
+            where += f"#{event.attempt}"
+        stamp = time.strftime("%H:%M:%S", time.localtime(event.ts))
+        message = f" {event.message}" if event.message else ""
+        print(f"{stamp} {event.type:<24} {where}{message}", file=self._stream, flush=True)
+
+
+class LiveTable:
+    """A live table of steps (status, attempts, retries) on a terminal."""
+
+    def __init__(self, plan: Plan) -> None:
+        from rich.console import Console
+        from rich.live import Live
+
+        self._rows: dict[str, dict[str, Any]] = {
+            s.id: {"status": "pending", "attempts": 0, "retries": 0, "note": ""} for s in plan.steps
+        }
+        self._live = Live(self._table(), console=Console(stderr=True), refresh_per_second=8, transient=False)
+
+    def __enter__(self) -> LiveTable:
+        self._live.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._live.update(self._table())
+        self._live.__exit__(None, None, None)
+
+    def _table(self) -> Any:
+        from rich.table import Table
+
+        table = Table(box=None, pad_edge=False)
+        for col in ("step", "status", "attempts", "retries", ""):
+            table.add_column(col)
+        for sid, row in self._rows.items():
+            table.add_row(sid, row["status"], str(row["attempts"]), str(row["retries"]), row["note"][:70])
+        return table
+
+    def __call__(self, event: RunEvent) -> None:
+        if event.type == "run_finished" and event.status != "succeeded":
+            for other in self._rows.values():
+                if other["status"] in ("pending", "ready", "awaiting approval"):
+                    other["status"] = "not run"
+            self._live.update(self._table())
+            return
+        row = self._rows.get(event.step or "")
+        if row is None:
+            return
+        status = {
+            "step_ready": "ready",
+            "attempt_started": "running",
+            "approval_requested": "awaiting approval",
+            "step_skipped": "skipped",
+        }.get(event.type)
+        if event.type == "attempt_started":
+            row["attempts"] += 1
+        elif event.type == "retry_scheduled":
+            row["retries"] += 1
+        elif event.type == "step_finished":
+            status = event.status or "finished"
+        noted = event.type in ("attempt_failed", "retry_scheduled", "regeneration", "fallback_used", "step_skipped")
+        if noted or (event.type == "step_finished" and event.message != event.status):
+            row["note"] = event.message
+        if status:
+            row["status"] = status
+        self._live.update(self._table())
+
+
+# -- the summary ------------------------------------------------------------------
+
+
+def _seconds(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}s"
+
+
+def render_summary(summary: RunSummary) -> str:
+    t = summary.totals
+    lines = [
+        f"run {summary.run_id}  {summary.status.value}  ({summary.plan_name})",
+        f"  {t.steps} steps: {t.succeeded} with output, {t.failed} failed, {t.skipped} skipped; "
+        f"{t.attempts} attempts, {t.retries} retries, {t.regenerations} regenerations; "
+        f"handoffs {t.handoff_passed} passed, {t.handoff_failed} failed; {t.tokens.total} LLM tokens",
+    ]
+    width = max((len(s.step_id) for s in summary.steps), default=4)
+    for s in summary.steps:
+        note = s.message.splitlines()[0][:80] if s.message else ""
+        if s.fallback:
+            note = f"fallback {s.fallback}" + (f": {note}" if note else "")
+        items = f" items {s.items_done}/{s.items}" if s.items is not None else ""
+        lines.append(
+            f"  {s.step_id:<{width}}  {s.status.value:<17} attempts {s.attempts:<2} retries {s.retries:<2} "
+            f"regen {s.regenerations:<2} {_seconds(s.duration_s):>8}{items}  {note}".rstrip()
+        )
+    if summary.error is not None:
+        where = f"{summary.error.where}: " if summary.error.where else ""
+        limit = f" [limit {summary.error.limit}]" if summary.error.limit else ""
+        lines.append(f"error: {where}{summary.error.message}{limit}")
+    lines.extend(f"compensation {c}" for c in summary.compensations)
+    lines.extend(summary.notes)
+    if summary.status is RunStatus.PAUSED:
+        for step in summary.awaiting:
+            lines.append(f"paused: step {step} awaiting approval. To continue:")
+            lines.append(f"  skillweave approve {summary.run_id} {step}    (or --reject)")
+        lines.append(f"  skillweave resume {summary.run_id}")
+    elif summary.status is RunStatus.RUNNING:
+        lines.append(f"interrupted; continue with: skillweave resume {summary.run_id}")
+    return "\n".join(lines)
+
+
+def final_outputs(summary: RunSummary) -> str:
+    done = [s for s in summary.steps if s.status in (StepStatus.SUCCEEDED, StepStatus.DEFAULTED)]
+    if not done:
+        return ""
+    last = done[-1].step_id
+    text = json.dumps(summary.outputs.get(last), indent=2, ensure_ascii=False, default=str)
+    if len(text) > 2000:
+        text = text[:2000] + "\n..."
+    return f"output of {last}:\n{text}"
+
+
+class RunResult(RunSummary):
+    """`skillweave run --json`: the RunSummary, and where the run's files are (absolute paths)."""
+
+    run_dir: str | None = None
+    report: str | None = None  # the saved report; null when it could not be written
+    artifacts: tuple[str, ...] = ()  # files under <run_dir>/artifacts/, sorted
+
+
+class RunFiles:
+    """Where a run's files are, and its report (when it could be built)."""
+
+    def __init__(self, run_dir: Path, report: RunReport | None, report_path: Path | None, problem: str = "") -> None:
+        self.run_dir = run_dir
+        self.report = report
+        self.report_path = report_path
+        self.problem = problem  # why the report could not be written
+        folder = run_dir / "artifacts"
+        self.artifacts = sorted(p for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else []
+
+
+def save_report(run_id: str, settings: Settings) -> RunFiles:
+    """Write `<run_dir>/report.md`; a failure to do so is reported, never fatal to the run's exit code."""
+    from orchestrator.journal.store import RUNS_DIR
+    from orchestrator.report import write_report
+
+    run_dir = Path(settings.state_dir) / RUNS_DIR / run_id
+    try:
+        report, path = write_report(run_id, settings)
+    except SkillweaveError as exc:
+        return RunFiles(run_dir, None, None, exc.render())
+    except Exception as exc:  # the CLI edge: a report that cannot be written must not hide the run's result
+        return RunFiles(run_dir, None, None, f"{type(exc).__name__}: {exc}")
+    return RunFiles(path.parent, report, path)
+
+
+def shown(path: Path) -> str:
+    """`path` relative to the working directory when it is below it, else absolute."""
+    absolute = path.absolute()
+    try:
+        return str(absolute.relative_to(Path.cwd()))
+    except ValueError:
+        return str(absolute)
+
+
+def _short_diff(diff: str, limit: int = DIFF_LINES) -> list[str]:
+    lines = diff.rstrip("\n").splitlines()
+    if len(lines) <= limit:
+        return lines
+    return [*lines[:limit], f"... {len(lines) - limit} more lines"]
+
+
+def render_regenerations(report: RunReport, run_dir: Path) -> list[str]:
+    """Each regeneration: what failed, then the new version's diff (short), or why there is none."""
+    lines: list[str] = []
+    for step in report.steps:
+        failures = {(f.item, f.attempt): f for f in step.failed_attempts}
+        for g in step.regenerations:
+            where = step.step_id + (f"[{g.item}]" if g.item is not None else "")
+            failed = failures.get((g.item, g.attempt))
+            cause = "the validator's findings" if g.feedback else (failed.message if failed is not None else "a failure")
+            after = f" after attempt {g.attempt}" if g.attempt else ""
+            if g.code_path is None:
+                why = (g.rejected or "no reason given").strip().splitlines()[0]
+                lines.append(f"regeneration of {where}{after} refused: {why}")
+                continue
+            lines.append(f"regeneration of {where}{after} ({cause}): new version {shown(run_dir / g.code_path)}")
+            lines.extend(f"  {line}".rstrip() for line in _short_diff(g.diff))
+        reason = step.regeneration_unavailable
+        if reason and not step.regenerations:
+            said = reason if reason.startswith("regeneration") else f"regeneration is unavailable: {reason}"
+            lines.append(f"{step.step_id}: {said}")
+    return lines
+
+
+def render_files(files: RunFiles) -> list[str]:
+    """Where the report and the artifacts are."""
+    lines: list[str] = []
+    if files.report_path is not None:
+        lines.append(f"report:    {shown(files.report_path)}")
+    else:
+        lines.append(f"report:    not written ({files.problem})")
+    for path in files.artifacts[:ARTIFACTS_LISTED]:
+        lines.append(f"artifacts: {shown(path)}")
+    if len(files.artifacts) > ARTIFACTS_LISTED:
+        more = len(files.artifacts) - ARTIFACTS_LISTED
+        lines.append(f"artifacts: ... {more} more in {shown(files.run_dir / 'artifacts')}")
+    return lines
