@@ -35,11 +35,11 @@ repair-demo: install  ## a script fails, the LLM repairs it (replayed, offline),
 	  --input-file specs/examples/repair-demo/contacts.json \
 	  --llm-replay specs/examples/repair-demo/repair-demo.replay.jsonl
 
-test: install-test  ## the whole test suite (what CI runs)
+test: check  ## lint, type-check, then the whole test suite (what CI runs)
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
-check: install-test  ## lint and type-check
-	$(BIN)/ruff check orchestrator mcp_servers tests bench
+check: install-test  ## lint and type-check (mypy --strict on orchestrator/)
+	$(BIN)/ruff check orchestrator mcp_servers tests bench skills specs
 	$(BIN)/mypy
 
 bench: install-test  ## benchmarks; figures go to bench/README.md
