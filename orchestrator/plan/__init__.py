@@ -29,12 +29,12 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from orchestrator.config import Settings
-from orchestrator.errors import ConfigError, NotFoundError, PlanError, Severity
+from orchestrator.errors import ConfigError, McpError, NotFoundError, PlanError, Severity
 from orchestrator.plan.bind import SkillChooser
 from orchestrator.plan.build import SkillCatalog, ToolSchemas, draft_plan, plan_sha256, seal
 from orchestrator.plan.checks import check_plan
 from orchestrator.plan.location import line_key
-from orchestrator.plan.model import PLAN_FORMAT, BoundSkill, Plan
+from orchestrator.plan.model import PLAN_FORMAT, BoundSkill, JsonSchema, Plan
 from orchestrator.plan.render import FORMATS, Format, render_plan
 from orchestrator.spec.model import StepSpec, WorkflowSpec
 
@@ -100,6 +100,8 @@ def compile_spec(
     spec = parse_spec(path)
     catalog = load_catalog(settings, path)
     default_chooser = _ModelChooser(settings) if chooser is None and _model_available(settings) else None
+    if tool_schemas is None:
+        tool_schemas = _ToolSchemasFromServers(settings, path)
     try:
         plan, errors = draft_plan(
             spec, catalog, settings=settings, chooser=chooser or default_chooser, tool_schemas=tool_schemas
@@ -143,6 +145,27 @@ class _ModelChooser:
     def close(self) -> None:
         if self._close is not None:
             self._close()
+
+
+class _ToolSchemasFromServers:
+    """An mcp skill that declares no schemas gets its tool's own, asked of the server at plan
+    time (`tools/list`). Called only for such skills, so planning skills that declare their
+    schemas never starts a server; an unreachable server is a warning, not an error."""
+
+    def __init__(self, settings: Settings, spec_path: Path) -> None:
+        self._settings = settings
+        self._spec_path = spec_path
+
+    def __call__(self, server: str, tool: str) -> tuple[JsonSchema | None, JsonSchema | None]:
+        from orchestrator.mcp_client.config import resolve_mcp_config
+        from orchestrator.mcp_client.schema import describe_tool_sync
+
+        config = resolve_mcp_config(explicit=self._settings.mcp_config, spec_path=self._spec_path)
+        try:
+            info = describe_tool_sync(config, server, tool)
+        except (OSError, RuntimeError, TimeoutError) as exc:
+            raise McpError(f"{server}/{tool}: {exc}") from None
+        return (info.input_schema or None), info.output_schema
 
 
 def load_plan(path: Path) -> Plan:
