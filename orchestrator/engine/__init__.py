@@ -76,7 +76,7 @@ from orchestrator.engine.model import (
 from orchestrator.engine.recorder import Recorder
 from orchestrator.engine.render import Renderer, binding_sources
 from orchestrator.engine.runtime import RegeneratorSource, RunnerSet
-from orchestrator.engine.scheduler import Scheduler
+from orchestrator.engine.scheduler import Scheduler, unordered_steps
 from orchestrator.engine.scope import RunScope
 from orchestrator.engine.state import RunState
 from orchestrator.errors import ConfigError, NotFoundError, ResumeError, UserError
@@ -193,13 +193,9 @@ def _check_plan(plan: Plan) -> None:
         if unknown:
             raise ConfigError(f"step {step.id} depends on unknown step {unknown[0]!r}", where=step.id)
         needs[step.id] = deps
-    done: set[str] = set()
-    while len(done) < len(ids):
-        ready = {sid for sid, deps in needs.items() if sid not in done and deps <= done}
-        if not ready:
-            cycle = sorted(ids - done)
-            raise ConfigError(f"plan {plan.name} has a dependency cycle among: {', '.join(cycle)}", where=cycle[0])
-        done |= ready
+    cycle = unordered_steps(needs)
+    if cycle:
+        raise ConfigError(f"plan {plan.name} has a dependency cycle among: {', '.join(cycle)}", where=cycle[0])
 
 
 def create_run(plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run_id: str | None = None) -> RunId:
