@@ -94,14 +94,14 @@ class Scheduler:
         self.scope = scope
         plan = scope.plan
         self.deps: dict[str, tuple[str, ...]] = {}
-        self.required: dict[str, frozenset[str]] = {}
+        self.required: dict[str, tuple[str, ...]] = {}  # sorted: skip reasons name the first
         self.dependants: dict[str, list[str]] = {s.id: [] for s in plan.steps}
         self.routers: dict[str, list[str]] = {s.id: [] for s in plan.steps}  # step -> routers naming it
         for step in plan.steps:
             every, required = binding_sources(step)
             deps = tuple(dict.fromkeys([*step.depends_on, *sorted(every)]))
             self.deps[step.id] = deps
-            self.required[step.id] = frozenset(required)
+            self.required[step.id] = tuple(sorted(required))
             for dep in deps:
                 self.dependants[dep].append(step.id)
             for target in step.routes.values():
@@ -259,7 +259,7 @@ class Scheduler:
 
     def _skip_reason(self, step: PlanStep) -> str | None:
         steps = self.scope.state.steps
-        for producer in sorted(self.required[step.id]):
+        for producer in self.required[step.id]:
             status = steps[producer].status
             if not status.has_output:
                 return f"its input comes from step {producer}, which has no output ({status.value})"

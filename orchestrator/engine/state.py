@@ -56,6 +56,7 @@ from orchestrator.policy import ErrorClass
 from orchestrator.runner import AttemptSummary, StepFailure, TokenUsage
 
 HISTORY_KEPT = 5  # failed attempts kept per step for regeneration prompts
+NO_USAGE = TokenUsage()
 
 OutputLoader = Callable[[str], Any]
 
@@ -101,7 +102,7 @@ class StepState:
     handoff_passed: int = 0
     handoff_failed: int = 0
     violations: tuple[Violation, ...] = ()
-    tokens: TokenUsage = field(default_factory=TokenUsage)
+    tokens: TokenUsage = NO_USAGE  # frozen: shared until a step spends tokens
     error_class: str | None = None
     message: str = ""
     fallback: str | None = None
@@ -150,7 +151,7 @@ class RunState:
         self.failing_status: RunStatus | None = None
         self.total_attempts = 0
         self.total_regenerations = 0
-        self.tokens = TokenUsage()
+        self.tokens = NO_USAGE
         self.completion_order: list[str] = []
         self.compensations: dict[str, str] = {}  # step -> started | finished | failed
         self.awaiting: tuple[str, ...] = ()
@@ -369,9 +370,6 @@ class RunState:
 
     def summary(self, record_status: RunStatus | None = None) -> RunSummary:
         steps = tuple(self._step_summary(sid) for sid in self.steps)
-        tokens = TokenUsage()
-        for s in steps:
-            tokens = tokens + s.tokens
         last = self.sessions[-1].last if self.sessions else self.created_at
         end = self.finished_at if self.finished_at is not None else last
         totals = RunTotals(
