@@ -24,6 +24,8 @@ import sqlite3
 import time
 from pathlib import Path
 
+from orchestrator.errors import ConfigError
+
 BUSY_TIMEOUT_MS = 10_000
 SEQ_BITS = 32  # a run's events are numbered within [rowid << SEQ_BITS, (rowid + 1) << SEQ_BITS)
 
@@ -74,15 +76,32 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
 
 
 def connect(path: Path) -> sqlite3.Connection:
-    """Open (creating it if needed) and migrate the journal database at `path`."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(
-        str(path), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False
-    )
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    conn.execute("PRAGMA journal_mode = WAL")
-    conn.execute("PRAGMA synchronous = NORMAL")
-    migrate(conn)
+    """Open (creating it if needed) and migrate the journal database at `path`.
+
+    A state directory that cannot be made, or a file there that is not a journal, is the
+    user's to fix: ConfigError naming the path, never a traceback.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(
+            f"cannot create the state directory: {exc.strerror or exc}; choose another with "
+            "--state-dir or SKILLWEAVE_STATE_DIR",
+            where=str(path.parent),
+        ) from None
+    try:
+        conn = sqlite3.connect(
+            str(path), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False
+        )
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        migrate(conn)
+    except sqlite3.DatabaseError as exc:
+        raise ConfigError(
+            f"cannot open the journal: {exc}; move the file aside or choose another --state-dir",
+            where=str(path),
+        ) from None
     return conn
 
 
