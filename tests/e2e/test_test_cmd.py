@@ -74,3 +74,20 @@ def test_an_unknown_scenario_name_is_a_usage_error(spec: Path) -> None:
     assert done.returncode == 2
     assert "no scenario 'nothing like it' in the Testing Plan" in done.stderr and "Traceback" not in done.stderr
 
+
+
+@pytest.mark.slow
+def test_the_bundled_specs_testing_plan_runs_and_passes_through_the_real_skills(tmp_path: Path) -> None:
+    bundled = Path(__file__).resolve().parents[2] / "specs" / "fetch-analyze-document.md"
+
+    done = skillweave("test", bundled, "--json", cwd=tmp_path)
+
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = json.loads(done.stdout)
+    assert [(s["name"], s["outcome"], s["run_status"]) for s in report["scenarios"]] == [
+        ("Happy path", "passed", "succeeded"),
+        ("Graceful degradation", "passed", "succeeded"),
+        ("Error recovery", "passed", "succeeded"),
+        ("Escalation", "passed", "escalated"),
+        ("Edge case", "passed", "failed"),
+    ]
