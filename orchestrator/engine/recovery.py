@@ -41,7 +41,7 @@ from orchestrator.journal.events import (
     RetryScheduled,
 )
 from orchestrator.plan.model import BoundSkill, PlanStep, ResolvedPolicy, SkillKind
-from orchestrator.policy import ErrorClass, FallbackAction
+from orchestrator.policy import ErrorClass, FallbackAction, RetryPolicy
 from orchestrator.runner import (
     StepFailure,
     StepOutcome,
@@ -329,17 +329,7 @@ async def _recover(
         return _Next.FEEDBACK, None
     used = it.retries.get(retry_family(failure.error_class.value), 0)
     if used < resolved.retry.max_retries:
-        delay = max(0.0, resolved.retry.delay(used, scope.clock.random()))
-        now = scope.now()
-        scope.recorder.emit(
-            RetryScheduled(
-                ts=now, step=step.id, item=item, attempt=tried.attempt, delay_s=delay,
-                not_before=now + delay, error_class=failure.error_class.value,
-            )
-        )
-        await scope.recorder.commit()
-        if delay > 0:
-            await scope.clock.sleep(delay)
+        await _wait_before_retry(scope, step.id, item, tried.attempt, resolved.retry, used, failure)
         return _Next.RETRY, None
     if resolved.regenerations > 0 and skill.kind is SkillKind.SCRIPT:
         async with scope.lock("regenerate:" + step.id):
@@ -353,6 +343,24 @@ async def _recover(
                 if outcome.end is RegenerationEnd.UNAVAILABLE:
                     break
     return _Next.FALLBACK, note
+
+
+async def _wait_before_retry(
+    scope: RunScope, step_id: str, item: int | None, attempt: int | None, retry: RetryPolicy, used: int,
+    failure: StepFailure,
+) -> None:
+    """Record the wait before retry number `used` (committed first), then wait it out."""
+    delay = max(0.0, retry.delay(used, scope.clock.random()))
+    now = scope.now()
+    scope.recorder.emit(
+        RetryScheduled(
+            ts=now, step=step_id, item=item, attempt=attempt, delay_s=delay,
+            not_before=now + delay, error_class=failure.error_class.value,
+        )
+    )
+    await scope.recorder.commit()
+    if delay > 0:
+        await scope.clock.sleep(delay)
 
 
 async def _send_feedback(
@@ -448,14 +456,4 @@ async def _run_fallback_skill(
         used = it.retries.get(retry_family(failure.error_class.value), 0)
         if failure.kind in ("step_timeout", "no_runner") or used >= retry.max_retries:
             return _final(step, failure, tried.attempt)
-        delay = max(0.0, retry.delay(used, scope.clock.random()))
-        now = scope.now()
-        scope.recorder.emit(
-            RetryScheduled(
-                ts=now, step=step.id, item=item, attempt=tried.attempt, delay_s=delay,
-                not_before=now + delay, error_class=failure.error_class.value,
-            )
-        )
-        await scope.recorder.commit()
-        if delay > 0:
-            await scope.clock.sleep(delay)
+        await _wait_before_retry(scope, step.id, item, tried.attempt, retry, used, failure)
