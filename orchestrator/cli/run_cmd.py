@@ -73,6 +73,32 @@ def _llm_options(f: Callable[..., Any]) -> Callable[..., Any]:
     return f
 
 
+def _run_settings(
+    state_dir: Path | None,
+    mcp_config: Path | None,
+    require_isolation: bool | None,
+    model: str | None,
+    llm_record: Path | None,
+    llm_replay: Path | None,
+    promote: bool | None,
+    debug: bool,
+    *,
+    skills_dirs: tuple[Path, ...] = (),
+) -> Settings:
+    """The settings of `run` and `resume`: their flags over the environment."""
+    return settings_from(
+        state_dir=state_dir,
+        skills_dirs=skills_dirs or None,
+        mcp_config=mcp_config,
+        require_isolation=require_isolation,
+        model=model,
+        llm_record=llm_record,
+        llm_replay=llm_replay,
+        promote=promote,
+        debug=debug or None,
+    )
+
+
 # -- inputs -----------------------------------------------------------------------
 
 
@@ -214,16 +240,9 @@ def run(
     """
     from orchestrator.engine import create_run
 
-    settings = settings_from(
-        state_dir=state_dir,
-        skills_dirs=skills_dirs or None,
-        mcp_config=mcp_config,
-        require_isolation=require_isolation,
-        model=model,
-        llm_record=llm_record,
-        llm_replay=llm_replay,
-        promote=promote,
-        debug=debug or None,
+    settings = _run_settings(
+        state_dir, mcp_config, require_isolation, model, llm_record, llm_replay, promote, debug,
+        skills_dirs=skills_dirs,
     )
     plan = load_plan_file(spec_or_plan, settings)
     inputs = parse_inputs(plan, pairs, input_files)
@@ -261,15 +280,8 @@ def resume(
     """
     from orchestrator.engine import replay_run
 
-    settings = settings_from(
-        state_dir=state_dir,
-        mcp_config=mcp_config,
-        require_isolation=require_isolation,
-        model=model,
-        llm_record=llm_record,
-        llm_replay=llm_replay,
-        promote=promote,
-        debug=debug or None,
+    settings = _run_settings(
+        state_dir, mcp_config, require_isolation, model, llm_record, llm_replay, promote, debug
     )
     plan = replay_run(run_id, settings).plan
     _finish(_execute(run_id, settings, plan, force=force), as_json, settings)
