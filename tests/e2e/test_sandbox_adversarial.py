@@ -22,37 +22,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sandbox_modes import MODES, mode_id, usable
 
 from orchestrator.sandbox import (
-    ENV_SANDBOX,
     FailureKind,
     Isolation,
     ResourceLimits,
     Sandbox,
     SandboxRequest,
     SandboxResult,
-    probe_isolation,
 )
 
 pytestmark = pytest.mark.e2e
-
-_FORCED = os.environ.get(ENV_SANDBOX, "").strip().lower()
-ISOLATIONS = (
-    [Isolation(_FORCED)]
-    if _FORCED not in ("", "auto")
-    else [
-        Isolation.BWRAP,
-        Isolation.UNSHARE,
-    ]
-)
-# (isolation, warm): the warm path (a fork server) runs under bwrap only
-MODES = [(iso, False) for iso in ISOLATIONS] + [
-    (iso, True) for iso in ISOLATIONS if iso is Isolation.BWRAP
-]
-
-
-def _mode_id(mode: tuple[Isolation, bool]) -> str:
-    return f"warm-{mode[0]}" if mode[1] else str(mode[0])
 
 
 SMALL = ResourceLimits(
@@ -67,14 +48,9 @@ SMALL = ResourceLimits(
 NO_MOUNT_NS = "the unshare fallback has no mount namespace: it does not isolate the file system"
 
 
-@pytest.fixture(scope="module", params=MODES, ids=_mode_id)
+@pytest.fixture(scope="module", params=MODES, ids=mode_id)
 def mode(request: pytest.FixtureRequest) -> tuple[Isolation, bool]:
-    iso, warm = request.param
-    if iso is not Isolation.NONE:
-        reason = probe_isolation(iso)
-        if reason is not None:
-            pytest.skip(f"{iso} cannot run scripts on this host: {reason}")
-    return iso, warm
+    return usable(request.param)
 
 
 @pytest.fixture(scope="module")

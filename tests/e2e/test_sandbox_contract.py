@@ -16,49 +16,25 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sandbox_modes import MODES, mode_id, usable
 
 from orchestrator.sandbox import (
-    ENV_SANDBOX,
     FailureKind,
-    Isolation,
     ResourceLimits,
     Sandbox,
     SandboxRequest,
     SandboxResult,
-    probe_isolation,
 )
 
 pytestmark = pytest.mark.e2e
-
-_FORCED = os.environ.get(ENV_SANDBOX, "").strip().lower()
-ISOLATIONS = (
-    [Isolation(_FORCED)]
-    if _FORCED not in ("", "auto")
-    else [
-        Isolation.BWRAP,
-        Isolation.UNSHARE,
-    ]
-)
-# (isolation, warm): the warm path (a fork server) runs under bwrap only
-MODES = [(iso, False) for iso in ISOLATIONS] + [
-    (iso, True) for iso in ISOLATIONS if iso is Isolation.BWRAP
-]
-
-
-def _mode_id(mode: tuple[Isolation, bool]) -> str:
-    return f"warm-{mode[0]}" if mode[1] else str(mode[0])
 
 
 LIMITS = ResourceLimits(wall_s=15, cpu_s=10, memory_mb=256)
 
 
-@pytest.fixture(scope="module", params=MODES, ids=_mode_id)
+@pytest.fixture(scope="module", params=MODES, ids=mode_id)
 def sandbox(request: pytest.FixtureRequest) -> Iterator[Sandbox]:
-    iso, warm = request.param
-    if iso is not Isolation.NONE:
-        reason = probe_isolation(iso)
-        if reason is not None:
-            pytest.skip(f"{iso} cannot run scripts on this host: {reason}")
+    iso, warm = usable(request.param)
     sandbox = Sandbox(force=iso, warm=warm)
     assert sandbox.warm is warm
     yield sandbox
