@@ -36,7 +36,7 @@ import re
 from typing import Final
 
 from orchestrator.errors import ConfigError, McpError
-from orchestrator.mcp_client.pool import (
+from orchestrator.mcp_client.transport import (
     CallTimeoutError,
     ProtocolError,
     ServerGoneError,

@@ -14,233 +14,42 @@ branches in any task share it. Per server:
   answer it is hung, and its process group is killed (the next call restarts it);
 - `aclose()` closes every session and reaps every server process.
 
-stdio servers are spawned with the SDK's `stdio_client` (own session and process
-group, bounded shutdown) behind `/bin/sh -c 'echo $$ >PIDFILE; exec ...'`, which
-keeps the pid (exec) and tells it to us, so we can kill the group ourselves. Their
-stderr goes to `<log_dir>/<server>.stderr.log`, never to ours.
+How a server is spawned or connected to, and the errors of doing so, are in
+`transport.py`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
-import shutil
-import signal
 import tempfile
 import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from orchestrator.errors import McpError
 from orchestrator.mcp_client.config import HttpServer, McpConfig, StdioServer
 from orchestrator.mcp_client.schema import ToolInfo, tool_info
+from orchestrator.mcp_client.transport import (
+    CallTimeoutError,
+    OpenedSession,
+    Opener,
+    ProtocolError,
+    ServerGoneError,
+    ServerStartError,
+    SessionFiles,
+    ToolCall,
+    ToolOutputError,
+    kill_group,
+    open_server,
+    process_gone,
+    read_tail,
+)
 
 STARTUP_TIMEOUT_S = 60.0  # spawn + handshake + tools/list
 PROBE_TIMEOUT_S = 5.0  # a server silent this long after a timed-out call is hung
 CLOSE_TIMEOUT_S = 10.0  # the SDK's own shutdown is bounded (about 4.5 s); this is a backstop
 DEFAULT_CONCURRENCY = 4
 MAX_TOOL_PAGES = 100
-STDERR_TAIL_CHARS = 2000
-CLIENT_NAME = "skillweave"
-
-# `$0` is the pid file: echo our pid into it, then become the server (same pid).
-_PID_WRAPPER = 'echo $$ >"$0" && exec "$@"'
-
-
-class ServerStartError(McpError):
-    """The server could not be started or did not complete the handshake.
-
-    `permanent` when retrying cannot help (the command does not exist).
-    """
-
-    def __init__(
-        self, message: str, *, where: str, permanent: bool = False, stderr_tail: str = ""
-    ) -> None:
-        super().__init__(message, where=where)
-        self.permanent = permanent
-        self.stderr_tail = stderr_tail
-
-
-class ServerGoneError(McpError):
-    """The connection dropped (the server died or closed it) while a call was in flight."""
-
-    def __init__(
-        self, message: str, *, where: str, restarted: int = 0, stderr_tail: str = ""
-    ) -> None:
-        super().__init__(message, where=where)
-        self.restarted = restarted
-        self.stderr_tail = stderr_tail
-
-
-class CallTimeoutError(McpError):
-    """No answer within the timeout (reset by each progress notification); the call was sent."""
-
-    def __init__(
-        self, message: str, *, where: str, timeout_s: float, progress: int, killed: bool
-    ) -> None:
-        super().__init__(message, where=where)
-        self.timeout_s = timeout_s
-        self.progress = progress
-        self.killed = killed  # the server did not answer a probe either and was killed
-
-
-class ProtocolError(McpError):
-    """The server answered the call with a JSON-RPC error."""
-
-    def __init__(self, message: str, *, where: str, code: int, data: Any = None) -> None:
-        super().__init__(message, where=where)
-        self.code = code
-        self.data = data
-
-
-class ToolOutputError(McpError):
-    """The server's result broke its own declared output schema or the protocol's result shape."""
-
-
-@dataclass(frozen=True)
-class SessionFiles:
-    stderr: Path
-    pidfile: Path
-
-
-@dataclass(frozen=True)
-class OpenedSession:
-    client: Any  # mcp.Client, entered
-    pid: int | None = None  # the server's pid (= its process group) for stdio
-
-
-Opener = Callable[
-    [StdioServer | HttpServer, SessionFiles], AbstractAsyncContextManager[OpenedSession]
-]
-
-
-@dataclass(frozen=True)
-class ToolCall:
-    """A completed call: the raw `CallToolResult` and how it went."""
-
-    result: Any  # mcp_types.CallToolResult
-    server: str
-    pid: int | None
-    generation: int  # 1 for the first process of this server in the pool, 2 after one restart, ...
-    restarts: int  # restarts this call caused or waited for
-    progress: int  # progress notifications received
-    duration_s: float
-
-
-def process_gone(pid: int) -> bool:
-    """Whether `pid` has exited (a zombie counts as gone)."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            stat = f.read()
-    except FileNotFoundError:
-        return True
-    except OSError:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        except PermissionError:
-            return False
-        return False
-    return stat[stat.rfind(b")") + 2 : stat.rfind(b")") + 3] in (b"Z", b"X")
-
-
-def kill_group(pid: int) -> None:
-    """SIGKILL the process group led by `pid` (stdio servers get their own)."""
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pid, signal.SIGKILL)
-
-
-def read_tail(path: Path, chars: int = STDERR_TAIL_CHARS) -> str:
-    try:
-        with open(path, "rb") as f:
-            f.seek(0, os.SEEK_END)
-            size = f.tell()
-            f.seek(max(0, size - chars * 4))
-            return f.read().decode("utf-8", "replace")[-chars:]
-    except OSError:
-        return ""
-
-
-def _resolve_command(server: StdioServer) -> str | None:
-    """The executable the server's command names, or None when there is none."""
-    command = server.command
-    if os.sep in command:
-        path = Path(command)
-        if not path.is_absolute() and server.cwd:
-            path = Path(server.cwd) / path
-        return str(path) if path.is_file() and os.access(path, os.X_OK) else None
-    search = server.env.get("PATH", os.environ.get("PATH", os.defpath))
-    return shutil.which(command, path=search)
-
-
-@asynccontextmanager
-async def open_stdio(server: StdioServer, files: SessionFiles) -> AsyncIterator[OpenedSession]:
-    """Spawn the server with the SDK's stdio transport and hand back the entered Client."""
-    from mcp import Client
-    from mcp.client.stdio import StdioServerParameters, stdio_client
-    from mcp_types import Implementation
-
-    if _resolve_command(server) is None:
-        raise ServerStartError(
-            f"mcpServers.{server.name}.command: {server.command!r} is not an executable file or on PATH",
-            where=server.where,
-            permanent=True,
-        )
-    command, args = server.command, list(server.args)
-    wrapped = os.name == "posix" and os.path.exists("/bin/sh")
-    if wrapped:
-        files.pidfile.unlink(missing_ok=True)
-        command, args = "/bin/sh", ["-c", _PID_WRAPPER, str(files.pidfile), server.command, *args]
-    params = StdioServerParameters(
-        command=command, args=args, env=server.env or None, cwd=server.cwd
-    )
-    with open(files.stderr, "a", encoding="utf-8") as errlog:
-        errlog.write(
-            f"--- skillweave: starting {server.name} at {time.strftime('%Y-%m-%dT%H:%M:%S')} ---\n"
-        )
-        errlog.flush()
-        client = Client(
-            stdio_client(params, errlog=errlog),
-            client_info=Implementation(name=CLIENT_NAME, version="1"),
-        )
-        async with client:
-            pid: int | None = None
-            if wrapped:
-                with contextlib.suppress(OSError, ValueError):
-                    pid = int(files.pidfile.read_text().strip())
-            yield OpenedSession(client=client, pid=pid)
-
-
-@asynccontextmanager
-async def open_http(server: HttpServer, files: SessionFiles) -> AsyncIterator[OpenedSession]:
-    """Connect to a streamable HTTP server with the configured headers."""
-    import httpx2
-    from mcp import Client
-    from mcp.client.streamable_http import streamable_http_client
-    from mcp_types import Implementation
-
-    timeout = httpx2.Timeout(30.0, read=300.0)
-    async with httpx2.AsyncClient(headers=server.headers, timeout=timeout) as http:
-        client = Client(
-            streamable_http_client(server.url, http_client=http),
-            client_info=Implementation(name=CLIENT_NAME, version="1"),
-        )
-        async with client:
-            yield OpenedSession(client=client, pid=None)
-
-
-def open_server(
-    server: StdioServer | HttpServer, files: SessionFiles
-) -> AbstractAsyncContextManager[OpenedSession]:
-    """The default opener: stdio or streamable HTTP by the server's config."""
-    if isinstance(server, StdioServer):
-        return open_stdio(server, files)
-    return open_http(server, files)
 
 
 class _Session:

@@ -34,8 +34,9 @@ from typing import Any
 from orchestrator.errors import ConfigError, McpError
 from orchestrator.mcp_client.classify import classify_exception, classify_tool_error
 from orchestrator.mcp_client.config import McpConfig, resolve_mcp_config
-from orchestrator.mcp_client.pool import PROBE_TIMEOUT_S, Opener, ServerPool, open_server, read_tail
+from orchestrator.mcp_client.pool import PROBE_TIMEOUT_S, ServerPool
 from orchestrator.mcp_client.schema import ToolInfo
+from orchestrator.mcp_client.transport import Opener, open_server, read_tail
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import RunnerContext, StepFailure, StepOutcome, StepRequest
 

@@ -15,9 +15,9 @@ import pytest
 from orchestrator.config import Settings
 from orchestrator.errors import McpError
 from orchestrator.mcp_client.config import load_mcp_config
-from orchestrator.mcp_client.pool import process_gone
 from orchestrator.mcp_client.runner import McpRunner, create_runner
 from orchestrator.mcp_client.schema import describe_tool_sync
+from orchestrator.mcp_client.transport import process_gone
 from orchestrator.plan.model import BoundSkill, Plan, PlanStep, SkillKind, SpecRef
 from orchestrator.policy import ErrorClass, Limits
 from orchestrator.runner import RunnerContext, StepOutcome, StepRequest

@@ -18,8 +18,8 @@ import pytest
 from orchestrator.config import Settings
 from orchestrator.mcp_client.classify import classify_tool_error
 from orchestrator.mcp_client.config import McpConfig, StdioServer
-from orchestrator.mcp_client.pool import process_gone
 from orchestrator.mcp_client.runner import McpRunner, result_text
+from orchestrator.mcp_client.transport import process_gone
 from orchestrator.plan.model import BoundSkill, Plan, PlanStep, SkillKind, SpecRef
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import RunnerContext, StepOutcome, StepRequest

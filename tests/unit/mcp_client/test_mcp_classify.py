@@ -12,14 +12,14 @@ from orchestrator.mcp_client.classify import (
     classify_tool_error,
     guard_ambiguous,
 )
-from orchestrator.mcp_client.pool import (
+from orchestrator.mcp_client.schema import ToolAnnotationsInfo
+from orchestrator.mcp_client.transport import (
     CallTimeoutError,
     ProtocolError,
     ServerGoneError,
     ServerStartError,
     ToolOutputError,
 )
-from orchestrator.mcp_client.schema import ToolAnnotationsInfo
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import StepFailure
 

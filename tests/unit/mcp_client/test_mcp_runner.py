@@ -17,8 +17,8 @@ from pydantic import BaseModel
 
 from orchestrator.config import Settings
 from orchestrator.mcp_client.config import HttpServer, McpConfig, StdioServer
-from orchestrator.mcp_client.pool import OpenedSession, SessionFiles
 from orchestrator.mcp_client.runner import McpRunner, convert_result, create_runner
+from orchestrator.mcp_client.transport import OpenedSession, SessionFiles
 from orchestrator.plan.model import BoundSkill, Plan, PlanStep, SkillKind, SpecRef, StepPolicy
 from orchestrator.policy import ErrorClass, RecoveryRule, RetryPolicy
 from orchestrator.runner import RUNNER_FACTORIES, RunnerContext, StepRequest, load_factory
