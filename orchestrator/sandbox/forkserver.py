@@ -64,6 +64,8 @@ CAP_VERSION_3 = 0x20080522
 SIOCGIFFLAGS, SIOCSIFFLAGS, IFF_UP = 0x8913, 0x8914, 0x1
 HOST = "/.host"  # the host's tree, in the server's view only
 CONTROL_FD = 3
+ZYGOTE_FD = 3  # in a zygote: the socket its one job arrives on
+POOL = 2  # zygotes kept ready, each for exactly one job
 MAX_MESSAGE = 1 << 20
 SERVER_FRAME = "<skillweave-forkserver>"
 PRELOAD = ("resource", "json")  # imported once in the server: free for every job
@@ -128,23 +130,28 @@ def _set_environment(env: dict[str, str]) -> None:
     os.environ.update(env)
 
 
-def _isolate(spec: dict[str, Any]) -> None:
+def _unshare(network: bool) -> None:
+    """A zygote's namespaces and the mounts that do not depend on its job."""
     flags = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS
-    if not spec["network"]:
+    if not network:
         flags |= CLONE_NEWNET
     if _libc.unshare(flags | CLONE_NEWCGROUP) != 0:
         _check(_libc.unshare(flags), "unshare")
     _mount(None, "/", None, MS_REC | MS_PRIVATE)
-    if not spec["network"]:
+    if not network:
         _loopback_up()
     socket.sethostname("sandbox")
-    ro = MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV
-    _mount(None, "/dev", None, ro)
-    _mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, f"mode=1777,size={spec['tmpfs']}")
+    _mount(None, "/dev", None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV)
     _mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777")
     _mount(
         "devpts", "/dev/pts", "devpts", MS_NOSUID | MS_NOEXEC, "newinstance,ptmxmode=0666,mode=620"
     )
+
+
+def _isolate(spec: dict[str, Any]) -> None:
+    """The job's own mounts; then the host tree is detached and the root made read-only."""
+    ro = MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV
+    _mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, f"mode=1777,size={spec['tmpfs']}")
     _bind(HOST + spec["work"], "/work", 0)
     _bind(HOST + spec["skill"], "/skill", MS_RDONLY)
     script = spec["script"]
@@ -195,8 +202,7 @@ def _finish(status: int) -> None:
 
 
 def _run_bootstrap(spec: dict[str, Any], bootstrap: Any) -> None:
-    """C2 (PID 1): a /proc of its own, then the bootstrap; C3 runs the script here."""
-    _mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    """C2 (PID 1) with its job's mounts: the bootstrap; C3 runs the script here."""
     _check(_prctl(PR_SET_NO_NEW_PRIVS, 1), "no_new_privs")
     _keep_caps((CAP_SETGID, CAP_SETUID) if spec["as_root"] else ())
     main = type(sys)("__main__")
@@ -213,39 +219,117 @@ def _run_bootstrap(spec: dict[str, Any], bootstrap: Any) -> None:
     _finish(status)
 
 
-def _job(spec: dict[str, Any], fds: list[int], bootstrap: Any, server: int) -> None:
-    """C1: isolate, start the namespace's init (C2), wait for it, exit with its status."""
-    _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != server:
-        os._exit(1)
-    reply = fds[0]
+def _take_job(problem: OSError | None) -> dict[str, Any]:
+    """Wait for the job on the zygote socket (fd 3); put its pipes on fds 0-3, its reply on 4.
+
+    Then the job's environment. A zygote that could not isolate itself says
+    why on the job's stderr and exits 125.
+    """
+    channel = socket.socket(fileno=ZYGOTE_FD)
+    try:
+        message, fds, _, _ = socket.recv_fds(channel, MAX_MESSAGE, 8)
+    except OSError:
+        message, fds = b"", []
+    channel.close()
+    if not message or len(fds) != 5:
+        os._exit(125)
     for target, fd in enumerate(fds[1:]):
         os.dup2(fd, target)  # stdin, stdout, stderr, status
-    reply = os.dup2(reply, 4)
+    os.dup2(fds[0], 4)
     os.closerange(5, 1 << 20)
+    spec: dict[str, Any] = marshal.loads(message)
     try:
+        if problem is not None:
+            raise problem
         _set_environment(spec["env"])
-        _isolate(spec)
     except OSError as exc:
         os.write(2, f"sandbox (warm): cannot isolate the job: {exc}\n".encode())
         os._exit(125)
+    return spec
+
+
+def _init(bootstrap: Any) -> None:
+    """C2: PID 1 of the zygote's namespace; a /proc of its own, then wait for a job."""
+    _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    problem: OSError | None = None
+    try:
+        _mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    except OSError as exc:
+        problem = exc
+    spec = _take_job(problem)
+    pidfd = os.pidfd_open(os.getpid())
+    reply = socket.socket(fileno=4)
+    with contextlib.suppress(OSError):  # the orchestrator kills the job through this
+        socket.send_fds(reply, [b"I"], [pidfd])
+    reply.close()
+    os.close(pidfd)
+    try:
+        _isolate(spec)
+        _run_bootstrap(spec, bootstrap)
+    except OSError as exc:
+        os.write(2, f"sandbox (warm): cannot isolate the job: {exc}\n".encode())
+    finally:
+        os._exit(125)
+
+
+def _zygote(network: bool, bootstrap: Any, server: int) -> None:
+    """C1: new namespaces, then their init (C2) waits for one job; exit with its status."""
+    _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != server:
+        os._exit(1)
+    os.closerange(ZYGOTE_FD + 1, 1 << 20)
+    try:
+        _unshare(network)
+    except OSError as exc:
+        _take_job(exc)
     child = os.fork()
     if child == 0:
-        _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-        os.close(reply)
         try:
-            _run_bootstrap(spec, bootstrap)
-        except OSError as exc:
-            os.write(2, f"sandbox (warm): cannot isolate the job: {exc}\n".encode())
+            _init(bootstrap)
         finally:
             os._exit(125)
-    pidfd = os.pidfd_open(child)
-    socket.send_fds(socket.socket(fileno=reply), [b"I"], [pidfd])
-    for fd in (0, 1, 2, 3, pidfd):
-        os.close(fd)
+    os.close(ZYGOTE_FD)
     _, status = os.waitpid(child, 0)
     code = os.waitstatus_to_exitcode(status)
     os._exit(code if code >= 0 else 128 - code)
+
+
+class _Zygote:
+    """The server's handle on one zygote: its pid, a pidfd and the socket its job goes to."""
+
+    def __init__(self, network: bool, bootstrap: Any, server: int) -> None:
+        self.network = network
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.pid = os.fork()
+        if self.pid == 0:
+            try:
+                os.dup2(theirs.fileno(), ZYGOTE_FD)
+                _zygote(network, bootstrap, server)
+            finally:
+                os._exit(125)
+        theirs.close()
+        self.pidfd = os.pidfd_open(self.pid)
+        self.socket: socket.socket | None = ours
+        self.reply: socket.socket | None = None  # the job's, once it has one
+
+    def give(self, message: bytes, fds: list[int]) -> None:
+        """Hand the zygote its job; keep the reply socket for the exit report."""
+        assert self.socket is not None
+        with contextlib.suppress(OSError):  # a zygote that died: its exit is reported
+            socket.send_fds(self.socket, [message], fds)
+        self.socket.close()
+        self.socket = None
+        self.reply = socket.socket(fileno=os.dup(fds[0]))
+
+    def reap(self) -> None:
+        os.close(self.pidfd)
+        _, status = os.waitpid(self.pid, 0)
+        if self.socket is not None:
+            self.socket.close()
+        if self.reply is not None:
+            with contextlib.suppress(OSError):
+                self.reply.send(b"X%d" % status)
+            self.reply.close()
 
 
 def serve() -> None:
@@ -256,7 +340,20 @@ def serve() -> None:
     control = socket.socket(fileno=CONTROL_FD)
     selector = selectors.DefaultSelector()
     selector.register(control, selectors.EVENT_READ, None)
-    jobs: dict[int, tuple[int, socket.socket]] = {}  # pidfd -> (pid, reply socket)
+    zygotes: dict[int, _Zygote] = {}  # pidfd -> zygote, idle or running a job
+    idle: list[_Zygote] = []  # without network, waiting for a job; each serves one job
+
+    def add(network: bool) -> _Zygote:
+        zygote = _Zygote(network, bootstrap, server)
+        zygotes[zygote.pidfd] = zygote
+        selector.register(zygote.pidfd, selectors.EVENT_READ, zygote.pidfd)
+        return zygote
+
+    def refill() -> None:
+        while len(idle) < POOL:
+            idle.append(add(network=False))
+
+    refill()
     control.send(b"R")
     while True:
         for key, _ in selector.select():
@@ -266,30 +363,21 @@ def serve() -> None:
                 except OSError:
                     message, fds = b"", []
                 if not message:
-                    for pid, _ in jobs.values():
-                        os.kill(pid, signal.SIGKILL)
+                    for zygote in zygotes.values():
+                        os.kill(zygote.pid, signal.SIGKILL)
                     os._exit(0)
-                spec = marshal.loads(message)
-                pid = os.fork()
-                if pid == 0:
-                    try:
-                        _job(spec, fds, bootstrap, server)
-                    finally:
-                        os._exit(125)
-                for fd in fds[1:]:
+                network = bool(marshal.loads(message)["network"])
+                zygote = idle.pop(0) if idle and not network else add(network)
+                zygote.give(message, fds)
+                for fd in fds:
                     os.close(fd)
-                pidfd = os.pidfd_open(pid)
-                jobs[pidfd] = (pid, socket.socket(fileno=fds[0]))
-                selector.register(pidfd, selectors.EVENT_READ, pidfd)
             else:
-                pidfd = key.data
-                pid, reply = jobs.pop(pidfd)
-                selector.unregister(pidfd)
-                os.close(pidfd)
-                _, status = os.waitpid(pid, 0)
-                with contextlib.suppress(OSError):
-                    reply.send(b"X%d" % status)
-                reply.close()
+                zygote = zygotes.pop(key.data)
+                selector.unregister(key.data)
+                if zygote in idle:
+                    idle.remove(zygote)
+                zygote.reap()
+                refill()
 
 
 if __name__ == "__main__":

@@ -52,7 +52,11 @@ from orchestrator.sandbox.process import (
 START_TIMEOUT_S = 15.0
 CONTROL_FD = 3  # forkserver.CONTROL_FD
 ENV_PAD = 8192  # room in the server's environment block for each job's variables
-_STUB = 'import sys\nexec(compile(sys.argv[1], "<skillweave-forkserver>", "exec"))\n'
+_STUB = (  # the source and the bootstrap come on stdin: /proc/PID/cmdline stays short for jobs
+    "import os, sys\nchunks = []\nwhile chunk := os.read(0, 1 << 16):\n    chunks.append(chunk)\n"
+    "sys.argv[1:] = b''.join(chunks).decode().split('\\0')\ndel chunks, chunk\n"
+    'exec(compile(sys.argv[1], "<skillweave-forkserver>", "exec"))\n'
+)
 _KILLED = signal.SIGKILL  # the wait status of a process killed by SIGKILL
 
 
@@ -79,7 +83,12 @@ def server_source() -> str:
 
 def server_command(python: str) -> list[str]:
     """The interpreter command line of the fork server (to run under the server's bwrap)."""
-    return [python, *PYTHON_FLAGS, "-c", _STUB, server_source(), BOOTSTRAP]
+    return [python, *PYTHON_FLAGS, "-c", _STUB]
+
+
+def server_input() -> bytes:
+    """What the server reads on stdin at start: its source and the bootstrap."""
+    return f"{server_source()}\0{BOOTSTRAP}".encode()
 
 
 def server_env() -> dict[str, str]:
@@ -262,8 +271,10 @@ class WarmServer:
             return f"cannot start {self._argv[0]}: {exc.strerror or exc}"
         finally:
             remote.close()
-            for fd in (in_r, in_w, out_r, out_w, err_w, info_w):
+            for fd in (in_r, out_r, out_w, err_w, info_w):
                 os.close(fd)
+        with contextlib.suppress(OSError), open(in_w, "wb") as source:  # closes in_w
+            source.write(server_input())
         self._pid, self._pidfd, self._control = pid, os.pidfd_open(pid), control
         self._finalizer = weakref.finalize(self, _stop, pid, control, None)
         try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,7 @@ from orchestrator.sandbox.core import ENV_SANDBOX_WARM
 from orchestrator.sandbox.environment import FIXED_ENV
 from orchestrator.sandbox.host import Runtime, find_tools
 from orchestrator.sandbox.launcher import HOST, BwrapLauncher, Layout
-from orchestrator.sandbox.warm import ENV_PAD, server_command, server_env
+from orchestrator.sandbox.warm import ENV_PAD, server_command, server_env, server_input
 
 RUNTIME = Runtime(executable=Path("/opt/py/bin/python3.11"), roots=(Path("/opt/py"),))
 
@@ -44,7 +46,22 @@ def test_the_fork_servers_bwrap_keeps_its_capabilities_and_the_host_tree_for_the
 def test_the_server_runs_the_forkserver_source_with_the_bootstrap_and_the_scripts_flags() -> None:
     command = server_command("/opt/py/bin/python3.11")
     assert command[: 1 + len(PYTHON_FLAGS)] == ["/opt/py/bin/python3.11", *PYTHON_FLAGS]
-    assert "def serve()" in command[-2] and command[-1] == BOOTSTRAP
+    source, bootstrap = server_input().decode().split("\0")
+    assert "def serve()" in source and bootstrap == BOOTSTRAP
+    assert "def serve()" not in " ".join(command)  # jobs see the server's command line
+
+
+def test_the_servers_stub_splits_its_input_into_the_source_and_the_bootstrap() -> None:
+    stub = server_command("python")[-1]
+    done = subprocess.run(
+        [sys.executable, "-c", stub],
+        input=b"import sys\nprint(repr(sys.argv[1:]))\0the bootstrap",
+        capture_output=True,
+        check=True,
+    )
+    assert done.stdout.decode().strip() == repr(
+        ["import sys\nprint(repr(sys.argv[1:]))", "the bootstrap"]
+    )
 
 
 def test_the_servers_environment_is_the_fixed_one_with_room_for_each_jobs() -> None:
