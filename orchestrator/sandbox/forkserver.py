@@ -65,6 +65,7 @@ SIOCGIFFLAGS, SIOCSIFFLAGS, IFF_UP = 0x8913, 0x8914, 0x1
 HOST = "/.host"  # the host's tree, in the server's view only
 CONTROL_FD = 3
 ZYGOTE_FD = 3  # in a zygote: the socket its one job arrives on
+REPLY_FD = 4  # in a job's init: the job's reply socket
 POOL = 2  # zygotes kept ready, each for exactly one job
 MAX_MESSAGE = 1 << 20
 SERVER_FRAME = "<skillweave-forkserver>"
@@ -202,9 +203,7 @@ def _finish(status: int) -> None:
 
 
 def _run_bootstrap(spec: dict[str, Any], bootstrap: Any) -> None:
-    """C2 (PID 1) with its job's mounts: the bootstrap; C3 runs the script here."""
-    _check(_prctl(PR_SET_NO_NEW_PRIVS, 1), "no_new_privs")
-    _keep_caps((CAP_SETGID, CAP_SETUID) if spec["as_root"] else ())
+    """C3: the bootstrap (not PID 1, so it does not fork), then the script, here."""
     main = type(sys)("__main__")
     sys.modules["__main__"] = main
     sys.argv = ["-c", *spec["args"]]
@@ -235,7 +234,7 @@ def _take_job(problem: OSError | None) -> dict[str, Any]:
         os._exit(125)
     for target, fd in enumerate(fds[1:]):
         os.dup2(fd, target)  # stdin, stdout, stderr, status
-    os.dup2(fds[0], 4)
+    os.dup2(fds[0], REPLY_FD)
     os.closerange(5, 1 << 20)
     spec: dict[str, Any] = marshal.loads(message)
     try:
@@ -258,18 +257,41 @@ def _init(bootstrap: Any) -> None:
         problem = exc
     spec = _take_job(problem)
     pidfd = os.pidfd_open(os.getpid())
-    reply = socket.socket(fileno=4)
+    reply = socket.socket(fileno=REPLY_FD)
     with contextlib.suppress(OSError):  # the orchestrator kills the job through this
         socket.send_fds(reply, [b"I"], [pidfd])
-    reply.close()
     os.close(pidfd)
     try:
         _isolate(spec)
-        _run_bootstrap(spec, bootstrap)
+        _check(_prctl(PR_SET_NO_NEW_PRIVS, 1), "no_new_privs")
+        _keep_caps((CAP_SETGID, CAP_SETUID) if spec["as_root"] else ())
     except OSError as exc:
         os.write(2, f"sandbox (warm): cannot isolate the job: {exc}\n".encode())
-    finally:
         os._exit(125)
+    child = os.fork()
+    if child == 0:  # C3, the script's process: PID 1 drops default-action signals
+        reply.close()
+        try:
+            _run_bootstrap(spec, bootstrap)
+        finally:
+            os._exit(125)
+    os.closerange(0, REPLY_FD)
+    _reap_until(child, reply)
+
+
+def _reap_until(child: int, reply: socket.socket) -> None:
+    """C2 as PID 1: reap orphans until the script exits, report its status, exit with it.
+
+    Its exit empties the namespace; the orchestrator waits for that on the pidfd.
+    """
+    while True:
+        pid, status = os.wait()
+        if pid == child:
+            code = os.waitstatus_to_exitcode(status)
+            code = code if code >= 0 else 128 - code
+            with contextlib.suppress(OSError):
+                reply.send(b"X%d" % (code << 8))
+            os._exit(code)
 
 
 def _zygote(network: bool, bootstrap: Any, server: int) -> None:

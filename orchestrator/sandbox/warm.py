@@ -105,7 +105,8 @@ class _Job:
         self.usage = ResourceUsage()
         self._reply = reply
         self._init: int | None = None  # pidfd of the job's PID-namespace init
-        self._wait: int | None = None  # the wait status the server reported
+        self._wait: int | None = None  # the wait status the job's init or the server reported
+        self._watching = False  # for the init's pidfd: its exit empties the namespace
         loop = asyncio.get_running_loop()
         self._loop = loop
         self._started = loop.create_future()
@@ -139,9 +140,25 @@ class _Job:
                 self._started.set_result(None)
             if not more:
                 self._loop.remove_reader(self._reply.fileno())
-                for future in (self._started, self._done):
-                    if not future.done():
-                        future.set_result(None)
+                if self._init is not None and not _gone(self._init):
+                    self._loop.add_reader(self._init, self._init_gone)  # the namespace empties
+                    self._watching = True
+                    return
+                self._finish()
+
+    def _init_gone(self) -> None:
+        self._unwatch()
+        self._finish()
+
+    def _unwatch(self) -> None:
+        if self._watching and self._init is not None:
+            self._loop.remove_reader(self._init)
+        self._watching = False
+
+    def _finish(self) -> None:
+        for future in (self._started, self._done):
+            if not future.done():
+                future.set_result(None)
 
     async def exited(self) -> None:
         await asyncio.shield(self._done)
@@ -181,10 +198,14 @@ class _Job:
                     break
                 if not self._take(message, fds):
                     break
+            self._unwatch()
+            if self._init is not None:
+                select.select([self._init], [], [], max(0.0, deadline - time.monotonic()))
             self._done.cancel()
         self.reap()
 
     def _close(self) -> None:
+        self._unwatch()
         if not self._done.done():
             self._loop.remove_reader(self._reply.fileno())
             self._done.cancel()
@@ -192,6 +213,10 @@ class _Job:
             os.close(self._init)
             self._init = None
         self._reply.close()
+
+
+def _gone(pidfd: int) -> bool:
+    return bool(select.select([pidfd], [], [], 0)[0])
 
 
 def _stop(pid: int, control: socket.socket, reaper: int | None) -> None:
