@@ -65,7 +65,8 @@ SIOCGIFFLAGS, SIOCSIFFLAGS, IFF_UP = 0x8913, 0x8914, 0x1
 HOST = "/.host"  # the host's tree, in the server's view only
 CONTROL_FD = 3
 ZYGOTE_FD = 3  # in a zygote: the socket its one job arrives on
-REPLY_FD = 4  # in a job's init: the job's reply socket
+REPLY_FD = 4  # in a job's script process: the job's reply socket
+HANDOFF_FD = 9  # in a zygote's script process: its socket to the init (C2)
 POOL = 2  # zygotes kept ready, each for exactly one job
 MAX_MESSAGE = 1 << 20
 SERVER_FRAME = "<skillweave-forkserver>"
@@ -115,12 +116,20 @@ def _loopback_up() -> None:
         fcntl.ioctl(s, SIOCSIFFLAGS, struct.pack("16sH14x", b"lo", flags | IFF_UP))
 
 
-def _set_environment(env: dict[str, str]) -> None:
-    """The job's environment, also in the block /proc/PID/environ shows (tools read it there)."""
-    os.environ.clear()  # unsetenv: nothing points into the block any more
+def _environment_block() -> tuple[int, int]:
+    """Where this process's environment block is (the one /proc/PID/environ shows)."""
     with open("/proc/self/stat", "rb") as f:
         fields = f.read().rsplit(b")", 1)[1].split()
-    start, end = int(fields[47]), int(fields[48])
+    return int(fields[47]), int(fields[48])
+
+
+def _set_environment(env: dict[str, str], block_at: tuple[int, int]) -> None:
+    """The job's environment, also in the block /proc/PID/environ shows (tools read it there)."""
+    data = os.environ._data  # type: ignore[attr-defined]
+    for key in list(data):
+        os.unsetenv(key)  # nothing points into the block any more
+    data.clear()
+    start, end = block_at
     block = bytearray()
     for name, value in env.items():
         entry = f"{name}={value}".encode() + b"\0"
@@ -218,7 +227,7 @@ def _run_bootstrap(spec: dict[str, Any], bootstrap: Any) -> None:
     _finish(status)
 
 
-def _take_job(problem: OSError | None) -> dict[str, Any]:
+def _take_job(problem: OSError | None, block_at: tuple[int, int] = (0, 0)) -> dict[str, Any]:
     """Wait for the job on the zygote socket (fd 3); put its pipes on fds 0-3, its reply on 4.
 
     Then the job's environment. A zygote that could not isolate itself says
@@ -235,12 +244,13 @@ def _take_job(problem: OSError | None) -> dict[str, Any]:
     for target, fd in enumerate(fds[1:]):
         os.dup2(fd, target)  # stdin, stdout, stderr, status
     os.dup2(fds[0], REPLY_FD)
-    os.closerange(5, 1 << 20)
+    os.closerange(REPLY_FD + 1, HANDOFF_FD)
+    os.closerange(HANDOFF_FD + 1, 1 << 20)
     spec: dict[str, Any] = marshal.loads(message)
     try:
         if problem is not None:
             raise problem
-        _set_environment(spec["env"])
+        _set_environment(spec["env"], block_at)
     except OSError as exc:
         os.write(2, f"sandbox (warm): cannot isolate the job: {exc}\n".encode())
         os._exit(125)
@@ -248,19 +258,63 @@ def _take_job(problem: OSError | None) -> dict[str, Any]:
 
 
 def _init(bootstrap: Any) -> None:
-    """C2: PID 1 of the zygote's namespace; a /proc of its own, then wait for a job."""
+    """C2: PID 1 of the zygote's namespace; a /proc of its own, the script's process (C3).
+
+    C3 waits for the job; C2 drops every capability, reaps until C3 exits and
+    reports its status on the job's reply socket, which C3 hands it.
+    """
     _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     problem: OSError | None = None
     try:
         _mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
     except OSError as exc:
         problem = exc
-    spec = _take_job(problem)
-    pidfd = os.pidfd_open(os.getpid())
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    child = os.fork()
+    if child == 0:  # C3, the script's process: PID 1 drops default-action signals
+        ours.close()
+        os.dup2(theirs.fileno(), HANDOFF_FD)
+        theirs.close()
+        try:
+            _script_process(bootstrap, problem)
+        finally:
+            os._exit(125)
+    theirs.close()
+    os.closerange(0, ours.fileno())  # the server's stdio and the zygote socket
+    try:
+        _check(_prctl(PR_SET_NO_NEW_PRIVS, 1), "no_new_privs")
+        _keep_caps(())
+    except OSError:
+        os.kill(child, signal.SIGKILL)
+        os._exit(125)
+    try:
+        _, fds, _, _ = socket.recv_fds(ours, 16, 1)
+    except OSError:
+        fds = []
+    ours.close()
+    _reap_until(child, socket.socket(fileno=fds[0]) if fds else None)
+
+
+def _script_process(bootstrap: Any, problem: OSError | None) -> None:
+    """C3: wait for the job; its environment, mounts and capabilities; then the bootstrap."""
+    _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    block_at = (0, 0)
+    if problem is None:
+        try:
+            block_at = _environment_block()
+            _set_environment(dict(os.environ), block_at)  # rehearsal: its pages become ours
+        except OSError as exc:
+            problem = exc
+    spec = _take_job(problem, block_at)
+    init = os.pidfd_open(1)  # C2, this namespace's init: killing it kills the job
     reply = socket.socket(fileno=REPLY_FD)
-    with contextlib.suppress(OSError):  # the orchestrator kills the job through this
-        socket.send_fds(reply, [b"I"], [pidfd])
-    os.close(pidfd)
+    handoff = socket.socket(fileno=HANDOFF_FD)
+    with contextlib.suppress(OSError):
+        socket.send_fds(reply, [b"I"], [init])
+        socket.send_fds(handoff, [b"R"], [REPLY_FD])  # C2 reports the exit on it
+    os.close(init)
+    reply.close()
+    handoff.close()
     try:
         _isolate(spec)
         _check(_prctl(PR_SET_NO_NEW_PRIVS, 1), "no_new_privs")
@@ -268,18 +322,10 @@ def _init(bootstrap: Any) -> None:
     except OSError as exc:
         os.write(2, f"sandbox (warm): cannot isolate the job: {exc}\n".encode())
         os._exit(125)
-    child = os.fork()
-    if child == 0:  # C3, the script's process: PID 1 drops default-action signals
-        reply.close()
-        try:
-            _run_bootstrap(spec, bootstrap)
-        finally:
-            os._exit(125)
-    os.closerange(0, REPLY_FD)
-    _reap_until(child, reply)
+    _run_bootstrap(spec, bootstrap)
 
 
-def _reap_until(child: int, reply: socket.socket) -> None:
+def _reap_until(child: int, reply: socket.socket | None) -> None:
     """C2 as PID 1: reap orphans until the script exits, report its status, exit with it.
 
     Its exit empties the namespace; the orchestrator waits for that on the pidfd.
@@ -289,8 +335,9 @@ def _reap_until(child: int, reply: socket.socket) -> None:
         if pid == child:
             code = os.waitstatus_to_exitcode(status)
             code = code if code >= 0 else 128 - code
-            with contextlib.suppress(OSError):
-                reply.send(b"X%d" % (code << 8))
+            if reply is not None:
+                with contextlib.suppress(OSError):
+                    reply.send(b"X%d" % (code << 8))
             os._exit(code)
 
 
