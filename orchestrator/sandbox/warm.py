@@ -138,9 +138,9 @@ class _Job:
             more = self._take(message, fds)
             if self._init is not None and not self._started.done():
                 self._started.set_result(None)
-            if not more:
+            if not more:  # an exit report: the namespace is empty but for its exiting init
                 self._loop.remove_reader(self._reply.fileno())
-                if self._init is not None and not _gone(self._init):
+                if self._wait is None and self._init is not None and not _gone(self._init):
                     self._loop.add_reader(self._init, self._init_gone)  # the namespace empties
                     self._watching = True
                     return
