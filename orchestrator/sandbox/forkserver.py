@@ -227,7 +227,9 @@ def _run_bootstrap(spec: dict[str, Any], bootstrap: Any) -> None:
     _finish(status)
 
 
-def _take_job(problem: OSError | None, block_at: tuple[int, int] = (0, 0)) -> dict[str, Any]:
+def _take_job(
+    problem: OSError | None, block_at: tuple[int, int] = (0, 0), *, handoff: bool = False
+) -> dict[str, Any]:
     """Wait for the job on the zygote socket (fd 3); put its pipes on fds 0-3, its reply on 4.
 
     Then the job's environment. A zygote that could not isolate itself says
@@ -246,6 +248,12 @@ def _take_job(problem: OSError | None, block_at: tuple[int, int] = (0, 0)) -> di
     os.dup2(fds[0], REPLY_FD)
     os.closerange(REPLY_FD + 1, HANDOFF_FD)
     os.closerange(HANDOFF_FD + 1, 1 << 20)
+    reply = socket.socket(fileno=REPLY_FD)
+    if handoff:
+        channel = socket.socket(fileno=HANDOFF_FD)
+        with contextlib.suppress(OSError):  # the init reports the exit on it
+            socket.send_fds(channel, [b"R"], [REPLY_FD])
+        channel.close()
     spec: dict[str, Any] = marshal.loads(message)
     try:
         if problem is not None:
@@ -253,7 +261,11 @@ def _take_job(problem: OSError | None, block_at: tuple[int, int] = (0, 0)) -> di
         _set_environment(spec["env"], block_at)
     except OSError as exc:
         os.write(2, f"sandbox (warm): cannot isolate the job: {exc}\n".encode())
+        if not handoff:  # no init: this process (C1) is the job
+            with contextlib.suppress(OSError):
+                reply.send(b"X%d" % (125 << 8))
         os._exit(125)
+    reply.detach()
     return spec
 
 
@@ -306,16 +318,13 @@ def _script_process(bootstrap: Any, problem: OSError | None) -> None:
             _set_environment(dict(os.environ), block_at)  # rehearsal: its pages become ours
         except OSError as exc:
             problem = exc
-    spec = _take_job(problem, block_at)
+    spec = _take_job(problem, block_at, handoff=True)
     init = os.pidfd_open(1)  # C2, this namespace's init: killing it kills the job
     reply = socket.socket(fileno=REPLY_FD)
-    handoff = socket.socket(fileno=HANDOFF_FD)
     with contextlib.suppress(OSError):
         socket.send_fds(reply, [b"I"], [init])
-        socket.send_fds(handoff, [b"R"], [REPLY_FD])  # C2 reports the exit on it
     os.close(init)
     reply.close()
-    handoff.close()
     try:
         _isolate(spec)
         _check(_prctl(PR_SET_NO_NEW_PRIVS, 1), "no_new_privs")
@@ -419,7 +428,7 @@ def serve() -> None:
     selector = selectors.DefaultSelector()
     selector.register(control, selectors.EVENT_READ, None)
     zygotes: dict[int, _Zygote] = {}  # pidfd -> zygote, idle or running a job
-    idle: list[_Zygote] = []  # without network, waiting for a job; each serves one job
+    pooled: set[int] = set()  # pidfds of the zygotes handed to the orchestrator
 
     def add(network: bool) -> _Zygote:
         zygote = _Zygote(network, bootstrap, server)
@@ -428,14 +437,21 @@ def serve() -> None:
         return zygote
 
     def refill() -> None:
-        while len(idle) < POOL:
-            idle.append(add(network=False))
+        """Hand the orchestrator new zygotes' sockets: it sends each its job itself."""
+        while len(pooled) < POOL:
+            zygote = add(network=False)
+            pooled.add(zygote.pidfd)
+            assert zygote.socket is not None
+            with contextlib.suppress(OSError):
+                socket.send_fds(control, [b"Z"], [zygote.socket.fileno()])
+            zygote.socket.close()
+            zygote.socket = None
 
-    refill()
     control.send(b"R")
+    refill()
     while True:
         for key, _ in selector.select():
-            if key.data is None:
+            if key.data is None:  # a job for a zygote of its own (network, or none at hand)
                 try:
                     message, fds, _, _ = socket.recv_fds(control, MAX_MESSAGE, 8)
                 except OSError:
@@ -444,16 +460,13 @@ def serve() -> None:
                     for zygote in zygotes.values():
                         os.kill(zygote.pid, signal.SIGKILL)
                     os._exit(0)
-                network = bool(marshal.loads(message)["network"])
-                zygote = idle.pop(0) if idle and not network else add(network)
-                zygote.give(message, fds)
+                add(bool(marshal.loads(message)["network"])).give(message, fds)
                 for fd in fds:
                     os.close(fd)
             else:
                 zygote = zygotes.pop(key.data)
                 selector.unregister(key.data)
-                if zygote in idle:
-                    idle.remove(zygote)
+                pooled.discard(key.data)
                 zygote.reap()
                 refill()
 

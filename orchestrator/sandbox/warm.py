@@ -21,7 +21,9 @@ thread): start it from the event loop's thread, which `Sandbox` does.
 
 from __future__ import annotations
 
+import array
 import asyncio
+import collections
 import contextlib
 import marshal
 import os
@@ -130,7 +132,7 @@ class _Job:
     def _read(self) -> None:
         while not self._done.done():
             try:
-                message, fds, _, _ = socket.recv_fds(self._reply, 64, 1)
+                message, fds = _recv_fds(self._reply, 64, 1)
             except BlockingIOError:
                 return
             except OSError:
@@ -193,7 +195,7 @@ class _Job:
             while time.monotonic() < deadline:
                 self._kill()
                 try:
-                    message, fds, _, _ = socket.recv_fds(self._reply, 64, 1)
+                    message, fds = _recv_fds(self._reply, 64, 1)
                 except OSError:
                     break
                 if not self._take(message, fds):
@@ -213,6 +215,18 @@ class _Job:
             os.close(self._init)
             self._init = None
         self._reply.close()
+
+
+def _recv_fds(sock: socket.socket, size: int, most: int, flags: int = 0) -> tuple[bytes, list[int]]:
+    """`socket.recv_fds` with `flags` honoured (3.11 drops them) and close-on-exec descriptors."""
+    fds = array.array("i")
+    message, ancillary, _, _ = sock.recvmsg(
+        size, socket.CMSG_LEN(most * fds.itemsize), flags | socket.MSG_CMSG_CLOEXEC
+    )
+    for level, kind, data in ancillary:
+        if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+            fds.frombytes(data[: len(data) - len(data) % fds.itemsize])
+    return message, list(fds)
 
 
 def _gone(pidfd: int) -> bool:
@@ -258,6 +272,7 @@ class WarmServer:
         self._pidfd: int | None = None
         self._control: socket.socket | None = None
         self._reaper: int | None = None  # pidfd of bwrap's PID-1 reaper
+        self._zygotes: collections.deque[socket.socket] = collections.deque()  # ready, unused
         self._finalizer: weakref.finalize[[int, socket.socket, int | None], WarmServer] | None = (
             None
         )
@@ -341,8 +356,10 @@ class WarmServer:
         ]
         reply, remote = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         start = time.monotonic()
+        fds = [remote.fileno(), in_r, out_w, err_w, st_w]
         try:
-            socket.send_fds(self._control, [spec], [remote.fileno(), in_r, out_w, err_w, st_w])
+            if job.network or not self._give(spec, fds):
+                socket.send_fds(self._control, [spec], fds)  # the server forks a zygote for it
         except OSError as exc:
             reply.close()
             for fd in (in_w, out_r, err_r, st_r):
@@ -353,6 +370,26 @@ class WarmServer:
             for fd in (in_r, out_w, err_w, st_w):
                 os.close(fd)
         return await supervise(_Job(reply), request, start, in_w, (out_r, err_r, st_r, None))
+
+    def _give(self, spec: bytes, fds: list[int]) -> bool:
+        """Send the job straight to a zygote the server handed over; False if none took it."""
+        control = self._control
+        while control is not None:  # collect the zygotes the server has handed over since
+            try:
+                message, zygotes = _recv_fds(control, 16, 4, socket.MSG_DONTWAIT)
+            except OSError:
+                break
+            if not message:
+                break
+            self._zygotes.extend(socket.socket(fileno=fd) for fd in zygotes)
+        while self._zygotes:
+            with self._zygotes.popleft() as zygote:  # each serves exactly one job
+                try:
+                    socket.send_fds(zygote, [spec], fds)
+                except OSError:
+                    continue  # it died (the server is replacing it)
+                return True
+        return False
 
     async def aclose(self) -> None:
         """Stop the server (it kills any job still running) and wait until it is gone."""
@@ -372,4 +409,6 @@ class WarmServer:
             self._finalizer()
         if self._pidfd is not None:
             os.close(self._pidfd)
+        while self._zygotes:
+            self._zygotes.pop().close()
         self._pid = self._pidfd = self._reaper = self._control = self._finalizer = None
