@@ -7,30 +7,29 @@ sandbox's fixed root (read-only /usr and runtime, /dev, /proc), empty mount
 points /work, /skill and /script, and the host's tree at /.host (from which
 each job picks its own folders), with all capabilities of its namespace.
 
-Per job (a message on fd 3: the job's marshalled spec and its descriptors:
-a reply socket, stdin, stdout, stderr and the status pipe):
+Zygotes: the server keeps POOL zygotes ready, each for exactly one job, and
+hands their sockets to the orchestrator on fd 3 (`Z` messages); a job for the
+network, or one sent when none is at hand, comes on fd 3 and gets a zygote of
+its own. A job message is the marshalled spec plus its descriptors: a reply
+socket, stdin, stdout, stderr and the status pipe.
 
-1. fork (child C1; the server goes back to its loop at once);
-2. C1: die with the server; put the job's pipes on fds 0-3; rewrite its
-   environment (both `os.environ` and the block /proc/PID/environ shows) to
-   the job's allowlisted one;
-3. C1: new mount, PID, IPC, UTS, cgroup and (unless the job may use the
-   network) network namespaces; the root and /dev read-only, a fresh tmpfs
-   on /tmp, /dev/shm and /script, a fresh devpts, the work directory on /work,
-   the skill folder read-only on /skill; then /.host is detached, so the host
-   tree is gone from this job's view; no_new_privs; all capabilities dropped
-   but, as root, setuid/setgid for the bootstrap's drop to the per-run uid;
-4. C1 forks C2, PID 1 of the new PID namespace, sends its pidfd on the reply
-   socket (the orchestrator kills the job by killing C2: the whole namespace
-   dies with it) and waits; its exit status is C2's (128+N for a signal);
-5. C2 mounts a /proc of its own and runs the sandbox's bootstrap (see
-   `bootstrap`): as PID 1 it forks the script's process C3 and reaps; C3
-   drops to the per-run uid, sets the rlimits, reports `S` on fd 3 and runs
-   the script in a fresh `__main__`, then exits like an interpreter would.
+1. zygote C1 (before any job): dies with the server; new mount, PID, IPC, UTS,
+   cgroup and (unless for the network) network namespaces; lo up, hostname,
+   /dev read-only, a fresh /dev/shm and devpts; forks C2;
+2. C2, PID 1: mounts its /proc, forks C3, becomes non-dumpable, sets
+   no_new_privs and keeps only CAP_KILL; it gets the job's reply socket from
+   C3, reaps until C3 exits, kills and reaps whatever is left, sends `X` and
+   the status, and exits: the report means the namespace is empty but for C2;
+3. C3 waits for the job: its pipes on fds 0-3, its environment (both
+   `os.environ` and the block /proc/PID/environ shows), C2's pidfd to the
+   orchestrator (`I`; killing C2 kills the job), then a tmpfs /tmp, the work
+   directory on /work, the skill folder read-only on /skill, the host tree
+   detached, / read-only, no_new_privs, every capability dropped but, as
+   root, setuid/setgid for the bootstrap, which drops to the per-run uid, sets
+   the rlimits and runs the script in a fresh `__main__`.
 
-The server reaps C1 and sends its wait status on the reply socket: by then
-C2, and so every process of the job, is gone. When the control socket closes,
-the server kills its jobs and exits; bwrap's --die-with-parent and its PID
+The server reaps zygotes and refills the pool. When the control socket
+closes, it kills its zygotes and exits; bwrap's --die-with-parent and its PID
 namespace take the server and any job with them if the orchestrator dies.
 """
 

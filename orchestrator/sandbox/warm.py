@@ -1,4 +1,4 @@
-"""The warm path: a fork server under bwrap that starts each job in ~1-3 ms.
+"""The warm path: a fork server under bwrap whose pre-isolated zygotes each run one job.
 
 A cold sandboxed start pays for bwrap and a fresh interpreter every time. The
 warm path pays for them once: `WarmServer.start` runs `forkserver` (see its
