@@ -56,6 +56,20 @@ def _write(skill: Path, name: str, source: str) -> str:
     return name
 
 
+def _carrying(pids: set[int], token: str) -> set[int]:
+    """Those of `pids` whose environment holds the job's idempotency key `token`."""
+    needle = f"SKILLWEAVE_IDEMPOTENCY_KEY={token}".encode()
+    found = set()
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as f:
+                if needle in f.read().split(b"\0"):
+                    found.add(pid)
+        except OSError:
+            continue
+    return found
+
+
 def _tree(pid: int) -> set[int]:
     """`pid` and its descendants, from /proc."""
     parents: dict[int, int] = {}
@@ -179,14 +193,19 @@ async def test_a_dead_server_is_replaced_on_the_next_run(sandbox: Sandbox, skill
 
 async def test_aclose_stops_the_server_and_its_jobs(sandbox: Sandbox, skill: Path) -> None:
     entry = _write(skill, "main.py", "import time\ntime.sleep(60)\n")
+    token = f"aclose-{os.getpid()}-{time.monotonic_ns()}"
     run = asyncio.ensure_future(
-        sandbox.run(SandboxRequest(skill_dir=skill, entry=entry, limits=LIMITS))
+        sandbox.run(
+            SandboxRequest(
+                skill_dir=skill, entry=entry, limits=LIMITS, env={"SKILLWEAVE_IDEMPOTENCY_KEY": token}
+            )
+        )
     )
     async with asyncio.timeout(10):
         while sandbox._warm is None or sandbox._warm._pid is None:
             await asyncio.sleep(0.01)
         server = sandbox._warm._pid
-        while len(_tree(server)) < 6:  # bwrap, its init, the server, the job's three
+        while not _carrying(_tree(server), token):  # the job's script is running
             await asyncio.sleep(0.01)
     tree = _tree(server)
     await sandbox.aclose()
