@@ -159,6 +159,9 @@ class ScriptRunner:
 
 
 def create_runner(ctx: RunnerContext) -> ScriptRunner:
-    from orchestrator.sandbox import Sandbox
+    """The run's script runner. Sandboxes an earlier, killed process of this run left
+    behind are reaped first (only one process executes a run at a time)."""
+    from orchestrator.sandbox import Sandbox, reap_leftovers
 
+    reap_leftovers(ctx.run_dir / "work")
     return ScriptRunner(Sandbox(require_isolation=ctx.settings.require_isolation))

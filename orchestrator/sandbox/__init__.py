@@ -18,6 +18,7 @@ Public API
         -> SandboxResult                  # a one-off Sandbox(...).run(request)
     detect_isolation() -> Isolation       # what a default Sandbox would use here
     probe_isolation(isolation) -> str | None   # None if it works here, else why not
+    reap_leftovers(workdir_parent) -> [pid]     # kill sandboxes a killed run left bound to its work dirs
 
 `run` never raises for what a script does: failures come back in
 `SandboxResult.failure` with a `FailureKind` (setup, timeout, resource_limit,
@@ -89,6 +90,7 @@ script runs under a per-run unprivileged uid: RLIMIT_NPROC does not bind uid 0.
 
 from orchestrator.sandbox.core import Sandbox, run_script
 from orchestrator.sandbox.detect import ENV_SANDBOX, detect_isolation, probe_isolation
+from orchestrator.sandbox.leftover import reap_leftovers
 from orchestrator.sandbox.model import (
     FailureKind,
     Isolation,
@@ -117,6 +119,7 @@ __all__ = [
     "Spawner",
     "detect_isolation",
     "probe_isolation",
+    "reap_leftovers",
     "run_script",
     "spawn_process",
 ]

@@ -24,6 +24,7 @@ def test_the_public_names_are_pinned() -> None:
         "Spawner",
         "detect_isolation",
         "probe_isolation",
+        "reap_leftovers",
         "run_script",
         "spawn_process",
     ]
