@@ -238,7 +238,7 @@ def run(
     Exit 0 when the run succeeded, 1 when it failed, 2 on a usage or spec error,
     3 when it paused at an approval gate.
     """
-    from orchestrator.engine import create_run
+    from orchestrator.engine import create_run, journal_session
 
     settings = _run_settings(
         state_dir, mcp_config, require_isolation, model, llm_record, llm_replay, promote, debug,
@@ -246,10 +246,11 @@ def run(
     )
     plan = load_plan_file(spec_or_plan, settings)
     inputs = parse_inputs(plan, pairs, input_files)
-    run_id = create_run(plan, inputs, settings)
-    if not as_json:
-        click.echo(f"run {run_id} started ({plan.name})", err=True)
-    _finish(_execute(run_id, settings, plan), as_json, settings)
+    with journal_session():  # one journal connection for creating, executing and reporting
+        run_id = create_run(plan, inputs, settings)
+        if not as_json:
+            click.echo(f"run {run_id} started ({plan.name})", err=True)
+        _finish(_execute(run_id, settings, plan), as_json, settings)
 
 
 @click.command(name="resume")
@@ -278,13 +279,14 @@ def resume(
 
     Completed steps are not run again; attempts cut short run again as new attempts.
     """
-    from orchestrator.engine import replay_run
+    from orchestrator.engine import journal_session, replay_run
 
     settings = _run_settings(
         state_dir, mcp_config, require_isolation, model, llm_record, llm_replay, promote, debug
     )
-    plan = replay_run(run_id, settings).plan
-    _finish(_execute(run_id, settings, plan, force=force), as_json, settings)
+    with journal_session():
+        plan = replay_run(run_id, settings).plan
+        _finish(_execute(run_id, settings, plan, force=force), as_json, settings)
 
 
 @click.command(name="approve")

@@ -83,6 +83,7 @@ from orchestrator.errors import ConfigError, NotFoundError, ResumeError, UserErr
 from orchestrator.ids import RunId, new_run_id
 from orchestrator.journal.events import ApprovalDecided, RunCreated
 from orchestrator.journal.plans import encode_plan
+from orchestrator.journal.session import journal_session, use_journal
 from orchestrator.journal.store import Journal
 from orchestrator.plan.model import Plan
 from orchestrator.runner import Regenerator, RunnerContext, StepRunner
@@ -104,6 +105,7 @@ __all__ = [
     "create_run",
     "execute_run",
     "get_run",
+    "journal_session",
     "list_runs",
     "plan_hash",
     "replay_run",
@@ -205,7 +207,7 @@ def create_run(plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run
     rid = RunId(run_id) if run_id else new_run_id()
     digest = plan_hash(plan)
     stored = plan if plan.sha256 else plan.model_copy(update={"sha256": digest})
-    with Journal(settings.state_dir) as journal:
+    with use_journal(settings.state_dir) as journal:
         try:
             journal.run(rid)
         except NotFoundError:
@@ -239,7 +241,7 @@ def _load(journal: Journal, run_id: str, plan: Plan | None = None) -> RunState:
 
 def replay_run(run_id: str, settings: Settings) -> RunState:
     """The run's state as replayed from its journal (for reports)."""
-    with Journal(settings.state_dir) as journal:
+    with use_journal(settings.state_dir) as journal:
         return _load(journal, run_id)
 
 
@@ -309,7 +311,7 @@ async def execute_run(
     and the summary says how. `plan`, when the caller holds the very plan the run
     was created with (same hash), spares parsing the journal's copy.
     """
-    with Journal(settings.state_dir) as journal:
+    with use_journal(settings.state_dir) as journal:
         state = _load(journal, run_id, plan)
         _check_resumable(state, force)
         run_dir = journal.run_dir(run_id)
@@ -430,7 +432,7 @@ def approve_step(
     by: str | None = None,
 ) -> None:
     """Record a decision on a step awaiting approval; `execute_run` then continues the run."""
-    with Journal(settings.state_dir) as journal:
+    with use_journal(settings.state_dir) as journal:
         state = _load(journal, run_id)
         if step_id not in state.steps:
             raise NotFoundError(f"run {run_id} has no step {step_id!r}", where=f"{run_id}/{step_id}")
@@ -463,5 +465,5 @@ def list_runs(settings: Settings, limit: int = 50) -> list[RunSummary]:
     """The latest runs, newest first."""
     if not (Path(settings.state_dir) / "journal.db").exists():
         return []
-    with Journal(settings.state_dir) as journal:
+    with use_journal(settings.state_dir) as journal:
         return [_load(journal, record.run_id).summary() for record in journal.runs(limit)]

@@ -21,6 +21,7 @@ from orchestrator.engine.model import RunSummary
 from orchestrator.engine.state import RunState
 from orchestrator.errors import NotFoundError
 from orchestrator.journal import Event, Journal
+from orchestrator.journal.session import use_journal
 from orchestrator.journal.store import DB_NAME
 from orchestrator.plan.model import Plan
 
@@ -72,7 +73,7 @@ def open_journal(settings: Settings) -> Iterator[Journal]:
         raise NotFoundError(
             f"no runs in {settings.state_dir} (no {DB_NAME} there; pass --state-dir or set SKILLWEAVE_STATE_DIR)"
         )
-    with Journal(settings.state_dir) as journal:
+    with use_journal(settings.state_dir) as journal:
         yield journal
 
 

@@ -26,6 +26,7 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 from orchestrator.config import Settings
 from orchestrator.engine.model import ApprovalDecision, ApprovalRequest, RunEvent, RunSummary
 from orchestrator.errors import SkillweaveError
+from orchestrator.journal.session import JournalSession
 from orchestrator.runner import StepRunner
 
 logger = logging.getLogger(__name__)
@@ -116,17 +117,23 @@ class RunRegistry:
         self._runners = runners  # None: each kind's built-in runner (tests pass fakes)
         self._active: dict[str, Execution] = {}
         self._group: TaskGroup | None = None
+        self._journals: JournalSession | None = None  # one journal connection for every execution
 
     @asynccontextmanager
     async def running(self) -> AsyncIterator[RunRegistry]:
         """Own the task group for the server's lifetime; cancel what is left at exit."""
-        async with anyio.create_task_group() as group:
-            self._group = group
-            try:
-                yield self
-            finally:
-                self._group = None
-                group.cancel_scope.cancel()
+        self._journals = JournalSession()
+        try:
+            async with anyio.create_task_group() as group:
+                self._group = group
+                try:
+                    yield self
+                finally:
+                    self._group = None
+                    group.cancel_scope.cancel()
+        finally:
+            journals, self._journals = self._journals, None
+            journals.close()
 
     async def stop(self) -> None:
         """Cancel every execution and wait until each has recorded how it ended."""
@@ -156,16 +163,17 @@ class RunRegistry:
         return execution
 
     async def _execute(self, execution: Execution) -> None:
-        from orchestrator.engine import execute_run
+        from orchestrator.engine import execute_run, journal_session
 
         try:
-            execution.summary = await execute_run(
-                execution.run_id,
-                self._settings,
-                runners=self._runners,
-                approver=execution.approve,
-                on_event=execution.publish,
-            )
+            with journal_session(self._journals):
+                execution.summary = await execute_run(
+                    execution.run_id,
+                    self._settings,
+                    runners=self._runners,
+                    approver=execution.approve,
+                    on_event=execution.publish,
+                )
         except SkillweaveError as exc:
             execution.error = exc.render()
         except Exception as exc:  # the server's edge: a run's crash must not take the server down
