@@ -93,6 +93,9 @@ class Journal:
         self.db_path = self.state_dir / DB_NAME
         self._conn: sqlite3.Connection = connect(self.db_path)
         self._bases: dict[str, int] = {}  # run id -> start of its sequence numbers
+        # run id -> the sequence number of its last event as this journal wrote it; a stale
+        # one (another process appended since) meets the primary key and is read again
+        self._last: dict[str, int] = {}
 
     def close(self) -> None:
         self._conn.close()
@@ -137,6 +140,7 @@ class Journal:
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+        self._bases[run_id], self._last[run_id] = base, base + 1
 
     def append(self, run_id: str, events: Sequence[Event], *, unless_started_after: int | None = None) -> None:
         """Commit `events` in one transaction; they are durable when this returns.
@@ -156,10 +160,14 @@ class Journal:
                 (max(unless_started_after, base), base + _RANGE),
             ).fetchone():
                 raise ResumeError(f"run {run_id} was started by another process just now", where=run_id)
-            last = conn.execute(
-                "SELECT seq FROM events WHERE seq >= ? AND seq < ? ORDER BY seq DESC LIMIT 1", (base, base + _RANGE)
-            ).fetchone()
-            self._insert(run_id, last[0] if last else base, events)
+            last = self._last.get(run_id)
+            if last is None:
+                last = self._last_seq(base)
+            try:
+                self._insert(run_id, last, events)
+            except sqlite3.IntegrityError:  # another process appended to the run since our last write
+                last = self._last_seq(base)
+                self._insert(run_id, last, events)
             status = None
             for event in events:
                 if event.type in _FINAL:
@@ -171,8 +179,17 @@ class Journal:
                 )
             conn.execute("COMMIT")
         except BaseException:
+            self._last.pop(run_id, None)
             conn.execute("ROLLBACK")
             raise
+        self._last[run_id] = last + len(events)
+
+    def _last_seq(self, base: int) -> int:
+        """The sequence number of the run's last event (`base` when it has none)."""
+        row = self._conn.execute(
+            "SELECT seq FROM events WHERE seq >= ? AND seq < ? ORDER BY seq DESC LIMIT 1", (base, base + _RANGE)
+        ).fetchone()
+        return int(row[0]) if row else base
 
     def _base(self, run_id: str) -> int:
         """Where the run's range of sequence numbers starts (see `db`)."""
@@ -197,7 +214,8 @@ class Journal:
     def _encode(self, run_id: str, event: Event) -> str:
         """The event as JSON; an output bigger than INLINE_OUTPUT_LIMIT goes to a file first."""
         if not isinstance(event, OutputStored) or event.output is None:
-            return event.model_dump_json(exclude_none=True)
+            # the model's serializer itself: model_dump_json's keyword handling costs more than the JSON
+            return event.__pydantic_serializer__.to_json(event, exclude_none=True).decode()
         try:  # the common case, in one pass: the whole event is smaller than the limit
             whole = to_json(event, exclude_none=True, fallback=str)
         except PydanticSerializationError:

@@ -218,3 +218,15 @@ def test_runs_appended_to_in_turn_keep_their_events_apart_and_in_order(tmp_path:
             assert [e.attempt for e in events[1:]] == [0, 1, 2]
             assert [e.seq for e in events] == sorted(e.seq or 0 for e in events)
         assert journal.events("nope") == []
+
+
+def test_two_journals_appending_to_one_run_in_turn_lose_nothing(tmp_path: Path) -> None:
+    # each keeps the run's last sequence number in memory; the other's writes make it stale
+    with Journal(tmp_path) as first, Journal(tmp_path) as second:
+        first.create_run("r1", lambda: "{}", {}, created())
+        for attempt in range(1, 7):
+            writer = first if attempt % 3 else second
+            writer.append("r1", [AttemptFailed(ts=attempt, step="a", attempt=attempt, error_class="transient", message="x")])
+        events = second.events("r1")
+    assert [e.attempt for e in events[1:]] == [1, 2, 3, 4, 5, 6]
+    assert [e.seq for e in events] == [events[0].seq + i for i in range(7)]
