@@ -6,6 +6,10 @@
     summary = await execute_run(run_id, settings)       # continues past the gate
     get_run(run_id, settings); list_runs(settings)
 
+    with journal_session():                              # several calls, one journal connection
+        run_id = create_run(plan, inputs, settings)
+        summary = await execute_run(run_id, settings)
+
 The engine decides; it touches the world only through step runners (one per
 skill kind), the regenerator, the approver and the journal. Every state change
 is an event in the journal (`orchestrator.journal`) made durable before any
