@@ -17,11 +17,13 @@ socket, stdin, stdout, stderr and the status pipe.
    cgroup and (unless for the network) network namespaces; lo up, hostname,
    /dev read-only, a fresh /dev/shm and devpts; forks C2;
 2. C2, PID 1: mounts its /proc, forks C3, becomes non-dumpable, sets
-   no_new_privs and keeps only CAP_KILL; it gets the job's reply socket from
-   C3, reaps until C3 exits, kills and reaps whatever is left, sends `X` and
-   the status, and exits: the report means the namespace is empty but for C2;
-3. C3 waits for the job: its pipes on fds 0-3, its environment (both
-   `os.environ` and the block /proc/PID/environ shows), C2's pidfd to the
+   no_new_privs and keeps only CAP_KILL; it reaps until C3 exits, kills and
+   reaps whatever is left, takes the job's reply socket (which C3 left for it
+   on their socket pair), sends `X` and the status, and exits: the report
+   means the namespace is empty but for C2;
+3. C3 narrows its capability bounding set to setuid/setgid, then waits for
+   the job: its pipes on fds 0-3, its environment (both `os.environ` and the
+   block /proc/PID/environ shows), C2's pidfd to the
    orchestrator (`I`; killing C2 kills the job), then a tmpfs /tmp, the work
    directory on /work, the skill folder read-only on /skill, the host tree
    detached, / read-only, no_new_privs, every capability dropped but, as
@@ -59,6 +61,7 @@ MNT_DETACH = 2
 PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_CAPBSET_DROP, PR_SET_NO_NEW_PRIVS = 1, 4, 24, 38
 PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL = 47, 4
 CAP_KILL, CAP_SETGID, CAP_SETUID = 5, 6, 7
+SETID_CAPS = (CAP_SETGID, CAP_SETUID)  # as root, the bootstrap drops to the per-run uid
 CAP_VERSION_3 = 0x20080522
 SIOCGIFFLAGS, SIOCSIFFLAGS, IFF_UP = 0x8913, 0x8914, 0x1
 HOST = "/.host"  # the host's tree, in the server's view only
@@ -94,14 +97,24 @@ def _prctl(option: int, arg: int, arg2: int = 0) -> int:
     return int(_libc.prctl(option, ctypes.c_ulong(arg), ctypes.c_ulong(arg2), 0, 0))
 
 
-def _keep_caps(caps: tuple[int, ...]) -> None:
-    """Bounding set, ambient, effective/permitted/inheritable: only `caps` remain."""
+def _limit_caps(caps: tuple[int, ...]) -> None:
+    """Bounding set and ambient: only `caps` remain (the effective set is left as it is)."""
     for cap in range(64):
         if cap not in caps and _prctl(PR_CAPBSET_DROP, cap) != 0:
             if ctypes.get_errno() == 22:  # EINVAL: past the last capability
                 break
             _check(-1, f"drop capability {cap}")
     _prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL)
+
+
+def _keep_caps(caps: tuple[int, ...]) -> None:
+    """Bounding set, ambient, effective/permitted/inheritable: only `caps` remain."""
+    _limit_caps(caps)
+    _set_caps(caps)
+
+
+def _set_caps(caps: tuple[int, ...]) -> None:
+    """Effective, permitted and inheritable: only `caps` (the bounding set is done apart)."""
     mask = sum(1 << cap for cap in caps)
     header = struct.pack("Ii", CAP_VERSION_3, 0)
     data = struct.pack("6I", mask, mask, 0, 0, 0, 0)
@@ -272,7 +285,7 @@ def _init(bootstrap: Any) -> None:
     """C2: PID 1 of the zygote's namespace; a /proc of its own, the script's process (C3).
 
     C3 waits for the job; C2 drops every capability, reaps until C3 exits and
-    reports its status on the job's reply socket, which C3 hands it.
+    reports its status on the job's reply socket, which C3 leaves for it on their socket pair.
     """
     _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     problem: OSError | None = None
@@ -299,12 +312,7 @@ def _init(bootstrap: Any) -> None:
     except OSError:
         os.kill(child, signal.SIGKILL)
         os._exit(125)
-    try:
-        _, fds, _, _ = socket.recv_fds(ours, 16, 1)
-    except OSError:
-        fds = []
-    ours.close()
-    _reap_until(child, socket.socket(fileno=fds[0]) if fds else None)
+    _reap_until(child, ours)
 
 
 def _script_process(bootstrap: Any, problem: OSError | None) -> None:
@@ -315,6 +323,7 @@ def _script_process(bootstrap: Any, problem: OSError | None) -> None:
         try:
             block_at = _environment_block()
             _set_environment(dict(os.environ), block_at)  # rehearsal: its pages become ours
+            _limit_caps(SETID_CAPS)  # the bounding set now; the job drops the rest
         except OSError as exc:
             problem = exc
     spec = _take_job(problem, block_at, handoff=True)
@@ -327,16 +336,21 @@ def _script_process(bootstrap: Any, problem: OSError | None) -> None:
     try:
         _isolate(spec)
         _check(_prctl(PR_SET_NO_NEW_PRIVS, 1), "no_new_privs")
-        _keep_caps((CAP_SETGID, CAP_SETUID) if spec["as_root"] else ())
+        if not spec["as_root"]:
+            for cap in SETID_CAPS:
+                _check(_prctl(PR_CAPBSET_DROP, cap), f"drop capability {cap}")
+        _set_caps(SETID_CAPS if spec["as_root"] else ())
     except OSError as exc:
         os.write(2, f"sandbox (warm): cannot isolate the job: {exc}\n".encode())
         os._exit(125)
     _run_bootstrap(spec, bootstrap)
 
 
-def _reap_until(child: int, reply: socket.socket | None) -> None:
+def _reap_until(child: int, handoff: socket.socket) -> None:
     """C2 as PID 1: reap until the script exits, kill and reap what is left, report, exit.
 
+    The job's reply socket, which the script's process put on `handoff` when
+    its job came, is taken only then: C2 does not wake up on the job's path.
     The exit report means the namespace holds C2 alone, which exits next: the
     orchestrator need not wait for that (an exiting process tears its memory
     down, ~1 ms here).
@@ -352,6 +366,12 @@ def _reap_until(child: int, reply: socket.socket | None) -> None:
     with contextlib.suppress(ChildProcessError):
         while True:  # until C2 has no child: every process of the namespace descends from it
             os.wait()
+    handoff.setblocking(False)
+    try:
+        _, fds, _, _ = socket.recv_fds(handoff, 16, 1)
+    except OSError:
+        fds = []  # no job came
+    reply = socket.socket(fileno=fds[0]) if fds else None
     if reply is not None:
         with contextlib.suppress(OSError):
             reply.send(b"X%d" % (code << 8))
