@@ -223,13 +223,15 @@ class Sandbox:
             return _setup_failure(isolation, problem, notes)
         # a regenerated script is mounted over the entry; the entry itself is
         # run from the mounted skill folder, where its symlinks cannot lead out
-        script = script.resolve() if request.script else request.skill_dir.resolve() / request.entry
-        return await self._attempt(launcher, request, script, stdin, notes)
+        skill_dir = request.skill_dir.resolve()
+        script = script.resolve() if request.script else skill_dir / request.entry
+        return await self._attempt(launcher, request, skill_dir, script, stdin, notes)
 
     async def _attempt(
         self,
         launcher: Launcher,
         request: SandboxRequest,
+        skill_dir: Path,
         script: Path,
         stdin: bytes,
         notes: tuple[str, ...],
@@ -244,7 +246,7 @@ class Sandbox:
             message = f"cannot make a work directory in {request.workdir_parent}: {exc.strerror}"
             return _setup_failure(launcher.isolation, message, notes)
         layout = Layout(
-            skill_dir=request.skill_dir.resolve(),
+            skill_dir=skill_dir,
             entry=request.entry,
             script=script,
             workdir=work,

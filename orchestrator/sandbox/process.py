@@ -418,7 +418,9 @@ async def supervise(
         child.reap()
         duration = time.monotonic() - start
         await _gone(reported_pid(info.result()))
-        _, pending = await asyncio.wait([c.closed for c in captures], timeout=DRAIN_GRACE_S)
+        pending = {c.closed for c in captures if not c.closed.done()}
+        if pending:  # usually closed already: the exit closed them
+            _, pending = await asyncio.wait(pending, timeout=DRAIN_GRACE_S)
     except BaseException:  # cancelled (or worse): nothing may outlive the call
         if child.status is None:
             try:
