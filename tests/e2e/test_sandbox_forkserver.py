@@ -163,12 +163,20 @@ async def test_a_job_cannot_reach_the_server_and_later_jobs_still_run(
         import json, os, sys
         seen = sorted(int(p) for p in os.listdir("/proc") if p.isdigit())
         host = os.path.exists("/.host/etc") or os.path.exists("/.host/proc")
-        json.dump({"pids": seen, "host": host, "uid": os.getuid()}, sys.stdout)
+        fds = sorted(int(fd) for fd in os.listdir("/proc/self/fd"))  # one is the listing's own
+        try:
+            init_fds = os.listdir("/proc/1/fd")  # the init holds a copy of the host tree
+        except PermissionError:
+            init_fds = None
+        out = {"pids": seen, "host": host, "uid": os.getuid(), "fds": fds, "init": init_fds}
+        json.dump(out, sys.stdout)
         """,
     )
     result = await sandbox.run(SandboxRequest(skill_dir=skill, entry=attacker, limits=LIMITS))
     assert result.ok, (result.failure, result.stderr_tail)
     assert len(result.output["pids"]) == 2 and result.output["host"] is False
+    assert result.output["fds"][:4] == [0, 1, 2, 3] and len(result.output["fds"]) == 5
+    assert result.output["init"] is None
     if os.geteuid() == 0:
         assert result.output["uid"] != 0
     again = await sandbox.run(SandboxRequest(skill_dir=skill, entry=attacker, limits=LIMITS))
