@@ -268,7 +268,7 @@ class Sandbox:
                 code=self._compiled(script, inside.script),
             )
             spawn = SpawnRequest(
-                argv=tuple(launcher.argv(layout, command)),
+                argv=tuple(command),  # the launcher's part is added for a cold start, see _spawn
                 env=env,
                 stdin=stdin,
                 workdir=work,
@@ -325,7 +325,8 @@ class Sandbox:
         if self.warm and isinstance(launcher, BwrapLauncher):
             server = await self._warm_server(launcher)
         if server is None or not isinstance(launcher, BwrapLauncher):
-            return await self._spawner(request)
+            argv = tuple(launcher.argv(layout, command))
+            return await self._spawner(request.model_copy(update={"argv": argv}))
         job = WarmJob(
             args=tuple(command[command.index(BOOTSTRAP) + 1 :]),
             network=layout.network,

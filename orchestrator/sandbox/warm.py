@@ -351,8 +351,9 @@ class WarmServer:
         spec = marshal.dumps(
             {**job.model_dump(), "env": dict(request.env), "tmpfs": job.tmpfs_bytes}
         )
+        # passed as SCM_RIGHTS, never dup2'ed here: no need to move them high like cloexec_pipe
         (in_r, in_w), (out_r, out_w), (err_r, err_w), (st_r, st_w) = [
-            cloexec_pipe() for _ in range(4)
+            os.pipe2(os.O_CLOEXEC) for _ in range(4)
         ]
         reply, remote = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         start = time.monotonic()
