@@ -40,6 +40,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import fcntl
+import gc
 import marshal
 import os
 import selectors
@@ -259,7 +260,18 @@ def _script_traceback(error: BaseException) -> None:
 
 
 def _finish(status: int) -> None:
-    """What the interpreter does at exit: join threads, atexit, flush; then exit."""
+    """What the interpreter does at exit, for the script's part; then exit.
+
+    Join threads, run atexit, flush; then, as finalization would, release
+    the script's globals and collect its cycles, so that files it left open
+    are flushed and closed and its `__del__` methods run. The globals go one
+    by one, last defined first (what an object's `__del__` uses was usually
+    defined before it); a file caught in a reference cycle with them would
+    otherwise be collected in no set order, its buffer possibly after its
+    descriptor. The server's objects are frozen (`gc.freeze`), so the
+    collection walks only the job's; a full finalization of the forked
+    interpreter would cost milliseconds.
+    """
     threading = sys.modules.get("threading")
     if threading is not None:
         with contextlib.suppress(BaseException):  # the script's threads: as Python does
@@ -272,6 +284,18 @@ def _finish(status: int) -> None:
             stream.flush()
         except (OSError, ValueError):
             status = status or 120
+    with contextlib.suppress(BaseException):  # __del__ errors are reported, as Python does
+        namespace = sys.modules["__main__"].__dict__
+        for name in reversed(list(namespace)):
+            if not (name.startswith("__") and name.endswith("__")):
+                namespace[name] = None
+        del namespace
+        # all the job's objects are in the young generations unless it promoted some
+        # to the oldest (the server's are frozen): a full collection costs ~0.1 ms more
+        gc.collect(2 if gc.get_objects(2) else 1)
+    for stream in (sys.stdout, sys.stderr):  # what the script's __del__ methods wrote
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
     os._exit(status)
 
 
@@ -307,17 +331,18 @@ def _rehearse() -> None:
 
 def _run_bootstrap(spec: dict[str, Any], bootstrap: Any) -> None:
     """C3: the bootstrap (not PID 1, so it does not fork), then the script, here."""
-    main = type(sys)("__main__")
-    sys.modules["__main__"] = main
+    main = sys.modules["__main__"] = type(sys)("__main__")
+    namespace = main.__dict__
     sys.argv = ["-c", *spec["args"]]
     status = 0
     try:
-        exec(bootstrap, main.__dict__)
+        exec(bootstrap, namespace)
     except SystemExit as exc:
         status = _status(exc)
     except BaseException as exc:  # the script's error, reported like Python does
         _script_traceback(exc)
         status = 1
+    del namespace, main
     _finish(status)
 
 
@@ -417,6 +442,7 @@ def _script_process(bootstrap: Any, problem: OSError | None, tree: bool) -> None
             _set_environment(dict(os.environ), block_at)  # rehearsal: its pages become ours
             _limit_caps(SETID_CAPS)  # the bounding set now; the job drops the rest
             _rehearse()
+            gc.freeze()
         except OSError as exc:
             problem = exc
     spec = _take_job(problem, block_at, handoff=True, tree=tree)
@@ -543,6 +569,7 @@ def serve() -> None:
     for name in PRELOAD:
         __import__(name)
     bootstrap = compile(sys.argv[2], "<string>", "exec")  # argv[1] is this source
+    gc.freeze()  # a job's collections (see _finish) walk only the job's own objects
     server = os.getpid()
     detached = _detached_tree_works()
     control = socket.socket(fileno=CONTROL_FD)

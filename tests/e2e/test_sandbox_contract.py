@@ -230,6 +230,34 @@ async def test_files_written_to_the_work_directory_come_back_as_artifacts(
     assert result.workdir is not None and (result.workdir / "scratch.tmp").exists()
 
 
+async def test_files_left_open_at_exit_are_complete_and_finalizers_run(
+    sandbox: Sandbox, skill: Path
+) -> None:
+    entry = _write(
+        skill,
+        """
+        import json, sys
+        plain = open("plain.txt", "w")
+        plain.write("left open")
+
+        class Note:
+            def __del__(self):
+                print("finalized", file=sys.stderr)
+
+        def helper():  # makes the script's globals a reference cycle
+            return plain
+
+        note = Note()
+        json.dump({"artifacts": ["plain.txt"]}, sys.stdout)
+        """,
+    )
+    result = await _run(sandbox, skill, entry)
+    assert result.ok, result.failure
+    (artifact,) = result.artifacts
+    assert artifact.size == len("left open")
+    assert "finalized" in result.stderr_tail
+
+
 async def test_the_work_directory_is_removed_unless_kept(
     sandbox: Sandbox, skill: Path, tmp_path: Path
 ) -> None:
