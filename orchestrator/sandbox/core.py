@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath
 
 from orchestrator.config import ENV_REQUIRE_ISOLATION
 from orchestrator.errors import IsolationError
-from orchestrator.sandbox.artifact import collect_artifacts
+from orchestrator.sandbox.artifact import collect_artifacts, listed_paths
 from orchestrator.sandbox.bootstrap import BOOTSTRAP, bootstrap_command, precompile
 from orchestrator.sandbox.detect import (
     choose_launcher,
@@ -26,6 +26,7 @@ from orchestrator.sandbox.launcher import BwrapLauncher, Launcher, Layout
 from orchestrator.sandbox.model import (
     FailureKind,
     Isolation,
+    SandboxArtifact,
     SandboxFailure,
     SandboxRequest,
     SandboxResult,
@@ -75,6 +76,21 @@ def _hidden_from_others(paths: list[Path]) -> Path | None:
         if mode & need != need:
             return path
     return None
+
+
+def _removed_if_empty(work: Path, keep: bool, output: object) -> bool:
+    """Remove the work directory if it is empty and is neither kept nor named in the output.
+
+    The usual case, a script that writes no file, then costs one `rmdir`
+    instead of an artifact scan and a removal.
+    """
+    if keep or listed_paths(output) is not None:
+        return False
+    try:
+        os.rmdir(work)
+    except OSError:
+        return False
+    return True
 
 
 class Sandbox:
@@ -282,12 +298,15 @@ class Sandbox:
             if self._warm_wanted and self._warm_problem is not None:
                 notes += (f"warm path unavailable, ran cold: {self._warm_problem}",)
             outcome = classify(spawned, isolation=launcher.isolation, limits=limits)
-            artifacts, artifact_notes = collect_artifacts(
-                work,
-                outcome.output,
-                max_bytes=limits.max_artifact_bytes,
-                copy_to=request.artifact_dir,
-            )
+            artifacts: tuple[SandboxArtifact, ...] = ()
+            artifact_notes: tuple[str, ...] = ()
+            if not _removed_if_empty(work, request.keep_workdir, outcome.output):
+                artifacts, artifact_notes = collect_artifacts(
+                    work,
+                    outcome.output,
+                    max_bytes=limits.max_artifact_bytes,
+                    copy_to=request.artifact_dir,
+                )
             extra: list[str] = []
             if spawned.lingering:
                 extra.append("a process the script started kept its output open after it exited")
@@ -342,9 +361,18 @@ class Sandbox:
     def _compiled(self, script: Path, filename: str) -> bytes | None:
         """The script compiled once per content and name, see `precompile`."""
         try:
-            source = script.read_bytes()
+            fd = os.open(script, os.O_RDONLY | os.O_CLOEXEC)
         except OSError:
             return None  # the bootstrap will report it from inside
+        try:
+            chunks = []
+            while chunk := os.read(fd, 1 << 20):
+                chunks.append(chunk)
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
+        source = b"".join(chunks)
         key = (filename, hashlib.sha256(source).digest())
         if key not in self._code:
             if len(self._code) >= CODE_CACHE_SIZE:

@@ -370,12 +370,14 @@ class WarmServer:
             remote.close()
             for fd in (in_r, out_w, err_w, st_w):
                 os.close(fd)
+        # while the job runs: take the zygotes handed over since, off the next job's path
+        asyncio.get_running_loop().call_soon(self._collect)
         return await supervise(_Job(reply), request, start, in_w, (out_r, err_r, st_r, None))
 
-    def _give(self, spec: bytes, fds: list[int]) -> bool:
-        """Send the job straight to a zygote the server handed over; False if none took it."""
+    def _collect(self) -> None:
+        """Take the zygotes the server has handed over since (without waiting)."""
         control = self._control
-        while control is not None:  # collect the zygotes the server has handed over since
+        while control is not None:
             try:
                 message, zygotes = _recv_fds(control, 16, 4, socket.MSG_DONTWAIT)
             except OSError:
@@ -383,6 +385,11 @@ class WarmServer:
             if not message:
                 break
             self._zygotes.extend(socket.socket(fileno=fd) for fd in zygotes)
+
+    def _give(self, spec: bytes, fds: list[int]) -> bool:
+        """Send the job straight to a zygote the server handed over; False if none took it."""
+        if not self._zygotes:
+            self._collect()
         while self._zygotes:
             with self._zygotes.popleft() as zygote:  # each serves exactly one job
                 try:

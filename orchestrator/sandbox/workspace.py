@@ -42,9 +42,13 @@ def make_attempt(
 
 def remove_attempt(root: Path) -> None:
     """Remove an attempt directory, even one whose folders the script locked (chmod 000)."""
-    with contextlib.suppress(OSError):
+    try:
         os.rmdir(root)  # the usual case: the script left nothing behind
         return
+    except FileNotFoundError:
+        return  # removed already (an empty work directory, see Sandbox)
+    except OSError:
+        pass
     for dirpath, dirnames, _ in os.walk(root):
         for name in dirnames:
             path = os.path.join(dirpath, name)
