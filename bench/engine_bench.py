@@ -148,15 +148,19 @@ async def engine(plan: Any, journal: bool, state_dir: Path) -> Timing:
     return timing
 
 
-def run_once(plan: Any, mode: str, state_dir: Path, shared: JournalSession) -> Timing:
-    """One run: `off` (no journal), `session` (the journal connection the process keeps
-    open across runs, as the MCP server does) or `fresh` (a connection opened for the run
-    and closed after it, as one `skillweave run` does: the close checkpoints the WAL,
-    and that is inside the time)."""
+def run_once(plan: Any, mode: str, state_dir: Path, kept: JournalSession) -> Timing:
+    """One run: `off` (no journal), `session` (on `kept`, the journal connection the
+    process keeps open across runs, as the MCP server does) or `fresh` (a connection
+    opened for the run and closed after it, as one `skillweave run` does: closing the
+    last connection to the database checkpoints the WAL, and that is inside the time).
+
+    Give each case a state directory of its own: a kept connection open on the same
+    database would make the fresh close not the last one, and one case's runs would
+    pay the checkpoints another case's writes made due."""
     if mode == "off":
         return asyncio.run(engine(plan, False, state_dir))
     if mode == "session":
-        with journal_session(shared):
+        with journal_session(kept):
             return asyncio.run(engine(plan, True, state_dir))
     w0, c0 = time.perf_counter(), time.process_time()
     with journal_session():
@@ -167,8 +171,8 @@ def run_once(plan: Any, mode: str, state_dir: Path, shared: JournalSession) -> T
 CASES = {  # name -> (contracts, mode)
     "journal_off": (False, "off"),
     "journal_on": (False, "session"),
-    "journal_on_fresh": (False, "fresh"),
     "journal_on_contracts": (True, "session"),
+    "journal_on_fresh": (False, "fresh"),
 }
 
 
@@ -176,18 +180,20 @@ def measure(shape: str, n: int, concurrency: int, reps: int, state_dir: Path) ->
     steps = n if shape == "chain" else n + 1
     plans = {False: build(shape, n, False, concurrency), True: build(shape, n, True, concurrency)}
     runs: dict[str, list[Timing]] = {"baseline": [], **{name: [] for name in CASES}}
-    shared = JournalSession()
+    kept = {name: JournalSession() for name in CASES}  # one database and connection per case
     try:
-        for _ in range(2):  # warm up: imports, compiled validators' code paths, the shared connection
-            run_once(plans[True], "session", state_dir, shared)
+        for name, (contracts, mode) in CASES.items():  # warm up: imports, validators, connections
+            for _ in range(2):
+                run_once(plans[contracts], mode, state_dir / name, kept[name])
         for _ in range(reps):
             c0 = time.process_time()
             wall = asyncio.run(baseline(shape, n, concurrency))
             runs["baseline"].append(Timing(wall, time.process_time() - c0))
             for name, (contracts, mode) in CASES.items():
-                runs[name].append(run_once(plans[contracts], mode, state_dir, shared))
+                runs[name].append(run_once(plans[contracts], mode, state_dir / name, kept[name]))
     finally:
-        shared.close()
+        for session in kept.values():
+            session.close()
     result: dict[str, Any] = {"shape": shape, "steps": steps, "concurrency": concurrency, "reps": reps}
     base = statistics.median(t.wall for t in runs["baseline"])
     for name, timings in runs.items():
@@ -212,18 +218,19 @@ def marginal(short: int, long: int, reps: int, state_dir: Path) -> dict[str, Any
     (creating the run, building the scheduler, the summary) cancel out. Means, so the
     WAL checkpoints SQLite makes every 1000 pages are counted."""
     result: dict[str, Any] = {"steps": [short, long]}
-    shared = JournalSession()
+    kept = JournalSession()
     try:
         for journal, key in ((False, "journal_off_us_per_step"), (True, "journal_on_us_per_step")):
             mode = "session" if journal else "off"
             totals = []
             for n in (short, long):
                 plan = build("chain", n, False, 64)
-                run_once(plan, mode, state_dir, shared)
-                totals.append(statistics.fmean(run_once(plan, mode, state_dir, shared).wall for _ in range(reps)))
+                folder = state_dir / f"marginal-{n}"
+                run_once(plan, mode, folder, kept)
+                totals.append(statistics.fmean(run_once(plan, mode, folder, kept).wall for _ in range(reps)))
             result[key] = round((totals[1] - totals[0]) / (long - short) * 1e6, 1)
     finally:
-        shared.close()
+        kept.close()
     return result
 
 
