@@ -198,10 +198,11 @@ def _finish(summary: RunSummary, as_json: bool, settings: Settings) -> None:
 def _execute(run_id: str, settings: Settings, plan: Plan, *, force: bool = False) -> RunSummary:
     from orchestrator.engine import execute_run
 
+    # the plan in hand spares decoding the journal's copy (execute_run checks it is the run's)
     if sys.stderr.isatty():
         with LiveTable(plan) as table:
-            return asyncio.run(execute_run(run_id, settings, on_event=table, force=force))
-    return asyncio.run(execute_run(run_id, settings, on_event=PlainLog(), force=force))
+            return asyncio.run(execute_run(run_id, settings, on_event=table, force=force, plan=plan))
+    return asyncio.run(execute_run(run_id, settings, on_event=PlainLog(), force=force, plan=plan))
 
 
 # -- commands ---------------------------------------------------------------------
