@@ -361,18 +361,9 @@ class Sandbox:
     def _compiled(self, script: Path, filename: str) -> bytes | None:
         """The script compiled once per content and name, see `precompile`."""
         try:
-            fd = os.open(script, os.O_RDONLY | os.O_CLOEXEC)
+            source = script.read_bytes()
         except OSError:
             return None  # the bootstrap will report it from inside
-        try:
-            chunks = []
-            while chunk := os.read(fd, 1 << 20):
-                chunks.append(chunk)
-        except OSError:
-            return None
-        finally:
-            os.close(fd)
-        source = b"".join(chunks)
         key = (filename, hashlib.sha256(source).digest())
         if key not in self._code:
             if len(self._code) >= CODE_CACHE_SIZE:
