@@ -407,33 +407,40 @@ class RunState:
     def _step_summary(self, sid: str) -> StepSummary:
         s = self.steps[sid]
         step = self.plan_steps[sid]
-        duration = (
-            s.finished_at - s.started_at if s.finished_at is not None and s.started_at is not None else None
-        )
-        queue = s.started_at - s.ready_at if s.started_at is not None and s.ready_at is not None else None
-        return StepSummary(
-            step_id=sid,
-            name=step.name,
-            skill=step.skill,
-            status=s.status,
-            attempts=s.attempts,
-            retries=s.retries,
-            regenerations=s.regenerations,
-            items=s.item_count,
-            items_done=sum(1 for k, it in s.items.items() if k is not None and (it.has_output or it.skipped)),
-            ready_at=s.ready_at,
-            started_at=s.started_at,
-            finished_at=s.finished_at,
-            duration_s=duration,
-            queue_delay_s=queue,
-            run_time_s=s.run_time_s,
-            handoff_passed=s.handoff_passed,
-            handoff_failed=s.handoff_failed,
-            violations=s.violations,
-            tokens=s.tokens,
-            error_class=s.error_class if not s.status.has_output or s.fallback else None,
-            message=s.message if s.status is not StepStatus.SUCCEEDED else "",
-            fallback=s.fallback,
-            code_sha256=s.code_sha256,
-            approval=s.approval,
-        )
+        fields: dict[str, Any] = {
+            "step_id": sid, "name": step.name, "skill": step.skill, "status": s.status,
+            "attempts": s.attempts, "ready_at": s.ready_at, "started_at": s.started_at,
+            "finished_at": s.finished_at, "run_time_s": s.run_time_s,
+        }
+        if s.finished_at is not None and s.started_at is not None:
+            fields["duration_s"] = s.finished_at - s.started_at
+        if s.started_at is not None and s.ready_at is not None:
+            fields["queue_delay_s"] = s.started_at - s.ready_at
+        # the rest only when set: a model validates each field it is given, and most steps
+        # of a run have no retries, items, contracts, tokens, failure or approval
+        if s.retries:
+            fields["retries"] = s.retries
+        if s.regenerations:
+            fields["regenerations"] = s.regenerations
+        if s.item_count is not None:
+            fields["items"] = s.item_count
+            fields["items_done"] = sum(
+                1 for k, it in s.items.items() if k is not None and (it.has_output or it.skipped)
+            )
+        if s.handoff_passed:
+            fields["handoff_passed"] = s.handoff_passed
+        if s.handoff_failed:
+            fields["handoff_failed"] = s.handoff_failed
+        if s.violations:
+            fields["violations"] = s.violations
+        if s.tokens.total:
+            fields["tokens"] = s.tokens
+        if s.error_class is not None and (not s.status.has_output or s.fallback):
+            fields["error_class"] = s.error_class
+        if s.message and s.status is not StepStatus.SUCCEEDED:
+            fields["message"] = s.message
+        for name in ("fallback", "code_sha256", "approval"):
+            value = getattr(s, name)
+            if value is not None:
+                fields[name] = value
+        return StepSummary(**fields)
