@@ -12,7 +12,7 @@ from pathlib import Path, PurePosixPath
 from orchestrator.config import ENV_REQUIRE_ISOLATION
 from orchestrator.errors import IsolationError
 from orchestrator.sandbox.artifact import collect_artifacts, listed_paths
-from orchestrator.sandbox.bootstrap import BOOTSTRAP, bootstrap_command, precompile
+from orchestrator.sandbox.bootstrap import bootstrap_command, loader_command, precompile
 from orchestrator.sandbox.detect import (
     choose_launcher,
     forced_isolation,
@@ -347,7 +347,7 @@ class Sandbox:
             argv = tuple(launcher.argv(layout, command))
             return await self._spawner(request.model_copy(update={"argv": argv}))
         job = WarmJob(
-            args=tuple(command[command.index(BOOTSTRAP) + 1 :]),
+            args=tuple(command[len(loader_command(str(self._runtime.executable))) :]),
             network=layout.network,
             work=str(layout.workdir.resolve()),
             skill=str(layout.skill_dir),

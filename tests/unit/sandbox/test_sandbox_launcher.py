@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import marshal
+import sys
 from pathlib import Path
 
 import pytest
 
-from orchestrator.sandbox.bootstrap import BOOTSTRAP, PYTHON_FLAGS, bootstrap_command, precompile
+from orchestrator.sandbox.bootstrap import (
+    BOOTSTRAP,
+    BOOTSTRAP_CODE,
+    LOADER,
+    PYTHON_FLAGS,
+    bootstrap_command,
+    precompile,
+)
 from orchestrator.sandbox.host import HostTools, Runtime
 from orchestrator.sandbox.launcher import (
     SANDBOX_UID,
@@ -166,13 +174,28 @@ def test_the_bootstrap_command_carries_limits_paths_and_uid(uid: int | None) -> 
         import_paths=("/a", "/b"),
         uid=uid,
     )
-    assert argv[: len(PYTHON_FLAGS) + 3] == ["/py", *PYTHON_FLAGS, "-c", BOOTSTRAP]
-    rest = argv[len(PYTHON_FLAGS) + 3 :]
+    assert argv[: len(PYTHON_FLAGS) + 4] == ["/py", *PYTHON_FLAGS, "-c", LOADER, BOOTSTRAP_CODE]
+    rest = argv[len(PYTHON_FLAGS) + 4 :]
     assert rest == [
         str(-1 if uid is None else uid), "5", str(100 << 20), str(2 << 20), "9", "40",
         "/work", "/skill/m.py", "-", "/a", "/b",
     ]  # fmt: skip
     compile(BOOTSTRAP, "<bootstrap>", "exec")
+
+
+def test_the_loader_runs_the_marshalled_bootstrap_with_the_argv_of_dash_c() -> None:
+    assert marshal.loads(bytes.fromhex(BOOTSTRAP_CODE)) == compile(
+        BOOTSTRAP, "<string>", "exec", dont_inherit=True
+    )
+    seen: dict[str, object] = {}
+    probe = marshal.dumps(compile("seen['argv'] = list(sys.argv)", "<string>", "exec")).hex()
+    argv = ["-c", probe, "5", "/work"]
+    namespace: dict[str, object] = {"seen": seen, "sys": sys}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sys, "argv", argv)
+        exec(LOADER, namespace)
+    assert seen["argv"] == ["-c", "5", "/work"]
+    assert set(namespace) == {"seen", "sys", "__builtins__"}  # the loader binds no name
 
 
 def test_a_precompiled_script_travels_marshalled_with_its_sandbox_file_name() -> None:
