@@ -343,3 +343,31 @@ async def test_multiprocessing_works_inside_the_sandbox(sandbox: Sandbox, skill:
     result = await _run(sandbox, skill, entry)
     assert result.ok, (result.failure, result.stderr_tail)
     assert result.output == [0, 1, 4, 9, 16, 25]
+
+
+async def test_the_usual_devices_work_and_shared_memory_is_writable(
+    sandbox: Sandbox, skill: Path
+) -> None:
+    entry = _write(
+        skill,
+        """
+        import json, os, sys, tempfile
+        with open("/dev/null", "wb") as sink:
+            sink.write(b"gone")
+        seen = {
+            "null": open("/dev/null", "rb").read(),
+            "zero": open("/dev/zero", "rb").read(3).hex(),
+            "random": len(open("/dev/random", "rb").read(16) + open("/dev/urandom", "rb").read(16)),
+            "links": [os.readlink(f"/dev/{name}") for name in ("stdin", "stdout", "stderr", "fd")],
+        }
+        fd, path = tempfile.mkstemp(dir="/dev/shm")  # the host's own under unshare
+        seen["shm"] = os.write(fd, b"kept")
+        os.close(fd)
+        os.unlink(path)
+        json.dump({k: v.decode() if isinstance(v, bytes) else v for k, v in seen.items()}, sys.stdout)
+        """,
+    )
+    result = await _run(sandbox, skill, entry)
+    assert result.ok, (result.failure, result.stderr_tail)
+    links = [f"/proc/self/fd/{fd}" for fd in range(3)] + ["/proc/self/fd"]
+    assert result.output == {"null": "", "zero": "000000", "random": 32, "links": links, "shm": 4}

@@ -18,6 +18,7 @@ from orchestrator.sandbox.bootstrap import (
 )
 from orchestrator.sandbox.host import HostTools, Runtime
 from orchestrator.sandbox.launcher import (
+    DEVICES,
     SANDBOX_UID,
     BareLauncher,
     BwrapLauncher,
@@ -78,6 +79,24 @@ def test_bwrap_mounts_the_runtime_and_skill_read_only_and_the_work_directory_wri
     assert argv[argv.index("--size") + 1] == str(layout.tmpfs_bytes)
     # parents of the runtime are made traversable for a dropped uid
     assert argv[argv.index("/opt") - 2 : argv.index("/opt") + 1] == ["0755", "--dir", "/opt"]
+
+
+def test_a_cold_start_binds_only_the_usual_devices_and_sizes_its_shared_memory(
+    tmp_path: Path,
+) -> None:
+    layout = _layout(tmp_path, tmpfs_bytes=3 << 20)
+    argv = BwrapLauncher(Path("/x/bwrap"), RUNTIME, as_root=True).argv(layout, ["py"])
+    assert "--dev" not in argv  # six device binds and a devpts: ~0.15 ms each bind
+    assert _pairs(argv, "--dev-bind") == [(f"/dev/{name}", f"/dev/{name}") for name in DEVICES]
+    assert ("urandom", "/dev/random") in _pairs(argv, "--symlink")
+    shm = argv.index("/dev/shm")
+    assert argv[shm - 5 : shm] == ["--size", str(3 << 20), "--perms", "01777", "--tmpfs"]
+
+
+def test_the_warm_server_keeps_a_full_dev_for_its_jobs_to_narrow(tmp_path: Path) -> None:
+    argv = BwrapLauncher(Path("/x/bwrap"), RUNTIME, as_root=True).server_argv(["py"])
+    assert argv[argv.index("--dev") + 1] == "/dev"
+    assert "--dev-bind" not in argv
 
 
 def test_bwrap_shares_the_network_and_its_config_files_only_when_asked(tmp_path: Path) -> None:
