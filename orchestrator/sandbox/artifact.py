@@ -27,6 +27,7 @@ MAX_ARTIFACT_FILES = 1000
 _CHUNK = 1024 * 1024
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+_GONE = -1  # the work directory's descriptor when the directory is gone (it was empty)
 
 
 def listed_paths(output: Any) -> list[str] | None:
@@ -134,6 +135,8 @@ class _Collector:
 
     def open_and_take(self, rel: str) -> None:
         try:
+            if self.root_fd == _GONE:
+                raise FileNotFoundError(errno.ENOENT, "no such file")
             fd = _open_beneath(self.root_fd, rel)
         except OSError as exc:
             if exc.errno in (errno.ELOOP, errno.ENOTDIR):
@@ -165,12 +168,19 @@ def _files(dir_fd: int, base: str, notes: list[str]) -> Iterator[str]:
 def collect_artifacts(
     workdir: Path, output: Any, *, max_bytes: int, copy_to: Path | None = None
 ) -> tuple[tuple[SandboxArtifact, ...], tuple[str, ...]]:
-    """Artifacts of one attempt, and notes on what was skipped and why."""
-    root_fd = os.open(workdir, _DIR_FLAGS)
+    """Artifacts of one attempt, and notes on what was skipped and why.
+
+    A work directory that is gone was empty (see `SpawnResult.workdir_removed`):
+    the files the output names are reported missing.
+    """
+    try:
+        root_fd = os.open(workdir, _DIR_FLAGS)
+    except FileNotFoundError:
+        root_fd = _GONE
     collector = _Collector(root_fd, max_bytes, copy_to)
     try:
         listed = listed_paths(output)
-        if listed is None:
+        if listed is None and root_fd != _GONE:
             collector.walk("", os.dup(root_fd))
         for item in listed or ():
             rel = _clean(item)
@@ -179,5 +189,6 @@ def collect_artifacts(
             else:
                 collector.open_and_take(rel)
     finally:
-        os.close(root_fd)
+        if root_fd != _GONE:
+            os.close(root_fd)
     return tuple(collector.found.values()), tuple(collector.notes)

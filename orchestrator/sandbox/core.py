@@ -82,7 +82,8 @@ def _removed_if_empty(work: Path, keep: bool, output: object) -> bool:
     """Remove the work directory if it is empty and is neither kept nor named in the output.
 
     The usual case, a script that writes no file, then costs one `rmdir`
-    instead of an artifact scan and a removal.
+    instead of an artifact scan and a removal (usually the spawner made it
+    already, see `SpawnRequest.remove_empty_workdir`).
     """
     if keep or listed_paths(output) is not None:
         return False
@@ -271,6 +272,7 @@ class Sandbox:
             uid=uid,
             tmpfs_bytes=limits.file_size_mb * 1024 * 1024,
         )
+        gone = False  # the work directory is removed already
         try:
             inside = launcher.inside(layout)
             env, env_notes = build_env(request.env, home=inside.workdir, tmpdir=inside.tmpdir)
@@ -293,6 +295,8 @@ class Sandbox:
                 max_stderr_bytes=limits.max_stderr_bytes,
                 stderr_tail_bytes=limits.stderr_tail_bytes,
                 info_fd=launcher.info_fd,
+                # only where the work directory is the whole attempt (a private /tmp)
+                remove_empty_workdir=work == root and not request.keep_workdir,
             )
             spawned = await self._spawn(launcher, layout, spawn, command, inside.script)
             if self._warm_wanted and self._warm_problem is not None:
@@ -300,7 +304,10 @@ class Sandbox:
             outcome = classify(spawned, isolation=launcher.isolation, limits=limits)
             artifacts: tuple[SandboxArtifact, ...] = ()
             artifact_notes: tuple[str, ...] = ()
-            if not _removed_if_empty(work, request.keep_workdir, outcome.output):
+            gone = spawned.workdir_removed or _removed_if_empty(
+                work, request.keep_workdir, outcome.output
+            )
+            if not gone or listed_paths(outcome.output) is not None:  # named files: say if missing
                 artifacts, artifact_notes = collect_artifacts(
                     work,
                     outcome.output,
@@ -328,7 +335,7 @@ class Sandbox:
             sweep = launcher.sweep_argv(layout)
             if sweep is not None:
                 await self._sweep(sweep, work)
-            if not request.keep_workdir:
+            if not request.keep_workdir and not (gone and work == root):
                 remove_attempt(root)
 
     async def _spawn(

@@ -70,6 +70,8 @@ class SpawnRequest(_Frozen):
     # the command reports the pid of a namespace reaper that may outlive it on
     # this descriptor (bwrap --info-fd); the spawner waits until it is gone
     info_fd: int | None = None
+    # remove `workdir` once the command has exited, if it is empty (see `supervise`)
+    remove_empty_workdir: bool = False
 
 
 class SpawnResult(_Frozen):
@@ -85,6 +87,7 @@ class SpawnResult(_Frozen):
     duration_s: float = 0.0
     error: str | None = None  # the command could not be started at all
     lingering: bool = False  # output pipes stayed open after the exit
+    workdir_removed: bool = False  # it was empty and is gone (`remove_empty_workdir`)
 
 
 Spawner = Callable[[SpawnRequest], Awaitable[SpawnResult]]
@@ -303,6 +306,14 @@ async def _gone(pid: int | None) -> None:
         os.close(fd)
 
 
+def _removed_if_empty(workdir: Path) -> bool:
+    try:
+        os.rmdir(workdir)
+    except OSError:
+        return False
+    return True
+
+
 async def _stop_watching(exited: asyncio.Future[None]) -> None:
     """Cancel an exit watcher and let it unregister its reader before another is added."""
     exited.cancel()
@@ -417,6 +428,12 @@ async def supervise(
             await child.kill_tree()
         child.reap()
         duration = time.monotonic() - start
+        # The script has exited. Removing its work directory now, when it is
+        # empty (the usual case), overlaps the rmdir with the namespace's
+        # teardown awaited next: a process still alive in there cannot write
+        # into a removed directory, and a directory that is not empty stays
+        # for the caller, who looks at it only once everything is gone.
+        removed = request.remove_empty_workdir and _removed_if_empty(request.workdir)
         await _gone(reported_pid(info.result()))
         pending = {c.closed for c in captures if not c.closed.done()}
         if pending:  # usually closed already: the exit closed them
@@ -449,4 +466,5 @@ async def supervise(
         usage=_usage(status.result(), child.usage),
         duration_s=round(duration, 6),
         lingering=bool(pending),
+        workdir_removed=removed,
     )

@@ -96,6 +96,19 @@ def test_missing_and_special_files_are_reported_not_collected(work: Path) -> Non
     )
 
 
+def test_a_work_directory_already_removed_had_nothing_and_named_files_are_missing(
+    tmp_path: Path,
+) -> None:
+    gone = tmp_path / "gone"
+    assert collect_artifacts(gone, {"n": 1}, max_bytes=1 << 20) == ((), ())
+    artifacts, notes = collect_artifacts(gone, {"artifacts": ["a.txt", "../x"]}, max_bytes=1 << 20)
+    assert artifacts == ()
+    assert notes == (
+        "artifact a.txt skipped: no such file",
+        "artifact '../x' skipped: outside the work directory",
+    )
+
+
 def test_the_size_cap_bounds_what_is_collected(work: Path) -> None:
     (work / "big.bin").write_bytes(b"x" * 100)
     artifacts, notes = collect_artifacts(work, None, max_bytes=50)

@@ -48,6 +48,9 @@ class FakeSpawner:
             target = request.workdir / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text)
+        if request.remove_empty_workdir and not any(request.workdir.iterdir()):
+            request.workdir.rmdir()
+            return self.result.model_copy(update={"workdir_removed": True})
         return self.result
 
 
@@ -125,6 +128,15 @@ async def test_the_work_directory_is_fresh_and_removed_afterwards(
     assert first.workdir is None
 
 
+async def test_an_attempt_with_its_own_tmp_goes_whole_when_the_script_wrote_nothing(
+    skill: Path, tmp_path: Path
+) -> None:
+    spawner = FakeSpawner()
+    await Sandbox(force=Isolation.NONE, spawner=spawner).run(_request(skill, tmp_path))
+    assert not spawner.runs[0].remove_empty_workdir  # the work directory is not the attempt
+    assert list((tmp_path / "attempts").iterdir()) == []
+
+
 async def test_keep_workdir_leaves_it_for_a_report(skill: Path, tmp_path: Path) -> None:
     spawner = FakeSpawner(files={"out.txt": "x"})
     result = await Sandbox(force=Isolation.NONE, spawner=spawner).run(
@@ -145,6 +157,43 @@ async def test_artifacts_are_copied_to_the_artifact_dir(skill: Path, tmp_path: P
     assert [a.path for a in result.artifacts] == ["r/a.txt"]
     assert (target / "r" / "a.txt").read_text() == "data"
     assert not (target / "other.txt").exists()
+
+
+@pytest.fixture
+def bwrap_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """bwrap as the mechanism, without probing the host for it."""
+    monkeypatch.setattr(
+        "orchestrator.sandbox.core.find_tools", lambda: HostTools(bwrap=Path("/x/bwrap"))
+    )
+    monkeypatch.setattr("orchestrator.sandbox.core.working_bwrap", lambda _r, tools, **_: tools)
+
+
+@pytest.mark.usefixtures("bwrap_here")
+async def test_the_spawner_removes_an_empty_work_directory_unless_it_is_kept(
+    skill: Path, tmp_path: Path
+) -> None:
+    spawner = FakeSpawner()
+    sandbox = Sandbox(force=Isolation.BWRAP, spawner=spawner)
+    result = await sandbox.run(_request(skill, tmp_path))
+    kept = await sandbox.run(_request(skill, tmp_path, keep_workdir=True))
+    first, second = spawner.runs
+    assert first.remove_empty_workdir and not second.remove_empty_workdir
+    assert result.ok and result.artifacts == () and result.notes == ()
+    assert not first.workdir.exists()
+    assert kept.workdir == second.workdir and second.workdir.is_dir()
+
+
+@pytest.mark.usefixtures("bwrap_here")
+async def test_files_named_by_the_output_of_an_empty_run_are_reported_missing(
+    skill: Path, tmp_path: Path
+) -> None:
+    spawner = FakeSpawner(
+        SpawnResult(returncode=0, started=True, stdout=b'{"artifacts": ["a.txt"]}')
+    )
+    result = await Sandbox(force=Isolation.BWRAP, spawner=spawner).run(_request(skill, tmp_path))
+    assert result.ok and result.artifacts == ()
+    assert result.notes == ("artifact a.txt skipped: no such file",)
+    assert not spawner.runs[0].workdir.exists()
 
 
 async def test_a_failure_is_returned_classified_not_raised(skill: Path, tmp_path: Path) -> None:
