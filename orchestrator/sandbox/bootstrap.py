@@ -95,11 +95,15 @@ def _boot():
         cpu = s.ru_utime + s.ru_stime + c.ru_utime + c.ru_stime
         rss = s.ru_maxrss
         try:
-            with open("/proc/self/status", "rb") as f:
-                for line in f:
-                    if line.startswith(b"VmHWM:"):
-                        rss = int(line.split()[1])
-        except (OSError, ValueError):
+            fd = posix.open("/proc/self/status", posix.O_RDONLY)
+            try:
+                status = posix.read(fd, 1 << 16)
+            finally:
+                posix.close(fd)
+            at = status.find(b"\\nVmHWM:")
+            if at >= 0:
+                rss = int(status[at + 7 : status.find(b"\\n", at + 1)].split()[0])
+        except (OSError, ValueError, IndexError):
             pass
         try:
             posix.write(3, b"\\nU %.6f %d\\n" % (cpu, max(rss, c.ru_maxrss)))
