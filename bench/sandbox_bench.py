@@ -22,7 +22,8 @@ a few warm-up runs:
                    (started during the warm-up rounds)
 - path_python3     `python3` as found on PATH (a pyenv shim, when there is one)
 
-`ratio` is sandbox_bwrap over bare_spawn (same spawning code on both sides);
+`ratio` is sandbox_bwrap over bare_spawn (same spawning code on both sides),
+`overhead_ms` their difference;
 `ratio_vs_subprocess` is over bare_subprocess; `ratio_warm` is sandbox_warm
 over bare_spawn. Targets: cold <= 1.3x bare, warm <= 5 ms per run.
 """
@@ -225,6 +226,8 @@ async def measure(runs: int) -> dict[str, object]:
     if "sandbox_bwrap" in results:
         bwrap = results["sandbox_bwrap"]["median_ms"]
         report["ratio"] = round(bwrap / results["bare_spawn"]["median_ms"], 2)
+        # what the sandbox adds, in ms: steadier than the ratio when the host's speed drifts
+        report["overhead_ms"] = round(bwrap - results["bare_spawn"]["median_ms"], 2)
         report["ratio_vs_subprocess"] = round(bwrap / results["bare_subprocess"]["median_ms"], 2)
         report["target"] = "sandbox_bwrap <= 1.3 x bare"
     if "sandbox_warm" in results:
