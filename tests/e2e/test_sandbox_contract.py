@@ -258,6 +258,76 @@ async def test_files_left_open_at_exit_are_complete_and_finalizers_run(
     assert "finalized" in result.stderr_tail
 
 
+async def test_a_file_a_skill_module_left_open_is_complete(sandbox: Sandbox, skill: Path) -> None:
+    if sandbox.warm:
+        pytest.skip("the warm path releases only the script's own globals at exit (bench/RESULTS)")
+    _write(skill, "log = open('log.txt', 'w')\n", "scripts/journal.py")
+    entry = _write(
+        skill,
+        """
+        import json, sys
+        import journal
+        journal.log.write("kept " * 100)
+        json.dump({"artifacts": ["log.txt"]}, sys.stdout)
+        """,
+    )
+    result = await _run(sandbox, skill, entry)
+    assert result.ok, result.failure
+    (artifact,) = result.artifacts
+    assert artifact.size == len("kept ") * 100
+
+
+async def test_the_run_ends_after_its_threads_and_atexit_handlers(
+    sandbox: Sandbox, skill: Path
+) -> None:
+    entry = _write(
+        skill,
+        """
+        import atexit, json, sys, threading, time
+        atexit.register(print, "atexit ran", file=sys.stderr)
+
+        def late():
+            time.sleep(0.2)
+            json.dump({"from": "thread"}, sys.stdout)
+
+        threading.Thread(target=late).start()
+        """,
+    )
+    result = await _run(sandbox, skill, entry)
+    assert result.ok, (result.failure, result.stderr_tail)
+    assert result.output == {"from": "thread"}
+    assert "atexit ran" in result.stderr_tail
+
+
+@pytest.mark.parametrize(
+    ("source", "exit_code", "stderr"),
+    [
+        ("import sys\nsys.exit('no rows to read')", 1, "no rows to read"),
+        ("import sys\nsys.exit(None)", 0, ""),
+        ("import sys\nsys.stdout.close()", 0, ""),
+    ],
+    ids=["message", "none", "closed-stdout"],
+)
+async def test_sys_exit_and_closed_streams_end_as_python_would(
+    sandbox: Sandbox, skill: Path, source: str, exit_code: int, stderr: str
+) -> None:
+    if sandbox.warm and "close" in source:
+        pytest.xfail("the warm path's exit flushes a closed stdout and reports status 120")
+    result = await _run(sandbox, skill, _write(skill, source))
+    assert result.exit_code == exit_code
+    assert stderr in result.stderr_tail
+
+
+async def test_a_traceback_starts_at_the_script(sandbox: Sandbox, skill: Path) -> None:
+    if sandbox.warm:
+        pytest.xfail("the warm path's tracebacks still show the server's and bootstrap's frames")
+    entry = _write(skill, "def fail():\n    raise KeyError('row')\n\nfail()\n")
+    result = await _run(sandbox, skill, entry)
+    assert result.failure is not None and result.failure.kind is FailureKind.CODE_ERROR
+    frames = [line for line in result.stderr_tail.splitlines() if line.startswith("  File ")]
+    assert len(frames) == 2 and all("main.py" in line for line in frames), result.stderr_tail
+
+
 async def test_the_work_directory_is_removed_unless_kept(
     sandbox: Sandbox, skill: Path, tmp_path: Path
 ) -> None:
