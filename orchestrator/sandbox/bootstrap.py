@@ -159,7 +159,7 @@ def _run(code):
     atexit._run_exitfuncs()
     runtime = tuple({p + "/" for p in (sys.base_prefix, sys.base_exec_prefix, sys.prefix)})
     for release in (True, False):
-        for stream in (sys.stdout, sys.stderr):
+        for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
             try:
                 stream.closed or stream.flush()
             except OSError:

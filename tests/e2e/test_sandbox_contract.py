@@ -318,6 +318,17 @@ async def test_sys_exit_and_closed_streams_end_as_python_would(
     assert stderr in result.stderr_tail
 
 
+async def test_output_buffered_before_stdout_was_replaced_still_arrives(
+    sandbox: Sandbox, skill: Path
+) -> None:
+    if sandbox.warm:
+        pytest.xfail("the warm path's exit flushes only the current sys.stdout and sys.stderr")
+    source = "import io, sys\nsys.stdout.write('{\"a\": 1}')\nsys.stdout = io.StringIO()\n"
+    result = await _run(sandbox, skill, _write(skill, source))
+    assert result.ok, (result.failure, result.stderr_tail)
+    assert result.output == {"a": 1}
+
+
 async def test_a_traceback_starts_at_the_script(sandbox: Sandbox, skill: Path) -> None:
     if sandbox.warm:
         pytest.xfail("the warm path's tracebacks still show the server's and bootstrap's frames")
