@@ -163,7 +163,7 @@ def _run(code):
             try:
                 stream.closed or stream.flush()
             except OSError:
-                status = status or 120
+                status = 120
             except BaseException:
                 pass
         if release:
