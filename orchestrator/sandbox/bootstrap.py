@@ -29,8 +29,9 @@ the small `resource` extension. In order they
 7. make the script look like `python script.py`: `sys.argv`, `__file__`,
    `__name__ == "__main__"`, its own folder then the skill folder first on
    `sys.path`, a clean `__main__` namespace;
-8. on a cold start, end as `python script.py` would for everything the script
-   can see, without the interpreter's full finalization (`_COLD_END`).
+8. end as `python script.py` would for everything the script can see, without
+   the interpreter's full finalization (`_END`); the warm path's fork server
+   runs the same bootstrap, so warm and cold runs end alike.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ MB = 1024 * 1024
 # PYTHONUTF8 and friends come from the allowlisted environment we build.
 PYTHON_FLAGS = ("-s", "-S", "-B", "-P")
 
-BOOTSTRAP = """\
+_BOOT = """\
 def _boot():
     import posix, sys, atexit, resource as r
     a = sys.argv
@@ -121,18 +122,18 @@ def _boot():
     if isinstance(code, bytes):
         code = compile(code, path, "exec", dont_inherit=True)
     return code
-exec(_boot())
 """
 
-# How a cold start ends instead of `exec(_boot())` (the warm path has its own,
-# `forkserver._finish`): the script, then what the interpreter's exit does for
-# it, then `_exit`. Python's full finalization (every module torn down, every
-# object freed) costs ~1.5 ms of a ~16 ms start and does nothing a script can
-# see beyond what this does: threads joined, atexit run, streams flushed, the
-# globals of `__main__` and of the script's own modules (those from outside the
-# runtime: the skill folder, the work directory) released last defined first,
-# so files left open are flushed and `__del__` methods run, cycles collected.
-_COLD_END = """\
+# How a run ends, cold or warm: the script, then what the interpreter's exit
+# does for it, then `_exit`. Python's full finalization (every module torn
+# down, every object freed) costs ~1.5 ms of a ~16 ms start and does nothing a
+# script can see beyond what this does: threads joined, atexit run, streams
+# flushed, the globals of `__main__` and of the script's own modules (those
+# from outside the runtime: the skill folder, the work directory) released last
+# defined first, so files left open are flushed and `__del__` methods run,
+# cycles collected. (In the warm path the fork server's objects are frozen, so
+# the collection walks only the job's.)
+_END = """\
 def _run(code):
     import gc, posix, sys
     g = globals()
@@ -190,9 +191,9 @@ _run(_boot())
 LOADER = "exec(__import__('marshal').loads(bytes.fromhex(__import__('sys').argv.pop(1))))"
 # The cold bootstrap compiled by this interpreter, which is the one the sandbox runs
 # (see `host.find_runtime`), so its marshal format is the sandbox's.
-COLD_BOOTSTRAP = BOOTSTRAP.replace("exec(_boot())\n", _COLD_END)
+BOOTSTRAP = _BOOT + _END
 BOOTSTRAP_CODE = marshal.dumps(
-    compile(COLD_BOOTSTRAP, "<string>", "exec", dont_inherit=True, optimize=0)
+    compile(BOOTSTRAP, "<string>", "exec", dont_inherit=True, optimize=0)
 ).hex()
 
 

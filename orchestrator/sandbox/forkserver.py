@@ -260,40 +260,16 @@ def _script_traceback(error: BaseException) -> None:
 
 
 def _finish(status: int) -> None:
-    """What the interpreter does at exit, for the script's part; then exit.
+    """Exit when the bootstrap failed before its script started (a bad limit, a
+    script that does not compile): its usage report (atexit), the streams, `_exit`.
 
-    Join threads, run atexit, flush; then, as finalization would, release
-    the script's globals and collect its cycles, so that files it left open
-    are flushed and closed and its `__del__` methods run. The globals go one
-    by one, last defined first (what an object's `__del__` uses was usually
-    defined before it); a file caught in a reference cycle with them would
-    otherwise be collected in no set order, its buffer possibly after its
-    descriptor. The server's objects are frozen (`gc.freeze`), so the
-    collection walks only the job's; a full finalization of the forked
-    interpreter would cost milliseconds.
+    A run that reached its script never comes back here: the bootstrap ends it
+    itself, as it ends a cold run (`bootstrap._END`).
     """
-    threading = sys.modules.get("threading")
-    if threading is not None:
-        with contextlib.suppress(BaseException):  # the script's threads: as Python does
-            threading._shutdown()
     import atexit
 
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):
-            status = status or 120
-    with contextlib.suppress(BaseException):  # __del__ errors are reported, as Python does
-        namespace = sys.modules["__main__"].__dict__
-        for name in reversed(list(namespace)):
-            if not (name.startswith("__") and name.endswith("__")):
-                namespace[name] = None
-        del namespace
-        # all the job's objects are in the young generations unless it promoted some
-        # to the oldest (the server's are frozen): a full collection costs ~0.1 ms more
-        gc.collect(2 if gc.get_objects(2) else 1)
-    for stream in (sys.stdout, sys.stderr):  # what the script's __del__ methods wrote
         with contextlib.suppress(OSError, ValueError):
             stream.flush()
     os._exit(status)
@@ -313,6 +289,11 @@ atexit.unregister(atexit.register(posix.getpid))
 r.getrusage(r.RUSAGE_SELF)
 with open("/proc/self/status", "rb") as f:
     [line for line in f if line.startswith(b"VmHWM:")]
+runtime = tuple({p + "/" for p in (sys.base_prefix, sys.base_exec_prefix, sys.prefix)})
+for m in reversed(list(sys.modules.values())):  # the bootstrap's end walks them all
+    str(getattr(m, "__file__", None) or runtime[0]).startswith(runtime) or list(m.__dict__)
+import gc
+gc.collect()
 """
 _REHEARSAL_CODE = compile(REHEARSAL, SERVER_FRAME, "exec")  # in the server, once
 
@@ -330,7 +311,10 @@ def _rehearse() -> None:
 
 
 def _run_bootstrap(spec: dict[str, Any], bootstrap: Any) -> None:
-    """C3: the bootstrap (not PID 1, so it does not fork), then the script, here."""
+    """C3: the bootstrap (not PID 1, so it does not fork), then the script, here.
+
+    The bootstrap ends the run itself; the handlers below serve only one that
+    failed before the script started."""
     main = sys.modules["__main__"] = type(sys)("__main__")
     namespace = main.__dict__
     sys.argv = ["-c", *spec["args"]]

@@ -259,8 +259,6 @@ async def test_files_left_open_at_exit_are_complete_and_finalizers_run(
 
 
 async def test_a_file_a_skill_module_left_open_is_complete(sandbox: Sandbox, skill: Path) -> None:
-    if sandbox.warm:
-        pytest.skip("the warm path releases only the script's own globals at exit (bench/RESULTS)")
     _write(skill, "log = open('log.txt', 'w')\n", "scripts/journal.py")
     entry = _write(
         skill,
@@ -311,8 +309,6 @@ async def test_the_run_ends_after_its_threads_and_atexit_handlers(
 async def test_sys_exit_and_closed_streams_end_as_python_would(
     sandbox: Sandbox, skill: Path, source: str, exit_code: int, stderr: str
 ) -> None:
-    if sandbox.warm and "close" in source:
-        pytest.xfail("the warm path's exit flushes a closed stdout and reports status 120")
     result = await _run(sandbox, skill, _write(skill, source))
     assert result.exit_code == exit_code
     assert stderr in result.stderr_tail
@@ -321,8 +317,6 @@ async def test_sys_exit_and_closed_streams_end_as_python_would(
 async def test_output_buffered_before_stdout_was_replaced_still_arrives(
     sandbox: Sandbox, skill: Path
 ) -> None:
-    if sandbox.warm:
-        pytest.xfail("the warm path's exit flushes only the current sys.stdout and sys.stderr")
     source = "import io, sys\nsys.stdout.write('{\"a\": 1}')\nsys.stdout = io.StringIO()\n"
     result = await _run(sandbox, skill, _write(skill, source))
     assert result.ok, (result.failure, result.stderr_tail)
@@ -330,8 +324,6 @@ async def test_output_buffered_before_stdout_was_replaced_still_arrives(
 
 
 async def test_a_traceback_starts_at_the_script(sandbox: Sandbox, skill: Path) -> None:
-    if sandbox.warm:
-        pytest.xfail("the warm path's tracebacks still show the server's and bootstrap's frames")
     entry = _write(skill, "def fail():\n    raise KeyError('row')\n\nfail()\n")
     result = await _run(sandbox, skill, entry)
     assert result.failure is not None and result.failure.kind is FailureKind.CODE_ERROR

@@ -11,7 +11,6 @@ import pytest
 from orchestrator.sandbox.bootstrap import (
     BOOTSTRAP,
     BOOTSTRAP_CODE,
-    COLD_BOOTSTRAP,
     LOADER,
     PYTHON_FLAGS,
     bootstrap_command,
@@ -205,10 +204,9 @@ def test_the_bootstrap_command_carries_limits_paths_and_uid(uid: int | None) -> 
 
 def test_the_loader_runs_the_marshalled_bootstrap_with_the_argv_of_dash_c() -> None:
     assert marshal.loads(bytes.fromhex(BOOTSTRAP_CODE)) == compile(
-        COLD_BOOTSTRAP, "<string>", "exec", dont_inherit=True
+        BOOTSTRAP, "<string>", "exec", dont_inherit=True
     )
-    boot = BOOTSTRAP.removesuffix("exec(_boot())\n")  # the warm path's ending differs
-    assert COLD_BOOTSTRAP.startswith(boot) and COLD_BOOTSTRAP.endswith("_run(_boot())\n")
+    assert BOOTSTRAP.endswith("_run(_boot())\n")  # the one ending, cold and warm
     seen: dict[str, object] = {}
     probe = marshal.dumps(compile("seen['argv'] = list(sys.argv)", "<string>", "exec")).hex()
     argv = ["-c", probe, "5", "/work"]
