@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import errno
 import fcntl
 import gc
 import marshal
@@ -237,9 +238,26 @@ def _isolate(spec: dict[str, Any], tree: bool) -> None:
     if tree:
         os.close(TREE_FD)
     else:
-        _check(_libc.umount2(HOST.encode(), MNT_DETACH), "detach the host tree")
+        _let_go_of_host()
     _mount(None, "/", None, ro)
     os.chdir("/")
+
+
+def _let_go_of_host() -> None:
+    """Unmount `/.host`; where its mounts are locked, cover it with an empty tmpfs.
+
+    A non-root server runs in the user namespace bwrap nests for `--uid` and
+    `--disable-userns`, so the mounts it sees belong to the parent namespace
+    and are locked in each zygote's copy: no unmount (EINVAL), no detached
+    copy. They can be covered, though, and locked with their cover: the job,
+    without capabilities and unable to make a user namespace, cannot take it off.
+    """
+    if _libc.umount2(HOST.encode(), MNT_DETACH) == 0:
+        return
+    if ctypes.get_errno() != errno.EINVAL:
+        _check(-1, "detach the host tree")
+    flags = MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC
+    _mount("tmpfs", HOST, "tmpfs", flags, "size=4k,nr_inodes=1,mode=0")
 
 
 def _status(error: BaseException) -> int:
