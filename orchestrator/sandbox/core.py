@@ -34,7 +34,7 @@ from orchestrator.sandbox.model import (
 from orchestrator.sandbox.outcome import classify, decode_tail
 from orchestrator.sandbox.process import Spawner, SpawnRequest, SpawnResult, spawn_process
 from orchestrator.sandbox.warm import WarmJob, WarmServer, server_command
-from orchestrator.sandbox.workspace import make_attempt, remove_attempt
+from orchestrator.sandbox.workspace import make_attempt, remove_attempt, remove_if_empty
 
 logger = logging.getLogger(__name__)
 
@@ -76,22 +76,6 @@ def _hidden_from_others(paths: list[Path]) -> Path | None:
         if mode & need != need:
             return path
     return None
-
-
-def _removed_if_empty(work: Path, keep: bool, output: object) -> bool:
-    """Remove the work directory if it is empty and is neither kept nor named in the output.
-
-    The usual case, a script that writes no file, then costs one `rmdir`
-    instead of an artifact scan and a removal (usually the spawner made it
-    already, see `SpawnRequest.remove_empty_workdir`).
-    """
-    if keep or listed_paths(output) is not None:
-        return False
-    try:
-        os.rmdir(work)
-    except OSError:
-        return False
-    return True
 
 
 class Sandbox:
@@ -304,10 +288,13 @@ class Sandbox:
             outcome = classify(spawned, isolation=launcher.isolation, limits=limits)
             artifacts: tuple[SandboxArtifact, ...] = ()
             artifact_notes: tuple[str, ...] = ()
-            gone = spawned.workdir_removed or _removed_if_empty(
-                work, request.keep_workdir, outcome.output
+            named = listed_paths(outcome.output) is not None
+            # the usual case, a script that writes no file, costs one rmdir and no artifact
+            # scan (the spawner usually made it already, see `SpawnRequest.remove_empty_workdir`)
+            gone = spawned.workdir_removed or (
+                not request.keep_workdir and not named and remove_if_empty(work)
             )
-            if not gone or listed_paths(outcome.output) is not None:  # named files: say if missing
+            if not gone or named:  # named files: say if missing
                 artifacts, artifact_notes = collect_artifacts(
                     work,
                     outcome.output,

@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict
 
 from orchestrator.sandbox.bootstrap import STARTED, STATUS_FD
 from orchestrator.sandbox.model import ResourceUsage
+from orchestrator.sandbox.workspace import remove_if_empty
 
 Stream = Literal["stdout", "stderr"]
 
@@ -306,14 +307,6 @@ async def _gone(pid: int | None) -> None:
         os.close(fd)
 
 
-def _removed_if_empty(workdir: Path) -> bool:
-    try:
-        os.rmdir(workdir)
-    except OSError:
-        return False
-    return True
-
-
 async def _stop_watching(exited: asyncio.Future[None]) -> None:
     """Cancel an exit watcher and let it unregister its reader before another is added."""
     exited.cancel()
@@ -433,7 +426,7 @@ async def supervise(
         # teardown awaited next: a process still alive in there cannot write
         # into a removed directory, and a directory that is not empty stays
         # for the caller, who looks at it only once everything is gone.
-        removed = request.remove_empty_workdir and _removed_if_empty(request.workdir)
+        removed = request.remove_empty_workdir and remove_if_empty(request.workdir)
         await _gone(reported_pid(info.result()))
         pending = {c.closed for c in captures if not c.closed.done()}
         if pending:  # usually closed already: the exit closed them

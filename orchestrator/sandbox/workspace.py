@@ -40,15 +40,21 @@ def make_attempt(
     return root, work, tmp
 
 
+def remove_if_empty(path: Path) -> bool:
+    """Remove `path` if it is an empty directory; True when it is gone (now or before)."""
+    try:
+        os.rmdir(path)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
 def remove_attempt(root: Path) -> None:
     """Remove an attempt directory, even one whose folders the script locked (chmod 000)."""
-    try:
-        os.rmdir(root)  # the usual case: the script left nothing behind
+    if remove_if_empty(root):  # the usual case: the script left nothing behind
         return
-    except FileNotFoundError:
-        return  # removed already (an empty work directory, see Sandbox)
-    except OSError:
-        pass
     for dirpath, dirnames, _ in os.walk(root):
         for name in dirnames:
             path = os.path.join(dirpath, name)
