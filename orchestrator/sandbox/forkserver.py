@@ -260,16 +260,6 @@ def _let_go_of_host() -> None:
     _mount("tmpfs", HOST, "tmpfs", flags, "size=4k,nr_inodes=1,mode=0")
 
 
-def _status(error: BaseException) -> int:
-    code = error.code if isinstance(error, SystemExit) else 1
-    if code is None:
-        return 0
-    if isinstance(code, int):
-        return code & 0xFF
-    print(code, file=sys.stderr)
-    return 1
-
-
 def _script_traceback(error: BaseException) -> None:
     tb = error.__traceback__
     while tb is not None and tb.tb_frame.f_code.co_filename == SERVER_FRAME:
@@ -339,9 +329,7 @@ def _run_bootstrap(spec: dict[str, Any], bootstrap: Any) -> None:
     status = 0
     try:
         exec(bootstrap, namespace)
-    except SystemExit as exc:
-        status = _status(exc)
-    except BaseException as exc:  # the script's error, reported like Python does
+    except BaseException as exc:  # e.g. a script that does not compile: as Python reports it
         _script_traceback(exc)
         status = 1
     del namespace, main
