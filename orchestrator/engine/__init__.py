@@ -65,6 +65,7 @@ from typing import Any
 from orchestrator.config import Settings
 from orchestrator.contracts import ContractChecker
 from orchestrator.engine.clock import Clock, SystemClock
+from orchestrator.engine.graph import plan_graph
 from orchestrator.engine.model import (
     ApprovalDecision,
     ApprovalRequest,
@@ -78,9 +79,9 @@ from orchestrator.engine.model import (
     StepSummary,
 )
 from orchestrator.engine.recorder import Recorder
-from orchestrator.engine.render import Renderer, binding_sources
+from orchestrator.engine.render import Renderer
 from orchestrator.engine.runtime import RegeneratorSource, RunnerSet
-from orchestrator.engine.scheduler import Scheduler, unordered_steps
+from orchestrator.engine.scheduler import Scheduler
 from orchestrator.engine.scope import RunScope
 from orchestrator.engine.state import RunState
 from orchestrator.errors import ConfigError, NotFoundError, ResumeError, UserError
@@ -185,28 +186,9 @@ def _check_inputs(plan: Plan, inputs: Mapping[str, Any]) -> dict[str, Any]:
     return values
 
 
-def _check_plan(plan: Plan) -> None:
-    """What the engine relies on: known steps and skills, no cycle (a hand-edited plan may break it)."""
-    ids = {s.id for s in plan.steps}
-    if len(ids) != len(plan.steps):
-        raise ConfigError(f"plan {plan.name} has two steps with one id", where=plan.name)
-    needs: dict[str, set[str]] = {}
-    for step in plan.steps:
-        if step.skill not in plan.skills:
-            raise ConfigError(f"step {step.id} uses skill {step.skill!r}, which the plan does not bind", where=step.id)
-        deps = set(step.depends_on) | binding_sources(step)[0]
-        unknown = sorted(deps - ids)
-        if unknown:
-            raise ConfigError(f"step {step.id} depends on unknown step {unknown[0]!r}", where=step.id)
-        needs[step.id] = deps
-    cycle = unordered_steps(needs)
-    if cycle:
-        raise ConfigError(f"plan {plan.name} has a dependency cycle among: {', '.join(cycle)}", where=cycle[0])
-
-
 def create_run(plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run_id: str | None = None) -> RunId:
     """Validate the plan and `inputs`, and record a new run (status pending)."""
-    _check_plan(plan)
+    plan_graph(plan)  # ConfigError when a hand-edited plan breaks what the engine relies on
     values = _check_inputs(plan, inputs)
     rid = RunId(run_id) if run_id else new_run_id()
     digest = plan_hash(plan)
@@ -393,7 +375,7 @@ async def run_in_memory(
     import tempfile
 
     settings = settings or Settings()
-    _check_plan(plan)
+    plan_graph(plan)  # ConfigError when a hand-edited plan breaks what the engine relies on
     values = _check_inputs(plan, inputs)
     clock = clock or SystemClock()
     run_id = new_run_id()

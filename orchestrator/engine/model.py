@@ -82,10 +82,12 @@ def _settled(step: Any) -> Any:
             return step.model_copy(update={"status": _SETTLED[status]})
         return step
     if isinstance(step, dict):
-        try:
-            status = StepStatus(str(step.get("status")))
-        except ValueError:
-            return step
+        status = step.get("status")
+        if not isinstance(status, StepStatus):
+            try:
+                status = StepStatus(str(status))
+            except ValueError:
+                return step
         if status in _SETTLED:
             return {**step, "status": _SETTLED[status]}
     return step

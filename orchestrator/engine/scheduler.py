@@ -25,15 +25,16 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from enum import Enum
 from typing import Any, Literal
 
 from orchestrator.engine.approval import Gate, pass_gate
 from orchestrator.engine.compensation import compensate
+from orchestrator.engine.graph import plan_graph
 from orchestrator.engine.model import RunStatus, StepStatus
 from orchestrator.engine.recovery import UnitResult, fallback, run_unit
-from orchestrator.engine.render import RenderError, binding_sources
+from orchestrator.engine.render import RenderError
 from orchestrator.engine.scope import RunAbortedError, RunScope
 from orchestrator.errors import LimitExceededError
 from orchestrator.journal.events import (
@@ -68,45 +69,14 @@ def route_of(output: Any) -> str | None:
     return None
 
 
-def unordered_steps(needs: Mapping[str, Iterable[str]]) -> list[str]:
-    """The steps no execution order can reach: those on a dependency cycle or behind one.
-
-    `needs` maps every step to the steps it depends on. Empty for a DAG. Linear in
-    steps plus edges (Kahn's algorithm), so checking a 10 000-step chain is instant.
-    """
-    waiting = {sid: len(set(deps)) for sid, deps in needs.items()}
-    dependants: dict[str, list[str]] = {sid: [] for sid in needs}
-    for sid, deps in needs.items():
-        for dep in set(deps):
-            dependants.setdefault(dep, []).append(sid)
-    ready = [sid for sid, n in waiting.items() if n == 0]
-    while ready:
-        sid = ready.pop()
-        for dependant in dependants.get(sid, ()):
-            waiting[dependant] -= 1
-            if waiting[dependant] == 0:
-                ready.append(dependant)
-    return sorted(sid for sid, n in waiting.items() if n > 0)
-
-
 class Scheduler:
     def __init__(self, scope: RunScope) -> None:
         self.scope = scope
-        plan = scope.plan
-        self.deps: dict[str, tuple[str, ...]] = {}
-        self.required: dict[str, tuple[str, ...]] = {}  # sorted: skip reasons name the first
-        self.dependants: dict[str, list[str]] = {s.id: [] for s in plan.steps}
-        self.routers: dict[str, list[str]] = {s.id: [] for s in plan.steps}  # step -> routers naming it
-        for step in plan.steps:
-            every, required = binding_sources(step)
-            deps = tuple(dict.fromkeys([*step.depends_on, *sorted(every)]))
-            self.deps[step.id] = deps
-            self.required[step.id] = tuple(sorted(required))
-            for dep in deps:
-                self.dependants[dep].append(step.id)
-            for target in step.routes.values():
-                if target in self.routers:
-                    self.routers[target].append(step.id)
+        graph = plan_graph(scope.plan)
+        self.deps = graph.deps
+        self.required = graph.required  # sorted: skip reasons name the first
+        self.dependants = graph.dependants
+        self.routers = graph.routers
 
     # -- the run ---------------------------------------------------------
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from orchestrator.contracts import ContractChecker
 from orchestrator.engine.clock import Clock
+from orchestrator.engine.graph import plan_graph
 from orchestrator.engine.model import Approver, RunStatus
 from orchestrator.engine.recorder import Recorder
 from orchestrator.engine.render import Renderer
@@ -76,11 +77,10 @@ class RunScope:
     approver: Approver | None = None
     _slots: dict[str, asyncio.Semaphore] = field(default_factory=dict)
     _locks: dict[str, asyncio.Lock] = field(default_factory=dict)
-    _steps: dict[str, PlanStep] = field(default_factory=dict)
     _slot_of: dict[str, Slot] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self._steps = {s.id: s for s in self.plan.steps}
+        self._steps = plan_graph(self.plan).steps
 
     # -- basics ----------------------------------------------------------
 

@@ -21,7 +21,6 @@ from orchestrator.engine.model import (
     RunSummary,
     RunTotals,
     StepStatus,
-    StepSummary,
 )
 from orchestrator.journal.events import (
     ApprovalDecided,
@@ -369,42 +368,47 @@ class RunState:
     # -- the report ------------------------------------------------------
 
     def summary(self, record_status: RunStatus | None = None) -> RunSummary:
-        steps = tuple(self._step_summary(sid) for sid in self.steps)
+        # the step rows go in as dicts: RunSummary validates them all in one call
+        rows = [self._step_fields(sid) for sid in self.steps]
+        states = self.steps.values()
         last = self.sessions[-1].last if self.sessions else self.created_at
         end = self.finished_at if self.finished_at is not None else last
         totals = RunTotals(
-            steps=len(steps),
-            succeeded=sum(1 for s in steps if s.status.has_output),
-            failed=sum(1 for s in steps if s.status in (StepStatus.FAILED, StepStatus.ESCALATED, StepStatus.CONTINUED)),
-            skipped=sum(1 for s in steps if s.status is StepStatus.SKIPPED),
+            steps=len(rows),
+            succeeded=sum(1 for s in states if s.status.has_output),
+            failed=sum(1 for s in states if s.status in (StepStatus.FAILED, StepStatus.ESCALATED, StepStatus.CONTINUED)),
+            skipped=sum(1 for s in states if s.status is StepStatus.SKIPPED),
             attempts=self.total_attempts,
-            retries=sum(s.retries for s in steps),
+            retries=sum(s.retries for s in states),
             regenerations=self.total_regenerations,
-            handoff_passed=sum(s.handoff_passed for s in steps),
-            handoff_failed=sum(s.handoff_failed for s in steps),
+            handoff_passed=sum(s.handoff_passed for s in states),
+            handoff_failed=sum(s.handoff_failed for s in states),
             tokens=self.tokens,
-            queue_delay_s=sum(s.queue_delay_s or 0.0 for s in steps),
+            queue_delay_s=sum(row.get("queue_delay_s", 0.0) for row in rows),
             duration_s=(end - self.sessions[0].started) if self.sessions else None,
             active_s=sum(s.last - s.started for s in self.sessions),
         )
-        return RunSummary(
-            run_id=self.run_id,
-            plan_name=self.plan.name,
-            plan_sha256=self.plan_sha256,
-            status=record_status or self.status,
-            created_at=self.created_at,
-            started_at=self.sessions[0].started if self.sessions else None,
-            finished_at=self.finished_at,
-            error=self.error,
-            awaiting=self.pending_approvals() if self.status is RunStatus.PAUSED else (),
-            inputs=self.inputs,
-            outputs=dict(self.output_map),
-            steps=steps,
-            totals=totals,
-            compensations=tuple(f"{sid}: {status}" for sid, status in self.compensations.items()),
+        return RunSummary.model_validate(
+            {
+                "run_id": self.run_id,
+                "plan_name": self.plan.name,
+                "plan_sha256": self.plan_sha256,
+                "status": record_status or self.status,
+                "created_at": self.created_at,
+                "started_at": self.sessions[0].started if self.sessions else None,
+                "finished_at": self.finished_at,
+                "error": self.error,
+                "awaiting": self.pending_approvals() if self.status is RunStatus.PAUSED else (),
+                "inputs": self.inputs,
+                "outputs": dict(self.output_map),
+                "steps": rows,
+                "totals": totals,
+                "compensations": tuple(f"{sid}: {status}" for sid, status in self.compensations.items()),
+            }
         )
 
-    def _step_summary(self, sid: str) -> StepSummary:
+    def _step_fields(self, sid: str) -> dict[str, Any]:
+        """The step's StepSummary fields, those left at their defaults omitted."""
         s = self.steps[sid]
         step = self.plan_steps[sid]
         fields: dict[str, Any] = {
@@ -443,4 +447,4 @@ class RunState:
             value = getattr(s, name)
             if value is not None:
                 fields[name] = value
-        return StepSummary(**fields)
+        return fields

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 
-from orchestrator.engine import RunStatus, StepStatus
-from orchestrator.engine.scheduler import unordered_steps
+import pytest
+
+from orchestrator.engine import RunStatus, StepStatus, graph
+from orchestrator.engine.graph import plan_graph, unordered_steps
+from orchestrator.errors import ConfigError
 from orchestrator.plan.model import ForEach, InputBinding, PlanInput, PlanStep
 from orchestrator.policy import ErrorClass, Limits
 from orchestrator.runner import StepOutcome, StepRequest
@@ -253,3 +257,28 @@ def test_a_dag_has_no_unordered_steps_however_long_its_chain() -> None:
 def test_the_steps_on_a_cycle_and_behind_it_are_unordered() -> None:
     needs = {"a": [], "b": ["a", "d"], "c": ["b"], "d": ["c"], "e": ["d"], "f": ["a"]}
     assert unordered_steps(needs) == ["b", "c", "d", "e"]
+
+
+def test_a_plan_graph_is_built_once_per_plan_object_and_forgotten_with_it() -> None:
+    plan = fake_plan([
+        PlanStep(id="a", name="A", skill="s"),
+        PlanStep(id="b", name="B", skill="s", inputs={"x": InputBinding(source="step", step="a")}),
+    ])
+    built = graph.plan_graph(plan)
+    assert graph.plan_graph(plan) is built
+    assert built.deps == {"a": (), "b": ("a",)} and built.required["b"] == ("a",)
+    assert built.dependants == {"a": ("b",), "b": ()}
+    equal_copy = plan.model_copy()  # another object: its own graph, equal to the first
+    assert graph.plan_graph(equal_copy) is not built
+    assert graph.plan_graph(equal_copy).deps == built.deps
+    key = id(plan)
+    del plan
+    gc.collect()
+    assert key not in graph._GRAPHS
+
+
+def test_a_broken_plan_is_refused_every_time_it_is_checked() -> None:
+    unbound = fake_plan([PlanStep(id="a", name="A", skill="s")]).model_copy(update={"skills": {}})
+    for _ in range(2):
+        with pytest.raises(ConfigError, match="skill 's', which the plan does not bind"):
+            plan_graph(unbound)
