@@ -90,7 +90,7 @@ _GRAPHS: dict[int, tuple[weakref.ref[Plan], PlanGraph]] = {}
 def _forget(key: int, ref: weakref.ref[Plan]) -> None:
     entry = _GRAPHS.get(key)
     if entry is not None and entry[0] is ref:
-        del _GRAPHS[key]
+        _GRAPHS.pop(key, None)
 
 
 def plan_graph(plan: Plan) -> PlanGraph:
