@@ -87,12 +87,6 @@ def _build(plan: Plan) -> PlanGraph:
 _GRAPHS: dict[int, tuple[weakref.ref[Plan], PlanGraph]] = {}
 
 
-def _forget(key: int, ref: weakref.ref[Plan]) -> None:
-    entry = _GRAPHS.get(key)
-    if entry is not None and entry[0] is ref:
-        _GRAPHS.pop(key, None)
-
-
 def plan_graph(plan: Plan) -> PlanGraph:
     """The checked graph of `plan` (ConfigError naming the step when it is broken)."""
     key = id(plan)
@@ -101,8 +95,10 @@ def plan_graph(plan: Plan) -> PlanGraph:
         return found[1]
     graph = _build(plan)
 
-    def forget(ref: weakref.ref[Plan]) -> None:
-        _forget(key, ref)
+    def forget(ref: weakref.ref[Plan]) -> None:  # the plan is gone: drop its entry, not a successor's
+        entry = _GRAPHS.get(key)
+        if entry is not None and entry[0] is ref:
+            _GRAPHS.pop(key, None)
 
     _GRAPHS[key] = (weakref.ref(plan, forget), graph)
     return graph
