@@ -120,6 +120,30 @@ def test_a_committed_event_is_visible_to_another_connection_at_once(tmp_path: Pa
     assert rows == [("run_created",), ("output_stored",)]
 
 
+def test_the_step_item_and_attempt_columns_hold_null_where_an_event_has_none(tmp_path: Path) -> None:
+    with Journal(tmp_path) as journal:
+        journal.create_run("r1", lambda: "{}", {}, created())
+        journal.append(
+            "r1",
+            [
+                RunStarted(ts=11, pid=1, host="h"),
+                OutputStored(ts=12, step="a", item=0, attempt=1, output={}),
+                AttemptFailed(ts=13, step="b", attempt=2, error_class="transient", message="reset"),
+            ],
+        )
+        other = sqlite3.connect(tmp_path / "journal.db")
+        try:
+            rows = other.execute("SELECT type, step, item, attempt FROM events WHERE run_id = 'r1' ORDER BY seq").fetchall()
+        finally:
+            other.close()
+    assert rows == [
+        ("run_created", None, None, None),
+        ("run_started", None, None, None),
+        ("output_stored", "a", 0, 1),  # item 0 is an item, not an absent one
+        ("attempt_failed", "b", None, 2),
+    ]
+
+
 def test_blobs_are_written_whole_under_the_run_dir(tmp_path: Path) -> None:
     with Journal(tmp_path) as journal:
         digest = journal.store_blob("r1", "outputs/a-1.json", b'{"x": 1}')
