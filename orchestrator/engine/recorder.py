@@ -4,11 +4,13 @@
 every event emitted so far is durable. The first commit of a turn of the event
 loop writes at once, in its caller; the commits requested after it in the same
 turn share one transaction at the start of the next turn (group commit), so a
-fan-out of 64 ready steps costs two writes, not 64, and a chain of steps pays no
-round trip through the loop. Events are always written in the order they were
-emitted, so a durable event implies every earlier one is durable too. A write
-that fails leaves its events queued: nothing is skipped, the next commit tries
-them again.
+fan-out of 64 ready steps costs two writes, not 64. A task that goes on to the
+next step of a chain without a trip through the loop (the scheduler's choice)
+calls `next_step()`: when it wrote the turn's commit, no other task has run
+since, so there is nothing to share, and its next commit writes at once too.
+Events are always written in the order they were emitted, so a durable event
+implies every earlier one is durable too. A write that fails leaves its events
+queued: nothing is skipped, the next commit tries them again.
 
 The rule the engine keeps: an event is durable before any effect that relies on
 it. `await commit()` comes before a runner is called (the attempt_started that
@@ -69,6 +71,8 @@ class Recorder:
         self._scheduled = False
         self._deferred: asyncio.TimerHandle | None = None
         self._turn_busy = False  # a commit was written in this turn of the loop
+        self._turn_end_pending = False  # a callback will clear _turn_busy at the next turn
+        self._turn_writer: asyncio.Task[object] | None = None  # the task that wrote in this turn
         # the first write claims the run: it fails if another process started it meanwhile
         self._claim_after: int | None = state.last_seq
 
@@ -107,7 +111,10 @@ class Recorder:
         loop = asyncio.get_running_loop()
         if not self._turn_busy:
             self._turn_busy = True
-            loop.call_soon(self._end_turn)
+            self._turn_writer = asyncio.current_task()
+            if not self._turn_end_pending:
+                self._turn_end_pending = True
+                loop.call_soon(self._end_turn)
             self._write()
             return
         waiter: asyncio.Future[None] = loop.create_future()
@@ -127,8 +134,19 @@ class Recorder:
             return
         self._deferred = asyncio.get_running_loop().call_later(FLUSH_DELAY_S, self._on_timer)
 
+    def next_step(self) -> None:
+        """The calling task goes on to another step without yielding to the loop.
+
+        If this task wrote the turn's commit, its next commit writes at once, as the
+        first of a turn does: no other task has run since, so none could join it.
+        """
+        if self._turn_busy and asyncio.current_task() is self._turn_writer:
+            self._turn_busy = False
+
     def _end_turn(self) -> None:
+        self._turn_end_pending = False
         self._turn_busy = False
+        self._turn_writer = None
 
     def _on_timer(self) -> None:
         self._deferred = None

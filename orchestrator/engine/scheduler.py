@@ -52,6 +52,11 @@ from orchestrator.plan.model import PlanStep, ResolvedPolicy
 from orchestrator.policy import ErrorClass, FallbackAction, RetryPolicy
 from orchestrator.runner import StepFailure
 
+# A task that goes on with a chain of steps lets the loop run other work at least
+# this often (a step whose runner awaits something yields anyway); a chain of
+# instant steps then takes no trip through the loop for each step.
+YIELD_EVERY_S = 0.002
+
 
 class StepEnd(Enum):
     DONE = "done"
@@ -149,7 +154,8 @@ class Scheduler:
 
         A task runs a step and then goes on with one of the steps that step made
         ready (a chain runs in one task, with no trip through the event loop's
-        queue); any other step it made ready gets a task of its own.
+        queue but every YIELD_EVERY_S); any other step it made ready gets a task
+        of its own.
         """
         steps = self.scope.state.steps
         waiting = {
@@ -161,6 +167,8 @@ class Scheduler:
         for sid in ready:
             self._ready(sid)
         news: asyncio.Queue[BaseException | None] = asyncio.Queue()  # a task ended, or made steps ready
+        loop = asyncio.get_running_loop()
+        recorder = self.scope.recorder
         tasks: set[asyncio.Task[None]] = set()
         active = 0
         paused: list[str] = []
@@ -179,6 +187,7 @@ class Scheduler:
         async def follow(sid: str) -> None:
             nonlocal active
             failure: BaseException | None = None
+            next_yield = loop.time() + YIELD_EVERY_S
             try:
                 while True:
                     if await self.execute_step(sid) is StepEnd.PAUSED:
@@ -191,7 +200,12 @@ class Scheduler:
                     if len(now_ready) > 1:
                         ready.extend(now_ready[1:])
                         news.put_nowait(None)
-                    await asyncio.sleep(0)  # let other tasks have their turn
+                        await asyncio.sleep(0)  # start the new tasks now
+                    elif loop.time() >= next_yield:  # let other tasks have their turn
+                        await asyncio.sleep(0)
+                        next_yield = loop.time() + YIELD_EVERY_S
+                    else:
+                        recorder.next_step()
             except asyncio.CancelledError:
                 raise
             except BaseException as exc:  # handed to the loop below, which re-raises it

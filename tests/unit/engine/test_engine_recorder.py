@@ -67,6 +67,42 @@ async def test_a_chain_of_commits_writes_each_at_once() -> None:
         await asyncio.sleep(0)  # the next turn of the loop
 
 
+async def test_a_task_going_on_to_its_next_step_writes_at_once_without_a_turn_of_the_loop() -> None:
+    recorder, journal = _recorder()
+    turns: list[int] = []
+    asyncio.get_running_loop().call_soon(turns.append, 1)  # runs at the next turn of the loop
+    for i in range(3):
+        recorder.emit(_started(f"s{i}"))
+        await recorder.commit()
+        assert len(journal.transactions) == i + 1
+        recorder.next_step()  # no asyncio.sleep(0) in between
+    assert turns == []
+
+
+async def test_without_next_step_a_second_commit_of_the_turn_waits_for_the_next_turn() -> None:
+    recorder, journal = _recorder()
+    turns: list[int] = []
+    recorder.emit(_started("s0"))
+    await recorder.commit()
+    asyncio.get_running_loop().call_soon(turns.append, 1)
+    recorder.emit(_started("s1"))
+    await recorder.commit()
+    assert turns == [1]  # the loop turned before the group write
+    assert journal.transactions == [["attempt_started:s0"], ["attempt_started:s1"]]
+
+
+async def test_next_step_lets_no_task_write_at_once_in_a_turn_another_task_wrote_in() -> None:
+    recorder, journal = _recorder()
+
+    async def start(step: str) -> None:
+        recorder.emit(_started(step))
+        recorder.next_step()  # s1 and s2 did not write this turn's commit: nothing changes for them
+        await recorder.commit()
+
+    await asyncio.gather(*(start(f"s{i}") for i in range(3)))
+    assert journal.transactions == [["attempt_started:s0"], ["attempt_started:s1", "attempt_started:s2"]]
+
+
 async def test_a_failed_write_keeps_its_events_for_the_next_commit() -> None:
     recorder, journal = _recorder()
     recorder.emit(_started("s0"))

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import itertools
+import time
 
 import pytest
 
-from orchestrator.engine import RunStatus, StepStatus, graph
+from orchestrator.engine import RunStatus, StepStatus, graph, scheduler
 from orchestrator.engine.graph import plan_graph, unordered_steps
 from orchestrator.errors import ConfigError
 from orchestrator.plan.model import ForEach, InputBinding, PlanInput, PlanStep
@@ -282,3 +284,57 @@ def test_a_broken_plan_is_refused_every_time_it_is_checked() -> None:
     for _ in range(2):
         with pytest.raises(ConfigError, match="skill 's', which the plan does not bind"):
             plan_graph(unbound)
+
+
+class TurnWatcher(FakeRunner):
+    """Notes, at each attempt, how many turns of the event loop a ticker task has seen."""
+
+    def __init__(self, block_s: float = 0.0) -> None:
+        super().__init__()
+        self.turns = 0
+        self.seen: list[int] = []
+        self.block_s = block_s
+
+    async def tick(self) -> None:
+        while True:
+            self.turns += 1
+            await asyncio.sleep(0)
+
+    async def run(self, request: StepRequest) -> StepOutcome:
+        self.seen.append(self.turns)
+        time.sleep(self.block_s)  # an attempt that holds the loop, as a CPU-bound in-process runner does
+        return await super().run(request)
+
+
+def chain(n: int) -> list[PlanStep]:
+    return [
+        PlanStep(id=f"c{i}", name=f"C{i}", skill="s", depends_on=(f"c{i - 1}",) if i else ()) for i in range(n)
+    ]
+
+
+async def _watch(execute, runner: TurnWatcher, n: int) -> list[int]:
+    ticker = asyncio.ensure_future(runner.tick())
+    try:
+        summary = await execute(fake_plan(chain(n)), runner)
+    finally:
+        ticker.cancel()
+    assert summary.status is RunStatus.SUCCEEDED
+    return runner.seen
+
+
+async def test_a_chain_of_instant_steps_goes_on_without_a_turn_of_the_loop_per_step(execute, monkeypatch) -> None:
+    monkeypatch.setattr(scheduler, "YIELD_EVERY_S", 3600.0)
+    seen = await _watch(execute, TurnWatcher(), 20)
+    assert len(set(seen)) == 1  # the journal's commits took no turn either
+
+
+async def test_a_chain_lets_other_tasks_run_at_least_every_yield_interval(execute) -> None:
+    seen = await _watch(execute, TurnWatcher(block_s=scheduler.YIELD_EVERY_S / 2), 12)
+    # each step holds the loop for half the interval: the chain yields within three steps
+    assert all(later > earlier for earlier, later in zip(seen, seen[3:], strict=False))
+
+
+async def test_with_no_yield_interval_a_chain_yields_after_every_step(execute, monkeypatch) -> None:
+    monkeypatch.setattr(scheduler, "YIELD_EVERY_S", 0.0)
+    seen = await _watch(execute, TurnWatcher(), 8)
+    assert all(later > earlier for earlier, later in itertools.pairwise(seen))
