@@ -23,11 +23,12 @@ Hold the targets against the mean. SQLite checkpoints the WAL every 1000 pages,
 in the commit that crosses the mark: a 200-step chain writes ~400 pages, so two
 runs in five of a kept connection carry a checkpoint (~5-6 ms: copying the pages
 and two fsyncs) and the others none. The run times form two clusters, and with
-40 % of the runs in the slow one the median of 15 lands in either cluster by the
-phase of the checkpoints alone. For the kept cases `checkpoint_runs` counts the
-runs during which the WAL restarted (its header's salt changed, which happens
-only after a checkpoint), and `us_per_step_plain` / `us_per_step_checkpoint` give
-the median of each cluster.
+40 % of the runs in the slow one a median sits near the edge between them and
+jumps from one to the other with the phase of the checkpoints. For the kept cases
+`checkpoint_runs` counts the runs during which the WAL restarted (its header's
+salt changed, which happens only after a checkpoint; one made by a run's very
+last commit shows in the next run), and `us_per_step_plain` /
+`us_per_step_checkpoint` give the median of each cluster.
 Peak memory (max RSS) for a 10 000-step fan-out with journal and contracts is
 measured in a fresh subprocess.
 """
