@@ -256,7 +256,6 @@ class Sandbox:
             uid=uid,
             tmpfs_bytes=limits.file_size_mb * 1024 * 1024,
         )
-        gone = False  # the work directory is removed already
         try:
             inside = launcher.inside(layout)
             env, env_notes = build_env(request.env, home=inside.workdir, tmpdir=inside.tmpdir)
@@ -322,8 +321,8 @@ class Sandbox:
             sweep = launcher.sweep_argv(layout)
             if sweep is not None:
                 await self._sweep(sweep, work)
-            if not request.keep_workdir and not (gone and work == root):
-                remove_attempt(root)
+            if not request.keep_workdir:
+                remove_attempt(root)  # returns at once when it is gone
 
     async def _spawn(
         self,
