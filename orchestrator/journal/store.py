@@ -13,6 +13,7 @@ is committed, so an event never points at a missing file.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -36,6 +37,15 @@ INLINE_OUTPUT_LIMIT = 64 * 1024  # bytes of JSON; bigger outputs go to a file
 
 _RANGE = 1 << SEQ_BITS
 _FINAL = {"run_finished", "run_paused", "run_started", "run_created"}
+_INSERT = "INSERT INTO events (seq, run_id, type, step, item, attempt, ts, data) VALUES "
+_ROW = "(?, ?, ?, NULLIF(?, ''), NULLIF(?, -1), NULLIF(?, -1), ?, ?)"
+_ONE_STATEMENT_MAX = 8  # events; a chain step commits 4, a fan-out's turn often hundreds
+
+
+@functools.cache
+def _insert_statement(rows: int) -> str:
+    """One INSERT of `rows` events (see `Journal.append`)."""
+    return _INSERT + ", ".join([_ROW] * rows)
 
 
 class RunRecord(BaseModel):
@@ -148,11 +158,35 @@ class Journal:
         `unless_started_after`: refuse (ResumeError, nothing written) when another
         process recorded a run_started after that sequence number, so two processes
         that loaded the same run at once cannot both execute it.
+
+        The common commit (a few events after this journal's own last write, none
+        that changes the run's status) is one INSERT statement, which SQLite runs as
+        a transaction of its own: a quarter fewer instructions than BEGIN IMMEDIATE,
+        executemany and COMMIT. If another process appended to the run meanwhile,
+        the statement fails on the primary key, writes nothing, and the full
+        transaction below reads the run's last event and writes after it.
         """
         if not events:
             return
-        conn = self._conn
         base = self._base(run_id)
+        last = self._last.get(run_id)
+        if (
+            last is not None
+            and unless_started_after is None
+            and len(events) <= _ONE_STATEMENT_MAX
+            and not any(event.type in _FINAL for event in events)
+        ):
+            try:
+                self._conn.execute(_insert_statement(len(events)), self._flat_rows(run_id, last, events))
+            except sqlite3.IntegrityError:
+                self._last.pop(run_id, None)
+            except BaseException:
+                self._last.pop(run_id, None)
+                raise
+            else:
+                self._last[run_id] = last + len(events)
+                return
+        conn = self._conn
         conn.execute("BEGIN IMMEDIATE")
         try:
             if unless_started_after is not None and conn.execute(
@@ -209,27 +243,38 @@ class Journal:
         each, several per step. An absent step, item or attempt is bound as '' or
         -1, which no real one is, and NULLIF stores NULL.
         """
-        self._conn.executemany(
-            "INSERT INTO events (seq, run_id, type, step, item, attempt, ts, data)"
-            " VALUES (?, ?, ?, NULLIF(?, ''), NULLIF(?, -1), NULLIF(?, -1), ?, ?)",
-            [
-                (
-                    seq, run_id, e.type, e.step or "", -1 if e.item is None else e.item,
-                    -1 if e.attempt is None else e.attempt, e.ts, self._encode(run_id, e),
-                )
-                for seq, e in enumerate(events, start=last + 1)
-            ],
-        )
+        self._conn.executemany(_INSERT + _ROW, self._rows(run_id, last, events))
+
+    def _rows(self, run_id: str, last: int, events: Iterable[Event]) -> list[tuple[Any, ...]]:
+        return [
+            (
+                seq, run_id, e.type, e.step or "", -1 if e.item is None else e.item,
+                -1 if e.attempt is None else e.attempt, e.ts, self._encode(run_id, e),
+            )
+            for seq, e in enumerate(events, start=last + 1)
+        ]
+
+    def _flat_rows(self, run_id: str, last: int, events: Iterable[Event]) -> list[Any]:
+        """The parameters of `_insert_statement`: every row's values, one after another."""
+        values: list[Any] = []
+        for row in self._rows(run_id, last, events):
+            values += row
+        return values
 
     def _encode(self, run_id: str, event: Event) -> str:
         """The event as JSON; an output bigger than INLINE_OUTPUT_LIMIT goes to a file first."""
         if not isinstance(event, OutputStored) or event.output is None:
             # the model's serializer itself: model_dump_json's keyword handling costs more than the JSON
             return event.__pydantic_serializer__.to_json(event, exclude_none=True).decode()
-        try:  # the common case, in one pass: the whole event is smaller than the limit
-            whole = to_json(event, exclude_none=True, fallback=str)
-        except PydanticSerializationError:
-            whole = None
+        serializer = event.__pydantic_serializer__
+        try:  # the common case, in one pass: plain JSON data, the whole event smaller than the limit
+            whole: bytes | None = serializer.to_json(event, exclude_none=True)
+        except PydanticSerializationError:  # a value JSON has no type for, or a lone surrogate
+            # (fallback=str only here: passing it costs about 40 % more even when it is never used)
+            try:
+                whole = serializer.to_json(event, exclude_none=True, fallback=str)
+            except PydanticSerializationError:
+                whole = None
         if whole is not None and len(whole) <= INLINE_OUTPUT_LIMIT:
             return whole.decode()
         data = encode_output(event.output)

@@ -254,3 +254,61 @@ def test_two_journals_appending_to_one_run_in_turn_lose_nothing(tmp_path: Path) 
         events = second.events("r1")
     assert [e.attempt for e in events[1:]] == [1, 2, 3, 4, 5, 6]
     assert [e.seq for e in events] == [events[0].seq + i for i in range(7)]
+
+
+def _stored_rows(db_path: Path, run_id: str) -> list[tuple[object, ...]]:
+    other = sqlite3.connect(db_path)
+    try:
+        return other.execute(
+            "SELECT type, step, item, attempt, ts, data FROM events WHERE run_id = ? ORDER BY seq", (run_id,)
+        ).fetchall()
+    finally:
+        other.close()
+
+
+def _some_events(n: int) -> list[OutputStored | AttemptFailed]:
+    return [
+        OutputStored(ts=20 + i, step="s", item=i if i % 2 else None, attempt=1, output={"i": i})
+        if i % 3
+        else AttemptFailed(ts=20 + i, step="s", attempt=i, error_class="transient", message="reset")
+        for i in range(n)
+    ]
+
+
+def test_a_few_events_in_one_statement_are_stored_as_a_full_transaction_stores_them(tmp_path: Path) -> None:
+    # a commit of a few events is one INSERT, a large one a transaction; the rows must not differ
+    events = _some_events(24)
+    with Journal(tmp_path) as journal:
+        journal.create_run("few", lambda: "{}", {}, created())
+        journal.create_run("many", lambda: "{}", {}, created())
+        for start in range(0, 24, 3):
+            journal.append("few", events[start : start + 3])
+        journal.append("many", events)
+        seqs = [e.seq or 0 for e in journal.events("few")]
+    assert _stored_rows(tmp_path / "journal.db", "few") == _stored_rows(tmp_path / "journal.db", "many")
+    assert len(seqs) == 25 and seqs == list(range(seqs[0], seqs[0] + 25))
+
+
+def test_a_commit_refused_by_another_writers_lock_writes_nothing_and_the_next_one_follows_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from orchestrator.journal import db
+
+    monkeypatch.setattr(db, "BUSY_TIMEOUT_MS", 50)
+    events = _some_events(3)
+    with Journal(tmp_path) as journal:
+        journal.create_run("r1", lambda: "{}", {}, created())
+        journal.append("r1", events[:1])
+        blocker = sqlite3.connect(tmp_path / "journal.db", isolation_level=None)
+        try:
+            blocker.execute("BEGIN IMMEDIATE")
+            with pytest.raises(sqlite3.OperationalError, match="locked"):
+                journal.append("r1", events[1:])
+            assert [e.type for e in journal.events("r1")] == ["run_created", events[0].type]
+            blocker.execute("ROLLBACK")
+        finally:
+            blocker.close()
+        journal.append("r1", events[1:])
+        stored = journal.events("r1")
+    assert [e.ts for e in stored] == [10.0, 20, 21, 22]
+    assert [e.seq for e in stored] == [(stored[0].seq or 0) + i for i in range(4)]
