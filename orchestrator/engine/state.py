@@ -168,13 +168,15 @@ class RunState:
     # -- the fold --------------------------------------------------------
 
     def apply(self, e: Event) -> None:
+        # events are told apart by exact type (no event class has subclasses): a failed
+        # isinstance() looks up __class__ on the instance, which a pydantic model makes slow
         if e.seq is not None:
             self.last_seq = e.seq
         if self.sessions:
             self.sessions[-1].last = e.ts
         st = self.steps.get(e.step) if e.step is not None else None
         if st is not None:
-            if isinstance(e, AttemptStarted):
+            if type(e) is AttemptStarted:
                 it = st.item(e.item)
                 it.attempts += 1
                 it.in_flight = e.attempt
@@ -184,7 +186,7 @@ class RunState:
                 st.status = StepStatus.RUNNING
                 if st.started_at is None:
                     st.started_at = e.ts
-            elif isinstance(e, OutputStored):
+            elif type(e) is OutputStored:
                 it = st.item(e.item)
                 it.in_flight = None
                 it.has_output = True
@@ -194,20 +196,20 @@ class RunState:
                 if e.item is None:
                     st.has_output = True
                     st.output = it.output
-            elif isinstance(e, StepFinished):
+            elif type(e) is StepFinished:
                 self._finish_step(st, e.status, e.ts, e.message, e.error_class)
-            elif isinstance(e, StepReady):
+            elif type(e) is StepReady:
                 if st.ready_at is None:
                     st.ready_at = e.ts
                 if not st.status.done:
                     st.status = StepStatus.READY
-            elif isinstance(e, HandoffChecked):
+            elif type(e) is HandoffChecked:
                 if e.ok:
                     st.handoff_passed += 1
                 else:
                     st.handoff_failed += 1
                     st.violations = tuple(e.violations)
-            elif isinstance(e, AttemptFailed):
+            elif type(e) is AttemptFailed:
                 it = st.item(e.item)
                 it.in_flight = None
                 failure = StepFailure(
@@ -224,23 +226,23 @@ class RunState:
                 self._spend(st, e.usage)
                 st.history.append(AttemptSummary(attempt=e.attempt or 0, code_sha256=st.code_sha256, failure=failure))
                 del st.history[:-HISTORY_KEPT]
-            elif isinstance(e, RetryScheduled):
+            elif type(e) is RetryScheduled:
                 it = st.item(e.item)
                 family = retry_family(e.error_class)
                 it.retries[family] = it.retries.get(family, 0) + 1
                 it.not_before = e.not_before
                 st.retries += 1
-            elif isinstance(e, StepSkipped):
+            elif type(e) is StepSkipped:
                 st.status = StepStatus.SKIPPED
                 st.message = e.reason
                 st.finished_at = e.ts
-            elif isinstance(e, FanOut):
+            elif type(e) is FanOut:
                 st.item_count = e.items
-            elif isinstance(e, ApprovalRequested):
+            elif type(e) is ApprovalRequested:
                 st.approval = "requested"
                 st.approval_requested_at = e.ts
                 st.status = StepStatus.AWAITING_APPROVAL
-            elif isinstance(e, ApprovalDecided):
+            elif type(e) is ApprovalDecided:
                 if st.approval_requested_at is not None and self.sessions:
                     since = max(st.approval_requested_at, self.sessions[-1].started)
                     self.gate_wait_s += max(0.0, e.ts - since)
@@ -249,7 +251,7 @@ class RunState:
                 if st.status is StepStatus.AWAITING_APPROVAL:
                     st.status = StepStatus.READY
                 self.awaiting = tuple(a for a in self.awaiting if a != st.step_id)
-            elif isinstance(e, Regeneration):
+            elif type(e) is Regeneration:
                 st.regenerations += 1
                 self.total_regenerations += 1
                 self._spend(st, e.usage)
@@ -261,10 +263,10 @@ class RunState:
                     st.code_versions += 1
                 if e.feedback:
                     st.feedback_pending = None
-            elif isinstance(e, RegenerationUnavailable):
+            elif type(e) is RegenerationUnavailable:
                 st.regeneration_unavailable = e.reason
                 st.feedback_pending = None
-            elif isinstance(e, FeedbackSent):
+            elif type(e) is FeedbackSent:
                 st.feedback_sent += 1
                 target = self.steps.get(e.target)
                 if target is not None:
@@ -278,40 +280,40 @@ class RunState:
                         it.output = None
                     if e.target in self.completion_order:
                         self.completion_order.remove(e.target)
-            elif isinstance(e, ItemSkipped):
+            elif type(e) is ItemSkipped:
                 st.item(e.item).skipped = True
-            elif isinstance(e, FallbackUsed):
+            elif type(e) is FallbackUsed:
                 st.fallback = e.action
                 if e.skill is not None:
                     st.item(e.item).fallback_skill = e.skill
-            elif isinstance(e, LimitReached):
+            elif type(e) is LimitReached:
                 st.message = e.message
-            elif isinstance(e, CompensationStarted):
+            elif type(e) is CompensationStarted:
                 self.compensations[st.step_id] = "started"
-            elif isinstance(e, CompensationFinished):
+            elif type(e) is CompensationFinished:
                 self.compensations[st.step_id] = "finished"
-            elif isinstance(e, CompensationFailed):
+            elif type(e) is CompensationFailed:
                 self.compensations[st.step_id] = "failed"
             return
-        if isinstance(e, RunCreated):
+        if type(e) is RunCreated:
             self.inputs = dict(e.inputs)
             self.fingerprint = dict(e.fingerprint)
             self.plan_sha256 = e.plan_sha256
             self.created_at = e.ts
-        elif isinstance(e, RunStarted):
+        elif type(e) is RunStarted:
             self.status = RunStatus.RUNNING
             self.sessions.append(Session(e.ts, e.ts, e.pid, e.host))
             self.awaiting = ()
             for s in self.steps.values():  # attempts cut short by the end of a process
                 for it in s.items.values():
                     it.in_flight = None
-        elif isinstance(e, RunPaused):
+        elif type(e) is RunPaused:
             self.status = RunStatus.PAUSED
             self.awaiting = tuple(e.awaiting)
-        elif isinstance(e, RunFailing):
+        elif type(e) is RunFailing:
             self.failing = RunErrorInfo(where=e.where, message=e.message, limit=e.limit)
             self.failing_status = RunStatus(e.status)
-        elif isinstance(e, RunFinished):
+        elif type(e) is RunFinished:
             self.status = RunStatus(e.status)
             self.finished_at = e.ts
             if e.status != "succeeded":
