@@ -169,7 +169,7 @@ class RunState:
 
     def apply(self, e: Event) -> None:
         # events are told apart by exact type (no event class has subclasses): a failed
-        # isinstance() looks up __class__ on the instance, which a pydantic model makes slow
+        # isinstance() against a pydantic class runs its metaclass's Python __instancecheck__
         if e.seq is not None:
             self.last_seq = e.seq
         if self.sessions:

@@ -269,7 +269,7 @@ class Journal:
 
     def _encode(self, run_id: str, event: Event) -> str:
         """The event as JSON; an output bigger than INLINE_OUTPUT_LIMIT goes to a file first."""
-        if type(event) is not OutputStored or event.output is None:  # (a failed isinstance is slow, see _rows)
+        if type(event) is not OutputStored or event.output is None:  # (see RunState.apply on isinstance)
             # the model's serializer itself: model_dump_json's keyword handling costs more than the JSON
             return event.__pydantic_serializer__.to_json(event, exclude_none=True).decode()
         serializer = event.__pydantic_serializer__
