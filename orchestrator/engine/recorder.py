@@ -10,7 +10,10 @@ calls `next_step()`: when it wrote the turn's commit, no other task has run
 since, so there is nothing to share, and its next commit writes at once too.
 Events are always written in the order they were emitted, so a durable event
 implies every earlier one is durable too. A write that fails leaves its events
-queued: nothing is skipped, the next commit tries them again.
+queued: nothing is skipped, the next commit tries them again. A listener
+(`on_event`: the progress display, the MCP server's notifications) hears of an
+event only once it is durable, so nothing it shows can be undone by a SIGKILL;
+without a journal it hears of each event at once.
 
 The rule the engine keeps: an event is durable before any effect that relies on
 it. `await commit()` comes before a runner is called (the attempt_started that
@@ -83,20 +86,24 @@ class Recorder:
     def emit(self, event: Event) -> None:
         self.state.apply(event)
         if self._journal is not None:
-            self._buffer.append(event)
-        if self._on_event is not None:
-            self._on_event(
-                RunEvent(
-                    run_id=self.run_id,
-                    type=event.type,
-                    step=event.step,
-                    item=event.item,
-                    attempt=event.attempt,
-                    message=describe(event),
-                    status=getattr(event, "status", None),
-                    ts=event.ts,
-                )
+            self._buffer.append(event)  # announced to the listener once it is durable (_write)
+        elif self._on_event is not None:
+            self._announce(event)
+
+    def _announce(self, event: Event) -> None:
+        assert self._on_event is not None
+        self._on_event(
+            RunEvent(
+                run_id=self.run_id,
+                type=event.type,
+                step=event.step,
+                item=event.item,
+                attempt=event.attempt,
+                message=describe(event),
+                status=getattr(event, "status", None),
+                ts=event.ts,
             )
+        )
 
     async def commit(self) -> None:
         """Return once every event emitted so far is durable.
@@ -184,3 +191,6 @@ class Recorder:
             self._buffer[:0] = events  # nothing was written: the next commit tries them again
             raise
         self._claim_after = None
+        if self._on_event is not None:
+            for event in events:
+                self._announce(event)

@@ -137,3 +137,29 @@ async def test_a_queued_output_is_written_by_the_next_commit_or_the_final_flush(
     assert journal.transactions == []
     recorder.flush()
     assert journal.transactions == [["step_ready:s0"]]
+
+
+async def test_a_listener_hears_of_an_event_only_once_it_is_durable() -> None:
+    plan = fake_plan(PlanStep(id=f"s{i}", name=f"s{i}", skill="noop") for i in range(2))
+    journal = ListJournal()
+    heard: list[str] = []
+    recorder = Recorder(
+        "run-1", RunState("run-1", plan), journal, on_event=lambda e: heard.append(f"{e.type}:{e.step}")  # type: ignore[arg-type]
+    )
+    recorder.emit(StepReady(ts=0.0, step="s0"))
+    recorder.emit(_started("s0"))
+    assert heard == []  # a progress line must not announce what a SIGKILL now would lose
+    journal.fail_next = True
+    with pytest.raises(OSError):
+        await recorder.commit()
+    assert heard == []
+    await recorder.commit()
+    assert heard == ["step_ready:s0", "attempt_started:s0"]
+
+
+def test_without_a_journal_a_listener_hears_of_each_event_at_once() -> None:
+    plan = fake_plan([PlanStep(id="s0", name="s0", skill="noop")])
+    heard: list[str] = []
+    recorder = Recorder("run-1", RunState("run-1", plan), None, on_event=lambda e: heard.append(e.type))
+    recorder.emit(StepReady(ts=0.0, step="s0"))
+    assert heard == ["step_ready"]
