@@ -89,7 +89,7 @@ from orchestrator.ids import RunId, new_run_id
 from orchestrator.journal.events import ApprovalDecided, RunCreated
 from orchestrator.journal.plans import encode_plan
 from orchestrator.journal.session import journal_session, use_journal
-from orchestrator.journal.store import Journal
+from orchestrator.journal.store import Journal, RunRecord
 from orchestrator.plan.model import Plan
 from orchestrator.runner import Regenerator, RunnerContext, StepRunner
 
@@ -416,8 +416,12 @@ def approve_step(
     reject: bool = False,
     comment: str | None = None,
     by: str | None = None,
+    clock: Clock | None = None,
 ) -> None:
-    """Record a decision on a step awaiting approval; `execute_run` then continues the run."""
+    """Record a decision on a step awaiting approval; `execute_run` then continues the run.
+
+    A gate past its timeout is refused: its policy decides it when the run resumes.
+    """
     with use_journal(settings.state_dir) as journal:
         state = _load(journal, run_id)
         if step_id not in state.steps:
@@ -429,11 +433,13 @@ def approve_step(
             raise UserError(
                 f"step {step_id} is not awaiting approval (awaiting: {pending})", where=f"{run_id}/{step_id}"
             )
+        now = (clock or SystemClock()).now()
+        _refuse_a_late_decision(state, step_id, now)
         journal.append(
             run_id,
             [
                 ApprovalDecided(
-                    ts=SystemClock().now(),
+                    ts=now,
                     step=step_id,
                     approved=not reject,
                     by=by or os.environ.get("USER") or "cli",
@@ -441,6 +447,22 @@ def approve_step(
                 )
             ],
         )
+
+
+def _refuse_a_late_decision(state: RunState, step_id: str, now: float) -> None:
+    """A gate past its timeout is decided by its policy (`on_timeout`), not by a late answer."""
+    gate = state.plan_steps[step_id].policy.approval
+    requested_at = state.steps[step_id].approval_requested_at
+    if gate is None or gate.timeout_s is None or requested_at is None:
+        return
+    if now < requested_at + gate.timeout_s:
+        return
+    raise UserError(
+        f"step {step_id}'s approval timed out {now - requested_at - gate.timeout_s:.0f}s ago "
+        f"(timeout {gate.timeout_s:g}s): its policy decides ({gate.on_timeout}) when the run resumes; "
+        f"skillweave resume {state.run_id}",
+        where=f"{state.run_id}/{step_id}",
+    )
 
 
 def get_run(run_id: str, settings: Settings) -> RunSummary:
@@ -452,4 +474,16 @@ def list_runs(settings: Settings, limit: int = 50) -> list[RunSummary]:
     if not (Path(settings.state_dir) / "journal.db").exists():
         return []
     with use_journal(settings.state_dir) as journal:
-        return [_load(journal, record.run_id).summary() for record in journal.runs(limit)]
+        return [_listed(journal, record) for record in journal.runs(limit)]
+
+
+def _listed(journal: Journal, record: RunRecord) -> RunSummary:
+    """A run's summary; a run whose journal cannot be read is listed with its recorded status and why."""
+    try:
+        return _load(journal, record.run_id).summary()
+    except ConfigError as exc:
+        return RunSummary(
+            run_id=record.run_id, plan_name=record.plan_name, plan_sha256=record.plan_sha256,
+            status=RunStatus(record.status), created_at=record.created_at,
+            error=RunErrorInfo(where=exc.where, message=exc.message),
+        )

@@ -109,7 +109,8 @@ class RunScope:
     def check_attempt_limits(self, step_id: str, item: int | None) -> None:
         limits = self.plan.limits
         st = self.state.steps[step_id]
-        used = st.item(item).attempts
+        it = st.item(item)
+        used = it.attempts - it.interrupted  # an attempt a crash cut short is retried for free
         if used >= limits.max_attempts_per_step:
             raise self.limit_reached(
                 "max_attempts_per_step",
@@ -117,7 +118,7 @@ class RunScope:
                 step=step_id,
                 item=item,
             )
-        if self.state.total_attempts >= limits.max_total_attempts:
+        if self.state.total_attempts - self.state.interrupted_attempts >= limits.max_total_attempts:
             raise self.limit_reached(
                 "max_total_attempts",
                 f"the run used its {limits.max_total_attempts} attempts (limit max_total_attempts)",

@@ -75,6 +75,7 @@ class ItemState:
     output: Any = None
     skipped: bool = False
     in_flight: int | None = None  # the attempt started and not ended
+    interrupted: int = 0  # attempts cut short by the end of a process
     not_before: float | None = None  # a scheduled retry's earliest start
     fallback_skill: str | None = None  # the fallback skill now in use
     last_failure: StepFailure | None = None
@@ -149,6 +150,7 @@ class RunState:
         self.failing: RunErrorInfo | None = None
         self.failing_status: RunStatus | None = None
         self.total_attempts = 0
+        self.interrupted_attempts = 0  # cut short by the end of a process (a crash, a kill)
         self.total_regenerations = 0
         self.tokens = NO_USAGE
         self.completion_order: list[str] = []
@@ -172,7 +174,9 @@ class RunState:
         # isinstance() against a pydantic class runs its metaclass's Python __instancecheck__
         if e.seq is not None:
             self.last_seq = e.seq
-        if self.sessions:
+        if self.sessions and self.status is RunStatus.RUNNING and type(e) is not RunStarted:
+            # only a running session's own events extend it: not the next session's start after
+            # a crash, nor a decision recorded from outside while the run was paused
             self.sessions[-1].last = e.ts
         st = self.steps.get(e.step) if e.step is not None else None
         if st is not None:
@@ -306,7 +310,10 @@ class RunState:
             self.awaiting = ()
             for s in self.steps.values():  # attempts cut short by the end of a process
                 for it in s.items.values():
-                    it.in_flight = None
+                    if it.in_flight is not None:  # retried, and not held against the attempt limits
+                        it.in_flight = None
+                        it.interrupted += 1
+                        self.interrupted_attempts += 1
         elif type(e) is RunPaused:
             self.status = RunStatus.PAUSED
             self.awaiting = tuple(e.awaiting)

@@ -22,10 +22,10 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic_core import PydanticSerializationError, to_json
 
-from orchestrator.errors import NotFoundError, ResumeError
+from orchestrator.errors import ConfigError, NotFoundError, ResumeError
 from orchestrator.journal.db import SEQ_BITS, connect
 from orchestrator.journal.events import Event, OutputStored, RunCreated, RunFinished, parse_event
 from orchestrator.journal.plans import ENVELOPE, decode_plan
@@ -346,10 +346,26 @@ class Journal:
         rows = self._conn.execute(
             "SELECT seq, data FROM events WHERE seq > ? AND seq < ? ORDER BY seq", (max(after, base), base + _RANGE)
         ).fetchall()
-        return [parse_event(data, seq) for seq, data in rows]
+        try:
+            return [parse_event(data, seq) for seq, data in rows]
+        except ValidationError as exc:
+            bad = next(seq for seq, data in rows if not _readable(data))
+            first = exc.errors()[0]
+            raise ConfigError(
+                f"event {bad - base} of run {run_id} cannot be read ({first['msg']}): the journal is damaged",
+                where=str(self.db_path),
+            ) from None
 
     def load_output(self, run_id: str, relative: str) -> Any:
         return json.loads((self.run_dir(run_id) / relative).read_bytes())
+
+
+def _readable(data: str) -> bool:
+    try:
+        parse_event(data)
+    except ValidationError:
+        return False
+    return True
 
 
 def _status_of(event: Event) -> str:

@@ -139,6 +139,28 @@ async def test_before_its_timeout_a_resumed_gate_still_waits(settings: Settings,
     assert again.status is RunStatus.PAUSED
 
 
+async def test_a_decision_after_the_gate_s_timeout_is_refused_and_the_policy_decides(
+    settings: Settings, clock: FakeClock
+) -> None:
+    run_id = create_run(fake_plan(gated(timeout_s=60, on_timeout="reject")), {}, settings)
+    await execute_run(run_id, settings, runners={"script": FakeRunner()}, clock=clock)
+    clock.advance(61)
+    with pytest.raises(UserError, match=r"approval timed out .*its policy decides \(reject\)"):
+        approve_step(run_id, "publish", settings, clock=clock)
+    summary = await execute_run(run_id, settings, runners={"script": FakeRunner()}, clock=clock)
+    assert summary.status is RunStatus.FAILED
+    assert "no decision within 60s" in summary.step("publish").message
+
+
+async def test_a_decision_before_the_gate_s_timeout_is_recorded(settings: Settings, clock: FakeClock) -> None:
+    run_id = create_run(fake_plan(gated(timeout_s=60, on_timeout="reject")), {}, settings)
+    await execute_run(run_id, settings, runners={"script": FakeRunner({"draft": [{"text": "hi"}]})}, clock=clock)
+    clock.advance(59)
+    approve_step(run_id, "publish", settings, clock=clock)
+    summary = await execute_run(run_id, settings, runners={"script": FakeRunner()}, clock=clock)
+    assert summary.status is RunStatus.SUCCEEDED
+
+
 async def test_deciding_a_step_that_is_not_waiting_is_refused(settings: Settings, clock: FakeClock) -> None:
     run_id = create_run(fake_plan(gated()), {}, settings)
     with pytest.raises(UserError, match="not awaiting approval"):

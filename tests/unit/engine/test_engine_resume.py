@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import socket
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -17,11 +18,11 @@ import pytest
 
 from orchestrator.config import Settings
 from orchestrator.engine import RunStatus, create_run, execute_run, get_run, list_runs
-from orchestrator.errors import NotFoundError, ResumeError
+from orchestrator.errors import ConfigError, NotFoundError, ResumeError
 from orchestrator.journal import Journal
 from orchestrator.journal.events import Event, RunStarted
 from orchestrator.plan.model import ForEach, InputBinding, Plan, PlanInput, PlanStep, StepPolicy
-from orchestrator.policy import ErrorClass, RetryPolicy
+from orchestrator.policy import ErrorClass, Limits, RetryPolicy
 from orchestrator.runner import StepRequest
 from orchestrator.testing import (
     Call,
@@ -193,6 +194,45 @@ async def test_an_attempt_in_flight_at_the_crash_runs_again_as_a_new_attempt(tmp
     assert summary.step("b").attempts == 2
 
 
+def two_steps(limits: Limits) -> Plan:
+    return fake_plan(
+        [
+            PlanStep(id="a", name="A", skill="s", inputs={"n": InputBinding(source="input", name="n")}),
+            PlanStep(id="b", name="B", skill="s", inputs={"x": InputBinding(source="step", step="a", pointer="/sum")}),
+        ],
+        inputs=[PlanInput(name="n", schema={"type": "integer"})],
+        limits=limits,
+    )
+
+
+async def crash_during_b_then_resume(tmp_path: Path, plan: Plan, resume_clock: FakeClock) -> Any:
+    original = Settings(state_dir=tmp_path / "original")
+    run_id = create_run(plan, {"n": 5}, original)
+    clock = FakeClock()
+    await execute_run(run_id, original, runners={"script": FakeRunner(default=Call(compute))}, clock=clock)
+    with Journal(original.state_dir) as journal:
+        events = journal.events(run_id)
+    cut = next(i for i, e in enumerate(events) if e.type == "attempt_started" and e.step == "b") + 1
+    target = Settings(state_dir=tmp_path / "cut")
+    copy_prefix(original, target, run_id, plan, events, cut)
+    return await execute_run(run_id, target, runners={"script": FakeRunner(default=Call(compute))}, clock=resume_clock)
+
+
+async def test_an_attempt_a_crash_cut_short_is_not_held_against_the_attempt_limits(tmp_path: Path) -> None:
+    plan = two_steps(Limits(max_total_attempts=2, max_attempts_per_step=1))
+    summary = await crash_during_b_then_resume(tmp_path, plan, FakeClock())
+    assert summary.status is RunStatus.SUCCEEDED, summary.error
+    assert summary.step("b").attempts == 2  # the cut-short attempt is still reported
+
+
+async def test_the_time_between_a_crash_and_the_resume_does_not_count_as_wall_time(tmp_path: Path) -> None:
+    plan = two_steps(Limits(wall_time_s=100))
+    later = FakeClock(start=FakeClock().start + 10_000)  # resumed hours after the crash
+    summary = await crash_during_b_then_resume(tmp_path, plan, later)
+    assert summary.status is RunStatus.SUCCEEDED, summary.error
+    assert summary.totals.active_s < 100
+
+
 # -- refusals -------------------------------------------------------------------------
 
 
@@ -251,3 +291,21 @@ async def test_runs_are_listed_newest_first_with_their_status(execute, settings:
     assert [r.run_id for r in listed] == [second_id, first.run_id]
     assert [r.status for r in listed] == [RunStatus.PENDING, RunStatus.SUCCEEDED]
     assert get_run(first.run_id, settings).outputs == first.outputs
+
+
+async def test_a_damaged_event_names_its_run_and_the_other_runs_are_still_listed(execute, settings: Settings) -> None:
+    plan = fake_plan([PlanStep(id="a", name="A", skill="s")])
+    intact = await execute(plan, FakeRunner())
+    damaged = await execute(plan, FakeRunner())
+    db = Path(settings.state_dir) / "journal.db"
+    with sqlite3.connect(db) as conn:
+        conn.execute(
+            "UPDATE events SET data = '{bad' WHERE type = 'output_stored' AND run_id = ?", (damaged.run_id,)
+        )
+    with pytest.raises(ConfigError, match=f"event \\d+ of run {damaged.run_id} cannot be read.*damaged") as caught:
+        get_run(damaged.run_id, settings)
+    assert caught.value.where == str(db)
+    listed = {r.run_id: r for r in list_runs(settings)}
+    assert listed[intact.run_id].status is RunStatus.SUCCEEDED and listed[intact.run_id].error is None
+    assert listed[damaged.run_id].status is RunStatus.SUCCEEDED  # as the runs table recorded it
+    assert listed[damaged.run_id].error is not None and "damaged" in listed[damaged.run_id].error.message
