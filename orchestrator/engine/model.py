@@ -128,6 +128,7 @@ class StepSummary(_Frozen):
     fallback: str | None = None  # the fallback action that applied
     code_sha256: str | None = None  # the regenerated version in use
     approval: str | None = None  # requested | approved | rejected
+    isolation: str | None = None  # the sandbox of a script step's latest attempt: bwrap | unshare | none
 
 
 class RunTotals(_Frozen):

@@ -151,6 +151,7 @@ class _Tried:
     duration_s: float = 0.0
     usage: TokenUsage = _NO_USAGE
     code_sha256: str | None = None
+    isolation: str | None = None
 
 
 async def run_unit(scope: RunScope, step: PlanStep, item: int | None, payload: Any) -> UnitResult:
@@ -201,7 +202,7 @@ def store_output(scope: RunScope, step: PlanStep, item: int | None, tried: _Trie
     scope.recorder.emit(
         OutputStored(
             ts=scope.now(), step=step.id, item=item, attempt=tried.attempt,
-            duration_s=tried.duration_s, usage=tried.usage, output=tried.output,
+            duration_s=tried.duration_s, usage=tried.usage, output=tried.output, isolation=tried.isolation,
         )
     )
 
@@ -292,8 +293,12 @@ async def _attempt(
                 kind="output_contract",
                 pointer=violations[0].pointer,
             )
+    isolation = outcome.meta.get("isolation") if outcome.meta else None
     if failure is None:
-        return _Tried(output=outcome.output, attempt=attempt, duration_s=duration, usage=outcome.usage, code_sha256=code_sha)
+        return _Tried(
+            output=outcome.output, attempt=attempt, duration_s=duration, usage=outcome.usage, code_sha256=code_sha,
+            isolation=isolation,
+        )
     stderr_path = None
     if outcome.stderr_tail and scope.recorder.durable:
         suffix = f".{item}" if item is not None else ""
@@ -303,7 +308,7 @@ async def _attempt(
         AttemptFailed(
             ts=scope.now(), step=step.id, item=item, attempt=attempt, error_class=failure.error_class.value,
             message=failure.message, detail=failure.detail, kind=failure.kind, pointer=failure.pointer,
-            duration_s=duration, usage=outcome.usage, stderr_path=stderr_path,
+            duration_s=duration, usage=outcome.usage, stderr_path=stderr_path, isolation=isolation,
         )
     )
     scope.check_tokens(step.id)

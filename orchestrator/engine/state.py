@@ -65,6 +65,12 @@ def retry_family(error_class: str) -> str:
     return "transient" if error_class in ("transient", "timeout") else error_class
 
 
+# what a result says of a sandbox weaker than bubblewrap (orchestrator.sandbox.detect)
+_WEAK_ISOLATION = {
+    "unshare": "under unshare: namespaces and rlimits, no file-system isolation",
+    "none": "WITHOUT isolation (rlimits only)",
+}
+
 @dataclass(slots=True)
 class ItemState:
     """One execution unit: a plain step (item None) or one `for each` item."""
@@ -110,6 +116,7 @@ class StepState:
     output: Any = None
     history: list[AttemptSummary] = field(default_factory=list)
     approval: str | None = None  # requested | approved | rejected
+    isolation: str | None = None  # the sandbox of the step's latest script attempt
     approval_requested_at: float | None = None
     approval_comment: str | None = None
     feedback_pending: str | None = None  # a validator's findings awaiting a regeneration
@@ -197,6 +204,8 @@ class RunState:
                 it.output = self.loader(e.path) if e.path is not None and self.loader else e.output
                 st.run_time_s += e.duration_s
                 self._spend(st, e.usage)
+                if e.isolation is not None:
+                    st.isolation = e.isolation
                 if e.item is None:
                     st.has_output = True
                     st.output = it.output
@@ -224,6 +233,8 @@ class RunState:
                     pointer=e.pointer,
                 )
                 it.last_failure = failure
+                if e.isolation is not None:
+                    st.isolation = e.isolation
                 st.error_class = e.error_class
                 st.message = e.message
                 st.run_time_s += e.duration_s
@@ -413,6 +424,11 @@ class RunState:
                 "steps": rows,
                 "totals": totals,
                 "compensations": tuple(f"{sid}: {status}" for sid, status in self.compensations.items()),
+                "notes": tuple(
+                    f"step {sid}: its script ran {_WEAK_ISOLATION[s.isolation]}"
+                    for sid, s in self.steps.items()
+                    if s.isolation in _WEAK_ISOLATION
+                ),
             }
         )
 
@@ -452,7 +468,7 @@ class RunState:
             fields["error_class"] = s.error_class
         if s.message and s.status is not StepStatus.SUCCEEDED:
             fields["message"] = s.message
-        for name in ("fallback", "code_sha256", "approval"):
+        for name in ("fallback", "code_sha256", "approval", "isolation"):
             value = getattr(s, name)
             if value is not None:
                 fields[name] = value

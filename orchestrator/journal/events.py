@@ -119,6 +119,7 @@ class AttemptFailed(_Event):
     duration_s: float = 0.0
     usage: TokenUsage = TokenUsage()
     stderr_path: str | None = None
+    isolation: str | None = None  # a script attempt's sandbox: bwrap | unshare | none
 
 
 class RetryScheduled(_Event):
@@ -158,6 +159,7 @@ class OutputStored(_Event):
     sha256: str = ""
     duration_s: float = 0.0
     usage: TokenUsage = TokenUsage()
+    isolation: str | None = None  # a script attempt's sandbox: bwrap | unshare | none
 
 
 class FanOut(_Event):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from orchestrator.config import Settings
-from orchestrator.engine import approve_step, execute_run
+from orchestrator.engine import approve_step, execute_run, get_run
 from orchestrator.errors import NotFoundError
 from orchestrator.plan.model import InputBinding, PlanStep, StepPolicy
 from orchestrator.policy import ApprovalPolicy, ErrorClass, Limits, RetryPolicy
@@ -178,3 +178,23 @@ def test_p95_is_the_nearest_rank(values: list[float], expected: float | None) ->
 def test_a_ratio_of_nothing_is_none() -> None:
     assert ratio(0, 0) is None
     assert ratio(1, 4) == 0.25
+
+
+async def test_a_script_step_under_weak_isolation_says_so_in_the_result(execute, settings) -> None:
+    retry = StepPolicy(retry=RetryPolicy(max_retries=1, delays_s=(1,)))
+    plan = fake_plan([PlanStep(id="a", name="A", skill="s"), PlanStep(id="b", name="B", skill="s", policy=retry)])
+    runner = FakeRunner(
+        {
+            "a": [StepOutcome(output={"ok": True}, meta={"isolation": "bwrap"})],
+            "b": [
+                StepOutcome(failure=StepFailure(error_class=ErrorClass.TRANSIENT, message="blip"), meta={"isolation": "none"}),
+                StepOutcome(output={"ok": True}, meta={"isolation": "unshare"}),
+            ],
+        }
+    )
+    run_id = await execute(plan, runner)
+    summary = get_run(run_id, settings)  # replayed from the journal
+    assert summary.step("a").isolation == "bwrap"
+    assert summary.step("b").isolation == "unshare"  # the latest attempt's
+    assert summary.notes == ("step b: its script ran under unshare: namespaces and rlimits, no file-system isolation",)
+    assert summary.notes[0] in build_report(run_id, settings).notes
