@@ -112,10 +112,16 @@ def merge_json(base: Any, patch: Any) -> Any:
 
 def read_json_object(path: Path) -> dict[str, Any] | None:
     """The JSON object in `path`; None when there is no file. ConfigError (file:line)
-    when it is not valid JSON or not an object: such a file is never overwritten."""
+    when it is not UTF-8, not valid JSON or not an object: such a file is never overwritten."""
     if not path.exists():
         return None
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ConfigError("not UTF-8 text; fix or move the file, skillweave will not overwrite it",
+                          where=str(path)) from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read the file: {exc.strerror or exc}", where=str(path)) from None
     if not text.strip():
         return {}
     try:

@@ -3,7 +3,8 @@
 Commands live one module each under `orchestrator.cli` and are imported only
 when invoked, so `--help` and `validate` never pay for the MCP or LLM stacks.
 Exit codes (DESIGN.md): 0 success, 1 run failed or escalated, 2 usage or spec
-error, 3 run paused awaiting approval.
+error, 3 run paused awaiting approval; and the shell's 130 (Ctrl-C) and 141 (stdout
+closed early), see `orchestrator.cli._common`.
 """
 
 from __future__ import annotations
@@ -72,7 +73,8 @@ def cli() -> None:
     """skillweave: run Agent Skills workflows you can trust.
 
     Markdown specs and SKILL.md skills in, a reviewable plan, a durable run.
-    Exit codes: 0 success, 1 run failed, 2 usage or spec error, 3 awaiting approval.
+    Exit codes: 0 success, 1 run failed, 2 usage or spec error, 3 awaiting approval;
+    130 interrupted (Ctrl-C), 141 stdout closed early (run and resume keep the run's code).
     """
 
 

@@ -1,9 +1,20 @@
-"""What every command shares: common options, settings, error mapping, JSON output."""
+"""What every command shares: common options, settings, error mapping, JSON output.
+
+Besides the exit codes of DESIGN.md (0 success, 1 run failed, 2 usage or spec
+error, 3 awaiting approval), `handle_errors` gives two of the shell's: 130 when
+interrupted (Ctrl-C; a started run is named with its `skillweave resume`
+command), and 141 (128 + SIGPIPE) when standard output was closed early
+(`| head`), quietly, as a process killed by SIGPIPE; `run` and `resume` keep the
+run's own code there (`quiet_broken_pipe`).
+"""
 
 from __future__ import annotations
 
 import functools
 import json
+import os
+import shlex
+import sqlite3
 import sys
 import traceback
 from collections.abc import Callable
@@ -14,7 +25,7 @@ import click
 from pydantic import BaseModel
 
 from orchestrator.config import Settings, load_settings
-from orchestrator.errors import SkillweaveError
+from orchestrator.errors import ConfigError, SkillweaveError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -22,6 +33,12 @@ EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_PAUSED = 3
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, the shell's convention
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
+
+_RUN_ID = "skillweave.run_id"  # click.Context.meta key: the run this command started or resumed
+_STATE_DIR = "skillweave.state_dir"
+_JOURNAL_BUSY = ("database is locked", "database table is locked", "database is busy")
 
 
 def skills_dir_option(f: F) -> F:
@@ -52,7 +69,80 @@ def debug_option(f: F) -> F:
 
 
 def settings_from(**flags: Any) -> Settings:
-    return load_settings(**flags)
+    settings = load_settings(**flags)
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.meta[_STATE_DIR] = settings.state_dir
+    return settings
+
+
+def note_run(run_id: str) -> None:
+    """Remember the run this command is executing, for the messages of `handle_errors`."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.meta[_RUN_ID] = run_id
+
+
+def check_mcp_config(path: Path | None) -> None:
+    """Read and check `--mcp-config FILE` now, so that a missing or broken file is a usage
+    error (exit 2, `FILE[:LINE]: message`) rather than a step failing later, when the MCP
+    runner first reads it. Servers with an unset `${VAR}` still fail only when used."""
+    if path is None:
+        return
+    from orchestrator.mcp_client.config import load_mcp_config
+
+    if not path.exists():
+        raise ConfigError("no such file (--mcp-config)", where=str(path))
+    if not path.is_file():
+        raise ConfigError("not a file (--mcp-config)", where=str(path))
+    load_mcp_config(path, bundled=False)
+
+
+def quiet_broken_pipe() -> None:
+    """Standard output was closed early (`| head`): send the rest to /dev/null, so that
+    neither later writes nor the interpreter's flush at exit raise again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, sys.stdout.fileno())
+        finally:
+            os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real descriptor (a test runner's stream)
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives until exit
+
+
+def _meta() -> dict[str, Any]:
+    ctx = click.get_current_context(silent=True)
+    return ctx.meta if ctx is not None else {}
+
+
+def resume_command(run_id: str) -> str:
+    """`skillweave resume RUN_ID`, with the command's --state-dir when it was given one."""
+    ctx = click.get_current_context(silent=True)
+    state_dir = ctx.params.get("state_dir") if ctx is not None else None
+    where = f" --state-dir {shlex.quote(str(state_dir))}" if state_dir is not None else ""
+    return f"skillweave resume {shlex.quote(run_id)}{where}"
+
+
+def _journal_file() -> str:
+    from orchestrator.journal.store import DB_NAME
+
+    state_dir = _meta().get(_STATE_DIR) or load_settings().state_dir
+    return str(Path(state_dir) / DB_NAME)
+
+
+def _journal_problem(exc: sqlite3.Error) -> tuple[str, int]:
+    """The one line to print for a journal error, and the exit code."""
+    run_id = _meta().get(_RUN_ID)
+    text = str(exc)
+    if isinstance(exc, sqlite3.OperationalError) and any(b in text.lower() for b in _JOURNAL_BUSY):
+        message = f"{_journal_file()}: the journal is busy: another process holds its lock ({text})"
+    else:
+        message = (f"{_journal_file()}: the journal cannot be used ({type(exc).__name__}: {text}); "
+                   "it may be damaged: move it aside or choose another --state-dir")
+    if run_id is None:
+        return message + "; try again when it is free", EXIT_USAGE
+    return f"{message}; run {run_id} stopped: continue with: {resume_command(run_id)}", EXIT_FAILED
 
 
 def handle_errors(f: F) -> F:
@@ -72,8 +162,22 @@ def handle_errors(f: F) -> F:
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
         except KeyboardInterrupt:
-            click.echo("interrupted", err=True)
-            sys.exit(130)
+            run_id = _meta().get(_RUN_ID)
+            if run_id is None:
+                click.echo("interrupted", err=True)
+            else:
+                click.echo(f"interrupted: run {run_id} stopped; continue with: {resume_command(run_id)}",
+                           err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        except BrokenPipeError:
+            quiet_broken_pipe()
+            sys.exit(EXIT_BROKEN_PIPE)
+        except sqlite3.Error as exc:
+            if debug:
+                traceback.print_exc()
+            message, code = _journal_problem(exc)
+            click.echo(message, err=True)
+            sys.exit(code)
         except Exception as exc:  # the one broad catch, at the edge
             if debug:
                 traceback.print_exc()

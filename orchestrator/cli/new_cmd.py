@@ -56,9 +56,13 @@ def new_skill(
     debug: bool,
 ) -> None:
     """Create a valid skill folder DIR/NAME from the bundled templates."""
-    folder, written, findings = scaffold_skill(
-        name, kind, directory, description=description, server=server, tool=tool
-    )
+    try:
+        folder, written, findings = scaffold_skill(
+            name, kind, directory, description=description, server=server, tool=tool
+        )
+    except OSError as exc:  # e.g. a folder on the way is a file
+        reason = "Not a directory" if isinstance(exc, FileExistsError) else exc.strerror or str(exc)
+        raise UserError(f"cannot create the skill: {reason}", where=str(directory / name)) from None
     for path in written:
         click.echo(f"created {path}")
     for finding in findings:
@@ -92,8 +96,14 @@ def new_spec(name: str, output: Path | None, debug: bool) -> None:
     target = output or Path(f"{name}.md")
     if target.exists():
         raise UserError(f"{target} already exists; refusing to overwrite it")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(render_spec_template(name), encoding="utf-8")
+    text = render_spec_template(name)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    except FileExistsError:  # a parent folder is a file: mkdir says "exists"
+        raise UserError("cannot write the spec: Not a directory", where=str(target)) from None
+    except OSError as exc:
+        raise UserError(f"cannot write the spec: {exc.strerror or exc}", where=str(target)) from None
     click.echo(f"created {target}")
     click.echo(f"next: fill in the steps, then `skillweave validate {target}`", err=True)
 

@@ -1,7 +1,10 @@
 """`skillweave run`, `skillweave resume` and `skillweave approve`.
 
 Exit codes: 0 the run succeeded, 1 it failed or escalated, 2 usage or spec
-error, 3 it paused at an approval gate (the message says how to continue).
+error, 3 it paused at an approval gate (the message says how to continue),
+130 interrupted by Ctrl-C (the message names the run and its `skillweave
+resume` command). When standard output is closed early (`| head`) the rest of
+the summary is dropped quietly and the exit code is still the run's.
 Progress goes to stderr (a live table on a terminal, one line per event
 otherwise); the final summary goes to stdout. Whatever the ending (finished,
 failed or paused) the run's report is saved as `<run_dir>/report.md`, and the
@@ -29,10 +32,13 @@ from orchestrator.cli._common import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_PAUSED,
+    check_mcp_config,
     debug_option,
     echo_json,
     handle_errors,
     json_option,
+    note_run,
+    quiet_broken_pipe,
     settings_from,
     skills_dir_option,
     state_dir_option,
@@ -40,6 +46,7 @@ from orchestrator.cli._common import (
 from orchestrator.cli.run_view import (
     LiveTable,
     PlainLog,
+    RunFiles,
     RunResult,
     final_outputs,
     render_files,
@@ -121,6 +128,8 @@ def parse_inputs(plan: Plan, pairs: tuple[str, ...], files: tuple[Path, ...]) ->
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
             raise ConfigError(f"cannot read input file: {exc.strerror}", where=str(path)) from exc
+        except UnicodeDecodeError:
+            raise ConfigError("not UTF-8 text", where=str(path)) from None
         try:
             if path.suffix.lower() == ".json":
                 data = json.loads(text)
@@ -171,8 +180,26 @@ def load_plan_file(path: Path, settings: Settings) -> Plan:
 # -- progress ---------------------------------------------------------------------
 
 
+def _check_files(settings: Settings) -> None:
+    """Read the files a run would read late (--mcp-config, --llm-replay) before it starts,
+    so that a broken one is a usage error rather than a failed step or a stuck run."""
+    check_mcp_config(settings.mcp_config)
+    if settings.llm_replay is not None:
+        from orchestrator.llm.record import load_recording
+
+        load_recording(settings.llm_replay)
+
+
 def _finish(summary: RunSummary, as_json: bool, settings: Settings) -> None:
     files = save_report(summary.run_id, settings)
+    try:
+        _print_result(summary, files, as_json)
+    except BrokenPipeError:  # `| head`: the run's outcome, not the pipe's, is the exit status
+        quiet_broken_pipe()
+    sys.exit(_EXIT_OF.get(summary.status, EXIT_FAILED))
+
+
+def _print_result(summary: RunSummary, files: RunFiles, as_json: bool) -> None:
     if as_json:
         echo_json(
             RunResult(
@@ -192,7 +219,6 @@ def _finish(summary: RunSummary, as_json: bool, settings: Settings) -> None:
             if outputs:
                 click.echo(outputs)
         click.echo("\n".join(render_files(files)))
-    sys.exit(_EXIT_OF.get(summary.status, EXIT_FAILED))
 
 
 def _execute(run_id: str, settings: Settings, plan: Plan, *, force: bool = False) -> RunSummary:
@@ -237,7 +263,9 @@ def run(
     """Compile SPEC_OR_PLAN if needed, execute it durably and print the report.
 
     Exit 0 when the run succeeded, 1 when it failed, 2 on a usage or spec error,
-    3 when it paused at an approval gate.
+    3 when it paused at an approval gate; 130 when interrupted (the message says
+    how to resume). A missing or broken --mcp-config or --llm-replay file is
+    exit 2 before the run starts.
     """
     from orchestrator.engine import create_run, journal_session
 
@@ -245,10 +273,12 @@ def run(
         state_dir, mcp_config, require_isolation, model, llm_record, llm_replay, promote, debug,
         skills_dirs=skills_dirs,
     )
+    _check_files(settings)
     plan = load_plan_file(spec_or_plan, settings)
     inputs = parse_inputs(plan, pairs, input_files)
     with journal_session():  # one journal connection for creating, executing and reporting
         run_id = create_run(plan, inputs, settings)
+        note_run(run_id)
         if not as_json:
             click.echo(f"run {run_id} started ({plan.name})", err=True)
         _finish(_execute(run_id, settings, plan), as_json, settings)
@@ -285,8 +315,10 @@ def resume(
     settings = _run_settings(
         state_dir, mcp_config, require_isolation, model, llm_record, llm_replay, promote, debug
     )
+    _check_files(settings)
     with journal_session():
         plan = replay_run(run_id, settings).plan
+        note_run(run_id)
         _finish(_execute(run_id, settings, plan, force=force), as_json, settings)
 
 

@@ -74,6 +74,8 @@ def list_skills(
     $SKILLWEAVE_SKILLS_PATH. Skills without skillweave.* metadata are listed
     with kind `instructions` (for hosts only).
     """
+    if spec is not None and not spec.is_file():
+        raise NotFoundError("no such spec file (--spec)", where=str(spec))
     catalog = load_catalog(settings_from(skills_dirs=skills_dirs), spec)
     if as_json:
         echo_json(_catalog_json(catalog))

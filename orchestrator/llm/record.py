@@ -172,6 +172,10 @@ def load_recording(path: Path) -> list[Exchange]:
         lines = path.read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
         raise ConfigError(f"--llm-replay: no such file: {path}") from None
+    except UnicodeDecodeError:
+        raise ConfigError("not UTF-8 text (--llm-replay)", where=str(path)) from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read the recording: {exc.strerror or exc}", where=str(path)) from None
     exchanges: list[Exchange] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():

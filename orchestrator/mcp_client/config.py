@@ -145,6 +145,8 @@ def load_mcp_config(
             raise ConfigError(
                 f"cannot read the MCP config: {exc.strerror or exc}", where=str(path)
             ) from None
+        except UnicodeDecodeError:
+            raise ConfigError("not UTF-8 text", where=str(path)) from None
         parsed, broken = parse_mcp_config(text, path=path, env=env)
         for name in broken:
             servers.pop(name, None)

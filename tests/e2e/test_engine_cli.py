@@ -138,3 +138,32 @@ def test_a_missing_required_input_is_a_usage_error_naming_it(tmp_path: Path) -> 
     bad = skillweave("run", plan_file, "-i", "start=one", "-i", "numbers=[]", "--state-dir", tmp_path / "s")
     assert bad.returncode == 2
     assert "input 'start' is invalid" in bad.stderr
+
+
+_FAN_OUT_SPEC = """name: fan
+description: square each number of a list
+inputs:
+  nums: {type: array}
+steps:
+  - id: sq
+    skill: fan-square
+    for_each: "LOOP in nums"
+    input:
+      n: "{{ REF }}"
+      sleep_ms: 0
+"""
+
+
+@pytest.mark.parametrize(("loop", "ref"), [("item", "item"), ("n", "n")])
+def test_a_yaml_for_each_over_integers_hands_each_step_the_integer(tmp_path: Path, loop: str, ref: str) -> None:
+    spec = tmp_path / "fan.yaml"
+    spec.write_text(_FAN_OUT_SPEC.replace("LOOP", loop).replace("REF", ref))
+    skills = Path(__file__).resolve().parent / "skills"
+    checked = skillweave("validate", spec, "--skills-dir", skills)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    result = skillweave(
+        "run", spec, "--skills-dir", skills, "-i", "nums=[1, 2, 3]", "--json", "--state-dir", tmp_path / "s"
+    )
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["outputs"]["sq"] == [{"n": 1, "square": 1}, {"n": 2, "square": 4}, {"n": 3, "square": 9}]

@@ -105,6 +105,7 @@ def test_skills_list_table_lists_instruction_only_skills_from_a_skills_dir(
 def test_skills_list_finds_the_skills_beside_a_spec_and_in_the_environment(tmp_path: Path) -> None:
     write_skill(tmp_path / "skills" / "local-one", "name: local-one\ndescription: Local.")
     write_skill(tmp_path / "env" / "env-one", "name: env-one\ndescription: From the environment.")
+    (tmp_path / "flow.md").write_text("# Workflow: x\n")
     ran = skillweave(
         "skills", "list", "--json", "--spec", tmp_path / "flow.md",
         cwd=tmp_path, env={"SKILLWEAVE_SKILLS_PATH": str(tmp_path / "env")},

@@ -136,3 +136,12 @@ def test_the_dry_run_diff_shows_the_new_entry(tmp_path: Path) -> None:
 def test_each_host_and_scope_has_its_documented_locations(host: str, scope: str, config: str, skills: str) -> None:
     found = locations(host, scope, Path("P"), Path("H"))  # type: ignore[arg-type]
     assert found == (Path(config), Path(skills))
+
+
+def test_a_config_that_is_not_utf8_is_refused_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "mcp.json"
+    path.write_bytes(b'{"mcpServers": {"x": "\xff"}}\n')
+    with pytest.raises(ConfigError) as info:
+        json_change(path, {"mcpServers": {}})
+    assert info.value.where == str(path)
+    assert info.value.message.startswith("not UTF-8 text")
