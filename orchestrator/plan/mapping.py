@@ -15,7 +15,10 @@ the `For each` item, a workflow input, the latest ancestor that outputs the
 name (pointer `/name`), the latest ancestor whose single declared output name
 it is while its schema has no such property (pointer `""`, the whole output).
 A name with no source is left out: when it is required, the static checks
-report it as a missing input.
+report it as a missing input. Inside a `For each`, a value that is one whole
+reference to the item (`{{ item }}`, `{{ n }}` for `n in nums`, `item.field`) is
+bound to the item itself (source "item"), so it keeps its JSON type as a
+`{{ steps.X.output.f }}` reference does; a longer template renders to text.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from orchestrator.spec.model import StepSpec, WorkflowSpec
 
 _STEP_REF = re.compile(r"\bsteps(?:\.([A-Za-z_][\w-]*)|\[\s*['\"]([^'\"]+)['\"]\s*\])")
 _FOR_EACH = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+?)\s*$")
+_WHOLE_NAME = re.compile(r"^\s*\{\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}\}\s*$")
 
 
 class Produced(BaseModel):
@@ -71,6 +75,19 @@ def parse_for_each(text: str | None) -> tuple[str, str] | None:
         return None
     m = _FOR_EACH.match(text)
     return (m.group(1), m.group(2)) if m else None
+
+
+def item_reference(ref: str, loop: tuple[str, str] | None) -> InputBinding | None:
+    """`item`, `item.a.b` or the loop's own name (`n`, `n.a`) -> the item at that pointer.
+
+    Only inside a `For each` step; `item` is always the current item, as the engine
+    puts it in the template context under both names."""
+    if loop is None:
+        return None
+    head, *rest = ref.strip().split(".")
+    if head not in ("item", loop[0]):
+        return None
+    return InputBinding(source="item", pointer="".join(f"/{p}" for p in rest))
 
 
 def resolve_reference(
@@ -227,13 +244,18 @@ def map_inputs(
         note: str
         if name in step.input_values:
             value = step.input_values[name]
-            if is_template(value):
+            whole = _WHOLE_NAME.match(value) if isinstance(value, str) else None
+            if whole and (item := item_reference(whole.group(1), loop)) is not None:
+                # `{{ n }}` alone is the item itself, keeping its JSON type, not its text
+                binding, note = item.model_copy(update={"optional": optional}), f"for each item of {_of(loop)}"
+            elif is_template(value):
                 binding, note = InputBinding(source="template", template=str(value), optional=optional), "template"
             else:
                 binding, note = InputBinding(source="literal", value=value, optional=optional), "literal value"
         elif name in explicit:
-            binding = resolve_name(str(explicit[name]), inputs, upstream)
-            note = f"reference {explicit[name]}"
+            ref = str(explicit[name])
+            binding = item_reference(ref, loop) or resolve_name(ref, inputs, upstream)
+            note = f"reference {ref}"
         elif loop and name == loop[0]:
             binding, note = InputBinding(source="item", optional=optional), f"for each item of {loop[1]}"
         else:
@@ -246,6 +268,10 @@ def map_inputs(
         bindings[name] = binding
         provenance[f"inputs.{name}"] = from_spec(where, note)
     return bindings, provenance, for_each
+
+
+def _of(loop: tuple[str, str] | None) -> str:
+    return loop[1] if loop else ""
 
 
 def _describe(binding: InputBinding | None) -> str:

@@ -199,17 +199,30 @@ def read_fallback(text: str, src: Source, line: int) -> Fallback | None:
     return None
 
 
+# what follows `timeout`/`within`/`after` in an approval, up to an arrow, a bracket or a separator
+_APPROVAL_TIMEOUT = re.compile(r"\btimeout\b[\s:=]*((?:(?!->|→)[^()\[\];,])+)"
+                               r"|\b(?:within|after)\s+(\d(?:(?!->|→)[^()\[\];,])*)")
+
+
 def read_approval(text: str, src: Source, line: int) -> ApprovalPolicy | None:
     """`required`, `required (timeout 1h → reject)`, `timeout 1h -> approve`, `no`."""
     low = text.strip().lower()
     if low in {"no", "none", "not required", "false", "off", "-", "never", "optional"}:
         return None
     timeout = first_duration(low) if "timeout" in low or "within" in low or "after" in low else None
+    said = _APPROVAL_TIMEOUT.search(low)
+    if timeout is None and said is not None:
+        given = (said.group(1) or said.group(2)).strip()
+        src.warn(line, f"approval timeout '{given}' is not a duration (30, 30s, 2 min); ignored: "
+                       "no timeout", "spec.unread")
     on_timeout = "reject"
     if re.search(r"(→|->|then|:)\s*(auto-?)?approv|approve on timeout|auto-?approv", low):
         on_timeout = "approve"
+    elif (then := re.search(r"(?:→|->)\s*([^\s)(;,]+)", low)) and not then.group(1).startswith("reject"):
+        src.warn(line, f"approval on timeout '{then.group(1)}' must be approve or reject; reject assumed",
+                 "spec.unread")
     known = re.search(r"required|yes|true|timeout|manual|human|reject|approv|sign-?off|need", low)
-    if not known:
+    if not known and not (timeout is None and said is not None):  # that one was warned above
         src.warn(line, f"approval '{text.strip()}' not understood; read as required with no timeout",
                  "spec.unread")
     return ApprovalPolicy(required=True, timeout_s=timeout, on_timeout=on_timeout)  # type: ignore[arg-type]

@@ -24,7 +24,8 @@
 References: `{{ steps.<id>.output.<field> }}`, `{{ inputs.<name> }}` and `{{ item }}`
 (`${...}` is read the same). An `input` value that is exactly one reference
 becomes the field's `source`; any other string with `{{` is a Jinja2 template
-kept in `input_values`. `retry.max_attempts` counts the first attempt
+kept in `input_values`. Inside a `for_each`, `{{ item }}` or `{{ <its variable> }}`
+alone is the item itself, with its JSON type (an integer stays an integer). `retry.max_attempts` counts the first attempt
 (`max_attempts: 3` = 2 retries); `retry: 3` and `max_retries: 3` count retries.
 Every step, key and error keeps its line (node marks from `yaml.compose`).
 """

@@ -91,7 +91,11 @@ class NodeReader:
     def retry(self, node: Node) -> RetryPolicy | None:
         value = self.value(node)
         if isinstance(value, int) and not isinstance(value, bool):
-            return RetryPolicy(max_retries=min(max(value, 0), 1000))
+            if value < 0:
+                self.src.warn(self.line(node), f"retry '{value}' must be a whole number ≥ 0; ignored",
+                              "spec.unread")
+                return None
+            return RetryPolicy(max_retries=min(value, 1000))
         keys = self.mapping(node, "retry")
         if keys is None:
             return None
