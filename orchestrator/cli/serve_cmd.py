@@ -24,7 +24,9 @@ from orchestrator.cli._common import (
     help="stdio for a host that starts the server; http to serve clients over the network.",
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="HTTP: the address to bind.")
-@click.option("--port", type=int, default=8765, show_default=True, help="HTTP: the port to listen on.")
+@click.option(
+    "--port", type=click.IntRange(1, 65535), default=8765, show_default=True, help="HTTP: the port to listen on."
+)
 @click.option(
     "--allow-host",
     "allowed_hosts",
@@ -71,8 +73,12 @@ def serve(
     """
     import anyio
 
+    from orchestrator.errors import NotFoundError
     from orchestrator.server import HttpOptions, ServerConfig, run_http, run_stdio
 
+    for folder in skills_dirs:  # refused now, not by every tool call later
+        if not folder.is_dir():
+            raise NotFoundError(f"--skills-dir {folder}: no such folder")
     settings = settings_from(state_dir=state_dir, skills_dirs=skills_dirs or None, debug=debug or None)
     config = ServerConfig(settings=settings, root=Path.cwd(), elicit_timeout_s=approval_timeout)
     if transport == "stdio":

@@ -7,10 +7,13 @@
   rebound DNS name.
 - A bearer token from `SKILLWEAVE_SERVER_TOKEN` is checked on every request
   when set (constant-time compare), and is required to bind beyond loopback.
+- The listening sockets are bound before uvicorn starts (`bind`), so a busy
+  port is one clear line (`--port N: address already in use`), not uvicorn's exit.
 """
 
 from __future__ import annotations
 
+import errno
 import hmac
 import ipaddress
 import os
@@ -23,7 +26,7 @@ from mcp.server.transport_security import TransportSecuritySettings
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from orchestrator.errors import ConfigError
+from orchestrator.errors import ConfigError, SkillweaveError
 from orchestrator.server.workspace import ServerConfig
 
 ENV_TOKEN = "SKILLWEAVE_SERVER_TOKEN"
@@ -137,26 +140,96 @@ def build_app(config: ServerConfig, options: HttpOptions) -> ASGIApp:
     return BearerGate(app, options.token) if options.token else app
 
 
+# An address of the host's name that this machine cannot have (no IPv6, say) is skipped
+# when another one binds; any other failure refuses to start.
+_SKIPPABLE = (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT)
+
+
+class StartupError(SkillweaveError):
+    """The HTTP server stopped while starting (uvicorn gave up; it logged why)."""
+
+    exit_code = 1
+
+
+def bind(options: HttpOptions) -> list[socket.socket]:
+    """Sockets bound to every address of `options.host` at `options.port` (as uvicorn
+    would bind them). ConfigError, naming the option, when the port is taken or the
+    address cannot be had."""
+    try:
+        found = socket.getaddrinfo(options.host, options.port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise ConfigError(f"cannot resolve the address: {exc.strerror}", where=f"--host {options.host}") from None
+    addresses = list(dict.fromkeys((family, address) for family, _, _, _, address in found))
+    sockets: list[socket.socket] = []
+    failure: OSError | None = None
+    for family, address in addresses:
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+            sock.setblocking(False)
+        except OSError as exc:
+            sock.close()
+            if exc.errno in _SKIPPABLE and failure is None:
+                failure = exc
+                continue
+            for bound in sockets:
+                bound.close()
+            raise _bind_error(options, exc) from None
+        sockets.append(sock)
+    if not sockets:
+        raise _bind_error(options, failure or OSError(errno.EADDRNOTAVAIL, "no address to bind"))
+    return sockets
+
+
+def _bind_error(options: HttpOptions, exc: OSError) -> ConfigError:
+    if exc.errno == errno.EADDRINUSE:
+        return ConfigError("address already in use", where=f"--port {options.port}")
+    if exc.errno == errno.EACCES:
+        return ConfigError("permission denied (a port below 1024 needs privileges)", where=f"--port {options.port}")
+    reason = (exc.strerror or str(exc)).lower()
+    return ConfigError(f"cannot listen on port {options.port}: {reason}", where=f"--host {options.host}")
+
+
 async def run_http(config: ServerConfig, options: HttpOptions) -> None:
     """Serve until SIGINT/SIGTERM; uvicorn then runs the lifespan's shutdown, which
     cancels background runs into the journal."""
     import uvicorn
 
     check_exposure(options)
-    app = build_app(config, options)
-    server = uvicorn.Server(
-        uvicorn.Config(
-            app,
-            host=options.host,
-            port=options.port,
-            log_level="warning",
-            lifespan="on",
-            timeout_graceful_shutdown=5,
+    sockets = bind(options)
+    try:
+        app = build_app(config, options)
+        server = uvicorn.Server(
+            uvicorn.Config(
+                app,
+                host=options.host,
+                port=options.port,
+                log_level="warning",
+                lifespan="on",
+                timeout_graceful_shutdown=5,
+            )
         )
-    )
-    async with anyio.create_task_group() as group:
-        group.start_soon(server.serve)
-        while not server.started and not server.should_exit:
-            await anyio.sleep(0.05)
-        if server.started:
-            print(f"skillweave: MCP server on {options.url}", file=sys.stderr, flush=True)
+        exits: list[object] = []
+
+        async def serve() -> None:
+            try:
+                await server.serve(sockets=sockets)
+            except SystemExit as exc:  # uvicorn's way to give up at startup; it has logged why
+                exits.append(exc.code)
+
+        async with anyio.create_task_group() as group:
+            group.start_soon(serve)
+            while not server.started and not server.should_exit and not exits:
+                await anyio.sleep(0.05)
+            if server.started:
+                print(f"skillweave: MCP server on {options.url}", file=sys.stderr, flush=True)
+    finally:
+        for sock in sockets:
+            sock.close()
+    if exits:
+        raise StartupError(
+            f"the server did not start (uvicorn exit {exits[0]}; its message is above)", where=options.url
+        )

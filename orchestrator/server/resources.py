@@ -1,6 +1,7 @@
 """The MCP resources: skills' SKILL.md, specs, and each run's report and summary.
 
-    skill://{name}                 a skill's SKILL.md (catalog name)
+    skill://{name}{?spec}          a skill's SKILL.md (catalog name; `spec`: the spec whose
+                                   skills/ folder holds it, as list_skills hands it out)
     spec://bundled/{+name}         a spec shipped with skillweave (specs/)
     spec://project/{+path}         a spec under the working directory (.md, .yaml, .yml)
     run://{run_id}/report          a run's report (Markdown)
@@ -15,9 +16,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 from mcp.server.mcpserver.resources import ResourceSecurity
+from mcp_types import InputRequiredResult
 from mcp_types import Resource as MCPResource
 
 from orchestrator.errors import NotFoundError, SkillweaveError
@@ -52,10 +54,13 @@ class ResourceSet:
 
     def register(self, server: MCPServer[Any]) -> None:
         server.resource(
-            "skill://{name}",
+            "skill://{name}{?spec}",
             name="skill",
-            description="A skill's SKILL.md: its frontmatter and its instructions",
+            description="A skill's SKILL.md: its frontmatter and its instructions (`spec`: for a skill "
+            "in the skills/ folder beside that spec)",
             mime_type="text/markdown",
+            # `spec` is a path like a tool's (maybe absolute, in a client root): the roots check confines it.
+            security=ResourceSecurity(exempt_params=frozenset({"spec"})),
         )(self.read_skill)
         server.resource(
             "spec://bundled/{+name}",
@@ -86,12 +91,24 @@ class ResourceSet:
 
     # Reading -------------------------------------------------------------------------
 
-    async def read_skill(self, name: str) -> str:
+    async def read_skill(
+        self, name: str, ctx: Context[Any, Any], spec: str | None = None
+    ) -> str | InputRequiredResult:
+        path: Path | None = None
+        if spec is not None:
+            try:
+                confined = await self.ws.confine(ctx, spec=spec)
+            except SkillweaveError as exc:
+                raise ResourceError(exc.render()) from exc
+            if isinstance(confined, InputRequiredResult):
+                return confined
+            path = confined.paths["spec"]
+
         def read() -> str:
             from orchestrator.skills import load_catalog
 
             try:
-                skill = load_catalog(self.ws.settings).get(name)
+                skill = load_catalog(self.ws.settings, path).get(name)
             except SkillweaveError as exc:
                 raise ResourceNotFoundError(exc.render()) from exc
             return skill.skill_md.read_text(encoding="utf-8")

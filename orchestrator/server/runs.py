@@ -40,11 +40,14 @@ EVENT_BUFFER = 1000
 class Execution:
     """One background execution (a start or a resume) of one run."""
 
-    def __init__(self, run_id: str) -> None:
+    def __init__(self, run_id: str, *, force: bool = False) -> None:
         self.run_id = run_id
+        self.force = force  # resume even if the spec or a skill changed (execute_run's `force`)
         self.done = anyio.Event()
+        self.began = anyio.Event()  # the engine announced the run (it passed the resume checks), or it ended
         self.summary: RunSummary | None = None
         self.error: str | None = None  # `where: message` when execute_run raised
+        self.failure: SkillweaveError | None = None  # what execute_run raised, when it was ours
         self._watchers: list[MemoryObjectSendStream[RunEvent]] = []
         self._askers: list[Asker] = []
         self.asking = 0  # questions put to a person right now
@@ -53,6 +56,7 @@ class Execution:
 
     def publish(self, event: RunEvent) -> None:
         """The engine's (synchronous) event callback: hand the event to every watcher."""
+        self.began.set()
         for stream in list(self._watchers):
             try:
                 stream.send_nowait(event)
@@ -150,14 +154,15 @@ class RunRegistry:
     def active_ids(self) -> list[str]:
         return list(self._active)
 
-    def start(self, run_id: str) -> Execution:
-        """Execute (or resume) `run_id` in the background; join it if already executing."""
+    def start(self, run_id: str, *, force: bool = False) -> Execution:
+        """Execute (or resume) `run_id` in the background; join it if already executing.
+        `force` resumes a run whose spec or skills changed since it started."""
         existing = self._active.get(run_id)
         if existing is not None:
             return existing
         if self._group is None:
             raise RuntimeError("the run registry is not running (server lifespan not entered)")
-        execution = Execution(run_id)
+        execution = Execution(run_id, force=force)
         self._active[run_id] = execution
         self._group.start_soon(self._execute, execution, name=f"run {run_id}")
         return execution
@@ -173,8 +178,10 @@ class RunRegistry:
                     runners=self._runners,
                     approver=execution.approve,
                     on_event=execution.publish,
+                    force=execution.force,
                 )
         except SkillweaveError as exc:
+            execution.failure = exc
             execution.error = exc.render()
         except Exception as exc:  # the server's edge: a run's crash must not take the server down
             logger.exception("run %s crashed", execution.run_id)
@@ -183,6 +190,7 @@ class RunRegistry:
             await anyio.to_thread.run_sync(self._save_report, execution.run_id)
         finally:
             self._active.pop(execution.run_id, None)
+            execution.began.set()
             execution.done.set()
 
     def _save_report(self, run_id: str) -> None:

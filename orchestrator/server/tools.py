@@ -15,18 +15,19 @@ import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import anyio
 from anyio.streams.memory import MemoryObjectReceiveStream
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
+from mcp.shared.uri_template import UriTemplate
 from mcp_types import InputRequiredResult, ToolAnnotations
 from pydantic import Field
 
 from orchestrator.engine.model import ApprovalDecision, ApprovalRequest, RunEvent, RunStatus
-from orchestrator.errors import SkillweaveError, UserError
+from orchestrator.errors import ResumeError, SkillweaveError, UserError
 from orchestrator.server import dialogue
 from orchestrator.server.models import (
     Finding,
@@ -37,9 +38,14 @@ from orchestrator.server.models import (
     SkillList,
     Validation,
 )
+from orchestrator.server.roots import RootSet, beside_spec
 from orchestrator.server.runs import Asker, Execution, RunRegistry
 from orchestrator.server.views import run_brief, run_view, step_infos
+from orchestrator.server.wording import for_client, without_force_hint
 from orchestrator.server.workspace import Workspace
+
+if TYPE_CHECKING:
+    from orchestrator.plan.model import Plan
 
 logger = logging.getLogger(__name__)
 
@@ -51,6 +57,14 @@ SpecPath = Annotated[
     Field(description="Path of a workflow spec (.md or .yaml), relative to the server's working directory"),
 ]
 RunIdArg = Annotated[str, Field(description="The run id that run_workflow or list_runs returned")]
+ForceArg = Annotated[
+    bool,
+    Field(
+        description="true: resume even though the spec or a skill changed since the run started, or another "
+        "process seems to hold the run (as the CLI's `resume --force`); only when the person agrees"
+    ),
+]
+SKILL_URI = UriTemplate.parse("skill://{name}{?spec}")
 
 
 @contextmanager
@@ -62,14 +76,16 @@ def tool_errors() -> Iterator[None]:
     except (ToolError, MCPError):
         raise
     except SkillweaveError as exc:
-        raise ToolError(exc.render()) from exc
+        raise ToolError(for_client(exc.render())) from exc
     except Exception as exc:
         logger.exception("tool crashed")
         raise ToolError(f"internal error: {type(exc).__name__}: {exc} (a skillweave bug)") from exc
 
 
-def skill_uri(name: str) -> str:
-    return f"skill://{name}"
+def skill_uri(name: str, spec: str | None = None) -> str:
+    """The resource URI of a skill's SKILL.md; a skill found beside a spec carries the
+    spec (as the client gave it), since only that spec's catalog has it."""
+    return SKILL_URI.expand({"name": name, "spec": spec} if spec is not None else {"name": name})
 
 
 def describe(event: RunEvent) -> str:
@@ -80,6 +96,19 @@ def describe(event: RunEvent) -> str:
         where += f"/{event.attempt}"
     text = event.type.replace("_", " ")
     return f"{where}: {text}" + (f": {event.message}" if event.message else "")
+
+
+def refusal(execution: Execution, decided: dialogue.Answer | None) -> str:
+    """Why an execution did not run, for the client; after a recorded decision, that the
+    decision stands and how to continue."""
+    error = execution.error or "the run ended without a summary"
+    if decided is None:
+        return for_client(error)
+    what = "approval" if decided.approved else "rejection"
+    text = f"{what} recorded; the run did not resume: {for_client(without_force_hint(error))}"
+    if isinstance(execution.failure, ResumeError):
+        text += "; call resume_run with force=true to continue anyway"
+    return text
 
 
 async def forward_progress(ctx: Context[Any, Any], events: MemoryObjectReceiveStream[RunEvent]) -> None:
@@ -110,13 +139,21 @@ class ToolSet:
         self.registry = registry
 
     def register(self, server: MCPServer[Any]) -> None:
+        # Reads only the skill folders and the journal.
         read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
-        writes = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
-        runs = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True)
+        # Compiling a spec may start the MCP servers of its mcp.json (or reach HTTP ones) to read
+        # tool schemas: commands the server does not control, so not read-only and open-world.
+        compiles = ToolAnnotations(
+            read_only_hint=False, destructive_hint=False, idempotent_hint=True, open_world_hint=True
+        )
+        # As above, and `output` overwrites an existing file.
+        plans = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=True)
+        # Executing a workflow runs its steps: scripts, model calls and MCP tools that may change things.
+        runs = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=True)
         tools: list[tuple[Callable[..., Any], str, ToolAnnotations]] = [
             (self.list_skills, "List skills", read_only),
-            (self.validate_spec, "Validate a workflow spec", read_only),
-            (self.plan_workflow, "Plan a workflow", writes),
+            (self.validate_spec, "Validate a workflow spec", compiles),
+            (self.plan_workflow, "Plan a workflow", plans),
             (self.run_workflow, "Run a workflow", runs),
             (self.get_run, "Get a run", read_only),
             (self.list_runs, "List runs", read_only),
@@ -140,15 +177,16 @@ class ToolSet:
 
         Each has a kind: `script` (sandboxed Python), `mcp` (a tool on an MCP server),
         `llm` (a model call) or `instructions` (for agents only; cannot be a workflow step).
-        Read a skill's instructions through its resource URI (skill://<name>).
+        Read a skill's instructions through its resource URI (`uri`: skill://<name>, with
+        `?spec=<spec>` for a skill beside the spec).
         """
         with tool_errors():
-            paths = await self.ws.confine(ctx, spec=spec)
-            if isinstance(paths, InputRequiredResult):
-                return paths
-            return await self.ws.blocking(self._skills, paths.get("spec"))
+            confined = await self.ws.confine(ctx, spec=spec)
+            if isinstance(confined, InputRequiredResult):
+                return confined
+            return await self.ws.blocking(self._skills, confined.paths.get("spec"), spec)
 
-    def _skills(self, spec: Path | None) -> SkillList:
+    def _skills(self, spec: Path | None, shown: str | None) -> SkillList:
         from orchestrator.skills import load_catalog
 
         catalog = load_catalog(self.ws.settings, spec)
@@ -160,7 +198,7 @@ class ToolSet:
                     origin=s.origin,
                     description=s.description,
                     path=str(s.path),
-                    uri=skill_uri(s.name),
+                    uri=skill_uri(s.name, shown if s.origin == "spec" else None),
                 )
                 for s in catalog
             ],
@@ -173,13 +211,14 @@ class ToolSet:
 
         On success: the steps, the skill bound to each, the inputs run_workflow needs, and
         warnings. On failure: a tool error listing every problem as `file:line: message`;
-        fix them and validate again.
+        fix them and validate again. An `mcp` skill that declares no schemas gets its tool's,
+        asked of its MCP server: validating may start the servers named in the spec's mcp.json.
         """
         with tool_errors():
-            paths = await self.ws.confine(ctx, spec=spec)
-            if isinstance(paths, InputRequiredResult):
-                return paths
-            return await self.ws.blocking(self._validate, paths["spec"], spec)
+            confined = await self.ws.confine(ctx, spec=spec)
+            if isinstance(confined, InputRequiredResult):
+                return confined
+            return await self.ws.blocking(self._validate, confined.paths["spec"], spec)
 
     def _validate(self, path: Path, shown: str) -> Validation:
         from orchestrator.plan import compile_spec
@@ -210,21 +249,40 @@ class ToolSet:
     ) -> PlanDocument | InputRequiredResult:
         """Compile a spec into its plan: every step bound to one skill, its dependencies,
         input mapping, contracts, retry/timeout/fallback/approval policies and the limits,
-        each decision with where it came from. Show it to the person before running."""
+        each decision with where it came from. Show it to the person before running. Like
+        validate_spec, it may start the MCP servers of the spec's mcp.json; `output` is
+        overwritten if it exists."""
         with tool_errors():
-            paths = await self.ws.confine(ctx, spec=spec, output=output)
-            if isinstance(paths, InputRequiredResult):
-                return paths
-            return await self.ws.blocking(self._plan, paths["spec"], spec, format, paths.get("output"))
+            confined = await self.ws.confine(ctx, spec=spec, output=output)
+            if isinstance(confined, InputRequiredResult):
+                return confined
+            paths = confined.paths
+            return await self.ws.blocking(self._plan, paths["spec"], spec, format, paths.get("output"), output)
 
-    def _plan(self, path: Path, shown: str, fmt: Literal["json", "mermaid", "text"], out: Path | None) -> PlanDocument:
+    def _plan(
+        self,
+        path: Path,
+        shown: str,
+        fmt: Literal["json", "mermaid", "text"],
+        out: Path | None,
+        out_shown: str | None,
+    ) -> PlanDocument:
         from orchestrator.plan import compile_spec, render_plan
 
+        where = f"output={out_shown}"
+        if out is not None and out.is_dir():
+            raise UserError("is a folder; give the path of the file to save the plan to", where=where)
         plan = compile_spec(path, self.ws.settings)
         rendered = render_plan(plan, fmt)
         if out is not None:
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_text(rendered if rendered.endswith("\n") else rendered + "\n", encoding="utf-8")
+            try:
+                out.parent.mkdir(parents=True, exist_ok=True)
+                out.write_text(rendered if rendered.endswith("\n") else rendered + "\n", encoding="utf-8")
+            except OSError as exc:
+                reason = exc.strerror or type(exc).__name__
+                if isinstance(exc, FileExistsError | NotADirectoryError):
+                    reason = "a file on the way is not a folder"
+                raise UserError(f"cannot save the plan there: {reason}", where=where) from None
         return PlanDocument(
             spec=shown,
             name=plan.name,
@@ -269,19 +327,33 @@ class ToolSet:
             retry = dialogue.round_of(ctx)
             if retry is not None and retry.kind == "approval" and retry.run_id and retry.step:
                 return await self._answered(ctx, retry.run_id, retry.step)
-            paths = await self.ws.confine(ctx, spec=spec)
-            if isinstance(paths, InputRequiredResult):
-                return paths
-            run_id = await self.ws.blocking(self._create, paths["spec"], dict(inputs or {}))
+            confined = await self.ws.confine(ctx, spec=spec)
+            if isinstance(confined, InputRequiredResult):
+                return confined
+            run_id = await self.ws.blocking(self._create, confined.paths["spec"], dict(inputs or {}), confined.roots)
             execution = self.registry.start(run_id)
             return await self._watch(ctx, execution, wait=wait)
 
-    def _create(self, path: Path, inputs: dict[str, Any]) -> str:
+    def _create(self, path: Path, inputs: dict[str, Any], roots: RootSet) -> str:
         from orchestrator.engine import create_run
         from orchestrator.plan import load_spec_or_plan
 
         plan = load_spec_or_plan(path, self.ws.settings)
+        if path.suffix.lower() == ".json":  # a spec's surroundings were confined with it
+            self._confine_plan(plan, roots)
         return str(create_run(plan, inputs, self.ws.settings))
+
+    def _confine_plan(self, plan: Plan, roots: RootSet) -> None:
+        """A saved plan names its spec, its spec-local skills and maybe an mcp.json: what a
+        run would read from them must lie inside the roots too (a plan can be written by hand)."""
+        found: list[Path] = []
+        if plan.spec.path:
+            found += beside_spec(Path(plan.spec.path))
+        found += [Path(s.path) for s in plan.skills.values() if s.origin == "spec"]
+        configured = self.ws.settings.mcp_config
+        if plan.mcp_config and (configured is None or Path(plan.mcp_config).resolve() != configured.resolve()):
+            found.append(Path(plan.mcp_config))
+        roots.confine_all(found)
 
     async def get_run(
         self,
@@ -326,16 +398,20 @@ class ToolSet:
         run_id: RunIdArg,
         ctx: Context[Any, Any],
         wait: Annotated[bool, Field(description="As for run_workflow")] = True,
+        force: ForceArg = False,
     ) -> RunView | InputRequiredResult:
-        """Continue a run that was interrupted, failed or paused: completed steps are never
-        run again, unfinished ones are retried. A run still waiting for approval stays paused
-        (use approve_step)."""
+        """Continue a run that was interrupted (its server stopped or was killed), one not yet
+        started, or one paused at an approval gate once the gate is decided: completed steps are
+        never run again, attempts cut short run again. A run still waiting for approval stays
+        paused (use approve_step). A run that finished (succeeded, failed or escalated) cannot
+        be resumed: fix the cause and start a new run with run_workflow. A run whose spec or
+        skills changed since it started is refused unless force=true."""
         with tool_errors():
             retry = dialogue.round_of(ctx)
             if retry is not None and retry.kind == "approval" and retry.run_id == run_id and retry.step:
                 return await self._answered(ctx, run_id, retry.step)
             await self._view(run_id)  # NotFoundError for an unknown run, before starting anything
-            return await self._watch(ctx, self.registry.start(run_id), wait=wait)
+            return await self._watch(ctx, self.registry.start(run_id, force=force), wait=wait)
 
     async def approve_step(
         self,
@@ -345,15 +421,20 @@ class ToolSet:
         reject: Annotated[bool, Field(description="true to reject the step instead of approving it")] = False,
         comment: Annotated[str | None, Field(description="Why, for the run's record")] = None,
         wait: Annotated[bool, Field(description="As for run_workflow")] = True,
+        force: ForceArg = False,
     ) -> RunView | InputRequiredResult:
         """Record a person's decision at an approval gate and continue the run. Only call this
-        for a decision the person made; rejecting applies the step's rejection policy."""
+        for a decision the person made; rejecting applies the step's rejection policy. If the
+        decision is recorded but the run cannot continue (its spec or a skill changed while it
+        was paused), the error says so: call resume_run with force=true to continue anyway."""
         with tool_errors():
             retry = dialogue.round_of(ctx)
             if retry is not None and retry.kind == "approval" and retry.run_id == run_id and retry.step:
                 return await self._answered(ctx, run_id, retry.step)
-            await self._decide(run_id, step, dialogue.Answer(approved=not reject, comment=comment), by="mcp")
-            return await self._watch(ctx, self.registry.start(run_id), wait=wait)
+            answer = dialogue.Answer(approved=not reject, comment=comment)
+            await self._decide(run_id, step, answer, by="mcp")
+            execution = self.registry.start(run_id, force=force)
+            return await self._watch(ctx, execution, wait=wait, decided=answer)
 
     # Watching, approvals -------------------------------------------------------------
 
@@ -391,11 +472,18 @@ class ToolSet:
 
         return ask
 
-    async def _watch(self, ctx: Context[Any, Any], execution: Execution, *, wait: bool) -> RunView | InputRequiredResult:
+    async def _watch(
+        self, ctx: Context[Any, Any], execution: Execution, *, wait: bool, decided: dialogue.Answer | None = None
+    ) -> RunView | InputRequiredResult:
+        """The run once the watch ends: a tool error when the engine refused to execute it
+        (`decided`: the decision that was recorded before, which the error then mentions)."""
         if wait:
             await watch(ctx, execution, self.ws.config.wait_limit_s, self._asker(ctx))
-            if execution.done.is_set() and execution.error is not None:
-                raise ToolError(execution.error)
+        else:  # only until the engine has accepted (or refused) the run: a refusal is reported here
+            with anyio.move_on_after(self.ws.config.wait_limit_s):
+                await execution.began.wait()
+        if execution.done.is_set() and execution.error is not None:
+            raise ToolError(refusal(execution, decided))
         view = await self._view(execution.run_id)
         asks = wait and dialogue.is_modern(ctx) and dialogue.can_elicit(ctx)
         if asks and view.status == RunStatus.PAUSED.value and view.awaiting_approval:
@@ -412,4 +500,4 @@ class ToolSet:
         if answer is None:
             return await self._view(run_id)
         await self._decide(run_id, step, answer, by=APPROVER)
-        return await self._watch(ctx, self.registry.start(run_id), wait=True)
+        return await self._watch(ctx, self.registry.start(run_id), wait=True, decided=answer)

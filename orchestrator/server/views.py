@@ -55,8 +55,8 @@ def next_move(summary: RunSummary, executing: bool) -> str:
     if summary.status is RunStatus.SUCCEEDED:
         return f"Done. The outputs are below; the full report is the resource {report_uri(run)}."
     return (
-        f"The run did not succeed (see error). Read the report at {report_uri(run)}; after fixing the cause, "
-        f"resume_run with run_id {run!r} retries what did not finish."
+        f"The run did not succeed (see error) and cannot be resumed. Read the report at {report_uri(run)}; "
+        "after fixing the cause, start a new run with run_workflow."
     )
 
 

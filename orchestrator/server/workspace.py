@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from orchestrator.config import Settings
 from orchestrator.server import dialogue
-from orchestrator.server.roots import PathRefusedError, RootSet
+from orchestrator.server.roots import PathRefusedError, RootSet, beside_spec
 
 T = TypeVar("T")
 
@@ -38,6 +38,15 @@ class ServerConfig(BaseModel):
     elicit_timeout_s: float = DEFAULT_ELICIT_TIMEOUT_S  # a person's time to answer an approval
     wait_limit_s: float = DEFAULT_WAIT_LIMIT_S  # run_workflow(wait) returns a running run after this
     workers: int = DEFAULT_WORKERS  # threads for blocking work (catalog, compile, journal)
+
+
+class Confined(BaseModel):
+    """The real paths of a tool's path arguments, and the roots that admitted them."""
+
+    model_config = ConfigDict(frozen=True)
+
+    paths: dict[str, Path]
+    roots: RootSet
 
 
 class Workspace:
@@ -68,10 +77,13 @@ class Workspace:
             uris = await dialogue.fetch_roots(ctx)
         return RootSet.of(self.config.root, uris or [])
 
-    async def confine(self, ctx: Context[Any, Any], **paths: str | None) -> dict[str, Path] | InputRequiredResult:
-        """Resolve each named path inside the roots; PathRefusedError for one outside."""
+    async def confine(self, ctx: Context[Any, Any], **paths: str | None) -> Confined | InputRequiredResult:
+        """Resolve each named path inside the roots; PathRefusedError for one outside. A
+        `spec` also brings along what lies beside it (`beside_spec`), held to the same roots."""
         given = {name: raw for name, raw in paths.items() if raw is not None}
-        roots = await self.roots(ctx, list(given.values()))
+        spec = given.get("spec")
+        beside = await self.blocking(beside_spec, self.server_roots().resolve(spec)) if spec else []
+        roots = await self.roots(ctx, [*given.values(), *(str(p) for p in beside)])
         if isinstance(roots, InputRequiredResult):
             return roots
         resolved: dict[str, Path] = {}
@@ -81,4 +93,5 @@ class Workspace:
             except PathRefusedError as exc:
                 exc.where = f"{name}={raw}"
                 raise
-        return resolved
+        roots.confine_all(beside)
+        return Confined(paths=resolved, roots=roots)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -118,3 +119,57 @@ async def test_a_rejection_by_tool_is_recorded_with_its_comment(connect: ClientF
             )
     assert next(s for s in done["steps"] if s["id"] == "step-2")["approval"] == "rejected"
     assert done["status"] != "succeeded"
+
+
+def _change_the_shout_skill(project: Path) -> None:
+    script = project / "specs" / "skills" / "shout" / "scripts" / "main.py"
+    script.write_text(script.read_text() + "\n# changed while the run was paused\n")
+
+
+@pytest.mark.parametrize("wait", [True, False])
+async def test_an_approval_recorded_for_a_run_that_cannot_resume_says_so_and_how_to_force_it(
+    connect: ClientFactory, project: Path, wait: bool
+) -> None:
+    async with connect() as client:
+        with anyio.fail_after(20):
+            paused = ok(await client.call_tool("run_workflow", SPEC))
+            _change_the_shout_skill(project)
+            refused = await client.call_tool(
+                "approve_step", {"run_id": paused["run_id"], "step": "step-2", "wait": wait}
+            )
+            after = ok(await client.call_tool("get_run", {"run_id": paused["run_id"]}))
+    assert refused.is_error
+    message = "\n".join(getattr(b, "text", "") for b in refused.content)
+    assert "approval recorded; the run did not resume:" in message
+    assert "changed since it started: skill shout" in message
+    assert message.endswith("call resume_run with force=true to continue anyway")
+    assert "--force" not in message
+    assert next(s for s in after["steps"] if s["id"] == "step-2")["approval"] == "approved"
+
+
+async def test_resume_run_with_force_continues_a_run_whose_skill_changed(connect: ClientFactory, project: Path) -> None:
+    async with connect() as client:
+        with anyio.fail_after(20):
+            paused = ok(await client.call_tool("run_workflow", SPEC))
+            _change_the_shout_skill(project)
+            await client.call_tool("approve_step", {"run_id": paused["run_id"], "step": "step-2"})
+            refused = await client.call_tool("resume_run", {"run_id": paused["run_id"]})
+            done = ok(await client.call_tool("resume_run", {"run_id": paused["run_id"], "force": True}))
+    message = "\n".join(getattr(b, "text", "") for b in refused.content)
+    assert refused.is_error
+    assert "resume_run with force=true resumes anyway" in message and "--force" not in message
+    assert done["status"] == "succeeded"
+    assert done["outputs"]["step-2"] == {"shouted": "HELLO THERE (2 words)"}
+
+
+async def test_approve_step_with_force_approves_and_continues_a_changed_run(
+    connect: ClientFactory, project: Path
+) -> None:
+    async with connect() as client:
+        with anyio.fail_after(20):
+            paused = ok(await client.call_tool("run_workflow", SPEC))
+            _change_the_shout_skill(project)
+            done = ok(
+                await client.call_tool("approve_step", {"run_id": paused["run_id"], "step": "step-2", "force": True})
+            )
+    assert done["status"] == "succeeded"

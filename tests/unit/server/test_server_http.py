@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+
 import httpx2
 import pytest
 from starlette.applications import Starlette
@@ -13,6 +15,7 @@ from orchestrator.server.http import (
     ENV_TOKEN,
     BearerGate,
     HttpOptions,
+    bind,
     check_exposure,
     security_settings,
 )
@@ -73,3 +76,29 @@ async def test_a_request_without_the_bearer_token_is_rejected() -> None:
     assert missing.headers["www-authenticate"] == "Bearer"
     assert wrong.status_code == 401
     assert right.status_code == 200
+
+
+def test_a_busy_port_is_refused_before_the_server_starts() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(ConfigError) as info:
+            bind(HttpOptions(port=port))
+    assert info.value.render() == f"--port {port}: address already in use"
+    assert info.value.exit_code == 2
+
+
+def test_a_free_port_is_bound_for_the_server_to_listen_on() -> None:
+    sockets = bind(HttpOptions(port=_free_port()))
+    try:
+        assert sockets and all(s.getsockname()[0] == "127.0.0.1" for s in sockets)
+    finally:
+        for sock in sockets:
+            sock.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])

@@ -11,8 +11,9 @@ import pytest
 from mcp.shared.exceptions import MCPError
 from mcp_types import CallToolResult, ListRootsResult, Root
 
+from orchestrator.policy import ErrorClass
 from orchestrator.runner import StepOutcome, StepRequest
-from orchestrator.testing import Call, FakeRunner, Hang
+from orchestrator.testing import Call, Fail, FakeRunner, Hang
 
 ClientFactory = Any  # the `connect` fixture (conftest.py)
 
@@ -60,7 +61,20 @@ async def test_list_skills_includes_the_skills_beside_the_spec(connect: ClientFa
     skills = {s["name"]: s for s in beside["skills"]}
     assert skills["count-words"]["kind"] == "script"
     assert skills["count-words"]["origin"] == "spec"
-    assert skills["count-words"]["uri"] == "skill://count-words"
+    assert skills["orchestrate-workflow"]["uri"] == "skill://orchestrate-workflow"
+
+
+async def test_every_skill_uri_list_skills_hands_out_is_readable(connect: ClientFactory) -> None:
+    async with connect() as client:
+        listed = ok(await client.call_tool("list_skills", {"spec": "specs/count.md"}))
+        local = next(s for s in listed["skills"] if s["name"] == "count-words")
+        body = await client.read_resource(local["uri"])
+        bundled = await client.read_resource(
+            next(s["uri"] for s in listed["skills"] if s["name"] == "orchestrate-workflow")
+        )
+    assert local["uri"].startswith("skill://count-words?spec=")
+    assert "name: count-words" in getattr(body.contents[0], "text", "")
+    assert "name: orchestrate-workflow" in getattr(bundled.contents[0], "text", "")
 
 
 async def test_validate_spec_reports_the_steps_and_inputs(connect: ClientFactory) -> None:
@@ -278,3 +292,55 @@ async def test_a_spec_resource_outside_the_project_is_refused(connect: ClientFac
             await client.read_resource("spec://project/../secret.md")
         with pytest.raises(MCPError):
             await client.read_resource(f"spec://project/{project.parent / 'secret.md'}")
+
+
+@pytest.mark.parametrize(
+    ("output", "says"),
+    [("specs", "is a folder"), ("specs/count.md/plan.json", "a file on the way is not a folder")],
+)
+async def test_plan_workflow_with_an_unusable_output_is_a_clean_error_naming_it(
+    connect: ClientFactory, output: str, says: str
+) -> None:
+    async with connect() as client:
+        result = await client.call_tool("plan_workflow", {"spec": "specs/count.md", "output": output})
+    assert result.is_error
+    assert f"output={output}: " in text(result) and says in text(result)
+    assert "internal error" not in text(result)
+
+
+async def test_tool_annotations_say_what_each_tool_does(connect: ClientFactory) -> None:
+    async with connect() as client:
+        hints = {t.name: t.annotations for t in (await client.list_tools()).tools}
+    for name in ("list_skills", "get_run", "list_runs"):
+        assert hints[name] is not None and hints[name].read_only_hint is True, name
+        assert hints[name].open_world_hint is False, name
+    # Compiling may start the MCP servers of the spec's mcp.json; the others run workflows or write.
+    for name in ("validate_spec", "plan_workflow", "run_workflow", "resume_run", "approve_step"):
+        assert hints[name] is not None and hints[name].read_only_hint is False, name
+        assert hints[name].open_world_hint is True, name
+    assert hints["plan_workflow"].destructive_hint is True  # `output` is overwritten
+
+
+async def test_resume_run_does_not_promise_to_resume_failed_runs(connect: ClientFactory) -> None:
+    failing = FakeRunner({"step-1": [Fail(ErrorClass.INVALID_INPUT, "boom")]})
+    async with connect(runner_=failing) as client:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        with anyio.fail_after(20):
+            failed = ok(await client.call_tool("run_workflow", {"spec": "specs/count.md", "inputs": {"text": "a"}}))
+            again = await client.call_tool("resume_run", {"run_id": failed["run_id"]})
+    description = " ".join((tools["resume_run"].description or "").split())
+    assert "interrupted, failed or paused" not in description
+    assert "cannot be resumed" in description
+    assert failed["status"] == "failed"
+    assert "resume_run" not in failed["next"] and "run_workflow" in failed["next"]
+    assert again.is_error and "nothing to resume" in text(again)
+
+
+async def test_input_errors_name_the_inputs_argument_not_cli_flags(connect: ClientFactory) -> None:
+    async with connect() as client:
+        missing = await client.call_tool("run_workflow", {"spec": "specs/count.md", "inputs": {}})
+        unknown = await client.call_tool("run_workflow", {"spec": "specs/count.md", "inputs": {"text": "a", "zzz": 1}})
+    assert missing.is_error and unknown.is_error
+    assert "--input" not in text(missing) + text(unknown)
+    assert "give it in the `inputs` argument" in text(missing)
+    assert "inputs.zzz: unknown input 'zzz'" in text(unknown)
