@@ -50,7 +50,9 @@ The contract with a script
 --------------------------
 - Input: the request's `input` as one JSON document on stdin.
 - Output: exactly one JSON document on stdout (whitespace around it allowed).
-  Anything else (nothing, text, a second document, NaN) is an
+  Anything else (nothing, text, a second document, NaN, a number out of a
+  float's range such as 1e400, a lone surrogate escape such as "\\ud800",
+  nesting deeper than `outcome.MAX_OUTPUT_DEPTH` = 128 levels) is an
   `output_contract` failure that says what was wrong. Logs go to stderr, of
   which the tail (`limits.stderr_tail_bytes`) is kept for diagnosis.
 - Files: written into the current directory (the work directory, also HOME).
@@ -75,17 +77,36 @@ Isolation
   capabilities, dies with its parent. As a normal user it adds a user
   namespace; as root it runs the script under a per-run unprivileged uid.
 - unshare (fallback): new user (or, as root, a per-run uid), PID, mount (for
-  a private /proc), IPC, UTS and network namespaces; no file-system isolation.
-- none: rlimits only; reported in every result's notes and logged loudly.
+  a private /proc), IPC, UTS and network namespaces; no file-system isolation:
+  the script sees the host's files with its own uid's rights (as root, an
+  unprivileged per-run uid with no capability: root-only files stay closed).
+  Folders on the way to the runtime, skill folder and work directory that
+  other users cannot search are covered, in the run's mount namespace, by an
+  empty tmpfs with only those paths bound back (see `launcher`).
+- none: rlimits only; reported in every result's notes and logged loudly. As
+  root it still drops to a per-run uid with no capability; with no mount
+  namespace nothing is revealed, so a Python runtime other users cannot reach
+  (a pyenv under /root) makes it refuse every run as a setup failure saying so.
 
 As root the skill folder must be readable by others (o+rX): the script does
-not run as root.
+not run as root. A skill's entry that leads outside its folder through a
+symlink is refused as a setup failure, and the target is never read.
 
 Limits (`ResourceLimits`, per skill and per step): CPU seconds, address
 space, file size, processes, open files (rlimits set inside the sandbox),
-a wall-clock timeout that kills the whole process tree, and caps on stdout
-and stderr that stop reading and kill. See `launcher` for why, as root, the
-script runs under a per-run unprivileged uid: RLIMIT_NPROC does not bind uid 0.
+the work directory's total size (`work_dir_mb`, default 512, checked by the
+parent while the script runs and once after; over it the tree is killed, a
+`resource_limit`), a wall-clock timeout that kills the whole process tree,
+and caps on stdout and stderr that stop reading and kill. See `launcher` for
+why, as root, the script runs under a per-run unprivileged uid: RLIMIT_NPROC
+does not bind uid 0.
+
+The memory limit (`memory_mb`) is RLIMIT_AS, which binds each process on its
+own, not the attempt's tree: a script that forks may use up to `max_procs` x
+`memory_mb` in all (64 x 1024 MB with the defaults). A cgroup limit for the
+whole tree needs the cgroup v2 memory controller delegated to the
+orchestrator, which hosts with the v1 memory hierarchy (as in the QA VM) do
+not give; none is used.
 """
 
 from orchestrator.sandbox.core import Sandbox, run_script

@@ -62,6 +62,17 @@ def _entry_problem(skill_dir: Path, entry: str) -> str | None:
         return f"entry {entry!r} must be a path inside the skill folder"
     if not skill_dir.is_dir():
         return f"skill folder {skill_dir} does not exist"
+    real_dir = skill_dir.resolve()
+    try:
+        real = (skill_dir / entry).resolve()
+    except (OSError, RuntimeError):  # a symlink loop
+        return f"skill {skill_dir.name}: entry {entry!r} is a symlink loop"
+    if real != real_dir and real_dir not in real.parents:
+        # only the links were followed: the target is never read
+        return (
+            f"skill {skill_dir.name}: entry {entry!r} leads outside the skill folder "
+            f"(a symlink to {real}); refusing to run it"
+        )
     return None
 
 
@@ -129,9 +140,11 @@ class Sandbox:
                 return None
             self._launcher = made
         else:
-            self._launcher, self._why_weaker = choose_launcher(
-                self._runtime, tools, as_root=self._as_root
-            )
+            chosen, self._why_weaker = choose_launcher(self._runtime, tools, as_root=self._as_root)
+            if isinstance(chosen, str):
+                self._problem = chosen
+                return None
+            self._launcher = chosen
         if self._launcher.isolation is Isolation.NONE:
             logger.warning(
                 "sandbox: running scripts WITHOUT isolation (rlimits only)%s",
@@ -143,9 +156,8 @@ class Sandbox:
     def isolation(self) -> Isolation:
         """The mechanism runs will use (probes the host on first use unless forced)."""
         launcher = self._prepare()
-        if launcher is None:
-            assert self._force is not None
-            return self._force
+        if launcher is None:  # a forced mechanism, or even none, cannot run here
+            return self._force or Isolation.NONE
         return launcher.isolation
 
     @property
@@ -209,7 +221,8 @@ class Sandbox:
         script = request.script or request.skill_dir / request.entry
         if problem is None and not script.is_file():
             problem = f"script {script} does not exist"
-        if problem is None and launcher.isolation is Isolation.BWRAP and launcher.needs_run_uid:
+        if problem is None and launcher.needs_run_uid:
+            # unshare reveals the folders on the way to them (see `launcher`); none cannot
             hidden = _hidden_from_others([request.skill_dir, script])
             if hidden is not None:
                 problem = (
@@ -226,7 +239,9 @@ class Sandbox:
         # run from the mounted skill folder, where its symlinks cannot lead out
         skill_dir = request.skill_dir.resolve()
         script = script.resolve() if request.script else skill_dir / request.entry
-        return await self._attempt(launcher, request, skill_dir, script, stdin, notes)
+        # the host compiles the real file, which `_entry_problem` found inside the folder
+        source = script.resolve()
+        return await self._attempt(launcher, request, skill_dir, script, source, stdin, notes)
 
     async def _attempt(
         self,
@@ -234,6 +249,7 @@ class Sandbox:
         request: SandboxRequest,
         skill_dir: Path,
         script: Path,
+        source: Path,
         stdin: bytes,
         notes: tuple[str, ...],
     ) -> SandboxResult:
@@ -266,7 +282,7 @@ class Sandbox:
                 script=inside.script,
                 import_paths=inside.import_paths,
                 uid=inside.bootstrap_uid,
-                code=self._compiled(script, inside.script),
+                code=self._compiled(source, inside.script),
             )
             spawn = SpawnRequest(
                 argv=tuple(command),  # the launcher's part is added for a cold start, see _spawn
@@ -280,6 +296,8 @@ class Sandbox:
                 info_fd=launcher.info_fd,
                 # only where the work directory is the whole attempt (a private /tmp)
                 remove_empty_workdir=work == root and not request.keep_workdir,
+                quota_dir=root,  # the work directory, and the fallbacks' tmp beside it
+                quota_bytes=limits.work_dir_mb * 1024 * 1024,
             )
             spawned = await self._spawn(launcher, layout, spawn, command, inside.script)
             if self._warm_wanted and self._warm_problem is not None:

@@ -30,6 +30,7 @@ from orchestrator.sandbox.launcher import (
     Launcher,
     Layout,
     UnshareLauncher,
+    hidden_on_the_way,
 )
 from orchestrator.sandbox.model import Isolation, ResourceLimits
 from orchestrator.sandbox.process import SpawnRequest, SpawnResult, spawn_process
@@ -64,7 +65,16 @@ def make_launcher(
     if isolation is Isolation.UNSHARE:
         if tools.unshare is None:
             return "unshare is not available (util-linux is not installed)"
-        return UnshareLauncher(tools.unshare, tools.setpriv, as_root=as_root)
+        return UnshareLauncher(tools.unshare, tools.setpriv, as_root=as_root, runtime=runtime)
+    if as_root and tools.setpriv is not None:
+        hidden = next(filter(None, map(hidden_on_the_way, runtime.roots)), None)
+        hidden = hidden or hidden_on_the_way(runtime.executable)
+        if hidden is not None:
+            return (
+                "as root, isolation none runs scripts under an unprivileged uid, which cannot "
+                f"reach the Python runtime {runtime.executable} ({hidden} is not searchable "
+                "by others); use bwrap or unshare, or a Python other users can read"
+            )
     return BareLauncher(tools.setpriv, tools.kill, as_root=as_root)
 
 
@@ -147,8 +157,11 @@ def probe(launcher: Launcher, runtime: Runtime) -> str | None:
 
 def choose_launcher(
     runtime: Runtime, tools: HostTools, *, as_root: bool
-) -> tuple[Launcher, tuple[str, ...]]:
-    """The strongest launcher that works here, and why the stronger ones did not."""
+) -> tuple[Launcher | str, tuple[str, ...]]:
+    """The strongest launcher that works here, and why the stronger ones did not.
+
+    A string instead of a launcher says why not even isolation none can run here.
+    """
     reasons: list[str] = []
     attempts = [(Isolation.BWRAP, tools), (Isolation.UNSHARE, tools)]
     if tools.system_bwrap is not None:
@@ -161,9 +174,7 @@ def choose_launcher(
             return launcher, tuple(reasons)
         label = f"bwrap ({candidate.bwrap})" if isolation is Isolation.BWRAP else str(isolation)
         reasons.append(f"{label} unavailable: {problem}")
-    bare = make_launcher(Isolation.NONE, runtime, tools, as_root=as_root)
-    assert not isinstance(bare, str)
-    return bare, tuple(reasons)
+    return make_launcher(Isolation.NONE, runtime, tools, as_root=as_root), tuple(reasons)
 
 
 def working_bwrap(runtime: Runtime, tools: HostTools, *, as_root: bool) -> HostTools:
@@ -199,4 +210,4 @@ def detect_isolation() -> Isolation:
     if forced is not None:
         return forced
     launcher, _ = choose_launcher(find_runtime(), find_tools(), as_root=running_as_root())
-    return launcher.isolation
+    return Isolation.NONE if isinstance(launcher, str) else launcher.isolation

@@ -14,9 +14,19 @@ that the process limit binds and one attempt cannot signal another:
 
 - bwrap as root: no user namespace; the sandbox keeps only CAP_SETUID/SETGID
   and the bootstrap drops to the per-run uid before anything else runs.
-- unshare and none as root: `setpriv` drops to the per-run uid, keeping only
-  CAP_DAC_READ_SEARCH so that a root-only interpreter (e.g. pyenv under /root)
-  can still be read. There is no mount namespace to hide it otherwise.
+- unshare as root: `setpriv` drops to the per-run uid with no capability at
+  all. The uid sees host files as any other user does (0600 root files stay
+  unreadable). What it must reach but cannot, because a directory on the way
+  is not searchable by others (a pyenv interpreter under /root 0700, a skill
+  folder under a 0700 temporary directory), is revealed first: in the run's
+  own mount namespace, still as root, the `REVEAL` helper covers that
+  directory with an empty tmpfs and binds back only the paths the run needs
+  (the runtime, the skill folder, the script, the work directories). An
+  earlier version kept CAP_DAC_READ_SEARCH instead, which let a script read
+  any file on the host.
+- none as root: the same drop, and no mount namespace to reveal anything in:
+  a runtime other users cannot reach makes the mechanism unusable (`make_launcher`
+  says why), and a skill folder they cannot reach is a setup failure.
 
 As an ordinary user the process limit binds anyway: bwrap and unshare then use
 a user namespace, as usual.
@@ -25,6 +35,7 @@ a user namespace, as usual.
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 from typing import Protocol
@@ -107,6 +118,7 @@ def _dedupe(items: Sequence[str]) -> tuple[str, ...]:
 
 
 def _drop_argv(setpriv: Path, uid: int) -> list[str]:
+    """Become `uid` with no capability left (no way back, no setuid gains)."""
     return [
         str(setpriv),
         "--reuid",
@@ -115,15 +127,81 @@ def _drop_argv(setpriv: Path, uid: int) -> list[str]:
         str(uid),
         "--clear-groups",
         "--inh-caps",
-        "-all,+dac_read_search",
-        "--ambient-caps",
-        "+dac_read_search",
+        "-all",
         "--bounding-set",
-        "-all,+dac_read_search",
+        "-all",
         "--no-new-privs",
         "--pdeathsig",
         "KILL",
     ]
+
+
+def hidden_on_the_way(path: Path) -> Path | None:
+    """The first directory above `path` that other users cannot search (no o+x), if any."""
+    for parent in reversed(path.parents):
+        try:
+            mode = parent.stat().st_mode
+        except OSError:
+            return parent
+        if not mode & stat.S_IXOTH:
+            return parent
+    return None
+
+
+# Run as root inside unshare's new mount namespace (mount propagation private),
+# before `setpriv` drops to the per-run uid: `cover DIR` mounts an empty tmpfs
+# on a directory other users cannot search, `bind PATH` puts PATH back at its
+# own place below it (opened before the cover, bound through /proc/self/fd);
+# then it execs what follows `--`. Any failure is one line on stderr and no
+# status byte: a setup failure.
+REVEAL = """import ctypes, os, sys
+def main(args):
+    libc = ctypes.CDLL(None, use_errno=True)
+    def mount(source, target, fstype, flags, data):
+        if libc.mount(source.encode(), target.encode(), fstype, flags, data) != 0:
+            err = ctypes.get_errno()
+            raise OSError(err, os.strerror(err), target)
+    cut = args.index("--")
+    pairs = list(zip(args[:cut:2], args[1:cut:2]))
+    binds = [p for op, p in pairs if op == "bind"]
+    fds = {p: os.open(p, os.O_PATH | os.O_CLOEXEC) for p in binds}
+    os.umask(0o022)
+    for op, target in pairs:
+        if op == "cover":
+            mount("tmpfs", target, b"tmpfs", 2 | 4, b"mode=0755,size=1m")  # nosuid, nodev
+    for target in binds:
+        source = "/proc/self/fd/%d" % fds[target]
+        os.makedirs(os.path.dirname(target), 0o755, exist_ok=True)
+        if os.path.isdir(source):
+            os.makedirs(target, 0o755, exist_ok=True)
+        elif not os.path.exists(target):
+            os.close(os.open(target, os.O_CREAT | os.O_WRONLY, 0o644))
+        mount(source, target, None, 4096 | 16384, None)  # MS_BIND | MS_REC
+    os.execv(args[cut + 1], args[cut + 1:])
+try:
+    main(sys.argv[1:])
+except (OSError, ValueError) as exc:
+    sys.stderr.write("sandbox: cannot reveal the run's paths to its uid: %s\\n" % exc)
+    sys.exit(126)
+"""
+
+
+def reveal_argv(python: Path, needed: Sequence[Path]) -> list[str]:
+    """The `REVEAL` helper's command for `needed`, or [] when others reach them all."""
+    covers: dict[Path, list[Path]] = {}  # the first hidden directory never nests in another
+    for path in sorted(dict.fromkeys(needed), key=lambda p: len(p.parts)):
+        hidden = hidden_on_the_way(path)
+        if hidden is None:
+            continue
+        bound = covers.setdefault(hidden, [])
+        if not any(path == done or done in path.parents for done in bound):
+            bound.append(path)  # else it comes back with a folder above it
+    if not covers:
+        return []
+    args = [str(python), "-I", "-S", "-B", "-c", REVEAL]
+    for top, paths in covers.items():
+        args += ["cover", str(top)] + [x for p in paths for x in ("bind", str(p))]
+    return [*args, "--"]
 
 
 class _HostPaths:
@@ -260,7 +338,10 @@ class BwrapLauncher:
 class UnshareLauncher(_HostPaths):
     isolation = Isolation.UNSHARE
 
-    def __init__(self, unshare: Path, setpriv: Path | None, *, as_root: bool) -> None:
+    def __init__(
+        self, unshare: Path, setpriv: Path | None, *, as_root: bool, runtime: Runtime
+    ) -> None:
+        self._runtime = runtime
         self._setpriv = setpriv if as_root else None
         self.needs_run_uid = self._setpriv is not None
         notes = ["unshare fallback: no file-system isolation (host files, with the script's uid)"]
@@ -280,8 +361,15 @@ class UnshareLauncher(_HostPaths):
         if not layout.network:
             args.append("--net")
         if self._setpriv is not None and layout.uid is not None:
+            args += reveal_argv(self._runtime.executable, self._needed(layout))
             args += _drop_argv(self._setpriv, layout.uid)
         return [*args, *command]
+
+    def _needed(self, layout: Layout) -> list[Path]:
+        """What the per-run uid must reach: runtime, skill folder, script, work directories."""
+        paths = [*self._runtime.roots, self._runtime.executable.parent, layout.skill_dir]
+        paths += [layout.script, layout.workdir] + ([layout.tmpdir] if layout.tmpdir else [])
+        return [p.resolve() for p in paths]
 
     def sweep_argv(self, layout: Layout) -> list[str] | None:
         return None  # the PID namespace dies with the script

@@ -24,8 +24,11 @@ class ResourceLimits(_Frozen):
 
     wall_s: float = Field(default=60.0, gt=0)
     cpu_s: int = Field(default=60, ge=1)
-    memory_mb: int = Field(default=1024, ge=16)  # address space
-    file_size_mb: int = Field(default=64, ge=1)
+    # address space of each process (RLIMIT_AS), not of the attempt's whole tree:
+    # a script may use up to max_procs x memory_mb in all (see the sandbox docs)
+    memory_mb: int = Field(default=1024, ge=16)
+    file_size_mb: int = Field(default=64, ge=1)  # each file (RLIMIT_FSIZE); /tmp's tmpfs too
+    work_dir_mb: int = Field(default=512, ge=1)  # all files in the work directory together
     max_procs: int = Field(default=64, ge=1)
     max_open_files: int = Field(default=256, ge=16)
     max_stdout_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
@@ -40,7 +43,7 @@ class ResourceLimits(_Frozen):
 class FailureKind(StrEnum):
     CODE_ERROR = "code_error"  # exception or non-zero exit
     TIMEOUT = "timeout"  # wall clock
-    RESOURCE_LIMIT = "resource_limit"  # CPU, memory, file size, processes, output cap
+    RESOURCE_LIMIT = "resource_limit"  # CPU, memory, file size, work dir, processes, output cap
     OUTPUT_CONTRACT = "output_contract"  # stdout is not exactly one JSON document
     SETUP = "setup"  # the sandbox itself could not start
 

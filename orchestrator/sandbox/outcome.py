@@ -4,8 +4,8 @@ Each failure gets a `FailureKind` and one line for people:
 
 setup            the sandbox itself did not start (no status byte from the bootstrap)
 timeout          the wall-clock limit was hit; the whole tree was killed
-resource_limit   CPU (SIGXCPU), memory (MemoryError), file size, processes,
-                 open files, or an output cap
+resource_limit   CPU (SIGXCPU), memory (MemoryError), file size, the work
+                 directory's total size, processes, open files, or an output cap
 code_error       the script raised, exited non-zero or died on a signal
 output_contract  exit 0 but stdout is not exactly one JSON document
 """
@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 import signal
+from itertools import accumulate
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -49,12 +50,87 @@ def _snippet(text: str) -> str:
     return repr(text if len(text) <= _SNIPPET else text[:_SNIPPET] + "…")
 
 
+# How deep a script's output may nest (arrays and objects). The layers after
+# the sandbox (the journal's serializer, the next step's input, schema checks)
+# recurse over documents, and Python's recursion limit (about 1000 frames, a
+# few per level) is reached long before any real output nests this deep.
+MAX_OUTPUT_DEPTH = 128
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class _OutOfRange(ValueError):
+    pass
+
+
 def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
+def _finite(literal: str) -> float:
+    value = float(literal)
+    if value in (float("inf"), float("-inf")):
+        raise _OutOfRange(literal)
+    return value
+
+
+def _too_deep(body: str) -> int | None:
+    """Where `body` first nests deeper than `MAX_OUTPUT_DEPTH` (a char offset), if it does.
+
+    Counts brackets outside strings. Most outputs have fewer brackets than the
+    limit in all, and are not scanned at all.
+    """
+    if body.count("[") + body.count("{") <= MAX_OUTPUT_DEPTH:
+        return None
+    # the brackets alone, in C (re.sub, accumulate); positions only for a document too deep
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", body))
+    if max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0) <= MAX_OUTPUT_DEPTH:
+        return None
+    depth = 0
+    for match in _STRING_OR_BRACKET.finditer(body):
+        token = match.group()
+        if token in ("[", "{"):
+            depth += 1
+            if depth > MAX_OUTPUT_DEPTH:
+                return match.start()
+        elif token in ("]", "}"):
+            depth -= 1
+    return None
+
+
+def _lone_surrogate(value: Any) -> tuple[str, str] | None:
+    """The JSON pointer and character of the first lone surrogate in `value`, if any."""
+    todo: list[tuple[str, Any]] = [("", value)]
+    while todo:
+        path, item = todo.pop()
+        if isinstance(item, dict):
+            for key, child in reversed(item.items()):
+                found = _SURROGATE.search(key)
+                if found is not None:
+                    return f"{path or '/'} (a key)", found.group()
+                todo.append((f"{path}/{key}", child))
+        elif isinstance(item, list):
+            todo.extend((f"{path}/{i}", child) for i, child in reversed(list(enumerate(item))))
+        elif isinstance(item, str):
+            found = _SURROGATE.search(item)
+            if found is not None:
+                return path or "/", found.group()
+    return None
+
+
 def parse_output(stdout: bytes) -> tuple[Any, str | None]:
-    """The one JSON document on stdout, or why stdout breaks the contract."""
+    """The one JSON document on stdout, or why stdout breaks the contract.
+
+    Beyond strict JSON (no NaN or Infinity), the document must nest at most
+    `MAX_OUTPUT_DEPTH` levels, have no number out of a float's range (1e400
+    would be inf) and no lone surrogate (a `\\ud800` escape, not Unicode): the
+    layers after the sandbox could not store or pass it on.
+    """
     try:
         text = stdout.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -65,19 +141,33 @@ def parse_output(stdout: bytes) -> tuple[Any, str | None]:
     body = text.strip()
     if not body:
         return None, "stdout is empty; a script must print one JSON document"
-    decoder = json.JSONDecoder(parse_constant=_no_constants)
+    deep = _too_deep(body)
+    if deep is not None:
+        return None, f"stdout nests deeper than {MAX_OUTPUT_DEPTH} levels (at char {deep})"
+    decoder = json.JSONDecoder(parse_constant=_no_constants, parse_float=_finite)
     try:
         value, end = decoder.raw_decode(body)
     except json.JSONDecodeError as exc:
         return None, f"stdout is not JSON ({exc.msg} at char {exc.pos}): {_snippet(body)}"
+    except _OutOfRange as exc:
+        return None, f"stdout has a number out of range: {exc}"
     except ValueError as exc:
         return None, f"stdout is not strict JSON: {exc}"
+    except RecursionError:  # the depth check above should have caught it first
+        return None, f"stdout nests deeper than {MAX_OUTPUT_DEPTH} levels"
     if body[end:].strip():
         extra = body[end:]
         return None, (
             f"stdout has text after the JSON document (at char {end}): {_snippet(extra)}; "
             "print logs to stderr"
         )
+    if _SURROGATE_ESCAPE.search(body):  # only an escape can make one: the text is UTF-8
+        lone = _lone_surrogate(value)
+        if lone is not None:
+            path, char = lone
+            return None, (
+                f"stdout at {path}: a lone surrogate \\u{ord(char):04x} is not valid Unicode"
+            )
     return value, None
 
 
@@ -103,7 +193,8 @@ def _signal_name(number: int) -> str:
 
 # The last stderr line of a script that died on a limit, as Python reports it.
 _LIMIT_LINES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^MemoryError\b"), "ran out of memory under its {memory_mb} MB limit"),
+    (re.compile(r"^MemoryError\b"),
+     "ran out of memory under its limit of {memory_mb} MB a process"),
     (re.compile(r"\[Errno 11\] Resource temporarily unavailable"),
      "hit its limit of {max_procs} processes"),
     (re.compile(r"\[Errno 24\] Too many open files"), "hit its limit of {max_open_files} open files"),
@@ -155,6 +246,11 @@ def _failure(
             FailureKind.RESOURCE_LIMIT,
             f"script wrote more than {cap} bytes on {spawn.overflow}; "
             "reading stopped and the script was killed",
+        )
+    if spawn.over_quota:
+        return _fail(
+            FailureKind.RESOURCE_LIMIT,
+            f"script wrote more than {limits.work_dir_mb} MB to its work directory",
         )
     if sig is not None:
         if sig == signal.SIGXCPU or (sig == signal.SIGKILL and spawn.usage.cpu_s >= limits.cpu_s):

@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict
 
 from orchestrator.sandbox.bootstrap import STARTED, STATUS_FD
 from orchestrator.sandbox.model import ResourceUsage
-from orchestrator.sandbox.workspace import remove_if_empty
+from orchestrator.sandbox.workspace import remove_if_empty, used_bytes
 
 Stream = Literal["stdout", "stderr"]
 
@@ -49,6 +49,8 @@ RESET_SIGNALS = (
     signal.SIGHUP,
     signal.SIGQUIT,
 )
+QUOTA_POLL_S = 0.1  # the least time between two checks of the work directory's size
+QUOTA_COST_FACTOR = 20  # ... and at least this many times what the last check took
 KILL_GRACE_S = 5.0  # how long a killed tree may take to disappear
 DRAIN_GRACE_S = 1.0  # how long output pipes may stay open after the exit
 _LOW_FDS = 10  # pipe ends are moved above this so the dup2s cannot collide
@@ -73,6 +75,10 @@ class SpawnRequest(_Frozen):
     info_fd: int | None = None
     # remove `workdir` once the command has exited, if it is empty (see `supervise`)
     remove_empty_workdir: bool = False
+    # a cap on the bytes under `quota_dir` (the attempt's host folders), checked
+    # while the command runs and once after it (see `_watch_quota`)
+    quota_dir: Path | None = None
+    quota_bytes: int | None = None
 
 
 class SpawnResult(_Frozen):
@@ -89,6 +95,7 @@ class SpawnResult(_Frozen):
     error: str | None = None  # the command could not be started at all
     lingering: bool = False  # output pipes stayed open after the exit
     workdir_removed: bool = False  # it was empty and is gone (`remove_empty_workdir`)
+    over_quota: bool = False  # more than `quota_bytes` under `quota_dir`; killed if still running
 
 
 Spawner = Callable[[SpawnRequest], Awaitable[SpawnResult]]
@@ -333,6 +340,26 @@ class Watched(Protocol):
     def kill_now(self) -> None: ...
 
 
+async def _watch_quota(request: SpawnRequest, over: Callable[[], None]) -> None:
+    """Call `over` once the bytes under `request.quota_dir` pass `request.quota_bytes`.
+
+    Each check walks at most the quota's worth of entries (`used_bytes`) in a
+    worker thread, and the next one waits for the longer of `QUOTA_POLL_S` and
+    `QUOTA_COST_FACTOR` times that walk, so a big tree costs a bounded share of
+    a CPU. What a script writes between two checks is caught by the final
+    check after it exits.
+    """
+    assert request.quota_dir is not None and request.quota_bytes is not None
+    while True:
+        await asyncio.sleep(QUOTA_POLL_S)
+        began = time.monotonic()
+        used = await asyncio.to_thread(used_bytes, request.quota_dir, request.quota_bytes)
+        if used > request.quota_bytes:
+            over()
+            return
+        await asyncio.sleep((QUOTA_COST_FACTOR - 1) * (time.monotonic() - began))
+
+
 async def spawn_process(request: SpawnRequest) -> SpawnResult:
     """Run `request.argv` to completion under the wall-clock limit and output caps."""
     pipes = [cloexec_pipe() for _ in range(5)]  # stdin, stdout, stderr, status, info
@@ -398,6 +425,13 @@ async def supervise(
     writer: asyncio.WriteTransport | None = None
     exited: asyncio.Future[None] | None = None
     timed_out = False
+    over_quota: list[bool] = []
+    quota: asyncio.Task[None] | None = None
+
+    def _over_quota() -> None:
+        over_quota.append(True)
+        stop.set()
+
     try:
         for capture, fd in zip(captures, fds, strict=True):
             await _attach(capture, fd)
@@ -407,6 +441,8 @@ async def supervise(
         writer.write(request.stdin)
         writer.close()
 
+        if request.quota_dir is not None and request.quota_bytes is not None:
+            quota = asyncio.create_task(_watch_quota(request, _over_quota))
         exited = asyncio.ensure_future(child.exited())
         stopped = asyncio.ensure_future(stop.wait())
         try:
@@ -416,6 +452,8 @@ async def supervise(
             timed_out = True
         finally:
             stopped.cancel()
+            if quota is not None:
+                quota.cancel()
         if not exited.done():
             await _stop_watching(exited)
             await child.kill_tree()
@@ -428,6 +466,10 @@ async def supervise(
         # for the caller, who looks at it only once everything is gone.
         removed = request.remove_empty_workdir and remove_if_empty(request.workdir)
         await _gone(reported_pid(info.result()))
+        if not (over_quota or removed) and request.quota_dir and request.quota_bytes:
+            used = await asyncio.to_thread(used_bytes, request.quota_dir, request.quota_bytes)
+            if used > request.quota_bytes:  # written since the last check
+                over_quota.append(True)
         pending = {c.closed for c in captures if not c.closed.done()}
         if pending:  # usually closed already: the exit closed them
             _, pending = await asyncio.wait(pending, timeout=DRAIN_GRACE_S)
@@ -441,6 +483,8 @@ async def supervise(
                 child.kill_now()
         raise
     finally:
+        if quota is not None:
+            quota.cancel()
         for capture in captures:
             capture.close()
         if writer is not None:
@@ -460,4 +504,5 @@ async def supervise(
         duration_s=round(duration, 6),
         lingering=bool(pending),
         workdir_removed=removed,
+        over_quota=bool(over_quota),
     )

@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 PREFIX = "skillweave-"
+ENTRY_BYTES = 4096  # what each file or folder counts for at least (its inode, a block)
 
 
 def make_attempt(
@@ -37,6 +38,8 @@ def make_attempt(
     if uid is not None:
         for path in made:
             os.chown(path, uid, uid)
+        if not private_tmp:  # the uid passes through (mkdtemp made it 0700) to its own folders
+            os.chmod(root, 0o711)
     return root, work, tmp
 
 
@@ -62,3 +65,30 @@ def remove_attempt(root: Path) -> None:
                 with contextlib.suppress(OSError):
                     os.chmod(path, stat.S_IRWXU)
     shutil.rmtree(root, ignore_errors=True)
+
+
+def used_bytes(root: Path, stop_above: int) -> int:
+    """Bytes under `root` (disk blocks, at least `ENTRY_BYTES` an entry), up to past `stop_above`.
+
+    The walk ends as soon as the sum passes `stop_above`, so it visits at most
+    `stop_above / ENTRY_BYTES` entries however many files a script made.
+    Symlinks count as entries and are never followed.
+    """
+    total = 0
+    todo = [str(root)]
+    while todo:
+        try:
+            with os.scandir(todo.pop()) as entries:
+                for entry in entries:
+                    try:
+                        info = entry.stat(follow_symlinks=False)
+                    except OSError:
+                        continue
+                    total += max(info.st_blocks * 512, ENTRY_BYTES)
+                    if total > stop_above:
+                        return total
+                    if stat.S_ISDIR(info.st_mode):
+                        todo.append(entry.path)
+        except OSError:  # gone, or locked by the script (chmod 000): counts what it saw
+            continue
+    return total

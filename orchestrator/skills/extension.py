@@ -161,7 +161,32 @@ def _relative_file(ext: Extension, entry: Entry, folder: Path, what: str) -> Pat
             f"{what}-path",
         )
         return None
-    return folder / rel
+    path = folder / rel
+    escape = escaping_target(folder, path)
+    if escape is not None:
+        ext.problem(
+            entry.line,
+            f"'{entry.key}' '{raw}' leads outside the skill folder (a symlink to {escape})",
+            f"{what}-path",
+        )
+        return None
+    return path
+
+
+def escaping_target(folder: Path, path: Path) -> Path | None:
+    """Where `path` really leads when a symlink on the way takes it out of `folder`, else None.
+
+    Only the links are followed (nothing is read), so a link to a file the
+    caller may not read is reported without touching it.
+    """
+    try:
+        real_folder = folder.resolve()
+        real = path.resolve()
+    except (OSError, RuntimeError):  # a symlink loop
+        return path
+    if real == real_folder or real_folder in real.parents:
+        return None
+    return real
 
 
 def _read_entry(ext: Extension, entry: Entry | None, folder: Path, metadata: Entry) -> None:
@@ -176,6 +201,14 @@ def _read_entry(ext: Extension, entry: Entry | None, folder: Path, metadata: Ent
             return
         ext.entry = metadata_text(entry).strip()
     assert path is not None
+    escape = escaping_target(folder, path)
+    if escape is not None:  # the default entry; a declared one was checked already
+        ext.problem(
+            line,
+            f"the entry '{ext.entry}' leads outside the skill folder (a symlink to {escape})",
+            "entry-path",
+        )
+        return
     if path.is_file():
         ext.files.append(path)
     elif path.exists():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import marshal
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,8 @@ from orchestrator.sandbox.launcher import (
     BwrapLauncher,
     Layout,
     UnshareLauncher,
+    hidden_on_the_way,
+    reveal_argv,
 )
 from orchestrator.sandbox.model import ResourceLimits
 
@@ -142,7 +145,9 @@ def test_a_regenerated_script_for_a_skill_without_an_entry_file_gets_its_own_mou
 
 
 def test_unshare_uses_user_pid_mount_and_net_namespaces_for_a_normal_user(tmp_path: Path) -> None:
-    launcher = UnshareLauncher(Path("/usr/bin/unshare"), Path("/usr/bin/setpriv"), as_root=False)
+    launcher = UnshareLauncher(
+        Path("/usr/bin/unshare"), Path("/usr/bin/setpriv"), as_root=False, runtime=RUNTIME
+    )
     argv = launcher.argv(_layout(tmp_path), ["py"])
     assert argv[:4] == ["/usr/bin/setpriv", "--pdeathsig", "KILL", "/usr/bin/unshare"]
     for flag in ("--user", "--map-root-user", "--pid", "--fork", "--mount-proc", "--net"):
@@ -151,16 +156,63 @@ def test_unshare_uses_user_pid_mount_and_net_namespaces_for_a_normal_user(tmp_pa
 
 
 def test_unshare_as_root_drops_to_the_run_uid_instead_of_mapping_root(tmp_path: Path) -> None:
-    launcher = UnshareLauncher(Path("/usr/bin/unshare"), Path("/usr/bin/setpriv"), as_root=True)
+    launcher = UnshareLauncher(
+        Path("/usr/bin/unshare"), Path("/usr/bin/setpriv"), as_root=True, runtime=RUNTIME
+    )
     argv = launcher.argv(_layout(tmp_path, uid=1_100_000_001), ["py"])
     assert "--map-root-user" not in argv
     assert argv[argv.index("--reuid") + 1] == "1100000001"
-    assert argv[argv.index("--ambient-caps") + 1] == "+dac_read_search"
     assert launcher.needs_run_uid
 
 
+@pytest.mark.parametrize("as_root", [True, False])
+def test_dropping_to_the_run_uid_keeps_no_capability(tmp_path: Path, as_root: bool) -> None:
+    layout = _layout(tmp_path, uid=1_100_000_004)
+    unshare = UnshareLauncher(TOOLS.unshare, TOOLS.setpriv, as_root=True, runtime=RUNTIME)
+    bare = BareLauncher(TOOLS.setpriv, TOOLS.kill, as_root=True)
+    for argv in (unshare.argv(layout, ["py"]), bare.argv(layout, ["py"])):
+        assert "--ambient-caps" not in argv
+        assert not any("dac_read_search" in arg for arg in argv)
+        assert argv[argv.index("--inh-caps") + 1] == "-all"
+        assert argv[argv.index("--bounding-set") + 1] == "-all"
+        assert "--no-new-privs" in argv
+
+
+def test_reveal_covers_the_first_hidden_folder_and_binds_back_only_what_is_needed() -> None:
+    # under /tmp, which all may search (pytest's own tmp_path is under a 0700 folder)
+    with tempfile.TemporaryDirectory(prefix="skillweave-reveal-") as tmp:
+        _check_reveal(Path(tmp))
+
+
+def _check_reveal(tmp_path: Path) -> None:
+    hidden = tmp_path / "hidden"
+    (hidden / "runtime" / "bin").mkdir(parents=True)
+    (hidden / "skill" / "scripts").mkdir(parents=True)
+    hidden.chmod(0o700)
+    open_dir = tmp_path / "open"
+    open_dir.mkdir()
+    tmp_path.chmod(0o755)
+    needed = [
+        hidden / "skill" / "scripts",  # inside the skill folder: comes back with it
+        hidden / "skill",
+        hidden / "runtime",
+        open_dir,
+    ]
+    assert hidden_on_the_way(hidden / "skill") == hidden
+    assert hidden_on_the_way(open_dir) is None
+    argv = reveal_argv(Path("/py"), needed)
+    assert argv[:5] == ["/py", "-I", "-S", "-B", "-c"]
+    assert argv[6:] == [
+        "cover", str(hidden),
+        "bind", str(hidden / "skill"),
+        "bind", str(hidden / "runtime"),
+        "--",
+    ]  # fmt: skip
+    assert reveal_argv(Path("/py"), [open_dir]) == []
+
+
 def test_unshare_leaves_the_network_when_asked(tmp_path: Path) -> None:
-    launcher = UnshareLauncher(Path("/usr/bin/unshare"), None, as_root=False)
+    launcher = UnshareLauncher(Path("/usr/bin/unshare"), None, as_root=False, runtime=RUNTIME)
     assert "--net" not in launcher.argv(_layout(tmp_path, network=True), ["py"])
 
 

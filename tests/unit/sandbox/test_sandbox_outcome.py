@@ -7,7 +7,7 @@ import signal
 import pytest
 
 from orchestrator.sandbox.model import FailureKind, Isolation, ResourceLimits, ResourceUsage
-from orchestrator.sandbox.outcome import classify, decode_tail, parse_output
+from orchestrator.sandbox.outcome import MAX_OUTPUT_DEPTH, classify, decode_tail, parse_output
 from orchestrator.sandbox.process import SpawnResult
 
 LIMITS = ResourceLimits(wall_s=2, cpu_s=3, memory_mb=64, max_procs=8, max_stdout_bytes=2048)
@@ -165,3 +165,69 @@ def test_failure_messages_are_one_line() -> None:
 
 def test_a_tail_cut_inside_a_character_drops_the_broken_start() -> None:
     assert decode_tail("é€".encode()[1:]) == "€"
+
+
+def _nested(depth: int) -> bytes:
+    return b'{"a": ' * depth + b"1" + b"}" * depth
+
+
+@pytest.mark.parametrize("depth", [MAX_OUTPUT_DEPTH + 1, 300, 980, 5000])
+def test_output_nested_deeper_than_the_limit_breaks_the_contract_saying_where(depth: int) -> None:
+    assert MAX_OUTPUT_DEPTH == 128
+    failure = classify(
+        _ran(stdout=_nested(depth)), isolation=Isolation.BWRAP, limits=LIMITS
+    ).failure
+    assert failure is not None and failure.kind is FailureKind.OUTPUT_CONTRACT
+    assert failure.message == "stdout nests deeper than 128 levels (at char 768)"
+
+
+def test_output_nested_exactly_to_the_limit_is_fine_and_brackets_in_strings_do_not_count() -> None:
+    assert parse_output(_nested(MAX_OUTPUT_DEPTH))[1] is None
+    in_strings = b'{"s": "' + b"[{" * 500 + b'", "t": "\\\\\\"[[[", "u": []}'
+    assert parse_output(in_strings) == (
+        {"s": "[{" * 500, "t": '\\"[[[', "u": []},
+        None,
+    )
+
+
+@pytest.mark.parametrize("number", ["1e400", "-1e400", "123e999"])
+def test_a_number_out_of_a_floats_range_breaks_the_contract(number: str) -> None:
+    stdout = b'{"a": [1.5, ' + number.encode() + b"]}"
+    assert parse_output(stdout) == (None, f"stdout has a number out of range: {number}")
+
+
+@pytest.mark.parametrize(
+    ("stdout", "where"),
+    [
+        (b'{"a": "\\ud800"}', "/a: a lone surrogate \\ud800"),
+        (b'{"a": ["ok", "x\\udfff"]}', "/a/1: a lone surrogate \\udfff"),
+        (b'{"a": {"\\udc00": 1}}', "/a (a key): a lone surrogate \\udc00"),
+        (b'"\\ud83d"', "/: a lone surrogate \\ud83d"),
+    ],
+)
+def test_a_lone_surrogate_breaks_the_contract_naming_where(stdout: bytes, where: str) -> None:
+    failure = classify(_ran(stdout=stdout), isolation=Isolation.BWRAP, limits=LIMITS).failure
+    assert failure is not None and failure.kind is FailureKind.OUTPUT_CONTRACT
+    assert failure.message == f"stdout at {where} is not valid Unicode"
+
+
+def test_a_surrogate_pair_escape_is_one_valid_character() -> None:
+    assert parse_output(b'{"a": "\\ud83d\\ude00", "b": "\\\\ud800"}') == (
+        {"a": "\U0001f600", "b": "\\ud800"},
+        None,
+    )
+
+
+def test_a_work_directory_over_its_quota_is_a_resource_limit_even_after_a_clean_exit() -> None:
+    for spawn in (_ran(over_quota=True), _ran(returncode=-signal.SIGKILL, over_quota=True)):
+        failure = classify(spawn, isolation=Isolation.BWRAP, limits=LIMITS).failure
+        assert failure is not None and failure.kind is FailureKind.RESOURCE_LIMIT
+        assert failure.message == "script wrote more than 512 MB to its work directory"
+
+
+def test_running_out_of_memory_names_the_limit_as_one_for_each_process() -> None:
+    failure = classify(
+        _ran(returncode=1, stderr_tail=b"MemoryError\n"), isolation=Isolation.BWRAP, limits=LIMITS
+    ).failure
+    assert failure is not None and failure.kind is FailureKind.RESOURCE_LIMIT
+    assert failure.message.startswith("script ran out of memory under its limit of 64 MB a process")

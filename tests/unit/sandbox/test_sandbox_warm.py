@@ -80,6 +80,7 @@ async def test_a_warm_sandbox_with_an_injected_spawner_runs_through_that_spawner
         return SpawnResult(returncode=0, started=True, stdout=b"{}")
 
     (tmp_path / "m.py").write_text("")
+    tmp_path.chmod(0o755)  # as root the script would run under an unprivileged uid
     sandbox = Sandbox(force=Isolation.NONE, spawner=spawner, warm=True)
     result = await sandbox.run(SandboxRequest(skill_dir=tmp_path, entry="m.py"))
     assert result.ok and len(seen) >= 1 and sandbox.warm is False

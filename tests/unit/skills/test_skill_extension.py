@@ -222,3 +222,58 @@ def test_bound_carries_what_the_plan_needs(script_skill: SkillMaker) -> None:
         "input_schema": skill.input_schema,
         "output_schema": skill.output_schema,
     }
+
+
+def test_an_entry_symlinked_out_of_the_skill_folder_is_an_error_at_its_line(
+    script_skill: SkillMaker, tmp_path: Path
+) -> None:
+    secret = tmp_path / "private" / "secret.py"
+    secret.parent.mkdir(mode=0o700)
+    secret.write_text("print('{}')\n")
+    secret.chmod(0o600)
+    folder = script_skill("linked", files={"scripts/main.py": None, "scripts/util.py": ""})
+    (folder / "scripts" / "main.py").symlink_to(secret)
+    assert rendered(folder) == [
+        f"{folder}/SKILL.md:6: 'skillweave.entry' 'scripts/main.py' leads outside the skill "
+        f"folder (a symlink to {secret.resolve()})"
+    ]
+    with pytest.raises(SkillError):
+        load_skill(folder)
+
+
+def test_a_declared_path_through_a_symlinked_folder_out_of_the_skill_is_an_error(
+    script_skill: SkillMaker, tmp_path: Path
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "input.json").write_text('{"type": "object"}')
+    folder = script_skill("linked-dir", files={"schemas/input.json": None})
+    (folder / "link").symlink_to(outside)
+    text = (folder / "SKILL.md").read_text()
+    (folder / "SKILL.md").write_text(text.replace("schemas/input.json", "link/input.json"))
+    assert rendered(folder) == [
+        f"{folder}/SKILL.md:7: 'skillweave.input-schema' 'link/input.json' leads outside the "
+        f"skill folder (a symlink to {(outside / 'input.json').resolve()})"
+    ]
+
+
+def test_a_default_entry_symlinked_out_of_the_skill_folder_is_an_error(
+    make_skill: SkillMaker,
+) -> None:
+    folder = make_skill(
+        "plain-link",
+        "name: plain-link\ndescription: d\nmetadata:\n  skillweave.kind: script",
+        files={"scripts/.keep": ""},
+    )
+    (folder / "scripts" / "main.py").symlink_to("/etc/hostname")
+    assert rendered(folder) == [
+        f"{folder}/SKILL.md:4: the entry 'scripts/main.py' leads outside the skill folder "
+        "(a symlink to /etc/hostname)"
+    ]
+
+
+def test_a_symlink_that_stays_inside_the_skill_folder_is_fine(script_skill: SkillMaker) -> None:
+    folder = script_skill("inner-link", files={"scripts/real.py": "print(1)\n"})
+    (folder / "scripts" / "main.py").unlink()
+    (folder / "scripts" / "main.py").symlink_to("real.py")
+    assert rendered(folder) == []
