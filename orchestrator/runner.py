@@ -86,6 +86,7 @@ class StepRequest(_Frozen):
     script_override: Path | None = None  # a regenerated script to run instead of the skill's entry
     run_dir: Path | None = None  # where a runner may keep files (logs, stderr, artifacts)
     output_schema: JsonSchema | None = None  # for llm steps, which must answer in it
+    compensation: bool = False  # the undo of step_id's completed work, not the step itself
 
 
 class Artifact(_Frozen):

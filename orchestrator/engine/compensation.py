@@ -2,7 +2,9 @@
 
 The compensation skills of the steps that succeeded run one at a time in the
 reverse order of completion. Each gets `{step, input, output}` of the step it
-compensates and an idempotency key of its own, is retried as a transient failure
+compensates (a script compensation also finds the step's artifacts in its work
+directory, and what it leaves there becomes the step's artifacts once it
+succeeds) and an idempotency key of its own, is retried as a transient failure
 (the step's retry policy, else `COMPENSATION_RETRY`), and its end is recorded. A
 failing compensation is logged and the rest still run. A crash while
 compensating is resumed: the compensations recorded as ended are not run again.
@@ -74,7 +76,7 @@ async def _run_one(scope: RunScope, step: PlanStep, name: str) -> str | None:
         request = StepRequest(
             run_id=scope.run_id, step_id=step.id, attempt=attempt,
             idempotency_key=f"{scope.run_id}:{step.id}:compensate:{attempt}", skill=skill,
-            input=payload, timeout_s=timeout, run_dir=scope.run_dir,
+            input=payload, timeout_s=timeout, run_dir=scope.run_dir, compensation=True,
         )
         async with scope.slot(skill):
             outcome = await call_runner(scope, runner, request, timeout)

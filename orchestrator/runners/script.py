@@ -27,7 +27,10 @@ or the ones its output lists under `artifacts`): they are copied to
 `<run_dir>/artifacts/<step>/` (`.../<step>/<item>/` in a `for each`), emptied
 before each attempt so that it holds the latest attempt's files, and listed in
 `StepOutcome.artifacts` (paths relative to that folder; `meta["artifact_dir"]`
-names the folder relative to the run directory).
+names the folder relative to the run directory). A compensation
+(`StepRequest.compensation`) starts with its step's files in its working
+directory, and what it leaves there replaces them when it succeeds; a failed
+one changes nothing.
 """
 
 from __future__ import annotations
@@ -87,6 +90,16 @@ def _fresh(folder: Path) -> Path:
     return folder
 
 
+def _settle_compensation(staging: Path, step_files: Path, *, succeeded: bool) -> None:
+    """What a successful compensation left becomes its step's files; a failed one leaves them be."""
+    if succeeded:
+        if step_files.is_dir() and not step_files.is_symlink():
+            shutil.rmtree(step_files)
+        staging.rename(step_files)
+    else:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
 def _last_line(text: str) -> str:
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     return lines[-1][:300] if lines else ""
@@ -123,6 +136,12 @@ class ScriptRunner:
         if request.timeout_s is not None and request.timeout_s > 0:
             limits = limits.merged(wall_s=request.timeout_s, cpu_s=max(1, int(request.timeout_s) + 1))
         kept = artifact_dir(request)
+        step_files = staging = None
+        if request.compensation and request.run_dir is not None and kept is not None:
+            # a compensation works on its step's files: they are its work directory, and what
+            # it leaves there replaces them once it succeeds (a failed one changes nothing)
+            step_files = request.run_dir / kept
+            staging = _fresh(request.run_dir / f"{kept}.compensation")
         sandbox_request = SandboxRequest(
             skill_dir=Path(skill.path),
             entry=entry,
@@ -132,14 +151,19 @@ class ScriptRunner:
             network=skill.network,
             env=env,
             workdir_parent=(request.run_dir / "work") if request.run_dir else None,
-            artifact_dir=_fresh(request.run_dir / kept) if request.run_dir and kept else None,
+            artifact_dir=staging or (_fresh(request.run_dir / kept) if request.run_dir and kept else None),
+            seed_dir=step_files,
         )
+        result: SandboxResult | None = None
         try:
-            result: SandboxResult = await self._sandbox.run(sandbox_request)
+            result = await self._sandbox.run(sandbox_request)
         except IsolationError as exc:
             return StepOutcome(
                 failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=exc.render(), kind="isolation")
             )
+        finally:
+            if staging is not None and step_files is not None:
+                _settle_compensation(staging, step_files, succeeded=result is not None and result.ok)
         meta = {"isolation": result.isolation.value}
         if result.exit_code is not None:
             meta["exit_code"] = str(result.exit_code)

@@ -34,7 +34,7 @@ from orchestrator.sandbox.model import (
 from orchestrator.sandbox.outcome import classify, decode_tail
 from orchestrator.sandbox.process import Spawner, SpawnRequest, SpawnResult, spawn_process
 from orchestrator.sandbox.warm import WarmJob, WarmServer, server_command
-from orchestrator.sandbox.workspace import make_attempt, remove_attempt, remove_if_empty
+from orchestrator.sandbox.workspace import make_attempt, remove_attempt, remove_if_empty, seed
 
 logger = logging.getLogger(__name__)
 
@@ -262,6 +262,13 @@ class Sandbox:
         except OSError as exc:
             message = f"cannot make a work directory in {request.workdir_parent}: {exc.strerror}"
             return _setup_failure(launcher.isolation, message, notes)
+        if request.seed_dir is not None and request.seed_dir.is_dir():
+            try:
+                seed(work, request.seed_dir, uid)
+            except OSError as exc:
+                remove_attempt(root)
+                message = f"cannot copy {request.seed_dir} into the work directory: {exc.strerror or exc}"
+                return _setup_failure(launcher.isolation, message, notes)
         layout = Layout(
             skill_dir=skill_dir,
             entry=request.entry,

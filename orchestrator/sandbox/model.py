@@ -75,6 +75,7 @@ class SandboxRequest(_Frozen):
     keep_workdir: bool = False
     workdir_parent: Path | None = None  # where the per-attempt work directory is made
     artifact_dir: Path | None = None  # collected artifacts are copied here (relative paths kept)
+    seed_dir: Path | None = None  # its files are copied into the work directory before the script starts
 
 
 class SandboxResult(_Frozen):

@@ -43,6 +43,16 @@ def make_attempt(
     return root, work, tmp
 
 
+def seed(work: Path, source: Path, uid: int | None) -> None:
+    """Copy `source`'s files into the work directory (symlinks as links), owned by `uid` if given."""
+    shutil.copytree(source, work, symlinks=True, dirs_exist_ok=True)
+    if uid is None:
+        return
+    for folder, dirs, files in os.walk(work):
+        for name in (*dirs, *files):
+            os.chown(os.path.join(folder, name), uid, uid, follow_symlinks=False)
+
+
 def remove_if_empty(path: Path) -> bool:
     """Remove `path` if it is an empty directory; True when it is gone (now or before)."""
     try:

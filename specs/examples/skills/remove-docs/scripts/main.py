@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """remove-docs: delete the docs page a module's docs step wrote; idempotent.
 
-JSON on stdin ({"module_name": ..., "files": [...]}) and on stdout ({"removed": [...]}).
+JSON on stdin ({"module_name": ..., "files": [...]}, or as a compensation {"step", "input",
+"output"} of the step that wrote the page) and on stdout ({"removed": [...]}).
 Exit 0 on success, 2 when the input is unusable, 1 for anything else.
 """
 
@@ -28,12 +29,25 @@ def read_request(raw: str) -> dict[str, Any]:
         raise InputError(f"input is not JSON: {exc.msg} (line {exc.lineno})") from exc
     if not isinstance(data, dict):
         raise InputError("input must be a JSON object")
+    data = unwrap(data)
     if not isinstance(data.get("module_name"), str) or not _MODULE.match(data["module_name"]):
         raise InputError("module_name must be a dotted module name")
     files = data.get("files")
     if files is not None and not (isinstance(files, list) and all(isinstance(f, str) for f in files)):
         raise InputError("files must be a list of relative paths")
     return data
+
+
+def unwrap(data: dict[str, Any]) -> dict[str, Any]:
+    """As a compensation it gets {step, input, output} of the step it undoes: the module
+    comes from that step's input and the files from its output."""
+    if "step" not in data or not isinstance(data.get("input"), dict):
+        return data
+    request = dict(data["input"])
+    output = data.get("output")
+    if isinstance(output, dict) and output.get("files") and "files" not in request:
+        request["files"] = output["files"]
+    return request
 
 
 def targets(request: dict[str, Any]) -> list[PurePosixPath]:
