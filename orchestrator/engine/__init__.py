@@ -115,6 +115,7 @@ __all__ = [
     "plan_hash",
     "replay_run",
     "run_in_memory",
+    "unreadable_run",
 ]
 
 _SKIPPED_DIRS = {"__pycache__", ".git", "node_modules", ".venv"}
@@ -478,12 +479,16 @@ def list_runs(settings: Settings, limit: int = 50) -> list[RunSummary]:
 
 
 def _listed(journal: Journal, record: RunRecord) -> RunSummary:
-    """A run's summary; a run whose journal cannot be read is listed with its recorded status and why."""
     try:
         return _load(journal, record.run_id).summary()
     except ConfigError as exc:
-        return RunSummary(
-            run_id=record.run_id, plan_name=record.plan_name, plan_sha256=record.plan_sha256,
-            status=RunStatus(record.status), created_at=record.created_at,
-            error=RunErrorInfo(where=exc.where, message=exc.message),
-        )
+        return unreadable_run(record, exc)
+
+
+def unreadable_run(record: RunRecord, exc: ConfigError) -> RunSummary:
+    """How a listing shows a run whose events cannot be read: its recorded status, and why."""
+    return RunSummary(
+        run_id=record.run_id, plan_name=record.plan_name, plan_sha256=record.plan_sha256,
+        status=RunStatus(record.status), created_at=record.created_at,
+        error=RunErrorInfo(where=exc.where, message=exc.message),
+    )

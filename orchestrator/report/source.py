@@ -17,9 +17,10 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.config import Settings
+from orchestrator.engine import unreadable_run
 from orchestrator.engine.model import RunSummary
 from orchestrator.engine.state import RunState
-from orchestrator.errors import NotFoundError
+from orchestrator.errors import ConfigError, NotFoundError
 from orchestrator.journal import Event, Journal
 from orchestrator.journal.session import use_journal
 from orchestrator.journal.store import DB_NAME
@@ -100,8 +101,12 @@ def read_summaries(journal: Journal, limit: int) -> list[RunSummary]:
         plan = plans.get(record.plan_sha256)
         if plan is None:
             plan = plans[record.plan_sha256] = Plan.model_validate_json(journal.plan_json(record.run_id))
-        state = RunState.replay(record.run_id, plan, journal.events(record.run_id), _no_output)
-        found.append(state.summary())
+        try:
+            events = journal.events(record.run_id)
+        except ConfigError as exc:  # a damaged run is listed as such; the others still are
+            found.append(unreadable_run(record, exc))
+            continue
+        found.append(RunState.replay(record.run_id, plan, events, _no_output).summary())
     return found
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +91,15 @@ async def test_the_history_renders_as_a_table_and_as_json_with_stable_keys(execu
         "retry_burden", "queue_delay_mean_s", "queue_delay_p95_s", "queue_delay_samples", "handoff_passed",
         "handoff_failed", "handoff_accuracy", "tokens",
     ]
+
+
+async def test_a_run_with_a_damaged_event_is_listed_with_why_and_the_others_still_count(execute, settings: Settings) -> None:
+    plan = fake_plan([PlanStep(id="a", name="A", skill="s")])
+    intact = await execute(plan, FakeRunner())
+    damaged = await execute(plan, FakeRunner())
+    with sqlite3.connect(Path(settings.state_dir) / "journal.db") as conn:
+        conn.execute("UPDATE events SET data = '{bad' WHERE type = 'output_stored' AND run_id = ?", (damaged,))
+    runs = {r.run_id: r for r in build_history(settings, limit=10).runs}
+    assert runs[intact].status == "succeeded" and runs[intact].error is None
+    assert runs[damaged].error is not None and "cannot be read" in runs[damaged].error
+    assert f"{damaged} cannot be read" in render_history(build_history(settings, limit=10), "text")
