@@ -158,6 +158,8 @@ def handle_errors(f: F) -> F:
             if debug:
                 traceback.print_exc()
             click.echo(exc.render(), err=True)
+            if kwargs.get("as_json"):
+                echo_json(_error_document(exc))
             sys.exit(exc.exit_code)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
@@ -189,6 +191,16 @@ def handle_errors(f: F) -> F:
             sys.exit(EXIT_FAILED)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _error_document(exc: SkillweaveError) -> dict[str, Any]:
+    """What `--json` prints on stdout when a command fails before it has a result."""
+    diagnostics = getattr(exc, "diagnostics", None)
+    return {
+        "ok": False,
+        "error": {"message": exc.message, "where": exc.where, "exit_code": exc.exit_code},
+        "errors": [d.model_dump(mode="json") for d in diagnostics] if diagnostics else [],
+    }
 
 
 def echo_json(value: Any) -> None:

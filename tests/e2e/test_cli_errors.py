@@ -8,6 +8,7 @@ real processes for signals and pipes.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sqlite3
@@ -263,3 +264,24 @@ def test_ctrl_c_during_a_run_exits_130_naming_the_run_and_its_resume_command(tmp
     (run_id, _), = _runs(state)
     assert f"interrupted: run {run_id} stopped; continue with: skillweave resume {run_id} --state-dir {state}" in rest
     _no_internal_error(rest)
+
+
+def test_with_json_an_error_is_also_one_json_document_on_stdout(tmp_path: Path) -> None:
+    spec = tmp_path / "empty.md"
+    spec.write_text("# Nothing to do\n")
+    ran = subprocess.run(
+        skillweave_command("run", spec, "--json", "--state-dir", tmp_path / "s"),
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert ran.returncode == 2
+    document = json.loads(ran.stdout)
+    assert document["ok"] is False
+    assert document["error"]["exit_code"] == 2
+    assert document["errors"][0]["file"] == str(spec) and document["errors"][0]["line"] == 1
+    assert f"{spec}:1:" in ran.stderr  # people still get their line
+    gone = subprocess.run(
+        skillweave_command("resume", "no-such-run", "--json", "--state-dir", tmp_path / "s"),
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert gone.returncode == 2
+    assert json.loads(gone.stdout)["error"]["where"] == "no-such-run"
