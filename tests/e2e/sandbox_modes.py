@@ -8,6 +8,8 @@ mechanism this host cannot run is skipped with the probe's reason.
 from __future__ import annotations
 
 import os
+import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -31,3 +33,13 @@ def usable(mode: tuple[Isolation, bool]) -> tuple[Isolation, bool]:
         if reason is not None:
             pytest.skip(f"{iso} cannot run scripts on this host: {reason}")
     return mode
+
+
+def write_script(skill: Path, source: str, name: str = "main.py") -> str:
+    """Write a script into a test skill, readable by the per-run uid a root sandbox uses."""
+    path = skill / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.chmod(0o755)
+    path.write_text(textwrap.dedent(source))
+    path.chmod(0o644)
+    return name

@@ -16,13 +16,12 @@ import asyncio
 import json
 import os
 import socket
-import textwrap
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sandbox_modes import MODES, mode_id, usable
+from sandbox_modes import MODES, mode_id, usable, write_script
 
 from orchestrator.sandbox import (
     FailureKind,
@@ -76,13 +75,6 @@ def token() -> str:
     return f"adversarial-{uuid.uuid4().hex}"
 
 
-def _write(skill: Path, source: str, name: str = "main.py") -> str:
-    path = skill / name
-    path.write_text(textwrap.dedent(source))
-    path.chmod(0o644)
-    return name
-
-
 def _processes_with(token: str) -> list[int]:
     """Host pids whose environment carries `token` (the attempt's idempotency key)."""
     needle = f"SKILLWEAVE_IDEMPOTENCY_KEY={token}".encode()
@@ -120,7 +112,7 @@ async def test_a_connection_to_a_host_listener_never_arrives(
 ) -> None:
     if sandbox.isolation is Isolation.NONE:
         pytest.skip(NO_ISOLATION)
-    entry = _write(
+    entry = write_script(
         skill,
         """
         import json, socket, sys
@@ -161,7 +153,7 @@ async def test_the_parents_secrets_are_not_in_the_sandbox(
     secret = f"sk-ant-{uuid.uuid4().hex}"
     monkeypatch.setenv("ANTHROPIC_API_KEY", secret)
     monkeypatch.setenv("GITHUB_TOKEN", secret)
-    entry = _write(
+    entry = write_script(
         skill,
         """
         import json, os, sys
@@ -200,7 +192,7 @@ async def test_writes_outside_the_work_directory_leave_no_file(
         "../escaped.txt",
         f"/usr/{token}",
     ]
-    entry = _write(
+    entry = write_script(
         skill,
         """
         import json, sys
@@ -237,7 +229,7 @@ async def test_files_outside_the_allowed_mounts_cannot_be_read(
     readable.write_text(secret)
     readable.chmod(0o644)
     candidates = [str(readable), "/etc/passwd", "/etc/shadow", str(Path.home() / ".bashrc")]
-    entry = _write(
+    entry = write_script(
         skill,
         """
         import json, sys
@@ -260,7 +252,7 @@ async def test_files_outside_the_allowed_mounts_cannot_be_read(
 async def test_a_fork_bomb_stays_bounded_and_leaves_nothing_behind(
     sandbox: Sandbox, skill: Path, token: str
 ) -> None:
-    entry = _write(
+    entry = write_script(
         skill,
         """
         import os, time
@@ -286,7 +278,7 @@ async def test_a_fork_bomb_stays_bounded_and_leaves_nothing_behind(
 async def test_allocating_far_beyond_the_memory_limit_fails_as_a_resource_limit(
     sandbox: Sandbox, skill: Path, token: str
 ) -> None:
-    entry = _write(
+    entry = write_script(
         skill,
         """
         chunks = []
@@ -303,7 +295,7 @@ async def test_allocating_far_beyond_the_memory_limit_fails_as_a_resource_limit(
 async def test_an_infinite_loop_is_killed_at_the_wall_clock_limit(
     sandbox: Sandbox, skill: Path, token: str
 ) -> None:
-    entry = _write(skill, "while True:\n    pass\n")
+    entry = write_script(skill, "while True:\n    pass\n")
     result = await _run(sandbox, skill, entry, token, wall_s=1, cpu_s=30)
     assert result.failure is not None and result.failure.kind is FailureKind.TIMEOUT
     assert _processes_with(token) == []
@@ -312,7 +304,7 @@ async def test_an_infinite_loop_is_killed_at_the_wall_clock_limit(
 async def test_an_infinite_loop_is_stopped_by_the_cpu_limit(
     sandbox: Sandbox, skill: Path, token: str
 ) -> None:
-    entry = _write(skill, "while True:\n    pass\n")
+    entry = write_script(skill, "while True:\n    pass\n")
     result = await _run(sandbox, skill, entry, token, wall_s=20, cpu_s=1)
     assert result.failure is not None and result.failure.kind is FailureKind.RESOURCE_LIMIT
     assert "CPU" in result.failure.message
@@ -322,7 +314,7 @@ async def test_an_infinite_loop_is_stopped_by_the_cpu_limit(
 async def test_flooding_output_stops_at_the_cap_and_kills_the_script(
     sandbox: Sandbox, skill: Path, token: str, stream: str
 ) -> None:
-    entry = _write(
+    entry = write_script(
         skill,
         f"""
         import sys
@@ -340,7 +332,7 @@ async def test_flooding_output_stops_at_the_cap_and_kills_the_script(
 async def test_a_daemonised_child_does_not_survive_the_run(
     sandbox: Sandbox, skill: Path, token: str
 ) -> None:
-    entry = _write(
+    entry = write_script(
         skill,
         """
         import json, os, sys, time
@@ -368,7 +360,7 @@ async def test_symlinks_out_of_the_work_directory_are_not_collected(
 ) -> None:
     secret = tmp_path / "host-secret.txt"
     secret.write_text(f"secret-{token}")
-    entry = _write(
+    entry = write_script(
         skill,
         """
         import json, os, sys
@@ -401,7 +393,7 @@ async def test_symlinks_out_of_the_work_directory_are_not_collected(
 async def test_cancelling_a_run_kills_the_script_and_removes_its_work_directory(
     sandbox: Sandbox, skill: Path, token: str, tmp_path: Path
 ) -> None:
-    entry = _write(skill, "import os, time\nos.fork()\ntime.sleep(60)\n")
+    entry = write_script(skill, "import os, time\nos.fork()\ntime.sleep(60)\n")
     parent = tmp_path / "attempts"
     request = SandboxRequest(
         skill_dir=skill,
@@ -424,7 +416,7 @@ async def test_cancelling_a_run_kills_the_script_and_removes_its_work_directory(
 
 
 async def test_concurrent_runs_stay_apart(sandbox: Sandbox, skill: Path, token: str) -> None:
-    entry = _write(
+    entry = write_script(
         skill,
         """
         import json, os, sys

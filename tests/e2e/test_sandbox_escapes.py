@@ -15,13 +15,12 @@ import json
 import os
 import shutil
 import tempfile
-import textwrap
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sandbox_modes import MODES, mode_id, usable
+from sandbox_modes import MODES, mode_id, usable, write_script
 
 from orchestrator.sandbox import (
     FailureKind,
@@ -77,15 +76,6 @@ def root_only() -> Iterator[tuple[Path, str]]:
     shutil.rmtree(folder)
 
 
-def _write(skill: Path, source: str, name: str = "main.py") -> str:
-    path = skill / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.parent.chmod(0o755)
-    path.write_text(textwrap.dedent(source))
-    path.chmod(0o644)
-    return name
-
-
 async def _run(
     sandbox: Sandbox, skill: Path, entry: str, *, input: object = None, **limits: object
 ) -> SandboxResult:
@@ -125,7 +115,7 @@ async def test_a_root_only_file_is_unreadable_to_the_script(
 ) -> None:
     _needs_root()
     path, secret = root_only
-    entry = _write(skill, READER)
+    entry = write_script(skill, READER)
     result = await _run(sandbox, skill, entry, input=[str(path), "/etc/shadow"])
     assert result.ok, result.failure
     assert secret not in json.dumps(result.output)
@@ -142,7 +132,7 @@ async def test_isolation_none_as_root_reads_no_root_only_file_or_refuses_saying_
 ) -> None:
     _needs_root()
     path, secret = root_only
-    entry = _write(skill, READER)
+    entry = write_script(skill, READER)
     result = await _run(Sandbox(force=Isolation.NONE), skill, entry, input=[str(path)])
     assert secret not in result.model_dump_json()
     if result.failure is not None:  # a runtime other users cannot reach, as here under /root
@@ -157,7 +147,7 @@ async def test_isolation_none_as_root_reads_no_root_only_file_or_refuses_saying_
 async def test_filling_the_work_directory_past_its_quota_one_file_at_a_time_is_stopped(
     sandbox: Sandbox, skill: Path
 ) -> None:
-    entry = _write(
+    entry = write_script(
         skill,
         """
         import time
@@ -177,7 +167,7 @@ async def test_filling_the_work_directory_past_its_quota_one_file_at_a_time_is_s
 async def test_a_script_that_fills_its_work_directory_and_exits_at_once_fails_after_it(
     sandbox: Sandbox, skill: Path
 ) -> None:
-    entry = _write(
+    entry = write_script(
         skill,
         """
         for i in range(6):
@@ -194,7 +184,7 @@ async def test_a_script_that_fills_its_work_directory_and_exits_at_once_fails_af
 async def test_a_script_within_its_work_directory_quota_succeeds(
     sandbox: Sandbox, skill: Path
 ) -> None:
-    entry = _write(
+    entry = write_script(
         skill,
         """
         with open("out.bin", "wb") as f:
