@@ -40,6 +40,7 @@ from orchestrator.journal.events import (
     OutputStored,
     RetryScheduled,
 )
+from orchestrator.jsonsafe import storable_problem
 from orchestrator.plan.model import BoundSkill, PlanStep, ResolvedPolicy, SkillKind
 from orchestrator.policy import ErrorClass, FallbackAction, RetryPolicy
 from orchestrator.runner import (
@@ -277,6 +278,13 @@ async def _attempt(
     failure = outcome.failure
     if failure is not None and failure.kind == "timeout" and step_left is not None and timeout == step_left:
         failure = _step_timeout(step)
+    if failure is None and skill.kind is not SkillKind.SCRIPT:  # a script's stdout was checked as text
+        problem = storable_problem(outcome.output)
+        if problem is not None:
+            failure = StepFailure(
+                error_class=ErrorClass.CODE_ERROR, message=f"output cannot be stored as JSON: {problem}",
+                kind="output_contract",
+            )
     if failure is None and step.output_schema:
         violations = scope.contracts.check(step.output_schema, outcome.output)
         scope.recorder.emit(
