@@ -11,12 +11,11 @@ import hashlib
 import json
 import os
 import socket
-import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sandbox_modes import MODES, mode_id, usable
+from sandbox_modes import MODES, mode_id, usable, write_script
 
 from orchestrator.sandbox import (
     FailureKind,
@@ -51,12 +50,7 @@ def skill(tmp_path: Path) -> Path:
 
 
 def _write(skill: Path, source: str, name: str = "scripts/main.py") -> str:
-    path = skill / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.parent.chmod(0o755)
-    path.write_text(textwrap.dedent(source))
-    path.chmod(0o644)
-    return name
+    return write_script(skill, source, name)
 
 
 async def _run(sandbox: Sandbox, skill: Path, entry: str, **kw: object) -> SandboxResult:
