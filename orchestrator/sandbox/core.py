@@ -56,7 +56,8 @@ def _setup_failure(
     )
 
 
-def _entry_problem(skill_dir: Path, entry: str) -> str | None:
+def _resolve_entry(skill_dir: Path, entry: str) -> tuple[Path, Path] | str:
+    """(the skill folder's real path, the entry's real path), or why the entry cannot run."""
     pure = PurePosixPath(entry)
     if not entry or pure.is_absolute() or ".." in pure.parts:
         return f"entry {entry!r} must be a path inside the skill folder"
@@ -73,7 +74,7 @@ def _entry_problem(skill_dir: Path, entry: str) -> str | None:
             f"skill {skill_dir.name}: entry {entry!r} leads outside the skill folder "
             f"(a symlink to {real}); refusing to run it"
         )
-    return None
+    return real_dir, real
 
 
 def _hidden_from_others(paths: list[Path]) -> Path | None:
@@ -217,7 +218,8 @@ class Sandbox:
                 isolation, f"sandbox ({isolation}) cannot run here: {self._problem}"
             )
         notes = launcher.notes + self._why_weaker
-        problem = _entry_problem(request.skill_dir, request.entry)
+        resolved = _resolve_entry(request.skill_dir, request.entry)
+        problem = resolved if isinstance(resolved, str) else None
         script = request.script or request.skill_dir / request.entry
         if problem is None and not script.is_file():
             problem = f"script {script} does not exist"
@@ -233,14 +235,16 @@ class Sandbox:
             stdin = json.dumps(request.input, ensure_ascii=False, allow_nan=False).encode()
         except (TypeError, ValueError) as exc:
             problem = problem or f"input is not JSON: {exc}"
-        if problem is not None:
-            return _setup_failure(isolation, problem, notes)
+        if problem is not None or isinstance(resolved, str):
+            return _setup_failure(isolation, problem or str(resolved), notes)
         # a regenerated script is mounted over the entry; the entry itself is
-        # run from the mounted skill folder, where its symlinks cannot lead out
-        skill_dir = request.skill_dir.resolve()
-        script = script.resolve() if request.script else skill_dir / request.entry
-        # the host compiles the real file, which `_entry_problem` found inside the folder
-        source = script.resolve()
+        # run from the mounted skill folder, where its symlinks cannot lead out,
+        # and the host compiles its real file, which `_resolve_entry` found inside the folder
+        skill_dir, real_entry = resolved
+        if request.script:
+            script = source = request.script.resolve()
+        else:
+            script, source = skill_dir / request.entry, real_entry
         return await self._attempt(launcher, request, skill_dir, script, source, stdin, notes)
 
     async def _attempt(
