@@ -71,6 +71,7 @@ _WEAK_ISOLATION = {
     "none": "WITHOUT isolation (rlimits only)",
 }
 
+
 @dataclass(slots=True)
 class ItemState:
     """One execution unit: a plain step (item None) or one `for each` item."""

@@ -346,26 +346,20 @@ class Journal:
         rows = self._conn.execute(
             "SELECT seq, data FROM events WHERE seq > ? AND seq < ? ORDER BY seq", (max(after, base), base + _RANGE)
         ).fetchall()
-        try:
-            return [parse_event(data, seq) for seq, data in rows]
-        except ValidationError as exc:
-            bad = next(seq for seq, data in rows if not _readable(data))
-            first = exc.errors()[0]
-            raise ConfigError(
-                f"event {bad - base} of run {run_id} cannot be read ({first['msg']}): the journal is damaged",
-                where=str(self.db_path),
-            ) from None
+        events: list[Event] = []
+        for seq, data in rows:
+            try:
+                events.append(parse_event(data, seq))
+            except ValidationError as exc:
+                raise ConfigError(
+                    f"event {seq - base} of run {run_id} cannot be read ({exc.errors()[0]['msg']}): "
+                    "the journal is damaged",
+                    where=str(self.db_path),
+                ) from None
+        return events
 
     def load_output(self, run_id: str, relative: str) -> Any:
         return json.loads((self.run_dir(run_id) / relative).read_bytes())
-
-
-def _readable(data: str) -> bool:
-    try:
-        parse_event(data)
-    except ValidationError:
-        return False
-    return True
 
 
 def _status_of(event: Event) -> str:
