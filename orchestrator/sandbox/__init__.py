@@ -52,7 +52,8 @@ The contract with a script
 - Output: exactly one JSON document on stdout (whitespace around it allowed).
   Anything else (nothing, text, a second document, NaN, a number out of a
   float's range such as 1e400, a lone surrogate escape such as "\\ud800",
-  nesting deeper than `outcome.MAX_OUTPUT_DEPTH` = 128 levels) is an
+  nesting deeper than `outcome.MAX_OUTPUT_DEPTH` = 128 levels, more than
+  `limits.max_output_containers` objects and arrays in all) is an
   `output_contract` failure that says what was wrong. Logs go to stderr, of
   which the tail (`limits.stderr_tail_bytes`) is kept for diagnosis.
 - Files: written into the current directory (the work directory, also HOME).

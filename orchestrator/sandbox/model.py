@@ -32,6 +32,9 @@ class ResourceLimits(_Frozen):
     max_procs: int = Field(default=64, ge=1)
     max_open_files: int = Field(default=256, ge=16)
     max_stdout_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
+    # objects and arrays in the output document: parsed, each costs the orchestrator
+    # 60-250 bytes, so 16 MB of `{}` alone would take it ~1 GB
+    max_output_containers: int = Field(default=500_000, ge=1)
     max_stderr_bytes: int = Field(default=1024 * 1024, ge=1024)
     stderr_tail_bytes: int = Field(default=8 * 1024, ge=256)
     max_artifact_bytes: int = Field(default=64 * 1024 * 1024, ge=0)

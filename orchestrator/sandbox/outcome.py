@@ -79,18 +79,30 @@ def _finite(literal: str) -> float:
     return value
 
 
-def _too_deep(body: str) -> int | None:
-    """Where `body` first nests deeper than `MAX_OUTPUT_DEPTH` (a char offset), if it does.
+def _shape_problem(body: str, max_containers: int) -> str | None:
+    """Why `body` is too deep or holds too many objects and arrays, if it does.
 
-    Counts brackets outside strings. Most outputs have fewer brackets than the
-    limit in all, and are not scanned at all.
+    Counts brackets outside strings. Most outputs have fewer brackets than
+    either limit in all, and are not scanned at all.
     """
-    if body.count("[") + body.count("{") <= MAX_OUTPUT_DEPTH:
+    upper = body.count("[") + body.count("{")  # brackets inside strings too: an upper bound
+    if upper <= MAX_OUTPUT_DEPTH and upper <= max_containers:
         return None
     # the brackets alone, in C (re.sub, accumulate); positions only for a document too deep
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", body))
-    if max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0) <= MAX_OUTPUT_DEPTH:
-        return None
+    if max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0) > MAX_OUTPUT_DEPTH:
+        return f"stdout nests deeper than {MAX_OUTPUT_DEPTH} levels (at char {_too_deep_at(body)})"
+    containers = brackets.count("[") + brackets.count("{")
+    if containers > max_containers:
+        return (
+            f"stdout holds {containers:,} objects and arrays, over the limit of {max_containers:,} "
+            "(max_output_containers); write bulk data to a file in the work directory instead"
+        )
+    return None
+
+
+def _too_deep_at(body: str) -> int:
+    """The char offset where `body` first nests deeper than `MAX_OUTPUT_DEPTH`."""
     depth = 0
     for match in _STRING_OR_BRACKET.finditer(body):
         token = match.group()
@@ -100,7 +112,7 @@ def _too_deep(body: str) -> int | None:
                 return match.start()
         elif token in ("]", "}"):
             depth -= 1
-    return None
+    return len(body)
 
 
 def _lone_surrogate(value: Any) -> tuple[str, str] | None:
@@ -123,13 +135,17 @@ def _lone_surrogate(value: Any) -> tuple[str, str] | None:
     return None
 
 
-def parse_output(stdout: bytes) -> tuple[Any, str | None]:
+def parse_output(
+    stdout: bytes, max_containers: int = ResourceLimits().max_output_containers
+) -> tuple[Any, str | None]:
     """The one JSON document on stdout, or why stdout breaks the contract.
 
     Beyond strict JSON (no NaN or Infinity), the document must nest at most
     `MAX_OUTPUT_DEPTH` levels, have no number out of a float's range (1e400
     would be inf) and no lone surrogate (a `\\ud800` escape, not Unicode): the
-    layers after the sandbox could not store or pass it on.
+    layers after the sandbox could not store or pass it on. Nor may it hold more
+    than `max_containers` objects and arrays: each costs this process 60-250
+    bytes once parsed, so a document of 16 MB of `{}` alone would take ~1 GB.
     """
     try:
         text = stdout.decode("utf-8")
@@ -141,9 +157,9 @@ def parse_output(stdout: bytes) -> tuple[Any, str | None]:
     body = text.strip()
     if not body:
         return None, "stdout is empty; a script must print one JSON document"
-    deep = _too_deep(body)
-    if deep is not None:
-        return None, f"stdout nests deeper than {MAX_OUTPUT_DEPTH} levels (at char {deep})"
+    shape = _shape_problem(body, max_containers)
+    if shape is not None:
+        return None, shape
     decoder = json.JSONDecoder(parse_constant=_no_constants, parse_float=_finite)
     try:
         value, end = decoder.raw_decode(body)
@@ -282,7 +298,7 @@ def classify(spawn: SpawnResult, *, isolation: Isolation, limits: ResourceLimits
     )
     if failure is not None:
         return Outcome(failure=failure, exit_code=exit_code, signal=sig)
-    value, problem = parse_output(spawn.stdout)
+    value, problem = parse_output(spawn.stdout, limits.max_output_containers)
     if problem is not None:
         failure = _fail(FailureKind.OUTPUT_CONTRACT, problem)
         return Outcome(failure=failure, exit_code=exit_code, signal=sig)

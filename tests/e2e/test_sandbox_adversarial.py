@@ -329,6 +329,19 @@ async def test_flooding_output_stops_at_the_cap_and_kills_the_script(
     assert _processes_with(token) == []
 
 
+async def test_an_output_of_tiny_objects_is_refused_before_the_host_parses_it(
+    sandbox: Sandbox, skill: Path, token: str
+) -> None:
+    # under the stdout cap, but parsed it would cost the host ~60 bytes per `{}`
+    entry = write_script(skill, 'print("[" + ",".join(["{}"] * 30000) + "]")')
+    result = await _run(
+        sandbox, skill, entry, token, max_stdout_bytes=1024 * 1024, max_output_containers=20000
+    )
+    assert result.failure is not None and result.failure.kind is FailureKind.OUTPUT_CONTRACT
+    assert "stdout holds 30,001 objects and arrays" in result.failure.message
+    assert result.output is None
+
+
 async def test_a_daemonised_child_does_not_survive_the_run(
     sandbox: Sandbox, skill: Path, token: str
 ) -> None:

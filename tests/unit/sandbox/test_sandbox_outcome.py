@@ -190,6 +190,25 @@ def test_output_nested_exactly_to_the_limit_is_fine_and_brackets_in_strings_do_n
     )
 
 
+def test_output_with_more_containers_than_the_limit_breaks_the_contract_with_the_count() -> None:
+    limits = LIMITS.merged(max_output_containers=1000)
+    many = b"[" + b",".join([b'{"a": []}'] * 600) + b"]"  # 1 + 600 + 600 containers
+    failure = classify(_ran(stdout=many), isolation=Isolation.BWRAP, limits=limits).failure
+    assert failure is not None and failure.kind is FailureKind.OUTPUT_CONTRACT
+    assert failure.message.startswith(
+        "stdout holds 1,201 objects and arrays, over the limit of 1,000 (max_output_containers)"
+    )
+    exactly = b"[" + b",".join([b"{}"] * 999) + b"]"
+    assert classify(_ran(stdout=exactly), isolation=Isolation.BWRAP, limits=limits).failure is None
+
+
+def test_brackets_inside_strings_do_not_count_as_containers() -> None:
+    text = b'{"s": "' + b"{[" * 5000 + b'", "t": [1, 2]}'
+    value, problem = parse_output(text, max_containers=2)
+    assert problem is None and value["t"] == [1, 2]
+    assert parse_output(b"[[], [], []]", max_containers=3)[1] is not None
+
+
 @pytest.mark.parametrize("number", ["1e400", "-1e400", "123e999"])
 def test_a_number_out_of_a_floats_range_breaks_the_contract(number: str) -> None:
     stdout = b'{"a": [1.5, ' + number.encode() + b"]}"
