@@ -187,5 +187,5 @@ def create_runner(ctx: RunnerContext) -> ScriptRunner:
     behind are reaped first (only one process executes a run at a time)."""
     from orchestrator.sandbox import Sandbox, reap_leftovers
 
-    reap_leftovers(ctx.run_dir / "work")
+    reap_leftovers(ctx.run_dir / "work", ctx.run_id)
     return ScriptRunner(Sandbox(require_isolation=ctx.settings.require_isolation))

@@ -18,7 +18,7 @@ Public API
         -> SandboxResult                  # a one-off Sandbox(...).run(request)
     detect_isolation() -> Isolation       # what a default Sandbox would use here
     probe_isolation(isolation) -> str | None   # None if it works here, else why not
-    reap_leftovers(workdir_parent) -> [pid]     # kill sandboxes a killed run left bound to its work dirs
+    reap_leftovers(workdir_parent, run_id) -> [pid]  # kill what a killed run left (work dirs, run env)
 
 `run` never raises for what a script does: failures come back in
 `SandboxResult.failure` with a `FailureKind` (setup, timeout, resource_limit,

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from orchestrator.config import Settings
+from orchestrator.plan.model import Plan, SpecRef
 from orchestrator.policy import ErrorClass
-from orchestrator.runner import StepRequest
-from orchestrator.runners.script import ScriptRunner
+from orchestrator.runner import RunnerContext, StepRequest
+from orchestrator.runners.script import ScriptRunner, create_runner
 from orchestrator.sandbox.model import (
     FailureKind,
     Isolation,
@@ -149,3 +154,25 @@ async def test_without_a_run_directory_nothing_is_copied(tmp_path: Path) -> None
     sandbox = FakeSandbox(SandboxResult(output={}, isolation=Isolation.BWRAP))
     await ScriptRunner(sandbox).run(request(tmp_path, run_dir=None))
     assert sandbox.requests[0].artifact_dir is None
+
+
+
+def test_the_runs_runner_first_kills_what_an_earlier_process_of_the_run_left_running(
+    tmp_path: Path,
+) -> None:
+    # a script's daemonised child from before a SIGKILL, out of the work directory
+    left = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(60)"],
+        cwd=tmp_path,
+        env={**os.environ, "SKILLWEAVE_RUN_ID": "run-7"},
+    )
+    try:
+        plan = Plan(
+            name="p", spec=SpecRef(path="s.md", sha256="0", format="markdown"), steps=(), skills={}
+        )
+        ctx = RunnerContext(settings=Settings(), plan=plan, run_id="run-7", run_dir=tmp_path / "run-7")
+        create_runner(ctx)
+        assert left.wait(timeout=10) == -9
+    finally:
+        left.kill()
+        left.wait()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -23,8 +24,11 @@ def spawned() -> Iterator[list[subprocess.Popen[bytes]]]:
         proc.wait()
 
 
-def sleeper(procs: list[subprocess.Popen[bytes]], *args: str, cwd: Path | None = None) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen([sys.executable, "-c", SLEEPER, *args], cwd=cwd)
+def sleeper(
+    procs: list[subprocess.Popen[bytes]], *args: str, cwd: Path | None = None, run: str | None = None
+) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "SKILLWEAVE_RUN_ID": run} if run else None
+    proc = subprocess.Popen([sys.executable, "-c", SLEEPER, *args], cwd=cwd, env=env)
     procs.append(proc)
     return proc
 
@@ -52,3 +56,33 @@ def test_a_process_naming_the_runs_work_dir_is_killed_and_others_are_left_alone(
 
 def test_nothing_is_killed_when_nothing_is_left(tmp_path: Path) -> None:
     assert reap_leftovers(tmp_path / "runs" / "r1" / "work") == []
+
+
+def test_given_the_run_id_a_process_naming_the_run_in_its_environment_is_killed(
+    tmp_path: Path, spawned: list[subprocess.Popen[bytes]]
+) -> None:
+    # a daemonised child of a script run without a PID namespace, now elsewhere
+    work = tmp_path / "runs" / "r1" / "work"
+    wandered = sleeper(spawned, cwd=tmp_path, run="r1")
+    other_run = sleeper(spawned, cwd=tmp_path, run="r10")
+    assert reap_leftovers(work) == []  # without the run id only the work dirs count
+    assert reap_leftovers(work, "r1") == [wandered.pid]
+    assert wandered.wait(timeout=10) == -9
+    assert other_run.poll() is None
+
+
+def test_this_process_and_its_parents_are_spared_whatever_their_environment(
+    tmp_path: Path, spawned: list[subprocess.Popen[bytes]]
+) -> None:
+    # a parent launched with the run's variables (a script that starts skillweave) is not a leftover
+    script = (
+        "import os, sys; from orchestrator.sandbox import reap_leftovers; "
+        "print(reap_leftovers(__import__('pathlib').Path(sys.argv[1]), 'r1'))"
+    )
+    env = {**os.environ, "SKILLWEAVE_RUN_ID": "r1"}
+    parent = subprocess.run(
+        [sys.executable, "-c", f"import subprocess, sys; subprocess.run([sys.executable, '-c', {script!r}, sys.argv[1]])",
+         str(tmp_path / "work")],
+        env=env, capture_output=True, text=True, timeout=60, check=True,
+    )
+    assert parent.stdout.strip() == "[]"
