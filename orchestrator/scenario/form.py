@@ -79,7 +79,10 @@ def _times(text: str, item: str) -> int | None:
         raise FormError(f"Fault {item!r}: cannot read {text!r} as a count (once, twice, xN, N times, always)")
     if m.group(5):
         return None
-    return 1 if m.group(3) else 2 if m.group(4) else int(m.group(1) or m.group(2))
+    times = 1 if m.group(3) else 2 if m.group(4) else int(m.group(1) or m.group(2))
+    if times < 1:
+        raise FormError(f"Fault {item!r}: a fault fires at least once ({text.strip()!r}); drop the clause instead")
+    return times
 
 
 def _fault(item: str, plan: Plan) -> Fault:

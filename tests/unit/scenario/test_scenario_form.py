@@ -92,6 +92,8 @@ def test_an_entry_without_expect_is_not_a_case() -> None:
         ("Fault: step-9 timeout; Expect: failed", "Fault 'step-9 timeout': no step 'step-9' in the plan (steps: step-1, step-2)"),
         ("Fault: step-1 meltdown; Expect: failed", "unknown fault 'meltdown'"),
         ("Fault: step-1 timeout sometimes; Expect: failed", "cannot read 'sometimes' as a count"),
+        ("Fault: step-1 timeout x0; Expect: failed", "a fault fires at least once ('x0')"),
+        ("Fault: step-1 crash 0 times; Expect: failed", "a fault fires at least once"),
         ("Fault: step-1 returns {oops; Expect: failed", "`returns` needs a JSON value"),
         ("Inputs: colour=red; Expect: failed", "the plan has no input 'colour' (inputs: module_name, numbers, strict)"),
         ("Inputs: module_name; Expect: failed", "'module_name' is not NAME=VALUE"),
