@@ -59,6 +59,7 @@ import hashlib
 import os
 import socket
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +90,7 @@ from orchestrator.ids import RunId, new_run_id
 from orchestrator.journal.events import ApprovalDecided, RunCreated
 from orchestrator.journal.plans import encode_plan
 from orchestrator.journal.session import journal_session, use_journal
-from orchestrator.journal.store import Journal, RunRecord
+from orchestrator.journal.store import DB_NAME, Journal, RunRecord
 from orchestrator.plan.model import Plan
 from orchestrator.runner import Regenerator, RunnerContext, StepRunner
 
@@ -226,9 +227,21 @@ def _load(journal: Journal, run_id: str, plan: Plan | None = None) -> RunState:
     )
 
 
+def _run_journal(run_id: str, settings: Settings) -> AbstractContextManager[Journal]:
+    """The journal holding `run_id`; NotFoundError, creating nothing, when the state
+    directory has no journal at all (a command typed in the wrong folder)."""
+    if not (Path(settings.state_dir) / DB_NAME).is_file():
+        raise NotFoundError(
+            f"no run {run_id!r} in {settings.state_dir} (no {DB_NAME} there; "
+            "pass --state-dir or set SKILLWEAVE_STATE_DIR)",
+            where=run_id,
+        )
+    return use_journal(settings.state_dir)
+
+
 def replay_run(run_id: str, settings: Settings) -> RunState:
     """The run's state as replayed from its journal (for reports)."""
-    with use_journal(settings.state_dir) as journal:
+    with _run_journal(run_id, settings) as journal:
         return _load(journal, run_id)
 
 
@@ -298,7 +311,7 @@ async def execute_run(
     and the summary says how. `plan`, when the caller holds the very plan the run
     was created with (same hash), spares parsing the journal's copy.
     """
-    with use_journal(settings.state_dir) as journal:
+    with _run_journal(run_id, settings) as journal:
         state = _load(journal, run_id, plan)
         _check_resumable(state, force)
         run_dir = journal.run_dir(run_id)
@@ -423,7 +436,7 @@ def approve_step(
 
     A gate past its timeout is refused: its policy decides it when the run resumes.
     """
-    with use_journal(settings.state_dir) as journal:
+    with _run_journal(run_id, settings) as journal:
         state = _load(journal, run_id)
         if step_id not in state.steps:
             raise NotFoundError(f"run {run_id} has no step {step_id!r}", where=f"{run_id}/{step_id}")
@@ -472,7 +485,7 @@ def get_run(run_id: str, settings: Settings) -> RunSummary:
 
 def list_runs(settings: Settings, limit: int = 50) -> list[RunSummary]:
     """The latest runs, newest first."""
-    if not (Path(settings.state_dir) / "journal.db").exists():
+    if not (Path(settings.state_dir) / DB_NAME).exists():
         return []
     with use_journal(settings.state_dir) as journal:
         return [_listed(journal, record) for record in journal.runs(limit)]

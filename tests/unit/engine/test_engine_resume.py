@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from orchestrator.config import Settings
-from orchestrator.engine import RunStatus, create_run, execute_run, get_run, list_runs
+from orchestrator.engine import RunStatus, approve_step, create_run, execute_run, get_run, list_runs
 from orchestrator.errors import ConfigError, NotFoundError, ResumeError
 from orchestrator.journal import Journal
 from orchestrator.journal.events import Event, RunStarted
@@ -280,6 +280,20 @@ async def test_an_unknown_run_is_not_found(settings: Settings) -> None:
         await execute_run("nope", settings)
     with pytest.raises(NotFoundError):
         get_run("nope", settings)
+
+
+async def test_a_state_directory_without_a_journal_has_no_runs_and_is_left_uncreated(
+    settings: Settings,
+) -> None:
+    # resume, approve and show in the wrong folder: told why, and no journal appears there
+    said = "no run 'nope' in .* \\(no journal.db there; pass --state-dir"
+    with pytest.raises(NotFoundError, match=said):
+        await execute_run("nope", settings)
+    with pytest.raises(NotFoundError, match=said):
+        approve_step("nope", "a", settings)
+    with pytest.raises(NotFoundError, match=said):
+        get_run("nope", settings)
+    assert not (settings.state_dir / "journal.db").exists()
 
 
 async def test_runs_are_listed_newest_first_with_their_status(execute, settings: Settings) -> None:
