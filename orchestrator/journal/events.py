@@ -35,6 +35,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic_core import from_json
 
 from orchestrator.contracts import Violation
 from orchestrator.runner import TokenUsage
@@ -255,5 +256,15 @@ Event = Annotated[
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
 
 def parse_event(data: str | bytes, seq: int | None = None) -> Event:
-    event = EVENT_ADAPTER.validate_json(data)
-    return event.model_copy(update={"seq": seq}) if seq is not None else event
+    """An event from its stored JSON, numbered `seq`.
+
+    The number goes into the parsed document before validation: a `model_copy`
+    of the frozen event afterwards took half the time of reading a journal.
+    ValueError (ValidationError among them) for what is not an event.
+    """
+    if seq is None:
+        return EVENT_ADAPTER.validate_json(data)
+    raw = from_json(data)
+    if isinstance(raw, dict):
+        raw["seq"] = seq
+    return EVENT_ADAPTER.validate_python(raw)

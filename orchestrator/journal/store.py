@@ -350,10 +350,10 @@ class Journal:
         for seq, data in rows:
             try:
                 events.append(parse_event(data, seq))
-            except ValidationError as exc:
+            except ValueError as exc:  # not JSON, or not an event (ValidationError)
+                why = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
                 raise ConfigError(
-                    f"event {seq - base} of run {run_id} cannot be read ({exc.errors()[0]['msg']}): "
-                    "the journal is damaged",
+                    f"event {seq - base} of run {run_id} cannot be read ({why}): the journal is damaged",
                     where=str(self.db_path),
                 ) from None
         return events
