@@ -139,11 +139,23 @@ class _Session:
             self.lost = True
 
     def kill(self) -> None:
-        """SIGKILL the server's process group now (a hung server); the session is lost."""
+        """SIGKILL the server's process group now (a hung server); the session is lost.
+
+        Before the handshake completes the pid is known only from the pid file.
+        """
         self.lost = True
-        pid = self.pid
+        pid = self.pid if self._opened is not None else self._spawned_pid()
         if pid is not None and not process_gone(pid):
             kill_group(pid)
+
+    def _spawned_pid(self) -> int | None:
+        """The pid the spawn wrapper wrote (this session's: the file is removed before a spawn)."""
+        if self._task is None or self.server.transport != "stdio":
+            return None
+        try:
+            return int(self.files.pidfile.read_text().strip())
+        except (OSError, ValueError):
+            return None
 
     async def close(self, *, kill: bool = False) -> None:
         """Stop the host task, which shuts the transport down and reaps the process."""
@@ -152,6 +164,8 @@ class _Session:
         self._stop.set()
         task = self._task
         if task is not None and not task.done():
+            if self._ready is not None and not self._ready.done():
+                task.cancel()  # still in the handshake: it would not see the stop event
             done, _ = await asyncio.wait({task}, timeout=CLOSE_TIMEOUT_S)
             if not done:
                 self.kill()
@@ -360,7 +374,15 @@ class ServerPool:
                     raise ServerGoneError(
                         exc.message, where=exc.where or server, stderr_tail=tail
                     ) from None
-                session, again = await self._session(server)
+                try:
+                    session, again = await self._session(server)
+                except ServerStartError as start:  # still a lost call: it was sent
+                    raise ServerGoneError(
+                        f"{exc.message}; restarting the server failed: {start.message}",
+                        where=exc.where or server,
+                        restarted=restarts,
+                        stderr_tail=start.stderr_tail or tail,
+                    ) from None
                 restarts += again
                 try:
                     result, progress = await session.call(tool, arguments, timeout_s)

@@ -4,22 +4,31 @@
 (`open_stdio`, `open_http`); `ServerPool` (pool.py) decides when. stdio servers
 are spawned with the SDK's `stdio_client` (own session and process group, bounded
 shutdown) behind `/bin/sh -c 'echo $$ >PIDFILE; exec ...'`, which keeps the pid
-(exec) and tells it to us, so we can kill the group ourselves. Their stderr goes
-to `<log_dir>/<server>.stderr.log`, never to ours.
+(exec) and tells it to us, so we can kill the group ourselves; where `setpriv`
+exists the server also gets SIGKILL when we die (`--pdeathsig`), so a server that
+ignores the end of its stdin does not outlive a SIGKILLed run. Their stderr goes
+to `<log_dir>/<server>.stderr.log`, never to ours, and so do the SDK's own log
+records about the session (a line on stdout that is not JSON-RPC, a failed
+shutdown): they are the server's trouble, not a traceback on our terminal.
+Bytes on stdout that are not UTF-8 are replaced, so such a line is skipped like
+any other unreadable line instead of stopping the transport.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import shutil
 import signal
+import sys
 import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from orchestrator.errors import McpError
 from orchestrator.mcp_client.config import HttpServer, StdioServer
@@ -29,6 +38,19 @@ CLIENT_NAME = "skillweave"
 
 # `$0` is the pid file: echo our pid into it, then become the server (same pid).
 _PID_WRAPPER = 'echo $$ >"$0" && exec "$@"'
+LOG_RECORD_CHARS = 1000
+# The SDK's client-side loggers (a logger's filter sees only its own records, so each is named).
+SDK_CLIENT_LOGGERS = (
+    "mcp.client.stdio",
+    "mcp.client.streamable_http",
+    "mcp.client.client",
+    "mcp.shared.jsonrpc_dispatcher",
+    "mcp.os.posix.utilities",
+    "client",
+)
+# The open stderr log of the server whose session the current task serves (set in
+# the session's host task; the SDK's transport tasks inherit it).
+_SERVER_LOG: ContextVar[TextIO | None] = ContextVar("skillweave_mcp_server_log", default=None)
 
 
 class ServerStartError(McpError):
@@ -146,6 +168,40 @@ def read_tail(path: Path, chars: int = STDERR_TAIL_CHARS) -> str:
         return ""
 
 
+class _ToServerLog(logging.Filter):
+    """Inside one of our sessions, an SDK log record goes to that server's log, one line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        log = _SERVER_LOG.get()
+        if log is None:
+            return True  # not ours: the logging configuration decides
+        text = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            text += f": {record.exc_info[1]}"
+        line = " ".join(text.split())[:LOG_RECORD_CHARS]
+        with contextlib.suppress(OSError, ValueError):
+            log.write(f"--- skillweave: mcp client {record.levelname.lower()}: {line}\n")
+            log.flush()
+        return False
+
+
+_TO_SERVER_LOG = _ToServerLog()
+
+
+@contextmanager
+def server_log(log: TextIO) -> Iterator[None]:
+    """Within this block (and tasks started in it), the SDK's log records go to `log`."""
+    for name in SDK_CLIENT_LOGGERS:
+        logger = logging.getLogger(name)
+        if _TO_SERVER_LOG not in logger.filters:
+            logger.addFilter(_TO_SERVER_LOG)
+    token = _SERVER_LOG.set(log)
+    try:
+        yield
+    finally:
+        _SERVER_LOG.reset(token)
+
+
 def _resolve_command(server: StdioServer) -> str | None:
     """The executable the server's command names, or None when there is none."""
     command = server.command
@@ -171,15 +227,28 @@ async def open_stdio(server: StdioServer, files: SessionFiles) -> AsyncIterator[
             where=server.where,
             permanent=True,
         )
+    if server.cwd is not None and not Path(server.cwd).is_dir():
+        raise ServerStartError(
+            f"mcpServers.{server.name}.cwd: no such directory: {server.cwd}",
+            where=server.where,
+            permanent=True,
+        )
     command, args = server.command, list(server.args)
     wrapped = os.name == "posix" and os.path.exists("/bin/sh")
     if wrapped:
         files.pidfile.unlink(missing_ok=True)
         command, args = "/bin/sh", ["-c", _PID_WRAPPER, str(files.pidfile), server.command, *args]
+        setpriv = shutil.which("setpriv") if sys.platform == "linux" else None
+        if setpriv is not None:  # SIGKILL when we die, even if the server ignores its stdin
+            command, args = setpriv, ["--pdeathsig", "KILL", "--", command, *args]
     params = StdioServerParameters(
-        command=command, args=args, env=server.env or None, cwd=server.cwd
+        command=command,
+        args=args,
+        env=server.env or None,
+        cwd=server.cwd,
+        encoding_error_handler="replace",
     )
-    with open(files.stderr, "a", encoding="utf-8") as errlog:
+    with open(files.stderr, "a", encoding="utf-8") as errlog, server_log(errlog):
         errlog.write(
             f"--- skillweave: starting {server.name} at {time.strftime('%Y-%m-%dT%H:%M:%S')} ---\n"
         )
@@ -205,13 +274,17 @@ async def open_http(server: HttpServer, files: SessionFiles) -> AsyncIterator[Op
     from mcp_types import Implementation
 
     timeout = httpx2.Timeout(30.0, read=300.0)
-    async with httpx2.AsyncClient(headers=server.headers, timeout=timeout) as http:
-        client = Client(
-            streamable_http_client(server.url, http_client=http),
-            client_info=Implementation(name=CLIENT_NAME, version="1"),
-        )
-        async with client:
-            yield OpenedSession(client=client, pid=None)
+    with (
+        open(files.stderr, "a", encoding="utf-8") as log,
+        server_log(log),
+    ):
+        async with httpx2.AsyncClient(headers=server.headers, timeout=timeout) as http:
+            client = Client(
+                streamable_http_client(server.url, http_client=http),
+                client_info=Implementation(name=CLIENT_NAME, version="1"),
+            )
+            async with client:
+                yield OpenedSession(client=client, pid=None)
 
 
 def open_server(
