@@ -140,7 +140,11 @@ class PlanStep(_Frozen):
             ErrorClass.INVALID_INPUT,
             ErrorClass.UNRECOVERABLE,
         )
-        if rule is not None and rule.retry is not None:
+        # a catch-all row ("any error: retry 2 times") never retries a class that must not
+        # be retried (an unrecoverable failure of a destructive tool, an invalid input):
+        # only a row naming that class can
+        catch_all = rule is not None and rule.on == "any"
+        if rule is not None and rule.retry is not None and not (catch_all and non_retryable):
             retry = rule.retry
         elif error_class.is_transient and not non_retryable:
             retry = self.policy.retry

@@ -283,6 +283,23 @@ async def test_an_unrecoverable_failure_escalates(execute) -> None:
     assert summary.step("fetch").attempts == 1
 
 
+async def test_a_catch_all_retry_row_does_not_retry_an_unrecoverable_failure(execute) -> None:
+    # "any error: retry 2 times" must not call a destructive tool again after it failed
+    # in a way its runner declared unrecoverable; a row naming the class may
+    catch_all = RecoveryRule(on="any", retry=RetryPolicy(max_retries=2))
+    runner = FakeRunner({"fetch": [Fail(ErrorClass.UNRECOVERABLE, "deleted half the rows"), {"ok": True}]})
+    summary = await execute(fake_plan(one_step(StepPolicy(rules=(catch_all,)))), runner)
+    assert summary.status is RunStatus.ESCALATED
+    assert summary.step("fetch").attempts == 1
+    invalid = FakeRunner({"fetch": [Fail(ErrorClass.INVALID_INPUT, "no such id"), {"ok": True}]})
+    summary = await execute(fake_plan(one_step(StepPolicy(rules=(catch_all,)))), invalid)
+    assert summary.step("fetch").attempts == 1
+    named = RecoveryRule(on=ErrorClass.UNRECOVERABLE, retry=RetryPolicy(max_retries=1, delays_s=(0,)))
+    again = FakeRunner({"fetch": [Fail(ErrorClass.UNRECOVERABLE, "suspended"), {"ok": True}]})
+    summary = await execute(fake_plan(one_step(StepPolicy(rules=(named,)))), again)
+    assert summary.status is RunStatus.SUCCEEDED and summary.step("fetch").attempts == 2
+
+
 async def test_a_runner_that_raises_becomes_an_unrecoverable_failure(execute) -> None:
     from orchestrator.testing import Raise
 
