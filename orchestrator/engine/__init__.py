@@ -67,6 +67,7 @@ from orchestrator.config import Settings
 from orchestrator.contracts import ContractChecker
 from orchestrator.engine.clock import Clock, SystemClock
 from orchestrator.engine.graph import plan_graph
+from orchestrator.engine.listing import list_summaries, unreadable_run
 from orchestrator.engine.model import (
     ApprovalDecision,
     ApprovalRequest,
@@ -90,7 +91,7 @@ from orchestrator.ids import RunId, new_run_id
 from orchestrator.journal.events import ApprovalDecided, RunCreated
 from orchestrator.journal.plans import encode_plan
 from orchestrator.journal.session import journal_session, use_journal
-from orchestrator.journal.store import DB_NAME, Journal, RunRecord
+from orchestrator.journal.store import DB_NAME, Journal
 from orchestrator.plan.model import Plan
 from orchestrator.runner import Regenerator, RunnerContext, StepRunner
 
@@ -484,24 +485,8 @@ def get_run(run_id: str, settings: Settings) -> RunSummary:
 
 
 def list_runs(settings: Settings, limit: int = 50) -> list[RunSummary]:
-    """The latest runs, newest first."""
+    """The latest runs, newest first, summarized without their outputs (see `listing`)."""
     if not (Path(settings.state_dir) / DB_NAME).exists():
         return []
     with use_journal(settings.state_dir) as journal:
-        return [_listed(journal, record) for record in journal.runs(limit)]
-
-
-def _listed(journal: Journal, record: RunRecord) -> RunSummary:
-    try:
-        return _load(journal, record.run_id).summary()
-    except ConfigError as exc:
-        return unreadable_run(record, exc)
-
-
-def unreadable_run(record: RunRecord, exc: ConfigError) -> RunSummary:
-    """How a listing shows a run whose events cannot be read: its recorded status, and why."""
-    return RunSummary(
-        run_id=record.run_id, plan_name=record.plan_name, plan_sha256=record.plan_sha256,
-        status=RunStatus(record.status), created_at=record.created_at,
-        error=RunErrorInfo(where=exc.where, message=exc.message),
-    )
+        return list_summaries(journal, journal.runs(limit))

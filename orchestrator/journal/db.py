@@ -72,6 +72,18 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         DROP INDEX events_by_run
         """,
     ),
+    (
+        # a finished run's listing summary, kept so `runs` need not replay every run
+        "m003_run_summaries",
+        """
+        CREATE TABLE run_summaries (
+            run_id       TEXT PRIMARY KEY REFERENCES runs (run_id),
+            last_seq     INTEGER NOT NULL,
+            form         TEXT NOT NULL,
+            summary_json TEXT NOT NULL
+        )
+        """,
+    ),
 )
 
 

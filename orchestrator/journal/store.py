@@ -13,6 +13,7 @@ is committed, so an event never points at a missing file.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -357,6 +358,25 @@ class Journal:
                     where=str(self.db_path),
                 ) from None
         return events
+
+    def kept_summary(self, run_id: str, form: str) -> str | None:
+        """The listing summary kept for the run, if it was made in `form` from the
+        run's events as they are now (none was appended since)."""
+        row = self._conn.execute(
+            "SELECT last_seq, form, summary_json FROM run_summaries WHERE run_id = ?", (run_id,)
+        ).fetchone()
+        if row is None or row[1] != form or row[0] != self._last_seq(self._base(run_id)):
+            return None
+        return str(row[2])
+
+    def keep_summary(self, run_id: str, form: str, last_seq: int, summary_json: str) -> None:
+        """Keep a listing summary made from the run's events up to `last_seq`. A cache:
+        a journal this process may not write (another user's) keeps nothing, silently."""
+        with contextlib.suppress(sqlite3.Error):
+            self._conn.execute(
+                "INSERT OR REPLACE INTO run_summaries (run_id, last_seq, form, summary_json) VALUES (?, ?, ?, ?)",
+                (run_id, last_seq, form, summary_json),
+            )
 
     def load_output(self, run_id: str, relative: str) -> Any:
         return json.loads((self.run_dir(run_id) / relative).read_bytes())

@@ -17,10 +17,10 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.config import Settings
-from orchestrator.engine import unreadable_run
+from orchestrator.engine.listing import list_summaries
 from orchestrator.engine.model import RunSummary
 from orchestrator.engine.state import RunState
-from orchestrator.errors import ConfigError, NotFoundError
+from orchestrator.errors import NotFoundError
 from orchestrator.journal import Event, Journal
 from orchestrator.journal.session import use_journal
 from orchestrator.journal.store import DB_NAME
@@ -95,20 +95,4 @@ def read_run(journal: Journal, run_id: str) -> RunSource:
 
 def read_summaries(journal: Journal, limit: int) -> list[RunSummary]:
     """The latest `limit` runs' summaries, newest first (outputs are not loaded)."""
-    found: list[RunSummary] = []
-    plans: dict[str, Plan] = {}  # runs of one plan share it
-    for record in journal.runs(limit):
-        plan = plans.get(record.plan_sha256)
-        if plan is None:
-            plan = plans[record.plan_sha256] = Plan.model_validate_json(journal.plan_json(record.run_id))
-        try:
-            events = journal.events(record.run_id)
-        except ConfigError as exc:  # a damaged run is listed as such; the others still are
-            found.append(unreadable_run(record, exc))
-            continue
-        found.append(RunState.replay(record.run_id, plan, events, _no_output).summary())
-    return found
-
-
-def _no_output(relative: str) -> None:
-    return None
+    return list_summaries(journal, journal.runs(limit))
