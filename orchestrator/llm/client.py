@@ -17,6 +17,12 @@ per run. Failures come out as our errors:
     replay has no answer           ReplayMissError (step/attempt, request hash)
     429, 5xx, 529, connection      LLMError(transient=True), after the SDK's retries
     anything else the API refuses  LLMError
+    a 200 that is not a message    LLMError (a proxy's HTML page, a body cut short, not UTF-8)
+
+Error texts quoted from a response are cut to one short line: an HTML page is
+named by its title, never pasted whole into a step's message. Connecting gives
+up after CONNECT_TIMEOUT_S, so an address that drops packets costs seconds per
+try, not the read timeout.
 
 No sampling parameter is sent: API version 2026-10-21 (the SDK 2.x default)
 rejects `temperature`, `top_p` and `top_k` with a 400 even at their defaults, so
@@ -29,11 +35,13 @@ and `problem` says why, so the tokens it cost are still counted.
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import httpx2
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from orchestrator.config import ENV_API_KEY, Settings
 from orchestrator.errors import LLMAuthError, LLMError, ReplayMissError
@@ -50,13 +58,16 @@ from orchestrator.runner import TokenUsage
 
 if TYPE_CHECKING:
     from anthropic import APIStatusError, AsyncAnthropic
-    from anthropic.types import Message
 
 DEFAULT_MAX_RETRIES = 2
 DEFAULT_TIMEOUT_S = 600.0
+CONNECT_TIMEOUT_S = 10.0
 CACHE_CONTROL = {"type": "ephemeral"}
+QUOTE_LIMIT = 200  # characters of an error text or a body quoted in a message
 _REPLAY_KEY = "replay-needs-no-key"  # never sent anywhere: replay does not touch the network
 _TRANSIENT_STATUS = frozenset({408, 409, 429})
+_HTML_TITLE = re.compile(r"<title[^>]*>(.*?)</title>", re.IGNORECASE | re.DOTALL)
+_HTML_TAG = re.compile(r"<[^>]+>")
 
 
 class _Frozen(BaseModel):
@@ -170,12 +181,13 @@ class LLM:
         api_key = self.require_key(where)
         from anthropic import AsyncAnthropic
 
+        timeout = httpx2.Timeout(self.timeout_s, connect=min(CONNECT_TIMEOUT_S, self.timeout_s))
         self._client = AsyncAnthropic(
             api_key=api_key,
             base_url=self.settings.base_url or "https://api.anthropic.com",
             max_retries=self.max_retries,
-            timeout=self.timeout_s,
-            http_client=httpx2.AsyncClient(transport=self._transport, timeout=self.timeout_s),
+            timeout=timeout,
+            http_client=httpx2.AsyncClient(transport=self._transport, timeout=timeout),
         )
         return self._client
 
@@ -207,7 +219,6 @@ class LLM:
             raw = await client.messages.with_raw_response.create(
                 **body, extra_headers={WHERE_HEADER: where}
             )
-            message = await raw.parse()
         except anthropic.APIStatusError as exc:
             raise self._status_error(exc, where) from None
         except anthropic.APIConnectionError as exc:
@@ -215,12 +226,13 @@ class LLM:
             self.retries += retries
             raise LLMError(
                 f"cannot reach the model at {client.base_url} after {retries} retries: "
-                f"{type(exc).__name__}: {exc}",
+                f"{_connection_failure(exc, anthropic.APITimeoutError)}",
                 where=where,
                 transient=True,
             ) from None
         self.retries += raw.retries_taken
-        answer = _answer_of(message, tool.name, raw.retries_taken)
+        message = _reply_of(raw.status_code, raw.headers, await raw.read(), where)
+        answer = _answer_of(message, tool.name, raw.retries_taken, body["max_tokens"])
         self.usage = self.usage + answer.usage
         return answer
 
@@ -232,7 +244,7 @@ class LLM:
                 "(the prompt, model or settings differ from the recording; re-record with --llm-record FILE)",
                 where=where,
             )
-        kind, text = _error_of(exc.body)
+        kind, text = _error_of(exc.body, exc.response.headers.get("content-type", ""))
         status = exc.status_code
         retries = _retries_of(exc.response.request)
         self.retries += retries
@@ -265,17 +277,101 @@ def _retries_of(request: httpx2.Request) -> int:
         return 0
 
 
-def _error_of(body: object) -> tuple[str, str]:
-    """(type, message) from an API error body {"type": "error", "error": {...}}."""
+def _one_line(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """`text` with its whitespace collapsed, cut to `limit` characters."""
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def _gist(text: str, content_type: str) -> str:
+    """A response body that is not the API's JSON, as one short line: an HTML page by its title."""
+    start = text.lstrip()[:15].lower()
+    if "html" in content_type.lower() or start.startswith(("<!doctype html", "<html")):
+        title = _HTML_TITLE.search(text)
+        words = _one_line(title.group(1) if title else _HTML_TAG.sub(" ", text))
+        return f"an HTML page ({content_type or 'no content-type'}): {words}"
+    return _one_line(text)
+
+
+def _connection_failure(exc: Exception, timeout: type[Exception]) -> str:
+    """`the request timed out (ConnectTimeout)`: what the SDK's long connection messages mean."""
+    what = "the request timed out" if isinstance(exc, timeout) else "the connection failed"
+    cause = exc.__cause__
+    if cause is None:
+        return what
+    text = _one_line(str(cause))
+    return (
+        f"{what} ({type(cause).__name__}: {text})" if text else f"{what} ({type(cause).__name__})"
+    )
+
+
+def _error_of(body: object, content_type: str = "") -> tuple[str, str]:
+    """(type, message) from an API error body {"type": "error", "error": {...}}, each on one line."""
     if isinstance(body, dict):
         error = body.get("error")
         if isinstance(error, dict):
-            return str(error.get("type", "error")), str(error.get("message", ""))
-    return "error", str(body or "")
+            return _one_line(str(error.get("type", "error"))), _one_line(
+                str(error.get("message", ""))
+            )
+    if isinstance(body, dict | list):
+        return "error", _one_line(json.dumps(body, ensure_ascii=False, default=str))
+    return "error", _gist(str(body or ""), content_type)
 
 
-def usage_of(message: Message) -> TokenUsage:
-    usage = message.usage
+class _ReplyUsage(BaseModel):
+    input_tokens: int = Field(ge=0)
+    output_tokens: int = Field(ge=0)
+    cache_creation_input_tokens: int | None = Field(default=None, ge=0)
+    cache_read_input_tokens: int | None = Field(default=None, ge=0)
+
+
+class _ReplyBlock(BaseModel):
+    type: str
+    name: str | None = None
+    input: Any = None
+
+
+class _Reply(BaseModel):
+    """What the client reads of a Messages API response; other fields are ignored.
+
+    Checked here rather than left to the SDK, which builds its `Message` from any
+    JSON without checking it (a proxy's page would fail later, anywhere).
+    """
+
+    id: str = ""
+    model: str = ""
+    content: list[_ReplyBlock]
+    stop_reason: str | None = None
+    usage: _ReplyUsage
+
+
+def _reply_of(status: int, headers: httpx2.Headers, content: bytes, where: str) -> _Reply:
+    """The response read as a message; LLMError saying what came back when it is not one."""
+    try:
+        return _Reply.model_validate_json(content)
+    except ValidationError as exc:
+        text = content.decode("utf-8", errors="replace")
+        errors = exc.errors()
+        if errors[0]["type"] != "json_invalid":
+            wrong = "; ".join(
+                f"{'.'.join(str(part) for part in error['loc'])}: {error['msg']}"
+                if error["loc"]
+                else "not an object"
+                for error in errors[:3]
+            )
+            what = f"JSON that is not a Messages API response ({wrong})"
+        elif text.lstrip().startswith(("{", "[")):
+            what = "a body that is not valid JSON"
+        else:
+            what = "a body that is not JSON"
+        quoted = _gist(text, headers.get("content-type", ""))
+        raise LLMError(
+            f"the model API answered {status} with {what}: {quoted}", where=where
+        ) from None
+
+
+def usage_of(reply: _Reply) -> TokenUsage:
+    usage = reply.usage
     return TokenUsage(
         input_tokens=usage.input_tokens,
         output_tokens=usage.output_tokens,
@@ -284,7 +380,7 @@ def usage_of(message: Message) -> TokenUsage:
     )
 
 
-def _answer_of(message: Message, tool: str, retries: int) -> ToolAnswer:
+def _answer_of(message: _Reply, tool: str, retries: int, max_tokens: int) -> ToolAnswer:
     facts: dict[str, Any] = {
         "tool": tool,
         "usage": usage_of(message),
@@ -294,13 +390,13 @@ def _answer_of(message: Message, tool: str, retries: int) -> ToolAnswer:
         "stop_reason": message.stop_reason,
     }
     if message.stop_reason == "max_tokens":
-        return ToolAnswer(input=None, problem="the answer was cut off at max_tokens", **facts)
+        problem = f"the answer was cut off at max_tokens ({max_tokens} output tokens)"
+        return ToolAnswer(input=None, problem=problem, **facts)
     for block in message.content:
         if block.type == "tool_use" and block.name == tool:
             if not isinstance(block.input, dict):
-                return ToolAnswer(
-                    input=None, problem=f"the tool input is not an object: {block.input!r}", **facts
-                )
+                problem = f"the tool input is not an object: {_one_line(repr(block.input))}"
+                return ToolAnswer(input=None, problem=problem, **facts)
             return ToolAnswer(input=dict(block.input), **facts)
     kinds = ", ".join(block.type for block in message.content) or "nothing"
     return ToolAnswer(

@@ -33,13 +33,23 @@ FAKE_MODEL = "claude-fake"
 
 
 class Reply(BaseModel):
-    """One scripted HTTP answer."""
+    """One scripted HTTP answer: a JSON body, or text or bytes sent as they are.
+
+    The content type is `application/json` unless `headers` names another.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     status: int = 200
-    body: dict[str, Any]
+    body: dict[str, Any] | str | bytes
     headers: dict[str, str] = Field(default_factory=dict)
+
+    def payload(self) -> bytes:
+        if isinstance(self.body, bytes):
+            return self.body
+        if isinstance(self.body, str):
+            return self.body.encode("utf-8")
+        return json.dumps(self.body).encode("utf-8")
 
 
 def tool_use_message(
@@ -149,11 +159,11 @@ class FakeMessagesAPI:
                 length = int(self.headers.get("content-length", "0"))
                 raw = self.rfile.read(length)
                 reply = api._next(json.loads(raw) if raw else {})
-                payload = json.dumps(reply.body).encode("utf-8")
+                payload = reply.payload()
+                headers = {"content-type": "application/json", **reply.headers}
                 self.send_response(reply.status)
-                self.send_header("content-type", "application/json")
                 self.send_header("content-length", str(len(payload)))
-                for name, value in reply.headers.items():
+                for name, value in headers.items():
                     self.send_header(name, value)
                 self.end_headers()
                 self.wfile.write(payload)

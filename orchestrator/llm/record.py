@@ -175,7 +175,9 @@ def load_recording(path: Path) -> list[Exchange]:
     except UnicodeDecodeError:
         raise ConfigError("not UTF-8 text (--llm-replay)", where=str(path)) from None
     except OSError as exc:
-        raise ConfigError(f"cannot read the recording: {exc.strerror or exc}", where=str(path)) from None
+        raise ConfigError(
+            f"cannot read the recording: {exc.strerror or exc}", where=str(path)
+        ) from None
     exchanges: list[Exchange] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -184,8 +186,10 @@ def load_recording(path: Path) -> list[Exchange]:
             exchange = Exchange.model_validate_json(line)
         except ValidationError as exc:
             first = exc.errors()[0]
+            field = ".".join(str(part) for part in first["loc"])
+            what = f"{field}: {first['msg']}" if field else first["msg"]
             raise ConfigError(
-                f"not a recorded LLM exchange: {first['msg']}", where=f"{path}:{number}"
+                f"not a recorded LLM exchange: {what}", where=f"{path}:{number}"
             ) from None
         if exchange.format != RECORD_FORMAT:
             raise ConfigError(

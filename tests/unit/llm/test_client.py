@@ -195,9 +195,9 @@ async def test_an_answer_cut_at_max_tokens_is_no_answer(
     cut = tool_use_message("answer", {"value": 1})
     cut["stop_reason"] = "max_tokens"
     httpx2_mock.post("/v1/messages").mock(return_value=reply(body=cut))
-    answer = await LLM(settings).ask(PROMPT, TOOL, where="s1/1")
+    answer = await LLM(settings).ask(PROMPT, TOOL, where="s1/1", max_tokens=300)
     assert answer.input is None
-    assert answer.problem is not None and "max_tokens" in answer.problem
+    assert answer.problem == "the answer was cut off at max_tokens (300 output tokens)"
 
 
 async def test_run_totals_are_the_sums_of_every_call(

@@ -151,7 +151,36 @@ async def test_a_recording_outlives_a_change_of_model(
     httpx2_mock: respx.Router, settings: Settings, tmp_path: Path
 ) -> None:
     file = await record(settings, tmp_path, httpx2_mock)
-    replaying = LLM(Settings(model="another-model", max_tokens=settings.max_tokens, llm_replay=file))
+    replaying = LLM(
+        Settings(model="another-model", max_tokens=settings.max_tokens, llm_replay=file)
+    )
     answer = await replaying.ask(prompt(), TOOL, where="ask/1")
     assert answer.input == {"value": 42}
     assert replaying.replay_inexact == 1
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        (
+            '{"format": 1, "key": "k", "anchor": "a", "request": {"method": "POST", "path": "/"}}',
+            "response: Field required",
+        ),
+        (
+            '{"format": 1, "key": "k", "anchor": "a", "request": {"method": "POST", "path": "/"}, "response": {"status": "ok"}}',
+            "response.status: Input should be a valid integer",
+        ),
+        ("not json", "Invalid JSON"),
+        ("[1]", "Input should be an object"),
+    ],
+)
+def test_a_broken_replay_line_says_which_field_is_wrong(
+    tmp_path: Path, line: str, says: str
+) -> None:
+    file = tmp_path / "calls.jsonl"
+    file.write_text(line + "\n")
+    with pytest.raises(ConfigError) as caught:
+        LLM(Settings(llm_replay=file))
+    assert caught.value.where == f"{file}:1"
+    assert caught.value.message.startswith("not a recorded LLM exchange: ")
+    assert says in caught.value.message
