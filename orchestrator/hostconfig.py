@@ -57,6 +57,7 @@ class FileChange(BaseModel):
     path: Path
     before: bytes | None
     after: bytes
+    mode: int | None = None  # for a new file: the permission bits to give it (a bundled file's)
 
     @property
     def created(self) -> bool:
@@ -138,6 +139,12 @@ def read_json_object(path: Path) -> dict[str, Any] | None:
 
 def json_change(path: Path, patch: Mapping[str, Any]) -> FileChange:
     existing = read_json_object(path)
+    for key, value in patch.items():
+        if isinstance(value, dict) and existing is not None and key in existing \
+                and not isinstance(existing[key], dict):
+            kind = type(existing[key]).__name__ if existing[key] is not None else "null"
+            raise ConfigError(f"`{key}` is a {kind}, not an object; fix or move the file, skillweave "
+                              "will not overwrite it", where=str(path))
     before = path.read_bytes() if path.exists() else None
     merged = merge_json(existing or {}, dict(patch))
     if existing is not None and merged == existing and before is not None:
@@ -161,7 +168,8 @@ def skill_changes(bundle: Path, target: Path) -> list[FileChange]:
                 continue
             dest = target / relative
             changes.append(
-                FileChange(path=dest, before=dest.read_bytes() if dest.exists() else None, after=source.read_bytes())
+                FileChange(path=dest, before=dest.read_bytes() if dest.exists() else None, after=source.read_bytes(),
+                           mode=source.stat().st_mode & 0o777 & ~_umask())
             )
     return changes
 
@@ -229,15 +237,30 @@ def backup_path(path: Path) -> Path:
     return candidate
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _default_mode() -> int:
+    """The mode `open()` would give a new file: 0o666 less the umask."""
+    return 0o666 & ~_umask()
+
+
+def write_atomic(path: Path, data: bytes, *, mode: int | None = None) -> None:
+    """Replace `path` with `data` in one step. A symlinked file (a dotfiles manager's
+    `~/.claude.json`) is written through: its target changes, the link stays. An existing
+    file keeps its mode; a new one gets `mode`, else the usual 0o666 less the umask."""
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
-    mode = path.stat().st_mode & 0o777 if path.exists() else None
+    mode = path.stat().st_mode & 0o777 if path.exists() else (mode if mode is not None else _default_mode())
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-        if mode is not None:
-            os.chmod(tmp, mode)
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -252,5 +275,5 @@ def apply_install(plan: InstallPlan) -> list[Path]:
             backup = backup_path(change.path)
             shutil.copy2(change.path, backup)
             backups.append(backup)
-        write_atomic(change.path, change.after)
+        write_atomic(change.path, change.after, mode=change.mode)
     return backups

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -145,3 +147,45 @@ def test_a_config_that_is_not_utf8_is_refused_naming_it(tmp_path: Path) -> None:
         json_change(path, {"mcpServers": {}})
     assert info.value.where == str(path)
     assert info.value.message.startswith("not UTF-8 text")
+
+
+# QA: symlinked configs, file modes, a non-object mcpServers ---------------------------
+
+
+def test_a_symlinked_config_is_written_through_and_the_link_kept(tmp_path: Path, bundle: Path) -> None:
+    """A dotfiles manager links ~/.claude.json into a repository: installing must update
+    that file, not replace the link with a copy."""
+    home = tmp_path / "home"
+    home.mkdir()
+    dotfiles = tmp_path / "dotfiles" / "claude.json"
+    dotfiles.parent.mkdir()
+    dotfiles.write_text('{"mcpServers": {"mine": {"command": "y"}}, "theme": "dark"}\n')
+    (home / ".claude.json").symlink_to(dotfiles)
+    apply_install(plan_install("claude", "user", project=tmp_path, home=home, bundle=bundle, command=COMMAND))
+    assert (home / ".claude.json").is_symlink()
+    data = json.loads(dotfiles.read_text())
+    assert set(data["mcpServers"]) == {"mine", "skillweave"}
+    assert data["theme"] == "dark"
+
+
+def test_new_files_get_ordinary_permissions_not_0600(tmp_path: Path, bundle: Path) -> None:
+    (bundle / "alpha" / "scripts" / "main.py").chmod(0o755)
+    project = tmp_path / "project"
+    project.mkdir()
+    mask = os.umask(0o022)
+    try:
+        apply_install(plan_install("claude", "project", project=project, home=tmp_path, bundle=bundle,
+                                   command=COMMAND))
+    finally:
+        os.umask(mask)
+    assert stat.S_IMODE((project / ".mcp.json").stat().st_mode) == 0o644
+    assert stat.S_IMODE((project / ".claude" / "skills" / "alpha" / "SKILL.md").stat().st_mode) == 0o644
+    assert stat.S_IMODE((project / ".claude" / "skills" / "alpha" / "scripts" / "main.py").stat().st_mode) == 0o755
+
+
+@pytest.mark.parametrize("value", ["[1]", "null", '"x"'])
+def test_a_non_object_mcp_servers_is_refused_not_replaced(tmp_path: Path, value: str) -> None:
+    path = tmp_path / ".mcp.json"
+    path.write_text(f'{{"mcpServers": {value}}}\n')
+    with pytest.raises(ConfigError, match=r"`mcpServers` is a .*not an object"):
+        json_change(path, {"mcpServers": {"skillweave": {"command": "skillweave"}}})
