@@ -85,6 +85,7 @@ def check_plan(plan: Plan, spec: WorkflowSpec) -> list[Diagnostic]:
     _check_inputs(ctx)
     _check_edges(ctx)
     _check_for_each(ctx)
+    _check_templates(ctx)
     _check_reachable(ctx, cyclic)
     _check_limits(ctx, cyclic)
     for producer, consumer, name in continue_without_output(plan):
@@ -290,6 +291,81 @@ def _check_for_each(ctx: _Context) -> None:
         if kinds and "array" not in kinds:
             ctx.error(step.where, f"{ctx.label(step.id)}: For each over `{loop[1]}`, which is "
                                   f"{' or '.join(kinds)}, not an array", "for-each")
+
+
+def _access_chain(node: object) -> list[str] | None:
+    """`steps['a'].output.x` (Getattr/Getitem down to a Name) -> ["steps", "a", "output", "x"]."""
+    from jinja2 import nodes
+
+    keys: list[str] = []
+    while isinstance(node, (nodes.Getattr, nodes.Getitem)):
+        if isinstance(node, nodes.Getattr):
+            keys.append(node.attr)
+        elif isinstance(node.arg, nodes.Const) and isinstance(node.arg.value, str):
+            keys.append(node.arg.value)
+        else:
+            return None
+        node = node.node
+    if not isinstance(node, nodes.Name):
+        return None
+    return [node.name, *reversed(keys)]
+
+
+def _template_problems(ctx: _Context, step: PlanStep, template: str) -> list[str]:
+    """Why an input template would fail when rendered (the engine renders templates with
+    StrictUndefined: an unknown name, input, step or output field is an error there)."""
+    from jinja2 import nodes
+    from jinja2.exceptions import TemplateError
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+    env = ImmutableSandboxedEnvironment()
+    try:
+        tree = env.parse(template)
+        env.compile(tree)  # unknown filters and tests are found here
+    except TemplateError as exc:
+        return [f"template `{template}` is not valid Jinja: {exc.message or exc}"]
+    allowed = {"inputs", "steps", "item", *env.globals}
+    if step.for_each is not None:
+        allowed.add(step.for_each.item)
+    allowed |= {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
+    declared = {i.name for i in ctx.plan.inputs}
+    upstream = ctx.upstream(step.id)
+    problems: list[str] = []
+    for name in dict.fromkeys(n.name for n in tree.find_all(nodes.Name) if n.ctx == "load"):
+        if name not in allowed:
+            problems.append(f"template `{template}` reads `{name}`; a template reads `inputs.NAME`, "
+                            "`steps.ID.output.FIELD` or the `For each` item")
+    chains = [c for c in map(_access_chain, tree.find_all((nodes.Getattr, nodes.Getitem))) if c]
+    for chain in dict.fromkeys(tuple(c[:4]) for c in chains):
+        if chain[0] == "inputs" and len(chain) >= 2 and chain[1] not in declared:
+            problems.append(f"template `{template}` reads inputs.{chain[1]}, which is not a workflow input")
+        elif chain[0] == "steps" and len(chain) >= 2:
+            sid = chain[1]
+            if sid not in upstream:
+                what = "is not a step" if sid not in ctx.steps else "is not among its dependencies"
+                problems.append(f"template `{template}` reads steps.{sid}, which {what}")
+            elif len(chain) >= 3 and chain[2] != "output":
+                problems.append(f"template `{template}` reads steps.{sid}.{chain[2]}; write "
+                                f"steps.{sid}.output.{chain[2]}")
+            elif len(chain) >= 4:
+                props = properties_of(ctx.steps[sid].output_schema)
+                if props and chain[3] not in props:
+                    problems.append(f"template `{template}` reads steps.{sid}.output.{chain[3]}, but the "
+                                    f"output of {ctx.label(sid)} has no `{chain[3]}` "
+                                    f"(it has {', '.join(sorted(props))})")
+    return list(dict.fromkeys(problems))
+
+
+def _check_templates(ctx: _Context) -> None:
+    for step in ctx.plan.steps:
+        spec_step = ctx.specs.get(step.id)
+        lines = {f.name: f.where for f in spec_step.inputs} if spec_step else {}
+        for name, binding in step.inputs.items():
+            if binding.source != "template" or not binding.template:
+                continue
+            for problem in _template_problems(ctx, step, binding.template):
+                ctx.error(lines.get(name) or step.where, f"{ctx.label(step.id)}: input `{name}`: {problem}",
+                          "template")
 
 
 def _when_problems(ctx: _Context, step: PlanStep) -> list[str]:
