@@ -52,3 +52,20 @@ def _lone_surrogate(text: str) -> bool:
 
 def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
+
+
+def deepest_line(text: str, first_line: int = 1) -> int:
+    """The line (numbered from `first_line`) where `[`/`{` nesting in `text` first
+    reaches its deepest level: where to point at a document too deep to parse."""
+    depth = deepest = 0
+    line = at = first_line
+    for char in text:
+        if char == "\n":
+            line += 1
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, at = depth, line
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+    return at

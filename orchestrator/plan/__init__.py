@@ -29,7 +29,14 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from orchestrator.config import Settings
-from orchestrator.errors import ConfigError, McpError, NotFoundError, PlanError, Severity
+from orchestrator.errors import (
+    ConfigError,
+    Diagnostic,
+    McpError,
+    NotFoundError,
+    PlanError,
+    Severity,
+)
 from orchestrator.plan.bind import SkillChooser
 from orchestrator.plan.build import SkillCatalog, ToolSchemas, draft_plan, plan_sha256, seal
 from orchestrator.plan.checks import check_plan
@@ -106,10 +113,15 @@ def compile_spec(
         plan, errors = draft_plan(
             spec, catalog, settings=settings, chooser=chooser or default_chooser, tool_schemas=tool_schemas
         )
+        found = check_plan(plan, spec)
+    except RecursionError:
+        # a schema (a contract block, a skill's schema file) nested hundreds deep
+        raise PlanError(Diagnostic(file=str(path), code="too-deep",
+                                   message="a contract or skill schema is nested too deeply to plan; "
+                                           "flatten it (use $defs and $ref)")) from None
     finally:
         if default_chooser is not None:
             default_chooser.close()
-    found = check_plan(plan, spec)
     errors = sorted(dict.fromkeys([*errors, *(d for d in found if d.severity is Severity.ERROR)]), key=line_key)
     warnings = sorted(dict.fromkeys([*plan.warnings, *(d for d in found if d.severity is Severity.WARNING)]),
                       key=line_key)
@@ -181,6 +193,8 @@ def load_plan(path: Path) -> Plan:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ConfigError(f"not JSON: {exc.msg}", where=f"{path}:{exc.lineno}") from None
+    except RecursionError:
+        raise ConfigError("not a skillweave plan (nested too deeply to read)", where=str(path)) from None
     if not isinstance(data, dict) or "steps" not in data or "spec" not in data:
         raise ConfigError("not a skillweave plan (no `spec` and `steps`)", where=str(path))
     if data.get("format") != PLAN_FORMAT:

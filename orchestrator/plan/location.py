@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from orchestrator.errors import Diagnostic, Severity
 from orchestrator.plan.model import Provenance
+from orchestrator.spec.source import one_line
 
 
 def split_where(where: str | None, default_file: str) -> tuple[str, int | None]:
@@ -18,12 +19,12 @@ def split_where(where: str | None, default_file: str) -> tuple[str, int | None]:
 
 def error_at(where: str | None, default_file: str, message: str, code: str) -> Diagnostic:
     file, line = split_where(where, default_file)
-    return Diagnostic(file=file, line=line, message=message, code=code)
+    return Diagnostic(file=file, line=line, message=one_line(message), code=code)
 
 
 def warning_at(where: str | None, default_file: str, message: str, code: str) -> Diagnostic:
     file, line = split_where(where, default_file)
-    return Diagnostic(file=file, line=line, message=message, code=code, severity=Severity.WARNING)
+    return Diagnostic(file=file, line=line, message=one_line(message), code=code, severity=Severity.WARNING)
 
 
 def from_spec(where: str | None, note: str = "") -> Provenance:

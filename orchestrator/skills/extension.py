@@ -280,6 +280,9 @@ def _read_schema(ext: Extension, entry: Entry | None, folder: Path) -> dict[str,
             entry.line, f"'{key}': cannot read '{metadata_text(entry)}': {exc}", "schema-read"
         )
         return None
+    except RecursionError:
+        ext.problem(1, "the schema is nested too deeply to be read", "schema-json", file=path)
+        return None
     if not isinstance(schema, dict):
         ext.problem(1, "a JSON Schema must be a JSON object", "schema-invalid", file=path)
         return None

@@ -16,6 +16,7 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode
 
 from orchestrator.errors import Diagnostic, SkillError
+from orchestrator.jsonsafe import deepest_line
 
 _FENCE = "---"
 _FM_FIRST_LINE = 2  # the frontmatter's first line in SKILL.md (after the opening ---)
@@ -58,6 +59,16 @@ def _error(path: Path, line: int | None, message: str, code: str) -> SkillError:
     return SkillError(Diagnostic(file=str(path), line=line, message=message, code=code))
 
 
+def one_line(text: str) -> str:
+    """A (YAML library) message on one line: its first line, whitespace collapsed."""
+    return " ".join(text.strip().splitlines()[0].split()) if text.strip() else text
+
+
+def _too_deep(path: Path, yaml_text: str) -> SkillError:
+    at = deepest_line(yaml_text, first_line=_FM_FIRST_LINE)
+    return _error(path, at, "the frontmatter nests lists or mappings too deeply to be read", "yaml")
+
+
 def read_frontmatter(skill_md: Path) -> Frontmatter:
     """Read and split a SKILL.md. Raises SkillError (file:line) when it cannot be read."""
     try:
@@ -92,7 +103,9 @@ def parse_frontmatter(text: str, path: Path) -> Frontmatter:
         problem = exc.problem or exc.context or "invalid YAML"
         raise _error(path, line, f"invalid YAML in the frontmatter: {problem}", "yaml") from exc
     except yaml.YAMLError as exc:
-        raise _error(path, 1, f"invalid YAML in the frontmatter: {exc}", "yaml") from exc
+        raise _error(path, 1, f"invalid YAML in the frontmatter: {one_line(str(exc))}", "yaml") from exc
+    except RecursionError:
+        raise _too_deep(path, yaml_text) from None
     if node is None:
         raise _error(
             path, 1, "the frontmatter is empty: it needs at least name and description", "empty"
@@ -105,7 +118,10 @@ def parse_frontmatter(text: str, path: Path) -> Frontmatter:
             "not-mapping",
         )
     close_line = close + 1
-    entries = _entries(node, path, end_line=close_line, nested=True)
+    try:
+        entries = _entries(node, path, end_line=close_line, nested=True)
+    except RecursionError:
+        raise _too_deep(path, yaml_text) from None
     return Frontmatter(
         path=path,
         text=text,
@@ -137,7 +153,8 @@ def _entries(node: MappingNode, path: Path, *, end_line: int, nested: bool) -> t
         try:
             value = constructor.construct_object(value_node, deep=True)
         except yaml.YAMLError as exc:
-            raise _error(path, line, f"'{key}': cannot read the value: {exc}", "yaml") from exc
+            problem = getattr(exc, "problem", None) or one_line(str(exc))
+            raise _error(path, line, f"'{key}': cannot read the value: {problem}", "yaml") from exc
         is_mapping = isinstance(value_node, MappingNode)
         children = (
             _entries(value_node, path, end_line=next_line, nested=False)

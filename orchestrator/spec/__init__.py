@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Literal
 
 from orchestrator.errors import Diagnostic, NotFoundError, SpecError
+from orchestrator.jsonsafe import deepest_line
 from orchestrator.spec.check import SpecParts, check_references, check_steps, derive_inputs
 from orchestrator.spec.model import (
     ContractSpec,
@@ -90,14 +91,20 @@ def parse_spec_text(text: str, path: str, format: SpecFormat | str) -> WorkflowS
         raise ValueError(f"unknown spec format {format!r}")
     sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
     src = Source(text.removeprefix("\ufeff"), path)
-    if fmt == "markdown":
-        from orchestrator.spec.markdown import read_markdown
+    try:
+        if fmt == "markdown":
+            from orchestrator.spec.markdown import read_markdown
 
-        parts = read_markdown(src)
-    else:
-        from orchestrator.spec.yaml_form import read_yaml
+            parts = read_markdown(src)
+        else:
+            from orchestrator.spec.yaml_form import read_yaml
 
-        parts = read_yaml(src)
+            parts = read_yaml(src)
+    except RecursionError:
+        # a value nested thousands deep (`[[[[...`, a JSON block): refused, not a crash
+        raise SpecError(Diagnostic(file=path, line=deepest_line(src.text), code="spec.too-deep",
+                                   message="lists, mappings or braces are nested too deeply here "
+                                           "to be read")) from None
     return _finish(parts, src, fmt, sha256)
 
 

@@ -139,6 +139,9 @@ def _schema(fence: Fence, src: Source) -> dict[str, Any] | None:
     if not isinstance(value, dict):
         src.error(fence.line, "the JSON Schema block must be a JSON object", "spec.schema")
         return None
+    if _meta_valid(value):
+        return value
+    # The slow, detailed check (it recurses in Python) only for a schema the fast one refused.
     from jsonschema.exceptions import SchemaError
     from jsonschema.validators import validator_for
 
@@ -149,6 +152,16 @@ def _schema(fence: Fence, src: Source) -> dict[str, Any] | None:
                   "spec.schema")
         return None
     return value
+
+
+def _meta_valid(schema: dict[str, Any]) -> bool:
+    """Meta-validate with the compiled validator (fast, and no Python recursion)."""
+    import jsonschema_rs
+
+    try:
+        return bool(jsonschema_rs.meta.is_valid(schema))
+    except (ValueError, jsonschema_rs.ReferencingError):
+        return False  # e.g. an unknown $schema: let the detailed check explain
 
 
 def read_contract(heading: str, line: int, blocks: list[Block], src: Source) -> ContractSpec | None:

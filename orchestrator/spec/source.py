@@ -9,6 +9,15 @@ from __future__ import annotations
 
 from orchestrator.errors import Diagnostic, Severity, SpecError
 
+MAX_MESSAGE = 400  # characters; a message quotes spec text, which may be a whole paragraph
+
+
+def one_line(message: str) -> str:
+    """A diagnostic is one line: quoted multi-line text is joined, a huge quote is cut."""
+    if "\n" in message or "\r" in message:
+        message = " ".join(part.strip() for part in message.splitlines() if part.strip())
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1].rstrip() + "…"
+
 
 class Source:
     """One spec text with its path and the diagnostics found so far."""
@@ -30,7 +39,7 @@ class Source:
 
     def error(self, line: int, message: str, code: str = "spec.error") -> None:
         self.errors.append(
-            Diagnostic(file=self.path, line=max(line, 1), message=message, code=code)
+            Diagnostic(file=self.path, line=max(line, 1), message=one_line(message), code=code)
         )
 
     def warn(self, line: int, message: str, code: str = "spec.unread") -> None:
@@ -38,7 +47,7 @@ class Source:
             Diagnostic(
                 file=self.path,
                 line=max(line, 1),
-                message=message,
+                message=one_line(message),
                 severity=Severity.WARNING,
                 code=code,
             )
