@@ -3,16 +3,18 @@
 Bindings are JSON pointers into workflow inputs, earlier outputs or the current
 item, literals, or Jinja2 templates. Conditions and templates are rendered in
 Jinja2's `ImmutableSandboxedEnvironment`: no attribute of a Python object that
-is not data, no mutation, no I/O. The context is `inputs`, `steps` (step id ->
-output of the steps that have one) and `item` (plus the `for each` variable's
-own name). In a condition an undefined name is simply false
-(`steps.fetch.docs_found` when `fetch` was skipped); in a template it is an
-error.
+is not data, no mutation, no I/O. The context is `inputs`, `steps` and `item`
+(plus the `for each` variable's own name). `steps` holds the steps that have an
+output, as the planner and the docs write them: `steps['fetch'].output.docs_found`
+(`steps.fetch.docs_found`, the output's field read directly, works too; where an
+output has a field of its own named `output`, `.output` is the whole output). In
+a condition an undefined name is simply false (`steps.fetch.output.docs_found`
+when `fetch` was skipped); in a template it is an error.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from jinja2 import ChainableUndefined, StrictUndefined, TemplateError
@@ -71,6 +73,25 @@ def binding_sources(step: PlanStep) -> tuple[set[str], set[str]]:
     return every, required
 
 
+class _Steps(Mapping[str, Any]):
+    """`steps` in an expression: step id -> its output, readable as `.output` too."""
+
+    def __init__(self, outputs: Mapping[str, Any]) -> None:
+        self._outputs = outputs
+
+    def __getitem__(self, step_id: str) -> Any:
+        output = self._outputs[step_id]
+        if isinstance(output, Mapping):
+            return {**output, "output": output}
+        return {"output": output}
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._outputs)
+
+    def __len__(self) -> int:
+        return len(self._outputs)
+
+
 class Renderer:
     """Evaluates a plan's bindings and conditions; compiled expressions are cached."""
 
@@ -82,7 +103,7 @@ class Renderer:
         self._compiled: dict[str, Any] = {}
 
     def _context(self, step: PlanStep, outputs: Mapping[str, Any], item: Any) -> dict[str, Any]:
-        ctx: dict[str, Any] = {"inputs": self.inputs, "steps": outputs}
+        ctx: dict[str, Any] = {"inputs": self.inputs, "steps": _Steps(outputs)}
         if item is not _NO_ITEM:
             ctx["item"] = item
             if step.for_each is not None:

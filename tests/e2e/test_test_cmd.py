@@ -91,3 +91,18 @@ def test_the_bundled_specs_testing_plan_runs_and_passes_through_the_real_skills(
         ("Escalation", "passed", "escalated"),
         ("Edge case", "passed", "failed"),
     ]
+
+
+@pytest.mark.slow
+def test_a_when_over_an_earlier_output_skips_the_steps_it_guards(tmp_path: Path) -> None:
+    # the example writes `When: not steps['step-1'].output.docs_found`, as the planner does
+    example = Path(__file__).resolve().parents[2] / "specs" / "examples" / "conditional.md"
+
+    done = skillweave("test", example, "--json", cwd=tmp_path)
+
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = json.loads(done.stdout)
+    assert [(s["name"], s["outcome"]) for s in report["scenarios"]] == [
+        ("Happy path", "passed"),
+        ("Graceful degradation", "passed"),
+    ]

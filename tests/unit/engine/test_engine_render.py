@@ -62,3 +62,31 @@ def test_conditions_cannot_mutate_what_they_see() -> None:
     with pytest.raises(RenderError, match="unsafe"):
         renderer(step, seen=seen).condition(step, {})
     assert seen == []
+
+
+@pytest.mark.parametrize(
+    ("when", "found", "runs"),
+    [
+        ("not steps['check'].output.found", True, False),  # as the planner writes it
+        ("not steps['check'].output.found", False, True),
+        ("steps.check.output.found", True, True),
+        ("not steps.check.found", True, False),  # the output's field read directly
+        ("steps['check'].output.output == 'own'", True, True),  # `.output` is the whole output
+    ],
+)
+def test_a_condition_reads_a_steps_output_as_the_plan_writes_it(when: str, found: bool, runs: bool) -> None:
+    step = PlanStep(id="x", name="X", skill="s", when=when)
+    output = {"found": found, "output": "own"} if "own" in when else {"found": found}
+    assert renderer(step).condition(step, {"check": output}) is runs
+
+
+def test_a_template_reads_a_steps_output_field_and_a_whole_scalar_output() -> None:
+    step = PlanStep(
+        id="x",
+        name="X",
+        skill="s",
+        inputs={
+            "t": InputBinding(source="template", template="{{ steps['a'].output.n }}-{{ steps.b.output }}"),
+        },
+    )
+    assert renderer(step).step_input(step, {"a": {"n": 3}, "b": "plain"}) == {"t": "3-plain"}
