@@ -124,9 +124,11 @@ async def regenerate(
     try:
         result = await regenerator.regenerate(request)
     except (LLMAuthError, ReplayMissError) as exc:
-        return await _unavailable(scope, step.id, item, f"regeneration is unavailable: {exc.render()}")
-    except SkillweaveError as exc:
-        result = RegenerationResult(code=None, rejected=exc.render())
+        return await _unavailable(scope, step.id, item, f"regeneration is unavailable: {exc.message}")
+    except SkillweaveError as exc:  # the step and attempt are named by the event already
+        result = RegenerationResult(code=None, rejected=exc.message)
+    except Exception as exc:  # a regenerator's bug: a refused regeneration, not a run left running
+        result = RegenerationResult(code=None, rejected=f"the regenerator failed: {type(exc).__name__}: {exc}")
     attempt = st.item(item).attempts or None
     if not result.code:
         rejected = result.rejected or "the answer held no code"

@@ -50,8 +50,8 @@ async def test_an_llm_that_cannot_answer_makes_regeneration_unavailable_without_
     assert len(regenerator.requests) == 1  # unavailable: not asked again for the step
     recorded = [e for e in events(summary.run_id) if e.type in ("regeneration", "regeneration_unavailable")]
     assert [e.type for e in recorded] == ["regeneration_unavailable"]
-    assert recorded[0].reason == f"regeneration is unavailable: {error.render()}"
-    assert step.message == f"KeyError: 'docs' (regeneration is unavailable: {error.render()})"
+    assert recorded[0].reason == f"regeneration is unavailable: {error.message}"
+    assert step.message == f"KeyError: 'docs' (regeneration is unavailable: {error.message})"
     assert summary.error is not None and error.message in summary.error.message
 
 
@@ -61,6 +61,15 @@ async def test_any_other_llm_failure_is_a_refused_answer_that_spends_the_budget(
     assert summary.status is RunStatus.FAILED
     assert summary.step("fetch").regenerations == 2
     assert len(regenerator.requests) == 2
+
+
+async def test_a_regenerator_that_crashes_is_a_refused_answer_and_the_run_still_ends(execute) -> None:
+    # a bug in a regenerator must not leave the run `running` with no run_finished
+    regenerator = RaisingRegenerator(RuntimeError("boom"))
+    summary = await execute(fake_plan(one_step()), FakeRunner(default=CODE), regenerator=regenerator)
+    assert summary.status is RunStatus.FAILED
+    assert summary.step("fetch").regenerations == 2
+    assert "the regenerator failed: RuntimeError: boom" in summary.step("fetch").message
 
 
 async def test_a_fallback_after_refused_answers_says_why_the_last_one_was_refused(execute) -> None:
