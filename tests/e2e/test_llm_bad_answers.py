@@ -112,7 +112,7 @@ def test_a_login_page_instead_of_an_answer_fails_the_repair_cleanly(
     assert summary["status"] == "failed"
     assert summary["error"]["message"] == (
         "step step-1 failed: script exited with status 1: KeyError: 'email' (regeneration refused: "
-        "step-1/1: the model API answered 200 with a body that is not JSON: "
+        "the model API answered 200 with a body that is not JSON: "
         "an HTML page (text/html; charset=utf-8): Sign in - Corporate Proxy)"
     )
     assert run_status(tmp_path / "s") == ["failed"]  # not left `running`
@@ -129,7 +129,7 @@ def test_an_html_error_page_is_one_short_line_in_the_run(demo: Path, tmp_path: P
     error = next(line for line in done.stdout.splitlines() if line.startswith("error: "))
     assert error == (
         "error: step-1/1: step step-1 failed: script exited with status 1: KeyError: 'email' "
-        "(regeneration refused: step-1/1: the model API failed with 502 error: an HTML page "
+        "(regeneration refused: the model API failed with 502 error: an HTML page "
         "(text/html; charset=utf-8): Sign in - Corporate Proxy (after 2 retries))"
     )
 

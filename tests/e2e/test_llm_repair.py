@@ -142,7 +142,7 @@ def test_an_invalid_key_is_one_clear_message_without_a_traceback(
     assert "Traceback" not in done.stdout + done.stderr
     assert requests == 1  # a rejected key is not asked again
     assert (
-        "- unavailable: regeneration is unavailable: step-1/1: the API rejected the key "
+        "- unavailable: regeneration is unavailable: the API rejected the key "
         "(401 authentication_error: invalid x-api-key); check ANTHROPIC_API_KEY"
     ) in report.stdout
     assert "1 attempts, 0 retries, 0 regenerations" in done.stdout  # a rejected key spends nothing
@@ -173,6 +173,6 @@ def test_a_replay_miss_names_the_step_and_the_request(demo: Path, tmp_path: Path
     assert "Traceback" not in done.stdout + done.stderr
     replay = demo / "repair-demo.replay.jsonl"
     assert (
-        f"- unavailable: regeneration is unavailable: step-1/1: --llm-replay {replay} has no answer for request "
+        f"- unavailable: regeneration is unavailable: --llm-replay {replay} has no answer for request "
         in report.stdout
     )
