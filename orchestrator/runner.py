@@ -87,6 +87,7 @@ class StepRequest(_Frozen):
     run_dir: Path | None = None  # where a runner may keep files (logs, stderr, artifacts)
     output_schema: JsonSchema | None = None  # for llm steps, which must answer in it
     compensation: bool = False  # the undo of step_id's completed work, not the step itself
+    tokens_left: int | None = None  # of the run's LLM token budget (llm steps; None: not counted)
 
 
 class Artifact(_Frozen):

@@ -199,6 +199,10 @@ async def run_unit(scope: RunScope, step: PlanStep, item: int | None, payload: A
             return await fallback(scope, step, item, payload, failure, tried.attempt)
 
 
+def _tokens_left(scope: RunScope) -> int:
+    return max(0, scope.plan.limits.max_llm_tokens - scope.state.tokens.total)
+
+
 def store_output(scope: RunScope, step: PlanStep, item: int | None, tried: _Tried) -> None:
     scope.recorder.emit(
         OutputStored(
@@ -262,6 +266,7 @@ async def _attempt(
             input=payload, timeout_s=timeout, item_index=item,
             script_override=scope.run_dir / code_path if code_path else None,
             run_dir=scope.run_dir, output_schema=step.output_schema or None,
+            tokens_left=_tokens_left(scope) if skill.kind is SkillKind.LLM else None,
         )
         try:
             outcome = await call_runner(scope, runner, request, timeout)

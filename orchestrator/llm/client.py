@@ -208,7 +208,9 @@ class LLM:
         client = self._sdk(where)
         body: dict[str, Any] = {
             "model": self.model,
-            "max_tokens": max_tokens if max_tokens is not None else self.settings.max_tokens,
+            # at most the configured answer size; less when the run's token budget is nearly spent
+            "max_tokens": min(max_tokens, self.settings.max_tokens) if max_tokens is not None
+            else self.settings.max_tokens,
             "system": [{"type": "text", "text": prompt.system, "cache_control": CACHE_CONTROL}],
             "messages": [{"role": "user", "content": [{"type": "text", "text": prompt.user}]}],
             "tools": [tool.model_dump()],

@@ -99,8 +99,11 @@ class LLMStepRunner:
             input=Excerpt.of_json(request.input, INPUT_LIMIT),
         )
         tool = ToolDefinition(name=TOOL, description=prompt.tool_description, input_schema=schema)
+        if request.tokens_left is not None and request.tokens_left <= 0:
+            message = "no LLM tokens left in the run's budget (limit max_llm_tokens)"
+            return _failed(ErrorClass.UNRECOVERABLE, "token_budget", message, started)
         try:
-            answer = await self.llm.ask(prompt, tool, where=where)
+            answer = await self.llm.ask(prompt, tool, where=where, max_tokens=request.tokens_left)
         except (LLMAuthError, ReplayMissError) as exc:
             return _failed(
                 ErrorClass.UNRECOVERABLE,

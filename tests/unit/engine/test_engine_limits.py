@@ -9,10 +9,18 @@ import pytest
 from orchestrator.config import Settings
 from orchestrator.engine import RunStatus, create_run
 from orchestrator.errors import ConfigError
-from orchestrator.plan.model import PlanInput, PlanStep, StepPolicy
+from orchestrator.plan.model import PlanInput, PlanStep, SkillKind, StepPolicy
 from orchestrator.policy import ErrorClass, Limits, RetryPolicy
 from orchestrator.runner import StepFailure, StepOutcome, TokenUsage
-from orchestrator.testing import Fail, FakeClock, FakeRegenerator, FakeRunner, Hang, fake_plan
+from orchestrator.testing import (
+    Fail,
+    FakeClock,
+    FakeRegenerator,
+    FakeRunner,
+    Hang,
+    fake_plan,
+    fake_skill,
+)
 
 TRANSIENT = Fail(ErrorClass.TRANSIENT, "reset")
 CODE = Fail(ErrorClass.CODE_ERROR, "bug")
@@ -129,3 +137,21 @@ def test_a_plan_the_engine_cannot_run_is_refused_before_the_run_exists(settings:
     dangling = fake_plan([PlanStep(id="a", name="A", skill="s", depends_on=("ghost",))])
     with pytest.raises(ConfigError, match="unknown step 'ghost'"):
         create_run(dangling, {}, settings)
+
+
+async def test_an_llm_steps_answer_counts_against_the_token_limit_and_its_runner_hears_what_is_left(
+    execute,
+) -> None:
+    # a succeeding llm step over the budget ends the run on the limit, not in silence
+    usage = TokenUsage(input_tokens=3000, output_tokens=5000)
+    runner = FakeRunner(default=StepOutcome(output={"summary": "s"}, usage=usage), kind="llm")
+    steps = [
+        PlanStep(id="a", name="A", skill="ask"),
+        PlanStep(id="b", name="B", skill="ask", depends_on=("a",)),
+        PlanStep(id="c", name="C", skill="ask", depends_on=("b",)),
+    ]
+    plan = fake_plan(steps, limits=Limits(max_llm_tokens=10_000), skills={"ask": fake_skill("ask", SkillKind.LLM)})
+    summary = await execute(plan, runner)
+    assert summary.error is not None and summary.error.limit == "max_llm_tokens"
+    assert [r.tokens_left for r in runner.requests] == [10_000, 2_000]  # c never ran
+    assert summary.step("b").status.value == "succeeded"

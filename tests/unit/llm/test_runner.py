@@ -168,3 +168,21 @@ def test_the_factory_gives_a_step_runner_of_kind_llm(settings: Settings, tmp_pat
 def test_the_body_is_what_follows_the_frontmatter(tmp_path: Path) -> None:
     (tmp_path / "SKILL.md").write_text("---\nname: x\ndescription: y\n---\n\nDo {{ it }}.\n")
     assert skill_body(tmp_path) == "Do {{ it }}."
+
+
+async def test_the_answer_is_capped_by_what_is_left_of_the_runs_token_budget(
+    httpx2_mock: respx.Router, settings: Settings, tmp_path: Path
+) -> None:
+    route = httpx2_mock.post("/v1/messages").mock(return_value=answer({"summary": "s"}))
+    skill = llm_skill(tmp_path, "Summarize {{ text }}.")
+    runner = LLMStepRunner(LLM(settings))
+
+    await runner.run(step(skill, {"text": "t"}).model_copy(update={"tokens_left": 300}))
+    assert sent(route)["max_tokens"] == 300
+    await runner.run(step(skill, {"text": "t"}).model_copy(update={"tokens_left": 10**9}))
+    assert sent(route)["max_tokens"] == settings.max_tokens  # never more than configured
+
+    spent = await runner.run(step(skill, {"text": "t"}).model_copy(update={"tokens_left": 0}))
+    assert spent.failure is not None and spent.failure.error_class is ErrorClass.UNRECOVERABLE
+    assert "no LLM tokens left" in spent.failure.message
+    assert route.call_count == 2  # not asked when nothing is left
