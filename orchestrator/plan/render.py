@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Literal
 
 from orchestrator.plan.model import InputBinding, Plan, PlanStep, Provenance
@@ -25,16 +26,33 @@ def render_plan(plan: Plan, fmt: Format) -> str:
 # --- mermaid ---------------------------------------------------------------------------
 
 
-def _node(step_id: str) -> str:
-    return "s_" + re.sub(r"\W", "_", step_id)
+def mermaid_ids(step_ids: Iterable[str], *extra: str) -> dict[str, str]:
+    """A Mermaid node id for each step id (and each `extra` key), unique and ASCII:
+    `s_` + the id with other characters as `_`, numbered when two ids come out alike
+    (`fetch-docs` and `fetch_docs`, or ids that differ only in non-ASCII letters)."""
+    ids: dict[str, str] = {}
+    used: set[str] = set()
+    for key in (*step_ids, *extra):
+        base = candidate = "s_" + re.sub(r"[^A-Za-z0-9_]", "_", key)
+        n = 1
+        while candidate in used:
+            n += 1
+            candidate = f"{base}_{n}"
+        used.add(candidate)
+        ids[key] = candidate
+    return ids
 
 
-def _label(text: str) -> str:
-    return text.replace('"', "#quot;").replace("<", "#lt;").replace(">", "#gt;")
+def mermaid_label(text: str, *, edge: bool = False) -> str:
+    """Text safe inside a quoted Mermaid label, or (`edge`) between the `|`s of an edge label."""
+    safe = text.replace('"', "#quot;").replace("<", "#lt;").replace(">", "#gt;")
+    return safe.replace("|", "#124;") if edge else safe
 
 
 def render_mermaid(plan: Plan) -> str:
     lines = ["flowchart TD"]
+    undo = [f"undo {s.id}" for s in plan.steps if s.policy.compensation]  # not a step id: it has a space
+    node = mermaid_ids((s.id for s in plan.steps), *undo)
     for step in plan.steps:
         skill = plan.skills.get(step.skill)
         kind = f" ({skill.kind.value})" if skill else ""
@@ -45,23 +63,23 @@ def render_mermaid(plan: Plan) -> str:
             extra.append(f"when {step.when}")
         if step.policy.approval is not None:
             extra.append("approval")
-        text = "<br/>".join(_label(t) for t in [f"{step.id}: {step.name}", f"{step.skill or '?'}{kind}", *extra])
-        lines.append(f'    {_node(step.id)}["{text}"]')
+        text = "<br/>".join(mermaid_label(t) for t in [f"{step.id}: {step.name}", f"{step.skill or '?'}{kind}", *extra])
+        lines.append(f'    {node[step.id]}["{text}"]')
     for edge in plan.edges:
         label = ", ".join(edge.fields)
-        arrow = f"-->|{_label(label)}|" if label else "-->"
-        lines.append(f"    {_node(edge.producer)} {arrow} {_node(edge.consumer)}")
+        arrow = f"-->|{mermaid_label(label, edge=True)}|" if label else "-->"
+        lines.append(f"    {node[edge.producer]} {arrow} {node[edge.consumer]}")
     for step in plan.steps:
         for branch, target in step.routes.items():
-            lines.append(f"    {_node(step.id)} -.->|route {_label(branch)}| {_node(target)}")
+            lines.append(f"    {node[step.id]} -.->|route {mermaid_label(branch, edge=True)}| {node[target]}")
         feedback = step.policy.feedback
         if feedback is not None:
-            lines.append(f"    {_node(step.id)} -.->|feedback, {feedback.max_attempts} attempts max| "
-                         f"{_node(feedback.target_step)}")
+            lines.append(f"    {node[step.id]} -.->|feedback, {feedback.max_attempts} attempts max| "
+                         f"{node[feedback.target_step]}")
         if step.policy.compensation:
-            comp = _node(f"undo-{step.id}")
-            lines.append(f'    {comp}(["compensate: {_label(step.policy.compensation)}"])')
-            lines.append(f"    {_node(step.id)} -.- {comp}")
+            comp = node[f"undo {step.id}"]
+            lines.append(f'    {comp}(["compensate: {mermaid_label(step.policy.compensation)}"])')
+            lines.append(f"    {node[step.id]} -.- {comp}")
     return "\n".join(lines) + "\n"
 
 

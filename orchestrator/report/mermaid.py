@@ -6,17 +6,17 @@
         classDef succeeded fill:#d4edda,stroke:#2e7d32,color:#1b5e20
         class s_fetch succeeded
 
-Node ids are the step ids made safe for Mermaid (`s_` + word characters); the
-label keeps the real id. Edges follow `depends_on`, labelled with the fields a
+Node ids are the step ids made safe for Mermaid (`s_` + ASCII word characters,
+numbered where two come out alike); the label keeps the real id. Edges follow `depends_on`, labelled with the fields a
 handoff carries when the plan records them; feedback loops are dotted.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from orchestrator.plan.model import Plan
+from orchestrator.plan.render import mermaid_ids, mermaid_label
 
 # status -> Mermaid style
 STATUS_STYLES: dict[str, str] = {
@@ -36,25 +36,23 @@ STATUS_STYLES: dict[str, str] = {
 
 
 def node_id(step_id: str) -> str:
-    return "s_" + re.sub(r"\W", "_", step_id)
-
-
-def _label(text: str) -> str:
-    return text.replace('"', "#quot;").replace("<", "#lt;").replace(">", "#gt;")
+    """The node id of a step on its own (within a plan, `mermaid_ids` keeps them apart)."""
+    return mermaid_ids([step_id])[step_id]
 
 
 def render_mermaid(plan: Plan, statuses: Mapping[str, str]) -> str:
     """`statuses`: step id -> status value (a step not named is `pending`)."""
+    node_id = mermaid_ids(s.id for s in plan.steps).__getitem__
     lines = ["flowchart TD"]
     for step in plan.steps:
         status = statuses.get(step.id, "pending")
-        text = "<br/>".join(_label(t) for t in (f"{step.id}: {step.name}", status.replace("_", " ")))
+        text = "<br/>".join(mermaid_label(t) for t in (f"{step.id}: {step.name}", status.replace("_", " ")))
         lines.append(f'    {node_id(step.id)}["{text}"]')
     fields = {(e.producer, e.consumer): e.fields for e in plan.edges}
     for step in plan.steps:
         for dep in step.depends_on:
             carried = ", ".join(fields.get((dep, step.id), ()))
-            arrow = f"-->|{_label(carried)}|" if carried else "-->"
+            arrow = f"-->|{mermaid_label(carried, edge=True)}|" if carried else "-->"
             lines.append(f"    {node_id(dep)} {arrow} {node_id(step.id)}")
         feedback = step.policy.feedback
         if feedback is not None:

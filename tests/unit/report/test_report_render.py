@@ -157,3 +157,19 @@ async def test_write_report_saves_the_markdown_report_in_the_run_directory(faile
     assert path == settings.state_dir / "runs" / failed_run / "report.md"
     assert path.read_text(encoding="utf-8") == render_report(report, "md")
     assert report == build_report(failed_run, settings)
+
+
+def test_step_ids_that_come_out_alike_get_distinct_nodes() -> None:
+    plan = fake_plan(
+        [
+            PlanStep(id="fetch-docs", name="A", skill="s"),
+            PlanStep(id="fetch_docs", name="B", skill="s", depends_on=("fetch-docs",)),
+            PlanStep(id="fetch_dócs", name="C", skill="s", depends_on=("fetch_docs",)),
+        ]
+    )
+    lines = render_mermaid(plan, {}).splitlines()
+    assert '    s_fetch_docs["fetch-docs: A<br/>pending"]' in lines
+    assert '    s_fetch_docs_2["fetch_docs: B<br/>pending"]' in lines
+    assert '    s_fetch_d_cs["fetch_dócs: C<br/>pending"]' in lines
+    assert "    s_fetch_docs --> s_fetch_docs_2" in lines and "    s_fetch_docs_2 --> s_fetch_d_cs" in lines
+    assert all(line.isascii() for line in lines if "[" not in line)
