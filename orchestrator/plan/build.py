@@ -234,9 +234,9 @@ def draft_plan(
             prov["output_schema"] = prov["output_schema"].model_copy(
                 update={"note": f"{out.note}; `{', '.join(sorted(out.aliases))}` names the whole output"})
         if for_each is not None:
-            prov["for_each"] = from_spec(step.where, f"For each: {step.for_each}")
+            prov["for_each"] = from_spec(step.field_where.get("for_each", step.where), f"For each: {step.for_each}")
         if step.when:
-            prov["when"] = from_spec(step.where, "When bullet")
+            prov["when"] = from_spec(step.field_where.get("when", step.where), "When bullet")
         prov.update(draft.provenance)
         steps.append(PlanStep(
             id=step.id,

@@ -86,6 +86,7 @@ def check_plan(plan: Plan, spec: WorkflowSpec) -> list[Diagnostic]:
     _check_edges(ctx)
     _check_for_each(ctx)
     _check_templates(ctx)
+    _check_when_fields(ctx)
     _check_reachable(ctx, cyclic)
     _check_limits(ctx, cyclic)
     for producer, consumer, name in continue_without_output(plan):
@@ -366,6 +367,37 @@ def _check_templates(ctx: _Context) -> None:
             for problem in _template_problems(ctx, step, binding.template):
                 ctx.error(lines.get(name) or step.where, f"{ctx.label(step.id)}: input `{name}`: {problem}",
                           "template")
+
+
+def _check_when_fields(ctx: _Context) -> None:
+    """A When that reads an output field its producer does not have is always undefined
+    there (false, or true under `not`): a typo the run would never report."""
+    from jinja2 import nodes
+    from jinja2.exceptions import TemplateError
+    from jinja2.sandbox import SandboxedEnvironment
+
+    env = SandboxedEnvironment()
+    for step in ctx.plan.steps:
+        if not step.when:
+            continue
+        try:
+            tree = env.parse("{{ " + step.when + " }}")
+        except TemplateError:
+            continue  # reported by _when_problems
+        upstream = ctx.upstream(step.id)
+        chains = [c for c in map(_access_chain, tree.find_all((nodes.Getattr, nodes.Getitem))) if c]
+        for chain in dict.fromkeys(tuple(c[:4]) for c in chains):
+            if chain[0] != "steps" or len(chain) < 3 or chain[1] not in upstream:
+                continue
+            field = chain[3] if chain[2] == "output" and len(chain) >= 4 else chain[2]
+            if field == "output":
+                continue
+            props = properties_of(ctx.steps[chain[1]].output_schema)
+            if props and field not in props:
+                ctx.warn(ctx.where(step, "when"),
+                         f"{ctx.label(step.id)}: When reads `{field}` of the output of {ctx.label(chain[1])}, "
+                         f"which has no such field (it has {', '.join(sorted(props))}): it is always "
+                         "undefined there", "when-field")
 
 
 def _when_problems(ctx: _Context, step: PlanStep) -> list[str]:
