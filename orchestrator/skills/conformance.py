@@ -89,8 +89,12 @@ def name_problem(name: str) -> str | None:
 
 
 def describe_type(value: Any) -> str:
-    names = {bool: "boolean", int: "integer", float: "number", list: "list", dict: "mapping"}
-    return "null" if value is None else names.get(type(value), type(value).__name__)
+    """The YAML type of `value` with its article: `an integer`, `a list`, `null`."""
+    names = {bool: "a boolean", int: "an integer", float: "a number", list: "a list", dict: "a mapping"}
+    if value is None:
+        return "null"
+    name = type(value).__name__
+    return names.get(type(value), f"{'an' if name[0] in 'aeiou' else 'a'} {name}")
 
 
 def check_spec(fm: Frontmatter, folder: Path) -> list[Finding]:
@@ -109,7 +113,7 @@ def check_spec(fm: Frontmatter, folder: Path) -> list[Finding]:
         findings.append(
             Finding(
                 license_entry.line,
-                f"'license' must be a string, not a {describe_type(license_entry.value)}",
+                f"'license' must be a string, not {describe_type(license_entry.value)}",
                 "license-type",
             )
         )
@@ -168,7 +172,7 @@ def _check_name(fm: Frontmatter, folder: Path) -> list[Finding]:
         return [
             Finding(
                 entry.line,
-                f"'name' must be a string, not a {describe_type(entry.value)}",
+                f"'name' must be a string, not {describe_type(entry.value)}",
                 "name-type",
             )
         ]
@@ -195,7 +199,7 @@ def _check_text(
         return [
             Finding(
                 entry.line,
-                f"'{key}' must be a string, not a {describe_type(entry.value)}",
+                f"'{key}' must be a string, not {describe_type(entry.value)}",
                 f"{key}-type",
             )
         ]
@@ -221,14 +225,14 @@ def _check_metadata(entry: Entry | None) -> list[Finding]:
         return [
             Finding(
                 entry.line,
-                f"'metadata' must be a mapping of strings, not a {describe_type(entry.value)}",
+                f"'metadata' must be a mapping of strings, not {describe_type(entry.value)}",
                 "metadata-type",
             )
         ]
     return [
         Finding(
             child.line,
-            f"metadata '{child.key}' must be a string, not a {describe_type(child.value)} (quote it)",
+            f"metadata '{child.key}' must be a string, not {describe_type(child.value)} (quote it)",
             "metadata-value",
         )
         for child in entry.children
@@ -252,7 +256,7 @@ def _check_allowed_tools(entry: Entry | None) -> list[Finding]:
     return [
         Finding(
             entry.line,
-            f"'allowed-tools' must be a string, not a {describe_type(entry.value)}",
+            f"'allowed-tools' must be a string, not {describe_type(entry.value)}",
             "allowed-tools-type",
         )
     ]

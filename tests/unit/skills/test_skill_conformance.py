@@ -99,7 +99,7 @@ def test_description_of_1024_characters_passes_and_1025_fails(make_skill: SkillM
         ),
         (
             "name: s\ndescription: d\nlicense: 2",
-            "SKILL.md:4: 'license' must be a string, not a integer",
+            "SKILL.md:4: 'license' must be a string, not an integer",
         ),
         (
             "name: s\ndescription: d\nmetadata: text",
@@ -111,7 +111,7 @@ def test_description_of_1024_characters_passes_and_1025_fails(make_skill: SkillM
         ),
         (
             "name: s\ndescription: d\nallowed-tools: 3",
-            "SKILL.md:4: 'allowed-tools' must be a string, not a integer",
+            "SKILL.md:4: 'allowed-tools' must be a string, not an integer",
         ),
     ],
 )
