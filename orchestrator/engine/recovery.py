@@ -341,6 +341,12 @@ async def _recover(
         return _Next.FALLBACK, None
     st = scope.state.steps[step.id]
     it = st.item(item)
+    if failure.error_class is ErrorClass.TIMEOUT and tried.code_sha256 is not None:
+        # regenerated code that runs out of time most likely loops: running it again would
+        # only time out again, so it is treated as the code error it is (regenerated anew)
+        failure = failure.model_copy(
+            update={"error_class": ErrorClass.CODE_ERROR, "message": f"the regenerated script timed out ({failure.message})"}
+        )
     resolved = step.policy_for(failure.error_class)
     sent, note = await _send_feedback(scope, step, item, failure)
     if sent:

@@ -7,7 +7,7 @@ import pytest
 from orchestrator.engine import RunStatus, StepStatus
 from orchestrator.errors import LLMAuthError, LLMError, ReplayMissError, SkillweaveError
 from orchestrator.plan.model import InputBinding, PlanStep, StepPolicy
-from orchestrator.policy import ErrorClass, FeedbackPolicy
+from orchestrator.policy import ErrorClass, FeedbackPolicy, RetryPolicy
 from orchestrator.runner import RegenerationRequest, RegenerationResult, RunnerContext, StepRequest
 from orchestrator.testing import Call, Fail, FakeRegenerator, FakeRunner, fake_plan
 
@@ -158,3 +158,29 @@ async def test_an_injected_llm_client_is_left_to_its_owner(execute) -> None:
     summary = await execute(fake_plan(one_step()), FakeRunner(default={"docs": "ok"}), llm_client=client)
     assert summary.status is RunStatus.SUCCEEDED
     assert client.closed == 0
+
+
+async def test_regenerated_code_that_times_out_is_regenerated_again_not_rerun(execute) -> None:
+    # v1 raises, v2 loops (times out), v3 works: the loop is not run again under a retry
+    timeout = Fail(ErrorClass.TIMEOUT, "script ran past its wall-clock limit of 60 s and was killed")
+    runner = FakeRunner({"fetch": [CODE, timeout, {"ok": True}]})
+    regenerator = FakeRegenerator()
+    summary = await execute(fake_plan(one_step(regenerations=3)), runner, regenerator=regenerator)
+    assert summary.status is RunStatus.SUCCEEDED
+    step = summary.step("fetch")
+    assert (step.attempts, step.regenerations, step.retries) == (3, 2, 0)
+    second = regenerator.requests[1].failure
+    assert second is not None and second.error_class is ErrorClass.CODE_ERROR
+    assert second.message.startswith("the regenerated script timed out (script ran past")
+
+
+async def test_the_original_script_timing_out_is_still_retried_as_a_timeout(execute) -> None:
+    timeout = Fail(ErrorClass.TIMEOUT, "attempt timed out after 5s")
+    runner = FakeRunner({"fetch": [timeout, {"ok": True}]})
+    regenerator = FakeRegenerator()
+    policy = StepPolicy(regenerations=2, retry=RetryPolicy(max_retries=1, delays_s=(0,)))
+    plan = fake_plan([PlanStep(id="fetch", name="Fetch", skill="fetcher", policy=policy)])
+    summary = await execute(plan, runner, regenerator=regenerator)
+    assert summary.status is RunStatus.SUCCEEDED
+    assert (summary.step("fetch").retries, summary.step("fetch").regenerations) == (1, 0)
+    assert regenerator.requests == []
