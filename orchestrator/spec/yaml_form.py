@@ -142,7 +142,10 @@ def _step(r: NodeReader, node: Node, index: int) -> tuple[StepSpec | None, list[
     if "depends_on" in keys:
         dnode = keys["depends_on"][1]
         deps = r.value(dnode)
-        deps = [deps] if isinstance(deps, str) else deps
+        deps = [deps] if isinstance(deps, str | int) and not isinstance(deps, bool) else deps
+        if isinstance(deps, list) and all(isinstance(d, int) and not isinstance(d, bool) for d in deps if
+                                          not isinstance(d, str)):
+            deps = [str(d) for d in deps]  # `id: 1` is the step id "1": so is `depends_on: [1]`
         if not isinstance(deps, list) or not all(isinstance(d, str) for d in deps):
             r.src.error(r.line(dnode), f"{sid}: depends_on must be a step id or a list of them",
                         "spec.yaml")

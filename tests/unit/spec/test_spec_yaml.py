@@ -172,3 +172,14 @@ def test_yaml_duplicate_keys_are_errors() -> None:
 def test_yaml_bad_when_expression_is_an_error() -> None:
     errors = _errors("name: x\nsteps:\n  - id: a\n    skill: b\n    when: 'x >'\n")
     assert errors[0][0] == 5 and errors[0][1].startswith("when: 'x >' is not a valid expression")
+
+
+def test_yaml_numeric_step_ids_can_be_depended_on_as_numbers() -> None:
+    spec = _parse(
+        "name: n\nsteps:\n  - id: 1\n    skill: a\n  - id: 2\n    skill: b\n    depends_on: [1]\n"
+        "  - id: 3\n    skill: c\n    depends_on: 2\n"
+    )
+    assert [(s.id, s.depends_on) for s in spec.steps] == [("1", ()), ("2", ("1",)), ("3", ("2",))]
+    assert _errors("name: n\nsteps:\n  - id: a\n    skill: a\n  - id: b\n    skill: b\n    depends_on: [true]\n") == [
+        (7, "b: depends_on must be a step id or a list of them")
+    ]
