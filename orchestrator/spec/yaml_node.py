@@ -96,6 +96,10 @@ class NodeReader:
                               "spec.unread")
                 return None
             return RetryPolicy(max_retries=min(value, 1000))
+        if not isinstance(node, MappingNode):
+            self.src.error(self.line(node), "retry must be a number of retries (retry: 3) or a mapping "
+                                            "(retry: {max_attempts: 3, backoff: exponential})", "spec.yaml")
+            return None
         keys = self.mapping(node, "retry")
         if keys is None:
             return None

@@ -183,3 +183,9 @@ def test_yaml_numeric_step_ids_can_be_depended_on_as_numbers() -> None:
     assert _errors("name: n\nsteps:\n  - id: a\n    skill: a\n  - id: b\n    skill: b\n    depends_on: [true]\n") == [
         (7, "b: depends_on must be a step id or a list of them")
     ]
+
+
+def test_a_yaml_retry_that_is_neither_a_count_nor_a_mapping_says_both_forms() -> None:
+    assert _errors("name: n\nsteps:\n  - id: a\n    skill: a\n    retry: banana\n") == [
+        (5, "retry must be a number of retries (retry: 3) or a mapping (retry: {max_attempts: 3, backoff: exponential})")
+    ]
