@@ -7,6 +7,7 @@ under a profile (`skills validate`), and the catalog judges them leniently
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,6 +32,15 @@ def skill_file(folder: Path) -> Path:
     path = folder / SKILL_FILE
     if path.is_file():
         return path
+    if path.is_symlink():  # a link to a file that is gone (or to a directory)
+        target = os.readlink(path)
+        raise SkillError(
+            Diagnostic(
+                file=str(path),
+                message=f"{SKILL_FILE} is a symlink to {target}, which is not a readable file",
+                code="no-skill-md",
+            )
+        )
     if folder.is_dir():
         for other in folder.iterdir():
             if other.name.lower() == SKILL_FILE.lower() and other.is_file():

@@ -191,6 +191,13 @@ def test_a_folder_without_skill_md_is_one_error(tmp_path: Path) -> None:
     assert rendered(tmp_path) == [f"{tmp_path}: no SKILL.md in this folder"]
 
 
+def test_a_dangling_skill_md_symlink_says_where_it_points(tmp_path: Path) -> None:
+    (tmp_path / "SKILL.md").symlink_to(tmp_path / "gone" / "SKILL.md")
+    assert rendered(tmp_path) == [
+        f"{tmp_path}/SKILL.md: SKILL.md is a symlink to {tmp_path}/gone/SKILL.md, which is not a readable file"
+    ]
+
+
 def test_allowed_tools_split_on_spaces_outside_parentheses() -> None:
     assert split_tools("Read Bash(git add:*) Grep") == ("Read", "Bash(git add:*)", "Grep")
     assert split_tools(["Read", "Write"]) == ("Read", "Write")
