@@ -20,7 +20,7 @@ from orchestrator.policy import (
     RetryPolicy,
 )
 from orchestrator.spec import policy_text as pt
-from orchestrator.spec.fields import parse_fields
+from orchestrator.spec.fields import parse_fields, type_of
 from orchestrator.spec.model import (
     FieldSpec,
     InputSpec,
@@ -205,6 +205,10 @@ class NodeReader:
                 out.append(InputSpec(name=name, type=typ, where=where(self.line(key))))
                 continue
             has_default = "default" in spec
+            if spec.get("type") is not None and type_of(str(spec["type"])) is None:
+                self.src.warn(self.line(val), f"input '{name}': type '{spec['type']}' is not a type skillweave "
+                                              "knows (string, number, integer, boolean, array, object, ...); "
+                                              "any value is accepted", "spec.unread")
             out.append(InputSpec(
                 name=name,
                 type=str(spec["type"]) if spec.get("type") is not None else None,

@@ -189,3 +189,11 @@ def test_a_yaml_retry_that_is_neither_a_count_nor_a_mapping_says_both_forms() ->
     assert _errors("name: n\nsteps:\n  - id: a\n    skill: a\n    retry: banana\n") == [
         (5, "retry must be a number of retries (retry: 3) or a mapping (retry: {max_attempts: 3, backoff: exponential})")
     ]
+
+
+def test_a_yaml_input_of_an_unknown_type_is_a_warning_at_its_line() -> None:
+    spec = _parse("name: n\ninputs:\n  x: {type: banana}\n  y: {type: integer}\nsteps:\n  - id: a\n    skill: a\n")
+    assert [(w.line, w.message) for w in spec.warnings if "type" in w.message] == [
+        (3, "input 'x': type 'banana' is not a type skillweave knows (string, number, integer, boolean, "
+            "array, object, ...); any value is accepted")
+    ]
