@@ -190,10 +190,7 @@ class _StepBuilder:
             if not value.strip():
                 src.error(line, f"{sid}: the Skill line is empty", "spec.no-skill")
                 return
-            v["skill"] = value.strip()
-            if value.strip().upper().startswith("TODO"):
-                src.warn(line, f"{sid}: the skill is a placeholder; name a skill in backticks",
-                         "spec.placeholder")
+            v["skill"] = value.strip()  # a TODO placeholder is the planner's error ("no skill chosen yet")
         elif key == "success":
             v["success"] = value.strip()
         elif key == "description":

@@ -7,7 +7,6 @@ from pathlib import Path
 import jinja2
 import pytest
 
-from orchestrator.errors import Severity
 from orchestrator.policy import ErrorClass, FallbackAction
 from orchestrator.resources import specs_dir
 from orchestrator.spec import parse_spec, parse_spec_text
@@ -21,15 +20,15 @@ def _render_template(name: str, title: str) -> str:
     return env.from_string(source).render(name=name, title=title)
 
 
-def test_the_rendered_template_parses_with_only_placeholder_warnings() -> None:
+def test_the_rendered_template_parses_without_warnings() -> None:
     spec = parse_spec_text(_render_template("weekly-report", "Weekly Report"), "weekly-report.md",
                            "markdown")
     assert spec.name == "weekly-report"
     assert spec.title == "Weekly Report"
     assert [s.id for s in spec.steps] == ["step-1", "step-2"]
     assert [i.name for i in spec.inputs] == ["subject"]
-    assert [w.code for w in spec.warnings] == ["spec.placeholder", "spec.placeholder"]
-    assert all(w.severity is Severity.WARNING for w in spec.warnings)
+    assert spec.warnings == ()  # its TODO skills are the planner's errors, once each
+    assert all((s.skill or "").startswith("TODO") for s in spec.steps)
     assert [r.rule.on for r in spec.recovery] == [ErrorClass.TIMEOUT, ErrorClass.CODE_ERROR]
     assert spec.convergence.limits.max_total_attempts == 20
     assert len(spec.scenarios) == 4
