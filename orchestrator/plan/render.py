@@ -43,10 +43,18 @@ def mermaid_ids(step_ids: Iterable[str], *extra: str) -> dict[str, str]:
     return ids
 
 
+# `#` first: Mermaid reads `#name;` and `#123;` as entities; `&` because labels are drawn as HTML
+_ENTITIES = {"#": "#35;", "&": "#38;", '"': "#quot;", "<": "#lt;", ">": "#gt;"}
+_EDGE_ENTITIES = {**_ENTITIES, "|": "#124;"}
+_BREAKS = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
+
+
 def mermaid_label(text: str, *, edge: bool = False) -> str:
-    """Text safe inside a quoted Mermaid label, or (`edge`) between the `|`s of an edge label."""
-    safe = text.replace('"', "#quot;").replace("<", "#lt;").replace(">", "#gt;")
-    return safe.replace("|", "#124;") if edge else safe
+    """`text` safe inside a quoted node label (or, `edge`, between an edge label's `|`s), on
+    one line: every character Mermaid (or the HTML it draws) would read as syntax becomes one
+    of Mermaid's entity codes, line breaks become spaces, and Mermaid shows it as written."""
+    table = _EDGE_ENTITIES if edge else _ENTITIES
+    return "".join(table.get(c, c) for c in _BREAKS.sub(" ", text))
 
 
 def render_mermaid(plan: Plan) -> str:

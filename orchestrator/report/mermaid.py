@@ -7,8 +7,10 @@
         class s_fetch succeeded
 
 Node ids are the step ids made safe for Mermaid (`s_` + ASCII word characters,
-numbered where two come out alike); the label keeps the real id. Edges follow `depends_on`, labelled with the fields a
-handoff carries when the plan records them; feedback loops are dotted.
+numbered where two come out alike); the label keeps the real id, escaped by
+`mermaid_label` so that a step name never breaks or changes the graph. Edges
+follow `depends_on`, labelled with the fields a handoff carries when the plan
+records them; feedback loops are dotted.
 """
 
 from __future__ import annotations
