@@ -15,6 +15,7 @@ from orchestrator.journal.events import (
     ApprovalDecided,
     ApprovalRequested,
     AttemptFailed,
+    AttemptStarted,
     CompensationFailed,
     CompensationFinished,
     CompensationStarted,
@@ -23,6 +24,7 @@ from orchestrator.journal.events import (
     FeedbackSent,
     ItemSkipped,
     LimitReached,
+    OutputStored,
     Regeneration,
     RegenerationUnavailable,
     RetryScheduled,
@@ -37,6 +39,7 @@ from orchestrator.report.model import (
     FailedAttempt,
     FallbackRecord,
     FeedbackRecord,
+    InterruptedAttempt,
     LimitRecord,
     RegenerationRecord,
     RetryWait,
@@ -52,6 +55,7 @@ class _StepStory:
 
     def __init__(self) -> None:
         self.failed: list[FailedAttempt] = []
+        self.interrupted: list[InterruptedAttempt] = []
         self.retries: list[RetryWait] = []
         self.regenerations: list[RegenerationRecord] = []
         self.unavailable: str | None = None
@@ -68,6 +72,8 @@ class _Collector:
         self.feedback: list[FeedbackRecord] = []
         self.compensations: dict[str, CompensationRecord] = {}
         self.limit: LimitRecord | None = None
+        # (step, item) -> the attempt started and not ended yet: (its start, its number)
+        self.in_flight: dict[tuple[str, int | None], tuple[float, int | None]] = {}
 
     def collect(self, events: tuple[Event, ...]) -> None:
         for e in events:
@@ -75,6 +81,12 @@ class _Collector:
                 self.sessions.append(
                     SessionRecord(started_at=e.ts, pid=e.pid, host=e.host, resumed=e.resumed, forced=e.forced)
                 )
+                # what was in flight when the last process ended never will end: it was cut short
+                for (step, item), (ts, attempt) in self.in_flight.items():
+                    self.steps[step].interrupted.append(
+                        InterruptedAttempt(ts=ts, item=item, attempt=attempt, resumed_at=e.ts)
+                    )
+                self.in_flight.clear()
             elif isinstance(e, LimitReached):
                 self.limit = LimitRecord(limit=e.limit, message=e.message, step=e.step, ts=e.ts)
             elif e.step is not None:
@@ -82,7 +94,12 @@ class _Collector:
 
     def _step_event(self, step: str, e: Event) -> None:
         story = self.steps[step]
-        if isinstance(e, AttemptFailed):
+        if isinstance(e, AttemptStarted):
+            self.in_flight[(step, e.item)] = (e.ts, e.attempt)
+        elif isinstance(e, OutputStored):
+            self.in_flight.pop((step, e.item), None)
+        elif isinstance(e, AttemptFailed):
+            self.in_flight.pop((step, e.item), None)
             story.failed.append(
                 FailedAttempt(
                     ts=e.ts, item=e.item, attempt=e.attempt, error_class=e.error_class, kind=e.kind,
@@ -141,6 +158,9 @@ def build_run_report(source: RunSource) -> RunReport:
     for s in summary.steps:
         story = collector.steps.get(s.step_id) or _StepStory()
         plan_step = plan.step(s.step_id)
+        metrics = step_metrics(s)
+        if story.interrupted:
+            metrics = metrics.model_copy(update={"interrupted": len(story.interrupted)})
         skill = plan.skills.get(s.skill)
         steps.append(
             StepReport(
@@ -152,8 +172,9 @@ def build_run_report(source: RunSource) -> RunReport:
                 status=s.status.value,
                 message=s.message,
                 error_class=s.error_class,
-                metrics=step_metrics(s),
+                metrics=metrics,
                 failed_attempts=tuple(story.failed),
+                interrupted_attempts=tuple(story.interrupted),
                 retries=tuple(story.retries),
                 regenerations=tuple(story.regenerations),
                 regeneration_unavailable=story.unavailable,
@@ -179,7 +200,7 @@ def build_run_report(source: RunSource) -> RunReport:
         inputs=summary.inputs,
         outputs=summary.outputs,
         sessions=tuple(collector.sessions),
-        metrics=run_metrics(summary),
+        metrics=run_metrics(summary).model_copy(update={"interrupted": sum(s.metrics.interrupted for s in steps)}),
         steps=tuple(steps),
         feedback=tuple(collector.feedback),
         compensations=tuple(collector.compensations.values()),

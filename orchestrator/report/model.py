@@ -34,12 +34,15 @@ never renamed or removed; `format` changes if that promise is ever broken.
       approval               {requested_at, timeout_s, on_timeout, decided_at, approved, by,
                                comment, timed_out} | null
       skipped_items          `for each` items whose `when` was false
+      interrupted_attempts   [{ts, item, attempt, resumed_at}] attempts cut short by the end of their
+                             process (a crash, a kill), found by the session that resumed the run
 
     StepMetrics: attempts retries regenerations items items_done duration_s run_time_s
       queue_delay_s handoff_passed handoff_failed tokens{input,output,cache_read,cache_write,total}
+      interrupted
     RunMetrics: steps succeeded failed skipped attempts retries regenerations retry_burden
       duration_s active_s queue_delay_total_s queue_delay_mean_s queue_delay_max_s
-      handoff_passed handoff_failed handoff_accuracy tokens
+      handoff_passed handoff_failed handoff_accuracy tokens interrupted
 
     History
       format state_dir limit
@@ -93,6 +96,7 @@ class StepMetrics(_Frozen):
     handoff_passed: int = 0
     handoff_failed: int = 0
     tokens: Tokens = Tokens()
+    interrupted: int = 0  # attempts cut short by the end of their process (counted in attempts)
 
 
 class RunMetrics(_Frozen):
@@ -113,6 +117,7 @@ class RunMetrics(_Frozen):
     handoff_failed: int = 0
     handoff_accuracy: float | None = None
     tokens: Tokens = Tokens()
+    interrupted: int = 0  # attempts cut short by the end of their process (counted in attempts)
 
 
 class FailedAttempt(_Frozen):
@@ -127,6 +132,15 @@ class FailedAttempt(_Frozen):
     duration_s: float = 0.0
     stderr_path: str | None = None  # relative to the run directory
     stderr_tail: str = ""
+
+
+class InterruptedAttempt(_Frozen):
+    """An attempt that never ended: its process did (a crash, a SIGKILL); resuming ran it again."""
+
+    ts: float  # when it started
+    item: int | None = None
+    attempt: int | None = None
+    resumed_at: float  # the start of the session that found it cut short
 
 
 class RetryWait(_Frozen):
@@ -225,12 +239,14 @@ class StepReport(_Frozen):
     fallbacks: tuple[FallbackRecord, ...] = ()
     approval: ApprovalRecord | None = None
     skipped_items: tuple[int, ...] = ()
+    interrupted_attempts: tuple[InterruptedAttempt, ...] = ()
 
     @property
     def eventful(self) -> bool:
         """Whether there is more to say about the step than its table row."""
         return bool(
             self.failed_attempts
+            or self.interrupted_attempts
             or self.retries
             or self.regenerations
             or self.regeneration_unavailable

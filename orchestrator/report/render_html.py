@@ -13,7 +13,15 @@ from html import escape
 
 from orchestrator.report.mermaid import STATUS_STYLES
 from orchestrator.report.model import RunReport, StepReport
-from orchestrator.report.render_md import ATTEMPTS_SHOWN, duration, percent, ratio, says_more, when
+from orchestrator.report.render_md import (
+    ATTEMPTS_SHOWN,
+    INTERRUPTED,
+    duration,
+    percent,
+    ratio,
+    says_more,
+    when,
+)
 
 _CSS = """
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto; max-width: 76em;
@@ -72,8 +80,9 @@ def _header(r: RunReport) -> list[str]:
                f"spec <code>{escape(r.spec_path)}</code></li>")
     out.append(f"<li>started {when(r.started_at)}, finished {when(r.finished_at)}; duration {duration(m.duration_s)} "
                f"(active {duration(m.active_s)}); {len(r.sessions)} session(s)</li>")
+    interrupted = f" ({m.interrupted} interrupted)" if m.interrupted else ""
     out.append(f"<li>steps: {m.succeeded}/{m.steps} with output, {m.failed} failed, {m.skipped} skipped; "
-               f"{m.attempts} attempts, {m.retries} retries, {m.regenerations} regenerations</li>")
+               f"{m.attempts} attempts{interrupted}, {m.retries} retries, {m.regenerations} regenerations</li>")
     if r.inputs:
         out.append(f"<li>inputs: <code>{escape(json.dumps(r.inputs, ensure_ascii=False, default=str)[:400])}</code></li>")
     out.append("</ul>")
@@ -100,6 +109,8 @@ def _step_table(r: RunReport) -> list[str]:
         note = s.message.strip().splitlines()[0] if s.message.strip() else ""
         if s.fallbacks:
             note = f"fallback {s.fallbacks[-1].action}" + (f": {note}" if note else "")
+        if s.interrupted_attempts:
+            note = f"{len(s.interrupted_attempts)} interrupted" + (f"; {note}" if note else "")
         out.append(
             f'<tr><td><a href="#step-{escape(s.step_id)}"><code>{escape(s.step_id)}</code></a> {escape(s.name)}</td>'
             f"<td>{_status(s.status)}{escape(items)}</td><td class=n>{m.attempts}</td><td class=n>{m.retries}</td>"
@@ -130,6 +141,11 @@ def _step_detail(s: StepReport) -> list[str]:
                 body += f'<div class="muted">stderr (tail, {escape(a.stderr_path or "")}):</div>' + _pre(a.stderr_tail)
             out.append(body + "</li>")
         out.append("</ul>")
+    if s.interrupted_attempts:
+        out.append("<h4>Interrupted attempts</h4><ul>")
+        out += [f"<li>{_where(a.item, a.attempt)}: started {when(a.ts)}, no outcome: {escape(INTERRUPTED)}; "
+                f"the run was resumed at {when(a.resumed_at)}</li>" for a in s.interrupted_attempts]
+        out.append("</ul>")
     if s.violations:
         out.append("<h4>Contract violations (last failed check)</h4><ul>")
         out += [f"<li><code>{escape(v.pointer or '/')}</code>: {escape(v.message)} (expected {escape(v.expected)}, "
@@ -137,7 +153,7 @@ def _step_detail(s: StepReport) -> list[str]:
         out.append("</ul>")
     if s.retries:
         waits = ", ".join(
-            f"{w.delay_s:g}s after {_where(w.item, w.attempt)} ({escape(w.error_class)})" for w in s.retries
+            f"{duration(w.delay_s)} after {_where(w.item, w.attempt)} ({escape(w.error_class)})" for w in s.retries
         )
         out.append(f"<p>Retries: {waits}</p>")
     if s.regenerations or s.regeneration_unavailable:
@@ -160,7 +176,9 @@ def _step_detail(s: StepReport) -> list[str]:
         out.append("</ul>")
     if s.approval is not None:
         ap = s.approval
-        out.append(f"<h4>Approval</h4><ul><li>requested {when(ap.requested_at)}</li>")
+        timeout = (f" (times out after {duration(ap.timeout_s)} → {escape(ap.on_timeout or '')})"
+                   if ap.timeout_s else "")
+        out.append(f"<h4>Approval</h4><ul><li>requested {when(ap.requested_at)}{timeout}</li>")
         if ap.approved is None:
             out.append("<li>waiting for a decision</li>")
         else:
@@ -169,6 +187,8 @@ def _step_detail(s: StepReport) -> list[str]:
             out.append(f"<li>{'approved' if ap.approved else 'rejected'} by {escape(by)} at {when(ap.decided_at)}"
                        f"{comment}</li>")
         out.append("</ul>")
+    if s.skipped_items:
+        out.append(f"<p>Items skipped (<code>when</code> false): {', '.join(map(str, s.skipped_items))}</p>")
     return out
 
 

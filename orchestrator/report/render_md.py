@@ -8,12 +8,15 @@ approvals), then compensations and the metrics.
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import time
 
 from orchestrator.report.model import History, RunReport, StepReport
 
 ATTEMPTS_SHOWN = 5  # failed attempts shown per step (the latest)
+INTERRUPTED = "its process ended (a crash or a kill) before it did"
 
 
 def when(ts: float | None) -> str:
@@ -40,6 +43,30 @@ def percent(value: float | None) -> str:
 
 def ratio(value: float | None) -> str:
     return "-" if value is None else f"{value:.3f}"
+
+
+def _inline(text: str) -> str:
+    """Text on one line: line breaks and other control characters as spaces."""
+    return _CONTROL.sub(" ", text)
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
+
+
+def _text(text: str) -> str:
+    """Prose for Markdown, on one line: HTML's special characters escaped, so that a renderer
+    shows the text as it was written (a step name or an error message may hold markup)."""
+    return html.escape(_inline(text), quote=False)
+
+
+def _code(text: str) -> str:
+    """A code span holding `text` as it is, whatever backticks it holds."""
+    text = _inline(text)
+    ticks = "`"
+    while ticks in text:
+        ticks += "`"
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{ticks}{pad}{text}{pad}{ticks}"
 
 
 def _cell(text: str) -> str:
@@ -81,28 +108,30 @@ def _where(item: int | None, attempt: int | None) -> str:
 def _header(r: RunReport) -> list[str]:
     m = r.metrics
     lines = [f"# Run {r.run_id}: {r.status.upper()}", ""]
-    lines.append(f"- plan: `{r.plan_name}` (sha256 {r.plan_sha256[:12]}), spec `{r.spec_path}`")
+    lines.append(f"- plan: {_code(r.plan_name)} (sha256 {r.plan_sha256[:12]}), spec {_code(r.spec_path)}")
     resumed = sum(1 for s in r.sessions if s.resumed)
     sessions = f", {len(r.sessions)} sessions ({resumed} resumed)" if len(r.sessions) > 1 else ""
     lines.append(
         f"- started {when(r.started_at)}, finished {when(r.finished_at)}; "
         f"duration {duration(m.duration_s)} (active {duration(m.active_s)}){sessions}"
     )
+    interrupted = f" ({m.interrupted} interrupted)" if m.interrupted else ""
     lines.append(
         f"- steps: {m.succeeded}/{m.steps} with output, {m.failed} failed, {m.skipped} skipped; "
-        f"{m.attempts} attempts, {m.retries} retries, {m.regenerations} regenerations"
+        f"{m.attempts} attempts{interrupted}, {m.retries} retries, {m.regenerations} regenerations"
     )
     if r.inputs:
         shown = json.dumps(r.inputs, ensure_ascii=False, default=str)
-        lines.append(f"- inputs: `{shown if len(shown) <= 200 else shown[:199] + '…'}`")
+        lines.append(f"- inputs: {_code(shown if len(shown) <= 200 else shown[:199] + '…')}")
     if r.error is not None:
-        lines += ["", f"> **Error** at `{r.error.where or 'run'}`: {_first_line(r.error.message, 300)}"]
+        lines += ["", f"> **Error** at {_code(r.error.where or 'run')}: {_text(_first_line(r.error.message, 300))}"]
         if r.error.limit:
-            lines.append(f"> limit reached: `{r.error.limit}`" + (f" ({r.limit.message})" if r.limit else ""))
+            extra = r.limit.message if r.limit and r.limit.message.strip() not in r.error.message else ""
+            lines.append(f"> limit reached: {_code(r.error.limit)}" + (f" ({_text(extra)})" if extra else ""))
     if r.status == "paused":
         lines += ["", "Paused, waiting for approval:"]
         for step in r.awaiting:
-            lines.append(f"- `skillweave approve {r.run_id} {step}` (or `--reject`)")
+            lines.append(f"- {_code(f'skillweave approve {r.run_id} {step}')} (or `--reject`)")
         lines.append(f"- then `skillweave resume {r.run_id}`")
     elif r.status in ("running", "pending"):
         lines += ["", f"Not finished (interrupted?): `skillweave resume {r.run_id}` continues it."]
@@ -113,6 +142,9 @@ def _step_note(s: StepReport) -> str:
     note = _first_line(s.message) if s.message else ""
     if s.fallbacks:
         note = f"fallback {s.fallbacks[-1].action}" + (f": {note}" if note else "")
+    if s.interrupted_attempts:
+        cut = f"{len(s.interrupted_attempts)} attempt{'s' if len(s.interrupted_attempts) > 1 else ''} interrupted"
+        note = cut + (f"; {note}" if note else "")
     if s.approval is not None:
         state = "waiting" if s.approval.approved is None else "approved" if s.approval.approved else "rejected"
         note = f"approval {state}" + (f"; {note}" if note else "")
@@ -130,70 +162,77 @@ def _step_table(r: RunReport) -> list[str]:
         m = s.metrics
         items = f" ({m.items_done}/{m.items} items)" if m.items is not None else ""
         lines.append(
-            f"| `{s.step_id}` {_cell(s.name)} | {s.status}{items} | {m.attempts} | {m.retries} | {m.regenerations} "
+            f"| {_code(s.step_id)} {_cell(_text(s.name))} | {s.status}{items} | {m.attempts} | {m.retries} | {m.regenerations} "
             f"| {duration(m.duration_s)} | {duration(m.queue_delay_s)} | {m.handoff_passed}/{m.handoff_failed} "
-            f"| {m.tokens.total} | {_cell(_step_note(s))} |"
+            f"| {m.tokens.total} | {_cell(_text(_step_note(s)))} |"
         )
     return lines
 
 
 def _step_detail(s: StepReport) -> list[str]:
-    lines = [f"### `{s.step_id}` {s.name}: {s.status}", ""]
-    lines.append(f"skill `{s.skill}` ({s.kind or '?'})" + (f"; error class `{s.error_class}`" if s.error_class else ""))
+    lines = [f"### {_code(s.step_id)} {_text(s.name)}: {s.status}", ""]
+    lines.append(f"skill {_code(s.skill)} ({s.kind or '?'})"
+                 + (f"; error class {_code(s.error_class)}" if s.error_class else ""))
     if s.status == "skipped" and s.message:
-        lines += ["", f"Skipped: {s.message}"]
+        lines += ["", f"Skipped: {_text(s.message)}"]
     if s.failed_attempts:
         hidden = len(s.failed_attempts) - ATTEMPTS_SHOWN
         lines += ["", "#### Failed attempts", ""]
         if hidden > 0:
             lines.append(f"({hidden} earlier failed attempts not shown; see `--format json`)")
         for a in s.failed_attempts[-ATTEMPTS_SHOWN:]:
-            kind = f" ({a.kind})" if a.kind and a.kind != a.error_class else ""
-            pointer = f" at `{a.pointer}`" if a.pointer else ""
+            kind = f" ({_text(a.kind)})" if a.kind and a.kind != a.error_class else ""
+            pointer = f" at {_code(a.pointer)}" if a.pointer else ""
             lines.append(
-                f"- {_where(a.item, a.attempt)}: **{a.error_class}**{kind}{pointer} after {duration(a.duration_s)}: "
-                f"{_first_line(a.message, 300)}"
+                f"- {_where(a.item, a.attempt)}: **{_text(a.error_class)}**{kind}{pointer} after "
+                f"{duration(a.duration_s)}: {_text(_first_line(a.message, 300))}"
             )
             if says_more(a.detail, a.message, a.stderr_tail):
                 lines += ["", *_fence(a.detail, indent="  "), ""]
             if a.stderr_tail:
-                lines += ["", f"  stderr (tail, `{a.stderr_path}`):", "", *_fence(a.stderr_tail, indent="  "), ""]
+                lines += ["", f"  stderr (tail, {_code(a.stderr_path or '')}):", "", *_fence(a.stderr_tail, indent="  "), ""]
+    if s.interrupted_attempts:
+        lines += ["", "#### Interrupted attempts", ""]
+        lines += [f"- {_where(a.item, a.attempt)}: started {when(a.ts)}, no outcome: {INTERRUPTED}; "
+                  f"the run was resumed at {when(a.resumed_at)}" for a in s.interrupted_attempts]
     if s.violations:
         lines += ["", "#### Contract violations (last failed check)", ""]
-        lines += [f"- `{v.pointer or '/'}`: {v.message} (expected {v.expected}, got `{v.actual}`)" for v in s.violations]
+        lines += [f"- {_code(v.pointer or '/')}: {_text(v.message)} (expected {_text(v.expected)}, got {_code(v.actual)})"
+                  for v in s.violations]
     if s.retries:
-        waits = ", ".join(f"{w.delay_s:g}s after {_where(w.item, w.attempt)} ({w.error_class})" for w in s.retries)
+        waits = ", ".join(f"{duration(w.delay_s)} after {_where(w.item, w.attempt)} ({_text(w.error_class)})"
+                          for w in s.retries)
         lines += ["", f"Retries: {waits}"]
     if s.regenerations or s.regeneration_unavailable:
         lines += ["", "#### Regenerations", ""]
         if s.regeneration_unavailable:
-            lines.append(f"- unavailable: {s.regeneration_unavailable}")
+            lines.append(f"- unavailable: {_text(s.regeneration_unavailable)}")
         for g in s.regenerations:
             why = "validator feedback" if g.feedback else f"after {_where(g.item, g.attempt)}"
             tokens = f", {g.tokens.total} tokens" if g.tokens.total else ""
             if g.rejected:
-                lines.append(f"- {why}: answer refused: {_first_line(g.rejected, 300)}{tokens}")
+                lines.append(f"- {why}: answer refused: {_text(_first_line(g.rejected, 300))}{tokens}")
                 continue
-            lines.append(f"- {why}: new version `{(g.code_sha256 or '')[:12]}` at `{g.code_path}`{tokens}")
+            lines.append(f"- {why}: new version {_code((g.code_sha256 or '')[:12])} at {_code(g.code_path or '')}{tokens}")
             if g.diff:
                 lines += ["", *_fence(g.diff, "diff"), ""]
     if s.fallbacks:
         lines += ["", "#### Fallbacks", ""]
         for f in s.fallbacks:
-            skill = f" `{f.skill}`" if f.skill else ""
-            lines.append(f"- {_where(f.item, f.attempt)}: **{f.action}**{skill}: {_first_line(f.reason, 300)}")
+            skill = f" {_code(f.skill)}" if f.skill else ""
+            lines.append(f"- {_where(f.item, f.attempt)}: **{_text(f.action)}**{skill}: {_text(_first_line(f.reason, 300))}")
     if s.approval is not None:
         ap = s.approval
         lines += ["", "#### Approval", ""]
-        timeout = f" (times out after {duration(ap.timeout_s)} → {ap.on_timeout})" if ap.timeout_s else ""
+        timeout = f" (times out after {duration(ap.timeout_s)} → {_text(ap.on_timeout or '')})" if ap.timeout_s else ""
         lines.append(f"- requested {when(ap.requested_at)}{timeout}")
         if ap.approved is None:
             lines.append("- waiting for a decision")
         else:
             verdict = "approved" if ap.approved else "rejected"
             by = "timeout" if ap.timed_out else (ap.by or "?")
-            comment = f": “{ap.comment}”" if ap.comment else ""
-            lines.append(f"- {verdict} by {by} at {when(ap.decided_at)}{comment}")
+            comment = f": “{_text(ap.comment)}”" if ap.comment else ""
+            lines.append(f"- {verdict} by {_text(by)} at {when(ap.decided_at)}{comment}")
     if s.skipped_items:
         lines += ["", f"Items skipped (`when` false): {', '.join(map(str, s.skipped_items))}"]
     return lines
@@ -247,14 +286,14 @@ def render_markdown(r: RunReport) -> str:
     if r.feedback:
         lines += ["", "## Validator feedback", ""]
         for f in r.feedback:
-            lines.append(f"- `{f.from_step}` → `{f.to_step}`: {_first_line(f.detail, 300)}")
+            lines.append(f"- {_code(f.from_step)} → {_code(f.to_step)}: {_text(_first_line(f.detail, 300))}")
     if r.compensations:
         lines += ["", "## Compensations", "", "In the order they ran:", ""]
         for c in r.compensations:
-            message = f": {_first_line(c.message, 300)}" if c.message else ""
-            lines.append(f"- `{c.step}` by `{c.skill}`: **{c.status}**{message}")
+            message = f": {_text(_first_line(c.message, 300))}" if c.message else ""
+            lines.append(f"- {_code(c.step)} by {_code(c.skill)}: **{c.status}**{message}")
     if r.notes:
-        lines += ["", "## Notes", "", *(f"- {n}" for n in r.notes)]
+        lines += ["", "## Notes", "", *(f"- {_text(n)}" for n in r.notes)]
     lines += ["", *_metrics(r)]
     return "\n".join(_tidy(lines)) + "\n"
 

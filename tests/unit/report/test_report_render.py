@@ -24,16 +24,16 @@ RUN_KEYS = [
 STEP_KEYS = [
     "step_id", "name", "skill", "kind", "depends_on", "status", "message", "error_class", "metrics",
     "failed_attempts", "retries", "regenerations", "regeneration_unavailable", "violations", "fallbacks",
-    "approval", "skipped_items",
+    "approval", "skipped_items", "interrupted_attempts",
 ]
 RUN_METRIC_KEYS = [
     "steps", "succeeded", "failed", "skipped", "attempts", "retries", "regenerations", "retry_burden",
     "duration_s", "active_s", "queue_delay_total_s", "queue_delay_mean_s", "queue_delay_max_s",
-    "handoff_passed", "handoff_failed", "handoff_accuracy", "tokens",
+    "handoff_passed", "handoff_failed", "handoff_accuracy", "tokens", "interrupted",
 ]
 STEP_METRIC_KEYS = [
     "attempts", "retries", "regenerations", "items", "items_done", "duration_s", "run_time_s", "queue_delay_s",
-    "handoff_passed", "handoff_failed", "tokens",
+    "handoff_passed", "handoff_failed", "tokens", "interrupted",
 ]
 
 
