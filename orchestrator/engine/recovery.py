@@ -68,6 +68,7 @@ class UnitResult:
     failure: StepFailure | None = None
     attempt: int | None = None
     feedback_target: str | None = None  # set: re-run this producer, then this unit again
+    note: str = ""  # for a step that succeeded: what people should know (items left out)
 
 
 class _Next(Enum):

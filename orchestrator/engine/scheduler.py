@@ -330,10 +330,13 @@ class Scheduler:
                 continue
             units.append(asyncio.ensure_future(run_unit(scope, step, index, payload)))
         worst: UnitResult | None = None
+        continued: list[UnitResult] = []  # items whose fallback let the step go on without them
         try:
             for next_done in asyncio.as_completed(units):
                 result = await next_done
-                if result.status not in (StepStatus.SUCCEEDED, StepStatus.DEFAULTED):
+                if result.status is StepStatus.CONTINUED:
+                    continued.append(result)  # the other items go on; this one is left out
+                elif result.status not in (StepStatus.SUCCEEDED, StepStatus.DEFAULTED):
                     worst = result
                     break
         finally:
@@ -344,16 +347,24 @@ class Scheduler:
                 await asyncio.wait(pending)
         if worst is not None:
             return worst
+        if continued and not any(it.has_output for it in st.items.values()):
+            return continued[-1]  # every item failed: the step continues without output
         defaulted = any(
             it.has_output and st.fallback == FallbackAction.DEFAULT.value for it in st.items.values()
         )
-        return UnitResult(StepStatus.DEFAULTED if defaulted else StepStatus.SUCCEEDED)
+        note = ""
+        if continued:
+            left_out = sorted(i for i, it in st.items.items() if i is not None and not it.has_output and not it.skipped)
+            last = continued[-1].failure
+            note = (f"{len(left_out)} of {len(items)} items continued without output "
+                    f"(items {', '.join(map(str, left_out))})" + (f": {last.message}" if last else ""))
+        return UnitResult(StepStatus.DEFAULTED if defaulted else StepStatus.SUCCEEDED, note=note)
 
     async def _finish(self, step: PlanStep, result: UnitResult) -> StepEnd:
         scope = self.scope
         failure = result.failure
         status = result.status
-        message = failure.message if failure is not None else ""
+        message = failure.message if failure is not None else result.note
         error_class = failure.error_class.value if failure is not None else None
         scope.recorder.emit(
             StepFinished(

@@ -346,7 +346,9 @@ class RunState:
     def _finish_step(self, st: StepState, status: str, ts: float, message: str, error_class: str | None) -> None:
         st.status = StepStatus(status)
         st.finished_at = ts
-        if message:
+        if st.status is StepStatus.SUCCEEDED:
+            st.message = message  # a note (items left out), never an earlier attempt's failure
+        elif message:
             st.message = message
         if error_class:
             st.error_class = error_class
@@ -467,7 +469,7 @@ class RunState:
             fields["tokens"] = s.tokens
         if s.error_class is not None and (not s.status.has_output or s.fallback):
             fields["error_class"] = s.error_class
-        if s.message and s.status is not StepStatus.SUCCEEDED:
+        if s.message:
             fields["message"] = s.message
         for name in ("fallback", "code_sha256", "approval", "isolation"):
             value = getattr(s, name)

@@ -338,3 +338,49 @@ async def test_with_no_yield_interval_a_chain_yields_after_every_step(execute, m
     monkeypatch.setattr(scheduler, "YIELD_EVERY_S", 0.0)
     seen = await _watch(execute, TurnWatcher(), 8)
     assert all(later > earlier for earlier, later in itertools.pairwise(seen))
+
+
+async def test_items_whose_fallback_is_continue_are_left_out_and_the_others_finish(execute, events) -> None:
+    from orchestrator.plan.model import StepPolicy
+    from orchestrator.policy import Fallback, FallbackAction
+
+    steps = [
+        PlanStep(
+            id="each",
+            name="Each",
+            skill="s",
+            for_each=ForEach(item="x", source=InputBinding(source="literal", value=["a", "bad-1", "b", "bad-2"])),
+            inputs={"x": InputBinding(source="item")},
+            policy=StepPolicy(fallback=Fallback(action=FallbackAction.CONTINUE)),
+        ),
+        PlanStep(id="after", name="After", skill="s", inputs={"all": InputBinding(source="step", step="each")}),
+    ]
+    broke = Fail(ErrorClass.CODE_ERROR, "cannot read it")
+    runner = FakeRunner({"each[1]": [broke], "each[3]": [broke]})
+    summary = await execute(fake_plan(steps), runner)
+    assert summary.status is RunStatus.SUCCEEDED
+    assert summary.outputs["each"] == [{"x": "a"}, {"x": "b"}]  # in input order, the failed ones left out
+    assert summary.step("each").message == "2 of 4 items continued without output (items 1, 3): cannot read it"
+    assert sorted(r.item_index for r in runner.calls("each")) == [0, 1, 2, 3]
+    assert not [e for e in events(summary.run_id) if getattr(e, "kind", "") == "cancelled"]
+    assert runner.calls("after")[0].input == {"all": [{"x": "a"}, {"x": "b"}]}
+
+
+async def test_a_fan_out_whose_every_item_continued_continues_without_output(execute) -> None:
+    from orchestrator.plan.model import StepPolicy
+    from orchestrator.policy import Fallback, FallbackAction
+
+    steps = [
+        PlanStep(
+            id="each",
+            name="Each",
+            skill="s",
+            for_each=ForEach(item="x", source=InputBinding(source="literal", value=[1, 2])),
+            inputs={"x": InputBinding(source="item")},
+            policy=StepPolicy(fallback=Fallback(action=FallbackAction.CONTINUE)),
+        )
+    ]
+    summary = await execute(fake_plan(steps), FakeRunner(default=Fail(ErrorClass.CODE_ERROR, "no")))
+    assert summary.status is RunStatus.SUCCEEDED
+    assert summary.step("each").status is StepStatus.CONTINUED
+    assert "each" not in summary.outputs
