@@ -264,6 +264,8 @@ class RunState:
                     self.gate_wait_s += max(0.0, e.ts - since)
                 st.approval = "approved" if e.approved else "rejected"
                 st.approval_comment = e.comment
+                if st.started_at is None:  # ready to run once the gate opened, not before
+                    st.ready_at = e.ts
                 if st.status is StepStatus.AWAITING_APPROVAL:
                     st.status = StepStatus.READY
                 self.awaiting = tuple(a for a in self.awaiting if a != st.step_id)
@@ -320,8 +322,12 @@ class RunState:
             self.status = RunStatus.RUNNING
             self.sessions.append(Session(e.ts, e.ts, e.pid, e.host))
             self.awaiting = ()
-            for s in self.steps.values():  # attempts cut short by the end of a process
-                for it in s.items.values():
+            for s in self.steps.values():
+                # a step ready but not started when the last process ended (a crash, a pause)
+                # waited for this session, not in a queue: its queue delay counts from here
+                if s.started_at is None and s.ready_at is not None and s.ready_at < e.ts:
+                    s.ready_at = e.ts
+                for it in s.items.values():  # attempts cut short by the end of a process
                     if it.in_flight is not None:  # retried, and not held against the attempt limits
                         it.in_flight = None
                         it.interrupted += 1

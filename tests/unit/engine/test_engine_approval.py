@@ -199,3 +199,17 @@ async def test_a_waiting_gate_sees_a_decision_recorded_by_another_process(
         summary = await run
     assert summary.status is RunStatus.SUCCEEDED
     assert summary.step("publish").approval == "approved"
+
+
+async def test_the_wait_for_a_decision_and_for_the_resume_is_not_queue_delay(
+    settings: Settings, clock: FakeClock
+) -> None:
+    run_id = create_run(fake_plan(gated()), {}, settings)
+    await execute_run(run_id, settings, runners={"script": FakeRunner({"draft": [{"text": "hi"}]})}, clock=clock)
+    clock.advance(16)  # a person reads the draft
+    approve_step(run_id, "publish", settings, clock=clock)
+    clock.advance(30)  # and resumes the run later
+    summary = await execute_run(run_id, settings, runners={"script": FakeRunner()}, clock=clock)
+    assert summary.status is RunStatus.SUCCEEDED
+    assert summary.step("publish").queue_delay_s == 0.0
+    assert summary.step("notify").queue_delay_s == 0.0
