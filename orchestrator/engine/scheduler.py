@@ -102,6 +102,7 @@ class Scheduler:
                 await self._fail(abort.status, abort.message, abort.where, abort.limit)
                 return
             except LimitExceededError as exc:
+                self._limit_failed_step(exc.where, exc.message)
                 await self._fail(RunStatus.FAILED, exc.message, exc.where, exc.limit)
                 return
             if paused:
@@ -113,6 +114,13 @@ class Scheduler:
             return
         failing = state.failing
         await self._fail(state.failing_status or RunStatus.FAILED, failing.message, failing.where, failing.limit, recorded=True)
+
+    def _limit_failed_step(self, step_id: str | None, message: str) -> None:
+        """The step a limit stopped (its next attempt refused) failed: it is not merely cut short."""
+        st = self.scope.state.steps.get(step_id) if step_id is not None else None
+        if st is None or st.status.done or any(it.in_flight is not None for it in st.items.values()):
+            return
+        self.scope.recorder.emit(StepFinished(ts=self.scope.now(), step=st.step_id, status="failed", message=message))
 
     async def _fail(
         self, status: RunStatus, message: str, where: str | None, limit: str | None, *, recorded: bool = False

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from orchestrator.config import Settings
-from orchestrator.engine import RunStatus, create_run
+from orchestrator.engine import RunStatus, StepStatus, create_run
 from orchestrator.errors import ConfigError
 from orchestrator.plan.model import PlanInput, PlanStep, SkillKind, StepPolicy
 from orchestrator.policy import ErrorClass, Limits, RetryPolicy
@@ -50,6 +50,9 @@ async def test_the_attempts_per_step_limit_ends_the_run_naming_it(execute) -> No
     assert "max_attempts_per_step" in summary.error.message
     assert summary.error.where == "s0"
     assert summary.step("s0").attempts == 3
+    # the step the limit stopped failed, saying why; it was not merely cut short
+    assert summary.step("s0").status is StepStatus.FAILED
+    assert "max_attempts_per_step" in summary.step("s0").message
 
 
 async def test_the_total_attempts_limit_counts_across_steps(execute) -> None:
