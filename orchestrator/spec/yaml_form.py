@@ -37,7 +37,7 @@ from pathlib import PurePath
 from typing import Any
 
 import yaml
-from yaml.nodes import Node, SequenceNode
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.policy import ErrorClass, Limits, RecoveryRule
 from orchestrator.spec.check import SpecParts
@@ -276,6 +276,32 @@ def _scenarios(r: NodeReader, node: Node) -> tuple[ScenarioSpec, ...]:
     return tuple(out)
 
 
+_SURROGATE_ESCAPE = re.compile(r"\\[uU]0{0,4}[dD][89a-fA-F]")
+
+
+def _mend_surrogates(root: Node, src: Source) -> None:
+    """YAML's `\\ud83d\\udea6` escapes give two surrogates, not the character they encode:
+    join each pair into its character; a lone one is an error at its line (it is not Unicode)."""
+    seen: set[int] = set()
+    todo: list[Node] = [root]
+    while todo:
+        node = todo.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, ScalarNode):
+            if isinstance(node.value, str) and not node.value.isascii():
+                joined = node.value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+                if joined != node.value and "\ufffd" in joined and "\ufffd" not in node.value:
+                    src.error(int(node.start_mark.line) + 1, "a lone surrogate escape (\\uD800-\\uDFFF) is not "
+                              "valid Unicode; write the character itself or both halves of its pair", "spec.yaml")
+                node.value = joined
+        elif isinstance(node, MappingNode):
+            todo.extend(n for pair in node.value for n in pair)
+        elif isinstance(node, SequenceNode):
+            todo.extend(node.value)
+
+
 def read_yaml(src: Source) -> SpecParts:
     """Read the YAML form; findings go to `src` (a YAML syntax error stops here)."""
     try:
@@ -297,6 +323,8 @@ def read_yaml(src: Source) -> SpecParts:
     if root is None:
         src.error(1, "the YAML document is empty", "spec.no-steps")
         src.raise_if_errors()
+    if _SURROGATE_ESCAPE.search(src.text):
+        _mend_surrogates(root, src)
     top = r.mapping(root, "the spec")
     src.raise_if_errors()
     assert top is not None

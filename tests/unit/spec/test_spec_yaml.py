@@ -197,3 +197,13 @@ def test_a_yaml_input_of_an_unknown_type_is_a_warning_at_its_line() -> None:
         (3, "input 'x': type 'banana' is not a type skillweave knows (string, number, integer, boolean, "
             "array, object, ...); any value is accepted")
     ]
+
+
+def test_yaml_surrogate_pair_escapes_become_their_character_and_a_lone_one_is_an_error() -> None:
+    spec = _parse('name: "Go \\ud83d\\udea6"\nsteps:\n  - id: a\n    skill: a\n    when: "inputs.x == \'\\U0001F6A6\'"\n')
+    assert spec.name == "Go 🚦"
+    assert spec.steps[0].when == "inputs.x == '🚦'"
+    assert _errors('name: n\nsteps:\n  - id: a\n    skill: "a\\udc00"\n') == [
+        (4, "a lone surrogate escape (\\uD800-\\uDFFF) is not valid Unicode; write the character itself or both "
+            "halves of its pair")
+    ]
