@@ -129,7 +129,8 @@ def _step(r: NodeReader, node: Node, index: int) -> tuple[StepSpec | None, list[
     if sid is None:
         return None, [], []
     if not _ID.match(sid):
-        r.src.error(r.line(keys["id"][1]), f"step id '{sid}' may hold letters, digits, _ and -",
+        r.src.error(r.line(keys["id"][1]), f"step id '{sid}' must start with an ASCII letter, digit or _ "
+                    "and hold only letters, digits, _ and -",
                     "spec.bad-id")
     v: dict[str, Any] = {}
     if "skill" in keys and "agent" in keys:

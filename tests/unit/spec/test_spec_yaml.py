@@ -207,3 +207,9 @@ def test_yaml_surrogate_pair_escapes_become_their_character_and_a_lone_one_is_an
         (4, "a lone surrogate escape (\\uD800-\\uDFFF) is not valid Unicode; write the character itself or both "
             "halves of its pair")
     ]
+
+
+def test_a_yaml_step_id_starting_with_a_non_ascii_letter_says_the_rule() -> None:
+    assert _errors("name: n\nsteps:\n  - id: 步骤\n    skill: a\n") == [
+        (3, "step id '步骤' must start with an ASCII letter, digit or _ and hold only letters, digits, _ and -")
+    ]
