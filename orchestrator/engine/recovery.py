@@ -356,11 +356,14 @@ async def _recover(
     if used < resolved.retry.max_retries:
         await _wait_before_retry(scope, step.id, item, tried.attempt, resolved.retry, used, failure)
         return _Next.RETRY, None
-    if resolved.regenerations > 0 and skill.kind is SkillKind.SCRIPT:
+    budget = resolved.regenerations
+    if failure.kind == "missing_code":
+        budget = max(budget, 1)  # a skill without its script gets a first version, budget or not
+    if budget > 0 and skill.kind is SkillKind.SCRIPT:
         async with scope.lock("regenerate:" + step.id):
             if st.code_sha256 != tried.code_sha256:  # another item already brought new code
                 return _Next.RETRY, None
-            while st.regenerations < resolved.regenerations:
+            while st.regenerations < budget:
                 outcome = await regenerate(scope, step, item, payload, failure)
                 if outcome.end is RegenerationEnd.STORED:
                     return _Next.RETRY, None

@@ -176,3 +176,34 @@ def test_a_replay_miss_names_the_step_and_the_request(demo: Path, tmp_path: Path
         f"- unavailable: regeneration is unavailable: --llm-replay {replay} has no answer for request "
         in report.stdout
     )
+
+
+def test_a_script_skill_without_its_script_gets_a_first_version_from_the_model(tmp_path: Path) -> None:
+    # no Error Recovery table, so no repair budget: the first version is written all the same
+    skill = tmp_path / "skills" / "square"
+    skill.mkdir(parents=True)
+    (skill / "SKILL.md").write_text(
+        "---\nname: square\ndescription: Squares a number and prints it as JSON.\n"
+        "metadata:\n  skillweave.kind: script\n---\n\nRead {\"n\": int} on stdin, print {\"square\": n*n}.\n",
+        encoding="utf-8",
+    )
+    spec = tmp_path / "square.md"
+    spec.write_text(
+        "# Square Workflow\n\n## Inputs\n- n (integer): a number\n\n## Workflow Steps\n\n"
+        "### Step 1: Square\n- Skill: `square`\n- Input: n\n- Output: square (integer)\n",
+        encoding="utf-8",
+    )
+    code = "import json, sys\nn = json.load(sys.stdin)['n']\nprint(json.dumps({'square': n * n}))\n"
+    answer = tool_use_message("submit_script", {"summary": "first version", "code": code})
+    with FakeMessagesAPI([answer]) as api:
+        done = skillweave(
+            "run", spec, "--input", "n=7", "--json", "--state-dir", tmp_path / "state",
+            ANTHROPIC_BASE_URL=api.base_url, ANTHROPIC_API_KEY="sk-test",
+        )  # fmt: skip
+        asked = list(api.requests)
+
+    assert done.returncode == 0, done.stdout + done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["outputs"]["step-1"] == {"square": 49}
+    assert len(asked) == 1
+    assert not (skill / "scripts").exists()  # the first version stays in the run directory

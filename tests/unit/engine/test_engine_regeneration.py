@@ -184,3 +184,16 @@ async def test_the_original_script_timing_out_is_still_retried_as_a_timeout(exec
     assert summary.status is RunStatus.SUCCEEDED
     assert (summary.step("fetch").retries, summary.step("fetch").regenerations) == (1, 0)
     assert regenerator.requests == []
+
+
+async def test_a_skill_without_its_script_gets_a_first_version_without_a_repair_budget(execute) -> None:
+    missing = Fail(ErrorClass.CODE_ERROR, "skill fetcher has no script yet (scripts/main.py)", kind="missing_code")
+    runner = FakeRunner({"fetch": [missing, {"ok": True}]})
+    regenerator = FakeRegenerator()
+    summary = await execute(fake_plan(one_step(regenerations=0)), runner, regenerator=regenerator)
+    assert summary.status is RunStatus.SUCCEEDED
+    assert summary.step("fetch").regenerations == 1
+    assert regenerator.requests[0].failure is not None and regenerator.requests[0].failure.kind == "missing_code"
+    broken = FakeRunner({"fetch": [missing, CODE]})  # the first version fails: no repair budget is left
+    summary = await execute(fake_plan(one_step(regenerations=0)), broken, regenerator=FakeRegenerator())
+    assert summary.status is RunStatus.FAILED and summary.step("fetch").regenerations == 1
