@@ -13,7 +13,7 @@ _SUFFIX_FORMAT = {".json": "json", ".mmd": "mermaid", ".mermaid": "mermaid", ".t
 
 
 @click.command(name="plan")
-@click.argument("spec", type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("spec", type=click.Path(path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(["json", "mermaid", "text"]), default=None,
               help="json (the plan itself, what `run` takes), mermaid (a flowchart) or text (a review). "
                    "Default: from the -o suffix (.json, .mmd), else text.")

@@ -235,7 +235,7 @@ def _execute(run_id: str, settings: Settings, plan: Plan, *, force: bool = False
 
 
 @click.command(name="run")
-@click.argument("spec_or_plan", type=click.Path(path_type=Path, exists=True, dir_okay=False))
+@click.argument("spec_or_plan", type=click.Path(path_type=Path))
 @click.option("--input", "-i", "pairs", multiple=True, metavar="NAME=VALUE", help="A workflow input (repeatable).")
 @click.option("--input-file", "input_files", multiple=True, type=click.Path(path_type=Path), help="Inputs as JSON or YAML.")
 @click.option("--mcp-config", type=click.Path(path_type=Path), default=None, help="The mcp.json to use.")

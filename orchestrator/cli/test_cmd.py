@@ -1,6 +1,6 @@
 """`skillweave test SPEC`: run the spec's Testing Plan scenarios with injected faults.
 
-    skillweave test SPEC [--scenario NAME]... [--json] [--keep DIR] [--state-dir D]
+    skillweave test SPEC [--scenario NAME]... [--json] [--keep DIR]
 
 Each scenario with a structured form (`Inputs:`, `Fault:`, `Expect:`; see
 `orchestrator.scenario` and docs/testing.md) runs as a real run in a fresh state
@@ -77,7 +77,7 @@ def exit_code(report: ScenarioReport) -> int:
 
 
 @click.command(name="test")
-@click.argument("spec", type=click.Path(path_type=Path, exists=True, dir_okay=False))
+@click.argument("spec", type=click.Path(path_type=Path))
 @click.option("--scenario", "-s", "names", multiple=True, metavar="NAME",
               help="Run only this scenario (repeatable; its name in the Testing Plan).")
 @click.option("--keep", type=click.Path(path_type=Path, file_okay=False), default=None,

@@ -35,7 +35,7 @@ def _diagnostics(exc: UserError, spec: Path) -> list[Diagnostic]:
 
 
 @click.command(name="validate")
-@click.argument("spec", type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("spec", type=click.Path(path_type=Path))
 @skills_dir_option
 @json_option
 @debug_option

@@ -285,3 +285,17 @@ def test_with_json_an_error_is_also_one_json_document_on_stdout(tmp_path: Path) 
     )  # fmt: skip
     assert gone.returncode == 2
     assert json.loads(gone.stdout)["error"]["where"] == "no-such-run"
+
+
+@pytest.mark.parametrize("command", ["run", "test"])
+def test_with_json_a_spec_that_does_not_exist_is_a_json_document_too(tmp_path: Path, command: str) -> None:
+    missing = tmp_path / "nonexist.md"
+    ran = subprocess.run(
+        skillweave_command(command, missing, "--json"),
+        capture_output=True, text=True, timeout=60, check=False, cwd=tmp_path,
+    )  # fmt: skip
+    assert ran.returncode == 2
+    document = json.loads(ran.stdout)
+    assert document["ok"] is False and document["error"]["where"] == str(missing)
+    assert "no such spec" in document["error"]["message"]
+    _no_internal_error(ran.stderr)
