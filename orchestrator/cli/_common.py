@@ -83,6 +83,14 @@ def note_run(run_id: str) -> None:
         ctx.meta[_RUN_ID] = run_id
 
 
+def check_sandbox_choice() -> None:
+    """A SKILLWEAVE_SANDBOX that names no mechanism is a usage error now (exit 2), not a
+    step failing once the run reaches its first script."""
+    from orchestrator.sandbox.detect import forced_isolation
+
+    forced_isolation()
+
+
 def check_mcp_config(path: Path | None) -> None:
     """Read and check `--mcp-config FILE` now, so that a missing or broken file is a usage
     error (exit 2, `FILE[:LINE]: message`) rather than a step failing later, when the MCP

@@ -33,6 +33,7 @@ from orchestrator.cli._common import (
     EXIT_OK,
     EXIT_PAUSED,
     check_mcp_config,
+    check_sandbox_choice,
     debug_option,
     echo_json,
     handle_errors,
@@ -183,6 +184,7 @@ def load_plan_file(path: Path, settings: Settings) -> Plan:
 def _check_files(settings: Settings) -> None:
     """Read the files a run would read late (--mcp-config, --llm-replay) before it starts,
     so that a broken one is a usage error rather than a failed step or a stuck run."""
+    check_sandbox_choice()
     check_mcp_config(settings.mcp_config)
     if settings.llm_replay is not None:
         from orchestrator.llm.record import load_recording

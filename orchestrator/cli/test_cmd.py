@@ -23,6 +23,7 @@ from orchestrator.cli._common import (
     EXIT_OK,
     EXIT_USAGE,
     check_mcp_config,
+    check_sandbox_choice,
     debug_option,
     echo_json,
     handle_errors,
@@ -106,6 +107,7 @@ def test(
     from orchestrator.scenario import run_scenarios
 
     settings = settings_from(skills_dirs=skills_dirs or None, mcp_config=mcp_config, debug=debug or None)
+    check_sandbox_choice()
     check_mcp_config(mcp_config)
     plan = load_spec_or_plan(spec, settings)
     report = asyncio.run(run_scenarios(plan, settings, names=names, keep_dir=keep))

@@ -299,3 +299,15 @@ def test_with_json_a_spec_that_does_not_exist_is_a_json_document_too(tmp_path: P
     assert document["ok"] is False and document["error"]["where"] == str(missing)
     assert "no such spec" in document["error"]["message"]
     _no_internal_error(ran.stderr)
+
+
+def test_a_sandbox_choice_that_names_no_mechanism_is_a_usage_error_before_the_run(tmp_path: Path) -> None:
+    ran = subprocess.run(
+        skillweave_command("run", _spec(tmp_path), "--state-dir", tmp_path / "s"),
+        capture_output=True, text=True, timeout=60, check=False,
+        env={**os.environ, "SKILLWEAVE_SANDBOX": "bogus"},
+    )  # fmt: skip
+    assert ran.returncode == 2
+    assert "SKILLWEAVE_SANDBOX='bogus' is not a sandbox: use bwrap, unshare, none or auto" in ran.stderr
+    assert not (tmp_path / "s" / "journal.db").exists()  # no run was created
+    _no_internal_error(ran.stderr)
