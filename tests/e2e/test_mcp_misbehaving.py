@@ -18,16 +18,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from mcp_kit import call, ok, runner_for
 
-from orchestrator.config import Settings
 from orchestrator.mcp_client import pool as pool_module
 from orchestrator.mcp_client.config import McpConfig, StdioServer
 from orchestrator.mcp_client.pool import ServerPool
-from orchestrator.mcp_client.runner import McpRunner
 from orchestrator.mcp_client.transport import ServerStartError, kill_group, process_gone
-from orchestrator.plan.model import BoundSkill, Plan, PlanStep, SkillKind, SpecRef
 from orchestrator.policy import ErrorClass
-from orchestrator.runner import RunnerContext, StepOutcome, StepRequest
 
 pytestmark = pytest.mark.e2e
 
@@ -117,35 +114,10 @@ def rogue(tmp_path: Path, *, start: str = "", cwd: str | None = None) -> StdioSe
     )
 
 
-def runner_for(tmp_path: Path, server: StdioServer) -> McpRunner:
-    plan = Plan(
-        name="p",
-        spec=SpecRef(path=str(tmp_path / "spec.md"), sha256="0", format="markdown"),
-        steps=(PlanStep(id="s", name="S", skill="k"),),
-        skills={},
-    )
-    ctx = RunnerContext(settings=Settings(), plan=plan, run_id="r", run_dir=tmp_path / "run")
-    return McpRunner(ctx, config=McpConfig(servers={server.name: server}))
 
 
-def call(tool: str, timeout: float = 10) -> StepRequest:
-    skill = BoundSkill(
-        name="k", kind=SkillKind.MCP, path="/k", origin="dir", sha256="0", server="rogue", tool=tool
-    )
-    return StepRequest(
-        run_id="r",
-        step_id="s",
-        attempt=1,
-        idempotency_key="r:s:1",
-        skill=skill,
-        input={},
-        timeout_s=timeout,
-    )
 
 
-def ok(outcome: StepOutcome) -> object:
-    assert outcome.failure is None, outcome.failure
-    return outcome.output
 
 
 async def test_a_log_line_on_stdout_goes_to_the_server_log_not_to_our_logging(
@@ -154,7 +126,7 @@ async def test_a_log_line_on_stdout_goes_to_the_server_log_not_to_our_logging(
     runner = runner_for(tmp_path, rogue(tmp_path))
     caplog.set_level(logging.DEBUG)
     try:
-        output = ok(await runner.run(call("noise")))
+        output = ok(await runner.run(call("rogue", "noise", timeout=10)))
     finally:
         await runner.aclose()
     assert output == {"said": "noise"}
@@ -169,8 +141,8 @@ async def test_bytes_that_are_not_utf8_on_stdout_are_skipped_and_the_call_answer
 ) -> None:
     runner = runner_for(tmp_path, rogue(tmp_path))
     try:
-        first = await runner.run(call("not_utf8", timeout=10))
-        second = await runner.run(call("noise", timeout=10))
+        first = await runner.run(call("rogue", "not_utf8", timeout=10))
+        second = await runner.run(call("rogue", "noise", timeout=10))
     finally:
         await runner.aclose()
     assert ok(first) == {"said": "not_utf8"}
@@ -200,7 +172,7 @@ async def test_a_server_hung_in_the_handshake_is_killed_when_its_start_times_out
 async def test_a_cwd_that_does_not_exist_is_a_setup_error_naming_the_key(tmp_path: Path) -> None:
     runner = runner_for(tmp_path, rogue(tmp_path, cwd=str(tmp_path / "nowhere")))
     try:
-        outcome = await runner.run(call("noise"))
+        outcome = await runner.run(call("rogue", "noise", timeout=10))
     finally:
         await runner.aclose()
     assert outcome.failure is not None
@@ -216,7 +188,7 @@ async def test_a_call_lost_with_a_server_that_cannot_restart_stays_a_lost_call(
 ) -> None:
     runner = runner_for(tmp_path, rogue(tmp_path, start="once"))
     try:
-        outcome = await runner.run(call("die"))
+        outcome = await runner.run(call("rogue", "die", timeout=10))
     finally:
         await runner.aclose()
     assert outcome.failure is not None

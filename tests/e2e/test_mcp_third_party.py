@@ -14,15 +14,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from mcp_kit import call, ok, runner_for
 
-from orchestrator.config import Settings
 from orchestrator.mcp_client.classify import classify_tool_error
-from orchestrator.mcp_client.config import McpConfig, StdioServer
-from orchestrator.mcp_client.runner import McpRunner, result_text
+from orchestrator.mcp_client.config import StdioServer
+from orchestrator.mcp_client.runner import result_text
 from orchestrator.mcp_client.transport import process_gone
-from orchestrator.plan.model import BoundSkill, Plan, PlanStep, SkillKind, SpecRef
 from orchestrator.policy import ErrorClass
-from orchestrator.runner import RunnerContext, StepOutcome, StepRequest
 
 pytestmark = pytest.mark.e2e
 
@@ -72,37 +70,10 @@ def everything_server() -> StdioServer:
     )
 
 
-def runner_for(tmp_path: Path, server: StdioServer) -> McpRunner:
-    plan = Plan(
-        name="p",
-        spec=SpecRef(path=str(tmp_path / "spec.md"), sha256="0", format="markdown"),
-        steps=(PlanStep(id="s", name="S", skill="k"),),
-        skills={},
-    )
-    ctx = RunnerContext(settings=Settings(), plan=plan, run_id="r", run_dir=tmp_path / "run")
-    return McpRunner(ctx, config=McpConfig(servers={server.name: server}))
 
 
-def call(
-    server: str, tool: str, arguments: dict[str, object], timeout: float | None = 30
-) -> StepRequest:
-    skill = BoundSkill(
-        name="k", kind=SkillKind.MCP, path="/k", origin="dir", sha256="0", server=server, tool=tool
-    )
-    return StepRequest(
-        run_id="r",
-        step_id="s",
-        attempt=1,
-        idempotency_key="r:s:1",
-        skill=skill,
-        input=arguments,
-        timeout_s=timeout,
-    )
 
 
-def ok(outcome: StepOutcome) -> object:
-    assert outcome.failure is None, outcome.failure
-    return outcome.output
 
 
 # mcp-server-time
