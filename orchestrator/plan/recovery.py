@@ -80,7 +80,7 @@ def _retry(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec]) -> t
     if chosen is not None:
         return chosen
     if spec.retry is not None:
-        return spec.retry, from_spec(spec.path, "workflow retry")
+        return spec.retry, from_spec(spec.retry_where or spec.path, "workflow retry")
     return RetryPolicy(), from_default("no retries")
 
 

@@ -128,6 +128,7 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str) -> Work
         recovery=parts.recovery,
         fallback=parts.fallback,
         retry=parts.retry,
+        retry_where=parts.retry_where,
         timeout_s=parts.timeout_s,
         scenarios=parts.scenarios,
         warnings=src.sorted_warnings(),

@@ -43,6 +43,7 @@ class SpecParts(BaseModel):
     scenarios: tuple[ScenarioSpec, ...] = ()
     fallback: Fallback | None = None
     retry: RetryPolicy | None = None
+    retry_where: str | None = None
     timeout_s: float | None = None
 
 

@@ -144,6 +144,7 @@ class WorkflowSpec(_Node):
     recovery: tuple[RecoveryRowSpec, ...] = ()
     fallback: Fallback | None = None  # a workflow-wide default
     retry: RetryPolicy | None = None  # a workflow-wide default (YAML `retry:`)
+    retry_where: str | None = None  # file:line of that `retry:`
     timeout_s: float | None = None  # a workflow-wide wall time (YAML `timeout:`)
     scenarios: tuple[ScenarioSpec, ...] = ()
     warnings: tuple[Diagnostic, ...] = ()

@@ -375,5 +375,6 @@ def read_yaml(src: Source) -> SpecParts:
         scenarios=_scenarios(r, top[scenario_key][1]) if scenario_key else (),
         fallback=r.fallback(top["fallback"][1]) if "fallback" in top else None,
         retry=r.retry(top["retry"][1]) if "retry" in top else None,
+        retry_where=r.src.where(r.line(top["retry"][1])) if "retry" in top else None,
         timeout_s=timeout,
     )

@@ -54,6 +54,8 @@ def test_the_workflow_retry_applies_when_nothing_else_states_one() -> None:
     draft = step_policy(spec.steps[0], spec, None)
     assert draft.policy.retry.max_retries == 2
     assert draft.provenance["policy.retry"].note == "workflow retry"
+    cited = workflow(step(1, "Fetch", "x"), retry=RetryPolicy(max_retries=2), retry_where="flow.yaml:4")
+    assert step_policy(cited.steps[0], cited, None).provenance["policy.retry"].where == "flow.yaml:4"
 
 
 def test_attempt_timeout_comes_from_bullet_then_convergence_then_row_then_skill() -> None:

@@ -213,3 +213,9 @@ def test_a_yaml_step_id_starting_with_a_non_ascii_letter_says_the_rule() -> None
     assert _errors("name: n\nsteps:\n  - id: 步骤\n    skill: a\n") == [
         (3, "step id '步骤' must start with an ASCII letter, digit or _ and hold only letters, digits, _ and -")
     ]
+
+
+def test_a_workflow_retry_keeps_its_line_for_the_plans_provenance() -> None:
+    spec = _parse("name: n\nretry: 3\nsteps:\n  - id: a\n    skill: a\n")
+    assert spec.retry is not None and spec.retry.max_retries == 3
+    assert spec.retry_where == "flow.yaml:2"
