@@ -17,6 +17,7 @@ from orchestrator.config import Settings
 from orchestrator.engine.model import RunEvent, RunStatus, RunSummary, StepStatus
 from orchestrator.errors import SkillweaveError
 from orchestrator.plan.model import Plan
+from orchestrator.wording import count
 
 if TYPE_CHECKING:
     from orchestrator.report import RunReport
@@ -117,8 +118,8 @@ def render_summary(summary: RunSummary) -> str:
     t = summary.totals
     lines = [
         f"run {summary.run_id}  {summary.status.value}  ({summary.plan_name})",
-        f"  {t.steps} steps: {t.succeeded} with output, {t.failed} failed, {t.skipped} skipped; "
-        f"{t.attempts} attempts, {t.retries} retries, {t.regenerations} regenerations; "
+        f"  {count(t.steps, 'step')}: {t.succeeded} with output, {t.failed} failed, {t.skipped} skipped; "
+        f"{count(t.attempts, 'attempt')}, {count(t.retries, 'retry')}, {count(t.regenerations, 'regeneration')}; "
         f"handoffs {t.handoff_passed} passed, {t.handoff_failed} failed; {t.tokens.total} LLM tokens",
     ]
     width = max((len(s.step_id) for s in summary.steps), default=4)

@@ -18,6 +18,7 @@ from orchestrator.cli._common import (
     skills_dir_option,
 )
 from orchestrator.errors import Diagnostic, Severity, UserError
+from orchestrator.wording import count
 
 
 def _json(d: Diagnostic) -> dict[str, Any]:
@@ -62,11 +63,11 @@ def validate(spec: Path, skills_dirs: tuple[Path, ...], as_json: bool, debug: bo
         else:
             for d in [*errors, *warnings]:
                 click.echo(d.render(), err=True)
-            click.echo(f"failed: {len(errors)} error(s), {len(warnings)} warning(s)", err=True)
+            click.echo(f"failed: {count(len(errors), 'error')}, {count(len(warnings), 'warning')}", err=True)
         sys.exit(EXIT_USAGE)
     if as_json:
         echo_json({"ok": True, "errors": [], "warnings": [_json(d) for d in plan.warnings]})
         return
-    click.echo(f"ok: {len(plan.steps)} steps, {len(plan.warnings)} warnings")
+    click.echo(f"ok: {count(len(plan.steps), 'step')}, {count(len(plan.warnings), 'warning')}")
     for d in plan.warnings:
         click.echo(d.render())

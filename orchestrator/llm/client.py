@@ -55,6 +55,7 @@ from orchestrator.llm.record import (
 )
 from orchestrator.plan.model import JsonSchema
 from orchestrator.runner import TokenUsage
+from orchestrator.wording import count
 
 if TYPE_CHECKING:
     from anthropic import APIStatusError, AsyncAnthropic
@@ -227,7 +228,7 @@ class LLM:
             retries = _retries_of(exc.request)
             self.retries += retries
             raise LLMError(
-                f"cannot reach the model at {client.base_url} after {retries} retries: "
+                f"cannot reach the model at {client.base_url} after {count(retries, 'retry')}: "
                 f"{_connection_failure(exc, anthropic.APITimeoutError)}",
                 where=where,
                 transient=True,
@@ -258,7 +259,7 @@ class LLM:
         transient = status in _TRANSIENT_STATUS or status >= 500
         if transient:
             return LLMError(
-                f"the model API failed with {status} {kind}: {text} (after {retries} retries)",
+                f"the model API failed with {status} {kind}: {text} (after {count(retries, 'retry')})",
                 where=where,
                 transient=True,
             )

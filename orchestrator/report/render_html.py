@@ -22,6 +22,7 @@ from orchestrator.report.render_md import (
     says_more,
     when,
 )
+from orchestrator.wording import count
 
 _CSS = """
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto; max-width: 76em;
@@ -82,7 +83,8 @@ def _header(r: RunReport) -> list[str]:
                f"(active {duration(m.active_s)}); {len(r.sessions)} session(s)</li>")
     interrupted = f" ({m.interrupted} interrupted)" if m.interrupted else ""
     out.append(f"<li>steps: {m.succeeded}/{m.steps} with output, {m.failed} failed, {m.skipped} skipped; "
-               f"{m.attempts} attempts{interrupted}, {m.retries} retries, {m.regenerations} regenerations</li>")
+               f"{count(m.attempts, 'attempt')}{interrupted}, {count(m.retries, 'retry')}, "
+               f"{count(m.regenerations, 'regeneration')}</li>")
     if r.inputs:
         out.append(f"<li>inputs: <code>{escape(json.dumps(r.inputs, ensure_ascii=False, default=str)[:400])}</code></li>")
     out.append("</ul>")

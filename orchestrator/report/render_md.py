@@ -14,6 +14,7 @@ import re
 import time
 
 from orchestrator.report.model import History, RunReport, StepReport
+from orchestrator.wording import count
 
 ATTEMPTS_SHOWN = 5  # failed attempts shown per step (the latest)
 INTERRUPTED = "its process ended (a crash or a kill) before it did"
@@ -118,7 +119,8 @@ def _header(r: RunReport) -> list[str]:
     interrupted = f" ({m.interrupted} interrupted)" if m.interrupted else ""
     lines.append(
         f"- steps: {m.succeeded}/{m.steps} with output, {m.failed} failed, {m.skipped} skipped; "
-        f"{m.attempts} attempts{interrupted}, {m.retries} retries, {m.regenerations} regenerations"
+        f"{count(m.attempts, 'attempt')}{interrupted}, {count(m.retries, 'retry')}, "
+        f"{count(m.regenerations, 'regeneration')}"
     )
     if r.inputs:
         shown = json.dumps(r.inputs, ensure_ascii=False, default=str)

@@ -63,7 +63,7 @@ def test_each_broken_spec_exits_2_with_file_line_message(name: str, line: int, f
     assert len(errors) == 1
     assert errors[0].startswith(f"{path}:{line}: ")
     assert fragment in errors[0]
-    assert err.splitlines()[-1] == "failed: 1 error(s), 0 warning(s)"
+    assert err.splitlines()[-1] == "failed: 1 error, 0 warnings"
 
 
 def test_validate_json_reports_errors_with_stable_keys() -> None:

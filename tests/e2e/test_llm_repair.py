@@ -145,7 +145,7 @@ def test_an_invalid_key_is_one_clear_message_without_a_traceback(
         "- unavailable: regeneration is unavailable: the API rejected the key "
         "(401 authentication_error: invalid x-api-key); check ANTHROPIC_API_KEY"
     ) in report.stdout
-    assert "1 attempts, 0 retries, 0 regenerations" in done.stdout  # a rejected key spends nothing
+    assert "1 attempt, 0 retries, 0 regenerations" in done.stdout  # a rejected key spends nothing
     assert "sk-wrong" not in report.stdout
 
 

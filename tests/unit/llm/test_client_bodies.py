@@ -101,7 +101,7 @@ async def test_an_html_error_page_is_named_by_its_title_on_one_short_line(
     assert route.call_count == 2
     assert error.render() == (
         "s1/2: the model API failed with 502 error: an HTML page (text/html): 502 Bad Gateway "
-        "(after 1 retries)"
+        "(after 1 retry)"
     )
 
 
