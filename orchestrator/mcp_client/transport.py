@@ -17,10 +17,12 @@ any other unreadable line instead of stopping the transport.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import os
 import shutil
 import signal
+import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -202,6 +204,22 @@ def server_log(log: TextIO) -> Iterator[None]:
         _SERVER_LOG.reset(token)
 
 
+@functools.cache
+def pdeathsig_prefix() -> tuple[str, ...]:
+    """`setpriv --pdeathsig KILL --` where this host's setpriv has the option (util-linux
+    2.33 and later; checked once per process), else nothing: a server then outlives a
+    SIGKILLed run if it ignores the end of its stdin."""
+    setpriv = shutil.which("setpriv") if sys.platform == "linux" else None
+    if setpriv is None:
+        return ()
+    prefix = (setpriv, "--pdeathsig", "KILL", "--")
+    try:
+        works = subprocess.run([*prefix, "true"], capture_output=True, timeout=10, check=False).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        works = False
+    return prefix if works else ()
+
+
 def _resolve_command(server: StdioServer) -> str | None:
     """The executable the server's command names, or None when there is none."""
     command = server.command
@@ -238,9 +256,9 @@ async def open_stdio(server: StdioServer, files: SessionFiles) -> AsyncIterator[
     if wrapped:
         files.pidfile.unlink(missing_ok=True)
         command, args = "/bin/sh", ["-c", _PID_WRAPPER, str(files.pidfile), server.command, *args]
-        setpriv = shutil.which("setpriv") if sys.platform == "linux" else None
-        if setpriv is not None:  # SIGKILL when we die, even if the server ignores its stdin
-            command, args = setpriv, ["--pdeathsig", "KILL", "--", command, *args]
+        death = pdeathsig_prefix()
+        if death:  # SIGKILL when we die, even if the server ignores its stdin
+            command, args = death[0], [*death[1:], command, *args]
     params = StdioServerParameters(
         command=command,
         args=args,
