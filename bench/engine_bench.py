@@ -16,8 +16,12 @@ connection the process keeps open across runs (`journal_on`, as the MCP server
 does) and on a connection of its own, opened and closed (with its checkpoint)
 within the run's time (`journal_on_fresh`, as one `skillweave run` does), and
 the journal on with a 50-field JSON Schema contract checked on every edge
-(output and input). Figures are medians over the repetitions, with means
-(`mean_*`) beside them. µs/step subtracts nothing.
+(output and input). The runner says its attempts are contained (as the script
+runner does under bwrap without network), so an attempt starts without a commit
+of its own; `journal_on_effects` runs the same chain with a runner that does not
+say so, standing for MCP tools and model calls: each attempt's start, and the
+outputs before it, are committed before it runs. Figures are medians over the
+repetitions, with means (`mean_*`) beside them. µs/step subtracts nothing.
 
 Hold the targets against the mean. SQLite checkpoints the WAL every 1000 pages,
 in the commit that crosses the mark: a 200-step chain writes ~400 pages, so two
@@ -68,9 +72,21 @@ INPUT50 = {"type": "object", "properties": {"data": SCHEMA50}}
 
 
 class InstantRunner:
-    """The trivial runner: answers at once with a constant 50-field payload."""
+    """The trivial runner: answers at once with a constant 50-field payload.
+
+    `contained` says whether it tells the engine so (as the script runner does for
+    a script under bwrap without network): a contained attempt starts without a
+    commit of its own. Not contained, it stands for a step with outside effects (an
+    MCP tool, a model call), whose start is committed before it runs.
+    """
 
     kind = "script"
+
+    def __init__(self, contained: bool = True) -> None:
+        self._contained = contained
+
+    def contained(self, skill: Any) -> bool:
+        return self._contained
 
     async def run(self, request: StepRequest) -> StepOutcome:
         return StepOutcome(output=PAYLOAD)
@@ -152,8 +168,8 @@ def wal_salt(state_dir: Path) -> bytes | None:
         return None
 
 
-async def engine(plan: Any, journal: bool, state_dir: Path) -> Timing:
-    runners = {"script": InstantRunner()}
+async def engine(plan: Any, journal: bool, state_dir: Path, contained: bool = True) -> Timing:
+    runners = {"script": InstantRunner(contained)}
     w0, c0 = time.perf_counter(), time.process_time()
     if not journal:
         summary = await run_in_memory(plan, {}, runners=runners)
@@ -168,7 +184,7 @@ async def engine(plan: Any, journal: bool, state_dir: Path) -> Timing:
     return timing
 
 
-def run_once(plan: Any, mode: str, state_dir: Path, kept: JournalSession) -> Timing:
+def run_once(plan: Any, mode: str, state_dir: Path, kept: JournalSession, contained: bool = True) -> Timing:
     """One run: `off` (no journal), `session` (on `kept`, the journal connection the
     process keeps open across runs, as the MCP server does) or `fresh` (a connection
     opened for the run and closed after it, as one `skillweave run` does: closing the
@@ -178,24 +194,25 @@ def run_once(plan: Any, mode: str, state_dir: Path, kept: JournalSession) -> Tim
     database would make the fresh close not the last one, and one case's runs would
     pay the checkpoints another case's writes made due."""
     if mode == "off":
-        return asyncio.run(engine(plan, False, state_dir))
+        return asyncio.run(engine(plan, False, state_dir, contained))
     if mode == "session":
         before = wal_salt(state_dir)
         with journal_session(kept):
-            timing = asyncio.run(engine(plan, True, state_dir))
+            timing = asyncio.run(engine(plan, True, state_dir, contained))
         timing.checkpointed = before is not None and wal_salt(state_dir) != before
         return timing
     w0, c0 = time.perf_counter(), time.process_time()
     with journal_session():
-        inner = asyncio.run(engine(plan, True, state_dir))
+        inner = asyncio.run(engine(plan, True, state_dir, contained))
     return Timing(time.perf_counter() - w0, time.process_time() - c0, inner.create)
 
 
-CASES = {  # name -> (contracts, mode)
-    "journal_off": (False, "off"),
-    "journal_on": (False, "session"),
-    "journal_on_contracts": (True, "session"),
-    "journal_on_fresh": (False, "fresh"),
+CASES = {  # name -> (contracts, mode, contained)
+    "journal_off": (False, "off", True),
+    "journal_on": (False, "session", True),
+    "journal_on_contracts": (True, "session", True),
+    "journal_on_fresh": (False, "fresh", True),
+    "journal_on_effects": (False, "session", False),  # every attempt's start committed first
 }
 
 
@@ -205,15 +222,15 @@ def measure(shape: str, n: int, concurrency: int, reps: int, state_dir: Path) ->
     runs: dict[str, list[Timing]] = {"baseline": [], **{name: [] for name in CASES}}
     kept = {name: JournalSession() for name in CASES}  # one database and connection per case
     try:
-        for name, (contracts, mode) in CASES.items():  # warm up: imports, validators, connections
+        for name, (contracts, mode, contained) in CASES.items():  # warm up: imports, validators, connections
             for _ in range(2):
-                run_once(plans[contracts], mode, state_dir / name, kept[name])
+                run_once(plans[contracts], mode, state_dir / name, kept[name], contained)
         for _ in range(reps):
             c0 = time.process_time()
             wall = asyncio.run(baseline(shape, n, concurrency))
             runs["baseline"].append(Timing(wall, time.process_time() - c0))
-            for name, (contracts, mode) in CASES.items():
-                runs[name].append(run_once(plans[contracts], mode, state_dir / name, kept[name]))
+            for name, (contracts, mode, contained) in CASES.items():
+                runs[name].append(run_once(plans[contracts], mode, state_dir / name, kept[name], contained))
     finally:
         for session in kept.values():
             session.close()

@@ -88,8 +88,10 @@ class FakeRunner:
         default: Behaviour = None,
         clock: Any = None,
         kind: str = "script",
+        contained: bool = False,
     ) -> None:
         self.kind = kind
+        self._contained = contained
         self.requests: list[StepRequest] = []
         self.closed = False
         self._queues: dict[str, deque[Behaviour]] = {k: deque(v) for k, v in (script or {}).items()}
@@ -102,6 +104,10 @@ class FakeRunner:
 
     def calls(self, step_id: str) -> list[StepRequest]:
         return [r for r in self.requests if r.step_id == step_id]
+
+    def contained(self, skill: BoundSkill) -> bool:
+        """What the runner tells the engine (see `orchestrator.engine.recovery.contained`)."""
+        return self._contained
 
     async def run(self, request: StepRequest) -> StepOutcome:
         self.requests.append(request)

@@ -13,10 +13,12 @@
 The engine decides; it touches the world only through step runners (one per
 skill kind), the regenerator, the approver and the journal. Every state change
 is an event in the journal (`orchestrator.journal`) made durable before any
-effect relying on it, so `execute_run` on an interrupted run replays the
-journal and goes on: completed steps and items never run again, attempts that
-were in flight run again as new attempts (with new idempotency keys), and the
-final outputs equal those of an uninterrupted run.
+effect outside the run relying on it, so `execute_run` on an interrupted run
+replays the journal and goes on: completed steps and items never run again,
+attempts that were in flight run again as new attempts (with new idempotency
+keys), and the final outputs equal those of an uninterrupted run. A contained
+attempt (a script under bwrap without network) starts before its start is
+durable; if a crash loses it, it runs again under the same number and key.
 
 Semantics worth knowing (details in the modules):
 

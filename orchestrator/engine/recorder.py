@@ -10,20 +10,25 @@ calls `next_step()`: when it wrote the turn's commit, no other task has run
 since, so there is nothing to share, and its next commit writes at once too.
 Events are always written in the order they were emitted, so a durable event
 implies every earlier one is durable too. A write that fails leaves its events
-queued: nothing is skipped, the next commit tries them again. A listener
+queued: nothing is skipped, the next commit tries them again (after a timed
+write failed, so does the next `soon()`, which raises if it fails too: a run of
+contained steps learns of a full disk at its next step, not at its end). A listener
 (`on_event`: the progress display, the MCP server's notifications) hears of an
 event only once it is durable, so nothing it shows can be undone by a SIGKILL;
 without a journal it hears of each event at once.
 
-The rule the engine keeps: an event is durable before any effect that relies on
-it. `await commit()` comes before a runner is called (the attempt_started that
-announces it), before a regenerated version is used, before an approval is
-asked, a compensation run, or a run reported paused or finished. A step's
-output needs no commit of its own: `soon()` queues it for the next transaction,
-which is at the latest the one that starts a successor's attempt (so no
-successor ever runs on an output that could be lost), and at most
-`FLUSH_DELAY_S` later when nothing else commits. A SIGKILL in between loses only
-work that was never recorded as completed: that step runs again on resume.
+The rule the engine keeps: an event is durable before any effect outside the run
+that relies on it. `await commit()` comes before a runner with outside effects
+is called (an MCP tool, a model call: the attempt_started that announces it, and
+with it every output the attempt may read), before a regenerated version is
+used, before an approval is asked, a compensation run, or a run reported paused
+or finished. What changes nothing outside the run needs no commit of its own:
+`soon()` queues it for the next transaction, at most `FLUSH_DELAY_S` later. That
+is a step's output, and the start of a contained attempt (a script under bwrap
+without network; see `recovery.contained`), which may run on outputs not yet
+durable. A SIGKILL in between loses only work that nothing outside the run saw:
+it runs again on resume, as the same attempt, and nothing recorded as completed
+is lost.
 """
 
 from __future__ import annotations
@@ -73,6 +78,7 @@ class Recorder:
         self._waiters: list[asyncio.Future[None]] = []
         self._scheduled = False
         self._deferred: asyncio.TimerHandle | None = None
+        self._timer_failed = False  # the timer's write failed: the next soon() writes, or raises
         self._turn_busy = False  # a commit was written in this turn of the loop
         self._turn_end_pending = False  # a callback will clear _turn_busy at the next turn
         self._turn_writer: asyncio.Task[object] | None = None  # the task that wrote in this turn
@@ -139,6 +145,9 @@ class Recorder:
         """
         if self._journal is None or not self._buffer or self._deferred is not None:
             return
+        if self._timer_failed:  # nobody waited for that write: its error reaches this caller
+            self._write()
+            return
         self._deferred = asyncio.get_running_loop().call_later(FLUSH_DELAY_S, self._on_timer)
 
     def next_step(self) -> None:
@@ -157,8 +166,13 @@ class Recorder:
 
     def _on_timer(self) -> None:
         self._deferred = None
-        if self._buffer:
+        if self._buffer and self._waiters:
             self._flush()
+        elif self._buffer:
+            try:
+                self._write()
+            except Exception:  # kept queued; the next soon() or commit() tries again and raises
+                self._timer_failed = True
 
     def _flush(self) -> None:
         self._scheduled = False
@@ -191,6 +205,7 @@ class Recorder:
             self._buffer[:0] = events  # nothing was written: the next commit tries them again
             raise
         self._claim_after = None
+        self._timer_failed = False
         if self._on_event is not None:
             for event in events:
                 self._announce(event)

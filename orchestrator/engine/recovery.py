@@ -111,6 +111,26 @@ def outer_deadline(runner: StepRunner, timeout: float) -> float:
     return timeout + (margin if isinstance(margin, (int, float)) and margin >= 0 else SELF_TIMED_MARGIN_S)
 
 
+def contained(runner: StepRunner, skill: BoundSkill) -> bool:
+    """Whether no attempt of `skill` on `runner` can touch anything outside the run.
+
+    A runner says so with a `contained(skill)` method (the script runner: under
+    bwrap, without network). Such an attempt's start need not be durable before it
+    runs: if a crash loses the start, the attempt runs again under the same number
+    and key, and nothing outside the run saw the first. Any other runner (an MCP
+    tool, a model call, a script with network or weaker isolation, a runner that
+    does not say) gets its start committed first, and with it every output it may
+    read. A check that raises counts as not contained.
+    """
+    check = getattr(runner, "contained", None)
+    if check is None:
+        return False
+    try:
+        return check(skill) is True
+    except Exception:  # a probe that fails must not fail the attempt; commit first instead
+        return False
+
+
 async def call_runner(scope: RunScope, runner: StepRunner, request: StepRequest, timeout: float | None) -> StepOutcome:
     """Run one attempt, timed out by the engine's clock (see `outer_deadline`)."""
     if timeout is None:
@@ -261,7 +281,10 @@ async def _attempt(
                 skill=skill.name, code_sha256=code_sha, fallback=fallback,
             )
         )
-        await scope.recorder.commit()
+        if contained(runner, skill):
+            scope.recorder.soon()  # durable within FLUSH_DELAY_S, or with the next effect's commit
+        else:
+            await scope.recorder.commit()  # before the effect, with every output it may read
         request = StepRequest(
             run_id=scope.run_id, step_id=step.id, attempt=attempt, idempotency_key=key, skill=skill,
             input=payload, timeout_s=timeout, item_index=item,

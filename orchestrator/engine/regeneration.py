@@ -121,6 +121,7 @@ async def regenerate(
         input_schema=step.input_schema or None, output_schema=step.output_schema or None,
         history=tuple(st.history), tokens_left=max(0, limits.max_llm_tokens - scope.state.tokens.total),
     )
+    await scope.recorder.commit()  # a model call is an outside effect: what led to it is durable first
     try:
         result = await regenerator.regenerate(request)
     except (LLMAuthError, ReplayMissError) as exc:

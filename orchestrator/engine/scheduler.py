@@ -384,6 +384,6 @@ class Scheduler:
             where = f"{step.id}/{result.attempt}" if result.attempt else step.id
             run_status = RunStatus.ESCALATED if status is StepStatus.ESCALATED else RunStatus.FAILED
             raise RunAbortedError(run_status, f"step {step.id} failed: {message}", where=where)
-        scope.recorder.soon()  # durable at the latest with the first successor's attempt
+        scope.recorder.soon()  # durable within FLUSH_DELAY_S, or before an outside effect relies on it
         return StepEnd.DONE
 

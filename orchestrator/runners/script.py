@@ -40,9 +40,16 @@ from pathlib import Path
 from typing import Any
 
 from orchestrator.errors import IsolationError
+from orchestrator.plan.model import BoundSkill
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import Artifact, RunnerContext, StepFailure, StepOutcome, StepRequest
-from orchestrator.sandbox.model import FailureKind, ResourceLimits, SandboxRequest, SandboxResult
+from orchestrator.sandbox.model import (
+    FailureKind,
+    Isolation,
+    ResourceLimits,
+    SandboxRequest,
+    SandboxResult,
+)
 
 INVALID_INPUT_EXIT = 2
 
@@ -111,6 +118,13 @@ class ScriptRunner:
     def __init__(self, sandbox: Any, limits: ResourceLimits | None = None) -> None:
         self._sandbox = sandbox
         self._limits = limits or ResourceLimits()
+
+    def contained(self, skill: BoundSkill) -> bool:
+        """An attempt under bwrap without network can change nothing outside its run:
+        its runtime and skill folder are read-only, it writes only its own fresh work
+        and artifact folders, and it reaches no one. The engine need not make its start
+        durable first (see `orchestrator.engine.recovery.contained`)."""
+        return not skill.network and self._sandbox.isolation is Isolation.BWRAP
 
     async def run(self, request: StepRequest) -> StepOutcome:
         skill = request.skill

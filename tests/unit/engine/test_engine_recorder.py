@@ -139,6 +139,29 @@ async def test_a_queued_output_is_written_by_the_next_commit_or_the_final_flush(
     assert journal.transactions == [["step_ready:s0"]]
 
 
+async def test_a_timed_write_that_failed_reaches_the_next_caller_and_keeps_its_events(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("orchestrator.engine.recorder.FLUSH_DELAY_S", 0.0)
+    recorder, journal = _recorder()
+    recorder.emit(_started("s0"))
+    journal.fail_next = True
+    recorder.soon()
+    await asyncio.sleep(0.01)  # the timer fires; its write fails, and nobody waits for it
+    assert journal.transactions == []
+    recorder.emit(_started("s1"))
+    journal.fail_next = True
+    with pytest.raises(OSError, match="disk full"):  # the next step learns of it, not the run's end
+        recorder.soon()
+    recorder.soon()  # the write works again: written at once, in order
+    assert journal.transactions == [["attempt_started:s0", "attempt_started:s1"]]
+    recorder.emit(_started("s2"))
+    recorder.soon()  # and timed again
+    assert journal.transactions == [["attempt_started:s0", "attempt_started:s1"]]
+    await asyncio.sleep(0.01)
+    assert journal.transactions[-1] == ["attempt_started:s2"]
+
+
 async def test_a_listener_hears_of_an_event_only_once_it_is_durable() -> None:
     plan = fake_plan(PlanStep(id=f"s{i}", name=f"s{i}", skill="noop") for i in range(2))
     journal = ListJournal()

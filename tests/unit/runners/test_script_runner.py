@@ -157,6 +157,36 @@ async def test_without_a_run_directory_nothing_is_copied(tmp_path: Path) -> None
 
 
 
+class IsolatedAs:
+    def __init__(self, isolation: Isolation) -> None:
+        self.isolation = isolation
+
+
+@pytest.mark.parametrize(
+    ("isolation", "network", "contained"),
+    [
+        (Isolation.BWRAP, False, True),
+        (Isolation.BWRAP, True, False),  # it may reach someone
+        (Isolation.UNSHARE, False, False),  # it may write the user's files
+        (Isolation.NONE, False, False),
+    ],
+)
+def test_only_a_script_under_bwrap_without_network_is_contained(
+    isolation: Isolation, network: bool, contained: bool
+) -> None:
+    runner = ScriptRunner(IsolatedAs(isolation))
+    assert runner.contained(fake_skill("s", network=network)) is contained
+
+
+def test_containment_follows_the_sandbox_this_host_gives() -> None:
+    from orchestrator.sandbox import Sandbox
+
+    if Sandbox().isolation is not Isolation.BWRAP:
+        pytest.skip("bwrap cannot run on this host")
+    assert ScriptRunner(Sandbox()).contained(fake_skill("s")) is True
+    assert ScriptRunner(Sandbox(force=Isolation.UNSHARE)).contained(fake_skill("s")) is False
+
+
 def test_the_runs_runner_first_kills_what_an_earlier_process_of_the_run_left_running(
     tmp_path: Path,
 ) -> None:
