@@ -143,7 +143,16 @@ class Recorder:
         One timer serves many calls: a pending timer fires no later than a new one
         would, and finds nothing to do when a commit came first.
         """
-        if self._journal is None or not self._buffer or self._deferred is not None:
+        if self._journal is None or not self._buffer:
+            return
+        deferred = self._deferred
+        if deferred is not None:
+            # overdue: tasks that never wait (contained steps with instant answers) can
+            # keep the loop from turning, and with it the timer from firing
+            if deferred.when() <= asyncio.get_running_loop().time():
+                deferred.cancel()
+                self._deferred = None
+                self._write()
             return
         if self._timer_failed:  # nobody waited for that write: its error reaches this caller
             self._write()

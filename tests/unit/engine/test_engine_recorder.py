@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Sequence
 
 import pytest
@@ -160,6 +161,26 @@ async def test_a_timed_write_that_failed_reaches_the_next_caller_and_keeps_its_e
     assert journal.transactions == [["attempt_started:s0", "attempt_started:s1"]]
     await asyncio.sleep(0.01)
     assert journal.transactions[-1] == ["attempt_started:s2"]
+
+
+async def test_queued_events_are_written_when_their_time_is_up_even_if_the_loop_never_turned(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Tasks that never wait (instant contained steps) keep the timer from firing:
+    the first soon() after its time writes instead, so the queue stays bounded."""
+    monkeypatch.setattr("orchestrator.engine.recorder.FLUSH_DELAY_S", 0.001)
+    recorder, journal = _recorder()
+    recorder.emit(_started("s0"))
+    recorder.soon()
+    recorder.emit(_started("s1"))
+    recorder.soon()  # not yet due: queued
+    assert journal.transactions == []
+    time.sleep(0.002)  # no turn of the loop
+    recorder.emit(_started("s2"))
+    recorder.soon()
+    assert journal.transactions == [["attempt_started:s0", "attempt_started:s1", "attempt_started:s2"]]
+    await asyncio.sleep(0.01)
+    assert len(journal.transactions) == 1  # the timer was dropped with the write
 
 
 async def test_a_listener_hears_of_an_event_only_once_it_is_durable() -> None:
