@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from time import monotonic
 
 from orchestrator.engine.model import RunEvent
 from orchestrator.engine.state import RunState
@@ -78,6 +79,7 @@ class Recorder:
         self._waiters: list[asyncio.Future[None]] = []
         self._scheduled = False
         self._deferred: asyncio.TimerHandle | None = None
+        self._due = 0.0  # when the pending timer should fire (time.monotonic)
         self._timer_failed = False  # the timer's write failed: the next soon() writes, or raises
         self._turn_busy = False  # a commit was written in this turn of the loop
         self._turn_end_pending = False  # a callback will clear _turn_busy at the next turn
@@ -149,7 +151,7 @@ class Recorder:
         if deferred is not None:
             # overdue: tasks that never wait (contained steps with instant answers) can
             # keep the loop from turning, and with it the timer from firing
-            if deferred.when() <= asyncio.get_running_loop().time():
+            if monotonic() >= self._due:
                 deferred.cancel()
                 self._deferred = None
                 self._write()
@@ -157,6 +159,7 @@ class Recorder:
         if self._timer_failed:  # nobody waited for that write: its error reaches this caller
             self._write()
             return
+        self._due = monotonic() + FLUSH_DELAY_S
         self._deferred = asyncio.get_running_loop().call_later(FLUSH_DELAY_S, self._on_timer)
 
     def next_step(self) -> None:

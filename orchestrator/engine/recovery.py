@@ -281,7 +281,10 @@ async def _attempt(
                 skill=skill.name, code_sha256=code_sha, fallback=fallback,
             )
         )
-        if contained(runner, skill):
+        known = scope.contained_skills.get(skill.name)
+        if known is None:  # asked once a run: the runner's answer does not change within it
+            known = scope.contained_skills[skill.name] = contained(runner, skill)
+        if known:
             scope.recorder.soon()  # durable within FLUSH_DELAY_S, or with the next effect's commit
         else:
             await scope.recorder.commit()  # before the effect, with every output it may read

@@ -78,6 +78,7 @@ class RunScope:
     _slots: dict[str, asyncio.Semaphore] = field(default_factory=dict)
     _locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     _slot_of: dict[str, Slot] = field(default_factory=dict)
+    contained_skills: dict[str, bool] = field(default_factory=dict)  # skill -> its runner said so (recovery)
 
     def __post_init__(self) -> None:
         self._steps = plan_graph(self.plan).steps
