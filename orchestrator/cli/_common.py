@@ -10,6 +10,7 @@ run's own code there (`quiet_broken_pipe`).
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
 import os
@@ -19,7 +20,7 @@ import sys
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 from pydantic import BaseModel
@@ -39,6 +40,9 @@ EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
 _RUN_ID = "skillweave.run_id"  # click.Context.meta key: the run this command started or resumed
 _STATE_DIR = "skillweave.state_dir"
 _JOURNAL_BUSY = ("database is locked", "database table is locked", "database is busy")
+_DISK_FULL = frozenset({errno.ENOSPC, errno.EDQUOT})
+# what the state directory's disk can do to a run: said in one line, not reported as a bug
+_ENVIRONMENT_ERRNOS = _DISK_FULL | {errno.EROFS, errno.EIO, errno.EACCES, errno.EPERM}
 
 
 def skills_dir_option(f: F) -> F:
@@ -141,16 +145,28 @@ def _journal_file() -> str:
 
 def _journal_problem(exc: sqlite3.Error) -> tuple[str, int]:
     """The one line to print for a journal error, and the exit code."""
-    run_id = _meta().get(_RUN_ID)
     text = str(exc)
     if isinstance(exc, sqlite3.OperationalError) and any(b in text.lower() for b in _JOURNAL_BUSY):
-        message = f"{_journal_file()}: the journal is busy: another process holds its lock ({text})"
-    else:
-        message = (f"{_journal_file()}: the journal cannot be used ({type(exc).__name__}: {text}); "
-                   "it may be damaged: move it aside or choose another --state-dir")
+        return _stopped(f"{_journal_file()}: the journal is busy: another process holds its lock ({text})")
+    if getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+        return _stopped(f"{_journal_file()}: the disk holding the journal is full ({text})", "free space")
+    return _stopped(f"{_journal_file()}: the journal cannot be used ({type(exc).__name__}: {text}); "
+                    "it may be damaged: move it aside or choose another --state-dir")
+
+
+def _disk_problem(exc: OSError) -> tuple[str, int]:
+    """The one line for a file of the state directory that cannot be written."""
+    where = exc.filename or _journal_file()
+    return _stopped(f"{where}: {exc.strerror or exc}", "free space" if exc.errno in _DISK_FULL else "fix it")
+
+
+def _stopped(message: str, remedy: str | None = None) -> tuple[str, int]:
+    """`message`, with how to go on: resume the run it stopped, or try again."""
+    run_id = _meta().get(_RUN_ID)
     if run_id is None:
-        return message + "; try again when it is free", EXIT_USAGE
-    return f"{message}; run {run_id} stopped: continue with: {resume_command(run_id)}", EXIT_FAILED
+        return f"{message}; {remedy or 'try again when it is free'}{', then try again' if remedy else ''}", EXIT_USAGE
+    then = f"{remedy}, then continue with" if remedy else "continue with"
+    return f"{message}; run {run_id} stopped: {then}: {resume_command(run_id)}", EXIT_FAILED
 
 
 def handle_errors(f: F) -> F:
@@ -182,23 +198,31 @@ def handle_errors(f: F) -> F:
         except BrokenPipeError:
             quiet_broken_pipe()
             sys.exit(EXIT_BROKEN_PIPE)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, OSError) as exc:
+            if isinstance(exc, OSError) and exc.errno not in _ENVIRONMENT_ERRNOS:
+                _internal_error(exc, debug)
             if debug:
                 traceback.print_exc()
-            message, code = _journal_problem(exc)
+            message, code = _journal_problem(exc) if isinstance(exc, sqlite3.Error) else _disk_problem(exc)
             click.echo(message, err=True)
+            if kwargs.get("as_json"):
+                echo_json({"ok": False, "error": {"message": message, "where": None, "exit_code": code}, "errors": []})
             sys.exit(code)
         except Exception as exc:  # the one broad catch, at the edge
-            if debug:
-                traceback.print_exc()
-            click.echo(
-                f"internal error: {type(exc).__name__}: {exc} (this is a skillweave bug; "
-                "run with --debug for the traceback)",
-                err=True,
-            )
-            sys.exit(EXIT_FAILED)
+            _internal_error(exc, debug)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _internal_error(exc: BaseException, debug: bool) -> NoReturn:
+    if debug:
+        traceback.print_exception(exc)
+    click.echo(
+        f"internal error: {type(exc).__name__}: {exc} (this is a skillweave bug; "
+        "run with --debug for the traceback)",
+        err=True,
+    )
+    sys.exit(EXIT_FAILED)
 
 
 def _error_document(exc: SkillweaveError) -> dict[str, Any]:

@@ -140,7 +140,8 @@ def migrate(conn: sqlite3.Connection) -> list[str]:
             conn.execute("INSERT INTO _migrations (name, applied_at) VALUES (?, ?)", (name, time.time()))
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:  # a failed COMMIT (a full disk) may have rolled back already
+                conn.execute("ROLLBACK")
             raise
         applied.append(name)
     return applied

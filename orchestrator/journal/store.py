@@ -88,12 +88,19 @@ def _scrub(value: Any) -> Any:
 
 
 def write_file_atomically(path: Path, data: bytes) -> None:
-    """Write `data` to `path` through a temporary file and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write `data` to `path` through a temporary file and a rename.
+
+    A failure (a full disk) leaves no temporary file behind and names `path`.
+    """
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "wb") as fh:
-        fh.write(data)
-    os.replace(tmp, path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from exc
 
 
 class Journal:
@@ -149,7 +156,8 @@ class Journal:
             self._insert(run_id, base, [event])
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:  # a failed COMMIT (a full disk) may have rolled back already
+                conn.execute("ROLLBACK")
             raise
         self._bases[run_id], self._last[run_id] = base, base + 1
 
@@ -215,7 +223,8 @@ class Journal:
             conn.execute("COMMIT")
         except BaseException:
             self._last.pop(run_id, None)
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:  # a failed COMMIT (a full disk) may have rolled back already
+                conn.execute("ROLLBACK")
             raise
         self._last[run_id] = last + len(events)
 

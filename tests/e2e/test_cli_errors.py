@@ -211,6 +211,55 @@ def test_a_journal_error_during_a_run_names_the_run_and_how_to_resume_it(
     _no_internal_error(stderr)
 
 
+def _full() -> sqlite3.Error:
+    error = sqlite3.OperationalError("database or disk is full")
+    error.sqlite_errorcode = sqlite3.SQLITE_FULL  # as SQLite's own error carries it
+    return error
+
+
+@pytest.mark.parametrize(
+    ("error", "says"),
+    [
+        (_full(), "the disk holding the journal is full (database or disk is full); run {run} stopped: free space, "
+                  "then continue with: skillweave resume {run}"),
+        (OSError(28, "No space left on device", "/state/runs/x/outputs/big.json"),
+         "/state/runs/x/outputs/big.json: No space left on device; run {run} stopped: free space, then continue with"),
+        (PermissionError(13, "Permission denied", "/state/runs/x/logs"),
+         "/state/runs/x/logs: Permission denied; run {run} stopped: fix it, then continue with"),
+    ],
+)
+def test_a_full_disk_or_a_file_that_cannot_be_written_names_it_and_how_to_go_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: Exception, says: str
+) -> None:
+    async def execute_run(*args: Any, **kwargs: Any) -> None:
+        raise error
+
+    monkeypatch.setattr("orchestrator.engine.execute_run", execute_run)
+    state = tmp_path / "state"
+    code, stdout, stderr = invoke(
+        "run", _spec(tmp_path), "--skills-dir", SKILLS, "-i", "nums=[1]", "--state-dir", state, "--json"
+    )
+    assert code == 1
+    (run_id, _), = _runs(state)
+    assert says.format(run=run_id) in stderr.splitlines()[-1], stderr
+    _no_internal_error(stderr)
+    document = json.loads(stdout)  # --json still gets its error document
+    assert document["ok"] is False and document["error"]["exit_code"] == 1
+    assert says.format(run=run_id) in document["error"]["message"]
+
+
+def test_an_os_error_that_is_not_the_disks_doing_is_still_reported_as_a_bug(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def execute_run(*args: Any, **kwargs: Any) -> None:
+        raise OSError(9, "Bad file descriptor")
+
+    monkeypatch.setattr("orchestrator.engine.execute_run", execute_run)
+    code, _, stderr = invoke("run", _spec(tmp_path), "--skills-dir", SKILLS, "-i", "nums=[1]", "--state-dir", tmp_path / "s")
+    assert code == 1
+    assert "internal error: OSError: [Errno 9] Bad file descriptor (this is a skillweave bug" in stderr
+
+
 # --- a closed pipe and Ctrl-C, as real processes --------------------------------------------
 
 

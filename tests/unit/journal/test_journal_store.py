@@ -312,3 +312,50 @@ def test_a_commit_refused_by_another_writers_lock_writes_nothing_and_the_next_on
         stored = journal.events("r1")
     assert [e.ts for e in stored] == [10.0, 20, 21, 22]
     assert [e.seq for e in stored] == [(stored[0].seq or 0) + i for i in range(4)]
+
+
+def test_a_file_write_that_fails_leaves_no_temporary_file_and_names_its_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from orchestrator.journal import store
+
+    def full(src: object, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store.os, "replace", full)
+    target = tmp_path / "outputs" / "big.json"
+    with pytest.raises(OSError) as caught:
+        store.write_file_atomically(target, b"{}")
+    assert (caught.value.errno, caught.value.filename) == (28, str(target))
+    assert list((tmp_path / "outputs").iterdir()) == []
+
+
+class FullDisk:
+    """The journal's connection, whose COMMIT fails as SQLite's does on a full disk: the
+    transaction is rolled back already when the error arrives."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._conn, name)
+
+    def execute(self, sql: str, *args: object) -> object:
+        if sql == "COMMIT":
+            self._conn.execute("ROLLBACK")
+            raise sqlite3.OperationalError("database or disk is full")
+        return self._conn.execute(sql, *args)
+
+
+def test_a_commit_the_disk_refused_reports_the_disk_not_a_failed_rollback(tmp_path: Path) -> None:
+    journal = Journal(tmp_path)
+    try:
+        run_id = "20260101-000000-aaaaaa"
+        journal.create_run(run_id, lambda: "{}", {}, RunCreated(ts=1.0, plan_name="p", plan_sha256="0" * 64))
+        journal._conn = FullDisk(journal._conn)  # type: ignore[assignment]
+        with pytest.raises(sqlite3.OperationalError, match="disk is full"):  # not "no transaction is active"
+            journal.append(run_id, [RunStarted(ts=2.0, pid=1, host="h")])
+        journal._conn = journal._conn._conn  # type: ignore[attr-defined]
+        assert [e.type for e in journal.events(run_id)] == ["run_created"]
+    finally:
+        journal.close()
