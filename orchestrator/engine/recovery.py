@@ -351,6 +351,7 @@ async def _attempt(
             duration_s=duration, usage=outcome.usage, stderr_path=stderr_path, isolation=isolation,
         )
     )
+    scope.recorder.soon()  # a failure that leads nowhere else at once (an item left out) is durable too
     scope.check_tokens(step.id)
     return _Tried(failure=failure, attempt=attempt, duration_s=duration, usage=outcome.usage, code_sha256=code_sha)
 
@@ -467,6 +468,7 @@ async def fallback(
             skill=chosen.skill if action is FallbackAction.SKILL else None, reason=failure.message,
         )
     )
+    scope.recorder.soon()
     if action is FallbackAction.DEFAULT:
         value = chosen.value if chosen.value is not None else empty_value(step.output_schema)
         store_output(scope, step, item, _Tried(output=value, attempt=attempt))

@@ -10,6 +10,7 @@ process inspecting the run (or the one resuming it after a SIGKILL) would.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +19,23 @@ import pytest
 from orchestrator.config import Settings
 from orchestrator.engine import RunStatus, create_run, execute_run, recorder
 from orchestrator.journal import Journal
-from orchestrator.plan.model import BoundSkill, InputBinding, Plan, PlanStep, SkillKind, StepPolicy
+from orchestrator.plan.model import (
+    BoundSkill,
+    ForEach,
+    InputBinding,
+    Plan,
+    PlanStep,
+    SkillKind,
+    StepPolicy,
+)
 from orchestrator.policy import ErrorClass
-from orchestrator.runner import RegenerationRequest, RegenerationResult, StepRequest
+from orchestrator.runner import (
+    RegenerationRequest,
+    RegenerationResult,
+    StepFailure,
+    StepOutcome,
+    StepRequest,
+)
 from orchestrator.testing import (
     Call,
     Fail,
@@ -161,3 +176,54 @@ async def test_a_model_call_for_new_code_comes_after_the_failure_that_asked_for_
     summary = await execute_run(run_id, settings, runners={"script": runner}, regenerator=regenerator, clock=FakeClock())
     assert summary.status is RunStatus.SUCCEEDED, summary.error
     assert {("attempt_started", "s0"), ("attempt_failed", "s0")} <= regenerator.seen
+
+
+class OneFailsOthersWait:
+    """Contained; item 0 fails after 0.1 s, the other items wait for `release`."""
+
+    kind = "script"
+
+    def __init__(self) -> None:
+        self.release = asyncio.Event()
+
+    def contained(self, skill: BoundSkill) -> bool:
+        return True
+
+    async def run(self, request: StepRequest) -> StepOutcome:
+        if request.item_index == 0:  # after the timer that wrote the starts has fired
+            await asyncio.sleep(0.1)
+            return StepOutcome(failure=StepFailure(error_class=ErrorClass.INVALID_INPUT, message="bad item"))
+        await self.release.wait()
+        return StepOutcome(output={"item": request.item_index})
+
+    async def aclose(self) -> None:
+        return None
+
+
+async def test_an_item_left_out_is_in_the_journal_while_the_other_items_still_run(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(recorder, "FLUSH_DELAY_S", 0.01)
+    plan = fake_plan([
+        PlanStep(
+            id="each", name="Each", skill="s", policy=StepPolicy(on_error="continue"),
+            for_each=ForEach(item="v", source=InputBinding(source="literal", value=[0, 1, 2])),
+        )
+    ])
+    runner = OneFailsOthersWait()
+    run_id = create_run(plan, {}, settings)
+    task = asyncio.ensure_future(execute_run(run_id, settings, runners={"script": runner}))  # the real clock
+    try:
+        seen: set[tuple[str, int | None]] = set()
+        for _ in range(500):  # up to 5 s
+            await asyncio.sleep(0.01)
+            with Journal(settings.state_dir) as journal:
+                seen = {(e.type, e.item) for e in journal.events(run_id)}
+            if {("attempt_failed", 0), ("fallback_used", 0)} <= seen:
+                break
+        assert {("attempt_failed", 0), ("fallback_used", 0)} <= seen, sorted(seen, key=str)
+        assert not task.done()  # items 1 and 2 are still running
+    finally:
+        runner.release.set()
+    summary = await task
+    assert summary.outputs["each"] == [{"item": 1}, {"item": 2}]
