@@ -57,6 +57,7 @@ Semantics worth knowing (details in the modules):
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import socket
@@ -215,6 +216,7 @@ def create_run(plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run
                 plan_sha256=digest,
                 inputs=values,
                 fingerprint=fingerprint(plan),
+                mcp_config=str(settings.mcp_config.resolve()) if settings.mcp_config else None,
             ),
         )
         journal.run_dir(rid).mkdir(parents=True, exist_ok=True)
@@ -317,6 +319,8 @@ async def execute_run(
     with _run_journal(run_id, settings) as journal:
         state = _load(journal, run_id, plan)
         _check_resumable(state, force)
+        if settings.mcp_config is None and state.mcp_config is not None:  # the run's own, unless told
+            settings = settings.model_copy(update={"mcp_config": Path(state.mcp_config)})
         run_dir = journal.run_dir(run_id)
         run_dir.mkdir(parents=True, exist_ok=True)
         ctx = RunnerContext(settings=settings, plan=state.plan, run_id=run_id, run_dir=run_dir, llm_client=llm_client)
@@ -336,9 +340,14 @@ async def execute_run(
             approver=approver,
         )
         try:
-            await Scheduler(scope).execute()
-        finally:
+            try:
+                await Scheduler(scope).execute()
+            except BaseException:
+                with contextlib.suppress(Exception):  # the first error is the one to report
+                    scope.recorder.flush()
+                raise
             scope.recorder.flush()
+        finally:
             try:
                 await runner_set.aclose()
             finally:

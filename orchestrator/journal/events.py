@@ -57,6 +57,7 @@ class RunCreated(_Event):
     plan_sha256: str
     inputs: dict[str, Any] = Field(default_factory=dict)
     fingerprint: dict[str, str] = Field(default_factory=dict)  # spec/skill name -> content hash
+    mcp_config: str | None = None  # the --mcp-config the run was started with (absolute): resume's default
 
 
 class RunStarted(_Event):
