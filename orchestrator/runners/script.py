@@ -122,8 +122,10 @@ class ScriptRunner:
     def contained(self, skill: BoundSkill) -> bool:
         """An attempt under bwrap without network can change nothing outside its run:
         its runtime and skill folder are read-only, it writes only its own fresh work
-        and artifact folders, and it reaches no one. The engine need not make its start
-        durable first (see `orchestrator.engine.recovery.contained`)."""
+        and artifact folders, and it has no network (a Unix socket file in the runtime
+        or the skill folder is the one way out; the README says to keep none there).
+        The engine need not make its start durable first (see
+        `orchestrator.engine.recovery.contained`)."""
         return not skill.network and self._sandbox.isolation is Isolation.BWRAP
 
     async def run(self, request: StepRequest) -> StepOutcome:
