@@ -142,3 +142,18 @@ def read_events(state_dir: Path, run_id: str) -> list[tuple[int, str, str | None
     finally:
         conn.close()
     return [(seq, kind, step, item, json.loads(data)) for seq, kind, step, item, data in rows]
+
+
+def sandboxes_under(work: Path) -> list[int]:
+    """Pids whose command line names a directory under `work` (a run's sandboxes)."""
+    prefix = os.fsencode(str(work.absolute())) + b"/"
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as fh:
+                    if any(arg.startswith(prefix) for arg in fh.read().split(b"\0")):
+                        found.append(int(entry))
+            except OSError:
+                continue
+    return found

@@ -20,7 +20,14 @@ import time
 from pathlib import Path
 
 import pytest
-from engine_plans import chaos_plan, read_events, skillweave, skillweave_command, write_plan
+from engine_plans import (
+    chaos_plan,
+    read_events,
+    sandboxes_under,
+    skillweave,
+    skillweave_command,
+    write_plan,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -28,21 +35,6 @@ INPUTS = ("--input", "start=1", "--input", "numbers=[1, 2, 3, 4, 5, 6]")
 KILLS = 4
 SEED = 20240611
 DEADLINE_S = 120
-
-
-def _bound_to(work: Path) -> list[int]:
-    """Pids whose command line names a directory under `work` (a sandbox of this run)."""
-    prefix = os.fsencode(str(work.absolute())) + b"/"
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/cmdline", "rb") as f:
-                    if any(arg.startswith(prefix) for arg in f.read().split(b"\0")):
-                        found.append(int(entry))
-            except OSError:
-                continue
-    return found
 
 
 def _query(db: Path, sql: str) -> list[tuple[object, ...]]:
@@ -128,4 +120,4 @@ def test_a_run_killed_at_random_points_resumes_to_the_outputs_of_an_uninterrupte
     assert len(sessions) == len(snapshots) + 1
     retried = [data for _, kind, _, _, data in events if kind == "attempt_started" and data["attempt"] > 1]
     assert retried, "no kill caught an attempt in flight"
-    assert _bound_to(state / "runs" / run_id / "work") == [], "a killed process's sandbox outlived it"
+    assert sandboxes_under(state / "runs" / run_id / "work") == [], "a killed process's sandbox outlived it"

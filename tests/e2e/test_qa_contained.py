@@ -27,7 +27,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from engine_plans import approval_plan, calc, read_events, skill, skillweave_command, write_plan
+from engine_plans import (
+    approval_plan,
+    calc,
+    read_events,
+    sandboxes_under,
+    skill,
+    skillweave_command,
+    write_plan,
+)
 from sandbox_modes import write_script
 
 from orchestrator.plan.build import seal
@@ -465,21 +473,6 @@ def test_an_uncontained_script_finds_its_start_and_every_earlier_output_in_the_j
 # -- 3. a long contained script is in the journal while it runs ---------------------------------
 
 
-def _sandboxes_of(work: Path) -> list[int]:
-    """Pids whose command line names a directory under `work` (the run's sandboxes)."""
-    prefix = os.fsencode(str(work.absolute())) + b"/"
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/cmdline", "rb") as fh:
-                    if any(arg.startswith(prefix) for arg in fh.read().split(b"\0")):
-                        found.append(int(entry))
-            except OSError:
-                continue
-    return found
-
-
 def test_a_long_contained_script_is_in_the_journal_while_it_runs_and_a_kill_leaves_it_interrupted(
     tmp_path: Path,
 ) -> None:
@@ -502,7 +495,7 @@ def test_a_long_contained_script_is_in_the_journal_while_it_runs_and_a_kill_leav
         deadline = time.monotonic() + WAIT_S
         while True:  # until a sandbox of this run has lived 0.5 s: only `long` lives that long
             now = time.monotonic()
-            for pid in _sandboxes_of(work):
+            for pid in sandboxes_under(work):
                 first_seen.setdefault(pid, now)
             if visible_after is None:
                 started = _rows(db, "SELECT data FROM events WHERE type = 'attempt_started' AND step = 'long'")
@@ -547,6 +540,23 @@ def small_disk(tmp_path: Path) -> Any:
         subprocess.run(["umount", "-l", str(mount)], capture_output=True, check=False)
 
 
+def _fill_disk_after(proc: subprocess.Popen[str], db: Path, step: str, filler: Path) -> tuple[str, str, list[str]]:
+    """Once `step`'s output is stored, fill the disk; the run's id, its stderr, and the
+    stderr lines that are not progress."""
+    try:
+        run_id = _run_id(db, proc)
+        _wait_for(f"the output of {step}", lambda: _stored(db, step), proc)
+        with open(filler, "wb") as fh, pytest.raises(OSError):
+            while True:
+                fh.write(b"\0" * (1 << 16))
+        _, err = proc.communicate(timeout=WAIT_S)
+    finally:
+        if proc.poll() is None:
+            _kill(proc)
+    lines = [line for line in err.splitlines() if line and not line[:2].isdigit() and not line.startswith("run ")]
+    return run_id, err, lines
+
+
 def test_a_full_disk_during_contained_steps_is_one_line_naming_the_journal_and_resume_finishes(
     tmp_path: Path, small_disk: Path
 ) -> None:
@@ -558,18 +568,7 @@ def test_a_full_disk_during_contained_steps_is_one_line_naming_the_journal_and_r
     db = state / "journal.db"
     plan_file = write_plan(_plan("qa-full", _chain(1, 30, None, sleep_ms=20), {"step-calc": skill("step-calc")}), tmp_path)
     proc = _spawn("run", plan_file, "-i", "start=1", "--state-dir", state)
-    filler = small_disk / "filler"
-    try:
-        run_id = _run_id(db, proc)
-        _wait_for("the output of c5", lambda: _stored(db, "c5"), proc)
-        with open(filler, "wb") as fh, pytest.raises(OSError):
-            while True:
-                fh.write(b"\0" * (1 << 16))
-        _, err = proc.communicate(timeout=WAIT_S)
-    finally:
-        if proc.poll() is None:
-            _kill(proc)
-    lines = [line for line in err.splitlines() if line and not line[:2].isdigit() and not line.startswith("run ")]
+    run_id, err, lines = _fill_disk_after(proc, db, "c5", small_disk / "filler")
     assert proc.returncode == 1, err
     assert "Traceback" not in err
     assert len(lines) == 1, lines
@@ -578,7 +577,7 @@ def test_a_full_disk_during_contained_steps_is_one_line_naming_the_journal_and_r
     assert "disk is full" in lines[0], lines[0]
     assert f"skillweave resume {run_id}" in lines[0]
 
-    filler.unlink()
+    (small_disk / "filler").unlink()
     resumed = _sw("resume", run_id, "--json", "--state-dir", state)
     assert resumed.returncode == 0, resumed.stderr
     assert json.loads(resumed.stdout)["outputs"]["c30"]["value"] == 1 + sum(range(1, 31))
@@ -613,25 +612,14 @@ def test_a_full_disk_while_storing_a_big_contained_output_is_a_journal_error_not
     state = small_disk / "state"
     db = state / "journal.db"
     proc = _spawn("run", write_plan(_plan("qa-full-big", steps, {"big": big}), tmp_path), "-i", "start=0", "--state-dir", state)
-    filler = small_disk / "filler"
-    try:
-        run_id = _run_id(db, proc)
-        _wait_for("the output of b3", lambda: _stored(db, "b3"), proc)
-        with open(filler, "wb") as fh, pytest.raises(OSError):
-            while True:
-                fh.write(b"\0" * (1 << 16))
-        _, err = proc.communicate(timeout=WAIT_S)
-    finally:
-        if proc.poll() is None:
-            _kill(proc)
-    lines = [line for line in err.splitlines() if line and not line[:2].isdigit() and not line.startswith("run ")]
+    run_id, err, lines = _fill_disk_after(proc, db, "b3", small_disk / "filler")
     assert proc.returncode == 1, err
     assert len(lines) == 1, lines
     assert "internal error" not in lines[0] and "skillweave bug" not in lines[0], lines[0]
     assert str(state) in lines[0], lines[0]
     assert f"skillweave resume {run_id}" in lines[0], lines[0]
 
-    filler.unlink()
+    (small_disk / "filler").unlink()
     resumed = _sw("resume", run_id, "--json", "--state-dir", state)
     assert resumed.returncode == 0, resumed.stderr
     assert json.loads(resumed.stdout)["outputs"]["b15"]["value"] == 15
@@ -755,7 +743,7 @@ def test_a_contained_fan_out_killed_mid_way_resumes_without_starting_a_completed
     assert {i for _, kind, s, i, _ in events if kind == "item_skipped" and s == "squares"} == {3, 7, 11, 15, 19}
     keys = [(s, i, d["attempt"]) for _, kind, s, i, d in events if kind == "attempt_started"]
     assert len(keys) == len(set(keys)), "one attempt number started twice in the journal"
-    assert _sandboxes_of(state / "runs" / run_id / "work") == []
+    assert sandboxes_under(state / "runs" / run_id / "work") == []
 
 
 # -- 6. approvals and compensations after contained steps ----------------------------------------
