@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Sequence
 
 import pytest
 
-from orchestrator.engine.recorder import Recorder
+from orchestrator.engine.recorder import FLUSH_DELAY_S, Recorder
 from orchestrator.engine.state import RunState
 from orchestrator.journal.events import AttemptStarted, Event, StepReady
 from orchestrator.plan.model import PlanStep
@@ -168,18 +167,20 @@ async def test_queued_events_are_written_when_their_time_is_up_even_if_the_loop_
 ) -> None:
     """Tasks that never wait (instant contained steps) keep the timer from firing:
     the first soon() after its time writes instead, so the queue stays bounded."""
-    monkeypatch.setattr("orchestrator.engine.recorder.FLUSH_DELAY_S", 0.001)
+    now = [1000.0]  # the recorder's clock, moved by hand: the loop's timer never comes due here
+    monkeypatch.setattr("orchestrator.engine.recorder.monotonic", lambda: now[0])
     recorder, journal = _recorder()
     recorder.emit(_started("s0"))
     recorder.soon()
+    now[0] += FLUSH_DELAY_S / 2
     recorder.emit(_started("s1"))
     recorder.soon()  # not yet due: queued
     assert journal.transactions == []
-    time.sleep(0.002)  # no turn of the loop
+    now[0] += FLUSH_DELAY_S  # no turn of the loop
     recorder.emit(_started("s2"))
     recorder.soon()
     assert journal.transactions == [["attempt_started:s0", "attempt_started:s1", "attempt_started:s2"]]
-    await asyncio.sleep(0.01)
+    await asyncio.sleep(FLUSH_DELAY_S * 2)
     assert len(journal.transactions) == 1  # the timer was dropped with the write
 
 
