@@ -268,10 +268,11 @@ async def _attempt(
         runner = scope.runners.get(skill.kind.value)
     except UnavailableError as exc:
         return _Tried(failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=str(exc), kind="no_runner"))
-    scope.check_attempt_limits(step.id, item)
     code_path = None if fallback else st.code_path
     code_sha = None if fallback else st.code_sha256
     async with scope.slot(skill):
+        # inside the slot: attempts that waited for one count those that ran meanwhile
+        scope.check_attempt_limits(step.id, item)
         attempt = it.attempts + 1
         key = idempotency_key(scope.run_id, step.id, attempt, item)
         started = scope.now()
@@ -471,6 +472,22 @@ async def fallback(
     scope.recorder.soon()
     if action is FallbackAction.DEFAULT:
         value = chosen.value if chosen.value is not None else empty_value(step.output_schema)
+        if chosen.value is not None and step.output_schema:  # a value the spec wrote is checked as an output is
+            violations = scope.contracts.check(step.output_schema, value)
+            scope.recorder.emit(
+                HandoffChecked(
+                    ts=scope.now(), step=step.id, item=item, attempt=attempt, direction="output",
+                    ok=not violations, violations=violations,
+                )
+            )
+            if violations:
+                broken = StepFailure(
+                    error_class=ErrorClass.UNRECOVERABLE,
+                    message=f"the fallback's default value breaks the output contract: {violations[0].render()} "
+                            f"(after: {failure.message})",
+                    detail=render_violations(violations), kind="output_contract", pointer=violations[0].pointer,
+                )
+                return _final(step, broken, attempt)
         store_output(scope, step, item, _Tried(output=value, attempt=attempt))
         scope.recorder.soon()
         return UnitResult(StepStatus.DEFAULTED, value, failure=failure, attempt=attempt)

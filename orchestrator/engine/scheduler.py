@@ -296,7 +296,8 @@ class Scheduler:
             if gate is Gate.REJECTED:
                 failure = StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=message, kind="rejected")
                 resolved = ResolvedPolicy(retry=RetryPolicy(), regenerations=0, fallback=step.policy.fallback)
-                return await self._finish(step, await fallback(scope, step, None, None, failure, resolved=resolved))
+                # a fallback skill gets the step's own input (a for each step's has none of its own)
+                return await self._finish(step, await fallback(scope, step, None, preview, failure, resolved=resolved))
         if step.for_each is not None:
             return await self._finish(step, await self._fan_out(step))
         while True:
@@ -353,6 +354,9 @@ class Scheduler:
                 u.cancel()
             if pending:
                 await asyncio.wait(pending)
+            for u in units:  # one item's error is raised; siblings that failed too are not lost noise
+                if u.done() and not u.cancelled():
+                    u.exception()
         if worst is not None:
             return worst
         if continued and not any(it.has_output for it in st.items.values()):
