@@ -8,7 +8,8 @@ Errors (each names the spec line that caused it):
     missing-input     a required input field has no source (no workflow input, no literal,
                       no earlier step outputs it)
     schema-mismatch   a producer's output schema cannot supply a field its consumer requires
-                      (the property is not produced, or its type cannot match)
+                      (the property is not produced, or its type cannot match), or a
+                      fallback's default value breaks its step's output contract
     unreachable       a step that can never run: its `When` reads an unknown name or is always
                       false, it depends on two branches of the same router, or it depends on
                       a step that can never run
@@ -89,6 +90,7 @@ def check_plan(plan: Plan, spec: WorkflowSpec) -> list[Diagnostic]:
     _check_when_fields(ctx)
     _check_reachable(ctx, cyclic)
     _check_limits(ctx, cyclic)
+    _check_default_values(ctx)
     for producer, consumer, name in continue_without_output(plan):
         ctx.warn(ctx.where(ctx.steps[producer], "policy.fallback"),
                  f"{ctx.label(producer)} may continue with no output on failure, but "
@@ -444,6 +446,24 @@ def _when_problems(ctx: _Context, step: PlanStep) -> list[str]:
         if not value:
             problems.append(f"When `{step.when}` is always false")
     return problems
+
+
+def _check_default_values(ctx: _Context) -> None:
+    """A fallback's default value is the step's output: it must keep the output contract."""
+    from orchestrator.contracts import ContractChecker
+
+    checker: ContractChecker | None = None
+    for step in ctx.plan.steps:
+        fallbacks = [step.policy.fallback, *(r.fallback for r in step.policy.rules if r.fallback is not None)]
+        for fallback in fallbacks:
+            if fallback.action is not FallbackAction.DEFAULT or fallback.value is None or not step.output_schema:
+                continue
+            checker = checker or ContractChecker()
+            violations = checker.check(step.output_schema, fallback.value)
+            if violations:
+                ctx.error(ctx.where(step, "policy.fallback"),
+                          f"{ctx.label(step.id)}: the fallback's default value breaks the step's output "
+                          f"contract: {violations[0].render()}", "schema-mismatch")
 
 
 def _check_reachable(ctx: _Context, cyclic: set[str]) -> None:

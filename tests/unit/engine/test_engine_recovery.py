@@ -350,6 +350,23 @@ async def test_default_uses_the_plan_s_value_and_dependants_run_on_it(execute) -
     assert summary.outputs["analyze"] == {"docs": "none found"}
 
 
+async def test_a_default_value_that_breaks_the_output_contract_fails_the_step_instead_of_reaching_its_dependants(
+    execute,
+) -> None:
+    policy = StepPolicy(fallback=Fallback(action=FallbackAction.DEFAULT, value={"docs": 7}))
+    steps = [s.model_copy(update={"output_schema": {"type": "object", "properties": {"docs": {"type": "string"}},
+                                                    "required": ["docs"]}}) if s.id == "fetch" else s
+             for s in three_steps(policy)]
+    runner = FakeRunner({"fetch": [CODE]})
+    summary = await execute(fake_plan(steps), runner)
+    assert summary.status is RunStatus.FAILED
+    fetch = summary.step("fetch")
+    assert fetch.status is StepStatus.FAILED
+    assert "the fallback's default value breaks the output contract: /docs" in (fetch.message or "")
+    assert fetch.handoff_failed == 1
+    assert runner.calls("analyze") == []
+
+
 async def test_skill_fallback_runs_another_skill_with_the_same_input(execute) -> None:
     steps = [
         PlanStep(
