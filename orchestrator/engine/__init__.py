@@ -157,10 +157,13 @@ def _hash_folder(folder: Path) -> str:
     return digest.hexdigest()
 
 
-def fingerprint(plan: Plan) -> dict[str, str]:
-    """Content hashes of what a run depends on besides its plan: the spec and each skill folder."""
+def fingerprint(plan: Plan, spec_path: str | None = None) -> dict[str, str]:
+    """Content hashes of what a run depends on besides its plan: the spec and each skill folder.
+
+    `spec_path`: where the spec was when the run was created (the plan may name it
+    relative to the directory it was made in)."""
     found: dict[str, str] = {}
-    spec = Path(plan.spec.path)
+    spec = Path(spec_path or plan.spec.path)
     if spec.is_file():
         found["spec"] = hashlib.sha256(spec.read_bytes()).hexdigest()
     for name, skill in sorted(plan.skills.items()):
@@ -217,6 +220,7 @@ def create_run(plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run
                 inputs=values,
                 fingerprint=fingerprint(plan),
                 mcp_config=str(settings.mcp_config.resolve()) if settings.mcp_config else None,
+                spec_path=str(Path(plan.spec.path).resolve()) if Path(plan.spec.path).is_file() else None,
             ),
         )
         journal.run_dir(rid).mkdir(parents=True, exist_ok=True)
@@ -285,7 +289,7 @@ def _check_resumable(state: RunState, force: bool) -> None:
         )
     if not state.fingerprint:
         return
-    now = fingerprint(state.plan)
+    now = fingerprint(state.plan, state.spec_path)
     changed = sorted(k for k, v in state.fingerprint.items() if now.get(k) != v)
     if changed:
         names = ", ".join(k.replace("skill:", "skill ") for k in changed)

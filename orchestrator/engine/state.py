@@ -151,6 +151,7 @@ class RunState:
         self.plan_sha256 = ""
         self.created_at = 0.0
         self.mcp_config: str | None = None  # the --mcp-config the run was started with
+        self.spec_path: str | None = None  # the spec file, absolute, as the run was created
         self.finished_at: float | None = None
         self.steps: dict[str, StepState] = {s.id: StepState(s.id) for s in plan.steps}
         self.plan_steps = {s.id: s for s in plan.steps}
@@ -320,6 +321,7 @@ class RunState:
             self.plan_sha256 = e.plan_sha256
             self.created_at = e.ts
             self.mcp_config = e.mcp_config
+            self.spec_path = e.spec_path
         elif type(e) is RunStarted:
             self.status = RunStatus.RUNNING
             self.sessions.append(Session(e.ts, e.ts, e.pid, e.host))

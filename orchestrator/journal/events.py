@@ -58,6 +58,7 @@ class RunCreated(_Event):
     inputs: dict[str, Any] = Field(default_factory=dict)
     fingerprint: dict[str, str] = Field(default_factory=dict)  # spec/skill name -> content hash
     mcp_config: str | None = None  # the --mcp-config the run was started with (absolute): resume's default
+    spec_path: str | None = None  # the spec file, absolute: a resume from another directory finds it
 
 
 class RunStarted(_Event):
