@@ -114,6 +114,7 @@ __all__ = [
     "approve_step",
     "create_run",
     "execute_run",
+    "executing_elsewhere",
     "get_run",
     "journal_session",
     "list_runs",
@@ -252,6 +253,12 @@ def replay_run(run_id: str, settings: Settings) -> RunState:
     """The run's state as replayed from its journal (for reports)."""
     with _run_journal(run_id, settings) as journal:
         return _load(journal, run_id)
+
+
+def executing_elsewhere(state: RunState) -> int | None:
+    """The pid of another live process executing the run, if any (the MCP server asks
+    before it tells a client that a running run was interrupted)."""
+    return _alive_elsewhere(state)
 
 
 def _alive_elsewhere(state: RunState) -> int | None:

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 import anyio
 from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import Resource as MCPResource
 from pydantic import Field
 
@@ -50,6 +51,18 @@ class SkillweaveServer(MCPServer[RunRegistry]):
         self._resource_set = resources
         self.registry = registry
 
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        """Refuse arguments a tool does not take: the SDK drops them without a word, and a
+        misspelled `reject` would approve the step it was meant to refuse."""
+        tool = self._tool_manager.get_tool(name)
+        if tool is not None:
+            known = tool.parameters.get("properties", {})
+            unknown = sorted(set(arguments) - set(known))
+            if unknown:
+                takes = ", ".join(sorted(known)) or "no arguments"
+                raise ToolError(f"{name}: unknown argument {unknown[0]!r}; it takes: {takes}")
+        return await super().call_tool(name, arguments, context)
+
     async def list_resources(self) -> list[MCPResource]:
         static = await super().list_resources()
         try:
@@ -81,6 +94,12 @@ def build_server(config: ServerConfig, *, runners: Mapping[str, StepRunner] | No
         lifespan=lifespan,
         log_level="DEBUG" if config.settings.debug else "WARNING",
     )
+    if config.settings.debug:
+        # the SDK set DEBUG on the root logger: keep it for skillweave and the SDK, not for
+        # every library below them (markdown-it logs each token of each spec it parses)
+        logging.getLogger().setLevel(logging.WARNING)
+        for name in ("orchestrator", "mcp_servers", "mcp"):
+            logging.getLogger(name).setLevel(logging.DEBUG)
     ToolSet(workspace, registry).register(server)
     resources.register(server)
     _register_prompts(server, workspace)

@@ -50,6 +50,7 @@ class Execution:
         self.failure: SkillweaveError | None = None  # what execute_run raised, when it was ours
         self._watchers: list[MemoryObjectSendStream[RunEvent]] = []
         self._askers: list[Asker] = []
+        self._questions: list[tuple[Asker, anyio.CancelScope]] = []  # in flight, and whose call asks it
         self.asking = 0  # questions put to a person right now
         self._settled = anyio.Event()  # set whenever no question is pending
         self._settled.set()
@@ -69,11 +70,19 @@ class Execution:
         """The engine's approver: the latest waiting caller that can ask a person, if any."""
         if not self._askers:
             return None
+        asker = self._askers[-1]
         self.asking += 1
         if self.asking == 1:
             self._settled = anyio.Event()
         try:
-            return await self._askers[-1](request)
+            with anyio.CancelScope() as scope:  # withdrawn when the call that asks it ends (watched)
+                question = (asker, scope)
+                self._questions.append(question)
+                try:
+                    return await asker(request)
+                finally:
+                    self._questions.remove(question)
+            return None  # withdrawn: no decision, so the run pauses at the gate
         finally:
             self.asking -= 1
             if self.asking == 0:
@@ -110,6 +119,9 @@ class Execution:
                 self._watchers.remove(send)
             if asker is not None and asker in self._askers:
                 self._askers.remove(asker)
+            for owner, scope in list(self._questions):
+                if owner is asker:
+                    scope.cancel()
             send.close()
 
 

@@ -439,10 +439,12 @@ class ToolSet:
     # Watching, approvals -------------------------------------------------------------
 
     async def _view(self, run_id: str) -> RunView:
-        from orchestrator.engine import get_run
+        from orchestrator.engine import executing_elsewhere, replay_run
 
-        summary = await self.ws.blocking(get_run, run_id, self.ws.settings)
-        return run_view(summary, executing=self.registry.active(run_id) is not None)
+        state = await self.ws.blocking(replay_run, run_id, self.ws.settings)
+        executing = self.registry.active(run_id) is not None
+        elsewhere = None if executing else executing_elsewhere(state)
+        return run_view(state.summary(), executing=executing, elsewhere=elsewhere)
 
     async def _decide(self, run_id: str, step: str, answer: dialogue.Answer, *, by: str) -> None:
         from orchestrator.engine import approve_step

@@ -38,12 +38,19 @@ def _preview(run_id: str, step: str, value: Any) -> Any:
     return f"{text[:OUTPUT_PREVIEW_CHARS]}… ({len(text)} characters; the full output is in {report_uri(run_id)})"
 
 
-def next_move(summary: RunSummary, executing: bool) -> str:
+def next_move(summary: RunSummary, executing: bool, elsewhere: int | None = None) -> str:
     run = summary.run_id
     if executing or summary.status is RunStatus.RUNNING:
         if executing:
             return f"The run is executing. Call get_run with run_id {run!r} every few seconds until it is no longer running."
+        if elsewhere is not None:
+            return (
+                f"Another process (pid {elsewhere}: a shell's skillweave, or another server) is executing the run. "
+                f"Call get_run with run_id {run!r} every few seconds until it is no longer running; do not resume it."
+            )
         return f"The run was interrupted (no process is executing it). Call resume_run with run_id {run!r} to continue it."
+    if summary.status is RunStatus.PAUSED and not summary.awaiting:
+        return f"Every approval it waited for has been decided. Call resume_run with run_id {run!r} to continue it."
     if summary.status is RunStatus.PAUSED:
         steps = ", ".join(summary.awaiting)
         return (
@@ -60,7 +67,7 @@ def next_move(summary: RunSummary, executing: bool) -> str:
     )
 
 
-def run_view(summary: RunSummary, *, executing: bool) -> RunView:
+def run_view(summary: RunSummary, *, executing: bool, elsewhere: int | None = None) -> RunView:
     error = None
     if summary.error is not None:
         where = f"{summary.error.where}: " if summary.error.where else ""
@@ -89,7 +96,7 @@ def run_view(summary: RunSummary, *, executing: bool) -> RunView:
         ],
         outputs={k: _preview(summary.run_id, k, v) for k, v in summary.outputs.items()},
         report_uri=report_uri(summary.run_id),
-        next=next_move(summary, executing),
+        next=next_move(summary, executing, elsewhere),
     )
 
 
