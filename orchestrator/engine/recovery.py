@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from orchestrator.contracts import empty_value, render_violations
+from orchestrator.contracts import Violation, empty_value, render_violations
 from orchestrator.engine.model import StepStatus
 from orchestrator.engine.regeneration import RegenerationEnd, record_unavailable, regenerate
 from orchestrator.engine.runtime import UnavailableError
@@ -224,6 +224,18 @@ def _tokens_left(scope: RunScope) -> int:
     return max(0, scope.plan.limits.max_llm_tokens - scope.state.tokens.total)
 
 
+def _check_output(scope: RunScope, step: PlanStep, item: int | None, attempt: int | None, value: Any) -> tuple[Violation, ...]:
+    """Check `value` against the step's output contract, recording the handoff check."""
+    violations = scope.contracts.check(step.output_schema, value)
+    scope.recorder.emit(
+        HandoffChecked(
+            ts=scope.now(), step=step.id, item=item, attempt=attempt, direction="output",
+            ok=not violations, violations=violations,
+        )
+    )
+    return violations
+
+
 def store_output(scope: RunScope, step: PlanStep, item: int | None, tried: _Tried) -> None:
     scope.recorder.emit(
         OutputStored(
@@ -319,13 +331,7 @@ async def _attempt(
                 kind="output_contract",
             )
     if failure is None and step.output_schema:
-        violations = scope.contracts.check(step.output_schema, outcome.output)
-        scope.recorder.emit(
-            HandoffChecked(
-                ts=scope.now(), step=step.id, item=item, attempt=attempt, direction="output",
-                ok=not violations, violations=violations,
-            )
-        )
+        violations = _check_output(scope, step, item, attempt, outcome.output)
         if violations:
             failure = StepFailure(
                 error_class=ErrorClass.CODE_ERROR,
@@ -473,13 +479,7 @@ async def fallback(
     if action is FallbackAction.DEFAULT:
         value = chosen.value if chosen.value is not None else empty_value(step.output_schema)
         if chosen.value is not None and step.output_schema:  # a value the spec wrote is checked as an output is
-            violations = scope.contracts.check(step.output_schema, value)
-            scope.recorder.emit(
-                HandoffChecked(
-                    ts=scope.now(), step=step.id, item=item, attempt=attempt, direction="output",
-                    ok=not violations, violations=violations,
-                )
-            )
+            violations = _check_output(scope, step, item, attempt, value)
             if violations:
                 broken = StepFailure(
                     error_class=ErrorClass.UNRECOVERABLE,
