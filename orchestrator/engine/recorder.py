@@ -49,6 +49,9 @@ FLUSH_DELAY_S = 0.05
 def describe(event: Event) -> str:
     """A one-line message for progress displays."""
     data = event.__dict__
+    if event.type == "retry_scheduled":  # its error class alone would read "timeout: "
+        return f"retry in {data['delay_s']:.2f}s after {data['error_class']}" if data.get("error_class") \
+            else f"retry in {data['delay_s']:.2f}s"
     for key in ("message", "reason", "error_class", "status", "action"):
         value = data.get(key)
         if value:
@@ -56,8 +59,6 @@ def describe(event: Event) -> str:
             if key == "error_class":
                 text = f"{value}: {data.get('message', '')}"
             return text.splitlines()[0] if text else ""
-    if event.type == "retry_scheduled":
-        return f"retry in {data['delay_s']:.2f}s"
     if event.type == "regeneration":
         return f"new code {str(data.get('code_sha256') or '')[:12]}" if data.get("code_path") else "refused"
     return ""

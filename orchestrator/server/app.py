@@ -19,7 +19,7 @@ import anyio
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import Resource as MCPResource
-from pydantic import Field
+from pydantic import Field, ValidationError
 
 from orchestrator import __version__
 from orchestrator.runner import StepRunner
@@ -61,7 +61,13 @@ class SkillweaveServer(MCPServer[RunRegistry]):
             if unknown:
                 takes = ", ".join(sorted(known)) or "no arguments"
                 raise ToolError(f"{name}: unknown argument {unknown[0]!r}; it takes: {takes}")
-        return await super().call_tool(name, arguments, context)
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            if not isinstance(exc.__cause__, ValidationError):
+                raise
+            # pydantic's message spans lines and links its docs: one `where: message` line per field
+            raise ToolError("; ".join(_argument_problem(name, e) for e in exc.__cause__.errors())) from exc
 
     async def list_resources(self) -> list[MCPResource]:
         static = await super().list_resources()
@@ -71,6 +77,11 @@ class SkillweaveServer(MCPServer[RunRegistry]):
             logger.exception("listing resources failed")
             listed = []
         return [*static, *listed]
+
+
+def _argument_problem(tool: str, error: Any) -> str:
+    where = ".".join(str(part) for part in error["loc"]) or "arguments"
+    return f"{tool}.{where}: {error['msg'].lower()}"
 
 
 def build_server(config: ServerConfig, *, runners: Mapping[str, StepRunner] | None = None) -> SkillweaveServer:

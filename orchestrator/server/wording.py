@@ -15,6 +15,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?m)^--input ([^\s:]+):"), r"inputs.\1:"),
     (re.compile(r"\(--force resumes anyway\)"), "(resume_run with force=true resumes anyway)"),
     (re.compile(r"\buse --force if\b"), "call resume_run with force=true if"),
+    (
+        re.compile(r"pass --state-dir or set SKILLWEAVE_STATE_DIR"),
+        "this server keeps its runs in that state directory, which is chosen when the server is started",
+    ),
 )
 
 

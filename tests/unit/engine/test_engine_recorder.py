@@ -208,3 +208,11 @@ def test_without_a_journal_a_listener_hears_of_each_event_at_once() -> None:
     recorder = Recorder("run-1", RunState("run-1", plan), None, on_event=lambda e: heard.append(e.type))
     recorder.emit(StepReady(ts=0.0, step="s0"))
     assert heard == ["step_ready"]
+
+
+def test_a_retry_line_says_when_and_after_what_not_an_empty_error() -> None:
+    from orchestrator.engine.recorder import describe
+    from orchestrator.journal.events import RetryScheduled
+
+    event = RetryScheduled(ts=0.0, step="s0", attempt=1, delay_s=0.5, not_before=0.5, error_class="timeout")
+    assert describe(event) == "retry in 0.50s after timeout"

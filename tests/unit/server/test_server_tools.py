@@ -344,3 +344,19 @@ async def test_input_errors_name_the_inputs_argument_not_cli_flags(connect: Clie
     assert "--input" not in text(missing) + text(unknown)
     assert "give it in the `inputs` argument" in text(missing)
     assert "inputs.zzz: unknown input 'zzz'" in text(unknown)
+
+
+async def test_a_wrongly_typed_argument_is_one_line_naming_the_tool_and_argument(connect: ClientFactory) -> None:
+    async with connect() as client:
+        result = await client.call_tool("get_run", {"run_id": "x", "wait_s": "soon"})
+    assert result.is_error
+    assert text(result).startswith("get_run.wait_s: input should be a valid number"), text(result)
+    assert "\n" not in text(result) and "pydantic.dev" not in text(result)
+
+
+async def test_an_unknown_run_is_explained_in_the_servers_terms_not_the_clis(connect: ClientFactory) -> None:
+    async with connect() as client:
+        result = await client.call_tool("get_run", {"run_id": "20990101-000000-abcdef"})
+    assert result.is_error
+    assert "no run '20990101-000000-abcdef'" in text(result)
+    assert "--state-dir" not in text(result) and "chosen when the server is started" in text(result)
