@@ -164,7 +164,8 @@ def _stopped(message: str, remedy: str | None = None) -> tuple[str, int]:
     """`message`, with how to go on: resume the run it stopped, or try again."""
     run_id = _meta().get(_RUN_ID)
     if run_id is None:
-        return f"{message}; {remedy or 'try again when it is free'}{', then try again' if remedy else ''}", EXIT_USAGE
+        advice = f"{remedy}, then try again" if remedy else "try again when it is free"
+        return f"{message}; {advice}", EXIT_USAGE
     then = f"{remedy}, then continue with" if remedy else "continue with"
     return f"{message}; run {run_id} stopped: {then}: {resume_command(run_id)}", EXIT_FAILED
 
@@ -198,20 +199,26 @@ def handle_errors(f: F) -> F:
         except BrokenPipeError:
             quiet_broken_pipe()
             sys.exit(EXIT_BROKEN_PIPE)
-        except (sqlite3.Error, OSError) as exc:
-            if isinstance(exc, OSError) and exc.errno not in _ENVIRONMENT_ERRNOS:
+        except sqlite3.Error as exc:
+            _stop(*_journal_problem(exc), debug=debug, as_json=bool(kwargs.get("as_json")))
+        except OSError as exc:
+            if exc.errno not in _ENVIRONMENT_ERRNOS:
                 _internal_error(exc, debug)
-            if debug:
-                traceback.print_exc()
-            message, code = _journal_problem(exc) if isinstance(exc, sqlite3.Error) else _disk_problem(exc)
-            click.echo(message, err=True)
-            if kwargs.get("as_json"):
-                echo_json({"ok": False, "error": {"message": message, "where": None, "exit_code": code}, "errors": []})
-            sys.exit(code)
+            _stop(*_disk_problem(exc), debug=debug, as_json=bool(kwargs.get("as_json")))
         except Exception as exc:  # the one broad catch, at the edge
             _internal_error(exc, debug)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _stop(message: str, code: int, *, debug: bool, as_json: bool) -> NoReturn:
+    """Print the one line of a journal or disk problem (and the error document) and exit."""
+    if debug:
+        traceback.print_exc()
+    click.echo(message, err=True)
+    if as_json:
+        echo_json({"ok": False, "error": {"message": message, "where": None, "exit_code": code}, "errors": []})
+    sys.exit(code)
 
 
 def _internal_error(exc: BaseException, debug: bool) -> NoReturn:

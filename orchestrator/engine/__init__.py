@@ -256,13 +256,8 @@ def replay_run(run_id: str, settings: Settings) -> RunState:
 
 
 def executing_elsewhere(state: RunState) -> int | None:
-    """The pid of another live process executing the run, if any (the MCP server asks
-    before it tells a client that a running run was interrupted)."""
-    return _alive_elsewhere(state)
-
-
-def _alive_elsewhere(state: RunState) -> int | None:
-    """The pid of another live process executing the run, if any."""
+    """The pid of another live process executing the run, if any (resume refuses it; the
+    MCP server asks before it tells a client that a running run was interrupted)."""
     if state.status is not RunStatus.RUNNING or not state.sessions:
         return None
     last = state.sessions[-1]
@@ -288,7 +283,7 @@ def _check_resumable(state: RunState, force: bool) -> None:
         raise ResumeError(f"run {state.run_id} already {state.status.value}; nothing to resume", where=state.run_id)
     if force:
         return
-    pid = _alive_elsewhere(state)
+    pid = executing_elsewhere(state)
     if pid is not None:
         raise ResumeError(
             f"run {state.run_id} is being executed by process {pid}; use --force if that process is gone",

@@ -50,8 +50,8 @@ def describe(event: Event) -> str:
     """A one-line message for progress displays."""
     data = event.__dict__
     if event.type == "retry_scheduled":  # its error class alone would read "timeout: "
-        return f"retry in {data['delay_s']:.2f}s after {data['error_class']}" if data.get("error_class") \
-            else f"retry in {data['delay_s']:.2f}s"
+        after = f" after {data['error_class']}" if data.get("error_class") else ""
+        return f"retry in {data['delay_s']:.2f}s{after}"
     for key in ("message", "reason", "error_class", "status", "action"):
         value = data.get(key)
         if value:
