@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from orchestrator.errors import ConfigError
 
 ENV_STATE_DIR = "SKILLWEAVE_STATE_DIR"
 ENV_SKILLS_PATH = "SKILLWEAVE_SKILLS_PATH"
@@ -14,8 +17,43 @@ ENV_MODEL = "SKILLWEAVE_MODEL"
 ENV_REQUIRE_ISOLATION = "SKILLWEAVE_REQUIRE_ISOLATION"
 ENV_BASE_URL = "ANTHROPIC_BASE_URL"
 ENV_API_KEY = "ANTHROPIC_API_KEY"
+ENV_MAX_SPEC_BYTES = "SKILLWEAVE_MAX_SPEC_BYTES"
+ENV_MAX_DATA_BYTES = "SKILLWEAVE_MAX_DATA_BYTES"
 
 DEFAULT_MODEL = "claude-sonnet-5-5"  # claude-sonnet-4-5 reaches end of life on 2026-11-30
+
+
+class FileCaps(BaseModel):
+    """The largest files skillweave reads (see `filecap`).
+
+    `spec_bytes`: a spec, a SKILL.md, a skill's schema file. `data_bytes`: an
+    `--input-file`, an `--llm-replay` recording, a saved plan."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    spec_bytes: int = Field(default=1 << 20, gt=0)
+    data_bytes: int = Field(default=64 << 20, gt=0)
+
+
+_SIZE = re.compile(r"\s*(\d+)\s*(k|m|g)?(?:i?b)?\s*", re.I)
+
+
+def _size(env: Mapping[str, str], name: str) -> int | None:
+    raw = env.get(name)
+    if not raw:
+        return None
+    m = _SIZE.fullmatch(raw)
+    if m is None or int(m.group(1)) == 0:
+        raise ConfigError(f"{raw!r} is not a size in bytes (1048576, 512K, 4M, 1G)", where=name)
+    return int(m.group(1)) << {"": 0, "k": 10, "m": 20, "g": 30}[(m.group(2) or "").lower()]
+
+
+def file_caps(env: Mapping[str, str] | None = None) -> FileCaps:
+    """The caps from SKILLWEAVE_MAX_SPEC_BYTES / SKILLWEAVE_MAX_DATA_BYTES, else the defaults."""
+    env = os.environ if env is None else env
+    values = {key: size for key, name in (("spec_bytes", ENV_MAX_SPEC_BYTES), ("data_bytes", ENV_MAX_DATA_BYTES))
+              if (size := _size(env, name)) is not None}
+    return FileCaps.model_validate(values)
 
 
 class Settings(BaseModel):
@@ -35,6 +73,7 @@ class Settings(BaseModel):
     llm_replay: Path | None = None
     promote: bool = False
     debug: bool = False
+    caps: FileCaps = FileCaps()
 
 
 def _truthy(value: str | None) -> bool:
@@ -55,6 +94,7 @@ def load_settings(env: Mapping[str, str] | None = None, **flags: object) -> Sett
         values["api_key"] = env[ENV_API_KEY]
     if _truthy(env.get(ENV_REQUIRE_ISOLATION)):
         values["require_isolation"] = True
+    values["caps"] = file_caps(env)
     values["env_skills_dirs"] = tuple(
         Path(p) for p in env.get(ENV_SKILLS_PATH, "").split(os.pathsep) if p
     )

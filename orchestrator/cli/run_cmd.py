@@ -55,9 +55,10 @@ from orchestrator.cli.run_view import (
     render_summary,
     save_report,
 )
-from orchestrator.config import Settings
+from orchestrator.config import ENV_MAX_DATA_BYTES, Settings, file_caps
 from orchestrator.engine.model import RunStatus, RunSummary
 from orchestrator.errors import ConfigError
+from orchestrator.filecap import FileCapError, read_capped
 from orchestrator.plan.model import Plan
 
 _EXIT_OF = {
@@ -121,12 +122,17 @@ def _schema_types(plan: Plan, name: str) -> set[str]:
     return set()
 
 
-def parse_inputs(plan: Plan, pairs: tuple[str, ...], files: tuple[Path, ...]) -> dict[str, Any]:
-    """`--input-file` documents, then `--input k=v` (JSON unless the input is a string)."""
+def parse_inputs(plan: Plan, pairs: tuple[str, ...], files: tuple[Path, ...],
+                 max_bytes: int | None = None) -> dict[str, Any]:
+    """`--input-file` documents (regular files of at most `max_bytes`, by default the
+    SKILLWEAVE_MAX_DATA_BYTES cap), then `--input k=v` (JSON unless the input is a string)."""
     values: dict[str, Any] = {}
+    limit = file_caps().data_bytes if max_bytes is None else max_bytes
     for path in files:
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_capped(path, limit, ENV_MAX_DATA_BYTES).decode("utf-8")
+        except FileCapError as exc:
+            raise ConfigError(f"the input file is {exc.strerror}", where=str(path)) from None
         except OSError as exc:
             raise ConfigError(f"cannot read input file: {exc.strerror}", where=str(path)) from exc
         except UnicodeDecodeError:
@@ -189,7 +195,7 @@ def _check_files(settings: Settings) -> None:
     if settings.llm_replay is not None:
         from orchestrator.llm.record import load_recording
 
-        load_recording(settings.llm_replay)
+        load_recording(settings.llm_replay, settings.caps.data_bytes)
 
 
 def _finish(summary: RunSummary, as_json: bool, settings: Settings) -> None:
@@ -277,7 +283,7 @@ def run(
     )
     _check_files(settings)
     plan = load_plan_file(spec_or_plan, settings)
-    inputs = parse_inputs(plan, pairs, input_files)
+    inputs = parse_inputs(plan, pairs, input_files, settings.caps.data_bytes)
     with journal_session():  # one journal connection for creating, executing and reporting
         run_id = create_run(plan, inputs, settings)
         note_run(run_id)

@@ -90,6 +90,7 @@ from orchestrator.engine.scheduler import Scheduler
 from orchestrator.engine.scope import RunScope
 from orchestrator.engine.state import RunState
 from orchestrator.errors import ConfigError, NotFoundError, ResumeError, UserError
+from orchestrator.filecap import hash_into, sha256_file
 from orchestrator.ids import RunId, new_run_id
 from orchestrator.journal.events import ApprovalDecided, RunCreated
 from orchestrator.journal.plans import encode_plan
@@ -152,7 +153,7 @@ def _hash_folder(folder: Path) -> str:
             path = Path(root) / name
             digest.update(str(path.relative_to(folder)).encode() + b"\0")
             try:
-                digest.update(path.read_bytes())
+                hash_into(digest, path)  # by blocks; a FIFO or device is not read
             except OSError:
                 digest.update(b"<unreadable>")
     return digest.hexdigest()
@@ -166,7 +167,7 @@ def fingerprint(plan: Plan, spec_path: str | None = None) -> dict[str, str]:
     found: dict[str, str] = {}
     spec = Path(spec_path or plan.spec.path)
     if spec.is_file():
-        found["spec"] = hashlib.sha256(spec.read_bytes()).hexdigest()
+        found["spec"] = sha256_file(spec)
     for name, skill in sorted(plan.skills.items()):
         folder = Path(skill.path)
         if folder.is_dir():

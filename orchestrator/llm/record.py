@@ -31,7 +31,9 @@ from typing import Any
 import httpx2
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from orchestrator.config import ENV_MAX_DATA_BYTES, file_caps
 from orchestrator.errors import ConfigError
+from orchestrator.filecap import FileCapError, read_capped
 
 RECORD_FORMAT = 1
 WHERE_HEADER = "x-skillweave-where"  # set per call by the client, stripped before the network
@@ -166,14 +168,18 @@ class RecordingTransport(LiveTransport):
         return httpx2.Response(response.status_code, headers=headers, content=body, request=request)
 
 
-def load_recording(path: Path) -> list[Exchange]:
-    """Read a recording; a missing file or a bad line is a ConfigError naming file:line."""
+def load_recording(path: Path, max_bytes: int | None = None) -> list[Exchange]:
+    """Read a recording (a regular file of at most `max_bytes`, by default the
+    SKILLWEAVE_MAX_DATA_BYTES cap); a missing file or a bad line is a ConfigError naming file:line."""
+    limit = file_caps().data_bytes if max_bytes is None else max_bytes
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = read_capped(path, limit, ENV_MAX_DATA_BYTES).decode("utf-8").splitlines()
     except FileNotFoundError:
         raise ConfigError(f"--llm-replay: no such file: {path}") from None
     except UnicodeDecodeError:
         raise ConfigError("not UTF-8 text (--llm-replay)", where=str(path)) from None
+    except FileCapError as exc:
+        raise ConfigError(f"the recording is {exc.strerror} (--llm-replay)", where=str(path)) from None
     except OSError as exc:
         raise ConfigError(
             f"cannot read the recording: {exc.strerror or exc}", where=str(path)

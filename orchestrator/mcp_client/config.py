@@ -39,7 +39,9 @@ from typing import Annotated, Any, Literal, NoReturn
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from orchestrator.config import ENV_MAX_SPEC_BYTES, file_caps
 from orchestrator.errors import ConfigError, Diagnostic
+from orchestrator.filecap import read_capped
 
 CONFIG_FILE_BESIDE_SPEC = "mcp.json"
 CONFIG_FILES_IN_CWD = (".mcp.json", ".cursor/mcp.json")
@@ -140,8 +142,8 @@ def load_mcp_config(
     broken: dict[str, Diagnostic] = {}
     if path is not None:
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
+            text = read_capped(path, file_caps(env).spec_bytes, ENV_MAX_SPEC_BYTES).decode("utf-8")
+        except OSError as exc:  # a FIFO or device, or larger than the cap, too
             raise ConfigError(
                 f"cannot read the MCP config: {exc.strerror or exc}", where=str(path)
             ) from None

@@ -104,7 +104,7 @@ def compile_spec(
     from orchestrator.skills import load_catalog
     from orchestrator.spec import parse_spec
 
-    spec = parse_spec(path)
+    spec = parse_spec(path, settings.caps.spec_bytes)
     catalog = load_catalog(settings, path)
     default_chooser = _ModelChooser(settings) if chooser is None and _model_available(settings) else None
     if tool_schemas is None:
@@ -180,19 +180,28 @@ class _ToolSchemasFromServers:
         return (info.input_schema or None), info.output_schema
 
 
-def load_plan(path: Path) -> Plan:
-    """A plan saved by `skillweave plan --format json`. ConfigError when the file is not
-    a plan of this format or was edited after it was written (its hash does not match)."""
+def load_plan(path: Path, max_bytes: int | None = None) -> Plan:
+    """A plan saved by `skillweave plan --format json`: a regular file of at most `max_bytes`
+    (default: SKILLWEAVE_MAX_DATA_BYTES). ConfigError when the file is not a plan of this
+    format or was edited after it was written (its hash does not match)."""
+    from orchestrator.config import ENV_MAX_DATA_BYTES, file_caps
+    from orchestrator.filecap import read_capped
+
     try:
-        text = path.read_text(encoding="utf-8")
+        limit = file_caps().data_bytes if max_bytes is None else max_bytes
+        text = read_capped(path, limit, ENV_MAX_DATA_BYTES).decode("utf-8")
     except FileNotFoundError:
         raise NotFoundError(f"{path}: no such plan file") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
+        raise ConfigError(f"cannot read the plan: it is {exc.strerror}", where=str(path)) from None
+    except UnicodeDecodeError as exc:
         raise ConfigError(f"cannot read the plan: {exc}", where=str(path)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ConfigError(f"not JSON: {exc.msg}", where=f"{path}:{exc.lineno}") from None
+    except ValueError as exc:  # an integer of thousands of digits
+        raise ConfigError(f"not a skillweave plan: {exc}", where=str(path)) from None
     except RecursionError:
         raise ConfigError("not a skillweave plan (nested too deeply to read)", where=str(path)) from None
     if not isinstance(data, dict) or "steps" not in data or "spec" not in data:
@@ -216,6 +225,6 @@ def load_plan(path: Path) -> Plan:
 def load_spec_or_plan(path: Path, settings: Settings) -> Plan:
     """A `.json` file is a saved plan; anything else is a spec, compiled."""
     if path.suffix.lower() == ".json":
-        return load_plan(path)
+        return load_plan(path, settings.caps.data_bytes)
     return compile_spec(path, settings)
 

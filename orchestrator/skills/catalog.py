@@ -19,6 +19,7 @@ from typing import Any
 
 from orchestrator.config import Settings
 from orchestrator.errors import Diagnostic, NotFoundError, Severity, SkillError
+from orchestrator.filecap import hash_into
 from orchestrator.resources import skills_dir
 from orchestrator.skills.conformance import split_tools
 from orchestrator.skills.extension import metadata_text
@@ -27,12 +28,12 @@ from orchestrator.skills.model import SKILL_FILE, Origin, Skill
 from orchestrator.skills.validate import inspect_skill, judge_all
 
 
-def load_skill(folder: Path, origin: Origin = "dir") -> Skill:
+def load_skill(folder: Path, origin: Origin = "dir", max_bytes: int | None = None) -> Skill:
     """Load the skill in `folder`. Raises SkillError (file:line diagnostics) when it
     cannot be used: no SKILL.md, unreadable frontmatter, or broken `skillweave.*` keys.
     Agent Skills conformance problems that hosts tolerate become `Skill.warnings`."""
     folder = folder.resolve()
-    inspection = inspect_skill(folder)
+    inspection = inspect_skill(folder, max_bytes)
     diagnostics = judge_all(inspection, None)
     errors = [d for d in diagnostics if d.severity is Severity.ERROR]
     if errors:
@@ -77,7 +78,8 @@ def _hash(folder: Path, files: Iterable[Path]) -> str:
     digest = hashlib.sha256()
     for path in sorted(set(files)):
         digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
-        digest.update(path.read_bytes() + b"\0")
+        hash_into(digest, path)  # by blocks: a FIFO or a device is never read
+        digest.update(b"\0")
     return digest.hexdigest()
 
 
@@ -191,7 +193,7 @@ def load_catalog(settings: Settings, spec_path: Path | None = None) -> Catalog:
         searched.add(source.resolve())
         for folder in skill_folders(source):
             try:
-                skill = load_skill(folder, origin)
+                skill = load_skill(folder, origin, settings.caps.spec_bytes)
             except SkillError as exc:
                 problems.extend(exc.diagnostics)
                 refused.setdefault(folder.name, tuple(exc.diagnostics))

@@ -23,6 +23,8 @@ from typing import Any
 
 import jsonschema_rs
 
+from orchestrator.config import ENV_MAX_SPEC_BYTES, file_caps
+from orchestrator.filecap import FileCapError, read_capped
 from orchestrator.plan.model import SkillKind
 from orchestrator.skills.conformance import Finding
 from orchestrator.skills.frontmatter import Entry, Frontmatter
@@ -80,8 +82,9 @@ class Extension:
         )
 
 
-def read_extension(fm: Frontmatter, folder: Path) -> Extension:
-    """Resolve and check the skill's `skillweave.*` keys."""
+def read_extension(fm: Frontmatter, folder: Path, max_bytes: int | None = None) -> Extension:
+    """Resolve and check the skill's `skillweave.*` keys. `max_bytes` caps each schema
+    file (default: SKILLWEAVE_MAX_SPEC_BYTES)."""
     ext = Extension()
     metadata = fm.get("metadata")
     if metadata is None or not metadata.is_mapping:
@@ -137,8 +140,8 @@ def read_extension(fm: Frontmatter, folder: Path) -> Extension:
                     f"{key}-missing",
                 )
             setattr(ext, key, value.strip() or None)
-    ext.input_schema = _read_schema(ext, ours.get("input-schema"), folder)
-    ext.output_schema = _read_schema(ext, ours.get("output-schema"), folder)
+    ext.input_schema = _read_schema(ext, ours.get("input-schema"), folder, max_bytes)
+    ext.output_schema = _read_schema(ext, ours.get("output-schema"), folder, max_bytes)
     _read_timeout(ext, ours.get("timeout"))
     return ext
 
@@ -253,14 +256,14 @@ def _read_timeout(ext: Extension, entry: Entry | None) -> None:
     ext.timeout_s = value
 
 
-def _read_schema(ext: Extension, entry: Entry | None, folder: Path) -> dict[str, Any] | None:
+def _read_schema(ext: Extension, entry: Entry | None, folder: Path, max_bytes: int | None) -> dict[str, Any] | None:
     if entry is None:
         return None
     key = entry.key
     path = _relative_file(ext, entry, folder, "schema")
     if path is None:
         return None
-    if not path.is_file():
+    if not path.exists():
         ext.problem(
             entry.line,
             f"'{key}': the schema file '{metadata_text(entry)}' does not exist",
@@ -269,15 +272,17 @@ def _read_schema(ext: Extension, entry: Entry | None, folder: Path) -> dict[str,
         return None
     ext.files.append(path)
     try:
-        schema = json.loads(path.read_text(encoding="utf-8"))
+        limit = file_caps().spec_bytes if max_bytes is None else max_bytes
+        schema = json.loads(read_capped(path, limit, ENV_MAX_SPEC_BYTES).decode("utf-8"))
     except json.JSONDecodeError as exc:
         ext.problem(
             exc.lineno, f"not valid JSON: {exc.msg} (column {exc.colno})", "schema-json", file=path
         )
         return None
     except (OSError, UnicodeDecodeError) as exc:
+        reason = f"is {exc.strerror}" if isinstance(exc, FileCapError) else f"cannot be read: {exc}"
         ext.problem(
-            entry.line, f"'{key}': cannot read '{metadata_text(entry)}': {exc}", "schema-read"
+            entry.line, f"'{key}': the schema file '{metadata_text(entry)}' {reason}", "schema-read"
         )
         return None
     except RecursionError:

@@ -15,7 +15,9 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode
 
+from orchestrator.config import ENV_MAX_SPEC_BYTES, file_caps
 from orchestrator.errors import Diagnostic, SkillError
+from orchestrator.filecap import FileCapError, read_capped
 from orchestrator.jsonsafe import deepest_line
 
 _FENCE = "---"
@@ -69,10 +71,14 @@ def _too_deep(path: Path, yaml_text: str) -> SkillError:
     return _error(path, at, "the frontmatter nests lists or mappings too deeply to be read", "yaml")
 
 
-def read_frontmatter(skill_md: Path) -> Frontmatter:
-    """Read and split a SKILL.md. Raises SkillError (file:line) when it cannot be read."""
+def read_frontmatter(skill_md: Path, max_bytes: int | None = None) -> Frontmatter:
+    """Read and split a SKILL.md (a regular file of at most `max_bytes`, by default the
+    SKILLWEAVE_MAX_SPEC_BYTES cap). Raises SkillError (file:line) when it cannot be read."""
+    limit = file_caps().spec_bytes if max_bytes is None else max_bytes
     try:
-        raw = skill_md.read_bytes()
+        raw = read_capped(skill_md, limit, ENV_MAX_SPEC_BYTES)
+    except FileCapError as exc:
+        raise _error(skill_md, None, f"SKILL.md is {exc.strerror}", "too-large") from None
     except OSError as exc:
         raise _error(skill_md, None, f"cannot read: {exc.strerror or exc}", "unreadable") from exc
     try:

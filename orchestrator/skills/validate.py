@@ -57,12 +57,13 @@ def skill_file(folder: Path) -> Path:
     )
 
 
-def inspect_skill(folder: Path) -> Inspection:
+def inspect_skill(folder: Path, max_bytes: int | None = None) -> Inspection:
     """Parse a skill folder and collect every finding. Raises SkillError when the
-    SKILL.md is missing or its frontmatter cannot be read at all."""
+    SKILL.md is missing or its frontmatter cannot be read at all. `max_bytes` caps
+    SKILL.md and each schema file (default: SKILLWEAVE_MAX_SPEC_BYTES, 1 MiB)."""
     skill_md = skill_file(folder)
-    fm = read_frontmatter(skill_md)
-    ext = read_extension(fm, folder)
+    fm = read_frontmatter(skill_md, max_bytes)
+    ext = read_extension(fm, folder, max_bytes)
     findings = [*check_spec(fm, folder), *ext.findings]
     return Inspection(
         folder=folder, skill_md=skill_md, frontmatter=fm, extension=ext, findings=tuple(findings)

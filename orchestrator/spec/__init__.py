@@ -19,7 +19,9 @@ import hashlib
 from pathlib import Path
 from typing import Literal
 
+from orchestrator.config import ENV_MAX_SPEC_BYTES, file_caps
 from orchestrator.errors import Diagnostic, NotFoundError, SpecError
+from orchestrator.filecap import FileCapError, read_capped
 from orchestrator.jsonsafe import deepest_line
 from orchestrator.spec.check import SpecParts, check_references, check_steps, derive_inputs
 from orchestrator.spec.model import (
@@ -63,16 +65,21 @@ def format_of(path: Path | str) -> SpecFormat | None:
     return _SUFFIXES.get(Path(path).suffix.lower())
 
 
-def parse_spec(path: Path) -> WorkflowSpec:
-    """Read and compile the spec at `path`."""
+def parse_spec(path: Path, max_bytes: int | None = None) -> WorkflowSpec:
+    """Read and compile the spec at `path`: a regular file of at most `max_bytes`
+    (default: the `SKILLWEAVE_MAX_SPEC_BYTES` cap, 1 MiB unless set)."""
     fmt = format_of(path)
     if fmt is None:
         raise SpecError(Diagnostic(file=str(path), message="a spec is a .md, .markdown, .yaml or "
                                                            ".yml file", code="spec.suffix"))
+    limit = file_caps().spec_bytes if max_bytes is None else max_bytes
     try:
-        data = Path(path).read_bytes()
+        data = read_capped(path, limit, ENV_MAX_SPEC_BYTES)
     except FileNotFoundError as exc:
         raise NotFoundError(f"no such spec: {path}", where=str(path)) from exc
+    except FileCapError as exc:
+        raise SpecError(Diagnostic(file=str(path), message=f"the spec is {exc.strerror}",
+                                   code="spec.file")) from None
     except OSError as exc:
         raise NotFoundError(f"cannot read the spec: {exc.strerror}", where=str(path)) from exc
     try:
