@@ -22,6 +22,8 @@ from typing import Any
 import jsonschema_rs
 from pydantic import BaseModel, ConfigDict
 
+from orchestrator.schemaref import no_retrieval, offline_registry
+
 ACTUAL_LIMIT = 120  # characters of the actual value kept in a violation
 MAX_VIOLATIONS = 20  # violations reported per check; the count says how many more
 
@@ -73,6 +75,16 @@ def _pointer(path: Any) -> str:
     return "".join("/" + p for p in parts)
 
 
+class _Unusable:
+    """The validator of a schema that cannot be compiled: every payload goes to `explain`."""
+
+    def is_valid(self, value: Any) -> bool:
+        return False
+
+
+_UNUSABLE = _Unusable()
+
+
 class ContractChecker:
     """Checks payloads against schemas; owns the compiled-validator cache.
 
@@ -94,7 +106,10 @@ class ContractChecker:
             digest = schema_hash(schema)
             validator = self._by_hash.get(digest)
             if validator is None:
-                validator = jsonschema_rs.validator_for(dict(schema))
+                try:
+                    validator = jsonschema_rs.validator_for(dict(schema), retriever=no_retrieval)
+                except (ValueError, jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError):
+                    validator = _UNUSABLE  # e.g. a $ref outside the schema: `explain` says why
                 self._by_hash[digest] = validator
         self._by_id[id(schema)] = (schema, validator)
         return validator
@@ -114,12 +129,17 @@ class ContractChecker:
 def explain(schema: JsonSchema, value: Any) -> tuple[Violation, ...]:
     """The detailed report for a payload known to fail: one violation per error."""
     import jsonschema
+    from referencing.exceptions import Unresolvable
 
     cls = jsonschema.validators.validator_for(dict(schema))
-    errors = sorted(
-        cls(dict(schema)).iter_errors(value),
-        key=lambda e: (list(map(str, e.absolute_path)), e.validator),
-    )
+    try:
+        errors = sorted(
+            cls(dict(schema), registry=offline_registry()).iter_errors(value),
+            key=lambda e: (list(map(str, e.absolute_path)), e.validator),
+        )
+    except Unresolvable as exc:  # a $ref outside the schema: nothing is fetched
+        return (Violation(pointer="", expected="schema", actual=_show(value),
+                          message=truncate(f"the contract's $ref cannot be followed: {exc}", 300)),)
     found: list[Violation] = []
     for error in errors[:MAX_VIOLATIONS]:
         found.append(

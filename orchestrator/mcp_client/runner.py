@@ -74,15 +74,18 @@ def check_arguments(info: ToolInfo, arguments: dict[str, Any]) -> StepFailure | 
     """The first way `arguments` break the tool's inputSchema, or None."""
     from jsonschema.exceptions import SchemaError, best_match
     from jsonschema.validators import validator_for
+    from referencing.exceptions import Unresolvable
+
+    from orchestrator.schemaref import offline_registry
 
     schema = info.input_schema
     if not schema:
         return None
     try:
-        validator = validator_for(schema)(schema)
+        validator = validator_for(schema)(schema, registry=offline_registry())
         error = best_match(validator.iter_errors(arguments))
-    except SchemaError:
-        return None  # the server's schema is broken; let the server judge the call
+    except (SchemaError, Unresolvable):
+        return None  # the server's schema is broken or refers outside itself (never fetched); the server judges
     if error is None:
         return None
     pointer = "".join(

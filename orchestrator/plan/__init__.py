@@ -177,6 +177,12 @@ class _ToolSchemasFromServers:
             info = describe_tool_sync(config, server, tool)
         except (OSError, RuntimeError, TimeoutError) as exc:
             raise McpError(f"{server}/{tool}: {exc}") from None
+        from orchestrator.schemaref import external_refs
+
+        for schema in (info.input_schema, info.output_schema):
+            if outside := external_refs(schema):  # never fetched: the schemas are not used
+                raise McpError(f"{server}/{tool}: the tool's schema has $ref '{outside[0]}', outside "
+                               "itself; skillweave follows no such $ref")
         return (info.input_schema or None), info.output_schema
 
 

@@ -16,7 +16,6 @@ A skill without any of them is an instructions-only skill, for hosts.
 from __future__ import annotations
 
 import difflib
-import json
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -24,8 +23,8 @@ from typing import Any
 import jsonschema_rs
 
 from orchestrator.config import ENV_MAX_SPEC_BYTES, file_caps
-from orchestrator.filecap import FileCapError, read_capped
 from orchestrator.plan.model import SkillKind
+from orchestrator.schemaref import SchemaRefError, bundle_schema
 from orchestrator.skills.conformance import Finding
 from orchestrator.skills.frontmatter import Entry, Frontmatter
 from orchestrator.skills.model import DEFAULT_ENTRY
@@ -84,7 +83,7 @@ class Extension:
 
 def read_extension(fm: Frontmatter, folder: Path, max_bytes: int | None = None) -> Extension:
     """Resolve and check the skill's `skillweave.*` keys. `max_bytes` caps each schema
-    file (default: SKILLWEAVE_MAX_SPEC_BYTES)."""
+    file with the files its `$ref`s name (default: SKILLWEAVE_MAX_SPEC_BYTES)."""
     ext = Extension()
     metadata = fm.get("metadata")
     if metadata is None or not metadata.is_mapping:
@@ -271,23 +270,19 @@ def _read_schema(ext: Extension, entry: Entry | None, folder: Path, max_bytes: i
         )
         return None
     ext.files.append(path)
+    limit = file_caps().spec_bytes if max_bytes is None else max_bytes
     try:
-        limit = file_caps().spec_bytes if max_bytes is None else max_bytes
-        schema = json.loads(read_capped(path, limit, ENV_MAX_SPEC_BYTES).decode("utf-8"))
-    except json.JSONDecodeError as exc:
-        ext.problem(
-            exc.lineno, f"not valid JSON: {exc.msg} (column {exc.colno})", "schema-json", file=path
-        )
-        return None
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = f"is {exc.strerror}" if isinstance(exc, FileCapError) else f"cannot be read: {exc}"
-        ext.problem(
-            entry.line, f"'{key}': the schema file '{metadata_text(entry)}' {reason}", "schema-read"
-        )
+        schema, referenced = bundle_schema(path, folder, limit, ENV_MAX_SPEC_BYTES)
+    except SchemaRefError as exc:
+        if exc.file is None:
+            ext.problem(entry.line, f"'{key}': the schema file '{metadata_text(entry)}' {exc.message}", exc.code)
+        else:
+            ext.problem(exc.line or 1, exc.message, exc.code, file=exc.file)
         return None
     except RecursionError:
         ext.problem(1, "the schema is nested too deeply to be read", "schema-json", file=path)
         return None
+    ext.files.extend(referenced)
     if not isinstance(schema, dict):
         ext.problem(1, "a JSON Schema must be a JSON object", "schema-invalid", file=path)
         return None

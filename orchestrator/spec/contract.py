@@ -16,6 +16,7 @@ import json
 import re
 from typing import Any
 
+from orchestrator.schemaref import external_refs
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para
 from orchestrator.spec.fields import parse_braces, parse_fields, split_top, step_id, type_of
 from orchestrator.spec.model import ContractSpec, FieldSpec
@@ -138,6 +139,11 @@ def _schema(fence: Fence, src: Source) -> dict[str, Any] | None:
         return None
     if not isinstance(value, dict):
         src.error(fence.line, "the JSON Schema block must be a JSON object", "spec.schema")
+        return None
+    outside = external_refs(value)
+    if outside:  # never fetched nor read: a contract is the block itself
+        src.error(fence.line, f"the JSON Schema block's $ref '{outside[0]}' points outside the block; "
+                              "a contract's $ref may only point inside it ('#/$defs/...')", "spec.schema")
         return None
     if _meta_valid(value):
         return value

@@ -49,7 +49,8 @@ def test_the_actual_value_is_truncated() -> None:
 def test_equal_schemas_are_compiled_once(monkeypatch: pytest.MonkeyPatch) -> None:
     compiled: list[Any] = []
     real = contracts.jsonschema_rs.validator_for
-    monkeypatch.setattr(contracts.jsonschema_rs, "validator_for", lambda s: compiled.append(s) or real(s))
+    monkeypatch.setattr(contracts.jsonschema_rs, "validator_for",
+                        lambda s, **kw: compiled.append(s) or real(s, **kw))
     checker = ContractChecker()
     copies = [dict(DOCS) for _ in range(5)]
     for schema in copies * 3:
