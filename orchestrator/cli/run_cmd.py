@@ -141,9 +141,9 @@ def parse_inputs(plan: Plan, pairs: tuple[str, ...], files: tuple[Path, ...],
             if path.suffix.lower() == ".json":
                 data = json.loads(text)
             else:
-                import yaml
+                from orchestrator import yamlsafe
 
-                data = yaml.safe_load(text)
+                data = yamlsafe.load(text)  # aliases and integers bounded
         except (ValueError, ImportError) as exc:
             raise ConfigError(f"not a JSON or YAML document: {exc}", where=str(path)) from exc
         except Exception as exc:  # yaml.YAMLError and friends: the user's file is broken

@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode
 
 from orchestrator.config import ENV_MAX_SPEC_BYTES, file_caps
 from orchestrator.errors import Diagnostic, SkillError
 from orchestrator.filecap import FileCapError, read_capped
 from orchestrator.jsonsafe import deepest_line
+from orchestrator.yamlsafe import BoundedConstructor
+from orchestrator.yamlsafe import compose as compose_bounded
 
 _FENCE = "---"
 _FM_FIRST_LINE = 2  # the frontmatter's first line in SKILL.md (after the opening ---)
@@ -102,7 +103,7 @@ def parse_frontmatter(text: str, path: Path) -> Frontmatter:
         )
     yaml_text = "".join(lines[1:close])
     try:
-        node = yaml.compose(yaml_text, Loader=yaml.SafeLoader)
+        node = compose_bounded(yaml_text)  # aliases and integers bounded
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + _FM_FIRST_LINE if mark is not None else None
@@ -139,7 +140,7 @@ def parse_frontmatter(text: str, path: Path) -> Frontmatter:
 
 
 def _entries(node: MappingNode, path: Path, *, end_line: int, nested: bool) -> tuple[Entry, ...]:
-    constructor = SafeConstructor()
+    constructor = BoundedConstructor()
     pairs: list[tuple[str, int, Node]] = []
     seen: dict[str, int] = {}
     for key_node, value_node in node.value:
@@ -160,7 +161,9 @@ def _entries(node: MappingNode, path: Path, *, end_line: int, nested: bool) -> t
             value = constructor.construct_object(value_node, deep=True)
         except yaml.YAMLError as exc:
             problem = getattr(exc, "problem", None) or one_line(str(exc))
-            raise _error(path, line, f"'{key}': cannot read the value: {problem}", "yaml") from exc
+            mark = getattr(exc, "problem_mark", None)
+            at = mark.line + _FM_FIRST_LINE if mark is not None else line
+            raise _error(path, at, f"'{key}': cannot read the value: {problem}", "yaml") from exc
         is_mapping = isinstance(value_node, MappingNode)
         children = (
             _entries(value_node, path, end_line=next_line, nested=False)

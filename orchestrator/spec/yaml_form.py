@@ -39,6 +39,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from orchestrator import yamlsafe
 from orchestrator.policy import ErrorClass, Limits, RecoveryRule
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.model import (
@@ -306,7 +307,11 @@ def _mend_surrogates(root: Node, src: Source) -> None:
 def read_yaml(src: Source) -> SpecParts:
     """Read the YAML form; findings go to `src` (a YAML syntax error stops here)."""
     try:
-        root = yaml.compose(src.text, Loader=yaml.SafeLoader)
+        root = yamlsafe.compose(src.text)  # aliases and integers bounded
+    except yamlsafe.AliasBoundError as exc:
+        src.error(int(exc.problem_mark.line) + 1, exc.problem, "spec.yaml")
+        src.raise_if_errors()
+        raise  # unreachable: raise_if_errors raised
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = int(mark.line) + 1 if mark is not None else 1

@@ -26,6 +26,7 @@ from orchestrator.spec.model import (
     InputSpec,
 )
 from orchestrator.spec.source import Source
+from orchestrator.yamlsafe import BoundedLoader
 
 _REF = re.compile(r"^\s*(?:\{\{|\$\{\{?)\s*(.*?)\s*\}\}?\s*$", re.S)
 _REF_PATH = re.compile(r"^(?:steps\.[\w-]+\.output(?:\.[\w.]+)?|inputs\.[\w.]+|item(?:\.[\w.]+)?)$")
@@ -35,7 +36,7 @@ _DOLLAR = re.compile(r"\$\{\{?\s*(.*?)\s*\}\}?")
 class NodeReader:
     def __init__(self, src: Source) -> None:
         self.src = src
-        self.loader = yaml.SafeLoader("")
+        self.loader = BoundedLoader("")
 
     def line(self, node: Node) -> int:
         return int(node.start_mark.line) + 1
@@ -44,7 +45,8 @@ class NodeReader:
         try:
             return self.loader.construct_object(node, deep=True)
         except yaml.YAMLError as exc:
-            self.src.error(self.line(node), f"YAML value cannot be read: {exc}", "spec.yaml")
+            problem = getattr(exc, "problem", None) or exc
+            self.src.error(self.line(node), f"YAML value cannot be read: {problem}", "spec.yaml")
             return None
 
     def mapping(self, node: Node, what: str) -> dict[str, tuple[Node, Node]] | None:
