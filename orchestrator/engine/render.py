@@ -2,8 +2,9 @@
 
 Bindings are JSON pointers into workflow inputs, earlier outputs or the current
 item, literals, or Jinja2 templates. Conditions and templates are rendered in
-Jinja2's `ImmutableSandboxedEnvironment`: no attribute of a Python object that
-is not data, no mutation, no I/O. The context is `inputs`, `steps` and `item`
+`templating.BoundedEnvironment`, Jinja2's `ImmutableSandboxedEnvironment` with
+bounds: no attribute of a Python object that is not data, no mutation, no I/O,
+nothing computed at compile time, and a budget of work per evaluation. The context is `inputs`, `steps` and `item`
 (plus the `for each` variable's own name). `steps` holds the steps that have an
 output, as the planner and the docs write them: `steps['fetch'].output.docs_found`
 (`steps.fetch.docs_found`, the output's field read directly, works too; where an
@@ -18,13 +19,25 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from jinja2 import ChainableUndefined, StrictUndefined, TemplateError
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from orchestrator import templating
 from orchestrator.plan.model import InputBinding, Plan, PlanStep
 
 _NO_ITEM = object()
 # what evaluating a user's expression may raise (sandbox violations are TemplateErrors)
 _EVAL_ERRORS = (TemplateError, ArithmeticError, LookupError, TypeError, ValueError)
+_QUOTED = 200  # characters of a condition or template quoted in an error
+
+
+def _quote(text: str) -> str:
+    return repr(text if len(text) <= _QUOTED else text[: _QUOTED - 1] + "…")
+
+
+def _at(step: PlanStep, decision: str = "") -> str:
+    """` (file:line)` of the step's decision (an input's line), else of the step."""
+    made = step.provenance.get(decision) if decision else None
+    where = made.where if made is not None and made.source == "spec" and made.where else step.where
+    return f" ({where})" if where else ""
 
 
 class RenderError(Exception):
@@ -98,8 +111,8 @@ class Renderer:
     def __init__(self, plan: Plan, inputs: Mapping[str, Any]) -> None:
         self.plan = plan
         self.inputs = inputs
-        self._conditions = ImmutableSandboxedEnvironment(undefined=ChainableUndefined)
-        self._templates = ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+        self._conditions = templating.BoundedEnvironment(undefined=ChainableUndefined)
+        self._templates = templating.BoundedEnvironment(undefined=StrictUndefined, autoescape=False)
         self._compiled: dict[str, Any] = {}
 
     def _context(self, step: PlanStep, outputs: Mapping[str, Any], item: Any) -> dict[str, Any]:
@@ -120,10 +133,10 @@ class Renderer:
         compiled = self._compiled.get(expr)
         try:
             if compiled is None:
-                compiled = self._compiled[expr] = self._conditions.compile_expression(expr)
-            return bool(compiled(**self._context(step, outputs, item)))
+                compiled = self._compiled[expr] = templating.compile_expression(self._conditions, expr)
+            return bool(templating.evaluate(compiled, **self._context(step, outputs, item)))
         except _EVAL_ERRORS as exc:
-            raise RenderError(f"condition {step.when!r}: {exc}") from exc
+            raise RenderError(f"condition {_quote(step.when)}{_at(step)}: {exc}") from exc
 
     def items(self, step: PlanStep, outputs: Mapping[str, Any]) -> list[Any]:
         """The list a `for each` step fans out over."""
@@ -139,17 +152,17 @@ class Renderer:
         rendered: dict[str, Any] = {}
         for name, binding in step.inputs.items():
             try:
-                rendered[name] = self._bind(step, binding, outputs, item)
+                rendered[name] = self._bind(step, binding, outputs, item, name)
             except _Missing:
                 continue
         return rendered
 
-    def _bind(self, step: PlanStep, b: InputBinding, outputs: Mapping[str, Any], item: Any) -> Any:
+    def _bind(self, step: PlanStep, b: InputBinding, outputs: Mapping[str, Any], item: Any, name: str = "") -> Any:
         try:
             if b.source == "literal":
                 return b.value
             if b.source == "template":
-                return self._render_template(step, b.template or "", outputs, item)
+                return self._render_template(step, b.template or "", outputs, item, name)
             if b.source == "input":
                 if b.name is None or b.name not in self.inputs:
                     raise KeyError(b.name)
@@ -168,14 +181,15 @@ class Renderer:
             raise RenderError(f"{_describe(b)} has no value") from None
         raise RenderError(f"unknown binding source {b.source!r}")
 
-    def _render_template(self, step: PlanStep, source: str, outputs: Mapping[str, Any], item: Any) -> str:
+    def _render_template(self, step: PlanStep, source: str, outputs: Mapping[str, Any], item: Any,
+                         name: str = "") -> str:
         compiled = self._compiled.get("template:" + source)
         try:
             if compiled is None:
-                compiled = self._compiled["template:" + source] = self._templates.from_string(source)
-            return str(compiled.render(**self._context(step, outputs, item)))
+                compiled = self._compiled["template:" + source] = templating.compile_template(self._templates, source)
+            return templating.render(compiled, **self._context(step, outputs, item))
         except _EVAL_ERRORS as exc:
-            raise RenderError(f"template {source!r}: {exc}") from exc
+            raise RenderError(f"template {_quote(source)}{_at(step, f'inputs.{name}')}: {exc}") from exc
 
 
 def _describe(b: InputBinding) -> str:

@@ -98,10 +98,10 @@ def template_environment(directory: Path, *, sandboxed: bool = False) -> jinja2.
         "keep_trailing_newline": False,
     }
     env: jinja2.Environment
-    if sandboxed:
-        from jinja2.sandbox import SandboxedEnvironment
+    if sandboxed:  # a skill's own text: bounded (see templating)
+        from orchestrator.templating import BoundedEnvironment
 
-        env = SandboxedEnvironment(**options)
+        env = BoundedEnvironment(**options)
     else:
         env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(directory)), **options)
     env.filters["json"] = to_json

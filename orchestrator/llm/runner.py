@@ -31,6 +31,7 @@ from orchestrator.llm.prompts import Excerpt, PromptTemplates, template_environm
 from orchestrator.plan.model import JsonSchema
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import RunnerContext, StepFailure, StepOutcome, StepRequest
+from orchestrator.templating import render
 
 TOOL = "submit_output"
 WRAPPED_FIELD = "output"
@@ -88,6 +89,9 @@ class LLMStepRunner:
         except jinja2.UndefinedError as exc:
             message = f"the SKILL.md body needs a value the input lacks: {exc.message}"
             return _failed(ErrorClass.INVALID_INPUT, "template", message, started)
+        except jinja2.TemplateError as exc:  # e.g. past the template bounds (templating)
+            message = f"the SKILL.md body cannot be rendered: {exc.message or exc}"
+            return _failed(ErrorClass.UNRECOVERABLE, "template", message, started)
         schema, wrapped = answer_schema(request.output_schema or request.skill.output_schema)
         prompt = self.prompts.render(
             "llm_skill",
@@ -122,7 +126,7 @@ class LLMStepRunner:
         variables["input"] = request.input
         template = self._env.from_string(source)
         mentioned = jinja2.meta.find_undeclared_variables(self._env.parse(source))
-        return template.render(variables), bool(mentioned & set(variables))
+        return render(template, **variables), bool(mentioned & set(variables))
 
     async def aclose(self) -> None:
         """Close the run's client (it reopens if the regenerator still needs it)."""

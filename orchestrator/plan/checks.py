@@ -319,14 +319,18 @@ def _template_problems(ctx: _Context, step: PlanStep, template: str) -> list[str
     StrictUndefined: an unknown name, input, step or output field is an error there)."""
     from jinja2 import nodes
     from jinja2.exceptions import TemplateError
-    from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-    env = ImmutableSandboxedEnvironment()
+    from orchestrator.templating import MAX_TEMPLATE, BoundedEnvironment, check_source
+
+    env = BoundedEnvironment()
     try:
+        check_source(template, MAX_TEMPLATE)
         tree = env.parse(template)
-        env.compile(tree)  # unknown filters and tests are found here
+        env.compile(tree)  # unknown filters and tests are found here; nothing is computed
     except TemplateError as exc:
         return [f"template `{template}` is not valid Jinja: {exc.message or exc}"]
+    except (RecursionError, ValueError):  # nested too deeply; an integer of thousands of digits
+        return [f"template `{template}` cannot be read: it nests too deeply or holds a number too long"]
     allowed = {"inputs", "steps", "item", *env.globals}
     if step.for_each is not None:
         allowed.add(step.for_each.item)
@@ -376,14 +380,15 @@ def _check_when_fields(ctx: _Context) -> None:
     there (false, or true under `not`): a typo the run would never report."""
     from jinja2 import nodes
     from jinja2.exceptions import TemplateError
-    from jinja2.sandbox import SandboxedEnvironment
 
-    env = SandboxedEnvironment()
+    from orchestrator.templating import parse_expression, shared_environment
+
+    env = shared_environment()
     for step in ctx.plan.steps:
         if not step.when:
             continue
         try:
-            tree = env.parse("{{ " + step.when + " }}")
+            tree = parse_expression(env, step.when)
         except TemplateError:
             continue  # reported by _when_problems
         upstream = ctx.upstream(step.id)
@@ -411,11 +416,17 @@ def _when_problems(ctx: _Context, step: PlanStep) -> list[str]:
         return []
     from jinja2 import nodes
     from jinja2.exceptions import TemplateError
-    from jinja2.sandbox import SandboxedEnvironment
 
-    env = SandboxedEnvironment()
+    from orchestrator.templating import (
+        compile_expression,
+        evaluate,
+        parse_expression,
+        shared_environment,
+    )
+
+    env = shared_environment()
     try:
-        tree = env.parse("{{ " + step.when + " }}")
+        tree = parse_expression(env, step.when)
     except TemplateError as exc:
         return [f"When `{step.when}` is not an expression: {exc}"]
     upstream = ctx.upstream(step.id)
@@ -440,7 +451,7 @@ def _when_problems(ctx: _Context, step: PlanStep) -> list[str]:
             problems.append(f"When reads inputs.{key}, which is not a workflow input")
     if not problems and not any(True for _ in tree.find_all(nodes.Name)):
         try:
-            value = env.compile_expression(step.when)()
+            value = evaluate(compile_expression(env, step.when))  # bounded: 'x' * 4000000000 stops early
         except Exception as exc:  # a constant expression that fails is reported, not raised
             return [f"When `{step.when}` cannot be evaluated: {exc}"]
         if not value:

@@ -81,10 +81,11 @@ def read_when(text: str, src: Source, line: int) -> str | None:
         src.error(line, "when: the condition is empty", "spec.when")
         return None
     from jinja2 import TemplateSyntaxError
-    from jinja2.sandbox import SandboxedEnvironment
+
+    from orchestrator.templating import parse_expression, shared_environment
 
     try:
-        SandboxedEnvironment().compile_expression(expr)
+        parse_expression(shared_environment(), expr)  # parsed only: nothing is computed here
     except TemplateSyntaxError as exc:
         src.error(line, f"when: '{expr}' is not a valid expression: {exc.message}", "spec.when")
         return None
