@@ -22,10 +22,12 @@ from orchestrator.config import Settings
 from orchestrator.errors import Diagnostic, Severity, SkillError, SkillweaveError
 from orchestrator.plan.bind import SkillChooser, bind_steps, explicit_name
 from orchestrator.plan.contract import OutputContract, edge_schema, input_contract, output_contract
+from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.location import error_at, from_default, from_spec, line_key, warning_at
 from orchestrator.plan.mapping import (
     Produced,
-    ancestors,
+    Producers,
+    Upstream,
     derive_dependencies,
     map_inputs,
 )
@@ -205,10 +207,12 @@ def draft_plan(
     deps = derive_dependencies(spec, produced, needs, input_names)
     dep_ids = {sid: d.depends_on for sid, d in deps.items()}
     order = [s.id for s in spec.steps]
+    lineage = Lineage(order, dep_ids)
+    producers = Producers(produced.values())
 
     steps: list[PlanStep] = []
     for step in spec.steps:
-        upstream = [produced[a] for a in ancestors(step.id, dep_ids, order) if a in produced]
+        upstream = Upstream(producers, lineage.ancestor_bits(step.id))
         in_schema, in_note = input_schemas[step.id]
         bindings_in, prov_in, for_each = map_inputs(step, needs[step.id], required_of(in_schema), input_names, upstream)
         draft = step_policy(step, spec, bound.get(step.id))

@@ -33,11 +33,15 @@ longer than the wall time.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.build import continue_without_output
 from orchestrator.plan.contract import at_pointer
+from orchestrator.plan.lineage import Lineage, positions
 from orchestrator.plan.location import error_at, line_key, warning_at
-from orchestrator.plan.mapping import ancestors, parse_for_each
+from orchestrator.plan.mapping import parse_for_each
 from orchestrator.plan.model import Plan, PlanStep, SkillKind
 from orchestrator.plan.schema import properties_of, required_of, supply_problems, types_of
 from orchestrator.policy import FallbackAction
@@ -55,6 +59,10 @@ class _Context:
         self.specs = {s.id: s for s in spec.steps}
         self.order = [s.id for s in plan.steps]
         self.deps = {s.id: s.depends_on for s in plan.steps}
+        self.lineage = Lineage(self.order, self.deps)
+        self.declared = {i.name for i in plan.inputs}
+        self._produces: dict[str, int] | None = None
+        self._when_trees: dict[str, Any] = {}
         self.found: list[Diagnostic] = []
 
     def label(self, step_id: str) -> str:
@@ -73,8 +81,55 @@ class _Context:
             return prov.where
         return step.where
 
-    def upstream(self, step_id: str) -> list[str]:
-        return ancestors(step_id, self.deps, self.order)
+    def upstream(self, step_id: str) -> _Upstream:
+        return _Upstream(self.lineage, step_id)
+
+    def when_tree(self, text: str) -> Any:
+        """The parsed When (several checks read it; parsed once); raises TemplateError."""
+        found = self._when_trees.get(text)
+        if found is None:
+            from jinja2.exceptions import TemplateError
+
+            from orchestrator.templating import parse_expression, shared_environment
+
+            try:
+                found = parse_expression(shared_environment(), text)
+            except TemplateError as exc:
+                found = exc
+            self._when_trees[text] = found
+        if isinstance(found, Exception):
+            raise found
+        return found
+
+    def producer_bits(self, name: str) -> int:
+        """Bit i set when step i's output schema has the property `name`."""
+        if self._produces is None:
+            self._produces = {}
+            for i, s in enumerate(self.plan.steps):
+                for prop in properties_of(s.output_schema):
+                    self._produces[prop] = self._produces.get(prop, 0) | (1 << i)
+        return self._produces.get(name, 0)
+
+
+class _Upstream:
+    """A step's ancestors: `in` is one bit test, iterating lists them latest first."""
+
+    def __init__(self, lineage: Lineage, step_id: str) -> None:
+        self.lineage = lineage
+        self.step_id = step_id
+
+    def __contains__(self, other: object) -> bool:
+        return isinstance(other, str) and self.lineage.is_ancestor(other, self.step_id)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.lineage.ancestors(self.step_id))
+
+
+_LISTED = 10  # step ids named in one message; the rest are counted
+
+
+def _listing(ids: list[str], total: int) -> str:
+    return ", ".join(ids) + (f" and {total - len(ids)} more" if total > len(ids) else "")
 
 
 def check_plan(plan: Plan, spec: WorkflowSpec) -> list[Diagnostic]:
@@ -210,14 +265,6 @@ def _need_skill(ctx: _Context, name: str, where: str | None, what: str) -> None:
                   "not-executable")
 
 
-def _producers_of(ctx: _Context, name: str, before: str) -> list[str]:
-    index = ctx.order.index(before)
-    out = []
-    for sid in ctx.order[:index]:
-        s = ctx.steps[sid]
-        if name in properties_of(s.output_schema):
-            out.append(sid)
-    return out
 
 
 def _check_inputs(ctx: _Context) -> None:
@@ -227,8 +274,12 @@ def _check_inputs(ctx: _Context) -> None:
         for name in required_of(step.input_schema):
             if name in step.inputs:
                 continue
-            others = [s for s in _producers_of(ctx, name, step.id) if s not in ctx.upstream(step.id)]
-            hint = (f"; {', '.join(others)} outputs it but is not among its dependencies" if others
+            before = (1 << ctx.lineage.bit[step.id]) - 1
+            others_bits = ctx.producer_bits(name) & before & ~ctx.lineage.ancestor_bits(step.id)
+            others = [ctx.order[i] for _, i in zip(range(_LISTED), positions(others_bits, latest_first=False),
+                                                   strict=False)]
+            hint = (f"; {_listing(others, others_bits.bit_count())} outputs it but is not among its "
+                    "dependencies" if others
                     else "; declare it as a workflow input or have an earlier step output it")
             ctx.error(lines.get(name, step.where),
                       f"{ctx.label(step.id)}: missing input `{name}`: not a workflow input, not a "
@@ -335,7 +386,7 @@ def _template_problems(ctx: _Context, step: PlanStep, template: str) -> list[str
     if step.for_each is not None:
         allowed.add(step.for_each.item)
     allowed |= {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
-    declared = {i.name for i in ctx.plan.inputs}
+    declared = ctx.declared
     upstream = ctx.upstream(step.id)
     problems: list[str] = []
     for name in dict.fromkeys(n.name for n in tree.find_all(nodes.Name) if n.ctx == "load"):
@@ -381,14 +432,11 @@ def _check_when_fields(ctx: _Context) -> None:
     from jinja2 import nodes
     from jinja2.exceptions import TemplateError
 
-    from orchestrator.templating import parse_expression, shared_environment
-
-    env = shared_environment()
     for step in ctx.plan.steps:
         if not step.when:
             continue
         try:
-            tree = parse_expression(env, step.when)
+            tree = ctx.when_tree(step.when)
         except TemplateError:
             continue  # reported by _when_problems
         upstream = ctx.upstream(step.id)
@@ -417,23 +465,15 @@ def _when_problems(ctx: _Context, step: PlanStep) -> list[str]:
     from jinja2 import nodes
     from jinja2.exceptions import TemplateError
 
-    from orchestrator.templating import (
-        compile_expression,
-        evaluate,
-        parse_expression,
-        shared_environment,
-    )
-
-    env = shared_environment()
     try:
-        tree = parse_expression(env, step.when)
+        tree = ctx.when_tree(step.when)
     except TemplateError as exc:
         return [f"When `{step.when}` is not an expression: {exc}"]
     upstream = ctx.upstream(step.id)
     allowed = {"inputs", "steps", "item"}
     if step.for_each is not None:
         allowed.add(step.for_each.item)
-    declared = {i.name for i in ctx.plan.inputs}
+    declared = ctx.declared
     problems = []
     for node in tree.find_all(nodes.Name):
         if node.ctx == "load" and node.name not in allowed:
@@ -451,12 +491,27 @@ def _when_problems(ctx: _Context, step: PlanStep) -> list[str]:
             problems.append(f"When reads inputs.{key}, which is not a workflow input")
     if not problems and not any(True for _ in tree.find_all(nodes.Name)):
         try:
-            value = evaluate(compile_expression(env, step.when))  # bounded: 'x' * 4000000000 stops early
+            value = _constant(tree, step.when)
         except Exception as exc:  # a constant expression that fails is reported, not raised
             return [f"When `{step.when}` cannot be evaluated: {exc}"]
         if not value:
             problems.append(f"When `{step.when}` is always false")
     return problems
+
+
+def _constant(tree: Any, text: str) -> Any:
+    """The value of a When that reads nothing: folded from its tree when that is plain
+    (`false`, `1 > 2`), else compiled and evaluated within the template bounds
+    (`'x' * 4000000000` stops early)."""
+    from jinja2.nodes import EvalContext, Impossible
+
+    from orchestrator.templating import compile_expression, evaluate, shared_environment
+
+    env = shared_environment()
+    try:
+        return tree.as_const(EvalContext(env))  # operators and filters are never folded here
+    except Impossible:
+        return evaluate(compile_expression(env, text))
 
 
 def _check_default_values(ctx: _Context) -> None:
@@ -480,21 +535,30 @@ def _check_default_values(ctx: _Context) -> None:
 def _check_reachable(ctx: _Context, cyclic: set[str]) -> None:
     dead: dict[str, str] = {}
     routers = {target: (s.id, branch) for s in ctx.plan.steps for branch, target in s.routes.items()}
+    routed = 0
+    for target in routers:
+        if target in ctx.lineage.bit:
+            routed |= 1 << ctx.lineage.bit[target]
     for step in ctx.plan.steps:
         for problem in _when_problems(ctx, step):
             dead.setdefault(step.id, problem)
         branches: dict[str, str] = {}
-        for sid in [*ctx.upstream(step.id)]:
+        for sid in [ctx.lineage.ids[i] for i in positions(ctx.lineage.ancestor_bits(step.id) & routed)]:
             if sid in routers:
                 router = routers[sid][0]
                 if router in branches and branches[router] != sid:
                     dead.setdefault(step.id, f"it needs both {branches[router]} and {sid}, but "
                                              f"{ctx.label(router)} routes to only one of them")
                 branches.setdefault(router, sid)
+    dead_bits = 0
+    for sid in dead:
+        dead_bits |= 1 << ctx.lineage.bit[sid]
     for sid, reason in dead.items():
         step = ctx.steps[sid]
-        after = [s for s in ctx.order if sid in ctx.upstream(s) and s not in dead]
-        tail = f" (so neither can {', '.join(after)}, downstream of it)" if after else ""
+        after_bits = ctx.lineage.descendant_bits(sid) & ~dead_bits
+        after = [ctx.order[i] for _, i in zip(range(_LISTED), positions(after_bits, latest_first=False),
+                                              strict=False)]
+        tail = f" (so neither can {_listing(after, after_bits.bit_count())}, downstream of it)" if after else ""
         ctx.error(ctx.where(step, "when") if step.when else ctx.where(step, "depends_on"),
                   f"{ctx.label(sid)} can never run: {reason}{tail}", "unreachable")
 
@@ -556,12 +620,26 @@ def _check_limits(ctx: _Context, cyclic: set[str]) -> None:
 
 
 def _longest(ctx: _Context, cost: dict[str, float]) -> tuple[float, list[str]]:
-    best: dict[str, tuple[float, list[str]]] = {}
+    best: dict[str, tuple[float, str | None]] = {}  # the longest total to a step, and the step before it
     for sid in ctx.order:
-        prior = [best[d] for d in ctx.deps.get(sid, ()) if d in best]
-        base = max(prior, key=lambda x: x[0], default=(0.0, []))
-        best[sid] = (base[0] + cost.get(sid, 0.0), [*base[1], sid])
-    return max(best.values(), key=lambda x: x[0], default=(0.0, []))
+        prior = [(best[d][0], d) for d in ctx.deps.get(sid, ()) if d in best]
+        total, before = max(prior, key=lambda x: x[0], default=(0.0, None))
+        best[sid] = (total + cost.get(sid, 0.0), before)
+    if not best:
+        return 0.0, []
+    end: str | None = max(best, key=lambda sid: best[sid][0])
+    chain: list[str] = []
+    while end is not None:
+        chain.append(end)
+        end = best[end][1]
+    return best[chain[0]][0], chain[::-1]
+
+
+def _path(chain: list[str]) -> str:
+    if len(chain) <= 2 * _LISTED:
+        return " -> ".join(chain)
+    half = _LISTED // 2
+    return " -> ".join([*chain[:half], f"({len(chain) - 2 * half} more)", *chain[-half:]])
 
 
 def _check_chains(ctx: _Context, wall_at: str | None) -> None:
@@ -570,7 +648,7 @@ def _check_chains(ctx: _Context, wall_at: str | None) -> None:
     total, chain = _longest(ctx, once)
     if total > wall:
         ctx.error(wall_at or ctx.plan.steps[0].where,
-                  f"the attempt timeouts along {' -> '.join(chain)} add up to {total:g}s, more than the "
+                  f"the attempt timeouts along {_path(chain)} add up to {total:g}s, more than the "
                   f"wall time {wall:g}s: the run would end before these steps could time out", "limits")
         return
     worst: dict[str, float] = {}
@@ -580,6 +658,6 @@ def _check_chains(ctx: _Context, wall_at: str | None) -> None:
         worst[s.id] = attempts * (s.policy.attempt_timeout_s or 0.0) + waits
     total, chain = _longest(ctx, worst)
     if total > wall:
-        ctx.warn(wall_at, f"with every retry and regeneration at its timeout, {' -> '.join(chain)} "
+        ctx.warn(wall_at, f"with every retry and regeneration at its timeout, {_path(chain)} "
                           f"can take {total:g}s, more than the wall time {wall:g}s", "limits")
 

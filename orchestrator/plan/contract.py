@@ -48,21 +48,48 @@ class OutputContract(BaseModel):
     where: str | None = None
 
 
-def _merge_field(
-    schema: JsonSchema, field: FieldSpec, what: str, path: str, errors: list[Diagnostic]
+def _conflict(field: FieldSpec, what: str, path: str, first: tuple[str, ...], second: tuple[str, ...]) -> Diagnostic:
+    return error_at(field.where, path, f"{what}: `{field.name}` is {' or '.join(second)} here but "
+                                       f"{' or '.join(first)} in the skill's schema or an earlier line",
+                    "schema-conflict")
+
+
+def _merge_fields(
+    schema: JsonSchema, fields: Sequence[FieldSpec], what: str, path: str, errors: list[Diagnostic]
 ) -> JsonSchema:
-    fragment: JsonSchema = {"type": "object", "properties": {field.name: field_schema(field)}}
-    if field.required:
-        fragment["required"] = [field.name]
+    """Merge every field into `schema` as one object fragment: one copy of the schema,
+    however many fields (field by field, a 100 000-name Input line copied it 100 000 times).
+    The lines of a name given twice are merged with each other first, in order."""
+    by_name: dict[str, tuple[FieldSpec, JsonSchema, bool]] = {}
+    lines: dict[str, list[FieldSpec]] = {}
+    for f in fields:
+        own = field_schema(f)
+        lines.setdefault(f.name, []).append(f)
+        if f.name not in by_name:
+            by_name[f.name] = (f, own, f.required)
+            continue
+        first, merged, needed = by_name[f.name]
+        merged, conflicts = merge_schema(merged, own)
+        errors += [_conflict(f, what, path, c.first, c.second) for c in conflicts]
+        by_name[f.name] = (first, merged, needed or f.required)
+    if not by_name:
+        return schema
+    fragment: JsonSchema = {"type": "object", "properties": {name: s for name, (_, s, _) in by_name.items()}}
+    required = [name for name, (_, _, req) in by_name.items() if req]
+    if required:
+        fragment["required"] = required
     merged, conflicts = merge_schema(schema, fragment)
     for c in conflicts:
-        errors.append(error_at(
-            field.where, path,
-            f"{what}: `{field.name}` is {' or '.join(c.second)} here but {' or '.join(c.first)} "
-            "in the skill's schema or an earlier line",
-            "schema-conflict",
-        ))
+        name = c.path.split("/")[2] if c.path.startswith("/properties/") else None
+        mine = lines.get(name or "") or [fields[0]]
+        errors.append(_conflict(_culprit(schema, mine, name), what, path, c.first, c.second))
     return merged
+
+
+def _culprit(schema: JsonSchema, mine: Sequence[FieldSpec], name: str | None) -> FieldSpec:
+    """The first of a name's lines that disagrees with `schema` by itself (else its first line)."""
+    known = properties_of(schema).get(name or "")
+    return next((f for f in mine if merge_schema(known, field_schema(f))[1]), mine[0])
 
 
 def _constrain(
@@ -107,13 +134,13 @@ def output_contract(
         note, where = "fenced JSON Schema", fenced.where
     else:
         aliases = _whole_output_names(step, [*properties_of(base), *(f.name for f in notation)])
-        output = base
-        for f in [*(f for f in step.outputs if f.name not in aliases), *notation]:
+        declared = [*(f for f in step.outputs if f.name not in aliases), *notation]
+        for f in declared:
             if properties_of(base) and f.name not in properties_of(base):
                 errors.append(warning_at(f.where, path, f"{what}: the spec says it outputs `{f.name}`, "
                                                         f"which skill `{skill_name}` does not declare",
                                          "undeclared-output"))
-            output = _merge_field(output, f, what, path, errors)
+        output = _merge_fields(base, declared, what, path, errors)
         for f in step.outputs:
             if f.name in aliases and not properties_of(output):
                 extra: JsonSchema = {"type": "object"}
@@ -176,8 +203,8 @@ def _input_schema(
         if c.consumer == step.id:
             for f in c.input_fields:
                 fields.setdefault(f.name, f)
-    schema = base
     closed = base.get("additionalProperties") is False
+    accepted: list[FieldSpec] = []
     for f in fields.values():
         if properties_of(base) and f.name not in properties_of(base) and closed:
             errors.append(warning_at(f.where, path, f"{what}: skill `{skill.name if skill else '?'}` "
@@ -186,7 +213,8 @@ def _input_schema(
             continue
         if properties_of(base) and f.name not in properties_of(base):
             f = f.model_copy(update={"required": False})
-        schema = _merge_field(schema, f, what, path, errors)
+        accepted.append(f)
+    schema = _merge_fields(base, accepted, what, path, errors)
     for c in contracts:
         if c.consumer != step.id:
             continue

@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.location import from_default, from_spec
 from orchestrator.plan.model import ForEach, InputBinding, Provenance
 from orchestrator.spec.model import StepSpec, WorkflowSpec
@@ -50,6 +52,60 @@ class Produced(BaseModel):
 
     def outputs(self, name: str) -> bool:
         return name in self.fields or name in self.aliases
+
+
+class Producers:
+    """Which steps output which names, indexed once: bit `p.index` per producer `p`."""
+
+    def __init__(self, produced: Iterable[Produced]) -> None:
+        self.by_index: dict[int, Produced] = {}
+        self.by_step: dict[str, Produced] = {}
+        self.field_bits: dict[str, int] = {}
+        self.alias_bits: dict[str, int] = {}
+        for p in produced:
+            self.by_index[p.index] = p
+            self.by_step[p.step] = p
+            for name in p.fields:
+                self.field_bits[name] = self.field_bits.get(name, 0) | (1 << p.index)
+            for name in p.aliases:
+                self.alias_bits[name] = self.alias_bits.get(name, 0) | (1 << p.index)
+
+
+class Upstream:
+    """The producers a step may read: those of `producers` whose bit is set in `allowed`
+    (its ancestors, or every earlier step). The latest that outputs a name is found with
+    one AND of two ints, not by scanning the steps before it."""
+
+    def __init__(self, producers: Producers, allowed: int) -> None:
+        self.producers = producers
+        self.allowed = allowed
+
+    @classmethod
+    def of(cls, earlier: Sequence[Produced]) -> Upstream:
+        """From a list, latest first (its own order decides, not `index`)."""
+        renumbered = [p.model_copy(update={"index": len(earlier) - 1 - i}) for i, p in enumerate(earlier)]
+        return cls(Producers(renumbered), (1 << len(earlier)) - 1)
+
+    def _latest(self, bits: int) -> Produced | None:
+        bits &= self.allowed
+        return self.producers.by_index[bits.bit_length() - 1] if bits else None
+
+    def with_field(self, name: str) -> Produced | None:
+        return self._latest(self.producers.field_bits.get(name, 0))
+
+    def with_alias(self, name: str) -> Produced | None:
+        return self._latest(self.producers.alias_bits.get(name, 0))
+
+    def outputting(self, name: str) -> Produced | None:
+        return self._latest(self.producers.field_bits.get(name, 0) | self.producers.alias_bits.get(name, 0))
+
+    def get(self, step: str, /) -> Produced | None:
+        made = self.producers.by_step.get(step)
+        return made if made is not None and (self.allowed >> made.index) & 1 else None
+
+
+def _as_set(names: Iterable[str]) -> AbstractSet[str]:
+    return names if isinstance(names, set | frozenset) else set(names)
 
 
 class Dependencies(BaseModel):
@@ -93,12 +149,12 @@ def item_reference(ref: str, loop: tuple[str, str] | None) -> InputBinding | Non
 def resolve_reference(
     ref: str,
     workflow_inputs: Iterable[str],
-    produced: Mapping[str, Produced],
+    produced: Mapping[str, Produced] | Upstream,
 ) -> InputBinding | None:
     """`steps.X.output.a.b`, `inputs.x` -> a binding; None when it names nothing known."""
     parts = ref.split(".")
     if parts[0] == "inputs" and len(parts) >= 2:
-        if parts[1] not in set(workflow_inputs):
+        if parts[1] not in _as_set(workflow_inputs):
             return None
         return InputBinding(source="input", name=parts[1], pointer="".join(f"/{p}" for p in parts[2:]))
     if parts[0] == "steps" and len(parts) >= 3 and parts[2] == "output":
@@ -115,21 +171,23 @@ def resolve_reference(
 def resolve_name(
     dotted: str,
     workflow_inputs: Iterable[str],
-    earlier: Sequence[Produced],
+    earlier: Upstream | Sequence[Produced],
 ) -> InputBinding | None:
-    """A bare (possibly dotted) name: a workflow input, else the latest producer in `earlier`."""
+    """A bare (possibly dotted) name: a workflow input, else the latest producer in `earlier`
+    (a list is latest first)."""
+    upstream = earlier if isinstance(earlier, Upstream) else Upstream.of(earlier)
     if dotted.startswith(("steps.", "inputs.")):
-        return resolve_reference(dotted, workflow_inputs, {p.step: p for p in earlier})
+        return resolve_reference(dotted, workflow_inputs, upstream)
     head, *rest = dotted.split(".")
     tail = "".join(f"/{p}" for p in rest)
-    if head in set(workflow_inputs):
+    if head in _as_set(workflow_inputs):
         return InputBinding(source="input", name=head, pointer=tail)
-    for made in earlier:
-        if head in made.fields:
-            return InputBinding(source="step", step=made.step, pointer=f"/{head}{tail}")
-    for made in earlier:
-        if head in made.aliases:
-            return InputBinding(source="step", step=made.step, pointer=tail)
+    made = upstream.with_field(head)
+    if made is not None:
+        return InputBinding(source="step", step=made.step, pointer=f"/{head}{tail}")
+    made = upstream.with_alias(head)
+    if made is not None:
+        return InputBinding(source="step", step=made.step, pointer=tail)
     return None
 
 
@@ -137,7 +195,7 @@ def _data_references(
     step: StepSpec,
     needs: Sequence[str],
     workflow_inputs: set[str],
-    earlier: Sequence[Produced],
+    earlier: Upstream,
     known: set[str],
 ) -> list[tuple[str, str]]:
     """(step id, what) for each reference of `step` to an earlier step's output."""
@@ -160,7 +218,7 @@ def _data_references(
     for name in names:
         if name in step.input_values or name in workflow_inputs:
             continue
-        made = next((p for p in earlier if p.outputs(name)), None)
+        made = earlier.outputting(name)
         if made is not None:
             found.append((made.step, f"{made.step}.{name}"))
     return found
@@ -176,15 +234,17 @@ def derive_dependencies(
     inputs = set(workflow_inputs)
     routers = {target: s.id for s in spec.steps for target in s.routes.values()}
     out: dict[str, Dependencies] = {}
+    producers = Producers(produced.values())
+    earlier_ids: set[str] = set()  # the ids of the steps before this one, grown as we go
     for index, step in enumerate(spec.steps):
+        if index:
+            earlier_ids.add(spec.steps[index - 1].id)
         if step.depends_on:
             where = step.depends_where or step.where
             out[step.id] = Dependencies(step=step.id, depends_on=tuple(dict.fromkeys(step.depends_on)),
                                         provenance=from_spec(where, "depends_on"))
             continue
-        earlier = sorted((produced[s.id] for s in spec.steps[:index] if s.id in produced),
-                         key=lambda p: -p.index)
-        earlier_ids = {s.id for s in spec.steps[:index]}
+        earlier = Upstream(producers, (1 << index) - 1)  # every step before this one
         refs = _data_references(step, needs.get(step.id, ()), inputs, earlier, earlier_ids)
         if refs:
             deps = tuple(dict.fromkeys(sid for sid, _ in refs))
@@ -204,17 +264,9 @@ def derive_dependencies(
 
 
 def ancestors(step_id: str, deps: Mapping[str, Sequence[str]], order: Sequence[str]) -> list[str]:
-    """Every step `step_id` transitively depends on, latest in spec order first."""
-    seen: set[str] = set()
-    todo = list(deps.get(step_id, ()))
-    while todo:
-        current = todo.pop()
-        if current in seen or current == step_id:
-            continue
-        seen.add(current)
-        todo += deps.get(current, ())
-    position = {sid: i for i, sid in enumerate(order)}
-    return sorted(seen, key=lambda s: -position.get(s, -1))
+    """Every step `step_id` transitively depends on, latest in spec order first (for one
+    step; a planner asking for many builds one `Lineage`)."""
+    return Lineage(order, deps).ancestors(step_id)
 
 
 def map_inputs(
@@ -222,10 +274,12 @@ def map_inputs(
     needs: Sequence[str],
     required: Iterable[str],
     workflow_inputs: Iterable[str],
-    upstream: Sequence[Produced],
+    upstream: Upstream | Sequence[Produced],
 ) -> tuple[dict[str, InputBinding], dict[str, Provenance], ForEach | None]:
     """Bindings for the step's input names, their provenance, and its `For each`."""
-    inputs = list(workflow_inputs)
+    inputs = _as_set(workflow_inputs)
+    if not isinstance(upstream, Upstream):
+        upstream = Upstream.of(upstream)
     must = set(required)
     bindings: dict[str, InputBinding] = {}
     provenance: dict[str, Provenance] = {}

@@ -169,7 +169,11 @@ def merge_schema(base: JsonSchema | None, extra: JsonSchema | None, path: str = 
             props[name] = merged
             conflicts += found
     required = list(required_of(base))
-    required += [r for r in required_of(extra) if r not in required]
+    known = set(required)  # a list's `in` made merging n required names n * n
+    for name in required_of(extra):
+        if name not in known:
+            known.add(name)
+            required.append(name)
     if required:
         out["required"] = required
     if isinstance(extra.get("items"), dict):

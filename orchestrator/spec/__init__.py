@@ -23,7 +23,13 @@ from orchestrator.config import ENV_MAX_SPEC_BYTES, file_caps
 from orchestrator.errors import Diagnostic, NotFoundError, SpecError
 from orchestrator.filecap import FileCapError, read_capped
 from orchestrator.jsonsafe import deepest_line
-from orchestrator.spec.check import SpecParts, check_references, check_steps, derive_inputs
+from orchestrator.spec.check import (
+    SpecParts,
+    check_references,
+    check_sizes,
+    check_steps,
+    derive_inputs,
+)
 from orchestrator.spec.model import (
     ContractSpec,
     ConvergenceSpec,
@@ -116,6 +122,8 @@ def parse_spec_text(text: str, path: str, format: SpecFormat | str) -> WorkflowS
 
 
 def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str) -> WorkflowSpec:
+    if not check_sizes(parts, src):
+        src.raise_if_errors()
     check_steps(parts.steps, parts.steps_line, src)
     check_references({s.id for s in parts.steps}, parts.contracts, parts.recovery,
                      parts.convergence, src)

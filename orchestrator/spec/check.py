@@ -15,6 +15,7 @@ from orchestrator.policy import Fallback, RetryPolicy
 from orchestrator.spec.model import (
     ContractSpec,
     ConvergenceSpec,
+    FieldSpec,
     InputSpec,
     RecoveryRowSpec,
     ScenarioSpec,
@@ -23,6 +24,8 @@ from orchestrator.spec.model import (
 from orchestrator.spec.source import Source
 
 _STEP_REF = re.compile(r"\bsteps\.([\w-]+)\.output\b")
+MAX_STEPS = 10_000  # a plan holds some 40 KB per step: 10 000 steps plan in seconds, in 0.5 GB
+MAX_FIELDS = 1_000  # workflow inputs, or one step's input or output fields (else pass one object)
 
 
 class SpecParts(BaseModel):
@@ -53,6 +56,26 @@ def line_of(where: str | None) -> int:
         return 1
     tail = where.rsplit(":", 1)[-1]
     return int(tail) if tail.isdigit() else 1
+
+
+def check_sizes(parts: SpecParts, src: Source) -> bool:
+    """False (with an error at the first one too many) when the spec has more steps or
+    fields than a plan is built for; then nothing else is checked."""
+    if len(parts.steps) > MAX_STEPS:
+        src.error(line_of(parts.steps[MAX_STEPS].where), f"the spec has {len(parts.steps):,} steps; at most "
+                                                         f"{MAX_STEPS:,} (split it into several workflows)",
+                  "spec.too-many-steps")
+        return False
+    lists: list[tuple[str, tuple[InputSpec, ...] | tuple[FieldSpec, ...]]] = [
+        ("the spec has {} workflow inputs", parts.inputs or ())]
+    lists += [(f"{s.id} has {{}} input fields", s.inputs) for s in parts.steps]
+    lists += [(f"{s.id} has {{}} output fields", s.outputs) for s in parts.steps]
+    for what, items in lists:
+        if len(items) > MAX_FIELDS:
+            src.error(line_of(items[MAX_FIELDS].where), what.format(f"{len(items):,}") + f"; at most "
+                      f"{MAX_FIELDS:,} (pass one object or list instead)", "spec.too-many-fields")
+            return False
+    return True
 
 
 def check_steps(steps: tuple[StepSpec, ...], steps_line: int, src: Source) -> None:

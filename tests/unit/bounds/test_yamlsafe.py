@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import pytest
 import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from orchestrator import yamlsafe
+from tests.unit.spec.test_spec_fuzz import YAML_TEXT
 
 LAUGHS = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
     f"{n}: &{n} [{', '.join([f'*{p}'] * 9)}]\n" for p, n in zip("abcdefgh", "bcdefghi", strict=True)
@@ -63,3 +66,39 @@ def test_a_long_sexagesimal_integer_is_refused_before_it_is_built() -> None:
 def test_integers_up_to_the_bound_and_other_scalars_load_as_before() -> None:
     text = f"n: {'9' * 4300}\nf: 1.5e3\nh: 0x1F\nb: yes\ns: '12'\nm: {{<<: {{x: 1}}, y: 2}}\n"
     assert yamlsafe.load(text) == yaml.safe_load(text)
+
+
+def _shape(node: yaml.Node | None, seen: dict[int, int] | None = None) -> object:
+    """A node tree as plain data: tag, value, line, and which nodes are shared (aliases)."""
+    seen = {} if seen is None else seen
+    if node is None:
+        return None
+    if id(node) in seen:
+        return ("alias", seen[id(node)])
+    seen[id(node)] = len(seen)
+    if isinstance(node, yaml.ScalarNode):
+        return (node.tag, node.value, node.start_mark.line)
+    if isinstance(node, yaml.SequenceNode):
+        return (node.tag, node.start_mark.line, [_shape(n, seen) for n in node.value])
+    return (node.tag, node.start_mark.line, [(_shape(k, seen), _shape(v, seen)) for k, v in node.value])
+
+
+_YAML_WORDS = st.sampled_from([
+    "a", "b: 1", "- x", "  - y", "key: value", "&an", "*an", "<<: *an", "'q'", '"d\\n"', "|", ">-", "  text",
+    "{a: 1, b: [2, 3]}", "[1, 2]", "? k", ": v", "#c", "---", "...", "x: &an {y: 1}", "z: *an", "\t", "é", "0x1F",
+    "1_000", "1:20", "~", "null", "yes", "2001-12-14", "!!str 1", "!custom x", "%YAML 1.1", "   ", "", ":",
+])
+
+
+@settings(max_examples=300, deadline=None, database=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(YAML_TEXT, st.lists(_YAML_WORDS, max_size=12).map("\n".join), st.text(max_size=60)))
+def test_libyaml_and_the_pure_composer_give_the_same_nodes_or_the_same_error(text: str) -> None:
+    try:
+        slow = _shape(yamlsafe.compose(text, fast=False))
+    except yaml.YAMLError as exc:
+        with pytest.raises(yaml.YAMLError) as caught:
+            yamlsafe.compose(text)
+        assert str(caught.value) == str(exc)
+        return
+    assert _shape(yamlsafe.compose(text)) == slow
