@@ -7,7 +7,7 @@ RUNTIME := $(VENV)/.runtime-installed
 TESTENV := $(VENV)/.test-installed
 MODULE  ?= json
 
-.PHONY: help install install-test demo repair-demo test check bench clean
+.PHONY: help install install-test demo repair-demo test check bench fuzz clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -44,6 +44,12 @@ check: install-test  ## lint and type-check (mypy --strict on orchestrator/)
 
 bench: install-test  ## benchmarks; figures go to bench/README.md
 	for b in validate sandbox engine mcp server; do $(BIN)/python bench/$${b}_bench.py || exit 1; done
+
+FUZZ_EXAMPLES ?= 5000
+fuzz: install-test  ## the long fuzz run: specs and skills through the real commands, under limits (FUZZ_EXAMPLES, FUZZ_SEED)
+	seed=$${FUZZ_SEED:-$$(date +%s)}; echo "fuzz: $(FUZZ_EXAMPLES) inputs a test, seed $$seed"; \
+	SKILLWEAVE_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) SKILLWEAVE_FUZZ_SEED=$$seed \
+	  $(BIN)/python -m pytest -q -p no:cacheprovider tests/fuzz
 
 clean:  ## remove the venv, the Node tools and caches
 	rm -rf $(VENV) .tools .pytest_cache .mypy_cache .ruff_cache
