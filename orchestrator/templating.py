@@ -40,7 +40,7 @@ from typing import Any
 
 from jinja2 import nodes
 from jinja2.compiler import CodeGenerator, Frame
-from jinja2.exceptions import SecurityError, TemplateSyntaxError
+from jinja2.exceptions import SecurityError, TemplateAssertionError, TemplateSyntaxError
 from jinja2.parser import Parser
 from jinja2.runtime import Context, Macro
 from jinja2.sandbox import ImmutableSandboxedEnvironment
@@ -336,6 +336,13 @@ def parse_expression(env: BoundedEnvironment, text: str) -> nodes.Expr:
     except ValueError as exc:  # an integer literal of thousands of digits
         raise TemplateSyntaxError(str(exc), 1) from None
     expr.set_environment(env)
+    for node in [expr, *expr.find_all((nodes.Filter, nodes.Test))]:  # what compiling asserts, not compiled
+        if not isinstance(node, nodes.Filter | nodes.Test):
+            continue
+        known = env.filters if isinstance(node, nodes.Filter) else env.tests
+        if node.name not in known:
+            kind = "filter" if isinstance(node, nodes.Filter) else "test"
+            raise TemplateAssertionError(f"No {kind} named {node.name!r}.", node.lineno, None, None)
     return expr
 
 

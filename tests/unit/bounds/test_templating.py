@@ -128,3 +128,11 @@ def test_ordinary_conditions_and_templates_work_as_before() -> None:
 
 def test_lipsum_is_not_offered() -> None:
     assert "lipsum" not in ENV.globals
+
+
+@pytest.mark.parametrize(("text", "words"), [("inputs.a | nosuch", "No filter named 'nosuch'."),
+                                             ("not (inputs.a is nosuchtest)", "No test named 'nosuchtest'."),
+                                             ("inputs.a | upper | nosuch(1)", "No filter named 'nosuch'.")])
+def test_an_unknown_filter_or_test_is_found_without_compiling(text: str, words: str) -> None:
+    with pytest.raises(TemplateSyntaxError, match=words.replace(".", r"\.")):
+        parse_expression(ENV, text)
