@@ -24,9 +24,11 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from orchestrator.config import ENV_MAX_SPEC_BYTES, file_caps
 from orchestrator.engine.runtime import UnavailableError
 from orchestrator.engine.scope import RunScope
 from orchestrator.errors import LLMAuthError, ReplayMissError, SkillweaveError
+from orchestrator.filecap import read_capped
 from orchestrator.journal.events import Regeneration, RegenerationUnavailable
 from orchestrator.plan.model import BoundSkill, PlanStep
 from orchestrator.runner import RegenerationRequest, RegenerationResult, StepFailure
@@ -79,8 +81,9 @@ def record_unavailable(scope: RunScope, step_id: str, item: int | None, reason: 
 def _instructions(skill: BoundSkill) -> str:
     """The SKILL.md body, without its frontmatter."""
     try:
-        text = (Path(skill.path) / "SKILL.md").read_text(encoding="utf-8")
-    except OSError:
+        text = read_capped(Path(skill.path) / "SKILL.md", file_caps().spec_bytes, ENV_MAX_SPEC_BYTES).decode(
+            "utf-8", "replace")
+    except OSError:  # gone, or no longer a regular file under the cap
         return skill.description
     if text.startswith("---"):
         end = text.find("\n---", 3)
@@ -95,7 +98,7 @@ def _current_code(scope: RunScope, step: PlanStep, skill: BoundSkill) -> str | N
     if path is None:
         return None
     try:
-        return path.read_text(encoding="utf-8")
+        return read_capped(path, file_caps().spec_bytes, ENV_MAX_SPEC_BYTES).decode("utf-8", "replace")
     except OSError:
         return None
 

@@ -25,7 +25,9 @@ from typing import Any
 import jinja2
 import jinja2.meta
 
+from orchestrator.config import ENV_MAX_SPEC_BYTES, file_caps
 from orchestrator.errors import LLMAuthError, LLMError, ReplayMissError
+from orchestrator.filecap import read_capped
 from orchestrator.llm.client import LanguageModel, ToolAnswer, ToolDefinition, language_model
 from orchestrator.llm.prompts import Excerpt, PromptTemplates, template_environment
 from orchestrator.plan.model import JsonSchema
@@ -40,7 +42,7 @@ INPUT_LIMIT = 8_000
 
 def skill_body(skill_dir: Path) -> str:
     """The SKILL.md body: the text after the YAML frontmatter."""
-    text = (skill_dir / "SKILL.md").read_text(encoding="utf-8")
+    text = read_capped(skill_dir / "SKILL.md", file_caps().spec_bytes, ENV_MAX_SPEC_BYTES).decode("utf-8", "replace")
     if text.startswith("---"):
         lines = text.splitlines(keepends=True)
         for index in range(1, len(lines)):

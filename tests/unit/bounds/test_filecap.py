@@ -77,3 +77,25 @@ def test_a_cap_that_is_not_a_size_is_a_config_error_naming_the_variable(raw: str
     with pytest.raises(ConfigError) as caught:
         file_caps({ENV_MAX_SPEC_BYTES: raw})
     assert caught.value.where == ENV_MAX_SPEC_BYTES
+
+
+def test_a_skill_md_replaced_by_a_fifo_is_refused_by_the_llm_runner_without_a_hang(tmp_path: Path) -> None:
+    from orchestrator.llm.runner import skill_body
+
+    os.mkfifo(tmp_path / "SKILL.md")
+    with pytest.raises(FileCapError, match="a FIFO"):
+        skill_body(tmp_path)
+
+
+def test_regeneration_falls_back_to_the_description_when_skill_md_is_over_the_cap(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from orchestrator.engine.regeneration import _instructions
+    from orchestrator.plan.model import BoundSkill
+
+    monkeypatch.setenv(ENV_MAX_SPEC_BYTES, "1024")
+    (tmp_path / "SKILL.md").write_text("---\nname: big\n---\n" + "x" * 2000, encoding="utf-8")
+    skill = BoundSkill(name="big", kind="script", path=str(tmp_path), origin="dir", sha256="0" * 64,
+                       description="what it does")
+    assert _instructions(skill) == "what it does"
+    monkeypatch.setenv(ENV_MAX_SPEC_BYTES, "4096")
+    assert _instructions(skill).startswith("x" * 2000)
