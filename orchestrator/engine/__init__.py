@@ -10,8 +10,11 @@
         run_id = create_run(plan, inputs, settings)
         summary = await execute_run(run_id, settings)
 
-The engine decides; it touches the world only through step runners (one per
-skill kind), the regenerator, the approver and the journal. Every state change
+The engine decides; it touches the world only through its backend
+(`orchestrator.engine.backend`, the seam between deciding and acting): this
+facade runs the local one (`orchestrator.engine.local`: step runners, the
+regenerator, the approver, the journal); `orchestrator.temporal` runs the same
+decision code as a Temporal workflow. Every state change
 is an event in the journal (`orchestrator.journal`) made durable before any
 effect outside the run relying on it, so `execute_run` on an interrupted run
 replays the journal and goes on: completed steps and items never run again,
@@ -57,7 +60,6 @@ Semantics worth knowing (details in the modules):
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import socket
@@ -71,6 +73,7 @@ from orchestrator.contracts import ContractChecker
 from orchestrator.engine.clock import Clock, SystemClock
 from orchestrator.engine.graph import plan_graph
 from orchestrator.engine.listing import list_summaries, unreadable_run
+from orchestrator.engine.local import local_scope
 from orchestrator.engine.model import (
     ApprovalDecision,
     ApprovalRequest,
@@ -83,11 +86,7 @@ from orchestrator.engine.model import (
     StepStatus,
     StepSummary,
 )
-from orchestrator.engine.recorder import Recorder
-from orchestrator.engine.render import Renderer
-from orchestrator.engine.runtime import RegeneratorSource, RunnerSet
 from orchestrator.engine.scheduler import Scheduler
-from orchestrator.engine.scope import RunScope
 from orchestrator.engine.state import RunState
 from orchestrator.errors import ConfigError, NotFoundError, ResumeError, UserError
 from orchestrator.ids import RunId, new_run_id
@@ -96,7 +95,7 @@ from orchestrator.journal.plans import encode_plan
 from orchestrator.journal.session import journal_session, use_journal
 from orchestrator.journal.store import DB_NAME, Journal
 from orchestrator.plan.model import Plan
-from orchestrator.runner import Regenerator, RunnerContext, StepRunner
+from orchestrator.runner import Regenerator, StepRunner
 
 __all__ = [
     "ApprovalDecision",
@@ -329,35 +328,11 @@ async def execute_run(
             settings = settings.model_copy(update={"mcp_config": Path(state.mcp_config)})
         run_dir = journal.run_dir(run_id)
         run_dir.mkdir(parents=True, exist_ok=True)
-        ctx = RunnerContext(settings=settings, plan=state.plan, run_id=run_id, run_dir=run_dir, llm_client=llm_client)
-        runner_set = RunnerSet(ctx, runners)
-        scope = RunScope(
-            plan=state.plan,
-            run_id=run_id,
-            state=state,
-            recorder=Recorder(run_id, state, journal, on_event),
-            clock=clock or SystemClock(),
-            contracts=ContractChecker(),
-            renderer=Renderer(state.plan, state.inputs),
-            runners=runner_set,
-            regenerators=RegeneratorSource(ctx, regenerator),
-            run_dir=run_dir,
-            journal=journal,
-            approver=approver,
-        )
-        try:
-            try:
-                await Scheduler(scope).execute()
-            except BaseException:
-                with contextlib.suppress(Exception):  # the first error is the one to report
-                    scope.recorder.flush()
-                raise
-            scope.recorder.flush()
-        finally:
-            try:
-                await runner_set.aclose()
-            finally:
-                await ctx.aclose()  # the run's shared LLM client, if a runner or the regenerator made one
+        async with local_scope(
+            state.plan, state, settings, run_dir, clock or SystemClock(), journal=journal, runners=runners,
+            regenerator=regenerator, approver=approver, on_event=on_event, llm_client=llm_client,
+        ) as scope:
+            await Scheduler(scope).execute()
         summary = state.summary()
         if settings.promote and summary.status is RunStatus.SUCCEEDED:
             summary = summary.model_copy(update={"notes": (*summary.notes, *_promote(state, run_dir))})
@@ -414,29 +389,11 @@ async def run_in_memory(
     state = RunState(run_id, plan)
     state.apply(RunCreated(ts=clock.now(), plan_name=plan.name, plan_sha256=plan_hash(plan), inputs=values))
     with tempfile.TemporaryDirectory(prefix="skillweave-run-") as tmp:
-        folder = run_dir or Path(tmp)
-        ctx = RunnerContext(settings=settings, plan=plan, run_id=run_id, run_dir=folder)
-        runner_set = RunnerSet(ctx, runners)
-        scope = RunScope(
-            plan=plan,
-            run_id=run_id,
-            state=state,
-            recorder=Recorder(run_id, state, None, on_event),
-            clock=clock,
-            contracts=ContractChecker(),
-            renderer=Renderer(plan, values),
-            runners=runner_set,
-            regenerators=RegeneratorSource(ctx, regenerator),
-            run_dir=folder,
-            approver=approver,
-        )
-        try:
+        async with local_scope(
+            plan, state, settings, run_dir or Path(tmp), clock, runners=runners, regenerator=regenerator,
+            approver=approver, on_event=on_event,
+        ) as scope:
             await Scheduler(scope).execute()
-        finally:
-            try:
-                await runner_set.aclose()
-            finally:
-                await ctx.aclose()
     return state.summary()
 
 

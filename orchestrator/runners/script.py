@@ -125,7 +125,7 @@ class ScriptRunner:
         and artifact folders, and it has no network (a Unix socket file in the runtime
         or the skill folder is the one way out; the README says to keep none there).
         The engine need not make its start durable first (see
-        `orchestrator.engine.recovery.contained`)."""
+        `orchestrator.engine.attempt.contained`)."""
         return not skill.network and self._sandbox.isolation is Isolation.BWRAP
 
     async def run(self, request: StepRequest) -> StepOutcome:
