@@ -70,6 +70,7 @@ from typing import Any
 
 from orchestrator.config import Settings
 from orchestrator.contracts import ContractChecker
+from orchestrator.engine.approval import check_decision
 from orchestrator.engine.clock import Clock, SystemClock
 from orchestrator.engine.graph import plan_graph
 from orchestrator.engine.listing import list_summaries, unreadable_run
@@ -118,6 +119,7 @@ __all__ = [
     "journal_session",
     "list_runs",
     "plan_hash",
+    "prepare_run",
     "replay_run",
     "run_in_memory",
     "unreadable_run",
@@ -195,13 +197,33 @@ def _check_inputs(plan: Plan, inputs: Mapping[str, Any]) -> dict[str, Any]:
     return values
 
 
-def create_run(plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run_id: str | None = None) -> RunId:
-    """Validate the plan and `inputs`, and record a new run (status pending)."""
+def prepare_run(
+    plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run_id: str | None = None
+) -> tuple[RunId, Plan, RunCreated]:
+    """Validate the plan and `inputs` for a new run: (its id, the plan with its hash, its first event).
+
+    What `create_run` records in the journal, and what another backend (Temporal)
+    starts a run from: the same checks, the same plan hash."""
     plan_graph(plan)  # ConfigError when a hand-edited plan breaks what the engine relies on
     values = _check_inputs(plan, inputs)
     rid = RunId(run_id) if run_id else new_run_id()
     digest = plan_hash(plan)
     stored = plan if plan.sha256 else plan.model_copy(update={"sha256": digest})
+    created = RunCreated(
+        ts=SystemClock().now(),
+        plan_name=plan.name,
+        plan_sha256=digest,
+        inputs=values,
+        fingerprint=fingerprint(plan),
+        mcp_config=str(settings.mcp_config.resolve()) if settings.mcp_config else None,
+        spec_path=str(Path(plan.spec.path).resolve()) if Path(plan.spec.path).is_file() else None,
+    )
+    return rid, stored, created
+
+
+def create_run(plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run_id: str | None = None) -> RunId:
+    """Validate the plan and `inputs`, and record a new run (status pending)."""
+    rid, stored, created = prepare_run(plan, inputs, settings, run_id=run_id)
     with use_journal(settings.state_dir) as journal:
         try:
             journal.run(rid)
@@ -209,20 +231,7 @@ def create_run(plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run
             pass
         else:
             raise UserError(f"run {rid} already exists", where=rid)
-        journal.create_run(
-            rid,
-            lambda: encode_plan(stored),
-            values,
-            RunCreated(
-                ts=SystemClock().now(),
-                plan_name=plan.name,
-                plan_sha256=digest,
-                inputs=values,
-                fingerprint=fingerprint(plan),
-                mcp_config=str(settings.mcp_config.resolve()) if settings.mcp_config else None,
-                spec_path=str(Path(plan.spec.path).resolve()) if Path(plan.spec.path).is_file() else None,
-            ),
-        )
+        journal.create_run(rid, lambda: encode_plan(stored), created.inputs, created)
         journal.run_dir(rid).mkdir(parents=True, exist_ok=True)
     return rid
 
@@ -413,17 +422,8 @@ def approve_step(
     """
     with _run_journal(run_id, settings) as journal:
         state = _load(journal, run_id)
-        if step_id not in state.steps:
-            raise NotFoundError(f"run {run_id} has no step {step_id!r}", where=f"{run_id}/{step_id}")
-        if state.status.finished:
-            raise UserError(f"run {run_id} already {state.status.value}", where=run_id)
-        if state.steps[step_id].approval != "requested":
-            pending = ", ".join(state.pending_approvals()) or "none"
-            raise UserError(
-                f"step {step_id} is not awaiting approval (awaiting: {pending})", where=f"{run_id}/{step_id}"
-            )
         now = (clock or SystemClock()).now()
-        _refuse_a_late_decision(state, step_id, now)
+        check_decision(state, step_id, now)
         journal.append(
             run_id,
             [
@@ -436,22 +436,6 @@ def approve_step(
                 )
             ],
         )
-
-
-def _refuse_a_late_decision(state: RunState, step_id: str, now: float) -> None:
-    """A gate past its timeout is decided by its policy (`on_timeout`), not by a late answer."""
-    gate = state.plan_steps[step_id].policy.approval
-    requested_at = state.steps[step_id].approval_requested_at
-    if gate is None or gate.timeout_s is None or requested_at is None:
-        return
-    if now < requested_at + gate.timeout_s:
-        return
-    raise UserError(
-        f"step {step_id}'s approval timed out {now - requested_at - gate.timeout_s:.0f}s ago "
-        f"(timeout {gate.timeout_s:g}s): its policy decides ({gate.on_timeout}) when the run resumes; "
-        f"skillweave resume {state.run_id}",
-        where=f"{state.run_id}/{step_id}",
-    )
 
 
 def get_run(run_id: str, settings: Settings) -> RunSummary:

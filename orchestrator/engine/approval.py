@@ -18,6 +18,7 @@ from typing import Any
 from orchestrator.engine.model import ApprovalDecision, ApprovalRequest
 from orchestrator.engine.scope import RunScope
 from orchestrator.engine.state import RunState
+from orchestrator.errors import NotFoundError, UserError
 from orchestrator.journal.events import ApprovalDecided, ApprovalRequested
 from orchestrator.plan.model import PlanStep
 
@@ -99,3 +100,29 @@ def next_gate_deadline(state: RunState) -> float | None:
         and gate.timeout_s is not None
     ]
     return min(deadlines) if deadlines else None
+
+
+def check_decision(state: RunState, step_id: str, now: float) -> None:
+    """Refuse a decision on `step_id` at `now` unless it waits at its gate and the gate has not timed out.
+
+    NotFoundError for an unknown step; UserError for a finished run, a step not
+    waiting, or a gate past its timeout (its policy decides it, `on_timeout`).
+    """
+    run_id = state.run_id
+    if step_id not in state.steps:
+        raise NotFoundError(f"run {run_id} has no step {step_id!r}", where=f"{run_id}/{step_id}")
+    if state.status.finished:
+        raise UserError(f"run {run_id} already {state.status.value}", where=run_id)
+    if state.steps[step_id].approval != "requested":
+        pending = ", ".join(state.pending_approvals()) or "none"
+        raise UserError(f"step {step_id} is not awaiting approval (awaiting: {pending})", where=f"{run_id}/{step_id}")
+    gate = state.plan_steps[step_id].policy.approval
+    requested_at = state.steps[step_id].approval_requested_at
+    if gate is None or gate.timeout_s is None or requested_at is None or now < requested_at + gate.timeout_s:
+        return
+    raise UserError(
+        f"step {step_id}'s approval timed out {now - requested_at - gate.timeout_s:.0f}s ago "
+        f"(timeout {gate.timeout_s:g}s): its policy decides ({gate.on_timeout}) when the run resumes; "
+        f"skillweave resume {run_id}",
+        where=f"{run_id}/{step_id}",
+    )

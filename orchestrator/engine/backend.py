@@ -54,9 +54,11 @@ The contract a backend keeps:
   (`left` seconds, None: none) and decisions recorded by others; returns at once
   with no answer when nobody can be asked now (the run then pauses).
 
-Everything crossing the seam is immutable data (the frozen models of
-`orchestrator.runner`, `orchestrator.journal.events` and the dataclasses below),
-so a backend may ship it to another process or machine.
+Everything crossing the seam is data nobody mutates (the frozen models of
+`orchestrator.runner`, `orchestrator.journal.events` and the dataclasses below,
+which are not frozen only because building a frozen dataclass costs four times
+as much, once per attempt), so a backend may ship it to another process or
+machine.
 """
 
 from __future__ import annotations
@@ -80,7 +82,7 @@ CANCEL_GRACE_S = 10.0  # real seconds a runner gets to wind down after a timeout
 SELF_TIMED_MARGIN_S = 75.0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class AttemptCall:
     """One attempt of a step (or of a compensation) for the backend to make."""
 
@@ -97,7 +99,7 @@ class AttemptCall:
     compensation: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RegenerationCall:
     """A request for a new version of a script step's code."""
 
@@ -116,7 +118,7 @@ class RegenerationCall:
     tokens_left: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RegenerationReply:
     """What came of a regeneration: new code kept (code_path set), refused, or unavailable."""
 
@@ -128,9 +130,10 @@ class RegenerationReply:
     unavailable: str | None = None  # the model could not be asked: why (nothing spent)
     usage: TokenUsage = _NO_USAGE
     code: str | None = None  # the new version itself (a backend without shared files ships it to attempts)
+    diff: str | None = None  # and its diff against the version it replaces
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ApprovalWait:
     """How a wait at a gate ended: an answer, the timeout, a decision made elsewhere, or nothing."""
 

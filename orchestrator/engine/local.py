@@ -101,7 +101,7 @@ class LocalBackend:
 
     async def attempt(self, call: AttemptCall) -> StepOutcome:
         skill = call.skill
-        runner = self._runners.get(skill.kind.value)  # runner_problem said it is there
+        runner = self._runners.get(skill.kind)  # made when runner_problem asked (a StrEnum is its value)
         known = self._contained.get(skill.name)
         if known is None:  # asked once a run: the runner's answer does not change within it
             known = self._contained[skill.name] = contained(runner, skill)

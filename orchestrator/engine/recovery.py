@@ -181,7 +181,8 @@ async def _attempt(
     timeout, step_left = _timeouts(scope, step, skill)
     if step_left is not None and step_left <= 0:
         return _Tried(failure=_step_timeout(step))
-    problem = await scope.runner_problem(skill)
+    known = scope.runner_problems  # asked once per kind; the common case needs no await
+    problem = known[skill.kind] if skill.kind in known else await scope.runner_problem(skill)
     if problem is not None:
         return _Tried(failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=problem, kind="no_runner"))
     code_path = None if fallback else st.code_path

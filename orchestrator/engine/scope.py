@@ -90,7 +90,7 @@ class RunScope:
         self._slots: dict[str, asyncio.Semaphore] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._slot_of: dict[str, Slot] = {}
-        self._runner_problems: dict[str, str | None] = {}  # skill kind -> why no runner (None: one is there)
+        self.runner_problems: dict[str, str | None] = {}  # skill kind -> why no runner (None: one is there)
 
     # -- basics ----------------------------------------------------------
 
@@ -113,10 +113,10 @@ class RunScope:
 
     async def runner_problem(self, skill: BoundSkill) -> str | None:
         """Why no runner can make an attempt of `skill` (None: one can); asked once per kind."""
-        kind = skill.kind.value
-        if kind in self._runner_problems:
-            return self._runner_problems[kind]
-        problem = self._runner_problems[kind] = await self.backend.runner_problem(skill)
+        kind = skill.kind
+        if kind in self.runner_problems:
+            return self.runner_problems[kind]
+        problem = self.runner_problems[kind] = await self.backend.runner_problem(skill)
         return problem
 
     # -- limits ----------------------------------------------------------

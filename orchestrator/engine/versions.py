@@ -87,5 +87,5 @@ async def make_version(
     write(f"{folder}/{name}.diff", diff.encode())
     return RegenerationReply(
         code_sha256=sha, code_path=f"{folder}/{name}", diff_path=f"{folder}/{name}.diff",
-        entry_sha256=entry_sha, usage=result.usage, code=result.code,
+        entry_sha256=entry_sha, usage=result.usage, code=result.code, diff=diff,
     )
