@@ -33,14 +33,15 @@ def server(project: Path) -> HttpServer:
         yield running  # type: ignore[misc]
 
 
-async def test_the_http_server_validates_runs_and_approves(server: HttpServer, seed_spec: Path) -> None:
+async def test_the_http_server_validates_runs_and_approves(project: Path, seed_spec: Path) -> None:
     messages: list[str] = []
 
     async def progress(value: float, total: float | None, message: str | None) -> None:
         messages.append(message or "")
 
-    with anyio.fail_after(90):
-        async with server.client(list_roots_callback=roots_callback(seed_spec.parent)) as client:
+    roots = ("--root", str(project), "--root", str(seed_spec.parent))  # the seed lies outside the project
+    with anyio.fail_after(90), http_server(project, *roots) as server:
+        async with server.client(list_roots_callback=roots_callback(project, seed_spec.parent)) as client:
             tools = {t.name for t in (await client.list_tools()).tools}
             seed = ok(await client.call_tool("validate_spec", {"spec": str(seed_spec)}))
             refused = await client.call_tool("validate_spec", {"spec": "/etc/hostname"})
