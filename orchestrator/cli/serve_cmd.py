@@ -67,6 +67,12 @@ def server_roots(given: tuple[Path, ...], env: Mapping[str, str] | None = None) 
     "$SKILLWEAVE_SERVE_ROOTS). Relative paths resolve against the first. A client's roots only narrow these.",
 )
 @click.option(
+    "--token",
+    default=None,
+    help="HTTP: the bearer token clients must send (default: $SKILLWEAVE_SERVE_TOKEN, else the one "
+    "kept in <state dir>/serve-token, else a new one written there).",
+)
+@click.option(
     "--approval-timeout",
     type=float,
     default=120.0,
@@ -84,6 +90,7 @@ def serve(
     allowed_hosts: tuple[str, ...],
     allowed_origins: tuple[str, ...],
     roots: tuple[Path, ...],
+    token: str | None,
     approval_timeout: float,
     state_dir: Path | None,
     skills_dirs: tuple[Path, ...],
@@ -96,9 +103,8 @@ def serve(
     working directory, or --root folders); a client's declared roots can only narrow them.
     Runs share the state directory with the CLI.
 
-    Over HTTP the server binds 127.0.0.1 and checks Host and Origin headers; set
-    SKILLWEAVE_SERVER_TOKEN to require `Authorization: Bearer <token>` (required when
-    --host is not a loopback address).
+    Over HTTP the server binds 127.0.0.1, checks Host and Origin headers, and requires
+    `Authorization: Bearer <token>` on every request; the token is printed at start.
     """
     import anyio
 
@@ -117,6 +123,6 @@ def serve(
         anyio.run(run_stdio, config)
         return
     options = HttpOptions.from_env(
-        host=host, port=port, allowed_hosts=allowed_hosts, allowed_origins=allowed_origins
+        host=host, port=port, token=token, allowed_hosts=allowed_hosts, allowed_origins=allowed_origins
     )
     anyio.run(run_http, config, options)

@@ -1,0 +1,7 @@
+"""What keeps the MCP server from acting for anyone but the person who started it.
+
+    token   the HTTP server's bearer token, kept in a 0600 file in the state directory
+    files   private files: written atomically with mode 0600, refused when others can write them
+
+No module here imports `mcp`: `install` uses them without the MCP stack.
+"""
