@@ -101,6 +101,7 @@ def serve(
     Tools: list_skills, validate_spec, plan_workflow, run_workflow, get_run, list_runs,
     resume_run, approve_step. Paths given to tools must lie inside the server's roots (the
     working directory, or --root folders); a client's declared roots can only narrow them.
+    The server starts no command from an mcp.json until you trust it (`skillweave trust`).
     Runs share the state directory with the CLI.
 
     Over HTTP the server binds 127.0.0.1, checks Host and Origin headers, and requires
@@ -115,7 +116,9 @@ def serve(
         if not folder.is_dir():
             raise NotFoundError(f"--skills-dir {folder}: no such folder")
     folders = server_roots(roots)
-    settings = settings_from(state_dir=state_dir, skills_dirs=skills_dirs or None, debug=debug or None)
+    settings = settings_from(
+        state_dir=state_dir, skills_dirs=skills_dirs or None, debug=debug or None, require_trust=True
+    )
     config = ServerConfig(
         settings=settings, root=folders[0], extra_roots=folders[1:], elicit_timeout_s=approval_timeout
     )

@@ -29,16 +29,21 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from orchestrator.errors import ConfigError, McpError
+from orchestrator.config import Settings
+from orchestrator.errors import ConfigError, Diagnostic, McpError
 from orchestrator.mcp_client.classify import classify_exception, classify_tool_error
-from orchestrator.mcp_client.config import McpConfig, resolve_mcp_config
+from orchestrator.mcp_client.config import UNTRUSTED, McpConfig, resolve_mcp_config
 from orchestrator.mcp_client.pool import PROBE_TIMEOUT_S, ServerPool
 from orchestrator.mcp_client.schema import ToolInfo
 from orchestrator.mcp_client.transport import Opener, open_server, read_tail
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import RunnerContext, StepFailure, StepOutcome, StepRequest
+from orchestrator.security.trust import UntrustedConfigError
+
+if TYPE_CHECKING:
+    from orchestrator.plan.model import Plan
 
 KIND = "mcp"
 _TAIL_KINDS = frozenset({"mcp_start", "mcp_connection_lost", "setup"})
@@ -246,11 +251,40 @@ class McpRunner:
 
 
 def _resolve_config(ctx: RunnerContext) -> McpConfig:
-    explicit = ctx.settings.mcp_config
-    if explicit is None and ctx.plan.mcp_config:
-        explicit = Path(ctx.plan.mcp_config)
-    spec_path = Path(ctx.plan.spec.path) if ctx.plan.spec.path else None
-    return resolve_mcp_config(explicit=explicit, spec_path=spec_path)
+    return config_for_plan(ctx.plan, ctx.settings)
+
+
+def config_for_plan(plan: Plan, settings: Settings, run_config: str | None = None) -> McpConfig:
+    """The mcp.json a run of `plan` uses: the settings' --mcp-config, else the run's own
+    (`run_config`, recorded when it started), else the plan's, else the lookup beside the
+    spec and in the working directory. Trust is required when the settings say so."""
+    explicit = settings.mcp_config
+    for recorded in (run_config, plan.mcp_config):
+        if explicit is None and recorded:
+            explicit = Path(recorded)
+    spec_path = Path(plan.spec.path) if plan.spec.path else None
+    return resolve_mcp_config(explicit=explicit, spec_path=spec_path, require_trust=settings.require_trust)
+
+
+def untrusted_use(plan: Plan, settings: Settings, run_config: str | None = None) -> Diagnostic | None:
+    """Why a run of `plan` would be refused a server (the file, what it would start, how to
+    trust it), when it would start one from an mcp.json that is not trusted; else None."""
+    used = sorted({s.server for s in plan.skills.values() if s.kind.value == KIND and s.server})
+    if not used:
+        return None
+    config = config_for_plan(plan, settings, run_config)
+    for name in used:
+        diag = config.broken.get(name)
+        if diag is not None and diag.code == UNTRUSTED:
+            return diag
+    return None
+
+
+def refuse_untrusted(plan: Plan, settings: Settings, run_config: str | None = None) -> None:
+    """UntrustedConfigError when a run of `plan` would start a server from an untrusted mcp.json."""
+    diag = untrusted_use(plan, settings, run_config)
+    if diag is not None:
+        raise UntrustedConfigError(diag.message, where=diag.where)
 
 
 def _outcome(

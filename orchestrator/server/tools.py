@@ -1,5 +1,11 @@
 """The MCP tools: the CLI's commands, for an agent host.
 
+Paths are confined to the server's roots (`roots`); a client's roots only narrow
+them. No tool starts a command from an mcp.json that the person has not trusted
+(`skillweave trust`): a run that would is refused before it is recorded, naming
+the file, what it would start and how to trust it; validating or planning such a
+spec warns.
+
 Each tool returns a pydantic model (structured content, with the model's JSON
 Schema as the tool's outputSchema). A failure is a tool error (`isError`) whose
 text is `where: message`, the same line the CLI prints; nothing a client sends
@@ -27,7 +33,7 @@ from mcp_types import InputRequiredResult, ToolAnnotations
 from pydantic import Field
 
 from orchestrator.engine.model import ApprovalDecision, ApprovalRequest, RunEvent, RunStatus
-from orchestrator.errors import ResumeError, SkillweaveError, UserError
+from orchestrator.errors import ResumeError, Severity, SkillweaveError, UserError
 from orchestrator.server import dialogue
 from orchestrator.server.models import (
     Finding,
@@ -212,7 +218,9 @@ class ToolSet:
         On success: the steps, the skill bound to each, the inputs run_workflow needs, and
         warnings. On failure: a tool error listing every problem as `file:line: message`;
         fix them and validate again. An `mcp` skill that declares no schemas gets its tool's,
-        asked of its MCP server: validating may start the servers named in the spec's mcp.json.
+        asked of its MCP server: validating may start the servers named in the spec's mcp.json,
+        once the person has trusted that file (`skillweave trust PATH` in a shell); until then
+        a warning says what it would start.
         """
         with tool_errors():
             confined = await self.ws.confine(ctx, spec=spec)
@@ -230,9 +238,19 @@ class ToolSet:
             name=plan.name,
             steps=step_infos(plan),
             inputs=[i.name for i in plan.inputs],
-            warnings=[Finding.of(w) for w in plan.warnings],
+            warnings=self._warnings(plan),
             plan_sha256=plan.sha256,
         )
+
+    def _warnings(self, plan: Plan) -> list[Finding]:
+        """The plan's warnings, and the refusal a run would meet from an untrusted mcp.json."""
+        from orchestrator.mcp_client.runner import untrusted_use
+
+        found = [Finding.of(w) for w in plan.warnings]
+        refused = untrusted_use(plan, self.ws.settings)
+        if refused is not None:
+            found.append(Finding.of(refused.model_copy(update={"severity": Severity.WARNING})))
+        return found
 
     async def plan_workflow(
         self,
@@ -250,8 +268,8 @@ class ToolSet:
         """Compile a spec into its plan: every step bound to one skill, its dependencies,
         input mapping, contracts, retry/timeout/fallback/approval policies and the limits,
         each decision with where it came from. Show it to the person before running. Like
-        validate_spec, it may start the MCP servers of the spec's mcp.json; `output` is
-        overwritten if it exists."""
+        validate_spec, it may start the MCP servers of the spec's (trusted) mcp.json; `output`
+        is overwritten if it exists."""
         with tool_errors():
             confined = await self.ws.confine(ctx, spec=spec, output=output)
             if isinstance(confined, InputRequiredResult):
@@ -291,7 +309,7 @@ class ToolSet:
             plan_sha256=plan.sha256,
             rendered=rendered,
             written_to=str(out) if out is not None else None,
-            warnings=[Finding.of(w) for w in plan.warnings],
+            warnings=self._warnings(plan),
         )
 
     # Runs --------------------------------------------------------------------------
@@ -322,6 +340,9 @@ class ToolSet:
         A run that reaches an approval gate pauses (status `paused`, `awaiting_approval` lists
         the steps): if the client supports elicitation the person is asked here; otherwise ask
         them yourself and call approve_step. Every run is in the journal and can be resumed.
+        A spec whose mcp.json the person has not trusted is refused before anything runs: show
+        them the error (it names the file and the commands) and let them decide to run
+        `skillweave trust PATH` themselves.
         """
         with tool_errors():
             retry = dialogue.round_of(ctx)
@@ -336,12 +357,23 @@ class ToolSet:
 
     def _create(self, path: Path, inputs: dict[str, Any], roots: RootSet) -> str:
         from orchestrator.engine import create_run
+        from orchestrator.mcp_client.runner import refuse_untrusted
         from orchestrator.plan import load_spec_or_plan
 
         plan = load_spec_or_plan(path, self.ws.settings)
         if path.suffix.lower() == ".json":  # a spec's surroundings were confined with it
             self._confine_plan(plan, roots)
+        refuse_untrusted(plan, self.ws.settings)
         return str(create_run(plan, inputs, self.ws.settings))
+
+    def _refuse_untrusted_run(self, run_id: str) -> None:
+        """UntrustedConfigError before a recorded run goes on, when it would start a server
+        from an mcp.json that is not trusted (a run started from a shell, say)."""
+        from orchestrator.engine import replay_run
+        from orchestrator.mcp_client.runner import refuse_untrusted
+
+        state = replay_run(run_id, self.ws.settings)
+        refuse_untrusted(state.plan, self.ws.settings, state.mcp_config)
 
     def _confine_plan(self, plan: Plan, roots: RootSet) -> None:
         """A saved plan names its spec, its spec-local skills and maybe an mcp.json: what a
@@ -411,6 +443,7 @@ class ToolSet:
             if retry is not None and retry.kind == "approval" and retry.run_id == run_id and retry.step:
                 return await self._answered(ctx, run_id, retry.step)
             await self._view(run_id)  # NotFoundError for an unknown run, before starting anything
+            await self.ws.blocking(self._refuse_untrusted_run, run_id)
             return await self._watch(ctx, self.registry.start(run_id, force=force), wait=wait)
 
     async def approve_step(
@@ -432,6 +465,7 @@ class ToolSet:
             if retry is not None and retry.kind == "approval" and retry.run_id == run_id and retry.step:
                 return await self._answered(ctx, run_id, retry.step)
             answer = dialogue.Answer(approved=not reject, comment=comment)
+            await self.ws.blocking(self._refuse_untrusted_run, run_id)
             await self._decide(run_id, step, answer, by="mcp")
             execution = self.registry.start(run_id, force=force)
             return await self._watch(ctx, execution, wait=wait, decided=answer)
@@ -501,5 +535,6 @@ class ToolSet:
         answer = dialogue.read_approval(ctx)
         if answer is None:
             return await self._view(run_id)
+        await self.ws.blocking(self._refuse_untrusted_run, run_id)
         await self._decide(run_id, step, answer, by=APPROVER)
         return await self._watch(ctx, self.registry.start(run_id), wait=True, decided=answer)

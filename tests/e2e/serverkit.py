@@ -29,6 +29,11 @@ PROJECT = Path(__file__).resolve().parent / "data" / "server-project"
 START_TIMEOUT_S = 30.0
 
 
+def isolated_env(project: Path) -> dict[str, str]:
+    """What every test server gets: a trust store of its own, never the user's."""
+    return {"SKILLWEAVE_TRUST_FILE": str(project.parent / "trust.json")}
+
+
 def make_project(tmp_path: Path) -> Path:
     """A copy of the test project (specs and their skills) to serve from."""
     root = tmp_path / "project"
@@ -58,6 +63,7 @@ def stdio_client(project: Path, *extra: str, **client: Any) -> Client:
         command=str(SKILLWEAVE),
         args=["serve", "--state-dir", str(project / ".skillweave"), *extra],
         cwd=project,
+        env=isolated_env(project),  # added to the SDK's safe default environment
     )
     return Client(params, **client)
 
@@ -110,7 +116,7 @@ def http_server(project: Path, *extra: str, env: dict[str, str] | None = None) -
     """`skillweave serve --transport http` on a free port; SIGTERM (then kill) at exit."""
     port = free_port()
     log = project.parent / f"serve-{port}.log"
-    env = dict(env or {})
+    env = {**isolated_env(project), **(env or {})}
     with log.open("wb") as err:
         process = subprocess.Popen(
             [str(SKILLWEAVE), "serve", "--transport", "http", "--port", str(port),

@@ -56,7 +56,7 @@ def connect(project: Path, runner: FakeRunner) -> ClientFactory:
         **client: Any,
     ) -> AsyncIterator[Client]:
         config = ServerConfig(
-            settings=load_settings(env={}, state_dir=project / ".skillweave"),
+            settings=load_settings(env={}, state_dir=project / ".skillweave", require_trust=True),
             root=project,
             extra_roots=extra_roots,
             elicit_timeout_s=elicit_timeout_s,
