@@ -13,6 +13,9 @@ ignored, so files written for other hosts load. `${VAR}` and `${VAR:-default}`
 are expanded from the environment in every string value (command, args, env,
 cwd, url, headers); a variable that is unset and has no default makes that one
 server unusable, with an error naming the file, line and key when it is used.
+A value taken from the environment is a secret: each server carries a `Redactor`
+for its own, which the transport, the pool and the runner apply to everything
+they record about it (stderr log, errors, stderr tail; `orchestrator.security.redact`).
 A relative `cwd` is relative to the file. A stdio server gets the SDK's safe
 environment (PATH, HOME, ...) plus its `env`, never our whole environment.
 
@@ -48,6 +51,7 @@ from typing import Annotated, Any, Literal, NoReturn
 from pydantic import BaseModel, ConfigDict, Field
 
 from orchestrator.errors import ConfigError, Diagnostic
+from orchestrator.security.redact import Redactor, secret_from
 from orchestrator.security.trust import TrustStore, UntrustedConfigError, untrusted_message
 
 CONFIG_FILE_BESIDE_SPEC = "mcp.json"
@@ -74,6 +78,7 @@ class StdioServer(_Frozen):
     cwd: str | None = None
     origin: str  # the mcp.json it came from, or "bundled"
     where: str  # file:line of its entry, for messages
+    redactor: Redactor = Field(default_factory=Redactor, repr=False)  # its values from the environment
 
 
 class HttpServer(_Frozen):
@@ -85,6 +90,7 @@ class HttpServer(_Frozen):
     headers: dict[str, str] = Field(default_factory=dict, repr=False)
     origin: str
     where: str
+    redactor: Redactor = Field(default_factory=Redactor, repr=False)  # its values from the environment
 
 
 ServerConfig = Annotated[StdioServer | HttpServer, Field(discriminator="transport")]
@@ -100,6 +106,11 @@ class McpConfig(_Frozen):
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(sorted({*self.servers, *self.broken}))
+
+    @property
+    def redactor(self) -> Redactor:
+        """Every server's values from the environment (for messages that may name any)."""
+        return Redactor.joined(s.redactor for s in self.servers.values())
 
     def server(self, name: str) -> StdioServer | HttpServer:
         """The server called `name`; ConfigError naming the file and key otherwise."""
@@ -285,12 +296,16 @@ def bundled_servers(env: Mapping[str, str] | None = None) -> dict[str, StdioServ
     return servers
 
 
-def expand_vars(value: str, env: Mapping[str, str], keys: tuple[str, ...] = ()) -> str:
-    """`${VAR}` and `${VAR:-default}` from `env`; an unset VAR without default raises."""
+def expand_vars(
+    value: str, env: Mapping[str, str], keys: tuple[str, ...] = (), found: dict[str, str] | None = None
+) -> str:
+    """`${VAR}` and `${VAR:-default}` from `env`; an unset VAR without default raises.
+    `found` collects the values taken from `env` (value -> VAR), to be redacted."""
 
     def substitute(match: re.Match[str]) -> str:
         name, default = match.group(1), match.group(2)
         if name in env:
+            secret_from(name, env[name], found)
             return env[name]
         if default is not None:
             return default
@@ -381,35 +396,33 @@ def _build(
 ) -> StdioServer | HttpServer:
     keys = ("mcpServers", name)
     origin = str(path)
+    found: dict[str, str] = {}
+
+    def expand(value: str, *at: str) -> str:
+        return expand_vars(value, env, (*keys, *at), found)
+
     if "command" in entry:
         cwd = entry.get("cwd")
         if cwd is not None:
-            expanded = Path(expand_vars(cwd, env, (*keys, "cwd")))
+            expanded = Path(expand(cwd, "cwd"))
             cwd = str(expanded if expanded.is_absolute() else (path.parent / expanded).resolve())
+        command = expand(entry["command"], "command")
+        args = tuple(expand(a, "args", str(i)) for i, a in enumerate(entry.get("args") or ()))
+        server_env = {k: expand(v, "env", k) for k, v in (entry.get("env") or {}).items()}
         return StdioServer(
             name=name,
-            command=expand_vars(entry["command"], env, (*keys, "command")),
-            args=tuple(
-                expand_vars(a, env, (*keys, "args", str(i)))
-                for i, a in enumerate(entry.get("args") or ())
-            ),
-            env={
-                k: expand_vars(v, env, (*keys, "env", k))
-                for k, v in (entry.get("env") or {}).items()
-            },
+            command=command,
+            args=args,
+            env=server_env,
             cwd=cwd,
             origin=origin,
             where=where,
+            redactor=Redactor(secrets=found),
         )
+    url = expand(entry["url"], "url")
+    headers = {k: expand(v, "headers", k) for k, v in (entry.get("headers") or {}).items()}
     return HttpServer(
-        name=name,
-        url=expand_vars(entry["url"], env, (*keys, "url")),
-        headers={
-            k: expand_vars(v, env, (*keys, "headers", k))
-            for k, v in (entry.get("headers") or {}).items()
-        },
-        origin=origin,
-        where=where,
+        name=name, url=url, headers=headers, origin=origin, where=where, redactor=Redactor(secrets=found)
     )
 
 

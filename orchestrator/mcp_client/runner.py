@@ -4,8 +4,10 @@
 Per attempt, `run(request)`:
 
 1. finds the server in the run's mcp.json (Settings.mcp_config, else the plan's,
-   else the lookup beside the spec and in the working directory; see `config`),
-   starting it on first use (one session per server per run, see `pool`);
+   else the lookup beside the spec and in the working directory; see `config`;
+   with `Settings.require_trust`, as under `skillweave serve`, only a trusted file
+   gives servers, and `untrusted_use` lets the server refuse such a run before it
+   starts), starting it on first use (one session per server per run, see `pool`);
 2. refuses a tool the server does not list (mcp_unknown_tool) and arguments that
    break the tool's own `inputSchema` (mcp_invalid_params, with a JSON pointer),
    without sending anything;
@@ -21,7 +23,8 @@ A connection lost mid-call is replayed once on a restarted server when the tool
 is safe to repeat; a step whose recovery rules explicitly retry timeouts or
 transient failures counts as "the spec says so" for tools that are not.
 Outcome meta: server, tool, pid, process (1 = first process of that server in
-this run), restarts, progress.
+this run), restarts, progress. A failure's message, detail and stderr tail have
+the values the mcp.json took from the environment replaced by `${VAR}`.
 """
 
 from __future__ import annotations
@@ -142,6 +145,18 @@ class McpRunner:
         return self._pool
 
     async def run(self, request: StepRequest) -> StepOutcome:
+        outcome = await self._attempt(request)
+        if outcome.failure is None or self._pool is None:
+            return outcome
+        redactor = self._pool.config.redactor  # values the mcp.json took from the environment
+        if redactor.empty:
+            return outcome
+        failure = outcome.failure.model_copy(
+            update={"message": redactor.redact(outcome.failure.message), "detail": redactor.redact(outcome.failure.detail)}
+        )
+        return outcome.model_copy(update={"failure": failure, "stderr_tail": redactor.redact(outcome.stderr_tail)})
+
+    async def _attempt(self, request: StepRequest) -> StepOutcome:
         started = time.perf_counter()
         skill = request.skill
         server, tool = skill.server, skill.tool
