@@ -112,9 +112,11 @@ def _wait_listening(process: subprocess.Popen[bytes], port: int, log: Path) -> N
 
 
 @contextmanager
-def http_server(project: Path, *extra: str, env: dict[str, str] | None = None) -> Iterator[HttpServer]:
-    """`skillweave serve --transport http` on a free port; SIGTERM (then kill) at exit."""
-    port = free_port()
+def http_server(
+    project: Path, *extra: str, env: dict[str, str] | None = None, port: int | None = None
+) -> Iterator[HttpServer]:
+    """`skillweave serve --transport http` on `port` (else a free one); SIGTERM (then kill) at exit."""
+    port = port or free_port()
     log = project.parent / f"serve-{port}.log"
     env = {**isolated_env(project), **(env or {})}
     with log.open("wb") as err:
