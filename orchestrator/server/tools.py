@@ -4,7 +4,7 @@ Paths are confined to the server's roots (`roots`); a client's roots only narrow
 them. No tool starts a command from an mcp.json that the person has not trusted
 (`skillweave trust`): a run that would is refused before it is recorded, naming
 the file, what it would start and how to trust it; validating or planning such a
-spec warns.
+spec warns (`trusted`).
 
 Each tool returns a pydantic model (structured content, with the model's JSON
 Schema as the tool's outputSchema). A failure is a tool error (`isError`) whose
@@ -33,10 +33,9 @@ from mcp_types import InputRequiredResult, ToolAnnotations
 from pydantic import Field
 
 from orchestrator.engine.model import ApprovalDecision, ApprovalRequest, RunEvent, RunStatus
-from orchestrator.errors import ResumeError, Severity, SkillweaveError, UserError
+from orchestrator.errors import ResumeError, SkillweaveError, UserError
 from orchestrator.server import dialogue
 from orchestrator.server.models import (
-    Finding,
     PlanDocument,
     RunList,
     RunView,
@@ -46,6 +45,7 @@ from orchestrator.server.models import (
 )
 from orchestrator.server.roots import RootSet, beside_spec
 from orchestrator.server.runs import Asker, Execution, RunRegistry
+from orchestrator.server.trusted import plan_warnings, refuse_untrusted_plan, refuse_untrusted_run
 from orchestrator.server.views import run_brief, run_view, step_infos
 from orchestrator.server.wording import for_client, without_force_hint
 from orchestrator.server.workspace import Workspace
@@ -238,19 +238,9 @@ class ToolSet:
             name=plan.name,
             steps=step_infos(plan),
             inputs=[i.name for i in plan.inputs],
-            warnings=self._warnings(plan),
+            warnings=plan_warnings(plan, self.ws.settings),
             plan_sha256=plan.sha256,
         )
-
-    def _warnings(self, plan: Plan) -> list[Finding]:
-        """The plan's warnings, and the refusal a run would meet from an untrusted mcp.json."""
-        from orchestrator.mcp_client.runner import untrusted_use
-
-        found = [Finding.of(w) for w in plan.warnings]
-        refused = untrusted_use(plan, self.ws.settings)
-        if refused is not None:
-            found.append(Finding.of(refused.model_copy(update={"severity": Severity.WARNING})))
-        return found
 
     async def plan_workflow(
         self,
@@ -309,7 +299,7 @@ class ToolSet:
             plan_sha256=plan.sha256,
             rendered=rendered,
             written_to=str(out) if out is not None else None,
-            warnings=self._warnings(plan),
+            warnings=plan_warnings(plan, self.ws.settings),
         )
 
     # Runs --------------------------------------------------------------------------
@@ -357,23 +347,13 @@ class ToolSet:
 
     def _create(self, path: Path, inputs: dict[str, Any], roots: RootSet) -> str:
         from orchestrator.engine import create_run
-        from orchestrator.mcp_client.runner import refuse_untrusted
         from orchestrator.plan import load_spec_or_plan
 
         plan = load_spec_or_plan(path, self.ws.settings)
         if path.suffix.lower() == ".json":  # a spec's surroundings were confined with it
             self._confine_plan(plan, roots)
-        refuse_untrusted(plan, self.ws.settings)
+        refuse_untrusted_plan(plan, self.ws.settings)
         return str(create_run(plan, inputs, self.ws.settings))
-
-    def _refuse_untrusted_run(self, run_id: str) -> None:
-        """UntrustedConfigError before a recorded run goes on, when it would start a server
-        from an mcp.json that is not trusted (a run started from a shell, say)."""
-        from orchestrator.engine import replay_run
-        from orchestrator.mcp_client.runner import refuse_untrusted
-
-        state = replay_run(run_id, self.ws.settings)
-        refuse_untrusted(state.plan, self.ws.settings, state.mcp_config)
 
     def _confine_plan(self, plan: Plan, roots: RootSet) -> None:
         """A saved plan names its spec, its spec-local skills and maybe an mcp.json: what a
@@ -443,7 +423,7 @@ class ToolSet:
             if retry is not None and retry.kind == "approval" and retry.run_id == run_id and retry.step:
                 return await self._answered(ctx, run_id, retry.step)
             await self._view(run_id)  # NotFoundError for an unknown run, before starting anything
-            await self.ws.blocking(self._refuse_untrusted_run, run_id)
+            await self.ws.blocking(refuse_untrusted_run, run_id, self.ws.settings)
             return await self._watch(ctx, self.registry.start(run_id, force=force), wait=wait)
 
     async def approve_step(
@@ -465,7 +445,7 @@ class ToolSet:
             if retry is not None and retry.kind == "approval" and retry.run_id == run_id and retry.step:
                 return await self._answered(ctx, run_id, retry.step)
             answer = dialogue.Answer(approved=not reject, comment=comment)
-            await self.ws.blocking(self._refuse_untrusted_run, run_id)
+            await self.ws.blocking(refuse_untrusted_run, run_id, self.ws.settings)
             await self._decide(run_id, step, answer, by="mcp")
             execution = self.registry.start(run_id, force=force)
             return await self._watch(ctx, execution, wait=wait, decided=answer)
@@ -535,6 +515,6 @@ class ToolSet:
         answer = dialogue.read_approval(ctx)
         if answer is None:
             return await self._view(run_id)
-        await self.ws.blocking(self._refuse_untrusted_run, run_id)
+        await self.ws.blocking(refuse_untrusted_run, run_id, self.ws.settings)
         await self._decide(run_id, step, answer, by=APPROVER)
         return await self._watch(ctx, self.registry.start(run_id), wait=True, decided=answer)
