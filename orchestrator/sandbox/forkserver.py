@@ -15,7 +15,7 @@ socket, stdin, stdout, stderr and the status pipe.
 
 1. zygote C1 (before any job): dies with the server; new mount, PID, IPC, UTS,
    cgroup and (unless for the network) network namespaces; lo up, hostname,
-   /dev read-only, a fresh /dev/shm and devpts; forks C2;
+   /dev read-only, a fresh devpts; forks C2;
 2. C2, PID 1: mounts its /proc, forks C3, becomes non-dumpable, sets
    no_new_privs and keeps only CAP_KILL; it reaps until C3 exits, kills and
    reaps whatever is left, takes the job's reply socket (which C3 left for it
@@ -24,7 +24,8 @@ socket, stdin, stdout, stderr and the status pipe.
 3. C3 narrows its capability bounding set to setuid/setgid, then waits for
    the job: its pipes on fds 0-3, its environment (both `os.environ` and the
    block /proc/PID/environ shows), C2's pidfd to the
-   orchestrator (`I`; killing C2 kills the job), then a tmpfs /tmp, the work
+   orchestrator (`I`; killing C2 kills the job), then a tmpfs /tmp and
+   /dev/shm with the job's size and inode caps (as a cold start), the work
    directory on /work, the skill folder read-only on /skill, the host tree
    detached, / read-only, no_new_privs, every capability dropped but, as
    root, setuid/setgid for the bootstrap, which drops to the per-run uid, sets
@@ -169,7 +170,6 @@ def _unshare(network: bool) -> None:
         _loopback_up()
     socket.sethostname("sandbox")
     _mount(None, "/dev", None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV)
-    _mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777")
     _mount(
         "devpts", "/dev/pts", "devpts", MS_NOSUID | MS_NOEXEC, "newinstance,ptmxmode=0666,mode=620"
     )
@@ -224,7 +224,8 @@ def _isolate(spec: dict[str, Any], tree: bool) -> None:
     """
     ro = MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV
     host = f"/proc/self/fd/{TREE_FD}" if tree else HOST
-    _mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, f"mode=1777,size={spec['tmpfs']}")
+    for private in ("/tmp", "/dev/shm"):  # capped in size and inodes, as a cold start's
+        _mount("tmpfs", private, "tmpfs", MS_NOSUID | MS_NODEV, spec["tmpfs"])
     _bind(host + spec["work"], "/work", 0)
     _bind(host + spec["skill"], "/skill", MS_RDONLY)
     script = spec["script"]

@@ -19,7 +19,7 @@ that the process limit binds and one attempt cannot signal another:
   unreadable). What it must reach but cannot, because a directory on the way
   is not searchable by others (a pyenv interpreter under /root 0700, a skill
   folder under a 0700 temporary directory), is revealed first: in the run's
-  own mount namespace, still as root, the `REVEAL` helper covers that
+  own mount namespace, still as root, the `PREPARE` helper covers that
   directory with an empty tmpfs and binds back only the paths the run needs
   (the runtime, the skill folder, the script, the work directories). An
   earlier version kept CAP_DAC_READ_SEARCH instead, which let a script read
@@ -82,7 +82,7 @@ class Layout(_Frozen):
     tmpdir: Path | None = None  # None when the launcher mounts a private /tmp
     network: bool = False
     uid: int | None = None  # the per-run unprivileged uid, when running as root
-    tmpfs_bytes: int = 64 * 1024 * 1024
+    tmpfs: str = "mode=1777,size=67108864,nr_inodes=8192"  # /tmp and /dev/shm (`tmpfs_options`)
 
     @property
     def overridden(self) -> bool:
@@ -97,6 +97,7 @@ class Inside(_Frozen):
     script: str
     import_paths: tuple[str, ...]
     bootstrap_uid: int | None = None  # the bootstrap drops to this uid first
+    tmpfs: str | None = None  # the bootstrap mounts /tmp and /dev/shm with these options first
 
 
 class Launcher(Protocol):
@@ -148,13 +149,16 @@ def hidden_on_the_way(path: Path) -> Path | None:
     return None
 
 
-# Run as root inside unshare's new mount namespace (mount propagation private),
-# before `setpriv` drops to the per-run uid: `cover DIR` mounts an empty tmpfs
-# on a directory other users cannot search, `bind PATH` puts PATH back at its
-# own place below it (opened before the cover, bound through /proc/self/fd);
-# then it execs what follows `--`. Any failure is one line on stderr and no
-# status byte: a setup failure.
-REVEAL = """import ctypes, os, sys
+# Run inside unshare's new mount namespace (mount propagation private), with
+# the capabilities of its user namespace (as root: before `setpriv` drops to the
+# per-run uid). `options OPTS` sets the mount options of the next `tmpfs DIR`,
+# which mounts a fresh tmpfs on DIR (the run's own /tmp and /dev/shm, capped in
+# size and inodes); `cover DIR` mounts an empty tmpfs on a directory other users
+# cannot search; `bind PATH` puts PATH back at its own place below a tmpfs
+# (opened before the mounts, bound through /proc/self/fd); then it execs what
+# follows `--`. Any failure is one line on stderr and no status byte: a setup
+# failure.
+PREPARE = """import ctypes, os, sys
 def main(args):
     libc = ctypes.CDLL(None, use_errno=True)
     def mount(source, target, fstype, flags, data):
@@ -166,9 +170,14 @@ def main(args):
     binds = [p for op, p in pairs if op == "bind"]
     fds = {p: os.open(p, os.O_PATH | os.O_CLOEXEC) for p in binds}
     os.umask(0o022)
+    options = b""
     for op, target in pairs:
-        if op == "cover":
-            mount("tmpfs", target, b"tmpfs", 2 | 4, b"mode=0755,size=1m")  # nosuid, nodev
+        if op == "options":
+            options = target.encode()
+        elif op == "tmpfs":
+            mount("tmpfs", target, b"tmpfs", 2 | 4, options)  # nosuid, nodev
+        elif op == "cover":
+            mount("tmpfs", target, b"tmpfs", 2 | 4, b"mode=0755,size=1m")
     for target in binds:
         source = "/proc/self/fd/%d" % fds[target]
         os.makedirs(os.path.dirname(target), 0o755, exist_ok=True)
@@ -181,26 +190,45 @@ def main(args):
 try:
     main(sys.argv[1:])
 except (OSError, ValueError) as exc:
-    sys.stderr.write("sandbox: cannot reveal the run's paths to its uid: %s\\n" % exc)
+    sys.stderr.write("sandbox: cannot prepare the run's mounts: %s\\n" % exc)
     sys.exit(126)
 """
+PRIVATE_TMPFS = (Path("/tmp"), Path("/dev/shm"))  # each unshare run gets fresh ones
 
 
-def reveal_argv(python: Path, needed: Sequence[Path]) -> list[str]:
-    """The `REVEAL` helper's command for `needed`, or [] when others reach them all."""
-    covers: dict[Path, list[Path]] = {}  # the first hidden directory never nests in another
-    for path in sorted(dict.fromkeys(needed), key=lambda p: len(p.parts)):
-        hidden = hidden_on_the_way(path)
-        if hidden is None:
-            continue
-        bound = covers.setdefault(hidden, [])
+def _below(path: Path, top: Path) -> bool:
+    return path == top or top in path.parents
+
+
+def prepare_argv(
+    python: Path, needed: Sequence[Path], tmpfs: str, *, reveal: bool
+) -> list[str]:
+    """The `PREPARE` helper's command: a private /tmp and /dev/shm with `tmpfs` options
+    (the `needed` paths below them bound back), and with `reveal` (as root, for the
+    per-run uid) the `needed` paths behind a folder other users cannot search."""
+    private = [top for top in PRIVATE_TMPFS if top.is_dir() and not top.is_symlink()]
+    args = [str(python), "-I", "-S", "-B", "-c", PREPARE]
+    binds: list[Path] = []
+
+    def keep(path: Path, bound: list[Path]) -> None:
         if not any(path == done or done in path.parents for done in bound):
             bound.append(path)  # else it comes back with a folder above it
-    if not covers:
-        return []
-    args = [str(python), "-I", "-S", "-B", "-c", REVEAL]
-    for top, paths in covers.items():
-        args += ["cover", str(top)] + [x for p in paths for x in ("bind", str(p))]
+
+    ordered = sorted(dict.fromkeys(needed), key=lambda p: len(p.parts))
+    for top in private:
+        args += ["options", tmpfs, "tmpfs", str(top)]
+        for path in ordered:
+            if _below(path, top):
+                keep(path, binds)
+    covers: dict[Path, list[Path]] = {}  # the first hidden directory never nests in another
+    for path in ordered if reveal else ():
+        hidden = hidden_on_the_way(path)
+        if hidden is None or any(_below(hidden, top) for top in private):
+            continue
+        keep(path, covers.setdefault(hidden, []))
+    for top_hidden, paths in covers.items():
+        args += ["cover", str(top_hidden)] + [x for p in paths for x in ("bind", str(p))]
+    args += [x for p in binds for x in ("bind", str(p))]
     return [*args, "--"]
 
 
@@ -227,10 +255,11 @@ def _dev_args() -> list[str]:
     the mount table back after every bind): `--dev` binds six devices and
     mounts a devpts, `DEVICES` are three (`/dev/random` links to `urandom`,
     which reads the same; no tty, full or pts). /dev/shm, writable for the
-    dropped uid too (multiprocessing's semaphores), is a tmpfs of its own,
-    sized per attempt in `argv`.
+    dropped uid too (multiprocessing's semaphores), and /tmp are tmpfs mounts
+    of their own that the bootstrap makes with size and inode caps (bwrap's
+    `--tmpfs` has no inode cap); here they are mount points.
     """
-    args = ["--dir", "/dev"]
+    args = ["--dir", "/dev", "--dir", "/dev/shm", "--dir", "/tmp"]
     for name in DEVICES:
         args += ["--dev-bind", f"/dev/{name}", f"/dev/{name}"]
     args += ["--symlink", "urandom", "/dev/random", "--symlink", "/proc/self/fd", "/dev/fd"]
@@ -258,10 +287,10 @@ class BwrapLauncher:
             args += ["--unshare-user", "--uid", uid, "--gid", uid, "--disable-userns"]
         if server:
             args += ["--cap-add", "ALL"]  # the fork server isolates each job, then drops them
-        elif as_root:
-            args += ["--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
-        else:
-            args += ["--cap-drop", "ALL"]
+        else:  # the bootstrap mounts /tmp and /dev/shm (SYS_ADMIN), then drops every capability
+            args += ["--cap-drop", "ALL", "--cap-add", "CAP_SYS_ADMIN"]
+            if as_root:
+                args += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
         args += ["--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"]
         # bwrap returns as soon as the script exits while its PID-1 reaper lives
         # on until the rest of the namespace is gone: the spawner reads the
@@ -310,6 +339,7 @@ class BwrapLauncher:
             script=self._script(layout),
             import_paths=_dedupe([str(entry_dir), SKILL]),
             bootstrap_uid=layout.uid if self.needs_run_uid else None,
+            tmpfs=layout.tmpfs,
         )
 
     def argv(self, layout: Layout, command: Sequence[str]) -> list[str]:
@@ -319,8 +349,6 @@ class BwrapLauncher:
                 args += ["--ro-bind-try", path, path]
         else:
             args.append("--unshare-net")
-        for tmpfs in ("/tmp", "/dev/shm"):
-            args += ["--size", str(layout.tmpfs_bytes), "--perms", "01777", "--tmpfs", tmpfs]
         args += ["--bind", str(layout.workdir), WORK, "--ro-bind", str(layout.skill_dir), SKILL]
         if layout.overridden:
             args += ["--ro-bind", str(layout.script), self._script(layout)]
@@ -360,8 +388,9 @@ class UnshareLauncher(_HostPaths):
         args = list(self._prefix)
         if not layout.network:
             args.append("--net")
+        root = self._setpriv is not None and layout.uid is not None
+        args += prepare_argv(self._runtime.executable, self._needed(layout), layout.tmpfs, reveal=root)
         if self._setpriv is not None and layout.uid is not None:
-            args += reveal_argv(self._runtime.executable, self._needed(layout))
             args += _drop_argv(self._setpriv, layout.uid)
         return [*args, *command]
 

@@ -29,6 +29,9 @@ class ResourceLimits(_Frozen):
     memory_mb: int = Field(default=1024, ge=16)
     file_size_mb: int = Field(default=64, ge=1)  # each file (RLIMIT_FSIZE); /tmp's tmpfs too
     work_dir_mb: int = Field(default=512, ge=1)  # all files in the work directory together
+    # files and folders in each of the sandbox's tmpfs /tmp and /dev/shm (their inodes: an
+    # empty folder costs no size, but each pins ~1 KB of the kernel's memory)
+    max_tmp_files: int = Field(default=8192, ge=16)
     max_procs: int = Field(default=64, ge=1)
     max_open_files: int = Field(default=256, ge=16)
     max_stdout_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)

@@ -75,7 +75,7 @@ class WarmJob(_Frozen):
     skill: str
     script: str | None = None  # a regenerated script, mounted at `script_at`
     script_at: str = ""
-    tmpfs_bytes: int
+    tmpfs: str  # mount options of the job's /tmp and /dev/shm (`bootstrap.tmpfs_options`)
     as_root: bool
 
 
@@ -348,9 +348,7 @@ class WarmServer:
         """Run one job on the server, supervised like a cold start."""
         if self._control is None:
             return SpawnResult(error="the fork server is not running")
-        spec = marshal.dumps(
-            {**job.model_dump(), "env": dict(request.env), "tmpfs": job.tmpfs_bytes}
-        )
+        spec = marshal.dumps({**job.model_dump(), "env": dict(request.env)})
         # passed as SCM_RIGHTS, never dup2'ed here: no need to move them high like cloexec_pipe
         (in_r, in_w), (out_r, out_w), (err_r, err_w), (st_r, st_w) = [
             os.pipe2(os.O_CLOEXEC) for _ in range(4)
