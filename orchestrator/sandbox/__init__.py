@@ -24,7 +24,11 @@ Public API
 `SandboxResult.failure` with a `FailureKind` (setup, timeout, resource_limit,
 code_error, output_contract) and a one-line message. It raises
 `orchestrator.errors.IsolationError` only when isolation is required and this
-host has none (or the mechanism forced cannot run here).
+host has none (or the mechanism forced cannot run here), and `OSError`
+(ENOSPC, EDQUOT, naming the file) when the host's disk cannot hold the
+attempt's folder or a copy of its artifacts: the host's problem, which the
+engine treats as it treats a full journal (the run stops, `resume` goes on);
+no partial copy is left or listed.
 
 Environment
 -----------
