@@ -41,6 +41,7 @@ from orchestrator.sandbox.model import (
     SandboxRequest,
     SandboxResult,
 )
+from orchestrator.sandbox.network import ENV_HOST_NETWORK, MISSING, NET_FD, find_slirp
 from orchestrator.sandbox.outcome import classify, decode_tail
 from orchestrator.sandbox.process import Spawner, SpawnRequest, SpawnResult, spawn_process
 from orchestrator.sandbox.warm import WarmJob, WarmServer, server_command
@@ -144,6 +145,7 @@ class Sandbox:
         self._force = force if force is not None else forced_isolation()
         self._spawner: Spawner = spawner or spawn_process
         self._runtime = find_runtime()
+        self._slirp = find_slirp()
         self._as_root = running_as_root()
         self._launcher: Launcher | None = None
         self._problem: str | None = None  # why a forced mechanism cannot run here
@@ -260,6 +262,14 @@ class Sandbox:
             stdin = json.dumps(request.input, ensure_ascii=False, allow_nan=False).encode()
         except (TypeError, ValueError) as exc:
             problem = problem or f"input is not JSON: {exc}"
+        host_network = request.network and (
+            isolation is Isolation.NONE or _truthy(os.environ.get(ENV_HOST_NETWORK))
+        )
+        if request.network and not host_network and self._slirp is None:
+            logger.warning("sandbox: refusing a script with network: %s", MISSING)
+            problem = problem or MISSING
+        elif host_network and isolation is not Isolation.NONE:
+            notes += (f"network: the host's own ({ENV_HOST_NETWORK}=1), loopback included",)
         if problem is not None or isinstance(resolved, str):
             return _setup_failure(isolation, problem or str(resolved), notes)
         # a regenerated script is mounted over the entry; the entry itself is
@@ -270,7 +280,9 @@ class Sandbox:
             script = source = request.script.resolve()
         else:
             script, source = skill_dir / request.entry, real_entry
-        return await self._attempt(launcher, request, skill_dir, script, source, stdin, notes)
+        return await self._attempt(
+            launcher, request, skill_dir, script, source, stdin, notes, host_network=host_network
+        )
 
     async def _attempt(
         self,
@@ -281,6 +293,8 @@ class Sandbox:
         source: Path,
         stdin: bytes,
         notes: tuple[str, ...],
+        *,
+        host_network: bool,
     ) -> SandboxResult:
         limits = request.limits
         uid = run_uid(launcher)
@@ -309,6 +323,7 @@ class Sandbox:
             workdir=work,
             tmpdir=tmp,
             network=request.network,
+            host_network=host_network,
             uid=uid,
             tmpfs=tmpfs_options(limits),
         )
@@ -339,6 +354,8 @@ class Sandbox:
                 remove_empty_workdir=work == root and not request.keep_workdir,
                 quota_dir=root,  # the work directory, and the fallbacks' tmp beside it
                 quota_bytes=limits.work_dir_mb * 1024 * 1024,
+                outbound=self._slirp if layout.outbound else None,
+                barrier_fd=NET_FD if layout.outbound else None,
             )
             spawned = await self._spawn(launcher, layout, spawn, command, inside.script)
             if self._warm_wanted and self._warm_problem is not None:
@@ -416,6 +433,7 @@ class Sandbox:
         job = WarmJob(
             args=tuple(args),
             network=layout.network,
+            host_network=layout.host_network,
             work=str(layout.workdir.resolve()),
             skill=str(layout.skill_dir),
             script=str(layout.script) if layout.overridden else None,

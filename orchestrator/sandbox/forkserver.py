@@ -8,13 +8,13 @@ points /work, /skill and /script, and the host's tree at /.host (from which
 each job picks its own folders), with all capabilities of its namespace.
 
 Zygotes: the server keeps POOL zygotes ready, each for exactly one job, and
-hands their sockets to the orchestrator on fd 3 (`Z` messages); a job for the
-network, or one sent when none is at hand, comes on fd 3 and gets a zygote of
-its own. A job message is the marshalled spec plus its descriptors: a reply
+hands their sockets to the orchestrator on fd 3 (`Z` messages); a job on the
+host's network (forced), or one sent when none is at hand, comes on fd 3 and
+gets a zygote of its own. A job message is the marshalled spec plus its descriptors: a reply
 socket, stdin, stdout, stderr and the status pipe.
 
 1. zygote C1 (before any job): dies with the server; new mount, PID, IPC, UTS,
-   cgroup and (unless for the network) network namespaces; lo up, hostname,
+   cgroup and (unless the host's network is forced, see `network`) network namespaces; lo up, hostname,
    /dev read-only, a fresh devpts; forks C2;
 2. C2, PID 1: mounts its /proc, forks C3, becomes non-dumpable, sets
    no_new_privs and keeps only CAP_KILL; it reaps until C3 exits, kills and
@@ -24,7 +24,9 @@ socket, stdin, stdout, stderr and the status pipe.
 3. C3 narrows its capability bounding set to setuid/setgid, then waits for
    the job: its pipes on fds 0-3, its environment (both `os.environ` and the
    block /proc/PID/environ shows), C2's pidfd to the
-   orchestrator (`I`; killing C2 kills the job), then a tmpfs /tmp and
+   orchestrator (`I`; killing C2 kills the job); a job that may use the network
+   waits for `G` (the orchestrator has attached slirp4netns to the namespace,
+   see the orchestrator's `network`); then a tmpfs /tmp and
    /dev/shm with the job's size and inode caps (as a cold start), the work
    directory on /work, the skill folder read-only on /skill, the host tree
    detached, / read-only, no_new_privs, every capability dropped but, as
@@ -442,6 +444,14 @@ def _script_process(bootstrap: Any, problem: OSError | None, tree: bool) -> None
     with contextlib.suppress(OSError):
         socket.send_fds(reply, [b"I"], [init])
     os.close(init)
+    if spec["network"] and not spec["host_network"]:  # wait until its network is up
+        go = b""
+        with contextlib.suppress(OSError):
+            go = reply.recv(4096)
+        if go != b"G":
+            why = go[1:].decode("utf-8", "replace") or "no answer"
+            os.write(2, f"sandbox (warm): the script's network did not come up: {why}\n".encode())
+            os._exit(125)
     reply.close()
     try:
         _isolate(spec, tree)
@@ -599,7 +609,7 @@ def serve() -> None:
                     for zygote in zygotes.values():
                         os.kill(zygote.pid, signal.SIGKILL)
                     os._exit(0)
-                add(bool(marshal.loads(message)["network"])).give(message, fds)
+                add(bool(marshal.loads(message)["host_network"])).give(message, fds)
                 for fd in fds:
                     os.close(fd)
             else:

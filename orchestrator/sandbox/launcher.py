@@ -44,6 +44,7 @@ from pydantic import BaseModel, ConfigDict
 
 from orchestrator.sandbox.host import SYSTEM_LINKS, SYSTEM_ROOT, Runtime
 from orchestrator.sandbox.model import Isolation
+from orchestrator.sandbox.network import NET_FD, resolv_conf
 
 INFO_FD = 4  # bwrap writes {"child-pid": N} (its PID-1 reaper) here
 SANDBOX_UID = 1000  # the uid a script sees inside a bwrap user namespace
@@ -54,6 +55,7 @@ SKILL = "/skill"  # the skill folder, inside bwrap
 SCRIPT_DIR = "/script"  # where a regenerated script goes when the skill has no entry file
 HOST = "/.host"  # the host's tree in the warm path's fork server (never in a job's view)
 DEVICES = ("null", "zero", "urandom")  # the device nodes a cold start's /dev holds
+RESOLV = "/etc/resolv.conf"
 NETWORK_FILES = (
     "/etc/resolv.conf",
     "/etc/hosts",
@@ -81,12 +83,18 @@ class Layout(_Frozen):
     workdir: Path
     tmpdir: Path | None = None  # None when the launcher mounts a private /tmp
     network: bool = False
+    host_network: bool = False  # with `network`: the host's own (forced), not one of its own
     uid: int | None = None  # the per-run unprivileged uid, when running as root
     tmpfs: str = "mode=1777,size=67108864,nr_inodes=8192"  # /tmp and /dev/shm (`tmpfs_options`)
 
     @property
     def overridden(self) -> bool:
         return self.script != self.skill_dir / self.entry
+
+    @property
+    def outbound(self) -> bool:
+        """A network namespace of its own, connected outbound (see `network`)."""
+        return self.network and not self.host_network
 
 
 class Inside(_Frozen):
@@ -155,8 +163,9 @@ def hidden_on_the_way(path: Path) -> Path | None:
 # which mounts a fresh tmpfs on DIR (the run's own /tmp and /dev/shm, capped in
 # size and inodes); `cover DIR` mounts an empty tmpfs on a directory other users
 # cannot search; `bind PATH` puts PATH back at its own place below a tmpfs
-# (opened before the mounts, bound through /proc/self/fd); then it execs what
-# follows `--`. Any failure is one line on stderr and no status byte: a setup
+# (opened before the mounts, bound through /proc/self/fd); `resolv FILE` binds
+# FILE on /etc/resolv.conf and `wait FD` reads the network barrier (see
+# `network`); then it execs what follows `--`. Any failure is one line on stderr and no status byte: a setup
 # failure.
 PREPARE = """import ctypes, os, sys
 def main(args):
@@ -168,7 +177,7 @@ def main(args):
     cut = args.index("--")
     pairs = list(zip(args[:cut:2], args[1:cut:2]))
     binds = [p for op, p in pairs if op == "bind"]
-    fds = {p: os.open(p, os.O_PATH | os.O_CLOEXEC) for p in binds}
+    fds = {p: os.open(p, os.O_PATH | os.O_CLOEXEC) for op, p in pairs if op in ("bind", "resolv")}
     os.umask(0o022)
     options = b""
     for op, target in pairs:
@@ -186,6 +195,13 @@ def main(args):
         elif not os.path.exists(target):
             os.close(os.open(target, os.O_CREAT | os.O_WRONLY, 0o644))
         mount(source, target, None, 4096 | 16384, None)  # MS_BIND | MS_REC
+    for op, target in pairs:
+        if op == "resolv" and os.path.isfile("/etc/resolv.conf"):
+            mount("/proc/self/fd/%d" % fds[target], "/etc/resolv.conf", None, 4096, None)
+        elif op == "wait":  # the network barrier: slirp4netns has configured the namespace
+            if os.read(int(target), 1) != b"G":
+                raise OSError(0, "its network did not come up")
+            os.close(int(target))
     os.execv(args[cut + 1], args[cut + 1:])
 try:
     main(sys.argv[1:])
@@ -201,11 +217,12 @@ def _below(path: Path, top: Path) -> bool:
 
 
 def prepare_argv(
-    python: Path, needed: Sequence[Path], tmpfs: str, *, reveal: bool
+    python: Path, needed: Sequence[Path], tmpfs: str, *, reveal: bool, outbound: bool = False
 ) -> list[str]:
     """The `PREPARE` helper's command: a private /tmp and /dev/shm with `tmpfs` options
-    (the `needed` paths below them bound back), and with `reveal` (as root, for the
-    per-run uid) the `needed` paths behind a folder other users cannot search."""
+    (the `needed` paths below them bound back), with `reveal` (as root, for the
+    per-run uid) the `needed` paths behind a folder other users cannot search, and
+    with `outbound` slirp4netns's resolv.conf and a wait at the network barrier."""
     private = [top for top in PRIVATE_TMPFS if top.is_dir() and not top.is_symlink()]
     args = [str(python), "-I", "-S", "-B", "-c", PREPARE]
     binds: list[Path] = []
@@ -229,6 +246,8 @@ def prepare_argv(
     for top_hidden, paths in covers.items():
         args += ["cover", str(top_hidden)] + [x for p in paths for x in ("bind", str(p))]
     args += [x for p in binds for x in ("bind", str(p))]
+    if outbound:
+        args += ["resolv", str(resolv_conf()), "wait", str(NET_FD)]
     return [*args, "--"]
 
 
@@ -344,11 +363,14 @@ class BwrapLauncher:
 
     def argv(self, layout: Layout, command: Sequence[str]) -> list[str]:
         args = list(self._prefix)
+        if not layout.host_network:
+            args.append("--unshare-net")
         if layout.network:
             for path in NETWORK_FILES:
-                args += ["--ro-bind-try", path, path]
-        else:
-            args.append("--unshare-net")
+                if not (layout.outbound and path == RESOLV):
+                    args += ["--ro-bind-try", path, path]
+        if layout.outbound:  # wait until slirp4netns has configured the namespace
+            args += ["--ro-bind", str(resolv_conf()), RESOLV, "--block-fd", str(NET_FD)]
         args += ["--bind", str(layout.workdir), WORK, "--ro-bind", str(layout.skill_dir), SKILL]
         if layout.overridden:
             args += ["--ro-bind", str(layout.script), self._script(layout)]
@@ -386,10 +408,16 @@ class UnshareLauncher(_HostPaths):
 
     def argv(self, layout: Layout, command: Sequence[str]) -> list[str]:
         args = list(self._prefix)
-        if not layout.network:
+        if not layout.host_network:
             args.append("--net")
         root = self._setpriv is not None and layout.uid is not None
-        args += prepare_argv(self._runtime.executable, self._needed(layout), layout.tmpfs, reveal=root)
+        args += prepare_argv(
+            self._runtime.executable,
+            self._needed(layout),
+            layout.tmpfs,
+            reveal=root,
+            outbound=layout.outbound,
+        )
         if self._setpriv is not None and layout.uid is not None:
             args += _drop_argv(self._setpriv, layout.uid)
         return [*args, *command]

@@ -30,6 +30,7 @@ from orchestrator.sandbox.launcher import (
     prepare_argv,
 )
 from orchestrator.sandbox.model import ResourceLimits
+from orchestrator.sandbox.network import NET_FD, resolv_conf
 
 RUNTIME = Runtime(executable=Path("/opt/py/3.11/bin/python3.11"), roots=(Path("/opt/py/3.11"),))
 TOOLS = HostTools(
@@ -104,11 +105,20 @@ def test_the_warm_server_keeps_a_full_dev_for_its_jobs_to_narrow(tmp_path: Path)
     assert "--dev-bind" not in argv
 
 
-def test_bwrap_shares_the_network_and_its_config_files_only_when_asked(tmp_path: Path) -> None:
+def test_bwrap_gives_a_network_run_its_own_namespace_and_holds_it_at_the_barrier(
+    tmp_path: Path,
+) -> None:
     launcher = BwrapLauncher(Path("/x/bwrap"), RUNTIME, as_root=False)
     argv = launcher.argv(_layout(tmp_path, network=True), ["py"])
-    assert "--unshare-net" not in argv
-    assert ("/etc/resolv.conf", "/etc/resolv.conf") in _pairs(argv, "--ro-bind-try")
+    assert "--unshare-net" in argv
+    assert argv[argv.index("--block-fd") + 1] == str(NET_FD)
+    assert (str(resolv_conf()), "/etc/resolv.conf") in _pairs(argv, "--ro-bind")
+    assert ("/etc/hosts", "/etc/hosts") in _pairs(argv, "--ro-bind-try")
+    forced = launcher.argv(_layout(tmp_path, network=True, host_network=True), ["py"])
+    assert "--unshare-net" not in forced and "--block-fd" not in forced
+    assert ("/etc/resolv.conf", "/etc/resolv.conf") in _pairs(forced, "--ro-bind-try")
+    alone = launcher.argv(_layout(tmp_path), ["py"])
+    assert "--unshare-net" in alone and "--block-fd" not in alone
 
 
 def test_bwrap_as_root_skips_the_user_namespace_and_lets_the_bootstrap_drop_to_the_run_uid(
@@ -230,9 +240,14 @@ def test_unshare_gives_each_run_its_own_tmp_and_binds_back_what_it_needs_below(
     ]  # fmt: skip
 
 
-def test_unshare_leaves_the_network_when_asked(tmp_path: Path) -> None:
+def test_unshare_gives_a_network_run_its_own_namespace_and_waits_for_it(tmp_path: Path) -> None:
     launcher = UnshareLauncher(Path("/usr/bin/unshare"), None, as_root=False, runtime=RUNTIME)
-    assert "--net" not in launcher.argv(_layout(tmp_path, network=True), ["py"])
+    argv = launcher.argv(_layout(tmp_path, network=True), ["py"])
+    assert "--net" in argv
+    assert argv[argv.index("wait") + 1] == str(NET_FD)
+    assert argv[argv.index("resolv") + 1] == str(resolv_conf())
+    forced = launcher.argv(_layout(tmp_path, network=True, host_network=True), ["py"])
+    assert "--net" not in forced and "wait" not in forced
 
 
 def test_no_isolation_says_so_and_as_root_still_drops_privileges(tmp_path: Path) -> None:
