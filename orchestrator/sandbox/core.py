@@ -270,6 +270,17 @@ class Sandbox:
             problem = problem or MISSING
         elif host_network and isolation is not Isolation.NONE:
             notes += (f"network: the host's own ({ENV_HOST_NETWORK}=1), loopback included",)
+        mounts: list[tuple[Path, str]] = []
+        for mount in request.mounts:
+            if isolation is not Isolation.BWRAP:
+                problem = problem or (
+                    f"read-only mounts need bwrap: {isolation} has no file-system isolation "
+                    f"(the script would see more of the host than {mount.source})"
+                )
+            try:
+                mounts.append((mount.source.resolve(strict=True), mount.target))
+            except (OSError, RuntimeError):
+                problem = problem or f"read-only mount {mount.source} does not exist"
         if problem is not None or isinstance(resolved, str):
             return _setup_failure(isolation, problem or str(resolved), notes)
         # a regenerated script is mounted over the entry; the entry itself is
@@ -281,7 +292,15 @@ class Sandbox:
         else:
             script, source = skill_dir / request.entry, real_entry
         return await self._attempt(
-            launcher, request, skill_dir, script, source, stdin, notes, host_network=host_network
+            launcher,
+            request,
+            skill_dir,
+            script,
+            source,
+            stdin,
+            notes,
+            host_network=host_network,
+            mounts=tuple(mounts),
         )
 
     async def _attempt(
@@ -295,6 +314,7 @@ class Sandbox:
         notes: tuple[str, ...],
         *,
         host_network: bool,
+        mounts: tuple[tuple[Path, str], ...],
     ) -> SandboxResult:
         limits = request.limits
         uid = run_uid(launcher)
@@ -326,6 +346,7 @@ class Sandbox:
             host_network=host_network,
             uid=uid,
             tmpfs=tmpfs_options(limits),
+            mounts=mounts,
         )
         try:
             inside = launcher.inside(layout)
@@ -439,6 +460,7 @@ class Sandbox:
             script=str(layout.script) if layout.overridden else None,
             script_at=script_at if layout.overridden else "",
             tmpfs=layout.tmpfs,
+            mounts=tuple((str(src), dst, src.is_dir()) for src, dst in layout.mounts),
             as_root=launcher.needs_run_uid,
         )
         return await server.spawn(request, job)

@@ -27,7 +27,8 @@ socket, stdin, stdout, stderr and the status pipe.
    orchestrator (`I`; killing C2 kills the job); a job that may use the network
    waits for `G` (the orchestrator has attached slirp4netns to the namespace,
    see the orchestrator's `network`); then a tmpfs /tmp and
-   /dev/shm with the job's size and inode caps (as a cold start), the work
+   /dev/shm with the job's size and inode caps (as a cold start), its
+   read-only host paths on a tmpfs of its own at /inputs, the work
    directory on /work, the skill folder read-only on /skill, the host tree
    detached, / read-only, no_new_privs, every capability dropped but, as
    root, setuid/setgid for the bootstrap, which drops to the per-run uid, sets
@@ -72,6 +73,7 @@ SETID_CAPS = (CAP_SETGID, CAP_SETUID)  # as root, the bootstrap drops to the per
 CAP_VERSION_3 = 0x20080522
 SIOCGIFFLAGS, SIOCSIFFLAGS, IFF_UP = 0x8913, 0x8914, 0x1
 HOST = "/.host"  # the host's tree, in the server's view only
+INPUTS = "/inputs"  # a job's read-only mounts of host paths (the sandbox's MOUNT_ROOT)
 CONTROL_FD = 3
 ZYGOTE_FD = 3  # in a zygote: the socket its one job arrives on
 REPLY_FD = 4  # in a job's script process: the job's reply socket
@@ -238,6 +240,16 @@ def _isolate(spec: dict[str, Any], tree: bool) -> None:
             os.close(os.open(target, os.O_CREAT | os.O_WRONLY, 0o644))
             _mount(None, "/script", None, ro)
         _bind(host + script, target, MS_RDONLY)
+    if spec["mounts"]:  # read-only host paths below /inputs, on a tmpfs of the job's own
+        _mount("tmpfs", INPUTS, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=65536,nr_inodes=4096")
+        for source, target, folder in spec["mounts"]:
+            os.makedirs(os.path.dirname(target), 0o755, exist_ok=True)
+            if folder:
+                os.mkdir(target, 0o755)
+            else:
+                os.close(os.open(target, os.O_CREAT | os.O_WRONLY, 0o644))
+            _bind(host + source, target, MS_RDONLY)
+        _mount(None, INPUTS, None, ro)
     if tree:
         os.close(TREE_FD)
     else:

@@ -43,7 +43,7 @@ from typing import Protocol
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.sandbox.host import SYSTEM_LINKS, SYSTEM_ROOT, Runtime
-from orchestrator.sandbox.model import Isolation
+from orchestrator.sandbox.model import MOUNT_ROOT, Isolation
 from orchestrator.sandbox.network import NET_FD, resolv_conf
 
 INFO_FD = 4  # bwrap writes {"child-pid": N} (its PID-1 reaper) here
@@ -86,6 +86,7 @@ class Layout(_Frozen):
     host_network: bool = False  # with `network`: the host's own (forced), not one of its own
     uid: int | None = None  # the per-run unprivileged uid, when running as root
     tmpfs: str = "mode=1777,size=67108864,nr_inodes=8192"  # /tmp and /dev/shm (`tmpfs_options`)
+    mounts: tuple[tuple[Path, str], ...] = ()  # (resolved host path, target below /inputs), read-only
 
     @property
     def overridden(self) -> bool:
@@ -340,6 +341,7 @@ class BwrapLauncher:
             # /dev/shm writable for the dropped uid too (multiprocessing's semaphores)
             args += ["--dev", "/dev", "--chmod", "01777", "/dev/shm"]
             args += ["--tmpfs", "/tmp", "--dir", WORK, "--dir", SKILL, "--dir", SCRIPT_DIR]
+            args += ["--dir", MOUNT_ROOT]
             args += ["--bind", "/", HOST]
         else:
             args += _dev_args()
@@ -372,6 +374,13 @@ class BwrapLauncher:
         if layout.outbound:  # wait until slirp4netns has configured the namespace
             args += ["--ro-bind", str(resolv_conf()), RESOLV, "--block-fd", str(NET_FD)]
         args += ["--bind", str(layout.workdir), WORK, "--ro-bind", str(layout.skill_dir), SKILL]
+        made: set[PurePosixPath] = set()
+        for source, target in layout.mounts:  # parents 0755: the dropped uid must traverse them
+            for parent in reversed(PurePosixPath(target).parents[:-1]):
+                if parent not in made:
+                    args += ["--perms", "0755", "--dir", str(parent)]
+                    made.add(parent)
+            args += ["--ro-bind", str(source), target]
         if layout.overridden:
             args += ["--ro-bind", str(layout.script), self._script(layout)]
         args += command  # the bootstrap changes directory after dropping privileges

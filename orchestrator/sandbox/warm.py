@@ -78,6 +78,7 @@ class WarmJob(_Frozen):
     script: str | None = None  # a regenerated script, mounted at `script_at`
     script_at: str = ""
     tmpfs: str  # mount options of the job's /tmp and /dev/shm (`bootstrap.tmpfs_options`)
+    mounts: tuple[tuple[str, str, bool], ...] = ()  # (host path, target, is a folder), read-only
     as_root: bool
 
 
