@@ -30,7 +30,9 @@ before each attempt so that it holds the latest attempt's files, and listed in
 names the folder relative to the run directory). A compensation
 (`StepRequest.compensation`) starts with its step's files in its working
 directory, and what it leaves there replaces them when it succeeds; a failed
-one changes nothing.
+one changes nothing. A full disk while the artifacts are copied (the run
+directory's disk) is raised as the `OSError`: the engine stops the run, which
+`resume` continues once there is space; no truncated copy is listed.
 """
 
 from __future__ import annotations
