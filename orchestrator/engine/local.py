@@ -9,7 +9,9 @@ decision in the journal (`skillweave approve`).
 
 `local_scope` is the one place a run's scope is assembled, for `execute_run`
 (journal on) and `run_in_memory` (journal off) alike; on the way out it commits
-what is queued and closes the runners and the run's LLM client.
+what is queued and closes the runners and the run's LLM client. When an
+OpenTelemetry exporter is configured, the scope's backend is this one seen by
+the tracer (`orchestrator.telemetry.observe`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from orchestrator import telemetry
 from orchestrator.config import Settings
 from orchestrator.engine import approval as approval_rules
 from orchestrator.engine.attempt import call_runner, contained
@@ -218,7 +221,8 @@ async def local_scope(
     )
     try:
         try:
-            yield RunScope(plan=plan, run_id=run_id, state=state, backend=backend)
+            async with telemetry.observe(backend, state, run_dir) as observed:  # backend itself unless traced
+                yield RunScope(plan=plan, run_id=run_id, state=state, backend=observed)
         except BaseException:
             with contextlib.suppress(Exception):  # the first error is the one to report
                 recorder.flush()
