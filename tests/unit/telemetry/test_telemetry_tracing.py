@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import Kept
 from opentelemetry.sdk.trace import ReadableSpan
 from opentelemetry.trace import StatusCode
+from telemetry_kit import Kept
 
 from orchestrator import telemetry
 from orchestrator.config import Settings
