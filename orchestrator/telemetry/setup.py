@@ -120,8 +120,10 @@ class Telemetry:
 
     @contextlib.contextmanager
     def span(
-        self, name: str, attributes: Mapping[str, Any], kind: SpanKind = SpanKind.INTERNAL
+        self, name: str, attributes: Mapping[str, Any], kind: SpanKind = SpanKind.INTERNAL, *, quote: bool = True
     ) -> Iterator[Note]:
+        """A child span of the current one; an exception out of the block is its error (its
+        message too, unless not `quote`: it may hold what a redactor would have replaced)."""
         with self.tracer.start_as_current_span(
             name, kind=kind, attributes=attributes_of(attributes), record_exception=False,
             set_status_on_exception=False,
@@ -130,7 +132,7 @@ class Telemetry:
             try:
                 yield note
             except BaseException as exc:
-                note.fail(type(exc).__name__, str(exc))
+                note.fail(type(exc).__name__, str(exc) if quote else "")
                 raise
 
     def tool_call(self, server: str, tool: str) -> contextlib.AbstractContextManager[Note]:
@@ -140,7 +142,7 @@ class Telemetry:
             "gen_ai.tool.type": "extension",
             "mcp.method.name": "tools/call",
             "skillweave.mcp.server": server,
-        })
+        }, quote=False)
 
     @contextlib.contextmanager
     def model_call(

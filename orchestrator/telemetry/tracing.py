@@ -292,7 +292,6 @@ class RunSpans:
             "skillweave.attempt.duration_s": event.duration_s,
             "skillweave.tokens.input": event.usage.input_tokens or None,
             "skillweave.tokens.output": event.usage.output_tokens or None,
-            "skillweave.sandbox.isolation": event.isolation,
         }))
         if isinstance(event, ev.AttemptFailed):
             span.set_attributes(attributes_of({
@@ -302,8 +301,8 @@ class RunSpans:
                 "skillweave.stderr_path": event.stderr_path,
             }))
             _fail(span, event.error_class, event.message)
-        else:
-            span.set_attribute("skillweave.output.size", event.size)
+        elif event.path is not None:  # an output big enough to be kept as a file of the run
+            span.set_attributes({"skillweave.output.path": event.path, "skillweave.output.size": event.size})
         span.end()
 
     def _handoff(self, event: ev.HandoffChecked, step_id: str) -> None:

@@ -1,0 +1,301 @@
+"""OpenTelemetry through the real CLI: `skillweave run` exports to a local OTLP/HTTP receiver.
+
+The workflow has a replayed model call (an `llm` step), a script in the sandbox
+and a tool of a real stdio MCP server that fails once and then echoes the
+`_meta` it received; a second test pauses at an approval gate, is rejected and
+resumed, and compensates. What the receiver decodes (opentelemetry-proto) is
+the span tree, the attributes and events, and the metrics; the script and the
+MCP server report the trace context they were handed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
+from otlp_receiver import OtlpReceiver, Span
+
+from orchestrator.llm.fake import FakeMessagesAPI, tool_use_message
+
+pytestmark = pytest.mark.e2e
+
+SKILLWEAVE = Path(sys.executable).with_name("skillweave")
+EXAMPLES = Path(__file__).resolve().parents[2] / "specs" / "examples"
+WAIT_S = 180
+
+SPEC = """# Summarize Tag And Echo Workflow
+
+## Intent
+Summarize a text with the model, tag it in a script, and echo it through an MCP tool.
+
+## Inputs
+- text (string): the text
+
+## Workflow Steps
+
+### Step 1: Summarize
+- Skill: `summarize-text`
+- Input: text (string)
+- Output: summary (string)
+
+### Step 2: Tag
+- Skill: `tag-summary`
+- Input: step-1.summary
+- Output: summary (string), traceparent (string)
+
+### Step 3: Echo
+- Skill: `echo-meta`
+- Input: step-2.summary
+- Output: summary (string), meta (object)
+- Retries: 1
+"""
+
+LLM_SKILL = """---
+name: summarize-text
+description: Summarizes a text in a few words.
+metadata:
+  skillweave.kind: llm
+  skillweave.output-schema: schemas/output.json
+---
+Summarize the following text in a few words.
+
+{{ text }}
+"""
+
+SCRIPT_SKILL = """---
+name: tag-summary
+description: Returns the summary with the trace context the script was started with.
+metadata:
+  skillweave.kind: script
+  skillweave.entry: scripts/main.py
+---
+Reads `{"summary": str}`; writes it back with `traceparent` from the environment.
+"""
+
+SCRIPT = """import json, os, sys
+data = json.load(sys.stdin)
+json.dump({"summary": data["summary"], "traceparent": os.environ.get("TRACEPARENT", "")}, sys.stdout)
+"""
+
+MCP_SKILL = """---
+name: echo-meta
+description: Echoes a summary through the echo MCP server, with the request metadata it received.
+metadata:
+  skillweave.kind: mcp
+  skillweave.server: echo
+  skillweave.tool: echo_meta
+---
+Calls `echo_meta` on the `echo` server.
+"""
+
+ECHO_SERVER = '''
+import json
+import sys
+from typing import Any
+
+from mcp.server.mcpserver import Context, MCPServer
+from mcp_types import ToolAnnotations
+
+LOG = sys.argv[1]
+server = MCPServer("echo", log_level="WARNING")
+calls = 0
+
+
+@server.tool(structured_output=True, annotations=ToolAnnotations(readOnlyHint=True))
+def echo_meta(summary: str, ctx: Context) -> dict[str, Any]:
+    """Echoes `summary` and the request's `_meta`; the first call fails (a server warming up)."""
+    global calls
+    calls += 1
+    meta = dict(ctx.request_context.meta or {})
+    with open(LOG, "a") as fh:
+        fh.write(json.dumps({"call": calls, "meta": meta}) + "\\n")
+    if calls == 1:
+        raise RuntimeError("the echo service is warming up")
+    return {"summary": summary, "meta": meta}
+
+
+server.run("stdio")
+'''
+
+TEXT = "The quick brown fox jumps over the lazy dog."
+
+
+def otel_env(url: str, **more: str) -> dict[str, str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "SKILLWEAVE_", "OTEL_"))}
+    clean.pop("TRACEPARENT", None)
+    return {**clean, "OTEL_EXPORTER_OTLP_ENDPOINT": url, "OTEL_SERVICE_NAME": "skillweave-e2e",
+            "OTEL_RESOURCE_ATTRIBUTES": "deployment.environment.name=test", **more}
+
+
+def skillweave(*args: str | Path, env: Mapping[str, str], cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(SKILLWEAVE), *map(str, args)], capture_output=True, text=True, timeout=WAIT_S, env=dict(env),
+        cwd=cwd, check=False,
+    )
+
+
+def write_project(root: Path) -> tuple[Path, Path]:
+    """The spec, its three skills and its mcp.json; returns (spec, the echo server's log)."""
+    for name, text in (("summarize-text", LLM_SKILL), ("tag-summary", SCRIPT_SKILL), ("echo-meta", MCP_SKILL)):
+        (root / "skills" / name).mkdir(parents=True)
+        (root / "skills" / name / "SKILL.md").write_text(text)
+    (root / "skills" / "summarize-text" / "schemas").mkdir()
+    (root / "skills" / "summarize-text" / "schemas" / "output.json").write_text(json.dumps(
+        {"type": "object", "required": ["summary"], "properties": {"summary": {"type": "string"}}}
+    ))
+    (root / "skills" / "tag-summary" / "scripts").mkdir()
+    (root / "skills" / "tag-summary" / "scripts" / "main.py").write_text(SCRIPT)
+    server, log = root / "echo_server.py", root / "echo.log"
+    server.write_text(ECHO_SERVER)
+    (root / "mcp.json").write_text(json.dumps(
+        {"mcpServers": {"echo": {"command": sys.executable, "args": [str(server), str(log)]}}}
+    ))
+    spec = root / "flow.md"
+    spec.write_text(SPEC)
+    return spec, log
+
+
+def record_the_model_call(root: Path, spec: Path) -> Path:
+    """The model's answer for step 1, recorded once against a stand-in for the Messages API."""
+    only_step_1 = root / "record" / "flow.md"
+    only_step_1.parent.mkdir()
+    only_step_1.write_text(SPEC.split("### Step 2")[0])
+    (root / "record" / "skills").symlink_to(root / "skills")
+    recording = root / "calls.jsonl"
+    answer = tool_use_message("submit_output", {"summary": "Fox jumps dog."}, input_tokens=61, output_tokens=17)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "SKILLWEAVE_", "OTEL_"))}
+    with FakeMessagesAPI([answer]) as api:
+        done = skillweave(
+            "run", only_step_1, "-i", f"text={TEXT}", "--state-dir", root / "record-state", "--llm-record", recording,
+            env={**env, "ANTHROPIC_BASE_URL": api.base_url, "ANTHROPIC_API_KEY": "sk-ci"},
+        )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return recording
+
+
+def tree(spans: list[Span]) -> tuple[dict[str, Span], dict[str, list[Span]]]:
+    by_id = {s.span_id: s for s in spans}
+    children: dict[str, list[Span]] = {}
+    for s in spans:
+        children.setdefault(s.parent_id, []).append(s)
+    return by_id, children
+
+
+def ancestors(span: Span, by_id: dict[str, Span]) -> list[str]:
+    names = []
+    while span.parent_id in by_id:
+        span = by_id[span.parent_id]
+        names.append(span.name)
+    return names
+
+
+def up_to(span: Span, name: str, by_id: dict[str, Span]) -> Span:
+    """`span` or its nearest ancestor called `name`."""
+    while span.name != name:
+        assert span.parent_id in by_id, f"no {name} above {span.name}"
+        span = by_id[span.parent_id]
+    return span
+
+
+def test_a_run_exports_its_span_tree_its_metrics_and_hands_its_context_to_scripts_and_mcp_servers(
+    tmp_path: Path,
+) -> None:
+    spec, echo_log = write_project(tmp_path)
+    recording = record_the_model_call(tmp_path, spec)
+
+    with OtlpReceiver() as otlp:
+        done = skillweave(
+            "run", spec, "-i", f"text={TEXT}", "--state-dir", tmp_path / "state", "--llm-replay", recording, "--json",
+            env=otel_env(otlp.url),
+        )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    spans = otlp.spans()
+    by_id, children = tree(spans)
+
+    roots = [s for s in spans if s.name.startswith("run ")]
+    assert len(roots) == 1
+    run = roots[0]
+    assert run.parent_id == ""
+    assert {s.trace_id for s in spans} == {run.trace_id}
+    assert run.resource["service.name"] == "skillweave-e2e"
+    assert run.resource["deployment.environment.name"] == "test"
+    assert run.attributes["skillweave.run.id"] == summary["run_id"]
+    assert run.attributes["skillweave.run.status"] == "succeeded"
+    assert sorted(s.name for s in children[run.span_id]) == ["step step-1", "step step-2", "step step-3"]
+
+    # the model call: a GenAI `chat` span under step 1's attempt, answered from the recording
+    chat = [s for s in spans if s.name.startswith("chat ")]
+    assert len(chat) == 1
+    assert ancestors(chat[0], by_id)[:2] == ["attempt step-1", "step step-1"]
+    assert chat[0].kind == "client"
+    assert chat[0].attributes["gen_ai.operation.name"] == "chat"
+    assert chat[0].attributes["gen_ai.provider.name"] == chat[0].attributes["gen_ai.system"] == "anthropic"
+    assert chat[0].attributes["gen_ai.request.model"] == chat[0].name.removeprefix("chat ")
+    assert chat[0].attributes["gen_ai.usage.input_tokens"] == 61
+    assert chat[0].attributes["gen_ai.usage.output_tokens"] == 17
+    assert chat[0].attributes["gen_ai.response.finish_reasons"] == ("tool_use",)
+    assert chat[0].attributes["skillweave.llm.mode"] == "replay"
+
+    # the script: a sandbox span under step 2's attempt, whose context the script saw as TRACEPARENT
+    sandbox = [s for s in spans if s.name == "sandbox tag-summary"]
+    assert len(sandbox) == 1
+    assert ancestors(sandbox[0], by_id)[:2] == ["attempt step-2", "step step-2"]
+    assert sandbox[0].attributes["process.exit.code"] == 0
+    seen_by_script = summary["outputs"]["step-2"]["traceparent"]
+    assert seen_by_script.split("-")[1:3] == [run.trace_id, sandbox[0].span_id]
+
+    # the MCP tool: two attempts (a transient failure, a retry), each with its tool call span;
+    # the server got the trace context in `_meta`, naming a span of the attempt's subtree
+    attempts = sorted((s for s in spans if s.name == "attempt step-3"), key=lambda s: s.attributes["skillweave.attempt"])
+    assert [a.attributes["skillweave.attempt"] for a in attempts] == [1, 2]
+    failed, succeeded = attempts
+    assert failed.status == "error" and failed.attributes["error.type"] == "transient"
+    assert failed.status_message.startswith("echo/echo_meta: ")
+    assert succeeded.status == "unset"
+    step_3 = by_id[failed.parent_id]
+    retries = step_3.event("retry_scheduled")
+    assert len(retries) == 1 and retries[0]["skillweave.error_class"] == "transient"
+    tool_spans = [s for s in spans if s.name == "execute_tool echo_meta"]
+    assert len(tool_spans) == 2
+    assert {s.parent_id for s in tool_spans} == {failed.span_id, succeeded.span_id}
+    for s in tool_spans:
+        assert s.attributes["gen_ai.operation.name"] == "execute_tool"
+        assert s.attributes["skillweave.mcp.server"] == "echo"
+    received = [json.loads(line) for line in echo_log.read_text().splitlines()]
+    assert [r["call"] for r in received] == [1, 2]
+    for call, attempt in zip(received, attempts, strict=True):
+        version, trace_id, parent_id, _flags = call["meta"]["traceparent"].split("-")
+        assert (version, trace_id) == ("00", run.trace_id)
+        assert parent_id in by_id, "the server's parent span was exported"
+        assert up_to(by_id[parent_id], "execute_tool echo_meta", by_id).parent_id == attempt.span_id
+    assert summary["outputs"]["step-3"]["meta"]["traceparent"] == received[1]["meta"]["traceparent"]
+
+    # handoff checks are span events, of the attempt for outputs
+    assert succeeded.event("handoff_checked")[0]["skillweave.outcome"] == "passed"
+
+    # the metrics: the seed's four and the step durations
+    metrics = otlp.metrics()
+    plan = {"skillweave.plan.name": run.attributes["skillweave.plan.name"]}
+    assert metrics["skillweave.run.count"].total(**plan, **{"skillweave.run.status": "succeeded"}) == 1
+    assert metrics["skillweave.run.count"].unit == "{run}"
+    assert metrics["skillweave.attempt.count"].total(outcome="succeeded") == 3
+    assert metrics["skillweave.attempt.count"].total(outcome="failed", **{"error.type": "transient"}) == 1
+    assert metrics["skillweave.attempt.retries"].total(**{"skillweave.step.id": "step-3"}) == 1
+    checks = metrics["skillweave.handoff.checks"]
+    assert checks.total(outcome="passed") >= 3 and checks.total(outcome="failed") == 0
+    durations = metrics["skillweave.step.duration"]
+    assert durations.unit == "s" and durations.kind == "histogram"
+    assert {p.attributes["skillweave.step.id"] for p in durations.points} == {"step-1", "step-2", "step-3"}
+    assert all(p.count == 1 and (p.sum or 0) > 0 for p in durations.points)
+    delays = metrics["skillweave.step.queue_delay"]
+    assert {p.attributes["skillweave.step.id"] for p in delays.points} == {"step-1", "step-2", "step-3"}
+    tokens = metrics["gen_ai.client.token.usage"]
+    assert tokens.points and {p.attributes["gen_ai.token.type"]: p.sum for p in tokens.points} == {
+        "input": 61, "output": 17,
+    }
