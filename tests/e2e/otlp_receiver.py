@@ -88,7 +88,7 @@ class Metric:
 class OtlpReceiver:
     """POST /v1/traces and /v1/metrics on 127.0.0.1, kept decoded."""
 
-    def __init__(self) -> None:
+    def __init__(self, port: int = 0) -> None:
         self.traces: list[ExportTraceServiceRequest] = []
         self.metric_requests: list[ExportMetricsServiceRequest] = []
         self.paths: list[str] = []
@@ -126,7 +126,7 @@ class OtlpReceiver:
             def log_message(self, format: str, *args: Any) -> None:
                 return None
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server = ThreadingHTTPServer(("127.0.0.1", port), Handler)  # OSError when the port is taken
         self._thread = threading.Thread(target=self._server.serve_forever, name="otlp-receiver", daemon=True)
 
     @property
@@ -163,25 +163,26 @@ class OtlpReceiver:
         return found
 
     def metrics(self) -> dict[str, Metric]:
-        """Each metric with its latest point per attribute set (the exports are cumulative)."""
+        """Each metric with its latest point per process and attribute set (the exports are cumulative)."""
         found: dict[str, Metric] = {}
-        latest: dict[tuple[str, frozenset[tuple[str, Any]]], Point] = {}
+        latest: dict[tuple[str, str, frozenset[tuple[str, Any]]], Point] = {}
         with self._lock:
             requests = list(self.metric_requests)
         for request in requests:
             for rm in request.resource_metrics:
+                process = str(attributes_of(rm.resource.attributes).get("service.instance.id"))
                 for sm in rm.scope_metrics:
                     for m in sm.metrics:
                         kind = m.WhichOneof("data") or ""
                         found.setdefault(m.name, Metric(m.name, m.unit, kind))
                         for p in getattr(m, kind).data_points:
                             attributes = attributes_of(p.attributes)
-                            key = (m.name, frozenset(attributes.items()))
+                            key = (m.name, process, frozenset(attributes.items()))
                             if kind == "histogram":
                                 latest[key] = Point(attributes, count=p.count, sum=p.sum)
                             else:
                                 number = p.as_int if p.WhichOneof("value") == "as_int" else p.as_double
                                 latest[key] = Point(attributes, value=number)
-        for (name, _), point in latest.items():
+        for (name, _, _), point in latest.items():
             found[name].points.append(point)
         return found

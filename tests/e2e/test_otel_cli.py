@@ -14,7 +14,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -27,6 +27,7 @@ pytestmark = pytest.mark.e2e
 SKILLWEAVE = Path(sys.executable).with_name("skillweave")
 EXAMPLES = Path(__file__).resolve().parents[2] / "specs" / "examples"
 WAIT_S = 180
+DEFAULT_OTLP_PORT = 4318
 
 SPEC = """# Summarize Tag And Echo Workflow
 
@@ -299,3 +300,186 @@ def test_a_run_exports_its_span_tree_its_metrics_and_hands_its_context_to_script
     assert tokens.points and {p.attributes["gen_ai.token.type"]: p.sum for p in tokens.points} == {
         "input": 61, "output": 17,
     }
+
+
+@pytest.fixture
+def default_receiver() -> Iterator[OtlpReceiver]:
+    """A receiver on OTLP/HTTP's default port (where --otel exports without an endpoint)."""
+    try:
+        receiver = OtlpReceiver(port=DEFAULT_OTLP_PORT)
+    except OSError as exc:
+        pytest.skip(f"port {DEFAULT_OTLP_PORT} is taken on this machine: {exc}")
+    with receiver:
+        yield receiver
+
+
+def test_a_resumed_run_continues_its_trace_with_the_approval_and_the_compensation(
+    tmp_path: Path, default_receiver: OtlpReceiver
+) -> None:
+    state = tmp_path / "state"
+    env = otel_env(default_receiver.url)
+    first = skillweave("run", EXAMPLES / "approval-compensation.md", "-i", "module_name=shlex", "--json",
+                       "--state-dir", state, env=env)
+    assert first.returncode == 3, first.stderr
+    run_id = json.loads(first.stdout)["run_id"]
+    assert (state / "runs" / run_id / "trace.json").is_file()
+    rejected = skillweave("approve", run_id, "step-3", "--reject", "--comment", "not this one", "--state-dir", state,
+                          env=env)
+    assert rejected.returncode == 0, rejected.stderr
+    without_endpoint = {k: v for k, v in env.items() if k != "OTEL_EXPORTER_OTLP_ENDPOINT"}
+    resumed = skillweave("resume", run_id, "--otel", "--json", "--state-dir", state, env=without_endpoint)
+    assert resumed.returncode == 1, resumed.stderr
+
+    spans = default_receiver.spans()
+    _, children = tree(spans)
+    runs = sorted((s for s in spans if s.name.startswith("run ")), key=lambda s: s.attributes["skillweave.run.execution"])
+    assert len(runs) == 2
+    paused, ended = runs
+    assert {s.trace_id for s in spans} == {paused.trace_id}
+    assert paused.parent_id == "" and paused.attributes["skillweave.run.status"] == "paused"
+    assert ended.parent_id == paused.span_id
+    assert ended.attributes["skillweave.run.resumed"] is True
+    assert ended.resource["service.instance.id"] != paused.resource["service.instance.id"]  # two processes
+
+    gate_first = [s for s in children[paused.span_id] if s.name == "step step-3"]
+    assert gate_first and gate_first[0].event("approval_requested")
+    assert gate_first[0].attributes["skillweave.step.status"] == "awaiting_approval"
+    gate_then = [s for s in children[ended.span_id] if s.name == "step step-3"]
+    assert len(gate_then) == 1
+    decided = gate_then[0].event("approval_decided")
+    assert decided == [{"skillweave.approved": False, "skillweave.comment": "not this one",
+                        "skillweave.between_executions": True}]
+    assert gate_then[0].status == "error" and gate_then[0].attributes["skillweave.step.status"] == "failed"
+    assert gate_then[0].event("fallback_used")
+
+    assert ended.status == "error" and ended.attributes["skillweave.run.status"] == "failed"
+    assert [name for name, _ in ended.events] == ["run_failing", "compensation_started", "compensation_finished"]
+    compensations = [s for s in children[ended.span_id] if s.name == "compensate step-2"]
+    assert len(compensations) == 1 and compensations[0].status == "unset"
+    assert [s.name for s in children[compensations[0].span_id]] == ["sandbox remove-docs"]
+
+    metrics = default_receiver.metrics()
+    assert metrics["skillweave.run.count"].total(**{"skillweave.run.status": "failed"}) == 1
+    assert metrics["skillweave.run.count"].total(**{"skillweave.run.status": "succeeded"}) == 0
+    step_2 = [p for p in metrics["skillweave.step.duration"].points if p.attributes["skillweave.step.id"] == "step-2"]
+    assert len(step_2) == 1 and step_2[0].count == 1  # counted by the execution that ran it, once
+
+
+# -- without an exporter: nothing imported, nothing sent ----------------------------------
+
+DRIVER = """
+import atexit, json, sys
+
+OUT = sys.argv[1]
+BLOCKED = tuple(sys.argv[2].split(",")) if sys.argv[2] else ()
+
+
+class Missing:
+    '''Makes the packages named in argv[2] look uninstalled.'''
+
+    def find_spec(self, name, path=None, target=None):
+        if name.startswith(BLOCKED):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+
+sys.meta_path.insert(0, Missing())
+
+
+def dump():
+    with open(OUT, "w") as fh:
+        # the facade (orchestrator.telemetry itself) is always there; what it imports when on is not
+        json.dump(sorted(m for m in sys.modules if m.startswith(("opentelemetry", "orchestrator.telemetry."))), fh)
+
+
+atexit.register(dump)
+from orchestrator.cli import main
+
+sys.argv = ["skillweave", *sys.argv[3:]]
+main()
+"""
+
+SCRIPT_ONLY_SPEC = """# Tag Workflow
+
+## Intent
+Tag a summary in a script.
+
+## Inputs
+- summary (string): the summary
+
+## Workflow Steps
+
+### Step 1: Tag
+- Skill: `tag-summary`
+- Input: summary (string)
+- Output: summary (string), traceparent (string)
+"""
+
+
+def drive(tmp_path: Path, *args: str | Path, env: Mapping[str, str], blocked: str = "") -> tuple[
+    subprocess.CompletedProcess[str], list[str]
+]:
+    """`skillweave ARGS` in a process that reports the OpenTelemetry modules it imported."""
+    driver, modules = tmp_path / "driver.py", tmp_path / "modules.json"
+    driver.write_text(DRIVER)
+    done = subprocess.run(
+        [sys.executable, str(driver), str(modules), blocked, *map(str, args)], capture_output=True, text=True,
+        timeout=WAIT_S, env=dict(env), check=False,
+    )
+    return done, json.loads(modules.read_text())
+
+
+def plain_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "SKILLWEAVE_", "OTEL_"))}
+    env.pop("TRACEPARENT", None)
+    return env
+
+
+def test_without_an_exporter_a_run_imports_no_opentelemetry_module_and_hands_no_context_on(tmp_path: Path) -> None:
+    write_project(tmp_path)
+    spec = tmp_path / "tag.md"
+    spec.write_text(SCRIPT_ONLY_SPEC)
+
+    done, modules = drive(tmp_path, "run", spec, "-i", "summary=hi", "--state-dir", tmp_path / "state", "--json",
+                          env={**plain_env(), "OTEL_SERVICE_NAME": "named-but-not-exported"})
+
+    assert done.returncode == 0, done.stderr
+    assert modules == []
+    assert json.loads(done.stdout)["outputs"]["step-1"]["traceparent"] == ""
+    assert not list((tmp_path / "state" / "runs").glob("*/trace.json"))
+
+
+def test_with_the_sdk_disabled_an_mcp_step_and_a_model_call_load_only_the_api_their_sdks_import(tmp_path: Path) -> None:
+    spec, echo_log = write_project(tmp_path)
+    recording = record_the_model_call(tmp_path, spec)
+
+    done, modules = drive(tmp_path, "run", spec, "-i", f"text={TEXT}", "--state-dir", tmp_path / "state",
+                          "--llm-replay", recording, env={**plain_env(), "OTEL_SDK_DISABLED": "true",
+                                                          "OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:9"})
+
+    assert done.returncode == 0, done.stderr
+    assert modules, "the mcp and anthropic SDKs import the API themselves"
+    assert not [m for m in modules if m.startswith(("opentelemetry.sdk", "opentelemetry.exporter",
+                                                      "orchestrator.telemetry."))]
+    received = [json.loads(line) for line in echo_log.read_text().splitlines()]
+    assert all("traceparent" not in r["meta"] for r in received)
+
+
+def test_without_the_otel_extra_a_configured_exporter_costs_one_warning_line_and_the_run_goes_on(
+    tmp_path: Path,
+) -> None:
+    write_project(tmp_path)
+    spec = tmp_path / "tag.md"
+    spec.write_text(SCRIPT_ONLY_SPEC)
+
+    done, modules = drive(tmp_path, "run", spec, "-i", "summary=hi", "--state-dir", tmp_path / "state", "--json",
+                          env={**plain_env(), "OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:9"},
+                          blocked="opentelemetry.sdk,opentelemetry.exporter")
+
+    assert done.returncode == 0, done.stderr
+    warnings = [line for line in done.stderr.splitlines() if "warning" in line]
+    assert warnings == [
+        "skillweave: warning: OTEL_EXPORTER_OTLP_ENDPOINT asks for OpenTelemetry, but opentelemetry.sdk is not "
+        "installed (pip install 'skillweave[otel]'); the run goes on without traces and metrics"
+    ]
+    assert not [m for m in modules if m.startswith("orchestrator.telemetry.")]
