@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import sys
 import time
-import uuid
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 from urllib.parse import urlsplit
@@ -268,12 +267,8 @@ def _metric_readers(environ: Mapping[str, str], warn: Warn) -> list[MetricReader
 
 def resource() -> Resource:
     """skillweave's resource under what OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES say."""
-    ours = Resource({
-        "service.name": DEFAULT_SERVICE,
-        "service.version": __version__,
-        "service.instance.id": str(uuid.uuid4()),  # each process counts from zero
-    })
-    told = Resource.create()
+    ours = Resource({"service.name": DEFAULT_SERVICE, "service.version": __version__})
+    told = Resource.create()  # with a service.instance.id of this process (each counts from zero)
     name = str(told.attributes.get("service.name", ""))
     if name.startswith("unknown_service"):  # the SDK's placeholder: nobody named the service
         told = Resource({k: v for k, v in told.attributes.items() if k != "service.name"}, told.schema_url)
