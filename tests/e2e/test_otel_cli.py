@@ -17,8 +17,12 @@ import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+import anyio
 import pytest
+from mcp.client import Client
+from mcp.client.stdio import StdioServerParameters
 from otlp_receiver import OtlpReceiver, Span
+from serverkit import isolated_env, make_project, ok
 
 from orchestrator.llm.fake import FakeMessagesAPI, tool_use_message
 
@@ -483,3 +487,35 @@ def test_without_the_otel_extra_a_configured_exporter_costs_one_warning_line_and
         "installed (pip install 'skillweave[otel]'); the run goes on without traces and metrics"
     ]
     assert not [m for m in modules if m.startswith("orchestrator.telemetry.")]
+
+
+# -- a run started through `skillweave serve` joins its caller's trace -----------------------
+
+
+async def test_a_run_started_over_mcp_joins_the_trace_its_caller_sent_in_meta(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    caller_trace, caller_span = "4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7"
+    with OtlpReceiver() as otlp:
+        params = StdioServerParameters(
+            command=str(SKILLWEAVE), args=["serve", "--state-dir", str(project / ".skillweave")], cwd=project,
+            env={**isolated_env(project), "OTEL_EXPORTER_OTLP_ENDPOINT": otlp.url, "OTEL_BSP_SCHEDULE_DELAY": "50"},
+        )
+        with anyio.fail_after(WAIT_S):
+            async with Client(params) as client:
+                run = ok(await client.call_tool(
+                    "run_workflow", {"spec": "specs/count.md", "inputs": {"text": "one two three"}},
+                    meta={"traceparent": f"00-{caller_trace}-{caller_span}-01"},
+                ))
+        assert run["status"] == "succeeded", run
+        spans = otlp.spans()  # the server exported them as it exited with its client
+
+    by_id, _ = tree(spans)
+    runs = [s for s in spans if s.name.startswith("run ")]
+    assert len(runs) == 1 and runs[0].attributes["skillweave.run.id"] == run["run_id"]
+    assert runs[0].trace_id == caller_trace
+    top = runs[0]
+    while top.parent_id in by_id:
+        top = by_id[top.parent_id]
+    assert top.parent_id == caller_span  # under the server's span of the call, itself under the caller's
+    assert top.kind == "server" and top.name == "tools/call run_workflow"
+    assert [s.name for s in spans if s.name == "sandbox count-words"] == ["sandbox count-words"]
