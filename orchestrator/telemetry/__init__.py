@@ -42,10 +42,14 @@ Metrics (`orchestrator.telemetry.metrics`): the seed's four (workflow success
 rate, retry burden, queue delay, handoff accuracy) as counters and histograms
 whose ratios give them, per-step durations, and the GenAI client metrics.
 
-Temporal. When the Temporal backend's client and workers are built while
-telemetry is on, `temporal_interceptors()` gives them temporalio's
-`TracingInterceptor` over the same tracer, so a workflow's and its activities'
-spans continue the trace of the command that started it.
+Temporal. The Temporal backend connects its client with
+`Client.connect(..., interceptors=telemetry.temporal_interceptors())` (the
+workers built from that client inherit it): temporalio's `TracingInterceptor`
+over the same tracer, [] when telemetry is off. Its StartWorkflow/RunWorkflow/
+StartActivity/RunActivity spans then continue the trace of the command that
+started the run, and an attempt's runner spans (sandbox, MCP, model) and a
+script's TRACEPARENT hang under its RunActivity span. The workflow itself must
+not be wrapped by `observe` (spans from a replayed workflow would repeat).
 
 This module is the facade the rest of skillweave calls; the process-wide
 state it keeps (`_PROCESS`) mirrors OpenTelemetry's own global providers.
