@@ -36,7 +36,17 @@ _FORMAT_WORDS = {"markdown", "md", "html", "url", "uri", "path", "filename", "em
                  "datetime", "timestamp", "yaml"}
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_-]*"
-_STEP_REF = re.compile(r"(?i)^\s*step[\s_-]*(\d+)\s*$")
+NUMBER_WORDS: dict[str, int] = {
+    w: i for i, w in enumerate(
+        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"])
+}
+ORDINAL_WORDS: dict[str, int] = {
+    w: i + 1 for i, w in enumerate(
+        ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"])
+}
+STEP_WORD = r"(?:step|stage|phase|task)"  # the words people number their steps with
+NUMBER = r"(?:\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
+_STEP_REF = re.compile(rf"(?i)^\s*{STEP_WORD}[\s_-]*({NUMBER})\s*$")
 _DOTTED = re.compile(rf"^({_NAME}(?:\s+\d+)?)\.({_NAME}(?:\.{_NAME})*)$")
 _ARRAY_OF = re.compile(r"(?i)^(?:list|array|sequence|set)\s+of\s+(\w+?)s?$")
 _SUFFIX_ARRAY = re.compile(r"^(\w+)\s*\[\s*\]$")
@@ -45,10 +55,19 @@ _ITEM = re.compile(rf"^`?({_NAME}(?:\.{_NAME})*|step\s+\d+\.{_NAME})`?\s*(?:\((.
 _WORD = re.compile(r"[\w-]+")
 
 
+def number_of(word: str) -> int | None:
+    """`12` → 12, `three` → 3; anything else → None."""
+    w = word.strip().lower()
+    if w.isdigit():
+        return int(w)
+    return NUMBER_WORDS.get(w)
+
+
 def step_id(text: str) -> str | None:
-    """`Step 2`, `step-2`, `step2` → `step-2`; anything else → None."""
+    """`Step 2`, `step-2`, `step2`, `Stage 2`, `step two` → `step-2`; anything else → None."""
     m = _STEP_REF.match(text.replace("`", ""))
-    return f"step-{int(m.group(1))}" if m else None
+    n = number_of(m.group(1)) if m else None
+    return f"step-{n}" if n is not None else None
 
 
 def type_of(word: str) -> str | None:

@@ -152,7 +152,6 @@ def test_yaml_structure_errors_are_all_reported_with_lines() -> None:
     )
     assert errors == [
         (3, "steps[0] has no id"),
-        (4, "b names no skill (a `- Skill:` line; `skill:` in YAML)"),
         (7, "c depends on 'zz', which the spec does not have"),
         (8, "step id 'c' is used twice (first at line 5)"),
     ]
