@@ -73,8 +73,13 @@ SECTIONS: dict[str, str] = {
 _COLUMNS = (
     ("step", "step"), ("detect", "detection"), ("recover", "recovery"), ("fallback", "fallback"),
     ("type", "error_class"), ("class", "error_class"), ("attempt", "max_attempts"),
-    ("fail", "failure"), ("error", "failure"),
+    ("fail", "failure"), ("error", "failure"), ("problem", "failure"), ("issue", "failure"),
+    ("when", "failure"), ("case", "failure"), ("do this", "recovery"), ("action", "recovery"),
+    ("what to do", "recovery"), ("response", "recovery"), ("handling", "recovery"),
 )  # fmt: skip
+_EVERY_STEP = re.compile(r"(?i)^\W*(?:any|all|every|\*|each|catch[- ]?all|default|everything|anything|"
+                         r"any step|all steps|every step|other|others)\b")
+_LEADING_STEPS = re.compile(r"(?i)^\s*((?:steps?|stages?|phases?)\s+[\w\s,&–—-]+?)(?:\s*[,:;—–]\s*|\s+)(\S.*)$")
 _SCENARIO_KINDS = (
     ("happy", "happy"), ("degrad", "degradation"), ("recover", "recovery"), ("retry", "recovery"),
     ("escalat", "escalation"), ("edge", "edge"),
@@ -230,9 +235,6 @@ def read_recovery(section: Section, src: Source, index: StepIndex) -> list[Recov
             _warn_blocks([block], src, "error recovery")
             continue
         columns = _table_columns(block, src)
-        if "step" not in columns:
-            src.error(block.line, "the error recovery table has no Step column", "spec.table")
-            continue
         for line, cells in block.rows:
             raw = _raw_cells(src.line_text(line))
             if len(raw) != len(columns):
@@ -240,14 +242,45 @@ def read_recovery(section: Section, src: Source, index: StepIndex) -> list[Recov
                           "spec.table")
                 continue
             values = {c: v for c, v in zip(columns, cells, strict=False) if c}
-            step_cell = values.pop("step", "").strip().strip("`")
-            sid = index.resolve(step_cell)
-            if sid is None:
-                src.error(line, f"table row names step '{step_cell}', which the spec does not "
-                                "have", "spec.unknown-step")
+            targets = _row_steps(values, index, src, line)
+            if targets is None:
                 continue
-            rows.append(read_recovery_row(sid, RowCells(**values), src, line))
+            rows += [read_recovery_row(sid, RowCells(**values), src, line) for sid in targets]
     return rows
+
+
+def _row_steps(values: dict[str, str], index: StepIndex, src: Source, line: int) -> list[str] | None:
+    """The steps an Error Recovery row is for: its Step cell (a number, id or name, a list
+    "9, 10", or "any" for every step), else a leading "Step 1, ..." in the failure cell, which
+    is then the rest of it. None (reported) when the row names no step."""
+    from orchestrator.spec.prose import read_step_list
+
+    every = list(index.ids.values())
+    every = list(dict.fromkeys(every))
+    if "step" in values:
+        cell = values.pop("step").strip().strip("`")
+    else:
+        failure = values.get("failure", "")
+        m = _LEADING_STEPS.match(failure)
+        if m and read_step_list(m.group(1), bare_digits=True).ids:
+            cell, values["failure"] = m.group(1), m.group(2)
+        elif _EVERY_STEP.match(failure):
+            return every
+        else:
+            src.warn(line, f"error recovery row '{failure.strip()[:60]}' names no step (a Step column or "
+                           "\"Step N, ...\"); not read", "spec.unread")
+            return None
+    if _EVERY_STEP.match(cell) and index.resolve(cell) is None:
+        return every
+    sid = index.resolve(cell)
+    if sid is not None:
+        return [sid]
+    found = read_step_list(cell, bare_digits=True)
+    resolved = [index.resolve(t) for t in (*found.ids, *found.names)]
+    if found.ids and all(resolved):
+        return [r for r in resolved if r]
+    src.error(line, f"table row names step '{cell}', which the spec does not have", "spec.unknown-step")
+    return None
 
 
 def _items(blocks: tuple[Block, ...], kind: str, src: Source) -> list[ConvergenceItem]:
@@ -319,18 +352,27 @@ def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...
     for block in blocks:
         if not isinstance(block, Para | Bullet):
             continue
-        for offset, raw_line in enumerate(block.text.splitlines()):
+        labelled = False
+        lines = block.text.splitlines()
+        for offset, raw_line in enumerate(lines):
             m = _INLINE_INPUTS.match(raw_line)
             if m:
-                text = m.group(1).strip().rstrip(".")
+                labelled = True
+                more = []
+                for after in lines[offset + 1:]:  # a value that goes on over the next lines
+                    if re.match(r"^\s*(?:\*\*|__)?[A-Za-z][\w ]{0,20}(?:\*\*|__)?\s*:", after):
+                        break
+                    more.append(after)
+                text = " ".join([m.group(1), *more]).strip().rstrip(".")
                 fields = parse_fields(text, src, block.line + offset)
                 found += [InputSpec(name=f.name, type=f.type, description=f.description,
                                     required=f.required, where=f.where) for f in fields]
-                continue
-            for _, sentence in sentences(raw_line):
-                if _INPUTS_SENTENCE.search(sentence):
-                    names = [n for n in re.findall(r"`([A-Za-z_]\w*)`", sentence)]
-                    found += [InputSpec(name=n, where=src.where(block.line + offset)) for n in names]
+        if labelled:
+            continue
+        for offset, sentence in sentences(block.text):
+            if _INPUTS_SENTENCE.search(sentence):
+                names = [n for n in re.findall(r"`([A-Za-z_]\w*)`", sentence)]
+                found += [InputSpec(name=n, where=src.where(block.line + offset)) for n in names]
     unique = {i.name: i for i in reversed(found)}
     return tuple(unique[n] for n in dict.fromkeys(i.name for i in found)) or None
 

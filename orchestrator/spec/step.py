@@ -50,7 +50,10 @@ LABELS: dict[str, str] = {
 STEP_HEADING = re.compile(rf"(?i)^\s*{STEP_WORD}\s*({NUMBER})\s*(?:[:.)\-–—]\s*(.*))?$")
 NUMBERED_HEADING = re.compile(r"^\s*(\d+)\s*[.)]\s+(\S.*)$")  # "2. Classify", "1) Pull out the items"
 _IO = re.compile(r"\(\s*([^()]*?)\s*(?:->|→|=>)\s*([^()]*?)\s*\)")
-_IO_LEAD = re.compile(r"^\s*([`\w][\w`]*(?:\s*(?:,|\+|and)\s*[`\w][\w`]*)*)\s*(?:->|→|=>)\s*(.+)$")
+_IO_LEAD = re.compile(r"^\s*((?:[`\w][\w`]*(?:\s*(?:,|\+|and)\s*[`\w][\w`]*)*)?)\s*(?:->|→|=>)\s*(.+)$")
+_RETURNS = re.compile(r"(?i)\b(?:returns?|gives? back|get back|gets back|comes? back with|produces?|outputs?|"
+                      r"emits?|yields?|hands? back|what comes back is)\b")
+_GENERIC = {"everything", "all", "nothing", "none", "it", "them", "input", "inputs", "output", "outputs"}
 _ASIDE = re.compile(r"(?i)^\W*(?:notes?|remarks?|comments?|todo|open questions?|misc|references?|faq)\W*$")
 _FOR_EACH = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+?)\s*$")
 _REF = re.compile(r"^(?:(step[\s_-]*\d+)|steps\.([\w-]+)\.output)\.([\w.]+)$", re.I)
@@ -338,7 +341,20 @@ class _StepBuilder:
         if prose.root_phrase(sentence) and self.prose_depends is None:
             self.prose_depends = (prose.StepList(root=True), line, sentence)
         self._io(sentence, line)
+        self._returns(sentence, line)
         return False
+
+    def _returns(self, sentence: str, line: int) -> None:
+        """"It returns `published` and the `url`": the step's outputs, when none are declared."""
+        m = _RETURNS.search(sentence)
+        if m is None or self.outputs:
+            return
+        clause = re.split(r"[;:]|\.\s|, (?:so|but|which|then)\b", sentence[m.end():])[0]
+        names = [n for n in re.findall(r"`([A-Za-z_]\w*)`", clause)]
+        if not names:
+            return
+        self.outputs += [FieldSpec(name=n, where=self.src.where(line)) for n in dict.fromkeys(names)]
+        self.read("output", line, sentence, f"outputs {', '.join(dict.fromkeys(names))}")
 
     def _route(self, route: prose.RouteReading, sentence: str, line: int) -> None:
         branches = ", ".join(f"{b} -> {t}" for b, t in route.branches.items())
@@ -359,13 +375,15 @@ class _StepBuilder:
         m = _IO.search(sentence) or _IO_LEAD.match(sentence)
         if m is None or self.inputs or self.outputs:
             return
-        ins, outs = _names(m.group(1)), _names(m.group(2))
-        if not ins or not outs:
+        ins, outs = _names(m.group(1)), _names(re.split(r"[.;]\s", m.group(2))[0])
+        if not outs:
             return
         at = self.src.where(line)
-        self.inputs += [FieldSpec(name=n, where=at) for n in ins]
+        # names in prose are loose ("index + totals"): an input with no source is a warning, not an error
+        self.inputs += [FieldSpec(name=n, required=False, where=at) for n in ins]
         self.outputs += [FieldSpec(name=n, where=at) for n in outs]
-        self.read("input", line, m.group(0), f"inputs {', '.join(ins)}; outputs {', '.join(outs)}")
+        self.read("input", line, m.group(0), f"inputs {', '.join(ins) or '(none named)'}; "
+                                             f"outputs {', '.join(outs)}")
 
     def finish_depends(self) -> None:
         """A dependency read from a sentence counts when no Depends line says otherwise."""
@@ -394,14 +412,16 @@ def _ids(found: prose.StepList) -> str:
 
 
 def _names(text: str) -> list[str]:
-    """`a, b + c` / `` `modules`, a list of {...} `` → the names; [] when a part is not a name."""
+    """`a, b + c` / `` `modules`, a list of {...} `` / `verdict (pass/fail), reasons` → the names;
+    [] when a part is not a name or only a word such as "everything"."""
     ticked = re.findall(r"`([A-Za-z_][\w-]*)`", text)
     if ticked:
         return ticked
-    parts = [p.strip() for p in re.split(r",|\+|\band\b", text) if p.strip()]
+    bare = re.sub(r"\([^()]*\)|\[[^\]]*\]|\{[^{}]*\}", " ", text).strip().rstrip(".;:")
+    parts = [p.strip() for p in re.split(r",|\+|\band\b", bare) if p.strip()]
     if not parts or not all(re.fullmatch(r"[A-Za-z_]\w*", p) for p in parts):
         return []
-    return parts
+    return [p for p in parts if p.lower() not in _GENERIC]
 
 
 def read_step(

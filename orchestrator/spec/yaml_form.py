@@ -44,6 +44,8 @@ from orchestrator.spec.check import SpecParts
 from orchestrator.spec.model import (
     ContractSpec,
     ConvergenceSpec,
+    FieldSpec,
+    Reading,
     RecoveryRowSpec,
     ScenarioSpec,
     StepSpec,
@@ -64,7 +66,46 @@ _CLASSES = {c.value: c for c in ErrorClass}
 _STEP_KEYS = {"id", "name", "description", "skill", "agent", "depends_on", "input", "output",
               "outputs", "output_schema", "on_error", "retry", "retries", "timeout", "for_each",
               "when", "approval", "compensation", "compensate", "routes", "regenerate",
-              "fallback", "feedback", "recovery", "success", "failure_modes"}
+              "fallback", "feedback", "recovery", "success", "failure_modes", "join", "route_on"}
+_DOTTED = re.compile(r"^([A-Za-z0-9_][\w-]*)\.([A-Za-z_][\w.]*)$")
+
+
+def _dotted(text: str, ids: set[str] | None) -> str | None:
+    """`normalise.amount` (an earlier step's id, then a field) → `steps.normalise.output.amount`;
+    `inputs.x` → `inputs.x`. Without `ids` only `inputs.x` is read."""
+    m = _DOTTED.match(text.strip())
+    if not m:
+        return None
+    if m.group(1) == "inputs":
+        return text.strip()
+    if ids is not None and m.group(1) in ids:
+        return f"steps.{m.group(1)}.output.{m.group(2)}"
+    return None
+
+
+def _step_references(steps: list[StepSpec], src: Source) -> list[StepSpec]:
+    """An `input:` value written `<step id>.<field>` is a reference to that step's output, as
+    `{{ steps.<id>.output.<field> }}` is; each is kept as a reading with its line."""
+    ids = {s.id for s in steps}
+    out: list[StepSpec] = []
+    for step in steps:
+        values = dict(step.input_values)
+        fields = list(step.inputs)
+        readings = list(step.readings)
+        for i, field in enumerate(fields):
+            value = values.get(field.name)
+            ref = _dotted(value, ids) if isinstance(value, str) else None
+            if ref is None:
+                continue
+            del values[field.name]
+            fields[i] = field.model_copy(update={"source": ref})
+            readings.append(Reading(what="input", where=field.where, text=f"{field.name}: {value}",
+                                    note=f"read as a reference to {ref}"))
+        if values != step.input_values:
+            step = step.model_copy(update={"inputs": tuple(fields), "input_values": values,
+                                           "readings": tuple(readings)})
+        out.append(step)
+    return out
 
 
 def _rule(
@@ -143,6 +184,9 @@ def _step(r: NodeReader, node: Node, index: int) -> tuple[StepSpec | None, list[
     if "depends_on" in keys:
         dnode = keys["depends_on"][1]
         deps = r.value(dnode)
+        if isinstance(deps, dict) and set(deps) <= {"any", "all"} and len(deps) == 1:
+            v["join"] = "any" if "any" in deps else "all"  # `depends_on: {any: [a, b]}`: whichever ran
+            deps = next(iter(deps.values()))
         deps = [deps] if isinstance(deps, str | int) and not isinstance(deps, bool) else deps
         if isinstance(deps, list) and all(isinstance(d, int) and not isinstance(d, bool) for d in deps if
                                           not isinstance(d, str)):
@@ -152,7 +196,15 @@ def _step(r: NodeReader, node: Node, index: int) -> tuple[StepSpec | None, list[
                         "spec.yaml")
         else:
             v["depends_on"], v["depends_where"] = tuple(deps), r.src.where(r.line(dnode))
-    if "input" in keys:
+    if "input" in keys and isinstance(keys["input"][1], SequenceNode):
+        names = r.value(keys["input"][1])  # `input: [vendor, amount]`: the names, sources found by the planner
+        if isinstance(names, list) and all(isinstance(n, str) for n in names):
+            at = r.src.where(r.line(keys["input"][1]))
+            v["inputs"] = tuple(FieldSpec(name=n, source=_dotted(n, None), where=at) for n in names)
+        else:
+            r.src.error(r.line(keys["input"][1]), f"{sid}: input must be a mapping or a list of names",
+                        "spec.yaml")
+    elif "input" in keys:
         v["inputs"], v["input_values"] = r.step_inputs(keys["input"][1], sid)
     for key in ("output", "outputs"):
         if key in keys:
@@ -183,10 +235,24 @@ def _step(r: NodeReader, node: Node, index: int) -> tuple[StepSpec | None, list[
     for key in ("compensation", "compensate"):
         if key in keys:
             v["compensation"] = r.text(keys[key][1], key)
+    if "join" in keys:
+        word = str(r.value(keys["join"][1])).strip().lower()
+        if word in ("any", "all"):
+            v["join"] = word
+        else:
+            r.src.warn(r.line(keys["join"][1]), f"{sid}: join must be any (whichever ran) or all",
+                       "spec.unread")
+    if "route_on" in keys:
+        v["route_on"] = r.text(keys["route_on"][1], "route_on")
     if "routes" in keys:
         routes = r.value(keys["routes"][1])
         if isinstance(routes, dict) and all(isinstance(t, str) for t in routes.values()):
-            v["routes"] = {str(k): t for k, t in routes.items()}
+            branches = {str(k): t for k, t in routes.items()}
+            for word in ("default", "*", "else", "otherwise"):
+                if word in branches:
+                    v["route_default"] = branches.pop(word)
+            v["routes"] = branches
+            v["routes_where"] = r.src.where(r.line(keys["routes"][1]))
         else:
             r.src.error(r.line(keys["routes"][1]), f"{sid}: routes must map names to step ids",
                         "spec.route")
@@ -230,7 +296,7 @@ def _step(r: NodeReader, node: Node, index: int) -> tuple[StepSpec | None, list[
         if key in keys
     }
     step = StepSpec(id=sid, name=v.pop("name", None) or sid, where=r.src.where(line), extra=extra,
-                    **{k: val for k, val in v.items() if val is not None})
+                    form="yaml", **{k: val for k, val in v.items() if val is not None})
     return step, rows, contracts
 
 
@@ -347,6 +413,7 @@ def read_yaml(src: Source) -> SpecParts:
                 steps.append(step)
             rows += step_rows
             contracts += step_contracts
+    steps = _step_references(steps, src)
     name = r.text(top["name"][1], "name") if "name" in top else None
     convergence, limits = _limits(r, top["limits"][1]) if "limits" in top else (ConvergenceSpec(), {})
     if "convergence" in top:

@@ -99,9 +99,13 @@ def test_a_table_without_its_delimiter_row_is_an_error() -> None:
     ]
 
 
-def test_a_table_without_a_step_column_is_an_error() -> None:
+def test_a_recovery_row_that_names_no_step_is_reported_with_its_line_and_not_read() -> None:
     text = STEPS + "## Error Recovery\n\n| Failure | Recovery |\n|---|---|\n| x | y |\n"
-    assert _errors(text) == [(10, "the error recovery table has no Step column")]
+    spec = parse_spec_text(text, "flow.md", "markdown")
+    assert spec.recovery == ()
+    assert [(w.line, w.message) for w in spec.warnings] == [
+        (12, "error recovery row 'x' names no step (a Step column or \"Step N, ...\"); not read")
+    ]
 
 
 def test_contracts_and_convergence_naming_unknown_steps_are_errors() -> None:
