@@ -212,6 +212,23 @@ _LEADS_WITH_STEP = re.compile(
 )
 
 
+_BARE_WORDS = {
+    "runs", "run", "it", "this", "step", "steps", "stage", "stages", "once", "after", "has", "have",
+    "finished", "done", "completed", "ran", "the", "only", "depends", "on", "and", "or", "whichever",
+    "of", "them", "both", "all", "waits", "wait", "for", "is", "are", "needs", "need", "when",
+    "starts", "start", "can", "straight", "right", "away", "independent", "from", "in", "parallel",
+    "with", "side", "by", "no", "dependencies", "nothing", "none", "resolver", "one", "that", "then",
+}
+
+
+def is_bare_structure(sentence: str) -> bool:
+    """The sentence says nothing but a dependency or a root ("Runs after Step 2.", "Independent
+    of step 1"), so reading it leaves nothing unread ("only when Step 4 reported valid" does)."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z]+", sentence)]
+    rest = [w for w in words if w not in _BARE_WORDS and w not in NUMBER_WORDS]
+    return len(rest) <= 1
+
+
 # --- routes ------------------------------------------------------------------------------
 
 _TARGET = rf"(?:{STEP_WORD}\s+(?:\d+|{'|'.join(NUMBER_WORDS)})|`[^`]+`)"

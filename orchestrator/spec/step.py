@@ -461,9 +461,12 @@ def read_step(
                     b.extra[block.label] = block.value
                     src.warn(block.line, f"{sid}: label '{block.label}' not understood; kept for "
                                          "review", "spec.unknown-label")
-                elif not _bullet_prose(b, block):
+                elif not (how := _bullet_prose(b, block)):
                     src.warn(block.line, f"{sid}: bullet '{block.text[:60]}' not read",
                              "spec.unread")
+                elif how == "part":
+                    src.warn(block.line, f"{sid}: bullet '{block.text[:60]}' read only for the step "
+                                         "it depends on; the rest is not read", "spec.unread")
                 continue
             b.labelled(key, block, sid)
             flattened = key == "failures" and not block.value.strip() and not block.children
@@ -500,19 +503,17 @@ def read_step(
     )
 
 
-def _bullet_prose(b: _StepBuilder, bullet: Bullet) -> bool:
-    """An unlabelled bullet that states a route, a dependency or a root; True when read."""
-    before = (len(b.readings), b.prose_depends, len(b.routes))
+def _bullet_prose(b: _StepBuilder, bullet: Bullet) -> str:
+    """An unlabelled bullet that states a route, a dependency or a root: "whole" when nothing
+    of it is left unread (a route, a bare "runs after Step 2"), "part" when it was read as
+    structure but says more ("only when Step 4 reported valid"), "" when not read at all."""
+    whole, some = True, False
     for offset, sentence in prose.sentences(bullet.text):
+        before = (len(b.readings), b.prose_depends, len(b.routes), b.values.get("route_default"))
         b.sentence(sentence, bullet.line + offset)
+        after = (len(b.readings), b.prose_depends, len(b.routes), b.values.get("route_default"))
+        routed = len(b.routes) != before[2] or after[3] != before[3] or bool(b.foreign_routes)
+        some = some or after != before
+        whole = whole and after != before and (routed or prose.is_bare_structure(sentence))
     b.mention(bullet.text, bullet.line)
-    return (len(b.readings), b.prose_depends, len(b.routes)) != before
-
-
-def _looks_like_mode(key: str, value: str) -> bool:
-    """A flattened failure mode such as `Timeout: docs too large` is not a Timeout label."""
-    if key == "timeout":
-        return pt.parse_duration(value) is None
-    if key == "retries":
-        return pt.read_count(value) is None
-    return False
+    return "whole" if whole else "part" if some else ""

@@ -158,7 +158,22 @@ def paragraph_steps(blocks: list[Block], src: Source, sink: RouteSink, taken: se
         readings = [_reading(src, para.line, para.text, f"paragraph read as step-{number} ({name})")]
         readings += [_reading(src, b.line, str(getattr(b, "text", "")), f"read as part of step-{number}")
                      for b in rest]
-        steps.append(read_step(number, name, para.line, [para, *rest], src, form="paragraph",
-                               readings=tuple(readings), routes_sink=sink))
+        step = read_step(number, name, para.line, [para, *rest], src, form="paragraph",
+                         readings=tuple(readings), routes_sink=sink)
+        word = _THEN.match(para.text.strip())
+        if word and steps and step.depends_where is None:
+            # "Then ...", "Once you have the tarball, ...": after the step before it
+            previous = steps[-1].id
+            step = step.model_copy(update={
+                "depends_on": (previous,), "depends_where": src.where(para.line),
+                "readings": (*step.readings, Reading(what="depends_on", where=src.where(para.line),
+                                                     text=word.group(0).strip(),
+                                                     note=f"'{word.group(0).strip()}' read as after {previous}")),
+            })
+        steps.append(step)
         taken.update([para.line, *(b.line for b in rest)])
     return steps
+
+
+_THEN = re.compile(r"(?i)^(?:then|next|after that|afterwards|finally|lastly|once [^,.]{1,60},|"
+                   r"when (?:that|this|it) is done,|second(?:ly)?|third(?:ly)?)")
