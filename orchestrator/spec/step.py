@@ -517,3 +517,12 @@ def _bullet_prose(b: _StepBuilder, bullet: Bullet) -> str:
         whole = whole and after != before and (routed or prose.is_bare_structure(sentence))
     b.mention(bullet.text, bullet.line)
     return "whole" if whole else "part" if some else ""
+
+
+def _looks_like_mode(key: str, value: str) -> bool:
+    """A flattened failure mode such as `Timeout: docs too large` is not a Timeout label."""
+    if key == "timeout":
+        return pt.parse_duration(value) is None
+    if key == "retries":
+        return pt.read_count(value) is None
+    return False
