@@ -42,6 +42,7 @@ from orchestrator.spec.recovery import (
     read_recovery_row,
 )
 from orchestrator.spec.source import Source
+from orchestrator.spec.step_prose import read_step_list, sentences
 from orchestrator.spec.structure import (
     StepGroup,
     StepIndex,
@@ -253,8 +254,6 @@ def _row_steps(values: dict[str, str], index: StepIndex, src: Source, line: int)
     """The steps an Error Recovery row is for: its Step cell (a number, id or name, a list
     "9, 10", or "any" for every step), else a leading "Step 1, ..." in the failure cell, which
     is then the rest of it. None (reported) when the row names no step."""
-    from orchestrator.spec.prose import read_step_list
-
     every = list(index.ids.values())
     every = list(dict.fromkeys(every))
     if "step" in values:
@@ -346,8 +345,6 @@ _INPUTS_SENTENCE = re.compile(r"(?i)\b(?:the\s+)?(?:workflow\s+)?inputs?\s+(?:is
 def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...] | None:
     """Without `## Inputs`: a preamble line `Inputs: `a` (int), b` or a sentence "The input is
     `a` ... and `b`" declares the workflow inputs (each read kept as a warning-free input)."""
-    from orchestrator.spec.prose import sentences
-
     found: list[InputSpec] = []
     for block in blocks:
         if not isinstance(block, Para | Bullet):

@@ -22,7 +22,7 @@ from typing import Any
 
 from orchestrator.policy import RetryPolicy
 from orchestrator.spec import policy_text as pt
-from orchestrator.spec import prose
+from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para, split_label
 from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, parse_fields, split_top, step_id
 from orchestrator.spec.model import FieldSpec, Mention, Reading, StepForm, StepSpec

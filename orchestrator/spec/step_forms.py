@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from orchestrator.spec import prose
+from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para, Table
 from orchestrator.spec.fields import number_of, step_id
 from orchestrator.spec.model import Reading, StepSpec
