@@ -199,6 +199,7 @@ class _StepBuilder:
         self.readings: list[Reading] = []
         self.mentions: list[Mention] = []
         self.prose_depends: tuple[prose.StepList, int, str] | None = None
+        self.structure_read = 0  # sentences read as a dependency, a root (+1) or a route (+2)
         self.foreign_routes: list[tuple[str, prose.RouteReading, int]] = []
 
     def read(self, what: str, line: int, text: str, note: str) -> None:
@@ -331,15 +332,23 @@ class _StepBuilder:
             return True
         route = prose.route_sentence(sentence)
         if route is not None:
+            self.structure_read += 2  # a route says nothing else: the bullet is read whole
             self._route(route, sentence, line)
             return True
         found = prose.dependency_phrase(sentence)
         if found is not None:
-            if self.prose_depends is None:
+            self.structure_read += 1
+            if self.prose_depends is None or self.prose_depends[0].root:
                 self.prose_depends = (found, line, sentence)
+            else:  # a second sentence naming more steps to wait for: both count
+                first, at, text = self.prose_depends
+                ids = tuple(dict.fromkeys([*first.ids, *found.ids]))
+                self.prose_depends = (first.model_copy(update={"ids": ids, "any": first.any or found.any}), at, text)
             return False  # the sentence may also carry a policy: it stays in the description
-        if prose.root_phrase(sentence) and self.prose_depends is None:
-            self.prose_depends = (prose.StepList(root=True), line, sentence)
+        if prose.root_phrase(sentence):
+            self.structure_read += 1
+            if self.prose_depends is None:
+                self.prose_depends = (prose.StepList(root=True), line, sentence)
         self._io(sentence, line)
         self._returns(sentence, line)
         return False
@@ -509,12 +518,11 @@ def _bullet_prose(b: _StepBuilder, bullet: Bullet) -> str:
     structure but says more ("only when Step 4 reported valid"), "" when not read at all."""
     whole, some = True, False
     for offset, sentence in prose.sentences(bullet.text):
-        before = (len(b.readings), b.prose_depends, len(b.routes), b.values.get("route_default"))
+        before = b.structure_read
         b.sentence(sentence, bullet.line + offset)
-        after = (len(b.readings), b.prose_depends, len(b.routes), b.values.get("route_default"))
-        routed = len(b.routes) != before[2] or after[3] != before[3] or bool(b.foreign_routes)
-        some = some or after != before
-        whole = whole and after != before and (routed or prose.is_bare_structure(sentence))
+        gained = b.structure_read - before
+        some = some or gained > 0
+        whole = whole and (gained >= 2 or (gained == 1 and prose.is_bare_structure(sentence)))
     b.mention(bullet.text, bullet.line)
     return "whole" if whole else "part" if some else ""
 

@@ -139,8 +139,15 @@ def _step_number(text: str) -> int | None:
 
 
 def starts_step(text: str) -> bool:
-    """A runbook paragraph that starts a step: it opens with a sequence word or names a skill."""
-    return bool(prose.SEQUENCE_START.match(text.strip())) or bool(_SKILLISH.search(text))
+    """A runbook paragraph that starts a step: it opens with a sequence word, or names a skill
+    without opening as a condition or a remark on the step before ("If the mirror is down
+    use `backup-mirror`")."""
+    t = text.strip()
+    return bool(prose.SEQUENCE_START.match(t)) or (bool(_SKILLISH.search(t)) and not _GOES_ON.match(t))
+
+
+_GOES_ON = re.compile(r"(?i)^(?:if|when|unless|otherwise|either|or|but|also|note|it|its|it's|this|that|these|"
+                      r"those|in case|should|on failure|on error|failing that|else)\b")
 
 
 def paragraph_steps(blocks: list[Block], src: Source, sink: RouteSink, taken: set[int]) -> list[StepSpec]:
