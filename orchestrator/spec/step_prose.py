@@ -66,6 +66,7 @@ def sentences(text: str) -> list[tuple[int, str]]:
     backtick, a quote or a number (not after "e.g." or inside "1.5")."""
     pieces: list[tuple[int, int]] = []
     start = 0
+    last = len(text.rstrip())  # past the last character that is not a space
     depth = 0
     tick = False
     for i, ch in enumerate(text):
@@ -76,11 +77,11 @@ def sentences(text: str) -> list[tuple[int, str]]:
         elif not tick and ch in ")]}":
             depth = max(depth - 1, 0)
         elif not tick and depth == 0 and ch in ".!?":
-            rest = text[i + 1:]
-            end = _SENTENCE_END.match(rest)
-            if (end or not rest.strip()) and not _ABBREV.search(text[max(0, i - 8): i + 1]):
+            end = _SENTENCE_END.match(text, i + 1)
+            at_end = i + 1 >= last
+            if (end or at_end) and not _ABBREV.search(text[max(0, i - 8): i + 1]):
                 pieces.append((start, i + 1))
-                start = i + 1 + (end.end() if end else len(rest))
+                start = end.end() if end else len(text)
     if text[start:].strip():
         pieces.append((start, len(text)))
     out: list[tuple[int, str]] = []
@@ -193,7 +194,7 @@ def dependency_phrase(sentence: str) -> StepList | None:
     if joins and re.search(r"(?i)\b(?:ran|runs|finished|was taken|run)\b", sentence):
         starts.append((joins.start(), "whichever"))
     for start, trigger in starts:
-        clause = re.split(r"[;:]|\.\s|, (?:then|and then|so|but)\b", sentence[start:])[0]
+        clause = _CLAUSE_END.split(sentence[start:start + _CLAUSE_MAX], maxsplit=1)[0]
         if trigger != "whichever" and not _LEADS_WITH_STEP.match(clause):
             continue
         digits = re.match(r"\s*\d+", clause)
@@ -207,6 +208,8 @@ def dependency_phrase(sentence: str) -> StepList | None:
     return None
 
 
+_CLAUSE_MAX = 240  # a dependency names its steps right after its word: longer text is not looked at
+_CLAUSE_END = re.compile(r"[;:]|\.\s|, (?:then|and then|so|but)\b")
 _LEADS_WITH_STEP = re.compile(
     rf"(?i)^\s*(?:the\s+|both\s+|all\s+(?:of\s+)?|either\s+)?(?:{STEP_WORD}s?\s+{NUMBER}\b|\d+\b|`)"
 )
@@ -237,6 +240,7 @@ _CLAUSE = re.compile(
     rf"(?i)^\s*(?:and\s+|or\s+|while\s+|whereas\s+)?(?P<branch>.+?)\s*(?:\((?P<aside>[^)]*)\)\s*)?"
     rf"(?:(?P<verb>{_VERB})\s*)?(?:to\s+|into\s+|→\s*|->\s*|=>\s*)?(?:the\s+)?(?P<target>{_TARGET})\s*\.?\s*$"
 )
+_TARGET_NEAR = re.compile(rf"(?i)(?:\bto\s+(?:the\s+)?|→\s*|->\s*|=>\s*){_TARGET}")
 _DEFAULT = re.compile(
     r"(?i)^(?:anything|everything|any|all)\s+else\b|^(?:any|all)\s+others?\b|^otherwise\b|^else\b"
     r"|^the rest\b|^default\b|^any other\b|^everything other\b|^other\s+\w+$|^others$"
@@ -283,6 +287,8 @@ def _branch_name(text: str) -> str | None:
 def route_sentence(sentence: str) -> RouteReading | None:
     """"`billing` goes to Step 2, `technical` to Step 3, anything else to Step 4" → branches
     with a default; None unless at least two clauses name a target and one has a verb."""
+    if not _TARGET_NEAR.search(sentence):
+        return None
     head, sep, body = sentence.partition(":")
     if not sep or not re.search(_VERB, body, re.I):
         head, body = "", sentence
@@ -292,7 +298,7 @@ def route_sentence(sentence: str) -> RouteReading | None:
     verbs = 0
     lead: list[str] = [head] if head else []
     for clause in clauses:
-        m = _CLAUSE.match(clause.rstrip(". "))
+        m = _CLAUSE.match(clause.rstrip(". ")) if len(clause) <= _CLAUSE_MAX else None
         if not m:
             if branches or default:
                 return None  # a clause in the middle that is not a branch: not a route list
