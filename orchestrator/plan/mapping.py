@@ -7,7 +7,8 @@ Dependencies, per step, first rule that gives any:
    source or a `{{ steps.X... }}` template that an earlier step produces
    (provenance: "data reference to step-1.existing_docs");
 3. a route target of an LLM routing step depends on the router;
-4. the previous step in the spec (provenance: "default: step order").
+4. a step that says it does not wait ("Independent of step 1") is a root;
+5. the previous step in the spec (provenance: "default: step order").
 
 Input mapping, per input name (the step's input schema properties, its `Input:`
 line, YAML `input:` keys), first rule that gives any:
@@ -199,6 +200,9 @@ def derive_dependencies(
         elif step.id in routers:
             out[step.id] = Dependencies(step=step.id, depends_on=(routers[step.id],),
                                         provenance=from_spec(step.where, f"route target of {routers[step.id]}"))
+        elif step.unordered_where is not None:
+            out[step.id] = Dependencies(step=step.id, depends_on=(), provenance=from_spec(
+                step.unordered_where, "does not wait for the step before it, reads no earlier output: a root"))
         elif index > 0:
             previous = spec.steps[index - 1].id
             out[step.id] = Dependencies(step=step.id, depends_on=(previous,),

@@ -119,6 +119,20 @@ def _reference(name: str) -> tuple[str, str | None]:
     return name, None
 
 
+_FROM_STEP = re.compile(rf"(?i)^(?:from\s+|of\s+|output\s+of\s+)?({STEP_WORD}[\s_-]*{NUMBER})(?:['’]s)?(?:\s+output)?$")
+
+
+def _source_qualifier(qualifiers: str) -> tuple[str, str] | None:
+    """A qualifier naming the step a value comes from: (`step-N`, the other qualifiers)."""
+    parts = split_top(qualifiers)
+    for i, part in enumerate(parts):
+        m = _FROM_STEP.match(part.strip().strip("`"))
+        sid = step_id(m.group(1)) if m else None
+        if sid is not None:
+            return sid, ", ".join(parts[:i] + parts[i + 1:])
+    return None
+
+
 def qualify(
     qualifiers: str, name: str, src: Source, line: int
 ) -> tuple[str | None, str | None, bool, list[str]]:
@@ -182,7 +196,12 @@ def parse_fields(
             continue
         raw_name = m.group(1).replace(" ", "-")
         name, ref = _reference(raw_name)
-        typ, items, required, notes = qualify(m.group(2) or "", name, src, line)
+        quals = m.group(2) or ""
+        source = _source_qualifier(quals)
+        if source is not None and ref is None:  # `artifact_id (step one)`, `rows (from Step 2)`
+            ref = f"steps.{source[0]}.output.{name}"
+            quals = source[1]
+        typ, items, required, notes = qualify(quals, name, src, line)
         tail = m.group(3).strip().lstrip("-—– ").strip()
         fields.append(
             FieldSpec(

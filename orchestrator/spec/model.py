@@ -104,6 +104,9 @@ class StepSpec(_Node):
     route_on: str | None = None  # the output field that holds the choice ("depends on the category")
     routes_where: str | None = None  # the line that gave the routes
     join: Literal["all", "any"] = "all"  # "any": runs once after whichever of its dependencies ran
+    # "Independent of step 1", "can start straight away": the step does not wait for the step
+    # before it (it still waits for the steps whose outputs it reads); the line that says so
+    unordered_where: str | None = None
     form: StepForm = "heading"  # how the step was written
     readings: tuple[Reading, ...] = ()  # structural readings of prose, each with its line
     mentions: tuple[Mention, ...] = ()  # backticked names in the step's prose, in order

@@ -48,7 +48,7 @@ LABELS: dict[str, str] = {
     **dict.fromkeys(("description", "purpose", "notes", "note"), "description"),
 }
 STEP_HEADING = re.compile(rf"(?i)^\s*{STEP_WORD}\s*({NUMBER})\s*(?:[:.)\-–—]\s*(.*))?$")
-NUMBERED_HEADING = re.compile(r"^\s*(\d+)\s*[.)]\s+(\S.*)$")  # "2. Classify", "1) Pull out the items"
+NUMBERED_HEADING = re.compile(r"^\s*(\d+)\s*(?:[.):]|\s[-–—])\s+(\S.*)$")  # "2. Classify", "1) Pull", "3 — Ship"
 _IO = re.compile(r"\(\s*([^()]*?)\s*(?:->|→|=>)\s*([^()]*?)\s*\)")
 _IO_LEAD = re.compile(r"^\s*((?:[`\w][\w`]*(?:\s*(?:,|\+|and)\s*[`\w][\w`]*)*)?)\s*(?:->|→|=>)\s*(.+)$")
 _RETURNS = re.compile(r"(?i)\b(?:returns?|gives? back|get back|gets back|comes? back with|produces?|outputs?|"
@@ -59,6 +59,16 @@ _FOR_EACH = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+?)\s*$")
 _REF = re.compile(r"^(?:(step[\s_-]*\d+)|steps\.([\w-]+)\.output)\.([\w.]+)$", re.I)
 _ROUTE = re.compile(r"^\s*`?([\w *-]+?)`?\s*(?:→|->|=>|:)\s*`?([\w -]+?)`?\s*$")
 _ID = re.compile(r"[A-Za-z_][\w-]*")
+
+
+def label_key(label: str | None, value: str) -> str | None:
+    """What a bullet's label means (`LABELS`); "Requires: Step 2" is a dependency too."""
+    key = LABELS.get(label or "")
+    if key is None and label in ("requires", "required", "prerequisite", "waits on") and (
+        prose.read_step_list(value, bare_digits=False).ids
+    ):
+        return "depends"
+    return key
 
 
 def step_heading(title: str) -> tuple[int, str] | None:
@@ -313,7 +323,7 @@ class _StepBuilder:
     def sentence(self, sentence: str, line: int) -> bool:
         """Read one sentence structurally; True when it was taken (not description)."""
         label, value = split_label(sentence)
-        key = LABELS.get(label or "")
+        key = label_key(label, value)
         if key is not None and key != "description":
             value = value.rstrip(".").strip()
             if key == "for_each":
@@ -399,11 +409,13 @@ class _StepBuilder:
         if self.prose_depends is None or "depends_where" in self.values:
             return
         found, line, sentence = self.prose_depends
+        if found.root:
+            self.values["unordered_where"] = self.src.where(line)
+            self.read("depends_on", line, sentence, "does not wait for the step before it (only for the "
+                                                    "steps whose outputs it reads)")
+            return
         self.values["depends_on"] = found.ids
         self.values["depends_where"] = self.src.where(line)
-        if found.root:
-            self.read("depends_on", line, sentence, "no dependencies: the step is a root")
-            return
         if found.any:
             self.values["join"] = "any"
             self.read("join", line, sentence, f"runs once after whichever of {_ids(found)} ran")
@@ -460,7 +472,7 @@ def read_step(
             src.warn(block.line, f"{sid}: '{text[:60]}' (after a notes line) not read", "spec.unread")
             continue
         if isinstance(block, Bullet):
-            key = LABELS.get(block.label or "")
+            key = label_key(block.label, block.value)
             if flattened and (key is None or _looks_like_mode(key, block.value)):
                 b.failures.append(block.text.strip())
                 continue

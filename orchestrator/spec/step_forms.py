@@ -20,13 +20,14 @@ from orchestrator.spec.blocks import Block, Bullet, Para, Table
 from orchestrator.spec.fields import number_of, step_id
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.source import Source
-from orchestrator.spec.step import LABELS, read_step
+from orchestrator.spec.step import LABELS, read_step, step_heading
 
 RouteSink = list[tuple[str, prose.RouteReading, int]]
 
 _HEAD = re.compile(r"^\s*(?:\*\*|__)?([^:`*_][^:`]{0,60}?)(?:\*\*|__)?\s*(?::|\s[—–-]\s)\s*(.*)$", re.S)
 _BOLD_HEAD = re.compile(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*[.:—–-]?\s*(.*)$", re.S)
 _SKILLISH = re.compile(r"`[a-z0-9]+(?:-[a-z0-9]+)+`|`[a-z][a-z0-9]*_[a-z0-9_]+`")
+_STEP_LEAD = re.compile(r"^\s*(?:\*\*|__)?((?:step|stage|phase)\s+\w+\s*[:.\-–—]\s*[^*_.:\n]{0,60})", re.I)
 _CLOSER = re.compile(r"(?i)^(?:that['’]?s it|that is (?:it|all)|the end|done\.)")
 _COLUMNS: tuple[tuple[str, str], ...] = (
     ("#", "number"), ("no", "number"), ("nr", "number"), ("number", "number"), ("n", "number"),
@@ -67,6 +68,8 @@ def list_steps(items: list[Bullet], src: Source, sink: RouteSink, taken: set[int
         number = numbers[position - 1] if ordered else position
         assert number is not None
         name, rest = split_head(item.text)
+        if (own := step_heading(name)) is not None:  # "- **Step 3: Load** — ..."
+            number, name = own[0], own[1] or name
         kind = "numbered list item" if item.ordered else "list item"
         reading = _reading(src, item.line, item.text, f"{kind} read as step-{number} ({name})")
         blocks: list[Block] = ([Para(line=item.line, text=rest)] if rest else []) + list(item.children)
@@ -162,6 +165,9 @@ def paragraph_steps(blocks: list[Block], src: Source, sink: RouteSink, taken: se
     steps: list[StepSpec] = []
     for number, (para, rest) in enumerate(groups, start=1):
         name = prose.name_of_sentence(para.text)
+        head = _STEP_LEAD.match(para.text)
+        if head is not None and (own := step_heading(head.group(1))) is not None:
+            number, name = own[0], own[1] or name  # "**Step 2: Verify.** Check it with ..."
         readings = [_reading(src, para.line, para.text, f"paragraph read as step-{number} ({name})")]
         readings += [_reading(src, b.line, str(getattr(b, "text", "")), f"read as part of step-{number}")
                      for b in rest]

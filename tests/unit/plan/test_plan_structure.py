@@ -86,3 +86,13 @@ def test_every_reading_of_a_step_is_kept_as_provenance_with_its_line() -> None:
         "read.input": (at(5), 'inputs x; outputs y: "(x -> y)"'),
         "read.input.2": (at(6), 'inputs y; outputs z: "(y -> z)"'),
     }
+
+
+def test_a_step_that_does_not_wait_still_waits_for_the_output_it_reads() -> None:
+    spec = parse_spec_text(
+        "# F\n\n## Steps\n\n### Step 1: A\n- Skill: `a`\n- Output: rows\n\n### Step 2: B\n- Skill: `b`\n\n"
+        "### Step 3: C\n- Skill: `a`\n- Input: rows\n\nIndependent of step 2.\n\n"
+        "### Step 4: D\n- Skill: `b`\n\nCan start straight away.\n", "flow.md", "markdown")
+    plan = build_plan(spec, CATALOG, settings=SETTINGS)
+    assert [s.depends_on for s in plan.steps] == [(), ("step-1",), ("step-1",), ()]
+    assert plan.steps[3].provenance["depends_on"].where == "flow.md:21"

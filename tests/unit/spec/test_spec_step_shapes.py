@@ -165,7 +165,7 @@ def test_dependencies_and_joins_written_in_prose() -> None:
         "### Step 5: E\n- Skill: `e`\n- Depends on: c, D\n"
     )
     _, b, c, d, e = spec.steps
-    assert (b.depends_on, b.depends_where) == ((), "flow.md:9")
+    assert (b.depends_on, b.depends_where, b.unordered_where) == ((), None, "flow.md:9")
     assert c.depends_on == ("step-1", "step-2")
     assert readings(c, "depends_on") == [(12, "depends on step-1, step-2")]
     assert (d.depends_on, d.join) == (("step-2", "step-3"), "any")
@@ -233,3 +233,30 @@ def test_yaml_reads_roots_input_lists_step_references_joins_and_default_routes()
     assert pay.input_values == {}
     assert (after.depends_on, after.join) == (("pay", "other"), "any")
     assert {s.form for s in spec.steps} == {"yaml"}
+
+
+def test_an_input_qualified_with_its_step_names_its_source() -> None:
+    *_, step = parse("# F\n\n#### Step one: Build\n- Skill: build\n\n#### Step two: Read\n- Skill: read\n\n"
+                     "#### Step three: Deploy\n- Skill: deploy\n"
+                     "- in: artifact_id (step one), rows (list, from Step 2), environment\n").steps
+    assert [(f.name, f.type, f.source) for f in step.inputs] == [
+        ("artifact_id", None, "steps.step-1.output.artifact_id"), ("rows", "array", "steps.step-2.output.rows"),
+        ("environment", None, None)]
+
+
+def test_bold_step_leads_and_requires_lines_number_and_order_steps() -> None:
+    spec = parse("# F\n\n## Steps\n\n**Step 1: Fetch.** Pull it with `fetch-it`.\n\n"
+                 "**Step 3: Parse.** Parse it with `parse-it`. Requires: Step 1.\n\n"
+                 "## Later\n\n- **Step 1: A** — with `a-a`\n")
+    assert [(s.id, s.name, s.depends_on) for s in spec.steps] == [
+        ("step-1", "Fetch", ()), ("step-3", "Parse", ("step-1",))]
+    listed = parse("# F\n\n## Steps\n\n- **Step 2: Fetch** — with `f-f`\n- **Step 4: Load** — with `l-l`\n")
+    assert [(s.id, s.name) for s in listed.steps] == [("step-2", "Fetch"), ("step-4", "Load")]
+
+
+def test_a_step_that_says_it_does_not_wait_is_unordered_not_an_explicit_root() -> None:
+    spec = parse("# F\n\n## Steps\n\n### Step 1: A\nUse `a`.\n\n### Step 2: B\nUse `b`. In parallel with step 1.\n")
+    second = spec.steps[1]
+    assert (second.depends_on, second.depends_where, second.unordered_where) == ((), None, "flow.md:9")
+    heading = parse("# F\n\n### 3 — Ship\nUse `ship`.\n").steps[0]
+    assert (heading.id, heading.name) == ("step-3", "Ship")
