@@ -116,6 +116,8 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
         elif raw_name and (n := _step_number(raw_name)) is not None and "number" not in columns:
             number = n
         name = values.pop("name", "") or values.pop("id", "") or f"Step {number}"
+        if (own := step_heading(name)) is not None:  # a Step cell "Step 2: Parse"
+            number, name = (own[0] if not raw_number else number), own[1] or name
         blocks: list[Block] = []
         for key in ("skill", "depends", "input", "output"):
             if values.get(key):

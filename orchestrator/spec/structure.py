@@ -225,7 +225,12 @@ class StepIndex:
         if n is not None and str(n) in self.ids:
             return self.ids[str(n)]
         key = _key(re.sub(rf"(?i)^(?:the\s+)?|\s+{STEP_WORD}$", "", t))
-        return self.names.get(key) or self.names.get(_key(t))
+        found = self.names.get(key) or self.names.get(_key(t))
+        if found is None and key:  # "the fetch step": the one step whose name has those words
+            words = set(key.split())
+            near = {sid for name, sid in self.names.items() if words <= set(name.split())}
+            found = near.pop() if len(near) == 1 else None
+        return found
 
 
 def _key(text: str) -> str:

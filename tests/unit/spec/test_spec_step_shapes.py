@@ -260,3 +260,31 @@ def test_a_step_that_says_it_does_not_wait_is_unordered_not_an_explicit_root() -
     assert (second.depends_on, second.depends_where, second.unordered_where) == ((), None, "flow.md:9")
     heading = parse("# F\n\n### 3 — Ship\nUse `ship`.\n").steps[0]
     assert (heading.id, heading.name) == ("step-3", "Ship")
+
+
+def test_yaml_from_other_tools_reads_needs_uses_steps_without_ids_and_positions() -> None:
+    spec = parse(
+        "steps:\n"
+        "  - name: Extract rows\n    uses: extract\n"
+        "  - name: Load\n    uses: load\n    needs: Extract rows\n"
+        "  - name: Report\n    skill: rep\n    depends_on: \"1, 2\"\n"
+        "  - id: last\n    skill: z\n    depends_on: none\n",
+        "yaml",
+    )
+    assert [(s.id, s.skill, s.depends_on) for s in spec.steps] == [
+        ("extract-rows", "extract", ()), ("load", "load", ("extract-rows",)),
+        ("report", "rep", ("extract-rows", "load")), ("last", "z", ())]
+    assert spec.steps[3].depends_where == "flow.md:12"
+    assert [r.note for r in spec.steps[1].readings] == [
+        "`needs:` read as `depends_on:`", "`uses:` read as `skill:`", "a step without an id: read as `load`"]
+    mapping = parse("steps:\n  extract: {skill: a}\n  load: {skill: b, needs: [extract]}\n", "yaml")
+    assert [(s.id, s.depends_on) for s in mapping.steps] == [("extract", ()), ("load", ("extract",))]
+
+
+def test_a_step_is_found_by_the_words_of_its_name_when_only_one_has_them() -> None:
+    spec = parse("# F\n\n## Steps\n\n1. Fetch the docs: `f`\n2. Write the page: `w`\n"
+                 "3. Check: `c`. Depends on: the fetch step, page.\n")
+    assert spec.steps[2].depends_on == ("step-1", "step-2")
+    table = parse("# F\n\n## Steps\n\n| Step | Skill | Depends on |\n|---|---|---|\n"
+                  "| Step 1: Fetch | `f` | - |\n| Step 2: Write | `w` | Fetch |\n")
+    assert [(s.id, s.name, s.depends_on) for s in table.steps] == [("step-1", "Fetch", ()), ("step-2", "Write", ("step-1",))]
