@@ -6,7 +6,8 @@ provenance says which rule and which line:
 1. The name said outright: a backticked name in the `Skill:` line, a YAML
    `skill:`/`agent:` value, or a bare `Skill:` text that is a skill's name
    (provenance note "named"); else the first backticked name anywhere in the
-   step's prose that is a catalog skill ("named in backticks in the step's text").
+   step's prose that is a catalog skill ("named in backticks in the step's text"), then
+   the first such name in bold (`**fetch-docs**`).
 2. A tool named instead of the skill (`- Skill: get_rate`, "the warehouse MCP
    server's `run_query` tool"): the one MCP skill whose `skillweave.tool` it is
    (`server/tool` and `server.tool` too), else the one skill whose description
@@ -315,7 +316,8 @@ def _named(
             others = [m.text for m in step.mentions if m.text in skills and m.text != mention.text]
             also = f" (also named: {', '.join(dict.fromkeys(others))})" if others else ""
             return Binding(step=step.id, skill=mention.text, provenance=Provenance(
-                source="spec", where=mention.where, note=f"named in backticks in the step's text{also}"))
+                source="spec", where=mention.where,
+                note=f"named in {'backticks' if mention.marked == 'backticks' else 'bold'} in the step's text{also}"))
         if mention.text in refused:
             return [error_at(mention.where, spec.path, f"{step.id} ({step.name}): skill `{mention.text}` cannot "
                                                        f"be used: {d.render()}", "broken-skill")

@@ -71,6 +71,7 @@ class Mention(_Node):
 
     text: str
     where: str
+    marked: Literal["backticks", "bold"] = "backticks"  # **fetch-docs** is a weaker naming, tried after
 
 
 StepForm = Literal["heading", "list", "table", "paragraph", "yaml"]

@@ -53,6 +53,7 @@ _IO = re.compile(r"\(\s*([^()]*?)\s*(?:->|→|=>)\s*([^()]*?)\s*\)")
 _IO_LEAD = re.compile(r"^\s*((?:[`\w][\w`]*(?:\s*(?:,|\+|and)\s*[`\w][\w`]*)*)?)\s*(?:->|→|=>)\s*(.+)$")
 _RETURNS = re.compile(r"(?i)\b(?:returns?|gives? back|get back|gets back|comes? back with|produces?|outputs?|"
                       r"emits?|yields?|hands? back|what comes back is)\b")
+_EMPHASISED = re.compile(r"(?<![\w*])(?:\*\*|\*|__|_)([a-z0-9]+(?:-[a-z0-9]+)+)(?:\*\*|\*|__|_)(?![\w*])")
 _GENERIC = {"everything", "all", "nothing", "none", "it", "them", "input", "inputs", "output", "outputs"}
 _ASIDE = re.compile(r"(?i)^\W*(?:notes?|remarks?|comments?|todo|open questions?|misc|references?|faq)\W*$")
 _FOR_EACH = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+?)\s*$")
@@ -208,6 +209,7 @@ class _StepBuilder:
         self.seen: set[str] = set()
         self.readings: list[Reading] = []
         self.mentions: list[Mention] = []
+        self.bold: list[Mention] = []
         self.prose_depends: tuple[prose.StepList, int, str] | None = None
         self.structure_read = 0  # sentences read as a dependency, a root (+1) or a route (+2)
         self.foreign_routes: list[tuple[str, prose.RouteReading, int]] = []
@@ -219,6 +221,8 @@ class _StepBuilder:
         for name in re.findall(r"`([^`]+)`", text):
             if name.strip():
                 self.mentions.append(Mention(text=name.strip(), where=self.src.where(line)))
+        for name in _EMPHASISED.findall(text):  # **fetch-docs**, *fetch-docs*, _fetch-docs_
+            self.bold.append(Mention(text=name, where=self.src.where(line), marked="bold"))
 
     def labelled(self, key: str, bullet: Bullet, sid: str) -> None:
         src, line, value = self.src, bullet.line, bullet.value
@@ -519,7 +523,7 @@ def read_step(
         field_where=b.field_where,
         form=form,
         readings=tuple(b.readings),
-        mentions=tuple(b.mentions),
+        mentions=(*b.mentions, *b.bold),
         **{k: val for k, val in b.values.items() if val is not None},
     )
 

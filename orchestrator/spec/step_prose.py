@@ -273,7 +273,13 @@ def _target_id(text: str) -> str | None:
     return t if re.fullmatch(r"[A-Za-z_][\w-]*", t) else None
 
 
+_VERBS_NOT_BRANCHES = {"go", "continue", "run", "jump", "proceed", "move", "move on", "skip", "then go",
+                       "carry on", "send it", "route it", "return", "then", "and then", "it goes", "it"}
+
+
 def _branch_name(text: str) -> str | None:
+    if text.strip().lower() in _VERBS_NOT_BRANCHES or re.match(r"(?i)^(?:if|when|unless)\b", text.strip()):
+        return None
     t = _BRANCH_LEAD.sub("", text.strip())
     ticked = re.findall(r"`([^`]+)`|\"([^\"]+)\"|'([^']+)'|“([^”]+)”", t)
     if ticked:
@@ -289,6 +295,9 @@ def route_sentence(sentence: str) -> RouteReading | None:
     with a default; None unless at least two clauses name a target and one has a verb."""
     if not _TARGET_NEAR.search(sentence):
         return None
+    conditional = _if_routes(sentence)
+    if conditional is not None:
+        return conditional
     head, sep, body = sentence.partition(":")
     if not sep or not re.search(_VERB, body, re.I):
         head, body = "", sentence
@@ -329,6 +338,43 @@ def route_sentence(sentence: str) -> RouteReading | None:
             on = m.group(1)
             break
     return RouteReading(branches=branches, default=default, router=router, on=on)
+
+
+_IF_BRANCH = re.compile(
+    rf"(?i)\b(?:if|when)\s+(?:the\s+(?P<on>\w+)\s+is\s+|it(?:'s|\s+is)\s+|its\s+(?P<on2>\w+)\s+is\s+)?"
+    rf"(?P<branch>`[^`]+`|\"[^\"]+\"|'[^']+'|\w[\w-]*)\s*,?\s*(?:then\s+)?"
+    rf"(?:go(?:es)?|send\s+it|route\s+it|continue|jump|run|carry\s+on)\s+(?:on\s+)?(?:to|with)\s+(?:the\s+)?"
+    rf"(?P<target>{_TARGET})"
+)
+_ELSE_BRANCH = re.compile(
+    rf"(?i)\b(?:otherwise|else|in\s+any\s+other\s+case|for\s+anything\s+else)\s*,?\s*(?:then\s+)?"
+    rf"(?:go(?:es)?|send\s+it|route\s+it|continue|jump|run|carry\s+on)\s+(?:on\s+)?(?:to|with)\s+(?:the\s+)?"
+    rf"(?P<target>{_TARGET})"
+)
+
+
+def _if_routes(sentence: str) -> RouteReading | None:
+    """"If the category is billing, go to Step 2; if technical, go to Step 3; otherwise go to
+    Step 4." → branches, a default and the field ("category"). The values must be quoted or
+    the field named: "if it fails, go to Step 3" is a condition, not a route."""
+    branches: dict[str, str] = {}
+    on: str | None = None
+    quoted = True
+    for m in _IF_BRANCH.finditer(sentence[:2000]):
+        target = _target_id(m.group("target"))
+        name = _branch_name(m.group("branch"))
+        if target is None or name is None:
+            return None
+        branches[name] = target
+        on = on or m.group("on") or m.group("on2")
+        quoted = quoted and m.group("branch")[:1] in "`\"'"
+    if not (quoted or (on and on.lower() not in _NOT_FIELDS)):
+        return None  # "if it fails, go to Step 3": a condition, not a named choice
+    other = _ELSE_BRANCH.search(sentence[:2000])
+    default = _target_id(other.group("target")) if other else None
+    if not branches or len(branches) + (default is not None) < 2:
+        return None
+    return RouteReading(branches=branches, default=default, on=on if on and on.lower() not in _NOT_FIELDS else None)
 
 
 # --- names of steps written as prose -------------------------------------------------------

@@ -235,3 +235,11 @@ def test_words_bind_only_on_a_clear_win_else_the_model_chooses_or_validate_lists
     assert bindings["step-1"].provenance.note == "chosen among sort-rows, sort-rows-by-date (scores sort-rows 7, sort-rows-by-date 6)"
     clear = workflow(step(1, "Sort the rows by date", None))  # 9 against 6: a clear win
     assert bind_steps(clear, close)[0]["step-1"].skill == "sort-rows-by-date"
+
+
+def test_a_skill_name_in_bold_binds_after_the_backticked_ones() -> None:
+    spec = workflow(step(1, "Pull", None, mentions=(
+        Mention(text="package", where=at(12)), Mention(text="fetch-docs", where=at(13), marked="bold"))))
+    bindings, errors = bind_steps(spec, SKILLS)
+    assert errors == []
+    assert (bindings["step-1"].skill, bindings["step-1"].provenance.note) == ("fetch-docs", "named in bold in the step's text")

@@ -112,9 +112,20 @@ def test_a_routing_sentence_in_the_router_names_no_router() -> None:
     assert arrows is not None and arrows.branches == {"billing": "step-2", "technical": "step-3"}
 
 
+def test_a_route_written_as_if_clauses_names_its_field_or_quotes_its_values() -> None:
+    found = route_sentence("If the category is billing, go to Step 2; if technical, go to Step 3; "
+                           "otherwise go to Step 4.")
+    assert found is not None
+    assert (found.branches, found.default, found.on) == ({"billing": "step-2", "technical": "step-3"}, "step-4",
+                                                         "category")
+    quoted = route_sentence("If it is `urgent`, continue with Step 5, otherwise go to Step 6.")
+    assert quoted is not None and (quoted.branches, quoted.default) == ({"urgent": "step-5"}, "step-6")
+
+
 @pytest.mark.parametrize(
     "sentence",
-    ["Retry goes to step 2", "Step 2 goes first.", "Send the report to the team.", "It goes to Step 3."],
+    ["Retry goes to step 2", "Step 2 goes first.", "Send the report to the team.", "It goes to Step 3.",
+     "If it fails, go to Step 3; otherwise go to Step 4.", "If it is valid, go to Step 4, otherwise go to Step 6."],
 )
 def test_sentences_that_are_not_routes_are_not_read_as_routes(sentence: str) -> None:
     assert route_sentence(sentence) is None
