@@ -55,8 +55,10 @@ class Reading(_Node):
     """A structural reading of text that is not the template's own form, kept for review.
 
     `what` is what was read: "step" (a list item, table row, paragraph or other heading
-    taken as a step), "depends_on", "route", "join", "skill" (a skill named in a sentence),
-    "input", "for_each", "moved" (a paragraph that belongs to another step's section).
+    taken as a step), "depends_on", "join", "route", "input" and "output" (`(a -> b)`, "it
+    returns `x`", a YAML `step.field` reference), "moved" (a paragraph that belongs to
+    another step's section), "key" (a YAML key read under another name), or the key of a
+    bullet label read from a sentence ("skill", "for_each", "timeout", ...).
     """
 
     what: str
