@@ -1,7 +1,7 @@
 """`skillweave runs` (history and metrics across runs) and `skillweave runs show RUN_ID` (one report).
 
     skillweave runs [--json] [--limit N] [--state-dir D]
-    skillweave runs show RUN_ID [--format md|json|html] [-o FILE] [--state-dir D]
+    skillweave runs show RUN_ID [--format md|json|html] [-o FILE] [--open] [--state-dir D]
 
 Both read the journal of the state directory only. Exit codes: 0 the listing or
 report was written (whatever the runs' own status), 2 an unknown run id, a state
@@ -62,23 +62,57 @@ def runs(ctx: click.Context, as_json: bool, limit: int, state_dir: Path | None, 
 )
 @click.option("--output", "-o", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Write the report to FILE instead of stdout.")
+@click.option("--open", "open_it", is_flag=True,
+              help="Write the HTML report (to -o FILE, else <run dir>/report.html) and open it in a browser.")
 @state_dir_option
 @debug_option
 @click.pass_context
 @handle_errors
-def show(ctx: click.Context, run_id: str, fmt: str, output: Path | None, state_dir: Path | None, debug: bool) -> None:
+def show(
+    ctx: click.Context, run_id: str, fmt: str, output: Path | None, open_it: bool, state_dir: Path | None, debug: bool
+) -> None:
     """The report of RUN_ID: status, error, steps, failed attempts with their
     stderr, regenerations with their diffs, fallbacks, compensations, approvals,
-    the metrics, and the plan's graph coloured by status."""
-    from orchestrator.report import build_report, render_report
+    the metrics, and the plan's graph coloured by status. The HTML report draws
+    the graph and a timeline of the attempts, retry waits and approval pauses
+    in one self-contained file (no script, nothing fetched); --open opens it."""
+    from orchestrator.report import build_report, render_report, write_report
 
     settings = settings_from(state_dir=_state_dir(ctx, state_dir), debug=debug or None)
+    if open_it:
+        if ctx.get_parameter_source("fmt") is click.core.ParameterSource.COMMANDLINE and fmt != "html":
+            raise ConfigError(f"--open shows the HTML report; drop --format {fmt}", where="--open")
+        if output is None:
+            _, output = write_report(run_id, settings, "html")
+        else:
+            _write(output, render_report(build_report(run_id, settings), "html"))
+        _open_in_browser(output)
+        return
     text = render_report(build_report(run_id, settings), fmt)  # type: ignore[arg-type]
     if output is None:
         click.echo(text, nl=False)
         return
+    _write(output, text)
+    click.echo(f"wrote {output}", err=True)
+
+
+def _write(output: Path, text: str) -> None:
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise ConfigError(f"cannot write the report: {exc.strerror}", where=str(output)) from exc
-    click.echo(f"wrote {output}", err=True)
+
+
+def _open_in_browser(path: Path) -> None:
+    """Open the written report; without a browser, say where the file is (it is written either way)."""
+    import webbrowser
+
+    url = path.resolve().as_uri()
+    try:
+        opened = webbrowser.open(url)
+    except webbrowser.Error:
+        opened = False
+    if opened:
+        click.echo(f"wrote {path}; opened {url}", err=True)
+    else:
+        click.echo(f"wrote {path}; no web browser could be opened here (set BROWSER to one); open {url}", err=True)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from orchestrator.engine.model import RunStatus, RunSummary, StepSummary
+from orchestrator.engine.model import RunStatus, RunSummary, StepStatus, StepSummary
 from orchestrator.report.model import HistoryMetrics, RunListing, RunMetrics, StepMetrics, Tokens
 from orchestrator.runner import TokenUsage
 
@@ -81,6 +81,8 @@ def run_metrics(summary: RunSummary) -> RunMetrics:
         succeeded=t.succeeded,
         failed=t.failed,
         skipped=t.skipped,
+        cancelled=sum(1 for s in summary.steps if s.status is StepStatus.CANCELLED),
+        not_run=sum(1 for s in summary.steps if s.status is StepStatus.NOT_RUN),
         attempts=t.attempts,
         retries=t.retries,
         regenerations=t.regenerations,

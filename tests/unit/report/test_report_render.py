@@ -19,17 +19,18 @@ COUNT = {"type": "object", "properties": {"n": {"type": "integer"}}, "required":
 RUN_KEYS = [
     "format", "run_id", "plan_name", "plan_sha256", "spec_path", "status", "created_at", "started_at",
     "finished_at", "error", "limit", "awaiting", "inputs", "outputs", "sessions", "metrics", "steps", "feedback",
-    "compensations", "mermaid", "notes",
+    "compensations", "mermaid", "notes", "last_event_at",
 ]
 STEP_KEYS = [
     "step_id", "name", "skill", "kind", "depends_on", "status", "message", "error_class", "metrics",
     "failed_attempts", "retries", "regenerations", "regeneration_unavailable", "violations", "fallbacks",
-    "approval", "skipped_items", "interrupted_attempts",
+    "approval", "skipped_items", "interrupted_attempts", "ready_at", "started_at", "finished_at", "feedback_to",
+    "attempts",
 ]
 RUN_METRIC_KEYS = [
     "steps", "succeeded", "failed", "skipped", "attempts", "retries", "regenerations", "retry_burden",
     "duration_s", "active_s", "queue_delay_total_s", "queue_delay_mean_s", "queue_delay_max_s",
-    "handoff_passed", "handoff_failed", "handoff_accuracy", "tokens", "interrupted",
+    "handoff_passed", "handoff_failed", "handoff_accuracy", "tokens", "interrupted", "cancelled", "not_run",
 ]
 STEP_METRIC_KEYS = [
     "attempts", "retries", "regenerations", "items", "items_done", "duration_s", "run_time_s", "queue_delay_s",
