@@ -1,9 +1,12 @@
 """`skillweave runs` (history and metrics across runs) and `skillweave runs show RUN_ID` (one report).
 
     skillweave runs [--json] [--limit N] [--state-dir D]
+    skillweave runs --stats [--plan NAME] [--since 7d] [--by day|plan-version] [--json]
     skillweave runs show RUN_ID [--format md|json|html] [-o FILE] [--open] [--state-dir D]
 
-Both read the journal of the state directory only. Exit codes: 0 the listing or
+    skillweave runs prune ... / skillweave runs rm RUN_ID...   (`orchestrator.cli.runs_prune`)
+
+They read the journal of the state directory only. Exit codes: 0 the listing or
 report was written (whatever the runs' own status), 2 an unknown run id, a state
 directory without runs, or a bad option.
 """
@@ -35,23 +38,46 @@ def _state_dir(ctx: click.Context, given: Path | None) -> Path | None:
 @click.group(name="runs", invoke_without_command=True)
 @json_option
 @click.option("--limit", "-n", type=click.IntRange(min=1), default=20, show_default=True, help="How many runs.")
+@click.option("--stats", is_flag=True, help="The metrics per day or per plan version instead, with sparklines.")
+@click.option("--plan", "plan_name", default=None, help="--stats: only runs of this plan.")
+@click.option("--since", default=None, metavar="AGE", help="--stats: only runs created in the last AGE (7d, 12h).")
+@click.option("--by", type=click.Choice(["day", "plan-version"]), default="day", show_default=True,
+              help="--stats: group runs by UTC day or by plan version.")
 @state_dir_option
 @debug_option
 @click.pass_context
 @handle_errors
-def runs(ctx: click.Context, as_json: bool, limit: int, state_dir: Path | None, debug: bool) -> None:
+def runs(
+    ctx: click.Context, as_json: bool, limit: int, stats: bool, plan_name: str | None, since: str | None, by: str,
+    state_dir: Path | None, debug: bool,
+) -> None:
     """The latest runs, newest first, with workflow success rate, retry burden,
-    queue delay (mean, p95) and handoff accuracy across them.
+    queue delay (mean, p95) and handoff accuracy across them. With --stats, those
+    four metrics per day (UTC) or per plan version, each with a sparkline.
 
-    `skillweave runs show RUN_ID` prints one run's report.
+    `skillweave runs show RUN_ID` prints one run's report; `runs prune` and
+    `runs rm` remove runs and their files.
     """
     if ctx.invoked_subcommand is not None:
         return
-    from orchestrator.report import build_history, render_history
-
     settings = settings_from(state_dir=state_dir, debug=debug or None)
-    history = build_history(settings, limit)
-    click.echo(render_history(history, "json" if as_json else "text"), nl=False)
+    if not stats:
+        for name in ("plan_name", "since", "by"):
+            if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
+                raise ConfigError(f"--{name.removesuffix('_name')} goes with --stats", where="runs")
+        from orchestrator.report import build_history, render_history
+
+        history = build_history(settings, limit)
+        click.echo(render_history(history, "json" if as_json else "text"), nl=False)
+        return
+    import time
+
+    from orchestrator.cli.runs_prune import parse_age
+    from orchestrator.report import build_trends, render_trends
+
+    cutoff = time.time() - parse_age(since, "--since") if since is not None else None
+    trends = build_trends(settings, by=by, since=cutoff, plan=plan_name)
+    click.echo(render_trends(trends, "json" if as_json else "text"), nl=False)
 
 
 @runs.command(name="show")
@@ -116,3 +142,13 @@ def _open_in_browser(path: Path) -> None:
         click.echo(f"wrote {path}; opened {url}", err=True)
     else:
         click.echo(f"wrote {path}; no web browser could be opened here (set BROWSER to one); open {url}", err=True)
+
+
+def _register() -> None:
+    from orchestrator.cli.runs_prune import prune, rm
+
+    runs.add_command(prune)
+    runs.add_command(rm)
+
+
+_register()

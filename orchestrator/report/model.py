@@ -61,6 +61,14 @@ never renamed or removed; `format` changes if that promise is ever broken.
                               queue_delay_samples handoff_passed handoff_failed handoff_accuracy
                               tokens
 
+    Trends (`skillweave runs --stats --json`)
+      format state_dir by plan since    by: day | plan-version; plan: the --plan or null;
+                                        since: epoch seconds or null
+      buckets                [TrendBucket: key plan_name plan_sha256 first_at last_at metrics]
+                             oldest first; key: the UTC day (YYYY-MM-DD) or the plan's
+                             sha256 (first 12); metrics: HistoryMetrics of its runs
+      metrics                HistoryMetrics over every run selected
+
 Definitions (`orchestrator.report.metrics`): a retry is a wait scheduled before
 another attempt; retry burden = retries / attempts; queue delay = a step's first
 `step_ready` to its first `attempt_started`; handoff accuracy = passed checks /
@@ -360,4 +368,25 @@ class History(_Frozen):
     state_dir: str
     limit: int
     runs: tuple[RunListing, ...] = ()
+    metrics: HistoryMetrics = HistoryMetrics()
+
+
+class TrendBucket(_Frozen):
+    """The runs of one day (UTC) or of one plan version, and their metrics."""
+
+    key: str
+    plan_name: str | None = None  # by plan version: the plan's name
+    plan_sha256: str | None = None  # by plan version: the whole hash
+    first_at: float  # the first run's creation
+    last_at: float  # the last run's creation
+    metrics: HistoryMetrics = HistoryMetrics()
+
+
+class Trends(_Frozen):
+    format: int = REPORT_FORMAT
+    state_dir: str
+    by: str  # day | plan-version
+    plan: str | None = None
+    since: float | None = None
+    buckets: tuple[TrendBucket, ...] = ()
     metrics: HistoryMetrics = HistoryMetrics()
