@@ -13,6 +13,7 @@ directory without runs, or a bad option.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -68,7 +69,16 @@ def runs(
         from orchestrator.report import build_history, render_history
 
         history = build_history(settings, limit)
-        click.echo(render_history(history, "json" if as_json else "text"), nl=False)
+        if as_json:
+            click.echo(render_history(history, "json"), nl=False)
+            return
+        from orchestrator.cli.colour import colour_wanted, paint
+
+        text, use = render_history(history, "text"), colour_wanted(sys.stdout)
+        if use:  # each run's status word, in its row
+            for run in history.runs:
+                text = text.replace(f"{run.run_id}  {run.status}", f"{run.run_id}  {paint(run.status, run.status, True)}", 1)
+        click.echo(text, nl=False, color=use)
         return
     import time
 
