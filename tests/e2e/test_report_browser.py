@@ -7,8 +7,9 @@ run go on (`on_error: continue`), a step that fails the run, and a step never re
 `skillweave runs show --format html -o` writes the report; Chromium (Debian's package,
 driven by Playwright) loads it from the file, offline, with every request recorded, and
 the test reads the rendered page: the graph's nodes and their fill colours, the
-timeline's bars, no console error. The screenshot is kept in tests/output/report-browser/
-(the README's docs/report.png is one of these).
+timeline's bars, no console error. The screenshots are kept in tests/output/report-browser/
+(report.png, the whole page; report-top.png, down to the timeline: the README's
+docs/report.png is one of these).
 """
 
 from __future__ import annotations
@@ -186,6 +187,10 @@ def browser_page(demo: Demo, tmp_path_factory: pytest.TempPathFactory) -> Iterat
             loaded.page.goto(demo.page.as_uri(), wait_until="load", timeout=60_000)
             OUTPUT.mkdir(parents=True, exist_ok=True)
             loaded.page.screenshot(path=str(OUTPUT / "report.png"), full_page=True)
+            timeline_end = loaded.page.locator("svg.timeline").bounding_box()
+            bottom = 1300 if timeline_end is None else timeline_end["y"] + timeline_end["height"] + 40
+            loaded.page.screenshot(path=str(OUTPUT / "report-top.png"), full_page=True,
+                                   clip={"x": 0, "y": 0, "width": 1280, "height": bottom})
             yield loaded
         finally:
             context.close()
