@@ -23,7 +23,7 @@ $(TESTENV): $(RUNTIME)
 	bash scripts/install-node-tools.sh
 	touch $@
 
-install-system:  ## Debian packages the sandbox uses (slirp4netns); a no-op when present
+install-system:  ## Debian packages the sandbox and the tests use (slirp4netns, chromium); a no-op when present
 	bash scripts/install-system-packages.sh
 
 install: $(RUNTIME)  ## venv with skillweave installed (editable)
