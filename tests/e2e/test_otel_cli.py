@@ -213,10 +213,11 @@ def test_a_run_exports_its_span_tree_its_metrics_and_hands_its_context_to_script
     spec, echo_log = write_project(tmp_path)
     recording = record_the_model_call(tmp_path, spec)
 
+    ci_trace, ci_span = "0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331"  # the job that started the run
     with OtlpReceiver() as otlp:
         done = skillweave(
             "run", spec, "-i", f"text={TEXT}", "--state-dir", tmp_path / "state", "--llm-replay", recording, "--json",
-            env=otel_env(otlp.url),
+            env=otel_env(otlp.url, TRACEPARENT=f"00-{ci_trace}-{ci_span}-01"),
         )  # fmt: skip
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
@@ -226,7 +227,7 @@ def test_a_run_exports_its_span_tree_its_metrics_and_hands_its_context_to_script
     roots = [s for s in spans if s.name.startswith("run ")]
     assert len(roots) == 1
     run = roots[0]
-    assert run.parent_id == ""
+    assert (run.trace_id, run.parent_id) == (ci_trace, ci_span)
     assert {s.trace_id for s in spans} == {run.trace_id}
     assert run.resource["service.name"] == "skillweave-e2e"
     assert run.resource["deployment.environment.name"] == "test"
