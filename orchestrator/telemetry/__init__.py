@@ -35,8 +35,10 @@ the whole run is one trace. A first execution joins the caller's trace: the
 current span (a `tools/call` of `skillweave serve` whose `_meta` carried one)
 or the process's `TRACEPARENT`/`TRACESTATE`. Inside a run, the context goes
 to MCP servers in the request's `_meta` (`traceparent`, `tracestate`: the MCP
-SDK injects the current span's) and to scripts as `TRACEPARENT`/`TRACESTATE`
-in their environment (`environment()`), so a skill can continue the trace.
+SDK injects the current span's through the global tracer provider, which the
+setup from the environment registers) and to scripts as `TRACEPARENT`/
+`TRACESTATE` in their environment (`environment()`), so a skill can continue
+the trace.
 
 Metrics (`orchestrator.telemetry.metrics`): the seed's four (workflow success
 rate, retry burden, queue delay, handoff accuracy) as counters and histograms
