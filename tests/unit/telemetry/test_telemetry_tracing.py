@@ -13,10 +13,18 @@ from orchestrator import telemetry
 from orchestrator.config import Settings
 from orchestrator.engine import RunStatus, approve_step, create_run, execute_run
 from orchestrator.journal.store import Journal
-from orchestrator.plan.model import InputBinding, PlanStep, StepPolicy
+from orchestrator.plan.model import ForEach, InputBinding, PlanStep, StepPolicy
 from orchestrator.policy import ApprovalPolicy, ErrorClass, RetryPolicy
 from orchestrator.runner import StepRequest
-from orchestrator.testing import Call, Fail, FakeClock, FakeRegenerator, FakeRunner, fake_plan
+from orchestrator.testing import (
+    Call,
+    Fail,
+    FakeClock,
+    FakeRegenerator,
+    FakeRunner,
+    Sleep,
+    fake_plan,
+)
 
 RETRY_ONCE = StepPolicy(retry=RetryPolicy(max_retries=2, delays_s=(1.5,)))
 
@@ -230,3 +238,34 @@ async def test_without_telemetry_the_scope_keeps_the_backend_it_was_given(settin
     with telemetry.use(None):
         async with telemetry.observe(backend, RunState("r", fake_plan(two_steps())), tmp_path) as seen:  # type: ignore[arg-type]
             assert seen is backend
+
+
+async def test_concurrent_items_each_run_inside_their_own_attempt_span(
+    kept: Kept, settings: Settings, clock: FakeClock
+) -> None:
+    steps = [
+        PlanStep(id="list", name="List", skill="s"),
+        PlanStep(id="each", name="Each", skill="s", inputs={"name": InputBinding(source="item")},
+                 for_each=ForEach(item="module", source=InputBinding(source="step", step="list", pointer="/modules"))),
+    ]
+    seen: dict[int, str] = {}
+
+    def slower_first(request: StepRequest) -> object:
+        index = request.item_index or 0
+
+        def look(request: StepRequest) -> dict[str, str]:
+            seen[index] = telemetry.environment()["TRACEPARENT"]
+            return {"doc": request.input["name"]}
+
+        return Sleep(3 - index, Call(look))
+
+    runner = FakeRunner({"list": [{"modules": ["a", "b", "c"]}]}, default=Call(slower_first), clock=clock)
+    await run(steps, runner, settings, clock)
+
+    step = kept.one("step each")
+    assert step.attributes is not None and step.attributes["skillweave.step.items"] == 3
+    attempts = {a.attributes["skillweave.item"]: a for a in kept.named("attempt each") if a.attributes}
+    assert sorted(attempts) == [0, 1, 2]
+    for index, attempt in attempts.items():
+        assert attempt.parent is not None and attempt.parent.span_id == step.context.span_id
+        assert seen[index] == traceparent(attempt)
