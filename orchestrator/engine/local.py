@@ -11,7 +11,7 @@ decision in the journal (`skillweave approve`).
 (journal on) and `run_in_memory` (journal off) alike; on the way out it commits
 what is queued and closes the runners and the run's LLM client. When an
 OpenTelemetry exporter is configured, the scope's backend is this one seen by
-the tracer (`orchestrator.telemetry.observe`).
+the tracer (`orchestrator.telemetry.scope.observe`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from orchestrator import telemetry
 from orchestrator.config import Settings
 from orchestrator.engine import approval as approval_rules
 from orchestrator.engine.attempt import call_runner, contained
@@ -45,6 +44,7 @@ from orchestrator.journal.events import ApprovalDecided, Event
 from orchestrator.journal.store import Journal, write_file_atomically
 from orchestrator.plan.model import BoundSkill, Plan
 from orchestrator.runner import Regenerator, RunnerContext, StepOutcome, StepRequest, StepRunner
+from orchestrator.telemetry.scope import observe
 
 
 class LocalBackend:
@@ -221,7 +221,7 @@ async def local_scope(
     )
     try:
         try:
-            async with telemetry.observe(backend, state, run_dir) as observed:  # backend itself unless traced
+            async with observe(backend, state, run_dir) as observed:  # backend itself unless traced
                 yield RunScope(plan=plan, run_id=run_id, state=state, backend=observed)
         except BaseException:
             with contextlib.suppress(Exception):  # the first error is the one to report

@@ -12,7 +12,8 @@ function call. The packages are the `otel` extra; when telemetry is asked for
 and they are missing, one warning line says so and the run goes on.
 
 What a run exports (`orchestrator.telemetry.tracing`, from the events the
-engine records, so every backend that records them gets the same tree):
+engine records, so every backend that records them gets the same tree; a run's
+scope takes its backend through `orchestrator.telemetry.scope.observe`):
 
     run <plan>                        one per execution (a resume is a new one, same trace)
       step <id>                       step_ready → step_finished (or skipped)
@@ -53,8 +54,9 @@ started the run, and an attempt's runner spans (sandbox, MCP, model) and a
 script's TRACEPARENT hang under its RunActivity span. The workflow itself must
 not be wrapped by `observe` (spans from a replayed workflow would repeat).
 
-This module is the facade the rest of skillweave calls; the process-wide
-state it keeps (`_PROCESS`) mirrors OpenTelemetry's own global providers.
+This module is the facade the runners call: it imports nothing of the engine
+(the engine imports `scope`, which imports `tracing`). The process-wide state
+it keeps (`_PROCESS`) mirrors OpenTelemetry's own global providers.
 """
 
 from __future__ import annotations
@@ -62,13 +64,10 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import AsyncIterator, Iterator, Mapping
-from pathlib import Path
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from orchestrator.engine.backend import Backend
-    from orchestrator.engine.state import RunState
     from orchestrator.runner import TokenUsage
     from orchestrator.telemetry.setup import Telemetry
 
@@ -80,7 +79,6 @@ __all__ = [
     "enable",
     "environment",
     "model_call",
-    "observe",
     "requested",
     "span",
     "temporal_interceptors",
@@ -246,25 +244,6 @@ def environment() -> dict[str, str]:
     """The current span's context as environment variables (`TRACEPARENT`, `TRACESTATE`); {} when off."""
     telemetry = active()
     return {} if telemetry is None else telemetry.environment()
-
-
-@contextlib.asynccontextmanager
-async def observe(backend: Backend, state: RunState, run_dir: Path) -> AsyncIterator[Backend]:
-    """The backend a run's scope should use: `backend` itself when telemetry is off, else
-    `backend` seen by the tracer (see `orchestrator.telemetry.tracing`)."""
-    telemetry = active()
-    if telemetry is None:
-        yield backend
-        return
-    from orchestrator.telemetry.tracing import TracedBackend
-
-    traced = TracedBackend(backend, state, run_dir, telemetry)
-    try:
-        yield traced
-    except BaseException as exc:
-        traced.close(exc)
-        raise
-    traced.close(None)
 
 
 def temporal_interceptors() -> list[Any]:

@@ -393,8 +393,10 @@ sys.meta_path.insert(0, Missing())
 
 def dump():
     with open(OUT, "w") as fh:
-        # the facade (orchestrator.telemetry itself) is always there; what it imports when on is not
-        json.dump(sorted(m for m in sys.modules if m.startswith(("opentelemetry", "orchestrator.telemetry."))), fh)
+        # the facade and the scope's hook (orchestrator.telemetry, .scope) are always there; the rest is not
+        heavy = ("opentelemetry", "orchestrator.telemetry.setup", "orchestrator.telemetry.tracing",
+                 "orchestrator.telemetry.metrics")
+        json.dump(sorted(m for m in sys.modules if m.startswith(heavy)), fh)
 
 
 atexit.register(dump)

@@ -233,10 +233,11 @@ async def test_a_tracer_that_breaks_stops_tracing_and_the_run_goes_on(
 
 async def test_without_telemetry_the_scope_keeps_the_backend_it_was_given(settings: Settings, tmp_path: Path) -> None:
     from orchestrator.engine.state import RunState
+    from orchestrator.telemetry.scope import observe
 
     backend = object()
     with telemetry.use(None):
-        async with telemetry.observe(backend, RunState("r", fake_plan(two_steps())), tmp_path) as seen:  # type: ignore[arg-type]
+        async with observe(backend, RunState("r", fake_plan(two_steps())), tmp_path) as seen:  # type: ignore[arg-type]
             assert seen is backend
 
 
