@@ -6,9 +6,9 @@ an endpoint (`OTEL_EXPORTER_OTLP_ENDPOINT`, or the `_TRACES_`/`_METRICS_` one)
 or an exporter named in `OTEL_TRACES_EXPORTER`/`OTEL_METRICS_EXPORTER` (`otlp`,
 `console`; `none` turns a signal off); `--otel` (`enable`) turns it on without
 any (OTLP/HTTP to http://localhost:4318). `OTEL_SDK_DISABLED=true` wins over
-both. Otherwise nothing of this package but this module is imported, and no
-OpenTelemetry module either: every helper below is a no-op that costs a
-function call. The packages are the `otel` extra; when telemetry is asked for
+both. Otherwise nothing of this package but this module and `scope` is
+imported, and no OpenTelemetry module either: every helper below is a no-op
+that costs a function call. The packages are the `otel` extra; when telemetry is asked for
 and they are missing, one warning line says so and the run goes on.
 
 What a run exports (`orchestrator.telemetry.tracing`, from the events the

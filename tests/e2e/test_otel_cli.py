@@ -51,7 +51,7 @@ Summarize a text with the model, tag it in a script, and echo it through an MCP 
 ### Step 2: Tag
 - Skill: `tag-summary`
 - Input: step-1.summary
-- Output: summary (string), traceparent (string)
+- Output: summary (string), traceparent (string), tracestate (string)
 
 ### Step 3: Echo
 - Skill: `echo-meta`
@@ -79,12 +79,13 @@ metadata:
   skillweave.kind: script
   skillweave.entry: scripts/main.py
 ---
-Reads `{"summary": str}`; writes it back with `traceparent` from the environment.
+Reads `{"summary": str}`; writes it back with `traceparent` and `tracestate` from the environment.
 """
 
 SCRIPT = """import json, os, sys
 data = json.load(sys.stdin)
-json.dump({"summary": data["summary"], "traceparent": os.environ.get("TRACEPARENT", "")}, sys.stdout)
+json.dump({"summary": data["summary"], "traceparent": os.environ.get("TRACEPARENT", ""),
+           "tracestate": os.environ.get("TRACESTATE", "")}, sys.stdout)
 """
 
 MCP_SKILL = """---
@@ -217,7 +218,7 @@ def test_a_run_exports_its_span_tree_its_metrics_and_hands_its_context_to_script
     with OtlpReceiver() as otlp:
         done = skillweave(
             "run", spec, "-i", f"text={TEXT}", "--state-dir", tmp_path / "state", "--llm-replay", recording, "--json",
-            env=otel_env(otlp.url, TRACEPARENT=f"00-{ci_trace}-{ci_span}-01"),
+            env=otel_env(otlp.url, TRACEPARENT=f"00-{ci_trace}-{ci_span}-01", TRACESTATE="ci=job-7"),
         )  # fmt: skip
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
@@ -255,6 +256,7 @@ def test_a_run_exports_its_span_tree_its_metrics_and_hands_its_context_to_script
     assert sandbox[0].attributes["process.exit.code"] == 0
     seen_by_script = summary["outputs"]["step-2"]["traceparent"]
     assert seen_by_script.split("-")[1:3] == [run.trace_id, sandbox[0].span_id]
+    assert summary["outputs"]["step-2"]["tracestate"] == "ci=job-7"  # the caller's, carried along
 
     # the MCP tool: two attempts (a transient failure, a retry), each with its tool call span;
     # the server got the trace context in `_meta`, naming a span of the attempt's subtree
@@ -280,6 +282,7 @@ def test_a_run_exports_its_span_tree_its_metrics_and_hands_its_context_to_script
         assert (version, trace_id) == ("00", run.trace_id)
         assert parent_id in by_id, "the server's parent span was exported"
         assert up_to(by_id[parent_id], "execute_tool echo_meta", by_id).parent_id == attempt.span_id
+        assert call["meta"]["tracestate"] == "ci=job-7"
     assert summary["outputs"]["step-3"]["meta"]["traceparent"] == received[1]["meta"]["traceparent"]
 
     # handoff checks are span events, of the attempt for outputs
@@ -419,7 +422,7 @@ Tag a summary in a script.
 ### Step 1: Tag
 - Skill: `tag-summary`
 - Input: summary (string)
-- Output: summary (string), traceparent (string)
+- Output: summary (string), traceparent (string), tracestate (string)
 """
 
 
