@@ -21,7 +21,12 @@ async def observe(backend: Backend, state: RunState, run_dir: Path) -> AsyncIter
         return
     from orchestrator.telemetry.tracing import TracedBackend
 
-    traced = TracedBackend(backend, state, run_dir, found)
+    try:
+        traced = TracedBackend(backend, state, run_dir, found)
+    except Exception as exc:  # the tracer never fails a run
+        telemetry.warn(f"tracing is off for this run: {type(exc).__name__}: {exc}")
+        yield backend
+        return
     try:
         yield traced
     except BaseException as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from opentelemetry.sdk.trace import ReadableSpan
 from opentelemetry.trace import StatusCode
 from telemetry_kit import Kept
@@ -270,3 +271,24 @@ async def test_concurrent_items_each_run_inside_their_own_attempt_span(
     for index, attempt in attempts.items():
         assert attempt.parent is not None and attempt.parent.span_id == step.context.span_id
         assert seen[index] == traceparent(attempt)
+
+
+async def test_a_tracer_that_cannot_start_leaves_the_run_untraced_and_the_run_goes_on(
+    kept: Kept, settings: Settings, clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from orchestrator.telemetry import tracing
+
+    def broken(self: object, *args: object) -> None:
+        raise OSError("run directory unreadable")
+
+    monkeypatch.setattr(tracing.RunSpans, "__init__", broken)
+    run_id = create_run(fake_plan(two_steps()), {}, settings)
+    summary = await execute_run(run_id, settings, runners={"script": FakeRunner({"fetch": [{"text": "hi"}]})},
+                                clock=clock)
+
+    assert summary.status is RunStatus.SUCCEEDED
+    assert capsys.readouterr().err == (
+        "skillweave: warning: tracing is off for this run: OSError: run directory unreadable\n"
+    )
+    assert kept.spans() == []
