@@ -148,6 +148,7 @@ def _extra_skills(spec: WorkflowSpec, skills: Mapping[str, BoundSkill], bound: M
     out: dict[str, BoundSkill] = {}
     names = [s.compensation for s in spec.steps]
     names += [r.rule.fallback.skill for r in spec.recovery if r.rule.fallback is not None]
+    names += [r.statement.on_failure.skill for r in spec.readings if r.statement.on_failure is not None]
     if spec.fallback is not None:
         names.append(spec.fallback.skill)
     for name in names:
@@ -211,7 +212,8 @@ def draft_plan(
         upstream = [produced[a] for a in ancestors(step.id, dep_ids, order) if a in produced]
         in_schema, in_note = input_schemas[step.id]
         bindings_in, prov_in, for_each = map_inputs(step, needs[step.id], required_of(in_schema), input_names, upstream)
-        draft = step_policy(step, spec, bound.get(step.id))
+        draft = step_policy(step, spec, bound.get(step.id), bound)
+        found += draft.warnings
         prov: dict[str, Provenance] = {}
         if step.id in bindings:
             prov["skill"] = bindings[step.id].provenance

@@ -8,9 +8,12 @@ when the spec cannot be used, and otherwise return a spec whose `warnings`
 list, with their lines, all text that was kept but not understood.
 
 Modules: `markdown` (sections of the seed-000 template), `step` (a step's
-bullets), `contract` (Data Contracts), `recovery` (the Error Recovery table and
-Convergence Criteria), `fields` (Input/Output lines), `policy_text` (policy
-phrases), `yaml_form` (the YAML form), `check` (checks shared by both).
+bullets), `contract` (Data Contracts), `recovery` and `recovery_section` (the
+Error Recovery table and Convergence Criteria), `fields` (Input/Output lines),
+`policy_text` (policy phrases), `yaml_form` (the YAML form), `check` (checks
+shared by both). Policy sentences anywhere: `grammar` (the tables), `phrase`
+(one sentence), `prose` (a step's text, sentence by sentence), `success`
+(success criteria as output checks), `effect` (a sentence's policy).
 """
 
 from __future__ import annotations
@@ -109,6 +112,9 @@ def parse_spec_text(text: str, path: str, format: SpecFormat | str) -> WorkflowS
 
 
 def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str) -> WorkflowSpec:
+    from orchestrator.spec.prose import read_step_texts
+
+    success_checks = read_step_texts(parts.steps, src)  # every step sentence: a policy, a check, or a warning
     check_steps(parts.steps, parts.steps_line, src)
     check_references({s.id for s in parts.steps}, parts.contracts, parts.recovery,
                      parts.convergence, src)
@@ -122,7 +128,7 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str) -> Work
         intent=parts.intent,
         inputs=parts.inputs if parts.inputs is not None else derive_inputs(parts.steps),
         steps=parts.steps,
-        contracts=parts.contracts,
+        contracts=(*parts.contracts, *success_checks),
         state=parts.state,
         convergence=parts.convergence,
         recovery=parts.recovery,
@@ -131,5 +137,7 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str) -> Work
         retry_where=parts.retry_where,
         timeout_s=parts.timeout_s,
         scenarios=parts.scenarios,
+        readings=tuple(src.readings),
+        unread=tuple(src.unread),
         warnings=src.sorted_warnings(),
     )

@@ -17,10 +17,10 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from pydantic import BaseModel, ConfigDict
 
-from orchestrator.spec.blocks import Block, Bullet, Para, Table, read_blocks, split_label
+from orchestrator.spec.blocks import Block, Bullet, Para, read_blocks, split_label
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.contract import read_contract
-from orchestrator.spec.fields import qualify, step_id
+from orchestrator.spec.fields import qualify
 from orchestrator.spec.model import (
     ContractSpec,
     ConvergenceSpec,
@@ -29,12 +29,8 @@ from orchestrator.spec.model import (
     ScenarioSpec,
     StepSpec,
 )
-from orchestrator.spec.recovery import (
-    ConvergenceItem,
-    RowCells,
-    read_convergence,
-    read_recovery_row,
-)
+from orchestrator.spec.recovery import ConvergenceItem, read_convergence
+from orchestrator.spec.recovery_section import read_recovery_section
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import STEP_HEADING, read_step
 
@@ -50,11 +46,6 @@ SECTIONS: dict[str, str] = {
     **dict.fromkeys(("testing plan", "test plan", "tests", "testing", "test scenarios",
                      "scenarios"), "testing"),
 }  # fmt: skip
-_COLUMNS = (
-    ("step", "step"), ("detect", "detection"), ("recover", "recovery"), ("fallback", "fallback"),
-    ("type", "error_class"), ("class", "error_class"), ("attempt", "max_attempts"),
-    ("fail", "failure"), ("error", "failure"),
-)  # fmt: skip
 _SCENARIO_KINDS = (
     ("happy", "happy"), ("degrad", "degradation"), ("recover", "recovery"), ("retry", "recovery"),
     ("escalat", "escalation"), ("edge", "edge"),
@@ -184,55 +175,10 @@ def read_contracts(section: Section, src: Source) -> list[ContractSpec]:
     return [c for c in found if c is not None]
 
 
-def _raw_cells(line_text: str) -> list[str]:
-    inner = line_text.strip()
-    inner = inner[1:] if inner.startswith("|") else inner
-    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
-    return re.split(r"(?<!\\)\|", inner)
-
-
-def _table_columns(table: Table, src: Source) -> list[str | None]:
-    columns: list[str | None] = []
-    for cell in table.header:
-        low = cell.lower()
-        name = next((col for word, col in _COLUMNS if word in low), None)
-        if name is None or name in columns:
-            src.warn(table.line, f"column '{cell}' not read", "spec.unread")
-            name = None
-        columns.append(name)
-    return columns
-
-
 def read_recovery(section: Section, src: Source, step_ids: list[str]) -> list[RecoveryRowSpec]:
-    rows: list[RecoveryRowSpec] = []
+    """Tables, bullets and paragraphs of the Error Recovery section (`spec.recovery_section`)."""
     blocks = list(section.blocks) + [b for s in section.subsections for b in s.blocks]
-    for block in blocks:
-        if isinstance(block, Para) and block.text.lstrip().startswith("|"):
-            src.error(block.line, "this table does not parse: it needs a header row and a "
-                                  "`|---|---|` delimiter row", "spec.table")
-            continue
-        if not isinstance(block, Table):
-            _warn_blocks([block], src, "error recovery")
-            continue
-        columns = _table_columns(block, src)
-        if "step" not in columns:
-            src.error(block.line, "the error recovery table has no Step column", "spec.table")
-            continue
-        for line, cells in block.rows:
-            raw = _raw_cells(src.line_text(line))
-            if len(raw) != len(columns):
-                src.error(line, f"table row has {len(raw)} cells; the header has {len(columns)}",
-                          "spec.table")
-                continue
-            values = {c: v for c, v in zip(columns, cells, strict=False) if c}
-            step_cell = values.pop("step", "").strip().strip("`")
-            sid = step_id(step_cell) or step_id(f"step {step_cell}") or step_cell
-            if sid not in step_ids:
-                src.error(line, f"table row names step '{step_cell}', which the spec does not "
-                                "have", "spec.unknown-step")
-                continue
-            rows.append(read_recovery_row(sid, RowCells(**values), src, line))
-    return rows
+    return read_recovery_section(blocks, src, step_ids)
 
 
 def _items(blocks: tuple[Block, ...], kind: str, src: Source) -> list[ConvergenceItem]:

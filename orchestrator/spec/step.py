@@ -16,7 +16,7 @@ from orchestrator.policy import RetryPolicy
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec.blocks import Block, Bullet, Para
 from orchestrator.spec.fields import parse_fields, split_top, step_id
-from orchestrator.spec.model import FieldSpec, StepSpec
+from orchestrator.spec.model import FieldSpec, SpecText, StepSpec
 from orchestrator.spec.source import Source
 
 LABELS: dict[str, str] = {
@@ -119,16 +119,7 @@ def _child_texts(bullet: Bullet) -> list[tuple[str, int]]:
 
 
 def _read_retries(value: str, src: Source, line: int) -> tuple[int | None, RetryPolicy | None]:
-    n = pt.read_count(value)
-    if n is None:
-        src.warn(line, f"retries '{value}' is not a count; ignored", "spec.unread")
-        return None, None
-    delays = pt.delay_list(value)
-    if delays:
-        return n, RetryPolicy(max_retries=n, delays_s=delays, jitter=False)
-    if "exponential" in value.lower() or "fixed" in value.lower():
-        return n, pt.read_retry(f"retry {n} times, {value}", src, line)
-    return n, None
+    return pt.read_retries_value(value, src, line)
 
 
 # Bullets whose line the planner cites as the source of a policy decision.
@@ -149,6 +140,7 @@ class _StepBuilder:
         self.routes: dict[str, str] = {}
         self.field_where: dict[str, str] = {}
         self.seen: set[str] = set()
+        self.texts: list[SpecText] = []  # for the policy reader (spec.prose)
 
     def labelled(self, key: str, bullet: Bullet, sid: str) -> None:
         src, line, value = self.src, bullet.line, bullet.value
@@ -169,6 +161,8 @@ class _StepBuilder:
         if key == "failures":
             parts = [p for p in split_top(value, ";")] + [t for t, _ in children]
             self.failures.extend(parts)
+            self.texts += [SpecText(text=p, line=line, kind="failure_mode") for p in split_top(value, ";")]
+            self.texts += [SpecText(text=t, line=at, kind="failure_mode") for t, at in children]
             return
         if key == "route":
             for text, at in [(value, line), *children]:
@@ -193,6 +187,7 @@ class _StepBuilder:
             v["skill"] = value.strip()  # a TODO placeholder is the planner's error ("no skill chosen yet")
         elif key == "success":
             v["success"] = value.strip()
+            self.texts.append(SpecText(text=value.strip(), line=line, kind="success"))
         elif key == "description":
             self.description.append(value.strip())
         elif key == "depends":
@@ -238,22 +233,21 @@ def read_step(number: int, name: str, line: int, blocks: list[Block], src: Sourc
             key = LABELS.get(block.label or "")
             if flattened and (key is None or _looks_like_mode(key, block.value)):
                 b.failures.append(block.text.strip())
+                b.texts.append(SpecText(text=block.text.strip(), line=block.line, kind="failure_mode"))
                 continue
             flattened = False
-            if key is None:
+            if key is None:  # the policy reader reads it or reports it (spec.prose)
                 if block.label:
                     b.extra[block.label] = block.value
-                    src.warn(block.line, f"{sid}: label '{block.label}' not understood; kept for "
-                                         "review", "spec.unknown-label")
-                else:
-                    src.warn(block.line, f"{sid}: bullet '{block.text[:60]}' not read",
-                             "spec.unread")
+                b.texts.append(SpecText(text=block.value if block.label else block.text, line=block.line,
+                                        label=block.label, kind="bullet"))
                 continue
             b.labelled(key, block, sid)
             flattened = key == "failures" and not block.value.strip() and not block.children
         elif isinstance(block, Para):
             flattened = False
             b.description.append(block.text.strip())
+            b.texts.append(SpecText(text=block.text, line=block.line))
         else:
             flattened = False
             src.warn(block.line, f"{sid}: block not read", "spec.unread")
@@ -269,6 +263,7 @@ def read_step(number: int, name: str, line: int, blocks: list[Block], src: Sourc
         routes=b.routes,
         extra=b.extra,
         field_where=b.field_where,
+        texts=tuple(b.texts),
         **{k: val for k, val in b.values.items() if val is not None},
     )
 

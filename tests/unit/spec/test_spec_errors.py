@@ -101,9 +101,11 @@ def test_a_table_without_its_delimiter_row_is_an_error() -> None:
     ]
 
 
-def test_a_table_without_a_step_column_is_an_error() -> None:
-    text = STEPS + "## Error Recovery\n\n| Failure | Recovery |\n|---|---|\n| x | y |\n"
-    assert _errors(text) == [(10, "the error recovery table has no Step column")]
+def test_a_table_without_a_step_or_failure_column_is_an_error() -> None:
+    text = STEPS + "## Error Recovery\n\n| Detection | Recovery |\n|---|---|\n| x | y |\n"
+    assert _errors(text) == [
+        (10, "the error recovery table has no Step column (nor a failure column naming the steps)")
+    ]
 
 
 def test_contracts_and_convergence_naming_unknown_steps_are_errors() -> None:

@@ -1,0 +1,169 @@
+"""A spec's prose, sentence by sentence: each one read as a policy, a check, or reported.
+
+    sentences(text, line)            split a paragraph into sentences, each with its line
+    read_sentence(...)               one sentence through the grammar (`phrase`): a
+                                     `SentenceReading` in `src.readings`, or a warning
+                                     with its line (and an `UnreadSentence` for `--interpret`)
+    read_step_texts(steps, src)      every `StepSpec.texts` entry of every step; success
+                                     criteria become output checks (`ContractSpec`)
+
+What counts: a sentence the grammar reads becomes part of the plan, with its line.
+A sentence that uses policy words but is not (fully) read is a warning with its
+line saying what was not understood. A plain description ("It gives back
+`rows`") is neither: it carries no policy. Bullets are stricter than prose: an
+unlabelled or unknown-label bullet that states no policy is reported as not read,
+as before. A step's Success line: plain comparisons become checks on its output,
+other criteria are reported.
+"""
+
+from __future__ import annotations
+
+import re
+
+from orchestrator.spec.model import (
+    ContractSpec,
+    SentenceReading,
+    SpecText,
+    StepSpec,
+    UnreadSentence,
+)
+from orchestrator.spec.phrase import Phrase, read_phrase
+from orchestrator.spec.source import Source
+from orchestrator.spec.success import check_schema, read_criteria
+
+_ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "approx.", "cf.", "no.", "min.", "max.", "sec.", "secs.", "mins.",
+                  "hrs.", "incl.", "resp.", "esp.")
+_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(`\[*_]*[A-Z0-9`])|(?<=[.!?])\s*\n+|\n\s*\n")
+_SIZE_WORDS = ("maxItems", "maxLength", "maxProperties", "minItems", "minLength", "minProperties")
+_EMPTINESS = {"array": ("maxItems", "minItems"), "string": ("maxLength", "minLength"),
+              "object": ("maxProperties", "minProperties")}
+UNREAD_CODE = "spec.policy-unread"
+PARTIAL_CODE = "spec.policy-partial"
+
+
+def sentences(text: str, line: int) -> list[tuple[str, int]]:
+    """The sentences of `text`, which starts at `line`, each with the line it starts on."""
+    out: list[tuple[str, int]] = []
+    start = 0
+    for m in _END.finditer(text):
+        chunk = text[start:m.start()]
+        low = chunk.rstrip().lower()
+        if any(low.endswith(a) for a in _ABBREVIATIONS):
+            continue
+        _add(out, text, start, m.start(), line)
+        start = m.end()
+    _add(out, text, start, len(text), line)
+    return out
+
+
+def _add(out: list[tuple[str, int]], text: str, start: int, end: int, line: int) -> None:
+    chunk = text[start:end]
+    stripped = chunk.strip()
+    if not stripped:
+        return
+    lead = len(chunk) - len(chunk.lstrip())
+    out.append((" ".join(stripped.split()), line + text[: start + lead].count("\n")))
+
+
+def _quote(text: str, limit: int = 80) -> str:
+    t = " ".join(text.split())
+    return t if len(t) <= limit else t[: limit - 1].rstrip() + "…"
+
+
+def record(
+    phrase: Phrase, text: str, line: int, src: Source, *, section: str, steps: tuple[str, ...], who: str,
+    step_name: str = "", specific: bool = True, note: str = "",
+) -> SentenceReading | None:
+    """Put what `phrase` read of `text` into `src`: a reading, its warnings, or an unread sentence."""
+    reading: SentenceReading | None = None
+    if phrase.read:
+        reading = SentenceReading(text=text, where=src.where(line), section=section, steps=steps,
+                                  statement=phrase.statement, specific=specific, note=note)
+        src.readings.append(reading)
+        for problem in phrase.problems:
+            src.warn(line, f"{who}: in '{_quote(text)}', {problem}", PARTIAL_CODE)
+    elif phrase.signal or phrase.problems:
+        problem = "; ".join(phrase.problems) or "no policy read"
+        src.warn(line, f"{who}: '{_quote(text)}' states a policy that was not understood ({problem}); "
+                       "it is not in the plan (`plan --interpret` can ask the model)", UNREAD_CODE)
+        src.unread.append(UnreadSentence(text=text, where=src.where(line), section=section, steps=steps,
+                                         step_name=step_name, problem=problem))
+    return reading
+
+
+def read_sentence(
+    text: str, line: int, src: Source, *, section: str, steps: tuple[str, ...], who: str, step_name: str = "",
+    specific: bool = True, note: str = "",
+) -> SentenceReading | None:
+    """Read one sentence into `src` (module docstring); the reading, or None."""
+    return record(read_phrase(text), text, line, src, section=section, steps=steps, who=who,
+                  step_name=step_name, specific=specific, note=note)
+
+
+def _bullet(step: StepSpec, item: SpecText, src: Source) -> None:
+    """An unknown-label or unlabelled bullet: a policy, or reported as not read."""
+    text = f"{item.label}: {item.text}" if item.label else item.text
+    phrase = read_phrase(text)
+    if phrase.read or phrase.signal:
+        record(phrase, text, item.line, src, section="step", steps=(step.id,), who=step.id, step_name=step.name)
+        return
+    if item.label:
+        src.warn(item.line, f"{step.id}: label '{item.label}' not understood; kept for review", "spec.unknown-label")
+    else:
+        src.warn(item.line, f"{step.id}: bullet '{_quote(item.text, 60)}' not read", "spec.unread")
+
+
+def _success(step: StepSpec, item: SpecText, src: Source) -> ContractSpec | None:
+    if re.match(r"(?i)\s*(?:todo|tbd|fixme|\.\.\.|…)\b", item.text):
+        return None  # a template's placeholder, to be written
+    checks, rest = read_criteria(item.text)
+    for clause in rest:
+        phrase = read_phrase(clause)
+        if phrase.read:
+            record(phrase, clause, item.line, src, section="success", steps=(step.id,), who=step.id,
+                   step_name=step.name)
+            continue
+        src.warn(item.line, f"{step.id}: success criterion '{_quote(clause)}' is not a comparison on an output "
+                            "field (`valid is true`, `confidence >= 0.7`); not checked", "spec.success")
+    if not checks:
+        return None
+    types = {f.name: f.type for f in step.outputs}
+    for field, keywords in checks.items():  # "empty" for a field of known type: that type's keyword only
+        kept = _EMPTINESS.get(types.get(field) or "")
+        if kept is not None:
+            for word in _SIZE_WORDS:
+                if word in keywords and word not in kept:
+                    del keywords[word]
+    return ContractSpec(producer=step.id, consumer=None, where=src.where(item.line), validation=(item.text,),
+                        constraints={"": check_schema(checks)})
+
+
+def _recovery(phrase: Phrase) -> bool:
+    s = phrase.statement
+    stated = (s.retries, s.max_attempts, s.wait, s.on_failure, s.regenerate)
+    return s.no_retry or (phrase.read and any(v is not None for v in stated))
+
+
+def read_step_texts(steps: tuple[StepSpec, ...], src: Source) -> tuple[ContractSpec, ...]:
+    """Every text of every step (module docstring); the success checks found."""
+    checks: list[ContractSpec] = []
+    for step in steps:
+        texts = step.texts
+        if not texts and step.description:  # the YAML form: its description is the step's prose
+            line = int(step.where.rpartition(":")[2] or 1) if step.where.rpartition(":")[2].isdigit() else 1
+            texts = (SpecText(text=step.description, line=line),)
+        for item in texts:
+            if item.kind == "success":
+                found = _success(step, item, src)
+                if found is not None:
+                    checks.append(found)
+            elif item.kind in ("bullet", "cell"):
+                _bullet(step, item, src)
+            else:
+                for text, line in sentences(item.text, item.line):
+                    phrase = read_phrase(text)
+                    if item.kind == "failure_mode" and not _recovery(phrase):
+                        continue  # a failure mode describes what can go wrong; only a recovery in it counts
+                    record(phrase, text, line, src, section="step", steps=(step.id,), who=step.id,
+                           step_name=step.name)
+    return tuple(checks)
