@@ -28,13 +28,14 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator.policy import ErrorClass, OnFailure, PolicyStatement, Wait
 from orchestrator.spec import grammar as g
 
+_EMPTY_OF: dict[str, Any] = {"list": [], "array": [], "string": "", "text": "", "object": {}, "dict": {},
+                              "map": {}, "mapping": {}}
 MAX_SENTENCE = 2_000  # characters read of one sentence; a longer one is read in part and said so
 _CLASSES = {c.value: c for c in ErrorClass}
 _WORD = re.compile(r"[\w'-]+")
-_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " ", "*": " ",
-                         "_": " "})
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " ", "*": " "})
 _DURATION_PART = re.compile(g.DURATION_PART, re.I)
-_AMOUNT_UNIT = re.compile(rf"(?P<amount>\d+(?:\.\d+)?|{g._WORDS}|half\s+an?|an?|another)\s*-?\s*(?P<unit>{g._UNITS}|{g._LONG_UNITS})(?![a-z])", re.I)
+_AMOUNT_UNIT = re.compile(rf"(?P<amount>\d+(?:\.\d+)?|{g._WORDS}|half\s+an?|an?|another|\b)\s*-?\s*(?P<unit>{g._UNITS}|{g.LONG_UNITS})(?![a-z])", re.I)
 
 
 class Phrase(BaseModel):
@@ -75,8 +76,8 @@ def duration(text: str) -> float | None:
     low = text.lower()
     half = re.search(r"(\d+(?:\.\d+)?|[a-z-]+)\s+and\s+a\s+half\s+(\w+)", low)
     if half:
-        n, unit = number(half.group(1)), _unit(half.group(2))
-        return None if n is None or unit is None else (n + 0.5) * unit
+        whole, size = number(half.group(1)), _unit(half.group(2))
+        return None if whole is None or size is None else (whole + 0.5) * size
     for m in _AMOUNT_UNIT.finditer(low):
         amount = m.group("amount")
         unit = _unit(m.group("unit"))
@@ -84,8 +85,8 @@ def duration(text: str) -> float | None:
             continue
         if amount.startswith("half"):
             n: float | None = 0.5
-        elif amount in ("a", "an", "another"):
-            n = 1.0
+        elif amount in ("a", "an", "another", ""):  # "every minute": one of the unit
+            n = 1.0 if amount or len(m.group("unit")) > 1 else None
         else:
             n = number(amount)
         if n is None:
@@ -103,14 +104,21 @@ def _unit(word: str) -> float | None:
 
 
 def durations(text: str) -> tuple[float, ...]:
-    """Every wait of a series: `5s, then 15s` → (5, 15); `1, 2 and 4 seconds` → (1, 2, 4)."""
+    """Every wait of a series: `5s, then 15s` → (5, 15); `1, 2 and 4 seconds` → (1, 2, 4);
+    `2 seconds, then after 8` → (2, 8): a last number without a unit takes the one before."""
     parts = [m.group(0) for m in _DURATION_PART.finditer(text)]
     values = [duration(p) for p in parts]
-    bare = re.fullmatch(rf"\s*((?:\d+(?:\.\d+)?\s*(?:,\s*|\s+and\s+|,\s*and\s+))+)(\d+(?:\.\d+)?)\s*({g._UNITS})\s*", text, re.I)
+    tail = re.search(r"(\d+(?:\.\d+)?)\s*$", text)
+    if parts and tail and values and values[-1] is not None and not text.rstrip().endswith(parts[-1].rstrip()):
+        unit = _AMOUNT_UNIT.search(parts[-1].lower())
+        size = _unit(unit.group("unit")) if unit else None
+        if size is not None:
+            values.append(float(tail.group(1)) * size)
+    bare = re.fullmatch(rf"\s*((?:\d+(?:\.\d+)?\s*(?:,\s*|\s+and\s+|,\s*and\s+|\s*/\s*))+)(\d+(?:\.\d+)?)\s*({g._UNITS})\s*", text, re.I)
     if bare:
-        unit = g.UNIT_SECONDS[bare.group(3).lower()]
+        scale = g.UNIT_SECONDS[bare.group(3).lower()]
         numbers = [*re.findall(r"\d+(?:\.\d+)?", bare.group(1)), bare.group(2)]
-        return tuple(float(n) * unit for n in numbers)
+        return tuple(float(n) * scale for n in numbers)
     return tuple(v for v in values if v is not None)
 
 
@@ -172,12 +180,23 @@ def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         return int(counts[0]) if counts and counts[0] is not None else None
     if slot in ("wait_fixed", "exp_start", "exp_cap", "budget", "timeout", "run_timeout"):
         return waits[-1] if waits and waits[-1] is not None else None
+    if slot == "exp_range":
+        return (waits[0], waits[1]) if len(waits) == 2 and None not in waits else None
     if slot == "wait_seq":
-        return durations(m.group("seq"))
+        series = durations(m.group("seq"))
+        return series if len(series) >= 2 else None
     if slot == "exp_factor":
-        return float(m.group("factor"))
-    if slot in ("use_skill",):
-        return m.group("name").strip()
+        return float(m.groupdict().get("factor") or m.groupdict().get("f2") or 2.0)
+    if slot == "value_blank":
+        return ""
+    if slot == "value_empty":
+        kind = (m.groupdict().get("kind") or "").lower()
+        for key in (kind, kind.rstrip("s")):
+            if key in _EMPTY_OF:
+                return json.loads(json.dumps(_EMPTY_OF[key]))
+        return True  # the contract's empty value
+    if slot == "use_skill":  # "the backup mirror" names the skill `backup-mirror`
+        return "-".join(m.group("name").strip().split())
     if slot == "use_step":
         return m.group("step").lower()
     if slot == "escalate":
@@ -186,57 +205,73 @@ def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         return {w: [] for w in re.findall(r"\bno\s+(\w+)", m.group("nos").lower())}
     if slot == "value_field":
         field = (m.group("field") or "").strip().lower()
-        found, value = _json_literal(m.group("value"))
-        if not found:
-            value = m.group("value").strip().lower()
+        found, literal = _json_literal(m.group("value"))
+        value: Any = literal if found else m.group("value").strip().lower()
         if value in ("none", "null"):
             value = None
         if field in ("", "it", "this", "the step", "result", "output", "the result", "the output"):
             field = ""
         return (field.replace(" ", "_") or None, value)
     if slot == "value_literal":
-        found, value = _json_literal(m.group("value"))
-        return value if found else m.group("value")
+        found, literal = _json_literal(m.group("value"))
+        return literal if found else m.group("value")
     return True
 
 
 def read_phrase(text: str) -> Phrase:
     """Read one sentence (module docstring)."""
     raw = text[:MAX_SENTENCE]
-    norm = raw.translate(_QUOTES)
+    norm = g.fix_typos(raw.translate(_QUOTES))
     r = _Reading(norm)
     ignored = bytearray(len(norm))
     for compiled in g.COMPILED_IGNORE:  # what a sentence may say without a policy: no row reads it
         for m in compiled.regex.finditer(norm):
             ignored[m.start():m.end()] = b"\x01" * (m.end() - m.start())
     r.taken = bytearray(ignored)
+    classes: list[str] = []
     for table in g.COMPILED:
         for compiled in table:
+            row = compiled.row
             for m in compiled.regex.finditer(norm):
                 if m.end() == m.start() or not r.free(m.start(), m.end()):
                     continue
                 if compiled.needs is not None and not compiled.needs.search(norm):
                     continue
-                value = _value(compiled.row.slot, compiled.row, m)
+                if row.slot == "ambiguous":
+                    r.problems.append(f"'{m.group(0).strip()}': {row.value}")
+                    r.take(m.start(), m.end())
+                    continue
+                value = _value(row.slot, row, m)
                 if value is None:
                     continue
-                r.add(compiled.row.slot, value, norm[m.start():m.end()])
+                said = norm[m.start():m.end()]
+                r.add(row.slot, value, said)
+                for extra in row.also:
+                    if extra.startswith("class:"):
+                        classes.append(extra.split(":", 1)[1])
+                    else:
+                        r.add(extra, True, said)
                 r.take(m.start(), m.end())
     read = bytes(a & ~b & 1 for a, b in zip(r.taken, ignored, strict=True))  # taken by a policy row
     accounted = bytearray(r.taken)
-    classes: list[str] = []
     for compiled in g.COMPILED_CONTEXT:
         for m in compiled.regex.finditer(norm):
             if m.end() == m.start() or any(read[m.start():m.end()]):
                 continue
             classes.append(str(compiled.row.value))
             accounted[m.start():m.end()] = b"\x01" * (m.end() - m.start())
-    policy_like = bool(r.seen) or g.SIGNALS.search(norm) is not None
-    for compiled in g.COMPILED_AMBIGUOUS if policy_like else ():
-        m = compiled.regex.search(norm)
-        if m is not None and not all(read[m.start():m.end()]):
-            r.problems.append(f"'{m.group(0).strip()}': {compiled.row.value}")
-            accounted[m.start():m.end()] = b"\x01" * (m.end() - m.start())
+    policy_like = bool(r.seen) or any(ignored) or g.SIGNALS.search(norm) is not None
+    for compiled in g.COMPILED_DOUBT if policy_like else ():
+        if any(r.has(slot) for slot in compiled.row.unless):
+            continue
+        vague = compiled.regex.search(norm)
+        if compiled.row.slot == "no_count":  # "retry with backoff": the retry was read, its count was not
+            if vague is not None and r.has("retry_bare"):
+                r.problems.append(f"'{vague.group(0).strip()}': {compiled.row.value}")
+            continue
+        if vague is not None and not all(read[vague.start():vague.end()]):
+            r.problems.append(f"'{vague.group(0).strip()}': {compiled.row.value}")
+            accounted[vague.start():vague.end()] = b"\x01" * (vague.end() - vague.start())
     left = "".join(ch if not accounted[i] else " " for i, ch in enumerate(norm))
     unread = tuple(dict.fromkeys(" ".join(m.group(0).split()) for m in g.SIGNALS.finditer(left)))
     statement, retry_said, regenerate_said = _assemble(r, classes)
@@ -260,6 +295,10 @@ def _conflict(r: _Reading, slot: str, what: str) -> None:
 def _wait(r: _Reading) -> Wait | None:
     jitter: bool | None = False if r.has("jitter_off") else True if r.has("jitter_on") else None
     exp = {k: r.first(s) for k, s in (("start_s", "exp_start"), ("factor", "exp_factor"), ("cap_s", "exp_cap"))}
+    if r.has("exp_range"):  # "exponential backoff 2s..64s": where it starts and where it stops
+        start, cap = r.first("exp_range")
+        exp["start_s"] = exp["start_s"] if exp["start_s"] is not None else start
+        exp["cap_s"] = exp["cap_s"] if exp["cap_s"] is not None else cap
     exp_said = r.has("exponential") or any(v is not None for v in exp.values())
     if r.has("wait_seq"):
         seq = r.first("wait_seq")
@@ -295,7 +334,8 @@ def _on_failure(r: _Reading) -> OnFailure | None:
         return OnFailure(kind="use_step", step=f"step-{n}")
     if r.has("use_skill"):
         return OnFailure(kind="use_skill", skill=str(r.first("use_skill")).strip("`"))
-    value_said = next((s for s in ("value_field", "value_nos", "value_literal", "value_empty") if r.has(s)), None)
+    value_said = next((s for s in ("value_field", "value_nos", "value_literal", "value_blank", "value_empty")
+                       if r.has(s)), None)
     if r.has("escalate"):
         if value_said or r.has("continue"):
             r.problems.append(f"'{r.said('escalate')}' and '{r.said(value_said or 'continue')}' both say what "
@@ -306,10 +346,11 @@ def _on_failure(r: _Reading) -> OnFailure | None:
         return OnFailure(kind="continue_with_value", field=field, value=value)
     if value_said == "value_nos":
         return OnFailure(kind="continue_with_value", value=r.first("value_nos"))
-    if value_said == "value_literal":
-        return OnFailure(kind="continue_with_value", value=r.first("value_literal"))
-    if value_said == "value_empty":
-        return OnFailure(kind="continue_with_value")
+    if value_said in ("value_literal", "value_blank"):
+        return OnFailure(kind="continue_with_value", value=r.first(value_said))
+    if value_said == "value_empty":  # "an empty list" is [], "empty docs" the contract's empty value
+        value = r.first("value_empty")
+        return OnFailure(kind="continue_with_value", value=None if value is True else value)
     if r.has("fail") and r.has("continue"):
         r.problems.append(f"'{r.said('fail')}' and '{r.said('continue')}' contradict each other; "
                           "the run fails")
@@ -361,6 +402,8 @@ def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, b
     on_failure = _on_failure(r)
     if on_failure is not None:
         fields["on_failure"] = on_failure
+    if "timeout" in classes and "transient" in classes and "any" not in classes:
+        classes = [c for c in classes if c != "timeout"]  # "on 429s and timeouts": transient covers both
     if classes and not fields.get("whole_run"):
         fields["applies_to"] = "any" if classes[0] == "any" else _CLASSES[classes[0]]
     retry_said = r.has("retry_bare") and "retries" not in fields and "max_attempts" not in fields and not no_retry

@@ -21,6 +21,7 @@ from orchestrator.spec.blocks import Block, Bullet, Para, Table
 from orchestrator.spec.fields import step_id
 from orchestrator.spec.model import RecoveryRowSpec
 from orchestrator.spec.phrase import number, read_phrase
+from orchestrator.spec.policy_text import is_catch_all
 from orchestrator.spec.prose import record, sentences
 from orchestrator.spec.recovery import RowCells, read_recovery_row
 from orchestrator.spec.source import Source
@@ -90,11 +91,14 @@ def _row(block: Table, line: int, cells: tuple[str, ...], columns: list[str | No
     step_cell = values.pop("step", None)
     if step_cell is not None:
         cell = step_cell.strip().strip("`")
+        if is_catch_all(cell) or cell.lower() in {"all", "every step", "all steps", "each", "*"}:
+            return [read_recovery_row(sid, RowCells(**values, extra=extra), src, line, every_step=True) for sid in ids]
         sid = step_id(cell) or step_id(f"step {cell}") or cell
-        if sid not in ids:
+        named = (sid,) if sid in ids else step_refs(f"steps {cell}:", ids)[0]
+        if not named or (sid not in ids and len(named) < len(re.findall(r"\d+", cell))):
             src.error(line, f"table row names step '{cell}', which the spec does not have", "spec.unknown-step")
             return []
-        return [read_recovery_row(sid, RowCells(**values, extra=extra), src, line)]
+        return [read_recovery_row(s, RowCells(**values, extra=extra), src, line) for s in named]
     failure = values.get("failure", "")
     named, rest = step_refs(failure, ids)
     if named:
