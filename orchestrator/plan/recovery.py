@@ -401,6 +401,13 @@ def step_policy(
         prov["policy.approval"] = from_spec(step.field_where.get("approval", step.where), "Approval bullet")
     if step.compensation is not None:
         prov["policy.compensation"] = from_spec(step.field_where.get("compensation", step.where), "Compensation bullet")
+    for s in said:  # every sentence that applies to the step, read by the grammar or the model
+        line = (s.prov.where or "").rpartition(":")[2]
+        key = f"sentence:{line}"
+        n = 2
+        while key in prov:
+            key, n = f"sentence:{line}#{n}", n + 1
+        prov[key] = s.prov
     rules = _rules(rows, said, step, merge)
     rules = tuple(r if r.fallback is None else r.model_copy(update={
         "fallback": _with_step_skills(r.fallback, others, step, merge, r.where)}) for r in rules)

@@ -87,7 +87,7 @@ NAME = r"`(?!(?:true|false|null|none)`)(?P<name>[A-Za-z][\w.:/-]{0,79})`"
 STEP_WORDS = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 STEP = rf"(?:step|stage)\s+(?P<step>{STEP_WORDS})\b"
 TRY = r"(?:tries|try|attempts?|retries|retry|calls?|runs?)"
-RETRY = (r"(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|try(?:ing)?\s+(?:it\s+|this\s+|that\s+)?again|re-?run"
+RETRY = (r"(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|(?:try|go|run|do|call)(?:ing)?\s+(?:it\s+|this\s+|that\s+)?again|re-?run"
          r"|rerun|re-?attempt|attempt\s+(?:it\s+)?again|repeat\s+(?:it|the\s+call|the\s+step)|keep\s+trying|poll)")
 COND = (r"\b(?:if|when|whenever|once|should|otherwise|else|on\s+(?:error|failure)|in\s+case|unless|fails?\b|failing"
         r"|gives?\s+up|down\b|errors?\b)")
@@ -265,7 +265,7 @@ COUNT_ROWS = (
     Row("attempts", r"\b(?:give\s+it\s+|allow\s+|allowing\s+)?{N}\s+(?:attempts?|tries|goes|shots)\b(?:\s+(?:max(?:imum)?|total|in\s+total|overall|altogether|at\s+most))?"),
     Row("attempts", r"\b(?:try|attempt|run|call)\s+(?:it\s+|this\s+|the\s+(?:call|step|request)\s+)?(?:up\s+to\s+|at\s+most\s+)?{N}\s*(?:x|times)\b"),
     Row("attempts", r"\b(?:try|attempt)\s+(?:it\s+)?(?:up\s+to\s+)?(?P<n9>once|twice|thrice)\b(?!\s+more)"),
-    Row("retry_bare", r"\bretry(?:ing)?\b|\bre-?try(?:ing)?\b|\btry\s+(?:it\s+|this\s+)?again\b|\bkeep\s+trying\b|\bpoll(?:ing)?\b"),
+    Row("retry_bare", r"\bretry(?:ing)?\b|\bre-?try(?:ing)?\b|\b(?:try|go|run|do|call)\s+(?:it\s+|this\s+)?again\b|\bkeep\s+trying\b|\bpoll(?:ing)?\b"),
 )
 
 # what happens when recovery is exhausted
@@ -343,8 +343,9 @@ TABLES: tuple[tuple[Row, ...], ...] = (FIRST, REGENERATE, VAGUE, NO_RETRY, BUDGE
 SIGNALS = re.compile(
     r"\b(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|try\s+(?:it\s+|this\s+)?again|attempts?|tries|back-?\s*off"
     r"|time-?\s*outs?|timed\s+out|times\s+out|wait(?:ing|s)?|delay(?:ed|s)?|jitter|fall\s*-?\s*back\s*(?:to|on|[:=-])"
-    r"|escalat\w*|abort|give\s+up|give\s+it|regenerat\w*|exponential\w*|\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?|m|min|mins"
-    r"|minutes?|h|hrs?|hours?)\b|once|twice|thrice|\d+\s*x\b)",
+    r"|escalat\w*|abort|give\s+up|give\s+it|regenerat\w*|exponential\w*|again|\d+(?:\.\d+)?\s*(?:ms|s|sec|secs"
+    r"|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\b|once|twice|thrice|\d+\s*x\b)"
+    rf"|\b(?:{_WORDS}|half\s+an?)\s+{LONG_UNITS}\b",
     re.I,
 )
 _TYPO = re.compile(r"\b(" + "|".join(sorted(map(re.escape, TYPOS), key=len, reverse=True)) + r")\b", re.I)

@@ -9,7 +9,9 @@ beats a Fallback cell that only says "Continue" (DEFAULT already continues), and
 told). `Fallback(DEFAULT, value=None)` means "the output contract's empty value".
 
 Cells are read with the policy grammar (`spec.phrase`). A Max Attempts column
-that disagrees with the Recovery cell wins, with a warning saying so. Other
+gives the count of a Recovery cell that says "retry" without one; when both
+give a count and they disagree, the Recovery cell wins (a sentence says what
+was meant, a column summarises it) and a warning says so. Other
 columns (Owner, Notes, ...) are read too: what states a policy joins the row
 (the row's own cells win, with a warning), an Owner names who an escalation is
 for, and the rest is kept as notes. A row's failure text that names no class
@@ -167,10 +169,12 @@ def read_recovery_row(step: str, cells: RowCells, src: Source, line: int, *, eve
                      "spec.unread")
         elif (pt.mentions_retry(recovery) or phrase.retry_said) and retry is not None:
             if count_said and retry.max_retries != n - 1:
+                # the sentence says what the author meant; a column is a summary of it
                 src.warn(line, f"{step}: the Max Attempts column says {n} attempts ({n - 1} retries) but the "
-                               f"Recovery cell '{recovery}' says {retry.max_retries}; the column wins",
+                               f"Recovery cell '{recovery}' says {retry.max_retries} retries; the Recovery cell wins",
                          "policy-conflict")
-            retry = retry.model_copy(update={"max_retries": n - 1})
+            else:
+                retry = retry.model_copy(update={"max_retries": n - 1})
             assumed = False
         elif feedback_to is not None:
             feedback_attempts = n
