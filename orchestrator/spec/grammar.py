@@ -110,6 +110,8 @@ class Row:
 
 # phrasings whose words the later tables would read apart: first
 FIRST = (
+    Row("timeout", r"\b(?:may|should|must|can|shall)\s+(?:take|run|last)\s+(?:at\s+most|no\s+more\s+than|up\s+to)\s+{D}(?:\s+(?:per|each|an?)\s+(?:{TRY}|call|request))?"),
+    Row("wait_fixed", r"\bonce\s+every\s+{D}"),
     Row("timeout", r"\b(?:don'?t|do\s+not|never)\s+wait\s+(?:more|longer)\s+than\s+{D}\s+for\s+(?:a\s+|an\s+|the\s+|its\s+)?(?:response|answer|reply|result)\b"),
     Row("timeout", r"\b(?:if|when)\s+(?:it|the\s+[\w-]+)\s+times?\s+out\s*(?:\(\s*{D}\s*\)|after\s+{D})", also=("class:timeout",)),
     Row("wait_seq", r"\bfirst\s+(?:retry\s+|one\s+)?(?:after|in|waits?)\s+(?P<seq>{D}\s*,?\s*(?:then|second(?:\s+(?:retry|one))?)\s+(?:after|in)?\s*(?:\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?)?|{D}))"),
@@ -186,7 +188,7 @@ WAIT = (
     Row("wait_none", r"\b(?:immediately|instantly|right\s+away|straight\s+away|at\s+once|back[- ]to[- ]back|without\s+(?:any\s+|a\s+)?(?:delay|wait|pause|backoff|back-off)|with\s+no\s+(?:delay|wait|pause|backoff))\b"),
     Row("wait_none", r"\bno\s+(?:delay|wait|pause|backoff|back-off|sleep)(?:\s+(?:in\s+)?between(?:\s+(?:the\s+)?(?:tries|attempts|retries))?)?\b"),
     Row("wait_none", r"\b(?:delay|wait|backoff|pause)\s*[:=]\s*(?:0|none|zero)\b(?:\s*s\b)?"),
-    Row("wait_seq", r"(?:\bwait(?:ing|s)?(?:\s+grow)?\s*[:=-]?\s*(?:for\s+)?|\bdelays?\s*(?:of|:|=|-)?\s*|\bback-?\s*offs?\s*(?:of|:|=|-)?\s*|\bpauses?\s*(?:of\s+|:\s*)?|\bintervals?\s*(?:of|:|=)?\s*|\bsleep\s+|\bschedule\s*[:=]?\s*)(?P<seq>{SERIES})"),
+    Row("wait_seq", r"(?:\bwait(?:ing|s)?(?:\s+grow)?\s*[:=-]?\s*(?:for\s+|of\s+)?|\bdelays?\s*(?:of|:|=|-)?\s*|\bback-?\s*offs?\s*(?:of|:|=|-)?\s*|\bpauses?\s*(?:of\s+|:\s*)?|\bintervals?\s*(?:of|:|=)?\s*|\bsleep\s+|\bschedule\s*[:=]?\s*)(?P<seq>{SERIES})"),
     Row("wait_seq", r"\((?:\s*(?:waits?|delays?|backoff|back-off)\s*[:=]?)?\s*(?P<seq>{SERIES})\s*\)"),
     Row("wait_seq", r"(?P<seq>{SERIES})\s+(?:apart|between|in\s+between|of\s+(?:delay|wait|backoff))\b"),
     Row("wait_seq", r"\b(?:after|at|in)\s+(?P<seq>{SERIES})", needs=r"{RETRY}|\btry\b"),
@@ -225,7 +227,7 @@ TIMEOUT = (
     Row("run_timeout", r"\b(?:wall[- ]?(?:clock\s+)?time|run\s+time\s+limit|time\s+limit\s+for\s+the\s+(?:run|workflow))\s*(?:of|:|=|is)?\s*{D}"),
     Row("timeout", r"\b(?:per[- ](?:attempt|try|call|request)\s+)?time-?\s*outs?\s*(?:of|:|=|is|after|at|set\s+to|to)?\s*(?:after\s+|at\s+)?(?:about\s+)?{D}(?:\s+(?:per|each|an?|for\s+each)\s+(?:{TRY}|call|request))?"),
     Row("timeout", r"\btimes?\s+(?:it\s+)?out\s+(?:after|at|in)\s+{D}|\btimed\s+out\s+(?:after|at)\s+{D}"),
-    Row("timeout", r"\b(?:a\s+|an\s+)?{D}\s+(?:per[- ](?:attempt|try|call)\s+)?time-?\s*out\b|\b{D}\s+(?:hard\s+)?(?:limit|deadline|cap)\b(?:\s+(?:per|each|an?)\s+(?:{TRY}))?"),
+    Row("timeout", r"\b(?:a\s+|an\s+)?{D}\s+(?:per[- ](?:attempt|try|call)\s+)?time-?\s*out\b(?:\s+(?:per|each|an?|for\s+each)\s+(?:{TRY}|call|request))?|\b{D}\s+(?:hard\s+)?(?:limit|deadline|cap)\b(?:\s+(?:per|each|an?)\s+(?:{TRY}))?"),
     Row("timeout", r"\bgive\s+(?:it|the\s+[\w-]+|each\s+(?:attempt|try|call))\s+(?:up\s+to\s+|at\s+most\s+|no\s+more\s+than\s+|about\s+|a\s+max(?:imum)?\s+of\s+)?{D}(?:\s+(?:per|each|an?)\s+(?:{TRY}|call|request))?"),
     Row("timeout", r"\b(?:each|every|per)\s+(?:try|attempt|call|request)\s+(?:gets|has|may\s+take|can\s+take|is\s+given|is\s+allowed)\s+(?:up\s+to\s+|at\s+most\s+)?{D}"),
     Row("timeout", r"\b(?:gets?|has|have)\s+{D}\s+(?:each|apiece|per\s+(?:attempt|call|try|request|lookup))\b"),
@@ -299,7 +301,8 @@ FALLBACK = (
     Row("fail", r"\b(?:just\s+|simply\s+)?fail\s+(?:hard|loudly|the\s+step|outright|right\s+there|it)\b|\bjust\s+fail\b|\blet\s+(?:it|the\s+(?:run|step|workflow))\s+fail\b|\b(?:the\s+)?(?:run|workflow|pipeline|job)\s+(?:fails|should\s+fail|must\s+fail|is\s+failed|stops|should\s+stop|aborts)\b|\bmark\s+(?:the\s+)?(?:run|workflow)\s+(?:as\s+)?failed\b|\bstop\s+(?:right\s+)?there\b|\bstop\s+everything\b|\bdon'?t\s+(?:continue|carry\s+on|go\s+on|proceed)\b|\bnothing\s+else\s+(?:should\s+)?runs?\b|\bblock\s+(?:the\s+)?(?:rest|run|workflow)\b"),
     Row("fail", r"^\s*(?:fail|abort|stop|halt)\s*(?:\.|!)?\s*$|\bon[ _-]?(?:error|failure)\s*[:=]\s*fail\b|\bfail\s+(?:the\s+)?(?:step\s+)?and\s+stop\b|\b(?:and\s+)?then\s+(?:just\s+)?fail\b|\b(?:then\s+)?stop\b(?=\s*(?:[.;,]|$|and\s+(?:tell|page|alert|notify|ping)))"),
     Row("fail", r"\bgiv(?:e|ing)\s+up\b"),
-    Row("continue", r"\b(?:continue|continuing|carry\s+on|carrying\s+on|keep\s+going|move\s+on|moving\s+on|go\s+on|proceed|proceeding|skip(?:\s+(?:it|this|the\s+step|this\s+step|ahead|this\s+\w+|the\s+\w+))?|ignore\s+(?:it|the\s+(?:error|failure|problem)|errors|failures)|let\s+the\s+(?:rest|run|workflow)\s+(?:continue|go\s+on|carry\s+on)|the\s+(?:rest|run|workflow)\s+(?:continues|goes\s+on|carries\s+on))\b(?:\s+(?:anyway|regardless|without\s+it))?"),
+    Row("continue", r"\b(?:skip(?:\s+(?:it|this|the\s+step|this\s+step|ahead|this\s+\w+|the\s+\w+))?|ignore\s+(?:it|the\s+(?:error|failure|problem)|errors|failures))\b(?:\s+(?:anyway|regardless|without\s+it))?", needs=r"{COND}|\band\s+(?:continue|carry\s+on|move\s+on)"),
+    Row("continue", r"\b(?:continue|continuing|carry\s+on|carrying\s+on|keep\s+going|move\s+on|moving\s+on|go\s+on|proceed|proceeding|let\s+the\s+(?:rest|run|workflow)\s+(?:continue|go\s+on|carry\s+on)|the\s+(?:rest|run|workflow)\s+(?:continues|goes\s+on|carries\s+on))\b(?:\s+(?:anyway|regardless|without\s+it))?"),
     Row("continue", r"\b(?:best[- ]effort|non-?blocking|nice[- ]to[- ]have|optional|non-?fatal|not\s+fatal|not\s+(?:critical|essential|important|required|blocking)|doesn'?t\s+(?:block|matter)|does\s+not\s+(?:block|matter)|don'?t\s+(?:block|fail\s+the\s+(?:run|workflow))|shouldn'?t\s+block|should\s+not\s+block|never\s+blocks?|(?:must|should)\s+not\s+fail\s+the\s+(?:run|workflow)|(?:won'?t|will\s+not)\s+fail\s+the\s+(?:run|workflow))\b"),
 )
 
@@ -343,7 +346,7 @@ TABLES: tuple[tuple[Row, ...], ...] = (FIRST, REGENERATE, VAGUE, NO_RETRY, BUDGE
 SIGNALS = re.compile(
     r"\b(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|try\s+(?:it\s+|this\s+)?again|attempts?|tries|back-?\s*off"
     r"|time-?\s*outs?|timed\s+out|times\s+out|wait(?:ing|s)?|delay(?:ed|s)?|jitter|fall\s*-?\s*back\s*(?:to|on|[:=-])"
-    r"|escalat\w*|abort|give\s+up|give\s+it|regenerat\w*|exponential\w*|again|\d+(?:\.\d+)?\s*(?:ms|s|sec|secs"
+    r"|escalat\w*|abort|give\s+up|give\s+it|regenerat\w*|exponential\w*|again|instead|\d+(?:\.\d+)?\s*(?:ms|s|sec|secs"
     r"|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\b|once|twice|thrice|\d+\s*x\b)"
     rf"|\b(?:{_WORDS}|half\s+an?)\s+{LONG_UNITS}\b",
     re.I,

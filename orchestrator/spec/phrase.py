@@ -45,7 +45,7 @@ class Phrase(BaseModel):
 
     statement: PolicyStatement = PolicyStatement()
     problems: tuple[str, ...] = ()  # parts not understood or contradicting each other
-    signal: bool = False  # the sentence uses words of a policy
+    signal: bool = False  # the sentence uses words of a policy (other than the ones IGNORE rows explain)
     retry_said: bool = False  # "retry" without a count
     regenerate_said: bool = False  # "regenerate" without a count
     unread: tuple[str, ...] = ()  # the policy words left over
@@ -280,7 +280,7 @@ def read_phrase(text: str) -> Phrase:
         problems.append("not understood: " + ", ".join(f"'{u}'" for u in unread))
     if len(text) > MAX_SENTENCE:
         problems.append(f"only the first {MAX_SENTENCE} characters were read")
-    signal = bool(r.seen) or bool(unread) or bool(g.SIGNALS.search(norm))
+    signal = bool(r.seen) or bool(unread)  # policy words that no row read and no IGNORE row explained
     return Phrase(statement=statement, problems=tuple(problems), signal=signal, retry_said=retry_said,
                   regenerate_said=regenerate_said, unread=unread)
 

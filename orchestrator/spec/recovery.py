@@ -9,7 +9,8 @@ beats a Fallback cell that only says "Continue" (DEFAULT already continues), and
 told). `Fallback(DEFAULT, value=None)` means "the output contract's empty value".
 
 Cells are read with the policy grammar (`spec.phrase`). A Max Attempts column
-gives the count of a Recovery cell that says "retry" without one; when both
+gives the count of a Recovery cell that says "retry" without one, and is the
+row's retry when the cell says nothing of retrying; when both
 give a count and they disagree, the Recovery cell wins (a sentence says what
 was meant, a column summarises it) and a warning says so. Other
 columns (Owner, Notes, ...) are read too: what states a policy joins the row
@@ -180,9 +181,8 @@ def read_recovery_row(step: str, cells: RowCells, src: Source, line: int, *, eve
             feedback_attempts = n
         elif regenerate:
             regenerate = n - 1
-        else:
-            src.warn(line, f"{step}: max attempts {n} given for a row that neither retries "
-                           "nor regenerates", "spec.unread")
+        else:  # the column is the row's retry: "| lookup fails | mark it unknown | 2 |"
+            retry = RetryPolicy(max_retries=n - 1)
     if assumed and retry is not None:
         src.warn(line, f"'{recovery}' gives no retry count; {retry.max_retries} assumed", "spec.assumed")
     fallback = combine_fallbacks(rec_fallback, col_fallback)
@@ -261,6 +261,16 @@ _CHECK = re.compile(r"^`?(\w+)`?\s*\(\s*(step[\s_-]*\d+)\s*\)\s*(?:==?|is)\s*(.+
 _CHECK_DOTTED = re.compile(r"^`?(step[\s_-]*\d+)[.\s]+(\w+)`?\s*(?:==?|is)\s*(.+)$", re.I)
 
 
+_RETRY_CAP = re.compile(r"\b(?:no\s+more\s+than|at\s+most|max(?:imum)?|up\s+to)\s+(\d+)\s+retr(?:y|ies)\s+"
+                        r"(?:anywhere|per\s+step|for\s+any\s+step|in\s+any\s+step|on\s+any\s+step|each)\b", re.I)
+
+
+def _retry_cap(text: str) -> tuple[str, float] | None:
+    """"No more than 3 retries anywhere": an upper bound on every step, 4 attempts per step."""
+    m = _RETRY_CAP.search(text)
+    return ("max_attempts_per_step", float(int(m.group(1)) + 1)) if m else None
+
+
 def read_limit(text: str, src: Source, line: int) -> tuple[str, float] | None:
     """`Max total attempts: 20`, `Wall time: 10 min`, `Token budget: 50000` → (Limits field, value)."""
     low = text.lower()
@@ -319,7 +329,7 @@ def read_convergence(
         text, line, at = item.text.strip(), item.line, src.where(item.line)
         low = text.lower()
         steps = [s for s in (step_id(m.group(0)) for m in _STEP_WORD.finditer(text)) if s]
-        limit = None if steps else read_limit(text, src, line)
+        limit = None if steps else (_retry_cap(text) or read_limit(text, src, line))
         check = _CHECK.match(text) or _CHECK_DOTTED.match(text)
         if limit is not None:
             limits[limit[0]] = limit[1]
