@@ -26,7 +26,7 @@ from orchestrator.lockfile import LockEntry, Lockfile, load_lock, lock_path, sav
 from orchestrator.plan.location import split_where
 from orchestrator.policy import PolicyStatement
 from orchestrator.spec.model import SentenceReading, UnreadSentence, WorkflowSpec
-from orchestrator.spec.prose import UNREAD_CODE
+from orchestrator.spec.prose import PARTIAL_CODE, UNREAD_CODE
 
 STALE_CODE = "lock.stale"
 # (sentences) -> one reading or error per sentence; `llm.interpret.PolicyInterpreter` is the real one
@@ -50,10 +50,17 @@ def _warning(where: str, message: str) -> Diagnostic:
 
 
 def _without_warning(warnings: list[Diagnostic], sentence: UnreadSentence) -> list[Diagnostic]:
+    """The warnings but the ones the model's reading of `sentence` answers."""
     file, line = _place(sentence.where)
     quoted = " ".join(sentence.text.split())[:40]
-    return [w for w in warnings
-            if not (w.code == UNREAD_CODE and w.file == file and w.line == line and quoted in w.message)]
+    return [w for w in warnings if not (w.code in (UNREAD_CODE, PARTIAL_CODE) and w.file == file
+                                        and w.line == line and quoted in w.message)]
+
+
+def _replacing(readings: list[SentenceReading], sentence: UnreadSentence, reading: SentenceReading) -> list[SentenceReading]:
+    """`reading` in place of the grammar's partial reading of the same sentence, if any."""
+    kept = [r for r in readings if not (r.source == "spec" and r.where == sentence.where and r.text == sentence.text)]
+    return [*kept, reading]
 
 
 def _stale(lock: Lockfile, spec: WorkflowSpec, unread: Sequence[UnreadSentence]) -> list[Diagnostic]:
@@ -89,13 +96,13 @@ def apply_lockfile(
         if entry is None:
             missing.append(sentence)
             continue
-        readings.append(_reading(entry, sentence))
+        readings = _replacing(readings, sentence, _reading(entry, sentence))
         warnings = _without_warning(warnings, sentence)
     warnings += _stale(lock, spec, missing)
     if interpret and missing:
         lock, read, more = _interpret(missing, lock, settings, interpreter)
         for sentence, reading in read:
-            readings.append(reading)
+            readings = _replacing(readings, sentence, reading)
             warnings = _without_warning(warnings, sentence)
         warnings += more
         missing = [s for s in missing if s not in {s for s, _ in read}]

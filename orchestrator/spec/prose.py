@@ -9,7 +9,8 @@
 
 What counts: a sentence the grammar reads becomes part of the plan, with its line.
 A sentence that uses policy words but is not (fully) read is a warning with its
-line saying what was not understood. A plain description ("It gives back
+line saying what was not understood, and an `UnreadSentence` that `plan
+--interpret` may have the model read (a model's reading replaces a partial one). A plain description ("It gives back
 `rows`") is neither: it carries no policy. Bullets are stricter than prose: an
 unlabelled or unknown-label bullet that states no policy is reported as not read,
 as before. A step's Success line: plain comparisons become checks on its output,
@@ -82,6 +83,9 @@ def record(
         src.readings.append(reading)
         for problem in phrase.problems:
             src.warn(line, f"{who}: in '{_quote(text)}', {problem}", PARTIAL_CODE)
+        if phrase.problems:  # read in part: the model may read it whole (`plan --interpret`)
+            src.unread.append(UnreadSentence(text=text, where=src.where(line), section=section, steps=steps,
+                                             step_name=step_name, problem="; ".join(phrase.problems)))
     elif phrase.signal or phrase.problems:
         problem = "; ".join(phrase.problems) or "no policy read"
         src.warn(line, f"{who}: '{_quote(text)}' states a policy that was not understood ({problem}); "
