@@ -137,11 +137,19 @@ def _json_literal(raw: str) -> tuple[bool, Any]:
 class _Reading:
     """The parts found in one sentence, before they are put together."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, raw: str, where: list[int]) -> None:
         self.text = text
+        self.raw = raw
+        self.where = where  # each character of `text` → its place in `raw`
         self.taken = bytearray(len(text))
         self.seen: dict[str, list[tuple[Any, str]]] = {}
         self.problems: list[str] = []
+
+    def written(self, start: int, end: int) -> str:
+        """What the sentence says, as written, where the normalized text says `text[start:end]`."""
+        if start >= end or not self.where:
+            return ""
+        return self.raw[self.where[start]:self.where[min(end, len(self.where)) - 1] + 1]
 
     def free(self, start: int, end: int) -> bool:
         return not any(self.taken[start:end])
@@ -221,8 +229,8 @@ def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
 def read_phrase(text: str) -> Phrase:
     """Read one sentence (module docstring)."""
     raw = text[:MAX_SENTENCE]
-    norm = g.fix_typos(raw.translate(_QUOTES))
-    r = _Reading(norm)
+    norm, where = g.normalize(raw.translate(_QUOTES))
+    r = _Reading(norm, raw, where)
     ignored = bytearray(len(norm))
     for compiled in g.COMPILED_IGNORE:  # what a sentence may say without a policy: no row reads it
         for m in compiled.regex.finditer(norm):
@@ -238,13 +246,15 @@ def read_phrase(text: str) -> Phrase:
                 if compiled.needs is not None and not compiled.needs.search(norm):
                     continue
                 if row.slot == "ambiguous":
-                    r.problems.append(f"'{m.group(0).strip()}': {row.value}")
+                    r.problems.append(f"'{r.written(m.start(), m.end()).strip()}': {row.value}")
                     r.take(m.start(), m.end())
                     continue
                 value = _value(row.slot, row, m)
+                if row.slot == "escalate" and value and m.groupdict().get("msg"):
+                    value = r.written(m.start("msg"), m.end("msg")).strip(" ,;:")  # who to tell, as written
                 if value is None:
                     continue
-                said = norm[m.start():m.end()]
+                said = r.written(m.start(), m.end())
                 r.add(row.slot, value, said)
                 for extra in row.also:
                     if extra.startswith("class:"):
@@ -267,13 +277,13 @@ def read_phrase(text: str) -> Phrase:
         vague = compiled.regex.search(norm)
         if compiled.row.slot == "no_count":  # "retry with backoff": the retry was read, its count was not
             if vague is not None and r.has("retry_bare"):
-                r.problems.append(f"'{vague.group(0).strip()}': {compiled.row.value}")
+                r.problems.append(f"'{r.written(vague.start(), vague.end()).strip()}': {compiled.row.value}")
             continue
         if vague is not None and not all(read[vague.start():vague.end()]):
-            r.problems.append(f"'{vague.group(0).strip()}': {compiled.row.value}")
+            r.problems.append(f"'{r.written(vague.start(), vague.end()).strip()}': {compiled.row.value}")
             accounted[vague.start():vague.end()] = b"\x01" * (vague.end() - vague.start())
     left = "".join(ch if not accounted[i] else " " for i, ch in enumerate(norm))
-    unread = tuple(dict.fromkeys(" ".join(m.group(0).split()) for m in g.SIGNALS.finditer(left)))
+    unread = tuple(dict.fromkeys(" ".join(r.written(m.start(), m.end()).split()) for m in g.SIGNALS.finditer(left)))
     statement, retry_said, regenerate_said = _assemble(r, classes)
     problems = list(r.problems)
     if unread:

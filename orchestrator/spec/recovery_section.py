@@ -104,6 +104,9 @@ def _row(block: Table, line: int, cells: tuple[str, ...], columns: list[str | No
     if named:
         values["failure"] = rest
         return [read_recovery_row(sid, RowCells(**values, extra=extra), src, line) for sid in named]
+    if not is_catch_all(failure):
+        src.warn(line, f"error recovery: the row '{failure.strip()[:60]}' names no step (write `Step N, ...` "
+                       "or add a Step column); it applies to every step", "spec.unread")
     return [read_recovery_row(sid, RowCells(**values, extra=extra), src, line, every_step=True) for sid in ids]
 
 
@@ -137,9 +140,21 @@ def _bullet(text: str, line: int, src: Source, ids: list[str], *, bullet: bool) 
         record(phrase, said, line, src, section="recovery", steps=(), who="error recovery", specific=False)
 
 
+class StepIds(list[str]):
+    """The spec's step ids in order, with a set behind `in` (a table of thousands of rows stays linear)."""
+
+    def __init__(self, ids: list[str]) -> None:
+        super().__init__(ids)
+        self._known = frozenset(ids)
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._known
+
+
 def read_recovery_section(blocks: list[Block], src: Source, ids: list[str]) -> list[RecoveryRowSpec]:
     """Every block of the Error Recovery section (module docstring): the table rows; bullet
     and paragraph readings go to `src.readings` (or are reported)."""
+    ids = StepIds(ids)
     rows: list[RecoveryRowSpec] = []
     for block in blocks:
         if isinstance(block, Para) and block.text.lstrip().startswith("|"):
