@@ -182,6 +182,15 @@ def test_interpret_reads_what_the_grammar_cannot_and_later_plans_use_the_lockfil
     assert json.loads(again.stdout)["steps"][0]["policy"] == step["policy"]
     assert sw("validate", spec, "--strict", cwd=tmp_path).returncode == 0
 
+    other = tmp_path / "again"
+    other.mkdir()
+    shutil.copytree(EXAMPLE / "skills", other / "skills")
+    shutil.copy(EXAMPLE / "mirror.md", other / "mirror.md")
+    checked = sw("validate", other / "mirror.md", "--interpret", "--strict", "--llm-replay",
+                 EXAMPLE / "interpret.replay.jsonl", cwd=other)
+    assert checked.returncode == 0, checked.stderr  # validate --interpret reads it too, and then nothing is unread
+    assert (other / "mirror.md.lock.json").read_text() == lock.read_text()
+
     ran = sw("run", spec, "--input", "topic=json", "--json", cwd=tmp_path)
     assert ran.returncode == 0, ran.stderr
     assert json.loads(ran.stdout)["outputs"]["step-1"]["page"].startswith("# json")
