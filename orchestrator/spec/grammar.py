@@ -34,7 +34,7 @@ dropped. `TYPOS` are misspellings read as the word meant ("retyr", "timout").
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -464,8 +464,73 @@ def compile_table(rows: tuple[Row, ...]) -> tuple[Compiled, ...]:
     )
 
 
-COMPILED: tuple[tuple[Compiled, ...], ...] = tuple(compile_table(t) for t in TABLES)
-COMPILED_CONTEXT = compile_table(CONTEXT)
-COMPILED_IGNORE = compile_table(IGNORE)
-COMPILED_DOUBT = compile_table(DOUBT)
-VAGUE_SLOTS = frozenset({"ambiguous"})
+# A table's rows are only tried on a sentence with one of its gate's words: most sentences
+# skip most tables, and a table no sentence reaches is never compiled (a process that
+# reads a spec of plain descriptions pays almost nothing for the grammar).
+GATES: dict[int, str] = {
+    id(FIRST): r"wait|time|first|retry|polic|in\s+a\s+row|after|give|stop|quit|chance|another|shot|fail|once|single|"
+               r"\b1\b|may|should|must|\bcan\b|shall",
+    id(IGNORE): r"tried|normally|usually|typically|often|generally|mostly|average|practice|sometimes|always|typical|"
+                r"median|usual|normal|expected|mean|count|treat|fail|undo|roll|revert|compensate|clean|leave|\bif\b|"
+                r"when|once|should|still|then|after|gives|no\s+more|retries|attempts|tries|approval|sign|review|"
+                r"excluding",
+    id(REGENERATE): r"regenerat|re-?generat|re-?write|rewrite|repair|\bfix|\bmodel|\bllm\b|\bai\b|new\s+(?:code|script)",
+    id(VAGUE): r"\d\s*(?:-|–|to|or)\s*\d|few|several|\bsome\b|many|bunch|handful|multiple|number\s+of|enough|"
+               r"reasonable|couple\s+more|times\s+or|\bor\s+(?:for\s+)?\d|time-?\s*out",
+    id(NO_RETRY): r"retr|re-?tr|re-?run|rerun|re-?attempt|\b0\b|zero|\bno\b|only|single|once|\bone\b|shot|\btry|"
+                  r"second|retryable",
+    id(BUDGET): r"\bfor\b|keep|until|within|\bover\b|during|no\s+longer|most|up\s+to|window|budget|deadline|total|"
+                r"overall",
+    id(BOUNDS): r"back|expon|delay|wait|interval|start|begin|initial|first|from|base|max|most|cap|more\s+than|limit|"
+                r"top|ceiling|up\s+to",
+    id(WAIT): r"wait|delay|pause|sleep|interval|apart|between|every|immediate|instant|right\s+away|straight\s+away|"
+              r"at\s+once|back|after|\bin\b|\bat\b|fixed|constant|flat|linear|cool|gap|break|schedule|\(|once|poll|\d",
+    id(TIMEOUT): r"time|give|each|every|per\b|allow|budget|grant|answer|respon|reply|result|output|finish|complete|"
+                 r"take|\brun|last|hang|kill|cut|cancel|abort|stop|terminat|\bmost\b|max|up\s+to|more\s+than|under|"
+                 r"deadline|limit|\bcap\b|slower|longer|>|over|tops|whole|entire|full|wall|\d",
+    id(COUNT_ROWS): r"retr|re-?tr|again|\d|once|twice|thrice|attempt|tries|\btry|goes|shot|time|more|another|poll|"
+                    r"keep\s+trying",
+    id(FALLBACK): r"fall|fail|switch|\buse|\brun|call|invoke|\btry|instead|backup|step|stage|page|ping|alert|notif|"
+                  r"wake|e-?mail|message|slack|tell|inform|escalat|hand|pass|send|giv|kick|need|requir|\bask|\bget\b|"
+                  r"mark|flag|queue|manual|open|file|raise|create|human|person|someone|somebody|record|return|store|"
+                  r"output|emit|\blog|save|leave|\bset\b|treat|label|tag|report|default|assume|substitut|continu|carry|"
+                  r"go\s+on|proceed|empty|blank|template|abort|stop|halt|kill|\bend|terminat|cancel|bring\s+down|crash|"
+                  r"\blet\b|nothing\s+else|block|skip|ignore|keep\s+going|move\s+on|best|optional|fatal|critical|"
+                  r"essential|important|required|matter|\bdon'?t|\bnever|won'?t|`",
+    id(BACKOFF): r"jitter|random|determin|factor|multipl|ratio|[x×]\s*\d|doubl|tripl|twice\s+as|expo|exp\.|back|"
+                 r"increas|grow|longer",
+}
+
+
+class Table:
+    """One table of rows, with its gate; the rows are compiled when first needed."""
+
+    def __init__(self, rows: tuple[Row, ...]) -> None:
+        self._rows = rows
+        gate = GATES.get(id(rows))
+        self.gate = re.compile(gate, re.I) if gate else None
+        self._compiled: tuple[Compiled, ...] | None = None
+
+    def rows(self) -> tuple[Compiled, ...]:
+        if self._compiled is None:
+            self._compiled = compile_table(self._rows)
+        return self._compiled
+
+    def applies(self, text: str) -> bool:
+        return self.gate is None or self.gate.search(text) is not None
+
+
+class _Lazy:
+    """A table compiled on first use (the context and doubt rows), iterated as its rows."""
+
+    def __init__(self, rows: tuple[Row, ...]) -> None:
+        self._table = Table(rows)
+
+    def __iter__(self) -> Iterator[Compiled]:
+        return iter(self._table.rows())
+
+
+COMPILED: tuple[Table, ...] = tuple(Table(t) for t in TABLES)
+COMPILED_IGNORE = Table(IGNORE)
+COMPILED_CONTEXT = _Lazy(CONTEXT)
+COMPILED_DOUBT = _Lazy(DOUBT)

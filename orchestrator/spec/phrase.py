@@ -232,13 +232,15 @@ def read_phrase(text: str) -> Phrase:
     norm, where = g.normalize(raw.translate(_QUOTES))
     r = _Reading(norm, raw, where)
     ignored = bytearray(len(norm))
-    for compiled in g.COMPILED_IGNORE:  # what a sentence may say without a policy: no row reads it
-        for m in compiled.regex.finditer(norm):
+    for compiled in g.COMPILED_IGNORE.rows() if g.COMPILED_IGNORE.applies(norm) else ():
+        for m in compiled.regex.finditer(norm):  # what a sentence may say without a policy: no row reads it
             ignored[m.start():m.end()] = b"\x01" * (m.end() - m.start())
     r.taken = bytearray(ignored)
     classes: list[str] = []
     for table in g.COMPILED:
-        for compiled in table:
+        if not table.applies(norm):
+            continue
+        for compiled in table.rows():
             row = compiled.row
             for m in compiled.regex.finditer(norm):
                 if m.end() == m.start() or not r.free(m.start(), m.end()):
@@ -264,13 +266,13 @@ def read_phrase(text: str) -> Phrase:
                 r.take(m.start(), m.end())
     read = bytes(a & ~b & 1 for a, b in zip(r.taken, ignored, strict=True))  # taken by a policy row
     accounted = bytearray(r.taken)
-    for compiled in g.COMPILED_CONTEXT:
+    policy_like = bool(r.seen) or any(ignored) or g.SIGNALS.search(norm) is not None
+    for compiled in g.COMPILED_CONTEXT if policy_like else ():
         for m in compiled.regex.finditer(norm):
             if m.end() == m.start() or any(read[m.start():m.end()]):
                 continue
             classes.append(str(compiled.row.value))
             accounted[m.start():m.end()] = b"\x01" * (m.end() - m.start())
-    policy_like = bool(r.seen) or any(ignored) or g.SIGNALS.search(norm) is not None
     for compiled in g.COMPILED_DOUBT if policy_like else ():
         if any(r.has(slot) for slot in compiled.row.unless):
             continue

@@ -38,6 +38,10 @@ _END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(`\[*_]*[A-Z0-9`])|(?<=[.!?])\s
 _SIZE_WORDS = ("maxItems", "maxLength", "maxProperties", "minItems", "minLength", "minProperties")
 _EMPTINESS = {"array": ("maxItems", "minItems"), "string": ("maxLength", "minLength"),
               "object": ("maxProperties", "minProperties")}
+# a failure mode or a success criterion is a description unless it names a recovery
+_RECOVERY_WORDS = re.compile(r"retr|again|attempt|fall\s*-?\s*back|escalat|continu|carry\s+on|skip|regenerat|rewrite|"
+                             r"repair|\bpage\b|paging|alert|notify|default|instead|ignore|abort|give\s+up|never|"
+                             r"\bwait|back-?\s*off|time-?\s*out|timed\s+out|\bfail\s+the\s+(?:run|workflow)", re.I)
 UNREAD_CODE = "spec.policy-unread"
 PARTIAL_CODE = "spec.policy-partial"
 
@@ -122,8 +126,8 @@ def _success(step: StepSpec, item: SpecText, src: Source) -> ContractSpec | None
         return None  # a template's placeholder, to be written
     checks, rest = read_criteria(item.text)
     for clause in rest:
-        phrase = read_phrase(clause)
-        if phrase.read:
+        phrase = read_phrase(clause) if _RECOVERY_WORDS.search(clause) else None
+        if phrase is not None and phrase.read:
             record(phrase, clause, item.line, src, section="success", steps=(step.id,), who=step.id,
                    step_name=step.name)
             continue
@@ -165,6 +169,8 @@ def read_step_texts(steps: tuple[StepSpec, ...], src: Source) -> tuple[ContractS
                 _bullet(step, item, src)
             else:
                 for text, line in sentences(item.text, item.line):
+                    if item.kind == "failure_mode" and not _RECOVERY_WORDS.search(text):
+                        continue  # a failure mode describes what can go wrong
                     phrase = read_phrase(text)
                     if item.kind == "failure_mode" and not _recovery(phrase):
                         continue  # a failure mode describes what can go wrong; only a recovery in it counts
