@@ -11,8 +11,8 @@ Modules: `markdown` (sections of the seed-000 template), `step` (a step's
 bullets), `contract` (Data Contracts), `recovery` and `recovery_section` (the
 Error Recovery table and Convergence Criteria), `fields` (Input/Output lines),
 `policy_text` (policy phrases), `yaml_form` (the YAML form), `check` (checks
-shared by both). Policy sentences anywhere: `grammar` (the tables), `phrase`
-(one sentence), `prose` (a step's text, sentence by sentence), `success`
+shared by both). Policy sentences anywhere: `grammar` (the tables), `normalize`
+(a sentence as the rows read it), `phrase` (one sentence), `prose` (a step's text, sentence by sentence), `success`
 (success criteria as output checks), `effect` (a sentence's policy).
 """
 

@@ -18,8 +18,10 @@ each table's rows in order. A row only reads text no earlier row took, so a
 more specific phrasing is written above a general one ("waiting 2s between
 tries" above "timeout 2s"). `needs`, when set, must match somewhere in the
 sentence (a fallback skill is only a fallback after "if", "otherwise", "fall
-back"...). The rows read the sentence `normalize`d: typos mended, number words
-as digits ("three times" → "3 times", "a minute" → "1 minute"). `also` names more slots the row fills ("give up after 2 min" is a
+back"...). The rows read the sentence as `spec.normalize` leaves it: typos
+mended, number words as digits ("three times" → "3 times", "a minute" → "1
+minute"). A table is only tried on a sentence with one of its `GATES` words,
+and compiled when first tried. `also` names more slots the row fills ("give up after 2 min" is a
 time budget and a failure). `CONTEXT` rows then say which failures the
 sentence is about, in the words no policy row took. `VAGUE` rows (tried before
 the policy tables) and `DOUBT` rows (after them, unless one of their `unless`
@@ -34,7 +36,7 @@ dropped. `TYPOS` are misspellings read as the word meant ("retyr", "timout").
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,98 +69,21 @@ TYPOS: dict[str, str] = {
     "contine": "continue", "continiue": "continue", "twise": "twice", "trys": "tries",
 }  # fmt: skip
 
-_WORDS = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+WORDS = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 # every key of UNIT_SECONDS, factored (a smaller pattern compiles and matches faster)
-_UNITS = r"(?:m(?:s(?:ecs?)?|illiseconds?|ins?|inutes?)?|s(?:ecs?|econds?)?|h(?:rs?|ours?)?|d(?:ays?)?)"
+UNITS = r"(?:m(?:s(?:ecs?)?|illiseconds?|ins?|inutes?)?|s(?:ecs?|econds?)?|h(?:rs?|ours?)?|d(?:ays?)?)"
 LONG_UNITS = r"(?:millisecond|second|sec|minute|min|hour|day)s?"
-# Number words are written as digits before the rows are tried (`normalize`), so the
+# Number words are written as digits before the rows are tried (`spec.normalize`), so the
 # rows' patterns stay small: a count is digits or once/twice/thrice, a duration digits and a unit.
 COUNT = r"(?:\d+|once|twice|thrice)"
-DURATION_PART = rf"(?:\d+(?:\.\d+)?\s*-?\s*(?:{_UNITS})(?![a-z]))"
-DURATION = DURATION_PART  # "1m30s" is written "90 s" before the rows are tried (`normalize`)
+DURATION_PART = rf"(?:\d+(?:\.\d+)?\s*-?\s*(?:{UNITS})(?![a-z]))"
+DURATION = DURATION_PART  # "1m30s" is written "90 s" before the rows are tried (`spec.normalize`)
 _THEN = (r"\s*(?:,\s*(?:and\s+)?then|,?\s+then|,?\s+and\s+then|,\s*and|,|\s+and|\s*->|\s*→|\s*/|\s*\.\.)\s*"
          r"(?:wait(?:ing)?\s+|after\s+|\+\s*)?")
 SERIES = (
     rf"(?:\+?\s*{DURATION}(?:{_THEN}{DURATION})+"
-    rf"|(?:\d+(?:\.\d+)?\s*(?:,\s*|\s+and\s+|,\s*and\s+|\s*/\s*))+\d+(?:\.\d+)?\s*(?:{_UNITS})(?![a-z]))"
+    rf"|(?:\d+(?:\.\d+)?\s*(?:,\s*|\s+and\s+|,\s*and\s+|\s*/\s*))+\d+(?:\.\d+)?\s*(?:{UNITS})(?![a-z]))"
 )
-_COUNT_NOUNS = (rf"(?:{LONG_UNITS}|ms|s|m|h|times?|retries|retry|re-?tries|attempts?|tries|go(?:es)?|shots?|more|additional|"
-                r"extra|further|x\b|×)")
-_NUMBER_WORD = re.compile(rf"\b(?!(?:once|twice|thrice|a\s+couple\s+more)\b)({_WORDS})\b(?=\s*-?\s*{_COUNT_NOUNS})",
-                          re.I)
-_HALF = re.compile(rf"\b(\d+(?:\.\d+)?|{_WORDS})\s+and\s+a\s+half\s+({LONG_UNITS})\b", re.I)
-_HALF_A = re.compile(rf"\bhalf\s+an?\s+({LONG_UNITS})\b", re.I)
-_ONE_UNIT = re.compile(rf"\b(?:an?|another|one)\s+({LONG_UNITS})\b(?!\s+(?:chance|try|attempt|go|shot|time|thought))",
-                       re.I)
-_QUOTED = re.compile(r"`[^`]*`|\"[^\"]*\"")
-_TYPO = re.compile(r"\b(" + "|".join(sorted(map(re.escape, TYPOS), key=len, reverse=True)) + r")\b", re.I)
-_COMPOUND = re.compile(rf"\b(\d+(?:\.\d+)?)\s*({_UNITS})(?![a-z])\s*(?:and\s+)?(\d+(?:\.\d+)?)\s*({_UNITS})(?![a-z])",
-                       re.I)
-
-
-def _compound(m: re.Match[str]) -> str:
-    """`1m30s` → `90 s`, when the second unit is the smaller (else two durations, left as they are)."""
-    first, second = UNIT_SECONDS.get(m.group(2).lower()), UNIT_SECONDS.get(m.group(4).lower())
-    if first is None or second is None or second >= first:
-        return m.group(0)
-    return f"{float(m.group(1)) * first + float(m.group(3)) * second:g} s"
-
-
-def _digits(word: str) -> str:
-    return str(NUMBER_WORDS.get(" ".join(word.lower().split()), word))
-
-
-def _rewrite(text: str, where: list[int], regex: re.Pattern[str], fn: Callable[[re.Match[str]], str],
-             keep: list[tuple[int, int]]) -> tuple[str, list[int]]:
-    """`regex` replaced by `fn` in `text`, but not inside the `keep` spans; `where` maps each
-    character to its place in the sentence as written, and is carried along."""
-    out: list[str] = []
-    places: list[int] = []
-    last = 0
-    for m in regex.finditer(text):
-        if any(a < m.end() and m.start() < b for a, b in keep):
-            continue
-        out.append(text[last:m.start()])
-        places += where[last:m.start()]
-        replacement = fn(m)
-        span = where[m.start():m.end()] or [where[m.start() - 1] if m.start() else 0]
-        out.append(replacement)
-        last_char = len(replacement) - 1  # the replacement's ends map to the original's ends
-        places += [span[-1] if i == last_char else span[min(i * len(span) // max(len(replacement), 1), len(span) - 1)]
-                   for i in range(len(replacement))]
-        last = m.end()
-    out.append(text[last:])
-    places += where[last:]
-    return "".join(out), places
-
-
-def normalize(text: str) -> tuple[str, list[int]]:
-    """The sentence as the rows read it, and where each of its characters was written.
-
-    Misspellings are read as meant (`TYPOS`); number words are written as digits:
-    `three times` → `3 times`, `a minute` → `1 minute`, `half an hour` → `0.5 hour`,
-    `two and a half minutes` → `2.5 minutes`, `1m30s` → `90 s`. Quoted and backticked
-    text is left as written."""
-    where = list(range(len(text)))
-    steps: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
-        (_TYPO, lambda m: TYPOS[m.group(1).lower()]),
-        (_HALF, lambda m: f"{float(_digits(m.group(1))) + 0.5:g} {m.group(2)}"),
-        (_HALF_A, lambda m: f"0.5 {m.group(1)}"),
-        (_ONE_UNIT, lambda m: f"1 {m.group(1)}"),
-        (_NUMBER_WORD, lambda m: _digits(m.group(1))),
-        (_COMPOUND, _compound),
-    ]
-    for regex, fn in steps:
-        keep = [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
-        text, where = _rewrite(text, where, regex, fn, keep)
-    return text, where
-
-
-def numbers_as_digits(text: str) -> str:
-    """`normalize`'s text alone."""
-    return normalize(text)[0]
-
-
 NAME = r"`(?!(?:true|false|null|none)`)(?P<name>[A-Za-z][\w.:/-]{0,79})`"
 STEP_WORDS = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 STEP = rf"(?:step|stage)\s+(?P<step>{STEP_WORDS})\b"
@@ -424,7 +349,7 @@ SIGNALS = re.compile(
     r"|time-?\s*outs?|timed\s+out|times\s+out|wait(?:ing|s)?|delay(?:ed|s)?|jitter|fall\s*-?\s*back\s*(?:to|on|[:=-])"
     r"|escalat\w*|abort|give\s+up|give\s+it|regenerat\w*|exponential\w*|again|instead|\d+(?:\.\d+)?\s*(?:ms|s|sec|secs"
     r"|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\b|once|twice|thrice|\d+\s*x\b)"
-    rf"|\b(?:{_WORDS}|half\s+an?)\s+{LONG_UNITS}\b",
+    rf"|\b(?:{WORDS}|half\s+an?)\s+{LONG_UNITS}\b",
     re.I,
 )
 

@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict
 
 from orchestrator.policy import ErrorClass, OnFailure, PolicyStatement, Wait
 from orchestrator.spec import grammar as g
+from orchestrator.spec.normalize import normalize
 
 _EMPTY_OF: dict[str, Any] = {"list": [], "array": [], "string": "", "text": "", "object": {}, "dict": {},
                               "map": {}, "mapping": {}}
@@ -35,7 +36,7 @@ _CLASSES = {c.value: c for c in ErrorClass}
 _WORD = re.compile(r"[\w'-]+")
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " ", "*": " "})
 _DURATION_PART = re.compile(g.DURATION_PART, re.I)
-_AMOUNT_UNIT = re.compile(rf"(?P<amount>\d+(?:\.\d+)?|{g._WORDS}|half\s+an?|an?|another|\b)\s*-?\s*(?P<unit>{g._UNITS}|{g.LONG_UNITS})(?![a-z])", re.I)
+_AMOUNT_UNIT = re.compile(rf"(?P<amount>\d+(?:\.\d+)?|{g.WORDS}|half\s+an?|an?|another|\b)\s*-?\s*(?P<unit>{g.UNITS}|{g.LONG_UNITS})(?![a-z])", re.I)
 
 
 class Phrase(BaseModel):
@@ -114,7 +115,7 @@ def durations(text: str) -> tuple[float, ...]:
         size = _unit(unit.group("unit")) if unit else None
         if size is not None:
             values.append(float(tail.group(1)) * size)
-    bare = re.fullmatch(rf"\s*((?:\d+(?:\.\d+)?\s*(?:,\s*|\s+and\s+|,\s*and\s+|\s*/\s*))+)(\d+(?:\.\d+)?)\s*({g._UNITS})\s*", text, re.I)
+    bare = re.fullmatch(rf"\s*((?:\d+(?:\.\d+)?\s*(?:,\s*|\s+and\s+|,\s*and\s+|\s*/\s*))+)(\d+(?:\.\d+)?)\s*({g.UNITS})\s*", text, re.I)
     if bare:
         scale = g.UNIT_SECONDS[bare.group(3).lower()]
         numbers = [*re.findall(r"\d+(?:\.\d+)?", bare.group(1)), bare.group(2)]
@@ -229,7 +230,7 @@ def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
 def read_phrase(text: str) -> Phrase:
     """Read one sentence (module docstring)."""
     raw = text[:MAX_SENTENCE]
-    norm, where = g.normalize(raw.translate(_QUOTES))
+    norm, where = normalize(raw.translate(_QUOTES))
     r = _Reading(norm, raw, where)
     ignored = bytearray(len(norm))
     for compiled in g.COMPILED_IGNORE.rows() if g.COMPILED_IGNORE.applies(norm) else ():
