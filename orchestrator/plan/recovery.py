@@ -14,8 +14,10 @@ Per step, each field takes the first place that states it:
 
     retry          bullet > step text > the table's transient row (transient, else timeout,
                    else a catch-all: the step's own before one for every step) >
-                   workflow > none. A Convergence count ("(3 retries)") always sets the
-                   number of retries; the waits stay.
+                   workflow > none. A place that states only a count ("Max Attempts 4",
+                   "- Retries: 3") gives the count, and the first later place that states
+                   waits gives the waits. A Convergence count ("(3 retries)") always sets
+                   the number of retries; the waits stay.
     attempt_timeout bullet > step text > Convergence (">10 sec") > a timeout row's
                    detection ("No response after 5s") or a table sentence > workflow
                    ("No single step should take more than 5 sec") > the skill's
@@ -79,6 +81,7 @@ class _Said:
     place: str  # bullet | step text | table | convergence | workflow
     prov: Provenance
     text: str  # what the warnings quote
+    count_only: bool = False  # a retry count without waits ("max attempts: 4", "retry twice")
 
 
 def _row_note(row: RecoveryRowSpec) -> str:
@@ -110,7 +113,10 @@ def _said(spec: WorkflowSpec, step: StepSpec) -> list[_Said]:
         label = {"step text": "step text", "table": "Error Recovery", "workflow": "workflow-wide"}[place]
         if r.section == "convergence":
             label = "Convergence Criteria"
-        found.append((order[place], i, _Said(effect_of(r.statement), place, _reading_prov(r, label), r.text)))
+        s = r.statement
+        count_only = s.wait is None and s.for_up_to_s is None and not s.no_retry
+        found.append((order[place], i, _Said(effect_of(r.statement), place, _reading_prov(r, label), r.text,
+                                             count_only)))
     return [s for _, _, s in sorted(found, key=lambda t: (t[0], t[1]))]
 
 
@@ -129,6 +135,7 @@ class _Cand:
     prov: Provenance
     text: str
     quiet: bool = False
+    count_only: bool = False  # a retry that states its count and no waits
 
 
 class _Merge:
@@ -165,8 +172,9 @@ def _retry(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], said
         candidates.append(_Cand(step.retry, from_spec(where, "step retry"), "retry"))
     elif step.retries is not None:
         where = step.field_where.get("retries", step.where)
-        candidates.append(_Cand(RetryPolicy(max_retries=step.retries), from_spec(where, "Retries bullet"), "Retries"))
-    candidates += [_Cand(s.effect.retry, s.prov, s.text) for s in said
+        candidates.append(_Cand(RetryPolicy(max_retries=step.retries), from_spec(where, "Retries bullet"), "Retries",
+                                count_only=True))
+    candidates += [_Cand(s.effect.retry, s.prov, s.text, count_only=s.count_only) for s in said
                    if s.place == "step text" and s.effect.on is None and s.effect.retry is not None]
     for row in _rows_on(rows, ErrorClass.TRANSIENT, ErrorClass.TIMEOUT, "any"):
         retry = row.rule.retry
@@ -179,7 +187,7 @@ def _retry(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], said
     if spec.retry is not None:
         candidates.append(_Cand(spec.retry, from_spec(spec.retry_where or spec.path, "workflow retry"),
                                 "workflow retry", quiet=True))
-    chosen = merge.pick("retry", candidates)
+    chosen = _pick_retry(merge, candidates)
     count = conv.step_retries.get(step.id)
     count_where = conv.where.get(f"{step.id}.retries")
     if count is not None:
@@ -197,6 +205,29 @@ def _retry(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], said
         assert isinstance(chosen.value, RetryPolicy)
         return chosen.value, chosen.prov
     return RetryPolicy(), from_default("no retries")
+
+
+def _pick_retry(merge: _Merge, candidates: list[_Cand]) -> _Cand | None:
+    """The first candidate; when it states only a count ("Max Attempts 4", "- Retries: 3"), with
+    the waits of the first later one that states them ("retry 3 times, waiting 2s between
+    tries"). A later count that differs is a warning; waits alone never conflict with a count."""
+    if not candidates or not candidates[0].count_only:
+        return merge.pick("retry", candidates)
+    first = candidates[0]
+    assert isinstance(first.value, RetryPolicy)
+    count = first.value.max_retries
+    for other in candidates[1:]:
+        assert isinstance(other.value, RetryPolicy)
+        if other.value.max_retries != count and not other.quiet:
+            merge.conflict("retry count", first, other)
+    timed = next((c for c in candidates[1:] if not c.count_only), None)
+    if timed is None or not isinstance(timed.value, RetryPolicy) or timed.value.max_retries == 0:
+        return first
+    value = timed.value.model_copy(update={"max_retries": count})
+    if value == first.value:
+        return first
+    note = f"{first.prov.note}; the waits from {timed.prov.where or timed.prov.note}"
+    return _Cand(value, first.prov.model_copy(update={"note": note}), first.text)
 
 
 def _timeout(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], skill: BoundSkill | None,
@@ -217,7 +248,7 @@ def _timeout(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], sk
     if timed:
         # a detection cell says when a failure is noticed: it yields to any stated timeout
         candidates.append(_Cand(timed[0].timeout_s, from_spec(timed[0].where, f"{_row_note(timed[0])} (detection)"),
-                                timed[0].detection, quiet=True))
+                                timed[0].detection or timed[0].rule.failure, quiet=True))
     candidates += [_Cand(s.effect.attempt_timeout_s, s.prov, s.text, quiet=s.place == "workflow") for s in said
                    if s.place in ("table", "workflow") and s.effect.attempt_timeout_s is not None]
     chosen = merge.pick("timeout", candidates)
@@ -289,8 +320,11 @@ def _rule_of(s: _Said) -> RecoveryRule:
                         fallback=e.fallback, where=s.prov.where)
 
 
-def _merged(rules: list[RecoveryRule], step: StepSpec, merge: _Merge) -> RecoveryRule:
-    """One rule from several for the same class, field by field, the first stating a field winning."""
+def _merged(ranked: list[tuple[int, RecoveryRule]], step: StepSpec, merge: _Merge) -> RecoveryRule:
+    """One rule from several for the same class, field by field, the first stating a field
+    winning; a catch-all for every step (rank 2) or a workflow-wide one (3) loses quietly."""
+    rules = [r for _, r in ranked]
+    quiet = {id(r) for rank, r in ranked if rank >= 2}
     first = rules[0]
     fields: dict[str, object] = {}
     for name in ("retry", "regenerate", "fallback"):
@@ -299,7 +333,7 @@ def _merged(rules: list[RecoveryRule], step: StepSpec, merge: _Merge) -> Recover
             continue
         fields[name] = getattr(stated[0], name)
         for other in stated[1:]:
-            if getattr(other, name) != fields[name]:
+            if getattr(other, name) != fields[name] and id(other) not in quiet:
                 merge.warnings.append(warning_at(
                     other.where, merge.path,
                     f"{step.id}: for {first.on} failures, '{other.failure}' ({other.where}) disagrees with "
@@ -320,10 +354,10 @@ def _rules(rows: list[RecoveryRowSpec], said: list[_Said], step: StepSpec, merge
         if s.effect.on is not None and s.place != "step text":
             ranked.append((1 if s.place == "table" else 3, _rule_of(s)))
     ranked.sort(key=lambda t: t[0])
-    by_class: dict[str, list[RecoveryRule]] = {}
-    for _, rule in ranked:
-        by_class.setdefault(str(rule.on), []).append(rule)
-    merged = [_merged(group, step, merge) if len(group) > 1 else group[0] for group in by_class.values()]
+    by_class: dict[str, list[tuple[int, RecoveryRule]]] = {}
+    for rank, rule in ranked:
+        by_class.setdefault(str(rule.on), []).append((rank, rule))
+    merged = [_merged(group, step, merge) if len(group) > 1 else group[0][1] for group in by_class.values()]
     specific = [r for r in merged if r.on != "any"]
     return (*specific, *(r for r in merged if r.on == "any"))
 
@@ -372,11 +406,25 @@ def _with_step_skills(fallback: Fallback, skills_of_steps: Mapping[str, BoundSki
     return fallback.model_copy(update={"skill": target.name})
 
 
+def _whole_value(fallback: Fallback, schema: Mapping[str, object] | None) -> Fallback:
+    """A value for some of an object output's fields ("mark the category as 'unknown'") is the
+    output with those fields, the others at their contract's empty value."""
+    if fallback.action is not FallbackAction.DEFAULT or not isinstance(fallback.value, dict) or not schema:
+        return fallback
+    from orchestrator.contracts import empty_value
+
+    empty = empty_value(dict(schema))
+    if not isinstance(empty, dict) or set(empty) <= set(fallback.value):
+        return fallback
+    return fallback.model_copy(update={"value": {**empty, **fallback.value}})
+
+
 def step_policy(
     step: StepSpec, spec: WorkflowSpec, skill: BoundSkill | None,
-    skills_of_steps: Mapping[str, BoundSkill] | None = None,
+    skills_of_steps: Mapping[str, BoundSkill] | None = None, output_schema: Mapping[str, object] | None = None,
 ) -> PolicyDraft:
-    """The step's merged policy, the provenance of each field, and the conflicts (module docstring)."""
+    """The step's merged policy, the provenance of each field, and the conflicts (module docstring).
+    A value fallback for some fields of an object output is completed from `output_schema`."""
     rows = [r for r in spec.recovery if r.step == step.id]
     said = _said(spec, step)
     merge = _Merge(step, spec.path)
@@ -388,6 +436,11 @@ def step_policy(
     fallback, prov["policy.fallback"] = _fallback(step, spec, rows, said, merge)
     others = skills_of_steps or {}
     fallback = _with_step_skills(fallback, others, step, merge, prov["policy.fallback"].where)
+    whole = _whole_value(fallback, output_schema)
+    if whole != fallback:
+        prov["policy.fallback"] = prov["policy.fallback"].model_copy(update={
+            "note": f"{prov['policy.fallback'].note}; the output's other fields at their empty value"})
+        fallback = whole
     if step.on_error is not None:
         on_error = step.on_error
         prov["policy.on_error"] = from_spec(step.field_where.get("on_error", step.where), f"on_error: {step.on_error}")
@@ -410,10 +463,13 @@ def step_policy(
         prov[key] = s.prov
     rules = _rules(rows, said, step, merge)
     rules = tuple(r if r.fallback is None else r.model_copy(update={
-        "fallback": _with_step_skills(r.fallback, others, step, merge, r.where)}) for r in rules)
+        "fallback": _whole_value(_with_step_skills(r.fallback, others, step, merge, r.where), output_schema)})
+        for r in rules)
     if rules:
         where = rows[0].where if rows else rules[0].where
-        prov["policy.rules"] = from_spec(where, f"{len(rules)} recovery rule(s)")
+        row_lines = {r.where for r in rows}
+        what = "Error Recovery row(s)" if all(r.where in row_lines for r in rules) else "recovery rule(s)"
+        prov["policy.rules"] = from_spec(where, f"{len(rules)} {what}")
     non_retryable: tuple[ErrorClass, ...] = ()
     if step.id in spec.convergence.step_unrecoverable:
         non_retryable = (spec.convergence.step_unrecoverable[step.id],)
@@ -434,8 +490,15 @@ def step_policy(
     return PolicyDraft(policy=policy, provenance=prov, warnings=tuple(dict.fromkeys(merge.warnings)))
 
 
-def plan_limits(spec: WorkflowSpec) -> tuple[Limits, dict[str, Provenance]]:
-    """The run's limits: the Convergence Criteria, the YAML `timeout:`, a "whole run" sentence, else defaults."""
+def plan_limits(spec: WorkflowSpec, policies: Mapping[str, StepPolicy] | None = None,
+                retry_where: Mapping[str, str | None] | None = None) -> tuple[Limits, dict[str, Provenance]]:
+    """The run's limits: the Convergence Criteria, the YAML `timeout:`, a "whole run" sentence, else defaults.
+
+    With the steps' `policies` (and the line of each one's retry, `where`): a per-step bound
+    left at its default grows to what a step's stated policy needs ("retry every 5 min for
+    up to an hour" is 13 attempts), and a bound written as retries ("No more than 3 retries
+    anywhere") leaves room for the regenerations the steps plan. `retry_where`: the line of
+    each step's retry, cited when a default grows."""
     conv = spec.convergence
     limits = conv.limits
     prov: dict[str, Provenance] = {}
@@ -449,4 +512,35 @@ def plan_limits(spec: WorkflowSpec) -> tuple[Limits, dict[str, Provenance]]:
     if whole is not None and whole.statement.timeout_s is not None and prov["wall_time_s"].source == "default":
         limits = limits.model_copy(update={"wall_time_s": whole.statement.timeout_s})
         prov["wall_time_s"] = _reading_prov(whole, "whole run")
+    if policies:
+        limits = _fitted(limits, prov, spec, policies, retry_where or {})
     return limits, prov
+
+
+def _fitted(limits: Limits, prov: dict[str, Provenance], spec: WorkflowSpec, policies: Mapping[str, StepPolicy],
+            where: Mapping[str, str | None]) -> Limits:
+    """The per-step bounds fitted to the steps' stated policies (`plan_limits`)."""
+    worst = {sid: (max([p.retry.max_retries, *(r.retry.max_retries for r in p.rules if r.retry)]),
+                   max([p.regenerations, *(r.regenerate or 0 for r in p.rules)])) for sid, p in policies.items()}
+    attempts = max(worst.items(), key=lambda kv: 1 + kv[1][0] + kv[1][1])
+    regens = max(worst.items(), key=lambda kv: kv[1][1])
+    if spec.convergence.retries_cap and prov["max_attempts_per_step"].source == "spec":
+        extra = regens[1][1]
+        if extra:
+            limits = limits.model_copy(update={"max_attempts_per_step": limits.max_attempts_per_step + extra})
+            prov["max_attempts_per_step"] = prov["max_attempts_per_step"].model_copy(update={
+                "note": f"stated as {limits.max_attempts_per_step - extra - 1} retries; + 1 attempt and up to "
+                        f"{extra} regenerations ({regens[0]})"})
+    need = 1 + attempts[1][0] + attempts[1][1]
+    if prov["max_attempts_per_step"].source == "default" and need > limits.max_attempts_per_step:
+        limits = limits.model_copy(update={"max_attempts_per_step": need})
+        policy = policies[attempts[0]]
+        at = next((r.where for r in policy.rules if r.retry and r.retry.max_retries == attempts[1][0]),
+                  where.get(attempts[0]))
+        prov["max_attempts_per_step"] = from_spec(at, f"global default raised to {need} for {attempts[0]}'s "
+                                                      "stated policy")
+    if prov["max_regenerations_per_step"].source == "default" and regens[1][1] > limits.max_regenerations_per_step:
+        limits = limits.model_copy(update={"max_regenerations_per_step": regens[1][1]})
+        prov["max_regenerations_per_step"] = from_spec(where.get(regens[0]), f"global default raised to "
+                                                       f"{regens[1][1]} for {regens[0]}'s stated policy")
+    return limits

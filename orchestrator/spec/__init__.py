@@ -11,9 +11,13 @@ Modules: `markdown` (sections of the seed-000 template), `step` (a step's
 bullets), `contract` (Data Contracts), `recovery` and `recovery_section` (the
 Error Recovery table and Convergence Criteria), `fields` (Input/Output lines),
 `policy_text` (policy phrases), `yaml_form` (the YAML form), `check` (checks
-shared by both). Policy sentences anywhere: `grammar` (the tables), `normalize`
-(a sentence as the rows read it), `phrase` (one sentence), `prose` (a step's text, sentence by sentence), `success`
-(success criteria as output checks), `effect` (a sentence's policy).
+shared by both); `structure`, `step_forms` and `step_prose` find steps written in
+other shapes (headings in other wordings, lists, tables, runbook paragraphs) and
+read the dependencies, joins and routes written as sentences. Policy sentences
+anywhere: `grammar` (the tables), `normalize` (a sentence as the rows read it),
+`phrase` (one sentence), `prose` (what the structure readers left of a step's
+text, `StepSpec.texts`, sentence by sentence), `success` (success criteria as
+output checks), `effect` (a sentence's policy).
 """
 
 from __future__ import annotations
@@ -113,8 +117,10 @@ def parse_spec_text(text: str, path: str, format: SpecFormat | str) -> WorkflowS
 
 def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str) -> WorkflowSpec:
     from orchestrator.spec.prose import read_step_texts
+    from orchestrator.spec.structure import StepIndex
 
-    success_checks = read_step_texts(parts.steps, src)  # every step sentence: a policy, a check, or a warning
+    # every step text the structure readers left: a policy, a check, or a warning
+    success_checks = read_step_texts(parts.steps, src, StepIndex(parts.steps).resolve)
     check_steps(parts.steps, parts.steps_line, src)
     check_references({s.id for s in parts.steps}, parts.contracts, parts.recovery,
                      parts.convergence, src)

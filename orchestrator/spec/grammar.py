@@ -186,7 +186,10 @@ BOUNDS = (
 # waits between tries: before timeouts and counts, which would take their numbers
 WAIT = (
     Row("wait_none", r"\b(?:no\s+need\s+to|don'?t|do\s+not|without|never)\s+(?:wait(?:ing)?|pause|pausing|sleep(?:ing)?|delay(?:ing)?)\b(?:\s+(?:in\s+)?between(?:\s+(?:the\s+)?(?:tries|attempts|retries|them))?)?"),
-    Row("wait_none", r"\b(?:immediately|instantly|right\s+away|straight\s+away|at\s+once|back[- ]to[- ]back|without\s+(?:any\s+|a\s+)?(?:delay|wait|pause|backoff|back-off)|with\s+no\s+(?:delay|wait|pause|backoff))\b"),
+    # "at once", "right away" are a wait only beside a retry ("takes the results at once", "can start right away")
+    Row("wait_none", r"\b(?:immediately|instantly|right\s+away|straight\s+away|at\s+once|back[- ]to[- ]back)\b",
+        needs=r"{RETRY}|\btr(?:y|ies|ying)\b|\battempts?\b|\bagain\b"),
+    Row("wait_none", r"\b(?:without\s+(?:any\s+|a\s+)?(?:delay|wait|pause|backoff|back-off)|with\s+no\s+(?:delay|wait|pause|backoff))\b"),
     Row("wait_none", r"\bno\s+(?:delay|wait|pause|backoff|back-off|sleep)(?:\s+(?:in\s+)?between(?:\s+(?:the\s+)?(?:tries|attempts|retries))?)?\b"),
     Row("wait_none", r"\b(?:delay|wait|backoff|pause)\s*[:=]\s*(?:0|none|zero)\b(?:\s*s\b)?"),
     Row("wait_seq", r"(?:\bwait(?:ing|s)?(?:\s+grow)?\s*[:=-]?\s*(?:for\s+|of\s+)?|\bdelays?\s*(?:of|:|=|-)?\s*|\bback-?\s*offs?\s*(?:of|:|=|-)?\s*|\bpauses?\s*(?:of\s+|:\s*)?|\bintervals?\s*(?:of|:|=)?\s*|\bsleep\s+|\bschedule\s*[:=]?\s*)(?P<seq>{SERIES})"),
@@ -201,7 +204,9 @@ WAIT = (
     Row("wait_fixed", r"\b{D}\s+(?:fixed|constant|flat)\b"),
     Row("wait_fixed", r"\b(?:delay|wait|waiting|pause|pausing|interval|sleep|sleeping|cool-?down|gap)s?\s*(?:of|:|=|is|for|-)?\s*(?:about\s+)?{D}(?:\s+(?:in\s+)?between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them))?|\s+each\s+time)?"),
     Row("wait_fixed", r"\b(?:at|in)\s+{D}\s+intervals\b|\b{D}\s+intervals\b"),
-    Row("wait_fixed", r"\bevery\s+(?:{D}|(?P<d9>second|minute|hour|day)\b)"),
+    Row("wait_fixed", r"\bevery\s+{D}"),
+    # "every minute" is a wait only beside a retry ("That is always, every day" is not one)
+    Row("wait_fixed", r"\bevery\s+(?P<d9>second|minute|hour|day)\b", needs=r"{RETRY}|\btry\b|\bagain\b|\bpoll"),
     Row("wait_fixed", r"\b(?:retry|try\s+again|re-?run|retrying)\s+(?:it\s+)?(?:after|in)\s+{D}"),
     Row("wait_fixed", r"\b(?:after|in)\s+(?:waiting\s+)?{D}", needs=r"{RETRY}|\btry\b|\bagain\b"),
     Row("wait_fixed", r"\b(?:{D}\s+)?back-?\s*off\s+(?:of\s+)?{D}\s+(?:each|every)\s+time\b"),
@@ -214,7 +219,7 @@ BACKOFF = (
     Row("exp_factor", r"\b(?:factor|multiplier|ratio)\s*(?:of|:|=|is)?\s*(?P<factor>\d+(?:\.\d+)?)\b"),
     Row("exp_factor", r"\(\s*[x×]\s*(?P<factor>\d+(?:\.\d+)?)\s*\)|(?<![\w.])[x×]\s*(?P<f2>\d+(?:\.\d+)?)\b(?!\s*(?:times|retries|attempts))", needs=r"back-?\s*off|exponential|expo|exp\.|doubl|factor"),
     Row("exp_factor", r"\b(?:multiplied|multiply(?:ing)?|growing|grows)\s+by\s+(?P<factor>\d+(?:\.\d+)?)\b"),
-    Row("exp_factor", r"\b(?:doubling|doubles?|double\s+(?:the|each|every)\s+(?:wait|delay|time)|twice\s+as\s+long\s+each\s+time)\b(?:\s+(?:the\s+)?(?:wait|delay)s?)?(?:\s+each\s+time)?", value=2.0),
+    Row("exp_factor", r"\b(?:doubling|doubles?(?!-)|double\s+(?:the|each|every)\s+(?:wait|delay|time)|twice\s+as\s+long\s+each\s+time)\b(?:\s+(?:the\s+)?(?:wait|delay)s?)?(?:\s+each\s+time)?", value=2.0),
     Row("exp_factor", r"\b(?:tripling|triples?)\b(?:\s+(?:the\s+)?(?:wait|delay)s?)?(?:\s+each\s+time)?", value=3.0),
     Row("exponential", r"\bexponential(?:ly)?(?:\s+(?:back-?\s*off|backing\s+off|delays?|waits?|retr(?:y|ies)|backoff))?\b|\bexpo\b|\bexp\.?\s+back-?\s*off\b"),
     Row("exponential", r"\b(?:with\s+|using\s+)?(?:a\s+|some\s+)?(?:back-?\s*off|backing\s+off|back\s+off)\b"),
@@ -225,6 +230,9 @@ BACKOFF = (
 TIMEOUT = (
     Row("run_timeout", r"\b(?:the\s+)?(?:whole|entire|total|full|complete)\s+(?:run|workflow|thing|job|pipeline|flow)\s*(?:[:=]|should\s+(?:take|finish\s+in)|must\s+(?:take|finish\s+in)|takes|under|in|within|is)?\s*(?:no\s+more\s+than\s+|less\s+than\s+|at\s+most\s+|under\s+|within\s+|max(?:imum)?\s+)?{D}(?:\s+(?:max(?:imum)?|tops|at\s+most))?"),
     Row("run_timeout", r"\b{D}\s+(?:max(?:imum)?\s+)?(?:for\s+)?(?:the\s+)?(?:whole|entire|total)\s+(?:run|workflow|thing|job)\b"),
+    # "The whole audit should be done in under 5 minutes", "The whole thing, approval wait excluded, should be done in 10 min"
+    Row("run_timeout", r"\b(?:should|must|has\s+to|needs?\s+to)\s+(?:be\s+)?(?:done|finish(?:ed)?|complete(?:d)?|over)\s+(?:in\s+|within\s+)?(?:under\s+|less\s+than\s+|at\s+most\s+|no\s+more\s+than\s+)?{D}",
+        needs=r"\b(?:whole|entire|total|full|complete)\s+(?:run|workflow|thing|job|pipeline|flow|audit|process|batch)\b"),
     Row("run_timeout", r"\b(?:wall[- ]?(?:clock\s+)?time|run\s+time\s+limit|time\s+limit\s+for\s+the\s+(?:run|workflow))\s*(?:of|:|=|is)?\s*{D}"),
     Row("timeout", r"\b(?:per[- ](?:attempt|try|call|request)\s+)?time-?\s*outs?\s*(?:of|:|=|is|after|at|set\s+to|to)?\s*(?:after\s+|at\s+)?(?:about\s+)?{D}(?:\s+(?:per|each|an?|for\s+each)\s+(?:{TRY}|call|request))?"),
     Row("timeout", r"\btimes?\s+(?:it\s+)?out\s+(?:after|at|in)\s+{D}|\btimed\s+out\s+(?:after|at)\s+{D}"),
@@ -288,7 +296,9 @@ FALLBACK = (
     Row("escalate", r"\b(?P<msg>(?:needs?|requires?|wait\s+for|ask(?:s)?\s+for|get)\s+(?:a\s+)?(?:human|manual|person|operator)\s*(?:review|intervention|help|attention|decision|look)?)"),
     Row("escalate", r"\b(?P<msg>(?:mark|flag|queue|send)\s+(?:it\s+)?(?:for|to)\s+(?:manual|human)\s+(?:review|handling|intervention))"),
     Row("escalate", r"\b(?P<msg>manual\s+(?:intervention|review|fix|handling|follow-?up))\b"),
-    Row("escalate", r"\b(?P<msg>(?:open|file|raise|create)\s+(?:a\s+|an\s+)?(?:ticket|incident|issue|jira|page))\b"),
+    # filing a ticket is an escalation after a failure, not a step that files tickets for a living
+    Row("escalate", r"\b(?P<msg>(?:open|file|raise|create)\s+(?:a\s+|an\s+)?(?:ticket|incident|issue|jira|page))\b",
+        needs=r"{COND}|escalat|\bstill\b|give\s+up"),
     Row("escalate", r"\b(?P<msg>(?:a\s+)?(?:human|person|someone|somebody)\s+(?:has|needs|must|should)\s+to\s+(?:look|decide|step\s+in|check|fix)[^.;,]*)"),
     Row("value_nos", r"\b(?:record|return|store|output|emit|give\s+back|log|mark|save|leave)\s+(?:it|them|this|the\s+\w+)?\s*(?:as\s+\w+\s+)?with\s+(?P<nos>no\s+\w+(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)no\s+\w+)*)"),
     Row("value_blank", r"\bleave\s+(?:the\s+|it\s+|its\s+)?(?:[\w-]+\s+)?(?:blank|empty)\b"),
@@ -348,7 +358,7 @@ SIGNALS = re.compile(
     r"\b(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|try\s+(?:it\s+|this\s+)?again|attempts?|tries|back-?\s*off"
     r"|time-?\s*outs?|timed\s+out|times\s+out|wait(?:ing|s)?|delay(?:ed|s)?|jitter|fall\s*-?\s*back\s*(?:to|on|[:=-])"
     r"|escalat\w*|abort|give\s+up|give\s+it|regenerat\w*|exponential\w*|again|instead|\d+(?:\.\d+)?\s*(?:ms|s|sec|secs"
-    r"|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\b|once|twice|thrice|\d+\s*x\b)"
+    r"|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\b|(?<!at\s)(?<!^)once|twice|thrice|\d+\s*x\b)"
     rf"|\b(?:{WORDS}|half\s+an?)\s+{LONG_UNITS}\b",
     re.I,
 )

@@ -4,22 +4,30 @@
     read_sentence(...)               one sentence through the grammar (`phrase`): a
                                      `SentenceReading` in `src.readings`, or a warning
                                      with its line (and an `UnreadSentence` for `--interpret`)
-    read_step_texts(steps, src)      every `StepSpec.texts` entry of every step; success
-                                     criteria become output checks (`ContractSpec`)
+    read_step_texts(steps, src, resolve)
+                                     every `StepSpec.texts` entry of every step (what
+                                     the structure readers left); success criteria
+                                     become output checks (`ContractSpec`)
+    read_named(text, resolve)        the grammar's reading, a step named by its name as
+                                     a fallback ("go to the no-data notice instead")
 
 What counts: a sentence the grammar reads becomes part of the plan, with its line.
 A sentence that uses policy words but is not (fully) read is a warning with its
 line saying what was not understood, and an `UnreadSentence` that `plan
 --interpret` may have the model read (a model's reading replaces a partial one). A plain description ("It gives back
 `rows`") is neither: it carries no policy. Bullets are stricter than prose: an
-unlabelled or unknown-label bullet that states no policy is reported as not read,
-as before. A step's Success line: plain comparisons become checks on its output,
-other criteria are reported.
+unlabelled or unknown-label bullet that states no policy is reported as not read
+(as read only in part, when the structure reader took a dependency from it). A
+steps table's extra cell is reported only when it states a policy that is not
+read (its column is reported once). A step's Success line: plain comparisons
+become checks on its output, other criteria are reported. Each text is read
+once: the structure reader hands over only what it did not take.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from orchestrator.spec.model import (
     ContractSpec,
@@ -42,6 +50,12 @@ _EMPTINESS = {"array": ("maxItems", "minItems"), "string": ("maxLength", "minLen
 _RECOVERY_WORDS = re.compile(r"retr|again|attempt|fall\s*-?\s*back|escalat|continu|carry\s+on|skip|regenerat|rewrite|"
                              r"repair|\bpage\b|paging|alert|notify|default|instead|ignore|abort|give\s+up|never|"
                              r"\bwait|back-?\s*off|time-?\s*out|timed\s+out|\bfail\s+the\s+(?:run|workflow)", re.I)
+# a fallback to a step named by its name: "go to the no-data notice instead", "fall back to the Publish step"
+_TO_NAMED = re.compile(r"(?i)\b(?P<verb>go\s+to|jump\s+to|fall\s*-?\s*back\s+(?:to|on)|fail\s*over\s+to|switch\s+to|"
+                       r"hand\s+(?:it\s+)?(?:over\s+)?to|send\s+(?:it\s+)?to|route\s+(?:it\s+)?to|pass\s+(?:it\s+)?to|"
+                       r"run|use|try)\s+(?P<name>(?:the\s+)?[\w`*'’-]+(?:\s+[\w`*'’-]+){0,4}?)"
+                       r"(?=\s+instead\b|\s*[.;,:)!]|\s*$)")
+Resolve = Callable[[str], str | None]  # a step's name, number or id -> its id (`structure.StepIndex.resolve`)
 UNREAD_CODE = "spec.policy-unread"
 PARTIAL_CODE = "spec.policy-partial"
 
@@ -99,6 +113,23 @@ def record(
     return reading
 
 
+def read_named(text: str, resolve: Resolve | None) -> Phrase:
+    """`read_phrase(text)`; when it reads no fallback and the text sends the failure to a step
+    by its name ("go to the no-data notice instead"), the reading with that step's number."""
+    phrase = read_phrase(text)
+    if resolve is None or phrase.statement.on_failure is not None or not phrase.signal:
+        return phrase
+    for m in _TO_NAMED.finditer(text):
+        sid = resolve(m.group("name").strip("`*"))
+        number = sid.rpartition("-")[2] if sid and re.fullmatch(r"step-\d+", sid) else None
+        if number is None:
+            continue
+        named = read_phrase(f"{text[:m.start('name')]}step {number}{text[m.end('name'):]}")
+        if named.statement.on_failure is not None and named.statement.on_failure.kind == "use_step":
+            return named
+    return phrase
+
+
 def read_sentence(
     text: str, line: int, src: Source, *, section: str, steps: tuple[str, ...], who: str, step_name: str = "",
     specific: bool = True, note: str = "",
@@ -108,15 +139,20 @@ def read_sentence(
                   step_name=step_name, specific=specific, note=note)
 
 
-def _bullet(step: StepSpec, item: SpecText, src: Source) -> None:
-    """An unknown-label or unlabelled bullet: a policy, or reported as not read."""
+def _bullet(step: StepSpec, item: SpecText, src: Source, resolve: Resolve | None) -> None:
+    """An unknown-label or unlabelled bullet, or a steps table's cell: a policy, or reported."""
     text = f"{item.label}: {item.text}" if item.label else item.text
-    phrase = read_phrase(text)
+    phrase = read_named(text, resolve)
     if phrase.read or phrase.signal:
         record(phrase, text, item.line, src, section="step", steps=(step.id,), who=step.id, step_name=step.name)
         return
+    if item.kind == "cell":
+        return  # a cell without policy is a note; its column was reported once (`step_forms`)
     if item.label:
         src.warn(item.line, f"{step.id}: label '{item.label}' not understood; kept for review", "spec.unknown-label")
+    elif item.partly:
+        src.warn(item.line, f"{step.id}: bullet '{_quote(item.text, 60)}' read only for the step it depends on; "
+                            "the rest is not read", "spec.unread")
     else:
         src.warn(item.line, f"{step.id}: bullet '{_quote(item.text, 60)}' not read", "spec.unread")
 
@@ -152,12 +188,13 @@ def _recovery(phrase: Phrase) -> bool:
     return s.no_retry or (phrase.read and any(v is not None for v in stated))
 
 
-def read_step_texts(steps: tuple[StepSpec, ...], src: Source) -> tuple[ContractSpec, ...]:
-    """Every text of every step (module docstring); the success checks found."""
+def read_step_texts(steps: tuple[StepSpec, ...], src: Source, resolve: Resolve | None = None) -> tuple[ContractSpec, ...]:
+    """Every text of every step (module docstring); the success checks found. `resolve`
+    finds a step by its name, for a fallback to a step."""
     checks: list[ContractSpec] = []
     for step in steps:
         texts = step.texts
-        if not texts and step.description:  # the YAML form: its description is the step's prose
+        if not texts and step.description and step.form == "yaml":  # its description is the step's prose
             line = int(step.where.rpartition(":")[2] or 1) if step.where.rpartition(":")[2].isdigit() else 1
             texts = (SpecText(text=step.description, line=line),)
         for item in texts:
@@ -166,12 +203,13 @@ def read_step_texts(steps: tuple[StepSpec, ...], src: Source) -> tuple[ContractS
                 if found is not None:
                     checks.append(found)
             elif item.kind in ("bullet", "cell"):
-                _bullet(step, item, src)
+                _bullet(step, item, src, resolve)
             else:
-                for text, line in sentences(item.text, item.line):
+                cut = [(item.text, item.line)] if item.kind == "sentence" else sentences(item.text, item.line)
+                for text, line in cut:
                     if item.kind == "failure_mode" and not _RECOVERY_WORDS.search(text):
                         continue  # a failure mode describes what can go wrong
-                    phrase = read_phrase(text)
+                    phrase = read_named(text, resolve)
                     if item.kind == "failure_mode" and not _recovery(phrase):
                         continue  # a failure mode describes what can go wrong; only a recovery in it counts
                     record(phrase, text, line, src, section="step", steps=(step.id,), who=step.id,

@@ -43,8 +43,9 @@ from orchestrator.spec.effect import fallback_of, retry_of
 from orchestrator.spec.fields import step_id
 from orchestrator.spec.model import ContractSpec, ConvergenceSpec, RecoveryRowSpec
 from orchestrator.spec.phrase import Phrase, read_phrase
-from orchestrator.spec.prose import read_sentence
+from orchestrator.spec.prose import Resolve, read_named, read_sentence
 from orchestrator.spec.source import Source
+from orchestrator.spec.step_prose import read_step_list
 
 _BLANK = {"", "-", "—", "–", "n/a", "none"}
 _EXPLICIT_CLASS = {
@@ -118,8 +119,13 @@ def _error_class(step: str, cells: RowCells, src: Source, line: int) -> ErrorCla
     return found
 
 
-def _problems(phrase: Phrase, step: str, what: str, text: str, src: Source, line: int) -> None:
+_NO_COUNT = "it says to retry but not how many times"  # the grammar's `no_count` row
+
+
+def _problems(phrase: Phrase, step: str, what: str, text: str, src: Source, line: int, skip: str = "") -> None:
     for problem in phrase.problems:
+        if skip and problem.endswith(skip):
+            continue
         src.warn(line, f"{step}: {what} '{text.strip()}': {problem}", "spec.policy-partial")
 
 
@@ -127,15 +133,22 @@ def _owner_of(cells: RowCells) -> str | None:
     return next((cell.strip() for column, cell in cells.extra if "owner" in column.lower() and cell.strip()), None)
 
 
-def read_recovery_row(step: str, cells: RowCells, src: Source, line: int, *, every_step: bool = False) -> RecoveryRowSpec:
-    """One table row (its step already resolved) into a RecoveryRowSpec."""
-    on = _error_class(step, cells, src, line)
+def read_recovery_row(
+    step: str, cells: RowCells, src: Source, line: int, *, every_step: bool = False, resolve: Resolve | None = None,
+    who: str | None = None,
+) -> RecoveryRowSpec:
+    """One table row (its step already resolved) into a RecoveryRowSpec; `resolve` finds a
+    step named as the fallback ("go to the no-data notice instead"); `who` names the steps
+    in the warnings (a row for several steps is read, and reported, once)."""
+    label = who or step
+    on = _error_class(label, cells, src, line)
     timeout_s = pt.first_duration(cells.detection)
     if timeout_s is None and on in (ErrorClass.TIMEOUT, ErrorClass.TRANSIENT):
         timeout_s = pt.first_duration(cells.failure)
     recovery = cells.recovery.strip()
-    phrase = read_phrase(recovery)
-    _problems(phrase, step, "recovery", recovery, src, line)
+    phrase = read_named(recovery, resolve)
+    # a retry without its count is reported once, below: as assumed, or counted by the Max Attempts column
+    _problems(phrase, label, "recovery", recovery, src, line, skip=_NO_COUNT)
     retry, assumed = retry_of(phrase.statement, retry_said=phrase.retry_said)
     feedback = pt.read_feedback(recovery, step)
     regenerate = None if feedback else phrase.statement.regenerate
@@ -150,7 +163,7 @@ def read_recovery_row(step: str, cells: RowCells, src: Source, line: int, *, eve
     col_phrase = read_phrase(f"on failure: {cells.fallback}")  # a Fallback cell is what follows a failure
     col_fallback = None if _blank(cells.fallback) else fallback_of(col_phrase.statement.on_failure)
     if not _blank(cells.fallback) and col_fallback is None:
-        src.warn(line, f"{step}: fallback '{cells.fallback.strip()}' not understood; "
+        src.warn(line, f"{label}: fallback '{cells.fallback.strip()}' not understood; "
                        "the step's default fallback applies", "spec.unread")
     if phrase.statement.timeout_s is not None and timeout_s is None:
         timeout_s = phrase.statement.timeout_s
@@ -158,7 +171,7 @@ def read_recovery_row(step: str, cells: RowCells, src: Source, line: int, *, eve
     if not _blank(recovery):
         understood = retry or regenerate is not None or feedback or rec_fallback or phrase.statement.timeout_s
         if not understood and not re.search(r"\blog", recovery, re.I):
-            src.warn(line, f"{step}: recovery '{recovery}' names no action; read as no retry "
+            src.warn(line, f"{label}: recovery '{recovery}' names no action; read as no retry "
                            "and no regeneration", "spec.unread")
         retry = retry or RetryPolicy(max_retries=0)
         regenerate = 0 if regenerate is None else regenerate
@@ -171,7 +184,7 @@ def read_recovery_row(step: str, cells: RowCells, src: Source, line: int, *, eve
         elif (pt.mentions_retry(recovery) or phrase.retry_said) and retry is not None:
             if count_said and retry.max_retries != n - 1:
                 # the sentence says what the author meant; a column is a summary of it
-                src.warn(line, f"{step}: the Max Attempts column says {n} attempts ({n - 1} retries) but the "
+                src.warn(line, f"{label}: the Max Attempts column says {n} attempts ({n - 1} retries) but the "
                                f"Recovery cell '{recovery}' says {retry.max_retries} retries; the Recovery cell wins",
                          "policy-conflict")
             else:
@@ -209,10 +222,10 @@ def read_recovery_row(step: str, cells: RowCells, src: Source, line: int, *, eve
         every_step=every_step,
         where=src.where(line),
     )
-    return _with_extra_columns(row, cells, src, line)
+    return _with_extra_columns(row, cells, src, line, label)
 
 
-def _with_extra_columns(row: RecoveryRowSpec, cells: RowCells, src: Source, line: int) -> RecoveryRowSpec:
+def _with_extra_columns(row: RecoveryRowSpec, cells: RowCells, src: Source, line: int, label: str) -> RecoveryRowSpec:
     """Cells of other columns that state a policy join the row; the row's own cells win."""
     rule = row.rule
     updates: dict[str, object] = {}
@@ -222,10 +235,10 @@ def _with_extra_columns(row: RecoveryRowSpec, cells: RowCells, src: Source, line
         phrase = read_phrase(cell)
         if not phrase.read:
             if phrase.signal:
-                src.warn(line, f"{row.step}: column '{column}': '{cell.strip()}' states a policy that was not "
+                src.warn(line, f"{label}: column '{column}': '{cell.strip()}' states a policy that was not "
                                "understood; not in the plan", "spec.policy-unread")
             continue
-        _problems(phrase, row.step, f"column '{column}'", cell, src, line)
+        _problems(phrase, label, f"column '{column}'", cell, src, line)
         retry, _ = retry_of(phrase.statement)
         fallback = fallback_of(phrase.statement.on_failure)
         for name, value, current in (("retry", retry, rule.retry), ("fallback", fallback, rule.fallback)):
@@ -234,7 +247,7 @@ def _with_extra_columns(row: RecoveryRowSpec, cells: RowCells, src: Source, line
             if current is None or (current == RetryPolicy(max_retries=0) and not row.recovery):
                 updates[name] = value
             elif current != value:
-                src.warn(line, f"{row.step}: column '{column}' ('{cell.strip()}') disagrees with the row's "
+                src.warn(line, f"{label}: column '{column}' ('{cell.strip()}') disagrees with the row's "
                                f"{name}; the row's own cell wins", "policy-conflict")
         if phrase.statement.timeout_s is not None and row.timeout_s is None:
             row = row.model_copy(update={"timeout_s": phrase.statement.timeout_s})
@@ -257,6 +270,7 @@ _LIMIT_PATTERNS: tuple[tuple[str, str], ...] = (
     ("concurrency", r"concurrency|parallel\s+steps"),
 )  # fmt: skip
 _STEP_WORD = re.compile(r"(?i)\bstep[\s_-]*\d+\b")
+_STEPS_LIST = re.compile(r"(?i)\bsteps\s+\d+\s*(?:,|and|&|-|–|to)")
 _CHECK = re.compile(r"^`?(\w+)`?\s*\(\s*(step[\s_-]*\d+)\s*\)\s*(?:==?|is)\s*(.+)$", re.I)
 _CHECK_DOTTED = re.compile(r"^`?(step[\s_-]*\d+)[.\s]+(\w+)`?\s*(?:==?|is)\s*(.+)$", re.I)
 
@@ -325,15 +339,20 @@ def read_convergence(
     feedback: dict[str, tuple[str, int]] = {}
     where: dict[str, str] = {}
     checks: list[ContractSpec] = []
+    retries_cap = False
     for item in items:
         text, line, at = item.text.strip(), item.line, src.where(item.line)
         low = text.lower()
         steps = [s for s in (step_id(m.group(0)) for m in _STEP_WORD.finditer(text)) if s]
-        limit = None if steps else (_retry_cap(text) or read_limit(text, src, line))
+        if not steps and _STEPS_LIST.search(text):  # "Individual lookups (steps 2, 4 and 8) get 30s each"
+            steps = list(read_step_list(text, bare_digits=False).ids)
+        cap = None if steps else _retry_cap(text)
+        limit = None if steps else (cap or read_limit(text, src, line))
         check = _CHECK.match(text) or _CHECK_DOTTED.match(text)
         if limit is not None:
             limits[limit[0]] = limit[1]
             limit_where[limit[0]] = at
+            retries_cap = cap is not None or (retries_cap and limit[0] != "max_attempts_per_step")
         elif check is not None:
             field, ref, value = (check.group(1), check.group(2), check.group(3)) if _CHECK.match(
                 text) else (check.group(2), check.group(1), check.group(3))
@@ -376,5 +395,6 @@ def read_convergence(
         step_unrecoverable=unrecoverable,
         feedback=feedback,
         where=where,
+        retries_cap=retries_cap,
     )
     return spec, tuple(checks)

@@ -181,7 +181,8 @@ def test_a_bullet_beats_the_step_prose_and_a_warning_says_which_won(tmp_path: Pa
     assert conflict[0] == 10
     assert conflict[1].endswith("flow.md:10) disagrees with 'Retries' "
                                 f"({tmp_path / 'flow.md'}:8); 'Retries' wins")
-    assert conflict[1].startswith("step-1: retry 'Retry 5 times, 3s apart.' (")
+    assert conflict[1].startswith("step-1: retry count 'Retry 5 times, 3s apart.' (")
+    assert step.policy.retry.delays_s == (3.0,)  # the bullet gives the count, the sentence its waits
 
 
 def test_the_step_prose_beats_a_table_row_with_a_warning(tmp_path: Path) -> None:
