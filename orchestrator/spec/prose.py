@@ -56,6 +56,7 @@ _TO_NAMED = re.compile(r"(?i)\b(?P<verb>go\s+to|jump\s+to|fall\s*-?\s*back\s+(?:
                        r"run|use|try)\s+(?P<name>(?:the\s+)?[\w`*'’-]+(?:\s+[\w`*'’-]+){0,4}?)"
                        r"(?=\s+instead\b|\s*[.;,:)!]|\s*$)")
 Resolve = Callable[[str], str | None]  # a step's name, number or id -> its id (`structure.StepIndex.resolve`)
+_BLANK_CELLS = frozenset({"", "-", "–", "—", "n/a", "na", "none", "tbd", "?"})
 UNREAD_CODE = "spec.policy-unread"
 PARTIAL_CODE = "spec.policy-partial"
 
@@ -141,6 +142,8 @@ def read_sentence(
 
 def _bullet(step: StepSpec, item: SpecText, src: Source, resolve: Resolve | None) -> None:
     """An unknown-label or unlabelled bullet, or a steps table's cell: a policy, or reported."""
+    if item.kind == "cell" and item.text.strip().lower() in _BLANK_CELLS:
+        return
     text = f"{item.label}: {item.text}" if item.label else item.text
     phrase = read_named(text, resolve)
     if phrase.read or phrase.signal:
