@@ -105,11 +105,14 @@ def compile_spec(
     The spec's lockfile (`<spec>.lock.json`) supplies the model's readings of sentences
     the grammar could not read; `interpret` asks the model for the missing ones first.
     """
-    from orchestrator.plan.interpretation import apply_lockfile
     from orchestrator.skills import load_catalog
     from orchestrator.spec import parse_spec
 
-    spec = apply_lockfile(parse_spec(path), path, settings, interpret=interpret)
+    spec = parse_spec(path)
+    if interpret or Path(path).with_name(Path(path).name + ".lock.json").is_file():  # `lockfile.lock_path`
+        from orchestrator.plan.interpretation import apply_lockfile
+
+        spec = apply_lockfile(spec, Path(path), settings, interpret=interpret)
     catalog = load_catalog(settings, path)
     default_chooser = _ModelChooser(settings) if chooser is None and _model_available(settings) else None
     if tool_schemas is None:

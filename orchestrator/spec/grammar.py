@@ -26,9 +26,10 @@ time budget and a failure). `CONTEXT` rows then say which failures the
 sentence is about, in the words no policy row took. `VAGUE` rows (tried before
 the policy tables) and `DOUBT` rows (after them, unless one of their `unless`
 slots was read) are phrasings that cannot be read into one policy; they are
-reported with the reason.
+reported with the reason. Every pattern is compiled on the first sentence read,
+or loaded compiled by an earlier process (`spec.regex_cache`).
 
-`SIGNALS` are the words that show a sentence means to state a policy: a
+`signals()` are the words that show a sentence means to state a policy: a
 sentence with one that no row has read is reported as not understood, never
 dropped. `TYPOS` are misspellings read as the word meant ("retyr", "timout").
 """
@@ -39,6 +40,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
+
+from orchestrator.spec.regex_cache import compile_all
 
 NUMBER_WORDS: dict[str, int] = {
     "zero": 0, "one": 1, "a single": 1, "single": 1, "once": 1, "two": 2, "twice": 2,
@@ -355,13 +358,12 @@ TABLES: tuple[tuple[Row, ...], ...] = (FIRST, REGENERATE, VAGUE, NO_RETRY, BUDGE
                                        COUNT_ROWS, FALLBACK)
 
 # words that show a sentence means to state a policy
-SIGNALS = re.compile(
+_SIGNALS = (
     r"\b(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|try\s+(?:it\s+|this\s+)?again|attempts?|tries|back-?\s*off"
     r"|time-?\s*outs?|timed\s+out|times\s+out|wait(?:ing|s)?|delay(?:ed|s)?|jitter|fall\s*-?\s*back\s*(?:to|on|[:=-])"
     r"|escalat\w*|abort|give\s+up|give\s+it|regenerat\w*|exponential\w*|again|instead|\d+(?:\.\d+)?\s*(?:ms|s|sec|secs"
     r"|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\b|(?<!at\s)(?<!^)once|twice|thrice|\d+\s*x\b)"
-    rf"|\b(?:{WORDS}|half\s+an?)\s+{LONG_UNITS}\b",
-    re.I,
+    rf"|\b(?:{WORDS}|half\s+an?)\s+{LONG_UNITS}\b"
 )
 
 
@@ -393,12 +395,42 @@ class Compiled:
     needs: re.Pattern[str] | None
 
 
-def compile_table(rows: tuple[Row, ...]) -> tuple[Compiled, ...]:
-    return tuple(
-        Compiled(r, re.compile(expand(r.pattern), re.I), re.compile(expand(r.needs), re.I) if r.needs else None)
-        for r in rows
-    )
+def _every_pattern() -> list[str]:
+    """Every pattern of the grammar as written, in a fixed order: the rows, their needs, the
+    gates, the signals (the gates and signals have no placeholders to expand)."""
+    found: dict[str, None] = {}
+    for rows in (*TABLES, IGNORE, CONTEXT, DOUBT):
+        for r in rows:
+            found[r.pattern] = None
+            if r.needs:
+                found[r.needs] = None
+    for gate in GATES.values():
+        found[gate] = None
+    found[_SIGNALS] = None
+    return list(found)
 
+
+_ALL: dict[str, re.Pattern[str]] = {}
+
+
+def compiled(pattern: str) -> re.Pattern[str]:
+    """A pattern of the grammar as written (placeholders and all), expanded and compiled,
+    case-insensitive. The first call compiles them all, or loads them compiled by an earlier
+    process (`spec.regex_cache`): a few ms instead of 50-70."""
+    if not _ALL:
+        every = _every_pattern()
+        _ALL.update(zip(every, compile_all("grammar", every, re.I, expand), strict=True))
+    found = _ALL.get(pattern)
+    return found if found is not None else re.compile(expand(pattern), re.I)
+
+
+def signals() -> re.Pattern[str]:
+    """The words that show a sentence means to state a policy (module docstring), compiled."""
+    return compiled(_SIGNALS)
+
+
+def compile_table(rows: tuple[Row, ...]) -> tuple[Compiled, ...]:
+    return tuple(Compiled(r, compiled(r.pattern), compiled(r.needs) if r.needs else None) for r in rows)
 
 # A table's rows are only tried on a sentence with one of its gate's words: most sentences
 # skip most tables, and a table no sentence reaches is never compiled (a process that
@@ -443,8 +475,7 @@ class Table:
 
     def __init__(self, rows: tuple[Row, ...]) -> None:
         self._rows = rows
-        gate = GATES.get(id(rows))
-        self.gate = re.compile(gate, re.I) if gate else None
+        self._gate = GATES.get(id(rows))
         self._compiled: tuple[Compiled, ...] | None = None
 
     def rows(self) -> tuple[Compiled, ...]:
@@ -453,7 +484,7 @@ class Table:
         return self._compiled
 
     def applies(self, text: str) -> bool:
-        return self.gate is None or self.gate.search(text) is not None
+        return self._gate is None or compiled(self._gate).search(text) is not None
 
 
 class _Lazy:

@@ -15,19 +15,20 @@ import re
 from collections.abc import Callable
 
 from orchestrator.spec.grammar import LONG_UNITS, NUMBER_WORDS, TYPOS, UNIT_SECONDS, UNITS, WORDS
+from orchestrator.spec.regex_cache import compile_many
 
 _COUNT_NOUNS = (rf"(?:{LONG_UNITS}|ms|s|m|h|times?|retries|retry|re-?tries|attempts?|tries|go(?:es)?|shots?|more|additional|"
                 r"extra|further|x\b|×)")
-_NUMBER_WORD = re.compile(rf"\b(?!(?:once|twice|thrice|a\s+couple\s+more)\b)({WORDS})\b(?=\s*-?\s*{_COUNT_NOUNS})",
-                          re.I)
-_HALF = re.compile(rf"\b(\d+(?:\.\d+)?|{WORDS})\s+and\s+a\s+half\s+({LONG_UNITS})\b", re.I)
-_HALF_A = re.compile(rf"\bhalf\s+an?\s+({LONG_UNITS})\b", re.I)
-_ONE_UNIT = re.compile(rf"\b(?:an?|another|one)\s+({LONG_UNITS})\b(?!\s+(?:chance|try|attempt|go|shot|time|thought))",
-                       re.I)
-_QUOTED = re.compile(r"`[^`]*`|\"[^\"]*\"")
-_TYPO = re.compile(r"\b(" + "|".join(sorted(map(re.escape, TYPOS), key=len, reverse=True)) + r")\b", re.I)
-_COMPOUND = re.compile(rf"\b(\d+(?:\.\d+)?)\s*({UNITS})(?![a-z])\s*(?:and\s+)?(\d+(?:\.\d+)?)\s*({UNITS})(?![a-z])",
-                       re.I)
+# compiled once per install, not per process (`spec.regex_cache`)
+_NUMBER_WORD, _HALF, _HALF_A, _ONE_UNIT, _QUOTED, _TYPO, _COMPOUND = compile_many("normalize", [
+    (rf"\b(?!(?:once|twice|thrice|a\s+couple\s+more)\b)({WORDS})\b(?=\s*-?\s*{_COUNT_NOUNS})", re.I),
+    (rf"\b(\d+(?:\.\d+)?|{WORDS})\s+and\s+a\s+half\s+({LONG_UNITS})\b", re.I),
+    (rf"\bhalf\s+an?\s+({LONG_UNITS})\b", re.I),
+    (rf"\b(?:an?|another|one)\s+({LONG_UNITS})\b(?!\s+(?:chance|try|attempt|go|shot|time|thought))", re.I),
+    (r"`[^`]*`|\"[^\"]*\"", 0),
+    (r"\b(" + "|".join(sorted(map(re.escape, TYPOS), key=len, reverse=True)) + r")\b", re.I),
+    (rf"\b(\d+(?:\.\d+)?)\s*({UNITS})(?![a-z])\s*(?:and\s+)?(\d+(?:\.\d+)?)\s*({UNITS})(?![a-z])", re.I),
+])
 
 
 def _compound(m: re.Match[str]) -> str:

@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator.policy import ErrorClass, OnFailure, PolicyStatement, Wait
 from orchestrator.spec import grammar as g
 from orchestrator.spec.normalize import normalize
+from orchestrator.spec.regex_cache import compile_many
 
 _EMPTY_OF: dict[str, Any] = {"list": [], "array": [], "string": "", "text": "", "object": {}, "dict": {},
                               "map": {}, "mapping": {}}
@@ -35,8 +36,10 @@ MAX_SENTENCE = 2_000  # characters read of one sentence; a longer one is read in
 _CLASSES = {c.value: c for c in ErrorClass}
 _WORD = re.compile(r"[\w'-]+")
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " ", "*": " "})
-_DURATION_PART = re.compile(g.DURATION_PART, re.I)
-_AMOUNT_UNIT = re.compile(rf"(?P<amount>\d+(?:\.\d+)?|{g.WORDS}|half\s+an?|an?|another|\b)\s*-?\s*(?P<unit>{g.UNITS}|{g.LONG_UNITS})(?![a-z])", re.I)
+_DURATION_PART, _AMOUNT_UNIT = compile_many("phrase", [  # once per install (`spec.regex_cache`)
+    (g.DURATION_PART, re.I),
+    (rf"(?P<amount>\d+(?:\.\d+)?|{g.WORDS}|half\s+an?|an?|another|\b)\s*-?\s*(?P<unit>{g.UNITS}|{g.LONG_UNITS})(?![a-z])", re.I),
+])
 
 
 class Phrase(BaseModel):
@@ -267,7 +270,7 @@ def read_phrase(text: str) -> Phrase:
                 r.take(m.start(), m.end())
     read = bytes(a & ~b & 1 for a, b in zip(r.taken, ignored, strict=True))  # taken by a policy row
     accounted = bytearray(r.taken)
-    policy_like = bool(r.seen) or any(ignored) or g.SIGNALS.search(norm) is not None
+    policy_like = bool(r.seen) or any(ignored) or g.signals().search(norm) is not None
     for compiled in g.COMPILED_CONTEXT if policy_like else ():
         for m in compiled.regex.finditer(norm):
             if m.end() == m.start() or any(read[m.start():m.end()]):
@@ -286,7 +289,7 @@ def read_phrase(text: str) -> Phrase:
             r.problems.append(f"'{r.written(vague.start(), vague.end()).strip()}': {compiled.row.value}")
             accounted[vague.start():vague.end()] = b"\x01" * (vague.end() - vague.start())
     left = "".join(ch if not accounted[i] else " " for i, ch in enumerate(norm))
-    unread = tuple(dict.fromkeys(" ".join(r.written(m.start(), m.end()).split()) for m in g.SIGNALS.finditer(left)))
+    unread = tuple(dict.fromkeys(" ".join(r.written(m.start(), m.end()).split()) for m in g.signals().finditer(left)))
     statement, retry_said, regenerate_said = _assemble(r, classes)
     problems = list(r.problems)
     if unread:

@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from orchestrator.spec.fields import split_top
+from orchestrator.spec.regex_cache import compile_many
 
 _FIELD = r"`?(?P<field>[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)`?"
 _VALUE = r"(?P<value>`[^`]*`|\"[^\"]*\"|'[^']*'|-?\d+(?:\.\d+)?|true|false|null|none|\[\s*\]|\{\s*\})"
@@ -35,9 +36,12 @@ COMPARISONS: tuple[tuple[str, str], ...] = (
     (rf"^{_FIELD}\s+(?:is|are|should\s+be|must\s+be)\s+(?:one\s+of|in)\s*[:(\[]?\s*(?P<options>[^)\]]+?)\s*[)\]]?$", "enum"),
     (rf"^{_FIELD}\s*(?:==?|is|equals|should\s+be|must\s+be|are)\s*{_VALUE}$", "const"),
 )
-_ONE_OF = re.compile(r"\b(?:one\s+of|is\s+in|are\s+in)\b", re.I)
-_OPERATOR = re.compile(r"[=<>!≥≤]|\b(?:is|are|equals|should|must|at\s+least|at\s+most|no)\b", re.I)
-_COMPILED = tuple((re.compile(p, re.I), kind) for p, kind in COMPARISONS)
+_ONE_OF, _OPERATOR, *_COMPARED = compile_many("success", [  # once per install (`spec.regex_cache`)
+    (r"\b(?:one\s+of|is\s+in|are\s+in)\b", re.I),
+    (r"[=<>!≥≤]|\b(?:is|are|equals|should|must|at\s+least|at\s+most|no)\b", re.I),
+    *((p, re.I) for p, _ in COMPARISONS),
+])
+_COMPILED = tuple(zip(_COMPARED, (kind for _, kind in COMPARISONS), strict=True))
 _EMPTY: dict[str, Any] = {"maxItems": 0, "maxLength": 0, "maxProperties": 0}
 _NOT_EMPTY: dict[str, Any] = {"minItems": 1, "minLength": 1, "minProperties": 1}
 
