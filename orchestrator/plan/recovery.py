@@ -397,6 +397,10 @@ def _with_step_skills(fallback: Fallback, skills_of_steps: Mapping[str, BoundSki
     """A fallback to another step runs that step's skill with this step's input."""
     if fallback.action is not FallbackAction.SKILL or fallback.step is None or fallback.skill:
         return fallback
+    if fallback.step == step.id:  # a row for every step that sends failures to one of them
+        merge.warnings.append(warning_at(where, merge.path, f"{step.id}: the fallback names {step.id} itself; "
+                                                            "the run fails instead", "policy-fallback-step"))
+        return Fallback(action=FallbackAction.FAIL)
     target = skills_of_steps.get(fallback.step)
     if target is None:
         merge.warnings.append(warning_at(where, merge.path, f"{step.id}: the fallback names {fallback.step}, "

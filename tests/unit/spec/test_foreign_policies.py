@@ -444,4 +444,11 @@ def test_a_fallback_to_a_step_named_by_its_heading_runs_that_step_s_skill() -> N
     rule = next(r for r in one.policy.rules if _line(r.where) == 58)
     assert rule.fallback is not None
     assert (rule.fallback.step, rule.fallback.skill) == ("step-5", "send-no-data-notice")
+    # the row is for every step, step 5 too: its failure cannot fall back to itself
+    five = _step(ROOT / "10-nightly-kpi-mail", 5)
+    own = next(r for r in five.policy.rules if _line(r.where) == 58)
+    assert own.fallback is not None and own.fallback.action is FallbackAction.FAIL
+    _, warnings = compiled(ROOT / "10-nightly-kpi-mail")
+    assert ("policy-fallback-step", "step-5: the fallback names step-5 itself; the run fails instead") in {
+        (w.code, w.message) for w in warnings if w.line == 58}
 
