@@ -6,7 +6,7 @@
        └─ fail ────────────────────────────────────┤
     policy_for(error class):                       ▼
       validator with feedback, code error   → send findings back to the producer
-      transient, retries left               → wait (explicit delays, or backoff + jitter) → attempt
+      transient, retries left, within budget → wait (explicit delays, or backoff + jitter) → attempt
       code error, regenerations left        → new code from the regenerator → attempt
       otherwise                             → fallback: fail | escalate | continue | default | skill
 
@@ -18,18 +18,19 @@ the fallback skill in use), so budgets hold across crashes.
 from __future__ import annotations
 
 import asyncio
-import traceback
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from orchestrator.contracts import Violation, empty_value, render_violations
+from orchestrator.engine.backend import (
+    SELF_TIMED_MARGIN_S as SELF_TIMED_MARGIN_S,  # (tests look for it here)
+)
+from orchestrator.engine.backend import AttemptCall
 from orchestrator.engine.model import StepStatus
 from orchestrator.engine.regeneration import RegenerationEnd, record_unavailable, regenerate
-from orchestrator.engine.runtime import UnavailableError
 from orchestrator.engine.scope import RunScope
 from orchestrator.engine.state import retry_family
-from orchestrator.errors import SkillweaveError
 from orchestrator.ids import idempotency_key
 from orchestrator.journal.events import (
     AttemptFailed,
@@ -43,22 +44,9 @@ from orchestrator.journal.events import (
 from orchestrator.jsonsafe import storable_problem
 from orchestrator.plan.model import BoundSkill, PlanStep, ResolvedPolicy, SkillKind
 from orchestrator.policy import ErrorClass, FallbackAction, RetryPolicy
-from orchestrator.runner import (
-    StepFailure,
-    StepOutcome,
-    StepRequest,
-    StepRunner,
-    TokenUsage,
-)
+from orchestrator.runner import StepFailure, TokenUsage
 
 _NO_USAGE = TokenUsage()
-CANCEL_GRACE_S = 10.0  # real seconds a runner gets to wind down after a timeout
-# A runner that times its calls out itself (`enforces_timeout = True`, e.g. the MCP
-# runner: its clock starts when the call is sent, progress restarts it, a hung server
-# is probed) gets this much longer from the engine before it is cut off: room for a
-# server to start (the MCP pool allows 60 s), the probe after a timeout (5 s) and slack.
-# A runner may say otherwise with a `timeout_margin_s` attribute.
-SELF_TIMED_MARGIN_S = 75.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,89 +63,6 @@ class _Next(Enum):
     RETRY = "retry"
     FEEDBACK = "feedback"
     FALLBACK = "fallback"
-
-
-# -- calling a runner --------------------------------------------------------
-
-
-async def _guarded(runner: StepRunner, request: StepRequest) -> StepOutcome:
-    """The runner boundary: whatever a runner raises becomes a classified failure."""
-    try:
-        return await runner.run(request)
-    except asyncio.CancelledError:
-        raise
-    except SkillweaveError as exc:
-        return StepOutcome(failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=exc.render(), kind="runner_error"))
-    except Exception as exc:  # the runner seam: a bug in a runner must not kill the run
-        return StepOutcome(
-            failure=StepFailure(
-                error_class=ErrorClass.UNRECOVERABLE,
-                message=f"the {runner.kind!r} runner raised {type(exc).__name__}: {exc}",
-                detail=traceback.format_exc()[-4000:],
-                kind="runner_error",
-            )
-        )
-
-
-def outer_deadline(runner: StepRunner, timeout: float) -> float:
-    """How long the engine lets `runner` take for an attempt whose timeout is `timeout`.
-
-    The attempt timeout itself, unless the runner enforces it and classifies it
-    itself: then the timeout plus the runner's margin (SELF_TIMED_MARGIN_S by default).
-    """
-    if not getattr(runner, "enforces_timeout", False):
-        return timeout
-    margin = getattr(runner, "timeout_margin_s", None)
-    return timeout + (margin if isinstance(margin, (int, float)) and margin >= 0 else SELF_TIMED_MARGIN_S)
-
-
-def contained(runner: StepRunner, skill: BoundSkill) -> bool:
-    """Whether no attempt of `skill` on `runner` can touch anything outside the run.
-
-    A runner says so with a `contained(skill)` method (the script runner: under
-    bwrap, without network). Such an attempt's start need not be durable before it
-    runs: if a crash loses the start, the attempt runs again under the same number
-    and key, and nothing outside the run saw the first. Any other runner (an MCP
-    tool, a model call, a script with network or weaker isolation, a runner that
-    does not say) gets its start committed first, and with it every output it may
-    read. A check that raises counts as not contained.
-    """
-    check = getattr(runner, "contained", None)
-    if check is None:
-        return False
-    try:
-        return check(skill) is True
-    except Exception:  # a probe that fails must not fail the attempt; commit first instead
-        return False
-
-
-async def call_runner(scope: RunScope, runner: StepRunner, request: StepRequest, timeout: float | None) -> StepOutcome:
-    """Run one attempt, timed out by the engine's clock (see `outer_deadline`)."""
-    if timeout is None:
-        return await _guarded(runner, request)
-    deadline = outer_deadline(runner, timeout)
-    run = asyncio.ensure_future(_guarded(runner, request))
-    timer = asyncio.ensure_future(scope.clock.sleep(deadline))
-    try:
-        done, _ = await asyncio.wait((run, timer), return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        timer.cancel()
-        if not run.done():
-            run.cancel()
-            await asyncio.wait((run,), timeout=CANCEL_GRACE_S)
-    if run in done:
-        return run.result()
-    message = f"attempt timed out after {timeout:g}s"
-    if deadline != timeout:
-        message = f"the {runner.kind} runner did not return within {deadline:g}s (its own timeout: {timeout:g}s)"
-    return StepOutcome(
-        failure=StepFailure(
-            error_class=ErrorClass.TIMEOUT,
-            message=message,
-            kind="timeout",
-            ambiguous=True,
-        )
-    )
 
 
 # -- the unit ----------------------------------------------------------------
@@ -186,7 +91,7 @@ async def run_unit(scope: RunScope, step: PlanStep, item: int | None, payload: A
         return await _run_fallback_skill(scope, step, item, payload, it.fallback_skill)
     if it.attempts == 0 and step.input_schema:
         violations = scope.contracts.check(step.input_schema, payload)
-        scope.recorder.emit(
+        scope.emit(
             HandoffChecked(
                 ts=scope.now(), step=step.id, item=item, direction="input", ok=not violations, violations=violations
             )
@@ -207,7 +112,7 @@ async def run_unit(scope: RunScope, step: PlanStep, item: int | None, payload: A
         tried = await _attempt(scope, step, item, payload, skill)
         if tried.failure is None:
             store_output(scope, step, item, tried)
-            scope.recorder.soon()
+            scope.soon()
             return UnitResult(StepStatus.SUCCEEDED, tried.output, attempt=tried.attempt)
         decision, note = await _recover(scope, step, item, payload, tried, skill)
         if decision is _Next.FEEDBACK:
@@ -227,7 +132,7 @@ def _tokens_left(scope: RunScope) -> int:
 def _check_output(scope: RunScope, step: PlanStep, item: int | None, attempt: int | None, value: Any) -> tuple[Violation, ...]:
     """Check `value` against the step's output contract, recording the handoff check."""
     violations = scope.contracts.check(step.output_schema, value)
-    scope.recorder.emit(
+    scope.emit(
         HandoffChecked(
             ts=scope.now(), step=step.id, item=item, attempt=attempt, direction="output",
             ok=not violations, violations=violations,
@@ -237,7 +142,7 @@ def _check_output(scope: RunScope, step: PlanStep, item: int | None, attempt: in
 
 
 def store_output(scope: RunScope, step: PlanStep, item: int | None, tried: _Tried) -> None:
-    scope.recorder.emit(
+    scope.emit(
         OutputStored(
             ts=scope.now(), step=step.id, item=item, attempt=tried.attempt,
             duration_s=tried.duration_s, usage=tried.usage, output=tried.output, isolation=tried.isolation,
@@ -272,14 +177,14 @@ async def _attempt(
     st = scope.state.steps[step.id]
     it = st.item(item)
     if it.not_before is not None and it.not_before > scope.now():  # a retry wait cut short by a crash
-        await scope.clock.sleep(it.not_before - scope.now())
+        await scope.sleep(it.not_before - scope.now())
     timeout, step_left = _timeouts(scope, step, skill)
     if step_left is not None and step_left <= 0:
         return _Tried(failure=_step_timeout(step))
-    try:
-        runner = scope.runners.get(skill.kind.value)
-    except UnavailableError as exc:
-        return _Tried(failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=str(exc), kind="no_runner"))
+    known = scope.runner_problems  # asked once per kind; the common case needs no await
+    problem = known[skill.kind] if skill.kind in known else await scope.runner_problem(skill)
+    if problem is not None:
+        return _Tried(failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=problem, kind="no_runner"))
     code_path = None if fallback else st.code_path
     code_sha = None if fallback else st.code_sha256
     async with scope.slot(skill):
@@ -288,30 +193,21 @@ async def _attempt(
         attempt = it.attempts + 1
         key = idempotency_key(scope.run_id, step.id, attempt, item)
         started = scope.now()
-        scope.recorder.emit(
+        scope.emit(
             AttemptStarted(
                 ts=started, step=step.id, item=item, attempt=attempt, idempotency_key=key,
                 skill=skill.name, code_sha256=code_sha, fallback=fallback,
             )
         )
-        known = scope.contained_skills.get(skill.name)
-        if known is None:  # asked once a run: the runner's answer does not change within it
-            known = scope.contained_skills[skill.name] = contained(runner, skill)
-        if known:
-            scope.recorder.soon()  # durable within FLUSH_DELAY_S, or with the next effect's commit
-        else:
-            await scope.recorder.commit()  # before the effect, with every output it may read
-        request = StepRequest(
-            run_id=scope.run_id, step_id=step.id, attempt=attempt, idempotency_key=key, skill=skill,
-            input=payload, timeout_s=timeout, item_index=item,
-            script_override=scope.run_dir / code_path if code_path else None,
-            run_dir=scope.run_dir, output_schema=step.output_schema or None,
+        call = AttemptCall(
+            step_id=step.id, attempt=attempt, key=key, skill=skill, input=payload, timeout_s=timeout, item=item,
+            code_path=code_path, output_schema=step.output_schema or None,
             tokens_left=_tokens_left(scope) if skill.kind is SkillKind.LLM else None,
         )
-        try:
-            outcome = await call_runner(scope, runner, request, timeout)
+        try:  # the backend makes the start durable first unless the attempt is contained
+            outcome = await scope.backend.attempt(call)
         except asyncio.CancelledError:
-            scope.recorder.emit(
+            scope.emit(
                 AttemptFailed(
                     ts=scope.now(), step=step.id, item=item, attempt=attempt,
                     error_class=ErrorClass.TRANSIENT.value, message="cancelled: the run is ending",
@@ -347,18 +243,16 @@ async def _attempt(
             isolation=isolation,
         )
     stderr_path = None
-    if outcome.stderr_tail and scope.recorder.durable:
-        suffix = f".{item}" if item is not None else ""
-        stderr_path = f"logs/{step.id}{suffix}-{attempt}.stderr"
-        scope.write_file(stderr_path, outcome.stderr_tail.encode())
-    scope.recorder.emit(
+    if outcome.stderr_tail:
+        stderr_path = scope.backend.keep_stderr(step.id, item, attempt, outcome.stderr_tail)
+    scope.emit(
         AttemptFailed(
             ts=scope.now(), step=step.id, item=item, attempt=attempt, error_class=failure.error_class.value,
             message=failure.message, detail=failure.detail, kind=failure.kind, pointer=failure.pointer,
             duration_s=duration, usage=outcome.usage, stderr_path=stderr_path, isolation=isolation,
         )
     )
-    scope.recorder.soon()  # a failure that leads nowhere else at once (an item left out) is durable too
+    scope.soon()  # a failure that leads nowhere else at once (an item left out) is durable too
     scope.check_tokens(step.id)
     return _Tried(failure=failure, attempt=attempt, duration_s=duration, usage=outcome.usage, code_sha256=code_sha)
 
@@ -387,7 +281,7 @@ async def _recover(
     if sent:
         return _Next.FEEDBACK, None
     used = it.retries.get(retry_family(failure.error_class.value), 0)
-    if used < resolved.retry.max_retries:
+    if used < resolved.retry.max_retries and _within_budget(scope, step, resolved.retry, used):
         await _wait_before_retry(scope, step.id, item, tried.attempt, resolved.retry, used, failure)
         return _Next.RETRY, None
     budget = resolved.regenerations
@@ -407,22 +301,33 @@ async def _recover(
     return _Next.FALLBACK, note
 
 
+def _within_budget(scope: RunScope, step: PlanStep, retry: RetryPolicy, used: int) -> bool:
+    """Whether the next wait still ends inside the retry's time budget ("for up to a minute"),
+    counted from the step's start; without a budget, always."""
+    if retry.budget_s is None:
+        return True
+    started = scope.state.steps[step.id].started_at
+    if started is None:
+        return True
+    return scope.now() - started + retry.delay(used, 0.0) <= retry.budget_s
+
+
 async def _wait_before_retry(
     scope: RunScope, step_id: str, item: int | None, attempt: int | None, retry: RetryPolicy, used: int,
     failure: StepFailure,
 ) -> None:
     """Record the wait before retry number `used` (committed first), then wait it out."""
-    delay = max(0.0, retry.delay(used, scope.clock.random()))
+    delay = max(0.0, retry.delay(used, scope.random()))
     now = scope.now()
-    scope.recorder.emit(
+    scope.emit(
         RetryScheduled(
             ts=now, step=step_id, item=item, attempt=attempt, delay_s=delay,
             not_before=now + delay, error_class=failure.error_class.value,
         )
     )
-    await scope.recorder.commit()
+    await scope.commit()
     if delay > 0:
-        await scope.clock.sleep(delay)
+        await scope.sleep(delay)
 
 
 async def _send_feedback(
@@ -441,15 +346,14 @@ async def _send_feedback(
     target = scope.plan.skill_of(policy.target_step)
     if target.kind is not SkillKind.SCRIPT:
         return False, None
-    try:
-        scope.regenerators.get()
-    except UnavailableError as exc:
-        record_unavailable(scope, policy.target_step, None, str(exc))
-        return False, f"the findings could not go back to step {policy.target_step}: {exc}"
-    scope.recorder.emit(
+    problem = await scope.backend.regeneration_problem()
+    if problem is not None:
+        record_unavailable(scope, policy.target_step, None, problem)
+        return False, f"the findings could not go back to step {policy.target_step}: {problem}"
+    scope.emit(
         FeedbackSent(ts=scope.now(), step=step.id, target=policy.target_step, detail=_findings(failure))
     )
-    await scope.recorder.commit()
+    await scope.commit()
     return True, None
 
 
@@ -469,13 +373,15 @@ async def fallback(
     action = chosen.action
     if action is FallbackAction.FAIL and step.policy.on_error == "continue":
         action = FallbackAction.CONTINUE
-    scope.recorder.emit(
+    if action is FallbackAction.ESCALATE and chosen.message:  # who the spec says to tell, with the failure
+        failure = failure.model_copy(update={"message": f"{failure.message}; escalated: {chosen.message}"})
+    scope.emit(
         FallbackUsed(
             ts=scope.now(), step=step.id, item=item, attempt=attempt, action=action.value,
             skill=chosen.skill if action is FallbackAction.SKILL else None, reason=failure.message,
         )
     )
-    scope.recorder.soon()
+    scope.soon()
     if action is FallbackAction.DEFAULT:
         value = chosen.value if chosen.value is not None else empty_value(step.output_schema)
         if chosen.value is not None and step.output_schema:  # a value the spec wrote is checked as an output is
@@ -489,7 +395,7 @@ async def fallback(
                 )
                 return _final(step, broken, attempt)
         store_output(scope, step, item, _Tried(output=value, attempt=attempt))
-        scope.recorder.soon()
+        scope.soon()
         return UnitResult(StepStatus.DEFAULTED, value, failure=failure, attempt=attempt)
     if action is FallbackAction.SKILL:
         if chosen.skill is None or chosen.skill not in scope.plan.skills:
@@ -522,7 +428,7 @@ async def _run_fallback_skill(
         tried = await _attempt(scope, step, item, payload, skill, fallback=True)
         if tried.failure is None:
             store_output(scope, step, item, tried)
-            scope.recorder.soon()
+            scope.soon()
             return UnitResult(StepStatus.SUCCEEDED, tried.output, attempt=tried.attempt)
         failure = tried.failure
         retry = step.policy_for(failure.error_class).retry

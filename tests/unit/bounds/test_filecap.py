@@ -89,7 +89,7 @@ def test_a_skill_md_replaced_by_a_fifo_is_refused_by_the_llm_runner_without_a_ha
 
 def test_regeneration_falls_back_to_the_description_when_skill_md_is_over_the_cap(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from orchestrator.engine.regeneration import _instructions
+    from orchestrator.engine.versions import instructions as _instructions
     from orchestrator.plan.model import BoundSkill
 
     monkeypatch.setenv(ENV_MAX_SPEC_BYTES, "1024")
