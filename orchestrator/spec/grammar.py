@@ -79,13 +79,14 @@ LONG_UNITS = r"(?:millisecond|second|sec|minute|min|hour|day)s?"
 # Number words are written as digits before the rows are tried (`spec.normalize`), so the
 # rows' patterns stay small: a count is digits or once/twice/thrice, a duration digits and a unit.
 COUNT = r"(?:\d+|once|twice|thrice)"
-DURATION_PART = rf"(?:\d+(?:\.\d+)?\s*-?\s*(?:{UNITS})(?![a-z]))"
+# each part unambiguous (`\s*(?:-\s*)?`, not `\s*-?\s*`): a series of them cannot backtrack 2^n ways
+DURATION_PART = rf"(?:\d+(?:\.\d+)?\s*(?:-\s*)?(?:{UNITS})(?![a-z]))"
 DURATION = DURATION_PART  # "1m30s" is written "90 s" before the rows are tried (`spec.normalize`)
 _THEN = (r"\s*(?:,\s*(?:and\s+)?then|,?\s+then|,?\s+and\s+then|,\s*and|,|\s+and|\s*->|\s*→|\s*/|\s*\.\.)\s*"
          r"(?:wait(?:ing)?\s+|after\s+|\+\s*)?")
 SERIES = (
-    rf"(?:\+?\s*{DURATION}(?:{_THEN}{DURATION})+"
-    rf"|(?:\d+(?:\.\d+)?\s*(?:,\s*|\s+and\s+|,\s*and\s+|\s*/\s*))+\d+(?:\.\d+)?\s*(?:{UNITS})(?![a-z]))"
+    rf"(?:\+?\s*{DURATION}(?:(?>{_THEN}){DURATION})+"
+    rf"|(?>\d+(?:\.\d+)?\s*(?:,\s*and\s+|\s+and\s+|,\s*|\s*/\s*))+\d+(?:\.\d+)?\s*(?:{UNITS})(?![a-z]))"
 )
 NAME = r"`(?!(?:true|false|null|none)`)(?P<name>[A-Za-z][\w.:/-]{0,79})`"
 STEP_WORDS = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
@@ -419,7 +420,8 @@ def compiled(pattern: str) -> re.Pattern[str]:
     process (`spec.regex_cache`): a few ms instead of 50-70."""
     if not _ALL:
         every = _every_pattern()
-        _ALL.update(zip(every, compile_all("grammar", every, re.I, expand), strict=True))
+        bodies = "\x00".join([COUNT, DURATION, *_PLACEHOLDERS.values()])  # what `expand` puts in
+        _ALL.update(zip(every, compile_all("grammar", every, re.I, expand, version=bodies), strict=True))
     found = _ALL.get(pattern)
     return found if found is not None else re.compile(expand(pattern), re.I)
 

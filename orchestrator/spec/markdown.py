@@ -151,7 +151,7 @@ def read_inputs(section: Section, src: Source) -> tuple[InputSpec, ...]:
         if not isinstance(block, Bullet):
             _warn_blocks([block], src, "inputs")
             continue
-        m = re.match(r"^\s*`?([A-Za-z_][\w-]*)`?\s*(?:\(([^()]*)\))?\s*(?:[:—–-]\s*(.*))?$",
+        m = re.match(r"^\s*`?([A-Za-z_][\w-]*)`?\s*+(?:\(([^()]*)\)\s*+)?(?:[:—–-]\s*(.*))?$",
                      block.text, re.S)
         if not m:
             src.warn(block.line, f"input '{block.text[:60]}' not read; write `name (type): "

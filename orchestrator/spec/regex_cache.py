@@ -50,8 +50,8 @@ def _internals() -> tuple[Any, Any, Any] | None:
         return None
 
 
-def _path(name: str, patterns: list[str], flags: int, sre: Any) -> Path:
-    digest = hashlib.sha256("\x00".join([str(flags), sys.version, str(sre.MAGIC), *patterns]).encode())
+def _path(name: str, patterns: list[str], flags: int, sre: Any, version: str = "") -> Path:
+    digest = hashlib.sha256("\x00".join([str(flags), sys.version, str(sre.MAGIC), version, *patterns]).encode())
     return _FOLDER / f"regex-{name}-{sys.implementation.cache_tag}-{digest.hexdigest()[:16]}.marshal"
 
 
@@ -106,15 +106,17 @@ def _expanded(sources: list[str], expand: Callable[[str], str] | None) -> list[s
 
 
 def compile_all(
-    name: str, sources: list[str], flags: int = 0, expand: Callable[[str], str] | None = None
+    name: str, sources: list[str], flags: int = 0, expand: Callable[[str], str] | None = None,
+    version: str = "",
 ) -> list[re.Pattern[str]]:
     """`[re.compile(expand(s), flags) for s in sources]`, loaded from the cache `name` when it can be
-    (module docstring)."""
+    (module docstring). `version` is part of the key: what `expand` substitutes (a changed
+    placeholder must not load the patterns compiled from the old one)."""
     internals = _internals()
     if internals is None:
         return [re.compile(p, flags) for p in _expanded(sources, expand)]
     parser, compiler, sre = internals
-    path = _path(name, sources, int(flags), sre)
+    path = _path(name, sources, int(flags), sre, version)
     loaded = _load(path, sources, sre) if path.is_file() else None
     if loaded is not None:
         return loaded
