@@ -55,6 +55,25 @@ YAML_SPECS = st.one_of(
               + "  - {id: x, skill: fetch-docs, depends_on: [s0, nope], when: 'false'}\n", st.integers(1, 60)),
 )
 
+# the step, input and policy prose readers (spec.step_prose, spec.grammar, spec.policy_text...):
+# their words run together, repeated to long lines
+_PROSE_WORDS = st.sampled_from([
+    "1 s", "2.5 minutes", ",", ", ", " then ", " and ", " or ", "retry", "retries", " ", "  ", "step 1", "step two",
+    "->", "→", "(", ")", "if it fails", "go to", "wait", "`a`", "twice", "-", "–", "every", "backoff", "x", ":",
+    "**", "`", "up to", "times", "escalate", "fall back to", "skip", "depends on", "after", "when", "is", "\t",
+])
+POLICY_PROSE = st.one_of(
+    st.lists(_PROSE_WORDS, max_size=300).map("".join),
+    st.builds(lambda unit, n: unit * n, st.lists(_PROSE_WORDS, min_size=1, max_size=4).map("".join),
+              st.integers(100, 4000)),
+)
+_PROSE_PLACES = st.sampled_from([
+    "{0}",  # a paragraph of its own, after the head's step
+    "- Retries: {0}", "- Timeout: {0}", "- Depends on: {0}", "- On failure: {0}", "- Input: a{0}",
+    "- Output{0}: x", "If it fails, {0}", "\n## Recovery\n\nFor step 1: {0}", "- **{0}**: x",
+]).map(lambda place: "# Fuzz\n\n## Inputs\n- a (string): a\n\n## Workflow Steps\n\n### Step 1: One\n"
+                     "- Skill: `fetch-docs`\n- Output: x\n\n" + place + "\n")
+
 _MD_HEAD = "# Fuzz\n\n## Inputs\n- a (string): a\n\n## Workflow Steps\n\n### Step 1: One\n- Skill: `fetch-docs`\n"
 MARKDOWN_SPECS = st.one_of(
     MARKDOWN,
@@ -69,6 +88,7 @@ MARKDOWN_SPECS = st.one_of(
     st.builds(lambda depth: _MD_HEAD + "- Output: x\n\n## Data Contracts\n\n### Step 1 → Step 2\n```json\n"
               + "[" * depth + "]" * depth + "\n```\n", st.integers(100, 5000)),
     st.builds(lambda base, e: base + f"\n- When: {e}\n", MARKDOWN, JINJA),
+    st.builds(lambda place, words: place.format(words), _PROSE_PLACES, POLICY_PROSE),
 )
 
 _REFS = st.sampled_from(["http://127.0.0.1:1/evil.json", "file:///etc/passwd", "/etc/passwd", "../../outside.json",
