@@ -29,6 +29,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from orchestrator.errors import ConfigError
+from orchestrator.filecap import read_capped
 
 LOCK_FORMAT = 1
 LOCK_SUFFIX = ".lock.json"
@@ -97,7 +98,8 @@ def load_lock(path: Path) -> Lockfile | None:
     if size > MAX_LOCK_BYTES:
         raise ConfigError(f"the lockfile is {size} bytes, more than {MAX_LOCK_BYTES}; not read", where=str(path))
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        # a regular file only: a FIFO or /dev/zero has size 0 above, and would hang or never end here
+        data = json.loads(read_capped(path, MAX_LOCK_BYTES, "MAX_LOCK_BYTES").decode("utf-8"))
     except json.JSONDecodeError as exc:
         raise ConfigError(f"not JSON: {exc.msg}", where=f"{path}:{exc.lineno}") from None
     except (OSError, UnicodeDecodeError) as exc:

@@ -99,3 +99,16 @@ def test_regeneration_falls_back_to_the_description_when_skill_md_is_over_the_ca
     assert _instructions(skill) == "what it does"
     monkeypatch.setenv(ENV_MAX_SPEC_BYTES, "4096")
     assert _instructions(skill).startswith("x" * 2000)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+def test_a_lockfile_that_is_a_fifo_or_dev_zero_is_a_config_error_not_a_hang(tmp_path: Path, kind: str) -> None:
+    from orchestrator.lockfile import load_lock
+
+    lock = tmp_path / "flow.md.lock.json"
+    if kind == "fifo":
+        os.mkfifo(lock)
+    else:
+        lock.symlink_to("/dev/zero")
+    with pytest.raises(ConfigError, match=r"cannot read the lockfile: .*not a regular file"):
+        load_lock(lock)
