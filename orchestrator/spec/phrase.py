@@ -20,6 +20,7 @@ Reading is linear in the sentence's length (bounded patterns, one pass per row).
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -184,8 +185,9 @@ def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
     """The value a matched row gives its slot."""
     if row.value is not None:
         return row.value
-    counts = [number(n) for n in _groups(m, "n")]
-    waits = [duration(d) for d in _groups(m, "d")]
+    # a count of 4000 digits reads as infinity: no count at all (the field says it is not one)
+    counts = [c if c is not None and math.isfinite(c) else None for c in (number(n) for n in _groups(m, "n"))]
+    waits = [w if w is not None and math.isfinite(w) else None for w in (duration(d) for d in _groups(m, "d"))]
     if slot == "regenerate":
         return int(counts[0]) if counts and counts[0] is not None else True
     if slot in ("retries", "attempts"):

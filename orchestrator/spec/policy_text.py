@@ -19,6 +19,7 @@ tables (`spec.grammar`, through `spec.phrase`), the same as every other sentence
 
 from __future__ import annotations
 
+import math
 import re
 
 from orchestrator.policy import ApprovalPolicy, ErrorClass, Fallback, FallbackAction, RetryPolicy
@@ -46,10 +47,12 @@ def parse_duration(text: str) -> float | None:
     """The whole text as a duration in seconds: `30s`, `2 min`, `1h30m`, bare `30` (seconds)."""
     t = text.strip().strip("`").lstrip("<>~≈= ")
     if re.fullmatch(r"\d+(?:\.\d+)?", t):
-        return float(t)
-    if not _COMPOUND.match(t):
+        seconds = float(t)
+    elif _COMPOUND.match(t):
+        seconds = sum(float(n) * _UNIT_S[u.lower()] for n, u in _DURATION.findall(t))
+    else:
         return None
-    return sum(float(n) * _UNIT_S[u.lower()] for n, u in _DURATION.findall(t))
+    return seconds if math.isfinite(seconds) else None  # 400 digits of seconds are no duration
 
 
 def first_duration(text: str) -> float | None:

@@ -31,3 +31,14 @@ def test_a_one_megabyte_spec_line_is_read_within_a_cpu_limit(tmp_path: Path, cas
     outcome = run_bounded([SKILLWEAVE, "validate", str(spec)], cwd=tmp_path, cpu_s=30, wall_s=90.0)
     assert outcome.returncode in (0, 2), outcome
     assert "Traceback" not in outcome.stderr and "internal error" not in outcome.stderr, outcome
+
+
+@pytest.mark.parametrize("field", ["Retries", "Timeout"])
+def test_a_count_or_duration_of_4301_digits_is_not_read_and_not_an_internal_error(tmp_path: Path, field: str) -> None:
+    spec = tmp_path / "spec.md"
+    spec.write_text(_HEAD + f"- Output: x\n- {field}: {'9' * 4301}{' s' if field == 'Timeout' else ''}\n",
+                    encoding="utf-8")
+    outcome = run_bounded([SKILLWEAVE, "validate", str(spec)], cwd=tmp_path, cpu_s=30, wall_s=90.0)
+    assert outcome.returncode == 2, outcome  # the spec's skill input is missing; the field itself only warns
+    assert "internal error" not in outcome.stderr and "inf" not in outcome.stderr.split(), outcome
+    assert f"{field.lower()} '999" in outcome.stderr.lower() or "not a duration" in outcome.stderr, outcome
