@@ -20,7 +20,7 @@ from typing import Any
 
 from jinja2 import ChainableUndefined, StrictUndefined, TemplateError
 
-from orchestrator import templating
+import orchestrator.templating as templating
 from orchestrator.plan.model import InputBinding, Plan, PlanStep
 
 _NO_ITEM = object()

@@ -34,6 +34,7 @@ ALLOWED = {
 } | {
     "orchestrator.contracts", "orchestrator.errors", "orchestrator.ids", "orchestrator.jsonsafe",
     "orchestrator.policy", "orchestrator.runner", "orchestrator.plan.model", "orchestrator.journal.events",
+    "orchestrator.templating",  # the bounded Jinja2 sandbox: pure, no I/O
 }
 ACTING_STDLIB = {"os", "socket", "time", "random", "pathlib", "sqlite3", "subprocess", "shutil", "tempfile",
                  "threading", "io", "datetime", "uuid", "secrets"}
