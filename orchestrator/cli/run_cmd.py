@@ -22,12 +22,14 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
 
+from orchestrator import profiling
 from orchestrator.cli._common import (
     EXIT_FAILED,
     EXIT_OK,
@@ -56,7 +58,7 @@ from orchestrator.cli.run_view import (
     save_report,
 )
 from orchestrator.config import Settings
-from orchestrator.engine.model import RunStatus, RunSummary
+from orchestrator.engine.model import RunEvent, RunStatus, RunSummary
 from orchestrator.errors import ConfigError
 from orchestrator.plan.model import Plan
 
@@ -71,6 +73,9 @@ _EXIT_OF = {
 
 
 def _llm_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    f = click.option(
+        "--profile", is_flag=True, help="Print where the time went, on stderr (also SKILLWEAVE_PROFILE=1)."
+    )(f)
     f = click.option("--promote", is_flag=True, default=None, help="Write repaired scripts back into their skills.")(f)
     f = click.option("--llm-replay", type=click.Path(path_type=Path), help="Answer LLM calls from this recording.")(f)
     f = click.option("--llm-record", type=click.Path(path_type=Path), help="Record LLM calls to this file.")(f)
@@ -193,11 +198,12 @@ def _check_files(settings: Settings) -> None:
 
 
 def _finish(summary: RunSummary, as_json: bool, settings: Settings) -> None:
-    files = save_report(summary.run_id, settings)
-    try:
-        _print_result(summary, files, as_json)
-    except BrokenPipeError:  # `| head`: the run's outcome, not the pipe's, is the exit status
-        quiet_broken_pipe()
+    with profiling.span("report: save report.md, print the summary"):
+        files = save_report(summary.run_id, settings)
+        try:
+            _print_result(summary, files, as_json)
+        except BrokenPipeError:  # `| head`: the run's outcome, not the pipe's, is the exit status
+            quiet_broken_pipe()
     sys.exit(_EXIT_OF.get(summary.status, EXIT_FAILED))
 
 
@@ -224,13 +230,39 @@ def _print_result(summary: RunSummary, files: RunFiles, as_json: bool) -> None:
 
 
 def _execute(run_id: str, settings: Settings, plan: Plan, *, force: bool = False) -> RunSummary:
-    from orchestrator.engine import execute_run
+    with profiling.span("execute: the run, from the engine's start to its end"):
+        from orchestrator.engine import execute_run
 
-    # the plan in hand spares decoding the journal's copy (execute_run checks it is the run's)
-    if sys.stderr.isatty():
-        with LiveTable(plan) as table:
-            return asyncio.run(execute_run(run_id, settings, on_event=table, force=force, plan=plan))
-    return asyncio.run(execute_run(run_id, settings, on_event=PlainLog(), force=force, plan=plan))
+        # the plan in hand spares decoding the journal's copy (execute_run checks it is the run's)
+        if sys.stderr.isatty():
+            with LiveTable(plan) as table:
+                return asyncio.run(
+                    execute_run(run_id, settings, on_event=_timed(table), force=force, plan=plan)
+                )
+        return asyncio.run(execute_run(run_id, settings, on_event=_timed(PlainLog()), force=force, plan=plan))
+
+
+def _timed(show: Callable[[RunEvent], None]) -> Callable[[RunEvent], None]:
+    """`show`, and with --profile a span per step (its first attempt's start to its end)."""
+    if not profiling.enabled():
+        return show
+    started: dict[str, float] = {}
+
+    def on_event(event: RunEvent) -> None:
+        if event.step is not None and event.item is None:
+            if event.type == "attempt_started":
+                started.setdefault(event.step, time.perf_counter())
+            elif event.type == "step_finished" and event.step in started:
+                profiling.add(f"step {event.step}: {event.status or 'finished'}", started.pop(event.step))
+        show(event)
+
+    return on_event
+
+
+def _start_profile(flag: bool) -> None:
+    if flag:
+        profiling.enable()
+    profiling.since_first_import("CLI: imports, argument parsing")
 
 
 # -- commands ---------------------------------------------------------------------
@@ -260,6 +292,7 @@ def run(
     llm_record: Path | None,
     llm_replay: Path | None,
     promote: bool | None,
+    profile: bool,
     debug: bool,
 ) -> None:
     """Compile SPEC_OR_PLAN if needed, execute it durably and print the report.
@@ -269,17 +302,22 @@ def run(
     how to resume). A missing or broken --mcp-config or --llm-replay file is
     exit 2 before the run starts.
     """
-    from orchestrator.engine import create_run, journal_session
+    _start_profile(profile)
+    with profiling.span("imports: the engine"):
+        from orchestrator.engine import create_run, journal_session
 
-    settings = _run_settings(
-        state_dir, mcp_config, require_isolation, model, llm_record, llm_replay, promote, debug,
-        skills_dirs=skills_dirs,
-    )
-    _check_files(settings)
-    plan = load_plan_file(spec_or_plan, settings)
-    inputs = parse_inputs(plan, pairs, input_files)
+    with profiling.span("settings, --mcp-config, --llm-replay, the sandbox choice"):
+        settings = _run_settings(
+            state_dir, mcp_config, require_isolation, model, llm_record, llm_replay, promote, debug,
+            skills_dirs=skills_dirs,
+        )
+        _check_files(settings)
+    with profiling.span("plan: compile the spec (or read the plan)"):
+        plan = load_plan_file(spec_or_plan, settings)
+        inputs = parse_inputs(plan, pairs, input_files)
     with journal_session():  # one journal connection for creating, executing and reporting
-        run_id = create_run(plan, inputs, settings)
+        with profiling.span("journal: create the run"):
+            run_id = create_run(plan, inputs, settings)
         note_run(run_id)
         if not as_json:
             click.echo(f"run {run_id} started ({plan.name})", err=True)
@@ -306,12 +344,14 @@ def resume(
     llm_record: Path | None,
     llm_replay: Path | None,
     promote: bool | None,
+    profile: bool,
     debug: bool,
 ) -> None:
     """Continue a paused or interrupted run from its journal.
 
     Completed steps are not run again; attempts cut short run again as new attempts.
     """
+    _start_profile(profile)
     from orchestrator.engine import journal_session, replay_run
 
     settings = _run_settings(

@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from orchestrator import profiling
 from orchestrator.errors import McpError
 from orchestrator.mcp_client.config import HttpServer, McpConfig, StdioServer
 from orchestrator.mcp_client.schema import ToolInfo, tool_info
@@ -86,6 +87,10 @@ class _Session:
         return pid is None or not process_gone(pid)
 
     async def start(self, timeout: float) -> None:
+        with profiling.span(f"mcp {self.server.name}: start the server (spawn, initialize, tools/list)"):
+            await self._start(timeout)
+
+    async def _start(self, timeout: float) -> None:
         self._ready = asyncio.get_running_loop().create_future()
         self._task = asyncio.create_task(self._host(), name=f"mcp:{self.server.name}")
         try:
@@ -407,6 +412,7 @@ class ServerPool:
                     progress=exc.progress,
                     killed=killed,
                 ) from None
+        profiling.add(f"mcp {server}/{tool}: call", started)
         return ToolCall(
             result=result,
             server=server,
@@ -433,7 +439,8 @@ class ServerPool:
         sessions = list(self._sessions.values())
         self._sessions.clear()
         if sessions:
-            await asyncio.gather(*(s.close() for s in sessions), return_exceptions=True)
+            with profiling.span(f"mcp: stop {len(sessions)} server(s)"):
+                await asyncio.gather(*(s.close() for s in sessions), return_exceptions=True)
         if self._tmp is not None:
             self._tmp.cleanup()
             self._tmp = None

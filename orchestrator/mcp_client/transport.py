@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+from orchestrator import profiling
 from orchestrator.errors import McpError
 from orchestrator.mcp_client.config import HttpServer, StdioServer
 from orchestrator.security.redact import RedactingStream, Redactor
@@ -300,9 +301,10 @@ def _resolve_command(server: StdioServer) -> str | None:
 @asynccontextmanager
 async def open_stdio(server: StdioServer, files: SessionFiles) -> AsyncIterator[OpenedSession]:
     """Spawn the server with the SDK's stdio transport and hand back the entered Client."""
-    from mcp import Client
-    from mcp.client.stdio import StdioServerParameters, stdio_client
-    from mcp_types import Implementation
+    with profiling.span("mcp: import the SDK's client"):
+        from mcp import Client
+        from mcp.client.stdio import StdioServerParameters, stdio_client
+        from mcp_types import Implementation
 
     hide = server.redactor.redact
     if _resolve_command(server) is None:
