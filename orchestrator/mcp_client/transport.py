@@ -1,7 +1,9 @@
 """How skillweave reaches one MCP server: spawn or connect, and the errors of doing so.
 
 `open_server(server, files)` opens a client session over stdio or streamable HTTP
-(`open_stdio`, `open_http`); `ServerPool` (pool.py) decides when. stdio servers
+(`open_stdio`, `open_http`); `ServerPool` (pool.py) decides when. Over stdio the
+session is the SDK's `ClientSession` behind `StdioClient`, imported without the
+rest of the SDK (`sdk`); over HTTP it is `mcp.Client`. stdio servers
 are spawned with the SDK's `stdio_client` (own session and process group, bounded
 shutdown) behind `/bin/sh -c 'echo $$ >PIDFILE; exec ...'`, which keeps the pid
 (exec) and tells it to us, so we can kill the group ourselves; where `setpriv`
@@ -42,6 +44,7 @@ from typing import Any, Protocol, TextIO
 from orchestrator import profiling
 from orchestrator.errors import McpError
 from orchestrator.mcp_client.config import HttpServer, StdioServer
+from orchestrator.mcp_client.sdk import import_lean
 from orchestrator.security.redact import RedactingStream, Redactor
 
 STDERR_TAIL_CHARS = 2000
@@ -300,10 +303,9 @@ def _resolve_command(server: StdioServer) -> str | None:
 
 @asynccontextmanager
 async def open_stdio(server: StdioServer, files: SessionFiles) -> AsyncIterator[OpenedSession]:
-    """Spawn the server with the SDK's stdio transport and hand back the entered Client."""
-    with profiling.span("mcp: import the SDK's client"):
-        from mcp import Client
-        from mcp.client.stdio import StdioServerParameters, stdio_client
+    """Spawn the server with the SDK's stdio transport; hand back the session, negotiated."""
+    with profiling.span("mcp: import the SDK's client (stdio)"):
+        session_module, stdio, probe = import_lean("mcp.client.session", "mcp.client.stdio", "mcp.client._probe")
         from mcp_types import Implementation
 
     hide = server.redactor.redact
@@ -327,7 +329,7 @@ async def open_stdio(server: StdioServer, files: SessionFiles) -> AsyncIterator[
         death = pdeathsig_prefix()
         if death:  # SIGKILL when we die, even if the server ignores its stdin
             command, args = death[0], [*death[1:], command, *args]
-    params = StdioServerParameters(
+    params = stdio.StdioServerParameters(
         command=command,
         args=args,
         env=server.env or None,
@@ -341,19 +343,60 @@ async def open_stdio(server: StdioServer, files: SessionFiles) -> AsyncIterator[
         errlog.flush()
         pump = None if server.redactor.empty else _StderrPump(files.stderr, server.redactor)
         try:
-            client = Client(
-                stdio_client(params, errlog=errlog if pump is None else pump.writer),
-                client_info=Implementation(name=CLIENT_NAME, version="1"),
-            )
-            async with client:
-                pid: int | None = None
-                if wrapped:
-                    with contextlib.suppress(OSError, ValueError):
-                        pid = int(files.pidfile.read_text().strip())
-                yield OpenedSession(client=client, pid=pid)
+            async with stdio.stdio_client(params, errlog=errlog if pump is None else pump.writer) as streams:
+                session = session_module.ClientSession(
+                    *streams, client_info=Implementation(name=CLIENT_NAME, version="1")
+                )
+                async with session:
+                    await probe.negotiate_auto(session)  # as mcp.Client(mode="auto") connects
+                    pid: int | None = None
+                    if wrapped:
+                        with contextlib.suppress(OSError, ValueError):
+                            pid = int(files.pidfile.read_text().strip())
+                    yield OpenedSession(client=StdioClient(session), pid=pid)
         finally:
             if pump is not None:
                 await pump.close()
+
+
+class StdioClient:
+    """The two calls the pool makes, on the SDK's `ClientSession`, made as `mcp.Client`
+    makes them (which a stdio session does without: importing it imports the server side
+    and the HTTP stacks too, see `sdk`): a tool call whose server asks for input first goes
+    through the SDK's input-required rounds, answered by the session's callbacks."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], *, progress_callback: Any = None) -> Any:
+        from mcp.client._input_required import run_input_required_driver
+        from mcp.client.session import ClientRequestContext
+        from mcp_types import InputRequiredResult
+
+        session = self.session
+
+        async def send(responses: Any, state: str | None) -> Any:
+            return await session.call_tool(
+                name, arguments, progress_callback=progress_callback, input_responses=responses,
+                request_state=state, allow_input_required=True,
+            )
+
+        async def dispatch(key: str, request: Any) -> Any:
+            meta = request.params.meta if request.params else None
+            return await session.dispatch_input_request(
+                ClientRequestContext(session=session, request_id=key, meta=meta), request
+            )
+
+        first = await send(None, None)
+        if not isinstance(first, InputRequiredResult):
+            return first
+        return await run_input_required_driver(first, dispatch=dispatch, retry=send)
+
+    async def list_tools(self, *, cursor: str | None = None, cache_mode: str = "use") -> Any:
+        """One page of `tools/list` (nothing is cached here: `cache_mode` is for mcp.Client's callers)."""
+        from mcp_types import PaginatedRequestParams
+
+        return await self.session.list_tools(params=PaginatedRequestParams(cursor=cursor))
 
 
 @asynccontextmanager
