@@ -147,7 +147,7 @@ def time_serve(tree: Tree, scratch: Path) -> tuple[float, float]:
 
 def spread(values: list[float]) -> dict[str, float]:
     ordered = sorted(values)
-    quartiles = statistics.quantiles(ordered, n=4) if len(ordered) > 1 else [ordered[0]] * 3
+    quartiles = statistics.quantiles(ordered, n=4, method="inclusive") if len(ordered) > 1 else [ordered[0]] * 3
     return {
         "n": len(ordered),
         "median_ms": round(statistics.median(ordered) * 1000, 1),

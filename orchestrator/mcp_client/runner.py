@@ -78,14 +78,31 @@ def result_text(result: Any) -> str:
     )
 
 
-def check_arguments(info: ToolInfo, arguments: dict[str, Any]) -> StepFailure | None:
-    """The first way `arguments` break the tool's inputSchema, or None."""
-    from jsonschema.exceptions import SchemaError, best_match
-    from jsonschema.validators import validator_for
+def compiled_check(schema: dict[str, Any]) -> Any:
+    """A compiled `jsonschema_rs` validator for the common case, a valid call (None: use
+    `check_arguments` alone). Formats are not asserted, as `jsonschema` does not by default;
+    a schema with a `$ref` is left to `jsonschema`, which fetches nothing."""
+    if not schema or "$ref" in json.dumps(schema, default=str):
+        return None
+    import jsonschema_rs
 
+    try:
+        return jsonschema_rs.validator_for(schema, validate_formats=False)
+    except Exception:  # a schema it cannot compile: `jsonschema` judges it
+        return None
+
+
+def check_arguments(info: ToolInfo, arguments: dict[str, Any], fast: Any = None) -> StepFailure | None:
+    """The first way `arguments` break the tool's inputSchema, or None. `fast` (from
+    `compiled_check`) passes a valid call without importing `jsonschema`, which explains a refusal."""
     schema = info.input_schema
     if not schema:
         return None
+    if fast is not None and fast.is_valid(arguments):
+        return None
+    from jsonschema.exceptions import SchemaError, best_match
+    from jsonschema.validators import validator_for
+
     try:
         validator = validator_for(schema)(schema)
         error = best_match(validator.iter_errors(arguments))
@@ -129,6 +146,7 @@ class McpRunner:
         self._opener = opener
         self._probe_timeout_s = probe_timeout_s
         self._pool: ServerPool | None = None
+        self._fast: dict[tuple[str, str], Any] = {}  # (server, tool) -> compiled_check(...)
 
     @property
     def pool(self) -> ServerPool:
@@ -198,7 +216,9 @@ class McpRunner:
                     ),
                     meta,
                 )
-            violation = check_arguments(info, arguments)
+            if (server, tool) not in self._fast:
+                self._fast[server, tool] = compiled_check(dict(info.input_schema))
+            violation = check_arguments(info, arguments, self._fast[server, tool])
             if violation is not None:
                 return _outcome(started, violation, meta)
             retry_safe = info.annotations.retry_safe
