@@ -61,6 +61,7 @@ from orchestrator.config import Settings
 from orchestrator.engine.model import RunEvent, RunStatus, RunSummary
 from orchestrator.errors import ConfigError
 from orchestrator.plan.model import Plan
+from orchestrator.preload import preload
 
 _EXIT_OF = {
     RunStatus.SUCCEEDED: EXIT_OK,
@@ -237,19 +238,25 @@ def _execute(run_id: str, settings: Settings, plan: Plan, *, force: bool = False
         if sys.stderr.isatty():
             with LiveTable(plan) as table:
                 return asyncio.run(
-                    execute_run(run_id, settings, on_event=_timed(table), force=force, plan=plan)
+                    execute_run(run_id, settings, on_event=_observed(table, plan), force=force, plan=plan)
                 )
-        return asyncio.run(execute_run(run_id, settings, on_event=_timed(PlainLog()), force=force, plan=plan))
+        return asyncio.run(
+            execute_run(run_id, settings, on_event=_observed(PlainLog(), plan), force=force, plan=plan)
+        )
 
 
-def _timed(show: Callable[[RunEvent], None]) -> Callable[[RunEvent], None]:
-    """`show`, and with --profile a span per step (its first attempt's start to its end)."""
-    if not profiling.enabled():
-        return show
+def _observed(show: Callable[[RunEvent], None], plan: Plan) -> Callable[[RunEvent], None]:
+    """`show`, and: once a sandboxed script starts (the process waits for it), the report's
+    modules are imported in the background; with --profile, a span per step (its first
+    attempt's start to its end)."""
+    scripts = {s.id for s in plan.steps if plan.skills.get(s.skill) and plan.skills[s.skill].kind == "script"}
     started: dict[str, float] = {}
+    timed = profiling.enabled()
 
     def on_event(event: RunEvent) -> None:
-        if event.step is not None and event.item is None:
+        if event.type == "attempt_started" and event.step in scripts:
+            preload("orchestrator.report", "orchestrator.report.render_md")
+        if timed and event.step is not None and event.item is None:
             if event.type == "attempt_started":
                 started.setdefault(event.step, time.perf_counter())
             elif event.type == "step_finished" and event.step in started:

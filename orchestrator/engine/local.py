@@ -217,6 +217,8 @@ async def local_scope(
         regenerators=RegeneratorSource(ctx, regenerator), run_dir=run_dir, journal=journal, approver=approver,
     )
     try:
+        # MCP servers start while the first steps go
+        runner_set.prepare(plan, done={sid for sid, st in state.steps.items() if st.status.done})
         try:
             yield RunScope(plan=plan, run_id=run_id, state=state, backend=backend)
         except BaseException:

@@ -10,9 +10,11 @@ the run and each step that needed it records why and takes its fallback.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib
+from collections.abc import Collection, Mapping
 
 from orchestrator.errors import SkillweaveError
+from orchestrator.plan.model import Plan
 from orchestrator.runner import (
     REGENERATOR_FACTORY,
     RUNNER_FACTORIES,
@@ -34,6 +36,16 @@ def _load(spec: str, what: str) -> object:
         raise UnavailableError(f"{what} is not installed (module {exc.name} not found)") from exc
     except AttributeError as exc:
         raise UnavailableError(f"{what}: factory {spec} not found") from exc
+
+
+def _prepared_at_start(spec: str | None) -> bool:
+    if spec is None:
+        return False
+    try:
+        module = importlib.import_module(spec.partition(":")[0])
+    except ImportError:
+        return False
+    return bool(getattr(module, "PREPARE_AT_START", False))
 
 
 class RunnerSet:
@@ -65,6 +77,27 @@ class RunnerSet:
             raise
         self._made[kind] = made
         return made  # type: ignore[no-any-return]
+
+    def prepare(self, plan: Plan, done: Collection[str] = ()) -> None:
+        """As the run starts: runners of the kinds of the plan's steps not `done` that offer
+        `prepare(steps)` start in the background what their first attempt would wait for
+        (the MCP runner: its servers).
+        A kind's runner is made this early only when its module says `PREPARE_AT_START`
+        (making an `llm` runner creates the model client: that waits for its first step);
+        a kind that cannot run is left for its first attempt to report."""
+        steps = {step.id for step in plan.steps if step.id not in done}
+        kinds = sorted({skill.kind.value for step in plan.steps
+                        if step.id in steps and (skill := plan.skills.get(step.skill))})
+        for kind in kinds:
+            runner = self._given.get(kind) or self._made.get(kind)
+            if runner is None and _prepared_at_start(RUNNER_FACTORIES.get(kind)):
+                try:
+                    runner = self.get(kind)
+                except UnavailableError:
+                    continue
+            prepare = getattr(runner, "prepare", None)
+            if callable(prepare):
+                prepare(steps)
 
     async def aclose(self) -> None:
         made, self._made = self._made, {}

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +50,9 @@ if TYPE_CHECKING:
     from orchestrator.plan.model import Plan
 
 KIND = "mcp"
+# The engine makes this runner as a run starts and calls `prepare()` (see
+# orchestrator.engine.runtime.RunnerSet.prepare): making it costs an import.
+PREPARE_AT_START = True
 _TAIL_KINDS = frozenset({"mcp_start", "mcp_connection_lost", "setup"})
 
 
@@ -161,6 +165,30 @@ class McpRunner:
                 probe_timeout_s=self._probe_timeout_s,
             )
         return self._pool
+
+    def prepare(self, steps: Collection[str]) -> None:
+        """Start the servers of the mcp steps among `steps` (those still to run) now, in the
+        background, while the run's first steps go (the engine calls this as the run starts).
+        Not those only steps behind an approval gate use: nothing of such a step happens
+        before a person approves it. A server that fails to start fails its first step's
+        attempt, as it would have."""
+        plan = self.ctx.plan
+        servers = sorted({
+            skill.server
+            for step in plan.steps
+            if step.id in steps
+            and (skill := plan.skills.get(step.skill)) is not None
+            and skill.kind == KIND and skill.server
+            and (step.policy.approval is None or not step.policy.approval.required)
+        })
+        if not servers:
+            return
+        try:
+            pool = self.pool
+        except (ConfigError, McpError):
+            return  # the mcp.json cannot be read: the first attempt says why
+        for server in servers:
+            pool.prestart(server)
 
     async def run(self, request: StepRequest) -> StepOutcome:
         outcome = await self._attempt(request)

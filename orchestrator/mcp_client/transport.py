@@ -24,6 +24,7 @@ error (`orchestrator.security.redact`).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import logging
@@ -45,6 +46,7 @@ from orchestrator import profiling
 from orchestrator.errors import McpError
 from orchestrator.mcp_client.config import HttpServer, StdioServer
 from orchestrator.mcp_client.sdk import import_lean
+from orchestrator.preload import preload
 from orchestrator.security.redact import RedactingStream, Redactor
 
 STDERR_TAIL_CHARS = 2000
@@ -305,7 +307,10 @@ def _resolve_command(server: StdioServer) -> str | None:
 async def open_stdio(server: StdioServer, files: SessionFiles) -> AsyncIterator[OpenedSession]:
     """Spawn the server with the SDK's stdio transport; hand back the session, negotiated."""
     with profiling.span("mcp: import the SDK's client (stdio)"):
-        session_module, stdio, probe = import_lean("mcp.client.session", "mcp.client.stdio", "mcp.client._probe")
+        # in a thread: the run's other steps go on meanwhile (a server started early)
+        session_module, stdio, probe = await asyncio.to_thread(
+            import_lean, "mcp.client.session", "mcp.client.stdio", "mcp.client._probe"
+        )
         from mcp_types import Implementation
 
     hide = server.redactor.redact
@@ -344,6 +349,8 @@ async def open_stdio(server: StdioServer, files: SessionFiles) -> AsyncIterator[
         pump = None if server.redactor.empty else _StderrPump(files.stderr, server.redactor)
         try:
             async with stdio.stdio_client(params, errlog=errlog if pump is None else pump.writer) as streams:
+                # while the server starts: the SDK checks tool results with jsonschema
+                preload("jsonschema.validators", "jsonschema.exceptions")
                 session = session_module.ClientSession(
                     *streams, client_info=Implementation(name=CLIENT_NAME, version="1")
                 )
