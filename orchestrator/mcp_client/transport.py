@@ -1,11 +1,9 @@
 """How skillweave reaches one MCP server: spawn or connect, and the errors of doing so.
 
-`open_server(server, files)` opens a client session over stdio or streamable HTTP
-(`open_stdio`, `open_http`); `ServerPool` (pool.py) decides when. Over stdio the
-session is the SDK's `ClientSession` behind `StdioClient`, imported without the
-rest of the SDK (`sdk`); over HTTP it is `mcp.Client`. stdio servers
-are spawned with the SDK's `stdio_client` (own session and process group, bounded
-shutdown) behind `/bin/sh -c 'echo $$ >PIDFILE; exec ...'`, which keeps the pid
+`open_server(server, files)` opens a client session over stdio (`stdio.open_stdio`)
+or streamable HTTP (`open_http`, with `mcp.Client`); `ServerPool` (pool.py)
+decides when. stdio servers are spawned in their own session and process group
+(bounded shutdown, see `stdio`) behind `/bin/sh -c 'echo $$ >PIDFILE; exec ...'`, which keeps the pid
 (exec) and tells it to us, so we can kill the group ourselves; where `setpriv`
 exists the server also gets SIGKILL when we die (`--pdeathsig`), so a server that
 ignores the end of its stdin does not outlive a SIGKILLed run. Their stderr goes
@@ -24,7 +22,6 @@ error (`orchestrator.security.redact`).
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
 import logging
@@ -34,7 +31,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from contextvars import ContextVar
@@ -42,11 +38,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
-from orchestrator import profiling
 from orchestrator.errors import McpError
 from orchestrator.mcp_client.config import HttpServer, StdioServer
-from orchestrator.mcp_client.sdk import import_lean
-from orchestrator.preload import preload
 from orchestrator.security.redact import RedactingStream, Redactor
 
 STDERR_TAIL_CHARS = 2000
@@ -54,7 +47,7 @@ PUMP_DRAIN_S = 2.0  # how long a closing session waits for a redacted stderr to 
 CLIENT_NAME = "skillweave"
 
 # `$0` is the pid file: echo our pid into it, then become the server (same pid).
-_PID_WRAPPER = 'echo $$ >"$0" && exec "$@"'
+PID_WRAPPER = 'echo $$ >"$0" && exec "$@"'
 LOG_RECORD_CHARS = 1000
 # The SDK's client-side loggers (a logger's filter sees only its own records, so each is named).
 SDK_CLIENT_LOGGERS = (
@@ -76,7 +69,7 @@ class _Log(Protocol):
     def flush(self) -> object: ...
 
 
-class _RedactedLog:
+class RedactedLog:
     """A server's log as our own records write it: its secrets replaced."""
 
     def __init__(self, log: TextIO, redactor: Redactor) -> None:
@@ -90,7 +83,7 @@ class _RedactedLog:
         self._log.flush()
 
 
-class _StderrPump:
+class StderrPump:
     """A pipe for a server's stderr, copied into its log file, redacted, by a thread.
 
     The thread appends through a handle of its own, so the copy may outlast the
@@ -291,7 +284,7 @@ def pdeathsig_prefix() -> tuple[str, ...]:
     return prefix if works else ()
 
 
-def _resolve_command(server: StdioServer) -> str | None:
+def resolve_command(server: StdioServer) -> str | None:
     """The executable the server's command names, or None when there is none."""
     command = server.command
     if os.sep in command:
@@ -301,109 +294,6 @@ def _resolve_command(server: StdioServer) -> str | None:
         return str(path) if path.is_file() and os.access(path, os.X_OK) else None
     search = server.env.get("PATH", os.environ.get("PATH", os.defpath))
     return shutil.which(command, path=search)
-
-
-@asynccontextmanager
-async def open_stdio(server: StdioServer, files: SessionFiles) -> AsyncIterator[OpenedSession]:
-    """Spawn the server with the SDK's stdio transport; hand back the session, negotiated."""
-    with profiling.span("mcp: import the SDK's client (stdio)"):
-        # in a thread: the run's other steps go on meanwhile (a server started early)
-        session_module, stdio, probe = await asyncio.to_thread(
-            import_lean, "mcp.client.session", "mcp.client.stdio", "mcp.client._probe"
-        )
-        from mcp_types import Implementation
-
-    hide = server.redactor.redact
-    if _resolve_command(server) is None:
-        raise ServerStartError(
-            f"mcpServers.{server.name}.command: {hide(repr(server.command))} is not an executable file or on PATH",
-            where=server.where,
-            permanent=True,
-        )
-    if server.cwd is not None and not Path(server.cwd).is_dir():
-        raise ServerStartError(
-            f"mcpServers.{server.name}.cwd: no such directory: {hide(server.cwd)}",
-            where=server.where,
-            permanent=True,
-        )
-    command, args = server.command, list(server.args)
-    wrapped = os.name == "posix" and os.path.exists("/bin/sh")
-    if wrapped:
-        files.pidfile.unlink(missing_ok=True)
-        command, args = "/bin/sh", ["-c", _PID_WRAPPER, str(files.pidfile), server.command, *args]
-        death = pdeathsig_prefix()
-        if death:  # SIGKILL when we die, even if the server ignores its stdin
-            command, args = death[0], [*death[1:], command, *args]
-    params = stdio.StdioServerParameters(
-        command=command,
-        args=args,
-        env=server.env or None,
-        cwd=server.cwd,
-        encoding_error_handler="replace",
-    )
-    with open(files.stderr, "a", encoding="utf-8") as errlog, server_log(_RedactedLog(errlog, server.redactor)):
-        errlog.write(
-            f"--- skillweave: starting {server.name} at {time.strftime('%Y-%m-%dT%H:%M:%S')} ---\n"
-        )
-        errlog.flush()
-        pump = None if server.redactor.empty else _StderrPump(files.stderr, server.redactor)
-        try:
-            async with stdio.stdio_client(params, errlog=errlog if pump is None else pump.writer) as streams:
-                # while the server starts: the SDK checks tool results with jsonschema
-                preload("jsonschema.validators", "jsonschema.exceptions")
-                session = session_module.ClientSession(
-                    *streams, client_info=Implementation(name=CLIENT_NAME, version="1")
-                )
-                async with session:
-                    await probe.negotiate_auto(session)  # as mcp.Client(mode="auto") connects
-                    pid: int | None = None
-                    if wrapped:
-                        with contextlib.suppress(OSError, ValueError):
-                            pid = int(files.pidfile.read_text().strip())
-                    yield OpenedSession(client=StdioClient(session), pid=pid)
-        finally:
-            if pump is not None:
-                await pump.close()
-
-
-class StdioClient:
-    """The two calls the pool makes, on the SDK's `ClientSession`, made as `mcp.Client`
-    makes them (which a stdio session does without: importing it imports the server side
-    and the HTTP stacks too, see `sdk`): a tool call whose server asks for input first goes
-    through the SDK's input-required rounds, answered by the session's callbacks."""
-
-    def __init__(self, session: Any) -> None:
-        self.session = session
-
-    async def call_tool(self, name: str, arguments: dict[str, Any], *, progress_callback: Any = None) -> Any:
-        from mcp.client._input_required import run_input_required_driver
-        from mcp.client.session import ClientRequestContext
-        from mcp_types import InputRequiredResult
-
-        session = self.session
-
-        async def send(responses: Any, state: str | None) -> Any:
-            return await session.call_tool(
-                name, arguments, progress_callback=progress_callback, input_responses=responses,
-                request_state=state, allow_input_required=True,
-            )
-
-        async def dispatch(key: str, request: Any) -> Any:
-            meta = request.params.meta if request.params else None
-            return await session.dispatch_input_request(
-                ClientRequestContext(session=session, request_id=key, meta=meta), request
-            )
-
-        first = await send(None, None)
-        if not isinstance(first, InputRequiredResult):
-            return first
-        return await run_input_required_driver(first, dispatch=dispatch, retry=send)
-
-    async def list_tools(self, *, cursor: str | None = None, cache_mode: str = "use") -> Any:
-        """One page of `tools/list` (nothing is cached here: `cache_mode` is for mcp.Client's callers)."""
-        from mcp_types import PaginatedRequestParams
-
-        return await self.session.list_tools(params=PaginatedRequestParams(cursor=cursor))
 
 
 @asynccontextmanager
@@ -417,7 +307,7 @@ async def open_http(server: HttpServer, files: SessionFiles) -> AsyncIterator[Op
     timeout = httpx2.Timeout(30.0, read=300.0)
     with (
         open(files.stderr, "a", encoding="utf-8") as log,
-        server_log(_RedactedLog(log, server.redactor)),
+        server_log(RedactedLog(log, server.redactor)),
     ):
         async with httpx2.AsyncClient(headers=server.headers, timeout=timeout) as http:
             client = Client(
@@ -433,5 +323,7 @@ def open_server(
 ) -> AbstractAsyncContextManager[OpenedSession]:
     """The default opener: stdio or streamable HTTP by the server's config."""
     if isinstance(server, StdioServer):
+        from orchestrator.mcp_client.stdio import open_stdio
+
         return open_stdio(server, files)
     return open_http(server, files)
