@@ -8,6 +8,8 @@ In each round, one after the other (the order rotates from round to round):
 - `pass`:  `python -c pass` with this venv's interpreter, the floor of any process;
 - `run`:   `skillweave run specs/fetch-analyze-document.md --input module_name=json --json`
            of this tree, a fresh process with a new state directory each time;
+- `run (cold docs server)`: the same with SKILLWEAVE_DOCS_WARM=0: the bundled
+           docs server starts from scratch, as on the first run of a session;
 - `run@C`: the same run of each `--before` commit C, checked out in a temporary
            worktree and run by the same interpreter (PYTHONPATH), so old and new
            code share the machine's mood of the moment;
@@ -17,9 +19,9 @@ In each round, one after the other (the order rotates from round to round):
            medians over the rounds, are the breakdown.
 
 The bundled docs server is reused between runs when warm servers are on (the
-default); `--cold` sets SKILLWEAVE_DOCS_WARM=0 for every run of this tree so that
-each one starts its own. The steps' own work is the `get_docs` call plus steps
-2-4 (three sandboxed scripts), read from the profile. Figures are medians with
+default, `run`); `run (cold docs server)` shows a start without one. The steps'
+own work is the `get_docs` call plus steps 2-4 (three sandboxed scripts), read
+from the profile. Figures are medians with
 their spread (min, quartiles, max); the ratios divide medians of one sitting.
 """
 
@@ -189,13 +191,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7, help="rounds (default 7)")
     parser.add_argument("--before", action="append", default=[], metavar="COMMIT",
                         help="also time this commit's code (repeatable)")
-    parser.add_argument("--cold", action="store_true", help="no warm docs server for this tree's runs")
+    parser.add_argument("--no-cold", action="store_true", help="leave out the run without a warm docs server")
     parser.add_argument("--no-serve", action="store_true", help="leave out `skillweave serve`")
     args = parser.parse_args()
 
     scratch = Path(tempfile.mkdtemp(prefix="skillweave-e2e-"))
-    warm = {"SKILLWEAVE_DOCS_WARM": "0"} if args.cold else {}
-    trees = [Tree("", REPO, warm)]
+    trees = [Tree("", REPO, {})]
+    cold = Tree(" (cold docs server)", REPO, {"SKILLWEAVE_DOCS_WARM": "0"})
     made: list[Path] = []
     try:
         for commit in args.before:
@@ -211,6 +213,11 @@ def main() -> None:
             walls.setdefault("pass", []).append(time_process([PYTHON, "-c", "pass"], _clean_env(), scratch)[0])
 
         cases.append(("pass", bare))
+        if not args.no_cold:
+            def run_cold() -> None:
+                walls.setdefault("run" + cold.name, []).append(time_run(cold, scratch)[0])
+
+            cases.append(("run" + cold.name, run_cold))
         for tree in trees:
             def run(tree: Tree = tree) -> None:
                 walls.setdefault("run" + tree.name, []).append(time_run(tree, scratch)[0])
@@ -256,6 +263,8 @@ def main() -> None:
     split = breakdown(profiles, profiled_walls)
     own_ms = split["own_work"]["median_ms"]
     ratios["run / the steps' own work"] = round(figures["run"]["median_ms"] / own_ms, 2)
+    if "run" + cold.name in figures:
+        ratios[f"run{cold.name} / run"] = round(figures["run" + cold.name]["median_ms"] / figures["run"]["median_ms"], 2)
     for tree in trees[1:]:
         ratios[f"run{tree.name} / run"] = round(figures["run" + tree.name]["median_ms"] / figures["run"]["median_ms"], 2)
         key = f"serve{tree.name} initialize"
@@ -267,7 +276,6 @@ def main() -> None:
                     "load_before": [round(x, 2) for x in load_before],
                     "load_after": [round(x, 2) for x in load_after]},
         "runs": args.runs,
-        "warm_docs_server": not args.cold,
         "wall": figures,
         "ratios": ratios,
         "breakdown": split,
