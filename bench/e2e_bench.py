@@ -15,6 +15,9 @@ In each round, one after the other (the order rotates from round to round):
            code share the machine's mood of the moment;
 - `serve`, `serve@C`: `skillweave serve` (stdio) started in an empty project:
            the time until it answers `initialize`, and until it has listed its tools;
+- `docs`, `docs (cold)`, `docs@C`: the bundled docs server (`python -m
+           mcp_servers.docs`) alone: the time until it answers `initialize`, from
+           its warm host, started from scratch, and as commit C has it;
 - `profiled`: one more run of this tree with SKILLWEAVE_PROFILE=json; its spans,
            medians over the rounds, are the breakdown.
 
@@ -103,12 +106,12 @@ def time_run(tree: Tree, scratch: Path, **env: str) -> tuple[float, str]:
         shutil.rmtree(state, ignore_errors=True)
 
 
-def time_serve(tree: Tree, scratch: Path) -> tuple[float, float]:
-    """Seconds until `skillweave serve` answers initialize, and until it has listed its tools."""
+def time_serve(tree: Tree, scratch: Path, command: list[str] | None = None, **env: str) -> tuple[float, float]:
+    """Seconds until `skillweave serve` (or `command`) answers initialize, and until it has listed its tools."""
     project = Path(tempfile.mkdtemp(prefix="serve-", dir=scratch))
     start = time.perf_counter()
-    proc = subprocess.Popen(tree.command("serve"), env=tree.environ(), cwd=project, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(command or tree.command("serve"), env=tree.environ(**env), cwd=project,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     assert proc.stdin is not None and proc.stdout is not None
     try:
         def send(message: dict[str, Any]) -> None:
@@ -193,6 +196,7 @@ def main() -> None:
                         help="also time this commit's code (repeatable)")
     parser.add_argument("--no-cold", action="store_true", help="leave out the run without a warm docs server")
     parser.add_argument("--no-serve", action="store_true", help="leave out `skillweave serve`")
+    parser.add_argument("--servers-only", action="store_true", help="only `serve` and the docs server, no runs")
     args = parser.parse_args()
 
     scratch = Path(tempfile.mkdtemp(prefix="skillweave-e2e-"))
@@ -213,7 +217,19 @@ def main() -> None:
             walls.setdefault("pass", []).append(time_process([PYTHON, "-c", "pass"], _clean_env(), scratch)[0])
 
         cases.append(("pass", bare))
-        if not args.no_cold:
+        docs = [PYTHON, "-m", "mcp_servers.docs"]
+        for tree in trees:
+            def docs_server(tree: Tree = tree) -> None:
+                walls.setdefault("docs" + tree.name + " initialize", []).append(time_serve(tree, scratch, docs)[0])
+
+            cases.append(("docs" + tree.name, docs_server))
+
+        def docs_cold() -> None:
+            walls.setdefault("docs (cold) initialize", []).append(
+                time_serve(trees[0], scratch, docs, SKILLWEAVE_DOCS_WARM="0")[0])
+
+        cases.append(("docs (cold)", docs_cold))
+        if not args.no_cold and not args.servers_only:
             def run_cold() -> None:
                 walls.setdefault("run" + cold.name, []).append(time_run(cold, scratch)[0])
 
@@ -222,7 +238,8 @@ def main() -> None:
             def run(tree: Tree = tree) -> None:
                 walls.setdefault("run" + tree.name, []).append(time_run(tree, scratch)[0])
 
-            cases.append(("run" + tree.name, run))
+            if not args.servers_only:
+                cases.append(("run" + tree.name, run))
             if not args.no_serve:
                 def serve(tree: Tree = tree) -> None:
                     initialized, listed = time_serve(tree, scratch)
@@ -236,7 +253,8 @@ def main() -> None:
             profiles.append(profile_of(stderr))
             profiled_walls.append(wall)
 
-        cases.append(("profiled", profiled))
+        if not args.servers_only:
+            cases.append(("profiled", profiled))
         load_before = os.getloadavg()
         # one round unmeasured: compiled bytecode, the page cache and a warm docs server for every tree
         for _, case in cases:
@@ -260,13 +278,19 @@ def main() -> None:
     for name, fig in figures.items():
         if name != "pass":
             ratios[f"{name} / pass"] = round(fig["median_ms"] / bare_ms, 1)
-    split = breakdown(profiles, profiled_walls)
-    own_ms = split["own_work"]["median_ms"]
-    ratios["run / the steps' own work"] = round(figures["run"]["median_ms"] / own_ms, 2)
+    split = breakdown(profiles, profiled_walls) if profiles else {}
+    if split:
+        ratios["run / the steps' own work"] = round(figures["run"]["median_ms"] / split["own_work"]["median_ms"], 2)
+    for name in ("docs (cold) initialize", *(f"docs{t.name} initialize" for t in trees[1:])):
+        if name in figures:
+            ratios[f"{name} / docs initialize"] = round(
+                figures[name]["median_ms"] / figures["docs initialize"]["median_ms"], 2)
     if "run" + cold.name in figures:
         ratios[f"run{cold.name} / run"] = round(figures["run" + cold.name]["median_ms"] / figures["run"]["median_ms"], 2)
     for tree in trees[1:]:
-        ratios[f"run{tree.name} / run"] = round(figures["run" + tree.name]["median_ms"] / figures["run"]["median_ms"], 2)
+        if "run" in figures:
+            ratios[f"run{tree.name} / run"] = round(
+                figures["run" + tree.name]["median_ms"] / figures["run"]["median_ms"], 2)
         key = f"serve{tree.name} initialize"
         if key in figures:
             ratios[f"serve{tree.name} / serve (initialize)"] = round(
