@@ -7,7 +7,8 @@ waits on a unix socket. The launcher hands over its arguments, environment,
 umask, `sys.path`, working directory and its stdin, stdout and stderr (the
 descriptors themselves, SCM_RIGHTS); the host forks a child that takes them
 over and runs `server.main(argv)` exactly as a cold start would. The launcher
-stays, waits, and exits with the child's status. A start then costs a bare
+stays, passes the signals it gets (TERM, INT, HUP, QUIT) on to the child, and
+exits as the child did (its code, or killed by the same signal). A start then costs a bare
 Python start and a fork instead of importing `mcp` (0.7-1.3 s on a 2-core VM).
 
 Each session is its own forked child, so nothing one session does reaches
@@ -87,9 +88,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         except Unavailable as exc:
             _note(f"warm server unavailable ({exc}); starting cold")
         else:
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(code)
+            _exit_as(code)
     from mcp_servers.docs.server import main as cold
 
     cold(args)
@@ -228,6 +227,7 @@ def _session(sock: socket.socket, args: Sequence[str], lock: Path) -> int:
         raise Unavailable(f"the warm host did not answer within {ack_s:g}s; it was stopped") from None
     if started is None or started[0] != b"S":
         raise Unavailable("the warm host closed the session before starting it")
+    _forward_signals(started[1])
     # the child serves our stdin and stdout now; holding them would keep the pipes open
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 0)
@@ -239,6 +239,30 @@ def _session(sock: socket.socket, args: Sequence[str], lock: Path) -> int:
         _note("the warm host went away during the session")
         return 1
     return ended[1]
+
+
+FORWARDED = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT)
+
+
+def _forward_signals(child: int) -> None:
+    """What the client signals to us (its server) goes to the server: the child."""
+
+    def forward(signum: int, _frame: object) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(child, signum)
+
+    for signum in FORWARDED:
+        signal.signal(signum, forward)
+
+
+def _exit_as(code: int) -> None:
+    """Exit as the server did: with its code, or killed by the same signal."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if code < 0:
+        signal.signal(-code, signal.SIG_DFL)
+        os.kill(os.getpid(), -code)
+    os._exit(code if code >= 0 else 128 - code)
 
 
 def _read_status(sock: socket.socket) -> tuple[bytes, int] | None:
@@ -433,7 +457,7 @@ class _Host:
             with contextlib.suppress(OSError):
                 conn.setblocking(True)
                 conn.settimeout(1.0)
-                conn.sendall(_STATUS.pack(b"X", code if code >= 0 else 128 - code))
+                conn.sendall(_STATUS.pack(b"X", code))  # negative: killed by that signal
             with contextlib.suppress(KeyError, ValueError):
                 self.sel.unregister(conn)
             conn.close()

@@ -232,6 +232,17 @@ def test_killing_the_launcher_kills_its_server(launch: Callable[..., Launcher], 
     assert alive(host)
 
 
+def test_a_signal_to_the_launcher_reaches_its_server_and_both_end_by_it(
+    launch: Callable[..., Launcher], warm_dir: Path
+) -> None:
+    launcher = launch()
+    launcher.start()
+    [child] = children_of(host_pid(warm_dir))
+    launcher.process.send_signal(signal.SIGTERM)
+    assert launcher.process.wait(timeout=WAIT_S) == -signal.SIGTERM
+    wait_until(lambda: not alive(child), "the server child ended")
+
+
 def test_the_launcher_exits_with_its_server_s_exit_code(launch: Callable[..., Launcher]) -> None:
     launcher = launch(SKILLWEAVE_DOCS_FAULT="explode-first")
     assert launcher.process.wait(timeout=WAIT_S) == 2
