@@ -1,337 +1,43 @@
-"""A warm docs server per user: a start forks a process that has `mcp` imported already.
+"""The docs server from a warm host per user: a start forks it instead of importing `mcp`.
 
 `python -m mcp_servers.docs` over stdio (the default) does not import the server
-itself. It connects to a *warm host*: a process of the same user, the same
-interpreter and the same code, which imported the server's modules once and
-waits on a unix socket. The launcher hands over its arguments, environment,
-umask, `sys.path`, working directory and its stdin, stdout and stderr (the
-descriptors themselves, SCM_RIGHTS); the host forks a child that takes them
-over and runs `server.main(argv)` exactly as a cold start would. The launcher
-stays, passes the signals it gets (TERM, INT, HUP, QUIT) on to the child, and
-exits as the child did (its code, or killed by the same signal). A start then costs a bare
-Python start and a fork instead of importing `mcp` (0.7-1.3 s on a 2-core VM).
+itself: it hands its stdio to a child of a warm host that has imported it
+(`orchestrator.warmhost`: lifetime, isolation, replacement of crashed, stale or
+hung hosts), and the child runs `server.main(argv)` as a cold start would. A
+start then costs a bare Python start and a fork instead of importing `mcp`
+(0.7-1.3 s on a 2-core VM). Each session is its own child, with the launcher's
+environment (so the SKILLWEAVE_DOCS_* knobs), working directory and stdio.
 
-Each session is its own forked child, so nothing one session does reaches
-another; the child runs as the launcher's user with the launcher's environment.
-What it does not take over: the launcher's session, process group, cgroup and
-rlimits (it is the host's child). So that a client's killing of the launcher's
-process group still ends the server, the host SIGKILLs a child as soon as its
-launcher's connection closes, and a child dies with its host (PR_SET_PDEATHSIG).
-
-Lifetime: the host is started by the first launcher that finds none (that start
-costs what a cold start does) and exits after `SKILLWEAVE_DOCS_WARM_IDLE`
-seconds (default 600) without sessions, when its socket is removed or replaced,
-or on SIGTERM once its sessions have ended. A host that does not fork a session
-within `SKILLWEAVE_DOCS_WARM_ACK` seconds (default 10) is killed and that start
-goes cold. Its socket, lock (holding its pid)
-and log live in `SKILLWEAVE_DOCS_WARM_DIR`, else `$XDG_RUNTIME_DIR/skillweave`,
-else `/tmp/skillweave-UID` (0700, refused if anyone else can enter it). The
-socket's name carries a key of the interpreter, `sys.path` (and the mtimes of
-its folders, so installing packages changes it), this package's sources and
-the PYTHON* variables: changed code gets a new host and the old one idles out.
-A stale socket (a host that crashed) is replaced.
-
-`SKILLWEAVE_DOCS_WARM=0` turns it off (every start imports `mcp` itself), and
-so do `--transport http` and a platform without fork or unix sockets. Stdlib
-only: the launcher must start fast.
+`SKILLWEAVE_DOCS_WARM=0` turns it off (every start imports `mcp` itself), and so
+do `--transport http` and a platform without fork or unix sockets. The other
+variables: SKILLWEAVE_DOCS_WARM_IDLE (seconds a host waits without sessions,
+default 600), SKILLWEAVE_DOCS_WARM_ACK (seconds to fork a session before the
+host counts as hung, default 10), SKILLWEAVE_DOCS_WARM_DIR (where hosts keep
+their socket, lock and log). The launcher imports nothing heavy.
 """
 
 from __future__ import annotations
 
-import contextlib
-import errno
-import fcntl
-import hashlib
-import json
-import os
-import selectors
-import signal
-import socket
-import struct
-import subprocess
 import sys
-import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+
+from orchestrator import warmhost
+from orchestrator.warmhost import HOST_FLAG, Unavailable, WarmSpec
 
 ENV_WARM = "SKILLWEAVE_DOCS_WARM"
-ENV_IDLE = "SKILLWEAVE_DOCS_WARM_IDLE"
-ENV_DIR = "SKILLWEAVE_DOCS_WARM_DIR"
-ENV_ACK = "SKILLWEAVE_DOCS_WARM_ACK"
-HOST_FLAG = "--warm-host"
-IDLE_S = 600.0
-STARTUP_S = 60.0  # for a new host to import the server and listen
-ACK_S = 10.0  # for a live host to fork a session
-_HEADER = struct.Struct("!I")
-_STATUS = struct.Struct("!ci")  # b"S" + child pid, then b"X" + exit code
-_MAX_REQUEST = 1 << 20
-_PR_SET_PDEATHSIG = 1
+ENV_DIR = ENV_WARM + "_DIR"
 
 
-class Unavailable(Exception):
-    """No warm host can serve this start; start cold."""
-
-
-# -- the launcher --------------------------------------------------------------
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    """`python -m mcp_servers.docs`: be served by a warm host, else serve cold."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args[:1] == [HOST_FLAG] and len(args) == 3:
-        host_main(args[1], int(args[2]))
-        return
-    if wanted(args):
-        try:
-            code = launch(args)
-        except Unavailable as exc:
-            _note(f"warm server unavailable ({exc}); starting cold")
-        else:
-            _exit_as(code)
-    from mcp_servers.docs.server import main as cold
-
-    cold(args)
-
-
-def wanted(args: Sequence[str]) -> bool:
-    if os.environ.get(ENV_WARM, "1").strip().lower() in ("0", "false", "no", "off"):
-        return False
-    transport = "stdio"
-    for i, arg in enumerate(args):
-        if arg == "--transport" and i + 1 < len(args):
-            transport = args[i + 1]
-        elif arg.startswith("--transport="):
-            transport = arg.partition("=")[2]
-    return (
-        transport == "stdio"
-        and hasattr(os, "fork")
-        and hasattr(socket, "send_fds")
-        and sys.platform.startswith("linux")
-    )
-
-
-def launch(args: Sequence[str]) -> int:
-    """Hand this process's stdio to a warm host's child; its exit code once it ends."""
-    folder = runtime_dir()
-    key = code_key()
-    path = folder / f"docs-{key}.sock"
-    sock = _connect(path) or _start_host(folder, key, path)
-    try:
-        return _session(sock, args, folder / f"docs-{key}.lock")
-    finally:
-        sock.close()
-
-
-def runtime_dir() -> Path:
-    """The private folder of this user's warm hosts (created 0700; Unavailable if unsafe)."""
-    given = os.environ.get(ENV_DIR)
-    if given:
-        folder = Path(given)
-    elif os.environ.get("XDG_RUNTIME_DIR") and Path(os.environ["XDG_RUNTIME_DIR"]).is_dir():
-        folder = Path(os.environ["XDG_RUNTIME_DIR"]) / "skillweave"
-    else:
-        folder = Path(f"/tmp/skillweave-{os.getuid()}")
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        info = os.stat(folder, follow_symlinks=False)
-    except OSError as exc:
-        raise Unavailable(f"{folder}: {exc.strerror}") from None
-    if info.st_uid != os.getuid() or info.st_mode & 0o077 or not os.path.isdir(folder):
-        raise Unavailable(f"{folder} is not a private folder of this user")
-    return folder
-
-
-def code_key() -> str:
-    """What a host must share with a launcher to serve it (see the module docstring)."""
-    digest = hashlib.sha256()
-    for part in (sys.executable, sys.version, *sys.path[1:]):
-        digest.update(part.encode("utf-8", "surrogateescape") + b"\0")
-        with contextlib.suppress(OSError):
-            digest.update(str(os.stat(part).st_mtime_ns).encode())
-    for source in sorted(Path(__file__).parent.glob("*.py")):
-        with contextlib.suppress(OSError):
-            info = source.stat()
-            digest.update(f"{source.name}:{info.st_mtime_ns}:{info.st_size}\0".encode())
-    for name in sorted(os.environ):
-        if name.startswith("PYTHON"):
-            digest.update(f"{name}={os.environ[name]}\0".encode("utf-8", "surrogateescape"))
-    return digest.hexdigest()[:20]
-
-
-def _connect(path: Path) -> socket.socket | None:
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        sock.connect(str(path))
-    except OSError as exc:
-        sock.close()
-        if exc.errno in (errno.ENOENT, errno.ECONNREFUSED):
-            return None
-        raise Unavailable(f"{path}: {exc.strerror}") from None
-    return sock
-
-
-def _start_host(folder: Path, key: str, path: Path) -> socket.socket:
-    """Start a host (unless one is starting) and connect to it once it listens."""
-    read_fd, write_fd = os.pipe()
-    try:
-        with open(folder / f"docs-{key}.log", "ab") as log:
-            subprocess.Popen(
-                [sys.executable, "-m", "mcp_servers.docs", HOST_FLAG, str(path), str(write_fd)],
-                stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd="/", pass_fds=(write_fd,),
-                start_new_session=True,
-            )
-    except OSError as exc:
-        os.close(read_fd)
-        raise Unavailable(f"cannot start a warm host: {exc.strerror}") from None
-    finally:
-        os.close(write_fd)
-    deadline = time.monotonic() + STARTUP_S
-    with os.fdopen(read_fd, "rb") as ready:
-        # b"1" when it listens; end of file without it: it stopped (another host holds
-        # the lock and will listen soon, or it failed: then the connects below fail)
-        _wait_readable(ready.fileno(), deadline)
-        ready.read(1)
-    while time.monotonic() < deadline:
-        sock = _connect(path)
-        if sock is not None:
-            return sock
-        time.sleep(0.01)
-    raise Unavailable(f"no warm host listened on {path} within {STARTUP_S:g}s")
-
-
-def _wait_readable(fd: int, deadline: float) -> None:
-    with selectors.DefaultSelector() as sel:
-        sel.register(fd, selectors.EVENT_READ)
-        sel.select(max(0.0, deadline - time.monotonic()))
-
-
-def _session(sock: socket.socket, args: Sequence[str], lock: Path) -> int:
-    request = json.dumps({
-        "argv": list(args), "argv0": sys.argv[0], "env": dict(os.environ), "umask": _umask(),
-        "sys_path": list(sys.path),
-    }).encode("utf-8", "surrogateescape")
-    cwd = os.open(".", os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        socket.send_fds(sock, [_HEADER.pack(len(request)) + request], [0, 1, 2, cwd])
-    except OSError as exc:
-        raise Unavailable(f"the warm host refused the session: {exc.strerror}") from None
-    finally:
-        os.close(cwd)
-    ack_s = _seconds(ENV_ACK, ACK_S)
-    sock.settimeout(ack_s)
-    try:
-        started = _read_status(sock)
-    except TimeoutError:
-        _kill_host(lock)
-        raise Unavailable(f"the warm host did not answer within {ack_s:g}s; it was stopped") from None
-    if started is None or started[0] != b"S":
-        raise Unavailable("the warm host closed the session before starting it")
-    _forward_signals(started[1])
-    # the child serves our stdin and stdout now; holding them would keep the pipes open
-    null = os.open(os.devnull, os.O_RDWR)
-    os.dup2(null, 0)
-    os.dup2(null, 1)
-    os.close(null)
-    sock.settimeout(None)
-    ended = _read_status(sock)
-    if ended is None or ended[0] != b"X":
-        _note("the warm host went away during the session")
-        return 1
-    return ended[1]
-
-
-FORWARDED = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT)
-
-
-def _forward_signals(child: int) -> None:
-    """What the client signals to us (its server) goes to the server: the child."""
-
-    def forward(signum: int, _frame: object) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(child, signum)
-
-    for signum in FORWARDED:
-        signal.signal(signum, forward)
-
-
-def _exit_as(code: int) -> None:
-    """Exit as the server did: with its code, or killed by the same signal."""
-    sys.stdout.flush()
-    sys.stderr.flush()
-    if code < 0:
-        signal.signal(-code, signal.SIG_DFL)
-        os.kill(os.getpid(), -code)
-    os._exit(code if code >= 0 else 128 - code)
-
-
-def _read_status(sock: socket.socket) -> tuple[bytes, int] | None:
-    data = b""
-    while len(data) < _STATUS.size:
-        chunk = sock.recv(_STATUS.size - len(data))
-        if not chunk:
-            return None
-        data += chunk
-    kind, value = _STATUS.unpack(data)
-    return kind, value
-
-
-def _kill_host(lock: Path) -> None:
-    """SIGKILL a host that stopped answering (its pid is in its lock file), and its socket."""
-    with contextlib.suppress(OSError, ValueError):
-        pid = int(lock.read_text().strip())
-        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-        if HOST_FLAG.encode() in cmdline:
-            os.kill(pid, signal.SIGKILL)
-    with contextlib.suppress(OSError):
-        lock.with_suffix(".sock").unlink()
-
-
-def _umask() -> int:
-    mask = os.umask(0o077)
-    os.umask(mask)
-    return mask
-
-
-def _note(message: str) -> None:
-    with contextlib.suppress(OSError, ValueError):
-        print(f"mcp_servers.docs: {message}", file=sys.stderr, flush=True)
-
-
-# -- the host ------------------------------------------------------------------
-
-
-def host_main(path_text: str, ready_fd: int) -> None:
-    """Hold the lock, import the server, listen, and fork a child per session."""
-    path = Path(path_text)
-    lock_path = path.with_suffix(".lock")
-    lock = open(lock_path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the host's life
-    try:
-        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(ready_fd)  # another host has it: the launcher connects to that one
-        return
-    lock.truncate(0)
-    lock.write(f"{os.getpid()}\n")
-    lock.flush()
-    _preload()
-    with contextlib.suppress(FileNotFoundError):
-        path.unlink()  # a crashed host's socket
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listener.bind(str(path))
-    os.chmod(path, 0o600)
-    listener.listen(64)
-    listener.setblocking(False)
-    with contextlib.suppress(OSError):
-        os.write(ready_fd, b"1")
-    os.close(ready_fd)
-    _Host(path, listener, lock).loop()
+def _sources() -> Iterable[Path]:
+    here = Path(__file__).resolve().parent
+    return [*here.glob("*.py"), Path(warmhost.__file__)]
 
 
 def _preload() -> None:
-    """Import what a session uses, so that a child only builds and serves: the child's
-    prctl, anyio's backend (loaded on its first run), the stdio transport and the log
-    handler the SDK sets up."""
+    """What a session uses, so that a child only builds and serves: the child's prctl,
+    anyio's backend (loaded on its first run), the stdio transport and the log handler
+    the SDK sets up."""
     import ctypes  # noqa: F401
 
     import anyio._backends._asyncio  # noqa: F401
@@ -342,210 +48,53 @@ def _preload() -> None:
     import mcp_servers.docs.server  # noqa: F401
 
 
-class _Host:
-    def __init__(self, path: Path, listener: socket.socket, lock: Any) -> None:
-        self.pid = os.getpid()
-        self.path = path
-        self.listener = listener
-        self.lock = lock
-        self.inode = os.stat(path).st_ino
-        self.idle_s = _seconds(ENV_IDLE, IDLE_S)
-        self.children: dict[int, socket.socket] = {}  # child pid -> its launcher's connection
-        self.last_active = time.monotonic()
-        self.stopping = False
-        self.sel = selectors.DefaultSelector()
-        self.wake_r, self.wake_w = os.pipe()
-        os.set_blocking(self.wake_r, False)
-        os.set_blocking(self.wake_w, False)
-        signal.set_wakeup_fd(self.wake_w)
-        signal.signal(signal.SIGCHLD, lambda *_: None)
-        signal.signal(signal.SIGTERM, self._stop)
-        self.sel.register(listener, selectors.EVENT_READ, "accept")
-        self.sel.register(self.wake_r, selectors.EVENT_READ, "wake")
+def _serve(argv: list[str]) -> None:
+    from mcp_servers.docs.server import main as serve
 
-    def _stop(self, *_: object) -> None:
-        self.stopping = True
+    serve(argv)
 
-    def loop(self) -> None:
+
+DOCS = WarmSpec(
+    name="docs",
+    label="mcp_servers.docs",
+    env=ENV_WARM,
+    host_command=(sys.executable, "-m", "mcp_servers.docs"),
+    sources=_sources,
+    preload=_preload,
+    entry=_serve,
+)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """`python -m mcp_servers.docs`: be served by a warm host, else serve cold."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == [HOST_FLAG] and len(args) == 3:
+        warmhost.host_main(DOCS, args[1], int(args[2]))
+        return
+    if wanted(args):
         try:
-            while True:
-                if self.stopping or not self._still_ours():
-                    self._close_listener()
-                    if not self.children:
-                        return
-                elif not self.children and time.monotonic() - self.last_active > self.idle_s:
-                    return
-                for key, _ in self.sel.select(timeout=min(self.idle_s, 30.0)):
-                    if key.data == "accept":
-                        self._accept()
-                    elif key.data == "wake":
-                        with contextlib.suppress(OSError):
-                            os.read(self.wake_r, 512)
-                        self._reap()
-                    else:  # a launcher's connection: readable only when it closed
-                        self._launcher_gone(key.data, key.fileobj)  # type: ignore[arg-type]
-                self._reap()
-        finally:
-            self._close_listener()
-
-    def _still_ours(self) -> bool:
-        try:
-            return os.stat(self.path).st_ino == self.inode
-        except OSError:
-            return False
-
-    def _close_listener(self) -> None:
-        if self.listener.fileno() < 0:
-            return
-        with contextlib.suppress(KeyError, ValueError):
-            self.sel.unregister(self.listener)
-        if self._still_ours():
-            with contextlib.suppress(OSError):
-                self.path.unlink()
-        self.listener.close()
-
-    def _accept(self) -> None:
-        try:
-            conn, _ = self.listener.accept()
-        except (BlockingIOError, InterruptedError):
-            return
-        self.last_active = time.monotonic()
-        fds: list[int] = []
-        try:
-            conn.settimeout(ACK_S)
-            pid_, uid, _gid = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))
-            if uid != os.getuid():
-                raise ValueError(f"a process of uid {uid} (pid {pid_})")
-            request, fds = _receive(conn)
-            if len(fds) != 4:
-                raise ValueError(f"{len(fds)} descriptors instead of 4")
-            pid = os.fork()
-            if pid == 0:
-                _child(request, fds, self, conn)  # never returns
-            conn.sendall(_STATUS.pack(b"S", pid))
-        except (OSError, ValueError) as exc:
-            print(f"refused a session: {exc}", file=sys.stderr, flush=True)
-            conn.close()
-            return
-        finally:
-            for fd in fds:
-                os.close(fd)
-        conn.setblocking(False)
-        self.children[pid] = conn
-        self.sel.register(conn, selectors.EVENT_READ, pid)
-
-    def _launcher_gone(self, pid: int, conn: socket.socket) -> None:
-        """The launcher closed its end (it died or was killed): so does its server."""
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
-        with contextlib.suppress(KeyError, ValueError):
-            self.sel.unregister(conn)
-
-    def _reap(self) -> None:
-        while self.children:
-            try:
-                pid, status = os.waitpid(-1, os.WNOHANG)
-            except ChildProcessError:
-                return
-            if pid == 0:
-                return
-            conn = self.children.pop(pid, None)
-            self.last_active = time.monotonic()
-            if conn is None:
-                continue
-            code = os.waitstatus_to_exitcode(status)
-            with contextlib.suppress(OSError):
-                conn.setblocking(True)
-                conn.settimeout(1.0)
-                conn.sendall(_STATUS.pack(b"X", code))  # negative: killed by that signal
-            with contextlib.suppress(KeyError, ValueError):
-                self.sel.unregister(conn)
-            conn.close()
+            code = warmhost.launch(DOCS, args)
+        except Unavailable as exc:
+            warmhost.note(DOCS, f"warm server unavailable ({exc}); starting cold")
+        else:
+            warmhost.exit_as(code)
+    _serve(args)
 
 
-def _seconds(name: str, default: float) -> float:
-    try:
-        return max(0.1, float(os.environ.get(name, default)))
-    except ValueError:
-        return default
+def wanted(args: Sequence[str]) -> bool:
+    """Warm hosts are on, and the server is to speak stdio."""
+    transport = "stdio"
+    for i, arg in enumerate(args):
+        if arg == "--transport" and i + 1 < len(args):
+            transport = args[i + 1]
+        elif arg.startswith("--transport="):
+            transport = arg.partition("=")[2]
+    return transport == "stdio" and warmhost.wanted(DOCS)
 
 
-def _receive(conn: socket.socket) -> tuple[dict[str, Any], list[int]]:
-    data, fds, _flags, _addr = socket.recv_fds(conn, 65536, 8)
-    if len(data) < _HEADER.size:
-        for fd in fds:
-            os.close(fd)
-        raise ValueError("a truncated request")
-    (size,) = _HEADER.unpack(data[: _HEADER.size])
-    if size > _MAX_REQUEST:
-        for fd in fds:
-            os.close(fd)
-        raise ValueError(f"a request of {size} bytes")
-    body = data[_HEADER.size :]
-    while len(body) < size:
-        chunk = conn.recv(size - len(body))
-        if not chunk:
-            break
-        body += chunk
-    try:
-        request = json.loads(body.decode("utf-8", "surrogateescape"))
-    except ValueError:
-        for fd in fds:
-            os.close(fd)
-        raise ValueError("a request that is not JSON") from None
-    return dict(request), list(fds)
+def code_key() -> str:
+    return warmhost.code_key(DOCS)
 
 
-def _child(request: dict[str, Any], fds: list[int], host: _Host, conn: socket.socket) -> None:
-    """In the forked child: become the launcher's server, then exit (never returns)."""
-    code = 1
-    try:
-        _die_with_parent(host.pid)
-        signal.set_wakeup_fd(-1)
-        for signum in (signal.SIGCHLD, signal.SIGTERM):
-            signal.signal(signum, signal.SIG_DFL)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        host.sel.close()
-        for sock in (host.listener, conn, *host.children.values()):
-            sock.close()
-        for fd in (host.wake_r, host.wake_w, host.lock.fileno()):
-            with contextlib.suppress(OSError):
-                os.close(fd)
-        for target, fd in enumerate(fds[:3]):
-            os.dup2(fd, target)
-        os.fchdir(fds[3])
-        for fd in fds:
-            os.close(fd)
-        os.umask(int(request["umask"]))
-        os.environ.clear()
-        os.environ.update({str(k): str(v) for k, v in request["env"].items()})
-        sys.path[:] = [str(p) for p in request["sys_path"]]
-        sys.argv = [str(request["argv0"]), *map(str, request["argv"])]
-        from mcp_servers.docs.server import main as serve
-
-        serve([str(a) for a in request["argv"]])
-        code = 0
-    except SystemExit as stop:
-        code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
-        if stop.code is not None and not isinstance(stop.code, int):
-            print(stop.code, file=sys.stderr)
-    except BaseException:  # the child's edge: report like an uncaught exception would
-        import traceback
-
-        traceback.print_exc()
-    finally:
-        with contextlib.suppress(Exception):
-            sys.stdout.flush()
-        with contextlib.suppress(Exception):
-            sys.stderr.flush()
-        os._exit(code)
-
-
-def _die_with_parent(host: int) -> None:
-    """SIGKILL this child when the host dies (Linux prctl), and bail out if it already has."""
-    import ctypes
-
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != host:
-        os._exit(1)
+def runtime_dir() -> Path:
+    return warmhost.runtime_dir(DOCS)

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from mcp_servers.docs import warm
+from orchestrator.warmhost import Unavailable
 
 pytestmark = pytest.mark.e2e
 
@@ -280,5 +281,5 @@ def test_a_folder_others_can_enter_is_refused(monkeypatch: pytest.MonkeyPatch, t
     shared.mkdir(mode=0o755)
     shared.chmod(0o755)
     monkeypatch.setenv(warm.ENV_DIR, str(shared))
-    with pytest.raises(warm.Unavailable, match="not a private folder"):
+    with pytest.raises(Unavailable, match="not a private folder"):
         warm.runtime_dir()
