@@ -35,6 +35,18 @@ def enabled() -> bool:
     return _on
 
 
+def configure_from_env() -> None:
+    """Start again from SKILLWEAVE_PROFILE and now (a process forked from a warm host has
+    its launcher's environment, not the host's, and starts when it is forked)."""
+    global _mode, _on, _begun
+    _mode = os.environ.get(ENV, "").strip().lower()
+    _on = _mode not in ("", "0", "false", "no")
+    _begun = time.perf_counter()
+    _spans.clear()
+    if _on:
+        _register()
+
+
 def enable(mode: str = "1") -> None:
     """Turn profiling on for the rest of the process (the `--profile` flag)."""
     global _on, _mode

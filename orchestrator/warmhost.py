@@ -360,6 +360,18 @@ class _Host:
                 self._reap()
         finally:
             self._close_listener()
+            self._tidy()
+
+    def _tidy(self) -> None:
+        """On the way out: the lock file (its pid is ours), and the log if nothing was written."""
+        lock = self.path.with_suffix(".lock")
+        with contextlib.suppress(OSError):
+            if lock.read_text().strip() == str(self.pid):
+                lock.unlink()
+        log = self.path.with_suffix(".log")
+        with contextlib.suppress(OSError):
+            if log.stat().st_size == 0:
+                log.unlink()
 
     def _still_ours(self) -> bool:
         try:
