@@ -79,6 +79,7 @@ ACK_S = 10.0  # for a live host to fork a session
 _HEADER = struct.Struct("!I")
 _STATUS = struct.Struct("!ci")  # b"S" + child pid, then b"X" + exit code
 _MAX_REQUEST = 1 << 20
+_hosts: list[subprocess.Popen[bytes]] = []  # the hosts this process started
 _PR_SET_PDEATHSIG = 1
 
 
@@ -162,7 +163,7 @@ def _start_host(spec: WarmSpec, log_path: Path, path: Path) -> socket.socket:
     read_fd, write_fd = os.pipe()
     try:
         with open(log_path, "ab") as log:
-            subprocess.Popen(
+            host = subprocess.Popen(
                 [*spec.host_command, HOST_FLAG, str(path), str(write_fd)],
                 stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd="/", pass_fds=(write_fd,),
                 start_new_session=True,
@@ -174,10 +175,17 @@ def _start_host(spec: WarmSpec, log_path: Path, path: Path) -> socket.socket:
         os.close(write_fd)
     deadline = time.monotonic() + STARTUP_S
     with os.fdopen(read_fd, "rb") as ready:
-        # b"1" when it listens; end of file without it: it stopped (another host holds
-        # the lock and will listen soon, or it failed: then the connects below fail)
+        # b"1" when it listens; end of file without it: it stopped, because another host
+        # holds the lock (and will listen soon) or because it failed
         _wait_readable(ready.fileno(), deadline)
-        ready.read(1)
+        listening = ready.read(1) == b"1"
+    if listening:
+        _hosts.append(host)  # it outlives this launcher: never waited for, never collected
+    else:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            host.wait(timeout=ACK_S)  # it is on its way out
+        if not _host_alive(path.with_suffix(".lock")):
+            raise Unavailable(f"the warm host stopped while starting (see {log_path})")
     while time.monotonic() < deadline:
         sock = _connect(path)
         if sock is not None:
@@ -260,6 +268,15 @@ def _read_status(sock: socket.socket) -> tuple[bytes, int] | None:
         data += chunk
     kind, value = _STATUS.unpack(data)
     return kind, value
+
+
+def _host_alive(lock: Path) -> bool:
+    """Whether the pid in a host's lock file is a live warm host."""
+    try:
+        pid = int(lock.read_text().strip())
+        return HOST_FLAG.encode() in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except (OSError, ValueError):
+        return False
 
 
 def _kill_host(lock: Path) -> None:

@@ -283,3 +283,18 @@ def test_a_folder_others_can_enter_is_refused(monkeypatch: pytest.MonkeyPatch, t
     monkeypatch.setenv(warm.ENV_DIR, str(shared))
     with pytest.raises(Unavailable, match="not a private folder"):
         warm.runtime_dir()
+
+
+def test_a_host_that_dies_while_starting_makes_the_start_cold_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from orchestrator import warmhost
+
+    monkeypatch.setenv("BROKEN_WARM_DIR", str(tmp_path / "warm"))
+    broken = warmhost.WarmSpec(
+        name="broken", label="broken", env="BROKEN_WARM",
+        host_command=(sys.executable, "-c", "import sys; print('no such server', file=sys.stderr); sys.exit(3)"),
+        sources=lambda: (), preload=lambda: None, entry=lambda argv: None,
+    )  # fmt: skip
+    with pytest.raises(Unavailable, match="stopped while starting") as caught:
+        warmhost.launch(broken, [])
+    log = Path(str(caught.value).rsplit("see ", 1)[1].rstrip(")"))
+    assert "no such server" in log.read_text()
