@@ -10,6 +10,8 @@ In each round, one after the other (the order rotates from round to round):
            of this tree, a fresh process with a new state directory each time;
 - `run (cold docs server)`: the same with SKILLWEAVE_DOCS_WARM=0: the bundled
            docs server starts from scratch, as on the first run of a session;
+- `run (warm CLI host)`: the same with SKILLWEAVE_RUN_WARM=1: the command is
+           served by a fork of a warm host with the CLI's imports done;
 - `run@C`: the same run of each `--before` commit C, checked out in a temporary
            worktree and run by the same interpreter (PYTHONPATH), so old and new
            code share the machine's mood of the moment;
@@ -202,6 +204,7 @@ def main() -> None:
     scratch = Path(tempfile.mkdtemp(prefix="skillweave-e2e-"))
     trees = [Tree("", REPO, {})]
     cold = Tree(" (cold docs server)", REPO, {"SKILLWEAVE_DOCS_WARM": "0"})
+    hosted = Tree(" (warm CLI host)", REPO, {"SKILLWEAVE_RUN_WARM": "1"})
     made: list[Path] = []
     try:
         for commit in args.before:
@@ -234,6 +237,11 @@ def main() -> None:
                 walls.setdefault("run" + cold.name, []).append(time_run(cold, scratch)[0])
 
             cases.append(("run" + cold.name, run_cold))
+        if not args.servers_only:
+            def run_hosted() -> None:
+                walls.setdefault("run" + hosted.name, []).append(time_run(hosted, scratch)[0])
+
+            cases.append(("run" + hosted.name, run_hosted))
         for tree in trees:
             def run(tree: Tree = tree) -> None:
                 walls.setdefault("run" + tree.name, []).append(time_run(tree, scratch)[0])
@@ -285,8 +293,14 @@ def main() -> None:
         if name in figures:
             ratios[f"{name} / docs initialize"] = round(
                 figures[name]["median_ms"] / figures["docs initialize"]["median_ms"], 2)
-    if "run" + cold.name in figures:
-        ratios[f"run{cold.name} / run"] = round(figures["run" + cold.name]["median_ms"] / figures["run"]["median_ms"], 2)
+    for variant in (cold, hosted):
+        if "run" + variant.name in figures:
+            ratios[f"run{variant.name} / run"] = round(
+                figures["run" + variant.name]["median_ms"] / figures["run"]["median_ms"], 2)
+    for tree in trees[1:]:
+        if "run" + tree.name in figures and "run" + hosted.name in figures:
+            ratios[f"run{tree.name} / run{hosted.name}"] = round(
+                figures["run" + tree.name]["median_ms"] / figures["run" + hosted.name]["median_ms"], 2)
     for tree in trees[1:]:
         if "run" in figures:
             ratios[f"run{tree.name} / run"] = round(

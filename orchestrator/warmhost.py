@@ -7,8 +7,9 @@ hands over its arguments, environment, umask, `sys.path`, working directory and
 its stdin, stdout and stderr (the descriptors themselves, SCM_RIGHTS); the host
 forks a child that takes them over and runs `spec.entry(argv)` as a cold start
 would, then the exit handlers a cold process would run. The launcher stays,
-passes the signals it gets (TERM, INT, HUP, QUIT) on to the child, and ends as
-the child did (its code, or killed by the same signal). A start then costs a
+passes the signals it gets on to the child (TERM, INT, HUP, QUIT, WINCH; a stop
+from the terminal stops the child, then the launcher; CONT continues both), and
+ends as the child did (its code, or killed by the same signal). A start then costs a
 bare Python start and a fork instead of the imports.
 
 Each session is its own forked child, so nothing one session does reaches
@@ -28,10 +29,11 @@ socket, lock (holding its pid) and log live in `<ENV>_DIR`, else
 `$XDG_RUNTIME_DIR/skillweave`, else `/tmp/skillweave-UID` (0700, refused if
 anyone else can enter it). The socket's name carries a key of the interpreter,
 `sys.path` (and the mtimes of its folders, so installing packages changes it),
-the spec's sources and the PYTHON* variables: changed code gets a new host and
-the old one idles out. A stale socket (a host that crashed) is replaced.
+the spec's sources and the PYTHON*, LANG and LC_* variables: changed code gets
+a new host and the old one idles out. A stale socket (a host that crashed) is replaced.
 `<ENV>=0` turns warm hosts off. `<ENV>` is the spec's variable
-(SKILLWEAVE_DOCS_WARM for the docs server, SKILLWEAVE_SERVE_WARM for `serve`).
+(SKILLWEAVE_DOCS_WARM for the docs server, SKILLWEAVE_WARM for `serve` and `run`,
+see `orchestrator.cli.warm`).
 
 Stdlib only, and nothing from the rest of skillweave: a launcher must start fast.
 """
@@ -140,8 +142,8 @@ def code_key(spec: WarmSpec) -> str:
         with contextlib.suppress(OSError):
             info = source.stat()
             digest.update(f"{source}:{info.st_mtime_ns}:{info.st_size}\0".encode())
-    for name in sorted(os.environ):
-        if name.startswith("PYTHON"):
+    for name in sorted(os.environ):  # what the interpreter reads as it starts
+        if name.startswith(("PYTHON", "LC_")) or name == "LANG":
             digest.update(f"{name}={os.environ[name]}\0".encode("utf-8", "surrogateescape"))
     return digest.hexdigest()[:20]
 
@@ -238,15 +240,28 @@ def _session(spec: WarmSpec, sock: socket.socket, args: Sequence[str], lock: Pat
 FORWARDED = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT)
 
 
+STOPS = (signal.SIGTSTP, signal.SIGTTIN, signal.SIGTTOU)
+
+
 def _forward_signals(child: int) -> None:
-    """What the client signals to us (its server) goes to the server: the child."""
+    """What is signalled to us goes to the child: TERM, INT, HUP, QUIT and WINCH as they
+    are; a stop (Ctrl-Z) stops the child, then us; CONT continues both."""
 
     def forward(signum: int, _frame: object) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.kill(child, signum)
 
-    for signum in FORWARDED:
+    def stop(signum: int, _frame: object) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(child, signal.SIGSTOP)
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)  # stopped here until SIGCONT
+        signal.signal(signum, stop)
+
+    for signum in (*FORWARDED, signal.SIGWINCH, signal.SIGCONT):
         signal.signal(signum, forward)
+    for signum in STOPS:
+        signal.signal(signum, stop)
 
 
 def exit_as(code: int) -> None:
@@ -525,6 +540,8 @@ def _child(request: dict[str, Any], fds: list[int], host: _Host, conn: socket.so
         os.environ.update({str(k): str(v) for k, v in request["env"].items()})
         sys.path[:] = [str(p) for p in request["sys_path"]]
         sys.argv = [str(request["argv0"]), *map(str, request["argv"])]
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            sys.stdout.reconfigure(line_buffering=sys.stdout.isatty())  # type: ignore[union-attr]  # as a start on it
         host.spec.entry([str(a) for a in request["argv"]])
         code = 0
     except SystemExit as stop:

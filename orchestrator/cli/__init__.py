@@ -84,8 +84,8 @@ def cli() -> None:
 
 
 def main() -> None:
-    if sys.argv[1:2] == ["serve"]:  # over stdio: from a warm host, when one can serve it
-        from orchestrator.cli.serve_warm import launch_if_wanted
+    if sys.argv[1:2] in (["serve"], ["run"]):  # from a warm host, when wanted (see `warm`)
+        from orchestrator.cli.warm import launch_if_wanted
 
         launch_if_wanted(sys.argv[1:])
     try:

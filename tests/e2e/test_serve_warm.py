@@ -1,6 +1,6 @@
 """`skillweave serve` over stdio from a warm host: a later start forks it, as that start's own server.
 
-Real `skillweave serve` launchers, a warm folder per test (SKILLWEAVE_SERVE_WARM_DIR),
+Real `skillweave serve` launchers, a warm folder per test (SKILLWEAVE_WARM_DIR),
 hosts stopped at the end. The server tests (test_server_*.py, test_qa_serve.py)
 run through the warm host too, since it is the default.
 """
@@ -91,7 +91,7 @@ def serve(warm_dir: Path) -> Iterator[Callable[..., Serve]]:
 
     def start(cwd: Path, **env: str) -> Serve:
         clean = {k: v for k, v in os.environ.items() if not k.startswith(("SKILLWEAVE_", "ANTHROPIC_"))}
-        server = Serve({**clean, "SKILLWEAVE_SERVE_WARM_DIR": str(warm_dir), **env}, cwd)
+        server = Serve({**clean, "SKILLWEAVE_WARM_DIR": str(warm_dir), **env}, cwd)
         made.append(server)
         return server
 
@@ -107,7 +107,7 @@ def project(root: Path, spec_text: str) -> Path:
 
 
 def host_pid(warm_dir: Path) -> int:
-    [lock] = warm_dir.glob("serve-*.lock")
+    [lock] = warm_dir.glob("cli-*.lock")
     return int(lock.read_text().strip())
 
 
@@ -178,12 +178,17 @@ def test_with_warm_hosts_off_serve_starts_its_own_server(
     assert server.close() == 0
 
 
-def test_serve_over_http_and_help_are_never_warm(monkeypatch: pytest.MonkeyPatch) -> None:
-    from orchestrator.cli.serve_warm import wanted
+def test_serve_is_warm_over_stdio_run_when_asked_and_help_never(monkeypatch: pytest.MonkeyPatch) -> None:
+    from orchestrator.cli.warm import wanted
 
-    monkeypatch.delenv("SKILLWEAVE_SERVE_WARM", raising=False)
+    for name in ("SKILLWEAVE_SERVE_WARM", "SKILLWEAVE_RUN_WARM", "SKILLWEAVE_WARM"):
+        monkeypatch.delenv(name, raising=False)
     assert wanted(["serve"]) is sys.platform.startswith("linux")
+    assert not wanted(["run", "spec.md"])  # run: only when asked for
+    monkeypatch.setenv("SKILLWEAVE_RUN_WARM", "1")
+    assert wanted(["run", "spec.md"]) is sys.platform.startswith("linux")
     assert not wanted(["serve", "--transport", "http"])
     assert not wanted(["serve", "--transport=http"])
     assert not wanted(["serve", "--help"])
-    assert not wanted(["run", "spec.md"])
+    assert not wanted(["run", "--help"])
+    assert not wanted(["validate", "spec.md"])
