@@ -24,7 +24,9 @@ In each round, one after the other (the order rotates from round to round):
            medians over the rounds, are the breakdown.
 
 The bundled docs server is reused between runs when warm servers are on (the
-default, `run`); `run (cold docs server)` shows a start without one. The steps'
+default, `run`); `run (cold docs server)` shows a start without one. The warm
+hosts of a sitting live in a folder of its own (XDG_RUNTIME_DIR) and are stopped
+at its end. The steps'
 own work is the `get_docs` call plus steps 2-4 (three sandboxed scripts), read
 from the profile. Figures are medians with
 their spread (min, quartiles, max); the ratios divide medians of one sitting.
@@ -45,6 +47,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from orchestrator import warmhost
 
 REPO = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -202,6 +206,9 @@ def main() -> None:
     args = parser.parse_args()
 
     scratch = Path(tempfile.mkdtemp(prefix="skillweave-e2e-"))
+    runtime = scratch / "xdg-runtime"  # the warm hosts of this sitting: none of the user's, none left
+    runtime.mkdir(mode=0o700)
+    os.environ["XDG_RUNTIME_DIR"] = str(runtime)
     trees = [Tree("", REPO, {})]
     cold = Tree(" (cold docs server)", REPO, {"SKILLWEAVE_DOCS_WARM": "0"})
     hosted = Tree(" (warm CLI host)", REPO, {"SKILLWEAVE_RUN_WARM": "1"})
@@ -276,6 +283,7 @@ def main() -> None:
                 case()
         load_after = os.getloadavg()
     finally:
+        warmhost.stop_hosts(runtime / "skillweave")
         for path in made:
             _remove_worktree(path)
         shutil.rmtree(scratch, ignore_errors=True)

@@ -157,14 +157,25 @@ def _connect(path: Path) -> socket.socket | None:
         if exc.errno in (errno.ENOENT, errno.ECONNREFUSED):
             return None
         raise Unavailable(f"{path}: {exc.strerror}") from None
+    uid = _peer_uid(sock)
+    if uid != os.getuid():  # never hand our stdio and environment to another user's process
+        sock.close()
+        raise Unavailable(f"{path} is served by a process of uid {uid}, not this user's")
     return sock
+
+
+def _peer_uid(sock: socket.socket) -> int:
+    """The uid of the process at the other end of a connected unix socket (SO_PEERCRED)."""
+    _pid, uid, _gid = struct.unpack("3i", sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))
+    return int(uid)
 
 
 def _start_host(spec: WarmSpec, log_path: Path, path: Path) -> socket.socket:
     """Start a host (unless one is starting) and connect to it once it listens."""
     read_fd, write_fd = os.pipe()
     try:
-        with open(log_path, "ab") as log:
+        log_fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        with open(log_fd, "ab") as log:
             host = subprocess.Popen(
                 [*spec.host_command, HOST_FLAG, str(path), str(write_fd)],
                 stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd="/", pass_fds=(write_fd,),
@@ -305,6 +316,45 @@ def _kill_host(lock: Path) -> None:
         lock.with_suffix(".sock").unlink()
 
 
+def stop_hosts(folder: Path, wait_s: float = 10.0) -> list[int]:
+    """Stop the warm hosts whose socket is in `folder` (SIGTERM, then SIGKILL after
+    `wait_s`); their pids. Only live processes whose command line is a host of that
+    folder are signalled, never whatever pid a stale lock file names."""
+    pids = [pid for pid in map(_lock_pid, folder.glob("*.lock")) if pid and _host_in(pid, folder)]
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + wait_s
+    left = pids
+    while left and time.monotonic() < deadline:
+        time.sleep(0.02)
+        left = [pid for pid in left if _host_in(pid, folder)]
+    for pid in left:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    return pids
+
+
+def _lock_pid(lock: Path) -> int | None:
+    try:
+        return int(lock.read_text().strip())
+    except (OSError, ValueError):
+        return None
+
+
+def _host_in(pid: int, folder: Path) -> bool:
+    """Whether `pid` is a live (not zombie) warm host listening in `folder`."""
+    try:
+        args = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[-1].split()[0]
+    except OSError:
+        return False
+    if state == "Z" or HOST_FLAG.encode() not in args:
+        return False
+    where = args[args.index(HOST_FLAG.encode()) + 1 :][:1]
+    return bool(where) and Path(os.fsdecode(where[0])).parent == folder
+
+
 def _umask() -> int:
     mask = os.umask(0o077)
     os.umask(mask)
@@ -323,7 +373,8 @@ def host_main(spec: WarmSpec, path_text: str, ready_fd: int) -> None:
     """Hold the lock, import the server, listen, and fork a child per session."""
     path = Path(path_text)
     lock_path = path.with_suffix(".lock")
-    lock = open(lock_path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the host's life
+    flags = os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC
+    lock = open(os.open(lock_path, flags, 0o600), "a+", encoding="utf-8")  # noqa: SIM115 - held for the host's life
     try:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
@@ -336,8 +387,11 @@ def host_main(spec: WarmSpec, path_text: str, ready_fd: int) -> None:
     with contextlib.suppress(FileNotFoundError):
         path.unlink()  # a crashed host's socket
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listener.bind(str(path))
-    os.chmod(path, 0o600)
+    mask = os.umask(0o177)  # the socket is 0600 from its creation, not after a chmod
+    try:
+        listener.bind(str(path))
+    finally:
+        os.umask(mask)
     listener.listen(64)
     listener.setblocking(False)
     with contextlib.suppress(OSError):
@@ -430,9 +484,9 @@ class _Host:
         fds: list[int] = []
         try:
             conn.settimeout(ACK_S)
-            pid_, uid, _gid = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))
-            if uid != os.getuid():
-                raise ValueError(f"a process of uid {uid} (pid {pid_})")
+            uid = _peer_uid(conn)
+            if uid != os.getuid():  # the folder (0700) and socket (0600) should already stop it
+                raise ValueError(f"a process of uid {uid}")
             request, fds = _receive(conn)
             if len(fds) != 4:
                 raise ValueError(f"{len(fds)} descriptors instead of 4")

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from orchestrator import warmhost
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
@@ -44,3 +48,22 @@ def own_trust_store(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytes
     path = tmp_path_factory.mktemp("trust") / "trust.json"
     monkeypatch.setenv("SKILLWEAVE_TRUST_FILE", str(path))
     return path
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_warm_hosts(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The warm hosts this session's processes start (the docs server's, `serve`'s) live in
+    a folder of the session's (XDG_RUNTIME_DIR, which tests that drop SKILLWEAVE_* keep),
+    never the user's, and are stopped when the session ends: none is left behind."""
+    runtime = tmp_path_factory.mktemp("xdg-runtime")
+    runtime.chmod(0o700)
+    before = os.environ.get("XDG_RUNTIME_DIR")
+    os.environ["XDG_RUNTIME_DIR"] = str(runtime)
+    try:
+        yield runtime / "skillweave"
+    finally:
+        warmhost.stop_hosts(runtime / "skillweave")
+        if before is None:
+            os.environ.pop("XDG_RUNTIME_DIR", None)
+        else:
+            os.environ["XDG_RUNTIME_DIR"] = before
