@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -59,11 +62,30 @@ def own_warm_hosts(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     runtime.chmod(0o700)
     before = os.environ.get("XDG_RUNTIME_DIR")
     os.environ["XDG_RUNTIME_DIR"] = str(runtime)
+    earlier = _warm_hosts()
     try:
         yield runtime / "skillweave"
     finally:
         warmhost.stop_hosts(runtime / "skillweave")
+        # a process started with an environment of its own (no XDG_RUNTIME_DIR) put its host
+        # elsewhere: stop those that appeared meanwhile too; SIGTERM lets their sessions end
+        for pid in _warm_hosts() - earlier:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
         if before is None:
             os.environ.pop("XDG_RUNTIME_DIR", None)
         else:
             os.environ["XDG_RUNTIME_DIR"] = before
+
+
+def _warm_hosts() -> set[int]:
+    """The live warm hosts running this interpreter (this checkout's venv)."""
+    found: set[int] = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            args = (entry / "cmdline").read_bytes().split(b"\0")
+            if args[0] == os.fsencode(sys.executable) and warmhost.HOST_FLAG.encode() in args:
+                found.add(int(entry.name))
+    return found

@@ -26,7 +26,8 @@ working directory. The bundled servers in `mcp_servers/` (each a package with a
 `[sys.executable, "-m", "mcp_servers.docs"]`; an entry of the same name in the
 file replaces the bundled one. A bundled server also receives the variables
 `SKILLWEAVE_<NAME>_*` from our environment (the docs server's folder, sources
-and fault knobs).
+and fault knobs) and `XDG_RUNTIME_DIR` (where its warm host lives, so the
+run's and the user's own starts share one; this process's if `env` has none).
 
 With `require_trust` (the MCP server's runs and plans), a file that is not in the
 trust store with its current content (`orchestrator.security.trust`) gives no
@@ -278,6 +279,9 @@ def bundled_servers(env: Mapping[str, str] | None = None) -> dict[str, StdioServ
                 continue
             prefix = f"SKILLWEAVE_{child.name.upper()}_"
             server_env = {k: v for k, v in env.items() if k.startswith(prefix)}
+            runtime = env.get("XDG_RUNTIME_DIR") or os.environ.get("XDG_RUNTIME_DIR")
+            if runtime:
+                server_env["XDG_RUNTIME_DIR"] = runtime
             pythonpath = str(root.parent)
             if env.get("PYTHONPATH"):
                 pythonpath += os.pathsep + env["PYTHONPATH"]
