@@ -12,6 +12,10 @@ summary ends with where the run's files are: the report, the artifacts the
 steps wrote, and each regeneration with its diff (cut short; the whole one is
 in the report and the run directory).
 
+`--otel` (or an exporter in the `OTEL_*` environment) exports the run's trace
+and metrics over OpenTelemetry (`orchestrator.telemetry`); a resume continues
+the run's trace.
+
 `--json` prints one JSON document on stdout: the RunSummary with three more
 keys, `run_dir`, `report` (the saved report, null if it could not be written)
 and `artifacts` (absolute paths of the files under `<run_dir>/artifacts/`).
@@ -51,10 +55,10 @@ from orchestrator.cli.run_view import (
     PlainLog,
     RunFiles,
     RunResult,
+    echo_summary,
     final_outputs,
     render_files,
     render_regenerations,
-    render_summary,
     save_report,
 )
 from orchestrator.config import Settings
@@ -76,6 +80,9 @@ _EXIT_OF = {
 def _llm_options(f: Callable[..., Any]) -> Callable[..., Any]:
     f = click.option(
         "--profile", is_flag=True, help="Print where the time went, on stderr (also SKILLWEAVE_PROFILE=1)."
+    )(f)
+    f = click.option(
+        "--otel", is_flag=True, help="Export the run's trace and metrics over OpenTelemetry (OTLP; see OTEL_*)."
     )(f)
     f = click.option("--promote", is_flag=True, default=None, help="Write repaired scripts back into their skills.")(f)
     f = click.option("--llm-replay", type=click.Path(path_type=Path), help="Answer LLM calls from this recording.")(f)
@@ -198,6 +205,14 @@ def _check_files(settings: Settings) -> None:
         load_recording(settings.llm_replay)
 
 
+def _telemetry(otel: bool) -> None:
+    """--otel turns telemetry on; without it the OTEL_* environment decides (`orchestrator.telemetry`)."""
+    if otel:
+        from orchestrator import telemetry
+
+        telemetry.enable()
+
+
 def _finish(summary: RunSummary, as_json: bool, settings: Settings) -> None:
     with profiling.span("report: save report.md, print the summary"):
         files = save_report(summary.run_id, settings)
@@ -219,7 +234,7 @@ def _print_result(summary: RunSummary, files: RunFiles, as_json: bool) -> None:
             )
         )
     else:
-        click.echo(render_summary(summary))
+        echo_summary(summary)
         if files.report is not None:
             for line in render_regenerations(files.report, files.run_dir):
                 click.echo(line)
@@ -299,6 +314,7 @@ def run(
     llm_record: Path | None,
     llm_replay: Path | None,
     promote: bool | None,
+    otel: bool,
     profile: bool,
     debug: bool,
 ) -> None:
@@ -319,6 +335,7 @@ def run(
             skills_dirs=skills_dirs,
         )
         _check_files(settings)
+        _telemetry(otel)
     with profiling.span("plan: compile the spec (or read the plan)"):
         plan = load_plan_file(spec_or_plan, settings)
         inputs = parse_inputs(plan, pairs, input_files)
@@ -351,6 +368,7 @@ def resume(
     llm_record: Path | None,
     llm_replay: Path | None,
     promote: bool | None,
+    otel: bool,
     profile: bool,
     debug: bool,
 ) -> None:
@@ -365,6 +383,7 @@ def resume(
         state_dir, mcp_config, require_isolation, model, llm_record, llm_replay, promote, debug
     )
     _check_files(settings)
+    _telemetry(otel)
     with journal_session():
         plan = replay_run(run_id, settings).plan
         note_run(run_id)
