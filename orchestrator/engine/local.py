@@ -44,7 +44,7 @@ from orchestrator.journal.events import ApprovalDecided, Event
 from orchestrator.journal.store import Journal, write_file_atomically
 from orchestrator.plan.model import BoundSkill, Plan
 from orchestrator.runner import Regenerator, RunnerContext, StepOutcome, StepRequest, StepRunner
-from orchestrator.telemetry.scope import observe
+from orchestrator.telemetry.scope import observe, within_run
 
 
 class LocalBackend:
@@ -220,10 +220,10 @@ async def local_scope(
         regenerators=RegeneratorSource(ctx, regenerator), run_dir=run_dir, journal=journal, approver=approver,
     )
     try:
-        # MCP servers start while the first steps go
-        runner_set.prepare(plan, done={sid for sid, st in state.steps.items() if st.status.done})
         try:
             async with observe(backend, state, run_dir) as observed:  # backend itself unless traced
+                with within_run(observed):  # MCP servers start while the first steps go
+                    runner_set.prepare(plan, done={sid for sid, st in state.steps.items() if st.status.done})
                 yield RunScope(plan=plan, run_id=run_id, state=state, backend=observed)
         except BaseException:
             with contextlib.suppress(Exception):  # the first error is the one to report

@@ -410,6 +410,11 @@ class TracedBackend:
         with trace.use_span(span, end_on_exit=False, record_exception=False, set_status_on_exception=False):
             yield
 
+    def within_run(self) -> contextlib.AbstractContextManager[None]:
+        """The run's span as the current one: what starts in the background meanwhile
+        (the MCP servers a run starts as it starts) traces into the run."""
+        return self._within(self.spans.run)
+
     def origin(self) -> tuple[int, str]:
         return self.inner.origin()
 
