@@ -62,14 +62,16 @@ def own_warm_hosts(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     runtime.chmod(0o700)
     before = os.environ.get("XDG_RUNTIME_DIR")
     os.environ["XDG_RUNTIME_DIR"] = str(runtime)
-    earlier = _warm_hosts()
+    # a process a test starts with an environment of its own (no XDG_RUNTIME_DIR) puts its
+    # host in the user's folder: those that appear meanwhile are stopped too (SIGTERM: their
+    # sessions, if any, end first); hosts elsewhere (a bench's) are not this session's
+    users = {Path(f"/tmp/skillweave-{os.getuid()}"), *([Path(before) / "skillweave"] if before else [])}
+    earlier = _warm_hosts(users)
     try:
         yield runtime / "skillweave"
     finally:
         warmhost.stop_hosts(runtime / "skillweave")
-        # a process started with an environment of its own (no XDG_RUNTIME_DIR) put its host
-        # elsewhere: stop those that appeared meanwhile too; SIGTERM lets their sessions end
-        for pid in _warm_hosts() - earlier:
+        for pid in _warm_hosts(users) - earlier:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGTERM)
         if before is None:
@@ -78,14 +80,17 @@ def own_warm_hosts(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
             os.environ["XDG_RUNTIME_DIR"] = before
 
 
-def _warm_hosts() -> set[int]:
-    """The live warm hosts running this interpreter (this checkout's venv)."""
+def _warm_hosts(folders: set[Path]) -> set[int]:
+    """The live warm hosts running this interpreter (this checkout's venv) in `folders`."""
     found: set[int] = set()
+    flag = warmhost.HOST_FLAG.encode()
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError, IndexError):
             args = (entry / "cmdline").read_bytes().split(b"\0")
-            if args[0] == os.fsencode(sys.executable) and warmhost.HOST_FLAG.encode() in args:
+            if args[0] != os.fsencode(sys.executable) or flag not in args:
+                continue
+            if Path(os.fsdecode(args[args.index(flag) + 1])).parent in folders:
                 found.add(int(entry.name))
     return found
