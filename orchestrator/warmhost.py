@@ -14,6 +14,10 @@ bare Python start and a fork instead of the imports.
 
 Each session is its own forked child, so nothing one session does reaches
 another; the child runs as the launcher's user with the launcher's environment.
+Only that user: the folder is theirs and 0700, the socket 0600 from its bind, and
+both ends check the other's uid (SO_PEERCRED): a host refuses a launcher of
+another uid, and a launcher never hands its stdio and environment to a socket
+served by another uid (it starts cold, saying so), whatever put it there.
 What it does not take over: the launcher's session, process group, cgroup and
 rlimits (it is the host's child). So that a client's killing of the launcher's
 process group still ends the server, the host SIGKILLs a child as soon as its
