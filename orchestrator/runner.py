@@ -16,7 +16,9 @@ from typing import Any, Protocol, runtime_checkable
 from pydantic import BaseModel, ConfigDict, Field
 
 from orchestrator.config import Settings
-from orchestrator.plan.model import BoundSkill, JsonSchema, Plan
+from orchestrator.contracts import JsonSchema
+from orchestrator.kinds import BoundSkill
+from orchestrator.plan.model import Plan
 from orchestrator.policy import ErrorClass
 
 # Each skill kind's runner factory, imported only when a plan uses that kind:

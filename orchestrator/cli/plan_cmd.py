@@ -29,7 +29,8 @@ def plan(spec: Path, fmt: str | None, output: Path | None, skills_dirs: tuple[Pa
     SPEC may also be a saved plan (.json), to render it in another format.
     Errors exit 2 as `FILE:LINE: message`.
     """
-    from orchestrator.plan import load_spec_or_plan, render_plan
+    from orchestrator.compile import load_spec_or_plan
+    from orchestrator.plan import render_plan
 
     chosen = fmt or (_SUFFIX_FORMAT.get(output.suffix.lower(), "text") if output else "text")
     compiled = load_spec_or_plan(spec, settings_from(skills_dirs=skills_dirs))

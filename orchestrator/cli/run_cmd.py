@@ -162,20 +162,9 @@ def parse_inputs(plan: Plan, pairs: tuple[str, ...], files: tuple[Path, ...]) ->
 
 def load_plan_file(path: Path, settings: Settings) -> Plan:
     """A saved plan (.json) or a spec compiled on the fly."""
-    try:
-        from orchestrator.plan import load_spec_or_plan
-    except ImportError:
-        load_spec_or_plan = None  # type: ignore[assignment]
-    if load_spec_or_plan is not None:
-        return load_spec_or_plan(path, settings)
-    if path.suffix != ".json":
-        raise ConfigError("compiling specs is not available in this build; pass a plan .json", where=str(path))
-    from pydantic import ValidationError
+    from orchestrator.compile import load_spec_or_plan
 
-    try:
-        return Plan.model_validate_json(path.read_text(encoding="utf-8"))
-    except (OSError, ValidationError) as exc:
-        raise ConfigError(f"not a plan: {exc}", where=str(path)) from exc
+    return load_spec_or_plan(path, settings)
 
 
 # -- progress ---------------------------------------------------------------------

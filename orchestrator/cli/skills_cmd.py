@@ -88,7 +88,7 @@ def list_skills(
         table.add_column(column, no_wrap=True)
     table.add_column("description", no_wrap=True, overflow="ellipsis")
     for skill in catalog:
-        table.add_row(skill.name, skill.kind.value, skill.origin, _short(skill.description))
+        table.add_row(skill.name, skill.kind, skill.origin, _short(skill.description))
     Console(file=sys.stdout, width=_width(), highlight=False, soft_wrap=False).print(table)
     for problem in catalog.problems:
         click.echo(problem.render(), err=True)
@@ -106,7 +106,7 @@ def _catalog_json(catalog: Catalog) -> dict[str, Any]:
         "skills": [
             {
                 "name": s.name,
-                "kind": s.kind.value,
+                "kind": s.kind,
                 "origin": s.origin,
                 "description": s.description,
                 "path": str(s.path),

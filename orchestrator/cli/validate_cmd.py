@@ -48,7 +48,7 @@ def validate(spec: Path, skills_dirs: tuple[Path, ...], as_json: bool, debug: bo
     compiles; exit 2 with every error as `FILE:LINE: message` when it does not.
     --json prints {"ok", "errors", "warnings"} instead.
     """
-    from orchestrator.plan import compile_spec
+    from orchestrator.compile import compile_spec
 
     settings = settings_from(skills_dirs=skills_dirs)
     try:

@@ -64,7 +64,7 @@ async def _run_one(scope: RunScope, step: PlanStep, name: str) -> str | None:
     if skill is None:
         return f"compensation skill {name!r} is not bound in the plan"
     try:
-        runner = scope.runners.get(skill.kind.value)
+        runner = scope.runners.get(skill.kind)
     except UnavailableError as exc:
         return str(exc)
     payload = {"step": step.id, "input": step_input(scope, step), "output": scope.state.steps[step.id].output}

@@ -41,7 +41,8 @@ from orchestrator.journal.events import (
     RetryScheduled,
 )
 from orchestrator.jsonsafe import storable_problem
-from orchestrator.plan.model import BoundSkill, PlanStep, ResolvedPolicy, SkillKind
+from orchestrator.kinds import BoundSkill, BuiltinKind
+from orchestrator.plan.model import PlanStep, ResolvedPolicy
 from orchestrator.policy import ErrorClass, FallbackAction, RetryPolicy
 from orchestrator.runner import (
     StepFailure,
@@ -277,7 +278,7 @@ async def _attempt(
     if step_left is not None and step_left <= 0:
         return _Tried(failure=_step_timeout(step))
     try:
-        runner = scope.runners.get(skill.kind.value)
+        runner = scope.runners.get(skill.kind)
     except UnavailableError as exc:
         return _Tried(failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=str(exc), kind="no_runner"))
     code_path = None if fallback else st.code_path
@@ -306,7 +307,7 @@ async def _attempt(
             input=payload, timeout_s=timeout, item_index=item,
             script_override=scope.run_dir / code_path if code_path else None,
             run_dir=scope.run_dir, output_schema=step.output_schema or None,
-            tokens_left=_tokens_left(scope) if skill.kind is SkillKind.LLM else None,
+            tokens_left=_tokens_left(scope) if skill.kind == BuiltinKind.LLM else None,
         )
         try:
             outcome = await call_runner(scope, runner, request, timeout)
@@ -323,7 +324,7 @@ async def _attempt(
     failure = outcome.failure
     if failure is not None and failure.kind == "timeout" and step_left is not None and timeout == step_left:
         failure = _step_timeout(step)
-    if failure is None and skill.kind is not SkillKind.SCRIPT:  # a script's stdout was checked as text
+    if failure is None and skill.kind != BuiltinKind.SCRIPT:  # a script's stdout was checked as text
         problem = storable_problem(outcome.output)
         if problem is not None:
             failure = StepFailure(
@@ -393,7 +394,7 @@ async def _recover(
     budget = resolved.regenerations
     if failure.kind == "missing_code":
         budget = max(budget, 1)  # a skill without its script gets a first version, budget or not
-    if budget > 0 and skill.kind is SkillKind.SCRIPT:
+    if budget > 0 and skill.kind == BuiltinKind.SCRIPT:
         async with scope.lock("regenerate:" + step.id):
             if st.code_sha256 != tried.code_sha256:  # another item already brought new code
                 return _Next.RETRY, None
@@ -439,7 +440,7 @@ async def _send_feedback(
     if 1 + st.feedback_sent >= policy.max_attempts:
         return False, None
     target = scope.plan.skill_of(policy.target_step)
-    if target.kind is not SkillKind.SCRIPT:
+    if target.kind != BuiltinKind.SCRIPT:
         return False, None
     try:
         scope.regenerators.get()

@@ -28,7 +28,8 @@ from orchestrator.engine.runtime import UnavailableError
 from orchestrator.engine.scope import RunScope
 from orchestrator.errors import LLMAuthError, ReplayMissError, SkillweaveError
 from orchestrator.journal.events import Regeneration, RegenerationUnavailable
-from orchestrator.plan.model import BoundSkill, PlanStep
+from orchestrator.kinds import BoundSkill
+from orchestrator.plan.model import PlanStep
 from orchestrator.runner import RegenerationRequest, RegenerationResult, StepFailure
 
 

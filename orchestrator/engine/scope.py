@@ -23,7 +23,8 @@ from orchestrator.engine.state import RunState
 from orchestrator.errors import LimitExceededError
 from orchestrator.journal.events import LimitReached
 from orchestrator.journal.store import Journal, write_file_atomically
-from orchestrator.plan.model import BoundSkill, Plan, PlanStep
+from orchestrator.kinds import BoundSkill
+from orchestrator.plan.model import Plan, PlanStep
 
 
 class RunAbortedError(Exception):

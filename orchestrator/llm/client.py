@@ -44,6 +44,7 @@ import httpx2
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from orchestrator.config import ENV_API_KEY, Settings
+from orchestrator.contracts import JsonSchema
 from orchestrator.errors import LLMAuthError, LLMError, ReplayMissError
 from orchestrator.llm.prompts import RenderedPrompt
 from orchestrator.llm.record import (
@@ -53,7 +54,6 @@ from orchestrator.llm.record import (
     RecordingTransport,
     ReplayTransport,
 )
-from orchestrator.plan.model import JsonSchema
 from orchestrator.runner import TokenUsage
 from orchestrator.wording import count
 

@@ -25,10 +25,10 @@ from typing import Any
 import jinja2
 import jinja2.meta
 
+from orchestrator.contracts import JsonSchema
 from orchestrator.errors import LLMAuthError, LLMError, ReplayMissError
 from orchestrator.llm.client import LanguageModel, ToolAnswer, ToolDefinition, language_model
 from orchestrator.llm.prompts import Excerpt, PromptTemplates, template_environment
-from orchestrator.plan.model import JsonSchema
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import RunnerContext, StepFailure, StepOutcome, StepRequest
 

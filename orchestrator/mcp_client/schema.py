@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from orchestrator.contracts import JsonSchema
 from orchestrator.errors import McpError
-from orchestrator.plan.model import JsonSchema
 
 if TYPE_CHECKING:
     from orchestrator.mcp_client.config import McpConfig

@@ -26,8 +26,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.errors import Diagnostic
+from orchestrator.kinds import BoundSkill
+from orchestrator.kinds import BuiltinKind as SkillKind
 from orchestrator.plan.location import error_at
-from orchestrator.plan.model import BoundSkill, Provenance, SkillKind
+from orchestrator.plan.model import Provenance
 from orchestrator.spec.model import StepSpec, WorkflowSpec
 
 # An LLM tie-breaker: given a step and the equally good candidates, the chosen name (or None).
@@ -166,7 +168,7 @@ def _unknown(step: StepSpec, spec: WorkflowSpec, name: str, skills: Mapping[str,
 
 def _candidates(step: StepSpec, skills: Mapping[str, BoundSkill]) -> tuple[set[SkillKind], list[BoundSkill]]:
     kinds = kinds_named(step.skill or "")
-    pool = [s for s in skills.values() if s.kind is not SkillKind.INSTRUCTIONS]
+    pool = [s for s in skills.values() if s.kind != SkillKind.INSTRUCTIONS]
     if kinds:
         pool = [s for s in pool if s.kind in kinds]
     return kinds, sorted(pool, key=lambda s: s.name)

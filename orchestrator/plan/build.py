@@ -19,7 +19,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Protocol
 
 from orchestrator.config import Settings
+from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic, Severity, SkillError, SkillweaveError
+from orchestrator.kinds import BoundSkill, BuiltinKind
 from orchestrator.plan.bind import SkillChooser, bind_steps, explicit_name
 from orchestrator.plan.contract import OutputContract, edge_schema, input_contract, output_contract
 from orchestrator.plan.location import error_at, from_default, from_spec, line_key, warning_at
@@ -30,16 +32,13 @@ from orchestrator.plan.mapping import (
     map_inputs,
 )
 from orchestrator.plan.model import (
-    BoundSkill,
     Edge,
     InputBinding,
-    JsonSchema,
     Plan,
     PlanInput,
     PlanStep,
     Provenance,
     Scenario,
-    SkillKind,
     SpecRef,
 )
 from orchestrator.plan.recovery import plan_limits, step_policy
@@ -80,7 +79,7 @@ def _with_tool_schemas(
         return filled
     cache: dict[str, BoundSkill] = {}
     for sid, skill in list(bound.items()):
-        if skill.kind is not SkillKind.MCP or not skill.server or not skill.tool:
+        if skill.kind != BuiltinKind.MCP or not skill.server or not skill.tool:
             continue
         if skill.input_schema is not None and skill.output_schema is not None:
             continue

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from orchestrator.kinds import BoundSkill
 from orchestrator.plan.location import from_default, from_spec
-from orchestrator.plan.model import BoundSkill, Provenance, StepPolicy
+from orchestrator.plan.model import Provenance, StepPolicy
 from orchestrator.policy import (
     ErrorClass,
     Fallback,

@@ -167,7 +167,7 @@ def build_run_report(source: RunSource) -> RunReport:
                 step_id=s.step_id,
                 name=s.name,
                 skill=s.skill,
-                kind=skill.kind.value if skill is not None else "",
+                kind=skill.kind if skill is not None else "",
                 depends_on=plan_step.depends_on,
                 status=s.status.value,
                 message=s.message,

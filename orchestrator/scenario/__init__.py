@@ -159,7 +159,7 @@ async def run_case(
     activity = Activity()
     book = FaultBook(case.faults)
     ctx = RunnerContext(settings=local, plan=plan, run_id=run_id, run_dir=state_dir / "runs" / run_id)
-    kinds = sorted({skill.kind.value for skill in plan.skills.values()})
+    kinds = sorted({skill.kind for skill in plan.skills.values()})
     wrapped = {k: FaultRunner(k, plan, book, runner_maker(k, ctx, runners), activity) for k in kinds}
 
     async def approver(request: ApprovalRequest) -> ApprovalDecision | None:

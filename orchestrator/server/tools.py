@@ -194,7 +194,7 @@ class ToolSet:
             skills=[
                 SkillInfo(
                     name=s.name,
-                    kind=s.kind.value,
+                    kind=s.kind,
                     origin=s.origin,
                     description=s.description,
                     path=str(s.path),
@@ -221,7 +221,7 @@ class ToolSet:
             return await self.ws.blocking(self._validate, confined.paths["spec"], spec)
 
     def _validate(self, path: Path, shown: str) -> Validation:
-        from orchestrator.plan import compile_spec
+        from orchestrator.compile import compile_spec
 
         plan = compile_spec(path, self.ws.settings)
         return Validation(
@@ -267,7 +267,8 @@ class ToolSet:
         out: Path | None,
         out_shown: str | None,
     ) -> PlanDocument:
-        from orchestrator.plan import compile_spec, render_plan
+        from orchestrator.compile import compile_spec
+        from orchestrator.plan import render_plan
 
         where = f"output={out_shown}"
         if out is not None and out.is_dir():
@@ -335,8 +336,8 @@ class ToolSet:
             return await self._watch(ctx, execution, wait=wait)
 
     def _create(self, path: Path, inputs: dict[str, Any], roots: RootSet) -> str:
+        from orchestrator.compile import load_spec_or_plan
         from orchestrator.engine import create_run
-        from orchestrator.plan import load_spec_or_plan
 
         plan = load_spec_or_plan(path, self.ws.settings)
         if path.suffix.lower() == ".json":  # a spec's surroundings were confined with it

@@ -23,23 +23,23 @@ from typing import Any
 
 import jsonschema_rs
 
-from orchestrator.plan.model import SkillKind
+from orchestrator.kinds import BuiltinKind
 from orchestrator.skills.conformance import Finding
 from orchestrator.skills.frontmatter import Entry, Frontmatter
 from orchestrator.skills.model import DEFAULT_ENTRY
 
 PREFIX = "skillweave."
 KEYS = ("kind", "entry", "input-schema", "output-schema", "server", "tool", "timeout", "network")
-RUNNABLE_KINDS = (SkillKind.SCRIPT, SkillKind.MCP, SkillKind.LLM)
+RUNNABLE_KINDS = (BuiltinKind.SCRIPT, BuiltinKind.MCP, BuiltinKind.LLM)
 # Which keys mean something for which kind; the others are reported as ignored.
-_KIND_KEYS: dict[SkillKind, frozenset[str]] = {
-    SkillKind.SCRIPT: frozenset(
+_KIND_KEYS: dict[BuiltinKind, frozenset[str]] = {
+    BuiltinKind.SCRIPT: frozenset(
         ("kind", "entry", "input-schema", "output-schema", "timeout", "network")
     ),
-    SkillKind.MCP: frozenset(
+    BuiltinKind.MCP: frozenset(
         ("kind", "input-schema", "output-schema", "server", "tool", "timeout")
     ),
-    SkillKind.LLM: frozenset(("kind", "input-schema", "output-schema", "timeout")),
+    BuiltinKind.LLM: frozenset(("kind", "input-schema", "output-schema", "timeout")),
 }
 
 
@@ -47,7 +47,7 @@ _KIND_KEYS: dict[SkillKind, frozenset[str]] = {
 class Extension:
     """The resolved `skillweave.*` settings of one skill, and what was wrong with them."""
 
-    kind: SkillKind = SkillKind.INSTRUCTIONS
+    kind: BuiltinKind = BuiltinKind.INSTRUCTIONS
     entry: str | None = None
     server: str | None = None
     tool: str | None = None
@@ -103,7 +103,7 @@ def read_extension(fm: Frontmatter, folder: Path) -> Extension:
         )
         return ext
     try:
-        kind = SkillKind(metadata_text(kind_entry))
+        kind = BuiltinKind(metadata_text(kind_entry))
     except ValueError:
         kind = None
     if kind not in RUNNABLE_KINDS:
@@ -123,10 +123,10 @@ def read_extension(fm: Frontmatter, folder: Path) -> Extension:
                 "ignored",
                 advisory=True,
             )
-    if kind is SkillKind.SCRIPT:
+    if kind == BuiltinKind.SCRIPT:
         _read_entry(ext, ours.get("entry"), folder, metadata)
         _read_network(ext, ours.get("network"))
-    if kind is SkillKind.MCP:
+    if kind == BuiltinKind.MCP:
         for key in ("server", "tool"):
             named = ours.get(key)
             value = metadata_text(named) if named is not None else ""

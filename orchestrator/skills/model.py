@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.errors import Diagnostic
-from orchestrator.plan.model import BoundSkill, SkillKind
+from orchestrator.kinds import INSTRUCTIONS, BoundSkill
 
 # Where a skill was found, in catalog search order (DESIGN.md, Planning).
 Origin = Literal["bundled", "spec", "dir", "env"]
@@ -37,7 +37,7 @@ class Skill(BaseModel):
     path: Path  # the skill folder, absolute
     skill_md: Path
     origin: Origin
-    kind: SkillKind = SkillKind.INSTRUCTIONS
+    kind: str = INSTRUCTIONS  # a registered kind name
     body: str = ""
     body_line: int = 1  # the line of SKILL.md where `body` starts
     entry: str | None = None  # script: relative to `path`

@@ -6,7 +6,8 @@ import pytest
 
 from orchestrator.engine import RunStatus
 from orchestrator.errors import ConfigError
-from orchestrator.plan.model import PlanStep, SkillKind
+from orchestrator.kinds import BuiltinKind
+from orchestrator.plan.model import PlanStep
 from orchestrator.runner import RunnerContext
 from orchestrator.testing import FakeRunner, fake_plan, fake_skill
 
@@ -23,7 +24,7 @@ async def test_a_kind_without_a_runner_module_fails_its_steps_as_unrecoverable(
     monkeypatch.setitem(runtime.RUNNER_FACTORIES, "mcp", "orchestrator.no_such_module:create_runner")
     plan = fake_plan(
         [PlanStep(id="fetch", name="Fetch", skill="docs"), PlanStep(id="local", name="Local", skill="s")],
-        skills={"docs": fake_skill("docs", kind=SkillKind.MCP, server="docs", tool="get")},
+        skills={"docs": fake_skill("docs", kind=BuiltinKind.MCP, server="docs", tool="get")},
     )
     summary = await execute(plan, FakeRunner())
     assert summary.status is RunStatus.ESCALATED
@@ -39,7 +40,7 @@ async def test_a_runner_factory_that_refuses_names_the_reason(execute, monkeypat
     monkeypatch.setitem(runtime.RUNNER_FACTORIES, "mcp", f"{__name__}:refusing_factory")
     plan = fake_plan(
         [PlanStep(id="fetch", name="Fetch", skill="docs")],
-        skills={"docs": fake_skill("docs", kind=SkillKind.MCP, server="docs", tool="get")},
+        skills={"docs": fake_skill("docs", kind=BuiltinKind.MCP, server="docs", tool="get")},
     )
     summary = await execute(plan, FakeRunner())
     assert "could not start: mcp.json: mcp.json names no server 'docs'" in summary.step("fetch").message
@@ -48,7 +49,7 @@ async def test_a_runner_factory_that_refuses_names_the_reason(execute, monkeypat
 async def test_an_instructions_only_skill_cannot_be_a_step(execute) -> None:
     plan = fake_plan(
         [PlanStep(id="guide", name="Guide", skill="howto")],
-        skills={"howto": fake_skill("howto", kind=SkillKind.INSTRUCTIONS)},
+        skills={"howto": fake_skill("howto", kind=BuiltinKind.INSTRUCTIONS)},
     )
     summary = await execute(plan, FakeRunner())
     assert "no runner executes skills of kind 'instructions'" in summary.step("guide").message

@@ -16,10 +16,11 @@ from mcp.shared.exceptions import MCPError
 from pydantic import BaseModel
 
 from orchestrator.config import Settings
+from orchestrator.kinds import BoundSkill, BuiltinKind
 from orchestrator.mcp_client.config import HttpServer, McpConfig, StdioServer
 from orchestrator.mcp_client.runner import McpRunner, convert_result, create_runner
 from orchestrator.mcp_client.transport import OpenedSession, SessionFiles
-from orchestrator.plan.model import BoundSkill, Plan, PlanStep, SkillKind, SpecRef, StepPolicy
+from orchestrator.plan.model import Plan, PlanStep, SpecRef, StepPolicy
 from orchestrator.policy import ErrorClass, RecoveryRule, RetryPolicy
 from orchestrator.runner import RUNNER_FACTORIES, RunnerContext, StepRequest, load_factory
 
@@ -88,7 +89,7 @@ def request(
 ) -> StepRequest:
     skill = BoundSkill(
         name="k",
-        kind=SkillKind.MCP,
+        kind=BuiltinKind.MCP,
         path="/k",
         origin="bundled",
         sha256="0",

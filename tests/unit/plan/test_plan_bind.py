@@ -6,9 +6,9 @@ import pytest
 from plan_factory import SETTINGS, FakeCatalog, at, field, skill, step, workflow
 
 from orchestrator.errors import PlanError
+from orchestrator.kinds import BuiltinKind
 from orchestrator.plan import build_plan
 from orchestrator.plan.bind import bind_steps, kinds_named, words_match
-from orchestrator.plan.model import SkillKind
 
 SKILLS = {
     "fetch-docs": skill("fetch-docs", "mcp", "Fetch documentation of a module from a docs repository"),
@@ -38,9 +38,9 @@ def test_an_unknown_backticked_name_is_an_error_with_near_names_and_line() -> No
 
 
 def test_kind_words_filter_the_candidates() -> None:
-    assert kinds_named("MCP-wrapping skill wrapping docs repository") == {SkillKind.MCP}
-    assert kinds_named("Script-execution skill (markdown validator)") == {SkillKind.SCRIPT}
-    assert kinds_named("an LLM prompt") == {SkillKind.LLM}
+    assert kinds_named("MCP-wrapping skill wrapping docs repository") == {BuiltinKind.MCP}
+    assert kinds_named("Script-execution skill (markdown validator)") == {BuiltinKind.SCRIPT}
+    assert kinds_named("an LLM prompt") == {BuiltinKind.LLM}
     spec = workflow(step(1, "Documentation", "MCP-wrapping skill"))
     bindings, _ = bind_steps(spec, SKILLS)
     assert bindings["step-1"].skill == "fetch-docs"
