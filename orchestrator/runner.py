@@ -11,15 +11,17 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from orchestrator.config import Settings
 from orchestrator.contracts import JsonSchema
 from orchestrator.kinds import BoundSkill
-from orchestrator.plan.model import Plan
 from orchestrator.policy import ErrorClass
+
+if TYPE_CHECKING:  # the runner seam sits below the plan: it only carries one
+    from orchestrator.plan.model import Plan
 
 # Each skill kind's runner factory, imported only when a plan uses that kind:
 # `create_runner(ctx: RunnerContext) -> StepRunner`.
