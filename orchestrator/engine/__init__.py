@@ -35,9 +35,12 @@ Semantics worth knowing (details in the modules):
   errors back to its producer first (only the producer and the validator run
   again). Regeneration that cannot be had (no LLM, a rejected key, a replay
   miss) is recorded as unavailable and spends no budget; the fallback's message
-  then says why regeneration did not help. A runner that enforces its own
-  timeout (`enforces_timeout = True`, the MCP runner) classifies it itself; the
-  engine cuts it off only after a margin. A `for each` item applies DEFAULT and
+  then says why regeneration did not help. The engine reads what it needs
+  of a skill's kind from its `KindTraits` (`orchestrator.kinds`), never its
+  name: a kind whose runner enforces its own timeout (mcp) classifies it
+  itself and is cut off only after the kind's margin; only a regenerable
+  kind (script) gets new code; a containable one may start before its start
+  is durable. A `for each` item applies DEFAULT and
   SKILL fallbacks on its own; FAIL, ESCALATE and CONTINUE of an item apply to
   its whole step.
 - Summaries: in a finished run, steps it never reached are `not_run` and steps

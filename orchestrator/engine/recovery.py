@@ -41,10 +41,11 @@ from orchestrator.journal.events import (
     RetryScheduled,
 )
 from orchestrator.jsonsafe import storable_problem
-from orchestrator.kinds import BoundSkill, BuiltinKind
+from orchestrator.kinds import BoundSkill, KindTraits
 from orchestrator.plan.model import PlanStep, ResolvedPolicy
 from orchestrator.policy import ErrorClass, FallbackAction, RetryPolicy
 from orchestrator.runner import (
+    ContainedRunner,
     StepFailure,
     StepOutcome,
     StepRequest,
@@ -54,12 +55,9 @@ from orchestrator.runner import (
 
 _NO_USAGE = TokenUsage()
 CANCEL_GRACE_S = 10.0  # real seconds a runner gets to wind down after a timeout
-# A runner that times its calls out itself (`enforces_timeout = True`, e.g. the MCP
-# runner: its clock starts when the call is sent, progress restarts it, a hung server
-# is probed) gets this much longer from the engine before it is cut off: room for a
-# server to start (the MCP pool allows 60 s), the probe after a timeout (5 s) and slack.
-# A runner may say otherwise with a `timeout_margin_s` attribute.
-SELF_TIMED_MARGIN_S = 75.0
+# A kind whose runner times its calls out itself (`KindTraits.enforces_timeout`, e.g. the
+# MCP runner: its clock starts when the call is sent, progress restarts it, a hung server
+# is probed) gets `KindTraits.timeout_margin_s` longer from the engine before it is cut off.
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,34 +98,31 @@ async def _guarded(runner: StepRunner, request: StepRequest) -> StepOutcome:
         )
 
 
-def outer_deadline(runner: StepRunner, timeout: float) -> float:
-    """How long the engine lets `runner` take for an attempt whose timeout is `timeout`.
+def outer_deadline(traits: KindTraits, timeout: float) -> float:
+    """How long the engine lets a runner take for an attempt whose timeout is `timeout`.
 
-    The attempt timeout itself, unless the runner enforces it and classifies it
-    itself: then the timeout plus the runner's margin (SELF_TIMED_MARGIN_S by default).
+    The attempt timeout itself, unless the kind's runner enforces it and classifies it
+    itself: then the timeout plus the kind's margin.
     """
-    if not getattr(runner, "enforces_timeout", False):
-        return timeout
-    margin = getattr(runner, "timeout_margin_s", None)
-    return timeout + (margin if isinstance(margin, (int, float)) and margin >= 0 else SELF_TIMED_MARGIN_S)
+    return timeout + traits.timeout_margin_s if traits.enforces_timeout else timeout
 
 
-def contained(runner: StepRunner, skill: BoundSkill) -> bool:
+def contained(traits: KindTraits, runner: StepRunner, skill: BoundSkill) -> bool:
     """Whether no attempt of `skill` on `runner` can touch anything outside the run.
 
-    A runner says so with a `contained(skill)` method (the script runner: under
+    Only a kind whose attempts can be contained (`KindTraits.containable`) asks, and its
+    runner answers through `ContainedRunner.contained(skill)` (the script runner: under
     bwrap, without network). Such an attempt's start need not be durable before it
     runs: if a crash loses the start, the attempt runs again under the same number
-    and key, and nothing outside the run saw the first. Any other runner (an MCP
+    and key, and nothing outside the run saw the first. Any other attempt (an MCP
     tool, a model call, a script with network or weaker isolation, a runner that
     does not say) gets its start committed first, and with it every output it may
     read. A check that raises counts as not contained.
     """
-    check = getattr(runner, "contained", None)
-    if check is None:
+    if not traits.containable or not isinstance(runner, ContainedRunner):
         return False
     try:
-        return check(skill) is True
+        return runner.contained(skill) is True
     except Exception:  # a probe that fails must not fail the attempt; commit first instead
         return False
 
@@ -136,7 +131,7 @@ async def call_runner(scope: RunScope, runner: StepRunner, request: StepRequest,
     """Run one attempt, timed out by the engine's clock (see `outer_deadline`)."""
     if timeout is None:
         return await _guarded(runner, request)
-    deadline = outer_deadline(runner, timeout)
+    deadline = outer_deadline(scope.runners.traits(request.skill.kind), timeout)
     run = asyncio.ensure_future(_guarded(runner, request))
     timer = asyncio.ensure_future(scope.clock.sleep(deadline))
     try:
@@ -281,6 +276,7 @@ async def _attempt(
         runner = scope.runners.get(skill.kind)
     except UnavailableError as exc:
         return _Tried(failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=str(exc), kind="no_runner"))
+    traits = scope.runners.traits(skill.kind)
     code_path = None if fallback else st.code_path
     code_sha = None if fallback else st.code_sha256
     async with scope.slot(skill):
@@ -297,7 +293,7 @@ async def _attempt(
         )
         known = scope.contained_skills.get(skill.name)
         if known is None:  # asked once a run: the runner's answer does not change within it
-            known = scope.contained_skills[skill.name] = contained(runner, skill)
+            known = scope.contained_skills[skill.name] = contained(traits, runner, skill)
         if known:
             scope.recorder.soon()  # durable within FLUSH_DELAY_S, or with the next effect's commit
         else:
@@ -307,7 +303,7 @@ async def _attempt(
             input=payload, timeout_s=timeout, item_index=item,
             script_override=scope.run_dir / code_path if code_path else None,
             run_dir=scope.run_dir, output_schema=step.output_schema or None,
-            tokens_left=_tokens_left(scope) if skill.kind == BuiltinKind.LLM else None,
+            tokens_left=_tokens_left(scope) if traits.counts_tokens else None,
         )
         try:
             outcome = await call_runner(scope, runner, request, timeout)
@@ -322,9 +318,9 @@ async def _attempt(
             raise
     duration = outcome.duration_s or (scope.now() - started)
     failure = outcome.failure
-    if failure is not None and failure.kind == "timeout" and step_left is not None and timeout == step_left:
+    if failure is not None and failure.timed_out and step_left is not None and timeout == step_left:
         failure = _step_timeout(step)
-    if failure is None and skill.kind != BuiltinKind.SCRIPT:  # a script's stdout was checked as text
+    if failure is None and not traits.output_is_text:  # output parsed from text is storable as it is
         problem = storable_problem(outcome.output)
         if problem is not None:
             failure = StepFailure(
@@ -392,9 +388,9 @@ async def _recover(
         await _wait_before_retry(scope, step.id, item, tried.attempt, resolved.retry, used, failure)
         return _Next.RETRY, None
     budget = resolved.regenerations
-    if failure.kind == "missing_code":
+    if failure.missing_code:
         budget = max(budget, 1)  # a skill without its script gets a first version, budget or not
-    if budget > 0 and skill.kind == BuiltinKind.SCRIPT:
+    if budget > 0 and scope.runners.traits(skill.kind).regenerable:
         async with scope.lock("regenerate:" + step.id):
             if st.code_sha256 != tried.code_sha256:  # another item already brought new code
                 return _Next.RETRY, None
@@ -440,7 +436,7 @@ async def _send_feedback(
     if 1 + st.feedback_sent >= policy.max_attempts:
         return False, None
     target = scope.plan.skill_of(policy.target_step)
-    if target.kind != BuiltinKind.SCRIPT:
+    if not scope.runners.traits(target.kind).regenerable:
         return False, None
     try:
         scope.regenerators.get()

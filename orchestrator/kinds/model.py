@@ -8,7 +8,8 @@ and the planner read about a kind, so that neither ever branches on its name.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Literal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from pydantic import (
     BaseModel,
@@ -21,8 +22,15 @@ from pydantic import (
 
 from orchestrator.contracts import JsonSchema
 
+if TYPE_CHECKING:
+    from orchestrator.runner import RunnerContext, StepRunner
+
 # The kind of a skill without `skillweave.*` keys: for hosts only, never run.
 INSTRUCTIONS = "instructions"
+# Every skillweave key of a SKILL.md's metadata starts with it.
+PREFIX = "skillweave."
+# The keys every kind has; a kind declares its own besides (`SkillKind.keys`).
+COMMON_KEYS: tuple[str, ...] = ("kind", "input-schema", "output-schema", "timeout")
 
 
 class BuiltinKind(StrEnum):
@@ -79,3 +87,109 @@ class BoundSkill(_Frozen):
         if isinstance(data, dict) and not self.params:
             data.pop("params", None)
         return data
+
+
+class KindTraits(_Frozen):
+    """What the engine and the planner may rely on about a kind's skills. They read these,
+    never the kind's name.
+
+    containable      its runner may vouch that an attempt touches nothing outside the run
+                     (`ContainedRunner.contained(skill)`: a script under bwrap without
+                     network); the engine then need not make the attempt's start durable first
+    enforces_timeout its runner times its calls out itself and classifies the timeout; the
+                     engine cuts it off only `timeout_margin_s` after the attempt's timeout
+    regenerable      a code error is repaired by regenerating the skill's script (the LLM
+                     writes a new version); a validator's findings may be sent back to it
+    counts_tokens    its attempts spend the run's LLM token budget (told `tokens_left`)
+    output_is_text   its runner parsed the output from text (stdout JSON), so the output
+                     is storable as it is; any other output is checked before it is stored
+    tool_schemas     the schemas it does not declare are its tool's own, asked of its
+                     server at plan time
+    """
+
+    containable: bool = False
+    enforces_timeout: bool = False
+    timeout_margin_s: float = Field(default=75.0, ge=0)
+    regenerable: bool = False
+    counts_tokens: bool = False
+    output_is_text: bool = False
+    tool_schemas: bool = False
+
+
+class KindFields(_Frozen):
+    """What a kind read from its own metadata keys: the bound fields of its skills."""
+
+    entry: str | None = None
+    server: str | None = None
+    tool: str | None = None
+    network: bool = False
+    params: dict[str, ParamValue] = Field(default_factory=dict)
+
+
+@runtime_checkable
+class KindMetadata(Protocol):
+    """A skill's `skillweave.*` metadata as a kind reads it (given to `SkillKind.read`).
+
+    Keys are named without the prefix (`"entry"` for `skillweave.entry`). A problem is
+    reported at the key's line (the metadata block's when the key is absent) and makes
+    the skill unusable unless `advisory`.
+    """
+
+    folder: Path  # the skill folder
+
+    def has(self, key: str) -> bool: ...
+
+    def text(self, key: str) -> str | None:
+        """The key's value as the string it should have been (None when absent)."""
+        ...
+
+    def problem(self, key: str | None, message: str, code: str, *, advisory: bool = False) -> None: ...
+
+    def path(self, key: str) -> Path | None:
+        """The key's value as a path inside the skill folder (None, with a problem, when it
+        is absolute, climbs out with `..` or leads out through a symlink)."""
+        ...
+
+    def escape(self, path: Path) -> Path | None:
+        """Where `path` really leads when a symlink takes it out of the skill folder, else None."""
+        ...
+
+    def cover(self, path: Path) -> None:
+        """Count `path` in the skill's hash (a file the skill runs or reads)."""
+        ...
+
+
+class SkillKind:
+    """A kind of skill, registered under its `name` through the `skillweave.kinds`
+    entry-point group (the built-in kinds go through the same door; see
+    `orchestrator.kinds.registry` and docs/kinds.md).
+
+    name         what `skillweave.kind` says
+    description  one line for `skills kinds` and docs
+    keys         its own `skillweave.*` keys, besides the ones every kind has (kind,
+                 input-schema, output-schema, timeout)
+    traits       `KindTraits`
+    runner       its runner factory as `module:attr`, imported on the first step of
+                 the kind in a run: `create_runner(ctx: RunnerContext) -> StepRunner`
+
+    `read(meta)` turns its keys into bound fields (and reports what is wrong with them).
+    """
+
+    name: str = ""
+    description: str = ""
+    keys: tuple[str, ...] = ()
+    traits: KindTraits = KindTraits()
+    runner: str = ""
+
+    def read(self, meta: KindMetadata) -> KindFields:
+        return KindFields()
+
+    def create_runner(self, ctx: RunnerContext) -> StepRunner:
+        """The kind's runner for one run (raises SkillweaveError when it cannot start)."""
+        from orchestrator.runner import load_factory
+
+        runner: StepRunner = load_factory(self.runner)(ctx)
+        return runner
+
+    def __repr__(self) -> str:
+        return f"<skill kind {self.name!r}>"

@@ -171,5 +171,5 @@ def _failed(error_class: ErrorClass, kind: str, message: str, started: float) ->
 
 
 def create_runner(ctx: RunnerContext) -> LLMStepRunner:
-    """`orchestrator.runner.RUNNER_FACTORIES["llm"]`."""
+    """The `llm` kind's runner factory (`orchestrator.kinds.llm`)."""
     return LLMStepRunner(language_model(ctx.llm()))

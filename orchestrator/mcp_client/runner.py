@@ -1,6 +1,6 @@
 """The `mcp` step runner: one attempt = one `tools/call` on the skill's server.
 
-`create_runner(ctx)` is what the engine loads through RUNNER_FACTORIES["mcp"].
+`create_runner(ctx)` is the `mcp` kind's runner factory (`orchestrator.kinds.mcp`).
 Per attempt, `run(request)`:
 
 1. finds the server in the run's mcp.json (Settings.mcp_config, else the plan's,
@@ -105,8 +105,8 @@ class McpRunner:
     # The runner times each call out itself: from when the call is sent (not while the
     # server starts or waits for a per-server slot), restarted by progress notifications,
     # followed by a probe that kills a hung server, and without retrying an ambiguous call
-    # to a destructive tool. An engine that also times `run()` out should allow more time.
-    enforces_timeout = True
+    # to a destructive tool. The kind says so to the engine (`KindTraits.enforces_timeout`),
+    # which allows the kind's margin before it cuts `run()` off.
 
     def __init__(
         self,
@@ -265,5 +265,5 @@ def _outcome(
 
 
 def create_runner(ctx: RunnerContext) -> McpRunner:
-    """The `mcp` kind's factory (RUNNER_FACTORIES["mcp"])."""
+    """The `mcp` kind's runner factory (`orchestrator.kinds.mcp`)."""
     return McpRunner(ctx)

@@ -55,6 +55,7 @@ def load_skill(folder: Path, origin: Origin = "dir") -> Skill:
         output_schema=ext.output_schema,
         network=ext.network,
         timeout_s=ext.timeout_s,
+        params=ext.params,
         license=_str(_value(fm, "license")),
         compatibility=_str(_value(fm, "compatibility")),
         allowed_tools=split_tools(_value(fm, "allowed-tools")),

@@ -70,7 +70,7 @@ def test_a_script_skill_without_an_entry_key_defaults_to_scripts_main_py(
         (
             ("skillweave.retries: '3'",),
             9,
-            "unknown key 'skillweave.retries' (known: kind, entry, input-schema, output-schema, server, tool, timeout, network)",
+            "unknown key 'skillweave.retries' (known: kind, input-schema, output-schema, timeout, entry, network, server, tool, url, method)",
         ),
         (
             ("skillweave.input_schema: x.json",),
@@ -106,7 +106,7 @@ def test_broken_skillweave_keys_are_errors_naming_the_key(
 def test_an_unknown_kind_is_an_error(make_skill: SkillMaker) -> None:
     folder = make_skill("k", "name: k\ndescription: d\nmetadata:\n  skillweave.kind: shell")
     assert rendered(folder) == [
-        f"{folder}/SKILL.md:5: 'skillweave.kind' 'shell' is not script, mcp or llm"
+        f"{folder}/SKILL.md:5: 'skillweave.kind' 'shell' is not script, mcp, llm or http"
     ]
     with pytest.raises(SkillError) as caught:
         load_skill(folder)
@@ -116,7 +116,7 @@ def test_an_unknown_kind_is_an_error(make_skill: SkillMaker) -> None:
 def test_skillweave_keys_without_a_kind_are_an_error(make_skill: SkillMaker) -> None:
     folder = make_skill("k", "name: k\ndescription: d\nmetadata:\n  skillweave.timeout: '3'")
     assert rendered(folder) == [
-        f"{folder}/SKILL.md:4: 'skillweave.kind' is missing (script, mcp or llm)"
+        f"{folder}/SKILL.md:4: 'skillweave.kind' is missing (script, mcp, llm or http)"
     ]
 
 
