@@ -262,7 +262,7 @@ class FakeRegenerator:
 # -- plans ------------------------------------------------------------------------
 
 
-def fake_skill(name: str, kind: BuiltinKind = BuiltinKind.SCRIPT, **fields: Any) -> BoundSkill:
+def fake_skill(name: str, kind: str = BuiltinKind.SCRIPT, **fields: Any) -> BoundSkill:
     values: dict[str, Any] = {
         "name": name,
         "kind": kind,
