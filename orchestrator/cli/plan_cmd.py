@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from orchestrator.cli._common import debug_option, handle_errors, settings_from, skills_dir_option
+from orchestrator.cli.wording import render_diagnostic
 from orchestrator.errors import ConfigError
 
 _SUFFIX_FORMAT = {".json": "json", ".mmd": "mermaid", ".mermaid": "mermaid", ".txt": "text", ".md": "text"}
@@ -37,7 +38,7 @@ def plan(spec: Path, fmt: str | None, output: Path | None, skills_dirs: tuple[Pa
     text = render_plan(compiled, chosen)  # type: ignore[arg-type]
     if chosen != "text":
         for warning in compiled.warnings:
-            click.echo(warning.render(), err=True)
+            click.echo(render_diagnostic(warning), err=True)
     if output is None:
         click.echo(text, nl=False)
         return

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from orchestrator.cli.wording import render_error, say
 from orchestrator.config import Settings
 from orchestrator.engine.model import RunEvent, RunStatus, RunSummary, StepStatus
 from orchestrator.errors import SkillweaveError
@@ -186,9 +187,9 @@ def save_report(run_id: str, settings: Settings) -> RunFiles:
 
     run_dir = Path(settings.state_dir) / RUNS_DIR / run_id
     try:
-        report, path = write_report(run_id, settings)
+        report, path = write_report(run_id, settings, say=say)
     except SkillweaveError as exc:
-        return RunFiles(run_dir, None, None, exc.render())
+        return RunFiles(run_dir, None, None, render_error(exc))
     except Exception as exc:  # the CLI edge: a report that cannot be written must not hide the run's result
         return RunFiles(run_dir, None, None, f"{type(exc).__name__}: {exc}")
     return RunFiles(path.parent, report, path)

@@ -73,7 +73,9 @@ def show(ctx: click.Context, run_id: str, fmt: str, output: Path | None, state_d
     from orchestrator.report import build_report, render_report
 
     settings = settings_from(state_dir=_state_dir(ctx, state_dir), debug=debug or None)
-    text = render_report(build_report(run_id, settings), fmt)  # type: ignore[arg-type]
+    from orchestrator.cli.wording import say
+
+    text = render_report(build_report(run_id, settings), fmt, say=say)  # type: ignore[arg-type]
     if output is None:
         click.echo(text, nl=False)
         return

@@ -24,6 +24,7 @@ from orchestrator.cli._common import (
     settings_from,
     skills_dir_option,
 )
+from orchestrator.cli.wording import render_diagnostic
 from orchestrator.errors import Diagnostic, NotFoundError, Severity, SkillError, UserError
 from orchestrator.skills import (
     PROFILES,
@@ -97,7 +98,7 @@ def list_skills(
         table.add_row(skill.name, skill.kind, skill.origin, _short(skill.description))
     Console(file=sys.stdout, width=_width(), highlight=False, soft_wrap=False).print(table)
     for problem in catalog.problems:
-        click.echo(problem.render(), err=True)
+        click.echo(render_diagnostic(problem), err=True)
 
 
 @skills.command("kinds")
@@ -251,7 +252,7 @@ def validate_skills(
             for change in changes:
                 click.echo(change.render())
             for diagnostic in diagnostics:
-                click.echo(diagnostic.render())
+                click.echo(render_diagnostic(diagnostic))
         click.echo(
             f"{len(reports)} skill{'s' * (len(reports) != 1)} checked ({profile}): "
             f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}",

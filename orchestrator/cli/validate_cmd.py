@@ -17,6 +17,7 @@ from orchestrator.cli._common import (
     settings_from,
     skills_dir_option,
 )
+from orchestrator.cli.wording import render_diagnostic
 from orchestrator.errors import Diagnostic, Severity, UserError
 from orchestrator.wording import count
 
@@ -62,7 +63,7 @@ def validate(spec: Path, skills_dirs: tuple[Path, ...], as_json: bool, debug: bo
                        "warnings": [_json(d) for d in warnings]})
         else:
             for d in [*errors, *warnings]:
-                click.echo(d.render(), err=True)
+                click.echo(render_diagnostic(d), err=True)
             click.echo(f"failed: {count(len(errors), 'error')}, {count(len(warnings), 'warning')}", err=True)
         sys.exit(EXIT_USAGE)
     if as_json:
@@ -70,4 +71,4 @@ def validate(spec: Path, skills_dirs: tuple[Path, ...], as_json: bool, debug: bo
         return
     click.echo(f"ok: {count(len(plan.steps), 'step')}, {count(len(plan.warnings), 'warning')}")
     for d in plan.warnings:
-        click.echo(d.render())
+        click.echo(render_diagnostic(d))

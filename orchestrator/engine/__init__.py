@@ -93,6 +93,7 @@ from orchestrator.engine.scheduler import Scheduler
 from orchestrator.engine.scope import RunScope
 from orchestrator.engine.state import RunState
 from orchestrator.errors import ConfigError, NotFoundError, ResumeError, UserError
+from orchestrator.hints import Hint, HintAction
 from orchestrator.ids import RunId, new_run_id
 from orchestrator.journal.events import ApprovalDecided, RunCreated
 from orchestrator.journal.plans import encode_plan
@@ -182,7 +183,7 @@ def _check_inputs(plan: Plan, inputs: Mapping[str, Any]) -> dict[str, Any]:
     unknown = sorted(set(inputs) - set(declared))
     if unknown and declared:
         raise ConfigError(
-            f"unknown input {unknown[0]!r}; the plan takes: {', '.join(sorted(declared))}", where=f"--input {unknown[0]}"
+            f"unknown input {unknown[0]!r}; the plan takes: {', '.join(sorted(declared))}", where=f"inputs.{unknown[0]}"
         )
     values = dict(inputs)
     checker = ContractChecker()
@@ -192,10 +193,11 @@ def _check_inputs(plan: Plan, inputs: Mapping[str, Any]) -> dict[str, Any]:
                 if spec.default is not None:
                     values[name] = spec.default
                 continue
-            raise ConfigError(f"missing required input {name!r} (give it with --input {name}=VALUE)", where=name)
+            raise ConfigError(f"missing required input {name!r}", where=name,
+                              hint=Hint(action=HintAction.GIVE_INPUT, name=name))
         violations = checker.check(spec.schema_, values[name])
         if violations:
-            raise ConfigError(f"input {name!r} is invalid: {violations[0].render()}", where=f"--input {name}")
+            raise ConfigError(f"input {name!r} is invalid: {violations[0].render()}", where=f"inputs.{name}")
     return values
 
 
@@ -245,9 +247,8 @@ def _run_journal(run_id: str, settings: Settings) -> AbstractContextManager[Jour
     directory has no journal at all (a command typed in the wrong folder)."""
     if not (Path(settings.state_dir) / DB_NAME).is_file():
         raise NotFoundError(
-            f"no run {run_id!r} in {settings.state_dir} (no {DB_NAME} there; "
-            "pass --state-dir or set SKILLWEAVE_STATE_DIR)",
-            where=run_id,
+            f"no run {run_id!r} in {settings.state_dir} (no {DB_NAME} there)",
+            where=run_id, hint=Hint(action=HintAction.CHOOSE_STATE_DIR),
         )
     return use_journal(settings.state_dir)
 
@@ -289,8 +290,8 @@ def _check_resumable(state: RunState, force: bool) -> None:
     pid = executing_elsewhere(state)
     if pid is not None:
         raise ResumeError(
-            f"run {state.run_id} is being executed by process {pid}; use --force if that process is gone",
-            where=state.run_id,
+            f"run {state.run_id} is being executed by process {pid}",
+            where=state.run_id, hint=Hint(action=HintAction.RESUME_IF_GONE, run_id=state.run_id),
         )
     if not state.fingerprint:
         return
@@ -299,8 +300,8 @@ def _check_resumable(state: RunState, force: bool) -> None:
     if changed:
         names = ", ".join(k.replace("skill:", "skill ") for k in changed)
         raise ResumeError(
-            f"run {state.run_id} cannot be resumed: changed since it started: {names} (--force resumes anyway)",
-            where=state.run_id,
+            f"run {state.run_id} cannot be resumed: changed since it started: {names}",
+            where=state.run_id, hint=Hint(action=HintAction.RESUME_ANYWAY, run_id=state.run_id),
         )
 
 
@@ -494,9 +495,8 @@ def _refuse_a_late_decision(state: RunState, step_id: str, now: float) -> None:
         return
     raise UserError(
         f"step {step_id}'s approval timed out {now - requested_at - gate.timeout_s:.0f}s ago "
-        f"(timeout {gate.timeout_s:g}s): its policy decides ({gate.on_timeout}) when the run resumes; "
-        f"skillweave resume {state.run_id}",
-        where=f"{state.run_id}/{step_id}",
+        f"(timeout {gate.timeout_s:g}s): its policy decides ({gate.on_timeout}) when the run resumes",
+        where=f"{state.run_id}/{step_id}", hint=Hint(action=HintAction.RESUME, run_id=state.run_id),
     )
 
 

@@ -86,7 +86,7 @@ async def _guarded(runner: StepRunner, request: StepRequest) -> StepOutcome:
     except asyncio.CancelledError:
         raise
     except SkillweaveError as exc:
-        return StepOutcome(failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=exc.render(), kind="runner_error"))
+        return StepOutcome(failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=exc.explain(), kind="runner_error"))
     except Exception as exc:  # the runner seam: a bug in a runner must not kill the run
         return StepOutcome(
             failure=StepFailure(

@@ -126,7 +126,7 @@ async def regenerate(
     try:
         result = await regenerator.regenerate(request)
     except (LLMAuthError, ReplayMissError) as exc:
-        return await _unavailable(scope, step.id, item, f"regeneration is unavailable: {exc.message}")
+        return await _unavailable(scope, step.id, item, f"regeneration is unavailable: {exc.explain(where=False)}")
     except SkillweaveError as exc:  # the step and attempt are named by the event already
         result = RegenerationResult(code=None, rejected=exc.message)
     except Exception as exc:  # a regenerator's bug: a refused regeneration, not a run left running

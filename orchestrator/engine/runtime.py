@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from orchestrator.errors import SkillweaveError
+from orchestrator.errors import RunError, SkillweaveError
 from orchestrator.kinds import KindRegistry, KindTraits, kind_registry
 from orchestrator.runner import (
     REGENERATOR_FACTORY,
@@ -26,8 +26,10 @@ from orchestrator.runner import (
 _NO_TRAITS = KindTraits()
 
 
-class UnavailableError(Exception):
+class UnavailableError(RunError):
     """A runner or the regenerator cannot be had; the message says why."""
+
+    code = "unavailable"
 
 
 def _load(spec: str, what: str) -> object:
@@ -74,7 +76,7 @@ class RunnerSet:
             try:
                 made = registered.create_runner(self._ctx)
             except SkillweaveError as exc:
-                raise UnavailableError(f"the {kind!r} runner could not start: {exc.render()}") from exc
+                raise UnavailableError(f"the {kind!r} runner could not start: {exc.explain()}") from exc
             except ModuleNotFoundError as exc:
                 raise UnavailableError(f"the {kind!r} runner is not installed (module {exc.name} not found)") from exc
         except UnavailableError as exc:
@@ -107,7 +109,7 @@ class RegeneratorSource:
             try:
                 made = factory(self._ctx)  # type: ignore[operator]
             except SkillweaveError as exc:
-                raise UnavailableError(f"regeneration is unavailable: {exc.render()}") from exc
+                raise UnavailableError(f"regeneration is unavailable: {exc.explain()}") from exc
         except UnavailableError as exc:
             self._failed = str(exc)
             raise

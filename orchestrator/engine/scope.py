@@ -20,21 +20,21 @@ from orchestrator.engine.recorder import Recorder
 from orchestrator.engine.render import Renderer
 from orchestrator.engine.runtime import RegeneratorSource, RunnerSet
 from orchestrator.engine.state import RunState
-from orchestrator.errors import LimitExceededError
+from orchestrator.errors import LimitExceededError, RunError
 from orchestrator.journal.events import LimitReached
 from orchestrator.journal.store import Journal, write_file_atomically
 from orchestrator.kinds import BoundSkill
 from orchestrator.plan.model import Plan, PlanStep
 
 
-class RunAbortedError(Exception):
+class RunAbortedError(RunError):
     """Raised out of a step to end the run: failed or escalated, with where and why."""
 
+    code = "run_aborted"
+
     def __init__(self, status: RunStatus, message: str, *, where: str | None = None, limit: str | None = None):
-        super().__init__(message)
+        super().__init__(message, where=where)
         self.status = status
-        self.message = message
-        self.where = where
         self.limit = limit
 
 

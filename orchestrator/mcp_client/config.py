@@ -100,7 +100,8 @@ class McpConfig(_Frozen):
             known = ", ".join(self.names) or "none"
             source = (
                 self.path
-                or "no mcp.json found (looked for --mcp-config, mcp.json beside the spec, .mcp.json, .cursor/mcp.json)"
+                or "no mcp.json found (looked for the one given, mcp.json beside the spec, .mcp.json, "
+                ".cursor/mcp.json)"
             )
             raise ConfigError(
                 f"mcpServers.{name}: no MCP server named {name!r} (known: {known})", where=source
@@ -117,7 +118,7 @@ def locate_mcp_config(
     """The mcp.json to use, by the lookup order above; None when there is none."""
     if explicit is not None:
         if not explicit.is_file():
-            raise ConfigError(f"--mcp-config: no such file: {explicit}", where=str(explicit))
+            raise ConfigError("no such file", where=str(explicit), setting="mcp_config")
         return explicit
     if spec_path is not None:
         beside = spec_path.parent / CONFIG_FILE_BESIDE_SPEC

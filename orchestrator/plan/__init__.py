@@ -28,6 +28,7 @@ from pydantic import ValidationError
 
 from orchestrator.config import Settings
 from orchestrator.errors import ConfigError, NotFoundError, PlanError
+from orchestrator.hints import Hint, HintAction
 from orchestrator.kinds import BoundSkill
 from orchestrator.plan.bind import SkillChooser
 from orchestrator.plan.build import SkillCatalog, ToolSchemas, draft_plan, plan_sha256
@@ -96,8 +97,8 @@ def load_plan(path: Path) -> Plan:
     if not isinstance(data, dict) or "steps" not in data or "spec" not in data:
         raise ConfigError("not a skillweave plan (no `spec` and `steps`)", where=str(path))
     if data.get("format") != PLAN_FORMAT:
-        raise ConfigError(f"plan format {data.get('format')!r} is not {PLAN_FORMAT}; "
-                          "write it again with `skillweave plan`", where=str(path))
+        raise ConfigError(f"plan format {data.get('format')!r} is not {PLAN_FORMAT}", where=str(path),
+                          hint=Hint(action=HintAction.PLAN_AGAIN))
     try:
         plan = Plan.model_validate(data)
     except ValidationError as exc:
@@ -106,6 +107,6 @@ def load_plan(path: Path) -> Plan:
         raise ConfigError(f"not a valid plan: {at}: {first['msg']} "
                           f"({exc.error_count()} problem(s))", where=str(path)) from None
     if plan.sha256 and plan.sha256 != plan_sha256(plan):
-        raise ConfigError("the plan's sha256 does not match its content (edited by hand?); "
-                          "write it again with `skillweave plan`", where=str(path))
+        raise ConfigError("the plan's sha256 does not match its content (edited by hand?)", where=str(path),
+                          hint=Hint(action=HintAction.PLAN_AGAIN))
     return plan

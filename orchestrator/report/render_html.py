@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from html import escape
 
+from orchestrator.hints import Hint, HintAction, HintWording, plain
 from orchestrator.report.mermaid import STATUS_STYLES
 from orchestrator.report.model import RunReport, StepReport
 from orchestrator.report.render_md import (
@@ -74,7 +75,7 @@ def _where(item: int | None, attempt: int | None) -> str:
     return ", ".join(parts) or "-"
 
 
-def _header(r: RunReport) -> list[str]:
+def _header(r: RunReport, say: HintWording) -> list[str]:
     m = r.metrics
     out = [f"<h1>Run <code>{escape(r.run_id)}</code> {_status(r.status)}</h1>", "<ul>"]
     out.append(f"<li>plan <code>{escape(r.plan_name)}</code> (sha256 {escape(r.plan_sha256[:12])}), "
@@ -93,12 +94,14 @@ def _header(r: RunReport) -> list[str]:
         out.append(f'<div class="error"><strong>Error</strong> at <code>{escape(r.error.where or "run")}</code>: '
                    f"{escape(r.error.message)}{limit}</div>")
     if r.status == "paused":
-        cmds = "".join(f"<li><code>skillweave approve {escape(r.run_id)} {escape(s)}</code> (or --reject)</li>"
+        cmds = "".join(f"<li><code>{escape(say(Hint(action=HintAction.APPROVE, run_id=r.run_id, step=s)))}</code></li>"
                        for s in r.awaiting)
+        resume = escape(say(Hint(action=HintAction.RESUME, run_id=r.run_id)))
         out.append(f'<div class="hint">Paused, waiting for approval:<ul>{cmds}'
-                   f"<li>then <code>skillweave resume {escape(r.run_id)}</code></li></ul></div>")
+                   f"<li>then <code>{resume}</code></li></ul></div>")
     elif r.status in ("running", "pending"):
-        out.append(f'<div class="hint">Not finished: <code>skillweave resume {escape(r.run_id)}</code></div>')
+        resume = escape(say(Hint(action=HintAction.RESUME, run_id=r.run_id)))
+        out.append(f'<div class="hint">Not finished: <code>{resume}</code></div>')
     return out
 
 
@@ -210,8 +213,9 @@ def _metrics(r: RunReport) -> list[str]:
             "</table>"]
 
 
-def render_html(r: RunReport) -> str:
-    body = _header(r) + _step_table(r)
+def render_html(r: RunReport, say: HintWording = plain) -> str:
+    """The report as one HTML page; `say` words what to do next (approve, resume)."""
+    body = _header(r, say) + _step_table(r)
     body += ["<h2>Graph</h2>", _pre(r.mermaid, "mermaid")]
     eventful = [s for s in r.steps if s.eventful]
     if eventful:
@@ -231,7 +235,7 @@ def render_html(r: RunReport) -> str:
     if r.notes:
         body.append("<h2>Notes</h2><ul>" + "".join(f"<li>{escape(n)}</li>" for n in r.notes) + "</ul>")
     body += _metrics(r)
-    title = f"skillweave run {r.run_id}: {r.status}"
+    title = f"skillweave: run {r.run_id}: {r.status}"
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>\n"

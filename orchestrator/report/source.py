@@ -21,6 +21,7 @@ from orchestrator.engine.listing import list_summaries
 from orchestrator.engine.model import RunSummary
 from orchestrator.engine.state import RunState
 from orchestrator.errors import NotFoundError
+from orchestrator.hints import Hint, HintAction
 from orchestrator.journal import Event, Journal
 from orchestrator.journal.session import use_journal
 from orchestrator.journal.store import DB_NAME
@@ -72,7 +73,7 @@ def open_journal(settings: Settings) -> Iterator[Journal]:
     """The state directory's journal; NotFoundError when there is none."""
     if not has_journal(settings.state_dir):
         raise NotFoundError(
-            f"no runs in {settings.state_dir} (no {DB_NAME} there; pass --state-dir or set SKILLWEAVE_STATE_DIR)"
+            f"no runs in {settings.state_dir} (no {DB_NAME} there)", hint=Hint(action=HintAction.CHOOSE_STATE_DIR)
         )
     with use_journal(settings.state_dir) as journal:
         yield journal

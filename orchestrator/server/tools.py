@@ -41,7 +41,7 @@ from orchestrator.server.models import (
 from orchestrator.server.roots import RootSet, beside_spec
 from orchestrator.server.runs import Asker, Execution, RunRegistry
 from orchestrator.server.views import run_brief, run_view, step_infos
-from orchestrator.server.wording import for_client, without_force_hint
+from orchestrator.server.wording import render_error
 from orchestrator.server.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def tool_errors() -> Iterator[None]:
     except (ToolError, MCPError):
         raise
     except SkillweaveError as exc:
-        raise ToolError(for_client(exc.render())) from exc
+        raise ToolError(render_error(exc)) from exc
     except Exception as exc:
         logger.exception("tool crashed")
         raise ToolError(f"internal error: {type(exc).__name__}: {exc} (a skillweave bug)") from exc
@@ -101,11 +101,13 @@ def describe(event: RunEvent) -> str:
 def refusal(execution: Execution, decided: dialogue.Answer | None) -> str:
     """Why an execution did not run, for the client; after a recorded decision, that the
     decision stands and how to continue."""
+    failure = execution.failure
     error = execution.error or "the run ended without a summary"
     if decided is None:
-        return for_client(error)
+        return render_error(failure) if failure is not None else error
     what = "approval" if decided.approved else "rejection"
-    text = f"{what} recorded; the run did not resume: {for_client(without_force_hint(error))}"
+    said = render_error(failure, hint=False) if failure is not None else error
+    text = f"{what} recorded; the run did not resume: {said}"
     if isinstance(execution.failure, ResumeError):
         text += "; call resume_run with force=true to continue anyway"
     return text

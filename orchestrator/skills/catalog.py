@@ -176,7 +176,7 @@ def load_catalog(settings: Settings, spec_path: Path | None = None) -> Catalog:
     for source, origin in _sources(settings, spec_path):
         if not source.is_dir():
             if origin == "dir":
-                raise NotFoundError(f"--skills-dir {source}: no such folder")
+                raise NotFoundError("no such folder", where=str(source), setting="skills_dirs")
             if origin == "env":
                 problems.append(
                     Diagnostic(
