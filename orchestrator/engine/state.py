@@ -6,6 +6,14 @@ which steps and items are done with which outputs, how many attempts, retries
 and regenerations each has spent, which code version is current, which
 approvals are pending, which compensations ran. `summary()` turns it into the
 `RunSummary` the CLI, the MCP server and the reports show.
+
+The fold is also the story reports tell (`orchestrator.report.detail` reads it, and
+folds nothing again): each step keeps the events of its rare turns (failed attempts,
+retry waits, regenerations, fallbacks, its approval, attempts cut short by the end of
+a process), and the run keeps its sessions, the findings sent back, the
+compensations and the limit that ended it. Those are appended only on those rare
+events, so the hot path (attempt started, output stored, step ready and finished)
+pays one attribute store for it: an attempt's start time.
 """
 
 from __future__ import annotations
@@ -86,6 +94,7 @@ class ItemState:
     not_before: float | None = None  # a scheduled retry's earliest start
     fallback_skill: str | None = None  # the fallback skill now in use
     last_failure: StepFailure | None = None
+    in_flight_since: float = 0.0  # when the attempt in flight started
 
 
 @dataclass(slots=True)
@@ -122,6 +131,15 @@ class StepState:
     approval_comment: str | None = None
     feedback_pending: str | None = None  # a validator's findings awaiting a regeneration
     feedback_sent: int = 0  # as a validator: producer re-runs asked for
+    # the story (reports): the events of the step's rare turns, in order
+    failed: list[AttemptFailed] = field(default_factory=list)
+    retry_waits: list[RetryScheduled] = field(default_factory=list)
+    regenerated: list[Regeneration] = field(default_factory=list)
+    fallbacks: list[FallbackUsed] = field(default_factory=list)
+    approval_asked: ApprovalRequested | None = None
+    approval_decided: ApprovalDecided | None = None
+    cut_short: list[CutShort] = field(default_factory=list)
+    skipped_items: list[int] = field(default_factory=list)  # `for each` items whose `when` was false
 
     def item(self, index: int | None) -> ItemState:
         found = self.items.get(index)
@@ -130,12 +148,36 @@ class StepState:
         return found
 
 
+@dataclass(frozen=True, slots=True)
+class CutShort:
+    """An attempt that never ended: its process did (a crash, a SIGKILL); the session that
+    started at `resumed_at` found it in flight and ran it again."""
+
+    ts: float  # when it started
+    item: int | None
+    attempt: int | None
+    resumed_at: float
+
+
 @dataclass(slots=True)
 class Session:
     started: float
     last: float
     pid: int
     host: str
+    resumed: bool = False
+    forced: bool = False
+
+
+@dataclass(slots=True)
+class Compensation:
+    """One step's compensation: started, then finished or failed."""
+
+    skill: str
+    status: str = "started"  # started | finished | failed
+    message: str = ""
+    started_at: float | None = None
+    ended_at: float | None = None
 
 
 class RunState:
@@ -165,6 +207,9 @@ class RunState:
         self.tokens = NO_USAGE
         self.completion_order: list[str] = []
         self.compensations: dict[str, str] = {}  # step -> started | finished | failed
+        self.compensated: dict[str, Compensation] = {}  # step -> its compensation, in the order run
+        self.feedback: list[FeedbackSent] = []  # validator findings sent back, in order
+        self.limit: LimitReached | None = None  # the convergence limit that ended the run
         self.awaiting: tuple[str, ...] = ()
         self.last_seq = 0
         self.output_map: dict[str, Any] = {}  # step id -> output, for steps that have one
@@ -194,6 +239,7 @@ class RunState:
                 it = st.item(e.item)
                 it.attempts += 1
                 it.in_flight = e.attempt
+                it.in_flight_since = e.ts
                 it.not_before = None
                 st.attempts += 1
                 self.total_attempts += 1
@@ -244,12 +290,14 @@ class RunState:
                 self._spend(st, e.usage)
                 st.history.append(AttemptSummary(attempt=e.attempt or 0, code_sha256=st.code_sha256, failure=failure))
                 del st.history[:-HISTORY_KEPT]
+                st.failed.append(e)
             elif type(e) is RetryScheduled:
                 it = st.item(e.item)
                 family = retry_family(e.error_class)
                 it.retries[family] = it.retries.get(family, 0) + 1
                 it.not_before = e.not_before
                 st.retries += 1
+                st.retry_waits.append(e)
             elif type(e) is StepSkipped:
                 st.status = StepStatus.SKIPPED
                 st.message = e.reason
@@ -257,10 +305,12 @@ class RunState:
             elif type(e) is FanOut:
                 st.item_count = e.items
             elif type(e) is ApprovalRequested:
+                st.approval_asked, st.approval_decided = e, None
                 st.approval = "requested"
                 st.approval_requested_at = e.ts
                 st.status = StepStatus.AWAITING_APPROVAL
             elif type(e) is ApprovalDecided:
+                st.approval_decided = e
                 if st.approval_requested_at is not None and self.sessions:
                     since = max(st.approval_requested_at, self.sessions[-1].started)
                     self.gate_wait_s += max(0.0, e.ts - since)
@@ -272,6 +322,7 @@ class RunState:
                     st.status = StepStatus.READY
                 self.awaiting = tuple(a for a in self.awaiting if a != st.step_id)
             elif type(e) is Regeneration:
+                st.regenerated.append(e)
                 st.regenerations += 1
                 self.total_regenerations += 1
                 self._spend(st, e.usage)
@@ -287,6 +338,7 @@ class RunState:
                 st.regeneration_unavailable = e.reason
                 st.feedback_pending = None
             elif type(e) is FeedbackSent:
+                self.feedback.append(e)
                 st.feedback_sent += 1
                 target = self.steps.get(e.target)
                 if target is not None:
@@ -302,18 +354,28 @@ class RunState:
                         self.completion_order.remove(e.target)
             elif type(e) is ItemSkipped:
                 st.item(e.item).skipped = True
+                if e.item is not None:
+                    st.skipped_items.append(e.item)
             elif type(e) is FallbackUsed:
+                st.fallbacks.append(e)
                 st.fallback = e.action
                 if e.skill is not None:
                     st.item(e.item).fallback_skill = e.skill
             elif type(e) is LimitReached:
                 st.message = e.message
+                self.limit = e
             elif type(e) is CompensationStarted:
                 self.compensations[st.step_id] = "started"
-            elif type(e) is CompensationFinished:
-                self.compensations[st.step_id] = "finished"
-            elif type(e) is CompensationFailed:
-                self.compensations[st.step_id] = "failed"
+                self.compensated[st.step_id] = Compensation(skill=e.skill, started_at=e.ts)
+            elif type(e) is CompensationFinished or type(e) is CompensationFailed:
+                done = "finished" if type(e) is CompensationFinished else "failed"
+                self.compensations[st.step_id] = done
+                known = self.compensated.setdefault(st.step_id, Compensation(skill=e.skill))
+                known.status, known.ended_at = done, e.ts
+                known.message = e.message if isinstance(e, CompensationFailed) else ""
+            return
+        if type(e) is LimitReached:
+            self.limit = e
             return
         if type(e) is RunCreated:
             self.inputs = dict(e.inputs)
@@ -324,15 +386,16 @@ class RunState:
             self.spec_path = e.spec_path
         elif type(e) is RunStarted:
             self.status = RunStatus.RUNNING
-            self.sessions.append(Session(e.ts, e.ts, e.pid, e.host))
+            self.sessions.append(Session(e.ts, e.ts, e.pid, e.host, e.resumed, e.forced))
             self.awaiting = ()
             for s in self.steps.values():
                 # a step ready but not started when the last process ended (a crash, a pause)
                 # waited for this session, not in a queue: its queue delay counts from here
                 if s.started_at is None and s.ready_at is not None and s.ready_at < e.ts:
                     s.ready_at = e.ts
-                for it in s.items.values():  # attempts cut short by the end of a process
+                for index, it in s.items.items():  # attempts cut short by the end of a process
                     if it.in_flight is not None:  # retried, and not held against the attempt limits
+                        s.cut_short.append(CutShort(it.in_flight_since, index, it.in_flight, e.ts))
                         it.in_flight = None
                         it.interrupted += 1
                         self.interrupted_attempts += 1
