@@ -28,6 +28,7 @@ from typing import Any
 
 import click
 
+from orchestrator.api import RunResult
 from orchestrator.cli._common import (
     EXIT_FAILED,
     EXIT_OK,
@@ -48,7 +49,6 @@ from orchestrator.cli.run_view import (
     LiveTable,
     PlainLog,
     RunFiles,
-    RunResult,
     final_outputs,
     render_files,
     render_regenerations,

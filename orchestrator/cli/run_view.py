@@ -160,14 +160,6 @@ def final_outputs(summary: RunSummary) -> str:
     return f"output of {last}:\n{text}"
 
 
-class RunResult(RunSummary):
-    """`skillweave run --json`: the RunSummary, and where the run's files are (absolute paths)."""
-
-    run_dir: str | None = None
-    report: str | None = None  # the saved report; null when it could not be written
-    artifacts: tuple[str, ...] = ()  # files under <run_dir>/artifacts/, sorted
-
-
 class RunFiles:
     """Where a run's files are, and its report (when it could be built)."""
 
