@@ -11,6 +11,8 @@ the events a second time.
 
 from __future__ import annotations
 
+from typing import Any
+
 from orchestrator.engine.state import RunState, StepState
 from orchestrator.report.mermaid import render_mermaid
 from orchestrator.report.metrics import run_metrics, step_metrics, tokens_of
@@ -46,7 +48,7 @@ def _approval(st: StepState) -> ApprovalRecord | None:
     return record
 
 
-def _story(source: RunSource, st: StepState) -> dict[str, object]:
+def _story(source: RunSource, st: StepState) -> dict[str, Any]:
     """The StepReport fields the step's rare turns fill (none: their defaults)."""
     return {
         "failed_attempts": tuple(
@@ -83,7 +85,7 @@ def _story(source: RunSource, st: StepState) -> dict[str, object]:
     }
 
 
-def _run_story(state: RunState) -> dict[str, object]:
+def _run_story(state: RunState) -> dict[str, Any]:
     """The RunReport fields the run's own rare turns fill."""
     limit = state.limit
     return {
@@ -127,7 +129,7 @@ def build_run_report(source: RunSource) -> RunReport:
                 error_class=s.error_class,
                 metrics=metrics,
                 violations=s.violations if s.handoff_failed else (),
-                **_story(source, st),  # type: ignore[arg-type]
+                **_story(source, st),
             )
         )
     error = summary.error
@@ -148,5 +150,5 @@ def build_run_report(source: RunSource) -> RunReport:
         steps=tuple(steps),
         mermaid=render_mermaid(plan, {s.step_id: s.status.value for s in summary.steps}),
         notes=summary.notes,
-        **_run_story(state),  # type: ignore[arg-type]
+        **_run_story(state),
     )
