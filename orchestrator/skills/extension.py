@@ -172,7 +172,16 @@ def _kinds_named() -> str:
 
 
 def _read_own_keys(ext: Extension, kind: SkillKind, meta: _Metadata) -> None:
-    fields: KindFields = kind.read(meta)
+    try:
+        fields = kind.read(meta)
+    except Exception as exc:  # a plug-in kind's reader: its bug refuses the skill, not the catalog
+        meta.problem("kind", f"the {kind.name} kind could not read the skill's keys: "
+                             f"{type(exc).__name__}: {exc}", "kind-read")
+        return
+    if not isinstance(fields, KindFields):
+        meta.problem("kind", f"the {kind.name} kind read its keys into a {type(fields).__name__}, "
+                             "not KindFields", "kind-read")
+        return
     ext.entry, ext.server, ext.tool = fields.entry, fields.server, fields.tool
     ext.network, ext.params = fields.network, dict(fields.params)
 
