@@ -98,6 +98,20 @@ class ItemState:
 
 
 @dataclass(slots=True)
+class StepStory:
+    """What reports tell of a step: the events of its rare turns, in order."""
+
+    failed: list[AttemptFailed] = field(default_factory=list)
+    retry_waits: list[RetryScheduled] = field(default_factory=list)
+    regenerated: list[Regeneration] = field(default_factory=list)
+    fallbacks: list[FallbackUsed] = field(default_factory=list)
+    approval_asked: ApprovalRequested | None = None
+    approval_decided: ApprovalDecided | None = None
+    cut_short: list[CutShort] = field(default_factory=list)
+    skipped_items: list[int] = field(default_factory=list)  # `for each` items whose `when` was false
+
+
+@dataclass(slots=True)
 class StepState:
     step_id: str
     status: StepStatus = StepStatus.PENDING
@@ -131,15 +145,13 @@ class StepState:
     approval_comment: str | None = None
     feedback_pending: str | None = None  # a validator's findings awaiting a regeneration
     feedback_sent: int = 0  # as a validator: producer re-runs asked for
-    # the story (reports): the events of the step's rare turns, in order
-    failed: list[AttemptFailed] = field(default_factory=list)
-    retry_waits: list[RetryScheduled] = field(default_factory=list)
-    regenerated: list[Regeneration] = field(default_factory=list)
-    fallbacks: list[FallbackUsed] = field(default_factory=list)
-    approval_asked: ApprovalRequested | None = None
-    approval_decided: ApprovalDecided | None = None
-    cut_short: list[CutShort] = field(default_factory=list)
-    skipped_items: list[int] = field(default_factory=list)  # `for each` items whose `when` was false
+    story: StepStory | None = None  # made on the step's first rare turn (most steps have none)
+
+    def tell(self) -> StepStory:
+        """The step's story, made on first use."""
+        if self.story is None:
+            self.story = StepStory()
+        return self.story
 
     def item(self, index: int | None) -> ItemState:
         found = self.items.get(index)
@@ -290,14 +302,14 @@ class RunState:
                 self._spend(st, e.usage)
                 st.history.append(AttemptSummary(attempt=e.attempt or 0, code_sha256=st.code_sha256, failure=failure))
                 del st.history[:-HISTORY_KEPT]
-                st.failed.append(e)
+                st.tell().failed.append(e)
             elif type(e) is RetryScheduled:
                 it = st.item(e.item)
                 family = retry_family(e.error_class)
                 it.retries[family] = it.retries.get(family, 0) + 1
                 it.not_before = e.not_before
                 st.retries += 1
-                st.retry_waits.append(e)
+                st.tell().retry_waits.append(e)
             elif type(e) is StepSkipped:
                 st.status = StepStatus.SKIPPED
                 st.message = e.reason
@@ -305,12 +317,13 @@ class RunState:
             elif type(e) is FanOut:
                 st.item_count = e.items
             elif type(e) is ApprovalRequested:
-                st.approval_asked, st.approval_decided = e, None
+                story = st.tell()
+                story.approval_asked, story.approval_decided = e, None
                 st.approval = "requested"
                 st.approval_requested_at = e.ts
                 st.status = StepStatus.AWAITING_APPROVAL
             elif type(e) is ApprovalDecided:
-                st.approval_decided = e
+                st.tell().approval_decided = e
                 if st.approval_requested_at is not None and self.sessions:
                     since = max(st.approval_requested_at, self.sessions[-1].started)
                     self.gate_wait_s += max(0.0, e.ts - since)
@@ -322,7 +335,7 @@ class RunState:
                     st.status = StepStatus.READY
                 self.awaiting = tuple(a for a in self.awaiting if a != st.step_id)
             elif type(e) is Regeneration:
-                st.regenerated.append(e)
+                st.tell().regenerated.append(e)
                 st.regenerations += 1
                 self.total_regenerations += 1
                 self._spend(st, e.usage)
@@ -355,9 +368,9 @@ class RunState:
             elif type(e) is ItemSkipped:
                 st.item(e.item).skipped = True
                 if e.item is not None:
-                    st.skipped_items.append(e.item)
+                    st.tell().skipped_items.append(e.item)
             elif type(e) is FallbackUsed:
-                st.fallbacks.append(e)
+                st.tell().fallbacks.append(e)
                 st.fallback = e.action
                 if e.skill is not None:
                     st.item(e.item).fallback_skill = e.skill
@@ -395,7 +408,7 @@ class RunState:
                     s.ready_at = e.ts
                 for index, it in s.items.items():  # attempts cut short by the end of a process
                     if it.in_flight is not None:  # retried, and not held against the attempt limits
-                        s.cut_short.append(CutShort(it.in_flight_since, index, it.in_flight, e.ts))
+                        s.tell().cut_short.append(CutShort(it.in_flight_since, index, it.in_flight, e.ts))
                         it.in_flight = None
                         it.interrupted += 1
                         self.interrupted_attempts += 1

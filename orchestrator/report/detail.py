@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from orchestrator.engine.state import RunState, StepState
+from orchestrator.engine.state import RunState, StepState, StepStory
 from orchestrator.report.mermaid import render_mermaid
 from orchestrator.report.metrics import run_metrics, step_metrics, tokens_of
 from orchestrator.report.model import (
@@ -32,8 +32,10 @@ from orchestrator.report.model import (
 )
 from orchestrator.report.source import DIFF_CHARS, TAIL_CHARS, RunSource, clip
 
+_UNTOLD = StepStory()
 
-def _approval(st: StepState) -> ApprovalRecord | None:
+
+def _approval(st: StepStory) -> ApprovalRecord | None:
     asked, decided = st.approval_asked, st.approval_decided
     if asked is None and decided is None:
         return None
@@ -48,8 +50,9 @@ def _approval(st: StepState) -> ApprovalRecord | None:
     return record
 
 
-def _story(source: RunSource, st: StepState) -> dict[str, Any]:
+def _story(source: RunSource, step: StepState) -> dict[str, Any]:
     """The StepReport fields the step's rare turns fill (none: their defaults)."""
+    st = step.story or _UNTOLD
     return {
         "failed_attempts": tuple(
             FailedAttempt(
@@ -75,7 +78,7 @@ def _story(source: RunSource, st: StepState) -> dict[str, Any]:
             )
             for e in st.regenerated
         ),
-        "regeneration_unavailable": st.regeneration_unavailable,
+        "regeneration_unavailable": step.regeneration_unavailable,
         "fallbacks": tuple(
             FallbackRecord(ts=e.ts, item=e.item, attempt=e.attempt, action=e.action, skill=e.skill, reason=e.reason)
             for e in st.fallbacks
@@ -114,8 +117,8 @@ def build_run_report(source: RunSource) -> RunReport:
         st = state.steps[s.step_id]
         plan_step = plan.step(s.step_id)
         metrics = step_metrics(s)
-        if st.cut_short:
-            metrics = metrics.model_copy(update={"interrupted": len(st.cut_short)})
+        if st.story is not None and st.story.cut_short:
+            metrics = metrics.model_copy(update={"interrupted": len(st.story.cut_short)})
         skill = plan.skills.get(s.skill)
         steps.append(
             StepReport(
