@@ -129,7 +129,9 @@ class _ToolSchemasFromServers:
         from orchestrator.mcp_client.config import resolve_mcp_config
         from orchestrator.mcp_client.schema import describe_tool_sync
 
-        config = resolve_mcp_config(explicit=self._settings.mcp_config, spec_path=self._spec_path)
+        config = resolve_mcp_config(
+            explicit=self._settings.mcp_config, spec_path=self._spec_path, require_trust=self._settings.require_trust
+        )
         try:
             info = describe_tool_sync(config, server, tool)
         except (OSError, RuntimeError, TimeoutError) as exc:

@@ -18,6 +18,9 @@ server as its tools' arguments (`orchestrator.server.wording`: `resume_run` with
     record_again         -             record the model calls again
     fix_skill            -             let the fixer move unknown keys under metadata
     approve              run_id, step  decide the step's approval
+    let_model_choose     -             let the model break a tie (a key, or a recording)
+    trust                name          trust the mcp.json at path `name` (a person does it,
+                                       from a shell), then try again
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ class HintAction(StrEnum):
     RECORD_AGAIN = "record_again"
     FIX_SKILL = "fix_skill"
     APPROVE = "approve"
+    LET_MODEL_CHOOSE = "let_model_choose"
+    TRUST = "trust"
 
 
 class Hint(BaseModel):
@@ -56,7 +61,9 @@ class Hint(BaseModel):
 HintWording = Callable[[Hint], str]
 
 # Hints a message carries in parentheses ("... (give it with ...)"); the others follow a "; ".
-PARENTHETICAL = frozenset({HintAction.GIVE_INPUT, HintAction.RESUME_ANYWAY, HintAction.ANSWER_FROM_RECORDING})
+PARENTHETICAL = frozenset({
+    HintAction.GIVE_INPUT, HintAction.RESUME_ANYWAY, HintAction.ANSWER_FROM_RECORDING, HintAction.LET_MODEL_CHOOSE,
+})
 
 
 def attach(text: str, hint: Hint | None, say: HintWording) -> str:
@@ -90,3 +97,7 @@ def plain(hint: Hint) -> str:
             return "the skill validator's fix does it"
         case HintAction.APPROVE:
             return f"approve (or reject) step {hint.step} of run {hint.run_id}"
+        case HintAction.LET_MODEL_CHOOSE:
+            return "or let the model choose: a key or a recording"
+        case HintAction.TRUST:
+            return f"if you wrote it or reviewed it, trust {hint.name} and try again"

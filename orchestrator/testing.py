@@ -107,7 +107,7 @@ class FakeRunner:
         return [r for r in self.requests if r.step_id == step_id]
 
     def contained(self, skill: BoundSkill) -> bool:
-        """What the runner tells the engine (see `orchestrator.engine.recovery.contained`)."""
+        """What the runner tells the engine (see `orchestrator.engine.attempt.contained`)."""
         return self._contained
 
     async def run(self, request: StepRequest) -> StepOutcome:

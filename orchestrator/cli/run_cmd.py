@@ -49,10 +49,10 @@ from orchestrator.cli.run_view import (
     LiveTable,
     PlainLog,
     RunFiles,
+    echo_summary,
     final_outputs,
     render_files,
     render_regenerations,
-    render_summary,
     save_report,
 )
 from orchestrator.config import Settings
@@ -201,7 +201,7 @@ def _print_result(summary: RunSummary, files: RunFiles, as_json: bool) -> None:
             )
         )
     else:
-        click.echo(render_summary(summary))
+        echo_summary(summary)
         if files.report is not None:
             for line in render_regenerations(files.report, files.run_dir):
                 click.echo(line)

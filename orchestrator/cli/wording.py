@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+import shlex
+
 from orchestrator.errors import Diagnostic, SkillweaveError
 from orchestrator.hints import Hint, HintAction, attach
 
@@ -35,6 +37,10 @@ def say(hint: Hint) -> str:
             return "skillweave skills validate --fix moves it"
         case HintAction.APPROVE:
             return f"skillweave approve {hint.run_id} {hint.step} (or --reject)"
+        case HintAction.LET_MODEL_CHOOSE:
+            return "or let the model choose: set a key or --llm-replay FILE"
+        case HintAction.TRUST:
+            return f"if you wrote it or reviewed it, run `skillweave trust {shlex.quote(hint.name or 'PATH')}` and try again"
 
 
 # The flag that gives each setting an error may name (`SkillweaveError.setting`).
@@ -45,6 +51,7 @@ FLAGS = {
     "llm_record": "--llm-record",
     "state_dir": "--state-dir",
     "scenarios": "--scenario",
+    "token": "--token",
 }
 
 

@@ -10,8 +10,11 @@
         run_id = create_run(plan, inputs, settings)
         summary = await execute_run(run_id, settings)
 
-The engine decides; it touches the world only through step runners (one per
-skill kind), the regenerator, the approver and the journal. Every state change
+The engine decides; it touches the world only through its backend
+(`orchestrator.engine.backend`, the seam between deciding and acting): this
+facade runs the local one (`orchestrator.engine.local`: step runners, the
+regenerator, the approver, the journal); `orchestrator.temporal` runs the same
+decision code as a Temporal workflow. Every state change
 is an event in the journal (`orchestrator.journal`) made durable before any
 effect outside the run relying on it, so `execute_run` on an interrupted run
 replays the journal and goes on: completed steps and items never run again,
@@ -60,7 +63,6 @@ Semantics worth knowing (details in the modules):
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import socket
@@ -71,9 +73,11 @@ from typing import Any
 
 from orchestrator.config import Settings
 from orchestrator.contracts import ContractChecker
+from orchestrator.engine.approval import check_decision
 from orchestrator.engine.clock import Clock, SystemClock
 from orchestrator.engine.graph import plan_graph
 from orchestrator.engine.listing import list_summaries, unreadable_run
+from orchestrator.engine.local import local_scope
 from orchestrator.engine.model import (
     ApprovalDecision,
     ApprovalRequest,
@@ -86,11 +90,7 @@ from orchestrator.engine.model import (
     StepStatus,
     StepSummary,
 )
-from orchestrator.engine.recorder import Recorder
-from orchestrator.engine.render import Renderer
-from orchestrator.engine.runtime import RegeneratorSource, RunnerSet
 from orchestrator.engine.scheduler import Scheduler
-from orchestrator.engine.scope import RunScope
 from orchestrator.engine.state import RunState
 from orchestrator.errors import ConfigError, NotFoundError, ResumeError, UserError
 from orchestrator.hints import Hint, HintAction
@@ -100,7 +100,7 @@ from orchestrator.journal.plans import encode_plan
 from orchestrator.journal.session import journal_session, use_journal
 from orchestrator.journal.store import DB_NAME, Journal
 from orchestrator.plan.model import Plan
-from orchestrator.runner import Regenerator, RunnerContext, StepRunner
+from orchestrator.runner import Regenerator, StepRunner
 
 __all__ = [
     "ApprovalDecision",
@@ -123,6 +123,7 @@ __all__ = [
     "journal_session",
     "list_runs",
     "plan_hash",
+    "prepare_run",
     "replay_run",
     "run_in_memory",
     "unreadable_run",
@@ -201,13 +202,33 @@ def _check_inputs(plan: Plan, inputs: Mapping[str, Any]) -> dict[str, Any]:
     return values
 
 
-def create_run(plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run_id: str | None = None) -> RunId:
-    """Validate the plan and `inputs`, and record a new run (status pending)."""
+def prepare_run(
+    plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run_id: str | None = None
+) -> tuple[RunId, Plan, RunCreated]:
+    """Validate the plan and `inputs` for a new run: (its id, the plan with its hash, its first event).
+
+    What `create_run` records in the journal, and what another backend (Temporal)
+    starts a run from: the same checks, the same plan hash."""
     plan_graph(plan)  # ConfigError when a hand-edited plan breaks what the engine relies on
     values = _check_inputs(plan, inputs)
     rid = RunId(run_id) if run_id else new_run_id()
     digest = plan_hash(plan)
     stored = plan if plan.sha256 else plan.model_copy(update={"sha256": digest})
+    created = RunCreated(
+        ts=SystemClock().now(),
+        plan_name=plan.name,
+        plan_sha256=digest,
+        inputs=values,
+        fingerprint=fingerprint(plan),
+        mcp_config=str(settings.mcp_config.resolve()) if settings.mcp_config else None,
+        spec_path=str(Path(plan.spec.path).resolve()) if Path(plan.spec.path).is_file() else None,
+    )
+    return rid, stored, created
+
+
+def create_run(plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run_id: str | None = None) -> RunId:
+    """Validate the plan and `inputs`, and record a new run (status pending)."""
+    rid, stored, created = prepare_run(plan, inputs, settings, run_id=run_id)
     with use_journal(settings.state_dir) as journal:
         try:
             journal.run(rid)
@@ -215,20 +236,7 @@ def create_run(plan: Plan, inputs: Mapping[str, Any], settings: Settings, *, run
             pass
         else:
             raise UserError(f"run {rid} already exists", where=rid)
-        journal.create_run(
-            rid,
-            lambda: encode_plan(stored),
-            values,
-            RunCreated(
-                ts=SystemClock().now(),
-                plan_name=plan.name,
-                plan_sha256=digest,
-                inputs=values,
-                fingerprint=fingerprint(plan),
-                mcp_config=str(settings.mcp_config.resolve()) if settings.mcp_config else None,
-                spec_path=str(Path(plan.spec.path).resolve()) if Path(plan.spec.path).is_file() else None,
-            ),
-        )
+        journal.create_run(rid, lambda: encode_plan(stored), created.inputs, created)
         journal.run_dir(rid).mkdir(parents=True, exist_ok=True)
     return rid
 
@@ -333,35 +341,11 @@ async def execute_run(
             settings = settings.model_copy(update={"mcp_config": Path(state.mcp_config)})
         run_dir = journal.run_dir(run_id)
         run_dir.mkdir(parents=True, exist_ok=True)
-        ctx = RunnerContext(settings=settings, plan=state.plan, run_id=run_id, run_dir=run_dir, llm_client=llm_client)
-        runner_set = RunnerSet(ctx, runners)
-        scope = RunScope(
-            plan=state.plan,
-            run_id=run_id,
-            state=state,
-            recorder=Recorder(run_id, state, journal, on_event),
-            clock=clock or SystemClock(),
-            contracts=ContractChecker(),
-            renderer=Renderer(state.plan, state.inputs),
-            runners=runner_set,
-            regenerators=RegeneratorSource(ctx, regenerator),
-            run_dir=run_dir,
-            journal=journal,
-            approver=approver,
-        )
-        try:
-            try:
-                await Scheduler(scope).execute()
-            except BaseException:
-                with contextlib.suppress(Exception):  # the first error is the one to report
-                    scope.recorder.flush()
-                raise
-            scope.recorder.flush()
-        finally:
-            try:
-                await runner_set.aclose()
-            finally:
-                await ctx.aclose()  # the run's shared LLM client, if a runner or the regenerator made one
+        async with local_scope(
+            state.plan, state, settings, run_dir, clock or SystemClock(), journal=journal, runners=runners,
+            regenerator=regenerator, approver=approver, on_event=on_event, llm_client=llm_client,
+        ) as scope:
+            await Scheduler(scope).execute()
         summary = state.summary()
         if settings.promote and summary.status is RunStatus.SUCCEEDED:
             summary = summary.model_copy(update={"notes": (*summary.notes, *_promote(state, run_dir))})
@@ -418,29 +402,11 @@ async def run_in_memory(
     state = RunState(run_id, plan)
     state.apply(RunCreated(ts=clock.now(), plan_name=plan.name, plan_sha256=plan_hash(plan), inputs=values))
     with tempfile.TemporaryDirectory(prefix="skillweave-run-") as tmp:
-        folder = run_dir or Path(tmp)
-        ctx = RunnerContext(settings=settings, plan=plan, run_id=run_id, run_dir=folder)
-        runner_set = RunnerSet(ctx, runners)
-        scope = RunScope(
-            plan=plan,
-            run_id=run_id,
-            state=state,
-            recorder=Recorder(run_id, state, None, on_event),
-            clock=clock,
-            contracts=ContractChecker(),
-            renderer=Renderer(plan, values),
-            runners=runner_set,
-            regenerators=RegeneratorSource(ctx, regenerator),
-            run_dir=folder,
-            approver=approver,
-        )
-        try:
+        async with local_scope(
+            plan, state, settings, run_dir or Path(tmp), clock, runners=runners, regenerator=regenerator,
+            approver=approver, on_event=on_event,
+        ) as scope:
             await Scheduler(scope).execute()
-        finally:
-            try:
-                await runner_set.aclose()
-            finally:
-                await ctx.aclose()
     return state.summary()
 
 
@@ -460,17 +426,8 @@ def approve_step(
     """
     with _run_journal(run_id, settings) as journal:
         state = _load(journal, run_id)
-        if step_id not in state.steps:
-            raise NotFoundError(f"run {run_id} has no step {step_id!r}", where=f"{run_id}/{step_id}")
-        if state.status.finished:
-            raise UserError(f"run {run_id} already {state.status.value}", where=run_id)
-        if state.steps[step_id].approval != "requested":
-            pending = ", ".join(state.pending_approvals()) or "none"
-            raise UserError(
-                f"step {step_id} is not awaiting approval (awaiting: {pending})", where=f"{run_id}/{step_id}"
-            )
         now = (clock or SystemClock()).now()
-        _refuse_a_late_decision(state, step_id, now)
+        check_decision(state, step_id, now)
         journal.append(
             run_id,
             [
@@ -483,21 +440,6 @@ def approve_step(
                 )
             ],
         )
-
-
-def _refuse_a_late_decision(state: RunState, step_id: str, now: float) -> None:
-    """A gate past its timeout is decided by its policy (`on_timeout`), not by a late answer."""
-    gate = state.plan_steps[step_id].policy.approval
-    requested_at = state.steps[step_id].approval_requested_at
-    if gate is None or gate.timeout_s is None or requested_at is None:
-        return
-    if now < requested_at + gate.timeout_s:
-        return
-    raise UserError(
-        f"step {step_id}'s approval timed out {now - requested_at - gate.timeout_s:.0f}s ago "
-        f"(timeout {gate.timeout_s:g}s): its policy decides ({gate.on_timeout}) when the run resumes",
-        where=f"{state.run_id}/{step_id}", hint=Hint(action=HintAction.RESUME, run_id=state.run_id),
-    )
 
 
 def get_run(run_id: str, settings: Settings) -> RunSummary:

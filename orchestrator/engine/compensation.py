@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from orchestrator.engine.recovery import call_runner
+from orchestrator.engine.backend import AttemptCall
 from orchestrator.engine.render import RenderError
-from orchestrator.engine.runtime import UnavailableError
 from orchestrator.engine.scope import RunScope
 from orchestrator.journal.events import (
     CompensationFailed,
@@ -25,7 +24,6 @@ from orchestrator.journal.events import (
 )
 from orchestrator.plan.model import PlanStep
 from orchestrator.policy import RetryPolicy
-from orchestrator.runner import StepRequest
 
 COMPENSATION_RETRY = RetryPolicy(max_retries=2, initial_s=1.0, multiplier=2.0, max_delay_s=10.0)
 
@@ -48,14 +46,14 @@ async def compensate(scope: RunScope) -> None:
         name = step.policy.compensation
         if not name or state.compensations.get(step_id) in ("finished", "failed"):
             continue
-        scope.recorder.emit(CompensationStarted(ts=scope.now(), step=step_id, skill=name))
-        await scope.recorder.commit()
+        scope.emit(CompensationStarted(ts=scope.now(), step=step_id, skill=name))
+        await scope.commit()
         error = await _run_one(scope, step, name)
         if error is None:
-            scope.recorder.emit(CompensationFinished(ts=scope.now(), step=step_id, skill=name))
+            scope.emit(CompensationFinished(ts=scope.now(), step=step_id, skill=name))
         else:
-            scope.recorder.emit(CompensationFailed(ts=scope.now(), step=step_id, skill=name, message=error))
-        await scope.recorder.commit()
+            scope.emit(CompensationFailed(ts=scope.now(), step=step_id, skill=name, message=error))
+        await scope.commit()
 
 
 async def _run_one(scope: RunScope, step: PlanStep, name: str) -> str | None:
@@ -63,25 +61,23 @@ async def _run_one(scope: RunScope, step: PlanStep, name: str) -> str | None:
     skill = scope.plan.skills.get(name)
     if skill is None:
         return f"compensation skill {name!r} is not bound in the plan"
-    try:
-        runner = scope.runners.get(skill.kind)
-    except UnavailableError as exc:
-        return str(exc)
+    problem = await scope.runner_problem(skill)
+    if problem is not None:
+        return problem
     payload = {"step": step.id, "input": step_input(scope, step), "output": scope.state.steps[step.id].output}
     retry = step.policy.retry if step.policy.retry.max_retries else COMPENSATION_RETRY
     timeout = skill.timeout_s
     attempt = 0
     while True:
         attempt += 1
-        request = StepRequest(
-            run_id=scope.run_id, step_id=step.id, attempt=attempt,
-            idempotency_key=f"{scope.run_id}:{step.id}:compensate:{attempt}", skill=skill,
-            input=payload, timeout_s=timeout, run_dir=scope.run_dir, compensation=True,
+        call = AttemptCall(
+            step_id=step.id, attempt=attempt, key=f"{scope.run_id}:{step.id}:compensate:{attempt}", skill=skill,
+            input=payload, timeout_s=timeout, compensation=True,
         )
         async with scope.slot(skill):
-            outcome = await call_runner(scope, runner, request, timeout)
+            outcome = await scope.backend.attempt(call)
         if outcome.failure is None:
             return None
         if attempt > retry.max_retries:
             return f"{outcome.failure.error_class.value}: {outcome.failure.message}"
-        await scope.clock.sleep(max(0.0, retry.delay(attempt - 1, scope.clock.random())))
+        await scope.sleep(max(0.0, retry.delay(attempt - 1, scope.random())))

@@ -1,6 +1,7 @@
-"""Recording events: applied to the run state at once, committed to the journal in groups.
+"""Recording events for the local backend: committed to the journal in groups.
 
-`emit` applies an event to the state and queues it; `await commit()` returns when
+`record` queues an event the engine has folded into the run's state (`emit`
+folds and queues); `await commit()` returns when
 every event emitted so far is durable. The first commit of a turn of the event
 loop writes at once, in its caller; the commits requested after it in the same
 turn share one transaction at the start of the next turn (group commit), so a
@@ -25,7 +26,7 @@ used, before an approval is asked, a compensation run, or a run reported paused
 or finished. What changes nothing outside the run needs no commit of its own:
 `soon()` queues it for the next transaction, at most `FLUSH_DELAY_S` later. That
 is a step's output, and the start of a contained attempt (a script under bwrap
-without network; see `recovery.contained`), which may run on outputs not yet
+without network; see `attempt.contained`), which may run on outputs not yet
 durable. A SIGKILL in between loses only work that nothing outside the run saw:
 it runs again on resume, as the same attempt, and nothing recorded as completed
 is lost.
@@ -93,7 +94,12 @@ class Recorder:
         return self._journal is not None
 
     def emit(self, event: Event) -> None:
+        """Fold `event` into the run's state and record it."""
         self.state.apply(event)
+        self.record(event)
+
+    def record(self, event: Event) -> None:
+        """Queue `event`, already folded into the state, for the next commit."""
         if self._journal is not None:
             self._buffer.append(event)  # announced to the listener once it is durable (_write)
         elif self._on_event is not None:
@@ -111,6 +117,8 @@ class Recorder:
                 message=describe(event),
                 status=getattr(event, "status", None),
                 ts=event.ts,
+                total=(sum(1 for s in self.state.steps.values() if not s.status.done) if event.type == "run_started"
+                       else event.__dict__.get("items")),
             )
         )
 

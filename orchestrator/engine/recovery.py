@@ -18,18 +18,16 @@ the fallback skill in use), so budgets hold across crashes.
 from __future__ import annotations
 
 import asyncio
-import traceback
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from orchestrator.contracts import Violation, empty_value, render_violations
+from orchestrator.engine.backend import AttemptCall
 from orchestrator.engine.model import StepStatus
 from orchestrator.engine.regeneration import RegenerationEnd, record_unavailable, regenerate
-from orchestrator.engine.runtime import UnavailableError
 from orchestrator.engine.scope import RunScope
 from orchestrator.engine.state import retry_family
-from orchestrator.errors import SkillweaveError
 from orchestrator.ids import idempotency_key
 from orchestrator.journal.events import (
     AttemptFailed,
@@ -41,23 +39,12 @@ from orchestrator.journal.events import (
     RetryScheduled,
 )
 from orchestrator.jsonsafe import storable_problem
-from orchestrator.kinds import BoundSkill, KindTraits
+from orchestrator.kinds import BoundSkill
 from orchestrator.plan.model import PlanStep, ResolvedPolicy
 from orchestrator.policy import ErrorClass, FallbackAction, RetryPolicy
-from orchestrator.runner import (
-    ContainedRunner,
-    StepFailure,
-    StepOutcome,
-    StepRequest,
-    StepRunner,
-    TokenUsage,
-)
+from orchestrator.runner import StepFailure, TokenUsage
 
 _NO_USAGE = TokenUsage()
-CANCEL_GRACE_S = 10.0  # real seconds a runner gets to wind down after a timeout
-# A kind whose runner times its calls out itself (`KindTraits.enforces_timeout`, e.g. the
-# MCP runner: its clock starts when the call is sent, progress restarts it, a hung server
-# is probed) gets `KindTraits.timeout_margin_s` longer from the engine before it is cut off.
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,86 +61,6 @@ class _Next(Enum):
     RETRY = "retry"
     FEEDBACK = "feedback"
     FALLBACK = "fallback"
-
-
-# -- calling a runner --------------------------------------------------------
-
-
-async def _guarded(runner: StepRunner, request: StepRequest) -> StepOutcome:
-    """The runner boundary: whatever a runner raises becomes a classified failure."""
-    try:
-        return await runner.run(request)
-    except asyncio.CancelledError:
-        raise
-    except SkillweaveError as exc:
-        return StepOutcome(failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=exc.explain(), kind="runner_error"))
-    except Exception as exc:  # the runner seam: a bug in a runner must not kill the run
-        return StepOutcome(
-            failure=StepFailure(
-                error_class=ErrorClass.UNRECOVERABLE,
-                message=f"the {runner.kind!r} runner raised {type(exc).__name__}: {exc}",
-                detail=traceback.format_exc()[-4000:],
-                kind="runner_error",
-            )
-        )
-
-
-def outer_deadline(traits: KindTraits, timeout: float) -> float:
-    """How long the engine lets a runner take for an attempt whose timeout is `timeout`.
-
-    The attempt timeout itself, unless the kind's runner enforces it and classifies it
-    itself: then the timeout plus the kind's margin.
-    """
-    return timeout + traits.timeout_margin_s if traits.enforces_timeout else timeout
-
-
-def contained(traits: KindTraits, runner: StepRunner, skill: BoundSkill) -> bool:
-    """Whether no attempt of `skill` on `runner` can touch anything outside the run.
-
-    Only a kind whose attempts can be contained (`KindTraits.containable`) asks, and its
-    runner answers through `ContainedRunner.contained(skill)` (the script runner: under
-    bwrap, without network). Such an attempt's start need not be durable before it
-    runs: if a crash loses the start, the attempt runs again under the same number
-    and key, and nothing outside the run saw the first. Any other attempt (an MCP
-    tool, a model call, a script with network or weaker isolation, a runner that
-    does not say) gets its start committed first, and with it every output it may
-    read. A check that raises counts as not contained.
-    """
-    if not traits.containable or not isinstance(runner, ContainedRunner):
-        return False
-    try:
-        return runner.contained(skill) is True
-    except Exception:  # a probe that fails must not fail the attempt; commit first instead
-        return False
-
-
-async def call_runner(scope: RunScope, runner: StepRunner, request: StepRequest, timeout: float | None) -> StepOutcome:
-    """Run one attempt, timed out by the engine's clock (see `outer_deadline`)."""
-    if timeout is None:
-        return await _guarded(runner, request)
-    deadline = outer_deadline(scope.runners.traits(request.skill.kind), timeout)
-    run = asyncio.ensure_future(_guarded(runner, request))
-    timer = asyncio.ensure_future(scope.clock.sleep(deadline))
-    try:
-        done, _ = await asyncio.wait((run, timer), return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        timer.cancel()
-        if not run.done():
-            run.cancel()
-            await asyncio.wait((run,), timeout=CANCEL_GRACE_S)
-    if run in done:
-        return run.result()
-    message = f"attempt timed out after {timeout:g}s"
-    if deadline != timeout:
-        message = f"the {runner.kind} runner did not return within {deadline:g}s (its own timeout: {timeout:g}s)"
-    return StepOutcome(
-        failure=StepFailure(
-            error_class=ErrorClass.TIMEOUT,
-            message=message,
-            kind="timeout",
-            ambiguous=True,
-        )
-    )
 
 
 # -- the unit ----------------------------------------------------------------
@@ -182,7 +89,7 @@ async def run_unit(scope: RunScope, step: PlanStep, item: int | None, payload: A
         return await _run_fallback_skill(scope, step, item, payload, it.fallback_skill)
     if it.attempts == 0 and step.input_schema:
         violations = scope.contracts.check(step.input_schema, payload)
-        scope.recorder.emit(
+        scope.emit(
             HandoffChecked(
                 ts=scope.now(), step=step.id, item=item, direction="input", ok=not violations, violations=violations
             )
@@ -203,7 +110,7 @@ async def run_unit(scope: RunScope, step: PlanStep, item: int | None, payload: A
         tried = await _attempt(scope, step, item, payload, skill)
         if tried.failure is None:
             store_output(scope, step, item, tried)
-            scope.recorder.soon()
+            scope.soon()
             return UnitResult(StepStatus.SUCCEEDED, tried.output, attempt=tried.attempt)
         decision, note = await _recover(scope, step, item, payload, tried, skill)
         if decision is _Next.FEEDBACK:
@@ -223,7 +130,7 @@ def _tokens_left(scope: RunScope) -> int:
 def _check_output(scope: RunScope, step: PlanStep, item: int | None, attempt: int | None, value: Any) -> tuple[Violation, ...]:
     """Check `value` against the step's output contract, recording the handoff check."""
     violations = scope.contracts.check(step.output_schema, value)
-    scope.recorder.emit(
+    scope.emit(
         HandoffChecked(
             ts=scope.now(), step=step.id, item=item, attempt=attempt, direction="output",
             ok=not violations, violations=violations,
@@ -233,7 +140,7 @@ def _check_output(scope: RunScope, step: PlanStep, item: int | None, attempt: in
 
 
 def store_output(scope: RunScope, step: PlanStep, item: int | None, tried: _Tried) -> None:
-    scope.recorder.emit(
+    scope.emit(
         OutputStored(
             ts=scope.now(), step=step.id, item=item, attempt=tried.attempt,
             duration_s=tried.duration_s, usage=tried.usage, output=tried.output, isolation=tried.isolation,
@@ -268,15 +175,15 @@ async def _attempt(
     st = scope.state.steps[step.id]
     it = st.item(item)
     if it.not_before is not None and it.not_before > scope.now():  # a retry wait cut short by a crash
-        await scope.clock.sleep(it.not_before - scope.now())
+        await scope.sleep(it.not_before - scope.now())
     timeout, step_left = _timeouts(scope, step, skill)
     if step_left is not None and step_left <= 0:
         return _Tried(failure=_step_timeout(step))
-    try:
-        runner = scope.runners.get(skill.kind)
-    except UnavailableError as exc:
-        return _Tried(failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=str(exc), kind="no_runner"))
-    traits = scope.runners.traits(skill.kind)
+    known = scope.runner_problems  # asked once per kind; the common case needs no await
+    problem = known[skill.kind] if skill.kind in known else await scope.runner_problem(skill)
+    if problem is not None:
+        return _Tried(failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=problem, kind="no_runner"))
+    traits = scope.traits(skill.kind)
     code_path = None if fallback else st.code_path
     code_sha = None if fallback else st.code_sha256
     async with scope.slot(skill):
@@ -285,30 +192,21 @@ async def _attempt(
         attempt = it.attempts + 1
         key = idempotency_key(scope.run_id, step.id, attempt, item)
         started = scope.now()
-        scope.recorder.emit(
+        scope.emit(
             AttemptStarted(
                 ts=started, step=step.id, item=item, attempt=attempt, idempotency_key=key,
                 skill=skill.name, code_sha256=code_sha, fallback=fallback,
             )
         )
-        known = scope.contained_skills.get(skill.name)
-        if known is None:  # asked once a run: the runner's answer does not change within it
-            known = scope.contained_skills[skill.name] = contained(traits, runner, skill)
-        if known:
-            scope.recorder.soon()  # durable within FLUSH_DELAY_S, or with the next effect's commit
-        else:
-            await scope.recorder.commit()  # before the effect, with every output it may read
-        request = StepRequest(
-            run_id=scope.run_id, step_id=step.id, attempt=attempt, idempotency_key=key, skill=skill,
-            input=payload, timeout_s=timeout, item_index=item,
-            script_override=scope.run_dir / code_path if code_path else None,
-            run_dir=scope.run_dir, output_schema=step.output_schema or None,
+        call = AttemptCall(
+            step_id=step.id, attempt=attempt, key=key, skill=skill, input=payload, timeout_s=timeout, item=item,
+            code_path=code_path, output_schema=step.output_schema or None,
             tokens_left=_tokens_left(scope) if traits.counts_tokens else None,
         )
-        try:
-            outcome = await call_runner(scope, runner, request, timeout)
+        try:  # the backend makes the start durable first unless the attempt is contained
+            outcome = await scope.backend.attempt(call)
         except asyncio.CancelledError:
-            scope.recorder.emit(
+            scope.emit(
                 AttemptFailed(
                     ts=scope.now(), step=step.id, item=item, attempt=attempt,
                     error_class=ErrorClass.TRANSIENT.value, message="cancelled: the run is ending",
@@ -344,18 +242,16 @@ async def _attempt(
             isolation=isolation,
         )
     stderr_path = None
-    if outcome.stderr_tail and scope.recorder.durable:
-        suffix = f".{item}" if item is not None else ""
-        stderr_path = f"logs/{step.id}{suffix}-{attempt}.stderr"
-        scope.write_file(stderr_path, outcome.stderr_tail.encode())
-    scope.recorder.emit(
+    if outcome.stderr_tail:
+        stderr_path = scope.backend.keep_stderr(step.id, item, attempt, outcome.stderr_tail)
+    scope.emit(
         AttemptFailed(
             ts=scope.now(), step=step.id, item=item, attempt=attempt, error_class=failure.error_class.value,
             message=failure.message, detail=failure.detail, kind=failure.kind, pointer=failure.pointer,
             duration_s=duration, usage=outcome.usage, stderr_path=stderr_path, isolation=isolation,
         )
     )
-    scope.recorder.soon()  # a failure that leads nowhere else at once (an item left out) is durable too
+    scope.soon()  # a failure that leads nowhere else at once (an item left out) is durable too
     scope.check_tokens(step.id)
     return _Tried(failure=failure, attempt=attempt, duration_s=duration, usage=outcome.usage, code_sha256=code_sha)
 
@@ -390,7 +286,7 @@ async def _recover(
     budget = resolved.regenerations
     if failure.missing_code:
         budget = max(budget, 1)  # a skill without its script gets a first version, budget or not
-    if budget > 0 and scope.runners.traits(skill.kind).regenerable:
+    if budget > 0 and scope.traits(skill.kind).regenerable:
         async with scope.lock("regenerate:" + step.id):
             if st.code_sha256 != tried.code_sha256:  # another item already brought new code
                 return _Next.RETRY, None
@@ -409,17 +305,17 @@ async def _wait_before_retry(
     failure: StepFailure,
 ) -> None:
     """Record the wait before retry number `used` (committed first), then wait it out."""
-    delay = max(0.0, retry.delay(used, scope.clock.random()))
+    delay = max(0.0, retry.delay(used, scope.random()))
     now = scope.now()
-    scope.recorder.emit(
+    scope.emit(
         RetryScheduled(
             ts=now, step=step_id, item=item, attempt=attempt, delay_s=delay,
             not_before=now + delay, error_class=failure.error_class.value,
         )
     )
-    await scope.recorder.commit()
+    await scope.commit()
     if delay > 0:
-        await scope.clock.sleep(delay)
+        await scope.sleep(delay)
 
 
 async def _send_feedback(
@@ -436,17 +332,16 @@ async def _send_feedback(
     if 1 + st.feedback_sent >= policy.max_attempts:
         return False, None
     target = scope.plan.skill_of(policy.target_step)
-    if not scope.runners.traits(target.kind).regenerable:
+    if not scope.traits(target.kind).regenerable:
         return False, None
-    try:
-        scope.regenerators.get()
-    except UnavailableError as exc:
-        record_unavailable(scope, policy.target_step, None, str(exc))
-        return False, f"the findings could not go back to step {policy.target_step}: {exc}"
-    scope.recorder.emit(
+    problem = await scope.backend.regeneration_problem()
+    if problem is not None:
+        record_unavailable(scope, policy.target_step, None, problem)
+        return False, f"the findings could not go back to step {policy.target_step}: {problem}"
+    scope.emit(
         FeedbackSent(ts=scope.now(), step=step.id, target=policy.target_step, detail=_findings(failure))
     )
-    await scope.recorder.commit()
+    await scope.commit()
     return True, None
 
 
@@ -466,13 +361,13 @@ async def fallback(
     action = chosen.action
     if action is FallbackAction.FAIL and step.policy.on_error == "continue":
         action = FallbackAction.CONTINUE
-    scope.recorder.emit(
+    scope.emit(
         FallbackUsed(
             ts=scope.now(), step=step.id, item=item, attempt=attempt, action=action.value,
             skill=chosen.skill if action is FallbackAction.SKILL else None, reason=failure.message,
         )
     )
-    scope.recorder.soon()
+    scope.soon()
     if action is FallbackAction.DEFAULT:
         value = chosen.value if chosen.value is not None else empty_value(step.output_schema)
         if chosen.value is not None and step.output_schema:  # a value the spec wrote is checked as an output is
@@ -486,7 +381,7 @@ async def fallback(
                 )
                 return _final(step, broken, attempt)
         store_output(scope, step, item, _Tried(output=value, attempt=attempt))
-        scope.recorder.soon()
+        scope.soon()
         return UnitResult(StepStatus.DEFAULTED, value, failure=failure, attempt=attempt)
     if action is FallbackAction.SKILL:
         if chosen.skill is None or chosen.skill not in scope.plan.skills:
@@ -519,7 +414,7 @@ async def _run_fallback_skill(
         tried = await _attempt(scope, step, item, payload, skill, fallback=True)
         if tried.failure is None:
             store_output(scope, step, item, tried)
-            scope.recorder.soon()
+            scope.soon()
             return UnitResult(StepStatus.SUCCEEDED, tried.output, attempt=tried.attempt)
         failure = tried.failure
         retry = step.policy_for(failure.error_class).retry

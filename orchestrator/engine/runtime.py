@@ -4,14 +4,15 @@ A kind's runner is created on first use by its registered `SkillKind`
 (`orchestrator.kinds`; so a plan of script steps never imports the MCP or LLM
 stacks); a kind that is not registered, whose module is not installed, or whose
 factory fails, makes the steps of that kind fail as unrecoverable with the reason.
-The set also answers what the engine may rely on about a kind: its `KindTraits`. The regenerator is created on the first code
-error; if that fails (no LLM module, no API key) regeneration is unavailable for
-the run and each step that needed it records why and takes its fallback.
+The set also answers what the engine may rely on about a kind: its `KindTraits`.
+The regenerator is created on the first code error; if that fails (no LLM module,
+no API key) regeneration is unavailable for the run and each step that needed it
+records why and takes its fallback.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from orchestrator.errors import RunError, SkillweaveError
 from orchestrator.kinds import KindRegistry, KindTraits, kind_registry
@@ -22,8 +23,6 @@ from orchestrator.runner import (
     StepRunner,
     load_factory,
 )
-
-_NO_TRAITS = KindTraits()
 
 
 class UnavailableError(RunError):
@@ -52,15 +51,7 @@ class RunnerSet:
         self._made: dict[str, StepRunner] = {}
         self._failed: dict[str, str] = {}
         self._kinds = kinds or kind_registry()
-        self._traits: dict[str, KindTraits] = {}
-
-    def traits(self, kind: str) -> KindTraits:
-        """What the engine may rely on about `kind` (none of it for a kind not registered)."""
-        found = self._traits.get(kind)
-        if found is None:
-            registered = self._kinds.get(kind)
-            found = self._traits[kind] = registered.traits if registered is not None else _NO_TRAITS
-        return found
+        self.traits: Callable[[str], KindTraits] = self._kinds.traits  # what the engine may rely on about a kind
 
     def get(self, kind: str) -> StepRunner:
         runner = self._given.get(kind) or self._made.get(kind)

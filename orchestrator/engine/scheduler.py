@@ -23,8 +23,6 @@ reached; compensations then run (`compensation`).
 from __future__ import annotations
 
 import asyncio
-import os
-import socket
 from collections.abc import Mapping
 from enum import Enum
 from typing import Any, Literal
@@ -63,15 +61,27 @@ class StepEnd(Enum):
     PAUSED = "paused"
 
 
-def route_of(output: Any) -> str | None:
-    """The branch a routing step chose: its output, or its `route`/`branch` field."""
+def route_of(output: Any, on: str | None = None) -> str | None:
+    """The branch a routing step chose: its output, or its `route`/`branch` field (or the
+    field `on` names, when the spec said which: "depends on the category")."""
     if isinstance(output, str):
         return output
     if isinstance(output, Mapping):
-        for key in ("route", "branch"):
-            if isinstance(output.get(key), str):
+        for key in ((on,) if on else ("route", "branch")):
+            if isinstance(output.get(key), str | int | bool) and output.get(key) is not None:
                 return str(output[key])
     return None
+
+
+def routed_to(router: PlanStep, chosen: str | None) -> str | None:
+    """The step a choice goes to: its branch, else (any other choice) the default route."""
+    if chosen is not None and chosen in router.routes:
+        return router.routes[chosen]
+    if chosen is not None:
+        folded = {name.casefold(): target for name, target in router.routes.items()}
+        if chosen.casefold() in folded:
+            return folded[chosen.casefold()]
+    return router.route_default
 
 
 class Scheduler:
@@ -89,12 +99,9 @@ class Scheduler:
         """Run (or resume) to success, failure, or a pause; every ending is recorded."""
         scope = self.scope
         state = scope.state
-        scope.recorder.emit(
-            RunStarted(
-                ts=scope.now(), pid=os.getpid(), host=socket.gethostname(), resumed=len(state.sessions) > 0
-            )
-        )
-        await scope.recorder.commit()
+        pid, host = scope.backend.origin()
+        scope.emit(RunStarted(ts=scope.now(), pid=pid, host=host, resumed=len(state.sessions) > 0))
+        await scope.commit()
         if state.failing is None:
             try:
                 paused = await self._within_wall_time()
@@ -106,11 +113,11 @@ class Scheduler:
                 await self._fail(RunStatus.FAILED, exc.message, exc.where, exc.limit)
                 return
             if paused:
-                scope.recorder.emit(RunPaused(ts=scope.now(), awaiting=tuple(paused)))
-                await scope.recorder.commit()
+                scope.emit(RunPaused(ts=scope.now(), awaiting=tuple(paused)))
+                await scope.commit()
                 return
-            scope.recorder.emit(RunFinished(ts=scope.now(), status="succeeded"))
-            await scope.recorder.commit()
+            scope.emit(RunFinished(ts=scope.now(), status="succeeded"))
+            await scope.commit()
             return
         failing = state.failing
         await self._fail(state.failing_status or RunStatus.FAILED, failing.message, failing.where, failing.limit, recorded=True)
@@ -120,7 +127,7 @@ class Scheduler:
         st = self.scope.state.steps.get(step_id) if step_id is not None else None
         if st is None or st.status.done or any(it.in_flight is not None for it in st.items.values()):
             return
-        self.scope.recorder.emit(StepFinished(ts=self.scope.now(), step=st.step_id, status="failed", message=message))
+        self.scope.emit(StepFinished(ts=self.scope.now(), step=st.step_id, status="failed", message=message))
 
     async def _fail(
         self, status: RunStatus, message: str, where: str | None, limit: str | None, *, recorded: bool = False
@@ -128,11 +135,11 @@ class Scheduler:
         scope = self.scope
         final: Literal["failed", "escalated"] = "escalated" if status is RunStatus.ESCALATED else "failed"
         if not recorded:
-            scope.recorder.emit(RunFailing(ts=scope.now(), status=final, where=where, message=message, limit=limit))
-            await scope.recorder.commit()
+            scope.emit(RunFailing(ts=scope.now(), status=final, where=where, message=message, limit=limit))
+            await scope.commit()
         await compensate(scope)
-        scope.recorder.emit(RunFinished(ts=scope.now(), status=final, where=where, message=message, limit=limit))
-        await scope.recorder.commit()
+        scope.emit(RunFinished(ts=scope.now(), status=final, where=where, message=message, limit=limit))
+        await scope.commit()
 
     async def _within_wall_time(self) -> list[str]:
         """Run the DAG under the wall-time limit (time waiting at approval gates excluded)."""
@@ -145,7 +152,7 @@ class Scheduler:
                 left = limit - scope.state.execution_time(scope.now())
                 if left <= 0:
                     raise scope.limit_reached("wall_time_s", message)
-                timer = asyncio.ensure_future(scope.clock.sleep(left))
+                timer = asyncio.ensure_future(scope.sleep(left))
                 try:
                     done, _ = await asyncio.wait((work, timer), return_when=asyncio.FIRST_COMPLETED)
                 finally:
@@ -176,8 +183,8 @@ class Scheduler:
             self._ready(sid)
         news: asyncio.Queue[BaseException | None] = asyncio.Queue()  # a task ended, or made steps ready
         loop = asyncio.get_running_loop()
-        recorder = self.scope.recorder
-        tasks: set[asyncio.Task[None]] = set()
+        next_step = self.scope.backend.next_step
+        tasks: dict[asyncio.Task[None], None] = {}  # in creation order: cancelled in a known order
         active = 0
         paused: list[str] = []
 
@@ -213,7 +220,7 @@ class Scheduler:
                         await asyncio.sleep(0)
                         next_yield = loop.time() + YIELD_EVERY_S
                     else:
-                        recorder.next_step()
+                        next_step()
             except asyncio.CancelledError:
                 raise
             except BaseException as exc:  # handed to the loop below, which re-raises it
@@ -221,12 +228,15 @@ class Scheduler:
             active -= 1
             news.put_nowait(failure)
 
+        def forget(task: asyncio.Task[None]) -> None:
+            tasks.pop(task, None)
+
         try:
             while True:
                 for sid in ready:
                     task = asyncio.ensure_future(follow(sid))
-                    tasks.add(task)
-                    task.add_done_callback(tasks.discard)
+                    tasks[task] = None
+                    task.add_done_callback(forget)
                     active += 1
                 ready.clear()
                 if not active:
@@ -245,7 +255,7 @@ class Scheduler:
     def _ready(self, sid: str) -> None:
         st = self.scope.state.steps[sid]
         if st.status is StepStatus.PENDING:
-            self.scope.recorder.emit(StepReady(ts=self.scope.now(), step=sid))
+            self.scope.emit(StepReady(ts=self.scope.now(), step=sid))
 
     # -- one step --------------------------------------------------------
 
@@ -262,9 +272,9 @@ class Scheduler:
             st = steps[router]
             if not st.status.has_output:
                 return f"routing step {router} has no output ({st.status.value})"
-            routes = self.scope.step(router).routes
-            chosen = route_of(st.output)
-            if routes.get(chosen or "") != step.id:
+            routing = self.scope.step(router)
+            chosen = route_of(st.output, routing.route_on)
+            if routed_to(routing, chosen) != step.id:
                 return f"routing step {router} chose {chosen!r}"
         return None
 
@@ -281,7 +291,7 @@ class Scheduler:
             except RenderError as exc:
                 return await self._finish(step, await self._invalid(step, None, str(exc)))
         if reason is not None:
-            scope.recorder.emit(StepSkipped(ts=scope.now(), step=sid, reason=reason))
+            scope.emit(StepSkipped(ts=scope.now(), step=sid, reason=reason))
             return StepEnd.DONE
         if step.policy.approval is not None and st.approval != "approved":
             preview = None
@@ -323,7 +333,7 @@ class Scheduler:
         except RenderError as exc:
             return await self._invalid(step, None, str(exc))
         if st.item_count is None:
-            scope.recorder.emit(FanOut(ts=scope.now(), step=step.id, items=len(items)))
+            scope.emit(FanOut(ts=scope.now(), step=step.id, items=len(items)))
         units: list[asyncio.Task[UnitResult]] = []
         for index, value in enumerate(items):
             it = st.item(index)
@@ -331,7 +341,7 @@ class Scheduler:
                 continue
             try:
                 if not scope.renderer.condition(step, outputs, value):
-                    scope.recorder.emit(ItemSkipped(ts=scope.now(), step=step.id, item=index))
+                    scope.emit(ItemSkipped(ts=scope.now(), step=step.id, item=index))
                     continue
                 payload = scope.renderer.step_input(step, outputs, value)
             except RenderError as exc:
@@ -340,9 +350,12 @@ class Scheduler:
             units.append(asyncio.ensure_future(run_unit(scope, step, index, payload)))
         worst: UnitResult | None = None
         continued: list[UnitResult] = []  # items whose fallback let the step go on without them
+        finished: asyncio.Queue[asyncio.Task[UnitResult]] = asyncio.Queue()  # in the order they end
+        for unit in units:
+            unit.add_done_callback(finished.put_nowait)
         try:
-            for next_done in asyncio.as_completed(units):
-                result = await next_done
+            for _ in units:
+                result = (await finished.get()).result()
                 if result.status is StepStatus.CONTINUED:
                     continued.append(result)  # the other items go on; this one is left out
                 elif result.status not in (StepStatus.SUCCEEDED, StepStatus.DEFAULTED):
@@ -378,7 +391,7 @@ class Scheduler:
         status = result.status
         message = failure.message if failure is not None else result.note
         error_class = failure.error_class.value if failure is not None else None
-        scope.recorder.emit(
+        scope.emit(
             StepFinished(
                 ts=scope.now(), step=step.id, attempt=result.attempt, status=status.value,  # type: ignore[arg-type]
                 message=message, error_class=error_class,
@@ -388,6 +401,6 @@ class Scheduler:
             where = f"{step.id}/{result.attempt}" if result.attempt else step.id
             run_status = RunStatus.ESCALATED if status is StepStatus.ESCALATED else RunStatus.FAILED
             raise RunAbortedError(run_status, f"step {step.id} failed: {message}", where=where)
-        scope.recorder.soon()  # durable within FLUSH_DELAY_S, or before an outside effect relies on it
+        scope.soon()  # durable within FLUSH_DELAY_S, or before an outside effect relies on it
         return StepEnd.DONE
 

@@ -1,29 +1,27 @@
-"""What every part of one run's execution shares: plan, state, recorder, clock, runners.
+"""What the decision side of one run shares: plan, state, backend; limits and slots.
 
-`RunScope` is built once per `execute_run` and passed to the scheduler, the
-recovery loop, the approval gates and the compensations. It holds no policy of
-its own; it offers the small operations they all need: the time, recording,
-limits, concurrency slots, and the files of the run directory.
+`RunScope` is built once per execution of a run (by a backend: the local one in
+`orchestrator.engine.local`, the Temporal workflow) and passed to the scheduler,
+the recovery loop, the approval gates and the compensations. It holds no policy
+of its own; it offers the small operations they all need: the time, recording
+(folded into the state, then handed to the backend), limits and concurrency
+slots. Everything that acts goes through `backend` (`orchestrator.engine.backend`).
 """
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 
 from orchestrator.contracts import ContractChecker
-from orchestrator.engine.clock import Clock
+from orchestrator.engine.backend import Backend
 from orchestrator.engine.graph import plan_graph
-from orchestrator.engine.model import Approver, RunStatus
-from orchestrator.engine.recorder import Recorder
+from orchestrator.engine.model import RunStatus
 from orchestrator.engine.render import Renderer
-from orchestrator.engine.runtime import RegeneratorSource, RunnerSet
 from orchestrator.engine.state import RunState
 from orchestrator.errors import LimitExceededError, RunError
-from orchestrator.journal.events import LimitReached
-from orchestrator.journal.store import Journal, write_file_atomically
-from orchestrator.kinds import BoundSkill
+from orchestrator.journal.events import Event, LimitReached
+from orchestrator.kinds import BoundSkill, KindTraits, kind_registry
 from orchestrator.plan.model import Plan, PlanStep
 
 
@@ -62,32 +60,48 @@ class Slot:
             sem.release()
 
 
-@dataclass
 class RunScope:
-    plan: Plan
-    run_id: str
-    state: RunState
-    recorder: Recorder
-    clock: Clock
-    contracts: ContractChecker
-    renderer: Renderer
-    runners: RunnerSet
-    regenerators: RegeneratorSource
-    run_dir: Path
-    journal: Journal | None = None
-    approver: Approver | None = None
-    _slots: dict[str, asyncio.Semaphore] = field(default_factory=dict)
-    _locks: dict[str, asyncio.Lock] = field(default_factory=dict)
-    _slot_of: dict[str, Slot] = field(default_factory=dict)
-    contained_skills: dict[str, bool] = field(default_factory=dict)  # skill -> its runner said so (recovery)
+    """The decision side's view of one run; `backend` does and remembers (see there)."""
 
-    def __post_init__(self) -> None:
-        self._steps = plan_graph(self.plan).steps
+    def __init__(
+        self,
+        *,
+        plan: Plan,
+        run_id: str,
+        state: RunState,
+        backend: Backend,
+        contracts: ContractChecker | None = None,
+        renderer: Renderer | None = None,
+        traits: Callable[[str], KindTraits] | None = None,
+    ) -> None:
+        self.plan = plan
+        self.run_id = run_id
+        self.state = state
+        self.backend = backend
+        self.contracts = contracts or ContractChecker()
+        self.renderer = renderer or Renderer(plan, state.inputs)
+        # what the decision side may rely on about a skill's kind (never its name)
+        self.traits: Callable[[str], KindTraits] = traits or kind_registry().traits
+        self._steps = plan_graph(plan).steps
+        self._apply = state.apply
+        self._record = backend.record
+        # the backend's own, bound once: called for every event and attempt
+        self.now: Callable[[], float] = backend.now
+        self.sleep: Callable[[float], Awaitable[None]] = backend.sleep
+        self.random: Callable[[], float] = backend.random
+        self.commit: Callable[[], Awaitable[None]] = backend.commit
+        self.soon: Callable[[], None] = backend.soon
+        self._slots: dict[str, asyncio.Semaphore] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._slot_of: dict[str, Slot] = {}
+        self.runner_problems: dict[str, str | None] = {}  # skill kind -> why no runner (None: one is there)
 
     # -- basics ----------------------------------------------------------
 
-    def now(self) -> float:
-        return self.clock.now()
+    def emit(self, event: Event) -> None:
+        """Fold `event` into the run's state and hand it to the backend to record."""
+        self._apply(event)
+        self._record(event)
 
     def step(self, step_id: str) -> PlanStep:
         return self._steps[step_id]
@@ -101,11 +115,19 @@ class RunScope:
             found = self._locks[name] = asyncio.Lock()
         return found
 
+    async def runner_problem(self, skill: BoundSkill) -> str | None:
+        """Why no runner can make an attempt of `skill` (None: one can); asked once per kind."""
+        kind = skill.kind
+        if kind in self.runner_problems:
+            return self.runner_problems[kind]
+        problem = self.runner_problems[kind] = await self.backend.runner_problem(skill)
+        return problem
+
     # -- limits ----------------------------------------------------------
 
     def limit_reached(self, limit: str, message: str, *, step: str | None = None, item: int | None = None) -> LimitExceededError:
         """Record that `limit` ends the run; returns the error to raise."""
-        self.recorder.emit(LimitReached(ts=self.now(), step=step, item=item, limit=limit, message=message))
+        self.emit(LimitReached(ts=self.now(), step=step, item=item, limit=limit, message=message))
         return LimitExceededError(limit, message, where=step)
 
     def check_attempt_limits(self, step_id: str, item: int | None) -> None:
@@ -159,10 +181,3 @@ class RunScope:
             sems.append(self._slot("*", limits.concurrency))
             found = self._slot_of[skill.name] = Slot(tuple(sems))
         return found
-
-    # -- run directory ---------------------------------------------------
-
-    def write_file(self, relative: str, data: bytes) -> Path:
-        path = self.run_dir / relative
-        write_file_atomically(path, data)
-        return path

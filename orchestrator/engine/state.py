@@ -11,9 +11,12 @@ The fold is also the story reports tell (`orchestrator.report.detail` reads it, 
 folds nothing again): each step keeps the events of its rare turns (failed attempts,
 retry waits, regenerations, fallbacks, its approval, attempts cut short by the end of
 a process), and the run keeps its sessions, the findings sent back, the
-compensations and the limit that ended it. Those are appended only on those rare
-events, so the hot path (attempt started, output stored, step ready and finished)
-pays one attribute store for it: an attempt's start time.
+compensations, the limit that ended it and the time of its latest event. Those are
+appended only on those rare events, so the hot path (attempt started, output stored,
+step ready and finished) pays a few attribute stores for it: each item keeps its
+latest attempt (when it started, its place among the run's attempts, whether it was
+the fallback skill's, and when it stored its output), from which `attempt_spans`
+tells every attempt, the successful ones included, without a record per attempt.
 """
 
 from __future__ import annotations
@@ -94,7 +97,28 @@ class ItemState:
     not_before: float | None = None  # a scheduled retry's earliest start
     fallback_skill: str | None = None  # the fallback skill now in use
     last_failure: StepFailure | None = None
-    in_flight_since: float = 0.0  # when the attempt in flight started
+    # the item's latest attempt (`attempt_spans`): when it started, its place among the
+    # run's attempts, whether the fallback skill made it, its number and end once it
+    # stored an output (done_at None: it has not)
+    in_flight_since: float = 0.0
+    in_flight_n: int = 0
+    in_flight_fallback: bool = False
+    done_attempt: int | None = None
+    done_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptSpan:
+    """One attempt as a span: when it started and ended, and how (what a timeline draws)."""
+
+    n: int  # its place among the run's attempts, in the order started
+    item: int | None
+    attempt: int | None
+    started_at: float
+    ended_at: float | None  # None: still running
+    outcome: str  # succeeded | failed | interrupted | running
+    error_class: str | None = None
+    fallback: bool = False
 
 
 @dataclass(slots=True)
@@ -109,6 +133,9 @@ class StepStory:
     approval_decided: ApprovalDecided | None = None
     cut_short: list[CutShort] = field(default_factory=list)
     skipped_items: list[int] = field(default_factory=list)  # `for each` items whose `when` was false
+    # attempts that ended other than as their item's latest success (failed, cut short,
+    # or a success a validator's findings sent back), in the order they ended
+    attempts: list[AttemptSpan] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -226,6 +253,7 @@ class RunState:
         self.last_seq = 0
         self.output_map: dict[str, Any] = {}  # step id -> output, for steps that have one
         self.gate_wait_s = 0.0  # time spent in sessions waiting at decided gates
+        self.last_event_at: float | None = None  # the latest event's time
 
     @classmethod
     def replay(cls, run_id: str, plan: Plan, events: Iterable[Event], loader: OutputLoader | None = None) -> RunState:
@@ -241,6 +269,8 @@ class RunState:
         # isinstance() against a pydantic class runs its metaclass's Python __instancecheck__
         if e.seq is not None:
             self.last_seq = e.seq
+        before = self.last_event_at
+        self.last_event_at = e.ts
         if self.sessions and self.status is RunStatus.RUNNING and type(e) is not RunStarted:
             # only a running session's own events extend it: not the next session's start after
             # a crash, nor a decision recorded from outside while the run was paused
@@ -249,18 +279,25 @@ class RunState:
         if st is not None:
             if type(e) is AttemptStarted:
                 it = st.item(e.item)
+                if it.done_at is not None:  # run again after a success (findings sent back)
+                    st.tell().attempts.append(_ended(it, e.item, it.done_attempt, it.done_at, "succeeded"))
+                    it.done_at = None
                 it.attempts += 1
                 it.in_flight = e.attempt
                 it.in_flight_since = e.ts
+                it.in_flight_fallback = e.fallback
                 it.not_before = None
                 st.attempts += 1
                 self.total_attempts += 1
+                it.in_flight_n = self.total_attempts
                 st.status = StepStatus.RUNNING
                 if st.started_at is None:
                     st.started_at = e.ts
             elif type(e) is OutputStored:
                 it = st.item(e.item)
-                it.in_flight = None
+                if it.in_flight is not None:  # not a fallback's default value
+                    it.done_attempt, it.done_at = it.in_flight, e.ts
+                    it.in_flight = None
                 it.has_output = True
                 it.output = self.loader(e.path) if e.path is not None and self.loader else e.output
                 st.run_time_s += e.duration_s
@@ -285,7 +322,9 @@ class RunState:
                     st.violations = tuple(e.violations)
             elif type(e) is AttemptFailed:
                 it = st.item(e.item)
-                it.in_flight = None
+                if it.in_flight is not None:
+                    st.tell().attempts.append(_ended(it, e.item, it.in_flight, e.ts, "failed", e.error_class))
+                    it.in_flight = None
                 failure = StepFailure(
                     error_class=ErrorClass(e.error_class),
                     message=e.message,
@@ -408,7 +447,11 @@ class RunState:
                     s.ready_at = e.ts
                 for index, it in s.items.items():  # attempts cut short by the end of a process
                     if it.in_flight is not None:  # retried, and not held against the attempt limits
-                        s.tell().cut_short.append(CutShort(it.in_flight_since, index, it.in_flight, e.ts))
+                        story = s.tell()
+                        story.cut_short.append(CutShort(it.in_flight_since, index, it.in_flight, e.ts))
+                        # it ends, as far as anyone knows, at the last event its process recorded
+                        end = max(before, it.in_flight_since) if before is not None else it.in_flight_since
+                        story.attempts.append(_ended(it, index, it.in_flight, end, "interrupted"))
                         it.in_flight = None
                         it.interrupted += 1
                         self.interrupted_attempts += 1
@@ -473,6 +516,19 @@ class RunState:
 
     def pending_approvals(self) -> tuple[str, ...]:
         return tuple(sid for sid, s in self.steps.items() if s.approval == "requested")
+
+    def attempt_spans(self, step_id: str) -> tuple[AttemptSpan, ...]:
+        """Every attempt of `step_id` in the order started: those its story kept, then each
+        item's latest (its success, or the attempt still running)."""
+        st = self.steps[step_id]
+        found = list(st.story.attempts) if st.story is not None else []
+        for index, it in st.items.items():
+            if it.in_flight is not None:
+                found.append(_ended(it, index, it.in_flight, None, "running"))
+            elif it.done_at is not None:
+                found.append(_ended(it, index, it.done_attempt, it.done_at, "succeeded"))
+        found.sort(key=lambda span: span.n)
+        return tuple(found)
 
     # -- the report ------------------------------------------------------
 
@@ -562,3 +618,14 @@ class RunState:
             if value is not None:
                 fields[name] = value
         return fields
+
+
+def _ended(
+    it: ItemState, item: int | None, attempt: int | None, ended_at: float | None, outcome: str,
+    error_class: str | None = None,
+) -> AttemptSpan:
+    """The span of item `item`'s latest attempt (`it`), ended at `ended_at` with `outcome`."""
+    return AttemptSpan(
+        n=it.in_flight_n, item=item, attempt=attempt, started_at=it.in_flight_since, ended_at=ended_at,
+        outcome=outcome, error_class=error_class, fallback=it.in_flight_fallback,
+    )

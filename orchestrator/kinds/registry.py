@@ -23,7 +23,7 @@ import functools
 from collections.abc import Iterable
 from importlib.metadata import EntryPoint, entry_points
 
-from orchestrator.kinds.model import SkillKind
+from orchestrator.kinds.model import KindTraits, SkillKind
 
 GROUP = "skillweave.kinds"
 
@@ -34,6 +34,7 @@ BUILTIN: tuple[EntryPoint, ...] = (
     EntryPoint("http", "orchestrator.kinds.http:KIND", GROUP),
 )
 BUILTIN_NAMES: tuple[str, ...] = tuple(ep.name for ep in BUILTIN)
+_NO_TRAITS = KindTraits()
 
 
 class KindRegistry:
@@ -47,6 +48,7 @@ class KindRegistry:
             None if installed is None else self._by_name(installed)
         )
         self._loaded: dict[str, SkillKind | None] = {}
+        self._traits: dict[str, KindTraits] = {}
         self.problems: dict[str, str] = {}  # entry point name -> why it is not registered
 
     @staticmethod
@@ -72,6 +74,14 @@ class KindRegistry:
         kind = self._load(ep) if ep is not None else None
         self._loaded[name] = kind
         return kind
+
+    def traits(self, name: str) -> KindTraits:
+        """What the engine may rely on about kind `name` (none of it for a kind not registered)."""
+        found = self._traits.get(name)
+        if found is None:
+            kind = self.get(name)
+            found = self._traits[name] = kind.traits if kind is not None else _NO_TRAITS
+        return found
 
     def names(self) -> tuple[str, ...]:
         """Every registered name (built-in and installed), without loading any kind."""

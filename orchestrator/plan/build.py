@@ -44,7 +44,7 @@ from orchestrator.plan.model import (
 from orchestrator.plan.recovery import plan_limits, step_policy
 from orchestrator.plan.schema import field_schema, properties_of, required_of
 from orchestrator.policy import FallbackAction
-from orchestrator.spec.model import FieldSpec, InputSpec, WorkflowSpec
+from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
 
 
 class SkillSource(Protocol):
@@ -240,6 +240,7 @@ def draft_plan(
             prov["for_each"] = from_spec(step.field_where.get("for_each", step.where), f"For each: {step.for_each}")
         if step.when:
             prov["when"] = from_spec(step.field_where.get("when", step.where), "When bullet")
+        prov.update(_readings(step))
         prov.update(draft.provenance)
         steps.append(PlanStep(
             id=step.id,
@@ -250,6 +251,9 @@ def draft_plan(
             for_each=for_each,
             when=step.when,
             routes=dict(step.routes),
+            route_default=step.route_default,
+            route_on=step.route_on,
+            join="any" if step.join == "any" else None,
             input_schema=in_schema,
             output_schema=out.schema_,
             policy=draft.policy,
@@ -277,6 +281,26 @@ def draft_plan(
     )
     errors = sorted((d for d in found if d.severity is Severity.ERROR), key=line_key)
     return seal(plan), errors
+
+
+def _readings(step: StepSpec) -> dict[str, Provenance]:
+    """The structural readings of the step's prose as provenance: `read.step` (how the text
+    was taken as a step), `read.routes`, `read.join`, `read.depends_on`, ... (one per kind;
+    several of a kind are `read.input.2`, ...)."""
+    out: dict[str, Provenance] = {}
+    for reading in step.readings:
+        key = f"read.{reading.what}"
+        n = 1
+        while key in out:
+            n += 1
+            key = f"read.{reading.what}.{n}"
+        out[key] = from_spec(reading.where, f"{reading.note}: \"{reading.text}\"")
+    if step.routes_where and (step.routes or step.route_default):
+        routes = ", ".join(f"{b} -> {t}" for b, t in step.routes.items())
+        default = f"; anything else -> {step.route_default}" if step.route_default else ""
+        on = f" (the choice is the output's `{step.route_on}`)" if step.route_on else ""
+        out["routes"] = from_spec(step.routes_where, f"{routes}{default}{on}")
+    return out
 
 
 def _edges(spec: WorkflowSpec, steps: list[PlanStep]) -> tuple[Edge, ...]:

@@ -3,7 +3,7 @@
 The engine's summary gives each step's status and counters; the engine's own fold of
 the journal (`orchestrator.engine.state.RunState`, the state a resumed run replays)
 keeps what a person needs to understand a failure, and this module only words it:
-every failed attempt (class, message, stderr tail), the waits before retries, the
+every attempt as a span and every failed one (class, message, stderr tail), the waits before retries, the
 code versions a regeneration produced with their diffs, the fallbacks, the
 approvals, the compensations, and the limit that ended the run. Nothing here folds
 the events a second time.
@@ -18,6 +18,7 @@ from orchestrator.report.mermaid import render_mermaid
 from orchestrator.report.metrics import run_metrics, step_metrics, tokens_of
 from orchestrator.report.model import (
     ApprovalRecord,
+    AttemptRecord,
     CompensationRecord,
     FailedAttempt,
     FallbackRecord,
@@ -88,6 +89,14 @@ def _story(source: RunSource, step: StepState) -> dict[str, Any]:
     }
 
 
+def _attempts(state: RunState, step_id: str) -> tuple[AttemptRecord, ...]:
+    return tuple(
+        AttemptRecord(item=a.item, attempt=a.attempt, started_at=a.started_at, ended_at=a.ended_at,
+                      outcome=a.outcome, error_class=a.error_class, fallback=a.fallback)
+        for a in state.attempt_spans(step_id)
+    )
+
+
 def _run_story(state: RunState) -> dict[str, Any]:
     """The RunReport fields the run's own rare turns fill."""
     limit = state.limit
@@ -130,7 +139,12 @@ def build_run_report(source: RunSource) -> RunReport:
                 status=s.status.value,
                 message=s.message,
                 error_class=s.error_class,
+                ready_at=s.ready_at,
+                started_at=s.started_at,
+                finished_at=s.finished_at,
+                feedback_to=plan_step.policy.feedback.target_step if plan_step.policy.feedback else None,
                 metrics=metrics,
+                attempts=_attempts(state, s.step_id),
                 violations=s.violations if s.handoff_failed else (),
                 **_story(source, st),
             )
@@ -149,6 +163,7 @@ def build_run_report(source: RunSource) -> RunReport:
         awaiting=summary.awaiting,
         inputs=summary.inputs,
         outputs=summary.outputs,
+        last_event_at=state.last_event_at,
         metrics=run_metrics(summary).model_copy(update={"interrupted": sum(s.metrics.interrupted for s in steps)}),
         steps=tuple(steps),
         mermaid=render_mermaid(plan, {s.step_id: s.status.value for s in summary.steps}),

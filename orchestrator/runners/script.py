@@ -30,7 +30,9 @@ before each attempt so that it holds the latest attempt's files, and listed in
 names the folder relative to the run directory). A compensation
 (`StepRequest.compensation`) starts with its step's files in its working
 directory, and what it leaves there replaces them when it succeeds; a failed
-one changes nothing.
+one changes nothing. A full disk while the artifacts are copied (the run
+directory's disk) is raised as the `OSError`: the engine stops the run, which
+`resume` continues once there is space; no truncated copy is listed.
 """
 
 from __future__ import annotations
@@ -125,7 +127,7 @@ class ScriptRunner:
         and artifact folders, and it has no network (a Unix socket file in the runtime
         or the skill folder is the one way out; the README says to keep none there).
         The engine need not make its start durable first (see
-        `orchestrator.engine.recovery.contained`)."""
+        `orchestrator.engine.attempt.contained`)."""
         return not skill.network and self._sandbox.isolation is Isolation.BWRAP
 
     async def run(self, request: StepRequest) -> StepOutcome:

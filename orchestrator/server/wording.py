@@ -10,6 +10,8 @@ says it the server's way.
 
 from __future__ import annotations
 
+import shlex
+
 from orchestrator.errors import Diagnostic, SkillweaveError
 from orchestrator.hints import Hint, HintAction, attach
 
@@ -36,6 +38,11 @@ def say(hint: Hint) -> str:
             return "`skillweave skills validate --fix` does it"
         case HintAction.APPROVE:
             return f"approve_step with run_id '{hint.run_id}' and step '{hint.step}' (or reject=true)"
+        case HintAction.LET_MODEL_CHOOSE:
+            return "or let the model choose: a key or a recording, chosen when the server is started"
+        case HintAction.TRUST:  # no tool trusts a file: the person does, from a shell
+            return (f"if you wrote it or reviewed it, run `skillweave trust {shlex.quote(hint.name or 'PATH')}` "
+                    "in a shell and try again")
 
 
 def render_diagnostic(d: Diagnostic) -> str:

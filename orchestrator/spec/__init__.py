@@ -10,7 +10,10 @@ list, with their lines, all text that was kept but not understood.
 Modules: `markdown` (sections of the seed-000 template), `step` (a step's
 bullets), `contract` (Data Contracts), `recovery` (the Error Recovery table and
 Convergence Criteria), `fields` (Input/Output lines), `policy_text` (policy
-phrases), `yaml_form` (the YAML form), `check` (checks shared by both).
+phrases), `yaml_form` (the YAML form), `check` (checks shared by both);
+`structure`, `step_forms` and `step_prose` find steps written in other shapes
+(headings in other wordings, lists, tables, runbook paragraphs) and read the
+dependencies, joins and routes written as sentences.
 """
 
 from __future__ import annotations

@@ -51,6 +51,34 @@ class InputSpec(_Node):
     where: str
 
 
+class Reading(_Node):
+    """A structural reading of text that is not the template's own form, kept for review.
+
+    `what` is what was read: "step" (a list item, table row, paragraph or other heading
+    taken as a step), "depends_on", "join", "route", "input" and "output" (`(a -> b)`, "it
+    returns `x`", a YAML `step.field` reference), "moved" (a paragraph that belongs to
+    another step's section), "key" (a YAML key read under another name), or the key of a
+    bullet label read from a sentence ("skill", "for_each", "timeout", ...).
+    """
+
+    what: str
+    where: str  # file:line of the text read
+    text: str  # the text, trimmed to one line
+    note: str  # what it was read as
+
+
+class Mention(_Node):
+    """A backticked name in a step's prose (`fetch-mirror`, `get_rate`), where the skill
+    binder looks for a skill or a tool the author named."""
+
+    text: str
+    where: str
+    marked: Literal["backticks", "bold"] = "backticks"  # **fetch-docs** is a weaker naming, tried after
+
+
+StepForm = Literal["heading", "list", "table", "paragraph", "yaml"]
+
+
 class StepSpec(_Node):
     id: str  # "step-1" for `### Step 1: Name`; the YAML `id`
     number: int | None = None
@@ -64,8 +92,8 @@ class StepSpec(_Node):
     outputs: tuple[FieldSpec, ...] = ()  # names from the Output line
     success: str = ""
     failure_modes: tuple[str, ...] = ()
-    depends_on: tuple[str, ...] = ()  # explicit step ids (resolved from "Step 2" or ids)
-    depends_where: str | None = None
+    depends_on: tuple[str, ...] = ()  # explicit step ids (resolved from "Step 2", ids or names)
+    depends_where: str | None = None  # set with depends_on empty: an explicit root ("none")
     for_each: str | None = None  # "item in list_field"
     when: str | None = None  # a Jinja2 expression
     approval: ApprovalPolicy | None = None
@@ -75,6 +103,16 @@ class StepSpec(_Node):
     retry: RetryPolicy | None = None  # YAML `retry:` on the step
     on_error: Literal["continue", "fail"] | None = None
     routes: dict[str, str] = Field(default_factory=dict)  # LLM routing: branch name -> step id
+    route_default: str | None = None  # the step for any other choice ("anything else to Step 4")
+    route_on: str | None = None  # the output field that holds the choice ("depends on the category")
+    routes_where: str | None = None  # the line that gave the routes
+    join: Literal["all", "any"] = "all"  # "any": runs once after whichever of its dependencies ran
+    # "Independent of step 1", "can start straight away": the step does not wait for the step
+    # before it (it still waits for the steps whose outputs it reads); the line that says so
+    unordered_where: str | None = None
+    form: StepForm = "heading"  # how the step was written
+    readings: tuple[Reading, ...] = ()  # structural readings of prose, each with its line
+    mentions: tuple[Mention, ...] = ()  # backticked names in the step's prose, in order
     extra: dict[str, str] = Field(default_factory=dict)  # other labelled bullets, kept for review
     field_where: dict[str, str] = Field(default_factory=dict)  # "timeout", "retries", ... -> file:line
 

@@ -42,6 +42,9 @@ def test_the_package_keeps_its_layers(tmp_path: Path) -> None:
         ("errors.py", "orchestrator.cli"),  # a foundation importing the front end
         ("plan/build.py", "orchestrator.skills.catalog"),  # the pure builder loading the catalog
         ("engine/recovery.py", "orchestrator.compile"),  # the engine reaching for the compiler
+        ("security/trust.py", "orchestrator.mcp_client.config"),  # a foundation of the effects reaching up
+        ("report/detail.py", "orchestrator.journal.events"),  # the report folding the events again
+        ("report/timeline_svg.py", "orchestrator.report.source"),  # a drawing reading the journal
     ],
 )
 def test_an_upward_import_breaks_the_contract(tmp_path: Path, module: str, upward: str) -> None:
