@@ -36,8 +36,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
 from orchestrator.hints import Hint
 
@@ -58,6 +59,15 @@ class Diagnostic(BaseModel):
     severity: Severity = Severity.ERROR
     code: str = "error"
     hint: Hint | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_no_hint(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """No `hint` key when there is none: plans keep the JSON (and so the sha256) of
+        their warnings they had before the key existed."""
+        data = handler(self)
+        if isinstance(data, dict) and self.hint is None:
+            data.pop("hint", None)
+        return data
 
     @property
     def where(self) -> str:

@@ -4,8 +4,10 @@
 `orchestrator.engine.local`, the Temporal workflow) and passed to the scheduler,
 the recovery loop, the approval gates and the compensations. It holds no policy
 of its own; it offers the small operations they all need: the time, recording
-(folded into the state, then handed to the backend), limits and concurrency
-slots. Everything that acts goes through `backend` (`orchestrator.engine.backend`).
+(folded into the state, then handed to the backend), limits, concurrency slots,
+and `traits(kind)`: what the decision side may rely on about a skill's kind
+(`orchestrator.kinds.KindTraits`; it never reads the kind's name). Everything that
+acts goes through `backend` (`orchestrator.engine.backend`).
 """
 
 from __future__ import annotations
