@@ -45,6 +45,7 @@ def test_the_package_keeps_its_layers(tmp_path: Path) -> None:
         ("security/trust.py", "orchestrator.mcp_client.config"),  # a foundation of the effects reaching up
         ("report/detail.py", "orchestrator.journal.events"),  # the report folding the events again
         ("report/timeline_svg.py", "orchestrator.report.source"),  # a drawing reading the journal
+        ("telemetry/setup.py", "orchestrator.engine.state"),  # the runners' telemetry facade reaching the engine
     ],
 )
 def test_an_upward_import_breaks_the_contract(tmp_path: Path, module: str, upward: str) -> None:
