@@ -1,6 +1,7 @@
 """The compile pipeline: from a spec file to a checked, sealed Plan, in one place.
 
     spec file ─ parse_spec ─► WorkflowSpec
+              ─ apply_lockfile (only with `<spec>.lock.json` or --interpret) ─► WorkflowSpec
               ─ load_catalog (bundled, the spec's skills/, --skills-dir, env) ─► Catalog
               ─ draft_plan: bind steps (ties to the LLM when one is available),
                 contracts (tool schemas from MCP servers when a skill has none),
@@ -8,9 +9,11 @@
               ─ check_plan: the static checks ─► errors and warnings
               ─ seal ─► Plan (warnings in Plan.warnings)
 
-    compile_spec(path, settings, *, chooser=None, tool_schemas=None) -> Plan
+    compile_spec(path, settings, *, chooser=None, tool_schemas=None, interpret=False) -> Plan
         raises SpecError (the spec cannot be read) or PlanError carrying every error
-        with its file:line, followed by the warnings
+        with its file:line, followed by the warnings; the spec's lockfile supplies the
+        model's readings of policy sentences the grammar could not read, and
+        `interpret` asks the model for the missing ones first
     load_spec_or_plan(path, settings) -> Plan
         a `.json` file is a saved plan (`orchestrator.plan.load_plan`); anything else
         is compiled
@@ -44,17 +47,24 @@ def compile_spec(
     *,
     chooser: SkillChooser | None = None,
     tool_schemas: ToolSchemas | None = None,
+    interpret: bool = False,
 ) -> Plan:
     """Parse, load the catalog (with the spec's `skills/`), build and check.
 
     Raises SpecError (the spec cannot be read) or PlanError carrying every error with
     its file:line, followed by the warnings. On success the warnings are in Plan.warnings.
     Without a chooser, a tie is put to the LLM when a key or a replay file is set.
+    The spec's lockfile (`<spec>.lock.json`) supplies the model's readings of sentences
+    the grammar could not read; `interpret` asks the model for the missing ones first.
     """
     from orchestrator.skills import load_catalog
     from orchestrator.spec import parse_spec
 
     spec = parse_spec(path)
+    if interpret or Path(path).with_name(Path(path).name + ".lock.json").is_file():  # `lockfile.lock_path`
+        from orchestrator.plan.interpretation import apply_lockfile
+
+        spec = apply_lockfile(spec, Path(path), settings, interpret=interpret)
     catalog = load_catalog(settings, path)
     default_chooser = _ModelChooser(settings) if chooser is None and _model_available(settings) else None
     if tool_schemas is None:
