@@ -26,17 +26,22 @@ skill actually needs them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from orchestrator.config import Settings
 from orchestrator.contracts import JsonSchema
-from orchestrator.errors import Diagnostic, McpError, PlanError, Severity
+from orchestrator.errors import ConfigError, Diagnostic, McpError, PlanError, Severity
+from orchestrator.hints import Hint, HintAction
 from orchestrator.kinds import BoundSkill
 from orchestrator.plan import Plan, SkillChooser, ToolSchemas, check_plan, load_plan
 from orchestrator.plan.build import draft_plan, seal
 from orchestrator.plan.location import line_key
-from orchestrator.spec.model import StepSpec
+from orchestrator.spec.model import StepSpec, UnreadSentence
+
+if TYPE_CHECKING:
+    from orchestrator.llm.interpret import PolicyInterpreter
 
 __all__ = ["compile_spec", "load_spec_or_plan"]
 
@@ -64,7 +69,12 @@ def compile_spec(
     if interpret or Path(path).with_name(Path(path).name + ".lock.json").is_file():  # `lockfile.lock_path`
         from orchestrator.plan.interpretation import apply_lockfile
 
-        spec = apply_lockfile(spec, Path(path), settings, interpret=interpret)
+        reader = _ModelInterpreter(settings) if interpret else None
+        try:
+            spec = apply_lockfile(spec, Path(path), settings, interpret=interpret, interpreter=reader)
+        finally:
+            if reader is not None:
+                reader.close()
     catalog = load_catalog(settings, path)
     default_chooser = _ModelChooser(settings) if chooser is None and _model_available(settings) else None
     if tool_schemas is None:
@@ -124,6 +134,33 @@ class _ModelChooser:
     def close(self) -> None:
         if self._close is not None:
             self._close()
+
+
+class _ModelInterpreter:
+    """The model that reads the policy sentences the grammar could not (`--interpret`),
+    created at the first call so that a spec with nothing left to read imports no LLM
+    stack; without a key or a replay file the call is a ConfigError (exit 2) before
+    anything is sent."""
+
+    def __init__(self, settings: Settings) -> None:
+        self._settings = settings
+        self._reader: PolicyInterpreter | None = None
+
+    def __call__(self, sentences: Sequence[UnreadSentence]) -> Sequence[object]:
+        if self._reader is None:
+            if not _model_available(self._settings):
+                raise ConfigError("the model reads the sentences the grammar could not: set ANTHROPIC_API_KEY",
+                                  hint=Hint(action=HintAction.ANSWER_FROM_RECORDING))
+            from orchestrator.llm.client import LLM
+            from orchestrator.llm.interpret import PolicyInterpreter
+
+            settings = self._settings
+            self._reader = PolicyInterpreter(lambda: LLM(settings))
+        return self._reader(sentences)
+
+    def close(self) -> None:
+        if self._reader is not None:
+            self._reader.close()
 
 
 class _ToolSchemasFromServers:

@@ -21,6 +21,8 @@ server as its tools' arguments (`orchestrator.server.wording`: `resume_run` with
     let_model_choose     -             let the model break a tie (a key, or a recording)
     trust                name          trust the mcp.json at path `name` (a person does it,
                                        from a shell), then try again
+    interpret            -             have the model read the policy sentences the grammar
+                                       could not (its readings go to the spec's lockfile)
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ class HintAction(StrEnum):
     APPROVE = "approve"
     LET_MODEL_CHOOSE = "let_model_choose"
     TRUST = "trust"
+    INTERPRET = "interpret"
 
 
 class Hint(BaseModel):
@@ -101,3 +104,5 @@ def plain(hint: Hint) -> str:
             return "or let the model choose: a key or a recording"
         case HintAction.TRUST:
             return f"if you wrote it or reviewed it, trust {hint.name} and try again"
+        case HintAction.INTERPRET:
+            return "the model can read it (planning with interpret)"

@@ -41,6 +41,8 @@ def say(hint: Hint) -> str:
             return "or let the model choose: set a key or --llm-replay FILE"
         case HintAction.TRUST:
             return f"if you wrote it or reviewed it, run `skillweave trust {shlex.quote(hint.name or 'PATH')}` and try again"
+        case HintAction.INTERPRET:
+            return "`skillweave plan --interpret` asks the model to read it"
 
 
 # The flag that gives each setting an error may name (`SkillweaveError.setting`).

@@ -43,6 +43,8 @@ def say(hint: Hint) -> str:
         case HintAction.TRUST:  # no tool trusts a file: the person does, from a shell
             return (f"if you wrote it or reviewed it, run `skillweave trust {shlex.quote(hint.name or 'PATH')}` "
                     "in a shell and try again")
+        case HintAction.INTERPRET:
+            return "`skillweave plan --interpret` in a shell asks the model to read it"
 
 
 def render_diagnostic(d: Diagnostic) -> str:
