@@ -48,7 +48,10 @@ def _preload() -> None:
 
     import orchestrator.cli.run_cmd
     import orchestrator.cli.serve_cmd
+    import orchestrator.compile
     import orchestrator.engine
+    import orchestrator.kinds.mcp
+    import orchestrator.kinds.script
     import orchestrator.mcp_client.runner
     import orchestrator.mcp_client.stdio
     import orchestrator.plan

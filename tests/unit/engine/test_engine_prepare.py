@@ -1,12 +1,11 @@
 """As a run starts, runners that offer `prepare(steps)` are told the steps still to run.
 
 That is how a run's MCP servers start while its first steps go. A kind's runner is
-made that early only when its module says `PREPARE_AT_START`.
+made that early only when its traits say `prepared_at_start`.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Collection
 from pathlib import Path
 
@@ -14,7 +13,9 @@ import pytest
 
 from orchestrator.config import Settings
 from orchestrator.engine import RunStatus, approve_step, create_run, execute_run
-from orchestrator.plan.model import Plan, PlanStep, SkillKind
+from orchestrator.kinds import BuiltinKind, KindRegistry
+from orchestrator.kinds.mcp import KIND as MCP_KIND
+from orchestrator.plan.model import Plan, PlanStep
 from orchestrator.policy import ApprovalPolicy
 from orchestrator.runner import RunnerContext
 from orchestrator.testing import FakeClock, FakeRunner, fake_plan, fake_skill
@@ -48,7 +49,7 @@ def plan_with_mcp(*, gate_on_fetch: bool = False, when: str | None = None) -> Pl
         fetch = fetch.model_copy(update={"policy": fetch.policy.model_copy(update=policy)})
     return fake_plan(
         [PlanStep(id="local", name="Local", skill="s"), fetch],
-        skills={"docs": fake_skill("docs", kind=SkillKind.MCP, server="docs", tool="get")},
+        skills={"docs": fake_skill("docs", kind=BuiltinKind.MCP, server="docs", tool="get")},
     )
 
 
@@ -77,19 +78,22 @@ async def test_a_resumed_run_prepares_only_the_steps_it_has_left(tmp_path: Path)
     assert again.prepared == [{"fetch"}]
 
 
-async def test_a_kind_is_made_at_the_start_only_when_its_module_asks(
+async def test_a_kind_is_made_at_the_start_only_when_its_traits_ask(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from orchestrator.engine import runtime
 
-    monkeypatch.setitem(runtime.RUNNER_FACTORIES, "mcp", f"{__name__}:made_runner")
+    monkeypatch.setattr(MCP_KIND, "runner", f"{__name__}:made_runner")
+    monkeypatch.setattr(runtime, "kind_registry", KindRegistry)  # a fresh registry per run
+    assert MCP_KIND.traits.prepared_at_start  # the real mcp kind asks
     settings = Settings(state_dir=tmp_path / "state")
     made.clear()
     skipped = plan_with_mcp(when="false")  # the mcp step never runs
+    monkeypatch.setattr(MCP_KIND, "traits", MCP_KIND.traits.model_copy(update={"prepared_at_start": False}))
     run_id = create_run(skipped, {}, settings)
     await execute_run(run_id, settings, runners={"script": FakeRunner()}, clock=FakeClock())
     assert made == []  # not asked: made at its first attempt, and there was none
-    monkeypatch.setattr(sys.modules[__name__], "PREPARE_AT_START", True, raising=False)
+    monkeypatch.setattr(MCP_KIND, "traits", MCP_KIND.traits.model_copy(update={"prepared_at_start": True}))
     run_id = create_run(skipped, {}, settings)
     await execute_run(run_id, settings, runners={"script": FakeRunner()}, clock=FakeClock())
     assert made == ["made"]
