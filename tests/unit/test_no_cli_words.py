@@ -26,6 +26,7 @@ FRONT_ENDS = ("cli", "server")
 ALLOWED = {
     "sandbox": "the argv of bwrap, unshare and setpriv",
     "mcp_client/transport.py:--pdeathsig": "setpriv's flag, in the argv that starts a server",
+    "warmhost.py:--warm-host": "the argv a launcher starts a warm host with; no user types it",
     "plan/__init__.py:skillweave plan": "'not a skillweave plan': a noun, not the command",
 }
 
