@@ -38,9 +38,9 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from orchestrator.compile import compile_spec
 from orchestrator.config import Settings
 from orchestrator.engine import RunStatus, create_run, execute_run
-from orchestrator.plan import compile_spec
 from orchestrator.plan.model import Plan
 from orchestrator.sandbox import Isolation, Sandbox, SandboxRequest, SpawnRequest, spawn_process
 from orchestrator.sandbox.bootstrap import bootstrap_command, precompile

@@ -20,14 +20,15 @@ from pathlib import Path
 from orchestrator.config import Settings
 from orchestrator.mcp_client.config import load_mcp_config
 from orchestrator.mcp_client.runner import McpRunner
-from orchestrator.plan.model import BoundSkill, Plan, PlanStep, SkillKind, SpecRef
+from orchestrator.kinds import BoundSkill, BuiltinKind
+from orchestrator.plan.model import Plan, PlanStep, SpecRef
 from orchestrator.runner import RunnerContext, StepRequest
 
 work = Path(sys.argv[1])
 plan = Plan(name="p", spec=SpecRef(path=str(work / "spec.md"), sha256="0", format="markdown"),
             steps=(PlanStep(id="fetch", name="Fetch", skill="fetch-docs"),), skills={})
 ctx = RunnerContext(settings=Settings(), plan=plan, run_id="r1", run_dir=work / "run")
-skill = BoundSkill(name="fetch-docs", kind=SkillKind.MCP, path="/s", origin="bundled", sha256="0",
+skill = BoundSkill(name="fetch-docs", kind=BuiltinKind.MCP, path="/s", origin="bundled", sha256="0",
                    server="docs", tool="get_docs")
 
 async def main():

@@ -9,9 +9,10 @@ import pytest
 from test_mcp_docs_server import fetch, server_children, wait_until
 
 from orchestrator.config import Settings
+from orchestrator.kinds import BoundSkill, BuiltinKind
 from orchestrator.mcp_client.config import load_mcp_config
 from orchestrator.mcp_client.runner import McpRunner
-from orchestrator.plan.model import BoundSkill, Plan, PlanStep, SkillKind, SpecRef, StepPolicy
+from orchestrator.plan.model import Plan, PlanStep, SpecRef, StepPolicy
 from orchestrator.policy import ApprovalPolicy, ErrorClass
 from orchestrator.runner import RunnerContext
 
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.e2e
 
 
 def runner(tmp_path: Path, *, gated: bool = False, **env: str) -> McpRunner:
-    skill = BoundSkill(name="fetch-docs", kind=SkillKind.MCP, path="/skills/fetch-docs", origin="bundled",
+    skill = BoundSkill(name="fetch-docs", kind=BuiltinKind.MCP, path="/skills/fetch-docs", origin="bundled",
                        sha256="0", server="docs", tool="get_docs")  # fmt: skip
     policy = StepPolicy(approval=ApprovalPolicy()) if gated else StepPolicy()
     plan = Plan(
