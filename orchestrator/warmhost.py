@@ -272,6 +272,10 @@ def _forward_signals(child: int) -> None:
         signal.signal(signum, signal.SIG_DFL)
         os.kill(os.getpid(), signum)  # stopped here until SIGCONT
         signal.signal(signum, stop)
+        # continued, or never stopped (the kernel drops these signals in an orphaned
+        # process group, as it would for a cold start): either way the child goes on
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(child, signal.SIGCONT)
 
     for signum in (*FORWARDED, signal.SIGWINCH, signal.SIGCONT):
         signal.signal(signum, forward)

@@ -116,7 +116,8 @@ def slow_run(env: dict[str, str], tmp_path: Path) -> subprocess.Popen[str]:
         [SKILLWEAVE, "run", str(spec), "--skills-dir", str(SKILLS), "-i", "nums=[1]",
          "--state-dir", str(tmp_path / "state")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path,
-    )  # fmt: skip
+        process_group=0,  # a job of its own in our session, as a shell makes: never an orphaned
+    )  # fmt: skip       # group, which the kernel does not stop with Ctrl-Z's signals
 
 
 def until_started(process: subprocess.Popen[str]) -> list[str]:
