@@ -95,7 +95,11 @@ class StepSpec(_Node):
     depends_on: tuple[str, ...] = ()  # explicit step ids (resolved from "Step 2", ids or names)
     depends_where: str | None = None  # set with depends_on empty: an explicit root ("none")
     for_each: str | None = None  # "item in list_field"
-    when: str | None = None  # a Jinja2 expression
+    when: str | None = None  # a condition as written: an expression or words (spec/condition.py)
+    # "Otherwise:" (the line that says so): the step runs exactly when the condition of the
+    # nearest earlier step with one was false; `otherwise_text` is a condition it states itself
+    otherwise_where: str | None = None
+    otherwise_text: str | None = None
     approval: ApprovalPolicy | None = None
     compensation: str | None = None
     timeout_s: float | None = None

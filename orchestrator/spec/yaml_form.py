@@ -175,6 +175,7 @@ _ALIASES = {
     "depends_on": ("needs", "after", "depends", "requires", "dependencies", "depends-on", "dependsOn"),
     "skill": ("uses", "tool"),
     "input": ("with", "inputs", "params", "args", "arguments"),
+    "when": ("condition", "if", "only_if", "run_if"),
 }
 
 

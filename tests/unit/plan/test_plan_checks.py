@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from plan_factory import SETTINGS, FakeCatalog, at, field, obj, skill, step, workflow
 
-from orchestrator.errors import Diagnostic, Severity
+from orchestrator.errors import Diagnostic, PlanError, Severity
 from orchestrator.plan import build_plan, check_plan
 from orchestrator.policy import Fallback, FallbackAction, Limits, RecoveryRule, RetryPolicy
 from orchestrator.spec.model import ConvergenceSpec, RecoveryRowSpec, WorkflowSpec
@@ -72,11 +73,13 @@ def test_a_producer_type_that_cannot_satisfy_the_consumer_is_a_mismatch() -> Non
     assert "`count`" in diags[0].message and "integer but must be string" in diags[0].message
 
 
-def test_a_when_on_an_unknown_name_makes_the_step_unreachable() -> None:
+def test_a_when_on_an_unknown_name_is_an_error_at_its_line() -> None:
     spec = workflow(step(1, "A", "`plain`"), step(2, "B", "`plain`", when="flag == true"), step(3, "C", "`plain`"))
-    diags = [d for d in found(spec) if d.code == "unreachable"]
+    with pytest.raises(PlanError) as raised:
+        build_plan(spec, CATALOG, settings=SETTINGS)
+    diags = [d for d in raised.value.diagnostics if d.code == "condition"]
     assert [d.line for d in diags] == [20]
-    assert "`flag`" in diags[0].message and "neither can step-3, downstream" in diags[0].message
+    assert "`flag` is not a workflow input, an earlier step's output" in diags[0].message
 
 
 def test_a_when_that_is_always_false_makes_the_step_unreachable() -> None:
