@@ -62,6 +62,7 @@ from orchestrator.plan.model import Plan
 
 _EXIT_OF = {
     RunStatus.SUCCEEDED: EXIT_OK,
+    RunStatus.DEGRADED: EXIT_OK,
     RunStatus.PAUSED: EXIT_PAUSED,
     RunStatus.FAILED: EXIT_FAILED,
     RunStatus.ESCALATED: EXIT_FAILED,
@@ -216,7 +217,7 @@ def _print_result(summary: RunSummary, files: RunFiles, as_json: bool) -> None:
         if files.report is not None:
             for line in render_regenerations(files.report, files.run_dir):
                 click.echo(line)
-        if summary.status is RunStatus.SUCCEEDED:
+        if summary.status.ok:
             outputs = final_outputs(summary)
             if outputs:
                 click.echo(outputs)

@@ -78,7 +78,7 @@ class LiveTable:
         return table
 
     def __call__(self, event: RunEvent) -> None:
-        if event.type == "run_finished" and event.status != "succeeded":
+        if event.type == "run_finished" and event.status not in ("succeeded", "degraded"):
             for other in self._rows.values():
                 if other["status"] in ("pending", "ready", "awaiting approval"):
                     other["status"] = "not run"
@@ -138,6 +138,9 @@ def render_summary(summary: RunSummary) -> str:
         lines.append(f"error: {where}{summary.error.message}{limit}")
     lines.extend(f"compensation {c}" for c in summary.compensations)
     lines.extend(summary.notes)
+    if summary.degraded:
+        lines.append("degraded: a fallback stood in for " + ", ".join(d.step_id for d in summary.degraded) + ":")
+        lines.extend(f"  {d.step_id}: {d.fallback}: {d.reason}" for d in summary.degraded)
     if summary.status is RunStatus.PAUSED:
         for step in summary.awaiting:
             lines.append(f"paused: step {step} awaiting approval. To continue:")

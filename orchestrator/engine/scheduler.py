@@ -5,14 +5,18 @@ its bindings read) is done. Ready steps start at once; concurrency slots (global
 per skill, per MCP server) are taken per attempt, so the queue delay ready →
 started is measured. A ready step is then, in order:
 
-1. skipped when a required input comes from a step without output (skipped, or
-   failed and continued), when every dependency was skipped, or when a routing
-   step chose another branch;
-2. skipped when its `when` condition is false (a `for each` step evaluates it
-   per item and leaves out the items where it is false);
-3. held at its approval gate, if it has one (the run pauses when only gates are
-   left);
-4. run: one unit, or one unit per item of its `for each` list, concurrently, the
+1. skipped as a branch not taken: a routing step chose another branch (or has no
+   output), or every step it depends on was skipped (it is on that branch: it
+   follows only skipped steps) unless it reads them all through optional inputs;
+2. skipped when its own `when` condition is false (a `for each` step evaluates it
+   per item and leaves out the items where it is false); a condition over a value
+   that does not exist is false (an `Otherwise` over it too);
+3. failed (through its fallback, as an invalid input) when a required input comes
+   from a step with no output: a step meant to run is never skipped quietly; a
+   join's input (`any_of`) needs one of its steps to have run;
+4. held at its approval gate, if it has one whose condition (if any) is true (the
+   run pauses when only gates are left);
+5. run: one unit, or one unit per item of its `for each` list, concurrently, the
    results fanned back in input order. Each unit goes through `recovery`.
 
 Done steps are never run again: a resumed run starts from the replayed state.
@@ -92,6 +96,18 @@ class Scheduler:
         self.required = graph.required  # sorted: skip reasons name the first
         self.dependants = graph.dependants
         self.routers = graph.routers
+        # steps linked to every dependency only by optional inputs: they run when all were skipped
+        self.optional_only = {sid: self._optional_only(graph.steps[sid]) for sid in graph.steps}
+
+    def _optional_only(self, step: PlanStep) -> bool:
+        optional, required = self._read_by(step, optional=True), self._read_by(step, optional=False)
+        deps = self.deps[step.id]
+        return bool(deps) and all(d in optional and d not in required for d in deps)
+
+    @staticmethod
+    def _read_by(step: PlanStep, *, optional: bool) -> set[str]:
+        return {sid for b in step.inputs.values() if b.source == "step" and b.optional is optional
+                for sid in (b.any_of or ((b.step,) if b.step else ()))}
 
     # -- the run ---------------------------------------------------------
 
@@ -116,7 +132,12 @@ class Scheduler:
                 scope.emit(RunPaused(ts=scope.now(), awaiting=tuple(paused)))
                 await scope.commit()
                 return
-            scope.emit(RunFinished(ts=scope.now(), status="succeeded"))
+            degraded = state.degraded()
+            if degraded:  # finished, but a fallback stood in: never called succeeded
+                said = "; ".join(f"{d['step_id']} ({d['fallback']}): {d['reason']}" for d in degraded)
+                scope.emit(RunFinished(ts=scope.now(), status="degraded", message=f"fallbacks used: {said}"))
+            else:
+                scope.emit(RunFinished(ts=scope.now(), status="succeeded"))
             await scope.commit()
             return
         failing = state.failing
@@ -260,22 +281,38 @@ class Scheduler:
     # -- one step --------------------------------------------------------
 
     def _skip_reason(self, step: PlanStep) -> str | None:
+        """Why a ready step is skipped as part of a branch not taken, or None (module docstring)."""
         steps = self.scope.state.steps
-        for producer in self.required[step.id]:
-            status = steps[producer].status
-            if not status.has_output:
-                return f"its input comes from step {producer}, which has no output ({status.value})"
-        deps = self.deps[step.id]
-        if deps and all(steps[d].status is StepStatus.SKIPPED for d in deps):
-            return "every step it depends on was skipped"
         for router in self.routers[step.id]:
             st = steps[router]
             if not st.status.has_output:
-                return f"routing step {router} has no output ({st.status.value})"
+                return f"branch not taken: routing step {router} has no output ({st.status.value})"
             routing = self.scope.step(router)
             chosen = route_of(st.output, routing.route_on)
             if routed_to(routing, chosen) != step.id:
-                return f"routing step {router} chose {chosen!r}"
+                return f"branch not taken: routing step {router} chose {chosen!r}"
+        deps = self.deps[step.id]
+        if deps and all(steps[d].status is StepStatus.SKIPPED for d in deps) and not self.optional_only[step.id]:
+            return "every step it depends on was skipped: it is on a branch not taken"
+        return None
+
+    def _starved(self, step: PlanStep) -> str | None:
+        """The required input a step meant to run does not get, said with why; None when it has them all."""
+        steps = self.scope.state.steps
+        bindings = [(name, b) for name, b in step.inputs.items()]
+        if step.for_each is not None:
+            bindings.append(("(the For each list)", step.for_each.source))
+        for name, b in bindings:
+            if b.source != "step" or b.optional or b.step is None:
+                continue
+            sources = b.any_of or (b.step,)
+            if any(steps[sid].status.has_output for sid in sources if sid in steps):
+                continue
+            why = "; ".join(f"{sid} {steps[sid].status.value}" + (f" ({steps[sid].message})" if steps[sid].message
+                                                                  else "") for sid in sources if sid in steps)
+            return (f"its required input `{name}` comes from {', '.join(sources)}, which has no output: {why}. "
+                    "Make the input optional, give the producer's fallback a value, or give this step the "
+                    "same condition")
         return None
 
     async def execute_step(self, sid: str) -> StepEnd:
@@ -293,7 +330,10 @@ class Scheduler:
         if reason is not None:
             scope.emit(StepSkipped(ts=scope.now(), step=sid, reason=reason))
             return StepEnd.DONE
-        if step.policy.approval is not None and st.approval != "approved":
+        starved = self._starved(step)
+        if starved is not None:  # meant to run, it cannot: never skipped quietly
+            return await self._finish(step, await self._invalid(step, None, starved))
+        if step.policy.approval is not None and st.approval != "approved" and self._gated(step, outputs):
             preview = None
             if step.for_each is None:
                 try:
@@ -319,6 +359,16 @@ class Scheduler:
             if result.feedback_target is None:
                 return await self._finish(step, result)
             await self.execute_step(result.feedback_target)  # the producer, with the findings
+
+    def _gated(self, step: PlanStep, outputs: Mapping[str, Any]) -> bool:
+        """Whether the step's approval gate holds now: a conditional gate ("required if amount >
+        1000") only when its condition is true; once asked, a gate stays asked."""
+        if self.scope.state.steps[step.id].approval is not None:
+            return True
+        try:
+            return self.scope.renderer.gate(step, outputs)
+        except RenderError:
+            return True  # a condition that cannot be evaluated asks a person rather than passing by
 
     async def _invalid(self, step: PlanStep, item: int | None, message: str) -> UnitResult:
         failure = StepFailure(error_class=ErrorClass.INVALID_INPUT, message=message, kind="render")
@@ -373,7 +423,11 @@ class Scheduler:
         if worst is not None:
             return worst
         if continued and not any(it.has_output for it in st.items.values()):
-            return continued[-1]  # every item failed: the step continues without output
+            # every item failed and continued: the gathered results are an empty list, handed on
+            last = continued[-1].failure
+            return UnitResult(StepStatus.DEFAULTED, attempt=continued[-1].attempt,
+                              note=f"every one of the {len(items)} items continued without output; the "
+                                   "results are an empty list" + (f": {last.message}" if last else ""))
         defaulted = any(
             it.has_output and st.fallback == FallbackAction.DEFAULT.value for it in st.items.values()
         )

@@ -206,4 +206,5 @@ def build_run_report(source: RunSource) -> RunReport:
         compensations=tuple(collector.compensations.values()),
         mermaid=render_mermaid(plan, {s.step_id: s.status.value for s in summary.steps}),
         notes=summary.notes,
+        degraded=tuple(f"{d.step_id}: {d.fallback}: {d.reason}" for d in summary.degraded),
     )

@@ -92,6 +92,10 @@ def _header(r: RunReport) -> list[str]:
         limit = f"<br>limit reached: <code>{escape(r.error.limit)}</code>" if r.error.limit else ""
         out.append(f'<div class="error"><strong>Error</strong> at <code>{escape(r.error.where or "run")}</code>: '
                    f"{escape(r.error.message)}{limit}</div>")
+    if r.degraded:
+        items = "".join(f"<li>{escape(d)}</li>" for d in r.degraded)
+        out.append(f'<div class="error"><strong>Degraded</strong>: a fallback stood in for these steps:<ul>{items}'
+                   "</ul></div>")
     if r.status == "paused":
         cmds = "".join(f"<li><code>skillweave approve {escape(r.run_id)} {escape(s)}</code> (or --reject)</li>"
                        for s in r.awaiting)

@@ -130,6 +130,9 @@ def _header(r: RunReport) -> list[str]:
         if r.error.limit:
             extra = r.limit.message if r.limit and r.limit.message.strip() not in r.error.message else ""
             lines.append(f"> limit reached: {_code(r.error.limit)}" + (f" ({_text(extra)})" if extra else ""))
+    if r.degraded:
+        lines += ["", "> **Degraded**: a fallback stood in for these steps:"]
+        lines += [f"> - {_text(_first_line(d, 300))}" for d in r.degraded]
     if r.status == "paused":
         lines += ["", "Paused, waiting for approval:"]
         for step in r.awaiting:

@@ -389,7 +389,7 @@ class ToolSet:
         self,
         limit: Annotated[int, Field(ge=1, le=200, description="How many runs, newest first")] = 20,
         status: Annotated[
-            Literal["pending", "running", "paused", "succeeded", "failed", "escalated"] | None,
+            Literal["pending", "running", "paused", "succeeded", "degraded", "failed", "escalated"] | None,
             Field(description="Only runs with this status"),
         ] = None,
     ) -> RunList:
