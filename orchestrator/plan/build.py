@@ -39,7 +39,6 @@ from orchestrator.plan.model import (
 )
 from orchestrator.plan.recovery import plan_limits, step_policy
 from orchestrator.plan.schema import field_schema, properties_of
-from orchestrator.policy import FallbackAction
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
 
 
@@ -316,19 +315,3 @@ def _edges(spec: WorkflowSpec, steps: list[PlanStep]) -> tuple[Edge, ...]:
                 provenance=provenance,
             ))
     return tuple(edges)
-
-
-def continue_without_output(plan: Plan) -> list[tuple[str, str, str]]:
-    """(producer, consumer, field) where a producer that may CONTINUE with no output feeds a
-    required field: the consumer will not have it."""
-    found: list[tuple[str, str, str]] = []
-    continuing = {
-        s.id for s in plan.steps
-        if s.policy.fallback.action is FallbackAction.CONTINUE
-        or any(r.fallback is not None and r.fallback.action is FallbackAction.CONTINUE for r in s.policy.rules)
-    }
-    for s in plan.steps:
-        for name, b in s.inputs.items():
-            if b.source == "step" and b.step in continuing and not b.optional:
-                found.append((str(b.step), s.id, name))
-    return found

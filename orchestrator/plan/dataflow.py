@@ -46,7 +46,7 @@ from orchestrator.plan.mapping import (
     producers,
 )
 from orchestrator.plan.model import BoundSkill, ForEach, InputBinding, JsonSchema, Provenance
-from orchestrator.plan.schema import field_schema, properties_of, required_of
+from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
 from orchestrator.policy import ApprovalPolicy
 from orchestrator.spec.fields import step_id
@@ -286,6 +286,7 @@ class _Planner:
             mapped = map_inputs(step, self.needs[step.id], required_of(schema), scope, loose[step.id],
                                 {n: s for n, s in gathering.items() if s})
             self.found += mapped.warnings
+            self.drop_unfit_lists(step, mapped.bindings, mapped.provenance)
             unbound = [n for n in self.needs[step.id] if n not in mapped.bindings and n not in step.input_values]
             named = mentioned(step.description, [*names, *sorted({f for s in upstream for f in self.produced[s].fields})])
             named = [n for n in named if n not in self.needs[step.id] and n not in mapped.bindings]
@@ -344,6 +345,26 @@ class _Planner:
             return gate.model_copy(update={"when": None})
         provenance["approval.when"] = from_spec(where, f"approval only when {got[1]}")
         return gate.model_copy(update={"when": got[0]})
+
+    def drop_unfit_lists(self, step: StepSpec, bindings: dict[str, InputBinding],
+                         provenance: dict[str, Provenance]) -> None:
+        """An optional name only the skill's schema asks for is left out (with a warning) when it
+        would get a For each step's gathered list and the skill takes something else."""
+        declared = {f.name for f in step.inputs}
+        schema = self.input_schemas[step.id]
+        for name, binding in list(bindings.items()):
+            if not binding.gather or not binding.optional or name in declared:
+                continue
+            kinds = types_of(properties_of(schema).get(name))
+            if not kinds or "array" in kinds:
+                continue
+            del bindings[name]
+            provenance.pop(f"inputs.{name}", None)
+            self.found.append(warning_at(step.where, self.path,
+                                         f"{step.id} ({step.name}): `{name}` (which its skill's schema takes, "
+                                         f"optional) is left out: {binding.step} is a For each step, so it would "
+                                         f"get a list, one per item, where the skill takes {' or '.join(kinds)}",
+                                         "input-left-out"))
 
     def item_fields(self, step: StepSpec, inputs: tuple[InputSpec, ...]) -> frozenset[str] | None:
         """The properties of a `For each` step's item, when its list's schema declares them."""

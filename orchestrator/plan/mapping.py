@@ -366,7 +366,7 @@ class _Binder:
             elif name in scope.inputs:
                 self._warn(where, f"`{name}` is both an output of {chosen} and a workflow input; it is bound "
                                   f"to {chosen}'s output (the nearest earlier step that outputs it). To take "
-                                  f"the workflow input write `inputs.{name}`; to make the step explicit write "
+                                  f"the workflow input write `{name} (workflow input)`; to name the step write "
                                   f"`{name} (from Step N)`", "ambiguous-input")
             return binding, f"nearest step: {what}"
         if name in scope.inputs:

@@ -133,6 +133,18 @@ def _source_qualifier(qualifiers: str) -> tuple[str, str] | None:
     return None
 
 
+_FROM_INPUTS = re.compile(r"(?i)^(?:from\s+(?:the\s+)?)?(?:workflow\s+inputs?|inputs?)$")
+
+
+def _input_qualifier(qualifiers: str) -> str | None:
+    """`(workflow input)`, `(from the inputs)`: the other qualifiers; None when none says so."""
+    parts = split_top(qualifiers)
+    for i, part in enumerate(parts):
+        if _FROM_INPUTS.match(part.strip().strip("`")):
+            return ", ".join(parts[:i] + parts[i + 1:])
+    return None
+
+
 def qualify(
     qualifiers: str, name: str, src: Source, line: int
 ) -> tuple[str | None, str | None, bool, list[str]]:
@@ -201,6 +213,8 @@ def parse_fields(
         if source is not None and ref is None:  # `artifact_id (step one)`, `rows (from Step 2)`
             ref = f"steps.{source[0]}.output.{name}"
             quals = source[1]
+        elif ref is None and (given := _input_qualifier(quals)) is not None:  # `n (workflow input)`
+            ref, quals = f"inputs.{name}", given
         typ, items, required, notes = qualify(quals, name, src, line)
         tail = m.group(3).strip().lstrip("-—– ").strip()
         fields.append(

@@ -45,7 +45,7 @@ def invoke(*args: str) -> tuple[int, str, str]:
         ("ambiguous-skill.md", 6, "ambiguous skill: `rows-sorter-fast`, `rows-sorter-stable` match equally"),
         ("missing-input.md", 14, "missing input `token`"),
         ("schema-mismatch.md", 15, "step-1 (Count) -> step-2 (Print): `count` cannot be supplied: it is integer but must be string"),
-        ("unreachable.md", 10, "step-2 (Only when flagged) can never run: When reads `flag`"),
+        ("unreachable.md", 10, "step-2 (Only when flagged): When: `flag` is not a workflow input"),
         ("limits-attempts.md", 7, "plans up to 6 attempts (1 + 5 retries + 0 regenerations) but max_attempts_per_step is 3"),
         ("limits-wall-time.md", 16, "add up to 30s, more than the wall time 20s"),
         ("for-each.md", 8, "For each over `count`, which is integer, not an array"),

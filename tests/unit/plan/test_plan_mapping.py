@@ -56,7 +56,7 @@ def test_a_name_an_earlier_step_and_a_workflow_input_both_supply_binds_to_the_st
     assert plan.step("step-2").provenance["inputs.a"].note.startswith("nearest step: step-1 at /a")
     warning = next(w for w in plan.warnings if w.code == "ambiguous-input")
     assert "both an output of step-1 and a workflow input" in warning.message
-    assert "`inputs.a`" in warning.message and "`a (from Step N)`" in warning.message
+    assert "`a (workflow input)`" in warning.message and "`a (from Step N)`" in warning.message
 
 
 def test_an_explicit_workflow_input_reference_wins_over_an_earlier_output() -> None:
