@@ -147,7 +147,8 @@ class _Planner:
         said = self.said(step)
         if said is not None and skill is not None:
             for n in said.inputs:
-                out.setdefault(n.name, Loose(n.name, n.where, f"named in skill `{skill.name}`'s instructions"))
+                out.setdefault(n.name, Loose(n.name, n.where, f"named in skill `{skill.name}`'s instructions",
+                                             "skill"))
         if not step.inputs and not step.input_values and (skill is None or skill.input_schema is None):
             own = self.produced[step.id].fields | self.produced[step.id].aliases
             known = [*inputs, *sorted({f for sid, p in self.produced.items() if sid != step.id

@@ -46,6 +46,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -92,6 +93,7 @@ class Loose:
     name: str
     where: str | None
     said: str  # where it was named: "named in skill `x`'s instructions", "named in the step's text"
+    source: Literal["spec", "skill"] = "spec"  # the provenance's source: where `where` points
 
 
 @dataclass(frozen=True)
@@ -443,7 +445,8 @@ def map_inputs(
         if binding.optional != optional:
             binding = binding.model_copy(update={"optional": optional})
         bindings[name] = binding
-        provenance[f"inputs.{name}"] = from_spec(where, note)
+        said_by = loose_by[name].source if name in loose_by and name not in needs else "spec"
+        provenance[f"inputs.{name}"] = Provenance(source=said_by, where=where, note=note)
     return Mapped(bindings, provenance, for_each, binder.warnings)
 
 

@@ -149,8 +149,10 @@ def test_plan_without_the_paracle_skills_names_each_unknown_skill(yaml_spec: Pat
 def test_a_when_reading_a_field_its_producer_lacks_is_a_warning_at_its_line(tmp_path: Path) -> None:
     example = Path(__file__).resolve().parents[2] / "specs" / "examples" / "conditional.md"
     lines = example.read_text(encoding="utf-8").splitlines(keepends=True)
-    when = next(i for i, line in enumerate(lines) if line.startswith("- When:"))
-    lines[when] = lines[when].replace("docs_found", "docs_fonud")
+    whens = [i for i, line in enumerate(lines) if line.startswith("- When:")]
+    when = whens[0]
+    for i in whens:  # the same typo in every condition: the steps still share one condition
+        lines[i] = lines[i].replace("docs_found", "docs_fonud")
     spec = tmp_path / "typo.md"
     spec.write_text("".join(lines), encoding="utf-8")
 
