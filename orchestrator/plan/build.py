@@ -22,7 +22,12 @@ from orchestrator.config import Settings
 from orchestrator.errors import Diagnostic, Severity, SkillError, SkillweaveError
 from orchestrator.plan.bind import SkillChooser, bind_steps, explicit_name
 from orchestrator.plan.contract import OutputContract, edge_schema, input_contract, output_contract
-from orchestrator.plan.dataflow import plan_flow, skill_instructions, with_instruction_outputs
+from orchestrator.plan.dataflow import (
+    completed_policy,
+    plan_flow,
+    skill_instructions,
+    with_instruction_outputs,
+)
 from orchestrator.plan.location import error_at, from_default, from_spec, line_key, warning_at
 from orchestrator.plan.model import (
     BoundSkill,
@@ -239,8 +244,8 @@ def draft_plan(
             join="any" if step.join == "any" else None,
             input_schema=in_schema,
             output_schema=out.schema_,
-            policy=draft.policy.model_copy(update={"approval": made.approval}) if made.approval is not None
-            else draft.policy,
+            policy=completed_policy(draft.policy.model_copy(update={"approval": made.approval})
+                                    if made.approval is not None else draft.policy, out.schema_),
             provenance=prov,
             where=step.where,
         ))

@@ -45,10 +45,17 @@ from orchestrator.plan.mapping import (
     parse_for_each,
     producers,
 )
-from orchestrator.plan.model import BoundSkill, ForEach, InputBinding, JsonSchema, Provenance
+from orchestrator.plan.model import (
+    BoundSkill,
+    ForEach,
+    InputBinding,
+    JsonSchema,
+    Provenance,
+    StepPolicy,
+)
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
-from orchestrator.policy import ApprovalPolicy
+from orchestrator.policy import ApprovalPolicy, Fallback, FallbackAction
 from orchestrator.spec.fields import step_id
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
 
@@ -132,6 +139,10 @@ class _Planner:
             for i, s in enumerate(spec.steps)
         }
         self.needs = {sid: list(properties_of(schema)) for sid, schema in input_schemas.items()}
+        self.exclusive: set[frozenset[str]] = set()
+        for s in spec.steps:  # the routes of one router: at most one of them runs
+            targets = [t for t in dict.fromkeys([*s.routes.values(), *([s.route_default] if s.route_default else [])])]
+            self.exclusive |= {frozenset((a, b)) for a in targets for b in targets if a != b}
 
     # -- the names each step reads -----------------------------------------------------
 
@@ -280,7 +291,8 @@ class _Planner:
             item_fields = self.item_fields(step, inputs)
             scope = Scope(inputs=tuple(names), produced=self.produced, upstream=upstream, above=above,
                           joined=tuple(dep_ids[step.id]) if step.join == "any" else (),
-                          contract_fields=self.contract_fields(step), item_fields=item_fields, path=self.path)
+                          contract_fields=self.contract_fields(step), item_fields=item_fields, path=self.path,
+                          exclusive=frozenset(self.exclusive))
             gathering = {name: sid or next((s for s in upstream if self.produced[s].gathered), "")
                          for name, sid in gathered_by[step.id].items()}
             schema = self.input_schemas[step.id]
@@ -317,6 +329,7 @@ class _Planner:
             if before:
                 expression = negate(conditions[before[-1]])
                 note = f"otherwise of {before[-1]}: runs exactly when its condition was false"
+                self.exclusive.add(frozenset((before[-1], step.id)))
             elif step.otherwise_text:
                 got = self.compile(step, step.otherwise_text, where, "Otherwise", inputs, candidates, scope,
                                    item_fields, report=True)
@@ -428,3 +441,32 @@ def each_binding(flow: Flow) -> Iterator[tuple[str, str, InputBinding]]:
     for sid, step in flow.steps.items():
         for name, binding in step.bindings.items():
             yield sid, name, binding
+
+
+def completed_fallback(fallback: Fallback, output_schema: JsonSchema) -> Fallback:
+    """A fallback that continues with a stated value hands on a whole output: a value for the one
+    field an object output has is that field's (`"unknown"` -> `{"type": "unknown"}`), and the
+    other required fields get the contract's empty value."""
+    if fallback.action is not FallbackAction.DEFAULT or fallback.value is None:
+        return fallback
+    from orchestrator.contracts import empty_value
+
+    props = properties_of(output_schema)
+    value = fallback.value
+    if not isinstance(value, dict) and len(props) == 1 and set(types_of(output_schema)) <= {"object"}:
+        value = {next(iter(props)): value}
+    if isinstance(value, dict) and props:
+        missing = [n for n in required_of(output_schema) if n not in value and isinstance(props.get(n), dict)]
+        value = {**value, **{n: empty_value(props[n]) for n in missing}}
+    return fallback if value == fallback.value else fallback.model_copy(update={"value": value})
+
+
+def completed_policy(policy: StepPolicy, output_schema: JsonSchema) -> StepPolicy:
+    """The step's fallbacks (its own and its recovery rows') completed against its output schema."""
+    rules = tuple(r if r.fallback is None else r.model_copy(update={"fallback": completed_fallback(r.fallback,
+                                                                                                    output_schema)})
+                  for r in policy.rules)
+    fallback = completed_fallback(policy.fallback, output_schema)
+    if fallback == policy.fallback and rules == policy.rules:
+        return policy
+    return policy.model_copy(update={"fallback": fallback, "rules": rules})

@@ -108,6 +108,8 @@ class Scope:
     contract_fields: Mapping[str, str] = field(default_factory=dict)  # name -> producer, Data Contracts
     item_fields: frozenset[str] | None = None  # the For each item's properties (None: not declared)
     path: str = ""
+    # pairs of steps of which at most one runs: an if and its Otherwise, two routes of one router
+    exclusive: frozenset[frozenset[str]] = frozenset()
 
 
 @dataclass
@@ -353,6 +355,11 @@ class _Binder:
                 binding = first.model_copy(update={"any_of": tuple(branches)}) if len(branches) > 1 else first
                 return binding, f"join: `{name}` of whichever of {', '.join(branches)} ran"
         nearest = producers(name, scope.upstream, scope)
+        if len(nearest) > 1 and all(frozenset((a, b)) in scope.exclusive for a in nearest for b in nearest if a != b):
+            ordered = tuple(sorted(nearest, key=lambda s: scope.produced[s].index))
+            first = _from_step(scope.produced[ordered[0]], [name])
+            return (first.model_copy(update={"any_of": ordered}),
+                    f"join: `{name}` of whichever of {', '.join(ordered)} ran (at most one of them runs)")
         if len(nearest) > 1 and loose:
             nearest = []
         if nearest:
