@@ -97,6 +97,7 @@ class AttemptCall:
     output_schema: JsonSchema | None = None
     tokens_left: int | None = None
     compensation: bool = False
+    paths: tuple[str, ...] = ()  # input fields holding a host path (a path workflow input): shown read-only
 
 
 @dataclass(slots=True)

@@ -114,7 +114,7 @@ class LocalBackend:
             input=call.input, timeout_s=call.timeout_s, item_index=call.item,
             script_override=self.run_dir / call.code_path if call.code_path else None,
             run_dir=self.run_dir, output_schema=call.output_schema, tokens_left=call.tokens_left,
-            compensation=call.compensation,
+            compensation=call.compensation, paths=call.paths,
         )
         return await call_runner(self.sleep, runner, request, call.timeout_s)
 

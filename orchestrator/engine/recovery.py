@@ -42,7 +42,7 @@ from orchestrator.journal.events import (
     RetryScheduled,
 )
 from orchestrator.jsonsafe import storable_problem
-from orchestrator.plan.model import BoundSkill, PlanStep, ResolvedPolicy, SkillKind
+from orchestrator.plan.model import BoundSkill, Plan, PlanStep, ResolvedPolicy, SkillKind
 from orchestrator.policy import ErrorClass, FallbackAction, RetryPolicy
 from orchestrator.runner import StepFailure, TokenUsage
 
@@ -125,6 +125,15 @@ async def run_unit(scope: RunScope, step: PlanStep, item: int | None, payload: A
             return await fallback(scope, step, item, payload, failure, tried.attempt)
 
 
+def path_fields(plan: Plan, step: PlanStep) -> tuple[str, ...]:
+    """The step's input fields that take a path workflow input (`format: path`) whole."""
+    paths = {i.name for i in plan.inputs if i.schema_.get("format") == "path"}
+    if not paths:
+        return ()
+    return tuple(name for name, b in step.inputs.items()
+                 if b.source == "input" and b.name in paths and not b.pointer)
+
+
 def _tokens_left(scope: RunScope) -> int:
     return max(0, scope.plan.limits.max_llm_tokens - scope.state.tokens.total)
 
@@ -203,6 +212,7 @@ async def _attempt(
             step_id=step.id, attempt=attempt, key=key, skill=skill, input=payload, timeout_s=timeout, item=item,
             code_path=code_path, output_schema=step.output_schema or None,
             tokens_left=_tokens_left(scope) if skill.kind is SkillKind.LLM else None,
+            paths=path_fields(scope.plan, step),
         )
         try:  # the backend makes the start durable first unless the attempt is contained
             outcome = await scope.backend.attempt(call)

@@ -115,8 +115,21 @@ def seal(plan: Plan) -> Plan:
     return plan.model_copy(update={"sha256": plan_sha256(plan)})
 
 
+_PATH_WORDS = {"path", "folder", "directory", "dir", "file"}
+
+
+def is_path_input(item: InputSpec) -> bool:
+    """A workflow input that names a host file or folder: `(path)`, `(folder)`, `format: path`."""
+    first = (item.description or "").split(",")[0].strip().lower()
+    return item.format == "path" or (item.type or "").lower() in _PATH_WORDS or first in _PATH_WORDS
+
+
 def _plan_input(item: InputSpec) -> PlanInput:
     schema = field_schema(FieldSpec(name=item.name, type=item.type, description=item.description, where=item.where))
+    if item.format and item.format != "path":
+        schema["format"] = item.format
+    if is_path_input(item):
+        schema = {**schema, "type": "string", "format": "path"}
     return PlanInput(name=item.name, schema=schema, required=item.required, default=item.default, where=item.where)
 
 

@@ -165,11 +165,14 @@ def resolve_reference(
     workflow_inputs: Iterable[str],
     produced: Mapping[str, Produced],
     words: str = "",
+    name: str = "",
 ) -> InputBinding | None:
     """`steps.X.output.a.b`, `inputs.x` -> a binding; None when it names nothing known.
 
     `steps.X.output` alone (a value "from step 2") is the output's field that `words`
-    names ("the orders rows from step 2" -> `rows`), else the whole output."""
+    names ("the orders rows from step 2" -> `rows`), else the whole output; so is
+    `steps.X.output.<name>` (`left (from Step 1)`) when X declares its outputs and has
+    no field `name`."""
     parts = ref.split(".")
     if parts[0] == "inputs" and len(parts) >= 2:
         if parts[1] not in set(workflow_inputs):
@@ -180,6 +183,8 @@ def resolve_reference(
         if made is None:
             return None
         rest = parts[3:]
+        if name and rest == [name] and made.fields and not made.outputs(name):
+            rest = []
         if not rest and words:
             named = [w for w in re.findall(r"[A-Za-z_]\w*", words) if w in made.fields]
             rest = named[-1:] if named else []
@@ -327,12 +332,12 @@ class _Binder:
         self.loop = parse_for_each(step.for_each)
         self.warnings: list[Diagnostic] = []
 
-    def explicit(self, ref: str, words: str = "") -> InputBinding | None:
+    def explicit(self, ref: str, words: str = "", name: str = "") -> InputBinding | None:
         item = item_reference(ref, self.loop)
         if item is not None:
             return item
         if ref.startswith(("steps.", "inputs.")):
-            return resolve_reference(ref, self.scope.inputs, self.scope.produced, words)
+            return resolve_reference(ref, self.scope.inputs, self.scope.produced, words, name)
         return resolve_name(ref, self.scope.inputs, [self.scope.produced[s] for s in self.scope.upstream
                                                       if s in self.scope.produced])
 
@@ -437,7 +442,7 @@ def map_inputs(
                 binding, note = InputBinding(source="literal", value=value), "literal value"
         elif name in explicit:
             ref, words = explicit[name]
-            binding, note = binder.explicit(str(ref), words), f"explicit: {ref}"
+            binding, note = binder.explicit(str(ref), words, name), f"explicit: {ref}"
         elif gathered and name in gathered and gathered[name] in scope.produced:
             binding = InputBinding(source="step", step=gathered[name], gather=scope.produced[gathered[name]].gathered)
             note = f"gathered: every item output of {gathered[name]}, in item order (the step's text names it)"

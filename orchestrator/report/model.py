@@ -280,6 +280,7 @@ class RunReport(_Frozen):
     mermaid: str = ""
     notes: tuple[str, ...] = ()
     degraded: tuple[str, ...] = ()  # a degraded run: "step: fallback: why" for each step a fallback stood in for
+    artifacts: tuple[str, ...] = ()  # files the steps' scripts wrote, relative to the run directory (`artifacts/<step>/...`)
 
     def step(self, step_id: str) -> StepReport:
         for s in self.steps:

@@ -232,6 +232,9 @@ def render_html(r: RunReport) -> str:
         body += [f"<li><code>{escape(c.step)}</code> by <code>{escape(c.skill)}</code>: {_status_word(c.status)}"
                  + (f": {escape(c.message)}" if c.message else "") + "</li>" for c in r.compensations]
         body.append("</ol>")
+    if r.artifacts:
+        body.append("<h2>Artifacts</h2><ul>" + "".join(f"<li><code>{escape(a)}</code></li>" for a in r.artifacts)
+                    + "</ul>")
     if r.notes:
         body.append("<h2>Notes</h2><ul>" + "".join(f"<li>{escape(n)}</li>" for n in r.notes) + "</ul>")
     body += _metrics(r)

@@ -297,6 +297,9 @@ def render_markdown(r: RunReport) -> str:
         for c in r.compensations:
             message = f": {_text(_first_line(c.message, 300))}" if c.message else ""
             lines.append(f"- {_code(c.step)} by {_code(c.skill)}: **{c.status}**{message}")
+    if r.artifacts:
+        lines += ["", "## Artifacts", "", "Files the scripts wrote, in the run directory:", ""]
+        lines += [f"- {_code(a)}" for a in r.artifacts]
     if r.notes:
         lines += ["", "## Notes", "", *(f"- {_text(n)}" for n in r.notes)]
     lines += ["", *_metrics(r)]

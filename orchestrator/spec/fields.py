@@ -21,7 +21,8 @@ from orchestrator.spec.source import Source
 
 TYPE_WORDS: dict[str, str] = {
     **dict.fromkeys(
-        ("string", "str", "text", "markdown", "md", "html", "url", "uri", "path", "filename"),
+        ("string", "str", "text", "markdown", "md", "html", "url", "uri", "path", "filename", "folder",
+         "directory", "dir"),
         "string",
     ),
     **dict.fromkeys(("email", "date", "datetime", "timestamp", "yaml"), "string"),
@@ -33,7 +34,7 @@ TYPE_WORDS: dict[str, str] = {
     **dict.fromkeys(("null", "none"), "null"),
 }
 _FORMAT_WORDS = {"markdown", "md", "html", "url", "uri", "path", "filename", "email", "date",
-                 "datetime", "timestamp", "yaml"}
+                 "datetime", "timestamp", "yaml", "folder", "directory", "dir"}
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_-]*"
 NUMBER_WORDS: dict[str, int] = {

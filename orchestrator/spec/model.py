@@ -49,6 +49,7 @@ class InputSpec(_Node):
     required: bool = True
     default: Any = None
     where: str
+    format: str | None = None  # JSON Schema `format`: "path" is a host file or folder shown to scripts read-only
 
 
 class Reading(_Node):

@@ -225,8 +225,9 @@ class NodeReader:
                 required=bool(spec.get("required", not has_default)),
                 default=spec.get("default"),
                 where=where(self.line(key)),
+                format=str(spec["format"]) if isinstance(spec.get("format"), str) else None,
             ))
-            for extra in set(spec) - {"name", "type", "description", "required", "default"}:
+            for extra in set(spec) - {"name", "type", "description", "required", "default", "format"}:
                 self.src.warn(self.line(val), f"input '{name}': key '{extra}' not understood",
                               "spec.unread")
         return tuple(out)
