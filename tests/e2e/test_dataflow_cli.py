@@ -83,7 +83,7 @@ def test_a_consumer_whose_contract_refuses_the_gathered_list_is_caught_by_valida
     assert (f"{spec}:19: step-2 (Greet each) -> step-3 (Sum up): `greeting` cannot be supplied: it is array but "
             "must be string: step-2 is a For each step, so `greeting` gets a list, one per item in item order"
             in checked.stderr), checked.stderr
-    code, summary, err = run_json(spec, tmp_path / "state", "roster=Ada:36")
+    code, _, err = run_json(spec, tmp_path / "state", "roster=Ada:36")
     assert code == 2 and not (tmp_path / "state" / "runs").exists(), err
 
 
