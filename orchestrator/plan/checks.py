@@ -283,7 +283,7 @@ def _check_edges(ctx: _Context) -> None:
                 ctx.error(where, f"{pair}: `{name}` cannot be supplied: {problem.replace('the value', 'it')}",
                           "schema-mismatch")
             if not problems and head and name in needed and head not in required_of(producer.output_schema) \
-                    and out_props:
+                    and out_props and required_of(producer.output_schema):
                 ctx.warn(where, f"{pair}: `{name}` is required but the producer may leave `{head}` out",
                          "schema-optional")
 

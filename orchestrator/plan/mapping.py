@@ -452,12 +452,14 @@ def map_inputs(
                 binding, note = found
         if binding is None:
             continue
-        if name in loose_by and name not in needs:
+        by_loose_rule = name in loose_by and name not in needs and name not in step.input_values \
+            and name not in explicit and name not in (gathered or {})
+        if by_loose_rule:
             note = f"{note} ({loose_by[name].said})"
         if binding.optional != optional:
             binding = binding.model_copy(update={"optional": optional})
         bindings[name] = binding
-        said_by = loose_by[name].source if name in loose_by and name not in needs else "spec"
+        said_by = loose_by[name].source if by_loose_rule else "spec"
         provenance[f"inputs.{name}"] = Provenance(source=said_by, where=where, note=note)
     return Mapped(bindings, provenance, for_each, binder.warnings)
 

@@ -81,6 +81,7 @@ def assignments(text: str, where: str) -> tuple[list[FieldSpec], dict[str, Any],
             fields.append(field)
         elif literal is not None:
             literals[literal[0]] = literal[1]
+            fields.append(FieldSpec(name=literal[0], required=False, where=where))
         else:
             rest.append(part)
     return fields, literals, rest
