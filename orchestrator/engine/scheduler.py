@@ -261,6 +261,12 @@ class Scheduler:
                     active += 1
                 ready.clear()
                 if not active:
+                    # the tasks may all have ended before this loop read their news: a failure
+                    # queued behind another task's end must not be lost
+                    while not news.empty():
+                        failure = news.get_nowait()
+                        if failure is not None:
+                            raise failure
                     break
                 failure = await news.get()
                 if failure is not None:

@@ -95,8 +95,8 @@ def check_flow(plan: Plan, report: Report, accepts: Callable[[Any, Any], str | N
     for consumer in plan.steps:
         for name, binding in _required_sources(consumer):
             sources = [s for s in (binding.any_of or (binding.step,)) if s in steps]
-            if consumer.join == "any" and binding.any_of:
-                missing = [d for d in consumer.depends_on if d in steps and d not in binding.any_of]
+            if consumer.join == "any" and set(sources) & set(consumer.depends_on):
+                missing = [d for d in consumer.depends_on if d in steps and d not in sources]
                 for d in missing:
                     report(consumer, name, f"{consumer.id} runs after whichever of {', '.join(consumer.depends_on)} "
                                            f"ran, but `{name}` comes only from {', '.join(sources)}: when {d} is "

@@ -319,7 +319,8 @@ def approval_condition(text: str) -> tuple[str | None, str]:
 
 def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "reject"] | None]:
     """"wait up to 24h, then reject", "If nobody has looked at it within 6 hours, treat it as
-    rejected": (seconds, what then); (None, None) when it says no wait."""
+    rejected": (seconds, what then); (None, None) when it says no wait; what then is None when
+    the text does not say."""
     from orchestrator.spec.policy_text import first_duration
 
     m = _WAIT.search(text)
@@ -329,8 +330,9 @@ def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "rejec
     if seconds is None:
         return None, None
     then = _ON_TIMEOUT.search(text[m.end():]) or _ON_TIMEOUT.search(text)
-    word = then.group("w").lower() if then else "reject"
-    return seconds, "approve" if word.startswith("approve") else "reject"
+    if then is None:
+        return seconds, None
+    return seconds, "approve" if then.group("w").lower().startswith("approve") else "reject"
 
 
 def approval_sentence(sentence: str) -> bool:
