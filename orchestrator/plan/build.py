@@ -28,6 +28,7 @@ from orchestrator.plan.dataflow import (
     skill_instructions,
     with_instruction_outputs,
 )
+from orchestrator.plan.flow_checks import hand_on_empty_values, refusal
 from orchestrator.plan.location import error_at, from_default, from_spec, line_key, warning_at
 from orchestrator.plan.model import (
     BoundSkill,
@@ -281,6 +282,7 @@ def draft_plan(
         warnings=tuple(sorted(dict.fromkeys(warnings), key=line_key)),
         mcp_config=str(settings.mcp_config) if settings.mcp_config else None,
     )
+    plan = hand_on_empty_values(plan, refusal)
     errors = sorted((d for d in found if d.severity is Severity.ERROR), key=line_key)
     return seal(plan), errors
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.contract import at_pointer
-from orchestrator.plan.flow_checks import check_flow
+from orchestrator.plan.flow_checks import check_flow, refusal
 from orchestrator.plan.location import error_at, line_key, warning_at
 from orchestrator.plan.mapping import ancestors, parse_for_each
 from orchestrator.plan.model import InputBinding, JsonSchema, Plan, PlanStep, SkillKind
@@ -96,7 +96,7 @@ def check_plan(plan: Plan, spec: WorkflowSpec) -> list[Diagnostic]:
     _check_default_values(ctx)
     check_flow(plan, lambda step, name, message: ctx.error(_input_line(ctx, step, name),
                                                            f"{ctx.label(step.id)} would starve: {message}", "starved"),
-               _refusal)
+               refusal)
     return sorted(dict.fromkeys(ctx.found), key=line_key)
 
 
@@ -105,13 +105,6 @@ def _input_line(ctx: _Context, step: PlanStep, name: str) -> str | None:
     lines = {f.name: f.where for f in spec_step.inputs} if spec_step else {}
     prov = step.provenance.get(f"inputs.{name}")
     return lines.get(name) or (prov.where if prov is not None and prov.source == "spec" else None) or step.where
-
-
-def _refusal(schema: object, value: object) -> str | None:
-    from orchestrator.contracts import ContractChecker
-
-    violations = ContractChecker().check(schema if isinstance(schema, dict) else {}, value)
-    return violations[0].render() if violations else None
 
 
 def _check_cycles(ctx: _Context) -> set[str]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from orchestrator.plan.model import InputBinding, Plan, PlanStep
+from orchestrator.plan.model import InputBinding, Plan, PlanStep, Provenance
 from orchestrator.plan.schema import properties_of
 from orchestrator.policy import Fallback, FallbackAction
 
@@ -29,12 +29,13 @@ Report = Callable[[PlanStep, str, str], None]  # (consumer, input name, message)
 
 
 def _fallbacks(step: PlanStep) -> Iterator[Fallback]:
-    yield step.policy.fallback
-    for rule in step.policy.rules:
-        if rule.fallback is not None:
-            yield rule.fallback
-    if step.policy.on_error == "continue":
-        yield Fallback(action=FallbackAction.CONTINUE)
+    """The step's fallbacks; under `on_error: continue` a `fail` one continues instead."""
+    said = [step.policy.fallback, *(r.fallback for r in step.policy.rules if r.fallback is not None)]
+    for fallback in said:
+        if fallback.action is FallbackAction.FAIL and step.policy.on_error == "continue":
+            yield Fallback(action=FallbackAction.CONTINUE)
+        else:
+            yield fallback
 
 
 def _required_sources(step: PlanStep) -> Iterator[tuple[str, InputBinding]]:
@@ -75,6 +76,14 @@ class _Branches:
             if (deps and all(d in out for d in deps)) or (when and step.when == when):
                 out.add(sid)
         return out
+
+
+def refusal(schema: object, value: object) -> str | None:
+    """Why `value` breaks `schema` (its first violation), or None."""
+    from orchestrator.contracts import ContractChecker
+
+    violations = ContractChecker().check(schema if isinstance(schema, dict) else {}, value)
+    return violations[0].render() if violations else None
 
 
 def resolve_pointer(document: Any, pointer: str) -> Any:
@@ -126,8 +135,9 @@ def _after_fallback(fallback: Fallback, producer: PlanStep, consumer: PlanStep, 
                     accepts: Callable[[Any, Any], str | None]) -> str:
     head = f"{consumer.id} requires `{name}` from {producer.id}"
     if fallback.action is FallbackAction.CONTINUE:
-        return (f"{head}, which may continue with no output when it fails (its fallback: continue). Give the "
-                f"fallback a value (\"continue with value X\"), make `{name}` optional, or let the run fail there")
+        return (f"{head}, which may continue with no output when it fails (its fallback: continue), and "
+                f"{consumer.id} refuses its contract's empty value there. Give the fallback a value "
+                f"(\"continue with value X\"), make `{name}` optional, or let the run fail there")
     if fallback.action is not FallbackAction.DEFAULT:
         return ""
     from orchestrator.contracts import empty_value
@@ -145,3 +155,59 @@ def _after_fallback(fallback: Fallback, producer: PlanStep, consumer: PlanStep, 
         return (f"{head}, whose fallback hands on {said} there, {handed!r}, which {consumer.id} refuses: {problem}. "
                 f"Give the fallback a value {consumer.id} accepts (\"continue with value X\")")
     return ""
+
+
+def _required_from(plan: Plan, producer: str) -> list[tuple[PlanStep, str, InputBinding]]:
+    """(consumer, input name, binding) for each required input read from `producer` alone."""
+    return [(consumer, name, binding) for consumer in plan.steps for name, binding in _required_sources(consumer)
+            if binding.step == producer and not binding.any_of]
+
+
+def empty_value_taken(plan: Plan, step: PlanStep, accepts: Callable[[Any, Any], str | None]) -> bool:
+    """Whether every step that requires `step`'s output accepts its contract's empty value there
+    (and one does): a `continue` fallback then hands that value on instead of nothing."""
+    from orchestrator.contracts import empty_value
+
+    needing = _required_from(plan, step.id)
+    if not needing or step.for_each is not None or not properties_of(step.output_schema):
+        return False
+    value = empty_value(step.output_schema)
+    for consumer, name, binding in needing:
+        try:
+            handed = resolve_pointer(value, binding.pointer)
+        except KeyError:
+            return False
+        wanted = properties_of(consumer.input_schema).get(name)
+        if isinstance(wanted, dict) and wanted and accepts(wanted, handed):
+            return False
+    return True
+
+
+def _swap(f: Fallback, failing_too: bool) -> Fallback:
+    """CONTINUE (and, under `on_error: continue`, FAIL) becomes the contract's empty value."""
+    if f.action is FallbackAction.CONTINUE or (failing_too and f.action is FallbackAction.FAIL):
+        return Fallback(action=FallbackAction.DEFAULT)
+    return f
+
+
+def hand_on_empty_values(plan: Plan, accepts: Callable[[Any, Any], str | None]) -> Plan:
+    """A step whose fallback continues with no output, while later steps require its output and
+    accept its contract's empty value, continues with that value instead (DEFAULT, no value)."""
+    steps: list[PlanStep] = []
+    for step in plan.steps:
+        continuing = any(f.action is FallbackAction.CONTINUE for f in _fallbacks(step))
+        if not continuing or not empty_value_taken(plan, step, accepts):
+            steps.append(step)
+            continue
+        on_error = step.policy.on_error == "continue"
+        rules = tuple(r if r.fallback is None else r.model_copy(update={"fallback": _swap(r.fallback, on_error)})
+                      for r in step.policy.rules)
+        policy = step.policy.model_copy(update={"fallback": _swap(step.policy.fallback, on_error), "rules": rules})
+        prov = dict(step.provenance)
+        said = prov.get("policy.fallback")
+        readers = ", ".join(dict.fromkeys(c.id for c, _, _ in _required_from(plan, step.id)))
+        note = f"continues with its contract's empty value, which {readers} accept(s)"
+        prov["policy.fallback"] = said.model_copy(update={"note": f"{said.note}; {note}"}) if said else \
+            Provenance(source="default", note=note)
+        steps.append(step.model_copy(update={"policy": policy, "provenance": prov}))
+    return plan.model_copy(update={"steps": tuple(steps)})

@@ -286,7 +286,7 @@ _APPROVAL_IF = re.compile(r"(?i)\b(?:(?:is\s+)?(?:only\s+)?(?:required|needed)\s
 _APPROVAL_ONLY = re.compile(r"(?i)^\W*(?P<cond>(?:only\s+(?:for|in|on)\s+)?[\w.-]+\s*(?:only)?)\s*(?:[.;]|$)")
 _APPROVE = re.compile(
     r"(?i)\b(?:has|have|must|needs?|need)\s+to\s+(?:approve|sign\s+off)|\bmust\s+(?:approve|sign\s+off)|"
-    r"\b(?:needs?|requires?)\s+(?:an?\s+)?(?:approval|sign-?off)|\bsigns?\s+off\b|\bapproves?\s+or\s+rejects?\b|"
+    r"\b(?:needs?|requires?)\s+(?:an?\s+)?(?:person['’]s\s+|human\s+|manual\s+)?(?:approval|sign-?off)|"
     r"\bwait(?:s)?\s+for\s+(?:an?\s+)?(?:approval|sign-?off)")
 _WAIT = re.compile(r"(?i)\b(?:wait(?:s|ing)?\s+(?:up\s+to|for\s+up\s+to|at\s+most|for)|within|after|timeout|"
                    r"(?:has\s+)?(?:looked|answered|decided|approved)\s+(?:at\s+it\s+)?within)\s+(?P<d>[^,;.)]+)")

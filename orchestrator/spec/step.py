@@ -214,6 +214,7 @@ class _StepBuilder:
         self.bold: list[Mention] = []
         self.prose_depends: tuple[prose.StepList, int, str] | None = None
         self.structure_read = 0  # sentences read as a dependency, a root (+1) or a route (+2)
+        self.block_index = 0  # which of the step's blocks is being read
         self.foreign_routes: list[tuple[str, prose.RouteReading, int]] = []
 
     def read(self, what: str, line: int, text: str, note: str) -> None:
@@ -387,6 +388,11 @@ class _StepBuilder:
         paren = found[0] if found else None
         if not label and found is not None:
             rest = found[1]
+        if self.block_index > 1:  # "otherwise, page the on-call" among the failure lines is not a branch
+            self.src.warn(line, f"{self.sid}: '{(label + ': ' + rest) if label else rest}' is not read as an "
+                                "Otherwise: it must open the step (its first or second line)", "spec.unread")
+            self.description.append(rest.strip())
+            return
         self.values["otherwise_where"] = self.src.where(line)
         self.field_where["when"] = self.src.where(line)
         if paren and cond.read_condition(paren) is not None:
@@ -403,9 +409,12 @@ class _StepBuilder:
         if said is not None and "when" not in self.values:
             text, negated = said
             if cond.read_condition(text) is None:
-                self.src.error(line, f"{self.sid}: the condition '{text}' cannot be read: write a comparison "
-                                     "such as `confidence < 0.7`, `Step 4 reported valid = true` or `amount is "
-                                     "over 1000`", "spec.when")
+                message = (f"{self.sid}: the condition '{text}' cannot be read: write a comparison such as "
+                           "`confidence < 0.7`, `Step 4 reported valid = true` or `amount is over 1000`")
+                if re.match(r"(?i)^\W*only\s+(?:if|when)\b", sentence):  # "Only if ..., use the backup": maybe not
+                    self.src.warn(line, f"{message}; the step runs without it", "spec.when")
+                    return False
+                self.src.error(line, message, "spec.when")
                 return True
             self.values["when"] = f"not ({text})" if negated and cond.is_expression(text) else (
                 f"unless {text}" if negated else text)
@@ -531,7 +540,8 @@ def read_step(
     b.mention(name, line)
     flattened = False  # reading failure modes written at the bullets' own level
     aside = False  # after a "notes:" paragraph nothing more belongs to the step
-    for block in blocks:
+    for index, block in enumerate(blocks):
+        b.block_index = index
         if aside:
             text = str(getattr(block, "text", "")).strip()
             src.warn(block.line, f"{sid}: '{text[:60]}' (after a notes line) not read", "spec.unread")

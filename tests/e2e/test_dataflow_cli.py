@@ -319,14 +319,27 @@ def test_a_fallback_with_a_value_hands_it_on_and_the_run_ends_degraded_with_exit
 
 
 def test_a_step_that_would_starve_is_reported_at_validate_time_with_the_fix(tmp_path: Path) -> None:
-    for name in ("classify", "label"):
-        make_skill(tmp_path, name)
+    make_skill(tmp_path, "classify")
+    make_skill(tmp_path, "label", input_schema={"type": "object", "properties": {
+        "type": {"type": "string", "enum": ["invoice", "receipt"]}}, "required": ["type"]})
     spec = write_spec(tmp_path, FALLBACK.format(fallback="continue"))
     checked = skillweave("validate", spec)
     assert checked.returncode == 2
     assert (f"{spec}:11: step-2 (Label) would starve: step-2 requires `type` from step-1, which may continue with "
-            "no output when it fails (its fallback: continue). Give the fallback a value" in checked.stderr), \
-        checked.stderr
+            "no output when it fails (its fallback: continue), and step-2 refuses its contract's empty value "
+            "there. Give the fallback a value" in checked.stderr), checked.stderr
+
+
+def test_a_continue_whose_consumer_accepts_the_empty_value_hands_it_on_and_the_run_is_degraded(
+    tmp_path: Path,
+) -> None:
+    for name in ("classify", "label"):
+        make_skill(tmp_path, name)
+    spec = write_spec(tmp_path, FALLBACK.format(fallback="continue"))
+    code, summary, err = run_json(spec, tmp_path / "state")
+    assert code == 0, (err, summary.get("error"))
+    assert summary["status"] == "degraded"
+    assert summary["outputs"]["step-1"] == {"type": ""} and summary["outputs"]["step-2"] == {"label": "type: "}
 
 
 def test_a_folder_input_is_read_by_a_sandboxed_script_while_a_file_beside_it_stays_invisible(

@@ -161,9 +161,10 @@ def test_attempt_timeouts_along_a_chain_beyond_the_wall_time_cannot_converge() -
 def test_a_continue_fallback_feeding_a_required_field_starves_its_consumer() -> None:
     spec = workflow(step(1, "A", "`emit-count`", on_error="continue"),
                     step(2, "B", "`need-count`"))
-    catalog = FakeCatalog(COUNT, skill("need-count", input_schema=obj(("count",), count="integer")))
+    catalog = FakeCatalog(COUNT, skill("need-count", input_schema=obj(("count",), count={"type": "integer",
+                                                                                          "minimum": 1})))
     diags = found(spec, catalog)
     assert [(d.code, d.severity) for d in diags] == [("starved", Severity.ERROR)]
     assert "step-2 (B) would starve: step-2 requires `count` from step-1, which may continue with no output" \
         in diags[0].message
-    assert "Give the fallback a value" in diags[0].message
+    assert "step-2 refuses its contract's empty value there. Give the fallback a value" in diags[0].message

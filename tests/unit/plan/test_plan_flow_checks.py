@@ -78,3 +78,13 @@ def test_a_join_whose_branch_lacks_a_required_name_starves_on_that_path() -> Non
                                    spec) if d.code == "starved"]
     assert [d.line for d in found] == [42]
     assert "when step-3 is the one that ran, it has no `type`" in found[0].message
+
+
+def test_a_continue_whose_consumers_accept_the_empty_value_hands_that_value_on_instead() -> None:
+    spec = with_fallback(Fallback(action=FallbackAction.CONTINUE), consumer="`any-label`")
+    plan = build_plan(spec, CATALOG, settings=SETTINGS)
+    assert check_plan(plan, spec) == []
+    (rule,) = plan.step("step-1").policy.rules
+    assert rule.fallback == Fallback(action=FallbackAction.DEFAULT)
+    assert plan.step("step-1").provenance["policy.fallback"].note.endswith(
+        "continues with its contract's empty value, which step-2 accept(s)")

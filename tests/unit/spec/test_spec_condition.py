@@ -94,5 +94,6 @@ def test_an_approval_value_gives_its_condition_and_its_wait() -> None:
 
 def test_a_sentence_saying_a_person_must_approve_asks_for_a_gate() -> None:
     assert approval_sentence("Before anything is sent, finance has to approve it.")
-    assert approval_sentence("A manager signs off on the booking.")
+    assert approval_sentence("It needs a person's approval.")
+    assert not approval_sentence("The reviewer step approves or rejects the pull request.")  # a skill's work
     assert not approval_sentence("The approval rate is reported.")
