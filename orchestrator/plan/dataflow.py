@@ -38,7 +38,6 @@ from orchestrator.plan.mapping import (
     Loose,
     Produced,
     Scope,
-    ancestors,
     derive_dependencies,
     map_inputs,
     name_the_value,
@@ -139,6 +138,11 @@ class _Planner:
             for i, s in enumerate(spec.steps)
         }
         self.needs = {sid: list(properties_of(schema)) for sid, schema in input_schemas.items()}
+        makers: dict[str, set[str]] = {}
+        for sid, made in self.produced.items():
+            for name in made.fields | made.aliases:
+                makers.setdefault(name, set()).add(sid)
+        self.makers = {name: frozenset(sids) for name, sids in makers.items()}
         self.exclusive: set[frozenset[str]] = set()
         for s in spec.steps:  # the routes of one router: at most one of them runs
             targets = [t for t in dict.fromkeys([*s.routes.values(), *([s.route_default] if s.route_default else [])])]
@@ -162,8 +166,7 @@ class _Planner:
                                              "skill"))
         if not step.inputs and not step.input_values and (skill is None or skill.input_schema is None):
             own = self.produced[step.id].fields | self.produced[step.id].aliases
-            known = [*inputs, *sorted({f for sid, p in self.produced.items() if sid != step.id
-                                       for f in p.fields | p.aliases})]
+            known = [*inputs, *sorted(n for n, sids in self.makers.items() if sids - {step.id})]
             for name in mentioned(step.description, [n for n in dict.fromkeys(known) if n not in own]):
                 out.setdefault(name, Loose(name, step.where, "named in the step's text"))
         return [item for name, item in out.items() if name not in self.needs[step.id]]
@@ -220,7 +223,7 @@ class _Planner:
             head = name.split(".")[0]
             if loop is not None and item_fields is not None and head in item_fields:
                 return f"item.{name}"
-            made = (producers(head, candidates, scope) if scope is not None
+            made = (producers(head, scope) if scope is not None
                     else [s for s in candidates if self.produced[s].outputs(head)][:1])
             if made:
                 return step_path(made[0], name)
@@ -283,17 +286,15 @@ class _Planner:
         if not spec.inputs and inputs:
             loose = {s.id: self.loose(s, [i.name for i in inputs]) for s in spec.steps}
         names = [i.name for i in inputs]
-        above = {sid: frozenset(ancestors(sid, dep_ids, self.order)) for sid in self.order}
         flow = Flow(inputs=inputs)
         conditions: dict[str, str] = {}
         for step in spec.steps:
-            upstream = tuple(a for a in ancestors(step.id, dep_ids, self.order) if a in self.produced)
             item_fields = self.item_fields(step, inputs)
-            scope = Scope(inputs=tuple(names), produced=self.produced, upstream=upstream, above=above,
+            scope = Scope(inputs=tuple(names), produced=self.produced, deps=dep_ids, start=tuple(dep_ids[step.id]),
                           joined=tuple(dep_ids[step.id]) if step.join == "any" else (),
                           contract_fields=self.contract_fields(step), item_fields=item_fields, path=self.path,
-                          exclusive=frozenset(self.exclusive))
-            gathering = {name: sid or next((s for s in upstream if self.produced[s].gathered), "")
+                          exclusive=frozenset(self.exclusive), makers=self.makers, step=step.id)
+            gathering = {name: sid or next(iter(scope.nearest(lambda made: made.gathered)), "")
                          for name, sid in gathered_by[step.id].items()}
             schema = self.input_schemas[step.id]
             mapped = map_inputs(step, self.needs[step.id], required_of(schema), scope, loose[step.id],
@@ -301,15 +302,18 @@ class _Planner:
             self.found += mapped.warnings
             self.drop_unfit_lists(step, mapped.bindings, mapped.provenance)
             unbound = [n for n in self.needs[step.id] if n not in mapped.bindings and n not in step.input_values]
-            named = mentioned(step.description, [*names, *sorted({f for s in upstream for f in self.produced[s].fields})])
-            named = [n for n in named if n not in self.needs[step.id] and n not in mapped.bindings]
-            extra = name_the_value(step, unbound, named, mapped.bindings.values(), scope)
+            extra = None
+            if len(unbound) == 1:  # the one input left: the one value the step's text names, if any
+                named = [n for n in mentioned(step.description, [*names, *sorted(self.makers)])
+                         if n not in self.needs[step.id] and n not in mapped.bindings]
+                extra = name_the_value(step, unbound, named, mapped.bindings.values(), scope)
             if extra is not None:
                 name, binding, prov = extra
                 mapped.bindings[name] = binding.model_copy(update={"optional": name not in required_of(schema)})
                 mapped.provenance[f"inputs.{name}"] = prov
             schema = self.with_loose(schema, mapped.bindings)
-            candidates = list(upstream)
+            conditional = step.when or step.otherwise_where or (step.approval and step.approval.when)
+            candidates = scope.upstream() if conditional else []  # a value alone is looked up there
             flow.steps[step.id] = StepFlow(deps[step.id], mapped.bindings, mapped.provenance, mapped.for_each, schema)
             flow.steps[step.id].when = self.step_condition(step, inputs, candidates, scope, item_fields, conditions,
                                                            mapped.provenance)

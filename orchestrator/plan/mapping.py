@@ -44,7 +44,7 @@ template renders to text.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -102,14 +102,59 @@ class Scope:
 
     inputs: tuple[str, ...]  # workflow input names
     produced: Mapping[str, Produced]  # every step's outputs
-    upstream: tuple[str, ...]  # the step's ancestors, latest in spec order first
-    above: Mapping[str, frozenset[str]]  # each step's ancestors: tells unordered producers apart
+    deps: Mapping[str, Sequence[str]]  # every step's dependencies
+    start: tuple[str, ...]  # the step's own dependencies
     joined: tuple[str, ...] = ()  # a join's dependencies ("whichever ran")
     contract_fields: Mapping[str, str] = field(default_factory=dict)  # name -> producer, Data Contracts
     item_fields: frozenset[str] | None = None  # the For each item's properties (None: not declared)
     path: str = ""
     # pairs of steps of which at most one runs: an if and its Otherwise, two routes of one router
     exclusive: frozenset[frozenset[str]] = frozenset()
+    makers: Mapping[str, frozenset[str]] | None = None  # name -> the steps that output it (None: not indexed)
+    step: str = ""  # the step whose inputs these are
+
+    def nearest(self, found: Callable[[Produced], bool]) -> list[str]:
+        """The nearest ancestors for which `found` holds: walking back from the step's
+        dependencies, a step that holds ends its path; one upstream of another that holds is
+        dropped. Latest in spec order first."""
+        hits: list[str] = []
+        seen: set[str] = set()
+        todo = list(self.start)
+        while todo:
+            sid = todo.pop()
+            if sid in seen or sid not in self.produced:
+                continue
+            seen.add(sid)
+            if found(self.produced[sid]):
+                hits.append(sid)
+            else:
+                todo.extend(self.deps.get(sid, ()))
+        hits = [h for h in hits if not any(self.reaches(h, other) for other in hits if other != h)]
+        return sorted(hits, key=lambda s: -self.produced[s].index)
+
+    def reaches(self, ancestor: str, step: str) -> bool:
+        """Whether `step` depends on `ancestor`, directly or not."""
+        seen: set[str] = set()
+        todo = list(self.deps.get(step, ()))
+        while todo:
+            sid = todo.pop()
+            if sid == ancestor:
+                return True
+            if sid not in seen:
+                seen.add(sid)
+                todo.extend(self.deps.get(sid, ()))
+        return False
+
+    def upstream(self) -> list[str]:
+        """Every ancestor of the step, latest in spec order first."""
+        seen: set[str] = set()
+        todo = list(self.start)
+        while todo:
+            sid = todo.pop()
+            if sid not in seen and sid in self.produced:
+                seen.add(sid)
+                todo.extend(self.deps.get(sid, ()))
+        return sorted(seen, key=lambda s: -self.produced[s].index)
 
 
 @dataclass
@@ -212,11 +257,12 @@ def resolve_name(
     return None
 
 
-def producers(name: str, candidates: Sequence[str], scope: Scope) -> list[str]:
-    """The nearest producers of `name` among `candidates`: those that output it and are not
-    upstream of another that does (one: certain; several: they do not run one after the other)."""
-    making = [sid for sid in candidates if sid in scope.produced and scope.produced[sid].outputs(name)]
-    return [sid for sid in making if not any(sid in scope.above.get(o, frozenset()) for o in making if o != sid)]
+def producers(name: str, scope: Scope) -> list[str]:
+    """The nearest ancestors that output `name` (one: certain; several: they do not run one
+    after the other), latest in spec order first."""
+    if scope.makers is not None and not scope.makers.get(name, frozenset()) - {scope.step}:
+        return []  # no other step outputs it: no walk
+    return scope.nearest(lambda made: made.outputs(name))
 
 
 def _data_references(
@@ -338,8 +384,7 @@ class _Binder:
             return item
         if ref.startswith(("steps.", "inputs.")):
             return resolve_reference(ref, self.scope.inputs, self.scope.produced, words, name)
-        return resolve_name(ref, self.scope.inputs, [self.scope.produced[s] for s in self.scope.upstream
-                                                      if s in self.scope.produced])
+        return resolve_name(ref, self.scope.inputs, [self.scope.produced[s] for s in self.scope.upstream()])
 
     def bind(self, name: str, where: str | None, *, loose: bool) -> tuple[InputBinding, str] | None:
         """The binding of a name that has no literal and no explicit source, and its rule."""
@@ -359,7 +404,7 @@ class _Binder:
                 first = _from_step(scope.produced[branches[0]], [name])
                 binding = first.model_copy(update={"any_of": tuple(branches)}) if len(branches) > 1 else first
                 return binding, f"join: `{name}` of whichever of {', '.join(branches)} ran"
-        nearest = producers(name, scope.upstream, scope)
+        nearest = producers(name, scope)
         if len(nearest) > 1 and all(frozenset((a, b)) in scope.exclusive for a in nearest for b in nearest if a != b):
             ordered = tuple(sorted(nearest, key=lambda s: scope.produced[s].index))
             first = _from_step(scope.produced[ordered[0]], [name])
@@ -386,7 +431,7 @@ class _Binder:
         if name in scope.inputs:
             return InputBinding(source="input", name=name), f"workflow input: {name}"
         if name == GATHERED_NAME:
-            gathering = [s for s in scope.upstream if scope.produced.get(s) and scope.produced[s].gathered]
+            gathering = scope.nearest(lambda made: made.gathered)
             if gathering:
                 return (InputBinding(source="step", step=gathering[0], gather=True),
                         f"gathered: every item output of {gathering[0]}, in item order")
@@ -477,7 +522,7 @@ def name_the_value(
         if word in scope.inputs:
             values.append((InputBinding(source="input", name=word), f"workflow input {word}"))
             continue
-        nearest = producers(word, scope.upstream, scope)
+        nearest = producers(word, scope)
         if len(nearest) == 1:
             made = scope.produced[nearest[0]]
             values.append((_from_step(made, [word]), f"{made.step}'s `{word}`"))

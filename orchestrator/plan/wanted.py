@@ -24,6 +24,7 @@ the plan says where each came from.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -36,6 +37,7 @@ _SENTENCE = re.compile(r"(?<=[.;!?])\s+(?=[A-Z`(*_])|\n\s*\n")
 _GATHERED = re.compile(
     r"(?i)\b(?:results?|outputs?|answers?|items?|analys[ie]s)\b[^.;]*?\bas\s+(?:a\s+(?:list|array)\s+)?"
     r"(?:(?:called|named)\s+)?`([A-Za-z_]\w*)`")
+_NOT_WORD = re.compile(r"[^0-9a-z]+")
 _STEP_REF = re.compile(r"(?i)\b(?:step|stage|phase|task)[\s_-]*(\d+|[a-z]+)\b")
 
 
@@ -108,13 +110,24 @@ def _paragraphs(body: str) -> Iterable[tuple[int, str]]:
         yield start, "\n".join(lines)
 
 
+def _words(text: str) -> list[str]:
+    return [w for w in _NOT_WORD.split(text.lower()) if w]
+
+
+@functools.lru_cache(maxsize=4096)
+def _key(name: str) -> str:
+    return " ".join(_words(name))
+
+
 def mentioned(text: str, names: Iterable[str]) -> list[str]:
     """The `names` that `text` mentions, as a word or in backticks (`report_date` as
-    "report date" too), in the order of `names`."""
+    "report date" too), in the order of `names`; linear in the text and the names."""
+    words = _words(text)
+    grams = {" ".join(words[i:i + n]) for n in range(1, 5) for i in range(len(words) - n + 1)}
     found: list[str] = []
     for name in names:
-        words = r"[\s_-]".join(re.escape(w) for w in re.split(r"[_-]", name) if w)
-        if words and re.search(rf"(?i)(?<![\w.-]){words}(?![\w-])", text):
+        key = _key(name)
+        if key and key in grams:
             found.append(name)
     return found
 
