@@ -84,6 +84,10 @@ _OP = re.compile("|".join(f"(?P<o{i}>(?<![\\w<>=!])(?:{p})(?![\\w<>=]))" for i, 
 _EMPTY = re.compile(r"(?i)^(?:.*?\b(?:there\s+(?:are|were|is|was)\s+|gave\s+back\s+|gives\s+back\s+|returned\s+|"
                     r"returns\s+|found\s+|has\s+|have\s+|had\s+)?)?\bno\s+(?:more\s+)?`?([A-Za-z_][\w-]*)`?")
 _EMPTY_WORD = re.compile(r"(?i)^(?P<subj>.+?)\s+(?:is|are)\s+(?P<not>not\s+|non-?)?(?:empty|missing|blank|unset)\s*$")
+_FILLED_WORD = re.compile(r"(?i)^(?P<subj>.+?)\s+(?:is|are)\s+(?:set|present|given|there|available)\s*$")
+_ANY = re.compile(r"(?i)^(?:.*?\b(?:there\s+(?:are|were|is|was)\s+|found\s+|has\s+|have\s+|had\s+|gave\s+back\s+|"
+                  r"returned\s+|reported\s+)?)?\b(?:any|some|at\s+least\s+one)\s+(?P<rest>[`A-Za-z_][\w\s`-]*?)\s*"
+                  r"(?:\b(?:at\s+all|left|in\s+\w+|for\s+\w+|today|yesterday)\b.*)?$")
 _VALUE_ONLY = re.compile(r"(?i)^\W*(?:only\s+(?:for|in|on|with)\s+(?P<a>[\w.-]+)|(?:for\s+|in\s+|on\s+)?"
                          r"(?P<b>[\w.-]+)\s+only)\W*$")
 _ARTICLES = {"the", "a", "an", "its", "their", "this", "that", "it", "value", "of", "field", "output"}
@@ -142,8 +146,13 @@ def _clause(text: str, previous: Clause | None) -> Clause | None:
     if m := _EMPTY_WORD.match(text):
         subject = _subject(m.group("subj"))
         return Clause(kind="filled" if m.group("not") else "empty", subject=subject, step=step) if subject else None
+    if m := _FILLED_WORD.match(text):
+        subject = _subject(m.group("subj"))
+        return Clause(kind="filled", subject=subject, step=step) if subject else None
     if m := _EMPTY.match(text):
         return Clause(kind="empty", subject=(m.group(1),), step=step)
+    if (m := _ANY.match(text)) and (subject := _subject(m.group("rest"))):
+        return Clause(kind="filled", subject=subject, step=step)
     if m := _VALUE_ONLY.match(text):
         ok, value = _value(m.group("a") or m.group("b") or "")
         if ok and isinstance(value, str):
@@ -162,7 +171,7 @@ def _clause(text: str, previous: Clause | None) -> Clause | None:
     if ok and previous is not None and previous.kind == "compare":  # "is billing or technical"
         return previous.model_copy(update={"value": value})
     if ok and isinstance(value, str) and re.fullmatch(r"[A-Za-z_][\w-]*", value) and step is not None:
-        return Clause(kind="compare", subject=(value,), step=step, op="==", value=True)
+        return Clause(kind="filled", subject=(value,), step=step)  # "Step 2 found problems"
     return None
 
 

@@ -28,6 +28,10 @@ from orchestrator.spec.condition import (
     ("rows are empty", Clause(kind="empty", subject=("rows",))),
     ("rows are not empty", Clause(kind="filled", subject=("rows",))),
     ("prod only", Clause(kind="value", value="prod")),
+    ("Step 2 found any problems", Clause(kind="filled", subject=("problems",), step="step-2")),
+    ("Step 2 found problems", Clause(kind="filled", subject=("problems",), step="step-2")),
+    ("there are any open issues", Clause(kind="filled", subject=("open", "issues"))),
+    ("the token is set", Clause(kind="filled", subject=("token",))),
 ])
 def test_a_comparison_in_words_is_read_into_one_clause(text: str, clause: Clause) -> None:
     read = read_condition(text)
