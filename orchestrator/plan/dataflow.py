@@ -36,8 +36,6 @@ from orchestrator.plan.location import error_at, from_spec, warning_at
 from orchestrator.plan.mapping import (
     Dependencies,
     Loose,
-    Produced,
-    Scope,
     derive_dependencies,
     map_inputs,
     name_the_value,
@@ -53,6 +51,7 @@ from orchestrator.plan.model import (
     StepPolicy,
 )
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
+from orchestrator.plan.scope import Produced, Scope
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
 from orchestrator.policy import ApprovalPolicy, Fallback, FallbackAction
 from orchestrator.spec.fields import step_id
