@@ -18,6 +18,13 @@ SKILLWEAVE = str(Path(sys.executable).with_name("skillweave"))
 
 SCRIPTS: dict[str, tuple[str, str]] = {
     # name: (description and instructions, script)
+    "bump": (
+        "Test skill. Adds one to the integer n.",
+        """
+        import json, sys
+        json.dump({"n": json.load(sys.stdin)["n"] + 1}, sys.stdout)
+        """,
+    ),
     "list-people": (
         "Test skill. Turns a roster `Ada:36,Linus:28` into people with a name and an age.",
         """

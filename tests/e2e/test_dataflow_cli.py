@@ -1,6 +1,6 @@
 """What a spec says is what runs: data and control flow through the real `skillweave` and sandbox.
 
-Item fields of a `For each` over objects, gathered into the next step; two roots at once; an
+A twelve-step chain that hands `n` on (named, and by the nearest producer); item fields of a `For each` over objects, gathered into the next step; two roots at once; an
 if/otherwise pair and the join after it; a conditional approval; a YAML `condition:`; a
 fallback that hands on its value; a step that would starve, caught by validate; a degraded
 run; a folder shown read-only to a sandboxed script.
@@ -19,6 +19,53 @@ import pytest
 from dataflow_kit import SKILLWEAVE, make_skill, run_json, skillweave, statuses, write_spec
 
 pytestmark = pytest.mark.e2e
+
+BUMP = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}
+
+
+def chain_spec(sources: bool) -> str:
+    """Twelve `bump` steps over `n`, which is also a workflow input: each step's source named
+    (`from Step k-1` and a Data Contracts edge per hand-off), or left to the binding rules."""
+    lines = ["# Count to twelve", "", "## Inputs", "- n (integer): where to start", "", "## Workflow Steps", ""]
+    for k in range(1, 13):
+        source = f" (integer, from Step {k - 1})" if sources and k > 1 else " (integer)" if sources else ""
+        lines += [f"### Step {k}: Bump {k}", "- Skill: `bump`", f"- Input: n{source}", "- Output: n (integer)", ""]
+    if sources:
+        lines += ["## Data Contracts", ""]
+        for k in range(1, 12):
+            lines += [f"### Step {k} → Step {k + 1}", f"- Step {k} Output: n (integer)", f"- Step {k + 1} Input: n", ""]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("sources", [True, False], ids=["sources-named", "nearest-producer"])
+def test_a_twelve_step_chain_over_a_name_that_is_also_a_workflow_input_ends_with_n_plus_12(
+    sources: bool, tmp_path: Path,
+) -> None:
+    make_skill(tmp_path, "bump", input_schema=BUMP, output_schema=BUMP)
+    spec = tmp_path / "spec.md"
+    spec.write_text(chain_spec(sources), encoding="utf-8")
+    checked = skillweave("validate", spec)
+    assert checked.returncode == 0, checked.stderr
+    warned = [line for line in checked.stdout.splitlines() if "is both an output of" in line]
+    # named sources are explicit, no warning; without them each of steps 2-12 warns, with its line
+    assert len(warned) == (0 if sources else 11), checked.stdout
+    if not sources:  # at step 2's Input line, naming both sources and how to choose
+        assert warned[0].startswith(f"{spec}:15: warning: step-2 (Bump 2): `n` is both an output of step-1 "
+                                    "and a workflow input"), warned[0]
+        assert "`n (workflow input)`" in warned[0] and "`n (from Step N)`" in warned[0]
+    plan = skillweave("plan", spec, "--format", "text").stdout
+    bound = [line.split("[", 1)[0].split("<-", 1)[1].strip() for line in plan.splitlines()
+             if line.strip().startswith("input ")]
+    assert bound == ["input n", *(f"step-{k} output /n" for k in range(1, 12))]
+    rule = "explicit: steps.step-11.output.n" if sources else "nearest step: step-11 at /n"
+    assert rule in plan
+    code, summary, err = run_json(spec, tmp_path / "state", "n=0")
+    assert code == 0, err
+    assert summary["status"] == "succeeded"
+    assert summary["outputs"]["step-12"] == {"n": 12}
+    code, summary, err = run_json(spec, tmp_path / "state", "n=-12")
+    assert code == 0 and summary["outputs"]["step-12"] == {"n": 0}, err
+
 
 PEOPLE = {"type": "object", "properties": {"people": {"type": "array", "items": {
     "type": "object", "properties": {"name": {"type": "string"}, "age": {"type": "integer"}},
