@@ -23,7 +23,7 @@ $(TESTENV): $(RUNTIME)
 	bash scripts/install-node-tools.sh
 	touch $@
 
-install-system:  ## Debian packages the sandbox uses (slirp4netns); a no-op when present
+install-system:  ## Debian packages the sandbox and the tests use (slirp4netns, chromium); a no-op when present
 	bash scripts/install-system-packages.sh
 
 install: $(RUNTIME)  ## venv with skillweave installed (editable)
@@ -46,7 +46,7 @@ check: install-test  ## lint and type-check (mypy --strict on orchestrator/)
 	$(BIN)/mypy
 
 bench: install-test  ## benchmarks; figures go to bench/README.md
-	for b in validate sandbox engine mcp server; do $(BIN)/python bench/$${b}_bench.py || exit 1; done
+	for b in validate compile sandbox engine mcp server; do $(BIN)/python bench/$${b}_bench.py || exit 1; done
 
 clean:  ## remove the venv, the Node tools and caches
 	rm -rf $(VENV) .tools .pytest_cache .mypy_cache .ruff_cache

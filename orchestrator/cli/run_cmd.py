@@ -12,6 +12,10 @@ summary ends with where the run's files are: the report, the artifacts the
 steps wrote, and each regeneration with its diff (cut short; the whole one is
 in the report and the run directory).
 
+`--otel` (or an exporter in the `OTEL_*` environment) exports the run's trace
+and metrics over OpenTelemetry (`orchestrator.telemetry`); a resume continues
+the run's trace.
+
 `--json` prints one JSON document on stdout: the RunSummary with three more
 keys, `run_dir`, `report` (the saved report, null if it could not be written)
 and `artifacts` (absolute paths of the files under `<run_dir>/artifacts/`).
@@ -49,10 +53,10 @@ from orchestrator.cli.run_view import (
     PlainLog,
     RunFiles,
     RunResult,
+    echo_summary,
     final_outputs,
     render_files,
     render_regenerations,
-    render_summary,
     save_report,
 )
 from orchestrator.config import Settings
@@ -72,6 +76,9 @@ _EXIT_OF = {
 
 
 def _llm_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    f = click.option(
+        "--otel", is_flag=True, help="Export the run's trace and metrics over OpenTelemetry (OTLP; see OTEL_*)."
+    )(f)
     f = click.option("--promote", is_flag=True, default=None, help="Write repaired scripts back into their skills.")(f)
     f = click.option("--llm-replay", type=click.Path(path_type=Path), help="Answer LLM calls from this recording.")(f)
     f = click.option("--llm-record", type=click.Path(path_type=Path), help="Record LLM calls to this file.")(f)
@@ -193,6 +200,14 @@ def _check_files(settings: Settings) -> None:
         load_recording(settings.llm_replay)
 
 
+def _telemetry(otel: bool) -> None:
+    """--otel turns telemetry on; without it the OTEL_* environment decides (`orchestrator.telemetry`)."""
+    if otel:
+        from orchestrator import telemetry
+
+        telemetry.enable()
+
+
 def _finish(summary: RunSummary, as_json: bool, settings: Settings) -> None:
     files = save_report(summary.run_id, settings)
     try:
@@ -213,7 +228,7 @@ def _print_result(summary: RunSummary, files: RunFiles, as_json: bool) -> None:
             )
         )
     else:
-        click.echo(render_summary(summary))
+        echo_summary(summary)
         if files.report is not None:
             for line in render_regenerations(files.report, files.run_dir):
                 click.echo(line)
@@ -261,6 +276,7 @@ def run(
     llm_record: Path | None,
     llm_replay: Path | None,
     promote: bool | None,
+    otel: bool,
     debug: bool,
 ) -> None:
     """Compile SPEC_OR_PLAN if needed, execute it durably and print the report.
@@ -277,6 +293,7 @@ def run(
         skills_dirs=skills_dirs,
     )
     _check_files(settings)
+    _telemetry(otel)
     plan = load_plan_file(spec_or_plan, settings)
     inputs = parse_inputs(plan, pairs, input_files)
     with journal_session():  # one journal connection for creating, executing and reporting
@@ -307,6 +324,7 @@ def resume(
     llm_record: Path | None,
     llm_replay: Path | None,
     promote: bool | None,
+    otel: bool,
     debug: bool,
 ) -> None:
     """Continue a paused or interrupted run from its journal.
@@ -319,6 +337,7 @@ def resume(
         state_dir, mcp_config, require_isolation, model, llm_record, llm_replay, promote, debug
     )
     _check_files(settings)
+    _telemetry(otel)
     with journal_session():
         plan = replay_run(run_id, settings).plan
         note_run(run_id)

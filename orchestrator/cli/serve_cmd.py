@@ -122,6 +122,9 @@ def serve(
     config = ServerConfig(
         settings=settings, root=folders[0], extra_roots=folders[1:], elicit_timeout_s=approval_timeout
     )
+    from orchestrator import telemetry
+
+    telemetry.active()  # an exporter in OTEL_*: traced from the first request (whose `_meta` a run joins)
     if transport == "stdio":
         anyio.run(run_stdio, config)
         return

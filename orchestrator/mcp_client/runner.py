@@ -23,7 +23,9 @@ A connection lost mid-call is replayed once on a restarted server when the tool
 is safe to repeat; a step whose recovery rules explicitly retry timeouts or
 transient failures counts as "the spec says so" for tools that are not.
 Outcome meta: server, tool, pid, process (1 = first process of that server in
-this run), restarts, progress. A failure's message, detail and stderr tail have
+this run), restarts, progress. With telemetry on, the call is an `execute_tool`
+span (`orchestrator.telemetry`) and the MCP SDK sends its trace context in the
+request's `_meta` (`traceparent`, `tracestate`), so the server can continue it. A failure's message, detail and stderr tail have
 the values the mcp.json took from the environment replaced by `${VAR}`.
 """
 
@@ -34,6 +36,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from orchestrator import telemetry
 from orchestrator.config import Settings
 from orchestrator.errors import ConfigError, Diagnostic, McpError
 from orchestrator.mcp_client.classify import classify_exception, classify_tool_error
@@ -203,13 +206,17 @@ class McpRunner:
                 return _outcome(started, violation, meta)
             retry_safe = info.annotations.retry_safe
             timeout = request.timeout_s if request.timeout_s is not None else skill.timeout_s
-            call = await pool.call(
-                server,
-                tool,
-                arguments,
-                timeout_s=timeout,
-                replay_if_lost=retry_safe or retry_allowed,
-            )
+            with telemetry.tool_call(server, tool) as traced:  # the SDK puts its context in `_meta`
+                call = await pool.call(
+                    server,
+                    tool,
+                    arguments,
+                    timeout_s=timeout,
+                    replay_if_lost=retry_safe or retry_allowed,
+                )
+                traced.set({"skillweave.mcp.pid": call.pid, "skillweave.mcp.restarts": restarts + call.restarts})
+                if call.result.is_error:
+                    traced.fail("tool_error", pool.config.redactor.redact(result_text(call.result)))
         except (McpError, ConfigError) as exc:
             failure = classify_exception(
                 exc, where=where, retry_safe=retry_safe, retry_allowed=retry_allowed

@@ -161,6 +161,7 @@ def _extra_skills(spec: WorkflowSpec, skills: Mapping[str, BoundSkill], bound: M
     out: dict[str, BoundSkill] = {}
     names = [s.compensation for s in spec.steps]
     names += [r.rule.fallback.skill for r in spec.recovery if r.rule.fallback is not None]
+    names += [r.statement.on_failure.skill for r in spec.readings if r.statement.on_failure is not None]
     if spec.fallback is not None:
         names.append(spec.fallback.skill)
     for name in names:
@@ -218,7 +219,8 @@ def draft_plan(
         made = flow.steps[step.id]
         in_schema, in_note = made.input_schema, input_schemas[step.id][1]
         bindings_in, prov_in, for_each = made.bindings, made.provenance, made.for_each
-        draft = step_policy(step, spec, bound.get(step.id))
+        draft = step_policy(step, spec, bound.get(step.id), bound, outputs[step.id].schema_)
+        found += draft.warnings
         prov: dict[str, Provenance] = {}
         if step.id in bindings:
             prov["skill"] = bindings[step.id].provenance
@@ -264,7 +266,8 @@ def draft_plan(
             where=step.where,
         ))
     edges = _edges(spec, steps)
-    limits, limits_prov = plan_limits(spec)
+    limits, limits_prov = plan_limits(spec, {s.id: s.policy for s in steps},
+                                      {s.id: s.provenance["policy.retry"].where for s in steps})
     plan_skills = {**{b.name: b for b in bound.values()}, **_extra_skills(spec, skills, bound)}
     warnings = [*spec.warnings, *(d for d in found if d.severity is Severity.WARNING)]
     warnings += [d.model_copy(update={"severity": Severity.WARNING}) for d in getattr(catalog, "problems", ())]

@@ -34,6 +34,7 @@ from pydantic import Field
 
 from orchestrator.engine.model import ApprovalDecision, ApprovalRequest, RunEvent, RunStatus
 from orchestrator.errors import ResumeError, SkillweaveError, UserError
+from orchestrator.report.progress import ProgressCount
 from orchestrator.server import dialogue
 from orchestrator.server.models import (
     PlanDocument,
@@ -118,13 +119,13 @@ def refusal(execution: Execution, decided: dialogue.Answer | None) -> str:
 
 
 async def forward_progress(ctx: Context[Any, Any], events: MemoryObjectReceiveStream[RunEvent]) -> None:
-    """Each engine event becomes one progress notification (progress counts events)."""
-    count = 0
+    """Each engine event becomes one progress notification (units done of the total: `ProgressCount`)."""
+    counter = ProgressCount()
     async with events:
         async for event in events:
-            count += 1
+            progress, total = counter.update(event)
             try:
-                await ctx.report_progress(count, None, describe(event))
+                await ctx.report_progress(progress, total, describe(event))
             except Exception as exc:  # a client that stopped listening does not stop the watch
                 logger.debug("progress notification failed: %s", exc)
 

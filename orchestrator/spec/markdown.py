@@ -23,7 +23,7 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from pydantic import BaseModel, ConfigDict
 
-from orchestrator.spec.blocks import Block, Bullet, Para, Table, split_label
+from orchestrator.spec.blocks import Block, Bullet, Para, split_label
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.contract import read_contract
 from orchestrator.spec.fields import parse_fields, qualify
@@ -31,18 +31,14 @@ from orchestrator.spec.model import (
     ContractSpec,
     ConvergenceSpec,
     InputSpec,
-    RecoveryRowSpec,
     ScenarioSpec,
     StepSpec,
 )
-from orchestrator.spec.recovery import (
-    ConvergenceItem,
-    RowCells,
-    read_convergence,
-    read_recovery_row,
-)
+from orchestrator.spec.prose import sentences as policy_sentences
+from orchestrator.spec.recovery import ConvergenceItem, read_convergence
+from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
 from orchestrator.spec.source import Source
-from orchestrator.spec.step_prose import read_step_list, sentences
+from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.structure import (
     StepGroup,
     StepIndex,
@@ -71,16 +67,6 @@ SECTIONS: dict[str, str] = {
     **dict.fromkeys(("testing plan", "test plan", "tests", "testing", "test scenarios",
                      "scenarios"), "testing"),
 }  # fmt: skip
-_COLUMNS = (
-    ("step", "step"), ("detect", "detection"), ("recover", "recovery"), ("fallback", "fallback"),
-    ("type", "error_class"), ("class", "error_class"), ("attempt", "max_attempts"),
-    ("fail", "failure"), ("error", "failure"), ("problem", "failure"), ("issue", "failure"),
-    ("when", "failure"), ("case", "failure"), ("do this", "recovery"), ("action", "recovery"),
-    ("what to do", "recovery"), ("response", "recovery"), ("handling", "recovery"),
-)  # fmt: skip
-_EVERY_STEP = re.compile(r"(?i)^\W*(?:any|all|every|\*|each|catch[- ]?all|default|everything|anything|"
-                         r"any step|all steps|every step|other|others)\b")
-_LEADING_STEPS = re.compile(r"(?i)^\s*((?:steps?|stages?|phases?)\s+[\w\s,&–—-]+?)(?:\s*[,:;—–]\s*|\s+)(\S.*)$")
 _SCENARIO_KINDS = (
     ("happy", "happy"), ("degrad", "degradation"), ("recover", "recovery"), ("retry", "recovery"),
     ("escalat", "escalation"), ("edge", "edge"),
@@ -206,81 +192,11 @@ def read_contracts(section: Section, src: Source, index: StepIndex | None = None
     return [c for c in found if c is not None]
 
 
-def _raw_cells(line_text: str) -> list[str]:
-    inner = line_text.strip()
-    inner = inner[1:] if inner.startswith("|") else inner
-    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
-    return re.split(r"(?<!\\)\|", inner)
-
-
-def _table_columns(table: Table, src: Source) -> list[str | None]:
-    columns: list[str | None] = []
-    for cell in table.header:
-        low = cell.lower()
-        name = next((col for word, col in _COLUMNS if word in low), None)
-        if name is None or name in columns:
-            src.warn(table.line, f"column '{cell}' not read", "spec.unread")
-            name = None
-        columns.append(name)
-    return columns
-
-
-def read_recovery(section: Section, src: Source, index: StepIndex) -> list[RecoveryRowSpec]:
-    rows: list[RecoveryRowSpec] = []
+def read_recovery(section: Section, src: Source, index: StepIndex) -> RecoveryRows:
+    """Tables, bullets and paragraphs of the Error Recovery section (`spec.recovery_section`),
+    their steps found by number, id or name (`StepIndex`)."""
     blocks = list(section.blocks) + [b for s in section.subsections for b in s.blocks]
-    for block in blocks:
-        if isinstance(block, Para) and block.text.lstrip().startswith("|"):
-            src.error(block.line, "this table does not parse: it needs a header row and a "
-                                  "`|---|---|` delimiter row", "spec.table")
-            continue
-        if not isinstance(block, Table):
-            _warn_blocks([block], src, "error recovery")
-            continue
-        columns = _table_columns(block, src)
-        for line, cells in block.rows:
-            raw = _raw_cells(src.line_text(line))
-            if len(raw) != len(columns):
-                src.error(line, f"table row has {len(raw)} cells; the header has {len(columns)}",
-                          "spec.table")
-                continue
-            values = {c: v for c, v in zip(columns, cells, strict=False) if c}
-            targets = _row_steps(values, index, src, line)
-            if targets is None:
-                continue
-            rows += [read_recovery_row(sid, RowCells(**values), src, line) for sid in targets]
-    return rows
-
-
-def _row_steps(values: dict[str, str], index: StepIndex, src: Source, line: int) -> list[str] | None:
-    """The steps an Error Recovery row is for: its Step cell (a number, id or name, a list
-    "9, 10", or "any" for every step), else a leading "Step 1, ..." in the failure cell, which
-    is then the rest of it. None (reported) when the row names no step."""
-    every = list(index.ids.values())
-    every = list(dict.fromkeys(every))
-    if "step" in values:
-        cell = values.pop("step").strip().strip("`")
-    else:
-        failure = values.get("failure", "")
-        m = _LEADING_STEPS.match(failure)
-        if m and read_step_list(m.group(1), bare_digits=True).ids:
-            cell, values["failure"] = m.group(1), m.group(2)
-        elif _EVERY_STEP.match(failure):
-            return every
-        else:
-            src.warn(line, f"error recovery row '{failure.strip()[:60]}' names no step (a Step column or "
-                           "\"Step N, ...\"); not read", "spec.unread")
-            return None
-    if _EVERY_STEP.match(cell) and index.resolve(cell) is None:
-        return every
-    sid = index.resolve(cell)
-    if sid is not None:
-        return [sid]
-    found = read_step_list(cell, bare_digits=True)
-    resolved = [index.resolve(t) for t in (*found.ids, *found.names)]
-    if found.ids and all(resolved):
-        return [r for r in resolved if r]
-    src.error(line, f"table row names step '{cell}', which the spec does not have", "spec.unknown-step")
-    return None
+    return read_recovery_section(blocks, src, index)
 
 
 def _items(blocks: tuple[Block, ...], kind: str, src: Source) -> list[ConvergenceItem]:
@@ -290,11 +206,17 @@ def _items(blocks: tuple[Block, ...], kind: str, src: Source) -> list[Convergenc
             items.append(ConvergenceItem(kind=kind, text=block.text, line=block.line))
             items += _items(tuple(block.children), kind, src)
         elif isinstance(block, Para):
-            items += [ConvergenceItem(kind=kind, text=t, line=block.line + i)
-                      for i, t in enumerate(block.text.splitlines()) if t.strip()]
+            lines = [(block.line + i, t) for i, t in enumerate(block.text.splitlines()) if t.strip()]
+            if all(_LABEL_LINE.match(t) for _, t in lines):  # "Wall time: 10 min" a line each
+                items += [ConvergenceItem(kind=kind, text=t, line=at) for at, t in lines]
+            else:  # prose wrapped over lines: a criterion a sentence
+                items += [ConvergenceItem(kind=kind, text=t, line=at) for t, at in policy_sentences(block.text, block.line)]
         else:
             _warn_blocks([block], src, "convergence criteria")
     return items
+
+
+_LABEL_LINE = re.compile(r"^\s*[^:.]{1,40}:\s*\S")
 
 
 def read_convergence_section(
@@ -456,6 +378,10 @@ def read_markdown(src: Source) -> SpecParts:
     if inputs is None:
         inputs = read_inline_inputs([*preamble, *(found["intent"].blocks if "intent" in found else ())], src)
     contracts = (*read_contracts(found["contracts"], src, index), *checks) if "contracts" in found else checks
+    recovery = read_recovery(found["recovery"], src, index) if "recovery" in found else None
+    if recovery is not None and recovery.readings:  # rows that named their step by its name
+        steps = [s.model_copy(update={"readings": (*s.readings, *recovery.readings[s.id])})
+                 if s.id in recovery.readings else s for s in steps]
     return SpecParts(
         name=name,
         title=title,
@@ -466,7 +392,7 @@ def read_markdown(src: Source) -> SpecParts:
         contracts=tuple(_resolve_contract(c, index) for c in contracts),
         state=section_text(found["state"], src) if "state" in found else "",
         convergence=convergence,
-        recovery=tuple(read_recovery(found["recovery"], src, index)) if "recovery" in found else (),
+        recovery=tuple(recovery or ()),
         scenarios=tuple(read_testing(found["testing"], src)) if "testing" in found else (),
         timeout_s=convergence.limits.wall_time_s if "wall_time_s" in convergence.limit_where else None,
     )

@@ -3,8 +3,15 @@
 Labelled bullets are read by label (`LABELS` lists the spellings). The bullets of
 `- Failure modes:` may be nested under it or, as in the seed, written at the same
 level right after it: such a following bullet without a known label is a
-failure mode. Bullets, paragraphs and blocks that are not understood become
-warnings, and unknown labels are also kept in `StepSpec.extra`.
+failure mode. Unknown labels are kept in `StepSpec.extra`; blocks that are not
+understood become warnings.
+
+What no reader here takes goes to `StepSpec.texts` for the policy reader
+(`spec.prose`), which reads each piece once as a policy or reports it with its
+line: the sentences kept as description, unlabelled bullets (the sentences not
+read whole as structure), unknown-label bullets, failure modes, the Success line,
+description bullets, and a steps table's extra cells. Nothing is warned here that
+the policy reader reports.
 
 Paragraphs are read sentence by sentence (`prose`): a sentence that starts with a
 label ("Depends on: none.", "Input: a, b.") is read as that bullet; a routing
@@ -27,7 +34,7 @@ from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para, split_label
 from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, parse_fields, split_top, step_id
 from orchestrator.spec.input_prose import assignments
-from orchestrator.spec.model import FieldSpec, Mention, Reading, StepForm, StepSpec
+from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepForm, StepSpec
 from orchestrator.spec.source import Source
 
 LABELS: dict[str, str] = {
@@ -178,16 +185,7 @@ def _child_texts(bullet: Bullet) -> list[tuple[str, int]]:
 
 
 def _read_retries(value: str, src: Source, line: int) -> tuple[int | None, RetryPolicy | None]:
-    n = pt.read_count(value)
-    if n is None:
-        src.warn(line, f"retries '{value}' is not a count; ignored", "spec.unread")
-        return None, None
-    delays = pt.delay_list(value)
-    if delays:
-        return n, RetryPolicy(max_retries=n, delays_s=delays, jitter=False)
-    if "exponential" in value.lower() or "fixed" in value.lower():
-        return n, pt.read_retry(f"retry {n} times, {value}", src, line)
-    return n, None
+    return pt.read_retries_value(value, src, line)
 
 
 # Bullets whose line the planner cites as the source of a policy decision.
@@ -209,6 +207,7 @@ class _StepBuilder:
         self.routes: dict[str, str] = {}
         self.field_where: dict[str, str] = {}
         self.seen: set[str] = set()
+        self.texts: list[SpecText] = []  # what no structural reader took, for the policy reader (spec.prose)
         self.readings: list[Reading] = []
         self.mentions: list[Mention] = []
         self.bold: list[Mention] = []
@@ -256,6 +255,8 @@ class _StepBuilder:
         if key == "failures":
             parts = [p for p in split_top(value, ";")] + [t for t, _ in children]
             self.failures.extend(parts)
+            self.texts += [SpecText(text=p, line=line, kind="failure_mode") for p in split_top(value, ";")]
+            self.texts += [SpecText(text=t, line=at, kind="failure_mode") for t, at in children]
             return
         if key == "route":
             for text, at in [(value, line), *children]:
@@ -284,8 +285,10 @@ class _StepBuilder:
             v["skill"] = value.strip()  # a TODO placeholder is the planner's error ("no skill chosen yet")
         elif key == "success":
             v["success"] = value.strip()
+            self.texts.append(SpecText(text=value.strip(), line=line, kind="success"))
         elif key == "description":
             self.description.append(value.strip())
+            self.texts.append(SpecText(text=value.strip(), line=line))  # "- Notes: retry twice" is read too
         elif key == "depends":
             found = read_depends(value)
             v["depends_on"], v["depends_where"] = (*found.ids, *found.names), src.where(line)
@@ -324,6 +327,13 @@ class _StepBuilder:
                 src.warn(line, f"{sid}: on error '{value.strip()}' must be continue or fail; "
                                "ignored", "spec.unread")
 
+    def unlabelled(self, bullet: Bullet) -> None:
+        """A bullet without a label: its structure here, the rest to the policy reader, which
+        reads it or reports it (as not read, or read only in part when some was structure)."""
+        how, rest = _bullet_prose(self, bullet)
+        if rest:
+            self.texts.append(SpecText(text=" ".join(rest), line=bullet.line, kind="bullet", partly=how == "part"))
+
     # -- prose ---------------------------------------------------------------------
 
     def paragraph(self, text: str, line: int) -> None:
@@ -334,6 +344,7 @@ class _StepBuilder:
             if not self.sentence(sentence, at):
                 kept.append(sentence)
                 self.mention(sentence, at)
+                self.texts.append(SpecText(text=sentence, line=at, kind="sentence"))
         if kept:
             self.description.append(" ".join(kept))
 
@@ -350,6 +361,7 @@ class _StepBuilder:
                     if rest:
                         self.description.append(rest[:1].upper() + rest[1:])
                         self.mention(rest, line)
+                        self.texts.append(SpecText(text=rest, line=line, kind="sentence"))
             self.labelled(key, Bullet(line=line, text=sentence, label=label, value=value), self.sid)
             if key != "depends":
                 self.read(key, line, sentence, f"read as a `{label}:` line")
@@ -529,11 +541,13 @@ def read_step(
     form: StepForm = "heading",
     readings: tuple[Reading, ...] = (),
     routes_sink: list[tuple[str, prose.RouteReading, int]] | None = None,
+    cells: tuple[SpecText, ...] = (),
 ) -> StepSpec:
     """A step (its number, name and line already read) and the blocks that belong to it.
 
     `routes_sink` receives routing sentences whose lead-in names another step as the router
-    ("depends on the category from Stage 1"): the caller gives them to that step."""
+    ("depends on the category from Stage 1"): the caller gives them to that step. `cells`
+    are a steps table's cells no reader here takes, for the policy reader."""
     sid = f"step-{number}"
     b = _StepBuilder(src, sid)
     b.readings.extend(readings)
@@ -550,19 +564,15 @@ def read_step(
             key = label_key(block.label, block.value)
             if flattened and (key is None or _looks_like_mode(key, block.value)):
                 b.failures.append(block.text.strip())
+                b.texts.append(SpecText(text=block.text.strip(), line=block.line, kind="failure_mode"))
                 continue
             flattened = False
-            if key is None:
+            if key is None:  # the policy reader reads it or reports it (spec.prose)
                 if block.label:
                     b.extra[block.label] = block.value
-                    src.warn(block.line, f"{sid}: label '{block.label}' not understood; kept for "
-                                         "review", "spec.unknown-label")
-                elif not (how := _bullet_prose(b, block)):
-                    src.warn(block.line, f"{sid}: bullet '{block.text[:60]}' not read",
-                             "spec.unread")
-                elif how == "part":
-                    src.warn(block.line, f"{sid}: bullet '{block.text[:60]}' read only for the step "
-                                         "it depends on; the rest is not read", "spec.unread")
+                    b.texts.append(SpecText(text=block.value, line=block.line, label=block.label, kind="bullet"))
+                else:
+                    b.unlabelled(block)
                 continue
             b.labelled(key, block, sid)
             flattened = key == "failures" and not block.value.strip() and not block.children
@@ -595,27 +605,33 @@ def read_step(
         form=form,
         readings=tuple(b.readings),
         mentions=(*b.mentions, *b.bold),
+        texts=(*b.texts, *cells),
         **{k: val for k, val in b.values.items() if val is not None},
     )
 
 
-def _bullet_prose(b: _StepBuilder, bullet: Bullet) -> str:
+def _bullet_prose(b: _StepBuilder, bullet: Bullet) -> tuple[str, list[str]]:
     """An unlabelled bullet that states a route, a dependency or a root: "whole" when nothing
-    of it is left unread (a route, a bare "runs after Step 2"), "part" when it was read as
-    structure but says more ("only when Step 4 reported valid"), "" when not read at all."""
+    of it is left unread (a route, a bare "runs after Step 2", a labelled sentence), "part"
+    when it was read as structure but says more ("only when Step 4 reported valid"), "" when
+    not read at all; and the sentences not read whole, which the policy reader reads."""
     if cond.otherwise_sentence(bullet.text) is not None:  # "otherwise (valid is false): roll back"
         b.otherwise("", bullet.text, bullet.line)
         b.mention(bullet.text, bullet.line)
-        return "whole"
+        return "whole", []
     whole, some = True, False
+    rest: list[str] = []
     for offset, sentence in prose.sentences(bullet.text):
         before = b.structure_read
-        b.sentence(sentence, bullet.line + offset)
+        taken = b.sentence(sentence, bullet.line + offset)
         gained = b.structure_read - before
-        some = some or gained > 0
-        whole = whole and (gained >= 2 or (gained == 1 and prose.is_bare_structure(sentence)))
+        some = some or gained > 0 or taken
+        done = taken or gained >= 2 or (gained == 1 and prose.is_bare_structure(sentence))
+        whole = whole and done
+        if not done:
+            rest.append(sentence)
     b.mention(bullet.text, bullet.line)
-    return "whole" if whole else "part" if some else ""
+    return ("whole" if whole else "part" if some else ""), rest
 
 
 def _looks_like_mode(key: str, value: str) -> bool:

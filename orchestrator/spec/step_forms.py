@@ -2,7 +2,9 @@
 
     1. Extract: `extract-rows` (table -> rows). Retry 3x.     a list item (ordered or not)
        - Depends on: none                                    its sub-bullets are its bullets
-    | # | Step | Skill | Depends on | Notes |                 a table row per step
+    | # | Step | Skill | Depends on | Notes |                 a table row per step (a Max
+                                                             Attempts, Owner, ... cell goes to
+                                                             the policy reader as it is)
     First pull the tarball using `fetch-mirror`. ...         a paragraph per step
 
 Each becomes the number, name and blocks that `read_step` reads, with a `Reading`
@@ -18,7 +20,7 @@ import re
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para, Table
 from orchestrator.spec.fields import number_of, step_id
-from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, read_step, step_heading
 
@@ -103,7 +105,8 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
     columns = [_column(h) for h in table.header]
     for header, column in zip(table.header, columns, strict=True):
         if column is None:
-            src.warn(table.line, f"column '{header}' of the steps table not read", "spec.unread")
+            src.warn(table.line, f"column '{header}' of the steps table is not a step field; its cells are "
+                                 "read only for policy", "spec.unread")
     steps: list[StepSpec] = []
     for position, (line, cells) in enumerate(table.rows, start=1):
         values = {c: v.strip() for c, v in zip(columns, cells, strict=False) if c}
@@ -123,9 +126,11 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
             if values.get(key):
                 label = {"depends": "depends on"}.get(key, key)
                 blocks.append(Bullet(line=line, text=f"{label}: {values[key]}", label=label, value=values[key]))
-        attempts = values.pop("attempts", "")
-        if attempts and (n := number_of(attempts.strip())) is not None and n >= 1:
-            blocks.append(Bullet(line=line, text=f"retries: {n - 1}", label="retries", value=str(n - 1)))
+        # cells no structural reader takes (Max Attempts, Owner, ...): the policy reader's (`spec.prose`)
+        cells_left = tuple(SpecText(text=v.strip(), line=line, label=" ".join(h.lower().split()), kind="cell")
+                           for h, c, v in zip(table.header, columns, cells, strict=False)
+                           if (c is None or c == "attempts") and v.strip())
+        values.pop("attempts", "")
         for key, value in values.items():
             if key in ("skill", "depends", "input", "output", "notes") or not value:
                 continue
@@ -134,7 +139,7 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
             blocks.append(Para(line=line, text=values["notes"]))
         reading = _reading(src, line, " | ".join(cells), f"table row read as step-{number} ({name})")
         steps.append(read_step(number, name, line, blocks, src, form="table", readings=(reading,),
-                               routes_sink=sink))
+                               routes_sink=sink, cells=cells_left))
     return steps
 
 

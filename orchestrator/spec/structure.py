@@ -13,7 +13,8 @@ to each other.
 3. A paragraph in one step's section that starts with another, empty, step's name
    ("Stage 3 uses `billing-resolver`...") belongs to that step.
 4. References between steps by number, id or name ("Extract", "stage 2") resolve
-   to step ids (`StepIndex`).
+   to step ids (`StepIndex`); a free text (an Error Recovery row's failure) names a
+   step by its name or by a word only that step's name has (`StepIndex.named_in`).
 """
 
 from __future__ import annotations
@@ -233,6 +234,44 @@ class StepIndex:
             near = {sid for name, sid in self.names.items() if words <= set(name.split())}
             found = near.pop() if len(near) == 1 else None
         return found
+
+
+    def every(self) -> list[str]:
+        """Every step id, in the spec's order."""
+        return list(dict.fromkeys(self.ids.values()))
+
+    def named_in(self, text: str) -> tuple[str, str] | None:
+        """The one step a free text names, by its whole name or by a word of its name that no
+        other step's name has ("Mail server down" names "Send the mail"), with the words that
+        did; None when it names none or several."""
+        words = {_stem(w) for w in _key(text).split()}
+        padded = f" {_key(text)} "
+        whole = {sid for name, sid in self.names.items() if len(name) > 2 and f" {name} " in padded}
+        if len(whole) == 1:
+            sid = whole.pop()
+            return sid, next(n for n, s in self.names.items() if s == sid)
+        owners: dict[str, set[str]] = {}
+        for name, sid in self.names.items():
+            for word in {_stem(w) for w in name.split()} - _PLAIN:
+                if len(word) > 2 and not word.isdigit():
+                    owners.setdefault(word, set()).add(sid)
+        hits = {next(iter(sids)): word for word, sids in owners.items() if len(sids) == 1 and word in words}
+        if len(hits) != 1:
+            return None
+        return next(iter(hits.items()))
+
+
+# words of a step's name that name no step in a failure description ("the", "step", "fails")
+_PLAIN = frozenset(re.findall(r"\w+", """
+    the a an of and or to in on for with by at from into out up all any each every step stage phase task
+    run runs error errors fail fails failed failure timeout time retry check data result results output
+    input file files it its this that after before then when if not no ok says
+"""))
+
+
+def _stem(word: str) -> str:
+    """A word without a plural "s" ("kpis" and "kpi" alike)."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
 def _key(text: str) -> str:

@@ -78,4 +78,6 @@ def test_every_spec_under_specs_validates_without_errors_or_warnings_beyond_the_
     report = json.loads(done.stdout)
     assert done.returncode == 0 and report["ok"] is True, report["errors"]
     known = {"input-left-out"}  # for-each.md and fan-out.yaml: a skill-schema-only input a list cannot fill
+    if spec.name == "repair-demo.md":  # its success criteria are for people, and said to be not checked
+        known.add("spec.success")
     assert [w for w in report["warnings"] if w.get("code") not in known] == [], report["warnings"]

@@ -149,3 +149,20 @@ def test_the_overrides_and_known_failures_name_their_reason_and_still_apply() ->
         step = plan.steps[number - 1]
         assert what == "depends_on"
         assert set(step.depends_on) != {ids[n] for n in expected["depends_on"]}, (folder, number)
+
+
+@pytest.mark.parametrize("folder", [f for f in FOLDERS if f not in NOT_YET])
+def test_the_cli_plans_the_policies_the_whole_spec_policy_test_reads(folder: str) -> None:
+    """tests/unit/spec/test_foreign_policies.py reads each spec's policies from `compile_spec`;
+    `skillweave plan --format json` gives the same policies, provenance and limits."""
+    from orchestrator.plan import compile_spec
+
+    spec = FOREIGN / folder / expectation(folder)["spec"]
+    cli, here = plan_of(folder), compile_spec(spec, Settings())
+
+    def policies(plan: Plan) -> list[tuple[str, Any]]:
+        return [(s.policy.model_dump_json(), {k: v for k, v in s.provenance.items()
+                                              if k.startswith(("policy.", "sentence:", "read."))}) for s in plan.steps]
+
+    assert policies(cli) == policies(here)
+    assert (cli.limits, cli.limits_provenance) == (here.limits, here.limits_provenance)

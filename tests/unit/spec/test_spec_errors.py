@@ -99,12 +99,21 @@ def test_a_table_without_its_delimiter_row_is_an_error() -> None:
     ]
 
 
-def test_a_recovery_row_that_names_no_step_is_reported_with_its_line_and_not_read() -> None:
-    text = STEPS + "## Error Recovery\n\n| Failure | Recovery |\n|---|---|\n| x | y |\n"
+def test_a_table_without_a_step_or_failure_column_is_an_error() -> None:
+    text = STEPS + "## Error Recovery\n\n| Detection | Recovery |\n|---|---|\n| x | y |\n"
+    assert _errors(text) == [
+        (10, "the error recovery table has no Step column (nor a failure column naming the steps)")
+    ]
+
+
+def test_a_recovery_row_that_names_no_step_is_reported_with_its_line_and_applies_to_every_step() -> None:
+    text = STEPS + "## Error Recovery\n\n| Failure | Recovery |\n|---|---|\n| x | retry twice |\n"
     spec = parse_spec_text(text, "flow.md", "markdown")
-    assert spec.recovery == ()
-    assert [(w.line, w.message) for w in spec.warnings] == [
-        (12, "error recovery row 'x' names no step (a Step column or \"Step N, ...\"); not read")
+    assert [(r.step, r.every_step, r.rule.retry.max_retries if r.rule.retry else None) for r in spec.recovery] == [
+        ("step-1", True, 2)]
+    assert [(w.line, w.message) for w in spec.warnings if w.code == "spec.unread"] == [
+        (12, "error recovery: the row 'x' names no step (write `Step N, ...`, the step's name, or add a Step "
+             "column); it applies to every step")
     ]
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from orchestrator.errors import SpecError
 from orchestrator.spec import WorkflowSpec, parse_spec_text
+from orchestrator.spec.effect import effect_of
 from orchestrator.spec.model import StepSpec
 
 
@@ -94,10 +95,17 @@ def test_a_table_of_steps_reads_each_row_and_reports_the_columns_it_cannot_place
         ("step-1", "Read", "`read-it`", "table"), ("step-2", "Check", "`check-it`", "table"),
         ("step-3", "Join", "`join-it`", "table")]
     assert (one.depends_on, two.depends_on, three.depends_on) == ((), ("step-1",), ("step-1", "step-2"))
-    assert (one.retries, two.retries) == (0, 2)  # Max Attempts counts the first attempt
+    # the Max Attempts cells and the notes' sentences go to the policy reader, once each
+    read = [(r.steps, line(r.where), r.text, effect_of(r.statement)) for r in spec.readings]
+    assert [(steps, at, text) for steps, at, text, _ in read] == [
+        (("step-1",), 7, "max attempts: 1"), (("step-2",), 8, "Give it 30s."), (("step-2",), 8, "max attempts: 3"),
+        (("step-3",), 9, "max attempts: 1")]
+    assert [e.retry.max_retries for *_, e in read if e.retry] == [0, 2, 0]  # Max Attempts counts the first attempt
+    assert read[1][3].attempt_timeout_s == 30
     assert [f.name for f in two.outputs] == ["issues"]
     assert "Give it 30s." in two.description
-    assert [(w.line, w.message) for w in spec.warnings] == [(5, "column 'Owner' of the steps table not read")]
+    assert [(w.line, w.message) for w in spec.warnings] == [
+        (5, "column 'Owner' of the steps table is not a step field; its cells are read only for policy")]
 
 
 def test_a_runbook_of_paragraphs_takes_each_step_and_orders_it_by_its_sequence_word() -> None:
@@ -204,10 +212,14 @@ def test_recovery_rows_and_contracts_name_steps_by_number_name_list_or_any() -> 
     assert (contract.producer, contract.consumer) == ("step-1", "step-2")
     assert [(r.step, line(r.where)) for r in spec.recovery] == [
         ("step-2", 18), ("step-1", 19), ("step-3", 19), ("step-1", 20), ("step-2", 20), ("step-3", 20),
-        ("step-3", 24)]
-    assert spec.recovery[-1].rule.failure == "network timeout"
-    assert [(w.line, w.message) for w in spec.warnings if w.line == 25] == [
-        (25, "error recovery row 'nothing known' names no step (a Step column or \"Step N, ...\"); not read")]
+        ("step-3", 24), ("step-1", 25), ("step-2", 25), ("step-3", 25)]
+    assert spec.recovery[-4].rule.failure == "network timeout"
+    assert [r.every_step for r in spec.recovery[-3:]] == [True] * 3
+    assert sorted((w.code, w.message) for w in spec.warnings if w.line == 25) == [  # each said once, not per step
+        ("spec.assumed", "'retry' gives no retry count; 3 assumed"),
+        ("spec.unclassified", "every step: failure 'nothing known' not classified; the row applies to any error class"),
+        ("spec.unread", "error recovery: the row 'nothing known' names no step (write `Step N, ...`, the step's name, "
+                        "or add a Step column); it applies to every step")]
 
 
 def test_a_preamble_line_declares_the_workflow_inputs() -> None:
