@@ -39,6 +39,7 @@ from orchestrator.plan.mapping import (
     derive_dependencies,
     map_inputs,
     name_the_value,
+    otherwise_partner,
     parse_for_each,
     producers,
 )
@@ -276,6 +277,9 @@ class _Planner:
             compiled = [self.compile(step, t, None, "", spec.inputs, earlier, None, None, report=False)
                         for t in texts]
             early[step.id] = [c[0] for c in compiled if c is not None]
+            partner = otherwise_partner(spec, index)  # an Otherwise waits for what its partner's condition reads
+            if partner is not None:
+                early[step.id] += early[partner][:1] if spec.steps[self.order.index(partner)].when else []
             early[step.id] += [f"steps.{sid}.output" for sid in gathered_by[step.id].values() if sid]
         deps = derive_dependencies(spec, self.produced, self.needs, [i.name for i in spec.inputs],
                                    {sid: [item.name for item in items] for sid, items in loose.items()}, early)
@@ -327,7 +331,18 @@ class _Planner:
         where = step.field_where.get("when", step.where)
         expression: str | None = None
         note = ""
-        if step.otherwise_where is not None:
+        if step.otherwise_of is not None:
+            named = otherwise_partner(self.spec, self.order.index(step.id))
+            if named is not None and named in conditions:
+                expression = negate(conditions[named])
+                note = f"otherwise of {named}: runs exactly when its condition was false"
+                self.exclusive.add(frozenset((named, step.id)))
+            else:
+                why = (f"{named} has no condition to be false" if named is not None
+                       else f"no step before it is `{step.otherwise_of}`")
+                self.found.append(error_at(where, self.path, f"{step.id} ({step.name}): Otherwise of "
+                                                             f"{step.otherwise_of}: {why}", "condition"))
+        elif step.otherwise_where is not None:
             before = [s for s in self.order[: self.order.index(step.id)] if s in conditions]
             if before:
                 expression = negate(conditions[before[-1]])

@@ -8,7 +8,8 @@ Dependencies, per step, first rule that gives any:
    (provenance: "data reference to step-1.existing_docs");
 3. a route target of an LLM routing step depends on the router;
 4. a step that says it does not wait ("Independent of step 1") is a root;
-5. the previous step in the spec (provenance: "default: step order").
+5. the previous step in the spec (provenance: "default: step order"); for an Otherwise whose
+   previous step is the one whose condition it negates, what that step depends on.
 
 Input mapping, per input name (the step's input schema properties, its `Input:`
 line, YAML `input:` keys; then the loose names of `wanted`), first rule that
@@ -54,6 +55,7 @@ from orchestrator.errors import Diagnostic
 from orchestrator.plan.location import from_default, from_spec, warning_at
 from orchestrator.plan.model import ForEach, InputBinding, Provenance
 from orchestrator.plan.scope import Produced, Scope
+from orchestrator.spec.fields import step_id as step_ref
 from orchestrator.spec.model import StepSpec, WorkflowSpec
 
 _STEP_REF = re.compile(r"\bsteps(?:\.([A-Za-z_][\w-]*)|\[\s*['\"]([^'\"]+)['\"]\s*\])")
@@ -268,6 +270,10 @@ def derive_dependencies(
         elif step.unordered_where is not None:
             out[step.id] = Dependencies(step=step.id, depends_on=(), provenance=from_spec(
                 step.unordered_where, "does not wait for the step before it, reads no earlier output: a root"))
+        elif index > 0 and (partner := otherwise_partner(spec, index)) == spec.steps[index - 1].id:
+            # the other branch of the step before it: it waits for what that step waits for
+            out[step.id] = Dependencies(step=step.id, depends_on=out[partner].depends_on, provenance=from_default(
+                f"default: step order, as the Otherwise of {partner}: after what {partner} waits for"))
         elif index > 0:
             previous = spec.steps[index - 1].id
             out[step.id] = Dependencies(step=step.id, depends_on=(previous,),
@@ -275,6 +281,24 @@ def derive_dependencies(
         else:
             out[step.id] = Dependencies(step=step.id, depends_on=(), provenance=from_default("first step"))
     return out
+
+
+def otherwise_partner(spec: WorkflowSpec, index: int) -> str | None:
+    """The step whose condition the Otherwise at `index` is the other side of: the step it names
+    (its id, `Step N`, its name), else the nearest earlier step with a condition; None when the
+    step is no Otherwise, or names no step before it."""
+    step = spec.steps[index]
+    earlier = spec.steps[:index]
+    if step.otherwise_of is not None:
+        said = step.otherwise_of.strip()
+        for candidate in (said, step_ref(said)):
+            if candidate is not None and any(s.id == candidate for s in earlier):
+                return candidate
+        named = [s.id for s in earlier if s.name.strip().lower() == said.lower()]
+        return named[0] if len(named) == 1 else None
+    if step.otherwise_where is None:
+        return None
+    return next((s.id for s in reversed(earlier) if s.when or s.otherwise_where), None)
 
 
 def ancestors(step_id: str, deps: Mapping[str, Sequence[str]], order: Sequence[str]) -> list[str]:

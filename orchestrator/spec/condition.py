@@ -288,6 +288,20 @@ def otherwise_sentence(sentence: str) -> tuple[str | None, str] | None:
     return paren, m.group("rest").strip()
 
 
+_OTHERWISE_OF = re.compile(r"(?i)^\s*(?:of|to|for|from)?\s*(?P<step>(?:step|stage)\s*[-\w]+|step-\w+)"
+                           r"(?:['’]s\s+condition)?\s*(?:[:,—-]\s*(?P<rest>.*))?$")
+
+
+def otherwise_of(text: str) -> tuple[str, str] | None:
+    """"of Step 4", "Step 4's condition", "of step two: roll back" (an Otherwise's parentheses or
+    what follows the word): (the step's id, the rest); None when it names no step."""
+    m = _OTHERWISE_OF.match(text)
+    sid = step_id(m.group("step")) if m else None
+    if m is None or sid is None:
+        return None
+    return sid, (m.group("rest") or "").strip()
+
+
 # -- approvals ----------------------------------------------------------------------
 
 _APPROVAL_IF = re.compile(r"(?i)\b(?:(?:is\s+)?(?:only\s+)?(?:required|needed)\s+)?(?:only\s+)?(?:if|when|for)\s+"

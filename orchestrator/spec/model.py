@@ -117,9 +117,11 @@ class StepSpec(_Node):
     for_each: str | None = None  # "item in list_field"
     when: str | None = None  # a condition as written: an expression or words (spec/condition.py)
     # "Otherwise:" (the line that says so): the step runs exactly when the condition of the
-    # nearest earlier step with one was false; `otherwise_text` is a condition it states itself
+    # nearest earlier step with one was false, or of the step it names (`otherwise_of`: "Otherwise
+    # (of Step 4)", YAML `otherwise: check`); `otherwise_text` is a condition it states itself
     otherwise_where: str | None = None
     otherwise_text: str | None = None
+    otherwise_of: str | None = None  # a step id, number ("step-4") or name, resolved by the planner
     approval: ApprovalPolicy | None = None
     compensation: str | None = None
     timeout_s: float | None = None

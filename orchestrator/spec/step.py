@@ -400,6 +400,9 @@ class _StepBuilder:
         paren = found[0] if found else None
         if not label and found is not None:
             rest = found[1]
+        named = cond.otherwise_of(paren or found[1]) if found is not None else None
+        if named is not None and not paren and not label:  # "Otherwise of Step 4: roll back"
+            rest = named[1]
         if self.block_index > 1:  # "otherwise, page the on-call" among the failure lines is not a branch
             self.src.warn(line, f"{self.sid}: '{(label + ': ' + rest) if label else rest}' is not read as an "
                                 "Otherwise: it must open the step (its first or second line)", "spec.unread")
@@ -407,10 +410,13 @@ class _StepBuilder:
             return
         self.values["otherwise_where"] = self.src.where(line)
         self.field_where["when"] = self.src.where(line)
-        if paren and cond.read_condition(paren) is not None:
+        if named is not None:
+            self.values["otherwise_of"] = named[0]
+        elif paren and cond.read_condition(paren) is not None:
             self.values["otherwise_text"] = paren
         self.read("otherwise", line, f"{label}: {rest}" if label else rest,
-                  "runs exactly when the condition of the step before it was false")
+                  f"runs exactly when the condition of {named[0]} was false" if named is not None
+                  else "runs exactly when the condition of the step before it was false")
         if rest.strip():
             self.description.append(rest.strip())
 

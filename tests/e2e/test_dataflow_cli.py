@@ -262,6 +262,49 @@ def test_an_if_otherwise_pair_runs_exactly_one_branch_and_the_step_after_them_ru
     assert summary["outputs"]["step-4"] == {"line": line}
 
 
+IF_OTHERWISE_YAML = """
+    name: pass-or-fail
+    inputs:
+      points: {type: integer}
+    steps:
+      - id: score
+        skill: score
+        input: [points]
+      - id: pass
+        skill: say-pass
+        when: score.score > 50
+        output: {verdict: string}
+      - id: fail
+        skill: say-fail
+        otherwise: pass
+        output: {verdict: string}
+      - id: announce
+        skill: announce
+        depends_on: [pass, fail]
+        input: [verdict]
+    """
+
+
+@pytest.mark.parametrize("form", ["markdown", "yaml"])
+def test_an_otherwise_that_waits_on_nothing_but_its_partner_runs_when_the_partner_is_skipped(
+    tmp_path: Path, form: str,
+) -> None:
+    # markdown: step 3 follows step 2 by the step order alone; YAML: `otherwise: pass` names it
+    for name in ("score", "say-pass", "say-fail", "announce"):
+        make_skill(tmp_path, name)
+    text = IF_OTHERWISE.replace("    - Depends on: Step 1\n", "") if form == "markdown" else IF_OTHERWISE_YAML
+    spec = write_spec(tmp_path, text, name="spec.md" if form == "markdown" else "spec.yaml")
+    plan = json.loads(skillweave("plan", spec, "--format", "json").stdout)
+    first, _, otherwise, _ = (s["id"] for s in plan["steps"])
+    assert plan["steps"][2]["depends_on"] == [first]  # what its partner waits for, not the partner
+    assert plan["steps"][2]["when"] == f"not (steps['{first}'].output.score > 50)"
+    code, summary, err = run_json(spec, tmp_path / "state", "points=20")
+    assert code == 0, (err, summary.get("error"))
+    assert summary["status"] == "succeeded"
+    assert statuses(summary)[otherwise] == "succeeded"
+    assert summary["outputs"][plan["steps"][3]["id"]] == {"line": "verdict: fail"}
+
+
 def test_a_conditional_approval_pauses_for_one_input_and_not_for_another(tmp_path: Path) -> None:
     make_skill(tmp_path, "book")
     spec = write_spec(tmp_path, """

@@ -109,6 +109,48 @@ def test_an_if_and_its_otherwise_are_one_source_for_the_step_after_both() -> Non
     assert plan.step("step-4").inputs["n"].any_of == ("step-2", "step-3")
 
 
+def test_an_otherwise_reading_nothing_of_its_partner_waits_for_what_the_partner_waits_for() -> None:
+    # after step 1 (what step 2 waits for), not after step 2: skipped, step 2 would skip it too
+    plan = plan_of(step(1, "Score", "`bump`", inputs=(field("n"),)),
+                   step(2, "Big", "`bump`", when="mode is fast", input_values={"n": 100}),
+                   step(3, "Small", "`bump`", otherwise_where=at(31), input_values={"n": 0}),
+                   inputs=("n", "mode"))
+    assert plan.step("step-2").depends_on == plan.step("step-3").depends_on == ("step-1",)
+    assert plan.step("step-3").provenance["depends_on"].note == ("default: step order, as the Otherwise of "
+                                                                 "step-2: after what step-2 waits for")
+    assert plan.step("step-3").when == "not (inputs.mode == 'fast')"
+    # a condition on an earlier step's output: the Otherwise waits for that step, as its partner does
+    plan = plan_of(step(1, "Score", "`bump`", inputs=(field("n"),)),
+                   step(2, "Big", "`bump`", when="n > 10", input_values={"n": 100}),
+                   step(3, "Small", "`bump`", otherwise_where=at(31), input_values={"n": 0}),
+                   inputs=("n",))
+    assert plan.step("step-3").depends_on == ("step-1",)
+    assert plan.step("step-3").when == "not (steps['step-1'].output.n > 10)"
+
+
+def test_an_otherwise_that_names_its_step_negates_that_steps_condition_not_the_nearest() -> None:
+    plan = plan_of(step(1, "Score", "`bump`", inputs=(field("n"),)),
+                   step(2, "Big", "`bump`", when="n > 10", inputs=(field("n"),)),
+                   step(3, "Huge", "`bump`", when="n > 1000", inputs=(field("n", source="steps.step-1.output.n"),)),
+                   step(4, "Small", "`bump`", otherwise_where=at(41), otherwise_of="Step 2",
+                        inputs=(field("n", source="steps.step-1.output.n"),)),
+                   inputs=("n",))
+    assert plan.step("step-4").when == "not (steps['step-1'].output.n > 10)"
+    assert plan.step("step-4").provenance["when"].note.startswith("otherwise of step-2:")
+
+
+@pytest.mark.parametrize(("named", "why"), [("Step 9", "no step before it is `Step 9`"),
+                                            ("step-1", "step-1 has no condition to be false")])
+def test_an_otherwise_naming_no_earlier_conditional_step_is_an_error_at_its_line(named: str, why: str) -> None:
+    spec = workflow(step(1, "Score", "`bump`", inputs=(field("n"),)),
+                    step(2, "Small", "`bump`", otherwise_where=at(21), otherwise_of=named, field_where={"when": at(21)},
+                         inputs=(field("n", source="steps.step-1.output.n"),)),
+                    inputs=("n",))
+    _, errors = draft_plan(spec, CATALOG, settings=SETTINGS)  # type: ignore[arg-type]
+    assert [(e.line, e.message) for e in errors if e.code == "condition"] == [
+        (21, f"step-2 (Small): Otherwise of {named}: {why}")]
+
+
 def test_the_one_input_left_takes_the_one_value_the_text_names() -> None:
     csv = skill("parse-csv", input_schema=obj((), csv="string"), output_schema=obj(("rows",), rows="array"))
     plan = plan_of(step(1, "Parse", "`parse-csv`", description="Use the CSV parser on `orders_csv`."),

@@ -32,6 +32,27 @@ def test_an_unreadable_condition_in_a_when_line_is_an_error_and_after_a_bare_onl
     assert any(w.code == "spec.when" and w.line == 9 for w in spec.warnings)
 
 
+@pytest.mark.parametrize("line", ["- Otherwise (of Step 2): say so", "- Otherwise of Step two: say so",
+                                  "- Else (Step 2's condition): say so", "Otherwise of step 2: say so."])
+def test_an_otherwise_may_name_the_step_whose_condition_it_negates(line: str) -> None:
+    spec = parse(HEAD + "### Step 2: Big\n- Skill: `big`\n- Only if the score is over 50\n\n"
+                 f"### Step 3: Small\n{line}\n- Skill: `small`\n")
+    small = spec.steps[2]
+    assert (small.otherwise_of, small.otherwise_where, small.otherwise_text) == ("step-2", "flow.md:13", None)
+    assert small.description.startswith("say so")
+
+
+def test_yaml_otherwise_names_a_step_or_is_true_and_anything_else_is_an_error() -> None:
+    text = ("name: f\nsteps:\n  - id: big\n    skill: big\n    when: score > 50\n"
+            "  - id: small\n    skill: small\n    otherwise: {said}\n")
+    small = parse(text.format(said="big"), "yaml").steps[1]
+    assert (small.otherwise_of, small.otherwise_where, small.field_where["when"]) == ("big", "flow.yaml:8", "flow.yaml:8")
+    assert parse(text.format(said="true"), "yaml").steps[1].otherwise_of is None
+    with pytest.raises(SpecError) as raised:
+        parse(text.format(said="false"), "yaml")
+    assert "flow.yaml:8" in raised.value.render() and "otherwise: name the step" in raised.value.render()
+
+
 def test_otherwise_opening_a_step_is_read_and_later_in_the_step_it_is_not() -> None:
     spec = parse(HEAD + "### Step 2: Big\n- Skill: `big`\n- Only if the score is over 50\n\n"
                  "### Step 3: Small\n- otherwise (the score is 50 or less): say so\n- Skill: `small`\n\n"
