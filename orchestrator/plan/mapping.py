@@ -9,7 +9,9 @@ Dependencies, per step, first rule that gives any:
 3. a route target of an LLM routing step depends on the router;
 4. a step that says it does not wait ("Independent of step 1") is a root;
 5. the previous step in the spec (provenance: "default: step order"); for an Otherwise whose
-   previous step is the one whose condition it negates, what that step depends on.
+   previous step is the one whose condition it negates, what that step depends on; after a
+   step its own condition may skip (not a route's branch), that step and what it depends on,
+   so the step still runs when that one is skipped.
 
 Input mapping, per input name (the step's input schema properties, its `Input:`
 line, YAML `input:` keys; then the loose names of `wanted`), first rule that
@@ -245,6 +247,7 @@ def derive_dependencies(
     routers = {target: s.id for s in spec.steps
                for target in [*s.routes.values(), *([s.route_default] if s.route_default else [])]}
     out: dict[str, Dependencies] = {}
+    plain: dict[str, tuple[str, ...]] = {}  # each step's dependencies before the step-order widening
     for index, step in enumerate(spec.steps):
         if step.depends_on or step.depends_where is not None:
             where = step.depends_where or step.where
@@ -253,6 +256,7 @@ def derive_dependencies(
                 note = "depends_on; runs once after whichever of them ran"
             out[step.id] = Dependencies(step=step.id, depends_on=tuple(dict.fromkeys(step.depends_on)),
                                         provenance=from_spec(where, note))
+            plain[step.id] = out[step.id].depends_on
             continue
         earlier = sorted((produced[s.id] for s in spec.steps[:index] if s.id in produced),
                          key=lambda p: -p.index)
@@ -274,13 +278,30 @@ def derive_dependencies(
             # the other branch of the step before it: it waits for what that step waits for
             out[step.id] = Dependencies(step=step.id, depends_on=out[partner].depends_on, provenance=from_default(
                 f"default: step order, as the Otherwise of {partner}: after what {partner} waits for"))
+        elif index > 0 and _conditional(spec.steps[index - 1], routers) and plain.get(spec.steps[index - 1].id):
+            # after a step its condition may skip, not on its branch: after what it waits for too,
+            # so the step still runs when that one is skipped (a skip carries on to a step whose
+            # dependencies were all skipped)
+            previous = spec.steps[index - 1].id
+            partner = otherwise_partner(spec, index - 1)  # after an if/otherwise pair: after both
+            also = tuple(dict.fromkeys([*([partner] if partner else []), *plain[previous]]))
+            why = (f"{partner} and {previous} are an if/otherwise pair, so after both and what they wait for"
+                   if partner else f"{previous} may be skipped by its condition, so also after what it waits for")
+            out[step.id] = Dependencies(step=step.id, depends_on=(previous, *also), provenance=from_default(
+                f"default: step order; {why} ({', '.join(also)})"))
         elif index > 0:
             previous = spec.steps[index - 1].id
             out[step.id] = Dependencies(step=step.id, depends_on=(previous,),
                                         provenance=from_default("default: step order"))
         else:
             out[step.id] = Dependencies(step=step.id, depends_on=(), provenance=from_default("first step"))
+        plain.setdefault(step.id, out[step.id].depends_on)
     return out
+
+
+def _conditional(step: StepSpec, routers: Mapping[str, str]) -> bool:
+    """A step that its own condition may skip (a When, an Otherwise), not a route's branch."""
+    return bool(step.when or step.otherwise_where or step.otherwise_of) and step.id not in routers
 
 
 def otherwise_partner(spec: WorkflowSpec, index: int) -> str | None:

@@ -305,6 +305,37 @@ def test_an_otherwise_that_waits_on_nothing_but_its_partner_runs_when_the_partne
     assert summary["outputs"][plan["steps"][3]["id"]] == {"line": "verdict: fail"}
 
 
+def test_a_step_after_a_skipped_step_in_the_step_order_alone_still_runs(tmp_path: Path) -> None:
+    for name in ("score", "say-pass", "say-fail"):
+        make_skill(tmp_path, name)
+    spec = write_spec(tmp_path, """
+        # Shout, then tidy up
+
+        ## Inputs
+        - points (integer)
+
+        ## Workflow Steps
+
+        ### Step 1: Score
+        - Skill: `score`
+        - Input: points
+        - Output: score (integer)
+
+        ### Step 2: Shout
+        - Skill: `say-pass`
+        - Only if the score is over 50
+
+        ### Step 3: Tidy up
+        - Skill: `say-fail`
+        """)
+    plan = json.loads(skillweave("plan", spec, "--format", "json").stdout)
+    assert plan["steps"][2]["depends_on"] == ["step-2", "step-1"]
+    code, summary, err = run_json(spec, tmp_path / "state", "points=20")
+    assert code == 0, (err, summary.get("error"))
+    assert statuses(summary) == {"step-1": "succeeded", "step-2": "skipped", "step-3": "succeeded"}
+    assert summary["status"] == "succeeded" and summary["outputs"]["step-3"] == {"verdict": "fail"}
+
+
 def test_a_conditional_approval_pauses_for_one_input_and_not_for_another(tmp_path: Path) -> None:
     make_skill(tmp_path, "book")
     spec = write_spec(tmp_path, """

@@ -128,6 +128,24 @@ def test_an_otherwise_reading_nothing_of_its_partner_waits_for_what_the_partner_
     assert plan.step("step-3").when == "not (steps['step-1'].output.n > 10)"
 
 
+def test_a_step_after_a_conditional_step_by_the_step_order_alone_also_follows_what_that_step_waits_for() -> None:
+    # so a false condition does not skip it as well (every step it depends on skipped)
+    plan = plan_of(step(1, "Score", "`bump`", inputs=(field("n"),)),
+                   step(2, "Notify", "`bump`", when="mode is loud", input_values={"n": 100}),
+                   step(3, "Archive", "`bump`", input_values={"n": 0}),
+                   step(4, "Big", "`bump`", when="mode is big", input_values={"n": 1}),
+                   step(5, "Small", "`bump`", otherwise_where=at(51), input_values={"n": 2}),
+                   step(6, "Reply", "`bump`", input_values={"n": 3}),
+                   step(7, "Close", "`bump`", input_values={"n": 4}),
+                   inputs=("n", "mode"))
+    assert plan.step("step-3").depends_on == ("step-2", "step-1")
+    assert plan.step("step-3").provenance["depends_on"].note == (
+        "default: step order; step-2 may be skipped by its condition, so also after what it waits for (step-1)")
+    assert plan.step("step-5").depends_on == ("step-3",)  # the Otherwise: what its partner waits for
+    assert plan.step("step-6").depends_on == ("step-5", "step-4", "step-3")  # after the pair, either ran
+    assert plan.step("step-7").depends_on == ("step-6",)  # an unconditional step before it: as before
+
+
 def test_an_otherwise_that_names_its_step_negates_that_steps_condition_not_the_nearest() -> None:
     plan = plan_of(step(1, "Score", "`bump`", inputs=(field("n"),)),
                    step(2, "Big", "`bump`", when="n > 10", inputs=(field("n"),)),
