@@ -3,7 +3,8 @@
 A twelve-step chain that hands `n` on (named, and by the nearest producer); item fields of a `For each` over objects, gathered into the next step; two roots at once; an
 if/otherwise pair and the join after it; a conditional approval; a YAML `condition:`; a
 fallback that hands on its value; a step that would starve, caught by validate; a degraded
-run; a folder shown read-only to a sandboxed script.
+run; a folder shown read-only to a sandboxed script, and the file it writes listed as an artifact;
+an Otherwise, and a step after a conditional step, that run when that step is skipped.
 """
 
 from __future__ import annotations
@@ -497,3 +498,22 @@ def test_a_folder_input_is_read_by_a_sandboxed_script_while_a_file_beside_it_sta
     assert seen["beside"] in ("FileNotFoundError", "PermissionError") and seen["write"] != "wrote"
     assert summary["inputs"]["folder"] == str((data / "in").resolve())
     assert not (data / "in" / "new.csv").exists()
+
+
+def test_a_file_a_script_writes_comes_back_as_an_artifact_listed_in_the_run_and_its_report(tmp_path: Path) -> None:
+    repo = Path(__file__).resolve().parents[2]
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "march.csv").write_text("amount\n1.25\n2.75\n", encoding="utf-8")
+    for path in (tmp_path, data, data / "march.csv"):
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    state = tmp_path / "state"
+    code, summary, err = run_json(repo / "specs" / "examples" / "csv-folder.md", state, f"folder={data}")
+    assert code == 0, (err, summary.get("error"))
+    written = state / "runs" / summary["run_id"] / "artifacts" / "step-1" / "totals.csv"
+    assert summary["artifacts"] == [str(written)]
+    assert written.read_text(encoding="utf-8").splitlines() == ["file,total", "march.csv,4.0"]
+    report = json.loads(skillweave("runs", "show", summary["run_id"], "--format", "json", "--state-dir", state).stdout)
+    assert report["artifacts"] == ["artifacts/step-1/totals.csv"]
+    shown = skillweave("runs", "show", summary["run_id"], "--state-dir", state).stdout
+    assert "## Artifacts" in shown and "- `artifacts/step-1/totals.csv`" in shown
