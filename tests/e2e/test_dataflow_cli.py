@@ -438,6 +438,10 @@ def test_a_fallback_with_a_value_hands_it_on_and_the_run_ends_degraded_with_exit
     assert "> **Degraded**: a fallback stood in for these steps:" in report
     listed = json.loads(skillweave("runs", "--json", "--state-dir", state).stdout)
     assert {r["status"] for r in listed["runs"]} == {"degraded"} and listed["metrics"]["degraded"] == 2
+    # a degraded run is finished: prune removes it like any other
+    pruned = skillweave("runs", "prune", "--older-than", "0", "--status", "degraded", "--state-dir", state)
+    assert pruned.returncode == 0, pruned.stderr
+    assert json.loads(skillweave("runs", "--json", "--state-dir", state).stdout)["runs"] == []
 
 
 def test_a_step_that_would_starve_is_reported_at_validate_time_with_the_fix(tmp_path: Path) -> None:
