@@ -115,16 +115,18 @@ def show(
     from orchestrator.report import build_report, render_report, write_report
 
     settings = settings_from(state_dir=_state_dir(ctx, state_dir), debug=debug or None)
+    from orchestrator.cli.wording import say
+
     if open_it:
         if ctx.get_parameter_source("fmt") is click.core.ParameterSource.COMMANDLINE and fmt != "html":
             raise ConfigError(f"--open shows the HTML report; drop --format {fmt}", where="--open")
         if output is None:
-            _, output = write_report(run_id, settings, "html")
+            _, output = write_report(run_id, settings, "html", say=say)
         else:
-            _write(output, render_report(build_report(run_id, settings), "html"))
+            _write(output, render_report(build_report(run_id, settings), "html", say=say))
         _open_in_browser(output)
         return
-    text = render_report(build_report(run_id, settings), fmt)  # type: ignore[arg-type]
+    text = render_report(build_report(run_id, settings), fmt, say=say)  # type: ignore[arg-type]
     if output is None:
         click.echo(text, nl=False)
         return

@@ -42,7 +42,8 @@ from orchestrator.engine.state import RunState
 from orchestrator.engine.versions import make_version
 from orchestrator.journal.events import ApprovalDecided, Event
 from orchestrator.journal.store import Journal, write_file_atomically
-from orchestrator.plan.model import BoundSkill, Plan
+from orchestrator.kinds import BoundSkill
+from orchestrator.plan.model import Plan
 from orchestrator.runner import Regenerator, RunnerContext, StepOutcome, StepRequest, StepRunner
 from orchestrator.telemetry.scope import observe
 
@@ -97,17 +98,18 @@ class LocalBackend:
 
     async def runner_problem(self, skill: BoundSkill) -> str | None:
         try:
-            self._runners.get(skill.kind.value)
+            self._runners.get(skill.kind)
         except UnavailableError as exc:
             return str(exc)
         return None
 
     async def attempt(self, call: AttemptCall) -> StepOutcome:
         skill = call.skill
-        runner = self._runners.get(skill.kind)  # made when runner_problem asked (a StrEnum is its value)
+        runner = self._runners.get(skill.kind)  # made when runner_problem asked
+        traits = self._runners.traits(skill.kind)
         known = self._contained.get(skill.name)
         if known is None:  # asked once a run: the runner's answer does not change within it
-            known = self._contained[skill.name] = contained(runner, skill)
+            known = self._contained[skill.name] = contained(traits, runner, skill)
         if known:
             self.soon()  # durable within FLUSH_DELAY_S, or with the next effect's commit
         else:
@@ -119,7 +121,7 @@ class LocalBackend:
             run_dir=self.run_dir, output_schema=call.output_schema, tokens_left=call.tokens_left,
             compensation=call.compensation, paths=call.paths,
         )
-        return await call_runner(self.sleep, runner, request, call.timeout_s)
+        return await call_runner(self.sleep, runner, request, call.timeout_s, traits)
 
     def keep_stderr(self, step_id: str, item: int | None, attempt: int, text: str) -> str | None:
         if self._journal is None:
@@ -222,7 +224,7 @@ async def local_scope(
     try:
         try:
             async with observe(backend, state, run_dir) as observed:  # backend itself unless traced
-                yield RunScope(plan=plan, run_id=run_id, state=state, backend=observed)
+                yield RunScope(plan=plan, run_id=run_id, state=state, backend=observed, traits=runner_set.traits)
         except BaseException:
             with contextlib.suppress(Exception):  # the first error is the one to report
                 recorder.flush()

@@ -23,7 +23,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic
+from orchestrator.kinds import BoundSkill
 from orchestrator.plan.conditions import (
     ConditionError,
     compile_text,
@@ -43,14 +45,7 @@ from orchestrator.plan.mapping import (
     parse_for_each,
     producers,
 )
-from orchestrator.plan.model import (
-    BoundSkill,
-    ForEach,
-    InputBinding,
-    JsonSchema,
-    Provenance,
-    StepPolicy,
-)
+from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Scope
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions

@@ -47,7 +47,7 @@ from orchestrator.engine.model import ApprovalRequest, StepStatus
 from orchestrator.engine.state import RunState
 from orchestrator.journal import events as ev
 from orchestrator.journal.store import write_file_atomically
-from orchestrator.plan.model import BoundSkill
+from orchestrator.kinds import BoundSkill
 from orchestrator.runner import StepOutcome
 from orchestrator.telemetry import TRACE_FILE, warn
 from orchestrator.telemetry.setup import STATUS_TEXT_LIMIT, Telemetry, attributes_of
@@ -139,7 +139,7 @@ class RunSpans:
                     "skillweave.run.id": self._state.run_id,
                     "skillweave.step.id": step_id,
                     "skillweave.skill.name": skill.name if skill else None,
-                    "skillweave.skill.kind": skill.kind.value if skill else None,
+                    "skillweave.skill.kind": skill.kind if skill else None,
                 }),
             )
         return found
@@ -162,7 +162,7 @@ class RunSpans:
                 "skillweave.attempt": call.attempt,
                 "skillweave.attempt.compensation": True,
                 "skillweave.skill.name": call.skill.name,
-                "skillweave.skill.kind": call.skill.kind.value,
+                "skillweave.skill.kind": call.skill.kind,
             }),
         )
 
@@ -272,7 +272,7 @@ class RunSpans:
                 "skillweave.attempt.idempotency_key": event.idempotency_key,
                 "skillweave.attempt.fallback": event.fallback,
                 "skillweave.skill.name": event.skill,
-                "skillweave.skill.kind": skill.kind.value if skill else None,
+                "skillweave.skill.kind": skill.kind if skill else None,
                 "skillweave.code.sha256": event.code_sha256,
             }),
         )
