@@ -53,6 +53,11 @@ The contract a backend keeps:
 - `await_approval(request, left)`: the answer to a gate, racing its timeout
   (`left` seconds, None: none) and decisions recorded by others; returns at once
   with no answer when nobody can be asked now (the run then pauses).
+- `items_per_part`, `run_items(step_id, items)`: a backend whose history must
+  stay bounded (Temporal) runs a `for each` of more than `items_per_part` items
+  in parts, one after the other, each by the same decision code elsewhere (a
+  child workflow); the caller folds and records what a part recorded. None:
+  every item runs in this scope (the local backend).
 
 Everything crossing the seam is data nobody mutates (the frozen models of
 `orchestrator.runner`, `orchestrator.journal.events` and the dataclasses below,
@@ -63,7 +68,7 @@ machine.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -142,8 +147,39 @@ class ApprovalWait:
     elsewhere: ApprovalDecided | None = None  # already recorded by another process: fold it, record nothing
 
 
+@dataclass(slots=True)
+class ItemOutcome:
+    """How one `for each` item run elsewhere ended (`Backend.run_items`)."""
+
+    item: int
+    status: str  # a StepStatus value: succeeded, defaulted, continued, failed or escalated
+    output: Any = None
+    failure: StepFailure | None = None
+    attempt: int | None = None
+
+
+@dataclass(slots=True)
+class LimitHit:
+    """A convergence limit reached while items ran elsewhere (recorded there already)."""
+
+    limit: str
+    message: str
+    where: str | None = None
+
+
+@dataclass(slots=True)
+class PartOutcome:
+    """What running a part of a `for each` step's items elsewhere gave."""
+
+    events: tuple[Event, ...] = ()  # what it recorded, in order, for the caller to fold and record
+    items: tuple[ItemOutcome, ...] = ()  # in the order they ended, up to the first that failed the step
+    limit: LimitHit | None = None
+
+
 class Backend(Protocol):
     """What the decision side needs from the world (see the module docstring)."""
+
+    items_per_part: int | None  # a `for each` of more items runs in parts (`run_items`); None: never
 
     def record(self, event: Event) -> None: ...
 
@@ -172,3 +208,5 @@ class Backend(Protocol):
     async def regenerate(self, call: RegenerationCall) -> RegenerationReply: ...
 
     async def await_approval(self, request: ApprovalRequest, left: float | None) -> ApprovalWait: ...
+
+    async def run_items(self, step_id: str, items: Sequence[tuple[int, Any]]) -> PartOutcome: ...

@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 import os
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ from orchestrator.engine.attempt import call_runner, contained
 from orchestrator.engine.backend import (
     ApprovalWait,
     AttemptCall,
+    PartOutcome,
     RegenerationCall,
     RegenerationReply,
 )
@@ -87,8 +88,13 @@ class LocalBackend:
         self.sleep = clock.sleep
         self.random = clock.random
 
+    items_per_part: int | None = None  # every `for each` item runs in this process
+
     def origin(self) -> tuple[int, str]:
         return os.getpid(), socket.gethostname()
+
+    async def run_items(self, step_id: str, items: Sequence[tuple[int, Any]]) -> PartOutcome:
+        raise NotImplementedError("the local backend runs every item itself (items_per_part is None)")
 
     # -- attempts --------------------------------------------------------
 

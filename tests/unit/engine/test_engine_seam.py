@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from orchestrator.engine import RunStatus, create_run, execute_run
 from orchestrator.engine.backend import (
     ApprovalWait,
     AttemptCall,
+    PartOutcome,
     RegenerationCall,
     RegenerationReply,
 )
@@ -66,6 +68,8 @@ def test_the_decision_modules_import_nothing_that_acts() -> None:
 class ListBackend:
     """A backend of the test's own: events in a list, virtual time, runners called directly."""
 
+    items_per_part = None
+
     def __init__(self, clock: FakeClock, runner: FakeRunner, run_id: str) -> None:
         self.events: list[Event] = []
         self.clock = clock
@@ -118,6 +122,9 @@ class ListBackend:
     async def await_approval(self, request: ApprovalRequest, left: float | None) -> ApprovalWait:
         self.asked.append(request.step_id)
         return ApprovalWait()
+
+    async def run_items(self, step_id: str, items: Sequence[tuple[int, Any]]) -> PartOutcome:
+        raise AssertionError("items_per_part is None")
 
 
 def _plan() -> Plan:

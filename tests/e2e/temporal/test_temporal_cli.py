@@ -1,0 +1,197 @@
+"""Runs on Temporal through real processes: `skillweave worker`s, `skillweave run --backend temporal`,
+`approve`, `resume`, `runs`, `runs show`, against the session's dev server.
+
+With SKILLWEAVE_RECORD_HISTORIES=1 each test also writes its run's Temporal
+history to `histories/` (the fixtures `tests/unit/temporal/test_temporal_replay.py`
+replays): re-record them after a deliberate change to the workflow's decisions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from temporal_kit import ROOT, Kit, wait_for
+from temporalio.api.enums.v1 import EventType
+
+from orchestrator.temporal.client import connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/e2e: the plans of the engine's e2e tests
+from engine_plans import calc, skill, write_plan
+
+from orchestrator.plan.build import seal
+from orchestrator.plan.model import Plan, PlanInput, SpecRef
+from orchestrator.policy import Limits
+
+pytestmark = pytest.mark.e2e
+
+SEED = ROOT / "specs" / "fetch-analyze-document.md"
+EXAMPLES = ROOT / "specs" / "examples"
+HISTORIES = Path(__file__).resolve().parent / "histories"
+SAGA = Path(__file__).resolve().parent / "specs" / "saga.yaml"
+
+
+def keep_history(kit: Kit, run_id: str, name: str) -> None:
+    """Write the run's history as a replay fixture, when asked to (see the module docstring)."""
+    if not os.environ.get("SKILLWEAVE_RECORD_HISTORIES"):
+        return
+
+    async def fetch() -> str:
+        client = await connect(kit.settings())
+        return (await client.get_workflow_handle(run_id).fetch_history()).to_json()
+
+    HISTORIES.mkdir(exist_ok=True)
+    (HISTORIES / f"{name}.json").write_text(asyncio.run(fetch()))
+
+
+def history_events(kit: Kit, run_id: str) -> list[Any]:
+    async def fetch() -> list[Any]:
+        client = await connect(kit.settings())
+        return list((await client.get_workflow_handle(run_id).fetch_history()).events)
+
+    return asyncio.run(fetch())
+
+
+def test_the_seed_workflow_succeeds_on_temporal_and_is_read_back_from_it(kit: Kit) -> None:
+    kit.worker("w1")
+    code, summary = kit.run_json("run", SEED, "--input", "module_name=json")
+    assert code == 0, summary
+    assert summary["status"] == "succeeded" and summary["backend"] == "temporal"
+    assert [s["status"] for s in summary["steps"]] == ["succeeded"] * 4
+    assert summary["outputs"]["step-4"]["validation_result"] is True
+    run_id = summary["run_id"]
+    keep_history(kit, run_id, "seed")
+
+    code, listing = kit.run_json("runs")
+    assert code == 0
+    assert [(r["run_id"], r["status"]) for r in listing["runs"]] == [(run_id, "succeeded")]
+    shown = kit.skillweave("runs", "show", run_id, "--backend", "temporal", "--format", "json")
+    assert shown.returncode == 0, shown.stderr
+    assert '"status": "succeeded"' in shown.stdout and "step-4" in shown.stdout
+
+
+def test_an_approval_pauses_the_run_and_skillweave_approve_lets_it_finish(kit: Kit) -> None:
+    kit.worker("w1")
+    code, paused = kit.run_json("run", EXAMPLES / "approval-compensation.md", "--input", "module_name=shlex")
+    assert code == 3, paused
+    assert paused["status"] == "paused" and paused["awaiting"] == ["step-3"]
+    run_id = paused["run_id"]
+
+    not_waiting = kit.skillweave("approve", run_id, "step-1", "--backend", "temporal")
+    assert not_waiting.returncode == 2
+    assert "step step-1 is not awaiting approval (awaiting: step-3)" in not_waiting.stderr
+    approved = kit.skillweave("approve", run_id, "step-3", "--backend", "temporal", "--comment", "looks right")
+    assert approved.returncode == 0, approved.stderr
+
+    code, done = kit.run_json("resume", run_id)
+    assert code == 0, done
+    assert done["status"] == "succeeded"
+    assert done["steps"][2]["approval"] == "approved"
+    keep_history(kit, run_id, "approval")
+
+
+def test_a_failing_step_runs_the_compensations_of_the_steps_before_it_in_reverse_order(kit: Kit) -> None:
+    kit.worker("w1")
+    code, summary = kit.run_json("run", SAGA, "--input", "start=1")
+    assert code == 1, summary
+    assert summary["status"] == "failed"
+    assert summary["steps"][2]["status"] == "failed"
+    assert summary["compensations"] == ["second: finished", "first: finished"]
+    started = [e.activity_task_scheduled_event_attributes.activity_id for e in history_events(kit, summary["run_id"])
+               if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED]
+    compensations = [a.split(":")[1] for a in started if ":compensate:" in a]
+    assert compensations == ["second", "first"]  # the activities themselves ran in that order
+    keep_history(kit, summary["run_id"], "saga")
+
+
+def test_a_regeneration_on_temporal_is_replayed_from_a_recording_and_never_asked_again(kit: Kit) -> None:
+    kit.worker("w1")
+    demo = EXAMPLES / "repair-demo"
+    code, summary = kit.run_json(
+        "run", demo / "repair-demo.md", "--input-file", demo / "contacts.json",
+        "--llm-replay", demo / "repair-demo.replay.jsonl",
+    )
+    assert code == 0, summary
+    assert summary["status"] == "succeeded"
+    assert summary["totals"]["regenerations"] == 1
+    step = summary["steps"][0]
+    assert step["attempts"] == 2 and step["code_sha256"]
+    events = history_events(kit, summary["run_id"])
+    regenerations = [e for e in events if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
+                     and e.activity_task_scheduled_event_attributes.activity_type.name == "skillweave.regenerate"]
+    assert len(regenerations) == 1
+    report = Path(summary["report"]).read_text()
+    assert "record.get(" in report or "get(\"email\"" in report or ".get(" in report  # the repair's diff, copied out
+    keep_history(kit, summary["run_id"], "regeneration")
+
+
+def twelve_step_chain(folder: Path, sleep_ms: int) -> Path:
+    steps = [calc("c01", None, add=1, sleep_ms=sleep_ms)]
+    steps += [calc(f"c{i:02d}", f"c{i - 1:02d}", add=i, sleep_ms=sleep_ms) for i in range(2, 13)]
+    plan = seal(Plan(
+        name="chain12", spec=SpecRef(path="<e2e>", sha256="0" * 64, format="yaml"),
+        inputs=(PlanInput(name="start", schema={"type": "integer"}),), steps=tuple(steps),
+        skills={"step-calc": skill("step-calc")}, limits=Limits(concurrency=1),
+    ))
+    return write_plan(plan, folder)
+
+
+def test_a_worker_killed_mid_run_loses_nothing_done_and_the_chain_ends_right_on_the_other(kit: Kit) -> None:
+    plan = twelve_step_chain(kit.root, sleep_ms=1500)
+    first, second = kit.worker("w1"), kit.worker("w2")
+    code, started = kit.run_json("run", plan, "--input", "start=100", "--no-wait",
+                                 SKILLWEAVE_TEMPORAL_HEARTBEAT_TIMEOUT="3")
+    assert code == 0, started
+    run_id = started["run_id"]
+
+    async def running_on() -> tuple[str, str, set[str]] | None:
+        """(key, worker identity) of the attempt under way once five steps are done, and the done ones."""
+        client = await connect(kit.settings())
+        handle = client.get_workflow_handle(run_id)
+        scheduled: dict[int, str] = {}
+        done: set[str] = set()
+        async for e in handle.fetch_history_events():
+            if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
+                scheduled[e.event_id] = e.activity_task_scheduled_event_attributes.activity_id
+            elif e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED:
+                done.add(scheduled[e.activity_task_completed_event_attributes.scheduled_event_id])
+        described = await handle.describe()
+        pending = [p for p in described.raw_description.pending_activities if p.last_worker_identity]
+        if len(done) < 5 or not pending:  # five steps done, the sixth under way
+            return None
+        return pending[0].activity_id, pending[0].last_worker_identity, done
+
+    found = wait_for(lambda: asyncio.run(running_on()), 90, "the sixth step to run")
+    key, identity, done_before = found
+    victim = first if identity == first.identity else second
+    survivor = second if victim is first else first
+    assert identity == victim.identity
+    kit.kill(victim)
+
+    code, summary = kit.run_json("resume", run_id, timeout=180)
+    assert code == 0, summary
+    assert summary["status"] == "succeeded"
+    assert summary["outputs"]["c12"]["value"] == 100 + sum(range(1, 13))
+    assert summary["outputs"]["c12"]["trail"] == [f"c{i:02d}" for i in range(1, 13)]
+    assert all(s["attempts"] == 1 for s in summary["steps"])  # the lost attempt ran again under its own key
+
+    events = history_events(kit, run_id)
+    by_id: dict[int, str] = {}
+    started: dict[str, list[tuple[int, str]]] = {}
+    for e in events:
+        if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED:
+            by_id[e.event_id] = e.activity_task_scheduled_event_attributes.activity_id
+        elif e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED:
+            a = e.activity_task_started_event_attributes
+            started.setdefault(by_id[a.scheduled_event_id], []).append((a.attempt, a.identity))
+    attempts = {k: v for k, v in started.items() if ":compensate:" not in k}
+    assert len(done_before) >= 5
+    for done in done_before:  # each step done before the kill ran exactly once, before it
+        assert len(attempts[done]) == 1 and attempts[done][0][0] == 1, (done, attempts[done])
+    [(attempt, by)] = attempts[key]  # the step under way at the kill: taken over after the heartbeat timeout
+    assert attempt >= 2 and by == survivor.identity
+    keep_history(kit, run_id, "worker-killed")
