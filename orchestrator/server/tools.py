@@ -312,6 +312,10 @@ class ToolSet:
                 "running); false: return the run id at once and execute in the background"
             ),
         ] = True,
+        backend: Annotated[
+            Literal["local", "temporal"],
+            Field(description="local: this server executes the run; temporal: `skillweave worker`s do"),
+        ] = "local",
     ) -> RunView | InputRequiredResult:
         """Run a workflow: compile the spec (or load the saved plan), record a new durable run,
         and execute it, sending a progress notification per step event.
@@ -330,6 +334,11 @@ class ToolSet:
             confined = await self.ws.confine(ctx, spec=spec)
             if isinstance(confined, InputRequiredResult):
                 return confined
+            if backend == "temporal":
+                from orchestrator.server.temporal_runs import run_on_temporal
+
+                return await run_on_temporal(self.ws.settings, confined.paths["spec"], dict(inputs or {}),
+                                             wait_s=self.ws.config.wait_limit_s if wait else 0)
             run_id = await self.ws.blocking(self._create, confined.paths["spec"], dict(inputs or {}), confined.roots)
             execution = self.registry.start(run_id)
             return await self._watch(ctx, execution, wait=wait)
