@@ -218,7 +218,7 @@ def _print_result(summary: RunSummary, files: RunFiles, as_json: bool, backend: 
             )
         )
     else:
-        click.echo(render_summary(summary))
+        click.echo(render_summary(summary, backend))
         if files.report is not None:
             for line in render_regenerations(files.report, files.run_dir):
                 click.echo(line)

@@ -114,7 +114,7 @@ def _seconds(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}s"
 
 
-def render_summary(summary: RunSummary) -> str:
+def render_summary(summary: RunSummary, backend: str = "local") -> str:
     t = summary.totals
     lines = [
         f"run {summary.run_id}  {summary.status.value}  ({summary.plan_name})",
@@ -138,13 +138,17 @@ def render_summary(summary: RunSummary) -> str:
         lines.append(f"error: {where}{summary.error.message}{limit}")
     lines.extend(f"compensation {c}" for c in summary.compensations)
     lines.extend(summary.notes)
+    on = " --backend temporal" if backend == "temporal" else ""
     if summary.status is RunStatus.PAUSED:
         for step in summary.awaiting:
             lines.append(f"paused: step {step} awaiting approval. To continue:")
-            lines.append(f"  skillweave approve {summary.run_id} {step}    (or --reject)")
-        lines.append(f"  skillweave resume {summary.run_id}")
+            lines.append(f"  skillweave approve {summary.run_id} {step}{on}    (or --reject)")
+        if backend == "temporal":
+            lines.append(f"  (the run goes on by itself once decided; follow it: skillweave resume {summary.run_id}{on})")
+        else:
+            lines.append(f"  skillweave resume {summary.run_id}")
     elif summary.status is RunStatus.RUNNING:
-        lines.append(f"interrupted; continue with: skillweave resume {summary.run_id}")
+        lines.append(f"interrupted; continue with: skillweave resume {summary.run_id}{on}")
     return "\n".join(lines)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -160,9 +161,12 @@ def test_a_worker_killed_mid_run_loses_nothing_done_and_the_chain_ends_right_on_
             elif e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED:
                 done.add(scheduled[e.activity_task_completed_event_attributes.scheduled_event_id])
         described = await handle.describe()
-        pending = [p for p in described.raw_description.pending_activities if p.last_worker_identity]
-        if len(done) < 5 or not pending:  # five steps done, the sixth under way
+        pending = [p for p in described.raw_description.pending_activities
+                   if p.last_worker_identity and p.heartbeat_details.payloads]
+        if len(done) < 5 or not pending:  # five steps done, the sixth under way and heartbeating
             return None
+        [progress] = await client.data_converter.decode(pending[0].heartbeat_details.payloads)
+        assert progress["step"] == "c06" and progress["attempt"] == 1 and progress["elapsed_s"] >= 0, progress
         return pending[0].activity_id, pending[0].last_worker_identity, done
 
     found = wait_for(lambda: asyncio.run(running_on()), 90, "the sixth step to run")
@@ -195,3 +199,34 @@ def test_a_worker_killed_mid_run_loses_nothing_done_and_the_chain_ends_right_on_
     [(attempt, by)] = attempts[key]  # the step under way at the kill: taken over after the heartbeat timeout
     assert attempt >= 2 and by == survivor.identity
     keep_history(kit, run_id, "worker-killed")
+
+
+def test_ctrl_c_drains_a_worker_the_attempt_under_way_finishes_there_and_it_exits_cleanly(kit: Kit) -> None:
+    plan = twelve_step_chain(kit.root, sleep_ms=2500)
+    first = kit.worker("w1")
+    code, started = kit.run_json("run", plan, "--input", "start=0", "--no-wait")
+    assert code == 0, started
+    run_id = started["run_id"]
+
+    async def under_way() -> str | None:
+        client = await connect(kit.settings())
+        described = await client.get_workflow_handle(run_id).describe()
+        pending = [p for p in described.raw_description.pending_activities if p.last_worker_identity]
+        return pending[0].activity_id if pending else None
+
+    key = wait_for(lambda: asyncio.run(under_way()), 60, "the first step to run")
+    first.process.send_signal(signal.SIGINT)
+    assert first.process.wait(timeout=60) == 0, first.output()
+    assert "stopping: finishing the attempts under way" in first.output()
+    assert "worker stopped" in first.output()
+    kit.worker("w2")  # the run goes on here
+    code, summary = kit.run_json("resume", run_id, timeout=180)
+    assert code == 0, summary
+    assert summary["outputs"]["c12"]["value"] == sum(range(1, 13))
+    events = history_events(kit, run_id)
+    scheduled = {e.event_id: e.activity_task_scheduled_event_attributes.activity_id for e in events
+                 if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED}
+    [drained] = [e.activity_task_started_event_attributes for e in events
+                 if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED
+                 and scheduled[e.activity_task_started_event_attributes.scheduled_event_id] == key]
+    assert drained.attempt == 1 and drained.identity == first.identity  # finished where it started
