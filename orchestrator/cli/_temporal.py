@@ -252,11 +252,11 @@ def history(ts: Any, limit: int, as_json: bool) -> None:
     from orchestrator.temporal import client as tc
 
     async def go() -> Any:
-        return await tc.list_runs(await tc.connect(ts), limit)
+        return await tc.list_runs(await tc.connect(ts), limit, ts.task_queue)
 
     summaries = _run(go())
     found = History(
-        state_dir=f"temporal://{ts.address}/{ts.namespace}", limit=limit,
+        state_dir=f"temporal://{ts.address}/{ts.namespace}/{ts.task_queue}", limit=limit,
         runs=tuple(listing(s) for s in summaries), metrics=history_metrics(summaries),
     )
     click.echo(render_history(found, "json" if as_json else "text"), nl=False)

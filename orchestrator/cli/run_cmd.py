@@ -300,6 +300,9 @@ def run(
     if backend_from(backend) == "temporal":
         from orchestrator.cli import _temporal
 
+        if settings.promote:
+            raise ConfigError("--promote is for local runs: on Temporal the repaired scripts are on the workers",
+                              where="--promote")
         ts = _temporal.settings_of(settings, temporal_address, namespace, task_queue, blob_dir)
         _temporal.run(plan, inputs, settings, ts, as_json=as_json, no_wait=no_wait)
         return

@@ -44,7 +44,7 @@ from typing import Any
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
-from temporalio.exceptions import ActivityError
+from temporalio.exceptions import ActivityError, CancelledError, ChildWorkflowError
 from temporalio.workflow import ParentClosePolicy
 
 from orchestrator.engine.backend import (
@@ -172,6 +172,7 @@ class TemporalBackend:
             )
             return outcome
         except ActivityError as exc:
+            _reraise_cancellation(exc)
             cause = exc.cause or exc
             return StepOutcome(
                 failure=StepFailure(
@@ -201,6 +202,7 @@ class TemporalBackend:
                 start_to_close_timeout=REGENERATION_TIMEOUT, retry_policy=INFRA_RETRY,
             )
         except ActivityError as exc:
+            _reraise_cancellation(exc)
             return RegenerationReply(rejected=f"the regeneration was lost by its workers: {exc.cause or exc}")
         if reply.code_path is not None and reply.code is not None:
             self.files[reply.code_path] = reply.code
@@ -218,9 +220,20 @@ class TemporalBackend:
             state=RunHistory(events=tuple(self.events), files=dict(self.files), total=len(self.events)),
             options=self.options,
         )
-        result: ItemsResult = await workflow.execute_child_workflow(
-            ITEMS_WORKFLOW, task, id=f"{self.run_id}:{step_id}:items:{items[0][0]}-{items[-1][0]}",
-            result_type=ItemsResult, parent_close_policy=ParentClosePolicy.REQUEST_CANCEL,
-        )
+        try:
+            result: ItemsResult = await workflow.execute_child_workflow(
+                ITEMS_WORKFLOW, task, id=f"{self.run_id}:{step_id}:items:{items[0][0]}-{items[-1][0]}",
+                result_type=ItemsResult, parent_close_policy=ParentClosePolicy.REQUEST_CANCEL,
+            )
+        except ChildWorkflowError as exc:
+            _reraise_cancellation(exc)
+            raise
         self.files.update(result.files)
         return PartOutcome(events=result.events, items=result.results, limit=result.limit)
+
+
+def _reraise_cancellation(exc: ActivityError | ChildWorkflowError) -> None:
+    """An activity or child cancelled because the run is (the workflow was cancelled): the
+    decision code sees the cancellation it would see in a local run, not a failed attempt."""
+    if isinstance(exc.cause, CancelledError):
+        raise asyncio.CancelledError() from exc

@@ -12,6 +12,7 @@ reading a run that is not completed fails and says so.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
@@ -57,7 +58,9 @@ async def connect(ts: TemporalSettings) -> Client:
     try:
         return await Client.connect(ts.address, namespace=ts.namespace, data_converter=data_converter(ts.blob_dir))
     except RuntimeError as exc:  # the core SDK's connection error
-        raise ConfigError(f"cannot reach the Temporal server at {ts.address}: {exc}", where=ts.address) from None
+        found = re.search(r'message: "([^"]+)"', str(exc))
+        why = found.group(1).lower() if found else str(exc)
+        raise ConfigError(f"cannot reach the Temporal server at {ts.address} ({why})", where=ts.address) from None
 
 
 def run_options(settings: Settings, ts: TemporalSettings) -> RunOptions:
@@ -169,10 +172,12 @@ async def read_run(client: Client, run_id: str) -> TemporalRun:
     return TemporalRun(run_id, started.plan, history, status)
 
 
-async def list_runs(client: Client, limit: int) -> list[RunSummary]:
-    """The latest `limit` runs on Temporal, newest first (outputs left out, as a listing does)."""
+async def list_runs(client: Client, limit: int, task_queue: str) -> list[RunSummary]:
+    """The latest `limit` runs of `task_queue` on Temporal, newest first (outputs left out, as a
+    listing does)."""
     found: list[RunSummary] = []
-    async for execution in client.list_workflows(f"WorkflowType = '{WORKFLOW}'", limit=limit):
+    query = f"WorkflowType = '{WORKFLOW}' AND TaskQueue = '{task_queue.replace(chr(39), '')}'"
+    async for execution in client.list_workflows(query, limit=limit):
         try:
             summary = (await read_run(client, execution.id)).summary()
         except (ConfigError, NotFoundError) as exc:

@@ -230,3 +230,39 @@ def test_ctrl_c_drains_a_worker_the_attempt_under_way_finishes_there_and_it_exit
                  if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED
                  and scheduled[e.activity_task_started_event_attributes.scheduled_event_id] == key]
     assert drained.attempt == 1 and drained.identity == first.identity  # finished where it started
+
+
+def test_ctrl_c_while_following_cancels_the_run_and_resume_starts_it_again_without_redoing_steps(kit: Kit) -> None:
+    import subprocess
+
+    from temporal_kit import SKILLWEAVE
+
+    plan = twelve_step_chain(kit.root, sleep_ms=700)
+    kit.worker("w1")
+    follower = subprocess.Popen(
+        [SKILLWEAVE, "run", str(plan), "--input", "start=0", "--backend", "temporal", "--state-dir",
+         str(kit.root / "client")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=kit.root, env=kit.env(),
+    )
+
+    async def done_steps() -> tuple[str, int] | None:
+        client = await connect(kit.settings())
+        async for execution in client.list_workflows(f"TaskQueue = '{kit.task_queue}'"):
+            history = await client.get_workflow_handle(execution.id).fetch_history()
+            done = sum(1 for e in history.events if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED)
+            return (execution.id, done) if done >= 3 else None
+        return None
+
+    run_id, _ = wait_for(lambda: asyncio.run(done_steps()), 90, "three steps done")
+    follower.send_signal(signal.SIGINT)
+    _, err = follower.communicate(timeout=60)
+    assert follower.returncode == 130, err
+    assert f"interrupted: run {run_id} cancelled on Temporal; continue with: skillweave resume {run_id} --backend temporal" in err
+
+    code, summary = kit.run_json("resume", run_id, timeout=180)
+    assert code == 0, summary
+    assert summary["status"] == "succeeded", summary
+    assert summary["outputs"]["c12"]["value"] == sum(range(1, 13))
+    attempts = {s["step_id"]: s["attempts"] for s in summary["steps"]}
+    assert attempts["c01"] == attempts["c02"] == attempts["c03"] == 1  # done before the cancel: not run again
+    assert sum(attempts.values()) <= 13  # at most the one cut short ran twice
