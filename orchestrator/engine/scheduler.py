@@ -90,6 +90,10 @@ class Scheduler:
         pid, host = scope.backend.origin()
         scope.emit(RunStarted(ts=scope.now(), pid=pid, host=host, resumed=len(state.sessions) > 0))
         await scope.commit()
+        ended = self._ended_by_a_step()
+        if ended is not None:
+            await self._fail(*ended)
+            return
         if state.failing is None:
             try:
                 paused = await self._within_wall_time()
@@ -109,6 +113,19 @@ class Scheduler:
             return
         failing = state.failing
         await self._fail(state.failing_status or RunStatus.FAILED, failing.message, failing.where, failing.limit, recorded=True)
+
+    def _ended_by_a_step(self) -> tuple[RunStatus, str, str | None, None] | None:
+        """A step recorded as failed or escalated whose run was not yet recorded as failing
+        (the process ended in between): the run fails as that step's end said it would,
+        rather than go on as if the step had been left out."""
+        state = self.scope.state
+        if state.failing is not None:
+            return None
+        for st in state.steps.values():
+            if st.status in (StepStatus.FAILED, StepStatus.ESCALATED):
+                status = RunStatus.ESCALATED if st.status is StepStatus.ESCALATED else RunStatus.FAILED
+                return status, f"step {st.step_id} failed: {st.message}", st.step_id, None
+        return None
 
     def _limit_failed_step(self, step_id: str | None, message: str) -> None:
         """The step a limit stopped (its next attempt refused) failed: it is not merely cut short."""
