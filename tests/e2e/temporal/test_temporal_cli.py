@@ -266,3 +266,16 @@ def test_ctrl_c_while_following_cancels_the_run_and_resume_starts_it_again_witho
     attempts = {s["step_id"]: s["attempts"] for s in summary["steps"]}
     assert attempts["c01"] == attempts["c02"] == attempts["c03"] == 1  # done before the cancel: not run again
     assert sum(attempts.values()) <= 13  # at most the one cut short ran twice
+
+
+def test_a_worker_finds_a_skill_the_plan_names_elsewhere_in_its_own_skills_dir(kit: Kit) -> None:
+    moved = skill("step-calc").model_copy(update={"path": "/nowhere/on/this/worker/step-calc"})
+    plan = seal(Plan(
+        name="moved", spec=SpecRef(path="<e2e>", sha256="0" * 64, format="yaml"),
+        inputs=(PlanInput(name="start", schema={"type": "integer"}),),
+        steps=(calc("c01", None, add=5, sleep_ms=0),), skills={"step-calc": moved},
+    ))
+    kit.worker("w1", "--skills-dir", str(ROOT / "tests" / "e2e" / "skills"))
+    code, summary = kit.run_json("run", write_plan(plan, kit.root), "--input", "start=1")
+    assert code == 0, summary
+    assert summary["outputs"]["c01"]["value"] == 6
