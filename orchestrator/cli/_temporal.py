@@ -21,12 +21,21 @@ import os
 import sys
 from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from orchestrator.config import Settings
 from orchestrator.errors import ConfigError
+
+if TYPE_CHECKING:  # imported when used: `--help` and local runs never load temporalio
+    from temporalio.client import Client
+
+    from orchestrator.cli.run_view import RunFiles
+    from orchestrator.plan.model import Plan
+    from orchestrator.report.source import RunSource
+    from orchestrator.temporal.client import TemporalRun
+    from orchestrator.temporal.config import TemporalSettings
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -81,7 +90,7 @@ def _meta() -> dict[str, Any]:
 
 
 def settings_of(settings: Settings, address: str | None, namespace: str | None, task_queue: str | None,
-                blob_dir: Path | None) -> Any:
+                blob_dir: Path | None) -> TemporalSettings:
     from orchestrator.temporal.config import temporal_settings
 
     _meta()[_USED] = True
@@ -100,11 +109,13 @@ def resume_hint(run_id: str) -> str:
 # -- run and resume ---------------------------------------------------------------
 
 
-def run(plan: Any, inputs: dict[str, Any], settings: Settings, ts: Any, *, as_json: bool, no_wait: bool) -> None:
+def run(
+    plan: Plan, inputs: dict[str, Any], settings: Settings, ts: TemporalSettings, *, as_json: bool, no_wait: bool
+) -> None:
     from orchestrator.cli._common import echo_json, note_run
     from orchestrator.temporal import client as tc
 
-    async def go(display: Any) -> Any:
+    async def go(display: Any) -> TemporalRun | str:
         client = await tc.connect(ts)
         run_id = await tc.start_run(client, ts, plan, inputs, settings)
         note_run(run_id)
@@ -124,13 +135,13 @@ def run(plan: Any, inputs: dict[str, Any], settings: Settings, ts: Any, *, as_js
     _finish(found, settings, as_json)
 
 
-def resume(run_id: str, settings: Settings, ts: Any, *, as_json: bool) -> None:
+def resume(run_id: str, settings: Settings, ts: TemporalSettings, *, as_json: bool) -> None:
     from orchestrator.cli._common import note_run
     from orchestrator.temporal import client as tc
 
     note_run(run_id)
 
-    async def go(display: Any) -> Any:
+    async def go(display: Any) -> TemporalRun:
         client = await tc.connect(ts)
         plan, seen, done = await tc.resume(client, ts, run_id)
         if done is not None:  # completed: nothing to follow
@@ -140,7 +151,7 @@ def resume(run_id: str, settings: Settings, ts: Any, *, as_json: bool) -> None:
     _finish(_with_display(None, as_json, go), settings, as_json)
 
 
-async def _follow(client: Any, run_id: str, plan: Any, display: Any, *, seen: int = 0) -> Any:
+async def _follow(client: Client, run_id: str, plan: Plan, display: Any, *, seen: int = 0) -> TemporalRun:
     """Follow the run; on Ctrl-C the run is cancelled on Temporal (resume continues it)."""
     from orchestrator.temporal import client as tc
 
@@ -159,7 +170,7 @@ class _Deferred:
     def __init__(self) -> None:
         self.table: Any = None
 
-    def open(self, plan: Any) -> Any:
+    def open(self, plan: Plan) -> Any:
         from orchestrator.cli.run_view import LiveTable
 
         self.table = LiveTable(plan)
@@ -171,7 +182,7 @@ class _Deferred:
             self.table.__exit__(None, None, None)
 
 
-def _with_display(plan: Any, as_json: bool, go: Callable[[Any], Coroutine[Any, Any, T]]) -> T:
+def _with_display(plan: Plan | None, as_json: bool, go: Callable[[Any], Coroutine[Any, Any, T]]) -> T:
     from orchestrator.cli._common import _RUN_ID
     from orchestrator.cli.run_view import PlainLog
 
@@ -189,13 +200,13 @@ def _with_display(plan: Any, as_json: bool, go: Callable[[Any], Coroutine[Any, A
             display.close()
 
 
-def _finish(found: Any, settings: Settings, as_json: bool) -> None:
+def _finish(found: TemporalRun, settings: Settings, as_json: bool) -> None:
     from orchestrator.cli.run_cmd import finish_summary
 
     finish_summary(found.summary(), save_report(found, settings), as_json, backend="temporal")
 
 
-def save_report(found: Any, settings: Settings) -> Any:
+def save_report(found: TemporalRun, settings: Settings) -> RunFiles:
     """The run's report and files, written under `<state-dir>/runs/<run_id>/`."""
     from orchestrator.cli.run_view import RunFiles
     from orchestrator.errors import SkillweaveError
@@ -217,7 +228,7 @@ def save_report(found: Any, settings: Settings) -> Any:
     return RunFiles(run_dir, report, path)
 
 
-def _source(found: Any, run_dir: Path) -> Any:
+def _source(found: TemporalRun, run_dir: Path) -> RunSource:
     from orchestrator.report.source import RunSource
 
     return RunSource(run_id=found.run_id, plan=found.plan, events=found.history.events, summary=found.summary(),
@@ -227,7 +238,9 @@ def _source(found: Any, run_dir: Path) -> Any:
 # -- approve ----------------------------------------------------------------------
 
 
-def approve(run_id: str, step: str, ts: Any, *, reject: bool, comment: str | None, as_json: bool) -> None:
+def approve(
+    run_id: str, step: str, ts: TemporalSettings, *, reject: bool, comment: str | None, as_json: bool
+) -> None:
     from orchestrator.cli._common import echo_json
     from orchestrator.temporal import client as tc
 
@@ -246,7 +259,7 @@ def approve(run_id: str, step: str, ts: Any, *, reject: bool, comment: str | Non
 # -- runs -------------------------------------------------------------------------
 
 
-def history(ts: Any, limit: int, as_json: bool) -> None:
+def history(ts: TemporalSettings, limit: int, as_json: bool) -> None:
     from orchestrator.report import History, render_history
     from orchestrator.report.metrics import history_metrics, listing
     from orchestrator.temporal import client as tc
@@ -262,7 +275,7 @@ def history(ts: Any, limit: int, as_json: bool) -> None:
     click.echo(render_history(found, "json" if as_json else "text"), nl=False)
 
 
-def show(run_id: str, settings: Settings, ts: Any, fmt: str, output: Path | None) -> None:
+def show(run_id: str, settings: Settings, ts: TemporalSettings, fmt: str, output: Path | None) -> None:
     from orchestrator.journal.store import RUNS_DIR
     from orchestrator.report import render_report
     from orchestrator.report.detail import build_run_report

@@ -9,6 +9,7 @@
     regeneration  budgets, what to record                regenerate(...)        ──► the model, code files
     approval      gates, timeouts, pauses                await_approval(...)    ──► approver, other processes
     compensation  which, in which order, retries         keep_stderr(...)       ──► the run's files
+                                                         run_items(...)         ──► a big `for each`, in parts
                       │
                   RunScope(plan, state, backend)  ◄── the fold of the recorded events (`state`)
 
@@ -44,6 +45,8 @@ The contract a backend keeps:
   recorded before the call; the backend makes it durable before the runner acts
   unless the attempt is contained (see `orchestrator.engine.attempt.contained`).
   The idempotency key is `call.key`: the same (run, step, attempt) always.
+  Cancelling the caller (the run is ending) cancels the attempt, and the caller
+  sees `asyncio.CancelledError`, whatever the backend.
 - `keep_stderr(...)`: keep a failed attempt's stderr tail; returns where (for
   the `attempt_failed` event), or None.
 - `regeneration_problem()`, `regenerate(call)`: whether the model can be asked;

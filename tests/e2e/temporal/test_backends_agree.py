@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from temporal_kit import Kit
 
@@ -54,6 +55,7 @@ class Scenario:
     expect: dict[str, Any]  # status, steps {id: (status, attempts, retries, regenerations, fallback)}, ...
     inputs: dict[str, Any] = field(default_factory=dict)
     decisions: tuple[tuple[str, bool], ...] = ()  # (step, approved) once paused
+    wait_s: float = 0.0  # once paused, nobody decides for this long (a gate's timeout then decides)
     items_per_child: int = 1000
 
 
@@ -148,6 +150,12 @@ SCENARIOS = [
         decisions=(("s2", False),),
     ),
     Scenario(
+        "a gate nobody decides times out into its policy",
+        fake_plan(chain(2, s2=StepPolicy(approval=ApprovalPolicy(timeout_s=0.5, on_timeout="reject")))), {},
+        {"status": "failed", "steps": {"s1": ("succeeded", 1, 0, 0, None), "s2": ("failed", 0, 0, 0, "fail")}},
+        wait_s=0.5,
+    ),
+    Scenario(
         "the attempt limit ends the run naming it",
         fake_plan(chain(1, s1=StepPolicy(retry=RetryPolicy(max_retries=5, initial_s=0.01, jitter=False))),
                   limits=Limits(max_attempts_per_step=2)),
@@ -185,6 +193,10 @@ async def run_local(scenario: Scenario, tmp_path: Path) -> RunSummary:
         assert summary.status.value == "paused"
         approve_step(run_id, step, settings, reject=not approved, clock=clock)
         summary = await execute_run(run_id, settings, runners={"script": runner}, regenerator=regenerator, clock=clock)
+    if scenario.wait_s:
+        assert summary.status.value == "paused"
+        clock.advance(scenario.wait_s)  # the person never answers; the run is resumed after the timeout
+        summary = await execute_run(run_id, settings, runners={"script": runner}, regenerator=regenerator, clock=clock)
     return summary
 
 
@@ -200,8 +212,21 @@ async def run_temporal(scenario: Scenario, kit: Kit) -> RunSummary:
             assert run.summary().status.value == "paused"
             await tc.approve(client, run_id, step, reject=not approved)
             run = await tc.follow(client, run_id, scenario.plan)
+        if scenario.wait_s:
+            assert run.summary().status.value == "paused"
+            run = await _until_finished(client, run_id, scenario.plan)  # the gate's durable timer decides
     await runtime.aclose()
     return run.summary()
+
+
+async def _until_finished(client: Any, run_id: str, plan: Plan) -> Any:
+    """Follow the run until it finishes (a paused run is followed again, bounded)."""
+    with anyio.fail_after(30):
+        while True:
+            run = await tc.follow(client, run_id, plan)
+            if run.summary().status.finished:
+                return run
+            await anyio.sleep(0.1)
 
 
 RUNS: dict[str, Callable[..., Any]] = {"local": run_local, "temporal": run_temporal}

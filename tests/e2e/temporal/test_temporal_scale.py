@@ -67,3 +67,34 @@ async def test_a_for_each_bigger_than_a_part_runs_as_child_workflows_of_bounded_
     assert all(c.workflow_type.name == "skillweave.items" for c in children)
     attempts = [e for e in history.events if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED]
     assert attempts == []  # the parent made none itself: every item ran in a child
+
+
+async def test_a_paused_run_with_a_long_history_continues_as_new_and_still_finishes(
+    kit: Kit, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from orchestrator.plan.model import StepPolicy
+    from orchestrator.policy import ApprovalPolicy
+    from orchestrator.temporal import workflow as run_workflow
+
+    monkeypatch.setattr(run_workflow, "CONTINUE_AS_NEW_EVENTS", 0)  # every pause is "long"
+    plan = fake_plan([
+        PlanStep(id="a", name="a", skill="s"),
+        PlanStep(id="b", name="b", skill="s", inputs={"a": InputBinding(source="step", step="a")},
+                 policy=StepPolicy(approval=ApprovalPolicy())),
+    ])
+    settings = Settings(state_dir=kit.root / "state")
+    ts = kit.settings()
+    client = await tc.connect(ts)
+    runtime = WorkerRuntime(settings, runners={"script": FakeRunner({"a": [{"v": 1}]})})
+    async with build_worker(client, ts, runtime, drain_s=1):
+        run_id = await tc.start_run(client, ts, plan, {}, settings)
+        paused = await tc.follow(client, run_id, plan)
+        assert paused.summary().status.value == "paused"
+        await tc.approve(client, run_id, "b")
+        done = await tc.follow(client, run_id, plan)
+        executions = [e async for e in client.list_workflows(f"WorkflowId = '{run_id}'")]
+    await runtime.aclose()
+    summary = done.summary()
+    assert summary.status.value == "succeeded"
+    assert summary.step("a").attempts == 1 and summary.step("b").approval == "approved"
+    assert len(executions) == 2  # the first continued as new; the second finished the run
