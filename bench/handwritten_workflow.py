@@ -17,10 +17,9 @@ from pydantic import BaseModel
 from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
-    from orchestrator.engine.backend import AttemptCall
     from orchestrator.ids import idempotency_key
     from orchestrator.plan.model import BoundSkill
-    from orchestrator.runner import StepOutcome
+    from orchestrator.runner import StepOutcome, StepRequest
     from orchestrator.temporal.backend import ACTIVITY_SLACK_S, INFRA_RETRY
     from orchestrator.temporal.messages import ATTEMPT, AttemptTask, RunOptions
 
@@ -39,11 +38,12 @@ class Handwritten:
     @workflow.run
     async def run(self, work: Work) -> list[Any]:
         async def one(step: str, data: Any) -> Any:
-            call = AttemptCall(step_id=step, attempt=1, key=idempotency_key(work.run_id, step, 1), skill=work.skill,
-                               input={"data": data} if data is not None else {})
-            task = AttemptTask(run_id=work.run_id, plan_name="handwritten", options=work.options, call=call)
+            request = StepRequest(run_id=work.run_id, step_id=step, attempt=1,
+                                  idempotency_key=idempotency_key(work.run_id, step, 1), skill=work.skill,
+                                  input={"data": data} if data is not None else {})
+            task = AttemptTask(plan_name="handwritten", options=work.options, request=request)
             outcome: StepOutcome = await workflow.execute_activity(
-                ATTEMPT, task, result_type=StepOutcome, activity_id=call.key,
+                ATTEMPT, task, result_type=StepOutcome, activity_id=request.idempotency_key,
                 start_to_close_timeout=timedelta(seconds=3600 + ACTIVITY_SLACK_S),
                 heartbeat_timeout=timedelta(seconds=work.options.heartbeat_timeout_s), retry_policy=INFRA_RETRY,
             )

@@ -27,7 +27,6 @@ from orchestrator.engine import approval as approval_rules
 from orchestrator.engine.attempt import call_runner, contained
 from orchestrator.engine.backend import (
     ApprovalWait,
-    AttemptCall,
     PartOutcome,
     RegenerationCall,
     RegenerationReply,
@@ -105,24 +104,21 @@ class LocalBackend:
             return str(exc)
         return None
 
-    async def attempt(self, call: AttemptCall) -> StepOutcome:
-        skill = call.skill
+    def attempt(self, request: StepRequest, code_path: str | None) -> Awaitable[StepOutcome]:
+        """The attempt's runner call (`request` names the run dir and the code to run already)."""
+        skill = request.skill
         runner = self._runners.get(skill.kind)  # made when runner_problem asked (a StrEnum is its value)
         known = self._contained.get(skill.name)
         if known is None:  # asked once a run: the runner's answer does not change within it
             known = self._contained[skill.name] = contained(runner, skill)
         if known:
             self.soon()  # durable within FLUSH_DELAY_S, or with the next effect's commit
-        else:
-            await self.commit()  # before the effect, with every output it may read
-        request = StepRequest(
-            run_id=self.run_id, step_id=call.step_id, attempt=call.attempt, idempotency_key=call.key, skill=skill,
-            input=call.input, timeout_s=call.timeout_s, item_index=call.item,
-            script_override=self.run_dir / call.code_path if call.code_path else None,
-            run_dir=self.run_dir, output_schema=call.output_schema, tokens_left=call.tokens_left,
-            compensation=call.compensation,
-        )
-        return await call_runner(self.sleep, runner, request, call.timeout_s)
+            return call_runner(self.sleep, runner, request, request.timeout_s)
+        return self._committed_first(runner, request)
+
+    async def _committed_first(self, runner: StepRunner, request: StepRequest) -> StepOutcome:
+        await self.commit()  # before the effect, with every output it may read
+        return await call_runner(self.sleep, runner, request, request.timeout_s)
 
     def keep_stderr(self, step_id: str, item: int | None, attempt: int, text: str) -> str | None:
         if self._journal is None:

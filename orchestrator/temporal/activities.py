@@ -31,7 +31,7 @@ from temporalio import activity
 
 from orchestrator.config import Settings
 from orchestrator.engine.attempt import call_runner, outer_deadline
-from orchestrator.engine.backend import AttemptCall, RegenerationCall, RegenerationReply
+from orchestrator.engine.backend import RegenerationCall, RegenerationReply
 from orchestrator.engine.runtime import RegeneratorSource, RunnerSet, UnavailableError
 from orchestrator.engine.versions import make_version
 from orchestrator.journal.store import RUNS_DIR, write_file_atomically
@@ -164,17 +164,22 @@ class WorkerRuntime:
 
     @activity.defn(name=ATTEMPT)
     async def attempt(self, task: AttemptTask) -> StepOutcome:
-        call = task.call
-        async with self._using(task.run_id, task.plan_name, task.options) as res:
+        given = task.request
+        async with self._using(given.run_id, task.plan_name, task.options) as res:
             try:
-                runner = res.runners.get(call.skill.kind.value)
+                runner = res.runners.get(given.skill.kind.value)
             except UnavailableError as exc:
                 failure = StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=str(exc), kind="no_runner")
                 return StepOutcome(failure=failure)
-            request = _request(task.run_id, call, self._local_skill(call.skill), res.run_dir, task.code)
-            heartbeat = asyncio.ensure_future(_heartbeat(call, task.options.heartbeat_timeout_s))
+            if task.code_path and task.code is not None:
+                _materialize(res.run_dir, task.code_path, task.code)
+            request = given.model_copy(update={
+                "skill": self._local_skill(given.skill), "run_dir": res.run_dir,
+                "script_override": res.run_dir / task.code_path if task.code_path else None,
+            })
+            heartbeat = asyncio.ensure_future(_heartbeat(request, task.options.heartbeat_timeout_s))
             try:
-                return await call_runner(_real_sleep, runner, request, call.timeout_s)
+                return await call_runner(_real_sleep, runner, request, request.timeout_s)
             finally:
                 heartbeat.cancel()
 
@@ -196,20 +201,6 @@ def _replace_skill(call: RegenerationCall, skill: BoundSkill) -> RegenerationCal
     return call if skill is call.skill else dataclasses.replace(call, skill=skill)
 
 
-def _request(run_id: str, call: AttemptCall, skill: BoundSkill, run_dir: Path, code: str | None) -> StepRequest:
-    override = None
-    if call.code_path:
-        if code is not None:
-            _materialize(run_dir, call.code_path, code)
-        override = run_dir / call.code_path
-    return StepRequest(
-        run_id=run_id, step_id=call.step_id, attempt=call.attempt, idempotency_key=call.key, skill=skill,
-        input=call.input, timeout_s=call.timeout_s, item_index=call.item, script_override=override,
-        run_dir=run_dir, output_schema=call.output_schema, tokens_left=call.tokens_left,
-        compensation=call.compensation,
-    )
-
-
 def _materialize(run_dir: Path, relative: str, text: str) -> None:
     path = run_dir / relative
     data = text.encode()
@@ -228,13 +219,13 @@ async def _real_sleep(seconds: float) -> None:
     await asyncio.sleep(max(0.0, seconds))
 
 
-async def _heartbeat(call: AttemptCall, timeout_s: float) -> None:
+async def _heartbeat(request: StepRequest, timeout_s: float) -> None:
     """Tell Temporal the attempt is alive, and how far along it is, until cancelled."""
     started = time.monotonic()
     every = min(HEARTBEAT_EVERY_S, max(0.2, timeout_s / 3))
     while True:
         activity.heartbeat(
-            {"step": call.step_id, "item": call.item, "attempt": call.attempt,
+            {"step": request.step_id, "item": request.item_index, "attempt": request.attempt,
              "elapsed_s": round(time.monotonic() - started, 1)}
         )
         await asyncio.sleep(every)

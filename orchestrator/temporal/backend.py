@@ -50,7 +50,6 @@ from temporalio.workflow import ParentClosePolicy
 from orchestrator.engine.backend import (
     CANCEL_GRACE_S,
     ApprovalWait,
-    AttemptCall,
     PartOutcome,
     RegenerationCall,
     RegenerationReply,
@@ -59,7 +58,7 @@ from orchestrator.engine.model import ApprovalRequest
 from orchestrator.journal.events import Event
 from orchestrator.plan.model import BoundSkill, Plan
 from orchestrator.policy import ErrorClass
-from orchestrator.runner import StepFailure, StepOutcome
+from orchestrator.runner import StepFailure, StepOutcome, StepRequest
 from orchestrator.temporal.messages import (
     ATTEMPT,
     ITEMS_WORKFLOW,
@@ -152,21 +151,23 @@ class TemporalBackend:
         self._margins[kind] = reply.timeout_margin_s
         return reply.problem
 
-    def _deadline(self, call: AttemptCall) -> timedelta:
-        if call.timeout_s is None:
-            return timedelta(seconds=self._wall_time_s + ACTIVITY_SLACK_S)
-        margin = self._margins.get(call.skill.kind.value) or 0.0
-        return timedelta(seconds=call.timeout_s + margin + CANCEL_GRACE_S + ACTIVITY_SLACK_S)
+    run_dir = None  # attempts are made on workers, each in a run directory of its own
 
-    async def attempt(self, call: AttemptCall) -> StepOutcome:
+    def _deadline(self, request: StepRequest) -> timedelta:
+        if request.timeout_s is None:
+            return timedelta(seconds=self._wall_time_s + ACTIVITY_SLACK_S)
+        margin = self._margins.get(request.skill.kind.value) or 0.0
+        return timedelta(seconds=request.timeout_s + margin + CANCEL_GRACE_S + ACTIVITY_SLACK_S)
+
+    async def attempt(self, request: StepRequest, code_path: str | None) -> StepOutcome:
         task = AttemptTask(
-            run_id=self.run_id, plan_name=self.plan_name, options=self.options, call=call,
-            code=self.files.get(call.code_path) if call.code_path else None,
+            plan_name=self.plan_name, options=self.options, request=request, code_path=code_path,
+            code=self.files.get(code_path) if code_path else None,
         )
         try:
             outcome: StepOutcome = await workflow.execute_activity(
-                ATTEMPT, task, result_type=StepOutcome, activity_id=call.key,
-                start_to_close_timeout=self._deadline(call),
+                ATTEMPT, task, result_type=StepOutcome, activity_id=request.idempotency_key,
+                start_to_close_timeout=self._deadline(request),
                 heartbeat_timeout=timedelta(seconds=self.options.heartbeat_timeout_s),
                 retry_policy=INFRA_RETRY,
             )

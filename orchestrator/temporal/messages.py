@@ -19,9 +19,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from orchestrator.engine.backend import AttemptCall, ItemOutcome, LimitHit, RegenerationCall
+from orchestrator.engine.backend import ItemOutcome, LimitHit, RegenerationCall
 from orchestrator.journal.events import Event, RunCreated
 from orchestrator.plan.model import Plan
+from orchestrator.runner import StepRequest
 
 WORKFLOW = "skillweave.run"
 ITEMS_WORKFLOW = "skillweave.items"
@@ -74,11 +75,11 @@ class Decision(_Frozen):
 
 
 class AttemptTask(_Frozen):
-    run_id: str
     plan_name: str
     options: RunOptions
-    call: AttemptCall
-    code: str | None = None  # the regenerated version `call.code_path` names
+    request: StepRequest  # without run_dir and script_override: the worker fills them in
+    code_path: str | None = None  # the regenerated version to run, relative to the run
+    code: str | None = None  # and its text
 
 
 class RegenerationTask(_Frozen):
