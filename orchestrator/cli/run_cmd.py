@@ -208,15 +208,15 @@ def finish_summary(summary: RunSummary, files: RunFiles, as_json: bool, *, backe
 
 def _print_result(summary: RunSummary, files: RunFiles, as_json: bool, backend: str = "local") -> None:
     if as_json:
-        echo_json(
-            RunResult(
-                **summary.model_dump(),
-                run_dir=str(files.run_dir.absolute()),
-                report=str(files.report_path.absolute()) if files.report_path is not None else None,
-                artifacts=tuple(str(p.absolute()) for p in files.artifacts),
-                backend=backend,
-            )
+        result = RunResult(
+            **summary.model_dump(),
+            run_dir=str(files.run_dir.absolute()),
+            report=str(files.report_path.absolute()) if files.report_path is not None else None,
+            artifacts=tuple(str(p.absolute()) for p in files.artifacts),
+            backend=backend,
         )
+        # a local run's document keeps its shape; a run elsewhere says where (an added key)
+        click.echo(result.model_dump_json(indent=2, by_alias=True, exclude={"backend"} if backend == "local" else None))
     else:
         click.echo(render_summary(summary, backend))
         if files.report is not None:

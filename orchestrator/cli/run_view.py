@@ -169,7 +169,7 @@ class RunResult(RunSummary):
     run_dir: str | None = None
     report: str | None = None  # the saved report; null when it could not be written
     artifacts: tuple[str, ...] = ()  # files under <run_dir>/artifacts/, sorted
-    backend: str = "local"  # where the run executed: local | temporal
+    backend: str = "local"  # where the run executed; in the JSON of runs on Temporal only ("temporal")
 
 
 class RunFiles:
