@@ -1,7 +1,8 @@
 """The activities a skillweave worker hosts: attempts, regenerations and probes, on local runners.
 
 A worker keeps, per run it serves, what a local run keeps for its whole life:
-a `RunnerContext` (the run's LLM client, its MCP sessions), the runners by
+a `RunnerContext` over the run's plan (read once from the workflow's input:
+the run's LLM client, its MCP sessions, its mcp.json), the runners by
 skill kind, the regenerator, and a run directory under the worker's
 `--state-dir` (`runs/<run_id>/`) where scripts get their work directories and
 artifacts, and where the regenerated code an attempt carries is written before
@@ -100,13 +101,14 @@ class WorkerRuntime:
             update["require_isolation"] = options.require_isolation
         return self.settings.model_copy(update=update) if update else self.settings
 
-    def _resources(self, run_id: str, plan_name: str, options: RunOptions) -> _RunResources:
+    async def _resources(self, run_id: str, plan_name: str, options: RunOptions) -> _RunResources:
         found = self._runs.get(run_id)
+        if found is None:
+            plan = await _run_plan(run_id, plan_name)
+            found = self._runs.get(run_id)  # another activity of the run may have made them meanwhile
         if found is None:
             run_dir = Path(self.settings.state_dir) / RUNS_DIR / run_id
             run_dir.mkdir(parents=True, exist_ok=True)
-            # runners need no more of the plan than its name here: each request carries its skill
-            plan = Plan(name=plan_name, spec=SpecRef(path="<temporal>", sha256="", format="yaml"), steps=(), skills={})
             ctx = RunnerContext(settings=self._settings_for(options), plan=plan, run_id=run_id, run_dir=run_dir)
             found = self._runs[run_id] = _RunResources(
                 ctx, RunnerSet(ctx, self._given_runners), RegeneratorSource(ctx, self._given_regenerator), run_dir
@@ -116,7 +118,7 @@ class WorkerRuntime:
 
     @contextlib.asynccontextmanager
     async def _using(self, run_id: str, plan_name: str, options: RunOptions) -> AsyncIterator[_RunResources]:
-        res = self._resources(run_id, plan_name, options)
+        res = await self._resources(run_id, plan_name, options)
         res.busy += 1
         try:
             yield res
@@ -199,6 +201,17 @@ class WorkerRuntime:
 
 def _replace_skill(call: RegenerationCall, skill: BoundSkill) -> RegenerationCall:
     return call if skill is call.skill else dataclasses.replace(call, skill=skill)
+
+
+async def _run_plan(run_id: str, plan_name: str) -> Plan:
+    """The run's plan, read once per worker and run from the workflow's input: the runners read
+    what it says of the run (its mcp.json, the spec's folder, limits, recovery rules)."""
+    from orchestrator.temporal.client import run_input
+
+    try:
+        return (await run_input(activity.client().get_workflow_handle(run_id))).plan
+    except Exception:
+        return Plan(name=plan_name, spec=SpecRef(path="", sha256="", format="yaml"), steps=(), skills={})
 
 
 def _materialize(run_dir: Path, relative: str, text: str) -> None:

@@ -279,3 +279,19 @@ def test_a_worker_finds_a_skill_the_plan_names_elsewhere_in_its_own_skills_dir(k
     code, summary = kit.run_json("run", write_plan(plan, kit.root), "--input", "start=1")
     assert code == 0, summary
     assert summary["outputs"]["c01"]["value"] == 6
+
+
+def test_a_worker_reaches_an_mcp_server_declared_beside_the_spec_through_the_run_s_plan(kit: Kit) -> None:
+    import json
+    import shutil
+
+    time_server = Path(sys.executable).with_name("mcp-server-time")
+    assert time_server.is_file(), "mcp-server-time comes with the test extra"
+    spec_dir = shutil.copytree(Path(__file__).resolve().parent / "specs" / "clock", kit.root / "clock")
+    (spec_dir / "mcp.json").write_text(json.dumps(
+        {"mcpServers": {"clock": {"command": str(time_server), "args": ["--local-timezone", "UTC"]}}}
+    ))
+    kit.worker("w1")  # no --mcp-config: the server is known only from the spec's folder
+    code, summary = kit.run_json("run", spec_dir / "clock.yaml")
+    assert code == 0, summary
+    assert summary["outputs"]["now"]["timezone"] == "UTC"

@@ -47,3 +47,15 @@ def test_the_backend_is_the_flag_else_the_environment_else_local() -> None:
     assert backend_from("local", {"SKILLWEAVE_BACKEND": "temporal"}) == "local"
     with pytest.raises(ConfigError, match="unknown backend 'cloud'"):
         backend_from(None, {"SKILLWEAVE_BACKEND": "cloud"})
+
+
+def test_a_local_run_never_loads_the_temporal_sdk() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, orchestrator.cli.run_cmd, orchestrator.cli.runs_cmd, orchestrator.temporal.config, "
+        "orchestrator.engine; print('temporalio' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
