@@ -7,7 +7,7 @@ RUNTIME := $(VENV)/.runtime-installed
 TESTENV := $(VENV)/.test-installed
 MODULE  ?= json
 
-.PHONY: help install install-test demo repair-demo test check bench clean
+.PHONY: help install install-system install-test demo repair-demo test check bench clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -23,9 +23,12 @@ $(TESTENV): $(RUNTIME)
 	bash scripts/install-node-tools.sh
 	touch $@
 
+install-system:  ## Debian packages the sandbox and the tests use (slirp4netns, chromium); a no-op when present
+	bash scripts/install-system-packages.sh
+
 install: $(RUNTIME)  ## venv with skillweave installed (editable)
 
-install-test: $(TESTENV)  ## plus test tools and the Node MCP peers the tests drive
+install-test: $(TESTENV) install-system  ## plus test tools and the Node MCP peers the tests drive
 
 demo: install  ## the main job: the seed's Fetch-Analyze-Document workflow, offline (MODULE=json)
 	$(BIN)/skillweave run specs/fetch-analyze-document.md --input module_name=$(MODULE)
@@ -43,7 +46,7 @@ check: install-test  ## lint and type-check (mypy --strict on orchestrator/)
 	$(BIN)/mypy
 
 bench: install-test  ## benchmarks; figures go to bench/README.md
-	for b in validate sandbox engine mcp server temporal; do $(BIN)/python bench/$${b}_bench.py || exit 1; done
+	for b in validate compile sandbox engine mcp server temporal; do $(BIN)/python bench/$${b}_bench.py || exit 1; done
 
 clean:  ## remove the venv, the Node tools and caches
 	rm -rf $(VENV) .tools .pytest_cache .mypy_cache .ruff_cache

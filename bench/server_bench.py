@@ -23,6 +23,7 @@ import argparse
 import json
 import os
 import platform
+import secrets
 import shutil
 import signal
 import socket
@@ -61,7 +62,8 @@ def _ms(values: list[float]) -> dict[str, float]:
     }
 
 
-async def _load(url: str, validations: int, runs: int) -> dict[str, Any]:
+async def _load(url: str, token: str, validations: int, runs: int) -> dict[str, Any]:
+    headers = {"Authorization": f"Bearer {token}"}  # the server requires its token, on loopback too
     timings: dict[str, list[float]] = {"validate": [], "run": [], "probe": []}
     failures: list[str] = []
 
@@ -75,7 +77,7 @@ async def _load(url: str, validations: int, runs: int) -> dict[str, Any]:
 
     async def session(index: int) -> None:
         async with (
-            create_mcp_http_client() as http,
+            create_mcp_http_client(headers=headers) as http,
             Client(streamable_http_client(url, http_client=http)) as client,
             anyio.create_task_group() as group,
         ):
@@ -88,7 +90,7 @@ async def _load(url: str, validations: int, runs: int) -> dict[str, Any]:
     async def probe() -> None:
         await anyio.sleep(0.2)  # once the load is in flight
         start = time.perf_counter()
-        async with create_mcp_http_client() as http, Client(streamable_http_client(url, http_client=http)) as client:
+        async with create_mcp_http_client(headers=headers) as http, Client(streamable_http_client(url, http_client=http)) as client:
             await client.list_tools()
         timings["probe"].append(time.perf_counter() - start)
 
@@ -116,13 +118,14 @@ def main() -> int:
         project = Path(tmp) / "project"
         shutil.copytree(PROJECT, project)
         port = _free_port()
+        token = secrets.token_urlsafe(32)
         process = subprocess.Popen(
             [str(SKILLWEAVE), "serve", "--transport", "http", "--port", str(port), "--state-dir", str(project / ".sw")],
             cwd=project,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            env=os.environ.copy(),
+            env={**os.environ, "SKILLWEAVE_SERVE_TOKEN": token},
         )
         try:
             deadline = time.monotonic() + 30
@@ -132,7 +135,7 @@ def main() -> int:
                     break
                 except OSError:
                     time.sleep(0.05)
-            result = anyio.run(_load, f"http://127.0.0.1:{port}/mcp", validations, runs)
+            result = anyio.run(_load, f"http://127.0.0.1:{port}/mcp", token, validations, runs)
         finally:
             process.send_signal(signal.SIGTERM)
             process.wait(timeout=15)

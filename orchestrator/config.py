@@ -31,6 +31,7 @@ class Settings(BaseModel):
     max_tokens: int = 8192
     temperature: float = 0.0
     require_isolation: bool = False
+    require_trust: bool = False  # start commands only from trusted mcp.json files (`skillweave serve`)
     llm_record: Path | None = None
     llm_replay: Path | None = None
     promote: bool = False

@@ -11,6 +11,14 @@ up before it is replaced, files of ours that are not in the bundle are kept.
 `plan_install` computes every change without writing anything (`--dry-run`
 prints its diff); `apply_install` writes it.
 
+The entry is stdio by default (the host starts `skillweave serve`; no token is
+needed, the host owns the pipes). With an `HttpEntry` it points the host at a
+running `skillweave serve --transport http` instead: its URL and an
+`Authorization: Bearer <token>` header, since that server always requires its
+token. Switching transport replaces the keys of the other one in our entry. A
+config file made to hold the token is created 0600; the token never appears in
+a diff (`***`).
+
     host    scope    MCP server entry                      skills
     claude  project  ./.mcp.json  mcpServers.skillweave    ./.claude/skills/<name>/
     claude  user     ~/.claude.json  mcpServers.skillweave ~/.claude/skills/<name>/
@@ -30,7 +38,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from orchestrator.errors import ConfigError
 
@@ -49,15 +57,25 @@ class ServerCommand(BaseModel):
     args: tuple[str, ...] = ("serve",)
 
 
+class HttpEntry(BaseModel):
+    """A running `skillweave serve --transport http`: where, and the token it requires."""
+
+    model_config = ConfigDict(frozen=True)
+
+    url: str
+    token: str = Field(repr=False)
+
+
 class FileChange(BaseModel):
     """One file's content before and after; `before` is None for a new file."""
 
     model_config = ConfigDict(frozen=True)
 
     path: Path
-    before: bytes | None
-    after: bytes
+    before: bytes | None = Field(repr=False)  # contents stay out of reprs (an entry may hold a token)
+    after: bytes = Field(repr=False)
     mode: int | None = None  # for a new file: the permission bits to give it (a bundled file's)
+    hidden: tuple[str, ...] = Field(default=(), repr=False)  # secrets the diff shows as ***
 
     @property
     def created(self) -> bool:
@@ -79,6 +97,8 @@ class FileChange(BaseModel):
             old, new, fromfile="/dev/null" if self.created else str(self.path), tofile=str(self.path)
         )
         text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+        for secret in self.hidden:
+            text = text.replace(secret, "***")
         return text
 
 
@@ -91,6 +111,7 @@ class InstallPlan(BaseModel):
     skills_dir: Path
     command: ServerCommand
     changes: tuple[FileChange, ...]
+    http: HttpEntry | None = None  # the entry points at a running HTTP server (else stdio)
 
     @property
     def pending(self) -> tuple[FileChange, ...]:
@@ -137,7 +158,12 @@ def read_json_object(path: Path) -> dict[str, Any] | None:
     return value
 
 
-def json_change(path: Path, patch: Mapping[str, Any]) -> FileChange:
+def json_change(
+    path: Path, patch: Mapping[str, Any], *, drop: tuple[str, ...] = (), hidden: tuple[str, ...] = ()
+) -> FileChange:
+    """The change merging `patch` into the JSON object in `path`; `drop`: dotted keys to
+    remove first (the other transport's keys in our entry); `hidden`: secrets the patch
+    holds (a new file is then made 0600, and its diff shows them as ***)."""
     existing = read_json_object(path)
     for key, value in patch.items():
         if isinstance(value, dict) and existing is not None and key in existing \
@@ -146,11 +172,25 @@ def json_change(path: Path, patch: Mapping[str, Any]) -> FileChange:
             raise ConfigError(f"`{key}` is a {kind}, not an object; fix or move the file, skillweave "
                               "will not overwrite it", where=str(path))
     before = path.read_bytes() if path.exists() else None
-    merged = merge_json(existing or {}, dict(patch))
+    base = _without(existing or {}, drop)
+    merged = merge_json(base, dict(patch))
     if existing is not None and merged == existing and before is not None:
         return FileChange(path=path, before=before, after=before)  # nothing to do: keep its formatting
     after = (json.dumps(merged, indent=2, ensure_ascii=False) + "\n").encode()
-    return FileChange(path=path, before=before, after=after)
+    return FileChange(path=path, before=before, after=after, mode=0o600 if hidden else None, hidden=hidden)
+
+
+def _without(value: dict[str, Any], dotted: tuple[str, ...]) -> dict[str, Any]:
+    """A copy of `value` without the keys at the dotted paths (absent ones ignored)."""
+    result: dict[str, Any] = json.loads(json.dumps(value))
+    for path in dotted:
+        *parents, last = path.split(".")
+        node: Any = result
+        for key in parents:
+            node = node.get(key) if isinstance(node, dict) else None
+        if isinstance(node, dict):
+            node.pop(last, None)
+    return result
 
 
 # Skills --------------------------------------------------------------------------------
@@ -188,8 +228,15 @@ def server_command() -> ServerCommand:
     return ServerCommand(command="skillweave")
 
 
-def server_entry(host: Host, command: ServerCommand) -> dict[str, Any]:
-    entry: dict[str, Any] = {"command": command.command, "args": list(command.args)}
+STDIO_KEYS = ("command", "args")
+HTTP_KEYS = ("url", "headers")
+
+
+def server_entry(host: Host, command: ServerCommand, http: HttpEntry | None = None) -> dict[str, Any]:
+    if http is not None:
+        entry: dict[str, Any] = {"url": http.url, "headers": {"Authorization": f"Bearer {http.token}"}}
+        return {"type": "http", **entry} if host == "claude" else entry
+    entry = {"command": command.command, "args": list(command.args)}
     if host == "claude":
         entry = {"type": "stdio", **entry}
     return entry
@@ -214,10 +261,17 @@ def plan_install(
     home: Path,
     bundle: Path,
     command: ServerCommand,
+    http: HttpEntry | None = None,
 ) -> InstallPlan:
     """Every file change installing for `host` would make; nothing is written."""
     config_file, skills_dir = locations(host, scope, project, home)
-    config = json_change(config_file, {"mcpServers": {SERVER_KEY: server_entry(host, command)}})
+    other = STDIO_KEYS if http is not None else HTTP_KEYS
+    config = json_change(
+        config_file,
+        {"mcpServers": {SERVER_KEY: server_entry(host, command, http)}},
+        drop=tuple(f"mcpServers.{SERVER_KEY}.{key}" for key in other),
+        hidden=(http.token,) if http is not None else (),
+    )
     return InstallPlan(
         host=host,
         scope=scope,
@@ -225,6 +279,7 @@ def plan_install(
         skills_dir=skills_dir,
         command=command,
         changes=(config, *skill_changes(bundle, skills_dir)),
+        http=http,
     )
 
 

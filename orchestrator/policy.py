@@ -43,7 +43,9 @@ class RetryPolicy(_Frozen):
     `delays_s` lists explicit waits (the spec's "1s, 2s, 4s"); when it is shorter
     than `max_retries`, the last wait repeats. Without it the wait is exponential:
     `initial_s * multiplier**n`, capped at `max_delay_s`, with full jitter when
-    `jitter` is true.
+    `jitter` is true. `budget_s` ("every 10 s for up to a minute") stops the
+    retries once that many seconds have passed since the step started, whatever
+    count is left.
     """
 
     max_retries: int = Field(default=0, ge=0)
@@ -52,6 +54,7 @@ class RetryPolicy(_Frozen):
     multiplier: float = Field(default=2.0, ge=1)
     max_delay_s: float = Field(default=60.0, ge=0)
     jitter: bool = True
+    budget_s: float | None = Field(default=None, gt=0)
 
     def delay(self, retry_index: int, rand: float = 1.0) -> float:
         """Wait before retry number `retry_index` (0-based); `rand` in [0, 1] for jitter."""
@@ -73,6 +76,8 @@ class Fallback(_Frozen):
     action: FallbackAction = FallbackAction.FAIL
     value: Any = None  # for DEFAULT: the output to use; None = empty value built from the schema
     skill: str | None = None  # for SKILL
+    step: str | None = None  # for SKILL: the step whose skill it is ("fall back to step 3")
+    message: str | None = None  # for ESCALATE: who to tell, as written ("page the on-call")
 
 
 class ApprovalPolicy(_Frozen):
@@ -114,3 +119,63 @@ class Limits(_Frozen):
     concurrency: int = Field(default=8, ge=1)
     per_skill_concurrency: int | None = Field(default=None, ge=1)
     per_server_concurrency: int = Field(default=4, ge=1)
+
+
+# -- what one sentence of a spec says about recovery ---------------------------------
+
+
+class Wait(_Frozen):
+    """The wait between tries, as a sentence states it.
+
+    fixed        one wait, repeated ("waiting 2s between tries", "10 seconds apart")
+    sequence     the waits in order, the last repeating ("wait 5s, then 15s")
+    exponential  start_s * factor**n, capped at cap_s ("exponential backoff, max wait 20s")
+    none         no wait ("no need to wait between tries")
+    """
+
+    kind: Literal["fixed", "sequence", "exponential", "none"]
+    seconds: tuple[float, ...] = ()  # fixed: one value; sequence: every wait
+    start_s: float | None = Field(default=None, ge=0)
+    factor: float | None = Field(default=None, ge=1)
+    cap_s: float | None = Field(default=None, ge=0)
+    jitter: bool | None = None  # None: not said (exponential waits are jittered by default)
+
+
+class OnFailure(_Frozen):
+    """What happens once recovery is exhausted, as a sentence states it."""
+
+    kind: Literal["fail", "continue", "continue_with_value", "use_skill", "use_step", "escalate"]
+    value: Any = None  # continue_with_value: the output (None: the contract's empty value)
+    field: str | None = None  # continue_with_value: the output field `value` is for ("mark the category as unknown")
+    skill: str | None = None  # use_skill
+    step: str | None = None  # use_step: a step id ("step-3")
+    message: str | None = None  # escalate: who to tell, as written
+
+
+class PolicyStatement(_Frozen):
+    """What one sentence says about a step's recovery; a field left None was not said.
+
+    The spec's grammar reads sentences into this, and so does the model when asked
+    (`plan --interpret`): its JSON Schema is the tool the model answers through.
+    `retries` counts tries after the first; `max_attempts` counts the first too.
+    `for_up_to_s` is a time budget for retrying ("for up to a minute"); `timeout_s`
+    bounds one attempt ("give it 60 seconds"), or the whole run when `whole_run`
+    ("whole run: 2 min max"). `regenerate` asks for that many new versions of a
+    script's code. `applies_to` names the failures the sentence is about ("if it
+    times out" → timeout, "anything else" → any).
+    """
+
+    retries: int | None = Field(default=None, ge=0, le=1000)
+    max_attempts: int | None = Field(default=None, ge=1, le=1001)
+    no_retry: bool = False
+    wait: Wait | None = None
+    for_up_to_s: float | None = Field(default=None, gt=0)
+    timeout_s: float | None = Field(default=None, gt=0)
+    regenerate: int | None = Field(default=None, ge=0, le=1000)
+    on_failure: OnFailure | None = None
+    applies_to: ErrorClass | Literal["any"] | None = None
+    whole_run: bool = False
+
+    def is_empty(self) -> bool:
+        """True when the sentence states no policy at all."""
+        return self == PolicyStatement()

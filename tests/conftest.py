@@ -36,3 +36,11 @@ def yaml_spec(shared_dir: Path) -> Path:
 @pytest.fixture(scope="session")
 def external_skills(shared_dir: Path) -> Path:
     return shared_dir / "fixtures" / "external-skills"
+
+
+@pytest.fixture(autouse=True)
+def own_trust_store(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test (and every process it starts) gets a trust store of its own, never the user's."""
+    path = tmp_path_factory.mktemp("trust") / "trust.json"
+    monkeypatch.setenv("SKILLWEAVE_TRUST_FILE", str(path))
+    return path

@@ -10,6 +10,7 @@ closed early), see `orchestrator.cli._common`.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import click
@@ -31,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "new": ("orchestrator.cli.new_cmd", "new", "Scaffold a spec or a skill from templates."),
     "install": ("orchestrator.cli.install_cmd", "install", "Register skills and the MCP server with a host."),
     "worker": ("orchestrator.cli.worker_cmd", "worker", "Host runs on Temporal (run --backend temporal)."),
+    "trust": ("orchestrator.cli.trust_cmd", "trust", "Let the MCP server start the commands of an mcp.json."),
 }
 
 
@@ -70,13 +72,16 @@ def _not_yet(name: str) -> click.Command:
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="skillweave")
-def cli() -> None:
+@click.option("--no-color", is_flag=True, help="No colour in any output (as NO_COLOR=1; see also FORCE_COLOR).")
+def cli(no_color: bool) -> None:
     """skillweave: run Agent Skills workflows you can trust.
 
     Markdown specs and SKILL.md skills in, a reviewable plan, a durable run.
     Exit codes: 0 success, 1 run failed, 2 usage or spec error, 3 awaiting approval;
     130 interrupted (Ctrl-C), 141 stdout closed early (run and resume keep the run's code).
     """
+    if no_color:
+        os.environ["NO_COLOR"] = "1"  # rich, click and child processes all honour it
 
 
 def main() -> None:

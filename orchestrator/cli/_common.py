@@ -72,6 +72,21 @@ def debug_option(f: F) -> F:
     return click.option("--debug", is_flag=True, hidden=False, help="Show tracebacks on errors.")(f)
 
 
+def policy_options(f: F) -> F:
+    """`--strict` and `--interpret` (with `--llm-replay`, `--llm-record`, `--model`) of `validate` and `plan`."""
+    f = click.option("--model", default=None, help="The model `--interpret` asks.")(f)
+    f = click.option("--llm-record", type=click.Path(path_type=Path), default=None,
+                     help="Record the model's calls to this file.")(f)
+    f = click.option("--llm-replay", type=click.Path(path_type=Path), default=None,
+                     help="Answer the model's calls from this recording (no key, no network).")(f)
+    f = click.option("--interpret", is_flag=True,
+                     help="Have the model read the policy sentences the grammar could not; its readings are "
+                          "kept in <spec>.lock.json beside the spec (needs ANTHROPIC_API_KEY or --llm-replay).")(f)
+    f = click.option("--strict", is_flag=True,
+                     help="Every warning is an error (exit 2): for CI.")(f)
+    return f
+
+
 def settings_from(**flags: Any) -> Settings:
     settings = load_settings(**flags)
     ctx = click.get_current_context(silent=True)

@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from orchestrator.config import Settings
-from orchestrator.errors import ConfigError
 
 if TYPE_CHECKING:  # imported when used: `--help` and local runs never load temporalio
     from temporalio.client import Client
@@ -275,7 +274,17 @@ def history(ts: TemporalSettings, limit: int, as_json: bool) -> None:
     click.echo(render_history(found, "json" if as_json else "text"), nl=False)
 
 
-def show(run_id: str, settings: Settings, ts: TemporalSettings, fmt: str, output: Path | None) -> None:
+def run_dir(settings: Settings, run_id: str) -> Path:
+    """`<state-dir>/runs/<run_id>/`, made if missing (a run on Temporal has no journal folder here)."""
+    from orchestrator.journal.store import RUNS_DIR
+
+    found = Path(settings.state_dir) / RUNS_DIR / run_id
+    found.mkdir(parents=True, exist_ok=True)
+    return found
+
+
+def show(run_id: str, settings: Settings, ts: TemporalSettings, fmt: str) -> str:
+    """The report of a run on Temporal, rendered as `fmt`, from its workflow's history and queries."""
     from orchestrator.journal.store import RUNS_DIR
     from orchestrator.report import render_report
     from orchestrator.report.detail import build_run_report
@@ -285,12 +294,4 @@ def show(run_id: str, settings: Settings, ts: TemporalSettings, fmt: str, output
         return await tc.read_run(await tc.connect(ts), run_id)
 
     found = _run(go())
-    text = render_report(build_run_report(_source(found, Path(settings.state_dir) / RUNS_DIR / run_id)), fmt)  # type: ignore[arg-type]
-    if output is None:
-        click.echo(text, nl=False)
-        return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(f"cannot write the report: {exc.strerror}", where=str(output)) from exc
-    click.echo(f"wrote {output}", err=True)
+    return render_report(build_run_report(_source(found, Path(settings.state_dir) / RUNS_DIR / run_id)), fmt)  # type: ignore[arg-type]

@@ -1,4 +1,8 @@
-"""`skillweave plan SPEC [--format json|mermaid|text] [-o FILE]`: the reviewable plan."""
+"""`skillweave plan SPEC [--format json|mermaid|text] [-o FILE]`: the reviewable plan.
+
+`--strict` refuses a plan with warnings (exit 2); `--interpret` has the model read
+the policy sentences the grammar could not (kept in `<spec>.lock.json`).
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,14 @@ from pathlib import Path
 
 import click
 
-from orchestrator.cli._common import debug_option, handle_errors, settings_from, skills_dir_option
-from orchestrator.errors import ConfigError
+from orchestrator.cli._common import (
+    debug_option,
+    handle_errors,
+    policy_options,
+    settings_from,
+    skills_dir_option,
+)
+from orchestrator.errors import ConfigError, PlanError, Severity
 
 _SUFFIX_FORMAT = {".json": "json", ".mmd": "mermaid", ".mermaid": "mermaid", ".txt": "text", ".md": "text"}
 
@@ -20,19 +30,29 @@ _SUFFIX_FORMAT = {".json": "json", ".mmd": "mermaid", ".mermaid": "mermaid", ".t
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Write to FILE instead of standard output.")
 @skills_dir_option
+@policy_options
 @debug_option
 @handle_errors
-def plan(spec: Path, fmt: str | None, output: Path | None, skills_dirs: tuple[Path, ...], debug: bool) -> None:
+def plan(
+    spec: Path, fmt: str | None, output: Path | None, skills_dirs: tuple[Path, ...], strict: bool, interpret: bool,
+    llm_replay: Path | None, llm_record: Path | None, model: str | None, debug: bool,
+) -> None:
     """Compile SPEC into its plan: every step bound to a skill, its dependencies, input
     mapping, contracts and policies, each decision with where it came from.
 
     SPEC may also be a saved plan (.json), to render it in another format.
-    Errors exit 2 as `FILE:LINE: message`.
+    Errors exit 2 as `FILE:LINE: message`; with --strict, warnings too.
     """
-    from orchestrator.plan import load_spec_or_plan, render_plan
+    from orchestrator.plan import compile_spec, load_plan, render_plan
 
     chosen = fmt or (_SUFFIX_FORMAT.get(output.suffix.lower(), "text") if output else "text")
-    compiled = load_spec_or_plan(spec, settings_from(skills_dirs=skills_dirs))
+    settings = settings_from(skills_dirs=skills_dirs, llm_replay=llm_replay, llm_record=llm_record, model=model)
+    if spec.suffix.lower() == ".json":
+        compiled = load_plan(spec)
+    else:
+        compiled = compile_spec(spec, settings, interpret=interpret)
+    if strict and compiled.warnings:
+        raise PlanError([d.model_copy(update={"severity": Severity.ERROR}) for d in compiled.warnings])
     text = render_plan(compiled, chosen)  # type: ignore[arg-type]
     if chosen != "text":
         for warning in compiled.warnings:

@@ -12,6 +12,10 @@ summary ends with where the run's files are: the report, the artifacts the
 steps wrote, and each regeneration with its diff (cut short; the whole one is
 in the report and the run directory).
 
+`--otel` (or an exporter in the `OTEL_*` environment) exports the run's trace
+and metrics over OpenTelemetry (`orchestrator.telemetry`); a resume continues
+the run's trace.
+
 `--json` prints one JSON document on stdout: the RunSummary with three more
 keys, `run_dir`, `report` (the saved report, null if it could not be written)
 and `artifacts` (absolute paths of the files under `<run_dir>/artifacts/`).
@@ -50,10 +54,10 @@ from orchestrator.cli.run_view import (
     PlainLog,
     RunFiles,
     RunResult,
+    echo_summary,
     final_outputs,
     render_files,
     render_regenerations,
-    render_summary,
     save_report,
 )
 from orchestrator.config import Settings
@@ -72,6 +76,9 @@ _EXIT_OF = {
 
 
 def _llm_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    f = click.option(
+        "--otel", is_flag=True, help="Export the run's trace and metrics over OpenTelemetry (OTLP; see OTEL_*)."
+    )(f)
     f = click.option("--promote", is_flag=True, default=None, help="Write repaired scripts back into their skills.")(f)
     f = click.option("--llm-replay", type=click.Path(path_type=Path), help="Answer LLM calls from this recording.")(f)
     f = click.option("--llm-record", type=click.Path(path_type=Path), help="Record LLM calls to this file.")(f)
@@ -193,6 +200,14 @@ def _check_files(settings: Settings) -> None:
         load_recording(settings.llm_replay)
 
 
+def _telemetry(otel: bool) -> None:
+    """--otel turns telemetry on; without it the OTEL_* environment decides (`orchestrator.telemetry`)."""
+    if otel:
+        from orchestrator import telemetry
+
+        telemetry.enable()
+
+
 def _finish(summary: RunSummary, as_json: bool, settings: Settings) -> None:
     finish_summary(summary, save_report(summary.run_id, settings), as_json)
 
@@ -218,7 +233,7 @@ def _print_result(summary: RunSummary, files: RunFiles, as_json: bool, backend: 
         # a local run's document keeps its shape; a run elsewhere says where (an added key)
         click.echo(result.model_dump_json(indent=2, by_alias=True, exclude={"backend"} if backend == "local" else None))
     else:
-        click.echo(render_summary(summary, backend))
+        echo_summary(summary, backend)
         if files.report is not None:
             for line in render_regenerations(files.report, files.run_dir):
                 click.echo(line)
@@ -270,6 +285,7 @@ def run(
     llm_record: Path | None,
     llm_replay: Path | None,
     promote: bool | None,
+    otel: bool,
     backend: str | None,
     temporal_address: str | None,
     namespace: str | None,
@@ -295,6 +311,7 @@ def run(
         skills_dirs=skills_dirs,
     )
     _check_files(settings)
+    _telemetry(otel)
     plan = load_plan_file(spec_or_plan, settings)
     inputs = parse_inputs(plan, pairs, input_files)
     if backend_from(backend) == "temporal":
@@ -340,6 +357,7 @@ def resume(
     llm_record: Path | None,
     llm_replay: Path | None,
     promote: bool | None,
+    otel: bool,
     backend: str | None,
     temporal_address: str | None,
     namespace: str | None,
@@ -359,6 +377,7 @@ def resume(
     settings = _run_settings(
         state_dir, mcp_config, require_isolation, model, llm_record, llm_replay, promote, debug
     )
+    _telemetry(otel)
     if backend_from(backend) == "temporal":
         from orchestrator.cli import _temporal
 

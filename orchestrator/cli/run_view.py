@@ -2,17 +2,22 @@
 
 Progress goes to stderr (a live table on a terminal, one line per event
 otherwise); the summary, the regenerations with their diffs and where the run's
-files are go to stdout.
+files are go to stdout. Status words are coloured where the stream is a terminal
+(`orchestrator.cli.colour`: NO_COLOR, FORCE_COLOR, --no-color); notes are wrapped
+at the terminal's width there, and never cut in the middle of a word.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import textwrap
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from orchestrator.cli.colour import paint, rich_style
 from orchestrator.config import Settings
 from orchestrator.engine.model import RunEvent, RunStatus, RunSummary, StepStatus
 from orchestrator.errors import SkillweaveError
@@ -25,6 +30,7 @@ if TYPE_CHECKING:
 # events too frequent or too internal for the plain log
 _QUIET = {"handoff_checked", "step_ready"}
 DIFF_LINES = 40  # of each regeneration's diff in the summary
+NOTE_CHARS = 300  # of a step's note (the first line of its message), cut at a word
 ARTIFACTS_LISTED = 20
 
 
@@ -48,33 +54,46 @@ class PlainLog:
 
 
 class LiveTable:
-    """A live table of steps (status, attempts, retries) on a terminal."""
+    """A live table of steps on a terminal: status (coloured), attempts, retries, time
+    since the step's first attempt (still counting while it runs), `done/total` items of
+    a `for each`, and the latest note, wrapped to the terminal's width."""
 
-    def __init__(self, plan: Plan) -> None:
+    def __init__(self, plan: Plan, *, clock: Callable[[], float] = time.time) -> None:
         from rich.console import Console
         from rich.live import Live
 
+        self._clock = clock
         self._rows: dict[str, dict[str, Any]] = {
-            s.id: {"status": "pending", "attempts": 0, "retries": 0, "note": ""} for s in plan.steps
+            s.id: {"status": "pending", "attempts": 0, "retries": 0, "note": "", "started": None, "ended": None,
+                   "items": None, "done": set()}
+            for s in plan.steps
         }
-        self._live = Live(self._table(), console=Console(stderr=True), refresh_per_second=8, transient=False)
+        self._live = Live(get_renderable=self._table, console=Console(stderr=True), refresh_per_second=4,
+                          transient=False)
 
     def __enter__(self) -> LiveTable:
         self._live.__enter__()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self._live.update(self._table())
+        self._live.refresh()
         self._live.__exit__(None, None, None)
 
     def _table(self) -> Any:
         from rich.table import Table
+        from rich.text import Text
 
-        table = Table(box=None, pad_edge=False)
-        for col in ("step", "status", "attempts", "retries", ""):
-            table.add_column(col)
+        now = self._clock()
+        table = Table(box=None, pad_edge=False, expand=False)
+        for col in ("step", "status", "attempts", "retries", "time", "items"):
+            table.add_column(col, no_wrap=True, justify="right" if col in ("attempts", "retries", "time") else "left")
+        table.add_column("", overflow="fold", ratio=1)
         for sid, row in self._rows.items():
-            table.add_row(sid, row["status"], str(row["attempts"]), str(row["retries"]), row["note"][:70])
+            started, ended = row["started"], row["ended"]
+            elapsed = "" if started is None else _seconds_short((ended if ended is not None else now) - started)
+            items = "" if row["items"] is None else f"{len(row['done'])}/{row['items']}"
+            table.add_row(sid, Text(row["status"], style=rich_style(row["status"])), str(row["attempts"]),
+                          str(row["retries"]), elapsed, items, row["note"][:NOTE_CHARS])
         return table
 
     def __call__(self, event: RunEvent) -> None:
@@ -82,7 +101,10 @@ class LiveTable:
             for other in self._rows.values():
                 if other["status"] in ("pending", "ready", "awaiting approval"):
                     other["status"] = "not run"
-            self._live.update(self._table())
+                elif other["status"] == "running":
+                    other["status"] = "cancelled"
+                    other["ended"] = event.ts
+            self._live.refresh()
             return
         row = self._rows.get(event.step or "")
         if row is None:
@@ -95,16 +117,32 @@ class LiveTable:
         }.get(event.type)
         if event.type == "attempt_started":
             row["attempts"] += 1
+            if row["started"] is None:
+                row["started"] = event.ts
+            row["ended"] = None
         elif event.type == "retry_scheduled":
             row["retries"] += 1
-        elif event.type == "step_finished":
-            status = event.status or "finished"
+        elif event.type == "fan_out" and event.total is not None:
+            row["items"] = event.total
+        elif event.type in ("output_stored", "item_skipped") and event.item is not None:
+            row["done"].add(event.item)
+        elif event.type in ("step_finished", "step_skipped"):
+            status = event.status or "finished" if event.type == "step_finished" else status
+            row["ended"] = event.ts
         noted = event.type in ("attempt_failed", "retry_scheduled", "regeneration", "fallback_used", "step_skipped")
         if noted or (event.type == "step_finished" and event.message != event.status):
             row["note"] = event.message
         if status:
             row["status"] = status
-        self._live.update(self._table())
+        self._live.refresh()
+
+
+def _seconds_short(value: float) -> str:
+    value = max(0.0, value)
+    if value < 60:
+        return f"{value:.1f}s"
+    minutes, seconds = divmod(int(value), 60)
+    return f"{minutes}m{seconds:02d}s" if minutes < 60 else f"{minutes // 60}h{minutes % 60:02d}m"
 
 
 # -- the summary ------------------------------------------------------------------
@@ -114,30 +152,66 @@ def _seconds(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}s"
 
 
-def render_summary(summary: RunSummary, backend: str = "local") -> str:
+def _note(text: str, limit: int = NOTE_CHARS) -> str:
+    """The first line of a message, whole, or cut at a word before `limit` characters (with …)."""
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    if len(line) <= limit:
+        return line
+    cut = line[: limit - 1].rsplit(" ", 1)[0] if " " in line[: limit - 1] else line[: limit - 1]
+    return cut.rstrip() + "…"
+
+
+def _wrapped(head: str, note: str, width: int | None, painted: str | None = None) -> list[str]:
+    """`head` (`painted`: the same with colour) then `note`, the note wrapped at `width` (none:
+    one line) under its own column, or under a small indent when the head is over half the width."""
+    painted = head if painted is None else painted
+    if not note:
+        return [painted.rstrip()]
+    if width is None or len(head) + len(note) <= width:
+        return [f"{painted}{note}"]
+    indent = len(head) if len(head) <= width // 2 else 6
+    lines = textwrap.wrap(note, width=max(20, width - indent), break_long_words=False, break_on_hyphens=False)
+    if len(head) > width // 2:
+        return [painted.rstrip(), *(" " * indent + line for line in lines)]
+    return [painted + lines[0], *(" " * indent + line for line in lines[1:])]
+
+
+def render_summary(
+    summary: RunSummary, backend: str = "local", *, colour: bool = False, width: int | None = None
+) -> str:
+    """The run's summary: its status, counts, a line per step and how it ended. `backend`: where the
+    run executes (the commands to go on name it); `colour`: status words in colour (ANSI); `width`:
+    notes wrapped at that many columns, never cut mid-word."""
     t = summary.totals
-    lines = [
-        f"run {summary.run_id}  {summary.status.value}  ({summary.plan_name})",
-        f"  {count(t.steps, 'step')}: {t.succeeded} with output, {t.failed} failed, {t.skipped} skipped; "
+    cancelled = sum(1 for s in summary.steps if s.status is StepStatus.CANCELLED)
+    not_run = sum(1 for s in summary.steps if s.status is StepStatus.NOT_RUN)
+    unfinished = (f", {cancelled} cancelled" if cancelled else "") + (f", {not_run} not run" if not_run else "")
+    status = summary.status.value
+    counts = (
+        f"{count(t.steps, 'step')}: {t.succeeded} with output, {t.failed} failed, {t.skipped} skipped{unfinished}; "
         f"{count(t.attempts, 'attempt')}, {count(t.retries, 'retry')}, {count(t.regenerations, 'regeneration')}; "
-        f"handoffs {t.handoff_passed} passed, {t.handoff_failed} failed; {t.tokens.total} LLM tokens",
-    ]
-    width = max((len(s.step_id) for s in summary.steps), default=4)
+        f"handoffs {t.handoff_passed} passed, {t.handoff_failed} failed; {t.tokens.total} LLM tokens"
+    )
+    lines = [f"run {summary.run_id}  {paint(status, status, colour)}  ({summary.plan_name})"]
+    lines += _wrapped("  ", counts, width)
+    width_id = max((len(s.step_id) for s in summary.steps), default=4)
     for s in summary.steps:
-        note = s.message.splitlines()[0][:80] if s.message else ""
+        note = _note(s.message)
         if s.fallback:
             note = f"fallback {s.fallback}" + (f": {note}" if note else "")
         items = f" items {s.items_done}/{s.items}" if s.items is not None else ""
-        lines.append(
-            f"  {s.step_id:<{width}}  {s.status.value:<17} attempts {s.attempts:<2} retries {s.retries:<2} "
-            f"regen {s.regenerations:<2} {_seconds(s.duration_s):>8}{items}  {note}".rstrip()
-        )
+        word = s.status.value
+        rest = (f" attempts {s.attempts:<2} retries {s.retries:<2} regen {s.regenerations:<2} "
+                f"{_seconds(s.duration_s):>8}{items}  ")
+        head = f"  {s.step_id:<{width_id}}  {word:<17}{rest}"
+        lines += _wrapped(head, note, width, f"  {s.step_id:<{width_id}}  {paint(f'{word:<17}', word, colour)}{rest}")
     if summary.error is not None:
         where = f"{summary.error.where}: " if summary.error.where else ""
         limit = f" [limit {summary.error.limit}]" if summary.error.limit else ""
-        lines.append(f"error: {where}{summary.error.message}{limit}")
+        lines += _wrapped("error: ", f"{where}{summary.error.message}{limit}", width)
     lines.extend(f"compensation {c}" for c in summary.compensations)
-    lines.extend(summary.notes)
+    for note in summary.notes:
+        lines += _wrapped("", note, width)
     on = " --backend temporal" if backend == "temporal" else ""
     if summary.status is RunStatus.PAUSED:
         for step in summary.awaiting:
@@ -150,6 +224,19 @@ def render_summary(summary: RunSummary, backend: str = "local") -> str:
     elif summary.status is RunStatus.RUNNING:
         lines.append(f"interrupted; continue with: skillweave resume {summary.run_id}{on}")
     return "\n".join(lines)
+
+
+def echo_summary(summary: RunSummary, backend: str = "local") -> None:
+    """Print the summary on stdout: coloured and wrapped to its width on a terminal."""
+    import shutil
+
+    import click
+
+    from orchestrator.cli.colour import colour_wanted
+
+    use = colour_wanted(sys.stdout)
+    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+    click.echo(render_summary(summary, backend, colour=use, width=width), color=use)
 
 
 def final_outputs(summary: RunSummary) -> str:

@@ -9,6 +9,7 @@ off and reported as a timeout.
 from __future__ import annotations
 
 import asyncio
+import errno
 import traceback
 from collections.abc import Awaitable, Callable
 
@@ -20,6 +21,8 @@ from orchestrator.runner import StepFailure, StepOutcome, StepRequest, StepRunne
 
 Sleep = Callable[[float], Awaitable[None]]
 
+_DISK_FULL = frozenset({errno.ENOSPC, errno.EDQUOT})
+
 
 async def _guarded(runner: StepRunner, request: StepRequest) -> StepOutcome:
     """The runner boundary: whatever a runner raises becomes a classified failure."""
@@ -29,15 +32,23 @@ async def _guarded(runner: StepRunner, request: StepRequest) -> StepOutcome:
         raise
     except SkillweaveError as exc:
         return StepOutcome(failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=exc.render(), kind="runner_error"))
+    except OSError as exc:
+        if exc.errno in _DISK_FULL:  # the state directory's disk (a script's artifacts): stop, resumable
+            raise
+        return _runner_error(runner, exc)
     except Exception as exc:  # the runner seam: a bug in a runner must not kill the run
-        return StepOutcome(
-            failure=StepFailure(
-                error_class=ErrorClass.UNRECOVERABLE,
-                message=f"the {runner.kind!r} runner raised {type(exc).__name__}: {exc}",
-                detail=traceback.format_exc()[-4000:],
-                kind="runner_error",
-            )
+        return _runner_error(runner, exc)
+
+
+def _runner_error(runner: StepRunner, exc: Exception) -> StepOutcome:
+    return StepOutcome(
+        failure=StepFailure(
+            error_class=ErrorClass.UNRECOVERABLE,
+            message=f"the {runner.kind!r} runner raised {type(exc).__name__}: {exc}",
+            detail=traceback.format_exc()[-4000:],
+            kind="runner_error",
         )
+    )
 
 
 def outer_deadline(runner: StepRunner, timeout: float) -> float:

@@ -68,7 +68,7 @@ def _build(plan: Plan) -> PlanGraph:
         required[step.id] = tuple(sorted(needed))
         for dep in mine:
             dependants[dep].append(step.id)
-        for target in step.routes.values():
+        for target in dict.fromkeys([*step.routes.values(), *([step.route_default] if step.route_default else [])]):
             if target in routers:
                 routers[target].append(step.id)
     cycle = unordered_steps(deps)

@@ -9,7 +9,9 @@ decision in the journal (`skillweave approve`).
 
 `local_scope` is the one place a run's scope is assembled, for `execute_run`
 (journal on) and `run_in_memory` (journal off) alike; on the way out it commits
-what is queued and closes the runners and the run's LLM client.
+what is queued and closes the runners and the run's LLM client. When an
+OpenTelemetry exporter is configured, the scope's backend is this one seen by
+the tracer (`orchestrator.telemetry.scope.observe`).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from orchestrator.journal.events import ApprovalDecided, Event
 from orchestrator.journal.store import Journal, write_file_atomically
 from orchestrator.plan.model import BoundSkill, Plan
 from orchestrator.runner import Regenerator, RunnerContext, StepOutcome, StepRequest, StepRunner
+from orchestrator.telemetry.scope import observe
 
 
 class LocalBackend:
@@ -220,7 +223,8 @@ async def local_scope(
     )
     try:
         try:
-            yield RunScope(plan=plan, run_id=run_id, state=state, backend=backend)
+            async with observe(backend, state, run_dir) as observed:  # backend itself unless traced
+                yield RunScope(plan=plan, run_id=run_id, state=state, backend=observed)
         except BaseException:
             with contextlib.suppress(Exception):  # the first error is the one to report
                 recorder.flush()

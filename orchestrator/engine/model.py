@@ -196,6 +196,7 @@ class RunEvent(_Frozen):
     message: str = ""
     status: str | None = None  # step_finished / run_finished / run_failing: the status reached
     ts: float = 0.0
+    total: int | None = None  # run_started: the steps not done yet; fan_out: the step's items
 
 
 class ApprovalRequest(_Frozen):

@@ -117,6 +117,8 @@ class Recorder:
                 message=describe(event),
                 status=getattr(event, "status", None),
                 ts=event.ts,
+                total=(sum(1 for s in self.state.steps.values() if not s.status.done) if event.type == "run_started"
+                       else event.__dict__.get("items")),
             )
         )
 

@@ -6,7 +6,7 @@
        └─ fail ────────────────────────────────────┤
     policy_for(error class):                       ▼
       validator with feedback, code error   → send findings back to the producer
-      transient, retries left               → wait (explicit delays, or backoff + jitter) → attempt
+      transient, retries left, within budget → wait (explicit delays, or backoff + jitter) → attempt
       code error, regenerations left        → new code from the regenerator → attempt
       otherwise                             → fallback: fail | escalate | continue | default | skill
 
@@ -283,7 +283,7 @@ async def _recover(
     if sent:
         return _Next.FEEDBACK, None
     used = it.retries.get(retry_family(failure.error_class.value), 0)
-    if used < resolved.retry.max_retries:
+    if used < resolved.retry.max_retries and _within_budget(scope, step, resolved.retry, used):
         await _wait_before_retry(scope, step.id, item, tried.attempt, resolved.retry, used, failure)
         return _Next.RETRY, None
     budget = resolved.regenerations
@@ -301,6 +301,17 @@ async def _recover(
                 if outcome.end is RegenerationEnd.UNAVAILABLE:
                     break
     return _Next.FALLBACK, note
+
+
+def _within_budget(scope: RunScope, step: PlanStep, retry: RetryPolicy, used: int) -> bool:
+    """Whether the next wait still ends inside the retry's time budget ("for up to a minute"),
+    counted from the step's start; without a budget, always."""
+    if retry.budget_s is None:
+        return True
+    started = scope.state.steps[step.id].started_at
+    if started is None:
+        return True
+    return scope.now() - started + retry.delay(used, 0.0) <= retry.budget_s
 
 
 async def _wait_before_retry(
@@ -364,6 +375,8 @@ async def fallback(
     action = chosen.action
     if action is FallbackAction.FAIL and step.policy.on_error == "continue":
         action = FallbackAction.CONTINUE
+    if action is FallbackAction.ESCALATE and chosen.message:  # who the spec says to tell, with the failure
+        failure = failure.model_copy(update={"message": f"{failure.message}; escalated: {chosen.message}"})
     scope.emit(
         FallbackUsed(
             ts=scope.now(), step=step.id, item=item, attempt=attempt, action=action.value,

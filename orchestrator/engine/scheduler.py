@@ -61,15 +61,27 @@ class StepEnd(Enum):
     PAUSED = "paused"
 
 
-def route_of(output: Any) -> str | None:
-    """The branch a routing step chose: its output, or its `route`/`branch` field."""
+def route_of(output: Any, on: str | None = None) -> str | None:
+    """The branch a routing step chose: its output, or its `route`/`branch` field (or the
+    field `on` names, when the spec said which: "depends on the category")."""
     if isinstance(output, str):
         return output
     if isinstance(output, Mapping):
-        for key in ("route", "branch"):
-            if isinstance(output.get(key), str):
+        for key in ((on,) if on else ("route", "branch")):
+            if isinstance(output.get(key), str | int | bool) and output.get(key) is not None:
                 return str(output[key])
     return None
+
+
+def routed_to(router: PlanStep, chosen: str | None) -> str | None:
+    """The step a choice goes to: its branch, else (any other choice) the default route."""
+    if chosen is not None and chosen in router.routes:
+        return router.routes[chosen]
+    if chosen is not None:
+        folded = {name.casefold(): target for name, target in router.routes.items()}
+        if chosen.casefold() in folded:
+            return folded[chosen.casefold()]
+    return router.route_default
 
 
 class Scheduler:
@@ -277,9 +289,9 @@ class Scheduler:
             st = steps[router]
             if not st.status.has_output:
                 return f"routing step {router} has no output ({st.status.value})"
-            routes = self.scope.step(router).routes
-            chosen = route_of(st.output)
-            if routes.get(chosen or "") != step.id:
+            routing = self.scope.step(router)
+            chosen = route_of(st.output, routing.route_on)
+            if routed_to(routing, chosen) != step.id:
                 return f"routing step {router} chose {chosen!r}"
         return None
 

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 import httpx2
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from orchestrator import telemetry
 from orchestrator.config import ENV_API_KEY, Settings
 from orchestrator.errors import LLMAuthError, LLMError, ReplayMissError
 from orchestrator.llm.prompts import RenderedPrompt
@@ -61,6 +62,8 @@ if TYPE_CHECKING:
     from anthropic import APIStatusError, AsyncAnthropic
 
 DEFAULT_MAX_RETRIES = 2
+PROVIDER = "anthropic"  # gen_ai.provider.name
+API_URL = "https://api.anthropic.com"
 DEFAULT_TIMEOUT_S = 600.0
 CONNECT_TIMEOUT_S = 10.0
 CACHE_CONTROL = {"type": "ephemeral"}
@@ -185,10 +188,12 @@ class LLM:
         timeout = httpx2.Timeout(self.timeout_s, connect=min(CONNECT_TIMEOUT_S, self.timeout_s))
         self._client = AsyncAnthropic(
             api_key=api_key,
-            base_url=self.settings.base_url or "https://api.anthropic.com",
+            base_url=self.settings.base_url or API_URL,
             max_retries=self.max_retries,
             timeout=timeout,
             http_client=httpx2.AsyncClient(transport=self._transport, timeout=timeout),
+            # the SDK's own spans would repeat ours (`ask`); left to it when ours are off
+            open_telemetry=False if telemetry.active() is not None else None,
         )
         return self._client
 
@@ -202,16 +207,27 @@ class LLM:
     ) -> ToolAnswer:
         """Send `prompt` and make the model answer through `tool`.
 
-        `where` (step/attempt) tags the call in errors and recordings.
+        `where` (step/attempt) tags the call in errors and recordings. With
+        telemetry on, the call is a GenAI `chat` span (`orchestrator.telemetry`).
         """
+        # at most the configured answer size; less when the run's token budget is nearly spent
+        limit = min(max_tokens, self.settings.max_tokens) if max_tokens is not None else self.settings.max_tokens
+        with telemetry.model_call(
+            PROVIDER, self.model, max_tokens=limit, mode=self.mode,
+            server=None if self.replaying else self.settings.base_url or API_URL,
+        ) as traced:
+            answer = await self._ask(prompt, tool, where, limit)
+            traced.answered(model=answer.model, response_id=answer.message_id, finish_reason=answer.stop_reason,
+                            usage=answer.usage, retries=answer.retries)
+            return answer
+
+    async def _ask(self, prompt: RenderedPrompt, tool: ToolDefinition, where: str, limit: int) -> ToolAnswer:
         import anthropic
 
         client = self._sdk(where)
         body: dict[str, Any] = {
             "model": self.model,
-            # at most the configured answer size; less when the run's token budget is nearly spent
-            "max_tokens": min(max_tokens, self.settings.max_tokens) if max_tokens is not None
-            else self.settings.max_tokens,
+            "max_tokens": limit,
             "system": [{"type": "text", "text": prompt.system, "cache_control": CACHE_CONTROL}],
             "messages": [{"role": "user", "content": [{"type": "text", "text": prompt.user}]}],
             "tools": [tool.model_dump()],

@@ -13,6 +13,9 @@ ignored, so files written for other hosts load. `${VAR}` and `${VAR:-default}`
 are expanded from the environment in every string value (command, args, env,
 cwd, url, headers); a variable that is unset and has no default makes that one
 server unusable, with an error naming the file, line and key when it is used.
+A value taken from the environment is a secret: each server carries a `Redactor`
+for its own, which the transport, the pool and the runner apply to everything
+they record about it (stderr log, errors, stderr tail; `orchestrator.security.redact`).
 A relative `cwd` is relative to the file. A stdio server gets the SDK's safe
 environment (PATH, HOME, ...) plus its `env`, never our whole environment.
 
@@ -24,6 +27,13 @@ working directory. The bundled servers in `mcp_servers/` (each a package with a
 file replaces the bundled one. A bundled server also receives the variables
 `SKILLWEAVE_<NAME>_*` from our environment (the docs server's folder, sources
 and fault knobs).
+
+With `require_trust` (the MCP server's runs and plans), a file that is not in the
+trust store with its current content (`orchestrator.security.trust`) gives no
+server: each of its entries is unusable (code `mcp-untrusted`), with a message
+naming the file, the commands it would start (as written, `${VAR}` unexpanded)
+and `skillweave trust PATH`; nothing in it is expanded. The bundled servers it
+does not replace stay usable.
 """
 
 from __future__ import annotations
@@ -32,6 +42,7 @@ import importlib.util
 import json
 import os
 import re
+import shlex
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -40,11 +51,14 @@ from typing import Annotated, Any, Literal, NoReturn
 from pydantic import BaseModel, ConfigDict, Field
 
 from orchestrator.errors import ConfigError, Diagnostic
+from orchestrator.security.redact import Redactor, secret_from
+from orchestrator.security.trust import TrustStore, UntrustedConfigError, untrusted_message
 
 CONFIG_FILE_BESIDE_SPEC = "mcp.json"
 CONFIG_FILES_IN_CWD = (".mcp.json", ".cursor/mcp.json")
 BUNDLED_PACKAGE = "mcp_servers"
 BUNDLED_ORIGIN = "bundled"
+UNTRUSTED = "mcp-untrusted"  # the Diagnostic code of an entry of a file not trusted
 
 _VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")
 
@@ -64,6 +78,7 @@ class StdioServer(_Frozen):
     cwd: str | None = None
     origin: str  # the mcp.json it came from, or "bundled"
     where: str  # file:line of its entry, for messages
+    redactor: Redactor = Field(default_factory=Redactor, repr=False)  # its values from the environment
 
 
 class HttpServer(_Frozen):
@@ -75,6 +90,7 @@ class HttpServer(_Frozen):
     headers: dict[str, str] = Field(default_factory=dict, repr=False)
     origin: str
     where: str
+    redactor: Redactor = Field(default_factory=Redactor, repr=False)  # its values from the environment
 
 
 ServerConfig = Annotated[StdioServer | HttpServer, Field(discriminator="transport")]
@@ -91,10 +107,17 @@ class McpConfig(_Frozen):
     def names(self) -> tuple[str, ...]:
         return tuple(sorted({*self.servers, *self.broken}))
 
+    @property
+    def redactor(self) -> Redactor:
+        """Every server's values from the environment (for messages that may name any)."""
+        return Redactor.joined(s.redactor for s in self.servers.values())
+
     def server(self, name: str) -> StdioServer | HttpServer:
         """The server called `name`; ConfigError naming the file and key otherwise."""
         if name in self.broken:
             diag = self.broken[name]
+            if diag.code == UNTRUSTED:
+                raise UntrustedConfigError(diag.message, where=diag.where)
             raise ConfigError(diag.message, where=diag.where)
         if name not in self.servers:
             known = ", ".join(self.names) or "none"
@@ -132,22 +155,33 @@ def locate_mcp_config(
 
 
 def load_mcp_config(
-    path: Path | None, *, env: Mapping[str, str] | None = None, bundled: bool = True
+    path: Path | None,
+    *,
+    env: Mapping[str, str] | None = None,
+    bundled: bool = True,
+    require_trust: bool = False,
+    trust: TrustStore | None = None,
 ) -> McpConfig:
-    """Read `path` (may be None: bundled servers only) and add the bundled servers."""
+    """Read `path` (may be None: bundled servers only) and add the bundled servers.
+    `require_trust`: an untrusted file gives unusable entries instead (see above)."""
     env = os.environ if env is None else env
     servers: dict[str, StdioServer | HttpServer] = dict(bundled_servers(env)) if bundled else {}
     broken: dict[str, Diagnostic] = {}
     if path is not None:
         try:
-            text = path.read_text(encoding="utf-8")
+            data = path.read_bytes()
+            text = data.decode("utf-8")
         except OSError as exc:
             raise ConfigError(
                 f"cannot read the MCP config: {exc.strerror or exc}", where=str(path)
             ) from None
         except UnicodeDecodeError:
             raise ConfigError("not UTF-8 text", where=str(path)) from None
-        parsed, broken = parse_mcp_config(text, path=path, env=env)
+        verdict = (trust or TrustStore()).verdict(path, data) if require_trust else "trusted"
+        if verdict == "trusted":
+            parsed, broken = parse_mcp_config(text, path=path, env=env)
+        else:
+            parsed, broken = {}, untrusted_entries(text, path=path, verdict=verdict)
         for name in broken:
             servers.pop(name, None)
         servers.update(parsed)
@@ -160,21 +194,38 @@ def resolve_mcp_config(
     spec_path: Path | None = None,
     cwd: Path | None = None,
     env: Mapping[str, str] | None = None,
+    require_trust: bool = False,
 ) -> McpConfig:
     """Locate and load in one go."""
     return load_mcp_config(
-        locate_mcp_config(explicit=explicit, spec_path=spec_path, cwd=cwd), env=env
+        locate_mcp_config(explicit=explicit, spec_path=spec_path, cwd=cwd),
+        env=env,
+        require_trust=require_trust,
     )
 
 
-def parse_mcp_config(
-    text: str, *, path: Path, env: Mapping[str, str]
-) -> tuple[dict[str, StdioServer | HttpServer], dict[str, Diagnostic]]:
-    """The file's servers, and those made unusable by an unset variable.
-
-    Raises ConfigError (file:line, key path) when the file's structure is wrong.
-    """
+def untrusted_entries(text: str, *, path: Path, verdict: Literal["changed", "unknown"]) -> dict[str, Diagnostic]:
+    """Each entry of an untrusted file, unusable, with what the file would start (as written)."""
     file = str(path)
+    entries = _entries(text, file)
+    actions: list[str] = []
+    for name, entry in entries.items():
+        _Entry(file, text, ("mcpServers", name), entry)
+        if "command" in entry:
+            actions.append(f"`{name}`: {shlex.join([entry['command'], *(entry.get('args') or [])])}")
+        else:
+            actions.append(f"`{name}`: a connection to {entry['url']}")
+    message = untrusted_message(path, verdict, actions)
+    return {
+        name: Diagnostic(
+            file=file, line=_line_of(text, ("mcpServers", name)), message=f"mcpServers.{name}: {message}", code=UNTRUSTED
+        )
+        for name in entries
+    }
+
+
+def _entries(text: str, file: str) -> dict[str, Any]:
+    """The `mcpServers` object of the file; ConfigError (file:line) when the shape is wrong."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -186,6 +237,18 @@ def parse_mcp_config(
         raise ConfigError(
             "mcpServers: expected an object of servers", where=_where(file, text, ("mcpServers",))
         )
+    return entries
+
+
+def parse_mcp_config(
+    text: str, *, path: Path, env: Mapping[str, str]
+) -> tuple[dict[str, StdioServer | HttpServer], dict[str, Diagnostic]]:
+    """The file's servers, and those made unusable by an unset variable.
+
+    Raises ConfigError (file:line, key path) when the file's structure is wrong.
+    """
+    file = str(path)
+    entries = _entries(text, file)
     servers: dict[str, StdioServer | HttpServer] = {}
     broken: dict[str, Diagnostic] = {}
     for name, entry in entries.items():
@@ -233,12 +296,16 @@ def bundled_servers(env: Mapping[str, str] | None = None) -> dict[str, StdioServ
     return servers
 
 
-def expand_vars(value: str, env: Mapping[str, str], keys: tuple[str, ...] = ()) -> str:
-    """`${VAR}` and `${VAR:-default}` from `env`; an unset VAR without default raises."""
+def expand_vars(
+    value: str, env: Mapping[str, str], keys: tuple[str, ...] = (), found: dict[str, str] | None = None
+) -> str:
+    """`${VAR}` and `${VAR:-default}` from `env`; an unset VAR without default raises.
+    `found` collects the values taken from `env` (value -> VAR), to be redacted."""
 
     def substitute(match: re.Match[str]) -> str:
         name, default = match.group(1), match.group(2)
         if name in env:
+            secret_from(name, env[name], found)
             return env[name]
         if default is not None:
             return default
@@ -329,35 +396,33 @@ def _build(
 ) -> StdioServer | HttpServer:
     keys = ("mcpServers", name)
     origin = str(path)
+    found: dict[str, str] = {}
+
+    def expand(value: str, *at: str) -> str:
+        return expand_vars(value, env, (*keys, *at), found)
+
     if "command" in entry:
         cwd = entry.get("cwd")
         if cwd is not None:
-            expanded = Path(expand_vars(cwd, env, (*keys, "cwd")))
+            expanded = Path(expand(cwd, "cwd"))
             cwd = str(expanded if expanded.is_absolute() else (path.parent / expanded).resolve())
+        command = expand(entry["command"], "command")
+        args = tuple(expand(a, "args", str(i)) for i, a in enumerate(entry.get("args") or ()))
+        server_env = {k: expand(v, "env", k) for k, v in (entry.get("env") or {}).items()}
         return StdioServer(
             name=name,
-            command=expand_vars(entry["command"], env, (*keys, "command")),
-            args=tuple(
-                expand_vars(a, env, (*keys, "args", str(i)))
-                for i, a in enumerate(entry.get("args") or ())
-            ),
-            env={
-                k: expand_vars(v, env, (*keys, "env", k))
-                for k, v in (entry.get("env") or {}).items()
-            },
+            command=command,
+            args=args,
+            env=server_env,
             cwd=cwd,
             origin=origin,
             where=where,
+            redactor=Redactor(secrets=found),
         )
+    url = expand(entry["url"], "url")
+    headers = {k: expand(v, "headers", k) for k, v in (entry.get("headers") or {}).items()}
     return HttpServer(
-        name=name,
-        url=expand_vars(entry["url"], env, (*keys, "url")),
-        headers={
-            k: expand_vars(v, env, (*keys, "headers", k))
-            for k, v in (entry.get("headers") or {}).items()
-        },
-        origin=origin,
-        where=where,
+        name=name, url=url, headers=headers, origin=origin, where=where, redactor=Redactor(secrets=found)
     )
 
 

@@ -4,8 +4,10 @@
 Per attempt, `run(request)`:
 
 1. finds the server in the run's mcp.json (Settings.mcp_config, else the plan's,
-   else the lookup beside the spec and in the working directory; see `config`),
-   starting it on first use (one session per server per run, see `pool`);
+   else the lookup beside the spec and in the working directory; see `config`;
+   with `Settings.require_trust`, as under `skillweave serve`, only a trusted file
+   gives servers, and `untrusted_use` lets the server refuse such a run before it
+   starts), starting it on first use (one session per server per run, see `pool`);
 2. refuses a tool the server does not list (mcp_unknown_tool) and arguments that
    break the tool's own `inputSchema` (mcp_invalid_params, with a JSON pointer),
    without sending anything;
@@ -21,7 +23,10 @@ A connection lost mid-call is replayed once on a restarted server when the tool
 is safe to repeat; a step whose recovery rules explicitly retry timeouts or
 transient failures counts as "the spec says so" for tools that are not.
 Outcome meta: server, tool, pid, process (1 = first process of that server in
-this run), restarts, progress.
+this run), restarts, progress. With telemetry on, the call is an `execute_tool`
+span (`orchestrator.telemetry`) and the MCP SDK sends its trace context in the
+request's `_meta` (`traceparent`, `tracestate`), so the server can continue it. A failure's message, detail and stderr tail have
+the values the mcp.json took from the environment replaced by `${VAR}`.
 """
 
 from __future__ import annotations
@@ -29,16 +34,22 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from orchestrator.errors import ConfigError, McpError
+from orchestrator import telemetry
+from orchestrator.config import Settings
+from orchestrator.errors import ConfigError, Diagnostic, McpError
 from orchestrator.mcp_client.classify import classify_exception, classify_tool_error
-from orchestrator.mcp_client.config import McpConfig, resolve_mcp_config
+from orchestrator.mcp_client.config import UNTRUSTED, McpConfig, resolve_mcp_config
 from orchestrator.mcp_client.pool import PROBE_TIMEOUT_S, ServerPool
 from orchestrator.mcp_client.schema import ToolInfo
 from orchestrator.mcp_client.transport import Opener, open_server, read_tail
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import RunnerContext, StepFailure, StepOutcome, StepRequest
+from orchestrator.security.trust import UntrustedConfigError
+
+if TYPE_CHECKING:
+    from orchestrator.plan.model import Plan
 
 KIND = "mcp"
 _TAIL_KINDS = frozenset({"mcp_start", "mcp_connection_lost", "setup"})
@@ -137,6 +148,18 @@ class McpRunner:
         return self._pool
 
     async def run(self, request: StepRequest) -> StepOutcome:
+        outcome = await self._attempt(request)
+        if outcome.failure is None or self._pool is None:
+            return outcome
+        redactor = self._pool.config.redactor  # values the mcp.json took from the environment
+        if redactor.empty:
+            return outcome
+        failure = outcome.failure.model_copy(
+            update={"message": redactor.redact(outcome.failure.message), "detail": redactor.redact(outcome.failure.detail)}
+        )
+        return outcome.model_copy(update={"failure": failure, "stderr_tail": redactor.redact(outcome.stderr_tail)})
+
+    async def _attempt(self, request: StepRequest) -> StepOutcome:
         started = time.perf_counter()
         skill = request.skill
         server, tool = skill.server, skill.tool
@@ -183,13 +206,17 @@ class McpRunner:
                 return _outcome(started, violation, meta)
             retry_safe = info.annotations.retry_safe
             timeout = request.timeout_s if request.timeout_s is not None else skill.timeout_s
-            call = await pool.call(
-                server,
-                tool,
-                arguments,
-                timeout_s=timeout,
-                replay_if_lost=retry_safe or retry_allowed,
-            )
+            with telemetry.tool_call(server, tool) as traced:  # the SDK puts its context in `_meta`
+                call = await pool.call(
+                    server,
+                    tool,
+                    arguments,
+                    timeout_s=timeout,
+                    replay_if_lost=retry_safe or retry_allowed,
+                )
+                traced.set({"skillweave.mcp.pid": call.pid, "skillweave.mcp.restarts": restarts + call.restarts})
+                if call.result.is_error:
+                    traced.fail("tool_error", pool.config.redactor.redact(result_text(call.result)))
         except (McpError, ConfigError) as exc:
             failure = classify_exception(
                 exc, where=where, retry_safe=retry_safe, retry_allowed=retry_allowed
@@ -246,11 +273,40 @@ class McpRunner:
 
 
 def _resolve_config(ctx: RunnerContext) -> McpConfig:
-    explicit = ctx.settings.mcp_config
-    if explicit is None and ctx.plan.mcp_config:
-        explicit = Path(ctx.plan.mcp_config)
-    spec_path = Path(ctx.plan.spec.path) if ctx.plan.spec.path else None
-    return resolve_mcp_config(explicit=explicit, spec_path=spec_path)
+    return config_for_plan(ctx.plan, ctx.settings)
+
+
+def config_for_plan(plan: Plan, settings: Settings, run_config: str | None = None) -> McpConfig:
+    """The mcp.json a run of `plan` uses: the settings' --mcp-config, else the run's own
+    (`run_config`, recorded when it started), else the plan's, else the lookup beside the
+    spec and in the working directory. Trust is required when the settings say so."""
+    explicit = settings.mcp_config
+    for recorded in (run_config, plan.mcp_config):
+        if explicit is None and recorded:
+            explicit = Path(recorded)
+    spec_path = Path(plan.spec.path) if plan.spec.path else None
+    return resolve_mcp_config(explicit=explicit, spec_path=spec_path, require_trust=settings.require_trust)
+
+
+def untrusted_use(plan: Plan, settings: Settings, run_config: str | None = None) -> Diagnostic | None:
+    """Why a run of `plan` would be refused a server (the file, what it would start, how to
+    trust it), when it would start one from an mcp.json that is not trusted; else None."""
+    used = sorted({s.server for s in plan.skills.values() if s.kind.value == KIND and s.server})
+    if not used:
+        return None
+    config = config_for_plan(plan, settings, run_config)
+    for name in used:
+        diag = config.broken.get(name)
+        if diag is not None and diag.code == UNTRUSTED:
+            return diag
+    return None
+
+
+def refuse_untrusted(plan: Plan, settings: Settings, run_config: str | None = None) -> None:
+    """UntrustedConfigError when a run of `plan` would start a server from an untrusted mcp.json."""
+    diag = untrusted_use(plan, settings, run_config)
+    if diag is not None:
+        raise UntrustedConfigError(diag.message, where=diag.where)
 
 
 def _outcome(

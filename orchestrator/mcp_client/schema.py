@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from orchestrator.errors import McpError
+from orchestrator.errors import McpError, SkillweaveError
 from orchestrator.plan.model import JsonSchema
+from orchestrator.security.redact import redact_error
 
 if TYPE_CHECKING:
     from orchestrator.mcp_client.config import McpConfig
@@ -89,6 +90,9 @@ async def list_tools(
     pool = ServerPool(config, startup_timeout_s=timeout)
     try:
         tools = await pool.tools(server)
+    except SkillweaveError as exc:  # its message may hold what the mcp.json took from the environment
+        redact_error(exc, config.redactor)
+        raise
     finally:
         await pool.aclose()
     return tuple(tools[name] for name in sorted(tools))

@@ -12,6 +12,12 @@ records about the session (a line on stdout that is not JSON-RPC, a failed
 shutdown): they are the server's trouble, not a traceback on our terminal.
 Bytes on stdout that are not UTF-8 are replaced, so such a line is skipped like
 any other unreadable line instead of stopping the transport.
+
+A server whose entry took values from the environment (`${VAR}`, its `redactor`)
+gets a pipe as stderr instead of the log file: a thread copies it into the log
+with those values replaced by `${VAR}`, and so are the SDK's records and our own
+error messages about it; a secret never reaches the log, the stderr tail or an
+error (`orchestrator.security.redact`).
 """
 
 from __future__ import annotations
@@ -24,18 +30,21 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from orchestrator.errors import McpError
 from orchestrator.mcp_client.config import HttpServer, StdioServer
+from orchestrator.security.redact import RedactingStream, Redactor
 
 STDERR_TAIL_CHARS = 2000
+PUMP_DRAIN_S = 2.0  # how long a closing session waits for a redacted stderr to be copied
 CLIENT_NAME = "skillweave"
 
 # `$0` is the pid file: echo our pid into it, then become the server (same pid).
@@ -52,7 +61,63 @@ SDK_CLIENT_LOGGERS = (
 )
 # The open stderr log of the server whose session the current task serves (set in
 # the session's host task; the SDK's transport tasks inherit it).
-_SERVER_LOG: ContextVar[TextIO | None] = ContextVar("skillweave_mcp_server_log", default=None)
+_SERVER_LOG: ContextVar[_Log | None] = ContextVar("skillweave_mcp_server_log", default=None)
+
+
+class _Log(Protocol):
+    def write(self, text: str, /) -> object: ...
+
+    def flush(self) -> object: ...
+
+
+class _RedactedLog:
+    """A server's log as our own records write it: its secrets replaced."""
+
+    def __init__(self, log: TextIO, redactor: Redactor) -> None:
+        self._log = log
+        self._redactor = redactor
+
+    def write(self, text: str) -> int:
+        return self._log.write(self._redactor.redact(text))
+
+    def flush(self) -> None:
+        self._log.flush()
+
+
+class _StderrPump:
+    """A pipe for a server's stderr, copied into its log file, redacted, by a thread.
+
+    The thread appends through a handle of its own, so the copy may outlast the
+    session (a descendant still holding the pipe) without writing to a closed file."""
+
+    def __init__(self, path: Path, redactor: Redactor) -> None:
+        read_fd, write_fd = os.pipe()
+        self.writer = os.fdopen(write_fd, "w", encoding="utf-8")  # the server's stderr
+        self._thread = threading.Thread(
+            target=self._copy, args=(read_fd, path, redactor), name="mcp-stderr", daemon=True
+        )
+        self._thread.start()
+
+    @staticmethod
+    def _copy(read_fd: int, path: Path, redactor: Redactor) -> None:
+        with (
+            contextlib.suppress(OSError, ValueError),
+            os.fdopen(read_fd, "rb", buffering=0) as source,
+            open(path, "a", encoding="utf-8") as log,
+        ):
+            stream = RedactingStream(redactor, log)
+            while chunk := source.read(65536):
+                stream.feed(chunk)
+            stream.close()
+
+    async def close(self) -> None:
+        """Close our end; wait (bounded) until what the server wrote is in the log."""
+        import anyio
+        import anyio.to_thread
+
+        self.writer.close()
+        with anyio.CancelScope(shield=True):
+            await anyio.to_thread.run_sync(self._thread.join, PUMP_DRAIN_S)
 
 
 class ServerStartError(McpError):
@@ -191,7 +256,7 @@ _TO_SERVER_LOG = _ToServerLog()
 
 
 @contextmanager
-def server_log(log: TextIO) -> Iterator[None]:
+def server_log(log: _Log) -> Iterator[None]:
     """Within this block (and tasks started in it), the SDK's log records go to `log`."""
     for name in SDK_CLIENT_LOGGERS:
         logger = logging.getLogger(name)
@@ -239,15 +304,16 @@ async def open_stdio(server: StdioServer, files: SessionFiles) -> AsyncIterator[
     from mcp.client.stdio import StdioServerParameters, stdio_client
     from mcp_types import Implementation
 
+    hide = server.redactor.redact
     if _resolve_command(server) is None:
         raise ServerStartError(
-            f"mcpServers.{server.name}.command: {server.command!r} is not an executable file or on PATH",
+            f"mcpServers.{server.name}.command: {hide(repr(server.command))} is not an executable file or on PATH",
             where=server.where,
             permanent=True,
         )
     if server.cwd is not None and not Path(server.cwd).is_dir():
         raise ServerStartError(
-            f"mcpServers.{server.name}.cwd: no such directory: {server.cwd}",
+            f"mcpServers.{server.name}.cwd: no such directory: {hide(server.cwd)}",
             where=server.where,
             permanent=True,
         )
@@ -266,21 +332,26 @@ async def open_stdio(server: StdioServer, files: SessionFiles) -> AsyncIterator[
         cwd=server.cwd,
         encoding_error_handler="replace",
     )
-    with open(files.stderr, "a", encoding="utf-8") as errlog, server_log(errlog):
+    with open(files.stderr, "a", encoding="utf-8") as errlog, server_log(_RedactedLog(errlog, server.redactor)):
         errlog.write(
             f"--- skillweave: starting {server.name} at {time.strftime('%Y-%m-%dT%H:%M:%S')} ---\n"
         )
         errlog.flush()
-        client = Client(
-            stdio_client(params, errlog=errlog),
-            client_info=Implementation(name=CLIENT_NAME, version="1"),
-        )
-        async with client:
-            pid: int | None = None
-            if wrapped:
-                with contextlib.suppress(OSError, ValueError):
-                    pid = int(files.pidfile.read_text().strip())
-            yield OpenedSession(client=client, pid=pid)
+        pump = None if server.redactor.empty else _StderrPump(files.stderr, server.redactor)
+        try:
+            client = Client(
+                stdio_client(params, errlog=errlog if pump is None else pump.writer),
+                client_info=Implementation(name=CLIENT_NAME, version="1"),
+            )
+            async with client:
+                pid: int | None = None
+                if wrapped:
+                    with contextlib.suppress(OSError, ValueError):
+                        pid = int(files.pidfile.read_text().strip())
+                yield OpenedSession(client=client, pid=pid)
+        finally:
+            if pump is not None:
+                await pump.close()
 
 
 @asynccontextmanager
@@ -294,7 +365,7 @@ async def open_http(server: HttpServer, files: SessionFiles) -> AsyncIterator[Op
     timeout = httpx2.Timeout(30.0, read=300.0)
     with (
         open(files.stderr, "a", encoding="utf-8") as log,
-        server_log(log),
+        server_log(_RedactedLog(log, server.redactor)),
     ):
         async with httpx2.AsyncClient(headers=server.headers, timeout=timeout) as http:
             client = Client(

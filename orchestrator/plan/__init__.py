@@ -5,10 +5,11 @@
         raises PlanError listing every binding or contract error
     check_plan(plan, spec) -> list[Diagnostic]
         the static checks (errors and warnings), see `orchestrator.plan.checks`
-    compile_spec(path, settings, *, chooser=None, tool_schemas=None) -> Plan
-        parse + catalog (with the spec's folder) + build + check; raises SpecError /
-        PlanError carrying every error (file:line); warnings land in Plan.warnings.
-        Without a chooser, a tie is put to the LLM when a key or --llm-replay is set.
+    compile_spec(path, settings, *, chooser=None, tool_schemas=None, interpret=False) -> Plan
+        parse + lockfile readings + catalog (with the spec's folder) + build + check; raises
+        SpecError / PlanError carrying every error (file:line); warnings land in Plan.warnings.
+        Without a chooser, a tie is put to the LLM when a key or --llm-replay is set;
+        `interpret` has the model read the policy sentences the grammar could not.
     load_plan(path) -> Plan              a saved plan JSON (ConfigError when it is not one)
     load_spec_or_plan(path, settings)    a `.json` file is a plan, anything else is compiled
     render_plan(plan, "json"|"mermaid"|"text") -> str
@@ -95,16 +96,23 @@ def compile_spec(
     *,
     chooser: SkillChooser | None = None,
     tool_schemas: ToolSchemas | None = None,
+    interpret: bool = False,
 ) -> Plan:
     """Parse, load the catalog (with the spec's `skills/`), build and check.
 
     Raises SpecError (the spec cannot be read) or PlanError carrying every error with
     its file:line, followed by the warnings. On success the warnings are in Plan.warnings.
+    The spec's lockfile (`<spec>.lock.json`) supplies the model's readings of sentences
+    the grammar could not read; `interpret` asks the model for the missing ones first.
     """
     from orchestrator.skills import load_catalog
     from orchestrator.spec import parse_spec
 
     spec = parse_spec(path)
+    if interpret or Path(path).with_name(Path(path).name + ".lock.json").is_file():  # `lockfile.lock_path`
+        from orchestrator.plan.interpretation import apply_lockfile
+
+        spec = apply_lockfile(spec, Path(path), settings, interpret=interpret)
     catalog = load_catalog(settings, path)
     default_chooser = _ModelChooser(settings) if chooser is None and _model_available(settings) else None
     if tool_schemas is None:
@@ -172,7 +180,9 @@ class _ToolSchemasFromServers:
         from orchestrator.mcp_client.config import resolve_mcp_config
         from orchestrator.mcp_client.schema import describe_tool_sync
 
-        config = resolve_mcp_config(explicit=self._settings.mcp_config, spec_path=self._spec_path)
+        config = resolve_mcp_config(
+            explicit=self._settings.mcp_config, spec_path=self._spec_path, require_trust=self._settings.require_trust
+        )
         try:
             info = describe_tool_sync(config, server, tool)
         except (OSError, RuntimeError, TimeoutError) as exc:

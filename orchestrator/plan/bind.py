@@ -1,20 +1,33 @@
-"""Bind each step of a spec to one skill of the catalog.
+"""Bind each step of a spec to one skill of the catalog, from what its author wrote.
 
-1. A backticked name (`` `fetch-docs` ``), a YAML `skill:`/`agent:` value, or a
-   bare text that is exactly a skill's name binds directly.
-2. Otherwise kind words narrow the candidates (MCP-wrapping -> mcp,
+In this order, the first rule that gives one skill binds, and the binding's
+provenance says which rule and which line:
+
+1. The name said outright: a backticked name in the `Skill:` line, a YAML
+   `skill:`/`agent:` value, or a bare `Skill:` text that is a skill's name
+   (provenance note "named"); else the first backticked name anywhere in the
+   step's prose that is a catalog skill ("named in backticks in the step's text"), then
+   the first such name in bold (`**fetch-docs**`).
+2. A tool named instead of the skill (`- Skill: get_rate`, "the warehouse MCP
+   server's `run_query` tool"): the one MCP skill whose `skillweave.tool` it is
+   (`server/tool` and `server.tool` too), else the one skill whose description
+   names that tool. A `Skill:` value that is neither a skill nor a tool is an
+   error with the near names.
+3. The step's words: kind words narrow the candidates (MCP-wrapping -> mcp,
    script-execution -> script, LLM/prompt -> llm; none -> every executable
-   skill), and the step's words (its `Skill:` text, its name, its output names)
-   are scored against each candidate's name and description: a word that
-   matches a word of the skill's name scores 3, one that matches its
-   description 1; output names count half. Words match when equal or when one
-   is a prefix of the other over at least five letters (or all of a short
-   word: `doc` ~ `documentation`, `valid` ~ `validator`).
-3. A unique best score binds. A tie goes to the `chooser` (an LLM tie-breaker)
-   when one is given, else it is an error listing the candidates.
+   skill), and the step's words (its `Skill:` text, its name, its output names,
+   its description at half weight) are scored against each candidate's name and
+   description: a word that matches a word of the skill's name scores 3, one that
+   matches its description 1. Words match when equal or when one is a prefix of
+   the other over at least five letters (or all of a short word: `doc` ~
+   `documentation`, `valid` ~ `validator`). The best binds only when it clearly
+   wins: nothing else scores within `CLEAR_MARGIN` of it.
+4. Otherwise the `chooser` decides once (the LLM, or a lockfile of its earlier
+   answers; provenance "llm"), or it is an error listing the candidates.
 
-Instruction-only skills are never matched by words, only by name (and then
-the static checks refuse them: nothing can execute them).
+A step with no `Skill:` line is bound the same way. Instruction-only skills are
+never matched by words, only by name (and then the static checks refuse them:
+nothing can execute them).
 """
 
 from __future__ import annotations
@@ -40,6 +53,9 @@ _WORD = re.compile(r"[a-z0-9]+")
 NAME_WEIGHT = 3.0
 DESCRIPTION_WEIGHT = 1.0
 OUTPUT_FACTOR = 0.5
+# The best word score binds only when the runner-up scores less than this share of it.
+CLEAR_MARGIN = 0.75
+_TOOLISH = re.compile(r"^[A-Za-z][\w.:/-]*$")
 
 _KIND_WORDS: dict[str, SkillKind] = {
     "mcp": SkillKind.MCP,
@@ -137,16 +153,65 @@ def score_skill(step: StepSpec, skill: BoundSkill) -> tuple[float, tuple[str, ..
 
 
 def explicit_name(step: StepSpec, spec_format: str) -> str | None:
-    """The skill name a step states outright (backticks, YAML, a bare hyphenated name)."""
+    """The name a step's `Skill:` line (or YAML `skill:`) states outright: a backticked name,
+    a YAML value, or a bare hyphenated or snake_case name; None for free text."""
     text = (step.skill or "").strip()
     ticked: list[str] = _BACKTICKED.findall(text)
     if ticked:
         return ticked[0].strip()
     if spec_format == "yaml" and text:
         return text
-    if SKILL_NAME.match(text) and "-" in text:
-        return text
+    bare = text.rstrip(".;,")
+    if SKILL_NAME.match(bare) and "-" in bare:
+        return bare
+    if re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[\w-]+[/.][\w-]+", bare):
+        return bare  # a tool's name (`get_rate`, `fx/get_rate`)
     return None
+
+
+def _by_tool(token: str, skills: Mapping[str, BoundSkill]) -> tuple[list[BoundSkill], str]:
+    """The skills a tool name points at, and how: MCP skills wrapping it, else skills whose
+    description names it (a stand-in says "for the Jira server's jira_create_issue tool")."""
+    t = token.strip().strip("`").strip()
+    if not t or not _TOOLISH.match(t):
+        return [], ""
+    forms = {t}
+    for sep in ("/", ".", "__"):
+        if sep in t:
+            forms.add(t.rsplit(sep, 1)[-1])
+    wrapping = [s for s in skills.values() if s.kind is SkillKind.MCP and s.tool
+                and (s.tool in forms or f"{s.server}/{s.tool}" == t or f"{s.server}.{s.tool}" == t
+                     or f"mcp__{s.server}__{s.tool}" == t)]
+    if wrapping:
+        return sorted(wrapping, key=lambda s: s.name), "wraps"
+    if "_" not in t and "/" not in t and "." not in t:
+        return [], ""
+    word = re.compile(rf"(?<![\w-]){re.escape(t)}(?![\w-])")
+    naming = [s for s in skills.values() if s.kind is not SkillKind.INSTRUCTIONS and word.search(s.description)]
+    return sorted(naming, key=lambda s: s.name), "describes"
+
+
+def _tool_binding(step: StepSpec, token: str, where: str, skills: Mapping[str, BoundSkill],
+                  chooser: SkillChooser | None, spec: WorkflowSpec) -> Binding | Diagnostic | None:
+    found, how = _by_tool(token, skills)
+    if not found:
+        return None
+    if len(found) == 1:
+        only = found[0]
+        note = (f"the tool `{token}` is wrapped by skill {only.name} ({only.server}/{only.tool})" if how == "wraps"
+                else f"the tool `{token}` is named in the description of skill {only.name}")
+        return Binding(step=step.id, skill=only.name, provenance=Provenance(source="spec", where=where, note=note))
+    tied = tuple(found)
+    if chooser is not None:
+        chosen = chooser(step, tied)
+        if chosen in {s.name for s in tied}:
+            return Binding(step=step.id, skill=str(chosen), provenance=Provenance(
+                source="llm", where=where, note=f"chosen among {', '.join(s.name for s in tied)}, "
+                                                f"which all {'wrap' if how == 'wraps' else 'name'} the tool `{token}`"))
+    listing = ", ".join(f"`{s.name}`" for s in tied)
+    return error_at(where, spec.path, f"{step.id} ({step.name}): the tool `{token}` is "
+                                      f"{'wrapped' if how == 'wraps' else 'named'} by several skills: {listing}; "
+                                      "name one in backticks", "ambiguous-skill")
 
 
 def near_names(name: str, names: Iterable[str]) -> list[str]:
@@ -154,8 +219,12 @@ def near_names(name: str, names: Iterable[str]) -> list[str]:
 
 
 def _unknown(step: StepSpec, spec: WorkflowSpec, name: str, skills: Mapping[str, BoundSkill]) -> Diagnostic:
+    tools = {s.tool: s.name for s in skills.values() if s.kind is SkillKind.MCP and s.tool}
     near = near_names(name, skills)
-    hint = f" (did you mean {', '.join(f'`{n}`' for n in near)}?)" if near else ""
+    hints = [f"`{n}`" for n in near]
+    if re.search(r"[_./]", name):  # it looks like a tool's name: the tools near it too
+        hints += [f"the tool `{t}` (skill `{tools[t]}`)" for t in near_names(name, tools)]
+    hint = f" (did you mean {', '.join(hints)}?)" if hints else ""
     return error_at(
         step.skill_where or step.where,
         spec.path,
@@ -186,34 +255,78 @@ def _match(
         key=lambda x: (-x.score, x.skill.name),
     )
     scored = [s for s in scored if s.score > 0]
+    wanted = (step.skill or step.name).strip()
     if not scored:
         names = ", ".join(f"`{s.name}`" for s in pool) or "none"
         return error_at(
             where,
             spec.path,
             f"{step.id} ({step.name}): no {kind_text} skill matches "
-            f"`{(step.skill or step.name).strip()}` (candidates: {names}); name one in backticks",
+            f"`{wanted}` (candidates: {names}); name one in backticks",
             "unknown-skill",
         )
-    best = [s for s in scored if s.score == scored[0].score]
-    if len(best) == 1:
-        top = best[0]
+    top = scored[0]
+    close = [s for s in scored if s.score >= top.score * CLEAR_MARGIN]
+    if len(close) == 1:
         note = f"matched {kind_text} skills on {', '.join(top.matched)} (score {top.score:g})"
         return Binding(step=step.id, skill=top.skill.name, provenance=Provenance(source="spec", where=where, note=note))
-    tied = tuple(s.skill for s in best)
+    tied = tuple(s.skill for s in close)
     if chooser is not None:
         chosen = chooser(step, tied)
         if chosen in {s.name for s in tied}:
-            note = f"chosen among {', '.join(s.name for s in tied)} (tied at score {best[0].score:g})"
+            scores = ", ".join(f"{s.skill.name} {s.score:g}" for s in close)
+            how = f"tied at score {top.score:g}" if all(s.score == top.score for s in close) else f"scores {scores}"
+            note = f"chosen among {', '.join(s.name for s in tied)} ({how})"
             return Binding(step=step.id, skill=str(chosen), provenance=Provenance(source="llm", where=where, note=note))
-    listing = ", ".join(f"`{s.skill.name}`" for s in best)
-    return error_at(
-        where,
-        spec.path,
-        f"{step.id} ({step.name}): ambiguous skill: {listing} match equally "
-        f"(score {best[0].score:g}); name one in backticks",
-        "ambiguous-skill",
-    )
+    if all(s.score == top.score for s in close):
+        listing = ", ".join(f"`{s.skill.name}`" for s in close)
+        message = (f"{step.id} ({step.name}): ambiguous skill: {listing} match equally "
+                   f"(score {top.score:g}); name one in backticks")
+    else:
+        listing = ", ".join(f"`{s.skill.name}` ({s.score:g})" for s in close)
+        message = (f"{step.id} ({step.name}): no skill clearly matches `{_clip(wanted)}`: {listing} score "
+                   "about as well; name one in backticks (or let the model choose: set a key or --llm-replay)")
+    return error_at(where, spec.path, message, "ambiguous-skill")
+
+
+def _clip(text: str, width: int = 60) -> str:
+    one = " ".join(text.split())
+    return one if len(one) <= width else one[: width - 1] + "…"
+
+
+def _named(
+    step: StepSpec,
+    spec: WorkflowSpec,
+    skills: Mapping[str, BoundSkill],
+    chooser: SkillChooser | None,
+    refused: Mapping[str, Sequence[Diagnostic]],
+) -> Binding | Diagnostic | list[Diagnostic] | None:
+    """Rules 1 and 2 (module docstring); None when the author named nothing of the catalog."""
+    name = explicit_name(step, spec.format)
+    where = step.skill_where or step.where
+    if name is not None:
+        if name in skills:
+            return Binding(step=step.id, skill=name, provenance=Provenance(source="spec", where=where, note="named"))
+        if name in refused:
+            return [error_at(where, spec.path, f"{step.id} ({step.name}): skill `{name}` cannot be used: "
+                                               f"{d.render()}", "broken-skill") for d in refused[name]]
+        return _tool_binding(step, name, where, skills, chooser, spec) or _unknown(step, spec, name, skills)
+    for mention in step.mentions:
+        if mention.text in skills:
+            others = [m.text for m in step.mentions if m.text in skills and m.text != mention.text]
+            also = f" (also named: {', '.join(dict.fromkeys(others))})" if others else ""
+            return Binding(step=step.id, skill=mention.text, provenance=Provenance(
+                source="spec", where=mention.where,
+                note=f"named in {'backticks' if mention.marked == 'backticks' else 'bold'} in the step's text{also}"))
+        if mention.text in refused:
+            return [error_at(mention.where, spec.path, f"{step.id} ({step.name}): skill `{mention.text}` cannot "
+                                                       f"be used: {d.render()}", "broken-skill")
+                    for d in refused[mention.text]]
+    for mention in step.mentions:
+        found = _tool_binding(step, mention.text, mention.where, skills, chooser, spec)
+        if found is not None:
+            return found
+    return None
 
 
 def bind_steps(
@@ -231,26 +344,18 @@ def bind_steps(
     bindings: dict[str, Binding] = {}
     errors: list[Diagnostic] = []
     for step in spec.steps:
-        name = explicit_name(step, spec.format)
         where = step.skill_where or step.where
-        result: Binding | Diagnostic
         if (step.skill or "").strip().upper().startswith("TODO"):
             errors.append(error_at(where, spec.path, f"{step.id} ({step.name}): no skill chosen yet (the Skill "
                                                      "line is a TODO); name one in backticks", "unknown-skill"))
             continue
-        if name is not None:
-            if name in skills:
-                result = Binding(step=step.id, skill=name, provenance=Provenance(source="spec", where=where, note="named"))
-            elif name in refused:
-                errors += [error_at(where, spec.path, f"{step.id} ({step.name}): skill `{name}` cannot be used: "
-                                                      f"{d.render()}", "broken-skill") for d in refused[name]]
-                continue
-            else:
-                result = _unknown(step, spec, name, skills)
-        else:
+        result = _named(step, spec, skills, chooser, refused)
+        if result is None:
             result = _match(step, spec, skills, chooser)
         if isinstance(result, Binding):
             bindings[step.id] = result
+        elif isinstance(result, list):
+            errors += result
         else:
             errors.append(result)
     return bindings, errors
@@ -274,15 +379,15 @@ class _TieRecorder:
 
 
 def find_ties(spec: WorkflowSpec, skills: Mapping[str, BoundSkill]) -> dict[str, tuple[BoundSkill, ...]]:
-    """Steps whose words match several skills equally, with those skills: what an LLM
-    tie-breaker must decide. An async caller can ask the model first and then pass
-    `chooser=lambda step, candidates: picks.get(step.id)` to `build_plan`."""
+    """Steps whose binding the model must decide (words that match several skills about
+    equally, or a tool several skills wrap), with those skills. An async caller can ask the
+    model first and then pass `chooser=lambda step, candidates: picks.get(step.id)` to
+    `build_plan`."""
     out: dict[str, tuple[BoundSkill, ...]] = {}
     for step in spec.steps:
-        if explicit_name(step, spec.format) is not None:
-            continue
         recorder = _TieRecorder()
-        _match(step, spec, skills, recorder)
+        if _named(step, spec, skills, recorder, {}) is None:
+            _match(step, spec, skills, recorder)
         if recorder.candidates:
             out[step.id] = recorder.candidates
     return out

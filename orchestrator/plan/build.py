@@ -45,7 +45,7 @@ from orchestrator.plan.model import (
 from orchestrator.plan.recovery import plan_limits, step_policy
 from orchestrator.plan.schema import field_schema, properties_of, required_of
 from orchestrator.policy import FallbackAction
-from orchestrator.spec.model import FieldSpec, InputSpec, WorkflowSpec
+from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
 
 
 class SkillSource(Protocol):
@@ -148,6 +148,7 @@ def _extra_skills(spec: WorkflowSpec, skills: Mapping[str, BoundSkill], bound: M
     out: dict[str, BoundSkill] = {}
     names = [s.compensation for s in spec.steps]
     names += [r.rule.fallback.skill for r in spec.recovery if r.rule.fallback is not None]
+    names += [r.statement.on_failure.skill for r in spec.readings if r.statement.on_failure is not None]
     if spec.fallback is not None:
         names.append(spec.fallback.skill)
     for name in names:
@@ -211,7 +212,8 @@ def draft_plan(
         upstream = [produced[a] for a in ancestors(step.id, dep_ids, order) if a in produced]
         in_schema, in_note = input_schemas[step.id]
         bindings_in, prov_in, for_each = map_inputs(step, needs[step.id], required_of(in_schema), input_names, upstream)
-        draft = step_policy(step, spec, bound.get(step.id))
+        draft = step_policy(step, spec, bound.get(step.id), bound, outputs[step.id].schema_)
+        found += draft.warnings
         prov: dict[str, Provenance] = {}
         if step.id in bindings:
             prov["skill"] = bindings[step.id].provenance
@@ -237,6 +239,7 @@ def draft_plan(
             prov["for_each"] = from_spec(step.field_where.get("for_each", step.where), f"For each: {step.for_each}")
         if step.when:
             prov["when"] = from_spec(step.field_where.get("when", step.where), "When bullet")
+        prov.update(_readings(step))
         prov.update(draft.provenance)
         steps.append(PlanStep(
             id=step.id,
@@ -247,6 +250,9 @@ def draft_plan(
             for_each=for_each,
             when=step.when,
             routes=dict(step.routes),
+            route_default=step.route_default,
+            route_on=step.route_on,
+            join="any" if step.join == "any" else None,
             input_schema=in_schema,
             output_schema=out.schema_,
             policy=draft.policy,
@@ -254,7 +260,8 @@ def draft_plan(
             where=step.where,
         ))
     edges = _edges(spec, steps)
-    limits, limits_prov = plan_limits(spec)
+    limits, limits_prov = plan_limits(spec, {s.id: s.policy for s in steps},
+                                      {s.id: s.provenance["policy.retry"].where for s in steps})
     plan_skills = {**{b.name: b for b in bound.values()}, **_extra_skills(spec, skills, bound)}
     warnings = [*spec.warnings, *(d for d in found if d.severity is Severity.WARNING)]
     warnings += [d.model_copy(update={"severity": Severity.WARNING}) for d in getattr(catalog, "problems", ())]
@@ -274,6 +281,26 @@ def draft_plan(
     )
     errors = sorted((d for d in found if d.severity is Severity.ERROR), key=line_key)
     return seal(plan), errors
+
+
+def _readings(step: StepSpec) -> dict[str, Provenance]:
+    """The structural readings of the step's prose as provenance: `read.step` (how the text
+    was taken as a step), `read.routes`, `read.join`, `read.depends_on`, ... (one per kind;
+    several of a kind are `read.input.2`, ...)."""
+    out: dict[str, Provenance] = {}
+    for reading in step.readings:
+        key = f"read.{reading.what}"
+        n = 1
+        while key in out:
+            n += 1
+            key = f"read.{reading.what}.{n}"
+        out[key] = from_spec(reading.where, f"{reading.note}: \"{reading.text}\"")
+    if step.routes_where and (step.routes or step.route_default):
+        routes = ", ".join(f"{b} -> {t}" for b, t in step.routes.items())
+        default = f"; anything else -> {step.route_default}" if step.route_default else ""
+        on = f" (the choice is the output's `{step.route_on}`)" if step.route_on else ""
+        out["routes"] = from_spec(step.routes_where, f"{routes}{default}{on}")
+    return out
 
 
 def _edges(spec: WorkflowSpec, steps: list[PlanStep]) -> tuple[Edge, ...]:

@@ -150,10 +150,11 @@ def _check_references(ctx: _Context) -> None:
                 ctx.error(ctx.where(step, "depends_on"),
                           f"{ctx.label(step.id)} depends on `{dep}`, which is not a step of this "
                           f"workflow (steps: {known}); it can never run", "unknown-step")
-        for branch, target in step.routes.items():
+        for branch, target in [*step.routes.items(), *([("anything else", step.route_default)]
+                                                        if step.route_default else [])]:
             if target not in ctx.steps:
-                ctx.error(step.where, f"{ctx.label(step.id)}: route `{branch}` goes to `{target}`, "
-                                      f"which is not a step (steps: {known})", "unknown-step")
+                ctx.error(ctx.where(step, "routes"), f"{ctx.label(step.id)}: route `{branch}` goes to `{target}`, "
+                                                     f"which is not a step (steps: {known})", "unknown-step")
         feedback = step.policy.feedback
         if feedback is not None:
             where = ctx.where(step, "policy.feedback")
@@ -468,12 +469,15 @@ def _check_default_values(ctx: _Context) -> None:
 
 def _check_reachable(ctx: _Context, cyclic: set[str]) -> None:
     dead: dict[str, str] = {}
-    routers = {target: (s.id, branch) for s in ctx.plan.steps for branch, target in s.routes.items()}
+    routers = {target: (s.id, branch) for s in ctx.plan.steps
+               for branch, target in [*s.routes.items(), *([("*", s.route_default)] if s.route_default else [])]}
     for step in ctx.plan.steps:
         for problem in _when_problems(ctx, step):
             dead.setdefault(step.id, problem)
         branches: dict[str, str] = {}
-        for sid in [*ctx.upstream(step.id)]:
+        # a join ("whichever ran") waits for the branches it names, of which only one runs
+        joined = set(step.depends_on) if step.join == "any" else set()
+        for sid in [s for s in ctx.upstream(step.id) if s not in joined]:
             if sid in routers:
                 router = routers[sid][0]
                 if router in branches and branches[router] != sid:

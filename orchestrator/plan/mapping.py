@@ -1,12 +1,14 @@
 """Dependencies between steps and where each step's input fields come from.
 
 Dependencies, per step, first rule that gives any:
-1. explicit `Depends on:` / `depends_on` (provenance: that line);
+1. explicit `Depends on:` / `depends_on` (provenance: that line); `none` (or YAML
+   `depends_on: []`) makes the step a root;
 2. data references: an input name, a `step-N.field` reference, a `For each`
    source or a `{{ steps.X... }}` template that an earlier step produces
    (provenance: "data reference to step-1.existing_docs");
 3. a route target of an LLM routing step depends on the router;
-4. the previous step in the spec (provenance: "default: step order").
+4. a step that says it does not wait ("Independent of step 1") is a root;
+5. the previous step in the spec (provenance: "default: step order").
 
 Input mapping, per input name (the step's input schema properties, its `Input:`
 line, YAML `input:` keys), first rule that gives any:
@@ -174,13 +176,17 @@ def derive_dependencies(
 ) -> dict[str, Dependencies]:
     """Each step's dependencies and why (module docstring)."""
     inputs = set(workflow_inputs)
-    routers = {target: s.id for s in spec.steps for target in s.routes.values()}
+    routers = {target: s.id for s in spec.steps
+               for target in [*s.routes.values(), *([s.route_default] if s.route_default else [])]}
     out: dict[str, Dependencies] = {}
     for index, step in enumerate(spec.steps):
-        if step.depends_on:
+        if step.depends_on or step.depends_where is not None:
             where = step.depends_where or step.where
+            note = "depends_on" if step.depends_on else "depends on nothing: a root"
+            if step.join == "any":
+                note = "depends_on; runs once after whichever of them ran"
             out[step.id] = Dependencies(step=step.id, depends_on=tuple(dict.fromkeys(step.depends_on)),
-                                        provenance=from_spec(where, "depends_on"))
+                                        provenance=from_spec(where, note))
             continue
         earlier = sorted((produced[s.id] for s in spec.steps[:index] if s.id in produced),
                          key=lambda p: -p.index)
@@ -194,6 +200,9 @@ def derive_dependencies(
         elif step.id in routers:
             out[step.id] = Dependencies(step=step.id, depends_on=(routers[step.id],),
                                         provenance=from_spec(step.where, f"route target of {routers[step.id]}"))
+        elif step.unordered_where is not None:
+            out[step.id] = Dependencies(step=step.id, depends_on=(), provenance=from_spec(
+                step.unordered_where, "does not wait for the step before it, reads no earlier output: a root"))
         elif index > 0:
             previous = spec.steps[index - 1].id
             out[step.id] = Dependencies(step=step.id, depends_on=(previous,),

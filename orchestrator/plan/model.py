@@ -123,6 +123,10 @@ class PlanStep(_Frozen):
     for_each: ForEach | None = None
     when: str | None = None  # sandboxed Jinja2 expression
     routes: dict[str, str] = Field(default_factory=dict)
+    # Written only when set, so plans without them keep their JSON (and hash) unchanged:
+    route_default: str | None = Field(default=None, exclude_if=lambda v: v is None)  # any other choice
+    route_on: str | None = Field(default=None, exclude_if=lambda v: v is None)  # output field of the choice
+    join: Literal["any"] | None = Field(default=None, exclude_if=lambda v: v is None)  # whichever dependency ran
     input_schema: JsonSchema = Field(default_factory=dict)
     output_schema: JsonSchema = Field(default_factory=dict)
     policy: StepPolicy = StepPolicy()

@@ -1,30 +1,53 @@
 """A step's recovery policy and the run's limits, merged from every place that states them.
 
-Per step, each field takes the first source that states it:
+The places, most specific first:
 
-    retry          YAML step `retry:` > `- Retries:` bullet > the step's transient row of the
-                   Error Recovery table (transient, else timeout, else "any") > the
-                   Convergence Criteria count > the workflow `retry:` > none. A Convergence
-                   count ("(3 retries)") always sets the number of retries; the delays stay.
-    attempt_timeout `- Timeout:` / YAML `timeout` > Convergence (">10 sec") > a timeout row's
-                   detection ("No response after 5s") > the skill's `skillweave.timeout` > none
-    regenerations  the code-error row (else the "any" row) > 0
-    fallback       `- On error:` > the "any" row > the fallback every row of the step agrees
-                   on > the workflow default > FAIL
+    bullet      a labelled bullet (`- Retries:`, `- Timeout:`, `- On error:`) or a YAML step key
+    step text   a sentence of the step's own section ("Give it 60 seconds.")
+    table       the Error Recovery table's rows and bullets that name the step, then
+                its catch-alls written for every step ("anything not listed below")
+    convergence the Convergence Criteria's per-step bounds ("(3 retries)", ">10 sec")
+    workflow    the YAML form's workflow keys and the workflow-wide sentences
+                ("If a step still fails after its retries, stop the whole workflow.")
+
+Per step, each field takes the first place that states it:
+
+    retry          bullet > step text > the table's transient row (transient, else timeout,
+                   else a catch-all: the step's own before one for every step) >
+                   workflow > none. A place that states only a count ("Max Attempts 4",
+                   "- Retries: 3") gives the count, and the first later place that states
+                   waits gives the waits. A Convergence count ("(3 retries)") always sets
+                   the number of retries; the waits stay.
+    attempt_timeout bullet > step text > Convergence (">10 sec") > a timeout row's
+                   detection ("No response after 5s") or a table sentence > workflow
+                   ("No single step should take more than 5 sec") > the skill's
+                   `skillweave.timeout` > none
+    regenerations  step text > the code-error row (else a catch-all row) > 0
+    fallback       `- On error:` > step text > the step's catch-all row > the fallback
+                   every row of the step agrees on > a table sentence > the catch-alls for
+                   every step > workflow > FAIL
     on_error       `- On error:` > "continue" when the fallback is CONTINUE > "fail"
     feedback       a row's "regenerate step N" > Convergence ("Step 4 ... Step 3 regeneration
                    (2 attempts max)"); its bound from Convergence, else the row, else 2
-    rules          every row of the step, as written
+    rules          per error class, one rule merged from the sentences and rows that name
+                   the class, most specific first: a catch-all never hides a specific row
     non_retryable  Convergence ("can't import module (unrecoverable)")
 
-Each decision is recorded with its provenance under `policy.<field>`.
+When two places state a field differently, the plan keeps the first and a warning
+says which one won. A sentence's statement becomes policy through
+`spec.effect`. Each decision is recorded with its provenance under
+`policy.<field>`: the spec line, "llm" for a sentence the model read.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 from pydantic import BaseModel, ConfigDict
 
-from orchestrator.plan.location import from_default, from_spec
+from orchestrator.errors import Diagnostic
+from orchestrator.plan.location import from_default, from_spec, warning_at
 from orchestrator.plan.model import BoundSkill, Provenance, StepPolicy
 from orchestrator.policy import (
     ErrorClass,
@@ -35,9 +58,11 @@ from orchestrator.policy import (
     RecoveryRule,
     RetryPolicy,
 )
-from orchestrator.spec.model import RecoveryRowSpec, StepSpec, WorkflowSpec
+from orchestrator.spec.effect import Effect, effect_of
+from orchestrator.spec.model import RecoveryRowSpec, SentenceReading, StepSpec, WorkflowSpec
 
 DEFAULT_FEEDBACK_ATTEMPTS = 2
+CONFLICT_CODE = "policy-conflict"
 
 
 class PolicyDraft(BaseModel):
@@ -45,85 +70,296 @@ class PolicyDraft(BaseModel):
 
     policy: StepPolicy
     provenance: dict[str, Provenance]
+    warnings: tuple[Diagnostic, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Said:
+    """One place's statement about a step: its effect and where it was written."""
+
+    effect: Effect
+    place: str  # bullet | step text | table | convergence | workflow
+    prov: Provenance
+    text: str  # what the warnings quote
+    count_only: bool = False  # a retry count without waits ("max attempts: 4", "retry twice")
 
 
 def _row_note(row: RecoveryRowSpec) -> str:
     return f"Error Recovery row: {row.rule.failure or row.recovery}".strip()
 
 
+def _reading_prov(r: SentenceReading, label: str) -> Provenance:
+    if r.source == "llm":
+        return Provenance(source="llm", where=r.where, note=f"{label}, read by {r.model or 'the model'}: '{r.text}'")
+    return from_spec(r.where, f"{label}: '{r.text}'")
+
+
+def _place(r: SentenceReading, step: StepSpec) -> str:
+    if r.section in ("step", "success") and step.id in r.steps:
+        return "step text"
+    if r.section == "convergence" and not r.steps:
+        return "workflow"
+    return "table" if r.steps and r.specific else "workflow"
+
+
+def _said(spec: WorkflowSpec, step: StepSpec) -> list[_Said]:
+    """Every sentence that applies to `step`, most specific place first."""
+    order = {"step text": 0, "table": 1, "workflow": 3}
+    found: list[tuple[int, int, _Said]] = []
+    for i, r in enumerate(spec.readings):
+        if r.steps and step.id not in r.steps:
+            continue
+        place = _place(r, step)
+        label = {"step text": "step text", "table": "Error Recovery", "workflow": "workflow-wide"}[place]
+        if r.section == "convergence":
+            label = "Convergence Criteria"
+        s = r.statement
+        count_only = s.wait is None and s.for_up_to_s is None and not s.no_retry
+        found.append((order[place], i, _Said(effect_of(r.statement), place, _reading_prov(r, label), r.text,
+                                             count_only)))
+    return [s for _, _, s in sorted(found, key=lambda t: (t[0], t[1]))]
+
+
 def _rows_on(rows: list[RecoveryRowSpec], *classes: ErrorClass | str) -> list[RecoveryRowSpec]:
-    return [r for klass in classes for r in rows if r.rule.on == klass]
+    """Rows of those classes, class by class, the step's own rows before those for every step."""
+    return [r for klass in classes for every in (False, True) for r in rows
+            if r.rule.on == klass and r.every_step == every]
 
 
-def _retry(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec]) -> tuple[RetryPolicy, Provenance]:
+@dataclass(frozen=True)
+class _Cand:
+    """A value one place states for a field. A quiet one (a catch-all, a workflow-wide
+    default) is meant to be overridden: losing is no conflict."""
+
+    value: object
+    prov: Provenance
+    text: str
+    quiet: bool = False
+    count_only: bool = False  # a retry that states its count and no waits
+
+
+class _Merge:
+    """Collects the candidates for each field and the warnings about the losers."""
+
+    def __init__(self, step: StepSpec, path: str) -> None:
+        self.step = step
+        self.path = path
+        self.warnings: list[Diagnostic] = []
+
+    def conflict(self, field: str, winner: _Cand, loser: _Cand) -> None:
+        self.warnings.append(warning_at(
+            loser.prov.where or winner.prov.where, self.path,
+            f"{self.step.id}: {field} '{loser.text}' ({loser.prov.where or loser.prov.note}) disagrees with "
+            f"'{winner.text}' ({winner.prov.where or winner.prov.note}); '{winner.text}' wins", CONFLICT_CODE))
+
+    def pick(self, field: str, candidates: list[_Cand]) -> _Cand | None:
+        """The first candidate; each later one that states something else is a warning naming the winner."""
+        if not candidates:
+            return None
+        winner = candidates[0]
+        for other in candidates[1:]:
+            if other.value != winner.value and not other.quiet:
+                self.conflict(field, winner, other)
+        return winner
+
+
+def _retry(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], said: list[_Said],
+           merge: _Merge) -> tuple[RetryPolicy, Provenance]:
     conv = spec.convergence
-    chosen: tuple[RetryPolicy, Provenance] | None = None
+    candidates: list[_Cand] = []
     if step.retry is not None:
-        chosen = step.retry, from_spec(step.field_where.get("retries", step.where), "step retry")
+        where = step.field_where.get("retries", step.where)
+        candidates.append(_Cand(step.retry, from_spec(where, "step retry"), "retry"))
     elif step.retries is not None:
-        chosen = RetryPolicy(max_retries=step.retries), from_spec(step.field_where.get("retries", step.where), "Retries bullet")
-    else:
-        row = next((r for r in _rows_on(rows, ErrorClass.TRANSIENT, ErrorClass.TIMEOUT, "any")
-                    if r.rule.retry is not None and r.rule.retry.max_retries > 0), None)
-        if row is not None and row.rule.retry is not None:
-            chosen = row.rule.retry, from_spec(row.where, _row_note(row))
+        where = step.field_where.get("retries", step.where)
+        candidates.append(_Cand(RetryPolicy(max_retries=step.retries), from_spec(where, "Retries bullet"), "Retries",
+                                count_only=True))
+    candidates += [_Cand(s.effect.retry, s.prov, s.text, count_only=s.count_only) for s in said
+                   if s.place == "step text" and s.effect.on is None and s.effect.retry is not None]
+    for row in _rows_on(rows, ErrorClass.TRANSIENT, ErrorClass.TIMEOUT, "any"):
+        retry = row.rule.retry
+        # a timeout row that only says "no retry" leaves the step's retry to the other rows
+        if retry is not None and (retry.max_retries > 0 or (row.rule.on == "any" and not row.every_step)):
+            candidates.append(_Cand(retry, from_spec(row.where, _row_note(row)), row.recovery or row.rule.failure,
+                                    quiet=row.every_step))
+    candidates += [_Cand(s.effect.retry, s.prov, s.text, quiet=s.place == "workflow") for s in said
+                   if s.place in ("table", "workflow") and s.effect.on is None and s.effect.retry is not None]
+    if spec.retry is not None:
+        candidates.append(_Cand(spec.retry, from_spec(spec.retry_where or spec.path, "workflow retry"),
+                                "workflow retry", quiet=True))
+    chosen = _pick_retry(merge, candidates)
     count = conv.step_retries.get(step.id)
     count_where = conv.where.get(f"{step.id}.retries")
     if count is not None:
         if chosen is None:
             return RetryPolicy(max_retries=count), from_spec(count_where, "Convergence Criteria retry limit")
-        policy, prov = chosen
+        policy, prov = chosen.value, chosen.prov
+        assert isinstance(policy, RetryPolicy)
         if policy.max_retries != count:
+            merge.conflict("retry count", _Cand(count, from_spec(count_where, "Convergence Criteria"),
+                                                 f"{count} retries"), _Cand(policy.max_retries, prov, chosen.text))
             note = f"{prov.note}; {count} retries per Convergence Criteria ({count_where})"
             return policy.model_copy(update={"max_retries": count}), prov.model_copy(update={"note": note})
         return policy, prov.model_copy(update={"note": f"{prov.note}; agrees with {count_where}"})
     if chosen is not None:
-        return chosen
-    if spec.retry is not None:
-        return spec.retry, from_spec(spec.retry_where or spec.path, "workflow retry")
+        assert isinstance(chosen.value, RetryPolicy)
+        return chosen.value, chosen.prov
     return RetryPolicy(), from_default("no retries")
 
 
-def _timeout(
-    step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], skill: BoundSkill | None
-) -> tuple[float | None, Provenance]:
+def _pick_retry(merge: _Merge, candidates: list[_Cand]) -> _Cand | None:
+    """The first candidate; when it states only a count ("Max Attempts 4", "- Retries: 3"), with
+    the waits of the first later one that states them ("retry 3 times, waiting 2s between
+    tries"). A later count that differs is a warning; waits alone never conflict with a count."""
+    if not candidates or not candidates[0].count_only:
+        return merge.pick("retry", candidates)
+    first = candidates[0]
+    assert isinstance(first.value, RetryPolicy)
+    count = first.value.max_retries
+    for other in candidates[1:]:
+        assert isinstance(other.value, RetryPolicy)
+        if other.value.max_retries != count and not other.quiet:
+            merge.conflict("retry count", first, other)
+    timed = next((c for c in candidates[1:] if not c.count_only), None)
+    if timed is None or not isinstance(timed.value, RetryPolicy) or timed.value.max_retries == 0:
+        return first
+    value = timed.value.model_copy(update={"max_retries": count})
+    if value == first.value:
+        return first
+    note = f"{first.prov.note}; the waits from {timed.prov.where or timed.prov.note}"
+    return _Cand(value, first.prov.model_copy(update={"note": note}), first.text)
+
+
+def _timeout(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], skill: BoundSkill | None,
+             said: list[_Said], merge: _Merge) -> tuple[float | None, Provenance]:
     conv = spec.convergence
+    candidates: list[_Cand] = []
     if step.timeout_s is not None:
-        return step.timeout_s, from_spec(step.field_where.get("timeout", step.where), "Timeout bullet")
+        candidates.append(_Cand(step.timeout_s, from_spec(step.field_where.get("timeout", step.where),
+                                                          "Timeout bullet"), "Timeout"))
+    candidates += [_Cand(s.effect.attempt_timeout_s, s.prov, s.text) for s in said
+                   if s.place == "step text" and s.effect.attempt_timeout_s is not None]
     if step.id in conv.step_timeouts_s:
-        return conv.step_timeouts_s[step.id], from_spec(conv.where.get(f"{step.id}.timeout"),
-                                                         "Convergence Criteria timeout")
+        candidates.append(_Cand(conv.step_timeouts_s[step.id], from_spec(conv.where.get(f"{step.id}.timeout"),
+                                                                          "Convergence Criteria timeout"),
+                                "Convergence Criteria"))
     timed = [r for r in _rows_on(rows, ErrorClass.TIMEOUT, ErrorClass.TRANSIENT, "any") if r.timeout_s]
     timed += [r for r in rows if r.timeout_s and r not in timed]
     if timed:
-        return timed[0].timeout_s, from_spec(timed[0].where, f"{_row_note(timed[0])} (detection)")
+        # a detection cell says when a failure is noticed: it yields to any stated timeout
+        candidates.append(_Cand(timed[0].timeout_s, from_spec(timed[0].where, f"{_row_note(timed[0])} (detection)"),
+                                timed[0].detection or timed[0].rule.failure, quiet=True))
+    candidates += [_Cand(s.effect.attempt_timeout_s, s.prov, s.text, quiet=s.place == "workflow") for s in said
+                   if s.place in ("table", "workflow") and s.effect.attempt_timeout_s is not None]
+    chosen = merge.pick("timeout", candidates)
+    if chosen is not None:
+        assert isinstance(chosen.value, float | int)
+        return float(chosen.value), chosen.prov
     if skill is not None and skill.timeout_s is not None:
         return skill.timeout_s, Provenance(source="skill", where=f"{skill.path}/SKILL.md", note="skillweave.timeout")
     return None, from_default("no attempt timeout; the run's wall time bounds the step")
 
 
-def _regenerations(rows: list[RecoveryRowSpec]) -> tuple[int, Provenance]:
+def _regenerations(rows: list[RecoveryRowSpec], said: list[_Said], merge: _Merge) -> tuple[int, Provenance]:
+    candidates = [_Cand(s.effect.regenerations, s.prov, s.text) for s in said
+                  if s.place == "step text" and s.effect.regenerations is not None
+                  and s.effect.on in (None, ErrorClass.CODE_ERROR)]
     row = next((r for r in _rows_on(rows, ErrorClass.CODE_ERROR, "any") if r.rule.regenerate), None)
     if row is not None and row.rule.regenerate is not None:
-        return row.rule.regenerate, from_spec(row.where, _row_note(row))
+        candidates.append(_Cand(row.rule.regenerate, from_spec(row.where, _row_note(row)), row.recovery,
+                                quiet=row.every_step))
+    chosen = merge.pick("regeneration", candidates)
+    if chosen is not None:
+        assert isinstance(chosen.value, int)
+        return chosen.value, chosen.prov
     return 0, from_default("no regeneration")
 
 
-def _fallback(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec]) -> tuple[Fallback, Provenance]:
+def _fallback(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], said: list[_Said],
+              merge: _Merge) -> tuple[Fallback, Provenance]:
+    candidates: list[_Cand] = []
     if step.on_error is not None:
         action = FallbackAction.CONTINUE if step.on_error == "continue" else FallbackAction.FAIL
-        return Fallback(action=action), from_spec(step.field_where.get("on_error", step.where), f"on_error: {step.on_error}")
-    any_row = next((r for r in _rows_on(rows, "any") if r.rule.fallback is not None), None)
-    if any_row is not None and any_row.rule.fallback is not None:
-        return any_row.rule.fallback, from_spec(any_row.where, _row_note(any_row))
-    stated = [r for r in rows if r.rule.fallback is not None]
+        candidates.append(_Cand(Fallback(action=action), from_spec(step.field_where.get("on_error", step.where),
+                                                                   f"on_error: {step.on_error}"),
+                                f"on error: {step.on_error}"))
+    candidates += [_Cand(s.effect.fallback, s.prov, s.text) for s in said
+                   if s.place == "step text" and s.effect.on is None and s.effect.fallback is not None]
+    own_any = next((r for r in _rows_on(rows, "any") if r.rule.fallback is not None and not r.every_step), None)
+    if own_any is not None:
+        candidates.append(_Cand(own_any.rule.fallback, from_spec(own_any.where, _row_note(own_any)),
+                                own_any.fallback_text or own_any.recovery))
+    stated = [r for r in rows if r.rule.fallback is not None and not r.every_step]
     distinct = {r.rule.fallback.model_dump_json() for r in stated if r.rule.fallback is not None}
-    if stated and len(distinct) == 1 and stated[0].rule.fallback is not None:
+    if stated and len(distinct) == 1 and stated[0].rule.fallback is not None and own_any is None:
         lines = ", ".join(r.where.rpartition(":")[2] for r in stated)
-        return stated[0].rule.fallback, from_spec(stated[0].where, f"every Error Recovery row agrees (lines {lines})")
+        candidates.append(_Cand(stated[0].rule.fallback,
+                                from_spec(stated[0].where, f"every Error Recovery row agrees (lines {lines})"),
+                                stated[0].fallback_text or stated[0].recovery, quiet=True))
+    candidates += [_Cand(s.effect.fallback, s.prov, s.text) for s in said
+                   if s.place == "table" and s.effect.on is None and s.effect.fallback is not None]
+    every_any = next((r for r in _rows_on(rows, "any") if r.rule.fallback is not None and r.every_step), None)
+    if every_any is not None:
+        candidates.append(_Cand(every_any.rule.fallback, from_spec(every_any.where, _row_note(every_any)),
+                                every_any.fallback_text or every_any.recovery, quiet=True))
+    candidates += [_Cand(s.effect.fallback, s.prov, s.text, quiet=True) for s in said
+                   if s.place == "workflow" and s.effect.on in (None, "any") and s.effect.fallback is not None]
     if spec.fallback is not None:
-        return spec.fallback, from_spec(spec.path, "workflow fallback")
+        candidates.append(_Cand(spec.fallback, from_spec(spec.path, "workflow fallback"), "workflow fallback",
+                                quiet=True))
+    chosen = merge.pick("fallback", candidates)
+    if chosen is not None:
+        assert isinstance(chosen.value, Fallback)
+        return chosen.value, chosen.prov
     return Fallback(), from_default("fail the run")
+
+
+def _rule_of(s: _Said) -> RecoveryRule:
+    e = s.effect
+    return RecoveryRule(on=e.on, failure=s.text, retry=e.retry, regenerate=e.regenerations,  # type: ignore[arg-type]
+                        fallback=e.fallback, where=s.prov.where)
+
+
+def _merged(ranked: list[tuple[int, RecoveryRule]], step: StepSpec, merge: _Merge) -> RecoveryRule:
+    """One rule from several for the same class, field by field, the first stating a field
+    winning; a catch-all for every step (rank 2) or a workflow-wide one (3) loses quietly."""
+    rules = [r for _, r in ranked]
+    quiet = {id(r) for rank, r in ranked if rank >= 2}
+    first = rules[0]
+    fields: dict[str, object] = {}
+    for name in ("retry", "regenerate", "fallback"):
+        stated = [r for r in rules if getattr(r, name) is not None]
+        if not stated:
+            continue
+        fields[name] = getattr(stated[0], name)
+        for other in stated[1:]:
+            if getattr(other, name) != fields[name] and id(other) not in quiet:
+                merge.warnings.append(warning_at(
+                    other.where, merge.path,
+                    f"{step.id}: for {first.on} failures, '{other.failure}' ({other.where}) disagrees with "
+                    f"'{stated[0].failure}' ({stated[0].where}) about the {name}; '{stated[0].failure}' wins",
+                    CONFLICT_CODE))
+    return first.model_copy(update=fields)
+
+
+def _rules(rows: list[RecoveryRowSpec], said: list[_Said], step: StepSpec, merge: _Merge) -> tuple[RecoveryRule, ...]:
+    """One rule per class, most specific first (module docstring)."""
+    ranked: list[tuple[int, RecoveryRule]] = []
+    for s in said:
+        if s.effect.on is not None and s.place == "step text":
+            ranked.append((0, _rule_of(s)))
+    for row in rows:
+        ranked.append((2 if row.every_step else 1, row.rule))
+    for s in said:
+        if s.effect.on is not None and s.place != "step text":
+            ranked.append((1 if s.place == "table" else 3, _rule_of(s)))
+    ranked.sort(key=lambda t: t[0])
+    by_class: dict[str, list[tuple[int, RecoveryRule]]] = {}
+    for rank, rule in ranked:
+        by_class.setdefault(str(rule.on), []).append((rank, rule))
+    merged = [_merged(group, step, merge) if len(group) > 1 else group[0][1] for group in by_class.values()]
+    specific = [r for r in merged if r.on != "any"]
+    return (*specific, *(r for r in merged if r.on == "any"))
 
 
 def _feedback(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec]) -> tuple[FeedbackPolicy | None, Provenance | None]:
@@ -148,14 +384,67 @@ def _feedback(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec]) -
     return FeedbackPolicy(target_step=str(target), max_attempts=max(1, attempts)), from_spec(where, "; ".join(notes))
 
 
-def step_policy(step: StepSpec, spec: WorkflowSpec, skill: BoundSkill | None) -> PolicyDraft:
-    """The step's merged policy and the provenance of each field (module docstring)."""
+def _assumptions(step: StepSpec, said: list[_Said], retry: RetryPolicy, merge: _Merge) -> None:
+    for s in said:
+        if s.effect.retry_assumed and s.effect.retry == retry and s.place != "workflow":
+            merge.warnings.append(warning_at(s.prov.where, merge.path,
+                                             f"{step.id}: '{s.text}' gives no retry count; {retry.max_retries} "
+                                             "retries assumed", "spec.assumed"))
+
+
+def _with_step_skills(fallback: Fallback, skills_of_steps: Mapping[str, BoundSkill], step: StepSpec,
+                      merge: _Merge, where: str | None) -> Fallback:
+    """A fallback to another step runs that step's skill with this step's input."""
+    if fallback.action is not FallbackAction.SKILL or fallback.step is None or fallback.skill:
+        return fallback
+    if fallback.step == step.id:  # a row for every step that sends failures to one of them
+        merge.warnings.append(warning_at(where, merge.path, f"{step.id}: the fallback names {step.id} itself; "
+                                                            "the run fails instead", "policy-fallback-step"))
+        return Fallback(action=FallbackAction.FAIL)
+    target = skills_of_steps.get(fallback.step)
+    if target is None:
+        merge.warnings.append(warning_at(where, merge.path, f"{step.id}: the fallback names {fallback.step}, "
+                                                            "which has no skill in the plan; the run fails instead",
+                                         "policy-fallback-step"))
+        return Fallback(action=FallbackAction.FAIL)
+    return fallback.model_copy(update={"skill": target.name})
+
+
+def _whole_value(fallback: Fallback, schema: Mapping[str, object] | None) -> Fallback:
+    """A value for some of an object output's fields ("mark the category as 'unknown'") is the
+    output with those fields, the others at their contract's empty value."""
+    if fallback.action is not FallbackAction.DEFAULT or not isinstance(fallback.value, dict) or not schema:
+        return fallback
+    from orchestrator.contracts import empty_value
+
+    empty = empty_value(dict(schema))
+    if not isinstance(empty, dict) or set(empty) <= set(fallback.value):
+        return fallback
+    return fallback.model_copy(update={"value": {**empty, **fallback.value}})
+
+
+def step_policy(
+    step: StepSpec, spec: WorkflowSpec, skill: BoundSkill | None,
+    skills_of_steps: Mapping[str, BoundSkill] | None = None, output_schema: Mapping[str, object] | None = None,
+) -> PolicyDraft:
+    """The step's merged policy, the provenance of each field, and the conflicts (module docstring).
+    A value fallback for some fields of an object output is completed from `output_schema`."""
     rows = [r for r in spec.recovery if r.step == step.id]
+    said = _said(spec, step)
+    merge = _Merge(step, spec.path)
     prov: dict[str, Provenance] = {}
-    retry, prov["policy.retry"] = _retry(step, spec, rows)
-    timeout, prov["policy.attempt_timeout_s"] = _timeout(step, spec, rows, skill)
-    regenerations, prov["policy.regenerations"] = _regenerations(rows)
-    fallback, prov["policy.fallback"] = _fallback(step, spec, rows)
+    retry, prov["policy.retry"] = _retry(step, spec, rows, said, merge)
+    _assumptions(step, said, retry, merge)
+    timeout, prov["policy.attempt_timeout_s"] = _timeout(step, spec, rows, skill, said, merge)
+    regenerations, prov["policy.regenerations"] = _regenerations(rows, said, merge)
+    fallback, prov["policy.fallback"] = _fallback(step, spec, rows, said, merge)
+    others = skills_of_steps or {}
+    fallback = _with_step_skills(fallback, others, step, merge, prov["policy.fallback"].where)
+    whole = _whole_value(fallback, output_schema)
+    if whole != fallback:
+        prov["policy.fallback"] = prov["policy.fallback"].model_copy(update={
+            "note": f"{prov['policy.fallback'].note}; the output's other fields at their empty value"})
+        fallback = whole
     if step.on_error is not None:
         on_error = step.on_error
         prov["policy.on_error"] = from_spec(step.field_where.get("on_error", step.where), f"on_error: {step.on_error}")
@@ -169,9 +458,22 @@ def step_policy(step: StepSpec, spec: WorkflowSpec, skill: BoundSkill | None) ->
         prov["policy.approval"] = from_spec(step.field_where.get("approval", step.where), "Approval bullet")
     if step.compensation is not None:
         prov["policy.compensation"] = from_spec(step.field_where.get("compensation", step.where), "Compensation bullet")
-    rules: tuple[RecoveryRule, ...] = tuple(r.rule for r in rows)
-    if rows:
-        prov["policy.rules"] = from_spec(rows[0].where, f"{len(rows)} Error Recovery row(s)")
+    for s in said:  # every sentence that applies to the step, read by the grammar or the model
+        line = (s.prov.where or "").rpartition(":")[2]
+        key = f"sentence:{line}"
+        n = 2
+        while key in prov:
+            key, n = f"sentence:{line}#{n}", n + 1
+        prov[key] = s.prov
+    rules = _rules(rows, said, step, merge)
+    rules = tuple(r if r.fallback is None else r.model_copy(update={
+        "fallback": _whole_value(_with_step_skills(r.fallback, others, step, merge, r.where), output_schema)})
+        for r in rules)
+    if rules:
+        where = rows[0].where if rows else rules[0].where
+        row_lines = {r.where for r in rows}
+        what = "Error Recovery row(s)" if all(r.where in row_lines for r in rules) else "recovery rule(s)"
+        prov["policy.rules"] = from_spec(where, f"{len(rules)} {what}")
     non_retryable: tuple[ErrorClass, ...] = ()
     if step.id in spec.convergence.step_unrecoverable:
         non_retryable = (spec.convergence.step_unrecoverable[step.id],)
@@ -189,11 +491,18 @@ def step_policy(step: StepSpec, spec: WorkflowSpec, skill: BoundSkill | None) ->
         rules=rules,
         non_retryable=non_retryable,
     )
-    return PolicyDraft(policy=policy, provenance=prov)
+    return PolicyDraft(policy=policy, provenance=prov, warnings=tuple(dict.fromkeys(merge.warnings)))
 
 
-def plan_limits(spec: WorkflowSpec) -> tuple[Limits, dict[str, Provenance]]:
-    """The run's limits: the Convergence Criteria, the YAML `timeout:`, else the defaults."""
+def plan_limits(spec: WorkflowSpec, policies: Mapping[str, StepPolicy] | None = None,
+                retry_where: Mapping[str, str | None] | None = None) -> tuple[Limits, dict[str, Provenance]]:
+    """The run's limits: the Convergence Criteria, the YAML `timeout:`, a "whole run" sentence, else defaults.
+
+    With the steps' `policies` (and the line of each one's retry, `where`): a per-step bound
+    left at its default grows to what a step's stated policy needs ("retry every 5 min for
+    up to an hour" is 13 attempts), and a bound written as retries ("No more than 3 retries
+    anywhere") leaves room for the regenerations the steps plan. `retry_where`: the line of
+    each step's retry, cited when a default grows."""
     conv = spec.convergence
     limits = conv.limits
     prov: dict[str, Provenance] = {}
@@ -203,4 +512,39 @@ def plan_limits(spec: WorkflowSpec) -> tuple[Limits, dict[str, Provenance]]:
     if spec.timeout_s is not None and "wall_time_s" not in conv.limit_where:
         limits = limits.model_copy(update={"wall_time_s": spec.timeout_s})
         prov["wall_time_s"] = from_spec(spec.path, "workflow timeout")
+    whole = next((r for r in spec.readings if r.statement.whole_run and r.statement.timeout_s), None)
+    if whole is not None and whole.statement.timeout_s is not None and prov["wall_time_s"].source == "default":
+        limits = limits.model_copy(update={"wall_time_s": whole.statement.timeout_s})
+        prov["wall_time_s"] = _reading_prov(whole, "whole run")
+    if policies:
+        limits = _fitted(limits, prov, spec, policies, retry_where or {})
     return limits, prov
+
+
+def _fitted(limits: Limits, prov: dict[str, Provenance], spec: WorkflowSpec, policies: Mapping[str, StepPolicy],
+            where: Mapping[str, str | None]) -> Limits:
+    """The per-step bounds fitted to the steps' stated policies (`plan_limits`)."""
+    worst = {sid: (max([p.retry.max_retries, *(r.retry.max_retries for r in p.rules if r.retry)]),
+                   max([p.regenerations, *(r.regenerate or 0 for r in p.rules)])) for sid, p in policies.items()}
+    attempts = max(worst.items(), key=lambda kv: 1 + kv[1][0] + kv[1][1])
+    regens = max(worst.items(), key=lambda kv: kv[1][1])
+    if spec.convergence.retries_cap and prov["max_attempts_per_step"].source == "spec":
+        extra = regens[1][1]
+        if extra:
+            limits = limits.model_copy(update={"max_attempts_per_step": limits.max_attempts_per_step + extra})
+            prov["max_attempts_per_step"] = prov["max_attempts_per_step"].model_copy(update={
+                "note": f"stated as {limits.max_attempts_per_step - extra - 1} retries; + 1 attempt and up to "
+                        f"{extra} regenerations ({regens[0]})"})
+    need = 1 + attempts[1][0] + attempts[1][1]
+    if prov["max_attempts_per_step"].source == "default" and need > limits.max_attempts_per_step:
+        limits = limits.model_copy(update={"max_attempts_per_step": need})
+        policy = policies[attempts[0]]
+        at = next((r.where for r in policy.rules if r.retry and r.retry.max_retries == attempts[1][0]),
+                  where.get(attempts[0]))
+        prov["max_attempts_per_step"] = from_spec(at, f"global default raised to {need} for {attempts[0]}'s "
+                                                      "stated policy")
+    if prov["max_regenerations_per_step"].source == "default" and regens[1][1] > limits.max_regenerations_per_step:
+        limits = limits.model_copy(update={"max_regenerations_per_step": regens[1][1]})
+        prov["max_regenerations_per_step"] = from_spec(where.get(regens[0]), f"global default raised to "
+                                                       f"{regens[1][1]} for {regens[0]}'s stated policy")
+    return limits

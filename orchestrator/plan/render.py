@@ -80,6 +80,8 @@ def render_mermaid(plan: Plan) -> str:
     for step in plan.steps:
         for branch, target in step.routes.items():
             lines.append(f"    {node[step.id]} -.->|route {mermaid_label(branch, edge=True)}| {node[target]}")
+        if step.route_default and step.route_default in node:
+            lines.append(f"    {node[step.id]} -.->|route anything else| {node[step.route_default]}")
         feedback = step.policy.feedback
         if feedback is not None:
             lines.append(f"    {node[step.id]} -.->|feedback, {feedback.max_attempts} attempts max| "
@@ -151,10 +153,12 @@ def _step_lines(plan: Plan, step: PlanStep) -> list[str]:
     skill = plan.skills.get(step.skill)
     kind = f" ({skill.kind.value}, {skill.origin})" if skill else " (unbound)"
     policy = step.policy
+    join = " (whichever ran)" if step.join == "any" else ""
     lines = [
         f"{step.id}: {step.name}" + (f"  [{step.where}]" if step.where else ""),
+        *(f"    read         {_prov(prov)}" for key, prov in p.items() if key.startswith("read.")),
         f"    skill        {step.skill or '?'}{kind}  {_prov(p.get('skill'))}",
-        f"    depends on   {', '.join(step.depends_on) or '-'}  {_prov(p.get('depends_on'))}",
+        f"    depends on   {', '.join(step.depends_on) or '-'}{join}  {_prov(p.get('depends_on'))}",
     ]
     for name, binding in step.inputs.items():
         optional = " (optional)" if binding.optional else ""
@@ -163,8 +167,13 @@ def _step_lines(plan: Plan, step: PlanStep) -> list[str]:
         lines.append(f"    for each     {step.for_each.item} in {_source(step.for_each.source)}")
     if step.when:
         lines.append(f"    when         {step.when}")
+    on = f"  (on output `{step.route_on}`)" if step.route_on else ""
     for branch, target in step.routes.items():
-        lines.append(f"    route        {branch} -> {target}")
+        lines.append(f"    route        {branch} -> {target}{on}")
+    if step.route_default:
+        lines.append(f"    route        anything else -> {step.route_default}{on}")
+    if (step.routes or step.route_default) and "routes" in p:
+        lines.append(f"    routes from  {_prov(p['routes'])}")
     outputs = ", ".join(step.output_schema.get("properties", {})) or "(not declared)"
     lines.append(f"    outputs      {outputs}  {_prov(p.get('output_schema'))}")
     lines.append(f"    retry        {_retry(policy.retry)}  {_prov(p.get('policy.retry'))}")

@@ -5,6 +5,8 @@
     report, path = write_report(run_id, settings)   # and saved as <run_dir>/report.md
     history = build_history(settings, limit=20)     # History: the latest runs and their metrics
     text = render_history(history, "text")          # "text" | "json"
+    trends = build_trends(settings, by="day", since=ts, plan="name")   # Trends: the metrics per day
+    text = render_trends(trends, "text")            # "text" (with sparklines) | "json"
 
 The JSON keys of `RunReport` and `History` are a stable interface, listed in
 `orchestrator.report.model`; the metric definitions are in
@@ -19,7 +21,7 @@ from typing import Literal
 
 from orchestrator.config import Settings
 from orchestrator.report.detail import build_run_report
-from orchestrator.report.metrics import history_metrics, listing
+from orchestrator.report.metrics import history_metrics, listing, trend_buckets
 from orchestrator.report.model import (
     REPORT_FORMAT,
     History,
@@ -29,8 +31,15 @@ from orchestrator.report.model import (
     RunReport,
     StepMetrics,
     StepReport,
+    Trends,
 )
-from orchestrator.report.source import has_journal, open_journal, read_run, read_summaries
+from orchestrator.report.source import (
+    has_journal,
+    open_journal,
+    read_run,
+    read_summaries,
+    read_summaries_since,
+)
 
 ReportFormat = Literal["md", "json", "html"]
 REPORT_FORMATS: tuple[ReportFormat, ...] = ("md", "json", "html")
@@ -48,10 +57,13 @@ __all__ = [
     "RunReport",
     "StepMetrics",
     "StepReport",
+    "Trends",
     "build_history",
     "build_report",
+    "build_trends",
     "render_history",
     "render_report",
+    "render_trends",
     "write_report",
 ]
 
@@ -111,3 +123,30 @@ def render_history(history: History, fmt: HistoryFormat) -> str:
 
         return render_history_text(history)
     raise ValueError(f"unknown history format {fmt!r}; choose text or json")
+
+
+def build_trends(settings: Settings, *, by: str = "day", since: float | None = None, plan: str | None = None) -> Trends:
+    """The cross-run metrics per UTC day or per plan version, over the runs created since
+    `since` (epoch seconds; None: all) of plan `plan` (None: every plan)."""
+    summaries = []
+    if has_journal(settings.state_dir):
+        with open_journal(settings) as journal:
+            summaries = read_summaries_since(journal, since, plan)
+    return Trends(
+        state_dir=str(settings.state_dir),
+        by=by,
+        plan=plan,
+        since=since,
+        buckets=trend_buckets(summaries, by),
+        metrics=history_metrics(summaries),
+    )
+
+
+def render_trends(trends: Trends, fmt: HistoryFormat) -> str:
+    if fmt == "json":
+        return trends.model_dump_json(indent=2) + "\n"
+    if fmt == "text":
+        from orchestrator.report.render_trends import render_trends_text
+
+        return render_trends_text(trends)
+    raise ValueError(f"unknown trends format {fmt!r}; choose text or json")

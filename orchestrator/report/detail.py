@@ -48,6 +48,7 @@ from orchestrator.report.model import (
     StepReport,
 )
 from orchestrator.report.source import DIFF_CHARS, TAIL_CHARS, RunSource, clip
+from orchestrator.report.spans import attempt_spans
 
 
 class _StepStory:
@@ -154,6 +155,7 @@ def build_run_report(source: RunSource) -> RunReport:
     plan = source.plan
     collector = _Collector(source)
     collector.collect(source.events)
+    spans = attempt_spans(source.events)
     steps: list[StepReport] = []
     for s in summary.steps:
         story = collector.steps.get(s.step_id) or _StepStory()
@@ -172,7 +174,12 @@ def build_run_report(source: RunSource) -> RunReport:
                 status=s.status.value,
                 message=s.message,
                 error_class=s.error_class,
+                ready_at=s.ready_at,
+                started_at=s.started_at,
+                finished_at=s.finished_at,
+                feedback_to=plan_step.policy.feedback.target_step if plan_step.policy.feedback else None,
                 metrics=metrics,
+                attempts=spans.get(s.step_id, ()),
                 failed_attempts=tuple(story.failed),
                 interrupted_attempts=tuple(story.interrupted),
                 retries=tuple(story.retries),
@@ -200,6 +207,7 @@ def build_run_report(source: RunSource) -> RunReport:
         inputs=summary.inputs,
         outputs=summary.outputs,
         sessions=tuple(collector.sessions),
+        last_event_at=source.events[-1].ts if source.events else None,
         metrics=run_metrics(summary).model_copy(update={"interrupted": sum(s.metrics.interrupted for s in steps)}),
         steps=tuple(steps),
         feedback=tuple(collector.feedback),

@@ -13,15 +13,27 @@ the journal. The definitions:
     handoff accuracy  passed checks / all checks              (null without checks)
     success rate      succeeded runs / finished runs          (null when none finished)
     p95               nearest rank: the smallest value with at least 95 % of values at or below it
+    trends            the same cross-run metrics over the runs created on one UTC day, or over
+                      the runs of one plan version (its sha256), oldest first
+    steps             in a finished run, a step cut short is `cancelled` and one never reached is
+                      `not_run`; neither is `failed` (the step or limit that ended the run is)
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterable, Sequence
 
-from orchestrator.engine.model import RunStatus, RunSummary, StepSummary
-from orchestrator.report.model import HistoryMetrics, RunListing, RunMetrics, StepMetrics, Tokens
+from orchestrator.engine.model import RunStatus, RunSummary, StepStatus, StepSummary
+from orchestrator.report.model import (
+    HistoryMetrics,
+    RunListing,
+    RunMetrics,
+    StepMetrics,
+    Tokens,
+    TrendBucket,
+)
 from orchestrator.runner import TokenUsage
 
 
@@ -81,6 +93,8 @@ def run_metrics(summary: RunSummary) -> RunMetrics:
         succeeded=t.succeeded,
         failed=t.failed,
         skipped=t.skipped,
+        cancelled=sum(1 for s in summary.steps if s.status is StepStatus.CANCELLED),
+        not_run=sum(1 for s in summary.steps if s.status is StepStatus.NOT_RUN),
         attempts=t.attempts,
         retries=t.retries,
         regenerations=t.regenerations,
@@ -154,3 +168,32 @@ def listing(summary: RunSummary) -> RunListing:
         handoff_failed=t.handoff_failed,
         error=describe_error(summary),
     )
+
+
+def day_of(ts: float) -> str:
+    return time.strftime("%Y-%m-%d", time.gmtime(ts))
+
+
+def trend_buckets(summaries: Sequence[RunSummary], by: str) -> tuple[TrendBucket, ...]:
+    """The runs grouped by UTC day of creation (`day`) or by plan hash (`plan-version`), oldest
+    first, each with the cross-run metrics of its runs."""
+    if by not in ("day", "plan-version"):
+        raise ValueError(f"unknown grouping {by!r}; choose day or plan-version")
+    groups: dict[str, list[RunSummary]] = {}
+    for s in sorted(summaries, key=lambda s: (s.created_at, s.run_id)):
+        key = day_of(s.created_at) if by == "day" else s.plan_sha256
+        groups.setdefault(key, []).append(s)
+    buckets = []
+    for key, runs in groups.items():
+        versioned = by == "plan-version"
+        buckets.append(
+            TrendBucket(
+                key=key[:12] if versioned else key,
+                plan_name=runs[0].plan_name if versioned else None,
+                plan_sha256=key if versioned else None,
+                first_at=runs[0].created_at,
+                last_at=runs[-1].created_at,
+                metrics=history_metrics(runs),
+            )
+        )
+    return tuple(buckets)

@@ -19,6 +19,7 @@ never renamed or removed; `format` changes if that promise is ever broken.
       compensations          [{step, skill, status, message, started_at, ended_at}] in the order run
       mermaid                the plan's graph, nodes coloured by step status
       notes                  anything else a person should know
+      last_event_at          epoch seconds of the run's latest event (null: none)
 
     StepReport
       step_id name skill kind depends_on status message error_class
@@ -36,13 +37,19 @@ never renamed or removed; `format` changes if that promise is ever broken.
       skipped_items          `for each` items whose `when` was false
       interrupted_attempts   [{ts, item, attempt, resumed_at}] attempts cut short by the end of their
                              process (a crash, a kill), found by the session that resumed the run
+      ready_at started_at finished_at   epoch seconds (null: not yet)
+      feedback_to            the producer a validator sends its findings back to, or null
+      attempts               [{item, attempt, started_at, ended_at, outcome, error_class, fallback}]
+                             every attempt in the order started; outcome succeeded | failed |
+                             interrupted (its process ended first; ended_at: its last event) |
+                             running (ended_at null)
 
     StepMetrics: attempts retries regenerations items items_done duration_s run_time_s
       queue_delay_s handoff_passed handoff_failed tokens{input,output,cache_read,cache_write,total}
       interrupted
     RunMetrics: steps succeeded failed skipped attempts retries regenerations retry_burden
       duration_s active_s queue_delay_total_s queue_delay_mean_s queue_delay_max_s
-      handoff_passed handoff_failed handoff_accuracy tokens interrupted
+      handoff_passed handoff_failed handoff_accuracy tokens interrupted cancelled not_run
 
     History
       format state_dir limit
@@ -54,11 +61,22 @@ never renamed or removed; `format` changes if that promise is ever broken.
                               queue_delay_samples handoff_passed handoff_failed handoff_accuracy
                               tokens
 
+    Trends (`skillweave runs --stats --json`)
+      format state_dir by plan since    by: day | plan-version; plan: the --plan or null;
+                                        since: epoch seconds or null
+      buckets                [TrendBucket: key plan_name plan_sha256 first_at last_at metrics]
+                             oldest first; key: the UTC day (YYYY-MM-DD) or the plan's
+                             sha256 (first 12); metrics: HistoryMetrics of its runs
+      metrics                HistoryMetrics over every run selected
+
 Definitions (`orchestrator.report.metrics`): a retry is a wait scheduled before
 another attempt; retry burden = retries / attempts; queue delay = a step's first
 `step_ready` to its first `attempt_started`; handoff accuracy = passed checks /
 all checks (input and output contracts); success rate = succeeded runs /
-finished runs. A ratio with nothing to divide by is null.
+finished runs. A ratio with nothing to divide by is null. In a finished run, a step
+cut short by the run's end is `cancelled` and one never reached is `not_run`: neither
+counts as `failed` (it did not fail itself; the step that did, or the limit, is the
+run's `error`), and `steps` = succeeded + failed + skipped + cancelled + not_run.
 """
 
 from __future__ import annotations
@@ -118,6 +136,20 @@ class RunMetrics(_Frozen):
     handoff_accuracy: float | None = None
     tokens: Tokens = Tokens()
     interrupted: int = 0  # attempts cut short by the end of their process (counted in attempts)
+    cancelled: int = 0  # cut short by the end of the run (not counted as failed)
+    not_run: int = 0  # never reached before the run ended
+
+
+class AttemptRecord(_Frozen):
+    """One attempt of a step (or of one `for each` item): when it ran and how it ended."""
+
+    item: int | None = None
+    attempt: int | None = None
+    started_at: float
+    ended_at: float | None = None  # null: still running
+    outcome: str  # succeeded | failed | interrupted | running
+    error_class: str | None = None
+    fallback: bool = False  # an attempt of the fallback skill
 
 
 class FailedAttempt(_Frozen):
@@ -240,6 +272,11 @@ class StepReport(_Frozen):
     approval: ApprovalRecord | None = None
     skipped_items: tuple[int, ...] = ()
     interrupted_attempts: tuple[InterruptedAttempt, ...] = ()
+    ready_at: float | None = None
+    started_at: float | None = None
+    finished_at: float | None = None
+    feedback_to: str | None = None
+    attempts: tuple[AttemptRecord, ...] = ()
 
     @property
     def eventful(self) -> bool:
@@ -279,6 +316,7 @@ class RunReport(_Frozen):
     compensations: tuple[CompensationRecord, ...] = ()
     mermaid: str = ""
     notes: tuple[str, ...] = ()
+    last_event_at: float | None = None
 
     def step(self, step_id: str) -> StepReport:
         for s in self.steps:
@@ -330,4 +368,25 @@ class History(_Frozen):
     state_dir: str
     limit: int
     runs: tuple[RunListing, ...] = ()
+    metrics: HistoryMetrics = HistoryMetrics()
+
+
+class TrendBucket(_Frozen):
+    """The runs of one day (UTC) or of one plan version, and their metrics."""
+
+    key: str
+    plan_name: str | None = None  # by plan version: the plan's name
+    plan_sha256: str | None = None  # by plan version: the whole hash
+    first_at: float  # the first run's creation
+    last_at: float  # the last run's creation
+    metrics: HistoryMetrics = HistoryMetrics()
+
+
+class Trends(_Frozen):
+    format: int = REPORT_FORMAT
+    state_dir: str
+    by: str  # day | plan-version
+    plan: str | None = None
+    since: float | None = None
+    buckets: tuple[TrendBucket, ...] = ()
     metrics: HistoryMetrics = HistoryMetrics()

@@ -1,9 +1,14 @@
-"""Reports as one self-contained HTML file: inline CSS, no scripts, no external resources.
+"""Reports as one self-contained HTML file: inline CSS and SVG, no script, nothing fetched.
 
-The Mermaid graph is embedded as text in `<pre class="mermaid">` (readable as it
-is; a page that loads Mermaid would draw it). Statuses are coloured with the same
-palette as the graph's classDefs. Diffs are shown line by line, additions and
-removals coloured.
+The page draws the plan's graph (`graph_svg`: a layered layout, each step
+coloured by its status, its attempts, duration and handoff checks in the box and
+its tooltip, linked to its section) and the run's timeline (`timeline_svg`:
+attempts, retry waits, approval pauses). Then the step table, each eventful
+step's story (failed attempts with their stderr, regenerations with their diffs
+coloured line by line, fallbacks, approvals), compensations, the metrics, and
+the Mermaid source of the graph (for pasting into docs). A Content-Security-Policy
+forbids every script and every load from anywhere: the file is all there is.
+Every text from a run (names, messages, stderr, comments) is escaped.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import json
 from html import escape
 
+from orchestrator.report.graph_svg import GraphStep, palette, render_graph_svg
 from orchestrator.report.mermaid import STATUS_STYLES
 from orchestrator.report.model import RunReport, StepReport
 from orchestrator.report.render_md import (
@@ -20,8 +26,11 @@ from orchestrator.report.render_md import (
     percent,
     ratio,
     says_more,
+    timing,
+    unfinished_steps,
     when,
 )
+from orchestrator.report.timeline_svg import FILLS, render_timeline_svg
 from orchestrator.wording import count
 
 _CSS = """
@@ -40,8 +49,20 @@ pre { background: #f6f8fa; padding: .6em .8em; overflow-x: auto; border-radius: 
 .diff .add { color: #1b5e20; background: #e6ffed; display: block; }
 .diff .del { color: #7f0000; background: #ffeef0; display: block; }
 .diff .hunk { color: #5e35b1; display: block; }
+.diff .ctx { display: block; }
 .muted { color: #666; }
+nav a { margin-right: 1em; }
+.figure { overflow-x: auto; border: 1px solid #e4e4e4; border-radius: 6px; padding: .5em; background: #fcfcfc; }
+svg text { font: 12px system-ui, -apple-system, "Segoe UI", sans-serif; }
+svg .node-link:hover rect { stroke-width: 3px; }
+.legend { margin: .4em 0; } .legend span { margin-right: .8em; white-space: nowrap; }
+.swatch { display: inline-block; width: .9em; height: .9em; border: 1px solid #999; vertical-align: -.1em;
+          margin-right: .25em; border-radius: 2px; }
+h3:target, tr:target { background: #fff8c5; }
+details > summary { cursor: pointer; }
 """
+
+CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
 
 def _css_of(style: str) -> str:
@@ -62,11 +83,12 @@ def _pre(text: str, cls: str = "") -> str:
 
 
 def _diff(text: str) -> str:
+    """A diff, one block per line (additions and removals coloured across the width)."""
     out = []
     for line in text.rstrip("\n").splitlines():
-        cls = "hunk" if line.startswith("@@") else "add" if line.startswith("+") else "del" if line.startswith("-") else ""
-        out.append(f'<span class="{cls}">{escape(line)}</span>' if cls else escape(line))
-    return '<pre class="diff">' + "\n".join(out) + "</pre>"
+        cls = "hunk" if line.startswith("@@") else "add" if line.startswith("+") else "del" if line.startswith("-") else "ctx"
+        out.append(f'<span class="{cls}">{escape(line) or " "}</span>')
+    return '<pre class="diff">' + "".join(out) + "</pre>"
 
 
 def _where(item: int | None, attempt: int | None) -> str:
@@ -79,10 +101,10 @@ def _header(r: RunReport) -> list[str]:
     out = [f"<h1>Run <code>{escape(r.run_id)}</code> {_status(r.status)}</h1>", "<ul>"]
     out.append(f"<li>plan <code>{escape(r.plan_name)}</code> (sha256 {escape(r.plan_sha256[:12])}), "
                f"spec <code>{escape(r.spec_path)}</code></li>")
-    out.append(f"<li>started {when(r.started_at)}, finished {when(r.finished_at)}; duration {duration(m.duration_s)} "
-               f"(active {duration(m.active_s)}); {len(r.sessions)} session(s)</li>")
+    out.append(f"<li>{escape(timing(r))}; {len(r.sessions)} session(s)</li>")
     interrupted = f" ({m.interrupted} interrupted)" if m.interrupted else ""
-    out.append(f"<li>steps: {m.succeeded}/{m.steps} with output, {m.failed} failed, {m.skipped} skipped; "
+    out.append(f"<li>steps: {m.succeeded}/{m.steps} with output, {m.failed} failed, {m.skipped} skipped"
+               f"{escape(unfinished_steps(m))}; "
                f"{count(m.attempts, 'attempt')}{interrupted}, {count(m.retries, 'retry')}, "
                f"{count(m.regenerations, 'regeneration')}</li>")
     if r.inputs:
@@ -103,7 +125,7 @@ def _header(r: RunReport) -> list[str]:
 
 
 def _step_table(r: RunReport) -> list[str]:
-    out = ["<h2>Steps</h2>", "<table><tr><th>step</th><th>status</th><th>attempts</th><th>retries</th>"
+    out = ['<h2 id="steps">Steps</h2>', "<table><tr><th>step</th><th>status</th><th>attempts</th><th>retries</th>"
            "<th>regen</th><th>duration</th><th>queue</th><th>handoffs ok/failed</th><th>tokens</th><th>note</th></tr>"]
     for s in r.steps:
         m = s.metrics
@@ -114,7 +136,8 @@ def _step_table(r: RunReport) -> list[str]:
         if s.interrupted_attempts:
             note = f"{len(s.interrupted_attempts)} interrupted" + (f"; {note}" if note else "")
         out.append(
-            f'<tr><td><a href="#step-{escape(s.step_id)}"><code>{escape(s.step_id)}</code></a> {escape(s.name)}</td>'
+            f'<tr id="row-{escape(s.step_id)}"><td><a href="{_href(s)}"><code>{escape(s.step_id)}</code></a> '
+            f"{escape(s.name)}</td>"
             f"<td>{_status(s.status)}{escape(items)}</td><td class=n>{m.attempts}</td><td class=n>{m.retries}</td>"
             f"<td class=n>{m.regenerations}</td><td class=n>{duration(m.duration_s)}</td>"
             f"<td class=n>{duration(m.queue_delay_s)}</td><td class=n>{m.handoff_passed}/{m.handoff_failed}</td>"
@@ -204,18 +227,83 @@ def _metrics(r: RunReport) -> list[str]:
         ("handoff checks passed / failed", f"{m.handoff_passed}/{m.handoff_failed}"),
         ("handoff accuracy", percent(m.handoff_accuracy)),
         ("LLM tokens", str(m.tokens.total)),
-        ("duration (active)", f"{duration(m.duration_s)} ({duration(m.active_s)})"),
+        ("duration (active)", f"{duration(m.duration_s)} ({duration(m.active_s)})"
+                              + ("" if r.finished_at is not None else " up to the last event, not finished")),
     ]
-    return ["<h2>Metrics</h2><table>", *(f"<tr><th>{k}</th><td class=n>{escape(v)}</td></tr>" for k, v in rows),
+    return ['<h2 id="metrics">Metrics</h2><table>', *(f"<tr><th>{k}</th><td class=n>{escape(v)}</td></tr>" for k, v in rows),
             "</table>"]
 
 
+def _href(s: StepReport) -> str:
+    """Where a step's link goes: its story when it has one, else its row of the step table."""
+    return f"#step-{escape(s.step_id)}" if s.eventful else f"#row-{escape(s.step_id)}"
+
+
+def _graph_step(s: StepReport) -> GraphStep:
+    m = s.metrics
+    figures = [s.status.replace("_", " ")]
+    if m.items is not None:
+        figures.append(f"{m.items_done}/{m.items} items")
+    if m.attempts:
+        figures.append(count(m.attempts, "attempt"))
+    if m.duration_s is not None:
+        figures.append(duration(m.duration_s))
+    if m.handoff_failed:
+        figures.append(f"{m.handoff_failed} handoff ✗")
+    tooltip = [f"{s.step_id}: {s.name}", f"status: {s.status.replace('_', ' ')}", f"skill: {s.skill} ({s.kind or '?'})",
+               f"attempts {m.attempts}, retries {m.retries}, regenerations {m.regenerations}"
+               + (f", {m.interrupted} interrupted" if m.interrupted else ""),
+               f"duration {duration(m.duration_s)}, queue delay {duration(m.queue_delay_s)}, "
+               f"run time {duration(m.run_time_s)}",
+               f"handoff checks: {m.handoff_passed} passed, {m.handoff_failed} failed"]
+    if m.items is not None:
+        tooltip.append(f"items: {m.items_done} of {m.items} done")
+    tooltip += [f"violation {v.pointer or '/'}: {v.message}" for v in s.violations[:3]]
+    if s.error_class:
+        tooltip.append(f"error class: {s.error_class}")
+    if s.message.strip():
+        tooltip.append(s.message.strip().splitlines()[0][:300])
+    if s.approval is not None:
+        ap = s.approval
+        state = "waiting" if ap.approved is None else "approved" if ap.approved else "rejected"
+        tooltip.append(f"approval: {state}")
+    return GraphStep(step_id=s.step_id, depends_on=s.depends_on, status=s.status,
+                     lines=(s.step_id, s.name, " · ".join(figures)), tooltip="\n".join(tooltip),
+                     href=f"#step-{s.step_id}" if s.eventful else f"#row-{s.step_id}", feedback_to=s.feedback_to)
+
+
+def _legend(entries: list[tuple[str, str, str]]) -> str:
+    """(css class, fill, label) swatches."""
+    spans = "".join(f'<span class="{escape(cls)}"><i class="swatch" style="background:{escape(fill)}"></i>'
+                    f"{escape(label)}</span>" for cls, fill, label in entries)
+    return f'<div class="legend">{spans}</div>'
+
+
+def _graph(r: RunReport) -> list[str]:
+    used = list(dict.fromkeys(s.status for s in r.steps))
+    legend = _legend([(f"st-{st}", palette(st).get("fill", "#fff"), st.replace("_", " ")) for st in used])
+    svg = render_graph_svg([_graph_step(s) for s in r.steps])
+    return ['<h2 id="graph">Graph</h2>', legend, f'<div class="figure">{svg}</div>',
+            '<p class="muted">Hover a step for its figures; click it for its story.</p>']
+
+
+def _timeline(r: RunReport) -> list[str]:
+    legend = _legend([("attempt", FILLS["succeeded"], "attempt succeeded"), ("attempt", FILLS["failed"], "failed"),
+                      ("attempt", FILLS["interrupted"], "interrupted"), ("attempt", FILLS["running"], "running"),
+                      ("wait", FILLS["wait"], "retry wait"), ("regen", FILLS["regen"], "regeneration"),
+                      ("approval", FILLS["approval"], "approval pause"),
+                      ("queue", FILLS["queue"], "queued")])
+    return ['<h2 id="timeline">Timeline</h2>', legend, f'<div class="figure">{render_timeline_svg(r)}</div>']
+
+
 def render_html(r: RunReport) -> str:
-    body = _header(r) + _step_table(r)
-    body += ["<h2>Graph</h2>", _pre(r.mermaid, "mermaid")]
+    body = _header(r)
+    body.append('<nav><a href="#graph">graph</a><a href="#timeline">timeline</a><a href="#steps">steps</a>'
+                '<a href="#details">details</a><a href="#metrics">metrics</a></nav>')
+    body += _graph(r) + _timeline(r) + _step_table(r)
     eventful = [s for s in r.steps if s.eventful]
     if eventful:
-        body.append("<h2>Step details</h2>")
+        body.append('<h2 id="details">Step details</h2>')
         for s in eventful:
             body += _step_detail(s)
     if r.feedback:
@@ -231,9 +319,13 @@ def render_html(r: RunReport) -> str:
     if r.notes:
         body.append("<h2>Notes</h2><ul>" + "".join(f"<li>{escape(n)}</li>" for n in r.notes) + "</ul>")
     body += _metrics(r)
+    body.append("<details><summary>The graph as Mermaid source (for docs)</summary>"
+                + _pre(r.mermaid, "mermaid") + "</details>")
     title = f"skillweave run {r.run_id}: {r.status}"
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>\n"
         + "\n".join(body)
         + "\n</body></html>\n"

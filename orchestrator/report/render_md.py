@@ -13,7 +13,7 @@ import json
 import re
 import time
 
-from orchestrator.report.model import History, RunReport, StepReport
+from orchestrator.report.model import History, RunMetrics, RunReport, StepReport
 from orchestrator.wording import count
 
 ATTEMPTS_SHOWN = 5  # failed attempts shown per step (the latest)
@@ -44,6 +44,32 @@ def percent(value: float | None) -> str:
 
 def ratio(value: float | None) -> str:
     return "-" if value is None else f"{value:.3f}"
+
+
+_FINISHED = ("succeeded", "failed", "escalated")
+
+
+def timing(r: RunReport, now: float | None = None) -> str:
+    """When the run ran. A run not finished has no duration yet: how long since it started
+    and since its last event, as of `now` (default: the time of rendering; a live run goes
+    on, an interrupted one does not)."""
+    m = r.metrics
+    if r.status in _FINISHED:
+        return (f"started {when(r.started_at)}, finished {when(r.finished_at)}; "
+                f"duration {duration(m.duration_s)} (active {duration(m.active_s)})")
+    if r.started_at is None:
+        return f"created {when(r.created_at)}; not started"
+    now = time.time() if now is None else now
+    last = r.last_event_at or r.started_at
+    return (f"started {when(r.started_at)}; not finished ({r.status.replace('_', ' ')}): "
+            f"{duration(max(0.0, now - r.started_at))} since it started, last event {when(last)} "
+            f"({duration(max(0.0, now - last))} before this report)")
+
+
+def unfinished_steps(m: RunMetrics) -> str:
+    """`, 2 cancelled, 1 not run`: the steps a finished run cut short or never reached."""
+    parts = ([f"{m.cancelled} cancelled"] if m.cancelled else []) + ([f"{m.not_run} not run"] if m.not_run else [])
+    return "".join(f", {p}" for p in parts)
 
 
 def _inline(text: str) -> str:
@@ -112,13 +138,10 @@ def _header(r: RunReport) -> list[str]:
     lines.append(f"- plan: {_code(r.plan_name)} (sha256 {r.plan_sha256[:12]}), spec {_code(r.spec_path)}")
     resumed = sum(1 for s in r.sessions if s.resumed)
     sessions = f", {len(r.sessions)} sessions ({resumed} resumed)" if len(r.sessions) > 1 else ""
-    lines.append(
-        f"- started {when(r.started_at)}, finished {when(r.finished_at)}; "
-        f"duration {duration(m.duration_s)} (active {duration(m.active_s)}){sessions}"
-    )
+    lines.append(f"- {timing(r)}{sessions}")
     interrupted = f" ({m.interrupted} interrupted)" if m.interrupted else ""
     lines.append(
-        f"- steps: {m.succeeded}/{m.steps} with output, {m.failed} failed, {m.skipped} skipped; "
+        f"- steps: {m.succeeded}/{m.steps} with output, {m.failed} failed, {m.skipped} skipped{unfinished_steps(m)}; "
         f"{count(m.attempts, 'attempt')}{interrupted}, {count(m.retries, 'retry')}, "
         f"{count(m.regenerations, 'regeneration')}"
     )
@@ -245,8 +268,10 @@ def _metrics(r: RunReport) -> list[str]:
     t = m.tokens
     rows = [
         ("workflow status", r.status),
-        ("duration (active)", f"{duration(m.duration_s)} ({duration(m.active_s)})"),
-        ("steps with output / failed / skipped", f"{m.succeeded}/{m.failed}/{m.skipped} of {m.steps}"),
+        ("duration (active)", f"{duration(m.duration_s)} ({duration(m.active_s)})"
+                              + ("" if r.status in _FINISHED else " up to the last event, not finished")),
+        ("steps with output / failed / skipped", f"{m.succeeded}/{m.failed}/{m.skipped} of {m.steps}"
+                                                 + unfinished_steps(m)),
         ("attempts", str(m.attempts)),
         ("retries", str(m.retries)),
         ("retry burden (retries per attempt)", ratio(m.retry_burden)),

@@ -96,3 +96,13 @@ def read_run(journal: Journal, run_id: str) -> RunSource:
 def read_summaries(journal: Journal, limit: int) -> list[RunSummary]:
     """The latest `limit` runs' summaries, newest first (outputs are not loaded)."""
     return list_summaries(journal, journal.runs(limit))
+
+
+def read_summaries_since(journal: Journal, since: float | None, plan: str | None) -> list[RunSummary]:
+    """The summaries of the runs created at or after `since` (None: all), of plan `plan` (None:
+    every plan), newest first (outputs are not loaded)."""
+    records = [
+        r for r in journal.runs(limit=-1)  # SQLite: a negative LIMIT is no limit
+        if (since is None or r.created_at >= since) and (plan is None or r.plan_name == plan)
+    ]
+    return list_summaries(journal, records)

@@ -6,7 +6,9 @@ as one JSON document on stdout. Conventions a script can rely on:
 - `SKILLWEAVE_IDEMPOTENCY_KEY` (run:step:attempt[:item]) in its environment, to
   make side effects idempotent across retries, with `SKILLWEAVE_RUN_ID`,
   `SKILLWEAVE_STEP_ID`, `SKILLWEAVE_ATTEMPT` and, in a `for each`,
-  `SKILLWEAVE_ITEM`.
+  `SKILLWEAVE_ITEM`. With telemetry on (`orchestrator.telemetry`), `TRACEPARENT`
+  (and `TRACESTATE`) carry the W3C context of the attempt's sandbox span, so
+  the script can continue the run's trace.
 - **Exit code 2 means "invalid input"**: the engine fails the step fast, without
   retry or regeneration. Any other non-zero exit, an exception, or stdout that is
   not one JSON document is a code error (regenerated while the budget lasts).
@@ -30,7 +32,9 @@ before each attempt so that it holds the latest attempt's files, and listed in
 names the folder relative to the run directory). A compensation
 (`StepRequest.compensation`) starts with its step's files in its working
 directory, and what it leaves there replaces them when it succeeds; a failed
-one changes nothing.
+one changes nothing. A full disk while the artifacts are copied (the run
+directory's disk) is raised as the `OSError`: the engine stops the run, which
+`resume` continues once there is space; no truncated copy is listed.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from orchestrator import telemetry
 from orchestrator.errors import IsolationError
 from orchestrator.plan.model import BoundSkill
 from orchestrator.policy import ErrorClass
@@ -172,7 +177,7 @@ class ScriptRunner:
         )
         result: SandboxResult | None = None
         try:
-            result = await self._sandbox.run(sandbox_request)
+            result = await self._sandboxed(sandbox_request, skill)
         except IsolationError as exc:
             return StepOutcome(
                 failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=exc.render(), kind="isolation")
@@ -193,6 +198,20 @@ class ScriptRunner:
             artifacts=tuple(Artifact(path=a.path, size=a.size, sha256=a.sha256) for a in result.artifacts),
             meta=meta,
         )
+
+    async def _sandboxed(self, request: SandboxRequest, skill: BoundSkill) -> SandboxResult:
+        """The sandbox run, in its own span whose context the script gets as TRACEPARENT."""
+        with telemetry.span(f"sandbox {skill.name}", {"skillweave.skill.name": skill.name,
+                                                      "skillweave.sandbox.network": skill.network}) as traced:
+            context = telemetry.environment()
+            if context:
+                request = request.model_copy(update={"env": {**request.env, **context}})
+            result: SandboxResult = await self._sandbox.run(request)
+            traced.set({"skillweave.sandbox.isolation": result.isolation.value, "process.exit.code": result.exit_code,
+                        "skillweave.sandbox.duration_s": result.duration_s})
+            if result.failure is not None:
+                traced.fail(result.failure.kind.value, result.failure.message)
+            return result
 
     async def aclose(self) -> None:
         return None

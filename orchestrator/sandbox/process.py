@@ -32,6 +32,7 @@ from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
+from orchestrator.sandbox import network
 from orchestrator.sandbox.bootstrap import STARTED, STATUS_FD
 from orchestrator.sandbox.model import ResourceUsage
 from orchestrator.sandbox.workspace import remove_if_empty, used_bytes
@@ -79,6 +80,10 @@ class SpawnRequest(_Frozen):
     # while the command runs and once after it (see `_watch_quota`)
     quota_dir: Path | None = None
     quota_bytes: int | None = None
+    # a network of its own for the script (`network`): this slirp4netns is attached to the
+    # command's network namespace, then one byte on `barrier_fd` lets the script start
+    outbound: Path | None = None
+    barrier_fd: int | None = None
 
 
 class SpawnResult(_Frozen):
@@ -362,8 +367,9 @@ async def _watch_quota(request: SpawnRequest, over: Callable[[], None]) -> None:
 
 async def spawn_process(request: SpawnRequest) -> SpawnResult:
     """Run `request.argv` to completion under the wall-clock limit and output caps."""
-    pipes = [cloexec_pipe() for _ in range(5)]  # stdin, stdout, stderr, status, info
-    (in_r, in_w), (out_r, out_w), (err_r, err_w), (st_r, st_w), (info_r, info_w) = pipes
+    pipes = [cloexec_pipe() for _ in range(6)]  # stdin, stdout, stderr, status, info, barrier
+    (in_r, in_w), (out_r, out_w), (err_r, err_w), (st_r, st_w), (info_r, info_w) = pipes[:5]
+    bar_r, bar_w = pipes[5]
     actions = [
         (os.POSIX_SPAWN_DUP2, in_r, 0),
         (os.POSIX_SPAWN_DUP2, out_w, 1),
@@ -372,6 +378,8 @@ async def spawn_process(request: SpawnRequest) -> SpawnResult:
     ]
     if request.info_fd is not None:
         actions.append((os.POSIX_SPAWN_DUP2, info_w, request.info_fd))
+    if request.outbound is not None and request.barrier_fd is not None:
+        actions.append((os.POSIX_SPAWN_DUP2, bar_r, request.barrier_fd))
     start = time.monotonic()
     try:
         pid = os.posix_spawn(
@@ -383,13 +391,64 @@ async def spawn_process(request: SpawnRequest) -> SpawnResult:
             setsigdef=RESET_SIGNALS,
         )
     except OSError as exc:
-        for fd in (in_w, out_r, err_r, st_r, info_r):
+        for fd in (in_w, out_r, err_r, st_r, info_r, bar_w):
             os.close(fd)
         return SpawnResult(error=f"cannot start {request.argv[0]}: {exc.strerror or exc}")
     finally:
-        for fd in (in_r, out_w, err_w, st_w, info_w):
+        for fd in (in_r, out_w, err_w, st_w, info_w, bar_r):
             os.close(fd)
-    return await supervise(_Child(pid), request, start, in_w, (out_r, err_r, st_r, info_r))
+    child = _Child(pid)
+    outbound: network.Outbound | None = None
+    info = b""
+    try:
+        if request.outbound is not None:
+            outbound, info, problem = await _attach_network(request, pid, info_r, bar_w)
+            if problem is not None:
+                await child.kill_tree()
+                child.kill_now()
+                for fd in (in_w, out_r, err_r, st_r, info_r):
+                    os.close(fd)
+                return SpawnResult(error=problem)
+    finally:
+        os.close(bar_w)
+    try:
+        reads = (out_r, err_r, st_r, info_r)
+        return await supervise(child, request, start, in_w, reads, info_prefix=info)
+    finally:
+        if outbound is not None:
+            outbound.close()
+
+
+async def _attach_network(
+    request: SpawnRequest, pid: int, info_r: int, barrier: int
+) -> tuple[network.Outbound | None, bytes, str | None]:
+    """Attach slirp4netns to the command's new network namespace, then open the barrier.
+
+    The namespace is bwrap's child's (the pid it reports on the info pipe, read here
+    first and handed on) or, under unshare, the command's own once it has unshared.
+    Returns the helper, what was read of the info pipe, and why it failed, if it did.
+    """
+    assert request.outbound is not None
+    info = b""
+    target: int | None = pid
+    if request.info_fd is not None:
+        target = None
+        deadline = time.monotonic() + network.READY_S
+        while target is None and time.monotonic() < deadline:
+            if not await network.wait_readable(info_r, deadline - time.monotonic()):
+                break
+            chunk = os.read(info_r, 4096)
+            if not chunk:
+                break
+            info += chunk
+            target = reported_pid(info)
+    if target is None or not await network.namespace_of(target):
+        return None, info, None  # it failed to start: supervise reports how
+    attached = await network.attach(request.outbound, target)
+    if isinstance(attached, str):
+        return None, info, attached
+    os.write(barrier, b"G")
+    return attached, info, None
 
 
 async def supervise(
@@ -398,6 +457,8 @@ async def supervise(
     start: float,
     in_w: int,
     reads: tuple[int, int, int, int | None],
+    *,
+    info_prefix: bytes = b"",
 ) -> SpawnResult:
     """Feed stdin, capture stdout/stderr/status (and info), enforce the limits, reap.
 
@@ -420,6 +481,7 @@ async def supervise(
     stderr = _Capture(request.max_stderr_bytes, request.stderr_tail_bytes, _overflowed("stderr"))
     status = _Capture(_STATUS_CAP, None, lambda: None)
     info = _Capture(_STATUS_CAP, None, lambda: None)
+    info.data += info_prefix  # read already (see `_attach_network`)
     captures = (stdout, stderr, status, info) if info_r is not None else (stdout, stderr, status)
     fds = (out_r, err_r, st_r, info_r) if info_r is not None else (out_r, err_r, st_r)
     writer: asyncio.WriteTransport | None = None

@@ -36,6 +36,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
+from orchestrator.sandbox import network
 from orchestrator.sandbox.bootstrap import BOOTSTRAP, PYTHON_FLAGS
 from orchestrator.sandbox.environment import FIXED_ENV
 from orchestrator.sandbox.launcher import INFO_FD
@@ -71,11 +72,13 @@ class WarmJob(_Frozen):
 
     args: tuple[str, ...]  # the bootstrap's arguments (after `-c BOOTSTRAP`)
     network: bool
+    host_network: bool = False  # with `network`: the host's namespace, not one of its own
     work: str
     skill: str
     script: str | None = None  # a regenerated script, mounted at `script_at`
     script_at: str = ""
-    tmpfs_bytes: int
+    tmpfs: str  # mount options of the job's /tmp and /dev/shm (`bootstrap.tmpfs_options`)
+    mounts: tuple[tuple[str, str, bool], ...] = ()  # (host path, target, is a folder), read-only
     as_root: bool
 
 
@@ -115,6 +118,18 @@ class _Job:
         self._done: asyncio.Future[None] = loop.create_future()
         reply.setblocking(False)
         loop.add_reader(reply.fileno(), self._read)
+
+    async def connect(self, tool: Path) -> network.Outbound | None:
+        """Attach slirp4netns to the job's namespace once its init is known, then let the
+        script start (`G`); if that fails the job says so and exits as a setup failure."""
+        await asyncio.shield(self._started)
+        attached: network.Outbound | str = "the job ended first"
+        if self._init is not None:
+            pid = _pid_of(self._init)
+            attached = await network.attach(tool, pid) if pid else "the job's init is gone"
+        with contextlib.suppress(OSError):
+            self._reply.send(b"G" if not isinstance(attached, str) else b"N" + attached.encode())
+        return None if isinstance(attached, str) else attached
 
     def _take(self, message: bytes, fds: list[int]) -> bool:
         """Record one message; False at the end (exit report or EOF)."""
@@ -227,6 +242,19 @@ def _recv_fds(sock: socket.socket, size: int, most: int, flags: int = 0) -> tupl
         if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
             fds.frombytes(data[: len(data) - len(data) % fds.itemsize])
     return message, list(fds)
+
+
+def _pid_of(pidfd: int) -> int | None:
+    """The pid a pidfd refers to, in our PID namespace (its fdinfo)."""
+    try:
+        with open(f"/proc/self/fdinfo/{pidfd}") as f:
+            for line in f:
+                if line.startswith("Pid:"):
+                    pid = int(line.split()[1])
+                    return pid if pid > 0 else None
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
 
 
 def _gone(pidfd: int) -> bool:
@@ -348,9 +376,7 @@ class WarmServer:
         """Run one job on the server, supervised like a cold start."""
         if self._control is None:
             return SpawnResult(error="the fork server is not running")
-        spec = marshal.dumps(
-            {**job.model_dump(), "env": dict(request.env), "tmpfs": job.tmpfs_bytes}
-        )
+        spec = marshal.dumps({**job.model_dump(), "env": dict(request.env)})
         # passed as SCM_RIGHTS, never dup2'ed here: no need to move them high like cloexec_pipe
         (in_r, in_w), (out_r, out_w), (err_r, err_w), (st_r, st_w) = [
             os.pipe2(os.O_CLOEXEC) for _ in range(4)
@@ -359,7 +385,7 @@ class WarmServer:
         start = time.monotonic()
         fds = [remote.fileno(), in_r, out_w, err_w, st_w]
         try:
-            if job.network or not self._give(spec, fds):
+            if job.host_network or not self._give(spec, fds):
                 socket.send_fds(self._control, [spec], fds)  # the server forks a zygote for it
         except OSError as exc:
             reply.close()
@@ -372,7 +398,20 @@ class WarmServer:
                 os.close(fd)
         # while the job runs: take the zygotes handed over since, off the next job's path
         asyncio.get_running_loop().call_soon(self._collect)
-        return await supervise(_Job(reply), request, start, in_w, (out_r, err_r, st_r, None))
+        watched = _Job(reply)
+        net: asyncio.Task[network.Outbound | None] | None = None
+        if job.network and not job.host_network and request.outbound is not None:
+            net = asyncio.create_task(watched.connect(request.outbound))
+        try:
+            return await supervise(watched, request, start, in_w, (out_r, err_r, st_r, None))
+        finally:
+            if net is not None:
+                net.cancel()  # nothing when it is done; a cancelled attach closes its helper
+                outbound = None
+                with contextlib.suppress(asyncio.CancelledError):
+                    outbound = await net
+                if outbound is not None:
+                    outbound.close()
 
     def _collect(self) -> None:
         """Take the zygotes the server has handed over since (without waiting)."""

@@ -65,16 +65,79 @@ def remove_if_empty(path: Path) -> bool:
 
 
 def remove_attempt(root: Path) -> None:
-    """Remove an attempt directory, even one whose folders the script locked (chmod 000)."""
+    """Remove an attempt directory, even one whose folders the script locked (chmod 000)
+    or nested thousands deep (see `remove_tree`)."""
     if remove_if_empty(root):  # the usual case: the script left nothing behind
         return
-    for dirpath, dirnames, _ in os.walk(root):
-        for name in dirnames:
-            path = os.path.join(dirpath, name)
-            if not os.path.islink(path):
+    remove_tree(root)
+
+
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def remove_tree(root: Path) -> None:
+    """Remove `root` and everything below it, best effort, without recursion.
+
+    Descends through directory descriptors (`openat`, never a full path, so no
+    PATH_MAX) holding one at a time and a stack of names, and climbs back with
+    `..`: only for a tree no process can change any more (the attempt's
+    processes are gone). Each folder is listed once; locked ones are opened up
+    first (chmod 0700); what cannot be removed is left, never retried forever.
+    """
+    try:
+        fd = os.open(root, _DIR_FLAGS)
+    except OSError:
+        shutil.rmtree(root, ignore_errors=True)  # not a directory, or gone
+        return
+    pending: list[list[str]] = [_clear(fd)]  # per level: its subfolders still to remove
+    names: list[str] = []  # the folders descended into, below root
+    try:
+        while True:
+            if pending[-1]:
+                name = pending[-1].pop()
                 with contextlib.suppress(OSError):
-                    os.chmod(path, stat.S_IRWXU)
-    shutil.rmtree(root, ignore_errors=True)
+                    os.chmod(name, stat.S_IRWXU, dir_fd=fd)
+                try:
+                    child = os.open(name, _DIR_FLAGS, dir_fd=fd)
+                except OSError:
+                    continue  # left behind
+                os.close(fd)
+                fd = child
+                names.append(name)
+                pending.append(_clear(fd))
+                continue
+            if not names:
+                break
+            parent = os.open("..", _DIR_FLAGS, dir_fd=fd)
+            os.close(fd)
+            fd = parent
+            pending.pop()
+            with contextlib.suppress(OSError):
+                os.rmdir(names.pop(), dir_fd=fd)
+    except OSError:
+        pass  # `..` failed: leave the rest
+    finally:
+        os.close(fd)
+    with contextlib.suppress(OSError):
+        os.rmdir(root)
+
+
+def _clear(dir_fd: int) -> list[str]:
+    """Unlink every non-folder in the open directory; its subfolders' names."""
+    folders: list[str] = []
+    try:
+        with os.scandir(dir_fd) as entries:
+            for entry in entries:
+                try:
+                    if entry.is_dir(follow_symlinks=False):
+                        folders.append(entry.name)
+                    else:
+                        os.unlink(entry.name, dir_fd=dir_fd)
+                except OSError:
+                    continue
+    except OSError:
+        pass
+    return folders
 
 
 def used_bytes(root: Path, stop_above: int) -> int:

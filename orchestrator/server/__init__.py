@@ -11,6 +11,7 @@
     runs       background executions that outlive the calls that watch them
     dialogue   roots and approvals asked of the client, in both protocol eras
     roots      path confinement (no mcp import)
+    trusted    no command from an mcp.json the person has not trusted: refusals and warnings
 
 This package imports `mcp`; nothing outside `orchestrator.cli.serve_cmd` imports it.
 """

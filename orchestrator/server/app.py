@@ -39,7 +39,9 @@ INSTRUCTIONS = (
     "list_skills, write a spec (prompt design_workflow helps), validate_spec until it passes, "
     "plan_workflow to show the plan, run_workflow (wait=false for long runs, then poll get_run), "
     "approve_step at approval gates, and read run://<id>/report. Paths are relative to the "
-    "server's working directory and must stay inside its roots."
+    "server's working directory (its first root) and must stay inside its roots; roots the "
+    "client declares only narrow them. The server starts no command from an mcp.json the "
+    "person has not trusted (`skillweave trust PATH`, in their shell): show them the refusal."
 )
 
 

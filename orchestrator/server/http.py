@@ -1,12 +1,16 @@
-"""Streamable HTTP transport: loopback by default, DNS-rebinding checks, optional bearer token.
+"""Streamable HTTP transport: loopback by default, a bearer token always, Host/Origin checks.
 
 - Bound to 127.0.0.1 unless `--host` says otherwise.
+- Every request must carry `Authorization: Bearer <token>`, on loopback too (any
+  local process can reach a loopback port); else 401. The token is compared in
+  constant time; where it comes from (given, kept in the state directory, or made
+  at start) is `orchestrator.security.token`. It is printed on stderr at start.
 - The SDK's transport security checks every request's Host and Origin headers
-  against an allow-list (loopback names, the bound host, and `--allow-host` /
-  `--allow-origin` values), so a web page cannot reach the server through a
-  rebound DNS name.
-- A bearer token from `SKILLWEAVE_SERVER_TOKEN` is checked on every request
-  when set (constant-time compare), and is required to bind beyond loopback.
+  against allow-lists, so a web page cannot reach the server through a rebound
+  DNS name: Host is a loopback name, the bound host or an `--allow-host` value
+  (any port); Origin is exactly this server's own (`http://127.0.0.1:PORT`,
+  `http://localhost:PORT`, `http://[::1]:PORT`, the bound host at PORT) or an
+  `--allow-origin` value, not a page on some other local port.
 - The listening sockets are bound before uvicorn starts (`bind`), so a busy
   port is one clear line (`--port N: address already in use`), not uvicorn's exit.
 """
@@ -16,7 +20,6 @@ from __future__ import annotations
 import errno
 import hmac
 import ipaddress
-import os
 import socket
 import sys
 from collections.abc import Mapping
@@ -27,9 +30,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from orchestrator.errors import ConfigError, SkillweaveError
+from orchestrator.security.token import ServeToken, given_token, obtain
 from orchestrator.server.workspace import ServerConfig
 
-ENV_TOKEN = "SKILLWEAVE_SERVER_TOKEN"
 DEFAULT_PORT = 8765
 MCP_PATH = "/mcp"
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
@@ -40,15 +43,14 @@ class HttpOptions(BaseModel):
 
     host: str = "127.0.0.1"
     port: int = Field(default=DEFAULT_PORT, ge=1, le=65535)
-    token: str | None = Field(default=None, repr=False)
+    token: str | None = Field(default=None, repr=False)  # None: the state directory's (made if missing)
     allowed_hosts: tuple[str, ...] = ()  # extra Host header values (name or name:port)
     allowed_origins: tuple[str, ...] = ()  # extra Origin values (scheme://name[:port])
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **values: object) -> HttpOptions:
-        env = os.environ if env is None else env
-        token = env.get(ENV_TOKEN) or None
-        return cls.model_validate({**values, "token": token})
+        token = values.pop("token", None)
+        return cls.model_validate({**values, "token": given_token(env, token if isinstance(token, str) else None)})
 
     @property
     def url(self) -> str:
@@ -65,23 +67,18 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def check_exposure(options: HttpOptions) -> None:
-    """Refuse to listen beyond loopback without a token."""
-    if not is_loopback(options.host) and not options.token:
-        raise ConfigError(
-            f"binding to {options.host} exposes the server to the network; set {ENV_TOKEN} "
-            "to a long random token (clients send it as `Authorization: Bearer <token>`)",
-            where="--host",
-        )
-
-
 def _host_patterns(name: str) -> list[str]:
-    bracketed = f"[{name}]" if ":" in name and not name.startswith("[") else name
+    bracketed = _bracketed(name)
     return [bracketed, f"{bracketed}:*"]
 
 
+def _bracketed(name: str) -> str:
+    return f"[{name}]" if ":" in name and not name.startswith("[") else name
+
+
 def security_settings(options: HttpOptions) -> TransportSecuritySettings:
-    """The Host/Origin allow-list: loopback, the bound host, and the extra values given."""
+    """The Host/Origin allow-lists: loopback names and the bound host (Host: any port;
+    Origin: this server's port only), plus the extra values given."""
     names = list(LOOPBACK_NAMES)
     if not is_loopback(options.host):
         if options.host in ("0.0.0.0", "::"):
@@ -92,7 +89,9 @@ def security_settings(options: HttpOptions) -> TransportSecuritySettings:
     origins: list[str] = []
     for name in names:
         hosts += _host_patterns(name)
-        origins += [f"http://{p}" for p in _host_patterns(name)] + [f"https://{p}" for p in _host_patterns(name)]
+        origins.append(f"http://{_bracketed(name)}:{options.port}")
+        if options.port == 80:  # a browser leaves the default port out of the Origin
+            origins.append(f"http://{_bracketed(name)}")
     hosts += list(options.allowed_hosts)
     origins += list(options.allowed_origins)
     return TransportSecuritySettings(
@@ -129,15 +128,35 @@ class BearerGate:
 
 
 def build_app(config: ServerConfig, options: HttpOptions) -> ASGIApp:
+    """The server behind the bearer gate; `options.token` must be set (see `run_http`)."""
     from orchestrator.server.app import build_server
 
+    if not options.token:
+        raise ValueError("the HTTP server needs a token")
     server = build_server(config)
     app: ASGIApp = server.streamable_http_app(
         streamable_http_path=MCP_PATH,
         transport_security=security_settings(options),
         host=options.host,
     )
-    return BearerGate(app, options.token) if options.token else app
+    return BearerGate(app, options.token)
+
+
+def token_for(config: ServerConfig, options: HttpOptions) -> ServeToken:
+    """The token the server requires: the one given, else the state directory's."""
+    return obtain(config.settings.state_dir, options.token)
+
+
+def announce(options: HttpOptions, token: ServeToken) -> None:
+    """The lines a person needs to connect, on stderr (never stdout)."""
+    print(f"skillweave: MCP server on {options.url}", file=sys.stderr, flush=True)
+    state = "made and kept" if token.made else "kept"
+    print(
+        f"skillweave: clients must send `Authorization: Bearer <token>`; token ({state} in {token.file}): "
+        f"{token.value}",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 # An address of the host's name that this machine cannot have (no IPv6, say) is skipped
@@ -198,7 +217,8 @@ async def run_http(config: ServerConfig, options: HttpOptions) -> None:
     cancels background runs into the journal."""
     import uvicorn
 
-    check_exposure(options)
+    token = token_for(config, options)
+    options = options.model_copy(update={"token": token.value})
     sockets = bind(options)
     try:
         app = build_app(config, options)
@@ -225,7 +245,7 @@ async def run_http(config: ServerConfig, options: HttpOptions) -> None:
             while not server.started and not server.should_exit and not exits:
                 await anyio.sleep(0.05)
             if server.started:
-                print(f"skillweave: MCP server on {options.url}", file=sys.stderr, flush=True)
+                announce(options, token)
     finally:
         for sock in sockets:
             sock.close()

@@ -1,5 +1,11 @@
 """The MCP tools: the CLI's commands, for an agent host.
 
+Paths are confined to the server's roots (`roots`); a client's roots only narrow
+them. No tool starts a command from an mcp.json that the person has not trusted
+(`skillweave trust`): a run that would is refused before it is recorded, naming
+the file, what it would start and how to trust it; validating or planning such a
+spec warns (`trusted`).
+
 Each tool returns a pydantic model (structured content, with the model's JSON
 Schema as the tool's outputSchema). A failure is a tool error (`isError`) whose
 text is `where: message`, the same line the CLI prints; nothing a client sends
@@ -28,9 +34,9 @@ from pydantic import Field
 
 from orchestrator.engine.model import ApprovalDecision, ApprovalRequest, RunEvent, RunStatus
 from orchestrator.errors import ResumeError, SkillweaveError, UserError
+from orchestrator.report.progress import ProgressCount
 from orchestrator.server import dialogue
 from orchestrator.server.models import (
-    Finding,
     PlanDocument,
     RunList,
     RunView,
@@ -40,6 +46,7 @@ from orchestrator.server.models import (
 )
 from orchestrator.server.roots import RootSet, beside_spec
 from orchestrator.server.runs import Asker, Execution, RunRegistry
+from orchestrator.server.trusted import plan_warnings, refuse_untrusted_plan, refuse_untrusted_run
 from orchestrator.server.views import run_brief, run_view, step_infos
 from orchestrator.server.wording import for_client, without_force_hint
 from orchestrator.server.workspace import Workspace
@@ -112,13 +119,13 @@ def refusal(execution: Execution, decided: dialogue.Answer | None) -> str:
 
 
 async def forward_progress(ctx: Context[Any, Any], events: MemoryObjectReceiveStream[RunEvent]) -> None:
-    """Each engine event becomes one progress notification (progress counts events)."""
-    count = 0
+    """Each engine event becomes one progress notification (units done of the total: `ProgressCount`)."""
+    counter = ProgressCount()
     async with events:
         async for event in events:
-            count += 1
+            progress, total = counter.update(event)
             try:
-                await ctx.report_progress(count, None, describe(event))
+                await ctx.report_progress(progress, total, describe(event))
             except Exception as exc:  # a client that stopped listening does not stop the watch
                 logger.debug("progress notification failed: %s", exc)
 
@@ -212,7 +219,9 @@ class ToolSet:
         On success: the steps, the skill bound to each, the inputs run_workflow needs, and
         warnings. On failure: a tool error listing every problem as `file:line: message`;
         fix them and validate again. An `mcp` skill that declares no schemas gets its tool's,
-        asked of its MCP server: validating may start the servers named in the spec's mcp.json.
+        asked of its MCP server: validating may start the servers named in the spec's mcp.json,
+        once the person has trusted that file (`skillweave trust PATH` in a shell); until then
+        a warning says what it would start.
         """
         with tool_errors():
             confined = await self.ws.confine(ctx, spec=spec)
@@ -230,7 +239,7 @@ class ToolSet:
             name=plan.name,
             steps=step_infos(plan),
             inputs=[i.name for i in plan.inputs],
-            warnings=[Finding.of(w) for w in plan.warnings],
+            warnings=plan_warnings(plan, self.ws.settings),
             plan_sha256=plan.sha256,
         )
 
@@ -250,8 +259,8 @@ class ToolSet:
         """Compile a spec into its plan: every step bound to one skill, its dependencies,
         input mapping, contracts, retry/timeout/fallback/approval policies and the limits,
         each decision with where it came from. Show it to the person before running. Like
-        validate_spec, it may start the MCP servers of the spec's mcp.json; `output` is
-        overwritten if it exists."""
+        validate_spec, it may start the MCP servers of the spec's (trusted) mcp.json; `output`
+        is overwritten if it exists."""
         with tool_errors():
             confined = await self.ws.confine(ctx, spec=spec, output=output)
             if isinstance(confined, InputRequiredResult):
@@ -291,7 +300,7 @@ class ToolSet:
             plan_sha256=plan.sha256,
             rendered=rendered,
             written_to=str(out) if out is not None else None,
-            warnings=[Finding.of(w) for w in plan.warnings],
+            warnings=plan_warnings(plan, self.ws.settings),
         )
 
     # Runs --------------------------------------------------------------------------
@@ -326,6 +335,9 @@ class ToolSet:
         A run that reaches an approval gate pauses (status `paused`, `awaiting_approval` lists
         the steps): if the client supports elicitation the person is asked here; otherwise ask
         them yourself and call approve_step. Every run is in the journal and can be resumed.
+        A spec whose mcp.json the person has not trusted is refused before anything runs: show
+        them the error (it names the file and the commands) and let them decide to run
+        `skillweave trust PATH` themselves.
         """
         with tool_errors():
             retry = dialogue.round_of(ctx)
@@ -350,6 +362,7 @@ class ToolSet:
         plan = load_spec_or_plan(path, self.ws.settings)
         if path.suffix.lower() == ".json":  # a spec's surroundings were confined with it
             self._confine_plan(plan, roots)
+        refuse_untrusted_plan(plan, self.ws.settings)
         return str(create_run(plan, inputs, self.ws.settings))
 
     def _confine_plan(self, plan: Plan, roots: RootSet) -> None:
@@ -420,6 +433,7 @@ class ToolSet:
             if retry is not None and retry.kind == "approval" and retry.run_id == run_id and retry.step:
                 return await self._answered(ctx, run_id, retry.step)
             await self._view(run_id)  # NotFoundError for an unknown run, before starting anything
+            await self.ws.blocking(refuse_untrusted_run, run_id, self.ws.settings)
             return await self._watch(ctx, self.registry.start(run_id, force=force), wait=wait)
 
     async def approve_step(
@@ -441,6 +455,7 @@ class ToolSet:
             if retry is not None and retry.kind == "approval" and retry.run_id == run_id and retry.step:
                 return await self._answered(ctx, run_id, retry.step)
             answer = dialogue.Answer(approved=not reject, comment=comment)
+            await self.ws.blocking(refuse_untrusted_run, run_id, self.ws.settings)
             await self._decide(run_id, step, answer, by="mcp")
             execution = self.registry.start(run_id, force=force)
             return await self._watch(ctx, execution, wait=wait, decided=answer)
@@ -510,5 +525,6 @@ class ToolSet:
         answer = dialogue.read_approval(ctx)
         if answer is None:
             return await self._view(run_id)
+        await self.ws.blocking(refuse_untrusted_run, run_id, self.ws.settings)
         await self._decide(run_id, step, answer, by=APPROVER)
         return await self._watch(ctx, self.registry.start(run_id), wait=True, decided=answer)

@@ -1,5 +1,8 @@
 """What every tool call shares: the settings, the roots, blocking work off the event loop.
 
+The roots are the server's own (`ServerConfig.root` and `extra_roots`); a client's
+declared roots narrow them for its calls, never widen them (see `roots`).
+
 The catalog, the spec compiler and the journal are synchronous; a tool runs them
 in a worker thread (bounded by a limiter) so one slow call never stalls the
 server's other requests.
@@ -34,7 +37,8 @@ class ServerConfig(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     settings: Settings
-    root: Path  # the working directory: the first root
+    root: Path  # the first root (the working directory unless --root): relative paths resolve here
+    extra_roots: tuple[Path, ...] = ()  # the other --root folders
     elicit_timeout_s: float = DEFAULT_ELICIT_TIMEOUT_S  # a person's time to answer an approval
     wait_limit_s: float = DEFAULT_WAIT_LIMIT_S  # run_workflow(wait) returns a running run after this
     workers: int = DEFAULT_WORKERS  # threads for blocking work (catalog, compile, journal)
@@ -62,20 +66,21 @@ class Workspace:
         return await anyio.to_thread.run_sync(fn, *args, limiter=self._limiter)
 
     def server_roots(self) -> RootSet:
-        return RootSet.of(self.config.root)
+        return RootSet.of(self.config.root, self.config.extra_roots)
 
     async def roots(self, ctx: Context[Any, Any], paths: list[str]) -> RootSet | InputRequiredResult:
-        """The roots that decide `paths`: the working directory alone when it holds them
-        all, else it plus the client's roots (asked for when not yet known)."""
+        """The roots that decide `paths`: the server's, narrowed by the client's when it
+        declares some (asked for when not yet known). A path outside the server's roots is
+        refused whatever the client declares, so the client is not asked then."""
         base = self.server_roots()
-        if all(base.contains(p) for p in paths):
+        if not paths or not all(base.contains(p) for p in paths) or not dialogue.can_list_roots(ctx):
             return base
         uris = dialogue.read_roots(ctx)
-        if uris is None and dialogue.can_list_roots(ctx):
+        if uris is None:
             if dialogue.is_modern(ctx):
                 return dialogue.roots_question()
             uris = await dialogue.fetch_roots(ctx)
-        return RootSet.of(self.config.root, uris or [])
+        return base.narrowed(uris)
 
     async def confine(self, ctx: Context[Any, Any], **paths: str | None) -> Confined | InputRequiredResult:
         """Resolve each named path inside the roots; PathRefusedError for one outside. A

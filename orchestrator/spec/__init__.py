@@ -8,9 +8,16 @@ when the spec cannot be used, and otherwise return a spec whose `warnings`
 list, with their lines, all text that was kept but not understood.
 
 Modules: `markdown` (sections of the seed-000 template), `step` (a step's
-bullets), `contract` (Data Contracts), `recovery` (the Error Recovery table and
-Convergence Criteria), `fields` (Input/Output lines), `policy_text` (policy
-phrases), `yaml_form` (the YAML form), `check` (checks shared by both).
+bullets), `contract` (Data Contracts), `recovery` and `recovery_section` (the
+Error Recovery table and Convergence Criteria), `fields` (Input/Output lines),
+`policy_text` (policy phrases), `yaml_form` (the YAML form), `check` (checks
+shared by both); `structure`, `step_forms` and `step_prose` find steps written in
+other shapes (headings in other wordings, lists, tables, runbook paragraphs) and
+read the dependencies, joins and routes written as sentences. Policy sentences
+anywhere: `grammar` (the tables), `normalize` (a sentence as the rows read it),
+`phrase` (one sentence), `prose` (what the structure readers left of a step's
+text, `StepSpec.texts`, sentence by sentence), `success` (success criteria as
+output checks), `effect` (a sentence's policy).
 """
 
 from __future__ import annotations
@@ -109,6 +116,11 @@ def parse_spec_text(text: str, path: str, format: SpecFormat | str) -> WorkflowS
 
 
 def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str) -> WorkflowSpec:
+    from orchestrator.spec.prose import read_step_texts
+    from orchestrator.spec.structure import StepIndex
+
+    # every step text the structure readers left: a policy, a check, or a warning
+    success_checks = read_step_texts(parts.steps, src, StepIndex(parts.steps).resolve)
     check_steps(parts.steps, parts.steps_line, src)
     check_references({s.id for s in parts.steps}, parts.contracts, parts.recovery,
                      parts.convergence, src)
@@ -122,7 +134,7 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str) -> Work
         intent=parts.intent,
         inputs=parts.inputs if parts.inputs is not None else derive_inputs(parts.steps),
         steps=parts.steps,
-        contracts=parts.contracts,
+        contracts=(*parts.contracts, *success_checks),
         state=parts.state,
         convergence=parts.convergence,
         recovery=parts.recovery,
@@ -131,5 +143,7 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str) -> Work
         retry_where=parts.retry_where,
         timeout_s=parts.timeout_s,
         scenarios=parts.scenarios,
+        readings=tuple(src.readings),
+        unread=tuple(src.unread),
         warnings=src.sorted_warnings(),
     )

@@ -31,6 +31,7 @@ class Bullet(_Block):
     value: str = ""  # the text after the label's colon (or the whole text)
     children: tuple[Block, ...] = ()  # nested lists and further paragraphs
     ordered: bool = False
+    number: str | None = None  # an ordered list item's own number ("3" for `3. ...`)
 
 
 class Fence(_Block):
@@ -94,6 +95,7 @@ def _list_items(node: SyntaxTreeNode, ordered: bool) -> list[Block]:
                 value=value,
                 children=tuple(rest),
                 ordered=ordered,
+                number=(item.info or None) if ordered else None,
             )
         )
     return items

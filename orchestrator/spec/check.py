@@ -1,7 +1,6 @@
 """Checks shared by the markdown and YAML readers, and the workflow inputs.
 
-Errors here make a spec unusable: no steps, a step id twice, a step without a
-skill, a reference (`Depends on`, a route, a contract, a table row, a
+Errors here make a spec unusable: no steps, a step id twice, a reference (`Depends on`, a route, a contract, a table row, a
 convergence bound, a `steps.<id>` reference) to a step the spec does not have.
 """
 
@@ -67,9 +66,6 @@ def check_steps(steps: tuple[StepSpec, ...], steps_line: int, src: Source) -> No
             src.error(line, f"step id '{step.id}' is used twice (first at line "
                             f"{line_of(seen[step.id].where)})", "spec.duplicate-step")
         seen.setdefault(step.id, step)
-        if step.skill is None and step.skill_where is None:
-            src.error(line, f"{step.id} names no skill (a `- Skill:` line; `skill:` in YAML)",
-                      "spec.no-skill")
     ids = set(seen)
     for step in steps:
         dep_line = line_of(step.depends_where or step.where)
@@ -79,10 +75,14 @@ def check_steps(steps: tuple[StepSpec, ...], steps_line: int, src: Source) -> No
             elif dep not in ids:
                 src.error(dep_line, f"{step.id} depends on '{dep}', which the spec does not have",
                           "spec.unknown-step")
+        route_line = line_of(step.routes_where or step.where)
         for branch, target in step.routes.items():
             if target not in ids:
-                src.error(line_of(step.where), f"{step.id}: route '{branch}' goes to '{target}', "
-                                               "which the spec does not have", "spec.unknown-step")
+                src.error(route_line, f"{step.id}: route '{branch}' goes to '{target}', "
+                                      "which the spec does not have", "spec.unknown-step")
+        if step.route_default is not None and step.route_default not in ids:
+            src.error(route_line, f"{step.id}: the default route goes to '{step.route_default}', "
+                                  "which the spec does not have", "spec.unknown-step")
         refs = [(step.for_each or "", step.where), (step.when or "", step.where)]
         refs += [(f.source or "", f.where) for f in step.inputs]
         refs += [(v, step.where) for v in step.input_values.values() if isinstance(v, str)]

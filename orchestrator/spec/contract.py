@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para
@@ -36,12 +37,16 @@ _FORMATS = {"url": "uri", "uri": "uri", "email": "email", "date": "date", "datet
             "date-time": "date-time", "timestamp": "date-time"}
 
 
-def read_contract_heading(text: str) -> tuple[str, str | None] | None:
-    """`Step 1 → Step 2` → (`step-1`, `step-2`); `Step 3` → (`step-3`, None)."""
+def read_contract_heading(
+    text: str, resolve: Callable[[str], str | None] | None = None
+) -> tuple[str, str | None] | None:
+    """`Step 1 → Step 2` → (`step-1`, `step-2`); `Step 3` → (`step-3`, None); with `resolve`,
+    a step's name or number (`Extract → Load`) too."""
     parts = [p.strip().strip("`") for p in _ARROW.split(text.strip()) if p.strip()]
     if not 1 <= len(parts) <= 2:
         return None
-    ids = [step_id(p) or (p if re.fullmatch(r"[A-Za-z_][\w-]*", p) else None) for p in parts]
+    ids = [(resolve(p) if resolve else None) or step_id(p)
+           or (p if re.fullmatch(r"[A-Za-z_][\w-]*", p) else None) for p in parts]
     if any(i is None for i in ids):
         return None
     return str(ids[0]), (str(ids[1]) if len(ids) == 2 else None)
@@ -164,9 +169,13 @@ def _meta_valid(schema: dict[str, Any]) -> bool:
         return False  # e.g. an unknown $schema: let the detailed check explain
 
 
-def read_contract(heading: str, line: int, blocks: list[Block], src: Source) -> ContractSpec | None:
-    """One `### Step 1 → Step 2` block; None (with a warning) when the heading names no steps."""
-    ends = read_contract_heading(heading)
+def read_contract(
+    heading: str, line: int, blocks: list[Block], src: Source,
+    resolve: Callable[[str], str | None] | None = None,
+) -> ContractSpec | None:
+    """One `### Step 1 → Step 2` block; None (with a warning) when the heading names no steps.
+    `resolve` maps a step's name or number to its id."""
+    ends = read_contract_heading(heading, resolve)
     if ends is None:
         src.warn(line, f"contract heading '{heading}' does not name steps (write `Step 1 → Step 2`); "
                        "block not read", "spec.unread")

@@ -36,7 +36,17 @@ _FORMAT_WORDS = {"markdown", "md", "html", "url", "uri", "path", "filename", "em
                  "datetime", "timestamp", "yaml"}
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_-]*"
-_STEP_REF = re.compile(r"(?i)^\s*step[\s_-]*(\d+)\s*$")
+NUMBER_WORDS: dict[str, int] = {
+    w: i for i, w in enumerate(
+        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"])
+}
+ORDINAL_WORDS: dict[str, int] = {
+    w: i + 1 for i, w in enumerate(
+        ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"])
+}
+STEP_WORD = r"(?:step|stage|phase|task)"  # the words people number their steps with
+NUMBER = r"(?:\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
+_STEP_REF = re.compile(rf"(?i)^\s*{STEP_WORD}[\s_-]*({NUMBER})\s*$")
 _DOTTED = re.compile(rf"^({_NAME}(?:\s+\d+)?)\.({_NAME}(?:\.{_NAME})*)$")
 _ARRAY_OF = re.compile(r"(?i)^(?:list|array|sequence|set)\s+of\s+(\w+?)s?$")
 _SUFFIX_ARRAY = re.compile(r"^(\w+)\s*\[\s*\]$")
@@ -45,10 +55,19 @@ _ITEM = re.compile(rf"^`?({_NAME}(?:\.{_NAME})*|step\s+\d+\.{_NAME})`?\s*(?:\((.
 _WORD = re.compile(r"[\w-]+")
 
 
+def number_of(word: str) -> int | None:
+    """`12` → 12, `three` → 3; anything else → None."""
+    w = word.strip().lower()
+    if w.isdigit():
+        return int(w)
+    return NUMBER_WORDS.get(w)
+
+
 def step_id(text: str) -> str | None:
-    """`Step 2`, `step-2`, `step2` → `step-2`; anything else → None."""
+    """`Step 2`, `step-2`, `step2`, `Stage 2`, `step two` → `step-2`; anything else → None."""
     m = _STEP_REF.match(text.replace("`", ""))
-    return f"step-{int(m.group(1))}" if m else None
+    n = number_of(m.group(1)) if m else None
+    return f"step-{n}" if n is not None else None
 
 
 def type_of(word: str) -> str | None:
@@ -98,6 +117,20 @@ def _reference(name: str) -> tuple[str, str | None]:
     if head.lower() == "inputs":
         return rest.split(".")[-1], f"inputs.{rest}"
     return name, None
+
+
+_FROM_STEP = re.compile(rf"(?i)^(?:from\s+|of\s+|output\s+of\s+)?({STEP_WORD}[\s_-]*{NUMBER})(?:['’]s)?(?:\s+output)?$")
+
+
+def _source_qualifier(qualifiers: str) -> tuple[str, str] | None:
+    """A qualifier naming the step a value comes from: (`step-N`, the other qualifiers)."""
+    parts = split_top(qualifiers)
+    for i, part in enumerate(parts):
+        m = _FROM_STEP.match(part.strip().strip("`"))
+        sid = step_id(m.group(1)) if m else None
+        if sid is not None:
+            return sid, ", ".join(parts[:i] + parts[i + 1:])
+    return None
 
 
 def qualify(
@@ -163,7 +196,12 @@ def parse_fields(
             continue
         raw_name = m.group(1).replace(" ", "-")
         name, ref = _reference(raw_name)
-        typ, items, required, notes = qualify(m.group(2) or "", name, src, line)
+        quals = m.group(2) or ""
+        source = _source_qualifier(quals)
+        if source is not None and ref is None:  # `artifact_id (step one)`, `rows (from Step 2)`
+            ref = f"steps.{source[0]}.output.{name}"
+            quals = source[1]
+        typ, items, required, notes = qualify(quals, name, src, line)
         tail = m.group(3).strip().lstrip("-—– ").strip()
         fields.append(
             FieldSpec(

@@ -1,10 +1,16 @@
 """A markdown workflow spec (the template of seed 000) into a WorkflowSpec.
 
-markdown-it-py parses the text; the document is cut at its `##` headings into
-sections, recognised by name (`SECTIONS`: `## Error Recovery Strategy` and
-`## Error Recovery` alike), and each section's blocks go to their reader. The
-name of the workflow is a `<!-- name: x -->` comment if there is one, else the
-slug of the `#` title without a trailing "Workflow"/"Specification".
+markdown-it-py parses the text. The steps are found first, in whichever shape
+they were written (`structure`: step headings at any level and wording, else a
+list, table or runbook paragraphs); the rest of the document is cut at its `##`
+headings into sections, recognised by name (`SECTIONS`: `## Error Recovery
+Strategy` and `## Error Recovery` alike, a trailing "(roughly)" aside), and each
+section's blocks go to their reader. Steps are referred to by number, id or name
+anywhere (Depends on, routes, Data Contracts, the Error Recovery table). Without
+an Inputs section, a preamble line "Inputs: `a`, `b`" or "The input is `a`"
+declares the workflow inputs. The name of the workflow is a `<!-- name: x -->`
+comment if there is one, else the slug of the `#` title without a trailing
+"Workflow"/"Specification".
 """
 
 from __future__ import annotations
@@ -17,44 +23,50 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from pydantic import BaseModel, ConfigDict
 
-from orchestrator.spec.blocks import Block, Bullet, Para, Table, read_blocks, split_label
+from orchestrator.spec.blocks import Block, Bullet, Para, split_label
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.contract import read_contract
-from orchestrator.spec.fields import qualify, step_id
+from orchestrator.spec.fields import parse_fields, qualify
 from orchestrator.spec.model import (
     ContractSpec,
     ConvergenceSpec,
     InputSpec,
-    RecoveryRowSpec,
     ScenarioSpec,
     StepSpec,
 )
-from orchestrator.spec.recovery import (
-    ConvergenceItem,
-    RowCells,
-    read_convergence,
-    read_recovery_row,
-)
+from orchestrator.spec.prose import sentences as policy_sentences
+from orchestrator.spec.recovery import ConvergenceItem, read_convergence
+from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
 from orchestrator.spec.source import Source
-from orchestrator.spec.step import STEP_HEADING, read_step
+from orchestrator.spec.step_prose import sentences
+from orchestrator.spec.structure import (
+    StepGroup,
+    StepIndex,
+    give_routes,
+    heading_text,
+    read_container,
+    read_groups,
+    resolve_references,
+    split_step_headings,
+    to_blocks,
+)
 
 SECTIONS: dict[str, str] = {
-    **dict.fromkeys(("intent", "purpose", "goal", "overview", "summary"), "intent"),
+    **dict.fromkeys(("intent", "purpose", "goal", "overview", "summary", "why", "background",
+                     "motivation", "context", "why we want this", "what it does", "about"), "intent"),
     **dict.fromkeys(("inputs", "input", "workflow inputs", "parameters"), "inputs"),
-    **dict.fromkeys(("workflow steps", "steps"), "steps"),
+    **dict.fromkeys(("workflow steps", "steps", "the steps", "workflow", "pipeline", "procedure",
+                     "runbook", "process", "stages", "phases", "tasks", "how it works",
+                     "step by step", "flow", "the workflow", "plan of work"), "steps"),
     **dict.fromkeys(("data contracts", "contracts", "data contract"), "contracts"),
     **dict.fromkeys(("state management", "state"), "state"),
     **dict.fromkeys(("convergence criteria", "convergence", "limits"), "convergence"),
     **dict.fromkeys(("error recovery strategy", "error recovery", "recovery", "error handling",
-                     "recovery strategy", "error recovery table"), "recovery"),
+                     "recovery strategy", "error recovery table", "failure handling",
+                     "when things go wrong", "errors", "failures"), "recovery"),
     **dict.fromkeys(("testing plan", "test plan", "tests", "testing", "test scenarios",
                      "scenarios"), "testing"),
 }  # fmt: skip
-_COLUMNS = (
-    ("step", "step"), ("detect", "detection"), ("recover", "recovery"), ("fallback", "fallback"),
-    ("type", "error_class"), ("class", "error_class"), ("attempt", "max_attempts"),
-    ("fail", "failure"), ("error", "failure"),
-)  # fmt: skip
 _SCENARIO_KINDS = (
     ("happy", "happy"), ("degrad", "degradation"), ("recover", "recovery"), ("retry", "recovery"),
     ("escalat", "escalation"), ("edge", "edge"),
@@ -79,8 +91,14 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def _heading_text(node: SyntaxTreeNode) -> str:
-    return "".join(c.content for c in node.children if c.type == "inline").strip()
+_heading_text = heading_text
+
+
+def section_kind(title: str) -> str | None:
+    """The section a `##` title names (`SECTIONS`), asides in brackets and numbering aside."""
+    t = re.sub(r"\([^)]*\)|\[[^\]]*\]", " ", title.lower())
+    t = re.sub(r"^\s*(?:\d+[.)]|[ivx]+\.)\s*", "", t)
+    return SECTIONS.get(" ".join(re.sub(r"[^a-z ]", " ", t).split()))
 
 
 def _cut(nodes: list[SyntaxTreeNode], level: str) -> list[tuple[str, int, list[SyntaxTreeNode]]]:
@@ -111,14 +129,7 @@ def _sections(nodes: list[SyntaxTreeNode], src: Source) -> tuple[list[Block], li
 
 
 def _blocks(nodes: list[SyntaxTreeNode], src: Source) -> list[Block]:
-    out: list[Block] = []
-    for node in nodes:
-        if node.type == "heading":
-            out.append(Para(line=(node.map[0] + 1) if node.map else 1,
-                            text=f"{node.markup} {_heading_text(node)}"))
-        else:
-            out.extend(read_blocks([node]))
-    return out
+    return to_blocks(nodes)
 
 
 def section_text(section: Section, src: Source) -> str:
@@ -163,76 +174,28 @@ def read_inputs(section: Section, src: Source) -> tuple[InputSpec, ...]:
     return tuple(inputs)
 
 
-def read_steps(section: Section, src: Source) -> list[StepSpec]:
+def read_steps(section: Section, src: Source) -> None:
+    """The steps section when the steps have headings: what else it holds is not read."""
     if section.blocks:
         _warn_blocks(section.blocks, src, "workflow steps")
-    steps: list[StepSpec] = []
     for sub in section.subsections:
-        m = STEP_HEADING.match(sub.title)
-        if not m:
-            src.warn(sub.line, f"heading '{sub.title}' is not a step (write `### Step N: Name`); "
-                               "its content is not read", "spec.unread")
-            continue
-        steps.append(read_step(int(m.group(1)), m.group(2) or "", sub.line, list(sub.blocks), src))
-    return steps
+        src.warn(sub.line, f"heading '{sub.title}' is not a step (write `### Step N: Name`); "
+                           "its content is not read", "spec.unread")
 
 
-def read_contracts(section: Section, src: Source) -> list[ContractSpec]:
+def read_contracts(section: Section, src: Source, index: StepIndex | None = None) -> list[ContractSpec]:
     if section.blocks:
         _warn_blocks(section.blocks, src, "data contracts")
-    found = [read_contract(s.title, s.line, list(s.blocks), src) for s in section.subsections]
+    resolve = index.resolve if index is not None else None
+    found = [read_contract(s.title, s.line, list(s.blocks), src, resolve) for s in section.subsections]
     return [c for c in found if c is not None]
 
 
-def _raw_cells(line_text: str) -> list[str]:
-    inner = line_text.strip()
-    inner = inner[1:] if inner.startswith("|") else inner
-    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
-    return re.split(r"(?<!\\)\|", inner)
-
-
-def _table_columns(table: Table, src: Source) -> list[str | None]:
-    columns: list[str | None] = []
-    for cell in table.header:
-        low = cell.lower()
-        name = next((col for word, col in _COLUMNS if word in low), None)
-        if name is None or name in columns:
-            src.warn(table.line, f"column '{cell}' not read", "spec.unread")
-            name = None
-        columns.append(name)
-    return columns
-
-
-def read_recovery(section: Section, src: Source, step_ids: list[str]) -> list[RecoveryRowSpec]:
-    rows: list[RecoveryRowSpec] = []
+def read_recovery(section: Section, src: Source, index: StepIndex) -> RecoveryRows:
+    """Tables, bullets and paragraphs of the Error Recovery section (`spec.recovery_section`),
+    their steps found by number, id or name (`StepIndex`)."""
     blocks = list(section.blocks) + [b for s in section.subsections for b in s.blocks]
-    for block in blocks:
-        if isinstance(block, Para) and block.text.lstrip().startswith("|"):
-            src.error(block.line, "this table does not parse: it needs a header row and a "
-                                  "`|---|---|` delimiter row", "spec.table")
-            continue
-        if not isinstance(block, Table):
-            _warn_blocks([block], src, "error recovery")
-            continue
-        columns = _table_columns(block, src)
-        if "step" not in columns:
-            src.error(block.line, "the error recovery table has no Step column", "spec.table")
-            continue
-        for line, cells in block.rows:
-            raw = _raw_cells(src.line_text(line))
-            if len(raw) != len(columns):
-                src.error(line, f"table row has {len(raw)} cells; the header has {len(columns)}",
-                          "spec.table")
-                continue
-            values = {c: v for c, v in zip(columns, cells, strict=False) if c}
-            step_cell = values.pop("step", "").strip().strip("`")
-            sid = step_id(step_cell) or step_id(f"step {step_cell}") or step_cell
-            if sid not in step_ids:
-                src.error(line, f"table row names step '{step_cell}', which the spec does not "
-                                "have", "spec.unknown-step")
-                continue
-            rows.append(read_recovery_row(sid, RowCells(**values), src, line))
-    return rows
+    return read_recovery_section(blocks, src, index)
 
 
 def _items(blocks: tuple[Block, ...], kind: str, src: Source) -> list[ConvergenceItem]:
@@ -242,11 +205,17 @@ def _items(blocks: tuple[Block, ...], kind: str, src: Source) -> list[Convergenc
             items.append(ConvergenceItem(kind=kind, text=block.text, line=block.line))
             items += _items(tuple(block.children), kind, src)
         elif isinstance(block, Para):
-            items += [ConvergenceItem(kind=kind, text=t, line=block.line + i)
-                      for i, t in enumerate(block.text.splitlines()) if t.strip()]
+            lines = [(block.line + i, t) for i, t in enumerate(block.text.splitlines()) if t.strip()]
+            if all(_LABEL_LINE.match(t) for _, t in lines):  # "Wall time: 10 min" a line each
+                items += [ConvergenceItem(kind=kind, text=t, line=at) for at, t in lines]
+            else:  # prose wrapped over lines: a criterion a sentence
+                items += [ConvergenceItem(kind=kind, text=t, line=at) for t, at in policy_sentences(block.text, block.line)]
         else:
             _warn_blocks([block], src, "convergence criteria")
     return items
+
+
+_LABEL_LINE = re.compile(r"^\s*[^:.]{1,40}:\s*\S")
 
 
 def read_convergence_section(
@@ -289,6 +258,81 @@ def read_testing(section: Section, src: Source) -> list[ScenarioSpec]:
     return scenarios
 
 
+_INLINE_INPUTS = re.compile(
+    r"(?i)^\s*(?:\*\*|__)?\s*(?:workflow\s+)?(?:inputs?|parameters)\s*(?::\s*(?:\*\*|__)|(?:\*\*|__)?\s*:)"
+    r"\s*(.+)$", re.S)
+_INPUTS_SENTENCE = re.compile(r"(?i)\b(?:the\s+)?(?:workflow\s+)?inputs?\s+(?:is|are)\b|\binputs?\s*:")
+
+
+def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...] | None:
+    """Without `## Inputs`: a preamble line `Inputs: `a` (int), b` or a sentence "The input is
+    `a` ... and `b`" declares the workflow inputs (each read kept as a warning-free input)."""
+    found: list[InputSpec] = []
+    for block in blocks:
+        if not isinstance(block, Para | Bullet):
+            continue
+        labelled = False
+        lines = block.text.splitlines()
+        for offset, raw_line in enumerate(lines):
+            m = _INLINE_INPUTS.match(raw_line)
+            if m:
+                labelled = True
+                more = []
+                for after in lines[offset + 1:]:  # a value that goes on over the next lines
+                    if re.match(r"^\s*(?:\*\*|__)?[A-Za-z][\w ]{0,20}(?:\*\*|__)?\s*:", after):
+                        break
+                    more.append(after)
+                text = " ".join([m.group(1), *more]).strip().rstrip(".")
+                fields = parse_fields(text, src, block.line + offset)
+                found += [InputSpec(name=f.name, type=f.type, description=f.description,
+                                    required=f.required, where=f.where) for f in fields]
+        if labelled:
+            continue
+        for offset, sentence in sentences(block.text):
+            if _INPUTS_SENTENCE.search(sentence):
+                names = [n for n in re.findall(r"`([A-Za-z_]\w*)`", sentence)]
+                found += [InputSpec(name=n, where=src.where(block.line + offset)) for n in names]
+    unique = {i.name: i for i in reversed(found)}
+    return tuple(unique[n] for n in dict.fromkeys(i.name for i in found)) or None
+
+
+def _find_steps(
+    nodes: list[SyntaxTreeNode], src: Source
+) -> tuple[list[StepSpec], list[Block], list[Section], int | None]:
+    """The steps (module docstring), the preamble's blocks, the other sections, and the
+    line of the steps section (None when there is none)."""
+    sink: list = []  # type: ignore[type-arg]
+    groups, rest = split_step_headings(nodes, section_kind)
+    preamble, sections = _sections(rest, src)
+    named = next((sec for sec in sections if section_kind(sec.title) == "steps"), None)
+    steps: list[StepSpec] = []
+    if not groups and named is not None and named.subsections:
+        # `## Steps` with a heading per step that carries no number: numbered in order
+        groups = [StepGroup(number=i, name=sub.title, line=sub.line, heading=sub.title, blocks=sub.blocks)
+                  for i, sub in enumerate(named.subsections, start=1)]
+        named = named.model_copy(update={"subsections": ()})
+    if groups:
+        steps = read_groups(groups, src, sink)
+        if named is not None:
+            read_steps(named, src)
+    else:
+        containers: list[tuple[list[Block], bool]] = []
+        if named is not None:
+            containers.append((list(named.blocks) + [b for sub in named.subsections for b in sub.blocks], True))
+        containers += [(preamble, False)]
+        containers += [(list(sec.blocks), False) for sec in sections if section_kind(sec.title) is None]
+        for blocks, is_named in containers:
+            found = read_container(blocks, src, sink, named=is_named, warn_rest=blocks is not preamble)
+            if found is not None:
+                steps, taken = found
+                if blocks is preamble:
+                    preamble = [b for b in preamble if b.line not in taken]
+                break
+    steps = give_routes(steps, sink, src)
+    steps = resolve_references(steps, StepIndex(steps))
+    return steps, preamble, sections, named.line if named is not None else None
+
+
 def read_markdown(src: Source) -> SpecParts:
     """Read every section of the document; findings go to `src`."""
     md = MarkdownIt("commonmark").enable("table")
@@ -306,49 +350,57 @@ def read_markdown(src: Source) -> SpecParts:
     comment = _NAME_COMMENT.search(src.text)
     stem = PurePath(src.path).name.split(".")[0]
     name = comment.group(1) if comment else slug(_TITLE_TAIL.sub("", title)) or slug(stem) or "workflow"
-    preamble, sections = _sections(nodes, src)
+    steps, preamble, sections, steps_section_line = _find_steps(nodes, src)
+    step_lines = {s.where for s in steps}
     intent_parts = [b.text for b in preamble if isinstance(b, Para | Bullet)]
-    _warn_blocks([b for b in preamble if not isinstance(b, Para | Bullet)], src, "preamble")
+    _warn_blocks([b for b in preamble if not isinstance(b, Para | Bullet)
+                  and src.where(b.line) not in step_lines], src, "preamble")
     found: dict[str, Section] = {}
     for section in sections:
-        kind = SECTIONS.get(" ".join(re.sub(r"[^a-z ]", " ", section.title.lower()).split()))
-        if kind is None and STEP_HEADING.match(section.title):
-            kind = "step"
+        kind = section_kind(section.title)
         if kind is None:
             src.warn(section.line, f"section '{section.title}' is not a spec section; its "
                                    "content is not read", "spec.unknown-section")
         elif kind in found:
             src.error(section.line, f"a second '{section.title}' section (the first is at line "
                                     f"{found[kind].line})", "spec.duplicate-section")
-        elif kind != "step":
+        else:
             found[kind] = section
-    steps: list[StepSpec] = []
-    steps_line = found["steps"].line if "steps" in found else title_line or 1
-    if "steps" in found:
-        steps = read_steps(found["steps"], src)
-    for section in sections:  # `## Step 1: Name` at the top level also counts
-        m = STEP_HEADING.match(section.title)
-        if m and SECTIONS.get(section.title.lower()) is None:
-            blocks = list(section.blocks) + [b for s in section.subsections for b in s.blocks]
-            steps.append(read_step(int(m.group(1)), m.group(2) or "", section.line, blocks, src))
-    ids = [s.id for s in steps]
+    index = StepIndex(steps)
+    steps_line = steps_section_line or title_line or 1
     convergence, checks = (
         read_convergence_section(found["convergence"], len(steps), src)
         if "convergence" in found else (ConvergenceSpec(), ())
     )
     intent = section_text(found["intent"], src) if "intent" in found else ""
+    inputs = read_inputs(found["inputs"], src) if "inputs" in found else None
+    if inputs is None:
+        inputs = read_inline_inputs([*preamble, *(found["intent"].blocks if "intent" in found else ())], src)
+    contracts = (*read_contracts(found["contracts"], src, index), *checks) if "contracts" in found else checks
+    recovery = read_recovery(found["recovery"], src, index) if "recovery" in found else None
+    if recovery is not None and recovery.readings:  # rows that named their step by its name
+        steps = [s.model_copy(update={"readings": (*s.readings, *recovery.readings[s.id])})
+                 if s.id in recovery.readings else s for s in steps]
     return SpecParts(
         name=name,
         title=title,
         intent="\n\n".join(p for p in [*intent_parts, intent] if p),
-        inputs=read_inputs(found["inputs"], src) if "inputs" in found else None,
+        inputs=inputs,
         steps=tuple(steps),
         steps_line=steps_line,
-        contracts=(*read_contracts(found["contracts"], src), *checks) if "contracts" in found else checks,
+        contracts=tuple(_resolve_contract(c, index) for c in contracts),
         state=section_text(found["state"], src) if "state" in found else "",
         convergence=convergence,
-        recovery=tuple(read_recovery(found["recovery"], src, ids)) if "recovery" in found else (),
+        recovery=tuple(recovery or ()),
         scenarios=tuple(read_testing(found["testing"], src)) if "testing" in found else (),
         timeout_s=convergence.limits.wall_time_s if "wall_time_s" in convergence.limit_where else None,
     )
 
+
+def _resolve_contract(contract: ContractSpec, index: StepIndex) -> ContractSpec:
+    """A contract's ends named by a step's name or number become its ids."""
+    producer = index.resolve(contract.producer) or contract.producer
+    consumer = (index.resolve(contract.consumer) or contract.consumer) if contract.consumer else None
+    if (producer, consumer) == (contract.producer, contract.consumer):
+        return contract
+    return contract.model_copy(update={"producer": producer, "consumer": consumer})

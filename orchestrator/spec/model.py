@@ -17,6 +17,7 @@ from orchestrator.policy import (
     ErrorClass,
     Fallback,
     Limits,
+    PolicyStatement,
     RecoveryRule,
     RetryPolicy,
 )
@@ -51,6 +52,52 @@ class InputSpec(_Node):
     where: str
 
 
+class Reading(_Node):
+    """A structural reading of text that is not the template's own form, kept for review.
+
+    `what` is what was read: "step" (a list item, table row, paragraph or other heading
+    taken as a step), "depends_on", "join", "route", "input" and "output" (`(a -> b)`, "it
+    returns `x`", a YAML `step.field` reference), "moved" (a paragraph that belongs to
+    another step's section), "key" (a YAML key read under another name), or the key of a
+    bullet label read from a sentence ("skill", "for_each", "timeout", ...).
+    """
+
+    what: str
+    where: str  # file:line of the text read
+    text: str  # the text, trimmed to one line
+    note: str  # what it was read as
+
+
+class Mention(_Node):
+    """A backticked name in a step's prose (`fetch-mirror`, `get_rate`), where the skill
+    binder looks for a skill or a tool the author named."""
+
+    text: str
+    where: str
+    marked: Literal["backticks", "bold"] = "backticks"  # **fetch-docs** is a weaker naming, tried after
+
+
+StepForm = Literal["heading", "list", "table", "paragraph", "yaml"]
+
+
+class SpecText(_Node):
+    """A piece of a step's text that no structural reader took, kept for the policy reader.
+
+    kind: sentence (one sentence of a paragraph that the structure reader kept as
+    description), prose (a paragraph, cut into sentences by the policy reader), bullet
+    (an unlabelled or unknown-label bullet; `label` holds the label), failure_mode,
+    success (the Success criteria line), cell (a table cell; `label` holds its column).
+    `line` is where the text starts. `partly` marks a bullet the structure reader read in
+    part (a dependency): what the policy reader does not read of it is reported as such.
+    """
+
+    text: str
+    line: int
+    label: str | None = None
+    kind: Literal["sentence", "prose", "bullet", "failure_mode", "success", "cell"] = "prose"
+    partly: bool = False
+
+
 class StepSpec(_Node):
     id: str  # "step-1" for `### Step 1: Name`; the YAML `id`
     number: int | None = None
@@ -64,8 +111,8 @@ class StepSpec(_Node):
     outputs: tuple[FieldSpec, ...] = ()  # names from the Output line
     success: str = ""
     failure_modes: tuple[str, ...] = ()
-    depends_on: tuple[str, ...] = ()  # explicit step ids (resolved from "Step 2" or ids)
-    depends_where: str | None = None
+    depends_on: tuple[str, ...] = ()  # explicit step ids (resolved from "Step 2", ids or names)
+    depends_where: str | None = None  # set with depends_on empty: an explicit root ("none")
     for_each: str | None = None  # "item in list_field"
     when: str | None = None  # a Jinja2 expression
     approval: ApprovalPolicy | None = None
@@ -75,8 +122,19 @@ class StepSpec(_Node):
     retry: RetryPolicy | None = None  # YAML `retry:` on the step
     on_error: Literal["continue", "fail"] | None = None
     routes: dict[str, str] = Field(default_factory=dict)  # LLM routing: branch name -> step id
+    route_default: str | None = None  # the step for any other choice ("anything else to Step 4")
+    route_on: str | None = None  # the output field that holds the choice ("depends on the category")
+    routes_where: str | None = None  # the line that gave the routes
+    join: Literal["all", "any"] = "all"  # "any": runs once after whichever of its dependencies ran
+    # "Independent of step 1", "can start straight away": the step does not wait for the step
+    # before it (it still waits for the steps whose outputs it reads); the line that says so
+    unordered_where: str | None = None
+    form: StepForm = "heading"  # how the step was written
+    readings: tuple[Reading, ...] = ()  # structural readings of prose, each with its line
+    mentions: tuple[Mention, ...] = ()  # backticked names in the step's prose, in order
     extra: dict[str, str] = Field(default_factory=dict)  # other labelled bullets, kept for review
     field_where: dict[str, str] = Field(default_factory=dict)  # "timeout", "retries", ... -> file:line
+    texts: tuple[SpecText, ...] = ()  # prose and bullets no structural reader took, for the policy reader
 
 
 class ContractSpec(_Node):
@@ -103,6 +161,7 @@ class RecoveryRowSpec(_Node):
     feedback_to: str | None = None  # "regenerate step 3" from a validator row
     feedback_attempts: int | None = None
     timeout_s: float | None = None  # "No response after 5s", ">30 seconds"
+    every_step: bool = False  # a row that names no step: a catch-all for every step
     where: str
 
 
@@ -118,6 +177,41 @@ class ConvergenceSpec(_Node):
     step_unrecoverable: dict[str, ErrorClass] = Field(default_factory=dict)  # "can't import (unrecoverable)"
     feedback: dict[str, tuple[str, int]] = Field(default_factory=dict)  # validator -> (producer, max attempts)
     where: dict[str, str] = Field(default_factory=dict)  # key above ("step-1.retries") -> file:line
+    # max_attempts_per_step was written as retries ("No more than 3 retries anywhere"): a
+    # regenerated attempt does not count against it (the planner adds the regenerations)
+    retries_cap: bool = False
+
+
+class SentenceReading(_Node):
+    """A sentence that states a policy, read into a statement, with where it was written.
+
+    section: step (a step's own text), success, recovery (the Error Recovery table or
+    its bullets), column (an extra table column: `note` names it), convergence.
+    `steps` are the step ids it applies to; () means every step. `specific` is False
+    for a catch-all written for every step ("anything not listed below").
+    `source` is "llm" for a reading the model made (`plan --interpret`), with its model.
+    """
+
+    text: str
+    where: str
+    section: str
+    steps: tuple[str, ...] = ()
+    statement: PolicyStatement
+    specific: bool = True
+    source: Literal["spec", "llm"] = "spec"
+    model: str | None = None
+    note: str = ""
+
+
+class UnreadSentence(_Node):
+    """A sentence that carries policy words the grammar could not read (`plan --interpret` asks the model)."""
+
+    text: str
+    where: str
+    section: str
+    steps: tuple[str, ...] = ()
+    step_name: str = ""
+    problem: str
 
 
 class ScenarioSpec(_Node):
@@ -147,4 +241,6 @@ class WorkflowSpec(_Node):
     retry_where: str | None = None  # file:line of that `retry:`
     timeout_s: float | None = None  # a workflow-wide wall time (YAML `timeout:`)
     scenarios: tuple[ScenarioSpec, ...] = ()
+    readings: tuple[SentenceReading, ...] = ()  # policy sentences read outside the structured fields
+    unread: tuple[UnreadSentence, ...] = ()  # policy sentences not understood (each is also a warning)
     warnings: tuple[Diagnostic, ...] = ()

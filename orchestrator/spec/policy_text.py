@@ -3,6 +3,8 @@
 Each reader takes one short text (a table cell, a bullet's value) and returns
 data, or None when the text does not state that policy. Readers never guess
 silently: where they assume a number they report a warning through `Source`.
+Retries, regeneration, fallbacks and error classes are read with the grammar's
+tables (`spec.grammar`, through `spec.phrase`), the same as every other sentence.
 
     "30s", "2 min", "1h30m", ">10 seconds"       → seconds
     "Network timeout", "ImportError exception"   → ErrorClass (see `classify`)
@@ -17,11 +19,13 @@ silently: where they assume a number they report a warning through `Source`.
 
 from __future__ import annotations
 
-import json
 import re
 
 from orchestrator.policy import ApprovalPolicy, ErrorClass, Fallback, FallbackAction, RetryPolicy
+from orchestrator.spec import grammar as g
+from orchestrator.spec.effect import fallback_of, retry_of
 from orchestrator.spec.fields import step_id
+from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.source import Source
 
 _UNIT_S = {
@@ -37,25 +41,6 @@ _COMPOUND = re.compile(rf"^(?:\s*\d+(?:\.\d+)?\s*(?:{_UNITS})\s*)+$", re.I)
 _NUMBER_WORDS = {"once": 1, "twice": 2, "thrice": 3, "one": 1, "two": 2, "three": 3, "four": 4,
                  "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _MAX_COUNT = 1000
-
-CLASS_WORDS: tuple[tuple[ErrorClass, tuple[str, ...]], ...] = (
-    (ErrorClass.UNRECOVERABLE, ("unrecoverable", "non-retryable", "not retryable", "fatal",
-                                "permanent")),
-    (ErrorClass.INVALID_INPUT, ("importerror", "import error", "can't import", "cannot import",
-                                "not found", "doesn't exist", "does not exist", "no such",
-                                "invalid module", "invalid input", "bad input", "missing input",
-                                "unknown module", "invalid_input")),
-    (ErrorClass.CODE_ERROR, ("syntax error", "syntaxerror", "script error", "script fail",
-                             "traceback", "not markdown", "invalid markdown", "malformed",
-                             "parse fail", "parse error", "validation fail", "generation fail",
-                             "can't create code", "bad exit", "non-zero exit", "code error", "exception",
-                             "code_error", "contract")),
-    (ErrorClass.TIMEOUT, ("timeout", "timed out", "time out", "no response", "too slow",
-                          "deadline")),
-    (ErrorClass.TRANSIENT, ("network", "unreachable", "connection", "rate limit", "429", "5xx",
-                            "503", "502", "unavailable", "transient", "server crash")),
-)  # fmt: skip
-
 
 def parse_duration(text: str) -> float | None:
     """The whole text as a duration in seconds: `30s`, `2 min`, `1h30m`, bare `30` (seconds)."""
@@ -86,12 +71,20 @@ def count_in(text: str, nouns: str) -> int | None:
 
 
 def classify(text: str) -> ErrorClass | None:
-    """The error class a failure description names, or None."""
-    low = text.lower().replace("’", "'")
-    for klass, words in CLASS_WORDS:
-        if any(w in low for w in words):
-            return klass
+    """The error class a failure description names (the grammar's class rows, in order), or None."""
+    low = text.replace("’", "'")
+    for compiled in g.COMPILED_CONTEXT:
+        if compiled.row.value != "any" and compiled.regex.search(low):
+            return ErrorClass(str(compiled.row.value))
     return None
+
+
+def is_catch_all(text: str) -> bool:
+    """Whether a failure description means any failure ("anything else", "any error")."""
+    low = text.replace("’", "'").strip().lower()
+    if low in {"*", "any", "all", "other", "others", "default", "else", "anything"}:
+        return True
+    return any(c.row.value == "any" and c.regex.search(low) for c in g.COMPILED_CONTEXT)
 
 
 def delay_list(text: str) -> tuple[float, ...]:
@@ -113,43 +106,38 @@ def mentions_retry(text: str) -> bool:
 
 def read_retry(text: str, src: Source, line: int) -> RetryPolicy | None:
     """A retry policy stated in `text`, or None when it states none."""
-    if not mentions_retry(text):
-        return None
-    low = text.lower()
-    if re.search(r"\b(no|not|don't|never|without)\s+(retry|retries|retrying)\b", low):
-        return RetryPolicy(max_retries=0)
-    delays = delay_list(text)
-    count = count_in(low, r"retries|retry|times|tries")
-    attempts = count_in(low, r"attempts?")
-    if count is None and attempts is not None:
-        count = max(attempts - 1, 0)  # "N attempts" counts the first one too
-    if count is None:
-        if delays:
-            count = len(delays)
-        else:
-            count = 3
-            src.warn(line, f"'{text.strip()}' gives no retry count; 3 retries assumed",
-                     "spec.assumed")
-    if "exponential" in low or not delays:
-        fixed = re.search(r"\b(fixed|constant|every)\b", low)
-        wait = first_duration(low)
-        if fixed and wait is not None:
-            return RetryPolicy(max_retries=count, delays_s=(wait,), jitter=False)
-        if wait is not None and not delays and "exponential" in low:
-            return RetryPolicy(max_retries=count, initial_s=wait)
-        return RetryPolicy(max_retries=count)
-    return RetryPolicy(max_retries=count, delays_s=delays, jitter=False)
+    phrase = read_phrase(text)
+    retry, assumed = retry_of(phrase.statement, retry_said=phrase.retry_said)
+    if retry is not None and assumed:
+        src.warn(line, f"'{text.strip()}' gives no retry count; {retry.max_retries} assumed", "spec.assumed")
+    return retry
+
+
+def read_retries_value(value: str, src: Source, line: int) -> tuple[int | None, RetryPolicy | None]:
+    """A `- Retries:` bullet's value: the count, and the full policy when it also states waits.
+
+    `3` → (3, None); `2 (wait 1.5s)` → (2, fixed 1.5 s); `3, exponential` → (3, backoff)."""
+    phrase = read_phrase(f"retries: {value}")
+    retry, _ = retry_of(phrase.statement)
+    if retry is None or (phrase.statement.retries is None and not phrase.statement.no_retry \
+            and phrase.statement.max_attempts is None):
+        src.warn(line, f"retries '{value}' is not a count; ignored", "spec.unread")
+        return None, None
+    for problem in phrase.problems:
+        src.warn(line, f"retries '{value}': {problem}", "spec.policy-partial")
+    waits = phrase.statement.wait is not None or phrase.statement.for_up_to_s is not None
+    return retry.max_retries, retry if waits else None
 
 
 def read_regenerate(text: str, src: Source, line: int) -> int | None:
     """How many regenerations `text` asks for; None when it asks for none."""
-    if not re.search(r"regenerat|rewrite|repair", text, re.I):
-        return None
-    n = count_in(text, r"attempts?|times|regenerations?|tries")
-    if n is None:
+    phrase = read_phrase(text)
+    if phrase.statement.regenerate is not None:
+        return phrase.statement.regenerate
+    if phrase.regenerate_said:
         src.warn(line, f"'{text.strip()}' gives no regeneration count; 1 assumed", "spec.assumed")
         return 1
-    return n
+    return None
 
 
 def read_feedback(text: str, own_step: str) -> tuple[str, int | None] | None:
@@ -163,40 +151,16 @@ def read_feedback(text: str, own_step: str) -> tuple[str, int | None] | None:
     return None
 
 
-def _literal(text: str) -> tuple[bool, object]:
-    """A backticked JSON literal in `text` (`[]`, `{}`, `""`, `0`, `false`)."""
-    for chunk in re.findall(r"`([^`]*)`", text):
-        try:
-            return True, json.loads(chunk)
-        except ValueError:
-            continue
-    return False, None
-
-
 def read_fallback(text: str, src: Source, line: int) -> Fallback | None:
     """The fallback action `text` names, or None."""
-    low = text.lower().replace("’", "'")
-    if not low.strip() or low.strip() in {"-", "—", "n/a", "none"}:
+    if not text.strip() or text.strip().lower() in {"-", "—", "n/a", "none"}:
         return None
-    skill = re.search(r"(?:run|use|call|invoke|fall ?back to|switch to)\s+(?:the\s+)?`([^`]+)`", text, re.I)
-    found, value = _literal(text)
-    if found:
-        return Fallback(action=FallbackAction.DEFAULT, value=value)
-    if skill:
-        return Fallback(action=FallbackAction.SKILL, skill=skill.group(1).strip())
-    if re.search(r"\bempty\b|assume no\b|\bdefault\b|\bplaceholder\b|\bcached?\b|\bno docs\b", low):
-        return Fallback(action=FallbackAction.DEFAULT)
-    if "template" in low:
+    fallback = fallback_of(read_phrase(f"on failure: {text}").statement.on_failure)
+    if fallback is not None and fallback.action is FallbackAction.DEFAULT and fallback.value is None \
+            and "template" in text.lower():
         src.warn(line, f"'{text.strip()}' names no skill; read as the contract's empty value "
                        "(write run `skill-name` to run a skill instead)", "spec.assumed")
-        return Fallback(action=FallbackAction.DEFAULT)
-    if re.search(r"escalat|manual|human|review|intervention|page\b|operator", low):
-        return Fallback(action=FallbackAction.ESCALATE)
-    if re.search(r"\bfail|\babort|\bstop\b|\bterminate", low):
-        return Fallback(action=FallbackAction.FAIL)
-    if re.search(r"\bcontinu|\bskip|\bproceed|\bignore|\bmove on", low):
-        return Fallback(action=FallbackAction.CONTINUE)
-    return None
+    return fallback
 
 
 # what follows `timeout`/`within`/`after` in an approval, up to an arrow, a bracket or a separator

@@ -1,4 +1,4 @@
-"""The Error Recovery table and the Convergence Criteria, read into policies.
+"""The Error Recovery table's rows and the Convergence Criteria, read into policies.
 
 A table row is a complete statement for its step and error class: a Recovery
 cell that says nothing about retries means no retry, one that says nothing
@@ -7,6 +7,20 @@ more specific wins: a Recovery cell that substitutes a value ("use empty docs")
 beats a Fallback cell that only says "Continue" (DEFAULT already continues), and
 "escalate" beats "FAIL workflow" (an escalated run has failed, and a person is
 told). `Fallback(DEFAULT, value=None)` means "the output contract's empty value".
+
+Cells are read with the policy grammar (`spec.phrase`). A Max Attempts column
+gives the count of a Recovery cell that says "retry" without one, and is the
+row's retry when the cell says nothing of retrying; when both
+give a count and they disagree, the Recovery cell wins (a sentence says what
+was meant, a column summarises it) and a warning says so. Other
+columns (Owner, Notes, ...) are read too: what states a policy joins the row
+(the row's own cells win, with a warning), an Owner names who an escalation is
+for, and the rest is kept as notes. A row's failure text that names no class
+but says "anything else" is the catch-all of its step.
+
+A Convergence criterion that is not a limit, a per-step bound, a check or a
+feedback bound is read as a policy sentence for every step ("No single step
+should take more than 5 sec", "Whole run: 2 min max."), else reported.
 """
 
 from __future__ import annotations
@@ -25,9 +39,13 @@ from orchestrator.policy import (
     RetryPolicy,
 )
 from orchestrator.spec import policy_text as pt
+from orchestrator.spec.effect import fallback_of, retry_of
 from orchestrator.spec.fields import step_id
 from orchestrator.spec.model import ContractSpec, ConvergenceSpec, RecoveryRowSpec
+from orchestrator.spec.phrase import Phrase, read_phrase
+from orchestrator.spec.prose import Resolve, read_named, read_sentence
 from orchestrator.spec.source import Source
+from orchestrator.spec.step_prose import read_step_list
 
 _BLANK = {"", "-", "—", "–", "n/a", "none"}
 _EXPLICIT_CLASS = {
@@ -54,6 +72,7 @@ class RowCells(BaseModel):
     fallback: str = ""
     error_class: str = ""
     max_attempts: str = ""
+    extra: tuple[tuple[str, str], ...] = ()  # (column, cell) of the columns with no policy meaning of their own
 
 
 class ConvergenceItem(BaseModel):
@@ -90,6 +109,8 @@ def _error_class(step: str, cells: RowCells, src: Source, line: int) -> ErrorCla
     if explicit and not _blank(explicit):
         src.warn(line, f"error class '{cells.error_class.strip()}' not understood; "
                        "the failure text decides", "spec.unread")
+    if pt.is_catch_all(cells.failure):
+        return "any"
     found = pt.classify(cells.failure) or pt.classify(cells.detection)
     if found is None:
         src.warn(line, f"{step}: failure '{cells.failure.strip()}' not classified; "
@@ -98,25 +119,59 @@ def _error_class(step: str, cells: RowCells, src: Source, line: int) -> ErrorCla
     return found
 
 
-def read_recovery_row(step: str, cells: RowCells, src: Source, line: int) -> RecoveryRowSpec:
-    """One table row (its step already resolved) into a RecoveryRowSpec."""
-    on = _error_class(step, cells, src, line)
+_NO_COUNT = "it says to retry but not how many times"  # the grammar's `no_count` row
+
+
+def _problems(phrase: Phrase, step: str, what: str, text: str, src: Source, line: int, skip: str = "") -> None:
+    for problem in phrase.problems:
+        if skip and problem.endswith(skip):
+            continue
+        src.warn(line, f"{step}: {what} '{text.strip()}': {problem}", "spec.policy-partial")
+
+
+def _owner_of(cells: RowCells) -> str | None:
+    return next((cell.strip() for column, cell in cells.extra if "owner" in column.lower() and cell.strip()), None)
+
+
+def read_recovery_row(
+    step: str, cells: RowCells, src: Source, line: int, *, every_step: bool = False, resolve: Resolve | None = None,
+    who: str | None = None,
+) -> RecoveryRowSpec:
+    """One table row (its step already resolved) into a RecoveryRowSpec; `resolve` finds a
+    step named as the fallback ("go to the no-data notice instead"); `who` names the steps
+    in the warnings (a row for several steps is read, and reported, once)."""
+    label = who or step
+    on = _error_class(label, cells, src, line)
     timeout_s = pt.first_duration(cells.detection)
     if timeout_s is None and on in (ErrorClass.TIMEOUT, ErrorClass.TRANSIENT):
         timeout_s = pt.first_duration(cells.failure)
     recovery = cells.recovery.strip()
-    retry = pt.read_retry(recovery, src, line)
+    phrase = read_named(recovery, resolve)
+    # a retry without its count is reported once, below: as assumed, or counted by the Max Attempts column
+    _problems(phrase, label, "recovery", recovery, src, line, skip=_NO_COUNT)
+    retry, assumed = retry_of(phrase.statement, retry_said=phrase.retry_said)
     feedback = pt.read_feedback(recovery, step)
-    regenerate = None if feedback else pt.read_regenerate(recovery, src, line)
-    rec_fallback = pt.read_fallback(recovery, src, line)
-    col_fallback = pt.read_fallback(cells.fallback, src, line)
+    regenerate = None if feedback else phrase.statement.regenerate
+    if regenerate is None and not feedback and phrase.regenerate_said:
+        src.warn(line, f"'{recovery}' gives no regeneration count; 1 assumed", "spec.assumed")
+        regenerate = 1
+    rec_fallback = fallback_of(phrase.statement.on_failure)
+    if rec_fallback is not None and "template" in recovery.lower() and rec_fallback.value is None \
+            and rec_fallback.action is FallbackAction.DEFAULT:
+        src.warn(line, f"'{recovery}' names no skill; read as the contract's empty value "
+                       "(write run `skill-name` to run a skill instead)", "spec.assumed")
+    col_phrase = read_phrase(f"on failure: {cells.fallback}")  # a Fallback cell is what follows a failure
+    col_fallback = None if _blank(cells.fallback) else fallback_of(col_phrase.statement.on_failure)
     if not _blank(cells.fallback) and col_fallback is None:
-        src.warn(line, f"{step}: fallback '{cells.fallback.strip()}' not understood; "
+        src.warn(line, f"{label}: fallback '{cells.fallback.strip()}' not understood; "
                        "the step's default fallback applies", "spec.unread")
+    if phrase.statement.timeout_s is not None and timeout_s is None:
+        timeout_s = phrase.statement.timeout_s
+    count_said = phrase.statement.retries is not None or phrase.statement.max_attempts is not None
     if not _blank(recovery):
-        understood = retry or regenerate is not None or feedback or rec_fallback
+        understood = retry or regenerate is not None or feedback or rec_fallback or phrase.statement.timeout_s
         if not understood and not re.search(r"\blog", recovery, re.I):
-            src.warn(line, f"{step}: recovery '{recovery}' names no action; read as no retry "
+            src.warn(line, f"{label}: recovery '{recovery}' names no action; read as no retry "
                            "and no regeneration", "spec.unread")
         retry = retry or RetryPolicy(max_retries=0)
         regenerate = 0 if regenerate is None else regenerate
@@ -126,24 +181,36 @@ def read_recovery_row(step: str, cells: RowCells, src: Source, line: int) -> Rec
         if n is None or n < 1:
             src.warn(line, f"max attempts '{cells.max_attempts.strip()}' is not a positive count",
                      "spec.unread")
-        elif pt.mentions_retry(recovery) and retry is not None:
-            retry = retry.model_copy(update={"max_retries": n - 1})
+        elif (pt.mentions_retry(recovery) or phrase.retry_said) and retry is not None:
+            if count_said and retry.max_retries != n - 1:
+                # the sentence says what the author meant; a column is a summary of it
+                src.warn(line, f"{label}: the Max Attempts column says {n} attempts ({n - 1} retries) but the "
+                               f"Recovery cell '{recovery}' says {retry.max_retries} retries; the Recovery cell wins",
+                         "policy-conflict")
+            else:
+                retry = retry.model_copy(update={"max_retries": n - 1})
+            assumed = False
         elif feedback_to is not None:
             feedback_attempts = n
         elif regenerate:
             regenerate = n - 1
-        else:
-            src.warn(line, f"{step}: max attempts {n} given for a row that neither retries "
-                           "nor regenerates", "spec.unread")
+        else:  # the column is the row's retry: "| lookup fails | mark it unknown | 2 |"
+            retry = RetryPolicy(max_retries=n - 1)
+    if assumed and retry is not None:
+        src.warn(line, f"'{recovery}' gives no retry count; {retry.max_retries} assumed", "spec.assumed")
+    fallback = combine_fallbacks(rec_fallback, col_fallback)
+    owner = _owner_of(cells)
+    if fallback is not None and fallback.action is FallbackAction.ESCALATE and owner and not fallback.message:
+        fallback = fallback.model_copy(update={"message": f"escalate to {owner}"})
     rule = RecoveryRule(
         on=on,  # type: ignore[arg-type]
         failure=cells.failure.strip(),
         retry=retry,
         regenerate=regenerate,
-        fallback=combine_fallbacks(rec_fallback, col_fallback),
+        fallback=fallback,
         where=src.where(line),
     )
-    return RecoveryRowSpec(
+    row = RecoveryRowSpec(
         step=step,
         rule=rule,
         detection=cells.detection.strip(),
@@ -152,8 +219,41 @@ def read_recovery_row(step: str, cells: RowCells, src: Source, line: int) -> Rec
         feedback_to=feedback_to,
         feedback_attempts=feedback_attempts,
         timeout_s=timeout_s,
+        every_step=every_step,
         where=src.where(line),
     )
+    return _with_extra_columns(row, cells, src, line, label)
+
+
+def _with_extra_columns(row: RecoveryRowSpec, cells: RowCells, src: Source, line: int, label: str) -> RecoveryRowSpec:
+    """Cells of other columns that state a policy join the row; the row's own cells win."""
+    rule = row.rule
+    updates: dict[str, object] = {}
+    for column, cell in cells.extra:
+        if _blank(cell) or "owner" in column.lower():
+            continue
+        phrase = read_phrase(cell)
+        if not phrase.read:
+            if phrase.signal:
+                src.warn(line, f"{label}: column '{column}': '{cell.strip()}' states a policy that was not "
+                               "understood; not in the plan", "spec.policy-unread")
+            continue
+        _problems(phrase, label, f"column '{column}'", cell, src, line)
+        retry, _ = retry_of(phrase.statement)
+        fallback = fallback_of(phrase.statement.on_failure)
+        for name, value, current in (("retry", retry, rule.retry), ("fallback", fallback, rule.fallback)):
+            if value is None:
+                continue
+            if current is None or (current == RetryPolicy(max_retries=0) and not row.recovery):
+                updates[name] = value
+            elif current != value:
+                src.warn(line, f"{label}: column '{column}' ('{cell.strip()}') disagrees with the row's "
+                               f"{name}; the row's own cell wins", "policy-conflict")
+        if phrase.statement.timeout_s is not None and row.timeout_s is None:
+            row = row.model_copy(update={"timeout_s": phrase.statement.timeout_s})
+    if updates:
+        row = row.model_copy(update={"rule": rule.model_copy(update=updates)})
+    return row
 
 
 # --- Convergence Criteria -------------------------------------------------------------
@@ -170,8 +270,19 @@ _LIMIT_PATTERNS: tuple[tuple[str, str], ...] = (
     ("concurrency", r"concurrency|parallel\s+steps"),
 )  # fmt: skip
 _STEP_WORD = re.compile(r"(?i)\bstep[\s_-]*\d+\b")
+_STEPS_LIST = re.compile(r"(?i)\bsteps\s+\d+\s*(?:,|and|&|-|–|to)")
 _CHECK = re.compile(r"^`?(\w+)`?\s*\(\s*(step[\s_-]*\d+)\s*\)\s*(?:==?|is)\s*(.+)$", re.I)
 _CHECK_DOTTED = re.compile(r"^`?(step[\s_-]*\d+)[.\s]+(\w+)`?\s*(?:==?|is)\s*(.+)$", re.I)
+
+
+_RETRY_CAP = re.compile(r"\b(?:no\s+more\s+than|at\s+most|max(?:imum)?|up\s+to)\s+(\d+)\s+retr(?:y|ies)\s+"
+                        r"(?:anywhere|per\s+step|for\s+any\s+step|in\s+any\s+step|on\s+any\s+step|each)\b", re.I)
+
+
+def _retry_cap(text: str) -> tuple[str, float] | None:
+    """"No more than 3 retries anywhere": an upper bound on every step, 4 attempts per step."""
+    m = _RETRY_CAP.search(text)
+    return ("max_attempts_per_step", float(int(m.group(1)) + 1)) if m else None
 
 
 def read_limit(text: str, src: Source, line: int) -> tuple[str, float] | None:
@@ -206,8 +317,18 @@ def _json_value(text: str) -> object:
         return raw.strip("'\"")
 
 
+def _convergence_sentence(text: str, line: int, steps: list[str], step_ids: list[str] | None, src: Source) -> None:
+    """A criterion no other reading took: a policy for the steps it names (else every step), or a warning."""
+    phrase = read_phrase(text)
+    if not phrase.read and not phrase.signal:
+        src.warn(line, f"convergence criterion '{text}' is not read as a limit; kept as text", "spec.unread")
+        return
+    known = tuple(s for s in steps if step_ids is None or s in step_ids)
+    read_sentence(text, line, src, section="convergence", steps=known, who="convergence criteria")
+
+
 def read_convergence(
-    items: list[ConvergenceItem], n_steps: int, src: Source
+    items: list[ConvergenceItem], n_steps: int, src: Source, step_ids: list[str] | None = None
 ) -> tuple[ConvergenceSpec, tuple[ContractSpec, ...]]:
     """Bullets of the Convergence Criteria into bounds; unread bullets become warnings."""
     limits: dict[str, float] = {}
@@ -218,15 +339,20 @@ def read_convergence(
     feedback: dict[str, tuple[str, int]] = {}
     where: dict[str, str] = {}
     checks: list[ContractSpec] = []
+    retries_cap = False
     for item in items:
         text, line, at = item.text.strip(), item.line, src.where(item.line)
         low = text.lower()
         steps = [s for s in (step_id(m.group(0)) for m in _STEP_WORD.finditer(text)) if s]
-        limit = None if steps else read_limit(text, src, line)
+        if not steps and _STEPS_LIST.search(text):  # "Individual lookups (steps 2, 4 and 8) get 30s each"
+            steps = list(read_step_list(text, bare_digits=False).ids)
+        cap = None if steps else _retry_cap(text)
+        limit = None if steps else (cap or read_limit(text, src, line))
         check = _CHECK.match(text) or _CHECK_DOTTED.match(text)
         if limit is not None:
             limits[limit[0]] = limit[1]
             limit_where[limit[0]] = at
+            retries_cap = cap is not None or (retries_cap and limit[0] != "max_attempts_per_step")
         elif check is not None:
             field, ref, value = (check.group(1), check.group(2), check.group(3)) if _CHECK.match(
                 text) else (check.group(2), check.group(1), check.group(3))
@@ -257,8 +383,7 @@ def read_convergence(
         elif item.kind == "success" and re.search(r"\ball\s+steps?\b", low):
             continue
         else:
-            src.warn(line, f"convergence criterion '{text}' is not read as a limit; kept as text",
-                     "spec.unread")
+            _convergence_sentence(text, line, steps, step_ids, src)
     values = {k: (v if k == "wall_time_s" else int(v)) for k, v in limits.items()}
     spec = ConvergenceSpec(
         success=tuple(i.text for i in items if i.kind == "success"),
@@ -270,5 +395,6 @@ def read_convergence(
         step_unrecoverable=unrecoverable,
         feedback=feedback,
         where=where,
+        retries_cap=retries_cap,
     )
     return spec, tuple(checks)

@@ -1,11 +1,14 @@
 """The text being compiled and the findings about it, each with its line.
 
 A `Source` is made once per parse and collects errors (the spec cannot be used)
-and warnings (text that was kept but not understood). Nothing here is global:
-every parser function receives the `Source` it reports into.
+and warnings (text that was kept but not understood), and the policy sentences
+read outside the structured fields (`readings`, `unread`; see `spec.prose`).
+Nothing here is global: every parser function receives the `Source` it reports into.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from orchestrator.errors import Diagnostic, Severity, SpecError
 
@@ -28,6 +31,8 @@ class Source:
         self.lines = text.splitlines()
         self.errors: list[Diagnostic] = []
         self.warnings: list[Diagnostic] = []
+        self.readings: list[Any] = []  # spec.model.SentenceReading
+        self.unread: list[Any] = []  # spec.model.UnreadSentence
 
     def where(self, line: int) -> str:
         """`file:line` for a 1-based line."""

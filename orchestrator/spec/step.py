@@ -1,10 +1,25 @@
-"""One `### Step N: Name` block of a markdown spec into a StepSpec.
+"""One step of a markdown spec (its heading, list item, table row or paragraph) into a StepSpec.
 
 Labelled bullets are read by label (`LABELS` lists the spellings). The bullets of
 `- Failure modes:` may be nested under it or, as in the seed, written at the same
 level right after it: such a following bullet without a known label is a
-failure mode. Bullets, paragraphs and blocks that are not understood become
-warnings, and unknown labels are also kept in `StepSpec.extra`.
+failure mode. Unknown labels are kept in `StepSpec.extra`; blocks that are not
+understood become warnings.
+
+What no reader here takes goes to `StepSpec.texts` for the policy reader
+(`spec.prose`), which reads each piece once as a policy or reports it with its
+line: the sentences kept as description, unlabelled bullets (the sentences not
+read whole as structure), unknown-label bullets, failure modes, the Success line,
+description bullets, and a steps table's extra cells. Nothing is warned here that
+the policy reader reports.
+
+Paragraphs are read sentence by sentence (`prose`): a sentence that starts with a
+label ("Depends on: none.", "Input: a, b.") is read as that bullet; a routing
+sentence, a dependency ("Runs after 1–2.", "whichever resolver ran (Stage 3, 4 or
+5)") or a root ("Independent of step 1") is read as such, each kept as a `Reading`
+with its line; `(a -> b)` names the step's inputs and outputs. The other sentences
+are the step's description, where the policy reader and the skill binder look.
+Backticked names anywhere in the step's prose are kept, in order, as `mentions`.
 """
 
 from __future__ import annotations
@@ -14,18 +29,21 @@ from typing import Any
 
 from orchestrator.policy import RetryPolicy
 from orchestrator.spec import policy_text as pt
-from orchestrator.spec.blocks import Block, Bullet, Para
-from orchestrator.spec.fields import parse_fields, split_top, step_id
-from orchestrator.spec.model import FieldSpec, StepSpec
+from orchestrator.spec import step_prose as prose
+from orchestrator.spec.blocks import Block, Bullet, Para, split_label
+from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, parse_fields, split_top, step_id
+from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepForm, StepSpec
 from orchestrator.spec.source import Source
 
 LABELS: dict[str, str] = {
-    **dict.fromkeys(("skill", "skill used", "skills", "uses", "agent", "uses skill"), "skill"),
-    **dict.fromkeys(("input", "inputs"), "input"),
-    **dict.fromkeys(("output", "outputs"), "output"),
+    **dict.fromkeys(("skill", "skill used", "skills", "uses", "agent", "uses skill", "tool",
+                     "mcp tool", "uses tool", "skill name"), "skill"),
+    **dict.fromkeys(("input", "inputs", "in", "takes"), "input"),
+    **dict.fromkeys(("output", "outputs", "out", "returns", "produces", "gives"), "output"),
     **dict.fromkeys(("success", "success criteria", "success criterion"), "success"),
     **dict.fromkeys(("failure modes", "failure mode", "failures"), "failures"),
-    **dict.fromkeys(("depends on", "depends", "dependencies", "after", "needs"), "depends"),
+    **dict.fromkeys(("depends on", "depends", "dependencies", "after", "needs", "runs after",
+                     "waits for", "prerequisites", "depends-on"), "depends"),
     **dict.fromkeys(("for each", "foreach", "for-each", "fan out", "fan-out"), "for_each"),
     **dict.fromkeys(("when", "condition", "if", "only if", "run if"), "when"),
     **dict.fromkeys(("approval", "requires approval", "approve"), "approval"),
@@ -36,11 +54,45 @@ LABELS: dict[str, str] = {
     **dict.fromkeys(("route", "routes", "routing", "branch", "branches"), "route"),
     **dict.fromkeys(("description", "purpose", "notes", "note"), "description"),
 }
-STEP_HEADING = re.compile(r"(?i)^\s*step\s*(\d+)\s*(?:[:.)\-–—]\s*(.*))?$")
+STEP_HEADING = re.compile(rf"(?i)^\s*{STEP_WORD}\s*({NUMBER})\s*(?:[:.)\-–—]\s*(.*))?$")
+NUMBERED_HEADING = re.compile(r"^\s*(\d+)\s*(?:[.):]|\s[-–—])\s+(\S.*)$")  # "2. Classify", "1) Pull", "3 — Ship"
+_IO = re.compile(r"\(\s*([^()]*?)\s*(?:->|→|=>)\s*([^()]*?)\s*\)")
+_IO_LEAD = re.compile(r"^\s*((?:[`\w][\w`]*(?:\s*(?:,|\+|and)\s*[`\w][\w`]*)*)?)\s*(?:->|→|=>)\s*(.+)$")
+_RETURNS = re.compile(r"(?i)\b(?:returns?|gives? back|get back|gets back|comes? back with|produces?|outputs?|"
+                      r"emits?|yields?|hands? back|what comes back is)\b")
+_EMPHASISED = re.compile(r"(?<![\w*])(?:\*\*|\*|__|_)([a-z0-9]+(?:-[a-z0-9]+)+)(?:\*\*|\*|__|_)(?![\w*])")
+_GENERIC = {"everything", "all", "nothing", "none", "it", "them", "input", "inputs", "output", "outputs"}
+_ASIDE = re.compile(r"(?i)^\W*(?:notes?|remarks?|comments?|todo|open questions?|misc|references?|faq)\W*$")
 _FOR_EACH = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+?)\s*$")
 _REF = re.compile(r"^(?:(step[\s_-]*\d+)|steps\.([\w-]+)\.output)\.([\w.]+)$", re.I)
-_ROUTE = re.compile(r"^\s*`?([\w -]+?)`?\s*(?:→|->|=>|:)\s*`?([\w -]+?)`?\s*$")
+_ROUTE = re.compile(r"^\s*`?([\w *-]+?)`?\s*(?:→|->|=>|:)\s*`?([\w -]+?)`?\s*$")
 _ID = re.compile(r"[A-Za-z_][\w-]*")
+
+
+def label_key(label: str | None, value: str) -> str | None:
+    """What a bullet's label means (`LABELS`); "Requires: Step 2" is a dependency too."""
+    key = LABELS.get(label or "")
+    if key is None and label in ("requires", "required", "prerequisite", "waits on") and (
+        prose.read_step_list(value, bare_digits=False).ids
+    ):
+        return "depends"
+    return key
+
+
+def step_heading(title: str) -> tuple[int, str] | None:
+    """`Step 2: Name`, `Stage 2 — Name`, `Step three: Name` → (number, name); else None."""
+    t = title.strip().strip("*_").replace("**", "").replace("__", "")
+    m = STEP_HEADING.match(t)
+    if m is None:
+        return None
+    n = number_of(m.group(1))
+    return (n, (m.group(2) or "").strip().strip("*_ ")) if n is not None else None
+
+
+def numbered_heading(title: str) -> tuple[int, str] | None:
+    """`2. Classify`, `1) Pull out the action items` → (number, name); else None."""
+    m = NUMBERED_HEADING.match(title.strip().replace("**", ""))
+    return (int(m.group(1)), m.group(2).strip().strip("*_ ")) if m else None
 
 
 def _strip_code(text: str) -> str:
@@ -91,27 +143,39 @@ def read_when(text: str, src: Source, line: int) -> str | None:
     return expr
 
 
-def read_depends(text: str) -> tuple[str, ...]:
-    """`Step 1, Step 2` / `step-1 and extract` → ids; `none` → ()."""
-    if text.strip().lower() in {"none", "nothing", "-", "—", "n/a", ""}:
-        return ()
-    out: list[str] = []
-    for part in split_top(text.replace(" and ", ","), ",;"):
-        token = part.strip().strip("`")
-        out.append(step_id(token) or token)
-    return tuple(out)
+def read_depends(text: str) -> prose.StepList:
+    """`Step 1, Step 2` / `step-1 and extract` / `Steps 2, 4, 6 and 8` / `after 2–4` → the steps
+    (numbers as `step-N`, other names kept to resolve); `none`, `-` → a root; "or",
+    "whichever ran" → a join over whichever ran."""
+    return prose.read_step_list(text, bare_digits=True)
 
 
-def read_routes(text: str, src: Source, line: int) -> dict[str, str]:
+_ROUTE_DEFAULT = re.compile(r"(?i)^(?:\*|default|otherwise|else|anything else|everything else|any other\b.*|"
+                            r"the rest)$")
+
+
+def read_routes(text: str, src: Source, line: int) -> tuple[dict[str, str], str | None]:
+    """`billing → Step 2, technical → Step 3, anything else → Step 4` (or the same as a
+    sentence) → (branches, default)."""
     routes: dict[str, str] = {}
-    for part in split_top(text, ",;"):
+    default: str | None = None
+    parts = split_top(text, ",;")
+    if any(_ROUTE.match(p) is None for p in parts):
+        sentence = prose.route_sentence(text)
+        if sentence is not None:
+            return sentence.branches, sentence.default
+    for part in parts:
         m = _ROUTE.match(part)
         if not m:
             src.error(line, f"route '{part}' must read `branch-name → Step N`", "spec.route")
             continue
         target = m.group(2).strip()
-        routes[m.group(1).strip()] = step_id(target) or target
-    return routes
+        branch = m.group(1).strip()
+        if _ROUTE_DEFAULT.match(branch):
+            default = step_id(target) or target
+        else:
+            routes[branch] = step_id(target) or target
+    return routes, default
 
 
 def _child_texts(bullet: Bullet) -> list[tuple[str, int]]:
@@ -119,16 +183,7 @@ def _child_texts(bullet: Bullet) -> list[tuple[str, int]]:
 
 
 def _read_retries(value: str, src: Source, line: int) -> tuple[int | None, RetryPolicy | None]:
-    n = pt.read_count(value)
-    if n is None:
-        src.warn(line, f"retries '{value}' is not a count; ignored", "spec.unread")
-        return None, None
-    delays = pt.delay_list(value)
-    if delays:
-        return n, RetryPolicy(max_retries=n, delays_s=delays, jitter=False)
-    if "exponential" in value.lower() or "fixed" in value.lower():
-        return n, pt.read_retry(f"retry {n} times, {value}", src, line)
-    return n, None
+    return pt.read_retries_value(value, src, line)
 
 
 # Bullets whose line the planner cites as the source of a policy decision.
@@ -136,10 +191,11 @@ LOCATED = ("timeout", "retries", "on_error", "approval", "compensation", "when",
 
 
 class _StepBuilder:
-    """Collects one step's values while its bullets are read."""
+    """Collects one step's values while its bullets and sentences are read."""
 
-    def __init__(self, src: Source) -> None:
+    def __init__(self, src: Source, sid: str) -> None:
         self.src = src
+        self.sid = sid
         self.values: dict[str, Any] = {}
         self.inputs: list[FieldSpec] = []
         self.outputs: list[FieldSpec] = []
@@ -149,6 +205,23 @@ class _StepBuilder:
         self.routes: dict[str, str] = {}
         self.field_where: dict[str, str] = {}
         self.seen: set[str] = set()
+        self.texts: list[SpecText] = []  # what no structural reader took, for the policy reader (spec.prose)
+        self.readings: list[Reading] = []
+        self.mentions: list[Mention] = []
+        self.bold: list[Mention] = []
+        self.prose_depends: tuple[prose.StepList, int, str] | None = None
+        self.structure_read = 0  # sentences read as a dependency, a root (+1) or a route (+2)
+        self.foreign_routes: list[tuple[str, prose.RouteReading, int]] = []
+
+    def read(self, what: str, line: int, text: str, note: str) -> None:
+        self.readings.append(Reading(what=what, where=self.src.where(line), text=_clip(text), note=note))
+
+    def mention(self, text: str, line: int) -> None:
+        for name in re.findall(r"`([^`]+)`", text):
+            if name.strip():
+                self.mentions.append(Mention(text=name.strip(), where=self.src.where(line)))
+        for name in _EMPHASISED.findall(text):  # **fetch-docs**, *fetch-docs*, _fetch-docs_
+            self.bold.append(Mention(text=name, where=self.src.where(line), marked="bold"))
 
     def labelled(self, key: str, bullet: Bullet, sid: str) -> None:
         src, line, value = self.src, bullet.line, bullet.value
@@ -169,11 +242,17 @@ class _StepBuilder:
         if key == "failures":
             parts = [p for p in split_top(value, ";")] + [t for t, _ in children]
             self.failures.extend(parts)
+            self.texts += [SpecText(text=p, line=line, kind="failure_mode") for p in split_top(value, ";")]
+            self.texts += [SpecText(text=t, line=at, kind="failure_mode") for t, at in children]
             return
         if key == "route":
             for text, at in [(value, line), *children]:
                 if text.strip():
-                    self.routes.update(read_routes(text, src, at))
+                    branches, default = read_routes(text, src, at)
+                    self.routes.update(branches)
+                    if default is not None:
+                        self.values["route_default"] = default
+                    self.values.setdefault("routes_where", src.where(at))
             return
         if children:
             src.warn(children[0][1], f"{sid}: nested bullets under '{bullet.label}' not read",
@@ -193,10 +272,18 @@ class _StepBuilder:
             v["skill"] = value.strip()  # a TODO placeholder is the planner's error ("no skill chosen yet")
         elif key == "success":
             v["success"] = value.strip()
+            self.texts.append(SpecText(text=value.strip(), line=line, kind="success"))
         elif key == "description":
             self.description.append(value.strip())
+            self.texts.append(SpecText(text=value.strip(), line=line))  # "- Notes: retry twice" is read too
         elif key == "depends":
-            v["depends_on"], v["depends_where"] = read_depends(value), src.where(line)
+            found = read_depends(value)
+            v["depends_on"], v["depends_where"] = (*found.ids, *found.names), src.where(line)
+            if found.any:
+                v["join"] = "any"
+                self.read("join", line, value, f"runs once after whichever of {_ids(found)} ran")
+            elif found.root:
+                self.read("depends_on", line, value, "no dependencies: the step is a root")
         elif key == "for_each":
             v["for_each"] = read_for_each(value, src, line)
         elif key == "when":
@@ -227,36 +314,211 @@ class _StepBuilder:
                 src.warn(line, f"{sid}: on error '{value.strip()}' must be continue or fail; "
                                "ignored", "spec.unread")
 
+    def unlabelled(self, bullet: Bullet) -> None:
+        """A bullet without a label: its structure here, the rest to the policy reader, which
+        reads it or reports it (as not read, or read only in part when some was structure)."""
+        how, rest = _bullet_prose(self, bullet)
+        if rest:
+            self.texts.append(SpecText(text=" ".join(rest), line=bullet.line, kind="bullet", partly=how == "part"))
 
-def read_step(number: int, name: str, line: int, blocks: list[Block], src: Source) -> StepSpec:
-    """A step heading (already split into number and name) and the blocks under it."""
+    # -- prose ---------------------------------------------------------------------
+
+    def paragraph(self, text: str, line: int) -> None:
+        """A paragraph, sentence by sentence (module docstring)."""
+        kept: list[str] = []
+        for offset, sentence in prose.sentences(text):
+            at = line + offset
+            if not self.sentence(sentence, at):
+                kept.append(sentence)
+                self.mention(sentence, at)
+                self.texts.append(SpecText(text=sentence, line=at, kind="sentence"))
+        if kept:
+            self.description.append(" ".join(kept))
+
+    def sentence(self, sentence: str, line: int) -> bool:
+        """Read one sentence structurally; True when it was taken (not description)."""
+        label, value = split_label(sentence)
+        key = label_key(label, value)
+        if key is not None and key != "description":
+            value = value.rstrip(".").strip()
+            if key == "for_each":
+                head = re.match(r"\s*`?(\w+\s+in\s+[\w.-]+)`?\s*[,;]?\s*(.*)$", value)
+                if head:
+                    value, rest = head.group(1), head.group(2)
+                    if rest:
+                        self.description.append(rest[:1].upper() + rest[1:])
+                        self.mention(rest, line)
+                        self.texts.append(SpecText(text=rest, line=line, kind="sentence"))
+            self.labelled(key, Bullet(line=line, text=sentence, label=label, value=value), self.sid)
+            if key != "depends":
+                self.read(key, line, sentence, f"read as a `{label}:` line")
+            elif self.values.get("depends_on") and self.values.get("join") != "any":
+                self.read("depends_on", line, sentence,
+                          f"depends on {', '.join(self.values['depends_on'])}")
+            return True
+        route = prose.route_sentence(sentence)
+        if route is not None:
+            self.structure_read += 2  # a route says nothing else: the bullet is read whole
+            self._route(route, sentence, line)
+            return True
+        found = prose.dependency_phrase(sentence)
+        if found is not None:
+            self.structure_read += 1
+            if self.prose_depends is None or self.prose_depends[0].root:
+                self.prose_depends = (found, line, sentence)
+            else:  # a second sentence naming more steps to wait for: both count
+                first, at, text = self.prose_depends
+                ids = tuple(dict.fromkeys([*first.ids, *found.ids]))
+                self.prose_depends = (first.model_copy(update={"ids": ids, "any": first.any or found.any}), at, text)
+            return False  # the sentence may also carry a policy: it stays in the description
+        if prose.root_phrase(sentence):
+            self.structure_read += 1
+            if self.prose_depends is None:
+                self.prose_depends = (prose.StepList(root=True), line, sentence)
+        self._io(sentence, line)
+        self._returns(sentence, line)
+        return False
+
+    def _returns(self, sentence: str, line: int) -> None:
+        """"It returns `published` and the `url`": the step's outputs, when none are declared."""
+        m = _RETURNS.search(sentence)
+        if m is None or self.outputs:
+            return
+        clause = re.split(r"[;:]|\.\s|, (?:so|but|which|then)\b", sentence[m.end():])[0]
+        names = [n for n in re.findall(r"`([A-Za-z_]\w*)`", clause)]
+        if not names:
+            return
+        self.outputs += [FieldSpec(name=n, where=self.src.where(line)) for n in dict.fromkeys(names)]
+        self.read("output", line, sentence, f"outputs {', '.join(dict.fromkeys(names))}")
+
+    def _route(self, route: prose.RouteReading, sentence: str, line: int) -> None:
+        branches = ", ".join(f"{b} -> {t}" for b, t in route.branches.items())
+        default = f", anything else -> {route.default}" if route.default else ""
+        on = f" on `{route.on}`" if route.on else ""
+        if route.router is not None and route.router != self.sid:
+            self.foreign_routes.append((route.router, route, line))
+            self.read("route", line, sentence, f"routes of {route.router}{on}: {branches}{default}")
+            return
+        self.routes.update(route.branches)
+        self.values["route_default"] = route.default
+        self.values["route_on"] = route.on
+        self.values["routes_where"] = self.src.where(line)
+        self.read("route", line, sentence, f"routes{on}: {branches}{default}")
+
+    def _io(self, sentence: str, line: int) -> None:
+        """`(table -> rows)` or `bundle -> modules`: the step's inputs and outputs."""
+        m = _IO.search(sentence) or _IO_LEAD.match(sentence)
+        if m is None or self.inputs or self.outputs:
+            return
+        ins, outs = _names(m.group(1)), _names(re.split(r"[.;]\s", m.group(2))[0])
+        if not outs:
+            return
+        at = self.src.where(line)
+        # names in prose are loose ("index + totals"): an input with no source is a warning, not an error
+        self.inputs += [FieldSpec(name=n, required=False, where=at) for n in ins]
+        self.outputs += [FieldSpec(name=n, where=at) for n in outs]
+        self.read("input", line, m.group(0), f"inputs {', '.join(ins) or '(none named)'}; "
+                                             f"outputs {', '.join(outs)}")
+
+    def finish_depends(self) -> None:
+        """A dependency read from a sentence counts when no Depends line says otherwise."""
+        if self.prose_depends is None or "depends_where" in self.values:
+            return
+        found, line, sentence = self.prose_depends
+        if found.root:
+            self.values["unordered_where"] = self.src.where(line)
+            self.read("depends_on", line, sentence, "does not wait for the step before it (only for the "
+                                                    "steps whose outputs it reads)")
+            return
+        self.values["depends_on"] = found.ids
+        self.values["depends_where"] = self.src.where(line)
+        if found.any:
+            self.values["join"] = "any"
+            self.read("join", line, sentence, f"runs once after whichever of {_ids(found)} ran")
+        else:
+            self.read("depends_on", line, sentence, f"depends on {_ids(found)}")
+
+
+def _clip(text: str, width: int = 160) -> str:
+    one = " ".join(text.split())
+    return one if len(one) <= width else one[: width - 1] + "…"
+
+
+def _ids(found: prose.StepList) -> str:
+    return ", ".join([*found.ids, *found.names])
+
+
+def _names(text: str) -> list[str]:
+    """`a, b + c` / `` `modules`, a list of {...} `` / `verdict (pass/fail), reasons` → the names;
+    [] when a part is not a name or only a word such as "everything"."""
+    ticked = re.findall(r"`([A-Za-z_][\w-]*)`", text)
+    if ticked:
+        return ticked
+    bare = re.sub(r"\([^()]*\)|\[[^\]]*\]|\{[^{}]*\}", " ", text).strip().rstrip(".;:")
+    parts = [p.strip() for p in re.split(r",|\+|\band\b", bare) if p.strip()]
+    if not parts or not all(re.fullmatch(r"[A-Za-z_]\w*", p) for p in parts):
+        return []
+    return [p for p in parts if p.lower() not in _GENERIC]
+
+
+def read_step(
+    number: int,
+    name: str,
+    line: int,
+    blocks: list[Block],
+    src: Source,
+    *,
+    form: StepForm = "heading",
+    readings: tuple[Reading, ...] = (),
+    routes_sink: list[tuple[str, prose.RouteReading, int]] | None = None,
+    cells: tuple[SpecText, ...] = (),
+) -> StepSpec:
+    """A step (its number, name and line already read) and the blocks that belong to it.
+
+    `routes_sink` receives routing sentences whose lead-in names another step as the router
+    ("depends on the category from Stage 1"): the caller gives them to that step. `cells`
+    are a steps table's cells no reader here takes, for the policy reader."""
     sid = f"step-{number}"
-    b = _StepBuilder(src)
+    b = _StepBuilder(src, sid)
+    b.readings.extend(readings)
+    b.mention(name, line)
     flattened = False  # reading failure modes written at the bullets' own level
+    aside = False  # after a "notes:" paragraph nothing more belongs to the step
     for block in blocks:
+        if aside:
+            text = str(getattr(block, "text", "")).strip()
+            src.warn(block.line, f"{sid}: '{text[:60]}' (after a notes line) not read", "spec.unread")
+            continue
         if isinstance(block, Bullet):
-            key = LABELS.get(block.label or "")
+            key = label_key(block.label, block.value)
             if flattened and (key is None or _looks_like_mode(key, block.value)):
                 b.failures.append(block.text.strip())
+                b.texts.append(SpecText(text=block.text.strip(), line=block.line, kind="failure_mode"))
                 continue
             flattened = False
-            if key is None:
+            if key is None:  # the policy reader reads it or reports it (spec.prose)
                 if block.label:
                     b.extra[block.label] = block.value
-                    src.warn(block.line, f"{sid}: label '{block.label}' not understood; kept for "
-                                         "review", "spec.unknown-label")
+                    b.texts.append(SpecText(text=block.value, line=block.line, label=block.label, kind="bullet"))
                 else:
-                    src.warn(block.line, f"{sid}: bullet '{block.text[:60]}' not read",
-                             "spec.unread")
+                    b.unlabelled(block)
                 continue
             b.labelled(key, block, sid)
             flattened = key == "failures" and not block.value.strip() and not block.children
         elif isinstance(block, Para):
             flattened = False
-            b.description.append(block.text.strip())
+            if _ASIDE.match(block.text):
+                aside = True
+                src.warn(block.line, f"{sid}: '{block.text.strip()[:60]}' and what follows it are "
+                                     "not read as part of the step", "spec.unread")
+                continue
+            b.paragraph(block.text.strip(), block.line)
         else:
             flattened = False
             src.warn(block.line, f"{sid}: block not read", "spec.unread")
+    b.finish_depends()
+    if routes_sink is not None:
+        routes_sink.extend(b.foreign_routes)
     return StepSpec(
         id=sid,
         number=number,
@@ -269,8 +531,32 @@ def read_step(number: int, name: str, line: int, blocks: list[Block], src: Sourc
         routes=b.routes,
         extra=b.extra,
         field_where=b.field_where,
+        form=form,
+        readings=tuple(b.readings),
+        mentions=(*b.mentions, *b.bold),
+        texts=(*b.texts, *cells),
         **{k: val for k, val in b.values.items() if val is not None},
     )
+
+
+def _bullet_prose(b: _StepBuilder, bullet: Bullet) -> tuple[str, list[str]]:
+    """An unlabelled bullet that states a route, a dependency or a root: "whole" when nothing
+    of it is left unread (a route, a bare "runs after Step 2", a labelled sentence), "part"
+    when it was read as structure but says more ("only when Step 4 reported valid"), "" when
+    not read at all; and the sentences not read whole, which the policy reader reads."""
+    whole, some = True, False
+    rest: list[str] = []
+    for offset, sentence in prose.sentences(bullet.text):
+        before = b.structure_read
+        taken = b.sentence(sentence, bullet.line + offset)
+        gained = b.structure_read - before
+        some = some or gained > 0 or taken
+        done = taken or gained >= 2 or (gained == 1 and prose.is_bare_structure(sentence))
+        whole = whole and done
+        if not done:
+            rest.append(sentence)
+    b.mention(bullet.text, bullet.line)
+    return ("whole" if whole else "part" if some else ""), rest
 
 
 def _looks_like_mode(key: str, value: str) -> bool:

@@ -44,12 +44,15 @@ from orchestrator.spec.check import SpecParts
 from orchestrator.spec.model import (
     ContractSpec,
     ConvergenceSpec,
+    FieldSpec,
+    Reading,
     RecoveryRowSpec,
     ScenarioSpec,
     StepSpec,
 )
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import read_for_each, read_when
+from orchestrator.spec.step_prose import is_root_value, read_step_list
 from orchestrator.spec.yaml_node import NodeReader
 
 _ID = re.compile(r"^[A-Za-z0-9_][\w-]*$")
@@ -64,7 +67,58 @@ _CLASSES = {c.value: c for c in ErrorClass}
 _STEP_KEYS = {"id", "name", "description", "skill", "agent", "depends_on", "input", "output",
               "outputs", "output_schema", "on_error", "retry", "retries", "timeout", "for_each",
               "when", "approval", "compensation", "compensate", "routes", "regenerate",
-              "fallback", "feedback", "recovery", "success", "failure_modes"}
+              "fallback", "feedback", "recovery", "success", "failure_modes", "join", "route_on"}
+_DOTTED = re.compile(r"^([A-Za-z0-9_][\w-]*)\.([A-Za-z_][\w.]*)$")
+
+
+def _dotted(text: str, ids: set[str] | None) -> str | None:
+    """`normalise.amount` (an earlier step's id, then a field) → `steps.normalise.output.amount`;
+    `inputs.x` → `inputs.x`. Without `ids` only `inputs.x` is read."""
+    m = _DOTTED.match(text.strip())
+    if not m:
+        return None
+    if m.group(1) == "inputs":
+        return text.strip()
+    if ids is not None and m.group(1) in ids:
+        return f"steps.{m.group(1)}.output.{m.group(2)}"
+    return None
+
+
+def _resolve_steps(steps: list[StepSpec]) -> list[StepSpec]:
+    """`depends_on` and route targets that name a step by its name, or by its position (`2`)
+    when no step has that id."""
+    from orchestrator.spec.structure import StepIndex, resolve_references
+
+    ids = {s.id for s in steps}
+    positional = [s.model_copy(update={"number": i}) if s.number is None and str(i) not in ids else s
+                  for i, s in enumerate(steps, start=1)]
+    resolved = resolve_references(positional, StepIndex(positional))
+    return [r.model_copy(update={"number": s.number}) for s, r in zip(steps, resolved, strict=True)]
+
+
+def _step_references(steps: list[StepSpec], src: Source) -> list[StepSpec]:
+    """An `input:` value written `<step id>.<field>` is a reference to that step's output, as
+    `{{ steps.<id>.output.<field> }}` is; each is kept as a reading with its line."""
+    ids = {s.id for s in steps}
+    out: list[StepSpec] = []
+    for step in steps:
+        values = dict(step.input_values)
+        fields = list(step.inputs)
+        readings = list(step.readings)
+        for i, field in enumerate(fields):
+            value = values.get(field.name)
+            ref = _dotted(value, ids) if isinstance(value, str) else None
+            if ref is None:
+                continue
+            del values[field.name]
+            fields[i] = field.model_copy(update={"source": ref})
+            readings.append(Reading(what="input", where=field.where, text=f"{field.name}: {value}",
+                                    note=f"read as a reference to {ref}"))
+        if values != step.input_values:
+            step = step.model_copy(update={"inputs": tuple(fields), "input_values": values,
+                                           "readings": tuple(readings)})
+        out.append(step)
+    return out
 
 
 def _rule(
@@ -117,15 +171,43 @@ def _rule(
     )
 
 
-def _step(r: NodeReader, node: Node, index: int) -> tuple[StepSpec | None, list[RecoveryRowSpec],
-                                                        list[ContractSpec]]:
+_ALIASES = {
+    "depends_on": ("needs", "after", "depends", "requires", "dependencies", "depends-on", "dependsOn"),
+    "skill": ("uses", "tool"),
+    "input": ("with", "inputs", "params", "args", "arguments"),
+}
+
+
+def _aliases(keys: dict[str, tuple[Node, Node]], r: NodeReader) -> tuple[dict[str, tuple[Node, Node]], list[Reading]]:
+    """Keys people bring from other tools (`needs`, `uses`, `with`) under their own name."""
+    out = dict(keys)
+    read: list[Reading] = []
+    for canonical, aliases in _ALIASES.items():
+        for alias in aliases:
+            if alias in out and canonical not in out and not (canonical == "skill" and "agent" in out):
+                out[canonical] = out.pop(alias)
+                read.append(Reading(what="key", where=r.src.where(r.line(out[canonical][0])), text=alias,
+                                    note=f"`{alias}:` read as `{canonical}:`"))
+    return out, read
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _step(r: NodeReader, node: Node, index: int, key_id: str | None = None) -> tuple[
+        StepSpec | None, list[RecoveryRowSpec], list[ContractSpec]]:
     keys = r.mapping(node, f"steps[{index}]")
     if keys is None:
         return None, [], []
     line = r.line(node)
-    sid = r.text(keys["id"][1], "id") if "id" in keys else None
-    if "id" not in keys:
-        r.src.error(line, f"steps[{index}] has no id", "spec.no-id")
+    keys, read = _aliases(keys, r)
+    sid = r.text(keys["id"][1], "id") if "id" in keys else key_id
+    if sid is None and "id" not in keys:
+        name = r.value(keys["name"][1]) if "name" in keys else None
+        sid = _slug(name) if isinstance(name, str) and _slug(name) else f"step-{index + 1}"
+        read.append(Reading(what="step", where=r.src.where(line), text=str(name or f"steps[{index}]"),
+                            note=f"a step without an id: read as `{sid}`"))
     if sid is None:
         return None, [], []
     if not _ID.match(sid):
@@ -143,6 +225,16 @@ def _step(r: NodeReader, node: Node, index: int) -> tuple[StepSpec | None, list[
     if "depends_on" in keys:
         dnode = keys["depends_on"][1]
         deps = r.value(dnode)
+        if isinstance(deps, dict) and set(deps) <= {"any", "all"} and len(deps) == 1:
+            v["join"] = "any" if "any" in deps else "all"  # `depends_on: {any: [a, b]}`: whichever ran
+            deps = next(iter(deps.values()))
+        if deps is None or (isinstance(deps, str) and is_root_value(deps)):
+            deps = []  # `depends_on: none` / `~`: a root
+        elif isinstance(deps, str) and re.search(r"[,;]|\s(?:and|or)\s", deps):
+            found = read_step_list(deps, bare_digits=True)  # "extract, transform" / "2 or 3 (whichever ran)"
+            deps = [*found.ids, *found.names]
+            if found.any:
+                v["join"] = "any"
         deps = [deps] if isinstance(deps, str | int) and not isinstance(deps, bool) else deps
         if isinstance(deps, list) and all(isinstance(d, int) and not isinstance(d, bool) for d in deps if
                                           not isinstance(d, str)):
@@ -152,7 +244,15 @@ def _step(r: NodeReader, node: Node, index: int) -> tuple[StepSpec | None, list[
                         "spec.yaml")
         else:
             v["depends_on"], v["depends_where"] = tuple(deps), r.src.where(r.line(dnode))
-    if "input" in keys:
+    if "input" in keys and isinstance(keys["input"][1], SequenceNode):
+        names = r.value(keys["input"][1])  # `input: [vendor, amount]`: the names, sources found by the planner
+        if isinstance(names, list) and all(isinstance(n, str) for n in names):
+            at = r.src.where(r.line(keys["input"][1]))
+            v["inputs"] = tuple(FieldSpec(name=n, source=_dotted(n, None), where=at) for n in names)
+        else:
+            r.src.error(r.line(keys["input"][1]), f"{sid}: input must be a mapping or a list of names",
+                        "spec.yaml")
+    elif "input" in keys:
         v["inputs"], v["input_values"] = r.step_inputs(keys["input"][1], sid)
     for key in ("output", "outputs"):
         if key in keys:
@@ -183,10 +283,24 @@ def _step(r: NodeReader, node: Node, index: int) -> tuple[StepSpec | None, list[
     for key in ("compensation", "compensate"):
         if key in keys:
             v["compensation"] = r.text(keys[key][1], key)
+    if "join" in keys:
+        word = str(r.value(keys["join"][1])).strip().lower()
+        if word in ("any", "all"):
+            v["join"] = word
+        else:
+            r.src.warn(r.line(keys["join"][1]), f"{sid}: join must be any (whichever ran) or all",
+                       "spec.unread")
+    if "route_on" in keys:
+        v["route_on"] = r.text(keys["route_on"][1], "route_on")
     if "routes" in keys:
         routes = r.value(keys["routes"][1])
         if isinstance(routes, dict) and all(isinstance(t, str) for t in routes.values()):
-            v["routes"] = {str(k): t for k, t in routes.items()}
+            branches = {str(k): t for k, t in routes.items()}
+            for word in ("default", "*", "else", "otherwise"):
+                if word in branches:
+                    v["route_default"] = branches.pop(word)
+            v["routes"] = branches
+            v["routes_where"] = r.src.where(r.line(keys["routes"][1]))
         else:
             r.src.error(r.line(keys["routes"][1]), f"{sid}: routes must map names to step ids",
                         "spec.route")
@@ -230,7 +344,7 @@ def _step(r: NodeReader, node: Node, index: int) -> tuple[StepSpec | None, list[
         if key in keys
     }
     step = StepSpec(id=sid, name=v.pop("name", None) or sid, where=r.src.where(line), extra=extra,
-                    **{k: val for k, val in v.items() if val is not None})
+                    form="yaml", readings=tuple(read), **{k: val for k, val in v.items() if val is not None})
     return step, rows, contracts
 
 
@@ -337,16 +451,20 @@ def read_yaml(src: Source) -> SpecParts:
     steps_line = 1
     if "steps" not in top:
         src.error(1, "the spec has no steps (a `steps:` list)", "spec.no-steps")
-    elif not isinstance(top["steps"][1], SequenceNode):
-        src.error(r.line(top["steps"][1]), "steps must be a list", "spec.yaml")
+    elif not isinstance(top["steps"][1], SequenceNode | MappingNode):
+        src.error(r.line(top["steps"][1]), "steps must be a list (or a map of id: step)", "spec.yaml")
     else:
         steps_line = r.line(top["steps"][0])
-        for i, item in enumerate(top["steps"][1].value):
-            step, step_rows, step_contracts = _step(r, item, i)
+        items: list[tuple[Node, str | None]] = (
+            [(item, None) for item in top["steps"][1].value] if isinstance(top["steps"][1], SequenceNode)
+            else [(value, str(r.value(key))) for key, value in top["steps"][1].value])  # `steps: {id: {...}}`
+        for i, (item, key_id) in enumerate(items):
+            step, step_rows, step_contracts = _step(r, item, i, key_id)
             if step is not None:
                 steps.append(step)
             rows += step_rows
             contracts += step_contracts
+    steps = _resolve_steps(_step_references(steps, src))
     name = r.text(top["name"][1], "name") if "name" in top else None
     convergence, limits = _limits(r, top["limits"][1]) if "limits" in top else (ConvergenceSpec(), {})
     if "convergence" in top:

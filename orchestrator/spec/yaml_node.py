@@ -107,8 +107,9 @@ class NodeReader:
         if "max_attempts" in keys:
             n = self.count(keys["max_attempts"][1], "retry.max_attempts")
             fields["max_retries"] = max((n or 1) - 1, 0)
-        if "max_retries" in keys:
-            fields["max_retries"] = self.count(keys["max_retries"][1], "retry.max_retries") or 0
+        for alias in ("max_retries", "times", "retries", "count"):  # `times: 3` counts retries too
+            if alias in keys:
+                fields["max_retries"] = self.count(keys[alias][1], f"retry.{alias}") or 0
         for key, target in (("delay", "initial_s"), ("initial", "initial_s"),
                             ("max_delay", "max_delay_s")):
             if key in keys and (s := self.seconds(keys[key][1], f"retry.{key}")) is not None:
@@ -130,11 +131,18 @@ class NodeReader:
             elif backoff in ("fixed", "constant"):
                 fields["delays_s"] = (fields.pop("initial_s", 1.0),)
                 fields["jitter"] = False
+            elif backoff in ("none", "immediate", False):
+                fields["delays_s"] = (0.0,)
+                fields["jitter"] = False
             elif backoff != "exponential":
                 self.src.warn(self.line(bnode), f"retry.backoff '{backoff}' must be exponential, "
                                                 "fixed or a list of waits", "spec.unread")
-        for key in set(keys) - {"max_attempts", "max_retries", "delay", "initial", "max_delay",
-                                "jitter", "backoff", "multiplier"}:
+        if "delay" in keys and "backoff" not in keys and "initial_s" in fields:
+            # `delay: 2s` without a backoff is the wait between tries, every time
+            fields["delays_s"] = (fields.pop("initial_s"),)
+            fields["jitter"] = False
+        for key in set(keys) - {"max_attempts", "max_retries", "times", "retries", "count", "delay", "initial",
+                                "max_delay", "jitter", "backoff", "multiplier"}:
             self.src.warn(self.line(keys[key][0]), f"retry.{key} not understood", "spec.unread")
         if "multiplier" in keys:
             m = self.value(keys["multiplier"][1])

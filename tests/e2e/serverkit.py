@@ -29,6 +29,11 @@ PROJECT = Path(__file__).resolve().parent / "data" / "server-project"
 START_TIMEOUT_S = 30.0
 
 
+def isolated_env(project: Path) -> dict[str, str]:
+    """What every test server gets: a trust store of its own, never the user's."""
+    return {"SKILLWEAVE_TRUST_FILE": str(project.parent / "trust.json")}
+
+
 def make_project(tmp_path: Path) -> Path:
     """A copy of the test project (specs and their skills) to serve from."""
     root = tmp_path / "project"
@@ -58,6 +63,7 @@ def stdio_client(project: Path, *extra: str, **client: Any) -> Client:
         command=str(SKILLWEAVE),
         args=["serve", "--state-dir", str(project / ".skillweave"), *extra],
         cwd=project,
+        env=isolated_env(project),  # added to the SDK's safe default environment
     )
     return Client(params, **client)
 
@@ -73,11 +79,15 @@ class HttpServer:
     process: subprocess.Popen[bytes]
     url: str
     log: Path
+    env: dict[str, str]  # what the test added to the server's environment (give it to CLI calls)
+    token: str  # the bearer token the server requires (given, or the one it keeps in its state dir)
 
     @asynccontextmanager
-    async def client(self, *, token: str | None = None, **client: Any) -> AsyncIterator[Client]:
-        """A connected client; `token` adds `Authorization: Bearer <token>`."""
-        headers = {"Authorization": f"Bearer {token}"} if token else None
+    async def client(self, *, token: str | None = None, anonymous: bool = False, **client: Any) -> AsyncIterator[Client]:
+        """A connected client sending `Authorization: Bearer <token>` (the server's own unless
+        `token` is given); `anonymous`: no such header."""
+        sent = None if anonymous else (token or self.token)
+        headers = {"Authorization": f"Bearer {sent}"} if sent else None
         async with (
             create_mcp_http_client(headers=headers) as http,
             Client(streamable_http_client(self.url, http_client=http), **client) as connected,
@@ -102,10 +112,13 @@ def _wait_listening(process: subprocess.Popen[bytes], port: int, log: Path) -> N
 
 
 @contextmanager
-def http_server(project: Path, *extra: str, env: dict[str, str] | None = None) -> Iterator[HttpServer]:
-    """`skillweave serve --transport http` on a free port; SIGTERM (then kill) at exit."""
-    port = free_port()
+def http_server(
+    project: Path, *extra: str, env: dict[str, str] | None = None, port: int | None = None
+) -> Iterator[HttpServer]:
+    """`skillweave serve --transport http` on `port` (else a free one); SIGTERM (then kill) at exit."""
+    port = port or free_port()
     log = project.parent / f"serve-{port}.log"
+    env = {**isolated_env(project), **(env or {})}
     with log.open("wb") as err:
         process = subprocess.Popen(
             [str(SKILLWEAVE), "serve", "--transport", "http", "--port", str(port),
@@ -114,11 +127,14 @@ def http_server(project: Path, *extra: str, env: dict[str, str] | None = None) -
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=err,
-            env={**os.environ, **(env or {})},
+            env={**os.environ, **env},
         )
     try:
         _wait_listening(process, port, log)
-        yield HttpServer(process=process, url=f"http://127.0.0.1:{port}/mcp", log=log)
+        token = env.get("SKILLWEAVE_SERVE_TOKEN") or env.get("SKILLWEAVE_SERVER_TOKEN") or (
+            project / ".skillweave" / "serve-token"
+        ).read_text().strip()
+        yield HttpServer(process=process, url=f"http://127.0.0.1:{port}/mcp", log=log, env=env, token=token)
     finally:
         if process.poll() is None:
             process.send_signal(signal.SIGTERM)

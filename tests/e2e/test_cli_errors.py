@@ -13,6 +13,7 @@ import os
 import signal
 import sqlite3
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -289,26 +290,32 @@ def test_other_commands_exit_141_quietly_when_the_reader_is_gone(tmp_path: Path)
     assert (done.returncode, done.stderr) == (141, "")
 
 
+# A process started with SIGINT ignored keeps it ignored (Python installs no handler), and
+# a shell without job control starts its background jobs so: a suite run as `make test &`
+# or by a harness would have every child ignore Ctrl-C. Put SIGINT back for this child.
+WITH_SIGINT = "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])"
+
+
 def test_ctrl_c_during_a_run_exits_130_naming_the_run_and_its_resume_command(tmp_path: Path) -> None:
     state = tmp_path / "state"
-    process = subprocess.Popen(
-        skillweave_command("run", _spec(tmp_path, sleep_ms=60_000), "--skills-dir", SKILLS, "-i", "nums=[1]",
-                           "--state-dir", state),
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
-    try:
-        assert process.stderr is not None
-        seen = []
-        for line in process.stderr:  # bounded by the step's own 60 s sleep and the timeout below
-            seen.append(line)
-            if "attempt_started" in line:
-                break
-        process.send_signal(signal.SIGINT)
-        _, rest = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+    command = skillweave_command("run", _spec(tmp_path, sleep_ms=60_000), "--skills-dir", SKILLS, "-i", "nums=[1]",
+                                 "--state-dir", state)
+    with subprocess.Popen(  # closes the pipes whatever happens (a leak fails a later test)
+        [sys.executable, "-c", WITH_SIGINT, *command], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    ) as process:
+        try:
+            assert process.stderr is not None
+            seen = []
+            for line in process.stderr:  # bounded by the step's own 60 s sleep and the timeout below
+                seen.append(line)
+                if "attempt_started" in line:
+                    break
+            process.send_signal(signal.SIGINT)
+            _, rest = process.communicate(timeout=60)
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
     assert process.returncode == 130, "".join(seen) + rest
     (run_id, _), = _runs(state)
     assert f"interrupted: run {run_id} stopped; continue with: skillweave resume {run_id} --state-dir {state}" in rest

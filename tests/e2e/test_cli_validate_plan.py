@@ -70,8 +70,8 @@ def test_validate_json_reports_errors_with_stable_keys() -> None:
     code, out, _ = invoke("validate", str(SPECS / "cycle.md"), "--json")
     assert code == 2
     report = json.loads(out)
-    assert list(report) == ["ok", "errors", "warnings"]
-    assert report["ok"] is False
+    assert list(report) == ["ok", "errors", "warnings", "strict"]  # keys are added, never renamed
+    assert report["ok"] is False and report["strict"] is False
     assert [(e["line"], e["code"], e["severity"]) for e in report["errors"]] == [(10, "cycle", "error")]
     assert list(report["errors"][0]) == ["file", "line", "severity", "code", "message"]
 
@@ -108,7 +108,7 @@ def test_plan_json_of_the_seed_is_the_reviewed_plan_and_loads_back(seed_spec: Pa
     assert plan["steps"][1]["depends_on"] == ["step-1"]
     fetch = plan["steps"][0]["policy"]
     assert fetch["retry"]["max_retries"] == 3 and fetch["retry"]["delays_s"] == [1.0, 2.0, 4.0]
-    assert fetch["fallback"] == {"action": "default", "value": None, "skill": None}
+    assert fetch["fallback"] == {"action": "default", "value": None, "skill": None, "step": None, "message": None}
     analyze = [r for r in plan["steps"][1]["policy"]["rules"] if r["on"] == "code_error"]
     assert [(r["regenerate"], r["fallback"]["action"]) for r in analyze] == [(1, "escalate")]
     assert plan["steps"][3]["policy"]["feedback"] == {"target_step": "step-3", "max_attempts": 2}

@@ -13,7 +13,9 @@ import anyio
 import pytest
 from mcp.client import Client
 from mcp.client.stdio import StdioServerParameters
-from serverkit import BIN, REPO, SKILLWEAVE
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
+from serverkit import BIN, REPO, SKILLWEAVE, free_port, http_server
 
 pytestmark = pytest.mark.e2e
 
@@ -124,6 +126,36 @@ async def test_the_installed_server_entry_starts_a_working_server(project: Path,
         async with Client(params) as client:
             tools = {t.name for t in (await client.list_tools()).tools}
     assert "run_workflow" in tools
+
+
+async def test_an_http_entry_reaches_the_server_run_in_the_project_with_its_token(project: Path, home: Path) -> None:
+    port = free_port()
+    installed = install(project, home, "claude", "--transport", "http", "--port", str(port), "--json")
+    assert installed.returncode == 0, installed.stderr
+    payload = json.loads(installed.stdout)
+    entry = read_json(project / ".mcp.json")["mcpServers"]["skillweave"]
+    token = entry["headers"]["Authorization"].removeprefix("Bearer ")
+    assert token not in installed.stdout  # the JSON says where, not what
+    assert payload["transport"] == "http" and payload["url"] == entry["url"]
+    assert payload["command"][1:] == ["serve", "--transport", "http", "--port", str(port)]
+    # the person starts the server as install said, in the project: it requires that token
+    with http_server(project, port=port) as server:
+        assert server.url == entry["url"]
+        with anyio.fail_after(60):
+            async with (
+                create_mcp_http_client(headers=entry["headers"]) as http,
+                Client(streamable_http_client(entry["url"], http_client=http)) as client,
+            ):
+                tools = {t.name for t in (await client.list_tools()).tools}
+    assert "run_workflow" in tools
+
+
+def test_an_http_dry_run_hides_the_token_and_makes_no_token_file(project: Path, home: Path) -> None:
+    result = install(project, home, "cursor", "--transport", "http", "--dry-run", "--token", "given-token-42")
+    assert result.returncode == 0, result.stderr
+    assert '"Authorization": "Bearer ***"' in result.stdout
+    assert "given-token-42" not in result.stdout
+    assert not (project / ".skillweave").exists() and not (project / ".cursor").exists()
 
 
 # The plugin manifests: the fields each host documents as required, and what they point at.

@@ -11,6 +11,7 @@ import html
 import json
 import re
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -139,12 +140,29 @@ def test_mermaid_labels_show_the_real_names_on_one_line(run: Run) -> None:
     assert shown[1] == [f"publish: {SECOND}".replace("\n", " "), "failed"]
 
 
+class _Tags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+
 def test_html_escapes_every_text_and_keeps_the_graph_as_text(run: Run) -> None:
     page = run.show("html")
-    for raw in ("<b>bold", "<script>", "<img", "<svg", "<i>ü"):
+    for raw in ("<b>bold", "<script>", "<img", "<svg onload", "<i>ü"):
         assert raw not in page
     assert "Publish &lt;script&gt;alert(2)&lt;/script&gt;" in page
     assert "LGTM &lt;img src=y onerror=alert(3)&gt; &amp; ok" in page
+    # the page's own markup: the two drawings are its only <svg>s, and no element has a handler
+    parser = _Tags()
+    parser.feed(page)
+    assert [a.get("class") for t, a in parser.tags if t == "svg"] == ["graph", "timeline"]
+    assert not [(t, k) for t, a in parser.tags for k in a if k.startswith("on")]
+    assert not {"script", "img", "iframe", "object", "embed", "link"} & {t for t, _ in parser.tags}
+    # the names are in the graph's boxes and tooltips, escaped
+    assert "<title>publish: Publish &lt;script&gt;alert(2)&lt;/script&gt; 🚦\nnext line" in page
 
 
 def test_history_json_is_valid_and_keeps_the_message(run: Run) -> None:

@@ -102,3 +102,30 @@ def test_an_unknown_run_or_an_empty_state_dir_exits_2_naming_it(runs: Runs) -> N
     listed = skillweave("runs", "--state-dir", empty, cwd=runs.folder)
     assert (listed.returncode, listed.stdout) == (0, f"no runs in {empty}\n")
     assert not empty.exists()
+
+
+def test_runs_stats_gives_the_four_metrics_per_day_and_per_plan_version(runs: Runs) -> None:
+    as_json = skillweave("runs", "--stats", "--since", "7d", "--json", "--state-dir", runs.state, cwd=runs.folder)
+    assert as_json.returncode == 0, as_json.stderr
+    trends = json.loads(as_json.stdout)
+    assert list(trends) == ["format", "state_dir", "by", "plan", "since", "buckets", "metrics"]
+    (day,) = trends["buckets"]
+    assert list(day) == ["key", "plan_name", "plan_sha256", "first_at", "last_at", "metrics"]
+    m = day["metrics"]
+    assert (m["runs"], m["success_rate"], m["retry_burden"], m["handoff_accuracy"]) == (2, 0.5, 0.0, 1.0)
+    assert m["queue_delay_mean_s"] is not None and trends["metrics"] == m
+
+    by_plan = skillweave("runs", "--stats", "--by", "plan-version", "--plan", "counter", "--state-dir", runs.state,
+                         cwd=runs.folder)
+    assert by_plan.returncode == 0, by_plan.stderr
+    lines = by_plan.stdout.splitlines()
+    assert lines[0] == "runs of plan counter, by plan version"
+    assert lines[2].split() == ["plan", "version", "runs", "finished", "success", "retry", "burden", "queue", "mean",
+                                "queue", "p95", "handoffs"]
+    assert lines[3].split()[1:4] == ["2", "2", "50.0%"]
+    assert any(line.startswith("success rate") and "▅" in line for line in lines)
+
+    other = skillweave("runs", "--stats", "--plan", "no-such-plan", "--state-dir", runs.state, cwd=runs.folder)
+    assert (other.returncode, other.stdout) == (0, f"no runs of plan no-such-plan in {runs.state}\n")
+    stray = skillweave("runs", "--since", "7d", "--state-dir", runs.state, cwd=runs.folder)
+    assert stray.returncode == 2 and "--since goes with --stats" in stray.stderr

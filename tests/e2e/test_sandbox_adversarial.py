@@ -13,6 +13,7 @@ Limits are small so that the whole suite stays fast.
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import json
 import os
 import socket
@@ -445,3 +446,184 @@ async def test_concurrent_runs_stay_apart(sandbox: Sandbox, skill: Path, token: 
     assert [r.output["mine"] for r in results] == [f"run-{i}" for i in range(4)]
     for result in results:
         assert [a.path for a in result.artifacts] == ["mine.txt"]
+
+
+# keyctl(2), add_key(2) and KEY_SPEC_SESSION_KEYRING, for the probes below
+_KEY_SYSCALLS = {"x86_64": (248, 250), "aarch64": (217, 219)}
+_SESSION_KEYRING = -3
+_KEYCTL_SEARCH, _KEYCTL_READ, _KEYCTL_UNLINK, _KEYCTL_GET_KEYRING_ID = 10, 11, 9, 0
+
+KEYRING_PROBE = """
+import ctypes, json, os, sys
+serial, add_key, keyctl = json.load(sys.stdin)
+libc = ctypes.CDLL(None, use_errno=True)
+call = lambda *a: (libc.syscall(*[ctypes.c_long(x) if isinstance(x, int) else x for x in a]),
+                   os.strerror(ctypes.get_errno()))
+buf = ctypes.create_string_buffer(256)
+seen = {
+    "read": call(keyctl, 11, serial, buf, 256),  # KEYCTL_READ the parent's key by its serial
+    "secret": buf.value.decode(errors="replace"),
+    "mine": call(keyctl, 0, -3, 0)[0],  # KEYCTL_GET_KEYRING_ID of its session keyring
+    "added": call(add_key, b"user", b"planted-by-the-script", b"x", 1, -3)[0],
+}
+json.dump(seen, sys.stdout)
+"""
+
+
+def _keys() -> tuple[ctypes.CDLL, int, int]:
+    machine = os.uname().machine
+    if machine not in _KEY_SYSCALLS:
+        pytest.skip(f"no keyctl numbers for {machine} in this test")
+    add_key, keyctl = _KEY_SYSCALLS[machine]
+    return ctypes.CDLL(None, use_errno=True), add_key, keyctl
+
+
+async def test_the_script_gets_a_fresh_session_keyring_not_the_parents(
+    sandbox: Sandbox, skill: Path, token: str
+) -> None:
+    libc, add_key, keyctl = _keys()
+    secret = f"keyring-secret-{token}".encode()
+    serial = libc.syscall(add_key, b"user", token.encode(), secret, len(secret), _SESSION_KEYRING)
+    if serial < 0:
+        pytest.skip(f"this process cannot add a key: {os.strerror(ctypes.get_errno())}")
+    parents = libc.syscall(keyctl, _KEYCTL_GET_KEYRING_ID, _SESSION_KEYRING, 0)
+    try:
+        entry = write_script(skill, KEYRING_PROBE)
+        result = await _run(sandbox, skill, entry, token, input=[serial, add_key, keyctl])
+        planted = libc.syscall(keyctl, _KEYCTL_SEARCH, _SESSION_KEYRING, b"user",
+                               b"planted-by-the-script", 0)  # fmt: skip
+    finally:
+        libc.syscall(keyctl, _KEYCTL_UNLINK, serial, _SESSION_KEYRING)
+    assert result.ok, (result.failure, result.stderr_tail)
+    assert result.output["read"][0] < 0 and secret.decode() not in result.output["secret"]
+    assert result.output["mine"] > 0 and result.output["mine"] != parents
+    assert result.output["added"] > 0  # into its own keyring, which dies with it
+    assert planted < 0  # nothing was added to the parent's
+
+
+INODE_PROBE = """
+import json, os, sys
+made = {}
+for top in ("/tmp", "/dev/shm"):
+    n, why = 0, "never stopped"
+    try:
+        while n < 200_000:
+            os.mkdir(f"{top}/d{n}")
+            n += 1
+    except OSError as exc:
+        why = exc.strerror
+    made[top] = [n, why]
+json.dump(made, sys.stdout)
+"""
+
+
+async def test_tmp_and_shared_memory_stop_at_their_inode_cap(
+    sandbox: Sandbox, skill: Path, token: str
+) -> None:
+    if sandbox.isolation is Isolation.NONE:
+        pytest.skip(NO_ISOLATION)
+    entry = write_script(skill, INODE_PROBE)
+    result = await _run(sandbox, skill, entry, token, max_tmp_files=300)
+    assert result.ok, (result.failure, result.stderr_tail)
+    for top in ("/tmp", "/dev/shm"):
+        made, why = result.output[top]
+        assert 250 <= made < 300, (top, made, why)  # a few inodes are the mount's own
+        assert why == "No space left on device"
+
+
+SHM_PROBE = """
+import json, os, sys
+written = 0
+try:
+    for i in range(64):  # 64 files of 1 MB: each under the file-size limit
+        with open(f"/dev/shm/chunk{i}", "wb") as f:
+            f.write(b"x" * (1 << 20))
+        written += 1 << 20
+except OSError as exc:
+    json.dump({"written": written, "why": exc.strerror}, sys.stdout)
+else:
+    json.dump({"written": written, "why": None}, sys.stdout)
+"""
+
+
+async def test_shared_memory_is_capped_in_size_cold_and_warm(
+    sandbox: Sandbox, skill: Path, token: str
+) -> None:
+    if sandbox.isolation is Isolation.NONE:
+        pytest.skip(NO_ISOLATION)
+    entry = write_script(skill, SHM_PROBE)
+    result = await _run(sandbox, skill, entry, token, file_size_mb=4)
+    assert result.ok, (result.failure, result.stderr_tail)
+    assert result.output["why"] == "No space left on device"
+    assert result.output["written"] <= 4 << 20
+
+
+DEEP_TREE = """
+import json, os, sys
+for _ in range(3000):
+    os.mkdir("d")
+    os.chdir("d")
+with open("bottom.txt", "w") as f:
+    f.write("deep")
+json.dump({"depth": 3000}, sys.stdout)
+"""
+
+
+async def test_a_3000_level_tree_fails_the_attempt_and_leaves_no_folder_behind(
+    sandbox: Sandbox, skill: Path, token: str, tmp_path: Path
+) -> None:
+    entry = write_script(skill, DEEP_TREE)
+    parent = tmp_path / "attempts"
+    request = SandboxRequest(
+        skill_dir=skill,
+        entry=entry,
+        limits=SMALL,
+        workdir_parent=parent,
+        artifact_dir=tmp_path / "copies",
+        env={"SKILLWEAVE_IDEMPOTENCY_KEY": token},
+    )
+    async with asyncio.timeout(120):
+        result = await sandbox.run(request)
+    assert result.failure is not None and result.failure.kind is FailureKind.RESOURCE_LIMIT
+    assert "nests folders deeper than 64 levels" in result.failure.message
+    assert result.artifacts == ()
+    assert list(parent.iterdir()) == []
+
+
+async def test_an_artifact_flood_fails_the_attempt_with_one_line(
+    sandbox: Sandbox, skill: Path, token: str, tmp_path: Path
+) -> None:
+    entry = write_script(
+        skill,
+        """
+        import json, sys
+        json.dump({"artifacts": [f"f{i}" for i in range(1_000_000)]}, sys.stdout)
+        """,
+    )
+    result = await _run(sandbox, skill, entry, token, max_stdout_bytes=16 << 20)
+    assert result.failure is not None and result.failure.kind is FailureKind.RESOURCE_LIMIT
+    assert result.failure.message == "the output lists 1,000,000 artifacts; at most 1,000 are collected"
+    assert result.artifacts == ()
+
+
+async def test_a_flood_of_files_fails_the_attempt_and_a_sibling_keeps_its_timeout(
+    sandbox: Sandbox, skill: Path, token: str, tmp_path: Path
+) -> None:
+    flood = write_script(
+        skill,
+        """
+        import json, os, sys
+        for i in range(25_000):
+            os.close(os.open(f"f{i}", os.O_CREAT | os.O_WRONLY))
+        json.dump({"made": 25_000}, sys.stdout)
+        """,
+        name="flood.py",
+    )
+    sleeper = write_script(skill, "import time\ntime.sleep(60)\n", name="sleep.py")
+    flooded, slept = await asyncio.gather(
+        _run(sandbox, skill, flood, token, wall_s=30),
+        _run(sandbox, skill, sleeper, f"{token}-sibling", wall_s=2),
+    )
+    assert flooded.failure is not None and flooded.failure.kind is FailureKind.RESOURCE_LIMIT
+    assert "holds more than 20,000 files and folders" in flooded.failure.message
+    assert slept.failure is not None and slept.failure.kind is FailureKind.TIMEOUT

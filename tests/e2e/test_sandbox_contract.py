@@ -24,6 +24,7 @@ from orchestrator.sandbox import (
     SandboxRequest,
     SandboxResult,
 )
+from orchestrator.sandbox.network import find_slirp
 
 pytestmark = pytest.mark.e2e
 
@@ -352,18 +353,22 @@ async def test_a_regenerated_script_runs_in_place_of_the_entry(
     assert result.output == {"from": "helper"}
 
 
-async def test_the_network_is_there_only_when_the_skill_allows_it(
+async def test_the_network_is_there_only_when_the_skill_allows_it_and_never_the_hosts_loopback(
     sandbox: Sandbox, skill: Path
 ) -> None:
+    if find_slirp() is None:
+        pytest.skip("slirp4netns is not installed (scripts/install-system-packages.sh)")
     entry = _write(
         skill,
         """
         import json, socket, sys
+        with open("/proc/net/route") as f:
+            routed = any(line.split()[1] == "00000000" for line in f.readlines()[1:])
         try:
             socket.create_connection(("127.0.0.1", json.load(sys.stdin)), timeout=5).close()
-            json.dump("connected", sys.stdout)
+            json.dump(["connected", routed], sys.stdout)
         except OSError as exc:
-            json.dump(str(exc), sys.stdout)
+            json.dump([str(exc), routed], sys.stdout)
         """,
     )
     with socket.socket() as listener:
@@ -372,8 +377,9 @@ async def test_the_network_is_there_only_when_the_skill_allows_it(
         port = listener.getsockname()[1]
         allowed = await _run(sandbox, skill, entry, input=port, network=True)
         denied = await _run(sandbox, skill, entry, input=port)
-    assert allowed.output == "connected"
-    assert denied.output != "connected"
+    assert allowed.ok and denied.ok, (allowed.failure, denied.failure)
+    assert allowed.output[1] is True and denied.output[1] is False  # a default route only when allowed
+    assert allowed.output[0] != "connected" and denied.output[0] != "connected"
 
 
 async def test_resource_use_is_reported(sandbox: Sandbox, skill: Path) -> None:

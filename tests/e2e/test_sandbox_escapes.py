@@ -65,9 +65,10 @@ def skill(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def root_only() -> Iterator[tuple[Path, str]]:
-    """A file only root may read (0600 in a 0700 folder of /tmp, which all may search)."""
+    """A file only root may read (0600 in a 0700 folder of /var/tmp, which all may search;
+    not /tmp, which each unshare run gets afresh)."""
     secret = f"secret-{uuid.uuid4().hex}"
-    folder = Path(tempfile.mkdtemp(prefix="skillweave-root-only-"))
+    folder = Path(tempfile.mkdtemp(prefix="skillweave-root-only-", dir="/var/tmp"))
     assert folder.stat().st_mode & 0o777 == 0o700
     path = folder / "secret.txt"
     path.write_text(secret)

@@ -44,10 +44,16 @@ async def test_the_server_lists_its_tools_and_refuses_paths_outside_its_roots(pr
     assert climbing.is_error and "outside the server's roots" in text(climbing)
 
 
-async def test_the_seed_fixture_validates_through_a_client_root(project: Path, seed_spec: Path) -> None:
+async def test_the_seed_fixture_validates_through_a_server_root_not_a_client_root(
+    project: Path, seed_spec: Path
+) -> None:
     with anyio.fail_after(60):
         async with stdio_client(project, list_roots_callback=roots_callback(seed_spec.parent)) as client:
+            widened = await client.call_tool("validate_spec", {"spec": str(seed_spec)})
+        roots = ("--root", str(project), "--root", str(seed_spec.parent))
+        async with stdio_client(project, *roots, list_roots_callback=roots_callback(seed_spec.parent)) as client:
             report = ok(await client.call_tool("validate_spec", {"spec": str(seed_spec)}))
+    assert widened.is_error and "outside the server's roots" in text(widened)
     assert report["ok"] is True
     assert len(report["steps"]) == 4
     assert report["inputs"] == ["module_name"]

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
+import time
 from pathlib import Path
 
 import anyio
 import httpx2
 import pytest
-from serverkit import SKILLWEAVE, HttpServer, http_server, make_project, ok, roots_callback, text
+from serverkit import HttpServer, http_server, make_project, ok, roots_callback, text
 
 pytestmark = pytest.mark.e2e
 
@@ -33,14 +33,15 @@ def server(project: Path) -> HttpServer:
         yield running  # type: ignore[misc]
 
 
-async def test_the_http_server_validates_runs_and_approves(server: HttpServer, seed_spec: Path) -> None:
+async def test_the_http_server_validates_runs_and_approves(project: Path, seed_spec: Path) -> None:
     messages: list[str] = []
 
     async def progress(value: float, total: float | None, message: str | None) -> None:
         messages.append(message or "")
 
-    with anyio.fail_after(90):
-        async with server.client(list_roots_callback=roots_callback(seed_spec.parent)) as client:
+    roots = ("--root", str(project), "--root", str(seed_spec.parent))  # the seed lies outside the project
+    with anyio.fail_after(90), http_server(project, *roots) as server:
+        async with server.client(list_roots_callback=roots_callback(project, seed_spec.parent)) as client:
             tools = {t.name for t in (await client.list_tools()).tools}
             seed = ok(await client.call_tool("validate_spec", {"spec": str(seed_spec)}))
             refused = await client.call_tool("validate_spec", {"spec": "/etc/hostname"})
@@ -65,40 +66,70 @@ async def test_the_http_server_validates_runs_and_approves(server: HttpServer, s
 
 
 def test_requests_with_a_foreign_host_or_origin_are_rejected(server: HttpServer) -> None:
-    port = server.url.split(":")[2].split("/")[0]
+    port = int(server.url.split(":")[2].split("/")[0])
     body = json.dumps(INITIALIZE)
+    headers = {**MCP_HEADERS, "Authorization": f"Bearer {server.token}"}
     with httpx2.Client(timeout=10) as http:
-        rebound = http.post(server.url, content=body, headers={**MCP_HEADERS, "Host": f"evil.example:{port}"})
-        foreign = http.post(server.url, content=body, headers={**MCP_HEADERS, "Origin": "http://evil.example"})
-        local = http.post(server.url, content=body, headers={**MCP_HEADERS, "Origin": f"http://localhost:{port}"})
+        rebound = http.post(server.url, content=body, headers={**headers, "Host": f"evil.example:{port}"})
+        foreign = http.post(server.url, content=body, headers={**headers, "Origin": "http://evil.example"})
+        other_port = http.post(server.url, content=body, headers={**headers, "Origin": f"http://127.0.0.1:{port + 1}"})
+        local = http.post(server.url, content=body, headers={**headers, "Origin": f"http://localhost:{port}"})
     assert rebound.status_code == 421
     assert foreign.status_code == 403
+    assert other_port.status_code == 403  # a page served on another local port is not this server
     assert local.status_code == 200
 
 
-async def test_a_token_protected_server_needs_the_bearer_token(project: Path) -> None:
-    with http_server(project, env={"SKILLWEAVE_SERVER_TOKEN": "t0ken-for-tests"}) as server:
+async def test_a_given_token_is_required_and_nothing_else_gets_in(project: Path) -> None:
+    with http_server(project, env={"SKILLWEAVE_SERVE_TOKEN": "t0ken-for-tests"}) as server:
         with httpx2.Client(timeout=10) as http:
             anonymous = http.post(server.url, content=json.dumps(INITIALIZE), headers=MCP_HEADERS)
+            wrong = http.post(
+                server.url, content=json.dumps(INITIALIZE), headers={**MCP_HEADERS, "Authorization": "Bearer t0ken"}
+            )
         with anyio.fail_after(30):
             async with server.client(token="t0ken-for-tests") as client:
                 tools = (await client.list_tools()).tools
     assert anonymous.status_code == 401
+    assert wrong.status_code == 401
     assert len(tools) == 8
 
 
-def test_binding_beyond_loopback_without_a_token_exits_with_a_usage_error(project: Path) -> None:
-    result = subprocess.run(
-        [str(SKILLWEAVE), "serve", "--transport", "http", "--host", "0.0.0.0", "--port", "1"],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={"PATH": "/usr/bin:/bin", "HOME": str(project)},
-    )
-    assert result.returncode == 2
-    assert "SKILLWEAVE_SERVER_TOKEN" in result.stderr
-    assert "Traceback" not in result.stderr
+def test_without_a_token_given_one_is_made_kept_0600_and_printed(project: Path) -> None:
+    token_file = project / ".skillweave" / "serve-token"
+    with http_server(project) as server:
+        with httpx2.Client(timeout=10) as http:
+            anonymous = http.post(server.url, content=json.dumps(INITIALIZE), headers=MCP_HEADERS)
+            let_in = http.post(
+                server.url,
+                content=json.dumps(INITIALIZE),
+                headers={**MCP_HEADERS, "Authorization": f"Bearer {server.token}"},
+            )
+        printed = _eventually_in(server, "Bearer <token>")
+    assert anonymous.status_code == 401 and let_in.status_code == 200
+    assert token_file.stat().st_mode & 0o777 == 0o600
+    assert server.token in printed and str(token_file) in printed
+    with http_server(project) as again:  # a restart keeps it: a host configured with it still gets in
+        assert again.token == server.token
+
+
+def _eventually_in(server: HttpServer, wanted: str) -> str:
+    """The server's stderr once it holds `wanted` (it prints after it starts listening)."""
+    deadline = time.monotonic() + 30
+    while wanted not in server.stderr() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return server.stderr()
+
+
+async def test_a_server_bound_beyond_loopback_requires_the_token_too(project: Path) -> None:
+    with http_server(project, "--host", "0.0.0.0") as server:
+        with httpx2.Client(timeout=10) as http:
+            anonymous = http.post(server.url, content=json.dumps(INITIALIZE), headers=MCP_HEADERS)
+        with anyio.fail_after(30):
+            async with server.client() as client:
+                tools = (await client.list_tools()).tools
+    assert anonymous.status_code == 401
+    assert len(tools) == 8
 
 
 @pytest.mark.slow

@@ -229,6 +229,24 @@ async def test_a_routing_step_runs_the_chosen_branch_only(execute) -> None:
     assert "chose 'large'" in summary.step("quick").message
 
 
+@pytest.mark.parametrize(("choice", "ran"), [("billing", "bill"), ("Billing", "bill"), ("refund", "other")])
+async def test_a_routing_step_reads_its_choice_from_the_named_field_and_sends_others_to_the_default(
+    execute, choice: str, ran: str
+) -> None:
+    steps = [
+        PlanStep(id="route", name="Route", skill="s", routes={"billing": "bill"}, route_default="other",
+                 route_on="category"),
+        PlanStep(id="bill", name="Bill", skill="s", depends_on=("route",)),
+        PlanStep(id="other", name="Other", skill="s", depends_on=("route",)),
+    ]
+    runner = FakeRunner({"route": [{"category": choice, "route": "ignored"}]})
+    summary = await execute(fake_plan(steps), runner)
+    assert [r.step_id for r in runner.requests] == ["route", ran]
+    skipped = "other" if ran == "bill" else "bill"
+    assert summary.step(skipped).status is StepStatus.SKIPPED
+    assert f"chose {choice!r}" in summary.step(skipped).message
+
+
 async def test_progress_events_reach_the_callback_in_order(execute) -> None:
     seen: list[tuple[str, str | None]] = []
     steps = [PlanStep(id="a", name="A", skill="s")]

@@ -11,6 +11,7 @@ import pytest
 
 from orchestrator.errors import ConfigError
 from orchestrator.hostconfig import (
+    HttpEntry,
     ServerCommand,
     apply_install,
     backup_path,
@@ -189,3 +190,44 @@ def test_a_non_object_mcp_servers_is_refused_not_replaced(tmp_path: Path, value:
     path.write_text(f'{{"mcpServers": {value}}}\n')
     with pytest.raises(ConfigError, match=r"`mcpServers` is a .*not an object"):
         json_change(path, {"mcpServers": {"skillweave": {"command": "skillweave"}}})
+
+
+# The HTTP entry: URL and the server's token ---------------------------------------------
+
+HTTP = HttpEntry(url="http://127.0.0.1:8765/mcp", token="tok-secret-123")
+
+
+@pytest.mark.parametrize(("host", "config"), [("claude", ".mcp.json"), ("cursor", ".cursor/mcp.json")])
+def test_an_http_entry_carries_the_url_and_the_bearer_token(tmp_path: Path, bundle: Path, host: str, config: str) -> None:
+    apply_install(plan_install(host, "project", project=tmp_path, home=tmp_path, bundle=bundle,  # type: ignore[arg-type]
+                               command=COMMAND, http=HTTP))
+    entry = json.loads((tmp_path / config).read_text())["mcpServers"]["skillweave"]
+    assert entry["url"] == HTTP.url
+    assert entry["headers"] == {"Authorization": "Bearer tok-secret-123"}
+    assert "command" not in entry and "args" not in entry
+    assert entry.get("type") == ("http" if host == "claude" else None)
+
+
+def test_a_new_config_holding_the_token_is_0600_and_its_diff_hides_it(tmp_path: Path, bundle: Path) -> None:
+    plan = plan_install("claude", "project", project=tmp_path, home=tmp_path, bundle=bundle, command=COMMAND, http=HTTP)
+    assert "tok-secret-123" not in plan.changes[0].diff() and "Bearer ***" in plan.changes[0].diff()
+    assert "tok-secret-123" not in repr(plan)
+    apply_install(plan)
+    assert stat.S_IMODE((tmp_path / ".mcp.json").stat().st_mode) == 0o600
+
+
+def test_switching_transport_replaces_the_other_transports_keys_and_keeps_the_rest(
+    tmp_path: Path, bundle: Path
+) -> None:
+    (tmp_path / ".mcp.json").write_text(json.dumps(
+        {"mcpServers": {"skillweave": {"type": "stdio", "command": "skillweave", "args": ["serve"], "env": {"A": "1"}},
+                        "other": {"command": "x"}}}
+    ))
+    apply_install(plan_install("claude", "project", project=tmp_path, home=tmp_path, bundle=bundle,
+                               command=COMMAND, http=HTTP))
+    servers = json.loads((tmp_path / ".mcp.json").read_text())["mcpServers"]
+    assert set(servers["skillweave"]) == {"type", "url", "headers", "env"}
+    assert servers["other"] == {"command": "x"}
+    apply_install(plan_install("claude", "project", project=tmp_path, home=tmp_path, bundle=bundle, command=COMMAND))
+    back = json.loads((tmp_path / ".mcp.json").read_text())["mcpServers"]["skillweave"]
+    assert back == {"type": "stdio", "command": "skillweave", "args": ["serve"], "env": {"A": "1"}}

@@ -9,6 +9,7 @@ from orchestrator.errors import PlanError
 from orchestrator.plan import build_plan
 from orchestrator.plan.bind import bind_steps, kinds_named, words_match
 from orchestrator.plan.model import SkillKind
+from orchestrator.spec.model import Mention
 
 SKILLS = {
     "fetch-docs": skill("fetch-docs", "mcp", "Fetch documentation of a module from a docs repository"),
@@ -158,3 +159,87 @@ def test_a_todo_skill_line_binds_nothing_and_says_so() -> None:
     bindings, errors = bind_steps(spec, SKILLS)
     assert bindings == {}
     assert [(e.line, "no skill chosen yet" in e.message) for e in errors] == [(11, True)]
+
+
+# --- what the author wrote: the text's backticks, a tool's name, a clear win ----------------
+
+FX = {
+    "get-fx-rate": skill("get-fx-rate", "mcp", "Exchange rates").model_copy(update={"server": "fx", "tool": "get_rate"}),
+    "convert-amount": skill("convert-amount", "script", "Multiply an amount by a rate"),
+    "file-ticket": skill("file-ticket", "script", "Stand-in for the Jira server's jira_create_issue tool"),
+}
+
+
+def test_a_skill_line_naming_the_tool_an_mcp_skill_wraps_binds_that_skill() -> None:
+    bindings, errors = bind_steps(workflow(step(1, "Rate", "get_rate")), FX)
+    assert errors == []
+    assert bindings["step-1"].skill == "get-fx-rate"
+    assert bindings["step-1"].provenance.note == "the tool `get_rate` is wrapped by skill get-fx-rate (fx/get_rate)"
+    assert bindings["step-1"].provenance.where == at(11)
+    yaml_spec = workflow(step(1, "rate", "fx/get_rate", id="rate"), format="yaml")
+    assert bind_steps(yaml_spec, FX)[0]["rate"].skill == "get-fx-rate"
+
+
+def test_a_tool_named_in_the_steps_text_binds_the_one_skill_describing_it() -> None:
+    spec = workflow(step(1, "File", None, description="File it with the `jira_create_issue` tool.",
+                         mentions=(Mention(text="jira_create_issue", where=at(12)),)))
+    bindings, errors = bind_steps(spec, FX)
+    assert errors == []
+    assert (bindings["step-1"].skill, bindings["step-1"].provenance.where) == ("file-ticket", at(12))
+    assert bindings["step-1"].provenance.note == "the tool `jira_create_issue` is named in the description of skill file-ticket"
+
+
+def test_a_tool_two_skills_wrap_is_ambiguous_and_an_unknown_tool_names_the_near_ones() -> None:
+    twin = FX["get-fx-rate"].model_copy(update={"name": "get-fx-rate-2"})
+    _, errors = bind_steps(workflow(step(1, "Rate", "get_rate")), {**FX, "get-fx-rate-2": twin})
+    assert [e.code for e in errors] == ["ambiguous-skill"]
+    assert "`get-fx-rate`, `get-fx-rate-2`" in errors[0].message
+    _, errors = bind_steps(workflow(step(1, "Rate", "get_rates")), FX)
+    assert errors[0].message == ("step-1 (Rate): unknown skill `get_rates` (did you mean `get-fx-rate`, "
+                                 "the tool `get_rate` (skill `get-fx-rate`)?)")
+
+
+def test_a_backticked_skill_anywhere_in_the_steps_text_binds_and_the_others_are_noted() -> None:
+    spec = workflow(step(1, "Pull", None, mentions=(
+        Mention(text="package", where=at(12)), Mention(text="fetch-docs", where=at(12)),
+        Mention(text="generate-docs", where=at(13)))))
+    bindings, errors = bind_steps(spec, SKILLS)
+    assert errors == []
+    assert bindings["step-1"].skill == "fetch-docs"
+    assert bindings["step-1"].provenance.note == "named in backticks in the step's text (also named: generate-docs)"
+    assert bindings["step-1"].provenance.where == at(12)
+
+
+def test_a_step_without_a_skill_line_is_bound_by_its_words() -> None:
+    spec = workflow(step(1, "Validate the markdown", None, description="Check the sections."))
+    bindings, errors = bind_steps(spec, SKILLS)
+    assert errors == []
+    assert bindings["step-1"].skill == "validate-markdown"
+    assert bindings["step-1"].provenance.note.startswith("matched executable skills on ")
+
+
+def test_words_bind_only_on_a_clear_win_else_the_model_chooses_or_validate_lists_them() -> None:
+    close = {
+        "sort-rows": skill("sort-rows", "script", "Sort rows by a key"),
+        "sort-rows-by-date": skill("sort-rows-by-date", "script", "Sort rows by their date"),
+    }
+    spec = workflow(step(1, "Sort the rows by key", None))  # 7 against 6: not clear
+    _, errors = bind_steps(spec, close)
+    assert [e.code for e in errors] == ["ambiguous-skill"]
+    assert errors[0].message == ("step-1 (Sort the rows by key): no skill clearly matches `Sort the rows by key`: "
+                                 "`sort-rows` (7), `sort-rows-by-date` (6) score about as well; name one in "
+                                 "backticks (or let the model choose: set a key or --llm-replay)")
+    bindings, errors = bind_steps(spec, close, lambda s, c: "sort-rows-by-date")
+    assert errors == []
+    assert bindings["step-1"].provenance.source == "llm"
+    assert bindings["step-1"].provenance.note == "chosen among sort-rows, sort-rows-by-date (scores sort-rows 7, sort-rows-by-date 6)"
+    clear = workflow(step(1, "Sort the rows by date", None))  # 9 against 6: a clear win
+    assert bind_steps(clear, close)[0]["step-1"].skill == "sort-rows-by-date"
+
+
+def test_a_skill_name_in_bold_binds_after_the_backticked_ones() -> None:
+    spec = workflow(step(1, "Pull", None, mentions=(
+        Mention(text="package", where=at(12)), Mention(text="fetch-docs", where=at(13), marked="bold"))))
+    bindings, errors = bind_steps(spec, SKILLS)
+    assert errors == []
+    assert (bindings["step-1"].skill, bindings["step-1"].provenance.note) == ("fetch-docs", "named in bold in the step's text")

@@ -7,29 +7,31 @@ from html.parser import HTMLParser
 
 import pytest
 
-from orchestrator.plan.model import PlanStep, StepPolicy
+from orchestrator.plan.model import ApprovalPolicy, PlanStep, StepPolicy
 from orchestrator.policy import ErrorClass, Fallback, FallbackAction
 from orchestrator.report import build_report, render_report
 from orchestrator.report.mermaid import node_id, render_mermaid
+from orchestrator.report.render_md import when
 from orchestrator.runner import StepFailure, StepOutcome
-from orchestrator.testing import Fail, FakeRegenerator, FakeRunner, fake_plan
+from orchestrator.testing import Fail, FakeRegenerator, FakeRunner, Hang, fake_plan
 
 COUNT = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}
 
 RUN_KEYS = [
     "format", "run_id", "plan_name", "plan_sha256", "spec_path", "status", "created_at", "started_at",
     "finished_at", "error", "limit", "awaiting", "inputs", "outputs", "sessions", "metrics", "steps", "feedback",
-    "compensations", "mermaid", "notes",
+    "compensations", "mermaid", "notes", "last_event_at",
 ]
 STEP_KEYS = [
     "step_id", "name", "skill", "kind", "depends_on", "status", "message", "error_class", "metrics",
     "failed_attempts", "retries", "regenerations", "regeneration_unavailable", "violations", "fallbacks",
-    "approval", "skipped_items", "interrupted_attempts",
+    "approval", "skipped_items", "interrupted_attempts", "ready_at", "started_at", "finished_at", "feedback_to",
+    "attempts",
 ]
 RUN_METRIC_KEYS = [
     "steps", "succeeded", "failed", "skipped", "attempts", "retries", "regenerations", "retry_burden",
     "duration_s", "active_s", "queue_delay_total_s", "queue_delay_mean_s", "queue_delay_max_s",
-    "handoff_passed", "handoff_failed", "handoff_accuracy", "tokens", "interrupted",
+    "handoff_passed", "handoff_failed", "handoff_accuracy", "tokens", "interrupted", "cancelled", "not_run",
 ]
 STEP_METRIC_KEYS = [
     "attempts", "retries", "regenerations", "items", "items_done", "duration_s", "run_time_s", "queue_delay_s",
@@ -173,3 +175,36 @@ def test_step_ids_that_come_out_alike_get_distinct_nodes() -> None:
     assert '    s_fetch_d_cs["fetch_dócs: C<br/>pending"]' in lines
     assert "    s_fetch_docs --> s_fetch_docs_2" in lines and "    s_fetch_docs_2 --> s_fetch_d_cs" in lines
     assert all(line.isascii() for line in lines if "[" not in line)
+
+
+async def test_a_run_that_ends_counts_its_cancelled_and_never_reached_steps_apart_from_failed(
+    execute, settings
+) -> None:
+    plan = fake_plan([PlanStep(id="a", name="A", skill="s"), PlanStep(id="b", name="B", skill="s"),
+                      PlanStep(id="c", name="C", skill="s", depends_on=("a",))])
+    run_id = await execute(plan, FakeRunner({"a": [Fail(message="no")], "b": [Hang()]}))
+    report = build_report(run_id, settings)
+    assert [s.status for s in report.steps] == ["failed", "cancelled", "not_run"]
+    m = report.metrics
+    assert (m.steps, m.succeeded, m.failed, m.skipped, m.cancelled, m.not_run) == (3, 0, 1, 0, 1, 1)
+    assert "1 failed, 0 skipped, 1 cancelled, 1 not run;" in render_report(report, "md")
+    assert "1 failed, 0 skipped, 1 cancelled, 1 not run;" in render_report(report, "html")
+
+
+async def test_a_run_not_finished_says_how_long_since_it_started_instead_of_a_duration(
+    execute, settings, clock
+) -> None:
+    gated = fake_plan([PlanStep(id="a", name="A", skill="s"),
+                       PlanStep(id="b", name="B", skill="s", depends_on=("a",),
+                                policy=StepPolicy(approval=ApprovalPolicy()))])
+    run_id = await execute(gated, FakeRunner())
+    report = build_report(run_id, settings)
+    assert report.status == "paused" and report.last_event_at is not None
+    later = report.last_event_at + 90
+    from orchestrator.report.render_md import timing
+
+    said = timing(report, now=later)
+    assert said.startswith(f"started {when(report.started_at)}; not finished (paused): ")
+    assert "since it started" in said and "(1m 30s before this report)" in said
+    text = render_report(report, "md")
+    assert "duration 0.00s" not in text and "up to the last event, not finished" in text

@@ -12,6 +12,7 @@ def test_the_public_names_are_pinned() -> None:
         "ENV_SANDBOX",
         "FailureKind",
         "Isolation",
+        "ReadOnlyMount",
         "ResourceLimits",
         "ResourceUsage",
         "Sandbox",

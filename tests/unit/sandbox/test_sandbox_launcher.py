@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import marshal
 import sys
 import tempfile
@@ -26,9 +27,10 @@ from orchestrator.sandbox.launcher import (
     Layout,
     UnshareLauncher,
     hidden_on_the_way,
-    reveal_argv,
+    prepare_argv,
 )
 from orchestrator.sandbox.model import ResourceLimits
+from orchestrator.sandbox.network import NET_FD, resolv_conf
 
 RUNTIME = Runtime(executable=Path("/opt/py/3.11/bin/python3.11"), roots=(Path("/opt/py/3.11"),))
 TOOLS = HostTools(
@@ -78,22 +80,23 @@ def test_bwrap_mounts_the_runtime_and_skill_read_only_and_the_work_directory_wri
     assert ("/opt/py/3.11", "/opt/py/3.11") in ro
     assert (str(layout.skill_dir), "/skill") in ro
     assert _pairs(argv, "--bind") == [(str(layout.workdir), "/work")]
-    assert argv[argv.index("--tmpfs") + 1] == "/tmp"
-    assert argv[argv.index("--size") + 1] == str(layout.tmpfs_bytes)
+    assert "--tmpfs" not in argv and ("--dir", "/tmp") in itertools.pairwise(argv)
     # parents of the runtime are made traversable for a dropped uid
     assert argv[argv.index("/opt") - 2 : argv.index("/opt") + 1] == ["0755", "--dir", "/opt"]
 
 
-def test_a_cold_start_binds_only_the_usual_devices_and_sizes_its_shared_memory(
+def test_a_cold_start_binds_only_the_usual_devices_and_leaves_tmp_and_shm_to_the_bootstrap(
     tmp_path: Path,
 ) -> None:
-    layout = _layout(tmp_path, tmpfs_bytes=3 << 20)
-    argv = BwrapLauncher(Path("/x/bwrap"), RUNTIME, as_root=True).argv(layout, ["py"])
+    layout = _layout(tmp_path, tmpfs="mode=1777,size=3145728,nr_inodes=99")
+    launcher = BwrapLauncher(Path("/x/bwrap"), RUNTIME, as_root=True)
+    argv = launcher.argv(layout, ["py"])
     assert "--dev" not in argv  # six device binds and a devpts: ~0.15 ms each bind
     assert _pairs(argv, "--dev-bind") == [(f"/dev/{name}", f"/dev/{name}") for name in DEVICES]
     assert ("urandom", "/dev/random") in _pairs(argv, "--symlink")
-    shm = argv.index("/dev/shm")
-    assert argv[shm - 5 : shm] == ["--size", str(3 << 20), "--perms", "01777", "--tmpfs"]
+    # bwrap's --tmpfs has a size but no inode cap: the bootstrap mounts both itself
+    assert "--tmpfs" not in argv and ("--dir", "/dev/shm") in itertools.pairwise(argv)
+    assert launcher.inside(layout).tmpfs == "mode=1777,size=3145728,nr_inodes=99"
 
 
 def test_the_warm_server_keeps_a_full_dev_for_its_jobs_to_narrow(tmp_path: Path) -> None:
@@ -102,11 +105,20 @@ def test_the_warm_server_keeps_a_full_dev_for_its_jobs_to_narrow(tmp_path: Path)
     assert "--dev-bind" not in argv
 
 
-def test_bwrap_shares_the_network_and_its_config_files_only_when_asked(tmp_path: Path) -> None:
+def test_bwrap_gives_a_network_run_its_own_namespace_and_holds_it_at_the_barrier(
+    tmp_path: Path,
+) -> None:
     launcher = BwrapLauncher(Path("/x/bwrap"), RUNTIME, as_root=False)
     argv = launcher.argv(_layout(tmp_path, network=True), ["py"])
-    assert "--unshare-net" not in argv
-    assert ("/etc/resolv.conf", "/etc/resolv.conf") in _pairs(argv, "--ro-bind-try")
+    assert "--unshare-net" in argv
+    assert argv[argv.index("--block-fd") + 1] == str(NET_FD)
+    assert (str(resolv_conf()), "/etc/resolv.conf") in _pairs(argv, "--ro-bind")
+    assert ("/etc/hosts", "/etc/hosts") in _pairs(argv, "--ro-bind-try")
+    forced = launcher.argv(_layout(tmp_path, network=True, host_network=True), ["py"])
+    assert "--unshare-net" not in forced and "--block-fd" not in forced
+    assert ("/etc/resolv.conf", "/etc/resolv.conf") in _pairs(forced, "--ro-bind-try")
+    alone = launcher.argv(_layout(tmp_path), ["py"])
+    assert "--unshare-net" in alone and "--block-fd" not in alone
 
 
 def test_bwrap_as_root_skips_the_user_namespace_and_lets_the_bootstrap_drop_to_the_run_uid(
@@ -116,7 +128,8 @@ def test_bwrap_as_root_skips_the_user_namespace_and_lets_the_bootstrap_drop_to_t
     layout = _layout(tmp_path, uid=1_100_000_000)
     argv = launcher.argv(layout, ["py"])
     assert "--unshare-user" not in argv
-    assert argv[1:7] == ["--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+    assert argv[1:9] == ["--cap-drop", "ALL", "--cap-add", "CAP_SYS_ADMIN",
+                         "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]  # fmt: skip
     assert launcher.needs_run_uid
     assert launcher.inside(layout).bootstrap_uid == 1_100_000_000
 
@@ -179,8 +192,8 @@ def test_dropping_to_the_run_uid_keeps_no_capability(tmp_path: Path, as_root: bo
 
 
 def test_reveal_covers_the_first_hidden_folder_and_binds_back_only_what_is_needed() -> None:
-    # under /tmp, which all may search (pytest's own tmp_path is under a 0700 folder)
-    with tempfile.TemporaryDirectory(prefix="skillweave-reveal-") as tmp:
+    # not under /tmp, which each run gets afresh (pytest's own tmp_path is under a 0700 folder)
+    with tempfile.TemporaryDirectory(prefix="skillweave-reveal-", dir="/var/tmp") as tmp:
         _check_reveal(Path(tmp))
 
 
@@ -200,20 +213,41 @@ def _check_reveal(tmp_path: Path) -> None:
     ]
     assert hidden_on_the_way(hidden / "skill") == hidden
     assert hidden_on_the_way(open_dir) is None
-    argv = reveal_argv(Path("/py"), needed)
+    argv = prepare_argv(Path("/py"), needed, "size=1", reveal=True)
     assert argv[:5] == ["/py", "-I", "-S", "-B", "-c"]
+    private = ["options", "size=1", "tmpfs", "/tmp", "options", "size=1", "tmpfs", "/dev/shm"]
     assert argv[6:] == [
+        *private,
         "cover", str(hidden),
         "bind", str(hidden / "skill"),
         "bind", str(hidden / "runtime"),
         "--",
     ]  # fmt: skip
-    assert reveal_argv(Path("/py"), [open_dir]) == []
+    assert prepare_argv(Path("/py"), [open_dir], "size=1", reveal=True)[6:] == [*private, "--"]
+    assert prepare_argv(Path("/py"), needed, "size=1", reveal=False)[6:] == [*private, "--"]
 
 
-def test_unshare_leaves_the_network_when_asked(tmp_path: Path) -> None:
+def test_unshare_gives_each_run_its_own_tmp_and_binds_back_what_it_needs_below(
+    tmp_path: Path,
+) -> None:
+    needed = [Path("/tmp/a/work"), Path("/tmp/a/work/sub"), Path("/tmp/b"), Path("/opt/x")]
+    argv = prepare_argv(Path("/py"), needed, "mode=1777,size=9,nr_inodes=7", reveal=False)
+    assert argv[6:] == [
+        "options", "mode=1777,size=9,nr_inodes=7", "tmpfs", "/tmp",
+        "options", "mode=1777,size=9,nr_inodes=7", "tmpfs", "/dev/shm",
+        "bind", "/tmp/b", "bind", "/tmp/a/work",
+        "--",
+    ]  # fmt: skip
+
+
+def test_unshare_gives_a_network_run_its_own_namespace_and_waits_for_it(tmp_path: Path) -> None:
     launcher = UnshareLauncher(Path("/usr/bin/unshare"), None, as_root=False, runtime=RUNTIME)
-    assert "--net" not in launcher.argv(_layout(tmp_path, network=True), ["py"])
+    argv = launcher.argv(_layout(tmp_path, network=True), ["py"])
+    assert "--net" in argv
+    assert argv[argv.index("wait") + 1] == str(NET_FD)
+    assert argv[argv.index("resolv") + 1] == str(resolv_conf())
+    forced = launcher.argv(_layout(tmp_path, network=True, host_network=True), ["py"])
+    assert "--net" not in forced and "wait" not in forced
 
 
 def test_no_isolation_says_so_and_as_root_still_drops_privileges(tmp_path: Path) -> None:
@@ -249,7 +283,7 @@ def test_the_bootstrap_command_carries_limits_paths_and_uid(uid: int | None) -> 
     rest = argv[len(PYTHON_FLAGS) + 4 :]
     assert rest == [
         str(-1 if uid is None else uid), "5", str(100 << 20), str(2 << 20), "9", "40",
-        "/work", "/skill/m.py", "-", "/a", "/b",
+        "/work", "/skill/m.py", "-", "-", "/a", "/b",
     ]  # fmt: skip
     compile(BOOTSTRAP, "<bootstrap>", "exec")
 
@@ -283,7 +317,7 @@ def test_a_precompiled_script_travels_marshalled_with_its_sandbox_file_name() ->
         import_paths=(),
         code=code,
     )
-    assert argv[-1] == code.hex()
+    assert argv[-2:] == [code.hex(), "-"]  # the code, then no tmpfs mounts
 
 
 def test_scripts_that_do_not_compile_or_are_huge_are_left_to_the_bootstrap() -> None:

@@ -48,11 +48,17 @@ def connect(project: Path, runner: FakeRunner) -> ClientFactory:
 
     @asynccontextmanager
     async def factory(
-        *, elicit_timeout_s: float = 30.0, wait_limit_s: float = 30.0, runner_: StepRunner | None = None, **client: Any
+        *,
+        elicit_timeout_s: float = 30.0,
+        wait_limit_s: float = 30.0,
+        runner_: StepRunner | None = None,
+        extra_roots: tuple[Path, ...] = (),
+        **client: Any,
     ) -> AsyncIterator[Client]:
         config = ServerConfig(
-            settings=load_settings(env={}, state_dir=project / ".skillweave"),
+            settings=load_settings(env={}, state_dir=project / ".skillweave", require_trust=True),
             root=project,
+            extra_roots=extra_roots,
             elicit_timeout_s=elicit_timeout_s,
             wait_limit_s=wait_limit_s,
         )

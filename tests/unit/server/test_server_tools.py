@@ -127,19 +127,34 @@ def _roots_callback_for(folder: Path) -> Any:
     return list_roots
 
 
-async def test_a_client_root_admits_a_spec_outside_the_working_directory(
+async def test_a_client_root_does_not_admit_a_spec_outside_the_servers_roots_a_server_root_does(
     connect: ClientFactory, project: Path, tmp_path: Path
 ) -> None:
     extra = tmp_path / "extra"
     (extra / "specs").mkdir(parents=True)
     (extra / "specs" / "count.md").write_text((project / "specs" / "count.md").read_text())
     (extra / "specs" / "skills").symlink_to(project / "specs" / "skills")
+    spec = {"spec": str(extra / "specs" / "count.md")}
     for mode in ("auto", "legacy"):
         async with connect(mode=mode, list_roots_callback=_roots_callback_for(extra)) as client:
-            report = ok(await client.call_tool("validate_spec", {"spec": str(extra / "specs" / "count.md")}))
-            refused = await client.call_tool("validate_spec", {"spec": str(tmp_path / "elsewhere.md")})
-        assert report["ok"] is True, mode
+            refused = await client.call_tool("validate_spec", spec)
         assert refused.is_error, mode
+        assert "outside the server's roots" in text(refused), mode
+    async with connect(extra_roots=(extra,)) as client:
+        report = ok(await client.call_tool("validate_spec", spec))
+    assert report["ok"] is True
+
+
+async def test_a_client_root_narrows_what_the_server_may_touch(connect: ClientFactory, project: Path) -> None:
+    (project / "other").mkdir()
+    (project / "other" / "count.md").write_text((project / "specs" / "count.md").read_text())
+    for mode in ("auto", "legacy"):
+        async with connect(mode=mode, list_roots_callback=_roots_callback_for(project / "specs")) as client:
+            inside = ok(await client.call_tool("validate_spec", {"spec": "specs/count.md"}))
+            outside = await client.call_tool("validate_spec", {"spec": "other/count.md"})
+        assert inside["ok"] is True, mode
+        assert outside.is_error, mode
+        assert "outside the roots the client declared" in text(outside), mode
 
 
 async def test_plan_workflow_renders_and_saves_the_plan_inside_the_roots(connect: ClientFactory, project: Path) -> None:

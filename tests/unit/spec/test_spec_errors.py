@@ -29,12 +29,10 @@ def test_duplicate_step_ids_are_errors() -> None:
     assert _errors(text) == [(8, "step id 'step-1' is used twice (first at line 5)")]
 
 
-def test_a_step_without_a_skill_line_is_an_error() -> None:
+def test_a_step_without_a_skill_line_is_read_and_an_empty_skill_line_is_an_error() -> None:
+    # the missing bullet alone is no error: the planner binds the step from its words
     text = HEAD + "### Step 1: A\n- Input: x\n\n### Step 2: B\n- Skill:\n"
-    assert _errors(text) == [
-        (5, "step-1 names no skill (a `- Skill:` line; `skill:` in YAML)"),
-        (9, "step-2: the Skill line is empty"),
-    ]
+    assert _errors(text) == [(9, "step-2: the Skill line is empty")]
 
 
 def test_a_second_skill_line_is_an_error() -> None:
@@ -56,11 +54,11 @@ def test_bad_for_each_when_and_route_are_errors() -> None:
         "- Route: nowhere\n- Route: other → Step 5\n"
     )
     errors = _errors(text)
-    assert [line for line, _ in errors] == [5, 7, 8, 9]
-    assert errors[0][1] == "step-1: route 'other' goes to 'step-5', which the spec does not have"
-    assert errors[1][1].startswith("for each 'every file' must read `item in list_field`")
-    assert errors[2][1].startswith("when: 'x ==' is not a valid expression")
-    assert errors[3][1] == "route 'nowhere' must read `branch-name → Step N`"
+    assert [line for line, _ in errors] == [7, 8, 9, 9]
+    assert errors[3][1] == "step-1: route 'other' goes to 'step-5', which the spec does not have"
+    assert errors[0][1].startswith("for each 'every file' must read `item in list_field`")
+    assert errors[1][1].startswith("when: 'x ==' is not a valid expression")
+    assert errors[2][1] == "route 'nowhere' must read `branch-name → Step N`"
 
 
 def test_a_reference_to_an_unknown_step_output_is_an_error() -> None:
@@ -101,9 +99,22 @@ def test_a_table_without_its_delimiter_row_is_an_error() -> None:
     ]
 
 
-def test_a_table_without_a_step_column_is_an_error() -> None:
-    text = STEPS + "## Error Recovery\n\n| Failure | Recovery |\n|---|---|\n| x | y |\n"
-    assert _errors(text) == [(10, "the error recovery table has no Step column")]
+def test_a_table_without_a_step_or_failure_column_is_an_error() -> None:
+    text = STEPS + "## Error Recovery\n\n| Detection | Recovery |\n|---|---|\n| x | y |\n"
+    assert _errors(text) == [
+        (10, "the error recovery table has no Step column (nor a failure column naming the steps)")
+    ]
+
+
+def test_a_recovery_row_that_names_no_step_is_reported_with_its_line_and_applies_to_every_step() -> None:
+    text = STEPS + "## Error Recovery\n\n| Failure | Recovery |\n|---|---|\n| x | retry twice |\n"
+    spec = parse_spec_text(text, "flow.md", "markdown")
+    assert [(r.step, r.every_step, r.rule.retry.max_retries if r.rule.retry else None) for r in spec.recovery] == [
+        ("step-1", True, 2)]
+    assert [(w.line, w.message) for w in spec.warnings if w.code == "spec.unread"] == [
+        (12, "error recovery: the row 'x' names no step (write `Step N, ...`, the step's name, or add a Step "
+             "column); it applies to every step")
+    ]
 
 
 def test_contracts_and_convergence_naming_unknown_steps_are_errors() -> None:
@@ -135,7 +146,7 @@ def test_a_section_given_twice_is_an_error() -> None:
 
 def test_every_error_is_reported_at_once() -> None:
     text = HEAD + "### Step 1: A\n- Input: x\n\n### Step 1: B\n- Skill: `b`\n- Depends on: Step 4\n"
-    assert [line for line, _ in _errors(text)] == [5, 8, 10]
+    assert [line for line, _ in _errors(text)] == [8, 10]
 
 
 def test_parse_spec_dispatches_on_the_suffix(tmp_path: Path) -> None:

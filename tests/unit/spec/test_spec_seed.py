@@ -87,7 +87,7 @@ def test_seed_flattened_failure_modes_belong_to_their_step(seed: WorkflowSpec) -
 
 
 def test_seed_contracts_carry_fields_and_constraints(seed: WorkflowSpec) -> None:
-    c12, c23, c34, check = seed.contracts
+    c12, c23, c34, check, success = seed.contracts
     assert (c12.producer, c12.consumer, _line(c12.where)) == ("step-1", "step-2", 57)
     assert [(f.name, f.type) for f in c12.output_fields] == [
         ("existing_docs", "string"),
@@ -102,6 +102,11 @@ def test_seed_contracts_carry_fields_and_constraints(seed: WorkflowSpec) -> None
     # the success criterion `validation_result (Step 4) = true` is a check on Step 4's output
     assert (check.producer, check.consumer) == ("step-4", None)
     assert check.constraints == {"validation_result": {"const": True}}
+    # step 4's Success line `validation_result = true, issues = []` is a check on its output too
+    assert (success.producer, success.consumer, _line(success.where)) == ("step-4", None, 50)
+    assert success.constraints == {"": {"properties": {"validation_result": {"const": True},
+                                                       "issues": {"maxItems": 0}},
+                                        "required": ["issues", "validation_result"]}}
     assert all(c.json_schema is None for c in seed.contracts)
 
 
@@ -170,6 +175,10 @@ def test_seed_testing_plan_gives_five_named_scenarios(seed: WorkflowSpec) -> Non
 def test_seed_text_not_read_as_policy_is_reported_with_its_line(seed: WorkflowSpec) -> None:
     found = [(w.line, w.code) for w in seed.warnings]
     assert found == [
+        (18, "spec.success"),  # Output file contains valid markdown (possibly empty ...): not a comparison
+        (29, "spec.success"),  # JSON parses without error
+        (29, "spec.success"),  # all public APIs documented
+        (40, "spec.success"),  # Markdown is valid (Step 4 validates)
         (60, "spec.validation"),  # existing_docs is valid markdown or empty string
         (70, "spec.validation"),  # contains markdown syntax
         (82, "spec.unread"),  # Output: generated_docs (string) + validation report
@@ -177,7 +186,7 @@ def test_seed_text_not_read_as_policy_is_reported_with_its_line(seed: WorkflowSp
         (100, "spec.assumed"),  # "Use template fallback" names no skill
     ]
     assert all(w.file == seed.path for w in seed.warnings)
-    assert "Module too complex" in seed.warnings[3].message
+    assert "Module too complex" in seed.warnings[7].message
 
 
 def test_seed_sections_keep_their_text(seed: WorkflowSpec) -> None:

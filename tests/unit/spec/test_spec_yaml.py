@@ -150,9 +150,7 @@ def test_yaml_structure_errors_are_all_reported_with_lines() -> None:
         "name: x\nsteps:\n  - skill: a\n  - id: b\n  - id: c\n    skill: d\n    depends_on: [zz]\n"
         "  - id: c\n    skill: e\n"
     )
-    assert errors == [
-        (3, "steps[0] has no id"),
-        (4, "b names no skill (a `- Skill:` line; `skill:` in YAML)"),
+    assert errors == [  # steps[0] has no id: it is read as `step-1`
         (7, "c depends on 'zz', which the spec does not have"),
         (8, "step id 'c' is used twice (first at line 5)"),
     ]
@@ -161,7 +159,8 @@ def test_yaml_structure_errors_are_all_reported_with_lines() -> None:
 def test_yaml_that_is_not_a_mapping_is_an_error() -> None:
     assert _errors("- a\n- b\n") == [(1, "the spec must be a mapping")]
     assert _errors("name: x\n") == [(1, "the spec has no steps (a `steps:` list)")]
-    assert _errors("name: x\nsteps: {}\n") == [(2, "steps must be a list")]
+    assert _errors("name: x\nsteps: 3\n") == [(2, "steps must be a list (or a map of id: step)")]
+    assert _errors("name: x\nsteps: {}\n") == [(2, "the spec has no steps")]
 
 
 def test_yaml_duplicate_keys_are_errors() -> None:

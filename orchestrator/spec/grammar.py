@@ -1,0 +1,503 @@
+"""The grammar of recovery policy sentences, as tables: adding a phrasing is adding a row.
+
+A `Row` says which slot of a policy a phrasing fills (`retries`, `wait_fixed`,
+`timeout`, `escalate`, ...) and the regular expression that finds it. Patterns
+are written with placeholders, expanded when the tables are compiled:
+
+    {N}       a count: 3, three, twice, a couple of
+    {D}       a duration: 2s, 5 second, 1.5 secs, a minute, half an hour, 1m30s
+    {SERIES}  waits in a row: 5s, then 15s / 1s, 2s, 4s / 1/5/25 s / +1m, +5m and +15m
+    {NAME}    a backticked skill name: `backup-mirror`
+    {STEP}    a step reference: step 3, step three
+    {TRY} {RETRY} {COND}   the words for a try, for trying again, for a condition
+
+The reader (`orchestrator.spec.phrase`) first lets `IGNORE` rows take the words
+a sentence may say without stating a policy ("counts as a failure", "if it
+still fails", "don't undo the earlier steps"), then tries `TABLES` in order,
+each table's rows in order. A row only reads text no earlier row took, so a
+more specific phrasing is written above a general one ("waiting 2s between
+tries" above "timeout 2s"). `needs`, when set, must match somewhere in the
+sentence (a fallback skill is only a fallback after "if", "otherwise", "fall
+back"...). The rows read the sentence as `spec.normalize` leaves it: typos
+mended, number words as digits ("three times" → "3 times", "a minute" → "1
+minute"). A table is only tried on a sentence with one of its `GATES` words,
+and compiled when first tried. `also` names more slots the row fills ("give up after 2 min" is a
+time budget and a failure). `CONTEXT` rows then say which failures the
+sentence is about, in the words no policy row took. `VAGUE` rows (tried before
+the policy tables) and `DOUBT` rows (after them, unless one of their `unless`
+slots was read) are phrasings that cannot be read into one policy; they are
+reported with the reason. Every pattern is compiled on the first sentence read,
+or loaded compiled by an earlier process (`spec.regex_cache`).
+
+`signals()` are the words that show a sentence means to state a policy: a
+sentence with one that no row has read is reported as not understood, never
+dropped. `TYPOS` are misspellings read as the word meant ("retyr", "timout").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from orchestrator.spec.regex_cache import compile_all
+
+NUMBER_WORDS: dict[str, int] = {
+    "zero": 0, "one": 1, "a single": 1, "single": 1, "once": 1, "two": 2, "twice": 2,
+    "a couple of": 2, "a couple": 2, "three": 3, "thrice": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15,
+    "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60,
+    "ninety": 90, "a hundred": 100, "hundred": 100,
+}  # fmt: skip
+
+UNIT_SECONDS: dict[str, float] = {
+    "ms": 0.001, "msec": 0.001, "msecs": 0.001, "millisecond": 0.001, "milliseconds": 0.001,
+    "s": 1.0, "sec": 1.0, "secs": 1.0, "second": 1.0, "seconds": 1.0,
+    "m": 60.0, "min": 60.0, "mins": 60.0, "minute": 60.0, "minutes": 60.0,
+    "h": 3600.0, "hr": 3600.0, "hrs": 3600.0, "hour": 3600.0, "hours": 3600.0,
+    "d": 86400.0, "day": 86400.0, "days": 86400.0,
+}  # fmt: skip
+
+# misspellings read as the word meant (whole words, any case)
+TYPOS: dict[str, str] = {
+    "retyr": "retry", "rety": "retry", "retrie": "retry", "rettry": "retry", "retrys": "retries",
+    "retires": "retries", "retried": "retried", "reties": "retries", "retris": "retries",
+    "waitng": "waiting", "wiating": "waiting", "wiat": "wait", "givve": "give", "giv": "give",
+    "timout": "timeout", "timeotu": "timeout", "tiemout": "timeout", "time-out": "timeout",
+    "exponentialy": "exponentially", "exponental": "exponential", "expontential": "exponential",
+    "exponetial": "exponential", "backof": "backoff", "bakoff": "backoff", "secods": "seconds",
+    "secnds": "seconds", "seconsd": "seconds", "minuts": "minutes", "mintues": "minutes",
+    "attemps": "attempts", "attemtps": "attempts", "escalte": "escalate", "escallate": "escalate",
+    "contine": "continue", "continiue": "continue", "twise": "twice", "trys": "tries",
+}  # fmt: skip
+
+WORDS = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+# every key of UNIT_SECONDS, factored (a smaller pattern compiles and matches faster)
+UNITS = r"(?:m(?:s(?:ecs?)?|illiseconds?|ins?|inutes?)?|s(?:ecs?|econds?)?|h(?:rs?|ours?)?|d(?:ays?)?)"
+LONG_UNITS = r"(?:millisecond|second|sec|minute|min|hour|day)s?"
+# Number words are written as digits before the rows are tried (`spec.normalize`), so the
+# rows' patterns stay small: a count is digits or once/twice/thrice, a duration digits and a unit.
+COUNT = r"(?:\d+|once|twice|thrice)"
+DURATION_PART = rf"(?:\d+(?:\.\d+)?\s*-?\s*(?:{UNITS})(?![a-z]))"
+DURATION = DURATION_PART  # "1m30s" is written "90 s" before the rows are tried (`spec.normalize`)
+_THEN = (r"\s*(?:,\s*(?:and\s+)?then|,?\s+then|,?\s+and\s+then|,\s*and|,|\s+and|\s*->|\s*→|\s*/|\s*\.\.)\s*"
+         r"(?:wait(?:ing)?\s+|after\s+|\+\s*)?")
+SERIES = (
+    rf"(?:\+?\s*{DURATION}(?:{_THEN}{DURATION})+"
+    rf"|(?:\d+(?:\.\d+)?\s*(?:,\s*|\s+and\s+|,\s*and\s+|\s*/\s*))+\d+(?:\.\d+)?\s*(?:{UNITS})(?![a-z]))"
+)
+NAME = r"`(?!(?:true|false|null|none)`)(?P<name>[A-Za-z][\w.:/-]{0,79})`"
+STEP_WORDS = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+STEP = rf"(?:step|stage)\s+(?P<step>{STEP_WORDS})\b"
+TRY = r"(?:tries|try|attempts?|retries|retry|calls?|runs?)"
+RETRY = (r"(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|(?:try|go|run|do|call)(?:ing)?\s+(?:it\s+|this\s+|that\s+)?again|re-?run"
+         r"|rerun|re-?attempt|attempt\s+(?:it\s+)?again|repeat\s+(?:it|the\s+call|the\s+step)|keep\s+trying|poll)")
+COND = (r"\b(?:if|when|whenever|once|should|otherwise|else|on\s+(?:error|failure)|in\s+case|unless|fails?\b|failing"
+        r"|gives?\s+up|down\b|errors?\b)")
+_PLACEHOLDERS = {"{SERIES}": SERIES, "{NAME}": NAME, "{STEP}": STEP, "{TRY}": TRY, "{RETRY}": RETRY, "{COND}": COND}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One phrasing: the slot it fills, its pattern, and what else it needs or gives."""
+
+    slot: str
+    pattern: str
+    needs: str | None = None  # must match somewhere in the sentence
+    value: Any = None  # a constant the slot takes ("doubling" → factor 2), or a reason (VAGUE, DOUBT)
+    also: tuple[str, ...] = ()  # more slots the row fills ("fail", "class:timeout")
+    unless: tuple[str, ...] = ()  # DOUBT rows: not reported when one of these slots was read
+
+
+# -- the tables, in the order they are tried ------------------------------------------
+
+# phrasings whose words the later tables would read apart: first
+FIRST = (
+    Row("timeout", r"\b(?:may|should|must|can|shall)\s+(?:take|run|last)\s+(?:at\s+most|no\s+more\s+than|up\s+to)\s+{D}(?:\s+(?:per|each|an?)\s+(?:{TRY}|call|request))?"),
+    Row("wait_fixed", r"\bonce\s+every\s+{D}"),
+    Row("timeout", r"\b(?:don'?t|do\s+not|never)\s+wait\s+(?:more|longer)\s+than\s+{D}\s+for\s+(?:a\s+|an\s+|the\s+|its\s+)?(?:response|answer|reply|result)\b"),
+    Row("timeout", r"\b(?:if|when)\s+(?:it|the\s+[\w-]+)\s+times?\s+out\s*(?:\(\s*{D}\s*\)|after\s+{D})", also=("class:timeout",)),
+    Row("wait_seq", r"\bfirst\s+(?:retry\s+|one\s+)?(?:after|in|waits?)\s+(?P<seq>{D}\s*,?\s*(?:then|second(?:\s+(?:retry|one))?)\s+(?:after|in)?\s*(?:\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?)?|{D}))"),
+    Row("retries", r"\bretry\s+policy\s*[:=]\s*{N}(?=\s*(?:/|,)\s*\d)"),
+    Row("wait_fixed", r"/\s*{D}", needs=r"\bretry\s+policy\s*[:=]"),
+    Row("attempts", r"\b{N}\s+(?:times\s+)?in\s+a\s+row\b", needs=r"fail|crash|error|time"),
+    Row("attempts", r"\bafter\s+{N}\s+(?:failed\s+|unsuccessful\s+|bad\s+)?(?:tries|attempts|goes|runs)\b"),
+    Row("budget", r"\b(?:give\s+up|stop\s+(?:re)?trying|quit)\s+(?:after|once|when)\s+(?:about\s+)?{D}(?:\s+(?:have|has)\s+(?:passed|elapsed|gone\s+by))?", also=("fail",)),
+    Row("attempts", r"\b(?:give\s+up|stop(?:\s+trying)?|quit)\s+after\s+{N}\s+(?:failed\s+|unsuccessful\s+)?(?:tries|attempts|goes|runs)\b", also=("fail",)),
+    Row("retries", r"\b(?:a|one)\s+(?:second|another|more)\s+(?:chance|go|shot|try)\b|\banother\s+(?:chance|go|shot|try|attempt)\b", value=1),
+    Row("no_retry", r"\bfail\s+(?:fast|immediately|straight\s+away|right\s+away|at\s+once)\b", also=("fail",)),
+    Row("wait_fixed", r"\bonce\s+(?:a|an|per|every|1)\s+(?P<d9>second|minute|hour|day)\b"),
+    Row("retries", r"\b(?:one|1|a\s+single)\s+retry\b", value=1),
+)
+
+# new code for a failing script: before counts, its count is not a number of attempts
+REGENERATE = (
+    Row("regenerate", r"\b(?:regenerat\w*|re-?generat\w*|re-?write|rewrite|repair|fix)\b(?:\s+(?:the\s+|its\s+|a\s+new\s+)?(?:script|code|program|skill|implementation|it)\b)?(?:\s+(?:with|using)\s+the\s+(?:model|llm|ai))?(?:\s*\(\s*(?:max\s+|up\s+to\s+)?{N}\s*(?:attempts?|times?|tries|x|go)?\s*(?:max)?\s*\)|,?\s+(?:up\s+to\s+|at\s+most\s+)?{N}\s*(?:x|times?|attempts?|go(?:es)?|tries)\b|\s+(?:up\s+to\s+|at\s+most\s+)?(?P<n9>once|twice)\b)?", needs=r"regenerat|re-?generat|re-?write|rewrite|repair|fix\s+(?:the\s+|its\s+)?(?:script|code)"),
+    Row("regenerate", r"\b(?:ask|have|let|get)\s+the\s+(?:model|llm|ai)\s+(?:to\s+)?(?:fix|repair|rewrite|regenerate|re-?write)\s+(?:it|the\s+(?:script|code))(?:\s*\(\s*{N}\s*(?:attempts?|times?|tries|go)?\s*\)|,?\s+(?:{N}\s+(?:go|goes|times?|attempts?)|(?P<n9>once|twice)))?"),
+    Row("regenerate", r"\bnew\s+(?:code|script)\s+from\s+the\s+(?:model|llm)\b"),
+)
+
+# counts and amounts too vague to read: before the counts that would read them
+VAGUE = (
+    Row("ambiguous", r"\b\d+\s*(?:-|–|to|or)\s*\d+\s*(?:x\b|times|retries|attempts|tries|more\s+times)", value="the count is a range, not a number"),
+    Row("ambiguous", r"\b(?:a\s+few|several|some|many|a\s+bunch\s+of|a\s+handful\s+of|multiple|a\s+number\s+of|enough|a\s+reasonable\s+number\s+of|a\s+couple\s+more|couple\s+more)\s+(?:times|retries|attempts|tries|more\s+times)\b", value="the count is not a number"),
+    Row("ambiguous", r"\b(?:a\s+(?:few|couple\s+of)|several|some|many)\s+(?:seconds|minutes|hours)\b", value="the duration is not a number"),
+    Row("ambiguous", r"\b{N}\s+times\s+or\s+(?:for\s+)?{D}|\b{D}\s+or\s+{N}\s+(?:times|tries|retries)", value="it offers alternatives"),
+    Row("ambiguous", r"\btime-?\s*out\s*[:=]?\s*\d+(?:\.\d+)?(?!\s*(?:\.\d|ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hrs?|hours?|d|days?)\b)(?=\s*(?:[,.;)]|$))", value="the number has no unit"),
+)
+
+# "never retried", "no retry", "retry: 0": before any count
+NO_RETRY = (
+    Row("no_retry", r"\b(?:never|not|don'?t|do\s+not|no|without|must\s+not|mustn'?t|shouldn'?t|should\s+not|won'?t|cannot|can'?t|isn'?t|is\s+not|aren'?t|are\s+not|never\s+be|not\s+be)\s+(?:be\s+|ever\s+|bother\s+(?:to\s+)?|try\s+to\s+|need\s+to\s+|automatically\s+)?(?:re-?tr(?:y|ies|ied|ying)|retr(?:y|ies|ied|ying)|re-?run|rerun|re-?attempt)\w*(?!\s+(?:more|longer)\s+than)"),
+    Row("no_retry", r"\bretr(?:y|ies)\s*(?:[:=-]|count\s*[:=]?|of)?\s*(?:0|zero|none|no|never|off|false|disabled)\b(?!\s*\.\d)(?!\s+(?:more|longer)\s+than)"),
+    Row("no_retry", r"\b(?:0|zero|no)\s+(?:retries|re-?tries|retry\s+attempts)\b"),
+    Row("no_retry", r"\bnot\s+retryable\b|\bnon-?retryable\b|\bno\s+second\s+(?:try|attempt|chance)s?\b"),
+    Row("no_retry", r"\b(?:one|a\s+single|1)\s+(?:attempt|try|shot)\s+only\b|\bonly\s+(?:one|a\s+single|1|once)\s*(?:attempt|try|shot)?\b(?!\s*(?:more|again|retry))|\bsingle[- ](?:attempt|shot|try)\b|\btry\s+(?:it\s+)?(?:just\s+)?once\b(?!\s+more)|\bone\s+and\s+done\b|\bone[- ]shot\b"),
+    Row("no_retry", r"\b(?:do\s+not|don'?t|never)\s+try\s+(?:it\s+|this\s+|that\s+)?again\b|\bno\s+(?:more\s+)?(?:second\s+)?(?:tries|attempts)\b"),
+)
+
+# a time budget for retrying: "for up to a minute"; before waits, whose "for" it is not
+BUDGET = (
+    Row("budget", r"\bfor\s+(?:up\s+to|at\s+most|a\s+maximum\s+of|a\s+max(?:imum)?\s+of|no\s+more\s+than)\s+{D}(?:\s+(?:in\s+total|total|overall|altogether|max))?"),
+    Row("budget", r"\b(?:keep|kept)\s+(?:on\s+)?(?:re)?tr(?:y|ying)\s+(?:it\s+)?(?:for|during)\s+(?:up\s+to\s+)?{D}"),
+    Row("budget", r"\buntil\s+{D}\s+(?:have|has)\s+(?:passed|elapsed|gone\s+by)\b"),
+    Row("budget", r"\b(?:within|over|during)\s+(?:a\s+(?:total|window)\s+of\s+|a\s+|the\s+next\s+)?{D}(?:\s+(?:in\s+total|total|overall|window|altogether))"),
+    Row("budget", r"\b(?:no\s+longer\s+than|at\s+most|up\s+to)\s+{D}\s+(?:in\s+)?(?:total|overall|altogether|in\s+all)\b"),
+    Row("budget", r"\b(?:retry|retrying|retries)\s+(?:window|budget|deadline)\s*(?:of|:|=|is)?\s*{D}"),
+    Row("budget", r"\b(?:total|overall)\s+(?:retry\s+)?(?:time|budget|window)\s*(?:of|:|=|is)?\s*{D}"),
+    Row("budget", r"(?<!wait\s)(?<!waiting\s)(?<!pause\s)(?<!sleep\s)(?<!delay\s)\bfor\s+{D}(?:\s+(?:in\s+total|total|overall|altogether|max))?", needs=r"{RETRY}|\bevery\s+|\bonce\s+(?:a|an|per)\b"),
+    Row("budget", r"\bup\s+to\s+{D}\b(?!\s*(?:between|apart|per|each|wait|delay|ceiling|cap|max))", needs=r"\bevery\s+|\bkeep\s+trying|\bpoll"),
+)
+
+# where a backoff starts and where it stops: before the waits, which would take their numbers
+BOUNDS = (
+    Row("exp_range", r"\b(?:exponential\w*\s+)?(?:back-?\s*off|exponential\w*|delays?|waits?)\s+(?:of\s+|from\s+)?{D}\s*(?:\.\.|–|-|to)\s*{D}"),
+    Row("exp_start", r"\b(?:start(?:ing|s)?|begin(?:ning|s)?|initial(?:ly)?|first\s+(?:wait|delay|retry)|from|base)\s+(?:at\s+|with\s+|of\s+|from\s+|delay\s+(?:of\s+)?|wait\s+(?:of\s+)?)?{D}"),
+    Row("exp_start", r"\b(?:initial|base|starting|first)\s+(?:delay|wait|backoff|interval)\s*(?:of|:|=|is)?\s*{D}"),
+    Row("exp_start", r"\b{D}\s+(?:initial|base|start(?:ing)?|first)\b(?:\s+(?:delay|wait|backoff|interval))?"),
+    Row("exp_cap", r"\b(?:exponential\w*\s+)?(?:back-?\s*off|backing\s+off|back\s+off)\s+(?:exponentially\s+)?(?:up\s+to|to\s+at\s+most|at\s+most|max(?:imum)?)\s+{D}", also=("exponential",)),
+    Row("exp_cap", r"\bexponential\w*\s+(?:back-?\s*off\s+|backing\s+off\s+)?(?:up\s+to|to\s+at\s+most)\s+{D}", also=("exponential",)),
+    Row("exp_cap", r"\bup\s+to\s+(?:a\s+|an\s+)?{D}\s+(?:ceiling|cap|max(?:imum)?)\b"),
+    Row("exp_cap", r"\b(?:max(?:imum)?|at\s+most|capped\s+at|cap(?:ped)?(?:\s+at|\s+of)?|no\s+more\s+than|never\s+(?:wait(?:ing)?\s+)?more\s+than|not\s+more\s+than|limit(?:ed)?\s+(?:to|at)|topping\s+out\s+at|tops?\s+out\s+at|maxing\s+out\s+at|ceiling(?:\s+of)?)\s+(?:wait|delay|backoff|back-off|interval|pause)?s?\s*(?:of\s+|:\s*|=\s*|is\s+)?{D}(?:\s+(?:between\s+(?:{TRY}|them)|per\s+wait|each))?"),
+    Row("exp_cap", r"\b(?:wait|delay|backoff|back-off|interval)s?\s+(?:capped|limited|maxed)\s+(?:at|to)\s+{D}"),
+    Row("exp_cap", r"\b(?:wait|delay|backoff|back-off)s?\s+(?:of\s+)?(?:up\s+to|at\s+most|no\s+more\s+than)\s+{D}"),
+    Row("exp_cap", r"\bup\s+to\s+{D}\s+(?:between|per\s+wait|each\s+wait|apart)\b"),
+    Row("exp_cap", r"\b{D}\s+(?:max(?:imum)?|cap|ceiling|at\s+most)\s+(?:wait|delay|backoff|between\s+(?:{TRY}))\b"),
+)
+
+# waits between tries: before timeouts and counts, which would take their numbers
+WAIT = (
+    Row("wait_none", r"\b(?:no\s+need\s+to|don'?t|do\s+not|without|never)\s+(?:wait(?:ing)?|pause|pausing|sleep(?:ing)?|delay(?:ing)?)\b(?:\s+(?:in\s+)?between(?:\s+(?:the\s+)?(?:tries|attempts|retries|them))?)?"),
+    # "at once", "right away" are a wait only beside a retry ("takes the results at once", "can start right away")
+    Row("wait_none", r"\b(?:immediately|instantly|right\s+away|straight\s+away|at\s+once|back[- ]to[- ]back)\b",
+        needs=r"{RETRY}|\btr(?:y|ies|ying)\b|\battempts?\b|\bagain\b"),
+    Row("wait_none", r"\b(?:without\s+(?:any\s+|a\s+)?(?:delay|wait|pause|backoff|back-off)|with\s+no\s+(?:delay|wait|pause|backoff))\b"),
+    Row("wait_none", r"\bno\s+(?:delay|wait|pause|backoff|back-off|sleep)(?:\s+(?:in\s+)?between(?:\s+(?:the\s+)?(?:tries|attempts|retries))?)?\b"),
+    Row("wait_none", r"\b(?:delay|wait|backoff|pause)\s*[:=]\s*(?:0|none|zero)\b(?:\s*s\b)?"),
+    Row("wait_seq", r"(?:\bwait(?:ing|s)?(?:\s+grow)?\s*[:=-]?\s*(?:for\s+|of\s+)?|\bdelays?\s*(?:of|:|=|-)?\s*|\bback-?\s*offs?\s*(?:of|:|=|-)?\s*|\bpauses?\s*(?:of\s+|:\s*)?|\bintervals?\s*(?:of|:|=)?\s*|\bsleep\s+|\bschedule\s*[:=]?\s*)(?P<seq>{SERIES})"),
+    Row("wait_seq", r"\((?:\s*(?:waits?|delays?|backoff|back-off)\s*[:=]?)?\s*(?P<seq>{SERIES})\s*\)"),
+    Row("wait_seq", r"(?P<seq>{SERIES})\s+(?:apart|between|in\s+between|of\s+(?:delay|wait|backoff))\b"),
+    Row("wait_seq", r"\b(?:after|at|in)\s+(?P<seq>{SERIES})", needs=r"{RETRY}|\btry\b"),
+    Row("wait_fixed", r"\bwait(?:ing|s)?\s+(?:for\s+)?(?:about\s+|roughly\s+)?{D}\s+(?:in\s+)?(?:between|before|after)\b(?:\s+(?:each\s+|every\s+|the\s+next\s+|another\s+|any\s+)?(?:{TRY}|one|failure|failures|tries|attempts|them|retrying|trying\s+again|the\s+next(?:\s+one)?)\b)?"),
+    Row("wait_fixed", r"\b{D}\s+(?:apart|in\s+between|between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them|each|one))?)\b"),
+    Row("wait_fixed", r"\b(?:with|w/)\s*(?:a\s+|an\s+)?(?:fixed\s+|constant\s+|flat\s+)?{D}\s+(?:delay|wait|pause|gap|interval|sleep|back-?off|break|cool-?down)s?\b(?:\s+(?:in\s+)?between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them))?)?"),
+    Row("wait_fixed", r"\b(?:a\s+|an\s+)?{D}\s+(?:delay|wait|pause|gap|interval|sleep|break|cool-?down)s?\b(?:\s+(?:in\s+)?between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them))?)?"),
+    Row("wait_fixed", r"\b(?:fixed|constant|flat|linear)\s+(?:delay|wait|backoff|back-off|interval|pause)?\s*(?:of\s+|:\s*|=\s*)?{D}"),
+    Row("wait_fixed", r"\b{D}\s+(?:fixed|constant|flat)\b"),
+    Row("wait_fixed", r"\b(?:delay|wait|waiting|pause|pausing|interval|sleep|sleeping|cool-?down|gap)s?\s*(?:of|:|=|is|for|-)?\s*(?:about\s+)?{D}(?:\s+(?:in\s+)?between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them))?|\s+each\s+time)?"),
+    Row("wait_fixed", r"\b(?:at|in)\s+{D}\s+intervals\b|\b{D}\s+intervals\b"),
+    Row("wait_fixed", r"\bevery\s+{D}"),
+    # "every minute" is a wait only beside a retry ("That is always, every day" is not one)
+    Row("wait_fixed", r"\bevery\s+(?P<d9>second|minute|hour|day)\b", needs=r"{RETRY}|\btry\b|\bagain\b|\bpoll"),
+    Row("wait_fixed", r"\b(?:retry|try\s+again|re-?run|retrying)\s+(?:it\s+)?(?:after|in)\s+{D}"),
+    Row("wait_fixed", r"\b(?:after|in)\s+(?:waiting\s+)?{D}", needs=r"{RETRY}|\btry\b|\bagain\b"),
+    Row("wait_fixed", r"\b(?:{D}\s+)?back-?\s*off\s+(?:of\s+)?{D}\s+(?:each|every)\s+time\b"),
+)
+
+# exponential backoff: its factor and jitter
+BACKOFF = (
+    Row("jitter_off", r"\b(?:no|without|disable|disabled|turn\s+off|don'?t\s+(?:add|use))\s+(?:any\s+)?(?:jitter|randomi[sz]ation|random(?:ness)?)\b|\bjitter\s*[:=]?\s*(?:off|false|no|none)\b|\bun-?jittered\b|\bdeterministic\s+(?:waits|delays|backoff)\b"),
+    Row("jitter_on", r"\b(?:with|plus|add|and|some|full|random)?\s*jitter(?:ed)?(?:\s*[:=]?\s*(?:on|true|yes))?\b|\brandomi[sz]ed\b|\brandom\s+(?:delay|wait|backoff)s?\b"),
+    Row("exp_factor", r"\b(?:factor|multiplier|ratio)\s*(?:of|:|=|is)?\s*(?P<factor>\d+(?:\.\d+)?)\b"),
+    Row("exp_factor", r"\(\s*[x×]\s*(?P<factor>\d+(?:\.\d+)?)\s*\)|(?<![\w.])[x×]\s*(?P<f2>\d+(?:\.\d+)?)\b(?!\s*(?:times|retries|attempts))", needs=r"back-?\s*off|exponential|expo|exp\.|doubl|factor"),
+    Row("exp_factor", r"\b(?:multiplied|multiply(?:ing)?|growing|grows)\s+by\s+(?P<factor>\d+(?:\.\d+)?)\b"),
+    Row("exp_factor", r"\b(?:doubling|doubles?(?!-)|double\s+(?:the|each|every)\s+(?:wait|delay|time)|twice\s+as\s+long\s+each\s+time)\b(?:\s+(?:the\s+)?(?:wait|delay)s?)?(?:\s+each\s+time)?", value=2.0),
+    Row("exp_factor", r"\b(?:tripling|triples?)\b(?:\s+(?:the\s+)?(?:wait|delay)s?)?(?:\s+each\s+time)?", value=3.0),
+    Row("exponential", r"\bexponential(?:ly)?(?:\s+(?:back-?\s*off|backing\s+off|delays?|waits?|retr(?:y|ies)|backoff))?\b|\bexpo\b|\bexp\.?\s+back-?\s*off\b"),
+    Row("exponential", r"\b(?:with\s+|using\s+)?(?:a\s+|some\s+)?(?:back-?\s*off|backing\s+off|back\s+off)\b"),
+    Row("exponential", r"\b(?:increasing|growing|longer\s+and\s+longer|progressively\s+longer)\s+(?:delays?|waits?|pauses?|intervals?)\b"),
+)
+
+# how long one attempt may take, and the whole run
+TIMEOUT = (
+    Row("run_timeout", r"\b(?:the\s+)?(?:whole|entire|total|full|complete)\s+(?:run|workflow|thing|job|pipeline|flow)\s*(?:[:=]|should\s+(?:take|finish\s+in)|must\s+(?:take|finish\s+in)|takes|under|in|within|is)?\s*(?:no\s+more\s+than\s+|less\s+than\s+|at\s+most\s+|under\s+|within\s+|max(?:imum)?\s+)?{D}(?:\s+(?:max(?:imum)?|tops|at\s+most))?"),
+    Row("run_timeout", r"\b{D}\s+(?:max(?:imum)?\s+)?(?:for\s+)?(?:the\s+)?(?:whole|entire|total)\s+(?:run|workflow|thing|job)\b"),
+    # "The whole audit should be done in under 5 minutes", "The whole thing, approval wait excluded, should be done in 10 min"
+    Row("run_timeout", r"\b(?:should|must|has\s+to|needs?\s+to)\s+(?:be\s+)?(?:done|finish(?:ed)?|complete(?:d)?|over)\s+(?:in\s+|within\s+)?(?:under\s+|less\s+than\s+|at\s+most\s+|no\s+more\s+than\s+)?{D}",
+        needs=r"\b(?:whole|entire|total|full|complete)\s+(?:run|workflow|thing|job|pipeline|flow|audit|process|batch)\b"),
+    Row("run_timeout", r"\b(?:wall[- ]?(?:clock\s+)?time|run\s+time\s+limit|time\s+limit\s+for\s+the\s+(?:run|workflow))\s*(?:of|:|=|is)?\s*{D}"),
+    Row("timeout", r"\b(?:per[- ](?:attempt|try|call|request)\s+)?time-?\s*outs?\s*(?:of|:|=|is|after|at|set\s+to|to)?\s*(?:after\s+|at\s+)?(?:about\s+)?{D}(?:\s+(?:per|each|an?|for\s+each)\s+(?:{TRY}|call|request))?"),
+    Row("timeout", r"\btimes?\s+(?:it\s+)?out\s+(?:after|at|in)\s+{D}|\btimed\s+out\s+(?:after|at)\s+{D}"),
+    Row("timeout", r"\b(?:a\s+|an\s+)?{D}\s+(?:per[- ](?:attempt|try|call)\s+)?time-?\s*out\b(?:\s+(?:per|each|an?|for\s+each)\s+(?:{TRY}|call|request))?|\b{D}\s+(?:hard\s+)?(?:limit|deadline|cap)\b(?:\s+(?:per|each|an?)\s+(?:{TRY}))?"),
+    Row("timeout", r"\bgive\s+(?:it|the\s+[\w-]+|each\s+(?:attempt|try|call))\s+(?:up\s+to\s+|at\s+most\s+|no\s+more\s+than\s+|about\s+|a\s+max(?:imum)?\s+of\s+)?{D}(?:\s+(?:per|each|an?)\s+(?:{TRY}|call|request))?"),
+    Row("timeout", r"\b(?:each|every|per)\s+(?:try|attempt|call|request)\s+(?:gets|has|may\s+take|can\s+take|is\s+given|is\s+allowed)\s+(?:up\s+to\s+|at\s+most\s+)?{D}"),
+    Row("timeout", r"\b(?:gets?|has|have)\s+{D}\s+(?:each|apiece|per\s+(?:attempt|call|try|request|lookup))\b"),
+    Row("timeout", r"\b(?:allow|allowing|budget|grant)\s+(?:it\s+|each\s+(?:attempt|try|call)\s+)?(?:up\s+to\s+|at\s+most\s+)?{D}"),
+    Row("timeout", r"\b(?:no|without\s+an?|if\s+there'?s\s+no|if\s+no)\s+(?:answer|response|reply|result|output)\s+(?:with)?in\s+{D}"),
+    Row("timeout", r"\b(?:doesn'?t|does\s+not|don'?t|didn'?t|hasn'?t|has\s+not|fails\s+to)\s+(?:answer|respond|reply|return|finish|complete)\s+(?:with)?in\s+{D}"),
+    Row("timeout", r"\b(?:takes?|taking|runs?|running|lasts?|lasting|goes|going|hangs?|hanging|is\s+(?:still\s+)?running)\s+(?:for\s+)?(?:longer|more|over|past)\s+(?:than\s+)?{D}"),
+    Row("timeout", r"\b(?:should|must|may|can|shall)(?:n'?t|\s+not|\s+never)?\s+(?:take|run|last)\s+(?:no\s+)?(?:more|longer)\s+than\s+{D}"),
+    Row("timeout", r"\b(?:should|must|may|can|shall|has\s+to)\s+(?:take|run|last|finish|complete|answer|respond|be\s+done)\s+(?:in|at\s+most|under|within|in\s+(?:under|less\s+than))\s+{D}"),
+    Row("timeout", r"\b(?:kill|cut|cancel|abort|stop|terminate)\s+(?:it\s+|the\s+(?:call|attempt|step|request)\s+)?(?:off\s+)?(?:after|at|past)\s+{D}"),
+    Row("timeout", r"\b(?:at\s+most|max(?:imum)?|up\s+to|no\s+more\s+than|under)\s+{D}\s+(?:per|each|an?|for\s+(?:each|one|an?))\s+(?:{TRY}|call|request|run)\b"),
+    Row("timeout", r"\b{D}\s+(?:per|each|an?|for\s+each|for\s+one)\s+(?:attempt|try|call|request)\b"),
+    Row("timeout", r"\b(?:deadline|time\s+limit|time\s+budget|time\s+cap|max(?:imum)?\s+(?:run\s*time|runtime|duration|time)|run\s*time\s+limit)\s*(?:of|:|=|is)?\s*{D}"),
+    Row("timeout", r"\b(?:slower|longer)\s+than\s+{D}"),
+    Row("timeout", r"(?:^|\s)(?:>|over|more\s+than)\s*{D}"),
+    Row("timeout", r"\b{D}\s+(?:max(?:imum)?|tops|at\s+most)\b(?!\s+(?:wait|delay|backoff))"),
+)
+
+# how many tries: counts of retries, then of attempts
+COUNT_ROWS = (
+    Row("retries", r"\bretr(?:y|ies)\s*(?:count|limit)?\s*[:=-]\s*(?:times\s*[:=]\s*)?{N}\b(?!\s*(?:attempts?|tries)\b)"),
+    Row("retries", r"\b(?:max(?:imum)?|at\s+most|up\s+to|no\s+more\s+than)\s+(?:of\s+)?{N}\s+(?:re-?tries|retr(?:y|ies)|retry\s+attempts|more\s+(?:tries|attempts|times))\b"),
+    Row("retries", r"\b{N}\s+(?:re-?tries|retries|retry\s+attempts|more\s+(?:tries|attempts|times|goes|shots)|additional\s+(?:tries|attempts)|extra\s+(?:tries|attempts)|further\s+(?:tries|attempts))\b"),
+    Row("retries", r"{RETRY}\s+(?:it\s+|this\s+|that\s+|them\s+|the\s+(?:call|step|request|job|task|upload|fetch)\s+)?(?:again\s+)?(?:up\s+to\s+|at\s+most\s+|a\s+max(?:imum)?\s+of\s+|max(?:imum)?\s+|no\s+more\s+than\s+|another\s+)?{N}\s*(?:x\b|×|more\s+times?\b|times?\b|more\b|(?=\s*(?:[,.;:)(]|$|and\b|with\b|w/|if\b|on\b|then\b|before\b|after\b|waiting\b|every\b|using\b|at\b|but\b|in\b)))"),
+    Row("retries", r"{RETRY}\s+(?:it\s+|this\s+)?(?P<n9>once|twice|thrice)\s+more\b"),
+    Row("retries", r"\b{N}\s*(?:x|×)\s*(?:retr(?:y|ies)|re-?tr(?:y|ies))\b"),
+    Row("retries", r"\b(?:retr(?:y|ies)|re-?tr(?:y|ies))\s*(?:\(\s*)?(?:x|×)\s*{N}\b"),
+    Row("retries", r"(?<![\w.])(?P<n1>\d+)\s*(?:x|×)(?=\s|[,.;:)]|$)", needs=r"{RETRY}|\bagain\b"),
+    Row("retries", r"\b(?:up\s+to|at\s+most|max(?:imum)?|a\s+maximum\s+of|no\s+more\s+than)\s+{N}\s+times\b", needs=r"{RETRY}|\bagain\b"),
+    Row("retries", r"\b(?:try\s+(?:it\s+)?)?(?P<n9>once|twice|thrice)\s+more\b"),
+    Row("retries", r"\b(?:one|1)\s+more\s+(?:time|try|attempt|go|shot)\b|\banother\s+(?:try|attempt|go|shot)\b", value=1),
+    Row("retries", r"\b{N}\s+times\b(?:\s+(?:max(?:imum)?|at\s+most|tops|in\s+total|total))?", needs=r"{RETRY}|\bagain\b"),
+    Row("retries", r"\b(?P<n1>once|twice|thrice)\b(?:\s+(?:at\s+most|max(?:imum)?|tops|in\s+total|total))?", needs=r"{RETRY}|\bagain\b"),
+    Row("attempts", r"\bmax(?:imum)?[ _-]?(?:attempts|tries)\s*(?:[:=]|of|is)?\s*{N}\b"),
+    Row("attempts", r"\b(?:attempts|tries)\s*[:=]\s*{N}\b"),
+    Row("attempts", r"\b(?:max(?:imum)?|at\s+most|up\s+to|no\s+more\s+than|a\s+max(?:imum)?\s+of|a\s+total\s+of|total\s+of|limit(?:ed)?\s+to)\s+{N}\s+(?:attempts?|tries|goes|shots|runs|calls)\b(?:\s+(?:max|total|in\s+total|overall|altogether))?"),
+    Row("attempts", r"\b(?:give\s+it\s+|allow\s+|allowing\s+)?{N}\s+(?:attempts?|tries|goes|shots)\b(?:\s+(?:max(?:imum)?|total|in\s+total|overall|altogether|at\s+most))?"),
+    Row("attempts", r"\b(?:try|attempt|run|call)\s+(?:it\s+|this\s+|the\s+(?:call|step|request)\s+)?(?:up\s+to\s+|at\s+most\s+)?{N}\s*(?:x|times)\b"),
+    Row("attempts", r"\b(?:try|attempt)\s+(?:it\s+)?(?:up\s+to\s+)?(?P<n9>once|twice|thrice)\b(?!\s+more)"),
+    Row("retry_bare", r"\bretry(?:ing)?\b|\bre-?try(?:ing)?\b|\b(?:try|go|run|do|call)\s+(?:it\s+|this\s+)?again\b|\bkeep\s+trying\b|\bpoll(?:ing)?\b"),
+)
+
+# what happens when recovery is exhausted
+FALLBACK = (
+    Row("use_step", r"\b(?:fall\s*-?\s*back\s+(?:to|on)|fail\s*over\s+to|switch\s+to|use|run|try|call|hand\s+(?:it\s+)?(?:over\s+)?to|route\s+(?:it\s+)?to|go\s+to|jump\s+to|send\s+(?:it\s+)?to|pass\s+(?:it\s+)?to)\s+(?:the\s+output\s+of\s+|the\s+result\s+of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,4}?(?:\(\s*)?{STEP}(?:\s*\))?(?:'s\s+(?:output|result|skill))?(?:\s+instead)?", needs=r"{COND}|fall\s*-?\s*back|fail\s*over|instead"),
+    Row("use_step", r"\bfall\s*-?\s*back\s*[:=-]\s*{STEP}"),
+    Row("use_skill", r"\b(?:fall\s*-?\s*back\s+(?:to|on)|fail\s*over\s+to|switch\s+(?:over\s+)?to|use|run|call|invoke|try)\s+(?:the\s+)?{NAME}(?:\s+(?:skill|instead|as\s+(?:a\s+)?(?:fallback|backup)))*", needs=r"{COND}|fall\s*-?\s*back|fail\s*over|instead|backup|switch"),
+    Row("use_skill", r"\b(?:fall\s*-?\s*back\s+(?:to|on)|fail\s*over\s+to|switch\s+(?:over\s+)?to|use|run|call|try)\s+(?:the\s+|a\s+|our\s+)?(?:[\w-]+\s+){0,4}?\(\s*{NAME}", needs=r"{COND}|fall\s*-?\s*back|fail\s*over|instead|backup|switch"),
+    Row("use_skill", r"\b{NAME}\s+instead\b"),
+    Row("use_skill", r"\bfall\s*-?\s*back\s*[:=-]\s*{NAME}"),
+    Row("use_skill", r"\b(?:fall\s*-?\s*back\s+(?:to|on)|fail\s*over\s+to|switch\s+(?:over\s+)?to)\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b"),
+    Row("use_skill", r"\b(?:use|run|call)\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\s+(?:skill\s+)?instead\b"),
+    Row("use_skill", r"\b(?:use|switch\s+to|fall\s*-?\s*back\s+to|try|fail\s*over\s+to)\s+the\s+(?P<name>(?:backup|fallback|secondary|alternate|alternative|spare|standby|legacy|slow|old)\s+[a-z]+)\b(?!\s*\()", needs=r"{COND}|instead"),
+    Row("escalate", r"(?:^|(?<=[,;:(.!])|\b(?:and|then|to|just|please|also|immediately|or|we'?ll|we\s+will|should|must|will|you|go|so)\s+)\s*(?P<msg>(?:page|paging|ping|pinging|alert|alerting|notify|notifying|wake\s+up|call\s+out|email|e-mail|message|slack|tell|inform)\s+(?!(?:it|them|the\s+(?:step|caller|run))\b)(?:\([^)]*\)|[^.;,!?()])*?)(?=\s+(?:so|but|and|because|since|after|if|when|then|unless|before)\b|[.;,!?]|$)"),
+    Row("escalate", r"\bescalat(?:e|es|ed|ing|ion)(?:\s+(?:it\s+)?(?P<msg>to\s+(?:\([^)]*\)|[^.;,!?()])+?))?(?=\s+(?:after|if|when|so|but|and|then|unless|before)\b|[.;,!?]|$)"),
+    Row("escalate", r"\b(?P<msg>(?:hand|pass|send|give|kick)\s+(?:it\s+|this\s+)?(?:over\s+|back\s+|up\s+)?to\s+(?:a\s+|the\s+)?(?:human|person|people|someone|somebody|operator|on-?call|support|ops|team|oncall)[^.;,!?]*)"),
+    Row("escalate", r"\b(?P<msg>(?:needs?|requires?|wait\s+for|ask(?:s)?\s+for|get)\s+(?:a\s+)?(?:human|manual|person|operator)\s*(?:review|intervention|help|attention|decision|look)?)"),
+    Row("escalate", r"\b(?P<msg>(?:mark|flag|queue|send)\s+(?:it\s+)?(?:for|to)\s+(?:manual|human)\s+(?:review|handling|intervention))"),
+    Row("escalate", r"\b(?P<msg>manual\s+(?:intervention|review|fix|handling|follow-?up))\b"),
+    # filing a ticket is an escalation after a failure, not a step that files tickets for a living
+    Row("escalate", r"\b(?P<msg>(?:open|file|raise|create)\s+(?:a\s+|an\s+)?(?:ticket|incident|issue|jira|page))\b",
+        needs=r"{COND}|escalat|\bstill\b|give\s+up"),
+    Row("escalate", r"\b(?P<msg>(?:a\s+)?(?:human|person|someone|somebody)\s+(?:has|needs|must|should)\s+to\s+(?:look|decide|step\s+in|check|fix)[^.;,]*)"),
+    Row("value_nos", r"\b(?:record|return|store|output|emit|give\s+back|log|mark|save|leave)\s+(?:it|them|this|the\s+\w+)?\s*(?:as\s+\w+\s+)?with\s+(?P<nos>no\s+\w+(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)no\s+\w+)*)"),
+    Row("value_blank", r"\bleave\s+(?:the\s+|it\s+|its\s+)?(?:[\w-]+\s+)?(?:blank|empty)\b"),
+    Row("value_field", r"\b(?:mark|set|record|treat|label|tag|report|return|flag)\s+(?:the\s+|its\s+|it\s+|this\s+|that\s+)?(?:[\w-]+'s\s+)?(?P<field>[a-z_][\w]*(?:\s+[a-z_]\w*)?)?\s*(?:as|to|=)\s+(?P<value>\"[^\"]*\"|'[^']*'|`[^`]*`|\d+(?:\.\d+)?|[a-z_][\w-]*)"),
+    Row("value_literal", r"\b(?:use|return|default(?:s)?\s+to|fall\s*-?\s*back\s+to|assume|substitute|output|emit|give\s+back|treat\s+(?:it|this|the\s+(?:result|output))\s+as|continue\s+with|carry\s+on\s+with|go\s+on\s+with|pass\s+on)\s+(?:the\s+value\s+|a\s+value\s+of\s+)?(?P<value>`[^`]*`)",
+        needs=r"{COND}|instead|default|fall\s*-?\s*back|assume|substitute|continu|carry\s+on|go\s+on"),  # not "Use `a-skill`."
+    Row("value_literal", r"\b(?:default(?:s)?\s+to|fall\s*-?\s*back\s+to|use|return|continue\s+with|output)\s+(?P<value>\"[^\"]*\"|'[^']*'|\d+(?:\.\d+)?\b|true\b|false\b|null\b|\[\s*\]|\{\s*\})(?:\s+(?:as\s+(?:the\s+)?(?:value|result|output|default))|\s+instead)?"),
+    Row("value_empty", r"\b(?:use|return|assume|substitute|output|emit|give\s+back|treat\s+(?:it|this|the\s+(?:result|output))\s+as|continue\s+with|carry\s+on\s+with|go\s+on\s+with|proceed\s+with|fall\s*-?\s*back\s+to|default\s+to|pass\s+(?:on|along))\s+(?:an?\s+|the\s+)?(?P<what>empty|blank|no|default|placeholder|cached|stub|dummy|null|zero)\s*(?P<kind>[\w-]+)?(?:\s+(?:value|values|result|results|output|list|docs|data|answer|response))?"),
+    Row("value_empty", r"\b(?:use|return|output)\s+(?:an?\s+)?(?P<what>empty|default)\s+(?P<kind>value|result|output|list|string|object)\b|\btemplate\s+fallback\b|\bempty\s+(?:result|output|value)\s+and\s+(?:continue|carry\s+on|move\s+on)\b"),
+    Row("continue", r"\b(?:don'?t|do\s+not|never|must\s+not|mustn'?t|shouldn'?t|should\s+not|won'?t|will\s+not|no\s+need\s+to)\s+(?:fail|stop|abort|block|halt|kill)\s+(?:the\s+)?(?:whole\s+|entire\s+|rest\s+of\s+the\s+)?(?:run|workflow|pipeline|job|flow|thing|everything|rest)\b"),
+    Row("fail", r"\b(?:fail|failing|abort|aborting|stop|stopping|halt|halting|kill|killing|end|ending|terminate|cancel|bring\s+down|crash)\s+(?:the\s+|this\s+|our\s+)?(?:whole\s+|entire\s+|full\s+|complete\s+)?(?:run|workflow|pipeline|job|flow|thing|everything|process|dag|build|deploy(?:ment)?)\b"),
+    Row("fail", r"\b(?:just\s+|simply\s+)?fail\s+(?:hard|loudly|the\s+step|outright|right\s+there|it)\b|\bjust\s+fail\b|\blet\s+(?:it|the\s+(?:run|step|workflow))\s+fail\b|\b(?:the\s+)?(?:run|workflow|pipeline|job)\s+(?:fails|should\s+fail|must\s+fail|is\s+failed|stops|should\s+stop|aborts)\b|\bmark\s+(?:the\s+)?(?:run|workflow)\s+(?:as\s+)?failed\b|\bstop\s+(?:right\s+)?there\b|\bstop\s+everything\b|\bdon'?t\s+(?:continue|carry\s+on|go\s+on|proceed)\b|\bnothing\s+else\s+(?:should\s+)?runs?\b|\bblock\s+(?:the\s+)?(?:rest|run|workflow)\b"),
+    Row("fail", r"^\s*(?:fail|abort|stop|halt)\s*(?:\.|!)?\s*$|\bon[ _-]?(?:error|failure)\s*[:=]\s*fail\b|\bfail\s+(?:the\s+)?(?:step\s+)?and\s+stop\b|\b(?:and\s+)?then\s+(?:just\s+)?fail\b|\b(?:then\s+)?stop\b(?=\s*(?:[.;,]|$|and\s+(?:tell|page|alert|notify|ping)))"),
+    Row("fail", r"\bgiv(?:e|ing)\s+up\b"),
+    Row("continue", r"\b(?:skip(?:\s+(?:it|this|the\s+step|this\s+step|ahead|this\s+\w+|the\s+\w+))?|ignore\s+(?:it|the\s+(?:error|failure|problem)|errors|failures))\b(?:\s+(?:anyway|regardless|without\s+it))?", needs=r"{COND}|\band\s+(?:continue|carry\s+on|move\s+on)"),
+    Row("continue", r"\b(?:continue|continuing|carry\s+on|carrying\s+on|keep\s+going|move\s+on|moving\s+on|go\s+on|proceed|proceeding|let\s+the\s+(?:rest|run|workflow)\s+(?:continue|go\s+on|carry\s+on)|the\s+(?:rest|run|workflow)\s+(?:continues|goes\s+on|carries\s+on))\b(?:\s+(?:anyway|regardless|without\s+it))?"),
+    Row("continue", r"\b(?:best[- ]effort|non-?blocking|nice[- ]to[- ]have|optional|non-?fatal|not\s+fatal|not\s+(?:critical|essential|important|required|blocking)|doesn'?t\s+(?:block|matter)|does\s+not\s+(?:block|matter)|don'?t\s+(?:block|fail\s+the\s+(?:run|workflow))|shouldn'?t\s+block|should\s+not\s+block|never\s+blocks?|(?:must|should)\s+not\s+fail\s+the\s+(?:run|workflow)|(?:won'?t|will\s+not)\s+fail\s+the\s+(?:run|workflow))\b"),
+)
+
+# which failures a sentence is about, in the words no policy row took; the first class found wins
+CONTEXT = (
+    Row("class", r"\b(?:any(?:thing)?\s+(?:else|other)\b(?!\s+exception)|anything\s+not\s+(?:listed|covered|mentioned)|any\s+(?:other\s+)?(?:error|failure|problem)s?\b|all\s+(?:other\s+)?(?:errors|failures|problems)|catch-?all|everything\s+else|in\s+all\s+other\s+cases|whatever\s+(?:else\s+)?(?:fails|goes\s+wrong|the\s+error)|for\s+all\s+errors|on\s+any\s+(?:error|failure)|under\s+any\s+circumstances|no\s+matter\s+what|(?:any|all)\s+failures?)\b", value="any"),
+    Row("class", r"\b(?:unrecoverable|permanent(?:ly)?|(?<!non-)(?<!non)fatal|non-?retryable|not\s+retryable|declared\s+non-?retryable)\b", value="unrecoverable"),
+    Row("class", r"\b(?:invalid[\s_]+(?:input|payloads?|requests?|records?|data|rows?|files?|arguments?|params?|parameters?|json)|bad\s+(?:input|payloads?|data|records?|requests?)|wrong\s+input|missing\s+input|input\s+is\s+(?:wrong|invalid|bad)|the\s+input\s+(?:is|was)\s+(?:wrong|invalid|bad)|malformed\s+(?:input|payloads?|requests?)|(?:the\s+)?file'?s\s+fault|(?:doesn'?t|does\s+not|won'?t|can'?t|cannot|didn'?t)\s+(?:parse|validate)|(?:can'?t|cannot|couldn'?t)\s+be\s+(?:parsed|split|read|validated)|not\s+found|(?:doesn'?t|does\s+not)\s+exist|no\s+such|4(?:0[0-9]|1[0-9]|2[0-8])|4xx|bad\s+request|missing\s+(?:field|data)|import\s*error|can'?t\s+import|cannot\s+import|invalid\s+module|unknown\s+module|validation\s+errors?|schema\s+(?:errors?|violations?)|fails?\s+validation)\b", value="invalid_input"),
+    Row("class", r"\b(?:(?<!server\s)crash(?:es|ed|ing)?|exceptions?|traceback|\w+error\b|syntax\s*error|script\s+(?:error|fail\w*|bug|is\s+broken|breaks)|code\s+(?:error|is\s+broken|breaks)|code_error|(?:is\s+)?broken|bug|returns?\s+(?:garbage|junk|nonsense|bad\s+output)|bad\s+output|not\s+markdown|invalid\s+markdown|malformed|parse\s+(?:fail\w*|error)|validation\s+fail\w*|generation\s+fail\w*|can'?t\s+create\s+code|breaks?\s+(?:its|the)\s+(?:contract|schema)|contract|non-?zero\s+exit|bad\s+exit|blows?\s+up|throws|raises)\b", value="code_error"),
+    Row("class", r"\b(?:times?\s+out|timed\s+out|timing\s+out|time-?outs?|too\s+slow|slow|hangs?|hanging|no\s+(?:answer|response|reply)|deadline)\b", value="timeout"),
+    Row("class", r"\b(?:network(?:\s+(?:error|failure|problem|issue|glitch|blip)s?)?|connection(?:\s+(?:error|reset|refused|drop(?:ped)?|lost|failure)s?)?|unreachable|(?:is|goes|went|are|server|service|api|host|mirror|site|backend|completely|totally|entirely)\s+down|(?:is\s+|temporarily\s+)?unavailable|rate[- ]?limit(?:s|ed|ing)?|throttl\w*|429s?|5\d\ds?|5xxs?|flaky|flakes|transient|hiccups?|blips?|overloaded|busy|outage|dns|socket|server\s+crash\w*)\b", value="transient"),
+)
+
+# what a sentence may say without stating a policy: read first, so no row takes its words
+IGNORE = (
+    Row("ignore", r"\b(?:has|have|had|was|were|is|are)(?:n'?t|\s+not)?\s+(?:already\s+|not\s+|never\s+)?been\s+(?:re-?)?tried\b|\bif\s+not\s+(?:already\s+)?retried\b"),
+    Row("ignore", r"\b(?:normally|usually|typically|often|generally|mostly|on\s+average|in\s+practice|sometimes|always)\s+(?:takes?|runs?|finishes|lasts?|is\s+(?:done|fast|slow|quick)|fast|slow|quick|answers|responds)\b[^.;]*"),
+    Row("ignore", r"\b(?:average|typical|median|usual|normal|expected|mean)\s+(?:runtime|run\s*time|duration|latency|response\s+time|time)\b[^.;]*"),
+    Row("ignore", r"\b(?:counts?\s+as\s+(?:a\s+)?fail(?:ure|ed)|is\s+(?:treated\s+as\s+)?(?:a\s+)?fail(?:ure|ed)|as\s+a\s+failure|means\s+(?:it|the\s+step)\s+failed|(?:otherwise\s+)?treat\s+it\s+as\s+(?:a\s+)?fail(?:ed|ure))\b"),
+    Row("ignore", r"\b(?:don'?t|do\s+not|never|no\s+need\s+to)\s+(?:try\s+to\s+)?(?:undo|roll\s*back|revert|compensate|clean\s+up)\b[^.;]*|\bleave\s+(?:everything|it|things|the\s+rest)\s+(?:as\s+(?:it\s+is|they\s+are)|alone|be)\b"),
+    Row("ignore", r"\b(?:if|when|once|should)\s+(?:it|that|this|the\s+(?:step|call|request|\w+))?\s*(?:still\s+)?(?:fails?|failed|errors?|errored|breaks?|doesn'?t\s+work|does\s+not\s+work|won'?t\s+work|goes\s+wrong|gives\s+up)(?:\s+out)?(?:\s+(?:again|too|as\s+well|after\s+(?:that|all\s+(?:the|its|those)\s+(?:retries|tries|attempts)|(?:its|the|those)\s+(?:retries|tries|attempts)))|\s+(?:for\s+good|anyway))?\b|\bstill\s+(?:fails?|doesn'?t\s+work)\b|\bthen\s+(?:fails|doesn'?t\s+work)\b|\bafter\s+(?:that|(?:its|the|all\s+(?:the|its))\s+(?:retries|tries|attempts))\b|\bif\s+(?:that|this)\s+(?:still\s+)?(?:doesn'?t|does\s+not|won'?t)\s+(?:work|help)\b|\bit\s+still\s+won'?t\s+(?:take\s+it|work)\b|\bif\s+all\s+else\s+fails\b|\bwhen\s+this\s+one\s+gives\s+up\b"),
+    Row("ignore", r"\bno\s+more\b(?!\s+than)"),
+    Row("ignore", r"\b(?:approval|sign-?off|review)\s+wait(?:s|ing)?(?:\s+(?:excluded|not\s+included|aside))?\b|\bexcluding\s+(?:the\s+)?(?:approval|sign-?off)\s+wait\b"),
+    Row("ignore", r"\b(?:all\s+|the\s+|its\s+)?(?:retries|attempts|tries)\s+(?:are|were|get|is|was)\s+(?:logged|recorded|counted|reported|shown|listed|kept|used\s+up|exhausted|spent|over)\b|\b(?:all\s+|the\s+|its\s+)?(?:retries|attempts)\s+(?:have\s+been|are)\s+(?:used\s+up|exhausted|spent)\b"),
+)
+
+# phrasings that state a policy too vaguely to read into one: after the tables
+DOUBT = (
+    Row("ambiguous", r"\b(?:a\s+while|a\s+bit|a\s+moment|a\s+little|a\s+short\s+time|briefly|a\s+reasonable\s+time|some\s+time|more\s+time|enough\s+time|plenty\s+of\s+time|too\s+long|forever|for\s+ever|indefinitely|until\s+it\s+works|until\s+(?:it\s+)?succeeds|until\s+success(?:ful)?|as\s+(?:long|often|many\s+times)\s+as\s+(?:needed|necessary|it\s+takes))\b", value="the amount is not stated", unless=("retries", "attempts", "budget", "timeout", "no_retry")),
+    Row("ambiguous", r"\b(?:gracefully|appropriately|properly|as\s+needed|if\s+needed|when\s+needed|if\s+necessary|somehow|sensibly|as\s+usual|the\s+usual\s+way)\b", value="the action is not stated"),
+    Row("ambiguous", r"\b(?:used\s+to|no\s+longer|anymore|any\s+more|previously|in\s+the\s+past|we\s+once)\b", value="it is about the past, not a rule"),
+    Row("ambiguous", r"\b(?:maybe|perhaps|possibly|probably|might|could|if\s+possible|ideally|\?$)", value="it is tentative"),
+    Row("no_count", r"\bretr(?:y|ies)\b", value="it says to retry but not how many times", unless=("retries", "attempts", "no_retry", "budget", "wait_seq", "exp_cap", "exp_start", "exp_factor", "exp_range", "wait_fixed", "wait_none")),
+)
+
+# in order: a row only reads text no earlier row took
+TABLES: tuple[tuple[Row, ...], ...] = (FIRST, REGENERATE, VAGUE, NO_RETRY, BUDGET, BOUNDS, WAIT, BACKOFF, TIMEOUT,
+                                       COUNT_ROWS, FALLBACK)
+
+# words that show a sentence means to state a policy
+_SIGNALS = (
+    r"\b(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|try\s+(?:it\s+|this\s+)?again|attempts?|tries|back-?\s*off"
+    r"|time-?\s*outs?|timed\s+out|times\s+out|wait(?:ing|s)?|delay(?:ed|s)?|jitter|fall\s*-?\s*back\s*(?:to|on|[:=-])"
+    r"|escalat\w*|abort|give\s+up|give\s+it|regenerat\w*|exponential\w*|again|instead|\d+(?:\.\d+)?\s*(?:ms|s|sec|secs"
+    r"|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\b|(?<!at\s)(?<!^)once|twice|thrice|\d+\s*x\b)"
+    rf"|\b(?:{WORDS}|half\s+an?)\s+{LONG_UNITS}\b"
+)
+
+
+def expand(pattern: str) -> str:
+    """Replace {N}, {D} (numbered n1, d1, ... in order) and the named placeholders in `pattern`."""
+    for token, body in _PLACEHOLDERS.items():
+        pattern = pattern.replace(token, body)
+    out: list[str] = []
+    counts = {"N": 0, "D": 0}
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("{N}", i) or pattern.startswith("{D}", i):
+            key = pattern[i + 1]
+            counts[key] += 1
+            body = COUNT if key == "N" else DURATION
+            guard = r"(?<!step )(?<!steps )(?<!stage )" if key == "N" else ""
+            out.append(f"{guard}(?P<{key.lower()}{counts[key]}>{body})")
+            i += 3
+        else:
+            out.append(pattern[i])
+            i += 1
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class Compiled:
+    row: Row
+    regex: re.Pattern[str]
+    needs: re.Pattern[str] | None
+
+
+def _every_pattern() -> list[str]:
+    """Every pattern of the grammar as written, in a fixed order: the rows, their needs, the
+    gates, the signals (the gates and signals have no placeholders to expand)."""
+    found: dict[str, None] = {}
+    for rows in (*TABLES, IGNORE, CONTEXT, DOUBT):
+        for r in rows:
+            found[r.pattern] = None
+            if r.needs:
+                found[r.needs] = None
+    for gate in GATES.values():
+        found[gate] = None
+    found[_SIGNALS] = None
+    return list(found)
+
+
+_ALL: dict[str, re.Pattern[str]] = {}
+
+
+def compiled(pattern: str) -> re.Pattern[str]:
+    """A pattern of the grammar as written (placeholders and all), expanded and compiled,
+    case-insensitive. The first call compiles them all, or loads them compiled by an earlier
+    process (`spec.regex_cache`): a few ms instead of 50-70."""
+    if not _ALL:
+        every = _every_pattern()
+        _ALL.update(zip(every, compile_all("grammar", every, re.I, expand), strict=True))
+    found = _ALL.get(pattern)
+    return found if found is not None else re.compile(expand(pattern), re.I)
+
+
+def signals() -> re.Pattern[str]:
+    """The words that show a sentence means to state a policy (module docstring), compiled."""
+    return compiled(_SIGNALS)
+
+
+def compile_table(rows: tuple[Row, ...]) -> tuple[Compiled, ...]:
+    return tuple(Compiled(r, compiled(r.pattern), compiled(r.needs) if r.needs else None) for r in rows)
+
+# A table's rows are only tried on a sentence with one of its gate's words: most sentences
+# skip most tables, and a table no sentence reaches is never compiled (a process that
+# reads a spec of plain descriptions pays almost nothing for the grammar).
+GATES: dict[int, str] = {
+    id(FIRST): r"wait|time|first|retry|polic|in\s+a\s+row|after|give|stop|quit|chance|another|shot|fail|once|single|"
+               r"\b1\b|may|should|must|\bcan\b|shall",
+    id(IGNORE): r"tried|normally|usually|typically|often|generally|mostly|average|practice|sometimes|always|typical|"
+                r"median|usual|normal|expected|mean|count|treat|fail|undo|roll|revert|compensate|clean|leave|\bif\b|"
+                r"when|once|should|still|then|after|gives|no\s+more|retries|attempts|tries|approval|sign|review|"
+                r"excluding",
+    id(REGENERATE): r"regenerat|re-?generat|re-?write|rewrite|repair|\bfix|\bmodel|\bllm\b|\bai\b|new\s+(?:code|script)",
+    id(VAGUE): r"\d\s*(?:-|–|to|or)\s*\d|few|several|\bsome\b|many|bunch|handful|multiple|number\s+of|enough|"
+               r"reasonable|couple\s+more|times\s+or|\bor\s+(?:for\s+)?\d|time-?\s*out",
+    id(NO_RETRY): r"retr|re-?tr|re-?run|rerun|re-?attempt|\b0\b|zero|\bno\b|only|single|once|\bone\b|shot|\btry|"
+                  r"second|retryable",
+    id(BUDGET): r"\bfor\b|keep|until|within|\bover\b|during|no\s+longer|most|up\s+to|window|budget|deadline|total|"
+                r"overall",
+    id(BOUNDS): r"back|expon|delay|wait|interval|start|begin|initial|first|from|base|max|most|cap|more\s+than|limit|"
+                r"top|ceiling|up\s+to",
+    id(WAIT): r"wait|delay|pause|sleep|interval|apart|between|every|immediate|instant|right\s+away|straight\s+away|"
+              r"at\s+once|back|after|\bin\b|\bat\b|fixed|constant|flat|linear|cool|gap|break|schedule|\(|once|poll|\d",
+    id(TIMEOUT): r"time|give|each|every|per\b|allow|budget|grant|answer|respon|reply|result|output|finish|complete|"
+                 r"take|\brun|last|hang|kill|cut|cancel|abort|stop|terminat|\bmost\b|max|up\s+to|more\s+than|under|"
+                 r"deadline|limit|\bcap\b|slower|longer|>|over|tops|whole|entire|full|wall|\d",
+    id(COUNT_ROWS): r"retr|re-?tr|again|\d|once|twice|thrice|attempt|tries|\btry|goes|shot|time|more|another|poll|"
+                    r"keep\s+trying",
+    id(FALLBACK): r"fall|fail|switch|\buse|\brun|call|invoke|\btry|instead|backup|step|stage|page|ping|alert|notif|"
+                  r"wake|e-?mail|message|slack|tell|inform|escalat|hand|pass|send|giv|kick|need|requir|\bask|\bget\b|"
+                  r"mark|flag|queue|manual|open|file|raise|create|human|person|someone|somebody|record|return|store|"
+                  r"output|emit|\blog|save|leave|\bset\b|treat|label|tag|report|default|assume|substitut|continu|carry|"
+                  r"go\s+on|proceed|empty|blank|template|abort|stop|halt|kill|\bend|terminat|cancel|bring\s+down|crash|"
+                  r"\blet\b|nothing\s+else|block|skip|ignore|keep\s+going|move\s+on|best|optional|fatal|critical|"
+                  r"essential|important|required|matter|\bdon'?t|\bnever|won'?t|`",
+    id(BACKOFF): r"jitter|random|determin|factor|multipl|ratio|[x×]\s*\d|doubl|tripl|twice\s+as|expo|exp\.|back|"
+                 r"increas|grow|longer",
+}
+
+
+class Table:
+    """One table of rows, with its gate; the rows are compiled when first needed."""
+
+    def __init__(self, rows: tuple[Row, ...]) -> None:
+        self._rows = rows
+        self._gate = GATES.get(id(rows))
+        self._compiled: tuple[Compiled, ...] | None = None
+
+    def rows(self) -> tuple[Compiled, ...]:
+        if self._compiled is None:
+            self._compiled = compile_table(self._rows)
+        return self._compiled
+
+    def applies(self, text: str) -> bool:
+        return self._gate is None or compiled(self._gate).search(text) is not None
+
+
+class _Lazy:
+    """A table compiled on first use (the context and doubt rows), iterated as its rows."""
+
+    def __init__(self, rows: tuple[Row, ...]) -> None:
+        self._table = Table(rows)
+
+    def __iter__(self) -> Iterator[Compiled]:
+        return iter(self._table.rows())
+
+
+COMPILED: tuple[Table, ...] = tuple(Table(t) for t in TABLES)
+COMPILED_IGNORE = Table(IGNORE)
+COMPILED_CONTEXT = _Lazy(CONTEXT)
+COMPILED_DOUBT = _Lazy(DOUBT)

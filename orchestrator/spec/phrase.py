@@ -1,0 +1,426 @@
+"""One sentence of recovery policy, read into a `PolicyStatement` with the grammar's tables.
+
+    read_phrase("Retry 3 times, waiting 2s between tries")
+        → retries=3, wait=fixed 2s
+    read_phrase("exponential backoff, max wait 20s")
+        → wait=exponential, cap 20s (the count is left to the planner, which says it assumed one)
+    read_phrase("If the mirror is down use the backup mirror (`backup-mirror` ...)")
+        → on_failure=use_skill backup-mirror, applies_to=transient
+    read_phrase("This one is usually fast.")
+        → nothing, and nothing to report
+
+The rows of `orchestrator.spec.grammar` are tried in order; each takes the text it
+read, so a later row cannot read the same words again. What is left is searched for
+the grammar's policy words: a sentence that has one nobody read is reported
+(`Phrase.problems`) with the words, never dropped. Parts that contradict each other
+("retry 3 times ... never retry") are reported too, and the first one stated wins.
+Reading is linear in the sentence's length (bounded patterns, one pass per row).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from orchestrator.policy import ErrorClass, OnFailure, PolicyStatement, Wait
+from orchestrator.spec import grammar as g
+from orchestrator.spec.normalize import normalize
+from orchestrator.spec.regex_cache import compile_many
+
+_EMPTY_OF: dict[str, Any] = {"list": [], "array": [], "string": "", "text": "", "object": {}, "dict": {},
+                              "map": {}, "mapping": {}}
+MAX_SENTENCE = 2_000  # characters read of one sentence; a longer one is read in part and said so
+_CLASSES = {c.value: c for c in ErrorClass}
+_WORD = re.compile(r"[\w'-]+")
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " ", "*": " "})
+_DURATION_PART, _AMOUNT_UNIT = compile_many("phrase", [  # once per install (`spec.regex_cache`)
+    (g.DURATION_PART, re.I),
+    (rf"(?P<amount>\d+(?:\.\d+)?|{g.WORDS}|half\s+an?|an?|another|\b)\s*-?\s*(?P<unit>{g.UNITS}|{g.LONG_UNITS})(?![a-z])", re.I),
+])
+
+
+class Phrase(BaseModel):
+    """What one sentence says, and what of it could not be read."""
+
+    model_config = ConfigDict(frozen=True)
+
+    statement: PolicyStatement = PolicyStatement()
+    problems: tuple[str, ...] = ()  # parts not understood or contradicting each other
+    signal: bool = False  # the sentence uses words of a policy (other than the ones IGNORE rows explain)
+    retry_said: bool = False  # "retry" without a count
+    regenerate_said: bool = False  # "regenerate" without a count
+    unread: tuple[str, ...] = ()  # the policy words left over
+
+    @property
+    def read(self) -> bool:
+        """The sentence states something the plan can use."""
+        return not self.statement.is_empty() and not (
+            self.statement.applies_to is not None
+            and self.statement.model_copy(update={"applies_to": None}).is_empty()
+        )
+
+
+def number(text: str) -> float | None:
+    """`3` → 3, `three` → 3, `twice` → 2, `a couple of` → 2."""
+    t = " ".join(text.strip().lower().split())
+    if re.fullmatch(r"\d+(?:\.\d+)?", t):
+        return float(t)
+    if t in g.NUMBER_WORDS:
+        return float(g.NUMBER_WORDS[t])
+    return None
+
+
+def duration(text: str) -> float | None:
+    """Seconds in a duration phrase: `2s`, `1.5 secs`, `a minute`, `half an hour`, `1m30s`."""
+    total = 0.0
+    found = False
+    low = text.lower()
+    half = re.search(r"(\d+(?:\.\d+)?|[a-z-]+)\s+and\s+a\s+half\s+(\w+)", low)
+    if half:
+        whole, size = number(half.group(1)), _unit(half.group(2))
+        return None if whole is None or size is None else (whole + 0.5) * size
+    for m in _AMOUNT_UNIT.finditer(low):
+        amount = m.group("amount")
+        unit = _unit(m.group("unit"))
+        if unit is None:
+            continue
+        if amount.startswith("half"):
+            n: float | None = 0.5
+        elif amount in ("a", "an", "another", ""):  # "every minute": one of the unit
+            n = 1.0 if amount or len(m.group("unit")) > 1 else None
+        else:
+            n = number(amount)
+        if n is None:
+            continue
+        total += n * unit
+        found = True
+    return total if found else None
+
+
+def _unit(word: str) -> float | None:
+    w = word.lower()
+    if w in g.UNIT_SECONDS:
+        return g.UNIT_SECONDS[w]
+    return g.UNIT_SECONDS.get(w.rstrip("s"))
+
+
+def durations(text: str) -> tuple[float, ...]:
+    """Every wait of a series: `5s, then 15s` → (5, 15); `1, 2 and 4 seconds` → (1, 2, 4);
+    `2 seconds, then after 8` → (2, 8): a last number without a unit takes the one before."""
+    parts = [m.group(0) for m in _DURATION_PART.finditer(text)]
+    values = [duration(p) for p in parts]
+    tail = re.search(r"(\d+(?:\.\d+)?)\s*$", text)
+    if parts and tail and values and values[-1] is not None and not text.rstrip().endswith(parts[-1].rstrip()):
+        unit = _AMOUNT_UNIT.search(parts[-1].lower())
+        size = _unit(unit.group("unit")) if unit else None
+        if size is not None:
+            values.append(float(tail.group(1)) * size)
+    bare = re.fullmatch(rf"\s*((?:\d+(?:\.\d+)?\s*(?:,\s*|\s+and\s+|,\s*and\s+|\s*/\s*))+)(\d+(?:\.\d+)?)\s*({g.UNITS})\s*", text, re.I)
+    if bare:
+        scale = g.UNIT_SECONDS[bare.group(3).lower()]
+        numbers = [*re.findall(r"\d+(?:\.\d+)?", bare.group(1)), bare.group(2)]
+        return tuple(float(n) * scale for n in numbers)
+    return tuple(v for v in values if v is not None)
+
+
+def _json_literal(raw: str) -> tuple[bool, Any]:
+    text = raw.strip()
+    if text[:1] in "`" and text.endswith("`"):
+        text = text[1:-1].strip()
+    elif text[:1] in "\"'“" and len(text) >= 2:
+        return True, text[1:-1]
+    try:
+        return True, json.loads(text)
+    except ValueError:
+        return False, None
+
+
+class _Reading:
+    """The parts found in one sentence, before they are put together."""
+
+    def __init__(self, text: str, raw: str, where: list[int]) -> None:
+        self.text = text
+        self.raw = raw
+        self.where = where  # each character of `text` → its place in `raw`
+        self.taken = bytearray(len(text))
+        self.seen: dict[str, list[tuple[Any, str]]] = {}
+        self.problems: list[str] = []
+
+    def written(self, start: int, end: int) -> str:
+        """What the sentence says, as written, where the normalized text says `text[start:end]`."""
+        if start >= end or not self.where:
+            return ""
+        return self.raw[self.where[start]:self.where[min(end, len(self.where)) - 1] + 1]
+
+    def free(self, start: int, end: int) -> bool:
+        return not any(self.taken[start:end])
+
+    def take(self, start: int, end: int) -> None:
+        self.taken[start:end] = b"\x01" * (end - start)
+
+    def add(self, slot: str, value: Any, said: str) -> None:
+        self.seen.setdefault(slot, []).append((value, said.strip()))
+
+    def first(self, slot: str) -> Any:
+        found = self.seen.get(slot)
+        return found[0][0] if found else None
+
+    def has(self, slot: str) -> bool:
+        return slot in self.seen
+
+    def said(self, slot: str) -> str:
+        found = self.seen.get(slot)
+        return found[0][1] if found else ""
+
+
+def _groups(m: re.Match[str], prefix: str) -> list[str]:
+    return [v for k, v in sorted(m.groupdict().items()) if k.startswith(prefix) and k[len(prefix):].isdigit() and v]
+
+
+def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
+    """The value a matched row gives its slot."""
+    if row.value is not None:
+        return row.value
+    counts = [number(n) for n in _groups(m, "n")]
+    waits = [duration(d) for d in _groups(m, "d")]
+    if slot == "regenerate":
+        return int(counts[0]) if counts and counts[0] is not None else True
+    if slot in ("retries", "attempts"):
+        return int(counts[0]) if counts and counts[0] is not None else None
+    if slot in ("wait_fixed", "exp_start", "exp_cap", "budget", "timeout", "run_timeout"):
+        return waits[-1] if waits and waits[-1] is not None else None
+    if slot == "exp_range":
+        return (waits[0], waits[1]) if len(waits) == 2 and None not in waits else None
+    if slot == "wait_seq":
+        series = durations(m.group("seq"))
+        return series if len(series) >= 2 else None
+    if slot == "exp_factor":
+        return float(m.groupdict().get("factor") or m.groupdict().get("f2") or 2.0)
+    if slot == "value_blank":
+        return ""
+    if slot == "value_empty":
+        kind = (m.groupdict().get("kind") or "").lower()
+        for key in (kind, kind.rstrip("s")):
+            if key in _EMPTY_OF:
+                return json.loads(json.dumps(_EMPTY_OF[key]))
+        return True  # the contract's empty value
+    if slot == "use_skill":  # "the backup mirror" names the skill `backup-mirror`
+        return "-".join(m.group("name").strip().split())
+    if slot == "use_step":
+        return m.group("step").lower()
+    if slot == "escalate":
+        return (m.groupdict().get("msg") or "").strip(" ,;:")
+    if slot == "value_nos":
+        return {w: [] for w in re.findall(r"\bno\s+(\w+)", m.group("nos").lower())}
+    if slot == "value_field":
+        field = (m.group("field") or "").strip().lower()
+        found, literal = _json_literal(m.group("value"))
+        value: Any = literal if found else m.group("value").strip().lower()
+        if value in ("none", "null"):
+            value = None
+        if field in ("", "it", "this", "the step", "result", "output", "the result", "the output"):
+            field = ""
+        return (field.replace(" ", "_") or None, value)
+    if slot == "value_literal":
+        found, literal = _json_literal(m.group("value"))
+        return literal if found else m.group("value")
+    return True
+
+
+def read_phrase(text: str) -> Phrase:
+    """Read one sentence (module docstring)."""
+    raw = text[:MAX_SENTENCE]
+    norm, where = normalize(raw.translate(_QUOTES))
+    r = _Reading(norm, raw, where)
+    ignored = bytearray(len(norm))
+    for compiled in g.COMPILED_IGNORE.rows() if g.COMPILED_IGNORE.applies(norm) else ():
+        for m in compiled.regex.finditer(norm):  # what a sentence may say without a policy: no row reads it
+            ignored[m.start():m.end()] = b"\x01" * (m.end() - m.start())
+    r.taken = bytearray(ignored)
+    classes: list[str] = []
+    for table in g.COMPILED:
+        if not table.applies(norm):
+            continue
+        for compiled in table.rows():
+            row = compiled.row
+            for m in compiled.regex.finditer(norm):
+                if m.end() == m.start() or not r.free(m.start(), m.end()):
+                    continue
+                if compiled.needs is not None and not compiled.needs.search(norm):
+                    continue
+                if row.slot == "ambiguous":
+                    r.problems.append(f"'{r.written(m.start(), m.end()).strip()}': {row.value}")
+                    r.take(m.start(), m.end())
+                    continue
+                value = _value(row.slot, row, m)
+                if row.slot == "escalate" and value and m.groupdict().get("msg"):
+                    value = r.written(m.start("msg"), m.end("msg")).strip(" ,;:")  # who to tell, as written
+                if value is None:
+                    continue
+                said = r.written(m.start(), m.end())
+                r.add(row.slot, value, said)
+                for extra in row.also:
+                    if extra.startswith("class:"):
+                        classes.append(extra.split(":", 1)[1])
+                    else:
+                        r.add(extra, True, said)
+                r.take(m.start(), m.end())
+    read = bytes(a & ~b & 1 for a, b in zip(r.taken, ignored, strict=True))  # taken by a policy row
+    accounted = bytearray(r.taken)
+    policy_like = bool(r.seen) or any(ignored) or g.signals().search(norm) is not None
+    for compiled in g.COMPILED_CONTEXT if policy_like else ():
+        for m in compiled.regex.finditer(norm):
+            if m.end() == m.start() or any(read[m.start():m.end()]):
+                continue
+            classes.append(str(compiled.row.value))
+            accounted[m.start():m.end()] = b"\x01" * (m.end() - m.start())
+    for compiled in g.COMPILED_DOUBT if policy_like else ():
+        if any(r.has(slot) for slot in compiled.row.unless):
+            continue
+        vague = compiled.regex.search(norm)
+        if compiled.row.slot == "no_count":  # "retry with backoff": the retry was read, its count was not
+            if vague is not None and r.has("retry_bare"):
+                r.problems.append(f"'{r.written(vague.start(), vague.end()).strip()}': {compiled.row.value}")
+            continue
+        if vague is not None and not all(read[vague.start():vague.end()]):
+            r.problems.append(f"'{r.written(vague.start(), vague.end()).strip()}': {compiled.row.value}")
+            accounted[vague.start():vague.end()] = b"\x01" * (vague.end() - vague.start())
+    left = "".join(ch if not accounted[i] else " " for i, ch in enumerate(norm))
+    unread = tuple(dict.fromkeys(" ".join(r.written(m.start(), m.end()).split()) for m in g.signals().finditer(left)))
+    statement, retry_said, regenerate_said = _assemble(r, classes)
+    problems = list(r.problems)
+    if unread:
+        problems.append("not understood: " + ", ".join(f"'{u}'" for u in unread))
+    if len(text) > MAX_SENTENCE:
+        problems.append(f"only the first {MAX_SENTENCE} characters were read")
+    signal = bool(r.seen) or bool(unread)  # policy words that no row read and no IGNORE row explained
+    return Phrase(statement=statement, problems=tuple(problems), signal=signal, retry_said=retry_said,
+                  regenerate_said=regenerate_said, unread=unread)
+
+
+def _conflict(r: _Reading, slot: str, what: str) -> None:
+    values = r.seen.get(slot, [])
+    distinct = list(dict.fromkeys(json.dumps(v, sort_keys=True, default=str) for v, _ in values))
+    if len(distinct) > 1:
+        r.problems.append(f"{what} stated twice ({', '.join(repr(s) for _, s in values)}); the first is used")
+
+
+def _wait(r: _Reading) -> Wait | None:
+    jitter: bool | None = False if r.has("jitter_off") else True if r.has("jitter_on") else None
+    exp = {k: r.first(s) for k, s in (("start_s", "exp_start"), ("factor", "exp_factor"), ("cap_s", "exp_cap"))}
+    if r.has("exp_range"):  # "exponential backoff 2s..64s": where it starts and where it stops
+        start, cap = r.first("exp_range")
+        exp["start_s"] = exp["start_s"] if exp["start_s"] is not None else start
+        exp["cap_s"] = exp["cap_s"] if exp["cap_s"] is not None else cap
+    exp_said = r.has("exponential") or any(v is not None for v in exp.values())
+    if r.has("wait_seq"):
+        seq = r.first("wait_seq")
+        if r.has("wait_fixed") and (r.first("wait_fixed"),) != tuple(seq[:1]):
+            r.problems.append(f"'{r.said('wait_fixed')}' and '{r.said('wait_seq')}' give different waits; "
+                              "the series is used")
+        return Wait(kind="sequence", seconds=tuple(seq), jitter=jitter)
+    if r.has("wait_fixed"):
+        _conflict(r, "wait_fixed", "the wait")
+        if exp_said and r.has("exponential"):
+            # "exponential backoff with a 2s delay": the delay is where the backoff starts
+            return Wait(kind="exponential", start_s=exp["start_s"] or r.first("wait_fixed"), factor=exp["factor"],
+                        cap_s=exp["cap_s"], jitter=jitter)
+        if exp["cap_s"] is not None or exp["factor"] is not None:
+            r.problems.append(f"'{r.said('wait_fixed')}' is a fixed wait, but "
+                              f"'{r.said('exp_cap') or r.said('exp_factor')}' belongs to a backoff; the fixed wait is used")
+        return Wait(kind="fixed", seconds=(r.first("wait_fixed"),), jitter=jitter)
+    if exp_said:
+        if r.has("wait_none"):
+            r.problems.append(f"'{r.said('wait_none')}' contradicts the backoff; the backoff is used")
+        return Wait(kind="exponential", jitter=jitter, **exp)
+    if r.has("wait_none"):
+        return Wait(kind="none")
+    if jitter is not None:
+        return Wait(kind="exponential", jitter=jitter)
+    return None
+
+
+def _on_failure(r: _Reading) -> OnFailure | None:
+    if r.has("use_step"):
+        word = str(r.first("use_step"))
+        n = int(word) if word.isdigit() else int(number(word) or 0)
+        return OnFailure(kind="use_step", step=f"step-{n}")
+    if r.has("use_skill"):
+        return OnFailure(kind="use_skill", skill=str(r.first("use_skill")).strip("`"))
+    value_said = next((s for s in ("value_field", "value_nos", "value_literal", "value_blank", "value_empty")
+                       if r.has(s)), None)
+    if r.has("escalate"):
+        if value_said or r.has("continue"):
+            r.problems.append(f"'{r.said('escalate')}' and '{r.said(value_said or 'continue')}' both say what "
+                              "follows a failure; the escalation is used")
+        return OnFailure(kind="escalate", message=str(r.first("escalate")) or None)
+    if value_said == "value_field":
+        field, value = r.first("value_field")
+        return OnFailure(kind="continue_with_value", field=field, value=value)
+    if value_said == "value_nos":
+        return OnFailure(kind="continue_with_value", value=r.first("value_nos"))
+    if value_said in ("value_literal", "value_blank"):
+        return OnFailure(kind="continue_with_value", value=r.first(value_said))
+    if value_said == "value_empty":  # "an empty list" is [], "empty docs" the contract's empty value
+        value = r.first("value_empty")
+        return OnFailure(kind="continue_with_value", value=None if value is True else value)
+    if r.has("fail") and r.has("continue"):
+        r.problems.append(f"'{r.said('fail')}' and '{r.said('continue')}' contradict each other; "
+                          "the run fails")
+        return OnFailure(kind="fail")
+    if r.has("fail"):
+        return OnFailure(kind="fail")
+    if r.has("continue"):
+        return OnFailure(kind="continue")
+    return None
+
+
+def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, bool]:
+    fields: dict[str, Any] = {}
+    no_retry = r.has("no_retry")
+    retries = r.first("retries")
+    attempts = r.first("attempts")
+    _conflict(r, "retries", "the number of retries")
+    _conflict(r, "attempts", "the number of attempts")
+    if no_retry and ((retries or 0) > 0 or (attempts or 1) > 1):
+        said = r.said("retries") or r.said("attempts")
+        r.problems.append(f"'{r.said('no_retry')}' and '{said}' contradict each other; no retry is used")
+        retries = attempts = None
+    if retries is not None and attempts is not None and retries != attempts - 1:
+        r.problems.append(f"'{r.said('retries')}' and '{r.said('attempts')}' give different counts; "
+                          f"{retries} retries are used")
+        attempts = None
+    if no_retry or retries == 0 or attempts == 1:
+        fields["no_retry"] = True
+    elif retries is not None:
+        fields["retries"] = min(int(retries), 1000)
+    elif attempts is not None:
+        fields["max_attempts"] = min(int(attempts), 1001)
+    wait = _wait(r)
+    if wait is not None and not (fields.get("no_retry") and wait.kind == "none"):
+        fields["wait"] = wait
+    for slot, name in (("budget", "for_up_to_s"), ("timeout", "timeout_s"), ("run_timeout", "timeout_s")):
+        if r.has(slot) and name not in fields:
+            _conflict(r, slot, "the time")
+            fields[name] = r.first(slot)
+            if slot == "run_timeout":
+                fields["whole_run"] = True
+    regenerate_said = False
+    if r.has("regenerate"):
+        n = r.first("regenerate")
+        if n is True:
+            regenerate_said = True
+        else:
+            fields["regenerate"] = int(n)
+    on_failure = _on_failure(r)
+    if on_failure is not None:
+        fields["on_failure"] = on_failure
+    if "timeout" in classes and "transient" in classes and "any" not in classes:
+        classes = [c for c in classes if c != "timeout"]  # "on 429s and timeouts": transient covers both
+    if classes and not fields.get("whole_run"):
+        fields["applies_to"] = "any" if classes[0] == "any" else _CLASSES[classes[0]]
+    retry_said = r.has("retry_bare") and "retries" not in fields and "max_attempts" not in fields and not no_retry
+    return PolicyStatement(**fields), retry_said, regenerate_said

@@ -1,0 +1,220 @@
+"""A spec's prose, sentence by sentence: each one read as a policy, a check, or reported.
+
+    sentences(text, line)            split a paragraph into sentences, each with its line
+    read_sentence(...)               one sentence through the grammar (`phrase`): a
+                                     `SentenceReading` in `src.readings`, or a warning
+                                     with its line (and an `UnreadSentence` for `--interpret`)
+    read_step_texts(steps, src, resolve)
+                                     every `StepSpec.texts` entry of every step (what
+                                     the structure readers left); success criteria
+                                     become output checks (`ContractSpec`)
+    read_named(text, resolve)        the grammar's reading, a step named by its name as
+                                     a fallback ("go to the no-data notice instead")
+
+What counts: a sentence the grammar reads becomes part of the plan, with its line.
+A sentence that uses policy words but is not (fully) read is a warning with its
+line saying what was not understood, and an `UnreadSentence` that `plan
+--interpret` may have the model read (a model's reading replaces a partial one). A plain description ("It gives back
+`rows`") is neither: it carries no policy. Bullets are stricter than prose: an
+unlabelled or unknown-label bullet that states no policy is reported as not read
+(as read only in part, when the structure reader took a dependency from it). A
+steps table's extra cell is reported only when it states a policy that is not
+read (its column is reported once). A step's Success line: plain comparisons
+become checks on its output, other criteria are reported. Each text is read
+once: the structure reader hands over only what it did not take.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from orchestrator.spec.model import (
+    ContractSpec,
+    SentenceReading,
+    SpecText,
+    StepSpec,
+    UnreadSentence,
+)
+from orchestrator.spec.phrase import Phrase, read_phrase
+from orchestrator.spec.source import Source
+from orchestrator.spec.success import check_schema, read_criteria
+
+_ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "approx.", "cf.", "no.", "min.", "max.", "sec.", "secs.", "mins.",
+                  "hrs.", "incl.", "resp.", "esp.")
+_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(`\[*_]*[A-Z0-9`])|(?<=[.!?])\s*\n+|\n\s*\n")
+_SIZE_WORDS = ("maxItems", "maxLength", "maxProperties", "minItems", "minLength", "minProperties")
+_EMPTINESS = {"array": ("maxItems", "minItems"), "string": ("maxLength", "minLength"),
+              "object": ("maxProperties", "minProperties")}
+# a failure mode or a success criterion is a description unless it names a recovery
+_RECOVERY_WORDS = re.compile(r"retr|again|attempt|fall\s*-?\s*back|escalat|continu|carry\s+on|skip|regenerat|rewrite|"
+                             r"repair|\bpage\b|paging|alert|notify|default|instead|ignore|abort|give\s+up|never|"
+                             r"\bwait|back-?\s*off|time-?\s*out|timed\s+out|\bfail\s+the\s+(?:run|workflow)", re.I)
+# a fallback to a step named by its name: "go to the no-data notice instead", "fall back to the Publish step"
+_TO_NAMED = re.compile(r"(?i)\b(?P<verb>go\s+to|jump\s+to|fall\s*-?\s*back\s+(?:to|on)|fail\s*over\s+to|switch\s+to|"
+                       r"hand\s+(?:it\s+)?(?:over\s+)?to|send\s+(?:it\s+)?to|route\s+(?:it\s+)?to|pass\s+(?:it\s+)?to|"
+                       r"run|use|try)\s+(?P<name>(?:the\s+)?[\w`*'’-]+(?:\s+[\w`*'’-]+){0,4}?)"
+                       r"(?=\s+instead\b|\s*[.;,:)!]|\s*$)")
+Resolve = Callable[[str], str | None]  # a step's name, number or id -> its id (`structure.StepIndex.resolve`)
+_BLANK_CELLS = frozenset({"", "-", "–", "—", "n/a", "na", "none", "tbd", "?"})
+UNREAD_CODE = "spec.policy-unread"
+PARTIAL_CODE = "spec.policy-partial"
+
+
+def sentences(text: str, line: int) -> list[tuple[str, int]]:
+    """The sentences of `text`, which starts at `line`, each with the line it starts on."""
+    out: list[tuple[str, int]] = []
+    start = 0
+    for m in _END.finditer(text):
+        chunk = text[start:m.start()]
+        low = chunk.rstrip().lower()
+        if any(low.endswith(a) for a in _ABBREVIATIONS):
+            continue
+        _add(out, text, start, m.start(), line)
+        start = m.end()
+    _add(out, text, start, len(text), line)
+    return out
+
+
+def _add(out: list[tuple[str, int]], text: str, start: int, end: int, line: int) -> None:
+    chunk = text[start:end]
+    stripped = chunk.strip()
+    if not stripped:
+        return
+    lead = len(chunk) - len(chunk.lstrip())
+    out.append((" ".join(stripped.split()), line + text[: start + lead].count("\n")))
+
+
+def _quote(text: str, limit: int = 80) -> str:
+    t = " ".join(text.split())
+    return t if len(t) <= limit else t[: limit - 1].rstrip() + "…"
+
+
+def record(
+    phrase: Phrase, text: str, line: int, src: Source, *, section: str, steps: tuple[str, ...], who: str,
+    step_name: str = "", specific: bool = True, note: str = "",
+) -> SentenceReading | None:
+    """Put what `phrase` read of `text` into `src`: a reading, its warnings, or an unread sentence."""
+    reading: SentenceReading | None = None
+    if phrase.read:
+        reading = SentenceReading(text=text, where=src.where(line), section=section, steps=steps,
+                                  statement=phrase.statement, specific=specific, note=note)
+        src.readings.append(reading)
+        for problem in phrase.problems:
+            src.warn(line, f"{who}: in '{_quote(text)}', {problem}", PARTIAL_CODE)
+        if phrase.problems:  # read in part: the model may read it whole (`plan --interpret`)
+            src.unread.append(UnreadSentence(text=text, where=src.where(line), section=section, steps=steps,
+                                             step_name=step_name, problem="; ".join(phrase.problems)))
+    elif phrase.signal or phrase.problems:
+        problem = "; ".join(phrase.problems) or "no policy read"
+        src.warn(line, f"{who}: '{_quote(text)}' states a policy that was not understood ({problem}); "
+                       "it is not in the plan (`plan --interpret` can ask the model)", UNREAD_CODE)
+        src.unread.append(UnreadSentence(text=text, where=src.where(line), section=section, steps=steps,
+                                         step_name=step_name, problem=problem))
+    return reading
+
+
+def read_named(text: str, resolve: Resolve | None) -> Phrase:
+    """`read_phrase(text)`; when it reads no fallback and the text sends the failure to a step
+    by its name ("go to the no-data notice instead"), the reading with that step's number."""
+    phrase = read_phrase(text)
+    if resolve is None or phrase.statement.on_failure is not None or not phrase.signal:
+        return phrase
+    for m in _TO_NAMED.finditer(text):
+        sid = resolve(m.group("name").strip("`*"))
+        number = sid.rpartition("-")[2] if sid and re.fullmatch(r"step-\d+", sid) else None
+        if number is None:
+            continue
+        named = read_phrase(f"{text[:m.start('name')]}step {number}{text[m.end('name'):]}")
+        if named.statement.on_failure is not None and named.statement.on_failure.kind == "use_step":
+            return named
+    return phrase
+
+
+def read_sentence(
+    text: str, line: int, src: Source, *, section: str, steps: tuple[str, ...], who: str, step_name: str = "",
+    specific: bool = True, note: str = "",
+) -> SentenceReading | None:
+    """Read one sentence into `src` (module docstring); the reading, or None."""
+    return record(read_phrase(text), text, line, src, section=section, steps=steps, who=who,
+                  step_name=step_name, specific=specific, note=note)
+
+
+def _bullet(step: StepSpec, item: SpecText, src: Source, resolve: Resolve | None) -> None:
+    """An unknown-label or unlabelled bullet, or a steps table's cell: a policy, or reported."""
+    if item.kind == "cell" and item.text.strip().lower() in _BLANK_CELLS:
+        return
+    text = f"{item.label}: {item.text}" if item.label else item.text
+    phrase = read_named(text, resolve)
+    if phrase.read or phrase.signal:
+        record(phrase, text, item.line, src, section="step", steps=(step.id,), who=step.id, step_name=step.name)
+        return
+    if item.kind == "cell":
+        return  # a cell without policy is a note; its column was reported once (`step_forms`)
+    if item.label:
+        src.warn(item.line, f"{step.id}: label '{item.label}' not understood; kept for review", "spec.unknown-label")
+    elif item.partly:
+        src.warn(item.line, f"{step.id}: bullet '{_quote(item.text, 60)}' read only for the step it depends on; "
+                            "the rest is not read", "spec.unread")
+    else:
+        src.warn(item.line, f"{step.id}: bullet '{_quote(item.text, 60)}' not read", "spec.unread")
+
+
+def _success(step: StepSpec, item: SpecText, src: Source) -> ContractSpec | None:
+    if re.match(r"(?i)\s*(?:todo|tbd|fixme|\.\.\.|…)\b", item.text):
+        return None  # a template's placeholder, to be written
+    checks, rest = read_criteria(item.text)
+    for clause in rest:
+        phrase = read_phrase(clause) if _RECOVERY_WORDS.search(clause) else None
+        if phrase is not None and phrase.read:
+            record(phrase, clause, item.line, src, section="success", steps=(step.id,), who=step.id,
+                   step_name=step.name)
+            continue
+        src.warn(item.line, f"{step.id}: success criterion '{_quote(clause)}' is not a comparison on an output "
+                            "field (`valid is true`, `confidence >= 0.7`); not checked", "spec.success")
+    if not checks:
+        return None
+    types = {f.name: f.type for f in step.outputs}
+    for field, keywords in checks.items():  # "empty" for a field of known type: that type's keyword only
+        kept = _EMPTINESS.get(types.get(field) or "")
+        if kept is not None:
+            for word in _SIZE_WORDS:
+                if word in keywords and word not in kept:
+                    del keywords[word]
+    return ContractSpec(producer=step.id, consumer=None, where=src.where(item.line), validation=(item.text,),
+                        constraints={"": check_schema(checks)})
+
+
+def _recovery(phrase: Phrase) -> bool:
+    s = phrase.statement
+    stated = (s.retries, s.max_attempts, s.wait, s.on_failure, s.regenerate)
+    return s.no_retry or (phrase.read and any(v is not None for v in stated))
+
+
+def read_step_texts(steps: tuple[StepSpec, ...], src: Source, resolve: Resolve | None = None) -> tuple[ContractSpec, ...]:
+    """Every text of every step (module docstring); the success checks found. `resolve`
+    finds a step by its name, for a fallback to a step."""
+    checks: list[ContractSpec] = []
+    for step in steps:
+        texts = step.texts
+        if not texts and step.description and step.form == "yaml":  # its description is the step's prose
+            line = int(step.where.rpartition(":")[2] or 1) if step.where.rpartition(":")[2].isdigit() else 1
+            texts = (SpecText(text=step.description, line=line),)
+        for item in texts:
+            if item.kind == "success":
+                found = _success(step, item, src)
+                if found is not None:
+                    checks.append(found)
+            elif item.kind in ("bullet", "cell"):
+                _bullet(step, item, src, resolve)
+            else:
+                cut = [(item.text, item.line)] if item.kind == "sentence" else sentences(item.text, item.line)
+                for text, line in cut:
+                    if item.kind == "failure_mode" and not _RECOVERY_WORDS.search(text):
+                        continue  # a failure mode describes what can go wrong
+                    phrase = read_named(text, resolve)
+                    if item.kind == "failure_mode" and not _recovery(phrase):
+                        continue  # a failure mode describes what can go wrong; only a recovery in it counts
+                    record(phrase, text, line, src, section="step", steps=(step.id,), who=step.id,
+                           step_name=step.name)
+    return tuple(checks)

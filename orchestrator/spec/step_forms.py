@@ -1,0 +1,199 @@
+"""Steps written without step headings: list items, table rows and runbook paragraphs.
+
+    1. Extract: `extract-rows` (table -> rows). Retry 3x.     a list item (ordered or not)
+       - Depends on: none                                    its sub-bullets are its bullets
+    | # | Step | Skill | Depends on | Notes |                 a table row per step (a Max
+                                                             Attempts, Owner, ... cell goes to
+                                                             the policy reader as it is)
+    First pull the tarball using `fetch-mirror`. ...         a paragraph per step
+
+Each becomes the number, name and blocks that `read_step` reads, with a `Reading`
+saying how the text was taken as a step. An ordered list keeps its own numbers;
+a bulleted list, a table without a number column and paragraphs are numbered in
+order. What is not taken as a step is a warning with its line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from orchestrator.spec import step_prose as prose
+from orchestrator.spec.blocks import Block, Bullet, Para, Table
+from orchestrator.spec.fields import number_of, step_id
+from orchestrator.spec.model import Reading, SpecText, StepSpec
+from orchestrator.spec.source import Source
+from orchestrator.spec.step import LABELS, read_step, step_heading
+
+RouteSink = list[tuple[str, prose.RouteReading, int]]
+
+_HEAD = re.compile(r"^\s*(?:\*\*|__)?([^:`*_][^:`]{0,60}?)(?:\*\*|__)?\s*(?::|\s[—–-]\s)\s*(.*)$", re.S)
+_BOLD_HEAD = re.compile(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*[.:—–-]?\s*(.*)$", re.S)
+_SKILLISH = re.compile(r"`[a-z0-9]+(?:-[a-z0-9]+)+`|`[a-z][a-z0-9]*_[a-z0-9_]+`")
+_STEP_LEAD = re.compile(r"^\s*(?:\*\*|__)?((?:step|stage|phase)\s+\w+\s*[:.\-–—]\s*[^*_.:\n]{0,60})", re.I)
+_CLOSER = re.compile(r"(?i)^(?:that['’]?s it|that is (?:it|all)|the end|done\.)")
+_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("#", "number"), ("no", "number"), ("nr", "number"), ("number", "number"), ("n", "number"),
+    ("step #", "number"), ("step no", "number"), ("id", "id"),
+    ("step", "name"), ("name", "name"), ("title", "name"), ("what", "name"), ("task", "name"),
+    ("action", "name"), ("stage", "name"),
+    ("notes", "notes"), ("note", "notes"), ("description", "notes"), ("details", "notes"),
+    ("comments", "notes"), ("comment", "notes"), ("how", "notes"), ("what it does", "notes"),
+    ("max attempts", "attempts"), ("attempts", "attempts"), ("max tries", "attempts"),
+)  # fmt: skip
+
+
+def _reading(src: Source, line: int, text: str, note: str) -> Reading:
+    one = " ".join(text.split())
+    return Reading(what="step", where=src.where(line), text=one[:160], note=note)
+
+
+def split_head(text: str) -> tuple[str, str]:
+    """`Extract: `x` (a -> b). Retry 3x.` → ("Extract", "`x` (a -> b). Retry 3x.");
+    `**Extract** — ...` likewise; no head → (a name made from the first clause, the text)."""
+    for pattern in (_BOLD_HEAD, _HEAD):
+        m = pattern.match(text)
+        if m and len(m.group(1).split()) <= 6 and m.group(1).strip().lower() not in LABELS:
+            return m.group(1).strip(), m.group(2).strip()
+    return prose.name_of_sentence(text), text.strip()
+
+
+def list_steps(items: list[Bullet], src: Source, sink: RouteSink, taken: set[int]) -> list[StepSpec]:
+    """Each top-level list item a step; its text and sub-blocks are the step's."""
+    steps: list[StepSpec] = []
+    numbers = [number_of(i.number or "") if i.number else None for i in items]
+    ordered = all(n is not None for n in numbers)
+    for position, item in enumerate(items, start=1):
+        if item.label and LABELS.get(item.label) and not item.children:
+            src.warn(item.line, f"'{item.text[:60]}' is a step bullet outside any step; not read",
+                     "spec.unread")
+            continue
+        number = numbers[position - 1] if ordered else position
+        assert number is not None
+        name, rest = split_head(item.text)
+        if (own := step_heading(name)) is not None:  # "- **Step 3: Load** — ..."
+            number, name = own[0], own[1] or name
+        kind = "numbered list item" if item.ordered else "list item"
+        reading = _reading(src, item.line, item.text, f"{kind} read as step-{number} ({name})")
+        blocks: list[Block] = ([Para(line=item.line, text=rest)] if rest else []) + list(item.children)
+        steps.append(read_step(number, name, item.line, blocks, src, form="list", readings=(reading,),
+                               routes_sink=sink))
+        taken.add(item.line)
+    return steps
+
+
+def _column(header: str) -> str | None:
+    low = " ".join(re.sub(r"[^a-z# ]", " ", header.lower()).split())
+    for word, column in _COLUMNS:
+        if low == word:
+            return column
+    label = LABELS.get(low)
+    if label is not None:
+        return label
+    return next((column for word, column in _COLUMNS if len(word) > 2 and low.startswith(word)), None)
+
+
+def is_step_table(table: Table) -> bool:
+    """A table with a Skill column, or a step/name column beside depends/input/output ones."""
+    columns = [_column(h) for h in table.header]
+    if "skill" in columns:
+        return True
+    return ("name" in columns or "number" in columns) and bool({"depends", "input", "output"} & set(columns))
+
+
+def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
+    """Each row a step: its cells become the step's labelled lines."""
+    columns = [_column(h) for h in table.header]
+    for header, column in zip(table.header, columns, strict=True):
+        if column is None:
+            src.warn(table.line, f"column '{header}' of the steps table is not a step field; its cells are "
+                                 "read only for policy", "spec.unread")
+    steps: list[StepSpec] = []
+    for position, (line, cells) in enumerate(table.rows, start=1):
+        values = {c: v.strip() for c, v in zip(columns, cells, strict=False) if c}
+        number = position
+        raw_number = values.pop("number", "")
+        raw_name = values.get("name", "")
+        if raw_number:
+            found = number_of(raw_number.strip(".)# ")) or _step_number(raw_number)
+            number = found if found is not None else position
+        elif raw_name and (n := _step_number(raw_name)) is not None and "number" not in columns:
+            number = n
+        name = values.pop("name", "") or values.pop("id", "") or f"Step {number}"
+        if (own := step_heading(name)) is not None:  # a Step cell "Step 2: Parse"
+            number, name = (own[0] if not raw_number else number), own[1] or name
+        blocks: list[Block] = []
+        for key in ("skill", "depends", "input", "output"):
+            if values.get(key):
+                label = {"depends": "depends on"}.get(key, key)
+                blocks.append(Bullet(line=line, text=f"{label}: {values[key]}", label=label, value=values[key]))
+        # cells no structural reader takes (Max Attempts, Owner, ...): the policy reader's (`spec.prose`)
+        cells_left = tuple(SpecText(text=v.strip(), line=line, label=" ".join(h.lower().split()), kind="cell")
+                           for h, c, v in zip(table.header, columns, cells, strict=False)
+                           if (c is None or c == "attempts") and v.strip())
+        values.pop("attempts", "")
+        for key, value in values.items():
+            if key in ("skill", "depends", "input", "output", "notes") or not value:
+                continue
+            blocks.append(Bullet(line=line, text=f"{key}: {value}", label=key.replace("_", " "), value=value))
+        if values.get("notes"):
+            blocks.append(Para(line=line, text=values["notes"]))
+        reading = _reading(src, line, " | ".join(cells), f"table row read as step-{number} ({name})")
+        steps.append(read_step(number, name, line, blocks, src, form="table", readings=(reading,),
+                               routes_sink=sink, cells=cells_left))
+    return steps
+
+
+def _step_number(text: str) -> int | None:
+    sid = step_id(text)
+    return int(sid.split("-")[1]) if sid else None
+
+
+def starts_step(text: str) -> bool:
+    """A runbook paragraph that starts a step: it opens with a sequence word, or names a skill
+    without opening as a condition or a remark on the step before ("If the mirror is down
+    use `backup-mirror`")."""
+    t = text.strip()
+    return bool(prose.SEQUENCE_START.match(t)) or (bool(_SKILLISH.search(t)) and not _GOES_ON.match(t))
+
+
+_GOES_ON = re.compile(r"(?i)^(?:if|when|unless|otherwise|either|or|but|also|note|it|its|it's|this|that|these|"
+                      r"those|in case|should|on failure|on error|failing that|else)\b")
+
+
+def paragraph_steps(blocks: list[Block], src: Source, sink: RouteSink, taken: set[int]) -> list[StepSpec]:
+    """A runbook: each paragraph that starts a step begins one; the paragraphs after it
+    (until the next) belong to it; text before the first step is not read."""
+    groups: list[tuple[Para, list[Block]]] = []
+    for block in blocks:
+        if isinstance(block, Para) and starts_step(block.text):
+            groups.append((block, []))
+        elif groups and not (isinstance(block, Para) and _CLOSER.match(block.text.strip())):
+            groups[-1][1].append(block)
+    steps: list[StepSpec] = []
+    for number, (para, rest) in enumerate(groups, start=1):
+        name = prose.name_of_sentence(para.text)
+        head = _STEP_LEAD.match(para.text)
+        if head is not None and (own := step_heading(head.group(1))) is not None:
+            number, name = own[0], own[1] or name  # "**Step 2: Verify.** Check it with ..."
+        readings = [_reading(src, para.line, para.text, f"paragraph read as step-{number} ({name})")]
+        readings += [_reading(src, b.line, str(getattr(b, "text", "")), f"read as part of step-{number}")
+                     for b in rest]
+        step = read_step(number, name, para.line, [para, *rest], src, form="paragraph",
+                         readings=tuple(readings), routes_sink=sink)
+        word = _THEN.match(para.text.strip())
+        if word and steps and step.depends_where is None:
+            # "Then ...", "Once you have the tarball, ...": after the step before it
+            previous = steps[-1].id
+            step = step.model_copy(update={
+                "depends_on": (previous,), "depends_where": src.where(para.line),
+                "readings": (*step.readings, Reading(what="depends_on", where=src.where(para.line),
+                                                     text=word.group(0).strip(),
+                                                     note=f"'{word.group(0).strip()}' read as after {previous}")),
+            })
+        steps.append(step)
+        taken.update([para.line, *(b.line for b in rest)])
+    return steps
+
+
+_THEN = re.compile(r"(?i)^(?:then|next|after that|afterwards|finally|lastly|once [^,.]{1,60},|"
+                   r"when (?:that|this|it) is done,|second(?:ly)?|third(?:ly)?)")

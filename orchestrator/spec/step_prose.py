@@ -1,0 +1,400 @@
+"""Structure written as sentences: step lists, dependencies, joins, roots and routes.
+
+    Steps 2, 4, 6 and 8 · after 2–4 · Stage 3, 4 or 5 · steps one and two     step lists
+    Depends on: none · Independent of step 1 · can start straight away         a root
+    Runs after Step 2 · once Steps 1 and 2 have finished                       dependencies
+    Step 2 or Step 3 (whichever ran) · whichever resolver ran (Step 2, 3 or 4) a join over branches
+    `billing` goes to Step 2, `technical` to Step 3, anything else to Step 4   routes with a default
+
+Numbers stand for steps only next to a step word ("Step", "Stage", "Phase",
+"Task") or, for digits, right after "after" or in a `Depends on:` value; a number
+word ("one") counts only after a step word, so "the one that ran" names no step.
+The readers here return what they found and leave reporting to the caller,
+which records each reading (`Reading`) with its line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, ConfigDict
+
+from orchestrator.spec.fields import NUMBER, NUMBER_WORDS, STEP_WORD, number_of
+
+_TOKEN = re.compile(r"`[^`]*`|\d+(?:\.\d+)?[A-Za-z]*|[A-Za-z][\w'’]*|\.\.|[–—-]|[,;&/()]")
+_UNIT = re.compile(r"(?i)\s*(?:s|secs?|seconds?|ms|m|mins?|minutes?|h|hrs?|hours?|days?|x|times|tries|"
+                   r"attempts?|retries|%|percent)\b")
+_STEP_WORDS = {"step", "steps", "stage", "stages", "phase", "phases", "task", "tasks"}
+_RANGE = {"-", "–", "—", "to", "through", "thru", "..", "till", "until"}
+_LIST_SEP = {",", "&", "/", "and", "or", "plus", ";"}
+_JOIN_ANY = re.compile(
+    r"(?i)\bwhichever\b|\bthe one that (?:ran|runs|finished|was taken)\b|\beither\b|\bany (?:one )?of\b"
+    r"|\bone of\b|\bfirst (?:one )?to finish\b|\bwhatever ran\b"
+)
+_ROOT_VALUE = re.compile(
+    r"(?i)^\s*[`*_(]*\s*(?:none|nothing|no ?one|-|—|–|n/?a|no dependenc(?:y|ies)|no deps|root|"
+    r"independent|\(none\)|nil|null)\s*[`*_)]*\s*(?:[.;,(].*)?$"
+)
+_ROOT_PHRASE = re.compile(
+    r"(?i)\bindependent (?:of|from)\b|\b(?:can|may|should|will) (?:start|run|begin) (?:straight|right) away\b"
+    r"|\bstarts? (?:straight|right) away\b|\bside by side\b|\bin parallel with\b|\bno dependencies\b"
+    r"|\bdoes(?:n['’]t| not) (?:depend|wait) on\b|\bdepends on nothing\b|\bdepends on: ?none\b"
+    r"|\bneeds nothing\b|\bis a root\b"
+)
+_DEPEND_TRIGGER = re.compile(
+    r"(?i)\b(?:depends? on|depending on|runs? after|run only after|only after|after|once|"
+    r"waits? for|wait until|needs|requires|following|when)\b"
+)
+_SENTENCE_END = re.compile(r"[\"')\]]?\s+(?=[A-Z`\"'(*_#\[]|\d+[.)]?\s)")
+_ABBREV = re.compile(r"(?i)(?:\be\.g|\bi\.e|\betc|\bvs|\bcf|\bapprox|\bno|\bfig|\bmin|\bsec)\.$")
+
+
+class StepList(BaseModel):
+    """Steps named in a text: numbers (as `step-N` ids) and other names, and how they join."""
+
+    model_config = ConfigDict(frozen=True)
+
+    ids: tuple[str, ...] = ()  # `step-N` for each number, in order, without repeats
+    names: tuple[str, ...] = ()  # other names (an id, a step's name), to resolve later
+    any: bool = False  # "whichever ran", "Step 2 or Step 3"
+    root: bool = False  # "none", "-", "nothing"
+
+
+def sentences(text: str) -> list[tuple[int, str]]:
+    """(line offset, sentence) for each sentence of a paragraph; soft line breaks joined.
+    A sentence ends at `.`, `!` or `?` outside brackets and backticks, before a capital, a
+    backtick, a quote or a number (not after "e.g." or inside "1.5")."""
+    pieces: list[tuple[int, int]] = []
+    start = 0
+    last = len(text.rstrip())  # past the last character that is not a space
+    depth = 0
+    tick = False
+    for i, ch in enumerate(text):
+        if ch == "`":
+            tick = not tick
+        elif not tick and ch in "([{":
+            depth += 1
+        elif not tick and ch in ")]}":
+            depth = max(depth - 1, 0)
+        elif not tick and depth == 0 and ch in ".!?":
+            end = _SENTENCE_END.match(text, i + 1)
+            at_end = i + 1 >= last
+            if (end or at_end) and not _ABBREV.search(text[max(0, i - 8): i + 1]):
+                pieces.append((start, i + 1))
+                start = end.end() if end else len(text)
+    if text[start:].strip():
+        pieces.append((start, len(text)))
+    out: list[tuple[int, str]] = []
+    for a, b in pieces:
+        raw = text[a:b]
+        lead = len(raw) - len(raw.lstrip())
+        sentence = " ".join(raw.split())
+        if sentence:
+            out.append((text[: a + lead].count("\n"), sentence))
+    return out
+
+
+def _words(token: str) -> str:
+    return token.lower().strip("'’")
+
+
+def read_step_list(text: str, *, bare_digits: bool) -> StepList:
+    """The steps a text names. `bare_digits`: digits without a step word are steps too
+    (a `Depends on:` value, or right after "after"). Names are kept only when no number is."""
+    root = bool(_ROOT_VALUE.match(text))
+    numbers: list[int] = []
+    names: list[str] = []
+    current: list[str] = []
+    step_ctx = False
+    pending_range = False
+    any_join = bool(_JOIN_ANY.search(text))
+    for raw in _TOKEN.findall(text):
+        word = _words(raw)
+        if raw.startswith("`"):
+            inner = raw.strip("`").strip()
+            n = _step_number(inner)
+            if n is not None:
+                _add(numbers, n, pending_range)
+                pending_range = False
+            elif inner:
+                names.append(inner)
+            continue
+        if word in _STEP_WORDS:
+            step_ctx = True
+            _flush(current, names)
+            continue
+        n = int(raw) if raw.isdigit() else (NUMBER_WORDS.get(word) if step_ctx else None)
+        if n is not None and (step_ctx or bare_digits):
+            _flush(current, names)
+            _add(numbers, n, pending_range)
+            pending_range = False
+            continue
+        if word in _RANGE and numbers:
+            pending_range = True
+            continue
+        if word in _LIST_SEP or raw in "()":
+            if word == "or":
+                any_join = True
+            _flush(current, names)
+            continue
+        pending_range = False
+        step_ctx = step_ctx and word in {"the", "s"}
+        current.append(raw)
+    _flush(current, names)
+    if numbers:
+        names = [n for n in names if re.fullmatch(r"[A-Za-z_][\w-]*", n) and "-" in n]
+    return StepList(ids=tuple(dict.fromkeys(f"step-{n}" for n in numbers)),
+                    names=tuple(dict.fromkeys(names)) if not root else (),
+                    any=any_join and (len(numbers) + len(names)) > 1, root=root and not numbers)
+
+
+def _step_number(text: str) -> int | None:
+    m = re.fullmatch(rf"(?i){STEP_WORD}[\s_-]*(\w+)", text.strip())
+    return number_of(m.group(1)) if m else None
+
+
+def _add(numbers: list[int], n: int, as_range: bool) -> None:
+    if as_range and numbers and 0 < n - numbers[-1] <= 100:
+        numbers.extend(range(numbers[-1] + 1, n + 1))
+    else:
+        numbers.append(n)
+
+
+_FILLER = {
+    "the", "a", "an", "step", "steps", "whichever", "ran", "run", "runs", "that", "one", "of", "is",
+    "was", "has", "have", "finished", "done", "completed", "after", "before", "on", "depends",
+    "both", "all", "these", "those", "them", "it", "its", "any", "either", "first", "to", "finish",
+    "output", "outputs", "results", "result", "from", "with", "only", "once", "which", "ever",
+}
+
+
+def _flush(current: list[str], names: list[str]) -> None:
+    words = [w for w in current if _words(w) not in _FILLER]
+    if words:
+        names.append(" ".join(words))
+    current.clear()
+
+
+def is_root_value(text: str) -> bool:
+    """`none`, `-`, `nothing`, `none (can run while building)`: the step depends on nothing."""
+    return bool(_ROOT_VALUE.match(text))
+
+
+def root_phrase(sentence: str) -> bool:
+    """"Independent of step 1", "can start straight away": the step depends on nothing."""
+    return bool(_ROOT_PHRASE.search(sentence))
+
+
+def dependency_phrase(sentence: str) -> StepList | None:
+    """"Runs after 1–2", "once Step 3 has finished", "whichever resolver ran (Stage 3, 4 or 5)":
+    the steps this sentence makes its step wait for; None when it names none. After a
+    trigger word the steps must come first ("after Step 2", not "after its retries")."""
+    joins = _JOIN_ANY.search(sentence)
+    starts = [(m.end(), m.group(0).lower()) for m in _DEPEND_TRIGGER.finditer(sentence)]
+    if joins and re.search(r"(?i)\b(?:ran|runs|finished|was taken|run)\b", sentence):
+        starts.append((joins.start(), "whichever"))
+    for start, trigger in starts:
+        clause = _CLAUSE_END.split(sentence[start:start + _CLAUSE_MAX], maxsplit=1)[0]
+        if trigger != "whichever" and not _LEADS_WITH_STEP.match(clause):
+            continue
+        digits = re.match(r"\s*\d+", clause)
+        if digits is not None and _UNIT.match(clause, digits.end()):
+            continue  # "after 2 attempts", "once 5 seconds have passed"
+        bare = trigger.endswith("after") and digits is not None
+        found_list = read_step_list(clause, bare_digits=bare)
+        if found_list.ids:
+            any_join = found_list.any or bool(joins)
+            return found_list.model_copy(update={"names": (), "any": any_join and len(found_list.ids) > 1})
+    return None
+
+
+_CLAUSE_MAX = 240  # a dependency names its steps right after its word: longer text is not looked at
+_CLAUSE_END = re.compile(r"[;:]|\.\s|, (?:then|and then|so|but)\b")
+_LEADS_WITH_STEP = re.compile(
+    rf"(?i)^\s*(?:the\s+|both\s+|all\s+(?:of\s+)?|either\s+)?(?:{STEP_WORD}s?\s+{NUMBER}\b|\d+\b|`)"
+)
+
+
+_BARE_WORDS = {
+    "runs", "run", "it", "this", "step", "steps", "stage", "stages", "once", "after", "has", "have",
+    "finished", "done", "completed", "ran", "the", "only", "depends", "on", "and", "or", "whichever",
+    "of", "them", "both", "all", "waits", "wait", "for", "is", "are", "needs", "need", "when",
+    "starts", "start", "can", "straight", "right", "away", "independent", "from", "in", "parallel",
+    "with", "side", "by", "no", "dependencies", "nothing", "none", "resolver", "one", "that", "then",
+}
+
+
+def is_bare_structure(sentence: str) -> bool:
+    """The sentence says nothing but a dependency or a root ("Runs after Step 2.", "Independent
+    of step 1"), so reading it leaves nothing unread ("only when Step 4 reported valid" does)."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z]+", sentence)]
+    rest = [w for w in words if w not in _BARE_WORDS and w not in NUMBER_WORDS]
+    return len(rest) <= 1
+
+
+# --- routes ------------------------------------------------------------------------------
+
+_TARGET = rf"(?:{STEP_WORD}\s+(?:\d+|{'|'.join(NUMBER_WORDS)})|`[^`]+`)"
+_VERB = r"(?:goes|go|is sent|are sent|gets sent|get sent|is routed|are routed|routes|route|is handled|are handled|→|->|=>)"
+_CLAUSE = re.compile(
+    rf"(?i)^\s*(?:and\s+|or\s+|while\s+|whereas\s+)?(?P<branch>.+?)\s*(?:\((?P<aside>[^)]*)\)\s*)?"
+    rf"(?:(?P<verb>{_VERB})\s*)?(?:to\s+|into\s+|→\s*|->\s*|=>\s*)?(?:the\s+)?(?P<target>{_TARGET})\s*\.?\s*$"
+)
+_TARGET_NEAR = re.compile(rf"(?i)(?:\bto\s+(?:the\s+)?|→\s*|->\s*|=>\s*){_TARGET}")
+_DEFAULT = re.compile(
+    r"(?i)^(?:anything|everything|any|all)\s+else\b|^(?:any|all)\s+others?\b|^otherwise\b|^else\b"
+    r"|^the rest\b|^default\b|^any other\b|^everything other\b|^other\s+\w+$|^others$"
+)
+_BRANCH_LEAD = re.compile(r"(?i)^(?:if|when|where)\s+(?:it(?:'s| is)|the\s+\w+\s+is|they(?:'re| are))\s+")
+_ROUTE_ON = re.compile(
+    r"(?i)\b(?:depends on|depending on|based on|according to|decided by|by|on)\s+(?:the\s+|its\s+|their\s+)?"
+    r"`?([A-Za-z_][\w-]*)`?"
+)
+_NOT_FIELDS = {"model", "branch", "result", "output", "answer", "choice", "step", "stage", "value", "which",
+               "what", "whether", "this", "that", "these", "it", "one", "type", "kind"}
+
+
+class RouteReading(BaseModel):
+    """A routing sentence: branch name -> step id, a default, the router and the field."""
+
+    model_config = ConfigDict(frozen=True)
+
+    branches: dict[str, str]
+    default: str | None = None
+    router: str | None = None  # a step the lead-in names ("the category from Stage 1")
+    on: str | None = None  # the field the choice is read from ("depends on the category")
+
+
+def _target_id(text: str) -> str | None:
+    t = text.strip().strip("`").strip()
+    m = re.fullmatch(rf"(?i){STEP_WORD}\s+(\w+)", t)
+    if m and (n := number_of(m.group(1))) is not None:
+        return f"step-{n}"
+    return t if re.fullmatch(r"[A-Za-z_][\w-]*", t) else None
+
+
+_VERBS_NOT_BRANCHES = {"go", "continue", "run", "jump", "proceed", "move", "move on", "skip", "then go",
+                       "carry on", "send it", "route it", "return", "then", "and then", "it goes", "it"}
+
+
+def _branch_name(text: str) -> str | None:
+    if text.strip().lower() in _VERBS_NOT_BRANCHES or re.match(r"(?i)^(?:if|when|unless)\b", text.strip()):
+        return None
+    t = _BRANCH_LEAD.sub("", text.strip())
+    ticked = re.findall(r"`([^`]+)`|\"([^\"]+)\"|'([^']+)'|“([^”]+)”", t)
+    if ticked:
+        return str(next(x for x in ticked[0] if x)).strip()
+    t = re.sub(r"(?i)^(?:a|an|the)\s+", "", t).strip(" ,.:")
+    if not t or len(t.split()) > 4 or not re.fullmatch(r"[\w][\w .-]*", t):
+        return None
+    return t
+
+
+def route_sentence(sentence: str) -> RouteReading | None:
+    """"`billing` goes to Step 2, `technical` to Step 3, anything else to Step 4" → branches
+    with a default; None unless at least two clauses name a target and one has a verb."""
+    if not _TARGET_NEAR.search(sentence):
+        return None
+    conditional = _if_routes(sentence)
+    if conditional is not None:
+        return conditional
+    head, sep, body = sentence.partition(":")
+    if not sep or not re.search(_VERB, body, re.I):
+        head, body = "", sentence
+    clauses = [c for c in re.split(r"[,;]\s*|\s+and\s+(?=[`\"'\w]+\s+(?:\w+\s+)?(?:to|goes|go)\b)", body) if c.strip()]
+    branches: dict[str, str] = {}
+    default: str | None = None
+    verbs = 0
+    lead: list[str] = [head] if head else []
+    for clause in clauses:
+        m = _CLAUSE.match(clause.rstrip(". ")) if len(clause) <= _CLAUSE_MAX else None
+        if not m:
+            if branches or default:
+                return None  # a clause in the middle that is not a branch: not a route list
+            lead.append(clause)
+            continue
+        target = _target_id(m.group("target"))
+        if target is None:
+            return None
+        verbs += bool(m.group("verb")) or bool(re.search(r"→|->|=>", clause))
+        raw = m.group("branch")
+        if _DEFAULT.match(raw.strip().strip("`")):
+            default = target
+            continue
+        name = _branch_name(raw)
+        if name is None:
+            if branches or default:
+                return None
+            lead.append(clause)
+            continue
+        branches[name] = target
+    if verbs == 0 or len(branches) + (default is not None) < 2 or not branches:
+        return None
+    lead_text = " ".join(lead)
+    router = next(iter(read_step_list(lead_text, bare_digits=False).ids), None) if lead_text else None
+    on = None
+    for m in _ROUTE_ON.finditer(lead_text):
+        if m.group(1).lower() not in _NOT_FIELDS and not re.fullmatch(STEP_WORD, m.group(1), re.I):
+            on = m.group(1)
+            break
+    return RouteReading(branches=branches, default=default, router=router, on=on)
+
+
+_IF_BRANCH = re.compile(
+    rf"(?i)\b(?:if|when)\s+(?:the\s+(?P<on>\w+)\s+is\s+|it(?:'s|\s+is)\s+|its\s+(?P<on2>\w+)\s+is\s+)?"
+    rf"(?P<branch>`[^`]+`|\"[^\"]+\"|'[^']+'|\w[\w-]*)\s*,?\s*(?:then\s+)?"
+    rf"(?:go(?:es)?|send\s+it|route\s+it|continue|jump|run|carry\s+on)\s+(?:on\s+)?(?:to|with)\s+(?:the\s+)?"
+    rf"(?P<target>{_TARGET})"
+)
+_ELSE_BRANCH = re.compile(
+    rf"(?i)\b(?:otherwise|else|in\s+any\s+other\s+case|for\s+anything\s+else)\s*,?\s*(?:then\s+)?"
+    rf"(?:go(?:es)?|send\s+it|route\s+it|continue|jump|run|carry\s+on)\s+(?:on\s+)?(?:to|with)\s+(?:the\s+)?"
+    rf"(?P<target>{_TARGET})"
+)
+
+
+def _if_routes(sentence: str) -> RouteReading | None:
+    """"If the category is billing, go to Step 2; if technical, go to Step 3; otherwise go to
+    Step 4." → branches, a default and the field ("category"). The values must be quoted or
+    the field named: "if it fails, go to Step 3" is a condition, not a route."""
+    branches: dict[str, str] = {}
+    on: str | None = None
+    quoted = True
+    for m in _IF_BRANCH.finditer(sentence[:2000]):
+        target = _target_id(m.group("target"))
+        name = _branch_name(m.group("branch"))
+        if target is None or name is None:
+            return None
+        branches[name] = target
+        on = on or m.group("on") or m.group("on2")
+        quoted = quoted and m.group("branch")[:1] in "`\"'"
+    if not (quoted or (on and on.lower() not in _NOT_FIELDS)):
+        return None  # "if it fails, go to Step 3": a condition, not a named choice
+    other = _ELSE_BRANCH.search(sentence[:2000])
+    default = _target_id(other.group("target")) if other else None
+    if not branches or len(branches) + (default is not None) < 2:
+        return None
+    return RouteReading(branches=branches, default=default, on=on if on and on.lower() not in _NOT_FIELDS else None)
+
+
+# --- names of steps written as prose -------------------------------------------------------
+
+_SEQUENCE = re.compile(
+    r"(?i)^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|after that|afterwards|finally|lastly|"
+    r"last|to start|to finish|once [^,]{1,60},|when [^,]{1,60},|after [^,]{1,60},)\s*,?\s*"
+)
+SEQUENCE_START = re.compile(
+    r"(?i)^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|after that|afterwards|finally|lastly|"
+    r"to start|to finish|once\b|start by|begin by|step \w+)\b"
+)
+
+
+def name_of_sentence(sentence: str) -> str:
+    """A short name for a step written as a sentence: its first clause, sequence words off.
+    "First pull the tarball using `fetch-mirror`, with ..." → "Pull the tarball"."""
+    text = _SEQUENCE.sub("", sentence.strip())
+    text = re.split(r"(?i)\s+(?:using|with|via|through|by calling|by running)\s+|[,:;(.]|\s+[-–—]\s+|`",
+                    text)[0].strip(" *_")
+    words = text.split()
+    name = " ".join(words[:8]) if words else sentence.strip()[:40]
+    return name[:1].upper() + name[1:]

@@ -1,0 +1,114 @@
+"""Success criteria that are plain comparisons, read into checks on the step's output.
+
+    valid is true and problems is empty   → valid: const true; problems: empty
+    confidence >= 0.7                     → confidence: minimum 0.7
+    status == 'done', errors = []         → status: const "done"; errors: empty
+    category is one of billing, technical → category: enum
+
+Each comparison becomes JSON Schema keywords on the output field (`check_schema`),
+which the planner merges into the step's output contract, so the handoff check
+enforces it and a failure names the JSON pointer. A criterion that is not a plain
+comparison ("JSON parses without error") is reported by the caller with its line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from orchestrator.spec.fields import split_top
+from orchestrator.spec.regex_cache import compile_many
+
+_FIELD = r"`?(?P<field>[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)`?"
+_VALUE = r"(?P<value>`[^`]*`|\"[^\"]*\"|'[^']*'|-?\d+(?:\.\d+)?|true|false|null|none|\[\s*\]|\{\s*\})"
+_NUMBER = r"(?P<value>-?\d+(?:\.\d+)?)"
+# (pattern, what it gives): "const", "not_const", "empty", "not_empty", "min", ... as rows
+COMPARISONS: tuple[tuple[str, str], ...] = (
+    (rf"^{_FIELD}\s+(?:is|are|should\s+be|must\s+be)\s+(?:not\s+empty|non-?empty|present|set|given|filled(?:\s+in)?)$", "not_empty"),
+    (rf"^{_FIELD}\s+(?:(?:is|are|should\s+be|must\s+be)\s+empty|\s*(?:==?|is)\s*(?:\[\s*\]|\{{\s*\}}|\"\"|''))$", "empty"),
+    (rf"^(?:no|there\s+are\s+no|zero)\s+{_FIELD}$", "empty"),
+    (rf"^{_FIELD}\s*(?:>=|≥|is\s+at\s+least|at\s+least|is\s+no\s+less\s+than|of\s+at\s+least)\s*{_NUMBER}$", "minimum"),
+    (rf"^{_FIELD}\s*(?:<=|≤|is\s+at\s+most|at\s+most|is\s+no\s+more\s+than|of\s+at\s+most)\s*{_NUMBER}$", "maximum"),
+    (rf"^{_FIELD}\s*(?:>|is\s+(?:greater|more|higher)\s+than|is\s+above|above|over)\s*{_NUMBER}$", "exclusiveMinimum"),
+    (rf"^{_FIELD}\s*(?:<|is\s+(?:less|lower|smaller)\s+than|is\s+below|below|under)\s*{_NUMBER}$", "exclusiveMaximum"),
+    (rf"^{_FIELD}\s*(?:!=|≠|is\s+not|isn't|must\s+not\s+be|should\s+not\s+be)\s*{_VALUE}$", "not_const"),
+    (rf"^{_FIELD}\s+(?:is|are|should\s+be|must\s+be)\s+(?:one\s+of|in)\s*[:(\[]?\s*(?P<options>[^)\]]+?)\s*[)\]]?$", "enum"),
+    (rf"^{_FIELD}\s*(?:==?|is|equals|should\s+be|must\s+be|are)\s*{_VALUE}$", "const"),
+)
+_ONE_OF, _OPERATOR, *_COMPARED = compile_many("success", [  # once per install (`spec.regex_cache`)
+    (r"\b(?:one\s+of|is\s+in|are\s+in)\b", re.I),
+    (r"[=<>!≥≤]|\b(?:is|are|equals|should|must|at\s+least|at\s+most|no)\b", re.I),
+    *((p, re.I) for p, _ in COMPARISONS),
+])
+_COMPILED = tuple(zip(_COMPARED, (kind for _, kind in COMPARISONS), strict=True))
+_EMPTY: dict[str, Any] = {"maxItems": 0, "maxLength": 0, "maxProperties": 0}
+_NOT_EMPTY: dict[str, Any] = {"minItems": 1, "minLength": 1, "minProperties": 1}
+
+
+def _literal(raw: str) -> Any:
+    text = raw.strip()
+    if text.startswith("`") and text.endswith("`"):
+        text = text[1:-1].strip()
+    if text[:1] in "\"'" and text[-1:] == text[:1] and len(text) >= 2:
+        return text[1:-1]
+    if text.lower() == "none":
+        return None
+    try:
+        return json.loads(text.lower() if text.lower() in ("true", "false", "null") else text)
+    except ValueError:
+        return text
+
+
+def read_comparison(clause: str) -> tuple[str, dict[str, Any]] | None:
+    """One comparison: (field, JSON Schema keywords), or None when it is not one."""
+    text = clause.strip().rstrip(".").strip()
+    text = re.sub(r"^(?:the\s+)?(?:output\s+|field\s+|result\s+)?", "", text, flags=re.I)
+    for regex, kind in _COMPILED:
+        m = regex.match(text)
+        if m is None:
+            continue
+        field = next(v for k, v in m.groupdict().items() if k == "field" and v)
+        if kind == "empty":
+            return field, dict(_EMPTY)
+        if kind == "not_empty":
+            return field, dict(_NOT_EMPTY)
+        if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+            return field, {kind: float(m.group("value")) if "." in m.group("value") else int(m.group("value"))}
+        if kind == "enum":
+            options = [_literal(o) for o in re.split(r"\s*,\s*|\s+or\s+", m.group("options")) if o.strip()]
+            return field, {"enum": options}
+        value = _literal(m.group("value"))
+        return field, {"not": {"const": value}} if kind == "not_const" else {"const": value}
+    return None
+
+
+def read_criteria(text: str) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """The comparisons of a success line ({field: keywords}) and the clauses that are not ones."""
+    checks: dict[str, dict[str, Any]] = {}
+    rest: list[str] = []
+    parts: list[str] = []
+    for part in split_top(text, ",;"):
+        if parts and _ONE_OF.search(parts[-1]) and not _OPERATOR.search(part):
+            parts[-1] = f"{parts[-1]}, {part}"  # "one of billing, technical": the options go on
+        else:
+            parts.append(part)
+    for part in parts:
+        # "valid is true and problems is empty": several comparisons, when every piece is one
+        joiner = r"\s+(?:and|&&)\s+(?=[^,]*?(?:[=<>!≥≤]|\bis\b|\bare\b))" if _ONE_OF.search(part) else r"\s+and\s+|\s+&&\s+"
+        pieces = [c.strip() for c in re.split(joiner, part) if c.strip()]
+        found = [read_comparison(c) for c in pieces]
+        if len(pieces) == 1 or not all(f is not None for f in found):
+            found = [read_comparison(part)]
+        if any(f is None for f in found):
+            rest.append(part.strip())
+            continue
+        for f in found:
+            if f is not None:
+                checks.setdefault(f[0], {}).update(f[1])
+    return checks, rest
+
+
+def check_schema(checks: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """JSON Schema keywords for the whole output: each checked field required and constrained."""
+    return {"properties": {f: dict(k) for f, k in checks.items()}, "required": sorted(checks)}

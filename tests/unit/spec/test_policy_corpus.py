@@ -1,0 +1,301 @@
+"""The policy reader against a corpus of phrasings: what each sentence must become in the plan.
+
+The corpus is two files in the same neutral format: `phrasings-visible.yaml`, written
+by someone who never saw this code (copied verbatim), and `phrasings-own.yaml`. Each
+entry's `meaning` (retries, max_attempts, no_retry, wait, for_up_to_s, timeout_s,
+on_failure, applies_to; an override may add `regenerate` beside a fallback) is turned
+into the plan's policy model by the adapter below,
+written here independently of `spec.effect`, and compared with what the reader
+(`spec.phrase`) and `spec.effect` make of the sentence. `meaning: null` must give no
+policy and no warning; `meaning: ambiguous` must be reported, never read silently.
+
+Where the stranger's expectation is debatable, `OVERRIDES` keeps our reading and says why.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from orchestrator.policy import ErrorClass, Fallback, FallbackAction, RetryPolicy
+from orchestrator.spec.effect import effect_of
+from orchestrator.spec.phrase import read_phrase
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "phrasings"
+VISIBLE = FIXTURES / "phrasings-visible.yaml"
+OWN = FIXTURES / "phrasings-own.yaml"
+ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
+
+# text -> (the meaning we read instead, why)
+OVERRIDES: dict[str, tuple[Any, str]] = {
+    "best effort": (
+        {"on_failure": {"kind": "continue"}},
+        "a best-effort step is one whose failure does not stop the run; the foreign spec "
+        "03-invoice-booking writes `on_error: continue  # vendor mail is best effort` for the same thing",
+    ),
+    "fail fast": (
+        {"no_retry": True, "on_failure": {"kind": "fail"}},
+        "failing fast is failing at once, without retrying (DESIGN.md: invalid input -> fail fast, no retry)",
+    ),
+    "crashes: have the model fix the script (1 attempt), otherwise fail the step": (
+        {"on_failure": {"kind": "fail"}, "regenerate": 1, "applies_to": "code_error"},
+        "'otherwise fail the step' is written; failing is also the default fallback, so the plan behaves the same",
+    ),
+}
+
+
+def _corpus() -> list[tuple[str, dict[str, Any]]]:
+    entries: list[tuple[str, dict[str, Any]]] = []
+    for path in (VISIBLE, OWN):
+        entries += [(path.name, e) for e in yaml.safe_load(path.read_text(encoding="utf-8"))]
+    return entries
+
+
+CORPUS = _corpus()
+
+
+@dataclass(frozen=True)
+class Policy:
+    """What one sentence sets on a step, in the plan's terms."""
+
+    retry: RetryPolicy | None = None
+    timeout_s: float | None = None
+    fallback: Fallback | None = None
+    regenerate: int | None = None
+    on: str | None = None
+
+
+# -- the adapter: the neutral meaning in the plan's policy model ------------------------
+
+
+def _schedule(wait: dict[str, Any] | None) -> dict[str, Any]:
+    if wait is None:
+        return {}
+    kind = wait["kind"]
+    if kind == "none":
+        return {"delays_s": (0.0,), "jitter": False}
+    if kind == "sequence":
+        return {"delays_s": tuple(float(s) for s in wait["seconds"]), "jitter": False}
+    if kind == "fixed":
+        seconds = float(wait["seconds"])
+        if wait.get("jitter"):
+            return {"initial_s": seconds, "multiplier": 1.0, "max_delay_s": seconds, "jitter": True}
+        return {"delays_s": (seconds,), "jitter": False}
+    start = float(wait.get("start") or 1.0)
+    cap = float(wait["cap"]) if wait.get("cap") is not None else max(60.0, start)
+    return {"initial_s": min(start, cap), "multiplier": float(wait.get("factor") or 2.0), "max_delay_s": cap,
+            "jitter": wait.get("jitter", True) is not False}
+
+
+def _waits_in(budget: float, schedule: dict[str, Any]) -> int:
+    """How many waits of the schedule, at their longest, fit in the budget (at least one)."""
+    delays = schedule.get("delays_s")
+    spent, n = 0.0, 0
+    while n < 1000:
+        if delays:
+            wait = delays[min(n, len(delays) - 1)]
+        else:
+            wait = min(schedule.get("initial_s", 1.0) * schedule.get("multiplier", 2.0) ** n,
+                       schedule.get("max_delay_s", 60.0))
+        if spent + wait > budget:
+            break
+        spent, n = spent + wait, n + 1
+    return max(n, 1)
+
+
+def _retry(m: dict[str, Any]) -> RetryPolicy | None:
+    if m.get("no_retry"):
+        return RetryPolicy(max_retries=0)
+    wait = m.get("wait")
+    schedule = _schedule(wait)
+    count = m.get("retries")
+    if count is None and m.get("max_attempts") is not None:
+        count = m["max_attempts"] - 1
+    if count is None and wait is not None and wait["kind"] == "sequence":
+        count = len(wait["seconds"])  # one retry per listed wait
+    if m.get("for_up_to_s") is not None:
+        schedule["budget_s"] = float(m["for_up_to_s"])
+        if count is None:
+            count = _waits_in(float(m["for_up_to_s"]), schedule)
+    if count is None and wait is not None:
+        count = ASSUMED_RETRIES
+    if count is None:
+        return None
+    return RetryPolicy(max_retries=count, **schedule)
+
+
+def _fallback(of: dict[str, Any] | None) -> tuple[Fallback | None, int | None]:
+    if of is None:
+        return None, None
+    kind = of["kind"]
+    if kind == "regenerate":
+        return None, int(of.get("attempts", 1))
+    actions = {"fail": FallbackAction.FAIL, "continue": FallbackAction.CONTINUE,
+               "continue_with_value": FallbackAction.DEFAULT, "use_skill": FallbackAction.SKILL,
+               "use_step": FallbackAction.SKILL, "escalate": FallbackAction.ESCALATE}
+    fields: dict[str, Any] = {"action": actions[kind]}
+    if kind == "continue_with_value":
+        fields["value"] = of.get("value")
+    if kind == "use_skill":
+        fields["skill"] = of["skill"]
+    if kind == "use_step":
+        fields["step"] = f"step-{of['step']}"
+    if kind == "escalate":
+        fields["message"] = of.get("message")
+    return Fallback(**fields), None
+
+
+def _on(applies_to: str | None, *, retry_only: bool, timeout_only: bool, timed: bool) -> str | None:
+    """Readings that make the same plan: a retry "on 5xx" is the step's retry (it is for
+    transient failures, timeouts included, anyway); a sentence that sets the step's own
+    timeout and retries "when it times out" retries the timeouts it defines; a timeout
+    alone is the step's timeout whatever class is named."""
+    if timeout_only or (retry_only and applies_to == "transient"):
+        return None
+    if retry_only and timed and applies_to == "timeout":
+        return None
+    return applies_to
+
+
+def expected(meaning: dict[str, Any]) -> Policy:
+    fallback, regenerate = _fallback(meaning.get("on_failure"))
+    if meaning.get("regenerate") is not None:  # an override's extension: regeneration and a fallback
+        regenerate = int(meaning["regenerate"])
+    retry_only = fallback is None and regenerate is None
+    timeout_only = set(meaning) - {"applies_to"} == {"timeout_s"}
+    return Policy(
+        retry=_retry(meaning),
+        timeout_s=float(meaning["timeout_s"]) if meaning.get("timeout_s") is not None else None,
+        fallback=fallback,
+        regenerate=regenerate,
+        on=_on(meaning.get("applies_to"), retry_only=retry_only, timeout_only=timeout_only,
+               timed=meaning.get("timeout_s") is not None),
+    )
+
+
+def actual(text: str) -> tuple[Policy, tuple[str, ...], bool]:
+    phrase = read_phrase(text)
+    effect = effect_of(phrase.statement, retry_said=phrase.retry_said)
+    s = phrase.statement
+    timeout_only = s.timeout_s is not None and not any(
+        v is not None for v in (s.retries, s.max_attempts, s.wait, s.on_failure, s.regenerate, s.for_up_to_s)
+    ) and not s.no_retry
+    retry_only = s.on_failure is None and s.regenerate is None
+    on = _on(None if effect.on is None else str(effect.on), retry_only=retry_only, timeout_only=timeout_only,
+             timed=s.timeout_s is not None)
+    return Policy(
+        retry=effect.retry,
+        timeout_s=effect.attempt_timeout_s if effect.attempt_timeout_s is not None else effect.run_timeout_s,
+        fallback=effect.fallback,
+        regenerate=effect.regenerations,
+        on=on,
+    ), phrase.problems, phrase.read
+
+
+def _same_fallback(got: Fallback | None, want: Fallback | None) -> bool:
+    """Equal, or equal but for the output field a value is put under ("mark the status as
+    'failed'" gives {"status": "failed"} where the neutral meaning says "failed"), or an
+    escalation whose message names the same recipient in other words."""
+    if got == want or got is None or want is None:
+        return got == want
+    if got.action is not want.action:
+        return False
+    if got.action is FallbackAction.DEFAULT and isinstance(got.value, dict) and len(got.value) == 1:
+        return next(iter(got.value.values())) == want.value
+    if got.action is FallbackAction.ESCALATE:
+        return bool(got.message) == bool(want.message) or want.message is None
+    return False
+
+
+def agrees(text: str, meaning: Any) -> tuple[bool, str]:
+    """Whether the reader's reading of `text` is `meaning`, and what it read."""
+    got, problems, read = actual(text)
+    shown = f"{got} problems={problems}"
+    if meaning is None:
+        return not read and not problems, shown
+    if meaning == "ambiguous":
+        return bool(problems), shown
+    want = expected(meaning)
+    same = (got.retry, got.timeout_s, got.regenerate, got.on) == (want.retry, want.timeout_s, want.regenerate, want.on)
+    return same and _same_fallback(got.fallback, want.fallback) and not problems, f"{shown}\n want {want}"
+
+
+# -- the tests --------------------------------------------------------------------------
+
+
+def test_the_corpus_has_at_least_300_phrasings_and_the_stranger_s_240_verbatim() -> None:
+    assert len(CORPUS) >= 300
+    visible = [e for name, e in CORPUS if name == VISIBLE.name]
+    assert len(visible) == 240
+    assert {e["text"] for e in visible} >= set(OVERRIDES)
+
+
+@pytest.mark.parametrize(("source", "entry"), CORPUS, ids=[f"{n[:-5]}-{i}" for i, (n, _) in enumerate(CORPUS)])
+def test_each_phrasing_is_read_as_its_author_meant(source: str, entry: dict[str, Any]) -> None:
+    text = entry["text"]
+    meaning = OVERRIDES[text][0] if text in OVERRIDES else entry["meaning"]
+    ok, shown = agrees(text, meaning)
+    assert ok, f"{source}: {text!r}\n got  {shown}\n meaning {json.dumps(meaning)}"
+
+
+def test_the_stranger_s_own_meanings_agree_on_at_least_97_percent() -> None:
+    visible = [e for name, e in CORPUS if name == VISIBLE.name]
+    agreed = [e["text"] for e in visible if agrees(e["text"], e["meaning"])[0]]
+    rate = len(agreed) / len(visible)
+    print(f"reader agrees with the stranger on {len(agreed)}/{len(visible)} phrasings ({rate:.1%})")
+    assert rate >= 0.97
+    assert {e["text"] for e in visible} - set(agreed) <= set(OVERRIDES) | {
+        e["text"] for e in visible if isinstance(e["meaning"], dict) and _field_value(e["meaning"])
+    }
+
+
+def _field_value(meaning: dict[str, Any]) -> bool:
+    of = meaning.get("on_failure") or {}
+    return of.get("kind") == "continue_with_value" and isinstance(of.get("value"), str)
+
+
+def test_an_overridden_phrasing_still_disagrees_with_the_stranger_so_the_override_is_needed() -> None:
+    visible = {e["text"]: e["meaning"] for name, e in CORPUS if name == VISIBLE.name}
+    for text in OVERRIDES:
+        assert not agrees(text, visible[text])[0], text
+
+
+def test_every_null_phrasing_gives_no_reading_and_every_ambiguous_one_a_reason() -> None:
+    for _, entry in CORPUS:
+        phrase = read_phrase(entry["text"])
+        if entry["meaning"] is None:
+            assert not phrase.read and not phrase.problems, entry["text"]
+        elif entry["meaning"] == "ambiguous" and entry["text"] not in OVERRIDES:
+            assert phrase.problems and all(p.strip() for p in phrase.problems), entry["text"]
+
+
+def test_reading_is_deterministic_and_independent_of_case() -> None:
+    for _, entry in CORPUS[:60]:
+        text = entry["text"]
+        assert read_phrase(text) == read_phrase(text)
+        assert read_phrase(text.upper()).statement.retries == read_phrase(text).statement.retries
+
+
+@pytest.mark.parametrize("klass", list(ErrorClass))
+def test_a_named_error_class_is_kept_as_the_rule_it_is(klass: ErrorClass) -> None:
+    words = {ErrorClass.TRANSIENT: "rate limited", ErrorClass.TIMEOUT: "it times out",
+             ErrorClass.INVALID_INPUT: "the input is invalid", ErrorClass.CODE_ERROR: "the script crashes",
+             ErrorClass.UNRECOVERABLE: "the error is permanent"}
+    phrase = read_phrase(f"if {words[klass]}, escalate to the on-call")
+    assert phrase.statement.applies_to is klass
+
+
+def test_the_tables_gates_change_no_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table is tried only on sentences with one of its gate's words (grammar.GATES); the
+    gates only save time: every phrasing reads the same with them as with every table tried."""
+    from orchestrator.spec import grammar
+
+    gated = {e["text"]: read_phrase(e["text"]) for _, e in CORPUS}
+    monkeypatch.setattr(grammar.Table, "applies", lambda self, text: True)
+    for text, phrase in gated.items():
+        assert read_phrase(text) == phrase, text
