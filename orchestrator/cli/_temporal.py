@@ -9,7 +9,8 @@ JSON keys (`backend` added) and exit codes. The run's report is saved as
 
 A short-lived process that used a Temporal client can crash in the SDK's
 native code at interpreter exit (temporalio/sdk-python#300), so these commands
-end with `os._exit` after flushing their output (`exits_hard`).
+end with `os._exit` after flushing their output and exporting their last
+spans, if telemetry is on (`exits_hard`).
 """
 
 from __future__ import annotations
@@ -75,6 +76,9 @@ def exits_hard(f: F) -> F:
         else:
             if not _meta().get(_USED):
                 return result
+        from orchestrator import telemetry
+
+        telemetry.shutdown()
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(OSError, ValueError):
                 stream.flush()
@@ -98,7 +102,11 @@ def settings_of(settings: Settings, address: str | None, namespace: str | None, 
 
 
 def _run(coro: Coroutine[Any, Any, T]) -> T:
-    return asyncio.run(coro)
+    """Run `coro` in the caller's trace, when telemetry is on (the client's spans join it)."""
+    from orchestrator import telemetry
+
+    with telemetry.joined():
+        return asyncio.run(coro)
 
 
 def resume_hint(run_id: str) -> str:

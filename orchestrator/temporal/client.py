@@ -7,6 +7,11 @@ while it runs (or is closed but not completed) and from its result once
 completed. So `runs`, `runs show`, `approve` and `resume` read Temporal, never
 a journal of their own. A query is answered by a worker; with none running,
 reading a run that is not completed fails and says so.
+
+Every client (and so every worker built on one) carries
+`telemetry.temporal_interceptors()`: with telemetry on in the process, the
+workflow and its activities continue the trace of the command that started
+the run (see `orchestrator.telemetry`); with it off, none.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from temporalio.client import (
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.service import RPCError, RPCStatusCode
 
+from orchestrator import telemetry
 from orchestrator.config import Settings
 from orchestrator.engine.model import RunEvent, RunStatus, RunSummary
 from orchestrator.engine.recorder import describe
@@ -56,7 +62,8 @@ OPEN = WorkflowExecutionStatus.RUNNING
 async def connect(ts: TemporalSettings) -> Client:
     """A client of `ts.address`; ConfigError naming it when nothing answers there."""
     try:
-        return await Client.connect(ts.address, namespace=ts.namespace, data_converter=data_converter(ts.blob_dir))
+        return await Client.connect(ts.address, namespace=ts.namespace, data_converter=data_converter(ts.blob_dir),
+                                    interceptors=telemetry.temporal_interceptors())
     except RuntimeError as exc:  # the core SDK's connection error
         found = re.search(r'message: "([^"]+)"', str(exc))
         why = found.group(1).lower() if found else str(exc)

@@ -28,9 +28,11 @@ from orchestrator.temporal.workflow import ItemsWorkflow, RunWorkflow
 
 DRAIN_S = 60.0
 # Modules the workflow sandbox hands through as they are: the engine's decision code
-# and what it is made of hold no state a replay could see differ (see `workflow`).
+# and what it is made of hold no state a replay could see differ (see `workflow`);
+# OpenTelemetry's, which the tracing interceptor uses in the workflow (its context is
+# process-wide, and it records a workflow's span only when not replaying).
 PASSED_THROUGH = ("orchestrator", "pydantic", "pydantic_core", "jinja2", "markupsafe", "jsonschema",
-                  "referencing", "rpds", "annotated_types", "typing_inspection")
+                  "referencing", "rpds", "annotated_types", "typing_inspection", "opentelemetry")
 
 
 def workflow_runner() -> SandboxedWorkflowRunner:
