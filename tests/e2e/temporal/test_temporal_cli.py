@@ -130,9 +130,11 @@ def test_a_regeneration_on_temporal_is_replayed_from_a_recording_and_never_asked
     keep_history(kit, summary["run_id"], "regeneration")
 
 
-def twelve_step_chain(folder: Path, sleep_ms: int) -> Path:
-    steps = [calc("c01", None, add=1, sleep_ms=sleep_ms)]
-    steps += [calc(f"c{i:02d}", f"c{i - 1:02d}", add=i, sleep_ms=sleep_ms) for i in range(2, 13)]
+def twelve_step_chain(folder: Path, sleep_ms: int, slow: dict[str, int] | None = None) -> Path:
+    """c01 → … → c12, each sleeping `sleep_ms` (the steps named in `slow`: their own time)."""
+    nap = {f"c{i:02d}": sleep_ms for i in range(1, 13)} | (slow or {})
+    steps = [calc("c01", None, add=1, sleep_ms=nap["c01"])]
+    steps += [calc(f"c{i:02d}", f"c{i - 1:02d}", add=i, sleep_ms=nap[f"c{i:02d}"]) for i in range(2, 13)]
     plan = seal(Plan(
         name="chain12", spec=SpecRef(path="<e2e>", sha256="0" * 64, format="yaml"),
         inputs=(PlanInput(name="start", schema={"type": "integer"}),), steps=tuple(steps),
@@ -142,7 +144,7 @@ def twelve_step_chain(folder: Path, sleep_ms: int) -> Path:
 
 
 def test_a_worker_killed_mid_run_loses_nothing_done_and_the_chain_ends_right_on_the_other(kit: Kit) -> None:
-    plan = twelve_step_chain(kit.root, sleep_ms=1500)
+    plan = twelve_step_chain(kit.root, sleep_ms=100, slow={"c06": 5000})  # long enough to be caught under way
     first, second = kit.worker("w1"), kit.worker("w2")
     code, started = kit.run_json("run", plan, "--input", "start=100", "--no-wait",
                                  SKILLWEAVE_TEMPORAL_HEARTBEAT_TIMEOUT="3")
@@ -202,7 +204,7 @@ def test_a_worker_killed_mid_run_loses_nothing_done_and_the_chain_ends_right_on_
 
 
 def test_ctrl_c_drains_a_worker_the_attempt_under_way_finishes_there_and_it_exits_cleanly(kit: Kit) -> None:
-    plan = twelve_step_chain(kit.root, sleep_ms=2500)
+    plan = twelve_step_chain(kit.root, sleep_ms=100, slow={"c01": 3000})  # under way at the Ctrl-C
     first = kit.worker("w1")
     code, started = kit.run_json("run", plan, "--input", "start=0", "--no-wait")
     assert code == 0, started
