@@ -30,6 +30,7 @@ from orchestrator.policy import (
     ErrorClass,
     Fallback,
     FallbackAction,
+    FeedbackPolicy,
     Limits,
     RetryPolicy,
 )
@@ -67,6 +68,15 @@ def chain(n: int, **policies: StepPolicy) -> list[PlanStep]:
     return steps
 
 
+def producer_and_validator(runs: int) -> list[PlanStep]:
+    """`generate`, and `validate` whose failure goes back to it, for `runs` runs of it in all."""
+    return [
+        PlanStep(id="generate", name="generate", skill="writer", policy=StepPolicy(regenerations=1)),
+        PlanStep(id="validate", name="validate", skill="checker", inputs={"doc": _from("generate", "/doc")},
+                 policy=StepPolicy(feedback=FeedbackPolicy(target_step="generate", max_attempts=runs))),
+    ]
+
+
 SCENARIOS = [
     Scenario(
         "a chain runs to its outputs",
@@ -95,6 +105,29 @@ SCENARIOS = [
         fake_plan(chain(2, s1=StepPolicy(fallback=Fallback(action=FallbackAction.DEFAULT, value={"v": 0})))),
         {"s1": [Fail(ErrorClass.INVALID_INPUT, "bad input")]},
         {"status": "succeeded", "steps": {"s1": ("defaulted", 1, 0, 0, "default")}, "outputs": {"s1": {"v": 0}}},
+    ),
+    Scenario(
+        "a failed step falls back to another skill with the same input",
+        fake_plan(chain(2, s1=StepPolicy(fallback=Fallback(action=FallbackAction.SKILL, skill="cache")))),
+        {"s1": [Fail(ErrorClass.INVALID_INPUT, "bad input"), {"v": "cached"}], "s2": [{"v": 2}]},
+        {"status": "succeeded", "steps": {"s1": ("succeeded", 2, 0, 0, "skill"), "s2": ("succeeded", 1, 0, 0, None)},
+         "outputs": {"s1": {"v": "cached"}}},
+    ),
+    Scenario(
+        "a validator's findings regenerate its producer and both run again",
+        fake_plan(producer_and_validator(2)),
+        {"generate": [{"doc": "broken"}, {"doc": "fixed"}],
+         "validate": [Fail(ErrorClass.CODE_ERROR, "heading missing"), {"valid": True}]},
+        {"status": "succeeded", "steps": {"generate": ("succeeded", 2, 0, 1, None),
+                                          "validate": ("succeeded", 2, 0, 0, None)},
+         "outputs": {"generate": {"doc": "fixed"}, "validate": {"valid": True}}},
+    ),
+    Scenario(
+        "feedback stops at its bound and fails the validator",
+        fake_plan(producer_and_validator(2)),
+        {"generate": [{"doc": "broken"}] * 3, "validate": [Fail(ErrorClass.CODE_ERROR, "heading missing")] * 3},
+        {"status": "failed", "steps": {"generate": ("succeeded", 2, 0, 1, None),
+                                       "validate": ("failed", 2, 0, 0, "fail")}},
     ),
     Scenario(
         "a step that continues on error skips the steps that need its output",
