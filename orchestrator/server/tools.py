@@ -346,10 +346,11 @@ class ToolSet:
             confined = await self.ws.confine(ctx, spec=spec)
             if isinstance(confined, InputRequiredResult):
                 return confined
-            if backend == "temporal":
+            if backend == "temporal":  # checked as a local run is: the workers would start its servers
                 from orchestrator.server.temporal_runs import run_on_temporal
 
-                return await run_on_temporal(self.ws.settings, confined.paths["spec"], dict(inputs or {}),
+                plan = await self.ws.blocking(self._checked_plan, confined.paths["spec"], confined.roots)
+                return await run_on_temporal(self.ws.settings, plan, dict(inputs or {}),
                                              wait_s=self.ws.config.wait_limit_s if wait else 0)
             run_id = await self.ws.blocking(self._create, confined.paths["spec"], dict(inputs or {}), confined.roots)
             execution = self.registry.start(run_id)
@@ -357,13 +358,18 @@ class ToolSet:
 
     def _create(self, path: Path, inputs: dict[str, Any], roots: RootSet) -> str:
         from orchestrator.engine import create_run
+
+        return str(create_run(self._checked_plan(path, roots), inputs, self.ws.settings))
+
+    def _checked_plan(self, path: Path, roots: RootSet) -> Plan:
+        """The plan of `path`, refused if it reads outside the roots or would start an untrusted server."""
         from orchestrator.plan import load_spec_or_plan
 
         plan = load_spec_or_plan(path, self.ws.settings)
         if path.suffix.lower() == ".json":  # a spec's surroundings were confined with it
             self._confine_plan(plan, roots)
         refuse_untrusted_plan(plan, self.ws.settings)
-        return str(create_run(plan, inputs, self.ws.settings))
+        return plan
 
     def _confine_plan(self, plan: Plan, roots: RootSet) -> None:
         """A saved plan names its spec, its spec-local skills and maybe an mcp.json: what a
