@@ -73,6 +73,12 @@ def test_the_seed_workflow_succeeds_on_temporal_and_is_read_back_from_it(kit: Ki
     shown = kit.skillweave("runs", "show", run_id, "--backend", "temporal", "--format", "json")
     assert shown.returncode == 0, shown.stderr
     assert '"status": "succeeded"' in shown.stdout and "step-4" in shown.stdout
+    opened = kit.skillweave("runs", "show", run_id, "--backend", "temporal", "--open", "--state-dir",
+                            kit.root / "client", BROWSER="true")  # a "browser" that opens nothing
+    assert opened.returncode == 0, opened.stderr
+    page = kit.root / "client" / "runs" / run_id / "report.html"
+    assert f"wrote {page}" in opened.stderr
+    assert "<svg" in page.read_text() and "step-4" in page.read_text()
 
 
 def test_an_approval_pauses_the_run_and_skillweave_approve_lets_it_finish(kit: Kit) -> None:

@@ -34,6 +34,13 @@ def test_promote_is_refused_on_temporal_before_anything_is_contacted(tmp_path: P
     assert "--promote is for local runs" in output
 
 
+def test_runs_stats_is_refused_on_temporal_before_anything_is_contacted(tmp_path: Path) -> None:
+    code, output = invoke("runs", "--stats", "--backend", "temporal", "--temporal-address", "127.0.0.1:1",
+                          "--state-dir", str(tmp_path))
+    assert code == 2
+    assert "--stats reads the local journal; drop --backend temporal" in output
+
+
 def test_an_unknown_backend_in_the_environment_is_a_usage_error(tmp_path: Path) -> None:
     code, output = invoke("runs", "--json", "--state-dir", str(tmp_path), env={"SKILLWEAVE_BACKEND": "cloud"})
     assert code == 2
