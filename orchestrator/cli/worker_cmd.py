@@ -2,7 +2,7 @@
 
     skillweave worker [--temporal-address HOST:PORT] [--namespace NS] [--task-queue Q]
                       [--skills-dir DIR]... [--mcp-config FILE] [--max-concurrent N]
-                      [--state-dir D] [--blob-dir D]
+                      [--state-dir D] [--blob-dir D] [--otel]
 
 Runs until Ctrl-C (or SIGTERM): it then stops taking work, lets the attempts
 under way finish (up to --drain seconds; Temporal runs what is cut short again
@@ -38,6 +38,8 @@ from orchestrator.cli._temporal import exits_hard, settings_of, temporal_options
 @click.option("--drain", "drain_s", type=click.FloatRange(min=0), default=60.0, show_default=True,
               help="Seconds the attempts under way get to finish after Ctrl-C.")
 @click.option("--require-isolation", is_flag=True, default=None, help="Refuse to run scripts without a real sandbox.")
+@click.option("--otel", is_flag=True,
+              help="Export the spans of the runs' workflows and attempts over OpenTelemetry (OTLP; see OTEL_*).")
 @state_dir_option
 @debug_option
 @exits_hard
@@ -52,6 +54,7 @@ def worker(
     max_concurrent: int | None,
     drain_s: float,
     require_isolation: bool | None,
+    otel: bool,
     state_dir: Path | None,
     debug: bool,
 ) -> None:
@@ -65,6 +68,10 @@ def worker(
     )
     check_sandbox_choice()
     check_mcp_config(settings.mcp_config)
+    if otel:  # else the OTEL_* environment decides (`orchestrator.telemetry`)
+        from orchestrator import telemetry
+
+        telemetry.enable()
     ts = settings_of(settings, temporal_address, namespace, task_queue, blob_dir)
 
     async def serve() -> None:

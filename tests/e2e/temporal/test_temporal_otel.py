@@ -87,7 +87,7 @@ def test_a_run_on_temporal_continues_its_caller_s_trace_in_the_worker_down_to_th
     with OtlpReceiver() as otlp:
         otel = {"OTEL_EXPORTER_OTLP_ENDPOINT": otlp.url, "OTEL_METRICS_EXPORTER": "none",
                 "OTEL_SERVICE_NAME": "skillweave-e2e"}
-        worker = kit.worker("w1", **otel)
+        worker = kit.worker("w1", "--otel", **otel)
         code, summary = kit.run_json("run", TRACED, "--input", "note=hi",
                                      TRACEPARENT=f"00-{CALLER_TRACE}-{CALLER_SPAN}-01", **otel)
         assert code == 0, summary
