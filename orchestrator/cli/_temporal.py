@@ -238,7 +238,7 @@ def save_report(found: TemporalRun, settings: Settings) -> RunFiles:
 def _source(found: TemporalRun, run_dir: Path) -> RunSource:
     from orchestrator.report.source import RunSource
 
-    return RunSource(run_id=found.run_id, plan=found.plan, events=found.history.events, summary=found.summary(),
+    return RunSource(run_id=found.run_id, plan=found.plan, state=found.state(), summary=found.summary(),
                      run_dir=run_dir)
 
 

@@ -32,6 +32,7 @@ from typing import Any
 
 import click
 
+from orchestrator.api import RunResult
 from orchestrator.cli._common import (
     EXIT_FAILED,
     EXIT_OK,
@@ -53,7 +54,6 @@ from orchestrator.cli.run_view import (
     LiveTable,
     PlainLog,
     RunFiles,
-    RunResult,
     echo_summary,
     final_outputs,
     render_files,
@@ -170,20 +170,9 @@ def parse_inputs(plan: Plan, pairs: tuple[str, ...], files: tuple[Path, ...]) ->
 
 def load_plan_file(path: Path, settings: Settings) -> Plan:
     """A saved plan (.json) or a spec compiled on the fly."""
-    try:
-        from orchestrator.plan import load_spec_or_plan
-    except ImportError:
-        load_spec_or_plan = None  # type: ignore[assignment]
-    if load_spec_or_plan is not None:
-        return load_spec_or_plan(path, settings)
-    if path.suffix != ".json":
-        raise ConfigError("compiling specs is not available in this build; pass a plan .json", where=str(path))
-    from pydantic import ValidationError
+    from orchestrator.compile import load_spec_or_plan
 
-    try:
-        return Plan.model_validate_json(path.read_text(encoding="utf-8"))
-    except (OSError, ValidationError) as exc:
-        raise ConfigError(f"not a plan: {exc}", where=str(path)) from exc
+    return load_spec_or_plan(path, settings)
 
 
 # -- progress ---------------------------------------------------------------------
@@ -205,7 +194,7 @@ def _telemetry(otel: bool) -> None:
     if otel:
         from orchestrator import telemetry
 
-        telemetry.enable()
+        telemetry.enable(asked_by="--otel")
 
 
 def _finish(summary: RunSummary, as_json: bool, settings: Settings) -> None:

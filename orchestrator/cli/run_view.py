@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from orchestrator.cli.colour import paint, rich_style
+from orchestrator.cli.wording import render_error, say
 from orchestrator.config import Settings
 from orchestrator.engine.model import RunEvent, RunStatus, RunSummary, StepStatus
 from orchestrator.errors import SkillweaveError
@@ -250,15 +251,6 @@ def final_outputs(summary: RunSummary) -> str:
     return f"output of {last}:\n{text}"
 
 
-class RunResult(RunSummary):
-    """`skillweave run --json`: the RunSummary, and where the run's files are (absolute paths)."""
-
-    run_dir: str | None = None
-    report: str | None = None  # the saved report; null when it could not be written
-    artifacts: tuple[str, ...] = ()  # files under <run_dir>/artifacts/, sorted
-    backend: str = "local"  # where the run executed; in the JSON of runs on Temporal only ("temporal")
-
-
 class RunFiles:
     """Where a run's files are, and its report (when it could be built)."""
 
@@ -278,9 +270,9 @@ def save_report(run_id: str, settings: Settings) -> RunFiles:
 
     run_dir = Path(settings.state_dir) / RUNS_DIR / run_id
     try:
-        report, path = write_report(run_id, settings)
+        report, path = write_report(run_id, settings, say=say)
     except SkillweaveError as exc:
-        return RunFiles(run_dir, None, None, exc.render())
+        return RunFiles(run_dir, None, None, render_error(exc))
     except Exception as exc:  # the CLI edge: a report that cannot be written must not hide the run's result
         return RunFiles(run_dir, None, None, f"{type(exc).__name__}: {exc}")
     return RunFiles(path.parent, report, path)

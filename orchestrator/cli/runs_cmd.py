@@ -139,6 +139,8 @@ def show(
     from orchestrator.temporal.config import backend_from
 
     settings = settings_from(state_dir=_state_dir(ctx, state_dir), debug=debug or None)
+    from orchestrator.cli.wording import say
+
     if open_it and ctx.get_parameter_source("fmt") is click.core.ParameterSource.COMMANDLINE and fmt != "html":
         raise ConfigError(f"--open shows the HTML report; drop --format {fmt}", where="--open")
     group = ctx.parent.params if ctx.parent is not None else {}
@@ -158,12 +160,12 @@ def show(
         return
     if open_it:
         if output is None:
-            _, output = write_report(run_id, settings, "html")
+            _, output = write_report(run_id, settings, "html", say=say)
         else:
-            _write(output, render_report(build_report(run_id, settings), "html"))
+            _write(output, render_report(build_report(run_id, settings), "html", say=say))
         _open_in_browser(output)
         return
-    _print_or_write(render_report(build_report(run_id, settings), fmt), output)  # type: ignore[arg-type]
+    _print_or_write(render_report(build_report(run_id, settings), fmt, say=say), output)  # type: ignore[arg-type]
 
 
 def _print_or_write(text: str, output: Path | None) -> None:

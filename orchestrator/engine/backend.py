@@ -80,9 +80,10 @@ from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from orchestrator.contracts import JsonSchema
 from orchestrator.engine.model import ApprovalDecision, ApprovalRequest
 from orchestrator.journal.events import ApprovalDecided, Event
-from orchestrator.plan.model import BoundSkill, JsonSchema
+from orchestrator.kinds import BoundSkill
 from orchestrator.runner import AttemptSummary, StepFailure, StepOutcome, StepRequest, TokenUsage
 
 if TYPE_CHECKING:  # a path is data the decision side passes on, never opens
@@ -90,12 +91,6 @@ if TYPE_CHECKING:  # a path is data the decision side passes on, never opens
 
 _NO_USAGE = TokenUsage()
 CANCEL_GRACE_S = 10.0  # real seconds a runner gets to wind down after a timeout
-# A runner that times its calls out itself (`enforces_timeout = True`, e.g. the MCP
-# runner: its clock starts when the call is sent, progress restarts it, a hung server
-# is probed) gets this much longer from the backend before it is cut off: room for a
-# server to start (the MCP pool allows 60 s), the probe after a timeout (5 s) and slack.
-# A runner may say otherwise with a `timeout_margin_s` attribute.
-SELF_TIMED_MARGIN_S = 75.0
 
 
 @dataclass(slots=True)

@@ -42,7 +42,8 @@ from orchestrator.engine.state import RunState
 from orchestrator.engine.versions import make_version
 from orchestrator.journal.events import ApprovalDecided, Event
 from orchestrator.journal.store import Journal, write_file_atomically
-from orchestrator.plan.model import BoundSkill, Plan
+from orchestrator.kinds import BoundSkill, KindTraits
+from orchestrator.plan.model import Plan
 from orchestrator.runner import Regenerator, RunnerContext, StepOutcome, StepRequest, StepRunner
 from orchestrator.telemetry.scope import observe
 
@@ -102,7 +103,7 @@ class LocalBackend:
 
     async def runner_problem(self, skill: BoundSkill) -> str | None:
         try:
-            self._runners.get(skill.kind.value)
+            self._runners.get(skill.kind)
         except UnavailableError as exc:
             return str(exc)
         return None
@@ -110,18 +111,19 @@ class LocalBackend:
     def attempt(self, request: StepRequest, code_path: str | None) -> Awaitable[StepOutcome]:
         """The attempt's runner call (`request` names the run dir and the code to run already)."""
         skill = request.skill
-        runner = self._runners.get(skill.kind)  # made when runner_problem asked (a StrEnum is its value)
+        runner = self._runners.get(skill.kind)  # made when runner_problem asked
+        traits = self._runners.traits(skill.kind)
         known = self._contained.get(skill.name)
         if known is None:  # asked once a run: the runner's answer does not change within it
-            known = self._contained[skill.name] = contained(runner, skill)
+            known = self._contained[skill.name] = contained(traits, runner, skill)
         if known:
             self.soon()  # durable within FLUSH_DELAY_S, or with the next effect's commit
-            return call_runner(self.sleep, runner, request, request.timeout_s)
-        return self._committed_first(runner, request)
+            return call_runner(self.sleep, runner, request, request.timeout_s, traits)
+        return self._committed_first(runner, request, traits)
 
-    async def _committed_first(self, runner: StepRunner, request: StepRequest) -> StepOutcome:
+    async def _committed_first(self, runner: StepRunner, request: StepRequest, traits: KindTraits) -> StepOutcome:
         await self.commit()  # before the effect, with every output it may read
-        return await call_runner(self.sleep, runner, request, request.timeout_s)
+        return await call_runner(self.sleep, runner, request, request.timeout_s, traits)
 
     def keep_stderr(self, step_id: str, item: int | None, attempt: int, text: str) -> str | None:
         if self._journal is None:
@@ -224,7 +226,7 @@ async def local_scope(
     try:
         try:
             async with observe(backend, state, run_dir) as observed:  # backend itself unless traced
-                yield RunScope(plan=plan, run_id=run_id, state=state, backend=observed)
+                yield RunScope(plan=plan, run_id=run_id, state=state, backend=observed, traits=runner_set.traits)
         except BaseException:
             with contextlib.suppress(Exception):  # the first error is the one to report
                 recorder.flush()

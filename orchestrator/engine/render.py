@@ -20,6 +20,7 @@ from typing import Any
 from jinja2 import ChainableUndefined, StrictUndefined, TemplateError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from orchestrator.errors import RunError
 from orchestrator.plan.model import InputBinding, Plan, PlanStep
 
 _NO_ITEM = object()
@@ -27,8 +28,10 @@ _NO_ITEM = object()
 _EVAL_ERRORS = (TemplateError, ArithmeticError, LookupError, TypeError, ValueError)
 
 
-class RenderError(Exception):
+class RenderError(RunError):
     """A binding or expression could not be evaluated (the step's input is invalid)."""
+
+    code = "render_error"
 
 
 class _Missing(Exception):

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from orchestrator.engine.backend import RegenerationCall, RegenerationReply
 from orchestrator.errors import LLMAuthError, ReplayMissError, SkillweaveError
-from orchestrator.plan.model import BoundSkill
+from orchestrator.kinds import BoundSkill
 from orchestrator.runner import RegenerationRequest, RegenerationResult, Regenerator
 
 WriteFile = Callable[[str, bytes], object]  # (path relative to the run dir, data)
@@ -63,7 +63,7 @@ async def make_version(
     try:
         result = await regenerator.regenerate(request)
     except (LLMAuthError, ReplayMissError) as exc:
-        return RegenerationReply(unavailable=f"regeneration is unavailable: {exc.message}")
+        return RegenerationReply(unavailable=f"regeneration is unavailable: {exc.explain(where=False)}")
     except SkillweaveError as exc:  # the step and attempt are named by the event already
         result = RegenerationResult(code=None, rejected=exc.message)
     except Exception as exc:  # a regenerator's bug: a refused regeneration, not a run left running

@@ -52,7 +52,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from orchestrator.errors import ConfigError, Diagnostic
 from orchestrator.security.redact import Redactor, secret_from
-from orchestrator.security.trust import TrustStore, UntrustedConfigError, untrusted_message
+from orchestrator.security.trust import (
+    TrustStore,
+    UntrustedConfigError,
+    trust_hint,
+    untrusted_message,
+)
 
 CONFIG_FILE_BESIDE_SPEC = "mcp.json"
 CONFIG_FILES_IN_CWD = (".mcp.json", ".cursor/mcp.json")
@@ -117,13 +122,14 @@ class McpConfig(_Frozen):
         if name in self.broken:
             diag = self.broken[name]
             if diag.code == UNTRUSTED:
-                raise UntrustedConfigError(diag.message, where=diag.where)
+                raise UntrustedConfigError(diag.message, where=diag.where, hint=diag.hint)
             raise ConfigError(diag.message, where=diag.where)
         if name not in self.servers:
             known = ", ".join(self.names) or "none"
             source = (
                 self.path
-                or "no mcp.json found (looked for --mcp-config, mcp.json beside the spec, .mcp.json, .cursor/mcp.json)"
+                or "no mcp.json found (looked for the one given, mcp.json beside the spec, .mcp.json, "
+                ".cursor/mcp.json)"
             )
             raise ConfigError(
                 f"mcpServers.{name}: no MCP server named {name!r} (known: {known})", where=source
@@ -140,7 +146,7 @@ def locate_mcp_config(
     """The mcp.json to use, by the lookup order above; None when there is none."""
     if explicit is not None:
         if not explicit.is_file():
-            raise ConfigError(f"--mcp-config: no such file: {explicit}", where=str(explicit))
+            raise ConfigError("no such file", where=str(explicit), setting="mcp_config")
         return explicit
     if spec_path is not None:
         beside = spec_path.parent / CONFIG_FILE_BESIDE_SPEC
@@ -218,7 +224,8 @@ def untrusted_entries(text: str, *, path: Path, verdict: Literal["changed", "unk
     message = untrusted_message(path, verdict, actions)
     return {
         name: Diagnostic(
-            file=file, line=_line_of(text, ("mcpServers", name)), message=f"mcpServers.{name}: {message}", code=UNTRUSTED
+            file=file, line=_line_of(text, ("mcpServers", name)), message=f"mcpServers.{name}: {message}",
+            code=UNTRUSTED, hint=trust_hint(path),
         )
         for name in entries
     }

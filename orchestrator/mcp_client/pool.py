@@ -210,7 +210,7 @@ class _Session:
                         f"connection to {self.server.name!r} lost: {exc.message}", where=where
                     ) from None
                 raise ProtocolError(
-                    exc.message, where=where, code=exc.code, data=exc.data
+                    exc.message, where=where, rpc_code=exc.code, data=exc.data
                 ) from None
             except (
                 anyio.BrokenResourceError,

@@ -1,6 +1,6 @@
 """The `mcp` step runner: one attempt = one `tools/call` on the skill's server.
 
-`create_runner(ctx)` is what the engine loads through RUNNER_FACTORIES["mcp"].
+`create_runner(ctx)` is the `mcp` kind's runner factory (`orchestrator.kinds.mcp`).
 Per attempt, `run(request)`:
 
 1. finds the server in the run's mcp.json (Settings.mcp_config, else the plan's,
@@ -116,8 +116,8 @@ class McpRunner:
     # The runner times each call out itself: from when the call is sent (not while the
     # server starts or waits for a per-server slot), restarted by progress notifications,
     # followed by a probe that kills a hung server, and without retrying an ambiguous call
-    # to a destructive tool. An engine that also times `run()` out should allow more time.
-    enforces_timeout = True
+    # to a destructive tool. The kind says so to the engine (`KindTraits.enforces_timeout`),
+    # which allows the kind's margin before it cuts `run()` off.
 
     def __init__(
         self,
@@ -291,7 +291,7 @@ def config_for_plan(plan: Plan, settings: Settings, run_config: str | None = Non
 def untrusted_use(plan: Plan, settings: Settings, run_config: str | None = None) -> Diagnostic | None:
     """Why a run of `plan` would be refused a server (the file, what it would start, how to
     trust it), when it would start one from an mcp.json that is not trusted; else None."""
-    used = sorted({s.server for s in plan.skills.values() if s.kind.value == KIND and s.server})
+    used = sorted({s.server for s in plan.skills.values() if s.kind == KIND and s.server})
     if not used:
         return None
     config = config_for_plan(plan, settings, run_config)
@@ -306,7 +306,7 @@ def refuse_untrusted(plan: Plan, settings: Settings, run_config: str | None = No
     """UntrustedConfigError when a run of `plan` would start a server from an untrusted mcp.json."""
     diag = untrusted_use(plan, settings, run_config)
     if diag is not None:
-        raise UntrustedConfigError(diag.message, where=diag.where)
+        raise UntrustedConfigError(diag.message, where=diag.where, hint=diag.hint)
 
 
 def _outcome(
@@ -321,5 +321,5 @@ def _outcome(
 
 
 def create_runner(ctx: RunnerContext) -> McpRunner:
-    """The `mcp` kind's factory (RUNNER_FACTORIES["mcp"])."""
+    """The `mcp` kind's runner factory (`orchestrator.kinds.mcp`)."""
     return McpRunner(ctx)

@@ -160,9 +160,9 @@ class CallTimeoutError(McpError):
 class ProtocolError(McpError):
     """The server answered the call with a JSON-RPC error."""
 
-    def __init__(self, message: str, *, where: str, code: int, data: Any = None) -> None:
+    def __init__(self, message: str, *, where: str, rpc_code: int, data: Any = None) -> None:
         super().__init__(message, where=where)
-        self.code = code
+        self.rpc_code = rpc_code  # the JSON-RPC error code (`code` is the error's own, as every error's)
         self.data = data
 
 

@@ -19,7 +19,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Protocol
 
 from orchestrator.config import Settings
+from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic, Severity, SkillError, SkillweaveError
+from orchestrator.kinds import BoundSkill, kind_registry
 from orchestrator.plan.bind import SkillChooser, bind_steps, explicit_name
 from orchestrator.plan.contract import OutputContract, edge_schema, input_contract, output_contract
 from orchestrator.plan.location import error_at, from_default, from_spec, line_key, warning_at
@@ -30,16 +32,13 @@ from orchestrator.plan.mapping import (
     map_inputs,
 )
 from orchestrator.plan.model import (
-    BoundSkill,
     Edge,
     InputBinding,
-    JsonSchema,
     Plan,
     PlanInput,
     PlanStep,
     Provenance,
     Scenario,
-    SkillKind,
     SpecRef,
 )
 from orchestrator.plan.recovery import plan_limits, step_policy
@@ -74,13 +73,17 @@ ToolSchemas = Callable[[str, str], tuple[JsonSchema | None, JsonSchema | None]]
 def _with_tool_schemas(
     bound: dict[str, BoundSkill], tool_schemas: ToolSchemas | None, spec: WorkflowSpec, found: list[Diagnostic]
 ) -> set[str]:
-    """Fill missing schemas of bound mcp skills from their tools; the names filled."""
+    """Fill the missing schemas of bound skills whose kind reads them from their tool
+    (`KindTraits.tool_schemas`: mcp); the names filled."""
     filled: set[str] = set()
     if tool_schemas is None:
         return filled
     cache: dict[str, BoundSkill] = {}
     for sid, skill in list(bound.items()):
-        if skill.kind is not SkillKind.MCP or not skill.server or not skill.tool:
+        if not skill.server or not skill.tool:
+            continue
+        kind = kind_registry().get(skill.kind)
+        if kind is None or not kind.traits.tool_schemas:
             continue
         if skill.input_schema is not None and skill.output_schema is not None:
             continue

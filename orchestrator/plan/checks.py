@@ -34,11 +34,12 @@ longer than the wall time.
 from __future__ import annotations
 
 from orchestrator.errors import Diagnostic
+from orchestrator.kinds import INSTRUCTIONS, kind_registry
 from orchestrator.plan.build import continue_without_output
 from orchestrator.plan.contract import at_pointer
 from orchestrator.plan.location import error_at, line_key, warning_at
 from orchestrator.plan.mapping import ancestors, parse_for_each
-from orchestrator.plan.model import Plan, PlanStep, SkillKind
+from orchestrator.plan.model import Plan, PlanStep
 from orchestrator.plan.schema import properties_of, required_of, supply_problems, types_of
 from orchestrator.policy import FallbackAction
 from orchestrator.spec.model import WorkflowSpec
@@ -181,15 +182,20 @@ def _check_skills(ctx: _Context) -> None:
     skills = ctx.plan.skills
     for step in ctx.plan.steps:
         skill = skills.get(step.skill)
-        if skill is not None and skill.kind is SkillKind.INSTRUCTIONS:
+        if skill is not None and skill.kind == INSTRUCTIONS:
             ctx.error(ctx.where(step, "skill"),
                       f"{ctx.label(step.id)}: skill `{skill.name}` has instructions only (no "
                       "skillweave.kind), so nothing can execute it; give it skillweave.* metadata "
                       "or bind another skill", "not-executable")
-        if skill is not None and step.policy.regenerations and skill.kind is not SkillKind.SCRIPT:
+        kind = kind_registry().get(skill.kind) if skill is not None and skill.kind != INSTRUCTIONS else None
+        if skill is not None and skill.kind != INSTRUCTIONS and kind is None:
+            ctx.error(ctx.where(step, "skill"),
+                      f"{ctx.label(step.id)}: skill `{skill.name}` is of kind `{skill.kind}`, which is not "
+                      "installed (no entry point of the skillweave.kinds group names it)", "unknown-kind")
+        if skill is not None and step.policy.regenerations and kind is not None and not kind.traits.regenerable:
             ctx.warn(ctx.where(step, "policy.regenerations"),
                      f"{ctx.label(step.id)}: {step.policy.regenerations} regeneration(s) planned but "
-                     f"`{skill.name}` is a {skill.kind.value} skill; only scripts are regenerated",
+                     f"`{skill.name}` is a {skill.kind} skill; only scripts are regenerated",
                      "regeneration-kind")
         compensation = step.policy.compensation
         if compensation:
@@ -206,7 +212,7 @@ def _need_skill(ctx: _Context, name: str, where: str | None, what: str) -> None:
     skill = ctx.plan.skills.get(name)
     if skill is None:
         ctx.error(where, f"{what} skill `{name}` is not in the catalog", "missing-skill")
-    elif skill.kind is SkillKind.INSTRUCTIONS:
+    elif skill.kind == INSTRUCTIONS:
         ctx.error(where, f"{what} skill `{name}` has instructions only; nothing can execute it",
                   "not-executable")
 

@@ -7,12 +7,13 @@ hashes of the spec and the skills it was built from.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic
+from orchestrator.kinds import BoundSkill
 from orchestrator.policy import (
     ApprovalPolicy,
     ErrorClass,
@@ -26,10 +27,6 @@ from orchestrator.policy import (
 
 PLAN_FORMAT = 1
 
-# A JSON Schema document. It travels inside the plan as data; only `contracts` interprets it.
-JsonSchema = dict[str, Any]
-
-
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -40,31 +37,6 @@ class Provenance(_Frozen):
     source: Literal["spec", "skill", "default", "llm", "cli", "mcp"]
     where: str | None = None  # file:line for spec/skill; server/tool for mcp
     note: str = ""
-
-
-class SkillKind(StrEnum):
-    SCRIPT = "script"
-    MCP = "mcp"
-    LLM = "llm"
-    INSTRUCTIONS = "instructions"  # a skill without skillweave.* keys: for hosts only
-
-
-class BoundSkill(_Frozen):
-    """What the plan needs of a skill, fixed at plan time."""
-
-    name: str
-    kind: SkillKind
-    path: str  # the skill folder, absolute
-    origin: Literal["bundled", "spec", "dir", "env"]
-    sha256: str  # over SKILL.md and the files it names
-    description: str = ""
-    entry: str | None = None  # script: relative entry point
-    server: str | None = None  # mcp
-    tool: str | None = None  # mcp
-    network: bool = False  # script
-    timeout_s: float | None = None
-    input_schema: JsonSchema | None = None
-    output_schema: JsonSchema | None = None
 
 
 class InputBinding(_Frozen):

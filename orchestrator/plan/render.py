@@ -63,7 +63,7 @@ def render_mermaid(plan: Plan) -> str:
     node = mermaid_ids((s.id for s in plan.steps), *undo)
     for step in plan.steps:
         skill = plan.skills.get(step.skill)
-        kind = f" ({skill.kind.value})" if skill else ""
+        kind = f" ({skill.kind})" if skill else ""
         extra = []
         if step.for_each is not None:
             extra.append(f"for each {step.for_each.item}")
@@ -151,7 +151,7 @@ def _source(binding: InputBinding) -> str:
 def _step_lines(plan: Plan, step: PlanStep) -> list[str]:
     p = step.provenance
     skill = plan.skills.get(step.skill)
-    kind = f" ({skill.kind.value}, {skill.origin})" if skill else " (unbound)"
+    kind = f" ({skill.kind}, {skill.origin})" if skill else " (unbound)"
     policy = step.policy
     join = " (whichever ran)" if step.join == "any" else ""
     lines = [
@@ -220,7 +220,7 @@ def render_text(plan: Plan) -> str:
         out.append(f"  {edge.producer} -> {edge.consumer}: {fields}  {_prov(edge.provenance)}")
     out += ["", "Skills"]
     for skill in plan.skills.values():
-        out.append(f"  {skill.name} ({skill.kind.value}, {skill.origin}) sha256 {skill.sha256[:12]}  {skill.path}")
+        out.append(f"  {skill.name} ({skill.kind}, {skill.origin}) sha256 {skill.sha256[:12]}  {skill.path}")
     out += ["", "Limits"]
     for name, value in plan.limits.model_dump().items():
         out.append(f"  {name:28} {value}  {_prov(plan.limits_provenance.get(name))}")

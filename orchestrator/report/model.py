@@ -86,6 +86,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from orchestrator.contracts import Violation
+from orchestrator.engine.model import RunErrorInfo
 
 REPORT_FORMAT = 1
 
@@ -239,12 +240,6 @@ class LimitRecord(_Frozen):
     ts: float
 
 
-class ErrorRecord(_Frozen):
-    where: str | None = None
-    message: str
-    limit: str | None = None
-
-
 class SessionRecord(_Frozen):
     started_at: float
     pid: int
@@ -304,7 +299,7 @@ class RunReport(_Frozen):
     created_at: float
     started_at: float | None = None
     finished_at: float | None = None
-    error: ErrorRecord | None = None
+    error: RunErrorInfo | None = None  # the engine's own model of why a run did not succeed
     limit: LimitRecord | None = None
     awaiting: tuple[str, ...] = ()
     inputs: dict[str, Any] = Field(default_factory=dict)

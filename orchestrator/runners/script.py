@@ -45,7 +45,7 @@ from typing import Any
 
 from orchestrator import telemetry
 from orchestrator.errors import IsolationError
-from orchestrator.plan.model import BoundSkill
+from orchestrator.kinds import BoundSkill
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import Artifact, RunnerContext, StepFailure, StepOutcome, StepRequest
 from orchestrator.sandbox.model import (

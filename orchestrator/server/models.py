@@ -40,17 +40,20 @@ class Finding(_Out):
     file: str
     line: int | None = None
     severity: Literal["error", "warning"] = "error"
-    message: str
+    message: str = Field(description="what is wrong, and what to do about it when there is something")
     rendered: str = Field(description="`file:line: message`, as the CLI prints it")
 
     @classmethod
     def of(cls, diagnostic: Diagnostic) -> Finding:
+        from orchestrator.hints import attach
+        from orchestrator.server.wording import render_diagnostic, say
+
         return cls(
             file=diagnostic.file,
             line=diagnostic.line,
             severity=diagnostic.severity.value,
-            message=diagnostic.message,
-            rendered=diagnostic.render(),
+            message=attach(diagnostic.message, diagnostic.hint, say),
+            rendered=render_diagnostic(diagnostic),
         )
 
 

@@ -48,7 +48,7 @@ from orchestrator.server.roots import RootSet, beside_spec
 from orchestrator.server.runs import Asker, Execution, RunRegistry
 from orchestrator.server.trusted import plan_warnings, refuse_untrusted_plan, refuse_untrusted_run
 from orchestrator.server.views import run_brief, run_view, step_infos
-from orchestrator.server.wording import for_client, without_force_hint
+from orchestrator.server.wording import render_error
 from orchestrator.server.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ def tool_errors() -> Iterator[None]:
     except (ToolError, MCPError):
         raise
     except SkillweaveError as exc:
-        raise ToolError(for_client(exc.render())) from exc
+        raise ToolError(render_error(exc)) from exc
     except Exception as exc:
         logger.exception("tool crashed")
         raise ToolError(f"internal error: {type(exc).__name__}: {exc} (a skillweave bug)") from exc
@@ -108,11 +108,13 @@ def describe(event: RunEvent) -> str:
 def refusal(execution: Execution, decided: dialogue.Answer | None) -> str:
     """Why an execution did not run, for the client; after a recorded decision, that the
     decision stands and how to continue."""
+    failure = execution.failure
     error = execution.error or "the run ended without a summary"
     if decided is None:
-        return for_client(error)
+        return render_error(failure) if failure is not None else error
     what = "approval" if decided.approved else "rejection"
-    text = f"{what} recorded; the run did not resume: {for_client(without_force_hint(error))}"
+    said = render_error(failure, hint=False) if failure is not None else error
+    text = f"{what} recorded; the run did not resume: {said}"
     if isinstance(execution.failure, ResumeError):
         text += "; call resume_run with force=true to continue anyway"
     return text
@@ -201,7 +203,7 @@ class ToolSet:
             skills=[
                 SkillInfo(
                     name=s.name,
-                    kind=s.kind.value,
+                    kind=s.kind,
                     origin=s.origin,
                     description=s.description,
                     path=str(s.path),
@@ -230,7 +232,7 @@ class ToolSet:
             return await self.ws.blocking(self._validate, confined.paths["spec"], spec)
 
     def _validate(self, path: Path, shown: str) -> Validation:
-        from orchestrator.plan import compile_spec
+        from orchestrator.compile import compile_spec
 
         plan = compile_spec(path, self.ws.settings)
         return Validation(
@@ -276,7 +278,8 @@ class ToolSet:
         out: Path | None,
         out_shown: str | None,
     ) -> PlanDocument:
-        from orchestrator.plan import compile_spec, render_plan
+        from orchestrator.compile import compile_spec
+        from orchestrator.plan import render_plan
 
         where = f"output={out_shown}"
         if out is not None and out.is_dir():
@@ -363,7 +366,7 @@ class ToolSet:
 
     def _checked_plan(self, path: Path, roots: RootSet) -> Plan:
         """The plan of `path`, refused if it reads outside the roots or would start an untrusted server."""
-        from orchestrator.plan import load_spec_or_plan
+        from orchestrator.compile import load_spec_or_plan
 
         plan = load_spec_or_plan(path, self.ws.settings)
         if path.suffix.lower() == ".json":  # a spec's surroundings were confined with it

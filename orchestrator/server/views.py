@@ -23,7 +23,7 @@ def step_infos(plan: Plan) -> list[StepInfo]:
             id=step.id,
             name=step.name,
             skill=step.skill,
-            kind=plan.skills[step.skill].kind.value if step.skill in plan.skills else "unknown",
+            kind=plan.skills[step.skill].kind if step.skill in plan.skills else "unknown",
             depends_on=list(step.depends_on),
             approval=step.policy.approval is not None and step.policy.approval.required,
         )

@@ -155,15 +155,17 @@ def active() -> Telemetry | None:
     return _PROCESS.telemetry
 
 
-def enable(environ: Mapping[str, str] = os.environ) -> Telemetry | None:
-    """`--otel`: on even without an exporter in the environment (OTLP/HTTP, its default endpoint)."""
+def enable(environ: Mapping[str, str] = os.environ, *, asked_by: str = "telemetry.enable()") -> Telemetry | None:
+    """On even without an exporter in the environment (OTLP/HTTP, its default endpoint).
+
+    `asked_by` is how the caller names its request in a warning (the CLI: its `--otel`)."""
     if _PROCESS.telemetry is not None:
         return _PROCESS.telemetry
     _PROCESS.checked = True
     if _true(environ.get(ENV_SDK_DISABLED)):
-        warn(f"--otel is ignored: {ENV_SDK_DISABLED}=true")
+        warn(f"{asked_by} is ignored: {ENV_SDK_DISABLED}=true")
         return None
-    _PROCESS.telemetry = _start("--otel", environ)
+    _PROCESS.telemetry = _start(asked_by, environ)
     return _PROCESS.telemetry
 
 
@@ -274,7 +276,7 @@ def joined() -> Iterator[None]:
     # only a command gets here, never a runner
     from opentelemetry import context
 
-    from orchestrator.telemetry.tracing import caller_context
+    from orchestrator.telemetry.setup import caller_context
 
     found = caller_context()
     if found is None:

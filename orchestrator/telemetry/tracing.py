@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -47,10 +46,10 @@ from orchestrator.engine.model import ApprovalRequest, StepStatus
 from orchestrator.engine.state import RunState
 from orchestrator.journal import events as ev
 from orchestrator.journal.store import write_file_atomically
-from orchestrator.plan.model import BoundSkill
+from orchestrator.kinds import BoundSkill
 from orchestrator.runner import StepOutcome, StepRequest
 from orchestrator.telemetry import TRACE_FILE, warn
-from orchestrator.telemetry.setup import STATUS_TEXT_LIMIT, Telemetry, attributes_of
+from orchestrator.telemetry.setup import STATUS_TEXT_LIMIT, Telemetry, attributes_of, caller_context
 
 W3C = TraceContextTextMapPropagator()
 _FAILED_STEPS = frozenset({"failed", "escalated"})
@@ -70,18 +69,6 @@ def stored_context(run_dir: Path) -> otel_context.Context | None:
     if not isinstance(carrier, dict):
         return None
     found = W3C.extract({k: str(v) for k, v in carrier.items() if k in ("traceparent", "tracestate")})
-    return found if trace.get_current_span(found).get_span_context().is_valid else None
-
-
-def caller_context() -> otel_context.Context | None:
-    """The caller's context for a run's first execution: the current span, else the process's
-    TRACEPARENT (None: the run's trace starts here)."""
-    if trace.get_current_span().get_span_context().is_valid:
-        return otel_context.get_current()
-    carrier = {name.lower(): os.environ[name] for name in ("TRACEPARENT", "TRACESTATE") if name in os.environ}
-    if not carrier:
-        return None
-    found = W3C.extract(carrier)
     return found if trace.get_current_span(found).get_span_context().is_valid else None
 
 
@@ -139,7 +126,7 @@ class RunSpans:
                     "skillweave.run.id": self._state.run_id,
                     "skillweave.step.id": step_id,
                     "skillweave.skill.name": skill.name if skill else None,
-                    "skillweave.skill.kind": skill.kind.value if skill else None,
+                    "skillweave.skill.kind": skill.kind if skill else None,
                 }),
             )
         return found
@@ -162,7 +149,7 @@ class RunSpans:
                 "skillweave.attempt": call.attempt,
                 "skillweave.attempt.compensation": True,
                 "skillweave.skill.name": call.skill.name,
-                "skillweave.skill.kind": call.skill.kind.value,
+                "skillweave.skill.kind": call.skill.kind,
             }),
         )
 
@@ -272,7 +259,7 @@ class RunSpans:
                 "skillweave.attempt.idempotency_key": event.idempotency_key,
                 "skillweave.attempt.fallback": event.fallback,
                 "skillweave.skill.name": event.skill,
-                "skillweave.skill.kind": skill.kind.value if skill else None,
+                "skillweave.skill.kind": skill.kind if skill else None,
                 "skillweave.code.sha256": event.code_sha256,
             }),
         )

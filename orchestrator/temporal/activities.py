@@ -36,7 +36,8 @@ from orchestrator.engine.backend import RegenerationCall, RegenerationReply
 from orchestrator.engine.runtime import RegeneratorSource, RunnerSet, UnavailableError
 from orchestrator.engine.versions import make_version
 from orchestrator.journal.store import RUNS_DIR, write_file_atomically
-from orchestrator.plan.model import BoundSkill, Plan, SpecRef
+from orchestrator.kinds import BoundSkill
+from orchestrator.plan.model import Plan, SpecRef
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import (
     Regenerator,
@@ -158,10 +159,10 @@ class WorkerRuntime:
                 if task.what == "regenerator":
                     res.regenerators.get()
                     return ProbeReply()
-                runner = res.runners.get(task.kind)
+                res.runners.get(task.kind)  # made now, so a kind that cannot run says so
             except UnavailableError as exc:
                 return ProbeReply(problem=str(exc))
-            margin = outer_deadline(runner, 0.0)
+            margin = outer_deadline(res.runners.traits(task.kind), 0.0)
             return ProbeReply(timeout_margin_s=margin or None)
 
     @activity.defn(name=ATTEMPT)
@@ -169,7 +170,7 @@ class WorkerRuntime:
         given = task.request
         async with self._using(given.run_id, task.plan_name, task.options) as res:
             try:
-                runner = res.runners.get(given.skill.kind.value)
+                runner = res.runners.get(given.skill.kind)
             except UnavailableError as exc:
                 failure = StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=str(exc), kind="no_runner")
                 return StepOutcome(failure=failure)
@@ -181,7 +182,8 @@ class WorkerRuntime:
             })
             heartbeat = asyncio.ensure_future(_heartbeat(request, task.options.heartbeat_timeout_s))
             try:
-                return await call_runner(_real_sleep, runner, request, request.timeout_s)
+                return await call_runner(_real_sleep, runner, request, request.timeout_s,
+                                         res.runners.traits(given.skill.kind))
             finally:
                 heartbeat.cancel()
 

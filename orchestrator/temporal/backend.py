@@ -56,7 +56,8 @@ from orchestrator.engine.backend import (
 )
 from orchestrator.engine.model import ApprovalRequest
 from orchestrator.journal.events import Event
-from orchestrator.plan.model import BoundSkill, Plan
+from orchestrator.kinds import BoundSkill
+from orchestrator.plan.model import Plan
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import StepFailure, StepOutcome, StepRequest
 from orchestrator.temporal.messages import (
@@ -146,7 +147,7 @@ class TemporalBackend:
         return await asyncio.shield(asked)
 
     async def runner_problem(self, skill: BoundSkill) -> str | None:
-        kind = skill.kind.value
+        kind = skill.kind
         reply = await self._probe("runner", kind)
         self._margins[kind] = reply.timeout_margin_s
         return reply.problem
@@ -156,7 +157,7 @@ class TemporalBackend:
     def _deadline(self, request: StepRequest) -> timedelta:
         if request.timeout_s is None:
             return timedelta(seconds=self._wall_time_s + ACTIVITY_SLACK_S)
-        margin = self._margins.get(request.skill.kind.value) or 0.0
+        margin = self._margins.get(request.skill.kind) or 0.0
         return timedelta(seconds=request.timeout_s + margin + CANCEL_GRACE_S + ACTIVITY_SLACK_S)
 
     async def attempt(self, request: StepRequest, code_path: str | None) -> StepOutcome:

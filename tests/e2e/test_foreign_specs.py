@@ -172,7 +172,7 @@ def test_the_overrides_and_known_failures_name_their_reason_and_still_apply() ->
 def test_the_cli_plans_the_policies_the_whole_spec_policy_test_reads(folder: str) -> None:
     """tests/unit/spec/test_foreign_policies.py reads each spec's policies from `compile_spec`;
     `skillweave plan --format json` gives the same policies, provenance and limits."""
-    from orchestrator.plan import compile_spec
+    from orchestrator.compile import compile_spec
 
     spec = FOREIGN / folder / expectation(folder)["spec"]
     cli, here = plan_of(folder), compile_spec(spec, Settings())

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
 
 from orchestrator.engine import RunStatus, StepStatus
 from orchestrator.errors import LLMAuthError
-from orchestrator.plan.model import InputBinding, PlanInput, PlanStep, StepPolicy
+from orchestrator.kinds import GROUP, KindRegistry, KindTraits, SkillKind
+from orchestrator.plan.model import InputBinding, Plan, PlanInput, PlanStep, StepPolicy
 from orchestrator.policy import (
     ErrorClass,
     Fallback,
@@ -27,6 +30,7 @@ from orchestrator.testing import (
     Hang,
     Sleep,
     fake_plan,
+    fake_skill,
 )
 
 TRANSIENT = Fail(ErrorClass.TRANSIENT, "connection reset")
@@ -105,33 +109,46 @@ async def test_an_attempt_that_hangs_times_out_and_is_retried(execute, clock: Fa
     assert summary.outputs["fetch"] == {"docs": "late"}
 
 
-class SelfTimedRunner(FakeRunner):
-    """Like the MCP runner: times its calls out itself and classifies the timeout."""
+class SelfTimedKind(SkillKind):
+    """Like the MCP kind: its runner times its calls out itself and classifies the timeout."""
 
-    enforces_timeout = True
+    name = "self-timed"
+    traits = KindTraits(enforces_timeout=True, timeout_margin_s=30.0)
 
 
-async def test_a_runner_enforcing_its_timeout_classifies_it_itself(execute, clock: FakeClock, events) -> None:
+@pytest.fixture
+def self_timed(monkeypatch: pytest.MonkeyPatch) -> Callable[[StepPolicy], Plan]:
+    """A one-step plan whose skill is of a registered kind that enforces its own timeout."""
+    from orchestrator.engine import runtime
+
+    registry = KindRegistry(installed=[EntryPoint("self-timed", f"{__name__}:SelfTimedKind", GROUP)])
+    monkeypatch.setattr(runtime, "kind_registry", lambda: registry)
+
+    def make(policy: StepPolicy) -> Plan:
+        return fake_plan(one_step(policy), skills={"fetcher": fake_skill("fetcher", kind="self-timed")})
+
+    return make
+
+
+async def test_a_runner_enforcing_its_timeout_classifies_it_itself(execute, clock: FakeClock, events, self_timed) -> None:
     own = Fail(ErrorClass.TIMEOUT, "docs/get_docs: no answer within 5s; the server answered a probe", kind="timeout")
-    runner = SelfTimedRunner({"fetch": [Sleep(6.5, then=own), {"docs": "ok"}]}, clock=clock)
+    runner = FakeRunner({"fetch": [Sleep(6.5, then=own), {"docs": "ok"}]}, clock=clock, kind="self-timed")
     policy = StepPolicy(retry=RetryPolicy(max_retries=1, delays_s=(1,)), attempt_timeout_s=5)
-    summary = await execute(fake_plan(one_step(policy)), runner)
+    summary = await execute(self_timed(policy), runner)
     assert summary.status is RunStatus.SUCCEEDED
     failed = [e for e in events(summary.run_id) if e.type == "attempt_failed"]
     assert [(e.kind, e.message) for e in failed] == [("timeout", own.message)]
     assert runner.requests[0].timeout_s == 5  # the runner is told the attempt's own timeout
 
 
-async def test_a_runner_enforcing_its_timeout_is_still_cut_off_after_a_margin(execute, clock: FakeClock) -> None:
-    from orchestrator.engine.recovery import SELF_TIMED_MARGIN_S
-
-    runner = SelfTimedRunner({"fetch": [Hang()]})
-    summary = await execute(fake_plan(one_step(StepPolicy(attempt_timeout_s=5))), runner)
+async def test_a_runner_enforcing_its_timeout_is_still_cut_off_after_its_kind_s_margin(
+    execute, clock: FakeClock, self_timed
+) -> None:
+    runner = FakeRunner({"fetch": [Hang()]}, kind="self-timed")
+    summary = await execute(self_timed(StepPolicy(attempt_timeout_s=5)), runner)
     assert summary.status is RunStatus.FAILED
-    assert clock.slept == [5 + SELF_TIMED_MARGIN_S]
-    assert summary.step("fetch").message == (
-        f"the script runner did not return within {5 + SELF_TIMED_MARGIN_S:g}s (its own timeout: 5s)"
-    )
+    assert clock.slept == [5 + 30]
+    assert summary.step("fetch").message == "the self-timed runner did not return within 35s (its own timeout: 5s)"
 
 
 async def test_the_skill_s_timeout_applies_when_the_step_sets_none(execute, clock: FakeClock) -> None:

@@ -19,6 +19,7 @@ import pytest
 from orchestrator.config import Settings
 from orchestrator.engine import RunStatus, approve_step, create_run, execute_run, get_run, list_runs
 from orchestrator.errors import ConfigError, NotFoundError, ResumeError
+from orchestrator.hints import Hint, HintAction
 from orchestrator.journal import Journal
 from orchestrator.journal.events import Event, RunStarted
 from orchestrator.plan.model import ForEach, InputBinding, Plan, PlanInput, PlanStep, StepPolicy
@@ -286,9 +287,10 @@ async def test_a_state_directory_without_a_journal_has_no_runs_and_is_left_uncre
     settings: Settings,
 ) -> None:
     # resume, approve and show in the wrong folder: told why, and no journal appears there
-    said = "no run 'nope' in .* \\(no journal.db there; pass --state-dir"
-    with pytest.raises(NotFoundError, match=said):
+    said = "no run 'nope' in .* \\(no journal.db there\\)$"
+    with pytest.raises(NotFoundError, match=said) as caught:
         await execute_run("nope", settings)
+    assert caught.value.hint == Hint(action=HintAction.CHOOSE_STATE_DIR)  # another state directory may hold it
     with pytest.raises(NotFoundError, match=said):
         approve_step("nope", "a", settings)
     with pytest.raises(NotFoundError, match=said):

@@ -21,7 +21,8 @@ from orchestrator.engine.scheduler import Scheduler
 from orchestrator.engine.scope import RunScope
 from orchestrator.engine.state import RunState
 from orchestrator.journal.events import Event, RunCreated
-from orchestrator.plan.model import BoundSkill, InputBinding, Plan, PlanStep, StepPolicy
+from orchestrator.kinds import BoundSkill
+from orchestrator.plan.model import InputBinding, Plan, PlanStep, StepPolicy
 from orchestrator.policy import ApprovalPolicy, ErrorClass, RetryPolicy
 from orchestrator.runner import StepOutcome, StepRequest
 from orchestrator.testing import Fail, FakeClock, FakeRunner, fake_plan
@@ -35,6 +36,7 @@ ALLOWED = {
 } | {
     "orchestrator.contracts", "orchestrator.errors", "orchestrator.ids", "orchestrator.jsonsafe",
     "orchestrator.policy", "orchestrator.runner", "orchestrator.plan.model", "orchestrator.journal.events",
+    "orchestrator.kinds", "orchestrator.hints",
 }
 ACTING_STDLIB = {"os", "socket", "time", "random", "pathlib", "sqlite3", "subprocess", "shutil", "tempfile",
                  "threading", "io", "datetime", "uuid", "secrets"}

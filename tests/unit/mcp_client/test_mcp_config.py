@@ -199,8 +199,9 @@ def test_lookup_prefers_the_flag_then_beside_the_spec_then_the_working_directory
 
 
 def test_a_missing_mcp_config_flag_file_is_an_error(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError, match="--mcp-config"):
+    with pytest.raises(ConfigError, match="no such file") as caught:
         locate_mcp_config(explicit=tmp_path / "nope.json")
+    assert (caught.value.where, caught.value.setting) == (str(tmp_path / "nope.json"), "mcp_config")
 
 
 def test_resolve_reads_the_file_it_finds(tmp_path: Path) -> None:

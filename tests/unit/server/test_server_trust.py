@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from mcp_types import CallToolResult
 
+from orchestrator.compile import compile_spec
 from orchestrator.config import load_settings
 from orchestrator.engine import create_run
-from orchestrator.plan import compile_spec
 from orchestrator.security.trust import TrustStore
 
 ClientFactory = Any  # the `connect` fixture (conftest.py)
