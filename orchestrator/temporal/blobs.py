@@ -73,7 +73,7 @@ class BlobFolder(StorageDriver):
         try:
             data = self.path(sha).read_bytes()
         except OSError as exc:
-            raise BlobError(f"blob {sha} is not in {self.folder} ({exc.strerror}): is --blob-dir shared?") from None
+            raise BlobError(f"blob {sha} is not in {self.folder} ({exc.strerror}): is the blob folder shared by the client and every worker?") from None
         if hashlib.sha256(data).hexdigest() != sha:
             raise BlobError(f"blob {sha} in {self.folder} does not match its hash")
         return data
