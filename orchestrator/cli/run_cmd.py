@@ -49,6 +49,7 @@ from orchestrator.cli._common import (
     skills_dir_option,
     state_dir_option,
 )
+from orchestrator.cli._temporal import backend_option, exits_hard, temporal_options
 from orchestrator.cli.run_view import (
     LiveTable,
     PlainLog,
@@ -198,26 +199,31 @@ def _telemetry(otel: bool) -> None:
 
 
 def _finish(summary: RunSummary, as_json: bool, settings: Settings) -> None:
-    files = save_report(summary.run_id, settings)
+    finish_summary(summary, save_report(summary.run_id, settings), as_json)
+
+
+def finish_summary(summary: RunSummary, files: RunFiles, as_json: bool, *, backend: str = "local") -> None:
+    """Print the run's result and exit with the run's code (whatever the backend)."""
     try:
-        _print_result(summary, files, as_json)
+        _print_result(summary, files, as_json, backend)
     except BrokenPipeError:  # `| head`: the run's outcome, not the pipe's, is the exit status
         quiet_broken_pipe()
     sys.exit(_EXIT_OF.get(summary.status, EXIT_FAILED))
 
 
-def _print_result(summary: RunSummary, files: RunFiles, as_json: bool) -> None:
+def _print_result(summary: RunSummary, files: RunFiles, as_json: bool, backend: str = "local") -> None:
     if as_json:
-        echo_json(
-            RunResult(
-                **summary.model_dump(),
-                run_dir=str(files.run_dir.absolute()),
-                report=str(files.report_path.absolute()) if files.report_path is not None else None,
-                artifacts=tuple(str(p.absolute()) for p in files.artifacts),
-            )
+        result = RunResult(
+            **summary.model_dump(),
+            run_dir=str(files.run_dir.absolute()),
+            report=str(files.report_path.absolute()) if files.report_path is not None else None,
+            artifacts=tuple(str(p.absolute()) for p in files.artifacts),
+            backend=backend,
         )
+        # a local run's document keeps its shape; a run elsewhere says where (an added key)
+        click.echo(result.model_dump_json(indent=2, by_alias=True, exclude={"backend"} if backend == "local" else None))
     else:
-        echo_summary(summary)
+        echo_summary(summary, backend)
         if files.report is not None:
             for line in render_regenerations(files.report, files.run_dir):
                 click.echo(line)
@@ -250,7 +256,11 @@ def _execute(run_id: str, settings: Settings, plan: Plan, *, force: bool = False
 @state_dir_option
 @skills_dir_option
 @_llm_options
+@backend_option
+@temporal_options
+@click.option("--no-wait", is_flag=True, help="Temporal: print the run id and return; the workers run it.")
 @debug_option
+@exits_hard
 @handle_errors
 def run(
     spec_or_plan: Path,
@@ -266,6 +276,12 @@ def run(
     llm_replay: Path | None,
     promote: bool | None,
     otel: bool,
+    backend: str | None,
+    temporal_address: str | None,
+    namespace: str | None,
+    task_queue: str | None,
+    blob_dir: Path | None,
+    no_wait: bool,
     debug: bool,
 ) -> None:
     """Compile SPEC_OR_PLAN if needed, execute it durably and print the report.
@@ -273,9 +289,12 @@ def run(
     Exit 0 when the run succeeded, 1 when it failed, 2 on a usage or spec error,
     3 when it paused at an approval gate; 130 when interrupted (the message says
     how to resume). A missing or broken --mcp-config or --llm-replay file is
-    exit 2 before the run starts.
+    exit 2 before the run starts. With --backend temporal the run is one Temporal
+    workflow (its id is the run id) executed by `skillweave worker` processes;
+    this command follows it as it would a local run, or returns at once with --no-wait.
     """
     from orchestrator.engine import create_run, journal_session
+    from orchestrator.temporal.config import backend_from
 
     settings = _run_settings(
         state_dir, mcp_config, require_isolation, model, llm_record, llm_replay, promote, debug,
@@ -285,6 +304,18 @@ def run(
     _telemetry(otel)
     plan = load_plan_file(spec_or_plan, settings)
     inputs = parse_inputs(plan, pairs, input_files)
+    if backend_from(backend) == "temporal":
+        from orchestrator.cli import _temporal
+
+        if settings.promote:
+            raise ConfigError("--promote is for local runs: on Temporal the repaired scripts are on the workers",
+                              where="--promote")
+        ts = _temporal.settings_of(settings, temporal_address, namespace, task_queue, blob_dir)
+        _temporal.run(plan, inputs, settings, ts, as_json=as_json, no_wait=no_wait)
+        return
+    if no_wait:
+        raise ConfigError("--no-wait is for --backend temporal: a local run is executed by this process",
+                          where="--no-wait")
     with journal_session():  # one journal connection for creating, executing and reporting
         run_id = create_run(plan, inputs, settings)
         note_run(run_id)
@@ -300,7 +331,10 @@ def run(
 @json_option
 @state_dir_option
 @_llm_options
+@backend_option
+@temporal_options
 @debug_option
+@exits_hard
 @handle_errors
 def resume(
     run_id: str,
@@ -314,19 +348,33 @@ def resume(
     llm_replay: Path | None,
     promote: bool | None,
     otel: bool,
+    backend: str | None,
+    temporal_address: str | None,
+    namespace: str | None,
+    task_queue: str | None,
+    blob_dir: Path | None,
     debug: bool,
 ) -> None:
     """Continue a paused or interrupted run from its journal.
 
     Completed steps are not run again; attempts cut short run again as new attempts.
+    With --backend temporal: follow a running or paused run again, or start a
+    cancelled one anew from what it recorded.
     """
     from orchestrator.engine import journal_session, replay_run
+    from orchestrator.temporal.config import backend_from
 
     settings = _run_settings(
         state_dir, mcp_config, require_isolation, model, llm_record, llm_replay, promote, debug
     )
-    _check_files(settings)
     _telemetry(otel)
+    if backend_from(backend) == "temporal":
+        from orchestrator.cli import _temporal
+
+        ts = _temporal.settings_of(settings, temporal_address, namespace, task_queue, blob_dir)
+        _temporal.resume(run_id, settings, ts, as_json=as_json)
+        return
+    _check_files(settings)
     with journal_session():
         plan = replay_run(run_id, settings).plan
         note_run(run_id)
@@ -340,15 +388,30 @@ def resume(
 @click.option("--comment", default=None, help="Why; kept in the journal.")
 @json_option
 @state_dir_option
+@backend_option
+@temporal_options
 @debug_option
+@exits_hard
 @handle_errors
 def approve(
-    run_id: str, step: str, reject: bool, comment: str | None, as_json: bool, state_dir: Path | None, debug: bool
+    run_id: str, step: str, reject: bool, comment: str | None, as_json: bool, state_dir: Path | None,
+    backend: str | None, temporal_address: str | None, namespace: str | None, task_queue: str | None,
+    blob_dir: Path | None, debug: bool,
 ) -> None:
-    """Approve (or --reject) STEP of RUN_ID, which is waiting at its gate; then `skillweave resume`."""
+    """Approve (or --reject) STEP of RUN_ID, which is waiting at its gate; then `skillweave resume`.
+
+    With --backend temporal the decision goes to the run's workflow, which goes on by itself.
+    """
     from orchestrator.engine import approve_step
+    from orchestrator.temporal.config import backend_from
 
     settings = settings_from(state_dir=state_dir, debug=debug or None)
+    if backend_from(backend) == "temporal":
+        from orchestrator.cli import _temporal
+
+        ts = _temporal.settings_of(settings, temporal_address, namespace, task_queue, blob_dir)
+        _temporal.approve(run_id, step, ts, reject=reject, comment=comment, as_json=as_json)
+        return
     approve_step(run_id, step, settings, reject=reject, comment=comment)
     decision = "rejected" if reject else "approved"
     if as_json:

@@ -23,7 +23,6 @@ from enum import Enum
 from typing import Any
 
 from orchestrator.contracts import Violation, empty_value, render_violations
-from orchestrator.engine.backend import AttemptCall
 from orchestrator.engine.model import StepStatus
 from orchestrator.engine.regeneration import RegenerationEnd, record_unavailable, regenerate
 from orchestrator.engine.scope import RunScope
@@ -42,7 +41,7 @@ from orchestrator.jsonsafe import storable_problem
 from orchestrator.kinds import BoundSkill
 from orchestrator.plan.model import Plan, PlanStep, ResolvedPolicy
 from orchestrator.policy import ErrorClass, FallbackAction, RetryPolicy
-from orchestrator.runner import StepFailure, TokenUsage
+from orchestrator.runner import StepFailure, StepRequest, TokenUsage
 
 _NO_USAGE = TokenUsage()
 
@@ -207,14 +206,17 @@ async def _attempt(
                 skill=skill.name, code_sha256=code_sha, fallback=fallback,
             )
         )
-        call = AttemptCall(
-            step_id=step.id, attempt=attempt, key=key, skill=skill, input=payload, timeout_s=timeout, item=item,
-            code_path=code_path, output_schema=step.output_schema or None,
+        run_dir = scope.backend.run_dir
+        request = StepRequest(
+            run_id=scope.run_id, step_id=step.id, attempt=attempt, idempotency_key=key, skill=skill,
+            input=payload, timeout_s=timeout, item_index=item,
+            script_override=run_dir / code_path if code_path and run_dir is not None else None,
+            run_dir=run_dir, output_schema=step.output_schema or None,
             tokens_left=_tokens_left(scope) if traits.counts_tokens else None,
             paths=path_fields(scope.plan, step),
         )
         try:  # the backend makes the start durable first unless the attempt is contained
-            outcome = await scope.backend.attempt(call)
+            outcome = await scope.backend.attempt(request, code_path)
         except asyncio.CancelledError:
             scope.emit(
                 AttemptFailed(

@@ -118,6 +118,10 @@ class Scheduler:
         pid, host = scope.backend.origin()
         scope.emit(RunStarted(ts=scope.now(), pid=pid, host=host, resumed=len(state.sessions) > 0))
         await scope.commit()
+        ended = self._ended_by_a_step()
+        if ended is not None:
+            await self._fail(*ended)
+            return
         if state.failing is None:
             try:
                 paused = await self._within_wall_time()
@@ -142,6 +146,19 @@ class Scheduler:
             return
         failing = state.failing
         await self._fail(state.failing_status or RunStatus.FAILED, failing.message, failing.where, failing.limit, recorded=True)
+
+    def _ended_by_a_step(self) -> tuple[RunStatus, str, str | None, None] | None:
+        """A step recorded as failed or escalated whose run was not yet recorded as failing
+        (the process ended in between): the run fails as that step's end said it would,
+        rather than go on as if the step had been left out."""
+        state = self.scope.state
+        if state.failing is not None:
+            return None
+        for st in state.steps.values():
+            if st.status in (StepStatus.FAILED, StepStatus.ESCALATED):
+                status = RunStatus.ESCALATED if st.status is StepStatus.ESCALATED else RunStatus.FAILED
+                return status, f"step {st.step_id} failed: {st.message}", st.step_id, None
+        return None
 
     def _limit_failed_step(self, step_id: str | None, message: str) -> None:
         """The step a limit stopped (its next attempt refused) failed: it is not merely cut short."""
@@ -390,7 +407,8 @@ class Scheduler:
             return await self._invalid(step, None, str(exc))
         if st.item_count is None:
             scope.emit(FanOut(ts=scope.now(), step=step.id, items=len(items)))
-        units: list[asyncio.Task[UnitResult]] = []
+        todo: list[tuple[int, Any]] = []  # (item, input) of the items to run
+        invalid: dict[int, str] = {}  # item -> why its input could not be made
         for index, value in enumerate(items):
             it = st.item(index)
             if it.has_output or it.skipped:
@@ -401,31 +419,27 @@ class Scheduler:
                     continue
                 payload = scope.renderer.step_input(step, outputs, value)
             except RenderError as exc:
-                units.append(asyncio.ensure_future(self._invalid(step, index, str(exc))))
+                invalid[index] = str(exc)
+                todo.append((index, None))
                 continue
-            units.append(asyncio.ensure_future(run_unit(scope, step, index, payload)))
-        worst: UnitResult | None = None
-        continued: list[UnitResult] = []  # items whose fallback let the step go on without them
-        finished: asyncio.Queue[asyncio.Task[UnitResult]] = asyncio.Queue()  # in the order they end
-        for unit in units:
-            unit.add_done_callback(finished.put_nowait)
-        try:
-            for _ in units:
-                result = (await finished.get()).result()
-                if result.status is StepStatus.CONTINUED:
-                    continued.append(result)  # the other items go on; this one is left out
-                elif result.status not in (StepStatus.SUCCEEDED, StepStatus.DEFAULTED):
-                    worst = result
-                    break
-        finally:
-            pending = [u for u in units if not u.done()]
-            for u in pending:
-                u.cancel()
-            if pending:
-                await asyncio.wait(pending)
-            for u in units:  # one item's error is raised; siblings that failed too are not lost noise
-                if u.done() and not u.cancelled():
-                    u.exception()
+            todo.append((index, payload))
+        size = scope.backend.items_per_part
+        parted = size is not None and len(todo) - len(invalid) > size
+        units = [
+            asyncio.ensure_future(
+                self._invalid(step, index, invalid[index]) if index in invalid else run_unit(scope, step, index, payload)
+            )
+            for index, payload in todo
+            if index in invalid or not parted
+        ]
+        if parted:
+            todo = [(index, payload) for index, payload in todo if index not in invalid]
+        results = [result for _, result in await gather_units(units)]
+        if parted and not _stopped(results):
+            assert size is not None
+            results += await self._in_parts(step, todo, size)
+        continued = [r for r in results if r.status is StepStatus.CONTINUED]  # left out; the others went on
+        worst = results[-1] if _stopped(results) else None
         if worst is not None:
             return worst
         if continued and not any(it.has_output for it in st.items.values()):
@@ -444,6 +458,25 @@ class Scheduler:
             note = (f"{len(left_out)} of {len(items)} items continued without output "
                     f"(items {', '.join(map(str, left_out))})" + (f": {last.message}" if last else ""))
         return UnitResult(StepStatus.DEFAULTED if defaulted else StepStatus.SUCCEEDED, note=note)
+
+    async def _in_parts(self, step: PlanStep, todo: list[tuple[int, Any]], size: int) -> list[UnitResult]:
+        """Run the items in parts of `size`, one part after the other, where the backend says
+        (a child workflow); fold and record what each part recorded. Stops after a part in
+        which an item failed the step; a limit reached there ends the run here too."""
+        scope = self.scope
+        results: list[UnitResult] = []
+        for start in range(0, len(todo), size):
+            part = await scope.backend.run_items(step.id, todo[start : start + size])
+            for event in part.events:
+                scope.emit(event)
+            if part.limit is not None:
+                raise LimitExceededError(part.limit.limit, part.limit.message, where=part.limit.where)
+            results += [
+                UnitResult(StepStatus(o.status), o.output, failure=o.failure, attempt=o.attempt) for o in part.items
+            ]
+            if _stopped(results):
+                break
+        return results
 
     async def _finish(self, step: PlanStep, result: UnitResult) -> StepEnd:
         scope = self.scope
@@ -464,3 +497,39 @@ class Scheduler:
         scope.soon()  # durable within FLUSH_DELAY_S, or before an outside effect relies on it
         return StepEnd.DONE
 
+
+
+_GOES_ON = (StepStatus.SUCCEEDED, StepStatus.DEFAULTED, StepStatus.CONTINUED)
+
+
+def _stopped(results: list[UnitResult]) -> bool:
+    """Whether the last result failed its step (gather_units stops at the first that does)."""
+    return bool(results) and results[-1].status not in _GOES_ON
+
+
+async def gather_units(units: list[asyncio.Task[UnitResult]]) -> list[tuple[int, UnitResult]]:
+    """(position in `units`, result) in the order the units end, up to and including the first
+    that fails the step (not succeeded, defaulted or continued); the others are then cancelled.
+    An exception of a unit (a limit) is raised once every unit has ended."""
+    results: list[tuple[int, UnitResult]] = []
+    position = {unit: i for i, unit in enumerate(units)}
+    finished: asyncio.Queue[asyncio.Task[UnitResult]] = asyncio.Queue()  # in the order they end
+    for unit in units:
+        unit.add_done_callback(finished.put_nowait)
+    try:
+        for _ in units:
+            unit = await finished.get()
+            result = unit.result()
+            results.append((position[unit], result))
+            if result.status not in _GOES_ON:
+                break
+    finally:
+        pending = [u for u in units if not u.done()]
+        for u in pending:
+            u.cancel()
+        if pending:
+            await asyncio.wait(pending)
+        for u in units:  # one item's error is raised; siblings that failed too are not lost noise
+            if u.done() and not u.cancelled():
+                u.exception()
+    return results
