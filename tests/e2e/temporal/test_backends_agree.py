@@ -101,16 +101,16 @@ SCENARIOS = [
         {"status": "succeeded", "steps": {"s1": ("succeeded", 2, 0, 1, None)}},
     ),
     Scenario(
-        "an exhausted step takes its default and the run is degraded to defaulted",
+        "an exhausted step takes its default and the run is degraded",
         fake_plan(chain(2, s1=StepPolicy(fallback=Fallback(action=FallbackAction.DEFAULT, value={"v": 0})))),
         {"s1": [Fail(ErrorClass.INVALID_INPUT, "bad input")]},
-        {"status": "succeeded", "steps": {"s1": ("defaulted", 1, 0, 0, "default")}, "outputs": {"s1": {"v": 0}}},
+        {"status": "degraded", "steps": {"s1": ("defaulted", 1, 0, 0, "default")}, "outputs": {"s1": {"v": 0}}},
     ),
     Scenario(
-        "a failed step falls back to another skill with the same input",
+        "a failed step falls back to another skill with the same input and the run is degraded",
         fake_plan(chain(2, s1=StepPolicy(fallback=Fallback(action=FallbackAction.SKILL, skill="cache")))),
         {"s1": [Fail(ErrorClass.INVALID_INPUT, "bad input"), {"v": "cached"}], "s2": [{"v": 2}]},
-        {"status": "succeeded", "steps": {"s1": ("succeeded", 2, 0, 0, "skill"), "s2": ("succeeded", 1, 0, 0, None)},
+        {"status": "degraded", "steps": {"s1": ("succeeded", 2, 0, 0, "skill"), "s2": ("succeeded", 1, 0, 0, None)},
          "outputs": {"s1": {"v": "cached"}}},
     ),
     Scenario(
@@ -130,10 +130,10 @@ SCENARIOS = [
                                        "validate": ("failed", 2, 0, 0, "fail")}},
     ),
     Scenario(
-        "a step that continues on error skips the steps that need its output",
+        "a step that continues on error with no value starves the step that needs it and the run fails",
         fake_plan([*chain(2, s1=StepPolicy(on_error="continue")), PlanStep(id="x", name="x", skill="s")]),
         {"s1": [Fail(ErrorClass.INVALID_INPUT, "bad input")]},
-        {"status": "succeeded", "steps": {"s1": ("continued", 1, 0, 0, "continue"), "s2": ("skipped", 0, 0, 0, None),
+        {"status": "failed", "steps": {"s1": ("continued", 1, 0, 0, "continue"), "s2": ("failed", 0, 0, 0, "fail"),
                                           "x": ("succeeded", 1, 0, 0, None)}},
     ),
     Scenario(
