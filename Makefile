@@ -47,7 +47,7 @@ check: install-test  ## lint, type-check (mypy --strict on orchestrator/), and t
 	$(BIN)/lint-imports
 
 bench: install-test  ## benchmarks; figures go to bench/README.md
-	for b in validate compile sandbox engine mcp server e2e fanout; do $(BIN)/python bench/$${b}_bench.py || exit 1; done
+	for b in validate compile sandbox engine mcp server temporal e2e fanout; do $(BIN)/python bench/$${b}_bench.py || exit 1; done
 
 clean:  ## remove the venv, the Node tools and caches
 	rm -rf $(VENV) .tools .pytest_cache .mypy_cache .ruff_cache

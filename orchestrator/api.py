@@ -39,6 +39,7 @@ class RunResult(RunSummary):
     run_dir: str | None = None
     report: str | None = None  # the saved report (<run_dir>/report.md); null when it could not be written
     artifacts: tuple[str, ...] = ()  # files under <run_dir>/artifacts/, sorted
+    backend: str = "local"  # where the run executed; in the JSON of runs on Temporal only ("temporal")
 
     @property
     def ok(self) -> bool:

@@ -96,6 +96,9 @@ class StepRequest(_Frozen):
     output_schema: JsonSchema | None = None  # for llm steps, which must answer in it
     compensation: bool = False  # the undo of step_id's completed work, not the step itself
     tokens_left: int | None = None  # of the run's LLM token budget (llm steps; None: not counted)
+    # input fields that hold a host file or folder (a `format: path` workflow input): a script sees
+    # each read-only under /inputs/<field>, its value the path in there; other kinds get the host path
+    paths: tuple[str, ...] = ()
 
 
 class Artifact(_Frozen):

@@ -35,6 +35,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "test": ("orchestrator.cli.test_cmd", "test", "Run a spec's Testing Plan scenarios with injected faults."),
     "new": ("orchestrator.cli.new_cmd", "new", "Scaffold a spec or a skill from templates."),
     "install": ("orchestrator.cli.install_cmd", "install", "Register skills and the MCP server with a host."),
+    "worker": ("orchestrator.cli.worker_cmd", "worker", "Host runs on Temporal (run --backend temporal)."),
     "trust": ("orchestrator.cli.trust_cmd", "trust", "Let the MCP server start the commands of an mcp.json."),
 }
 

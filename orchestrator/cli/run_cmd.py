@@ -51,6 +51,7 @@ from orchestrator.cli._common import (
     skills_dir_option,
     state_dir_option,
 )
+from orchestrator.cli._temporal import backend_option, exits_hard, temporal_options
 from orchestrator.cli.run_view import (
     LiveTable,
     PlainLog,
@@ -69,6 +70,7 @@ from orchestrator.preload import preload
 
 _EXIT_OF = {
     RunStatus.SUCCEEDED: EXIT_OK,
+    RunStatus.DEGRADED: EXIT_OK,
     RunStatus.PAUSED: EXIT_PAUSED,
     RunStatus.FAILED: EXIT_FAILED,
     RunStatus.ESCALATED: EXIT_FAILED,
@@ -205,29 +207,35 @@ def _telemetry(otel: bool) -> None:
 def _finish(summary: RunSummary, as_json: bool, settings: Settings) -> None:
     with profiling.span("report: save report.md, print the summary"):
         files = save_report(summary.run_id, settings)
-        try:
-            _print_result(summary, files, as_json)
-        except BrokenPipeError:  # `| head`: the run's outcome, not the pipe's, is the exit status
-            quiet_broken_pipe()
+        finish_summary(summary, files, as_json)
+
+
+def finish_summary(summary: RunSummary, files: RunFiles, as_json: bool, *, backend: str = "local") -> None:
+    """Print the run's result and exit with the run's code (whatever the backend)."""
+    try:
+        _print_result(summary, files, as_json, backend)
+    except BrokenPipeError:  # `| head`: the run's outcome, not the pipe's, is the exit status
+        quiet_broken_pipe()
     sys.exit(_EXIT_OF.get(summary.status, EXIT_FAILED))
 
 
-def _print_result(summary: RunSummary, files: RunFiles, as_json: bool) -> None:
+def _print_result(summary: RunSummary, files: RunFiles, as_json: bool, backend: str = "local") -> None:
     if as_json:
-        echo_json(
-            RunResult(
-                **summary.model_dump(),
-                run_dir=str(files.run_dir.absolute()),
-                report=str(files.report_path.absolute()) if files.report_path is not None else None,
-                artifacts=tuple(str(p.absolute()) for p in files.artifacts),
-            )
+        result = RunResult(
+            **summary.model_dump(),
+            run_dir=str(files.run_dir.absolute()),
+            report=str(files.report_path.absolute()) if files.report_path is not None else None,
+            artifacts=tuple(str(p.absolute()) for p in files.artifacts),
+            backend=backend,
         )
+        # a local run's document keeps its shape; a run elsewhere says where (an added key)
+        click.echo(result.model_dump_json(indent=2, by_alias=True, exclude={"backend"} if backend == "local" else None))
     else:
-        echo_summary(summary)
+        echo_summary(summary, backend)
         if files.report is not None:
             for line in render_regenerations(files.report, files.run_dir):
                 click.echo(line)
-        if summary.status is RunStatus.SUCCEEDED:
+        if summary.status.ok:
             outputs = final_outputs(summary)
             if outputs:
                 click.echo(outputs)
@@ -288,7 +296,11 @@ def _start_profile(flag: bool) -> None:
 @state_dir_option
 @skills_dir_option
 @_llm_options
+@backend_option
+@temporal_options
+@click.option("--no-wait", is_flag=True, help="Temporal: print the run id and return; the workers run it.")
 @debug_option
+@exits_hard
 @handle_errors
 def run(
     spec_or_plan: Path,
@@ -305,6 +317,12 @@ def run(
     promote: bool | None,
     otel: bool,
     profile: bool,
+    backend: str | None,
+    temporal_address: str | None,
+    namespace: str | None,
+    task_queue: str | None,
+    blob_dir: Path | None,
+    no_wait: bool,
     debug: bool,
 ) -> None:
     """Compile SPEC_OR_PLAN if needed, execute it durably and print the report.
@@ -312,11 +330,14 @@ def run(
     Exit 0 when the run succeeded, 1 when it failed, 2 on a usage or spec error,
     3 when it paused at an approval gate; 130 when interrupted (the message says
     how to resume). A missing or broken --mcp-config or --llm-replay file is
-    exit 2 before the run starts.
+    exit 2 before the run starts. With --backend temporal the run is one Temporal
+    workflow (its id is the run id) executed by `skillweave worker` processes;
+    this command follows it as it would a local run, or returns at once with --no-wait.
     """
     _start_profile(profile)
     with profiling.span("imports: the engine"):
         from orchestrator.engine import create_run, journal_session
+        from orchestrator.temporal.config import backend_from
 
     with profiling.span("settings, --mcp-config, --llm-replay, the sandbox choice"):
         settings = _run_settings(
@@ -328,6 +349,18 @@ def run(
     with profiling.span("plan: compile the spec (or read the plan)"):
         plan = load_plan_file(spec_or_plan, settings)
         inputs = parse_inputs(plan, pairs, input_files)
+    if backend_from(backend) == "temporal":
+        from orchestrator.cli import _temporal
+
+        if settings.promote:
+            raise ConfigError("--promote is for local runs: on Temporal the repaired scripts are on the workers",
+                              where="--promote")
+        ts = _temporal.settings_of(settings, temporal_address, namespace, task_queue, blob_dir)
+        _temporal.run(plan, inputs, settings, ts, as_json=as_json, no_wait=no_wait)
+        return
+    if no_wait:
+        raise ConfigError("--no-wait is for --backend temporal: a local run is executed by this process",
+                          where="--no-wait")
     with journal_session():  # one journal connection for creating, executing and reporting
         with profiling.span("journal: create the run"):
             run_id = create_run(plan, inputs, settings)
@@ -344,7 +377,10 @@ def run(
 @json_option
 @state_dir_option
 @_llm_options
+@backend_option
+@temporal_options
 @debug_option
+@exits_hard
 @handle_errors
 def resume(
     run_id: str,
@@ -359,20 +395,34 @@ def resume(
     promote: bool | None,
     otel: bool,
     profile: bool,
+    backend: str | None,
+    temporal_address: str | None,
+    namespace: str | None,
+    task_queue: str | None,
+    blob_dir: Path | None,
     debug: bool,
 ) -> None:
     """Continue a paused or interrupted run from its journal.
 
     Completed steps are not run again; attempts cut short run again as new attempts.
+    With --backend temporal: follow a running or paused run again, or start a
+    cancelled one anew from what it recorded.
     """
     _start_profile(profile)
     from orchestrator.engine import journal_session, replay_run
+    from orchestrator.temporal.config import backend_from
 
     settings = _run_settings(
         state_dir, mcp_config, require_isolation, model, llm_record, llm_replay, promote, debug
     )
-    _check_files(settings)
     _telemetry(otel)
+    if backend_from(backend) == "temporal":
+        from orchestrator.cli import _temporal
+
+        ts = _temporal.settings_of(settings, temporal_address, namespace, task_queue, blob_dir)
+        _temporal.resume(run_id, settings, ts, as_json=as_json)
+        return
+    _check_files(settings)
     with journal_session():
         plan = replay_run(run_id, settings).plan
         note_run(run_id)
@@ -386,15 +436,30 @@ def resume(
 @click.option("--comment", default=None, help="Why; kept in the journal.")
 @json_option
 @state_dir_option
+@backend_option
+@temporal_options
 @debug_option
+@exits_hard
 @handle_errors
 def approve(
-    run_id: str, step: str, reject: bool, comment: str | None, as_json: bool, state_dir: Path | None, debug: bool
+    run_id: str, step: str, reject: bool, comment: str | None, as_json: bool, state_dir: Path | None,
+    backend: str | None, temporal_address: str | None, namespace: str | None, task_queue: str | None,
+    blob_dir: Path | None, debug: bool,
 ) -> None:
-    """Approve (or --reject) STEP of RUN_ID, which is waiting at its gate; then `skillweave resume`."""
+    """Approve (or --reject) STEP of RUN_ID, which is waiting at its gate; then `skillweave resume`.
+
+    With --backend temporal the decision goes to the run's workflow, which goes on by itself.
+    """
     from orchestrator.engine import approve_step
+    from orchestrator.temporal.config import backend_from
 
     settings = settings_from(state_dir=state_dir, debug=debug or None)
+    if backend_from(backend) == "temporal":
+        from orchestrator.cli import _temporal
+
+        ts = _temporal.settings_of(settings, temporal_address, namespace, task_queue, blob_dir)
+        _temporal.approve(run_id, step, ts, reject=reject, comment=comment, as_json=as_json)
+        return
     approve_step(run_id, step, settings, reject=reject, comment=comment)
     decision = "rejected" if reject else "approved"
     if as_json:

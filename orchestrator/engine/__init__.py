@@ -199,7 +199,18 @@ def _check_inputs(plan: Plan, inputs: Mapping[str, Any]) -> dict[str, Any]:
         violations = checker.check(spec.schema_, values[name])
         if violations:
             raise ConfigError(f"input {name!r} is invalid: {violations[0].render()}", where=f"inputs.{name}")
+        if spec.schema_.get("format") == "path" and isinstance(values[name], str):
+            values[name] = _host_path(name, values[name])
     return values
+
+
+def _host_path(name: str, value: str) -> str:
+    """A path input, absolute (a resumed run finds it from anywhere); it must exist."""
+    path = Path(value).expanduser()
+    if not path.exists():
+        raise ConfigError(f"input {name!r}: {value} is not a file or folder (a path input is shown to the "
+                          "scripts that read it, read-only)", where=f"inputs.{name}")
+    return str(path.resolve())
 
 
 def prepare_run(

@@ -23,7 +23,6 @@ from enum import Enum
 from typing import Any
 
 from orchestrator.contracts import Violation, empty_value, render_violations
-from orchestrator.engine.backend import AttemptCall
 from orchestrator.engine.model import StepStatus
 from orchestrator.engine.regeneration import RegenerationEnd, record_unavailable, regenerate
 from orchestrator.engine.scope import RunScope
@@ -40,9 +39,9 @@ from orchestrator.journal.events import (
 )
 from orchestrator.jsonsafe import storable_problem
 from orchestrator.kinds import BoundSkill
-from orchestrator.plan.model import PlanStep, ResolvedPolicy
+from orchestrator.plan.model import Plan, PlanStep, ResolvedPolicy
 from orchestrator.policy import ErrorClass, FallbackAction, RetryPolicy
-from orchestrator.runner import StepFailure, TokenUsage
+from orchestrator.runner import StepFailure, StepRequest, TokenUsage
 
 _NO_USAGE = TokenUsage()
 
@@ -123,6 +122,15 @@ async def run_unit(scope: RunScope, step: PlanStep, item: int | None, payload: A
             return await fallback(scope, step, item, payload, failure, tried.attempt)
 
 
+def path_fields(plan: Plan, step: PlanStep) -> tuple[str, ...]:
+    """The step's input fields that take a path workflow input (`format: path`) whole."""
+    paths = {i.name for i in plan.inputs if i.schema_.get("format") == "path"}
+    if not paths:
+        return ()
+    return tuple(name for name, b in step.inputs.items()
+                 if b.source == "input" and b.name in paths and not b.pointer)
+
+
 def _tokens_left(scope: RunScope) -> int:
     return max(0, scope.plan.limits.max_llm_tokens - scope.state.tokens.total)
 
@@ -198,13 +206,17 @@ async def _attempt(
                 skill=skill.name, code_sha256=code_sha, fallback=fallback,
             )
         )
-        call = AttemptCall(
-            step_id=step.id, attempt=attempt, key=key, skill=skill, input=payload, timeout_s=timeout, item=item,
-            code_path=code_path, output_schema=step.output_schema or None,
+        run_dir = scope.backend.run_dir
+        request = StepRequest(
+            run_id=scope.run_id, step_id=step.id, attempt=attempt, idempotency_key=key, skill=skill,
+            input=payload, timeout_s=timeout, item_index=item,
+            script_override=run_dir / code_path if code_path and run_dir is not None else None,
+            run_dir=run_dir, output_schema=step.output_schema or None,
             tokens_left=_tokens_left(scope) if traits.counts_tokens else None,
+            paths=path_fields(scope.plan, step),
         )
         try:  # the backend makes the start durable first unless the attempt is contained
-            outcome = await scope.backend.attempt(call)
+            outcome = await scope.backend.attempt(request, code_path)
         except asyncio.CancelledError:
             scope.emit(
                 AttemptFailed(

@@ -65,6 +65,7 @@ from orchestrator.plan.model import Plan
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import AttemptSummary, StepFailure, TokenUsage
 
+_DEGRADING = frozenset({"continue", "default", "skill"})  # fallbacks that stand in for a step
 HISTORY_KEPT = 5  # failed attempts kept per step for regeneration prompts
 NO_USAGE = TokenUsage()
 
@@ -464,7 +465,7 @@ class RunState:
         elif type(e) is RunFinished:
             self.status = RunStatus(e.status)
             self.finished_at = e.ts
-            if e.status != "succeeded":
+            if e.status not in ("succeeded", "degraded"):
                 self.error = RunErrorInfo(where=e.where, message=e.message, limit=e.limit)
 
     def _spend(self, st: StepState, usage: TokenUsage) -> None:
@@ -513,6 +514,14 @@ class RunState:
                 if s.approval == "requested" and s.approval_requested_at is not None:
                     open_waits += max(0.0, now - max(s.approval_requested_at, started))
         return self.active_time(now) - self.gate_wait_s - open_waits
+
+    def degraded(self) -> tuple[dict[str, str], ...]:
+        """The steps a fallback stood in for (continue, default value, another skill), with why."""
+        out: list[dict[str, str]] = []
+        for sid, s in self.steps.items():
+            if s.fallback in _DEGRADING and s.status.done:
+                out.append({"step_id": sid, "fallback": s.fallback, "reason": s.message or "its fallback applied"})
+        return tuple(out)
 
     def pending_approvals(self) -> tuple[str, ...]:
         return tuple(sid for sid, s in self.steps.items() if s.approval == "requested")
@@ -574,6 +583,7 @@ class RunState:
                     for sid, s in self.steps.items()
                     if s.isolation in _WEAK_ISOLATION
                 ),
+                "degraded": self.degraded(),
             }
         )
 

@@ -40,7 +40,7 @@ from orchestrator.journal.db import SEQ_BITS, connect
 from orchestrator.journal.session import journal_error
 from orchestrator.journal.store import DB_NAME, RUNS_DIR, RunRecord
 
-FINISHED = frozenset({"succeeded", "failed", "escalated"})
+FINISHED = frozenset({"succeeded", "degraded", "failed", "escalated"})
 VACUUM_FREE_SHARE = 0.25
 VACUUM_FREE_BYTES = 1 << 20
 

@@ -24,22 +24,26 @@ Errors (each names the spec line that caused it):
                         the attempt timeouts along one dependency chain add up to more than
                         the wall time (the run would end before the steps could time out)
 
+    starved           a step meant to run that could not get a required input: its producer
+                      may continue with no output or an empty value it refuses, may be
+                      skipped while it still runs, or a join's branch lacks it (flow_checks)
+
 Warnings: the worst case over all steps exceeds the total attempt or regeneration
-limits; a chain's retries and waits can exceed the wall time; a step that falls
-back to CONTINUE (no output) feeds a required field; an Input-line name that has
-no source; regenerations on a skill that is not a script; an approval timeout
-longer than the wall time.
+limits; a chain's retries and waits can exceed the wall time; an Input-line name
+that has no source; regenerations on a skill that is not a script; an approval
+timeout longer than the wall time.
 """
 
 from __future__ import annotations
 
+from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic
 from orchestrator.kinds import INSTRUCTIONS, kind_registry
-from orchestrator.plan.build import continue_without_output
 from orchestrator.plan.contract import at_pointer
+from orchestrator.plan.flow_checks import check_flow, refusal
 from orchestrator.plan.location import error_at, line_key, warning_at
 from orchestrator.plan.mapping import ancestors, parse_for_each
-from orchestrator.plan.model import Plan, PlanStep
+from orchestrator.plan.model import InputBinding, Plan, PlanStep
 from orchestrator.plan.schema import properties_of, required_of, supply_problems, types_of
 from orchestrator.policy import FallbackAction
 from orchestrator.spec.model import WorkflowSpec
@@ -92,12 +96,17 @@ def check_plan(plan: Plan, spec: WorkflowSpec) -> list[Diagnostic]:
     _check_reachable(ctx, cyclic)
     _check_limits(ctx, cyclic)
     _check_default_values(ctx)
-    for producer, consumer, name in continue_without_output(plan):
-        ctx.warn(ctx.where(ctx.steps[producer], "policy.fallback"),
-                 f"{ctx.label(producer)} may continue with no output on failure, but "
-                 f"{ctx.label(consumer)} requires `{name}` from it and would not have it",
-                 "continue-without-output")
+    check_flow(plan, lambda step, name, message: ctx.error(_input_line(ctx, step, name),
+                                                           f"{ctx.label(step.id)} would starve: {message}", "starved"),
+               refusal)
     return sorted(dict.fromkeys(ctx.found), key=line_key)
+
+
+def _input_line(ctx: _Context, step: PlanStep, name: str) -> str | None:
+    spec_step = ctx.specs.get(step.id)
+    lines = {f.name: f.where for f in spec_step.inputs} if spec_step else {}
+    prov = step.provenance.get(f"inputs.{name}")
+    return lines.get(name) or (prov.where if prov is not None and prov.source == "spec" else None) or step.where
 
 
 def _check_cycles(ctx: _Context) -> set[str]:
@@ -256,10 +265,7 @@ def _check_edges(ctx: _Context) -> None:
         lines = {f.name: f.where for f in spec_step.inputs} if spec_step else {}
         wanted = properties_of(consumer.input_schema)
         needed = set(required_of(consumer.input_schema))
-        for name, binding in consumer.inputs.items():
-            if binding.source != "step" or binding.step not in ctx.steps:
-                continue
-            producer = ctx.steps[binding.step]
+        for name, binding, producer in _step_sources(ctx, consumer):
             where = contract_where.get((producer.id, consumer.id)) or lines.get(name) or consumer.where
             pair = f"{ctx.label(producer.id)} -> {ctx.label(consumer.id)}"
             head = binding.pointer.split("/")[1] if binding.pointer.count("/") else ""
@@ -268,15 +274,38 @@ def _check_edges(ctx: _Context) -> None:
                 ctx.error(where, f"{pair}: `{name}` reads {binding.pointer} but the producer's output "
                                  f"has no `{head}`", "schema-mismatch")
                 continue
-            produced = at_pointer(producer.output_schema, binding.pointer) if binding.pointer else producer.output_schema
+            produced = gathered_schema(producer.output_schema, binding)
             problems = supply_problems(produced, wanted.get(name), "")
+            if problems and binding.gather:
+                problems = [f"{p}: {producer.id} is a For each step, so `{name}` gets a list, one per item "
+                            "in item order" for p in problems]
             for problem in problems:
                 ctx.error(where, f"{pair}: `{name}` cannot be supplied: {problem.replace('the value', 'it')}",
                           "schema-mismatch")
             if not problems and head and name in needed and head not in required_of(producer.output_schema) \
-                    and out_props:
+                    and out_props and required_of(producer.output_schema):
                 ctx.warn(where, f"{pair}: `{name}` is required but the producer may leave `{head}` out",
                          "schema-optional")
+
+
+def _step_sources(ctx: _Context, consumer: PlanStep) -> list[tuple[str, InputBinding, PlanStep]]:
+    """(input name, binding, producer) for each step a binding of `consumer` may read (each of a join's)."""
+    out: list[tuple[str, InputBinding, PlanStep]] = []
+    for name, binding in consumer.inputs.items():
+        if binding.source != "step":
+            continue
+        for sid in binding.any_of or ((binding.step,) if binding.step else ()):
+            if sid in ctx.steps:
+                out.append((name, binding, ctx.steps[sid]))
+    return out
+
+
+def gathered_schema(output_schema: JsonSchema, binding: InputBinding) -> JsonSchema:
+    """The schema of the value a step binding reads: at its pointer, as a list when gathered."""
+    produced = at_pointer(output_schema, binding.pointer) if binding.pointer else output_schema
+    if binding.gather:
+        return {"type": "array", "items": produced} if produced else {"type": "array"}
+    return produced
 
 
 def _check_for_each(ctx: _Context) -> None:
@@ -292,8 +321,7 @@ def _check_for_each(ctx: _Context) -> None:
             continue
         source = step.for_each.source
         if source.source == "step" and source.step in ctx.steps:
-            schema = ctx.steps[source.step].output_schema
-            schema = at_pointer(schema, source.pointer) if source.pointer else schema
+            schema = gathered_schema(ctx.steps[source.step].output_schema, source)
         else:
             declared = {i.name: i.schema_ for i in ctx.plan.inputs}
             schema = declared.get(source.name or "", {})

@@ -47,6 +47,11 @@ class InputBinding(_Frozen):
     source=item      the current `for each` item (pointer into it)
     source=literal   `value`
     source=template  a Jinja2 template rendered against inputs/steps/item
+
+    `gather`: `step` is a `for each` step, whose output is the list of its items'
+    outputs; the pointer applies to each of them and the value is the list, in item
+    order ("" gives the whole list). `any_of`: a join's steps of which only some run;
+    the value comes from the first of them that has an output (`step` is the first).
     """
 
     source: Literal["input", "step", "item", "literal", "template"]
@@ -56,6 +61,9 @@ class InputBinding(_Frozen):
     value: Any = None
     template: str | None = None
     optional: bool = False  # a missing value is left out rather than an error
+    # Written only when set, so plans without them keep their JSON (and hash) unchanged:
+    gather: bool = Field(default=False, exclude_if=lambda v: not v)
+    any_of: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class ForEach(_Frozen):

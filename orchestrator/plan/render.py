@@ -140,7 +140,11 @@ def _source(binding: InputBinding) -> str:
     if binding.source == "input":
         return f"input {binding.name}{binding.pointer}"
     if binding.source == "step":
-        return f"{binding.step} output {binding.pointer or '(whole)'}"
+        where = " or ".join(binding.any_of) if binding.any_of else binding.step
+        each = f"{binding.pointer} of each item" if binding.pointer else "every item's output"
+        what = f"{each}, as a list" if binding.gather else binding.pointer or "(whole)"
+        ran = " (whichever ran)" if binding.any_of else ""
+        return f"{where} output {what}{ran}"
     if binding.source == "item":
         return f"item{binding.pointer}"
     if binding.source == "literal":
@@ -162,11 +166,11 @@ def _step_lines(plan: Plan, step: PlanStep) -> list[str]:
     ]
     for name, binding in step.inputs.items():
         optional = " (optional)" if binding.optional else ""
-        lines.append(f"    input        {name} <- {_source(binding)}{optional}")
+        lines.append(f"    input        {name} <- {_source(binding)}{optional}  {_prov(p.get(f'inputs.{name}'))}")
     if step.for_each is not None:
         lines.append(f"    for each     {step.for_each.item} in {_source(step.for_each.source)}")
     if step.when:
-        lines.append(f"    when         {step.when}")
+        lines.append(f"    when         {step.when}  {_prov(p.get('when'))}")
     on = f"  (on output `{step.route_on}`)" if step.route_on else ""
     for branch, target in step.routes.items():
         lines.append(f"    route        {branch} -> {target}{on}")
@@ -191,7 +195,8 @@ def _step_lines(plan: Plan, step: PlanStep) -> list[str]:
     if policy.approval is not None:
         timeout_a = f", timeout {policy.approval.timeout_s:g}s -> {policy.approval.on_timeout}" \
             if policy.approval.timeout_s else ""
-        lines.append(f"    approval     required{timeout_a}")
+        only = f" only when {policy.approval.when}" if policy.approval.when else ""
+        lines.append(f"    approval     required{only}{timeout_a}")
     if policy.compensation:
         lines.append(f"    compensate   {policy.compensation}")
     lines += [f"    rule         {_rule(r)}" for r in policy.rules]

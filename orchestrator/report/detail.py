@@ -11,6 +11,7 @@ the events a second time.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from orchestrator.engine.state import RunState, StepState, StepStory
@@ -168,5 +169,25 @@ def build_run_report(source: RunSource) -> RunReport:
         steps=tuple(steps),
         mermaid=render_mermaid(plan, {s.step_id: s.status.value for s in summary.steps}),
         notes=summary.notes,
+        degraded=tuple(f"{d.step_id}: {d.fallback}: {d.reason}" for d in summary.degraded),
+        artifacts=artifact_files(source.run_dir),
         **_run_story(state),
     )
+
+
+ARTIFACTS_LISTED = 500  # a report lists at most this many of a run's artifact files
+
+
+def artifact_files(run_dir: Path) -> tuple[str, ...]:
+    """The files under `<run_dir>/artifacts/`, relative to the run directory, sorted (at most ARTIFACTS_LISTED)."""
+    folder = run_dir / "artifacts"
+    if not folder.is_dir():
+        return ()
+    found: list[str] = []
+    for path in sorted(folder.rglob("*")):
+        relative = path.relative_to(run_dir)
+        if path.is_file() and not path.is_symlink() and not any(p.endswith(".compensation") for p in relative.parts):
+            found.append(relative.as_posix())
+            if len(found) >= ARTIFACTS_LISTED:
+                break
+    return tuple(found)

@@ -311,6 +311,8 @@ class RunReport(_Frozen):
     compensations: tuple[CompensationRecord, ...] = ()
     mermaid: str = ""
     notes: tuple[str, ...] = ()
+    degraded: tuple[str, ...] = ()  # a degraded run: "step: fallback: why" for each step a fallback stood in for
+    artifacts: tuple[str, ...] = ()  # files the steps' scripts wrote, relative to the run directory (`artifacts/<step>/...`)
     last_event_at: float | None = None
 
     def step(self, step_id: str) -> StepReport:
@@ -341,7 +343,7 @@ class RunListing(_Frozen):
 
 class HistoryMetrics(_Frozen):
     runs: int = 0
-    finished: int = 0  # succeeded, failed or escalated
+    finished: int = 0  # succeeded, degraded, failed or escalated
     succeeded: int = 0
     failed: int = 0  # failed or escalated
     in_progress: int = 0  # pending, running (or interrupted) or paused
@@ -356,6 +358,7 @@ class HistoryMetrics(_Frozen):
     handoff_failed: int = 0
     handoff_accuracy: float | None = None
     tokens: Tokens = Tokens()
+    degraded: int = 0  # finished, a fallback standing in for a step (neither succeeded nor failed)
 
 
 class History(_Frozen):

@@ -115,6 +115,10 @@ def _header(r: RunReport, say: HintWording) -> list[str]:
         limit = f"<br>limit reached: <code>{escape(r.error.limit)}</code>" if r.error.limit else ""
         out.append(f'<div class="error"><strong>Error</strong> at <code>{escape(r.error.where or "run")}</code>: '
                    f"{escape(r.error.message)}{limit}</div>")
+    if r.degraded:
+        items = "".join(f"<li>{escape(d)}</li>" for d in r.degraded)
+        out.append(f'<div class="error"><strong>Degraded</strong>: a fallback stood in for these steps:<ul>{items}'
+                   "</ul></div>")
     if r.status == "paused":
         cmds = "".join(f"<li><code>{escape(say(Hint(action=HintAction.APPROVE, run_id=r.run_id, step=s)))}</code></li>"
                        for s in r.awaiting)
@@ -320,6 +324,9 @@ def render_html(r: RunReport, say: HintWording = plain) -> str:
         body += [f"<li><code>{escape(c.step)}</code> by <code>{escape(c.skill)}</code>: {_status_word(c.status)}"
                  + (f": {escape(c.message)}" if c.message else "") + "</li>" for c in r.compensations]
         body.append("</ol>")
+    if r.artifacts:
+        body.append("<h2>Artifacts</h2><ul>" + "".join(f"<li><code>{escape(a)}</code></li>" for a in r.artifacts)
+                    + "</ul>")
     if r.notes:
         body.append("<h2>Notes</h2><ul>" + "".join(f"<li>{escape(n)}</li>" for n in r.notes) + "</ul>")
     body += _metrics(r)

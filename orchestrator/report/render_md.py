@@ -47,7 +47,7 @@ def ratio(value: float | None) -> str:
     return "-" if value is None else f"{value:.3f}"
 
 
-_FINISHED = ("succeeded", "failed", "escalated")
+_FINISHED = ("succeeded", "degraded", "failed", "escalated")
 
 
 def timing(r: RunReport, now: float | None = None) -> str:
@@ -154,6 +154,9 @@ def _header(r: RunReport, say: HintWording) -> list[str]:
         if r.error.limit:
             extra = r.limit.message if r.limit and r.limit.message.strip() not in r.error.message else ""
             lines.append(f"> limit reached: {_code(r.error.limit)}" + (f" ({_text(extra)})" if extra else ""))
+    if r.degraded:
+        lines += ["", "> **Degraded**: a fallback stood in for these steps:"]
+        lines += [f"> - {_text(_first_line(d, 300))}" for d in r.degraded]
     if r.status == "paused":
         lines += ["", "Paused, waiting for approval:"]
         for step in r.awaiting:
@@ -321,6 +324,9 @@ def render_markdown(r: RunReport, say: HintWording = plain) -> str:
         for c in r.compensations:
             message = f": {_text(_first_line(c.message, 300))}" if c.message else ""
             lines.append(f"- {_code(c.step)} by {_code(c.skill)}: **{c.status}**{message}")
+    if r.artifacts:
+        lines += ["", "## Artifacts", "", "Files the scripts wrote, in the run directory:", ""]
+        lines += [f"- {_code(a)}" for a in r.artifacts]
     if r.notes:
         lines += ["", "## Notes", "", *(f"- {_text(n)}" for n in r.notes)]
     lines += ["", *_metrics(r)]

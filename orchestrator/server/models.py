@@ -104,11 +104,13 @@ class RunView(_Out):
 
     run_id: str
     workflow: str
-    status: str = Field(description="pending | running | paused | succeeded | failed | escalated")
+    status: str = Field(description="pending | running | paused | succeeded | degraded | failed | escalated")
     finished: bool
     executing: bool = Field(description="this server is executing the run right now")
     awaiting_approval: list[str] = Field(default_factory=list, description="step ids waiting for approve_step")
     error: str | None = Field(default=None, description="why the run did not succeed, as `where: message`")
+    degraded: list[str] = Field(default_factory=list, description="a degraded run: each step a fallback stood in "
+                                                                   "for, as `step: fallback: why`")
     steps: list[StepView] = Field(default_factory=list)
     outputs: dict[str, Any] = Field(
         default_factory=dict, description="step id -> output; large outputs are cut short (read the report)"

@@ -324,6 +324,10 @@ class ToolSet:
                 "running); false: return the run id at once and execute in the background"
             ),
         ] = True,
+        backend: Annotated[
+            Literal["local", "temporal"],
+            Field(description="local: this server executes the run; temporal: `skillweave worker`s do"),
+        ] = "local",
     ) -> RunView | InputRequiredResult:
         """Run a workflow: compile the spec (or load the saved plan), record a new durable run,
         and execute it, sending a progress notification per step event.
@@ -345,19 +349,30 @@ class ToolSet:
             confined = await self.ws.confine(ctx, spec=spec)
             if isinstance(confined, InputRequiredResult):
                 return confined
+            if backend == "temporal":  # checked as a local run is: the workers would start its servers
+                from orchestrator.server.temporal_runs import run_on_temporal
+
+                plan = await self.ws.blocking(self._checked_plan, confined.paths["spec"], confined.roots)
+                return await run_on_temporal(self.ws.settings, plan, dict(inputs or {}),
+                                             wait_s=self.ws.config.wait_limit_s if wait else 0)
             run_id = await self.ws.blocking(self._create, confined.paths["spec"], dict(inputs or {}), confined.roots)
             execution = self.registry.start(run_id)
             return await self._watch(ctx, execution, wait=wait)
 
     def _create(self, path: Path, inputs: dict[str, Any], roots: RootSet) -> str:
-        from orchestrator.compile import load_spec_or_plan
         from orchestrator.engine import create_run
+
+        return str(create_run(self._checked_plan(path, roots), inputs, self.ws.settings))
+
+    def _checked_plan(self, path: Path, roots: RootSet) -> Plan:
+        """The plan of `path`, refused if it reads outside the roots or would start an untrusted server."""
+        from orchestrator.compile import load_spec_or_plan
 
         plan = load_spec_or_plan(path, self.ws.settings)
         if path.suffix.lower() == ".json":  # a spec's surroundings were confined with it
             self._confine_plan(plan, roots)
         refuse_untrusted_plan(plan, self.ws.settings)
-        return str(create_run(plan, inputs, self.ws.settings))
+        return plan
 
     def _confine_plan(self, plan: Plan, roots: RootSet) -> None:
         """A saved plan names its spec, its spec-local skills and maybe an mcp.json: what a
@@ -393,7 +408,7 @@ class ToolSet:
         self,
         limit: Annotated[int, Field(ge=1, le=200, description="How many runs, newest first")] = 20,
         status: Annotated[
-            Literal["pending", "running", "paused", "succeeded", "failed", "escalated"] | None,
+            Literal["pending", "running", "paused", "succeeded", "degraded", "failed", "escalated"] | None,
             Field(description="Only runs with this status"),
         ] = None,
     ) -> RunList:

@@ -273,7 +273,7 @@ async def test_without_a_regenerator_the_reason_is_recorded_and_the_fallback_app
     schema = {"type": "object", "properties": {"docs": {"type": "string"}}, "required": ["docs"]}
     policy = StepPolicy(regenerations=1, fallback=Fallback(action=FallbackAction.DEFAULT))
     summary = await execute(fake_plan(one_step(policy, output_schema=schema)), FakeRunner(default=CODE))
-    assert summary.status is RunStatus.SUCCEEDED
+    assert summary.status is RunStatus.DEGRADED
     assert summary.step("fetch").status is StepStatus.DEFAULTED
     assert summary.outputs["fetch"] == {"docs": ""}
     unavailable = [e for e in events(summary.run_id) if e.type == "regeneration_unavailable"]
@@ -341,28 +341,49 @@ def three_steps(policy: StepPolicy) -> list[PlanStep]:
     ]
 
 
-async def test_continue_lets_the_rest_run_and_skips_the_steps_needing_the_output(execute) -> None:
+async def test_a_step_that_never_gets_its_required_input_fails_the_run_naming_the_step_and_the_input(
+    execute,
+) -> None:
     policy = StepPolicy(fallback=Fallback(action=FallbackAction.CONTINUE))
     runner = FakeRunner({"fetch": [CODE]})
     summary = await execute(fake_plan(three_steps(policy)), runner)
-    assert summary.status is RunStatus.SUCCEEDED
-    statuses = {s.step_id: s.status for s in summary.steps}
-    assert statuses == {"fetch": StepStatus.CONTINUED, "analyze": StepStatus.SKIPPED, "report": StepStatus.SUCCEEDED}
-    assert "fetch" in summary.step("analyze").message
-
-
-async def test_on_error_continue_turns_a_failing_step_into_continue(execute) -> None:
-    runner = FakeRunner({"fetch": [CODE]})
-    summary = await execute(fake_plan(three_steps(StepPolicy(on_error="continue"))), runner)
-    assert summary.status is RunStatus.SUCCEEDED
+    assert summary.status is RunStatus.FAILED
     assert summary.step("fetch").status is StepStatus.CONTINUED
+    analyze = summary.step("analyze")
+    assert analyze.status is StepStatus.FAILED and analyze.attempts == 0
+    assert "its required input `docs` comes from fetch, which has no output: fetch continued" in analyze.message
+    assert summary.error is not None and summary.error.message.startswith("step analyze failed")
+
+
+async def test_a_step_reading_a_continued_step_only_through_an_optional_input_runs_and_the_run_is_degraded(
+    execute,
+) -> None:
+    steps = three_steps(StepPolicy(fallback=Fallback(action=FallbackAction.CONTINUE)))
+    steps[1] = steps[1].model_copy(update={"inputs": {"docs": InputBinding(source="step", step="fetch",
+                                                                            pointer="/docs", optional=True)}})
+    summary = await execute(fake_plan(steps), FakeRunner({"fetch": [CODE]}))
+    assert summary.status is RunStatus.DEGRADED
+    assert summary.error is None
+    assert {s.step_id: s.status for s in summary.steps} == {
+        "fetch": StepStatus.CONTINUED, "analyze": StepStatus.SUCCEEDED, "report": StepStatus.SUCCEEDED}
+    (degraded,) = summary.degraded
+    assert (degraded.step_id, degraded.fallback) == ("fetch", "continue") and degraded.reason
+
+
+async def test_on_error_continue_turns_a_failing_step_into_continue_and_the_run_is_degraded(execute) -> None:
+    runner = FakeRunner({"fetch": [CODE]})
+    steps = [s for s in three_steps(StepPolicy(on_error="continue")) if s.id != "analyze"]
+    summary = await execute(fake_plan(steps), runner)
+    assert summary.status is RunStatus.DEGRADED
+    assert summary.step("fetch").status is StepStatus.CONTINUED
+    assert [d.step_id for d in summary.degraded] == ["fetch"]
 
 
 async def test_default_uses_the_plan_s_value_and_dependants_run_on_it(execute) -> None:
     policy = StepPolicy(fallback=Fallback(action=FallbackAction.DEFAULT, value={"docs": "none found"}))
     runner = FakeRunner({"fetch": [CODE]})
     summary = await execute(fake_plan(three_steps(policy)), runner)
-    assert summary.status is RunStatus.SUCCEEDED
+    assert summary.status is RunStatus.DEGRADED
     assert summary.step("fetch").status is StepStatus.DEFAULTED
     assert summary.outputs["analyze"] == {"docs": "none found"}
 
@@ -396,7 +417,7 @@ async def test_skill_fallback_runs_another_skill_with_the_same_input(execute) ->
     ]
     runner = FakeRunner(default=Call(lambda r: CODE if r.skill.name == "fetcher" else {"from": r.skill.name, **r.input}))
     summary = await execute(fake_plan(steps), runner)
-    assert summary.status is RunStatus.SUCCEEDED
+    assert summary.status is RunStatus.DEGRADED
     assert summary.outputs["fetch"] == {"from": "cache", "module": "json"}
     assert summary.step("fetch").fallback == "skill"
     assert [r.skill.name for r in runner.requests] == ["fetcher", "cache"]

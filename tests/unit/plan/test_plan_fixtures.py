@@ -50,7 +50,7 @@ def test_seed_dependencies_follow_the_data(seed_plan: Plan) -> None:
     assert seed_plan.step("step-2").provenance["depends_on"].note == "data reference to step-1.existing_docs"
     assert [(e.producer, e.consumer, e.fields) for e in seed_plan.edges] == [
         ("step-1", "step-2", ("existing_docs",)),
-        ("step-2", "step-3", ("analysis",)),
+        ("step-2", "step-3", ("module_name", "analysis")),  # the Data Contracts edge names module_name
         ("step-3", "step-4", ("generated_docs",)),
     ]
     assert [line(e.provenance.where) for e in seed_plan.edges] == [57, 62, 67]

@@ -60,6 +60,19 @@ async def test_a_run_that_would_start_an_untrusted_server_is_refused_before_it_i
     assert not marker.exists()
 
 
+async def test_a_run_on_temporal_that_would_start_an_untrusted_server_is_refused_before_temporal_is_asked(
+    connect: ClientFactory, config: Path, marker: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SKILLWEAVE_TEMPORAL_ADDRESS", "127.0.0.1:1")  # nothing answers there
+    async with connect() as client:
+        refused = await client.call_tool("run_workflow", {"spec": "specs/mark.md", "backend": "temporal"})
+    assert refused.is_error
+    said = text(refused)
+    assert f"{config}:1: mcpServers.mark: this mcp.json is not trusted" in said
+    assert "Temporal" not in said  # refused here, before any worker could start it
+    assert not marker.exists()
+
+
 async def test_validating_such_a_spec_warns_and_starts_nothing(connect: ClientFactory, config: Path, marker: Path) -> None:
     async with connect() as client:
         report = await client.call_tool("validate_spec", {"spec": "specs/mark.md"})
