@@ -60,7 +60,8 @@ def _preload() -> None:
     import orchestrator.runners.script
     import orchestrator.server
     import orchestrator.skills
-    import orchestrator.spec.markdown  # noqa: F401
+    import orchestrator.spec.markdown
+    import orchestrator.temporal.config  # noqa: F401 - the backend's name only, not its SDK
     from orchestrator.mcp_client.sdk import import_lean
 
     import_lean("mcp.client.session", "mcp.client.stdio", "mcp.client._probe")
