@@ -41,12 +41,13 @@ repair-demo: install  ## a script fails, the LLM repairs it (replayed, offline),
 test: check  ## lint, type-check, then the whole test suite (what CI runs)
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
-check: install-test  ## lint and type-check (mypy --strict on orchestrator/)
+check: install-test  ## lint, type-check (mypy --strict on orchestrator/), and the layering (lint-imports)
 	$(BIN)/ruff check orchestrator mcp_servers tests bench skills specs
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 bench: install-test  ## benchmarks; figures go to bench/README.md
-	for b in validate compile sandbox engine mcp server; do $(BIN)/python bench/$${b}_bench.py || exit 1; done
+	for b in validate compile sandbox engine mcp server temporal e2e fanout; do $(BIN)/python bench/$${b}_bench.py || exit 1; done
 
 FUZZ_EXAMPLES ?= 5000
 fuzz: install-test  ## the long fuzz run: specs and skills through the real commands, under limits (FUZZ_EXAMPLES, FUZZ_SEED)

@@ -76,8 +76,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
+    from orchestrator.compile import compile_spec
     from orchestrator.config import Settings
-    from orchestrator.plan import compile_spec
     from orchestrator.spec import parse_spec_text
 
     seed = SEED if SEED.is_file() else CLEAN

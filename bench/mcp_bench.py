@@ -35,10 +35,11 @@ from pathlib import Path
 from typing import Any
 
 from orchestrator.config import Settings
+from orchestrator.kinds import BoundSkill, BuiltinKind
 from orchestrator.mcp_client.config import load_mcp_config
 from orchestrator.mcp_client.pool import ServerPool
 from orchestrator.mcp_client.runner import McpRunner
-from orchestrator.plan.model import BoundSkill, Plan, PlanStep, SkillKind, SpecRef
+from orchestrator.plan.model import Plan, PlanStep, SpecRef
 from orchestrator.policy import Limits
 from orchestrator.runner import RunnerContext, StepRequest
 
@@ -71,7 +72,7 @@ def _runner(run_dir: Path, concurrency: int = 4) -> McpRunner:
 def _request(i: int) -> StepRequest:
     skill = BoundSkill(
         name="fetch-docs",
-        kind=SkillKind.MCP,
+        kind=BuiltinKind.MCP,
         path="/fetch-docs",
         origin="bundled",
         sha256="0",

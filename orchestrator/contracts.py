@@ -27,7 +27,10 @@ from orchestrator.schemaref import no_retrieval, offline_registry
 ACTUAL_LIMIT = 120  # characters of the actual value kept in a violation
 MAX_VIOLATIONS = 20  # violations reported per check; the count says how many more
 
-JsonSchema = Mapping[str, Any]
+# A JSON Schema document. It travels inside plans and skills as data; only this module
+# interprets it. The checks take any read-only mapping (`SchemaLike`).
+JsonSchema = dict[str, Any]
+SchemaLike = Mapping[str, Any]
 
 
 class Violation(BaseModel):
@@ -57,7 +60,7 @@ def _show(value: Any, limit: int = ACTUAL_LIMIT) -> str:
     return truncate(text, limit)
 
 
-def schema_hash(schema: JsonSchema) -> str:
+def schema_hash(schema: SchemaLike) -> str:
     """A content key for a schema: equal schemas (with keys in the same order) share it.
 
     `marshal` is several times faster than canonical JSON, and schemas parsed from
@@ -94,10 +97,10 @@ class ContractChecker:
 
     def __init__(self) -> None:
         # id(schema) -> (schema kept alive so the id stays unique, validator or None)
-        self._by_id: dict[int, tuple[JsonSchema, Any]] = {}
+        self._by_id: dict[int, tuple[SchemaLike, Any]] = {}
         self._by_hash: dict[str, Any] = {}
 
-    def _validator(self, schema: JsonSchema) -> Any:
+    def _validator(self, schema: SchemaLike) -> Any:
         entry = self._by_id.get(id(schema))
         if entry is not None and entry[0] is schema:
             return entry[1]
@@ -114,11 +117,11 @@ class ContractChecker:
         self._by_id[id(schema)] = (schema, validator)
         return validator
 
-    def is_valid(self, schema: JsonSchema, value: Any) -> bool:
+    def is_valid(self, schema: SchemaLike, value: Any) -> bool:
         validator = self._validator(schema)
         return validator is None or bool(validator.is_valid(value))
 
-    def check(self, schema: JsonSchema, value: Any) -> tuple[Violation, ...]:
+    def check(self, schema: SchemaLike, value: Any) -> tuple[Violation, ...]:
         """No violations when `value` satisfies `schema` (an empty schema accepts anything)."""
         validator = self._validator(schema)
         if validator is None or validator.is_valid(value):
@@ -126,7 +129,7 @@ class ContractChecker:
         return explain(schema, value)
 
 
-def explain(schema: JsonSchema, value: Any) -> tuple[Violation, ...]:
+def explain(schema: SchemaLike, value: Any) -> tuple[Violation, ...]:
     """The detailed report for a payload known to fail: one violation per error."""
     import jsonschema
     from referencing.exceptions import Unresolvable
@@ -184,7 +187,7 @@ _EMPTY_BY_TYPE: dict[str, Any] = {
 }
 
 
-def empty_value(schema: JsonSchema) -> Any:
+def empty_value(schema: SchemaLike) -> Any:
     """The emptiest value satisfying `schema`'s common keywords.
 
     `default`, `const` and `enum` win; objects get their required properties

@@ -1,34 +1,46 @@
 """The whole skillweave exception tree, in one place.
 
-    SkillweaveError                  every error we raise on purpose; has `where`
+    SkillweaveError                  every error we raise on purpose: code, where, hint; exit 1
     ├── UserError                    the user's input is wrong: exit 2, never retried
     │   ├── SpecError                a workflow spec cannot be read (file:line)
     │   ├── SkillError               a SKILL.md or its files are broken (file:line)
     │   ├── PlanError                static checks failed (cycles, unknown skills, ...)
-    │   ├── ConfigError              settings, mcp.json, --input values
-    │   └── NotFoundError            a run, step or file named on the command line
-    ├── RunError                     a run could not finish: exit 1
-    │   ├── StepError                a step failed for good (step/attempt, error class)
+    │   ├── ConfigError              settings, mcp.json, workflow input values
+    │   ├── NotFoundError            a run, step or file named by the caller
+    │   └── ResumeError              a run cannot be resumed (finished, changed, held)
+    ├── RunError                     a run could not go on: exit 1
     │   ├── LimitExceededError       a convergence limit was reached (names the limit)
-    │   └── ResumeError              a run cannot be resumed (changed plan, finished)
+    │   ├── RunAbortedError          a step's failure ends the run (engine.scope; internal)
+    │   ├── UnavailableError         a kind's runner or the regenerator cannot be had (engine.runtime)
+    │   └── RenderError              a step's input or condition cannot be rendered (engine.render)
+    ├── JournalError                 the journal cannot be used (busy, full, damaged)
     ├── IsolationError               the sandbox cannot give the isolation demanded
     ├── LLMError                     the model could not be reached or answered badly
-    │   ├── LLMAuthError             missing or rejected API key
-    │   └── ReplayMissError          --llm-replay has no answer for a request
+    │   ├── LLMAuthError             missing or rejected API key: exit 2
+    │   └── ReplayMissError          the replay recording has no answer for a request
     └── McpError                     an MCP server misbehaved (start, protocol, tool)
 
-`where` is `file:line` for inputs and `step/attempt` for runs. Only the CLI and
-the MCP server catch broadly; they print `where: message` and map the class to
-an exit code (`exit_code`). Whether a failure may be retried is data
-(`ErrorClass` on step failures), never an isinstance guess.
+Every error carries `code` (a stable, machine-readable name: `config_error`, ...),
+`where` (`file:line` for inputs, `step/attempt` for runs, `inputs.NAME` for a workflow
+input), an optional `hint` (`orchestrator.hints.Hint`: what to do next, as data) and an
+optional `setting` (the `Settings` field a bad value came from, e.g. `skills_dirs`,
+which the CLI names as its flag and the server as its start-up choice). `render()` is the neutral
+`where: message`; only the CLI and the MCP server catch broadly, and each words the
+hint its own way (a command line, a tool call) and maps the class to an exit code
+(`exit_code`, as drawn above; tests/unit/test_errors.py holds the two together).
+Whether a failure may be retried is data (`ErrorClass` on step failures), never an
+isinstance guess.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
+
+from orchestrator.hints import Hint
 
 
 class Severity(StrEnum):
@@ -46,6 +58,16 @@ class Diagnostic(BaseModel):
     message: str
     severity: Severity = Severity.ERROR
     code: str = "error"
+    hint: Hint | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_no_hint(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """No `hint` key when there is none: plans keep the JSON (and so the sha256) of
+        their warnings they had before the key existed."""
+        data = handler(self)
+        if isinstance(data, dict) and self.hint is None:
+            data.pop("hint", None)
+        return data
 
     @property
     def where(self) -> str:
@@ -61,18 +83,32 @@ class SkillweaveError(Exception):
     """Base of every error skillweave raises on purpose."""
 
     exit_code = 1
+    code = "error"
 
-    def __init__(self, message: str, *, where: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, where: str | None = None, hint: Hint | None = None, setting: str | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.where = where
+        self.hint = hint
+        self.setting = setting  # the Settings field the bad value came from ("skills_dirs", ...)
 
     def render(self) -> str:
+        """`where: message`, without the hint (each front end words that its own way)."""
         return f"{self.where}: {self.message}" if self.where else self.message
+
+    def explain(self, *, where: bool = True) -> str:
+        """The error with its hint in words that name no front end: what the journal and the
+        reports keep (a step's failure, why regeneration was unavailable)."""
+        from orchestrator.hints import attach, plain
+
+        return attach(self.render() if where else self.message, self.hint, plain)
 
 
 class UserError(SkillweaveError):
     exit_code = 2
+    code = "user_error"
 
 
 class _DiagnosticsError(UserError):
@@ -83,7 +119,7 @@ class _DiagnosticsError(UserError):
         if not diags:
             raise ValueError("an error needs at least one diagnostic")
         first = diags[0]
-        super().__init__(first.message, where=first.where)
+        super().__init__(first.message, where=first.where, hint=first.hint)
         self.diagnostics: Sequence[Diagnostic] = diags
 
     def render(self) -> str:
@@ -91,68 +127,80 @@ class _DiagnosticsError(UserError):
 
 
 class SpecError(_DiagnosticsError):
-    pass
+    code = "spec_error"
 
 
 class SkillError(_DiagnosticsError):
-    pass
+    code = "skill_error"
 
 
 class PlanError(_DiagnosticsError):
-    pass
+    code = "plan_error"
 
 
 class ConfigError(UserError):
-    pass
+    code = "config_error"
 
 
 class NotFoundError(UserError):
-    pass
+    code = "not_found"
+
+
+class ResumeError(UserError):
+    code = "cannot_resume"
 
 
 class RunError(SkillweaveError):
     exit_code = 1
-
-
-class StepError(RunError):
-    def __init__(self, message: str, *, step: str, attempt: int | None = None) -> None:
-        where = f"{step}/{attempt}" if attempt is not None else step
-        super().__init__(message, where=where)
-        self.step = step
-        self.attempt = attempt
+    code = "run_error"
 
 
 class LimitExceededError(RunError):
+    code = "limit_exceeded"
+
     def __init__(self, limit: str, message: str, *, where: str | None = None) -> None:
         super().__init__(message, where=where)
         self.limit = limit
 
 
-class ResumeError(RunError):
-    exit_code = 2
+class JournalError(SkillweaveError):
+    """The journal database cannot be used. `reason`: busy (another process holds its
+    lock), full (its disk is full) or damaged (anything else SQLite says)."""
+
+    code = "journal_error"
+
+    def __init__(self, message: str, *, reason: str, where: str | None = None, hint: Hint | None = None) -> None:
+        super().__init__(message, where=where, hint=hint)
+        self.reason = reason
 
 
 class IsolationError(SkillweaveError):
     exit_code = 1
+    code = "isolation_error"
 
 
 class LLMError(SkillweaveError):
     """`transient` is true for failures that may pass on a later try (429, 529, 5xx, connection)."""
 
     exit_code = 1
+    code = "llm_error"
 
-    def __init__(self, message: str, *, where: str | None = None, transient: bool = False) -> None:
-        super().__init__(message, where=where)
+    def __init__(
+        self, message: str, *, where: str | None = None, transient: bool = False, hint: Hint | None = None
+    ) -> None:
+        super().__init__(message, where=where, hint=hint)
         self.transient = transient
 
 
 class LLMAuthError(LLMError):
     exit_code = 2
+    code = "llm_auth"
 
 
 class ReplayMissError(LLMError):
-    pass
+    code = "replay_miss"
 
 
 class McpError(SkillweaveError):
     exit_code = 1
+    code = "mcp_error"

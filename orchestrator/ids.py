@@ -7,8 +7,6 @@ import time
 from typing import NewType
 
 RunId = NewType("RunId", str)
-StepId = NewType("StepId", str)
-SkillName = NewType("SkillName", str)
 
 
 def new_run_id() -> RunId:

@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from orchestrator.errors import ConfigError
 from orchestrator.filecap import read_capped
+from orchestrator.hints import Hint, HintAction
 
 LOCK_FORMAT = 1
 LOCK_SUFFIX = ".lock.json"
@@ -105,8 +106,8 @@ def load_lock(path: Path) -> Lockfile | None:
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"cannot read the lockfile: {exc}", where=str(path)) from None
     if isinstance(data, dict) and data.get("format") not in (None, LOCK_FORMAT):
-        raise ConfigError(f"lockfile format {data.get('format')!r} is not {LOCK_FORMAT}; delete it and run "
-                          "`skillweave plan --interpret` again", where=str(path))
+        raise ConfigError(f"lockfile format {data.get('format')!r} is not {LOCK_FORMAT}; delete it and have the "
+                          "model read the sentences again", where=str(path), hint=Hint(action=HintAction.INTERPRET))
     try:
         return Lockfile.model_validate(data)
     except ValidationError as exc:

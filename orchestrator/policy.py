@@ -84,6 +84,9 @@ class ApprovalPolicy(_Frozen):
     required: bool = True
     timeout_s: float | None = None
     on_timeout: Literal["approve", "reject"] = "reject"
+    # the gate holds only when this condition is true ("required if amount > 1000"): as
+    # written in a spec, a sandboxed Jinja2 expression in a plan; written only when set
+    when: str | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class FeedbackPolicy(_Frozen):

@@ -1,7 +1,8 @@
 """The seams of the engine: how a step is executed and how failed code is regenerated.
 
-Each skill kind (`script`, `mcp`, `llm`) registers a `StepRunner`; the engine
-never branches on kind. A `Regenerator` (the LLM repair loop) is asked for a new
+Each skill kind (`orchestrator.kinds`: script, mcp, llm, http, a plug-in's) names
+the factory of its `StepRunner`; the engine never branches on kind, it reads the
+kind's `KindTraits`. A `Regenerator` (the LLM repair loop) is asked for a new
 script version when a script step fails with a code error and budget remains.
 Both exchange only the models below.
 """
@@ -11,21 +12,18 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from orchestrator.config import Settings
-from orchestrator.plan.model import BoundSkill, JsonSchema, Plan
+from orchestrator.contracts import JsonSchema
+from orchestrator.kinds import BoundSkill
 from orchestrator.policy import ErrorClass
 
-# Each skill kind's runner factory, imported only when a plan uses that kind:
-# `create_runner(ctx: RunnerContext) -> StepRunner`.
-RUNNER_FACTORIES: dict[str, str] = {
-    "script": "orchestrator.runners.script:create_runner",
-    "mcp": "orchestrator.mcp_client.runner:create_runner",
-    "llm": "orchestrator.llm.runner:create_runner",
-}
+if TYPE_CHECKING:  # the runner seam sits below the plan: it only carries one
+    from orchestrator.plan.model import Plan
+
 # `create_regenerator(ctx: RunnerContext) -> Regenerator`, imported on the first regeneration.
 REGENERATOR_FACTORY = "orchestrator.llm.repair:create_regenerator"
 # `create_llm(ctx: RunnerContext) -> object`: the run's one LLM client, shared by the
@@ -73,6 +71,16 @@ class StepFailure(_Frozen):
     pointer: str | None = None  # JSON pointer of a contract violation
     ambiguous: bool = False  # the effect may have happened (sent, then timed out)
 
+    @property
+    def timed_out(self) -> bool:
+        """The attempt ran out of its own time (not the step's)."""
+        return self.kind == "timeout"
+
+    @property
+    def missing_code(self) -> bool:
+        """The skill has no script yet: the regenerator writes its first version."""
+        return self.kind == "missing_code"
+
 
 class StepRequest(_Frozen):
     run_id: str
@@ -88,6 +96,9 @@ class StepRequest(_Frozen):
     output_schema: JsonSchema | None = None  # for llm steps, which must answer in it
     compensation: bool = False  # the undo of step_id's completed work, not the step itself
     tokens_left: int | None = None  # of the run's LLM token budget (llm steps; None: not counted)
+    # input fields that hold a host file or folder (a `format: path` workflow input): a script sees
+    # each read-only under /inputs/<field>, its value the path in there; other kinds get the host path
+    paths: tuple[str, ...] = ()
 
 
 class Artifact(_Frozen):
@@ -119,6 +130,14 @@ class StepRunner(Protocol):
     async def run(self, request: StepRequest) -> StepOutcome: ...
 
     async def aclose(self) -> None: ...
+
+
+@runtime_checkable
+class ContainedRunner(Protocol):
+    """A runner that can vouch that an attempt touches nothing outside its run (asked only
+    for the kinds whose `KindTraits.containable` is set; see `orchestrator.engine.recovery`)."""
+
+    def contained(self, skill: BoundSkill) -> bool: ...
 
 
 class AttemptSummary(_Frozen):

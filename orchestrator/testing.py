@@ -26,7 +26,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from orchestrator.plan.model import BoundSkill, Plan, PlanInput, PlanStep, SkillKind, SpecRef
+from orchestrator.kinds import BoundSkill, BuiltinKind
+from orchestrator.plan.model import Plan, PlanInput, PlanStep, SpecRef
 from orchestrator.policy import ErrorClass, Limits
 from orchestrator.runner import (
     RegenerationRequest,
@@ -261,14 +262,14 @@ class FakeRegenerator:
 # -- plans ------------------------------------------------------------------------
 
 
-def fake_skill(name: str, kind: SkillKind = SkillKind.SCRIPT, **fields: Any) -> BoundSkill:
+def fake_skill(name: str, kind: str = BuiltinKind.SCRIPT, **fields: Any) -> BoundSkill:
     values: dict[str, Any] = {
         "name": name,
         "kind": kind,
         "path": f"/nonexistent/skills/{name}",
         "origin": "dir",
         "sha256": hashlib.sha256(name.encode()).hexdigest(),
-        "entry": "main.py" if kind is SkillKind.SCRIPT else None,
+        "entry": "main.py" if kind == BuiltinKind.SCRIPT else None,
     }
     values.update(fields)
     return BoundSkill(**values)

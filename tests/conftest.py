@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from orchestrator import warmhost
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
@@ -44,3 +51,46 @@ def own_trust_store(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytes
     path = tmp_path_factory.mktemp("trust") / "trust.json"
     monkeypatch.setenv("SKILLWEAVE_TRUST_FILE", str(path))
     return path
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_warm_hosts(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The warm hosts this session's processes start (the docs server's, `serve`'s) live in
+    a folder of the session's (XDG_RUNTIME_DIR, which tests that drop SKILLWEAVE_* keep),
+    never the user's, and are stopped when the session ends: none is left behind."""
+    runtime = tmp_path_factory.mktemp("xdg-runtime")
+    runtime.chmod(0o700)
+    before = os.environ.get("XDG_RUNTIME_DIR")
+    os.environ["XDG_RUNTIME_DIR"] = str(runtime)
+    # a process a test starts with an environment of its own (no XDG_RUNTIME_DIR) puts its
+    # host in the user's folder: those that appear meanwhile are stopped too (SIGTERM: their
+    # sessions, if any, end first); hosts elsewhere (a bench's) are not this session's
+    users = {Path(f"/tmp/skillweave-{os.getuid()}"), *([Path(before) / "skillweave"] if before else [])}
+    earlier = _warm_hosts(users)
+    try:
+        yield runtime / "skillweave"
+    finally:
+        warmhost.stop_hosts(runtime / "skillweave")
+        for pid in _warm_hosts(users) - earlier:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+        if before is None:
+            os.environ.pop("XDG_RUNTIME_DIR", None)
+        else:
+            os.environ["XDG_RUNTIME_DIR"] = before
+
+
+def _warm_hosts(folders: set[Path]) -> set[int]:
+    """The live warm hosts running this interpreter (this checkout's venv) in `folders`."""
+    found: set[int] = set()
+    flag = warmhost.HOST_FLAG.encode()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError, IndexError):
+            args = (entry / "cmdline").read_bytes().split(b"\0")
+            if args[0] != os.fsencode(sys.executable) or flag not in args:
+                continue
+            if Path(os.fsdecode(args[args.index(flag) + 1])).parent in folders:
+                found.add(int(entry.name))
+    return found

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -133,7 +134,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     state = env.get(ENV_FAULT_STATE)
     plan = FaultPlan(faults, state_file=Path(state) if state else None) if faults else None
     server = build_server(DocsLibrary(docs_dirs, sources=sources), plan)
-    if args.transport == "http":
-        server.run("streamable-http", host=args.host, port=args.port)
-    else:
-        server.run("stdio")
+    try:
+        if args.transport == "http":
+            server.run("streamable-http", host=args.host, port=args.port)
+        else:
+            server.run("stdio")
+    finally:
+        # the client waits for this process to exit after closing its stdin; the cyclic
+        # GC's walk over every object `mcp` made would add 0.3-1 s to that wait
+        gc.freeze()

@@ -15,7 +15,6 @@ import functools
 import json
 import os
 import shlex
-import sqlite3
 import sys
 import traceback
 from collections.abc import Callable
@@ -26,7 +25,7 @@ import click
 from pydantic import BaseModel
 
 from orchestrator.config import Settings, load_settings
-from orchestrator.errors import ConfigError, SkillweaveError
+from orchestrator.errors import ConfigError, JournalError, SkillweaveError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -39,7 +38,6 @@ EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
 
 _RUN_ID = "skillweave.run_id"  # click.Context.meta key: the run this command started or resumed
 _STATE_DIR = "skillweave.state_dir"
-_JOURNAL_BUSY = ("database is locked", "database table is locked", "database is busy")
 _DISK_FULL = frozenset({errno.ENOSPC, errno.EDQUOT})
 # what the state directory's disk can do to a run: said in one line, not reported as a bug
 _ENVIRONMENT_ERRNOS = _DISK_FULL | {errno.EROFS, errno.EIO, errno.EACCES, errno.EPERM}
@@ -158,15 +156,13 @@ def _journal_file() -> str:
     return str(Path(state_dir) / DB_NAME)
 
 
-def _journal_problem(exc: sqlite3.Error) -> tuple[str, int]:
+def _journal_problem(exc: JournalError) -> tuple[str, int]:
     """The one line to print for a journal error, and the exit code."""
-    text = str(exc)
-    if isinstance(exc, sqlite3.OperationalError) and any(b in text.lower() for b in _JOURNAL_BUSY):
-        return _stopped(f"{_journal_file()}: the journal is busy: another process holds its lock ({text})")
-    if getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
-        return _stopped(f"{_journal_file()}: the disk holding the journal is full ({text})", "free space")
-    return _stopped(f"{_journal_file()}: the journal cannot be used ({type(exc).__name__}: {text}); "
-                    "it may be damaged: move it aside or choose another --state-dir")
+    from orchestrator.cli.wording import say
+    from orchestrator.hints import attach
+
+    message = attach(f"{exc.where or _journal_file()}: {exc.message}", exc.hint, say)
+    return _stopped(message, "free space" if exc.reason == "full" else None)
 
 
 def _disk_problem(exc: OSError) -> tuple[str, int]:
@@ -194,10 +190,14 @@ def handle_errors(f: F) -> F:
         debug = bool(kwargs.get("debug"))
         try:
             return f(*args, **kwargs)
+        except JournalError as exc:
+            _stop(*_journal_problem(exc), debug=debug, as_json=bool(kwargs.get("as_json")))
         except SkillweaveError as exc:
+            from orchestrator.cli.wording import render_error
+
             if debug:
                 traceback.print_exc()
-            click.echo(exc.render(), err=True)
+            click.echo(render_error(exc), err=True)
             if kwargs.get("as_json"):
                 echo_json(_error_document(exc))
             sys.exit(exc.exit_code)
@@ -214,8 +214,6 @@ def handle_errors(f: F) -> F:
         except BrokenPipeError:
             quiet_broken_pipe()
             sys.exit(EXIT_BROKEN_PIPE)
-        except sqlite3.Error as exc:
-            _stop(*_journal_problem(exc), debug=debug, as_json=bool(kwargs.get("as_json")))
         except OSError as exc:
             if exc.errno not in _ENVIRONMENT_ERRNOS:
                 _internal_error(exc, debug)
@@ -250,9 +248,11 @@ def _internal_error(exc: BaseException, debug: bool) -> NoReturn:
 def _error_document(exc: SkillweaveError) -> dict[str, Any]:
     """What `--json` prints on stdout when a command fails before it has a result."""
     diagnostics = getattr(exc, "diagnostics", None)
+    hint = exc.hint.model_dump(mode="json", exclude_none=True) if exc.hint is not None else None
     return {
         "ok": False,
-        "error": {"message": exc.message, "where": exc.where, "exit_code": exc.exit_code},
+        "error": {"message": exc.message, "where": exc.where, "exit_code": exc.exit_code, "code": exc.code,
+                  "hint": hint},
         "errors": [d.model_dump(mode="json") for d in diagnostics] if diagnostics else [],
     }
 

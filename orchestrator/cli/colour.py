@@ -17,6 +17,7 @@ import click
 # status -> click colour (the report's palette, as terminals have it)
 STATUS_COLOURS: dict[str, str] = {
     "succeeded": "green",
+    "degraded": "yellow",
     "defaulted": "yellow",
     "continued": "yellow",
     "failed": "red",

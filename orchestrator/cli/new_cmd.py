@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from orchestrator.cli._common import EXIT_FAILED, debug_option, handle_errors
+from orchestrator.cli.wording import render_diagnostic
 from orchestrator.errors import NotFoundError, Severity, SkillweaveError, UserError
 from orchestrator.resources import specs_dir
 from orchestrator.skills.conformance import name_problem
@@ -66,7 +67,7 @@ def new_skill(
     for path in written:
         click.echo(f"created {path}")
     for finding in findings:
-        click.echo(finding.render(), err=True)
+        click.echo(render_diagnostic(finding), err=True)
     if any(f.severity is Severity.ERROR for f in findings):
         click.echo(
             "the new skill does not validate: the templates are broken (a skillweave bug)", err=True

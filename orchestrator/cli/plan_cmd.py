@@ -17,6 +17,7 @@ from orchestrator.cli._common import (
     settings_from,
     skills_dir_option,
 )
+from orchestrator.cli.wording import render_diagnostic
 from orchestrator.errors import ConfigError, PlanError, Severity
 
 _SUFFIX_FORMAT = {".json": "json", ".mmd": "mermaid", ".mermaid": "mermaid", ".txt": "text", ".md": "text"}
@@ -43,7 +44,8 @@ def plan(
     SPEC may also be a saved plan (.json), to render it in another format.
     Errors exit 2 as `FILE:LINE: message`; with --strict, warnings too.
     """
-    from orchestrator.plan import compile_spec, load_plan, render_plan
+    from orchestrator.compile import compile_spec
+    from orchestrator.plan import load_plan, render_plan
 
     chosen = fmt or (_SUFFIX_FORMAT.get(output.suffix.lower(), "text") if output else "text")
     settings = settings_from(skills_dirs=skills_dirs, llm_replay=llm_replay, llm_record=llm_record, model=model)
@@ -56,7 +58,7 @@ def plan(
     text = render_plan(compiled, chosen)  # type: ignore[arg-type]
     if chosen != "text":
         for warning in compiled.warnings:
-            click.echo(warning.render(), err=True)
+            click.echo(render_diagnostic(warning), err=True)
     if output is None:
         click.echo(text, nl=False)
         return

@@ -26,12 +26,15 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
 
+from orchestrator import profiling
+from orchestrator.api import RunResult
 from orchestrator.cli._common import (
     EXIT_FAILED,
     EXIT_OK,
@@ -48,11 +51,11 @@ from orchestrator.cli._common import (
     skills_dir_option,
     state_dir_option,
 )
+from orchestrator.cli._temporal import backend_option, exits_hard, temporal_options
 from orchestrator.cli.run_view import (
     LiveTable,
     PlainLog,
     RunFiles,
-    RunResult,
     echo_summary,
     final_outputs,
     render_files,
@@ -60,13 +63,15 @@ from orchestrator.cli.run_view import (
     save_report,
 )
 from orchestrator.config import ENV_MAX_DATA_BYTES, Settings, file_caps
-from orchestrator.engine.model import RunStatus, RunSummary
+from orchestrator.engine.model import RunEvent, RunStatus, RunSummary
 from orchestrator.errors import ConfigError
 from orchestrator.filecap import FileCapError, read_capped
 from orchestrator.plan.model import Plan
+from orchestrator.preload import preload
 
 _EXIT_OF = {
     RunStatus.SUCCEEDED: EXIT_OK,
+    RunStatus.DEGRADED: EXIT_OK,
     RunStatus.PAUSED: EXIT_PAUSED,
     RunStatus.FAILED: EXIT_FAILED,
     RunStatus.ESCALATED: EXIT_FAILED,
@@ -76,6 +81,9 @@ _EXIT_OF = {
 
 
 def _llm_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    f = click.option(
+        "--profile", is_flag=True, help="Print where the time went, on stderr (also SKILLWEAVE_PROFILE=1)."
+    )(f)
     f = click.option(
         "--otel", is_flag=True, help="Export the run's trace and metrics over OpenTelemetry (OTLP; see OTEL_*)."
     )(f)
@@ -175,20 +183,9 @@ def parse_inputs(plan: Plan, pairs: tuple[str, ...], files: tuple[Path, ...],
 
 def load_plan_file(path: Path, settings: Settings) -> Plan:
     """A saved plan (.json) or a spec compiled on the fly."""
-    try:
-        from orchestrator.plan import load_spec_or_plan
-    except ImportError:
-        load_spec_or_plan = None  # type: ignore[assignment]
-    if load_spec_or_plan is not None:
-        return load_spec_or_plan(path, settings)
-    if path.suffix != ".json":
-        raise ConfigError("compiling specs is not available in this build; pass a plan .json", where=str(path))
-    from pydantic import ValidationError
+    from orchestrator.compile import load_spec_or_plan
 
-    try:
-        return Plan.model_validate_json(path.read_text(encoding="utf-8"))
-    except (OSError, ValidationError) as exc:
-        raise ConfigError(f"not a plan: {exc}", where=str(path)) from exc
+    return load_spec_or_plan(path, settings)
 
 
 # -- progress ---------------------------------------------------------------------
@@ -210,34 +207,41 @@ def _telemetry(otel: bool) -> None:
     if otel:
         from orchestrator import telemetry
 
-        telemetry.enable()
+        telemetry.enable(asked_by="--otel")
 
 
 def _finish(summary: RunSummary, as_json: bool, settings: Settings) -> None:
-    files = save_report(summary.run_id, settings)
+    with profiling.span("report: save report.md, print the summary"):
+        files = save_report(summary.run_id, settings)
+        finish_summary(summary, files, as_json)
+
+
+def finish_summary(summary: RunSummary, files: RunFiles, as_json: bool, *, backend: str = "local") -> None:
+    """Print the run's result and exit with the run's code (whatever the backend)."""
     try:
-        _print_result(summary, files, as_json)
+        _print_result(summary, files, as_json, backend)
     except BrokenPipeError:  # `| head`: the run's outcome, not the pipe's, is the exit status
         quiet_broken_pipe()
     sys.exit(_EXIT_OF.get(summary.status, EXIT_FAILED))
 
 
-def _print_result(summary: RunSummary, files: RunFiles, as_json: bool) -> None:
+def _print_result(summary: RunSummary, files: RunFiles, as_json: bool, backend: str = "local") -> None:
     if as_json:
-        echo_json(
-            RunResult(
-                **summary.model_dump(),
-                run_dir=str(files.run_dir.absolute()),
-                report=str(files.report_path.absolute()) if files.report_path is not None else None,
-                artifacts=tuple(str(p.absolute()) for p in files.artifacts),
-            )
+        result = RunResult(
+            **summary.model_dump(),
+            run_dir=str(files.run_dir.absolute()),
+            report=str(files.report_path.absolute()) if files.report_path is not None else None,
+            artifacts=tuple(str(p.absolute()) for p in files.artifacts),
+            backend=backend,
         )
+        # a local run's document keeps its shape; a run elsewhere says where (an added key)
+        click.echo(result.model_dump_json(indent=2, by_alias=True, exclude={"backend"} if backend == "local" else None))
     else:
-        echo_summary(summary)
+        echo_summary(summary, backend)
         if files.report is not None:
             for line in render_regenerations(files.report, files.run_dir):
                 click.echo(line)
-        if summary.status is RunStatus.SUCCEEDED:
+        if summary.status.ok:
             outputs = final_outputs(summary)
             if outputs:
                 click.echo(outputs)
@@ -245,13 +249,47 @@ def _print_result(summary: RunSummary, files: RunFiles, as_json: bool) -> None:
 
 
 def _execute(run_id: str, settings: Settings, plan: Plan, *, force: bool = False) -> RunSummary:
-    from orchestrator.engine import execute_run
+    with profiling.span("execute: the run, from the engine's start to its end"):
+        from orchestrator.engine import execute_run
 
-    # the plan in hand spares decoding the journal's copy (execute_run checks it is the run's)
-    if sys.stderr.isatty():
-        with LiveTable(plan) as table:
-            return asyncio.run(execute_run(run_id, settings, on_event=table, force=force, plan=plan))
-    return asyncio.run(execute_run(run_id, settings, on_event=PlainLog(), force=force, plan=plan))
+        # the plan in hand spares decoding the journal's copy (execute_run checks it is the run's)
+        if sys.stderr.isatty():
+            with LiveTable(plan) as table:
+                return asyncio.run(
+                    execute_run(run_id, settings, on_event=_observed(table, plan), force=force, plan=plan)
+                )
+        return asyncio.run(
+            execute_run(run_id, settings, on_event=_observed(PlainLog(), plan), force=force, plan=plan)
+        )
+
+
+def _observed(show: Callable[[RunEvent], None], plan: Plan) -> Callable[[RunEvent], None]:
+    """`show`, and: once a sandboxed script starts (the process waits for it), the report's
+    modules are imported in the background; with --profile, a span per step (its first
+    attempt's start to its end)."""
+    scripts = {s.id for s in plan.steps if plan.skills.get(s.skill) and plan.skills[s.skill].kind == "script"}
+    started: dict[str, float] = {}
+    timed = profiling.enabled()
+
+    def on_event(event: RunEvent) -> None:
+        if event.type == "attempt_started" and event.step in scripts:
+            preload("orchestrator.report", "orchestrator.report.render_md")
+        if timed and event.step is not None and event.item is None:
+            # at the event's own time: a contained step's events may reach us together, when written
+            at = time.perf_counter() - max(time.time() - event.ts, 0.0) if event.ts else time.perf_counter()
+            if event.type == "attempt_started":
+                started.setdefault(event.step, at)
+            elif event.type == "step_finished" and event.step in started:
+                profiling.add(f"step {event.step}: {event.status or 'finished'}", started.pop(event.step), at)
+        show(event)
+
+    return on_event
+
+
+def _start_profile(flag: bool) -> None:
+    if flag:
+        profiling.enable()
+    profiling.since_first_import("CLI: imports, argument parsing")
 
 
 # -- commands ---------------------------------------------------------------------
@@ -266,7 +304,11 @@ def _execute(run_id: str, settings: Settings, plan: Plan, *, force: bool = False
 @state_dir_option
 @skills_dir_option
 @_llm_options
+@backend_option
+@temporal_options
+@click.option("--no-wait", is_flag=True, help="Temporal: print the run id and return; the workers run it.")
 @debug_option
+@exits_hard
 @handle_errors
 def run(
     spec_or_plan: Path,
@@ -282,6 +324,13 @@ def run(
     llm_replay: Path | None,
     promote: bool | None,
     otel: bool,
+    profile: bool,
+    backend: str | None,
+    temporal_address: str | None,
+    namespace: str | None,
+    task_queue: str | None,
+    blob_dir: Path | None,
+    no_wait: bool,
     debug: bool,
 ) -> None:
     """Compile SPEC_OR_PLAN if needed, execute it durably and print the report.
@@ -289,20 +338,40 @@ def run(
     Exit 0 when the run succeeded, 1 when it failed, 2 on a usage or spec error,
     3 when it paused at an approval gate; 130 when interrupted (the message says
     how to resume). A missing or broken --mcp-config or --llm-replay file is
-    exit 2 before the run starts.
+    exit 2 before the run starts. With --backend temporal the run is one Temporal
+    workflow (its id is the run id) executed by `skillweave worker` processes;
+    this command follows it as it would a local run, or returns at once with --no-wait.
     """
-    from orchestrator.engine import create_run, journal_session
+    _start_profile(profile)
+    with profiling.span("imports: the engine"):
+        from orchestrator.engine import create_run, journal_session
+        from orchestrator.temporal.config import backend_from
 
-    settings = _run_settings(
-        state_dir, mcp_config, require_isolation, model, llm_record, llm_replay, promote, debug,
-        skills_dirs=skills_dirs,
-    )
-    _check_files(settings)
-    _telemetry(otel)
-    plan = load_plan_file(spec_or_plan, settings)
-    inputs = parse_inputs(plan, pairs, input_files, settings.caps.data_bytes)
+    with profiling.span("settings, --mcp-config, --llm-replay, the sandbox choice"):
+        settings = _run_settings(
+            state_dir, mcp_config, require_isolation, model, llm_record, llm_replay, promote, debug,
+            skills_dirs=skills_dirs,
+        )
+        _check_files(settings)
+        _telemetry(otel)
+    with profiling.span("plan: compile the spec (or read the plan)"):
+        plan = load_plan_file(spec_or_plan, settings)
+        inputs = parse_inputs(plan, pairs, input_files, settings.caps.data_bytes)
+    if backend_from(backend) == "temporal":
+        from orchestrator.cli import _temporal
+
+        if settings.promote:
+            raise ConfigError("--promote is for local runs: on Temporal the repaired scripts are on the workers",
+                              where="--promote")
+        ts = _temporal.settings_of(settings, temporal_address, namespace, task_queue, blob_dir)
+        _temporal.run(plan, inputs, settings, ts, as_json=as_json, no_wait=no_wait)
+        return
+    if no_wait:
+        raise ConfigError("--no-wait is for --backend temporal: a local run is executed by this process",
+                          where="--no-wait")
     with journal_session():  # one journal connection for creating, executing and reporting
-        run_id = create_run(plan, inputs, settings)
+        with profiling.span("journal: create the run"):
+            run_id = create_run(plan, inputs, settings)
         note_run(run_id)
         if not as_json:
             click.echo(f"run {run_id} started ({plan.name})", err=True)
@@ -316,7 +385,10 @@ def run(
 @json_option
 @state_dir_option
 @_llm_options
+@backend_option
+@temporal_options
 @debug_option
+@exits_hard
 @handle_errors
 def resume(
     run_id: str,
@@ -330,19 +402,35 @@ def resume(
     llm_replay: Path | None,
     promote: bool | None,
     otel: bool,
+    profile: bool,
+    backend: str | None,
+    temporal_address: str | None,
+    namespace: str | None,
+    task_queue: str | None,
+    blob_dir: Path | None,
     debug: bool,
 ) -> None:
     """Continue a paused or interrupted run from its journal.
 
     Completed steps are not run again; attempts cut short run again as new attempts.
+    With --backend temporal: follow a running or paused run again, or start a
+    cancelled one anew from what it recorded.
     """
+    _start_profile(profile)
     from orchestrator.engine import journal_session, replay_run
+    from orchestrator.temporal.config import backend_from
 
     settings = _run_settings(
         state_dir, mcp_config, require_isolation, model, llm_record, llm_replay, promote, debug
     )
-    _check_files(settings)
     _telemetry(otel)
+    if backend_from(backend) == "temporal":
+        from orchestrator.cli import _temporal
+
+        ts = _temporal.settings_of(settings, temporal_address, namespace, task_queue, blob_dir)
+        _temporal.resume(run_id, settings, ts, as_json=as_json)
+        return
+    _check_files(settings)
     with journal_session():
         plan = replay_run(run_id, settings).plan
         note_run(run_id)
@@ -356,15 +444,30 @@ def resume(
 @click.option("--comment", default=None, help="Why; kept in the journal.")
 @json_option
 @state_dir_option
+@backend_option
+@temporal_options
 @debug_option
+@exits_hard
 @handle_errors
 def approve(
-    run_id: str, step: str, reject: bool, comment: str | None, as_json: bool, state_dir: Path | None, debug: bool
+    run_id: str, step: str, reject: bool, comment: str | None, as_json: bool, state_dir: Path | None,
+    backend: str | None, temporal_address: str | None, namespace: str | None, task_queue: str | None,
+    blob_dir: Path | None, debug: bool,
 ) -> None:
-    """Approve (or --reject) STEP of RUN_ID, which is waiting at its gate; then `skillweave resume`."""
+    """Approve (or --reject) STEP of RUN_ID, which is waiting at its gate; then `skillweave resume`.
+
+    With --backend temporal the decision goes to the run's workflow, which goes on by itself.
+    """
     from orchestrator.engine import approve_step
+    from orchestrator.temporal.config import backend_from
 
     settings = settings_from(state_dir=state_dir, debug=debug or None)
+    if backend_from(backend) == "temporal":
+        from orchestrator.cli import _temporal
+
+        ts = _temporal.settings_of(settings, temporal_address, namespace, task_queue, blob_dir)
+        _temporal.approve(run_id, step, ts, reject=reject, comment=comment, as_json=as_json)
+        return
     approve_step(run_id, step, settings, reject=reject, comment=comment)
     decision = "rejected" if reject else "approved"
     if as_json:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from orchestrator.cli.colour import paint, rich_style
+from orchestrator.cli.wording import render_error, say
 from orchestrator.config import Settings
 from orchestrator.engine.model import RunEvent, RunStatus, RunSummary, StepStatus
 from orchestrator.errors import SkillweaveError
@@ -97,7 +98,7 @@ class LiveTable:
         return table
 
     def __call__(self, event: RunEvent) -> None:
-        if event.type == "run_finished" and event.status != "succeeded":
+        if event.type == "run_finished" and event.status not in ("succeeded", "degraded"):
             for other in self._rows.values():
                 if other["status"] in ("pending", "ready", "awaiting approval"):
                     other["status"] = "not run"
@@ -176,9 +177,12 @@ def _wrapped(head: str, note: str, width: int | None, painted: str | None = None
     return [painted + lines[0], *(" " * indent + line for line in lines[1:])]
 
 
-def render_summary(summary: RunSummary, *, colour: bool = False, width: int | None = None) -> str:
-    """The run's summary: its status, counts, a line per step and how it ended. `colour`: status
-    words in colour (ANSI); `width`: notes wrapped at that many columns, never cut mid-word."""
+def render_summary(
+    summary: RunSummary, backend: str = "local", *, colour: bool = False, width: int | None = None
+) -> str:
+    """The run's summary: its status, counts, a line per step and how it ended. `backend`: where the
+    run executes (the commands to go on name it); `colour`: status words in colour (ANSI); `width`:
+    notes wrapped at that many columns, never cut mid-word."""
     t = summary.totals
     cancelled = sum(1 for s in summary.steps if s.status is StepStatus.CANCELLED)
     not_run = sum(1 for s in summary.steps if s.status is StepStatus.NOT_RUN)
@@ -209,17 +213,25 @@ def render_summary(summary: RunSummary, *, colour: bool = False, width: int | No
     lines.extend(f"compensation {c}" for c in summary.compensations)
     for note in summary.notes:
         lines += _wrapped("", note, width)
+    if summary.degraded:
+        lines.append("degraded: a fallback stood in for " + ", ".join(d.step_id for d in summary.degraded) + ":")
+        for d in summary.degraded:
+            lines += _wrapped("  ", f"{d.step_id}: {d.fallback}: {d.reason}", width)
+    on = " --backend temporal" if backend == "temporal" else ""
     if summary.status is RunStatus.PAUSED:
         for step in summary.awaiting:
             lines.append(f"paused: step {step} awaiting approval. To continue:")
-            lines.append(f"  skillweave approve {summary.run_id} {step}    (or --reject)")
-        lines.append(f"  skillweave resume {summary.run_id}")
+            lines.append(f"  skillweave approve {summary.run_id} {step}{on}    (or --reject)")
+        if backend == "temporal":
+            lines.append(f"  (the run goes on by itself once decided; follow it: skillweave resume {summary.run_id}{on})")
+        else:
+            lines.append(f"  skillweave resume {summary.run_id}")
     elif summary.status is RunStatus.RUNNING:
-        lines.append(f"interrupted; continue with: skillweave resume {summary.run_id}")
+        lines.append(f"interrupted; continue with: skillweave resume {summary.run_id}{on}")
     return "\n".join(lines)
 
 
-def echo_summary(summary: RunSummary) -> None:
+def echo_summary(summary: RunSummary, backend: str = "local") -> None:
     """Print the summary on stdout: coloured and wrapped to its width on a terminal."""
     import shutil
 
@@ -229,7 +241,7 @@ def echo_summary(summary: RunSummary) -> None:
 
     use = colour_wanted(sys.stdout)
     width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
-    click.echo(render_summary(summary, colour=use, width=width), color=use)
+    click.echo(render_summary(summary, backend, colour=use, width=width), color=use)
 
 
 def final_outputs(summary: RunSummary) -> str:
@@ -241,14 +253,6 @@ def final_outputs(summary: RunSummary) -> str:
     if len(text) > 2000:
         text = text[:2000] + "\n..."
     return f"output of {last}:\n{text}"
-
-
-class RunResult(RunSummary):
-    """`skillweave run --json`: the RunSummary, and where the run's files are (absolute paths)."""
-
-    run_dir: str | None = None
-    report: str | None = None  # the saved report; null when it could not be written
-    artifacts: tuple[str, ...] = ()  # files under <run_dir>/artifacts/, sorted
 
 
 class RunFiles:
@@ -270,9 +274,9 @@ def save_report(run_id: str, settings: Settings) -> RunFiles:
 
     run_dir = Path(settings.state_dir) / RUNS_DIR / run_id
     try:
-        report, path = write_report(run_id, settings)
+        report, path = write_report(run_id, settings, say=say)
     except SkillweaveError as exc:
-        return RunFiles(run_dir, None, None, exc.render())
+        return RunFiles(run_dir, None, None, render_error(exc))
     except Exception as exc:  # the CLI edge: a report that cannot be written must not hide the run's result
         return RunFiles(run_dir, None, None, f"{type(exc).__name__}: {exc}")
     return RunFiles(path.parent, report, path)

@@ -1,12 +1,14 @@
 """`skillweave runs` (history and metrics across runs) and `skillweave runs show RUN_ID` (one report).
 
-    skillweave runs [--json] [--limit N] [--state-dir D]
+    skillweave runs [--json] [--limit N] [--state-dir D] [--backend temporal ...]
     skillweave runs --stats [--plan NAME] [--since 7d] [--by day|plan-version] [--json]
-    skillweave runs show RUN_ID [--format md|json|html] [-o FILE] [--open] [--state-dir D]
+    skillweave runs show RUN_ID [--format md|json|html] [-o FILE] [--open] [--state-dir D] [--backend temporal ...]
 
     skillweave runs prune ... / skillweave runs rm RUN_ID...   (`orchestrator.cli.runs_prune`)
 
-They read the journal of the state directory only. Exit codes: 0 the listing or
+They read the journal of the state directory only, or, with --backend temporal,
+the runs Temporal holds (their workflows' results and queries; --stats, prune and
+rm are for the local journal). Exit codes: 0 the listing or
 report was written (whatever the runs' own status), 2 an unknown run id, a state
 directory without runs, or a bad option.
 """
@@ -25,6 +27,7 @@ from orchestrator.cli._common import (
     settings_from,
     state_dir_option,
 )
+from orchestrator.cli._temporal import backend_option, exits_hard, temporal_options
 from orchestrator.errors import ConfigError
 
 
@@ -45,23 +48,38 @@ def _state_dir(ctx: click.Context, given: Path | None) -> Path | None:
 @click.option("--by", type=click.Choice(["day", "plan-version"]), default="day", show_default=True,
               help="--stats: group runs by UTC day or by plan version.")
 @state_dir_option
+@backend_option
+@temporal_options
 @debug_option
 @click.pass_context
+@exits_hard
 @handle_errors
 def runs(
     ctx: click.Context, as_json: bool, limit: int, stats: bool, plan_name: str | None, since: str | None, by: str,
-    state_dir: Path | None, debug: bool,
+    state_dir: Path | None, backend: str | None, temporal_address: str | None, namespace: str | None,
+    task_queue: str | None, blob_dir: Path | None, debug: bool,
 ) -> None:
     """The latest runs, newest first, with workflow success rate, retry burden,
     queue delay (mean, p95) and handoff accuracy across them. With --stats, those
     four metrics per day (UTC) or per plan version, each with a sparkline.
 
     `skillweave runs show RUN_ID` prints one run's report; `runs prune` and
-    `runs rm` remove runs and their files.
+    `runs rm` remove runs and their files. With --backend temporal, the runs
+    are those of the Temporal task queue.
     """
     if ctx.invoked_subcommand is not None:
         return
+    from orchestrator.temporal.config import backend_from
+
     settings = settings_from(state_dir=state_dir, debug=debug or None)
+    if backend_from(backend) == "temporal":
+        if stats:
+            raise ConfigError("--stats reads the local journal; drop --backend temporal", where="--stats")
+        from orchestrator.cli import _temporal
+
+        _temporal.history(_temporal.settings_of(settings, temporal_address, namespace, task_queue, blob_dir),
+                          limit, as_json)
+        return
     if not stats:
         for name in ("plan_name", "since", "by"):
             if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
@@ -101,11 +119,16 @@ def runs(
 @click.option("--open", "open_it", is_flag=True,
               help="Write the HTML report (to -o FILE, else <run dir>/report.html) and open it in a browser.")
 @state_dir_option
+@backend_option
+@temporal_options
 @debug_option
 @click.pass_context
+@exits_hard
 @handle_errors
 def show(
-    ctx: click.Context, run_id: str, fmt: str, output: Path | None, open_it: bool, state_dir: Path | None, debug: bool
+    ctx: click.Context, run_id: str, fmt: str, output: Path | None, open_it: bool, state_dir: Path | None,
+    backend: str | None, temporal_address: str | None, namespace: str | None, task_queue: str | None,
+    blob_dir: Path | None, debug: bool,
 ) -> None:
     """The report of RUN_ID: status, error, steps, failed attempts with their
     stderr, regenerations with their diffs, fallbacks, compensations, approvals,
@@ -113,18 +136,39 @@ def show(
     the graph and a timeline of the attempts, retry waits and approval pauses
     in one self-contained file (no script, nothing fetched); --open opens it."""
     from orchestrator.report import build_report, render_report, write_report
+    from orchestrator.temporal.config import backend_from
 
     settings = settings_from(state_dir=_state_dir(ctx, state_dir), debug=debug or None)
+    from orchestrator.cli.wording import say
+
+    if open_it and ctx.get_parameter_source("fmt") is click.core.ParameterSource.COMMANDLINE and fmt != "html":
+        raise ConfigError(f"--open shows the HTML report; drop --format {fmt}", where="--open")
+    group = ctx.parent.params if ctx.parent is not None else {}
+    if backend_from(backend or group.get("backend")) == "temporal":
+        from orchestrator.cli import _temporal
+
+        ts = _temporal.settings_of(
+            settings, temporal_address or group.get("temporal_address"), namespace or group.get("namespace"),
+            task_queue or group.get("task_queue"), blob_dir or group.get("blob_dir"),
+        )
+        if open_it:
+            output = output or _temporal.run_dir(settings, run_id) / "report.html"
+            _write(output, _temporal.show(run_id, settings, ts, "html"))
+            _open_in_browser(output)
+            return
+        _print_or_write(_temporal.show(run_id, settings, ts, fmt), output)
+        return
     if open_it:
-        if ctx.get_parameter_source("fmt") is click.core.ParameterSource.COMMANDLINE and fmt != "html":
-            raise ConfigError(f"--open shows the HTML report; drop --format {fmt}", where="--open")
         if output is None:
-            _, output = write_report(run_id, settings, "html")
+            _, output = write_report(run_id, settings, "html", say=say)
         else:
-            _write(output, render_report(build_report(run_id, settings), "html"))
+            _write(output, render_report(build_report(run_id, settings), "html", say=say))
         _open_in_browser(output)
         return
-    text = render_report(build_report(run_id, settings), fmt)  # type: ignore[arg-type]
+    _print_or_write(render_report(build_report(run_id, settings), fmt, say=say), output)  # type: ignore[arg-type]
+
+
+def _print_or_write(text: str, output: Path | None) -> None:
     if output is None:
         click.echo(text, nl=False)
         return

@@ -3,7 +3,7 @@
     skillweave runs prune [--older-than 30d] [--keep N] [--status S]... [--plan NAME] [--dry-run] [--json]
     skillweave runs rm RUN_ID... [--force] [--json]
 
-`prune` removes finished runs (succeeded, failed, escalated) last changed more
+`prune` removes finished runs (succeeded, degraded, failed, escalated) last changed more
 than `--older-than` ago (default 30d; `0` for any age), except the `--keep` newest
 of those selected. A running, paused or pending run is never pruned. `rm` removes
 the runs named; a running, paused or pending one only with `--force`, and never one

@@ -1,4 +1,10 @@
-"""`skillweave skills list` and `skillweave skills validate PATH...`."""
+"""`skillweave skills list`, `skillweave skills kinds` and `skillweave skills validate PATH...`.
+
+`skills list --json` prints {"skills", "problems", "kinds"}: `kinds` lists every
+registered skill kind (built-in and installed through the `skillweave.kinds`
+entry-point group) as {"name", "description", "keys", "traits"}; `kind_problems`
+says why an installed kind could not be loaded.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +24,7 @@ from orchestrator.cli._common import (
     settings_from,
     skills_dir_option,
 )
+from orchestrator.cli.wording import render_diagnostic
 from orchestrator.errors import Diagnostic, NotFoundError, Severity, SkillError, UserError
 from orchestrator.skills import (
     PROFILES,
@@ -78,7 +85,7 @@ def list_skills(
         raise NotFoundError("no such spec file (--spec)", where=str(spec))
     catalog = load_catalog(settings_from(skills_dirs=skills_dirs), spec)
     if as_json:
-        echo_json(_catalog_json(catalog))
+        echo_json({**_catalog_json(catalog), **_kinds_json()})
         return
     from rich.console import Console
     from rich.table import Table
@@ -88,10 +95,43 @@ def list_skills(
         table.add_column(column, no_wrap=True)
     table.add_column("description", no_wrap=True, overflow="ellipsis")
     for skill in catalog:
-        table.add_row(skill.name, skill.kind.value, skill.origin, _short(skill.description))
+        table.add_row(skill.name, skill.kind, skill.origin, _short(skill.description))
     Console(file=sys.stdout, width=_width(), highlight=False, soft_wrap=False).print(table)
     for problem in catalog.problems:
-        click.echo(problem.render(), err=True)
+        click.echo(render_diagnostic(problem), err=True)
+
+
+@skills.command("kinds")
+@json_option
+@debug_option
+@handle_errors
+def list_kinds(as_json: bool, debug: bool) -> None:
+    """List the skill kinds this installation can run: the built-in ones and those
+    installed through the `skillweave.kinds` entry-point group (docs/kinds.md)."""
+    found = _kinds_json()
+    if as_json:
+        echo_json(found)
+        return
+    for kind in found["kinds"]:
+        keys = ", ".join(f"skillweave.{k}" for k in kind["keys"]) or "no keys of its own"
+        click.echo(f"{kind['name']:<12} {kind['description']} ({keys})")
+    for name, problem in found["kind_problems"].items():
+        click.echo(f"{name}: not loaded: {problem}", err=True)
+
+
+def _kinds_json() -> dict[str, Any]:
+    from orchestrator.kinds import kind_registry
+
+    registry = kind_registry()
+    kinds = registry.all()
+    return {
+        "kinds": [
+            {"name": k.name, "description": k.description, "keys": list(k.keys),
+             "traits": k.traits.model_dump(mode="json")}
+            for k in kinds
+        ],
+        "kind_problems": dict(registry.problems),
+    }
 
 
 def _width() -> int:
@@ -106,7 +146,7 @@ def _catalog_json(catalog: Catalog) -> dict[str, Any]:
         "skills": [
             {
                 "name": s.name,
-                "kind": s.kind.value,
+                "kind": s.kind,
                 "origin": s.origin,
                 "description": s.description,
                 "path": str(s.path),
@@ -212,7 +252,7 @@ def validate_skills(
             for change in changes:
                 click.echo(change.render())
             for diagnostic in diagnostics:
-                click.echo(diagnostic.render())
+                click.echo(render_diagnostic(diagnostic))
         click.echo(
             f"{len(reports)} skill{'s' * (len(reports) != 1)} checked ({profile}): "
             f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}",

@@ -103,7 +103,7 @@ def test(
     `Fault:`), e.g. `Inputs: module_name=json; Fault: step-1 timeout once;
     Expect: succeeded; step-1 retries=1`. The others are skipped. See docs/testing.md.
     """
-    from orchestrator.plan import load_spec_or_plan
+    from orchestrator.compile import load_spec_or_plan
     from orchestrator.scenario import run_scenarios
 
     settings = settings_from(skills_dirs=skills_dirs or None, mcp_config=mcp_config, debug=debug or None)

@@ -22,6 +22,7 @@ from orchestrator.cli._common import (
     settings_from,
     skills_dir_option,
 )
+from orchestrator.cli.wording import render_diagnostic
 from orchestrator.errors import Diagnostic, Severity, UserError
 from orchestrator.wording import count
 
@@ -63,7 +64,7 @@ def validate(
     --strict makes every warning an error. --json prints {"ok", "errors", "warnings",
     "strict"} instead.
     """
-    from orchestrator.plan import compile_spec
+    from orchestrator.compile import compile_spec
 
     settings = settings_from(skills_dirs=skills_dirs, llm_replay=llm_replay, llm_record=llm_record, model=model)
     try:
@@ -82,7 +83,7 @@ def validate(
         return
     click.echo(f"ok: {count(len(plan.steps), 'step')}, {count(len(plan.warnings), 'warning')}")
     for d in plan.warnings:
-        click.echo(d.render())
+        click.echo(render_diagnostic(d))
 
 
 def _fail(errors: list[Diagnostic], warnings: list[Diagnostic], as_json: bool, strict: bool) -> NoReturn:
@@ -91,7 +92,7 @@ def _fail(errors: list[Diagnostic], warnings: list[Diagnostic], as_json: bool, s
                    "strict": strict})
     else:
         for d in [*errors, *warnings]:
-            click.echo(d.render(), err=True)
+            click.echo(render_diagnostic(d), err=True)
         tail = " (--strict: every warning is an error)" if strict else ""
         click.echo(f"failed: {count(len(errors), 'error')}, {count(len(warnings), 'warning')}{tail}", err=True)
     sys.exit(EXIT_USAGE)

@@ -38,9 +38,12 @@ Semantics worth knowing (details in the modules):
   errors back to its producer first (only the producer and the validator run
   again). Regeneration that cannot be had (no LLM, a rejected key, a replay
   miss) is recorded as unavailable and spends no budget; the fallback's message
-  then says why regeneration did not help. A runner that enforces its own
-  timeout (`enforces_timeout = True`, the MCP runner) classifies it itself; the
-  engine cuts it off only after a margin. A `for each` item applies DEFAULT and
+  then says why regeneration did not help. The engine reads what it needs
+  of a skill's kind from its `KindTraits` (`orchestrator.kinds`), never its
+  name: a kind whose runner enforces its own timeout (mcp) classifies it
+  itself and is cut off only after the kind's margin; only a regenerable
+  kind (script) gets new code; a containable one may start before its start
+  is durable. A `for each` item applies DEFAULT and
   SKILL fallbacks on its own; FAIL, ESCALATE and CONTINUE of an item apply to
   its whole step.
 - Summaries: in a finished run, steps it never reached are `not_run` and steps
@@ -91,6 +94,7 @@ from orchestrator.engine.scheduler import Scheduler
 from orchestrator.engine.state import RunState
 from orchestrator.errors import ConfigError, NotFoundError, ResumeError, UserError
 from orchestrator.filecap import hash_into, sha256_file
+from orchestrator.hints import Hint, HintAction
 from orchestrator.ids import RunId, new_run_id
 from orchestrator.journal.events import ApprovalDecided, RunCreated
 from orchestrator.journal.plans import encode_plan
@@ -181,7 +185,7 @@ def _check_inputs(plan: Plan, inputs: Mapping[str, Any]) -> dict[str, Any]:
     unknown = sorted(set(inputs) - set(declared))
     if unknown and declared:
         raise ConfigError(
-            f"unknown input {unknown[0]!r}; the plan takes: {', '.join(sorted(declared))}", where=f"--input {unknown[0]}"
+            f"unknown input {unknown[0]!r}; the plan takes: {', '.join(sorted(declared))}", where=f"inputs.{unknown[0]}"
         )
     values = dict(inputs)
     checker = ContractChecker()
@@ -191,11 +195,23 @@ def _check_inputs(plan: Plan, inputs: Mapping[str, Any]) -> dict[str, Any]:
                 if spec.default is not None:
                     values[name] = spec.default
                 continue
-            raise ConfigError(f"missing required input {name!r} (give it with --input {name}=VALUE)", where=name)
+            raise ConfigError(f"missing required input {name!r}", where=name,
+                              hint=Hint(action=HintAction.GIVE_INPUT, name=name))
         violations = checker.check(spec.schema_, values[name])
         if violations:
-            raise ConfigError(f"input {name!r} is invalid: {violations[0].render()}", where=f"--input {name}")
+            raise ConfigError(f"input {name!r} is invalid: {violations[0].render()}", where=f"inputs.{name}")
+        if spec.schema_.get("format") == "path" and isinstance(values[name], str):
+            values[name] = _host_path(name, values[name])
     return values
+
+
+def _host_path(name: str, value: str) -> str:
+    """A path input, absolute (a resumed run finds it from anywhere); it must exist."""
+    path = Path(value).expanduser()
+    if not path.exists():
+        raise ConfigError(f"input {name!r}: {value} is not a file or folder (a path input is shown to the "
+                          "scripts that read it, read-only)", where=f"inputs.{name}")
+    return str(path.resolve())
 
 
 def prepare_run(
@@ -251,9 +267,8 @@ def _run_journal(run_id: str, settings: Settings) -> AbstractContextManager[Jour
     directory has no journal at all (a command typed in the wrong folder)."""
     if not (Path(settings.state_dir) / DB_NAME).is_file():
         raise NotFoundError(
-            f"no run {run_id!r} in {settings.state_dir} (no {DB_NAME} there; "
-            "pass --state-dir or set SKILLWEAVE_STATE_DIR)",
-            where=run_id,
+            f"no run {run_id!r} in {settings.state_dir} (no {DB_NAME} there)",
+            where=run_id, hint=Hint(action=HintAction.CHOOSE_STATE_DIR),
         )
     return use_journal(settings.state_dir)
 
@@ -295,8 +310,8 @@ def _check_resumable(state: RunState, force: bool) -> None:
     pid = executing_elsewhere(state)
     if pid is not None:
         raise ResumeError(
-            f"run {state.run_id} is being executed by process {pid}; use --force if that process is gone",
-            where=state.run_id,
+            f"run {state.run_id} is being executed by process {pid}",
+            where=state.run_id, hint=Hint(action=HintAction.RESUME_IF_GONE, run_id=state.run_id),
         )
     if not state.fingerprint:
         return
@@ -305,8 +320,8 @@ def _check_resumable(state: RunState, force: bool) -> None:
     if changed:
         names = ", ".join(k.replace("skill:", "skill ") for k in changed)
         raise ResumeError(
-            f"run {state.run_id} cannot be resumed: changed since it started: {names} (--force resumes anyway)",
-            where=state.run_id,
+            f"run {state.run_id} cannot be resumed: changed since it started: {names}",
+            where=state.run_id, hint=Hint(action=HintAction.RESUME_ANYWAY, run_id=state.run_id),
         )
 
 

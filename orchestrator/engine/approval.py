@@ -19,6 +19,7 @@ from orchestrator.engine.model import ApprovalDecision, ApprovalRequest
 from orchestrator.engine.scope import RunScope
 from orchestrator.engine.state import RunState
 from orchestrator.errors import NotFoundError, UserError
+from orchestrator.hints import Hint, HintAction
 from orchestrator.journal.events import ApprovalDecided, ApprovalRequested
 from orchestrator.plan.model import PlanStep
 
@@ -122,7 +123,6 @@ def check_decision(state: RunState, step_id: str, now: float) -> None:
         return
     raise UserError(
         f"step {step_id}'s approval timed out {now - requested_at - gate.timeout_s:.0f}s ago "
-        f"(timeout {gate.timeout_s:g}s): its policy decides ({gate.on_timeout}) when the run resumes; "
-        f"skillweave resume {run_id}",
-        where=f"{run_id}/{step_id}",
+        f"(timeout {gate.timeout_s:g}s): its policy decides ({gate.on_timeout}) when the run resumes",
+        where=f"{run_id}/{step_id}", hint=Hint(action=HintAction.RESUME, run_id=run_id),
     )

@@ -13,11 +13,11 @@ import errno
 import traceback
 from collections.abc import Awaitable, Callable
 
-from orchestrator.engine.backend import CANCEL_GRACE_S, SELF_TIMED_MARGIN_S
+from orchestrator.engine.backend import CANCEL_GRACE_S
 from orchestrator.errors import SkillweaveError
-from orchestrator.plan.model import BoundSkill
+from orchestrator.kinds import BoundSkill, KindTraits
 from orchestrator.policy import ErrorClass
-from orchestrator.runner import StepFailure, StepOutcome, StepRequest, StepRunner
+from orchestrator.runner import ContainedRunner, StepFailure, StepOutcome, StepRequest, StepRunner
 
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -31,7 +31,7 @@ async def _guarded(runner: StepRunner, request: StepRequest) -> StepOutcome:
     except asyncio.CancelledError:
         raise
     except SkillweaveError as exc:
-        return StepOutcome(failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=exc.render(), kind="runner_error"))
+        return StepOutcome(failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=exc.explain(), kind="runner_error"))
     except OSError as exc:
         if exc.errno in _DISK_FULL:  # the state directory's disk (a script's artifacts): stop, resumable
             raise
@@ -51,43 +51,44 @@ def _runner_error(runner: StepRunner, exc: Exception) -> StepOutcome:
     )
 
 
-def outer_deadline(runner: StepRunner, timeout: float) -> float:
-    """How long the engine lets `runner` take for an attempt whose timeout is `timeout`.
+def outer_deadline(traits: KindTraits, timeout: float) -> float:
+    """How long the engine lets a runner take for an attempt whose timeout is `timeout`.
 
-    The attempt timeout itself, unless the runner enforces it and classifies it
-    itself: then the timeout plus the runner's margin (SELF_TIMED_MARGIN_S by default).
+    The attempt timeout itself, unless the kind's runner enforces it and classifies it
+    itself (`KindTraits.enforces_timeout`, e.g. the MCP runner: its clock starts when
+    the call is sent, progress restarts it, a hung server is probed): then the timeout
+    plus the kind's margin (`KindTraits.timeout_margin_s`).
     """
-    if not getattr(runner, "enforces_timeout", False):
-        return timeout
-    margin = getattr(runner, "timeout_margin_s", None)
-    return timeout + (margin if isinstance(margin, (int, float)) and margin >= 0 else SELF_TIMED_MARGIN_S)
+    return timeout + traits.timeout_margin_s if traits.enforces_timeout else timeout
 
 
-def contained(runner: StepRunner, skill: BoundSkill) -> bool:
+def contained(traits: KindTraits, runner: StepRunner, skill: BoundSkill) -> bool:
     """Whether no attempt of `skill` on `runner` can touch anything outside the run.
 
-    A runner says so with a `contained(skill)` method (the script runner: under
+    Only a kind whose attempts can be contained (`KindTraits.containable`) asks, and its
+    runner answers through `ContainedRunner.contained(skill)` (the script runner: under
     bwrap, without network). Such an attempt's start need not be durable before it
     runs: if a crash loses the start, the attempt runs again under the same number
-    and key, and nothing outside the run saw the first. Any other runner (an MCP
+    and key, and nothing outside the run saw the first. Any other attempt (an MCP
     tool, a model call, a script with network or weaker isolation, a runner that
     does not say) gets its start committed first, and with it every output it may
     read. A check that raises counts as not contained.
     """
-    check = getattr(runner, "contained", None)
-    if check is None:
+    if not traits.containable or not isinstance(runner, ContainedRunner):
         return False
     try:
-        return check(skill) is True
+        return runner.contained(skill) is True
     except Exception:  # a probe that fails must not fail the attempt; commit first instead
         return False
 
 
-async def call_runner(sleep: Sleep, runner: StepRunner, request: StepRequest, timeout: float | None) -> StepOutcome:
+async def call_runner(
+    sleep: Sleep, runner: StepRunner, request: StepRequest, timeout: float | None, traits: KindTraits
+) -> StepOutcome:
     """Run one attempt, timed out by `sleep` (the backend's clock; see `outer_deadline`)."""
     if timeout is None:
         return await _guarded(runner, request)
-    deadline = outer_deadline(runner, timeout)
+    deadline = outer_deadline(traits, timeout)
     run = asyncio.ensure_future(_guarded(runner, request))
     timer = asyncio.ensure_future(sleep(deadline))
     try:

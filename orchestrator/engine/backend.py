@@ -5,10 +5,11 @@
     scheduler     ready steps, skips, conditions,       record / commit / soon ──► journal, or history
                   fan-out and fan-in, wall time          now / sleep / random   ──► clock, or durable timers
     recovery      retries, fallbacks, feedback,          runner_problem         ──► can a runner be had?
-                  contracts, limits, slots               attempt(AttemptCall)   ──► a runner, timed out
+                  contracts, limits, slots               attempt(StepRequest)   ──► a runner, timed out
     regeneration  budgets, what to record                regenerate(...)        ──► the model, code files
     approval      gates, timeouts, pauses                await_approval(...)    ──► approver, other processes
     compensation  which, in which order, retries         keep_stderr(...)       ──► the run's files
+                                                         run_items(...)         ──► a big `for each`, in parts
                       │
                   RunScope(plan, state, backend)  ◄── the fold of the recorded events (`state`)
 
@@ -37,66 +38,59 @@ The contract a backend keeps:
 - `origin()`: who executes this session (pid, host) for `run_started`.
 - `runner_problem(skill)`: None when an attempt of `skill` can be made, else why
   not (the steps fail as unrecoverable before any attempt starts).
-- `attempt(call)`: make one attempt (or compensation) and return its outcome,
-  never raising for a failure of the step: a runner error, a timeout (the
-  attempt's own, `call.timeout_s`, enforced by the backend) or a lost worker
-  comes back as a classified `StepFailure`. The `attempt_started` event is
-  recorded before the call; the backend makes it durable before the runner acts
-  unless the attempt is contained (see `orchestrator.engine.attempt.contained`).
-  The idempotency key is `call.key`: the same (run, step, attempt) always.
+- `run_dir`: where this process's runners find the run's files (the decision
+  side puts it in each `StepRequest`, as data), or None where the backend makes
+  attempts elsewhere and fills it in there.
+- `attempt(request, code_path)`: make one attempt (or compensation) and return
+  its outcome, never raising for a failure of the step: a runner error, a
+  timeout (the attempt's own, `request.timeout_s`, enforced by the backend) or a
+  lost worker comes back as a classified `StepFailure`. `code_path` names the
+  regenerated version to run (relative to the run; the request's
+  `script_override` when the backend has a `run_dir`). The `attempt_started`
+  event is recorded before the call; the backend makes it durable before the
+  runner acts unless the attempt is contained (see
+  `orchestrator.engine.attempt.contained`). The idempotency key is
+  `request.idempotency_key`: the same (run, step, attempt) always. Cancelling
+  the caller (the run is ending) cancels the attempt, and the caller sees
+  `asyncio.CancelledError`, whatever the backend.
 - `keep_stderr(...)`: keep a failed attempt's stderr tail; returns where (for
   the `attempt_failed` event), or None.
 - `regeneration_problem()`, `regenerate(call)`: whether the model can be asked;
   ask it for a new version of a script step's code and keep the code where
-  later attempts find it (`AttemptCall.code_path`). Never raises: a refused
+  later attempts find it (their `code_path`). Never raises: a refused
   answer and an unavailable model are answers too (`RegenerationReply`).
 - `await_approval(request, left)`: the answer to a gate, racing its timeout
   (`left` seconds, None: none) and decisions recorded by others; returns at once
   with no answer when nobody can be asked now (the run then pauses).
+- `items_per_part`, `run_items(step_id, items)`: a backend whose history must
+  stay bounded (Temporal) runs a `for each` of more than `items_per_part` items
+  in parts, one after the other, each by the same decision code elsewhere (a
+  child workflow); the caller folds and records what a part recorded. None:
+  every item runs in this scope (the local backend).
 
 Everything crossing the seam is data nobody mutates (the frozen models of
-`orchestrator.runner`, `orchestrator.journal.events` and the dataclasses below,
-which are not frozen only because building a frozen dataclass costs four times
-as much, once per attempt), so a backend may ship it to another process or
-machine.
+`orchestrator.runner`, `orchestrator.journal.events` and the dataclasses below),
+so a backend may ship it to another process or machine. An attempt's message
+is the runner's own `StepRequest`: a step costs one model, not two.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
+from orchestrator.contracts import JsonSchema
 from orchestrator.engine.model import ApprovalDecision, ApprovalRequest
 from orchestrator.journal.events import ApprovalDecided, Event
-from orchestrator.plan.model import BoundSkill, JsonSchema
-from orchestrator.runner import AttemptSummary, StepFailure, StepOutcome, TokenUsage
+from orchestrator.kinds import BoundSkill
+from orchestrator.runner import AttemptSummary, StepFailure, StepOutcome, StepRequest, TokenUsage
+
+if TYPE_CHECKING:  # a path is data the decision side passes on, never opens
+    from pathlib import Path
 
 _NO_USAGE = TokenUsage()
 CANCEL_GRACE_S = 10.0  # real seconds a runner gets to wind down after a timeout
-# A runner that times its calls out itself (`enforces_timeout = True`, e.g. the MCP
-# runner: its clock starts when the call is sent, progress restarts it, a hung server
-# is probed) gets this much longer from the backend before it is cut off: room for a
-# server to start (the MCP pool allows 60 s), the probe after a timeout (5 s) and slack.
-# A runner may say otherwise with a `timeout_margin_s` attribute.
-SELF_TIMED_MARGIN_S = 75.0
-
-
-@dataclass(slots=True)
-class AttemptCall:
-    """One attempt of a step (or of a compensation) for the backend to make."""
-
-    step_id: str
-    attempt: int
-    key: str  # the idempotency key: (run, step, attempt[, item])
-    skill: BoundSkill
-    input: Any
-    timeout_s: float | None = None
-    item: int | None = None
-    code_path: str | None = None  # a regenerated version to run instead of the skill's entry
-    output_schema: JsonSchema | None = None
-    tokens_left: int | None = None
-    compensation: bool = False
 
 
 @dataclass(slots=True)
@@ -142,8 +136,39 @@ class ApprovalWait:
     elsewhere: ApprovalDecided | None = None  # already recorded by another process: fold it, record nothing
 
 
+@dataclass(slots=True)
+class ItemOutcome:
+    """How one `for each` item run elsewhere ended (`Backend.run_items`)."""
+
+    item: int
+    status: str  # a StepStatus value: succeeded, defaulted, continued, failed or escalated
+    output: Any = None
+    failure: StepFailure | None = None
+    attempt: int | None = None
+
+
+@dataclass(slots=True)
+class LimitHit:
+    """A convergence limit reached while items ran elsewhere (recorded there already)."""
+
+    limit: str
+    message: str
+    where: str | None = None
+
+
+@dataclass(slots=True)
+class PartOutcome:
+    """What running a part of a `for each` step's items elsewhere gave."""
+
+    events: tuple[Event, ...] = ()  # what it recorded, in order, for the caller to fold and record
+    items: tuple[ItemOutcome, ...] = ()  # in the order they ended, up to the first that failed the step
+    limit: LimitHit | None = None
+
+
 class Backend(Protocol):
     """What the decision side needs from the world (see the module docstring)."""
+
+    items_per_part: int | None  # a `for each` of more items runs in parts (`run_items`); None: never
 
     def record(self, event: Event) -> None: ...
 
@@ -163,7 +188,10 @@ class Backend(Protocol):
 
     async def runner_problem(self, skill: BoundSkill) -> str | None: ...
 
-    async def attempt(self, call: AttemptCall) -> StepOutcome: ...
+    @property
+    def run_dir(self) -> Path | None: ...
+
+    def attempt(self, request: StepRequest, code_path: str | None) -> Awaitable[StepOutcome]: ...
 
     def keep_stderr(self, step_id: str, item: int | None, attempt: int, text: str) -> str | None: ...
 
@@ -172,3 +200,5 @@ class Backend(Protocol):
     async def regenerate(self, call: RegenerationCall) -> RegenerationReply: ...
 
     async def await_approval(self, request: ApprovalRequest, left: float | None) -> ApprovalWait: ...
+
+    async def run_items(self, step_id: str, items: Sequence[tuple[int, Any]]) -> PartOutcome: ...

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from orchestrator.engine.backend import AttemptCall
 from orchestrator.engine.render import RenderError
 from orchestrator.engine.scope import RunScope
 from orchestrator.journal.events import (
@@ -24,6 +23,7 @@ from orchestrator.journal.events import (
 )
 from orchestrator.plan.model import PlanStep
 from orchestrator.policy import RetryPolicy
+from orchestrator.runner import StepRequest
 
 COMPENSATION_RETRY = RetryPolicy(max_retries=2, initial_s=1.0, multiplier=2.0, max_delay_s=10.0)
 
@@ -70,12 +70,13 @@ async def _run_one(scope: RunScope, step: PlanStep, name: str) -> str | None:
     attempt = 0
     while True:
         attempt += 1
-        call = AttemptCall(
-            step_id=step.id, attempt=attempt, key=f"{scope.run_id}:{step.id}:compensate:{attempt}", skill=skill,
-            input=payload, timeout_s=timeout, compensation=True,
+        request = StepRequest(
+            run_id=scope.run_id, step_id=step.id, attempt=attempt,
+            idempotency_key=f"{scope.run_id}:{step.id}:compensate:{attempt}", skill=skill,
+            input=payload, timeout_s=timeout, run_dir=scope.backend.run_dir, compensation=True,
         )
         async with scope.slot(skill):
-            outcome = await scope.backend.attempt(call)
+            outcome = await scope.backend.attempt(request, None)
         if outcome.failure is None:
             return None
         if attempt > retry.max_retries:

@@ -20,7 +20,7 @@ import asyncio
 import contextlib
 import os
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,7 @@ from orchestrator.engine import approval as approval_rules
 from orchestrator.engine.attempt import call_runner, contained
 from orchestrator.engine.backend import (
     ApprovalWait,
-    AttemptCall,
+    PartOutcome,
     RegenerationCall,
     RegenerationReply,
 )
@@ -42,9 +42,10 @@ from orchestrator.engine.state import RunState
 from orchestrator.engine.versions import make_version
 from orchestrator.journal.events import ApprovalDecided, Event
 from orchestrator.journal.store import Journal, write_file_atomically
-from orchestrator.plan.model import BoundSkill, Plan
+from orchestrator.kinds import BoundSkill, KindTraits
+from orchestrator.plan.model import Plan
 from orchestrator.runner import Regenerator, RunnerContext, StepOutcome, StepRequest, StepRunner
-from orchestrator.telemetry.scope import observe
+from orchestrator.telemetry.scope import observe, within_run
 
 
 class LocalBackend:
@@ -90,36 +91,39 @@ class LocalBackend:
         self.sleep = clock.sleep
         self.random = clock.random
 
+    items_per_part: int | None = None  # every `for each` item runs in this process
+
     def origin(self) -> tuple[int, str]:
         return os.getpid(), socket.gethostname()
+
+    async def run_items(self, step_id: str, items: Sequence[tuple[int, Any]]) -> PartOutcome:
+        raise NotImplementedError("the local backend runs every item itself (items_per_part is None)")
 
     # -- attempts --------------------------------------------------------
 
     async def runner_problem(self, skill: BoundSkill) -> str | None:
         try:
-            self._runners.get(skill.kind.value)
+            self._runners.get(skill.kind)
         except UnavailableError as exc:
             return str(exc)
         return None
 
-    async def attempt(self, call: AttemptCall) -> StepOutcome:
-        skill = call.skill
-        runner = self._runners.get(skill.kind)  # made when runner_problem asked (a StrEnum is its value)
+    def attempt(self, request: StepRequest, code_path: str | None) -> Awaitable[StepOutcome]:
+        """The attempt's runner call (`request` names the run dir and the code to run already)."""
+        skill = request.skill
+        runner = self._runners.get(skill.kind)  # made when runner_problem asked
+        traits = self._runners.traits(skill.kind)
         known = self._contained.get(skill.name)
         if known is None:  # asked once a run: the runner's answer does not change within it
-            known = self._contained[skill.name] = contained(runner, skill)
+            known = self._contained[skill.name] = contained(traits, runner, skill)
         if known:
             self.soon()  # durable within FLUSH_DELAY_S, or with the next effect's commit
-        else:
-            await self.commit()  # before the effect, with every output it may read
-        request = StepRequest(
-            run_id=self.run_id, step_id=call.step_id, attempt=call.attempt, idempotency_key=call.key, skill=skill,
-            input=call.input, timeout_s=call.timeout_s, item_index=call.item,
-            script_override=self.run_dir / call.code_path if call.code_path else None,
-            run_dir=self.run_dir, output_schema=call.output_schema, tokens_left=call.tokens_left,
-            compensation=call.compensation,
-        )
-        return await call_runner(self.sleep, runner, request, call.timeout_s)
+            return call_runner(self.sleep, runner, request, request.timeout_s, traits)
+        return self._committed_first(runner, request, traits)
+
+    async def _committed_first(self, runner: StepRunner, request: StepRequest, traits: KindTraits) -> StepOutcome:
+        await self.commit()  # before the effect, with every output it may read
+        return await call_runner(self.sleep, runner, request, request.timeout_s, traits)
 
     def keep_stderr(self, step_id: str, item: int | None, attempt: int, text: str) -> str | None:
         if self._journal is None:
@@ -222,7 +226,9 @@ async def local_scope(
     try:
         try:
             async with observe(backend, state, run_dir) as observed:  # backend itself unless traced
-                yield RunScope(plan=plan, run_id=run_id, state=state, backend=observed)
+                with within_run(observed):  # MCP servers start while the first steps go
+                    runner_set.prepare(plan, done={sid for sid, st in state.steps.items() if st.status.done})
+                yield RunScope(plan=plan, run_id=run_id, state=state, backend=observed, traits=runner_set.traits)
         except BaseException:
             with contextlib.suppress(Exception):  # the first error is the one to report
                 recorder.flush()

@@ -20,13 +20,19 @@ class RunStatus(StrEnum):
     PENDING = "pending"  # created, never started
     RUNNING = "running"  # being executed (or interrupted: resume it)
     PAUSED = "paused"  # waiting for approvals
-    SUCCEEDED = "succeeded"
+    SUCCEEDED = "succeeded"  # every step ran to an output or was skipped by its own condition
+    DEGRADED = "degraded"  # finished, but a fallback stood in for a step (exit 0): `RunSummary.degraded` says where
     FAILED = "failed"
     ESCALATED = "escalated"  # failed in a way a person must look at
 
     @property
     def finished(self) -> bool:
-        return self in (RunStatus.SUCCEEDED, RunStatus.FAILED, RunStatus.ESCALATED)
+        return self in (RunStatus.SUCCEEDED, RunStatus.DEGRADED, RunStatus.FAILED, RunStatus.ESCALATED)
+
+    @property
+    def ok(self) -> bool:
+        """Finished with every step done: succeeded, or degraded by a fallback."""
+        return self in (RunStatus.SUCCEEDED, RunStatus.DEGRADED)
 
 
 class StepStatus(StrEnum):
@@ -131,6 +137,14 @@ class StepSummary(_Frozen):
     isolation: str | None = None  # the sandbox of a script step's latest attempt: bwrap | unshare | none
 
 
+class DegradedStep(_Frozen):
+    """A step a fallback stood in for, in a run that finished `degraded`."""
+
+    step_id: str
+    fallback: str  # the fallback action: continue | default | skill
+    reason: str  # the failure it stood in for, or what it handed on
+
+
 class RunTotals(_Frozen):
     steps: int = 0
     succeeded: int = 0
@@ -163,6 +177,7 @@ class RunSummary(_Frozen):
     totals: RunTotals = RunTotals()
     compensations: tuple[str, ...] = ()  # "step: finished|failed"
     notes: tuple[str, ...] = ()  # what else people should know (promoted scripts, ...)
+    degraded: tuple[DegradedStep, ...] = ()  # the steps a fallback stood in for, and why
 
     @model_validator(mode="before")
     @classmethod

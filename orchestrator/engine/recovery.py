@@ -23,10 +23,6 @@ from enum import Enum
 from typing import Any
 
 from orchestrator.contracts import Violation, empty_value, render_violations
-from orchestrator.engine.backend import (
-    SELF_TIMED_MARGIN_S as SELF_TIMED_MARGIN_S,  # (tests look for it here)
-)
-from orchestrator.engine.backend import AttemptCall
 from orchestrator.engine.model import StepStatus
 from orchestrator.engine.regeneration import RegenerationEnd, record_unavailable, regenerate
 from orchestrator.engine.scope import RunScope
@@ -42,9 +38,10 @@ from orchestrator.journal.events import (
     RetryScheduled,
 )
 from orchestrator.jsonsafe import storable_problem
-from orchestrator.plan.model import BoundSkill, PlanStep, ResolvedPolicy, SkillKind
+from orchestrator.kinds import BoundSkill
+from orchestrator.plan.model import Plan, PlanStep, ResolvedPolicy
 from orchestrator.policy import ErrorClass, FallbackAction, RetryPolicy
-from orchestrator.runner import StepFailure, TokenUsage
+from orchestrator.runner import StepFailure, StepRequest, TokenUsage
 
 _NO_USAGE = TokenUsage()
 
@@ -125,6 +122,15 @@ async def run_unit(scope: RunScope, step: PlanStep, item: int | None, payload: A
             return await fallback(scope, step, item, payload, failure, tried.attempt)
 
 
+def path_fields(plan: Plan, step: PlanStep) -> tuple[str, ...]:
+    """The step's input fields that take a path workflow input (`format: path`) whole."""
+    paths = {i.name for i in plan.inputs if i.schema_.get("format") == "path"}
+    if not paths:
+        return ()
+    return tuple(name for name, b in step.inputs.items()
+                 if b.source == "input" and b.name in paths and not b.pointer)
+
+
 def _tokens_left(scope: RunScope) -> int:
     return max(0, scope.plan.limits.max_llm_tokens - scope.state.tokens.total)
 
@@ -185,6 +191,7 @@ async def _attempt(
     problem = known[skill.kind] if skill.kind in known else await scope.runner_problem(skill)
     if problem is not None:
         return _Tried(failure=StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=problem, kind="no_runner"))
+    traits = scope.traits(skill.kind)
     code_path = None if fallback else st.code_path
     code_sha = None if fallback else st.code_sha256
     async with scope.slot(skill):
@@ -199,13 +206,17 @@ async def _attempt(
                 skill=skill.name, code_sha256=code_sha, fallback=fallback,
             )
         )
-        call = AttemptCall(
-            step_id=step.id, attempt=attempt, key=key, skill=skill, input=payload, timeout_s=timeout, item=item,
-            code_path=code_path, output_schema=step.output_schema or None,
-            tokens_left=_tokens_left(scope) if skill.kind is SkillKind.LLM else None,
+        run_dir = scope.backend.run_dir
+        request = StepRequest(
+            run_id=scope.run_id, step_id=step.id, attempt=attempt, idempotency_key=key, skill=skill,
+            input=payload, timeout_s=timeout, item_index=item,
+            script_override=run_dir / code_path if code_path and run_dir is not None else None,
+            run_dir=run_dir, output_schema=step.output_schema or None,
+            tokens_left=_tokens_left(scope) if traits.counts_tokens else None,
+            paths=path_fields(scope.plan, step),
         )
         try:  # the backend makes the start durable first unless the attempt is contained
-            outcome = await scope.backend.attempt(call)
+            outcome = await scope.backend.attempt(request, code_path)
         except asyncio.CancelledError:
             scope.emit(
                 AttemptFailed(
@@ -217,9 +228,9 @@ async def _attempt(
             raise
     duration = outcome.duration_s or (scope.now() - started)
     failure = outcome.failure
-    if failure is not None and failure.kind == "timeout" and step_left is not None and timeout == step_left:
+    if failure is not None and failure.timed_out and step_left is not None and timeout == step_left:
         failure = _step_timeout(step)
-    if failure is None and skill.kind is not SkillKind.SCRIPT:  # a script's stdout was checked as text
+    if failure is None and not traits.output_is_text:  # output parsed from text is storable as it is
         problem = storable_problem(outcome.output)
         if problem is not None:
             failure = StepFailure(
@@ -285,9 +296,9 @@ async def _recover(
         await _wait_before_retry(scope, step.id, item, tried.attempt, resolved.retry, used, failure)
         return _Next.RETRY, None
     budget = resolved.regenerations
-    if failure.kind == "missing_code":
+    if failure.missing_code:
         budget = max(budget, 1)  # a skill without its script gets a first version, budget or not
-    if budget > 0 and skill.kind is SkillKind.SCRIPT:
+    if budget > 0 and scope.traits(skill.kind).regenerable:
         async with scope.lock("regenerate:" + step.id):
             if st.code_sha256 != tried.code_sha256:  # another item already brought new code
                 return _Next.RETRY, None
@@ -344,7 +355,7 @@ async def _send_feedback(
     if 1 + st.feedback_sent >= policy.max_attempts:
         return False, None
     target = scope.plan.skill_of(policy.target_step)
-    if target.kind is not SkillKind.SCRIPT:
+    if not scope.traits(target.kind).regenerable:
         return False, None
     problem = await scope.backend.regeneration_problem()
     if problem is not None:

@@ -4,7 +4,7 @@ Each answer is recorded (`regeneration` event) with the code's hash, where the
 backend keeps it and its diff against the version it replaces (the local
 backend: files of the run directory, see `orchestrator.engine.versions`); a
 refused answer is recorded too (with why: `rejected`) and spends the budget all
-the same. The step then runs the newest version (`AttemptCall.code_path`); a
+the same. The step then runs the newest version (its attempts' `code_path`); a
 resumed run reuses the recorded version and never asks again.
 
 Regeneration is *unavailable* when no regenerator can be created (no LLM module,

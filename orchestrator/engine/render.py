@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from jinja2 import ChainableUndefined, StrictUndefined, TemplateError
+from jinja2 import ChainableUndefined, StrictUndefined, TemplateError, UndefinedError
 
 import orchestrator.templating as templating
+from orchestrator.errors import RunError
 from orchestrator.plan.model import InputBinding, Plan, PlanStep
 
 _NO_ITEM = object()
@@ -40,8 +41,10 @@ def _at(step: PlanStep, decision: str = "") -> str:
     return f" ({where})" if where else ""
 
 
-class RenderError(Exception):
+class RenderError(RunError):
     """A binding or expression could not be evaluated (the step's input is invalid)."""
+
+    code = "render_error"
 
 
 class _Missing(Exception):
@@ -80,8 +83,8 @@ def binding_sources(step: PlanStep) -> tuple[set[str], set[str]]:
         bindings.append(step.for_each.source)
     for b in bindings:
         if b.source == "step" and b.step:
-            every.add(b.step)
-            if not b.optional:
+            every.update(b.any_of or (b.step,))
+            if not b.optional and not b.any_of:  # a join's input needs one of them, not each
                 required.add(b.step)
     return every, required
 
@@ -135,8 +138,19 @@ class Renderer:
             if compiled is None:
                 compiled = self._compiled[expr] = templating.compile_expression(self._conditions, expr)
             return bool(templating.evaluate(compiled, **self._context(step, outputs, item)))
+        except UndefinedError:
+            return False  # a comparison with a value that does not exist is not true
         except _EVAL_ERRORS as exc:
             raise RenderError(f"condition {_quote(step.when)}{_at(step)}: {exc}") from exc
+
+    def gate(self, step: PlanStep, outputs: Mapping[str, Any], item: Any = _NO_ITEM) -> bool:
+        """Whether the step's approval gate holds: it has one and its condition (if any) is true."""
+        gate = step.policy.approval
+        if gate is None or not gate.required:
+            return False
+        if not gate.when:
+            return True
+        return self.condition(step.model_copy(update={"when": gate.when}), outputs, item)
 
     def items(self, step: PlanStep, outputs: Mapping[str, Any]) -> list[Any]:
         """The list a `for each` step fans out over."""
@@ -168,9 +182,12 @@ class Renderer:
                     raise KeyError(b.name)
                 return resolve_pointer(self.inputs[b.name], b.pointer)
             if b.source == "step":
-                if b.step is None or b.step not in outputs:
+                ran = next((sid for sid in b.any_of if sid in outputs), None) if b.any_of else b.step
+                if ran is None or ran not in outputs:
                     raise KeyError(b.step)
-                return resolve_pointer(outputs[b.step], b.pointer)
+                if b.gather and isinstance(outputs[ran], list):  # a For each step's results, in item order
+                    return [resolve_pointer(one, b.pointer) for one in outputs[ran]]
+                return resolve_pointer(outputs[ran], b.pointer)
             if b.source == "item":
                 if item is _NO_ITEM:
                     raise RenderError(f"{_describe(b)} is used outside a `for each` step")

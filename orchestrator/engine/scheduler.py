@@ -5,14 +5,18 @@ its bindings read) is done. Ready steps start at once; concurrency slots (global
 per skill, per MCP server) are taken per attempt, so the queue delay ready →
 started is measured. A ready step is then, in order:
 
-1. skipped when a required input comes from a step without output (skipped, or
-   failed and continued), when every dependency was skipped, or when a routing
-   step chose another branch;
-2. skipped when its `when` condition is false (a `for each` step evaluates it
-   per item and leaves out the items where it is false);
-3. held at its approval gate, if it has one (the run pauses when only gates are
-   left);
-4. run: one unit, or one unit per item of its `for each` list, concurrently, the
+1. skipped as a branch not taken: a routing step chose another branch (or has no
+   output), or every step it depends on was skipped (it is on that branch: it
+   follows only skipped steps) unless it reads them all through optional inputs;
+2. skipped when its own `when` condition is false (a `for each` step evaluates it
+   per item and leaves out the items where it is false); a condition over a value
+   that does not exist is false (an `Otherwise` over it too);
+3. failed (through its fallback, as an invalid input) when a required input comes
+   from a step with no output: a step meant to run is never skipped quietly; a
+   join's input (`any_of`) needs one of its steps to have run;
+4. held at its approval gate, if it has one whose condition (if any) is true (the
+   run pauses when only gates are left);
+5. run: one unit, or one unit per item of its `for each` list, concurrently, the
    results fanned back in input order. Each unit goes through `recovery`.
 
 Done steps are never run again: a resumed run starts from the replayed state.
@@ -92,6 +96,18 @@ class Scheduler:
         self.required = graph.required  # sorted: skip reasons name the first
         self.dependants = graph.dependants
         self.routers = graph.routers
+        # steps linked to every dependency only by optional inputs: they run when all were skipped
+        self.optional_only = {sid: self._optional_only(graph.steps[sid]) for sid in graph.steps}
+
+    def _optional_only(self, step: PlanStep) -> bool:
+        optional, required = self._read_by(step, optional=True), self._read_by(step, optional=False)
+        deps = self.deps[step.id]
+        return bool(deps) and all(d in optional and d not in required for d in deps)
+
+    @staticmethod
+    def _read_by(step: PlanStep, *, optional: bool) -> set[str]:
+        return {sid for b in step.inputs.values() if b.source == "step" and b.optional is optional
+                for sid in (b.any_of or ((b.step,) if b.step else ()))}
 
     # -- the run ---------------------------------------------------------
 
@@ -102,6 +118,10 @@ class Scheduler:
         pid, host = scope.backend.origin()
         scope.emit(RunStarted(ts=scope.now(), pid=pid, host=host, resumed=len(state.sessions) > 0))
         await scope.commit()
+        ended = self._ended_by_a_step()
+        if ended is not None:
+            await self._fail(*ended)
+            return
         if state.failing is None:
             try:
                 paused = await self._within_wall_time()
@@ -116,11 +136,29 @@ class Scheduler:
                 scope.emit(RunPaused(ts=scope.now(), awaiting=tuple(paused)))
                 await scope.commit()
                 return
-            scope.emit(RunFinished(ts=scope.now(), status="succeeded"))
+            degraded = state.degraded()
+            if degraded:  # finished, but a fallback stood in: never called succeeded
+                said = "; ".join(f"{d['step_id']} ({d['fallback']}): {d['reason']}" for d in degraded)
+                scope.emit(RunFinished(ts=scope.now(), status="degraded", message=f"fallbacks used: {said}"))
+            else:
+                scope.emit(RunFinished(ts=scope.now(), status="succeeded"))
             await scope.commit()
             return
         failing = state.failing
         await self._fail(state.failing_status or RunStatus.FAILED, failing.message, failing.where, failing.limit, recorded=True)
+
+    def _ended_by_a_step(self) -> tuple[RunStatus, str, str | None, None] | None:
+        """A step recorded as failed or escalated whose run was not yet recorded as failing
+        (the process ended in between): the run fails as that step's end said it would,
+        rather than go on as if the step had been left out."""
+        state = self.scope.state
+        if state.failing is not None:
+            return None
+        for st in state.steps.values():
+            if st.status in (StepStatus.FAILED, StepStatus.ESCALATED):
+                status = RunStatus.ESCALATED if st.status is StepStatus.ESCALATED else RunStatus.FAILED
+                return status, f"step {st.step_id} failed: {st.message}", st.step_id, None
+        return None
 
     def _limit_failed_step(self, step_id: str | None, message: str) -> None:
         """The step a limit stopped (its next attempt refused) failed: it is not merely cut short."""
@@ -240,6 +278,12 @@ class Scheduler:
                     active += 1
                 ready.clear()
                 if not active:
+                    # the tasks may all have ended before this loop read their news: a failure
+                    # queued behind another task's end must not be lost
+                    while not news.empty():
+                        failure = news.get_nowait()
+                        if failure is not None:
+                            raise failure
                     break
                 failure = await news.get()
                 if failure is not None:
@@ -260,22 +304,38 @@ class Scheduler:
     # -- one step --------------------------------------------------------
 
     def _skip_reason(self, step: PlanStep) -> str | None:
+        """Why a ready step is skipped as part of a branch not taken, or None (module docstring)."""
         steps = self.scope.state.steps
-        for producer in self.required[step.id]:
-            status = steps[producer].status
-            if not status.has_output:
-                return f"its input comes from step {producer}, which has no output ({status.value})"
-        deps = self.deps[step.id]
-        if deps and all(steps[d].status is StepStatus.SKIPPED for d in deps):
-            return "every step it depends on was skipped"
         for router in self.routers[step.id]:
             st = steps[router]
             if not st.status.has_output:
-                return f"routing step {router} has no output ({st.status.value})"
+                return f"branch not taken: routing step {router} has no output ({st.status.value})"
             routing = self.scope.step(router)
             chosen = route_of(st.output, routing.route_on)
             if routed_to(routing, chosen) != step.id:
-                return f"routing step {router} chose {chosen!r}"
+                return f"branch not taken: routing step {router} chose {chosen!r}"
+        deps = self.deps[step.id]
+        if deps and all(steps[d].status is StepStatus.SKIPPED for d in deps) and not self.optional_only[step.id]:
+            return "every step it depends on was skipped: it is on a branch not taken"
+        return None
+
+    def _starved(self, step: PlanStep) -> str | None:
+        """The required input a step meant to run does not get, said with why; None when it has them all."""
+        steps = self.scope.state.steps
+        bindings = [(name, b) for name, b in step.inputs.items()]
+        if step.for_each is not None:
+            bindings.append(("(the For each list)", step.for_each.source))
+        for name, b in bindings:
+            if b.source != "step" or b.optional or b.step is None:
+                continue
+            sources = b.any_of or (b.step,)
+            if any(steps[sid].status.has_output for sid in sources if sid in steps):
+                continue
+            why = "; ".join(f"{sid} {steps[sid].status.value}" + (f" ({steps[sid].message})" if steps[sid].message
+                                                                  else "") for sid in sources if sid in steps)
+            return (f"its required input `{name}` comes from {', '.join(sources)}, which has no output: {why}. "
+                    "Make the input optional, give the producer's fallback a value, or give this step the "
+                    "same condition")
         return None
 
     async def execute_step(self, sid: str) -> StepEnd:
@@ -293,7 +353,10 @@ class Scheduler:
         if reason is not None:
             scope.emit(StepSkipped(ts=scope.now(), step=sid, reason=reason))
             return StepEnd.DONE
-        if step.policy.approval is not None and st.approval != "approved":
+        starved = self._starved(step)
+        if starved is not None:  # meant to run, it cannot: never skipped quietly
+            return await self._finish(step, await self._invalid(step, None, starved))
+        if step.policy.approval is not None and st.approval != "approved" and self._gated(step, outputs):
             preview = None
             if step.for_each is None:
                 try:
@@ -320,6 +383,16 @@ class Scheduler:
                 return await self._finish(step, result)
             await self.execute_step(result.feedback_target)  # the producer, with the findings
 
+    def _gated(self, step: PlanStep, outputs: Mapping[str, Any]) -> bool:
+        """Whether the step's approval gate holds now: a conditional gate ("required if amount >
+        1000") only when its condition is true; once asked, a gate stays asked."""
+        if self.scope.state.steps[step.id].approval is not None:
+            return True
+        try:
+            return self.scope.renderer.gate(step, outputs)
+        except RenderError:
+            return True  # a condition that cannot be evaluated asks a person rather than passing by
+
     async def _invalid(self, step: PlanStep, item: int | None, message: str) -> UnitResult:
         failure = StepFailure(error_class=ErrorClass.INVALID_INPUT, message=message, kind="render")
         return await fallback(self.scope, step, item, None, failure)
@@ -334,7 +407,8 @@ class Scheduler:
             return await self._invalid(step, None, str(exc))
         if st.item_count is None:
             scope.emit(FanOut(ts=scope.now(), step=step.id, items=len(items)))
-        units: list[asyncio.Task[UnitResult]] = []
+        todo: list[tuple[int, Any]] = []  # (item, input) of the items to run
+        invalid: dict[int, str] = {}  # item -> why its input could not be made
         for index, value in enumerate(items):
             it = st.item(index)
             if it.has_output or it.skipped:
@@ -345,35 +419,35 @@ class Scheduler:
                     continue
                 payload = scope.renderer.step_input(step, outputs, value)
             except RenderError as exc:
-                units.append(asyncio.ensure_future(self._invalid(step, index, str(exc))))
+                invalid[index] = str(exc)
+                todo.append((index, None))
                 continue
-            units.append(asyncio.ensure_future(run_unit(scope, step, index, payload)))
-        worst: UnitResult | None = None
-        continued: list[UnitResult] = []  # items whose fallback let the step go on without them
-        finished: asyncio.Queue[asyncio.Task[UnitResult]] = asyncio.Queue()  # in the order they end
-        for unit in units:
-            unit.add_done_callback(finished.put_nowait)
-        try:
-            for _ in units:
-                result = (await finished.get()).result()
-                if result.status is StepStatus.CONTINUED:
-                    continued.append(result)  # the other items go on; this one is left out
-                elif result.status not in (StepStatus.SUCCEEDED, StepStatus.DEFAULTED):
-                    worst = result
-                    break
-        finally:
-            pending = [u for u in units if not u.done()]
-            for u in pending:
-                u.cancel()
-            if pending:
-                await asyncio.wait(pending)
-            for u in units:  # one item's error is raised; siblings that failed too are not lost noise
-                if u.done() and not u.cancelled():
-                    u.exception()
+            todo.append((index, payload))
+        size = scope.backend.items_per_part
+        parted = size is not None and len(todo) - len(invalid) > size
+        units = [
+            asyncio.ensure_future(
+                self._invalid(step, index, invalid[index]) if index in invalid else run_unit(scope, step, index, payload)
+            )
+            for index, payload in todo
+            if index in invalid or not parted
+        ]
+        if parted:
+            todo = [(index, payload) for index, payload in todo if index not in invalid]
+        results = [result for _, result in await gather_units(units)]
+        if parted and not _stopped(results):
+            assert size is not None
+            results += await self._in_parts(step, todo, size)
+        continued = [r for r in results if r.status is StepStatus.CONTINUED]  # left out; the others went on
+        worst = results[-1] if _stopped(results) else None
         if worst is not None:
             return worst
         if continued and not any(it.has_output for it in st.items.values()):
-            return continued[-1]  # every item failed: the step continues without output
+            # every item failed and continued: the gathered results are an empty list, handed on
+            last = continued[-1].failure
+            return UnitResult(StepStatus.DEFAULTED, attempt=continued[-1].attempt,
+                              note=f"every one of the {len(items)} items continued without output; the "
+                                   "results are an empty list" + (f": {last.message}" if last else ""))
         defaulted = any(
             it.has_output and st.fallback == FallbackAction.DEFAULT.value for it in st.items.values()
         )
@@ -384,6 +458,25 @@ class Scheduler:
             note = (f"{len(left_out)} of {len(items)} items continued without output "
                     f"(items {', '.join(map(str, left_out))})" + (f": {last.message}" if last else ""))
         return UnitResult(StepStatus.DEFAULTED if defaulted else StepStatus.SUCCEEDED, note=note)
+
+    async def _in_parts(self, step: PlanStep, todo: list[tuple[int, Any]], size: int) -> list[UnitResult]:
+        """Run the items in parts of `size`, one part after the other, where the backend says
+        (a child workflow); fold and record what each part recorded. Stops after a part in
+        which an item failed the step; a limit reached there ends the run here too."""
+        scope = self.scope
+        results: list[UnitResult] = []
+        for start in range(0, len(todo), size):
+            part = await scope.backend.run_items(step.id, todo[start : start + size])
+            for event in part.events:
+                scope.emit(event)
+            if part.limit is not None:
+                raise LimitExceededError(part.limit.limit, part.limit.message, where=part.limit.where)
+            results += [
+                UnitResult(StepStatus(o.status), o.output, failure=o.failure, attempt=o.attempt) for o in part.items
+            ]
+            if _stopped(results):
+                break
+        return results
 
     async def _finish(self, step: PlanStep, result: UnitResult) -> StepEnd:
         scope = self.scope
@@ -404,3 +497,39 @@ class Scheduler:
         scope.soon()  # durable within FLUSH_DELAY_S, or before an outside effect relies on it
         return StepEnd.DONE
 
+
+
+_GOES_ON = (StepStatus.SUCCEEDED, StepStatus.DEFAULTED, StepStatus.CONTINUED)
+
+
+def _stopped(results: list[UnitResult]) -> bool:
+    """Whether the last result failed its step (gather_units stops at the first that does)."""
+    return bool(results) and results[-1].status not in _GOES_ON
+
+
+async def gather_units(units: list[asyncio.Task[UnitResult]]) -> list[tuple[int, UnitResult]]:
+    """(position in `units`, result) in the order the units end, up to and including the first
+    that fails the step (not succeeded, defaulted or continued); the others are then cancelled.
+    An exception of a unit (a limit) is raised once every unit has ended."""
+    results: list[tuple[int, UnitResult]] = []
+    position = {unit: i for i, unit in enumerate(units)}
+    finished: asyncio.Queue[asyncio.Task[UnitResult]] = asyncio.Queue()  # in the order they end
+    for unit in units:
+        unit.add_done_callback(finished.put_nowait)
+    try:
+        for _ in units:
+            unit = await finished.get()
+            result = unit.result()
+            results.append((position[unit], result))
+            if result.status not in _GOES_ON:
+                break
+    finally:
+        pending = [u for u in units if not u.done()]
+        for u in pending:
+            u.cancel()
+        if pending:
+            await asyncio.wait(pending)
+        for u in units:  # one item's error is raised; siblings that failed too are not lost noise
+            if u.done() and not u.cancelled():
+                u.exception()
+    return results

@@ -4,8 +4,10 @@
 `orchestrator.engine.local`, the Temporal workflow) and passed to the scheduler,
 the recovery loop, the approval gates and the compensations. It holds no policy
 of its own; it offers the small operations they all need: the time, recording
-(folded into the state, then handed to the backend), limits and concurrency
-slots. Everything that acts goes through `backend` (`orchestrator.engine.backend`).
+(folded into the state, then handed to the backend), limits, concurrency slots,
+and `traits(kind)`: what the decision side may rely on about a skill's kind
+(`orchestrator.kinds.KindTraits`; it never reads the kind's name). Everything that
+acts goes through `backend` (`orchestrator.engine.backend`).
 """
 
 from __future__ import annotations
@@ -19,19 +21,20 @@ from orchestrator.engine.graph import plan_graph
 from orchestrator.engine.model import RunStatus
 from orchestrator.engine.render import Renderer
 from orchestrator.engine.state import RunState
-from orchestrator.errors import LimitExceededError
+from orchestrator.errors import LimitExceededError, RunError
 from orchestrator.journal.events import Event, LimitReached
-from orchestrator.plan.model import BoundSkill, Plan, PlanStep
+from orchestrator.kinds import BoundSkill, KindTraits, kind_registry
+from orchestrator.plan.model import Plan, PlanStep
 
 
-class RunAbortedError(Exception):
+class RunAbortedError(RunError):
     """Raised out of a step to end the run: failed or escalated, with where and why."""
 
+    code = "run_aborted"
+
     def __init__(self, status: RunStatus, message: str, *, where: str | None = None, limit: str | None = None):
-        super().__init__(message)
+        super().__init__(message, where=where)
         self.status = status
-        self.message = message
-        self.where = where
         self.limit = limit
 
 
@@ -71,6 +74,7 @@ class RunScope:
         backend: Backend,
         contracts: ContractChecker | None = None,
         renderer: Renderer | None = None,
+        traits: Callable[[str], KindTraits] | None = None,
     ) -> None:
         self.plan = plan
         self.run_id = run_id
@@ -78,6 +82,8 @@ class RunScope:
         self.backend = backend
         self.contracts = contracts or ContractChecker()
         self.renderer = renderer or Renderer(plan, state.inputs)
+        # what the decision side may rely on about a skill's kind (never its name)
+        self.traits: Callable[[str], KindTraits] = traits or kind_registry().traits
         self._steps = plan_graph(plan).steps
         self._apply = state.apply
         self._record = backend.record

@@ -6,6 +6,17 @@ which steps and items are done with which outputs, how many attempts, retries
 and regenerations each has spent, which code version is current, which
 approvals are pending, which compensations ran. `summary()` turns it into the
 `RunSummary` the CLI, the MCP server and the reports show.
+
+The fold is also the story reports tell (`orchestrator.report.detail` reads it, and
+folds nothing again): each step keeps the events of its rare turns (failed attempts,
+retry waits, regenerations, fallbacks, its approval, attempts cut short by the end of
+a process), and the run keeps its sessions, the findings sent back, the
+compensations, the limit that ended it and the time of its latest event. Those are
+appended only on those rare events, so the hot path (attempt started, output stored,
+step ready and finished) pays a few attribute stores for it: each item keeps its
+latest attempt (when it started, its place among the run's attempts, whether it was
+the fallback skill's, and when it stored its output), from which `attempt_spans`
+tells every attempt, the successful ones included, without a record per attempt.
 """
 
 from __future__ import annotations
@@ -54,6 +65,7 @@ from orchestrator.plan.model import Plan
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import AttemptSummary, StepFailure, TokenUsage
 
+_DEGRADING = frozenset({"continue", "default", "skill"})  # fallbacks that stand in for a step
 HISTORY_KEPT = 5  # failed attempts kept per step for regeneration prompts
 NO_USAGE = TokenUsage()
 
@@ -86,6 +98,45 @@ class ItemState:
     not_before: float | None = None  # a scheduled retry's earliest start
     fallback_skill: str | None = None  # the fallback skill now in use
     last_failure: StepFailure | None = None
+    # the item's latest attempt (`attempt_spans`): when it started, its place among the
+    # run's attempts, whether the fallback skill made it, its number and end once it
+    # stored an output (done_at None: it has not)
+    in_flight_since: float = 0.0
+    in_flight_n: int = 0
+    in_flight_fallback: bool = False
+    done_attempt: int | None = None
+    done_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptSpan:
+    """One attempt as a span: when it started and ended, and how (what a timeline draws)."""
+
+    n: int  # its place among the run's attempts, in the order started
+    item: int | None
+    attempt: int | None
+    started_at: float
+    ended_at: float | None  # None: still running
+    outcome: str  # succeeded | failed | interrupted | running
+    error_class: str | None = None
+    fallback: bool = False
+
+
+@dataclass(slots=True)
+class StepStory:
+    """What reports tell of a step: the events of its rare turns, in order."""
+
+    failed: list[AttemptFailed] = field(default_factory=list)
+    retry_waits: list[RetryScheduled] = field(default_factory=list)
+    regenerated: list[Regeneration] = field(default_factory=list)
+    fallbacks: list[FallbackUsed] = field(default_factory=list)
+    approval_asked: ApprovalRequested | None = None
+    approval_decided: ApprovalDecided | None = None
+    cut_short: list[CutShort] = field(default_factory=list)
+    skipped_items: list[int] = field(default_factory=list)  # `for each` items whose `when` was false
+    # attempts that ended other than as their item's latest success (failed, cut short,
+    # or a success a validator's findings sent back), in the order they ended
+    attempts: list[AttemptSpan] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -122,6 +173,13 @@ class StepState:
     approval_comment: str | None = None
     feedback_pending: str | None = None  # a validator's findings awaiting a regeneration
     feedback_sent: int = 0  # as a validator: producer re-runs asked for
+    story: StepStory | None = None  # made on the step's first rare turn (most steps have none)
+
+    def tell(self) -> StepStory:
+        """The step's story, made on first use."""
+        if self.story is None:
+            self.story = StepStory()
+        return self.story
 
     def item(self, index: int | None) -> ItemState:
         found = self.items.get(index)
@@ -130,12 +188,36 @@ class StepState:
         return found
 
 
+@dataclass(frozen=True, slots=True)
+class CutShort:
+    """An attempt that never ended: its process did (a crash, a SIGKILL); the session that
+    started at `resumed_at` found it in flight and ran it again."""
+
+    ts: float  # when it started
+    item: int | None
+    attempt: int | None
+    resumed_at: float
+
+
 @dataclass(slots=True)
 class Session:
     started: float
     last: float
     pid: int
     host: str
+    resumed: bool = False
+    forced: bool = False
+
+
+@dataclass(slots=True)
+class Compensation:
+    """One step's compensation: started, then finished or failed."""
+
+    skill: str
+    status: str = "started"  # started | finished | failed
+    message: str = ""
+    started_at: float | None = None
+    ended_at: float | None = None
 
 
 class RunState:
@@ -165,10 +247,14 @@ class RunState:
         self.tokens = NO_USAGE
         self.completion_order: list[str] = []
         self.compensations: dict[str, str] = {}  # step -> started | finished | failed
+        self.compensated: dict[str, Compensation] = {}  # step -> its compensation, in the order run
+        self.feedback: list[FeedbackSent] = []  # validator findings sent back, in order
+        self.limit: LimitReached | None = None  # the convergence limit that ended the run
         self.awaiting: tuple[str, ...] = ()
         self.last_seq = 0
         self.output_map: dict[str, Any] = {}  # step id -> output, for steps that have one
         self.gate_wait_s = 0.0  # time spent in sessions waiting at decided gates
+        self.last_event_at: float | None = None  # the latest event's time
 
     @classmethod
     def replay(cls, run_id: str, plan: Plan, events: Iterable[Event], loader: OutputLoader | None = None) -> RunState:
@@ -184,6 +270,8 @@ class RunState:
         # isinstance() against a pydantic class runs its metaclass's Python __instancecheck__
         if e.seq is not None:
             self.last_seq = e.seq
+        before = self.last_event_at
+        self.last_event_at = e.ts
         if self.sessions and self.status is RunStatus.RUNNING and type(e) is not RunStarted:
             # only a running session's own events extend it: not the next session's start after
             # a crash, nor a decision recorded from outside while the run was paused
@@ -192,17 +280,25 @@ class RunState:
         if st is not None:
             if type(e) is AttemptStarted:
                 it = st.item(e.item)
+                if it.done_at is not None:  # run again after a success (findings sent back)
+                    st.tell().attempts.append(_ended(it, e.item, it.done_attempt, it.done_at, "succeeded"))
+                    it.done_at = None
                 it.attempts += 1
                 it.in_flight = e.attempt
+                it.in_flight_since = e.ts
+                it.in_flight_fallback = e.fallback
                 it.not_before = None
                 st.attempts += 1
                 self.total_attempts += 1
+                it.in_flight_n = self.total_attempts
                 st.status = StepStatus.RUNNING
                 if st.started_at is None:
                     st.started_at = e.ts
             elif type(e) is OutputStored:
                 it = st.item(e.item)
-                it.in_flight = None
+                if it.in_flight is not None:  # not a fallback's default value
+                    it.done_attempt, it.done_at = it.in_flight, e.ts
+                    it.in_flight = None
                 it.has_output = True
                 it.output = self.loader(e.path) if e.path is not None and self.loader else e.output
                 st.run_time_s += e.duration_s
@@ -227,7 +323,9 @@ class RunState:
                     st.violations = tuple(e.violations)
             elif type(e) is AttemptFailed:
                 it = st.item(e.item)
-                it.in_flight = None
+                if it.in_flight is not None:
+                    st.tell().attempts.append(_ended(it, e.item, it.in_flight, e.ts, "failed", e.error_class))
+                    it.in_flight = None
                 failure = StepFailure(
                     error_class=ErrorClass(e.error_class),
                     message=e.message,
@@ -244,12 +342,14 @@ class RunState:
                 self._spend(st, e.usage)
                 st.history.append(AttemptSummary(attempt=e.attempt or 0, code_sha256=st.code_sha256, failure=failure))
                 del st.history[:-HISTORY_KEPT]
+                st.tell().failed.append(e)
             elif type(e) is RetryScheduled:
                 it = st.item(e.item)
                 family = retry_family(e.error_class)
                 it.retries[family] = it.retries.get(family, 0) + 1
                 it.not_before = e.not_before
                 st.retries += 1
+                st.tell().retry_waits.append(e)
             elif type(e) is StepSkipped:
                 st.status = StepStatus.SKIPPED
                 st.message = e.reason
@@ -257,10 +357,13 @@ class RunState:
             elif type(e) is FanOut:
                 st.item_count = e.items
             elif type(e) is ApprovalRequested:
+                story = st.tell()
+                story.approval_asked, story.approval_decided = e, None
                 st.approval = "requested"
                 st.approval_requested_at = e.ts
                 st.status = StepStatus.AWAITING_APPROVAL
             elif type(e) is ApprovalDecided:
+                st.tell().approval_decided = e
                 if st.approval_requested_at is not None and self.sessions:
                     since = max(st.approval_requested_at, self.sessions[-1].started)
                     self.gate_wait_s += max(0.0, e.ts - since)
@@ -272,6 +375,7 @@ class RunState:
                     st.status = StepStatus.READY
                 self.awaiting = tuple(a for a in self.awaiting if a != st.step_id)
             elif type(e) is Regeneration:
+                st.tell().regenerated.append(e)
                 st.regenerations += 1
                 self.total_regenerations += 1
                 self._spend(st, e.usage)
@@ -287,6 +391,7 @@ class RunState:
                 st.regeneration_unavailable = e.reason
                 st.feedback_pending = None
             elif type(e) is FeedbackSent:
+                self.feedback.append(e)
                 st.feedback_sent += 1
                 target = self.steps.get(e.target)
                 if target is not None:
@@ -302,18 +407,28 @@ class RunState:
                         self.completion_order.remove(e.target)
             elif type(e) is ItemSkipped:
                 st.item(e.item).skipped = True
+                if e.item is not None:
+                    st.tell().skipped_items.append(e.item)
             elif type(e) is FallbackUsed:
+                st.tell().fallbacks.append(e)
                 st.fallback = e.action
                 if e.skill is not None:
                     st.item(e.item).fallback_skill = e.skill
             elif type(e) is LimitReached:
                 st.message = e.message
+                self.limit = e
             elif type(e) is CompensationStarted:
                 self.compensations[st.step_id] = "started"
-            elif type(e) is CompensationFinished:
-                self.compensations[st.step_id] = "finished"
-            elif type(e) is CompensationFailed:
-                self.compensations[st.step_id] = "failed"
+                self.compensated[st.step_id] = Compensation(skill=e.skill, started_at=e.ts)
+            elif type(e) is CompensationFinished or type(e) is CompensationFailed:
+                done = "finished" if type(e) is CompensationFinished else "failed"
+                self.compensations[st.step_id] = done
+                known = self.compensated.setdefault(st.step_id, Compensation(skill=e.skill))
+                known.status, known.ended_at = done, e.ts
+                known.message = e.message if isinstance(e, CompensationFailed) else ""
+            return
+        if type(e) is LimitReached:
+            self.limit = e
             return
         if type(e) is RunCreated:
             self.inputs = dict(e.inputs)
@@ -324,15 +439,20 @@ class RunState:
             self.spec_path = e.spec_path
         elif type(e) is RunStarted:
             self.status = RunStatus.RUNNING
-            self.sessions.append(Session(e.ts, e.ts, e.pid, e.host))
+            self.sessions.append(Session(e.ts, e.ts, e.pid, e.host, e.resumed, e.forced))
             self.awaiting = ()
             for s in self.steps.values():
                 # a step ready but not started when the last process ended (a crash, a pause)
                 # waited for this session, not in a queue: its queue delay counts from here
                 if s.started_at is None and s.ready_at is not None and s.ready_at < e.ts:
                     s.ready_at = e.ts
-                for it in s.items.values():  # attempts cut short by the end of a process
+                for index, it in s.items.items():  # attempts cut short by the end of a process
                     if it.in_flight is not None:  # retried, and not held against the attempt limits
+                        story = s.tell()
+                        story.cut_short.append(CutShort(it.in_flight_since, index, it.in_flight, e.ts))
+                        # it ends, as far as anyone knows, at the last event its process recorded
+                        end = max(before, it.in_flight_since) if before is not None else it.in_flight_since
+                        story.attempts.append(_ended(it, index, it.in_flight, end, "interrupted"))
                         it.in_flight = None
                         it.interrupted += 1
                         self.interrupted_attempts += 1
@@ -345,7 +465,7 @@ class RunState:
         elif type(e) is RunFinished:
             self.status = RunStatus(e.status)
             self.finished_at = e.ts
-            if e.status != "succeeded":
+            if e.status not in ("succeeded", "degraded"):
                 self.error = RunErrorInfo(where=e.where, message=e.message, limit=e.limit)
 
     def _spend(self, st: StepState, usage: TokenUsage) -> None:
@@ -395,8 +515,29 @@ class RunState:
                     open_waits += max(0.0, now - max(s.approval_requested_at, started))
         return self.active_time(now) - self.gate_wait_s - open_waits
 
+    def degraded(self) -> tuple[dict[str, str], ...]:
+        """The steps a fallback stood in for (continue, default value, another skill), with why."""
+        out: list[dict[str, str]] = []
+        for sid, s in self.steps.items():
+            if s.fallback in _DEGRADING and s.status.done:
+                out.append({"step_id": sid, "fallback": s.fallback, "reason": s.message or "its fallback applied"})
+        return tuple(out)
+
     def pending_approvals(self) -> tuple[str, ...]:
         return tuple(sid for sid, s in self.steps.items() if s.approval == "requested")
+
+    def attempt_spans(self, step_id: str) -> tuple[AttemptSpan, ...]:
+        """Every attempt of `step_id` in the order started: those its story kept, then each
+        item's latest (its success, or the attempt still running)."""
+        st = self.steps[step_id]
+        found = list(st.story.attempts) if st.story is not None else []
+        for index, it in st.items.items():
+            if it.in_flight is not None:
+                found.append(_ended(it, index, it.in_flight, None, "running"))
+            elif it.done_at is not None:
+                found.append(_ended(it, index, it.done_attempt, it.done_at, "succeeded"))
+        found.sort(key=lambda span: span.n)
+        return tuple(found)
 
     # -- the report ------------------------------------------------------
 
@@ -442,6 +583,7 @@ class RunState:
                     for sid, s in self.steps.items()
                     if s.isolation in _WEAK_ISOLATION
                 ),
+                "degraded": self.degraded(),
             }
         )
 
@@ -486,3 +628,14 @@ class RunState:
             if value is not None:
                 fields[name] = value
         return fields
+
+
+def _ended(
+    it: ItemState, item: int | None, attempt: int | None, ended_at: float | None, outcome: str,
+    error_class: str | None = None,
+) -> AttemptSpan:
+    """The span of item `item`'s latest attempt (`it`), ended at `ended_at` with `outcome`."""
+    return AttemptSpan(
+        n=it.in_flight_n, item=item, attempt=attempt, started_at=it.in_flight_since, ended_at=ended_at,
+        outcome=outcome, error_class=error_class, fallback=it.in_flight_fallback,
+    )

@@ -19,7 +19,7 @@ from orchestrator.config import ENV_MAX_SPEC_BYTES, file_caps
 from orchestrator.engine.backend import RegenerationCall, RegenerationReply
 from orchestrator.errors import LLMAuthError, ReplayMissError, SkillweaveError
 from orchestrator.filecap import read_capped
-from orchestrator.plan.model import BoundSkill
+from orchestrator.kinds import BoundSkill
 from orchestrator.runner import RegenerationRequest, RegenerationResult, Regenerator
 
 WriteFile = Callable[[str, bytes], object]  # (path relative to the run dir, data)
@@ -70,7 +70,7 @@ async def make_version(
     try:
         result = await regenerator.regenerate(request)
     except (LLMAuthError, ReplayMissError) as exc:
-        return RegenerationReply(unavailable=f"regeneration is unavailable: {exc.message}")
+        return RegenerationReply(unavailable=f"regeneration is unavailable: {exc.explain(where=False)}")
     except SkillweaveError as exc:  # the step and attempt are named by the event already
         result = RegenerationResult(code=None, rejected=exc.message)
     except Exception as exc:  # a regenerator's bug: a refused regeneration, not a run left running

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 from orchestrator.errors import ConfigError
+from orchestrator.hints import Hint, HintAction
 
 BUSY_TIMEOUT_MS = 10_000
 SEQ_BITS = 32  # a run's events are numbered within [rowid << SEQ_BITS, (rowid + 1) << SEQ_BITS)
@@ -97,9 +98,8 @@ def connect(path: Path) -> sqlite3.Connection:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise ConfigError(
-            f"cannot create the state directory: {exc.strerror or exc}; choose another with "
-            "--state-dir or SKILLWEAVE_STATE_DIR",
-            where=str(path.parent),
+            f"cannot create the state directory: {exc.strerror or exc}",
+            where=str(path.parent), hint=Hint(action=HintAction.CHOOSE_STATE_DIR),
         ) from None
     try:
         conn = sqlite3.connect(
@@ -111,8 +111,8 @@ def connect(path: Path) -> sqlite3.Connection:
         migrate(conn)
     except sqlite3.DatabaseError as exc:
         raise ConfigError(
-            f"cannot open the journal: {exc}; move the file aside or choose another --state-dir",
-            where=str(path),
+            f"cannot open the journal: {exc}; move the file aside",
+            where=str(path), hint=Hint(action=HintAction.CHOOSE_STATE_DIR),
         ) from None
     return conn
 

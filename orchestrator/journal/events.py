@@ -220,7 +220,7 @@ class RunFailing(_Event):
 
 class RunFinished(_Event):
     type: Literal["run_finished"] = "run_finished"
-    status: Literal["succeeded", "failed", "escalated"]
+    status: Literal["succeeded", "degraded", "failed", "escalated"]
     where: str | None = None
     message: str = ""
     limit: str | None = None

@@ -37,9 +37,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.journal.db import SEQ_BITS, connect
+from orchestrator.journal.session import journal_error
 from orchestrator.journal.store import DB_NAME, RUNS_DIR, RunRecord
 
-FINISHED = frozenset({"succeeded", "failed", "escalated"})
+FINISHED = frozenset({"succeeded", "degraded", "failed", "escalated"})
 VACUUM_FREE_SHARE = 0.25
 VACUUM_FREE_BYTES = 1 << 20
 
@@ -68,11 +69,17 @@ class JournalSize(BaseModel):
 
 
 class Housekeeper:
-    """One connection to a state directory's journal, for removing runs. Not shared between threads."""
+    """One connection to a state directory's journal, for removing runs. Not shared between threads.
+
+    What SQLite raises, opening it or within a `with` block, leaves as a `JournalError`
+    (busy, full or damaged), as from `orchestrator.journal.session`."""
 
     def __init__(self, state_dir: Path) -> None:
         self.state_dir = Path(state_dir)
-        self._conn = connect(self.state_dir / DB_NAME)
+        try:
+            self._conn = connect(self.state_dir / DB_NAME)
+        except sqlite3.Error as exc:
+            raise journal_error(exc, self.state_dir) from exc
 
     def close(self) -> None:
         self._conn.close()
@@ -80,8 +87,10 @@ class Housekeeper:
     def __enter__(self) -> Housekeeper:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: object, exc: BaseException | None, tb: object) -> None:
         self.close()
+        if isinstance(exc, sqlite3.Error):
+            raise journal_error(exc, self.state_dir) from exc
 
     def run_dir(self, run_id: str) -> Path:
         return self.state_dir / RUNS_DIR / run_id

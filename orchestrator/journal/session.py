@@ -22,18 +22,39 @@ against a power loss, which `synchronous=NORMAL` leaves to checkpoints anyway.
 A call from another thread (a worker thread that copied the context) never
 shares the session's connection: it opens and closes its own, as outside a
 session.
+
+What SQLite raises inside either block leaves it as a `JournalError` (busy, full or
+damaged, naming the database file), so no caller ever meets a raw `sqlite3.Error`.
 """
 
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 
-from orchestrator.journal.store import Journal
+from orchestrator.errors import JournalError
+from orchestrator.hints import Hint, HintAction
+from orchestrator.journal.store import DB_NAME, Journal
+
+_BUSY = ("database is locked", "database table is locked", "database is busy")
+
+
+def journal_error(exc: sqlite3.Error, state_dir: Path | None) -> JournalError:
+    """What SQLite said, as the error of the tree that names the journal and the reason."""
+    text = str(exc)
+    where = str(Path(state_dir) / DB_NAME) if state_dir is not None else None
+    if isinstance(exc, sqlite3.OperationalError) and any(b in text.lower() for b in _BUSY):
+        return JournalError(f"the journal is busy: another process holds its lock ({text})", reason="busy",
+                            where=where)
+    if getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+        return JournalError(f"the disk holding the journal is full ({text})", reason="full", where=where)
+    return JournalError(f"the journal cannot be used ({type(exc).__name__}: {text}); it may be damaged: "
+                        "move it aside", reason="damaged", where=where, hint=Hint(action=HintAction.CHOOSE_STATE_DIR))
 
 
 class JournalSession:
@@ -42,9 +63,11 @@ class JournalSession:
     def __init__(self) -> None:
         self.thread = threading.get_ident()
         self._open: dict[str, Journal] = {}
+        self.last_state_dir: Path | None = None  # the one used last (named by a JournalError)
 
     def journal(self, state_dir: Path) -> Journal:
         key = os.path.abspath(state_dir)
+        self.last_state_dir = Path(state_dir)
         journal = self._open.get(key)
         if journal is None:
             journal = self._open[key] = Journal(Path(key))
@@ -76,6 +99,8 @@ def journal_session(session: JournalSession | None = None) -> Iterator[JournalSe
     token = _current.set(active)
     try:
         yield active
+    except sqlite3.Error as exc:
+        raise journal_error(exc, active.last_state_dir) from exc
     finally:
         _current.reset(token)
         if owned:
@@ -85,9 +110,12 @@ def journal_session(session: JournalSession | None = None) -> Iterator[JournalSe
 @contextmanager
 def use_journal(state_dir: Path) -> Iterator[Journal]:
     """The open session's journal for `state_dir`, else a journal of its own, closed on exit."""
-    session = _current.get()
-    if session is not None and session.thread == threading.get_ident():
-        yield session.journal(state_dir)
-        return
-    with Journal(state_dir) as journal:
-        yield journal
+    try:
+        session = _current.get()
+        if session is not None and session.thread == threading.get_ident():
+            yield session.journal(state_dir)
+            return
+        with Journal(state_dir) as journal:
+            yield journal
+    except sqlite3.Error as exc:
+        raise journal_error(exc, state_dir) from exc

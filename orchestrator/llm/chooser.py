@@ -21,9 +21,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.errors import LLMError
+from orchestrator.kinds import BoundSkill
 from orchestrator.llm.client import LanguageModel, ToolAnswer, ToolDefinition
 from orchestrator.llm.prompts import Excerpt, PromptTemplates
-from orchestrator.plan.model import BoundSkill
 from orchestrator.runner import TokenUsage
 from orchestrator.spec.model import StepSpec
 
@@ -156,7 +156,7 @@ class PlannerChooser:
         if self._llm is None:
             self._llm = self._make_llm()
         candidates = [
-            Candidate(name=s.name, kind=s.kind.value, description=s.description) for s in tied
+            Candidate(name=s.name, kind=s.kind, description=s.description) for s in tied
         ]
         call = choose_skill(
             self._llm,

@@ -45,7 +45,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from orchestrator import telemetry
 from orchestrator.config import ENV_API_KEY, Settings
+from orchestrator.contracts import JsonSchema
 from orchestrator.errors import LLMAuthError, LLMError, ReplayMissError
+from orchestrator.hints import Hint, HintAction
 from orchestrator.llm.prompts import RenderedPrompt
 from orchestrator.llm.record import (
     MISS_HEADER,
@@ -54,7 +56,6 @@ from orchestrator.llm.record import (
     RecordingTransport,
     ReplayTransport,
 )
-from orchestrator.plan.model import JsonSchema
 from orchestrator.runner import TokenUsage
 from orchestrator.wording import count
 
@@ -174,8 +175,7 @@ class LLM:
         api_key = _REPLAY_KEY if self.replaying else self.settings.api_key
         if not api_key:
             raise LLMAuthError(
-                f"no API key: set {ENV_API_KEY} (or answer from a recording with --llm-replay FILE)",
-                where=where,
+                f"no API key: set {ENV_API_KEY}", where=where, hint=Hint(action=HintAction.ANSWER_FROM_RECORDING)
             )
         return api_key
 
@@ -259,9 +259,9 @@ class LLM:
         miss = exc.response.headers.get(MISS_HEADER)
         if miss is not None:
             return ReplayMissError(
-                f"--llm-replay {self.settings.llm_replay} has no answer for request {miss} "
-                "(the prompt, model or settings differ from the recording; re-record with --llm-record FILE)",
-                where=where,
+                f"the LLM recording {self.settings.llm_replay} has no answer for request {miss} "
+                "(the prompt, model or settings differ from the recording)",
+                where=where, hint=Hint(action=HintAction.RECORD_AGAIN),
             )
         kind, text = _error_of(exc.body, exc.response.headers.get("content-type", ""))
         status = exc.status_code

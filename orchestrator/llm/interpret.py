@@ -20,10 +20,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from orchestrator.contracts import JsonSchema
 from orchestrator.errors import LLMError
 from orchestrator.llm.client import LanguageModel, ToolDefinition
 from orchestrator.llm.prompts import PromptTemplates
-from orchestrator.plan.model import JsonSchema
 from orchestrator.policy import PolicyStatement
 from orchestrator.spec.model import UnreadSentence
 

@@ -22,8 +22,8 @@ from typing import Any
 import jinja2
 from pydantic import BaseModel, ConfigDict
 
+from orchestrator.contracts import JsonSchema
 from orchestrator.errors import ConfigError
-from orchestrator.plan.model import JsonSchema
 from orchestrator.resources import prompts_dir
 
 TEMPLATE_SUFFIX = ".md.j2"

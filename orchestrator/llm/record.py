@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from orchestrator.config import ENV_MAX_DATA_BYTES, file_caps
 from orchestrator.errors import ConfigError
 from orchestrator.filecap import FileCapError, read_capped
+from orchestrator.hints import Hint, HintAction
 
 RECORD_FORMAT = 1
 WHERE_HEADER = "x-skillweave-where"  # set per call by the client, stripped before the network
@@ -175,11 +176,11 @@ def load_recording(path: Path, max_bytes: int | None = None) -> list[Exchange]:
     try:
         lines = read_capped(path, limit, ENV_MAX_DATA_BYTES).decode("utf-8").splitlines()
     except FileNotFoundError:
-        raise ConfigError(f"--llm-replay: no such file: {path}") from None
+        raise ConfigError("no such file", where=str(path), setting="llm_replay") from None
     except UnicodeDecodeError:
-        raise ConfigError("not UTF-8 text (--llm-replay)", where=str(path)) from None
+        raise ConfigError("not UTF-8 text", where=str(path), setting="llm_replay") from None
     except FileCapError as exc:
-        raise ConfigError(f"the recording is {exc.strerror} (--llm-replay)", where=str(path)) from None
+        raise ConfigError(f"the recording is {exc.strerror}", where=str(path), setting="llm_replay") from None
     except OSError as exc:
         raise ConfigError(
             f"cannot read the recording: {exc.strerror or exc}", where=str(path)
@@ -199,8 +200,8 @@ def load_recording(path: Path, max_bytes: int | None = None) -> list[Exchange]:
             ) from None
         if exchange.format != RECORD_FORMAT:
             raise ConfigError(
-                f"recording format {exchange.format} is not {RECORD_FORMAT}; re-record with --llm-record",
-                where=f"{path}:{number}",
+                f"recording format {exchange.format} is not {RECORD_FORMAT}",
+                where=f"{path}:{number}", hint=Hint(action=HintAction.RECORD_AGAIN),
             )
         exchanges.append(exchange)
     return exchanges

@@ -26,11 +26,11 @@ import jinja2
 import jinja2.meta
 
 from orchestrator.config import ENV_MAX_SPEC_BYTES, file_caps
+from orchestrator.contracts import JsonSchema
 from orchestrator.errors import LLMAuthError, LLMError, ReplayMissError
 from orchestrator.filecap import read_capped
 from orchestrator.llm.client import LanguageModel, ToolAnswer, ToolDefinition, language_model
 from orchestrator.llm.prompts import Excerpt, PromptTemplates, template_environment
-from orchestrator.plan.model import JsonSchema
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import RunnerContext, StepFailure, StepOutcome, StepRequest
 from orchestrator.templating import render
@@ -177,5 +177,5 @@ def _failed(error_class: ErrorClass, kind: str, message: str, started: float) ->
 
 
 def create_runner(ctx: RunnerContext) -> LLMStepRunner:
-    """`orchestrator.runner.RUNNER_FACTORIES["llm"]`."""
+    """The `llm` kind's runner factory (`orchestrator.kinds.llm`)."""
     return LLMStepRunner(language_model(ctx.llm()))

@@ -137,9 +137,9 @@ def classify_exception(
         kind = "setup" if exc.permanent else "mcp_start"
         failure = _failure(error_class, kind, where, exc.render(), exc.stderr_tail)
     elif isinstance(exc, ProtocolError):
-        error_class, kind = classify_code(exc.code, exc.message)
+        error_class, kind = classify_code(exc.rpc_code, exc.message)
         failure = _failure(
-            error_class, kind, where, f"{exc.message} (JSON-RPC {exc.code})", _data(exc.data)
+            error_class, kind, where, f"{exc.message} (JSON-RPC {exc.rpc_code})", _data(exc.data)
         )
     elif isinstance(exc, ToolOutputError):
         failure = _failure(ErrorClass.UNRECOVERABLE, "mcp_bad_output", where, exc.message, "")

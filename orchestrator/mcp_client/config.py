@@ -26,7 +26,8 @@ working directory. The bundled servers in `mcp_servers/` (each a package with a
 `[sys.executable, "-m", "mcp_servers.docs"]`; an entry of the same name in the
 file replaces the bundled one. A bundled server also receives the variables
 `SKILLWEAVE_<NAME>_*` from our environment (the docs server's folder, sources
-and fault knobs).
+and fault knobs) and `XDG_RUNTIME_DIR` (where its warm host lives, so the
+run's and the user's own starts share one; this process's if `env` has none).
 
 With `require_trust` (the MCP server's runs and plans), a file that is not in the
 trust store with its current content (`orchestrator.security.trust`) gives no
@@ -54,7 +55,12 @@ from orchestrator.config import ENV_MAX_SPEC_BYTES, file_caps
 from orchestrator.errors import ConfigError, Diagnostic
 from orchestrator.filecap import read_capped
 from orchestrator.security.redact import Redactor, secret_from
-from orchestrator.security.trust import TrustStore, UntrustedConfigError, untrusted_message
+from orchestrator.security.trust import (
+    TrustStore,
+    UntrustedConfigError,
+    trust_hint,
+    untrusted_message,
+)
 
 CONFIG_FILE_BESIDE_SPEC = "mcp.json"
 CONFIG_FILES_IN_CWD = (".mcp.json", ".cursor/mcp.json")
@@ -119,13 +125,14 @@ class McpConfig(_Frozen):
         if name in self.broken:
             diag = self.broken[name]
             if diag.code == UNTRUSTED:
-                raise UntrustedConfigError(diag.message, where=diag.where)
+                raise UntrustedConfigError(diag.message, where=diag.where, hint=diag.hint)
             raise ConfigError(diag.message, where=diag.where)
         if name not in self.servers:
             known = ", ".join(self.names) or "none"
             source = (
                 self.path
-                or "no mcp.json found (looked for --mcp-config, mcp.json beside the spec, .mcp.json, .cursor/mcp.json)"
+                or "no mcp.json found (looked for the one given, mcp.json beside the spec, .mcp.json, "
+                ".cursor/mcp.json)"
             )
             raise ConfigError(
                 f"mcpServers.{name}: no MCP server named {name!r} (known: {known})", where=source
@@ -142,7 +149,7 @@ def locate_mcp_config(
     """The mcp.json to use, by the lookup order above; None when there is none."""
     if explicit is not None:
         if not explicit.is_file():
-            raise ConfigError(f"--mcp-config: no such file: {explicit}", where=str(explicit))
+            raise ConfigError("no such file", where=str(explicit), setting="mcp_config")
         return explicit
     if spec_path is not None:
         beside = spec_path.parent / CONFIG_FILE_BESIDE_SPEC
@@ -220,7 +227,8 @@ def untrusted_entries(text: str, *, path: Path, verdict: Literal["changed", "unk
     message = untrusted_message(path, verdict, actions)
     return {
         name: Diagnostic(
-            file=file, line=_line_of(text, ("mcpServers", name)), message=f"mcpServers.{name}: {message}", code=UNTRUSTED
+            file=file, line=_line_of(text, ("mcpServers", name)), message=f"mcpServers.{name}: {message}",
+            code=UNTRUSTED, hint=trust_hint(path),
         )
         for name in entries
     }
@@ -280,6 +288,9 @@ def bundled_servers(env: Mapping[str, str] | None = None) -> dict[str, StdioServ
                 continue
             prefix = f"SKILLWEAVE_{child.name.upper()}_"
             server_env = {k: v for k, v in env.items() if k.startswith(prefix)}
+            runtime = env.get("XDG_RUNTIME_DIR") or os.environ.get("XDG_RUNTIME_DIR")
+            if runtime:
+                server_env["XDG_RUNTIME_DIR"] = runtime
             pythonpath = str(root.parent)
             if env.get("PYTHONPATH"):
                 pythonpath += os.pathsep + env["PYTHONPATH"]

@@ -5,7 +5,9 @@ groups that must be entered and left by the same task), so steps and fan-out
 branches in any task share it. Per server:
 
 - the first call starts the server (spawn, handshake, `tools/list`) under a lock,
-  so 100 concurrent first calls start one process;
+  so 100 concurrent first calls start one process; `prestart()` makes that start
+  early, in the background (a run starts its servers while its first steps go),
+  and the first call then takes it over: the session, or its failure;
 - at most `concurrency` calls are in flight (an asyncio.Semaphore);
 - a session whose process is gone is restarted before the next call; a call whose
   connection drops is replayed once on a restarted server when the caller allows it
@@ -26,6 +28,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from orchestrator import profiling
 from orchestrator.errors import McpError
 from orchestrator.mcp_client.config import HttpServer, McpConfig, StdioServer
 from orchestrator.mcp_client.schema import ToolInfo, tool_info
@@ -86,6 +89,10 @@ class _Session:
         return pid is None or not process_gone(pid)
 
     async def start(self, timeout: float) -> None:
+        with profiling.span(f"mcp {self.server.name}: start the server (spawn, initialize, tools/list)"):
+            await self._start(timeout)
+
+    async def _start(self, timeout: float) -> None:
         self._ready = asyncio.get_running_loop().create_future()
         self._task = asyncio.create_task(self._host(), name=f"mcp:{self.server.name}")
         try:
@@ -210,7 +217,7 @@ class _Session:
                         f"connection to {self.server.name!r} lost: {exc.message}", where=where
                     ) from None
                 raise ProtocolError(
-                    exc.message, where=where, code=exc.code, data=exc.data
+                    exc.message, where=where, rpc_code=exc.code, data=exc.data
                 ) from None
             except (
                 anyio.BrokenResourceError,
@@ -264,6 +271,12 @@ async def _list_tools(server: str, client: Any) -> dict[str, ToolInfo]:
     return tools
 
 
+def _retrieved(task: asyncio.Task[Any]) -> None:
+    """A prestart nobody took over still had its outcome looked at (no asyncio warning)."""
+    if not task.cancelled():
+        task.exception()
+
+
 def _describe(exc: BaseException) -> str:
     if isinstance(exc, BaseExceptionGroup):
         return "; ".join(_describe(e) for e in exc.exceptions)
@@ -295,6 +308,7 @@ class ServerPool:
         self._sessions: dict[str, _Session] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._limits: dict[str, asyncio.Semaphore] = {}
+        self._prestarts: dict[str, asyncio.Task[tuple[_Session, int]]] = {}
         self._closed = False
 
     def pid(self, server: str) -> int | None:
@@ -314,10 +328,28 @@ class ServerPool:
             stderr=self._log_dir / f"{server}.stderr.log", pidfile=self._log_dir / f"{server}.pid"
         )
 
+    def prestart(self, server: str) -> None:
+        """Start `server` now, in the background: the first call that needs it waits for
+        this start instead of making one, and meets its failure if it failed."""
+        if self._closed or server in self._sessions or server in self._prestarts:
+            return
+        task = asyncio.get_running_loop().create_task(self._live(server), name=f"mcp-prestart:{server}")
+        task.add_done_callback(_retrieved)
+        self._prestarts[server] = task
+
     async def _session(self, name: str) -> tuple[_Session, int]:
         """The live session of `name`, started or restarted as needed; and restarts done."""
         if self._closed:
             raise McpError("the MCP pool is closed", where=name)
+        pending = self._prestarts.pop(name, None)
+        if pending is not None:  # the first caller takes over the early start, or its failure
+            await asyncio.wait({pending})
+            failure = None if pending.cancelled() else pending.exception()
+            if failure is not None:
+                raise failure
+        return await self._live(name)
+
+    async def _live(self, name: str) -> tuple[_Session, int]:
         session = self._sessions.get(name)
         if session is not None and session.alive():
             return session, 0
@@ -407,6 +439,7 @@ class ServerPool:
                     progress=exc.progress,
                     killed=killed,
                 ) from None
+        profiling.add(f"mcp {server}/{tool}: call", started)
         return ToolCall(
             result=result,
             server=server,
@@ -430,10 +463,16 @@ class ServerPool:
     async def aclose(self) -> None:
         """Close every session and reap every server process. Idempotent."""
         self._closed = True
+        pending, self._prestarts = list(self._prestarts.values()), {}
+        for task in pending:
+            task.cancel()
+        if pending:
+            await asyncio.wait(pending)
         sessions = list(self._sessions.values())
         self._sessions.clear()
         if sessions:
-            await asyncio.gather(*(s.close() for s in sessions), return_exceptions=True)
+            with profiling.span(f"mcp: stop {len(sessions)} server(s)"):
+                await asyncio.gather(*(s.close() for s in sessions), return_exceptions=True)
         if self._tmp is not None:
             self._tmp.cleanup()
             self._tmp = None

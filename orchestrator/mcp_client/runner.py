@@ -1,6 +1,6 @@
 """The `mcp` step runner: one attempt = one `tools/call` on the skill's server.
 
-`create_runner(ctx)` is what the engine loads through RUNNER_FACTORIES["mcp"].
+`create_runner(ctx)` is the `mcp` kind's runner factory (`orchestrator.kinds.mcp`).
 Per attempt, `run(request)`:
 
 1. finds the server in the run's mcp.json (Settings.mcp_config, else the plan's,
@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +53,8 @@ if TYPE_CHECKING:
     from orchestrator.plan.model import Plan
 
 KIND = "mcp"
+# The engine makes this runner as a run starts and calls `prepare()` (the kind's trait
+# `prepared_at_start`, orchestrator.kinds.mcp; RunnerSet.prepare): making it costs an import.
 _TAIL_KINDS = frozenset({"mcp_start", "mcp_connection_lost", "setup"})
 
 
@@ -81,17 +84,34 @@ def result_text(result: Any) -> str:
     )
 
 
-def check_arguments(info: ToolInfo, arguments: dict[str, Any]) -> StepFailure | None:
-    """The first way `arguments` break the tool's inputSchema, or None."""
+def compiled_check(schema: dict[str, Any]) -> Any:
+    """A compiled `jsonschema_rs` validator for the common case, a valid call (None: use
+    `check_arguments` alone). Formats are not asserted, as `jsonschema` does not by default;
+    a schema with a `$ref` is left to `jsonschema`, which fetches nothing."""
+    if not schema or "$ref" in json.dumps(schema, default=str):
+        return None
+    import jsonschema_rs
+
+    try:
+        return jsonschema_rs.validator_for(schema, validate_formats=False)
+    except Exception:  # a schema it cannot compile: `jsonschema` judges it
+        return None
+
+
+def check_arguments(info: ToolInfo, arguments: dict[str, Any], fast: Any = None) -> StepFailure | None:
+    """The first way `arguments` break the tool's inputSchema, or None. `fast` (from
+    `compiled_check`) passes a valid call without importing `jsonschema`, which explains a refusal."""
+    schema = info.input_schema
+    if not schema:
+        return None
+    if fast is not None and fast.is_valid(arguments):
+        return None
     from jsonschema.exceptions import SchemaError, best_match
     from jsonschema.validators import validator_for
     from referencing.exceptions import Unresolvable
 
     from orchestrator.schemaref import offline_registry
 
-    schema = info.input_schema
-    if not schema:
-        return None
     try:
         validator = validator_for(schema)(schema, registry=offline_registry())
         error = best_match(validator.iter_errors(arguments))
@@ -119,8 +139,8 @@ class McpRunner:
     # The runner times each call out itself: from when the call is sent (not while the
     # server starts or waits for a per-server slot), restarted by progress notifications,
     # followed by a probe that kills a hung server, and without retrying an ambiguous call
-    # to a destructive tool. An engine that also times `run()` out should allow more time.
-    enforces_timeout = True
+    # to a destructive tool. The kind says so to the engine (`KindTraits.enforces_timeout`),
+    # which allows the kind's margin before it cuts `run()` off.
 
     def __init__(
         self,
@@ -135,6 +155,7 @@ class McpRunner:
         self._opener = opener
         self._probe_timeout_s = probe_timeout_s
         self._pool: ServerPool | None = None
+        self._fast: dict[tuple[str, str], Any] = {}  # (server, tool) -> compiled_check(...)
 
     @property
     def pool(self) -> ServerPool:
@@ -149,6 +170,30 @@ class McpRunner:
                 probe_timeout_s=self._probe_timeout_s,
             )
         return self._pool
+
+    def prepare(self, steps: Collection[str]) -> None:
+        """Start the servers of the mcp steps among `steps` (those still to run) now, in the
+        background, while the run's first steps go (the engine calls this as the run starts).
+        Not those only steps behind an approval gate use: nothing of such a step happens
+        before a person approves it. A server that fails to start fails its first step's
+        attempt, as it would have."""
+        plan = self.ctx.plan
+        servers = sorted({
+            skill.server
+            for step in plan.steps
+            if step.id in steps
+            and (skill := plan.skills.get(step.skill)) is not None
+            and skill.kind == KIND and skill.server
+            and (step.policy.approval is None or not step.policy.approval.required)
+        })
+        if not servers:
+            return
+        try:
+            pool = self.pool
+        except (ConfigError, McpError):
+            return  # the mcp.json cannot be read: the first attempt says why
+        for server in servers:
+            pool.prestart(server)
 
     async def run(self, request: StepRequest) -> StepOutcome:
         outcome = await self._attempt(request)
@@ -204,7 +249,9 @@ class McpRunner:
                     ),
                     meta,
                 )
-            violation = check_arguments(info, arguments)
+            if (server, tool) not in self._fast:
+                self._fast[server, tool] = compiled_check(dict(info.input_schema))
+            violation = check_arguments(info, arguments, self._fast[server, tool])
             if violation is not None:
                 return _outcome(started, violation, meta)
             retry_safe = info.annotations.retry_safe
@@ -294,7 +341,7 @@ def config_for_plan(plan: Plan, settings: Settings, run_config: str | None = Non
 def untrusted_use(plan: Plan, settings: Settings, run_config: str | None = None) -> Diagnostic | None:
     """Why a run of `plan` would be refused a server (the file, what it would start, how to
     trust it), when it would start one from an mcp.json that is not trusted; else None."""
-    used = sorted({s.server for s in plan.skills.values() if s.kind.value == KIND and s.server})
+    used = sorted({s.server for s in plan.skills.values() if s.kind == KIND and s.server})
     if not used:
         return None
     config = config_for_plan(plan, settings, run_config)
@@ -309,7 +356,7 @@ def refuse_untrusted(plan: Plan, settings: Settings, run_config: str | None = No
     """UntrustedConfigError when a run of `plan` would start a server from an untrusted mcp.json."""
     diag = untrusted_use(plan, settings, run_config)
     if diag is not None:
-        raise UntrustedConfigError(diag.message, where=diag.where)
+        raise UntrustedConfigError(diag.message, where=diag.where, hint=diag.hint)
 
 
 def _outcome(
@@ -324,5 +371,5 @@ def _outcome(
 
 
 def create_runner(ctx: RunnerContext) -> McpRunner:
-    """The `mcp` kind's factory (RUNNER_FACTORIES["mcp"])."""
+    """The `mcp` kind's runner factory (`orchestrator.kinds.mcp`)."""
     return McpRunner(ctx)

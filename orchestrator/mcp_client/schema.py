@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from orchestrator.contracts import JsonSchema
 from orchestrator.errors import McpError, SkillweaveError
-from orchestrator.plan.model import JsonSchema
 from orchestrator.security.redact import redact_error
 
 if TYPE_CHECKING:

@@ -1,9 +1,9 @@
 """How skillweave reaches one MCP server: spawn or connect, and the errors of doing so.
 
-`open_server(server, files)` opens a client session over stdio or streamable HTTP
-(`open_stdio`, `open_http`); `ServerPool` (pool.py) decides when. stdio servers
-are spawned with the SDK's `stdio_client` (own session and process group, bounded
-shutdown) behind `/bin/sh -c 'echo $$ >PIDFILE; exec ...'`, which keeps the pid
+`open_server(server, files)` opens a client session over stdio (`stdio.open_stdio`)
+or streamable HTTP (`open_http`, with `mcp.Client`); `ServerPool` (pool.py)
+decides when. stdio servers are spawned in their own session and process group
+(bounded shutdown, see `stdio`) behind `/bin/sh -c 'echo $$ >PIDFILE; exec ...'`, which keeps the pid
 (exec) and tells it to us, so we can kill the group ourselves; where `setpriv`
 exists the server also gets SIGKILL when we die (`--pdeathsig`), so a server that
 ignores the end of its stdin does not outlive a SIGKILLed run. Their stderr goes
@@ -31,7 +31,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from contextvars import ContextVar
@@ -48,7 +47,7 @@ PUMP_DRAIN_S = 2.0  # how long a closing session waits for a redacted stderr to 
 CLIENT_NAME = "skillweave"
 
 # `$0` is the pid file: echo our pid into it, then become the server (same pid).
-_PID_WRAPPER = 'echo $$ >"$0" && exec "$@"'
+PID_WRAPPER = 'echo $$ >"$0" && exec "$@"'
 LOG_RECORD_CHARS = 1000
 # The SDK's client-side loggers (a logger's filter sees only its own records, so each is named).
 SDK_CLIENT_LOGGERS = (
@@ -70,7 +69,7 @@ class _Log(Protocol):
     def flush(self) -> object: ...
 
 
-class _RedactedLog:
+class RedactedLog:
     """A server's log as our own records write it: its secrets replaced."""
 
     def __init__(self, log: TextIO, redactor: Redactor) -> None:
@@ -84,7 +83,7 @@ class _RedactedLog:
         self._log.flush()
 
 
-class _StderrPump:
+class StderrPump:
     """A pipe for a server's stderr, copied into its log file, redacted, by a thread.
 
     The thread appends through a handle of its own, so the copy may outlast the
@@ -160,9 +159,9 @@ class CallTimeoutError(McpError):
 class ProtocolError(McpError):
     """The server answered the call with a JSON-RPC error."""
 
-    def __init__(self, message: str, *, where: str, code: int, data: Any = None) -> None:
+    def __init__(self, message: str, *, where: str, rpc_code: int, data: Any = None) -> None:
         super().__init__(message, where=where)
-        self.code = code
+        self.rpc_code = rpc_code  # the JSON-RPC error code (`code` is the error's own, as every error's)
         self.data = data
 
 
@@ -285,7 +284,7 @@ def pdeathsig_prefix() -> tuple[str, ...]:
     return prefix if works else ()
 
 
-def _resolve_command(server: StdioServer) -> str | None:
+def resolve_command(server: StdioServer) -> str | None:
     """The executable the server's command names, or None when there is none."""
     command = server.command
     if os.sep in command:
@@ -295,63 +294,6 @@ def _resolve_command(server: StdioServer) -> str | None:
         return str(path) if path.is_file() and os.access(path, os.X_OK) else None
     search = server.env.get("PATH", os.environ.get("PATH", os.defpath))
     return shutil.which(command, path=search)
-
-
-@asynccontextmanager
-async def open_stdio(server: StdioServer, files: SessionFiles) -> AsyncIterator[OpenedSession]:
-    """Spawn the server with the SDK's stdio transport and hand back the entered Client."""
-    from mcp import Client
-    from mcp.client.stdio import StdioServerParameters, stdio_client
-    from mcp_types import Implementation
-
-    hide = server.redactor.redact
-    if _resolve_command(server) is None:
-        raise ServerStartError(
-            f"mcpServers.{server.name}.command: {hide(repr(server.command))} is not an executable file or on PATH",
-            where=server.where,
-            permanent=True,
-        )
-    if server.cwd is not None and not Path(server.cwd).is_dir():
-        raise ServerStartError(
-            f"mcpServers.{server.name}.cwd: no such directory: {hide(server.cwd)}",
-            where=server.where,
-            permanent=True,
-        )
-    command, args = server.command, list(server.args)
-    wrapped = os.name == "posix" and os.path.exists("/bin/sh")
-    if wrapped:
-        files.pidfile.unlink(missing_ok=True)
-        command, args = "/bin/sh", ["-c", _PID_WRAPPER, str(files.pidfile), server.command, *args]
-        death = pdeathsig_prefix()
-        if death:  # SIGKILL when we die, even if the server ignores its stdin
-            command, args = death[0], [*death[1:], command, *args]
-    params = StdioServerParameters(
-        command=command,
-        args=args,
-        env=server.env or None,
-        cwd=server.cwd,
-        encoding_error_handler="replace",
-    )
-    with open(files.stderr, "a", encoding="utf-8") as errlog, server_log(_RedactedLog(errlog, server.redactor)):
-        errlog.write(
-            f"--- skillweave: starting {server.name} at {time.strftime('%Y-%m-%dT%H:%M:%S')} ---\n"
-        )
-        errlog.flush()
-        pump = None if server.redactor.empty else _StderrPump(files.stderr, server.redactor)
-        try:
-            client = Client(
-                stdio_client(params, errlog=errlog if pump is None else pump.writer),
-                client_info=Implementation(name=CLIENT_NAME, version="1"),
-            )
-            async with client:
-                pid: int | None = None
-                if wrapped:
-                    with contextlib.suppress(OSError, ValueError):
-                        pid = int(files.pidfile.read_text().strip())
-                yield OpenedSession(client=client, pid=pid)
-        finally:
-            if pump is not None:
-                await pump.close()
 
 
 @asynccontextmanager
@@ -365,7 +307,7 @@ async def open_http(server: HttpServer, files: SessionFiles) -> AsyncIterator[Op
     timeout = httpx2.Timeout(30.0, read=300.0)
     with (
         open(files.stderr, "a", encoding="utf-8") as log,
-        server_log(_RedactedLog(log, server.redactor)),
+        server_log(RedactedLog(log, server.redactor)),
     ):
         async with httpx2.AsyncClient(headers=server.headers, timeout=timeout) as http:
             client = Client(
@@ -381,5 +323,7 @@ def open_server(
 ) -> AbstractAsyncContextManager[OpenedSession]:
     """The default opener: stdio or streamable HTTP by the server's config."""
     if isinstance(server, StdioServer):
+        from orchestrator.mcp_client.stdio import open_stdio
+
         return open_stdio(server, files)
     return open_http(server, files)

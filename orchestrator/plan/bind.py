@@ -39,8 +39,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.errors import Diagnostic
+from orchestrator.hints import Hint, HintAction
+from orchestrator.kinds import BoundSkill
+from orchestrator.kinds import BuiltinKind as SkillKind
 from orchestrator.plan.location import error_at
-from orchestrator.plan.model import BoundSkill, Provenance, SkillKind
+from orchestrator.plan.model import Provenance
 from orchestrator.spec.model import StepSpec, WorkflowSpec
 
 # An LLM tie-breaker: given a step and the equally good candidates, the chosen name (or None).
@@ -179,7 +182,7 @@ def _by_tool(token: str, skills: Mapping[str, BoundSkill]) -> tuple[list[BoundSk
     for sep in ("/", ".", "__"):
         if sep in t:
             forms.add(t.rsplit(sep, 1)[-1])
-    wrapping = [s for s in skills.values() if s.kind is SkillKind.MCP and s.tool
+    wrapping = [s for s in skills.values() if s.kind == SkillKind.MCP and s.tool
                 and (s.tool in forms or f"{s.server}/{s.tool}" == t or f"{s.server}.{s.tool}" == t
                      or f"mcp__{s.server}__{s.tool}" == t)]
     if wrapping:
@@ -187,7 +190,7 @@ def _by_tool(token: str, skills: Mapping[str, BoundSkill]) -> tuple[list[BoundSk
     if "_" not in t and "/" not in t and "." not in t:
         return [], ""
     word = re.compile(rf"(?<![\w-]){re.escape(t)}(?![\w-])")
-    naming = [s for s in skills.values() if s.kind is not SkillKind.INSTRUCTIONS and word.search(s.description)]
+    naming = [s for s in skills.values() if s.kind != SkillKind.INSTRUCTIONS and word.search(s.description)]
     return sorted(naming, key=lambda s: s.name), "describes"
 
 
@@ -219,7 +222,7 @@ def near_names(name: str, names: Iterable[str]) -> list[str]:
 
 
 def _unknown(step: StepSpec, spec: WorkflowSpec, name: str, skills: Mapping[str, BoundSkill]) -> Diagnostic:
-    tools = {s.tool: s.name for s in skills.values() if s.kind is SkillKind.MCP and s.tool}
+    tools = {s.tool: s.name for s in skills.values() if s.kind == SkillKind.MCP and s.tool}
     near = near_names(name, skills)
     hints = [f"`{n}`" for n in near]
     if re.search(r"[_./]", name):  # it looks like a tool's name: the tools near it too
@@ -235,7 +238,7 @@ def _unknown(step: StepSpec, spec: WorkflowSpec, name: str, skills: Mapping[str,
 
 def _candidates(step: StepSpec, skills: Mapping[str, BoundSkill]) -> tuple[set[SkillKind], list[BoundSkill]]:
     kinds = kinds_named(step.skill or "")
-    pool = [s for s in skills.values() if s.kind is not SkillKind.INSTRUCTIONS]
+    pool = [s for s in skills.values() if s.kind != SkillKind.INSTRUCTIONS]
     if kinds:
         pool = [s for s in pool if s.kind in kinds]
     return kinds, sorted(pool, key=lambda s: s.name)
@@ -285,7 +288,9 @@ def _match(
     else:
         listing = ", ".join(f"`{s.skill.name}` ({s.score:g})" for s in close)
         message = (f"{step.id} ({step.name}): no skill clearly matches `{_clip(wanted)}`: {listing} score "
-                   "about as well; name one in backticks (or let the model choose: set a key or --llm-replay)")
+                   "about as well; name one in backticks")
+        found = error_at(where, spec.path, message, "ambiguous-skill")
+        return found.model_copy(update={"hint": Hint(action=HintAction.LET_MODEL_CHOOSE)})
     return error_at(where, spec.path, message, "ambiguous-skill")
 
 

@@ -19,34 +19,31 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Protocol
 
 from orchestrator.config import Settings
+from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic, Severity, SkillError, SkillweaveError
+from orchestrator.kinds import BoundSkill, kind_registry
 from orchestrator.plan.bind import SkillChooser, bind_steps, explicit_name
 from orchestrator.plan.contract import OutputContract, edge_schema, input_contract, output_contract
-from orchestrator.plan.lineage import Lineage
-from orchestrator.plan.location import error_at, from_default, from_spec, line_key, warning_at
-from orchestrator.plan.mapping import (
-    Produced,
-    Producers,
-    Upstream,
-    derive_dependencies,
-    map_inputs,
+from orchestrator.plan.dataflow import (
+    completed_policy,
+    plan_flow,
+    skill_instructions,
+    with_instruction_outputs,
 )
+from orchestrator.plan.flow_checks import hand_on_empty_values, refusal
+from orchestrator.plan.location import error_at, from_default, from_spec, line_key, warning_at
 from orchestrator.plan.model import (
-    BoundSkill,
     Edge,
     InputBinding,
-    JsonSchema,
     Plan,
     PlanInput,
     PlanStep,
     Provenance,
     Scenario,
-    SkillKind,
     SpecRef,
 )
 from orchestrator.plan.recovery import plan_limits, step_policy
-from orchestrator.plan.schema import field_schema, properties_of, required_of
-from orchestrator.policy import FallbackAction
+from orchestrator.plan.schema import field_schema, properties_of
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
 
 
@@ -76,13 +73,17 @@ ToolSchemas = Callable[[str, str], tuple[JsonSchema | None, JsonSchema | None]]
 def _with_tool_schemas(
     bound: dict[str, BoundSkill], tool_schemas: ToolSchemas | None, spec: WorkflowSpec, found: list[Diagnostic]
 ) -> set[str]:
-    """Fill missing schemas of bound mcp skills from their tools; the names filled."""
+    """Fill the missing schemas of bound skills whose kind reads them from their tool
+    (`KindTraits.tool_schemas`: mcp); the names filled."""
     filled: set[str] = set()
     if tool_schemas is None:
         return filled
     cache: dict[str, BoundSkill] = {}
     for sid, skill in list(bound.items()):
-        if skill.kind is not SkillKind.MCP or not skill.server or not skill.tool:
+        if not skill.server or not skill.tool:
+            continue
+        kind = kind_registry().get(skill.kind)
+        if kind is None or not kind.traits.tool_schemas:
             continue
         if skill.input_schema is not None and skill.output_schema is not None:
             continue
@@ -118,8 +119,21 @@ def seal(plan: Plan) -> Plan:
     return plan.model_copy(update={"sha256": plan_sha256(plan)})
 
 
+_PATH_WORDS = {"path", "folder", "directory", "dir", "file"}
+
+
+def is_path_input(item: InputSpec) -> bool:
+    """A workflow input that names a host file or folder: `(path)`, `(folder)`, `format: path`."""
+    first = (item.description or "").split(",")[0].strip().lower()
+    return item.format == "path" or (item.type or "").lower() in _PATH_WORDS or first in _PATH_WORDS
+
+
 def _plan_input(item: InputSpec) -> PlanInput:
     schema = field_schema(FieldSpec(name=item.name, type=item.type, description=item.description, where=item.where))
+    if item.format and item.format != "path":
+        schema["format"] = item.format
+    if is_path_input(item):
+        schema = {**schema, "type": "string", "format": "path"}
     return PlanInput(name=item.name, schema=schema, required=item.required, default=item.default, where=item.where)
 
 
@@ -186,42 +200,34 @@ def draft_plan(
             del bindings[step.id]
     bound = {sid: skills[b.skill] for sid, b in bindings.items()}
     from_tools = _with_tool_schemas(bound, tool_schemas, spec, found)
-    inputs = spec.inputs
-    input_names = [i.name for i in inputs]
+    instructions = skill_instructions(catalog)
 
     outputs: dict[str, OutputContract] = {}
     for step in spec.steps:
         outputs[step.id], diags = output_contract(step, bound.get(step.id), spec.contracts, path)
         found += diags
-    produced = {
-        s.id: Produced(step=s.id, index=i, fields=frozenset(properties_of(outputs[s.id].schema_)),
-                       aliases=outputs[s.id].aliases)
-        for i, s in enumerate(spec.steps)
-    }
-    produced_by = {sid: p.fields for sid, p in produced.items()}
+    with_instruction_outputs(outputs, spec, bound, instructions)
+    produced_by = {s.id: frozenset(properties_of(outputs[s.id].schema_)) for s in spec.steps}
     input_schemas: dict[str, tuple[dict[str, object], str]] = {}
     for step in spec.steps:
         schema, note, diags = input_contract(step, bound.get(step.id), spec.contracts, produced_by, path)
         input_schemas[step.id] = (schema, note)
         found += diags
-    needs = {sid: list(properties_of(schema)) for sid, (schema, _) in input_schemas.items()}
-    deps = derive_dependencies(spec, produced, needs, input_names)
-    dep_ids = {sid: d.depends_on for sid, d in deps.items()}
-    order = [s.id for s in spec.steps]
-    lineage = Lineage(order, dep_ids)
-    producers = Producers(produced.values())
+    flow = plan_flow(spec, bound, outputs, {sid: schema for sid, (schema, _) in input_schemas.items()}, instructions)
+    found += flow.found
+    inputs = flow.inputs
 
     steps: list[PlanStep] = []
     for step in spec.steps:
-        upstream = Upstream(producers, lineage.ancestor_bits(step.id))
-        in_schema, in_note = input_schemas[step.id]
-        bindings_in, prov_in, for_each = map_inputs(step, needs[step.id], required_of(in_schema), input_names, upstream)
+        made = flow.steps[step.id]
+        in_schema, in_note = made.input_schema, input_schemas[step.id][1]
+        bindings_in, prov_in, for_each = made.bindings, made.provenance, made.for_each
         draft = step_policy(step, spec, bound.get(step.id), bound, outputs[step.id].schema_)
         found += draft.warnings
         prov: dict[str, Provenance] = {}
         if step.id in bindings:
             prov["skill"] = bindings[step.id].provenance
-        prov["depends_on"] = deps[step.id].provenance
+        prov["depends_on"] = made.depends.provenance
         prov.update(prov_in)
         skill_md = f"{bound[step.id].path}/SKILL.md" if step.id in bound else None
         prov["input_schema"] = (from_spec(step.inputs[0].where, in_note) if step.inputs
@@ -241,25 +247,24 @@ def draft_plan(
                 update={"note": f"{out.note}; `{', '.join(sorted(out.aliases))}` names the whole output"})
         if for_each is not None:
             prov["for_each"] = from_spec(step.field_where.get("for_each", step.where), f"For each: {step.for_each}")
-        if step.when:
-            prov["when"] = from_spec(step.field_where.get("when", step.where), "When bullet")
         prov.update(_readings(step))
         prov.update(draft.provenance)
         steps.append(PlanStep(
             id=step.id,
             name=step.name,
             skill=bindings[step.id].skill if step.id in bindings else "",
-            depends_on=deps[step.id].depends_on,
+            depends_on=made.depends.depends_on,
             inputs=bindings_in,
             for_each=for_each,
-            when=step.when,
+            when=made.when,
             routes=dict(step.routes),
             route_default=step.route_default,
             route_on=step.route_on,
             join="any" if step.join == "any" else None,
             input_schema=in_schema,
             output_schema=out.schema_,
-            policy=draft.policy,
+            policy=completed_policy(draft.policy.model_copy(update={"approval": made.approval})
+                                    if made.approval is not None else draft.policy, out.schema_),
             provenance=prov,
             where=step.where,
         ))
@@ -283,6 +288,7 @@ def draft_plan(
         warnings=tuple(sorted(dict.fromkeys(warnings), key=line_key)),
         mcp_config=str(settings.mcp_config) if settings.mcp_config else None,
     )
+    plan = hand_on_empty_values(plan, refusal)
     errors = sorted((d for d in found if d.severity is Severity.ERROR), key=line_key)
     return seal(plan), errors
 
@@ -335,19 +341,3 @@ def _edges(spec: WorkflowSpec, steps: list[PlanStep]) -> tuple[Edge, ...]:
                 provenance=provenance,
             ))
     return tuple(edges)
-
-
-def continue_without_output(plan: Plan) -> list[tuple[str, str, str]]:
-    """(producer, consumer, field) where a producer that may CONTINUE with no output feeds a
-    required field: the consumer will not have it."""
-    found: list[tuple[str, str, str]] = []
-    continuing = {
-        s.id for s in plan.steps
-        if s.policy.fallback.action is FallbackAction.CONTINUE
-        or any(r.fallback is not None and r.fallback.action is FallbackAction.CONTINUE for r in s.policy.rules)
-    }
-    for s in plan.steps:
-        for name, b in s.inputs.items():
-            if b.source == "step" and b.step in continuing and not b.optional:
-                found.append((str(b.step), s.id, name))
-    return found

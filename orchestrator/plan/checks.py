@@ -24,11 +24,14 @@ Errors (each names the spec line that caused it):
                         the attempt timeouts along one dependency chain add up to more than
                         the wall time (the run would end before the steps could time out)
 
+    starved           a step meant to run that could not get a required input: its producer
+                      may continue with no output or an empty value it refuses, may be
+                      skipped while it still runs, or a join's branch lacks it (flow_checks)
+
 Warnings: the worst case over all steps exceeds the total attempt or regeneration
-limits; a chain's retries and waits can exceed the wall time; a step that falls
-back to CONTINUE (no output) feeds a required field; an Input-line name that has
-no source; regenerations on a skill that is not a script; an approval timeout
-longer than the wall time.
+limits; a chain's retries and waits can exceed the wall time; an Input-line name
+that has no source; regenerations on a skill that is not a script; an approval
+timeout longer than the wall time.
 """
 
 from __future__ import annotations
@@ -36,13 +39,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic
-from orchestrator.plan.build import continue_without_output
+from orchestrator.kinds import INSTRUCTIONS, kind_registry
 from orchestrator.plan.contract import at_pointer
+from orchestrator.plan.flow_checks import check_flow, refusal
 from orchestrator.plan.lineage import Lineage, positions
 from orchestrator.plan.location import error_at, line_key, warning_at
 from orchestrator.plan.mapping import parse_for_each
-from orchestrator.plan.model import Plan, PlanStep, SkillKind
+from orchestrator.plan.model import InputBinding, Plan, PlanStep
 from orchestrator.plan.schema import properties_of, required_of, supply_problems, types_of
 from orchestrator.policy import FallbackAction
 from orchestrator.spec.model import WorkflowSpec
@@ -146,12 +151,17 @@ def check_plan(plan: Plan, spec: WorkflowSpec) -> list[Diagnostic]:
     _check_reachable(ctx, cyclic)
     _check_limits(ctx, cyclic)
     _check_default_values(ctx)
-    for producer, consumer, name in continue_without_output(plan):
-        ctx.warn(ctx.where(ctx.steps[producer], "policy.fallback"),
-                 f"{ctx.label(producer)} may continue with no output on failure, but "
-                 f"{ctx.label(consumer)} requires `{name}` from it and would not have it",
-                 "continue-without-output")
+    check_flow(plan, lambda step, name, message: ctx.error(_input_line(ctx, step, name),
+                                                           f"{ctx.label(step.id)} would starve: {message}", "starved"),
+               refusal)
     return sorted(dict.fromkeys(ctx.found), key=line_key)
+
+
+def _input_line(ctx: _Context, step: PlanStep, name: str) -> str | None:
+    spec_step = ctx.specs.get(step.id)
+    lines = {f.name: f.where for f in spec_step.inputs} if spec_step else {}
+    prov = step.provenance.get(f"inputs.{name}")
+    return lines.get(name) or (prov.where if prov is not None and prov.source == "spec" else None) or step.where
 
 
 def _check_cycles(ctx: _Context) -> set[str]:
@@ -236,15 +246,20 @@ def _check_skills(ctx: _Context) -> None:
     skills = ctx.plan.skills
     for step in ctx.plan.steps:
         skill = skills.get(step.skill)
-        if skill is not None and skill.kind is SkillKind.INSTRUCTIONS:
+        if skill is not None and skill.kind == INSTRUCTIONS:
             ctx.error(ctx.where(step, "skill"),
                       f"{ctx.label(step.id)}: skill `{skill.name}` has instructions only (no "
                       "skillweave.kind), so nothing can execute it; give it skillweave.* metadata "
                       "or bind another skill", "not-executable")
-        if skill is not None and step.policy.regenerations and skill.kind is not SkillKind.SCRIPT:
+        kind = kind_registry().get(skill.kind) if skill is not None and skill.kind != INSTRUCTIONS else None
+        if skill is not None and skill.kind != INSTRUCTIONS and kind is None:
+            ctx.error(ctx.where(step, "skill"),
+                      f"{ctx.label(step.id)}: skill `{skill.name}` is of kind `{skill.kind}`, which is not "
+                      "installed (no entry point of the skillweave.kinds group names it)", "unknown-kind")
+        if skill is not None and step.policy.regenerations and kind is not None and not kind.traits.regenerable:
             ctx.warn(ctx.where(step, "policy.regenerations"),
                      f"{ctx.label(step.id)}: {step.policy.regenerations} regeneration(s) planned but "
-                     f"`{skill.name}` is a {skill.kind.value} skill; only scripts are regenerated",
+                     f"`{skill.name}` is a {skill.kind} skill; only scripts are regenerated",
                      "regeneration-kind")
         compensation = step.policy.compensation
         if compensation:
@@ -261,7 +276,7 @@ def _need_skill(ctx: _Context, name: str, where: str | None, what: str) -> None:
     skill = ctx.plan.skills.get(name)
     if skill is None:
         ctx.error(where, f"{what} skill `{name}` is not in the catalog", "missing-skill")
-    elif skill.kind is SkillKind.INSTRUCTIONS:
+    elif skill.kind == INSTRUCTIONS:
         ctx.error(where, f"{what} skill `{name}` has instructions only; nothing can execute it",
                   "not-executable")
 
@@ -301,10 +316,7 @@ def _check_edges(ctx: _Context) -> None:
         lines = {f.name: f.where for f in spec_step.inputs} if spec_step else {}
         wanted = properties_of(consumer.input_schema)
         needed = set(required_of(consumer.input_schema))
-        for name, binding in consumer.inputs.items():
-            if binding.source != "step" or binding.step not in ctx.steps:
-                continue
-            producer = ctx.steps[binding.step]
+        for name, binding, producer in _step_sources(ctx, consumer):
             where = contract_where.get((producer.id, consumer.id)) or lines.get(name) or consumer.where
             pair = f"{ctx.label(producer.id)} -> {ctx.label(consumer.id)}"
             head = binding.pointer.split("/")[1] if binding.pointer.count("/") else ""
@@ -313,15 +325,38 @@ def _check_edges(ctx: _Context) -> None:
                 ctx.error(where, f"{pair}: `{name}` reads {binding.pointer} but the producer's output "
                                  f"has no `{head}`", "schema-mismatch")
                 continue
-            produced = at_pointer(producer.output_schema, binding.pointer) if binding.pointer else producer.output_schema
+            produced = gathered_schema(producer.output_schema, binding)
             problems = supply_problems(produced, wanted.get(name), "")
+            if problems and binding.gather:
+                problems = [f"{p}: {producer.id} is a For each step, so `{name}` gets a list, one per item "
+                            "in item order" for p in problems]
             for problem in problems:
                 ctx.error(where, f"{pair}: `{name}` cannot be supplied: {problem.replace('the value', 'it')}",
                           "schema-mismatch")
             if not problems and head and name in needed and head not in required_of(producer.output_schema) \
-                    and out_props:
+                    and out_props and required_of(producer.output_schema):
                 ctx.warn(where, f"{pair}: `{name}` is required but the producer may leave `{head}` out",
                          "schema-optional")
+
+
+def _step_sources(ctx: _Context, consumer: PlanStep) -> list[tuple[str, InputBinding, PlanStep]]:
+    """(input name, binding, producer) for each step a binding of `consumer` may read (each of a join's)."""
+    out: list[tuple[str, InputBinding, PlanStep]] = []
+    for name, binding in consumer.inputs.items():
+        if binding.source != "step":
+            continue
+        for sid in binding.any_of or ((binding.step,) if binding.step else ()):
+            if sid in ctx.steps:
+                out.append((name, binding, ctx.steps[sid]))
+    return out
+
+
+def gathered_schema(output_schema: JsonSchema, binding: InputBinding) -> JsonSchema:
+    """The schema of the value a step binding reads: at its pointer, as a list when gathered."""
+    produced = at_pointer(output_schema, binding.pointer) if binding.pointer else output_schema
+    if binding.gather:
+        return {"type": "array", "items": produced} if produced else {"type": "array"}
+    return produced
 
 
 def _check_for_each(ctx: _Context) -> None:
@@ -337,8 +372,7 @@ def _check_for_each(ctx: _Context) -> None:
             continue
         source = step.for_each.source
         if source.source == "step" and source.step in ctx.steps:
-            schema = ctx.steps[source.step].output_schema
-            schema = at_pointer(schema, source.pointer) if source.pointer else schema
+            schema = gathered_schema(ctx.steps[source.step].output_schema, source)
         else:
             declared = {i.name: i.schema_ for i in ctx.plan.inputs}
             schema = declared.get(source.name or "", {})

@@ -25,9 +25,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic
+from orchestrator.kinds import BoundSkill
 from orchestrator.plan.location import error_at, warning_at
-from orchestrator.plan.model import BoundSkill, InputBinding, JsonSchema
+from orchestrator.plan.model import InputBinding
 from orchestrator.plan.schema import (
     both_schema,
     field_schema,

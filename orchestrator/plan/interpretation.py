@@ -6,7 +6,8 @@ Every plan of a spec reads its lockfile (offline, deterministic): an unread
 sentence with an entry there becomes a reading with provenance "llm" (the model
 that made it, the sentence, its line), and its "not understood" warning goes.
 With `interpret` (`plan --interpret`, `validate --interpret`) the sentences
-still missing are sent to the model (`llm.interpret`), each answer is added to
+still missing are sent to the interpreter the compile pipeline passes (the
+model, `llm.interpret`, created by `orchestrator.compile`), each answer is added to
 the lockfile, and the lockfile is written. Without a key or `--llm-replay`,
 `interpret` is an error (exit 2) before anything is sent.
 
@@ -22,6 +23,7 @@ from pathlib import Path
 
 from orchestrator.config import Settings
 from orchestrator.errors import ConfigError, Diagnostic, LLMError, Severity
+from orchestrator.hints import Hint, HintAction
 from orchestrator.lockfile import LockEntry, Lockfile, load_lock, lock_path, save_lock, text_sha256
 from orchestrator.plan.location import split_where
 from orchestrator.policy import PolicyStatement
@@ -44,9 +46,9 @@ def _place(where: str) -> tuple[str, int | None]:
     return split_where(where, "")
 
 
-def _warning(where: str, message: str) -> Diagnostic:
+def _warning(where: str, message: str, hint: Hint | None = None) -> Diagnostic:
     file, line = _place(where)
-    return Diagnostic(file=file, line=line, message=message, severity=Severity.WARNING, code=STALE_CODE)
+    return Diagnostic(file=file, line=line, message=message, severity=Severity.WARNING, code=STALE_CODE, hint=hint)
 
 
 def _without_warning(warnings: list[Diagnostic], sentence: UnreadSentence) -> list[Diagnostic]:
@@ -74,7 +76,7 @@ def _stale(lock: Lockfile, spec: WorkflowSpec, unread: Sequence[UnreadSentence])
         moved = by_place.get((entry.section, entry.steps, _place(entry.where)[1]))
         if moved is not None:
             found.append(_warning(moved.where, f"the lockfile's reading of this sentence is stale: it was made for "
-                                               f"'{entry.text}'; run `skillweave plan --interpret` to read it again"))
+                                               f"'{entry.text}'", Hint(action=HintAction.INTERPRET)))
         else:
             found.append(_warning(spec.path, f"the lockfile has a reading of '{entry.text}' ({entry.where}), which "
                                              "is no longer in the spec; it is not used"))
@@ -118,21 +120,10 @@ def apply_lockfile(
 def _interpret(
     missing: list[UnreadSentence], lock: Lockfile, settings: Settings, interpreter: Interpreter | None
 ) -> tuple[Lockfile, list[tuple[UnreadSentence, SentenceReading]], list[Diagnostic]]:
-    close: Callable[[], None] | None = None
     if interpreter is None:
-        if not settings.api_key and settings.llm_replay is None:
-            raise ConfigError("--interpret asks the model to read the sentences the grammar could not: set "
-                              "ANTHROPIC_API_KEY or answer from a recording with --llm-replay FILE")
-        from orchestrator.llm.client import LLM
-        from orchestrator.llm.interpret import PolicyInterpreter
-
-        real = PolicyInterpreter(lambda: LLM(settings))
-        interpreter, close = real, real.close
-    try:
-        answers = list(interpreter(missing))
-    finally:
-        if close is not None:
-            close()
+        # the compile pipeline passes the model (`orchestrator.compile`); the plan calls none itself
+        raise ConfigError("reading the sentences the grammar could not needs a model, and none was given")
+    answers = list(interpreter(missing))
     read: list[tuple[UnreadSentence, SentenceReading]] = []
     problems: list[Diagnostic] = []
     for sentence, answer in zip(missing, answers, strict=True):

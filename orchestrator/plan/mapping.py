@@ -8,19 +8,40 @@ Dependencies, per step, first rule that gives any:
    (provenance: "data reference to step-1.existing_docs");
 3. a route target of an LLM routing step depends on the router;
 4. a step that says it does not wait ("Independent of step 1") is a root;
-5. the previous step in the spec (provenance: "default: step order").
+5. the previous step in the spec (provenance: "default: step order"); for an Otherwise whose
+   previous step is the one whose condition it negates, what that step depends on; after a
+   step its own condition may skip (not a route's branch), that step and what it depends on,
+   so the step still runs when that one is skipped.
 
 Input mapping, per input name (the step's input schema properties, its `Input:`
-line, YAML `input:` keys), first rule that gives any:
-literal YAML value (or template when it holds `{{`), an explicit reference,
-the `For each` item, a workflow input, the latest ancestor that outputs the
-name (pointer `/name`), the latest ancestor whose single declared output name
-it is while its schema has no such property (pointer `""`, the whole output).
-A name with no source is left out: when it is required, the static checks
-report it as a missing input. Inside a `For each`, a value that is one whole
-reference to the item (`{{ item }}`, `{{ n }}` for `n in nums`, `item.field`) is
-bound to the item itself (source "item"), so it keeps its JSON type as a
-`{{ steps.X.output.f }}` reference does; a longer template renders to text.
+line, YAML `input:` keys; then the loose names of `wanted`), first rule that
+gives one. Each binding's provenance note starts with its rule:
+
+    literal / template        a YAML value (a template when it holds `{{`)
+    explicit                  `from Step N`, `step-N.field`, `inputs.x`, "N gets `x` from M",
+                              or a Data Contracts edge into the step that names the field
+    for each item             the loop's variable (`n` in `For each: n in nums`), or a
+                              whole reference to it (`{{ n }}`, `item.field`)
+    for each item field       a property of the item (`module_name` of `module in modules`)
+    join                      a join ("whichever ran") over steps that each output the name:
+                              the first of them that ran
+    nearest step              the nearest earlier step (an ancestor) that outputs it; when
+                              it is also a workflow input, a warning says so (with how to
+                              choose); a `For each` step gives its results gathered
+    workflow input            a workflow input of that name
+    gathered                  `items`, or a name the text gives the results ("as `tickets`"):
+                              the nearest `For each` step's item outputs, as a list
+    text names it             the one input left without a source takes the one value the
+                              step's text names that no other input takes ("on `orders_csv`")
+
+Inside a `For each` whose item's properties are not declared, a declared name that
+no other rule binds is the item's field. A loose name is bound by the explicit,
+item field, join, nearest-step (only when one producer is nearest) and workflow
+input rules, or not at all. A name with no source is left out: when it is
+required, the static checks report it as a missing input. Inside a `For each`, a
+value that is one whole reference to the item is bound to the item itself, so it
+keeps its JSON type as a `{{ steps.X.output.f }}` reference does; a longer
+template renders to text.
 """
 
 from __future__ import annotations
@@ -28,32 +49,23 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from typing import Any
+from dataclasses import dataclass
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from orchestrator.errors import Diagnostic
 from orchestrator.plan.lineage import Lineage
-from orchestrator.plan.location import from_default, from_spec
+from orchestrator.plan.location import from_default, from_spec, warning_at
 from orchestrator.plan.model import ForEach, InputBinding, Provenance
+from orchestrator.plan.scope import Produced, Scope
+from orchestrator.spec.fields import step_id as step_ref
 from orchestrator.spec.model import StepSpec, WorkflowSpec
 
 _STEP_REF = re.compile(r"\bsteps(?:\.([A-Za-z_][\w-]*)|\[\s*['\"]([^'\"]+)['\"]\s*\])")
 _FOR_EACH = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+?)\s*$")
 _WHOLE_NAME = re.compile(r"^\s*\{\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}\}\s*$")
-
-
-class Produced(BaseModel):
-    """What one step outputs: property names, and names that stand for its whole output."""
-
-    model_config = ConfigDict(frozen=True)
-
-    step: str
-    index: int
-    fields: frozenset[str] = frozenset()
-    aliases: frozenset[str] = frozenset()
-
-    def outputs(self, name: str) -> bool:
-        return name in self.fields or name in self.aliases
+GATHERED_NAME = "items"  # the documented name of a For each step's whole gathered results
 
 
 class Producers:
@@ -101,6 +113,11 @@ class Upstream:
     def outputting(self, name: str) -> Produced | None:
         return self._latest(self.producers.field_bits.get(name, 0) | self.producers.alias_bits.get(name, 0))
 
+    def only_outputting(self, name: str) -> Produced | None:
+        """The one allowed producer of `name`; None when none or several output it."""
+        bits = (self.producers.field_bits.get(name, 0) | self.producers.alias_bits.get(name, 0)) & self.allowed
+        return self.producers.by_index[bits.bit_length() - 1] if bits and not bits & (bits - 1) else None
+
     def get(self, step: str, /) -> Produced | None:
         made = self.producers.by_step.get(step)
         return made if made is not None and (self.allowed >> made.index) & 1 else None
@@ -118,7 +135,25 @@ class Dependencies(BaseModel):
     provenance: Provenance
 
 
-def is_template(value: Any) -> bool:
+@dataclass(frozen=True)
+class Loose:
+    """A name a step reads that no schema declares (`wanted`): bound only where certain."""
+
+    name: str
+    where: str | None
+    said: str  # where it was named: "named in skill `x`'s instructions", "named in the step's text"
+    source: Literal["spec", "skill"] = "spec"  # the provenance's source: where `where` points
+
+
+@dataclass
+class Mapped:
+    bindings: dict[str, InputBinding]
+    provenance: dict[str, Provenance]
+    for_each: ForEach | None
+    warnings: list[Diagnostic]
+
+
+def is_template(value: object) -> bool:
     return isinstance(value, str) and "{{" in value
 
 
@@ -148,25 +183,45 @@ def item_reference(ref: str, loop: tuple[str, str] | None) -> InputBinding | Non
     return InputBinding(source="item", pointer="".join(f"/{p}" for p in rest))
 
 
+def _pointer(parts: Sequence[str]) -> str:
+    return "".join(f"/{p}" for p in parts)
+
+
+def _from_step(made: Produced, rest: Sequence[str]) -> InputBinding:
+    if rest and rest[0] in made.aliases and rest[0] not in made.fields:
+        rest = rest[1:]
+    return InputBinding(source="step", step=made.step, pointer=_pointer(rest), gather=made.gathered)
+
+
 def resolve_reference(
     ref: str,
     workflow_inputs: Iterable[str],
     produced: Mapping[str, Produced] | Upstream,
+    words: str = "",
+    name: str = "",
 ) -> InputBinding | None:
-    """`steps.X.output.a.b`, `inputs.x` -> a binding; None when it names nothing known."""
+    """`steps.X.output.a.b`, `inputs.x` -> a binding; None when it names nothing known.
+
+    `steps.X.output` alone (a value "from step 2") is the output's field that `words`
+    names ("the orders rows from step 2" -> `rows`), else the whole output; so is
+    `steps.X.output.<name>` (`left (from Step 1)`) when X declares its outputs and has
+    no field `name`."""
     parts = ref.split(".")
     if parts[0] == "inputs" and len(parts) >= 2:
         if parts[1] not in _as_set(workflow_inputs):
             return None
-        return InputBinding(source="input", name=parts[1], pointer="".join(f"/{p}" for p in parts[2:]))
+        return InputBinding(source="input", name=parts[1], pointer=_pointer(parts[2:]))
     if parts[0] == "steps" and len(parts) >= 3 and parts[2] == "output":
-        step, rest = parts[1], parts[3:]
-        made = produced.get(step)
+        made = produced.get(parts[1])
         if made is None:
             return None
-        if rest and rest[0] in made.aliases and rest[0] not in made.fields:
-            rest = rest[1:]
-        return InputBinding(source="step", step=step, pointer="".join(f"/{p}" for p in rest))
+        rest = parts[3:]
+        if name and rest == [name] and made.fields and not made.outputs(name):
+            rest = []
+        if not rest and words:
+            named = [w for w in re.findall(r"[A-Za-z_]\w*", words) if w in made.fields]
+            rest = named[-1:] if named else []
+        return _from_step(made, rest)
     return None
 
 
@@ -181,48 +236,63 @@ def resolve_name(
     if dotted.startswith(("steps.", "inputs.")):
         return resolve_reference(dotted, workflow_inputs, upstream)
     head, *rest = dotted.split(".")
-    tail = "".join(f"/{p}" for p in rest)
     if head in _as_set(workflow_inputs):
-        return InputBinding(source="input", name=head, pointer=tail)
+        return InputBinding(source="input", name=head, pointer=_pointer(rest))
     made = upstream.with_field(head)
     if made is not None:
-        return InputBinding(source="step", step=made.step, pointer=f"/{head}{tail}")
+        return _from_step(made, [head, *rest])
     made = upstream.with_alias(head)
     if made is not None:
-        return InputBinding(source="step", step=made.step, pointer=tail)
+        return _from_step(made, rest)
     return None
+
+
+def producers(name: str, scope: Scope) -> list[str]:
+    """The nearest ancestors that output `name` (one: certain; several: they do not run one
+    after the other), latest in spec order first."""
+    if scope.makers is not None and not scope.makers.get(name, frozenset()) - {scope.step}:
+        return []  # no other step outputs it: no walk
+    return scope.nearest(lambda made: made.outputs(name))
 
 
 def _data_references(
     step: StepSpec,
     needs: Sequence[str],
-    workflow_inputs: set[str],
+    loose: Sequence[str],
     earlier: Upstream,
     known: set[str],
+    extra: Sequence[str] = (),
 ) -> list[tuple[str, str]]:
-    """(step id, what) for each reference of `step` to an earlier step's output."""
+    """(step id, what) for each reference of `step` to an earlier step's output.
+
+    A name counts when an earlier step outputs it (the latest one, a workflow input of the
+    same name notwithstanding); a loose name only when one earlier step does."""
     found: list[tuple[str, str]] = []
-    for field in step.inputs:
-        if field.source and field.source.startswith("steps."):
-            found += [(sid, field.source) for sid in steps_referenced(field.source) if sid in known]
+    for f in step.inputs:
+        if f.source and f.source.startswith("steps."):
+            found += [(sid, f.source) for sid in steps_referenced(f.source) if sid in known]
     for value in step.input_values.values():
         if is_template(value):
             found += [(sid, "template") for sid in steps_referenced(str(value)) if sid in known]
+    for text in extra:
+        found += [(sid, "condition") for sid in steps_referenced(text) if sid in known]
     loop = parse_for_each(step.for_each)
-    names = list(needs)
+    names = [n for n in needs if n not in step.input_values and not any(f.name == n and f.source for f in step.inputs)]
     if loop:
         if loop[1].startswith("steps."):
             found += [(sid, loop[1]) for sid in steps_referenced(loop[1]) if sid in known]
         else:
             names.append(loop[1].split(".")[0])
-    if step.when:
-        found += [(sid, "when") for sid in steps_referenced(step.when) if sid in known]
     for name in names:
-        if name in step.input_values or name in workflow_inputs:
-            continue
         made = earlier.outputting(name)
         if made is not None:
             found.append((made.step, f"{made.step}.{name}"))
+    for name in loose:
+        if name in names or (loop and name == loop[0]):
+            continue
+        only = earlier.only_outputting(name)
+        if only is not None:
+            found.append((only.step, f"{only.step}.{name}"))
     return found
 
 
@@ -231,14 +301,18 @@ def derive_dependencies(
     produced: Mapping[str, Produced],
     needs: Mapping[str, Sequence[str]],
     workflow_inputs: Iterable[str],
+    loose: Mapping[str, Sequence[str]] | None = None,
+    conditions: Mapping[str, Sequence[str]] | None = None,
 ) -> dict[str, Dependencies]:
-    """Each step's dependencies and why (module docstring)."""
-    inputs = set(workflow_inputs)
+    """Each step's dependencies and why (module docstring). `conditions`: per step, the
+    compiled expressions (its When, its approval's condition) whose step references count."""
+    del workflow_inputs  # a name an earlier step outputs is a reference, input or not
     routers = {target: s.id for s in spec.steps
                for target in [*s.routes.values(), *([s.route_default] if s.route_default else [])]}
     out: dict[str, Dependencies] = {}
-    producers = Producers(produced.values())
+    made_by = Producers(produced.values())
     earlier_ids: set[str] = set()  # the ids of the steps before this one, grown as we go
+    plain: dict[str, tuple[str, ...]] = {}  # each step's dependencies before the step-order widening
     for index, step in enumerate(spec.steps):
         if index:
             earlier_ids.add(spec.steps[index - 1].id)
@@ -249,9 +323,11 @@ def derive_dependencies(
                 note = "depends_on; runs once after whichever of them ran"
             out[step.id] = Dependencies(step=step.id, depends_on=tuple(dict.fromkeys(step.depends_on)),
                                         provenance=from_spec(where, note))
+            plain[step.id] = out[step.id].depends_on
             continue
-        earlier = Upstream(producers, (1 << index) - 1)  # every step before this one
-        refs = _data_references(step, needs.get(step.id, ()), inputs, earlier, earlier_ids)
+        earlier = Upstream(made_by, (1 << index) - 1)  # every step before this one
+        refs = _data_references(step, needs.get(step.id, ()), (loose or {}).get(step.id, ()), earlier,
+                                earlier_ids, (conditions or {}).get(step.id, ()))
         if refs:
             deps = tuple(dict.fromkeys(sid for sid, _ in refs))
             what = ", ".join(dict.fromkeys(w for _, w in refs))
@@ -263,13 +339,52 @@ def derive_dependencies(
         elif step.unordered_where is not None:
             out[step.id] = Dependencies(step=step.id, depends_on=(), provenance=from_spec(
                 step.unordered_where, "does not wait for the step before it, reads no earlier output: a root"))
+        elif index > 0 and (partner := otherwise_partner(spec, index)) == spec.steps[index - 1].id:
+            # the other branch of the step before it: it waits for what that step waits for
+            out[step.id] = Dependencies(step=step.id, depends_on=out[partner].depends_on, provenance=from_default(
+                f"default: step order, as the Otherwise of {partner}: after what {partner} waits for"))
+        elif index > 0 and _conditional(spec.steps[index - 1], routers) and plain.get(spec.steps[index - 1].id):
+            # after a step its condition may skip, not on its branch: after what it waits for too,
+            # so the step still runs when that one is skipped (a skip carries on to a step whose
+            # dependencies were all skipped)
+            previous = spec.steps[index - 1].id
+            partner = otherwise_partner(spec, index - 1)  # after an if/otherwise pair: after both
+            also = tuple(dict.fromkeys([*([partner] if partner else []), *plain[previous]]))
+            why = (f"{partner} and {previous} are an if/otherwise pair, so after both and what they wait for"
+                   if partner else f"{previous} may be skipped by its condition, so also after what it waits for")
+            out[step.id] = Dependencies(step=step.id, depends_on=(previous, *also), provenance=from_default(
+                f"default: step order; {why} ({', '.join(also)})"))
         elif index > 0:
             previous = spec.steps[index - 1].id
             out[step.id] = Dependencies(step=step.id, depends_on=(previous,),
                                         provenance=from_default("default: step order"))
         else:
             out[step.id] = Dependencies(step=step.id, depends_on=(), provenance=from_default("first step"))
+        plain.setdefault(step.id, out[step.id].depends_on)
     return out
+
+
+def _conditional(step: StepSpec, routers: Mapping[str, str]) -> bool:
+    """A step that its own condition may skip (a When, an Otherwise), not a route's branch."""
+    return bool(step.when or step.otherwise_where or step.otherwise_of) and step.id not in routers
+
+
+def otherwise_partner(spec: WorkflowSpec, index: int) -> str | None:
+    """The step whose condition the Otherwise at `index` is the other side of: the step it names
+    (its id, `Step N`, its name), else the nearest earlier step with a condition; None when the
+    step is no Otherwise, or names no step before it."""
+    step = spec.steps[index]
+    earlier = spec.steps[:index]
+    if step.otherwise_of is not None:
+        said = step.otherwise_of.strip()
+        for candidate in (said, step_ref(said)):
+            if candidate is not None and any(s.id == candidate for s in earlier):
+                return candidate
+        named = [s.id for s in earlier if s.name.strip().lower() == said.lower()]
+        return named[0] if len(named) == 1 else None
+    if step.otherwise_where is None:
+        return None
+    return next((s.id for s in reversed(earlier) if s.when or s.otherwise_where), None)
 
 
 def ancestors(step_id: str, deps: Mapping[str, Sequence[str]], order: Sequence[str]) -> list[str]:
@@ -278,70 +393,166 @@ def ancestors(step_id: str, deps: Mapping[str, Sequence[str]], order: Sequence[s
     return Lineage(order, deps).ancestors(step_id)
 
 
+class _Binder:
+    """Binds one step's input names (module docstring), rule by rule."""
+
+    def __init__(self, step: StepSpec, scope: Scope, label: str) -> None:
+        self.step = step
+        self.scope = scope
+        self.label = label
+        self.loop = parse_for_each(step.for_each)
+        self.warnings: list[Diagnostic] = []
+
+    def explicit(self, ref: str, words: str = "", name: str = "") -> InputBinding | None:
+        item = item_reference(ref, self.loop)
+        if item is not None:
+            return item
+        if ref.startswith(("steps.", "inputs.")):
+            return resolve_reference(ref, self.scope.inputs, self.scope.produced, words, name)
+        return resolve_name(ref, self.scope.inputs, [self.scope.produced[s] for s in self.scope.upstream()])
+
+    def bind(self, name: str, where: str | None, *, loose: bool) -> tuple[InputBinding, str] | None:
+        """The binding of a name that has no literal and no explicit source, and its rule."""
+        scope = self.scope
+        if self.loop and name == self.loop[0]:
+            return InputBinding(source="item"), f"for each item: the item of {self.loop[1]}"
+        contract = scope.produced.get(scope.contract_fields.get(name, ""))
+        if contract is not None and contract.outputs(name):
+            return (_from_step(contract, [name]),
+                    f"explicit: the Data Contracts edge {contract.step} -> {self.step.id} names it")
+        if self.loop and scope.item_fields and name in scope.item_fields:
+            return (InputBinding(source="item", pointer=f"/{name}"),
+                    f"for each item field: `{name}` of each item of {self.loop[1]}")
+        if scope.joined:
+            branches = [sid for sid in scope.joined if sid in scope.produced and scope.produced[sid].outputs(name)]
+            if branches:
+                first = _from_step(scope.produced[branches[0]], [name])
+                binding = first.model_copy(update={"any_of": tuple(branches)}) if len(branches) > 1 else first
+                return binding, f"join: `{name}` of whichever of {', '.join(branches)} ran"
+        nearest = producers(name, scope)
+        if len(nearest) > 1 and all(frozenset((a, b)) in scope.exclusive for a in nearest for b in nearest if a != b):
+            ordered = tuple(sorted(nearest, key=lambda s: scope.produced[s].index))
+            first = _from_step(scope.produced[ordered[0]], [name])
+            return (first.model_copy(update={"any_of": ordered}),
+                    f"join: `{name}` of whichever of {', '.join(ordered)} ran (at most one of them runs)")
+        if len(nearest) > 1 and loose:
+            nearest = []
+        if nearest:
+            chosen = nearest[0]
+            made = scope.produced[chosen]
+            binding = _from_step(made, [name])
+            what = (f"gathered results of {chosen} (a For each step): `{name}` of each item, in item order"
+                    if made.gathered else f"{chosen} at {binding.pointer or '(whole output)'}")
+            if len(nearest) > 1:
+                self._warn(where, f"`{name}` is output by {' and '.join(nearest)}, which do not run one after "
+                                  f"the other; it is bound to {chosen} (the later in the spec): name the one "
+                                  f"you mean, `{name} (from Step N)`", "ambiguous-input")
+            elif name in scope.inputs:
+                self._warn(where, f"`{name}` is both an output of {chosen} and a workflow input; it is bound "
+                                  f"to {chosen}'s output (the nearest earlier step that outputs it). To take "
+                                  f"the workflow input write `{name} (workflow input)`; to name the step write "
+                                  f"`{name} (from Step N)`", "ambiguous-input")
+            return binding, f"nearest step: {what}"
+        if name in scope.inputs:
+            return InputBinding(source="input", name=name), f"workflow input: {name}"
+        if name == GATHERED_NAME:
+            gathering = scope.nearest(lambda made: made.gathered)
+            if gathering:
+                return (InputBinding(source="step", step=gathering[0], gather=True),
+                        f"gathered: every item output of {gathering[0]}, in item order")
+        if self.loop and scope.item_fields is None and not loose:
+            return (InputBinding(source="item", pointer=f"/{name}"),
+                    f"for each item field: `{name}` of each item of {self.loop[1]} (the item's fields "
+                    "are not declared)")
+        return None
+
+    def _warn(self, where: str | None, message: str, code: str) -> None:
+        self.warnings.append(warning_at(where, self.scope.path, f"{self.label}: {message}", code))
+
+
 def map_inputs(
     step: StepSpec,
     needs: Sequence[str],
     required: Iterable[str],
-    workflow_inputs: Iterable[str],
-    upstream: Upstream | Sequence[Produced],
-) -> tuple[dict[str, InputBinding], dict[str, Provenance], ForEach | None]:
-    """Bindings for the step's input names, their provenance, and its `For each`."""
-    inputs = _as_set(workflow_inputs)
-    if not isinstance(upstream, Upstream):
-        upstream = Upstream.of(upstream)
+    scope: Scope,
+    loose: Sequence[Loose] = (),
+    gathered: Mapping[str, str] | None = None,
+) -> Mapped:
+    """Bindings for the step's input names, their provenance, its `For each` and warnings.
+
+    `gathered`: names the step's text gives a For each step's results ("as `tickets`"),
+    to that step's id."""
     must = set(required)
+    binder = _Binder(step, scope, f"{step.id} ({step.name})")
     bindings: dict[str, InputBinding] = {}
     provenance: dict[str, Provenance] = {}
     field_where = {f.name: f.where for f in step.inputs}
-    loop = parse_for_each(step.for_each)
+    explicit = {f.name: (f.source, f.description) for f in step.inputs if f.source}
+    loop = binder.loop
     for_each: ForEach | None = None
     if loop:
-        source = resolve_name(loop[1], inputs, upstream)
+        source = binder.explicit(loop[1])
         if source is not None:
             for_each = ForEach(item=loop[0], source=source)
-    explicit = {f.name: f.source for f in step.inputs if f.source}
-    for name in dict.fromkeys([*needs, *step.input_values]):
-        where = field_where.get(name, step.where)
+    loose_by = {item.name: item for item in loose}
+    for name in dict.fromkeys([*needs, *step.input_values, *(gathered or {}), *loose_by]):
+        where = field_where.get(name) or (loose_by[name].where if name in loose_by else None) or step.where
         optional = name not in must
-        binding: InputBinding | None
-        note: str
+        binding: InputBinding | None = None
+        note = ""
         if name in step.input_values:
             value = step.input_values[name]
             whole = _WHOLE_NAME.match(value) if isinstance(value, str) else None
             if whole and (item := item_reference(whole.group(1), loop)) is not None:
                 # `{{ n }}` alone is the item itself, keeping its JSON type, not its text
-                binding, note = item.model_copy(update={"optional": optional}), f"for each item of {_of(loop)}"
+                binding, note = item, f"for each item: {whole.group(1)} of {loop[1] if loop else ''}"
             elif is_template(value):
-                binding, note = InputBinding(source="template", template=str(value), optional=optional), "template"
+                binding, note = InputBinding(source="template", template=str(value)), "template"
             else:
-                binding, note = InputBinding(source="literal", value=value, optional=optional), "literal value"
+                binding, note = InputBinding(source="literal", value=value), "literal value"
         elif name in explicit:
-            ref = str(explicit[name])
-            binding = item_reference(ref, loop) or resolve_name(ref, inputs, upstream)
-            note = f"reference {ref}"
-        elif loop and name == loop[0]:
-            binding, note = InputBinding(source="item", optional=optional), f"for each item of {loop[1]}"
+            ref, words = explicit[name]
+            binding, note = binder.explicit(str(ref), words, name), f"explicit: {ref}"
+        elif gathered and name in gathered and gathered[name] in scope.produced:
+            binding = InputBinding(source="step", step=gathered[name], gather=scope.produced[gathered[name]].gathered)
+            note = f"gathered: every item output of {gathered[name]}, in item order (the step's text names it)"
         else:
-            binding = resolve_name(name, inputs, upstream)
-            note = _describe(binding)
+            found = binder.bind(name, where, loose=name in loose_by and name not in needs)
+            if found is not None:
+                binding, note = found
         if binding is None:
             continue
+        by_loose_rule = name in loose_by and name not in needs and name not in step.input_values \
+            and name not in explicit and name not in (gathered or {})
+        if by_loose_rule:
+            note = f"{note} ({loose_by[name].said})"
         if binding.optional != optional:
             binding = binding.model_copy(update={"optional": optional})
         bindings[name] = binding
-        provenance[f"inputs.{name}"] = from_spec(where, note)
-    return bindings, provenance, for_each
+        said_by = loose_by[name].source if by_loose_rule else "spec"
+        provenance[f"inputs.{name}"] = Provenance(source=said_by, where=where, note=note)
+    return Mapped(bindings, provenance, for_each, binder.warnings)
 
 
-def _of(loop: tuple[str, str] | None) -> str:
-    return loop[1] if loop else ""
-
-
-def _describe(binding: InputBinding | None) -> str:
-    if binding is None:
-        return ""
-    if binding.source == "input":
-        return f"workflow input {binding.name}"
-    if binding.pointer:
-        return f"output of {binding.step} at {binding.pointer}"
-    return f"whole output of {binding.step}"
+def name_the_value(
+    step: StepSpec, unbound: Sequence[str], named: Sequence[str], taken: Iterable[InputBinding], scope: Scope,
+) -> tuple[str, InputBinding, Provenance] | None:
+    """The one input left without a source takes the one value (a workflow input or an
+    ancestor's output) that the step's text names and no input of the step takes."""
+    if len(unbound) != 1:
+        return None
+    used = {(b.source, b.name if b.source == "input" else b.step, b.pointer) for b in taken}
+    values: list[tuple[InputBinding, str]] = []
+    for word in named:
+        if word in scope.inputs:
+            values.append((InputBinding(source="input", name=word), f"workflow input {word}"))
+            continue
+        nearest = producers(word, scope)
+        if len(nearest) == 1:
+            made = scope.produced[nearest[0]]
+            values.append((_from_step(made, [word]), f"{made.step}'s `{word}`"))
+    values = [(b, w) for b, w in values if (b.source, b.name if b.source == "input" else b.step, b.pointer) not in used]
+    if len(values) != 1:
+        return None
+    binding, what = values[0]
+    return unbound[0], binding, from_spec(step.where, f"text names it: the value the step's text names, {what}")

@@ -7,12 +7,13 @@ hashes of the spec and the skills it was built from.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic
+from orchestrator.kinds import BoundSkill
 from orchestrator.policy import (
     ApprovalPolicy,
     ErrorClass,
@@ -26,10 +27,6 @@ from orchestrator.policy import (
 
 PLAN_FORMAT = 1
 
-# A JSON Schema document. It travels inside the plan as data; only `contracts` interprets it.
-JsonSchema = dict[str, Any]
-
-
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -42,31 +39,6 @@ class Provenance(_Frozen):
     note: str = ""
 
 
-class SkillKind(StrEnum):
-    SCRIPT = "script"
-    MCP = "mcp"
-    LLM = "llm"
-    INSTRUCTIONS = "instructions"  # a skill without skillweave.* keys: for hosts only
-
-
-class BoundSkill(_Frozen):
-    """What the plan needs of a skill, fixed at plan time."""
-
-    name: str
-    kind: SkillKind
-    path: str  # the skill folder, absolute
-    origin: Literal["bundled", "spec", "dir", "env"]
-    sha256: str  # over SKILL.md and the files it names
-    description: str = ""
-    entry: str | None = None  # script: relative entry point
-    server: str | None = None  # mcp
-    tool: str | None = None  # mcp
-    network: bool = False  # script
-    timeout_s: float | None = None
-    input_schema: JsonSchema | None = None
-    output_schema: JsonSchema | None = None
-
-
 class InputBinding(_Frozen):
     """How one field of a step's input is filled when the step runs.
 
@@ -75,6 +47,11 @@ class InputBinding(_Frozen):
     source=item      the current `for each` item (pointer into it)
     source=literal   `value`
     source=template  a Jinja2 template rendered against inputs/steps/item
+
+    `gather`: `step` is a `for each` step, whose output is the list of its items'
+    outputs; the pointer applies to each of them and the value is the list, in item
+    order ("" gives the whole list). `any_of`: a join's steps of which only some run;
+    the value comes from the first of them that has an output (`step` is the first).
     """
 
     source: Literal["input", "step", "item", "literal", "template"]
@@ -84,6 +61,9 @@ class InputBinding(_Frozen):
     value: Any = None
     template: str | None = None
     optional: bool = False  # a missing value is left out rather than an error
+    # Written only when set, so plans without them keep their JSON (and hash) unchanged:
+    gather: bool = Field(default=False, exclude_if=lambda v: not v)
+    any_of: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class ForEach(_Frozen):

@@ -47,8 +47,9 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.errors import Diagnostic
+from orchestrator.kinds import BoundSkill
 from orchestrator.plan.location import from_default, from_spec, warning_at
-from orchestrator.plan.model import BoundSkill, Provenance, StepPolicy
+from orchestrator.plan.model import Provenance, StepPolicy
 from orchestrator.policy import (
     ErrorClass,
     Fallback,

@@ -63,7 +63,7 @@ def render_mermaid(plan: Plan) -> str:
     node = mermaid_ids((s.id for s in plan.steps), *undo)
     for step in plan.steps:
         skill = plan.skills.get(step.skill)
-        kind = f" ({skill.kind.value})" if skill else ""
+        kind = f" ({skill.kind})" if skill else ""
         extra = []
         if step.for_each is not None:
             extra.append(f"for each {step.for_each.item}")
@@ -140,7 +140,11 @@ def _source(binding: InputBinding) -> str:
     if binding.source == "input":
         return f"input {binding.name}{binding.pointer}"
     if binding.source == "step":
-        return f"{binding.step} output {binding.pointer or '(whole)'}"
+        where = " or ".join(binding.any_of) if binding.any_of else binding.step
+        each = f"{binding.pointer} of each item" if binding.pointer else "every item's output"
+        what = f"{each}, as a list" if binding.gather else binding.pointer or "(whole)"
+        ran = " (whichever ran)" if binding.any_of else ""
+        return f"{where} output {what}{ran}"
     if binding.source == "item":
         return f"item{binding.pointer}"
     if binding.source == "literal":
@@ -151,7 +155,7 @@ def _source(binding: InputBinding) -> str:
 def _step_lines(plan: Plan, step: PlanStep) -> list[str]:
     p = step.provenance
     skill = plan.skills.get(step.skill)
-    kind = f" ({skill.kind.value}, {skill.origin})" if skill else " (unbound)"
+    kind = f" ({skill.kind}, {skill.origin})" if skill else " (unbound)"
     policy = step.policy
     join = " (whichever ran)" if step.join == "any" else ""
     lines = [
@@ -162,11 +166,11 @@ def _step_lines(plan: Plan, step: PlanStep) -> list[str]:
     ]
     for name, binding in step.inputs.items():
         optional = " (optional)" if binding.optional else ""
-        lines.append(f"    input        {name} <- {_source(binding)}{optional}")
+        lines.append(f"    input        {name} <- {_source(binding)}{optional}  {_prov(p.get(f'inputs.{name}'))}")
     if step.for_each is not None:
         lines.append(f"    for each     {step.for_each.item} in {_source(step.for_each.source)}")
     if step.when:
-        lines.append(f"    when         {step.when}")
+        lines.append(f"    when         {step.when}  {_prov(p.get('when'))}")
     on = f"  (on output `{step.route_on}`)" if step.route_on else ""
     for branch, target in step.routes.items():
         lines.append(f"    route        {branch} -> {target}{on}")
@@ -191,7 +195,8 @@ def _step_lines(plan: Plan, step: PlanStep) -> list[str]:
     if policy.approval is not None:
         timeout_a = f", timeout {policy.approval.timeout_s:g}s -> {policy.approval.on_timeout}" \
             if policy.approval.timeout_s else ""
-        lines.append(f"    approval     required{timeout_a}")
+        only = f" only when {policy.approval.when}" if policy.approval.when else ""
+        lines.append(f"    approval     required{only}{timeout_a}")
     if policy.compensation:
         lines.append(f"    compensate   {policy.compensation}")
     lines += [f"    rule         {_rule(r)}" for r in policy.rules]
@@ -220,7 +225,7 @@ def render_text(plan: Plan) -> str:
         out.append(f"  {edge.producer} -> {edge.consumer}: {fields}  {_prov(edge.provenance)}")
     out += ["", "Skills"]
     for skill in plan.skills.values():
-        out.append(f"  {skill.name} ({skill.kind.value}, {skill.origin}) sha256 {skill.sha256[:12]}  {skill.path}")
+        out.append(f"  {skill.name} ({skill.kind}, {skill.origin}) sha256 {skill.sha256[:12]}  {skill.path}")
     out += ["", "Limits"]
     for name, value in plan.limits.model_dump().items():
         out.append(f"  {name:28} {value}  {_prov(plan.limits_provenance.get(name))}")

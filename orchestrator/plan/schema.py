@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from orchestrator.plan.model import JsonSchema
+from orchestrator.contracts import JsonSchema
 from orchestrator.spec.model import FieldSpec
 
 JSON_TYPES = ("string", "number", "integer", "boolean", "array", "object", "null")

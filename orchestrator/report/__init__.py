@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Literal
 
 from orchestrator.config import Settings
+from orchestrator.hints import HintWording, plain
 from orchestrator.report.detail import build_run_report
 from orchestrator.report.metrics import history_metrics, listing, trend_buckets
 from orchestrator.report.model import (
@@ -74,14 +75,17 @@ def build_report(run_id: str, settings: Settings) -> RunReport:
         return build_run_report(read_run(journal, run_id))
 
 
-def write_report(run_id: str, settings: Settings, fmt: ReportFormat = "md") -> tuple[RunReport, Path]:
-    """Build the run's report and save it in its run directory as `report.<fmt>`; (report, path)."""
+def write_report(
+    run_id: str, settings: Settings, fmt: ReportFormat = "md", *, say: HintWording = plain
+) -> tuple[RunReport, Path]:
+    """Build the run's report and save it in its run directory as `report.<fmt>`; (report, path).
+    `say` words what to do next (approve, resume) for the front end that asked."""
     with open_journal(settings) as journal:
         source = read_run(journal, run_id)
     report = build_run_report(source)
     path = source.run_dir / f"report.{fmt}"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render_report(report, fmt), encoding="utf-8")
+    path.write_text(render_report(report, fmt, say=say), encoding="utf-8")
     return report, path
 
 
@@ -101,17 +105,18 @@ def build_history(settings: Settings, limit: int = 20) -> History:
     )
 
 
-def render_report(report: RunReport, fmt: ReportFormat) -> str:
+def render_report(report: RunReport, fmt: ReportFormat, *, say: HintWording = plain) -> str:
+    """The report as text; `say` words what to do next (the CLI: commands; default: plain words)."""
     if fmt == "json":
         return report.model_dump_json(indent=2) + "\n"
     if fmt == "md":
         from orchestrator.report.render_md import render_markdown
 
-        return render_markdown(report)
+        return render_markdown(report, say)
     if fmt == "html":
         from orchestrator.report.render_html import render_html
 
-        return render_html(report)
+        return render_html(report, say)
     raise ValueError(f"unknown report format {fmt!r}; choose one of {', '.join(REPORT_FORMATS)}")
 
 

@@ -1,41 +1,26 @@
-"""Turn one run's journal into a `RunReport`: the metrics, and the story of each step.
+"""Turn one run into a `RunReport`: the metrics, and the story of each step.
 
-The engine's summary gives each step's status and counters; the events give
-what a person needs to understand a failure: every failed attempt (class,
-message, stderr tail), the waits before retries, the code versions a
-regeneration produced with their diffs, the fallbacks, the approvals, the
-compensations, and the limit that ended the run.
+The engine's summary gives each step's status and counters; the engine's own fold of
+the journal (`orchestrator.engine.state.RunState`, the state a resumed run replays)
+keeps what a person needs to understand a failure, and this module only words it:
+every attempt as a span and every failed one (class, message, stderr tail), the waits before retries, the
+code versions a regeneration produced with their diffs, the fallbacks, the
+approvals, the compensations, and the limit that ended the run. Nothing here folds
+the events a second time.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from pathlib import Path
+from typing import Any
 
-from orchestrator.journal.events import (
-    ApprovalDecided,
-    ApprovalRequested,
-    AttemptFailed,
-    AttemptStarted,
-    CompensationFailed,
-    CompensationFinished,
-    CompensationStarted,
-    Event,
-    FallbackUsed,
-    FeedbackSent,
-    ItemSkipped,
-    LimitReached,
-    OutputStored,
-    Regeneration,
-    RegenerationUnavailable,
-    RetryScheduled,
-    RunStarted,
-)
+from orchestrator.engine.state import RunState, StepState, StepStory
 from orchestrator.report.mermaid import render_mermaid
 from orchestrator.report.metrics import run_metrics, step_metrics, tokens_of
 from orchestrator.report.model import (
     ApprovalRecord,
+    AttemptRecord,
     CompensationRecord,
-    ErrorRecord,
     FailedAttempt,
     FallbackRecord,
     FeedbackRecord,
@@ -48,128 +33,109 @@ from orchestrator.report.model import (
     StepReport,
 )
 from orchestrator.report.source import DIFF_CHARS, TAIL_CHARS, RunSource, clip
-from orchestrator.report.spans import attempt_spans
+
+_UNTOLD = StepStory()
 
 
-class _StepStory:
-    """What the events say about one step, collected in order."""
+def _approval(st: StepStory) -> ApprovalRecord | None:
+    asked, decided = st.approval_asked, st.approval_decided
+    if asked is None and decided is None:
+        return None
+    record = ApprovalRecord()
+    if asked is not None:
+        record = ApprovalRecord(requested_at=asked.ts, timeout_s=asked.timeout_s, on_timeout=asked.on_timeout)
+    if decided is not None:
+        record = record.model_copy(update={
+            "decided_at": decided.ts, "approved": decided.approved, "by": decided.by, "comment": decided.comment,
+            "timed_out": decided.timed_out,
+        })
+    return record
 
-    def __init__(self) -> None:
-        self.failed: list[FailedAttempt] = []
-        self.interrupted: list[InterruptedAttempt] = []
-        self.retries: list[RetryWait] = []
-        self.regenerations: list[RegenerationRecord] = []
-        self.unavailable: str | None = None
-        self.fallbacks: list[FallbackRecord] = []
-        self.approval: ApprovalRecord | None = None
-        self.skipped_items: list[int] = []
 
-
-class _Collector:
-    def __init__(self, source: RunSource) -> None:
-        self.source = source
-        self.steps: dict[str, _StepStory] = defaultdict(_StepStory)
-        self.sessions: list[SessionRecord] = []
-        self.feedback: list[FeedbackRecord] = []
-        self.compensations: dict[str, CompensationRecord] = {}
-        self.limit: LimitRecord | None = None
-        # (step, item) -> the attempt started and not ended yet: (its start, its number)
-        self.in_flight: dict[tuple[str, int | None], tuple[float, int | None]] = {}
-
-    def collect(self, events: tuple[Event, ...]) -> None:
-        for e in events:
-            if isinstance(e, RunStarted):
-                self.sessions.append(
-                    SessionRecord(started_at=e.ts, pid=e.pid, host=e.host, resumed=e.resumed, forced=e.forced)
-                )
-                # what was in flight when the last process ended never will end: it was cut short
-                for (step, item), (ts, attempt) in self.in_flight.items():
-                    self.steps[step].interrupted.append(
-                        InterruptedAttempt(ts=ts, item=item, attempt=attempt, resumed_at=e.ts)
-                    )
-                self.in_flight.clear()
-            elif isinstance(e, LimitReached):
-                self.limit = LimitRecord(limit=e.limit, message=e.message, step=e.step, ts=e.ts)
-            elif e.step is not None:
-                self._step_event(e.step, e)
-
-    def _step_event(self, step: str, e: Event) -> None:
-        story = self.steps[step]
-        if isinstance(e, AttemptStarted):
-            self.in_flight[(step, e.item)] = (e.ts, e.attempt)
-        elif isinstance(e, OutputStored):
-            self.in_flight.pop((step, e.item), None)
-        elif isinstance(e, AttemptFailed):
-            self.in_flight.pop((step, e.item), None)
-            story.failed.append(
-                FailedAttempt(
-                    ts=e.ts, item=e.item, attempt=e.attempt, error_class=e.error_class, kind=e.kind,
-                    message=e.message, detail=clip(e.detail, TAIL_CHARS), pointer=e.pointer,
-                    duration_s=e.duration_s, stderr_path=e.stderr_path,
-                    stderr_tail=self.source.read_file(e.stderr_path, TAIL_CHARS),
-                )
+def _story(source: RunSource, step: StepState) -> dict[str, Any]:
+    """The StepReport fields the step's rare turns fill (none: their defaults)."""
+    st = step.story or _UNTOLD
+    return {
+        "failed_attempts": tuple(
+            FailedAttempt(
+                ts=e.ts, item=e.item, attempt=e.attempt, error_class=e.error_class, kind=e.kind,
+                message=e.message, detail=clip(e.detail, TAIL_CHARS), pointer=e.pointer,
+                duration_s=e.duration_s, stderr_path=e.stderr_path,
+                stderr_tail=source.read_file(e.stderr_path, TAIL_CHARS),
             )
-        elif isinstance(e, RetryScheduled):
-            story.retries.append(
-                RetryWait(ts=e.ts, item=e.item, attempt=e.attempt, error_class=e.error_class, delay_s=e.delay_s)
+            for e in st.failed
+        ),
+        "interrupted_attempts": tuple(
+            InterruptedAttempt(ts=c.ts, item=c.item, attempt=c.attempt, resumed_at=c.resumed_at) for c in st.cut_short
+        ),
+        "retries": tuple(
+            RetryWait(ts=e.ts, item=e.item, attempt=e.attempt, error_class=e.error_class, delay_s=e.delay_s)
+            for e in st.retry_waits
+        ),
+        "regenerations": tuple(
+            RegenerationRecord(
+                ts=e.ts, item=e.item, attempt=e.attempt, code_sha256=e.code_sha256, code_path=e.code_path,
+                diff_path=e.diff_path, diff=source.read_file(e.diff_path, DIFF_CHARS, tail=False),
+                rejected=e.rejected, feedback=e.feedback, tokens=tokens_of(e.usage),
             )
-        elif isinstance(e, Regeneration):
-            story.regenerations.append(
-                RegenerationRecord(
-                    ts=e.ts, item=e.item, attempt=e.attempt, code_sha256=e.code_sha256, code_path=e.code_path,
-                    diff_path=e.diff_path, diff=self.source.read_file(e.diff_path, DIFF_CHARS, tail=False),
-                    rejected=e.rejected, feedback=e.feedback, tokens=tokens_of(e.usage),
-                )
-            )
-        elif isinstance(e, RegenerationUnavailable):
-            story.unavailable = e.reason
-        elif isinstance(e, FallbackUsed):
-            story.fallbacks.append(
-                FallbackRecord(ts=e.ts, item=e.item, attempt=e.attempt, action=e.action, skill=e.skill, reason=e.reason)
-            )
-        elif isinstance(e, ApprovalRequested):
-            story.approval = ApprovalRecord(requested_at=e.ts, timeout_s=e.timeout_s, on_timeout=e.on_timeout)
-        elif isinstance(e, ApprovalDecided):
-            base = story.approval or ApprovalRecord()
-            story.approval = base.model_copy(
-                update={
-                    "decided_at": e.ts, "approved": e.approved, "by": e.by, "comment": e.comment,
-                    "timed_out": e.timed_out,
-                }
-            )
-        elif isinstance(e, ItemSkipped) and e.item is not None:
-            story.skipped_items.append(e.item)
-        elif isinstance(e, FeedbackSent):
-            self.feedback.append(FeedbackRecord(ts=e.ts, from_step=step, to_step=e.target, detail=e.detail))
-        elif isinstance(e, CompensationStarted):
-            self.compensations[step] = CompensationRecord(step=step, skill=e.skill, status="started", started_at=e.ts)
-        elif isinstance(e, (CompensationFinished, CompensationFailed)):
-            known = self.compensations.get(step) or CompensationRecord(step=step, skill=e.skill, status="started")
-            status = "finished" if isinstance(e, CompensationFinished) else "failed"
-            message = e.message if isinstance(e, CompensationFailed) else ""
-            self.compensations[step] = known.model_copy(update={"status": status, "message": message, "ended_at": e.ts})
+            for e in st.regenerated
+        ),
+        "regeneration_unavailable": step.regeneration_unavailable,
+        "fallbacks": tuple(
+            FallbackRecord(ts=e.ts, item=e.item, attempt=e.attempt, action=e.action, skill=e.skill, reason=e.reason)
+            for e in st.fallbacks
+        ),
+        "approval": _approval(st),
+        "skipped_items": tuple(st.skipped_items),
+    }
+
+
+def _attempts(state: RunState, step_id: str) -> tuple[AttemptRecord, ...]:
+    return tuple(
+        AttemptRecord(item=a.item, attempt=a.attempt, started_at=a.started_at, ended_at=a.ended_at,
+                      outcome=a.outcome, error_class=a.error_class, fallback=a.fallback)
+        for a in state.attempt_spans(step_id)
+    )
+
+
+def _run_story(state: RunState) -> dict[str, Any]:
+    """The RunReport fields the run's own rare turns fill."""
+    limit = state.limit
+    return {
+        "limit": LimitRecord(limit=limit.limit, message=limit.message, step=limit.step, ts=limit.ts) if limit else None,
+        "sessions": tuple(
+            SessionRecord(started_at=s.started, pid=s.pid, host=s.host, resumed=s.resumed, forced=s.forced)
+            for s in state.sessions
+        ),
+        "feedback": tuple(
+            FeedbackRecord(ts=e.ts, from_step=e.step or "", to_step=e.target, detail=e.detail) for e in state.feedback
+        ),
+        "compensations": tuple(
+            CompensationRecord(step=step, skill=c.skill, status=c.status, message=c.message, started_at=c.started_at,
+                               ended_at=c.ended_at)
+            for step, c in state.compensated.items()
+        ),
+    }
 
 
 def build_run_report(source: RunSource) -> RunReport:
     summary = source.summary
     plan = source.plan
-    collector = _Collector(source)
-    collector.collect(source.events)
-    spans = attempt_spans(source.events)
+    state = source.state
     steps: list[StepReport] = []
     for s in summary.steps:
-        story = collector.steps.get(s.step_id) or _StepStory()
+        st = state.steps[s.step_id]
         plan_step = plan.step(s.step_id)
         metrics = step_metrics(s)
-        if story.interrupted:
-            metrics = metrics.model_copy(update={"interrupted": len(story.interrupted)})
+        if st.story is not None and st.story.cut_short:
+            metrics = metrics.model_copy(update={"interrupted": len(st.story.cut_short)})
         skill = plan.skills.get(s.skill)
         steps.append(
             StepReport(
                 step_id=s.step_id,
                 name=s.name,
                 skill=s.skill,
-                kind=skill.kind.value if skill is not None else "",
+                kind=skill.kind if skill is not None else "",
                 depends_on=plan_step.depends_on,
                 status=s.status.value,
                 message=s.message,
@@ -179,16 +145,9 @@ def build_run_report(source: RunSource) -> RunReport:
                 finished_at=s.finished_at,
                 feedback_to=plan_step.policy.feedback.target_step if plan_step.policy.feedback else None,
                 metrics=metrics,
-                attempts=spans.get(s.step_id, ()),
-                failed_attempts=tuple(story.failed),
-                interrupted_attempts=tuple(story.interrupted),
-                retries=tuple(story.retries),
-                regenerations=tuple(story.regenerations),
-                regeneration_unavailable=story.unavailable,
+                attempts=_attempts(state, s.step_id),
                 violations=s.violations if s.handoff_failed else (),
-                fallbacks=tuple(story.fallbacks),
-                approval=story.approval,
-                skipped_items=tuple(story.skipped_items),
+                **_story(source, st),
             )
         )
     error = summary.error
@@ -201,17 +160,34 @@ def build_run_report(source: RunSource) -> RunReport:
         created_at=summary.created_at,
         started_at=summary.started_at,
         finished_at=summary.finished_at,
-        error=ErrorRecord(where=error.where, message=error.message, limit=error.limit) if error else None,
-        limit=collector.limit,
+        error=error,
         awaiting=summary.awaiting,
         inputs=summary.inputs,
         outputs=summary.outputs,
-        sessions=tuple(collector.sessions),
-        last_event_at=source.events[-1].ts if source.events else None,
+        last_event_at=state.last_event_at,
         metrics=run_metrics(summary).model_copy(update={"interrupted": sum(s.metrics.interrupted for s in steps)}),
         steps=tuple(steps),
-        feedback=tuple(collector.feedback),
-        compensations=tuple(collector.compensations.values()),
         mermaid=render_mermaid(plan, {s.step_id: s.status.value for s in summary.steps}),
         notes=summary.notes,
+        degraded=tuple(f"{d.step_id}: {d.fallback}: {d.reason}" for d in summary.degraded),
+        artifacts=artifact_files(source.run_dir),
+        **_run_story(state),
     )
+
+
+ARTIFACTS_LISTED = 500  # a report lists at most this many of a run's artifact files
+
+
+def artifact_files(run_dir: Path) -> tuple[str, ...]:
+    """The files under `<run_dir>/artifacts/`, relative to the run directory, sorted (at most ARTIFACTS_LISTED)."""
+    folder = run_dir / "artifacts"
+    if not folder.is_dir():
+        return ()
+    found: list[str] = []
+    for path in sorted(folder.rglob("*")):
+        relative = path.relative_to(run_dir)
+        if path.is_file() and not path.is_symlink() and not any(p.endswith(".compensation") for p in relative.parts):
+            found.append(relative.as_posix())
+            if len(found) >= ARTIFACTS_LISTED:
+                break
+    return tuple(found)

@@ -24,6 +24,7 @@ from orchestrator.plan.render import mermaid_ids, mermaid_label
 STATUS_STYLES: dict[str, str] = {
     "succeeded": "fill:#d4edda,stroke:#2e7d32,color:#1b5e20",
     "defaulted": "fill:#fff3cd,stroke:#b8860b,color:#5c4400",
+    "degraded": "fill:#fff3cd,stroke:#b8860b,color:#5c4400",  # a run that finished with a fallback
     "continued": "fill:#ffe0b2,stroke:#e65100,color:#6d2c00",
     "failed": "fill:#f8d7da,stroke:#c62828,color:#7f0000",
     "escalated": "fill:#f5c6cb,stroke:#7f0000,color:#4a0000,stroke-width:3px",

@@ -114,6 +114,7 @@ def run_metrics(summary: RunSummary) -> RunMetrics:
 def history_metrics(summaries: Sequence[RunSummary]) -> HistoryMetrics:
     finished = [s for s in summaries if s.status.finished]
     succeeded = sum(1 for s in finished if s.status is RunStatus.SUCCEEDED)
+    degraded = sum(1 for s in finished if s.status is RunStatus.DEGRADED)
     attempts = sum(s.totals.attempts for s in summaries)
     retries = sum(s.totals.retries for s in summaries)
     passed = sum(s.totals.handoff_passed for s in summaries)
@@ -126,7 +127,8 @@ def history_metrics(summaries: Sequence[RunSummary]) -> HistoryMetrics:
         runs=len(summaries),
         finished=len(finished),
         succeeded=succeeded,
-        failed=len(finished) - succeeded,
+        failed=len(finished) - succeeded - degraded,
+        degraded=degraded,
         in_progress=len(summaries) - len(finished),
         success_rate=ratio(succeeded, len(finished)),
         attempts=attempts,

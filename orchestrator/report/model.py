@@ -86,6 +86,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from orchestrator.contracts import Violation
+from orchestrator.engine.model import RunErrorInfo
 
 REPORT_FORMAT = 1
 
@@ -239,12 +240,6 @@ class LimitRecord(_Frozen):
     ts: float
 
 
-class ErrorRecord(_Frozen):
-    where: str | None = None
-    message: str
-    limit: str | None = None
-
-
 class SessionRecord(_Frozen):
     started_at: float
     pid: int
@@ -304,7 +299,7 @@ class RunReport(_Frozen):
     created_at: float
     started_at: float | None = None
     finished_at: float | None = None
-    error: ErrorRecord | None = None
+    error: RunErrorInfo | None = None  # the engine's own model of why a run did not succeed
     limit: LimitRecord | None = None
     awaiting: tuple[str, ...] = ()
     inputs: dict[str, Any] = Field(default_factory=dict)
@@ -316,6 +311,8 @@ class RunReport(_Frozen):
     compensations: tuple[CompensationRecord, ...] = ()
     mermaid: str = ""
     notes: tuple[str, ...] = ()
+    degraded: tuple[str, ...] = ()  # a degraded run: "step: fallback: why" for each step a fallback stood in for
+    artifacts: tuple[str, ...] = ()  # files the steps' scripts wrote, relative to the run directory (`artifacts/<step>/...`)
     last_event_at: float | None = None
 
     def step(self, step_id: str) -> StepReport:
@@ -346,7 +343,7 @@ class RunListing(_Frozen):
 
 class HistoryMetrics(_Frozen):
     runs: int = 0
-    finished: int = 0  # succeeded, failed or escalated
+    finished: int = 0  # succeeded, degraded, failed or escalated
     succeeded: int = 0
     failed: int = 0  # failed or escalated
     in_progress: int = 0  # pending, running (or interrupted) or paused
@@ -361,6 +358,7 @@ class HistoryMetrics(_Frozen):
     handoff_failed: int = 0
     handoff_accuracy: float | None = None
     tokens: Tokens = Tokens()
+    degraded: int = 0  # finished, a fallback standing in for a step (neither succeeded nor failed)
 
 
 class History(_Frozen):

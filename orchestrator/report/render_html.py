@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from html import escape
 
+from orchestrator.hints import Hint, HintAction, HintWording, plain
 from orchestrator.report.graph_svg import GraphStep, palette, render_graph_svg
 from orchestrator.report.mermaid import STATUS_STYLES
 from orchestrator.report.model import RunReport, StepReport
@@ -96,7 +97,7 @@ def _where(item: int | None, attempt: int | None) -> str:
     return ", ".join(parts) or "-"
 
 
-def _header(r: RunReport) -> list[str]:
+def _header(r: RunReport, say: HintWording) -> list[str]:
     m = r.metrics
     out = [f"<h1>Run <code>{escape(r.run_id)}</code> {_status(r.status)}</h1>", "<ul>"]
     out.append(f"<li>plan <code>{escape(r.plan_name)}</code> (sha256 {escape(r.plan_sha256[:12])}), "
@@ -114,13 +115,19 @@ def _header(r: RunReport) -> list[str]:
         limit = f"<br>limit reached: <code>{escape(r.error.limit)}</code>" if r.error.limit else ""
         out.append(f'<div class="error"><strong>Error</strong> at <code>{escape(r.error.where or "run")}</code>: '
                    f"{escape(r.error.message)}{limit}</div>")
+    if r.degraded:
+        items = "".join(f"<li>{escape(d)}</li>" for d in r.degraded)
+        out.append(f'<div class="error"><strong>Degraded</strong>: a fallback stood in for these steps:<ul>{items}'
+                   "</ul></div>")
     if r.status == "paused":
-        cmds = "".join(f"<li><code>skillweave approve {escape(r.run_id)} {escape(s)}</code> (or --reject)</li>"
+        cmds = "".join(f"<li><code>{escape(say(Hint(action=HintAction.APPROVE, run_id=r.run_id, step=s)))}</code></li>"
                        for s in r.awaiting)
+        resume = escape(say(Hint(action=HintAction.RESUME, run_id=r.run_id)))
         out.append(f'<div class="hint">Paused, waiting for approval:<ul>{cmds}'
-                   f"<li>then <code>skillweave resume {escape(r.run_id)}</code></li></ul></div>")
+                   f"<li>then <code>{resume}</code></li></ul></div>")
     elif r.status in ("running", "pending"):
-        out.append(f'<div class="hint">Not finished: <code>skillweave resume {escape(r.run_id)}</code></div>')
+        resume = escape(say(Hint(action=HintAction.RESUME, run_id=r.run_id)))
+        out.append(f'<div class="hint">Not finished: <code>{resume}</code></div>')
     return out
 
 
@@ -296,8 +303,9 @@ def _timeline(r: RunReport) -> list[str]:
     return ['<h2 id="timeline">Timeline</h2>', legend, f'<div class="figure">{render_timeline_svg(r)}</div>']
 
 
-def render_html(r: RunReport) -> str:
-    body = _header(r)
+def render_html(r: RunReport, say: HintWording = plain) -> str:
+    """The report as one HTML page; `say` words what to do next (approve, resume)."""
+    body = _header(r, say)
     body.append('<nav><a href="#graph">graph</a><a href="#timeline">timeline</a><a href="#steps">steps</a>'
                 '<a href="#details">details</a><a href="#metrics">metrics</a></nav>')
     body += _graph(r) + _timeline(r) + _step_table(r)
@@ -316,12 +324,15 @@ def render_html(r: RunReport) -> str:
         body += [f"<li><code>{escape(c.step)}</code> by <code>{escape(c.skill)}</code>: {_status_word(c.status)}"
                  + (f": {escape(c.message)}" if c.message else "") + "</li>" for c in r.compensations]
         body.append("</ol>")
+    if r.artifacts:
+        body.append("<h2>Artifacts</h2><ul>" + "".join(f"<li><code>{escape(a)}</code></li>" for a in r.artifacts)
+                    + "</ul>")
     if r.notes:
         body.append("<h2>Notes</h2><ul>" + "".join(f"<li>{escape(n)}</li>" for n in r.notes) + "</ul>")
     body += _metrics(r)
     body.append("<details><summary>The graph as Mermaid source (for docs)</summary>"
                 + _pre(r.mermaid, "mermaid") + "</details>")
-    title = f"skillweave run {r.run_id}: {r.status}"
+    title = f"skillweave: run {r.run_id}: {r.status}"
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'

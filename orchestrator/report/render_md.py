@@ -13,6 +13,7 @@ import json
 import re
 import time
 
+from orchestrator.hints import Hint, HintAction, HintWording, plain
 from orchestrator.report.model import History, RunMetrics, RunReport, StepReport
 from orchestrator.wording import count
 
@@ -46,7 +47,7 @@ def ratio(value: float | None) -> str:
     return "-" if value is None else f"{value:.3f}"
 
 
-_FINISHED = ("succeeded", "failed", "escalated")
+_FINISHED = ("succeeded", "degraded", "failed", "escalated")
 
 
 def timing(r: RunReport, now: float | None = None) -> str:
@@ -132,7 +133,7 @@ def _where(item: int | None, attempt: int | None) -> str:
 # -- the run report ---------------------------------------------------------------
 
 
-def _header(r: RunReport) -> list[str]:
+def _header(r: RunReport, say: HintWording) -> list[str]:
     m = r.metrics
     lines = [f"# Run {r.run_id}: {r.status.upper()}", ""]
     lines.append(f"- plan: {_code(r.plan_name)} (sha256 {r.plan_sha256[:12]}), spec {_code(r.spec_path)}")
@@ -153,13 +154,16 @@ def _header(r: RunReport) -> list[str]:
         if r.error.limit:
             extra = r.limit.message if r.limit and r.limit.message.strip() not in r.error.message else ""
             lines.append(f"> limit reached: {_code(r.error.limit)}" + (f" ({_text(extra)})" if extra else ""))
+    if r.degraded:
+        lines += ["", "> **Degraded**: a fallback stood in for these steps:"]
+        lines += [f"> - {_text(_first_line(d, 300))}" for d in r.degraded]
     if r.status == "paused":
         lines += ["", "Paused, waiting for approval:"]
         for step in r.awaiting:
-            lines.append(f"- {_code(f'skillweave approve {r.run_id} {step}')} (or `--reject`)")
-        lines.append(f"- then `skillweave resume {r.run_id}`")
+            lines.append(f"- {_code(say(Hint(action=HintAction.APPROVE, run_id=r.run_id, step=step)))}")
+        lines.append(f"- then {_code(say(Hint(action=HintAction.RESUME, run_id=r.run_id)))}")
     elif r.status in ("running", "pending"):
-        lines += ["", f"Not finished (interrupted?): `skillweave resume {r.run_id}` continues it."]
+        lines += ["", f"Not finished (interrupted?): {_code(say(Hint(action=HintAction.RESUME, run_id=r.run_id)))}"]
     return lines
 
 
@@ -204,7 +208,7 @@ def _step_detail(s: StepReport) -> list[str]:
         hidden = len(s.failed_attempts) - ATTEMPTS_SHOWN
         lines += ["", "#### Failed attempts", ""]
         if hidden > 0:
-            lines.append(f"({hidden} earlier failed attempts not shown; see `--format json`)")
+            lines.append(f"({hidden} earlier failed attempts not shown; the JSON report has them all)")
         for a in s.failed_attempts[-ATTEMPTS_SHOWN:]:
             kind = f" ({_text(a.kind)})" if a.kind and a.kind != a.error_class else ""
             pointer = f" at {_code(a.pointer)}" if a.pointer else ""
@@ -302,8 +306,9 @@ def _tidy(lines: list[str]) -> list[str]:
     return out
 
 
-def render_markdown(r: RunReport) -> str:
-    lines = _header(r)
+def render_markdown(r: RunReport, say: HintWording = plain) -> str:
+    """The report as Markdown; `say` words what to do next (approve, resume)."""
+    lines = _header(r, say)
     lines += ["", *_step_table(r), "", "## Graph", "", *_fence(r.mermaid.rstrip("\n"), "mermaid")]
     eventful = [s for s in r.steps if s.eventful]
     if eventful:
@@ -319,6 +324,9 @@ def render_markdown(r: RunReport) -> str:
         for c in r.compensations:
             message = f": {_text(_first_line(c.message, 300))}" if c.message else ""
             lines.append(f"- {_code(c.step)} by {_code(c.skill)}: **{c.status}**{message}")
+    if r.artifacts:
+        lines += ["", "## Artifacts", "", "Files the scripts wrote, in the run directory:", ""]
+        lines += [f"- {_code(a)}" for a in r.artifacts]
     if r.notes:
         lines += ["", "## Notes", "", *(f"- {_text(n)}" for n in r.notes)]
     lines += ["", *_metrics(r)]

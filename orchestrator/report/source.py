@@ -21,7 +21,8 @@ from orchestrator.engine.listing import list_summaries
 from orchestrator.engine.model import RunSummary
 from orchestrator.engine.state import RunState
 from orchestrator.errors import NotFoundError
-from orchestrator.journal import Event, Journal
+from orchestrator.hints import Hint, HintAction
+from orchestrator.journal import Journal
 from orchestrator.journal.session import use_journal
 from orchestrator.journal.store import DB_NAME
 from orchestrator.plan.model import Plan
@@ -37,7 +38,7 @@ class RunSource(BaseModel):
 
     run_id: str
     plan: Plan
-    events: tuple[Event, ...]
+    state: RunState  # the engine's fold of the run's events: the report's one reading of them
     summary: RunSummary
     run_dir: Path
 
@@ -72,7 +73,7 @@ def open_journal(settings: Settings) -> Iterator[Journal]:
     """The state directory's journal; NotFoundError when there is none."""
     if not has_journal(settings.state_dir):
         raise NotFoundError(
-            f"no runs in {settings.state_dir} (no {DB_NAME} there; pass --state-dir or set SKILLWEAVE_STATE_DIR)"
+            f"no runs in {settings.state_dir} (no {DB_NAME} there)", hint=Hint(action=HintAction.CHOOSE_STATE_DIR)
         )
     with use_journal(settings.state_dir) as journal:
         yield journal
@@ -82,12 +83,12 @@ def read_run(journal: Journal, run_id: str) -> RunSource:
     """NotFoundError naming the run when the journal has no such run."""
     record = journal.run(run_id)
     plan = Plan.model_validate_json(journal.plan_json(record.run_id))
-    events = tuple(journal.events(record.run_id))
-    state = RunState.replay(record.run_id, plan, events, lambda rel: journal.load_output(record.run_id, rel))
+    state = RunState.replay(record.run_id, plan, journal.events(record.run_id),
+                            lambda rel: journal.load_output(record.run_id, rel))
     return RunSource(
         run_id=record.run_id,
         plan=plan,
-        events=events,
+        state=state,
         summary=state.summary(),
         run_dir=journal.run_dir(record.run_id),
     )

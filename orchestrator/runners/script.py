@@ -24,6 +24,11 @@ entry, with the skill folder still mounted for its data files. A skill with no
 script at all fails as a code error (`missing_code`), so the regenerator writes
 its first version.
 
+A path workflow input (`format: path`, `(path)` in a spec) the step takes whole
+(`StepRequest.paths`) is mounted read-only: a folder at `/inputs/<field>`, a file
+at `/inputs/<field>/<name>`, and the script's input holds that path instead of the
+host's. Nothing else of the host shows (bwrap; unshare and none refuse mounts).
+
 Files a script writes in its working directory are its artifacts (all of them,
 or the ones its output lists under `artifacts`): they are copied to
 `<run_dir>/artifacts/<step>/` (`.../<step>/<item>/` in a `for each`), emptied
@@ -45,12 +50,14 @@ from typing import Any
 
 from orchestrator import telemetry
 from orchestrator.errors import IsolationError
-from orchestrator.plan.model import BoundSkill
+from orchestrator.kinds import BoundSkill
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import Artifact, RunnerContext, StepFailure, StepOutcome, StepRequest
 from orchestrator.sandbox.model import (
+    MOUNT_ROOT,
     FailureKind,
     Isolation,
+    ReadOnlyMount,
     ResourceLimits,
     SandboxRequest,
     SandboxResult,
@@ -112,6 +119,24 @@ def _settle_compensation(staging: Path, step_files: Path, *, succeeded: bool) ->
         shutil.rmtree(staging, ignore_errors=True)
 
 
+def shown_paths(payload: Any, fields: tuple[str, ...]) -> tuple[Any, tuple[ReadOnlyMount, ...]]:
+    """The input with each path field's host path replaced by where the script sees it, read-only:
+    a folder at `/inputs/<field>`, a file at `/inputs/<field>/<its name>`; and the mounts."""
+    if not fields or not isinstance(payload, dict):
+        return payload, ()
+    shown = dict(payload)
+    mounts: list[ReadOnlyMount] = []
+    for name in fields:
+        value = shown.get(name)
+        if not isinstance(value, str) or not value:
+            continue
+        host = Path(value)
+        target = f"{MOUNT_ROOT}/{name}" if host.is_dir() else f"{MOUNT_ROOT}/{name}/{host.name}"
+        mounts.append(ReadOnlyMount(source=host, target=target))
+        shown[name] = target
+    return shown, tuple(mounts)
+
+
 def _last_line(text: str) -> str:
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     return lines[-1][:300] if lines else ""
@@ -163,11 +188,13 @@ class ScriptRunner:
             # it leaves there replaces them once it succeeds (a failed one changes nothing)
             step_files = request.run_dir / kept
             staging = _fresh(request.run_dir / f"{kept}.compensation")
+        payload, mounts = shown_paths(request.input, request.paths)
         sandbox_request = SandboxRequest(
             skill_dir=Path(skill.path),
             entry=entry,
             script=request.script_override,
-            input=request.input,
+            input=payload,
+            mounts=mounts,
             limits=limits,
             network=skill.network,
             env=env,

@@ -155,24 +155,24 @@ async def run_case(
     try:
         run_id = create_run(plan, case.inputs, local)
     except UserError as exc:
-        return base.model_copy(update={"outcome": "invalid", "reason": f"Inputs: {exc.render()}"})
+        return base.model_copy(update={"outcome": "invalid", "reason": f"Inputs: {exc.explain()}"})
     activity = Activity()
     book = FaultBook(case.faults)
     ctx = RunnerContext(settings=local, plan=plan, run_id=run_id, run_dir=state_dir / "runs" / run_id)
-    kinds = sorted({skill.kind.value for skill in plan.skills.values()})
+    kinds = sorted({skill.kind for skill in plan.skills.values()})
     wrapped = {k: FaultRunner(k, plan, book, runner_maker(k, ctx, runners), activity) for k in kinds}
 
     async def approver(request: ApprovalRequest) -> ApprovalDecision | None:
         verdict = case.approvals.get(request.step_id)
         if verdict is None:
             return None
-        return ApprovalDecision(approved=verdict, by="skillweave test", comment=f"scenario {case.name}")
+        return ApprovalDecision(approved=verdict, by=f"scenario {case.name}", comment=f"scenario {case.name}")
 
     clock = ScenarioClock(activity)
     try:
         await execute_run(run_id, local, runners=wrapped, regenerator=regenerator, approver=approver, clock=clock)
     except SkillweaveError as exc:
-        return base.model_copy(update={"reason": exc.render(), "run_id": run_id})
+        return base.model_copy(update={"reason": exc.explain(), "run_id": run_id})
     finally:
         await clock.aclose()
         for runner in wrapped.values():
@@ -206,7 +206,7 @@ def select(plan: Plan, names: Sequence[str]) -> list[Scenario]:
     missing = [n for n in names if n.lower() not in by_name]
     if missing:
         known = ", ".join(repr(s.name) for s in plan.scenarios) or "none"
-        raise UserError(f"no scenario {missing[0]!r} in the Testing Plan (scenarios: {known})", where="--scenario")
+        raise UserError(f"no scenario {missing[0]!r} in the Testing Plan (scenarios: {known})", setting="scenarios")
     return [by_name[n.lower()] for n in names]
 
 

@@ -16,16 +16,15 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 
 from orchestrator.errors import SkillweaveError
+from orchestrator.kinds import kind_registry
 from orchestrator.plan.model import Plan
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import (
-    RUNNER_FACTORIES,
     RunnerContext,
     StepFailure,
     StepOutcome,
     StepRequest,
     StepRunner,
-    load_factory,
 )
 from orchestrator.scenario.model import Fault
 
@@ -190,7 +189,9 @@ def runner_maker(kind: str, ctx: RunnerContext, given: Mapping[str, StepRunner] 
     def make() -> StepRunner:
         if given is not None and kind in given:
             return given[kind]
-        runner: StepRunner = load_factory(RUNNER_FACTORIES[kind])(ctx)
-        return runner
+        registered = kind_registry().get(kind)
+        if registered is None:
+            raise KeyError(f"no kind {kind!r} is registered")
+        return registered.create_runner(ctx)
 
     return make

@@ -14,7 +14,7 @@ from orchestrator.errors import UserError
 FAULT_KINDS = (
     "timeout", "transient", "crash", "code-error", "invalid-input", "unrecoverable", "bad-output", "returns",
 )
-RUN_STATUSES = ("succeeded", "failed", "escalated", "paused")
+RUN_STATUSES = ("succeeded", "degraded", "failed", "escalated", "paused")
 STEP_STATUSES = (
     "succeeded", "defaulted", "continued", "skipped", "failed", "escalated", "pending", "awaiting_approval",
     "running", "ready", "not_run", "cancelled",

@@ -42,17 +42,21 @@ def token_file(state_dir: Path) -> Path:
 
 
 def given_token(env: Mapping[str, str] | None = None, flag: str | None = None) -> str | None:
-    """`--token`, else the environment's; None when neither is set."""
+    """`flag` (the token the front end was given), else the environment's; None when neither is set."""
     env = os.environ if env is None else env
     value = flag or env.get(ENV_TOKEN) or env.get(ENV_TOKEN_OLD) or None
     if value is not None:
-        check(value, "--token" if flag else ENV_TOKEN)
+        if flag:
+            check(value, None, setting="token")
+        else:
+            check(value, ENV_TOKEN)
     return value
 
 
-def check(value: str, where: str) -> None:
+def check(value: str, where: str | None, *, setting: str | None = None) -> None:
+    """ConfigError unless `value` is one word; `where` (or the `setting`) says where it came from."""
     if not value.strip() or any(c.isspace() or not c.isprintable() for c in value):
-        raise ConfigError("a token is one word of printable characters, without spaces", where=where)
+        raise ConfigError("a token is one word of printable characters, without spaces", where=where, setting=setting)
 
 
 def obtain(state_dir: Path, given: str | None = None) -> ServeToken:

@@ -22,7 +22,6 @@ import fcntl
 import hashlib
 import json
 import os
-import shlex
 import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -31,6 +30,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from orchestrator.errors import ConfigError
+from orchestrator.hints import Hint, HintAction
 from orchestrator.security.files import read_private, write_private
 
 ENV_TRUST_FILE = "SKILLWEAVE_TRUST_FILE"
@@ -151,7 +151,9 @@ def untrusted_message(path: Path, verdict: Verdict, actions: list[str]) -> str:
         "changed since you trusted it" if verdict == "changed" else "not trusted"
     )
     would = "; ".join(actions) if actions else "nothing yet (it lists no servers)"
-    return (
-        f"this mcp.json is {state}, so the server starts no command from it; it would start: {would}. "
-        f"If you wrote it or reviewed it, run `skillweave trust {shlex.quote(str(path))}` and try again"
-    )
+    return f"this mcp.json is {state}, so the server starts no command from it; it would start: {would}"
+
+
+def trust_hint(path: Path) -> Hint:
+    """What to do about an untrusted mcp.json: trust it, if you wrote or reviewed it."""
+    return Hint(action=HintAction.TRUST, name=str(path))

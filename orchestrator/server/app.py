@@ -136,14 +136,14 @@ def _catalog_for_prompt(workspace: Workspace) -> list[SkillInfo]:
     return [
         SkillInfo(
             name=s.name,
-            kind=s.kind.value,
+            kind=s.kind,
             origin=s.origin,
             description=s.description,
             path=str(s.path),
             uri=f"skill://{s.name}",
         )
         for s in load_catalog(workspace.settings)
-        if s.kind.value != "instructions"
+        if s.kind != "instructions"
     ]
 
 

@@ -40,17 +40,20 @@ class Finding(_Out):
     file: str
     line: int | None = None
     severity: Literal["error", "warning"] = "error"
-    message: str
+    message: str = Field(description="what is wrong, and what to do about it when there is something")
     rendered: str = Field(description="`file:line: message`, as the CLI prints it")
 
     @classmethod
     def of(cls, diagnostic: Diagnostic) -> Finding:
+        from orchestrator.hints import attach
+        from orchestrator.server.wording import render_diagnostic, say
+
         return cls(
             file=diagnostic.file,
             line=diagnostic.line,
             severity=diagnostic.severity.value,
-            message=diagnostic.message,
-            rendered=diagnostic.render(),
+            message=attach(diagnostic.message, diagnostic.hint, say),
+            rendered=render_diagnostic(diagnostic),
         )
 
 
@@ -101,11 +104,13 @@ class RunView(_Out):
 
     run_id: str
     workflow: str
-    status: str = Field(description="pending | running | paused | succeeded | failed | escalated")
+    status: str = Field(description="pending | running | paused | succeeded | degraded | failed | escalated")
     finished: bool
     executing: bool = Field(description="this server is executing the run right now")
     awaiting_approval: list[str] = Field(default_factory=list, description="step ids waiting for approve_step")
     error: str | None = Field(default=None, description="why the run did not succeed, as `where: message`")
+    degraded: list[str] = Field(default_factory=list, description="a degraded run: each step a fallback stood in "
+                                                                   "for, as `step: fallback: why`")
     steps: list[StepView] = Field(default_factory=list)
     outputs: dict[str, Any] = Field(
         default_factory=dict, description="step id -> output; large outputs are cut short (read the report)"

@@ -136,9 +136,10 @@ class ResourceSet:
 
     def _report(self, run_id: str) -> str:
         from orchestrator.report import build_report, render_report
+        from orchestrator.server.wording import say
 
         try:
-            return render_report(build_report(run_id, self.ws.settings), "md")
+            return render_report(build_report(run_id, self.ws.settings), "md", say=say)
         except NotFoundError as exc:
             raise ResourceNotFoundError(exc.render()) from exc
 

@@ -28,6 +28,7 @@ from orchestrator.engine.model import ApprovalDecision, ApprovalRequest, RunEven
 from orchestrator.errors import SkillweaveError
 from orchestrator.journal.session import JournalSession
 from orchestrator.runner import StepRunner
+from orchestrator.server.wording import render_error
 
 logger = logging.getLogger(__name__)
 
@@ -194,7 +195,7 @@ class RunRegistry:
                 )
         except SkillweaveError as exc:
             execution.failure = exc
-            execution.error = exc.render()
+            execution.error = render_error(exc)
         except Exception as exc:  # the server's edge: a run's crash must not take the server down
             logger.exception("run %s crashed", execution.run_id)
             execution.error = f"internal error: {type(exc).__name__}: {exc} (a skillweave bug)"

@@ -48,7 +48,7 @@ from orchestrator.server.roots import RootSet, beside_spec
 from orchestrator.server.runs import Asker, Execution, RunRegistry
 from orchestrator.server.trusted import plan_warnings, refuse_untrusted_plan, refuse_untrusted_run
 from orchestrator.server.views import run_brief, run_view, step_infos
-from orchestrator.server.wording import for_client, without_force_hint
+from orchestrator.server.wording import render_error
 from orchestrator.server.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ def tool_errors() -> Iterator[None]:
     except (ToolError, MCPError):
         raise
     except SkillweaveError as exc:
-        raise ToolError(for_client(exc.render())) from exc
+        raise ToolError(render_error(exc)) from exc
     except Exception as exc:
         logger.exception("tool crashed")
         raise ToolError(f"internal error: {type(exc).__name__}: {exc} (a skillweave bug)") from exc
@@ -108,11 +108,13 @@ def describe(event: RunEvent) -> str:
 def refusal(execution: Execution, decided: dialogue.Answer | None) -> str:
     """Why an execution did not run, for the client; after a recorded decision, that the
     decision stands and how to continue."""
+    failure = execution.failure
     error = execution.error or "the run ended without a summary"
     if decided is None:
-        return for_client(error)
+        return render_error(failure) if failure is not None else error
     what = "approval" if decided.approved else "rejection"
-    text = f"{what} recorded; the run did not resume: {for_client(without_force_hint(error))}"
+    said = render_error(failure, hint=False) if failure is not None else error
+    text = f"{what} recorded; the run did not resume: {said}"
     if isinstance(execution.failure, ResumeError):
         text += "; call resume_run with force=true to continue anyway"
     return text
@@ -201,7 +203,7 @@ class ToolSet:
             skills=[
                 SkillInfo(
                     name=s.name,
-                    kind=s.kind.value,
+                    kind=s.kind,
                     origin=s.origin,
                     description=s.description,
                     path=str(s.path),
@@ -230,7 +232,7 @@ class ToolSet:
             return await self.ws.blocking(self._validate, confined.paths["spec"], spec)
 
     def _validate(self, path: Path, shown: str) -> Validation:
-        from orchestrator.plan import compile_spec
+        from orchestrator.compile import compile_spec
 
         plan = compile_spec(path, self.ws.settings)
         return Validation(
@@ -276,7 +278,8 @@ class ToolSet:
         out: Path | None,
         out_shown: str | None,
     ) -> PlanDocument:
-        from orchestrator.plan import compile_spec, render_plan
+        from orchestrator.compile import compile_spec
+        from orchestrator.plan import render_plan
 
         where = f"output={out_shown}"
         if out is not None and out.is_dir():
@@ -321,6 +324,10 @@ class ToolSet:
                 "running); false: return the run id at once and execute in the background"
             ),
         ] = True,
+        backend: Annotated[
+            Literal["local", "temporal"],
+            Field(description="local: this server executes the run; temporal: `skillweave worker`s do"),
+        ] = "local",
     ) -> RunView | InputRequiredResult:
         """Run a workflow: compile the spec (or load the saved plan), record a new durable run,
         and execute it, sending a progress notification per step event.
@@ -342,19 +349,30 @@ class ToolSet:
             confined = await self.ws.confine(ctx, spec=spec)
             if isinstance(confined, InputRequiredResult):
                 return confined
+            if backend == "temporal":  # checked as a local run is: the workers would start its servers
+                from orchestrator.server.temporal_runs import run_on_temporal
+
+                plan = await self.ws.blocking(self._checked_plan, confined.paths["spec"], confined.roots)
+                return await run_on_temporal(self.ws.settings, plan, dict(inputs or {}),
+                                             wait_s=self.ws.config.wait_limit_s if wait else 0)
             run_id = await self.ws.blocking(self._create, confined.paths["spec"], dict(inputs or {}), confined.roots)
             execution = self.registry.start(run_id)
             return await self._watch(ctx, execution, wait=wait)
 
     def _create(self, path: Path, inputs: dict[str, Any], roots: RootSet) -> str:
         from orchestrator.engine import create_run
-        from orchestrator.plan import load_spec_or_plan
+
+        return str(create_run(self._checked_plan(path, roots), inputs, self.ws.settings))
+
+    def _checked_plan(self, path: Path, roots: RootSet) -> Plan:
+        """The plan of `path`, refused if it reads outside the roots or would start an untrusted server."""
+        from orchestrator.compile import load_spec_or_plan
 
         plan = load_spec_or_plan(path, self.ws.settings)
         if path.suffix.lower() == ".json":  # a spec's surroundings were confined with it
             self._confine_plan(plan, roots)
         refuse_untrusted_plan(plan, self.ws.settings)
-        return str(create_run(plan, inputs, self.ws.settings))
+        return plan
 
     def _confine_plan(self, plan: Plan, roots: RootSet) -> None:
         """A saved plan names its spec, its spec-local skills and maybe an mcp.json: what a
@@ -390,7 +408,7 @@ class ToolSet:
         self,
         limit: Annotated[int, Field(ge=1, le=200, description="How many runs, newest first")] = 20,
         status: Annotated[
-            Literal["pending", "running", "paused", "succeeded", "failed", "escalated"] | None,
+            Literal["pending", "running", "paused", "succeeded", "degraded", "failed", "escalated"] | None,
             Field(description="Only runs with this status"),
         ] = None,
     ) -> RunList:

@@ -23,7 +23,7 @@ def step_infos(plan: Plan) -> list[StepInfo]:
             id=step.id,
             name=step.name,
             skill=step.skill,
-            kind=plan.skills[step.skill].kind.value if step.skill in plan.skills else "unknown",
+            kind=plan.skills[step.skill].kind if step.skill in plan.skills else "unknown",
             depends_on=list(step.depends_on),
             approval=step.policy.approval is not None and step.policy.approval.required,
         )
@@ -61,6 +61,10 @@ def next_move(summary: RunSummary, executing: bool, elsewhere: int | None = None
         return f"The run has not started. Call resume_run with run_id {run!r} to execute it."
     if summary.status is RunStatus.SUCCEEDED:
         return f"Done. The outputs are below; the full report is the resource {report_uri(run)}."
+    if summary.status is RunStatus.DEGRADED:
+        steps = ", ".join(d.step_id for d in summary.degraded)
+        return (f"Done, degraded: a fallback stood in for {steps} (see degraded). The outputs are below; the "
+                f"full report is the resource {report_uri(run)}.")
     return (
         f"The run did not succeed (see error) and cannot be resumed. Read the report at {report_uri(run)}; "
         "after fixing the cause, start a new run with run_workflow."
@@ -80,6 +84,7 @@ def run_view(summary: RunSummary, *, executing: bool, elsewhere: int | None = No
         executing=executing,
         awaiting_approval=list(summary.awaiting),
         error=error,
+        degraded=[f"{d.step_id}: {d.fallback}: {d.reason}" for d in summary.degraded],
         steps=[
             StepView(
                 id=s.step_id,

@@ -1,37 +1,61 @@
-"""Error text as an MCP client reads it: tool arguments, not the CLI's flags.
+"""How the MCP server words the hints errors carry (`orchestrator.hints`): as tools and arguments.
 
-The engine phrases a few messages for the command line (`--input NAME=VALUE`,
-`--force`); a host agent calling a tool has `inputs` and `force=true` instead.
-`for_client` rewrites those phrases at the server's edge, so no shared module
-needs to know which front end it serves.
+A host agent calling a tool has `inputs` and `force=true`, not the CLI's `--input` and
+`--force`; the errors themselves name neither (they carry a `Hint`), and this module
+says it the server's way.
+
+    render_error(exc, hint=True)    `where: message` and (unless hint=False) its hint
+    say(hint)                       the phrase alone (`resume_run with force=true resumes anyway`)
 """
 
 from __future__ import annotations
 
-import re
+import shlex
 
-_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\(give it with --input ([^\s=]+)=VALUE\)"), r"(give it in the `inputs` argument, key '\1')"),
-    (re.compile(r"(?m)^--input ([^\s:]+):"), r"inputs.\1:"),
-    (re.compile(r"\(--force resumes anyway\)"), "(resume_run with force=true resumes anyway)"),
-    (re.compile(r"\buse --force if\b"), "call resume_run with force=true if"),
-    (
-        re.compile(r"pass --state-dir or set SKILLWEAVE_STATE_DIR"),
-        "this server keeps its runs in that state directory, which is chosen when the server is started",
-    ),
-)
+from orchestrator.errors import Diagnostic, SkillweaveError
+from orchestrator.hints import Hint, HintAction, attach
 
 
-def for_client(text: str) -> str:
-    """`text` with the CLI's flags replaced by the tools' arguments."""
-    for pattern, replacement in _REWRITES:
-        text = pattern.sub(replacement, text)
-    return text
+def say(hint: Hint) -> str:
+    match hint.action:
+        case HintAction.GIVE_INPUT:
+            return f"give it in the `inputs` argument, key '{hint.name}'"
+        case HintAction.RESUME:
+            return f"resume_run with run_id '{hint.run_id}' continues it"
+        case HintAction.RESUME_ANYWAY:
+            return "resume_run with force=true resumes anyway"
+        case HintAction.RESUME_IF_GONE:
+            return "call resume_run with force=true if that process is gone"
+        case HintAction.CHOOSE_STATE_DIR:
+            return "this server keeps its runs in that state directory, which is chosen when the server is started"
+        case HintAction.PLAN_AGAIN:
+            return "write it again with plan_workflow"
+        case HintAction.ANSWER_FROM_RECORDING:
+            return "or answer from a recording, chosen when the server is started"
+        case HintAction.RECORD_AGAIN:
+            return "record the calls again"
+        case HintAction.FIX_SKILL:
+            return "`skillweave skills validate --fix` does it"
+        case HintAction.APPROVE:
+            return f"approve_step with run_id '{hint.run_id}' and step '{hint.step}' (or reject=true)"
+        case HintAction.LET_MODEL_CHOOSE:
+            return "or let the model choose: a key or a recording, chosen when the server is started"
+        case HintAction.TRUST:  # no tool trusts a file: the person does, from a shell
+            return (f"if you wrote it or reviewed it, run `skillweave trust {shlex.quote(hint.name or 'PATH')}` "
+                    "in a shell and try again")
+        case HintAction.INTERPRET:
+            return "`skillweave plan --interpret` in a shell asks the model to read it"
 
 
-_FORCE_HINT = re.compile(r" \(--force resumes anyway\)|; use --force if that process is gone")
+def render_diagnostic(d: Diagnostic) -> str:
+    return attach(d.render(), d.hint, say)
 
 
-def without_force_hint(text: str) -> str:
-    """`text` without the engine's advice to resume with `--force` (the caller gives its own)."""
-    return _FORCE_HINT.sub("", text)
+def render_error(exc: SkillweaveError, *, hint: bool = True) -> str:
+    diagnostics = getattr(exc, "diagnostics", None)
+    if diagnostics:
+        return "\n".join(render_diagnostic(d) if hint else d.render() for d in diagnostics)
+    text = exc.render()
+    if exc.setting is not None:
+        text += " (chosen when the server was started)"
+    return attach(text, exc.hint if hint else None, say)

@@ -4,7 +4,8 @@ Public surface (everything else in this package is private to it):
 
     Skill                       frozen model of one loaded skill folder: name, description,
                                 path, skill_md, origin ("bundled"|"spec"|"dir"|"env"),
-                                kind (SkillKind; INSTRUCTIONS without skillweave.* keys),
+                                kind (a registered kind's name, `orchestrator.kinds`;
+                                "instructions" without skillweave.* keys), params,
                                 body, body_line, entry, server, tool, input_schema,
                                 output_schema, network, timeout_s, license, compatibility,
                                 allowed_tools, metadata, sha256, warnings;

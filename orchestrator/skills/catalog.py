@@ -56,6 +56,7 @@ def load_skill(folder: Path, origin: Origin = "dir", max_bytes: int | None = Non
         output_schema=ext.output_schema,
         network=ext.network,
         timeout_s=ext.timeout_s,
+        params=ext.params,
         license=_str(_value(fm, "license")),
         compatibility=_str(_value(fm, "compatibility")),
         allowed_tools=split_tools(_value(fm, "allowed-tools")),
@@ -177,7 +178,7 @@ def load_catalog(settings: Settings, spec_path: Path | None = None) -> Catalog:
     for source, origin in _sources(settings, spec_path):
         if not source.is_dir():
             if origin == "dir":
-                raise NotFoundError(f"--skills-dir {source}: no such folder")
+                raise NotFoundError("no such folder", where=str(source), setting="skills_dirs")
             if origin == "env":
                 problems.append(
                     Diagnostic(

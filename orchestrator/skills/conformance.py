@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from orchestrator.hints import Hint, HintAction
 from orchestrator.skills.frontmatter import Entry, Frontmatter
 from orchestrator.skills.model import PROFILES, Profile
 
@@ -69,6 +70,7 @@ class Finding:
     ours: bool = False
     advisory: bool = False
     file: Path | None = None  # None: the SKILL.md
+    hint: Hint | None = None  # what fixes it
 
 
 def name_problem(name: str) -> str | None:
@@ -149,11 +151,9 @@ def _check_keys(fm: Frontmatter) -> list[Finding]:
                 f"(breaks {', '.join(sorted(breaks))}; {', '.join(accepted)} accept it)"
             )
         else:
-            message = (
-                f"unknown frontmatter key '{entry.key}': not an Agent Skills key "
-                "(move it under metadata: skills validate --fix)"
-            )
-        findings.append(Finding(entry.line, message, "unknown-key", breaks=breaks))
+            message = f"unknown frontmatter key '{entry.key}': not an Agent Skills key (move it under metadata)"
+        fix = Hint(action=HintAction.FIX_SKILL) if not accepted else None
+        findings.append(Finding(entry.line, message, "unknown-key", breaks=breaks, hint=fix))
     return findings
 
 

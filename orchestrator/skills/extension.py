@@ -1,16 +1,18 @@
 """The `skillweave.*` metadata keys: what the orchestrator needs beyond the Agent Skills spec.
 
     metadata:
-      skillweave.kind: script            # script | mcp | llm
-      skillweave.entry: scripts/main.py  # script (may not exist yet: the LLM writes it)
+      skillweave.kind: script            # a registered kind: script | mcp | llm | http | a plug-in's
       skillweave.input-schema: schemas/input.json
       skillweave.output-schema: schemas/output.json
-      skillweave.server: docs            # mcp
-      skillweave.tool: get_docs          # mcp
       skillweave.timeout: "30"           # seconds per attempt
-      skillweave.network: deny           # script: deny (default) | allow
+      skillweave.entry: scripts/main.py  # and each kind's own keys (`SkillKind.keys`):
+      skillweave.network: deny           #   script: entry, network; mcp: server, tool;
+      skillweave.server: docs            #   http: url, method
+      skillweave.tool: get_docs
 
-A skill without any of them is an instructions-only skill, for hosts.
+A skill without any of them is an instructions-only skill, for hosts. The keys every
+kind has are read here; the kind reads its own (`SkillKind.read`, given a
+`KindMetadata` view of the block), so adding a kind touches nothing in this module.
 """
 
 from __future__ import annotations
@@ -23,32 +25,33 @@ from typing import Any
 import jsonschema_rs
 
 from orchestrator.config import ENV_MAX_SPEC_BYTES, file_caps
-from orchestrator.plan.model import SkillKind
+from orchestrator.kinds import (
+    BUILTIN_NAMES,
+    COMMON_KEYS,
+    INSTRUCTIONS,
+    PREFIX,
+    KindFields,
+    SkillKind,
+    kind_registry,
+)
 from orchestrator.schemaref import SchemaRefError, bundle_schema
 from orchestrator.skills.conformance import Finding
 from orchestrator.skills.frontmatter import Entry, Frontmatter
-from orchestrator.skills.model import DEFAULT_ENTRY
 
-PREFIX = "skillweave."
-KEYS = ("kind", "entry", "input-schema", "output-schema", "server", "tool", "timeout", "network")
-RUNNABLE_KINDS = (SkillKind.SCRIPT, SkillKind.MCP, SkillKind.LLM)
-# Which keys mean something for which kind; the others are reported as ignored.
-_KIND_KEYS: dict[SkillKind, frozenset[str]] = {
-    SkillKind.SCRIPT: frozenset(
-        ("kind", "entry", "input-schema", "output-schema", "timeout", "network")
-    ),
-    SkillKind.MCP: frozenset(
-        ("kind", "input-schema", "output-schema", "server", "tool", "timeout")
-    ),
-    SkillKind.LLM: frozenset(("kind", "input-schema", "output-schema", "timeout")),
-}
+
+def _builtin_keys() -> tuple[str, ...]:
+    """The keys any built-in kind knows: one of them on a skill of another kind is ignored
+    (with a note), any other is unknown."""
+    registry = kind_registry()
+    own = [key for name in BUILTIN_NAMES if (k := registry.get(name)) for key in k.keys]
+    return tuple(dict.fromkeys([*COMMON_KEYS, *own]))
 
 
 @dataclass(slots=True)
 class Extension:
     """The resolved `skillweave.*` settings of one skill, and what was wrong with them."""
 
-    kind: SkillKind = SkillKind.INSTRUCTIONS
+    kind: str = INSTRUCTIONS
     entry: str | None = None
     server: str | None = None
     tool: str | None = None
@@ -56,6 +59,7 @@ class Extension:
     output_schema: dict[str, Any] | None = None
     network: bool = False
     timeout_s: float | None = None
+    params: dict[str, Any] = field(default_factory=dict)
     files: list[Path] = field(default_factory=list)  # the files the skill's hash covers
     findings: list[Finding] = field(default_factory=list)
 
@@ -81,6 +85,37 @@ class Extension:
         )
 
 
+class _Metadata:
+    """The `KindMetadata` a kind reads its own keys from."""
+
+    def __init__(self, ext: Extension, ours: dict[str, Entry], folder: Path, block: Entry) -> None:
+        self.folder = folder
+        self._ext = ext
+        self._ours = ours
+        self._block = block
+
+    def has(self, key: str) -> bool:
+        return key in self._ours
+
+    def text(self, key: str) -> str | None:
+        entry = self._ours.get(key)
+        return None if entry is None else metadata_text(entry)
+
+    def problem(self, key: str | None, message: str, code: str, *, advisory: bool = False) -> None:
+        entry = self._ours.get(key) if key is not None else None
+        self._ext.problem(entry.line if entry is not None else self._block.line, message, code, advisory=advisory)
+
+    def path(self, key: str) -> Path | None:
+        entry = self._ours.get(key)
+        return None if entry is None else _relative_file(self._ext, entry, self.folder, key.split("-")[0])
+
+    def escape(self, path: Path) -> Path | None:
+        return escaping_target(self.folder, path)
+
+    def cover(self, path: Path) -> None:
+        self._ext.files.append(path)
+
+
 def read_extension(fm: Frontmatter, folder: Path, max_bytes: int | None = None) -> Extension:
     """Resolve and check the skill's `skillweave.*` keys. `max_bytes` caps each schema
     file with the files its `$ref`s name (default: SKILLWEAVE_MAX_SPEC_BYTES)."""
@@ -91,58 +126,66 @@ def read_extension(fm: Frontmatter, folder: Path, max_bytes: int | None = None) 
     ours = {c.key[len(PREFIX) :]: c for c in metadata.children if c.key.startswith(PREFIX)}
     if not ours:
         return ext
+    kind_entry = ours.get("kind")
+    kind_name = metadata_text(kind_entry).strip() if kind_entry is not None else ""
+    kind = kind_registry().get(kind_name) if kind_name and kind_name != INSTRUCTIONS else None
+    known = tuple(dict.fromkeys(_builtin_keys() + (kind.keys if kind is not None else ())))
     for key, entry in ours.items():
-        if key not in KEYS:
-            near = difflib.get_close_matches(key, KEYS, n=1)
+        if key not in known:
+            near = difflib.get_close_matches(key, known, n=1)
             hint = (
-                f" (did you mean '{PREFIX}{near[0]}'?)" if near else f" (known: {', '.join(KEYS)})"
+                f" (did you mean '{PREFIX}{near[0]}'?)" if near else f" (known: {', '.join(known)})"
             )
             ext.problem(entry.line, f"unknown key '{PREFIX}{key}'{hint}", "unknown-key")
-    kind_entry = ours.get("kind")
     if kind_entry is None:
         ext.problem(
-            metadata.line, f"'{PREFIX}kind' is missing (script, mcp or llm)", "kind-missing"
+            metadata.line, f"'{PREFIX}kind' is missing ({_kinds_named()})", "kind-missing"
         )
         return ext
-    try:
-        kind = SkillKind(metadata_text(kind_entry))
-    except ValueError:
-        kind = None
-    if kind not in RUNNABLE_KINDS:
+    if kind is None:
         ext.problem(
             kind_entry.line,
-            f"'{PREFIX}kind' '{metadata_text(kind_entry)}' is not script, mcp or llm",
+            f"'{PREFIX}kind' '{metadata_text(kind_entry)}' is not {_kinds_named()}",
             "kind",
         )
         return ext
-    assert kind is not None
-    ext.kind = kind
+    ext.kind = kind.name
     for key, entry in ours.items():
-        if key in KEYS and key not in _KIND_KEYS[kind]:
+        if key in known and key not in COMMON_KEYS and key not in kind.keys:
             ext.problem(
                 entry.line,
-                f"'{PREFIX}{key}' means nothing for a {kind.value} skill; it is ignored",
+                f"'{PREFIX}{key}' means nothing for a {kind.name} skill; it is ignored",
                 "ignored",
                 advisory=True,
             )
-    if kind is SkillKind.SCRIPT:
-        _read_entry(ext, ours.get("entry"), folder, metadata)
-        _read_network(ext, ours.get("network"))
-    if kind is SkillKind.MCP:
-        for key in ("server", "tool"):
-            named = ours.get(key)
-            value = metadata_text(named) if named is not None else ""
-            if not value.strip():
-                ext.problem(
-                    named.line if named else metadata.line,
-                    f"an mcp skill needs '{PREFIX}{key}'",
-                    f"{key}-missing",
-                )
-            setattr(ext, key, value.strip() or None)
+    _read_own_keys(ext, kind, _Metadata(ext, ours, folder, metadata))
     ext.input_schema = _read_schema(ext, ours.get("input-schema"), folder, max_bytes)
     ext.output_schema = _read_schema(ext, ours.get("output-schema"), folder, max_bytes)
     _read_timeout(ext, ours.get("timeout"))
     return ext
+
+
+def _kinds_named() -> str:
+    """`script, mcp, llm or http` (and the installed kinds), for messages."""
+    names = [n for n in kind_registry().names()]
+    builtin = [n for n in BUILTIN_NAMES if n in names]
+    names = builtin + [n for n in names if n not in builtin]
+    return ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
+
+
+def _read_own_keys(ext: Extension, kind: SkillKind, meta: _Metadata) -> None:
+    try:
+        fields = kind.read(meta)
+    except Exception as exc:  # a plug-in kind's reader: its bug refuses the skill, not the catalog
+        meta.problem("kind", f"the {kind.name} kind could not read the skill's keys: "
+                             f"{type(exc).__name__}: {exc}", "kind-read")
+        return
+    if not isinstance(fields, KindFields):
+        meta.problem("kind", f"the {kind.name} kind read its keys into a {type(fields).__name__}, "
+                             "not KindFields", "kind-read")
+        return
+    ext.entry, ext.server, ext.tool = fields.entry, fields.server, fields.tool
+    ext.network, ext.params = fields.network, dict(fields.params)
 
 
 def metadata_text(entry: Entry) -> str:
@@ -189,52 +232,6 @@ def escaping_target(folder: Path, path: Path) -> Path | None:
     if real == real_folder or real_folder in real.parents:
         return None
     return real
-
-
-def _read_entry(ext: Extension, entry: Entry | None, folder: Path, metadata: Entry) -> None:
-    if entry is None:
-        ext.entry = DEFAULT_ENTRY
-        path: Path | None = folder / DEFAULT_ENTRY
-        line = metadata.line
-    else:
-        path = _relative_file(ext, entry, folder, "entry")
-        line = entry.line
-        if path is None:
-            return
-        ext.entry = metadata_text(entry).strip()
-    assert path is not None
-    escape = escaping_target(folder, path)
-    if escape is not None:  # the default entry; a declared one was checked already
-        ext.problem(
-            line,
-            f"the entry '{ext.entry}' leads outside the skill folder (a symlink to {escape})",
-            "entry-path",
-        )
-        return
-    if path.is_file():
-        ext.files.append(path)
-    elif path.exists():
-        ext.problem(line, f"the entry '{ext.entry}' is not a file", "entry")
-    else:
-        ext.problem(
-            line,
-            f"the entry script '{ext.entry}' does not exist yet: the LLM will write its first version",
-            "entry-missing",
-            advisory=True,
-        )
-
-
-def _read_network(ext: Extension, entry: Entry | None) -> None:
-    if entry is None:
-        return
-    value = metadata_text(entry).strip().lower()
-    if value not in ("deny", "allow"):
-        ext.problem(
-            entry.line,
-            f"'{PREFIX}network' must be deny or allow, not '{metadata_text(entry)}'",
-            "network",
-        )
-    ext.network = value == "allow"
 
 
 def _read_timeout(ext: Extension, entry: Entry | None) -> None:

@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.errors import Diagnostic
-from orchestrator.plan.model import BoundSkill, SkillKind
+from orchestrator.kinds import INSTRUCTIONS, BoundSkill, ParamValue
 
 # Where a skill was found, in catalog search order (DESIGN.md, Planning).
 Origin = Literal["bundled", "spec", "dir", "env"]
@@ -18,7 +18,6 @@ Profile = Literal["strict", "claude-code", "cursor"]
 PROFILES: tuple[Profile, ...] = ("strict", "claude-code", "cursor")
 
 SKILL_FILE = "SKILL.md"
-DEFAULT_ENTRY = "scripts/main.py"
 
 
 class Skill(BaseModel):
@@ -37,7 +36,7 @@ class Skill(BaseModel):
     path: Path  # the skill folder, absolute
     skill_md: Path
     origin: Origin
-    kind: SkillKind = SkillKind.INSTRUCTIONS
+    kind: str = INSTRUCTIONS  # a registered kind name
     body: str = ""
     body_line: int = 1  # the line of SKILL.md where `body` starts
     entry: str | None = None  # script: relative to `path`
@@ -47,6 +46,7 @@ class Skill(BaseModel):
     output_schema: dict[str, Any] | None = None  # JSON Schema
     network: bool = False
     timeout_s: float | None = None
+    params: dict[str, ParamValue] = {}  # what the kind read from its own keys
     license: str | None = None
     compatibility: str | None = None
     allowed_tools: tuple[str, ...] = ()
@@ -73,6 +73,7 @@ class Skill(BaseModel):
             tool=self.tool,
             network=self.network,
             timeout_s=self.timeout_s,
+            params=self.params,
             input_schema=self.input_schema,
             output_schema=self.output_schema,
         )

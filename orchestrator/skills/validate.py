@@ -96,6 +96,7 @@ def judge(finding: Finding, skill_md: Path, profile: Profile | None) -> Diagnost
         message=message,
         severity=severity,
         code=finding.code,
+        hint=finding.hint,
     )
 
 

@@ -21,7 +21,8 @@ from orchestrator.spec.source import Source
 
 TYPE_WORDS: dict[str, str] = {
     **dict.fromkeys(
-        ("string", "str", "text", "markdown", "md", "html", "url", "uri", "path", "filename"),
+        ("string", "str", "text", "markdown", "md", "html", "url", "uri", "path", "filename", "folder",
+         "directory", "dir"),
         "string",
     ),
     **dict.fromkeys(("email", "date", "datetime", "timestamp", "yaml"), "string"),
@@ -33,7 +34,7 @@ TYPE_WORDS: dict[str, str] = {
     **dict.fromkeys(("null", "none"), "null"),
 }
 _FORMAT_WORDS = {"markdown", "md", "html", "url", "uri", "path", "filename", "email", "date",
-                 "datetime", "timestamp", "yaml"}
+                 "datetime", "timestamp", "yaml", "folder", "directory", "dir"}
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_-]*"
 NUMBER_WORDS: dict[str, int] = {
@@ -133,6 +134,18 @@ def _source_qualifier(qualifiers: str) -> tuple[str, str] | None:
     return None
 
 
+_FROM_INPUTS = re.compile(r"(?i)^(?:from\s+(?:the\s+)?)?(?:workflow\s+inputs?|inputs?)$")
+
+
+def _input_qualifier(qualifiers: str) -> str | None:
+    """`(workflow input)`, `(from the inputs)`: the other qualifiers; None when none says so."""
+    parts = split_top(qualifiers)
+    for i, part in enumerate(parts):
+        if _FROM_INPUTS.match(part.strip().strip("`")):
+            return ", ".join(parts[:i] + parts[i + 1:])
+    return None
+
+
 def qualify(
     qualifiers: str, name: str, src: Source, line: int
 ) -> tuple[str | None, str | None, bool, list[str]]:
@@ -201,6 +214,8 @@ def parse_fields(
         if source is not None and ref is None:  # `artifact_id (step one)`, `rows (from Step 2)`
             ref = f"steps.{source[0]}.output.{name}"
             quals = source[1]
+        elif ref is None and (given := _input_qualifier(quals)) is not None:  # `n (workflow input)`
+            ref, quals = f"inputs.{name}", given
         typ, items, required, notes = qualify(quals, name, src, line)
         tail = m.group(3).strip().lstrip("-—– ").strip()
         fields.append(

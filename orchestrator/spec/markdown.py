@@ -160,7 +160,8 @@ def read_inputs(section: Section, src: Source) -> tuple[InputSpec, ...]:
         name, quals, desc = m.group(1), m.group(2) or "", (m.group(3) or "").strip()
         typ, _items, required, notes = qualify(quals, name, src, block.line)
         default = None
-        d = re.search(r"(?i)\bdefault(?:s to|:|=|\s)\s*`?([^`;,)]+)`?", f"{quals} {desc}")
+        default_said = re.compile(r"(?i)\bdefault(?:s to|:|=|\s)\s*`?([^`;,)]+)`?")
+        d = default_said.search(quals) or default_said.search(desc)  # `(number, default 0.2): the rate`
         if d:
             raw = d.group(1).strip()
             try:

@@ -50,6 +50,7 @@ class InputSpec(_Node):
     required: bool = True
     default: Any = None
     where: str
+    format: str | None = None  # JSON Schema `format`: "path" is a host file or folder shown to scripts read-only
 
 
 class Reading(_Node):
@@ -114,7 +115,13 @@ class StepSpec(_Node):
     depends_on: tuple[str, ...] = ()  # explicit step ids (resolved from "Step 2", ids or names)
     depends_where: str | None = None  # set with depends_on empty: an explicit root ("none")
     for_each: str | None = None  # "item in list_field"
-    when: str | None = None  # a Jinja2 expression
+    when: str | None = None  # a condition as written: an expression or words (spec/condition.py)
+    # "Otherwise:" (the line that says so): the step runs exactly when the condition of the
+    # nearest earlier step with one was false, or of the step it names (`otherwise_of`: "Otherwise
+    # (of Step 4)", YAML `otherwise: check`); `otherwise_text` is a condition it states itself
+    otherwise_where: str | None = None
+    otherwise_text: str | None = None
+    otherwise_of: str | None = None  # a step id, number ("step-4") or name, resolved by the planner
     approval: ApprovalPolicy | None = None
     compensation: str | None = None
     timeout_s: float | None = None

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from orchestrator.hints import Hint, HintAction
 from orchestrator.spec.model import (
     ContractSpec,
     SentenceReading,
@@ -108,7 +109,7 @@ def record(
     elif phrase.signal or phrase.problems:
         problem = "; ".join(phrase.problems) or "no policy read"
         src.warn(line, f"{who}: '{_quote(text)}' states a policy that was not understood ({problem}); "
-                       "it is not in the plan (`plan --interpret` can ask the model)", UNREAD_CODE)
+                       "it is not in the plan", UNREAD_CODE, Hint(action=HintAction.INTERPRET))
         src.unread.append(UnreadSentence(text=text, where=src.where(line), section=section, steps=steps,
                                          step_name=step_name, problem=problem))
     return reading

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from orchestrator.errors import Diagnostic, Severity, SpecError
+from orchestrator.hints import Hint
 
 MAX_MESSAGE = 400  # characters; a message quotes spec text, which may be a whole paragraph
 
@@ -47,7 +48,7 @@ class Source:
             Diagnostic(file=self.path, line=max(line, 1), message=one_line(message), code=code)
         )
 
-    def warn(self, line: int, message: str, code: str = "spec.unread") -> None:
+    def warn(self, line: int, message: str, code: str = "spec.unread", hint: Hint | None = None) -> None:
         self.warnings.append(
             Diagnostic(
                 file=self.path,
@@ -55,6 +56,7 @@ class Source:
                 message=one_line(message),
                 severity=Severity.WARNING,
                 code=code,
+                hint=hint,
             )
         )
 

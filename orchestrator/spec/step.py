@@ -27,11 +27,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from orchestrator.policy import RetryPolicy
+from orchestrator.policy import ApprovalPolicy, RetryPolicy
+from orchestrator.spec import condition as cond
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para, split_label
 from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, parse_fields, split_top, step_id
+from orchestrator.spec.input_prose import assignments
 from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepForm, StepSpec
 from orchestrator.spec.source import Source
 
@@ -76,6 +78,8 @@ def label_key(label: str | None, value: str) -> str | None:
         prose.read_step_list(value, bare_digits=False).ids
     ):
         return "depends"
+    if key is None and label and cond.otherwise_sentence(label) is not None:
+        return "otherwise"
     return key
 
 
@@ -127,19 +131,16 @@ def read_for_each(text: str, src: Source, line: int) -> str | None:
 
 
 def read_when(text: str, src: Source, line: int) -> str | None:
-    """A Jinja2 expression, checked for syntax."""
+    """A condition: a Jinja2 expression or a comparison in words (`spec.condition`), kept as
+    written for the planner to compile; what is neither is an error with its line."""
     expr = _strip_code(text)
     if not expr:
         src.error(line, "when: the condition is empty", "spec.when")
         return None
-    from jinja2 import TemplateSyntaxError
-
-    from orchestrator.templating import parse_expression, shared_environment
-
-    try:
-        parse_expression(shared_environment(), expr)  # parsed only: nothing is computed here
-    except TemplateSyntaxError as exc:
-        src.error(line, f"when: '{expr}' is not a valid expression: {exc.message}", "spec.when")
+    if cond.read_condition(expr) is None:
+        src.error(line, f"when: the condition '{expr}' cannot be read: write a comparison such as "
+                        "`confidence < 0.7`, `Step 4 reported valid = true`, `amount is over 1000` "
+                        "or an expression", "spec.when")
         return None
     return expr
 
@@ -212,6 +213,7 @@ class _StepBuilder:
         self.bold: list[Mention] = []
         self.prose_depends: tuple[prose.StepList, int, str] | None = None
         self.structure_read = 0  # sentences read as a dependency, a root (+1) or a route (+2)
+        self.block_index = 0  # which of the step's blocks is being read
         self.foreign_routes: list[tuple[str, prose.RouteReading, int]] = []
 
     def read(self, what: str, line: int, text: str, note: str) -> None:
@@ -238,7 +240,17 @@ class _StepBuilder:
         if key in {"input", "output"}:
             target = self.inputs if key == "input" else self.outputs
             for text, at in [(value, line), *children]:
+                if key == "input":  # `left` = the orders rows from step 2, `key` = "customer_id"
+                    fields, literals, rest = assignments(text, src.where(at))
+                    self.inputs.extend(fields)
+                    self.values.setdefault("input_values", {}).update(literals)
+                    if fields or literals:
+                        self.read("input", at, text, "inputs " + ", ".join([*(f.name for f in fields), *literals]))
+                        text = ", ".join(rest)
                 target.extend(parse_fields(text, src, at, output=key == "output"))
+            return
+        if key == "otherwise":
+            self.otherwise(bullet.label or "", value, line)
             return
         if key == "failures":
             parts = [p for p in split_top(value, ";")] + [t for t, _ in children]
@@ -290,7 +302,7 @@ class _StepBuilder:
         elif key == "when":
             v["when"] = read_when(value, src, line)
         elif key == "approval":
-            v["approval"] = pt.read_approval(value, src, line)
+            v["approval"] = cond.read_approval_text(value, src, line)
         elif key == "compensation":
             name = value.strip().strip("`").strip()
             if not _ID.fullmatch(name):
@@ -362,6 +374,8 @@ class _StepBuilder:
             self.structure_read += 2  # a route says nothing else: the bullet is read whole
             self._route(route, sentence, line)
             return True
+        if self._condition(sentence, line):
+            return True
         found = prose.dependency_phrase(sentence)
         if found is not None:
             self.structure_read += 1
@@ -378,6 +392,67 @@ class _StepBuilder:
                 self.prose_depends = (prose.StepList(root=True), line, sentence)
         self._io(sentence, line)
         self._returns(sentence, line)
+        return False
+
+    def otherwise(self, label: str, rest: str, line: int) -> None:
+        """"Otherwise (valid is false): roll back": the step runs when the condition before it was false."""
+        found = cond.otherwise_sentence(label if label else rest)
+        paren = found[0] if found else None
+        if not label and found is not None:
+            rest = found[1]
+        named = cond.otherwise_of(paren or found[1]) if found is not None else None
+        if named is not None and not paren and not label:  # "Otherwise of Step 4: roll back"
+            rest = named[1]
+        if self.block_index > 1:  # "otherwise, page the on-call" among the failure lines is not a branch
+            self.src.warn(line, f"{self.sid}: '{(label + ': ' + rest) if label else rest}' is not read as an "
+                                "Otherwise: it must open the step (its first or second line)", "spec.unread")
+            self.description.append(rest.strip())
+            return
+        self.values["otherwise_where"] = self.src.where(line)
+        self.field_where["when"] = self.src.where(line)
+        if named is not None:
+            self.values["otherwise_of"] = named[0]
+        elif paren and cond.read_condition(paren) is not None:
+            self.values["otherwise_text"] = paren
+        self.read("otherwise", line, f"{label}: {rest}" if label else rest,
+                  f"runs exactly when the condition of {named[0]} was false" if named is not None
+                  else "runs exactly when the condition of the step before it was false")
+        if rest.strip():
+            self.description.append(rest.strip())
+
+    def _condition(self, sentence: str, line: int) -> bool:
+        """A sentence that makes the step conditional, says it needs an approval, or how long
+        its approval waits; True when taken."""
+        said = cond.condition_sentence(sentence)
+        if said is not None and "when" not in self.values:
+            text, negated = said
+            if cond.read_condition(text) is None:
+                message = (f"{self.sid}: the condition '{text}' cannot be read: write a comparison such as "
+                           "`confidence < 0.7`, `Step 4 reported valid = true` or `amount is over 1000`")
+                if re.match(r"(?i)^\W*only\s+(?:if|when)\b", sentence):  # "Only if ..., use the backup": maybe not
+                    self.src.warn(line, f"{message}; the step runs without it", "spec.when")
+                    return False
+                self.src.error(line, message, "spec.when")
+                return True
+            self.values["when"] = f"not ({text})" if negated and cond.is_expression(text) else (
+                f"unless {text}" if negated else text)
+            self.field_where["when"] = self.src.where(line)
+            self.read("when", line, sentence, f"runs only when {text}" if not negated else f"skipped when {text}")
+            self.structure_read += 2  # the sentence is read whole
+            return True
+        if cond.approval_sentence(sentence) and "approval" not in self.values:
+            seconds, then = cond.approval_timeout(sentence)
+            self.values["approval"] = ApprovalPolicy(timeout_s=seconds, on_timeout=then or "reject")
+            self.field_where["approval"] = self.src.where(line)
+            self.read("approval", line, sentence, "needs a person's approval")
+            return True
+        approval = self.values.get("approval")
+        if isinstance(approval, ApprovalPolicy) and approval.timeout_s is None:
+            seconds, then = cond.approval_timeout(sentence)
+            if seconds is not None and then is not None:
+                self.values["approval"] = approval.model_copy(update={"timeout_s": seconds, "on_timeout": then})
+                self.read("approval", line, sentence, f"the approval waits {seconds:g}s, then {then}s")
+                return True
         return False
 
     def _returns(self, sentence: str, line: int) -> None:
@@ -485,7 +560,8 @@ def read_step(
     b.mention(name, line)
     flattened = False  # reading failure modes written at the bullets' own level
     aside = False  # after a "notes:" paragraph nothing more belongs to the step
-    for block in blocks:
+    for index, block in enumerate(blocks):
+        b.block_index = index
         if aside:
             text = str(getattr(block, "text", "")).strip()
             src.warn(block.line, f"{sid}: '{text[:60]}' (after a notes line) not read", "spec.unread")
@@ -545,6 +621,10 @@ def _bullet_prose(b: _StepBuilder, bullet: Bullet) -> tuple[str, list[str]]:
     of it is left unread (a route, a bare "runs after Step 2", a labelled sentence), "part"
     when it was read as structure but says more ("only when Step 4 reported valid"), "" when
     not read at all; and the sentences not read whole, which the policy reader reads."""
+    if cond.otherwise_sentence(bullet.text) is not None:  # "otherwise (valid is false): roll back"
+        b.otherwise("", bullet.text, bullet.line)
+        b.mention(bullet.text, bullet.line)
+        return "whole", []
     whole, some = True, False
     rest: list[str] = []
     for offset, sentence in prose.sentences(bullet.text):

@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict
 
 from orchestrator.spec.blocks import Block, Bullet, Para, Table, read_blocks
 from orchestrator.spec.fields import STEP_WORD, number_of, step_id
+from orchestrator.spec.input_prose import attach_gets
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import numbered_heading, read_step, step_heading
@@ -176,8 +177,9 @@ def read_container(
         steps = paragraph_steps(blocks, src, sink, taken)
     if steps is None:
         return None
+    steps, read = attach_gets(steps, [b for b in blocks if b.line not in taken], src)
     for block in blocks:
-        if warn_rest and block.line not in taken:
+        if warn_rest and block.line not in taken and block.line not in read:
             text = str(getattr(block, "text", "")).strip()
             src.warn(block.line, f"workflow steps: '{text[:60]}' not read (not a step)", "spec.unread")
     return steps, taken

@@ -68,7 +68,7 @@ _CLASSES = {c.value: c for c in ErrorClass}
 _STEP_KEYS = {"id", "name", "description", "skill", "agent", "depends_on", "input", "output",
               "outputs", "output_schema", "on_error", "retry", "retries", "timeout", "for_each",
               "when", "approval", "compensation", "compensate", "routes", "regenerate",
-              "fallback", "feedback", "recovery", "success", "failure_modes", "join", "route_on"}
+              "otherwise", "fallback", "feedback", "recovery", "success", "failure_modes", "join", "route_on"}
 _DOTTED = re.compile(r"^([A-Za-z0-9_][\w-]*)\.([A-Za-z_][\w.]*)$")
 
 
@@ -176,6 +176,8 @@ _ALIASES = {
     "depends_on": ("needs", "after", "depends", "requires", "dependencies", "depends-on", "dependsOn"),
     "skill": ("uses", "tool"),
     "input": ("with", "inputs", "params", "args", "arguments"),
+    "when": ("condition", "if", "only_if", "run_if"),
+    "otherwise": ("else", "unless_step"),
 }
 
 
@@ -279,6 +281,15 @@ def _step(r: NodeReader, node: Node, index: int, key_id: str | None = None) -> t
         v["for_each"] = read_for_each(t, r.src, r.line(keys["for_each"][1]))
     if "when" in keys and (t := r.text(keys["when"][1], "when")) is not None:
         v["when"] = read_when(t, r.src, r.line(keys["when"][1]))
+    if "otherwise" in keys:  # `otherwise: check` (that step's condition was false) or `otherwise: true` (the nearest)
+        said = r.value(keys["otherwise"][1])
+        v["otherwise_where"] = r.src.where(r.line(keys["otherwise"][1]))
+        if isinstance(said, str | int) and not isinstance(said, bool) and str(said).strip():
+            v["otherwise_of"] = str(said).strip()
+        elif said is not True:
+            r.src.error(r.line(keys["otherwise"][1]), f"{sid}: otherwise: name the step whose condition must be "
+                                                      "false (`otherwise: check`), or write `otherwise: true`",
+                        "spec.when")
     if "approval" in keys:
         v["approval"] = r.approval(keys["approval"][1])
     for key in ("compensation", "compensate"):
@@ -340,7 +351,7 @@ def _step(r: NodeReader, node: Node, index: int, key_id: str | None = None) -> t
         name: r.src.where(r.line(keys[key][0]))
         for key, name in (("timeout", "timeout"), ("retry", "retries"), ("retries", "retries"),
                           ("on_error", "on_error"), ("approval", "approval"),
-                          ("compensation", "compensation"), ("when", "when"),
+                          ("compensation", "compensation"), ("otherwise", "when"), ("when", "when"),
                           ("for_each", "for_each"))
         if key in keys
     }

@@ -20,6 +20,7 @@ from orchestrator.policy import (
     RetryPolicy,
 )
 from orchestrator.spec import policy_text as pt
+from orchestrator.spec.condition import read_approval_text, read_condition
 from orchestrator.spec.fields import parse_fields, type_of
 from orchestrator.spec.model import (
     FieldSpec,
@@ -173,7 +174,7 @@ class NodeReader:
         if value in (False, None):
             return None
         if isinstance(value, str):
-            return pt.read_approval(value, self.src, self.line(node))
+            return read_approval_text(value, self.src, self.line(node))
         keys = self.mapping(node, "approval")
         if keys is None:
             return None
@@ -186,9 +187,17 @@ class NodeReader:
             self.src.warn(self.line(keys["on_timeout"][1]), "approval.on_timeout must be approve "
                                                             "or reject; reject assumed", "spec.unread")
             on_timeout = "reject"
-        for key in set(keys) - {"required", "timeout", "on_timeout"}:
+        # `when:` (also `condition:`, `if:`): the gate holds only when it is true
+        said = next((k for k in ("when", "condition", "if") if k in keys), None)
+        when = self.text(keys[said][1], f"approval.{said}") if said else None
+        if when is not None and read_condition(when) is None:
+            self.src.error(self.line(keys[said][1]) if said else 0,
+                           f"approval.{said}: the condition '{when}' cannot be read: write a comparison such "
+                           "as `amount > 1000` or `to-eur.amount_eur > 1000`", "spec.when")
+            when = None
+        for key in set(keys) - {"required", "timeout", "on_timeout", "when", "condition", "if"}:
             self.src.warn(self.line(keys[key][0]), f"approval.{key} not understood", "spec.unread")
-        return ApprovalPolicy(required=True, timeout_s=timeout,
+        return ApprovalPolicy(required=True, timeout_s=timeout, when=when,
                               on_timeout="approve" if on_timeout == "approve" else "reject")
 
     def inputs(self, node: Node) -> tuple[InputSpec, ...]:
@@ -226,8 +235,9 @@ class NodeReader:
                 required=bool(spec.get("required", not has_default)),
                 default=spec.get("default"),
                 where=where(self.line(key)),
+                format=str(spec["format"]) if isinstance(spec.get("format"), str) else None,
             ))
-            for extra in set(spec) - {"name", "type", "description", "required", "default"}:
+            for extra in set(spec) - {"name", "type", "description", "required", "default", "format"}:
                 self.src.warn(self.line(val), f"input '{name}': key '{extra}' not understood",
                               "spec.unread")
         return tuple(out)

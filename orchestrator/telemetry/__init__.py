@@ -50,12 +50,16 @@ Temporal. The Temporal backend connects its client with
 workers built from that client inherit it): temporalio's `TracingInterceptor`
 over the same tracer, [] when telemetry is off. Its StartWorkflow/RunWorkflow/
 StartActivity/RunActivity spans then continue the trace of the command that
-started the run, and an attempt's runner spans (sandbox, MCP, model) and a
-script's TRACEPARENT hang under its RunActivity span. The workflow itself must
-not be wrapped by `observe` (spans from a replayed workflow would repeat).
+started the run (which runs its client `joined()` to its caller's trace, as a
+local run's span does), and an attempt's runner spans (sandbox, MCP, model)
+and a script's TRACEPARENT hang under its RunActivity span, in the worker that
+made it. The workflow itself must not be wrapped by `observe` (spans from a
+replayed workflow would repeat). Those commands end with `os._exit`, so they
+call `shutdown()` first.
 
 This module is the facade the runners call: it imports nothing of the engine
-(the engine imports `scope`, which imports `tracing`). The process-wide state
+(the engine imports `scope`, which imports `tracing`; `joined`, which only
+commands call, imports `tracing` when telemetry is on). The process-wide state
 it keeps (`_PROCESS`) mirrors OpenTelemetry's own global providers.
 """
 
@@ -78,8 +82,10 @@ __all__ = [
     "active",
     "enable",
     "environment",
+    "joined",
     "model_call",
     "requested",
+    "shutdown",
     "span",
     "temporal_interceptors",
     "tool_call",
@@ -149,16 +155,29 @@ def active() -> Telemetry | None:
     return _PROCESS.telemetry
 
 
-def enable(environ: Mapping[str, str] = os.environ) -> Telemetry | None:
-    """`--otel`: on even without an exporter in the environment (OTLP/HTTP, its default endpoint)."""
+def enable(environ: Mapping[str, str] = os.environ, *, asked_by: str = "telemetry.enable()") -> Telemetry | None:
+    """On even without an exporter in the environment (OTLP/HTTP, its default endpoint).
+
+    `asked_by` is how the caller names its request in a warning (the CLI: its `--otel`)."""
     if _PROCESS.telemetry is not None:
         return _PROCESS.telemetry
     _PROCESS.checked = True
     if _true(environ.get(ENV_SDK_DISABLED)):
-        warn(f"--otel is ignored: {ENV_SDK_DISABLED}=true")
+        warn(f"{asked_by} is ignored: {ENV_SDK_DISABLED}=true")
         return None
-    _PROCESS.telemetry = _start("--otel", environ)
+    _PROCESS.telemetry = _start(asked_by, environ)
     return _PROCESS.telemetry
+
+
+def shutdown() -> None:
+    """Export what is left and stop, if this process started telemetry (a process that ends
+    with `os._exit`, skipping the providers' own exit hooks, calls it first)."""
+    found = _PROCESS.telemetry
+    if found is not None:
+        try:
+            found.shutdown()
+        except Exception as exc:  # an exporter that fails at the end never fails the command
+            warn(f"telemetry could not export its last spans: {type(exc).__name__}: {exc}")
 
 
 @contextlib.contextmanager
@@ -244,6 +263,30 @@ def environment() -> dict[str, str]:
     """The current span's context as environment variables (`TRACEPARENT`, `TRACESTATE`); {} when off."""
     telemetry = active()
     return {} if telemetry is None else telemetry.environment()
+
+
+@contextlib.contextmanager
+def joined() -> Iterator[None]:
+    """The caller's trace context current inside the block: the current span's, else the process's
+    `TRACEPARENT`/`TRACESTATE` (a command whose spans others make, e.g. Temporal's interceptors
+    starting a run's workflow, joins its caller's trace). Nothing when telemetry is off."""
+    if active() is None:
+        yield
+        return
+    # only a command gets here, never a runner
+    from opentelemetry import context
+
+    from orchestrator.telemetry.setup import caller_context
+
+    found = caller_context()
+    if found is None:
+        yield
+        return
+    token = context.attach(found)
+    try:
+        yield
+    finally:
+        context.detach(token)
 
 
 def temporal_interceptors() -> list[Any]:

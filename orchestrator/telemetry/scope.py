@@ -33,3 +33,10 @@ async def observe(backend: Backend, state: RunState, run_dir: Path) -> AsyncIter
         traced.close(exc)
         raise
     traced.close(None)
+
+
+def within_run(backend: Backend) -> contextlib.AbstractContextManager[None]:
+    """The run's span as the current one while background work starts, when `backend`
+    is traced (`observe`'s); nothing otherwise."""
+    within = getattr(backend, "within_run", None)
+    return within() if callable(within) else contextlib.nullcontext()

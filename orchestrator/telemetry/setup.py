@@ -18,19 +18,21 @@ same traces; they export what is left when the process exits.
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
-from opentelemetry import metrics, propagate, trace
+from opentelemetry import context, metrics, propagate, trace
 from opentelemetry.sdk.metrics import MeterProvider
 from opentelemetry.sdk.metrics.export import MetricReader, PeriodicExportingMetricReader
 from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import SpanProcessor, TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter
 from opentelemetry.trace import Span, SpanKind, Status, StatusCode
+from opentelemetry.trace.propagation.tracecontext import TraceContextTextMapPropagator
 
 from orchestrator import __version__
 from orchestrator.runner import TokenUsage
@@ -308,3 +310,15 @@ def from_environment(environ: Mapping[str, str], *, warn: Warn) -> Telemetry | N
         warn("OpenTelemetry has nothing to export to: no traces or metrics are sent")
         return None
     return build([BatchSpanProcessor(e) for e in exporters], readers, register=True)
+
+
+def caller_context() -> context.Context | None:
+    """The caller's context for a run's first execution: the current span, else the process's
+    TRACEPARENT (None: the run's trace starts here)."""
+    if trace.get_current_span().get_span_context().is_valid:
+        return context.get_current()
+    carrier = {name.lower(): os.environ[name] for name in ("TRACEPARENT", "TRACESTATE") if name in os.environ}
+    if not carrier:
+        return None
+    found = TraceContextTextMapPropagator().extract(carrier)
+    return found if trace.get_current_span(found).get_span_context().is_valid else None

@@ -26,8 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +37,8 @@ from opentelemetry.trace.propagation.tracecontext import TraceContextTextMapProp
 
 from orchestrator.engine.backend import (
     ApprovalWait,
-    AttemptCall,
     Backend,
+    PartOutcome,
     RegenerationCall,
     RegenerationReply,
 )
@@ -47,10 +46,10 @@ from orchestrator.engine.model import ApprovalRequest, StepStatus
 from orchestrator.engine.state import RunState
 from orchestrator.journal import events as ev
 from orchestrator.journal.store import write_file_atomically
-from orchestrator.plan.model import BoundSkill
-from orchestrator.runner import StepOutcome
+from orchestrator.kinds import BoundSkill
+from orchestrator.runner import StepOutcome, StepRequest
 from orchestrator.telemetry import TRACE_FILE, warn
-from orchestrator.telemetry.setup import STATUS_TEXT_LIMIT, Telemetry, attributes_of
+from orchestrator.telemetry.setup import STATUS_TEXT_LIMIT, Telemetry, attributes_of, caller_context
 
 W3C = TraceContextTextMapPropagator()
 _FAILED_STEPS = frozenset({"failed", "escalated"})
@@ -70,18 +69,6 @@ def stored_context(run_dir: Path) -> otel_context.Context | None:
     if not isinstance(carrier, dict):
         return None
     found = W3C.extract({k: str(v) for k, v in carrier.items() if k in ("traceparent", "tracestate")})
-    return found if trace.get_current_span(found).get_span_context().is_valid else None
-
-
-def caller_context() -> otel_context.Context | None:
-    """The caller's context for a run's first execution: the current span, else the process's
-    TRACEPARENT (None: the run's trace starts here)."""
-    if trace.get_current_span().get_span_context().is_valid:
-        return otel_context.get_current()
-    carrier = {name.lower(): os.environ[name] for name in ("TRACEPARENT", "TRACESTATE") if name in os.environ}
-    if not carrier:
-        return None
-    found = W3C.extract(carrier)
     return found if trace.get_current_span(found).get_span_context().is_valid else None
 
 
@@ -139,7 +126,7 @@ class RunSpans:
                     "skillweave.run.id": self._state.run_id,
                     "skillweave.step.id": step_id,
                     "skillweave.skill.name": skill.name if skill else None,
-                    "skillweave.skill.kind": skill.kind.value if skill else None,
+                    "skillweave.skill.kind": skill.kind if skill else None,
                 }),
             )
         return found
@@ -150,10 +137,10 @@ class RunSpans:
             found.end()
         return found
 
-    def attempt_of(self, call: AttemptCall) -> Span | None:
-        return self._attempts.get((call.step_id, call.item, call.attempt))
+    def attempt_of(self, call: StepRequest) -> Span | None:
+        return self._attempts.get((call.step_id, call.item_index, call.attempt))
 
-    def compensation(self, call: AttemptCall) -> Span:
+    def compensation(self, call: StepRequest) -> Span:
         return self._tracer.start_span(
             f"compensate {call.step_id}", context=self._in_run,
             attributes=attributes_of({
@@ -162,7 +149,7 @@ class RunSpans:
                 "skillweave.attempt": call.attempt,
                 "skillweave.attempt.compensation": True,
                 "skillweave.skill.name": call.skill.name,
-                "skillweave.skill.kind": call.skill.kind.value,
+                "skillweave.skill.kind": call.skill.kind,
             }),
         )
 
@@ -272,7 +259,7 @@ class RunSpans:
                 "skillweave.attempt.idempotency_key": event.idempotency_key,
                 "skillweave.attempt.fallback": event.fallback,
                 "skillweave.skill.name": event.skill,
-                "skillweave.skill.kind": skill.kind.value if skill else None,
+                "skillweave.skill.kind": skill.kind if skill else None,
                 "skillweave.code.sha256": event.code_sha256,
             }),
         )
@@ -340,7 +327,7 @@ class RunSpans:
         self.run.set_attributes(attributes_of({"skillweave.run.status": event.status,
                                                "skillweave.run.error.where": event.where,
                                                "skillweave.run.error.limit": event.limit}))
-        if event.status != "succeeded":
+        if event.status not in ("succeeded", "degraded"):  # degraded: finished, a fallback standing in
             _fail(self.run, event.status, event.message)
         self._end_run()
 
@@ -378,9 +365,11 @@ class TracedBackend:
     now: Callable[[], float]
     sleep: Callable[[float], Awaitable[None]]
     random: Callable[[], float]
+    items_per_part: int | None
 
     def __init__(self, inner: Backend, state: RunState, run_dir: Path, telemetry: Telemetry) -> None:
         self.inner = inner
+        self.items_per_part = inner.items_per_part
         self.spans = RunSpans(state, run_dir, telemetry)
         self._record = inner.record
         self.commit = inner.commit
@@ -410,26 +399,35 @@ class TracedBackend:
         with trace.use_span(span, end_on_exit=False, record_exception=False, set_status_on_exception=False):
             yield
 
+    def within_run(self) -> contextlib.AbstractContextManager[None]:
+        """The run's span as the current one: what starts in the background meanwhile
+        (the MCP servers a run starts as it starts) traces into the run."""
+        return self._within(self.spans.run)
+
     def origin(self) -> tuple[int, str]:
         return self.inner.origin()
 
     async def runner_problem(self, skill: BoundSkill) -> str | None:
         return await self.inner.runner_problem(skill)
 
-    async def attempt(self, call: AttemptCall) -> StepOutcome:
+    @property
+    def run_dir(self) -> Path | None:
+        return self.inner.run_dir
+
+    async def attempt(self, call: StepRequest, code_path: str | None) -> StepOutcome:
         if not self.spans.working:
-            return await self.inner.attempt(call)
+            return await self.inner.attempt(call, code_path)
         if not call.compensation:
             span = self.spans.attempt_of(call)
             with self._within(span):
-                outcome = await self.inner.attempt(call)
+                outcome = await self.inner.attempt(call, code_path)
             if span is not None and outcome.meta:
                 span.set_attributes({f"skillweave.runner.{k}": v for k, v in outcome.meta.items()})
             return outcome
         span = self.spans.compensation(call)
         try:
             with self._within(span):
-                outcome = await self.inner.attempt(call)
+                outcome = await self.inner.attempt(call, code_path)
             if outcome.failure is not None:
                 _fail(span, outcome.failure.error_class.value, outcome.failure.message)
             return outcome
@@ -463,6 +461,9 @@ class TracedBackend:
 
     async def await_approval(self, request: ApprovalRequest, left: float | None) -> ApprovalWait:
         return await self.inner.await_approval(request, left)
+
+    async def run_items(self, step_id: str, items: Sequence[tuple[int, Any]]) -> PartOutcome:
+        return await self.inner.run_items(step_id, items)
 
     def close(self, error: BaseException | None) -> None:
         if self.spans.working:

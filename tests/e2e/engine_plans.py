@@ -11,15 +11,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from orchestrator.kinds import BoundSkill, BuiltinKind
 from orchestrator.plan.build import seal
 from orchestrator.plan.model import (
-    BoundSkill,
     ForEach,
     InputBinding,
     Plan,
     PlanInput,
     PlanStep,
-    SkillKind,
     SpecRef,
     StepPolicy,
 )
@@ -37,7 +36,7 @@ def skill(name: str) -> BoundSkill:
     folder = SKILLS / name
     digest = hashlib.sha256((folder / "scripts" / "main.py").read_bytes()).hexdigest()
     return BoundSkill(
-        name=name, kind=SkillKind.SCRIPT, path=str(folder), origin="dir", sha256=digest,
+        name=name, kind=BuiltinKind.SCRIPT, path=str(folder), origin="dir", sha256=digest,
         entry="scripts/main.py", timeout_s=30,
     )
 

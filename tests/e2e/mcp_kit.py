@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from orchestrator.config import Settings
+from orchestrator.kinds import BoundSkill, BuiltinKind
 from orchestrator.mcp_client.config import McpConfig, StdioServer
 from orchestrator.mcp_client.runner import McpRunner
-from orchestrator.plan.model import BoundSkill, Plan, PlanStep, SkillKind, SpecRef
+from orchestrator.plan.model import Plan, PlanStep, SpecRef
 from orchestrator.runner import RunnerContext, StepOutcome, StepRequest
 
 
@@ -28,7 +29,7 @@ def call(
 ) -> StepRequest:
     """Attempt 1 of a step whose skill is `tool` on `server`."""
     skill = BoundSkill(
-        name="k", kind=SkillKind.MCP, path="/k", origin="dir", sha256="0", server=server, tool=tool
+        name="k", kind=BuiltinKind.MCP, path="/k", origin="dir", sha256="0", server=server, tool=tool
     )
     return StepRequest(
         run_id="r",

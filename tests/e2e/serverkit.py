@@ -30,8 +30,12 @@ START_TIMEOUT_S = 30.0
 
 
 def isolated_env(project: Path) -> dict[str, str]:
-    """What every test server gets: a trust store of its own, never the user's."""
-    return {"SKILLWEAVE_TRUST_FILE": str(project.parent / "trust.json")}
+    """What every test server gets: a trust store of its own, never the user's, and the
+    test session's folder for warm hosts (the SDK's default environment has none)."""
+    env = {"SKILLWEAVE_TRUST_FILE": str(project.parent / "trust.json")}
+    if os.environ.get("XDG_RUNTIME_DIR"):
+        env["XDG_RUNTIME_DIR"] = os.environ["XDG_RUNTIME_DIR"]
+    return env
 
 
 def make_project(tmp_path: Path) -> Path:

@@ -129,7 +129,7 @@ def test_a_replay_file_that_is_not_utf8_fails_before_any_run_is_created(tmp_path
         "run", _spec(tmp_path), "--skills-dir", SKILLS, "-i", "nums=[1]", "--llm-replay", replay,
         "--state-dir", state,
     )
-    assert (code, stderr) == (2, f"{replay}: not UTF-8 text (--llm-replay)\n")
+    assert (code, stderr) == (2, f"--llm-replay {replay}: not UTF-8 text\n")
     assert _runs(state) == []  # no run left behind in status running
 
 

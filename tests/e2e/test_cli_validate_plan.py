@@ -45,7 +45,7 @@ def invoke(*args: str) -> tuple[int, str, str]:
         ("ambiguous-skill.md", 6, "ambiguous skill: `rows-sorter-fast`, `rows-sorter-stable` match equally"),
         ("missing-input.md", 14, "missing input `token`"),
         ("schema-mismatch.md", 15, "step-1 (Count) -> step-2 (Print): `count` cannot be supplied: it is integer but must be string"),
-        ("unreachable.md", 10, "step-2 (Only when flagged) can never run: When reads `flag`"),
+        ("unreachable.md", 10, "step-2 (Only when flagged): When: `flag` is not a workflow input"),
         ("limits-attempts.md", 7, "plans up to 6 attempts (1 + 5 retries + 0 regenerations) but max_attempts_per_step is 3"),
         ("limits-wall-time.md", 16, "add up to 30s, more than the wall time 20s"),
         ("for-each.md", 8, "For each over `count`, which is integer, not an array"),
@@ -149,8 +149,10 @@ def test_plan_without_the_paracle_skills_names_each_unknown_skill(yaml_spec: Pat
 def test_a_when_reading_a_field_its_producer_lacks_is_a_warning_at_its_line(tmp_path: Path) -> None:
     example = Path(__file__).resolve().parents[2] / "specs" / "examples" / "conditional.md"
     lines = example.read_text(encoding="utf-8").splitlines(keepends=True)
-    when = next(i for i, line in enumerate(lines) if line.startswith("- When:"))
-    lines[when] = lines[when].replace("docs_found", "docs_fonud")
+    whens = [i for i, line in enumerate(lines) if line.startswith("- When:")]
+    when = whens[0]
+    for i in whens:  # the same typo in every condition: the steps still share one condition
+        lines[i] = lines[i].replace("docs_found", "docs_fonud")
     spec = tmp_path / "typo.md"
     spec.write_text("".join(lines), encoding="utf-8")
 

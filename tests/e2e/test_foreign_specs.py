@@ -38,27 +38,10 @@ SKILLWEAVE = str(Path(sys.executable).with_name("skillweave"))
 FOLDERS = sorted(p.name for p in FOREIGN.iterdir() if (p / "expect.yaml").is_file())
 
 # Specs that do not validate yet, with every error they give and the issue it belongs to.
-NOT_YET: dict[str, tuple[str, tuple[str, ...]]] = {
-    "04-module-index": (
-        "issue 20: `For each: module in modules` with `Input: module_name, source` (fields of each "
-        "item) is not bound to the item's fields",
-        ("missing input `module_name`", "missing input `source`"),
-    ),
-    "08-meeting-actions": (
-        "issue 20: `For each: action in actions` with the item's `title`, `owner` and `due` is not "
-        "bound to the item's fields",
-        ("missing input `title`",),
-    ),
-}
+NOT_YET: dict[str, tuple[str, tuple[str, ...]]] = {}
 
 # (folder, step number, what) -> why the plan may differ from expect.yaml there.
-OVERRIDES: dict[tuple[str, int, str], str] = {
-    ("10-nightly-kpi-mail", 5, "depends_on"): (
-        "the author's dependency on step 1 comes from a condition in prose (\"Only when the "
-        "warehouse gave back no rows at all\"), which is issue 20's to read; without it the step "
-        "follows the order of the steps"
-    ),
-}
+OVERRIDES: dict[tuple[str, int, str], str] = {}
 
 HOW = {  # expect.yaml's skill_named_how -> what the binding's provenance note starts with
     "bullet": ("named",),
@@ -172,7 +155,7 @@ def test_the_overrides_and_known_failures_name_their_reason_and_still_apply() ->
 def test_the_cli_plans_the_policies_the_whole_spec_policy_test_reads(folder: str) -> None:
     """tests/unit/spec/test_foreign_policies.py reads each spec's policies from `compile_spec`;
     `skillweave plan --format json` gives the same policies, provenance and limits."""
-    from orchestrator.plan import compile_spec
+    from orchestrator.compile import compile_spec
 
     spec = FOREIGN / folder / expectation(folder)["spec"]
     cli, here = plan_of(folder), compile_spec(spec, Settings())

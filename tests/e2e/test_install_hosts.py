@@ -121,7 +121,8 @@ async def test_the_installed_server_entry_starts_a_working_server(project: Path,
     entry = read_json(project / ".cursor" / "mcp.json")["mcpServers"]["skillweave"]
     # `skillweave` was on PATH at install time, so the entry names it; the host has the same PATH.
     path = f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"
-    params = StdioServerParameters(command=entry["command"], args=entry["args"], cwd=project, env={"PATH": path})
+    params = StdioServerParameters(command=entry["command"], args=entry["args"], cwd=project,
+                                    env={"PATH": path, "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "")})
     with anyio.fail_after(60):
         async with Client(params) as client:
             tools = {t.name for t in (await client.list_tools()).tools}

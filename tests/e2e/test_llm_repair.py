@@ -154,10 +154,7 @@ def test_without_a_key_the_run_says_regeneration_needs_one(demo: Path, tmp_path:
 
     assert done.returncode == 1
     assert "Traceback" not in done.stdout + done.stderr
-    assert (
-        "no API key: set ANTHROPIC_API_KEY (or answer from a recording with --llm-replay FILE)"
-        in done.stderr
-    )
+    assert "regeneration is unavailable: no API key: set ANTHROPIC_API_KEY (or answer from a recording)" in done.stderr
 
 
 def test_a_replay_miss_names_the_step_and_the_request(demo: Path, tmp_path: Path) -> None:
@@ -173,7 +170,7 @@ def test_a_replay_miss_names_the_step_and_the_request(demo: Path, tmp_path: Path
     assert "Traceback" not in done.stdout + done.stderr
     replay = demo / "repair-demo.replay.jsonl"
     assert (
-        f"- unavailable: regeneration is unavailable: --llm-replay {replay} has no answer for request "
+        f"- unavailable: regeneration is unavailable: the LLM recording {replay} has no answer for request "
         in report.stdout
     )
 

@@ -14,11 +14,12 @@ import pytest
 
 from orchestrator.config import Settings
 from orchestrator.errors import McpError
+from orchestrator.kinds import BoundSkill, BuiltinKind
 from orchestrator.mcp_client.config import load_mcp_config
 from orchestrator.mcp_client.runner import McpRunner, create_runner
 from orchestrator.mcp_client.schema import describe_tool_sync
 from orchestrator.mcp_client.transport import process_gone
-from orchestrator.plan.model import BoundSkill, Plan, PlanStep, SkillKind, SpecRef
+from orchestrator.plan.model import Plan, PlanStep, SpecRef
 from orchestrator.policy import ErrorClass, Limits
 from orchestrator.runner import RunnerContext, StepOutcome, StepRequest
 
@@ -57,7 +58,7 @@ def fetch(
 ) -> StepRequest:
     skill = BoundSkill(
         name="fetch-docs",
-        kind=SkillKind.MCP,
+        kind=BuiltinKind.MCP,
         path="/skills/fetch-docs",
         origin="bundled",
         sha256="0",

@@ -234,7 +234,12 @@ def test_a_run_exports_its_span_tree_its_metrics_and_hands_its_context_to_script
     assert run.resource["deployment.environment.name"] == "test"
     assert run.attributes["skillweave.run.id"] == summary["run_id"]
     assert run.attributes["skillweave.run.status"] == "succeeded"
-    assert sorted(s.name for s in children[run.span_id]) == ["step step-1", "step step-2", "step step-3"]
+    steps = [s.name for s in children[run.span_id] if not s.name.startswith("MCP send ")]
+    assert sorted(steps) == ["step step-1", "step step-2", "step step-3"]
+    # the MCP server starts as the run starts, before a step needs it: its handshake is the run's
+    started = {s.name for s in children[run.span_id]} - set(steps)
+    assert "MCP send tools/list" in started and started <= {
+        "MCP send initialize", "MCP send server/discover", "MCP send tools/list"}
 
     # the model call: a GenAI `chat` span under step 1's attempt, answered from the recording
     chat = [s for s in spans if s.name.startswith("chat ")]

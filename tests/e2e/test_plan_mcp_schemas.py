@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from orchestrator.compile import compile_spec
 from orchestrator.config import Settings
-from orchestrator.plan import compile_spec
 
 SPEC = """# Docs
 

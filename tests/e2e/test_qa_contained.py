@@ -38,15 +38,14 @@ from engine_plans import (
 )
 from sandbox_modes import write_script
 
+from orchestrator.kinds import BoundSkill, BuiltinKind
 from orchestrator.plan.build import seal
 from orchestrator.plan.model import (
-    BoundSkill,
     ForEach,
     InputBinding,
     Plan,
     PlanInput,
     PlanStep,
-    SkillKind,
     SpecRef,
     StepPolicy,
 )
@@ -129,7 +128,7 @@ class Peek:
 
     def skill(self, tool: str) -> BoundSkill:
         return BoundSkill(
-            name=tool, kind=SkillKind.MCP, path=str(self.skill_dir), origin="dir", sha256="0",
+            name=tool, kind=BuiltinKind.MCP, path=str(self.skill_dir), origin="dir", sha256="0",
             server="peek", tool=tool, timeout_s=60,
         )
 
@@ -440,7 +439,7 @@ def test_an_uncontained_script_finds_its_start_and_every_earlier_output_in_the_j
     try:
         addr = "observer.sock"  # a script with network has its own: the host's loopback is out of reach
         observe = BoundSkill(
-            name="observe", kind=SkillKind.SCRIPT, path=str(folder), origin="dir", sha256="0",
+            name="observe", kind=BuiltinKind.SCRIPT, path=str(folder), origin="dir", sha256="0",
             entry="main.py", timeout_s=30, network=mode == "network",
         )
 
@@ -603,7 +602,7 @@ def test_a_full_disk_while_storing_a_big_contained_output_is_a_journal_error_not
     _bwrap()
     folder = tmp_path / "big"
     write_script(folder, BIG_SCRIPT)
-    big = BoundSkill(name="big", kind=SkillKind.SCRIPT, path=str(folder), origin="dir", sha256="0",
+    big = BoundSkill(name="big", kind=BuiltinKind.SCRIPT, path=str(folder), origin="dir", sha256="0",
                      entry="main.py", timeout_s=30)
     steps = []
     for i in range(1, 16):
@@ -629,7 +628,8 @@ def test_a_full_disk_while_storing_a_big_contained_output_is_a_journal_error_not
 
 RESULT_KEYS = [
     "run_id", "plan_name", "plan_sha256", "status", "created_at", "started_at", "finished_at", "error",
-    "awaiting", "inputs", "outputs", "steps", "totals", "compensations", "notes", "run_dir", "report", "artifacts",
+    "awaiting", "inputs", "outputs", "steps", "totals", "compensations", "notes", "degraded", "run_dir", "report",
+    "artifacts",
 ]
 STEP_KEYS = [
     "step_id", "name", "skill", "status", "attempts", "retries", "regenerations", "items", "items_done",

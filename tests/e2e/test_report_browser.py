@@ -206,7 +206,7 @@ def test_the_page_loads_offline_without_fetching_anything_or_logging_an_error(
 ) -> None:
     assert browser_page.requests == [demo.page.as_uri()], "the report fetched something besides itself"
     assert browser_page.problems == []
-    assert browser_page.page.title() == f"skillweave run {demo.run_id}: failed"
+    assert browser_page.page.title() == f"skillweave: run {demo.run_id}: failed"
     assert (OUTPUT / "report.png").stat().st_size > 10_000
 
 

@@ -75,7 +75,7 @@ def test_runs_show_writes_json_and_a_self_contained_html_file(runs: Runs) -> Non
     report = json.loads(as_json.stdout)
     assert (report["status"], report["metrics"]["attempts"], report["metrics"]["handoff_failed"]) == ("succeeded", 2, 0)
     assert [s["status"] for s in report["steps"]] == ["succeeded", "succeeded"]
-    assert report["outputs"]["step-2"] == {"value": 2}
+    assert report["outputs"]["step-2"] == {"value": 3}  # step 2 adds one to step 1's value, not to the input
 
     page = runs.folder / "report.html"
     written = skillweave("runs", "--state-dir", runs.state, "show", runs.failed, "-f", "html", "-o", page, cwd=runs.folder)

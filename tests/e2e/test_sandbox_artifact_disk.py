@@ -20,14 +20,13 @@ import pytest
 from engine_plans import skillweave_command, write_plan
 from sandbox_modes import write_script
 
+from orchestrator.kinds import BoundSkill, BuiltinKind
 from orchestrator.plan.build import seal
 from orchestrator.plan.model import (
-    BoundSkill,
     InputBinding,
     Plan,
     PlanInput,
     PlanStep,
-    SkillKind,
     SpecRef,
 )
 from orchestrator.policy import Limits
@@ -68,7 +67,7 @@ def _sw(*args: str | Path) -> subprocess.CompletedProcess[str]:
 
 
 def _plan(folder: Path) -> Plan:
-    writer = BoundSkill(name="writer", kind=SkillKind.SCRIPT, path=str(folder), origin="dir", sha256="0",
+    writer = BoundSkill(name="writer", kind=BuiltinKind.SCRIPT, path=str(folder), origin="dir", sha256="0",
                         entry="main.py", timeout_s=30)  # fmt: skip
     step = PlanStep(id="write", name="write", skill="writer",
                     inputs={"size": InputBinding(source="input", name="size")})  # fmt: skip

@@ -8,7 +8,11 @@ plan updates it: `skillweave plan ../shared/fixtures/specs/fetch-analyze-documen
 --format json` run through `normalise` below. The policy reader (issue 21) added keys only:
 `budget_s`, `message` and `step` of retries and fallbacks (null), the check of step 4's
 "issues = []" success criterion (`maxItems: 0`), and a warning for each success criterion
-that is not a comparison.
+that is not a comparison. The binding rules (issue 20) changed the seed's plan where its Data
+Contracts name a field: each edge `### Step k → Step k+1` whose `Step k+1 Input:` names a field
+step k outputs is an explicit source, so step 3 takes `module_name` from step 2's output (the
+analysis echoes it) rather than the workflow input, the edge step 2 -> step 3 carries it, and
+the notes of the bindings the edges name say so (`explicit: the Data Contracts edge ...`).
 """
 
 from __future__ import annotations

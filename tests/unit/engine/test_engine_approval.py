@@ -72,7 +72,7 @@ async def test_a_rejection_fails_the_step_with_its_fallback(settings: Settings, 
     approve_step(run_id, "publish", settings, reject=True, comment="wrong audience")
     runner = FakeRunner()
     summary = await execute_run(run_id, settings, runners={"script": runner}, clock=clock)
-    assert summary.status is RunStatus.SUCCEEDED
+    assert summary.status is RunStatus.DEGRADED  # the rejection's fallback stood in
     assert summary.step("publish").status is StepStatus.CONTINUED
     assert "wrong audience" in summary.step("publish").message
     assert summary.step("notify").status is StepStatus.SUCCEEDED  # ordering only: it needs no output

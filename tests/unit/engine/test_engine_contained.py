@@ -19,15 +19,8 @@ import pytest
 from orchestrator.config import Settings
 from orchestrator.engine import RunStatus, create_run, execute_run, recorder
 from orchestrator.journal import Journal
-from orchestrator.plan.model import (
-    BoundSkill,
-    ForEach,
-    InputBinding,
-    Plan,
-    PlanStep,
-    SkillKind,
-    StepPolicy,
-)
+from orchestrator.kinds import BoundSkill, BuiltinKind
+from orchestrator.plan.model import ForEach, InputBinding, Plan, PlanStep, StepPolicy
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import (
     RegenerationRequest,
@@ -53,7 +46,7 @@ def no_timed_flush(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(recorder, "FLUSH_DELAY_S", 3600.0)
 
 
-def chain(*kinds: SkillKind) -> Plan:
+def chain(*kinds: BuiltinKind) -> Plan:
     steps = [
         PlanStep(
             id=f"s{i}", name=f"S{i}", skill=f"skill{i}", depends_on=(f"s{i - 1}",) if i else (),
@@ -87,7 +80,7 @@ async def run(plan: Plan, settings: Settings, runners: dict[str, Any]) -> Any:
 
 async def test_a_contained_attempt_starts_without_waiting_for_its_start_to_be_written(settings: Settings) -> None:
     watch = JournalWatcher(settings)
-    run_id, _ = await run(chain(SkillKind.SCRIPT, SkillKind.SCRIPT), settings, {
+    run_id, _ = await run(chain(BuiltinKind.SCRIPT, BuiltinKind.SCRIPT), settings, {
         "script": FakeRunner(default=Call(watch), contained=True),
     })
     assert ("attempt_started", "s1") not in watch.seen["s1"]
@@ -102,7 +95,7 @@ async def test_an_attempt_with_outside_effects_runs_once_its_start_and_every_ear
     settings: Settings,
 ) -> None:
     watch = JournalWatcher(settings)
-    await run(chain(SkillKind.SCRIPT, SkillKind.SCRIPT, SkillKind.MCP), settings, {
+    await run(chain(BuiltinKind.SCRIPT, BuiltinKind.SCRIPT, BuiltinKind.MCP), settings, {
         "script": FakeRunner(default=Call(watch), contained=True),
         "mcp": FakeRunner(default=Call(watch), kind="mcp"),  # says nothing: not contained
     })
@@ -113,7 +106,7 @@ async def test_an_attempt_with_outside_effects_runs_once_its_start_and_every_ear
 
 async def test_a_runner_that_does_not_say_gets_each_start_written_first(settings: Settings) -> None:
     watch = JournalWatcher(settings)
-    await run(chain(SkillKind.SCRIPT, SkillKind.SCRIPT), settings, {"script": FakeRunner(default=Call(watch))})
+    await run(chain(BuiltinKind.SCRIPT, BuiltinKind.SCRIPT), settings, {"script": FakeRunner(default=Call(watch))})
     assert ("attempt_started", "s0") in watch.seen["s0"]
     assert {("output_stored", "s0"), ("attempt_started", "s1")} <= watch.seen["s1"]
 
@@ -125,7 +118,7 @@ class BrokenCheck(FakeRunner):
 
 async def test_a_containment_check_that_raises_counts_as_not_contained(settings: Settings) -> None:
     watch = JournalWatcher(settings)
-    await run(chain(SkillKind.SCRIPT), settings, {"script": BrokenCheck(default=Call(watch), contained=True)})
+    await run(chain(BuiltinKind.SCRIPT), settings, {"script": BrokenCheck(default=Call(watch), contained=True)})
     assert ("attempt_started", "s0") in watch.seen["s0"]
 
 
@@ -134,7 +127,7 @@ async def test_a_contained_attempt_whose_start_a_crash_lost_runs_again_under_its
 ) -> None:
     """What a SIGKILL leaves when a contained attempt's start was still queued: the
     journal ends before it. The attempt runs again as attempt 1, with key :1."""
-    plan = chain(SkillKind.SCRIPT, SkillKind.SCRIPT)
+    plan = chain(BuiltinKind.SCRIPT, BuiltinKind.SCRIPT)
     original = Settings(state_dir=tmp_path / "original")
     run_id = create_run(plan, {}, original)
     await execute_run(run_id, original, runners={"script": FakeRunner(contained=True)}, clock=FakeClock())
@@ -168,7 +161,7 @@ class WatchingRegenerator(FakeRegenerator):
 async def test_a_model_call_for_new_code_comes_after_the_failure_that_asked_for_it_is_written(
     settings: Settings,
 ) -> None:
-    plan = chain(SkillKind.SCRIPT)
+    plan = chain(BuiltinKind.SCRIPT)
     plan = plan.model_copy(update={"steps": (plan.steps[0].model_copy(update={"policy": StepPolicy(regenerations=1)}),)})
     regenerator = WatchingRegenerator(settings)
     runner = FakeRunner({"s0": [Fail(ErrorClass.CODE_ERROR, "boom")]}, contained=True)

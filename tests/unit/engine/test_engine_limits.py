@@ -9,7 +9,8 @@ import pytest
 from orchestrator.config import Settings
 from orchestrator.engine import RunStatus, StepStatus, create_run
 from orchestrator.errors import ConfigError
-from orchestrator.plan.model import PlanInput, PlanStep, SkillKind, StepPolicy
+from orchestrator.kinds import BuiltinKind
+from orchestrator.plan.model import PlanInput, PlanStep, StepPolicy
 from orchestrator.policy import ErrorClass, Limits, RetryPolicy
 from orchestrator.runner import StepFailure, StepOutcome, TokenUsage
 from orchestrator.testing import (
@@ -153,7 +154,7 @@ async def test_an_llm_steps_answer_counts_against_the_token_limit_and_its_runner
         PlanStep(id="b", name="B", skill="ask", depends_on=("a",)),
         PlanStep(id="c", name="C", skill="ask", depends_on=("b",)),
     ]
-    plan = fake_plan(steps, limits=Limits(max_llm_tokens=10_000), skills={"ask": fake_skill("ask", SkillKind.LLM)})
+    plan = fake_plan(steps, limits=Limits(max_llm_tokens=10_000), skills={"ask": fake_skill("ask", BuiltinKind.LLM)})
     summary = await execute(plan, runner)
     assert summary.error is not None and summary.error.limit == "max_llm_tokens"
     assert [r.tokens_left for r in runner.requests] == [10_000, 2_000]  # c never ran

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
 
 from orchestrator.engine import RunStatus, StepStatus
 from orchestrator.errors import LLMAuthError
-from orchestrator.plan.model import InputBinding, PlanInput, PlanStep, StepPolicy
+from orchestrator.kinds import GROUP, KindRegistry, KindTraits, SkillKind
+from orchestrator.plan.model import InputBinding, Plan, PlanInput, PlanStep, StepPolicy
 from orchestrator.policy import (
     ErrorClass,
     Fallback,
@@ -27,6 +30,7 @@ from orchestrator.testing import (
     Hang,
     Sleep,
     fake_plan,
+    fake_skill,
 )
 
 TRANSIENT = Fail(ErrorClass.TRANSIENT, "connection reset")
@@ -105,33 +109,46 @@ async def test_an_attempt_that_hangs_times_out_and_is_retried(execute, clock: Fa
     assert summary.outputs["fetch"] == {"docs": "late"}
 
 
-class SelfTimedRunner(FakeRunner):
-    """Like the MCP runner: times its calls out itself and classifies the timeout."""
+class SelfTimedKind(SkillKind):
+    """Like the MCP kind: its runner times its calls out itself and classifies the timeout."""
 
-    enforces_timeout = True
+    name = "self-timed"
+    traits = KindTraits(enforces_timeout=True, timeout_margin_s=30.0)
 
 
-async def test_a_runner_enforcing_its_timeout_classifies_it_itself(execute, clock: FakeClock, events) -> None:
+@pytest.fixture
+def self_timed(monkeypatch: pytest.MonkeyPatch) -> Callable[[StepPolicy], Plan]:
+    """A one-step plan whose skill is of a registered kind that enforces its own timeout."""
+    from orchestrator.engine import runtime
+
+    registry = KindRegistry(installed=[EntryPoint("self-timed", f"{__name__}:SelfTimedKind", GROUP)])
+    monkeypatch.setattr(runtime, "kind_registry", lambda: registry)
+
+    def make(policy: StepPolicy) -> Plan:
+        return fake_plan(one_step(policy), skills={"fetcher": fake_skill("fetcher", kind="self-timed")})
+
+    return make
+
+
+async def test_a_runner_enforcing_its_timeout_classifies_it_itself(execute, clock: FakeClock, events, self_timed) -> None:
     own = Fail(ErrorClass.TIMEOUT, "docs/get_docs: no answer within 5s; the server answered a probe", kind="timeout")
-    runner = SelfTimedRunner({"fetch": [Sleep(6.5, then=own), {"docs": "ok"}]}, clock=clock)
+    runner = FakeRunner({"fetch": [Sleep(6.5, then=own), {"docs": "ok"}]}, clock=clock, kind="self-timed")
     policy = StepPolicy(retry=RetryPolicy(max_retries=1, delays_s=(1,)), attempt_timeout_s=5)
-    summary = await execute(fake_plan(one_step(policy)), runner)
+    summary = await execute(self_timed(policy), runner)
     assert summary.status is RunStatus.SUCCEEDED
     failed = [e for e in events(summary.run_id) if e.type == "attempt_failed"]
     assert [(e.kind, e.message) for e in failed] == [("timeout", own.message)]
     assert runner.requests[0].timeout_s == 5  # the runner is told the attempt's own timeout
 
 
-async def test_a_runner_enforcing_its_timeout_is_still_cut_off_after_a_margin(execute, clock: FakeClock) -> None:
-    from orchestrator.engine.recovery import SELF_TIMED_MARGIN_S
-
-    runner = SelfTimedRunner({"fetch": [Hang()]})
-    summary = await execute(fake_plan(one_step(StepPolicy(attempt_timeout_s=5))), runner)
+async def test_a_runner_enforcing_its_timeout_is_still_cut_off_after_its_kind_s_margin(
+    execute, clock: FakeClock, self_timed
+) -> None:
+    runner = FakeRunner({"fetch": [Hang()]}, kind="self-timed")
+    summary = await execute(self_timed(StepPolicy(attempt_timeout_s=5)), runner)
     assert summary.status is RunStatus.FAILED
-    assert clock.slept == [5 + SELF_TIMED_MARGIN_S]
-    assert summary.step("fetch").message == (
-        f"the script runner did not return within {5 + SELF_TIMED_MARGIN_S:g}s (its own timeout: 5s)"
-    )
+    assert clock.slept == [5 + 30]
+    assert summary.step("fetch").message == "the self-timed runner did not return within 35s (its own timeout: 5s)"
 
 
 async def test_the_skill_s_timeout_applies_when_the_step_sets_none(execute, clock: FakeClock) -> None:
@@ -256,7 +273,7 @@ async def test_without_a_regenerator_the_reason_is_recorded_and_the_fallback_app
     schema = {"type": "object", "properties": {"docs": {"type": "string"}}, "required": ["docs"]}
     policy = StepPolicy(regenerations=1, fallback=Fallback(action=FallbackAction.DEFAULT))
     summary = await execute(fake_plan(one_step(policy, output_schema=schema)), FakeRunner(default=CODE))
-    assert summary.status is RunStatus.SUCCEEDED
+    assert summary.status is RunStatus.DEGRADED
     assert summary.step("fetch").status is StepStatus.DEFAULTED
     assert summary.outputs["fetch"] == {"docs": ""}
     unavailable = [e for e in events(summary.run_id) if e.type == "regeneration_unavailable"]
@@ -324,28 +341,49 @@ def three_steps(policy: StepPolicy) -> list[PlanStep]:
     ]
 
 
-async def test_continue_lets_the_rest_run_and_skips_the_steps_needing_the_output(execute) -> None:
+async def test_a_step_that_never_gets_its_required_input_fails_the_run_naming_the_step_and_the_input(
+    execute,
+) -> None:
     policy = StepPolicy(fallback=Fallback(action=FallbackAction.CONTINUE))
     runner = FakeRunner({"fetch": [CODE]})
     summary = await execute(fake_plan(three_steps(policy)), runner)
-    assert summary.status is RunStatus.SUCCEEDED
-    statuses = {s.step_id: s.status for s in summary.steps}
-    assert statuses == {"fetch": StepStatus.CONTINUED, "analyze": StepStatus.SKIPPED, "report": StepStatus.SUCCEEDED}
-    assert "fetch" in summary.step("analyze").message
-
-
-async def test_on_error_continue_turns_a_failing_step_into_continue(execute) -> None:
-    runner = FakeRunner({"fetch": [CODE]})
-    summary = await execute(fake_plan(three_steps(StepPolicy(on_error="continue"))), runner)
-    assert summary.status is RunStatus.SUCCEEDED
+    assert summary.status is RunStatus.FAILED
     assert summary.step("fetch").status is StepStatus.CONTINUED
+    analyze = summary.step("analyze")
+    assert analyze.status is StepStatus.FAILED and analyze.attempts == 0
+    assert "its required input `docs` comes from fetch, which has no output: fetch continued" in analyze.message
+    assert summary.error is not None and summary.error.message.startswith("step analyze failed")
+
+
+async def test_a_step_reading_a_continued_step_only_through_an_optional_input_runs_and_the_run_is_degraded(
+    execute,
+) -> None:
+    steps = three_steps(StepPolicy(fallback=Fallback(action=FallbackAction.CONTINUE)))
+    steps[1] = steps[1].model_copy(update={"inputs": {"docs": InputBinding(source="step", step="fetch",
+                                                                            pointer="/docs", optional=True)}})
+    summary = await execute(fake_plan(steps), FakeRunner({"fetch": [CODE]}))
+    assert summary.status is RunStatus.DEGRADED
+    assert summary.error is None
+    assert {s.step_id: s.status for s in summary.steps} == {
+        "fetch": StepStatus.CONTINUED, "analyze": StepStatus.SUCCEEDED, "report": StepStatus.SUCCEEDED}
+    (degraded,) = summary.degraded
+    assert (degraded.step_id, degraded.fallback) == ("fetch", "continue") and degraded.reason
+
+
+async def test_on_error_continue_turns_a_failing_step_into_continue_and_the_run_is_degraded(execute) -> None:
+    runner = FakeRunner({"fetch": [CODE]})
+    steps = [s for s in three_steps(StepPolicy(on_error="continue")) if s.id != "analyze"]
+    summary = await execute(fake_plan(steps), runner)
+    assert summary.status is RunStatus.DEGRADED
+    assert summary.step("fetch").status is StepStatus.CONTINUED
+    assert [d.step_id for d in summary.degraded] == ["fetch"]
 
 
 async def test_default_uses_the_plan_s_value_and_dependants_run_on_it(execute) -> None:
     policy = StepPolicy(fallback=Fallback(action=FallbackAction.DEFAULT, value={"docs": "none found"}))
     runner = FakeRunner({"fetch": [CODE]})
     summary = await execute(fake_plan(three_steps(policy)), runner)
-    assert summary.status is RunStatus.SUCCEEDED
+    assert summary.status is RunStatus.DEGRADED
     assert summary.step("fetch").status is StepStatus.DEFAULTED
     assert summary.outputs["analyze"] == {"docs": "none found"}
 
@@ -379,7 +417,7 @@ async def test_skill_fallback_runs_another_skill_with_the_same_input(execute) ->
     ]
     runner = FakeRunner(default=Call(lambda r: CODE if r.skill.name == "fetcher" else {"from": r.skill.name, **r.input}))
     summary = await execute(fake_plan(steps), runner)
-    assert summary.status is RunStatus.SUCCEEDED
+    assert summary.status is RunStatus.DEGRADED
     assert summary.outputs["fetch"] == {"from": "cache", "module": "json"}
     assert summary.step("fetch").fallback == "skill"
     assert [r.skill.name for r in runner.requests] == ["fetcher", "cache"]

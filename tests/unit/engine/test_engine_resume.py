@@ -19,6 +19,7 @@ import pytest
 from orchestrator.config import Settings
 from orchestrator.engine import RunStatus, approve_step, create_run, execute_run, get_run, list_runs
 from orchestrator.errors import ConfigError, NotFoundError, ResumeError
+from orchestrator.hints import Hint, HintAction
 from orchestrator.journal import Journal
 from orchestrator.journal.events import Event, RunStarted
 from orchestrator.plan.model import ForEach, InputBinding, Plan, PlanInput, PlanStep, StepPolicy
@@ -286,9 +287,10 @@ async def test_a_state_directory_without_a_journal_has_no_runs_and_is_left_uncre
     settings: Settings,
 ) -> None:
     # resume, approve and show in the wrong folder: told why, and no journal appears there
-    said = "no run 'nope' in .* \\(no journal.db there; pass --state-dir"
-    with pytest.raises(NotFoundError, match=said):
+    said = "no run 'nope' in .* \\(no journal.db there\\)$"
+    with pytest.raises(NotFoundError, match=said) as caught:
         await execute_run("nope", settings)
+    assert caught.value.hint == Hint(action=HintAction.CHOOSE_STATE_DIR)  # another state directory may hold it
     with pytest.raises(NotFoundError, match=said):
         approve_step("nope", "a", settings)
     with pytest.raises(NotFoundError, match=said):
@@ -323,3 +325,32 @@ async def test_a_damaged_event_names_its_run_and_the_other_runs_are_still_listed
     assert listed[intact.run_id].status is RunStatus.SUCCEEDED and listed[intact.run_id].error is None
     assert listed[damaged.run_id].status is RunStatus.SUCCEEDED  # as the runs table recorded it
     assert listed[damaged.run_id].error is not None and "damaged" in listed[damaged.run_id].error.message
+
+
+async def test_a_run_cut_between_a_step_s_failure_and_its_own_fails_on_resume_instead_of_skipping_on(
+    tmp_path: Path,
+) -> None:
+    plan = fake_plan([
+        PlanStep(id="a", name="A", skill="s", policy=StepPolicy(compensation="undo")),
+        PlanStep(id="b", name="B", skill="s", depends_on=("a",)),
+        PlanStep(id="c", name="C", skill="s", inputs={"b": InputBinding(source="step", step="b")}),
+    ])
+    whole = Settings(state_dir=tmp_path / "whole")
+    run_id = create_run(plan, {"n": 5}, whole)
+    runner = FakeRunner({"b": [Fail(ErrorClass.INVALID_INPUT, "no such module")]})
+    done = await execute_run(run_id, whole, runners={"script": runner}, clock=FakeClock())
+    assert done.status is RunStatus.FAILED
+    with Journal(whole.state_dir) as journal:
+        events = journal.events(run_id)
+    cut = next(i for i, e in enumerate(events) if e.type == "step_finished" and e.step == "b") + 1
+    assert events[cut].type == "run_failing"  # what the crash loses
+
+    resumed = Settings(state_dir=tmp_path / "cut")
+    copy_prefix(whole, resumed, run_id, plan, events, cut)
+    again = FakeRunner()
+    summary = await execute_run(run_id, resumed, runners={"script": again}, clock=FakeClock())
+    assert summary.status is RunStatus.FAILED
+    assert summary.error is not None and summary.error.message == "step b failed: no such module"
+    assert summary.step("c").status.value == "not_run"  # not skipped as if b had been left out
+    assert summary.compensations == ("a: finished",)
+    assert [r.step_id for r in again.requests] == ["a"]  # only a's compensation ran; nothing ran again

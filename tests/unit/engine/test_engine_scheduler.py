@@ -376,7 +376,7 @@ async def test_items_whose_fallback_is_continue_are_left_out_and_the_others_fini
     broke = Fail(ErrorClass.CODE_ERROR, "cannot read it")
     runner = FakeRunner({"each[1]": [broke], "each[3]": [broke]})
     summary = await execute(fake_plan(steps), runner)
-    assert summary.status is RunStatus.SUCCEEDED
+    assert summary.status is RunStatus.DEGRADED
     assert summary.outputs["each"] == [{"x": "a"}, {"x": "b"}]  # in input order, the failed ones left out
     assert summary.step("each").message == "2 of 4 items continued without output (items 1, 3): cannot read it"
     assert sorted(r.item_index for r in runner.calls("each")) == [0, 1, 2, 3]
@@ -384,7 +384,7 @@ async def test_items_whose_fallback_is_continue_are_left_out_and_the_others_fini
     assert runner.calls("after")[0].input == {"all": [{"x": "a"}, {"x": "b"}]}
 
 
-async def test_a_fan_out_whose_every_item_continued_continues_without_output(execute) -> None:
+async def test_a_fan_out_whose_every_item_continued_hands_on_an_empty_list_and_the_run_is_degraded(execute) -> None:
     from orchestrator.plan.model import StepPolicy
     from orchestrator.policy import Fallback, FallbackAction
 
@@ -399,6 +399,7 @@ async def test_a_fan_out_whose_every_item_continued_continues_without_output(exe
         )
     ]
     summary = await execute(fake_plan(steps), FakeRunner(default=Fail(ErrorClass.CODE_ERROR, "no")))
-    assert summary.status is RunStatus.SUCCEEDED
-    assert summary.step("each").status is StepStatus.CONTINUED
-    assert "each" not in summary.outputs
+    assert summary.status is RunStatus.DEGRADED
+    assert summary.step("each").status is StepStatus.DEFAULTED
+    assert summary.outputs["each"] == []
+    assert "every one of the 2 items continued without output" in summary.step("each").message

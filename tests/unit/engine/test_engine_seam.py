@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ from orchestrator.config import Settings
 from orchestrator.engine import RunStatus, create_run, execute_run
 from orchestrator.engine.backend import (
     ApprovalWait,
-    AttemptCall,
+    PartOutcome,
     RegenerationCall,
     RegenerationReply,
 )
@@ -20,7 +21,8 @@ from orchestrator.engine.scheduler import Scheduler
 from orchestrator.engine.scope import RunScope
 from orchestrator.engine.state import RunState
 from orchestrator.journal.events import Event, RunCreated
-from orchestrator.plan.model import BoundSkill, InputBinding, Plan, PlanStep, StepPolicy
+from orchestrator.kinds import BoundSkill
+from orchestrator.plan.model import InputBinding, Plan, PlanStep, StepPolicy
 from orchestrator.policy import ApprovalPolicy, ErrorClass, RetryPolicy
 from orchestrator.runner import StepOutcome, StepRequest
 from orchestrator.testing import Fail, FakeClock, FakeRunner, fake_plan
@@ -35,19 +37,27 @@ ALLOWED = {
     "orchestrator.contracts", "orchestrator.errors", "orchestrator.ids", "orchestrator.jsonsafe",
     "orchestrator.policy", "orchestrator.runner", "orchestrator.plan.model", "orchestrator.journal.events",
     "orchestrator.templating",  # the bounded Jinja2 sandbox: pure, no I/O
+    "orchestrator.kinds", "orchestrator.hints",
 }
 ACTING_STDLIB = {"os", "socket", "time", "random", "pathlib", "sqlite3", "subprocess", "shutil", "tempfile",
                  "threading", "io", "datetime", "uuid", "secrets"}
 
 
 def _imports(module: str) -> set[str]:
+    """What `module` imports when it runs (not what `if TYPE_CHECKING:` names for annotations)."""
     tree = ast.parse((ENGINE / f"{module}.py").read_text(encoding="utf-8"))
     found: set[str] = set()
-    for node in ast.walk(tree):
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            todo.extend(node.orelse)
+            continue
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
             found.add(node.module)
+        todo.extend(ast.iter_child_nodes(node))
     return found
 
 
@@ -66,6 +76,8 @@ def test_the_decision_modules_import_nothing_that_acts() -> None:
 
 class ListBackend:
     """A backend of the test's own: events in a list, virtual time, runners called directly."""
+
+    items_per_part = None
 
     def __init__(self, clock: FakeClock, runner: FakeRunner, run_id: str) -> None:
         self.events: list[Event] = []
@@ -101,11 +113,10 @@ class ListBackend:
     async def runner_problem(self, skill: BoundSkill) -> str | None:
         return None
 
-    async def attempt(self, call: AttemptCall) -> StepOutcome:
-        return await self.runner.run(
-            StepRequest(run_id=self.run_id, step_id=call.step_id, attempt=call.attempt, idempotency_key=call.key,
-                        skill=call.skill, input=call.input, item_index=call.item, compensation=call.compensation)
-        )
+    run_dir = None
+
+    async def attempt(self, request: StepRequest, code_path: str | None) -> StepOutcome:
+        return await self.runner.run(request)
 
     def keep_stderr(self, step_id: str, item: int | None, attempt: int, text: str) -> str | None:
         return None
@@ -119,6 +130,9 @@ class ListBackend:
     async def await_approval(self, request: ApprovalRequest, left: float | None) -> ApprovalWait:
         self.asked.append(request.step_id)
         return ApprovalWait()
+
+    async def run_items(self, step_id: str, items: Sequence[tuple[int, Any]]) -> PartOutcome:
+        raise AssertionError("items_per_part is None")
 
 
 def _plan() -> Plan:

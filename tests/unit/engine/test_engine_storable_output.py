@@ -9,7 +9,8 @@ import pytest
 
 from orchestrator.engine import RunStatus, get_run
 from orchestrator.jsonsafe import MAX_DEPTH, storable_problem
-from orchestrator.plan.model import PlanStep, SkillKind
+from orchestrator.kinds import BuiltinKind
+from orchestrator.plan.model import PlanStep
 from orchestrator.testing import FakeRunner, fake_plan, fake_skill
 
 
@@ -45,7 +46,7 @@ def test_plain_json_passes(value: Any) -> None:
 async def test_an_mcp_output_the_journal_cannot_store_fails_its_step_and_the_run_ends_cleanly(execute, settings) -> None:
     plan = fake_plan(
         [PlanStep(id="fetch", name="Fetch", skill="docs")],
-        skills={"docs": fake_skill("docs", kind=SkillKind.MCP, server="docs", tool="get")},
+        skills={"docs": fake_skill("docs", kind=BuiltinKind.MCP, server="docs", tool="get")},
     )
     summary = await execute(plan, FakeRunner(default={"text": "bad \udcff byte"}, kind="mcp"))
     assert summary.status is RunStatus.FAILED

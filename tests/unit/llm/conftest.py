@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from orchestrator.config import Settings
-from orchestrator.plan.model import BoundSkill, SkillKind
+from orchestrator.kinds import BoundSkill, BuiltinKind
 
 BASE_URL = "https://llm.test"
 
@@ -33,7 +33,7 @@ def contact_skill(tmp_path: Path) -> BoundSkill:
     )
     return BoundSkill(
         name="normalize-contacts",
-        kind=SkillKind.SCRIPT,
+        kind=BuiltinKind.SCRIPT,
         path=str(folder),
         origin="spec",
         sha256="0" * 64,

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 import respx
 
+from orchestrator.compile import compile_spec
 from orchestrator.config import Settings
 from orchestrator.errors import LLMError
 from orchestrator.llm.chooser import Candidate, PlannerChooser, choose_skill, route
 from orchestrator.llm.client import LLM
 from orchestrator.llm.fake import tool_use_message
-from orchestrator.plan import compile_spec
 
 pytestmark = pytest.mark.httpx2(base_url="https://llm.test")
 

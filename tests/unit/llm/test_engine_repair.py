@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 import respx
 
+from orchestrator.compile import compile_spec
 from orchestrator.config import Settings
 from orchestrator.engine import RunStatus, RunSummary, create_run, execute_run
 from orchestrator.llm.client import LLM
 from orchestrator.llm.fake import tool_use_message
-from orchestrator.plan import compile_spec
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import StepFailure, StepOutcome, StepRequest
 

@@ -9,8 +9,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from orchestrator.compile import compile_spec
 from orchestrator.config import Settings
 from orchestrator.errors import ConfigError, LLMError
+from orchestrator.hints import Hint, HintAction
 from orchestrator.llm.fake import QueuedLLM
 from orchestrator.llm.interpret import Interpretation, PolicyInterpreter, read_sentence, tool_schema
 from orchestrator.lockfile import LockEntry, Lockfile, load_lock, lock_path, save_lock, text_sha256
@@ -147,8 +149,9 @@ def test_an_entry_whose_sentence_is_gone_is_reported(tmp_path: Path) -> None:
 
 def test_interpret_without_a_key_or_a_recording_is_an_error_before_any_call(tmp_path: Path) -> None:
     path = _spec(tmp_path)
-    with pytest.raises(ConfigError, match="ANTHROPIC_API_KEY or answer from a recording with --llm-replay"):
-        apply_lockfile(parse_spec(path), path, Settings(api_key=None), interpret=True)
+    with pytest.raises(ConfigError, match="set ANTHROPIC_API_KEY") as raised:
+        compile_spec(path, Settings(api_key=None), interpret=True)
+    assert raised.value.hint == Hint(action=HintAction.ANSWER_FROM_RECORDING)
     assert not lock_path(path).exists()
 
 

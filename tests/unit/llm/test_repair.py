@@ -11,10 +11,11 @@ import respx
 
 from orchestrator.config import Settings
 from orchestrator.errors import LLMAuthError
+from orchestrator.kinds import BoundSkill
 from orchestrator.llm.client import LLM
 from orchestrator.llm.fake import error_reply, text_message, tool_use_message
 from orchestrator.llm.repair import ScriptRegenerator, create_regenerator, sha256_text
-from orchestrator.plan.model import BoundSkill, Plan, SpecRef
+from orchestrator.plan.model import Plan, SpecRef
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import (
     AttemptSummary,

@@ -10,10 +10,11 @@ import pytest
 import respx
 
 from orchestrator.config import Settings
+from orchestrator.kinds import BoundSkill, BuiltinKind
 from orchestrator.llm.client import LLM
 from orchestrator.llm.fake import error_reply, text_message, tool_use_message
 from orchestrator.llm.runner import LLMStepRunner, create_runner, skill_body
-from orchestrator.plan.model import BoundSkill, Plan, SkillKind, SpecRef
+from orchestrator.plan.model import Plan, SpecRef
 from orchestrator.policy import ErrorClass
 from orchestrator.runner import RunnerContext, StepRequest, StepRunner
 
@@ -34,7 +35,7 @@ def llm_skill(tmp_path: Path, body: str) -> BoundSkill:
     )
     return BoundSkill(
         name="summarize",
-        kind=SkillKind.LLM,
+        kind=BuiltinKind.LLM,
         path=str(folder),
         origin="spec",
         sha256="0" * 64,

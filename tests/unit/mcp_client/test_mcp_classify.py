@@ -108,10 +108,10 @@ def test_only_sent_then_lost_failures_are_guarded() -> None:
         ),
         (ServerStartError("handshake failed", where=W), (ErrorClass.TRANSIENT, "mcp_start")),
         (
-            ProtocolError("Invalid params", where=W, code=-32602),
+            ProtocolError("Invalid params", where=W, rpc_code=-32602),
             (ErrorClass.INVALID_INPUT, "mcp_invalid_params"),
         ),
-        (ProtocolError("oops", where=W, code=-32603), (ErrorClass.TRANSIENT, "mcp_internal_error")),
+        (ProtocolError("oops", where=W, rpc_code=-32603), (ErrorClass.TRANSIENT, "mcp_internal_error")),
         (
             ToolOutputError("no structured content", where=W),
             (ErrorClass.UNRECOVERABLE, "mcp_bad_output"),

@@ -171,6 +171,18 @@ def test_the_bundled_docs_server_runs_with_this_interpreter() -> None:
     assert docs.origin == "bundled"
 
 
+def test_the_bundled_docs_server_keeps_its_warm_host_where_the_caller_s_runtime_folder_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("XDG_RUNTIME_DIR", "/run/user/8")
+    docs = bundled_servers({"XDG_RUNTIME_DIR": "/run/user/7", "XDG_CONFIG_HOME": "/c"})["docs"]
+    assert docs.env["XDG_RUNTIME_DIR"] == "/run/user/7"
+    assert "XDG_CONFIG_HOME" not in docs.env
+    assert bundled_servers({})["docs"].env["XDG_RUNTIME_DIR"] == "/run/user/8"
+    monkeypatch.delenv("XDG_RUNTIME_DIR")
+    assert "XDG_RUNTIME_DIR" not in bundled_servers({})["docs"].env
+
+
 def test_bundled_servers_are_there_without_a_file_and_a_file_entry_replaces_them(
     tmp_path: Path,
 ) -> None:
@@ -199,8 +211,9 @@ def test_lookup_prefers_the_flag_then_beside_the_spec_then_the_working_directory
 
 
 def test_a_missing_mcp_config_flag_file_is_an_error(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError, match="--mcp-config"):
+    with pytest.raises(ConfigError, match="no such file") as caught:
         locate_mcp_config(explicit=tmp_path / "nope.json")
+    assert (caught.value.where, caught.value.setting) == (str(tmp_path / "nope.json"), "mcp_config")
 
 
 def test_resolve_reads_the_file_it_finds(tmp_path: Path) -> None:

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from orchestrator.cli import wording as cli_wording
 from orchestrator.errors import ConfigError
+from orchestrator.hints import Hint, HintAction
 from orchestrator.mcp_client.config import UNTRUSTED, load_mcp_config
 from orchestrator.security.trust import TrustStore, UntrustedConfigError
 
@@ -40,7 +42,8 @@ def test_an_untrusted_file_gives_no_server_and_says_what_it_would_start(config: 
     assert info.value.where == f"{config}:3"
     assert "`evil`: /bin/sh -c 'id > /tmp/x'" in message
     assert "`remote`: a connection to https://example.com/mcp" in message
-    assert f"skillweave trust {config}" in message
+    assert "skillweave" not in message and info.value.hint == Hint(action=HintAction.TRUST, name=str(config))
+    assert f"run `skillweave trust {config}` and try again" in cli_wording.render_error(info.value)
     assert "s3cr3t-value" not in message  # nothing was expanded
 
 

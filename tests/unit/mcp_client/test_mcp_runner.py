@@ -16,12 +16,13 @@ from mcp.shared.exceptions import MCPError
 from pydantic import BaseModel
 
 from orchestrator.config import Settings
+from orchestrator.kinds import BoundSkill, BuiltinKind, kind_registry
 from orchestrator.mcp_client.config import HttpServer, McpConfig, StdioServer
 from orchestrator.mcp_client.runner import McpRunner, convert_result, create_runner
 from orchestrator.mcp_client.transport import OpenedSession, SessionFiles
-from orchestrator.plan.model import BoundSkill, Plan, PlanStep, SkillKind, SpecRef, StepPolicy
+from orchestrator.plan.model import Plan, PlanStep, SpecRef, StepPolicy
 from orchestrator.policy import ErrorClass, RecoveryRule, RetryPolicy
-from orchestrator.runner import RUNNER_FACTORIES, RunnerContext, StepRequest, load_factory
+from orchestrator.runner import RunnerContext, StepRequest, load_factory
 
 
 class Weather(BaseModel):
@@ -88,7 +89,7 @@ def request(
 ) -> StepRequest:
     skill = BoundSkill(
         name="k",
-        kind=SkillKind.MCP,
+        kind=BuiltinKind.MCP,
         path="/k",
         origin="bundled",
         sha256="0",
@@ -113,8 +114,10 @@ async def runner(tmp_path: Path) -> AsyncIterator[McpRunner]:
     await r.aclose()
 
 
-def test_the_engine_finds_the_runner_through_the_factory_table(tmp_path: Path) -> None:
-    factory = load_factory(RUNNER_FACTORIES["mcp"])
+def test_the_engine_finds_the_runner_through_the_mcp_kind(tmp_path: Path) -> None:
+    kind = kind_registry().get("mcp")
+    assert kind is not None and kind.traits.enforces_timeout
+    factory = load_factory(kind.runner)
     assert factory is create_runner
     assert factory(context(tmp_path)).kind == "mcp"
 

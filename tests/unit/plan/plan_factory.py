@@ -7,7 +7,7 @@ from typing import Any
 
 from orchestrator.config import Settings
 from orchestrator.errors import Diagnostic, NotFoundError, SkillError
-from orchestrator.plan.model import BoundSkill, SkillKind
+from orchestrator.kinds import BoundSkill, BuiltinKind
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
 
 PATH = "flow.md"
@@ -29,7 +29,7 @@ def skill(
 ) -> BoundSkill:
     return BoundSkill(
         name=name,
-        kind=SkillKind(kind),
+        kind=BuiltinKind(kind),
         path=f"/skills/{name}",
         origin="dir",
         sha256=f"sha-{name}",

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from plan_factory import SETTINGS, FakeCatalog, at, field, skill, step, workflow
 
+from orchestrator.cli import wording as cli_wording
 from orchestrator.errors import PlanError
+from orchestrator.kinds import BuiltinKind
 from orchestrator.plan import build_plan
 from orchestrator.plan.bind import bind_steps, kinds_named, words_match
-from orchestrator.plan.model import SkillKind
 from orchestrator.spec.model import Mention
 
 SKILLS = {
@@ -39,9 +40,9 @@ def test_an_unknown_backticked_name_is_an_error_with_near_names_and_line() -> No
 
 
 def test_kind_words_filter_the_candidates() -> None:
-    assert kinds_named("MCP-wrapping skill wrapping docs repository") == {SkillKind.MCP}
-    assert kinds_named("Script-execution skill (markdown validator)") == {SkillKind.SCRIPT}
-    assert kinds_named("an LLM prompt") == {SkillKind.LLM}
+    assert kinds_named("MCP-wrapping skill wrapping docs repository") == {BuiltinKind.MCP}
+    assert kinds_named("Script-execution skill (markdown validator)") == {BuiltinKind.SCRIPT}
+    assert kinds_named("an LLM prompt") == {BuiltinKind.LLM}
     spec = workflow(step(1, "Documentation", "MCP-wrapping skill"))
     bindings, _ = bind_steps(spec, SKILLS)
     assert bindings["step-1"].skill == "fetch-docs"
@@ -228,7 +229,9 @@ def test_words_bind_only_on_a_clear_win_else_the_model_chooses_or_validate_lists
     assert [e.code for e in errors] == ["ambiguous-skill"]
     assert errors[0].message == ("step-1 (Sort the rows by key): no skill clearly matches `Sort the rows by key`: "
                                  "`sort-rows` (7), `sort-rows-by-date` (6) score about as well; name one in "
-                                 "backticks (or let the model choose: set a key or --llm-replay)")
+                                 "backticks")
+    assert cli_wording.render_diagnostic(errors[0]).endswith(
+        "name one in backticks (or let the model choose: set a key or --llm-replay FILE)")
     bindings, errors = bind_steps(spec, close, lambda s, c: "sort-rows-by-date")
     assert errors == []
     assert bindings["step-1"].provenance.source == "llm"

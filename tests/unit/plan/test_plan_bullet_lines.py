@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from orchestrator.compile import compile_spec
 from orchestrator.config import Settings
-from orchestrator.plan import compile_spec
 
 MARKDOWN = """# Lines
 

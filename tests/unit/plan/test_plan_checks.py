@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from plan_factory import SETTINGS, FakeCatalog, at, field, obj, skill, step, workflow
 
-from orchestrator.errors import Diagnostic, Severity
+from orchestrator.errors import Diagnostic, PlanError, Severity
 from orchestrator.plan import build_plan, check_plan
 from orchestrator.policy import Fallback, FallbackAction, Limits, RecoveryRule, RetryPolicy
 from orchestrator.spec.model import ConvergenceSpec, RecoveryRowSpec, WorkflowSpec
@@ -72,11 +73,13 @@ def test_a_producer_type_that_cannot_satisfy_the_consumer_is_a_mismatch() -> Non
     assert "`count`" in diags[0].message and "integer but must be string" in diags[0].message
 
 
-def test_a_when_on_an_unknown_name_makes_the_step_unreachable() -> None:
+def test_a_when_on_an_unknown_name_is_an_error_at_its_line() -> None:
     spec = workflow(step(1, "A", "`plain`"), step(2, "B", "`plain`", when="flag == true"), step(3, "C", "`plain`"))
-    diags = [d for d in found(spec) if d.code == "unreachable"]
+    with pytest.raises(PlanError) as raised:
+        build_plan(spec, CATALOG, settings=SETTINGS)
+    diags = [d for d in raised.value.diagnostics if d.code == "condition"]
     assert [d.line for d in diags] == [20]
-    assert "`flag`" in diags[0].message and "neither can step-3, downstream" in diags[0].message
+    assert "`flag` is not a workflow input, an earlier step's output" in diags[0].message
 
 
 def test_a_when_that_is_always_false_makes_the_step_unreachable() -> None:
@@ -155,9 +158,13 @@ def test_attempt_timeouts_along_a_chain_beyond_the_wall_time_cannot_converge() -
     assert "step-1 -> step-2 add up to 30s" in diags[0].message
 
 
-def test_a_continue_fallback_feeding_a_required_field_is_a_warning() -> None:
+def test_a_continue_fallback_feeding_a_required_field_starves_its_consumer() -> None:
     spec = workflow(step(1, "A", "`emit-count`", on_error="continue"),
                     step(2, "B", "`need-count`"))
-    catalog = FakeCatalog(COUNT, skill("need-count", input_schema=obj(("count",), count="integer")))
+    catalog = FakeCatalog(COUNT, skill("need-count", input_schema=obj(("count",), count={"type": "integer",
+                                                                                          "minimum": 1})))
     diags = found(spec, catalog)
-    assert [(d.code, d.severity) for d in diags] == [("continue-without-output", Severity.WARNING)]
+    assert [(d.code, d.severity) for d in diags] == [("starved", Severity.ERROR)]
+    assert "step-2 (B) would starve: step-2 requires `count` from step-1, which may continue with no output" \
+        in diags[0].message
+    assert "step-2 refuses its contract's empty value there. Give the fallback a value" in diags[0].message

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from orchestrator.compile import compile_spec
 from orchestrator.config import Settings
-from orchestrator.plan import compile_spec, load_plan, plan_sha256
+from orchestrator.plan import load_plan, plan_sha256
 from orchestrator.plan.model import InputBinding, Plan
 from orchestrator.policy import ErrorClass, FallbackAction
 from orchestrator.spec import parse_spec
@@ -41,7 +42,7 @@ def test_seed_steps_bind_to_the_bundled_skills_from_their_skill_lines(seed_plan:
     ]
     assert [line(s.provenance["skill"].where) for s in seed_plan.steps] == [15, 26, 37, 47]
     assert all("matched" in s.provenance["skill"].note for s in seed_plan.steps)
-    assert seed_plan.skill_of("step-1").kind.value == "mcp"
+    assert seed_plan.skill_of("step-1").kind == "mcp"
 
 
 def test_seed_dependencies_follow_the_data(seed_plan: Plan) -> None:
@@ -49,7 +50,7 @@ def test_seed_dependencies_follow_the_data(seed_plan: Plan) -> None:
     assert seed_plan.step("step-2").provenance["depends_on"].note == "data reference to step-1.existing_docs"
     assert [(e.producer, e.consumer, e.fields) for e in seed_plan.edges] == [
         ("step-1", "step-2", ("existing_docs",)),
-        ("step-2", "step-3", ("analysis",)),
+        ("step-2", "step-3", ("module_name", "analysis")),  # the Data Contracts edge names module_name
         ("step-3", "step-4", ("generated_docs",)),
     ]
     assert [line(e.provenance.where) for e in seed_plan.edges] == [57, 62, 67]

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from plan_factory import SETTINGS, FakeCatalog, at, field, obj, skill, step, workflow
 
+from orchestrator.compile import load_spec_or_plan
 from orchestrator.errors import ConfigError, NotFoundError
-from orchestrator.plan import build_plan, load_plan, load_spec_or_plan, render_plan
+from orchestrator.plan import build_plan, load_plan, render_plan
 from orchestrator.plan.model import Plan
 from orchestrator.spec.model import ConvergenceSpec
 

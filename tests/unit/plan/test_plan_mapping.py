@@ -49,10 +49,23 @@ def test_without_references_a_step_follows_the_previous_one() -> None:
     assert plan.step("step-2").provenance["depends_on"].note == "default: step order"
 
 
-def test_a_workflow_input_feeds_a_field_before_any_step_output() -> None:
+def test_a_name_an_earlier_step_and_a_workflow_input_both_supply_binds_to_the_step_with_a_warning() -> None:
     spec = workflow(step(1, "One", "`produce-ab`"), step(2, "Two", "`consume-a`"), inputs=("a",))
     plan = build_plan(spec, CATALOG, settings=SETTINGS)
+    assert plan.step("step-2").inputs["a"] == InputBinding(source="step", step="step-1", pointer="/a")
+    assert plan.step("step-2").provenance["inputs.a"].note.startswith("nearest step: step-1 at /a")
+    warning = next(w for w in plan.warnings if w.code == "ambiguous-input")
+    assert "both an output of step-1 and a workflow input" in warning.message
+    assert "`a (workflow input)`" in warning.message and "`a (from Step N)`" in warning.message
+
+
+def test_an_explicit_workflow_input_reference_wins_over_an_earlier_output() -> None:
+    spec = workflow(step(1, "One", "`produce-ab`"),
+                    step(2, "Two", "`consume-a`", inputs=(field("a", line=22, source="inputs.a"),)), inputs=("a",))
+    plan = build_plan(spec, CATALOG, settings=SETTINGS)
     assert plan.step("step-2").inputs["a"] == InputBinding(source="input", name="a")
+    assert plan.step("step-2").provenance["inputs.a"].note == "explicit: inputs.a"
+    assert not [w for w in plan.warnings if w.code == "ambiguous-input"]
 
 
 def test_the_latest_ancestor_producing_a_name_feeds_it() -> None:

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from orchestrator.compile import compile_spec
 from orchestrator.config import Settings
 from orchestrator.errors import PlanError
-from orchestrator.plan import compile_spec
 from orchestrator.plan.model import Plan, PlanStep
 from orchestrator.policy import ErrorClass, Fallback, FallbackAction, RetryPolicy
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from orchestrator.compile import compile_spec
 from orchestrator.config import Settings
-from orchestrator.plan import compile_spec
 from orchestrator.plan.model import Plan, StepPolicy
 from orchestrator.policy import (
     ErrorClass,

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
+from orchestrator.engine.state import RunState
 from orchestrator.journal.events import AttemptFailed, AttemptStarted, OutputStored, RunStarted
+from orchestrator.plan.model import PlanStep
 from orchestrator.report import graph_svg
 from orchestrator.report.graph_svg import NODE_H, NODE_W, GraphStep, layout, render_graph_svg
 from orchestrator.report.model import (
@@ -15,8 +17,8 @@ from orchestrator.report.model import (
     SessionRecord,
     StepReport,
 )
-from orchestrator.report.spans import attempt_spans
 from orchestrator.report.timeline_svg import MAX_BARS, render_timeline_svg
+from orchestrator.testing import fake_plan
 
 
 def _step(sid: str, deps: tuple[str, ...] = (), status: str = "succeeded", feedback_to: str | None = None) -> GraphStep:
@@ -79,13 +81,39 @@ def test_spans_end_with_their_outcome_and_an_attempt_cut_short_is_interrupted() 
         OutputStored(ts=12, step="s", attempt=3),
         AttemptStarted(ts=13, step="f", item=0, attempt=2, idempotency_key="k5", skill="x"),
     ]
-    spans = attempt_spans(events)
-    assert [(a.attempt, a.started_at, a.ended_at, a.outcome, a.error_class, a.fallback) for a in spans["s"]] == [
+    state = RunState.replay("r1", fake_plan([PlanStep(id="s", name="S", skill="x"),
+                                             PlanStep(id="f", name="F", skill="x")]), events)
+    assert [(a.attempt, a.started_at, a.ended_at, a.outcome, a.error_class, a.fallback)
+            for a in state.attempt_spans("s")] == [
         (1, 1, 2, "failed", "timeout", False),
         (2, 3, 3.5, "interrupted", None, False),  # ends at the last event its process recorded
         (3, 11, 12, "succeeded", None, True),
     ]
-    assert [(a.item, a.outcome, a.ended_at) for a in spans["f"]] == [(0, "interrupted", 3.5), (0, "running", None)]
+    assert [(a.item, a.outcome, a.ended_at) for a in state.attempt_spans("f")] == [
+        (0, "interrupted", 3.5), (0, "running", None)]
+    assert state.last_event_at == 13
+
+
+def test_spans_come_in_the_order_started_across_items_and_keep_a_success_sent_back() -> None:
+    events = [
+        RunStarted(ts=0, pid=1, host="h"),
+        AttemptStarted(ts=1, step="f", item=0, attempt=1, idempotency_key="a", skill="x"),
+        AttemptStarted(ts=1, step="f", item=1, attempt=1, idempotency_key="b", skill="x"),
+        AttemptFailed(ts=1, step="f", item=1, attempt=1, error_class="transient", message="reset"),
+        AttemptStarted(ts=1, step="f", item=1, attempt=2, idempotency_key="c", skill="x"),
+        OutputStored(ts=2, step="f", item=1, attempt=2),
+        OutputStored(ts=3, step="f", item=0, attempt=1),
+        OutputStored(ts=3, step="f", item=0, attempt=1),  # a fallback's default names no attempt started
+        AttemptStarted(ts=4, step="f", item=0, attempt=2, idempotency_key="d", skill="x"),  # run again
+        OutputStored(ts=5, step="f", item=0, attempt=2),
+    ]
+    state = RunState.replay("r1", fake_plan([PlanStep(id="f", name="F", skill="x")]), events)
+    assert [(a.item, a.attempt, a.started_at, a.ended_at, a.outcome) for a in state.attempt_spans("f")] == [
+        (0, 1, 1, 3, "succeeded"),
+        (1, 1, 1, 1, "failed"),
+        (1, 2, 1, 2, "succeeded"),
+        (0, 2, 4, 5, "succeeded"),
+    ]
 
 
 def _report(steps: tuple[StepReport, ...], **extra: object) -> RunReport:

@@ -89,7 +89,7 @@ async def test_the_history_renders_as_a_table_and_as_json_with_stable_keys(execu
     assert list(data["metrics"]) == [
         "runs", "finished", "succeeded", "failed", "in_progress", "success_rate", "attempts", "retries",
         "retry_burden", "queue_delay_mean_s", "queue_delay_p95_s", "queue_delay_samples", "handoff_passed",
-        "handoff_failed", "handoff_accuracy", "tokens",
+        "handoff_failed", "handoff_accuracy", "tokens", "degraded",
     ]
 
 

@@ -102,7 +102,7 @@ async def test_fallback_skills_and_compensations_run_for_real() -> None:
     fake = runner()
     plan = plan_with(
         ("Fallback", "Inputs: module_name=json; Fault: step-1 unrecoverable always; Approve: step-3; "
-                     "Expect: succeeded; step-1 fallback=skill"),
+                     "Expect: degraded; step-1 fallback=skill"),
         ("Rejected", "Inputs: module_name=json; Reject: step-3; Expect: failed; step-3 failed; step-2 succeeded"),
     )
     report = await run(plan, fake)

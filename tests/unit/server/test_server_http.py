@@ -12,6 +12,7 @@ from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
+from orchestrator.cli import wording as cli_wording
 from orchestrator.config import load_settings
 from orchestrator.errors import ConfigError
 from orchestrator.security.token import ENV_TOKEN, ENV_TOKEN_OLD
@@ -34,7 +35,8 @@ def test_the_token_flag_wins_over_the_environment_and_the_old_name_still_works()
 def test_a_token_with_spaces_is_refused_naming_where_it_came_from() -> None:
     with pytest.raises(ConfigError) as info:
         HttpOptions.from_env({}, token="two words")
-    assert info.value.where == "--token"
+    assert info.value.setting == "token"  # the CLI words it as its flag
+    assert cli_wording.render_error(info.value).startswith("--token: a token is one word")
 
 
 def test_rebinding_protection_allows_loopback_names_only_by_default() -> None:

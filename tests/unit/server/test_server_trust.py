@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from mcp_types import CallToolResult
 
+from orchestrator.compile import compile_spec
 from orchestrator.config import load_settings
 from orchestrator.engine import create_run
-from orchestrator.plan import compile_spec
 from orchestrator.security.trust import TrustStore
 
 ClientFactory = Any  # the `connect` fixture (conftest.py)
@@ -57,6 +57,19 @@ async def test_a_run_that_would_start_an_untrusted_server_is_refused_before_it_i
     assert f"`mark`: /bin/sh -c 'touch {marker}'" in said
     assert f"skillweave trust {config}" in said
     assert runs.structured_content == {"runs": []}
+    assert not marker.exists()
+
+
+async def test_a_run_on_temporal_that_would_start_an_untrusted_server_is_refused_before_temporal_is_asked(
+    connect: ClientFactory, config: Path, marker: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SKILLWEAVE_TEMPORAL_ADDRESS", "127.0.0.1:1")  # nothing answers there
+    async with connect() as client:
+        refused = await client.call_tool("run_workflow", {"spec": "specs/mark.md", "backend": "temporal"})
+    assert refused.is_error
+    said = text(refused)
+    assert f"{config}:1: mcpServers.mark: this mcp.json is not trusted" in said
+    assert "Temporal" not in said  # refused here, before any worker could start it
     assert not marker.exists()
 
 

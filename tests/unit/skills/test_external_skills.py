@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from orchestrator.errors import Severity
-from orchestrator.plan.model import SkillKind
+from orchestrator.kinds import BuiltinKind
 from orchestrator.skills import load_skill, validate_skill_folder
 
 
@@ -34,7 +34,7 @@ def test_every_external_skill_loads_as_instructions_only(external_skills: Path) 
     for folder in verdicts(external_skills):
         skill = load_skill(folder)
         assert skill.name == folder.name
-        assert skill.kind is SkillKind.INSTRUCTIONS
+        assert skill.kind == BuiltinKind.INSTRUCTIONS
         assert skill.description
 
 

@@ -139,8 +139,9 @@ def test_folders_starting_with_underscore_or_dot_are_not_skills(
 def test_a_missing_skills_dir_is_an_error_and_a_missing_env_folder_a_warning(
     tmp_path: Path,
 ) -> None:
-    with pytest.raises(NotFoundError, match=r"--skills-dir .*nope: no such folder"):
+    with pytest.raises(NotFoundError, match=r"^no such folder$") as caught:
         load_catalog(settings(tmp_path / "nope"))  # type: ignore[arg-type]
+    assert (caught.value.where, caught.value.setting) == (str(tmp_path / "nope"), "skills_dirs")
     catalog = load_catalog(settings(env=(tmp_path / "gone",)))  # type: ignore[arg-type]
     (problem,) = catalog.problems
     assert problem.severity is Severity.WARNING and problem.file == str(tmp_path / "gone")

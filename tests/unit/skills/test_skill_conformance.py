@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from orchestrator.errors import Severity
+from orchestrator.hints import Hint, HintAction
 from orchestrator.skills import validate_skill_folder
 from orchestrator.skills.conformance import name_problem, split_tools
 
@@ -128,10 +129,12 @@ def test_an_unknown_key_is_an_error_in_every_profile_and_fix_is_suggested(
     folder = make_skill("s", "name: s\ndescription: d\nversion: '2'")
     expected = (
         f"{folder}/SKILL.md:4: unknown frontmatter key 'version': not an Agent Skills key "
-        "(move it under metadata: skills validate --fix)"
+        "(move it under metadata)"
     )
     for profile in ("strict", "claude-code", "cursor"):
         assert rendered(folder, profile) == [expected]
+        (found,) = validate_skill_folder(folder, profile)  # type: ignore[arg-type]
+        assert found.hint == Hint(action=HintAction.FIX_SKILL)  # the CLI says: skills validate --fix
 
 
 def test_a_claude_code_key_breaks_strict_and_cursor_and_claude_code_accepts_it(

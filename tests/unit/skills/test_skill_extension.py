@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from orchestrator.errors import SkillError
-from orchestrator.plan.model import SkillKind
+from orchestrator.kinds import BuiltinKind
 from orchestrator.skills import load_skill, validate_skill_folder
 
 SkillMaker = Callable[..., Path]
@@ -23,7 +23,7 @@ def test_a_complete_script_skill_is_valid_and_loads_its_settings(script_skill: S
     assert rendered(folder) == []
     skill = load_skill(folder, "spec")
     assert (skill.kind, skill.entry, skill.timeout_s, skill.network, skill.origin) == (
-        SkillKind.SCRIPT,
+        BuiltinKind.SCRIPT,
         "scripts/main.py",
         12.5,
         True,
@@ -36,9 +36,9 @@ def test_a_complete_script_skill_is_valid_and_loads_its_settings(script_skill: S
 def test_a_skill_without_skillweave_keys_is_instructions_only(make_skill: SkillMaker) -> None:
     folder = make_skill("notes", "name: notes\ndescription: d\nmetadata:\n  author: me")
     skill = load_skill(folder)
-    assert skill.kind is SkillKind.INSTRUCTIONS
+    assert skill.kind == BuiltinKind.INSTRUCTIONS
     assert skill.metadata == {"author": "me"}
-    assert skill.bound().kind is SkillKind.INSTRUCTIONS
+    assert skill.bound().kind == BuiltinKind.INSTRUCTIONS
 
 
 def test_an_absent_entry_script_is_a_warning_because_the_llm_writes_it(
@@ -70,7 +70,7 @@ def test_a_script_skill_without_an_entry_key_defaults_to_scripts_main_py(
         (
             ("skillweave.retries: '3'",),
             9,
-            "unknown key 'skillweave.retries' (known: kind, entry, input-schema, output-schema, server, tool, timeout, network)",
+            "unknown key 'skillweave.retries' (known: kind, input-schema, output-schema, timeout, entry, network, server, tool, url, method)",
         ),
         (
             ("skillweave.input_schema: x.json",),
@@ -106,7 +106,7 @@ def test_broken_skillweave_keys_are_errors_naming_the_key(
 def test_an_unknown_kind_is_an_error(make_skill: SkillMaker) -> None:
     folder = make_skill("k", "name: k\ndescription: d\nmetadata:\n  skillweave.kind: shell")
     assert rendered(folder) == [
-        f"{folder}/SKILL.md:5: 'skillweave.kind' 'shell' is not script, mcp or llm"
+        f"{folder}/SKILL.md:5: 'skillweave.kind' 'shell' is not script, mcp, llm or http"
     ]
     with pytest.raises(SkillError) as caught:
         load_skill(folder)
@@ -116,7 +116,7 @@ def test_an_unknown_kind_is_an_error(make_skill: SkillMaker) -> None:
 def test_skillweave_keys_without_a_kind_are_an_error(make_skill: SkillMaker) -> None:
     folder = make_skill("k", "name: k\ndescription: d\nmetadata:\n  skillweave.timeout: '3'")
     assert rendered(folder) == [
-        f"{folder}/SKILL.md:4: 'skillweave.kind' is missing (script, mcp or llm)"
+        f"{folder}/SKILL.md:4: 'skillweave.kind' is missing (script, mcp, llm or http)"
     ]
 
 
@@ -138,7 +138,7 @@ def test_an_mcp_skill_loads_its_server_and_tool(make_skill: SkillMaker) -> None:
     )
     skill = load_skill(folder)
     assert (skill.kind, skill.server, skill.tool, skill.entry) == (
-        SkillKind.MCP,
+        BuiltinKind.MCP,
         "docs",
         "get_docs",
         None,
@@ -209,7 +209,7 @@ def test_bound_carries_what_the_plan_needs(script_skill: SkillMaker) -> None:
     bound = skill.bound()
     assert bound.model_dump() == {
         "name": "b",
-        "kind": SkillKind.SCRIPT,
+        "kind": BuiltinKind.SCRIPT,
         "path": str(folder.resolve()),
         "origin": "bundled",
         "sha256": skill.sha256,

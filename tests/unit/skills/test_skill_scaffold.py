@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from orchestrator.errors import UserError
-from orchestrator.plan.model import SkillKind
+from orchestrator.kinds import BuiltinKind
 from orchestrator.skills import load_skill
 from orchestrator.skills.scaffold import scaffold_skill
 
@@ -28,7 +28,7 @@ def test_each_kind_scaffolds_a_skill_that_validates_and_loads(
     assert findings == []
     assert sorted(p.relative_to(folder).as_posix() for p in written) == files
     skill = load_skill(folder)
-    assert (skill.name, skill.kind) == ("word-count", SkillKind(kind))
+    assert (skill.name, skill.kind) == ("word-count", BuiltinKind(kind))
     assert skill.body.startswith("\n# Word Count\n")
 
 

@@ -30,9 +30,9 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from test_policy_corpus import Policy, _same_fallback, expected
 
+from orchestrator.compile import compile_spec
 from orchestrator.config import Settings
 from orchestrator.errors import Diagnostic, PlanError, Severity
-from orchestrator.plan import compile_spec
 from orchestrator.plan.build import draft_plan
 from orchestrator.plan.checks import check_plan
 from orchestrator.plan.model import Plan, PlanStep

@@ -57,7 +57,7 @@ def test_bad_for_each_when_and_route_are_errors() -> None:
     assert [line for line, _ in errors] == [7, 8, 9, 9]
     assert errors[3][1] == "step-1: route 'other' goes to 'step-5', which the spec does not have"
     assert errors[0][1].startswith("for each 'every file' must read `item in list_field`")
-    assert errors[1][1].startswith("when: 'x ==' is not a valid expression")
+    assert errors[1][1].startswith("when: the condition 'x ==' cannot be read: write a comparison")
     assert errors[2][1] == "route 'nowhere' must read `branch-name → Step N`"
 
 

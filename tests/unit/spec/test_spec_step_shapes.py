@@ -183,11 +183,20 @@ def test_dependencies_and_joins_written_in_prose() -> None:
 
 def test_a_bullet_read_only_for_its_dependency_says_the_rest_is_not_read() -> None:
     spec = parse("# F\n\n## Steps\n\n### Step 1: A\n- Skill: `a`\n\n### Step 2: B\n- Skill: `b`\n"
-                 "- only when Step 1 reported valid = true\n- Runs after Step 1.\n")
+                 "- once Step 1 has finished, if you feel like it\n")
     assert spec.steps[1].depends_on == ("step-1",)
     assert [(w.line, w.message) for w in spec.warnings] == [
-        (10, "step-2: bullet 'only when Step 1 reported valid = true' read only for the step it depends "
-             "on; the rest is not read")]
+        (10, "step-2: bullet 'once Step 1 has finished, if you feel like it' read only for the step it "
+             "depends on; the rest is not read")]
+
+
+def test_a_condition_bullet_is_read_whole_as_the_steps_condition() -> None:
+    spec = parse("# F\n\n## Steps\n\n### Step 1: A\n- Skill: `a`\n\n### Step 2: B\n- Skill: `b`\n"
+                 "- only when Step 1 reported valid = true\n- Runs after Step 1.\n")
+    assert spec.steps[1].depends_on == ("step-1",)
+    assert spec.steps[1].when == "Step 1 reported valid = true"
+    assert spec.steps[1].field_where["when"].endswith(":10")
+    assert spec.warnings == ()
 
 
 def test_recovery_rows_and_contracts_name_steps_by_number_name_list_or_any() -> None:

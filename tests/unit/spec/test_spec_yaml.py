@@ -170,7 +170,7 @@ def test_yaml_duplicate_keys_are_errors() -> None:
 
 def test_yaml_bad_when_expression_is_an_error() -> None:
     errors = _errors("name: x\nsteps:\n  - id: a\n    skill: b\n    when: 'x >'\n")
-    assert errors[0][0] == 5 and errors[0][1].startswith("when: 'x >' is not a valid expression")
+    assert errors[0][0] == 5 and errors[0][1].startswith("when: the condition 'x >' cannot be read")
 
 
 def test_yaml_numeric_step_ids_can_be_depended_on_as_numbers() -> None:

@@ -15,10 +15,11 @@ from opentelemetry.trace import StatusCode
 from telemetry_kit import Kept
 
 from orchestrator.config import Settings
+from orchestrator.kinds import BoundSkill, BuiltinKind
 from orchestrator.mcp_client.config import HttpServer, McpConfig, StdioServer
 from orchestrator.mcp_client.runner import McpRunner
 from orchestrator.mcp_client.transport import OpenedSession, SessionFiles
-from orchestrator.plan.model import BoundSkill, Plan, PlanStep, SkillKind, SpecRef
+from orchestrator.plan.model import Plan, PlanStep, SpecRef
 from orchestrator.runner import RunnerContext, StepRequest
 from orchestrator.security.redact import Redactor
 
@@ -58,7 +59,7 @@ def runner(tmp_path: Path) -> McpRunner:
 
 
 def request(tool: str) -> StepRequest:
-    skill = BoundSkill(name="k", kind=SkillKind.MCP, path="/k", origin="bundled", sha256="0", server="t", tool=tool)
+    skill = BoundSkill(name="k", kind=BuiltinKind.MCP, path="/k", origin="bundled", sha256="0", server="t", tool=tool)
     return StepRequest(run_id="r", step_id="s1", attempt=1, idempotency_key="r:s1:1", skill=skill,
                        input={"word": "hi"}, timeout_s=5)
 

@@ -46,7 +46,7 @@ def test_telemetry_is_asked_for_by_an_endpoint_or_an_exporter_unless_the_sdk_is_
 def test_otel_with_the_sdk_disabled_is_one_warning_and_no_telemetry(capsys: pytest.CaptureFixture[str]) -> None:
     with telemetry.use(None):
         telemetry._PROCESS.checked = False
-        assert telemetry.enable({"OTEL_SDK_DISABLED": "true"}) is None
+        assert telemetry.enable({"OTEL_SDK_DISABLED": "true"}, asked_by="--otel") is None
         assert telemetry.active() is None
     assert capsys.readouterr().err == "skillweave: warning: --otel is ignored: OTEL_SDK_DISABLED=true\n"
 

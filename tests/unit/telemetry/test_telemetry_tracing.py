@@ -15,7 +15,7 @@ from orchestrator.config import Settings
 from orchestrator.engine import RunStatus, approve_step, create_run, execute_run
 from orchestrator.journal.store import Journal
 from orchestrator.plan.model import ForEach, InputBinding, PlanStep, StepPolicy
-from orchestrator.policy import ApprovalPolicy, ErrorClass, RetryPolicy
+from orchestrator.policy import ApprovalPolicy, ErrorClass, Fallback, FallbackAction, RetryPolicy
 from orchestrator.runner import StepRequest
 from orchestrator.testing import (
     Call,
@@ -113,6 +113,20 @@ async def test_a_failed_step_and_its_run_have_the_error_class_as_their_status(
     assert root.attributes is not None and root.attributes["skillweave.run.status"] == "failed"
     assert [e.name for e in root.events] == ["run_failing"]
     assert kept.named("step write") == []  # never ready: no span
+
+
+async def test_a_degraded_run_is_no_error_on_its_run_span_and_says_degraded(
+    kept: Kept, settings: Settings, clock: FakeClock
+) -> None:
+    steps = two_steps()
+    steps[0] = steps[0].model_copy(update={"policy": StepPolicy(fallback=Fallback(action=FallbackAction.DEFAULT,
+                                                                                  value={"text": "cached"}))})
+    runner = FakeRunner({"fetch": [Fail(ErrorClass.INVALID_INPUT, "module name is empty")]})
+    await run(steps, runner, settings, clock)
+
+    root = kept.one("run test-plan")
+    assert root.attributes is not None and root.attributes["skillweave.run.status"] == "degraded"
+    assert root.status.status_code is StatusCode.UNSET  # finished: a fallback stood in, nothing failed
 
 
 async def test_a_regeneration_is_a_span_under_its_step_and_an_event_on_it(

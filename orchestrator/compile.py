@@ -1,0 +1,192 @@
+"""The compile pipeline: from a spec file to a checked, sealed Plan, in one place.
+
+    spec file ─ parse_spec ─► WorkflowSpec
+              ─ apply_lockfile (only with `<spec>.lock.json` or --interpret) ─► WorkflowSpec
+              ─ load_catalog (bundled, the spec's skills/, --skills-dir, env) ─► Catalog
+              ─ draft_plan: bind steps (ties to the LLM when one is available),
+                contracts (tool schemas from MCP servers when a skill has none),
+                dependencies, input mapping, policies ─► Plan + errors
+              ─ check_plan: the static checks ─► errors and warnings
+              ─ seal ─► Plan (warnings in Plan.warnings)
+
+    compile_spec(path, settings, *, chooser=None, tool_schemas=None, interpret=False) -> Plan
+        raises SpecError (the spec cannot be read) or PlanError carrying every error
+        with its file:line, followed by the warnings; the spec's lockfile supplies the
+        model's readings of policy sentences the grammar could not read, and
+        `interpret` asks the model for the missing ones first
+    load_spec_or_plan(path, settings) -> Plan
+        a `.json` file is a saved plan (`orchestrator.plan.load_plan`); anything else
+        is compiled
+
+`orchestrator.plan` is the model and the pure builder; this module is the one that
+reads files, asks the model to break ties and asks MCP servers for their tools'
+schemas. The LLM and MCP stacks are imported only when a tie or a schema-less mcp
+skill actually needs them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from orchestrator.config import Settings
+from orchestrator.contracts import JsonSchema
+from orchestrator.errors import ConfigError, Diagnostic, McpError, PlanError, Severity
+from orchestrator.hints import Hint, HintAction
+from orchestrator.kinds import BoundSkill
+from orchestrator.plan import Plan, SkillChooser, ToolSchemas, check_plan, load_plan
+from orchestrator.plan.build import draft_plan, seal
+from orchestrator.plan.location import line_key
+from orchestrator.spec.model import StepSpec, UnreadSentence
+
+if TYPE_CHECKING:
+    from orchestrator.llm.interpret import PolicyInterpreter
+
+__all__ = ["compile_spec", "load_spec_or_plan"]
+
+
+def compile_spec(
+    path: Path,
+    settings: Settings,
+    *,
+    chooser: SkillChooser | None = None,
+    tool_schemas: ToolSchemas | None = None,
+    interpret: bool = False,
+) -> Plan:
+    """Parse, load the catalog (with the spec's `skills/`), build and check.
+
+    Raises SpecError (the spec cannot be read) or PlanError carrying every error with
+    its file:line, followed by the warnings. On success the warnings are in Plan.warnings.
+    Without a chooser, a tie is put to the LLM when a key or a replay file is set.
+    The spec's lockfile (`<spec>.lock.json`) supplies the model's readings of sentences
+    the grammar could not read; `interpret` asks the model for the missing ones first.
+    """
+    from orchestrator.skills import load_catalog
+    from orchestrator.spec import parse_spec
+
+    spec = parse_spec(path, settings.caps.spec_bytes)
+    if interpret or Path(path).with_name(Path(path).name + ".lock.json").is_file():  # `lockfile.lock_path`
+        from orchestrator.plan.interpretation import apply_lockfile
+
+        reader = _ModelInterpreter(settings) if interpret else None
+        try:
+            spec = apply_lockfile(spec, Path(path), settings, interpret=interpret, interpreter=reader)
+        finally:
+            if reader is not None:
+                reader.close()
+    catalog = load_catalog(settings, path)
+    default_chooser = _ModelChooser(settings) if chooser is None and _model_available(settings) else None
+    if tool_schemas is None:
+        tool_schemas = _ToolSchemasFromServers(settings, path)
+    try:
+        plan, errors = draft_plan(
+            spec, catalog, settings=settings, chooser=chooser or default_chooser, tool_schemas=tool_schemas
+        )
+        found = check_plan(plan, spec)
+    except RecursionError:
+        # a schema (a contract block, a skill's schema file) nested hundreds deep
+        raise PlanError(Diagnostic(file=str(path), code="too-deep",
+                                   message="a contract or skill schema is nested too deeply to plan; "
+                                           "flatten it (use $defs and $ref)")) from None
+    finally:
+        if default_chooser is not None:
+            default_chooser.close()
+    errors = sorted(dict.fromkeys([*errors, *(d for d in found if d.severity is Severity.ERROR)]), key=line_key)
+    warnings = sorted(dict.fromkeys([*plan.warnings, *(d for d in found if d.severity is Severity.WARNING)]),
+                      key=line_key)
+    if errors:
+        raise PlanError([*errors, *warnings])
+    return seal(plan.model_copy(update={"warnings": tuple(warnings)}))
+
+
+def load_spec_or_plan(path: Path, settings: Settings) -> Plan:
+    """A `.json` file is a saved plan; anything else is a spec, compiled."""
+    if path.suffix.lower() == ".json":
+        return load_plan(path, settings.caps.data_bytes)
+    return compile_spec(path, settings)
+
+
+def _model_available(settings: Settings) -> bool:
+    return bool(settings.api_key) or settings.llm_replay is not None
+
+
+class _ModelChooser:
+    """The LLM tie-breaker, created only when a step's binding is actually a tie, so that
+    planning without ties never imports the LLM stack. Its choice is recorded in the plan
+    with provenance "llm"."""
+
+    def __init__(self, settings: Settings) -> None:
+        self._settings = settings
+        self._chooser: SkillChooser | None = None
+        self._close: Callable[[], None] | None = None
+
+    def __call__(self, step: StepSpec, tied: tuple[BoundSkill, ...]) -> str | None:
+        if self._chooser is None:
+            from orchestrator.llm.chooser import PlannerChooser
+            from orchestrator.llm.client import LLM
+
+            settings = self._settings
+            chooser = PlannerChooser(lambda: LLM(settings))
+            self._chooser, self._close = chooser, chooser.close
+        return self._chooser(step, tied)
+
+    def close(self) -> None:
+        if self._close is not None:
+            self._close()
+
+
+class _ModelInterpreter:
+    """The model that reads the policy sentences the grammar could not (`--interpret`),
+    created at the first call so that a spec with nothing left to read imports no LLM
+    stack; without a key or a replay file the call is a ConfigError (exit 2) before
+    anything is sent."""
+
+    def __init__(self, settings: Settings) -> None:
+        self._settings = settings
+        self._reader: PolicyInterpreter | None = None
+
+    def __call__(self, sentences: Sequence[UnreadSentence]) -> Sequence[object]:
+        if self._reader is None:
+            if not _model_available(self._settings):
+                raise ConfigError("the model reads the sentences the grammar could not: set ANTHROPIC_API_KEY",
+                                  hint=Hint(action=HintAction.ANSWER_FROM_RECORDING))
+            from orchestrator.llm.client import LLM
+            from orchestrator.llm.interpret import PolicyInterpreter
+
+            settings = self._settings
+            self._reader = PolicyInterpreter(lambda: LLM(settings))
+        return self._reader(sentences)
+
+    def close(self) -> None:
+        if self._reader is not None:
+            self._reader.close()
+
+
+class _ToolSchemasFromServers:
+    """An mcp skill that declares no schemas gets its tool's own, asked of the server at plan
+    time (`tools/list`). Called only for such skills, so planning skills that declare their
+    schemas never starts a server; an unreachable server is a warning, not an error."""
+
+    def __init__(self, settings: Settings, spec_path: Path) -> None:
+        self._settings = settings
+        self._spec_path = spec_path
+
+    def __call__(self, server: str, tool: str) -> tuple[JsonSchema | None, JsonSchema | None]:
+        from orchestrator.mcp_client.config import resolve_mcp_config
+        from orchestrator.mcp_client.schema import describe_tool_sync
+
+        config = resolve_mcp_config(
+            explicit=self._settings.mcp_config, spec_path=self._spec_path, require_trust=self._settings.require_trust
+        )
+        try:
+            info = describe_tool_sync(config, server, tool)
+        except (OSError, RuntimeError, TimeoutError) as exc:
+            raise McpError(f"{server}/{tool}: {exc}") from None
+        from orchestrator.schemaref import external_refs
+
+        for schema in (info.input_schema, info.output_schema):
+            if outside := external_refs(schema):  # never fetched: the schemas are not used
+                raise McpError(f"{server}/{tool}: the tool's schema has $ref '{outside[0]}', outside "
+                               "itself; skillweave follows no such $ref")
+        return (info.input_schema or None), info.output_schema

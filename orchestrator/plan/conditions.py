@@ -1,0 +1,170 @@
+"""Compile a step's conditions (its When, its Otherwise, its approval's condition) into the
+sandboxed Jinja2 expressions the engine evaluates, and say how each was read.
+
+A condition (`spec.condition`) is an expression or clauses in words. Its names are
+placed as the input bindings are (`mapping`): a name written `step-2.total` or said of a
+step ("Step 4 reported valid") is that step's output field; inside a `For each` the
+item's fields come first; then the nearest earlier step that outputs the name; then a
+workflow input. A value alone ("prod only") is compared with the one field whose
+declared values hold it (`environment (staging|prod)`, an `enum`). Expressions keep
+their own shape: only their bare names are placed (`confidence < 0.7` becomes
+`steps['step-1'].output.confidence < 0.7`); `inputs.x`, `steps[...]` and the item stay.
+What cannot be read or placed is an error naming the condition.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from orchestrator.spec.condition import Clause, ReadCondition, read_condition
+
+# A name (and the step it was said of, or None) -> its path in an expression, or None.
+Resolve = Callable[[str, str | None], str | None]
+
+_KEYWORDS = {"and", "or", "not", "in", "is", "if", "else", "true", "false", "none", "True", "False", "None",
+             "loop", "inputs", "steps", "item"}
+
+
+class ConditionError(Exception):
+    """A condition that cannot be read, or a name in it that cannot be placed."""
+
+
+@dataclass(frozen=True)
+class Compiled:
+    expression: str
+    note: str  # how it was read, for the plan's provenance
+
+
+def step_path(step: str, name: str) -> str:
+    return f"steps['{step}'].output.{name}"
+
+
+def _literal(value: Any) -> str:
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "none"
+    if isinstance(value, int | float):
+        return repr(value)
+    return "'" + str(value).replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def _place(clause: Clause, resolve: Resolve) -> str:
+    words = clause.subject
+    for start in range(len(words)):  # "report date": report_date, then date
+        name = "_".join(words[start:])
+        path = resolve(name, clause.step) or (resolve(name.lower(), clause.step) if name != name.lower() else None)
+        if path is not None:
+            return path
+    said = " ".join(words)
+    where = f" in the output of {clause.step}" if clause.step else ""
+    raise ConditionError(f"`{said}`{where} is not a workflow input, an earlier step's output or a field of the "
+                         "item; name it as the spec does (`confidence < 0.7`, `Step 4 reported valid = true`)")
+
+
+def _clause_expression(clause: Clause, resolve: Resolve, values: Callable[[str], list[str]]) -> str:
+    if clause.kind == "value":
+        holders = values(str(clause.value))
+        if len(holders) != 1:
+            which = f" ({', '.join(holders)} all can)" if holders else ""
+            raise ConditionError(f"cannot tell which field `{clause.value}` is a value of{which}; write it as "
+                                 f"a comparison, `environment == {clause.value}`")
+        return f"{holders[0]} == {_literal(clause.value)}"
+    path = _place(clause, resolve)
+    if clause.kind == "empty":
+        return f"not {path}"
+    if clause.kind == "filled":
+        return f"{path}"
+    return f"{path} {clause.op} {_literal(clause.value)}"
+
+
+def rewrite_expression(expression: str, resolve: Resolve, step_ids: Sequence[str], loop: str | None) -> str:
+    """`expression` with each bare name placed (module docstring); `to-eur.amount` (a step id,
+    then a field) is that step's output field."""
+    from jinja2.sandbox import SandboxedEnvironment
+
+    ids = sorted(step_ids, key=len, reverse=True)
+    if ids:
+        pattern = re.compile(r"(\"[^\"]*\"|'[^']*')|(?<![\w.'\"\]])(" + "|".join(re.escape(i) for i in ids)
+                             + r")\.([A-Za-z_]\w*)")
+        expression = pattern.sub(lambda m: m.group(1) or step_path(m.group(2), m.group(3)), expression)
+    tokens = list(SandboxedEnvironment().lex("{{ " + expression + " }}"))[1:-1]
+    significant = [i for i, t in enumerate(tokens) if t[1] != "whitespace"]
+    out: list[str] = []
+    for i, (_, kind, value) in enumerate(tokens):
+        if kind != "name" or value in _KEYWORDS or value == loop:
+            out.append(value)
+            continue
+        at = significant.index(i)
+        before = tokens[significant[at - 1]] if at > 0 else None
+        after = tokens[significant[at + 1]] if at + 1 < len(significant) else None
+        if before is not None and (before[2] in (".", "|") or before[2] == "is"
+                                   or (before[2] == "not" and at > 1 and tokens[significant[at - 2]][2] == "is")):
+            out.append(value)
+            continue
+        if after is not None and after[2] in ("(", "="):
+            out.append(value)
+            continue
+        path = resolve(value, None)
+        if path is None:
+            raise ConditionError(f"`{value}` is not a workflow input, an earlier step's output or a field of the "
+                                 "item (a condition reads those, or `inputs.NAME`, `steps['id'].output.NAME`)")
+        out.append(path)
+    return "".join(out).strip()
+
+
+def compile_condition(
+    read: ReadCondition,
+    resolve: Resolve,
+    values: Callable[[str], list[str]],
+    step_ids: Sequence[str],
+    loop: str | None = None,
+) -> Compiled:
+    """The expression of a condition as read; ConditionError when a name cannot be placed."""
+    if read.expression is not None:
+        expression = rewrite_expression(read.expression, resolve, step_ids, loop)
+    else:
+        parts = [_clause_expression(c, resolve, values) for c in read.clauses]
+        expression = parts[0]
+        for join, part in zip(read.joins, parts[1:], strict=True):
+            expression = f"{expression} {join} {part}"
+        if len(parts) > 1 and "or" in read.joins and "and" in read.joins:
+            expression = f"({expression})"
+    if read.negated:
+        expression = f"not ({expression})"
+    same = expression.replace(" ", "") == read.text.replace(" ", "")
+    note = f'"{read.text}"' if same else f'"{read.text}" read as {expression}'
+    return Compiled(expression=expression, note=note)
+
+
+def compile_text(
+    text: str,
+    resolve: Resolve,
+    values: Callable[[str], list[str]],
+    step_ids: Sequence[str],
+    loop: str | None = None,
+) -> Compiled:
+    read = read_condition(text)
+    if read is None:
+        raise ConditionError(f"the condition '{text.strip()}' cannot be read: write a comparison such as "
+                             "`confidence < 0.7`, `Step 4 reported valid = true` or `amount is over 1000`")
+    return compile_condition(read, resolve, values, step_ids, loop)
+
+
+def negate(expression: str) -> str:
+    return f"not ({expression})"
+
+
+def declared_values(schema: Mapping[str, Any]) -> list[str]:
+    """The values a field's schema allows: its `enum`, or a description `staging|prod`."""
+    enum = schema.get("enum")
+    if isinstance(enum, list):
+        return [str(v) for v in enum]
+    description = str(schema.get("description") or "")
+    m = re.search(r"[\w.-]+(?:\s*\|\s*[\w.-]+)+", description)
+    return [v.strip() for v in m.group(0).split("|")] if m else []

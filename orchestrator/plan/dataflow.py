@@ -1,0 +1,485 @@
+"""The data and control flow of a plan: what each step reads, from where, after which
+steps, and under which conditions.
+
+Given the steps' contracts (`contract`), this finds:
+
+1. the names each step reads: its input schema's properties, then the loose names
+   (`wanted`): those its skill's instructions state when the skill has no input schema,
+   those its own text mentions when it declares no inputs at all, and the names it gives
+   a `For each` step's gathered results ("as `tickets`");
+2. the workflow inputs, when the spec declares none: the names the steps read that no
+   earlier step outputs (a warning lists them, with the skill each came from);
+3. the dependencies (`mapping.derive_dependencies`), counting the steps a condition reads;
+4. the input bindings (`mapping.map_inputs`, each with its rule), and the one input a
+   step's text names the value of (`mapping.name_the_value`);
+5. the compiled conditions (`conditions`): the When, the Otherwise (the negation of the
+   condition of the nearest earlier step that has one) and the approval's condition.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from orchestrator.contracts import JsonSchema
+from orchestrator.errors import Diagnostic
+from orchestrator.kinds import BoundSkill
+from orchestrator.plan.conditions import (
+    ConditionError,
+    compile_text,
+    declared_values,
+    negate,
+    step_path,
+)
+from orchestrator.plan.contract import OutputContract, at_pointer
+from orchestrator.plan.location import error_at, from_spec, warning_at
+from orchestrator.plan.mapping import (
+    Dependencies,
+    Loose,
+    derive_dependencies,
+    map_inputs,
+    name_the_value,
+    otherwise_partner,
+    parse_for_each,
+    producers,
+)
+from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
+from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
+from orchestrator.plan.scope import Produced, Scope
+from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
+from orchestrator.policy import ApprovalPolicy, Fallback, FallbackAction
+from orchestrator.spec.fields import step_id
+from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
+
+
+class _Source(Protocol):
+    """A catalog entry (`orchestrator.skills.Skill`): its name and instructions."""
+
+    name: str
+    body: str
+    body_line: int
+
+
+def skill_instructions(catalog: Iterable[object]) -> dict[str, Instructions]:
+    """What each skill's instructions say it takes and gives (`wanted.read_instructions`)."""
+    out: dict[str, Instructions] = {}
+    for entry in catalog:
+        name, body = getattr(entry, "name", None), getattr(entry, "body", None)
+        if not isinstance(name, str) or not isinstance(body, str) or name in out:
+            continue
+        skill_md = str(getattr(entry, "skill_md", f"{name}/SKILL.md"))
+        out[name] = read_instructions(body, skill_md, int(getattr(entry, "body_line", 1) or 1))
+    return out
+
+
+def with_instruction_outputs(
+    outputs: dict[str, OutputContract], spec: WorkflowSpec, bound: Mapping[str, BoundSkill],
+    instructions: Mapping[str, Instructions],
+) -> None:
+    """A step whose skill has no output schema also outputs what its skill's instructions
+    say it returns (optional properties)."""
+    for step in spec.steps:
+        skill = bound.get(step.id)
+        said = instructions.get(skill.name) if skill is not None and skill.output_schema is None else None
+        if not said or not said.outputs:
+            continue
+        out = outputs[step.id]
+        schema = copy.deepcopy(out.schema_)
+        props = schema.setdefault("properties", {})
+        added = [n.name for n in said.outputs if n.name not in props and n.name not in out.aliases]
+        if not added:
+            continue
+        for name in added:
+            props[name] = {}
+        schema.setdefault("type", "object")
+        note = f"{out.note}; skill {skill.name if skill else '?'}'s instructions: {', '.join(added)}"
+        outputs[step.id] = out.model_copy(update={"schema_": schema, "note": note})
+
+
+@dataclass
+class StepFlow:
+    depends: Dependencies
+    bindings: dict[str, InputBinding]
+    provenance: dict[str, Provenance]
+    for_each: ForEach | None
+    input_schema: JsonSchema
+    when: str | None = None
+    approval: ApprovalPolicy | None = None
+
+
+@dataclass
+class Flow:
+    steps: dict[str, StepFlow] = field(default_factory=dict)
+    inputs: tuple[InputSpec, ...] = ()
+    found: list[Diagnostic] = field(default_factory=list)
+
+
+class _Planner:
+    def __init__(self, spec: WorkflowSpec, bound: Mapping[str, BoundSkill], outputs: Mapping[str, OutputContract],
+                 input_schemas: Mapping[str, JsonSchema], instructions: Mapping[str, Instructions]) -> None:
+        self.spec = spec
+        self.path = spec.path
+        self.bound = bound
+        self.outputs = outputs
+        self.input_schemas = input_schemas
+        self.instructions = instructions
+        self.order = [s.id for s in spec.steps]
+        self.found: list[Diagnostic] = []
+        self.produced = {
+            s.id: Produced(step=s.id, index=i, fields=frozenset(properties_of(outputs[s.id].schema_)),
+                           aliases=outputs[s.id].aliases, gathered=s.for_each is not None)
+            for i, s in enumerate(spec.steps)
+        }
+        self.needs = {sid: list(properties_of(schema)) for sid, schema in input_schemas.items()}
+        makers: dict[str, set[str]] = {}
+        for sid, made in self.produced.items():
+            for name in made.fields | made.aliases:
+                makers.setdefault(name, set()).add(sid)
+        self.makers = {name: frozenset(sids) for name, sids in makers.items()}
+        self.exclusive: set[frozenset[str]] = set()
+        for s in spec.steps:  # the routes of one router: at most one of them runs
+            targets = [t for t in dict.fromkeys([*s.routes.values(), *([s.route_default] if s.route_default else [])])]
+            self.exclusive |= {frozenset((a, b)) for a in targets for b in targets if a != b}
+
+    # -- the names each step reads -----------------------------------------------------
+
+    def said(self, step: StepSpec) -> Instructions | None:
+        skill = self.bound.get(step.id)
+        if skill is None or skill.input_schema is not None:
+            return None
+        return self.instructions.get(skill.name)
+
+    def loose(self, step: StepSpec, inputs: Iterable[str]) -> list[Loose]:
+        out: dict[str, Loose] = {}
+        skill = self.bound.get(step.id)
+        said = self.said(step)
+        if said is not None and skill is not None:
+            for n in said.inputs:
+                out.setdefault(n.name, Loose(n.name, n.where, f"named in skill `{skill.name}`'s instructions",
+                                             "skill"))
+        if not step.inputs and not step.input_values and (skill is None or skill.input_schema is None):
+            own = self.produced[step.id].fields | self.produced[step.id].aliases
+            known = [*inputs, *sorted(n for n, sids in self.makers.items() if sids - {step.id})]
+            for name in mentioned(step.description, [n for n in dict.fromkeys(known) if n not in own]):
+                out.setdefault(name, Loose(name, step.where, "named in the step's text"))
+        return [item for name, item in out.items() if name not in self.needs[step.id]]
+
+    def gathered_names(self, step: StepSpec) -> dict[str, str | None]:
+        out: dict[str, str | None] = {}
+        for name, ref in gathered(step.description):
+            sid = step_id(ref) if ref else None
+            out[name] = sid if sid in self.produced else None
+        return out
+
+    # -- workflow inputs ---------------------------------------------------------------
+
+    def derived_inputs(self, loose: Mapping[str, list[Loose]], taken: Mapping[str, set[str]],
+                       roots: set[str]) -> tuple[InputSpec, ...]:
+        """What the first steps (those that depend on none) read, when the spec declares no inputs."""
+        found: dict[str, tuple[InputSpec, str]] = {}
+        for step in self.spec.steps:
+            if step.for_each is not None or step.id not in roots:
+                continue
+            schema = self.input_schemas[step.id]
+            skill = self.bound.get(step.id)
+            said = self.said(step)
+            optional = {n.name for n in said.inputs if n.optional} if said else set()
+            names = [*self.needs[step.id], *(item.name for item in loose[step.id]
+                                             if item.said.startswith("named in skill"))]
+            where = {f.name: f.where for f in step.inputs}
+            where.update({item.name: item.where or step.where for item in loose[step.id]})
+            for name in names:
+                if name in found or name in taken[step.id]:
+                    continue
+                required = name in required_of(schema) or (name not in properties_of(schema) and name not in optional)
+                prop = properties_of(schema).get(name, {})
+                item = InputSpec(name=name, type=prop.get("type") if isinstance(prop.get("type"), str) else None,
+                                 description=str(prop.get("description", "")), required=required,
+                                 where=where.get(name) or step.where)
+                found[name] = (item, f"{name} ({step.id}, skill `{skill.name if skill else '?'}`"
+                                     f"{', optional' if not required else ''})")
+        if found:
+            listed = "; ".join(what for _, what in found.values())
+            self.found.append(warning_at(self.spec.steps[0].where if self.spec.steps else None, self.path,
+                                         f"the spec declares no workflow inputs; read from what the steps and "
+                                         f"their skills take: {listed}. Declare them in an Inputs section to say "
+                                         "so yourself", "derived-inputs"))
+        return tuple(item for item, _ in found.values())
+
+    # -- conditions --------------------------------------------------------------------
+
+    def resolver(self, step: StepSpec, candidates: list[str], inputs: list[str], scope: Scope | None,
+                 loop: tuple[str, str] | None, item_fields: frozenset[str] | None) -> Any:
+        def resolve(name: str, of: str | None) -> str | None:
+            if of is not None:
+                return step_path(of, name) if of in self.produced else None
+            head = name.split(".")[0]
+            if loop is not None and item_fields is not None and head in item_fields:
+                return f"item.{name}"
+            made = (producers(head, scope) if scope is not None
+                    else [s for s in candidates if self.produced[s].outputs(head)][:1])
+            if made:
+                return step_path(made[0], name)
+            if head in inputs:
+                return f"inputs.{name}"
+            if loop is not None and item_fields is None:
+                return f"item.{name}"
+            return None
+        return resolve
+
+    def values(self, inputs: tuple[InputSpec, ...], candidates: list[str]) -> Any:
+        def holders(value: str) -> list[str]:
+            out = [f"inputs.{i.name}" for i in inputs
+                   if value in declared_values(field_schema(FieldSpec(name=i.name, type=i.type,
+                                                                      description=i.description, where=i.where)))]
+            for sid in candidates:
+                for name, prop in properties_of(self.outputs[sid].schema_).items():
+                    if isinstance(prop, dict) and value in declared_values(prop):
+                        out.append(step_path(sid, name))
+            return out
+        return holders
+
+    def compile(self, step: StepSpec, text: str, where: str | None, what: str, inputs: tuple[InputSpec, ...],
+                candidates: list[str], scope: Scope | None, item_fields: frozenset[str] | None,
+                report: bool) -> tuple[str, str] | None:
+        loop = parse_for_each(step.for_each)
+        resolve = self.resolver(step, candidates, [i.name for i in inputs], scope, loop, item_fields)
+        try:
+            compiled = compile_text(text, resolve, self.values(inputs, candidates), self.order,
+                                    loop[0] if loop else None)
+        except ConditionError as exc:
+            if report:
+                self.found.append(error_at(where, self.path, f"{step.id} ({step.name}): {what}: {exc}",
+                                           "condition"))
+            return None
+        return compiled.expression, compiled.note
+
+    # -- the whole -----------------------------------------------------------------------
+
+    def plan(self) -> Flow:
+        spec = self.spec
+        gathered_by = {s.id: self.gathered_names(s) for s in spec.steps}
+        loose = {s.id: self.loose(s, [i.name for i in spec.inputs]) for s in spec.steps}
+        explicit = {s.id: {f.name for f in s.inputs if f.source} | set(s.input_values) | set(gathered_by[s.id])
+                    for s in spec.steps}
+        # conditions read as far as the steps before each one, to find what they wait for
+        early: dict[str, list[str]] = {}
+        for index, step in enumerate(spec.steps):
+            earlier = [s.id for s in reversed(spec.steps[:index])]
+            texts = [t for t in (step.when, step.approval.when if step.approval else None) if t]
+            compiled = [self.compile(step, t, None, "", spec.inputs, earlier, None, None, report=False)
+                        for t in texts]
+            early[step.id] = [c[0] for c in compiled if c is not None]
+            partner = otherwise_partner(spec, index)  # an Otherwise waits for what its partner's condition reads
+            if partner is not None:
+                early[step.id] += early[partner][:1] if spec.steps[self.order.index(partner)].when else []
+            early[step.id] += [f"steps.{sid}.output" for sid in gathered_by[step.id].values() if sid]
+        deps = derive_dependencies(spec, self.produced, self.needs, [i.name for i in spec.inputs],
+                                   {sid: [item.name for item in items] for sid, items in loose.items()}, early)
+        dep_ids = {sid: d.depends_on for sid, d in deps.items()}
+        roots = {sid for sid, ids in dep_ids.items() if not ids}
+        inputs = spec.inputs or self.derived_inputs(loose, explicit, roots)
+        if not spec.inputs and inputs:
+            loose = {s.id: self.loose(s, [i.name for i in inputs]) for s in spec.steps}
+        names = [i.name for i in inputs]
+        flow = Flow(inputs=inputs)
+        conditions: dict[str, str] = {}
+        for step in spec.steps:
+            item_fields = self.item_fields(step, inputs)
+            scope = Scope(inputs=tuple(names), produced=self.produced, deps=dep_ids, start=tuple(dep_ids[step.id]),
+                          joined=tuple(dep_ids[step.id]) if step.join == "any" else (),
+                          contract_fields=self.contract_fields(step), item_fields=item_fields, path=self.path,
+                          exclusive=frozenset(self.exclusive), makers=self.makers, step=step.id)
+            gathering = {name: sid or next(iter(scope.nearest(lambda made: made.gathered)), "")
+                         for name, sid in gathered_by[step.id].items()}
+            schema = self.input_schemas[step.id]
+            mapped = map_inputs(step, self.needs[step.id], required_of(schema), scope, loose[step.id],
+                                {n: s for n, s in gathering.items() if s})
+            self.found += mapped.warnings
+            self.drop_unfit_lists(step, mapped.bindings, mapped.provenance)
+            unbound = [n for n in self.needs[step.id] if n not in mapped.bindings and n not in step.input_values]
+            extra = None
+            if len(unbound) == 1:  # the one input left: the one value the step's text names, if any
+                named = [n for n in mentioned(step.description, [*names, *sorted(self.makers)])
+                         if n not in self.needs[step.id] and n not in mapped.bindings]
+                extra = name_the_value(step, unbound, named, mapped.bindings.values(), scope)
+            if extra is not None:
+                name, binding, prov = extra
+                mapped.bindings[name] = binding.model_copy(update={"optional": name not in required_of(schema)})
+                mapped.provenance[f"inputs.{name}"] = prov
+            schema = self.with_loose(schema, mapped.bindings)
+            conditional = step.when or step.otherwise_where or (step.approval and step.approval.when)
+            candidates = scope.upstream() if conditional else []  # a value alone is looked up there
+            flow.steps[step.id] = StepFlow(deps[step.id], mapped.bindings, mapped.provenance, mapped.for_each, schema)
+            flow.steps[step.id].when = self.step_condition(step, inputs, candidates, scope, item_fields, conditions,
+                                                           mapped.provenance)
+            flow.steps[step.id].approval = self.approval(step, inputs, candidates, scope, item_fields,
+                                                         mapped.provenance)
+        flow.found = self.found
+        return flow
+
+    def step_condition(self, step: StepSpec, inputs: tuple[InputSpec, ...], candidates: list[str], scope: Scope,
+                       item_fields: frozenset[str] | None, conditions: dict[str, str],
+                       provenance: dict[str, Provenance]) -> str | None:
+        where = step.field_where.get("when", step.where)
+        expression: str | None = None
+        note = ""
+        if step.otherwise_of is not None:
+            named = otherwise_partner(self.spec, self.order.index(step.id))
+            if named is not None and named in conditions:
+                expression = negate(conditions[named])
+                note = f"otherwise of {named}: runs exactly when its condition was false"
+                self.exclusive.add(frozenset((named, step.id)))
+            else:
+                why = (f"{named} has no condition to be false" if named is not None
+                       else f"no step before it is `{step.otherwise_of}`")
+                self.found.append(error_at(where, self.path, f"{step.id} ({step.name}): Otherwise of "
+                                                             f"{step.otherwise_of}: {why}", "condition"))
+        elif step.otherwise_where is not None:
+            before = [s for s in self.order[: self.order.index(step.id)] if s in conditions]
+            if before:
+                expression = negate(conditions[before[-1]])
+                note = f"otherwise of {before[-1]}: runs exactly when its condition was false"
+                self.exclusive.add(frozenset((before[-1], step.id)))
+            elif step.otherwise_text:
+                got = self.compile(step, step.otherwise_text, where, "Otherwise", inputs, candidates, scope,
+                                   item_fields, report=True)
+                if got is not None:
+                    expression, note = got[0], f"Otherwise ({got[1]})"
+            else:
+                self.found.append(error_at(where, self.path, f"{step.id} ({step.name}): Otherwise: no step before "
+                                                             "it has a condition to be false", "condition"))
+        if step.when and expression is None:
+            got = self.compile(step, step.when, where, "When", inputs, candidates, scope, item_fields, report=True)
+            if got is not None:
+                expression, note = got
+        if expression is not None:
+            conditions[step.id] = expression
+            provenance["when"] = from_spec(where, note)
+        return expression
+
+    def approval(self, step: StepSpec, inputs: tuple[InputSpec, ...], candidates: list[str], scope: Scope,
+                 item_fields: frozenset[str] | None, provenance: dict[str, Provenance]) -> ApprovalPolicy | None:
+        gate = step.approval
+        if gate is None or not gate.when:
+            return gate
+        where = step.field_where.get("approval", step.where)
+        got = self.compile(step, gate.when, where, "approval condition", inputs, candidates, scope, item_fields,
+                           report=True)
+        if got is None:
+            return gate.model_copy(update={"when": None})
+        provenance["approval.when"] = from_spec(where, f"approval only when {got[1]}")
+        return gate.model_copy(update={"when": got[0]})
+
+    def drop_unfit_lists(self, step: StepSpec, bindings: dict[str, InputBinding],
+                         provenance: dict[str, Provenance]) -> None:
+        """An optional name only the skill's schema asks for is left out (with a warning) when it
+        would get a For each step's gathered list and the skill takes something else."""
+        declared = {f.name for f in step.inputs}
+        schema = self.input_schemas[step.id]
+        for name, binding in list(bindings.items()):
+            if not binding.gather or not binding.optional or name in declared:
+                continue
+            kinds = types_of(properties_of(schema).get(name))
+            if not kinds or "array" in kinds:
+                continue
+            del bindings[name]
+            provenance.pop(f"inputs.{name}", None)
+            self.found.append(warning_at(step.where, self.path,
+                                         f"{step.id} ({step.name}): `{name}` (which its skill's schema takes, "
+                                         f"optional) is left out: {binding.step} is a For each step, so it would "
+                                         f"get a list, one per item, where the skill takes {' or '.join(kinds)}",
+                                         "input-left-out"))
+
+    def item_fields(self, step: StepSpec, inputs: tuple[InputSpec, ...]) -> frozenset[str] | None:
+        """The properties of a `For each` step's item, when its list's schema declares them."""
+        loop = parse_for_each(step.for_each)
+        if loop is None:
+            return None
+        source = loop[1]
+        list_schema: JsonSchema = {}
+        if source.startswith("steps."):
+            parts = source.split(".")
+            if len(parts) >= 3 and parts[1] in self.outputs:
+                list_schema = at_pointer(self.outputs[parts[1]].schema_, "/".join(parts[3:]))
+        else:
+            head = source.split(".")[0]
+            made = [s for s in reversed(self.order[: self.order.index(step.id)]) if self.produced[s].outputs(head)]
+            if made:
+                list_schema = at_pointer(self.outputs[made[0]].schema_, "/" + head)
+            else:
+                spec_input = next((i for i in inputs if i.name == head), None)
+                if spec_input is not None:
+                    list_schema = field_schema(FieldSpec(name=head, type=spec_input.type, where=spec_input.where))
+        items = list_schema.get("items") if isinstance(list_schema, dict) else None
+        props = properties_of(items) if isinstance(items, dict) else {}
+        return frozenset(props) if props else None
+
+    def contract_fields(self, step: StepSpec) -> dict[str, str]:
+        """Input names a Data Contracts edge into `step` names, to the edge's producer."""
+        out: dict[str, str] = {}
+        for c in self.spec.contracts:
+            if c.consumer == step.id and c.producer in self.produced:
+                for f in c.input_fields:
+                    out.setdefault(f.name, c.producer)
+        return out
+
+    def with_loose(self, schema: JsonSchema, bindings: Mapping[str, InputBinding]) -> JsonSchema:
+        """The input schema with a property for each loose name that was bound."""
+        added = [n for n in bindings if n not in properties_of(schema)]
+        if not added:
+            return schema
+        out = copy.deepcopy(schema)
+        props = out.setdefault("properties", {})
+        for name in added:
+            props[name] = {}
+        out.setdefault("type", "object")
+        return out
+
+
+def plan_flow(
+    spec: WorkflowSpec,
+    bound: Mapping[str, BoundSkill],
+    outputs: Mapping[str, OutputContract],
+    input_schemas: Mapping[str, JsonSchema],
+    instructions: Mapping[str, Instructions],
+) -> Flow:
+    """The flow of every step (module docstring)."""
+    return _Planner(spec, bound, outputs, input_schemas, instructions).plan()
+
+
+def each_binding(flow: Flow) -> Iterator[tuple[str, str, InputBinding]]:
+    for sid, step in flow.steps.items():
+        for name, binding in step.bindings.items():
+            yield sid, name, binding
+
+
+def completed_fallback(fallback: Fallback, output_schema: JsonSchema) -> Fallback:
+    """A fallback that continues with a stated value hands on a whole output: a value for the one
+    field an object output has is that field's (`"unknown"` -> `{"type": "unknown"}`), and the
+    other required fields get the contract's empty value."""
+    if fallback.action is not FallbackAction.DEFAULT or fallback.value is None:
+        return fallback
+    from orchestrator.contracts import empty_value
+
+    props = properties_of(output_schema)
+    value = fallback.value
+    if not isinstance(value, dict) and len(props) == 1 and set(types_of(output_schema)) <= {"object"}:
+        value = {next(iter(props)): value}
+    if isinstance(value, dict) and props:
+        missing = [n for n in required_of(output_schema) if n not in value and isinstance(props.get(n), dict)]
+        value = {**value, **{n: empty_value(props[n]) for n in missing}}
+    return fallback if value == fallback.value else fallback.model_copy(update={"value": value})
+
+
+def completed_policy(policy: StepPolicy, output_schema: JsonSchema) -> StepPolicy:
+    """The step's fallbacks (its own and its recovery rows') completed against its output schema."""
+    rules = tuple(r if r.fallback is None else r.model_copy(update={"fallback": completed_fallback(r.fallback,
+                                                                                                    output_schema)})
+                  for r in policy.rules)
+    fallback = completed_fallback(policy.fallback, output_schema)
+    if fallback == policy.fallback and rules == policy.rules:
+        return policy
+    return policy.model_copy(update={"fallback": fallback, "rules": rules})

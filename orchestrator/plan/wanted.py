@@ -1,0 +1,143 @@
+"""Names a step reads that no schema declares: its skill's instructions and its own text.
+
+A skill without schemas often says in its instructions what it takes and gives:
+
+    Input `tarball` (base64), `expected_sha256`. Output `ok` (bool) and `actual_sha256`.
+    Takes `ticket` (and, for the general resolver, `category`). Returns a `resolution` and a `team`.
+    Inputs: `rows` (or `joined`), `group_by` (default `country`).
+
+`read_instructions` reads such sentences (a word that opens the inputs: Input,
+Inputs, Takes, Reads, Needs, Expects, Accepts; one that opens the outputs: Output,
+Outputs, Returns, Gives back, Produces): the backticked names after it, a name
+after "default" excepted (it is a value), a name marked "optionally" or "(default
+...)" optional. A step that declares no inputs reads the names its text mentions
+(`mentioned`): "First pull the tarball using `fetch-mirror`, with the package and
+version" names `package` and `version` when those are values the step can reach
+(workflow inputs, earlier outputs). A step's text can also name the gathered
+results of a `For each` step (`gathered`): "It takes all the results from step 2
+together (as `tickets`)", "takes ALL the step 2 results at once, as a list called
+`analyses`".
+
+These names are loose: the planner binds one only where a source is certain, and
+the plan says where each came from.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+
+from pydantic import BaseModel, ConfigDict
+
+_IN = re.compile(r"(?i)\b(?:inputs?|takes|reads|needs|expects|accepts)\b\s*:?")
+_OUT = re.compile(r"(?i)\b(?:outputs?|returns?|gives back|produces|emits|yields)\b\s*:?")
+_TICKED = re.compile(r"`([A-Za-z_][\w-]*)(?:\s*:\s*[^`]*)?`")
+_SENTENCE = re.compile(r"(?<=[.;!?])\s+(?=[A-Z`(*_])|\n\s*\n")
+_GATHERED = re.compile(
+    r"(?i)\b(?:results?|outputs?|answers?|items?|analys[ie]s)\b[^.;]*?\bas\s+(?:a\s+(?:list|array)\s+)?"
+    r"(?:(?:called|named)\s+)?`([A-Za-z_]\w*)`")
+_NOT_WORD = re.compile(r"[^0-9a-z]+")
+_STEP_REF = re.compile(r"(?i)\b(?:step|stage|phase|task)[\s_-]*(\d+|[a-z]+)\b")
+
+
+class Named(BaseModel):
+    """A name read from text, with the line it was read on."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    where: str
+    optional: bool = False
+
+
+class Instructions(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    inputs: tuple[Named, ...] = ()
+    outputs: tuple[Named, ...] = ()
+
+
+def _names(clause: str, where: str) -> list[Named]:
+    out: list[Named] = []
+    for m in _TICKED.finditer(clause):
+        before = clause[max(0, m.start() - 12):m.start()].lower()
+        if re.search(r"default\s*(?:is\s*|of\s*|=\s*)?$", before):
+            continue  # `(default `country`)`: a value, not a name
+        after = clause[m.end():m.end() + 12].lower()
+        optional = "optional" in before or bool(re.match(r"\s*\((?:default|optional)", after))
+        out.append(Named(name=m.group(1), where=where, optional=optional))
+    return out
+
+
+def read_instructions(body: str, skill_md: str, first_line: int = 1) -> Instructions:
+    """The input and output names a skill's instructions state (module docstring)."""
+    inputs: dict[str, Named] = {}
+    outputs: dict[str, Named] = {}
+    for offset, paragraph in _paragraphs(body):
+        for sentence in _SENTENCE.split(paragraph):
+            line = first_line + offset + paragraph[: paragraph.find(sentence)].count("\n")
+            where = f"{skill_md}:{line}"
+            marks = sorted([(m.start(), m.end(), "in") for m in _IN.finditer(sentence)]
+                           + [(m.start(), m.end(), "out") for m in _OUT.finditer(sentence)])
+            for i, (_, end, kind) in enumerate(marks):
+                stop = marks[i + 1][0] if i + 1 < len(marks) else len(sentence)
+                target = inputs if kind == "in" else outputs
+                for named in _names(sentence[end:stop], where):
+                    target.setdefault(named.name, named)
+    return Instructions(inputs=tuple(inputs.values()), outputs=tuple(outputs.values()))
+
+
+def _paragraphs(body: str) -> Iterable[tuple[int, str]]:
+    """(line offset, text) of each paragraph of `body`; fenced code is left out."""
+    lines: list[str] = []
+    start, fenced = 0, False
+    for i, line in enumerate(body.splitlines()):
+        if line.strip().startswith("```"):
+            fenced = not fenced
+            continue
+        if fenced:
+            continue
+        if not line.strip():
+            if lines:
+                yield start, "\n".join(lines)
+            lines = []
+            continue
+        if not lines:
+            start = i
+        lines.append(line)
+    if lines:
+        yield start, "\n".join(lines)
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in _NOT_WORD.split(text.lower()) if w]
+
+
+@functools.lru_cache(maxsize=4096)
+def _key(name: str) -> str:
+    return " ".join(_words(name))
+
+
+def mentioned(text: str, names: Iterable[str]) -> list[str]:
+    """The `names` that `text` mentions, as a word or in backticks (`report_date` as
+    "report date" too), in the order of `names`; linear in the text and the names."""
+    words = _words(text)
+    grams = {" ".join(words[i:i + n]) for n in range(1, 5) for i in range(len(words) - n + 1)}
+    found: list[str] = []
+    for name in names:
+        key = _key(name)
+        if key and key in grams:
+            found.append(name)
+    return found
+
+
+def gathered(text: str) -> list[tuple[str, str | None]]:
+    """(name, the step the sentence names or None) for each "the results of step 2 ... as
+    `tickets`" in `text`."""
+    out: list[tuple[str, str | None]] = []
+    for sentence in _SENTENCE.split(text):
+        for m in _GATHERED.finditer(sentence):
+            ref = _STEP_REF.search(sentence[: m.end()])
+            out.append((m.group(1), ref.group(0) if ref else None))
+    return out

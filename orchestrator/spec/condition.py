@@ -1,0 +1,383 @@
+"""Conditions as people write them, read into clauses the planner compiles.
+
+    confidence < 0.7                         a comparison, as an expression already is
+    Step 4 reported valid = true             a field of a named step's output
+    amount is over 1000                      comparison words: over, above, exceeds, more than,
+    only if the total exceeds 1,000 EUR      under, below, less than, at least, at most, is,
+    the category is billing or technical     is not, equals; numbers with thousands separators
+    the warehouse gave back no rows          and a unit; "no X", "X is empty": X is empty
+    prod only                                a value alone: the one field that can hold it
+
+A condition is either a Jinja2 expression (kept as written: `not steps['step-1'].output.
+docs_found`, `confidence < 0.7`) or, when it is not one, clauses in words joined by "and"
+/ "or". A clause names its subject by a backticked name or by its last words ("the report
+date" is `report_date` or `date`, the longest the planner can place); the planner
+(`plan.conditions`) finds what each name is (a workflow input, an earlier step's output,
+the `For each` item's field) and compiles the sandboxed expression, shown in the plan.
+
+This module also finds conditions in prose: a sentence that says a step "only runs if",
+"runs only when", "is skipped when" or "unless" (`condition_sentence`); the `Otherwise:`
+that makes a step run exactly when the condition of the step before it was false
+(`otherwise_sentence`); and the condition and timeout of an approval ("required if amount
+> 1000; wait up to 24h, then reject", "prod only", `approval_sentence` for "finance has
+to approve it").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from orchestrator.policy import ApprovalPolicy
+from orchestrator.spec.fields import NUMBER, STEP_WORD, step_id
+from orchestrator.spec.source import Source
+
+Op = Literal["==", "!=", "<", "<=", ">", ">="]
+
+
+class Clause(BaseModel):
+    """One comparison in words. kind: compare (subject op value), empty / filled (the
+    subject has no value or an empty one / has one), value (a value alone: "prod only")."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["compare", "empty", "filled", "value"]
+    subject: tuple[str, ...] = ()  # the words naming it, last word last ("report", "date")
+    step: str | None = None  # "Step 4 reported ...": the step whose output it is
+    op: Op = "=="
+    value: Any = None
+
+
+class ReadCondition(BaseModel):
+    """A condition as read: a Jinja2 expression, or clauses in words joined by `joins`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    expression: str | None = None
+    clauses: tuple[Clause, ...] = ()
+    joins: tuple[Literal["and", "or"], ...] = ()  # between clause i and i+1
+    negated: bool = False  # "unless ...", "skipped when ..."
+
+
+_LEAD = re.compile(
+    r"(?i)^\W*(?:(?:this|the)\s+(?:step|stage|one)\s+)?(?:(?:is\s+)?(?:only\s+)?(?:runs?|run|executed|executes|"
+    r"happens|applies|required|needed)\s+)?(?:only\s+)?(?:if|when|where|provided(?:\s+that)?|as\s+long\s+as)\s+")
+_STEP_SAID = re.compile(
+    rf"(?i)\b{STEP_WORD}\s+({NUMBER})(?:['’]s)?\s*(?:(?:has\s+|have\s+)?(?:reported|returned|returns|reports|says|"
+    r"said|gave(?:\s+back)?|gives(?:\s+back)?|output|outputs|produced|found|set|came\s+back\s+with)\b)?(?:\s+that)?")
+# (pattern, operator), longest phrases first: the leftmost match wins, then the longest
+_OPS: tuple[tuple[str, Op], ...] = (
+    (r"is\s+(?:greater|more|higher|bigger|larger)\s+than\s+or\s+equal\s+to|is\s+at\s+least|at\s+least|>=|≥|=>", ">="),
+    (r"is\s+(?:less|lower|smaller|fewer)\s+than\s+or\s+equal\s+to|is\s+at\s+most|at\s+most|no\s+more\s+than|<=|≤|=<", "<="),
+    (r"(?:is|are)\s+(?:greater|more|higher|bigger|larger)\s+than|(?:is|are)\s+over|(?:is|are)\s+above|exceeds?|"
+     r"(?:greater|more|higher|bigger|larger)\s+than|goes\s+over|over|above|>", ">"),
+    (r"(?:is|are)\s+(?:less|lower|smaller|fewer)\s+than|(?:is|are)\s+under|(?:is|are)\s+below|"
+     r"(?:less|lower|smaller|fewer)\s+than|under|below|<", "<"),
+    (r"(?:is|are|was|were)\s+not(?:\s+equal\s+to)?|isn['’]t|aren['’]t|does\s+not\s+equal|doesn['’]t\s+equal|"
+     r"not\s+equal\s+to|!=|≠|<>", "!="),
+    (r"(?:is|are)\s+equal\s+to|equals?|==|=|(?:is|are|was|were)(?:\s+set\s+to)?", "=="),
+)
+_OP = re.compile("|".join(f"(?P<o{i}>(?<![\\w<>=!])(?:{p})(?![\\w<>=]))" for i, (p, _) in enumerate(_OPS)), re.I)
+_EMPTY = re.compile(r"(?i)^(?:.*?\b(?:there\s+(?:are|were|is|was)\s+|gave\s+back\s+|gives\s+back\s+|returned\s+|"
+                    r"returns\s+|found\s+|has\s+|have\s+|had\s+)?)?\bno\s+(?:more\s+)?`?([A-Za-z_][\w-]*)`?")
+_EMPTY_WORD = re.compile(r"(?i)^(?P<subj>.+?)\s+(?:is|are)\s+(?P<not>not\s+|non-?)?(?:empty|missing|blank|unset)\s*$")
+_FILLED_WORD = re.compile(r"(?i)^(?P<subj>.+?)\s+(?:is|are)\s+(?:set|present|given|there|available)\s*$")
+_ANY = re.compile(r"(?i)^(?:.*?\b(?:there\s+(?:are|were|is|was)\s+|found\s+|has\s+|have\s+|had\s+|gave\s+back\s+|"
+                  r"returned\s+|reported\s+)?)?\b(?:any|some|at\s+least\s+one)\s+(?P<rest>[`A-Za-z_][\w\s`-]*?)\s*"
+                  r"(?:\b(?:at\s+all|left|in\s+\w+|for\s+\w+|today|yesterday)\b.*)?$")
+_VALUE_ONLY = re.compile(r"(?i)^\W*(?:only\s+(?:for|in|on|with)\s+(?P<a>[\w.-]+)|(?:for\s+|in\s+|on\s+)?"
+                         r"(?P<b>[\w.-]+)\s+only)\W*$")
+_ARTICLES = {"the", "a", "an", "its", "their", "this", "that", "it", "value", "of", "field", "output"}
+_NUM = re.compile(r"^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
+_UNIT = re.compile(r"(?i)^\s*(?:%|percent|eur|usd|gbp|chf|€|\$|£|euros?|dollars?|items?|rows?|[a-z]{3})?\W*$")
+
+
+def _value(text: str) -> tuple[bool, Any]:
+    """A literal: a number (thousands separators and a unit allowed), a quoted text,
+    true/false/yes/no, null, or one bare word; (False, None) when it is none of those."""
+    t = text.strip().rstrip(".,;:!)").strip()
+    t = re.sub(r"^[€$£]\s*", "", t)
+    if not t:
+        return False, None
+    quoted = re.fullmatch(r"[`'\"“‘](.*?)[`'\"”’]", t)
+    if quoted:
+        return True, quoted.group(1)
+    m = _NUM.match(t)
+    if m and _UNIT.match(t[m.end():]):
+        number = m.group(0).replace(",", "")
+        return True, float(number) if "." in number else int(number)
+    low = t.lower()
+    if low in ("true", "yes"):
+        return True, True
+    if low in ("false", "no"):
+        return True, False
+    if low in ("null", "none", "nothing"):
+        return True, None
+    if re.fullmatch(r"[\w.-]+", t):
+        return True, t
+    return False, None
+
+
+def _subject(text: str) -> tuple[str, ...]:
+    ticked = re.findall(r"`([A-Za-z_][\w.-]*)`", text)
+    if ticked:
+        return (ticked[-1],)
+    words = [w for w in re.findall(r"[A-Za-z_][\w-]*", text)]
+    tail: list[str] = []
+    for w in reversed(words):
+        if w.lower() in _ARTICLES:
+            break
+        tail.insert(0, w)
+        if len(tail) == 3:
+            break
+    return tuple(tail)
+
+
+def _clause(text: str, previous: Clause | None) -> Clause | None:
+    step: str | None = None
+    said = _STEP_SAID.search(text)
+    if said is not None:
+        step = step_id(f"step {said.group(1)}")
+        text = (text[: said.start()] + " " + text[said.end():]).strip()
+    text = text.strip().rstrip(".").strip()
+    if m := _EMPTY_WORD.match(text):
+        subject = _subject(m.group("subj"))
+        return Clause(kind="filled" if m.group("not") else "empty", subject=subject, step=step) if subject else None
+    if m := _FILLED_WORD.match(text):
+        subject = _subject(m.group("subj"))
+        return Clause(kind="filled", subject=subject, step=step) if subject else None
+    if m := _EMPTY.match(text):
+        return Clause(kind="empty", subject=(m.group(1),), step=step)
+    if (m := _ANY.match(text)) and (subject := _subject(m.group("rest"))):
+        return Clause(kind="filled", subject=subject, step=step)
+    if m := _VALUE_ONLY.match(text):
+        ok, value = _value(m.group("a") or m.group("b") or "")
+        if ok and isinstance(value, str):
+            return Clause(kind="value", value=value, step=step)
+    op = _OP.search(text)
+    if op is not None:
+        index = next(i for i in range(len(_OPS)) if op.group(f"o{i}"))
+        subject = _subject(text[: op.start()])
+        ok, value = _value(text[op.end():])
+        if not ok or (not subject and previous is None):
+            return None
+        if not subject and previous is not None:
+            return previous.model_copy(update={"op": _OPS[index][1], "value": value})
+        return Clause(kind="compare", subject=subject, step=step, op=_OPS[index][1], value=value)
+    ok, value = _value(text)
+    if ok and previous is not None and previous.kind == "compare":  # "is billing or technical"
+        return previous.model_copy(update={"value": value})
+    if ok and isinstance(value, str) and re.fullmatch(r"[A-Za-z_][\w-]*", value) and step is not None:
+        return Clause(kind="filled", subject=(value,), step=step)  # "Step 2 found problems"
+    return None
+
+
+def _split(text: str) -> tuple[list[str], list[Literal["and", "or"]]]:
+    parts: list[str] = []
+    joins: list[Literal["and", "or"]] = []
+    last = 0
+    for m in re.finditer(r"(?i)\s+(and|or)\s+|,\s*(and|or)\s+", text):
+        if text[: m.start()].count("'") % 2 or text[: m.start()].count('"') % 2:
+            continue
+        parts.append(text[last:m.start()])
+        word = (m.group(1) or m.group(2)).lower()
+        joins.append("and" if word == "and" else "or")
+        last = m.end()
+    parts.append(text[last:])
+    return parts, joins
+
+
+def is_expression(text: str) -> bool:
+    """True when `text` compiles as a Jinja2 expression (tests and filters included)."""
+    from jinja2 import TemplateError
+    from jinja2.sandbox import SandboxedEnvironment
+
+    try:
+        SandboxedEnvironment().compile_expression(text)
+    except TemplateError:
+        return False
+    except Exception:  # a malformed literal the compiler chokes on is not an expression
+        return False
+    return True
+
+
+def strip_code(text: str) -> str:
+    t = text.strip().strip("`").strip()
+    m = re.fullmatch(r"(?:\{\{|\$\{)\s*(.*?)\s*\}\}?", t, re.S)
+    return m.group(1) if m else t
+
+
+def read_condition(text: str) -> ReadCondition | None:
+    """`text` as an expression or clauses in words (module docstring); None when it is neither."""
+    raw = strip_code(text)
+    if not raw:
+        return None
+    lead = _LEAD.match(raw)
+    body = raw[lead.end():] if lead else raw
+    negated = False
+    if m := re.match(r"(?i)^\W*unless\s+", body):
+        body, negated = body[m.end():], True
+    body = body.strip().rstrip(".").strip()
+    if is_expression(body) and not _looks_worded(body):
+        return ReadCondition(text=text.strip(), expression=body, negated=negated)
+    parts, joins = _split(body)
+    clauses: list[Clause] = []
+    for part in parts:
+        found = _clause(part, clauses[-1] if clauses else None)
+        if found is None:
+            return None
+        clauses.append(found)
+    return ReadCondition(text=text.strip(), clauses=tuple(clauses), joins=tuple(joins), negated=negated)
+
+
+def _looks_worded(text: str) -> bool:
+    """An expression that Jinja2 accepts but people wrote in words: `valid = true` is not
+    Jinja2 anyway; `category is billing` would be a test named billing."""
+    from jinja2 import nodes
+    from jinja2.sandbox import SandboxedEnvironment
+
+    try:
+        tree = SandboxedEnvironment().parse("{{ " + text + " }}")
+    except Exception:
+        return True
+    known = {"defined", "undefined", "none", "true", "false", "number", "string", "mapping", "sequence",
+             "boolean", "integer", "float", "even", "odd", "divisibleby", "in", "eq", "ne", "lt", "le", "gt",
+             "ge", "sameas", "iterable", "callable", "lower", "upper", "filter", "test", "escaped"}
+    return any(node.name not in known for node in tree.find_all(nodes.Test))
+
+
+# -- conditions in prose ------------------------------------------------------------
+
+_ONLY = re.compile(
+    r"(?i)^\W*(?:(?:this|the)\s+(?:step|stage|one)\s+|it\s+)?(?:(?:is\s+)?only\s+(?:runs?|run|executed|executes|"
+    r"happens|applies)\s+|(?:runs?|run|executes?|happens|applies)\s+only\s+|only\s+)(?:if|when)\s+(?P<cond>.+)$")
+_SKIP = re.compile(r"(?i)^\W*(?:(?:this|the)\s+(?:step|stage|one)\s+is\s+|it\s+is\s+)?(?:skip(?:ped)?(?:\s+(?:it|this"
+                   r"(?:\s+step)?))?|don['’]t\s+run(?:\s+(?:it|this))?)\s+(?:if|when)\s+(?P<cond>.+)$")
+_UNLESS = re.compile(r"(?i)^\W*(?:(?:this|the)\s+(?:step|stage|one)\s+)?(?:runs?\s+)?unless\s+(?P<cond>.+)$")
+
+
+def _cut(cond: str) -> str:
+    """The condition of a sentence, without what follows a colon or a ", then"."""
+    return re.split(r":\s|;\s|,\s*(?:then|and\s+then)\b|\s+—\s+|\s+-\s+", cond, maxsplit=1)[0].strip().rstrip(".")
+
+
+def condition_sentence(sentence: str) -> tuple[str, bool] | None:
+    """A sentence that makes its step conditional: (the condition, negated); None otherwise.
+    "This one only runs if confidence < 0.7.", "Only when Step four reported valid = true",
+    "Skip it when the list is empty", "Runs unless dry_run is true"."""
+    if m := _ONLY.match(sentence):
+        return _cut(m.group("cond")), False
+    if m := _SKIP.match(sentence) or _UNLESS.match(sentence):
+        return _cut(m.group("cond")), True
+    return None
+
+
+_OTHERWISE = re.compile(r"(?i)^\W*(?:otherwise|else|if\s+not)\b\s*(?:\((?P<paren>[^()]*)\))?\s*[:,—-]?\s*(?P<rest>.*)$")
+
+
+def otherwise_sentence(sentence: str) -> tuple[str | None, str] | None:
+    """"otherwise (valid is false): roll back", "Else: notify the team", "If not, ...":
+    (the condition in parentheses, the rest); None when it does not open so."""
+    m = _OTHERWISE.match(sentence)
+    if m is None:
+        return None
+    paren = (m.group("paren") or "").strip() or None
+    return paren, m.group("rest").strip()
+
+
+_OTHERWISE_OF = re.compile(r"(?i)^\s*(?:of|to|for|from)?\s*(?P<step>(?:step|stage)\s*[-\w]+|step-\w+)"
+                           r"(?:['’]s\s+condition)?\s*(?:[:,—-]\s*(?P<rest>.*))?$")
+
+
+def otherwise_of(text: str) -> tuple[str, str] | None:
+    """"of Step 4", "Step 4's condition", "of step two: roll back" (an Otherwise's parentheses or
+    what follows the word): (the step's id, the rest); None when it names no step."""
+    m = _OTHERWISE_OF.match(text)
+    sid = step_id(m.group("step")) if m else None
+    if m is None or sid is None:
+        return None
+    return sid, (m.group("rest") or "").strip()
+
+
+# -- approvals ----------------------------------------------------------------------
+
+_APPROVAL_IF = re.compile(r"(?i)\b(?:(?:is\s+)?(?:only\s+)?(?:required|needed)\s+)?(?:only\s+)?(?:if|when|for)\s+"
+                          r"(?P<cond>[^;.]+)")
+_APPROVAL_ONLY = re.compile(r"(?i)^\W*(?P<cond>(?:only\s+(?:for|in|on)\s+)?[\w.-]+\s*(?:only)?)\s*(?:[.;]|$)")
+_APPROVE = re.compile(
+    r"(?i)\b(?:has|have|must|needs?|need)\s+to\s+(?:approve|sign\s+off)|\bmust\s+(?:approve|sign\s+off)|"
+    r"\b(?:needs?|requires?)\s+(?:an?\s+)?(?:person['’]s\s+|human\s+|manual\s+)?(?:approval|sign-?off)|"
+    r"\bwait(?:s)?\s+for\s+(?:an?\s+)?(?:approval|sign-?off)")
+_WAIT = re.compile(r"(?i)\b(?:wait(?:s|ing)?\s+(?:up\s+to|for\s+up\s+to|at\s+most|for)|within|after|timeout|"
+                   r"(?:has\s+)?(?:looked|answered|decided|approved)\s+(?:at\s+it\s+)?within)\s+(?P<d>[^,;.)]+)")
+_ON_TIMEOUT = re.compile(r"(?i)\b(?:then|treat\s+it\s+as|counts?\s+as|is)\s+(?P<w>reject(?:ed)?|approve(?:d)?)")
+
+
+class ApprovalReading(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    condition: str | None = None
+    timeout_s: float | None = None
+    on_timeout: Literal["approve", "reject"] | None = None
+
+
+def approval_condition(text: str) -> tuple[str | None, str]:
+    """An `Approval:` value split into (its condition, the rest): "required if amount >
+    1000; wait up to 24h, then reject" -> ("amount > 1000", "required; wait up to 24h,
+    then reject"); "prod only. The release manager signs off" -> ("prod only", ...)."""
+    m = _APPROVAL_IF.search(text)
+    if m is not None and read_condition(m.group("cond").strip()) is not None:
+        rest = (text[: m.start()] + text[m.end():]).strip(" ;,.")
+        return m.group("cond").strip(), rest or "required"
+    m = _APPROVAL_ONLY.match(text)
+    if m is not None and re.search(r"(?i)\bonly\b", m.group("cond")):
+        found = read_condition(m.group("cond").strip())
+        if found is not None and any(c.kind == "value" for c in found.clauses):
+            return m.group("cond").strip(), (text[m.end():].strip() or "required")
+    return None, text
+
+
+def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "reject"] | None]:
+    """"wait up to 24h, then reject", "If nobody has looked at it within 6 hours, treat it as
+    rejected": (seconds, what then); (None, None) when it says no wait; what then is None when
+    the text does not say."""
+    from orchestrator.spec.policy_text import first_duration
+
+    m = _WAIT.search(text)
+    if m is None:
+        return None, None
+    seconds = first_duration(m.group("d"))
+    if seconds is None:
+        return None, None
+    then = _ON_TIMEOUT.search(text[m.end():]) or _ON_TIMEOUT.search(text)
+    if then is None:
+        return seconds, None
+    return seconds, "approve" if then.group("w").lower().startswith("approve") else "reject"
+
+
+def approval_sentence(sentence: str) -> bool:
+    """True when a sentence of a step's prose says the step needs a person's approval
+    ("Before anything is sent, finance has to approve it.")."""
+    return _APPROVE.search(sentence) is not None
+
+
+def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | None:
+    """An `Approval:` value: its condition ("required if amount > 1000", "prod only"), then
+    the policy (`policy_text.read_approval`), and a wait said in words ("wait up to 24h,
+    then reject") when that gave none."""
+    from orchestrator.spec import policy_text as pt
+
+    condition, rest = approval_condition(value)
+    policy = pt.read_approval(rest, src, line)
+    if policy is None:
+        return None
+    if policy.timeout_s is None:
+        seconds, then = approval_timeout(rest)
+        if seconds is not None:
+            policy = policy.model_copy(update={"timeout_s": seconds, "on_timeout": then or "reject"})
+    if condition is not None:
+        policy = policy.model_copy(update={"when": condition})
+    return policy

@@ -1,0 +1,4 @@
+import sys
+
+print("refusing: nothing here is acceptable", file=sys.stderr)
+sys.exit(2)
