@@ -191,12 +191,14 @@ def _split(text: str) -> tuple[list[str], list[Literal["and", "or"]]]:
 
 
 def is_expression(text: str) -> bool:
-    """True when `text` compiles as a Jinja2 expression (tests and filters included)."""
+    """True when `text` parses as a Jinja2 expression whose filters and tests exist; nothing
+    is compiled or computed (`'x' * 4000000000` is not built here)."""
     from jinja2 import TemplateError
-    from jinja2.sandbox import SandboxedEnvironment
+
+    from orchestrator.templating import parse_expression, shared_environment
 
     try:
-        SandboxedEnvironment().compile_expression(text)
+        parse_expression(shared_environment(), text)  # parsed only: compiling would fold constants
     except TemplateError:
         return False
     except Exception:  # a malformed literal the compiler chokes on is not an expression
@@ -237,10 +239,11 @@ def _looks_worded(text: str) -> bool:
     """An expression that Jinja2 accepts but people wrote in words: `valid = true` is not
     Jinja2 anyway; `category is billing` would be a test named billing."""
     from jinja2 import nodes
-    from jinja2.sandbox import SandboxedEnvironment
+
+    from orchestrator.templating import parse_expression, shared_environment
 
     try:
-        tree = SandboxedEnvironment().parse("{{ " + text + " }}")
+        tree = parse_expression(shared_environment(), text)
     except Exception:
         return True
     known = {"defined", "undefined", "none", "true", "false", "number", "string", "mapping", "sequence",
