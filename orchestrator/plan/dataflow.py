@@ -19,7 +19,8 @@ Given the steps' contracts (`contract`), this finds:
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Iterator, Mapping
+import functools
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -34,6 +35,7 @@ from orchestrator.plan.conditions import (
     step_path,
 )
 from orchestrator.plan.contract import OutputContract, at_pointer
+from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.location import error_at, from_spec, warning_at
 from orchestrator.plan.mapping import (
     Dependencies,
@@ -47,7 +49,7 @@ from orchestrator.plan.mapping import (
 )
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
-from orchestrator.plan.scope import Produced, Scope
+from orchestrator.plan.scope import Produced, Producers, Scope
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
 from orchestrator.policy import ApprovalPolicy, Fallback, FallbackAction
 from orchestrator.spec.fields import step_id
@@ -116,6 +118,20 @@ class Flow:
     found: list[Diagnostic] = field(default_factory=list)
 
 
+class _Lazy:
+    """Step ids listed on first use: most conditions never look a value up among the steps
+    before theirs, and listing them for each of 10 000 conditional steps is quadratic."""
+
+    def __init__(self, make: Callable[[], list[str]]) -> None:
+        self._make = make
+        self._ids: list[str] | None = None
+
+    def __iter__(self) -> Iterator[str]:
+        if self._ids is None:
+            self._ids = self._make()
+        return iter(self._ids)
+
+
 class _Planner:
     def __init__(self, spec: WorkflowSpec, bound: Mapping[str, BoundSkill], outputs: Mapping[str, OutputContract],
                  input_schemas: Mapping[str, JsonSchema], instructions: Mapping[str, Instructions]) -> None:
@@ -142,6 +158,10 @@ class _Planner:
         for s in spec.steps:  # the routes of one router: at most one of them runs
             targets = [t for t in dict.fromkeys([*s.routes.values(), *([s.route_default] if s.route_default else [])])]
             self.exclusive |= {frozenset((a, b)) for a in targets for b in targets if a != b}
+
+    def before(self, index: int) -> list[str]:
+        """The ids of the steps before the one at `index`, the latest first."""
+        return self.order[index - 1::-1] if index else []
 
     # -- the names each step reads -----------------------------------------------------
 
@@ -210,7 +230,7 @@ class _Planner:
 
     # -- conditions --------------------------------------------------------------------
 
-    def resolver(self, step: StepSpec, candidates: list[str], inputs: list[str], scope: Scope | None,
+    def resolver(self, step: StepSpec, candidates: Iterable[str], inputs: list[str], scope: Scope | None,
                  loop: tuple[str, str] | None, item_fields: frozenset[str] | None) -> Any:
         def resolve(name: str, of: str | None) -> str | None:
             if of is not None:
@@ -229,7 +249,7 @@ class _Planner:
             return None
         return resolve
 
-    def values(self, inputs: tuple[InputSpec, ...], candidates: list[str]) -> Any:
+    def values(self, inputs: tuple[InputSpec, ...], candidates: Iterable[str]) -> Any:
         def holders(value: str) -> list[str]:
             out = [f"inputs.{i.name}" for i in inputs
                    if value in declared_values(field_schema(FieldSpec(name=i.name, type=i.type,
@@ -242,7 +262,7 @@ class _Planner:
         return holders
 
     def compile(self, step: StepSpec, text: str, where: str | None, what: str, inputs: tuple[InputSpec, ...],
-                candidates: list[str], scope: Scope | None, item_fields: frozenset[str] | None,
+                candidates: Iterable[str], scope: Scope | None, item_fields: frozenset[str] | None,
                 report: bool) -> tuple[str, str] | None:
         loop = parse_for_each(step.for_each)
         resolve = self.resolver(step, candidates, [i.name for i in inputs], scope, loop, item_fields)
@@ -267,7 +287,7 @@ class _Planner:
         # conditions read as far as the steps before each one, to find what they wait for
         early: dict[str, list[str]] = {}
         for index, step in enumerate(spec.steps):
-            earlier = [s.id for s in reversed(spec.steps[:index])]
+            earlier = _Lazy(functools.partial(self.before, index))
             texts = [t for t in (step.when, step.approval.when if step.approval else None) if t]
             compiled = [self.compile(step, t, None, "", spec.inputs, earlier, None, None, report=False)
                         for t in texts]
@@ -279,6 +299,8 @@ class _Planner:
         deps = derive_dependencies(spec, self.produced, self.needs, [i.name for i in spec.inputs],
                                    {sid: [item.name for item in items] for sid, items in loose.items()}, early)
         dep_ids = {sid: d.depends_on for sid, d in deps.items()}
+        lineage = Lineage(self.order, dep_ids)  # ancestors as bitsets, once for every step
+        made_by = Producers(self.produced.values())
         roots = {sid for sid, ids in dep_ids.items() if not ids}
         inputs = spec.inputs or self.derived_inputs(loose, explicit, roots)
         if not spec.inputs and inputs:
@@ -291,8 +313,9 @@ class _Planner:
             scope = Scope(inputs=tuple(names), produced=self.produced, deps=dep_ids, start=tuple(dep_ids[step.id]),
                           joined=tuple(dep_ids[step.id]) if step.join == "any" else (),
                           contract_fields=self.contract_fields(step), item_fields=item_fields, path=self.path,
-                          exclusive=frozenset(self.exclusive), makers=self.makers, step=step.id)
-            gathering = {name: sid or next(iter(scope.nearest(lambda made: made.gathered)), "")
+                          exclusive=frozenset(self.exclusive), makers=self.makers, step=step.id,
+                          lineage=lineage, made_by=made_by)
+            gathering = {name: sid or next(iter(scope.nearest_gathered()), "")
                          for name, sid in gathered_by[step.id].items()}
             schema = self.input_schemas[step.id]
             mapped = map_inputs(step, self.needs[step.id], required_of(schema), scope, loose[step.id],
@@ -311,7 +334,7 @@ class _Planner:
                 mapped.provenance[f"inputs.{name}"] = prov
             schema = self.with_loose(schema, mapped.bindings)
             conditional = step.when or step.otherwise_where or (step.approval and step.approval.when)
-            candidates = scope.upstream() if conditional else []  # a value alone is looked up there
+            candidates: Iterable[str] = _Lazy(scope.upstream) if conditional else ()  # a value alone is looked up there
             flow.steps[step.id] = StepFlow(deps[step.id], mapped.bindings, mapped.provenance, mapped.for_each, schema)
             flow.steps[step.id].when = self.step_condition(step, inputs, candidates, scope, item_fields, conditions,
                                                            mapped.provenance)
@@ -320,7 +343,7 @@ class _Planner:
         flow.found = self.found
         return flow
 
-    def step_condition(self, step: StepSpec, inputs: tuple[InputSpec, ...], candidates: list[str], scope: Scope,
+    def step_condition(self, step: StepSpec, inputs: tuple[InputSpec, ...], candidates: Iterable[str], scope: Scope,
                        item_fields: frozenset[str] | None, conditions: dict[str, str],
                        provenance: dict[str, Provenance]) -> str | None:
         where = step.field_where.get("when", step.where)
@@ -360,7 +383,7 @@ class _Planner:
             provenance["when"] = from_spec(where, note)
         return expression
 
-    def approval(self, step: StepSpec, inputs: tuple[InputSpec, ...], candidates: list[str], scope: Scope,
+    def approval(self, step: StepSpec, inputs: tuple[InputSpec, ...], candidates: Iterable[str], scope: Scope,
                  item_fields: frozenset[str] | None, provenance: dict[str, Provenance]) -> ApprovalPolicy | None:
         gate = step.approval
         if gate is None or not gate.when:

@@ -58,7 +58,7 @@ from orchestrator.errors import Diagnostic
 from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.location import from_default, from_spec, warning_at
 from orchestrator.plan.model import ForEach, InputBinding, Provenance
-from orchestrator.plan.scope import Produced, Scope
+from orchestrator.plan.scope import Produced, Producers, Scope, Upstream
 from orchestrator.spec.fields import step_id as step_ref
 from orchestrator.spec.model import StepSpec, WorkflowSpec
 
@@ -66,61 +66,6 @@ _STEP_REF = re.compile(r"\bsteps(?:\.([A-Za-z_][\w-]*)|\[\s*['\"]([^'\"]+)['\"]\
 _FOR_EACH = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+?)\s*$")
 _WHOLE_NAME = re.compile(r"^\s*\{\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}\}\s*$")
 GATHERED_NAME = "items"  # the documented name of a For each step's whole gathered results
-
-
-class Producers:
-    """Which steps output which names, indexed once: bit `p.index` per producer `p`."""
-
-    def __init__(self, produced: Iterable[Produced]) -> None:
-        self.by_index: dict[int, Produced] = {}
-        self.by_step: dict[str, Produced] = {}
-        self.field_bits: dict[str, int] = {}
-        self.alias_bits: dict[str, int] = {}
-        for p in produced:
-            self.by_index[p.index] = p
-            self.by_step[p.step] = p
-            for name in p.fields:
-                self.field_bits[name] = self.field_bits.get(name, 0) | (1 << p.index)
-            for name in p.aliases:
-                self.alias_bits[name] = self.alias_bits.get(name, 0) | (1 << p.index)
-
-
-class Upstream:
-    """The producers a step may read: those of `producers` whose bit is set in `allowed`
-    (its ancestors, or every earlier step). The latest that outputs a name is found with
-    one AND of two ints, not by scanning the steps before it."""
-
-    def __init__(self, producers: Producers, allowed: int) -> None:
-        self.producers = producers
-        self.allowed = allowed
-
-    @classmethod
-    def of(cls, earlier: Sequence[Produced]) -> Upstream:
-        """From a list, latest first (its own order decides, not `index`)."""
-        renumbered = [p.model_copy(update={"index": len(earlier) - 1 - i}) for i, p in enumerate(earlier)]
-        return cls(Producers(renumbered), (1 << len(earlier)) - 1)
-
-    def _latest(self, bits: int) -> Produced | None:
-        bits &= self.allowed
-        return self.producers.by_index[bits.bit_length() - 1] if bits else None
-
-    def with_field(self, name: str) -> Produced | None:
-        return self._latest(self.producers.field_bits.get(name, 0))
-
-    def with_alias(self, name: str) -> Produced | None:
-        return self._latest(self.producers.alias_bits.get(name, 0))
-
-    def outputting(self, name: str) -> Produced | None:
-        return self._latest(self.producers.field_bits.get(name, 0) | self.producers.alias_bits.get(name, 0))
-
-    def only_outputting(self, name: str) -> Produced | None:
-        """The one allowed producer of `name`; None when none or several output it."""
-        bits = (self.producers.field_bits.get(name, 0) | self.producers.alias_bits.get(name, 0)) & self.allowed
-        return self.producers.by_index[bits.bit_length() - 1] if bits and not bits & (bits - 1) else None
-
-    def get(self, step: str, /) -> Produced | None:
-        made = self.producers.by_step.get(step)
-        return made if made is not None and (self.allowed >> made.index) & 1 else None
 
 
 def _as_set(names: Iterable[str]) -> AbstractSet[str]:
@@ -252,7 +197,7 @@ def producers(name: str, scope: Scope) -> list[str]:
     after the other), latest in spec order first."""
     if scope.makers is not None and not scope.makers.get(name, frozenset()) - {scope.step}:
         return []  # no other step outputs it: no walk
-    return scope.nearest(lambda made: made.outputs(name))
+    return scope.nearest_outputting(name)
 
 
 def _data_references(
@@ -409,7 +354,7 @@ class _Binder:
             return item
         if ref.startswith(("steps.", "inputs.")):
             return resolve_reference(ref, self.scope.inputs, self.scope.produced, words, name)
-        return resolve_name(ref, self.scope.inputs, [self.scope.produced[s] for s in self.scope.upstream()])
+        return resolve_name(ref, self.scope.inputs, self.scope.earlier())
 
     def bind(self, name: str, where: str | None, *, loose: bool) -> tuple[InputBinding, str] | None:
         """The binding of a name that has no literal and no explicit source, and its rule."""
@@ -456,7 +401,7 @@ class _Binder:
         if name in scope.inputs:
             return InputBinding(source="input", name=name), f"workflow input: {name}"
         if name == GATHERED_NAME:
-            gathering = scope.nearest(lambda made: made.gathered)
+            gathering = scope.nearest_gathered()
             if gathering:
                 return (InputBinding(source="step", step=gathering[0], gather=True),
                         f"gathered: every item output of {gathering[0]}, in item order")
