@@ -80,7 +80,7 @@ def test_an_input_file_on_dev_zero_is_a_usage_error_not_a_memory_error(spec: Pat
 
 def test_a_replay_file_on_dev_zero_is_a_usage_error_not_a_memory_error(spec: Path) -> None:
     refused(skillweave("run", str(spec), "--input", "module_name=json", "--llm-replay", "/dev/zero",
-                       cwd=spec.parent), "/dev/zero", "the recording is a device")
+                       cwd=spec.parent), "--llm-replay /dev/zero", "the recording is a device")  # the CLI names its setting
 
 
 def test_a_saved_plan_over_the_data_cap_is_refused(spec: Path) -> None:
