@@ -387,7 +387,8 @@ def _if_routes(sentence: str) -> RouteReading | None:
 
 _SEQUENCE = re.compile(
     r"(?i)^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|after that|afterwards|finally|lastly|"
-    r"last|to start|to finish|once [^,]{1,60},|when [^,]{1,60},|after [^,]{1,60},)\s*,?\s*"
+    r"last|to start|to finish|start by|begin by|start with|begin with|now|once [^,]{1,60},|when [^,]{1,60},|"
+    r"after [^,]{1,60},)\s*,?\s*"
 )
 SEQUENCE_START = re.compile(
     r"(?i)^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|after that|afterwards|finally|lastly|"
