@@ -71,6 +71,7 @@ _IO_LEAD = re.compile(r"^\s*((?:[`\w][\w`]*(?:\s*(?:,|\+|and)\s*[`\w][\w`]*)*)?)
 _RETURNS = re.compile(r"(?i)\b(?:returns?|gives? back|get back|gets back|comes? back with|produces?|outputs?|"
                       r"emits?|yields?|hands? back|what comes back is)\b")
 _EMPHASISED = re.compile(r"(?<![\w*])(?:\*\*|\*|__|_)([a-z0-9]+(?:-[a-z0-9]+)+)(?:\*\*|\*|__|_)(?![\w*])")
+_SUCCESS_SAID = re.compile(r"(?i)^\s*(success(?:\s+criteri(?:a|on))?)\s*(?:==?|:=|means|is when|is)\s+(.+)$", re.S)
 _SKILL_LABEL = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$")
 _PLAIN_NAME = re.compile(r"(?<![\w`/.-])([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?![\w`/-])")
 _GENERIC = {"everything", "all", "nothing", "none", "it", "them", "input", "inputs", "output", "outputs"}
@@ -373,6 +374,9 @@ class _StepBuilder:
                 return True
             sentence = rest
         label, value = split_label(sentence)
+        said = _SUCCESS_SAID.match(sentence) if label is None else None
+        if said is not None:  # "Success = valid is true", "Success means the file exists"
+            label, value = said.group(1).lower(), said.group(2)
         key = label_key(label, value)
         if key is not None and key != "description":
             value = value.rstrip(".").strip()

@@ -134,3 +134,9 @@ def test_a_condition_with_a_unit_aside_is_read_without_the_aside() -> None:
     (step,) = parse("# Flow\n\n## Steps\n\n### Step 1: Screen\nOnly if the total is over 1000 (EUR). "
                     "Use `screen-it`.\n").steps
     assert step.when == "the total is over 1000"
+
+
+@pytest.mark.parametrize("said", ["Success = ok is true.", "Success means ok is true.", "Success criteria: ok is true."])
+def test_a_success_criterion_said_with_equals_or_means_is_the_steps_success(said: str) -> None:
+    (step,) = parse(f"# Flow\n\n## Steps\n\n### Step 1: Check\nRun `check-it`. {said}\n").steps
+    assert step.success == "ok is true"
