@@ -8,7 +8,8 @@ provenance says which rule and which line:
    (provenance note "named"); else the first backticked name anywhere in the
    step's prose that is a catalog skill ("named in backticks in the step's text"), then
    the first such name in bold (`**fetch-docs**`), then a catalog skill's hyphenated
-   name written bare in the text ("the list-deploys skill": "named in plain words").
+   name written bare in the text ("the list-deploys skill": "named in plain words";
+   only when it is the one such name, outside a sentence about a fallback or an undo).
 2. A tool named instead of the skill (`- Skill: get_rate`, "the warehouse MCP
    server's `run_query` tool"): the one MCP skill whose `skillweave.tool` it is
    (`server/tool` and `server.tool` too), else the one skill whose description
@@ -373,7 +374,10 @@ def _named(
             return [error_at(where, spec.path, f"{step.id} ({step.name}): skill `{name}` cannot be used: "
                                                f"{d.render()}", "broken-skill") for d in refused[name]]
         return _tool_binding(step, name, where, skills, chooser, spec) or _unknown(step, spec, name, skills)
+    plain = {m.text for m in step.mentions if m.marked == "plain" and m.text in skills}
     for mention in step.mentions:
+        if mention.marked == "plain" and len(plain) > 1:
+            continue  # several catalog names written bare: the words decide
         if mention.text in skills:
             others = [m.text for m in step.mentions if m.text in skills and m.text != mention.text]
             also = f" (also named: {', '.join(dict.fromkeys(others))})" if others else ""

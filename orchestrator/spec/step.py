@@ -72,6 +72,8 @@ _RETURNS = re.compile(r"(?i)\b(?:returns?|gives? back|get back|gets back|comes? 
                       r"emits?|yields?|hands? back|what comes back is)\b")
 _EMPHASISED = re.compile(r"(?<![\w*])(?:\*\*|\*|__|_)([a-z0-9]+(?:-[a-z0-9]+)+)(?:\*\*|\*|__|_)(?![\w*])")
 _SUCCESS_SAID = re.compile(r"(?i)^\s*(success(?:\s+criteri(?:a|on))?)\s*(?:==?|:=|means|is when|is)\s+(.+)$", re.S)
+_ELSEWHERE = re.compile(r"(?i)\b(?:if|unless|otherwise|instead|fall(?:s|ing)?\s+back|fallback|undo|compensat\w*|"
+                        r"roll\w*\s+back|escalat\w*)\b")
 _SKILL_LABEL = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$")
 _PLAIN_NAME = re.compile(r"(?<![\w`/.-])([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?![\w`/-])")
 _GENERIC = {"everything", "all", "nothing", "none", "it", "them", "input", "inputs", "output", "outputs"}
@@ -237,6 +239,8 @@ class _StepBuilder:
                 self.mentions.append(Mention(text=name.strip(), where=self.src.where(line)))
         for name in _EMPHASISED.findall(text):  # **fetch-docs**, *fetch-docs*, _fetch-docs_
             self.bold.append(Mention(text=name, where=self.src.where(line), marked="bold"))
+        if _ELSEWHERE.search(text):
+            return  # "if it fails fall back to archive-summary": a bare name there is not the step's skill
         for name in _PLAIN_NAME.findall(re.sub(r"`[^`]*`", " ", text)):  # list-deploys, unmarked
             self.plain.append(Mention(text=name, where=self.src.where(line), marked="plain"))
 

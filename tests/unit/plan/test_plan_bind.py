@@ -270,3 +270,13 @@ def test_a_catalog_name_written_bare_binds_after_backticked_and_bold_ones() -> N
     assert (bindings["step-1"].skill, bindings["step-1"].provenance.note) == (
         "fetch-docs", "named in plain words in the step's text")
     assert bindings["step-1"].provenance.where == at(13)
+
+
+def test_two_catalog_names_written_bare_leave_the_choice_to_the_words() -> None:
+    spec = workflow(step(1, "Fetch documentation", None, mentions=(
+        Mention(text="generate-docs", where=at(12), marked="plain"),
+        Mention(text="fetch-docs", where=at(13), marked="plain"))))
+    bindings, errors = bind_steps(spec, SKILLS)
+    assert errors == []
+    assert bindings["step-1"].skill == "fetch-docs"
+    assert bindings["step-1"].provenance.note.startswith("matched ")

@@ -140,3 +140,8 @@ def test_a_condition_with_a_unit_aside_is_read_without_the_aside() -> None:
 def test_a_success_criterion_said_with_equals_or_means_is_the_steps_success(said: str) -> None:
     (step,) = parse(f"# Flow\n\n## Steps\n\n### Step 1: Check\nRun `check-it`. {said}\n").steps
     assert step.success == "ok is true"
+
+
+def test_a_bare_name_in_a_sentence_about_a_fallback_is_not_a_mention() -> None:
+    (step,) = parse("# Flow\n\n## Steps\n\n### Step 1: Fetch\n- if it fails, fall back to fetch-cache\n").steps
+    assert [m.text for m in step.mentions if m.marked == "plain"] == []
