@@ -256,6 +256,7 @@ def test_a_near_tie_goes_to_the_skill_that_alone_has_the_steps_other_words() -> 
     }
     spec = workflow(step(1, "Convert", None, description="run the CSV->JSON converter on each export"))
     bindings, errors = bind_steps(spec, close)  # on all the words: 6.5 against 5.5, a near tie
+    assert errors == []
     note = bindings["step-1"].provenance.note
     assert bindings["step-1"].skill == "convert-csv-json"
     assert "preferred to bundle-conversions on words only it has: csv, convert" in note
