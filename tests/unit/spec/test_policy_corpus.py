@@ -337,3 +337,11 @@ def test_a_yaml_regenerate_value_is_a_regeneration_not_a_count_of_retries() -> N
 
     phrase = read_policy_value("on_fail", "regenerate once")
     assert phrase.statement.regenerate == 1 and phrase.statement.retries is None
+
+
+@pytest.mark.parametrize("label", ["Success =", "Success criteria:", "Done when", "It succeeds when", "success:"])
+def test_a_success_label_before_plain_comparisons_is_not_read_as_a_field(label: str) -> None:
+    from orchestrator.spec.success import read_criteria
+
+    checks, rest = read_criteria(f"{label} valid is true and problems is empty")
+    assert rest == [] and checks["valid"] == {"const": True} and set(checks) == {"valid", "problems"}
