@@ -60,6 +60,7 @@ from orchestrator.spec.yaml_policy import (
     channel_after,
     read_policy_texts,
     resolve_references,
+    warn_summary_policies,
 )
 from orchestrator.spec.yaml_top import (
     SURROGATE_ESCAPE,
@@ -240,6 +241,7 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
                     "spec.bad-id")
     for key, (_, vnode) in list(keys.items()):  # values in words: the phrase reader's (`yaml_policy`)
         said = r.value(vnode) if isinstance(vnode, ScalarNode) and key in _WORDS else None
+        said = str(vnode.value) if isinstance(said, bool) else said  # `retry: no` is YAML's false: the word
         if isinstance(said, str) and not _structured(key, said):
             channel = channel_after(r.src.text, int(vnode.end_mark.line) + 1, int(vnode.end_mark.column)) if (
                 isinstance(vnode, ScalarNode) and vnode.style is None) else ""
@@ -455,6 +457,9 @@ def read_yaml(src: Source) -> SpecParts:
         })
     scenario_key = "scenarios" if "scenarios" in top else "tests" if "tests" in top else None
     intent_key = "description" if "description" in top else "intent" if "intent" in top else None
+    if intent_key and isinstance(top[intent_key][1], ScalarNode) and isinstance(said := r.value(top[intent_key][1]), str):
+        body = r.line(top[intent_key][1]) + (1 if top[intent_key][1].style in ("|", ">") else 0)
+        warn_summary_policies(said, body, str(top[intent_key][0].value), src)
     return SpecParts(
         name=name or re.sub(r"[^a-z0-9]+", "-", PurePath(src.path).stem.lower()).strip("-"),
         title=(r.text(top["title"][1], "title") or "") if "title" in top else "",

@@ -24,6 +24,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from orchestrator.policy import ErrorClass
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.model import InputSpec, Reading, StepSpec
 from orchestrator.spec.prose import read_named, record, sentences
@@ -56,6 +57,22 @@ class PolicyText(BaseModel):
     text: str
     line: int
     channel: str = ""  # `#payroll-oncall` right after the value: YAML took it for a comment
+
+
+def warn_summary_policies(text: str, line: int, key: str, src: Source) -> None:
+    """The workflow's summary is not a place for policy (nor is the markdown form's Intent): a
+    sentence of it that reads as one is a warning at its line, never a policy."""
+    rows = text.splitlines()
+    for sentence, at in sentences(text, line):
+        if not read_named(sentence, None).read:
+            continue
+        end, last = at, sentence.split()[-1]
+        while end - line < len(rows) - 1 and last not in rows[end - line]:
+            end += 1  # the line the sentence ends on
+        lines = [n for n in range(at, end + 1) if read_named(rows[n - line], None).signal]
+        for n in lines or [at]:
+            src.warn(n, f"{key}: '{sentence}' reads like a recovery policy, but the workflow's {key} is not read "
+                         "as one; write it under the step it is for (retry:, on_fail:, notes:)", "spec.summary-policy")
 
 
 def channel_after(text: str, line: int, column: int) -> str:
@@ -95,6 +112,10 @@ def read_policy_texts(items: list[PolicyText], steps: tuple[StepSpec, ...], src:
                                     f"the value ('{whole.text}'): quote the value to say so", "spec.yaml-comment")
         # the key names a policy, so a value the reader cannot read is a policy not understood
         said = phrase if phrase.read or phrase.problems else phrase.model_copy(update={"signal": True})
+        s = said.statement
+        if item.canonical in _FAILURE_KEYS and s.regenerate and s.applies_to is None and s.model_copy(
+                update={"regenerate": None}).is_empty():  # `on_fail: regenerate once`: as the form's `regenerate:`
+            said = said.model_copy(update={"statement": s.model_copy(update={"applies_to": ErrorClass.CODE_ERROR})})
         record(said, shown, item.line, src, section="step", steps=(item.step,), who=item.step, step_name=name)
 
 
