@@ -307,7 +307,7 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
     if "for_each" in keys and (t := r.text(keys["for_each"][1], "for_each")) is not None:
         v["for_each"] = read_for_each(t, r.src, r.line(keys["for_each"][1]))
     if "when" in keys and (t := r.text(keys["when"][1], "when")) is not None:
-        v["when"] = read_when(t, r.src, r.line(keys["when"][1]))
+        v["when"] = read_when(yk.condition_text(t), r.src, r.line(keys["when"][1]))
     if "otherwise" in keys:  # `otherwise: check` (that step's condition was false) or `otherwise: true` (the nearest)
         said = r.value(keys["otherwise"][1])
         v["otherwise_where"] = r.src.where(r.line(keys["otherwise"][1]))

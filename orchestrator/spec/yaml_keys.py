@@ -245,3 +245,26 @@ def approval_outcome(value: object) -> str | None:
         if word in words or any(word.startswith(w + " ") for w in words):
             return outcome
     return None
+
+
+# -- references inside a condition -------------------------------------------------------
+
+_COND_WRAP = re.compile(r"^\s*(?:\$\{\{(.*)\}\}|\{\{(.*)\}\}|\$\((.*)\))\s*$", re.S)
+_COND_REF = re.compile(r"""(?<![\w.'"\]])\$?[A-Za-z_][\w-]*(?:\.[\w-]+|\[\s*['"][\w -]+['"]\s*\])+""")
+
+
+def condition_text(text: str) -> str:
+    """A condition as other tools write it → the form's: the `${{ }}` / `{{ }}` wrapper off,
+    `$input.x` / `params.x` / `github.event.inputs.x` → `inputs.x`, `needs.a.outputs.n` /
+    `tasks.a.outputs.parameters.n` → `steps['a'].output.n`; other words unchanged."""
+    m = _COND_WRAP.match(text)
+    inner = next((g for g in m.groups() if g is not None), text) if m else text
+
+    def one(ref: re.Match[str]) -> str:
+        said = ref.group(0)
+        path = canonical_path(said.lstrip("$"))
+        parts = path.split(".")
+        if path.startswith("steps.") and len(parts) >= 3 and parts[2] == "output":
+            return ".".join([f"steps['{parts[1]}'].output", *parts[3:]])
+        return path if path.startswith("inputs.") or said.startswith("$") else said
+    return _COND_REF.sub(one, inner).strip()

@@ -247,6 +247,7 @@ class NodeReader:
                                                                  "or reject; reject assumed", "spec.unread")
             on_timeout = word or "reject"
         when = self.text(keys["when"][1], f"approval.{said['when']}") if "when" in keys else None
+        when = yk.condition_text(when) if when is not None else None
         if when is not None and read_condition(when) is None:
             self.src.error(self.line(keys["when"][1]),
                            f"approval.{said['when']}: the condition '{when}' cannot be read: write a comparison "

@@ -192,3 +192,15 @@ def test_a_yaml_fallback_word_still_sets_the_fallback_and_a_sentence_is_read() -
     words = _one("    fallback: continue with an empty list\n")
     assert _statement(words, 9) == {"on_failure": {"kind": "continue_with_value", "value": []}}
     assert ErrorClass.CODE_ERROR not in {r.rule.on for r in words.recovery}
+
+
+@pytest.mark.parametrize(("written", "read"), [
+    ("${{ inputs.x == 'full' }}", "inputs.x == 'full'"),
+    ("$input.x == 'full'", "inputs.x == 'full'"),
+    ("{{ needs.a.outputs.n > 3 }}", "steps['a'].output.n > 3"),
+    ("tasks.a.outputs.parameters.n > 3", "steps['a'].output.n > 3"),
+    ("a.n > 500", "a.n > 500"),
+])
+def test_a_condition_in_another_tool_s_syntax_reads_its_references(written: str, read: str) -> None:
+    spec = _one(f"    output: [n]\n    if: \"{written}\"\n")
+    assert spec.steps[1].when == read
