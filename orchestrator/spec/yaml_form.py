@@ -21,8 +21,13 @@
     retry: ...; timeout: 3600; limits: {max_total_attempts: 20, wall_time: 10m}
     scenarios: [{name: Happy path, description: ..., kind: happy}]
 
-References: `{{ steps.<id>.output.<field> }}`, `{{ inputs.<name> }}` and `{{ item }}`
-(`${...}` is read the same). An `input` value that is exactly one reference
+Keys, references and values in other tools' words (`needs`, `uses`, `with`, `foreach`,
+`approve`, `on_fail`, `$input.x`, `${{ needs.a.outputs.n }}`, `retry: 3x, 2s apart`) are
+read as the form's own: `yaml_keys` holds the vocabulary, `yaml_policy` reads values in
+words through the phrase reader (cited at their line) and resolves references once every
+step is known; a key in no table is a warning at its line. References:
+`{{ steps.<id>.output.<field> }}`, `{{ inputs.<name> }}`, `{{ item }}` and their other
+spellings (`yaml_keys.canonical_path`). An `input` value that is exactly one reference
 becomes the field's `source`; any other string with `{{` is a Jinja2 template
 kept in `input_values`. Inside a `for_each`, `{{ item }}` or `{{ <its variable> }}`
 alone is the item itself, with its JSON type (an integer stays an integer). `retry.max_attempts` counts the first attempt
@@ -99,13 +104,31 @@ def _structured(key: str, value: str) -> bool:
     return False
 
 
-def _retry_keys(r: NodeReader, sid: str, keys: dict[str, tuple[Node, Node]], v: dict[str, Any]) -> None:
+def _retry_keys(r: NodeReader, sid: str, keys: dict[str, tuple[Node, Node]], v: dict[str, Any],
+                rows: list[RecoveryRowSpec]) -> None:
     """`retry` (a count or a mapping), `retries`, `attempts` (the first one counted), `retry_delay`
     (Airflow, Prefect) and `timeout` (in the unit its key names: `timeout-minutes: 10`)."""
     said = r.said.get
     if "retry" in keys:
-        v["retry"] = r.retry(keys["retry"][1])
-        v["retries"] = v["retry"].max_retries if v["retry"] else None
+        node = keys["retry"][1]
+        entries = node.value if isinstance(node, SequenceNode) and all(
+            isinstance(n, MappingNode) for n in node.value) else [node]
+        for entry in entries:  # Step Functions: `Retry: [{ErrorEquals: [...], MaxAttempts: 2}, ...]`
+            on = next((val for k, (_, val) in (r.mapping(entry, "retry") or {}).items() if yk.retry_key(k) == "on"),
+                      None) if isinstance(entry, MappingNode) else None
+            policy = r.retry(entry)
+            if on is None or yk.is_catch_all(r.value(on)):
+                v["retry"] = v.get("retry") or policy
+                continue
+            klass = pt.classify(yk.error_words(r.value(on)))
+            if klass is None:
+                r.src.warn(r.line(on), f"{sid}: the errors '{r.value(on)}' name no failure class skillweave knows "
+                                       "(timeout, transient, invalid input, code error); the retry is for any "
+                                       "failure", "spec.unclassified")
+            where = r.src.where(r.line(entry))
+            rows.append(RecoveryRowSpec(step=sid, rule=RecoveryRule(on=klass or "any", retry=policy, where=where),
+                                        where=where))
+        v["retries"] = v["retry"].max_retries if v.get("retry") else None
     if "retries" in keys:
         v["retries"] = r.count(keys["retries"][1], f"{sid}: {said('retries', 'retries')}")
     if "attempts" in keys and v.get("retries") is None:
@@ -303,7 +326,8 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
                        "continue, fail or a sentence (page the on-call, regenerate once)", "spec.unread")
     if "continue_on_error" in keys and "on_error" not in v and r.value(keys["continue_on_error"][1]) is True:
         v["on_error"] = "continue"  # GitHub Actions' `continue-on-error: true`
-    _retry_keys(r, sid, keys, v)
+    rows: list[RecoveryRowSpec] = []
+    _retry_keys(r, sid, keys, v, rows)
     if "for_each" in keys and (t := r.text(keys["for_each"][1], "for_each")) is not None:
         v["for_each"] = read_for_each(t, r.src, r.line(keys["for_each"][1]))
     if "when" in keys and (t := r.text(keys["when"][1], "when")) is not None:
@@ -352,7 +376,6 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
     for k in sorted(extra):
         r.src.warn(r.line(keys[k][0]), f"{sid}: key '{k}' not understood; kept for review",
                    "spec.unknown-label")
-    rows: list[RecoveryRowSpec] = []
     own: dict[str, tuple[Node, Node]] = {k: keys[k] for k in ("regenerate", "fallback", "feedback") if k in keys}
     # step-level keys: `regenerate` is for code errors; fallback and feedback for any failure
     regen = {k: v for k, v in own.items() if k in ("regenerate", "fallback")}

@@ -188,6 +188,7 @@ RETRY_KEYS: dict[str, tuple[str, ...]] = {
     "multiplier": ("multiplier", "factor", "backoff_rate", "backoff_factor", "exponential_base", "rate"),
     "jitter": ("jitter", "jitter_strategy"),
     "backoff": ("backoff", "strategy", "type", "kind", "backoff_strategy", "policy"),
+    "on": ("on", "error_equals", "errors", "retry_on", "on_errors", "for_errors", "exceptions", "retry_policy"),
 }
 _RETRY = {name: kind for kind, names in RETRY_KEYS.items() for name in names}
 
@@ -268,3 +269,19 @@ def condition_text(text: str) -> str:
             return ".".join([f"steps['{parts[1]}'].output", *parts[3:]])
         return path if path.startswith("inputs.") or said.startswith("$") else said
     return _COND_REF.sub(one, inner).strip()
+
+
+_CATCH_ALL = {"all", "any", "always", "everything", "states_all", "task_failed", "states_task_failed", "on_failure",
+              "on_error", "error", "errors", "exception", "exceptions"}
+
+
+def error_words(value: object) -> str:
+    """`[States.Timeout, OnTransientError]` → "states timeout, on transient error": the words of
+    error names as another tool spells them, for the grammar's class rows."""
+    items = value if isinstance(value, list) else [value]
+    return ", ".join(key_name(str(v)).replace("_", " ") for v in items)
+
+
+def is_catch_all(value: object) -> bool:
+    items = value if isinstance(value, list) else [value]
+    return all(key_name(str(v)) in _CATCH_ALL for v in items)

@@ -105,6 +105,9 @@ class NodeReader:
                               "spec.unread")
                 return None
             return RetryPolicy(max_retries=min(value, 1000))
+        if isinstance(node, SequenceNode) and all(isinstance(n, ScalarNode) for n in node.value) and node.value:
+            waits = self._waits(node, "retry")  # `retry: [1s, 2s, 4s]`: one retry per wait
+            return RetryPolicy(max_retries=len(waits), delays_s=waits, jitter=False) if waits else None
         if not isinstance(node, MappingNode):
             self.src.error(self.line(node), "retry must be a number of retries (retry: 3), a sentence "
                                             "(retry: 3x, 2s apart) or a mapping (retry: {attempts: 3, wait: 2s})",
@@ -117,6 +120,8 @@ class NodeReader:
         kinds: dict[str, str] = {}
         for raw, (knode, vnode) in keys.items():
             kind = yk.retry_key(raw)
+            if kind == "on":
+                continue  # which failures: the rule's (`yaml_form`)
             if kind is None:
                 self.src.warn(self.line(knode), f"retry.{raw} not understood", "spec.unread")
                 continue

@@ -185,7 +185,7 @@ def test_yaml_numeric_step_ids_can_be_depended_on_as_numbers() -> None:
 
 
 def test_a_yaml_retry_that_is_neither_a_count_nor_a_mapping_says_the_three_forms() -> None:
-    assert _errors("name: n\nsteps:\n  - id: a\n    skill: a\n    retry: [banana]\n") == [
+    assert _errors("name: n\nsteps:\n  - id: a\n    skill: a\n    retry: [[1]]\n") == [
         (5, "retry must be a number of retries (retry: 3), a sentence (retry: 3x, 2s apart) or a mapping "
             "(retry: {attempts: 3, wait: 2s})")
     ]

@@ -204,3 +204,24 @@ def test_a_yaml_fallback_word_still_sets_the_fallback_and_a_sentence_is_read() -
 def test_a_condition_in_another_tool_s_syntax_reads_its_references(written: str, read: str) -> None:
     spec = _one(f"    output: [n]\n    if: \"{written}\"\n")
     assert spec.steps[1].when == read
+
+
+def test_step_functions_retry_rules_are_rules_for_the_errors_they_name() -> None:
+    spec = _one("    Retry:\n      - ErrorEquals: [States.Timeout]\n        IntervalSeconds: 3\n        MaxAttempts: 2\n"
+                "      - ErrorEquals: [States.ALL]\n        MaxAttempts: 1\n")
+    b = spec.steps[1]
+    assert b.retry is not None and b.retry.max_retries == 1  # States.ALL: the step's own retry
+    [row] = spec.recovery
+    assert (row.step, row.rule.on, row.where) == ("b", ErrorClass.TIMEOUT, "flow.yaml:10")
+    assert row.rule.retry is not None and (row.rule.retry.max_retries, row.rule.retry.delays_s) == (2, (3.0,))
+
+
+def test_a_retry_for_errors_no_class_names_is_for_any_failure_and_warned() -> None:
+    spec = _one("    retry: {errors: [Lambda.Weird], attempts: 2}\n")
+    assert [(r.rule.on, r.rule.retry.max_retries if r.rule.retry else None) for r in spec.recovery] == [("any", 1)]
+    assert [(w.line, w.code) for w in spec.warnings] == [(9, "spec.unclassified")]
+
+
+def test_a_retry_written_as_a_list_of_waits_retries_once_per_wait() -> None:
+    retry = _one("    retry: [1s, 2s, 4s]\n").steps[1].retry
+    assert retry is not None and (retry.max_retries, retry.delays_s, retry.jitter) == (3, (1.0, 2.0, 4.0), False)
