@@ -104,6 +104,39 @@ def _structured(key: str, value: str) -> bool:
     return False
 
 
+_LOOP_VAR = ("as", "var", "item", "item_name", "loop_var", "variable", "name", "each")
+_LOOP_SOURCE = ("in", "over", "items", "from", "source", "list", "of", "values")
+
+
+def _list_ref(text: str) -> str:
+    """`{{ steps.a.outputs.rows }}`, `$input.rows` → `steps.a.output.rows`, `inputs.rows`."""
+    inner = yk.unwrap(text)
+    return yk.canonical_path(inner) if inner is not None else text.strip()
+
+
+def _loop_text(r: NodeReader, node: Node) -> str | None:
+    """`row in a.rows`; `{as: row, in: a.rows}`; a matrix `{row: a.rows}`; `{{ a.rows }}` alone
+    (the item is `item`) → `var in source`; a literal list is an error at its line."""
+    value = r.value(node)
+    if isinstance(value, dict):
+        said = {yk.key_name(str(k)): v for k, v in value.items()}
+        var = next((said[k] for k in _LOOP_VAR if k in said), None)
+        source = next((said[k] for k in _LOOP_SOURCE if k in said), None)
+        if var is None and source is None and len(value) == 1:
+            var, source = next(iter(value.items()))
+        if isinstance(var, str) and isinstance(source, str):
+            return f"{var} in {_list_ref(source)}"
+    elif isinstance(value, str) and (m := re.match(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+)$", value, re.S)):
+        return f"{m.group(1)} in {_list_ref(m.group(2))}"
+    elif isinstance(value, str) and yk.unwrap(value) is not None:
+        return f"item in {_list_ref(value)}"
+    elif isinstance(value, str):
+        return value
+    r.src.error(r.line(node), "for_each must name a list to loop over: `row in a.rows`, `{as: row, in: a.rows}` "
+                              "or `{{ a.rows }}` (a list written in the spec is not read)", "spec.for-each")
+    return None
+
+
 def _retry_keys(r: NodeReader, sid: str, keys: dict[str, tuple[Node, Node]], v: dict[str, Any],
                 rows: list[RecoveryRowSpec]) -> None:
     """`retry` (a count or a mapping), `retries`, `attempts` (the first one counted), `retry_delay`
@@ -301,7 +334,9 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
                         "spec.yaml")
         else:
             v["depends_on"], v["depends_where"] = tuple(deps), r.src.where(r.line(dnode))
-    if "input" in keys and isinstance(keys["input"][1], SequenceNode):
+    if "input" in keys and r.named_list(keys["input"][1]) is not None:  # `[{name: x, value: ...}]`
+        v["inputs"], v["input_values"] = r.step_inputs(keys["input"][1], sid)
+    elif "input" in keys and isinstance(keys["input"][1], SequenceNode):
         names = r.value(keys["input"][1])  # `input: [vendor, amount]`: the names, sources found by the planner
         if isinstance(names, list) and all(isinstance(n, str) for n in names):
             at = r.src.where(r.line(keys["input"][1]))
@@ -328,7 +363,7 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
         v["on_error"] = "continue"  # GitHub Actions' `continue-on-error: true`
     rows: list[RecoveryRowSpec] = []
     _retry_keys(r, sid, keys, v, rows)
-    if "for_each" in keys and (t := r.text(keys["for_each"][1], "for_each")) is not None:
+    if "for_each" in keys and (t := _loop_text(r, keys["for_each"][1])) is not None:
         v["for_each"] = read_for_each(t, r.src, r.line(keys["for_each"][1]))
     if "when" in keys and (t := r.text(keys["when"][1], "when")) is not None:
         v["when"] = read_when(yk.condition_text(t), r.src, r.line(keys["when"][1]))
@@ -412,6 +447,20 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
     return step, rows, contracts
 
 
+def _unwrap_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> dict[str, tuple[Node, Node]]:
+    """`workflow: {name: x, steps: [...]}`, `dag: {tasks: [...]}`, `spec: {...}`: without steps of its
+    own, the spec is the one mapping under it that holds them (the keys beside it kept)."""
+    if any(yk.top_key(k) == "steps" for k in top):
+        return top
+    inner = [(k, n) for k, (_, n) in top.items()
+             if isinstance(n, MappingNode) and any(yk.top_key(str(key.value)) == "steps" for key, _ in n.value)]
+    if len(inner) != 1:
+        return top
+    outer, node = inner[0]
+    nested = r.mapping(node, outer) or {}
+    return {**{k: v for k, v in top.items() if k != outer}, **nested}
+
+
 def read_yaml(src: Source) -> SpecParts:
     """Read the YAML form; findings go to `src` (a YAML syntax error stops here)."""
     try:
@@ -438,6 +487,7 @@ def read_yaml(src: Source) -> SpecParts:
     top = r.mapping(root, "the spec")
     src.raise_if_errors()
     assert top is not None
+    top = _unwrap_top(r, top)
     for raw in list(top):  # `workflow:`, `summary:`, `input:`, `tasks:` / `jobs:` under the form's own names
         if (canonical := yk.top_key(raw)) in _TOP and canonical not in top:
             top[canonical] = top.pop(raw)

@@ -306,8 +306,27 @@ class NodeReader:
                               "spec.unread")
         return tuple(out)
 
+    def named_list(self, node: Node) -> dict[str, tuple[Node, Node]] | None:
+        """`[{name: x, value: 1}, ...]` (Argo, Tekton), also under `{parameters: [...]}`: as a
+        mapping of name to value node; None for anything else."""
+        if isinstance(node, MappingNode) and len(node.value) == 1 and str(node.value[0][0].value) in (
+                "parameters", "params", "args"):
+            node = node.value[0][1]
+        if not isinstance(node, SequenceNode) or not node.value or not all(
+                isinstance(n, MappingNode) for n in node.value):
+            return None
+        out: dict[str, tuple[Node, Node]] = {}
+        for item in node.value:
+            pairs = {str(k.value): v for k, v in item.value}
+            name = pairs.get("name")
+            value = next((pairs[k] for k in ("value", "default", "from", "valueFrom") if k in pairs), None)
+            if not isinstance(name, ScalarNode) or value is None:
+                return None
+            out[str(name.value)] = (name, value)
+        return out
+
     def step_inputs(self, node: Node, sid: str) -> tuple[tuple[FieldSpec, ...], dict[str, Any]]:
-        keys = self.mapping(node, f"{sid}: input")
+        keys = self.named_list(node) or self.mapping(node, f"{sid}: input")
         fields: list[FieldSpec] = []
         literals: dict[str, Any] = {}
         for name, (key, val) in (keys or {}).items():

@@ -225,3 +225,39 @@ def test_a_retry_for_errors_no_class_names_is_for_any_failure_and_warned() -> No
 def test_a_retry_written_as_a_list_of_waits_retries_once_per_wait() -> None:
     retry = _one("    retry: [1s, 2s, 4s]\n").steps[1].retry
     assert retry is not None and (retry.max_retries, retry.delays_s, retry.jitter) == (3, (1.0, 2.0, 4.0), False)
+
+
+@pytest.mark.parametrize("written", ["{as: row, in: a.rows}", "{row: a.rows}", "\"row in ${{ needs.a.outputs.rows }}\"",
+                                     "{item_name: row, items: \"{{ tasks.a.outputs.parameters.rows }}\"}"])
+def test_a_fan_out_written_as_a_mapping_or_a_wrapped_reference_names_its_variable_and_list(written: str) -> None:
+    spec = _one(f"    foreach: {written}\n    with:\n      id: row.id\n")
+    assert spec.steps[1].for_each == "row in steps.a.output.rows"
+    assert [(f.name, f.source) for f in spec.steps[1].inputs] == [("id", "item.id")]
+
+
+def test_a_fan_out_over_a_bare_reference_loops_with_item() -> None:
+    spec = _one("    with_param: \"{{ steps.a.outputs.rows }}\"\n    with:\n      id: \"{{ item.id }}\"\n")
+    assert spec.steps[1].for_each == "item in steps.a.output.rows"
+    assert [(f.name, f.source) for f in spec.steps[1].inputs] == [("id", "item.id")]
+
+
+def test_a_fan_out_over_a_list_written_in_the_spec_is_an_error_at_its_line() -> None:
+    from orchestrator.errors import SpecError
+
+    with pytest.raises(SpecError) as info:
+        _one("    with_items: [x, y]\n")
+    assert [(d.line, d.code) for d in info.value.diagnostics] == [(9, "spec.for-each")]
+
+
+def test_inputs_as_a_list_of_names_and_values_are_read_as_argo_and_tekton_write_them() -> None:
+    spec = _one("    arguments:\n      parameters:\n        - name: n\n          value: \"{{tasks.a.outputs.parameters.n}}\"\n"
+                "        - name: mode\n          value: full\n")
+    assert [(f.name, f.source) for f in spec.steps[1].inputs] == [("n", "steps.a.output.n"), ("mode", None)]
+    assert spec.steps[1].input_values == {"mode": "full"}
+
+
+@pytest.mark.parametrize("outer", ["workflow", "dag", "spec", "pipeline"])
+def test_a_spec_nested_under_one_key_is_read_from_inside_it(outer: str) -> None:
+    spec = _parse(f"# claims\n{outer}:\n  name: claims\n  tasks:\n    - name: first\n      uses: sa\n")
+    assert (spec.name, [(s.id, s.skill) for s in spec.steps]) == ("claims", [("first", "sa")])
+    assert spec.steps[0].where == "flow.yaml:5"
