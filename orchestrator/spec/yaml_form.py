@@ -491,10 +491,19 @@ def read_yaml(src: Source) -> SpecParts:
     for raw in list(top):  # `workflow:`, `summary:`, `input:`, `tasks:` / `jobs:` under the form's own names
         if (canonical := yk.top_key(raw)) in _TOP and canonical not in top:
             top[canonical] = top.pop(raw)
+    words: list[PolicyText] = []
+    for raw, (_, vnode) in list(top.items()):  # a workflow-wide policy in words: for every step
+        key = yk.step_key(raw)  # (top-level notes are an aside: reported as not understood, never a policy)
+        said = r.value(vnode) if isinstance(vnode, ScalarNode) and key in _WORDS - {"notes"} else None
+        said = str(vnode.value) if isinstance(said, bool) else said
+        if isinstance(said, str) and not _structured(key, said):
+            channel = channel_after(src.text, int(vnode.end_mark.line) + 1, int(vnode.end_mark.column)) if (
+                isinstance(vnode, ScalarNode) and vnode.style is None) else ""
+            words.append(PolicyText(step="", key=raw, canonical=key, text=said, line=r.line(vnode), channel=channel))
+            del top[raw]
     for key in sorted(set(top) - _TOP):
         src.warn(r.line(top[key][0]), f"key '{key}' not understood", "spec.unread")
     steps: list[StepSpec] = []
-    words: list[PolicyText] = []
     rows: list[RecoveryRowSpec] = []
     contracts: list[ContractSpec] = []
     steps_line = 1

@@ -97,10 +97,12 @@ def read_policy_texts(items: list[PolicyText], steps: tuple[StepSpec, ...], src:
     names = {s.id: s.name for s in steps}
     for item in items:
         name = names.get(item.step, item.step)
+        place: dict[str, Any] = dict(section="step", steps=(item.step,), who=item.step, step_name=name)
+        if not item.step:  # a top-level key: for every step, after what a step says itself
+            place = dict(section="workflow", steps=(), who="workflow", specific=False)
         if item.canonical == "notes":  # a step's notes are its prose
             for text, line in sentences(item.text, item.line):
-                record(read_named(text, resolve), text, line, src, section="step", steps=(item.step,),
-                       who=item.step, step_name=name)
+                record(read_named(text, resolve), text, line, src, **place)
             continue
         phrase = read_named(framed(item), resolve)
         shown = f"{item.key}: {' '.join(item.text.split())}"
@@ -116,7 +118,7 @@ def read_policy_texts(items: list[PolicyText], steps: tuple[StepSpec, ...], src:
         if item.canonical in _FAILURE_KEYS and s.regenerate and s.applies_to is None and s.model_copy(
                 update={"regenerate": None}).is_empty():  # `on_fail: regenerate once`: as the form's `regenerate:`
             said = said.model_copy(update={"statement": s.model_copy(update={"applies_to": ErrorClass.CODE_ERROR})})
-        record(said, shown, item.line, src, section="step", steps=(item.step,), who=item.step, step_name=name)
+        record(said, shown, item.line, src, **place)
 
 
 # -- references -------------------------------------------------------------------------

@@ -261,3 +261,13 @@ def test_a_spec_nested_under_one_key_is_read_from_inside_it(outer: str) -> None:
     spec = _parse(f"# claims\n{outer}:\n  name: claims\n  tasks:\n    - name: first\n      uses: sa\n")
     assert (spec.name, [(s.id, s.skill) for s in spec.steps]) == ("claims", [("first", "sa")])
     assert spec.steps[0].where == "flow.yaml:5"
+
+
+def test_a_top_level_policy_in_words_is_for_every_step_and_top_level_notes_never_are() -> None:
+    spec = _parse("name: n\nretry: twice, 5s apart\non_failure: page #ops\nnotes: retry everything 9 times\n"
+                  "steps:\n  - id: a\n    skill: sa\n")
+    read = {r.where: (r.section, r.steps, r.statement.model_dump(exclude_defaults=True, mode="json"))
+            for r in spec.readings}
+    assert read == {"flow.yaml:2": ("workflow", (), {"retries": 2, "wait": {"kind": "fixed", "seconds": [5.0]}}),
+                    "flow.yaml:3": ("workflow", (), {"on_failure": {"kind": "escalate", "message": "page #ops"}})}
+    assert [(w.line, w.code) for w in spec.warnings] == [(3, "spec.yaml-comment"), (4, "spec.unread")]
