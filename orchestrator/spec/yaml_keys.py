@@ -30,7 +30,7 @@ STEP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "input": ("with", "inputs", "params", "parameters", "args", "arguments", "op_kwargs", "kwargs"),
     "when": ("condition", "if", "only_if", "run_if", "only_when", "run_when"),
     "otherwise": ("else", "unless_step"),
-    "for_each": ("foreach", "each", "for", "loop", "loop_over", "iterate", "iterate_over", "over", "matrix",
+    "for_each": ("foreach", "each", "loop", "loop_over", "iterate", "iterate_over", "over", "matrix",
                  "with_items", "with_param", "map_over", "fan_out", "parallel_for", "items_from"),
     "approval": ("approve", "approvals", "requires_approval", "require_approval", "approval_required",
                  "manual_approval", "needs_approval", "human_approval", "sign_off", "signoff"),
