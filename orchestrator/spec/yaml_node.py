@@ -31,9 +31,7 @@ from orchestrator.spec.phrase import durations
 from orchestrator.spec.source import Source
 from orchestrator.spec.yaml_keys import key_name
 
-_REF = re.compile(r"^\s*(?:\{\{|\$\{\{?)\s*(.*?)\s*\}\}?\s*$", re.S)
 _REF_PATH = re.compile(r"^(?:steps\.[\w-]+\.output(?:\.[\w.]+)?|inputs\.[\w.]+|item(?:\.[\w.]+)?)$")
-_DOLLAR = re.compile(r"\$\{\{?\s*(.*?)\s*\}\}?")
 
 
 class NodeReader:
@@ -356,8 +354,3 @@ class NodeReader:
         self.src.warn(at, f"{sid}: output must be names, a mapping name: type or a line",
                       "spec.unread")
         return ()
-
-
-def _canonical(expr: str) -> str:
-    """`steps['a-b'].output.x` → `steps.a-b.output.x`."""
-    return re.sub(r"""\[\s*['"]([\w-]+)['"]\s*\]""", r".\1", expr.strip())
