@@ -269,10 +269,12 @@ def _observed(show: Callable[[RunEvent], None], plan: Plan) -> Callable[[RunEven
         if event.type == "attempt_started" and event.step in scripts:
             preload("orchestrator.report", "orchestrator.report.render_md")
         if timed and event.step is not None and event.item is None:
+            # at the event's own time: a contained step's events may reach us together, when written
+            at = time.perf_counter() - max(time.time() - event.ts, 0.0) if event.ts else time.perf_counter()
             if event.type == "attempt_started":
-                started.setdefault(event.step, time.perf_counter())
+                started.setdefault(event.step, at)
             elif event.type == "step_finished" and event.step in started:
-                profiling.add(f"step {event.step}: {event.status or 'finished'}", started.pop(event.step))
+                profiling.add(f"step {event.step}: {event.status or 'finished'}", started.pop(event.step), at)
         show(event)
 
     return on_event

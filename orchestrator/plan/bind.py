@@ -7,7 +7,9 @@ provenance says which rule and which line:
    `skill:`/`agent:` value, or a bare `Skill:` text that is a skill's name
    (provenance note "named"); else the first backticked name anywhere in the
    step's prose that is a catalog skill ("named in backticks in the step's text"), then
-   the first such name in bold (`**fetch-docs**`).
+   the first such name in bold (`**fetch-docs**`), then a catalog skill's hyphenated
+   name written bare in the text ("the list-deploys skill": "named in plain words";
+   only when it is the one such name, outside a sentence about a fallback or an undo).
 2. A tool named instead of the skill (`- Skill: get_rate`, "the warehouse MCP
    server's `run_query` tool"): the one MCP skill whose `skillweave.tool` it is
    (`server/tool` and `server.tool` too), else the one skill whose description
@@ -21,7 +23,10 @@ provenance says which rule and which line:
    matches its description 1. Words match when equal or when one is a prefix of
    the other over at least five letters (or all of a short word: `doc` ~
    `documentation`, `valid` ~ `validator`). The best binds only when it clearly
-   wins: nothing else scores within `CLEAR_MARGIN` of it.
+   wins: nothing else scores within `CLEAR_MARGIN` of it. Among skills that score about
+   as well, the words only one of them has (stemmed: "translator" ~ "translate") decide
+   when that one clearly wins on them (a name word's worth at least, the others under
+   `TIE_MARGIN` of it).
 4. Otherwise the `chooser` decides once (the LLM, or a lockfile of its earlier
    answers; provenance "llm"), or it is an error listing the candidates.
 
@@ -58,6 +63,8 @@ DESCRIPTION_WEIGHT = 1.0
 OUTPUT_FACTOR = 0.5
 # The best word score binds only when the runner-up scores less than this share of it.
 CLEAR_MARGIN = 0.75
+# Among those, words only one of them has decide when the runner-up has less than this share.
+TIE_MARGIN = 0.5
 _TOOLISH = re.compile(r"^[A-Za-z][\w.:/-]*$")
 
 _KIND_WORDS: dict[str, SkillKind] = {
@@ -70,6 +77,9 @@ _KIND_WORDS: dict[str, SkillKind] = {
 _STOPWORDS = frozenset(
     ["a", "an", "and", "are", "as", "at", "be", "by", "e", "g", "for", "from", "i", "if", "in", "into", "is", "it", "its", "of", "on", "or", "the", "this", "that", "to", "via", "with", "using", "uses", "use", "skill", "skills", "step", "steps", "wrapping", "wraps", "wrapped", "execution", "execute", "executing", "executes", "mcp", "script", "scripts", "llm", "prompt", "tool", "output", "outputs", "input", "inputs", "json", "string", "value", "values", "result", "results"]
 )
+
+
+_MARKED = {"backticks": "backticks", "bold": "bold", "plain": "plain words"}
 
 
 class Binding(BaseModel):
@@ -273,6 +283,14 @@ def _match(
     if len(close) == 1:
         note = f"matched {kind_text} skills on {', '.join(top.matched)} (score {top.score:g})"
         return Binding(step=step.id, skill=top.skill.name, provenance=Provenance(source="spec", where=where, note=note))
+    broken = _break_tie(step, close)
+    if broken is not None:
+        winner, only = broken
+        others = ", ".join(s.skill.name for s in close if s is not winner)
+        note = (f"matched {kind_text} skills on {', '.join(winner.matched)} (score {winner.score:g}); "
+                f"preferred to {others} on words only it has: {', '.join(only)}")
+        return Binding(step=step.id, skill=winner.skill.name, provenance=Provenance(source="spec", where=where,
+                                                                                   note=note))
     tied = tuple(s.skill for s in close)
     if chooser is not None:
         chosen = chooser(step, tied)
@@ -292,6 +310,46 @@ def _match(
         found = error_at(where, spec.path, message, "ambiguous-skill")
         return found.model_copy(update={"hint": Hint(action=HintAction.LET_MODEL_CHOOSE)})
     return error_at(where, spec.path, message, "ambiguous-skill")
+
+
+_SUFFIXES = ("ations", "ation", "ions", "ion", "ors", "or", "ers", "er", "ings", "ing", "ed", "es", "s", "e")
+
+
+def stem(word: str) -> str:
+    """A word without its common English ending (`translator`, `translations` and `translate`
+    alike), keeping at least four letters."""
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
+def _break_tie(step: StepSpec, close: Sequence[_Scored]) -> tuple[_Scored, tuple[str, ...]] | None:
+    """Among skills that score about as well, the one the step's words favour on words that
+    only it has (stemmed, exact: the shared words are what made the tie); None unless it
+    clearly wins: at least a name word's worth (`NAME_WEIGHT`), the runner-up under
+    `TIE_MARGIN` of it."""
+    weights = {stem(w): wt for w, wt in sorted(_step_words(step).items(), key=lambda kv: kv[1])}
+    own: list[tuple[set[str], set[str]]] = [
+        ({stem(w) for w in words(c.skill.name.replace("-", " "))}, {stem(w) for w in words(c.skill.description)})
+        for c in close]
+    scores: list[tuple[float, tuple[str, ...]]] = []
+    for i, (name, description) in enumerate(own):
+        others = set().union(*(n | d for j, (n, d) in enumerate(own) if j != i))
+        score, said = 0.0, list[str]()
+        for word, weight in weights.items():
+            if word in others:
+                continue
+            if word in name:
+                score, said = score + NAME_WEIGHT * weight, [*said, word]
+            elif word in description:
+                score, said = score + DESCRIPTION_WEIGHT * weight, [*said, word]
+        scores.append((score, tuple(said)))
+    order = sorted(range(len(close)), key=lambda i: -scores[i][0])
+    best, second = scores[order[0]][0], scores[order[1]][0]
+    if best >= NAME_WEIGHT and second < best * TIE_MARGIN:
+        return close[order[0]], scores[order[0]][1]
+    return None
 
 
 def _clip(text: str, width: int = 60) -> str:
@@ -316,18 +374,23 @@ def _named(
             return [error_at(where, spec.path, f"{step.id} ({step.name}): skill `{name}` cannot be used: "
                                                f"{d.render()}", "broken-skill") for d in refused[name]]
         return _tool_binding(step, name, where, skills, chooser, spec) or _unknown(step, spec, name, skills)
+    plain = {m.text for m in step.mentions if m.marked == "plain" and m.text in skills}
     for mention in step.mentions:
+        if mention.marked == "plain" and len(plain) > 1:
+            continue  # several catalog names written bare: the words decide
         if mention.text in skills:
             others = [m.text for m in step.mentions if m.text in skills and m.text != mention.text]
             also = f" (also named: {', '.join(dict.fromkeys(others))})" if others else ""
             return Binding(step=step.id, skill=mention.text, provenance=Provenance(
                 source="spec", where=mention.where,
-                note=f"named in {'backticks' if mention.marked == 'backticks' else 'bold'} in the step's text{also}"))
+                note=f"named in {_MARKED[mention.marked]} in the step's text{also}"))
         if mention.text in refused:
             return [error_at(mention.where, spec.path, f"{step.id} ({step.name}): skill `{mention.text}` cannot "
                                                        f"be used: {d.render()}", "broken-skill")
                     for d in refused[mention.text]]
     for mention in step.mentions:
+        if mention.marked == "plain":
+            continue  # a bare word is a skill's name only when the catalog has it (above)
         found = _tool_binding(step, mention.text, mention.where, skills, chooser, spec)
         if found is not None:
             return found

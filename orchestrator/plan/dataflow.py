@@ -402,7 +402,10 @@ class _Planner:
         list_schema: JsonSchema = {}
         if source.startswith("steps."):
             parts = source.split(".")
-            if len(parts) >= 3 and parts[1] in self.outputs:
+            if len(parts) == 3 and parts[1] in self.produced and self.produced[parts[1]].gathered:
+                # each result of a For each step: the items are that step's per-item outputs
+                list_schema = {"type": "array", "items": self.outputs[parts[1]].schema_}
+            elif len(parts) >= 3 and parts[1] in self.outputs:
                 list_schema = at_pointer(self.outputs[parts[1]].schema_, "/".join(parts[3:]))
         else:
             head = source.split(".")[0]

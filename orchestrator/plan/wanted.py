@@ -6,6 +6,7 @@ A skill without schemas often says in its instructions what it takes and gives:
     Takes `ticket` (and, for the general resolver, `category`). Returns a `resolution` and a `team`.
     Inputs: `rows` (or `joined`), `group_by` (default `country`).
 
+A JSON object in backticks (Reads `{"text": ...}`) names its top-level keys.
 `read_instructions` reads such sentences (a word that opens the inputs: Input,
 Inputs, Takes, Reads, Needs, Expects, Accepts; one that opens the outputs: Output,
 Outputs, Returns, Gives back, Produces): the backticked names after it, a name
@@ -67,7 +68,13 @@ def _names(clause: str, where: str) -> list[Named]:
         after = clause[m.end():m.end() + 12].lower()
         optional = "optional" in before or bool(re.match(r"\s*\((?:default|optional)", after))
         out.append(Named(name=m.group(1), where=where, optional=optional))
+    for m in _JSON_TICKED.finditer(clause):  # Reads `{"text": ..., "max_len": 280}`: its top-level keys
+        out += [Named(name=k, where=where) for k in _JSON_KEY.findall(m.group(1))]
     return out
+
+
+_JSON_TICKED = re.compile(r"`\s*\{([^`]*)\}\s*`")
+_JSON_KEY = re.compile(r"(?:^|[{,]\s*)[\"']([A-Za-z_]\w*)[\"']\s*:")
 
 
 def read_instructions(body: str, skill_md: str, first_line: int = 1) -> Instructions:

@@ -45,7 +45,9 @@ ORDINAL_WORDS: dict[str, int] = {
     w: i + 1 for i, w in enumerate(
         ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"])
 }
-STEP_WORD = r"(?:step|stage|phase|task)"  # the words people number their steps with
+# the words people number their steps with ("Part 3", "Phase two", "Milestone 2")
+STEP_WORDS: tuple[str, ...] = ("step", "stage", "phase", "task", "part", "milestone", "activity")
+STEP_WORD = r"(?:" + "|".join(STEP_WORDS) + r")"
 NUMBER = r"(?:\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
 _STEP_REF = re.compile(rf"(?i)^\s*{STEP_WORD}[\s_-]*({NUMBER})\s*$")
 _DOTTED = re.compile(rf"^({_NAME}(?:\s+\d+)?)\.({_NAME}(?:\.{_NAME})*)$")
@@ -202,6 +204,10 @@ def parse_fields(
         )
     fields: list[FieldSpec] = []
     for part in split_top(text, seps):
+        assigned = assigned_source(part)
+        if assigned is not None:  # `translations = all step 2 results`
+            fields.append(FieldSpec(name=assigned[0], source=assigned[1], where=where))
+            continue
         m = _ITEM.match(part)
         if not m or (m.group(3).strip() and not m.group(3).strip().startswith(("-", "—", "–"))):
             src.warn(line, f"'{part}' is not read as a field name; write `name (type)`",
@@ -230,6 +236,29 @@ def parse_fields(
             )
         )
     return tuple(fields)
+
+
+_ASSIGNED = re.compile(rf"^\s*`?({_NAME})`?\s*(?:=|<-|←|:=|is)\s+(.+?)\s*$")
+_WHOLE_OF = re.compile(
+    rf"(?i)^(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:(?:results?|outputs?|items?)\s+(?:of|from)\s+(?:the\s+)?(?P<a>{STEP_WORD}[\s_-]*{NUMBER})"
+    rf"|(?P<b>{STEP_WORD}[\s_-]*{NUMBER})(?:['’]s)?\s+(?:results?|outputs?|items?))"
+    r"(?:\s*,?\s*(?:gathered|collected|as a list|together))?$")
+
+
+def assigned_source(part: str) -> tuple[str, str] | None:
+    """`name = all step 2 results` / `name <- step 2's output` → (name, `steps.step-2.output`, the
+    whole output: a For each step's results gathered); `name = step-2.field` → that field;
+    None when the part is not an assignment from a step."""
+    m = _ASSIGNED.match(part)
+    if m is None:
+        return None
+    value = m.group(2).strip().strip("`").strip()
+    whole = _WHOLE_OF.match(value)
+    if whole is not None:
+        sid = step_id(whole.group("a") or whole.group("b"))
+        return (m.group(1), f"steps.{sid}.output") if sid else None
+    _, ref = _reference(value)
+    return (m.group(1), ref) if ref is not None else None
 
 
 def parse_braces(text: str, src: Source, line: int) -> tuple[FieldSpec, ...] | None:

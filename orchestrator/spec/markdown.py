@@ -53,11 +53,16 @@ from orchestrator.spec.structure import (
 
 SECTIONS: dict[str, str] = {
     **dict.fromkeys(("intent", "purpose", "goal", "overview", "summary", "why", "background",
-                     "motivation", "context", "why we want this", "what it does", "about"), "intent"),
+                     "motivation", "context", "why we want this", "what it does", "about", "what this is for",
+                     "what it is for", "what this does", "introduction", "intro", "description",
+                     "the problem", "problem", "use case"), "intent"),
     **dict.fromkeys(("inputs", "input", "workflow inputs", "parameters"), "inputs"),
     **dict.fromkeys(("workflow steps", "steps", "the steps", "workflow", "pipeline", "procedure",
                      "runbook", "process", "stages", "phases", "tasks", "how it works",
-                     "step by step", "flow", "the workflow", "plan of work"), "steps"),
+                     "step by step", "flow", "the workflow", "plan of work", "how to run", "how to run this",
+                     "how it runs", "how to do it", "what to do", "what happens", "instructions", "recipe",
+                     "sequence", "order of operations", "the process", "the procedure", "the pipeline",
+                     "the runbook", "workflow steps", "processing steps", "the plan", "plan"), "steps"),
     **dict.fromkeys(("data contracts", "contracts", "data contract"), "contracts"),
     **dict.fromkeys(("state management", "state"), "state"),
     **dict.fromkeys(("convergence criteria", "convergence", "limits"), "convergence"),
@@ -98,7 +103,16 @@ def section_kind(title: str) -> str | None:
     """The section a `##` title names (`SECTIONS`), asides in brackets and numbering aside."""
     t = re.sub(r"\([^)]*\)|\[[^\]]*\]", " ", title.lower())
     t = re.sub(r"^\s*(?:\d+[.)]|[ivx]+\.)\s*", "", t)
-    return SECTIONS.get(" ".join(re.sub(r"[^a-z ]", " ", t).split()))
+    words = re.sub(r"[^a-z ]", " ", t).split()
+    found = SECTIONS.get(" ".join(words))
+    if found is None and len(words) > 1 and words[-1] in _TITLE_FILLER:  # "How to run it", "Limits we have"
+        found = SECTIONS.get(" ".join(words[:-1]))
+    if found is None and len(words) > 1 and words[0] in ("the", "our", "a", "my"):
+        found = SECTIONS.get(" ".join(words[1:]))
+    return found
+
+
+_TITLE_FILLER = frozenset(("it", "this", "here", "them", "we", "have", "used", "apply", "section"))
 
 
 def _cut(nodes: list[SyntaxTreeNode], level: str) -> list[tuple[str, int, list[SyntaxTreeNode]]]:
@@ -262,7 +276,23 @@ def read_testing(section: Section, src: Source) -> list[ScenarioSpec]:
 _INLINE_INPUTS = re.compile(
     r"(?i)^\s*(?:\*\*|__)?\s*(?:workflow\s+)?(?:inputs?|parameters)\s*(?::\s*(?:\*\*|__)|(?:\*\*|__)?\s*:)"
     r"\s*(.+)$", re.S)
-_INPUTS_SENTENCE = re.compile(r"(?i)\b(?:the\s+)?(?:workflow\s+)?inputs?\s+(?:is|are)\b|\binputs?\s*:")
+_INPUTS_SENTENCE = re.compile(r"(?i)\b(?:the\s+)?(?:workflow\s+)?inputs?\s+(?:is|are)\b|\binputs?\s*:"
+                             r"|\b(?:one|two|three|four|\d+)\s+inputs?\b|\btakes?\s+(?:as\s+)?inputs?\b")
+_OUTPUTS_SAID = re.compile(r"(?i)\b(?:out\s+comes?|outputs?|returns?|gives?\s+back|produces?|result\s+is)\b")
+
+
+def _said_input(m: re.Match[str], clause: str, where: str) -> InputSpec:
+    """A name in a sentence that declares the inputs: "optional" before it, "default 280" after."""
+    before, after = clause[max(0, m.start() - 16):m.start()].lower(), clause[m.end():m.end() + 40]
+    default = re.match(r"(?i)\s*[(,]?\s*(?:optional\s*,?\s*)?default(?:s to|:|=|\s)\s*`?([^`;,)\s]+)`?", after)
+    value: object = None
+    if default:
+        try:
+            value = json.loads(default.group(1))
+        except ValueError:
+            value = default.group(1)
+    optional = "optional" in before or default is not None or after.lower().lstrip(" (").startswith("optional")
+    return InputSpec(name=m.group(1), required=not optional, default=value, where=where)
 
 
 def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...] | None:
@@ -290,11 +320,47 @@ def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...
         if labelled:
             continue
         for offset, sentence in sentences(block.text):
-            if _INPUTS_SENTENCE.search(sentence):
-                names = [n for n in re.findall(r"`([A-Za-z_]\w*)`", sentence)]
-                found += [InputSpec(name=n, where=src.where(block.line + offset)) for n in names]
+            said = _INPUTS_SENTENCE.search(sentence)
+            if said:
+                clause = _OUTPUTS_SAID.split(sentence[said.start():], maxsplit=1)[0]  # not "out comes `text`"
+                found += [_said_input(m, clause, src.where(block.line + offset))
+                          for m in re.finditer(r"`([A-Za-z_]\w*)`", clause)]
     unique = {i.name: i for i in reversed(found)}
     return tuple(unique[n] for n in dict.fromkeys(i.name for i in found)) or None
+
+
+_PSEUDO = re.compile(r"^(?:\*\*|__)?([A-Za-z][A-Za-z ]{1,40}?)(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$")
+_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+
+
+def promote_pseudo_headings(text: str) -> tuple[str, list[tuple[int, str]]]:
+    """Before the first `##` heading, a line on its own that names a spec section ("Inputs",
+    "Steps:", "**Limits**") followed by a list, a table or a blank line is that section's
+    heading (a `## ` is put before it for the parser; the lines keep their numbers), unless a
+    real heading already names that section. Returns the text and the (line, title) promoted."""
+    lines = text.split("\n")
+    real = {section_kind(m.group(1)) for m in re.finditer(r"(?m)^#{2,6}\s+(.+?)\s*#*\s*$", text)}
+    out, promoted, fenced = list(lines), [], False
+    for i, line in enumerate(lines):
+        if _FENCE.match(line):
+            fenced = not fenced
+        if fenced:
+            continue
+        if re.match(r"^#{2,6}\s", line):
+            break
+        m = _PSEUDO.match(line)
+        if m is None or (i > 0 and lines[i - 1].strip()):
+            continue
+        kind = section_kind(m.group(1))
+        after = lines[i + 1].lstrip() if i + 1 < len(lines) else ""
+        if kind is None or kind in real or kind == "intent":
+            continue
+        if after and not re.match(r"^(?:[-*+]\s|\d+[.)]\s|\|)", after):
+            continue
+        out[i] = f"## {m.group(1).strip()}"
+        promoted.append((i + 1, m.group(1).strip()))
+        real.add(kind)
+    return "\n".join(out), promoted
 
 
 def _find_steps(
@@ -337,7 +403,11 @@ def _find_steps(
 def read_markdown(src: Source) -> SpecParts:
     """Read every section of the document; findings go to `src`."""
     md = MarkdownIt("commonmark").enable("table")
-    root = SyntaxTreeNode(md.parse(src.text))
+    text, promoted = promote_pseudo_headings(src.text)
+    root = SyntaxTreeNode(md.parse(text))
+    for line, title in promoted:
+        src.warn(line, f"the line '{title}' read as the heading of a '{section_kind(title)}' section",
+                 "spec.reading")
     nodes = list(root.children)
     title, title_line = "", 0
     h1 = [n for n in nodes if n.type == "heading" and n.tag == "h1"]

@@ -75,7 +75,8 @@ class Mention(_Node):
 
     text: str
     where: str
-    marked: Literal["backticks", "bold"] = "backticks"  # **fetch-docs** is a weaker naming, tried after
+    # **fetch-docs** is a weaker naming, tried after; a bare hyphenated name (list-deploys) weaker still
+    marked: Literal["backticks", "bold", "plain"] = "backticks"
 
 
 StepForm = Literal["heading", "list", "table", "paragraph", "yaml"]

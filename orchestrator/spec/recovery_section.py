@@ -36,11 +36,13 @@ from orchestrator.spec.structure import StepIndex
 # header word → the cell's meaning, first match wins
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("step", "step"), ("detect", "detection"), ("how noticed", "detection"), ("recover", "recovery"),
-    ("do this", "recovery"), ("what to do", "recovery"), ("action", "recovery"), ("response", "recovery"),
+    ("do this", "recovery"), ("what to do", "recovery"), ("what we do", "recovery"), ("action", "recovery"),
+    ("response", "recovery"), ("reaction", "recovery"), ("remedy", "recovery"), ("mitigation", "recovery"),
     ("handling", "recovery"), ("fallback", "fallback"), ("then", "fallback"), ("otherwise", "fallback"),
     ("type", "error_class"), ("class", "error_class"), ("attempt", "max_attempts"), ("fail", "failure"),
     ("error", "failure"), ("when", "failure"), ("problem", "failure"), ("issue", "failure"),
-    ("condition", "failure"), ("case", "failure"),
+    ("condition", "failure"), ("case", "failure"), ("situation", "failure"), ("symptom", "failure"),
+    ("scenario", "failure"), ("what happens", "failure"),
 )  # fmt: skip
 _EVERY_STEP = re.compile(r"(?i)^\W*(?:any|all|every|\*|each|catch[- ]?all|default|everything|anything|"
                          r"any step|all steps|every step|other|others)\b")
@@ -76,6 +78,10 @@ def table_columns(table: Table, src: Source) -> list[str | None]:
         if name is not None and name in columns:
             name = None
         columns.append(name)
+    if "step" not in columns and "failure" not in columns and columns and columns[0] is None:
+        columns[0] = "failure"  # | Situation | What we do |: the first column says what went wrong
+    if not {"recovery", "fallback", "max_attempts"} & set(columns) and None in columns[1:]:
+        columns[columns.index(None, 1)] = "recovery"  # and the next unnamed one what to do
     return columns
 
 

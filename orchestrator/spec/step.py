@@ -32,7 +32,15 @@ from orchestrator.spec import condition as cond
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para, split_label
-from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, parse_fields, split_top, step_id
+from orchestrator.spec.fields import (
+    NUMBER,
+    STEP_WORD,
+    assigned_source,
+    number_of,
+    parse_fields,
+    split_top,
+    step_id,
+)
 from orchestrator.spec.input_prose import assignments
 from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepForm, StepSpec
 from orchestrator.spec.source import Source
@@ -63,6 +71,11 @@ _IO_LEAD = re.compile(r"^\s*((?:[`\w][\w`]*(?:\s*(?:,|\+|and)\s*[`\w][\w`]*)*)?)
 _RETURNS = re.compile(r"(?i)\b(?:returns?|gives? back|get back|gets back|comes? back with|produces?|outputs?|"
                       r"emits?|yields?|hands? back|what comes back is)\b")
 _EMPHASISED = re.compile(r"(?<![\w*])(?:\*\*|\*|__|_)([a-z0-9]+(?:-[a-z0-9]+)+)(?:\*\*|\*|__|_)(?![\w*])")
+_SUCCESS_SAID = re.compile(r"(?i)^\s*(success(?:\s+criteri(?:a|on))?)\s*(?:==?|:=|means|is when|is)\s+(.+)$", re.S)
+_ELSEWHERE = re.compile(r"(?i)\b(?:if|unless|otherwise|instead|fall(?:s|ing)?\s+back|fallback|undo|compensat\w*|"
+                        r"roll\w*\s+back|escalat\w*)\b")
+_SKILL_LABEL = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$")
+_PLAIN_NAME = re.compile(r"(?<![\w`/.-])([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?![\w`/-])")
 _GENERIC = {"everything", "all", "nothing", "none", "it", "them", "input", "inputs", "output", "outputs"}
 _ASIDE = re.compile(r"(?i)^\W*(?:notes?|remarks?|comments?|todo|open questions?|misc|references?|faq)\W*$")
 _FOR_EACH = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+?)\s*$")
@@ -211,6 +224,7 @@ class _StepBuilder:
         self.readings: list[Reading] = []
         self.mentions: list[Mention] = []
         self.bold: list[Mention] = []
+        self.plain: list[Mention] = []
         self.prose_depends: tuple[prose.StepList, int, str] | None = None
         self.structure_read = 0  # sentences read as a dependency, a root (+1) or a route (+2)
         self.block_index = 0  # which of the step's blocks is being read
@@ -225,6 +239,10 @@ class _StepBuilder:
                 self.mentions.append(Mention(text=name.strip(), where=self.src.where(line)))
         for name in _EMPHASISED.findall(text):  # **fetch-docs**, *fetch-docs*, _fetch-docs_
             self.bold.append(Mention(text=name, where=self.src.where(line), marked="bold"))
+        if _ELSEWHERE.search(text):
+            return  # "if it fails fall back to archive-summary": a bare name there is not the step's skill
+        for name in _PLAIN_NAME.findall(re.sub(r"`[^`]*`", " ", text)):  # list-deploys, unmarked
+            self.plain.append(Mention(text=name, where=self.src.where(line), marked="plain"))
 
     def labelled(self, key: str, bullet: Bullet, sid: str) -> None:
         src, line, value = self.src, bullet.line, bullet.value
@@ -350,7 +368,19 @@ class _StepBuilder:
 
     def sentence(self, sentence: str, line: int) -> bool:
         """Read one sentence structurally; True when it was taken (not description)."""
+        loop = prose.for_each_phrase(sentence) if "for_each" not in self.values else None
+        if loop is not None:  # "for each doc in documents, run ...": the rest is read on
+            item, source, rest = loop
+            value = f"{item} in {source}"
+            self.labelled("for_each", Bullet(line=line, text=sentence, label="for each", value=value), self.sid)
+            self.read("for_each", line, sentence, f"read as For each: {value}")
+            if not rest.strip():
+                return True
+            sentence = rest
         label, value = split_label(sentence)
+        said = _SUCCESS_SAID.match(sentence) if label is None else None
+        if said is not None:  # "Success = valid is true", "Success means the file exists"
+            label, value = said.group(1).lower(), said.group(2)
         key = label_key(label, value)
         if key is not None and key != "description":
             value = value.rstrip(".").strip()
@@ -426,6 +456,9 @@ class _StepBuilder:
         said = cond.condition_sentence(sentence)
         if said is not None and "when" not in self.values:
             text, negated = said
+            bare = re.sub(r"\s*\([^()]*\)\s*$", "", text)  # "the total is over 1000 (EUR)": the aside off
+            if bare != text and cond.read_condition(text) is None and cond.read_condition(bare) is not None:
+                text = bare
             if cond.read_condition(text) is None:
                 message = (f"{self.sid}: the condition '{text}' cannot be read: write a comparison such as "
                            "`confidence < 0.7`, `Step 4 reported valid = true` or `amount is over 1000`")
@@ -486,12 +519,16 @@ class _StepBuilder:
         m = _IO.search(sentence) or _IO_LEAD.match(sentence)
         if m is None or self.inputs or self.outputs:
             return
-        ins, outs = _names(m.group(1)), _names(re.split(r"[.;]\s", m.group(2))[0])
-        if not outs:
+        given = [assigned_source(part) for part in split_top(m.group(1))]
+        sources = {g[0]: g[1] for g in given if g is not None}
+        ins = [g[0] if g is not None else "" for g in given] if sources else _names(m.group(1))
+        outs = _names(re.split(r"[.;]\s", m.group(2))[0])
+        if not outs or (sources and "" in ins):
             return
         at = self.src.where(line)
-        # names in prose are loose ("index + totals"): an input with no source is a warning, not an error
-        self.inputs += [FieldSpec(name=n, required=False, where=at) for n in ins]
+        # names in prose are loose ("index + totals"): an input with no source is a warning, not an error;
+        # `translations = all step 2 results` takes that step's output (a For each step's, gathered)
+        self.inputs += [FieldSpec(name=n, required=n in sources, source=sources.get(n), where=at) for n in ins]
         self.outputs += [FieldSpec(name=n, where=at) for n in outs]
         self.read("input", line, m.group(0), f"inputs {', '.join(ins) or '(none named)'}; "
                                              f"outputs {', '.join(outs)}")
@@ -573,6 +610,13 @@ def read_step(
                 b.texts.append(SpecText(text=block.text.strip(), line=block.line, kind="failure_mode"))
                 continue
             flattened = False
+            if key is None and block.label and _SKILL_LABEL.match(block.label) and "skill" not in b.seen:
+                # "- archive-summary: service, window -> archived, key": the skill, then what it takes
+                b.labelled("skill", Bullet(line=block.line, text=block.text, label="skill",
+                                           value=f"`{block.label}`"), sid)
+                b.read("skill", block.line, block.text, f"'{block.label}:' read as the step's skill")
+                b.sentence(f"({block.value})" if re.search(r"->|→|=>", block.value) else block.value, block.line)
+                continue
             if key is None:  # the policy reader reads it or reports it (spec.prose)
                 if block.label:
                     b.extra[block.label] = block.value
@@ -610,7 +654,7 @@ def read_step(
         field_where=b.field_where,
         form=form,
         readings=tuple(b.readings),
-        mentions=(*b.mentions, *b.bold),
+        mentions=(*b.mentions, *b.bold, *b.plain),
         texts=(*b.texts, *cells),
         **{k: val for k, val in b.values.items() if val is not None},
     )

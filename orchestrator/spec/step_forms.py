@@ -19,7 +19,7 @@ import re
 
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para, Table
-from orchestrator.spec.fields import number_of, step_id
+from orchestrator.spec.fields import STEP_WORD, number_of, step_id
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, read_step, step_heading
@@ -29,7 +29,7 @@ RouteSink = list[tuple[str, prose.RouteReading, int]]
 _HEAD = re.compile(r"^\s*(?:\*\*|__)?([^:`*_][^:`]{0,60}?)(?:\*\*|__)?\s*(?::|\s[—–-]\s)\s*(.*)$", re.S)
 _BOLD_HEAD = re.compile(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*[.:—–-]?\s*(.*)$", re.S)
 _SKILLISH = re.compile(r"`[a-z0-9]+(?:-[a-z0-9]+)+`|`[a-z][a-z0-9]*_[a-z0-9_]+`")
-_STEP_LEAD = re.compile(r"^\s*(?:\*\*|__)?((?:step|stage|phase)\s+\w+\s*[:.\-–—]\s*[^*_.:\n]{0,60})", re.I)
+_STEP_LEAD = re.compile(rf"^\s*(?:\*\*|__)?({STEP_WORD}\s+\w+\s*[:.\-–—]\s*[^*_.:\n]{{0,60}})", re.I)
 _CLOSER = re.compile(r"(?i)^(?:that['’]?s it|that is (?:it|all)|the end|done\.)")
 _COLUMNS: tuple[tuple[str, str], ...] = (
     ("#", "number"), ("no", "number"), ("nr", "number"), ("number", "number"), ("n", "number"),
@@ -154,6 +154,11 @@ def starts_step(text: str) -> bool:
     use `backup-mirror`")."""
     t = text.strip()
     return bool(prose.SEQUENCE_START.match(t)) or (bool(_SKILLISH.search(t)) and not _GOES_ON.match(t))
+
+
+def names_skill(text: str) -> bool:
+    """The text names something in backticks that looks like a skill or tool (`fetch-mirror`)."""
+    return bool(_SKILLISH.search(text))
 
 
 _GOES_ON = re.compile(r"(?i)^(?:if|when|unless|otherwise|either|or|but|also|note|it|its|it's|this|that|these|"

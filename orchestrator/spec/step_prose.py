@@ -19,12 +19,12 @@ import re
 
 from pydantic import BaseModel, ConfigDict
 
-from orchestrator.spec.fields import NUMBER, NUMBER_WORDS, STEP_WORD, number_of
+from orchestrator.spec.fields import NUMBER, NUMBER_WORDS, STEP_WORD, STEP_WORDS, number_of
 
 _TOKEN = re.compile(r"`[^`]*`|\d+(?:\.\d+)?[A-Za-z]*|[A-Za-z][\w'’]*|\.\.|[–—-]|[,;&/()]")
 _UNIT = re.compile(r"(?i)\s*(?:s|secs?|seconds?|ms|m|mins?|minutes?|h|hrs?|hours?|days?|x|times|tries|"
                    r"attempts?|retries|%|percent)\b")
-_STEP_WORDS = {"step", "steps", "stage", "stages", "phase", "phases", "task", "tasks"}
+_STEP_WORDS = {*STEP_WORDS, *(f"{w}s" for w in STEP_WORDS), "activities"}
 _RANGE = {"-", "–", "—", "to", "through", "thru", "..", "till", "until"}
 _LIST_SEP = {",", "&", "/", "and", "or", "plus", ";"}
 _JOIN_ANY = re.compile(
@@ -194,7 +194,10 @@ def dependency_phrase(sentence: str) -> StepList | None:
     if joins and re.search(r"(?i)\b(?:ran|runs|finished|was taken|run)\b", sentence):
         starts.append((joins.start(), "whichever"))
     for start, trigger in starts:
+        if _NEGATED_BEFORE.search(sentence[max(0, start - 40):start]):
+            continue  # "doesn't wait for 5", "not after step 2"
         clause = _CLAUSE_END.split(sentence[start:start + _CLAUSE_MAX], maxsplit=1)[0]
+        clause = _NEGATED_PART.sub(" ", clause)  # "after 4 (doesn't wait for 5)": 4 only
         if trigger != "whichever" and not _LEADS_WITH_STEP.match(clause):
             continue
         digits = re.match(r"\s*\d+", clause)
@@ -208,6 +211,9 @@ def dependency_phrase(sentence: str) -> StepList | None:
     return None
 
 
+_NEGATION = r"(?:does(?:n['’]t| not)|do(?:n['’]t| not)|is(?:n['’]t| not)|not|never|without|no need to)"
+_NEGATED_BEFORE = re.compile(rf"(?i)\b{_NEGATION}\s+(?:\w+\s+){{0,2}}\w*$")
+_NEGATED_PART = re.compile(rf"(?i)[(,;]?\s*(?:but\s+)?\b{_NEGATION}\s+(?:wait\w*|depend\w*|need\w*|after|on)\b[^)]*\)?")
 _CLAUSE_MAX = 240  # a dependency names its steps right after its word: longer text is not looked at
 _CLAUSE_END = re.compile(r"[;:]|\.\s|, (?:then|and then|so|but)\b")
 _LEADS_WITH_STEP = re.compile(
@@ -381,11 +387,12 @@ def _if_routes(sentence: str) -> RouteReading | None:
 
 _SEQUENCE = re.compile(
     r"(?i)^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|after that|afterwards|finally|lastly|"
-    r"last|to start|to finish|once [^,]{1,60},|when [^,]{1,60},|after [^,]{1,60},)\s*,?\s*"
+    r"last|to start|to finish|start by|begin by|start with|begin with|now|once [^,]{1,60},|when [^,]{1,60},|"
+    r"after [^,]{1,60},)\s*,?\s*"
 )
 SEQUENCE_START = re.compile(
     r"(?i)^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|after that|afterwards|finally|lastly|"
-    r"to start|to finish|once\b|start by|begin by|step \w+)\b"
+    r"to start|to finish|once\b|start by|begin by|start with|begin with|now|" + STEP_WORD + r" \w+)\b"
 )
 
 
@@ -398,3 +405,43 @@ def name_of_sentence(sentence: str) -> str:
     words = text.split()
     name = " ".join(words[:8]) if words else sentence.strip()[:40]
     return name[:1].upper() + name[1:]
+
+
+# --- a fan-out said in a sentence ------------------------------------------------------------
+
+_FOR_EACH_LEAD = re.compile(
+    r"(?i)^\s*(?:and\s+)?(?:for\s+(?:each|every)|once\s+(?:per|for\s+each|for\s+every)|per|on\s+each|over\s+each)"
+    r"\s+(?:single\s+)?`?(?P<item>[A-Za-z_]\w*)`?\s+(?:in|of|from|out\s+of|among)\s+(?:the\s+)?(?P<source>.+)$",
+    re.S)
+_FOR_EACH_SOURCE = re.compile(
+    rf"(?i)^(?:(?:all\s+)?(?:the\s+)?(?:results?|outputs?|items?)\s+(?:of|from)\s+)?(?P<step>{STEP_WORD}[\s_-]*{NUMBER})"
+    r"(?:['’]s)?(?:\s+(?:results?|outputs?|items?))?\b|^`?(?P<name>[A-Za-z_][\w.-]*)`?")
+
+
+def for_each_phrase(sentence: str) -> tuple[str, str, str] | None:
+    """"for each doc in documents (the workflow input), run ..." → ("doc", "documents", "run ...");
+    "for each translation from step 2, run ..." → ("translation", "steps.step-2.output", "run ...");
+    None when the sentence does not open with a fan-out."""
+    m = _FOR_EACH_LEAD.match(sentence)
+    if m is None:
+        return None
+    tail = m.group("source")
+    src = _FOR_EACH_SOURCE.match(tail)
+    if src is None:
+        return None
+    if src.group("step"):
+        n = number_of(re.split(r"[\s_-]+", src.group("step").strip())[-1])
+        if n is None:
+            return None
+        source = f"steps.step-{n}.output"
+    else:
+        source = src.group("name").rstrip(".")
+        if source.lower() in _NOT_LISTS:
+            return None
+    rest = tail[src.end():]
+    rest = re.sub(r"^\s*\([^()]*\)", "", rest)  # "(the workflow input, not a step output)"
+    rest = re.sub(r"^\s*[,;:]?\s*", "", rest)
+    return m.group("item"), source, rest
+
+
+_NOT_LISTS = {"it", "them", "this", "that", "which", "turn", "case", "order", "a", "an", "one"}

@@ -26,15 +26,16 @@ from markdown_it.tree import SyntaxTreeNode
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.spec.blocks import Block, Bullet, Para, Table, read_blocks
-from orchestrator.spec.fields import STEP_WORD, number_of, step_id
+from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, step_id
 from orchestrator.spec.input_prose import attach_gets
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.source import Source
-from orchestrator.spec.step import numbered_heading, read_step, step_heading
+from orchestrator.spec.step import LABELS, numbered_heading, read_step, step_heading
 from orchestrator.spec.step_forms import (
     RouteSink,
     is_step_table,
     list_steps,
+    names_skill,
     paragraph_steps,
     starts_step,
     table_steps,
@@ -44,6 +45,7 @@ _NOT_STEPS = re.compile(
     r"(?i)^(?:notes?|appendix|references?|glossary|faq|background|examples?|open questions?|"
     r"changelog|history|todo|see also|links?|contacts?|owners?|misc\w*)\b"
 )
+_SAID_STEP = re.compile(rf"(?i)\b{STEP_WORD}[\s_-]*{NUMBER}\b")
 _ANOTHER_STEP = re.compile(rf"(?i)^\s*(?:\*\*)?{STEP_WORD}\s+(\w+)(?:\*\*)?\s+(?!\s*[:.)\-–—])")
 
 
@@ -170,10 +172,11 @@ def read_container(
                 if not isinstance(after, Bullet) or after.ordered != block.ordered:
                     break
                 items.append(after)
-            if named or (len(items) >= 2 and sum(bool(starts_step(b.text)) for b in items) >= 2):
+            if named or (len(items) >= 2 and sum(step_like(b) for b in items) >= 2):
                 steps = list_steps(items, src, sink, taken)
                 break
-    if steps is None and named and any(isinstance(b, Para) and starts_step(b.text) for b in blocks):
+    runbook = [b for b in blocks if isinstance(b, Para) and starts_step(b.text)]
+    if steps is None and ((named and runbook) or len([b for b in runbook if names_skill(b.text)]) >= 2):
         steps = paragraph_steps(blocks, src, sink, taken)
     if steps is None:
         return None
@@ -183,6 +186,29 @@ def read_container(
             text = str(getattr(block, "text", "")).strip()
             src.warn(block.line, f"workflow steps: '{text[:60]}' not read (not a step)", "spec.unread")
     return steps, taken
+
+
+def step_like(item: Bullet) -> bool:
+    """A list item that reads as a step outside a steps section: it opens like one, or it or its
+    sub-items name a skill in backticks or carry a step's labelled lines (`- Skill:`, `- in:`)."""
+    if starts_step(item.text):
+        return True
+    for child in _flat(item.children):
+        if isinstance(child, Bullet | Para) and names_skill(child.text):
+            return True
+        if isinstance(child, Bullet) and child.label and LABELS.get(child.label) in _STEP_LABELS:
+            return True
+    return False
+
+
+_STEP_LABELS = frozenset(("skill", "input", "output", "depends"))
+
+
+def _flat(blocks: Iterable[Block]) -> Iterable[Block]:
+    for block in blocks:
+        yield block
+        if isinstance(block, Bullet):
+            yield from _flat(block.children)
 
 
 def give_routes(steps: list[StepSpec], sink: RouteSink, src: Source) -> list[StepSpec]:
@@ -241,9 +267,16 @@ class StepIndex:
         return list(dict.fromkeys(self.ids.values()))
 
     def named_in(self, text: str) -> tuple[str, str] | None:
-        """The one step a free text names, by its whole name or by a word of its name that no
-        other step's name has ("Mail server down" names "Send the mail"), with the words that
-        did; None when it names none or several."""
+        """The one step a free text names: by number anywhere in it ("Card declined (part 4)"),
+        by its whole name, or by a word of its name that no other step's name has ("Mail
+        server down" names "Send the mail"), with the words that did; None when it names
+        none or several."""
+        said = {self.ids[sid] for m in _SAID_STEP.finditer(text) if (sid := step_id(m.group(0))) in self.ids}
+        if len(said) == 1:  # "Card declined (part 4)", "when step 2 times out"
+            sid = said.pop()
+            return sid, " ".join(_SAID_STEP.search(text).group(0).split())  # type: ignore[union-attr]
+        if said:
+            return None
         words = {_stem(w) for w in _key(text).split()}
         padded = f" {_key(text)} "
         whole = {sid for name, sid in self.names.items() if len(name) > 2 and f" {name} " in padded}

@@ -246,3 +246,38 @@ def test_a_skill_name_in_bold_binds_after_the_backticked_ones() -> None:
     bindings, errors = bind_steps(spec, SKILLS)
     assert errors == []
     assert (bindings["step-1"].skill, bindings["step-1"].provenance.note) == ("fetch-docs", "named in bold in the step's text")
+
+
+def test_a_near_tie_goes_to_the_skill_that_alone_has_the_steps_other_words() -> None:
+    close = {
+        "convert-csv-json": skill("convert-csv-json", "script", "CSV->JSON converter for exports"),
+        "bundle-conversions": skill("bundle-conversions", "script",
+                                    "Bundles each finished export's conversions into one archive"),
+    }
+    spec = workflow(step(1, "Convert", None, description="run the CSV->JSON converter on each export"))
+    bindings, errors = bind_steps(spec, close)  # on all the words: 6.5 against 5.5, a near tie
+    assert errors == []
+    note = bindings["step-1"].provenance.note
+    assert bindings["step-1"].skill == "convert-csv-json"
+    assert "preferred to bundle-conversions on words only it has: csv, convert" in note
+
+
+def test_a_catalog_name_written_bare_binds_after_backticked_and_bold_ones() -> None:
+    spec = workflow(step(1, "Pull", None, mentions=(
+        Mention(text="no-such-thing", where=at(12), marked="plain"),
+        Mention(text="fetch-docs", where=at(13), marked="plain"))))
+    bindings, errors = bind_steps(spec, SKILLS)
+    assert errors == []
+    assert (bindings["step-1"].skill, bindings["step-1"].provenance.note) == (
+        "fetch-docs", "named in plain words in the step's text")
+    assert bindings["step-1"].provenance.where == at(13)
+
+
+def test_two_catalog_names_written_bare_leave_the_choice_to_the_words() -> None:
+    spec = workflow(step(1, "Fetch documentation", None, mentions=(
+        Mention(text="generate-docs", where=at(12), marked="plain"),
+        Mention(text="fetch-docs", where=at(13), marked="plain"))))
+    bindings, errors = bind_steps(spec, SKILLS)
+    assert errors == []
+    assert bindings["step-1"].skill == "fetch-docs"
+    assert bindings["step-1"].provenance.note.startswith("matched ")
