@@ -343,7 +343,7 @@ CONTEXT = (
 )
 
 # what a sentence may say without stating a policy: read first, so no row takes its words
-IGNORE = (
+IGNORE: tuple[Row, ...] = (
     Row("ignore", r"\b(?:has|have|had|was|were|is|are)(?:n'?t|\s+not)?\s+(?:already\s+|not\s+|never\s+)?been\s+(?:re-?)?tried\b|\bif\s+not\s+(?:already\s+)?retried\b"),
     Row("ignore", r"\b(?:normally|usually|typically|often|generally|mostly|on\s+average|in\s+practice|sometimes|always)\s+(?:takes?|runs?|finishes|lasts?|is\s+(?:done|fast|slow|quick)|fast|slow|quick|answers|responds)\b[^.;]*"),
     Row("ignore", r"\b(?:average|typical|median|usual|normal|expected|mean)\s+(?:runtime|run\s*time|duration|latency|response\s+time|time)\b[^.;]*"),
