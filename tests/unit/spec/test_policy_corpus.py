@@ -131,9 +131,11 @@ def _retry(m: dict[str, Any]) -> RetryPolicy | None:
     return RetryPolicy(max_retries=count, **schedule)
 
 
-def _fallback(of: dict[str, Any] | None) -> tuple[Fallback | None, int | None]:
+def _fallback(of: dict[str, Any] | str | None) -> tuple[Fallback | None, int | None]:
     if of is None:
         return None, None
+    if isinstance(of, str):  # `on_failure: continue`: the kind alone
+        of = {"kind": of}
     kind = of["kind"]
     if kind == "regenerate":
         return None, int(of.get("attempts", 1))
