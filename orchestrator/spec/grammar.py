@@ -130,12 +130,14 @@ FIRST = (
     Row("no_retry", r"\bfail\s+(?:fast|immediately|straight\s+away|right\s+away|at\s+once)\b", also=("fail",)),
     Row("wait_fixed", r"\bonce\s+(?:a|an|per|every|1)\s+(?P<d9>second|minute|hour|day)\b"),
     Row("retries", r"\b(?:one|1|a\s+single)\s+retry\b", value=1),
+    # "exceptions in the parser are fatal": that failure stops the run (its class is read apart)
+    Row("fail", r"\b(?:is|are|be|as|count\s+as)\s+(?:always\s+|considered\s+|treated\s+as\s+)?(?:fatal|unrecoverable|terminal|a\s+hard\s+(?:failure|stop))\b|\btreat\s+(?:it|them|this|these|those)\s+as\s+(?:fatal|unrecoverable)\b"),
 )
 
 # new code for a failing script: before counts, its count is not a number of attempts
 REGENERATE = (
-    Row("regenerate", r"\b(?:regenerat\w*|re-?generat\w*|re-?write|rewrite|repair|fix)\b(?:\s+(?:the\s+|its\s+|a\s+new\s+)?(?:script|code|program|skill|implementation|it)\b)?(?:\s+(?:with|using)\s+the\s+(?:model|llm|ai))?(?:\s*\(\s*(?:max\s+|up\s+to\s+)?{N}\s*(?:attempts?|times?|tries|x|go)?\s*(?:max)?\s*\)|,?\s+(?:up\s+to\s+|at\s+most\s+)?{N}\s*(?:x|times?|attempts?|go(?:es)?|tries)\b|\s+(?:up\s+to\s+|at\s+most\s+)?(?P<n9>once|twice)\b)?", needs=r"regenerat|re-?generat|re-?write|rewrite|repair|fix\s+(?:the\s+|its\s+)?(?:script|code)"),
-    Row("regenerate", r"\b(?:ask|have|let|get)\s+the\s+(?:model|llm|ai)\s+(?:to\s+)?(?:fix|repair|rewrite|regenerate|re-?write)\s+(?:it|the\s+(?:script|code))(?:\s*\(\s*{N}\s*(?:attempts?|times?|tries|go)?\s*\)|,?\s+(?:{N}\s+(?:go|goes|times?|attempts?)|(?P<n9>once|twice)))?"),
+    Row("regenerate", r"\b(?:regenerat\w*|re-?generat\w*|re-?write|rewrite|repair|fix)\b(?:\s+(?:the\s+|its\s+|a\s+new\s+)?(?:script|code|program|skill|implementation|it)\b)?(?:\s+(?:with|using)\s+the\s+(?:model|llm|ai))?(?:\s*\(\s*(?:max\s+|up\s+to\s+|at\s+most\s+)?{N}\s*(?:attempts?|times?|tries|try|x|go|regenerations?|rewrites?|repairs?|fix(?:es)?|rounds?)?\s*(?:max)?\s*\)|,?\s+(?:up\s+to\s+|at\s+most\s+|max\s+)?{N}\s*(?:x|times?|attempts?|go(?:es)?|tries|try|regenerations?|rewrites?|repairs?|fix(?:es)?|rounds?)\b|\s+(?:up\s+to\s+|at\s+most\s+)?(?P<n9>once|twice)\b)?", needs=r"regenerat|re-?generat|re-?write|rewrite|repair|fix\s+(?:the\s+|its\s+)?(?:script|code)"),
+    Row("regenerate", r"\b(?:ask|have|let|get)\s+the\s+(?:model|llm|ai)\s+(?:to\s+)?(?:fix|repair|rewrite|regenerate|re-?write)\s+(?:it|the\s+(?:script|code))(?:\s*\(\s*(?:max\s+|up\s+to\s+)?{N}\s*(?:attempts?|times?|tries|try|go|regenerations?|rounds?)?\s*\)|,?\s+(?:(?:max\s+|up\s+to\s+)?{N}\s+(?:go|goes|times?|attempts?|tries|try|regenerations?|rounds?)|(?P<n9>once|twice)))?"),
     Row("regenerate", r"\bnew\s+(?:code|script)\s+from\s+the\s+(?:model|llm)\b"),
 )
 
@@ -145,6 +147,9 @@ VAGUE = (
     Row("ambiguous", r"\b(?:a\s+few|several|some|many|a\s+bunch\s+of|a\s+handful\s+of|multiple|a\s+number\s+of|enough|a\s+reasonable\s+number\s+of|a\s+couple\s+more|couple\s+more)\s+(?:times|retries|attempts|tries|more\s+times)\b", value="the count is not a number"),
     Row("ambiguous", r"\b(?:a\s+(?:few|couple\s+of)|several|some|many)\s+(?:seconds|minutes|hours)\b", value="the duration is not a number"),
     Row("ambiguous", r"\b{N}\s+times\s+or\s+(?:for\s+)?{D}|\b{D}\s+or\s+{N}\s+(?:times|tries|retries)", value="it offers alternatives"),
+    Row("ambiguous", r"(?<!\bto\s)(?<!up\sto\s)(?<!at\smost\s)(?<![-\w])try\s+(?:it\s+|this\s+)?(?:twice|thrice|\d+\s+times)\b(?!\s+(?:total|in\s+total|overall|altogether|more|max|at\s+most|tops)\b)", value="it may or may not count the first try; write 'retry N times' or 'N attempts in total'"),
+    # a retry time budget shared by the whole run: no plan holds one
+    Row("ambiguous", r"\bretr(?:y|ies)\s+(?:time\s+)?(?:budget|window|allowance)\s+(?:for|of|across|over)\s+(?:the\s+)?(?:whole|entire|full)\s+(?:run|workflow|pipeline|job)\s*(?:[:=]|is|of)?\s*{D}", value="a retry time budget shared by the whole run is not a policy the plan can hold (per step: 'retry for up to 3 min'); not read"),
     Row("ambiguous", r"\btime-?\s*out\s*[:=]?\s*\d+(?:\.\d+)?(?!\s*(?:\.\d|ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hrs?|hours?|d|days?)\b)(?=\s*(?:[,.;)]|$))", value="the number has no unit"),
 )
 
@@ -181,6 +186,7 @@ BOUNDS = (
     Row("exp_cap", r"\bexponential\w*\s+(?:back-?\s*off\s+|backing\s+off\s+)?(?:up\s+to|to\s+at\s+most)\s+{D}", also=("exponential",)),
     Row("exp_cap", r"\bup\s+to\s+(?:a\s+|an\s+)?{D}\s+(?:ceiling|cap|max(?:imum)?)\b"),
     Row("exp_cap", r"\b(?:max(?:imum)?|at\s+most|capped\s+at|cap(?:ped)?(?:\s+at|\s+of)?|no\s+more\s+than|never\s+(?:wait(?:ing)?\s+)?more\s+than|not\s+more\s+than|limit(?:ed)?\s+(?:to|at)|topping\s+out\s+at|tops?\s+out\s+at|maxing\s+out\s+at|ceiling(?:\s+of)?)\s+(?:wait|delay|backoff|back-off|interval|pause)?s?\s*(?:of\s+|:\s*|=\s*|is\s+)?{D}(?:\s+(?:between\s+(?:{TRY}|them)|per\s+wait|each))?"),
+    Row("exp_cap", r"\b{D}\s+(?:max(?:imum)?|cap|ceiling|tops|at\s+most)\b(?!\s+(?:per|each|for)\b)", needs=r"back-?\s*off|expo|exp\.|doubl|increasing\s+(?:delay|wait)"),
     Row("exp_cap", r"\b(?:wait|delay|backoff|back-off|interval)s?\s+(?:capped|limited|maxed)\s+(?:at|to)\s+{D}"),
     Row("exp_cap", r"\b(?:wait|delay|backoff|back-off)s?\s+(?:of\s+)?(?:up\s+to|at\s+most|no\s+more\s+than)\s+{D}"),
     Row("exp_cap", r"\bup\s+to\s+{D}\s+(?:between|per\s+wait|each\s+wait|apart)\b"),
@@ -206,6 +212,7 @@ WAIT = (
     Row("wait_fixed", r"\b(?:a\s+|an\s+)?{D}\s+(?:delay|wait|pause|gap|interval|sleep|break|cool-?down)s?\b(?:\s+(?:in\s+)?between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them))?)?"),
     Row("wait_fixed", r"\b(?:fixed|constant|flat|linear)\s+(?:delay|wait|backoff|back-off|interval|pause)?\s*(?:of\s+|:\s*|=\s*)?{D}"),
     Row("wait_fixed", r"\b{D}\s+(?:fixed|constant|flat)\b"),
+    Row("wait_fixed", r"\bretr(?:y|ies)[\s_-]*(?:delay|wait|interval|pause|backoff|back-off|gap)s?\s*(?:of|:|=|is|-)?\s*{D}"),
     Row("wait_fixed", r"\b(?:delay|wait|waiting|pause|pausing|interval|sleep|sleeping|cool-?down|gap)s?\s*(?:of|:|=|is|for|-)?\s*(?:about\s+)?{D}(?:\s+(?:in\s+)?between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them))?|\s+each\s+time)?"),
     Row("wait_fixed", r"\b(?:at|in)\s+{D}\s+intervals\b|\b{D}\s+intervals\b"),
     Row("wait_fixed", r"\bevery\s+{D}"),
@@ -253,15 +260,18 @@ TIMEOUT = (
     Row("timeout", r"\b(?:kill|cut|cancel|abort|stop|terminate)\s+(?:it\s+|the\s+(?:call|attempt|step|request)\s+)?(?:off\s+)?(?:after|at|past)\s+{D}"),
     Row("timeout", r"\b(?:at\s+most|max(?:imum)?|up\s+to|no\s+more\s+than|under)\s+{D}\s+(?:per|each|an?|for\s+(?:each|one|an?))\s+(?:{TRY}|call|request|run)\b"),
     Row("timeout", r"\b{D}\s+(?:per|each|an?|for\s+each|for\s+one)\s+(?:attempt|try|call|request)\b"),
+    Row("timeout", r"\btime-?\s*box(?:ed)?\s*(?:of|:|=|is|to|at|-)?\s*{D}(?:\s+(?:per|each|an?)\s+(?:{TRY}|call|request))?|\b{D}\s+time-?\s*box\b"),
     Row("timeout", r"\b(?:deadline|time\s+limit|time\s+budget|time\s+cap|max(?:imum)?\s+(?:run\s*time|runtime|duration|time)|run\s*time\s+limit)\s*(?:of|:|=|is)?\s*{D}"),
     Row("timeout", r"\b(?:slower|longer)\s+than\s+{D}"),
     Row("timeout", r"(?:^|\s)(?:>|over|more\s+than)\s*{D}"),
-    Row("timeout", r"\b{D}\s+(?:max(?:imum)?|tops|at\s+most)\b(?!\s+(?:wait|delay|backoff))"),
+    Row("timeout", r"\b{D}\s+(?:max(?:imum)?|tops|at\s+most)\b(?!\s+(?:wait|delay|backoff))(?:\s+(?:per|each|an?|for\s+each)\s+(?:{TRY}|call|request))?"),
 )
 
 # how many tries: counts of retries, then of attempts
 COUNT_ROWS = (
     Row("retries", r"\bretr(?:y|ies)\s*(?:count|limit)?\s*[:=-]\s*(?:times\s*[:=]\s*)?{N}\b(?!\s*(?:attempts?|tries)\b)"),
+    Row("retries", r"\b(?:max(?:imum)?\s+)?retr(?:y|ies)[\s_-]*(?:count|limit|number|cap)\s*(?:[:=-]|of|is)?\s*{N}\b(?!\s*(?:attempts?|tries|s\b|sec|min|ms))"),
+    Row("attempts", r"\b(?:max(?:imum)?\s+)?(?:attempt|try)[\s_-]*(?:count|limit|number|cap)\s*(?:[:=-]|of|is)?\s*{N}\b(?!\s*(?:s\b|sec|min|ms))"),
     Row("retries", r"\b(?:max(?:imum)?|at\s+most|up\s+to|no\s+more\s+than)\s+(?:of\s+)?{N}\s+(?:re-?tries|retr(?:y|ies)|retry\s+attempts|more\s+(?:tries|attempts|times))\b"),
     Row("retries", r"\b{N}\s+(?:re-?tries|retries|retry\s+attempts|more\s+(?:tries|attempts|times|goes|shots)|additional\s+(?:tries|attempts)|extra\s+(?:tries|attempts)|further\s+(?:tries|attempts))\b"),
     Row("retries", r"{RETRY}\s+(?:it\s+|this\s+|that\s+|them\s+|the\s+(?:call|step|request|job|task|upload|fetch)\s+)?(?:again\s+)?(?:up\s+to\s+|at\s+most\s+|a\s+max(?:imum)?\s+of\s+|max(?:imum)?\s+|no\s+more\s+than\s+|another\s+)?{N}\s*(?:x\b|×|more\s+times?\b|times?\b|more\b|(?=\s*(?:[,.;:)(]|$|and\b|with\b|w/|if\b|on\b|then\b|before\b|after\b|waiting\b|every\b|using\b|at\b|but\b|in\b)))"),
@@ -285,7 +295,7 @@ COUNT_ROWS = (
 
 # what happens when recovery is exhausted
 FALLBACK = (
-    Row("use_step", r"\b(?:fall\s*-?\s*back\s+(?:to|on)|fail\s*over\s+to|switch\s+to|use|run|try|call|hand\s+(?:it\s+)?(?:over\s+)?to|route\s+(?:it\s+)?to|go\s+to|jump\s+to|send\s+(?:it\s+)?to|pass\s+(?:it\s+)?to)\s+(?:the\s+output\s+of\s+|the\s+result\s+of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,4}?(?:\(\s*)?{STEP}(?:\s*\))?(?:'s\s+(?:output|result|skill))?(?:\s+instead)?", needs=r"{COND}|fall\s*-?\s*back|fail\s*over|instead"),
+    Row("use_step", r"\b(?:fall\s*-?\s*back\s+(?:to|on)|fail\s*over\s+to|switch\s+to|use|run|try|call|hand\s+(?:it\s+)?(?:over\s+)?to|route\s+(?:it\s+)?to|go\s+to|jump\s+to|send\s+(?:it\s+)?(?:back\s+)?to|pass\s+(?:it\s+)?(?:back\s+)?to|return\s+(?:it\s+)?to)\s+(?:the\s+output\s+of\s+|the\s+result\s+of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,4}?(?:\(\s*)?{STEP}(?:\s*\))?(?:'s\s+(?:output|result|skill))?(?:\s+instead)?", needs=r"{COND}|fall\s*-?\s*back|fail\s*over|instead|\bback\s+to"),
     Row("use_step", r"\bfall\s*-?\s*back\s*[:=-]\s*{STEP}"),
     Row("use_skill", r"\b(?:fall\s*-?\s*back\s+(?:to|on)|fail\s*over\s+to|switch\s+(?:over\s+)?to|use|run|call|invoke|try)\s+(?:the\s+)?{NAME}(?:\s+(?:skill|instead|as\s+(?:a\s+)?(?:fallback|backup)))*", needs=r"{COND}|fall\s*-?\s*back|fail\s*over|instead|backup|switch"),
     Row("use_skill", r"\b(?:fall\s*-?\s*back\s+(?:to|on)|fail\s*over\s+to|switch\s+(?:over\s+)?to|use|run|call|try)\s+(?:the\s+|a\s+|our\s+)?(?:[\w-]+\s+){0,4}?\(\s*{NAME}", needs=r"{COND}|fall\s*-?\s*back|fail\s*over|instead|backup|switch"),
@@ -301,7 +311,7 @@ FALLBACK = (
     Row("escalate", r"\b(?P<msg>(?:mark|flag|queue|send)\s+(?:it\s+)?(?:for|to)\s+(?:manual|human)\s+(?:review|handling|intervention))"),
     Row("escalate", r"\b(?P<msg>manual\s+(?:intervention|review|fix|handling|follow-?up))\b"),
     # filing a ticket is an escalation after a failure, not a step that files tickets for a living
-    Row("escalate", r"\b(?P<msg>(?:open|file|raise|create)\s+(?:a\s+|an\s+)?(?:ticket|incident|issue|jira|page))\b",
+    Row("escalate", r"\b(?P<msg>(?:open|file|raise|create|cut)\s+(?:a\s+|an\s+)?(?:ticket|incident|issue|jira|page|p[0-4]|sev-?[0-4]|alert|alarm)\b(?:\s+(?:with|for|to)\s+(?:the\s+)?[\w#@-]+(?:\s+(?:team|on-?call|oncall|channel|group))?)?)",
         needs=r"{COND}|escalat|\bstill\b|give\s+up"),
     Row("escalate", r"\b(?P<msg>(?:a\s+)?(?:human|person|someone|somebody)\s+(?:has|needs|must|should)\s+to\s+(?:look|decide|step\s+in|check|fix)[^.;,]*)"),
     Row("value_nos", r"\b(?:record|return|store|output|emit|give\s+back|log|mark|save|leave)\s+(?:it|them|this|the\s+\w+)?\s*(?:as\s+\w+\s+)?with\s+(?P<nos>no\s+\w+(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)no\s+\w+)*)"),
@@ -318,6 +328,7 @@ FALLBACK = (
     Row("fail", r"^\s*(?:fail|abort|stop|halt)\s*(?:\.|!)?\s*$|\bon[ _-]?(?:error|failure)\s*[:=]\s*fail\b|\bfail\s+(?:the\s+)?(?:step\s+)?and\s+stop\b|\b(?:and\s+)?then\s+(?:just\s+)?fail\b|\b(?:then\s+)?stop\b(?=\s*(?:[.;,]|$|and\s+(?:tell|page|alert|notify|ping)))"),
     Row("fail", r"\bgiv(?:e|ing)\s+up\b"),
     Row("continue", r"\b(?:skip(?:\s+(?:it|this|the\s+step|this\s+step|ahead|this\s+\w+|the\s+\w+))?|ignore\s+(?:it|the\s+(?:error|failure|problem)|errors|failures))\b(?:\s+(?:anyway|regardless|without\s+it))?", needs=r"{COND}|\band\s+(?:continue|carry\s+on|move\s+on)"),
+    Row("continue", r"\b(?:skip|drop|discard)\s+(?:the|this|that)\s+(?:record|row|item|entry|file|document|doc|message|line|event|receipt|page|batch)\b(?:\s+(?:and\s+)?(?:continue|carry\s+on|move\s+on|go\s+on))?"),
     Row("continue", r"\b(?:continue|continuing|carry\s+on|carrying\s+on|keep\s+going|move\s+on|moving\s+on|go\s+on|proceed|proceeding|let\s+the\s+(?:rest|run|workflow)\s+(?:continue|go\s+on|carry\s+on)|the\s+(?:rest|run|workflow)\s+(?:continues|goes\s+on|carries\s+on))\b(?:\s+(?:anyway|regardless|without\s+it))?"),
     Row("continue", r"\b(?:best[- ]effort|non-?blocking|nice[- ]to[- ]have|optional|non-?fatal|not\s+fatal|not\s+(?:critical|essential|important|required|blocking)|doesn'?t\s+(?:block|matter)|does\s+not\s+(?:block|matter)|don'?t\s+(?:block|fail\s+the\s+(?:run|workflow))|shouldn'?t\s+block|should\s+not\s+block|never\s+blocks?|(?:must|should)\s+not\s+fail\s+the\s+(?:run|workflow)|(?:won'?t|will\s+not)\s+fail\s+the\s+(?:run|workflow))\b"),
 )
@@ -326,14 +337,14 @@ FALLBACK = (
 CONTEXT = (
     Row("class", r"\b(?:any(?:thing)?\s+(?:else|other)\b(?!\s+exception)|anything\s+not\s+(?:listed|covered|mentioned)|any\s+(?:other\s+)?(?:error|failure|problem)s?\b|all\s+(?:other\s+)?(?:errors|failures|problems)|catch-?all|everything\s+else|in\s+all\s+other\s+cases|whatever\s+(?:else\s+)?(?:fails|goes\s+wrong|the\s+error)|for\s+all\s+errors|on\s+any\s+(?:error|failure)|under\s+any\s+circumstances|no\s+matter\s+what|(?:any|all)\s+failures?)\b", value="any"),
     Row("class", r"\b(?:unrecoverable|permanent(?:ly)?|(?<!non-)(?<!non)fatal|non-?retryable|not\s+retryable|declared\s+non-?retryable)\b", value="unrecoverable"),
-    Row("class", r"\b(?:invalid[\s_]+(?:input|payloads?|requests?|records?|data|rows?|files?|arguments?|params?|parameters?|json)|bad\s+(?:input|payloads?|data|records?|requests?)|wrong\s+input|missing\s+input|input\s+is\s+(?:wrong|invalid|bad)|the\s+input\s+(?:is|was)\s+(?:wrong|invalid|bad)|malformed\s+(?:input|payloads?|requests?)|(?:the\s+)?file'?s\s+fault|(?:doesn'?t|does\s+not|won'?t|can'?t|cannot|didn'?t)\s+(?:parse|validate)|(?:can'?t|cannot|couldn'?t)\s+be\s+(?:parsed|split|read|validated)|not\s+found|(?:doesn'?t|does\s+not)\s+exist|no\s+such|4(?:0[0-9]|1[0-9]|2[0-8])|4xx|bad\s+request|missing\s+(?:field|data)|import\s*error|can'?t\s+import|cannot\s+import|invalid\s+module|unknown\s+module|validation\s+errors?|schema\s+(?:errors?|violations?)|fails?\s+validation)\b", value="invalid_input"),
+    Row("class", r"\b(?:invalid[\s_]+(?:input|payloads?|requests?|records?|data|rows?|files?|arguments?|params?|parameters?|json)|bad\s+(?:input|payloads?|data|records?|requests?)|wrong\s+input|missing\s+input|input\s+is\s+(?:wrong|invalid|bad)|the\s+input\s+(?:is|was)\s+(?:wrong|invalid|bad)|malformed\s+(?:input|payloads?|requests?)|(?:the\s+)?file'?s\s+fault|(?:doesn'?t|does\s+not|won'?t|can'?t|cannot|didn'?t)\s+(?:parse|validate)|(?:can'?t|cannot|couldn'?t)\s+be\s+(?:parsed|split|read|validated)|not\s+found|(?:doesn'?t|does\s+not)\s+exist|no\s+such|4(?:0[0-9]|1[0-9]|2[0-8])|4xx|bad\s+request|missing\s+(?:field|data)|import\s*error|can'?t\s+import|cannot\s+import|invalid\s+module|unknown\s+module|validation\s+errors?|(?:if|when)\s+validation\s+fails|schema\s+(?:errors?|violations?)|fails?\s+validation)\b", value="invalid_input"),
     Row("class", r"\b(?:(?<!server\s)crash(?:es|ed|ing)?|exceptions?|traceback|\w+error\b|syntax\s*error|script\s+(?:error|fail\w*|bug|is\s+broken|breaks)|code\s+(?:error|is\s+broken|breaks)|code_error|(?:is\s+)?broken|bug|returns?\s+(?:garbage|junk|nonsense|bad\s+output)|bad\s+output|not\s+markdown|invalid\s+markdown|malformed|parse\s+(?:fail\w*|error)|validation\s+fail\w*|generation\s+fail\w*|can'?t\s+create\s+code|breaks?\s+(?:its|the)\s+(?:contract|schema)|contract|non-?zero\s+exit|bad\s+exit|blows?\s+up|throws|raises)\b", value="code_error"),
     Row("class", r"\b(?:times?\s+out|timed\s+out|timing\s+out|time-?outs?|too\s+slow|slow|hangs?|hanging|no\s+(?:answer|response|reply)|deadline)\b", value="timeout"),
-    Row("class", r"\b(?:network(?:\s+(?:error|failure|problem|issue|glitch|blip)s?)?|connection(?:\s+(?:error|reset|refused|drop(?:ped)?|lost|failure)s?)?|unreachable|(?:is|goes|went|are|server|service|api|host|mirror|site|backend|completely|totally|entirely)\s+down|(?:is\s+|temporarily\s+)?unavailable|rate[- ]?limit(?:s|ed|ing)?|throttl\w*|429s?|5\d\ds?|5xxs?|flaky|flakes|transient|hiccups?|blips?|overloaded|busy|outage|dns|socket|server\s+crash\w*)\b", value="transient"),
+    Row("class", r"\b(?:network(?:\s+(?:error|failure|problem|issue|glitch|blip)s?)?|connection(?:\s+(?:error|reset|refused|drop(?:ped)?|lost|failure)s?)?|unreachable|(?:is|goes|went|are|server|service|api|host|mirror|site|backend|completely|totally|entirely|still)\s+down|(?:is\s+|temporarily\s+)?unavailable|rate[- ]?limit(?:s|ed|ing)?|throttl\w*|429s?|5\d\ds?|5xxs?|flaky|flakes|transient|hiccups?|blips?|overloaded|busy|outage|dns|socket|server\s+crash\w*)\b", value="transient"),
 )
 
 # what a sentence may say without stating a policy: read first, so no row takes its words
-IGNORE = (
+IGNORE: tuple[Row, ...] = (
     Row("ignore", r"\b(?:has|have|had|was|were|is|are)(?:n'?t|\s+not)?\s+(?:already\s+|not\s+|never\s+)?been\s+(?:re-?)?tried\b|\bif\s+not\s+(?:already\s+)?retried\b"),
     Row("ignore", r"\b(?:normally|usually|typically|often|generally|mostly|on\s+average|in\s+practice|sometimes|always)\s+(?:takes?|runs?|finishes|lasts?|is\s+(?:done|fast|slow|quick)|fast|slow|quick|answers|responds)\b[^.;]*"),
     Row("ignore", r"\b(?:average|typical|median|usual|normal|expected|mean)\s+(?:runtime|run\s*time|duration|latency|response\s+time|time)\b[^.;]*"),
@@ -343,6 +354,13 @@ IGNORE = (
     Row("ignore", r"\bno\s+more\b(?!\s+than)"),
     Row("ignore", r"\b(?:approval|sign-?off|review)\s+wait(?:s|ing)?(?:\s+(?:excluded|not\s+included|aside))?\b|\bexcluding\s+(?:the\s+)?(?:approval|sign-?off)\s+wait\b"),
     Row("ignore", r"\b(?:all\s+|the\s+|its\s+)?(?:retries|attempts|tries)\s+(?:are|were|get|is|was)\s+(?:logged|recorded|counted|reported|shown|listed|kept|used\s+up|exhausted|spent|over)\b|\b(?:all\s+|the\s+|its\s+)?(?:retries|attempts)\s+(?:have\s+been|are)\s+(?:used\s+up|exhausted|spent)\b"),
+)
+
+IGNORE += (
+    # the retries as a thing talked about: "after the last retry", "when retries run out", "the retry counter resets"
+    Row("ignore", r"\bafter\s+(?:the\s+|its\s+)?(?:last|final|third|second|2nd|3rd|\d+(?:st|nd|rd|th))\s+(?:retry|attempt|try)\b|\bafter\s+(?:the\s+)?(?:retries|attempts)\b|\b(?:when|once|if)\s+(?:the\s+|its\s+)?(?:retries|attempts|tries)\s+(?:run\s+out|are\s+(?:all\s+)?(?:gone|spent|exhausted|used\s+up))\b|\b(?:out\s+of|no\s+(?:more\s+)?)(?:retries|attempts|tries)\s+left\b|\bretries\s+exhausted\b"),
+    Row("ignore", r"\b(?:the\s+)?retr(?:y|ies)\s+(?:counter|count(?:er)?s?|stats|statistics|metrics|logs?|history)\s+(?:(?:is|are|gets?)\s+(?:shown|displayed|logged|recorded|tracked|visible|reported)|resets?|is\s+reset|are\s+reset|rolls?\s+over|is\s+cleared|are\s+cleared|is\s+kept|are\s+kept|is\s+stored|are\s+stored|is\s+shown|are\s+shown)\b[^.;]*"),
+    Row("ignore", r"\b(?:ping|tell|ask|email|e-mail|message|slack|notify|warn|let)\s+(?:me|us|\w+)\s+(?:know\s+)?(?:if|when|before|after)\s+(?:you|anyone|someone|somebody)\s+(?:change|edit|update|modify|touch|rename|remove|delete|move)\w*\b[^.;]*|\b(?:todo|fixme|xxx)\b\s*:?[^.;]*|\bnote\s+to\s+self\b[^.;]*"),
 )
 
 # phrasings that state a policy too vaguely to read into one: after the tables
@@ -438,7 +456,7 @@ def compile_table(rows: tuple[Row, ...]) -> tuple[Compiled, ...]:
 # skip most tables, and a table no sentence reaches is never compiled (a process that
 # reads a spec of plain descriptions pays almost nothing for the grammar).
 GATES: dict[int, str] = {
-    id(FIRST): r"wait|time|first|retry|polic|in\s+a\s+row|after|give|stop|quit|chance|another|shot|fail|once|single|"
+    id(FIRST): r"wait|time|first|retry|polic|in\s+a\s+row|after|give|stop|quit|chance|another|shot|fail|once|single|fatal|unrecoverable|terminal|hard\s+stop|"
                r"\b1\b|may|should|must|\bcan\b|shall",
     id(IGNORE): r"tried|normally|usually|typically|often|generally|mostly|average|practice|sometimes|always|typical|"
                 r"median|usual|normal|expected|mean|count|treat|fail|undo|roll|revert|compensate|clean|leave|\bif\b|"
@@ -446,7 +464,7 @@ GATES: dict[int, str] = {
                 r"excluding",
     id(REGENERATE): r"regenerat|re-?generat|re-?write|rewrite|repair|\bfix|\bmodel|\bllm\b|\bai\b|new\s+(?:code|script)",
     id(VAGUE): r"\d\s*(?:-|–|to|or)\s*\d|few|several|\bsome\b|many|bunch|handful|multiple|number\s+of|enough|"
-               r"reasonable|couple\s+more|times\s+or|\bor\s+(?:for\s+)?\d|time-?\s*out",
+               r"reasonable|couple\s+more|times\s+or|\bor\s+(?:for\s+)?\d|time-?\s*out|\btry\b|budget|window|allowance",
     id(NO_RETRY): r"retr|re-?tr|re-?run|rerun|re-?attempt|\b0\b|zero|\bno\b|only|single|once|\bone\b|shot|\btry|"
                   r"second|retryable",
     id(BUDGET): r"\bfor\b|keep|until|within|\bover\b|during|no\s+longer|most|up\s+to|window|budget|deadline|total|"

@@ -426,3 +426,22 @@ def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, b
         fields["applies_to"] = "any" if classes[0] == "any" else _CLASSES[classes[0]]
     retry_said = r.has("retry_bare") and "retries" not in fields and "max_attempts" not in fields and not no_retry
     return PolicyStatement(**fields), retry_said, regenerate_said
+
+
+# a YAML key's words, put before its value so the value reads as the sentence it is
+_KEY_WORDS = {"retry": "retry", "retries": "retry", "max_retries": "retries:", "attempts": "attempts:",
+              "max_attempts": "max attempts:", "timeout": "timeout", "attempt_timeout": "timeout",
+              "wait": "wait", "delay": "wait", "backoff": "backoff", "on_fail": "on failure,",
+              "on_failure": "on failure,", "on_error": "on error,", "if_still_failing": "if it still fails,",
+              "fallback": "on failure,", "else": "otherwise,", "otherwise": "otherwise,"}
+
+
+def read_policy_value(key: str, value: str) -> Phrase:
+    """A YAML policy value as the sentence its key and value make: `retry: 3x, 2s apart` is read
+    as "retry 3x, 2s apart", `retry: never` as no retry, `on_fail: page #payroll` as an
+    escalation. A key not known is put before the value as written (`_` as a space)."""
+    words = _KEY_WORDS.get(key.strip().lower(), key.strip().replace("_", " "))
+    text = str(value).strip()
+    if text.lower() in ("never", "no", "none", "off", "false", "0") and words in ("retry", "retries:"):
+        return read_phrase(f"no retry ({key}: {text})")
+    return read_phrase(f"{words} {text}")

@@ -83,11 +83,18 @@ def read_comparison(clause: str) -> tuple[str, dict[str, Any]] | None:
     return None
 
 
+# a label before the criteria: "Success =", "Success criteria:", "Done when", "It succeeds if"
+_LEAD = re.compile(r"^(?:(?:the\s+)?(?:step\s+)?success(?:\s+(?:criteria|criterion|check|condition))?\s*(?:[:=]|means|when|if)"
+                   r"|(?:done|passes|it\s+(?:succeeds|passes|is\s+done)|the\s+step\s+(?:succeeds|passes|is\s+done))"
+                   r"\s+(?:when|if))\s*", re.I)
+
+
 def read_criteria(text: str) -> tuple[dict[str, dict[str, Any]], list[str]]:
     """The comparisons of a success line ({field: keywords}) and the clauses that are not ones."""
     checks: dict[str, dict[str, Any]] = {}
     rest: list[str] = []
     parts: list[str] = []
+    text = _LEAD.sub("", text.strip(), count=1)  # "Success = valid is true": the label is not a field
     for part in split_top(text, ",;"):
         if parts and _ONE_OF.search(parts[-1]) and not _OPERATOR.search(part):
             parts[-1] = f"{parts[-1]}, {part}"  # "one of billing, technical": the options go on

@@ -21,8 +21,13 @@
     retry: ...; timeout: 3600; limits: {max_total_attempts: 20, wall_time: 10m}
     scenarios: [{name: Happy path, description: ..., kind: happy}]
 
-References: `{{ steps.<id>.output.<field> }}`, `{{ inputs.<name> }}` and `{{ item }}`
-(`${...}` is read the same). An `input` value that is exactly one reference
+Keys, references and values in other tools' words (`needs`, `uses`, `with`, `foreach`,
+`approve`, `on_fail`, `$input.x`, `${{ needs.a.outputs.n }}`, `retry: 3x, 2s apart`) are
+read as the form's own: `yaml_keys` holds the vocabulary, `yaml_policy` reads values in
+words through the phrase reader (cited at their line) and resolves references once every
+step is known; a key in no table is a warning at its line. References:
+`{{ steps.<id>.output.<field> }}`, `{{ inputs.<name> }}`, `{{ item }}` and their other
+spellings (`yaml_keys.canonical_path`). An `input` value that is exactly one reference
 becomes the field's `source`; any other string with `{{` is a Jinja2 template
 kept in `input_values`. Inside a `for_each`, `{{ item }}` or `{{ <its variable> }}`
 alone is the item itself, with its JSON type (an integer stays an integer). `retry.max_attempts` counts the first attempt
@@ -40,7 +45,9 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator import yamlsafe
-from orchestrator.policy import ErrorClass, Limits, RecoveryRule
+from orchestrator.policy import ErrorClass, FallbackAction, Limits, RecoveryRule, RetryPolicy
+from orchestrator.spec import policy_text as pt
+from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.model import (
     ContractSpec,
@@ -48,13 +55,25 @@ from orchestrator.spec.model import (
     FieldSpec,
     Reading,
     RecoveryRowSpec,
-    ScenarioSpec,
     StepSpec,
 )
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import read_for_each, read_when
 from orchestrator.spec.step_prose import is_root_value, read_step_list
 from orchestrator.spec.yaml_node import NodeReader
+from orchestrator.spec.yaml_policy import (
+    PolicyText,
+    channel_after,
+    read_policy_texts,
+    resolve_references,
+    warn_summary_policies,
+)
+from orchestrator.spec.yaml_top import (
+    SURROGATE_ESCAPE,
+    mend_surrogates,
+    read_limits,
+    read_scenarios,
+)
 
 _ID = re.compile(r"^[A-Za-z0-9_][\w-]*$")
 _TOP = {"name", "title", "description", "intent", "inputs", "steps", "retry", "timeout", "limits",
@@ -68,7 +87,93 @@ _CLASSES = {c.value: c for c in ErrorClass}
 _STEP_KEYS = {"id", "name", "description", "skill", "agent", "depends_on", "input", "output",
               "outputs", "output_schema", "on_error", "retry", "retries", "timeout", "for_each",
               "when", "approval", "compensation", "compensate", "routes", "regenerate",
-              "otherwise", "fallback", "feedback", "recovery", "success", "failure_modes", "join", "route_on"}
+              "otherwise", "fallback", "feedback", "recovery", "success", "failure_modes", "join", "route_on",
+              "attempts", "retry_delay", "if_still_failing", "notes", "continue_on_error"}
+_WORDS = {"retry", "retries", "attempts", "timeout", "retry_delay", "on_error", "if_still_failing", "fallback",
+          "notes"}  # keys whose value may be a sentence
+
+
+def _structured(key: str, value: str) -> bool:
+    """A value the form reads itself: `on_error: continue`, `timeout: 30s`, `fallback: escalate`."""
+    word = value.strip().lower()
+    if key == "on_error":
+        return word in ("continue", "fail")
+    if key in ("timeout", "retry_delay"):
+        return pt.parse_duration(word) is not None
+    if key == "fallback":
+        return word in {a.value for a in FallbackAction}
+    return False
+
+
+_LOOP_VAR = ("as", "var", "item", "item_name", "loop_var", "variable", "name", "each")
+_LOOP_SOURCE = ("in", "over", "items", "from", "source", "list", "of", "values")
+
+
+def _list_ref(text: str) -> str:
+    """`{{ steps.a.outputs.rows }}`, `$input.rows` → `steps.a.output.rows`, `inputs.rows`."""
+    inner = yk.unwrap(text)
+    return yk.canonical_path(inner) if inner is not None else text.strip()
+
+
+def _loop_text(r: NodeReader, node: Node) -> str | None:
+    """`row in a.rows`; `{as: row, in: a.rows}`; a matrix `{row: a.rows}`; `{{ a.rows }}` alone
+    (the item is `item`) → `var in source`; a literal list is an error at its line."""
+    value = r.value(node)
+    if isinstance(value, dict):
+        said = {yk.key_name(str(k)): v for k, v in value.items()}
+        var = next((said[k] for k in _LOOP_VAR if k in said), None)
+        source = next((said[k] for k in _LOOP_SOURCE if k in said), None)
+        if var is None and source is None and len(value) == 1:
+            var, source = next(iter(value.items()))
+        if isinstance(var, str) and isinstance(source, str):
+            return f"{var} in {_list_ref(source)}"
+    elif isinstance(value, str) and (m := re.match(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+)$", value, re.S)):
+        return f"{m.group(1)} in {_list_ref(m.group(2))}"
+    elif isinstance(value, str) and yk.unwrap(value) is not None:
+        return f"item in {_list_ref(value)}"
+    elif isinstance(value, str):
+        return value
+    r.src.error(r.line(node), "for_each must name a list to loop over: `row in a.rows`, `{as: row, in: a.rows}` "
+                              "or `{{ a.rows }}` (a list written in the spec is not read)", "spec.for-each")
+    return None
+
+
+def _retry_keys(r: NodeReader, sid: str, keys: dict[str, tuple[Node, Node]], v: dict[str, Any],
+                rows: list[RecoveryRowSpec]) -> None:
+    """`retry` (a count or a mapping), `retries`, `attempts` (the first one counted), `retry_delay`
+    (Airflow, Prefect) and `timeout` (in the unit its key names: `timeout-minutes: 10`)."""
+    said = r.said.get
+    if "retry" in keys:
+        node = keys["retry"][1]
+        entries = node.value if isinstance(node, SequenceNode) and all(
+            isinstance(n, MappingNode) for n in node.value) else [node]
+        for entry in entries:  # Step Functions: `Retry: [{ErrorEquals: [...], MaxAttempts: 2}, ...]`
+            on = next((val for k, (_, val) in (r.mapping(entry, "retry") or {}).items() if yk.retry_key(k) == "on"),
+                      None) if isinstance(entry, MappingNode) else None
+            policy = r.retry(entry)
+            if on is None or yk.is_catch_all(r.value(on)):
+                v["retry"] = v.get("retry") or policy
+                continue
+            klass = pt.classify(yk.error_words(r.value(on)))
+            if klass is None:
+                r.src.warn(r.line(on), f"{sid}: the errors '{r.value(on)}' name no failure class skillweave knows "
+                                       "(timeout, transient, invalid input, code error); the retry is for any "
+                                       "failure", "spec.unclassified")
+            where = r.src.where(r.line(entry))
+            rows.append(RecoveryRowSpec(step=sid, rule=RecoveryRule(on=klass or "any", retry=policy, where=where),
+                                        where=where))
+        v["retries"] = v["retry"].max_retries if v.get("retry") else None
+    if "retries" in keys:
+        v["retries"] = r.count(keys["retries"][1], f"{sid}: {said('retries', 'retries')}")
+    if "attempts" in keys and v.get("retries") is None:
+        n = r.count(keys["attempts"][1], f"{sid}: {said('attempts', 'attempts')}")
+        v["retries"] = max(n - 1, 0) if n is not None else None
+    if "retry_delay" in keys and (d := r.seconds(keys["retry_delay"][1], f"{sid}: retry_delay")) is not None:
+        base = v.get("retry") or RetryPolicy(max_retries=v.get("retries") or 0)
+        v["retry"] = base.model_copy(update={"delays_s": (d * yk.unit_of(said("retry_delay", "")),), "jitter": False})
+    if "timeout" in keys and (t := r.seconds(keys["timeout"][1], f"{sid}: {said('timeout', 'timeout')}")):
+        number = isinstance(r.value(keys["timeout"][1]), int | float)
+        v["timeout_s"] = t * (yk.unit_of(said("timeout", "")) if number else 1.0)
 _DOTTED = re.compile(r"^([A-Za-z0-9_][\w-]*)\.([A-Za-z_][\w.]*)$")
 
 
@@ -95,31 +200,6 @@ def _resolve_steps(steps: list[StepSpec]) -> list[StepSpec]:
                   for i, s in enumerate(steps, start=1)]
     resolved = resolve_references(positional, StepIndex(positional))
     return [r.model_copy(update={"number": s.number}) for s, r in zip(steps, resolved, strict=True)]
-
-
-def _step_references(steps: list[StepSpec], src: Source) -> list[StepSpec]:
-    """An `input:` value written `<step id>.<field>` is a reference to that step's output, as
-    `{{ steps.<id>.output.<field> }}` is; each is kept as a reading with its line."""
-    ids = {s.id for s in steps}
-    out: list[StepSpec] = []
-    for step in steps:
-        values = dict(step.input_values)
-        fields = list(step.inputs)
-        readings = list(step.readings)
-        for i, field in enumerate(fields):
-            value = values.get(field.name)
-            ref = _dotted(value, ids) if isinstance(value, str) else None
-            if ref is None:
-                continue
-            del values[field.name]
-            fields[i] = field.model_copy(update={"source": ref})
-            readings.append(Reading(what="input", where=field.where, text=f"{field.name}: {value}",
-                                    note=f"read as a reference to {ref}"))
-        if values != step.input_values:
-            step = step.model_copy(update={"inputs": tuple(fields), "input_values": values,
-                                           "readings": tuple(readings)})
-        out.append(step)
-    return out
 
 
 def _rule(
@@ -172,25 +252,23 @@ def _rule(
     )
 
 
-_ALIASES = {
-    "depends_on": ("needs", "after", "depends", "requires", "dependencies", "depends-on", "dependsOn"),
-    "skill": ("uses", "tool"),
-    "input": ("with", "inputs", "params", "args", "arguments"),
-    "when": ("condition", "if", "only_if", "run_if"),
-    "otherwise": ("else", "unless_step"),
-}
-
-
 def _aliases(keys: dict[str, tuple[Node, Node]], r: NodeReader) -> tuple[dict[str, tuple[Node, Node]], list[Reading]]:
-    """Keys people bring from other tools (`needs`, `uses`, `with`) under their own name."""
-    out = dict(keys)
+    """Keys under their canonical name (`yaml_keys.step_key`: `needs`, `uses`, `with`,
+    `foreach`, `on_fail`, `continue-on-error` ...); a second key for the same thing stays
+    under its own name and is reported. The key as written is kept in `r.said`."""
+    out: dict[str, tuple[Node, Node]] = {}
     read: list[Reading] = []
-    for canonical, aliases in _ALIASES.items():
-        for alias in aliases:
-            if alias in out and canonical not in out and not (canonical == "skill" and "agent" in out):
-                out[canonical] = out.pop(alias)
-                read.append(Reading(what="key", where=r.src.where(r.line(out[canonical][0])), text=alias,
-                                    note=f"`{alias}:` read as `{canonical}:`"))
+    for raw, pair in keys.items():
+        canonical = yk.step_key(raw)
+        if canonical not in _STEP_KEYS or raw == "agent":
+            canonical = raw
+        if canonical in out or (canonical in keys and canonical != raw):
+            canonical = raw  # `needs:` beside `depends_on:`: reported as not understood
+        out[canonical] = pair
+        r.said[canonical] = raw
+        if canonical != raw:
+            read.append(Reading(what="key", where=r.src.where(r.line(pair[0])), text=raw,
+                                note=f"`{raw}:` read as `{canonical}:`"))
     return out, read
 
 
@@ -198,11 +276,12 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def _step(r: NodeReader, node: Node, index: int, key_id: str | None = None) -> tuple[
+def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id: str | None = None) -> tuple[
         StepSpec | None, list[RecoveryRowSpec], list[ContractSpec]]:
     keys = r.mapping(node, f"steps[{index}]")
     if keys is None:
         return None, [], []
+    r.said = {}
     line = r.line(node)
     keys, read = _aliases(keys, r)
     sid = r.text(keys["id"][1], "id") if "id" in keys else key_id
@@ -217,6 +296,15 @@ def _step(r: NodeReader, node: Node, index: int, key_id: str | None = None) -> t
         r.src.error(r.line(keys["id"][1]), f"step id '{sid}' must start with an ASCII letter, digit or _ "
                     "and hold only letters, digits, _ and -",
                     "spec.bad-id")
+    for key, (_, vnode) in list(keys.items()):  # values in words: the phrase reader's (`yaml_policy`)
+        said = r.value(vnode) if isinstance(vnode, ScalarNode) and key in _WORDS else None
+        said = str(vnode.value) if isinstance(said, bool) else said  # `retry: no` is YAML's false: the word
+        if isinstance(said, str) and not _structured(key, said):
+            channel = channel_after(r.src.text, int(vnode.end_mark.line) + 1, int(vnode.end_mark.column)) if (
+                isinstance(vnode, ScalarNode) and vnode.style is None) else ""
+            words.append(PolicyText(step=sid, key=r.said.get(key, key), canonical=key, text=said, line=r.line(vnode),
+                                    channel=channel))
+            del keys[key]
     v: dict[str, Any] = {}
     if "skill" in keys and "agent" in keys:
         r.src.warn(r.line(keys["agent"][0]), f"{sid}: both skill and agent; skill is used",
@@ -247,7 +335,9 @@ def _step(r: NodeReader, node: Node, index: int, key_id: str | None = None) -> t
                         "spec.yaml")
         else:
             v["depends_on"], v["depends_where"] = tuple(deps), r.src.where(r.line(dnode))
-    if "input" in keys and isinstance(keys["input"][1], SequenceNode):
+    if "input" in keys and r.named_list(keys["input"][1]) is not None:  # `[{name: x, value: ...}]`
+        v["inputs"], v["input_values"] = r.step_inputs(keys["input"][1], sid)
+    elif "input" in keys and isinstance(keys["input"][1], SequenceNode):
         names = r.value(keys["input"][1])  # `input: [vendor, amount]`: the names, sources found by the planner
         if isinstance(names, list) and all(isinstance(n, str) for n in names):
             at = r.src.where(r.line(keys["input"][1]))
@@ -265,22 +355,19 @@ def _step(r: NodeReader, node: Node, index: int, key_id: str | None = None) -> t
             v[target] = r.text(keys[key][1], key)
     if "on_error" in keys:
         word = r.value(keys["on_error"][1])
-        if word in ("continue", "fail"):
-            v["on_error"] = word
+        if isinstance(word, str) and word.strip().lower() in ("continue", "fail"):
+            v["on_error"] = word.strip().lower()
         else:
-            r.src.warn(r.line(keys["on_error"][1]), f"{sid}: on_error must be continue or fail",
-                       "spec.unread")
-    if "retry" in keys:
-        v["retry"] = r.retry(keys["retry"][1])
-        v["retries"] = v["retry"].max_retries if v["retry"] else None
-    if "retries" in keys:
-        v["retries"] = r.count(keys["retries"][1], f"{sid}: retries")
-    if "timeout" in keys:
-        v["timeout_s"] = r.seconds(keys["timeout"][1], f"{sid}: timeout")
-    if "for_each" in keys and (t := r.text(keys["for_each"][1], "for_each")) is not None:
+            r.src.warn(r.line(keys["on_error"][1]), f"{sid}: {r.said.get('on_error', 'on_error')} must be "
+                       "continue, fail or a sentence (page the on-call, regenerate once)", "spec.unread")
+    if "continue_on_error" in keys and "on_error" not in v and r.value(keys["continue_on_error"][1]) is True:
+        v["on_error"] = "continue"  # GitHub Actions' `continue-on-error: true`
+    rows: list[RecoveryRowSpec] = []
+    _retry_keys(r, sid, keys, v, rows)
+    if "for_each" in keys and (t := _loop_text(r, keys["for_each"][1])) is not None:
         v["for_each"] = read_for_each(t, r.src, r.line(keys["for_each"][1]))
     if "when" in keys and (t := r.text(keys["when"][1], "when")) is not None:
-        v["when"] = read_when(t, r.src, r.line(keys["when"][1]))
+        v["when"] = read_when(yk.condition_text(t), r.src, r.line(keys["when"][1]))
     if "otherwise" in keys:  # `otherwise: check` (that step's condition was false) or `otherwise: true` (the nearest)
         said = r.value(keys["otherwise"][1])
         v["otherwise_where"] = r.src.where(r.line(keys["otherwise"][1]))
@@ -292,6 +379,8 @@ def _step(r: NodeReader, node: Node, index: int, key_id: str | None = None) -> t
                         "spec.when")
     if "approval" in keys:
         v["approval"] = r.approval(keys["approval"][1])
+        read += [Reading(what="approval", where=r.src.where(n), text=t, note=note) for n, t, note in r.notes]
+        r.notes.clear()
     for key in ("compensation", "compensate"):
         if key in keys:
             v["compensation"] = r.text(keys[key][1], key)
@@ -323,7 +412,6 @@ def _step(r: NodeReader, node: Node, index: int, key_id: str | None = None) -> t
     for k in sorted(extra):
         r.src.warn(r.line(keys[k][0]), f"{sid}: key '{k}' not understood; kept for review",
                    "spec.unknown-label")
-    rows: list[RecoveryRowSpec] = []
     own: dict[str, tuple[Node, Node]] = {k: keys[k] for k in ("regenerate", "fallback", "feedback") if k in keys}
     # step-level keys: `regenerate` is for code errors; fallback and feedback for any failure
     regen = {k: v for k, v in own.items() if k in ("regenerate", "fallback")}
@@ -360,73 +448,18 @@ def _step(r: NodeReader, node: Node, index: int, key_id: str | None = None) -> t
     return step, rows, contracts
 
 
-def _limits(r: NodeReader, node: Node) -> tuple[ConvergenceSpec, dict[str, float]]:
-    keys = r.mapping(node, "limits") or {}
-    values: dict[str, float] = {}
-    where: dict[str, str] = {}
-    for name, (knode, vnode) in keys.items():
-        field = _LIMIT_ALIASES.get(name, name)
-        if field.endswith("_s") or field == "wall_time_s":
-            value = r.seconds(vnode, f"limits.{name}")
-        else:
-            count = r.value(vnode)
-            value = count if isinstance(count, int) and not isinstance(count, bool) else None
-        if field not in Limits.model_fields or value is None:
-            r.src.warn(r.line(knode), f"limit '{name}' not understood; ignored", "spec.unread")
-            continue
-        try:
-            Limits.model_validate({field: value})
-        except ValueError:
-            r.src.warn(r.line(vnode), f"limit '{name}: {value}' is out of range; ignored",
-                       "spec.limit")
-            continue
-        values[field] = value
-        where[field] = r.src.where(r.line(knode))
-    return ConvergenceSpec(limits=Limits.model_validate(values), limit_where=where), values
-
-
-def _scenarios(r: NodeReader, node: Node) -> tuple[ScenarioSpec, ...]:
-    if not isinstance(node, SequenceNode):
-        r.src.warn(r.line(node), "scenarios must be a list; not read", "spec.unread")
-        return ()
-    out: list[ScenarioSpec] = []
-    kinds = ("happy", "degradation", "recovery", "escalation", "edge", "other")
-    for item in node.value:
-        value = r.value(item)
-        if not isinstance(value, dict) or not isinstance(value.get("name"), str):
-            r.src.warn(r.line(item), "a scenario needs a name; not read", "spec.unread")
-            continue
-        kind = value.get("kind", "other")
-        out.append(ScenarioSpec(name=value["name"], description=str(value.get("description", "")),
-                                kind=kind if kind in kinds else "other",
-                                where=r.src.where(r.line(item))))
-    return tuple(out)
-
-
-_SURROGATE_ESCAPE = re.compile(r"\\[uU]0{0,4}[dD][89a-fA-F]")
-
-
-def _mend_surrogates(root: Node, src: Source) -> None:
-    """YAML's `\\ud83d\\udea6` escapes give two surrogates, not the character they encode:
-    join each pair into its character; a lone one is an error at its line (it is not Unicode)."""
-    seen: set[int] = set()
-    todo: list[Node] = [root]
-    while todo:
-        node = todo.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        if isinstance(node, ScalarNode):
-            if isinstance(node.value, str) and not node.value.isascii():
-                joined = node.value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-                if joined != node.value and "\ufffd" in joined and "\ufffd" not in node.value:
-                    src.error(int(node.start_mark.line) + 1, "a lone surrogate escape (\\uD800-\\uDFFF) is not "
-                              "valid Unicode; write the character itself or both halves of its pair", "spec.yaml")
-                node.value = joined
-        elif isinstance(node, MappingNode):
-            todo.extend(n for pair in node.value for n in pair)
-        elif isinstance(node, SequenceNode):
-            todo.extend(node.value)
+def _unwrap_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> dict[str, tuple[Node, Node]]:
+    """`workflow: {name: x, steps: [...]}`, `dag: {tasks: [...]}`, `spec: {...}`: without steps of its
+    own, the spec is the one mapping under it that holds them (the keys beside it kept)."""
+    if any(yk.top_key(k) == "steps" for k in top):
+        return top
+    inner = [(k, n) for k, (_, n) in top.items()
+             if isinstance(n, MappingNode) and any(yk.top_key(str(key.value)) == "steps" for key, _ in n.value)]
+    if len(inner) != 1:
+        return top
+    outer, node = inner[0]
+    nested = r.mapping(node, outer) or {}
+    return {**{k: v for k, v in top.items() if k != outer}, **nested}
 
 
 def read_yaml(src: Source) -> SpecParts:
@@ -454,11 +487,25 @@ def read_yaml(src: Source) -> SpecParts:
     if root is None:
         src.error(1, "the YAML document is empty", "spec.no-steps")
         src.raise_if_errors()
-    if _SURROGATE_ESCAPE.search(src.text):
-        _mend_surrogates(root, src)
+    if SURROGATE_ESCAPE.search(src.text):
+        mend_surrogates(root, src)
     top = r.mapping(root, "the spec")
     src.raise_if_errors()
     assert top is not None
+    top = _unwrap_top(r, top)
+    for raw in list(top):  # `workflow:`, `summary:`, `input:`, `tasks:` / `jobs:` under the form's own names
+        if (canonical := yk.top_key(raw)) in _TOP and canonical not in top:
+            top[canonical] = top.pop(raw)
+    words: list[PolicyText] = []
+    for raw, (_, vnode) in list(top.items()):  # a workflow-wide policy in words: for every step
+        key = yk.step_key(raw)  # (top-level notes are an aside: reported as not understood, never a policy)
+        said = r.value(vnode) if isinstance(vnode, ScalarNode) and key in _WORDS - {"notes"} else None
+        said = str(vnode.value) if isinstance(said, bool) else said
+        if isinstance(said, str) and not _structured(key, said):
+            channel = channel_after(src.text, int(vnode.end_mark.line) + 1, int(vnode.end_mark.column)) if (
+                isinstance(vnode, ScalarNode) and vnode.style is None) else ""
+            words.append(PolicyText(step="", key=raw, canonical=key, text=said, line=r.line(vnode), channel=channel))
+            del top[raw]
     for key in sorted(set(top) - _TOP):
         src.warn(r.line(top[key][0]), f"key '{key}' not understood", "spec.unread")
     steps: list[StepSpec] = []
@@ -475,16 +522,18 @@ def read_yaml(src: Source) -> SpecParts:
             [(item, None) for item in top["steps"][1].value] if isinstance(top["steps"][1], SequenceNode)
             else [(value, str(r.value(key))) for key, value in top["steps"][1].value])  # `steps: {id: {...}}`
         for i, (item, key_id) in enumerate(items):
-            step, step_rows, step_contracts = _step(r, item, i, key_id)
+            step, step_rows, step_contracts = _step(r, item, i, words, key_id)
             if step is not None:
                 steps.append(step)
             rows += step_rows
             contracts += step_contracts
-    steps = _resolve_steps(_step_references(steps, src))
+    inputs = r.inputs(top["inputs"][1]) if "inputs" in top else None
+    steps = _resolve_steps(resolve_references(steps, inputs, src))
+    read_policy_texts(words, tuple(steps), src)
     name = r.text(top["name"][1], "name") if "name" in top else None
-    convergence, limits = _limits(r, top["limits"][1]) if "limits" in top else (ConvergenceSpec(), {})
+    convergence, limits = read_limits(r, top["limits"][1]) if "limits" in top else (ConvergenceSpec(), {})
     if "convergence" in top:
-        convergence, limits = _limits(r, top["convergence"][1])
+        convergence, limits = read_limits(r, top["convergence"][1])
     timeout = r.seconds(top["timeout"][1], "timeout") if "timeout" in top else None
     if timeout is not None and "wall_time_s" not in limits:
         limits = {**limits, "wall_time_s": timeout}
@@ -495,18 +544,21 @@ def read_yaml(src: Source) -> SpecParts:
         })
     scenario_key = "scenarios" if "scenarios" in top else "tests" if "tests" in top else None
     intent_key = "description" if "description" in top else "intent" if "intent" in top else None
+    if intent_key and isinstance(top[intent_key][1], ScalarNode) and isinstance(said := r.value(top[intent_key][1]), str):
+        body = r.line(top[intent_key][1]) + (1 if top[intent_key][1].style in ("|", ">") else 0)
+        warn_summary_policies(said, body, str(top[intent_key][0].value), src)
     return SpecParts(
         name=name or re.sub(r"[^a-z0-9]+", "-", PurePath(src.path).stem.lower()).strip("-"),
         title=(r.text(top["title"][1], "title") or "") if "title" in top else "",
         intent=(r.text(top[intent_key][1], intent_key) or "") if intent_key else "",
-        inputs=r.inputs(top["inputs"][1]) if "inputs" in top else None,
+        inputs=inputs,
         steps=tuple(steps),
         steps_line=steps_line,
         contracts=tuple(contracts),
         state=(r.text(top["state"][1], "state") or "") if "state" in top else "",
         convergence=convergence,
         recovery=tuple(rows),
-        scenarios=_scenarios(r, top[scenario_key][1]) if scenario_key else (),
+        scenarios=read_scenarios(r, top[scenario_key][1]) if scenario_key else (),
         fallback=r.fallback(top["fallback"][1]) if "fallback" in top else None,
         retry=r.retry(top["retry"][1]) if "retry" in top else None,
         retry_where=r.src.where(r.line(top["retry"][1])) if "retry" in top else None,

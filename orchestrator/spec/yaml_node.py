@@ -20,24 +20,27 @@ from orchestrator.policy import (
     RetryPolicy,
 )
 from orchestrator.spec import policy_text as pt
+from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.condition import read_approval_text, read_condition
 from orchestrator.spec.fields import parse_fields, type_of
 from orchestrator.spec.model import (
     FieldSpec,
     InputSpec,
 )
+from orchestrator.spec.phrase import durations
 from orchestrator.spec.source import Source
+from orchestrator.spec.yaml_keys import key_name
 from orchestrator.yamlsafe import BoundedLoader
 
-_REF = re.compile(r"^\s*(?:\{\{|\$\{\{?)\s*(.*?)\s*\}\}?\s*$", re.S)
 _REF_PATH = re.compile(r"^(?:steps\.[\w-]+\.output(?:\.[\w.]+)?|inputs\.[\w.]+|item(?:\.[\w.]+)?)$")
-_DOLLAR = re.compile(r"\$\{\{?\s*(.*?)\s*\}\}?")
 
 
 class NodeReader:
     def __init__(self, src: Source) -> None:
         self.src = src
         self.loader = BoundedLoader("")
+        self.said: dict[str, str] = {}  # a step's canonical key -> the key as written
+        self.notes: list[tuple[int, str, str]] = []  # (line, text, what it was read as): for the step's readings
 
     def line(self, node: Node) -> int:
         return int(node.start_mark.line) + 1
@@ -92,6 +95,9 @@ class NodeReader:
         return min(value, 1000)
 
     def retry(self, node: Node) -> RetryPolicy | None:
+        """`retry: 3` (retries), or a mapping in any tool's words (`yaml_keys.RETRY_KEYS`):
+        `{attempts: 3, wait: 5s then 15s}`, `{limit: 3, backoff: {duration: 10s, factor: 2}}`
+        (Argo), `{MaxAttempts: 2, IntervalSeconds: 3, BackoffRate: 2}` (Step Functions)."""
         value = self.value(node)
         if isinstance(value, int) and not isinstance(value, bool):
             if value < 0:
@@ -99,59 +105,105 @@ class NodeReader:
                               "spec.unread")
                 return None
             return RetryPolicy(max_retries=min(value, 1000))
+        if isinstance(node, SequenceNode) and all(isinstance(n, ScalarNode) for n in node.value) and node.value:
+            waits = self._waits(node, "retry")  # `retry: [1s, 2s, 4s]`: one retry per wait
+            return RetryPolicy(max_retries=len(waits), delays_s=waits, jitter=False) if waits else None
         if not isinstance(node, MappingNode):
-            self.src.error(self.line(node), "retry must be a number of retries (retry: 3) or a mapping "
-                                            "(retry: {max_attempts: 3, backoff: exponential})", "spec.yaml")
+            self.src.error(self.line(node), "retry must be a number of retries (retry: 3), a sentence "
+                                            "(retry: 3x, 2s apart) or a mapping (retry: {attempts: 3, wait: 2s})",
+                           "spec.yaml")
             return None
         keys = self.mapping(node, "retry")
         if keys is None:
             return None
         fields: dict[str, Any] = {}
-        if "max_attempts" in keys:
-            n = self.count(keys["max_attempts"][1], "retry.max_attempts")
-            fields["max_retries"] = max((n or 1) - 1, 0)
-        for alias in ("max_retries", "times", "retries", "count"):  # `times: 3` counts retries too
-            if alias in keys:
-                fields["max_retries"] = self.count(keys[alias][1], f"retry.{alias}") or 0
-        for key, target in (("delay", "initial_s"), ("initial", "initial_s"),
-                            ("max_delay", "max_delay_s")):
-            if key in keys and (s := self.seconds(keys[key][1], f"retry.{key}")) is not None:
-                fields[target] = s
-        if "jitter" in keys:
-            fields["jitter"] = bool(self.value(keys["jitter"][1]))
-        if "backoff" in keys:
-            bnode = keys["backoff"][1]
-            backoff = self.value(bnode)
-            if isinstance(backoff, list):
-                delays = [pt.parse_duration(str(d)) for d in backoff]
-                if delays and all(d is not None for d in delays):
-                    fields["delays_s"] = tuple(d for d in delays if d is not None)
-                    fields.setdefault("max_retries", len(delays))
-                    fields["jitter"] = False
-                else:
-                    self.src.warn(self.line(bnode), "retry.backoff list must hold durations; "
-                                                    "ignored", "spec.unread")
-            elif backoff in ("fixed", "constant"):
-                fields["delays_s"] = (fields.pop("initial_s", 1.0),)
-                fields["jitter"] = False
-            elif backoff in ("none", "immediate", False):
-                fields["delays_s"] = (0.0,)
-                fields["jitter"] = False
-            elif backoff != "exponential":
-                self.src.warn(self.line(bnode), f"retry.backoff '{backoff}' must be exponential, "
-                                                "fixed or a list of waits", "spec.unread")
-        if "delay" in keys and "backoff" not in keys and "initial_s" in fields:
-            # `delay: 2s` without a backoff is the wait between tries, every time
+        kinds: dict[str, str] = {}
+        for raw, (knode, vnode) in keys.items():
+            kind = yk.retry_key(raw)
+            if kind == "on":
+                continue  # which failures: the rule's (`yaml_form`)
+            if kind is None:
+                self.src.warn(self.line(knode), f"retry.{raw} not understood", "spec.unread")
+                continue
+            kinds[kind] = raw
+            self._retry_part(kind, raw, vnode, fields)
+        if "delay" in kinds and "backoff" not in kinds and "multiplier" not in kinds and "initial_s" in fields:
+            # a wait without a backoff is the wait between tries, every time
             fields["delays_s"] = (fields.pop("initial_s"),)
             fields["jitter"] = False
-        for key in set(keys) - {"max_attempts", "max_retries", "times", "retries", "count", "delay", "initial",
-                                "max_delay", "jitter", "backoff", "multiplier"}:
-            self.src.warn(self.line(keys[key][0]), f"retry.{key} not understood", "spec.unread")
-        if "multiplier" in keys:
-            m = self.value(keys["multiplier"][1])
-            if isinstance(m, int | float) and not isinstance(m, bool) and m >= 1:
-                fields["multiplier"] = float(m)
+        if "delays_s" in fields and "retries" not in kinds and "attempts" not in kinds and len(fields["delays_s"]) > 1:
+            fields.setdefault("max_retries", len(fields["delays_s"]))
         return RetryPolicy(**fields)
+
+    def _retry_part(self, kind: str, raw: str, vnode: Node, fields: dict[str, Any]) -> None:
+        what = f"retry.{raw}"
+        value = self.value(vnode)
+        if kind in ("attempts", "retries", "sfn_attempts"):
+            n = self.count(vnode, what)
+            if n is not None:
+                fields["max_retries"] = max(n - 1, 0) if kind == "attempts" else n
+        elif kind in ("delay", "max_delay_s", "budget_s"):
+            waits = self._waits(vnode, what, yk.unit_of(raw))
+            if waits and kind == "delay":
+                if len(waits) > 1:
+                    fields["delays_s"], fields["jitter"] = waits, False
+                else:
+                    fields["initial_s"] = waits[0]
+            elif waits:
+                fields[kind] = waits[0]
+        elif kind == "multiplier":
+            if isinstance(value, int | float) and not isinstance(value, bool) and value >= 1:
+                fields["multiplier"] = float(value)
+            else:
+                self.src.warn(self.line(vnode), f"{what} must be a number ≥ 1; ignored", "spec.unread")
+        elif kind == "jitter":
+            fields["jitter"] = bool(value) and str(value).lower() not in ("none", "off", "no")
+        elif kind == "backoff":
+            self._backoff(vnode, fields)
+
+    def _waits(self, node: Node, what: str, unit: float = 1.0) -> tuple[float, ...]:
+        """`2`, `2s`, `5s then 15s`, `[1, 2, 4]` → the waits in seconds; else a warning."""
+        value = self.value(node)
+        items = value if isinstance(value, list) else [value]
+        out: list[float] = []
+        for item in items:
+            if isinstance(item, int | float) and not isinstance(item, bool) and item >= 0:
+                out.append(float(item) * unit)
+            elif isinstance(item, str) and (found := durations(item)):
+                out += found
+            else:
+                self.src.warn(self.line(node), f"{what} '{value}' is not a wait (2s, 5s then 15s, [1, 2, 4]); "
+                                                "ignored", "spec.unread")
+                return ()
+        return tuple(out)
+
+    def _backoff(self, bnode: Node, fields: dict[str, Any]) -> None:
+        backoff = self.value(bnode)
+        if isinstance(bnode, MappingNode):  # Argo: {duration: 10s, factor: 2, maxDuration: 1m}
+            for raw, (knode, vnode) in (self.mapping(bnode, "retry.backoff") or {}).items():
+                kind = yk.retry_key(raw)
+                if kind in ("delay", "max_delay_s", "budget_s", "multiplier", "jitter"):
+                    self._retry_part(kind, raw, vnode, fields)
+                elif key_name(raw) in ("type", "kind", "strategy"):
+                    self._backoff(vnode, fields)
+                else:
+                    self.src.warn(self.line(knode), f"retry.backoff.{raw} not understood", "spec.unread")
+            return
+        word = str(backoff).strip().lower() if isinstance(backoff, str | bool) else None
+        if isinstance(backoff, list) or (word and durations(word) and not word.startswith("exp")):
+            waits = self._waits(bnode, "retry.backoff")
+            if waits:
+                fields["delays_s"], fields["jitter"] = waits, False
+                fields.setdefault("max_retries", len(waits))
+        elif word in ("fixed", "constant", "linear", "flat"):
+            fields["delays_s"] = (fields.pop("initial_s", 1.0),)
+            fields["jitter"] = False
+        elif word in ("none", "immediate", "no", "false", "off"):
+            fields["delays_s"] = (0.0,)
+            fields["jitter"] = False
+        elif word is None or not word.startswith("exp"):
+            self.src.warn(self.line(bnode), f"retry.backoff '{backoff}' must be exponential, "
+                                            "fixed or a list of waits", "spec.unread")
 
     def fallback(self, node: Node) -> Fallback | None:
         value = self.value(node)
@@ -168,6 +220,8 @@ class NodeReader:
         return None
 
     def approval(self, node: Node) -> ApprovalPolicy | None:
+        """`approval: true`, a sentence (`required if amount > 1000; wait up to 24h, then reject`)
+        or a mapping in plain words: `{if: total > 1000, by: line manager, wait: 24h, then: reject}`."""
         value = self.value(node)
         if value is True:
             return ApprovalPolicy()
@@ -175,28 +229,38 @@ class NodeReader:
             return None
         if isinstance(value, str):
             return read_approval_text(value, self.src, self.line(node))
-        keys = self.mapping(node, "approval")
-        if keys is None:
+        raw_keys = self.mapping(node, "approval")
+        if raw_keys is None:
             return None
+        keys: dict[str, tuple[Node, Node]] = {}
+        said: dict[str, str] = {}
+        for raw, pair in raw_keys.items():
+            kind = yk.approval_key(raw)
+            if kind is None or kind in keys:
+                self.src.warn(self.line(pair[0]), f"approval.{raw} not understood", "spec.unread")
+                continue
+            keys[kind], said[kind] = pair, raw
         required = self.value(keys["required"][1]) if "required" in keys else True
         if not required:
             return None
-        timeout = self.seconds(keys["timeout"][1], "approval.timeout") if "timeout" in keys else None
-        on_timeout = self.value(keys["on_timeout"][1]) if "on_timeout" in keys else "reject"
-        if on_timeout not in ("approve", "reject"):
-            self.src.warn(self.line(keys["on_timeout"][1]), "approval.on_timeout must be approve "
-                                                            "or reject; reject assumed", "spec.unread")
-            on_timeout = "reject"
-        # `when:` (also `condition:`, `if:`): the gate holds only when it is true
-        said = next((k for k in ("when", "condition", "if") if k in keys), None)
-        when = self.text(keys[said][1], f"approval.{said}") if said else None
+        timeout = self.seconds(keys["timeout"][1], f"approval.{said['timeout']}") if "timeout" in keys else None
+        on_timeout = "reject"
+        if "on_timeout" in keys:
+            word = yk.approval_outcome(self.value(keys["on_timeout"][1]))
+            if word is None:
+                self.src.warn(self.line(keys["on_timeout"][1]), f"approval.{said['on_timeout']} must be approve "
+                                                                 "or reject; reject assumed", "spec.unread")
+            on_timeout = word or "reject"
+        when = self.text(keys["when"][1], f"approval.{said['when']}") if "when" in keys else None
+        when = yk.condition_text(when) if when is not None else None
         if when is not None and read_condition(when) is None:
-            self.src.error(self.line(keys[said][1]) if said else 0,
-                           f"approval.{said}: the condition '{when}' cannot be read: write a comparison such "
-                           "as `amount > 1000` or `to-eur.amount_eur > 1000`", "spec.when")
+            self.src.error(self.line(keys["when"][1]),
+                           f"approval.{said['when']}: the condition '{when}' cannot be read: write a comparison "
+                           "such as `amount > 1000` or `to-eur.amount_eur > 1000`", "spec.when")
             when = None
-        for key in set(keys) - {"required", "timeout", "on_timeout", "when", "condition", "if"}:
-            self.src.warn(self.line(keys[key][0]), f"approval.{key} not understood", "spec.unread")
+        if "by" in keys:  # who signs off: shown with the gate, not enforced
+            self.notes.append((self.line(keys["by"][0]), f"{said['by']}: {self.value(keys['by'][1])}",
+                               "who approves: shown with the gate; the gate takes anyone's answer"))
         return ApprovalPolicy(required=True, timeout_s=timeout, when=when,
                               on_timeout="approve" if on_timeout == "approve" else "reject")
 
@@ -242,20 +306,39 @@ class NodeReader:
                               "spec.unread")
         return tuple(out)
 
+    def named_list(self, node: Node) -> dict[str, tuple[Node, Node]] | None:
+        """`[{name: x, value: 1}, ...]` (Argo, Tekton), also under `{parameters: [...]}`: as a
+        mapping of name to value node; None for anything else."""
+        if isinstance(node, MappingNode) and len(node.value) == 1 and str(node.value[0][0].value) in (
+                "parameters", "params", "args"):
+            node = node.value[0][1]
+        if not isinstance(node, SequenceNode) or not node.value or not all(
+                isinstance(n, MappingNode) for n in node.value):
+            return None
+        out: dict[str, tuple[Node, Node]] = {}
+        for item in node.value:
+            pairs = {str(k.value): v for k, v in item.value}
+            name = pairs.get("name")
+            value = next((pairs[k] for k in ("value", "default", "from", "valueFrom") if k in pairs), None)
+            if not isinstance(name, ScalarNode) or value is None:
+                return None
+            out[str(name.value)] = (name, value)
+        return out
+
     def step_inputs(self, node: Node, sid: str) -> tuple[tuple[FieldSpec, ...], dict[str, Any]]:
-        keys = self.mapping(node, f"{sid}: input")
+        keys = self.named_list(node) or self.mapping(node, f"{sid}: input")
         fields: list[FieldSpec] = []
         literals: dict[str, Any] = {}
         for name, (key, val) in (keys or {}).items():
             value = self.value(val)
             at = self.src.where(self.line(key))
-            ref = _REF.match(value) if isinstance(value, str) else None
-            path = _canonical(ref.group(1)) if ref else None
+            inner = yk.unwrap(value) if isinstance(value, str) else None
+            path = yk.canonical_path(inner) if inner is not None else None
             if path is not None and _REF_PATH.match(path):
                 fields.append(FieldSpec(name=name, source=path, where=at))
                 continue
-            if isinstance(value, str) and ("${" in value or "{{" in value):
-                value = _DOLLAR.sub(lambda m: "{{ " + m.group(1) + " }}", value)
+            if isinstance(value, str) and inner is None:  # a reference inside a text: a template
+                value = yk.inline_template(value)
             fields.append(FieldSpec(name=name, where=at))
             literals[name] = value
         return tuple(fields), literals
@@ -273,8 +356,3 @@ class NodeReader:
         self.src.warn(at, f"{sid}: output must be names, a mapping name: type or a line",
                       "spec.unread")
         return ()
-
-
-def _canonical(expr: str) -> str:
-    """`steps['a-b'].output.x` → `steps.a-b.output.x`."""
-    return re.sub(r"""\[\s*['"]([\w-]+)['"]\s*\]""", r".\1", expr.strip())

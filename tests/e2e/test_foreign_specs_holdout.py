@@ -26,8 +26,6 @@ FOLDERS = sorted(p.name for p in HOLDOUT.iterdir() if (p / "expect.yaml").is_fil
 
 # folder -> why it does not validate yet (the owner of the fix in brackets)
 KNOWN: dict[str, str] = {
-    "11-expense-claim": "the YAML form: prose values such as `retry: 3x, 2s apart`, `foreach:`, `input:` and "
-                        "`approve:` are not read yet (spec/yaml_form.py, the YAML reader's round)",
 }
 
 HOW = {  # expect.yaml's skill_named_how -> what the binding's provenance note starts with

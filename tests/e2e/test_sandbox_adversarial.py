@@ -621,7 +621,8 @@ async def test_a_flood_of_files_fails_the_attempt_and_a_sibling_keeps_its_timeou
     )
     sleeper = write_script(skill, "import time\ntime.sleep(60)\n", name="sleep.py")
     flooded, slept = await asyncio.gather(
-        _run(sandbox, skill, flood, token, wall_s=30),
+        # 25 000 files cost seconds of CPU on a loaded host: the limit under test is the count
+        _run(sandbox, skill, flood, token, wall_s=30, cpu_s=25),
         _run(sandbox, skill, sleeper, f"{token}-sibling", wall_s=2),
     )
     assert flooded.failure is not None and flooded.failure.kind is FailureKind.RESOURCE_LIMIT

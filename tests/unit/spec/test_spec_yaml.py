@@ -133,7 +133,7 @@ def test_yaml_unknown_keys_are_warnings_with_lines() -> None:
     assert [(w.line, w.code) for w in spec.warnings] == [
         (2, "spec.unread"),
         (6, "spec.unknown-label"),
-        (7, "spec.unread"),
+        (7, "spec.policy-unread"),
     ]
     assert spec.steps[0].extra == {"colour": "red"}
 
@@ -184,10 +184,18 @@ def test_yaml_numeric_step_ids_can_be_depended_on_as_numbers() -> None:
     ]
 
 
-def test_a_yaml_retry_that_is_neither_a_count_nor_a_mapping_says_both_forms() -> None:
-    assert _errors("name: n\nsteps:\n  - id: a\n    skill: a\n    retry: banana\n") == [
-        (5, "retry must be a number of retries (retry: 3) or a mapping (retry: {max_attempts: 3, backoff: exponential})")
+def test_a_yaml_retry_that_is_neither_a_count_nor_a_mapping_says_the_three_forms() -> None:
+    assert _errors("name: n\nsteps:\n  - id: a\n    skill: a\n    retry: [[1]]\n") == [
+        (5, "retry must be a number of retries (retry: 3), a sentence (retry: 3x, 2s apart) or a mapping "
+            "(retry: {attempts: 3, wait: 2s})")
     ]
+
+
+def test_a_yaml_retry_in_words_nobody_can_read_is_a_warning_at_its_line_and_not_in_the_plan() -> None:
+    spec = _parse("name: n\nsteps:\n  - id: a\n    skill: a\n    retry: banana\n")
+    assert [(w.line, w.code) for w in spec.warnings] == [(5, "spec.policy-unread")]
+    assert "'retry: banana' states a policy that was not understood" in spec.warnings[0].message
+    assert spec.steps[0].retry is None and spec.readings == ()
 
 
 def test_a_yaml_input_of_an_unknown_type_is_a_warning_at_its_line() -> None:

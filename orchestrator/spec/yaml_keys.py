@@ -1,0 +1,287 @@
+"""The words of the YAML form as people bring them from other tools: keys and references.
+
+    key_name("continue-on-error") → "continue_on_error"   (camelCase, kebab, spaces, case)
+    step_key("foreach") → "for_each";  step_key("needs") → "depends_on";  top_key("jobs") → "steps"
+    reference("$input.receipts") → "inputs.receipts"
+    reference("${{ needs.build.outputs.tag }}") → "steps.build.output.tag"
+    reference("{{ tasks.a.outputs.parameters.n }}") → "steps.a.output.n"
+    reference("$(params.limit)") → "inputs.limit"
+    gathered("all 2_convert results") → "2_convert"
+
+The tables below are the whole vocabulary: GitHub Actions (`needs`, `with`, `if`,
+`continue-on-error`, `timeout-minutes`, `${{ }}`), Argo Workflows (`dependencies`,
+`arguments`, `withItems`/`withParam`, `retryStrategy`, `{{tasks.a.outputs.result}}`),
+Airflow and Prefect (`upstream`, `op_kwargs`, `retries`, `retry_delay`,
+`execution_timeout`, `{{ params.x }}`, `xcom_pull`), AWS Step Functions (`Retry`,
+`Catch`, `TimeoutSeconds`, `IntervalSeconds`, `MaxAttempts`, `BackoffRate`), Tekton
+(`runAfter`, `$(params.x)`, `$(tasks.a.results.x)`) and plain English keys. A key
+that is in none of them is not guessed: the form reports it at its line.
+"""
+
+from __future__ import annotations
+
+import re
+
+# canonical step key -> the other names people give it (compared after `key_name`)
+STEP_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "depends_on": ("needs", "after", "depends", "requires", "dependencies", "upstream", "upstream_tasks",
+                   "wait_for", "waits_for", "run_after", "runs_after", "prerequisites", "follows"),
+    "skill": ("uses", "tool", "action", "call", "calls", "template", "function", "task_ref", "skill_name"),
+    "input": ("with", "inputs", "params", "parameters", "args", "arguments", "op_kwargs", "kwargs"),
+    "when": ("condition", "if", "only_if", "run_if", "only_when", "run_when"),
+    "otherwise": ("else", "unless_step"),
+    "for_each": ("foreach", "each", "loop", "loop_over", "iterate", "iterate_over", "over", "matrix",
+                 "with_items", "with_param", "map_over", "fan_out", "parallel_for", "items_from"),
+    "approval": ("approve", "approvals", "requires_approval", "require_approval", "approval_required",
+                 "manual_approval", "needs_approval", "human_approval", "sign_off", "signoff"),
+    "on_error": ("on_fail", "on_failure", "on_failed", "on_fails", "if_fails", "if_failed", "when_failed",
+                 "on_exception", "catch", "failure", "on_errors"),
+    "if_still_failing": ("if_still_fails", "still_failing", "on_exhausted", "when_exhausted", "after_retries",
+                         "on_retries_exhausted", "if_retries_fail", "when_retries_run_out", "finally_fail"),
+    "retry": ("retry_policy", "retry_strategy", "retrying"),
+    "retries": ("max_retries", "retry_count", "num_retries", "retry_times"),
+    "attempts": ("max_attempts", "tries", "max_tries", "total_attempts"),
+    "timeout": ("timeout_s", "timeout_seconds", "timeout_secs", "timeout_minutes", "timeout_mins",
+                "timeout_ms", "time_limit", "execution_timeout", "active_deadline_seconds", "deadline",
+                "time_box", "timebox", "max_duration"),
+    "retry_delay": ("retry_delay_seconds", "retry_interval", "retry_wait", "retry_backoff", "interval_seconds"),
+    "notes": ("note", "comment", "comments", "remarks", "remark", "why", "details", "explanation", "doc",
+              "docs", "about"),
+    "description": ("summary", "purpose"),
+    "compensation": ("compensate", "undo", "rollback", "on_rollback", "revert", "compensate_with"),
+    "continue_on_error": ("ignore_errors", "ignore_failure", "allow_failure", "soft_fail"),
+}
+
+TOP_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "name": ("workflow", "workflow_name", "dag_id", "pipeline_name", "flow", "flow_name", "id"),
+    "description": ("summary", "about", "purpose", "doc", "docs"),
+    "inputs": ("input", "params", "parameters", "arguments", "args"),
+    "steps": ("tasks", "jobs", "stages", "states", "nodes"),
+}
+
+
+
+
+def key_name(raw: str) -> str:
+    """`continueOnError`, `continue-on-error`, `Continue on error` → `continue_on_error`."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", raw.strip())
+    return re.sub(r"[\s\-.]+", "_", spaced).lower().strip("_")
+
+
+def _lookup(table: dict[str, tuple[str, ...]]) -> dict[str, str]:
+    out = {canonical: canonical for canonical in table}
+    for canonical, names in table.items():
+        out.update({name: canonical for name in names})
+    return out
+
+
+_STEP = _lookup(STEP_SYNONYMS)
+_TOP = _lookup(TOP_SYNONYMS)
+
+
+def step_key(raw: str) -> str:
+    """The step key a key of a step means: its canonical name, or its own name made plain."""
+    name = key_name(raw)
+    return _STEP.get(name, name)
+
+
+def top_key(raw: str) -> str:
+    name = key_name(raw)
+    return _TOP.get(name, name)
+
+
+# -- references --------------------------------------------------------------------------
+
+# the wrappers people put around a reference; group 1 is the path
+_WRAPPED = re.compile(r"""^\s*(?:\$\{\{(.*?)\}\}|\{\{(.*?)\}\}|\$\{(.*?)\}|\$\((.*?)\)|<<(.*?)>>|%\{(.*?)\}|
+                          \$(?!\d)([A-Za-z_][\w.\[\]'"-]*))\s*$""", re.S | re.X)
+# an inner path, after the wrapper: one dotted name with optional ['x'] parts
+_PATH = re.compile(r"""^[A-Za-z_][\w-]*(?:\.[\w-]+|\[\s*['"][\w -]+['"]\s*\]|\[\d+\])*$""")
+# the heads that name the workflow's inputs, and the steps
+_INPUT_HEADS = (("github", "event", "inputs"), ("inputs", "parameters"), ("workflow", "parameters"),
+                ("workflow", "inputs"), ("dag_run", "conf"), ("inputs",), ("input",), ("params",),
+                ("parameters",), ("args",), ("arguments",), ("vars",))
+_STEP_HEADS = ("steps", "step", "tasks", "task", "needs", "jobs", "states")
+_OUTPUT_WORDS = ("outputs", "output", "results", "result")
+_XCOM = re.compile(r"""^ti\.xcom_pull\(\s*task_ids\s*=\s*['"]([\w-]+)['"]\s*(?:,\s*key\s*=\s*['"](\w+)['"]\s*)?\)$""")
+
+
+def _parts(path: str) -> list[str]:
+    """`steps['a-b'].outputs.x` → ['steps', 'a-b', 'outputs', 'x']."""
+    flat = re.sub(r"""\[\s*['"]([\w -]+)['"]\s*\]""", r".\1", path.strip())
+    return [p for p in flat.split(".") if p]
+
+
+def canonical_path(path: str) -> str:
+    """A reference path as another tool writes it → the form's own: `inputs.x`,
+    `steps.<id>.output[.field]`, `item[.field]`; anything else is returned as written."""
+    text = path.strip()
+    m = _XCOM.match(text)
+    if m:
+        return f"steps.{m.group(1)}.output" + (f".{m.group(2)}" if m.group(2) else "")
+    parts = _parts(text)
+    if not parts:
+        return text
+    for head in _INPUT_HEADS:
+        if tuple(parts[: len(head)]) == head and len(parts) > len(head):
+            return ".".join(["inputs", *parts[len(head):]])
+    if parts[0] in _STEP_HEADS and len(parts) >= 2:
+        rest = parts[2:]
+        if rest and rest[0] in _OUTPUT_WORDS:
+            rest = rest[1:]
+            if rest and rest[0] == "parameters":  # Argo: outputs.parameters.<name>
+                rest = rest[1:]
+            if rest in (["result"], ["results"]) and parts[2] == "outputs":  # Argo: outputs.result
+                rest = []
+        return ".".join(["steps", parts[1], "output", *rest])
+    return ".".join(parts)
+
+
+def unwrap(value: str) -> str | None:
+    """The path inside `{{ x }}`, `${{ x }}`, `${x}`, `$(x)`, `<< x >>`, `%{x}` or `$x`, or None."""
+    m = _WRAPPED.match(value)
+    if not m:
+        return None
+    inner = next(g for g in m.groups() if g is not None).strip()
+    return inner if _PATH.match(inner) or _XCOM.match(inner) else None
+
+
+_GATHER = re.compile(
+    r"""^(?:(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?(?P<a>[\w-]+?)(?:'s)?\s+(?:results?|outputs?|items?)
+        |(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:results?|outputs?)\s+(?:of|from)\s+(?:(?:the\s+)?step\s+)?(?P<b>[\w-]+)
+        |(?P<c>[\w-]+)(?:\[\*\]|\.\*))
+        (?:\s*,?\s*(?:gathered|collected|together|as\s+a\s+list))?\s*$""", re.I | re.X)
+
+
+def gathered(value: str) -> str | None:
+    """`all 2_convert results`, `results of convert`, `convert[*]` → the step written there."""
+    m = _GATHER.match(value.strip())
+    return next((g for g in (m.group("a"), m.group("b"), m.group("c")) if g), None) if m else None
+
+
+# a reference inside a longer text, which then becomes a template: `Hi $input.employee`
+_INLINE = re.compile(r"\$\{\{\s*([^}]+?)\s*\}\}|\$\{\s*([^}]+?)\s*\}|\$\(\s*([\w.]+)\s*\)|"
+                     r"\$((?:inputs?|params|steps|needs|tasks)\.[\w.-]*\w)")
+
+
+def inline_template(value: str) -> str:
+    """`${{ inputs.x }}`, `${x}`, `$(params.x)` and `$input.x` inside a text → `{{ inputs.x }}`."""
+    def one(m: re.Match[str]) -> str:
+        inner = next(g for g in m.groups() if g is not None)
+        return "{{ " + canonical_path(inner) + " }}"
+    return _INLINE.sub(one, value)
+
+
+# -- the keys of a `retry:` mapping --------------------------------------------------------
+
+RETRY_KEYS: dict[str, tuple[str, ...]] = {
+    "attempts": ("attempts", "max_attempts", "tries", "max_tries", "total_attempts", "attempts_total"),
+    "retries": ("retries", "max_retries", "times", "count", "limit", "number", "n", "max", "retry_count",
+                "num_retries", "retry", "retry_limit"),
+    "delay": ("delay", "wait", "waits", "interval", "pause", "sleep", "between", "delay_seconds", "delay_s",
+              "interval_seconds", "wait_seconds", "wait_s", "initial", "initial_delay", "initial_interval",
+              "duration", "base", "base_delay", "min_delay", "retry_delay", "backoff_delay", "every",
+              "delay_ms", "wait_ms", "interval_ms", "delays", "spacing", "apart"),
+    "max_delay_s": ("max_delay", "max_wait", "max_interval", "cap", "max_backoff", "max_delay_seconds",
+                    "maximum_backoff", "backoff_max", "max_delay_s", "max_delay_ms"),
+    "budget_s": ("max_duration", "budget", "total", "within", "for_up_to", "give_up_after", "total_time"),
+    "multiplier": ("multiplier", "factor", "backoff_rate", "backoff_factor", "exponential_base", "rate"),
+    "jitter": ("jitter", "jitter_strategy"),
+    "backoff": ("backoff", "strategy", "type", "kind", "backoff_strategy", "policy"),
+    "on": ("on", "error_equals", "errors", "retry_on", "on_errors", "for_errors", "exceptions", "retry_policy"),
+}
+_RETRY = {name: kind for kind, names in RETRY_KEYS.items() for name in names}
+
+
+def retry_key(raw: str) -> str | None:
+    """What a key of a `retry:` mapping sets, or None. Step Functions' `MaxAttempts`
+    (written so) counts retries, as its documentation says; `max_attempts` counts the first."""
+    if raw == "MaxAttempts":
+        return "sfn_attempts"
+    return _RETRY.get(key_name(raw))
+
+
+def unit_of(raw: str) -> float:
+    """Seconds in one unit of a key that names its unit (`delay_ms`, `timeout_minutes`); else 1."""
+    name = key_name(raw)
+    if name.endswith("_ms"):
+        return 0.001
+    if name.endswith(("_minutes", "_mins", "_min")):
+        return 60.0
+    if name.endswith(("_hours", "_h")):
+        return 3600.0
+    return 1.0
+
+
+# -- the keys of an `approval:` mapping ----------------------------------------------------
+
+APPROVAL_KEYS: dict[str, tuple[str, ...]] = {
+    "required": ("required", "enabled", "needed"),
+    "timeout": ("timeout", "wait", "wait_for", "within", "expires_after", "expires", "expiry", "timeout_after",
+                "deadline", "max_wait", "time_limit", "timeout_s", "timeout_seconds"),
+    "on_timeout": ("on_timeout", "then", "after_timeout", "if_no_answer", "if_no_response", "on_expiry",
+                   "on_expire", "otherwise", "default", "on_no_response", "outcome", "timeout_action",
+                   "when_expired", "else"),
+    "when": ("when", "if", "condition", "only_if", "only_when", "required_if", "above", "for"),
+    "by": ("by", "approver", "approvers", "who", "role", "assignee", "assignees", "reviewer", "reviewers",
+           "approved_by", "owner", "owners", "signed_off_by", "sign_off_by", "from"),
+}
+_APPROVAL = {name: kind for kind, names in APPROVAL_KEYS.items() for name in names}
+_OUTCOMES = {"approve": ("approve", "approved", "accept", "accepted", "allow", "continue", "proceed", "go on",
+                         "pass", "yes", "auto-approve", "auto approve"),
+             "reject": ("reject", "rejected", "deny", "denied", "decline", "declined", "fail", "abort", "stop",
+                        "cancel", "no", "auto-reject", "auto reject")}
+
+
+def approval_key(raw: str) -> str | None:
+    return _APPROVAL.get(key_name(raw))
+
+
+def approval_outcome(value: object) -> str | None:
+    """`then: reject` / `deny` / `fail` → reject; `approve` / `continue` → approve; else None."""
+    if isinstance(value, bool):
+        return "approve" if value else "reject"
+    word = " ".join(str(value).lower().replace("_", " ").split()).strip(".!")
+    for outcome, words in _OUTCOMES.items():
+        if word in words or any(word.startswith(w + " ") for w in words):
+            return outcome
+    return None
+
+
+# -- references inside a condition -------------------------------------------------------
+
+_COND_WRAP = re.compile(r"^\s*(?:\$\{\{(.*)\}\}|\{\{(.*)\}\}|\$\((.*)\))\s*$", re.S)
+_COND_REF = re.compile(r"""(?<![\w.'"\]])\$?[A-Za-z_][\w-]*(?:\.[\w-]+|\[\s*['"][\w -]+['"]\s*\])+""")
+
+
+def condition_text(text: str) -> str:
+    """A condition as other tools write it → the form's: the `${{ }}` / `{{ }}` wrapper off,
+    `$input.x` / `params.x` / `github.event.inputs.x` → `inputs.x`, `needs.a.outputs.n` /
+    `tasks.a.outputs.parameters.n` → `steps['a'].output.n`; other words unchanged."""
+    m = _COND_WRAP.match(text)
+    inner = next((g for g in m.groups() if g is not None), text) if m else text
+
+    def one(ref: re.Match[str]) -> str:
+        said = ref.group(0)
+        path = canonical_path(said.lstrip("$"))
+        parts = path.split(".")
+        if path.startswith("steps.") and len(parts) >= 3 and parts[2] == "output":
+            return ".".join([f"steps['{parts[1]}'].output", *parts[3:]])
+        return path if path.startswith("inputs.") or said.startswith("$") else said
+    return _COND_REF.sub(one, inner).strip()
+
+
+_CATCH_ALL = {"all", "any", "always", "everything", "states_all", "task_failed", "states_task_failed", "on_failure",
+              "on_error", "error", "errors", "exception", "exceptions"}
+
+
+def error_words(value: object) -> str:
+    """`[States.Timeout, OnTransientError]` → "states timeout, on transient error": the words of
+    error names as another tool spells them, for the grammar's class rows."""
+    items = value if isinstance(value, list) else [value]
+    return ", ".join(key_name(str(v)).replace("_", " ") for v in items)
+
+
+def is_catch_all(value: object) -> bool:
+    items = value if isinstance(value, list) else [value]
+    return all(key_name(str(v)) in _CATCH_ALL for v in items)

@@ -1,0 +1,208 @@
+"""YAML values written in words, read as the markdown form reads its prose.
+
+    retry: 3x, 2s apart                 → the phrase reader, as "retry: 3x, 2s apart"
+    on_fail: page #payroll-oncall       → as "If it fails: page #payroll-oncall"
+    if_still_failing: stop the workflow → as "If it still fails: stop the workflow"
+    notes: no point retrying bad input  → each sentence, as a step's prose
+
+Each becomes a `SentenceReading` cited at the value's line, with the YAML line as its
+text (`prose.record`), so `plan` shows it beside the policy it set; a value with policy
+words that is not read is a warning at its line, and one with none is reported as not
+understood. Nothing here is guessed: the words go through `phrase` and its tables.
+
+`resolve_references` finishes what needs every step first: `<step id>.<field>`, the
+loop's variable (`receipt.merchant` inside `foreach: receipt in ...`), `$input.x` and
+the other tools' forms (`yaml_keys.canonical_path`), and gathered results (`all
+2_convert results`). A value that reads as a reference but names nothing is a warning
+at its line, and stays the text it was.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from orchestrator.policy import ErrorClass
+from orchestrator.spec import yaml_keys as yk
+from orchestrator.spec.model import InputSpec, Reading, StepSpec
+from orchestrator.spec.prose import read_named, record, sentences
+from orchestrator.spec.source import Source
+
+# how the phrase reader is given a value, by its (canonical) key; `{v}` is the value
+FRAMES: dict[str, str] = {
+    "retry": "retry: {v}",
+    "retries": "retry: {v}",
+    "attempts": "attempts: {v}",
+    "timeout": "timeout: {v}",
+    "retry_delay": "wait {v} between retries",
+    "on_error": "If it fails: {v}",
+    "if_still_failing": "If it still fails: {v}",
+    "fallback": "If it still fails: {v}",
+}
+_FAILURE_KEYS = ("on_error", "if_still_failing", "fallback")
+_CHANNEL = re.compile(r"^\s+(#[A-Za-z][\w.-]*)(?=\s|$)")  # `#ops`, not `# a comment`
+_NAME = re.compile(r"^`?[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+`?$")  # a skill's name: `backup-mirror`
+
+
+class PolicyText(BaseModel):
+    """A step's value written in words, waiting for the phrase reader."""
+
+    model_config = ConfigDict(frozen=True)
+
+    step: str
+    key: str  # as written
+    canonical: str  # the key it stands for (`yaml_keys.step_key`)
+    text: str
+    line: int
+    channel: str = ""  # `#payroll-oncall` right after the value: YAML took it for a comment
+
+
+def warn_summary_policies(text: str, line: int, key: str, src: Source) -> None:
+    """The workflow's summary is not a place for policy (nor is the markdown form's Intent): a
+    sentence of it that reads as one is a warning at its line, never a policy."""
+    rows = text.splitlines()
+    for sentence, at in sentences(text, line):
+        if not read_named(sentence, None).read:
+            continue
+        end, last = at, sentence.split()[-1]
+        while end - line < len(rows) - 1 and last not in rows[end - line]:
+            end += 1  # the line the sentence ends on
+        lines = [n for n in range(at, end + 1) if read_named(rows[n - line], None).signal]
+        for n in lines or [at]:
+            src.warn(n, f"{key}: '{sentence}' reads like a recovery policy, but the workflow's {key} is not read "
+                         "as one; write it under the step it is for (retry:, on_fail:, notes:)", "spec.summary-policy")
+
+
+def channel_after(text: str, line: int, column: int) -> str:
+    """The `#name` that follows a plain value on its line (YAML reads it as a comment), or ""."""
+    lines = text.splitlines()
+    m = _CHANNEL.match(lines[line - 1][column:]) if 0 < line <= len(lines) else None
+    return m.group(1) if m else ""
+
+
+def framed(item: PolicyText) -> str:
+    value = " ".join(item.text.split())
+    if item.canonical in _FAILURE_KEYS and _NAME.match(value):  # `on_fail: backup-mirror`: that skill
+        return f"If it still fails, use `{value.strip('`')}`"
+    return FRAMES.get(item.canonical, "{v}").format(v=value)
+
+
+def read_policy_texts(items: list[PolicyText], steps: tuple[StepSpec, ...], src: Source) -> None:
+    """Read each value (module docstring) into `src`."""
+    from orchestrator.spec.structure import StepIndex
+
+    resolve = StepIndex(steps).resolve
+    names = {s.id: s.name for s in steps}
+    for item in items:
+        name = names.get(item.step, item.step)
+        place: dict[str, Any] = dict(section="step", steps=(item.step,), who=item.step, step_name=name)
+        if not item.step:  # a top-level key: for every step, after what a step says itself
+            place = dict(section="workflow", steps=(), who="workflow", specific=False)
+        if item.canonical == "notes":  # a step's notes are its prose
+            for text, line in sentences(item.text, item.line):
+                record(read_named(text, resolve), text, line, src, **place)
+            continue
+        phrase = read_named(framed(item), resolve)
+        shown = f"{item.key}: {' '.join(item.text.split())}"
+        if not phrase.read and item.channel:  # `on_fail: page #payroll-oncall`: the channel is the value's
+            whole = item.model_copy(update={"text": f"{item.text} {item.channel}"})
+            if (joined := read_named(framed(whole), resolve)).read:
+                phrase, shown = joined, f"{shown} {item.channel}"
+                src.warn(item.line, f"{item.step}: '{item.channel}' starts a YAML comment; it is read as part of "
+                                    f"the value ('{whole.text}'): quote the value to say so", "spec.yaml-comment")
+        # the key names a policy, so a value the reader cannot read is a policy not understood
+        said = phrase if phrase.read or phrase.problems else phrase.model_copy(update={"signal": True})
+        s = said.statement
+        if item.canonical in _FAILURE_KEYS and s.regenerate and s.applies_to is None and s.model_copy(
+                update={"regenerate": None}).is_empty():  # `on_fail: regenerate once`: as the form's `regenerate:`
+            said = said.model_copy(update={"statement": s.model_copy(update={"applies_to": ErrorClass.CODE_ERROR})})
+        record(said, shown, item.line, src, **place)
+
+
+# -- references -------------------------------------------------------------------------
+
+
+def _loop_var(step: StepSpec) -> str | None:
+    m = re.match(r"^\s*([A-Za-z_]\w*)\s+in\s+", step.for_each or "")
+    return m.group(1) if m else None
+
+
+def reference(value: str, ids: set[str], inputs: set[str], loop: str | None) -> str | None:
+    """`value` as a source (`inputs.x`, `steps.<id>.output[.f]`, `item[.f]`), or None."""
+    inner = yk.unwrap(value)
+    path = yk.canonical_path(inner if inner is not None else value.strip())
+    head, _, rest = path.partition(".")
+    if not re.fullmatch(r"[\w-]+(?:\.[\w.-]+)?", path):
+        step = yk.gathered(value)
+        return f"steps.{step}.output" if step in ids else None
+    if head == "inputs" and rest:
+        return path
+    if head == "steps" and rest.partition(".")[0] in ids:
+        return path
+    if loop is not None and head in (loop, "item"):
+        return "item" + (f".{rest}" if rest else "")
+    if head in ids and rest:
+        field = rest.removeprefix("output.").removeprefix("outputs.")
+        return f"steps.{head}.output" + ("" if field in ("output", "outputs") else f".{field}")
+    if inner is not None and not rest:  # `$x`, `{{ x }}`: a workflow input or a step by that name
+        if head in inputs:
+            return f"inputs.{head}"
+        if head in ids:
+            return f"steps.{head}.output"
+    return None
+
+
+def looks_like_reference(value: str) -> bool:
+    """`$input.x`, `{{ x.y }}`: written as a reference, whatever it names."""
+    return yk.unwrap(value) is not None and not value.strip().startswith("{{")
+
+
+def resolve_references(steps: list[StepSpec], inputs: tuple[InputSpec, ...] | None, src: Source) -> list[StepSpec]:
+    """Each step's input values and `for_each` source that reference a step, a workflow
+    input or the loop's item, as sources (module docstring)."""
+    ids = {s.id for s in steps}
+    names = {i.name for i in inputs or ()}
+    out: list[StepSpec] = []
+    for step in steps:
+        update: dict[str, Any] = {}
+        readings = list(step.readings)
+        if step.for_each:
+            var, _, source = step.for_each.partition(" in ")
+            ref = reference(source, ids, names, None)
+            if ref is not None and ref != source and not source.startswith("steps."):
+                update["for_each"] = f"{var} in {ref}"
+                readings.append(Reading(what="for_each", where=step.field_where.get("for_each", step.where),
+                                        text=step.for_each, note=f"loops over {ref}"))
+        loop = _loop_var(step)
+        values = dict(step.input_values)
+        fields = list(step.inputs)
+        for i, field in enumerate(fields):
+            value = values.get(field.name)
+            if not isinstance(value, str):
+                continue
+            ref = reference(value, ids, names, loop)
+            if ref is None:
+                if looks_like_reference(value):
+                    src.warn(_line(field.where), f"{step.id}: {field.name}: '{value}' reads as a reference but "
+                                                 "names no step, workflow input or loop item here; kept as text",
+                             "spec.reference")
+                continue
+            del values[field.name]
+            fields[i] = field.model_copy(update={"source": ref})
+            readings.append(Reading(what="input", where=field.where, text=f"{field.name}: {value}",
+                                    note=f"read as a reference to {ref}"))
+        if values != step.input_values:
+            update.update(inputs=tuple(fields), input_values=values)
+        if update:
+            update["readings"] = tuple(readings)
+            step = step.model_copy(update=update)
+        out.append(step)
+    return out
+
+
+def _line(where: str) -> int:
+    tail = where.rpartition(":")[2]
+    return int(tail) if tail.isdigit() else 1
+

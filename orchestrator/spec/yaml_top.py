@@ -1,0 +1,85 @@
+"""The workflow-wide parts of the YAML form: limits, scenarios, and escapes to mend."""
+
+from __future__ import annotations
+
+import re
+
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from orchestrator.policy import Limits
+from orchestrator.spec.model import ConvergenceSpec, ScenarioSpec
+from orchestrator.spec.source import Source
+from orchestrator.spec.yaml_node import NodeReader
+
+_LIMIT_ALIASES = {"token_budget": "max_llm_tokens", "tokens": "max_llm_tokens",
+                  "wall_time": "wall_time_s", "max_regenerations": "max_regenerations_total",
+                  "max_attempts": "max_total_attempts", "total_attempts": "max_total_attempts"}
+
+
+def read_limits(r: NodeReader, node: Node) -> tuple[ConvergenceSpec, dict[str, float]]:
+    keys = r.mapping(node, "limits") or {}
+    values: dict[str, float] = {}
+    where: dict[str, str] = {}
+    for name, (knode, vnode) in keys.items():
+        field = _LIMIT_ALIASES.get(name, name)
+        if field.endswith("_s") or field == "wall_time_s":
+            value = r.seconds(vnode, f"limits.{name}")
+        else:
+            count = r.value(vnode)
+            value = count if isinstance(count, int) and not isinstance(count, bool) else None
+        if field not in Limits.model_fields or value is None:
+            r.src.warn(r.line(knode), f"limit '{name}' not understood; ignored", "spec.unread")
+            continue
+        try:
+            Limits.model_validate({field: value})
+        except ValueError:
+            r.src.warn(r.line(vnode), f"limit '{name}: {value}' is out of range; ignored",
+                       "spec.limit")
+            continue
+        values[field] = value
+        where[field] = r.src.where(r.line(knode))
+    return ConvergenceSpec(limits=Limits.model_validate(values), limit_where=where), values
+
+
+def read_scenarios(r: NodeReader, node: Node) -> tuple[ScenarioSpec, ...]:
+    if not isinstance(node, SequenceNode):
+        r.src.warn(r.line(node), "scenarios must be a list; not read", "spec.unread")
+        return ()
+    out: list[ScenarioSpec] = []
+    kinds = ("happy", "degradation", "recovery", "escalation", "edge", "other")
+    for item in node.value:
+        value = r.value(item)
+        if not isinstance(value, dict) or not isinstance(value.get("name"), str):
+            r.src.warn(r.line(item), "a scenario needs a name; not read", "spec.unread")
+            continue
+        kind = value.get("kind", "other")
+        out.append(ScenarioSpec(name=value["name"], description=str(value.get("description", "")),
+                                kind=kind if kind in kinds else "other",
+                                where=r.src.where(r.line(item))))
+    return tuple(out)
+
+
+SURROGATE_ESCAPE = re.compile(r"\\[uU]0{0,4}[dD][89a-fA-F]")
+
+
+def mend_surrogates(root: Node, src: Source) -> None:
+    """YAML's `\\ud83d\\udea6` escapes give two surrogates, not the character they encode:
+    join each pair into its character; a lone one is an error at its line (it is not Unicode)."""
+    seen: set[int] = set()
+    todo: list[Node] = [root]
+    while todo:
+        node = todo.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, ScalarNode):
+            if isinstance(node.value, str) and not node.value.isascii():
+                joined = node.value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+                if joined != node.value and "\ufffd" in joined and "\ufffd" not in node.value:
+                    src.error(int(node.start_mark.line) + 1, "a lone surrogate escape (\\uD800-\\uDFFF) is not "
+                              "valid Unicode; write the character itself or both halves of its pair", "spec.yaml")
+                node.value = joined
+        elif isinstance(node, MappingNode):
+            todo.extend(n for pair in node.value for n in pair)
+        elif isinstance(node, SequenceNode):
+            todo.extend(node.value)
