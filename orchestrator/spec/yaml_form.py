@@ -301,7 +301,7 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
         said = str(vnode.value) if isinstance(said, bool) else said  # `retry: no` is YAML's false: the word
         if isinstance(said, str) and not _structured(key, said):
             channel = channel_after(r.src.text, int(vnode.end_mark.line) + 1, int(vnode.end_mark.column)) if (
-                isinstance(vnode, ScalarNode) and vnode.style is None) else ""
+                isinstance(vnode, ScalarNode) and not vnode.style) else ""  # plain: None, or "" from libyaml
             words.append(PolicyText(step=sid, key=r.said.get(key, key), canonical=key, text=said, line=r.line(vnode),
                                     channel=channel))
             del keys[key]
@@ -503,7 +503,7 @@ def read_yaml(src: Source) -> SpecParts:
         said = str(vnode.value) if isinstance(said, bool) else said
         if isinstance(said, str) and not _structured(key, said):
             channel = channel_after(src.text, int(vnode.end_mark.line) + 1, int(vnode.end_mark.column)) if (
-                isinstance(vnode, ScalarNode) and vnode.style is None) else ""
+                isinstance(vnode, ScalarNode) and not vnode.style) else ""  # plain: None, or "" from libyaml
             words.append(PolicyText(step="", key=raw, canonical=key, text=said, line=r.line(vnode), channel=channel))
             del top[raw]
     for key in sorted(set(top) - _TOP):
