@@ -246,7 +246,9 @@ def test_ctrl_c_while_following_cancels_the_run_and_resume_starts_it_again_witho
 
     from temporal_kit import SKILLWEAVE
 
-    plan = twelve_step_chain(kit.root, sleep_ms=700)
+    # steps long enough that the follower, polling the run's history on a loaded host, hears of
+    # the third step while nine are still to come
+    plan = twelve_step_chain(kit.root, sleep_ms=1500)
     kit.worker("w1")
     follower = subprocess.Popen(
         [SKILLWEAVE, "run", str(plan), "--input", "start=0", "--backend", "temporal", "--state-dir",
