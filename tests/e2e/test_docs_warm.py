@@ -12,12 +12,13 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import proc_kit
 import pytest
+from proc_kit import children_of
 
 from mcp_servers.docs import warm
 from orchestrator.warmhost import Unavailable
@@ -141,24 +142,9 @@ def alive(pid: int) -> bool:
     return state not in ("Z", "X")
 
 
-def children_of(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[-1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid and fields[0] not in ("Z", "X"):
-                found.append(int(entry.name))
-    return found
-
 
 def wait_until(predicate: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + WAIT_S
-    while not predicate():
-        assert time.monotonic() < deadline, f"timed out waiting until {what}"
-        time.sleep(0.02)
+    proc_kit.wait_until(predicate, what, WAIT_S)
 
 
 def test_a_second_start_is_a_fresh_child_of_the_same_warm_host(launch: Callable[..., Launcher], warm_dir: Path) -> None:

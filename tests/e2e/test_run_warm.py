@@ -11,11 +11,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import proc_kit
 import pytest
+from proc_kit import children_of
 
 pytestmark = pytest.mark.e2e
 
@@ -65,24 +66,9 @@ def state_of(pid: int) -> str:
         return "gone"
 
 
-def children_of(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[-1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid and fields[0] not in ("Z", "X"):
-                found.append(int(entry.name))
-    return found
-
 
 def wait_until(predicate: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + WAIT_S
-    while not predicate():
-        assert time.monotonic() < deadline, f"timed out waiting until {what}"
-        time.sleep(0.02)
+    proc_kit.wait_until(predicate, what, WAIT_S)
 
 
 def run_seed(env: dict[str, str], state: Path, cwd: Path) -> subprocess.CompletedProcess[str]:

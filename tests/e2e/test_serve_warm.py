@@ -13,12 +13,13 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import proc_kit
 import pytest
+from proc_kit import children_of
 
 pytestmark = pytest.mark.e2e
 
@@ -111,18 +112,6 @@ def host_pid(warm_dir: Path) -> int:
     return int(lock.read_text().strip())
 
 
-def children_of(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[-1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid and fields[0] not in ("Z", "X"):
-                found.append(int(entry.name))
-    return found
-
 
 def gone(pid: int) -> bool:
     try:
@@ -133,10 +122,7 @@ def gone(pid: int) -> bool:
 
 
 def wait_until(predicate: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + WAIT_S
-    while not predicate():
-        assert time.monotonic() < deadline, f"timed out waiting until {what}"
-        time.sleep(0.02)
+    proc_kit.wait_until(predicate, what, WAIT_S)
 
 
 def test_a_later_serve_is_a_fork_of_the_same_host_working_in_its_own_folder(
