@@ -120,7 +120,8 @@ def test_recursive_yaml_alias_in_frontmatter_is_one_line(tmp_path: Path) -> None
     result = run("skills", "validate", str(folder), cwd=tmp_path)
     assert result.returncode == 2
     assert result.stdout.splitlines() == [
-        f"{folder / 'SKILL.md'}:4: 'metadata': cannot read the value: found unconstructable recursive node"
+        f"{folder / 'SKILL.md'}:5: invalid YAML in the frontmatter: alias *m is used inside the node &m it names "
+        "(a recursive structure)"
     ]
 
 
