@@ -12,8 +12,6 @@ ignores the enum) is an LLMError, so the caller can report the candidates.
 
 from __future__ import annotations
 
-import asyncio
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from types import TracebackType
 from typing import Any
@@ -24,6 +22,7 @@ from orchestrator.errors import LLMError
 from orchestrator.kinds import BoundSkill
 from orchestrator.llm.client import LanguageModel, ToolAnswer, ToolDefinition
 from orchestrator.llm.prompts import Excerpt, PromptTemplates
+from orchestrator.llm.sync import SyncModel
 from orchestrator.runner import TokenUsage
 from orchestrator.spec.model import StepSpec
 
@@ -142,24 +141,16 @@ class PlannerChooser:
     def __init__(
         self, make_llm: Callable[[], LanguageModel], prompts: PromptTemplates | None = None
     ) -> None:
-        self._make_llm = make_llm
-        self._llm: LanguageModel | None = None
+        self._model = SyncModel(make_llm, "skill-chooser")
         self._prompts = prompts if prompts is not None else PromptTemplates()
         self.choices: dict[str, Choice] = {}
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(
-            target=self._loop.run_forever, name="skill-chooser", daemon=True
-        )
-        self._thread.start()
 
     def __call__(self, step: StepSpec, tied: tuple[BoundSkill, ...]) -> str | None:
-        if self._llm is None:
-            self._llm = self._make_llm()
         candidates = [
             Candidate(name=s.name, kind=s.kind, description=s.description) for s in tied
         ]
-        call = choose_skill(
-            self._llm,
+        choice = self._model.run(lambda llm: choose_skill(
+            llm,
             step.skill or step.name,
             candidates,
             step_name=step.name,
@@ -167,21 +158,13 @@ class PlannerChooser:
             outputs=[field.name for field in step.outputs],
             where=step.skill_where or step.where,
             prompts=self._prompts,
-        )
-        choice = asyncio.run_coroutine_threadsafe(call, self._loop).result()
+        ))
         self.choices[step.id] = choice
         return choice.name
 
     def close(self) -> None:
         """Close the client on its loop, then stop the loop's thread."""
-        if self._loop.is_closed():
-            return
-        close = getattr(self._llm, "aclose", None)
-        if close is not None:
-            asyncio.run_coroutine_threadsafe(close(), self._loop).result()
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join()
-        self._loop.close()
+        self._model.close()
 
     def __enter__(self) -> PlannerChooser:
         return self

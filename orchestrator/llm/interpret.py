@@ -13,8 +13,7 @@ folder replays from a copy of the spec anywhere.
 
 from __future__ import annotations
 
-import asyncio
-import threading
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -24,6 +23,7 @@ from orchestrator.contracts import JsonSchema
 from orchestrator.errors import LLMError
 from orchestrator.llm.client import LanguageModel, ToolDefinition
 from orchestrator.llm.prompts import PromptTemplates
+from orchestrator.llm.sync import SyncModel
 from orchestrator.policy import PolicyStatement
 from orchestrator.spec.model import UnreadSentence
 
@@ -93,6 +93,10 @@ async def read_sentence(
                           model=answer.model)
 
 
+async def _read_one(llm: LanguageModel, *, sentence: UnreadSentence, prompts: PromptTemplates) -> Interpretation:
+    return await read_sentence(llm, sentence, prompts=prompts)
+
+
 class PolicyInterpreter:
     """`interpreter(sentences)` → one Interpretation (or LLMError) per sentence, in order.
 
@@ -100,21 +104,14 @@ class PolicyInterpreter:
     so it works with or without a running loop. `close()` closes the client there."""
 
     def __init__(self, make_llm: Callable[[], LanguageModel], prompts: PromptTemplates | None = None) -> None:
-        self._make_llm = make_llm
-        self._llm: LanguageModel | None = None
+        self._model = SyncModel(make_llm, "policy-interpreter")
         self._prompts = prompts if prompts is not None else PromptTemplates()
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="policy-interpreter", daemon=True)
-        self._thread.start()
 
     def __call__(self, sentences: Sequence[UnreadSentence]) -> list[Interpretation | LLMError]:
-        if self._llm is None:
-            self._llm = self._make_llm()
         out: list[Interpretation | LLMError] = []
         for sentence in sentences:
-            call = read_sentence(self._llm, sentence, prompts=self._prompts)
             try:
-                out.append(asyncio.run_coroutine_threadsafe(call, self._loop).result())
+                out.append(self._model.run(functools.partial(_read_one, sentence=sentence, prompts=self._prompts)))
             except LLMError as exc:
                 if exc.where is None:
                     exc.where = sentence.where
@@ -122,11 +119,4 @@ class PolicyInterpreter:
         return out
 
     def close(self) -> None:
-        if self._loop.is_closed():
-            return
-        close = getattr(self._llm, "aclose", None)
-        if close is not None:
-            asyncio.run_coroutine_threadsafe(close(), self._loop).result()
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join()
-        self._loop.close()
+        self._model.close()
