@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+import http.server
 import os
 import signal
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -94,3 +97,33 @@ def _warm_hosts(folders: set[Path]) -> set[int]:
             if Path(os.fsdecode(args[args.index(flag) + 1])).parent in folders:
                 found.add(int(entry.name))
     return found
+
+
+class _SchemaHits(http.server.BaseHTTPRequestHandler):
+    hits: ClassVar[list[str]] = []
+
+    def do_GET(self) -> None:
+        _SchemaHits.hits.append(self.path)
+        body = b'{"type": "string"}'
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def schema_server() -> Iterator[tuple[str, list[str]]]:
+    """A loopback HTTP server that serves a schema and records every request: (base URL, paths asked)."""
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _SchemaHits)
+    _SchemaHits.hits = []
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}", _SchemaHits.hits
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(timeout=10)

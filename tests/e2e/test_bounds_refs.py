@@ -4,12 +4,8 @@ and the loopback server the ref names is never asked for anything."""
 
 from __future__ import annotations
 
-import http.server
 import json
-import threading
-from collections.abc import Iterator
 from pathlib import Path
-from typing import ClassVar
 
 import pytest
 
@@ -18,33 +14,10 @@ from tests.bounded import skillweave
 pytestmark = pytest.mark.e2e
 
 
-class _Recorder(http.server.BaseHTTPRequestHandler):
-    seen: ClassVar[list[str]] = []
-
-    def do_GET(self) -> None:
-        _Recorder.seen.append(self.path)
-        body = b'{"type": "string"}'
-        self.send_response(200)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-
 @pytest.fixture
-def evil_url() -> Iterator[tuple[str, list[str]]]:
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Recorder)
-    _Recorder.seen = []
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/evil.json", _Recorder.seen
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(timeout=10)
+def evil_url(schema_server: tuple[str, list[str]]) -> tuple[str, list[str]]:
+    base, seen = schema_server
+    return f"{base}/evil.json", seen
 
 
 def _project(root: Path, ref: str) -> tuple[Path, Path]:

@@ -7,12 +7,9 @@ self-contained document."""
 
 from __future__ import annotations
 
-import http.server
 import json
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
 
 import pytest
 
@@ -28,34 +25,6 @@ def rendered(folder: Path) -> list[str]:
     return [d.render() for d in validate_skill_folder(folder, "strict")]
 
 
-class _Hits(http.server.BaseHTTPRequestHandler):
-    hits: ClassVar[list[str]] = []
-
-    def do_GET(self) -> None:
-        _Hits.hits.append(self.path)
-        body = b'{"type": "string"}'
-        self.send_response(200)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-
-@pytest.fixture
-def server() -> Iterator[tuple[str, list[str]]]:
-    """A loopback HTTP server that serves a schema and records every request."""
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Hits)
-    _Hits.hits = []
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}", _Hits.hits
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(timeout=10)
 
 
 def _with_input(script_skill: SkillMaker, schema: str, **files: str) -> Path:
@@ -63,9 +32,9 @@ def _with_input(script_skill: SkillMaker, schema: str, **files: str) -> Path:
 
 
 def test_a_ref_to_a_url_is_an_error_naming_the_schema_line_and_nothing_is_fetched(
-    script_skill: SkillMaker, server: tuple[str, list[str]]
+    script_skill: SkillMaker, schema_server: tuple[str, list[str]]
 ) -> None:
-    url, hits = server
+    url, hits = schema_server
     folder = _with_input(script_skill, '{\n  "type": "object",\n  "properties": {"x": {"$ref": "'
                          + url + '/evil.json"}}\n}\n')
     assert rendered(folder) == [
@@ -157,8 +126,8 @@ def test_the_files_a_schema_refers_to_count_against_the_cap_together(
     assert len(found) == 1 and "$ref 'b.json': 'b.json' is larger than" in found[0], found
 
 
-def test_a_contract_checker_never_fetches_a_ref_it_is_handed(server: tuple[str, list[str]]) -> None:
-    url, hits = server
+def test_a_contract_checker_never_fetches_a_ref_it_is_handed(schema_server: tuple[str, list[str]]) -> None:
+    url, hits = schema_server
     schema = {"type": "object", "properties": {"x": {"$ref": f"{url}/evil.json"}}}
     violations = ContractChecker().check(schema, {"x": 1})
     assert violations and "cannot be followed" in violations[0].message
