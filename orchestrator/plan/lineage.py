@@ -106,24 +106,7 @@ class Lineage:
         return found
 
     def _ancestors(self) -> list[int]:
-        anc = [0] * len(self.ids)
-        for members in self._sccs:  # ancestors' components come first
-            inside = 0
-            for m in members:
-                inside |= 1 << m
-            bits = 0
-            cyclic = len(members) > 1
-            for m in members:
-                for d in self._deps[m]:
-                    if (inside >> d) & 1:
-                        cyclic = True
-                    else:
-                        bits |= anc[d] | (1 << d)
-            if cyclic:
-                bits |= inside
-            for m in members:
-                anc[m] = bits & ~(1 << m)
-        return anc
+        return _closure(self._sccs, self._deps)  # ancestors' components come first
 
     def _descendants(self) -> list[int]:
         if self._desc is None:
@@ -131,24 +114,7 @@ class Lineage:
             for node, edges in enumerate(self._deps):
                 for d in edges:
                     users[d].append(node)
-            desc = [0] * len(self.ids)
-            for members in reversed(self._sccs):  # dependents' components first
-                inside = 0
-                for m in members:
-                    inside |= 1 << m
-                bits = 0
-                cyclic = len(members) > 1
-                for m in members:
-                    for u in users[m]:
-                        if (inside >> u) & 1:
-                            cyclic = True
-                        else:
-                            bits |= desc[u] | (1 << u)
-                if cyclic:
-                    bits |= inside
-                for m in members:
-                    desc[m] = bits & ~(1 << m)
-            self._desc = desc
+            self._desc = _closure(list(reversed(self._sccs)), users)  # dependents' components first
         return self._desc
 
     def ancestor_bits(self, step: str) -> int:
@@ -179,3 +145,27 @@ class Lineage:
                 break
             found.append(self.ids[i])
         return found
+
+
+def _closure(components: list[list[int]], edges: list[list[int]]) -> list[int]:
+    """Each node's bits of the nodes it reaches through `edges`, the components in an
+    order where every component comes after those it reaches; a node in a cycle reaches
+    the members of its component (itself excepted)."""
+    reach = [0] * len(edges)
+    for members in components:
+        inside = 0
+        for m in members:
+            inside |= 1 << m
+        bits = 0
+        cyclic = len(members) > 1
+        for m in members:
+            for d in edges[m]:
+                if (inside >> d) & 1:
+                    cyclic = True
+                else:
+                    bits |= reach[d] | (1 << d)
+        if cyclic:
+            bits |= inside
+        for m in members:
+            reach[m] = bits & ~(1 << m)
+    return reach
