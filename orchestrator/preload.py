@@ -39,9 +39,10 @@ def preload(*names: str) -> None:
 
 
 def _load(names: list[str]) -> None:
-    for name in names:
-        with contextlib.suppress(Exception):
-            importlib.import_module(name)
+    with gc_paused():
+        for name in names:
+            with contextlib.suppress(Exception):
+                importlib.import_module(name)
 
 
 _paused = False

@@ -17,6 +17,7 @@ SEED = ROOT / "specs" / "fetch-analyze-document.md"
 
 def _probe(code: str, *args: str) -> object:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SKILLWEAVE_", "ANTHROPIC_"))}
+    env["SKILLWEAVE_WARM"] = "0"  # the command runs in this process, not in a warm host's child
     result = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
                             timeout=120, cwd=ROOT, env=env)  # fmt: skip
     assert result.returncode == 0, result.stderr
@@ -62,5 +63,24 @@ def test_skillweave_run_has_the_gc_on_when_the_run_starts(tmp_path: Path) -> Non
         "except SystemExit:\n"
         "    pass\n",
         "run", str(SEED), "--input", "module_name=json", "--state-dir", str(tmp_path / "state"), "--json",
+    )
+    assert seen == [True, True]
+
+
+def test_skillweave_serve_has_the_gc_on_when_it_starts_serving(tmp_path: Path) -> None:
+    seen = _probe(
+        "import gc, json, sys\n"
+        "import anyio\n"
+        "import orchestrator.cli as cli_main\n"
+        "def serving(*args, **kwargs):\n"
+        "    print(json.dumps([gc.isenabled(), gc.get_freeze_count() > 0]), flush=True)\n"
+        "    raise SystemExit(0)\n"
+        "anyio.run = serving\n"
+        "sys.argv = ['skillweave', *sys.argv[1:]]\n"
+        "try:\n"
+        "    cli_main.main()\n"
+        "except SystemExit:\n"
+        "    pass\n",
+        "serve", "--state-dir", str(tmp_path / "state"),
     )
     assert seen == [True, True]
