@@ -19,7 +19,7 @@ import re
 
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para, Table
-from orchestrator.spec.fields import STEP_WORD, number_of, step_id
+from orchestrator.spec.fields import STEP_WORD, number_of, spell_step_refs, step_id
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, read_step, step_heading
@@ -39,7 +39,16 @@ _COLUMNS: tuple[tuple[str, str], ...] = (
     ("notes", "notes"), ("note", "notes"), ("description", "notes"), ("details", "notes"),
     ("comments", "notes"), ("comment", "notes"), ("how", "notes"), ("what it does", "notes"),
     ("max attempts", "attempts"), ("attempts", "attempts"), ("max tries", "attempts"),
+    ("runs when", "when"), ("run when", "when"), ("runs if", "when"), ("run if", "when"), ("when", "when"),
+    ("condition", "when"), ("only if", "when"), ("only when", "when"), ("if", "when"), ("guard", "when"),
+    ("runs only if", "when"), ("runs only when", "when"), ("executes when", "when"),
 )  # fmt: skip
+# a condition cell that sets no condition, and one that is the other side of a condition before it
+_ALWAYS = re.compile(r"(?i)^\W*(?:always|every ?time|yes|unconditional(?:ly)?|any|all|n/?a|none|[-–—]|)\W*$")
+_OTHER_CASE = re.compile(
+    r"(?i)^\W*(?:otherwise|else|(?:in\s+)?(?:any|all|every)\s+other\s+cases?|(?:for\s+)?anything\s+else|"
+    r"the\s+rest|default|fallback\s+branch|not\s+#?\d+|if\s+not)\b")
+_OTHER_OF = re.compile(rf"(?i)\bnot\s+(?:{STEP_WORD}\s*|#)?(\d+)\b|(?:{STEP_WORD}\s*|#)(\d+)\s+(?:did\s+not|didn['’]t)\s+run")
 
 
 def _reading(src: Source, line: int, text: str, note: str) -> Reading:
@@ -122,6 +131,10 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
         if (own := step_heading(name)) is not None:  # a Step cell "Step 2: Parse"
             number, name = (own[0] if not raw_number else number), own[1] or name
         blocks: list[Block] = []
+        when = values.pop("when", "")
+        other = _OTHER_CASE.match(when) if when else None
+        if when and other is None and not _ALWAYS.match(when):  # `#3 severity ≥ 8`
+            blocks.append(Bullet(line=line, text=f"when: {when}", label="when", value=spell_step_refs(when)))
         for key in ("skill", "depends", "input", "output"):
             if values.get(key):
                 label = {"depends": "depends on"}.get(key, key)
@@ -138,9 +151,29 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
         if values.get("notes"):
             blocks.append(Para(line=line, text=values["notes"]))
         reading = _reading(src, line, " | ".join(cells), f"table row read as step-{number} ({name})")
-        steps.append(read_step(number, name, line, blocks, src, form="table", readings=(reading,),
-                               routes_sink=sink, cells=cells_left))
+        step = read_step(number, name, line, blocks, src, form="table", readings=(reading,),
+                         routes_sink=sink, cells=cells_left)
+        if other is not None:
+            step = _other_case(step, when, line, src)
+        steps.append(step)
     return steps
+
+
+def _other_case(step: StepSpec, text: str, line: int, src: Source) -> StepSpec:
+    """A condition cell "any other case (not #4)", "otherwise": the step runs exactly when the
+    condition of the step it names (else of the nearest earlier step with one) was false."""
+    named = _OTHER_OF.search(text)
+    of = f"step-{named.group(1) or named.group(2)}" if named else None
+    where = src.where(line)
+    note = (f"runs exactly when the condition of {of} was false" if of
+            else "runs exactly when the condition of the step before it was false")
+    update: dict[str, object] = {
+        "otherwise_where": where, "field_where": {**step.field_where, "when": where},
+        "readings": (*step.readings, Reading(what="otherwise", where=where, text=text, note=note)),
+    }
+    if of:
+        update["otherwise_of"] = of
+    return step.model_copy(update=update)
 
 
 def _step_number(text: str) -> int | None:

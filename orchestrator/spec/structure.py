@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator.spec.blocks import Block, Bullet, Para, Table, read_blocks
 from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, step_id
 from orchestrator.spec.input_prose import attach_gets
-from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.model import FieldSpec, Reading, StepSpec
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, numbered_heading, read_step, step_heading
 from orchestrator.spec.step_forms import (
@@ -311,8 +311,17 @@ def _key(text: str) -> str:
     return " ".join(re.sub(r"[^a-z0-9]+", " ", text.lower()).split())
 
 
+def _resolve_source(field: FieldSpec, index: StepIndex) -> FieldSpec:
+    """`steps.parse.output.service` (a source that names its step by name) → that step's id."""
+    m = re.match(r"^steps\.([^.]+)\.output(\..*)?$", field.source or "")
+    if m is None or m.group(1) in index.ids:
+        return field
+    sid = index.resolve(m.group(1))
+    return field.model_copy(update={"source": f"steps.{sid}.output{m.group(2) or ''}"}) if sid else field
+
+
 def resolve_references(steps: list[StepSpec], index: StepIndex) -> list[StepSpec]:
-    """Dependencies and route targets written as names become step ids."""
+    """Dependencies, route targets and input sources written as names become step ids."""
     out: list[StepSpec] = []
     for step in steps:
         deps = tuple(index.resolve(d) or d for d in step.depends_on)
@@ -321,6 +330,9 @@ def resolve_references(steps: list[StepSpec], index: StepIndex) -> list[StepSpec
         if deps != step.depends_on or routes != step.routes or default != step.route_default:
             step = step.model_copy(update={"depends_on": tuple(dict.fromkeys(deps)), "routes": routes,
                                            "route_default": default})
+        inputs = tuple(_resolve_source(f, index) for f in step.inputs)
+        if inputs != step.inputs:
+            step = step.model_copy(update={"inputs": inputs})
         out.append(step)
     return out
 
