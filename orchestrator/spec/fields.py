@@ -181,7 +181,9 @@ def qualify(
                 notes.append(low)
         else:
             notes.append(part)
-    if typ is None and qualifiers.strip():
+    if typ is None and re.fullmatch(r"\s*[\w.-]+(?:\s*(?:\||/)\s*[\w.-]+)+\s*", qualifiers):
+        typ, notes = "string", ["|".join(v.strip() for v in re.split(r"[|/]", qualifiers))]  # `(bronze / silver / gold)`
+    elif typ is None and qualifiers.strip():
         src.warn(line, f"field '{name}': no type read in '({qualifiers.strip()})'; kept as description",
                  "spec.field-type")
     return typ, items, required, notes

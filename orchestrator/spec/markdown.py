@@ -44,6 +44,7 @@ from orchestrator.spec.structure import (
     StepIndex,
     give_routes,
     heading_text,
+    place_branches,
     read_container,
     read_groups,
     resolve_references,
@@ -370,6 +371,8 @@ def _find_steps(
     line of the steps section (None when there is none)."""
     sink: list = []  # type: ignore[type-arg]
     groups, rest = split_step_headings(nodes, section_kind)
+    if groups and all(g.soft for g in groups):  # "## First, ...", "## Then": a section a step
+        groups, rest = split_step_headings(nodes, section_kind, sections=True)
     preamble, sections = _sections(rest, src)
     named = next((sec for sec in sections if section_kind(sec.title) == "steps"), None)
     steps: list[StepSpec] = []
@@ -395,6 +398,12 @@ def _find_steps(
                 if blocks is preamble:
                     preamble = [b for b in preamble if b.line not in taken]
                 break
+        if not steps:  # no steps anywhere else: the sections that name a skill, a step each
+            groups, rest = split_step_headings(nodes, section_kind, sections=True)
+            if groups:
+                preamble, sections = _sections(rest, src)
+                named = next((sec for sec in sections if section_kind(sec.title) == "steps"), None)
+                steps = read_groups(groups, src, sink)
     steps = give_routes(steps, sink, src)
     steps = resolve_references(steps, StepIndex(steps))
     return steps, preamble, sections, named.line if named is not None else None
@@ -447,6 +456,7 @@ def read_markdown(src: Source) -> SpecParts:
     inputs = read_inputs(found["inputs"], src) if "inputs" in found else None
     if inputs is None:
         inputs = read_inline_inputs([*preamble, *(found["intent"].blocks if "intent" in found else ())], src)
+    steps = place_branches(steps, [(i.name, i.description) for i in inputs or ()], src)
     contracts = (*read_contracts(found["contracts"], src, index), *checks) if "contracts" in found else checks
     recovery = read_recovery(found["recovery"], src, index) if "recovery" in found else None
     if recovery is not None and recovery.readings:  # rows that named their step by its name

@@ -374,6 +374,7 @@ class _StepBuilder:
             value = f"{item} in {source}"
             self.labelled("for_each", Bullet(line=line, text=sentence, label="for each", value=value), self.sid)
             self.read("for_each", line, sentence, f"read as For each: {value}")
+            self._item_fields(item, rest, line)
             if not rest.strip():
                 return True
             sentence = rest
@@ -423,6 +424,20 @@ class _StepBuilder:
         self._io(sentence, line)
         self._returns(sentence, line)
         return False
+
+    def _item_fields(self, item: str, text: str, line: int) -> None:
+        """"on that line's sku, qty, price and reason", "with the item's `sku` and `min`": inputs
+        that are fields of each item of the For each."""
+        m = re.search(rf"(?i)\b(?:the|that|this|each|every)\s+(?:{re.escape(item)}|item)['’]s\s+(.+?)(?:[.;:(]|\s[—–-]\s|$)", text)
+        if m is None:
+            return
+        names = [n.strip("` ") for n in re.split(r"\s*,\s*|\s+and\s+|\s*,\s*and\s+", m.group(1))]
+        names = [n for n in names if re.fullmatch(r"[A-Za-z_]\w*", n)]
+        have = {f.name for f in self.inputs}
+        self.inputs += [FieldSpec(name=n, required=False, source=f"item.{n}", where=self.src.where(line))
+                        for n in names if n not in have]
+        if names:
+            self.read("input", line, m.group(0), "inputs " + ", ".join(names) + " (each item's fields)")
 
     def otherwise(self, label: str, rest: str, line: int) -> None:
         """"Otherwise (valid is false): roll back": the step runs when the condition before it was false."""

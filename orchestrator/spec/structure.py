@@ -26,9 +26,11 @@ from markdown_it.tree import SyntaxTreeNode
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.spec.blocks import Block, Bullet, Para, Table, read_blocks
-from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, step_id
+from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, spell_step_refs, step_id
 from orchestrator.spec.input_prose import attach_gets
 from orchestrator.spec.model import FieldSpec, Reading, StepSpec
+from orchestrator.spec import condition as cond
+from orchestrator.spec import step_prose as prose
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, numbered_heading, read_step, step_heading
 from orchestrator.spec.step_forms import (
@@ -50,7 +52,8 @@ _ANOTHER_STEP = re.compile(rf"(?i)^\s*(?:\*\*)?{STEP_WORD}\s+(\w+)(?:\*\*)?\s+(?
 
 
 class StepGroup(BaseModel):
-    """A step heading and the blocks it owns."""
+    """A step heading and the blocks it owns. `soft`: a heading without a number (a sequence
+    word, "Then"; or a section that names a skill), numbered in order after the steps before it."""
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
@@ -59,6 +62,36 @@ class StepGroup(BaseModel):
     line: int
     heading: str
     blocks: tuple[Block, ...]
+    soft: bool = False
+
+
+# a heading that is a word of sequence: "Then", "Finally, tell the floor", "After that", "Second"
+_SEQUENCE_HEADING = re.compile(
+    r"(?i)^\W*(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth|fifth|sixth|then|next|after\s+that|afterwards|"
+    r"finally|lastly|last|at\s+the\s+end|to\s+start|to\s+finish|to\s+begin|now|once\s+\w+|after\s+\w+)\b"
+    r"\s*(?:[,:.;—–-]\s*)?(?P<rest>.*)$")
+_SKILL_NAMED = re.compile(r"`[a-z0-9]+(?:-[a-z0-9]+)+`|`[a-z][a-z0-9]*_[a-z0-9_]+`|"
+                          r"(?<![\w*])(?:\*\*|__)[a-z0-9]+(?:-[a-z0-9]+)+(?:\*\*|__)(?![\w*])")
+
+
+def names_a_skill(text: str) -> bool:
+    """Backticks or bold around a name shaped like a skill's (`fetch-mirror`, **check-stock**)."""
+    return bool(_SKILL_NAMED.search(text))
+
+
+def sequence_heading(title: str) -> str | None:
+    """"Then", "Finally, tell the floor", "First, see what's low": the heading's name (the
+    words after the sequence word, else the word); None when it opens with none."""
+    m = _SEQUENCE_HEADING.match(title.strip().strip("*_"))
+    if m is None:
+        return None
+    return m.group("rest").strip(" *_") or title.strip(" *_")
+
+
+def _body_names_skill(nodes: list[SyntaxTreeNode]) -> bool:
+    return any(names_a_skill(str(getattr(b, "text", ""))) or
+               any(names_a_skill(c.text) for c in _flat([b]) if isinstance(c, Bullet | Para))
+               for b in to_blocks(nodes))
 
 
 def heading_text(node: SyntaxTreeNode) -> str:
@@ -85,16 +118,47 @@ def to_blocks(nodes: list[SyntaxTreeNode]) -> list[Block]:
 
 
 def split_step_headings(
-    nodes: list[SyntaxTreeNode], section_kind: Callable[[str], str | None]
+    nodes: list[SyntaxTreeNode], section_kind: Callable[[str], str | None], *, sections: bool = False
 ) -> tuple[list[StepGroup], list[SyntaxTreeNode]]:
-    """The step headings of a document (rule 1) with their blocks, and every other node."""
-    groups: list[tuple[int, str, int, int, str, list[SyntaxTreeNode]]] = []
+    """The step headings of a document (rule 1) with their blocks, and every other node.
+    A heading that opens with a word of sequence ("Then", "Finally, tell the floor") is a
+    step heading when what it owns names a skill; with `sections`, so is any heading of a
+    section that is no spec section and names a skill ("## Put the order together")."""
+    candidates = _split(nodes, section_kind, sections=sections)
+    groups: list[StepGroup] = []
     rest: list[SyntaxTreeNode] = []
+    for found, heading, level, title, body in candidates:
+        if found is None:
+            rest.extend([heading, *body] if heading is not None else body)
+            continue
+        soft = found[0] < 0
+        if soft and not _body_names_skill(body):
+            rest.extend([heading, *body])  # "## Next steps" that names no skill: not a step
+            continue
+        groups.append(StepGroup(number=found[0], name=found[1], line=_line(heading), heading=title,
+                                blocks=tuple(to_blocks(body)), soft=soft))
+    return groups, rest
+
+
+def _split(
+    nodes: list[SyntaxTreeNode], section_kind: Callable[[str], str | None], *, sections: bool
+) -> list[tuple[tuple[int, str] | None, SyntaxTreeNode | None, int, str, list[SyntaxTreeNode]]]:
+    """The document cut at the headings that may be steps: (number and name or None, heading,
+    level, title, owned nodes); a soft heading has the number -1."""
+    out: list[tuple[tuple[int, str] | None, SyntaxTreeNode | None, int, str, list[SyntaxTreeNode]]] = [
+        (None, None, 0, "", [])]
+    groups: list[tuple[int, str, int, int, str, list[SyntaxTreeNode]]] = []
+    rest: list[SyntaxTreeNode] = out[0][4]
     current: tuple[int, str, int, int, str, list[SyntaxTreeNode]] | None = None
     enclosing: str | None = None  # the kind of the h2 section we are in
     for node in nodes:
         if node.type != "heading":
-            (current[5] if current is not None else rest).append(node)
+            if current is not None:
+                current[5].append(node)
+            else:
+                if out[-1][1] is not None:
+                    out.append((None, None, 0, "", []))
+                out[-1][4].append(node)
             continue
         title, level = heading_text(node), _level(node)
         kind = section_kind(title)
@@ -106,17 +170,24 @@ def split_step_headings(
             numbered = numbered_heading(title)
             if numbered is not None and not _NOT_STEPS.match(numbered[1]) and section_kind(numbered[1]) is None:
                 found = numbered
+        if found is None and kind is None and level <= 2 and not _NOT_STEPS.match(title.strip("*_ ")):
+            said = sequence_heading(title)
+            if said is not None or sections:
+                found = (-1, said or title.strip("*_ "))
         if found is not None:
             current = (found[0], found[1], _line(node), level, title, [])
             groups.append(current)
+            out.append((found, node, level, title, current[5]))
             continue
         if current is not None and level > current[3] and kind is None:
             current[5].append(node)
             continue
         current = None
-        rest.append(node)
-    return [StepGroup(number=n, name=name, line=line, heading=title, blocks=tuple(to_blocks(body)))
-            for n, name, line, _, title, body in groups], rest
+        if out[-1][1] is not None:
+            out.append((None, None, 0, "", []))
+        out[-1][4].append(node)
+    del rest
+    return out
 
 
 def move_paragraphs(groups: list[StepGroup], src: Source) -> list[tuple[StepGroup, tuple[Reading, ...]]]:
@@ -141,16 +212,182 @@ def move_paragraphs(groups: list[StepGroup], src: Source) -> list[tuple[StepGrou
 
 
 def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[StepSpec]:
+    """Each group a step; a soft group (a section read as steps) numbered after the steps before
+    it, and cut into several when it holds several (`section_units`: a paragraph per skill, a
+    list of branches)."""
     steps: list[StepSpec] = []
+    branches: list[str] = []  # the steps of the latest list of branches
     for group, moved in move_paragraphs(groups, src):
-        wording = "" if re.match(r"(?i)^\W*step\s+\d+\b", group.heading) else (
-            f"heading '{group.heading}' read as step-{group.number} ({group.name or 'unnamed'})"
-            + ("" if step_heading(group.heading) or numbered_heading(group.heading) else ", numbered in order"))
-        readings = ((Reading(what="step", where=src.where(group.line), text=group.heading, note=wording),)
-                    if wording else ())
-        steps.append(read_step(group.number, group.name, group.line, list(group.blocks), src,
-                               readings=(*readings, *moved), routes_sink=sink))
+        number = group.number if not group.soft else max((s.number or 0 for s in steps), default=0) + 1
+        blocks = list(group.blocks)
+        if group.soft:  # "Thanks! Ping me if the numbers look odd.": a remark to the reader, not the step's
+            for block in [b for b in blocks if isinstance(b, Para) and _SIGN_OFF.match(b.text)]:
+                src.warn(block.line, f"'{_clip_text(block)[:60]}' is read as a remark to the reader, not as "
+                                     "part of a step", "spec.unread")
+                blocks.remove(block)
+        units = section_units(blocks) if group.soft else [Unit(blocks=blocks)]
+        for position, unit in enumerate(units):
+            at = group.line if position == 0 else unit.blocks[0].line
+            name = group.name if position == 0 and not unit.branch else _unit_name(unit) or group.name
+            if position == 0:
+                wording = "" if re.match(r"(?i)^\W*step\s+\d+\b", group.heading) else (
+                    f"heading '{group.heading}' read as step-{number} ({group.name or 'unnamed'})"
+                    + ("" if step_heading(group.heading) or numbered_heading(group.heading) else ", numbered in order"))
+            else:
+                wording = f"{'branch' if unit.branch is not None else 'paragraph'} under '{group.heading}' read as " \
+                          f"step-{number} ({name})"
+            readings = [Reading(what="step", where=src.where(at), text=group.heading if position == 0 else
+                                _clip_text(unit.blocks[0]), note=wording)] if wording else []
+            if unit.lead is not None:
+                readings.append(Reading(what="route", where=src.where(unit.lead.line), text=_clip_text(unit.lead),
+                                        note="read as the lead of a choice between the branches below it"))
+            step = read_step(number, name, at, unit.blocks, src,
+                             readings=(*readings, *(moved if position == 0 else ())), routes_sink=sink)
+            step = _join_branches(step, branches, src)
+            if group.soft and steps and unit.branch is None:
+                step = _after_previous(step, group.heading if position == 0 else "", unit, steps[-1].id, src)
+            if unit.branch is not None:
+                step = _branch(step, unit, [s for s in steps[len(steps) - position:] if
+                                            any(r.what == "branch" for r in s.readings)], src)
+            steps.append(step)
+            number += 1
+        branches = [f"step-{n}" for n, u in zip(range(number - len(units), number), units, strict=True)
+                    if u.branch is not None] or ([] if group.soft or not steps else branches)
     return steps
+
+
+class Unit(BaseModel):
+    """The blocks of one step inside a section read as steps; `branch` the label of a branch
+    ("**Gold customers** → `refund-card` ..."), `lead` the line that introduced the choice."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    blocks: list[Block]
+    branch: str | None = None
+    lead: Para | None = None
+
+
+_SIGN_OFF = re.compile(r"(?i)^\W*(?:thanks|thank\s+you|cheers|best|regards|questions\??|ping\s+me|reach\s+out|"
+                       r"contact\s+me|happy\s+to\s+help|good\s+luck|that['’]?s\s+(?:it|all))\b")
+_BRANCH_ITEM = re.compile(r"^\s*(?:\*\*|__)?(?P<label>[^*_→:`]{1,60}?)(?:\*\*|__)?\s*(?:→|->|=>|:)\s*(?P<rest>.+)$", re.S)
+_FALLS_BACK = re.compile(r"(?i)^\W*(?:if|otherwise|else|unless|in case|should|on (?:failure|error)|but|failing that|"
+                         r"it|its|it's|this|that|these|those|note|also)\b")
+
+
+def _branch_item(block: Block) -> tuple[str, str] | None:
+    if not isinstance(block, Bullet):
+        return None
+    m = _BRANCH_ITEM.match(block.text)
+    if m is None or not names_a_skill(m.group("rest").split(".")[0]):
+        return None
+    return m.group("label").strip(), m.group("rest").strip()
+
+
+def section_units(blocks: list[Block]) -> list[Unit]:
+    """A section read as steps, cut into its steps: a paragraph that names a skill after one
+    that already did starts another ("When all lines are assessed, `total-refund` ..."), unless
+    it opens as a condition or a remark ("If it fails, use `x`"); a list of two or more items
+    that each pick a branch ("**Gold customers** → `refund-card` ...", "**Everyone else** →
+    ...") is a step per item, with the line before the list that ends in ":" as its lead."""
+    units: list[Unit] = [Unit(blocks=[])]
+    i = 0
+    while i < len(blocks):
+        block = blocks[i]
+        run = 0
+        while i + run < len(blocks) and _branch_item(blocks[i + run]) is not None:
+            run += 1
+        if run >= 2:
+            lead = None
+            current = units[-1].blocks
+            if current and isinstance(current[-1], Para) and current[-1].text.rstrip().endswith(":") \
+                    and not names_a_skill(current[-1].text):
+                lead = current.pop()
+            for item in blocks[i:i + run]:
+                label, rest = _branch_item(item) or ("", "")
+                assert isinstance(item, Bullet)
+                units.append(Unit(blocks=[Para(line=item.line, text=rest), *item.children],
+                                  branch=label.strip(" *_"), lead=lead))
+            units.append(Unit(blocks=[]))
+            i += run
+            continue
+        text = str(getattr(block, "text", ""))
+        starts = isinstance(block, Para) and names_a_skill(text) and not _FALLS_BACK.match(text)
+        if starts and any(names_a_skill(str(getattr(b, "text", ""))) for b in units[-1].blocks):
+            units.append(Unit(blocks=[]))
+        units[-1].blocks.append(block)
+        i += 1
+    return [u for u in units if u.blocks]
+
+
+def _unit_name(unit: Unit) -> str:
+    first = str(getattr(unit.blocks[0], "text", ""))
+    m = _SKILL_NAMED.search(first)
+    return m.group(0).strip("`*_") if m else ""
+
+
+def _clip_text(block: Block) -> str:
+    return " ".join(str(getattr(block, "text", "")).split())[:160]
+
+
+def _branch(step: StepSpec, unit: Unit, others: list[StepSpec], src: Source) -> StepSpec:
+    """A branch of a choice: the label is its condition (placed by `place_branches` once the
+    inputs are known); "everyone else", "otherwise" makes it the other side of the branch before."""
+    label = unit.branch or ""
+    where = step.where
+    if _ELSE_LABEL.match(label):
+        named = others
+        if len(named) == 1:
+            return step.model_copy(update={
+                "otherwise_where": where, "otherwise_of": named[0].id,
+                "field_where": {**step.field_where, "when": where},
+                "readings": (*step.readings, Reading(what="otherwise", where=where, text=label,
+                                                     note=f"runs exactly when the condition of {named[0].id} was false")),
+            })
+        src.warn(int(where.rsplit(":", 1)[1]), f"{step.id}: the branch '{label}' is the other case of "
+                 f"{len(named)} branches; write each one's condition", "spec.when")
+        return step
+    return step.model_copy(update={"readings": (*step.readings, Reading(
+        what="branch", where=where, text=label, note=f"a branch: runs only when '{label}'"))})
+
+
+_ELSE_LABEL = re.compile(r"(?i)^\W*(?:every(?:one|body|thing)\s+else|any(?:one|body|thing)\s+else|otherwise|else|"
+                         r"the\s+rest|all\s+others?|any\s+other\b.*|default|other\s+\w+|others)\W*$")
+
+
+_WAITS = re.compile(r"(?i)^\W*(?:then|next|after\s+that|afterwards|finally|lastly|last|now|"
+                    r"(?:once|when|after)\s+(?:all|every|each|that|this|it|they|the)\b[^.;]{0,80}?(?:,|\s[—–-]\s))")
+
+
+def _after_previous(step: StepSpec, heading: str, unit: Unit, previous: str, src: Source) -> StepSpec:
+    """A section read as a step whose heading or first paragraph says it comes after ("Then
+    price ...", "Once every item is priced — and not before — ...") waits for the step before it."""
+    if step.depends_where is not None or step.depends_on:
+        return step
+    first = str(getattr(unit.blocks[0], "text", ""))
+    said = _WAITS.match(heading) or _WAITS.match(first)
+    if said is None:
+        return step
+    where = step.where
+    return step.model_copy(update={
+        "depends_on": (previous,), "depends_where": where,
+        "readings": (*step.readings, Reading(what="depends_on", where=where, text=said.group(0).strip(),
+                                             note=f"'{said.group(0).strip()}' read as after {previous}")),
+    })
+
+
+def _join_branches(step: StepSpec, branches: list[str], src: Source) -> StepSpec:
+    """A step after a choice whose text says "whichever (one) ran" runs once after the branch that ran."""
+    if not branches or step.depends_where is not None or step.join == "any":
+        return step
+    text = " ".join(t.text for t in step.texts) + " " + step.description
+    if not (prose.JOIN_ANY.search(text) and re.search(r"(?i)\b(?:ran|run|runs|finished|done|taken)\b", text)):
+        return step
+    where = step.where
+    return step.model_copy(update={
+        "depends_on": tuple(branches), "depends_where": where, "join": "any",
+        "readings": (*step.readings, Reading(what="join", where=where, text="whichever ran",
+                                             note=f"runs once after whichever of {', '.join(branches)} ran")),
+    })
 
 
 def read_container(
@@ -242,6 +479,10 @@ class StepIndex:
                 self.ids.setdefault(f"step-{step.number}", step.id)
                 self.ids.setdefault(str(step.number), step.id)
             self.names.setdefault(_key(step.name), step.id)
+        for step in steps:  # "from validate-claim": the step that runs that skill
+            said = (step.skill or "").strip("`* ") or next((m.text for m in step.mentions if m.marked != "plain"), "")
+            if said:
+                self.names.setdefault(_key(said), step.id)
 
     def resolve(self, text: str) -> str | None:
         t = text.strip().strip("`*_ ").strip()
@@ -333,6 +574,58 @@ def resolve_references(steps: list[StepSpec], index: StepIndex) -> list[StepSpec
         inputs = tuple(_resolve_source(f, index) for f in step.inputs)
         if inputs != step.inputs:
             step = step.model_copy(update={"inputs": inputs})
+        loop = re.match(r"^(\w+ in )(steps\.[^.]+\.output.*)$", step.for_each or "")
+        if loop is not None:
+            source = _resolve_source(FieldSpec(name="x", source=loop.group(2), where=step.where), index).source
+            if source != loop.group(2):
+                step = step.model_copy(update={"for_each": f"{loop.group(1)}{source}"})
         out.append(step)
     return out
 
+
+
+_VALUES = re.compile(r"^\s*[\w.-]+(?:\s*(?:\||/|,|\bor\b)\s*[\w.-]+)+\s*$")
+
+
+def declared_values(description: str) -> list[str]:
+    """`bronze|silver|gold`, `bronze / silver / gold`, `a, b or c`: the values an input lists."""
+    for part in [description, *re.findall(r"\(([^()]*)\)", description)]:
+        if _VALUES.match(part):
+            return [v for v in re.split(r"\s*(?:\||/|,|\bor\b)\s*", part.strip()) if v]
+    return []
+
+
+def place_branches(steps: list[StepSpec], inputs: Iterable[tuple[str, str]], src: Source) -> list[StepSpec]:
+    """The condition of each branch of a choice ("**Gold customers** → ..."): the label itself
+    when it reads as a comparison, else the one workflow input whose listed values hold a word
+    of it (`customer_tier (bronze / silver / gold)`: `customer_tier == 'gold'`); a label that is
+    neither is an error at its line."""
+    values = [(name, v) for name, description in inputs for v in declared_values(description)]
+    out: list[StepSpec] = []
+    for step in steps:
+        label = next((r.text for r in step.readings if r.what == "branch"), None)
+        if label is None or step.when:
+            out.append(step)
+            continue
+        line = int(step.where.rsplit(":", 1)[1])
+        read = cond.read_condition(spell_step_refs(label))
+        words = {w.lower() for w in re.findall(r"[\w-]+", label)}
+        held = [(name, v) for name, v in values if v.lower() in words]
+        if held and len({n for n, _ in held}) == 1:
+            name, value = held[0]
+            when = f"{name} == '{value}'"
+        elif read is not None and (read.expression is not None or any(c.kind != "value" for c in read.clauses)) \
+                and len(label.split()) > 1:
+            when = spell_step_refs(label)
+        else:
+            src.error(line, f"{step.id}: the branch '{label}' is not a condition the reader can place: write a "
+                            "comparison (`tier is gold`, `amount > 300`) or list the input's values "
+                            "(`tier (bronze / silver / gold)`)", "spec.when")
+            out.append(step)
+            continue
+        out.append(step.model_copy(update={
+            "when": when, "field_where": {**step.field_where, "when": step.where},
+            "readings": (*step.readings, Reading(what="when", where=step.where, text=label,
+                                                 note=f"the branch '{label}' runs only when {when}")),
+        }))
+    return out
