@@ -409,6 +409,35 @@ def _find_steps(
     return steps, preamble, sections, named.line if named is not None else None
 
 
+_SKILL_SHAPED = re.compile(r"`([a-z0-9]+(?:-[a-z0-9]+)+)`|(?<![\w*])(?:\*\*|__)([a-z0-9]+(?:-[a-z0-9]+)+)(?:\*\*|__)")
+
+
+def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> None:
+    """A section no reader takes. When its paragraphs name skills that no step runs, it looks
+    like work the reader could not place: an error with the count and the lines, never a quiet
+    "ok" that runs less than the spec says; else a warning."""
+    blocks = [*section.blocks, *(b for sub in section.subsections for b in sub.blocks)]
+    used = {s.skill.strip("`* ") for s in steps if s.skill} | {m.text for s in steps for m in s.mentions}
+    naming: list[tuple[int, list[str]]] = []
+    for block in blocks:
+        texts = [str(getattr(block, "text", ""))]
+        if isinstance(block, Bullet):
+            texts += [str(getattr(c, "text", "")) for c in block.children]
+        names = [a or b for t in texts for a, b in _SKILL_SHAPED.findall(t)]
+        if names:
+            naming.append((block.line, names))
+    unplaced = sorted({n for _, ns in naming for n in ns} - used)
+    if unplaced:
+        lines = ", ".join(str(line) for line, ns in naming if set(ns) & set(unplaced))
+        src.error(section.line, f"section '{section.title}' is not read, yet {len(naming)} of its paragraphs "
+                                f"name skills no step runs ({', '.join(f'`{n}`' for n in unplaced[:6])}; lines "
+                                f"{lines}): write them as steps (`## Step N: name`, a numbered list) or move them "
+                                "under a section the reader knows", "spec.unread-work")
+        return
+    src.warn(section.line, f"section '{section.title}' is not a spec section; its "
+                           "content is not read", "spec.unknown-section")
+
+
 def read_markdown(src: Source) -> SpecParts:
     """Read every section of the document; findings go to `src`."""
     md = MarkdownIt("commonmark").enable("table")
@@ -439,8 +468,7 @@ def read_markdown(src: Source) -> SpecParts:
     for section in sections:
         kind = section_kind(section.title)
         if kind is None:
-            src.warn(section.line, f"section '{section.title}' is not a spec section; its "
-                                   "content is not read", "spec.unknown-section")
+            _unknown_section(section, steps, src)
         elif kind in found:
             src.error(section.line, f"a second '{section.title}' section (the first is at line "
                                     f"{found[kind].line})", "spec.duplicate-section")

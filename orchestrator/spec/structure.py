@@ -227,7 +227,7 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
                 blocks.remove(block)
         units = section_units(blocks) if group.soft else [Unit(blocks=blocks)]
         for position, unit in enumerate(units):
-            at = group.line if position == 0 else unit.blocks[0].line
+            at = group.line if position == 0 and unit.branch is None else unit.blocks[0].line
             name = group.name if position == 0 and not unit.branch else _unit_name(unit) or group.name
             if position == 0:
                 wording = "" if re.match(r"(?i)^\W*step\s+\d+\b", group.heading) else (
@@ -479,10 +479,11 @@ class StepIndex:
                 self.ids.setdefault(f"step-{step.number}", step.id)
                 self.ids.setdefault(str(step.number), step.id)
             self.names.setdefault(_key(step.name), step.id)
-        for step in steps:  # "from validate-claim": the step that runs that skill
+        self.skills: dict[str, str] = {}  # "from validate-claim": the step that runs that skill
+        for step in steps:
             said = (step.skill or "").strip("`* ") or next((m.text for m in step.mentions if m.marked != "plain"), "")
-            if said:
-                self.names.setdefault(_key(said), step.id)
+            if said and "-" in said:
+                self.skills.setdefault(said, step.id)
 
     def resolve(self, text: str) -> str | None:
         t = text.strip().strip("`*_ ").strip()
@@ -494,6 +495,8 @@ class StepIndex:
         n = number_of(t.rstrip(".)"))
         if n is not None and str(n) in self.ids:
             return self.ids[str(n)]
+        if t in self.skills and _key(t) not in self.names:
+            return self.skills[t]
         key = _key(re.sub(rf"(?i)^(?:the\s+)?|\s+{STEP_WORD}$", "", t))
         found = self.names.get(key) or self.names.get(_key(t))
         if found is None and key:  # "the fetch step": the one step whose name has those words
