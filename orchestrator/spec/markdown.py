@@ -275,7 +275,7 @@ def read_testing(section: Section, src: Source) -> list[ScenarioSpec]:
 
 
 _INLINE_INPUTS = re.compile(
-    r"(?i)^\s*(?:\*\*|__)?\s*(?:workflow\s+)?(?:inputs?|parameters)\s*(?::\s*(?:\*\*|__)|(?:\*\*|__)?\s*:)"
+    r"(?i)^\s*(?:\*\*|__)?\s*(?:workflow\s+)?(?:inputs?|in|parameters|params|arguments|args)\s*(?::\s*(?:\*\*|__)|(?:\*\*|__)?\s*:)"
     r"\s*(.+)$", re.S)
 _INPUTS_SENTENCE = re.compile(r"(?i)\b(?:the\s+)?(?:workflow\s+)?inputs?\s+(?:is|are)\b|\binputs?\s*:"
                              r"|\b(?:one|two|three|four|\d+)\s+inputs?\b|\btakes?\s+(?:as\s+)?inputs?\b")

@@ -38,6 +38,7 @@ from orchestrator.spec.fields import (
     assigned_source,
     number_of,
     parse_fields,
+    spell_step_refs,
     split_top,
     step_id,
 )
@@ -82,6 +83,7 @@ _FOR_EACH = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+?)\s*$")
 _REF = re.compile(r"^(?:(step[\s_-]*\d+)|steps\.([\w-]+)\.output)\.([\w.]+)$", re.I)
 _ROUTE = re.compile(r"^\s*`?([\w *-]+?)`?\s*(?:→|->|=>|:)\s*`?([\w -]+?)`?\s*$")
 _ID = re.compile(r"[A-Za-z_][\w-]*")
+_SAYS_IF = re.compile(r"(?i)\b(?:if|when|only|over|above|under|below|more\s+than|less\s+than|exceeds?)\b|[<>≥≤]")
 
 
 def label_key(label: str | None, value: str) -> str | None:
@@ -489,10 +491,13 @@ class _StepBuilder:
             self.structure_read += 2  # the sentence is read whole
             return True
         if cond.approval_sentence(sentence) and "approval" not in self.values:
+            when, _ = cond.approval_condition(spell_step_refs(sentence))
+            if when is None and _SAYS_IF.search(sentence):
+                return False  # "anything above 5,000 needs ...": a condition not placed; the policy reader's
             seconds, then = cond.approval_timeout(sentence)
-            self.values["approval"] = ApprovalPolicy(timeout_s=seconds, on_timeout=then or "reject")
+            self.values["approval"] = ApprovalPolicy(timeout_s=seconds, on_timeout=then or "reject", when=when)
             self.field_where["approval"] = self.src.where(line)
-            self.read("approval", line, sentence, "needs a person's approval")
+            self.read("approval", line, sentence, "needs a person's approval" + (f" only when {when}" if when else ""))
             return True
         approval = self.values.get("approval")
         if isinstance(approval, ApprovalPolicy) and approval.timeout_s is None:

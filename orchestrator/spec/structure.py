@@ -428,7 +428,7 @@ def read_container(
 def step_like(item: Bullet) -> bool:
     """A list item that reads as a step outside a steps section: it opens like one, or it or its
     sub-items name a skill in backticks or carry a step's labelled lines (`- Skill:`, `- in:`)."""
-    if starts_step(item.text):
+    if starts_step(item.text) or names_a_skill(item.text):  # `- [ ] 1. **tidy-roster** ← course`
         return True
     for child in _flat(item.children):
         if isinstance(child, Bullet | Para) and names_skill(child.text):
