@@ -273,6 +273,8 @@ def derive_dependencies(
         earlier = Upstream(made_by, (1 << index) - 1)  # every step before this one
         refs = _data_references(step, needs.get(step.id, ()), (loose or {}).get(step.id, ()), earlier,
                                 earlier_ids, (conditions or {}).get(step.id, ()))
+        other_side = otherwise_partner(spec, index)  # an Otherwise reads nothing of the step it replaces
+        refs = [(sid, what) for sid, what in refs if sid != other_side or what.startswith("steps.")]
         if refs:
             deps = tuple(dict.fromkeys(sid for sid, _ in refs))
             what = ", ".join(dict.fromkeys(w for _, w in refs))
@@ -375,7 +377,8 @@ class _Binder:
                 first = _from_step(scope.produced[branches[0]], [name])
                 binding = first.model_copy(update={"any_of": tuple(branches)}) if len(branches) > 1 else first
                 return binding, f"join: `{name}` of whichever of {', '.join(branches)} ran"
-        nearest = producers(name, scope)
+        nearest = [sid for sid in producers(name, scope)  # never the other side of its own if/otherwise
+                   if frozenset((sid, self.step.id)) not in scope.exclusive]
         if len(nearest) > 1 and all(frozenset((a, b)) in scope.exclusive for a in nearest for b in nearest if a != b):
             ordered = tuple(sorted(nearest, key=lambda s: scope.produced[s].index))
             first = _from_step(scope.produced[ordered[0]], [name])
