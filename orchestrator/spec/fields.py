@@ -325,7 +325,8 @@ def _value_type(value: str) -> tuple[str | None, str | None]:
 #     name <- step 2            results (all of 2)    service ← parse.service  name from #2
 
 _INPUT_WORDS = re.compile(r"(?i)^(?:from\s+)?(?:the\s+)?(?:workflow\s+|spec\s+|run\s+)?(?:inputs?|parameters?|params?)$")
-_NUMBERED = re.compile(rf"(?i)^(?:from\s+)?(?:(?:{STEP_WORD})[\s_-]*|#)?({NUMBER})(?:['’]s)?(?:\s+output)?$")
+_NUMBERED = re.compile(rf"(?i)^(?:from\s+)?(?:(?:the\s+)?(?:output|result)s?\s+(?:of|from)\s+)?(?:(?:{STEP_WORD})[\s_-]*|#)?"
+                       rf"({NUMBER})(?:['’]s)?(?:\s+(?:output|result)s?)?$")
 _NUMBERED_FIELD = re.compile(
     rf"(?i)^(?:from\s+)?(?:(?:{STEP_WORD})[\s_-]*|#)?(\d+|{NUMBER}(?=\s*[.']))\s*(?:\.|['’]s\s+)({_NAME}(?:\.{_NAME})*)$")
 _ALL_OF = re.compile(
@@ -351,7 +352,8 @@ def source_of(value: str, name: str, *, bare_number: bool = True) -> str | None:
         n = number_of(m.group(1) or m.group(2))
         return f"steps.step-{n}.output" if n is not None else None
     m = _NUMBERED_FIELD.match(v)
-    if m is not None and (n := number_of(m.group(1))) is not None:
+    if m is not None and m.group(2).lower() not in ("output", "outputs", "result", "results") \
+            and (n := number_of(m.group(1))) is not None:
         return f"steps.step-{n}.output.{m.group(2)}"
     m = _NUMBERED.match(v)
     if m is not None and (bare_number or not v.isdigit()) and (n := number_of(m.group(1))) is not None:

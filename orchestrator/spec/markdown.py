@@ -45,6 +45,8 @@ from orchestrator.spec.structure import (
     give_routes,
     heading_text,
     place_branches,
+    report_unread,
+    unplaced_skills,
     read_container,
     read_groups,
     resolve_references,
@@ -190,10 +192,11 @@ def read_inputs(section: Section, src: Source) -> tuple[InputSpec, ...]:
     return tuple(inputs)
 
 
-def read_steps(section: Section, src: Source) -> None:
-    """The steps section when the steps have headings: what else it holds is not read."""
-    if section.blocks:
-        _warn_blocks(section.blocks, src, "workflow steps")
+def read_steps(section: Section, src: Source, steps: list[StepSpec]) -> None:
+    """The steps section when the steps have headings: what else it holds is not read (an
+    error when it names a skill no step runs)."""
+    for block in section.blocks:
+        report_unread(block, steps, src, "workflow steps")
     for sub in section.subsections:
         src.warn(sub.line, f"heading '{sub.title}' is not a step (write `### Step N: Name`); "
                            "its content is not read", "spec.unread")
@@ -275,7 +278,7 @@ def read_testing(section: Section, src: Source) -> list[ScenarioSpec]:
 
 
 _INLINE_INPUTS = re.compile(
-    r"(?i)^\s*(?:\*\*|__)?\s*(?:workflow\s+)?(?:inputs?|in|parameters|params|arguments|args)\s*(?::\s*(?:\*\*|__)|(?:\*\*|__)?\s*:)"
+    r"(?i)^\s*(?:\*\*|__)?\s*(?:workflow\s+)?(?:inputs?|in|parameters|params|arguments|args|takes|given)\s*(?::\s*(?:\*\*|__)|(?:\*\*|__)?\s*:)"
     r"\s*(.+)$", re.S)
 _INPUTS_SENTENCE = re.compile(r"(?i)\b(?:the\s+)?(?:workflow\s+)?inputs?\s+(?:is|are)\b|\binputs?\s*:"
                              r"|\b(?:one|two|three|four|\d+)\s+inputs?\b|\btakes?\s+(?:as\s+)?inputs?\b")
@@ -384,7 +387,7 @@ def _find_steps(
     if groups:
         steps = read_groups(groups, src, sink)
         if named is not None:
-            read_steps(named, src)
+            read_steps(named, src, steps)
     else:
         containers: list[tuple[list[Block], bool]] = []
         if named is not None:
@@ -409,26 +412,15 @@ def _find_steps(
     return steps, preamble, sections, named.line if named is not None else None
 
 
-_SKILL_SHAPED = re.compile(r"`([a-z0-9]+(?:-[a-z0-9]+)+)`|(?<![\w*])(?:\*\*|__)([a-z0-9]+(?:-[a-z0-9]+)+)(?:\*\*|__)")
-
-
 def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> None:
     """A section no reader takes. When its paragraphs name skills that no step runs, it looks
     like work the reader could not place: an error with the count and the lines, never a quiet
     "ok" that runs less than the spec says; else a warning."""
     blocks = [*section.blocks, *(b for sub in section.subsections for b in sub.blocks)]
-    used = {s.skill.strip("`* ") for s in steps if s.skill} | {m.text for s in steps for m in s.mentions}
-    naming: list[tuple[int, list[str]]] = []
-    for block in blocks:
-        texts = [str(getattr(block, "text", ""))]
-        if isinstance(block, Bullet):
-            texts += [str(getattr(c, "text", "")) for c in block.children]
-        names = [a or b for t in texts for a, b in _SKILL_SHAPED.findall(t)]
-        if names:
-            naming.append((block.line, names))
-    unplaced = sorted({n for _, ns in naming for n in ns} - used)
+    unplaced = unplaced_skills(blocks, steps)
+    naming = [(b.line, u) for b in blocks if (u := unplaced_skills([b], steps))]
     if unplaced:
-        lines = ", ".join(str(line) for line, ns in naming if set(ns) & set(unplaced))
+        lines = ", ".join(str(line) for line, _ in naming)
         src.error(section.line, f"section '{section.title}' is not read, yet {len(naming)} of its paragraphs "
                                 f"name skills no step runs ({', '.join(f'`{n}`' for n in unplaced[:6])}; lines "
                                 f"{lines}): write them as steps (`## Step N: name`, a numbered list) or move them "

@@ -194,7 +194,7 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
         if (own := step_heading(name)) is not None:  # a Step cell "Step 2: Parse"
             number, name = (own[0] if not raw_number else number), own[1] or name
         blocks: list[Block] = []
-        when = values.pop("when", "")
+        when = re.sub(r"(?i)^\s*(?:only\s+)?(?:if|when)\s+", "", values.pop("when", ""))  # "if #3 severity ≥ 8"
         other = _OTHER_CASE.match(when) if when else None
         if when and other is None and not _ALWAYS.match(when):  # `#3 severity ≥ 8`
             blocks.append(Bullet(line=line, text=f"when: {when}", label="when", value=spell_step_refs(when)))

@@ -420,9 +420,31 @@ def read_container(
     steps, read = attach_gets(steps, [b for b in blocks if b.line not in taken], src)
     for block in blocks:
         if warn_rest and block.line not in taken and block.line not in read:
-            text = str(getattr(block, "text", "")).strip()
-            src.warn(block.line, f"workflow steps: '{text[:60]}' not read (not a step)", "spec.unread")
+            report_unread(block, steps, src, "workflow steps")
     return steps, taken
+
+
+_SKILL_SHAPED = re.compile(r"`([a-z0-9]+(?:-[a-z0-9]+)+)`|(?<![\w*])(?:\*\*|__)([a-z0-9]+(?:-[a-z0-9]+)+)(?:\*\*|__)")
+
+
+def unplaced_skills(blocks: Iterable[Block], steps: Iterable[StepSpec]) -> list[str]:
+    """The skill-shaped names (`fetch-mirror`, **check-stock**) the blocks name that no step runs."""
+    used = {s.skill.strip("`* ") for s in steps if s.skill} | {m.text for s in steps for m in s.mentions}
+    said = [a or b for block in _flat(blocks) for a, b in _SKILL_SHAPED.findall(str(getattr(block, "text", "")))]
+    return sorted(set(said) - used)
+
+
+def report_unread(block: Block, steps: list[StepSpec], src: Source, where: str) -> None:
+    """A block no reader took: an error when it names a skill no step runs (work the reader could
+    not place must not pass quietly), else a warning."""
+    text = str(getattr(block, "text", "")).strip()
+    unplaced = unplaced_skills([block], steps)
+    if unplaced:
+        src.error(block.line, f"{where}: '{text[:60]}' names {', '.join(f'`{n}`' for n in unplaced[:6])}, which no "
+                              "step runs, and is not read as a step: write it as a step of its own",
+                  "spec.unread-work")
+    else:
+        src.warn(block.line, f"{where}: '{text[:60]}' not read (not a step)", "spec.unread")
 
 
 def step_like(item: Bullet) -> bool:
@@ -611,6 +633,7 @@ def place_branches(steps: list[StepSpec], inputs: Iterable[tuple[str, str]], src
             out.append(step)
             continue
         line = int(step.where.rsplit(":", 1)[1])
+        label = re.sub(r"(?i)^\s*(?:only\s+)?(?:if|when|for)\s+", "", label)  # "If the tier is gold"
         read = cond.read_condition(spell_step_refs(label))
         words = {w.lower() for w in re.findall(r"[\w-]+", label)}
         held = [(name, v) for name, v in values if v.lower() in words]

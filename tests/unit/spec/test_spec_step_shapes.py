@@ -365,3 +365,11 @@ def test_short_sources_in_a_takes_column_and_a_runs_when_column_are_read() -> No
                        [("sev", "steps.step-2.output.severity")], [("sev", "steps.step-2.output.sev")]]
     assert spec.steps[2].when == "step 2 severity ≥ 8" and spec.steps[0].when is None
     assert spec.steps[3].otherwise_of == "step-3" and spec.steps[3].when is None
+
+
+def test_a_paragraph_of_the_steps_section_that_names_a_skill_no_step_runs_is_an_error_at_its_line() -> None:
+    with pytest.raises(SpecError) as raised:
+        parse("# F\n\n## Steps\n\nBefore anything, run `warm-cache`.\n\n### Step 1: A\n\nUse `a-a`.\n")
+    assert [d.line for d in raised.value.diagnostics] == [5] and "`warm-cache`" in str(raised.value)
+    quiet = parse("# F\n\n## Steps\n\nAll of this uses `a-a`.\n\n### Step 1: A\n\nUse `a-a`.\n")
+    assert [w.line for w in quiet.warnings if "not read" in w.message] == [5]
