@@ -364,7 +364,7 @@ def source_of(value: str, name: str, *, bare_number: bool = True) -> str | None:
     return None
 
 
-_SHORT_REF = re.compile(rf"(?i)(?<![\w.#])(?:#(\d+)(?:\.|\s+)(?=[A-Za-z_])|(\d+)\.(?=[A-Za-z_]))")
+_SHORT_REF = re.compile(r"(?i)(?<![\w.#])(?:#(\d+)(?:\.|\s+)(?=[A-Za-z_])|(\d+)\.(?=[A-Za-z_]))")
 
 
 def spell_step_refs(text: str) -> str:

@@ -45,13 +45,13 @@ from orchestrator.spec.structure import (
     give_routes,
     heading_text,
     place_branches,
-    report_unread,
-    unplaced_skills,
     read_container,
     read_groups,
+    report_unread,
     resolve_references,
     split_step_headings,
     to_blocks,
+    unplaced_skills,
 )
 
 SECTIONS: dict[str, str] = {

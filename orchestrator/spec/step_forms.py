@@ -83,7 +83,7 @@ def list_steps(items: list[Bullet], src: Source, sink: RouteSink, taken: set[int
             name, lead, other = line_step
             kind = "numbered list item" if item.ordered else "list item"
             reading = _reading(src, item.line, item.text, f"{kind} read as step-{number} ({name}): "
-                               + "; ".join(b.text for b in lead))
+                               + "; ".join(str(getattr(b, "text", "")) for b in lead))
             step = read_step(number, name, item.line, [*lead, *item.children], src, form="list",
                              readings=(reading,), routes_sink=sink)
             if other:

@@ -431,8 +431,8 @@ def for_each_phrase(sentence: str) -> tuple[str, str, str] | None:
     came = _FOR_EACH_CAME.match(sentence)
     if came is not None:  # "For every line that came back from validate-claim, run ...": its `lines`
         said = came.group("step").strip("`*")
-        n = re.fullmatch(rf"(?i){STEP_WORD}\s*({NUMBER})", said)
-        step = f"step-{number_of(n.group(1))}" if n else said
+        numbered = re.fullmatch(rf"(?i){STEP_WORD}\s*({NUMBER})", said)
+        step = f"step-{number_of(numbered.group(1))}" if numbered else said
         item = came.group("item")
         return item, f"steps.{step}.output.{item if item.endswith('s') else item + 's'}", came.group("rest")
     m = _FOR_EACH_LEAD.match(sentence)

@@ -25,12 +25,12 @@ from collections.abc import Callable, Iterable
 from markdown_it.tree import SyntaxTreeNode
 from pydantic import BaseModel, ConfigDict
 
+from orchestrator.spec import condition as cond
+from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para, Table, read_blocks
 from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, spell_step_refs, step_id
 from orchestrator.spec.input_prose import attach_gets
 from orchestrator.spec.model import FieldSpec, Reading, StepSpec
-from orchestrator.spec import condition as cond
-from orchestrator.spec import step_prose as prose
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, numbered_heading, read_step, step_heading
 from orchestrator.spec.step_forms import (
@@ -127,8 +127,8 @@ def split_step_headings(
     candidates = _split(nodes, section_kind, sections=sections)
     groups: list[StepGroup] = []
     rest: list[SyntaxTreeNode] = []
-    for found, heading, level, title, body in candidates:
-        if found is None:
+    for found, heading, _level, title, body in candidates:
+        if found is None or heading is None:
             rest.extend([heading, *body] if heading is not None else body)
             continue
         soft = found[0] < 0
@@ -297,11 +297,12 @@ def section_units(blocks: list[Block]) -> list[Unit]:
         while i + run < len(blocks) and _branch_item(blocks[i + run]) is not None:
             run += 1
         if run >= 2:
-            lead = None
+            lead: Para | None = None
             current = units[-1].blocks
-            if current and isinstance(current[-1], Para) and current[-1].text.rstrip().endswith(":") \
-                    and not names_a_skill(current[-1].text):
-                lead = current.pop()
+            last = current[-1] if current else None
+            if isinstance(last, Para) and last.text.rstrip().endswith(":") and not names_a_skill(last.text):
+                lead = last
+                current.pop()
             for item in blocks[i:i + run]:
                 label, rest = _branch_item(item) or ("", "")
                 assert isinstance(item, Bullet)
