@@ -217,6 +217,7 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
     list of branches)."""
     steps: list[StepSpec] = []
     branches: list[str] = []  # the steps of the latest list of branches
+    spare = max((g.number for g in groups if not g.soft), default=0) + 1  # for branches under a numbered heading
     for group, moved in move_paragraphs(groups, src):
         number = group.number if not group.soft else max((s.number or 0 for s in steps), default=0) + 1
         blocks = list(group.blocks)
@@ -225,8 +226,15 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
                 src.warn(block.line, f"'{_clip_text(block)[:60]}' is read as a remark to the reader, not as "
                                      "part of a step", "spec.unread")
                 blocks.remove(block)
-        units = section_units(blocks) if group.soft else [Unit(blocks=blocks)]
+        units = section_units(blocks, paragraphs=group.soft)
+        if not group.soft and not any(u.branch is not None for u in units):
+            units = [Unit(blocks=blocks)]
+        numbers: list[int] = []
         for position, unit in enumerate(units):
+            if not group.soft and position:  # "### Step 2: Pay out" with a list of branches: the others after all
+                spare = max(spare, max((s.number or 0 for s in steps), default=0) + 1)
+                number, spare = spare, spare + 1
+            numbers.append(number)
             at = group.line if position == 0 and unit.branch is None else unit.blocks[0].line
             name = group.name if position == 0 and not unit.branch else _unit_name(unit) or group.name
             if position == 0:
@@ -251,7 +259,7 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
                                             any(r.what == "branch" for r in s.readings)], src)
             steps.append(step)
             number += 1
-        branches = [f"step-{n}" for n, u in zip(range(number - len(units), number), units, strict=True)
+        branches = [f"step-{n}" for n, u in zip(numbers, units, strict=True)
                     if u.branch is not None] or ([] if group.soft or not steps else branches)
     return steps
 
@@ -283,12 +291,13 @@ def _branch_item(block: Block) -> tuple[str, str] | None:
     return m.group("label").strip(), m.group("rest").strip()
 
 
-def section_units(blocks: list[Block]) -> list[Unit]:
+def section_units(blocks: list[Block], *, paragraphs: bool = True) -> list[Unit]:
     """A section read as steps, cut into its steps: a paragraph that names a skill after one
     that already did starts another ("When all lines are assessed, `total-refund` ..."), unless
     it opens as a condition or a remark ("If it fails, use `x`"); a list of two or more items
     that each pick a branch ("**Gold customers** → `refund-card` ...", "**Everyone else** →
-    ...") is a step per item, with the line before the list that ends in ":" as its lead."""
+    ...") is a step per item, with the line before the list that ends in ":" as its lead.
+    `paragraphs`: cut at paragraphs too (a section read as steps; not under a step's own heading)."""
     units: list[Unit] = [Unit(blocks=[])]
     i = 0
     while i < len(blocks):
@@ -313,7 +322,7 @@ def section_units(blocks: list[Block]) -> list[Unit]:
             continue
         text = str(getattr(block, "text", ""))
         starts = isinstance(block, Para) and names_a_skill(text) and not _FALLS_BACK.match(text)
-        if starts and any(names_a_skill(str(getattr(b, "text", ""))) for b in units[-1].blocks):
+        if starts and paragraphs and any(names_a_skill(str(getattr(b, "text", ""))) for b in units[-1].blocks):
             units.append(Unit(blocks=[]))
         units[-1].blocks.append(block)
         i += 1

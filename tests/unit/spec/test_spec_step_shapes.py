@@ -373,3 +373,14 @@ def test_a_paragraph_of_the_steps_section_that_names_a_skill_no_step_runs_is_an_
     assert [d.line for d in raised.value.diagnostics] == [5] and "`warm-cache`" in str(raised.value)
     quiet = parse("# F\n\n## Steps\n\nAll of this uses `a-a`.\n\n### Step 1: A\n\nUse `a-a`.\n")
     assert [w.line for w in quiet.warnings if "not read" in w.message] == [5]
+
+
+def test_a_list_of_branches_under_a_numbered_step_heading_is_a_step_per_branch_numbered_after_the_rest() -> None:
+    spec = parse(
+        "# P\n\nInputs: `tier` (basic | premium)\n\n### Step 1: Check\nUse `check-it`.\n\n### Step 2: Pay out\n"
+        "Depending on the tier:\n\n- **Premium** → `pay-card`.\n- **Everyone else** → `pay-credit`.\n\n"
+        "### Step 3: Close\nOnce the payout is done (whichever ran), `close-it`.\n"
+    )
+    got = [(s.id, s.when, s.otherwise_of, s.depends_on, s.join) for s in spec.steps]
+    assert got == [("step-1", None, None, (), "all"), ("step-2", "tier == 'premium'", None, (), "all"),
+                   ("step-4", None, "step-2", (), "all"), ("step-3", None, None, ("step-2", "step-4"), "any")]
