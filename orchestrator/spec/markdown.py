@@ -40,6 +40,7 @@ from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_secti
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.structure import (
+    NOT_STEPS,
     StepGroup,
     StepIndex,
     give_routes,
@@ -412,6 +413,14 @@ def _find_steps(
     return steps, preamble, sections, named.line if named is not None else None
 
 
+# a paragraph that asks for work: a verb of doing before a skill's name, a word of sequence, or
+# the skill's name opening it ("Run the **check-stock** skill", "Then `draft-digest` ...")
+_LOOKS_LIKE_WORK = re.compile(
+    r"(?i)\b(?:run|runs|call|calls|use|uses|invoke|execute|trigger|hand|pass|send|feed|start|kick\s+off)\b"
+    r"[^.;]{0,40}?(?:`|\*\*|__)[a-z0-9]+-|^\W*(?:first|then|next|after\s+that|afterwards|finally|lastly|once|now)\b"
+    r"|^\W*(?:`|\*\*|__)[a-z0-9]+(?:-[a-z0-9]+)+(?:`|\*\*|__)\s+\w+")
+
+
 def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> None:
     """A section no reader takes. When its paragraphs name skills that no step runs, it looks
     like work the reader could not place: an error with the count and the lines, never a quiet
@@ -419,7 +428,14 @@ def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> No
     blocks = [*section.blocks, *(b for sub in section.subsections for b in sub.blocks)]
     unplaced = unplaced_skills(blocks, steps)
     naming = [(b.line, u) for b in blocks if (u := unplaced_skills([b], steps))]
-    if unplaced:
+    work = [line for line, _ in naming if _LOOKS_LIKE_WORK.search(next(str(getattr(b, "text", "")) for b in blocks
+                                                                        if b.line == line))]
+    if unplaced and not work:
+        src.warn(section.line, f"section '{section.title}' is not a spec section; its content is not read, and "
+                               f"{len(naming)} of its paragraphs name skills no step runs "
+                               f"({', '.join(f'`{n}`' for n in unplaced[:6])})", "spec.unknown-section")
+        return
+    if unplaced and not NOT_STEPS.match(section.title.strip("*_ ")):  # "## Notes": a remark, not work
         lines = ", ".join(str(line) for line, _ in naming)
         src.error(section.line, f"section '{section.title}' is not read, yet {len(naming)} of its paragraphs "
                                 f"name skills no step runs ({', '.join(f'`{n}`' for n in unplaced[:6])}; lines "

@@ -43,7 +43,7 @@ from orchestrator.spec.step_forms import (
     table_steps,
 )
 
-_NOT_STEPS = re.compile(
+NOT_STEPS = re.compile(
     r"(?i)^(?:notes?|appendix|references?|glossary|faq|background|examples?|open questions?|"
     r"changelog|history|todo|see also|links?|contacts?|owners?|misc\w*)\b"
 )
@@ -168,9 +168,9 @@ def _split(
             else step_heading(title)
         if found is None and kind is None and (level <= 2 or enclosing in (None, "steps")):
             numbered = numbered_heading(title)
-            if numbered is not None and not _NOT_STEPS.match(numbered[1]) and section_kind(numbered[1]) is None:
+            if numbered is not None and not NOT_STEPS.match(numbered[1]) and section_kind(numbered[1]) is None:
                 found = numbered
-        if found is None and kind is None and level <= 2 and not _NOT_STEPS.match(title.strip("*_ ")):
+        if found is None and kind is None and level <= 2 and not NOT_STEPS.match(title.strip("*_ ")):
             said = sequence_heading(title)
             if said is not None or sections:
                 found = (-1, said or title.strip("*_ "))

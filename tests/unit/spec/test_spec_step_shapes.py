@@ -384,3 +384,11 @@ def test_a_list_of_branches_under_a_numbered_step_heading_is_a_step_per_branch_n
     got = [(s.id, s.when, s.otherwise_of, s.depends_on, s.join) for s in spec.steps]
     assert got == [("step-1", None, None, (), "all"), ("step-2", "tier == 'premium'", None, (), "all"),
                    ("step-4", None, "step-2", (), "all"), ("step-3", None, None, ("step-2", "step-4"), "any")]
+
+
+def test_a_section_that_only_mentions_other_skills_is_a_warning_with_the_count_not_an_error() -> None:
+    spec = parse("# F\n\n### Step 1: Fetch\n\nUse `fetch-it`.\n\n## Alternatives considered\n\n"
+                 "We looked at `fancy-fetcher` but it was slow.\n\n## Notes\n\nRun `old-mailer` by hand if needed.\n")
+    said = [(w.line, w.message) for w in spec.warnings if "section" in w.message]
+    assert [line for line, _ in said] == [7, 11]
+    assert "1 of its paragraphs name skills no step runs (`fancy-fetcher`)" in said[0][1]
