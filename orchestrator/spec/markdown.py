@@ -37,6 +37,7 @@ from orchestrator.spec.model import (
 from orchestrator.spec.prose import sentences as policy_sentences
 from orchestrator.spec.recovery import ConvergenceItem, read_convergence
 from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
+from orchestrator.spec.sections import place_branches
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.structure import (
@@ -45,7 +46,6 @@ from orchestrator.spec.structure import (
     StepIndex,
     give_routes,
     heading_text,
-    place_branches,
     read_container,
     read_groups,
     report_unread,

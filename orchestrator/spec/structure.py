@@ -6,6 +6,12 @@ to each other.
    it names a section). A step heading owns what follows it up to the next heading
    of its level or above, or the next step heading. A heading inside a known
    section other than the steps (a Testing Plan's "### 1. Happy path") is not a step.
+   A `##` heading that opens with a word of sequence ("Then", "Finally, tell the floor")
+   and names a skill is a step heading too, numbered after the steps before it; in a
+   document of such sections, or one with steps in no other shape, so is every section
+   of no known name that names a skill. Such a section is cut into the steps and the
+   branches it holds (`spec.sections`); a list of branches under a numbered heading is a
+   step per branch, the others numbered after every numbered step.
 2. Without step headings, the steps section (`## Steps`, `## Runbook`, ...) is read
    as a list of steps, a table of steps, or runbook paragraphs (`step_forms`); with
    no steps section, a list or table of steps elsewhere (the preamble, an unnamed
@@ -25,12 +31,21 @@ from collections.abc import Callable, Iterable
 from markdown_it.tree import SyntaxTreeNode
 from pydantic import BaseModel, ConfigDict
 
-from orchestrator.spec import condition as cond
-from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para, Table, read_blocks
-from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, spell_step_refs, step_id
+from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, step_id
 from orchestrator.spec.input_prose import attach_gets
 from orchestrator.spec.model import FieldSpec, Reading, StepSpec
+from orchestrator.spec.sections import (
+    SIGN_OFF,
+    Unit,
+    after_previous,
+    branch_step,
+    clip_text,
+    join_branches,
+    names_a_skill,
+    section_units,
+    unit_name,
+)
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, numbered_heading, read_step, step_heading
 from orchestrator.spec.step_forms import (
@@ -70,15 +85,6 @@ _SEQUENCE_HEADING = re.compile(
     r"(?i)^\W*(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth|fifth|sixth|then|next|after\s+that|afterwards|"
     r"finally|lastly|last|at\s+the\s+end|to\s+start|to\s+finish|to\s+begin|now|once\s+\w+|after\s+\w+)\b"
     r"\s*(?:[,:.;—–-]\s*)?(?P<rest>.*)$")
-_SKILL_NAMED = re.compile(r"`[a-z0-9]+(?:-[a-z0-9]+)+`|`[a-z][a-z0-9]*_[a-z0-9_]+`|"
-                          r"(?<![\w*])(?:\*\*|__)[a-z0-9]+(?:-[a-z0-9]+)+(?:\*\*|__)(?![\w*])")
-
-
-def names_a_skill(text: str) -> bool:
-    """Backticks or bold around a name shaped like a skill's (`fetch-mirror`, **check-stock**)."""
-    return bool(_SKILL_NAMED.search(text))
-
-
 def sequence_heading(title: str) -> str | None:
     """"Then", "Finally, tell the floor", "First, see what's low": the heading's name (the
     words after the sequence word, else the word); None when it opens with none."""
@@ -222,8 +228,8 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
         number = group.number if not group.soft else max((s.number or 0 for s in steps), default=0) + 1
         blocks = list(group.blocks)
         if group.soft:  # "Thanks! Ping me if the numbers look odd.": a remark to the reader, not the step's
-            for block in [b for b in blocks if isinstance(b, Para) and _SIGN_OFF.match(b.text)]:
-                src.warn(block.line, f"'{_clip_text(block)[:60]}' is read as a remark to the reader, not as "
+            for block in [b for b in blocks if isinstance(b, Para) and SIGN_OFF.match(b.text)]:
+                src.warn(block.line, f"'{clip_text(block)[:60]}' is read as a remark to the reader, not as "
                                      "part of a step", "spec.unread")
                 blocks.remove(block)
         units = section_units(blocks, paragraphs=group.soft)
@@ -236,7 +242,7 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
                 number, spare = spare, spare + 1
             numbers.append(number)
             at = group.line if position == 0 and unit.branch is None else unit.blocks[0].line
-            name = group.name if position == 0 and not unit.branch else _unit_name(unit) or group.name
+            name = group.name if position == 0 and not unit.branch else unit_name(unit) or group.name
             if position == 0:
                 wording = "" if re.match(r"(?i)^\W*step\s+\d+\b", group.heading) else (
                     f"heading '{group.heading}' read as step-{number} ({group.name or 'unnamed'})"
@@ -245,159 +251,23 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
                 wording = f"{'branch' if unit.branch is not None else 'paragraph'} under '{group.heading}' read as " \
                           f"step-{number} ({name})"
             readings = [Reading(what="step", where=src.where(at), text=group.heading if position == 0 else
-                                _clip_text(unit.blocks[0]), note=wording)] if wording else []
+                                clip_text(unit.blocks[0]), note=wording)] if wording else []
             if unit.lead is not None:
-                readings.append(Reading(what="route", where=src.where(unit.lead.line), text=_clip_text(unit.lead),
+                readings.append(Reading(what="route", where=src.where(unit.lead.line), text=clip_text(unit.lead),
                                         note="read as the lead of a choice between the branches below it"))
             step = read_step(number, name, at, unit.blocks, src,
                              readings=(*readings, *(moved if position == 0 else ())), routes_sink=sink)
-            step = _join_branches(step, branches, src)
+            step = join_branches(step, branches, src)
             if group.soft and steps and unit.branch is None:
-                step = _after_previous(step, group.heading if position == 0 else "", unit, steps[-1].id, src)
+                step = after_previous(step, group.heading if position == 0 else "", unit, steps[-1].id, src)
             if unit.branch is not None:
-                step = _branch(step, unit, [s for s in steps[len(steps) - position:] if
+                step = branch_step(step, unit, [s for s in steps[len(steps) - position:] if
                                             any(r.what == "branch" for r in s.readings)], src)
             steps.append(step)
             number += 1
         branches = [f"step-{n}" for n, u in zip(numbers, units, strict=True)
                     if u.branch is not None] or ([] if group.soft or not steps else branches)
     return steps
-
-
-class Unit(BaseModel):
-    """The blocks of one step inside a section read as steps; `branch` the label of a branch
-    ("**Gold customers** → `refund-card` ..."), `lead` the line that introduced the choice."""
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
-
-    blocks: list[Block]
-    branch: str | None = None
-    lead: Para | None = None
-
-
-_SIGN_OFF = re.compile(r"(?i)^\W*(?:thanks|thank\s+you|cheers|best|regards|questions\??|ping\s+me|reach\s+out|"
-                       r"contact\s+me|happy\s+to\s+help|good\s+luck|that['’]?s\s+(?:it|all))\b")
-_BRANCH_ITEM = re.compile(r"^\s*(?:\*\*|__)?(?P<label>[^*_→:`]{1,60}?)(?:\*\*|__)?\s*(?:→|->|=>|:)\s*(?P<rest>.+)$", re.S)
-_FALLS_BACK = re.compile(r"(?i)^\W*(?:if|otherwise|else|unless|in case|should|on (?:failure|error)|but|failing that|"
-                         r"it|its|it's|this|that|these|those|note|also)\b")
-
-
-def _branch_item(block: Block) -> tuple[str, str] | None:
-    if not isinstance(block, Bullet):
-        return None
-    m = _BRANCH_ITEM.match(block.text)
-    if m is None or not names_a_skill(m.group("rest").split(".")[0]):
-        return None
-    return m.group("label").strip(), m.group("rest").strip()
-
-
-def section_units(blocks: list[Block], *, paragraphs: bool = True) -> list[Unit]:
-    """A section read as steps, cut into its steps: a paragraph that names a skill after one
-    that already did starts another ("When all lines are assessed, `total-refund` ..."), unless
-    it opens as a condition or a remark ("If it fails, use `x`"); a list of two or more items
-    that each pick a branch ("**Gold customers** → `refund-card` ...", "**Everyone else** →
-    ...") is a step per item, with the line before the list that ends in ":" as its lead.
-    `paragraphs`: cut at paragraphs too (a section read as steps; not under a step's own heading)."""
-    units: list[Unit] = [Unit(blocks=[])]
-    i = 0
-    while i < len(blocks):
-        block = blocks[i]
-        run = 0
-        while i + run < len(blocks) and _branch_item(blocks[i + run]) is not None:
-            run += 1
-        if run >= 2:
-            lead: Para | None = None
-            current = units[-1].blocks
-            last = current[-1] if current else None
-            if isinstance(last, Para) and last.text.rstrip().endswith(":") and not names_a_skill(last.text):
-                lead = last
-                current.pop()
-            for item in blocks[i:i + run]:
-                label, rest = _branch_item(item) or ("", "")
-                assert isinstance(item, Bullet)
-                units.append(Unit(blocks=[Para(line=item.line, text=rest), *item.children],
-                                  branch=label.strip(" *_"), lead=lead))
-            units.append(Unit(blocks=[]))
-            i += run
-            continue
-        text = str(getattr(block, "text", ""))
-        starts = isinstance(block, Para) and names_a_skill(text) and not _FALLS_BACK.match(text)
-        if starts and paragraphs and any(names_a_skill(str(getattr(b, "text", ""))) for b in units[-1].blocks):
-            units.append(Unit(blocks=[]))
-        units[-1].blocks.append(block)
-        i += 1
-    return [u for u in units if u.blocks]
-
-
-def _unit_name(unit: Unit) -> str:
-    first = str(getattr(unit.blocks[0], "text", ""))
-    m = _SKILL_NAMED.search(first)
-    return m.group(0).strip("`*_") if m else ""
-
-
-def _clip_text(block: Block) -> str:
-    return " ".join(str(getattr(block, "text", "")).split())[:160]
-
-
-def _branch(step: StepSpec, unit: Unit, others: list[StepSpec], src: Source) -> StepSpec:
-    """A branch of a choice: the label is its condition (placed by `place_branches` once the
-    inputs are known); "everyone else", "otherwise" makes it the other side of the branch before."""
-    label = unit.branch or ""
-    where = step.where
-    if _ELSE_LABEL.match(label):
-        named = others
-        if len(named) == 1:
-            return step.model_copy(update={
-                "otherwise_where": where, "otherwise_of": named[0].id,
-                "field_where": {**step.field_where, "when": where},
-                "readings": (*step.readings, Reading(what="otherwise", where=where, text=label,
-                                                     note=f"runs exactly when the condition of {named[0].id} was false")),
-            })
-        src.warn(int(where.rsplit(":", 1)[1]), f"{step.id}: the branch '{label}' is the other case of "
-                 f"{len(named)} branches; write each one's condition", "spec.when")
-        return step
-    return step.model_copy(update={"readings": (*step.readings, Reading(
-        what="branch", where=where, text=label, note=f"a branch: runs only when '{label}'"))})
-
-
-_ELSE_LABEL = re.compile(r"(?i)^\W*(?:every(?:one|body|thing)\s+else|any(?:one|body|thing)\s+else|otherwise|else|"
-                         r"the\s+rest|all\s+others?|any\s+other\b.*|default|other\s+\w+|others)\W*$")
-
-
-_WAITS = re.compile(r"(?i)^\W*(?:then|next|after\s+that|afterwards|finally|lastly|last|now|"
-                    r"(?:once|when|after)\s+(?:all|every|each|that|this|it|they|the)\b[^.;]{0,80}?(?:,|\s[—–-]\s))")
-
-
-def _after_previous(step: StepSpec, heading: str, unit: Unit, previous: str, src: Source) -> StepSpec:
-    """A section read as a step whose heading or first paragraph says it comes after ("Then
-    price ...", "Once every item is priced — and not before — ...") waits for the step before it."""
-    if step.depends_where is not None or step.depends_on:
-        return step
-    first = str(getattr(unit.blocks[0], "text", ""))
-    said = _WAITS.match(heading) or _WAITS.match(first)
-    if said is None:
-        return step
-    where = step.where
-    return step.model_copy(update={
-        "depends_on": (previous,), "depends_where": where,
-        "readings": (*step.readings, Reading(what="depends_on", where=where, text=said.group(0).strip(),
-                                             note=f"'{said.group(0).strip()}' read as after {previous}")),
-    })
-
-
-def _join_branches(step: StepSpec, branches: list[str], src: Source) -> StepSpec:
-    """A step after a choice whose text says "whichever (one) ran" runs once after the branch that ran."""
-    if not branches or step.depends_where is not None or step.join == "any":
-        return step
-    text = " ".join(t.text for t in step.texts) + " " + step.description
-    if not (prose.JOIN_ANY.search(text) and re.search(r"(?i)\b(?:ran|run|runs|finished|done|taken)\b", text)):
-        return step
-    where = step.where
-    return step.model_copy(update={
-        "depends_on": tuple(branches), "depends_where": where, "join": "any",
-        "readings": (*step.readings, Reading(what="join", where=where, text="whichever ran",
-                                             note=f"runs once after whichever of {', '.join(branches)} ran")),
-    })
 
 
 def read_container(
@@ -615,53 +485,4 @@ def resolve_references(steps: list[StepSpec], index: StepIndex) -> list[StepSpec
             if source != loop.group(2):
                 step = step.model_copy(update={"for_each": f"{loop.group(1)}{source}"})
         out.append(step)
-    return out
-
-
-
-_VALUES = re.compile(r"^\s*[\w.-]+(?:\s*(?:\||/|,|\bor\b)\s*[\w.-]+)+\s*$")
-
-
-def declared_values(description: str) -> list[str]:
-    """`bronze|silver|gold`, `bronze / silver / gold`, `a, b or c`: the values an input lists."""
-    for part in [description, *re.findall(r"\(([^()]*)\)", description)]:
-        if _VALUES.match(part):
-            return [v for v in re.split(r"\s*(?:\||/|,|\bor\b)\s*", part.strip()) if v]
-    return []
-
-
-def place_branches(steps: list[StepSpec], inputs: Iterable[tuple[str, str]], src: Source) -> list[StepSpec]:
-    """The condition of each branch of a choice ("**Gold customers** → ..."): the label itself
-    when it reads as a comparison, else the one workflow input whose listed values hold a word
-    of it (`customer_tier (bronze / silver / gold)`: `customer_tier == 'gold'`); a label that is
-    neither is an error at its line."""
-    values = [(name, v) for name, description in inputs for v in declared_values(description)]
-    out: list[StepSpec] = []
-    for step in steps:
-        label = next((r.text for r in step.readings if r.what == "branch"), None)
-        if label is None or step.when:
-            out.append(step)
-            continue
-        line = int(step.where.rsplit(":", 1)[1])
-        label = re.sub(r"(?i)^\s*(?:only\s+)?(?:if|when|for)\s+", "", label)  # "If the tier is gold"
-        read = cond.read_condition(spell_step_refs(label))
-        words = {w.lower() for w in re.findall(r"[\w-]+", label)}
-        held = [(name, v) for name, v in values if v.lower() in words]
-        if held and len({n for n, _ in held}) == 1:
-            name, value = held[0]
-            when = f"{name} == '{value}'"
-        elif read is not None and (read.expression is not None or any(c.kind != "value" for c in read.clauses)) \
-                and len(label.split()) > 1:
-            when = spell_step_refs(label)
-        else:
-            src.error(line, f"{step.id}: the branch '{label}' is not a condition the reader can place: write a "
-                            "comparison (`tier is gold`, `amount > 300`) or list the input's values "
-                            "(`tier (bronze / silver / gold)`)", "spec.when")
-            out.append(step)
-            continue
-        out.append(step.model_copy(update={
-            "when": when, "field_where": {**step.field_where, "when": step.where},
-            "readings": (*step.readings, Reading(what="when", where=step.where, text=label,
-                                                 note=f"the branch '{label}' runs only when {when}")),
-        }))
     return out
