@@ -53,6 +53,7 @@ from orchestrator.spec.model import (
     ContractSpec,
     ConvergenceSpec,
     FieldSpec,
+    InputSpec,
     Reading,
     RecoveryRowSpec,
     StepSpec,
@@ -60,6 +61,7 @@ from orchestrator.spec.model import (
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import read_for_each, read_when
 from orchestrator.spec.step_prose import is_root_value, read_step_list
+from orchestrator.spec.yaml_dialect import reshape_top
 from orchestrator.spec.yaml_node import NodeReader
 from orchestrator.spec.yaml_policy import (
     PolicyText,
@@ -68,6 +70,7 @@ from orchestrator.spec.yaml_policy import (
     resolve_references,
     warn_summary_policies,
 )
+from orchestrator.spec.yaml_step_shape import reshape_step
 from orchestrator.spec.yaml_top import (
     SURROGATE_ESCAPE,
     mend_surrogates,
@@ -154,14 +157,15 @@ def _retry_keys(r: NodeReader, sid: str, keys: dict[str, tuple[Node, Node]], v: 
             if on is None or yk.is_catch_all(r.value(on)):
                 v["retry"] = v.get("retry") or policy
                 continue
-            klass = pt.classify(yk.error_words(r.value(on)))
-            if klass is None:
-                r.src.warn(r.line(on), f"{sid}: the errors '{r.value(on)}' name no failure class skillweave knows "
-                                       "(timeout, transient, invalid input, code error); the retry is for any "
-                                       "failure", "spec.unclassified")
-            where = r.src.where(r.line(entry))
-            rows.append(RecoveryRowSpec(step=sid, rule=RecoveryRule(on=klass or "any", retry=policy, where=where),
-                                        where=where))
+            for group in yk.error_groups(r.value(on)):  # GitLab `when: [a, b]`: a rule per class they name
+                klass = pt.classify(yk.error_words(group))
+                if klass is None:
+                    r.src.warn(r.line(on), f"{sid}: the errors '{group}' name no failure class skillweave knows "
+                                           "(timeout, transient, invalid input, code error); the retry is for any "
+                                           "failure", "spec.unclassified")
+                where = r.src.where(r.line(entry))
+                rows.append(RecoveryRowSpec(step=sid, rule=RecoveryRule(on=klass or "any", retry=policy, where=where),
+                                            where=where))
         v["retries"] = v["retry"].max_retries if v.get("retry") else None
     if "retries" in keys:
         v["retries"] = r.count(keys["retries"][1], f"{sid}: {said('retries', 'retries')}")
@@ -283,7 +287,9 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
         return None, [], []
     r.said = {}
     line = r.line(node)
+    keys, shaped = reshape_step(r, keys, key_id or f"steps[{index}]")
     keys, read = _aliases(keys, r)
+    read = [*shaped, *read]
     sid = r.text(keys["id"][1], "id") if "id" in keys else key_id
     if sid is None and "id" not in keys:
         name = r.value(keys["name"][1]) if "name" in keys else None
@@ -360,8 +366,10 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
         else:
             r.src.warn(r.line(keys["on_error"][1]), f"{sid}: {r.said.get('on_error', 'on_error')} must be "
                        "continue, fail or a sentence (page the on-call, regenerate once)", "spec.unread")
-    if "continue_on_error" in keys and "on_error" not in v and r.value(keys["continue_on_error"][1]) is True:
-        v["on_error"] = "continue"  # GitHub Actions' `continue-on-error: true`
+    if "continue_on_error" in keys and "on_error" not in v:  # GitHub Actions' `continue-on-error: true`
+        flag = r.value(keys["continue_on_error"][1])
+        flag = flag.strip().lower() in ("true", "yes") if isinstance(flag, str) else flag
+        v["on_error"] = "continue" if flag is True else "fail"
     rows: list[RecoveryRowSpec] = []
     _retry_keys(r, sid, keys, v, rows)
     if "for_each" in keys and (t := _loop_text(r, keys["for_each"][1])) is not None:
@@ -462,6 +470,24 @@ def _unwrap_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> dict[str, t
     return {**{k: v for k, v in top.items() if k != outer}, **nested}
 
 
+_FROM_JSON = re.compile(r"\bfrom_?json\(\s*(?:github\.event\.)?inputs\.([\w-]+)\s*\)", re.I)
+
+
+def _json_inputs(inputs: tuple[InputSpec, ...], src: Source, notes: list[Reading]) -> tuple[InputSpec, ...]:
+    """GitHub inputs are strings, so a list is passed as JSON and read with `fromJSON(inputs.x)`:
+    such an input takes the JSON value itself (its `type: string` is not checked), and said so."""
+    parsed = {m.group(1) for m in _FROM_JSON.finditer(src.text)}
+    out = []
+    for spec in inputs:
+        if spec.name in parsed and spec.type == "string":
+            notes.append(Reading(what="input", where=spec.where, text=f"{spec.name}: type string",
+                                 note="read through fromJSON(): the input takes the JSON value itself (a list or "
+                                      "an object), not its text"))
+            spec = spec.model_copy(update={"type": None})
+        out.append(spec)
+    return tuple(out)
+
+
 def read_yaml(src: Source) -> SpecParts:
     """Read the YAML form; findings go to `src` (a YAML syntax error stops here)."""
     try:
@@ -493,6 +519,7 @@ def read_yaml(src: Source) -> SpecParts:
     src.raise_if_errors()
     assert top is not None
     top = _unwrap_top(r, top)
+    top, top_notes = reshape_top(r, top) if top else (top, [])
     for raw in list(top):  # `workflow:`, `summary:`, `input:`, `tasks:` / `jobs:` under the form's own names
         if (canonical := yk.top_key(raw)) in _TOP and canonical not in top:
             top[canonical] = top.pop(raw)
@@ -528,6 +555,10 @@ def read_yaml(src: Source) -> SpecParts:
             rows += step_rows
             contracts += step_contracts
     inputs = r.inputs(top["inputs"][1]) if "inputs" in top else None
+    if inputs is not None:
+        inputs = _json_inputs(inputs, src, top_notes)
+    if steps and top_notes:  # where the steps and inputs were found: shown with the first step
+        steps[0] = steps[0].model_copy(update={"readings": (*top_notes, *steps[0].readings)})
     steps = _resolve_steps(resolve_references(steps, inputs, src))
     read_policy_texts(words, tuple(steps), src)
     name = r.text(top["name"][1], "name") if "name" in top else None
