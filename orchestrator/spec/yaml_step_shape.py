@@ -103,7 +103,10 @@ def reshape_step(r: NodeReader, keys: dict[str, tuple[Node, Node]], sid: str) ->
             out.update(_when_word(r, knode, vnode, sid, notes))
             continue
         if canonical == "depends_on":
-            out[raw] = (knode, _depends(r, vnode, sid, notes))
+            joins: list[Node] = []  # Argo `a || b`: whichever ran
+            out[raw] = (knode, _depends(r, vnode, sid, notes, joins))
+            if joins:
+                out["join"] = (knode, scalar("any", joins[0]))
             continue
         if name == "trigger_rule" and isinstance(vnode, ScalarNode):
             join = TRIGGER_RULES.get(str(vnode.value).lower())
@@ -299,7 +302,7 @@ _DEPENDS_WORD = re.compile(r"^([A-Za-z0-9_][\w-]*)(?:\.(Succeeded|Failed|Errored
                            r"AllFailed))?$")
 
 
-def _depends(r: NodeReader, node: Node, sid: str, notes: list[Reading]) -> Node:
+def _depends(r: NodeReader, node: Node, sid: str, notes: list[Reading], joins: list[Node]) -> Node:
     """`needs: [{job: a}]` (GitLab) → [a]; Argo `depends: "a && (b.Succeeded || c)"` → [a, b, c]
     (with `||` the join is any); an outcome other than success is a warning."""
     if isinstance(node, SequenceNode) and any(isinstance(n, MappingNode) for n in node.value):
@@ -327,9 +330,13 @@ def _depends(r: NodeReader, node: Node, sid: str, notes: list[Reading]) -> Node:
             if m is None:
                 continue
         names_text.append(m.group(1))
-    joined = (" or " if "||" in text and "&&" not in text else ", ").join(dict.fromkeys(names_text))
-    notes.append(note(r, node, f"depends: {text}", f"read as depends on {joined or 'nothing'}", what="depends_on"))
-    return scalar(joined or "none", node)
+    names_text = list(dict.fromkeys(names_text))
+    any_of = "||" in text and "&&" not in text
+    said = (" or " if any_of else ", ").join(names_text) or "nothing"
+    notes.append(note(r, node, f"depends: {text}", f"read as depends on {said}", what="depends_on"))
+    if any_of:
+        joins.append(node)
+    return SequenceNode(SEQ, [scalar(n, node) for n in names_text], node.start_mark, node.end_mark)
 
 
 def _inner_steps(r: NodeReader, keys: dict[str, tuple[Node, Node]], sid: str, notes: list[Reading]) -> dict[
