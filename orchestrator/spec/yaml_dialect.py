@@ -93,7 +93,11 @@ def note(r: NodeReader, node: Node, text: str, note: str, what: str = "key") -> 
 
 def reshape_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> tuple[dict[str, tuple[Node, Node]], list[Reading]]:
     """Steps and inputs where other tools put them, as `steps` and `inputs` (module docstring)."""
+    from orchestrator.spec.yaml_states import is_states, reshape_states
+
     notes: list[Reading] = []
+    if is_states(top):  # a Step Functions state machine
+        top, notes = reshape_states(r, top)
     names = {yk.top_key(k) for k in top if not _names_only(k, top[k][1])}
     top = _default_args(r, top, notes)
     used: set[str] = set()  # the keys under `spec:` read as the inputs or the steps

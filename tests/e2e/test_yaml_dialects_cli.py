@@ -1,5 +1,5 @@
 """One workflow written the way five tools' users write theirs (tests/fixtures/yaml-dialects):
-GitHub Actions, GitLab CI, Argo Workflows, Tekton and Airflow (dag-factory), through the real
+GitHub Actions, GitLab CI, Argo Workflows, Tekton, Airflow (dag-factory) and AWS Step Functions, through the real
 `skillweave` executable: each validates with no warning, plans the skills, dependencies,
 fan-out, item fields, gathered results, conditions, approvals, retries and timeouts its
 author meant (expect.yaml there, asserted on `plan --format json`), and runs in the real

@@ -234,3 +234,58 @@ def test_a_retry_key_no_table_knows_is_still_a_warning_naming_it_at_its_line() -
     spec = _parse("jobs:\n  a:\n    uses: sa\n    retry: {max: 2, when: always, jitterish: lots}\n")
     assert spec.steps[0].retry is not None and spec.steps[0].retry.max_retries == 2
     assert _warned(spec) == [(4, "retry.jitterish not understood")]
+
+
+STATES = """\
+StartAt: Fetch
+States:
+  Fetch:
+    Type: Task
+    Resource: arn:aws:lambda:eu-west-1:1:function:sa
+    Parameters: {id.$: $.order_id, mode: full}
+    ResultPath: $.order
+    Next: Check
+  Check:
+    Type: Choice
+    Choices:
+      - And:
+          - {Variable: $.order.total, NumericGreaterThan: 1000}
+          - Not: {Variable: $.order.vip, BooleanEquals: true}
+        Next: Review
+    Default: Relay
+  Relay:
+    Type: Pass
+    Next: Ship
+  Review:
+    Type: Task
+    Resource: sb
+    Catch:
+      - {ErrorEquals: [States.ALL], Next: Ship}
+    Next: Ship
+  Ship:
+    Type: Task
+    Resource: sc
+    Parameters: {total.$: $.order.total}
+    End: true
+  Both:
+    Type: Parallel
+    Branches: []
+    End: true
+"""
+
+
+def test_a_state_machine_s_tasks_are_steps_ordered_by_next_through_choices_and_pass_states() -> None:
+    spec = _parse(STATES)
+    assert [(s.id, s.skill, s.depends_on) for s in spec.steps] == [
+        ("Fetch", "sa", ()), ("Review", "sb", ("Fetch",)), ("Ship", "sc", ("Fetch", "Review"))]
+    fetch, review, ship = spec.steps
+    assert [(f.name, f.source) for f in fetch.inputs] == [("id", "inputs.order_id"), ("mode", None)]
+    assert [i.name for i in spec.inputs] == ["order_id"]
+    assert review.when == "(steps['Fetch'].output.total > 1000) and (not (steps['Fetch'].output.vip == True))"
+    assert [(f.name, f.source) for f in ship.inputs] == [("total", "steps.Fetch.output.total")]
+
+
+def test_a_state_machine_s_catch_to_a_task_and_a_parallel_state_are_warnings_at_their_lines() -> None:
+    warned = _warned(_parse(STATES))
+    assert [line for line, message in warned if "Catch" in message] == [24]
+    assert [line for line, message in warned if "parallel state is not read" in message] == [31]
