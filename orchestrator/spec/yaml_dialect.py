@@ -118,6 +118,13 @@ def reshape_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> tuple[dict[
             found = _gitlab_jobs(r, top, notes)
         if found is not None:
             top = {**top, "steps": found}
+    steps = next((k for k in top if yk.top_key(k) == "steps"), None)
+    if steps is not None:  # GitHub jobs of several skill steps: a step each
+        from orchestrator.spec.yaml_jobs import flatten_jobs
+
+        flat, more = flatten_jobs(r, top[steps][1])
+        top[steps] = (top[steps][0], flat)
+        notes += more
     spec = next((k for k, p in top.items() if yk.key_name(k) == "spec" and isinstance(p[1], MappingNode)), None)
     if spec is not None and "steps" in top:  # what else Argo's `spec:` says, read as a top-level key would be
         notes.append(note(r, top[spec][0], spec, "the resource's spec: read for its steps and inputs"))

@@ -359,9 +359,8 @@ def _inner_steps(r: NodeReader, keys: dict[str, tuple[Node, Node]], sid: str, no
             r.src.warn(r.line(item), f"{sid}: a step with no skill (`run:` commands are not run); not read",
                        "spec.unread")
     out = {k: p for k, p in keys.items() if k != raw}
-    if len(chosen) != 1:
-        r.src.error(r.line(knode), f"{sid}: {len(chosen)} steps of this job use a skill; skillweave runs one skill "
-                                   "per job: make each a job of its own, with `needs:`", "spec.yaml")
+    if len(chosen) != 1:  # several are read as a step each (`yaml_jobs`)
+        r.src.error(r.line(knode), f"{sid}: no step of this job uses a skill (`uses: ./skills/NAME`)", "spec.yaml")
         return out
     for k, p in pairs(chosen[0]).items():
         if k in out and yk.key_name(k) not in ("id", "name"):

@@ -84,10 +84,21 @@ def test_a_job_s_one_skill_step_is_the_job_and_a_shell_step_is_a_warning_at_its_
     assert any("runner" in r.note for r in a.readings)
 
 
-def test_a_job_with_two_skill_steps_is_an_error_that_says_to_split_it() -> None:
+def test_a_job_of_several_skill_steps_is_a_step_each_and_needs_of_the_job_reach_the_step_its_outputs_name() -> None:
+    spec = _parse("jobs:\n  a:\n    needs: z\n    if: ${{ inputs.go }}\n    outputs: {n: '${{ steps.one.outputs.n }}'}\n"
+                  "    steps:\n      - {id: one, uses: skills/sa@v1}\n      - {name: Second Step, uses: skills/sb@v1}\n"
+                  "  z:\n    uses: sz\n  b:\n    needs: a\n    uses: sc\n    with: {n: '${{ needs.a.outputs.n }}'}\n")
+    assert [(s.id, s.skill, s.depends_on, s.when) for s in spec.steps] == [
+        ("one", "sa", ("z",), "inputs.go"), ("second-step", "sb", ("one",), "inputs.go"), ("z", "sz", (), None),
+        ("b", "sc", ("second-step",), None)]
+    assert [(f.name, f.source) for f in spec.steps[3].inputs] == [("n", "steps.one.output.n")]
+
+
+def test_a_job_whose_steps_use_no_skill_is_an_error_at_its_steps_line() -> None:
     with pytest.raises(SpecError) as info:
-        _parse("jobs:\n  a:\n    steps:\n      - uses: skills/sa@v1\n      - uses: skills/sb@v1\n")
-    assert "one skill per job" in info.value.diagnostics[0].message and info.value.diagnostics[0].line == 3
+        _parse("jobs:\n  a:\n    steps:\n      - run: make\n")
+    assert [(d.line, d.message) for d in info.value.diagnostics] == [
+        (3, "a: no step of this job uses a skill (`uses: ./skills/NAME`)")]
 
 
 GITLAB = """\
