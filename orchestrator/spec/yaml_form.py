@@ -53,7 +53,6 @@ from orchestrator.spec.model import (
     ContractSpec,
     ConvergenceSpec,
     FieldSpec,
-    InputSpec,
     Reading,
     RecoveryRowSpec,
     StepSpec,
@@ -73,6 +72,7 @@ from orchestrator.spec.yaml_policy import (
 from orchestrator.spec.yaml_step_shape import reshape_step
 from orchestrator.spec.yaml_top import (
     SURROGATE_ESCAPE,
+    json_inputs,
     mend_surrogates,
     read_limits,
     read_scenarios,
@@ -287,7 +287,8 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
         return None, [], []
     r.said = {}
     line = r.line(node)
-    keys, shaped = reshape_step(r, keys, key_id or f"steps[{index}]")
+    named = next((n for k, (_, n) in keys.items() if k in ("id", "name") and isinstance(n, ScalarNode)), None)
+    keys, shaped = reshape_step(r, keys, key_id or (_slug(str(named.value)) if named else "") or f"step-{index + 1}")
     keys, read = _aliases(keys, r)
     read = [*shaped, *read]
     sid = r.text(keys["id"][1], "id") if "id" in keys else key_id
@@ -470,24 +471,6 @@ def _unwrap_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> dict[str, t
     return {**{k: v for k, v in top.items() if k != outer}, **nested}
 
 
-_FROM_JSON = re.compile(r"\bfrom_?json\(\s*(?:github\.event\.)?inputs\.([\w-]+)\s*\)", re.I)
-
-
-def _json_inputs(inputs: tuple[InputSpec, ...], src: Source, notes: list[Reading]) -> tuple[InputSpec, ...]:
-    """GitHub inputs are strings, so a list is passed as JSON and read with `fromJSON(inputs.x)`:
-    such an input takes the JSON value itself (its `type: string` is not checked), and said so."""
-    parsed = {m.group(1) for m in _FROM_JSON.finditer(src.text)}
-    out = []
-    for spec in inputs:
-        if spec.name in parsed and spec.type == "string":
-            notes.append(Reading(what="input", where=spec.where, text=f"{spec.name}: type string",
-                                 note="read through fromJSON(): the input takes the JSON value itself (a list or "
-                                      "an object), not its text"))
-            spec = spec.model_copy(update={"type": None})
-        out.append(spec)
-    return tuple(out)
-
-
 def read_yaml(src: Source) -> SpecParts:
     """Read the YAML form; findings go to `src` (a YAML syntax error stops here)."""
     try:
@@ -555,8 +538,10 @@ def read_yaml(src: Source) -> SpecParts:
             rows += step_rows
             contracts += step_contracts
     inputs = r.inputs(top["inputs"][1]) if "inputs" in top else None
+    if r.implicit_inputs:  # lists written in the spec to loop over
+        inputs = (*(inputs or ()), *r.implicit_inputs)
     if inputs is not None:
-        inputs = _json_inputs(inputs, src, top_notes)
+        inputs = json_inputs(inputs, src, top_notes)
     if steps and top_notes:  # where the steps and inputs were found: shown with the first step
         steps[0] = steps[0].model_copy(update={"readings": (*top_notes, *steps[0].readings)})
     steps = _resolve_steps(resolve_references(steps, inputs, src))

@@ -43,6 +43,7 @@ class NodeReader:
         self.loader = BoundedLoader("")
         self.said: dict[str, str] = {}  # a step's canonical key -> the key as written
         self.notes: list[tuple[int, str, str]] = []  # (line, text, what it was read as): for the step's readings
+        self.implicit_inputs: list[InputSpec] = []  # a list written in the spec to loop over, as an input
 
     def line(self, node: Node) -> int:
         return int(node.start_mark.line) + 1

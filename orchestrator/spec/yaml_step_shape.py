@@ -25,7 +25,7 @@ import re
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec import yaml_keys as yk
-from orchestrator.spec.model import Reading
+from orchestrator.spec.model import InputSpec, Reading
 from orchestrator.spec.yaml_dialect import MAP, SEQ, by_name, note, pairs, scalar, short
 from orchestrator.spec.yaml_node import NodeReader
 
@@ -96,6 +96,14 @@ def reshape_step(r: NodeReader, keys: dict[str, tuple[Node, Node]], sid: str) ->
             continue
         if canonical == "when" and isinstance(vnode, SequenceNode):  # Tekton when-expressions
             text = _when_expressions(r, vnode, sid)
+            if text is not None:
+                out[raw] = (knode, scalar(text, vnode))
+            continue
+        if canonical == "for_each" and isinstance(vnode, SequenceNode):  # Argo `withItems: [a, b]`
+            out["for_each"] = (knode, literal_list(r, vnode, sid, notes))
+            continue
+        if canonical == "when" and isinstance(vnode, ScalarNode) and _STATUS.search(str(vnode.value)):
+            text = _status(r, vnode, sid, notes)
             if text is not None:
                 out[raw] = (knode, scalar(text, vnode))
             continue
@@ -188,11 +196,40 @@ def _fan_out(r: NodeReader, raw: str, knode: Node, vnode: Node, sid: str, notes:
     named = r.named_list(node)
     if named is not None:  # Tekton: `params: [{name: page, value: ref}]`
         node = MappingNode(MAP, list(named.values()), node.start_mark, node.end_mark)
+    if isinstance(node, MappingNode):  # GitHub's `include:` / `exclude:` add or drop combinations
+        extra = [(k, v) for k, v in node.value if yk.key_name(str(k.value)) in ("include", "exclude")]
+        for k, _ in extra:
+            r.src.warn(r.line(k), f"{sid}: matrix.{k.value} is not read (skillweave loops over one list)",
+                       "spec.for-each")
+        node = MappingNode(MAP, [p for p in node.value if p not in extra], node.start_mark, node.end_mark)
     if isinstance(node, MappingNode) and len(node.value) > 1:
         r.src.error(r.line(node), f"{sid}: a matrix over {len(node.value)} variables is a cross product; "
                                   "skillweave loops over one list: write one variable", "spec.for-each")
         return {}
-    return {"for_each": (knode, node)}
+    return {"for_each": (knode, literal_list(r, node, sid, notes))}
+
+
+def literal_list(r: NodeReader, node: Node, sid: str, notes: list[Reading]) -> Node:
+    """A list written in the spec to loop over (Argo `withItems: [a, b]`, a matrix `os: [a, b]`)
+    is a workflow input with that list as its default (`<step>_items`, shown in the plan)."""
+    var, values = "item", node
+    if isinstance(node, MappingNode) and len(node.value) == 1:
+        var, values = str(node.value[0][0].value), node.value[0][1]
+    if not isinstance(values, SequenceNode):
+        return node
+    name = f"{sid}_items".replace("-", "_")
+    items = r.value(values)
+    r.implicit_inputs.append(InputSpec(name=name, type="array", required=False, default=items,
+                                       description=f"the list written at line {r.line(values)}",
+                                       where=r.src.where(r.line(values))))
+    notes.append(note(r, values, f"{_short_list(items)}", f"a list written in the spec: the workflow input "
+                                                          f"`{name}` (its default), looped over as `{var}`",
+                      what="for_each"))
+    return scalar(f"{var} in inputs.{name}", values)
+
+
+def _short_list(items: object) -> str:
+    return short(items)
 
 
 def _environment(r: NodeReader, raw: str, knode: Node, vnode: Node, notes: list[Reading]) -> dict[
@@ -270,6 +307,27 @@ def _when_word(r: NodeReader, knode: Node, vnode: Node, sid: str, notes: list[Re
     r.src.warn(r.line(vnode), f"{sid}: `when: {word}` cannot be read (skillweave runs a step when its "
                               "dependencies succeed or its condition holds); not read", "spec.unread")
     return {}
+
+
+# GitHub's status functions in `if:`: what each means here (None: not supported, warned)
+STATUS_FUNCTIONS: dict[str, str | None] = {"success": "true", "always": None, "failure": None, "cancelled": None}
+_STATUS = re.compile(r"\b(success|always|failure|cancelled)\(\s*\)")
+
+
+def _status(r: NodeReader, node: ScalarNode, sid: str, notes: list[Reading]) -> str | None:
+    """`if: success() && x` is `x`; `always()` / `failure()` are warned (a step runs here after its
+    dependencies succeed, or were skipped as branches not taken) and read as success()."""
+    text = str(node.value)
+    for name in dict.fromkeys(_STATUS.findall(text)):
+        if STATUS_FUNCTIONS[name] is None:
+            r.src.warn(r.line(node), f"{sid}: `{name}()` is not read: a step runs after its dependencies succeed "
+                                     "(or were skipped as a branch not taken); read as success()", "spec.when")
+    inner = yk.condition_text(text)
+    inner = _STATUS.sub("true", inner)
+    inner = re.sub(r"\s*(?:&&|\band\b)\s*true\b|\btrue\s*(?:&&|\band\b)\s*", " ", inner).strip()
+    notes.append(note(r, node, text, f"status functions read: {inner if inner != 'true' else 'no condition'}",
+                      what="when"))
+    return None if inner in ("true", "") else inner
 
 
 _OPERATORS = {"in": "in", "notin": "not in", "not_in": "not in"}

@@ -300,3 +300,30 @@ def test_a_state_machine_s_catch_to_a_task_and_a_parallel_state_are_warnings_at_
     warned = _warned(_parse(STATES))
     assert [line for line, message in warned if "Catch" in message] == [24]
     assert [line for line, message in warned if "parallel state is not read" in message] == [31]
+
+
+def test_github_status_functions_and_operators_are_read_and_always_is_warned_never_silently_true() -> None:
+    spec = _parse("jobs:\n  a:\n    uses: sa\n  b:\n    needs: a\n    if: needs.a.outputs.n == 0 && !inputs.skip && "
+                  "success()\n    uses: sb\n  c:\n    needs: a\n    if: always()\n    uses: sc\n")
+    b, c = spec.steps[1], spec.steps[2]
+    assert b.when == "steps['a'].output.n == 0 and not inputs.skip"
+    assert c.when is None
+    assert [line for line, message in _warned(spec) if "always()" in message] == [10]
+
+
+def test_a_list_written_in_the_spec_to_loop_over_is_an_input_with_that_default_shown_as_read() -> None:
+    spec = _parse("spec:\n  entrypoint: m\n  templates:\n    - name: m\n      dag:\n        tasks:\n"
+                  "          - name: each-os\n            template: sa\n            withItems: [linux, mac]\n"
+                  "            arguments: {parameters: [{name: os, value: '{{item}}'}]}\n")
+    step = spec.steps[0]
+    assert step.for_each == "item in inputs.each_os_items"
+    assert [(i.name, i.default, i.required) for i in spec.inputs] == [("each_os_items", ["linux", "mac"], False)]
+    assert [(f.name, f.source) for f in step.inputs] == [("os", "item")]
+    assert any(r.what == "for_each" and "each_os_items" in r.note for r in step.readings)
+
+
+def test_a_matrix_include_is_warned_and_the_one_variable_still_looped() -> None:
+    spec = _parse("jobs:\n  a:\n    uses: sa\n    strategy:\n      matrix:\n        os: [linux, mac]\n"
+                  "        include:\n          - os: windows\n")
+    assert spec.steps[0].for_each == "os in inputs.a_items"
+    assert [line for line, message in _warned(spec)] == [7]
