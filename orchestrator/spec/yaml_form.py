@@ -172,7 +172,13 @@ def _retry_keys(r: NodeReader, sid: str, keys: dict[str, tuple[Node, Node]], v: 
     if "attempts" in keys and v.get("retries") is None:
         n = r.count(keys["attempts"][1], f"{sid}: {said('attempts', 'attempts')}")
         v["retries"] = max(n - 1, 0) if n is not None else None
-    if "retry_delay" in keys and (d := r.seconds(keys["retry_delay"][1], f"{sid}: retry_delay")) is not None:
+    if "retry_delay" in keys and isinstance(keys["retry_delay"][1], SequenceNode):  # Prefect: `[1, 10, 100]`
+        waits = r.waits(keys["retry_delay"][1], f"{sid}: {said('retry_delay', 'retry_delay')}",
+                        yk.unit_of(said("retry_delay", "")))
+        if waits:
+            base = v.get("retry") or RetryPolicy(max_retries=v.get("retries") or len(waits))
+            v["retry"] = base.model_copy(update={"delays_s": waits, "jitter": False})
+    elif "retry_delay" in keys and (d := r.seconds(keys["retry_delay"][1], f"{sid}: retry_delay")) is not None:
         base = v.get("retry") or RetryPolicy(max_retries=v.get("retries") or 0)
         v["retry"] = base.model_copy(update={"delays_s": (d * yk.unit_of(said("retry_delay", "")),), "jitter": False})
     if "timeout" in keys and (t := r.seconds(keys["timeout"][1], f"{sid}: {said('timeout', 'timeout')}")):

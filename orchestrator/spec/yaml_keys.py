@@ -27,7 +27,8 @@ STEP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "depends_on": ("needs", "after", "depends", "requires", "dependencies", "upstream", "upstream_tasks",
                    "wait_for", "waits_for", "run_after", "runs_after", "prerequisites", "follows"),
     "skill": ("uses", "tool", "action", "call", "calls", "template", "function", "task_ref", "skill_name",
-              "template_ref", "resource"),
+              "template_ref", "resource", "task", "run_skill", "skill_ref"),
+    "id": ("job", "task_id", "step_id", "key"),
     "input": ("with", "inputs", "params", "parameters", "args", "arguments", "op_kwargs", "kwargs", "variables",
               "env"),
     "when": ("condition", "if", "only_if", "run_if", "only_when", "run_when", "when_expressions"),
@@ -277,12 +278,56 @@ _COND_FUNCTION = re.compile(r"\b(?:fromJSON|fromJson|toJSON|toJson)\(\s*([^()]*?
 _COND_REF = re.compile(r"""(?<![\w.'"\]])\$?[A-Za-z_][\w-]*(?:\.[\w-]+|\[\s*['"][\w -]+['"]\s*\])+""")
 
 
+# Azure Pipelines' (and GitHub's) function-call conditions -> an operator ("{0}", "{1}": the arguments)
+CONDITION_FUNCTIONS: dict[str, str] = {
+    "eq": "{0} == {1}", "ne": "{0} != {1}", "gt": "{0} > {1}", "lt": "{0} < {1}", "ge": "{0} >= {1}",
+    "le": "{0} <= {1}", "and": "({0}) and ({1})", "or": "({0}) or ({1})", "not": "not ({0})",
+    "in": "{0} in [{rest}]", "notin": "{0} not in [{rest}]", "contains": "{1} in {0}",
+    "succeeded": "true",
+}
+_CALL = re.compile(r"^\s*([A-Za-z]+)\s*\((.*)\)\s*$", re.S)
+
+
+def _arguments(text: str) -> list[str]:
+    out, depth, start, quote = [], 0, 0, ""
+    for i, ch in enumerate(text):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(text[start:i].strip())
+            start = i + 1
+    return [*out, text[start:].strip()] if text.strip() else out
+
+
+def _calls(text: str) -> str:
+    """`and(succeeded(), eq(variables['x'], 'prod'))` → `(true) and (inputs.x == 'prod')`."""
+    m = _CALL.match(text)
+    if m is None or m.group(1).lower() not in CONDITION_FUNCTIONS:
+        return re.sub(r"^variables(?:\[\s*'([\w-]+)'\s*\]|\.([\w-]+))$",
+                      lambda v: f"inputs.{v.group(1) or v.group(2)}", text.strip())
+    args = [_calls(a) for a in _arguments(m.group(2))]
+    form = CONDITION_FUNCTIONS[m.group(1).lower()]
+    try:
+        return form.format(*args, rest=", ".join(args[1:]))
+    except IndexError:
+        return text
+
+
 def condition_text(text: str) -> str:
     """A condition as other tools write it → the form's: the `${{ }}` / `{{ }}` wrapper off,
     `$input.x` / `params.x` / `github.event.inputs.x` → `inputs.x`, `needs.a.outputs.n` /
     `tasks.a.outputs.parameters.n` → `steps['a'].output.n`; other words unchanged."""
     m = _COND_WRAP.match(text)
     inner = next((g for g in m.groups() if g is not None), text) if m else text
+    if (call := _CALL.match(inner)) is not None and call.group(1).lower() in CONDITION_FUNCTIONS:
+        inner = _calls(inner)
+        inner = re.sub(r"\(true\) and \((.*)\)$|^\((.*)\) and \(true\)$", lambda t: t.group(1) or t.group(2), inner)
     # Argo substitutes before it compares: `'{{workflow.parameters.x}}' == 'prod'` compares x
     inner = _COND_INLINE.sub(lambda r: canonical_path(r.group(1) or r.group(2)), inner)
     inner = _COND_VAR.sub(lambda r: f"inputs.{r.group(1) or r.group(2)}", inner)  # GitLab `$TARGET`

@@ -166,6 +166,9 @@ class NodeReader:
         elif kind == "backoff":
             self._backoff(vnode, fields)
 
+    def waits(self, node: Node, what: str, unit: float = 1.0) -> tuple[float, ...]:
+        return self._waits(node, what, unit)
+
     def _waits(self, node: Node, what: str, unit: float = 1.0) -> tuple[float, ...]:
         """`2`, `2s`, `5s then 15s`, `[1, 2, 4]` → the waits in seconds; else a warning."""
         value = self.value(node)

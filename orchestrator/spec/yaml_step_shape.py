@@ -310,8 +310,10 @@ def _when_word(r: NodeReader, knode: Node, vnode: Node, sid: str, notes: list[Re
 
 
 # GitHub's status functions in `if:`: what each means here (None: not supported, warned)
-STATUS_FUNCTIONS: dict[str, str | None] = {"success": "true", "always": None, "failure": None, "cancelled": None}
-_STATUS = re.compile(r"\b(success|always|failure|cancelled)\(\s*\)")
+STATUS_FUNCTIONS: dict[str, str | None] = {"success": "true", "succeeded": "true", "always": None, "failure": None,
+                                           "failed": None, "cancelled": None, "canceled": None,
+                                           "succeededOrFailed": None}
+_STATUS = re.compile(r"\b(" + "|".join(sorted(STATUS_FUNCTIONS, key=len, reverse=True)) + r")\(\s*\)")
 
 
 def _status(r: NodeReader, node: ScalarNode, sid: str, notes: list[Reading]) -> str | None:

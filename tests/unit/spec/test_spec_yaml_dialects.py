@@ -327,3 +327,22 @@ def test_a_matrix_include_is_warned_and_the_one_variable_still_looped() -> None:
                   "        include:\n          - os: windows\n")
     assert spec.steps[0].for_each == "os in inputs.a_items"
     assert [line for line, message in _warned(spec)] == [7]
+
+
+@pytest.mark.parametrize(("written", "read"), [
+    ("eq(variables['target'], 'prod')", "inputs.target == 'prod'"),
+    ("and(succeeded(), ne(variables.target, 'prod'))", "inputs.target != 'prod'"),
+    ("in(variables['env'], 'dev', 'qa')", "inputs.env in ['dev', 'qa']"),
+    ("or(eq(parameters.x, 1), not(gt(parameters.y, 2)))", "(inputs.x == 1) or (not (inputs.y > 2))"),
+])
+def test_a_condition_written_as_function_calls_is_read_as_comparisons(written: str, read: str) -> None:
+    spec = _parse(f"jobs:\n  - job: a\n    task: sa\n  - job: b\n    dependsOn: a\n    task: sb\n"
+                  f"    condition: \"{written}\"\n")
+    assert [(s.id, s.skill) for s in spec.steps] == [("a", "sa"), ("b", "sb")]
+    assert spec.steps[1].when == read
+
+
+def test_a_list_of_retry_delays_is_a_wait_per_retry() -> None:
+    spec = _parse("tasks:\n  - id: a\n    task: sa\n    retry_delay_seconds: [1, 10, 100]\n")
+    assert spec.steps[0].retry is not None
+    assert (spec.steps[0].retry.max_retries, spec.steps[0].retry.delays_s) == (3, (1.0, 10.0, 100.0))
