@@ -66,26 +66,24 @@ def flatten_jobs(r: NodeReader, node: Node) -> tuple[Node, list[Reading]]:
         return node, []
     jobs = [(str(k.value), k, v) for k, v in node.value]
     split = {name: _skill_steps(v) for name, _, v in jobs if len(_skill_steps(v)) > 1}
-    if not split:
-        return node, []
     notes: list[Reading] = []
     last: dict[str, str] = {}  # job -> the step that ends it
     output_of: dict[tuple[str, str], tuple[str, str]] = {}  # (job, output) -> (step, output)
     for name, _, v in jobs:
-        if name not in split:
-            continue
-        ids = [_id(item, name, i) for i, item in enumerate(split[name], start=1)]
-        last[name] = ids[-1]
+        ids = [_id(item, name, i) for i, item in enumerate(split.get(name, []), start=1)]
+        last[name] = ids[-1] if ids else name
         outputs = by_name(v).get("outputs")
         for key, (_, value) in pairs(outputs[1]).items() if outputs else ():
             m = _STEP_REF.search(str(value.value)) if isinstance(value, ScalarNode) else None
-            if m:
-                output_of[(name, key)] = (m.group(1), m.group(2))
+            if m and (name in split or m.group(2) != key):  # a job's output under another name: its step's
+                output_of[(name, key)] = (m.group(1) if name in split else name, m.group(2))
+    if not split and not output_of:
+        return node, []
     out: list[tuple[Node, Node]] = []
     for name, knode, v in jobs:
-        v = _rewrite(v, last, output_of)
+        v = _rewrite(v, last, output_of, split)
         if name not in split:
-            out.append((knode, _renamed_needs(v, last)))
+            out.append((knode, _renamed_needs(v, {j: s for j, s in last.items() if j in split})))
             continue
         shared = [(k, val) for k, val in v.value if yk.key_name(str(k.value)) not in _JOB_ONLY]
         needs = by_name(v).get("needs")
@@ -125,20 +123,21 @@ def _renamed_needs(job: Node, last: dict[str, str]) -> Node:
     return MappingNode(MAP, items, job.start_mark, job.end_mark)
 
 
-def _rewrite(node: Node, last: dict[str, str], output_of: dict[tuple[str, str], tuple[str, str]]) -> Node:
+def _rewrite(node: Node, last: dict[str, str], output_of: dict[tuple[str, str], tuple[str, str]],
+             split: dict[str, list[Node]]) -> Node:
     """`needs.<split job>.outputs.<x>` in every value → the step that gives it."""
     if isinstance(node, ScalarNode) and isinstance(node.value, str) and "needs." in node.value:
         def one(m: re.Match[str]) -> str:
             job, field = m.group(1), m.group(2)
-            if job not in last:
+            if job not in split and (job, field) not in output_of:
                 return m.group(0)
             step, out = output_of.get((job, field), (last[job], field))
             return f"needs.{step}.outputs.{out}"
         return ScalarNode(node.tag, _NEEDS_REF.sub(one, node.value), node.start_mark, node.end_mark, node.style)
     if isinstance(node, MappingNode):
-        return MappingNode(node.tag, [(k, _rewrite(v, last, output_of)) for k, v in node.value], node.start_mark,
+        return MappingNode(node.tag, [(k, _rewrite(v, last, output_of, split)) for k, v in node.value], node.start_mark,
                            node.end_mark)
     if isinstance(node, SequenceNode):
-        return SequenceNode(node.tag, [_rewrite(v, last, output_of) for v in node.value], node.start_mark,
+        return SequenceNode(node.tag, [_rewrite(v, last, output_of, split) for v in node.value], node.start_mark,
                             node.end_mark)
     return node

@@ -140,7 +140,7 @@ def reshape_step(r: NodeReader, keys: dict[str, tuple[Node, Node]], sid: str) ->
                 continue
         if canonical in ("output", "outputs") and isinstance(vnode, MappingNode) and all(
                 isinstance(v, ScalarNode) and yk.unwrap(str(v.value)) is not None for _, v in vnode.value):
-            names = [k for k, _ in vnode.value]  # GitHub job outputs: `pages: ${{ steps.x.outputs.pages }}`
+            names = [_output_name(k, v) for k, v in vnode.value]  # GitHub job outputs: `n: ${{ steps.x.outputs.f }}`
             out[raw] = (knode, SequenceNode(SEQ, names, vnode.start_mark, vnode.end_mark))
             continue
         if name in STEP_IGNORED and canonical not in ("skill", "when", "depends_on", "input") and name not in (
@@ -150,6 +150,13 @@ def reshape_step(r: NodeReader, keys: dict[str, tuple[Node, Node]], sid: str) ->
             continue
         out[raw] = (knode, vnode)
     return out, notes
+
+
+def _output_name(key: Node, value: Node) -> Node:
+    """The field a job output reads (`f` of `${{ steps.x.outputs.f }}`), else the output's own name."""
+    path = yk.canonical_path(yk.unwrap(str(value.value)) or "")
+    parts = path.split(".")
+    return scalar(parts[3], value) if len(parts) == 4 and parts[0] == "steps" and parts[2] == "output" else key
 
 
 def _one_word(node: Node) -> bool:

@@ -346,3 +346,10 @@ def test_a_list_of_retry_delays_is_a_wait_per_retry() -> None:
     spec = _parse("tasks:\n  - id: a\n    task: sa\n    retry_delay_seconds: [1, 10, 100]\n")
     assert spec.steps[0].retry is not None
     assert (spec.steps[0].retry.max_retries, spec.steps[0].retry.delays_s) == (3, (1.0, 10.0, 100.0))
+
+
+def test_a_job_output_under_another_name_reaches_its_step_s_output() -> None:
+    spec = _parse("jobs:\n  a:\n    outputs: {page_list: '${{ steps.check.outputs.pages }}'}\n    steps:\n"
+                  "      - {id: check, uses: ./skills/sa}\n  b:\n    needs: a\n    uses: sb\n"
+                  "    with: {pages: '${{ needs.a.outputs.page_list }}'}\n")
+    assert [(f.name, f.source) for f in spec.steps[1].inputs] == [("pages", "steps.a.output.pages")]
