@@ -529,7 +529,9 @@ def read_yaml(src: Source) -> SpecParts:
     contracts: list[ContractSpec] = []
     steps_line = 1
     if "steps" not in top:
-        src.error(1, "the spec has no steps (a `steps:` list)", "spec.no-steps")
+        src.error(1, "the spec has no steps: write a `steps:` list (or `jobs:` / `tasks:`, a list or a map of "
+                     "id: step); GitLab-style top-level jobs, an Argo `spec.templates` dag, a Tekton `spec.tasks` "
+                     "and Step Functions `States` are read too", "spec.no-steps")
     elif not isinstance(top["steps"][1], SequenceNode | MappingNode):
         src.error(r.line(top["steps"][1]), "steps must be a list (or a map of id: step)", "spec.yaml")
     else:
