@@ -37,6 +37,8 @@ INPUT_PATHS: tuple[tuple[str, ...], ...] = (
     ("variables",),  # GitLab CI
     ("spec", "inputs"),  # GitLab CI/CD components (`spec: inputs:`)
 )
+# constants beside the inputs, each with its value as the default (GitHub `env:`): read with them
+CONSTANT_PATHS: tuple[tuple[str, ...], ...] = (("env",),)
 # where the steps are when not under a `steps:`-like key
 STEP_PATHS: tuple[tuple[str, ...], ...] = (("spec", "tasks"), ("spec", "pipelineSpec", "tasks"))
 # Argo: the entrypoint template's `dag.tasks`, or its `steps` (a list of parallel groups)
@@ -46,7 +48,7 @@ ARGO_STEPS = (("dag", "tasks"), ("steps",))
 TOP_IGNORED: dict[str, str] = {
     "api_version": "the resource's API version", "kind": "the resource's kind", "metadata": "the resource's metadata",
     "on": "the events that start the workflow", "permissions": "the token's permissions",
-    "concurrency": "concurrency groups", "env": "environment variables", "defaults": "shell defaults",
+    "concurrency": "concurrency groups", "defaults": "shell defaults",
     "stages": "the stage order (read with each job's `stage:`)", "image": "the container image",
     "services": "service containers", "cache": "the cache", "before_script": "shell commands",
     "after_script": "shell commands", "entrypoint": "the entrypoint template", "templates": "the templates",
@@ -111,6 +113,7 @@ def reshape_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> tuple[dict[
                 notes.append(note(r, pair[0], ".".join(path), "read as the workflow's inputs"))
                 used.update(path[1:2] if path[0] == "spec" else ())
                 break
+    top = _constants(r, top, notes)
     if "steps" not in names:
         found = _argo_steps(r, top, notes) or next(
             (pair for path in STEP_PATHS if (pair := _at(_mapping_node(top), path)) is not None), None)
@@ -145,6 +148,31 @@ def reshape_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> tuple[dict[
             notes.append(note(r, top[key][0], key, f"{TOP_IGNORED[name]}: not used by a skillweave run"))
             del top[key]
     return top, notes
+
+
+def _constants(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: list[Reading]) -> dict[
+        str, tuple[Node, Node]]:
+    """GitHub's top-level `env: {SITE: https://...}`: inputs with those defaults (`${{ env.SITE }}`
+    reads them), beside the inputs a mapping of `inputs` declares."""
+    for path in CONSTANT_PATHS:
+        key = next((k for k in top if yk.key_name(k) == path[0]), None)
+        if key is None or not isinstance(top[key][1], MappingNode):
+            continue
+        knode, vnode = top.pop(key)
+        inputs = top.get("inputs") or next(((k, p) for k, p in top.items() if yk.top_key(k) == "inputs"), None)
+        if inputs is not None and not isinstance(inputs[1], MappingNode):
+            r.src.warn(r.line(knode), f"{key}: read only beside inputs written as a mapping; not read", "spec.unread")
+            continue
+        entries = [(k, MappingNode(MAP, [(scalar("default", v), v)], v.start_mark, v.end_mark)) for k, v in vnode.value]
+        if inputs is None:
+            top["inputs"] = (knode, MappingNode(MAP, entries, vnode.start_mark, vnode.end_mark))
+        else:
+            name = next(k for k, p in top.items() if p is inputs)
+            have = {str(k.value) for k, _ in inputs[1].value}
+            merged = [*inputs[1].value, *[(k, v) for k, v in entries if str(k.value) not in have]]
+            top[name] = (inputs[0], MappingNode(MAP, merged, inputs[1].start_mark, inputs[1].end_mark))
+        notes.append(note(r, knode, key, "constants: read as workflow inputs with these defaults"))
+    return top
 
 
 def _names_only(key: str, node: Node) -> bool:

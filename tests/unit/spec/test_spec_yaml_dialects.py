@@ -353,3 +353,11 @@ def test_a_job_output_under_another_name_reaches_its_step_s_output() -> None:
                   "      - {id: check, uses: ./skills/sa}\n  b:\n    needs: a\n    uses: sb\n"
                   "    with: {pages: '${{ needs.a.outputs.page_list }}'}\n")
     assert [(f.name, f.source) for f in spec.steps[1].inputs] == [("pages", "steps.a.output.pages")]
+
+
+def test_github_env_constants_are_inputs_with_their_defaults_beside_the_dispatch_inputs() -> None:
+    spec = _parse("on:\n  workflow_dispatch:\n    inputs:\n      target: {type: string}\nenv:\n  SITE: https://x.org\n"
+                  "jobs:\n  a:\n    uses: sa\n    with: {site: '${{ env.SITE }}', target: '${{ inputs.target }}'}\n")
+    assert [(i.name, i.default, i.required) for i in spec.inputs] == [("target", None, True),
+                                                                     ("SITE", "https://x.org", False)]
+    assert [(f.name, f.source) for f in spec.steps[0].inputs] == [("site", "inputs.SITE"), ("target", "inputs.target")]
