@@ -159,15 +159,15 @@ def _constants(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: list[Rea
         if key is None or not isinstance(top[key][1], MappingNode):
             continue
         knode, vnode = top.pop(key)
-        inputs = top.get("inputs") or next(((k, p) for k, p in top.items() if yk.top_key(k) == "inputs"), None)
+        name = next((k for k in top if yk.top_key(k) == "inputs"), None)
+        inputs = top[name] if name is not None else None
         if inputs is not None and not isinstance(inputs[1], MappingNode):
             r.src.warn(r.line(knode), f"{key}: read only beside inputs written as a mapping; not read", "spec.unread")
             continue
         entries = [(k, MappingNode(MAP, [(scalar("default", v), v)], v.start_mark, v.end_mark)) for k, v in vnode.value]
-        if inputs is None:
+        if name is None or inputs is None:
             top["inputs"] = (knode, MappingNode(MAP, entries, vnode.start_mark, vnode.end_mark))
         else:
-            name = next(k for k, p in top.items() if p is inputs)
             have = {str(k.value) for k, _ in inputs[1].value}
             merged = [*inputs[1].value, *[(k, v) for k, v in entries if str(k.value) not in have]]
             top[name] = (inputs[0], MappingNode(MAP, merged, inputs[1].start_mark, inputs[1].end_mark))

@@ -361,3 +361,8 @@ def test_github_env_constants_are_inputs_with_their_defaults_beside_the_dispatch
     assert [(i.name, i.default, i.required) for i in spec.inputs] == [("target", None, True),
                                                                      ("SITE", "https://x.org", False)]
     assert [(f.name, f.source) for f in spec.steps[0].inputs] == [("site", "inputs.SITE"), ("target", "inputs.target")]
+
+
+def test_env_constants_join_inputs_declared_under_another_top_level_name() -> None:
+    spec = _parse("params:\n  target: {type: string}\nenv:\n  SITE: https://x.org\ntasks:\n  - id: a\n    skill: sa\n")
+    assert [(i.name, i.default) for i in spec.inputs] == [("target", None), ("SITE", "https://x.org")]
