@@ -317,8 +317,11 @@ class NodeReader:
                 where=where(self.line(key)),
                 format=str(spec["format"]) if isinstance(spec.get("format"), str) else None,
             ))
-            for extra in set(spec) - {"name", "type", "description", "required", "default", "format", *_SHOWN}:
-                self.src.warn(self.line(val), f"input '{name}': key '{extra}' not understood",
+            for extra in sorted(set(spec) - {"name", "type", "description", "required", "default", "format",
+                                             *_SHOWN}, key=str):
+                cut = spec[extra] is None and isinstance(val, MappingNode) and val.flow_style and " " in str(extra)
+                self.src.warn(self.line(val), f"input '{name}': key '{extra}' not understood" + (
+                    " (a `{...}` mapping ends a value at a comma: quote the value that holds it)" if cut else ""),
                               "spec.unread")
         return tuple(out)
 

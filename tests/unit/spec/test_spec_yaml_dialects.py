@@ -366,3 +366,10 @@ def test_github_env_constants_are_inputs_with_their_defaults_beside_the_dispatch
 def test_env_constants_join_inputs_declared_under_another_top_level_name() -> None:
     spec = _parse("params:\n  target: {type: string}\nenv:\n  SITE: https://x.org\ntasks:\n  - id: a\n    skill: sa\n")
     assert [(i.name, i.default) for i in spec.inputs] == [("target", None), ("SITE", "https://x.org")]
+
+
+def test_a_description_cut_at_a_comma_by_a_flow_mapping_is_warned_with_how_to_quote_it() -> None:
+    spec = _parse("inputs:\n  site: {type: string, description: base URL, e.g. https://x.org}\nsteps:\n  - id: a\n"
+                  "    skill: sa\n")
+    assert _warned(spec) == [(2, "input 'site': key 'e.g. https://x.org' not understood (a `{...}` mapping ends a "
+                                 "value at a comma: quote the value that holds it)")]
