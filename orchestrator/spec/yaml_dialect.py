@@ -119,6 +119,13 @@ def reshape_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> tuple[dict[
             (pair for path in STEP_PATHS if (pair := _at(_mapping_node(top), path)) is not None), None)
         if found is None:
             found = _gitlab_jobs(r, top, notes)
+        nested = [k for k, (_, v) in top.items() if isinstance(v, MappingNode) and yk.key_name(k) not in TOP_IGNORED]
+        if found is None and len(nested) == 1:  # `pipeline: {a: {skill: ...}, b: {...}}`: jobs one level down
+            inner = pairs(top[nested[0]][1])
+            found = _gitlab_jobs(r, inner, notes)
+            if found is not None:
+                top = {k: p for k, p in top.items() if k != nested[0]}
+                top.update({k: p for k, p in inner.items() if k not in top})
         if found is not None:
             top = {**top, "steps": found}
     steps = next((k for k in top if yk.top_key(k) == "steps"), None)
@@ -267,7 +274,8 @@ def _argo_groups(node: Node) -> Node:
     return SequenceNode(SEQ, out, node.start_mark, node.end_mark)
 
 
-_JOB_KEYS = {"stage", "script", "needs", "uses", "skill", "rules", "extends", "trigger", "dependencies"}
+_JOB_KEYS = {"stage", "script", "needs", "uses", "skill", "rules", "extends", "trigger", "dependencies", "agent",
+             "depends_on", "task"}
 
 
 def _gitlab_jobs(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: list[Reading]) -> tuple[Node, Node] | None:

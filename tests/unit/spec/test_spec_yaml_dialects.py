@@ -373,3 +373,8 @@ def test_a_description_cut_at_a_comma_by_a_flow_mapping_is_warned_with_how_to_qu
                   "    skill: sa\n")
     assert _warned(spec) == [(2, "input 'site': key 'e.g. https://x.org' not understood (a `{...}` mapping ends a "
                                  "value at a comma: quote the value that holds it)")]
+
+
+def test_jobs_one_level_down_under_a_name_of_the_author_s_own_are_the_steps() -> None:
+    spec = _parse("name: x\npipeline:\n  a: {skill: sa}\n  b: {skill: sb, needs: a}\n")
+    assert [(s.id, s.skill, s.depends_on) for s in spec.steps] == [("a", "sa", ()), ("b", "sb", ("a",))]
