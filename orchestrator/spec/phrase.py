@@ -113,12 +113,14 @@ def durations(text: str) -> tuple[float, ...]:
     `2 seconds, then after 8` → (2, 8): a last number without a unit takes the one before."""
     parts = [m.group(0) for m in _DURATION_PART.finditer(text)]
     values = [duration(p) for p in parts]
-    tail = re.search(r"(\d+(?:\.\d+)?)\s*$", text)
-    if parts and tail and values and values[-1] is not None and not text.rstrip().endswith(parts[-1].rstrip()):
+    last = list(_DURATION_PART.finditer(text))[-1:] if parts else []
+    rest = text[last[0].end():] if last else ""
+    tail = re.findall(r"(\d+(?:\.\d+)?)", rest)  # "3 seconds, then 9, then 27": each takes the unit before
+    if parts and tail and values and values[-1] is not None:
         unit = _AMOUNT_UNIT.search(parts[-1].lower())
         size = _unit(unit.group("unit")) if unit else None
         if size is not None:
-            values.append(float(tail.group(1)) * size)
+            values += [float(n) * size for n in tail]
     bare = re.fullmatch(rf"\s*((?:\d+(?:\.\d+)?\s*(?:,\s*|\s+and\s+|,\s*and\s+|\s*/\s*))+)(\d+(?:\.\d+)?)\s*({g.UNITS})\s*", text, re.I)
     if bare:
         scale = g.UNIT_SECONDS[bare.group(3).lower()]
@@ -351,6 +353,9 @@ def _on_failure(r: _Reading) -> OnFailure | None:
         n = int(word) if word.isdigit() else int(number(word) or 0)
         return OnFailure(kind="use_step", step=f"step-{n}")
     if r.has("use_skill"):
+        if r.has("fail"):  # "run page-oncall and stop the run": neither a fallback nor a plain failure
+            r.problems.append(f"'{r.said('use_skill')}' names a skill to run after a failure, but "
+                              f"'{r.said('fail')}' stops the run; the skill is used as the fallback")
         return OnFailure(kind="use_skill", skill=str(r.first("use_skill")).strip("`"))
     value_said = next((s for s in ("value_field", "value_nos", "value_literal", "value_blank", "value_empty")
                        if r.has(s)), None)

@@ -45,10 +45,6 @@ DROPS: dict[tuple[str, int], str] = {
 # (folder, line) -> why the plan differs from the author there, and the warning code at that line
 # (None: read differently without a warning at that line)
 MISSES: dict[tuple[str, int], tuple[str, str | None]] = {
-    ("11-expense-claim", 21): (
-        "'that's a user error, no point retrying that' names the failure class only as 'user error' and the "
-        "refusal to retry as 'no point retrying': the phrase grammar reads neither (the policy reader's tables)",
-        "spec.policy-unread"),
     ("14-ui-translation", 21): (
         "'regenerate the step 2 script (1 attempt) and check again' regenerates another step's script: the "
         "phrase grammar has no row for it (the policy reader's tables)", "spec.policy-partial"),
