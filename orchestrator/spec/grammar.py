@@ -191,6 +191,7 @@ BOUNDS = (
     Row("exp_start", r"\b(?:start(?:ing|s)?|begin(?:ning|s)?|initial(?:ly)?|first\s+(?:wait|delay|retry)|from|base)\s+(?:at\s+|with\s+|of\s+|from\s+|delay\s+(?:of\s+)?|wait\s+(?:of\s+)?)?{D}"),
     Row("exp_start", r"\b(?:initial|base|starting|first)\s+(?:delay|wait|backoff|interval)\s*(?:of|:|=|is)?\s*{D}"),
     Row("exp_start", r"\b{D}\s+(?:initial\s+)?(?:back-?\s*off|delay|wait)s?\b", needs=r"doubl|tripl|expo|factor|multipl|grow|increas"),
+    Row("exp_start", r"\b{D}(?=\s*,?\s*(?:then\s+)?(?:doubling|tripling|growing|increasing)\b)"),
     Row("exp_start", r"\b{D}\s+(?:initial|base|start(?:ing)?|first)\b(?:\s+(?:delay|wait|backoff|interval))?"),
     Row("exp_cap", r"\b(?:exponential\w*\s+)?(?:back-?\s*off|backing\s+off|back\s+off)\s+(?:exponentially\s+)?(?:up\s+to|to\s+at\s+most|at\s+most|max(?:imum)?)\s+{D}", also=("exponential",)),
     Row("exp_cap", r"\bexponential\w*\s+(?:back-?\s*off\s+|backing\s+off\s+)?(?:up\s+to|to\s+at\s+most)\s+{D}", also=("exponential",)),
@@ -282,7 +283,7 @@ TIMEOUT = (
 
 # how many tries: counts of retries, then of attempts
 COUNT_ROWS = (
-    Row("retries", r"\bretr(?:y|ies)\s*(?:count|limit)?\s*[:=-]\s*(?:times\s*[:=]\s*)?{N}\b(?!\s*(?:attempts?|tries)\b)"),
+    Row("retries", r"\bretr(?:y|ies)\s*(?:count|limit)?\s*[:=-]\s*(?:times\s*[:=]\s*)?(?:up\s+to\s+|at\s+most\s+|max(?:imum)?\s+)?{N}\b(?!\s*(?:attempts?|tries)\b)"),
     Row("retries", r"\b(?:max(?:imum)?\s+)?retr(?:y|ies)[\s_-]*(?:count|limit|number|cap)\s*(?:[:=-]|of|is)?\s*{N}\b(?!\s*(?:attempts?|tries|s\b|sec|min|ms))"),
     Row("attempts", r"\b(?:max(?:imum)?\s+)?(?:attempt|try)[\s_-]*(?:count|limit|number|cap)\s*(?:[:=-]|of|is)?\s*{N}\b(?!\s*(?:s\b|sec|min|ms))"),
     Row("retries", r"\b(?:max(?:imum)?|at\s+most|up\s+to|no\s+more\s+than)\s+(?:of\s+)?{N}\s+(?:re-?tries|retr(?:y|ies)|retry\s+attempts|more\s+(?:tries|attempts|times))\b"),
@@ -345,7 +346,7 @@ FALLBACK = (
     Row("fail", r"\b(?:just\s+|simply\s+)?fail\s+(?:hard|loudly|the\s+step|outright|right\s+there|it)\b|\bjust\s+fail\b|\blet\s+(?:it|the\s+(?:run|step|workflow))\s+fail\b|\b(?:the\s+)?(?:run|workflow|pipeline|job)\s+(?:fails|should\s+fail|must\s+fail|is\s+failed|stops|should\s+stop|aborts)\b|\bmark\s+(?:the\s+)?(?:run|workflow)\s+(?:as\s+)?failed\b|\bor\s+(?:it'?s|it\s+is|it\s+gets|the\s+(?:run|workflow)\s+is)\s+(?:marked|considered|treated\s+as|reported)\s+(?:as\s+)?failed\b|\bstop\s+(?:right\s+)?there\b|\bstop\s+everything\b|\bdon'?t\s+(?:continue|carry\s+on|go\s+on|proceed)\b|\bnothing\s+else\s+(?:should\s+)?runs?\b|\bblock\s+(?:the\s+)?(?:rest|run|workflow)\b"),
     Row("fail", r"^\s*(?:fail|abort|stop|halt)\s*(?:\.|!)?\s*$|\bon[ _-]?(?:error|failure)\s*[:=]\s*fail\b|\bfail\s+(?:the\s+)?(?:step\s+)?and\s+stop\b|\b(?:and\s+)?then\s+(?:just\s+)?fail\b|\b(?:then\s+)?stop\b(?=\s*(?:[.;,]|$|and\s+(?:tell|page|alert|notify|ping)))"),
     Row("fail", r"\bgiv(?:e|ing)\s+up\b"),
-    Row("continue", r"\b(?:skip(?:\s+(?:it|this|the\s+step|this\s+step|ahead|this\s+\w+|the\s+\w+))?|ignore\s+(?:it|the\s+(?:error|failure|problem)|errors|failures))\b(?:\s+(?:anyway|regardless|without\s+it))?", needs=r"{COND}|\band\s+(?:continue|carry\s+on|move\s+on)"),
+    Row("continue", r"\b(?:skip(?:\s+(?:it|this|the\s+step|this\s+step|ahead|this\s+\w+|the\s+\w+))?|ignore\s+(?:it|the\s+(?:error|failure|problem)|errors|failures)|ignore(?=\s*(?:and|,)\s+(?:finish|continue|carry\s+on|move\s+on|go\s+on|keep\s+going|proceed)\b))\b(?:\s+(?:anyway|regardless|without\s+it))?", needs=r"{COND}|\band\s+(?:continue|carry\s+on|move\s+on)"),
     Row("continue", r"\b(?:skip|drop|discard)\s+(?:the|this|that)\s+(?:record|row|item|entry|file|document|doc|message|line|event|receipt|page|batch)\b(?:\s+(?:and\s+)?(?:continue|carry\s+on|move\s+on|go\s+on))?"),
     Row("continue", r"\b(?:continue|continuing|carry\s+on|carrying\s+on|keep\s+going|move\s+on|moving\s+on|go\s+on|proceed|proceeding|let\s+the\s+(?:rest|run|workflow)\s+(?:continue|go\s+on|carry\s+on)|the\s+(?:rest|run|workflow)\s+(?:continues|goes\s+on|carries\s+on))\b(?:\s+(?:anyway|regardless|without\s+it))?"),
     Row("continue", r"\b(?:best[- ]effort|non-?blocking|nice[- ]to[- ]have|optional|non-?fatal|not\s+fatal|not\s+(?:critical|essential|important|required|blocking)|doesn'?t\s+(?:block|matter)|does\s+not\s+(?:block|matter)|don'?t\s+(?:block|fail\s+the\s+(?:run|workflow))|shouldn'?t\s+block|should\s+not\s+block|never\s+blocks?|(?:must|should)\s+not\s+fail\s+the\s+(?:run|workflow)|(?:won'?t|will\s+not)\s+fail\s+the\s+(?:run|workflow))\b"),
@@ -487,7 +488,7 @@ GATES: dict[int, str] = {
                   r"second|retryable",
     id(BUDGET): r"\bfor\b|keep|until|within|\bover\b|during|no\s+longer|most|up\s+to|window|budget|deadline|total|"
                 r"overall",
-    id(BOUNDS): r"back|expon|delay|wait|interval|start|begin|initial|first|from|base|max|most|cap|more\s+than|limit|"
+    id(BOUNDS): r"back|expon|delay|wait|doubl|tripl|grow|increas|interval|start|begin|initial|first|from|base|max|most|cap|more\s+than|limit|"
                 r"top|ceiling|up\s+to",
     id(WAIT): r"wait|delay|pause|sleep|interval|apart|between|every|immediate|instant|right\s+away|straight\s+away|"
               r"at\s+once|back|after|\bin\b|\bat\b|fixed|constant|flat|linear|cool|gap|break|schedule|\(|once|poll|\d",

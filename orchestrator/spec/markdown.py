@@ -69,6 +69,7 @@ SECTIONS: dict[str, str] = {
     **dict.fromkeys(("error recovery strategy", "error recovery", "recovery", "error handling",
                      "recovery strategy", "error recovery table", "failure handling",
                      "when things go wrong", "errors", "failures"), "recovery"),
+    **dict.fromkeys(("reliability", "resilience", "retries", "retry policy", "failure policy"), "recovery"),
     **dict.fromkeys(("testing plan", "test plan", "tests", "testing", "test scenarios",
                      "scenarios"), "testing"),
 }  # fmt: skip

@@ -24,6 +24,7 @@ import math
 import re
 from typing import Any
 
+import yaml
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.policy import ErrorClass, OnFailure, PolicyStatement, Wait
@@ -138,7 +139,14 @@ def _json_literal(raw: str) -> tuple[bool, Any]:
     try:
         return True, json.loads(text)
     except ValueError:
-        return False, None
+        pass
+    if text[:1] in "{[" and len(text) <= 2000 and not re.search(r"[&*!]", text):  # YAML flow: {team: platform}
+        try:
+            value = yaml.safe_load(text)
+        except yaml.YAMLError:
+            return False, None
+        return (True, value) if isinstance(value, (dict, list)) else (False, None)
+    return False, None
 
 
 class _Reading:

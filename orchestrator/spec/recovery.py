@@ -35,6 +35,7 @@ from orchestrator.policy import (
     Fallback,
     FallbackAction,
     Limits,
+    PolicyStatement,
     RecoveryRule,
     RetryPolicy,
 )
@@ -109,8 +110,8 @@ def _error_class(step: str, cells: RowCells, src: Source, line: int) -> ErrorCla
     if explicit and not _blank(explicit):
         src.warn(line, f"error class '{cells.error_class.strip()}' not understood; "
                        "the failure text decides", "spec.unread")
-    if pt.is_catch_all(cells.failure):
-        return "any"
+    if pt.is_catch_all(cells.failure) or (not cells.failure.strip() and not cells.detection.strip()):
+        return "any"  # a table with no failure column: each row is for any failure of its steps
     found = pt.classify(cells.failure) or pt.classify(cells.detection)
     if found is None:
         src.warn(line, f"{step}: failure '{cells.failure.strip()}' not classified; "
@@ -225,14 +226,57 @@ def read_recovery_row(
     return _with_extra_columns(row, cells, src, line, label)
 
 
+# a column whose header says what its cells are ("Retries", "Pause between tries", "Max time per
+# try"): a cell that reads nothing alone ("1", "5 s") is read in the sentence its header makes
+COLUMN_SENTENCES: tuple[tuple[str, str], ...] = (
+    (r"pause|wait|delay|back-?\s*off|between|interval|sleep", "wait {cell} between tries"),
+    (r"time\s*-?\s*out|time\s+(?:per|limit|cap|for)|max(?:imum)?\s+time|deadline|time\s+box", "timeout {cell}"),
+    (r"retr|attempt|tries\b", "retries: {cell}"),
+)  # fmt: skip
+
+
+def column_phrase(column: str, cell: str) -> Phrase:
+    """A cell of an extra column, read alone, else in the sentence its header makes (`COLUMN_SENTENCES`)."""
+    phrase = read_phrase(cell)
+    if phrase.read and not phrase.problems:
+        return phrase
+    sentence = next((sentence for header, sentence in COLUMN_SENTENCES if re.search(header, column, re.I)), None)
+    if sentence is not None:  # the first header that matches says what the column is
+        made = read_phrase(sentence.format(cell=cell.strip()))
+        if made.read and not made.problems:
+            return made
+    return phrase
+
+
+def _merged(phrases: list[tuple[str, str, Phrase]], src: Source, line: int, label: str) -> Phrase | None:
+    """The statements of several columns of one row as one ("Retries: 1" and "wait 5 s between
+    tries" are one retry policy); a field two columns set differently is warned, the first wins."""
+    fields: dict[str, object] = {}
+    for column, cell, phrase in phrases:
+        for name, value in phrase.statement.model_dump(exclude_defaults=True).items():
+            if name not in fields:
+                fields[name] = getattr(phrase.statement, name)
+            elif fields[name] != getattr(phrase.statement, name):
+                src.warn(line, f"{label}: column '{column}' ('{cell.strip()}') disagrees with an earlier column "
+                               f"on {name}; the earlier column wins", "policy-conflict")
+    if not fields:
+        return None
+    return Phrase(statement=PolicyStatement(**fields), signal=True)  # type: ignore[arg-type]
+
+
 def _with_extra_columns(row: RecoveryRowSpec, cells: RowCells, src: Source, line: int, label: str) -> RecoveryRowSpec:
     """Cells of other columns that state a policy join the row; the row's own cells win."""
     rule = row.rule
     updates: dict[str, object] = {}
+    read: list[tuple[str, str, Phrase]] = []
     for column, cell in cells.extra:
         if _blank(cell) or "owner" in column.lower():
             continue
-        phrase = read_phrase(cell)
+        phrase = column_phrase(column, cell)
+        if phrase.read and any(re.search(h, column, re.I) for h, _ in COLUMN_SENTENCES):
+            _problems(phrase, label, f"column '{column}'", cell, src, line)
+            read.append((column, cell, phrase))
+            continue
         if not phrase.read:
             if phrase.signal:
                 src.warn(line, f"{label}: column '{column}': '{cell.strip()}' states a policy that was not "
@@ -251,6 +295,20 @@ def _with_extra_columns(row: RecoveryRowSpec, cells: RowCells, src: Source, line
                                f"{name}; the row's own cell wins", "policy-conflict")
         if phrase.statement.timeout_s is not None and row.timeout_s is None:
             row = row.model_copy(update={"timeout_s": phrase.statement.timeout_s})
+    merged = _merged(read, src, line, label)
+    if merged is not None:
+        retry, _ = retry_of(merged.statement)
+        fallback = fallback_of(merged.statement.on_failure)
+        for name, value, current in (("retry", retry, rule.retry), ("fallback", fallback, rule.fallback)):
+            if value is None:
+                continue
+            if current is None or (current == RetryPolicy(max_retries=0) and not row.recovery):
+                updates[name] = value
+            elif current != value:
+                src.warn(line, f"{label}: the policy columns disagree with the row's {name}; the row's own cell "
+                               "wins", "policy-conflict")
+        if merged.statement.timeout_s is not None and row.timeout_s is None:
+            row = row.model_copy(update={"timeout_s": merged.statement.timeout_s})
     if updates:
         row = row.model_copy(update={"rule": rule.model_copy(update=updates)})
     return row
