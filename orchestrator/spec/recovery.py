@@ -270,7 +270,8 @@ def _with_extra_columns(row: RecoveryRowSpec, cells: RowCells, src: Source, line
     updates: dict[str, object] = {}
     read: list[tuple[str, str, Phrase]] = []
     for column, cell in cells.extra:
-        if _blank(cell) or "owner" in column.lower():
+        said_none = cell.strip().lower() == "none" and re.search(COLUMN_SENTENCES[-1][0], column, re.I)
+        if (_blank(cell) and not said_none) or "owner" in column.lower():  # a Retries cell "none" says no retry
             continue
         phrase = column_phrase(column, cell)
         if phrase.read and any(re.search(h, column, re.I) for h, _ in COLUMN_SENTENCES):
