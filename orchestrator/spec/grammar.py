@@ -157,6 +157,9 @@ VAGUE = (
     Row("ambiguous", r"(?<!\bto\s)(?<!up\sto\s)(?<!at\smost\s)(?<![-\w])try\s+(?:it\s+|this\s+)?(?:twice|thrice|\d+\s+times)\b(?!\s+(?:total|in\s+total|overall|altogether|more|max|at\s+most|tops)\b)", value="it may or may not count the first try; write 'retry N times' or 'N attempts in total'"),
     # a retry time budget shared by the whole run: no plan holds one
     Row("ambiguous", r"\bretr(?:y|ies)\s+(?:time\s+)?(?:budget|window|allowance)\s+(?:for|of|across|over)\s+(?:the\s+)?(?:whole|entire|full)\s+(?:run|workflow|pipeline|job)\s*(?:[:=]|is|of)?\s*{D}", value="a retry time budget shared by the whole run is not a policy the plan can hold (per step: 'retry for up to 3 min'); not read"),
+    # a person's answer time is an approval's wait, which no policy of a step holds: reported, never the step's timeout
+    Row("ambiguous", r"\b(?:if|when|unless|once)\s+(?:they|nobody|no\s+one|no-one|none\s+of\s+them|the\s+(?:approver|approvers|lead|manager|reviewer|owner|head\s+of\s+[\w-]+)|(?:the\s+)?[\w-]+\s+(?:lead|manager|owner|reviewer))\s+(?:has\s+|have\s+|hasn'?t\s+|haven'?t\s+|doesn'?t\s+|don'?t\s+|does\s+not\s+|do\s+not\s+|did\s+not\s+|didn'?t\s+|still\s+)*(?:answer\w*|respond\w*|repl(?:y|ies|ied)|sign\w*\s+off|said\s+yes|say\s+yes|approv\w*|decid\w*|looked\s+at\s+it)\s+(?:with)?in\s+{D}[^.]*", value="a person's answer time is the wait of an approval, not a policy of the step; write it on the step's approval (`Approval: required, timeout 4h -> reject`)"),
+    Row("ambiguous", r"\bno\s+(?:answer|reply|response|sign-?off|decision)\s+(?:with)?in\s+{D}\s*(?:=|→|->|means|:|,)?\s*(?:it'?s\s+|it\s+is\s+)?(?:rejected|approved|a\s+no|a\s+yes|cancell?ed|declined)\b", value="an answer time with its outcome is the wait of an approval, not a policy of the step; write it on the step's approval"),
     Row("ambiguous", r"\btime-?\s*out\s*[:=]?\s*\d+(?:\.\d+)?(?!\s*(?:\.\d|ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hrs?|hours?|d|days?)\b)(?=\s*(?:[,.;)]|$))", value="the number has no unit"),
 )
 
@@ -333,7 +336,7 @@ FALLBACK = (
     Row("escalate", r"\b(?P<msg>(?:a\s+)?(?:human|person|someone|somebody)\s+(?:has|needs|must|should)\s+to\s+(?:look|decide|step\s+in|check|fix)[^.;,]*)"),
     Row("value_nos", r"\b(?:record|return|store|output|emit|give\s+back|log|mark|save|leave)\s+(?:it|them|this|the\s+\w+)?\s*(?:as\s+\w+\s+)?with\s+(?P<nos>no\s+\w+(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)no\s+\w+)*)"),
     Row("value_blank", r"\bleave\s+(?:the\s+|it\s+|its\s+)?(?:[\w-]+\s+)?(?:blank|empty)\b"),
-    Row("value_field", r"\b(?:mark|set|record|treat|label|tag|report|return|flag)\s+(?:the\s+|its\s+|it\s+|this\s+|that\s+)?(?:[\w-]+'s\s+)?(?P<field>[a-z_][\w]*(?:\s+[a-z_]\w*)?)?\s*(?:as|to|=)\s+(?P<value>\"[^\"]*\"|'[^']*'|`[^`]*`|\d+(?:\.\d+)?|[a-z_][\w-]*)"),
+    Row("value_field", r"\b(?:mark|set|record|treat|label|tag|report|return|flag)\s+(?:the\s+|its\s+|it\s+|this\s+|that\s+)?(?:[\w-]+'s\s+)?(?P<field>[a-z_][\w]*(?:\s+[a-z_]\w*)?)?\s*(?:as|to|=)\s+(?!(?:a|an|the)\b)(?P<value>\"[^\"]*\"|'[^']*'|`[^`]*`|\d+(?:\.\d+)?|[a-z_][\w-]*)"),
     Row("value_literal", r"\b(?:use|return|default(?:s)?\s+to|fall\s*-?\s*back\s+to|assume|substitute|output|emit|give\s+back|record|(?:count|treat|score)\s+(?:it|them|this|that|the\s+(?:result|output|[\w-]+))\s+as|continue\s+with|carry\s+on\s+with|go\s+on\s+with|pass\s+on)\s+(?:the\s+value\s+|a\s+value\s+of\s+)?(?P<value>`[^`]*`)",
         needs=r"{COND}|instead|default|fall\s*-?\s*back|assume|substitute|continu|carry\s+on|go\s+on"),  # not "Use `a-skill`."
     Row("value_literal", r"\b(?:default(?:s)?\s+to|fall\s*-?\s*back\s+to|use|return|continue\s+with|output|record|(?:count|treat|score)\s+(?:it|them|this|that)\s+as)\s+(?P<value>\"[^\"]*\"|'[^']*'|\d+(?:\.\d+)?\b|true\b|false\b|null\b|\[[^\[\]]{0,400}\]|\{[^{}]{0,400}\})(?:\s+(?:as\s+(?:the\s+|its\s+)?(?:value|result|output|default|answer))|\s+instead)?"),
@@ -482,7 +485,7 @@ GATES: dict[int, str] = {
                 r"when|once|should|still|then|after|gives|no\s+more|retries|attempts|tries|approval|sign|review|"
                 r"excluding",
     id(REGENERATE): r"regenerat|re-?generat|re-?write|rewrite|repair|\bfix|\bmodel|\bllm\b|\bai\b|new\s+(?:code|script)",
-    id(VAGUE): r"\d\s*(?:-|–|to|or)\s*\d|few|several|\bsome\b|many|bunch|handful|multiple|number\s+of|enough|"
+    id(VAGUE): r"\d\s*(?:-|–|to|or)\s*\d|answer|respon|repl|sign|approv|decid|looked|few|several|\bsome\b|many|bunch|handful|multiple|number\s+of|enough|"
                r"reasonable|couple\s+more|times\s+or|\bor\s+(?:for\s+)?\d|time-?\s*out|\btry\b|budget|window|allowance",
     id(NO_RETRY): r"retr|re-?tr|re-?run|rerun|re-?attempt|\b0\b|zero|\bno\b|only|single|once|\bone\b|shot|\btry|"
                   r"second|retryable",
