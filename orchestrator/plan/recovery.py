@@ -59,7 +59,7 @@ from orchestrator.policy import (
     RecoveryRule,
     RetryPolicy,
 )
-from orchestrator.spec.effect import Effect, effect_of
+from orchestrator.spec.effect import Effect, assumed_retries, effect_of
 from orchestrator.spec.model import RecoveryRowSpec, SentenceReading, StepSpec, WorkflowSpec
 
 DEFAULT_FEEDBACK_ATTEMPTS = 2
@@ -389,8 +389,8 @@ def _assumptions(step: StepSpec, said: list[_Said], retry: RetryPolicy, merge: _
     for s in said:
         if s.effect.retry_assumed and s.effect.retry == retry and s.place != "workflow":
             merge.warnings.append(warning_at(s.prov.where, merge.path,
-                                             f"{step.id}: '{s.text}' gives no retry count; {retry.max_retries} "
-                                             "retries assumed", "spec.assumed"))
+                                             f"{step.id}: '{s.text}' gives no retry count; "
+                                             f"{assumed_retries(retry)}", "spec.assumed"))
 
 
 def _with_step_skills(fallback: Fallback, skills_of_steps: Mapping[str, BoundSkill], step: StepSpec,

@@ -385,13 +385,16 @@ IGNORE += (
     Row("ignore", r"\b(?:ping|tell|ask|email|e-mail|message|slack|notify|warn|let)\s+(?:me|us|\w+)\s+(?:know\s+)?(?:if|when|before|after)\s+(?:you|anyone|someone|somebody)\s+(?:change|edit|update|modify|touch|rename|remove|delete|move)\w*\b[^.;]*|\b(?:todo|fixme|xxx)\b\s*:?[^.;]*|\bnote\s+to\s+self\b[^.;]*"),
 )
 
+# a retry said without its count: the planner assumes one and warns with the figures (`spec.effect`)
+NO_COUNT = "it says to retry but not how many times"
+
 # phrasings that state a policy too vaguely to read into one: after the tables
 DOUBT = (
     Row("ambiguous", r"\b(?:a\s+while|a\s+bit|a\s+moment|a\s+little|a\s+short\s+time|briefly|a\s+reasonable\s+time|some\s+time|more\s+time|enough\s+time|plenty\s+of\s+time|too\s+long|forever|for\s+ever|indefinitely|until\s+it\s+works|until\s+(?:it\s+)?succeeds|until\s+success(?:ful)?|as\s+(?:long|often|many\s+times)\s+as\s+(?:needed|necessary|it\s+takes))\b", value="the amount is not stated", unless=("retries", "attempts", "budget", "timeout", "no_retry")),
     Row("ambiguous", r"\b(?:gracefully|appropriately|properly|as\s+needed|if\s+needed|when\s+needed|if\s+necessary|somehow|sensibly|as\s+usual|the\s+usual\s+way)\b", value="the action is not stated"),
     Row("ambiguous", r"\b(?:used\s+to|no\s+longer|anymore|any\s+more|previously|in\s+the\s+past|we\s+once)\b", value="it is about the past, not a rule"),
     Row("ambiguous", r"\b(?:maybe|perhaps|possibly|probably|might|could|if\s+possible|ideally|\?$)", value="it is tentative"),
-    Row("no_count", r"\bretr(?:y|ies)\b", value="it says to retry but not how many times", unless=("retries", "attempts", "no_retry", "budget", "wait_seq", "exp_cap", "exp_start", "exp_factor", "exp_range", "wait_fixed", "wait_none")),
+    Row("no_count", r"\bretr(?:y|ies)\b", value=NO_COUNT, unless=("retries", "attempts", "no_retry", "budget", "wait_seq", "exp_cap", "exp_start", "exp_factor", "exp_range", "wait_fixed", "wait_none")),
 )
 
 # in order: a row only reads text no earlier row took

@@ -39,8 +39,9 @@ from orchestrator.policy import (
     RecoveryRule,
     RetryPolicy,
 )
+from orchestrator.spec import grammar as g
 from orchestrator.spec import policy_text as pt
-from orchestrator.spec.effect import fallback_of, retry_of
+from orchestrator.spec.effect import assumed_retries, fallback_of, retry_of
 from orchestrator.spec.fields import step_id
 from orchestrator.spec.model import ContractSpec, ConvergenceSpec, RecoveryRowSpec
 from orchestrator.spec.phrase import Phrase, read_phrase
@@ -120,7 +121,7 @@ def _error_class(step: str, cells: RowCells, src: Source, line: int) -> ErrorCla
     return found
 
 
-_NO_COUNT = "it says to retry but not how many times"  # the grammar's `no_count` row
+_NO_COUNT = g.NO_COUNT  # the grammar's `no_count` row
 
 
 def _problems(phrase: Phrase, step: str, what: str, text: str, src: Source, line: int, skip: str = "") -> None:
@@ -198,7 +199,7 @@ def read_recovery_row(
         else:  # the column is the row's retry: "| lookup fails | mark it unknown | 2 |"
             retry = RetryPolicy(max_retries=n - 1)
     if assumed and retry is not None:
-        src.warn(line, f"'{recovery}' gives no retry count; {retry.max_retries} assumed", "spec.assumed")
+        src.warn(line, f"'{recovery}' gives no retry count; {assumed_retries(retry)}", "spec.assumed")
     fallback = combine_fallbacks(rec_fallback, col_fallback)
     owner = _owner_of(cells)
     if fallback is not None and fallback.action is FallbackAction.ESCALATE and owner and not fallback.message:

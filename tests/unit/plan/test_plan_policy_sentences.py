@@ -83,7 +83,18 @@ def test_exponential_backoff_max_wait_20s_caps_at_20s_and_starts_at_1s(tmp_path:
     # no count is written: 3 retries are assumed, and the plan says so at the sentence's line
     assert retry.max_retries == 3
     assert [(ln, m) for ln, m in warnings(plan, "spec.assumed")] == [
-        (8, "step-1: 'exponential backoff, max wait 20s' gives no retry count; 3 retries assumed")]
+        (8, "step-1: 'exponential backoff, max wait 20s' gives no retry count; 3 retries assumed, waiting 1s, 2s, "
+            "4s (exponential from 1s, x2, capped at 20s, with jitter: up to those); write the count to say it "
+            "('retry 3 times ...')")]
+
+
+def test_retry_with_exponential_backoff_and_no_count_assumes_3_retries_and_warns_once_with_the_figures(
+        tmp_path: Path) -> None:
+    plan = compile_text(tmp_path, one_step("Retry with exponential backoff."))
+    assert plan.steps[0].policy.retry == RetryPolicy(max_retries=3)
+    assumed = warnings(plan, "spec.assumed")
+    assert [ln for ln, _ in assumed] == [8] and "3 retries assumed, waiting 1s, 2s, 4s" in assumed[0][1]
+    assert not [m for ln, m in warnings(plan, "spec.policy-partial") if ln == 8]  # said once, with the figures
 
 
 def test_retry_5x_is_five_retries(tmp_path: Path) -> None:
