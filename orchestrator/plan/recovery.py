@@ -60,6 +60,7 @@ from orchestrator.policy import (
     RetryPolicy,
 )
 from orchestrator.spec.effect import Effect, assumed_retries, effect_of
+from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.model import RecoveryRowSpec, SentenceReading, StepSpec, WorkflowSpec
 
 DEFAULT_FEEDBACK_ATTEMPTS = 2
@@ -363,13 +364,30 @@ def _rules(rows: list[RecoveryRowSpec], said: list[_Said], step: StepSpec, merge
     return (*specific, *(r for r in merged if r.on == "any"))
 
 
-def _feedback(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec]) -> tuple[FeedbackPolicy | None, Provenance | None]:
+def _said_feedback(step: StepSpec, said: list[_Said]) -> tuple[FeedbackPolicy | None, Provenance | None]:
+    """A sentence of the step's text that regenerates another step's script ("regenerate the
+    step 2 script (1 attempt) and check again"): N regenerations are N + 1 runs of it in all."""
+    for s in said:
+        if s.place != "step text":
+            continue
+        found = read_phrase(s.text).feedback
+        if found is None or found[0] == step.id:
+            continue
+        target, count = found
+        runs = (count if count is not None else 1) + 1
+        note = f"{s.prov.note or 'step text'}; {runs - 1} regeneration(s) of {target}'s script, {runs} runs in all"
+        return FeedbackPolicy(target_step=target, max_attempts=runs), s.prov.model_copy(update={"note": note})
+    return None, None
+
+
+def _feedback(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec],
+              said: list[_Said] | None = None) -> tuple[FeedbackPolicy | None, Provenance | None]:
     conv = spec.convergence
     row = next((r for r in rows if r.feedback_to), None)
     stated = conv.feedback.get(step.id)
     conv_where = conv.where.get(f"{step.id}.feedback")
     if row is None and stated is None:
-        return None, None
+        return _said_feedback(step, said or [])
     target = row.feedback_to if row is not None and row.feedback_to else (stated[0] if stated else "")
     notes: list[str] = []
     where = row.where if row is not None else conv_where
@@ -452,7 +470,7 @@ def step_policy(
     else:
         on_error = "continue" if fallback.action is FallbackAction.CONTINUE else "fail"
         prov["policy.on_error"] = prov["policy.fallback"] if on_error == "continue" else from_default("fail")
-    feedback, feedback_prov = _feedback(step, spec, rows)
+    feedback, feedback_prov = _feedback(step, spec, rows, said)
     if feedback_prov is not None:
         prov["policy.feedback"] = feedback_prov
     if step.approval is not None:

@@ -55,10 +55,14 @@ class Phrase(BaseModel):
     retry_said: bool = False  # "retry" without a count
     regenerate_said: bool = False  # "regenerate" without a count
     unread: tuple[str, ...] = ()  # the policy words left over
+    # another step's script to regenerate ("regenerate the step 2 script (1 attempt)"): (step, regenerations)
+    feedback: tuple[str, int | None] | None = None
 
     @property
     def read(self) -> bool:
         """The sentence states something the plan can use."""
+        if self.feedback is not None:
+            return True
         return not self.statement.is_empty() and not (
             self.statement.applies_to is not None
             and self.statement.model_copy(update={"applies_to": None}).is_empty()
@@ -223,6 +227,10 @@ def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         return "-".join(m.group("name").strip().split())
     if slot == "use_step":
         return m.group("step").lower()
+    if slot == "feedback":
+        word = m.group("step").lower()
+        step = int(word) if word.isdigit() else int(number(word) or 0)
+        return (f"step-{step}", int(counts[0]) if counts and counts[0] is not None else None)
     if slot == "escalate":
         return (m.groupdict().get("msg") or "").strip(" ,;:")
     if slot == "value_nos":
@@ -310,7 +318,7 @@ def read_phrase(text: str) -> Phrase:
         problems.append(f"only the first {MAX_SENTENCE} characters were read")
     signal = bool(r.seen) or bool(unread)  # policy words that no row read and no IGNORE row explained
     return Phrase(statement=statement, problems=tuple(problems), signal=signal, retry_said=retry_said,
-                  regenerate_said=regenerate_said, unread=unread)
+                  regenerate_said=regenerate_said, unread=unread, feedback=r.first("feedback"))
 
 
 def _conflict(r: _Reading, slot: str, what: str) -> None:

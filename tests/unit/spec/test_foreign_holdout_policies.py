@@ -45,12 +45,6 @@ DROPS: dict[tuple[str, int], str] = {
 # (folder, line) -> why the plan differs from the author there, and the warning code at that line
 # (None: read differently without a warning at that line)
 MISSES: dict[tuple[str, int], tuple[str, str | None]] = {
-    ("14-ui-translation", 21): (
-        "'regenerate the step 2 script (1 attempt) and check again' regenerates another step's script: the "
-        "phrase grammar has no row for it (the policy reader's tables)", "spec.policy-partial"),
-    ("14-ui-translation", 22): (
-        "'if it fails a second time, stop the run' continues the sentence of line 21, which is cited there",
-        "spec.policy-partial"),
     ("14-ui-translation", 33): (
         "'Retry budget for the whole run: 3 min' is a budget for all retries together, which no plan field holds: "
         "the grammar reports it (no longer read as the run's wall time) and it is kept as text", "spec.unread"),
