@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -48,6 +49,9 @@ from orchestrator.spec.phrase import Phrase, read_phrase
 from orchestrator.spec.prose import Resolve, read_named, read_sentence
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import read_step_list
+
+if TYPE_CHECKING:
+    from orchestrator.spec.structure import StepIndex
 
 _BLANK = {"", "-", "—", "–", "n/a", "none"}
 _EXPLICIT_CLASS = {
@@ -377,18 +381,39 @@ def _json_value(text: str) -> object:
         return raw.strip("'\"")
 
 
-def _convergence_sentence(text: str, line: int, steps: list[str], step_ids: list[str] | None, src: Source) -> None:
-    """A criterion no other reading took: a policy for the steps it names (else every step), or a warning."""
+# a sentence about every step even when it names one ("no single step, the QA included, ...")
+_EVERY_STEP_SAID = re.compile(r"(?i)\b(?:every|each|all|any|no)\s+(?:single\s+|other\s+)?(?:steps?|tasks?|stages?)\b")
+
+
+def _named(text: str, index: StepIndex) -> str | None:
+    """The one step a sentence names (`StepIndex.named_in`), or whose short name it writes as an
+    acronym in capitals ("QA", "DB"), which `named_in` leaves out as too short to tell."""
+    named = index.named_in(text)
+    if named is not None:
+        return named[0]
+    short = {sid for name, sid in index.names.items()
+             if len(name) <= 2 and name.isalpha() and re.search(rf"\b{re.escape(name.upper())}\b", text)}
+    return short.pop() if len(short) == 1 else None
+
+
+def _convergence_sentence(text: str, line: int, steps: list[str], step_ids: list[str] | None, src: Source,
+                          index: StepIndex | None = None) -> None:
+    """A criterion no other reading took: a policy for the steps it names, by number or by name
+    ("QA shouldn't take longer than 5 secs per doc" is the QA step's), else every step; or a warning."""
     phrase = read_phrase(text)
     if not phrase.read and not phrase.signal:
         src.warn(line, f"convergence criterion '{text}' is not read as a limit; kept as text", "spec.unread")
         return
+    if not steps and index is not None and not _EVERY_STEP_SAID.search(text) and not phrase.statement.whole_run:
+        named = _named(text, index)
+        steps = [named] if named is not None else []
     known = tuple(s for s in steps if step_ids is None or s in step_ids)
     read_sentence(text, line, src, section="convergence", steps=known, who="convergence criteria")
 
 
 def read_convergence(
-    items: list[ConvergenceItem], n_steps: int, src: Source, step_ids: list[str] | None = None
+    items: list[ConvergenceItem], n_steps: int, src: Source, step_ids: list[str] | None = None,
+    index: StepIndex | None = None,
 ) -> tuple[ConvergenceSpec, tuple[ContractSpec, ...]]:
     """Bullets of the Convergence Criteria into bounds; unread bullets become warnings."""
     limits: dict[str, float] = {}
@@ -443,7 +468,7 @@ def read_convergence(
         elif item.kind == "success" and re.search(r"\ball\s+steps?\b", low):
             continue
         else:
-            _convergence_sentence(text, line, steps, step_ids, src)
+            _convergence_sentence(text, line, steps, step_ids, src, index)
     values = {k: (v if k == "wall_time_s" else int(v)) for k, v in limits.items()}
     spec = ConvergenceSpec(
         success=tuple(i.text for i in items if i.kind == "success"),

@@ -320,3 +320,22 @@ def test_every_reading_is_in_the_plan_with_its_line(tmp_path: Path) -> None:
 def test_a_spec_the_planner_refuses_still_names_its_errors(tmp_path: Path) -> None:
     with pytest.raises(PlanError):
         compile_text(tmp_path, "# Flow\n\n## Workflow Steps\n\n### Step 1: A\n- Skill: `nope`\n")
+
+
+def _two_steps(limits: str) -> str:
+    return ("# Flow\n\n## Workflow Steps\n\n### Step 1: Fetch\n- Skill: `probe`\n\n"
+            "### Step 2: QA\n- Skill: `other`\n\n## Limits\n\n" + limits + "\n")
+
+
+@pytest.mark.parametrize("sentence", ["QA shouldn't take longer than 5 secs per doc.",
+                                      "The fetch step should never take longer than 5 seconds."])
+def test_a_limits_sentence_that_names_one_step_is_that_step_s_alone(tmp_path: Path, sentence: str) -> None:
+    plan = compile_text(tmp_path, _two_steps(f"- {sentence}"))
+    timed = {s.id: s.policy.attempt_timeout_s for s in plan.steps}
+    named = "step-2" if sentence.startswith("QA") else "step-1"
+    assert timed[named] == 5 and [t for sid, t in timed.items() if sid != named] == [None]
+
+
+def test_a_limits_sentence_for_every_step_is_every_step_s_even_when_it_names_one(tmp_path: Path) -> None:
+    plan = compile_text(tmp_path, _two_steps("- No single step, QA included, should take longer than 5 seconds."))
+    assert [s.policy.attempt_timeout_s for s in plan.steps] == [5, 5]
