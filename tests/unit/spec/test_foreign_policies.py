@@ -230,6 +230,8 @@ def _fields_meant(got: Fallback | None, want: Fallback) -> Fallback | None:
 def in_plan(folder: Path, owner: int | None, policy: dict[str, Any]) -> tuple[bool, str]:
     """Whether the plan holds the policy line as its author meant, and what it holds."""
     line, meaning = int(policy["line"]), policy["meaning"]
+    if not isinstance(meaning, dict):  # a meaning in words ("compensations in reverse order"): no policy field
+        return False, f"a meaning in words: {meaning}"
     of = meaning.get("on_failure") if isinstance(meaning.get("on_failure"), dict) else {}
     if of.get("kind") == "regenerate" and of.get("step") is not None and owner is not None:
         # another step's script regenerated: the step's feedback, N regenerations being N + 1 runs of it

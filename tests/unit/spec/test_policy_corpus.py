@@ -57,8 +57,8 @@ OVERRIDES: dict[str, tuple[Any, str]] = {
         "'stop trying after one minute' gives up after the budget, a failure, as the visible set reads 'give up after'",
     ),
     "If it hasn't answered within 2 h, give up on it.": (
-        {"timeout_s": 7200, "on_failure": {"kind": "fail"}},
-        "'give up on it' is failing the step after its timeout, which is also the default fallback: the same plan",
+        {"timeout_s": 7200, "on_failure": {"kind": "fail"}, "applies_to": "timeout"},
+        "'give up on it' is failing the step when it times out, which is also the default fallback: the same plan",
     ),
     "Any error here should halt everything.": (
         {"on_failure": {"kind": "fail"}, "applies_to": "any"},
