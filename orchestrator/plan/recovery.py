@@ -60,8 +60,8 @@ from orchestrator.policy import (
     RetryPolicy,
 )
 from orchestrator.spec.effect import Effect, assumed_retries, effect_of
-from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.model import RecoveryRowSpec, SentenceReading, StepSpec, WorkflowSpec
+from orchestrator.spec.phrase import read_phrase
 
 DEFAULT_FEEDBACK_ATTEMPTS = 2
 CONFLICT_CODE = "policy-conflict"

@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable
 
 from orchestrator.hints import Hint, HintAction
+from orchestrator.spec.grammar import NO_COUNT
 from orchestrator.spec.model import (
     ContractSpec,
     SentenceReading,
@@ -37,7 +38,6 @@ from orchestrator.spec.model import (
     StepSpec,
     UnreadSentence,
 )
-from orchestrator.spec.grammar import NO_COUNT
 from orchestrator.spec.phrase import Phrase, read_phrase
 from orchestrator.spec.source import Source
 from orchestrator.spec.success import check_schema, read_criteria

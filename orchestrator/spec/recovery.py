@@ -258,7 +258,7 @@ def _merged(phrases: list[tuple[str, str, Phrase]], src: Source, line: int, labe
     tries" are one retry policy); a field two columns set differently is warned, the first wins."""
     fields: dict[str, object] = {}
     for column, cell, phrase in phrases:
-        for name, value in phrase.statement.model_dump(exclude_defaults=True).items():
+        for name in phrase.statement.model_dump(exclude_defaults=True):
             if name not in fields:
                 fields[name] = getattr(phrase.statement, name)
             elif fields[name] != getattr(phrase.statement, name):
