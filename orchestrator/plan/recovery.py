@@ -84,6 +84,7 @@ class _Said:
     prov: Provenance
     text: str  # what the warnings quote
     count_only: bool = False  # a retry count without waits ("max attempts: 4", "retry twice")
+    budget_only: bool = False  # a time for all the tries and nothing else ("gets 2 minutes in total for its tries")
 
 
 def _row_note(row: RecoveryRowSpec) -> str:
@@ -117,8 +118,10 @@ def _said(spec: WorkflowSpec, step: StepSpec) -> list[_Said]:
             label = "Convergence Criteria"
         s = r.statement
         count_only = s.wait is None and s.for_up_to_s is None and not s.no_retry
+        budget_only = (s.for_up_to_s is not None and s.wait is None and s.retries is None and s.max_attempts is None
+                       and not s.no_retry)
         found.append((order[place], i, _Said(effect_of(r.statement), place, _reading_prov(r, label), r.text,
-                                             count_only)))
+                                             count_only, budget_only)))
     return [s for _, _, s in sorted(found, key=lambda t: (t[0], t[1]))]
 
 
@@ -189,7 +192,17 @@ def _retry(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], said
     if spec.retry is not None:
         candidates.append(_Cand(spec.retry, from_spec(spec.retry_where or spec.path, "workflow retry"),
                                 "workflow retry", quiet=True))
+    budgets = [c for c in candidates if c.text in {s.text for s in said if s.budget_only}]
+    if budgets and len(budgets) < len(candidates):  # a time for all the tries bounds the retry another place states
+        candidates = [c for c in candidates if c not in budgets]
     chosen = _pick_retry(merge, candidates)
+    if chosen is not None and budgets and budgets[0] not in candidates:
+        budget = budgets[0].value
+        assert isinstance(chosen.value, RetryPolicy) and isinstance(budget, RetryPolicy)
+        if chosen.value.budget_s is None and budget.budget_s is not None:
+            note = f"{chosen.prov.note}; within the time budget of {budgets[0].prov.where or budgets[0].prov.note}"
+            chosen = _Cand(chosen.value.model_copy(update={"budget_s": budget.budget_s}),
+                           chosen.prov.model_copy(update={"note": note}), chosen.text)
     count = conv.step_retries.get(step.id)
     count_where = conv.where.get(f"{step.id}.retries")
     if count is not None:

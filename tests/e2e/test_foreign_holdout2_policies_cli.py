@@ -42,6 +42,7 @@ def test_the_reliability_table_of_18_is_in_the_plan_row_by_row_with_the_default_
     assert two["attempt_timeout_s"] == 30  # a dash: the default row's 30 s
     four = steps["step-4"]
     assert (four["retry"]["max_retries"], four["retry"]["delays_s"], four["attempt_timeout_s"]) == (6, [10.0], 20)
+    assert four["retry"]["budget_s"] == 120  # "Step 4 gets 2 minutes in total for all its tries", under Limits
     assert four["fallback"]["action"] == "skill" and four["fallback"]["skill"] == "open-ticket"
     assert steps["step-5"]["fallback"]["action"] == "continue" and steps["step-5"]["attempt_timeout_s"] == 60
 

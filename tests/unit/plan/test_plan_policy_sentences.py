@@ -339,3 +339,12 @@ def test_a_limits_sentence_that_names_one_step_is_that_step_s_alone(tmp_path: Pa
 def test_a_limits_sentence_for_every_step_is_every_step_s_even_when_it_names_one(tmp_path: Path) -> None:
     plan = compile_text(tmp_path, _two_steps("- No single step, QA included, should take longer than 5 seconds."))
     assert [s.policy.attempt_timeout_s for s in plan.steps] == [5, 5]
+
+
+def test_a_time_for_all_the_tries_bounds_the_retry_another_place_states(tmp_path: Path) -> None:
+    plan = compile_text(tmp_path, _two_steps("- Step 1 gets 2 minutes in total for all its tries.").replace(
+        "- Skill: `probe`\n", "- Skill: `probe`\n\nRetry 4 times, 10 seconds apart.\n", 1))
+    retry = plan.steps[0].policy.retry
+    assert (retry.max_retries, retry.delays_s, retry.budget_s) == (4, (10.0,), 120.0)
+    assert plan.steps[1].policy.retry.budget_s is None
+    assert not warnings(plan, "policy-conflict")

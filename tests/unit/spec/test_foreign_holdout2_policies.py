@@ -38,8 +38,9 @@ MISSES: dict[tuple[str, int | None, int], str] = {
         "the default row is listed for the whole run, but every step has its own row, so no step takes all of it "
         "from line 27: it is checked per step instead (the 18-2-27 and 18-3-27 cases)"),
     ("18-alert-triage", 4, 39): (
-        "'Step 4 gets 2 minutes in total for all its tries' is a Limits line for one step: read as a budget, but "
-        "the table row's retry (line 31) wins and the budget is reported as a conflict"),
+        "'Step 4 gets 2 minutes in total for all its tries' bounds the table row's retry (6 x 10 s within 120 s, "
+        "cited at the row with the budget's line in its note); the check wants the budget alone, with the "
+        "schedule it would assume, from line 39"),
 }
 
 
@@ -118,5 +119,6 @@ def test_the_default_row_of_a_reliability_table_fills_the_columns_a_step_s_row_l
     assert by_id["step-1"].policy.attempt_timeout_s == 5
     assert by_id["step-2"].policy.attempt_timeout_s == 30  # a dash: the default row's 30 s
     assert by_id["step-4"].policy.retry is not None and by_id["step-4"].policy.retry.delays_s == (10.0,)
+    assert by_id["step-4"].policy.retry.budget_s == 120  # the Limits line for step 4 bounds the row's retries
     assert by_id["step-4"].policy.fallback is not None and by_id["step-4"].policy.fallback.skill == "open-ticket"
     assert not [w for w in warnings if w.line is not None and 27 <= w.line <= 32 and w.code == "spec.unclassified"]
