@@ -73,6 +73,7 @@ SECTIONS: dict[str, str] = {
     **dict.fromkeys(("error recovery strategy", "error recovery", "recovery", "error handling",
                      "recovery strategy", "error recovery table", "failure handling",
                      "when things go wrong", "errors", "failures"), "recovery"),
+    **dict.fromkeys(("reliability", "resilience", "retries", "retry policy", "failure policy"), "recovery"),
     **dict.fromkeys(("testing plan", "test plan", "tests", "testing", "test scenarios",
                      "scenarios"), "testing"),
 }  # fmt: skip
@@ -239,14 +240,14 @@ _LABEL_LINE = re.compile(r"^\s*[^:.]{1,40}:\s*\S")
 
 
 def read_convergence_section(
-    section: Section, n_steps: int, src: Source
+    section: Section, n_steps: int, src: Source, index: StepIndex | None = None
 ) -> tuple[ConvergenceSpec, tuple[ContractSpec, ...]]:
     items = _items(section.blocks, "other", src)
     for sub in section.subsections:
         low = sub.title.lower()
         kind = "success" if "success" in low else "failure" if "fail" in low else "other"
         items += _items(sub.blocks, kind, src)
-    return read_convergence(items, n_steps, src)
+    return read_convergence(items, n_steps, src, index=index)
 
 
 def _scenario_kind(name: str) -> str:
@@ -485,7 +486,7 @@ def read_markdown(src: Source) -> SpecParts:
     index = StepIndex(steps)
     steps_line = steps_section_line or title_line or 1
     convergence, checks = (
-        read_convergence_section(found["convergence"], len(steps), src)
+        read_convergence_section(found["convergence"], len(steps), src, index)
         if "convergence" in found else (ConvergenceSpec(), ())
     )
     intent = section_text(found["intent"], src) if "intent" in found else ""

@@ -216,7 +216,8 @@ def test_recovery_rows_and_contracts_name_steps_by_number_name_list_or_any() -> 
     assert spec.recovery[-4].rule.failure == "network timeout"
     assert [r.every_step for r in spec.recovery[-3:]] == [True] * 3
     assert sorted((w.code, w.message) for w in spec.warnings if w.line == 25) == [  # each said once, not per step
-        ("spec.assumed", "'retry' gives no retry count; 3 assumed"),
+        ("spec.assumed", "'retry' gives no retry count; 3 retries assumed, waiting 1s, 2s, 4s (exponential from 1s, "
+                         "x2, capped at 60s, with jitter: up to those); write the count to say it ('retry 3 times ...')"),
         ("spec.unclassified", "every step: failure 'nothing known' not classified; the row applies to any error class"),
         ("spec.unread", "error recovery: the row 'nothing known' names no step (write `Step N, ...`, the step's name, "
                         "or add a Step column); it applies to every step")]
