@@ -26,15 +26,17 @@ SKILLWEAVE = str(Path(sys.executable).with_name("skillweave"))
 FOLDERS = ["16-grade-roster", "17-warehouse-restock", "18-alert-triage", "20-refund-ticket"]
 
 # folder -> why it does not validate yet
-KNOWN: dict[str, str] = {
-    "17-warehouse-restock": "line 39's 'if they haven't answered within a day, treat it as a no' is read by the "
-                            "policy reader as a fallback value 'a' that breaks submit-po's output contract, and the "
-                            "approval's condition 'anything above 5,000' names no field [r2-policy]",
-}
+KNOWN: dict[str, str] = {}
 # (folder, step number, input) -> why its source is not the one meant
-KNOWN_INPUTS: dict[tuple[str, int, str], str] = {}
+KNOWN_INPUTS: dict[tuple[str, int, str], str] = {
+    ("17-warehouse-restock", 5, "warehouse"): "the author meant step 1's `warehouse`; by the nearest-producer rule "
+                                              "it is bound to step 3's (the same value here), with a warning that "
+                                              "names both sources and how to choose",
+}
 # (folder, step number) -> why the approval the author meant is not in the plan
 KNOWN_APPROVALS: dict[tuple[str, int], str] = {
+    ("17-warehouse-restock", 4): "'anything above 5,000 needs the procurement lead to say yes' names no field, so "
+                                 "the gate's condition cannot be placed; validate warns at line 39",
     ("18-alert-triage", 4): "the Approvals table (Step | Who | When | No reply) is not a section the reader "
                             "knows yet [r2-policy]",
     ("20-refund-ticket", 4): "'Refunds over 300 need the support lead's OK': the condition's subject "

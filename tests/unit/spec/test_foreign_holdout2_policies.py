@@ -41,6 +41,12 @@ MISSES: dict[tuple[str, int | None, int], str] = {
         "'Step 4 gets 2 minutes in total for all its tries' bounds the table row's retry (6 x 10 s within 120 s, "
         "cited at the row with the budget's line in its note); the check wants the budget alone, with the "
         "schedule it would assume, from line 39"),
+    ("16-grade-roster", 4, 16): (
+        "read together with line 17 as one rule, 5 retries from 2 s doubling within 120 s in all (the budget cited "
+        "in the rule's note); the check wants line 16 without the budget that line 17 puts on it"),
+    ("16-grade-roster", 4, 17): (
+        "'give up after 2 min total' bounds line 16's retries (cited at line 16 with this line in its note, as "
+        "18-4-39); the check wants the budget alone from line 17, with the schedule it would assume"),
 }
 
 
