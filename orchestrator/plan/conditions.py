@@ -215,5 +215,7 @@ def declared_values(schema: Mapping[str, Any]) -> list[str]:
     if isinstance(enum, list):
         return [str(v) for v in enum]
     description = str(schema.get("description") or "")
-    m = re.search(r"[\w.-]+(?:\s*\|\s*[\w.-]+)+", description)
+    # a value starts where a word does, and no part gives back what the next could take:
+    # a long run of letters is read once, not once from each of its letters
+    m = re.search(r"(?<![\w.-])[\w.-]++(?:\s*+\|\s*+[\w.-]++)+", description)
     return [v.strip() for v in m.group(0).split("|")] if m else []
