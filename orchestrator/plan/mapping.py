@@ -277,6 +277,8 @@ def derive_dependencies(
         earlier = Upstream(made_by, (1 << index) - 1)  # every step before this one
         refs = _data_references(step, needs.get(step.id, ()), (loose or {}).get(step.id, ()), earlier,
                                 earlier_ids, (conditions or {}).get(step.id, ()))
+        other_side = otherwise_partner(spec, index)  # an Otherwise reads nothing of the step it replaces
+        refs = [(sid, what) for sid, what in refs if sid != other_side or what.startswith("steps.")]
         if refs:
             deps = tuple(dict.fromkeys(sid for sid, _ in refs))
             what = ", ".join(dict.fromkeys(w for _, w in refs))
@@ -355,6 +357,7 @@ class _Binder:
         self.label = label
         self.loop = parse_for_each(step.for_each)
         self.warnings: list[Diagnostic] = []
+        self.text = " ".join([step.description, *(t.text for t in step.texts)])
 
     def explicit(self, ref: str, words: str = "", name: str = "") -> InputBinding | None:
         item = item_reference(ref, self.loop)
@@ -382,7 +385,8 @@ class _Binder:
                 first = _from_step(scope.produced[branches[0]], [name])
                 binding = first.model_copy(update={"any_of": tuple(branches)}) if len(branches) > 1 else first
                 return binding, f"join: `{name}` of whichever of {', '.join(branches)} ran"
-        nearest = producers(name, scope)
+        nearest = [sid for sid in producers(name, scope)  # never the other side of its own if/otherwise
+                   if frozenset((sid, self.step.id)) not in scope.exclusive]
         if len(nearest) > 1 and all(frozenset((a, b)) in scope.exclusive for a in nearest for b in nearest if a != b):
             ordered = tuple(sorted(nearest, key=lambda s: scope.produced[s].index))
             first = _from_step(scope.produced[ordered[0]], [name])
@@ -408,11 +412,13 @@ class _Binder:
             return binding, f"nearest step: {what}"
         if name in scope.inputs:
             return InputBinding(source="input", name=name), f"workflow input: {name}"
-        if name == GATHERED_NAME:
+        if name == GATHERED_NAME or _SAYS_EVERY.search(self.text):
             gathering = scope.nearest_gathered()
-            if gathering:
+            if gathering:  # "When all lines are assessed, X gets every assessment": the results, gathered
+                why = "" if name == GATHERED_NAME else f" (nothing else gives `{name}`; the step's text says "\
+                                                         f"'{_SAYS_EVERY.search(self.text).group(0)}')"  # type: ignore[union-attr]
                 return (InputBinding(source="step", step=gathering[0], gather=True),
-                        f"gathered: every item output of {gathering[0]}, in item order")
+                        f"gathered: every item output of {gathering[0]}, in item order{why}")
         if self.loop and scope.item_fields is None and not loose:
             return (InputBinding(source="item", pointer=f"/{name}"),
                     f"for each item field: `{name}` of each item of {self.loop[1]} (the item's fields "
@@ -421,6 +427,11 @@ class _Binder:
 
     def _warn(self, where: str | None, message: str, code: str) -> None:
         self.warnings.append(warning_at(where, self.scope.path, f"{self.label}: {message}", code))
+
+
+# words that say a step takes all the results of a For each step before it
+_SAYS_EVERY = re.compile(r"(?i)\b(?:every|all(?:\s+(?:of\s+)?the)?|each\s+of\s+the)\s+(?:\w+\s+)?"
+                         r"(?:assessments?|results?|items?|lines?|outputs?|answers?|\w+s)\b|\bgathered\b|\bcollected\b")
 
 
 def map_inputs(
