@@ -30,6 +30,7 @@ from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
 from orchestrator.plan.conditions import (
     ConditionError,
+    StepIds,
     compile_text,
     declared_values,
     negate,
@@ -143,6 +144,7 @@ class _Planner:
         self.input_schemas = input_schemas
         self.instructions = instructions
         self.order = [s.id for s in spec.steps]
+        self.step_ids = StepIds(self.order)  # compiled once for every condition of the plan
         self.found: list[Diagnostic] = []
         self.produced = {
             s.id: Produced(step=s.id, index=i, fields=frozenset(properties_of(outputs[s.id].schema_)),
@@ -272,7 +274,7 @@ class _Planner:
         loop = parse_for_each(step.for_each)
         resolve = self.resolver(step, candidates, [i.name for i in inputs], scope, loop, item_fields)
         try:
-            compiled = compile_text(text, resolve, self.values(inputs, candidates), self.order,
+            compiled = compile_text(text, resolve, self.values(inputs, candidates), self.step_ids,
                                     loop[0] if loop else None)
         except ConditionError as exc:
             if report:

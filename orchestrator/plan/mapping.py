@@ -78,6 +78,7 @@ class Dependencies(BaseModel):
     step: str
     depends_on: tuple[str, ...]
     provenance: Provenance
+    follows: tuple[str, ...] = ()  # the conditional step it comes after by order alone (PlanStep.follows)
 
 
 @dataclass(frozen=True)
@@ -257,7 +258,10 @@ def derive_dependencies(
     out: dict[str, Dependencies] = {}
     made_by = Producers(produced.values())
     earlier_ids: set[str] = set()  # the ids of the steps before this one, grown as we go
-    plain: dict[str, tuple[str, ...]] = {}  # each step's dependencies before the step-order widening
+    # each step's dependencies before the step-order widening: a step after a conditional one
+    # lists these of it, not everything it was widened to, so a chain of conditional steps
+    # has two edges a step, not all the earlier ones (the rest is reached through `follows`)
+    plain: dict[str, tuple[str, ...]] = {}
     for index, step in enumerate(spec.steps):
         if index:
             earlier_ids.add(spec.steps[index - 1].id)
@@ -288,8 +292,10 @@ def derive_dependencies(
                 step.unordered_where, "does not wait for the step before it, reads no earlier output: a root"))
         elif index > 0 and (partner := otherwise_partner(spec, index)) == spec.steps[index - 1].id:
             # the other branch of the step before it: it waits for what that step waits for
-            out[step.id] = Dependencies(step=step.id, depends_on=out[partner].depends_on, provenance=from_default(
+            out[step.id] = Dependencies(step=step.id, depends_on=out[partner].depends_on,
+                                        follows=out[partner].follows, provenance=from_default(
                 f"default: step order, as the Otherwise of {partner}: after what {partner} waits for"))
+            plain[step.id] = plain[partner]
         elif index > 0 and _conditional(spec.steps[index - 1], routers) and plain.get(spec.steps[index - 1].id):
             # after a step its condition may skip, not on its branch: after what it waits for too,
             # so the step still runs when that one is skipped (a skip carries on to a step whose
@@ -299,8 +305,10 @@ def derive_dependencies(
             also = tuple(dict.fromkeys([*([partner] if partner else []), *plain[previous]]))
             why = (f"{partner} and {previous} are an if/otherwise pair, so after both and what they wait for"
                    if partner else f"{previous} may be skipped by its condition, so also after what it waits for")
-            out[step.id] = Dependencies(step=step.id, depends_on=(previous, *also), provenance=from_default(
+            out[step.id] = Dependencies(step=step.id, depends_on=tuple(dict.fromkeys((previous, *also))),
+                                        follows=(previous,), provenance=from_default(
                 f"default: step order; {why} ({', '.join(also)})"))
+            plain[step.id] = (previous, *([partner] if partner else []))
         elif index > 0:
             previous = spec.steps[index - 1].id
             out[step.id] = Dependencies(step=step.id, depends_on=(previous,),
