@@ -179,7 +179,7 @@ def _split(text: str) -> tuple[list[str], list[Literal["and", "or"]]]:
     parts: list[str] = []
     joins: list[Literal["and", "or"]] = []
     last = 0
-    for m in re.finditer(r"(?i)\s+(and|or)\s+|,\s*(and|or)\s+", text):
+    for m in re.finditer(r"(?i)(?<!\s)\s+(and|or)\s+|,\s*(and|or)\s+", text):
         if text[: m.start()].count("'") % 2 or text[: m.start()].count('"') % 2:
             continue
         parts.append(text[last:m.start()])
@@ -264,7 +264,7 @@ _UNLESS = re.compile(r"(?i)^\W*(?:(?:this|the)\s+(?:step|stage|one)\s+)?(?:runs?
 
 def _cut(cond: str) -> str:
     """The condition of a sentence, without what follows a colon or a ", then"."""
-    return re.split(r":\s|;\s|,\s*(?:then|and\s+then)\b|\s+—\s+|\s+-\s+", cond, maxsplit=1)[0].strip().rstrip(".")
+    return re.split(r":\s|;\s|,\s*(?:then|and\s+then)\b|(?<!\s)\s+—\s+|(?<!\s)\s+-\s+", cond, maxsplit=1)[0].strip().rstrip(".")
 
 
 def condition_sentence(sentence: str) -> tuple[str, bool] | None:

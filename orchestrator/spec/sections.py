@@ -188,7 +188,7 @@ def declared_values(description: str) -> list[str]:
     """`bronze|silver|gold`, `bronze / silver / gold`, `a, b or c`: the values an input lists."""
     for part in [description, *re.findall(r"\(([^()]*)\)", description)]:
         if _VALUES.match(part):
-            return [v for v in re.split(r"\s*(?:\||/|,|\bor\b)\s*", part.strip()) if v]
+            return [v for v in re.split(r"(?:(?<!\s)\s+)?(?:\||/|,|\bor\b)\s*", part.strip()) if v]
     return []
 
 

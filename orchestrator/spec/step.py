@@ -433,7 +433,7 @@ class _StepBuilder:
         m = re.search(rf"(?i)\b(?:the|that|this|each|every)\s+(?:{re.escape(item)}|item)['’]s\s+(.+?)(?:[.;:(]|\s[—–-]\s|$)", text)
         if m is None:
             return
-        names = [n.strip("` ") for n in re.split(r"\s*,\s*|\s+and\s+|\s*,\s*and\s+", m.group(1))]
+        names = [n.strip("` ") for n in re.split(r"(?:(?<!\s)\s+)?,\s*|(?<!\s)\s+and\s+|(?:(?<!\s)\s+)?,\s*and\s+", m.group(1))]
         names = [n for n in names if re.fullmatch(r"[A-Za-z_]\w*", n)]
         have = {f.name for f in self.inputs}
         self.inputs += [FieldSpec(name=n, required=False, source=f"item.{n}", where=self.src.where(line))

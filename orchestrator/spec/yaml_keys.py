@@ -332,7 +332,7 @@ def condition_text(text: str) -> str:
     inner = _COND_INLINE.sub(lambda r: canonical_path(r.group(1) or r.group(2)), inner)
     inner = _COND_VAR.sub(lambda r: f"inputs.{r.group(1) or r.group(2)}", inner)  # GitLab `$TARGET`
     inner = _COND_FUNCTION.sub(r"\1", inner)
-    inner = re.sub(r"\s*&&\s*", " and ", re.sub(r"\s*\|\|\s*", " or ", inner))  # GitHub's && || !
+    inner = re.sub(r"(?:(?<!\s)\s+)?&&\s*", " and ", re.sub(r"(?:(?<!\s)\s+)?\|\|\s*", " or ", inner))  # GitHub's && || !
     inner = re.sub(r"!(?!=)\s*", "not ", inner)
 
     def one(ref: re.Match[str]) -> str:

@@ -41,11 +41,8 @@ CLEARLY = 100  # 10x the input for this many times the time: no cache explains i
 # such a run (lines are not stripped or collapsed everywhere) was not checked one by one.
 KNOWN: dict[str, str] = {
     "^\\s*(?:\\*\\*|__)?\\s*([A-Za-z][A-Za-z0-9 /'_-]{0,40}?)\\s*+(?:(?:\\*\\*|__)\\s*+)?:\\s*": 'orchestrator.spec.blocks._LABEL',
-    '(?i)\\s+(and|or)\\s+|,\\s*(and|or)\\s+': 'orchestrator.spec.condition:182',
     '(?:\\{\\{|\\$\\{)\\s*(.*?)\\s*\\}\\}?': 'orchestrator.spec.condition:211',
-    ':\\s|;\\s|,\\s*(?:then|and\\s+then)\\b|\\s+—\\s+|\\s+-\\s+': 'orchestrator.spec.condition:267',
     "(?i)^\\s*(?:of|to|for|from)?\\s*(?P<step>(?:step|stage)\\s*[-\\w]+|step-\\w+)(?:['’]s": 'orchestrator.spec.condition:294',
-    '\\s*(?:→|->|⟶|=>|\\bto\\b)\\s*': 'orchestrator.spec.contract._ARROW',
     '(?:\\bwait(?:ing|s)?(?:\\s+grow)?\\s*[:=-]?\\s*(?:for\\s+|of\\s+)?|\\bdelays?\\s*(?:of|:': "orchestrator.spec.grammar: '(?:\\\\bwait(?:ing|s)?(?:\\\\s+grow)?\\\\s*[:=-]?\\\\s*(?:for\\\\s+|of\\\\s+)?'",
     '(?P<seq>(?:\\+?\\s*(?:\\d+(?:\\.\\d+)?\\s*(?:-\\s*)?(?:(?:m(?:s(?:ecs?)?|illiseconds?|i': "orchestrator.spec.grammar: '(?P<seq>{SERIES})\\\\s+(?:apart|between|in\\\\s+between|of\\\\s+(?:de'",
     '\\((?:\\s*(?:waits?|delays?|backoff|back-off)\\s*[:=]?)?\\s*(?P<seq>(?:\\+?\\s*(?:\\d+(': "orchestrator.spec.grammar: '\\\\((?:\\\\s*(?:waits?|delays?|backoff|back-off)\\\\s*[:=]?)?\\\\s*(?P<'",
@@ -77,12 +74,10 @@ KNOWN: dict[str, str] = {
     'retr|again|attempt|fall\\s*-?\\s*back|escalat|continu|carry\\s+on|skip|regenerat|re': 'orchestrator.spec.prose._RECOVERY_WORDS',
     '(?i)^\\s*(?:\\*\\*)?\\s*(?:for\\s+)?(?:(?P<all>all\\s+steps|every\\s+step|each\\s+step|a': 'orchestrator.spec.recovery_section._LEADING',
     '^\\s*(?:\\*\\*|__)?(?P<label>[^*_→:`]{1,60}?)(?:\\*\\*|__)?\\s*(?:→|->|=>|:)\\s*(?P<res': 'orchestrator.spec.sections._BRANCH_ITEM',
-    '\\s*(?:\\||/|,|\\bor\\b)\\s*': 'orchestrator.spec.sections:191',
     '\\s*(?:\\*\\*|__)?[^→]*?(?:\\*\\*|__)?\\s*(?:→|->|=>)': 'orchestrator.spec.sections:68',
     '\\(\\s*([^()]*?)\\s*(?:->|→|=>)\\s*([^()]*?)\\s*\\)': 'orchestrator.spec.step._IO',
     '^\\s*((?:[`\\w][\\w`]*(?:\\s*(?:,|\\+|and)\\s*[`\\w][\\w`]*)*)?)\\s*(?:->|→|=>)\\s*(.+)$': 'orchestrator.spec.step._IO_LEAD',
     '^\\s*`?([\\w *-]+?)`?\\s*(?:→|->|=>|:)\\s*`?([\\w -]+?)`?\\s*$': 'orchestrator.spec.step._ROUTE',
-    '\\s*,\\s*|\\s+and\\s+|\\s*,\\s*and\\s+': 'orchestrator.spec.step:436',
     '\\s*\\([^()]*\\)\\s*$': 'orchestrator.spec.step:476',
     '^\\s*(?:\\*\\*|__)?([^:`*_][^:`]{0,60}?)(?:\\*\\*|__)?\\s*(?::|\\s[—–-]\\s)\\s*(.*)$': 'orchestrator.spec.step_forms._HEAD',
     '(?i)^\\s*(?:and\\s+|or\\s+|while\\s+|whereas\\s+)?(?P<branch>.+?)\\s*(?:\\((?P<aside>[^': 'orchestrator.spec.step_prose._CLAUSE',
@@ -91,13 +86,8 @@ KNOWN: dict[str, str] = {
     '[,;]\\s*|\\s+and\\s+(?=[`\\"\'\\w]+\\s+(?:\\w+\\s+)?(?:to|goes|go)\\b)': 'orchestrator.spec.step_prose:310',
     '(?i)^\\s*[`*_(]*\\s*(?:none|nothing|no ?one|-|—|–|n/?a|no dependenc(?:y|ies)|no de': 'orchestrator.spec.step_prose:34',
     '(?i)\\s+(?:using|with|via|through|by calling|by running)\\s+|[,:;(.]|\\s+[-–—]\\s+|`': 'orchestrator.spec.step_prose:403',
-    '\\s*,\\s*|\\s+or\\s+': 'orchestrator.spec.success:79',
     '\\b(?:fromJSON|fromJson|toJSON|toJson)\\(\\s*([^()]*?)\\s*\\)': 'orchestrator.spec.yaml_keys._COND_FUNCTION',
     '\\$\\{\\{\\s*([^}]+?)\\s*\\}\\}|\\$\\{\\s*([^}]+?)\\s*\\}|\\$\\(\\s*([\\w.]+)\\s*\\)|\\$((?:inputs?': 'orchestrator.spec.yaml_keys._INLINE',
-    '\\s*&&\\s*': 'orchestrator.spec.yaml_keys:335',
-    '\\s*\\|\\|\\s*': 'orchestrator.spec.yaml_keys:335',
-    '\\s*(?:&&|\\band\\b)\\s*true\\b|\\btrue\\s*(?:&&|\\band\\b)\\s*': 'orchestrator.spec.yaml_step_shape:336',
-    '\\s*(?:&&|\\|\\||[()!])\\s*': 'orchestrator.spec.yaml_step_shape:390',
 }
 
 
