@@ -208,7 +208,7 @@ def is_expression(text: str) -> bool:
 
 def strip_code(text: str) -> str:
     t = text.strip().strip("`").strip()
-    m = re.fullmatch(r"(?:\{\{|\$\{)\s*(.*?)\s*\}\}?", t, re.S)
+    m = re.fullmatch(r"(?:\{\{|\$\{)\s*+(.*?)(?:(?<!\s)\s+)?\}\}?", t, re.S)
     return m.group(1) if m else t
 
 
@@ -291,7 +291,7 @@ def otherwise_sentence(sentence: str) -> tuple[str | None, str] | None:
     return paren, m.group("rest").strip()
 
 
-_OTHERWISE_OF = re.compile(r"(?i)^\s*(?:of|to|for|from)?\s*(?P<step>(?:step|stage)\s*[-\w]+|step-\w+)"
+_OTHERWISE_OF = re.compile(r"(?i)^\s*+(?:of|to|for|from)?\s*+(?P<step>(?:step|stage)\s*[-\w]+|step-\w+)"
                            r"(?:['’]s\s+condition)?\s*(?:[:,—-]\s*(?P<rest>.*))?$")
 
 

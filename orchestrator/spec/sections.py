@@ -65,7 +65,7 @@ def _branch_item(block: Block) -> tuple[str, str] | None:
     if m is None or not names_a_skill(m.group("rest").split(".")[0]):
         return None
     label = m.group("label").strip()
-    arrow = bool(re.match(r"\s*(?:\*\*|__)?[^→]*?(?:\*\*|__)?\s*(?:→|->|=>)", block.text[:m.start("rest")]))
+    arrow = bool(re.match(r"[^→]*?(?:→|->|=>)", block.text[:m.start("rest")]))
     if not arrow and (label.lower().strip("*_ ") in LABELS or label_key(label.lower().strip("*_ "), "") is not None
                       or not (_ELSE_LABEL.match(label.strip("*_ ")) or re.match(r"(?i)^\W*(?:if|when|for)\b", label))):
         return None

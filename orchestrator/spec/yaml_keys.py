@@ -274,7 +274,7 @@ def approval_outcome(value: object) -> str | None:
 _COND_WRAP = re.compile(r"^\s*(?:\$\{\{(.*)\}\}|\{\{(.*)\}\}|\$\((.*)\))\s*$", re.S)
 _COND_INLINE = re.compile(r"""['"]?(?:\{\{\s*([\w.\-\[\]'"]+?)\s*\}\}|\$\(\s*([\w.\-\[\]*]+?)\s*\))['"]?""")
 _COND_VAR = re.compile(r"(?<![\w.])\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))(?![\w.(\[])")
-_COND_FUNCTION = re.compile(r"\b(?:fromJSON|fromJson|toJSON|toJson)\(\s*([^()]*?)\s*\)")
+_COND_FUNCTION = re.compile(r"\b(?:fromJSON|fromJson|toJSON|toJson)\(\s*+([^()]*?)(?:(?<!\s)\s+)?\)")
 _COND_REF = re.compile(r"""(?<![\w.'"\]])\$?[A-Za-z_][\w-]*(?:\.[\w-]+|\[\s*['"][\w -]+['"]\s*\])+""")
 
 
