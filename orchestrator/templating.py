@@ -99,7 +99,8 @@ def _count(value: Any) -> int:
 
 # -- operators ------------------------------------------------------------------------------------
 
-_PERCENT = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?[hlL]?[diouxXeEfFgGcrsa%]")
+# a width starts 1-9: zeros are flags, so a run of them has one reading, not one per split
+_PERCENT = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|[1-9]\d*)?(?:\.(\*|\d+))?[hlL]?[diouxXeEfFgGcrsa%]")
 
 
 def check_percent_format(fmt: str) -> None:

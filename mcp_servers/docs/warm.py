@@ -18,6 +18,7 @@ their socket, lock and log). The launcher imports nothing heavy.
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -49,8 +50,11 @@ def _preload() -> None:
 
 
 def _serve(argv: list[str]) -> None:
+    gc.disable()  # while the server's modules are imported (a cold start): no garbage worth a walk
     from mcp_servers.docs.server import main as serve
 
+    gc.freeze()
+    gc.enable()
     serve(argv)
 
 

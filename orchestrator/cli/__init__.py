@@ -89,6 +89,10 @@ def cli(no_color: bool) -> None:
 
 
 def main() -> None:
+    if sys.argv[1:2] in (["run"], ["resume"], ["serve"]):
+        from orchestrator.preload import pause_gc
+
+        pause_gc()  # until the work starts (run_cmd, serve_cmd): imports make no garbage worth a walk
     if sys.argv[1:2] in (["serve"], ["run"]):  # from a warm host, when wanted (see `warm`)
         from orchestrator.cli.warm import launch_if_wanted
 

@@ -67,7 +67,7 @@ from orchestrator.engine.model import RunEvent, RunStatus, RunSummary
 from orchestrator.errors import ConfigError
 from orchestrator.filecap import FileCapError, read_capped
 from orchestrator.plan.model import Plan
-from orchestrator.preload import preload
+from orchestrator.preload import preload, resume_gc
 
 _EXIT_OF = {
     RunStatus.SUCCEEDED: EXIT_OK,
@@ -357,6 +357,7 @@ def run(
     with profiling.span("plan: compile the spec (or read the plan)"):
         plan = load_plan_file(spec_or_plan, settings)
         inputs = parse_inputs(plan, pairs, input_files, settings.caps.data_bytes)
+    resume_gc()  # paused by the CLI's start (`orchestrator.cli.main`)
     if backend_from(backend) == "temporal":
         from orchestrator.cli import _temporal
 
@@ -423,6 +424,7 @@ def resume(
     settings = _run_settings(
         state_dir, mcp_config, require_isolation, model, llm_record, llm_replay, promote, debug
     )
+    resume_gc()  # paused by the CLI's start (`orchestrator.cli.main`)
     _telemetry(otel)
     if backend_from(backend) == "temporal":
         from orchestrator.cli import _temporal

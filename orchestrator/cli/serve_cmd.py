@@ -125,6 +125,9 @@ def serve(
     from orchestrator import telemetry
 
     telemetry.active()  # an exporter in OTEL_*: traced from the first request (whose `_meta` a run joins)
+    from orchestrator.preload import resume_gc
+
+    resume_gc()  # paused by the CLI's start (`orchestrator.cli.main`)
     if transport == "stdio":
         anyio.run(run_stdio, config)
         return

@@ -8,6 +8,8 @@ started is measured. A ready step is then, in order:
 1. skipped as a branch not taken: a routing step chose another branch (or has no
    output), or every step it depends on was skipped (it is on that branch: it
    follows only skipped steps) unless it reads them all through optional inputs;
+   a step it `follows` by step order alone counts as skipped only when that one
+   was skipped so in turn, not by its own condition;
 2. skipped when its own `when` condition is false (a `for each` step evaluates it
    per item and leaves out the items where it is false); a condition over a value
    that does not exist is false (an `Otherwise` over it too);
@@ -98,6 +100,8 @@ class Scheduler:
         self.routers = graph.routers
         # steps linked to every dependency only by optional inputs: they run when all were skipped
         self.optional_only = {sid: self._optional_only(graph.steps[sid]) for sid in graph.steps}
+        self.follows = {sid: frozenset(step.follows) for sid, step in graph.steps.items() if step.follows}
+        self._carried: dict[str, bool] = {}  # skipped step -> whether the step order goes on past it
 
     def _optional_only(self, step: PlanStep) -> bool:
         optional, required = self._read_by(step, optional=True), self._read_by(step, optional=False)
@@ -315,9 +319,35 @@ class Scheduler:
             if routed_to(routing, chosen) != step.id:
                 return f"branch not taken: routing step {router} chose {chosen!r}"
         deps = self.deps[step.id]
-        if deps and all(steps[d].status is StepStatus.SKIPPED for d in deps) and not self.optional_only[step.id]:
+        if deps and all(self._cut_off(d, step.id) for d in deps) and not self.optional_only[step.id]:
             return "every step it depends on was skipped: it is on a branch not taken"
         return None
+
+    def _cut_off(self, dep: str, sid: str) -> bool:
+        """`dep` was skipped, and not merely by its own condition when `sid` follows it by step
+        order alone (`PlanStep.follows`): then only a skip carried on to it cuts `sid` off."""
+        if self.scope.state.steps[dep].status is not StepStatus.SKIPPED:
+            return False
+        return dep not in self.follows.get(sid, ()) or not self._carries(dep)
+
+    def _carries(self, sid: str) -> bool:
+        """Whether the step order goes on past the skipped step `sid`: some step it depends on
+        was not cut off (it was skipped by its own condition). Memoised, and walked without
+        recursion: a chain of 10 000 conditional steps asks it of each step once."""
+        todo = [sid]
+        while todo:
+            top = todo[-1]
+            if top in self._carried:
+                todo.pop()
+                continue
+            waiting = [d for d in self.follows.get(top, ()) if d not in self._carried
+                       and self.scope.state.steps[d].status is StepStatus.SKIPPED]
+            if waiting:
+                todo.extend(waiting)
+                continue
+            self._carried[top] = not all(self._cut_off(d, top) for d in self.deps[top])
+            todo.pop()
+        return self._carried[sid]
 
     def _starved(self, step: PlanStep) -> str | None:
         """The required input a step meant to run does not get, said with why; None when it has them all."""

@@ -41,12 +41,18 @@ from orchestrator.mcp_client.transport import (
     resolve_command,
     server_log,
 )
-from orchestrator.preload import preload
+from orchestrator.preload import gc_paused, preload
 
 # What the SDK's stdio transport lets a server inherit from our environment on POSIX
 # (`mcp.client.stdio.get_default_environment`; a test holds the two together).
 INHERITED_ENV = ("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER")
 _SDK_PARTS = ("mcp.client.session", "mcp.client.stdio", "mcp.client._probe")
+
+
+def _import_sdk() -> list[Any]:
+    """The SDK's client half (its protocol models are most of it), without GC walks meanwhile."""
+    with gc_paused():
+        return import_lean(*_SDK_PARTS)
 
 
 def default_environment(environ: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -98,7 +104,7 @@ async def open_stdio(server: StdioServer, files: SessionFiles) -> AsyncIterator[
             try:
                 with profiling.span("mcp: import the SDK's client (stdio)"):
                     # in a thread: the run's other steps go on meanwhile (a server started early)
-                    session_module, stdio, probe = await asyncio.to_thread(import_lean, *_SDK_PARTS)
+                    session_module, stdio, probe = await asyncio.to_thread(_import_sdk)
                     from mcp_types import Implementation
             except BaseException:
                 kill_group(process.pid)

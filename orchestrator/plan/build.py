@@ -254,6 +254,7 @@ def draft_plan(
             name=step.name,
             skill=bindings[step.id].skill if step.id in bindings else "",
             depends_on=made.depends.depends_on,
+            follows=made.depends.follows,
             inputs=bindings_in,
             for_each=for_each,
             when=made.when,

@@ -171,6 +171,7 @@ def _check_cycles(ctx: _Context) -> set[str]:
     on_cycle: set[str] = set()
     state: dict[str, int] = {}
     reported: set[frozenset[str]] = set()
+    known: dict[str, list[str]] = {}
     for root in ctx.order:
         if root in state:
             continue
@@ -181,7 +182,9 @@ def _check_cycles(ctx: _Context) -> set[str]:
             if index == 0:
                 state[node] = 1
                 trail.append(node)
-            deps = [d for d in ctx.deps.get(node, ()) if d in ctx.steps]
+            deps = known.get(node)
+            if deps is None:  # filtered once a node, not once an edge: a step may list many
+                deps = known[node] = [d for d in ctx.deps.get(node, ()) if d in ctx.steps]
             if index < len(deps):
                 stack.append((node, index + 1))
                 dep = deps[index]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -29,6 +30,7 @@ from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
 from orchestrator.plan.conditions import (
     ConditionError,
+    StepIds,
     compile_text,
     declared_values,
     negate,
@@ -142,6 +144,7 @@ class _Planner:
         self.input_schemas = input_schemas
         self.instructions = instructions
         self.order = [s.id for s in spec.steps]
+        self.step_ids = StepIds(self.order)  # compiled once for every condition of the plan
         self.found: list[Diagnostic] = []
         self.produced = {
             s.id: Produced(step=s.id, index=i, fields=frozenset(properties_of(outputs[s.id].schema_)),
@@ -158,6 +161,10 @@ class _Planner:
         for s in spec.steps:  # the routes of one router: at most one of them runs
             targets = [t for t in dict.fromkeys([*s.routes.values(), *([s.route_default] if s.route_default else [])])]
             self.exclusive |= {frozenset((a, b)) for a in targets for b in targets if a != b}
+        for index, s in enumerate(spec.steps):  # an Otherwise and its partner: at most one of them runs
+            partner = otherwise_partner(spec, index)
+            if partner is not None:
+                self.exclusive.add(frozenset((partner, s.id)))
 
     def before(self, index: int) -> list[str]:
         """The ids of the steps before the one at `index`, the latest first."""
@@ -267,7 +274,7 @@ class _Planner:
         loop = parse_for_each(step.for_each)
         resolve = self.resolver(step, candidates, [i.name for i in inputs], scope, loop, item_fields)
         try:
-            compiled = compile_text(text, resolve, self.values(inputs, candidates), self.order,
+            compiled = compile_text(text, resolve, self.values(inputs, candidates), self.step_ids,
                                     loop[0] if loop else None)
         except ConditionError as exc:
             if report:
@@ -323,10 +330,27 @@ class _Planner:
             self.found += mapped.warnings
             self.drop_unfit_lists(step, mapped.bindings, mapped.provenance)
             unbound = [n for n in self.needs[step.id] if n not in mapped.bindings and n not in step.input_values]
+            if not unbound:  # else the one name the skill's instructions read that nothing gave
+                left = [item.name for item in loose[step.id] if item.said.startswith("named in skill")
+                        and item.name not in mapped.bindings and item.name not in step.input_values]
+                unbound = left if len(left) == 1 else []
             extra = None
-            if len(unbound) == 1:  # the one input left: the one value the step's text names, if any
+            skill_names = {*self.needs[step.id], *(i.name for i in loose[step.id] if i.said.startswith("named in skill"))}
+            text_only = [n for n in mapped.bindings if n not in skill_names and n not in step.input_values
+                         and not any(f.name == n for f in step.inputs)]
+            if len(text_only) > 1:  # the ones its first sentence (what the step does) names
+                first = re.split(r"(?<=[.!?])\s", step.description.strip(), maxsplit=1)[0]
+                first = re.sub(r"`[^`]*`|\b[a-z0-9]+(?:-[a-z0-9]+)+\b", " ", first)  # not the skills' names
+                text_only = [n for n in text_only if n in mentioned(first, text_only)]
+            if len(unbound) == 1 and len(text_only) == 1:  # "with the total from total-refund" for `amount`
+                value = mapped.bindings.pop(text_only[0])
+                mapped.provenance.pop(f"inputs.{text_only[0]}", None)
+                extra = (unbound[0], value, from_spec(step.where, f"text names it: `{text_only[0]}`, the value the "
+                                                                  f"step's text names, for `{unbound[0]}`, the one "
+                                                                  "input its skill reads that nothing else gives"))
+            if extra is None and len(unbound) == 1:  # the one input left: the one value the step's text names
                 named = [n for n in mentioned(step.description, [*names, *sorted(self.makers)])
-                         if n not in self.needs[step.id] and n not in mapped.bindings]
+                         if n not in self.needs[step.id] and n not in mapped.bindings and n not in unbound]
                 extra = name_the_value(step, unbound, named, mapped.bindings.values(), scope)
             if extra is not None:
                 name, binding, prov = extra

@@ -54,26 +54,33 @@ class _Branches:
         self.order = [s.id for s in plan.steps]
         self.routed = {target: s.id for s in plan.steps
                        for target in [*s.routes.values(), *([s.route_default] if s.route_default else [])]}
+        self.index = {sid: i for i, sid in enumerate(self.order)}
         self.skippable: dict[str, str] = {}  # step -> why it may be skipped
+        carried: set[str] = set()  # may be skipped because every step it depends on is (`PlanStep.follows`)
         for sid in self.order:
             step = self.steps[sid]
             deps = [d for d in step.depends_on if d in self.steps]
+            if deps and all(d in (carried if d in step.follows else self.skippable) for d in deps):
+                carried.add(sid)
             if step.when:
                 self.skippable[sid] = f"is skipped when its condition `{step.when}` is false"
             elif sid in self.routed:
                 self.skippable[sid] = f"runs only when {self.routed[sid]} routes to it"
-            elif deps and all(d in self.skippable for d in deps):
+            elif sid in carried:
                 self.skippable[sid] = f"is skipped when {' and '.join(deps)} are"
 
     def skipped_with(self, producer: str) -> set[str]:
         """The steps skipped whenever `producer` is."""
         out = {producer}
+        carried: set[str] = set()  # skipped then because every step they depend on is
         when = self.steps[producer].when
-        start = self.order.index(producer)
-        for sid in self.order[start + 1:]:
+        for sid in self.order[self.index[producer] + 1:]:
             step = self.steps[sid]
             deps = [d for d in step.depends_on if d in self.steps]
-            if (deps and all(d in out for d in deps)) or (when and step.when == when):
+            if deps and all(d in (carried if d in step.follows else out) for d in deps):
+                out.add(sid)
+                carried.add(sid)
+            elif when and step.when == when:
                 out.add(sid)
         return out
 

@@ -78,6 +78,7 @@ class Dependencies(BaseModel):
     step: str
     depends_on: tuple[str, ...]
     provenance: Provenance
+    follows: tuple[str, ...] = ()  # the conditional step it comes after by order alone (PlanStep.follows)
 
 
 @dataclass(frozen=True)
@@ -257,7 +258,10 @@ def derive_dependencies(
     out: dict[str, Dependencies] = {}
     made_by = Producers(produced.values())
     earlier_ids: set[str] = set()  # the ids of the steps before this one, grown as we go
-    plain: dict[str, tuple[str, ...]] = {}  # each step's dependencies before the step-order widening
+    # each step's dependencies before the step-order widening: a step after a conditional one
+    # lists these of it, not everything it was widened to, so a chain of conditional steps
+    # has two edges a step, not all the earlier ones (the rest is reached through `follows`)
+    plain: dict[str, tuple[str, ...]] = {}
     for index, step in enumerate(spec.steps):
         if index:
             earlier_ids.add(spec.steps[index - 1].id)
@@ -273,6 +277,8 @@ def derive_dependencies(
         earlier = Upstream(made_by, (1 << index) - 1)  # every step before this one
         refs = _data_references(step, needs.get(step.id, ()), (loose or {}).get(step.id, ()), earlier,
                                 earlier_ids, (conditions or {}).get(step.id, ()))
+        other_side = otherwise_partner(spec, index)  # an Otherwise reads nothing of the step it replaces
+        refs = [(sid, what) for sid, what in refs if sid != other_side or what.startswith("steps.")]
         if refs:
             deps = tuple(dict.fromkeys(sid for sid, _ in refs))
             what = ", ".join(dict.fromkeys(w for _, w in refs))
@@ -286,8 +292,10 @@ def derive_dependencies(
                 step.unordered_where, "does not wait for the step before it, reads no earlier output: a root"))
         elif index > 0 and (partner := otherwise_partner(spec, index)) == spec.steps[index - 1].id:
             # the other branch of the step before it: it waits for what that step waits for
-            out[step.id] = Dependencies(step=step.id, depends_on=out[partner].depends_on, provenance=from_default(
+            out[step.id] = Dependencies(step=step.id, depends_on=out[partner].depends_on,
+                                        follows=out[partner].follows, provenance=from_default(
                 f"default: step order, as the Otherwise of {partner}: after what {partner} waits for"))
+            plain[step.id] = plain[partner]
         elif index > 0 and _conditional(spec.steps[index - 1], routers) and plain.get(spec.steps[index - 1].id):
             # after a step its condition may skip, not on its branch: after what it waits for too,
             # so the step still runs when that one is skipped (a skip carries on to a step whose
@@ -297,8 +305,10 @@ def derive_dependencies(
             also = tuple(dict.fromkeys([*([partner] if partner else []), *plain[previous]]))
             why = (f"{partner} and {previous} are an if/otherwise pair, so after both and what they wait for"
                    if partner else f"{previous} may be skipped by its condition, so also after what it waits for")
-            out[step.id] = Dependencies(step=step.id, depends_on=(previous, *also), provenance=from_default(
+            out[step.id] = Dependencies(step=step.id, depends_on=tuple(dict.fromkeys((previous, *also))),
+                                        follows=(previous,), provenance=from_default(
                 f"default: step order; {why} ({', '.join(also)})"))
+            plain[step.id] = (previous, *([partner] if partner else []))
         elif index > 0:
             previous = spec.steps[index - 1].id
             out[step.id] = Dependencies(step=step.id, depends_on=(previous,),
@@ -347,6 +357,7 @@ class _Binder:
         self.label = label
         self.loop = parse_for_each(step.for_each)
         self.warnings: list[Diagnostic] = []
+        self.text = " ".join([step.description, *(t.text for t in step.texts)])
 
     def explicit(self, ref: str, words: str = "", name: str = "") -> InputBinding | None:
         item = item_reference(ref, self.loop)
@@ -374,7 +385,8 @@ class _Binder:
                 first = _from_step(scope.produced[branches[0]], [name])
                 binding = first.model_copy(update={"any_of": tuple(branches)}) if len(branches) > 1 else first
                 return binding, f"join: `{name}` of whichever of {', '.join(branches)} ran"
-        nearest = producers(name, scope)
+        nearest = [sid for sid in producers(name, scope)  # never the other side of its own if/otherwise
+                   if frozenset((sid, self.step.id)) not in scope.exclusive]
         if len(nearest) > 1 and all(frozenset((a, b)) in scope.exclusive for a in nearest for b in nearest if a != b):
             ordered = tuple(sorted(nearest, key=lambda s: scope.produced[s].index))
             first = _from_step(scope.produced[ordered[0]], [name])
@@ -400,11 +412,13 @@ class _Binder:
             return binding, f"nearest step: {what}"
         if name in scope.inputs:
             return InputBinding(source="input", name=name), f"workflow input: {name}"
-        if name == GATHERED_NAME:
+        if name == GATHERED_NAME or _SAYS_EVERY.search(self.text):
             gathering = scope.nearest_gathered()
-            if gathering:
+            if gathering:  # "When all lines are assessed, X gets every assessment": the results, gathered
+                why = "" if name == GATHERED_NAME else f" (nothing else gives `{name}`; the step's text says "\
+                                                         f"'{_SAYS_EVERY.search(self.text).group(0)}')"  # type: ignore[union-attr]
                 return (InputBinding(source="step", step=gathering[0], gather=True),
-                        f"gathered: every item output of {gathering[0]}, in item order")
+                        f"gathered: every item output of {gathering[0]}, in item order{why}")
         if self.loop and scope.item_fields is None and not loose:
             return (InputBinding(source="item", pointer=f"/{name}"),
                     f"for each item field: `{name}` of each item of {self.loop[1]} (the item's fields "
@@ -413,6 +427,11 @@ class _Binder:
 
     def _warn(self, where: str | None, message: str, code: str) -> None:
         self.warnings.append(warning_at(where, self.scope.path, f"{self.label}: {message}", code))
+
+
+# words that say a step takes all the results of a For each step before it
+_SAYS_EVERY = re.compile(r"(?i)\b(?:every|all(?:\s+(?:of\s+)?the)?|each\s+of\s+the)\s+(?:\w+\s+)?"
+                         r"(?:assessments?|results?|items?|lines?|outputs?|answers?|\w+s)\b|\bgathered\b|\bcollected\b")
 
 
 def map_inputs(

@@ -107,6 +107,11 @@ class PlanStep(_Frozen):
     route_default: str | None = Field(default=None, exclude_if=lambda v: v is None)  # any other choice
     route_on: str | None = Field(default=None, exclude_if=lambda v: v is None)  # output field of the choice
     join: Literal["any"] | None = Field(default=None, exclude_if=lambda v: v is None)  # whichever dependency ran
+    # The conditional step (in `depends_on`) it comes after by step order alone: that step
+    # skipped by its own condition does not skip this one; skipped because everything it
+    # depends on was, it does. A chain of conditional steps so needs no edge to every step
+    # before each one (the engine's `Scheduler._cut_off`, the checks' `_Branches`).
+    follows: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     input_schema: JsonSchema = Field(default_factory=dict)
     output_schema: JsonSchema = Field(default_factory=dict)
     policy: StepPolicy = StepPolicy()

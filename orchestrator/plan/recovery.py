@@ -59,8 +59,9 @@ from orchestrator.policy import (
     RecoveryRule,
     RetryPolicy,
 )
-from orchestrator.spec.effect import Effect, effect_of
+from orchestrator.spec.effect import Effect, assumed_retries, effect_of
 from orchestrator.spec.model import RecoveryRowSpec, SentenceReading, StepSpec, WorkflowSpec
+from orchestrator.spec.phrase import read_phrase
 
 DEFAULT_FEEDBACK_ATTEMPTS = 2
 CONFLICT_CODE = "policy-conflict"
@@ -83,6 +84,7 @@ class _Said:
     prov: Provenance
     text: str  # what the warnings quote
     count_only: bool = False  # a retry count without waits ("max attempts: 4", "retry twice")
+    budget_only: bool = False  # a time for all the tries and nothing else ("gets 2 minutes in total for its tries")
 
 
 def _row_note(row: RecoveryRowSpec) -> str:
@@ -116,8 +118,10 @@ def _said(spec: WorkflowSpec, step: StepSpec) -> list[_Said]:
             label = "Convergence Criteria"
         s = r.statement
         count_only = s.wait is None and s.for_up_to_s is None and not s.no_retry
+        budget_only = (s.for_up_to_s is not None and s.wait is None and s.retries is None and s.max_attempts is None
+                       and not s.no_retry)
         found.append((order[place], i, _Said(effect_of(r.statement), place, _reading_prov(r, label), r.text,
-                                             count_only)))
+                                             count_only, budget_only)))
     return [s for _, _, s in sorted(found, key=lambda t: (t[0], t[1]))]
 
 
@@ -188,7 +192,17 @@ def _retry(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], said
     if spec.retry is not None:
         candidates.append(_Cand(spec.retry, from_spec(spec.retry_where or spec.path, "workflow retry"),
                                 "workflow retry", quiet=True))
+    budgets = [c for c in candidates if c.text in {s.text for s in said if s.budget_only}]
+    if budgets and len(budgets) < len(candidates):  # a time for all the tries bounds the retry another place states
+        candidates = [c for c in candidates if c not in budgets]
     chosen = _pick_retry(merge, candidates)
+    if chosen is not None and budgets and budgets[0] not in candidates:
+        budget = budgets[0].value
+        assert isinstance(chosen.value, RetryPolicy) and isinstance(budget, RetryPolicy)
+        if chosen.value.budget_s is None and budget.budget_s is not None:
+            note = f"{chosen.prov.note}; within the time budget of {budgets[0].prov.where or budgets[0].prov.note}"
+            chosen = _Cand(chosen.value.model_copy(update={"budget_s": budget.budget_s}),
+                           chosen.prov.model_copy(update={"note": note}), chosen.text)
     count = conv.step_retries.get(step.id)
     count_where = conv.where.get(f"{step.id}.retries")
     if count is not None:
@@ -363,13 +377,30 @@ def _rules(rows: list[RecoveryRowSpec], said: list[_Said], step: StepSpec, merge
     return (*specific, *(r for r in merged if r.on == "any"))
 
 
-def _feedback(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec]) -> tuple[FeedbackPolicy | None, Provenance | None]:
+def _said_feedback(step: StepSpec, said: list[_Said]) -> tuple[FeedbackPolicy | None, Provenance | None]:
+    """A sentence of the step's text that regenerates another step's script ("regenerate the
+    step 2 script (1 attempt) and check again"): N regenerations are N + 1 runs of it in all."""
+    for s in said:
+        if s.place != "step text":
+            continue
+        found = read_phrase(s.text).feedback
+        if found is None or found[0] == step.id:
+            continue
+        target, count = found
+        runs = (count if count is not None else 1) + 1
+        note = f"{s.prov.note or 'step text'}; {runs - 1} regeneration(s) of {target}'s script, {runs} runs in all"
+        return FeedbackPolicy(target_step=target, max_attempts=runs), s.prov.model_copy(update={"note": note})
+    return None, None
+
+
+def _feedback(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec],
+              said: list[_Said] | None = None) -> tuple[FeedbackPolicy | None, Provenance | None]:
     conv = spec.convergence
     row = next((r for r in rows if r.feedback_to), None)
     stated = conv.feedback.get(step.id)
     conv_where = conv.where.get(f"{step.id}.feedback")
     if row is None and stated is None:
-        return None, None
+        return _said_feedback(step, said or [])
     target = row.feedback_to if row is not None and row.feedback_to else (stated[0] if stated else "")
     notes: list[str] = []
     where = row.where if row is not None else conv_where
@@ -389,8 +420,8 @@ def _assumptions(step: StepSpec, said: list[_Said], retry: RetryPolicy, merge: _
     for s in said:
         if s.effect.retry_assumed and s.effect.retry == retry and s.place != "workflow":
             merge.warnings.append(warning_at(s.prov.where, merge.path,
-                                             f"{step.id}: '{s.text}' gives no retry count; {retry.max_retries} "
-                                             "retries assumed", "spec.assumed"))
+                                             f"{step.id}: '{s.text}' gives no retry count; "
+                                             f"{assumed_retries(retry)}", "spec.assumed"))
 
 
 def _with_step_skills(fallback: Fallback, skills_of_steps: Mapping[str, BoundSkill], step: StepSpec,
@@ -452,7 +483,7 @@ def step_policy(
     else:
         on_error = "continue" if fallback.action is FallbackAction.CONTINUE else "fail"
         prov["policy.on_error"] = prov["policy.fallback"] if on_error == "continue" else from_default("fail")
-    feedback, feedback_prov = _feedback(step, spec, rows)
+    feedback, feedback_prov = _feedback(step, spec, rows, said)
     if feedback_prov is not None:
         prov["policy.feedback"] = feedback_prov
     if step.approval is not None:

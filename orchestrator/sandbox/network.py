@@ -16,7 +16,10 @@ script, and what not:
 
 The namespace is made first and the script waits at a barrier (bwrap's
 `--block-fd`, the unshare helper's `wait`, the warm path's `G`) until
-slirp4netns reports it configured (`--ready-fd`). slirp4netns exits when the
+slirp4netns reports it configured (`--ready-fd`). Under bwrap slirp4netns
+starts only after bwrap's child has added 127.0.0.1 to its loopback
+(`loopback_configured`): slirp4netns brings `lo` up, the kernel then adds that
+address, and bwrap's own adding of it fails the sandbox. slirp4netns exits when the
 pipe on its `--exit-fd` closes: at the end of the attempt, or when the
 orchestrator dies.
 
@@ -145,6 +148,34 @@ async def namespace_of(pid: int, timeout: float = READY_S) -> bool:
         if theirs is None:
             return False  # it is gone
         if theirs != ours:
+            return True
+        await asyncio.sleep(NETNS_POLL_S)
+    return False
+
+
+def _has_loopback_address(pid: int) -> bool | None:
+    """Whether 127.0.0.1 is an address in `pid`'s network namespace (None: `pid` is gone).
+    The local routing table lists an address as soon as it is added, `lo` up or not."""
+    try:
+        with open(f"/proc/{pid}/net/fib_trie", "rb") as table:
+            return b"127.0.0.1" in table.read()
+    except OSError:
+        return None
+
+
+async def loopback_configured(pid: int, timeout: float = READY_S) -> bool:
+    """Wait until bwrap's child `pid` has given its new namespace's loopback 127.0.0.1.
+
+    bwrap adds that address itself (and fails on "File exists", reported with a stale
+    errno: "loopback: Failed RTM_NEWADDR: No child processes"), so nothing may bring
+    `lo` up first (the kernel then adds it), as slirp4netns's --configure does. False
+    when `pid` is gone or the address never comes."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = _has_loopback_address(pid)
+        if found is None:
+            return False
+        if found:
             return True
         await asyncio.sleep(NETNS_POLL_S)
     return False

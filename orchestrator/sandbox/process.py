@@ -426,6 +426,9 @@ async def _attach_network(
 
     The namespace is bwrap's child's (the pid it reports on the info pipe, read here
     first and handed on) or, under unshare, the command's own once it has unshared.
+    Under bwrap slirp4netns starts only once the child has given its loopback 127.0.0.1
+    (`network.loopback_configured`): slirp4netns brings `lo` up, which gives it that
+    address, and bwrap's own adding of it then fails ("loopback: Failed RTM_NEWADDR").
     Returns the helper, what was read of the info pipe, and why it failed, if it did.
     """
     assert request.outbound is not None
@@ -444,10 +447,16 @@ async def _attach_network(
             target = reported_pid(info)
     if target is None or not await network.namespace_of(target):
         return None, info, None  # it failed to start: supervise reports how
+    if request.info_fd is not None and not await network.loopback_configured(target):
+        return None, info, None  # bwrap gave up setting up its loopback: supervise reports how
     attached = await network.attach(request.outbound, target)
     if isinstance(attached, str):
         return None, info, attached
-    os.write(barrier, b"G")
+    try:
+        os.write(barrier, b"G")
+    except BrokenPipeError:  # it died at the barrier: supervise reports how
+        attached.close()
+        return None, info, None
     return attached, info, None
 
 

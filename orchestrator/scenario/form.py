@@ -134,7 +134,8 @@ def _expectation(item: str, plan: Plan) -> Expectation:
     if m and m.group(1) in METRICS:
         return Expectation(text=item, check="metric", step=step, metric=m.group(1), op=m.group(2).replace("==", "="),
                            value=int(m.group(3)))
-    fb = re.match(r"^fallback\s*[= ]\s*(\w+)$", rest, re.IGNORECASE)
+    # `=`, or blanks holding a space: each blank read once (a run of them is not split many ways)
+    fb = re.match(r"^fallback(?:\s*+=|[^\S ]*+ )\s*+(\w+)$", rest, re.IGNORECASE)
     if fb:
         return Expectation(text=item, check="fallback", step=step, value=fb.group(1).lower())
     raise FormError(

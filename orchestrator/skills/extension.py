@@ -130,6 +130,11 @@ def read_extension(fm: Frontmatter, folder: Path, max_bytes: int | None = None) 
     kind_name = metadata_text(kind_entry).strip() if kind_entry is not None else ""
     kind = kind_registry().get(kind_name) if kind_name and kind_name != INSTRUCTIONS else None
     known = tuple(dict.fromkeys(_builtin_keys() + (kind.keys if kind is not None else ())))
+    for key, entry in list(ours.items()):  # `input_schema` for `input-schema`: read, and said
+        dashed = key.replace("_", "-")
+        if key not in known and dashed in known and dashed not in ours:
+            ours[dashed] = ours.pop(key)
+            ext.problem(entry.line, f"'{PREFIX}{key}' is read as '{PREFIX}{dashed}'", "key-spelling", advisory=True)
     for key, entry in ours.items():
         if key not in known:
             near = difflib.get_close_matches(key, known, n=1)

@@ -20,6 +20,10 @@ _LABEL = re.compile(
 )
 
 
+_SUB_ITEM = re.compile(r"^\s*[-*+]\s+\S")
+_TASK = re.compile(r"^\[[ xX]\]\s+(?:(\d+)[.)]\s+)?")
+
+
 class _Block(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -87,6 +91,20 @@ def _list_items(node: SyntaxTreeNode, ordered: bool) -> list[Block]:
                 first_text = _inline_text(child)
             else:
                 rest.extend(read_blocks([child]))
+        number = (item.info or None) if ordered else None
+        lines = first_text.split("\n")
+        cut = next((i for i, t in enumerate(lines) if i and _SUB_ITEM.match(t)), None)
+        if cut is not None:  # sub-items indented past a code block's depth: the parser's continuation lines
+            subs = [Bullet(line=_line(item) + i, text=t.strip()[2:].strip(), label=split_label(t.strip()[2:])[0],
+                           value=split_label(t.strip()[2:])[1])
+                    for i, t in enumerate(lines) if i >= cut and _SUB_ITEM.match(t)]
+            if len(subs) == len(lines) - cut:
+                first_text, rest = "\n".join(lines[:cut]), [*subs, *rest]
+        task = _TASK.match(first_text)  # `- [ ] 1. **tidy-roster** ← course`: a task list item, its number
+        if task is not None:
+            first_text = first_text[task.end():]
+            if task.group(1):
+                number, ordered = task.group(1), True
         label, value = split_label(first_text)
         items.append(
             Bullet(
@@ -96,7 +114,7 @@ def _list_items(node: SyntaxTreeNode, ordered: bool) -> list[Block]:
                 value=value,
                 children=tuple(rest),
                 ordered=ordered,
-                number=(item.info or None) if ordered else None,
+                number=number,
             )
         )
     return items

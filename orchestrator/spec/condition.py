@@ -313,10 +313,13 @@ _APPROVAL_ONLY = re.compile(r"(?i)^\W*(?P<cond>(?:only\s+(?:for|in|on)\s+)?[\w.-
 _APPROVE = re.compile(
     r"(?i)\b(?:has|have|must|needs?|need)\s+to\s+(?:approve|sign\s+off)|\bmust\s+(?:approve|sign\s+off)|"
     r"\b(?:needs?|requires?)\s+(?:an?\s+)?(?:person['’]s\s+|human\s+|manual\s+)?(?:approval|sign-?off)|"
-    r"\bwait(?:s)?\s+for\s+(?:an?\s+)?(?:approval|sign-?off)")
+    r"\bwait(?:s)?\s+for\s+(?:an?\s+)?(?:approval|sign-?off)|\bsigns?\s+(?:it\s+)?off\b|"
+    r"\b(?:needs?|requires?)\s+[\w\s]{1,40}?\s+to\s+(?:say\s+yes|approve|sign\s+off|give\s+(?:the\s+|their\s+)?ok)\b")
 _WAIT = re.compile(r"(?i)\b(?:wait(?:s|ing)?\s+(?:up\s+to|for\s+up\s+to|at\s+most|for)|within|after|timeout|"
+                   r"no\s+(?:answer|reply|response|decision)\s+(?:in|within|after)|"
                    r"(?:has\s+)?(?:looked|answered|decided|approved)\s+(?:at\s+it\s+)?within)\s+(?P<d>[^,;.)]+)")
-_ON_TIMEOUT = re.compile(r"(?i)\b(?:then|treat\s+it\s+as|counts?\s+as|is)\s+(?P<w>reject(?:ed)?|approve(?:d)?)")
+_ON_TIMEOUT = re.compile(r"(?i)(?:\b(?:then|treat\s+it\s+as|counts?\s+as|is)\s+|=\s*)(?:an?\s+)?"
+                         r"(?P<w>reject(?:ed)?|approve(?:d)?|no\b|yes\b)")
 
 
 class ApprovalReading(BaseModel):
@@ -358,7 +361,7 @@ def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "rejec
     then = _ON_TIMEOUT.search(text[m.end():]) or _ON_TIMEOUT.search(text)
     if then is None:
         return seconds, None
-    return seconds, "approve" if then.group("w").lower().startswith("approve") else "reject"
+    return seconds, "approve" if then.group("w").lower().startswith(("approve", "yes")) else "reject"
 
 
 def approval_sentence(sentence: str) -> bool:

@@ -35,6 +35,25 @@ DEFAULT_CAP_S = 60.0
 _MAX_RETRIES = 1000
 
 
+def _seconds(value: float) -> str:
+    return f"{value:g}s"
+
+
+def assumed_retries(retry: RetryPolicy) -> str:
+    """What the plan assumes for a retry said without its count, in figures: "3 retries assumed,
+    waiting 1s, 2s, 4s (exponential from 1s, x2, capped at 60s, with jitter: up to those)"."""
+    waits = ", ".join(_seconds(retry.delay(n)) for n in range(min(retry.max_retries, 5)))
+    waits += ", ..." if retry.max_retries > 5 else ""
+    if retry.delays_s:
+        how = "as written"
+    else:
+        how = (f"exponential from {_seconds(retry.initial_s)}, x{retry.multiplier:g}, capped at "
+               f"{_seconds(retry.max_delay_s)}" + (", with jitter: up to those" if retry.jitter else ""))
+    said = f", waiting {waits} ({how})" if waits else ""
+    return (f"{retry.max_retries} retries assumed{said}; write the count to say it "
+            f"('retry {retry.max_retries} times ...')")
+
+
 class Effect(BaseModel):
     """What one statement sets; None where it says nothing."""
 

@@ -136,6 +136,16 @@ def _source_qualifier(qualifiers: str) -> tuple[str, str] | None:
     return None
 
 
+def _short_qualifier(qualifiers: str, name: str) -> tuple[str, str] | None:
+    """A qualifier that is a short source (`1.course`, `all of 2`, `#1`): (the source, the others)."""
+    parts = split_top(qualifiers)
+    for i, part in enumerate(parts):
+        found = source_of(part, name, bare_number=False)
+        if found is not None and not found.startswith("inputs."):
+            return found, ", ".join(parts[:i] + parts[i + 1:])
+    return None
+
+
 _FROM_INPUTS = re.compile(r"(?i)^(?:from\s+(?:the\s+)?)?(?:workflow\s+inputs?|inputs?)$")
 
 
@@ -171,7 +181,9 @@ def qualify(
                 notes.append(low)
         else:
             notes.append(part)
-    if typ is None and qualifiers.strip():
+    if typ is None and re.fullmatch(r"\s*[\w.-]+(?:\s*(?:\||/)\s*[\w.-]+)+\s*", qualifiers):
+        typ, notes = "string", ["|".join(v.strip() for v in re.split(r"[|/]", qualifiers))]  # `(bronze / silver / gold)`
+    elif typ is None and qualifiers.strip():
         src.warn(line, f"field '{name}': no type read in '({qualifiers.strip()})'; kept as description",
                  "spec.field-type")
     return typ, items, required, notes
@@ -209,7 +221,8 @@ def parse_fields(
             fields.append(FieldSpec(name=assigned[0], source=assigned[1], where=where))
             continue
         m = _ITEM.match(part)
-        if not m or (m.group(3).strip() and not m.group(3).strip().startswith(("-", "—", "–"))):
+        if not m or (m.group(3).strip() and not m.group(3).strip().startswith(("-", "—", "–"))
+                     and source_of(re.sub(r"(?i)^\s*from\s", "", m.group(3)), "x") is None):
             src.warn(line, f"'{part}' is not read as a field name; write `name (type)`",
                      "spec.field")
             continue
@@ -217,13 +230,19 @@ def parse_fields(
         name, ref = _reference(raw_name)
         quals = m.group(2) or ""
         source = _source_qualifier(quals)
+        short = _short_qualifier(quals, name) if source is None and ref is None else None
+        tail_source = source_of(m.group(3), name) if re.match(r"(?i)\s*from\s", m.group(3)) else None
         if source is not None and ref is None:  # `artifact_id (step one)`, `rows (from Step 2)`
             ref = f"steps.{source[0]}.output.{name}"
             quals = source[1]
+        elif short is not None:  # `course (1.course)`, `results (all of 2)`, `raw (input)`
+            ref, quals = short
+        elif tail_source is not None and ref is None:  # `service from #1`
+            ref = tail_source
         elif ref is None and (given := _input_qualifier(quals)) is not None:  # `n (workflow input)`
             ref, quals = f"inputs.{name}", given
         typ, items, required, notes = qualify(quals, name, src, line)
-        tail = m.group(3).strip().lstrip("-—– ").strip()
+        tail = "" if tail_source is not None else m.group(3).strip().lstrip("-—– ").strip()
         fields.append(
             FieldSpec(
                 name=name,
@@ -298,3 +317,57 @@ def _value_type(value: str) -> tuple[str | None, str | None]:
     if not v or v == "...":
         return None, None
     return type_of(v.split("|")[0].strip()), None
+
+
+# --- where a value comes from, written short ------------------------------------------------
+#
+#     raw_alert ← input         service ← #1          level ← #1.level      course (1.course)
+#     name <- step 2            results (all of 2)    service ← parse.service  name from #2
+
+_INPUT_WORDS = re.compile(r"(?i)^(?:from\s+)?(?:the\s+)?(?:workflow\s+|spec\s+|run\s+)?(?:inputs?|parameters?|params?)$")
+_NUMBERED = re.compile(rf"(?i)^(?:from\s+)?(?:(?:the\s+)?(?:output|result)s?\s+(?:of|from)\s+)?(?:(?:{STEP_WORD})[\s_-]*|#)?"
+                       rf"({NUMBER})(?:['’]s)?(?:\s+(?:output|result)s?)?$")
+_NUMBERED_FIELD = re.compile(
+    rf"(?i)^(?:from\s+)?(?:(?:{STEP_WORD})[\s_-]*|#)?(\d+|{NUMBER}(?=\s*[.']))\s*(?:\.|['’]s\s+)({_NAME}(?:\.{_NAME})*)$")
+_ALL_OF = re.compile(
+    rf"(?i)^(?:(?:from\s+)?(?:all|every|each)\s+(?:(?:of\s+)?(?:the\s+)?(?:results?|outputs?|items?)\s+)?(?:of|from)\s+"
+    rf"(?:the\s+)?(?:{STEP_WORD}[\s_-]*|#)?({NUMBER})|(?:{STEP_WORD}[\s_-]*|#)?(\d+)\s*,?\s*(?:gathered|all\s+results))"
+    r"(?:\s*,?\s*(?:gathered|collected|as a list|together))?$")
+_NAMED_FIELD = re.compile(rf"^(?:from\s+)?({_NAME})\.({_NAME})$")
+
+
+def source_of(value: str, name: str, *, bare_number: bool = True) -> str | None:
+    """Where a short source says `name` comes from (the forms above): `inputs.<name>`,
+    `steps.step-N.output.<field>` (the field `name` when none is written), `steps.step-N.output`
+    for all the results of a step (a For each step's, gathered), `steps.<step name>.output.<field>`
+    for `parse.service` (the name resolved once the steps are known); None for anything else.
+    `bare_number`: a number alone (`name ← 2`) is a step too (not in brackets: `(2)`)."""
+    v = " ".join(value.strip().strip("`").strip().rstrip(".").split())
+    if not v:
+        return None
+    if _INPUT_WORDS.match(v):
+        return f"inputs.{name}"
+    m = _ALL_OF.match(v)
+    if m is not None:
+        n = number_of(m.group(1) or m.group(2))
+        return f"steps.step-{n}.output" if n is not None else None
+    m = _NUMBERED_FIELD.match(v)
+    if m is not None and m.group(2).lower() not in ("output", "outputs", "result", "results") \
+            and (n := number_of(m.group(1))) is not None:
+        return f"steps.step-{n}.output.{m.group(2)}"
+    m = _NUMBERED.match(v)
+    if m is not None and (bare_number or not v.isdigit()) and (n := number_of(m.group(1))) is not None:
+        return f"steps.step-{n}.output.{name}"
+    m = _NAMED_FIELD.match(v)
+    if m is not None and m.group(1).lower() not in ("inputs", "input", "steps", "step"):
+        return f"steps.{m.group(1)}.output.{m.group(2)}"
+    return None
+
+
+_SHORT_REF = re.compile(r"(?i)(?<![\w.#])(?:#(\d+)(?:\.|\s+)(?=[A-Za-z_])|(\d+)\.(?=[A-Za-z_]))")
+
+
+def spell_step_refs(text: str) -> str:
+    """`#3 severity ≥ 8` / `3.failing > 0` → `step 3 severity ≥ 8` / `step 3 failing > 0`: the short
+    step references of a condition in the words the condition reader knows."""
+    return _SHORT_REF.sub(lambda m: f"step {m.group(1) or m.group(2)} ", text)

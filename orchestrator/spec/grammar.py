@@ -86,12 +86,13 @@ _THEN = (r"\s*(?:,\s*(?:and\s+)?then|,?\s+then|,?\s+and\s+then|,\s*and|,|\s+and|
          r"(?:wait(?:ing)?\s+|after\s+|\+\s*)?")
 SERIES = (
     rf"(?:\+?\s*{DURATION}(?:(?>{_THEN}){DURATION})+"
-    rf"|(?>\d+(?:\.\d+)?\s*(?:,\s*and\s+|\s+and\s+|,\s*|\s*/\s*))+\d+(?:\.\d+)?\s*(?:{UNITS})(?![a-z]))"
+    rf"|(?>\d+(?:\.\d+)?\s*(?:,\s*and\s+|\s+and\s+|,\s*|\s*/\s*))+\d+(?:\.\d+)?\s*(?:{UNITS})(?![a-z])"
+    rf"|{DURATION}(?:(?>{_THEN})\d+(?:\.\d+)?(?![\d.]|\s*(?:{UNITS}|%|x|times|tries|retries|attempts)\b))+)"
 )
 NAME = r"`(?!(?:true|false|null|none)`)(?P<name>[A-Za-z][\w.:/-]{0,79})`"
 STEP_WORDS = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 STEP = rf"(?:step|stage)\s+(?P<step>{STEP_WORDS})\b"
-TRY = r"(?:tries|try|attempts?|retries|retry|calls?|runs?)"
+TRY = r"(?:tries|try|attempts?|retries|retry|calls?|runs?|reruns?|re-runs?|goes|shots?)"
 RETRY = (r"(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|(?:try|go|run|do|call)(?:ing)?\s+(?:it\s+|this\s+|that\s+)?again|re-?run"
          r"|rerun|re-?attempt|attempt\s+(?:it\s+)?again|repeat\s+(?:it|the\s+call|the\s+step)|keep\s+trying|poll)")
 COND = (r"\b(?:if|when|whenever|once|should|otherwise|else|on\s+(?:error|failure)|in\s+case|unless|fails?\b|failing"
@@ -124,18 +125,26 @@ FIRST = (
     Row("wait_fixed", r"/\s*{D}", needs=r"\bretry\s+policy\s*[:=]"),
     Row("attempts", r"\b{N}\s+(?:times\s+)?in\s+a\s+row\b", needs=r"fail|crash|error|time"),
     Row("attempts", r"\bafter\s+{N}\s+(?:failed\s+|unsuccessful\s+|bad\s+)?(?:tries|attempts|goes|runs)\b"),
+    # "give up on it after 20 s", "bail out after 45 seconds": how long one attempt may take
+    Row("timeout", r"\b(?:give\s+up\s+on\s+(?:it|this|that|the\s+[\w-]+)|bail(?:\s+out)?|pull\s+the\s+plug)\s+(?:after|at|past)\s+{D}"),
     Row("budget", r"\b(?:give\s+up|stop\s+(?:re)?trying|quit)\s+(?:after|once|when)\s+(?:about\s+)?{D}(?:\s+(?:have|has)\s+(?:passed|elapsed|gone\s+by))?", also=("fail",)),
     Row("attempts", r"\b(?:give\s+up|stop(?:\s+trying)?|quit)\s+after\s+{N}\s+(?:failed\s+|unsuccessful\s+)?(?:tries|attempts|goes|runs)\b", also=("fail",)),
     Row("retries", r"\b(?:a|one)\s+(?:second|another|more)\s+(?:chance|go|shot|try)\b|\banother\s+(?:chance|go|shot|try|attempt)\b", value=1),
     Row("no_retry", r"\bfail\s+(?:fast|immediately|straight\s+away|right\s+away|at\s+once)\b", also=("fail",)),
     Row("wait_fixed", r"\bonce\s+(?:a|an|per|every|1)\s+(?P<d9>second|minute|hour|day)\b"),
     Row("retries", r"\b(?:one|1|a\s+single)\s+retry\b", value=1),
+    # "five tries beyond the first": retries, not attempts
+    Row("retries", r"\b{N}\s+(?:more\s+|further\s+|extra\s+)?(?:tries|attempts|goes|shots|times|retries|reruns|runs)\s+(?:beyond|after|besides|on\s+top\s+of|past|in\s+addition\s+to|over\s+and\s+above)\s+the\s+(?:first|initial|original)(?:\s+(?:one|try|attempt|run|go|call))?(?:\s+(?:at\s+most|max(?:imum)?|tops))?"),
+    # "three strikes and it's out": that many attempts
+    Row("attempts", r"\b{N}\s+strikes\b(?:\s+and\s+(?:it'?s|it\s+is|you'?re|you\s+are|that'?s|it\s+goes)\s+out\b)?"),
     # "exceptions in the parser are fatal": that failure stops the run (its class is read apart)
     Row("fail", r"\b(?:is|are|be|as|count\s+as)\s+(?:always\s+|considered\s+|treated\s+as\s+)?(?:fatal|unrecoverable|terminal|a\s+hard\s+(?:failure|stop))\b|\btreat\s+(?:it|them|this|these|those)\s+as\s+(?:fatal|unrecoverable)\b"),
 )
 
 # new code for a failing script: before counts, its count is not a number of attempts
 REGENERATE = (
+    # another step's script: "regenerate the step 2 script (1 attempt) and check again" (a feedback, not this step's)
+    Row("feedback", r"\b(?:regenerat\w*|re-?generat\w*|re-?write|rewrite|repair|re-?do)\s+(?:the\s+)?(?:(?:script|code|program)\s+(?:of|for)\s+)?{STEP}(?:'s)?(?:\s+(?:script|code|program|skill))?(?:\s*\(\s*(?:max\s+|up\s+to\s+|at\s+most\s+)?{N}\s*(?:attempts?|times?|tries|try|x|regenerations?|rounds?)?\s*\)|,?\s+(?:up\s+to\s+|at\s+most\s+)?{N}\s*(?:x|times?|attempts?|regenerations?|rounds?)\b|\s+(?P<n9>once|twice))?(?:\s+and\s+(?:check|try|validate|run|test|qa|re-?check)\w*\s+(?:it\s+|them\s+)?again)?"),
     Row("regenerate", r"\b(?:regenerat\w*|re-?generat\w*|re-?write|rewrite|repair|fix)\b(?:\s+(?:the\s+|its\s+|a\s+new\s+)?(?:script|code|program|skill|implementation|it)\b)?(?:\s+(?:with|using)\s+the\s+(?:model|llm|ai))?(?:\s*\(\s*(?:max\s+|up\s+to\s+|at\s+most\s+)?{N}\s*(?:attempts?|times?|tries|try|x|go|regenerations?|rewrites?|repairs?|fix(?:es)?|rounds?)?\s*(?:max)?\s*\)|,?\s+(?:up\s+to\s+|at\s+most\s+|max\s+)?{N}\s*(?:x|times?|attempts?|go(?:es)?|tries|try|regenerations?|rewrites?|repairs?|fix(?:es)?|rounds?)\b|\s+(?:up\s+to\s+|at\s+most\s+)?(?P<n9>once|twice)\b)?", needs=r"regenerat|re-?generat|re-?write|rewrite|repair|fix\s+(?:the\s+|its\s+)?(?:script|code)"),
     Row("regenerate", r"\b(?:ask|have|let|get)\s+the\s+(?:model|llm|ai)\s+(?:to\s+)?(?:fix|repair|rewrite|regenerate|re-?write)\s+(?:it|the\s+(?:script|code))(?:\s*\(\s*(?:max\s+|up\s+to\s+)?{N}\s*(?:attempts?|times?|tries|try|go|regenerations?|rounds?)?\s*\)|,?\s+(?:(?:max\s+|up\s+to\s+)?{N}\s+(?:go|goes|times?|attempts?|tries|try|regenerations?|rounds?)|(?P<n9>once|twice)))?"),
     Row("regenerate", r"\bnew\s+(?:code|script)\s+from\s+the\s+(?:model|llm)\b"),
@@ -150,6 +159,11 @@ VAGUE = (
     Row("ambiguous", r"(?<!\bto\s)(?<!up\sto\s)(?<!at\smost\s)(?<![-\w])try\s+(?:it\s+|this\s+)?(?:twice|thrice|\d+\s+times)\b(?!\s+(?:total|in\s+total|overall|altogether|more|max|at\s+most|tops)\b)", value="it may or may not count the first try; write 'retry N times' or 'N attempts in total'"),
     # a retry time budget shared by the whole run: no plan holds one
     Row("ambiguous", r"\bretr(?:y|ies)\s+(?:time\s+)?(?:budget|window|allowance)\s+(?:for|of|across|over)\s+(?:the\s+)?(?:whole|entire|full)\s+(?:run|workflow|pipeline|job)\s*(?:[:=]|is|of)?\s*{D}", value="a retry time budget shared by the whole run is not a policy the plan can hold (per step: 'retry for up to 3 min'); not read"),
+    # stopping on what the step returned ("If it says high, stop the whole workflow") is a condition on its output
+    Row("ambiguous", r"\b(?:if|when)\s+(?:it|the\s+(?:result|answer|score|check|screen|service|skill))\s+(?:says|returns|reports|comes\s+back(?:\s+with|\s+as)?|flags|gives|rates|scores|answers)\s+(?!(?:an?\s+)?(?:error|failure|nothing|no\s+answer)\b)[^,;.]{1,40},\s*(?:then\s+)?(?:stop|fail|abort|halt|end|cancel)\b[^.;]*", value="stopping on what the step returned is a condition on its output, not a recovery policy; write it as a condition or a success check"),
+    # a person's answer time is an approval's wait, which no policy of a step holds: reported, never the step's timeout
+    Row("ambiguous", r"\b(?:if|when|unless|once)\s+(?:they|nobody|no\s+one|no-one|none\s+of\s+them|the\s+(?:approver|approvers|lead|manager|reviewer|owner|head\s+of\s+[\w-]+)|(?:the\s+)?[\w-]+\s+(?:lead|manager|owner|reviewer))\s+(?:has\s+|have\s+|hasn'?t\s+|haven'?t\s+|doesn'?t\s+|don'?t\s+|does\s+not\s+|do\s+not\s+|did\s+not\s+|didn'?t\s+|still\s+)*(?:answer\w*|respond\w*|repl(?:y|ies|ied)|sign\w*\s+off|said\s+yes|say\s+yes|approv\w*|decid\w*|looked\s+at\s+it)\s+(?:with)?in\s+{D}[^.]*", value="a person's answer time is the wait of an approval, not a policy of the step; write it on the step's approval (`Approval: required, timeout 4h -> reject`)"),
+    Row("ambiguous", r"\bno\s+(?:answer|reply|response|sign-?off|decision)\s+(?:with)?in\s+{D}\s*(?:=|→|->|means|:|,)?\s*(?:it'?s\s+|it\s+is\s+)?(?:rejected|approved|a\s+no|a\s+yes|cancell?ed|declined)\b", value="an answer time with its outcome is the wait of an approval, not a policy of the step; write it on the step's approval"),
     Row("ambiguous", r"\btime-?\s*out\s*[:=]?\s*\d+(?:\.\d+)?(?!\s*(?:\.\d|ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hrs?|hours?|d|days?)\b)(?=\s*(?:[,.;)]|$))", value="the number has no unit"),
 )
 
@@ -158,6 +172,7 @@ NO_RETRY = (
     Row("no_retry", r"\b(?:never|not|don'?t|do\s+not|no|without|must\s+not|mustn'?t|shouldn'?t|should\s+not|won'?t|cannot|can'?t|isn'?t|is\s+not|aren'?t|are\s+not|never\s+be|not\s+be)\s+(?:be\s+|ever\s+|bother\s+(?:to\s+)?|try\s+to\s+|need\s+to\s+|automatically\s+)?(?:re-?tr(?:y|ies|ied|ying)|retr(?:y|ies|ied|ying)|re-?run|rerun|re-?attempt)\w*(?!\s+(?:more|longer)\s+than)"),
     Row("no_retry", r"\bretr(?:y|ies)\s*(?:[:=-]|count\s*[:=]?|of)?\s*(?:0|zero|none|no|never|off|false|disabled)\b(?!\s*\.\d)(?!\s+(?:more|longer)\s+than)"),
     Row("no_retry", r"\b(?:0|zero|no)\s+(?:retries|re-?tries|retry\s+attempts)\b"),
+    Row("no_retry", r"\b(?:(?:there'?s|there\s+is)\s+)?(?:no\s+point|no\s+use|no\s+sense|pointless|useless|not\s+worth(?:\s+it)?)\s+(?:in\s+)?(?:re-?tr(?:y|ying)|retr(?:y|ying)|re-?run(?:ning)?|trying\s+(?:it\s+|this\s+|that\s+)?again)\b(?:\s+(?:it|this|that|them))?"),
     Row("no_retry", r"\bnot\s+retryable\b|\bnon-?retryable\b|\bno\s+second\s+(?:try|attempt|chance)s?\b"),
     Row("no_retry", r"\b(?:one|a\s+single|1)\s+(?:attempt|try|shot)\s+only\b|\bonly\s+(?:one|a\s+single|1|once)\s*(?:attempt|try|shot)?\b(?!\s*(?:more|again|retry))|\bsingle[- ](?:attempt|shot|try)\b|\btry\s+(?:it\s+)?(?:just\s+)?once\b(?!\s+more)|\bone\s+and\s+done\b|\bone[- ]shot\b"),
     Row("no_retry", r"\b(?:do\s+not|don'?t|never)\s+try\s+(?:it\s+|this\s+|that\s+)?again\b|\bno\s+(?:more\s+)?(?:second\s+)?(?:tries|attempts)\b"),
@@ -169,6 +184,7 @@ BUDGET = (
     Row("budget", r"\b(?:keep|kept)\s+(?:on\s+)?(?:re)?tr(?:y|ying)\s+(?:it\s+)?(?:for|during)\s+(?:up\s+to\s+)?{D}"),
     Row("budget", r"\buntil\s+{D}\s+(?:have|has)\s+(?:passed|elapsed|gone\s+by)\b"),
     Row("budget", r"\b(?:within|over|during)\s+(?:a\s+(?:total|window)\s+of\s+|a\s+|the\s+next\s+)?{D}(?:\s+(?:in\s+total|total|overall|window|altogether))"),
+    Row("budget", r"\b(?:gets?|has|have|is\s+given|is\s+allowed)\s+{D}\s+(?:in\s+total|total|overall|altogether|in\s+all)(?:\s+for\s+(?:all\s+)?(?:of\s+)?(?:its\s+|the\s+)?(?:{TRY}|tries)(?:\s+and\s+(?:the\s+|its\s+)?(?:pauses|waits|delays|retries|backoffs?))?(?:\s+together)?)?"),
     Row("budget", r"\b(?:no\s+longer\s+than|at\s+most|up\s+to)\s+{D}\s+(?:in\s+)?(?:total|overall|altogether|in\s+all)\b"),
     Row("budget", r"\b(?:retry|retrying|retries)\s+(?:window|budget|deadline)\s*(?:of|:|=|is)?\s*{D}"),
     Row("budget", r"\b(?:total|overall)\s+(?:retry\s+)?(?:time|budget|window)\s*(?:of|:|=|is)?\s*{D}"),
@@ -181,6 +197,8 @@ BOUNDS = (
     Row("exp_range", r"\b(?:exponential\w*\s+)?(?:back-?\s*off|exponential\w*|delays?|waits?)\s+(?:of\s+|from\s+)?{D}\s*(?:\.\.|–|-|to)\s*{D}"),
     Row("exp_start", r"\b(?:start(?:ing|s)?|begin(?:ning|s)?|initial(?:ly)?|first\s+(?:wait|delay|retry)|from|base)\s+(?:at\s+|with\s+|of\s+|from\s+|delay\s+(?:of\s+)?|wait\s+(?:of\s+)?)?{D}"),
     Row("exp_start", r"\b(?:initial|base|starting|first)\s+(?:delay|wait|backoff|interval)\s*(?:of|:|=|is)?\s*{D}"),
+    Row("exp_start", r"\b{D}\s+(?:initial\s+)?(?:back-?\s*off|delay|wait)s?\b", needs=r"doubl|tripl|expo|factor|multipl|grow|increas"),
+    Row("exp_start", r"\b{D}(?=\s*,?\s*(?:then\s+)?(?:doubling|tripling|growing|increasing)\b)"),
     Row("exp_start", r"\b{D}\s+(?:initial|base|start(?:ing)?|first)\b(?:\s+(?:delay|wait|backoff|interval))?"),
     Row("exp_cap", r"\b(?:exponential\w*\s+)?(?:back-?\s*off|backing\s+off|back\s+off)\s+(?:exponentially\s+)?(?:up\s+to|to\s+at\s+most|at\s+most|max(?:imum)?)\s+{D}", also=("exponential",)),
     Row("exp_cap", r"\bexponential\w*\s+(?:back-?\s*off\s+|backing\s+off\s+)?(?:up\s+to|to\s+at\s+most)\s+{D}", also=("exponential",)),
@@ -202,11 +220,11 @@ WAIT = (
     Row("wait_none", r"\b(?:without\s+(?:any\s+|a\s+)?(?:delay|wait|pause|backoff|back-off)|with\s+no\s+(?:delay|wait|pause|backoff))\b"),
     Row("wait_none", r"\bno\s+(?:delay|wait|pause|backoff|back-off|sleep)(?:\s+(?:in\s+)?between(?:\s+(?:the\s+)?(?:tries|attempts|retries))?)?\b"),
     Row("wait_none", r"\b(?:delay|wait|backoff|pause)\s*[:=]\s*(?:0|none|zero)\b(?:\s*s\b)?"),
-    Row("wait_seq", r"(?:\bwait(?:ing|s)?(?:\s+grow)?\s*[:=-]?\s*(?:for\s+|of\s+)?|\bdelays?\s*(?:of|:|=|-)?\s*|\bback-?\s*offs?\s*(?:of|:|=|-)?\s*|\bpauses?\s*(?:of\s+|:\s*)?|\bintervals?\s*(?:of|:|=)?\s*|\bsleep\s+|\bschedule\s*[:=]?\s*)(?P<seq>{SERIES})"),
+    Row("wait_seq", r"(?:\bwait(?:ing|s)?(?:\s+grow)?\s*[:=-]?\s*(?:for\s+|of\s+)?|\bdelays?\s*(?:of|:|=|-)?\s*|\bback-?\s*offs?\s*(?:of|:|=|-)?\s*|\bpauses?\s*(?:of\s+|:\s*)?|\bintervals?\s*(?:of|:|=)?\s*|\bsleep\s+|\bschedule\s*[:=]?\s*)(?P<seq>{SERIES})(?:\s+(?:in\s+)?(?:between|before)\s+(?:the\s+|each\s+|every\s+|any\s+)?(?:new\s+)?(?:(?:re)?trying(?:\s+(?:it\s+)?again)?|going\s+again|{TRY}|them)\b)?"),
     Row("wait_seq", r"\((?:\s*(?:waits?|delays?|backoff|back-off)\s*[:=]?)?\s*(?P<seq>{SERIES})\s*\)"),
     Row("wait_seq", r"(?P<seq>{SERIES})\s+(?:apart|between|in\s+between|of\s+(?:delay|wait|backoff))\b"),
     Row("wait_seq", r"\b(?:after|at|in)\s+(?P<seq>{SERIES})", needs=r"{RETRY}|\btry\b"),
-    Row("wait_fixed", r"\bwait(?:ing|s)?\s+(?:for\s+)?(?:about\s+|roughly\s+)?{D}\s+(?:in\s+)?(?:between|before|after)\b(?:\s+(?:each\s+|every\s+|the\s+next\s+|another\s+|any\s+)?(?:{TRY}|one|failure|failures|tries|attempts|them|retrying|trying\s+again|the\s+next(?:\s+one)?)\b)?"),
+    Row("wait_fixed", r"\b(?:wait(?:ing|s)?|hold(?:ing)?\s+off|pause|pausing|sleep|sleeping|back(?:ing)?\s+off|cool\s+off)\s+(?:for\s+)?(?:about\s+|roughly\s+)?{D}\s+(?:in\s+)?(?:between|before|after)\b(?:\s+(?:each\s+|every\s+|the\s+next\s+|another\s+|any\s+)?(?:new\s+|further\s+)?(?:{TRY}|going\s+again|retrying\s+again|one|failure|failures|tries|attempts|them|retrying|trying\s+again|the\s+next(?:\s+one)?)\b)?"),
     Row("wait_fixed", r"\b{D}\s+(?:apart|in\s+between|between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them|each|one))?)\b"),
     Row("wait_fixed", r"\b(?:with|w/)\s*(?:a\s+|an\s+)?(?:fixed\s+|constant\s+|flat\s+)?{D}\s+(?:delay|wait|pause|gap|interval|sleep|back-?off|break|cool-?down)s?\b(?:\s+(?:in\s+)?between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them))?)?"),
     Row("wait_fixed", r"\b(?:a\s+|an\s+)?{D}\s+(?:delay|wait|pause|gap|interval|sleep|break|cool-?down)s?\b(?:\s+(?:in\s+)?between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them))?)?"),
@@ -239,13 +257,16 @@ BACKOFF = (
 
 # how long one attempt may take, and the whole run
 TIMEOUT = (
-    Row("run_timeout", r"\b(?:the\s+)?(?:whole|entire|total|full|complete)\s+(?:run|workflow|thing|job|pipeline|flow)\s*(?:[:=]|should\s+(?:take|finish\s+in)|must\s+(?:take|finish\s+in)|takes|under|in|within|is)?\s*(?:no\s+more\s+than\s+|less\s+than\s+|at\s+most\s+|under\s+|within\s+|max(?:imum)?\s+)?{D}(?:\s+(?:max(?:imum)?|tops|at\s+most))?"),
+    Row("run_timeout", r"\b(?:the\s+)?(?:whole|entire|total|full|complete)\s+(?:run|workflow|thing|job|pipeline|flow)\s*(?:[:=]|(?:should|must|has\s+to|needs?\s+to)\s+(?:take|finish\s+(?:in|within)|complete\s+(?:in|within)|be\s+done\s+(?:in|within))|takes|(?:finish(?:es)?|completes?|runs?|is\s+done|gets\s+done)\s+(?:in|within)|under|in|within|is)?\s*(?:no\s+more\s+than\s+|less\s+than\s+|at\s+most\s+|under\s+|within\s+|max(?:imum)?\s+)?{D}(?:\s+(?:max(?:imum)?|tops|at\s+most))?"),
+    Row("run_timeout", r"\b(?:whole|entire|full)\s+[\w-]+\s*[:=]\s*{D}(?:\s+end[- ]to[- ]end)?|\b{D}\s+end[- ]to[- ]end\b"),
     Row("run_timeout", r"\b{D}\s+(?:max(?:imum)?\s+)?(?:for\s+)?(?:the\s+)?(?:whole|entire|total)\s+(?:run|workflow|thing|job)\b"),
     # "The whole audit should be done in under 5 minutes", "The whole thing, approval wait excluded, should be done in 10 min"
     Row("run_timeout", r"\b(?:should|must|has\s+to|needs?\s+to)\s+(?:be\s+)?(?:done|finish(?:ed)?|complete(?:d)?|over)\s+(?:in\s+|within\s+)?(?:under\s+|less\s+than\s+|at\s+most\s+|no\s+more\s+than\s+)?{D}",
         needs=r"\b(?:whole|entire|total|full|complete)\s+(?:run|workflow|thing|job|pipeline|flow|audit|process|batch)\b"),
     Row("run_timeout", r"\b(?:wall[- ]?(?:clock\s+)?time|run\s+time\s+limit|time\s+limit\s+for\s+the\s+(?:run|workflow))\s*(?:of|:|=|is)?\s*{D}"),
     Row("timeout", r"\b(?:per[- ](?:attempt|try|call|request)\s+)?time-?\s*outs?\s*(?:of|:|=|is|after|at|set\s+to|to)?\s*(?:after\s+|at\s+)?(?:about\s+)?{D}(?:\s+(?:per|each|an?|for\s+each)\s+(?:{TRY}|call|request))?"),
+    Row("timeout", r"\b(?:cap|limit)\s+(?:each|every|the|its|any|a\s+single)\s+(?:attempt|try|call|run|request)s?\s+(?:at|to)\s+{D}"),
+    Row("timeout", r"\bno\s+(?:single\s+)?(?:attempt|try|call|request|run)\s+(?:may|should|must|can|shall|is\s+allowed\s+to)\s+(?:take|run|last)\s+(?:any\s+)?(?:longer|more)\s+than\s+{D}"),
     Row("timeout", r"\btimes?\s+(?:it\s+)?out\s+(?:after|at|in)\s+{D}|\btimed\s+out\s+(?:after|at)\s+{D}"),
     Row("timeout", r"\b(?:a\s+|an\s+)?{D}\s+(?:per[- ](?:attempt|try|call)\s+)?time-?\s*out\b(?:\s+(?:per|each|an?|for\s+each)\s+(?:{TRY}|call|request))?|\b{D}\s+(?:hard\s+)?(?:limit|deadline|cap)\b(?:\s+(?:per|each|an?)\s+(?:{TRY}))?"),
     Row("timeout", r"\bgive\s+(?:it|the\s+[\w-]+|each\s+(?:attempt|try|call))\s+(?:up\s+to\s+|at\s+most\s+|no\s+more\s+than\s+|about\s+|a\s+max(?:imum)?\s+of\s+)?{D}(?:\s+(?:per|each|an?)\s+(?:{TRY}|call|request))?"),
@@ -253,7 +274,7 @@ TIMEOUT = (
     Row("timeout", r"\b(?:gets?|has|have)\s+{D}\s+(?:each|apiece|per\s+(?:attempt|call|try|request|lookup))\b"),
     Row("timeout", r"\b(?:allow|allowing|budget|grant)\s+(?:it\s+|each\s+(?:attempt|try|call)\s+)?(?:up\s+to\s+|at\s+most\s+)?{D}"),
     Row("timeout", r"\b(?:no|without\s+an?|if\s+there'?s\s+no|if\s+no)\s+(?:answer|response|reply|result|output)\s+(?:with)?in\s+{D}"),
-    Row("timeout", r"\b(?:doesn'?t|does\s+not|don'?t|didn'?t|hasn'?t|has\s+not|fails\s+to)\s+(?:answer|respond|reply|return|finish|complete)\s+(?:with)?in\s+{D}"),
+    Row("timeout", r"\b(?:doesn'?t|does\s+not|don'?t|didn'?t|hasn'?t|has\s+not|haven'?t|have\s+not|fails\s+to)\s+(?:answer(?:ed)?|respond(?:ed)?|repl(?:y|ied)|return(?:ed)?|finish(?:ed)?|complete[d]?)\s+(?:with)?in\s+{D}", also=("class:timeout",)),
     Row("timeout", r"\b(?:takes?|taking|runs?|running|lasts?|lasting|goes|going|hangs?|hanging|is\s+(?:still\s+)?running)\s+(?:for\s+)?(?:longer|more|over|past)\s+(?:than\s+)?{D}"),
     Row("timeout", r"\b(?:should|must|may|can|shall)(?:n'?t|\s+not|\s+never)?\s+(?:take|run|last)\s+(?:no\s+)?(?:more|longer)\s+than\s+{D}"),
     Row("timeout", r"\b(?:should|must|may|can|shall|has\s+to)\s+(?:take|run|last|finish|complete|answer|respond|be\s+done)\s+(?:in|at\s+most|under|within|in\s+(?:under|less\s+than))\s+{D}"),
@@ -269,11 +290,11 @@ TIMEOUT = (
 
 # how many tries: counts of retries, then of attempts
 COUNT_ROWS = (
-    Row("retries", r"\bretr(?:y|ies)\s*(?:count|limit)?\s*[:=-]\s*(?:times\s*[:=]\s*)?{N}\b(?!\s*(?:attempts?|tries)\b)"),
+    Row("retries", r"\bretr(?:y|ies)\s*(?:count|limit)?\s*[:=-]\s*(?:times\s*[:=]\s*)?(?:up\s+to\s+|at\s+most\s+|max(?:imum)?\s+)?{N}\b(?!\s*(?:attempts?|tries)\b)"),
     Row("retries", r"\b(?:max(?:imum)?\s+)?retr(?:y|ies)[\s_-]*(?:count|limit|number|cap)\s*(?:[:=-]|of|is)?\s*{N}\b(?!\s*(?:attempts?|tries|s\b|sec|min|ms))"),
     Row("attempts", r"\b(?:max(?:imum)?\s+)?(?:attempt|try)[\s_-]*(?:count|limit|number|cap)\s*(?:[:=-]|of|is)?\s*{N}\b(?!\s*(?:s\b|sec|min|ms))"),
     Row("retries", r"\b(?:max(?:imum)?|at\s+most|up\s+to|no\s+more\s+than)\s+(?:of\s+)?{N}\s+(?:re-?tries|retr(?:y|ies)|retry\s+attempts|more\s+(?:tries|attempts|times))\b"),
-    Row("retries", r"\b{N}\s+(?:re-?tries|retries|retry\s+attempts|more\s+(?:tries|attempts|times|goes|shots)|additional\s+(?:tries|attempts)|extra\s+(?:tries|attempts)|further\s+(?:tries|attempts))\b"),
+    Row("retries", r"\b(?:give\s+it\s+|allow\s+(?:it\s+)?)?{N}\s+(?:such\s+)?(?:re-?tries|retries|retry\s+attempts|more\s+(?:tries|attempts|times|goes|shots)|additional\s+(?:tries|attempts)|extra\s+(?:tries|attempts)|further\s+(?:tries|attempts))\b"),
     Row("retries", r"{RETRY}\s+(?:it\s+|this\s+|that\s+|them\s+|the\s+(?:call|step|request|job|task|upload|fetch)\s+)?(?:again\s+)?(?:up\s+to\s+|at\s+most\s+|a\s+max(?:imum)?\s+of\s+|max(?:imum)?\s+|no\s+more\s+than\s+|another\s+)?{N}\s*(?:x\b|×|more\s+times?\b|times?\b|more\b|(?=\s*(?:[,.;:)(]|$|and\b|with\b|w/|if\b|on\b|then\b|before\b|after\b|waiting\b|every\b|using\b|at\b|but\b|in\b)))"),
     Row("retries", r"{RETRY}\s+(?:it\s+|this\s+)?(?P<n9>once|twice|thrice)\s+more\b"),
     Row("retries", r"\b{N}\s*(?:x|×)\s*(?:retr(?:y|ies)|re-?tr(?:y|ies))\b"),
@@ -302,7 +323,10 @@ FALLBACK = (
     Row("use_skill", r"\b{NAME}\s+instead\b"),
     Row("use_skill", r"\bfall\s*-?\s*back\s*[:=-]\s*{NAME}"),
     Row("use_skill", r"\b(?:fall\s*-?\s*back\s+(?:to|on)|fail\s*over\s+to|switch\s+(?:over\s+)?to)\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b"),
-    Row("use_skill", r"\b(?:use|run|call)\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\s+(?:skill\s+)?instead\b"),
+    Row("use_skill", r"\b(?:use|run|call)\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\s+(?:skill\s+)?(?:for\s+(?:it|them|this|that|the\s+[\w-]+)\s+)?instead\b"),
+    Row("use_skill", r"\b(?:swap|switch|sub|bring)\s+in\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b", needs=r"{COND}|instead|can'?t\s+be\s+reached"),
+    Row("use_skill", r"\b(?:hand|pass|give|send)\s+(?:it|this|that|the\s+(?:job|work|task|request|call|step|item|message))\s+(?:over\s+)?to\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b(?!\s+(?:team|channel|on-?call|queue|group|rota)\b)", needs=r"{COND}|instead|can'?t\s+be\s+reached"),
+    Row("use_skill", r"\b(?:run|call|invoke|trigger)\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b(?:\s+skill)?", needs=r"\b(?:fails?|failed|failing|errors?|errored)\b|can'?t\s+be\s+reached|unreachable"),
     Row("use_skill", r"\b(?:use|switch\s+to|fall\s*-?\s*back\s+to|try|fail\s*over\s+to)\s+the\s+(?P<name>(?:backup|fallback|secondary|alternate|alternative|spare|standby|legacy|slow|old)\s+[a-z]+)\b(?!\s*\()", needs=r"{COND}|instead"),
     Row("escalate", r"(?:^|(?<=[,;:(.!])|\b(?:and|then|to|just|please|also|immediately|or|we'?ll|we\s+will|should|must|will|you|go|so)\s+)\s*(?P<msg>(?:page|paging|ping|pinging|alert|alerting|notify|notifying|wake\s+up|call\s+out|email|e-mail|message|slack|tell|inform)\s+(?!(?:it|them|the\s+(?:step|caller|run))\b)(?:\([^)]*\)|[^.;,!?()])*?)(?=\s+(?:so|but|and|because|since|after|if|when|then|unless|before)\b|[.;,!?]|$)"),
     Row("escalate", r"\bescalat(?:e|es|ed|ing|ion)(?:\s+(?:it\s+)?(?P<msg>to\s+(?:\([^)]*\)|[^.;,!?()])+?))?(?=\s+(?:after|if|when|so|but|and|then|unless|before)\b|[.;,!?]|$)"),
@@ -316,18 +340,23 @@ FALLBACK = (
     Row("escalate", r"\b(?P<msg>(?:a\s+)?(?:human|person|someone|somebody)\s+(?:has|needs|must|should)\s+to\s+(?:look|decide|step\s+in|check|fix)[^.;,]*)"),
     Row("value_nos", r"\b(?:record|return|store|output|emit|give\s+back|log|mark|save|leave)\s+(?:it|them|this|the\s+\w+)?\s*(?:as\s+\w+\s+)?with\s+(?P<nos>no\s+\w+(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)no\s+\w+)*)"),
     Row("value_blank", r"\bleave\s+(?:the\s+|it\s+|its\s+)?(?:[\w-]+\s+)?(?:blank|empty)\b"),
-    Row("value_field", r"\b(?:mark|set|record|treat|label|tag|report|return|flag)\s+(?:the\s+|its\s+|it\s+|this\s+|that\s+)?(?:[\w-]+'s\s+)?(?P<field>[a-z_][\w]*(?:\s+[a-z_]\w*)?)?\s*(?:as|to|=)\s+(?P<value>\"[^\"]*\"|'[^']*'|`[^`]*`|\d+(?:\.\d+)?|[a-z_][\w-]*)"),
-    Row("value_literal", r"\b(?:use|return|default(?:s)?\s+to|fall\s*-?\s*back\s+to|assume|substitute|output|emit|give\s+back|treat\s+(?:it|this|the\s+(?:result|output))\s+as|continue\s+with|carry\s+on\s+with|go\s+on\s+with|pass\s+on)\s+(?:the\s+value\s+|a\s+value\s+of\s+)?(?P<value>`[^`]*`)",
+    Row("value_field", r"\b(?:mark|set|record|treat|label|tag|report|return|flag)\s+(?:the\s+|its\s+|it\s+|this\s+|that\s+)?(?:[\w-]+'s\s+)?(?P<field>[a-z_][\w]*(?:\s+[a-z_]\w*)?)?\s*(?:as|to|=)\s+(?!(?:a|an|the)\b)(?P<value>\"[^\"]*\"|'[^']*'|`[^`]*`|\d+(?:\.\d+)?|[a-z_][\w-]*)"),
+    Row("value_field", r"\b(?:use|put|write)\s+(?:the\s+|an?\s+)?(?P<field>[a-z_]\w*(?:\s+[a-z_]\w*)?)\s+(?:of\s+)?(?P<value>\"[^\"]*\"|'[^']*')", needs=r"{COND}|instead|continu|carry\s+on"),
+    Row("value_literal", r"\b(?:use|return|default(?:s)?\s+to|fall\s*-?\s*back\s+to|assume|substitute|output|emit|give\s+back|record|(?:count|treat|score)\s+(?:it|them|this|that|the\s+(?:result|output|[\w-]+))\s+as|continue\s+with|carry\s+on\s+with|go\s+on\s+with|pass\s+on)\s+(?:the\s+value\s+|a\s+value\s+of\s+)?(?P<value>`[^`]*`)",
         needs=r"{COND}|instead|default|fall\s*-?\s*back|assume|substitute|continu|carry\s+on|go\s+on"),  # not "Use `a-skill`."
-    Row("value_literal", r"\b(?:default(?:s)?\s+to|fall\s*-?\s*back\s+to|use|return|continue\s+with|output)\s+(?P<value>\"[^\"]*\"|'[^']*'|\d+(?:\.\d+)?\b|true\b|false\b|null\b|\[\s*\]|\{\s*\})(?:\s+(?:as\s+(?:the\s+)?(?:value|result|output|default))|\s+instead)?"),
-    Row("value_empty", r"\b(?:use|return|assume|substitute|output|emit|give\s+back|treat\s+(?:it|this|the\s+(?:result|output))\s+as|continue\s+with|carry\s+on\s+with|go\s+on\s+with|proceed\s+with|fall\s*-?\s*back\s+to|default\s+to|pass\s+(?:on|along))\s+(?:an?\s+|the\s+)?(?P<what>empty|blank|no|default|placeholder|cached|stub|dummy|null|zero)\s*(?P<kind>[\w-]+)?(?:\s+(?:value|values|result|results|output|list|docs|data|answer|response))?"),
+    Row("value_literal", r"\b(?:default(?:s)?\s+to|fall\s*-?\s*back\s+to|use|return|continue\s+with|output|record|(?:count|treat|score)\s+(?:it|them|this|that)\s+as)\s+(?P<value>\"[^\"]*\"|'[^']*'|\d+(?:\.\d+)?\b|true\b|false\b|null\b|\[[^\[\]]{0,400}\]|\{[^{}]{0,400}\})(?:\s+(?:as\s+(?:the\s+|its\s+)?(?:value|result|output|default|answer))|\s+instead)?"),
+    Row("value_empty", r"\b(?:use|return|assume|substitute|output|emit|give\s+back|pretend\s+(?:that\s+)?(?:it|this|the\s+[\w-]+)\s+(?:returned|gave(?:\s+back)?|produced|came\s+back\s+with)|treat\s+(?:it|this|the\s+(?:result|output))\s+as|continue\s+with|carry\s+on\s+with|go\s+on\s+with|proceed\s+with|fall\s*-?\s*back\s+to|default\s+to|pass\s+(?:on|along))\s+(?:an?\s+|the\s+)?(?P<what>empty|blank|no|default|placeholder|cached|stub|dummy|null|zero)\s*(?P<kind>[\w-]+)?(?:\s+(?:value|values|result|results|output|list|docs|data|answer|response))?"),
     Row("value_empty", r"\b(?:use|return|output)\s+(?:an?\s+)?(?P<what>empty|default)\s+(?P<kind>value|result|output|list|string|object)\b|\btemplate\s+fallback\b|\bempty\s+(?:result|output|value)\s+and\s+(?:continue|carry\s+on|move\s+on)\b"),
-    Row("continue", r"\b(?:don'?t|do\s+not|never|must\s+not|mustn'?t|shouldn'?t|should\s+not|won'?t|will\s+not|no\s+need\s+to)\s+(?:fail|stop|abort|block|halt|kill)\s+(?:the\s+)?(?:whole\s+|entire\s+|rest\s+of\s+the\s+)?(?:run|workflow|pipeline|job|flow|thing|everything|rest)\b"),
-    Row("fail", r"\b(?:fail|failing|abort|aborting|stop|stopping|halt|halting|kill|killing|end|ending|terminate|cancel|bring\s+down|crash)\s+(?:the\s+|this\s+|our\s+)?(?:whole\s+|entire\s+|full\s+|complete\s+)?(?:run|workflow|pipeline|job|flow|thing|everything|process|dag|build|deploy(?:ment)?)\b"),
-    Row("fail", r"\b(?:just\s+|simply\s+)?fail\s+(?:hard|loudly|the\s+step|outright|right\s+there|it)\b|\bjust\s+fail\b|\blet\s+(?:it|the\s+(?:run|step|workflow))\s+fail\b|\b(?:the\s+)?(?:run|workflow|pipeline|job)\s+(?:fails|should\s+fail|must\s+fail|is\s+failed|stops|should\s+stop|aborts)\b|\bmark\s+(?:the\s+)?(?:run|workflow)\s+(?:as\s+)?failed\b|\bstop\s+(?:right\s+)?there\b|\bstop\s+everything\b|\bdon'?t\s+(?:continue|carry\s+on|go\s+on|proceed)\b|\bnothing\s+else\s+(?:should\s+)?runs?\b|\bblock\s+(?:the\s+)?(?:rest|run|workflow)\b"),
+    Row("continue", r"\b(?:don'?t|do\s+not|never|must\s+not|mustn'?t|shouldn'?t|should\s+not|won'?t|will\s+not|no\s+need\s+to)\s+(?:fail|stop|abort|block|halt|kill)\s+(?:the\s+)?(?:(?:whole|entire)\s+[\w-]+|(?:rest\s+of\s+the\s+)?(?:run|workflow|pipeline|job|flow|thing|everything|rest))\b"),
+    Row("continue", r"\b(?:don'?t|do\s+not|never)\s+stop\b(?!\s+(?:re)?trying)(?=\s*[,;:.]|\s+(?:and|but|just)\b)"),
+    Row("continue", r"\b(?:it'?s|it\s+is|that'?s|that\s+is)\s+(?:fine|ok(?:ay)?|acceptable|alright|all\s+right|no\s+problem|not\s+a\s+problem|no\s+big\s+deal)(?=\s+(?:if|when|for)\s+(?:it|this|that|the\s+[\w-]+)(?:\s+step)?\s+(?:to\s+)?(?:fails?|failing|errors?(?:\s+out)?|breaks?|doesn'?t\s+work)\b)"),
+    Row("fail", r"\b(?:fails|fail|failing|abort|aborting|stop|stopping|halt|halting|kill|killing|end|ending|terminate|cancel|bring\s+down|crash)\s+(?:the\s+|this\s+|our\s+)?(?:whole\s+|entire\s+|full\s+|complete\s+)?(?:run|workflow|pipeline|job|flow|thing|everything|process|dag|build|deploy(?:ment)?)\b"),
+    Row("fail", r"\b(?:just\s+|simply\s+)?fail\s+(?:hard|loudly|the\s+step|outright|right\s+there|it)\b|\bjust\s+fail\b|\blet\s+(?:it|the\s+(?:run|step|workflow))\s+fail\b|\b(?:the\s+)?(?:run|workflow|pipeline|job)\s+(?:fails|should\s+fail|must\s+fail|is\s+failed|stops|should\s+stop|aborts)\b|\bmark\s+(?:the\s+)?(?:run|workflow)\s+(?:as\s+)?failed\b|\bor\s+(?:it'?s|it\s+is|it\s+gets|the\s+(?:run|workflow)\s+is)\s+(?:marked|considered|treated\s+as|reported)\s+(?:as\s+)?failed\b|\bstop\s+(?:right\s+)?there\b|\bstop\s+everything\b|\bdon'?t\s+(?:continue|carry\s+on|go\s+on|proceed)\b|\bnothing\s+else\s+(?:should\s+)?runs?\b|\bblock\s+(?:the\s+)?(?:rest|run|workflow)\b"),
     Row("fail", r"^\s*(?:fail|abort|stop|halt)\s*(?:\.|!)?\s*$|\bon[ _-]?(?:error|failure)\s*[:=]\s*fail\b|\bfail\s+(?:the\s+)?(?:step\s+)?and\s+stop\b|\b(?:and\s+)?then\s+(?:just\s+)?fail\b|\b(?:then\s+)?stop\b(?=\s*(?:[.;,]|$|and\s+(?:tell|page|alert|notify|ping)))"),
     Row("fail", r"\bgiv(?:e|ing)\s+up\b"),
-    Row("continue", r"\b(?:skip(?:\s+(?:it|this|the\s+step|this\s+step|ahead|this\s+\w+|the\s+\w+))?|ignore\s+(?:it|the\s+(?:error|failure|problem)|errors|failures))\b(?:\s+(?:anyway|regardless|without\s+it))?", needs=r"{COND}|\band\s+(?:continue|carry\s+on|move\s+on)"),
+    # "fail the order", "fail the refund": what the run is about, failed
+    Row("fail", r"\b(?:then\s+)?fail\s+(?:the|this|our)\s+(?:whole\s+|entire\s+)?[a-z]+\b(?=\s*(?:[,.;(]|$|and\b|so\b))"),
+    Row("continue", r"\b(?:skip(?:\s+(?:it|this|the\s+step|this\s+step|ahead|this\s+\w+|the\s+\w+))?|ignore\s+(?:it|the\s+(?:error|failure|problem)|errors|failures)|ignore(?=\s*(?:and|,)\s+(?:finish|continue|carry\s+on|move\s+on|go\s+on|keep\s+going|proceed)\b))\b(?:\s+(?:anyway|regardless|without\s+it))?", needs=r"{COND}|\band\s+(?:continue|carry\s+on|move\s+on)"),
     Row("continue", r"\b(?:skip|drop|discard)\s+(?:the|this|that)\s+(?:record|row|item|entry|file|document|doc|message|line|event|receipt|page|batch)\b(?:\s+(?:and\s+)?(?:continue|carry\s+on|move\s+on|go\s+on))?"),
     Row("continue", r"\b(?:continue|continuing|carry\s+on|carrying\s+on|keep\s+going|move\s+on|moving\s+on|go\s+on|proceed|proceeding|let\s+the\s+(?:rest|run|workflow)\s+(?:continue|go\s+on|carry\s+on)|the\s+(?:rest|run|workflow)\s+(?:continues|goes\s+on|carries\s+on))\b(?:\s+(?:anyway|regardless|without\s+it))?"),
     Row("continue", r"\b(?:best[- ]effort|non-?blocking|nice[- ]to[- ]have|optional|non-?fatal|not\s+fatal|not\s+(?:critical|essential|important|required|blocking)|doesn'?t\s+(?:block|matter)|does\s+not\s+(?:block|matter)|don'?t\s+(?:block|fail\s+the\s+(?:run|workflow))|shouldn'?t\s+block|should\s+not\s+block|never\s+blocks?|(?:must|should)\s+not\s+fail\s+the\s+(?:run|workflow)|(?:won'?t|will\s+not)\s+fail\s+the\s+(?:run|workflow))\b"),
@@ -337,7 +366,7 @@ FALLBACK = (
 CONTEXT = (
     Row("class", r"\b(?:any(?:thing)?\s+(?:else|other)\b(?!\s+exception)|anything\s+not\s+(?:listed|covered|mentioned)|any\s+(?:other\s+)?(?:error|failure|problem)s?\b|all\s+(?:other\s+)?(?:errors|failures|problems)|catch-?all|everything\s+else|in\s+all\s+other\s+cases|whatever\s+(?:else\s+)?(?:fails|goes\s+wrong|the\s+error)|for\s+all\s+errors|on\s+any\s+(?:error|failure)|under\s+any\s+circumstances|no\s+matter\s+what|(?:any|all)\s+failures?)\b", value="any"),
     Row("class", r"\b(?:unrecoverable|permanent(?:ly)?|(?<!non-)(?<!non)fatal|non-?retryable|not\s+retryable|declared\s+non-?retryable)\b", value="unrecoverable"),
-    Row("class", r"\b(?:invalid[\s_]+(?:input|payloads?|requests?|records?|data|rows?|files?|arguments?|params?|parameters?|json)|bad\s+(?:input|payloads?|data|records?|requests?)|wrong\s+input|missing\s+input|input\s+is\s+(?:wrong|invalid|bad)|the\s+input\s+(?:is|was)\s+(?:wrong|invalid|bad)|malformed\s+(?:input|payloads?|requests?)|(?:the\s+)?file'?s\s+fault|(?:doesn'?t|does\s+not|won'?t|can'?t|cannot|didn'?t)\s+(?:parse|validate)|(?:can'?t|cannot|couldn'?t)\s+be\s+(?:parsed|split|read|validated)|not\s+found|(?:doesn'?t|does\s+not)\s+exist|no\s+such|4(?:0[0-9]|1[0-9]|2[0-8])|4xx|bad\s+request|missing\s+(?:field|data)|import\s*error|can'?t\s+import|cannot\s+import|invalid\s+module|unknown\s+module|validation\s+errors?|(?:if|when)\s+validation\s+fails|schema\s+(?:errors?|violations?)|fails?\s+validation)\b", value="invalid_input"),
+    Row("class", r"\b(?:invalid[\s_]+(?:input|payloads?|requests?|records?|data|rows?|files?|arguments?|params?|parameters?|json)|bad\s+(?:input|payloads?|data|records?|requests?)|wrong\s+input|missing\s+input|(?:card|payment|charge|transaction)s?\s+(?:(?:is|was|gets?|got)\s+)?(?:declined|rejected|refused)|user\s+errors?|(?:the\s+)?(?:user|caller|client)'?s\s+(?:fault|mistake)|input\s+is\s+(?:wrong|invalid|bad)|the\s+input\s+(?:is|was)\s+(?:wrong|invalid|bad)|malformed\s+(?:input|payloads?|requests?)|(?:the\s+)?file'?s\s+fault|(?:doesn'?t|does\s+not|won'?t|can'?t|cannot|didn'?t)\s+(?:parse|validate)|(?:can'?t|cannot|couldn'?t)\s+be\s+(?:parsed|split|read|validated)|not\s+found|(?:doesn'?t|does\s+not)\s+exist|no\s+such|4(?:0[0-9]|1[0-9]|2[0-8])|4xx|bad\s+request|missing\s+(?:field|data)|import\s*error|can'?t\s+import|cannot\s+import|invalid\s+module|unknown\s+module|validation\s+errors?|(?:if|when)\s+validation\s+fails|schema\s+(?:errors?|violations?)|fails?\s+validation)\b", value="invalid_input"),
     Row("class", r"\b(?:(?<!server\s)crash(?:es|ed|ing)?|exceptions?|traceback|\w+error\b|syntax\s*error|script\s+(?:error|fail\w*|bug|is\s+broken|breaks)|code\s+(?:error|is\s+broken|breaks)|code_error|(?:is\s+)?broken|bug|returns?\s+(?:garbage|junk|nonsense|bad\s+output)|bad\s+output|not\s+markdown|invalid\s+markdown|malformed|parse\s+(?:fail\w*|error)|validation\s+fail\w*|generation\s+fail\w*|can'?t\s+create\s+code|breaks?\s+(?:its|the)\s+(?:contract|schema)|contract|non-?zero\s+exit|bad\s+exit|blows?\s+up|throws|raises)\b", value="code_error"),
     Row("class", r"\b(?:times?\s+out|timed\s+out|timing\s+out|time-?outs?|too\s+slow|slow|hangs?|hanging|no\s+(?:answer|response|reply)|deadline)\b", value="timeout"),
     Row("class", r"\b(?:network(?:\s+(?:error|failure|problem|issue|glitch|blip)s?)?|connection(?:\s+(?:error|reset|refused|drop(?:ped)?|lost|failure)s?)?|unreachable|(?:is|goes|went|are|server|service|api|host|mirror|site|backend|completely|totally|entirely|still)\s+down|(?:is\s+|temporarily\s+)?unavailable|rate[- ]?limit(?:s|ed|ing)?|throttl\w*|429s?|5\d\ds?|5xxs?|flaky|flakes|transient|hiccups?|blips?|overloaded|busy|outage|dns|socket|server\s+crash\w*)\b", value="transient"),
@@ -363,13 +392,16 @@ IGNORE += (
     Row("ignore", r"\b(?:ping|tell|ask|email|e-mail|message|slack|notify|warn|let)\s+(?:me|us|\w+)\s+(?:know\s+)?(?:if|when|before|after)\s+(?:you|anyone|someone|somebody)\s+(?:change|edit|update|modify|touch|rename|remove|delete|move)\w*\b[^.;]*|\b(?:todo|fixme|xxx)\b\s*:?[^.;]*|\bnote\s+to\s+self\b[^.;]*"),
 )
 
+# a retry said without its count: the planner assumes one and warns with the figures (`spec.effect`)
+NO_COUNT = "it says to retry but not how many times"
+
 # phrasings that state a policy too vaguely to read into one: after the tables
 DOUBT = (
     Row("ambiguous", r"\b(?:a\s+while|a\s+bit|a\s+moment|a\s+little|a\s+short\s+time|briefly|a\s+reasonable\s+time|some\s+time|more\s+time|enough\s+time|plenty\s+of\s+time|too\s+long|forever|for\s+ever|indefinitely|until\s+it\s+works|until\s+(?:it\s+)?succeeds|until\s+success(?:ful)?|as\s+(?:long|often|many\s+times)\s+as\s+(?:needed|necessary|it\s+takes))\b", value="the amount is not stated", unless=("retries", "attempts", "budget", "timeout", "no_retry")),
     Row("ambiguous", r"\b(?:gracefully|appropriately|properly|as\s+needed|if\s+needed|when\s+needed|if\s+necessary|somehow|sensibly|as\s+usual|the\s+usual\s+way)\b", value="the action is not stated"),
     Row("ambiguous", r"\b(?:used\s+to|no\s+longer|anymore|any\s+more|previously|in\s+the\s+past|we\s+once)\b", value="it is about the past, not a rule"),
     Row("ambiguous", r"\b(?:maybe|perhaps|possibly|probably|might|could|if\s+possible|ideally|\?$)", value="it is tentative"),
-    Row("no_count", r"\bretr(?:y|ies)\b", value="it says to retry but not how many times", unless=("retries", "attempts", "no_retry", "budget", "wait_seq", "exp_cap", "exp_start", "exp_factor", "exp_range", "wait_fixed", "wait_none")),
+    Row("no_count", r"\bretr(?:y|ies)\b", value=NO_COUNT, unless=("retries", "attempts", "no_retry", "budget", "wait_seq", "exp_cap", "exp_start", "exp_factor", "exp_range", "wait_fixed", "wait_none")),
 )
 
 # in order: a row only reads text no earlier row took
@@ -456,20 +488,20 @@ def compile_table(rows: tuple[Row, ...]) -> tuple[Compiled, ...]:
 # skip most tables, and a table no sentence reaches is never compiled (a process that
 # reads a spec of plain descriptions pays almost nothing for the grammar).
 GATES: dict[int, str] = {
-    id(FIRST): r"wait|time|first|retry|polic|in\s+a\s+row|after|give|stop|quit|chance|another|shot|fail|once|single|fatal|unrecoverable|terminal|hard\s+stop|"
+    id(FIRST): r"wait|time|first|strike|beyond|besides|on\s+top|addition|bail|plug|retry|polic|in\s+a\s+row|after|give|stop|quit|chance|another|shot|fail|once|single|fatal|unrecoverable|terminal|hard\s+stop|"
                r"\b1\b|may|should|must|\bcan\b|shall",
     id(IGNORE): r"tried|normally|usually|typically|often|generally|mostly|average|practice|sometimes|always|typical|"
                 r"median|usual|normal|expected|mean|count|treat|fail|undo|roll|revert|compensate|clean|leave|\bif\b|"
                 r"when|once|should|still|then|after|gives|no\s+more|retries|attempts|tries|approval|sign|review|"
                 r"excluding",
     id(REGENERATE): r"regenerat|re-?generat|re-?write|rewrite|repair|\bfix|\bmodel|\bllm\b|\bai\b|new\s+(?:code|script)",
-    id(VAGUE): r"\d\s*(?:-|–|to|or)\s*\d|few|several|\bsome\b|many|bunch|handful|multiple|number\s+of|enough|"
+    id(VAGUE): r"\d\s*(?:-|–|to|or)\s*\d|says|returns|reports|comes\s+back|flags|gives|rates|scores|answer|respon|repl|sign|approv|decid|looked|few|several|\bsome\b|many|bunch|handful|multiple|number\s+of|enough|"
                r"reasonable|couple\s+more|times\s+or|\bor\s+(?:for\s+)?\d|time-?\s*out|\btry\b|budget|window|allowance",
     id(NO_RETRY): r"retr|re-?tr|re-?run|rerun|re-?attempt|\b0\b|zero|\bno\b|only|single|once|\bone\b|shot|\btry|"
                   r"second|retryable",
     id(BUDGET): r"\bfor\b|keep|until|within|\bover\b|during|no\s+longer|most|up\s+to|window|budget|deadline|total|"
                 r"overall",
-    id(BOUNDS): r"back|expon|delay|wait|interval|start|begin|initial|first|from|base|max|most|cap|more\s+than|limit|"
+    id(BOUNDS): r"back|expon|delay|wait|doubl|tripl|grow|increas|interval|start|begin|initial|first|from|base|max|most|cap|more\s+than|limit|"
                 r"top|ceiling|up\s+to",
     id(WAIT): r"wait|delay|pause|sleep|interval|apart|between|every|immediate|instant|right\s+away|straight\s+away|"
               r"at\s+once|back|after|\bin\b|\bat\b|fixed|constant|flat|linear|cool|gap|break|schedule|\(|once|poll|\d",
@@ -478,7 +510,7 @@ GATES: dict[int, str] = {
                  r"deadline|limit|\bcap\b|slower|longer|>|over|tops|whole|entire|full|wall|\d",
     id(COUNT_ROWS): r"retr|re-?tr|again|\d|once|twice|thrice|attempt|tries|\btry|goes|shot|time|more|another|poll|"
                     r"keep\s+trying",
-    id(FALLBACK): r"fall|fail|switch|\buse|\brun|call|invoke|\btry|instead|backup|step|stage|page|ping|alert|notif|"
+    id(FALLBACK): r"fall|fail|switch|swap|\bsub\b|bring|\buse|\brun|call|invoke|\btry|instead|backup|step|stage|page|ping|alert|notif|"
                   r"wake|e-?mail|message|slack|tell|inform|escalat|hand|pass|send|giv|kick|need|requir|\bask|\bget\b|"
                   r"mark|flag|queue|manual|open|file|raise|create|human|person|someone|somebody|record|return|store|"
                   r"output|emit|\blog|save|leave|\bset\b|treat|label|tag|report|default|assume|substitut|continu|carry|"

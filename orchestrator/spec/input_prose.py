@@ -17,11 +17,11 @@ import re
 from typing import Any
 
 from orchestrator.spec.blocks import Block, Bullet, Para
-from orchestrator.spec.fields import NUMBER, STEP_WORD, split_top, step_id
+from orchestrator.spec.fields import NUMBER, STEP_WORD, source_of, split_top, step_id
 from orchestrator.spec.model import FieldSpec, Reading, StepSpec
 from orchestrator.spec.source import Source
 
-_ASSIGN = re.compile(r"^\s*`?([A-Za-z_]\w*)`?\s*(?:=|:=|←|<-)\s*(.+?)\s*$")
+_ASSIGN = re.compile(r"^\s*`?([A-Za-z_]\w*)`?\s*(?:=|:=|←|<-|⟵|⇐|<--)\s*(.+?)\s*$")
 _FROM = re.compile(rf"(?i)^(?P<words>.*?)\s*\b(?:from|of|out\s+of)\s+(?:the\s+)?(?P<step>{STEP_WORD}\s*[\s_-]*{NUMBER})"
                    r"(?:['’]s)?(?:\s+output)?\s*$")
 _REF = re.compile(r"^`?(?:(step[\s_-]*\d+)|steps\.([\w-]+)\.output)\.([\w.]+)`?$", re.I)
@@ -52,6 +52,10 @@ def assignment(part: str, where: str) -> tuple[FieldSpec | None, tuple[str, Any]
     if m is None:
         return None, None
     name, value = m.group(1), m.group(2).strip()
+    arrow = bool(re.match(r"^\s*`?[A-Za-z_]\w*`?\s*(?:←|<-|⟵|⇐)", part))
+    short = source_of(value, name, bare_number=arrow)
+    if short is not None:  # `raw_alert ← input`, `service ← #1`, `level <- step 1`, `x = parse.service`
+        return FieldSpec(name=name, required=False, source=short, where=where), None
     found, literal = literal_value(value)
     if found:
         return None, (name, literal)

@@ -37,18 +37,22 @@ from orchestrator.spec.model import (
 from orchestrator.spec.prose import sentences as policy_sentences
 from orchestrator.spec.recovery import ConvergenceItem, read_convergence
 from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
+from orchestrator.spec.sections import place_branches
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.structure import (
+    NOT_STEPS,
     StepGroup,
     StepIndex,
     give_routes,
     heading_text,
     read_container,
     read_groups,
+    report_unread,
     resolve_references,
     split_step_headings,
     to_blocks,
+    unplaced_skills,
 )
 
 SECTIONS: dict[str, str] = {
@@ -69,6 +73,7 @@ SECTIONS: dict[str, str] = {
     **dict.fromkeys(("error recovery strategy", "error recovery", "recovery", "error handling",
                      "recovery strategy", "error recovery table", "failure handling",
                      "when things go wrong", "errors", "failures"), "recovery"),
+    **dict.fromkeys(("reliability", "resilience", "retries", "retry policy", "failure policy"), "recovery"),
     **dict.fromkeys(("testing plan", "test plan", "tests", "testing", "test scenarios",
                      "scenarios"), "testing"),
 }  # fmt: skip
@@ -189,10 +194,11 @@ def read_inputs(section: Section, src: Source) -> tuple[InputSpec, ...]:
     return tuple(inputs)
 
 
-def read_steps(section: Section, src: Source) -> None:
-    """The steps section when the steps have headings: what else it holds is not read."""
-    if section.blocks:
-        _warn_blocks(section.blocks, src, "workflow steps")
+def read_steps(section: Section, src: Source, steps: list[StepSpec]) -> None:
+    """The steps section when the steps have headings: what else it holds is not read (an
+    error when it names a skill no step runs)."""
+    for block in section.blocks:
+        report_unread(block, steps, src, "workflow steps")
     for sub in section.subsections:
         src.warn(sub.line, f"heading '{sub.title}' is not a step (write `### Step N: Name`); "
                            "its content is not read", "spec.unread")
@@ -234,14 +240,14 @@ _LABEL_LINE = re.compile(r"^\s*[^:.]{1,40}:\s*\S")
 
 
 def read_convergence_section(
-    section: Section, n_steps: int, src: Source
+    section: Section, n_steps: int, src: Source, index: StepIndex | None = None
 ) -> tuple[ConvergenceSpec, tuple[ContractSpec, ...]]:
     items = _items(section.blocks, "other", src)
     for sub in section.subsections:
         low = sub.title.lower()
         kind = "success" if "success" in low else "failure" if "fail" in low else "other"
         items += _items(sub.blocks, kind, src)
-    return read_convergence(items, n_steps, src)
+    return read_convergence(items, n_steps, src, index=index)
 
 
 def _scenario_kind(name: str) -> str:
@@ -274,7 +280,7 @@ def read_testing(section: Section, src: Source) -> list[ScenarioSpec]:
 
 
 _INLINE_INPUTS = re.compile(
-    r"(?i)^\s*(?:\*\*|__)?\s*(?:workflow\s+)?(?:inputs?|parameters)\s*(?::\s*(?:\*\*|__)|(?:\*\*|__)?\s*:)"
+    r"(?i)^\s*(?:\*\*|__)?\s*(?:workflow\s+)?(?:inputs?|in|parameters|params|arguments|args|takes|given)\s*(?::\s*(?:\*\*|__)|(?:\*\*|__)?\s*:)"
     r"\s*(.+)$", re.S)
 _INPUTS_SENTENCE = re.compile(r"(?i)\b(?:the\s+)?(?:workflow\s+)?inputs?\s+(?:is|are)\b|\binputs?\s*:"
                              r"|\b(?:one|two|three|four|\d+)\s+inputs?\b|\btakes?\s+(?:as\s+)?inputs?\b")
@@ -370,6 +376,8 @@ def _find_steps(
     line of the steps section (None when there is none)."""
     sink: list = []  # type: ignore[type-arg]
     groups, rest = split_step_headings(nodes, section_kind)
+    if groups and all(g.soft for g in groups):  # "## First, ...", "## Then": a section a step
+        groups, rest = split_step_headings(nodes, section_kind, sections=True)
     preamble, sections = _sections(rest, src)
     named = next((sec for sec in sections if section_kind(sec.title) == "steps"), None)
     steps: list[StepSpec] = []
@@ -381,7 +389,7 @@ def _find_steps(
     if groups:
         steps = read_groups(groups, src, sink)
         if named is not None:
-            read_steps(named, src)
+            read_steps(named, src, steps)
     else:
         containers: list[tuple[list[Block], bool]] = []
         if named is not None:
@@ -395,9 +403,48 @@ def _find_steps(
                 if blocks is preamble:
                     preamble = [b for b in preamble if b.line not in taken]
                 break
+        if not steps:  # no steps anywhere else: the sections that name a skill, a step each
+            groups, rest = split_step_headings(nodes, section_kind, sections=True)
+            if groups:
+                preamble, sections = _sections(rest, src)
+                named = next((sec for sec in sections if section_kind(sec.title) == "steps"), None)
+                steps = read_groups(groups, src, sink)
     steps = give_routes(steps, sink, src)
     steps = resolve_references(steps, StepIndex(steps))
     return steps, preamble, sections, named.line if named is not None else None
+
+
+# a paragraph that asks for work: a verb of doing before a skill's name, a word of sequence, or
+# the skill's name opening it ("Run the **check-stock** skill", "Then `draft-digest` ...")
+_LOOKS_LIKE_WORK = re.compile(
+    r"(?i)\b(?:run|runs|call|calls|use|uses|invoke|execute|trigger|hand|pass|send|feed|start|kick\s+off)\b"
+    r"[^.;]{0,40}?(?:`|\*\*|__)[a-z0-9]+-|^\W*(?:first|then|next|after\s+that|afterwards|finally|lastly|once|now)\b"
+    r"|^\W*(?:`|\*\*|__)[a-z0-9]+(?:-[a-z0-9]+)+(?:`|\*\*|__)\s+\w+")
+
+
+def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> None:
+    """A section no reader takes. When its paragraphs name skills that no step runs, it looks
+    like work the reader could not place: an error with the count and the lines, never a quiet
+    "ok" that runs less than the spec says; else a warning."""
+    blocks = [*section.blocks, *(b for sub in section.subsections for b in sub.blocks)]
+    unplaced = unplaced_skills(blocks, steps)
+    naming = [(b.line, u) for b in blocks if (u := unplaced_skills([b], steps))]
+    work = [line for line, _ in naming if _LOOKS_LIKE_WORK.search(next(str(getattr(b, "text", "")) for b in blocks
+                                                                        if b.line == line))]
+    if unplaced and not work:
+        src.warn(section.line, f"section '{section.title}' is not a spec section; its content is not read, and "
+                               f"{len(naming)} of its paragraphs name skills no step runs "
+                               f"({', '.join(f'`{n}`' for n in unplaced[:6])})", "spec.unknown-section")
+        return
+    if unplaced and not NOT_STEPS.match(section.title.strip("*_ ")):  # "## Notes": a remark, not work
+        lines = ", ".join(str(line) for line, _ in naming)
+        src.error(section.line, f"section '{section.title}' is not read, yet {len(naming)} of its paragraphs "
+                                f"name skills no step runs ({', '.join(f'`{n}`' for n in unplaced[:6])}; lines "
+                                f"{lines}): write them as steps (`## Step N: name`, a numbered list) or move them "
+                                "under a section the reader knows", "spec.unread-work")
+        return
+    src.warn(section.line, f"section '{section.title}' is not a spec section; its "
+                           "content is not read", "spec.unknown-section")
 
 
 def read_markdown(src: Source) -> SpecParts:
@@ -430,8 +477,7 @@ def read_markdown(src: Source) -> SpecParts:
     for section in sections:
         kind = section_kind(section.title)
         if kind is None:
-            src.warn(section.line, f"section '{section.title}' is not a spec section; its "
-                                   "content is not read", "spec.unknown-section")
+            _unknown_section(section, steps, src)
         elif kind in found:
             src.error(section.line, f"a second '{section.title}' section (the first is at line "
                                     f"{found[kind].line})", "spec.duplicate-section")
@@ -440,13 +486,14 @@ def read_markdown(src: Source) -> SpecParts:
     index = StepIndex(steps)
     steps_line = steps_section_line or title_line or 1
     convergence, checks = (
-        read_convergence_section(found["convergence"], len(steps), src)
+        read_convergence_section(found["convergence"], len(steps), src, index)
         if "convergence" in found else (ConvergenceSpec(), ())
     )
     intent = section_text(found["intent"], src) if "intent" in found else ""
     inputs = read_inputs(found["inputs"], src) if "inputs" in found else None
     if inputs is None:
         inputs = read_inline_inputs([*preamble, *(found["intent"].blocks if "intent" in found else ())], src)
+    steps = place_branches(steps, [(i.name, i.description) for i in inputs or ()], src)
     contracts = (*read_contracts(found["contracts"], src, index), *checks) if "contracts" in found else checks
     recovery = read_recovery(found["recovery"], src, index) if "recovery" in found else None
     if recovery is not None and recovery.readings:  # rows that named their step by its name

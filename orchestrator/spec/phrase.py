@@ -24,6 +24,7 @@ import math
 import re
 from typing import Any
 
+import yaml
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.policy import ErrorClass, OnFailure, PolicyStatement, Wait
@@ -54,10 +55,14 @@ class Phrase(BaseModel):
     retry_said: bool = False  # "retry" without a count
     regenerate_said: bool = False  # "regenerate" without a count
     unread: tuple[str, ...] = ()  # the policy words left over
+    # another step's script to regenerate ("regenerate the step 2 script (1 attempt)"): (step, regenerations)
+    feedback: tuple[str, int | None] | None = None
 
     @property
     def read(self) -> bool:
         """The sentence states something the plan can use."""
+        if self.feedback is not None:
+            return True
         return not self.statement.is_empty() and not (
             self.statement.applies_to is not None
             and self.statement.model_copy(update={"applies_to": None}).is_empty()
@@ -113,12 +118,14 @@ def durations(text: str) -> tuple[float, ...]:
     `2 seconds, then after 8` → (2, 8): a last number without a unit takes the one before."""
     parts = [m.group(0) for m in _DURATION_PART.finditer(text)]
     values = [duration(p) for p in parts]
-    tail = re.search(r"(\d+(?:\.\d+)?)\s*$", text)
-    if parts and tail and values and values[-1] is not None and not text.rstrip().endswith(parts[-1].rstrip()):
+    last = list(_DURATION_PART.finditer(text))[-1:] if parts else []
+    rest = text[last[0].end():] if last else ""
+    tail = re.findall(r"(\d+(?:\.\d+)?)", rest)  # "3 seconds, then 9, then 27": each takes the unit before
+    if parts and tail and values and values[-1] is not None:
         unit = _AMOUNT_UNIT.search(parts[-1].lower())
         size = _unit(unit.group("unit")) if unit else None
         if size is not None:
-            values.append(float(tail.group(1)) * size)
+            values += [float(n) * size for n in tail]
     bare = re.fullmatch(rf"\s*((?:\d+(?:\.\d+)?\s*(?:,\s*|\s+and\s+|,\s*and\s+|\s*/\s*))+)(\d+(?:\.\d+)?)\s*({g.UNITS})\s*", text, re.I)
     if bare:
         scale = g.UNIT_SECONDS[bare.group(3).lower()]
@@ -136,7 +143,14 @@ def _json_literal(raw: str) -> tuple[bool, Any]:
     try:
         return True, json.loads(text)
     except ValueError:
-        return False, None
+        pass
+    if text[:1] in "{[" and len(text) <= 2000 and not re.search(r"[&*!]", text):  # YAML flow: {team: platform}
+        try:
+            value = yaml.safe_load(text)
+        except yaml.YAMLError:
+            return False, None
+        return (True, value) if isinstance(value, (dict, list)) else (False, None)
+    return False, None
 
 
 class _Reading:
@@ -213,6 +227,10 @@ def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         return "-".join(m.group("name").strip().split())
     if slot == "use_step":
         return m.group("step").lower()
+    if slot == "feedback":
+        word = m.group("step").lower()
+        step = int(word) if word.isdigit() else int(number(word) or 0)
+        return (f"step-{step}", int(counts[0]) if counts and counts[0] is not None else None)
     if slot == "escalate":
         return (m.groupdict().get("msg") or "").strip(" ,;:")
     if slot == "value_nos":
@@ -300,7 +318,7 @@ def read_phrase(text: str) -> Phrase:
         problems.append(f"only the first {MAX_SENTENCE} characters were read")
     signal = bool(r.seen) or bool(unread)  # policy words that no row read and no IGNORE row explained
     return Phrase(statement=statement, problems=tuple(problems), signal=signal, retry_said=retry_said,
-                  regenerate_said=regenerate_said, unread=unread)
+                  regenerate_said=regenerate_said, unread=unread, feedback=r.first("feedback"))
 
 
 def _conflict(r: _Reading, slot: str, what: str) -> None:
@@ -351,6 +369,9 @@ def _on_failure(r: _Reading) -> OnFailure | None:
         n = int(word) if word.isdigit() else int(number(word) or 0)
         return OnFailure(kind="use_step", step=f"step-{n}")
     if r.has("use_skill"):
+        if r.has("fail"):  # "run page-oncall and stop the run": neither a fallback nor a plain failure
+            r.problems.append(f"'{r.said('use_skill')}' names a skill to run after a failure, but "
+                              f"'{r.said('fail')}' stops the run; the skill is used as the fallback")
         return OnFailure(kind="use_skill", skill=str(r.first("use_skill")).strip("`"))
     value_said = next((s for s in ("value_field", "value_nos", "value_literal", "value_blank", "value_empty")
                        if r.has(s)), None)

@@ -24,7 +24,7 @@ import re
 
 from orchestrator.policy import ApprovalPolicy, ErrorClass, Fallback, FallbackAction, RetryPolicy
 from orchestrator.spec import grammar as g
-from orchestrator.spec.effect import fallback_of, retry_of
+from orchestrator.spec.effect import assumed_retries, fallback_of, retry_of
 from orchestrator.spec.fields import step_id
 from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.source import Source
@@ -112,7 +112,7 @@ def read_retry(text: str, src: Source, line: int) -> RetryPolicy | None:
     phrase = read_phrase(text)
     retry, assumed = retry_of(phrase.statement, retry_said=phrase.retry_said)
     if retry is not None and assumed:
-        src.warn(line, f"'{text.strip()}' gives no retry count; {retry.max_retries} assumed", "spec.assumed")
+        src.warn(line, f"'{text.strip()}' gives no retry count; {assumed_retries(retry)}", "spec.assumed")
     return retry
 
 

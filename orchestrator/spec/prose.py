@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable
 
 from orchestrator.hints import Hint, HintAction
+from orchestrator.spec.grammar import NO_COUNT
 from orchestrator.spec.model import (
     ContractSpec,
     SentenceReading,
@@ -102,6 +103,8 @@ def record(
                                   statement=phrase.statement, specific=specific, note=note)
         src.readings.append(reading)
         for problem in phrase.problems:
+            if problem.endswith(NO_COUNT) and phrase.statement.wait is not None:
+                continue  # the plan says what it assumes, with the figures (`spec.effect.assumed_retries`)
             src.warn(line, f"{who}: in '{_quote(text)}', {problem}", PARTIAL_CODE)
         if phrase.problems:  # read in part: the model may read it whole (`plan --interpret`)
             src.unread.append(UnreadSentence(text=text, where=src.where(line), section=section, steps=steps,

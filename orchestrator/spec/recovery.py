@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -35,17 +36,22 @@ from orchestrator.policy import (
     Fallback,
     FallbackAction,
     Limits,
+    PolicyStatement,
     RecoveryRule,
     RetryPolicy,
 )
+from orchestrator.spec import grammar as g
 from orchestrator.spec import policy_text as pt
-from orchestrator.spec.effect import fallback_of, retry_of
+from orchestrator.spec.effect import assumed_retries, fallback_of, retry_of
 from orchestrator.spec.fields import step_id
 from orchestrator.spec.model import ContractSpec, ConvergenceSpec, RecoveryRowSpec
 from orchestrator.spec.phrase import Phrase, read_phrase
 from orchestrator.spec.prose import Resolve, read_named, read_sentence
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import read_step_list
+
+if TYPE_CHECKING:
+    from orchestrator.spec.structure import StepIndex
 
 _BLANK = {"", "-", "—", "–", "n/a", "none"}
 _EXPLICIT_CLASS = {
@@ -109,8 +115,8 @@ def _error_class(step: str, cells: RowCells, src: Source, line: int) -> ErrorCla
     if explicit and not _blank(explicit):
         src.warn(line, f"error class '{cells.error_class.strip()}' not understood; "
                        "the failure text decides", "spec.unread")
-    if pt.is_catch_all(cells.failure):
-        return "any"
+    if pt.is_catch_all(cells.failure) or (not cells.failure.strip() and not cells.detection.strip()):
+        return "any"  # a table with no failure column: each row is for any failure of its steps
     found = pt.classify(cells.failure) or pt.classify(cells.detection)
     if found is None:
         src.warn(line, f"{step}: failure '{cells.failure.strip()}' not classified; "
@@ -119,7 +125,7 @@ def _error_class(step: str, cells: RowCells, src: Source, line: int) -> ErrorCla
     return found
 
 
-_NO_COUNT = "it says to retry but not how many times"  # the grammar's `no_count` row
+_NO_COUNT = g.NO_COUNT  # the grammar's `no_count` row
 
 
 def _problems(phrase: Phrase, step: str, what: str, text: str, src: Source, line: int, skip: str = "") -> None:
@@ -197,7 +203,7 @@ def read_recovery_row(
         else:  # the column is the row's retry: "| lookup fails | mark it unknown | 2 |"
             retry = RetryPolicy(max_retries=n - 1)
     if assumed and retry is not None:
-        src.warn(line, f"'{recovery}' gives no retry count; {retry.max_retries} assumed", "spec.assumed")
+        src.warn(line, f"'{recovery}' gives no retry count; {assumed_retries(retry)}", "spec.assumed")
     fallback = combine_fallbacks(rec_fallback, col_fallback)
     owner = _owner_of(cells)
     if fallback is not None and fallback.action is FallbackAction.ESCALATE and owner and not fallback.message:
@@ -225,14 +231,58 @@ def read_recovery_row(
     return _with_extra_columns(row, cells, src, line, label)
 
 
+# a column whose header says what its cells are ("Retries", "Pause between tries", "Max time per
+# try"): a cell that reads nothing alone ("1", "5 s") is read in the sentence its header makes
+COLUMN_SENTENCES: tuple[tuple[str, str], ...] = (
+    (r"pause|wait|delay|back-?\s*off|between|interval|sleep", "wait {cell} between tries"),
+    (r"time\s*-?\s*out|time\s+(?:per|limit|cap|for)|max(?:imum)?\s+time|deadline|time\s+box", "timeout {cell}"),
+    (r"retr|attempt|tries\b", "retries: {cell}"),
+)  # fmt: skip
+
+
+def column_phrase(column: str, cell: str) -> Phrase:
+    """A cell of an extra column, read alone, else in the sentence its header makes (`COLUMN_SENTENCES`)."""
+    phrase = read_phrase(cell)
+    if phrase.read and not phrase.problems:
+        return phrase
+    sentence = next((sentence for header, sentence in COLUMN_SENTENCES if re.search(header, column, re.I)), None)
+    if sentence is not None:  # the first header that matches says what the column is
+        made = read_phrase(sentence.format(cell=cell.strip()))
+        if made.read and not made.problems:
+            return made
+    return phrase
+
+
+def _merged(phrases: list[tuple[str, str, Phrase]], src: Source, line: int, label: str) -> Phrase | None:
+    """The statements of several columns of one row as one ("Retries: 1" and "wait 5 s between
+    tries" are one retry policy); a field two columns set differently is warned, the first wins."""
+    fields: dict[str, object] = {}
+    for column, cell, phrase in phrases:
+        for name in phrase.statement.model_dump(exclude_defaults=True):
+            if name not in fields:
+                fields[name] = getattr(phrase.statement, name)
+            elif fields[name] != getattr(phrase.statement, name):
+                src.warn(line, f"{label}: column '{column}' ('{cell.strip()}') disagrees with an earlier column "
+                               f"on {name}; the earlier column wins", "policy-conflict")
+    if not fields:
+        return None
+    return Phrase(statement=PolicyStatement(**fields), signal=True)  # type: ignore[arg-type]
+
+
 def _with_extra_columns(row: RecoveryRowSpec, cells: RowCells, src: Source, line: int, label: str) -> RecoveryRowSpec:
     """Cells of other columns that state a policy join the row; the row's own cells win."""
     rule = row.rule
     updates: dict[str, object] = {}
+    read: list[tuple[str, str, Phrase]] = []
     for column, cell in cells.extra:
-        if _blank(cell) or "owner" in column.lower():
+        said_none = cell.strip().lower() == "none" and re.search(COLUMN_SENTENCES[-1][0], column, re.I)
+        if (_blank(cell) and not said_none) or "owner" in column.lower():  # a Retries cell "none" says no retry
             continue
-        phrase = read_phrase(cell)
+        phrase = column_phrase(column, cell)
+        if phrase.read and any(re.search(h, column, re.I) for h, _ in COLUMN_SENTENCES):
+            _problems(phrase, label, f"column '{column}'", cell, src, line)
+            read.append((column, cell, phrase))
+            continue
         if not phrase.read:
             if phrase.signal:
                 src.warn(line, f"{label}: column '{column}': '{cell.strip()}' states a policy that was not "
@@ -251,6 +301,20 @@ def _with_extra_columns(row: RecoveryRowSpec, cells: RowCells, src: Source, line
                                f"{name}; the row's own cell wins", "policy-conflict")
         if phrase.statement.timeout_s is not None and row.timeout_s is None:
             row = row.model_copy(update={"timeout_s": phrase.statement.timeout_s})
+    merged = _merged(read, src, line, label)
+    if merged is not None:
+        retry, _ = retry_of(merged.statement)
+        fallback = fallback_of(merged.statement.on_failure)
+        for name, value, current in (("retry", retry, rule.retry), ("fallback", fallback, rule.fallback)):
+            if value is None:
+                continue
+            if current is None or (current == RetryPolicy(max_retries=0) and not row.recovery):
+                updates[name] = value
+            elif current != value:
+                src.warn(line, f"{label}: the policy columns disagree with the row's {name}; the row's own cell "
+                               "wins", "policy-conflict")
+        if merged.statement.timeout_s is not None and row.timeout_s is None:
+            row = row.model_copy(update={"timeout_s": merged.statement.timeout_s})
     if updates:
         row = row.model_copy(update={"rule": rule.model_copy(update=updates)})
     return row
@@ -317,18 +381,39 @@ def _json_value(text: str) -> object:
         return raw.strip("'\"")
 
 
-def _convergence_sentence(text: str, line: int, steps: list[str], step_ids: list[str] | None, src: Source) -> None:
-    """A criterion no other reading took: a policy for the steps it names (else every step), or a warning."""
+# a sentence about every step even when it names one ("no single step, the QA included, ...")
+_EVERY_STEP_SAID = re.compile(r"(?i)\b(?:every|each|all|any|no)\s+(?:single\s+|other\s+)?(?:steps?|tasks?|stages?)\b")
+
+
+def _named(text: str, index: StepIndex) -> str | None:
+    """The one step a sentence names (`StepIndex.named_in`), or whose short name it writes as an
+    acronym in capitals ("QA", "DB"), which `named_in` leaves out as too short to tell."""
+    named = index.named_in(text)
+    if named is not None:
+        return named[0]
+    short = {sid for name, sid in index.names.items()
+             if len(name) <= 2 and name.isalpha() and re.search(rf"\b{re.escape(name.upper())}\b", text)}
+    return short.pop() if len(short) == 1 else None
+
+
+def _convergence_sentence(text: str, line: int, steps: list[str], step_ids: list[str] | None, src: Source,
+                          index: StepIndex | None = None) -> None:
+    """A criterion no other reading took: a policy for the steps it names, by number or by name
+    ("QA shouldn't take longer than 5 secs per doc" is the QA step's), else every step; or a warning."""
     phrase = read_phrase(text)
     if not phrase.read and not phrase.signal:
         src.warn(line, f"convergence criterion '{text}' is not read as a limit; kept as text", "spec.unread")
         return
+    if not steps and index is not None and not _EVERY_STEP_SAID.search(text) and not phrase.statement.whole_run:
+        named = _named(text, index)
+        steps = [named] if named is not None else []
     known = tuple(s for s in steps if step_ids is None or s in step_ids)
     read_sentence(text, line, src, section="convergence", steps=known, who="convergence criteria")
 
 
 def read_convergence(
-    items: list[ConvergenceItem], n_steps: int, src: Source, step_ids: list[str] | None = None
+    items: list[ConvergenceItem], n_steps: int, src: Source, step_ids: list[str] | None = None,
+    index: StepIndex | None = None,
 ) -> tuple[ConvergenceSpec, tuple[ContractSpec, ...]]:
     """Bullets of the Convergence Criteria into bounds; unread bullets become warnings."""
     limits: dict[str, float] = {}
@@ -383,7 +468,7 @@ def read_convergence(
         elif item.kind == "success" and re.search(r"\ball\s+steps?\b", low):
             continue
         else:
-            _convergence_sentence(text, line, steps, step_ids, src)
+            _convergence_sentence(text, line, steps, step_ids, src, index)
     values = {k: (v if k == "wall_time_s" else int(v)) for k, v in limits.items()}
     spec = ConvergenceSpec(
         success=tuple(i.text for i in items if i.kind == "success"),

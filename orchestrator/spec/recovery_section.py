@@ -34,12 +34,13 @@ from orchestrator.spec.step_prose import read_step_list
 from orchestrator.spec.structure import StepIndex
 
 # header word → the cell's meaning, first match wins
-COLUMNS: tuple[tuple[str, str], ...] = (
-    ("step", "step"), ("detect", "detection"), ("how noticed", "detection"), ("recover", "recovery"),
+COLUMNS: tuple[tuple[str, str | None], ...] = (
+    ("step", "step"), ("retries", None), ("tries", None), ("detect", "detection"), ("how noticed", "detection"), ("recover", "recovery"),
     ("do this", "recovery"), ("what to do", "recovery"), ("what we do", "recovery"), ("action", "recovery"),
     ("response", "recovery"), ("reaction", "recovery"), ("remedy", "recovery"), ("mitigation", "recovery"),
     ("handling", "recovery"), ("fallback", "fallback"), ("then", "fallback"), ("otherwise", "fallback"),
-    ("type", "error_class"), ("class", "error_class"), ("attempt", "max_attempts"), ("fail", "failure"),
+    ("type", "error_class"), ("class", "error_class"), ("attempt", "max_attempts"), ("still fail", "fallback"),
+    ("if it fail", "fallback"), ("if that fail", "fallback"), ("give up", "fallback"), ("fail", "failure"),
     ("error", "failure"), ("when", "failure"), ("problem", "failure"), ("issue", "failure"),
     ("condition", "failure"), ("case", "failure"), ("situation", "failure"), ("symptom", "failure"),
     ("scenario", "failure"), ("what happens", "failure"),
@@ -74,7 +75,7 @@ def table_columns(table: Table, src: Source) -> list[str | None]:
     columns: list[str | None] = []
     for cell in table.header:
         low = cell.lower()
-        name = next((col for word, col in COLUMNS if word in low), None)
+        name = next((col for word, col in COLUMNS if word in low), None)  # None: a policy column of its own
         if name is not None and name in columns:
             name = None
         columns.append(name)

@@ -38,6 +38,7 @@ from orchestrator.spec.fields import (
     assigned_source,
     number_of,
     parse_fields,
+    spell_step_refs,
     split_top,
     step_id,
 )
@@ -82,6 +83,7 @@ _FOR_EACH = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+?)\s*$")
 _REF = re.compile(r"^(?:(step[\s_-]*\d+)|steps\.([\w-]+)\.output)\.([\w.]+)$", re.I)
 _ROUTE = re.compile(r"^\s*`?([\w *-]+?)`?\s*(?:→|->|=>|:)\s*`?([\w -]+?)`?\s*$")
 _ID = re.compile(r"[A-Za-z_][\w-]*")
+_SAYS_IF = re.compile(r"(?i)\b(?:if|when|only|over|above|under|below|more\s+than|less\s+than|exceeds?)\b|[<>≥≤]")
 
 
 def label_key(label: str | None, value: str) -> str | None:
@@ -374,6 +376,7 @@ class _StepBuilder:
             value = f"{item} in {source}"
             self.labelled("for_each", Bullet(line=line, text=sentence, label="for each", value=value), self.sid)
             self.read("for_each", line, sentence, f"read as For each: {value}")
+            self._item_fields(item, rest, line)
             if not rest.strip():
                 return True
             sentence = rest
@@ -423,6 +426,20 @@ class _StepBuilder:
         self._io(sentence, line)
         self._returns(sentence, line)
         return False
+
+    def _item_fields(self, item: str, text: str, line: int) -> None:
+        """"on that line's sku, qty, price and reason", "with the item's `sku` and `min`": inputs
+        that are fields of each item of the For each."""
+        m = re.search(rf"(?i)\b(?:the|that|this|each|every)\s+(?:{re.escape(item)}|item)['’]s\s+(.+?)(?:[.;:(]|\s[—–-]\s|$)", text)
+        if m is None:
+            return
+        names = [n.strip("` ") for n in re.split(r"\s*,\s*|\s+and\s+|\s*,\s*and\s+", m.group(1))]
+        names = [n for n in names if re.fullmatch(r"[A-Za-z_]\w*", n)]
+        have = {f.name for f in self.inputs}
+        self.inputs += [FieldSpec(name=n, required=False, source=f"item.{n}", where=self.src.where(line))
+                        for n in names if n not in have]
+        if names:
+            self.read("input", line, m.group(0), "inputs " + ", ".join(names) + " (each item's fields)")
 
     def otherwise(self, label: str, rest: str, line: int) -> None:
         """"Otherwise (valid is false): roll back": the step runs when the condition before it was false."""
@@ -474,10 +491,13 @@ class _StepBuilder:
             self.structure_read += 2  # the sentence is read whole
             return True
         if cond.approval_sentence(sentence) and "approval" not in self.values:
+            when, _ = cond.approval_condition(spell_step_refs(sentence))
+            if when is None and _SAYS_IF.search(sentence):
+                return False  # "anything above 5,000 needs ...": a condition not placed; the policy reader's
             seconds, then = cond.approval_timeout(sentence)
-            self.values["approval"] = ApprovalPolicy(timeout_s=seconds, on_timeout=then or "reject")
+            self.values["approval"] = ApprovalPolicy(timeout_s=seconds, on_timeout=then or "reject", when=when)
             self.field_where["approval"] = self.src.where(line)
-            self.read("approval", line, sentence, "needs a person's approval")
+            self.read("approval", line, sentence, "needs a person's approval" + (f" only when {when}" if when else ""))
             return True
         approval = self.values.get("approval")
         if isinstance(approval, ApprovalPolicy) and approval.timeout_s is None:

@@ -19,7 +19,7 @@ import re
 
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para, Table
-from orchestrator.spec.fields import STEP_WORD, number_of, step_id
+from orchestrator.spec.fields import STEP_WORD, number_of, source_of, spell_step_refs, step_id
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, read_step, step_heading
@@ -39,7 +39,16 @@ _COLUMNS: tuple[tuple[str, str], ...] = (
     ("notes", "notes"), ("note", "notes"), ("description", "notes"), ("details", "notes"),
     ("comments", "notes"), ("comment", "notes"), ("how", "notes"), ("what it does", "notes"),
     ("max attempts", "attempts"), ("attempts", "attempts"), ("max tries", "attempts"),
+    ("runs when", "when"), ("run when", "when"), ("runs if", "when"), ("run if", "when"), ("when", "when"),
+    ("condition", "when"), ("only if", "when"), ("only when", "when"), ("if", "when"), ("guard", "when"),
+    ("runs only if", "when"), ("runs only when", "when"), ("executes when", "when"),
 )  # fmt: skip
+# a condition cell that sets no condition, and one that is the other side of a condition before it
+_ALWAYS = re.compile(r"(?i)^\W*(?:always|every ?time|yes|unconditional(?:ly)?|any|all|n/?a|none|[-–—]|)\W*$")
+_OTHER_CASE = re.compile(
+    r"(?i)^\W*(?:otherwise|else|(?:in\s+)?(?:any|all|every)\s+other\s+cases?|(?:for\s+)?anything\s+else|"
+    r"the\s+rest|default|fallback\s+branch|not\s+#?\d+|if\s+not)\b")
+_OTHER_OF = re.compile(rf"(?i)\bnot\s+(?:{STEP_WORD}\s*|#)?(\d+)\b|(?:{STEP_WORD}\s*|#)(\d+)\s+(?:did\s+not|didn['’]t)\s+run")
 
 
 def _reading(src: Source, line: int, text: str, note: str) -> Reading:
@@ -69,6 +78,19 @@ def list_steps(items: list[Bullet], src: Source, sink: RouteSink, taken: set[int
             continue
         number = numbers[position - 1] if ordered else position
         assert number is not None
+        line_step = one_line_step(item.text, item.line)
+        if line_step is not None:  # `if 3.failing > 0: **alert-tutor** ← course (3.course)`
+            name, lead, other = line_step
+            kind = "numbered list item" if item.ordered else "list item"
+            reading = _reading(src, item.line, item.text, f"{kind} read as step-{number} ({name}): "
+                               + "; ".join(str(getattr(b, "text", "")) for b in lead))
+            step = read_step(number, name, item.line, [*lead, *item.children], src, form="list",
+                             readings=(reading,), routes_sink=sink)
+            if other:
+                step = _other_case(step, item.text, item.line, src)
+            steps.append(step)
+            taken.add(item.line)
+            continue
         name, rest = split_head(item.text)
         if (own := step_heading(name)) is not None:  # "- **Step 3: Load** — ..."
             number, name = own[0], own[1] or name
@@ -79,6 +101,56 @@ def list_steps(items: list[Bullet], src: Source, sink: RouteSink, taken: set[int
                                routes_sink=sink))
         taken.add(item.line)
     return steps
+
+
+_ONE_SKILL = re.compile(r"(?:\*\*|__)([a-z0-9]+(?:-[a-z0-9]+)+)(?:\*\*|__)|`([a-z0-9]+(?:-[a-z0-9]+)+)`")
+_LEAD_FOR_EACH = re.compile(r"(?i)^\s*for\s+(?:each|every)\s+`?(\w+)`?\s+(?:in|of|from)\s+`?([#\w.-]+(?:\s+\d+)?)`?\s*(?:→|->|=>|,|:)?\s*")
+_LEAD_WAIT = re.compile(rf"(?i)^\s*(?:wait\s+for|after|once)\s+((?:all\s+(?:of\s+)?)?(?:{STEP_WORD}\s*|#)?\d+(?:\s*(?:,|and|&)\s*(?:{STEP_WORD}\s*|#)?\d+)*)"
+                        r"(?:\s+(?:is|are|has|have)\s+(?:done|finished))?\s*(?:,\s*then|,|:|→|->|then)\s*")
+_LEAD_IF = re.compile(r"(?i)^\s*(?:if|when|only\s+if)\s+(.+?)\s*(?::|,\s*then|\s+then|→|->)\s*(?=[`*_])")
+_LEAD_ELSE = re.compile(r"(?i)^\s*(?:else|otherwise|if\s+not)\s*(?::|,|→|->)\s*(?=[`*_])")
+_TAKES = re.compile(r"^\s*(?:←|<-)\s*(.+)$", re.S)
+
+
+def one_line_step(text: str, line: int) -> tuple[str, list[Block], bool] | None:
+    """A list item that is a whole step on one line: lead clauses, the skill in bold or backticks,
+    then `← inputs` ("for each student in 1.students → **grade-student** ← name, raw, max", "wait
+    for all of 2, then **summarise-grades** ← results (all of 2)", "if 3.failing > 0: **alert-tutor**",
+    "else: **publish-grades**"). (name, the step's labelled lines, whether it is an else); None
+    when the item is not written so (no skill name right after its leads, or no `←`/lead at all)."""
+    rest = text.strip()
+    lead: list[Block] = []
+    other = False
+    while True:
+        if (m := _LEAD_FOR_EACH.match(rest)) is not None:
+            source = source_of(m.group(2).lstrip("#"), m.group(2)) if re.match(r"#?\d", m.group(2)) else None
+            value = f"{m.group(1)} in {source or m.group(2)}"
+            lead.append(Bullet(line=line, text=f"for each: {value}", label="for each", value=value))
+        elif (m := _LEAD_WAIT.match(rest)) is not None:
+            value = re.sub(r"(?i)^all\s+(?:of\s+)?", "", m.group(1))
+            lead.append(Bullet(line=line, text=f"depends on: {value}", label="depends on", value=value))
+        elif (m := _LEAD_ELSE.match(rest)) is not None:
+            other = True
+        elif (m := _LEAD_IF.match(rest)) is not None:
+            value = spell_step_refs(m.group(1))
+            lead.append(Bullet(line=line, text=f"when: {value}", label="when", value=value))
+        else:
+            break
+        rest = rest[m.end():]
+    skill = re.match(r"^\s*(?:the\s+)?" + _ONE_SKILL.pattern, rest)
+    if skill is None:
+        return None
+    name = skill.group(1) or skill.group(2)
+    after = rest[skill.end():].strip()
+    takes = _TAKES.match(after)
+    if not lead and not other and takes is None:
+        return None  # "**Extract** — pull the rows": a name and a description, read as before
+    blocks: list[Block] = [Bullet(line=line, text=f"skill: `{name}`", label="skill", value=f"`{name}`"), *lead]
+    if takes is not None:
+        blocks.append(Bullet(line=line, text=f"input: {takes.group(1)}", label="input", value=takes.group(1).strip()))
+    elif after:
+        blocks.append(Para(line=line, text=after))
+    return name, blocks, other
 
 
 def _column(header: str) -> str | None:
@@ -122,6 +194,10 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
         if (own := step_heading(name)) is not None:  # a Step cell "Step 2: Parse"
             number, name = (own[0] if not raw_number else number), own[1] or name
         blocks: list[Block] = []
+        when = re.sub(r"(?i)^\s*(?:only\s+)?(?:if|when)\s+", "", values.pop("when", ""))  # "if #3 severity ≥ 8"
+        other = _OTHER_CASE.match(when) if when else None
+        if when and other is None and not _ALWAYS.match(when):  # `#3 severity ≥ 8`
+            blocks.append(Bullet(line=line, text=f"when: {when}", label="when", value=spell_step_refs(when)))
         for key in ("skill", "depends", "input", "output"):
             if values.get(key):
                 label = {"depends": "depends on"}.get(key, key)
@@ -138,9 +214,29 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
         if values.get("notes"):
             blocks.append(Para(line=line, text=values["notes"]))
         reading = _reading(src, line, " | ".join(cells), f"table row read as step-{number} ({name})")
-        steps.append(read_step(number, name, line, blocks, src, form="table", readings=(reading,),
-                               routes_sink=sink, cells=cells_left))
+        step = read_step(number, name, line, blocks, src, form="table", readings=(reading,),
+                         routes_sink=sink, cells=cells_left)
+        if other is not None:
+            step = _other_case(step, when, line, src)
+        steps.append(step)
     return steps
+
+
+def _other_case(step: StepSpec, text: str, line: int, src: Source) -> StepSpec:
+    """A condition cell "any other case (not #4)", "otherwise": the step runs exactly when the
+    condition of the step it names (else of the nearest earlier step with one) was false."""
+    named = _OTHER_OF.search(text)
+    of = f"step-{named.group(1) or named.group(2)}" if named else None
+    where = src.where(line)
+    note = (f"runs exactly when the condition of {of} was false" if of
+            else "runs exactly when the condition of the step before it was false")
+    update: dict[str, object] = {
+        "otherwise_where": where, "field_where": {**step.field_where, "when": where},
+        "readings": (*step.readings, Reading(what="otherwise", where=where, text=text, note=note)),
+    }
+    if of:
+        update["otherwise_of"] = of
+    return step.model_copy(update=update)
 
 
 def _step_number(text: str) -> int | None:

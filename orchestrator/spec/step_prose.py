@@ -27,7 +27,7 @@ _UNIT = re.compile(r"(?i)\s*(?:s|secs?|seconds?|ms|m|mins?|minutes?|h|hrs?|hours
 _STEP_WORDS = {*STEP_WORDS, *(f"{w}s" for w in STEP_WORDS), "activities"}
 _RANGE = {"-", "–", "—", "to", "through", "thru", "..", "till", "until"}
 _LIST_SEP = {",", "&", "/", "and", "or", "plus", ";"}
-_JOIN_ANY = re.compile(
+JOIN_ANY = re.compile(
     r"(?i)\bwhichever\b|\bthe one that (?:ran|runs|finished|was taken)\b|\beither\b|\bany (?:one )?of\b"
     r"|\bone of\b|\bfirst (?:one )?to finish\b|\bwhatever ran\b"
 )
@@ -107,7 +107,7 @@ def read_step_list(text: str, *, bare_digits: bool) -> StepList:
     current: list[str] = []
     step_ctx = False
     pending_range = False
-    any_join = bool(_JOIN_ANY.search(text))
+    any_join = bool(JOIN_ANY.search(text))
     for raw in _TOKEN.findall(text):
         word = _words(raw)
         if raw.startswith("`"):
@@ -189,7 +189,7 @@ def dependency_phrase(sentence: str) -> StepList | None:
     """"Runs after 1–2", "once Step 3 has finished", "whichever resolver ran (Stage 3, 4 or 5)":
     the steps this sentence makes its step wait for; None when it names none. After a
     trigger word the steps must come first ("after Step 2", not "after its retries")."""
-    joins = _JOIN_ANY.search(sentence)
+    joins = JOIN_ANY.search(sentence)
     starts = [(m.end(), m.group(0).lower()) for m in _DEPEND_TRIGGER.finditer(sentence)]
     if joins and re.search(r"(?i)\b(?:ran|runs|finished|was taken|run)\b", sentence):
         starts.append((joins.start(), "whichever"))
@@ -418,14 +418,29 @@ _FOR_EACH_SOURCE = re.compile(
     r"(?:['’]s)?(?:\s+(?:results?|outputs?|items?))?\b|^`?(?P<name>[A-Za-z_][\w.-]*)`?")
 
 
+_FOR_EACH_CAME = re.compile(
+    r"(?i)^\s*(?:and\s+)?for\s+(?:each|every)\s+(?:single\s+)?`?(?P<item>[A-Za-z_]\w*)`?\s+(?:that|which)\s+"
+    r"(?:came|comes|come)\s+(?:back\s+)?(?:out\s+)?(?:from|of)\s+(?P<step>`[^`]+`|\*\*[^*]+\*\*|[\w-]+(?:\s+\d+)?)"
+    r"\s*[,;:]?\s*(?P<rest>.*)$", re.S)
+
+
 def for_each_phrase(sentence: str) -> tuple[str, str, str] | None:
     """"for each doc in documents (the workflow input), run ..." → ("doc", "documents", "run ...");
     "for each translation from step 2, run ..." → ("translation", "steps.step-2.output", "run ...");
     None when the sentence does not open with a fan-out."""
+    came = _FOR_EACH_CAME.match(sentence)
+    if came is not None:  # "For every line that came back from validate-claim, run ...": its `lines`
+        said = came.group("step").strip("`*")
+        numbered = re.fullmatch(rf"(?i){STEP_WORD}\s*({NUMBER})", said)
+        step = f"step-{number_of(numbered.group(1))}" if numbered else said
+        item = came.group("item")
+        return item, f"steps.{step}.output.{item if item.endswith('s') else item + 's'}", came.group("rest")
     m = _FOR_EACH_LEAD.match(sentence)
     if m is None:
         return None
     tail = m.group("source")
+    tail = re.sub(r"(?i)^(?:that|this|those|these|the)\s+(`?[A-Za-z_]\w*`?)\s+(?:list|array|set|collection)\b",
+                  r"\1", tail)  # "in that `low` list"
     src = _FOR_EACH_SOURCE.match(tail)
     if src is None:
         return None

@@ -6,6 +6,12 @@ to each other.
    it names a section). A step heading owns what follows it up to the next heading
    of its level or above, or the next step heading. A heading inside a known
    section other than the steps (a Testing Plan's "### 1. Happy path") is not a step.
+   A `##` heading that opens with a word of sequence ("Then", "Finally, tell the floor")
+   and names a skill is a step heading too, numbered after the steps before it; in a
+   document of such sections, or one with steps in no other shape, so is every section
+   of no known name that names a skill. Such a section is cut into the steps and the
+   branches it holds (`spec.sections`); a list of branches under a numbered heading is a
+   step per branch, the others numbered after every numbered step.
 2. Without step headings, the steps section (`## Steps`, `## Runbook`, ...) is read
    as a list of steps, a table of steps, or runbook paragraphs (`step_forms`); with
    no steps section, a list or table of steps elsewhere (the preamble, an unnamed
@@ -28,7 +34,18 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator.spec.blocks import Block, Bullet, Para, Table, read_blocks
 from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, step_id
 from orchestrator.spec.input_prose import attach_gets
-from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.model import FieldSpec, Reading, StepSpec
+from orchestrator.spec.sections import (
+    SIGN_OFF,
+    Unit,
+    after_previous,
+    branch_step,
+    clip_text,
+    join_branches,
+    names_a_skill,
+    section_units,
+    unit_name,
+)
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, numbered_heading, read_step, step_heading
 from orchestrator.spec.step_forms import (
@@ -41,7 +58,7 @@ from orchestrator.spec.step_forms import (
     table_steps,
 )
 
-_NOT_STEPS = re.compile(
+NOT_STEPS = re.compile(
     r"(?i)^(?:notes?|appendix|references?|glossary|faq|background|examples?|open questions?|"
     r"changelog|history|todo|see also|links?|contacts?|owners?|misc\w*)\b"
 )
@@ -50,7 +67,8 @@ _ANOTHER_STEP = re.compile(rf"(?i)^\s*(?:\*\*)?{STEP_WORD}\s+(\w+)(?:\*\*)?\s+(?
 
 
 class StepGroup(BaseModel):
-    """A step heading and the blocks it owns."""
+    """A step heading and the blocks it owns. `soft`: a heading without a number (a sequence
+    word, "Then"; or a section that names a skill), numbered in order after the steps before it."""
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
@@ -59,6 +77,27 @@ class StepGroup(BaseModel):
     line: int
     heading: str
     blocks: tuple[Block, ...]
+    soft: bool = False
+
+
+# a heading that is a word of sequence: "Then", "Finally, tell the floor", "After that", "Second"
+_SEQUENCE_HEADING = re.compile(
+    r"(?i)^\W*(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth|fifth|sixth|then|next|after\s+that|afterwards|"
+    r"finally|lastly|last|at\s+the\s+end|to\s+start|to\s+finish|to\s+begin|now|once\s+\w+|after\s+\w+)\b"
+    r"\s*(?:[,:.;—–-]\s*)?(?P<rest>.*)$")
+def sequence_heading(title: str) -> str | None:
+    """"Then", "Finally, tell the floor", "First, see what's low": the heading's name (the
+    words after the sequence word, else the word); None when it opens with none."""
+    m = _SEQUENCE_HEADING.match(title.strip().strip("*_"))
+    if m is None:
+        return None
+    return m.group("rest").strip(" *_") or title.strip(" *_")
+
+
+def _body_names_skill(nodes: list[SyntaxTreeNode]) -> bool:
+    return any(names_a_skill(str(getattr(b, "text", ""))) or
+               any(names_a_skill(c.text) for c in _flat([b]) if isinstance(c, Bullet | Para))
+               for b in to_blocks(nodes))
 
 
 def heading_text(node: SyntaxTreeNode) -> str:
@@ -85,16 +124,47 @@ def to_blocks(nodes: list[SyntaxTreeNode]) -> list[Block]:
 
 
 def split_step_headings(
-    nodes: list[SyntaxTreeNode], section_kind: Callable[[str], str | None]
+    nodes: list[SyntaxTreeNode], section_kind: Callable[[str], str | None], *, sections: bool = False
 ) -> tuple[list[StepGroup], list[SyntaxTreeNode]]:
-    """The step headings of a document (rule 1) with their blocks, and every other node."""
-    groups: list[tuple[int, str, int, int, str, list[SyntaxTreeNode]]] = []
+    """The step headings of a document (rule 1) with their blocks, and every other node.
+    A heading that opens with a word of sequence ("Then", "Finally, tell the floor") is a
+    step heading when what it owns names a skill; with `sections`, so is any heading of a
+    section that is no spec section and names a skill ("## Put the order together")."""
+    candidates = _split(nodes, section_kind, sections=sections)
+    groups: list[StepGroup] = []
     rest: list[SyntaxTreeNode] = []
+    for found, heading, _level, title, body in candidates:
+        if found is None or heading is None:
+            rest.extend([heading, *body] if heading is not None else body)
+            continue
+        soft = found[0] < 0
+        if soft and not _body_names_skill(body):
+            rest.extend([heading, *body])  # "## Next steps" that names no skill: not a step
+            continue
+        groups.append(StepGroup(number=found[0], name=found[1], line=_line(heading), heading=title,
+                                blocks=tuple(to_blocks(body)), soft=soft))
+    return groups, rest
+
+
+def _split(
+    nodes: list[SyntaxTreeNode], section_kind: Callable[[str], str | None], *, sections: bool
+) -> list[tuple[tuple[int, str] | None, SyntaxTreeNode | None, int, str, list[SyntaxTreeNode]]]:
+    """The document cut at the headings that may be steps: (number and name or None, heading,
+    level, title, owned nodes); a soft heading has the number -1."""
+    out: list[tuple[tuple[int, str] | None, SyntaxTreeNode | None, int, str, list[SyntaxTreeNode]]] = [
+        (None, None, 0, "", [])]
+    groups: list[tuple[int, str, int, int, str, list[SyntaxTreeNode]]] = []
+    rest: list[SyntaxTreeNode] = out[0][4]
     current: tuple[int, str, int, int, str, list[SyntaxTreeNode]] | None = None
     enclosing: str | None = None  # the kind of the h2 section we are in
     for node in nodes:
         if node.type != "heading":
-            (current[5] if current is not None else rest).append(node)
+            if current is not None:
+                current[5].append(node)
+            else:
+                if out[-1][1] is not None:
+                    out.append((None, None, 0, "", []))
+                out[-1][4].append(node)
             continue
         title, level = heading_text(node), _level(node)
         kind = section_kind(title)
@@ -104,19 +174,26 @@ def split_step_headings(
             else step_heading(title)
         if found is None and kind is None and (level <= 2 or enclosing in (None, "steps")):
             numbered = numbered_heading(title)
-            if numbered is not None and not _NOT_STEPS.match(numbered[1]) and section_kind(numbered[1]) is None:
+            if numbered is not None and not NOT_STEPS.match(numbered[1]) and section_kind(numbered[1]) is None:
                 found = numbered
+        if found is None and kind is None and level <= 2 and not NOT_STEPS.match(title.strip("*_ ")):
+            said = sequence_heading(title)
+            if said is not None or sections:
+                found = (-1, said or title.strip("*_ "))
         if found is not None:
             current = (found[0], found[1], _line(node), level, title, [])
             groups.append(current)
+            out.append((found, node, level, title, current[5]))
             continue
         if current is not None and level > current[3] and kind is None:
             current[5].append(node)
             continue
         current = None
-        rest.append(node)
-    return [StepGroup(number=n, name=name, line=line, heading=title, blocks=tuple(to_blocks(body)))
-            for n, name, line, _, title, body in groups], rest
+        if out[-1][1] is not None:
+            out.append((None, None, 0, "", []))
+        out[-1][4].append(node)
+    del rest
+    return out
 
 
 def move_paragraphs(groups: list[StepGroup], src: Source) -> list[tuple[StepGroup, tuple[Reading, ...]]]:
@@ -141,15 +218,55 @@ def move_paragraphs(groups: list[StepGroup], src: Source) -> list[tuple[StepGrou
 
 
 def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[StepSpec]:
+    """Each group a step; a soft group (a section read as steps) numbered after the steps before
+    it, and cut into several when it holds several (`section_units`: a paragraph per skill, a
+    list of branches)."""
     steps: list[StepSpec] = []
+    branches: list[str] = []  # the steps of the latest list of branches
+    spare = max((g.number for g in groups if not g.soft), default=0) + 1  # for branches under a numbered heading
     for group, moved in move_paragraphs(groups, src):
-        wording = "" if re.match(r"(?i)^\W*step\s+\d+\b", group.heading) else (
-            f"heading '{group.heading}' read as step-{group.number} ({group.name or 'unnamed'})"
-            + ("" if step_heading(group.heading) or numbered_heading(group.heading) else ", numbered in order"))
-        readings = ((Reading(what="step", where=src.where(group.line), text=group.heading, note=wording),)
-                    if wording else ())
-        steps.append(read_step(group.number, group.name, group.line, list(group.blocks), src,
-                               readings=(*readings, *moved), routes_sink=sink))
+        number = group.number if not group.soft else max((s.number or 0 for s in steps), default=0) + 1
+        blocks = list(group.blocks)
+        if group.soft:  # "Thanks! Ping me if the numbers look odd.": a remark to the reader, not the step's
+            for block in [b for b in blocks if isinstance(b, Para) and SIGN_OFF.match(b.text)]:
+                src.warn(block.line, f"'{clip_text(block)[:60]}' is read as a remark to the reader, not as "
+                                     "part of a step", "spec.unread")
+                blocks.remove(block)
+        units = section_units(blocks, paragraphs=group.soft)
+        if not group.soft and not any(u.branch is not None for u in units):
+            units = [Unit(blocks=blocks)]
+        numbers: list[int] = []
+        for position, unit in enumerate(units):
+            if not group.soft and position:  # "### Step 2: Pay out" with a list of branches: the others after all
+                spare = max(spare, max((s.number or 0 for s in steps), default=0) + 1)
+                number, spare = spare, spare + 1
+            numbers.append(number)
+            at = group.line if position == 0 and unit.branch is None else unit.blocks[0].line
+            name = group.name if position == 0 and not unit.branch else unit_name(unit) or group.name
+            if position == 0:
+                wording = "" if re.match(r"(?i)^\W*step\s+\d+\b", group.heading) else (
+                    f"heading '{group.heading}' read as step-{number} ({group.name or 'unnamed'})"
+                    + ("" if step_heading(group.heading) or numbered_heading(group.heading) else ", numbered in order"))
+            else:
+                wording = f"{'branch' if unit.branch is not None else 'paragraph'} under '{group.heading}' read as " \
+                          f"step-{number} ({name})"
+            readings = [Reading(what="step", where=src.where(at), text=group.heading if position == 0 else
+                                clip_text(unit.blocks[0]), note=wording)] if wording else []
+            if unit.lead is not None:
+                readings.append(Reading(what="route", where=src.where(unit.lead.line), text=clip_text(unit.lead),
+                                        note="read as the lead of a choice between the branches below it"))
+            step = read_step(number, name, at, unit.blocks, src,
+                             readings=(*readings, *(moved if position == 0 else ())), routes_sink=sink)
+            step = join_branches(step, branches, src)
+            if group.soft and steps and unit.branch is None:
+                step = after_previous(step, group.heading if position == 0 else "", unit, steps[-1].id, src)
+            if unit.branch is not None:
+                step = branch_step(step, unit, [s for s in steps[len(steps) - position:] if
+                                            any(r.what == "branch" for r in s.readings)], src)
+            steps.append(step)
+            number += 1
+        branches = [f"step-{n}" for n, u in zip(numbers, units, strict=True)
+                    if u.branch is not None] or ([] if group.soft or not steps else branches)
     return steps
 
 
@@ -183,15 +300,37 @@ def read_container(
     steps, read = attach_gets(steps, [b for b in blocks if b.line not in taken], src)
     for block in blocks:
         if warn_rest and block.line not in taken and block.line not in read:
-            text = str(getattr(block, "text", "")).strip()
-            src.warn(block.line, f"workflow steps: '{text[:60]}' not read (not a step)", "spec.unread")
+            report_unread(block, steps, src, "workflow steps")
     return steps, taken
+
+
+_SKILL_SHAPED = re.compile(r"`([a-z0-9]+(?:-[a-z0-9]+)+)`|(?<![\w*])(?:\*\*|__)([a-z0-9]+(?:-[a-z0-9]+)+)(?:\*\*|__)")
+
+
+def unplaced_skills(blocks: Iterable[Block], steps: Iterable[StepSpec]) -> list[str]:
+    """The skill-shaped names (`fetch-mirror`, **check-stock**) the blocks name that no step runs."""
+    used = {s.skill.strip("`* ") for s in steps if s.skill} | {m.text for s in steps for m in s.mentions}
+    said = [a or b for block in _flat(blocks) for a, b in _SKILL_SHAPED.findall(str(getattr(block, "text", "")))]
+    return sorted(set(said) - used)
+
+
+def report_unread(block: Block, steps: list[StepSpec], src: Source, where: str) -> None:
+    """A block no reader took: an error when it names a skill no step runs (work the reader could
+    not place must not pass quietly), else a warning."""
+    text = str(getattr(block, "text", "")).strip()
+    unplaced = unplaced_skills([block], steps)
+    if unplaced:
+        src.error(block.line, f"{where}: '{text[:60]}' names {', '.join(f'`{n}`' for n in unplaced[:6])}, which no "
+                              "step runs, and is not read as a step: write it as a step of its own",
+                  "spec.unread-work")
+    else:
+        src.warn(block.line, f"{where}: '{text[:60]}' not read (not a step)", "spec.unread")
 
 
 def step_like(item: Bullet) -> bool:
     """A list item that reads as a step outside a steps section: it opens like one, or it or its
     sub-items name a skill in backticks or carry a step's labelled lines (`- Skill:`, `- in:`)."""
-    if starts_step(item.text):
+    if starts_step(item.text) or names_a_skill(item.text):  # `- [ ] 1. **tidy-roster** ← course`
         return True
     for child in _flat(item.children):
         if isinstance(child, Bullet | Para) and names_skill(child.text):
@@ -242,6 +381,11 @@ class StepIndex:
                 self.ids.setdefault(f"step-{step.number}", step.id)
                 self.ids.setdefault(str(step.number), step.id)
             self.names.setdefault(_key(step.name), step.id)
+        self.skills: dict[str, str] = {}  # "from validate-claim": the step that runs that skill
+        for step in steps:
+            said = (step.skill or "").strip("`* ") or next((m.text for m in step.mentions if m.marked != "plain"), "")
+            if said and "-" in said:
+                self.skills.setdefault(said, step.id)
 
     def resolve(self, text: str) -> str | None:
         t = text.strip().strip("`*_ ").strip()
@@ -253,6 +397,8 @@ class StepIndex:
         n = number_of(t.rstrip(".)"))
         if n is not None and str(n) in self.ids:
             return self.ids[str(n)]
+        if t in self.skills and _key(t) not in self.names:
+            return self.skills[t]
         key = _key(re.sub(rf"(?i)^(?:the\s+)?|\s+{STEP_WORD}$", "", t))
         found = self.names.get(key) or self.names.get(_key(t))
         if found is None and key:  # "the fetch step": the one step whose name has those words
@@ -311,8 +457,17 @@ def _key(text: str) -> str:
     return " ".join(re.sub(r"[^a-z0-9]+", " ", text.lower()).split())
 
 
+def _resolve_source(field: FieldSpec, index: StepIndex) -> FieldSpec:
+    """`steps.parse.output.service` (a source that names its step by name) → that step's id."""
+    m = re.match(r"^steps\.([^.]+)\.output(\..*)?$", field.source or "")
+    if m is None or m.group(1) in index.ids:
+        return field
+    sid = index.resolve(m.group(1))
+    return field.model_copy(update={"source": f"steps.{sid}.output{m.group(2) or ''}"}) if sid else field
+
+
 def resolve_references(steps: list[StepSpec], index: StepIndex) -> list[StepSpec]:
-    """Dependencies and route targets written as names become step ids."""
+    """Dependencies, route targets and input sources written as names become step ids."""
     out: list[StepSpec] = []
     for step in steps:
         deps = tuple(index.resolve(d) or d for d in step.depends_on)
@@ -321,6 +476,13 @@ def resolve_references(steps: list[StepSpec], index: StepIndex) -> list[StepSpec
         if deps != step.depends_on or routes != step.routes or default != step.route_default:
             step = step.model_copy(update={"depends_on": tuple(dict.fromkeys(deps)), "routes": routes,
                                            "route_default": default})
+        inputs = tuple(_resolve_source(f, index) for f in step.inputs)
+        if inputs != step.inputs:
+            step = step.model_copy(update={"inputs": inputs})
+        loop = re.match(r"^(\w+ in )(steps\.[^.]+\.output.*)$", step.for_each or "")
+        if loop is not None:
+            source = _resolve_source(FieldSpec(name="x", source=loop.group(2), where=step.where), index).source
+            if source != loop.group(2):
+                step = step.model_copy(update={"for_each": f"{loop.group(1)}{source}"})
         out.append(step)
     return out
-

@@ -60,6 +60,7 @@ from orchestrator.spec.model import (
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import read_for_each, read_when
 from orchestrator.spec.step_prose import is_root_value, read_step_list
+from orchestrator.spec.yaml_dialect import reshape_top
 from orchestrator.spec.yaml_node import NodeReader
 from orchestrator.spec.yaml_policy import (
     PolicyText,
@@ -68,8 +69,10 @@ from orchestrator.spec.yaml_policy import (
     resolve_references,
     warn_summary_policies,
 )
+from orchestrator.spec.yaml_step_shape import reshape_step
 from orchestrator.spec.yaml_top import (
     SURROGATE_ESCAPE,
+    json_inputs,
     mend_surrogates,
     read_limits,
     read_scenarios,
@@ -154,21 +157,28 @@ def _retry_keys(r: NodeReader, sid: str, keys: dict[str, tuple[Node, Node]], v: 
             if on is None or yk.is_catch_all(r.value(on)):
                 v["retry"] = v.get("retry") or policy
                 continue
-            klass = pt.classify(yk.error_words(r.value(on)))
-            if klass is None:
-                r.src.warn(r.line(on), f"{sid}: the errors '{r.value(on)}' name no failure class skillweave knows "
-                                       "(timeout, transient, invalid input, code error); the retry is for any "
-                                       "failure", "spec.unclassified")
-            where = r.src.where(r.line(entry))
-            rows.append(RecoveryRowSpec(step=sid, rule=RecoveryRule(on=klass or "any", retry=policy, where=where),
-                                        where=where))
+            for group in yk.error_groups(r.value(on)):  # GitLab `when: [a, b]`: a rule per class they name
+                klass = pt.classify(yk.error_words(group))
+                if klass is None:
+                    r.src.warn(r.line(on), f"{sid}: the errors '{group}' name no failure class skillweave knows "
+                                           "(timeout, transient, invalid input, code error); the retry is for any "
+                                           "failure", "spec.unclassified")
+                where = r.src.where(r.line(entry))
+                rows.append(RecoveryRowSpec(step=sid, rule=RecoveryRule(on=klass or "any", retry=policy, where=where),
+                                            where=where))
         v["retries"] = v["retry"].max_retries if v.get("retry") else None
     if "retries" in keys:
         v["retries"] = r.count(keys["retries"][1], f"{sid}: {said('retries', 'retries')}")
     if "attempts" in keys and v.get("retries") is None:
         n = r.count(keys["attempts"][1], f"{sid}: {said('attempts', 'attempts')}")
         v["retries"] = max(n - 1, 0) if n is not None else None
-    if "retry_delay" in keys and (d := r.seconds(keys["retry_delay"][1], f"{sid}: retry_delay")) is not None:
+    if "retry_delay" in keys and isinstance(keys["retry_delay"][1], SequenceNode):  # Prefect: `[1, 10, 100]`
+        waits = r.waits(keys["retry_delay"][1], f"{sid}: {said('retry_delay', 'retry_delay')}",
+                        yk.unit_of(said("retry_delay", "")))
+        if waits:
+            base = v.get("retry") or RetryPolicy(max_retries=v.get("retries") or len(waits))
+            v["retry"] = base.model_copy(update={"delays_s": waits, "jitter": False})
+    elif "retry_delay" in keys and (d := r.seconds(keys["retry_delay"][1], f"{sid}: retry_delay")) is not None:
         base = v.get("retry") or RetryPolicy(max_retries=v.get("retries") or 0)
         v["retry"] = base.model_copy(update={"delays_s": (d * yk.unit_of(said("retry_delay", "")),), "jitter": False})
     if "timeout" in keys and (t := r.seconds(keys["timeout"][1], f"{sid}: {said('timeout', 'timeout')}")):
@@ -283,7 +293,10 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
         return None, [], []
     r.said = {}
     line = r.line(node)
+    named = next((n for k, (_, n) in keys.items() if k in ("id", "name") and isinstance(n, ScalarNode)), None)
+    keys, shaped = reshape_step(r, keys, key_id or (_slug(str(named.value)) if named else "") or f"step-{index + 1}")
     keys, read = _aliases(keys, r)
+    read = [*shaped, *read]
     sid = r.text(keys["id"][1], "id") if "id" in keys else key_id
     if sid is None and "id" not in keys:
         name = r.value(keys["name"][1]) if "name" in keys else None
@@ -360,8 +373,10 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
         else:
             r.src.warn(r.line(keys["on_error"][1]), f"{sid}: {r.said.get('on_error', 'on_error')} must be "
                        "continue, fail or a sentence (page the on-call, regenerate once)", "spec.unread")
-    if "continue_on_error" in keys and "on_error" not in v and r.value(keys["continue_on_error"][1]) is True:
-        v["on_error"] = "continue"  # GitHub Actions' `continue-on-error: true`
+    if "continue_on_error" in keys and "on_error" not in v:  # GitHub Actions' `continue-on-error: true`
+        flag = r.value(keys["continue_on_error"][1])
+        flag = flag.strip().lower() in ("true", "yes") if isinstance(flag, str) else flag
+        v["on_error"] = "continue" if flag is True else "fail"
     rows: list[RecoveryRowSpec] = []
     _retry_keys(r, sid, keys, v, rows)
     if "for_each" in keys and (t := _loop_text(r, keys["for_each"][1])) is not None:
@@ -493,6 +508,7 @@ def read_yaml(src: Source) -> SpecParts:
     src.raise_if_errors()
     assert top is not None
     top = _unwrap_top(r, top)
+    top, top_notes = reshape_top(r, top) if top else (top, [])
     for raw in list(top):  # `workflow:`, `summary:`, `input:`, `tasks:` / `jobs:` under the form's own names
         if (canonical := yk.top_key(raw)) in _TOP and canonical not in top:
             top[canonical] = top.pop(raw)
@@ -513,7 +529,9 @@ def read_yaml(src: Source) -> SpecParts:
     contracts: list[ContractSpec] = []
     steps_line = 1
     if "steps" not in top:
-        src.error(1, "the spec has no steps (a `steps:` list)", "spec.no-steps")
+        src.error(1, "the spec has no steps: write a `steps:` list (or `jobs:` / `tasks:`, a list or a map of "
+                     "id: step); GitLab-style top-level jobs, an Argo `spec.templates` dag, a Tekton `spec.tasks` "
+                     "and Step Functions `States` are read too", "spec.no-steps")
     elif not isinstance(top["steps"][1], SequenceNode | MappingNode):
         src.error(r.line(top["steps"][1]), "steps must be a list (or a map of id: step)", "spec.yaml")
     else:
@@ -528,6 +546,12 @@ def read_yaml(src: Source) -> SpecParts:
             rows += step_rows
             contracts += step_contracts
     inputs = r.inputs(top["inputs"][1]) if "inputs" in top else None
+    if r.implicit_inputs:  # lists written in the spec to loop over
+        inputs = (*(inputs or ()), *r.implicit_inputs)
+    if inputs is not None:
+        inputs = json_inputs(inputs, src, top_notes)
+    if steps and top_notes:  # where the steps and inputs were found: shown with the first step
+        steps[0] = steps[0].model_copy(update={"readings": (*top_notes, *steps[0].readings)})
     steps = _resolve_steps(resolve_references(steps, inputs, src))
     read_policy_texts(words, tuple(steps), src)
     name = r.text(top["name"][1], "name") if "name" in top else None

@@ -26,11 +26,14 @@ import re
 STEP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "depends_on": ("needs", "after", "depends", "requires", "dependencies", "upstream", "upstream_tasks",
                    "wait_for", "waits_for", "run_after", "runs_after", "prerequisites", "follows"),
-    "skill": ("uses", "tool", "action", "call", "calls", "template", "function", "task_ref", "skill_name"),
-    "input": ("with", "inputs", "params", "parameters", "args", "arguments", "op_kwargs", "kwargs"),
-    "when": ("condition", "if", "only_if", "run_if", "only_when", "run_when"),
+    "skill": ("uses", "tool", "action", "call", "calls", "template", "function", "task_ref", "skill_name",
+              "template_ref", "resource", "task", "run_skill", "skill_ref"),
+    "id": ("job", "task_id", "step_id", "key"),
+    "input": ("with", "inputs", "params", "parameters", "args", "arguments", "op_kwargs", "kwargs", "variables",
+              "env"),
+    "when": ("condition", "if", "only_if", "run_if", "only_when", "run_when", "when_expressions"),
     "otherwise": ("else", "unless_step"),
-    "for_each": ("foreach", "each", "loop", "loop_over", "iterate", "iterate_over", "over", "matrix",
+    "for_each": ("foreach", "each", "loop", "loop_over", "iterate", "iterate_over", "over", "matrix", "expand",
                  "with_items", "with_param", "map_over", "fan_out", "parallel_for", "items_from"),
     "approval": ("approve", "approvals", "requires_approval", "require_approval", "approval_required",
                  "manual_approval", "needs_approval", "human_approval", "sign_off", "signoff"),
@@ -44,7 +47,7 @@ STEP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "timeout": ("timeout_s", "timeout_seconds", "timeout_secs", "timeout_minutes", "timeout_mins",
                 "timeout_ms", "time_limit", "execution_timeout", "active_deadline_seconds", "deadline",
                 "time_box", "timebox", "max_duration"),
-    "retry_delay": ("retry_delay_seconds", "retry_interval", "retry_wait", "retry_backoff", "interval_seconds"),
+    "retry_delay": ("retry_delay_seconds", "retry_delay_sec", "retry_delay_secs", "retry_delay_s", "retry_interval", "retry_wait", "retry_backoff", "interval_seconds"),
     "notes": ("note", "comment", "comments", "remarks", "remark", "why", "details", "explanation", "doc",
               "docs", "about"),
     "description": ("summary", "purpose"),
@@ -57,6 +60,8 @@ TOP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "description": ("summary", "about", "purpose", "doc", "docs"),
     "inputs": ("input", "params", "parameters", "arguments", "args"),
     "steps": ("tasks", "jobs", "stages", "states", "nodes"),
+    "timeout": ("active_deadline_seconds", "dagrun_timeout", "timeout_seconds", "timeout_s", "wall_time"),
+    "retry": ("retry_strategy", "retry_policy"),
 }
 
 
@@ -93,14 +98,14 @@ def top_key(raw: str) -> str:
 # -- references --------------------------------------------------------------------------
 
 # the wrappers people put around a reference; group 1 is the path
-_WRAPPED = re.compile(r"""^\s*(?:\$\{\{(.*?)\}\}|\{\{(.*?)\}\}|\$\{(.*?)\}|\$\((.*?)\)|<<(.*?)>>|%\{(.*?)\}|
+_WRAPPED = re.compile(r"""^\s*(?:\$\{\{(.*?)\}\}|\{\{(.*?)\}\}|\$\[\[(.*?)\]\]|\$\{(.*?)\}|\$\((.*?)\)|<<(.*?)>>|%\{(.*?)\}|
                           \$(?!\d)([A-Za-z_][\w.\[\]'"-]*))\s*$""", re.S | re.X)
 # an inner path, after the wrapper: one dotted name with optional ['x'] parts
 _PATH = re.compile(r"""^[A-Za-z_][\w-]*(?:\.[\w-]+|\[\s*['"][\w -]+['"]\s*\]|\[\d+\])*$""")
 # the heads that name the workflow's inputs, and the steps
 _INPUT_HEADS = (("github", "event", "inputs"), ("inputs", "parameters"), ("workflow", "parameters"),
                 ("workflow", "inputs"), ("dag_run", "conf"), ("inputs",), ("input",), ("params",),
-                ("parameters",), ("args",), ("arguments",), ("vars",))
+                ("parameters",), ("args",), ("arguments",), ("vars",), ("env",))
 _STEP_HEADS = ("steps", "step", "tasks", "task", "needs", "jobs", "states")
 _OUTPUT_WORDS = ("outputs", "output", "results", "result")
 _XCOM = re.compile(r"""^ti\.xcom_pull\(\s*task_ids\s*=\s*['"]([\w-]+)['"]\s*(?:,\s*key\s*=\s*['"](\w+)['"]\s*)?\)$""")
@@ -112,16 +117,27 @@ def _parts(path: str) -> list[str]:
     return [p for p in flat.split(".") if p]
 
 
+_FUNCTION = re.compile(r"^(?:from_?json|to_?json|json|fromjson|tojson)\((.*)\)$", re.I | re.S)
+
+
 def canonical_path(path: str) -> str:
     """A reference path as another tool writes it → the form's own: `inputs.x`,
-    `steps.<id>.output[.field]`, `item[.field]`; anything else is returned as written."""
+    `steps.<id>.output[.field]`, `item[.field]`; anything else is returned as written.
+    `fromJSON(x)` (GitHub) is `x`; `matrix.page.slug` is the loop variable `page`'s field;
+    `x[*]` (Tekton's whole array) is `x`."""
     text = path.strip()
+    while (f := _FUNCTION.match(text)) is not None:
+        text = f.group(1).strip()
+    if "." in text:  # `params.pages[*]`; a bare `a[*]` is step a's results, gathered (`gathered`)
+        text = re.sub(r"\[\*\]$", "", text)
     m = _XCOM.match(text)
     if m:
         return f"steps.{m.group(1)}.output" + (f".{m.group(2)}" if m.group(2) else "")
     parts = _parts(text)
     if not parts:
         return text
+    if parts[0] == "matrix" and len(parts) > 1:  # GitHub: `matrix.page.slug` is the variable `page`
+        parts = parts[1:]
     for head in _INPUT_HEADS:
         if tuple(parts[: len(head)]) == head and len(parts) > len(head):
             return ".".join(["inputs", *parts[len(head):]])
@@ -143,7 +159,11 @@ def unwrap(value: str) -> str | None:
     if not m:
         return None
     inner = next(g for g in m.groups() if g is not None).strip()
-    return inner if _PATH.match(inner) or _XCOM.match(inner) else None
+    bare = inner
+    while (f := _FUNCTION.match(bare)) is not None:
+        bare = f.group(1).strip()
+    bare = re.sub(r"\[\*\]$", "", bare)
+    return inner if _PATH.match(bare) or _XCOM.match(bare) else None
 
 
 _GATHER = re.compile(
@@ -188,7 +208,8 @@ RETRY_KEYS: dict[str, tuple[str, ...]] = {
     "multiplier": ("multiplier", "factor", "backoff_rate", "backoff_factor", "exponential_base", "rate"),
     "jitter": ("jitter", "jitter_strategy"),
     "backoff": ("backoff", "strategy", "type", "kind", "backoff_strategy", "policy"),
-    "on": ("on", "error_equals", "errors", "retry_on", "on_errors", "for_errors", "exceptions", "retry_policy"),
+    "on": ("on", "error_equals", "errors", "retry_on", "on_errors", "for_errors", "exceptions", "retry_policy",
+           "when", "exit_codes_except"),
 }
 _RETRY = {name: kind for kind, names in RETRY_KEYS.items() for name in names}
 
@@ -251,7 +272,51 @@ def approval_outcome(value: object) -> str | None:
 # -- references inside a condition -------------------------------------------------------
 
 _COND_WRAP = re.compile(r"^\s*(?:\$\{\{(.*)\}\}|\{\{(.*)\}\}|\$\((.*)\))\s*$", re.S)
+_COND_INLINE = re.compile(r"""['"]?(?:\{\{\s*([\w.\-\[\]'"]+?)\s*\}\}|\$\(\s*([\w.\-\[\]*]+?)\s*\))['"]?""")
+_COND_VAR = re.compile(r"(?<![\w.])\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))(?![\w.(\[])")
+_COND_FUNCTION = re.compile(r"\b(?:fromJSON|fromJson|toJSON|toJson)\(\s*([^()]*?)\s*\)")
 _COND_REF = re.compile(r"""(?<![\w.'"\]])\$?[A-Za-z_][\w-]*(?:\.[\w-]+|\[\s*['"][\w -]+['"]\s*\])+""")
+
+
+# Azure Pipelines' (and GitHub's) function-call conditions -> an operator ("{0}", "{1}": the arguments)
+CONDITION_FUNCTIONS: dict[str, str] = {
+    "eq": "{0} == {1}", "ne": "{0} != {1}", "gt": "{0} > {1}", "lt": "{0} < {1}", "ge": "{0} >= {1}",
+    "le": "{0} <= {1}", "and": "({0}) and ({1})", "or": "({0}) or ({1})", "not": "not ({0})",
+    "in": "{0} in [{rest}]", "notin": "{0} not in [{rest}]", "contains": "{1} in {0}",
+    "succeeded": "true",
+}
+_CALL = re.compile(r"^\s*([A-Za-z]+)\s*\((.*)\)\s*$", re.S)
+
+
+def _arguments(text: str) -> list[str]:
+    out, depth, start, quote = [], 0, 0, ""
+    for i, ch in enumerate(text):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(text[start:i].strip())
+            start = i + 1
+    return [*out, text[start:].strip()] if text.strip() else out
+
+
+def _calls(text: str) -> str:
+    """`and(succeeded(), eq(variables['x'], 'prod'))` → `(true) and (inputs.x == 'prod')`."""
+    m = _CALL.match(text)
+    if m is None or m.group(1).lower() not in CONDITION_FUNCTIONS:
+        return re.sub(r"^variables(?:\[\s*'([\w-]+)'\s*\]|\.([\w-]+))$",
+                      lambda v: f"inputs.{v.group(1) or v.group(2)}", text.strip())
+    args = [_calls(a) for a in _arguments(m.group(2))]
+    form = CONDITION_FUNCTIONS[m.group(1).lower()]
+    try:
+        return form.format(*args, rest=", ".join(args[1:]))
+    except IndexError:
+        return text
 
 
 def condition_text(text: str) -> str:
@@ -260,6 +325,15 @@ def condition_text(text: str) -> str:
     `tasks.a.outputs.parameters.n` → `steps['a'].output.n`; other words unchanged."""
     m = _COND_WRAP.match(text)
     inner = next((g for g in m.groups() if g is not None), text) if m else text
+    if (call := _CALL.match(inner)) is not None and call.group(1).lower() in CONDITION_FUNCTIONS:
+        inner = _calls(inner)
+        inner = re.sub(r"\(true\) and \((.*)\)$|^\((.*)\) and \(true\)$", lambda t: t.group(1) or t.group(2), inner)
+    # Argo substitutes before it compares: `'{{workflow.parameters.x}}' == 'prod'` compares x
+    inner = _COND_INLINE.sub(lambda r: canonical_path(r.group(1) or r.group(2)), inner)
+    inner = _COND_VAR.sub(lambda r: f"inputs.{r.group(1) or r.group(2)}", inner)  # GitLab `$TARGET`
+    inner = _COND_FUNCTION.sub(r"\1", inner)
+    inner = re.sub(r"\s*&&\s*", " and ", re.sub(r"\s*\|\|\s*", " or ", inner))  # GitHub's && || !
+    inner = re.sub(r"!(?!=)\s*", "not ", inner)
 
     def one(ref: re.Match[str]) -> str:
         said = ref.group(0)
@@ -275,13 +349,33 @@ _CATCH_ALL = {"all", "any", "always", "everything", "states_all", "task_failed",
               "on_error", "error", "errors", "exception", "exceptions"}
 
 
+# error names of other tools that the grammar's words do not say: GitLab's failure reasons
+ERROR_NAMES: dict[str, str] = {
+    "stuck_or_timeout_failure": "timeout", "job_execution_timeout": "timeout",
+    "runner_system_failure": "transient", "api_failure": "transient", "scheduler_failure": "transient",
+    "runner_unsupported": "transient", "data_integrity_failure": "transient", "archived_failure": "transient",
+    "unmet_prerequisites": "transient", "stale_schedule": "transient",
+    "script_failure": "any", "unknown_failure": "any",
+}
+
+
 def error_words(value: object) -> str:
     """`[States.Timeout, OnTransientError]` → "states timeout, on transient error": the words of
     error names as another tool spells them, for the grammar's class rows."""
     items = value if isinstance(value, list) else [value]
-    return ", ".join(key_name(str(v)).replace("_", " ") for v in items)
+    return ", ".join(ERROR_NAMES.get(key_name(str(v)), key_name(str(v)).replace("_", " ")) for v in items)
+
+
+def error_groups(value: object) -> list[object]:
+    """The values of a retry's `on` split by the class their table word names, so that
+    `[runner_system_failure, stuck_or_timeout_failure]` is a rule per class."""
+    items = value if isinstance(value, list) else [value]
+    groups: dict[str, list[object]] = {}
+    for v in items:
+        groups.setdefault(ERROR_NAMES.get(key_name(str(v)), "?"), []).append(v)
+    return [v[0] if len(v) == 1 else v for v in groups.values()]
 
 
 def is_catch_all(value: object) -> bool:
     items = value if isinstance(value, list) else [value]
-    return all(key_name(str(v)) in _CATCH_ALL for v in items)
+    return all(key_name(str(v)) in _CATCH_ALL or ERROR_NAMES.get(key_name(str(v))) == "any" for v in items)

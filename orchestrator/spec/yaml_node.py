@@ -32,6 +32,8 @@ from orchestrator.spec.source import Source
 from orchestrator.spec.yaml_keys import key_name
 from orchestrator.yamlsafe import BoundedLoader
 
+_CHOICE_TYPES = ("choice", "environment")  # GitHub's input types that are strings
+_SHOWN = ("options", "enum", "expand", "label")  # an input's allowed values: for the person, not checked
 _REF_PATH = re.compile(r"^(?:steps\.[\w-]+\.output(?:\.[\w.]+)?|inputs\.[\w.]+|item(?:\.[\w.]+)?)$")
 
 
@@ -41,6 +43,7 @@ class NodeReader:
         self.loader = BoundedLoader("")
         self.said: dict[str, str] = {}  # a step's canonical key -> the key as written
         self.notes: list[tuple[int, str, str]] = []  # (line, text, what it was read as): for the step's readings
+        self.implicit_inputs: list[InputSpec] = []  # a list written in the spec to loop over, as an input
 
     def line(self, node: Node) -> int:
         return int(node.start_mark.line) + 1
@@ -88,6 +91,8 @@ class NodeReader:
 
     def count(self, node: Node, what: str) -> int | None:
         value = self.value(node)
+        if isinstance(value, str) and value.strip().isdigit():  # Argo quotes its numbers: `limit: "2"`
+            value = int(value.strip())
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             self.src.warn(self.line(node), f"{what} must be a whole number ≥ 0; ignored",
                           "spec.unread")
@@ -161,6 +166,9 @@ class NodeReader:
         elif kind == "backoff":
             self._backoff(vnode, fields)
 
+    def waits(self, node: Node, what: str, unit: float = 1.0) -> tuple[float, ...]:
+        return self._waits(node, what, unit)
+
     def _waits(self, node: Node, what: str, unit: float = 1.0) -> tuple[float, ...]:
         """`2`, `2s`, `5s then 15s`, `[1, 2, 4]` → the waits in seconds; else a warning."""
         value = self.value(node)
@@ -188,6 +196,8 @@ class NodeReader:
                     self._backoff(vnode, fields)
                 else:
                     self.src.warn(self.line(knode), f"retry.backoff.{raw} not understood", "spec.unread")
+            if "initial_s" in fields and "multiplier" not in fields:  # Argo: no factor, the same wait each time
+                fields["delays_s"], fields["jitter"] = (fields.pop("initial_s"),), False
             return
         word = str(backoff).strip().lower() if isinstance(backoff, str | bool) else None
         if isinstance(backoff, list) or (word and durations(word) and not word.startswith("exp")):
@@ -283,10 +293,16 @@ class NodeReader:
             entries = [(name, k, v) for name, (k, v) in keys.items()]
         for name, key, val in entries:
             spec = self.value(val)
-            if not isinstance(spec, dict):
-                typ = str(spec) if isinstance(spec, str) and spec != name else None
+            if not isinstance(spec, dict):  # `name: string` is a type; `TARGET: staging` a default value
+                typ = str(spec) if isinstance(spec, str) and spec != name and type_of(spec) is not None else None
+                if typ is None and spec is not None and spec != name and not isinstance(val, SequenceNode | MappingNode):
+                    out.append(InputSpec(name=name, required=False, default=spec, where=where(self.line(key))))
+                    continue
                 out.append(InputSpec(name=name, type=typ, where=where(self.line(key))))
                 continue
+            spec = {("default" if k == "value" and "default" not in spec else k): v for k, v in spec.items()}
+            if str(spec.get("type")) in _CHOICE_TYPES:  # GitHub `type: choice`: a string of its options
+                spec["type"] = "string"
             has_default = "default" in spec
             if spec.get("type") is not None and type_of(str(spec["type"])) is None:
                 self.src.warn(self.line(val), f"input '{name}': type '{spec['type']}' is not a type skillweave "
@@ -301,8 +317,11 @@ class NodeReader:
                 where=where(self.line(key)),
                 format=str(spec["format"]) if isinstance(spec.get("format"), str) else None,
             ))
-            for extra in set(spec) - {"name", "type", "description", "required", "default", "format"}:
-                self.src.warn(self.line(val), f"input '{name}': key '{extra}' not understood",
+            for extra in sorted(set(spec) - {"name", "type", "description", "required", "default", "format",
+                                             *_SHOWN}, key=str):
+                cut = spec[extra] is None and isinstance(val, MappingNode) and val.flow_style and " " in str(extra)
+                self.src.warn(self.line(val), f"input '{name}': key '{extra}' not understood" + (
+                    " (a `{...}` mapping ends a value at a comma: quote the value that holds it)" if cut else ""),
                               "spec.unread")
         return tuple(out)
 

@@ -137,6 +137,8 @@ def reference(value: str, ids: set[str], inputs: set[str], loop: str | None) -> 
     if not re.fullmatch(r"[\w-]+(?:\.[\w.-]+)?", path):
         step = yk.gathered(value)
         return f"steps.{step}.output" if step in ids else None
+    if head == "inputs" and loop is not None and loop not in inputs and rest.partition(".")[0] == loop:
+        return "item" + rest[len(loop):]  # Tekton's matrix parameter: `$(params.page.slug)` is the item's
     if head == "inputs" and rest:
         return path
     if head == "steps" and rest.partition(".")[0] in ids:
@@ -179,6 +181,12 @@ def resolve_references(steps: list[StepSpec], inputs: tuple[InputSpec, ...] | No
         values = dict(step.input_values)
         fields = list(step.inputs)
         for i, field in enumerate(fields):
+            head, _, rest = (field.source or "").partition(".")
+            if head == "inputs" and loop is not None and loop not in names and rest.partition(".")[0] == loop:
+                fields[i] = field.model_copy(update={"source": "item" + rest[len(loop):]})  # Tekton's matrix param
+                readings.append(Reading(what="input", where=field.where, text=f"{field.name}: {field.source}",
+                                        note=f"`{loop}` is the loop's variable: read as {fields[i].source}"))
+                continue
             value = values.get(field.name)
             if not isinstance(value, str):
                 continue
@@ -193,7 +201,7 @@ def resolve_references(steps: list[StepSpec], inputs: tuple[InputSpec, ...] | No
             fields[i] = field.model_copy(update={"source": ref})
             readings.append(Reading(what="input", where=field.where, text=f"{field.name}: {value}",
                                     note=f"read as a reference to {ref}"))
-        if values != step.input_values:
+        if values != step.input_values or fields != list(step.inputs):
             update.update(inputs=tuple(fields), input_values=values)
         if update:
             update["readings"] = tuple(readings)

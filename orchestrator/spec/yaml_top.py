@@ -7,7 +7,7 @@ import re
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.policy import Limits
-from orchestrator.spec.model import ConvergenceSpec, ScenarioSpec
+from orchestrator.spec.model import ConvergenceSpec, InputSpec, Reading, ScenarioSpec
 from orchestrator.spec.source import Source
 from orchestrator.spec.yaml_node import NodeReader
 
@@ -83,3 +83,21 @@ def mend_surrogates(root: Node, src: Source) -> None:
             todo.extend(n for pair in node.value for n in pair)
         elif isinstance(node, SequenceNode):
             todo.extend(node.value)
+
+
+_FROM_JSON = re.compile(r"\bfrom_?json\(\s*(?:github\.event\.)?inputs\.([\w-]+)\s*\)", re.I)
+
+
+def json_inputs(inputs: tuple[InputSpec, ...], src: Source, notes: list[Reading]) -> tuple[InputSpec, ...]:
+    """GitHub inputs are strings, so a list is passed as JSON and read with `fromJSON(inputs.x)`:
+    such an input takes the JSON value itself (its `type: string` is not checked), and said so."""
+    parsed = {m.group(1) for m in _FROM_JSON.finditer(src.text)}
+    out = []
+    for spec in inputs:
+        if spec.name in parsed and spec.type == "string":
+            notes.append(Reading(what="input", where=spec.where, text=f"{spec.name}: type string",
+                                 note="read through fromJSON(): the input takes the JSON value itself (a list or "
+                                      "an object), not its text"))
+            spec = spec.model_copy(update={"type": None})
+        out.append(spec)
+    return tuple(out)

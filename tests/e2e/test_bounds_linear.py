@@ -50,10 +50,6 @@ def test_ten_thousand_steps_validate_within_a_cpu_bound(tmp_path: Path, shape: s
     assert f"ok: {N} steps" in outcome.stdout, outcome
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "quadratic, known: a step that follows a conditional step by order also waits for what that step "
-    "waits for (issue 20), so a chain of 10 000 conditional steps has ~50 million dependency edges; "
-    "the fix keeps direct dependencies and reaches through the plan's Lineage"))
 def test_ten_thousand_unreachable_steps_are_reported_in_bounded_lines(tmp_path: Path) -> None:
     spec = tmp_path / "dead.yaml"
     spec.write_text(yaml_spec(N, "{{id: s{i}, skill: fetch-docs, when: 'false'}}"), encoding="utf-8")

@@ -337,6 +337,56 @@ def test_a_step_after_a_skipped_step_in_the_step_order_alone_still_runs(tmp_path
     assert summary["status"] == "succeeded" and summary["outputs"]["step-3"] == {"verdict": "fail"}
 
 
+def test_a_step_after_a_chain_of_skipped_conditional_steps_runs_and_after_a_skipped_first_step_does_not(
+        tmp_path: Path) -> None:
+    # each step follows only the one before it (no edge to every earlier step): the order goes on
+    # past a step skipped by its own condition, and not past one skipped with what it waits for
+    for name in ("score", "say-pass", "say-fail"):
+        make_skill(tmp_path, name)
+    spec = write_spec(tmp_path, """
+        # Shout or not, then tidy up
+
+        ## Inputs
+        - points (integer)
+        - mode (string)
+
+        ## Workflow Steps
+
+        ### Step 1: Score
+        - Skill: `score`
+        - Input: points
+        - Output: score (integer)
+        - Only if mode is not off
+
+        ### Step 2: Shout
+        - Skill: `say-pass`
+        - Only if mode is loud
+
+        ### Step 3: Sing
+        - Skill: `say-pass`
+        - Only if mode is big
+
+        ### Step 4: Hum
+        - Skill: `say-pass`
+        - Only if mode is soft
+
+        ### Step 5: Tidy up
+        - Skill: `say-fail`
+        """)
+    plan = json.loads(skillweave("plan", spec, "--format", "json").stdout)
+    assert [(s["depends_on"], s.get("follows", [])) for s in plan["steps"]] == [
+        ([], []), (["step-1"], []), (["step-2", "step-1"], ["step-2"]), (["step-3", "step-2"], ["step-3"]),
+        (["step-4", "step-3"], ["step-4"])]
+    code, summary, err = run_json(spec, tmp_path / "state", "points=20", "mode=quiet")
+    assert code == 0, (err, summary.get("error"))
+    assert statuses(summary) == {"step-1": "succeeded", "step-2": "skipped", "step-3": "skipped",
+                                 "step-4": "skipped", "step-5": "succeeded"}
+    code, summary, err = run_json(spec, tmp_path / "state", "points=20", "mode=off")
+    assert code == 0, (err, summary.get("error"))
+    assert set(statuses(summary).values()) == {"skipped"}
+    assert summary["steps"][4]["message"] == "every step it depends on was skipped: it is on a branch not taken"
+
+
 def test_a_conditional_approval_pauses_for_one_input_and_not_for_another(tmp_path: Path) -> None:
     make_skill(tmp_path, "book")
     spec = write_spec(tmp_path, """

@@ -174,3 +174,34 @@ async def test_without_slirp4netns_a_network_run_is_refused_unless_the_host_netw
     forced = await asyncio.wait_for(sandbox.run(request), 60)
     assert forced.ok, forced.failure
     assert any("the host's own" in note for note in forced.notes)
+
+
+async def test_forty_network_sandboxes_started_four_at_a_time_all_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # slirp4netns brings the namespace's `lo` up; started before bwrap's child had added
+    # 127.0.0.1 itself, bwrap died with "loopback: Failed RTM_NEWADDR" (a quarter of starts)
+    reason = probe_isolation(Isolation.BWRAP)
+    if reason is not None:
+        pytest.skip(f"bwrap cannot run scripts here: {reason}")
+    if find_slirp() is None:
+        pytest.skip("slirp4netns is not installed (scripts/install-system-packages.sh)")
+    monkeypatch.delenv(ENV_HOST_NETWORK, raising=False)
+    skill = tmp_path / "skill"
+    entry = write_script(skill, "import json, sys\njson.dump({'ran': True}, sys.stdout)\n")
+    skill.chmod(0o755)
+    tmp_path.chmod(0o755)
+    request = SandboxRequest(skill_dir=skill, entry=entry, network=True, limits=LIMITS)
+    sandbox = Sandbox(force=Isolation.BWRAP)
+    slots = asyncio.Semaphore(4)
+
+    async def one() -> str | None:
+        async with slots:
+            result = await sandbox.run(request)
+        return None if result.ok and result.output == {"ran": True} else f"{result.failure} {result.stderr_tail}"
+
+    try:
+        failed = [f for f in await asyncio.wait_for(asyncio.gather(*(one() for _ in range(40))), 300) if f]
+    finally:
+        await sandbox.aclose()
+    assert failed == [], failed

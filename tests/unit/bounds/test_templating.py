@@ -49,6 +49,7 @@ def test_what_would_build_gigabytes_stops_before_it_is_built(expr: str) -> None:
 @pytest.mark.parametrize(("expr", "words"), [
     ("'%999999999s' % 1", "width or precision of 999999999 is over 10000"),
     ("'%.999999999f' % 1", "width or precision of 999999999 is over 10000"),
+    ("'%00999999999s' % 1", "width or precision of 999999999 is over 10000"),  # zero flags, then the width
     ("'%*s' % (999999999, 1)", "'*' width or precision"),
     ("'{:>999999999}'.format(1)", "width or precision of 999999999 is over 10000"),
     ("'{:{}}'.format(1, 999999999)", "width taken from the arguments"),

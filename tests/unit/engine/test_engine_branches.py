@@ -100,3 +100,33 @@ async def test_a_conditional_gate_holds_only_when_its_condition_is_true(execute)
     assert small.status is RunStatus.SUCCEEDED and small.step("book").approval is None
     big = await execute(fake_plan(gated("inputs.amount > 1000"), inputs=[AMOUNT]), FakeRunner(), {"amount": 5000})
     assert big.status is RunStatus.PAUSED and big.awaiting == ("book",)
+
+
+def order_chain(*, follows: bool) -> list[PlanStep]:
+    """first (if flag), then two steps never run by their condition, then last: each after the
+    one before it by step order alone, as the planner writes it (`follows`) or without it."""
+    literal = {"v": InputBinding(source="literal", value=1)}
+    never = "inputs.flag and not inputs.flag"
+    return [
+        PlanStep(id="first", name="First", skill="s", when="inputs.flag", inputs=literal),
+        PlanStep(id="mid", name="Mid", skill="s", when=never, depends_on=("first",), inputs=literal),
+        PlanStep(id="mid2", name="Mid 2", skill="s", when=never, depends_on=("mid", "first"),
+                 follows=("mid",) if follows else (), inputs=literal),
+        PlanStep(id="last", name="Last", skill="s", depends_on=("mid2", "mid"),
+                 follows=("mid2",) if follows else (), inputs=literal),
+    ]
+
+
+async def test_the_step_order_goes_on_past_steps_skipped_by_their_own_condition_not_past_a_skipped_start(
+    execute,
+) -> None:
+    ran = await execute(fake_plan(order_chain(follows=True), inputs=[FLAG]), FakeRunner(), {"flag": True})
+    assert [ran.step(s).status for s in ("first", "mid", "mid2", "last")] == [
+        StepStatus.SUCCEEDED, StepStatus.SKIPPED, StepStatus.SKIPPED, StepStatus.SUCCEEDED]
+    # without `follows` the two skipped steps are all `last` depends on: it is skipped with them
+    cut = await execute(fake_plan(order_chain(follows=False), inputs=[FLAG]), FakeRunner(), {"flag": True})
+    assert cut.step("last").status is StepStatus.SKIPPED
+    none = await execute(fake_plan(order_chain(follows=True), inputs=[FLAG]), FakeRunner(), {"flag": False})
+    assert {s.step_id: s.status for s in none.steps} == dict.fromkeys(("first", "mid", "mid2", "last"),
+                                                                      StepStatus.SKIPPED)
+    assert none.step("last").message == "every step it depends on was skipped: it is on a branch not taken"

@@ -83,7 +83,18 @@ def test_exponential_backoff_max_wait_20s_caps_at_20s_and_starts_at_1s(tmp_path:
     # no count is written: 3 retries are assumed, and the plan says so at the sentence's line
     assert retry.max_retries == 3
     assert [(ln, m) for ln, m in warnings(plan, "spec.assumed")] == [
-        (8, "step-1: 'exponential backoff, max wait 20s' gives no retry count; 3 retries assumed")]
+        (8, "step-1: 'exponential backoff, max wait 20s' gives no retry count; 3 retries assumed, waiting 1s, 2s, "
+            "4s (exponential from 1s, x2, capped at 20s, with jitter: up to those); write the count to say it "
+            "('retry 3 times ...')")]
+
+
+def test_retry_with_exponential_backoff_and_no_count_assumes_3_retries_and_warns_once_with_the_figures(
+        tmp_path: Path) -> None:
+    plan = compile_text(tmp_path, one_step("Retry with exponential backoff."))
+    assert plan.steps[0].policy.retry == RetryPolicy(max_retries=3)
+    assumed = warnings(plan, "spec.assumed")
+    assert [ln for ln, _ in assumed] == [8] and "3 retries assumed, waiting 1s, 2s, 4s" in assumed[0][1]
+    assert not [m for ln, m in warnings(plan, "spec.policy-partial") if ln == 8]  # said once, with the figures
 
 
 def test_retry_5x_is_five_retries(tmp_path: Path) -> None:
@@ -309,3 +320,31 @@ def test_every_reading_is_in_the_plan_with_its_line(tmp_path: Path) -> None:
 def test_a_spec_the_planner_refuses_still_names_its_errors(tmp_path: Path) -> None:
     with pytest.raises(PlanError):
         compile_text(tmp_path, "# Flow\n\n## Workflow Steps\n\n### Step 1: A\n- Skill: `nope`\n")
+
+
+def _two_steps(limits: str) -> str:
+    return ("# Flow\n\n## Workflow Steps\n\n### Step 1: Fetch\n- Skill: `probe`\n\n"
+            "### Step 2: QA\n- Skill: `other`\n\n## Limits\n\n" + limits + "\n")
+
+
+@pytest.mark.parametrize("sentence", ["QA shouldn't take longer than 5 secs per doc.",
+                                      "The fetch step should never take longer than 5 seconds."])
+def test_a_limits_sentence_that_names_one_step_is_that_step_s_alone(tmp_path: Path, sentence: str) -> None:
+    plan = compile_text(tmp_path, _two_steps(f"- {sentence}"))
+    timed = {s.id: s.policy.attempt_timeout_s for s in plan.steps}
+    named = "step-2" if sentence.startswith("QA") else "step-1"
+    assert timed[named] == 5 and [t for sid, t in timed.items() if sid != named] == [None]
+
+
+def test_a_limits_sentence_for_every_step_is_every_step_s_even_when_it_names_one(tmp_path: Path) -> None:
+    plan = compile_text(tmp_path, _two_steps("- No single step, QA included, should take longer than 5 seconds."))
+    assert [s.policy.attempt_timeout_s for s in plan.steps] == [5, 5]
+
+
+def test_a_time_for_all_the_tries_bounds_the_retry_another_place_states(tmp_path: Path) -> None:
+    plan = compile_text(tmp_path, _two_steps("- Step 1 gets 2 minutes in total for all its tries.").replace(
+        "- Skill: `probe`\n", "- Skill: `probe`\n\nRetry 4 times, 10 seconds apart.\n", 1))
+    retry = plan.steps[0].policy.retry
+    assert (retry.max_retries, retry.delays_s, retry.budget_s) == (4, (10.0,), 120.0)
+    assert plan.steps[1].policy.retry.budget_s is None
+    assert not warnings(plan, "policy-conflict")

@@ -67,3 +67,29 @@ def test_the_whole_step_in_prose_compiles_without_a_warning_to_what_the_page_say
     assert policy.fallback == Fallback(action=FallbackAction.ESCALATE, message="page the on-call (#pkg-infra)")
     (check,) = [c for c in spec.contracts if c.producer == "step-1"]
     assert check.constraints[""]["properties"]["ok"] == {"const": True}
+
+
+def test_the_sections_as_steps_example_reads_as_the_page_says() -> None:
+    spec = parse_spec_text(_block("markdown", "- **Sections as steps**"), "refund.md", "markdown")
+    assert [(s.id, s.mentions[0].text) for s in spec.steps] == [
+        ("step-1", "assess-line"), ("step-2", "total-refund"), ("step-3", "refund-card"),
+        ("step-4", "issue-store-credit"), ("step-5", "close-ticket")]
+    assert spec.steps[0].for_each == "line in lines"
+    assert [(f.name, f.source) for f in spec.steps[0].inputs] == [("sku", "item.sku"), ("price", "item.price")]
+    assert (spec.steps[2].when, spec.steps[3].otherwise_of) == ("customer_tier == 'gold'", "step-3")
+    assert (spec.steps[4].depends_on, spec.steps[4].join) == (("step-3", "step-4"), "any")
+
+
+def test_the_one_line_steps_example_reads_as_the_page_says() -> None:
+    spec = parse_spec_text("# Roster\n\nin: `course`, `students`\n\n" + _block("markdown", "- **A step on one line**"),
+                           "roster.md", "markdown")
+    got = [(s.id, s.skill, s.for_each, s.when, s.otherwise_where is not None, s.depends_on) for s in spec.steps]
+    assert got == [
+        ("step-1", "`tidy-roster`", None, None, False, ()),
+        ("step-2", "`grade-student`", "student in steps.step-1.output.students", None, False, ()),
+        ("step-3", "`summarise-grades`", None, None, False, ("step-2",)),
+        ("step-4", "`alert-tutor`", None, "step 3 failing > 0", False, ()),
+        ("step-5", "`publish-grades`", None, None, True, ())]
+    assert [(f.name, f.source) for f in spec.steps[2].inputs] == [
+        ("results", "steps.step-2.output"), ("course", "steps.step-1.output.course")]
+    assert [i.name for i in spec.inputs] == ["course", "students"]

@@ -137,8 +137,9 @@ def anchors(folder: Path, line: int, text: str) -> set[int]:
         if isinstance(block, Para):
             units = [(t, ln) for ln, t in ((block.line + o, t) for o, t in step_sentences(block.text))]
             units += sentences(block.text, block.line)
-        elif isinstance(block, Bullet):
+        elif isinstance(block, Bullet):  # the item, and each of its sentences from the line it starts on
             units = [(block.text, block.line)]
+            units += [(t, ln) for ln, t in ((block.line + o, t) for o, t in step_sentences(block.text))]
         for unit, start in units:
             if start <= line <= start + unit.count("\n") + 5 and words in " ".join(unit.split()).lower():
                 found.add(start)
@@ -229,6 +230,16 @@ def _fields_meant(got: Fallback | None, want: Fallback) -> Fallback | None:
 def in_plan(folder: Path, owner: int | None, policy: dict[str, Any]) -> tuple[bool, str]:
     """Whether the plan holds the policy line as its author meant, and what it holds."""
     line, meaning = int(policy["line"]), policy["meaning"]
+    if not isinstance(meaning, dict):  # a meaning in words ("compensations in reverse order"): no policy field
+        return False, f"a meaning in words: {meaning}"
+    of = meaning.get("on_failure") if isinstance(meaning.get("on_failure"), dict) else {}
+    if of.get("kind") == "regenerate" and of.get("step") is not None and owner is not None:
+        # another step's script regenerated: the step's feedback, N regenerations being N + 1 runs of it
+        step, lines = _step(folder, owner), anchors(folder, line, str(policy["text"]))
+        feedback, prov = step.policy.feedback, step.provenance.get("policy.feedback")
+        got = None if feedback is None else (feedback.target_step, feedback.max_attempts - 1)
+        want_fb = (f"step-{of['step']}", int(of.get("attempts", 1)))
+        return got == want_fb and prov is not None and _line(prov.where) in lines, f"{got}\n want {want_fb}"
     want = expected(meaning)
     count_only = not ({"wait", "for_up_to_s", "no_retry"} & set(meaning))
     lines = anchors(folder, line, str(policy["text"]))

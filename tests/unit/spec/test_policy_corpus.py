@@ -31,6 +31,8 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "phrasings"
 VISIBLE = FIXTURES / "phrasings-visible.yaml"
 OWN = FIXTURES / "phrasings-own.yaml"
 HOLDOUT = FIXTURES / "phrasings-holdout.yaml"  # a blind set: 44/60 before the reader round, every one now
+# a second blind set, in place beside its specs: 23/40 before the second reader round
+HOLDOUT2 = FIXTURES.parent / "foreign-specs-holdout2" / "phrasings-holdout2.yaml"
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
 
 # text -> (the meaning we read instead, why)
@@ -48,13 +50,44 @@ OVERRIDES: dict[str, tuple[Any, str]] = {
         {"on_failure": {"kind": "fail"}, "regenerate": 1, "applies_to": "code_error"},
         "'otherwise fail the step' is written; failing is also the default fallback, so the plan behaves the same",
     ),
+    # holdout2: its author leaves out the failure that giving up is; the visible set's author writes it
+    # ("poll every 5 secs, give up after 2 min" means a fail), and failing is the default: the same plan
+    "No more than 3 retries, 10 seconds apart, and stop trying after one minute overall.": (
+        {"retries": 3, "wait": {"kind": "fixed", "seconds": 10}, "for_up_to_s": 60, "on_failure": {"kind": "fail"}},
+        "'stop trying after one minute' gives up after the budget, a failure, as the visible set reads 'give up after'",
+    ),
+    "If it hasn't answered within 2 h, give up on it.": (
+        {"timeout_s": 7200, "on_failure": {"kind": "fail"}, "applies_to": "timeout"},
+        "'give up on it' is failing the step when it times out, which is also the default fallback: the same plan",
+    ),
+    "Any error here should halt everything.": (
+        {"on_failure": {"kind": "fail"}, "applies_to": "any"},
+        "'any error' is read as a catch-all rule for the step, which halts on every failure as the author means",
+    ),
 }
+
+
+def _neutral(meaning: Any) -> Any:
+    """A holdout2 meaning in the corpus's format: `wait: {kind: list}` is a sequence, `on_failure:
+    {kind: fallback, skill}` a skill, and `continue_with_value` beside it a value fallback."""
+    if not isinstance(meaning, dict):
+        return meaning
+    out = dict(meaning)
+    if (out.get("wait") or {}).get("kind") == "list":
+        out["wait"] = {"kind": "sequence", "seconds": out["wait"]["seconds"]}
+    if (out.get("on_failure") or {}).get("kind") == "fallback":
+        out["on_failure"] = {"kind": "use_skill", "skill": out["on_failure"]["skill"]}
+    if "continue_with_value" in out:
+        out["on_failure"] = {"kind": "continue_with_value", "value": out.pop("continue_with_value")}
+    return out
 
 
 def _corpus() -> list[tuple[str, dict[str, Any]]]:
     entries: list[tuple[str, dict[str, Any]]] = []
     for path in (VISIBLE, OWN, HOLDOUT):
         entries += [(path.name, e) for e in yaml.safe_load(path.read_text(encoding="utf-8"))]
+    entries += [(HOLDOUT2.name, {**e, "meaning": _neutral(e["meaning"])})
+                for e in yaml.safe_load(HOLDOUT2.read_text(encoding="utf-8"))]
     return entries
 
 
@@ -236,7 +269,7 @@ def test_the_corpus_has_at_least_300_phrasings_and_the_stranger_s_240_verbatim()
     assert len(CORPUS) >= 300
     visible = [e for name, e in CORPUS if name == VISIBLE.name]
     assert len(visible) == 240
-    assert {e["text"] for e in visible} >= set(OVERRIDES)
+    assert {e["text"] for e in visible} | {e["text"] for name, e in CORPUS if name == HOLDOUT2.name} >= set(OVERRIDES)
 
 
 @pytest.mark.parametrize(("source", "entry"), CORPUS, ids=[f"{n[:-5]}-{i}" for i, (n, _) in enumerate(CORPUS)])
@@ -264,9 +297,9 @@ def _field_value(meaning: dict[str, Any]) -> bool:
 
 
 def test_an_overridden_phrasing_still_disagrees_with_the_stranger_so_the_override_is_needed() -> None:
-    visible = {e["text"]: e["meaning"] for name, e in CORPUS if name == VISIBLE.name}
+    written = {e["text"]: e["meaning"] for name, e in CORPUS if name in (VISIBLE.name, HOLDOUT2.name)}
     for text in OVERRIDES:
-        assert not agrees(text, visible[text])[0], text
+        assert not agrees(text, written[text])[0], text
 
 
 def test_every_null_phrasing_gives_no_reading_and_every_ambiguous_one_a_reason() -> None:
@@ -303,6 +336,13 @@ def test_the_tables_gates_change_no_reading(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(grammar.Table, "applies", lambda self, text: True)
     for text, phrase in gated.items():
         assert read_phrase(text) == phrase, text
+
+
+def test_the_second_holdout_set_is_read_in_full_but_three_rows_read_with_the_default_failure() -> None:
+    holdout2 = [e for name, e in CORPUS if name == HOLDOUT2.name]
+    assert len(holdout2) == 40
+    missed = [e["text"] for e in holdout2 if not agrees(e["text"], e["meaning"])[0]]
+    assert sorted(missed) == sorted(t for t in OVERRIDES if t in {e["text"] for e in holdout2})
 
 
 def test_the_holdout_set_is_read_in_full() -> None:

@@ -216,7 +216,8 @@ def test_recovery_rows_and_contracts_name_steps_by_number_name_list_or_any() -> 
     assert spec.recovery[-4].rule.failure == "network timeout"
     assert [r.every_step for r in spec.recovery[-3:]] == [True] * 3
     assert sorted((w.code, w.message) for w in spec.warnings if w.line == 25) == [  # each said once, not per step
-        ("spec.assumed", "'retry' gives no retry count; 3 assumed"),
+        ("spec.assumed", "'retry' gives no retry count; 3 retries assumed, waiting 1s, 2s, 4s (exponential from 1s, "
+                         "x2, capped at 60s, with jitter: up to those); write the count to say it ('retry 3 times ...')"),
         ("spec.unclassified", "every step: failure 'nothing known' not classified; the row applies to any error class"),
         ("spec.unread", "error recovery: the row 'nothing known' names no step (write `Step N, ...`, the step's name, "
                         "or add a Step column); it applies to every step")]
@@ -268,7 +269,7 @@ def test_an_input_qualified_with_its_step_names_its_source() -> None:
 def test_bold_step_leads_and_requires_lines_number_and_order_steps() -> None:
     spec = parse("# F\n\n## Steps\n\n**Step 1: Fetch.** Pull it with `fetch-it`.\n\n"
                  "**Step 3: Parse.** Parse it with `parse-it`. Requires: Step 1.\n\n"
-                 "## Later\n\n- **Step 1: A** — with `a-a`\n")
+                 "## Later\n\n- **Step 1: A** — with `fetch-it`\n")
     assert [(s.id, s.name, s.depends_on) for s in spec.steps] == [
         ("step-1", "Fetch", ()), ("step-3", "Parse", ("step-1",))]
     listed = parse("# F\n\n## Steps\n\n- **Step 2: Fetch** — with `f-f`\n- **Step 4: Load** — with `l-l`\n")
@@ -309,3 +310,86 @@ def test_a_step_is_found_by_the_words_of_its_name_when_only_one_has_them() -> No
     table = parse("# F\n\n## Steps\n\n| Step | Skill | Depends on |\n|---|---|---|\n"
                   "| Step 1: Fetch | `f` | - |\n| Step 2: Write | `w` | Fetch |\n")
     assert [(s.id, s.name, s.depends_on) for s in table.steps] == [("step-1", "Fetch", ()), ("step-2", "Write", ("step-1",))]
+
+
+def test_a_section_that_names_skills_no_step_runs_is_an_error_at_its_line_not_a_quiet_ok() -> None:
+    with pytest.raises(SpecError) as raised:
+        parse("# F\n\n### Step 1: Fetch\n\nUse `fetch-it`.\n\n## Cleanup\n\nUse `clean-cache`, then **tell-team**.\n")
+    message = str(raised.value)
+    assert [d.line for d in raised.value.diagnostics] == [7] and "`clean-cache`, `tell-team`" in message and "lines 9" in message
+
+
+def test_sequence_word_sections_are_steps_numbered_after_the_numbered_ones_and_cut_at_each_skill() -> None:
+    spec = parse(
+        "# F\n\nInputs: `tier` (bronze / silver / gold), `rows`\n\n## Phase 1 — read\n\nCall `read-rows` with the rows.\n\n"
+        "## Then\n\nWhen that is done, `sum-rows` adds them up.\n\nThen pick the payout:\n\n"
+        "- **Gold customers** → `pay-card` with the total.\n- **Everyone else** → `pay-credit`, same total.\n\n"
+        "## Finally\n\nOnce the payout is done (whichever one ran), `close-it` with the total.\n"
+    )
+    assert [(s.id, s.mentions[0].text if s.mentions else s.name) for s in spec.steps] == [
+        ("step-1", "read-rows"), ("step-2", "sum-rows"), ("step-3", "pay-card"), ("step-4", "pay-credit"),
+        ("step-5", "close-it")]
+    gold, other, close = spec.steps[2], spec.steps[3], spec.steps[4]
+    assert gold.when == "tier == 'gold'" and other.otherwise_of == "step-3"
+    assert (close.depends_on, close.join) == (("step-3", "step-4"), "any")
+    assert spec.steps[1].depends_on == ("step-1",)
+    assert any(r.what == "step" and "numbered in order" in r.note for r in spec.steps[1].readings)
+
+
+def test_a_runbook_of_sections_that_name_skills_in_bold_is_a_step_per_section_without_the_sign_off() -> None:
+    spec = parse(
+        "# R\n\nHello.\n\n## First, see what's low\n\nRun the **check-stock** skill with the items.\n\n"
+        "## Put the order together\n\nOnce every item is priced — and not before — hand them to **build-po**.\n\n"
+        "## Submit it\n\nNow **submit-po** gets the lines.\n\nThanks! Ping me if it looks odd.\n"
+    )
+    assert [s.name for s in spec.steps] == ["see what's low", "Put the order together", "Submit it"]
+    assert spec.steps[1].depends_on == ("step-1",)
+    assert not any("Ping" in t.text for t in spec.steps[2].texts)
+    assert any("remark to the reader" in w.message for w in spec.warnings)
+
+
+def test_a_branch_label_that_no_input_value_or_comparison_places_is_an_error_at_its_line() -> None:
+    with pytest.raises(SpecError) as raised:
+        parse("# F\n\n## Then\n\nPick one:\n\n- **Big ones** → `pay-card`.\n- **Everyone else** → `pay-credit`.\n")
+    assert [d.line for d in raised.value.diagnostics] == [7] and "the branch 'Big ones'" in str(raised.value)
+
+
+def test_short_sources_in_a_takes_column_and_a_runs_when_column_are_read() -> None:
+    spec = parse(
+        "# T\n\nInputs: `raw`\n\n## Steps\n\n| # | Step | Skill | Takes | Runs when |\n|---|---|---|---|---|\n"
+        "| 1 | parse | parse-it | raw ← input | always |\n| 2 | score | score-it | level ← #1, svc <- parse.service | always |\n"
+        "| 3 | page | page-it | sev ← #2.severity | #2 severity ≥ 8 |\n| 4 | ticket | open-it | sev from #2 | any other case (not #3) |\n"
+    )
+    sources = [[(f.name, f.source) for f in s.inputs] for s in spec.steps]
+    assert sources == [[("raw", "inputs.raw")],
+                       [("level", "steps.step-1.output.level"), ("svc", "steps.step-1.output.service")],
+                       [("sev", "steps.step-2.output.severity")], [("sev", "steps.step-2.output.sev")]]
+    assert spec.steps[2].when == "step 2 severity ≥ 8" and spec.steps[0].when is None
+    assert spec.steps[3].otherwise_of == "step-3" and spec.steps[3].when is None
+
+
+def test_a_paragraph_of_the_steps_section_that_names_a_skill_no_step_runs_is_an_error_at_its_line() -> None:
+    with pytest.raises(SpecError) as raised:
+        parse("# F\n\n## Steps\n\nBefore anything, run `warm-cache`.\n\n### Step 1: A\n\nUse `a-a`.\n")
+    assert [d.line for d in raised.value.diagnostics] == [5] and "`warm-cache`" in str(raised.value)
+    quiet = parse("# F\n\n## Steps\n\nAll of this uses `a-a`.\n\n### Step 1: A\n\nUse `a-a`.\n")
+    assert [w.line for w in quiet.warnings if "not read" in w.message] == [5]
+
+
+def test_a_list_of_branches_under_a_numbered_step_heading_is_a_step_per_branch_numbered_after_the_rest() -> None:
+    spec = parse(
+        "# P\n\nInputs: `tier` (basic | premium)\n\n### Step 1: Check\nUse `check-it`.\n\n### Step 2: Pay out\n"
+        "Depending on the tier:\n\n- **Premium** → `pay-card`.\n- **Everyone else** → `pay-credit`.\n\n"
+        "### Step 3: Close\nOnce the payout is done (whichever ran), `close-it`.\n"
+    )
+    got = [(s.id, s.when, s.otherwise_of, s.depends_on, s.join) for s in spec.steps]
+    assert got == [("step-1", None, None, (), "all"), ("step-2", "tier == 'premium'", None, (), "all"),
+                   ("step-4", None, "step-2", (), "all"), ("step-3", None, None, ("step-2", "step-4"), "any")]
+
+
+def test_a_section_that_only_mentions_other_skills_is_a_warning_with_the_count_not_an_error() -> None:
+    spec = parse("# F\n\n### Step 1: Fetch\n\nUse `fetch-it`.\n\n## Alternatives considered\n\n"
+                 "We looked at `fancy-fetcher` but it was slow.\n\n## Notes\n\nRun `old-mailer` by hand if needed.\n")
+    said = [(w.line, w.message) for w in spec.warnings if "section" in w.message]
+    assert [line for line, _ in said] == [7, 11]
+    assert "1 of its paragraphs name skills no step runs (`fancy-fetcher`)" in said[0][1]

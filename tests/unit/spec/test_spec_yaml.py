@@ -158,7 +158,8 @@ def test_yaml_structure_errors_are_all_reported_with_lines() -> None:
 
 def test_yaml_that_is_not_a_mapping_is_an_error() -> None:
     assert _errors("- a\n- b\n") == [(1, "the spec must be a mapping")]
-    assert _errors("name: x\n") == [(1, "the spec has no steps (a `steps:` list)")]
+    assert [(line, message.startswith("the spec has no steps: write a `steps:` list")) for line, message in
+            _errors("name: x\n")] == [(1, True)]
     assert _errors("name: x\nsteps: 3\n") == [(2, "steps must be a list (or a map of id: step)")]
     assert _errors("name: x\nsteps: {}\n") == [(2, "the spec has no steps")]
 

@@ -241,11 +241,11 @@ def test_a_fan_out_over_a_bare_reference_loops_with_item() -> None:
     assert [(f.name, f.source) for f in spec.steps[1].inputs] == [("id", "item.id")]
 
 
-def test_a_fan_out_over_a_list_written_in_the_spec_is_an_error_at_its_line() -> None:
+def test_a_fan_out_over_a_number_is_an_error_at_its_line() -> None:
     from orchestrator.errors import SpecError
 
-    with pytest.raises(SpecError) as info:
-        _one("    with_items: [x, y]\n")
+    with pytest.raises(SpecError) as info:  # a list written there is an input (test_spec_yaml_dialects)
+        _one("    with_items: 5\n")
     assert [(d.line, d.code) for d in info.value.diagnostics] == [(9, "spec.for-each")]
 
 

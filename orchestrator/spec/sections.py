@@ -1,0 +1,229 @@
+"""Sections read as steps: a section cut into the steps it holds, lists of branches, and the
+words that order a section's step after the one before it.
+
+    ## Then
+
+    When all lines are assessed, `total-refund` adds them up.      a step (it names a skill)
+
+    Then pick the payout:                                          the lead of a choice
+    - **Gold customers** → `refund-card` ...                       a branch: its label is its condition
+    - **Everyone else** → `issue-store-credit` ...                 the other side of the branch before
+
+A branch's label is placed as a condition once the workflow inputs are known
+(`place_branches`): a comparison as written, else the one input whose listed values
+hold a word of it; a label that is neither is an error at its line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from pydantic import BaseModel, ConfigDict
+
+from orchestrator.spec import condition as cond
+from orchestrator.spec import step_prose as prose
+from orchestrator.spec.blocks import Block, Bullet, Para
+from orchestrator.spec.fields import spell_step_refs
+from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.source import Source
+from orchestrator.spec.step import LABELS, label_key
+
+_SKILL_NAMED = re.compile(r"`[a-z0-9]+(?:-[a-z0-9]+)+`|`[a-z][a-z0-9]*_[a-z0-9_]+`|"
+                          r"(?<![\w*])(?:\*\*|__)[a-z0-9]+(?:-[a-z0-9]+)+(?:\*\*|__)(?![\w*])")
+
+
+def names_a_skill(text: str) -> bool:
+    """Backticks or bold around a name shaped like a skill's (`fetch-mirror`, **check-stock**)."""
+    return bool(_SKILL_NAMED.search(text))
+
+
+class Unit(BaseModel):
+    """The blocks of one step inside a section read as steps; `branch` the label of a branch
+    ("**Gold customers** → `refund-card` ..."), `lead` the line that introduced the choice."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    blocks: list[Block]
+    branch: str | None = None
+    lead: Para | None = None
+
+
+SIGN_OFF = re.compile(r"(?i)^\W*(?:thanks|thank\s+you|cheers|best|regards|questions\??|ping\s+me|reach\s+out|"
+                       r"contact\s+me|happy\s+to\s+help|good\s+luck|that['’]?s\s+(?:it|all))\b")
+_BRANCH_ITEM = re.compile(r"^\s*(?:\*\*|__)?(?P<label>[^*_→:`]{1,60}?)(?:\*\*|__)?\s*(?:→|->|=>|:)\s*(?P<rest>.+)$", re.S)
+_FALLS_BACK = re.compile(r"(?i)^\W*(?:if|otherwise|else|unless|in case|should|on (?:failure|error)|but|failing that|"
+                         r"it|its|it's|this|that|these|those|note|also)\b")
+
+
+def _branch_item(block: Block) -> tuple[str, str] | None:
+    """`**Gold customers** → `refund-card` ...`: (label, the rest); with a colon only when the label
+    is no step label (`- Skill: `x`` is not a branch) and says a case ("Everyone else:")."""
+    if not isinstance(block, Bullet):
+        return None
+    m = _BRANCH_ITEM.match(block.text)
+    if m is None or not names_a_skill(m.group("rest").split(".")[0]):
+        return None
+    label = m.group("label").strip()
+    arrow = bool(re.match(r"\s*(?:\*\*|__)?[^→]*?(?:\*\*|__)?\s*(?:→|->|=>)", block.text[:m.start("rest")]))
+    if not arrow and (label.lower().strip("*_ ") in LABELS or label_key(label.lower().strip("*_ "), "") is not None
+                      or not (_ELSE_LABEL.match(label.strip("*_ ")) or re.match(r"(?i)^\W*(?:if|when|for)\b", label))):
+        return None
+    return label, m.group("rest").strip()
+
+
+def section_units(blocks: list[Block], *, paragraphs: bool = True) -> list[Unit]:
+    """A section read as steps, cut into its steps: a paragraph that names a skill after one
+    that already did starts another ("When all lines are assessed, `total-refund` ..."), unless
+    it opens as a condition or a remark ("If it fails, use `x`"); a list of two or more items
+    that each pick a branch ("**Gold customers** → `refund-card` ...", "**Everyone else** →
+    ...") is a step per item, with the line before the list that ends in ":" as its lead.
+    `paragraphs`: cut at paragraphs too (a section read as steps; not under a step's own heading)."""
+    units: list[Unit] = [Unit(blocks=[])]
+    i = 0
+    while i < len(blocks):
+        block = blocks[i]
+        run = 0
+        while i + run < len(blocks) and _branch_item(blocks[i + run]) is not None:
+            run += 1
+        if run >= 2:
+            lead: Para | None = None
+            current = units[-1].blocks
+            last = current[-1] if current else None
+            if isinstance(last, Para) and last.text.rstrip().endswith(":") and not names_a_skill(last.text):
+                lead = last
+                current.pop()
+            for item in blocks[i:i + run]:
+                label, rest = _branch_item(item) or ("", "")
+                assert isinstance(item, Bullet)
+                units.append(Unit(blocks=[Para(line=item.line, text=rest), *item.children],
+                                  branch=label.strip(" *_"), lead=lead))
+            units.append(Unit(blocks=[]))
+            i += run
+            continue
+        text = str(getattr(block, "text", ""))
+        starts = isinstance(block, Para) and names_a_skill(text) and not _FALLS_BACK.match(text)
+        if starts and paragraphs and any(names_a_skill(str(getattr(b, "text", ""))) for b in units[-1].blocks):
+            units.append(Unit(blocks=[]))
+        units[-1].blocks.append(block)
+        i += 1
+    return [u for u in units if u.blocks]
+
+
+def unit_name(unit: Unit) -> str:
+    first = str(getattr(unit.blocks[0], "text", ""))
+    m = _SKILL_NAMED.search(first)
+    return m.group(0).strip("`*_") if m else ""
+
+
+def clip_text(block: Block) -> str:
+    return " ".join(str(getattr(block, "text", "")).split())[:160]
+
+
+def branch_step(step: StepSpec, unit: Unit, others: list[StepSpec], src: Source) -> StepSpec:
+    """A branch of a choice: the label is its condition (placed by `place_branches` once the
+    inputs are known); "everyone else", "otherwise" makes it the other side of the branch before."""
+    label = unit.branch or ""
+    where = step.where
+    if _ELSE_LABEL.match(label):
+        named = others
+        if len(named) == 1:
+            return step.model_copy(update={
+                "otherwise_where": where, "otherwise_of": named[0].id,
+                "field_where": {**step.field_where, "when": where},
+                "readings": (*step.readings, Reading(what="otherwise", where=where, text=label,
+                                                     note=f"runs exactly when the condition of {named[0].id} was false")),
+            })
+        src.warn(int(where.rsplit(":", 1)[1]), f"{step.id}: the branch '{label}' is the other case of "
+                 f"{len(named)} branches; write each one's condition", "spec.when")
+        return step
+    return step.model_copy(update={"readings": (*step.readings, Reading(
+        what="branch", where=where, text=label, note=f"a branch: runs only when '{label}'"))})
+
+
+_ELSE_LABEL = re.compile(r"(?i)^\W*(?:every(?:one|body|thing)\s+else|any(?:one|body|thing)\s+else|otherwise|else|"
+                         r"the\s+rest|all\s+others?|any\s+other\b.*|default|other\s+\w+|others)\W*$")
+
+
+_WAITS = re.compile(r"(?i)^\W*(?:then|next|after\s+that|afterwards|finally|lastly|last|now|"
+                    r"(?:once|when|after)\s+(?:all|every|each|that|this|it|they|the)\b[^.;]{0,80}?(?:,|\s[—–-]\s))")
+
+
+def after_previous(step: StepSpec, heading: str, unit: Unit, previous: str, src: Source) -> StepSpec:
+    """A section read as a step whose heading or first paragraph says it comes after ("Then
+    price ...", "Once every item is priced — and not before — ...") waits for the step before it."""
+    if step.depends_where is not None or step.depends_on:
+        return step
+    first = str(getattr(unit.blocks[0], "text", ""))
+    said = _WAITS.match(heading) or _WAITS.match(first)
+    if said is None:
+        return step
+    where = step.where
+    return step.model_copy(update={
+        "depends_on": (previous,), "depends_where": where,
+        "readings": (*step.readings, Reading(what="depends_on", where=where, text=said.group(0).strip(),
+                                             note=f"'{said.group(0).strip()}' read as after {previous}")),
+    })
+
+
+def join_branches(step: StepSpec, branches: list[str], src: Source) -> StepSpec:
+    """A step after a choice whose text says "whichever (one) ran" runs once after the branch that ran."""
+    if not branches or step.depends_where is not None or step.join == "any":
+        return step
+    text = " ".join(t.text for t in step.texts) + " " + step.description
+    if not (prose.JOIN_ANY.search(text) and re.search(r"(?i)\b(?:ran|run|runs|finished|done|taken)\b", text)):
+        return step
+    where = step.where
+    return step.model_copy(update={
+        "depends_on": tuple(branches), "depends_where": where, "join": "any",
+        "readings": (*step.readings, Reading(what="join", where=where, text="whichever ran",
+                                             note=f"runs once after whichever of {', '.join(branches)} ran")),
+    })
+
+
+_VALUES = re.compile(r"^\s*[\w.-]+(?:\s*(?:\||/|,|\bor\b)\s*[\w.-]+)+\s*$")
+
+
+def declared_values(description: str) -> list[str]:
+    """`bronze|silver|gold`, `bronze / silver / gold`, `a, b or c`: the values an input lists."""
+    for part in [description, *re.findall(r"\(([^()]*)\)", description)]:
+        if _VALUES.match(part):
+            return [v for v in re.split(r"\s*(?:\||/|,|\bor\b)\s*", part.strip()) if v]
+    return []
+
+
+def place_branches(steps: list[StepSpec], inputs: Iterable[tuple[str, str]], src: Source) -> list[StepSpec]:
+    """The condition of each branch of a choice ("**Gold customers** → ..."): the label itself
+    when it reads as a comparison, else the one workflow input whose listed values hold a word
+    of it (`customer_tier (bronze / silver / gold)`: `customer_tier == 'gold'`); a label that is
+    neither is an error at its line."""
+    values = [(name, v) for name, description in inputs for v in declared_values(description)]
+    out: list[StepSpec] = []
+    for step in steps:
+        label = next((r.text for r in step.readings if r.what == "branch"), None)
+        if label is None or step.when:
+            out.append(step)
+            continue
+        line = int(step.where.rsplit(":", 1)[1])
+        label = re.sub(r"(?i)^\s*(?:only\s+)?(?:if|when|for)\s+", "", label)  # "If the tier is gold"
+        read = cond.read_condition(spell_step_refs(label))
+        words = {w.lower() for w in re.findall(r"[\w-]+", label)}
+        held = [(name, v) for name, v in values if v.lower() in words]
+        if held and len({n for n, _ in held}) == 1:
+            name, value = held[0]
+            when = f"{name} == '{value}'"
+        elif read is not None and (read.expression is not None or any(c.kind != "value" for c in read.clauses)) \
+                and len(label.split()) > 1:
+            when = spell_step_refs(label)
+        else:
+            src.error(line, f"{step.id}: the branch '{label}' is not a condition the reader can place: write a "
+                            "comparison (`tier is gold`, `amount > 300`) or list the input's values "
+                            "(`tier (bronze / silver / gold)`)", "spec.when")
+            out.append(step)
+            continue
+        out.append(step.model_copy(update={
+            "when": when, "field_where": {**step.field_where, "when": step.where},
+            "readings": (*step.readings, Reading(what="when", where=step.where, text=label,
+                                                 note=f"the branch '{label}' runs only when {when}")),
+        }))
+    return out
