@@ -18,8 +18,12 @@ $(RUNTIME): pyproject.toml constraints.txt
 	$(BIN)/python -m pip install -q -c constraints.txt -e .
 	touch $@
 
-$(TESTENV): $(RUNTIME)
+# one pip install for both: a fresh clone (CI) resolves and builds the editable package once
+$(TESTENV): pyproject.toml constraints.txt
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -c constraints.txt -e '.[test]'
+	touch $(RUNTIME)
 	bash scripts/install-node-tools.sh
 	touch $@
 
@@ -28,7 +32,9 @@ install-system:  ## Debian packages the sandbox and the tests use (slirp4netns, 
 
 install: $(RUNTIME)  ## venv with skillweave installed (editable)
 
-install-test: $(TESTENV) install-system  ## plus test tools and the Node MCP peers the tests drive
+install-test:  ## plus test tools and the Node MCP peers the tests drive
+	@# the venv and the Debian packages are independent: a fresh machine (CI) fetches both at once
+	$(MAKE) --no-print-directory -j2 $(TESTENV) install-system
 
 demo: install  ## the main job: the seed's Fetch-Analyze-Document workflow, offline (MODULE=json)
 	$(BIN)/skillweave run specs/fetch-analyze-document.md --input module_name=$(MODULE)
@@ -38,8 +44,10 @@ repair-demo: install  ## a script fails, the LLM repairs it (replayed, offline),
 	  --input-file specs/examples/repair-demo/contacts.json \
 	  --llm-replay specs/examples/repair-demo/repair-demo.replay.jsonl
 
-test: check  ## lint, type-check, then the whole test suite (what CI runs)
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+# the suite in parallel: one xdist worker a core (auto), tests marked xdist_group kept on one worker
+TEST_WORKERS ?= auto
+test: check  ## lint, type-check, then the whole test suite in parallel (what CI runs; TEST_WORKERS=auto)
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadgroup
 
 check: install-test  ## lint, type-check (mypy --strict on orchestrator/), and the layering (lint-imports)
 	$(BIN)/ruff check orchestrator mcp_servers tests bench skills specs

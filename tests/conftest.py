@@ -5,8 +5,10 @@ from __future__ import annotations
 import contextlib
 import http.server
 import os
+import shutil
 import signal
 import sys
+import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -56,31 +58,67 @@ def own_trust_store(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytes
     return path
 
 
+@pytest.fixture
+def short_tmp() -> Iterator[Path]:
+    """A private folder (0700) with a short path, for what holds unix sockets: a socket's path is at
+    most 107 bytes, and tmp_path under xdist (…/popen-gwN/<test name>/) leaves too few for a warm
+    host's socket name; removed after the test."""
+    folder = Path(tempfile.mkdtemp(prefix="sw-"))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def own_warm_hosts(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The warm hosts this session's processes start (the docs server's, `serve`'s) live in
     a folder of the session's (XDG_RUNTIME_DIR, which tests that drop SKILLWEAVE_* keep),
-    never the user's, and are stopped when the session ends: none is left behind."""
+    never the user's, and are stopped when the session ends. Under xdist each worker is a
+    session with a folder of its own (its own basetemp), so no worker stops another's hosts."""
     runtime = tmp_path_factory.mktemp("xdg-runtime")
     runtime.chmod(0o700)
     before = os.environ.get("XDG_RUNTIME_DIR")
     os.environ["XDG_RUNTIME_DIR"] = str(runtime)
-    # a process a test starts with an environment of its own (no XDG_RUNTIME_DIR) puts its
-    # host in the user's folder: those that appear meanwhile are stopped too (SIGTERM: their
-    # sessions, if any, end first); hosts elsewhere (a bench's) are not this session's
-    users = {Path(f"/tmp/skillweave-{os.getuid()}"), *([Path(before) / "skillweave"] if before else [])}
-    earlier = _warm_hosts(users)
     try:
         yield runtime / "skillweave"
     finally:
         warmhost.stop_hosts(runtime / "skillweave")
-        for pid in _warm_hosts(users) - earlier:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGTERM)
         if before is None:
             os.environ.pop("XDG_RUNTIME_DIR", None)
         else:
             os.environ["XDG_RUNTIME_DIR"] = before
+
+
+_EARLIER_HOSTS = pytest.StashKey[set[int]]()
+
+
+def _is_xdist_worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+def _users_folders() -> set[Path]:
+    """The user's own warm-host folders (where a process started without XDG_RUNTIME_DIR puts its host)."""
+    given = os.environ.get("XDG_RUNTIME_DIR")
+    return {Path(f"/tmp/skillweave-{os.getuid()}"), *([Path(given) / "skillweave"] if given else [])}
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not _is_xdist_worker(session.config):
+        session.config.stash[_EARLIER_HOSTS] = _warm_hosts(_users_folders())
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A process a test starts with an environment of its own (no XDG_RUNTIME_DIR) puts its host
+    in the user's folder: those that appeared during the run are stopped (SIGTERM: their sessions,
+    if any, end first) once the whole run is over. The controller does it, not each xdist worker,
+    so a worker that finishes first never stops a host another worker's test is still using;
+    hosts elsewhere (a bench's) are not this run's."""
+    if _is_xdist_worker(session.config) or _EARLIER_HOSTS not in session.config.stash:
+        return
+    for pid in _warm_hosts(_users_folders()) - session.config.stash[_EARLIER_HOSTS]:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGTERM)
 
 
 def _warm_hosts(folders: set[Path]) -> set[int]:
@@ -127,3 +165,29 @@ def schema_server() -> Iterator[tuple[str, list[str]]]:
         httpd.shutdown()
         httpd.server_close()
         thread.join(timeout=10)
+
+
+TEMPORAL = REPO / "tests" / "e2e" / "temporal"
+SHARED_SCOPES = {"package", "module", "class"}
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups into the node ids
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Groups for xdist (`--dist loadgroup`): what a group's tests share is made once, on one worker.
+
+    - the Temporal tests: one dev server (a session fixture of that worker) instead of one a worker;
+    - the tests of a module that share a module-scoped fixture (a run, a built wheel, a browser):
+      split over two workers, each would make it.
+    """
+    for item in items:
+        if item.path.is_relative_to(TEMPORAL):
+            item.add_marker(pytest.mark.xdist_group("temporal"))
+        elif _shares_a_fixture(item):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+
+
+def _shares_a_fixture(item: pytest.Item) -> bool:
+    info = getattr(item, "_fixtureinfo", None)  # pytest's record of the fixtures an item uses
+    if info is None:
+        return False
+    return any(fixture.scope in SHARED_SCOPES for defs in info.name2fixturedefs.values() for fixture in defs)

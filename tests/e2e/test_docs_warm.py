@@ -89,8 +89,8 @@ class Launcher:
 
 
 @pytest.fixture
-def warm_dir(tmp_path: Path) -> Iterator[Path]:
-    folder = tmp_path / "warm"
+def warm_dir(short_tmp: Path) -> Iterator[Path]:
+    folder = short_tmp / "warm"  # a socket's path has a length limit
     yield folder
     for lock in folder.glob("*.lock"):
         pid = _pid_in(lock)
@@ -271,10 +271,10 @@ def test_a_folder_others_can_enter_is_refused(monkeypatch: pytest.MonkeyPatch, t
         warm.runtime_dir()
 
 
-def test_a_host_that_dies_while_starting_makes_the_start_cold_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_host_that_dies_while_starting_makes_the_start_cold_at_once(short_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from orchestrator import warmhost
 
-    monkeypatch.setenv("BROKEN_WARM_DIR", str(tmp_path / "warm"))
+    monkeypatch.setenv("BROKEN_WARM_DIR", str(short_tmp / "warm"))
     broken = warmhost.WarmSpec(
         name="broken", label="broken", env="BROKEN_WARM",
         host_command=(sys.executable, "-c", "import sys; print('no such server', file=sys.stderr); sys.exit(3)"),

@@ -46,8 +46,8 @@ INITIALIZE = json.dumps(
 
 
 @pytest.fixture
-def warm_dir(tmp_path: Path) -> Iterator[Path]:
-    folder = tmp_path / "warm"
+def warm_dir(short_tmp: Path) -> Iterator[Path]:
+    folder = short_tmp / "warm"  # a socket's path has a length limit
     yield folder
     warmhost.stop_hosts(folder)
 
