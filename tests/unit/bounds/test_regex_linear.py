@@ -36,8 +36,10 @@ BIG_LIMIT_S = 5.0  # 50 000 characters in more than this: the same (linear ones 
 CLEARLY = 100  # 10x the input for this many times the time: no cache explains it
 
 # Quadratic (or worse) on a long run of what they repeat, not fixed yet: pattern (its first 80
-# characters) -> where it is. All sit in the spec readers and the policy grammar (spec/),
-# which other work was changing when this list was made; whether a reader can hand them
+# characters) -> where it is. All sit in the spec readers and the policy grammar (spec/). Those
+# left are the ones whose linear rewrite changed a match (an all-blank label: ' ' or '  ') or
+# needs more than a possessive run or a lookbehind (a lazy group before blanks, SERIES's
+# durations from every digit of a run); whether a reader can hand them
 # such a run (lines are not stripped or collapsed everywhere) was not checked one by one.
 KNOWN: dict[str, str] = {
     '(?P<seq>(?:\\+?\\s*(?:\\d+(?:\\.\\d+)?\\s*(?:-\\s*)?(?:(?:m(?:s(?:ecs?)?|illiseconds?|i': "orchestrator.spec.grammar: '(?P<seq>{SERIES})\\\\s+(?:apart|between|in\\\\s+between|of\\\\s+(?:de'",
