@@ -51,7 +51,7 @@ class Unit(BaseModel):
 
 SIGN_OFF = re.compile(r"(?i)^\W*(?:thanks|thank\s+you|cheers|best|regards|questions\??|ping\s+me|reach\s+out|"
                        r"contact\s+me|happy\s+to\s+help|good\s+luck|that['’]?s\s+(?:it|all))\b")
-_BRANCH_ITEM = re.compile(r"^\s*(?:\*\*|__)?(?P<label>[^*_→:`]{1,60}?)(?:\*\*|__)?\s*(?:→|->|=>|:)\s*(?P<rest>.+)$", re.S)
+_BRANCH_ITEM = re.compile(r"^\s*(?:\*\*|__)?(?P<label>[^*_→:`]{1,60}?)(?:\*\*|__)?(?:(?<!\s)\s+)?(?:→|->|=>|:)\s*(?P<rest>.+)$", re.S)
 _FALLS_BACK = re.compile(r"(?i)^\W*(?:if|otherwise|else|unless|in case|should|on (?:failure|error)|but|failing that|"
                          r"it|its|it's|this|that|these|those|note|also)\b")
 

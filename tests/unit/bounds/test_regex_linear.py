@@ -37,9 +37,9 @@ CLEARLY = 100  # 10x the input for this many times the time: no cache explains i
 
 # Quadratic (or worse) on a long run of what they repeat, not fixed yet: pattern (its first 80
 # characters) -> where it is. All sit in the spec readers and the policy grammar (spec/). Those
-# left are the ones whose linear rewrite changed a match (an all-blank label: ' ' or '  ') or
-# needs more than a possessive run or a lookbehind (a lazy group before blanks, SERIES's
-# durations from every digit of a run); whether a reader can hand them
+# left need more than a possessive run or a lookbehind to be linear with the same matches (a
+# lazy group that may end in a blank, a `{1,}` group that may be one blank, SERIES's durations
+# tried from every digit of a run); whether a reader can hand them
 # such a run (lines are not stripped or collapsed everywhere) was not checked one by one.
 KNOWN: dict[str, str] = {
     '(?P<seq>(?:\\+?\\s*(?:\\d+(?:\\.\\d+)?\\s*(?:-\\s*)?(?:(?:m(?:s(?:ecs?)?|illiseconds?|i': "orchestrator.spec.grammar: '(?P<seq>{SERIES})\\\\s+(?:apart|between|in\\\\s+between|of\\\\s+(?:de'",
@@ -51,10 +51,8 @@ KNOWN: dict[str, str] = {
     '\\bescalat(?:e|es|ed|ing|ion)(?:\\s+(?:it\\s+)?(?P<msg>to\\s+(?:\\([^)]*\\)|[^.;,!?()]': "orchestrator.spec.grammar: '\\\\bescalat(?:e|es|ed|ing|ion)(?:\\\\s+(?:it\\\\s+)?(?P<msg>to\\\\s+(?:'",
     '(?i)(?P<amount>\\d+(?:\\.\\d+)?|a couple of|forty-five|a hundred|a single|a couple|': 'orchestrator.spec.phrase._AMOUNT_UNIT',
     '(?i)(?:\\d+(?:\\.\\d+)?\\s*(?:-\\s*)?(?:(?:m(?:s(?:ecs?)?|illiseconds?|ins?|inutes?)?': 'orchestrator.spec.phrase._DURATION_PART',
-    '^\\s*(?:\\*\\*|__)?(?P<label>[^*_→:`]{1,60}?)(?:\\*\\*|__)?\\s*(?:→|->|=>|:)\\s*(?P<res': 'orchestrator.spec.sections._BRANCH_ITEM',
     '^\\s*((?:[`\\w][\\w`]*(?:\\s*(?:,|\\+|and)\\s*[`\\w][\\w`]*)*)?)\\s*(?:->|→|=>)\\s*(.+)$': 'orchestrator.spec.step._IO_LEAD',
     '^\\s*`?([\\w *-]+?)`?\\s*(?:→|->|=>|:)\\s*`?([\\w -]+?)`?\\s*$': 'orchestrator.spec.step._ROUTE',
-    '^\\s*(?:\\*\\*|__)?([^:`*_][^:`]{0,60}?)(?:\\*\\*|__)?\\s*(?::|\\s[—–-]\\s)\\s*(.*)$': 'orchestrator.spec.step_forms._HEAD',
     '(?i)^\\s*(?:and\\s+|or\\s+|while\\s+|whereas\\s+)?(?P<branch>.+?)\\s*(?:\\((?P<aside>[^': 'orchestrator.spec.step_prose._CLAUSE',
     "(?i)[(,;]?\\s*(?:but\\s+)?\\b(?:does(?:n['’]t| not)|do(?:n['’]t| not)|is(?:n['’]t| ": 'orchestrator.spec.step_prose._NEGATED_PART',
     '\\$\\{\\{\\s*([^}]+?)\\s*\\}\\}|\\$\\{\\s*([^}]+?)\\s*\\}|\\$\\(\\s*([\\w.]+)\\s*\\)|\\$((?:inputs?': 'orchestrator.spec.yaml_keys._INLINE',
