@@ -431,6 +431,12 @@ DOUBT = (
 )
 
 
+# a limit said through what it is not ("answers in under 10 s, so an attempt that takes longer is treated
+# as failed"): read over the words IGNORE took (a typical time, "treated as failed"), when the slot is unread
+IMPLIED = (
+    Row("timeout", r"\b(?:in|within)\s+(?:well\s+)?(?:under\s+|less\s+than\s+|below\s+)?{D}\b[^.]{0,40}?\b(?:an?|any|each|every|the)\s+(?:{TRY}|call|request|response)\s+(?:that|which)\s+(?:takes|runs|lasts|goes\s+on)\s+(?:any\s+)?longer\b[^.;]{0,40}?\b(?:treated\s+as|counts?\s+as|considered|is|as)\s+(?:a\s+)?(?:fail(?:ed|ure)|timed?\s+out|time-?out)\b"),
+)
+
 # in order: a row only reads text no earlier row took
 TABLES: tuple[tuple[Row, ...], ...] = (FIRST, REGENERATE, VAGUE, NO_RETRY, BUDGET, BOUNDS, WAIT, BACKOFF, TIMEOUT,
                                        COUNT_ROWS, FALLBACK)
@@ -477,7 +483,7 @@ def _every_pattern() -> list[str]:
     """Every pattern of the grammar as written, in a fixed order: the rows, their needs, the
     gates, the signals (the gates and signals have no placeholders to expand)."""
     found: dict[str, None] = {}
-    for rows in (*TABLES, IGNORE, CONTEXT, DOUBT):
+    for rows in (*TABLES, IGNORE, CONTEXT, DOUBT, IMPLIED):
         for r in rows:
             found[r.pattern] = None
             if r.needs:
@@ -584,3 +590,4 @@ COMPILED: tuple[Table, ...] = tuple(Table(t) for t in TABLES)
 COMPILED_IGNORE = Table(IGNORE)
 COMPILED_CONTEXT = _Lazy(CONTEXT)
 COMPILED_DOUBT = _Lazy(DOUBT)
+COMPILED_IMPLIED = _Lazy(IMPLIED)

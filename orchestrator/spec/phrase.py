@@ -288,6 +288,18 @@ def read_phrase(text: str) -> Phrase:
                     else:
                         r.add(extra, True, said)
                 r.take(m.start(), m.end())
+    for compiled in g.COMPILED_IMPLIED if any(ignored) and "longer" in norm else ():
+        if r.has(compiled.row.slot):
+            continue
+        for m in compiled.regex.finditer(norm):  # over IGNORE's words, never over a policy row's
+            if any(a & ~b & 1 for a, b in zip(r.taken[m.start():m.end()], ignored[m.start():m.end()], strict=True)):
+                continue
+            value = _value(compiled.row.slot, compiled.row, m)
+            if value is not None:
+                r.add(compiled.row.slot, value, r.written(m.start(), m.end()))
+                r.take(m.start(), m.end())
+                ignored[m.start():m.end()] = b"\x00" * (m.end() - m.start())
+                break
     read = bytes(a & ~b & 1 for a, b in zip(r.taken, ignored, strict=True))  # taken by a policy row
     accounted = bytearray(r.taken)
     policy_like = bool(r.seen) or any(ignored) or g.signals().search(norm) is not None

@@ -446,3 +446,11 @@ def test_a_value_said_before_or_after_the_word_for_going_on_is_kept(text: str, v
     phrase = read_phrase(text)
     assert phrase.statement.on_failure is not None
     assert (phrase.statement.on_failure.kind, phrase.statement.on_failure.value) == ("continue_with_value", value)
+
+
+@pytest.mark.parametrize("text", [
+    "The feed normally answers in well under 10 seconds, so an attempt that takes longer is treated as failed.",
+    "It usually finishes within 10 s; any call that runs longer counts as a failure.",
+])
+def test_a_usual_time_that_a_longer_attempt_fails_by_is_the_attempt_s_timeout(text: str) -> None:
+    assert read_phrase(text).statement.timeout_s == 10.0
