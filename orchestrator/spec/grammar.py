@@ -115,7 +115,7 @@ class Row:
 # -- the tables, in the order they are tried ------------------------------------------
 
 # phrasings whose words the later tables would read apart: first
-FIRST = (
+FIRST: tuple[Row, ...] = (
     Row("timeout", r"\b(?:may|should|must|can|shall)\s+(?:take|run|last)\s+(?:at\s+most|no\s+more\s+than|up\s+to)\s+{D}(?:\s+(?:per|each|an?)\s+(?:{TRY}|call|request))?"),
     Row("wait_fixed", r"\bonce\s+every\s+{D}"),
     Row("timeout", r"\b(?:don'?t|do\s+not|never)\s+wait\s+(?:more|longer)\s+than\s+{D}\s+for\s+(?:a\s+|an\s+|the\s+|its\s+)?(?:response|answer|reply|result)\b"),
@@ -330,7 +330,7 @@ COUNT_ROWS = (
 )
 
 # what happens when recovery is exhausted
-FALLBACK = (
+FALLBACK: tuple[Row, ...] = (
     Row("use_step", r"\b(?:fall\s*-?\s*back\s+(?:to|on)|fail\s*over\s+to|switch\s+to|use|run|try|call|hand\s+(?:it\s+)?(?:over\s+)?to|route\s+(?:it\s+)?to|go\s+to|jump\s+to|send\s+(?:it\s+)?(?:back\s+)?to|pass\s+(?:it\s+)?(?:back\s+)?to|return\s+(?:it\s+)?to)\s+(?:the\s+output\s+of\s+|the\s+result\s+of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,4}?(?:\(\s*)?{STEP}(?:\s*\))?(?:'s\s+(?:output|result|skill))?(?:\s+instead)?", needs=r"{COND}|fall\s*-?\s*back|fail\s*over|instead|\bback\s+to"),
     Row("use_step", r"\bfall\s*-?\s*back\s*[:=-]\s*{STEP}"),
     Row("use_skill", r"\b(?:fall\s*-?\s*back\s+(?:to|on)|fail\s*over\s+to|switch\s+(?:over\s+)?to|use|run|call|invoke|try)\s+(?:the\s+)?{NAME}(?:\s+(?:skill|instead|as\s+(?:a\s+)?(?:fallback|backup)))*", needs=r"{COND}|fall\s*-?\s*back|fail\s*over|instead|backup|switch"),
@@ -386,7 +386,8 @@ FALLBACK = (
     Row("continue", r"\b(?:don'?t|do\s+not|never|shouldn'?t|should\s+not|must\s+not|won'?t)\s+fail\s+the\s+(?:whole\s+|entire\s+)?[\w-]+\s+(?:over|because\s+of|for|on\s+account\s+of)\s+(?:it|this|that|the\s+[\w-]+)\b"),
     Row("ambiguous", r"\b(?:try|use|run|call|switch\s+to|fall\s*-?\s*back\s+(?:to|on))\s+the\s+other\s+(?:one|skill|service|provider|api|tool|endpoint|vendor)\b", value="a fallback, but the skill to fall back to is not named"),
     Row("use_skill", r"\b(?:route|re-?route|redirect|divert|send)\s+(?:it|this|that|the\s+(?:job|work|task|request|call|step|item|message|query|lookup|traffic))\s+(?:over\s+)?to\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b(?!\s+(?:team|channel|on-?call|queue|group|rota)\b)", needs=r"{COND}|instead|unavailable|\bdown\b|can'?t\s+be\s+reached"),
-) + FALLBACK
+    *FALLBACK,
+)
 
 # which failures a sentence is about, in the words no policy row took; the first class found wins
 CONTEXT = (
