@@ -152,7 +152,7 @@ def reshape_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> tuple[dict[
             del top[key]
             continue
         if name in TOP_IGNORED:
-            notes.append(note(r, top[key][0], key, f"{TOP_IGNORED[name]}: not used by a skillweave run"))
+            notes.append(note(r, top[key][0], key, f"{TOP_IGNORED[name]}: not used when the workflow runs"))
             del top[key]
     return top, notes
 
@@ -217,7 +217,7 @@ def _default_args(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: list[
         elif _MATTERS.search(yk.key_name(k)):
             r.src.warn(r.line(kn), f"{raw}.{k} not understood", "spec.unread")
         else:
-            notes.append(note(r, kn, f"{raw}.{k}: {short(r.value(vn))}", "not used by a skillweave run"))
+            notes.append(note(r, kn, f"{raw}.{k}: {short(r.value(vn))}", "not used when the workflow runs"))
     if retry:
         out["retry"] = (knode, MappingNode(MAP, retry, vnode.start_mark, vnode.end_mark))
     return out

@@ -146,7 +146,7 @@ def reshape_step(r: NodeReader, keys: dict[str, tuple[Node, Node]], sid: str) ->
         if name in STEP_IGNORED and canonical not in ("skill", "when", "depends_on", "input") and name not in (
                 "id", "name"):
             notes.append(note(r, knode, f"{raw}: {short(r.value(vnode))}",
-                               f"{STEP_IGNORED[name]}: not used by a skillweave run"))
+                               f"{STEP_IGNORED[name]}: not used when the workflow runs"))
             continue
         out[raw] = (knode, vnode)
     return out, notes
@@ -311,7 +311,7 @@ def _when_word(r: NodeReader, knode: Node, vnode: Node, sid: str, notes: list[Re
     if meaning == "run":
         notes.append(note(r, knode, f"when: {word}", "runs as any step does: no condition"))
         return {}
-    r.src.warn(r.line(vnode), f"{sid}: `when: {word}` cannot be read (skillweave runs a step when its "
+    r.src.warn(r.line(vnode), f"{sid}: `when: {word}` cannot be read (a step runs when its "
                               "dependencies succeed or its condition holds); not read", "spec.unread")
     return {}
 
@@ -392,7 +392,7 @@ def _depends(r: NodeReader, node: Node, sid: str, notes: list[Reading], joins: l
     for word in words:
         m = _DEPENDS_WORD.match(word.strip())
         if m is None or (m.group(2) and m.group(2) not in ("Succeeded", "AnySucceeded")):
-            r.src.warn(r.line(node), f"{sid}: depends '{word.strip()}': skillweave runs a step after its "
+            r.src.warn(r.line(node), f"{sid}: depends '{word.strip()}': a step runs after its "
                                      "dependencies succeed; an outcome other than success is not read", "spec.unread")
             if m is None:
                 continue
