@@ -165,6 +165,7 @@ def resolve_references(steps: list[StepSpec], inputs: tuple[InputSpec, ...] | No
     """Each step's input values and `for_each` source that reference a step, a workflow
     input or the loop's item, as sources (module docstring)."""
     ids = {s.id for s in steps}
+    fans = {s.id: bool(s.for_each) for s in steps}
     names = {i.name for i in inputs or ()}
     out: list[StepSpec] = []
     for step in steps:
@@ -197,6 +198,11 @@ def resolve_references(steps: list[StepSpec], inputs: tuple[InputSpec, ...] | No
                                                  "names no step, workflow input or loop item here; kept as text",
                              "spec.reference")
                 continue
+            gathered = yk.gather_form(yk.unwrap(value) or "")
+            if gathered is not None and gathered in fans and not fans[gathered]:
+                src.warn(_line(field.where), f"{step.id}: {field.name}: '{value}' gathers the results of "
+                                             f"{gathered}, which runs once (no for-each): read as its whole "
+                                             "output", "spec.reference")
             del values[field.name]
             fields[i] = field.model_copy(update={"source": ref})
             readings.append(Reading(what="input", where=field.where, text=f"{field.name}: {value}",
