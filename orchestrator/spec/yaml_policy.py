@@ -134,6 +134,8 @@ def reference(value: str, ids: set[str], inputs: set[str], loop: str | None) -> 
     inner = yk.unwrap(value)
     path = yk.canonical_path(inner if inner is not None else value.strip())
     head, _, rest = path.partition(".")
+    if (step := yk.gather_form(inner if inner is not None else value)) is not None and step in ids:
+        return f"steps.{step}.output"  # `{{ a | collect }}`, `a[*]`: step a's results, gathered
     if not re.fullmatch(r"[\w-]+(?:\.[\w.-]+)?", path):
         step = yk.gathered(value)
         return f"steps.{step}.output" if step in ids else None

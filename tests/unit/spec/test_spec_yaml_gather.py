@@ -68,3 +68,18 @@ def test_max_retry_delay_caps_the_exponential_wait() -> None:
 def test_an_exponential_key_that_cannot_apply_is_a_warning_at_its_line(keys: str, line: int) -> None:
     spec = _retry(keys)
     assert [w.line for w in spec.warnings if "exponential" in w.message or "not applied" in w.message] == [line]
+
+
+def test_airflow_partial_and_an_expand_argument_are_inputs_and_the_argument_is_the_item() -> None:
+    spec = _parse("tasks:\n  - task_id: a\n    skill: sa\n  - task_id: w\n    skill: sw\n    upstream: [a]\n"
+                  "    partial:\n      week: '{{ a.week }}'\n    expand:\n      region: '{{ a.parts }}'\n")
+    w = spec.steps[1]
+    assert w.for_each == "region in steps.a.output.parts"
+    assert [(f.name, f.source) for f in w.inputs] == [("week", "steps.a.output.week"), ("region", "item")]
+    assert not [x for x in spec.warnings if "partial" in x.message]
+
+
+def test_an_input_the_step_gives_itself_keeps_its_value_beside_partial() -> None:
+    spec = _parse("tasks:\n  - task_id: a\n    skill: sa\n  - task_id: w\n    skill: sw\n    upstream: [a]\n"
+                  "    partial: {week: '{{ a.week }}'}\n    inputs: {week: '{{ params.week }}'}\n")
+    assert [(f.name, f.source) for f in spec.steps[1].inputs] == [("week", "inputs.week")]
