@@ -3,7 +3,8 @@ Airflow-flavoured DAG file with its own keys, written by an outsider and first r
 `{{ write_partition | collect }}`) through the real `skillweave` executable: it validates, plans what
 its author meant (expect.yaml: skills, dependencies, the `expand` fan-out and its item fields, the
 gathered results, every retry and timeout at its line, the run's wall time), and runs in the real
-sandbox to the author's final output. Known remaining failures are listed in XFAIL with the reason.
+sandbox to the author's final output (the skill's `Outputs:` list goes on after a `;` and a line
+break: `week` is a field of clean-orders, so `{{ clean_orders.week }}` is that field).
 """
 
 from __future__ import annotations
@@ -23,14 +24,6 @@ REPO = Path(__file__).resolve().parents[2]
 FOLDER = REPO / "tests" / "fixtures" / "foreign-specs-holdout3" / "22-orders-export"
 SKILLWEAVE = str(Path(sys.executable).with_name("skillweave"))
 EXPECT: dict[str, Any] = yaml.safe_load((FOLDER / "expect.yaml").read_text(encoding="utf-8"))
-
-# what is still read otherwise than meant, and why (never skipped silently)
-XFAIL = {
-    "step_output_fields": "the skill contract reader takes only the first field of clean-orders' "
-                          "`Outputs:` paragraph when the next field starts a new line (`week`), so "
-                          "`{{ clean_orders.week }}` binds the whole output (plan/contract.py, not the YAML reader)",
-}
-
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([SKILLWEAVE, *args], capture_output=True, text=True, timeout=300, cwd=REPO, check=False)
@@ -79,7 +72,6 @@ def test_the_airflow_dag_plans_the_tasks_skills_dependencies_and_fan_out_its_aut
     assert all(s.get("for_each") is None for i, s in enumerate(steps) if i != 3)
 
 
-@pytest.mark.xfail(reason=XFAIL["step_output_fields"], strict=True)
 def test_a_task_output_field_binds_that_field(plan: dict[str, Any]) -> None:
     week = plan["steps"][3]["inputs"]["week"]
     assert (week["step"], week["pointer"]) == ("clean_orders", "/week")
@@ -111,7 +103,6 @@ def test_every_retry_timeout_and_the_run_limit_is_read_at_its_line(plan: dict[st
         run_limit["meaning"]["timeout_s"], run_limit["line"])
 
 
-@pytest.mark.xfail(reason=XFAIL["step_output_fields"], strict=True)
 def test_the_airflow_dag_runs_to_its_authors_final_output(tmp_path: Path) -> None:
     inputs = tmp_path / "inputs.json"
     inputs.write_text(json.dumps(EXPECT["inputs"]), encoding="utf-8")
