@@ -129,7 +129,8 @@ _FUNCTION = re.compile(r"^(?:from_?json|to_?json|json|fromjson|tojson)\((.*)\)$"
 GATHER_FILTERS = ("collect", "list", "gather", "gathered", "all", "results", "to_list", "as_list", "join_all",
                   "flatten_results", "aggregate")
 GATHER_ATTRS = ("all", "collect", "gathered", "results_all")
-_GATHER_SUFFIX = re.compile(r"\s*\|\s*(" + "|".join(GATHER_FILTERS) + r")\s*(?:\(\s*\))?\s*$", re.I)
+# starts only where a blank run starts, and its runs do not give back: linear on a long run of blanks
+_GATHER_SUFFIX = re.compile(r"(?<!\s)\s*+\|\s*+(" + "|".join(GATHER_FILTERS) + r")\s*+(?:\(\s*+\))?\s*+$", re.I)
 _GATHER_ATTR = re.compile(r"^([A-Za-z_][\w-]*)\s*(?:\.(?:" + "|".join(GATHER_ATTRS) + r")(?:\(\s*\))?|\[\*\])$", re.I)
 _ANY_FILTER = re.compile(r"\|\s*([A-Za-z_]\w*)")
 
