@@ -10,7 +10,8 @@ each place where the text says more than the plan does becomes a warning at its 
     spec.gather-not-read   a step's text waits for or takes all results ("when all", "every
                            result", "the full set") and the step gathers no For each's list
     spec.condition-not-read  a sentence of a step starts with if/otherwise on data (a
-                           comparison, "step N says", "reported", a toggle's summary) and the
+                           comparison, "step N says", "reported", a toggle's summary), or the
+                           step's own line has an aside "(if ...)", "(QC passed)", and the
                            step has no condition
     spec.join-not-read     a step's text says it runs after whichever branch ran ("whichever
                            ran", "in both cases") and none of the steps it depends on is conditional
@@ -50,6 +51,9 @@ _JOIN = re.compile(r"\bwhichever\b[^.]{0,40}\bran\b|\bin (?:both|either) cases?\
                    r"|\bwhichever (?:one )?happened\b", re.IGNORECASE)
 _POLICY_WORDS = re.compile(r"\b(?:fail\w*|retr\w*|errors?|give up|abort|stop)\b", re.IGNORECASE)
 _STOPS = re.compile(r"^\W*(?:\w+\W+){0,2}(?:stop|fail|abort|halt|end)\b", re.IGNORECASE)
+_ASIDE = re.compile(r"\(([^()\n]{1,60})\)")
+_ASIDE_CONDITION = re.compile(r"^\W*(?:only\s+)?(?:if|when|unless)\b|\b(?:passed|failed|true|false)\W*$|(?<!-)>|<(?!-)|[=≥≤]",
+                              re.IGNORECASE)
 _SUMMARY = re.compile(r"<summary>(.*?)</summary>", re.IGNORECASE)
 _SUMMARY_CONDITION = re.compile(r"\bis\b|\bany other\b|\botherwise\b|[<>=]|\bif\b", re.IGNORECASE)
 _JSON_OBJECT = re.compile(r"\{\s*\"[^{}\n]{0,300}\}")
@@ -173,6 +177,10 @@ def _step_guards(step: PlanStep, text: list[tuple[int, str]], path: str,
                            "each's results: it may start before them or miss them", "spec.gather-not-read")
                 break
     if not step.when:
+        aside = _ASIDE.search(text[0][1]) if text else None
+        if aside and _ASIDE_CONDITION.search(aside.group(1)):
+            warn(text[0][0], f"the step's own line states a condition (`{aside.group(0)}`) but the step has none: "
+                             "it always runs", "spec.condition-not-read")
         for line, words in text:
             said = _condition(words)
             if said:

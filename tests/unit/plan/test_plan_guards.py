@@ -90,3 +90,16 @@ def test_a_plain_chain_whose_words_match_its_plan_gets_no_guard_warning(tmp_path
     plan = plan_at(tmp_path, HEAD + "### Step 1: Scan\n- Skill: `scan-hosts`\n\n"
                    "### Step 2: Tally\n- Skill: `tally`\n\nAdd up what step 1 found.\n")
     assert guarded(plan) == []
+
+
+def test_a_condition_in_an_aside_on_the_step_line_is_reported_but_an_arrow_is_not(tmp_path: Path) -> None:
+    plan = plan_at(tmp_path, HEAD + "### Step 1: Scan (hosts -> found)\n- Skill: `scan-hosts`\n\n"
+                   "### Step 2: Alarm (scan failed)\n- Skill: `alarm`\n")
+    assert guarded(plan) == [(8, "spec.condition-not-read")]
+
+
+def test_a_section_holding_only_a_chart_before_the_steps_section_is_set_aside_with_a_warning(tmp_path: Path) -> None:
+    plan = plan_at(tmp_path, "# Hosts\n\n## Flow\n\n```mermaid\nflowchart TD\n  A --> B\n```\n\n"
+                   "## Steps\n\n### Step 1: Scan\n- Skill: `scan-hosts`\n")
+    assert [s.skill for s in plan.steps] == ["scan-hosts"]
+    assert [(w.line, w.code) for w in plan.warnings if w.code == "spec.chart-not-steps"] == [(3, "spec.chart-not-steps")]
