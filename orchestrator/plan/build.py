@@ -291,7 +291,7 @@ def draft_plan(
         mcp_config=str(settings.mcp_config) if settings.mcp_config else None,
     )
     plan = hand_on_empty_values(plan, refusal)
-    guarded = [w for w in guard_plan(plan, set(skills)) if w not in plan.warnings]
+    guarded = [w for w in guard_plan(plan, set(skills), spec.text.splitlines()) if w not in plan.warnings]
     if guarded:
         plan = plan.model_copy(update={"warnings": tuple(sorted((*plan.warnings, *guarded), key=line_key))})
     errors = sorted((d for d in found if d.severity is Severity.ERROR), key=line_key)

@@ -18,7 +18,7 @@ each place where the text says more than the plan does becomes a warning at its 
     spec.value-not-kept    a step's text gives a JSON object to go on with, and none of its
                            fallbacks keeps a value
 
-Each step's text is its lines in the spec file, from its own line to the next step's. The
+Each step's text is its lines in the spec (the text the reader read, carried by the spec: the plan reads no file), from its own line to the next step's. The
 guards only add warnings: they never change the plan. The word lists are data below.
 """
 
@@ -27,7 +27,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.location import split_where, warning_at
@@ -58,13 +57,6 @@ _SUMMARY = re.compile(r"<summary>(.*?)</summary>", re.IGNORECASE)
 _SUMMARY_CONDITION = re.compile(r"\bis\b|\bany other\b|\botherwise\b|[<>=]|\bif\b", re.IGNORECASE)
 _JSON_OBJECT = re.compile(r"\{\s*\"[^{}\n]{0,300}\}")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
-
-
-def _lines(path: str) -> list[str]:
-    try:
-        return Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return []
 
 
 def _heading(text: str) -> int:
@@ -121,9 +113,9 @@ def _step_lines(lines: list[str], span: tuple[int, int]) -> Iterator[tuple[int, 
             yield number, text
 
 
-def guard_plan(plan: Plan, catalog_skills: set[str]) -> list[Diagnostic]:
-    """The warnings of the module docstring, for a plan read from `plan.spec.path`."""
-    lines = _lines(plan.spec.path)
+def guard_plan(plan: Plan, catalog_skills: set[str], lines: list[str]) -> list[Diagnostic]:
+    """The warnings of the module docstring, for a plan and the lines of the spec it was built
+    from (the spec's own text: the plan reads no file)."""
     if not lines:
         return []
     path = plan.spec.path
