@@ -31,6 +31,7 @@ from orchestrator.plan.dataflow import (
     with_instruction_outputs,
 )
 from orchestrator.plan.flow_checks import hand_on_empty_values, refusal
+from orchestrator.plan.guards import guard_plan
 from orchestrator.plan.location import error_at, from_default, from_spec, line_key, warning_at
 from orchestrator.plan.model import (
     Edge,
@@ -290,6 +291,9 @@ def draft_plan(
         mcp_config=str(settings.mcp_config) if settings.mcp_config else None,
     )
     plan = hand_on_empty_values(plan, refusal)
+    guarded = [w for w in guard_plan(plan, set(skills), spec.text.splitlines()) if w not in plan.warnings]
+    if guarded:
+        plan = plan.model_copy(update={"warnings": tuple(sorted((*plan.warnings, *guarded), key=line_key))})
     errors = sorted((d for d in found if d.severity is Severity.ERROR), key=line_key)
     return seal(plan), errors
 

@@ -82,11 +82,16 @@ def read_instructions(body: str, skill_md: str, first_line: int = 1) -> Instruct
     inputs: dict[str, Named] = {}
     outputs: dict[str, Named] = {}
     for offset, paragraph in _paragraphs(body):
+        kind_before: str | None = None
         for sentence in _SENTENCE.split(paragraph):
-            line = first_line + offset + paragraph[: paragraph.find(sentence)].count("\n")
+            at = paragraph.find(sentence)
+            line = first_line + offset + paragraph[:at].count("\n")
             where = f"{skill_md}:{line}"
             marks = sorted([(m.start(), m.end(), "in") for m in _IN.finditer(sentence)]
                            + [(m.start(), m.end(), "out") for m in _OUT.finditer(sentence)])
+            if not marks and kind_before and sentence.startswith("`") and paragraph[:at].rstrip().endswith(";"):
+                marks = [(0, 0, kind_before)]  # `Outputs: `a` (...); `b` (...)`: the list goes on after `;`
+            kind_before = marks[-1][2] if marks else None
             for i, (_, end, kind) in enumerate(marks):
                 stop = marks[i + 1][0] if i + 1 < len(marks) else len(sentence)
                 target = inputs if kind == "in" else outputs

@@ -146,6 +146,7 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str) -> Work
         path=src.path,
         format=fmt,
         sha256=sha256,
+        text=src.text,
         intent=parts.intent,
         inputs=parts.inputs if parts.inputs is not None else derive_inputs(parts.steps),
         steps=parts.steps,

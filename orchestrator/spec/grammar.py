@@ -115,7 +115,7 @@ class Row:
 # -- the tables, in the order they are tried ------------------------------------------
 
 # phrasings whose words the later tables would read apart: first
-FIRST = (
+FIRST: tuple[Row, ...] = (
     Row("timeout", r"\b(?:may|should|must|can|shall)\s+(?:take|run|last)\s+(?:at\s+most|no\s+more\s+than|up\s+to)\s+{D}(?:\s+(?:per|each|an?)\s+(?:{TRY}|call|request))?"),
     Row("wait_fixed", r"\bonce\s+every\s+{D}"),
     Row("timeout", r"\b(?:don'?t|do\s+not|never)\s+wait\s+(?:more|longer)\s+than\s+{D}\s+for\s+(?:a\s+|an\s+|the\s+|its\s+)?(?:response|answer|reply|result)\b"),
@@ -139,6 +139,21 @@ FIRST = (
     Row("attempts", r"\b{N}\s+strikes\b(?:\s+and\s+(?:it'?s|it\s+is|you'?re|you\s+are|that'?s|it\s+goes)\s+out\b)?"),
     # "exceptions in the parser are fatal": that failure stops the run (its class is read apart)
     Row("fail", r"\b(?:is|are|be|as|count\s+as)\s+(?:always\s+|considered\s+|treated\s+as\s+)?(?:fatal|unrecoverable|terminal|a\s+hard\s+(?:failure|stop))\b|\btreat\s+(?:it|them|this|these|those)\s+as\s+(?:fatal|unrecoverable)\b"),
+)
+
+# holdout3 families: a limit on one try said as a cap, a limit or a kill; chances after the first;
+# a budget across all tries; waits said per retry; a bare time or an unparameterised backoff, reported
+FIRST += (
+    Row("timeout", r"\b(?:hard\s+|strict\s+)?(?:cap|limit|ceiling)\s+(?:of\s+)?{D}\s+(?:per|each|for\s+each|on\s+each|an?)\s+(?:{TRY}|call|request)\b"),
+    Row("timeout", r"\b(?:time\s+)?limit\s+(?:per|for\s+each|on\s+each|each)\s+(?:{TRY}|call|request)\s*(?:[:=]|is|of)?\s*{D}"),
+    Row("timeout", r"\b(?:kill|abort|cancel|stop|terminate|cut\s+off)\s+(?:an?|any|each|every|the)\s+(?:single\s+)?(?:{TRY}|call|request)\s+(?:(?:that|which|once\s+it|if\s+it|when\s+it)\s+(?:runs?|takes?|goes|lasts?|hangs?)\s+)?(?:after|past|at|longer\s+than|over|beyond)\s+{D}"),
+    Row("retries", r"\b{N}\s+(?:more\s+|further\s+|extra\s+)?(?:chances|opportunities)\s+(?:after|beyond|following|besides)\s+the\s+(?:first|initial)(?:\s+(?:failure|error|one|try|attempt|fail))?"),
+    Row("budget", r"\b(?:no\s+more\s+than|at\s+most|up\s+to|under|a\s+max(?:imum)?\s+of)\s+{D}\b[^.;]{0,40}?\b(?:across|over|for|in)\s+all\s+(?:the\s+|its\s+|of\s+its\s+)?(?:{TRY}|tries)(?:\s+(?:together|combined))?"),
+    Row("wait_seq", r"\bwait(?:ing|s)?\s+(?P<seq>{D}\s+(?:the\s+|on\s+the\s+|before\s+the\s+)?first\s+(?:time|retry|one|try)?\s*,?\s*(?:and|then)\s+(?:(?:wait(?:ing)?\s+)?){D}\s+(?:the\s+|on\s+the\s+|before\s+the\s+)?second(?:\s+(?:time|one|retry|try))?)"),
+    Row("timeout", r"\b(?:allow|give\s+it)\s+{D}\s*,?\s*(?:and\s+)?then\s+(?:give\s+up\s+on|abandon|kill|abort|drop|cancel)\s+(?:the|that|this)\s+(?:attempt|try|call|request)\b"),
+    Row("budget", r"\buntil\s+it\s+(?:works|succeeds|passes|answers)\s+or\s+{D}\s+(?:have|has)\s+(?:passed|elapsed|gone\s+by)\b"),
+    Row("retry_bare", r"\bpoll(?:ing)?\s+again\b"),
+    Row("ambiguous", r"(?<!exponential\s)\b(?:jitter(?:ed|y)?|random(?:ized|ised)?)\s+back-?\s*offs?\b", value="the backoff's waits are not given (where it starts, how it grows); write e.g. 'exponential backoff from 1s, doubling, with jitter'"),
 )
 
 # new code for a failing script: before counts, its count is not a number of attempts
@@ -315,7 +330,7 @@ COUNT_ROWS = (
 )
 
 # what happens when recovery is exhausted
-FALLBACK = (
+FALLBACK: tuple[Row, ...] = (
     Row("use_step", r"\b(?:fall\s*+-?\s*+back\s+(?:to|on)|fail\s*over\s+to|switch\s+to|use|run|try|call|hand\s+(?:it\s+)?(?:over\s+)?to|route\s+(?:it\s+)?to|go\s+to|jump\s+to|send\s+(?:it\s+)?(?:back\s+)?to|pass\s+(?:it\s+)?(?:back\s+)?to|return\s+(?:it\s+)?to)\s+(?:the\s+output\s+of\s+|the\s+result\s+of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,4}?(?:\(\s*)?{STEP}(?:\s*\))?(?:'s\s+(?:output|result|skill))?(?:\s+instead)?", needs=r"{COND}|fall\s*+-?\s*+back|fail\s*over|instead|\bback\s+to"),
     Row("use_step", r"\bfall\s*+-?\s*+back\s*[:=-]\s*{STEP}"),
     Row("use_skill", r"\b(?:fall\s*+-?\s*+back\s+(?:to|on)|fail\s*over\s+to|switch\s+(?:over\s+)?to|use|run|call|invoke|try)\s+(?:the\s+)?{NAME}(?:\s+(?:skill|instead|as\s+(?:a\s+)?(?:fallback|backup)))*", needs=r"{COND}|fall\s*+-?\s*+back|fail\s*over|instead|backup|switch"),
@@ -362,6 +377,18 @@ FALLBACK = (
     Row("continue", r"\b(?:best[- ]effort|non-?blocking|nice[- ]to[- ]have|optional|non-?fatal|not\s+fatal|not\s+(?:critical|essential|important|required|blocking)|doesn'?t\s+(?:block|matter)|does\s+not\s+(?:block|matter)|don'?t\s+(?:block|fail\s+the\s+(?:run|workflow))|shouldn'?t\s+block|should\s+not\s+block|never\s+blocks?|(?:must|should)\s+not\s+fail\s+the\s+(?:run|workflow)|(?:won'?t|will\s+not)\s+fail\s+the\s+(?:run|workflow))\b"),
 )
 
+# holdout3 families: a value a failure continues with, said before or after the word for going on;
+# a failure that is only logged, or that must not fail what the run is about; another skill routed to
+FALLBACK = (
+    Row("value_literal", r"\bdefault(?:s|ing)?\s+(?:the\s+|its\s+)?(?:result|output|value|answer|response|[\w-]+)\s+to\s+(?P<value>\{[^{}]{0,400}\}|\[[^\[\]]{0,400}\]|`[^`]{0,400}`)"),
+    Row("value_literal", r"(?P<value>`[\[{][^`]{0,400}[\]}]`|\{[^{}]{0,400}\})\s+and\s+(?:then\s+)?(?:carry\s+on|continue|move\s+on|keep\s+going|go\s+on|proceed)\b"),
+    Row("continue", r"\b(?:is|are|gets?|will\s+be|should\s+be)\s+(?:just\s+|only\s+|simply\s+)?logged\s+and\s+(?:then\s+)?(?:ignored|skipped|dropped|swallowed|otherwise\s+ignored)\b"),
+    Row("continue", r"\b(?:don'?t|do\s+not|never|shouldn'?t|should\s+not|must\s+not|won'?t)\s+fail\s+the\s+(?:whole\s+|entire\s+)?[\w-]+\s+(?:over|because\s+of|for|on\s+account\s+of)\s+(?:it|this|that|the\s+[\w-]+)\b"),
+    Row("ambiguous", r"\b(?:try|use|run|call|switch\s+to|fall\s*+-?\s*+back\s+(?:to|on))\s+the\s+other\s+(?:one|skill|service|provider|api|tool|endpoint|vendor)\b", value="a fallback, but the skill to fall back to is not named"),
+    Row("use_skill", r"\b(?:route|re-?route|redirect|divert|send)\s+(?:it|this|that|the\s+(?:job|work|task|request|call|step|item|message|query|lookup|traffic))\s+(?:over\s+)?to\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b(?!\s+(?:team|channel|on-?call|queue|group|rota)\b)", needs=r"{COND}|instead|unavailable|\bdown\b|can'?t\s+be\s+reached"),
+    *FALLBACK,
+)
+
 # which failures a sentence is about, in the words no policy row took; the first class found wins
 CONTEXT = (
     Row("class", r"\b(?:any(?:thing)?\s+(?:else|other)\b(?!\s+exception)|anything\s+not\s+(?:listed|covered|mentioned)|any\s+(?:other\s+)?(?:error|failure|problem)s?\b|all\s+(?:other\s+)?(?:errors|failures|problems)|catch-?all|everything\s+else|in\s+all\s+other\s+cases|whatever\s+(?:else\s+)?(?:fails|goes\s+wrong|the\s+error)|for\s+all\s+errors|on\s+any\s+(?:error|failure)|under\s+any\s+circumstances|no\s+matter\s+what|(?:any|all)\s+failures?)\b", value="any"),
@@ -402,6 +429,13 @@ DOUBT = (
     Row("ambiguous", r"\b(?:used\s+to|no\s+longer|anymore|any\s+more|previously|in\s+the\s+past|we\s+once)\b", value="it is about the past, not a rule"),
     Row("ambiguous", r"\b(?:maybe|perhaps|possibly|probably|might|could|if\s+possible|ideally|\?$)", value="it is tentative"),
     Row("no_count", r"\bretr(?:y|ies)\b", value=NO_COUNT, unless=("retries", "attempts", "no_retry", "budget", "wait_seq", "exp_cap", "exp_start", "exp_factor", "exp_range", "wait_fixed", "wait_none")),
+)
+
+
+# a limit said through what it is not ("answers in under 10 s, so an attempt that takes longer is treated
+# as failed"): read over the words IGNORE took (a typical time, "treated as failed"), when the slot is unread
+IMPLIED = (
+    Row("timeout", r"\b(?:in|within)\s+(?:well\s+)?(?:under\s+|less\s+than\s+|below\s+)?{D}\b[^.]{0,40}?\b(?:an?|any|each|every|the)\s+(?:{TRY}|call|request|response)\s+(?:that|which)\s+(?:takes|runs|lasts|goes\s+on)\s+(?:any\s+)?longer\b[^.;]{0,40}?\b(?:treated\s+as|counts?\s+as|considered|is|as)\s+(?:a\s+)?(?:fail(?:ed|ure)|timed?\s+out|time-?out)\b"),
 )
 
 # in order: a row only reads text no earlier row took
@@ -450,7 +484,7 @@ def _every_pattern() -> list[str]:
     """Every pattern of the grammar as written, in a fixed order: the rows, their needs, the
     gates, the signals (the gates and signals have no placeholders to expand)."""
     found: dict[str, None] = {}
-    for rows in (*TABLES, IGNORE, CONTEXT, DOUBT):
+    for rows in (*TABLES, IGNORE, CONTEXT, DOUBT, IMPLIED):
         for r in rows:
             found[r.pattern] = None
             if r.needs:
@@ -522,6 +556,10 @@ GATES: dict[int, str] = {
 }
 
 
+# the words of the holdout3 rows (FIRST += ..., FALLBACK = ... + FALLBACK)
+GATES[id(FIRST)] += r"|cap|limit|ceiling|kill|abort|cancel|terminat|cut\s+off|chance|opportunit|across|jitter|random|allow|until|poll"
+GATES[id(FALLBACK)] += r"|route|redirect|divert|logged"
+
 class Table:
     """One table of rows, with its gate; the rows are compiled when first needed."""
 
@@ -553,3 +591,4 @@ COMPILED: tuple[Table, ...] = tuple(Table(t) for t in TABLES)
 COMPILED_IGNORE = Table(IGNORE)
 COMPILED_CONTEXT = _Lazy(CONTEXT)
 COMPILED_DOUBT = _Lazy(DOUBT)
+COMPILED_IMPLIED = _Lazy(IMPLIED)

@@ -23,7 +23,7 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from pydantic import BaseModel, ConfigDict
 
-from orchestrator.spec.blocks import Block, Bullet, Para, split_label
+from orchestrator.spec.blocks import Block, Bullet, Fence, Para, split_label
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.contract import read_contract
 from orchestrator.spec.fields import parse_fields, qualify
@@ -369,6 +369,21 @@ def promote_pseudo_headings(text: str) -> tuple[str, list[tuple[int, str]]]:
     return "\n".join(out), promoted
 
 
+def _charts_aside(sections: list[Section], src: Source) -> list[Section]:
+    """Of several sections that each could hold the steps (`## Flow`, `## Steps`), one that
+    holds only fenced blocks (a Mermaid chart, a diagram) is an overview, not the steps: it is
+    set aside with a warning, so the other one is read."""
+    steps_kind = [sec for sec in sections if section_kind(sec.title) == "steps"]
+    charts = [sec for sec in steps_kind if sec.blocks and not sec.subsections
+              and all(isinstance(b, Fence) for b in sec.blocks)]
+    if len(steps_kind) < 2 or not charts or len(charts) == len(steps_kind):
+        return sections
+    for chart in charts:
+        src.warn(chart.line, f"section '{chart.title}' holds only a chart or code block; it is not read as the "
+                             "steps (the steps are read from the other section)", "spec.chart-not-steps")
+    return [sec for sec in sections if sec not in charts]
+
+
 def _find_steps(
     nodes: list[SyntaxTreeNode], src: Source
 ) -> tuple[list[StepSpec], list[Block], list[Section], int | None]:
@@ -379,6 +394,7 @@ def _find_steps(
     if groups and all(g.soft for g in groups):  # "## First, ...", "## Then": a section a step
         groups, rest = split_step_headings(nodes, section_kind, sections=True)
     preamble, sections = _sections(rest, src)
+    sections = _charts_aside(sections, src)
     named = next((sec for sec in sections if section_kind(sec.title) == "steps"), None)
     steps: list[StepSpec] = []
     if not groups and named is not None and named.subsections:

@@ -252,3 +252,5 @@ class WorkflowSpec(_Node):
     readings: tuple[SentenceReading, ...] = ()  # policy sentences read outside the structured fields
     unread: tuple[UnreadSentence, ...] = ()  # policy sentences not understood (each is also a warning)
     warnings: tuple[Diagnostic, ...] = ()
+    # the text read (for the plan's guards against silent misreading): never dumped
+    text: str = Field(default="", exclude=True, repr=False)

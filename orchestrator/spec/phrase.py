@@ -288,6 +288,18 @@ def read_phrase(text: str) -> Phrase:
                     else:
                         r.add(extra, True, said)
                 r.take(m.start(), m.end())
+    for compiled in g.COMPILED_IMPLIED if any(ignored) and "longer" in norm else ():
+        if r.has(compiled.row.slot):
+            continue
+        for m in compiled.regex.finditer(norm):  # over IGNORE's words, never over a policy row's
+            if any(a & ~b & 1 for a, b in zip(r.taken[m.start():m.end()], ignored[m.start():m.end()], strict=True)):
+                continue
+            value = _value(compiled.row.slot, compiled.row, m)
+            if value is not None:
+                r.add(compiled.row.slot, value, r.written(m.start(), m.end()))
+                r.take(m.start(), m.end())
+                ignored[m.start():m.end()] = b"\x00" * (m.end() - m.start())
+                break
     read = bytes(a & ~b & 1 for a, b in zip(r.taken, ignored, strict=True))  # taken by a policy row
     accounted = bytearray(r.taken)
     policy_like = bool(r.seen) or any(ignored) or g.signals().search(norm) is not None
@@ -312,6 +324,10 @@ def read_phrase(text: str) -> Phrase:
     unread = tuple(dict.fromkeys(" ".join(r.written(m.start(), m.end()).split()) for m in g.signals().finditer(left)))
     statement, retry_said, regenerate_said = _assemble(r, classes)
     problems = list(r.problems)
+    lost = _lost_value(norm, statement)
+    if lost is not None:
+        problems.append(f"'{lost}' looks like the value to go on with, but it was not read; "
+                        "the step goes on without an output (write 'continue with `{...}`')")
     if unread:
         problems.append("not understood: " + ", ".join(f"'{u}'" for u in unread))
     if len(text) > MAX_SENTENCE:
@@ -319,6 +335,20 @@ def read_phrase(text: str) -> Phrase:
     signal = bool(r.seen) or bool(unread)  # policy words that no row read and no IGNORE row explained
     return Phrase(statement=statement, problems=tuple(problems), signal=signal, retry_said=retry_said,
                   regenerate_said=regenerate_said, unread=unread, feedback=r.first("feedback"))
+
+
+_LITERAL = re.compile(r"`?(?:\{[^{}]{0,400}\}|\[[^\[\]]{0,400}\])`?")
+
+
+def _lost_value(norm: str, statement: PolicyStatement) -> str | None:
+    """A JSON value written in a sentence that goes on after a failure but keeps no value: never silent."""
+    if statement.on_failure is None or statement.on_failure.kind != "continue":
+        return None
+    for m in _LITERAL.finditer(norm):
+        found, value = _json_literal(m.group(0))
+        if found and isinstance(value, (dict, list)):
+            return m.group(0)
+    return None
 
 
 def _conflict(r: _Reading, slot: str, what: str) -> None:

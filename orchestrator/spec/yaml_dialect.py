@@ -152,7 +152,7 @@ def reshape_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> tuple[dict[
             del top[key]
             continue
         if name in TOP_IGNORED:
-            notes.append(note(r, top[key][0], key, f"{TOP_IGNORED[name]}: not used by a skillweave run"))
+            notes.append(note(r, top[key][0], key, f"{TOP_IGNORED[name]}: not used when the workflow runs"))
             del top[key]
     return top, notes
 
@@ -217,7 +217,7 @@ def _default_args(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: list[
         elif _MATTERS.search(yk.key_name(k)):
             r.src.warn(r.line(kn), f"{raw}.{k} not understood", "spec.unread")
         else:
-            notes.append(note(r, kn, f"{raw}.{k}: {short(r.value(vn))}", "not used by a skillweave run"))
+            notes.append(note(r, kn, f"{raw}.{k}: {short(r.value(vn))}", "not used when the workflow runs"))
     if retry:
         out["retry"] = (knode, MappingNode(MAP, retry, vnode.start_mark, vnode.end_mark))
     return out
@@ -325,3 +325,36 @@ def _gitlab_jobs(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: list[R
 def short(value: Any) -> str:
     text = str(value)
     return text if len(text) <= 60 else text[:59] + "…"
+
+
+def exponential_backoff(r: NodeReader, sid: str, keys: dict[str, tuple[Node, Node]], v: dict[str, Any]) -> None:
+    """Airflow's `retry_exponential_backoff: true` (and Prefect's `exponential_backoff`) beside a
+    one-value `retry_delay: 20s`: waits of 20, 40, 80 s, capped by `max_retry_delay` when given
+    (else not capped within the retries). Read into `v["retry"]`; a flag that cannot apply
+    (no retries, a list of waits) is a warning at its line, never dropped silently."""
+    if "backoff" not in keys:
+        if "max_delay" in keys:
+            r.src.warn(r.line(keys["max_delay"][0]), f"{sid}: {r.said.get('max_delay', 'max_delay')} caps an "
+                       "exponential wait, and this step has none (retry_exponential_backoff: true); ignored",
+                       "spec.unread")
+        return
+    key, node = keys["backoff"]
+    flag = r.value(node)
+    flag = flag.strip().lower() in ("true", "yes", "on") if isinstance(flag, str) else flag
+    if flag is not True:
+        return
+    retry = v.get("retry")
+    if retry is None or retry.max_retries == 0 or len(retry.delays_s) > 1:
+        why = "there are no retries" if retry is None or retry.max_retries == 0 else "the waits are listed"
+        r.src.warn(r.line(key), f"{sid}: {r.said.get('backoff', 'backoff')}: true is not applied: {why}",
+                   "spec.unread")
+        return
+    start = retry.delays_s[0] if retry.delays_s else retry.initial_s
+    if not retry.delays_s:
+        r.src.warn(r.line(key), f"{sid}: {r.said.get('backoff', 'backoff')} without a retry_delay: the waits "
+                   f"start at {start:g} s", "spec.default")
+    cap = start * 2 ** max(retry.max_retries - 1, 0)
+    if "max_delay" in keys and (m := r.seconds(keys["max_delay"][1], f"{sid}: max_retry_delay")) is not None:
+        cap = m
+    v["retry"] = retry.model_copy(update={"delays_s": (), "initial_s": start, "multiplier": 2.0,
+                                          "max_delay_s": cap, "jitter": False})

@@ -60,7 +60,7 @@ from orchestrator.spec.model import (
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import read_for_each, read_when
 from orchestrator.spec.step_prose import is_root_value, read_step_list
-from orchestrator.spec.yaml_dialect import reshape_top
+from orchestrator.spec.yaml_dialect import exponential_backoff, reshape_top
 from orchestrator.spec.yaml_node import NodeReader
 from orchestrator.spec.yaml_policy import (
     PolicyText,
@@ -91,7 +91,8 @@ _STEP_KEYS = {"id", "name", "description", "skill", "agent", "depends_on", "inpu
               "outputs", "output_schema", "on_error", "retry", "retries", "timeout", "for_each",
               "when", "approval", "compensation", "compensate", "routes", "regenerate",
               "otherwise", "fallback", "feedback", "recovery", "success", "failure_modes", "join", "route_on",
-              "attempts", "retry_delay", "if_still_failing", "notes", "continue_on_error"}
+              "attempts", "retry_delay", "if_still_failing", "notes", "continue_on_error", "backoff",
+              "max_delay"}
 _WORDS = {"retry", "retries", "attempts", "timeout", "retry_delay", "on_error", "if_still_failing", "fallback",
           "notes"}  # keys whose value may be a sentence
 
@@ -379,6 +380,7 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
         v["on_error"] = "continue" if flag is True else "fail"
     rows: list[RecoveryRowSpec] = []
     _retry_keys(r, sid, keys, v, rows)
+    exponential_backoff(r, sid, keys, v)
     if "for_each" in keys and (t := _loop_text(r, keys["for_each"][1])) is not None:
         v["for_each"] = read_for_each(t, r.src, r.line(keys["for_each"][1]))
     if "when" in keys and (t := r.text(keys["when"][1], "when")) is not None:

@@ -47,6 +47,10 @@ STEP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "timeout": ("timeout_s", "timeout_seconds", "timeout_secs", "timeout_minutes", "timeout_mins",
                 "timeout_ms", "time_limit", "execution_timeout", "active_deadline_seconds", "deadline",
                 "time_box", "timebox", "max_duration"),
+    "backoff": ("retry_exponential_backoff", "exponential_backoff", "exponential_retry", "retry_exponential",
+                "exponential_retries", "use_exponential_backoff", "backoff_exponential"),
+    "max_delay": ("max_retry_delay", "retry_max_delay", "max_retry_wait", "max_backoff", "retry_max_wait",
+                  "max_delay_seconds", "retry_delay_max", "max_retry_interval"),
     "retry_delay": ("retry_delay_seconds", "retry_delay_sec", "retry_delay_secs", "retry_delay_s", "retry_interval", "retry_wait", "retry_backoff", "interval_seconds"),
     "notes": ("note", "comment", "comments", "remarks", "remark", "why", "details", "explanation", "doc",
               "docs", "about"),
@@ -120,6 +124,36 @@ def _parts(path: str) -> list[str]:
 _FUNCTION = re.compile(r"^(?:from_?json|to_?json|json|fromjson|tojson)\((.*)\)$", re.I | re.S)
 
 
+# what people write after a fan-out step's name to mean "all its results, as one list":
+# Jinja-like filters (`{{ a | collect }}`) and attributes (`{{ a.all }}`, `a[*]`)
+GATHER_FILTERS = ("collect", "list", "gather", "gathered", "all", "results", "to_list", "as_list", "join_all",
+                  "flatten_results", "aggregate")
+GATHER_ATTRS = ("all", "collect", "gathered", "results_all")
+# starts only where a blank run starts, and its runs do not give back: linear on a long run of blanks
+_GATHER_SUFFIX = re.compile(r"(?<!\s)\s*+\|\s*+(" + "|".join(GATHER_FILTERS) + r")\s*+(?:\(\s*+\))?\s*+$", re.I)
+_GATHER_ATTR = re.compile(r"^([A-Za-z_][\w-]*)\s*(?:\.(?:" + "|".join(GATHER_ATTRS) + r")(?:\(\s*\))?|\[\*\])$", re.I)
+_ANY_FILTER = re.compile(r"\|\s*([A-Za-z_]\w*)")
+
+
+def gather_form(inner: str) -> str | None:
+    """`write | collect`, `write.all`, `write[*]` (inside the braces) → `write`, the step whose
+    results are gathered; None when the text is not written that way."""
+    text = inner.strip()
+    m = _GATHER_SUFFIX.search(text)
+    if m:
+        text = text[: m.start()].strip()
+        if text.endswith(".output") or text.endswith(".outputs"):  # `{{ write.output | list }}`
+            text = text.rpartition(".")[0]
+        return text if re.fullmatch(r"[A-Za-z_][\w-]*", text) else None
+    a = _GATHER_ATTR.match(text)
+    return a.group(1) if a else None
+
+
+def filters_in(inner: str) -> list[str]:
+    """The filter names written in a template's inside: `x | lower | collect` → ['lower', 'collect']."""
+    return _ANY_FILTER.findall(inner)
+
+
 def canonical_path(path: str) -> str:
     """A reference path as another tool writes it → the form's own: `inputs.x`,
     `steps.<id>.output[.field]`, `item[.field]`; anything else is returned as written.
@@ -128,6 +162,8 @@ def canonical_path(path: str) -> str:
     text = path.strip()
     while (f := _FUNCTION.match(text)) is not None:
         text = f.group(1).strip()
+    if (step := gather_form(text)) is not None:  # `a | collect`: step a's results, gathered
+        text = step
     if "." in text:  # `params.pages[*]`; a bare `a[*]` is step a's results, gathered (`gathered`)
         text = re.sub(r"\[\*\]$", "", text)
     m = _XCOM.match(text)
@@ -163,6 +199,7 @@ def unwrap(value: str) -> str | None:
     while (f := _FUNCTION.match(bare)) is not None:
         bare = f.group(1).strip()
     bare = re.sub(r"\[\*\]$", "", bare)
+    bare = gather_form(bare) or bare
     return inner if _PATH.match(bare) or _XCOM.match(bare) else None
 
 

@@ -134,6 +134,8 @@ def reference(value: str, ids: set[str], inputs: set[str], loop: str | None) -> 
     inner = yk.unwrap(value)
     path = yk.canonical_path(inner if inner is not None else value.strip())
     head, _, rest = path.partition(".")
+    if (step := yk.gather_form(inner if inner is not None else value)) is not None and step in ids:
+        return f"steps.{step}.output"  # `{{ a | collect }}`, `a[*]`: step a's results, gathered
     if not re.fullmatch(r"[\w-]+(?:\.[\w.-]+)?", path):
         step = yk.gathered(value)
         return f"steps.{step}.output" if step in ids else None
@@ -165,6 +167,7 @@ def resolve_references(steps: list[StepSpec], inputs: tuple[InputSpec, ...] | No
     """Each step's input values and `for_each` source that reference a step, a workflow
     input or the loop's item, as sources (module docstring)."""
     ids = {s.id for s in steps}
+    fans = {s.id: bool(s.for_each) for s in steps}
     names = {i.name for i in inputs or ()}
     out: list[StepSpec] = []
     for step in steps:
@@ -197,6 +200,11 @@ def resolve_references(steps: list[StepSpec], inputs: tuple[InputSpec, ...] | No
                                                  "names no step, workflow input or loop item here; kept as text",
                              "spec.reference")
                 continue
+            gathered = yk.gather_form(yk.unwrap(value) or "")
+            if gathered is not None and gathered in fans and not fans[gathered]:
+                src.warn(_line(field.where), f"{step.id}: {field.name}: '{value}' gathers the results of "
+                                             f"{gathered}, which runs once (no for-each): read as its whole "
+                                             "output", "spec.reference")
             del values[field.name]
             fields[i] = field.model_copy(update={"source": ref})
             readings.append(Reading(what="input", where=field.where, text=f"{field.name}: {value}",

@@ -9,6 +9,7 @@
     when: manual | on_success | never                             → an approval | nothing | a warning
     depends: "a && b.Succeeded"; needs: [{job: a}]                → depends_on [a, b]
     trigger_rule: one_success; continueOn: {failed: true}         → join any; continue on error
+    partial: {week: ref}; expand: {region: ref}                   → inputs week and region (the item)
     on-failure: {uses: ./skills/x}                                → a fallback to the skill `x`
     outputs: {pages: ${{ steps.s.outputs.pages }}}                → the output names
     steps: [{uses: actions/checkout@v4}, {uses: skills/x, with: ...}]  → the one skill step
@@ -51,6 +52,8 @@ TRIGGER_RULES: dict[str, str] = {"all_success": "all", "one_success": "any", "no
 ENVIRONMENT_KEYS: dict[str, str] = {"required_reviewers": "by", "reviewers": "by", "approvers": "by",
                                     "when": "when", "if": "when", "wait_timer": "timeout", "timeout": "timeout"}
 KEY_UNITS: dict[str, str] = {"wait_timer": "min"}  # GitHub's `wait-timer` is in minutes
+# Airflow's dynamic task mapping: keys whose mapping names the task's arguments
+MAPPED_INPUTS = ("partial", "expand", "expand_kwargs")
 # the keys that wrap a fan-out, and the key inside that holds it
 FAN_OUT_WRAPPERS: dict[str, str] = {"strategy": "matrix", "parallel": "matrix"}
 # the keys of a shell step (GitHub `run:`, GitLab `script:`): the command is not run
@@ -77,9 +80,14 @@ def reshape_step(r: NodeReader, keys: dict[str, tuple[Node, Node]], sid: str) ->
     notes: list[Reading] = []
     keys = _inner_steps(r, keys, sid, notes)
     out: dict[str, tuple[Node, Node]] = {}
+    passed: list[tuple[Node, Node]] = []  # Airflow `partial:` and `expand:`'s argument: inputs
     for raw, (knode, vnode) in keys.items():
         name = yk.key_name(raw)
         canonical = yk.step_key(raw)
+        if name in MAPPED_INPUTS and isinstance(vnode, MappingNode):
+            passed += _mapped_inputs(r, raw, knode, vnode, notes)
+            if name == "partial":
+                continue
         if canonical == "skill" or (name in SHELL_KEYS and _one_word(vnode)):
             pair = _skill(r, raw, knode, vnode, notes)
             if pair is not None:
@@ -146,10 +154,40 @@ def reshape_step(r: NodeReader, keys: dict[str, tuple[Node, Node]], sid: str) ->
         if name in STEP_IGNORED and canonical not in ("skill", "when", "depends_on", "input") and name not in (
                 "id", "name"):
             notes.append(note(r, knode, f"{raw}: {short(r.value(vnode))}",
-                               f"{STEP_IGNORED[name]}: not used by a skillweave run"))
+                               f"{STEP_IGNORED[name]}: not used when the workflow runs"))
             continue
         out[raw] = (knode, vnode)
+    if passed:
+        _add_inputs(out, passed)
     return out, notes
+
+
+def _mapped_inputs(r: NodeReader, raw: str, knode: Node, vnode: MappingNode, notes: list[Reading]) -> list[
+        tuple[Node, Node]]:
+    """Airflow's `partial: {week: ref}` (the same value for every mapped task) → the input `week`;
+    `expand: {region: ref}` (one task per item) → the input `region` is the item."""
+    if yk.key_name(raw) == "partial":
+        notes.append(note(r, knode, f"{raw}: {short(r.value(vnode))}", "the inputs every mapped task gets"))
+        return list(vnode.value)
+    if len(vnode.value) != 1:  # two lists are a cross product: `_loop_text` reports it at the line
+        return []
+    key, value = vnode.value[0]
+    notes.append(note(r, key, f"{raw}: {key.value}", f"each item is the input `{key.value}`"))
+    return [(key, scalar("{{ item }}", value))]
+
+
+def _add_inputs(out: dict[str, tuple[Node, Node]], passed: list[tuple[Node, Node]]) -> None:
+    """`passed` added to the step's input mapping (made when absent); a name the step's own
+    inputs also give keeps their value."""
+    raw = next((k for k in out if yk.step_key(k) == "input" and isinstance(out[k][1], MappingNode)), None)
+    if raw is None:
+        first = passed[0][0]
+        out["input"] = (scalar("input", first), MappingNode(MAP, [], first.start_mark, first.end_mark))
+        raw = "input"
+    knode, vnode = out[raw]
+    have = {str(k.value) for k, _ in vnode.value if isinstance(k, ScalarNode)}
+    extra = [(k, v) for k, v in passed if str(getattr(k, "value", "")) not in have]
+    out[raw] = (knode, MappingNode(MAP, [*vnode.value, *extra], vnode.start_mark, vnode.end_mark))
 
 
 def _output_name(key: Node, value: Node) -> Node:
@@ -311,7 +349,7 @@ def _when_word(r: NodeReader, knode: Node, vnode: Node, sid: str, notes: list[Re
     if meaning == "run":
         notes.append(note(r, knode, f"when: {word}", "runs as any step does: no condition"))
         return {}
-    r.src.warn(r.line(vnode), f"{sid}: `when: {word}` cannot be read (skillweave runs a step when its "
+    r.src.warn(r.line(vnode), f"{sid}: `when: {word}` cannot be read (a step runs when its "
                               "dependencies succeed or its condition holds); not read", "spec.unread")
     return {}
 
@@ -392,7 +430,7 @@ def _depends(r: NodeReader, node: Node, sid: str, notes: list[Reading], joins: l
     for word in words:
         m = _DEPENDS_WORD.match(word.strip())
         if m is None or (m.group(2) and m.group(2) not in ("Succeeded", "AnySucceeded")):
-            r.src.warn(r.line(node), f"{sid}: depends '{word.strip()}': skillweave runs a step after its "
+            r.src.warn(r.line(node), f"{sid}: depends '{word.strip()}': a step runs after its "
                                      "dependencies succeed; an outcome other than success is not read", "spec.unread")
             if m is None:
                 continue

@@ -249,3 +249,10 @@ def test_instructions_name_inputs_outputs_and_optional_ones_but_not_defaults() -
                                                           ("sum", True)]
     assert [n.name for n in said.outputs] == ["resolution", "team"]
     assert said.inputs[0].where == "/s/SKILL.md:3" and said.outputs[0].where == "/s/SKILL.md:4"
+
+
+def test_an_outputs_list_goes_on_after_a_semicolon_and_a_line_break_but_not_after_a_full_stop() -> None:
+    said = read_instructions("Outputs: `orders` (list): rows dropped, amount parsed;\n`week` (normalised);"
+                             " `dropped` (count). `note` is for people.", "/s/SKILL.md", 1)
+    assert [(n.name, n.where) for n in said.outputs] == [("orders", "/s/SKILL.md:1"), ("week", "/s/SKILL.md:2"),
+                                                        ("dropped", "/s/SKILL.md:2")]

@@ -1,0 +1,221 @@
+"""Guards against silent misreading: the plan is compared with the words of the spec, and
+each place where the text says more than the plan does becomes a warning at its line.
+
+    spec.skill-not-run     a skill of the catalog is named in the spec, but no step runs it
+                           and it is no step's fallback or compensation (a step lost or merged)
+    spec.own-fallback      a step runs the skill its own text names as its fallback: the main
+                           skill is probably another one
+    spec.each-not-read     a step's text asks for each/every item ("for each", "for every")
+                           and the step has no For each
+    spec.gather-not-read   a step's text waits for or takes all results ("when all", "every
+                           result", "the full set") and the step gathers no For each's list
+    spec.condition-not-read  a sentence of a step starts with if/otherwise on data (a
+                           comparison, "step N says", "reported", a toggle's summary), or the
+                           step's own line has an aside "(if ...)", "(QC passed)", and the
+                           step has no condition
+    spec.join-not-read     a step's text says it runs after whichever branch ran ("whichever
+                           ran", "in both cases") and none of the steps it depends on is conditional
+    spec.value-not-kept    a step's text gives a JSON object to go on with, and none of its
+                           fallbacks keeps a value
+
+Each step's text is its lines in the spec (the text the reader read, carried by the spec: the plan reads no file), from its own line to the next step's. The
+guards only add warnings: they never change the plan. The word lists are data below.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+from orchestrator.errors import Diagnostic
+from orchestrator.plan.location import split_where, warning_at
+from orchestrator.plan.model import Plan, PlanStep
+from orchestrator.policy import FallbackAction
+
+# "for each X" that is about attempts or time, not items
+_NOT_ITEMS = ("attempt", "try", "tries", "retry", "retries", "failure", "error", "call", "request",
+              "second", "minute", "hour", "day", "run", "time", "other")
+_EACH = re.compile(r"\b(?:for|with|on) (?:each|every)\b\s+(\w+)", re.IGNORECASE)
+_GATHER = re.compile(r"\b(?:when|once|after) (?:all|every)\b|\bevery \w+ results?\b|\ball (?:the )?(?:\w+ )?results\b"
+                     r"|\bfull set\b|\bevery (?:check|renewal|item) result\b", re.IGNORECASE)
+_FAILURE_WORDS = re.compile(r"\b(?:fail\w*|errors?\b(?! count)|down|time[sd]? out|hang\w*|slow|unavailable|"
+                            r"unreachable|crash\w*|flaky|breaks?|rate.limit\w*)", re.IGNORECASE)
+_CONDITION_START = re.compile(r"^(?:[-*+]\s+|\d+[.)]\s+|→\s*|\[[ xX]\]\s+)*(?:\*\*|_)?(if|otherwise|else)\b(.*)",
+                              re.IGNORECASE)
+_ON_DATA = re.compile(r"[<>=≥≤]|!=|\bstep \d+ (?:says|reports?|returns?|finds?)\b|\bone or more\b|\bmore than\b"
+                      r"|\bat least\b|\bfewer than\b|\bis (?:not )?(?:\"|'|`|true|false|empty|zero)", re.IGNORECASE)
+_ON_DATA_WEAK = re.compile(r"\breported\b|\bsays\b|\bis\b", re.IGNORECASE)
+_JOIN = re.compile(r"\bwhichever\b[^.]{0,40}\bran\b|\bin (?:both|either) cases?\b"
+                   r"|\bwhichever (?:one )?happened\b", re.IGNORECASE)
+_POLICY_WORDS = re.compile(r"\b(?:fail\w*|retr\w*|errors?|give up|abort|stop)\b", re.IGNORECASE)
+_STOPS = re.compile(r"^\W*(?:\w+\W+){0,2}(?:stop|fail|abort|halt|end)\b", re.IGNORECASE)
+_ASIDE = re.compile(r"\(([^()\n]{1,60})\)")
+_ASIDE_CONDITION = re.compile(r"^\W*(?:only\s+)?(?:if|when|unless)\b|\b(?:passed|failed|true|false)\W*$|(?<!-)>|<(?!-)|[=≥≤]",
+                              re.IGNORECASE)
+_SUMMARY = re.compile(r"<summary>(.*?)</summary>", re.IGNORECASE)
+_SUMMARY_CONDITION = re.compile(r"\bis\b|\bany other\b|\botherwise\b|[<>=]|\bif\b", re.IGNORECASE)
+_JSON_OBJECT = re.compile(r"\{\s*\"[^{}\n]{0,300}\}")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
+def _heading(text: str) -> int:
+    """The level of a markdown heading line, 0 for any other line."""
+    match = re.match(r"(#{1,6})\s", text)
+    return len(match.group(1)) if match else 0
+
+
+def _ranges(plan: Plan, lines: list[str]) -> dict[str, tuple[int, int]]:
+    """step id -> (first line, last line) of its text, 1-based, inclusive: up to the next step,
+    and no further than the next heading of its level or above (any heading for a step that is
+    not a heading); a table row is its own line."""
+    starts = sorted((split_where(s.where, plan.spec.path)[1] or 0, s.id) for s in plan.steps)
+    out: dict[str, tuple[int, int]] = {}
+    for i, (line, sid) in enumerate(starts):
+        if not line or line > len(lines):
+            continue
+        end = starts[i + 1][0] - 1 if i + 1 < len(starts) and starts[i + 1][0] > line else len(lines)
+        if lines[line - 1].lstrip().startswith("|"):
+            end = line
+        level = _heading(lines[line - 1]) or 7
+        for number in range(line + 1, end + 1):
+            if 0 < _heading(lines[number - 1]) <= level:
+                end = number - 1
+                break
+        out[sid] = (line, end)
+    return out
+
+
+def _word(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
+
+
+def _fallback_skills(plan: Plan) -> set[str]:
+    out: set[str] = set()
+    for step in plan.steps:
+        for fallback in (step.policy.fallback, *(r.fallback for r in step.policy.rules)):
+            if fallback is not None and fallback.skill:
+                out.add(fallback.skill)
+        if step.policy.compensation:
+            out.add(step.policy.compensation)
+    return out
+
+
+def _step_lines(lines: list[str], span: tuple[int, int]) -> Iterator[tuple[int, str]]:
+    first, last = span
+    in_fence = False
+    for number in range(first, min(last, len(lines)) + 1):
+        text = lines[number - 1]
+        if text.lstrip().startswith(("```", "~~~")):
+            in_fence = not in_fence
+            continue
+        if not in_fence:
+            yield number, text
+
+
+def guard_plan(plan: Plan, catalog_skills: set[str], lines: list[str]) -> list[Diagnostic]:
+    """The warnings of the module docstring, for a plan and the lines of the spec it was built
+    from (the spec's own text: the plan reads no file)."""
+    if not lines:
+        return []
+    path = plan.spec.path
+    found: list[Diagnostic] = []
+    run = {s.skill for s in plan.steps}
+    spare = _fallback_skills(plan)
+    for name in sorted(catalog_skills - run - spare):
+        pattern = _word(name)
+        where = [n for n, text in enumerate(lines, 1) if pattern.search(text)]
+        if where:
+            found.append(warning_at(f"{path}:{where[0]}", path,
+                                    f"skill `{name}` is named here but no step runs it, and it is no step's "
+                                    f"fallback or compensation: a step may have been lost or merged into another "
+                                    f"(lines {', '.join(map(str, where[:5]))})", "spec.skill-not-run"))
+    if plan.spec.format != "markdown":
+        return found  # the YAML readers own their comments and keys
+    ranges = _ranges(plan, lines)
+    for step in plan.steps:
+        span = ranges.get(step.id)
+        if span is None:
+            continue
+        found += _step_guards(step, list(_step_lines(lines, span)), path, plan.steps)
+    return found
+
+
+def _step_guards(step: PlanStep, text: list[tuple[int, str]], path: str,
+                 plan_steps: tuple[PlanStep, ...]) -> list[Diagnostic]:
+    found: list[Diagnostic] = []
+
+    def warn(line: int, message: str, code: str) -> None:
+        found.append(warning_at(f"{path}:{line}", path, f"{step.id} ({step.skill or step.name}): {message}", code))
+
+    fallbacks = [f for f in (step.policy.fallback, *(r.fallback for r in step.policy.rules)) if f is not None]
+    own = [f for f in fallbacks if f.action is FallbackAction.SKILL and f.skill == step.skill]
+    if own and step.skill:
+        warn(text[0][0] if text else 0,
+             f"runs `{step.skill}`, which is also its own fallback: the text names it as the skill to use "
+             "instead, so the main skill is probably another one", "spec.own-fallback")
+    if step.for_each is None:
+        for line, words in text:
+            match = next((m for m in _EACH.finditer(words) if not m.group(1).lower().startswith(_NOT_ITEMS)), None)
+            if match:
+                warn(line, f"the text says `{match.group(0)}` but the step has no For each: it runs once",
+                     "spec.each-not-read")
+                break
+        gathered = any(b.gather for b in step.inputs.values())
+        for line, words in text:
+            match = _GATHER.search(words)
+            if match and not gathered:
+                warn(line, f"the text says `{match.group(0)}` but the step takes no gathered list of a For "
+                           "each's results: it may start before them or miss them", "spec.gather-not-read")
+                break
+    if not step.when:
+        aside = _ASIDE.search(text[0][1]) if text else None
+        if aside and _ASIDE_CONDITION.search(aside.group(1)):
+            warn(text[0][0], f"the step's own line states a condition (`{aside.group(0)}`) but the step has none: "
+                             "it always runs", "spec.condition-not-read")
+        for line, words in text:
+            said = _condition(words)
+            if said:
+                warn(line, f"the text states a condition (`{said}`) but the step has none: it always runs",
+                     "spec.condition-not-read")
+                break
+    branched = [s for s in plan_steps if s.id in step.depends_on and (s.when or s.routes)]
+    if step.join != "any" and not branched:
+        for line, words in text:
+            match = _JOIN.search(words)
+            if match:
+                warn(line, f"the text says `{match.group(0)}` but the step does not run after a choice of "
+                           f"branches (it depends on {', '.join(step.depends_on) or 'nothing'}, none conditional)",
+                     "spec.join-not-read")
+                break
+    if not any(f.action is FallbackAction.DEFAULT and f.value is not None for f in fallbacks):
+        for line, words in text:
+            for match in _JSON_OBJECT.finditer(words):
+                try:
+                    json.loads(match.group(0))
+                except ValueError:
+                    continue
+                warn(line, f"the text gives the value {match.group(0)} but no fallback of the step keeps it",
+                     "spec.value-not-kept")
+                return found
+    return found
+
+
+def _condition(words: str) -> str | None:
+    summary = _SUMMARY.search(words)
+    if summary:
+        inner = summary.group(1).strip()
+        return inner if _SUMMARY_CONDITION.search(inner) and not _FAILURE_WORDS.search(inner) else None
+    for sentence in _SENTENCE.split(words.strip()):
+        match = _CONDITION_START.match(sentence.strip())
+        if not match:
+            continue
+        head = re.split(r"[,:;]", match.group(2), maxsplit=1)[0]
+        if match.group(1).lower() in ("otherwise", "else"):
+            if not _POLICY_WORDS.search(head):
+                return sentence.strip()[:80]
+        elif _STOPS.search(match.group(2)[len(head):]):
+            continue  # "if ok is false, stop the run": a check, not a branch
+        elif _ON_DATA.search(head) or (_ON_DATA_WEAK.search(head) and not _FAILURE_WORDS.search(head)):
+            return sentence.strip()[:80]
+    return None

@@ -1,0 +1,67 @@
+"""The markdown specs of the third holdout (tests/fixtures/foreign-specs-holdout3: 21 a checklist,
+23 Notion toggles, 24 an ADR in prose, 25 an e-mail, 26 a README with a Mermaid chart), through the
+real `skillweave validate`: every structural misreading the blind evaluation found silent
+(BLIND-RESULTS.md §2) is now a warning at the author's line. What is still refused or silent is
+listed with its reason; a listed failure that starts passing must leave the list.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+REPO = Path(__file__).resolve().parents[2]
+HOLDOUT = REPO / "tests" / "fixtures" / "foreign-specs-holdout3"
+SKILLWEAVE = str(Path(sys.executable).with_name("skillweave"))
+
+# folder -> why it does not validate yet
+KNOWN: dict[str, str] = {
+    "25-access-review": "an e-mail whose steps are paragraphs 'First, … / Then for every … / When all … / "
+                        "Last, …' with skill names in plain text: the structure reader finds no step",
+}
+# folder -> (line, warning code) the misreadings of BLIND-RESULTS.md §2 must give
+GUARDED: dict[str, list[tuple[int, str]]] = {
+    "21-cert-rotation": [(24, "spec.gather-not-read"), (29, "spec.condition-not-read"),
+                         (31, "spec.skill-not-run")],  # line 20-21's value is now kept (the phrase reader)
+    "23-vendor-onboarding": [(26, "spec.own-fallback"), (28, "spec.skill-not-run"),
+                             (53, "spec.condition-not-read"), (63, "spec.skill-not-run"),
+                             (73, "spec.join-not-read")],
+    "24-price-feeds": [(32, "spec.each-not-read"), (34, "spec.gather-not-read"),
+                       (36, "spec.condition-not-read"), (38, "spec.condition-not-read"),
+                       (40, "spec.join-not-read")],
+    # the Mermaid `## Flow` is set aside (a warning at 12); the table's `*(QC passed)*` asides warn
+    "26-elisa-plate": [(12, "spec.chart-not-steps"), (29, "spec.condition-not-read"),
+                       (30, "spec.condition-not-read")],
+}
+
+
+def validate(folder: str) -> dict[str, object]:
+    done = subprocess.run([SKILLWEAVE, "validate", str(HOLDOUT / folder / "spec.md"), "--json"],
+                          capture_output=True, text=True, timeout=300, check=False)
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+@pytest.mark.parametrize("folder", sorted(GUARDED))
+def test_each_silent_structural_misreading_of_the_holdout3_spec_is_a_warning_at_its_line(folder: str) -> None:
+    result = validate(folder)
+    assert result["ok"] is True
+    warnings = result["warnings"]
+    assert isinstance(warnings, list)
+    found = {(w["line"], w["code"]) for w in warnings}
+    assert [want for want in GUARDED[folder] if want not in found] == []
+
+
+@pytest.mark.parametrize("folder", sorted(KNOWN))
+def test_the_holdout3_specs_still_refused_say_so_with_a_line_not_a_traceback(folder: str) -> None:
+    result = validate(folder)
+    if result["ok"]:
+        pytest.fail(f"{folder} now validates: take it off KNOWN ({KNOWN[folder]})")
+    errors = result["errors"]
+    assert isinstance(errors, list) and errors and all(e.get("line") for e in errors)
