@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 # `\s*+`: the spaces before the colon are taken once (two `\s*` in a row are quadratic on a long line)
 _LABEL = re.compile(
-    r"^\s*(?:\*\*|__)?\s*([A-Za-z][A-Za-z0-9 /'_-]{0,40}?)\s*+(?:(?:\*\*|__)\s*+)?:\s*(?:\*\*|__)?\s*(.*)$",
+    r"^\s*+(?:\*\*|__)?\s*+([A-Za-z][A-Za-z0-9 /'_-]{0,40}?)\s*+(?:(?:\*\*|__)\s*+)?:\s*(?:\*\*|__)?\s*(.*)$",
     re.S,
 )
 

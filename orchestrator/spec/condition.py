@@ -179,7 +179,7 @@ def _split(text: str) -> tuple[list[str], list[Literal["and", "or"]]]:
     parts: list[str] = []
     joins: list[Literal["and", "or"]] = []
     last = 0
-    for m in re.finditer(r"(?i)\s+(and|or)\s+|,\s*(and|or)\s+", text):
+    for m in re.finditer(r"(?i)(?<!\s)\s+(and|or)\s+|,\s*(and|or)\s+", text):
         if text[: m.start()].count("'") % 2 or text[: m.start()].count('"') % 2:
             continue
         parts.append(text[last:m.start()])
@@ -208,7 +208,7 @@ def is_expression(text: str) -> bool:
 
 def strip_code(text: str) -> str:
     t = text.strip().strip("`").strip()
-    m = re.fullmatch(r"(?:\{\{|\$\{)\s*(.*?)\s*\}\}?", t, re.S)
+    m = re.fullmatch(r"(?:\{\{|\$\{)\s*+(.*?)(?:(?<!\s)\s+)?\}\}?", t, re.S)
     return m.group(1) if m else t
 
 
@@ -264,7 +264,7 @@ _UNLESS = re.compile(r"(?i)^\W*(?:(?:this|the)\s+(?:step|stage|one)\s+)?(?:runs?
 
 def _cut(cond: str) -> str:
     """The condition of a sentence, without what follows a colon or a ", then"."""
-    return re.split(r":\s|;\s|,\s*(?:then|and\s+then)\b|\s+—\s+|\s+-\s+", cond, maxsplit=1)[0].strip().rstrip(".")
+    return re.split(r":\s|;\s|,\s*(?:then|and\s+then)\b|(?<!\s)\s+—\s+|(?<!\s)\s+-\s+", cond, maxsplit=1)[0].strip().rstrip(".")
 
 
 def condition_sentence(sentence: str) -> tuple[str, bool] | None:
@@ -291,7 +291,7 @@ def otherwise_sentence(sentence: str) -> tuple[str | None, str] | None:
     return paren, m.group("rest").strip()
 
 
-_OTHERWISE_OF = re.compile(r"(?i)^\s*(?:of|to|for|from)?\s*(?P<step>(?:step|stage)\s*[-\w]+|step-\w+)"
+_OTHERWISE_OF = re.compile(r"(?i)^\s*+(?:of|to|for|from)?\s*+(?P<step>(?:step|stage)\s*[-\w]+|step-\w+)"
                            r"(?:['’]s\s+condition)?\s*(?:[:,—-]\s*(?P<rest>.*))?$")
 
 

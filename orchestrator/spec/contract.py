@@ -23,7 +23,7 @@ from orchestrator.spec.fields import parse_braces, parse_fields, split_top, step
 from orchestrator.spec.model import ContractSpec, FieldSpec
 from orchestrator.spec.source import Source
 
-_ARROW = re.compile(r"\s*(?:→|->|⟶|=>|\bto\b)\s*", re.I)
+_ARROW = re.compile(r"(?:(?<!\s)\s+)?(?:→|->|⟶|=>|\bto\b)\s*", re.I)
 _NAME = r"[A-Za-z_][\w.-]*"
 _NON_EMPTY = re.compile(rf"^({_NAME}) (?:is|must be|should be) (?:a |an )?non-?empty(?: (\w+))?$")
 _IS_TYPE = re.compile(rf"^({_NAME}) (?:is|must be|should be) (?:a |an )?(?:valid )?(\w+)$")

@@ -185,7 +185,7 @@ VAGUE = (
 # "never retried", "no retry", "retry: 0": before any count
 NO_RETRY = (
     Row("no_retry", r"\b(?:never|not|don'?t|do\s+not|no|without|must\s+not|mustn'?t|shouldn'?t|should\s+not|won'?t|cannot|can'?t|isn'?t|is\s+not|aren'?t|are\s+not|never\s+be|not\s+be)\s+(?:be\s+|ever\s+|bother\s+(?:to\s+)?|try\s+to\s+|need\s+to\s+|automatically\s+)?(?:re-?tr(?:y|ies|ied|ying)|retr(?:y|ies|ied|ying)|re-?run|rerun|re-?attempt)\w*(?!\s+(?:more|longer)\s+than)"),
-    Row("no_retry", r"\bretr(?:y|ies)\s*(?:[:=-]|count\s*[:=]?|of)?\s*(?:0|zero|none|no|never|off|false|disabled)\b(?!\s*\.\d)(?!\s+(?:more|longer)\s+than)"),
+    Row("no_retry", r"\bretr(?:y|ies)\s*+(?:[:=-]|count\s*+[:=]?|of)?\s*+(?:0|zero|none|no|never|off|false|disabled)\b(?!\s*+\.\d)(?!\s+(?:more|longer)\s+than)"),
     Row("no_retry", r"\b(?:0|zero|no)\s+(?:retries|re-?tries|retry\s+attempts)\b"),
     Row("no_retry", r"\b(?:(?:there'?s|there\s+is)\s+)?(?:no\s+point|no\s+use|no\s+sense|pointless|useless|not\s+worth(?:\s+it)?)\s+(?:in\s+)?(?:re-?tr(?:y|ying)|retr(?:y|ying)|re-?run(?:ning)?|trying\s+(?:it\s+|this\s+|that\s+)?again)\b(?:\s+(?:it|this|that|them))?"),
     Row("no_retry", r"\bnot\s+retryable\b|\bnon-?retryable\b|\bno\s+second\s+(?:try|attempt|chance)s?\b"),
@@ -235,8 +235,8 @@ WAIT = (
     Row("wait_none", r"\b(?:without\s+(?:any\s+|a\s+)?(?:delay|wait|pause|backoff|back-off)|with\s+no\s+(?:delay|wait|pause|backoff))\b"),
     Row("wait_none", r"\bno\s+(?:delay|wait|pause|backoff|back-off|sleep)(?:\s+(?:in\s+)?between(?:\s+(?:the\s+)?(?:tries|attempts|retries))?)?\b"),
     Row("wait_none", r"\b(?:delay|wait|backoff|pause)\s*[:=]\s*(?:0|none|zero)\b(?:\s*s\b)?"),
-    Row("wait_seq", r"(?:\bwait(?:ing|s)?(?:\s+grow)?\s*[:=-]?\s*(?:for\s+|of\s+)?|\bdelays?\s*(?:of|:|=|-)?\s*|\bback-?\s*offs?\s*(?:of|:|=|-)?\s*|\bpauses?\s*(?:of\s+|:\s*)?|\bintervals?\s*(?:of|:|=)?\s*|\bsleep\s+|\bschedule\s*[:=]?\s*)(?P<seq>{SERIES})(?:\s+(?:in\s+)?(?:between|before)\s+(?:the\s+|each\s+|every\s+|any\s+)?(?:new\s+)?(?:(?:re)?trying(?:\s+(?:it\s+)?again)?|going\s+again|{TRY}|them)\b)?"),
-    Row("wait_seq", r"\((?:\s*(?:waits?|delays?|backoff|back-off)\s*[:=]?)?\s*(?P<seq>{SERIES})\s*\)"),
+    Row("wait_seq", r"(?:\bwait(?:ing|s)?(?:\s+grow)?\s*+[:=-]?\s*+(?:for\s+|of\s+)?|\bdelays?\s*+(?:of|:|=|-)?\s*+|\bback-?\s*+offs?\s*+(?:of|:|=|-)?\s*+|\bpauses?\s*+(?:of\s+|:\s*+)?|\bintervals?\s*+(?:of|:|=)?\s*+|\bsleep\s+|\bschedule\s*+[:=]?\s*+)(?P<seq>{SERIES})(?:\s+(?:in\s+)?(?:between|before)\s+(?:the\s+|each\s+|every\s+|any\s+)?(?:new\s+)?(?:(?:re)?trying(?:\s+(?:it\s+)?again)?|going\s+again|{TRY}|them)\b)?"),
+    Row("wait_seq", r"\((?:\s*+(?:waits?|delays?|backoff|back-off)\s*+[:=]?)?\s*+(?P<seq>{SERIES})\s*+\)"),
     Row("wait_seq", r"(?P<seq>{SERIES})\s+(?:apart|between|in\s+between|of\s+(?:delay|wait|backoff))\b"),
     Row("wait_seq", r"\b(?:after|at|in)\s+(?P<seq>{SERIES})", needs=r"{RETRY}|\btry\b"),
     Row("wait_fixed", r"\b(?:wait(?:ing|s)?|hold(?:ing)?\s+off|pause|pausing|sleep|sleeping|back(?:ing)?\s+off|cool\s+off)\s+(?:for\s+)?(?:about\s+|roughly\s+)?{D}\s+(?:in\s+)?(?:between|before|after)\b(?:\s+(?:each\s+|every\s+|the\s+next\s+|another\s+|any\s+)?(?:new\s+|further\s+)?(?:{TRY}|going\s+again|retrying\s+again|one|failure|failures|tries|attempts|them|retrying|trying\s+again|the\s+next(?:\s+one)?)\b)?"),
@@ -246,7 +246,7 @@ WAIT = (
     Row("wait_fixed", r"\b(?:fixed|constant|flat|linear)\s+(?:delay|wait|backoff|back-off|interval|pause)?\s*(?:of\s+|:\s*|=\s*)?{D}"),
     Row("wait_fixed", r"\b{D}\s+(?:fixed|constant|flat)\b"),
     Row("wait_fixed", r"\bretr(?:y|ies)[\s_-]*(?:delay|wait|interval|pause|backoff|back-off|gap)s?\s*(?:of|:|=|is|-)?\s*{D}"),
-    Row("wait_fixed", r"\b(?:delay|wait|waiting|pause|pausing|interval|sleep|sleeping|cool-?down|gap)s?\s*(?:of|:|=|is|for|-)?\s*(?:about\s+)?{D}(?:\s+(?:in\s+)?between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them))?|\s+each\s+time)?"),
+    Row("wait_fixed", r"\b(?:delay|wait|waiting|pause|pausing|interval|sleep|sleeping|cool-?down|gap)s?\s*+(?:of|:|=|is|for|-)?\s*+(?:about\s+)?{D}(?:\s+(?:in\s+)?between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them))?|\s+each\s+time)?"),
     Row("wait_fixed", r"\b(?:at|in)\s+{D}\s+intervals\b|\b{D}\s+intervals\b"),
     Row("wait_fixed", r"\bevery\s+{D}"),
     # "every minute" is a wait only beside a retry ("That is always, every day" is not one)
@@ -260,7 +260,7 @@ WAIT = (
 BACKOFF = (
     Row("jitter_off", r"\b(?:no|without|disable|disabled|turn\s+off|don'?t\s+(?:add|use))\s+(?:any\s+)?(?:jitter|randomi[sz]ation|random(?:ness)?)\b|\bjitter\s*[:=]?\s*(?:off|false|no|none)\b|\bun-?jittered\b|\bdeterministic\s+(?:waits|delays|backoff)\b"),
     Row("jitter_on", r"\b(?:with|plus|add|and|some|full|random)?\s*jitter(?:ed)?(?:\s*[:=]?\s*(?:on|true|yes))?\b|\brandomi[sz]ed\b|\brandom\s+(?:delay|wait|backoff)s?\b"),
-    Row("exp_factor", r"\b(?:factor|multiplier|ratio)\s*(?:of|:|=|is)?\s*(?P<factor>\d+(?:\.\d+)?)\b"),
+    Row("exp_factor", r"\b(?:factor|multiplier|ratio)\s*+(?:of|:|=|is)?\s*+(?P<factor>\d+(?:\.\d+)?)\b"),
     Row("exp_factor", r"\(\s*[x×]\s*(?P<factor>\d+(?:\.\d+)?)\s*\)|(?<![\w.])[x×]\s*(?P<f2>\d+(?:\.\d+)?)\b(?!\s*(?:times|retries|attempts))", needs=r"back-?\s*off|exponential|expo|exp\.|doubl|factor"),
     Row("exp_factor", r"\b(?:multiplied|multiply(?:ing)?|growing|grows)\s+by\s+(?P<factor>\d+(?:\.\d+)?)\b"),
     Row("exp_factor", r"\b(?:doubling|doubles?(?!-)|double\s+(?:the|each|every)\s+(?:wait|delay|time)|twice\s+as\s+long\s+each\s+time)\b(?:\s+(?:the\s+)?(?:wait|delay)s?)?(?:\s+each\s+time)?", value=2.0),
@@ -305,7 +305,7 @@ TIMEOUT = (
 
 # how many tries: counts of retries, then of attempts
 COUNT_ROWS = (
-    Row("retries", r"\bretr(?:y|ies)\s*(?:count|limit)?\s*[:=-]\s*(?:times\s*[:=]\s*)?(?:up\s+to\s+|at\s+most\s+|max(?:imum)?\s+)?{N}\b(?!\s*(?:attempts?|tries)\b)"),
+    Row("retries", r"\bretr(?:y|ies)\s*+(?:count|limit)?\s*+[:=-]\s*+(?:times\s*+[:=]\s*+)?(?:up\s+to\s+|at\s+most\s+|max(?:imum)?\s+)?{N}\b(?!\s*+(?:attempts?|tries)\b)"),
     Row("retries", r"\b(?:max(?:imum)?\s+)?retr(?:y|ies)[\s_-]*(?:count|limit|number|cap)\s*(?:[:=-]|of|is)?\s*{N}\b(?!\s*(?:attempts?|tries|s\b|sec|min|ms))"),
     Row("attempts", r"\b(?:max(?:imum)?\s+)?(?:attempt|try)[\s_-]*(?:count|limit|number|cap)\s*(?:[:=-]|of|is)?\s*{N}\b(?!\s*(?:s\b|sec|min|ms))"),
     Row("retries", r"\b(?:max(?:imum)?|at\s+most|up\s+to|no\s+more\s+than)\s+(?:of\s+)?{N}\s+(?:re-?tries|retr(?:y|ies)|retry\s+attempts|more\s+(?:tries|attempts|times))\b"),
@@ -320,7 +320,7 @@ COUNT_ROWS = (
     Row("retries", r"\b(?:one|1)\s+more\s+(?:time|try|attempt|go|shot)\b|\banother\s+(?:try|attempt|go|shot)\b", value=1),
     Row("retries", r"\b{N}\s+times\b(?:\s+(?:max(?:imum)?|at\s+most|tops|in\s+total|total))?", needs=r"{RETRY}|\bagain\b"),
     Row("retries", r"\b(?P<n1>once|twice|thrice)\b(?:\s+(?:at\s+most|max(?:imum)?|tops|in\s+total|total))?", needs=r"{RETRY}|\bagain\b"),
-    Row("attempts", r"\bmax(?:imum)?[ _-]?(?:attempts|tries)\s*(?:[:=]|of|is)?\s*{N}\b"),
+    Row("attempts", r"\bmax(?:imum)?[ _-]?(?:attempts|tries)\s*+(?:[:=]|of|is)?\s*+{N}\b"),
     Row("attempts", r"\b(?:attempts|tries)\s*[:=]\s*{N}\b"),
     Row("attempts", r"\b(?:max(?:imum)?|at\s+most|up\s+to|no\s+more\s+than|a\s+max(?:imum)?\s+of|a\s+total\s+of|total\s+of|limit(?:ed)?\s+to)\s+{N}\s+(?:attempts?|tries|goes|shots|runs|calls)\b(?:\s+(?:max|total|in\s+total|overall|altogether))?"),
     Row("attempts", r"\b(?:give\s+it\s+|allow\s+|allowing\s+)?{N}\s+(?:attempts?|tries|goes|shots)\b(?:\s+(?:max(?:imum)?|total|in\s+total|overall|altogether|at\s+most))?"),
@@ -331,18 +331,18 @@ COUNT_ROWS = (
 
 # what happens when recovery is exhausted
 FALLBACK: tuple[Row, ...] = (
-    Row("use_step", r"\b(?:fall\s*-?\s*back\s+(?:to|on)|fail\s*over\s+to|switch\s+to|use|run|try|call|hand\s+(?:it\s+)?(?:over\s+)?to|route\s+(?:it\s+)?to|go\s+to|jump\s+to|send\s+(?:it\s+)?(?:back\s+)?to|pass\s+(?:it\s+)?(?:back\s+)?to|return\s+(?:it\s+)?to)\s+(?:the\s+output\s+of\s+|the\s+result\s+of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,4}?(?:\(\s*)?{STEP}(?:\s*\))?(?:'s\s+(?:output|result|skill))?(?:\s+instead)?", needs=r"{COND}|fall\s*-?\s*back|fail\s*over|instead|\bback\s+to"),
-    Row("use_step", r"\bfall\s*-?\s*back\s*[:=-]\s*{STEP}"),
-    Row("use_skill", r"\b(?:fall\s*-?\s*back\s+(?:to|on)|fail\s*over\s+to|switch\s+(?:over\s+)?to|use|run|call|invoke|try)\s+(?:the\s+)?{NAME}(?:\s+(?:skill|instead|as\s+(?:a\s+)?(?:fallback|backup)))*", needs=r"{COND}|fall\s*-?\s*back|fail\s*over|instead|backup|switch"),
-    Row("use_skill", r"\b(?:fall\s*-?\s*back\s+(?:to|on)|fail\s*over\s+to|switch\s+(?:over\s+)?to|use|run|call|try)\s+(?:the\s+|a\s+|our\s+)?(?:[\w-]+\s+){0,4}?\(\s*{NAME}", needs=r"{COND}|fall\s*-?\s*back|fail\s*over|instead|backup|switch"),
+    Row("use_step", r"\b(?:fall\s*+-?\s*+back\s+(?:to|on)|fail\s*over\s+to|switch\s+to|use|run|try|call|hand\s+(?:it\s+)?(?:over\s+)?to|route\s+(?:it\s+)?to|go\s+to|jump\s+to|send\s+(?:it\s+)?(?:back\s+)?to|pass\s+(?:it\s+)?(?:back\s+)?to|return\s+(?:it\s+)?to)\s+(?:the\s+output\s+of\s+|the\s+result\s+of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,4}?(?:\(\s*)?{STEP}(?:\s*\))?(?:'s\s+(?:output|result|skill))?(?:\s+instead)?", needs=r"{COND}|fall\s*+-?\s*+back|fail\s*over|instead|\bback\s+to"),
+    Row("use_step", r"\bfall\s*+-?\s*+back\s*[:=-]\s*{STEP}"),
+    Row("use_skill", r"\b(?:fall\s*+-?\s*+back\s+(?:to|on)|fail\s*over\s+to|switch\s+(?:over\s+)?to|use|run|call|invoke|try)\s+(?:the\s+)?{NAME}(?:\s+(?:skill|instead|as\s+(?:a\s+)?(?:fallback|backup)))*", needs=r"{COND}|fall\s*+-?\s*+back|fail\s*over|instead|backup|switch"),
+    Row("use_skill", r"\b(?:fall\s*+-?\s*+back\s+(?:to|on)|fail\s*over\s+to|switch\s+(?:over\s+)?to|use|run|call|try)\s+(?:the\s+|a\s+|our\s+)?(?:[\w-]+\s+){0,4}?\(\s*{NAME}", needs=r"{COND}|fall\s*+-?\s*+back|fail\s*over|instead|backup|switch"),
     Row("use_skill", r"\b{NAME}\s+instead\b"),
-    Row("use_skill", r"\bfall\s*-?\s*back\s*[:=-]\s*{NAME}"),
-    Row("use_skill", r"\b(?:fall\s*-?\s*back\s+(?:to|on)|fail\s*over\s+to|switch\s+(?:over\s+)?to)\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b"),
+    Row("use_skill", r"\bfall\s*+-?\s*+back\s*[:=-]\s*{NAME}"),
+    Row("use_skill", r"\b(?:fall\s*+-?\s*+back\s+(?:to|on)|fail\s*over\s+to|switch\s+(?:over\s+)?to)\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b"),
     Row("use_skill", r"\b(?:use|run|call)\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\s+(?:skill\s+)?(?:for\s+(?:it|them|this|that|the\s+[\w-]+)\s+)?instead\b"),
     Row("use_skill", r"\b(?:swap|switch|sub|bring)\s+in\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b", needs=r"{COND}|instead|can'?t\s+be\s+reached"),
     Row("use_skill", r"\b(?:hand|pass|give|send)\s+(?:it|this|that|the\s+(?:job|work|task|request|call|step|item|message))\s+(?:over\s+)?to\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b(?!\s+(?:team|channel|on-?call|queue|group|rota)\b)", needs=r"{COND}|instead|can'?t\s+be\s+reached"),
     Row("use_skill", r"\b(?:run|call|invoke|trigger)\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b(?:\s+skill)?", needs=r"\b(?:fails?|failed|failing|errors?|errored)\b|can'?t\s+be\s+reached|unreachable"),
-    Row("use_skill", r"\b(?:use|switch\s+to|fall\s*-?\s*back\s+to|try|fail\s*over\s+to)\s+the\s+(?P<name>(?:backup|fallback|secondary|alternate|alternative|spare|standby|legacy|slow|old)\s+[a-z]+)\b(?!\s*\()", needs=r"{COND}|instead"),
+    Row("use_skill", r"\b(?:use|switch\s+to|fall\s*+-?\s*+back\s+to|try|fail\s*over\s+to)\s+the\s+(?P<name>(?:backup|fallback|secondary|alternate|alternative|spare|standby|legacy|slow|old)\s+[a-z]+)\b(?!\s*\()", needs=r"{COND}|instead"),
     Row("escalate", r"(?:^|(?<=[,;:(.!])|\b(?:and|then|to|just|please|also|immediately|or|we'?ll|we\s+will|should|must|will|you|go|so)\s+)\s*(?P<msg>(?:page|paging|ping|pinging|alert|alerting|notify|notifying|wake\s+up|call\s+out|email|e-mail|message|slack|tell|inform)\s+(?!(?:it|them|the\s+(?:step|caller|run))\b)(?:\([^)]*\)|[^.;,!?()])*?)(?=\s+(?:so|but|and|because|since|after|if|when|then|unless|before)\b|[.;,!?]|$)"),
     Row("escalate", r"\bescalat(?:e|es|ed|ing|ion)(?:\s+(?:it\s+)?(?P<msg>to\s+(?:\([^)]*\)|[^.;,!?()])+?))?(?=\s+(?:after|if|when|so|but|and|then|unless|before)\b|[.;,!?]|$)"),
     Row("escalate", r"\b(?P<msg>(?:hand|pass|send|give|kick)\s+(?:it\s+|this\s+)?(?:over\s+|back\s+|up\s+)?to\s+(?:a\s+|the\s+)?(?:human|person|people|someone|somebody|operator|on-?call|support|ops|team|oncall)[^.;,!?]*)"),
@@ -357,20 +357,20 @@ FALLBACK: tuple[Row, ...] = (
     Row("value_blank", r"\bleave\s+(?:the\s+|it\s+|its\s+)?(?:[\w-]+\s+)?(?:blank|empty)\b"),
     Row("value_field", r"\b(?:mark|set|record|treat|label|tag|report|return|flag)\s+(?:the\s+|its\s+|it\s+|this\s+|that\s+)?(?:[\w-]+'s\s+)?(?P<field>[a-z_][\w]*(?:\s+[a-z_]\w*)?)?\s*(?:as|to|=)\s+(?!(?:a|an|the)\b)(?P<value>\"[^\"]*\"|'[^']*'|`[^`]*`|\d+(?:\.\d+)?|[a-z_][\w-]*)"),
     Row("value_field", r"\b(?:use|put|write)\s+(?:the\s+|an?\s+)?(?P<field>[a-z_]\w*(?:\s+[a-z_]\w*)?)\s+(?:of\s+)?(?P<value>\"[^\"]*\"|'[^']*')", needs=r"{COND}|instead|continu|carry\s+on"),
-    Row("value_literal", r"\b(?:use|return|default(?:s)?\s+to|fall\s*-?\s*back\s+to|assume|substitute|output|emit|give\s+back|record|(?:count|treat|score)\s+(?:it|them|this|that|the\s+(?:result|output|[\w-]+))\s+as|continue\s+with|carry\s+on\s+with|go\s+on\s+with|pass\s+on)\s+(?:the\s+value\s+|a\s+value\s+of\s+)?(?P<value>`[^`]*`)",
-        needs=r"{COND}|instead|default|fall\s*-?\s*back|assume|substitute|continu|carry\s+on|go\s+on"),  # not "Use `a-skill`."
-    Row("value_literal", r"\b(?:default(?:s)?\s+to|fall\s*-?\s*back\s+to|use|return|continue\s+with|output|record|(?:count|treat|score)\s+(?:it|them|this|that)\s+as)\s+(?P<value>\"[^\"]*\"|'[^']*'|\d+(?:\.\d+)?\b|true\b|false\b|null\b|\[[^\[\]]{0,400}\]|\{[^{}]{0,400}\})(?:\s+(?:as\s+(?:the\s+|its\s+)?(?:value|result|output|default|answer))|\s+instead)?"),
-    Row("value_empty", r"\b(?:use|return|assume|substitute|output|emit|give\s+back|pretend\s+(?:that\s+)?(?:it|this|the\s+[\w-]+)\s+(?:returned|gave(?:\s+back)?|produced|came\s+back\s+with)|treat\s+(?:it|this|the\s+(?:result|output))\s+as|continue\s+with|carry\s+on\s+with|go\s+on\s+with|proceed\s+with|fall\s*-?\s*back\s+to|default\s+to|pass\s+(?:on|along))\s+(?:an?\s+|the\s+)?(?P<what>empty|blank|no|default|placeholder|cached|stub|dummy|null|zero)\s*(?P<kind>[\w-]+)?(?:\s+(?:value|values|result|results|output|list|docs|data|answer|response))?"),
+    Row("value_literal", r"\b(?:use|return|default(?:s)?\s+to|fall\s*+-?\s*+back\s+to|assume|substitute|output|emit|give\s+back|record|(?:count|treat|score)\s+(?:it|them|this|that|the\s+(?:result|output|[\w-]+))\s+as|continue\s+with|carry\s+on\s+with|go\s+on\s+with|pass\s+on)\s+(?:the\s+value\s+|a\s+value\s+of\s+)?(?P<value>`[^`]*`)",
+        needs=r"{COND}|instead|default|fall\s*+-?\s*+back|assume|substitute|continu|carry\s+on|go\s+on"),  # not "Use `a-skill`."
+    Row("value_literal", r"\b(?:default(?:s)?\s+to|fall\s*+-?\s*+back\s+to|use|return|continue\s+with|output|record|(?:count|treat|score)\s+(?:it|them|this|that)\s+as)\s+(?P<value>\"[^\"]*\"|'[^']*'|\d+(?:\.\d+)?\b|true\b|false\b|null\b|\[[^\[\]]{0,400}\]|\{[^{}]{0,400}\})(?:\s+(?:as\s+(?:the\s+|its\s+)?(?:value|result|output|default|answer))|\s+instead)?"),
+    Row("value_empty", r"\b(?:use|return|assume|substitute|output|emit|give\s+back|pretend\s+(?:that\s+)?(?:it|this|the\s+[\w-]+)\s+(?:returned|gave(?:\s+back)?|produced|came\s+back\s+with)|treat\s+(?:it|this|the\s+(?:result|output))\s+as|continue\s+with|carry\s+on\s+with|go\s+on\s+with|proceed\s+with|fall\s*+-?\s*+back\s+to|default\s+to|pass\s+(?:on|along))\s+(?:an?\s+|the\s+)?(?P<what>empty|blank|no|default|placeholder|cached|stub|dummy|null|zero)\s*(?P<kind>[\w-]+)?(?:\s+(?:value|values|result|results|output|list|docs|data|answer|response))?"),
     Row("value_empty", r"\b(?:use|return|output)\s+(?:an?\s+)?(?P<what>empty|default)\s+(?P<kind>value|result|output|list|string|object)\b|\btemplate\s+fallback\b|\bempty\s+(?:result|output|value)\s+and\s+(?:continue|carry\s+on|move\s+on)\b"),
     Row("continue", r"\b(?:don'?t|do\s+not|never|must\s+not|mustn'?t|shouldn'?t|should\s+not|won'?t|will\s+not|no\s+need\s+to)\s+(?:fail|stop|abort|block|halt|kill)\s+(?:the\s+)?(?:(?:whole|entire)\s+[\w-]+|(?:rest\s+of\s+the\s+)?(?:run|workflow|pipeline|job|flow|thing|everything|rest))\b"),
     Row("continue", r"\b(?:don'?t|do\s+not|never)\s+stop\b(?!\s+(?:re)?trying)(?=\s*[,;:.]|\s+(?:and|but|just)\b)"),
     Row("continue", r"\b(?:it'?s|it\s+is|that'?s|that\s+is)\s+(?:fine|ok(?:ay)?|acceptable|alright|all\s+right|no\s+problem|not\s+a\s+problem|no\s+big\s+deal)(?=\s+(?:if|when|for)\s+(?:it|this|that|the\s+[\w-]+)(?:\s+step)?\s+(?:to\s+)?(?:fails?|failing|errors?(?:\s+out)?|breaks?|doesn'?t\s+work)\b)"),
     Row("fail", r"\b(?:fails|fail|failing|abort|aborting|stop|stopping|halt|halting|kill|killing|end|ending|terminate|cancel|bring\s+down|crash)\s+(?:the\s+|this\s+|our\s+)?(?:whole\s+|entire\s+|full\s+|complete\s+)?(?:run|workflow|pipeline|job|flow|thing|everything|process|dag|build|deploy(?:ment)?)\b"),
     Row("fail", r"\b(?:just\s+|simply\s+)?fail\s+(?:hard|loudly|the\s+step|outright|right\s+there|it)\b|\bjust\s+fail\b|\blet\s+(?:it|the\s+(?:run|step|workflow))\s+fail\b|\b(?:the\s+)?(?:run|workflow|pipeline|job)\s+(?:fails|should\s+fail|must\s+fail|is\s+failed|stops|should\s+stop|aborts)\b|\bmark\s+(?:the\s+)?(?:run|workflow)\s+(?:as\s+)?failed\b|\bor\s+(?:it'?s|it\s+is|it\s+gets|the\s+(?:run|workflow)\s+is)\s+(?:marked|considered|treated\s+as|reported)\s+(?:as\s+)?failed\b|\bstop\s+(?:right\s+)?there\b|\bstop\s+everything\b|\bdon'?t\s+(?:continue|carry\s+on|go\s+on|proceed)\b|\bnothing\s+else\s+(?:should\s+)?runs?\b|\bblock\s+(?:the\s+)?(?:rest|run|workflow)\b"),
-    Row("fail", r"^\s*(?:fail|abort|stop|halt)\s*(?:\.|!)?\s*$|\bon[ _-]?(?:error|failure)\s*[:=]\s*fail\b|\bfail\s+(?:the\s+)?(?:step\s+)?and\s+stop\b|\b(?:and\s+)?then\s+(?:just\s+)?fail\b|\b(?:then\s+)?stop\b(?=\s*(?:[.;,]|$|and\s+(?:tell|page|alert|notify|ping)))"),
+    Row("fail", r"^\s*+(?:fail|abort|stop|halt)\s*+(?:\.|!)?\s*+$|\bon[ _-]?(?:error|failure)\s*+[:=]\s*+fail\b|\bfail\s+(?:the\s+)?(?:step\s+)?and\s+stop\b|\b(?:and\s+)?then\s+(?:just\s+)?fail\b|\b(?:then\s+)?stop\b(?=\s*+(?:[.;,]|$|and\s+(?:tell|page|alert|notify|ping)))"),
     Row("fail", r"\bgiv(?:e|ing)\s+up\b"),
     # "fail the order", "fail the refund": what the run is about, failed
-    Row("fail", r"\b(?:then\s+)?fail\s+(?:the|this|our)\s+(?:whole\s+|entire\s+)?[a-z]+\b(?=\s*(?:[,.;(]|$|and\b|so\b))"),
+    Row("fail", r"\b(?:then\s+)?fail\s+(?:the|this|our)\s+(?:whole\s+|entire\s+)?[a-z]+\b(?=\s*+(?:[,.;(]|$|and\b|so\b))"),
     Row("continue", r"\b(?:skip(?:\s+(?:it|this|the\s+step|this\s+step|ahead|this\s+\w+|the\s+\w+))?|ignore\s+(?:it|the\s+(?:error|failure|problem)|errors|failures)|ignore(?=\s*(?:and|,)\s+(?:finish|continue|carry\s+on|move\s+on|go\s+on|keep\s+going|proceed)\b))\b(?:\s+(?:anyway|regardless|without\s+it))?", needs=r"{COND}|\band\s+(?:continue|carry\s+on|move\s+on)"),
     Row("continue", r"\b(?:skip|drop|discard)\s+(?:the|this|that)\s+(?:record|row|item|entry|file|document|doc|message|line|event|receipt|page|batch)\b(?:\s+(?:and\s+)?(?:continue|carry\s+on|move\s+on|go\s+on))?"),
     Row("continue", r"\b(?:continue|continuing|carry\s+on|carrying\s+on|keep\s+going|move\s+on|moving\s+on|go\s+on|proceed|proceeding|let\s+the\s+(?:rest|run|workflow)\s+(?:continue|go\s+on|carry\s+on)|the\s+(?:rest|run|workflow)\s+(?:continues|goes\s+on|carries\s+on))\b(?:\s+(?:anyway|regardless|without\s+it))?"),
@@ -384,7 +384,7 @@ FALLBACK = (
     Row("value_literal", r"(?P<value>`[\[{][^`]{0,400}[\]}]`|\{[^{}]{0,400}\})\s+and\s+(?:then\s+)?(?:carry\s+on|continue|move\s+on|keep\s+going|go\s+on|proceed)\b"),
     Row("continue", r"\b(?:is|are|gets?|will\s+be|should\s+be)\s+(?:just\s+|only\s+|simply\s+)?logged\s+and\s+(?:then\s+)?(?:ignored|skipped|dropped|swallowed|otherwise\s+ignored)\b"),
     Row("continue", r"\b(?:don'?t|do\s+not|never|shouldn'?t|should\s+not|must\s+not|won'?t)\s+fail\s+the\s+(?:whole\s+|entire\s+)?[\w-]+\s+(?:over|because\s+of|for|on\s+account\s+of)\s+(?:it|this|that|the\s+[\w-]+)\b"),
-    Row("ambiguous", r"\b(?:try|use|run|call|switch\s+to|fall\s*-?\s*back\s+(?:to|on))\s+the\s+other\s+(?:one|skill|service|provider|api|tool|endpoint|vendor)\b", value="a fallback, but the skill to fall back to is not named"),
+    Row("ambiguous", r"\b(?:try|use|run|call|switch\s+to|fall\s*+-?\s*+back\s+(?:to|on))\s+the\s+other\s+(?:one|skill|service|provider|api|tool|endpoint|vendor)\b", value="a fallback, but the skill to fall back to is not named"),
     Row("use_skill", r"\b(?:route|re-?route|redirect|divert|send)\s+(?:it|this|that|the\s+(?:job|work|task|request|call|step|item|message|query|lookup|traffic))\s+(?:over\s+)?to\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b(?!\s+(?:team|channel|on-?call|queue|group|rota)\b)", needs=r"{COND}|instead|unavailable|\bdown\b|can'?t\s+be\s+reached"),
     *FALLBACK,
 )
@@ -445,7 +445,7 @@ TABLES: tuple[tuple[Row, ...], ...] = (FIRST, REGENERATE, VAGUE, NO_RETRY, BUDGE
 # words that show a sentence means to state a policy
 _SIGNALS = (
     r"\b(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|try\s+(?:it\s+|this\s+)?again|attempts?|tries|back-?\s*off"
-    r"|time-?\s*outs?|timed\s+out|times\s+out|wait(?:ing|s)?|delay(?:ed|s)?|jitter|fall\s*-?\s*back\s*(?:to|on|[:=-])"
+    r"|time-?\s*outs?|timed\s+out|times\s+out|wait(?:ing|s)?|delay(?:ed|s)?|jitter|fall\s*+-?\s*+back\s*(?:to|on|[:=-])"
     r"|escalat\w*|abort|give\s+up|give\s+it|regenerat\w*|exponential\w*|again|instead|\d+(?:\.\d+)?\s*(?:ms|s|sec|secs"
     r"|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\b|(?<!at\s)(?<!^)once|twice|thrice|\d+\s*x\b)"
     rf"|\b(?:{WORDS}|half\s+an?)\s+{LONG_UNITS}\b"

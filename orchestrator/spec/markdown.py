@@ -82,7 +82,7 @@ _SCENARIO_KINDS = (
     ("escalat", "escalation"), ("edge", "edge"),
 )  # fmt: skip
 _NAME_COMMENT = re.compile(r"<!--\s*(?:skillweave\s+)?name:\s*([\w.-]+)\s*-->")
-_TITLE_TAIL = re.compile(r"(?i)[\s-]*(workflow|specification|spec)\s*$")
+_TITLE_TAIL = re.compile(r"(?i)(?<![\s-])[\s-]*(workflow|specification|spec)\s*$")
 
 
 class Section(BaseModel):
@@ -280,7 +280,7 @@ def read_testing(section: Section, src: Source) -> list[ScenarioSpec]:
 
 
 _INLINE_INPUTS = re.compile(
-    r"(?i)^\s*(?:\*\*|__)?\s*(?:workflow\s+)?(?:inputs?|in|parameters|params|arguments|args|takes|given)\s*(?::\s*(?:\*\*|__)|(?:\*\*|__)?\s*:)"
+    r"(?i)^\s*+(?:\*\*|__)?\s*+(?:workflow\s+)?(?:inputs?|in|parameters|params|arguments|args|takes|given)\s*+(?::\s*+(?:\*\*|__)|(?:\*\*|__)?\s*+:)"
     r"\s*(.+)$", re.S)
 _INPUTS_SENTENCE = re.compile(r"(?i)\b(?:the\s+)?(?:workflow\s+)?inputs?\s+(?:is|are)\b|\binputs?\s*:"
                              r"|\b(?:one|two|three|four|\d+)\s+inputs?\b|\btakes?\s+(?:as\s+)?inputs?\b")
@@ -290,7 +290,7 @@ _OUTPUTS_SAID = re.compile(r"(?i)\b(?:out\s+comes?|outputs?|returns?|gives?\s+ba
 def _said_input(m: re.Match[str], clause: str, where: str) -> InputSpec:
     """A name in a sentence that declares the inputs: "optional" before it, "default 280" after."""
     before, after = clause[max(0, m.start() - 16):m.start()].lower(), clause[m.end():m.end() + 40]
-    default = re.match(r"(?i)\s*[(,]?\s*(?:optional\s*,?\s*)?default(?:s to|:|=|\s)\s*`?([^`;,)\s]+)`?", after)
+    default = re.match(r"(?i)\s*+[(,]?\s*+(?:optional\s*+,?\s*+)?default(?:s to|:|=|\s)\s*`?([^`;,)\s]+)`?", after)
     value: object = None
     if default:
         try:

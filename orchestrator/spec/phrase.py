@@ -84,7 +84,7 @@ def duration(text: str) -> float | None:
     total = 0.0
     found = False
     low = text.lower()
-    half = re.search(r"(\d+(?:\.\d+)?|[a-z-]+)\s+and\s+a\s+half\s+(\w+)", low)
+    half = re.search(r"((?<!\d)\d+(?:\.\d+)?|(?<![a-z-])[a-z-]+)\s+and\s+a\s+half\s+(\w+)", low)
     if half:
         whole, size = number(half.group(1)), _unit(half.group(2))
         return None if whole is None or size is None else (whole + 0.5) * size

@@ -37,8 +37,8 @@ _UNIT_S = {
     "d": 86400.0, "day": 86400.0, "days": 86400.0,
 }  # fmt: skip
 _UNITS = "|".join(sorted(_UNIT_S, key=len, reverse=True))
-_DURATION = re.compile(rf"(\d+(?:\.\d+)?)\s*({_UNITS})(?![a-z])", re.I)
-_COMPOUND = re.compile(rf"^(?:\s*\d+(?:\.\d+)?\s*(?:{_UNITS})\s*)+$", re.I)
+_DURATION = re.compile(rf"((?<!\d)\d+(?:\.\d+)?)\s*({_UNITS})(?![a-z])", re.I)
+_COMPOUND = re.compile(rf"^(?:\s*+\d+(?:\.\d+)?\s*+(?:{_UNITS})\s*+)+$", re.I)
 _NUMBER_WORDS = {"once": 1, "twice": 2, "thrice": 3, "one": 1, "two": 2, "three": 3, "four": 4,
                  "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _MAX_COUNT = 1000

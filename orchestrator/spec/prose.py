@@ -49,7 +49,7 @@ _SIZE_WORDS = ("maxItems", "maxLength", "maxProperties", "minItems", "minLength"
 _EMPTINESS = {"array": ("maxItems", "minItems"), "string": ("maxLength", "minLength"),
               "object": ("maxProperties", "minProperties")}
 # a failure mode or a success criterion is a description unless it names a recovery
-_RECOVERY_WORDS = re.compile(r"retr|again|attempt|fall\s*-?\s*back|escalat|continu|carry\s+on|skip|regenerat|rewrite|"
+_RECOVERY_WORDS = re.compile(r"retr|again|attempt|fall\s*+-?\s*+back|escalat|continu|carry\s+on|skip|regenerat|rewrite|"
                              r"repair|\bpage\b|paging|alert|notify|default|instead|ignore|abort|give\s+up|never|"
                              r"\bwait|back-?\s*off|time-?\s*out|timed\s+out|\bfail\s+the\s+(?:run|workflow)", re.I)
 # a fallback to a step named by its name: "go to the no-data notice instead", "fall back to the Publish step"

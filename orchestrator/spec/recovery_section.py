@@ -49,7 +49,7 @@ _EVERY_STEP = re.compile(r"(?i)^\W*(?:any|all|every|\*|each|catch[- ]?all|defaul
                          r"any step|all steps|every step|other|others)\b")
 _REFS = (rf"(?:{STEP_WORD}s?)\s+{NUMBER}(?:\s*(?:,|\band\b|&|/|-|–|—|\bto\b|\bor\b)\s*"
          rf"(?:{STEP_WORD}s?\s+)?{NUMBER})*")
-_LEADING = re.compile(rf"(?i)^\s*(?:\*\*)?\s*(?:for\s+)?(?:(?P<all>all\s+steps|every\s+step|each\s+step|any\s+step)|"
+_LEADING = re.compile(rf"(?i)^\s*+(?:\*\*)?\s*+(?:for\s+)?(?:(?P<all>all\s+steps|every\s+step|each\s+step|any\s+step)|"
                       rf"(?P<refs>{_REFS}))\b\s*(?:\*\*)?(?:\s*[:,;.)—–-]\s*|\s+(?=\S)|$)")
 
 

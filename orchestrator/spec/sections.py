@@ -51,7 +51,7 @@ class Unit(BaseModel):
 
 SIGN_OFF = re.compile(r"(?i)^\W*(?:thanks|thank\s+you|cheers|best|regards|questions\??|ping\s+me|reach\s+out|"
                        r"contact\s+me|happy\s+to\s+help|good\s+luck|that['’]?s\s+(?:it|all))\b")
-_BRANCH_ITEM = re.compile(r"^\s*(?:\*\*|__)?(?P<label>[^*_→:`]{1,60}?)(?:\*\*|__)?\s*(?:→|->|=>|:)\s*(?P<rest>.+)$", re.S)
+_BRANCH_ITEM = re.compile(r"^\s*(?:\*\*|__)?(?P<label>[^*_→:`]{1,60}?)(?:\*\*|__)?(?:(?<!\s)\s+)?(?:→|->|=>|:)\s*(?P<rest>.+)$", re.S)
 _FALLS_BACK = re.compile(r"(?i)^\W*(?:if|otherwise|else|unless|in case|should|on (?:failure|error)|but|failing that|"
                          r"it|its|it's|this|that|these|those|note|also)\b")
 
@@ -65,7 +65,7 @@ def _branch_item(block: Block) -> tuple[str, str] | None:
     if m is None or not names_a_skill(m.group("rest").split(".")[0]):
         return None
     label = m.group("label").strip()
-    arrow = bool(re.match(r"\s*(?:\*\*|__)?[^→]*?(?:\*\*|__)?\s*(?:→|->|=>)", block.text[:m.start("rest")]))
+    arrow = bool(re.match(r"[^→]*?(?:→|->|=>)", block.text[:m.start("rest")]))
     if not arrow and (label.lower().strip("*_ ") in LABELS or label_key(label.lower().strip("*_ "), "") is not None
                       or not (_ELSE_LABEL.match(label.strip("*_ ")) or re.match(r"(?i)^\W*(?:if|when|for)\b", label))):
         return None
@@ -188,7 +188,7 @@ def declared_values(description: str) -> list[str]:
     """`bronze|silver|gold`, `bronze / silver / gold`, `a, b or c`: the values an input lists."""
     for part in [description, *re.findall(r"\(([^()]*)\)", description)]:
         if _VALUES.match(part):
-            return [v for v in re.split(r"\s*(?:\||/|,|\bor\b)\s*", part.strip()) if v]
+            return [v for v in re.split(r"(?:(?<!\s)\s+)?(?:\||/|,|\bor\b)\s*", part.strip()) if v]
     return []
 
 

@@ -67,7 +67,7 @@ LABELS: dict[str, str] = {
 }
 STEP_HEADING = re.compile(rf"(?i)^\s*{STEP_WORD}\s*({NUMBER})\s*(?:[:.)\-–—]\s*(.*))?$")
 NUMBERED_HEADING = re.compile(r"^\s*(\d+)\s*(?:[.):]|\s[-–—])\s+(\S.*)$")  # "2. Classify", "1) Pull", "3 — Ship"
-_IO = re.compile(r"\(\s*([^()]*?)\s*(?:->|→|=>)\s*([^()]*?)\s*\)")
+_IO = re.compile(r"\(\s*+([^()]*?)(?:(?<!\s)\s+)?(?:->|→|=>)\s*+([^()]*?)(?:(?<!\s)\s+)?\)")
 _IO_LEAD = re.compile(r"^\s*((?:[`\w][\w`]*(?:\s*(?:,|\+|and)\s*[`\w][\w`]*)*)?)\s*(?:->|→|=>)\s*(.+)$")
 _RETURNS = re.compile(r"(?i)\b(?:returns?|gives? back|get back|gets back|comes? back with|produces?|outputs?|"
                       r"emits?|yields?|hands? back|what comes back is)\b")
@@ -116,7 +116,7 @@ def numbered_heading(title: str) -> tuple[int, str] | None:
 
 def _strip_code(text: str) -> str:
     t = text.strip().strip("`").strip()
-    m = re.fullmatch(r"(?:\{\{|\$\{)\s*(.*?)\s*\}\}?", t, re.S)
+    m = re.fullmatch(r"(?:\{\{|\$\{)\s*+(.*?)(?:(?<!\s)\s+)?\}\}?", t, re.S)
     return m.group(1) if m else t
 
 
@@ -433,7 +433,7 @@ class _StepBuilder:
         m = re.search(rf"(?i)\b(?:the|that|this|each|every)\s+(?:{re.escape(item)}|item)['’]s\s+(.+?)(?:[.;:(]|\s[—–-]\s|$)", text)
         if m is None:
             return
-        names = [n.strip("` ") for n in re.split(r"\s*,\s*|\s+and\s+|\s*,\s*and\s+", m.group(1))]
+        names = [n.strip("` ") for n in re.split(r"(?:(?<!\s)\s+)?,\s*|(?<!\s)\s+and\s+|(?:(?<!\s)\s+)?,\s*and\s+", m.group(1))]
         names = [n for n in names if re.fullmatch(r"[A-Za-z_]\w*", n)]
         have = {f.name for f in self.inputs}
         self.inputs += [FieldSpec(name=n, required=False, source=f"item.{n}", where=self.src.where(line))
@@ -473,7 +473,7 @@ class _StepBuilder:
         said = cond.condition_sentence(sentence)
         if said is not None and "when" not in self.values:
             text, negated = said
-            bare = re.sub(r"\s*\([^()]*\)\s*$", "", text)  # "the total is over 1000 (EUR)": the aside off
+            bare = re.sub(r"(?:(?<!\s)\s+)?\([^()]*\)\s*$", "", text)  # "the total is over 1000 (EUR)": the aside off
             if bare != text and cond.read_condition(text) is None and cond.read_condition(bare) is not None:
                 text = bare
             if cond.read_condition(text) is None:

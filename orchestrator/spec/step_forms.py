@@ -26,7 +26,7 @@ from orchestrator.spec.step import LABELS, read_step, step_heading
 
 RouteSink = list[tuple[str, prose.RouteReading, int]]
 
-_HEAD = re.compile(r"^\s*(?:\*\*|__)?([^:`*_][^:`]{0,60}?)(?:\*\*|__)?\s*(?::|\s[—–-]\s)\s*(.*)$", re.S)
+_HEAD = re.compile(r"^\s*(?:\*\*|__)?([^:`*_][^:`]{0,60}?)(?:\*\*|__)?(?:(?<!\s)\s+)?(?::|\s[—–-]\s)\s*(.*)$", re.S)
 _BOLD_HEAD = re.compile(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*[.:—–-]?\s*(.*)$", re.S)
 _SKILLISH = re.compile(r"`[a-z0-9]+(?:-[a-z0-9]+)+`|`[a-z][a-z0-9]*_[a-z0-9_]+`")
 _STEP_LEAD = re.compile(rf"^\s*(?:\*\*|__)?({STEP_WORD}\s+\w+\s*[:.\-–—]\s*[^*_.:\n]{{0,60}})", re.I)

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator.spec.fields import NUMBER, NUMBER_WORDS, STEP_WORD, STEP_WORDS, number_of
 
 _TOKEN = re.compile(r"`[^`]*`|\d+(?:\.\d+)?[A-Za-z]*|[A-Za-z][\w'’]*|\.\.|[–—-]|[,;&/()]")
-_UNIT = re.compile(r"(?i)\s*(?:s|secs?|seconds?|ms|m|mins?|minutes?|h|hrs?|hours?|days?|x|times|tries|"
+_UNIT = re.compile(r"(?i)(?:(?<!\s)\s+)?(?:s|secs?|seconds?|ms|m|mins?|minutes?|h|hrs?|hours?|days?|x|times|tries|"
                    r"attempts?|retries|%|percent)\b")
 _STEP_WORDS = {*STEP_WORDS, *(f"{w}s" for w in STEP_WORDS), "activities"}
 _RANGE = {"-", "–", "—", "to", "through", "thru", "..", "till", "until"}
@@ -32,8 +32,8 @@ JOIN_ANY = re.compile(
     r"|\bone of\b|\bfirst (?:one )?to finish\b|\bwhatever ran\b"
 )
 _ROOT_VALUE = re.compile(
-    r"(?i)^\s*[`*_(]*\s*(?:none|nothing|no ?one|-|—|–|n/?a|no dependenc(?:y|ies)|no deps|root|"
-    r"independent|\(none\)|nil|null)\s*[`*_)]*\s*(?:[.;,(].*)?$"
+    r"(?i)^\s*+[`*_(]*\s*+(?:none|nothing|no ?one|-|—|–|n/?a|no dependenc(?:y|ies)|no deps|root|"
+    r"independent|\(none\)|nil|null)\s*+[`*_)]*\s*+(?:[.;,(].*)?$"
 )
 _ROOT_PHRASE = re.compile(
     r"(?i)\bindependent (?:of|from)\b|\b(?:can|may|should|will) (?:start|run|begin) (?:straight|right) away\b"
@@ -307,7 +307,7 @@ def route_sentence(sentence: str) -> RouteReading | None:
     head, sep, body = sentence.partition(":")
     if not sep or not re.search(_VERB, body, re.I):
         head, body = "", sentence
-    clauses = [c for c in re.split(r"[,;]\s*|\s+and\s+(?=[`\"'\w]+\s+(?:\w+\s+)?(?:to|goes|go)\b)", body) if c.strip()]
+    clauses = [c for c in re.split(r"[,;]\s*|(?<!\s)\s+and\s+(?=[`\"'\w]+\s+(?:\w+\s+)?(?:to|goes|go)\b)", body) if c.strip()]
     branches: dict[str, str] = {}
     default: str | None = None
     verbs = 0
@@ -400,7 +400,7 @@ def name_of_sentence(sentence: str) -> str:
     """A short name for a step written as a sentence: its first clause, sequence words off.
     "First pull the tarball using `fetch-mirror`, with ..." → "Pull the tarball"."""
     text = _SEQUENCE.sub("", sentence.strip())
-    text = re.split(r"(?i)\s+(?:using|with|via|through|by calling|by running)\s+|[,:;(.]|\s+[-–—]\s+|`",
+    text = re.split(r"(?i)(?<!\s)\s+(?:using|with|via|through|by calling|by running)\s+|[,:;(.]|(?<!\s)\s+[-–—]\s+|`",
                     text)[0].strip(" *_")
     words = text.split()
     name = " ".join(words[:8]) if words else sentence.strip()[:40]

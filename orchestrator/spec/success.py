@@ -76,7 +76,7 @@ def read_comparison(clause: str) -> tuple[str, dict[str, Any]] | None:
         if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
             return field, {kind: float(m.group("value")) if "." in m.group("value") else int(m.group("value"))}
         if kind == "enum":
-            options = [_literal(o) for o in re.split(r"\s*,\s*|\s+or\s+", m.group("options")) if o.strip()]
+            options = [_literal(o) for o in re.split(r"(?:(?<!\s)\s+)?,\s*|(?<!\s)\s+or\s+", m.group("options")) if o.strip()]
             return field, {"enum": options}
         value = _literal(m.group("value"))
         return field, {"not": {"const": value}} if kind == "not_const" else {"const": value}

@@ -311,7 +311,7 @@ def approval_outcome(value: object) -> str | None:
 _COND_WRAP = re.compile(r"^\s*(?:\$\{\{(.*)\}\}|\{\{(.*)\}\}|\$\((.*)\))\s*$", re.S)
 _COND_INLINE = re.compile(r"""['"]?(?:\{\{\s*([\w.\-\[\]'"]+?)\s*\}\}|\$\(\s*([\w.\-\[\]*]+?)\s*\))['"]?""")
 _COND_VAR = re.compile(r"(?<![\w.])\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))(?![\w.(\[])")
-_COND_FUNCTION = re.compile(r"\b(?:fromJSON|fromJson|toJSON|toJson)\(\s*([^()]*?)\s*\)")
+_COND_FUNCTION = re.compile(r"\b(?:fromJSON|fromJson|toJSON|toJson)\(\s*+([^()]*?)(?:(?<!\s)\s+)?\)")
 _COND_REF = re.compile(r"""(?<![\w.'"\]])\$?[A-Za-z_][\w-]*(?:\.[\w-]+|\[\s*['"][\w -]+['"]\s*\])+""")
 
 
@@ -369,7 +369,7 @@ def condition_text(text: str) -> str:
     inner = _COND_INLINE.sub(lambda r: canonical_path(r.group(1) or r.group(2)), inner)
     inner = _COND_VAR.sub(lambda r: f"inputs.{r.group(1) or r.group(2)}", inner)  # GitLab `$TARGET`
     inner = _COND_FUNCTION.sub(r"\1", inner)
-    inner = re.sub(r"\s*&&\s*", " and ", re.sub(r"\s*\|\|\s*", " or ", inner))  # GitHub's && || !
+    inner = re.sub(r"(?:(?<!\s)\s+)?&&\s*", " and ", re.sub(r"(?:(?<!\s)\s+)?\|\|\s*", " or ", inner))  # GitHub's && || !
     inner = re.sub(r"!(?!=)\s*", "not ", inner)
 
     def one(ref: re.Match[str]) -> str:

@@ -371,7 +371,7 @@ def _status(r: NodeReader, node: ScalarNode, sid: str, notes: list[Reading]) -> 
                                      "(or were skipped as a branch not taken); read as success()", "spec.when")
     inner = yk.condition_text(text)
     inner = _STATUS.sub("true", inner)
-    inner = re.sub(r"\s*(?:&&|\band\b)\s*true\b|\btrue\s*(?:&&|\band\b)\s*", " ", inner).strip()
+    inner = re.sub(r"(?:(?<!\s)\s+)?(?:&&|\band\b)\s*true\b|\btrue\s*(?:&&|\band\b)\s*", " ", inner).strip()
     notes.append(note(r, node, text, f"status functions read: {inner if inner != 'true' else 'no condition'}",
                       what="when"))
     return None if inner in ("true", "") else inner
@@ -425,7 +425,7 @@ def _depends(r: NodeReader, node: Node, sid: str, notes: list[Reading], joins: l
     if not isinstance(node, ScalarNode) or not re.search(r"&&|\|\||\.[A-Z]", str(node.value)):
         return node
     text = str(node.value)
-    words = [w for w in re.split(r"\s*(?:&&|\|\||[()!])\s*", text) if w.strip()]
+    words = [w for w in re.split(r"(?:(?<!\s)\s+)?(?:&&|\|\||[()!])\s*", text) if w.strip()]
     names_text: list[str] = []
     for word in words:
         m = _DEPENDS_WORD.match(word.strip())
