@@ -68,7 +68,7 @@ LABELS: dict[str, str] = {
 STEP_HEADING = re.compile(rf"(?i)^\s*{STEP_WORD}\s*({NUMBER})\s*(?:[:.)\-–—]\s*(.*))?$")
 NUMBERED_HEADING = re.compile(r"^\s*(\d+)\s*(?:[.):]|\s[-–—])\s+(\S.*)$")  # "2. Classify", "1) Pull", "3 — Ship"
 _IO = re.compile(r"\(\s*+([^()]*?)(?:(?<!\s)\s+)?(?:->|→|=>)\s*+([^()]*?)(?:(?<!\s)\s+)?\)")
-_IO_LEAD = re.compile(r"^\s*((?:[`\w][\w`]*(?:\s*(?:,|\+|and)\s*[`\w][\w`]*)*)?)\s*(?:->|→|=>)\s*(.+)$")
+_IO_LEAD = re.compile(r"^\s*+((?:[`\w][\w`]*(?:\s*+(?:,|\+|and)\s*+[`\w][\w`]*)*)?)\s*+(?:->|→|=>)\s*(.+)$")
 _RETURNS = re.compile(r"(?i)\b(?:returns?|gives? back|get back|gets back|comes? back with|produces?|outputs?|"
                       r"emits?|yields?|hands? back|what comes back is)\b")
 _EMPHASISED = re.compile(r"(?<![\w*])(?:\*\*|\*|__|_)([a-z0-9]+(?:-[a-z0-9]+)+)(?:\*\*|\*|__|_)(?![\w*])")

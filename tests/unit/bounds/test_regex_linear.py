@@ -51,7 +51,6 @@ KNOWN: dict[str, str] = {
     '\\bescalat(?:e|es|ed|ing|ion)(?:\\s+(?:it\\s+)?(?P<msg>to\\s+(?:\\([^)]*\\)|[^.;,!?()]': "orchestrator.spec.grammar: '\\\\bescalat(?:e|es|ed|ing|ion)(?:\\\\s+(?:it\\\\s+)?(?P<msg>to\\\\s+(?:'",
     '(?i)(?P<amount>\\d+(?:\\.\\d+)?|a couple of|forty-five|a hundred|a single|a couple|': 'orchestrator.spec.phrase._AMOUNT_UNIT',
     '(?i)(?:\\d+(?:\\.\\d+)?\\s*(?:-\\s*)?(?:(?:m(?:s(?:ecs?)?|illiseconds?|ins?|inutes?)?': 'orchestrator.spec.phrase._DURATION_PART',
-    '^\\s*((?:[`\\w][\\w`]*(?:\\s*(?:,|\\+|and)\\s*[`\\w][\\w`]*)*)?)\\s*(?:->|→|=>)\\s*(.+)$': 'orchestrator.spec.step._IO_LEAD',
     '^\\s*`?([\\w *-]+?)`?\\s*(?:→|->|=>|:)\\s*`?([\\w -]+?)`?\\s*$': 'orchestrator.spec.step._ROUTE',
     '(?i)^\\s*(?:and\\s+|or\\s+|while\\s+|whereas\\s+)?(?P<branch>.+?)\\s*(?:\\((?P<aside>[^': 'orchestrator.spec.step_prose._CLAUSE',
     "(?i)[(,;]?\\s*(?:but\\s+)?\\b(?:does(?:n['’]t| not)|do(?:n['’]t| not)|is(?:n['’]t| ": 'orchestrator.spec.step_prose._NEGATED_PART',
