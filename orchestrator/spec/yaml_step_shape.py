@@ -186,8 +186,16 @@ def _add_inputs(out: dict[str, tuple[Node, Node]], passed: list[tuple[Node, Node
         raw = "input"
     knode, vnode = out[raw]
     have = {str(k.value) for k, _ in vnode.value if isinstance(k, ScalarNode)}
-    extra = [(k, v) for k, v in passed if str(getattr(k, "value", "")) not in have]
+    texts = " ".join(str(v.value) for _, v in vnode.value if isinstance(v, ScalarNode))
+    # an item the step's own inputs read fields of (`slug: "{{ page.slug }}"`) is their loop
+    # variable, not one more input
+    extra = [(k, v) for k, v in passed if str(getattr(k, "value", "")) not in have
+             and not _read_as_loop_variable(str(getattr(k, "value", "")), texts)]
     out[raw] = (knode, MappingNode(MAP, [*vnode.value, *extra], vnode.start_mark, vnode.end_mark))
+
+
+def _read_as_loop_variable(name: str, texts: str) -> bool:
+    return bool(name) and re.search(r"\{\{\s*+" + re.escape(name) + r"\.\w", texts) is not None
 
 
 def _output_name(key: Node, value: Node) -> Node:
