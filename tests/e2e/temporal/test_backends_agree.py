@@ -131,7 +131,11 @@ SCENARIOS = [
     ),
     Scenario(
         "a step that continues on error with no value starves the step that needs it and the run fails",
-        fake_plan([*chain(2, s1=StepPolicy(on_error="continue")), PlanStep(id="x", name="x", skill="s")]),
+        # x runs before s1 (s1 waits for it): a sibling still running when s2 fails the run would be
+        # cancelled, and which one wins that race depends on the host's load
+        fake_plan([PlanStep(id="x", name="x", skill="s"),
+                   *(s.model_copy(update={"depends_on": ("x",)}) if s.id == "s1" else s
+                     for s in chain(2, s1=StepPolicy(on_error="continue")))]),
         {"s1": [Fail(ErrorClass.INVALID_INPUT, "bad input")]},
         {"status": "failed", "steps": {"s1": ("continued", 1, 0, 0, "continue"), "s2": ("failed", 0, 0, 0, "fail"),
                                           "x": ("succeeded", 1, 0, 0, None)}},
