@@ -133,16 +133,17 @@ def guard_plan(plan: Plan, catalog_skills: set[str], lines: list[str]) -> list[D
     if plan.spec.format != "markdown":
         return found  # the YAML readers own their comments and keys
     ranges = _ranges(plan, lines)
+    conditional = frozenset(s.id for s in plan.steps if s.when or s.routes)
     for step in plan.steps:
         span = ranges.get(step.id)
         if span is None:
             continue
-        found += _step_guards(step, list(_step_lines(lines, span)), path, plan.steps)
+        found += _step_guards(step, list(_step_lines(lines, span)), path, conditional)
     return found
 
 
 def _step_guards(step: PlanStep, text: list[tuple[int, str]], path: str,
-                 plan_steps: tuple[PlanStep, ...]) -> list[Diagnostic]:
+                 conditional: frozenset[str]) -> list[Diagnostic]:
     found: list[Diagnostic] = []
 
     def warn(line: int, message: str, code: str) -> None:
@@ -179,7 +180,7 @@ def _step_guards(step: PlanStep, text: list[tuple[int, str]], path: str,
                 warn(line, f"the text states a condition (`{said}`) but the step has none: it always runs",
                      "spec.condition-not-read")
                 break
-    branched = [s for s in plan_steps if s.id in step.depends_on and (s.when or s.routes)]
+    branched = [d for d in step.depends_on if d in conditional]
     if step.join != "any" and not branched:
         for line, words in text:
             match = _JOIN.search(words)
