@@ -289,32 +289,11 @@ def _with_extra_columns(row: RecoveryRowSpec, cells: RowCells, src: Source, line
                                "understood; not in the plan", "spec.policy-unread")
             continue
         _problems(phrase, label, f"column '{column}'", cell, src, line)
-        retry, _ = retry_of(phrase.statement)
-        fallback = fallback_of(phrase.statement.on_failure)
-        for name, value, current in (("retry", retry, rule.retry), ("fallback", fallback, rule.fallback)):
-            if value is None:
-                continue
-            if current is None or (current == RetryPolicy(max_retries=0) and not row.recovery):
-                updates[name] = value
-            elif current != value:
-                src.warn(line, f"{label}: column '{column}' ('{cell.strip()}') disagrees with the row's "
-                               f"{name}; the row's own cell wins", "policy-conflict")
-        if phrase.statement.timeout_s is not None and row.timeout_s is None:
-            row = row.model_copy(update={"timeout_s": phrase.statement.timeout_s})
+        row = _take(phrase.statement, row, rule, updates,
+                    (src, line, f"{label}: column '{column}' ('{cell.strip()}') disagrees with"))
     merged = _merged(read, src, line, label)
     if merged is not None:
-        retry, _ = retry_of(merged.statement)
-        fallback = fallback_of(merged.statement.on_failure)
-        for name, value, current in (("retry", retry, rule.retry), ("fallback", fallback, rule.fallback)):
-            if value is None:
-                continue
-            if current is None or (current == RetryPolicy(max_retries=0) and not row.recovery):
-                updates[name] = value
-            elif current != value:
-                src.warn(line, f"{label}: the policy columns disagree with the row's {name}; the row's own cell "
-                               "wins", "policy-conflict")
-        if merged.statement.timeout_s is not None and row.timeout_s is None:
-            row = row.model_copy(update={"timeout_s": merged.statement.timeout_s})
+        row = _take(merged.statement, row, rule, updates, (src, line, f"{label}: the policy columns disagree with"))
     if updates:
         row = row.model_copy(update={"rule": rule.model_copy(update=updates)})
     return row
@@ -483,3 +462,24 @@ def read_convergence(
         retries_cap=retries_cap,
     )
     return spec, tuple(checks)
+
+
+def _take(statement: PolicyStatement, row: RecoveryRowSpec, rule: RecoveryRule, updates: dict[str, object],
+          conflict: tuple[Source, int, str]) -> RecoveryRowSpec:
+    """A column's reading put on the row: its retry and fallback where the row's cell states none
+    (or only "no retry" with no Recovery cell), a warning (`conflict`: where, and who disagrees)
+    where they differ; its timeout
+    where the row has none. Returns the row (its rule's changes are gathered in `updates`)."""
+    retry, _ = retry_of(statement)
+    fallback = fallback_of(statement.on_failure)
+    for name, value, current in (("retry", retry, rule.retry), ("fallback", fallback, rule.fallback)):
+        if value is None:
+            continue
+        if current is None or (current == RetryPolicy(max_retries=0) and not row.recovery):
+            updates[name] = value
+        elif current != value:
+            src, line, who = conflict
+            src.warn(line, f"{who} the row's {name}; the row's own cell wins", "policy-conflict")
+    if statement.timeout_s is not None and row.timeout_s is None:
+        row = row.model_copy(update={"timeout_s": statement.timeout_s})
+    return row
