@@ -40,7 +40,7 @@ _WORD = re.compile(r"[\w'-]+")
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " ", "*": " "})
 _DURATION_PART, _AMOUNT_UNIT = compile_many("phrase", [  # once per install (`spec.regex_cache`)
     (g.DURATION_PART, re.I),
-    (rf"(?P<amount>\d+(?:\.\d+)?|{g.WORDS}|half\s+an?|an?|another|\b)\s*-?\s*(?P<unit>{g.UNITS}|{g.LONG_UNITS})(?![a-z])", re.I),
+    (rf"(?P<amount>(?<!\d)\d+(?:\.\d+)?|{g.WORDS}|half\s+an?|an?|another|\b)\s*+(?:-\s*+)?(?P<unit>{g.UNITS}|{g.LONG_UNITS})(?![a-z])", re.I),
 ])
 
 
