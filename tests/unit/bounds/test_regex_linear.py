@@ -45,8 +45,6 @@ KNOWN: dict[str, str] = {
     '\\bescalat(?:e|es|ed|ing|ion)(?:\\s+(?:it\\s+)?(?P<msg>to\\s+(?:\\([^)]*\\)|[^.;,!?()]': "orchestrator.spec.grammar: '\\\\bescalat(?:e|es|ed|ing|ion)(?:\\\\s+(?:it\\\\s+)?(?P<msg>to\\\\s+(?:'",
     '^\\s*`?([\\w *-]+?)`?\\s*(?:→|->|=>|:)\\s*`?([\\w -]+?)`?\\s*$': 'orchestrator.spec.step._ROUTE',
     '(?i)^\\s*(?:and\\s+|or\\s+|while\\s+|whereas\\s+)?(?P<branch>.+?)\\s*(?:\\((?P<aside>[^': 'orchestrator.spec.step_prose._CLAUSE',
-    "(?i)[(,;]?\\s*(?:but\\s+)?\\b(?:does(?:n['’]t| not)|do(?:n['’]t| not)|is(?:n['’]t| ": 'orchestrator.spec.step_prose._NEGATED_PART',
-    '\\$\\{\\{\\s*([^}]+?)\\s*\\}\\}|\\$\\{\\s*([^}]+?)\\s*\\}|\\$\\(\\s*([\\w.]+)\\s*\\)|\\$((?:inputs?': 'orchestrator.spec.yaml_keys._INLINE',
 }
 
 

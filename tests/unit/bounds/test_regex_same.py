@@ -12,7 +12,7 @@ import pytest
 from regex_diff import differences, texts
 
 from orchestrator.spec import grammar as g
-from orchestrator.spec import phrase
+from orchestrator.spec import phrase, step_prose, yaml_keys
 
 FUZZ = 3_000
 
@@ -31,6 +31,10 @@ _ROW_EDITS = (
 OLD_DURATION = rf"(?:\d+(?:\.\d+)?\s*(?:-\s*)?(?:{g.UNITS})(?![a-z]))"
 OLD_SERIES = (g.SERIES.replace(g.DURATION, OLD_DURATION).replace(r"\+?\s*+(?:", r"\+?\s*(?:")
               .replace(r"|(?<!\d)(?>\d+", r"|(?>\d+"))
+OLD_INLINE = (r"\$\{\{\s*([^}]+?)\s*\}\}|\$\{\s*([^}]+?)\s*\}|\$\(\s*([\w.]+)\s*\)|"
+              r"\$((?:inputs?|params|steps|needs|tasks)\.[\w.-]*\w)")
+OLD_NEGATED_PART = (r"(?i)[(,;]?\s*(?:but\s+)?\b(?:does(?:n['’]t| not)|do(?:n['’]t| not)|is(?:n['’]t| not)|not|never|"
+                    r"without|no need to)\s+(?:wait\w*|depend\w*|need\w*|after|on)\b[^)]*\)?")
 OLD_AMOUNT_UNIT = (rf"(?P<amount>\d+(?:\.\d+)?|{g.WORDS}|half\s+an?|an?|another|\b)\s*-?\s*"
                    rf"(?P<unit>{g.UNITS}|{g.LONG_UNITS})(?![a-z])")
 
@@ -62,11 +66,16 @@ def test_a_policy_row_made_linear_reads_the_same_spans_and_groups(written: str) 
     assert not diff, diff[:3]
 
 
-@pytest.mark.parametrize(("name", "old", "new"), [
-    ("_DURATION_PART", OLD_DURATION, phrase._DURATION_PART),
-    ("_AMOUNT_UNIT", OLD_AMOUNT_UNIT, phrase._AMOUNT_UNIT),
+@pytest.mark.parametrize(("name", "old", "flags", "new"), [
+    ("phrase._DURATION_PART", OLD_DURATION, re.I, phrase._DURATION_PART),
+    ("phrase._AMOUNT_UNIT", OLD_AMOUNT_UNIT, re.I, phrase._AMOUNT_UNIT),
+    ("yaml_keys._INLINE", OLD_INLINE, 0, yaml_keys._INLINE),
+    ("step_prose._NEGATED_PART", OLD_NEGATED_PART, 0, step_prose._NEGATED_PART),
 ])
-def test_a_phrase_pattern_made_linear_finds_the_same_spans_and_groups(name: str, old: str,
-                                                                     new: re.Pattern[str]) -> None:
-    diff = differences(re.compile(old, re.I), new, texts(old, FUZZ * 3, seed=7))
+def test_a_reader_pattern_made_linear_finds_the_same_spans_and_groups(name: str, old: str, flags: int,
+                                                                      new: re.Pattern[str]) -> None:
+    before = re.compile(old, flags)
+    inputs = texts(old, FUZZ * 3, seed=7)
+    diff = differences(before, new, inputs)
     assert not diff, diff[:3]
+    assert [before.sub(" ", t) for t in inputs] == [new.sub(" ", t) for t in inputs]  # as the readers use them
