@@ -17,7 +17,8 @@ read the dependencies, joins and routes written as sentences. Policy sentences
 anywhere: `grammar` (the tables), `normalize` (a sentence as the rows read it),
 `phrase` (one sentence), `prose` (what the structure readers left of a step's
 text, `StepSpec.texts`, sentence by sentence), `success` (success criteria as
-output checks), `effect` (a sentence's policy).
+output checks), `effect` (a sentence's policy). A line too long to read (`linecap`) is a warning and
+is not handed to the readers.
 """
 
 from __future__ import annotations
