@@ -286,6 +286,15 @@ def _observed(show: Callable[[RunEvent], None], plan: Plan) -> Callable[[RunEven
     return on_event
 
 
+def _keep_mcp_process(plan: Plan, local: bool) -> None:
+    """End the MCP client process the command started (`orchestrator.mcp_client.process`)
+    when this process will open no MCP session: no `mcp` skill, or another backend."""
+    if not local or not any(skill.kind == "mcp" for skill in plan.skills.values()):
+        from orchestrator.mcp_client import process
+
+        process.discard()
+
+
 def _start_profile(flag: bool) -> None:
     if flag:
         profiling.enable()
@@ -358,6 +367,7 @@ def run(
         plan = load_plan_file(spec_or_plan, settings)
         inputs = parse_inputs(plan, pairs, input_files, settings.caps.data_bytes)
     resume_gc()  # paused by the CLI's start (`orchestrator.cli.main`)
+    _keep_mcp_process(plan, backend_from(backend) == "local")
     if backend_from(backend) == "temporal":
         from orchestrator.cli import _temporal
 
@@ -435,6 +445,7 @@ def resume(
     _check_files(settings)
     with journal_session():
         plan = replay_run(run_id, settings).plan
+        _keep_mcp_process(plan, True)
         note_run(run_id)
         _finish(_execute(run_id, settings, plan, force=force), as_json, settings)
 
