@@ -7,8 +7,8 @@ start `proxy_host` first thing (`process.spawn()`): it imports the SDK on the ot
 while the command imports and plans, then opens the run's stdio sessions and
 makes their calls; this process never imports the SDK for them.
 
-`open_server` (transport) opens a stdio session here when the process exists, is
-alive and serves this event loop (`current()`); otherwise in-process, as before.
+`open_server` (transport) opens a stdio session there when the process exists and
+is alive (`current()`); otherwise in-process, as before.
 The session behaves as an in-process one: the same spawn, logs and redaction
 (in `proxy_host`), the same pid for liveness and kills, the same errors (the pool
 names them, `pool._call_failure`), progress notifications passed on, a call that
@@ -22,7 +22,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import pickle
 import subprocess
+import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -32,7 +34,7 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator import profiling
 from orchestrator.errors import McpError
 from orchestrator.mcp_client.config import StdioServer
-from orchestrator.mcp_client.proxy_host import HEADER, frame, read_frame
+from orchestrator.mcp_client.proxy_host import HEADER, MAX_FRAME, frame
 from orchestrator.mcp_client.schema import ToolInfo
 from orchestrator.mcp_client.transport import OpenedSession, ServerStartError, SessionFiles
 
@@ -105,143 +107,171 @@ class ProxiedClient:
         return ProxiedPage.model_validate(answer)
 
 
+class _Waiter:
+    """An answer awaited by a task of some event loop (the reader thread hands it over there)."""
+
+    def __init__(self, progress: Callable[..., Any] | None = None) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.future: asyncio.Future[Any] = self.loop.create_future()
+        self.progress = progress
+
+    def deliver(self, settle: Callable[[], None]) -> None:
+        with contextlib.suppress(RuntimeError):  # its loop is closed: nobody waits any more
+            self.loop.call_soon_threadsafe(settle)
+
+    def resolve(self, value: Any) -> None:
+        def settle() -> None:
+            if not self.future.done():
+                self.future.set_result(value)
+
+        self.deliver(settle)
+
+    def fail(self, error: BaseException) -> None:
+        def settle() -> None:
+            if not self.future.done():
+                self.future.set_exception(error)
+
+        self.deliver(settle)
+
+
 class ClientProcess:
-    """The `proxy_host` child of this process and the sessions it holds for it."""
+    """The `proxy_host` child of this process and the sessions it holds for it.
+
+    Its answers are read by a thread of ours and handed to the waiting task's event
+    loop: a session or call may come from any loop (the planner's, the run's)."""
 
     def __init__(self, process: subprocess.Popen[bytes], spawned_at: float) -> None:
         self.process = process
         self.spawned_at = spawned_at
         self.dead = False
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._writer: asyncio.StreamWriter | None = None
-        self._reader_task: asyncio.Task[None] | None = None
+        self._lock = threading.Lock()
+        self._reader: threading.Thread | None = None
         self._ids = itertools.count(1)
-        self._pending: dict[tuple[int, int], asyncio.Future[Any]] = {}
-        self._progress: dict[tuple[int, int], Callable[..., Any]] = {}
-        self._opening: dict[int, asyncio.Future[int | None]] = {}
-        self._closed: dict[int, asyncio.Event] = {}
+        self._waiting: dict[tuple[str, int, int], _Waiter] = {}
 
-    def serves(self, loop: asyncio.AbstractEventLoop) -> bool:
-        return not self.dead and self.process.poll() is None and self._loop in (None, loop)
+    def serves(self) -> bool:
+        return not self.dead and self.process.poll() is None
 
-    async def _attach(self) -> asyncio.StreamWriter:
-        if self._writer is not None:
-            return self._writer
-        loop = asyncio.get_running_loop()
-        self._loop = loop
-        assert self.process.stdin is not None and self.process.stdout is not None
-        reader = asyncio.StreamReader(limit=2**26)
-        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), self.process.stdout)
-        transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, self.process.stdin)
-        self._writer = asyncio.StreamWriter(transport, protocol, None, loop)
-        self._reader_task = loop.create_task(self._read(reader), name="mcp-client-process")
-        return self._writer
+    def _wait(self, key: tuple[str, int, int], progress: Callable[..., Any] | None = None) -> _Waiter:
+        waiter = _Waiter(progress)
+        with self._lock:
+            if self.dead:
+                raise ProxiedCallError("gone", GONE)
+            self._waiting[key] = waiter
+            if self._reader is None:
+                self._reader = threading.Thread(target=self._read, name="mcp-client-process", daemon=True)
+                self._reader.start()
+        return waiter
+
+    def _forget(self, key: tuple[str, int, int]) -> None:
+        with self._lock:
+            self._waiting.pop(key, None)
 
     def _send(self, message: dict[str, Any]) -> None:
-        if self.dead or self._writer is None or self._writer.is_closing():
+        pipe = self.process.stdin
+        if self.dead or pipe is None:
             raise ProxiedCallError("gone", GONE)
-        self._writer.write(frame(message))
-
-    async def _read(self, reader: asyncio.StreamReader) -> None:
         try:
-            while (message := await read_frame(reader)) is not None:
-                self._answer(message)
+            pipe.write(frame(message))
+            pipe.flush()
+        except (OSError, ValueError):
+            raise ProxiedCallError("gone", GONE) from None
+
+    def _read(self) -> None:
+        pipe = self.process.stdout
+        assert pipe is not None
+        try:
+            while True:
+                header = pipe.read(HEADER.size)
+                if len(header) < HEADER.size:
+                    break
+                size = HEADER.unpack(header)[0]
+                body = pipe.read(size) if size <= MAX_FRAME else b""
+                if len(body) < size or size > MAX_FRAME:
+                    break
+                message = pickle.loads(body)
+                if isinstance(message, dict):
+                    self._answer(message)
+        except (OSError, ValueError, pickle.UnpicklingError, EOFError):
+            pass
         finally:
             self._died()
 
     def _answer(self, message: dict[str, Any]) -> None:
-        op, sid = message.get("op"), message.get("sid", 0)
-        key = (sid, message.get("id", 0))
+        op, sid, call_id = message.get("op"), message.get("sid", 0), message.get("id", 0)
         if op == "ready":
             profiling.add("mcp: the client process imports the SDK (another process, from the start)",
                           self.spawned_at, message["at"])
-        elif op == "opened":
-            opening = self._opening.pop(sid, None)
-            if opening is not None and not opening.done():
-                opening.set_result(message.get("pid"))
-        elif op == "open_failed":
-            opening = self._opening.pop(sid, None)
-            if opening is not None and not opening.done():
-                opening.set_exception(_start_failure(message))
-        elif op == "closed":
-            self._closed.pop(sid, asyncio.Event()).set()
-        elif op == "progress":
-            callback = self._progress.get(key)
+            return
+        key = ("closed", sid, 0) if op == "closed" else ("open", sid, 0) if op in ("opened", "open_failed") \
+            else ("call", sid, call_id)
+        with self._lock:
+            waiter = self._waiting.get(key) if op == "progress" else self._waiting.pop(key, None)
+        if waiter is None:
+            return  # an answer nobody waits for (a cancelled call's late result)
+        if op == "progress":
+            callback = waiter.progress
             if callback is not None:
-                self._loop_task(callback(*message["progress"]))
-        elif op in ("result", "error"):
-            future = self._pending.pop(key, None)
-            if future is not None and not future.done():
-                if op == "result":
-                    future.set_result(message["result"])
-                else:
-                    error = message["error"]
-                    future.set_exception(ProxiedCallError(
-                        error["kind"], error["message"], code=error.get("code", 0), data=error.get("data")
-                    ))
-
-    def _loop_task(self, awaitable: Any) -> None:
-        if asyncio.iscoroutine(awaitable):
-            task = asyncio.get_running_loop().create_task(awaitable)
-            task.add_done_callback(lambda t: t.cancelled() or t.exception())
+                waiter.deliver(lambda: _run_soon(callback, *message["progress"]))
+        elif op == "opened":
+            waiter.resolve(message.get("pid"))
+        elif op == "open_failed":
+            waiter.fail(_start_failure(message))
+        elif op == "closed":
+            waiter.resolve(None)
+        elif op == "result":
+            waiter.resolve(message["result"])
+        elif op == "error":
+            error = message["error"]
+            waiter.fail(ProxiedCallError(error["kind"], error["message"], code=error.get("code", 0),
+                                         data=error.get("data")))
 
     def _died(self) -> None:
-        self.dead = True
-        for future in self._pending.values():
-            if not future.done():
-                future.set_exception(ProxiedCallError("gone", GONE))
-        for opening in self._opening.values():
-            if not opening.done():
-                opening.set_exception(ProxiedStartFailure(f"{GONE} ({_status(self.process)})"))
-        for closed in self._closed.values():
-            closed.set()
-        self._pending.clear()
-        self._opening.clear()
-        self._closed.clear()
+        with self._lock:
+            self.dead = True
+            waiting, self._waiting = self._waiting, {}
+        for (what, _sid, _id), waiter in waiting.items():
+            if what == "closed":
+                waiter.resolve(None)
+            elif what == "open":
+                waiter.fail(ProxiedStartFailure(f"{GONE} ({_status(self.process)})"))
+            else:
+                waiter.fail(ProxiedCallError("gone", GONE))
 
     async def request(self, order: dict[str, Any], progress: Callable[..., Any] | None = None) -> Any:
         """Send `order` (a call or a page of tools) and wait for its answer; cancelled, it is
         cancelled there too."""
-        await self._attach()
         call_id = next(self._ids)
-        key = (order["sid"], call_id)
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._pending[key] = future
-        if progress is not None:
-            self._progress[key] = progress
+        key = ("call", order["sid"], call_id)
+        waiter = self._wait(key, progress)
         try:
             self._send({**order, "id": call_id})
-            return await future
+            return await waiter.future
         except asyncio.CancelledError:
             with contextlib.suppress(McpError):
                 self._send({"op": "cancel", "sid": order["sid"], "id": call_id})
             raise
         finally:
-            self._pending.pop(key, None)
-            self._progress.pop(key, None)
+            self._forget(key)
 
     @asynccontextmanager
     async def open(self, server: StdioServer, files: SessionFiles) -> AsyncIterator[OpenedSession]:
         """A stdio session held there: its pid, a client for calls; closed there on exit."""
-        await self._attach()
         sid = next(self._ids)
-        opening: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
-        closed = asyncio.Event()
-        self._opening[sid], self._closed[sid] = opening, closed
         try:
-            try:
-                self._send({"op": "open", "sid": sid, "server": server, "files": files})
-            except McpError:
-                raise ProxiedStartFailure(f"{GONE} ({_status(self.process)})") from None
-            pid = await opening
+            opening = self._wait(("open", sid, 0))
+            closed = self._wait(("closed", sid, 0))
+            self._send({"op": "open", "sid": sid, "server": server, "files": files})
+        except McpError:
+            raise ProxiedStartFailure(f"{GONE} ({_status(self.process)})") from None
+        try:
+            pid = await opening.future
             yield OpenedSession(client=ProxiedClient(self, sid, server.name), pid=pid)
         finally:
-            self._opening.pop(sid, None)
+            self._forget(("open", sid, 0))
             with contextlib.suppress(McpError):
                 self._send({"op": "close", "sid": sid})
-            if not self.dead:
-                await closed.wait()  # the SDK's shutdown there is bounded; the pool bounds this too
-            self._closed.pop(sid, None)
+            await closed.future  # resolved when it closed or died; the pool bounds this wait too
 
     def discard(self) -> None:
         """End the process now (nothing of it is needed any more; its sessions are closed)."""
@@ -250,10 +280,20 @@ class ClientProcess:
             self.process.kill()
         with contextlib.suppress(OSError, subprocess.TimeoutExpired):
             self.process.wait(timeout=5)
+        if self._reader is not None:
+            self._reader.join(timeout=5)  # it has met the end of the pipe
         for pipe in (self.process.stdin, self.process.stdout):
-            if pipe is not None and self._writer is None:
-                with contextlib.suppress(OSError):
+            if pipe is not None:
+                with contextlib.suppress(OSError, ValueError):
                     pipe.close()
+
+
+def _run_soon(callback: Callable[..., Any], *args: Any) -> None:
+    """A progress callback, called in its loop (a coroutine one as a task of its own)."""
+    outcome = callback(*args)
+    if asyncio.iscoroutine(outcome):
+        task = asyncio.get_running_loop().create_task(outcome)
+        task.add_done_callback(lambda t: t.cancelled() or t.exception())
 
 
 def _start_failure(message: dict[str, Any]) -> BaseException:
@@ -273,19 +313,15 @@ def _status(process: subprocess.Popen[bytes]) -> str:
 
 
 def current() -> ClientProcess | None:
-    """The client process, when it can hold a session for the running event loop."""
+    """The client process, when it is alive (and nothing when the command started none)."""
     from orchestrator.mcp_client import process as started
 
     if started.state.client is None:
         if started.state.process is None:
             return None
         started.state.client = ClientProcess(started.state.process, started.state.spawned_at)
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
-        return None
     client: ClientProcess = started.state.client
-    return client if client.serves(loop) else None
+    return client if client.serves() else None
 
 
 __all__ = ["HEADER", "ClientProcess", "ProxiedCallError", "ProxiedResult", "current"]
