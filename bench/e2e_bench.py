@@ -12,6 +12,8 @@ In each round, one after the other (the order rotates from round to round):
            docs server starts from scratch, as on the first run of a session;
 - `run (warm CLI host)`: the same with SKILLWEAVE_RUN_WARM=1: the command is
            served by a fork of a warm host with the CLI's imports done;
+- `run (MCP client in-process)`: the same with SKILLWEAVE_MCP_PROCESS=0: the
+           run imports the SDK's client itself instead of its client process;
 - `run@C`: the same run of each `--before` commit C, checked out in a temporary
            worktree and run by the same interpreter (PYTHONPATH), so old and new
            code share the machine's mood of the moment;
@@ -212,6 +214,7 @@ def main() -> None:
     trees = [Tree("", REPO, {})]
     cold = Tree(" (cold docs server)", REPO, {"SKILLWEAVE_DOCS_WARM": "0"})
     hosted = Tree(" (warm CLI host)", REPO, {"SKILLWEAVE_RUN_WARM": "1"})
+    in_process = Tree(" (MCP client in-process)", REPO, {"SKILLWEAVE_MCP_PROCESS": "0"})
     made: list[Path] = []
     try:
         for commit in args.before:
@@ -249,6 +252,11 @@ def main() -> None:
                 walls.setdefault("run" + hosted.name, []).append(time_run(hosted, scratch)[0])
 
             cases.append(("run" + hosted.name, run_hosted))
+
+            def run_in_process() -> None:
+                walls.setdefault("run" + in_process.name, []).append(time_run(in_process, scratch)[0])
+
+            cases.append(("run" + in_process.name, run_in_process))
         for tree in trees:
             def run(tree: Tree = tree) -> None:
                 walls.setdefault("run" + tree.name, []).append(time_run(tree, scratch)[0])

@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 ENV = "SKILLWEAVE_MCP_PROCESS"
+_PACKAGES = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # holds orchestrator/
 PROFILE_ENV = "SKILLWEAVE_PROFILE"  # orchestrator.profiling.ENV: the child reports through us
 
 
@@ -38,10 +39,13 @@ def spawn() -> None:
     if state.process is not None or not wanted():
         return
     env = {k: v for k, v in os.environ.items() if k != PROFILE_ENV}
+    # our own `orchestrator` first, and not the working directory (`-P`): a project's
+    # `mcp.py` or `anyio.py` shadows nothing there, as it does not here
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGES, os.environ.get("PYTHONPATH")) if p)
     spawned_at = time.perf_counter()
     try:
         state.process = subprocess.Popen(
-            [sys.executable, "-m", "orchestrator.mcp_client.proxy_host", str(os.getpid())],
+            [sys.executable, "-P", "-m", "orchestrator.mcp_client.proxy_host", str(os.getpid())],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             start_new_session=True, env=env,
         )
