@@ -309,7 +309,7 @@ def main() -> None:
         if name in figures:
             ratios[f"{name} / docs initialize"] = round(
                 figures[name]["median_ms"] / figures["docs initialize"]["median_ms"], 2)
-    for variant in (cold, hosted):
+    for variant in (cold, hosted, in_process):
         if "run" + variant.name in figures:
             ratios[f"run{variant.name} / run"] = round(
                 figures["run" + variant.name]["median_ms"] / figures["run"]["median_ms"], 2)
@@ -325,6 +325,11 @@ def main() -> None:
         if key in figures:
             ratios[f"serve{tree.name} / serve (initialize)"] = round(
                 figures[key]["median_ms"] / figures["serve initialize"]["median_ms"], 2)
+    # round by round (each round ran every case once, close together): the median of the ratios
+    for name in ["run" + in_process.name, *("run" + tree.name for tree in trees[1:])]:
+        if name in walls and "run" in walls:
+            pairs = [a / b for a, b in zip(walls[name], walls["run"], strict=True)]
+            ratios[f"{name} / run, paired by round"] = round(statistics.median(pairs), 2)
     print(json.dumps({
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
                     "load_before": [round(x, 2) for x in load_before],
