@@ -264,6 +264,9 @@ def main(argv: list[str]) -> None:
     _import_sdk()  # the reason this process exists: the parent is busy meanwhile
     imported_at = time.perf_counter()
     preload("jsonschema.validators", "jsonschema.exceptions")  # the SDK checks tool results with it
+    from orchestrator.mcp_client.transport import pdeathsig_prefix
+
+    pdeathsig_prefix()  # its one check of setpriv, before a server waits for it
     import gc
 
     gc.freeze()  # what the import made is out of the GC's walks and of the exit's
