@@ -84,7 +84,7 @@ def compile_spec(
 
         spec, structure = _apply_structure(spec, path, settings, catalog, interpret=interpret)
         if refused is not None and structure is None:
-            raise _with_interpret_hint(refused)
+            raise _with_interpret_hint(refused, spec.warnings)  # with a stale reading's warning
         reader = _ModelInterpreter(settings) if interpret else None
         try:
             spec = apply_lockfile(spec, Path(path), settings, interpret=interpret, interpreter=reader)
@@ -241,13 +241,13 @@ def _only_no_steps(exc: SpecError) -> bool:
     return bool(exc.diagnostics) and all(d.code == "spec.no-steps" for d in exc.diagnostics)
 
 
-def _with_interpret_hint(exc: SpecError) -> SpecError:
+def _with_interpret_hint(exc: SpecError, warnings: Sequence[Diagnostic] = ()) -> SpecError:
     """A spec with no steps read: the message says the model can read them (`--interpret`)."""
     if not _only_no_steps(exc):
         return exc
-    return SpecError([d.model_copy(update={"message": d.message + " the rules could read (`plan --interpret` has "
-                                                                  "the model read them)"})
-                      for d in exc.diagnostics])
+    return SpecError([*(d.model_copy(update={"message": d.message + " the rules could read (`plan --interpret` "
+                                                                    "has the model read them)"})
+                        for d in exc.diagnostics), *warnings])
 
 
 def _stepless(path: Path) -> WorkflowSpec:
