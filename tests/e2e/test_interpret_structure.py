@@ -157,3 +157,21 @@ def test_a_chart_and_table_spec_gets_its_branches_and_join_from_the_model_and_ru
     warned = [w for w in json.loads(stale.stdout)["warnings"] if w["code"] == "lock.stale"]
     assert [w["line"] for w in warned] == [33]
     assert not any(s.get("when") for s in json.loads(stale.stdout)["steps"])  # the rules' reading is used
+
+
+def test_the_offline_example_plans_from_its_lockfile_and_its_recording_writes_the_same_lockfile(
+        tmp_path: Path) -> None:
+    example = REPO / "specs" / "examples" / "interpret-structure"
+    planned = sw("plan", example / "notes.md", "--format", "json", cwd=tmp_path)
+    assert planned.returncode == 0, planned.stderr
+    assert [s["skill"] for s in json.loads(planned.stdout)["steps"]] == ["split-words", "measure-word", "sum-lengths"]
+    shutil.copy(example / "notes.md", tmp_path / "notes.md")
+    shutil.copytree(example / "skills", tmp_path / "skills")
+    assert sw("plan", tmp_path / "notes.md", cwd=tmp_path).returncode == 2
+    read = sw("plan", tmp_path / "notes.md", "--interpret", "--llm-replay", example / "notes.replay.jsonl",
+              cwd=tmp_path)
+    assert read.returncode == 0, read.stderr
+    assert (tmp_path / "notes.md.lock.json").read_text() == (example / "notes.md.lock.json").read_text()
+    ran = sw("run", tmp_path / "notes.md", "--input", "text=a tiny example sentence", "--json", cwd=tmp_path)
+    assert ran.returncode == 0, ran.stderr
+    assert json.loads(ran.stdout)["outputs"]["step-3"] == {"total": 20, "longest": "sentence"}
