@@ -17,7 +17,8 @@ read the dependencies, joins and routes written as sentences. Policy sentences
 anywhere: `grammar` (the tables), `normalize` (a sentence as the rows read it),
 `phrase` (one sentence), `prose` (what the structure readers left of a step's
 text, `StepSpec.texts`, sentence by sentence), `success` (success criteria as
-output checks), `effect` (a sentence's policy).
+output checks), `effect` (a sentence's policy). A line too long to read (`linecap`) is a warning and
+is not handed to the readers.
 """
 
 from __future__ import annotations
@@ -111,10 +112,14 @@ def parse_spec_text(text: str, path: str, format: SpecFormat | str) -> WorkflowS
         raise ValueError(f"unknown spec format {format!r}")
     sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
     src = Source(text.removeprefix("\ufeff"), path)
+    written = src.text
     try:
         if fmt == "markdown":
+            from orchestrator.spec.linecap import markdown_lines
             from orchestrator.spec.markdown import read_markdown
 
+            src.text = markdown_lines(src)  # a line too long to read: blank, and a warning at it
+            src.lines = src.text.splitlines()
             parts = read_markdown(src)
         else:
             from orchestrator.spec.yaml_form import read_yaml
@@ -125,10 +130,10 @@ def parse_spec_text(text: str, path: str, format: SpecFormat | str) -> WorkflowS
         raise SpecError(Diagnostic(file=path, line=deepest_line(src.text), code="spec.too-deep",
                                    message="lists, mappings or braces are nested too deeply here "
                                            "to be read")) from None
-    return _finish(parts, src, fmt, sha256)
+    return _finish(parts, src, fmt, sha256, written)
 
 
-def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str) -> WorkflowSpec:
+def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written: str) -> WorkflowSpec:
     from orchestrator.spec.prose import read_step_texts
     from orchestrator.spec.structure import StepIndex
 
@@ -146,7 +151,7 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str) -> Work
         path=src.path,
         format=fmt,
         sha256=sha256,
-        text=src.text,
+        text=written,
         intent=parts.intent,
         inputs=parts.inputs if parts.inputs is not None else derive_inputs(parts.steps),
         steps=parts.steps,

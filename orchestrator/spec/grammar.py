@@ -80,13 +80,14 @@ LONG_UNITS = r"(?:millisecond|second|sec|minute|min|hour|day)s?"
 # rows' patterns stay small: a count is digits or once/twice/thrice, a duration digits and a unit.
 COUNT = r"(?:\d+|once|twice|thrice)"
 # each part unambiguous (`\s*(?:-\s*)?`, not `\s*-?\s*`): a series of them cannot backtrack 2^n ways
-DURATION_PART = rf"(?:\d+(?:\.\d+)?\s*(?:-\s*)?(?:{UNITS})(?![a-z]))"
+# and started at a number's first digit (`(?<!\d)`): a long run of digits is tried once, not from each digit
+DURATION_PART = rf"(?:(?<!\d)\d+(?:\.\d+)?\s*(?:-\s*)?(?:{UNITS})(?![a-z]))"
 DURATION = DURATION_PART  # "1m30s" is written "90 s" before the rows are tried (`spec.normalize`)
 _THEN = (r"\s*(?:,\s*(?:and\s+)?then|,?\s+then|,?\s+and\s+then|,\s*and|,|\s+and|\s*->|\s*→|\s*/|\s*\.\.)\s*"
          r"(?:wait(?:ing)?\s+|after\s+|\+\s*)?")
 SERIES = (
-    rf"(?:\+?\s*{DURATION}(?:(?>{_THEN}){DURATION})+"
-    rf"|(?>\d+(?:\.\d+)?\s*(?:,\s*and\s+|\s+and\s+|,\s*|\s*/\s*))+\d+(?:\.\d+)?\s*(?:{UNITS})(?![a-z])"
+    rf"(?:\+?\s*+{DURATION}(?:(?>{_THEN}){DURATION})+"
+    rf"|(?<!\d)(?>\d+(?:\.\d+)?\s*(?:,\s*and\s+|\s+and\s+|,\s*|\s*/\s*))+\d+(?:\.\d+)?\s*(?:{UNITS})(?![a-z])"
     rf"|{DURATION}(?:(?>{_THEN})\d+(?:\.\d+)?(?![\d.]|\s*(?:{UNITS}|%|x|times|tries|retries|attempts)\b))+)"
 )
 NAME = r"`(?!(?:true|false|null|none)`)(?P<name>[A-Za-z][\w.:/-]{0,79})`"
@@ -237,13 +238,13 @@ WAIT = (
     Row("wait_none", r"\b(?:delay|wait|backoff|pause)\s*[:=]\s*(?:0|none|zero)\b(?:\s*s\b)?"),
     Row("wait_seq", r"(?:\bwait(?:ing|s)?(?:\s+grow)?\s*+[:=-]?\s*+(?:for\s+|of\s+)?|\bdelays?\s*+(?:of|:|=|-)?\s*+|\bback-?\s*+offs?\s*+(?:of|:|=|-)?\s*+|\bpauses?\s*+(?:of\s+|:\s*+)?|\bintervals?\s*+(?:of|:|=)?\s*+|\bsleep\s+|\bschedule\s*+[:=]?\s*+)(?P<seq>{SERIES})(?:\s+(?:in\s+)?(?:between|before)\s+(?:the\s+|each\s+|every\s+|any\s+)?(?:new\s+)?(?:(?:re)?trying(?:\s+(?:it\s+)?again)?|going\s+again|{TRY}|them)\b)?"),
     Row("wait_seq", r"\((?:\s*+(?:waits?|delays?|backoff|back-off)\s*+[:=]?)?\s*+(?P<seq>{SERIES})\s*+\)"),
-    Row("wait_seq", r"(?P<seq>{SERIES})\s+(?:apart|between|in\s+between|of\s+(?:delay|wait|backoff))\b"),
-    Row("wait_seq", r"\b(?:after|at|in)\s+(?P<seq>{SERIES})", needs=r"{RETRY}|\btry\b"),
+    Row("wait_seq", r"(?:(?<!\s)|(?!\s))(?P<seq>{SERIES})\s+(?:apart|between|in\s+between|of\s+(?:delay|wait|backoff))\b"),
+    Row("wait_seq", r"\b(?:after|at|in)\s++(?P<seq>{SERIES})", needs=r"{RETRY}|\btry\b"),
     Row("wait_fixed", r"\b(?:wait(?:ing|s)?|hold(?:ing)?\s+off|pause|pausing|sleep|sleeping|back(?:ing)?\s+off|cool\s+off)\s+(?:for\s+)?(?:about\s+|roughly\s+)?{D}\s+(?:in\s+)?(?:between|before|after)\b(?:\s+(?:each\s+|every\s+|the\s+next\s+|another\s+|any\s+)?(?:new\s+|further\s+)?(?:{TRY}|going\s+again|retrying\s+again|one|failure|failures|tries|attempts|them|retrying|trying\s+again|the\s+next(?:\s+one)?)\b)?"),
     Row("wait_fixed", r"\b{D}\s+(?:apart|in\s+between|between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them|each|one))?)\b"),
     Row("wait_fixed", r"\b(?:with|w/)\s*(?:a\s+|an\s+)?(?:fixed\s+|constant\s+|flat\s+)?{D}\s+(?:delay|wait|pause|gap|interval|sleep|back-?off|break|cool-?down)s?\b(?:\s+(?:in\s+)?between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them))?)?"),
     Row("wait_fixed", r"\b(?:a\s+|an\s+)?{D}\s+(?:delay|wait|pause|gap|interval|sleep|break|cool-?down)s?\b(?:\s+(?:in\s+)?between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them))?)?"),
-    Row("wait_fixed", r"\b(?:fixed|constant|flat|linear)\s+(?:delay|wait|backoff|back-off|interval|pause)?\s*(?:of\s+|:\s*|=\s*)?{D}"),
+    Row("wait_fixed", r"\b(?:fixed|constant|flat|linear)\s++(?:delay|wait|backoff|back-off|interval|pause)?\s*+(?:of\s+|:\s*|=\s*)?{D}"),
     Row("wait_fixed", r"\b{D}\s+(?:fixed|constant|flat)\b"),
     Row("wait_fixed", r"\bretr(?:y|ies)[\s_-]*(?:delay|wait|interval|pause|backoff|back-off|gap)s?\s*(?:of|:|=|is|-)?\s*{D}"),
     Row("wait_fixed", r"\b(?:delay|wait|waiting|pause|pausing|interval|sleep|sleeping|cool-?down|gap)s?\s*+(?:of|:|=|is|for|-)?\s*+(?:about\s+)?{D}(?:\s+(?:in\s+)?between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them))?|\s+each\s+time)?"),
@@ -355,7 +356,7 @@ FALLBACK: tuple[Row, ...] = (
     Row("escalate", r"\b(?P<msg>(?:a\s+)?(?:human|person|someone|somebody)\s+(?:has|needs|must|should)\s+to\s+(?:look|decide|step\s+in|check|fix)[^.;,]*)"),
     Row("value_nos", r"\b(?:record|return|store|output|emit|give\s+back|log|mark|save|leave)\s+(?:it|them|this|the\s+\w+)?\s*(?:as\s+\w+\s+)?with\s+(?P<nos>no\s+\w+(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)no\s+\w+)*)"),
     Row("value_blank", r"\bleave\s+(?:the\s+|it\s+|its\s+)?(?:[\w-]+\s+)?(?:blank|empty)\b"),
-    Row("value_field", r"\b(?:mark|set|record|treat|label|tag|report|return|flag)\s+(?:the\s+|its\s+|it\s+|this\s+|that\s+)?(?:[\w-]+'s\s+)?(?P<field>[a-z_][\w]*(?:\s+[a-z_]\w*)?)?\s*(?:as|to|=)\s+(?!(?:a|an|the)\b)(?P<value>\"[^\"]*\"|'[^']*'|`[^`]*`|\d+(?:\.\d+)?|[a-z_][\w-]*)"),
+    Row("value_field", r"\b(?:mark|set|record|treat|label|tag|report|return|flag)\s++(?:the\s+|its\s+|it\s+|this\s+|that\s+)?(?:[\w-]+'s\s+)?(?P<field>[a-z_][\w]*(?:\s+[a-z_]\w*)?)?\s*(?:as|to|=)\s+(?!(?:a|an|the)\b)(?P<value>\"[^\"]*\"|'[^']*'|`[^`]*`|\d+(?:\.\d+)?|[a-z_][\w-]*)"),
     Row("value_field", r"\b(?:use|put|write)\s+(?:the\s+|an?\s+)?(?P<field>[a-z_]\w*(?:\s+[a-z_]\w*)?)\s+(?:of\s+)?(?P<value>\"[^\"]*\"|'[^']*')", needs=r"{COND}|instead|continu|carry\s+on"),
     Row("value_literal", r"\b(?:use|return|default(?:s)?\s+to|fall\s*+-?\s*+back\s+to|assume|substitute|output|emit|give\s+back|record|(?:count|treat|score)\s+(?:it|them|this|that|the\s+(?:result|output|[\w-]+))\s+as|continue\s+with|carry\s+on\s+with|go\s+on\s+with|pass\s+on)\s+(?:the\s+value\s+|a\s+value\s+of\s+)?(?P<value>`[^`]*`)",
         needs=r"{COND}|instead|default|fall\s*+-?\s*+back|assume|substitute|continu|carry\s+on|go\s+on"),  # not "Use `a-skill`."
@@ -406,7 +407,7 @@ IGNORE: tuple[Row, ...] = (
     Row("ignore", r"\b(?:average|typical|median|usual|normal|expected|mean)\s+(?:runtime|run\s*time|duration|latency|response\s+time|time)\b[^.;]*"),
     Row("ignore", r"\b(?:counts?\s+as\s+(?:a\s+)?fail(?:ure|ed)|is\s+(?:treated\s+as\s+)?(?:a\s+)?fail(?:ure|ed)|as\s+a\s+failure|means\s+(?:it|the\s+step)\s+failed|(?:otherwise\s+)?treat\s+it\s+as\s+(?:a\s+)?fail(?:ed|ure))\b"),
     Row("ignore", r"\b(?:don'?t|do\s+not|never|no\s+need\s+to)\s+(?:try\s+to\s+)?(?:undo|roll\s*back|revert|compensate|clean\s+up)\b[^.;]*|\bleave\s+(?:everything|it|things|the\s+rest)\s+(?:as\s+(?:it\s+is|they\s+are)|alone|be)\b"),
-    Row("ignore", r"\b(?:if|when|once|should)\s+(?:it|that|this|the\s+(?:step|call|request|\w+))?\s*(?:still\s+)?(?:fails?|failed|errors?|errored|breaks?|doesn'?t\s+work|does\s+not\s+work|won'?t\s+work|goes\s+wrong|gives\s+up)(?:\s+out)?(?:\s+(?:again|too|as\s+well|after\s+(?:that|all\s+(?:the|its|those)\s+(?:retries|tries|attempts)|(?:its|the|those)\s+(?:retries|tries|attempts)))|\s+(?:for\s+good|anyway))?\b|\bstill\s+(?:fails?|doesn'?t\s+work)\b|\bthen\s+(?:fails|doesn'?t\s+work)\b|\bafter\s+(?:that|(?:its|the|all\s+(?:the|its))\s+(?:retries|tries|attempts))\b|\bif\s+(?:that|this)\s+(?:still\s+)?(?:doesn'?t|does\s+not|won'?t)\s+(?:work|help)\b|\bit\s+still\s+won'?t\s+(?:take\s+it|work)\b|\bif\s+all\s+else\s+fails\b|\bwhen\s+this\s+one\s+gives\s+up\b"),
+    Row("ignore", r"\b(?:if|when|once|should)\s++(?:it|that|this|the\s+(?:step|call|request|\w+))?\s*+(?:still\s+)?(?:fails?|failed|errors?|errored|breaks?|doesn'?t\s+work|does\s+not\s+work|won'?t\s+work|goes\s+wrong|gives\s+up)(?:\s+out)?(?:\s+(?:again|too|as\s+well|after\s+(?:that|all\s+(?:the|its|those)\s+(?:retries|tries|attempts)|(?:its|the|those)\s+(?:retries|tries|attempts)))|\s+(?:for\s+good|anyway))?\b|\bstill\s+(?:fails?|doesn'?t\s+work)\b|\bthen\s+(?:fails|doesn'?t\s+work)\b|\bafter\s+(?:that|(?:its|the|all\s+(?:the|its))\s+(?:retries|tries|attempts))\b|\bif\s+(?:that|this)\s+(?:still\s+)?(?:doesn'?t|does\s+not|won'?t)\s+(?:work|help)\b|\bit\s+still\s+won'?t\s+(?:take\s+it|work)\b|\bif\s+all\s+else\s+fails\b|\bwhen\s+this\s+one\s+gives\s+up\b"),
     Row("ignore", r"\bno\s+more\b(?!\s+than)"),
     Row("ignore", r"\b(?:approval|sign-?off|review)\s+wait(?:s|ing)?(?:\s+(?:excluded|not\s+included|aside))?\b|\bexcluding\s+(?:the\s+)?(?:approval|sign-?off)\s+wait\b"),
     Row("ignore", r"\b(?:all\s+|the\s+|its\s+)?(?:retries|attempts|tries)\s+(?:are|were|get|is|was)\s+(?:logged|recorded|counted|reported|shown|listed|kept|used\s+up|exhausted|spent|over)\b|\b(?:all\s+|the\s+|its\s+)?(?:retries|attempts)\s+(?:have\s+been|are)\s+(?:used\s+up|exhausted|spent)\b"),

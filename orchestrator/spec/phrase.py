@@ -14,7 +14,8 @@ read, so a later row cannot read the same words again. What is left is searched 
 the grammar's policy words: a sentence that has one nobody read is reported
 (`Phrase.problems`) with the words, never dropped. Parts that contradict each other
 ("retry 3 times ... never retry") are reported too, and the first one stated wins.
-Reading is linear in the sentence's length (bounded patterns, one pass per row).
+Reading is linear in the sentence's length (bounded patterns, one pass per row): at most
+`MAX_SENTENCE` characters are read, and a run of three or more blanks is read as one blank.
 """
 
 from __future__ import annotations
@@ -38,9 +39,26 @@ MAX_SENTENCE = 2_000  # characters read of one sentence; a longer one is read in
 _CLASSES = {c.value: c for c in ErrorClass}
 _WORD = re.compile(r"[\w'-]+")
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " ", "*": " "})
+_BLANK_RUN = re.compile(r"\s{3,}")  # in the text as the rows read it (`*` and no-break spaces are blanks there)
+
+
+def _blank_runs_as_one(text: str) -> str:
+    """`text` with each run of three or more blanks (as the rows read it) written as one space:
+    the rows read a run of blanks as one blank, and some read a long run again from each of its
+    characters (`spec.grammar`'s `escalate` row); so they are never handed one."""
+    spans = [m.span() for m in _BLANK_RUN.finditer(text.translate(_QUOTES))]
+    if not spans:
+        return text
+    out: list[str] = []
+    last = 0
+    for start, end in spans:
+        out += [text[last:start], " "]
+        last = end
+    out.append(text[last:])
+    return "".join(out)
 _DURATION_PART, _AMOUNT_UNIT = compile_many("phrase", [  # once per install (`spec.regex_cache`)
     (g.DURATION_PART, re.I),
-    (rf"(?P<amount>\d+(?:\.\d+)?|{g.WORDS}|half\s+an?|an?|another|\b)\s*-?\s*(?P<unit>{g.UNITS}|{g.LONG_UNITS})(?![a-z])", re.I),
+    (rf"(?P<amount>(?<!\d)\d+(?:\.\d+)?|{g.WORDS}|half\s+an?|an?|another|\b)\s*+(?:-\s*+)?(?P<unit>{g.UNITS}|{g.LONG_UNITS})(?![a-z])", re.I),
 ])
 
 
@@ -252,6 +270,7 @@ def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
 
 def read_phrase(text: str) -> Phrase:
     """Read one sentence (module docstring)."""
+    text = _blank_runs_as_one(text)
     raw = text[:MAX_SENTENCE]
     norm, where = normalize(raw.translate(_QUOTES))
     r = _Reading(norm, raw, where)

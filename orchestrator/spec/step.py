@@ -82,6 +82,8 @@ _ASIDE = re.compile(r"(?i)^\W*(?:notes?|remarks?|comments?|todo|open questions?|
 _FOR_EACH = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+?)\s*$")
 _REF = re.compile(r"^(?:(step[\s_-]*\d+)|steps\.([\w-]+)\.output)\.([\w.]+)$", re.I)
 _ROUTE = re.compile(r"^\s*`?([\w *-]+?)`?\s*(?:→|->|=>|:)\s*`?([\w -]+?)`?\s*$")
+_ROUTE_MAX = 240  # characters of one `branch → Step N`; a longer part is not matched (`_ROUTE` reads a
+# blank run again from each of its blanks): it is read as a sentence, or reported
 _ID = re.compile(r"[A-Za-z_][\w-]*")
 _SAYS_IF = re.compile(r"(?i)\b(?:if|when|only|over|above|under|below|more\s+than|less\s+than|exceeds?)\b|[<>≥≤]")
 
@@ -171,18 +173,22 @@ _ROUTE_DEFAULT = re.compile(r"(?i)^(?:\*|default|otherwise|else|anything else|ev
                             r"the rest)$")
 
 
+def _route_part(part: str) -> re.Match[str] | None:
+    return _ROUTE.match(part) if len(part) <= _ROUTE_MAX else None
+
+
 def read_routes(text: str, src: Source, line: int) -> tuple[dict[str, str], str | None]:
     """`billing → Step 2, technical → Step 3, anything else → Step 4` (or the same as a
     sentence) → (branches, default)."""
     routes: dict[str, str] = {}
     default: str | None = None
     parts = split_top(text, ",;")
-    if any(_ROUTE.match(p) is None for p in parts):
+    if any(_route_part(p) is None for p in parts):
         sentence = prose.route_sentence(text)
         if sentence is not None:
             return sentence.branches, sentence.default
     for part in parts:
-        m = _ROUTE.match(part)
+        m = _route_part(part)
         if not m:
             src.error(line, f"route '{part}' must read `branch-name → Step N`", "spec.route")
             continue

@@ -213,7 +213,8 @@ def dependency_phrase(sentence: str) -> StepList | None:
 
 _NEGATION = r"(?:does(?:n['’]t| not)|do(?:n['’]t| not)|is(?:n['’]t| not)|not|never|without|no need to)"
 _NEGATED_BEFORE = re.compile(rf"(?i)\b{_NEGATION}\s+(?:\w+\s+){{0,2}}\w*$")
-_NEGATED_PART = re.compile(rf"(?i)[(,;]?\s*(?:but\s+)?\b{_NEGATION}\s+(?:wait\w*|depend\w*|need\w*|after|on)\b[^)]*\)?")
+# a blank run is read once, from its start (`(?<!\s)|(?!\s)`: not again from each of its blanks)
+_NEGATED_PART = re.compile(rf"(?i)(?:(?<!\s)|(?!\s))[(,;]?\s*+(?:but\s+)?\b{_NEGATION}\s+(?:wait\w*|depend\w*|need\w*|after|on)\b[^)]*\)?")
 _CLAUSE_MAX = 240  # a dependency names its steps right after its word: longer text is not looked at
 _CLAUSE_END = re.compile(r"[;:]|\.\s|, (?:then|and then|so|but)\b")
 _LEADS_WITH_STEP = re.compile(

@@ -46,6 +46,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator import yamlsafe
 from orchestrator.policy import ErrorClass, FallbackAction, Limits, RecoveryRule, RetryPolicy
+from orchestrator.spec import linecap
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.check import SpecParts
@@ -500,6 +501,7 @@ def read_yaml(src: Source) -> SpecParts:
         src.error(1, f"YAML cannot be read: {exc}", "spec.yaml")
         src.raise_if_errors()
         raise
+    linecap.yaml_scalars(root, src)  # a text on a line too long to read: emptied, and a warning
     r = NodeReader(src)
     if root is None:
         src.error(1, "the YAML document is empty", "spec.no-steps")

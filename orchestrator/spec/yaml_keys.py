@@ -216,9 +216,13 @@ def gathered(value: str) -> str | None:
     return next((g for g in (m.group("a"), m.group("b"), m.group("c")) if g), None) if m else None
 
 
-# a reference inside a longer text, which then becomes a template: `Hi $input.employee`
-_INLINE = re.compile(r"\$\{\{\s*([^}]+?)\s*\}\}|\$\{\s*([^}]+?)\s*\}|\$\(\s*([\w.]+)\s*\)|"
-                     r"\$((?:inputs?|params|steps|needs|tasks)\.[\w.-]*\w)")
+# a reference inside a longer text, which then becomes a template: `Hi $input.employee`. Inside
+# braces: the text between the blanks (a blank run is taken only when more text follows it), or,
+# when there are only blanks, the last of them; each blank is read once (a lazy group before a
+# `\s*` would read a long blank run again from each of its characters)
+_BRACED = r"(?:\s*+(?=[^}\s])|\s*(?=\s\}CLOSE))((?:[^}\s]++|\s++(?=[^}\s]))+|\s)\s*+\}CLOSE"
+_INLINE = re.compile(r"\$\{\{" + _BRACED.replace("CLOSE", r"\}") + r"|\$\{" + _BRACED.replace("CLOSE", "")
+                     + r"|\$\(\s*([\w.]+)\s*\)|\$((?:inputs?|params|steps|needs|tasks)\.[\w.-]*\w)")
 
 
 def inline_template(value: str) -> str:

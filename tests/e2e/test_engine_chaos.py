@@ -54,6 +54,11 @@ def _stored(db: Path) -> int:
     return int(rows[0][0]) if rows else 0  # type: ignore[call-overload]
 
 
+def _sessions(db: Path) -> int:
+    rows = _query(db, "SELECT count(*) FROM events WHERE type = 'run_started'")
+    return int(rows[0][0]) if rows else 0  # type: ignore[call-overload]
+
+
 def _wait(predicate, proc: subprocess.Popen[str], deadline: float) -> None:
     while not predicate() and proc.poll() is None:
         if time.monotonic() > deadline:
@@ -90,6 +95,10 @@ def test_a_run_killed_at_random_points_resumes_to_the_outputs_of_an_uninterrupte
     for point in kill_points:
         _wait(lambda: bool(_query(db, "SELECT run_id FROM runs")), proc, deadline)
         run_id = run_id or str(_query(db, "SELECT run_id FROM runs")[0][0])
+        # this session has begun (a resume started on a loaded host may not have, when the
+        # outputs already reach the next point: a kill then would land before it did anything)
+        sessions = len(snapshots) + 1
+        _wait(lambda sessions=sessions: _sessions(db) >= sessions, proc, deadline)
         _wait(lambda point=point: _stored(db) >= point, proc, deadline)
         if proc.poll() is not None:
             break

@@ -5,35 +5,16 @@ whole-spec checks are tests/unit/spec/test_foreign_holdout2_policies.py."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
-from typing import Any
-
 import pytest
+from foreign_kit import FIXTURES, REPO, plan_json, run
 
 pytestmark = pytest.mark.e2e
 
-REPO = Path(__file__).resolve().parents[2]
-HOLDOUT2 = REPO / "tests" / "fixtures" / "foreign-specs-holdout2"
-SKILLWEAVE = str(Path(sys.executable).with_name("skillweave"))
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([SKILLWEAVE, *args], capture_output=True, text=True, timeout=300, cwd=REPO, check=False)
-
-
-def plan_of(spec: Path) -> dict[str, Any]:
-    done = run("plan", str(spec), "--format", "json")
-    assert done.returncode == 0, done.stderr
-    data = json.loads(done.stdout)
-    assert isinstance(data, dict)
-    return data
+HOLDOUT2 = FIXTURES / "foreign-specs-holdout2"
 
 
 def test_the_reliability_table_of_18_is_in_the_plan_row_by_row_with_the_default_row_filling_dashes() -> None:
-    steps = {s["id"]: s["policy"] for s in plan_of(HOLDOUT2 / "18-alert-triage" / "spec.md")["steps"]}
+    steps = {s["id"]: s["policy"] for s in plan_json(HOLDOUT2 / "18-alert-triage" / "spec.md")["steps"]}
     assert steps["step-1"]["retry"]["max_retries"] == 0 and steps["step-1"]["attempt_timeout_s"] == 5
     two = steps["step-2"]
     assert (two["retry"]["max_retries"], two["retry"]["initial_s"], two["retry"]["multiplier"]) == (3, 2, 2)
@@ -48,7 +29,7 @@ def test_the_reliability_table_of_18_is_in_the_plan_row_by_row_with_the_default_
 
 
 def test_the_whole_run_limit_of_18_is_the_plan_s_wall_time() -> None:
-    plan = plan_of(HOLDOUT2 / "18-alert-triage" / "spec.md")
+    plan = plan_json(HOLDOUT2 / "18-alert-triage" / "spec.md")
     assert plan["limits"]["wall_time_s"] == 180
 
 
@@ -58,6 +39,6 @@ def test_the_step_1_sentences_of_20_are_read_whole_with_their_waits() -> None:
     assert done.returncode == 0, done.stderr
     said = done.stdout + done.stderr
     assert f"{spec.relative_to(REPO)}:15:" not in said and f"{spec}:15:" not in said
-    one = plan_of(spec)["steps"][0]["policy"]
+    one = plan_json(spec)["steps"][0]["policy"]
     assert one["retry"]["max_retries"] == 3 and one["retry"]["delays_s"] == [5.0, 10.0, 20.0]
     assert one["attempt_timeout_s"] == 20

@@ -12,47 +12,29 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
-import yaml
+from foreign_kit import FIXTURES, expectation, final_output, folders_of, run
 
 pytestmark = pytest.mark.e2e
 
-REPO = Path(__file__).resolve().parents[2]
-FOREIGN = REPO / "tests" / "fixtures" / "foreign-specs"
-SKILLWEAVE = str(Path(sys.executable).with_name("skillweave"))
-FOLDERS = sorted(p.name for p in FOREIGN.iterdir() if (p / "expect.yaml").is_file())
+FOREIGN = FIXTURES / "foreign-specs"
+FOLDERS = folders_of(FOREIGN)
 
 # folder -> why its run is not compared with the author's output (none today)
 OVERRIDES: dict[str, str] = {}
 
 
-def expectation(folder: str) -> dict[str, Any]:
-    data = yaml.safe_load((FOREIGN / folder / "expect.yaml").read_text(encoding="utf-8"))
-    assert isinstance(data, dict)
-    return data
-
-
 def skillweave(*args: str, state: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([SKILLWEAVE, *args, "--state-dir", str(state)], capture_output=True, text=True,
-                          timeout=300, cwd=REPO, check=False)
-
-
-def final_output(result: dict[str, Any]) -> Any:
-    """The output of the last step, in plan order, that has one."""
-    done = [s["step_id"] for s in result["steps"] if s["step_id"] in result["outputs"]]
-    assert done, result
-    return result["outputs"][done[-1]]
+    return run(*args, "--state-dir", str(state))
 
 
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_a_foreign_spec_runs_to_its_authors_final_output(folder: str, tmp_path: Path) -> None:
     if folder in OVERRIDES:
         pytest.skip(OVERRIDES[folder])
-    expected = expectation(folder)
+    expected = expectation(FOREIGN / folder)
     inputs = tmp_path / "inputs.json"
     inputs.write_text(json.dumps(expected["inputs"]), encoding="utf-8")
     state = tmp_path / "state"

@@ -16,13 +16,10 @@ Dependencies are compared after transitive reduction on both sides: "depends on 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+from foreign_kit import FIXTURES, SKILL_NAMED_HOW, expectation, folders_of, reduce_dependencies, run
 
 from orchestrator.config import Settings
 from orchestrator.plan.build import draft_plan
@@ -32,10 +29,8 @@ from orchestrator.spec import parse_spec
 
 pytestmark = pytest.mark.e2e
 
-REPO = Path(__file__).resolve().parents[2]
-FOREIGN = REPO / "tests" / "fixtures" / "foreign-specs"
-SKILLWEAVE = str(Path(sys.executable).with_name("skillweave"))
-FOLDERS = sorted(p.name for p in FOREIGN.iterdir() if (p / "expect.yaml").is_file())
+FOREIGN = FIXTURES / "foreign-specs"
+FOLDERS = folders_of(FOREIGN)
 
 # Specs that do not validate yet, with every error they give and the issue it belongs to.
 NOT_YET: dict[str, tuple[str, tuple[str, ...]]] = {}
@@ -43,33 +38,12 @@ NOT_YET: dict[str, tuple[str, tuple[str, ...]]] = {}
 # (folder, step number, what) -> why the plan may differ from expect.yaml there.
 OVERRIDES: dict[tuple[str, int, str], str] = {}
 
-HOW = {  # expect.yaml's skill_named_how -> what the binding's provenance note starts with
-    "bullet": ("named",),
-    "yaml": ("named",),
-    "table": ("named",),
-    "backticks-in-sentence": ("named in backticks in the step's text",),
-    "description-only": ("matched ",),
-    "mcp-tool-name": ("the tool `",),
-}
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([SKILLWEAVE, *args], capture_output=True, text=True, timeout=120, cwd=REPO,
-                          check=False)
-
-
-def expectation(folder: str) -> dict[str, Any]:
-    data = yaml.safe_load((FOREIGN / folder / "expect.yaml").read_text(encoding="utf-8"))
-    assert isinstance(data, dict)
-    return data
-
-
 def plan_of(folder: str) -> Plan:
     """The plan through the CLI; for a spec that does not validate yet, the plan the planner
     drafts beside its errors (the same code path)."""
-    spec = FOREIGN / folder / expectation(folder)["spec"]
+    spec = FOREIGN / folder / expectation(FOREIGN / folder)["spec"]
     if folder not in NOT_YET:
-        result = run("plan", str(spec), "--format", "json")
+        result = run("plan", str(spec), "--format", "json", timeout=120)
         assert result.returncode == 0, result.stderr
         return Plan.model_validate_json(result.stdout)
     settings = Settings()
@@ -77,23 +51,10 @@ def plan_of(folder: str) -> Plan:
     return plan
 
 
-def reduce(deps: dict[str, set[str]]) -> dict[str, set[str]]:
-    """Each step's dependencies without those another of them already depends on."""
-    def above(sid: str, seen: set[str] | None = None) -> set[str]:
-        seen = set() if seen is None else seen
-        for d in deps.get(sid, set()):
-            if d not in seen:
-                seen.add(d)
-                above(d, seen)
-        return seen
-
-    return {sid: {d for d in ds if not any(d in above(o) for o in ds if o != d)} for sid, ds in deps.items()}
-
-
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_a_foreign_spec_validates_or_fails_only_for_another_issues_reasons(folder: str) -> None:
-    spec = FOREIGN / folder / expectation(folder)["spec"]
-    result = run("validate", str(spec), "--json")
+    spec = FOREIGN / folder / expectation(FOREIGN / folder)["spec"]
+    result = run("validate", str(spec), "--json", timeout=120)
     report = json.loads(result.stdout)
     if folder not in NOT_YET:
         assert result.returncode == 0, report["errors"]
@@ -109,19 +70,19 @@ def test_a_foreign_spec_validates_or_fails_only_for_another_issues_reasons(folde
 
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_a_foreign_spec_plans_the_steps_skills_dependencies_and_routes_its_author_meant(folder: str) -> None:
-    expected = expectation(folder)
+    expected = expectation(FOREIGN / folder)
     plan = plan_of(folder)
     steps = expected["steps"]
     assert len(plan.steps) == len(steps), [s.name for s in plan.steps]
     ids = {item["number"]: plan.steps[i].id for i, item in enumerate(steps)}
     got: dict[str, set[str]] = {s.id: set(s.depends_on) for s in plan.steps}
     meant: dict[str, set[str]] = {ids[i["number"]]: {ids[n] for n in i["depends_on"] or []} for i in steps}
-    got_reduced, meant_reduced = reduce(got), reduce(meant)
+    got_reduced, meant_reduced = reduce_dependencies(got), reduce_dependencies(meant)
     for item, step in zip(steps, plan.steps, strict=True):
         number = item["number"]
         assert step.skill == item["skill"], (number, step.provenance.get("skill"))
         note = step.provenance["skill"].note
-        assert note.startswith(HOW[item["skill_named_how"]]) or step.provenance["skill"].source == "llm", (
+        assert note.startswith(SKILL_NAMED_HOW[item["skill_named_how"]]) or step.provenance["skill"].source == "llm", (
             number, item["skill_named_how"], note)
         if (folder, number, "depends_on") not in OVERRIDES:
             assert got_reduced[step.id] == meant_reduced[step.id], (number, step.depends_on, item["depends_on"])
@@ -143,9 +104,9 @@ def test_the_overrides_and_known_failures_name_their_reason_and_still_apply() ->
         assert reason.startswith(("issue 20:", "issue 21:")), folder
     for (folder, number, what), reason in OVERRIDES.items():
         assert reason, (folder, number)
-        expected = next(s for s in expectation(folder)["steps"] if s["number"] == number)
+        expected = next(s for s in expectation(FOREIGN / folder)["steps"] if s["number"] == number)
         plan = plan_of(folder)
-        ids = {item["number"]: plan.steps[i].id for i, item in enumerate(expectation(folder)["steps"])}
+        ids = {item["number"]: plan.steps[i].id for i, item in enumerate(expectation(FOREIGN / folder)["steps"])}
         step = plan.steps[number - 1]
         assert what == "depends_on"
         assert set(step.depends_on) != {ids[n] for n in expected["depends_on"]}, (folder, number)
@@ -157,7 +118,7 @@ def test_the_cli_plans_the_policies_the_whole_spec_policy_test_reads(folder: str
     `skillweave plan --format json` gives the same policies, provenance and limits."""
     from orchestrator.compile import compile_spec
 
-    spec = FOREIGN / folder / expectation(folder)["spec"]
+    spec = FOREIGN / folder / expectation(FOREIGN / folder)["spec"]
     cli, here = plan_of(folder), compile_spec(spec, Settings())
 
     def policies(plan: Plan) -> list[tuple[str, Any]]:

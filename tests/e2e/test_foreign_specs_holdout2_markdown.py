@@ -9,20 +9,23 @@ a listed failure that starts passing must leave the list. 19 (YAML) is the YAML 
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
-import yaml
+from foreign_kit import (
+    FIXTURES,
+    assert_validates,
+    expectation,
+    final_output,
+    meant_binding,
+    plan_json,
+    reduce_dependencies,
+    run_to_the_end,
+)
 
 pytestmark = pytest.mark.e2e
 
-REPO = Path(__file__).resolve().parents[2]
-HOLDOUT = REPO / "tests" / "fixtures" / "foreign-specs-holdout2"
-SKILLWEAVE = str(Path(sys.executable).with_name("skillweave"))
+HOLDOUT = FIXTURES / "foreign-specs-holdout2"
 FOLDERS = ["16-grade-roster", "17-warehouse-restock", "18-alert-triage", "20-refund-ticket"]
 
 # folder -> why it does not validate yet
@@ -51,48 +54,19 @@ HOW = {  # expect.yaml's skill_named_how -> what the binding's provenance note s
 }
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([SKILLWEAVE, *args], capture_output=True, text=True, timeout=300, cwd=REPO, check=False)
-
-
-def expectation(folder: str) -> dict[str, Any]:
-    data = yaml.safe_load((HOLDOUT / folder / "expect.yaml").read_text(encoding="utf-8"))
-    assert isinstance(data, dict)
-    return data
-
-
-def reduce(deps: dict[str, set[str]]) -> dict[str, set[str]]:
-    """Each step's dependencies without those another of them already depends on."""
-    def above(sid: str, seen: set[str]) -> set[str]:
-        for d in deps.get(sid, set()):
-            if d not in seen:
-                seen.add(d)
-                above(d, seen)
-        return seen
-
-    return {sid: {d for d in ds if not any(d in above(o, set()) for o in ds if o != d)} for sid, ds in deps.items()}
-
-
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_a_second_holdout_markdown_spec_validates(folder: str) -> None:
-    result = run("validate", str(HOLDOUT / folder / expectation(folder)["spec"]), "--json")
-    report = json.loads(result.stdout)
-    if folder in KNOWN:
-        assert result.returncode == 2 and report["errors"], "fixed: remove it from KNOWN"
-        return
-    assert result.returncode == 0, report["errors"]
+    assert_validates(HOLDOUT / folder / expectation(HOLDOUT / folder)["spec"], known=folder in KNOWN)
 
 
 @pytest.mark.parametrize("folder", [f for f in FOLDERS if f not in KNOWN])
 def test_a_second_holdout_markdown_spec_plans_what_its_author_meant(folder: str) -> None:
-    expected = expectation(folder)
-    result = run("plan", str(HOLDOUT / folder / expected["spec"]), "--format", "json")
-    assert result.returncode == 0, result.stderr
-    steps, items = json.loads(result.stdout)["steps"], expected["steps"]
+    expected = expectation(HOLDOUT / folder)
+    steps, items = plan_json(HOLDOUT / folder / expected["spec"])["steps"], expected["steps"]
     assert [s["skill"] for s in steps] == [i["skill"] for i in items]
     ids = {item["number"]: steps[i]["id"] for i, item in enumerate(items)}
-    got = reduce({s["id"]: set(s["depends_on"]) for s in steps})
-    meant = reduce({ids[i["number"]]: {ids[n] for n in i["depends_on"] or []} for i in items})
+    got = reduce_dependencies({s["id"]: set(s["depends_on"]) for s in steps})
+    meant = reduce_dependencies({ids[i["number"]]: {ids[n] for n in i["depends_on"] or []} for i in items})
     wrong: list[tuple[int, str]] = []
     for item, step in zip(items, steps, strict=True):
         number = item["number"]
@@ -107,19 +81,8 @@ def test_a_second_holdout_markdown_spec_plans_what_its_author_meant(folder: str)
             assert (step["policy"]["approval"] is not None) == (item.get("approval") is not None), number
         assert not step["routes"], number  # the choices here are conditions, not a model's pick
         for name, said in (item.get("inputs") or {}).items():
-            binding = step["inputs"].get(name) or {}
-            if "each item's field" in said:
-                right = (binding.get("source"), binding.get("pointer")) == ("item", f"/{said.split()[-1]}")
-            elif said.startswith("workflow input"):
-                right = (binding.get("source"), binding.get("name")) == ("input", said.split()[-1])
-            elif said.startswith("all results of step"):
-                producer = ids[int(said.split()[4].rstrip(","))]
-                right = (binding.get("source"), binding.get("step"), binding.get("pointer")) == ("step", producer, "")
-            else:
-                producer = ids[int(said.split()[1])]
-                right = (binding.get("source"), binding.get("step"), binding.get("pointer")) == (
-                    "step", producer, f"/{said.split()[-1]}")
-            if not right:
+            binding, wanted = step["inputs"].get(name) or {}, meant_binding(said, ids)
+            if {k: binding.get(k) for k in wanted} != wanted:
                 wrong.append((number, name))
     known = sorted((n, i) for f, n, i in KNOWN_INPUTS if f == folder)
     assert sorted(wrong) == known, "an input not bound as meant, or a KNOWN_INPUTS entry fixed"
@@ -127,13 +90,6 @@ def test_a_second_holdout_markdown_spec_plans_what_its_author_meant(folder: str)
 
 @pytest.mark.parametrize("folder", [f for f in FOLDERS if f not in KNOWN])
 def test_a_second_holdout_markdown_spec_runs_to_its_authors_final_output(folder: str, tmp_path: Path) -> None:
-    expected = expectation(folder)
-    inputs = tmp_path / "inputs.json"
-    inputs.write_text(json.dumps(expected["inputs"]), encoding="utf-8")
-    ran = run("run", str(HOLDOUT / folder / expected["spec"]), "--input-file", str(inputs), "--json",
-              "--state-dir", str(tmp_path / "state"))
-    assert ran.returncode == 0, ran.stdout[-2000:] + ran.stderr[-2000:]
-    result = json.loads(ran.stdout)
-    assert result["status"] == "succeeded"
-    done = [s["step_id"] for s in result["steps"] if result["outputs"].get(s["step_id"]) is not None]
-    assert result["outputs"][done[-1]] == expected["final_output"]
+    expected = expectation(HOLDOUT / folder)
+    result = run_to_the_end(HOLDOUT / folder / expected["spec"], expected["inputs"], tmp_path)
+    assert final_output(result, null_is_none=True) == expected["final_output"]

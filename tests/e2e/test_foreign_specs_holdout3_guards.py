@@ -8,17 +8,13 @@ listed with its reason; a listed failure that starts passing must leave the list
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from foreign_kit import FIXTURES, run
 
 pytestmark = pytest.mark.e2e
 
-REPO = Path(__file__).resolve().parents[2]
-HOLDOUT = REPO / "tests" / "fixtures" / "foreign-specs-holdout3"
-SKILLWEAVE = str(Path(sys.executable).with_name("skillweave"))
+HOLDOUT = FIXTURES / "foreign-specs-holdout3"
 
 # folder -> why it does not validate yet
 KNOWN: dict[str, str] = {
@@ -42,8 +38,7 @@ GUARDED: dict[str, list[tuple[int, str]]] = {
 
 
 def validate(folder: str) -> dict[str, object]:
-    done = subprocess.run([SKILLWEAVE, "validate", str(HOLDOUT / folder / "spec.md"), "--json"],
-                          capture_output=True, text=True, timeout=300, check=False)
+    done = run("validate", str(HOLDOUT / folder / "spec.md"), "--json")
     result: dict[str, object] = json.loads(done.stdout)
     return result
 

@@ -9,39 +9,26 @@ sandbox to the same final output.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
-import yaml
+from foreign_kit import (
+    FIXTURES,
+    expectation,
+    last_step_with_output,
+    plan_json,
+    reduce_dependencies,
+    run,
+    run_to_the_end,
+)
 
 pytestmark = pytest.mark.e2e
 
-REPO = Path(__file__).resolve().parents[2]
-DIALECTS = REPO / "tests" / "fixtures" / "yaml-dialects"
-SKILLS = REPO / "tests" / "fixtures" / "foreign-specs-holdout2" / "19-docs-site" / "skills"
-SKILLWEAVE = str(Path(sys.executable).with_name("skillweave"))
-EXPECT: dict[str, Any] = yaml.safe_load((DIALECTS / "expect.yaml").read_text(encoding="utf-8"))
+DIALECTS = FIXTURES / "yaml-dialects"
+SKILLS = FIXTURES / "foreign-specs-holdout2" / "19-docs-site" / "skills"
+WITH_SKILLS = ("--skills-dir", str(SKILLS))
+EXPECT = expectation(DIALECTS)
 SPECS = sorted(EXPECT["specs"])
-
-
-def run(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([SKILLWEAVE, *args, "--skills-dir", str(SKILLS)], capture_output=True, text=True,
-                          timeout=300, cwd=cwd, check=False)
-
-
-def reduce(deps: dict[str, set[str]]) -> dict[str, set[str]]:
-    """Each step's dependencies without those another of them already depends on."""
-    def above(sid: str, seen: set[str]) -> set[str]:
-        for d in deps.get(sid, set()):
-            if d not in seen:
-                seen.add(d)
-                above(d, seen)
-        return seen
-
-    return {sid: {d for d in ds if not any(d in above(o, set()) for o in ds if o != d)} for sid, ds in deps.items()}
 
 
 def binding(said: str) -> tuple[str, str | None, str]:
@@ -62,7 +49,7 @@ def test_every_dialect_spec_is_in_the_expectations() -> None:
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_a_spec_in_a_tool_s_own_dialect_validates_with_nothing_left_unread(spec: str) -> None:
-    result = run("validate", str(DIALECTS / spec), "--json")
+    result = run("validate", str(DIALECTS / spec), "--json", *WITH_SKILLS)
     report = json.loads(result.stdout)
     assert result.returncode == 0, report["errors"]
     assert [w for w in report["warnings"] if spec in (w.get("file") or "")] == []
@@ -70,12 +57,10 @@ def test_a_spec_in_a_tool_s_own_dialect_validates_with_nothing_left_unread(spec:
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_a_spec_in_a_tool_s_own_dialect_plans_what_its_author_meant(spec: str) -> None:
-    result = run("plan", str(DIALECTS / spec), "--format", "json")
-    assert result.returncode == 0, result.stderr
-    steps = json.loads(result.stdout)["steps"]
+    steps = plan_json(DIALECTS / spec, *WITH_SKILLS)["steps"]
     meant = EXPECT["specs"][spec]["steps"]
     assert [s["id"] for s in steps] == [m["id"] for m in meant]
-    got = reduce({s["id"]: set(s["depends_on"]) for s in steps})
+    got = reduce_dependencies({s["id"]: set(s["depends_on"]) for s in steps})
     for step, m in zip(steps, meant, strict=True):
         sid, policy = m["id"], step["policy"]
         assert step["skill"] == m["skill"], sid
@@ -101,12 +86,7 @@ def test_a_spec_in_a_tool_s_own_dialect_plans_what_its_author_meant(spec: str) -
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_a_spec_in_a_tool_s_own_dialect_runs_to_its_authors_final_output(spec: str, tmp_path: Path) -> None:
-    inputs = tmp_path / "inputs.json"
-    inputs.write_text(json.dumps(EXPECT["specs"][spec]["run_inputs"]), encoding="utf-8")
-    ran = run("run", str(DIALECTS / spec), "--input-file", str(inputs), "--json", "--state-dir", str(tmp_path / "s"))
-    assert ran.returncode == 0, ran.stdout[-2000:] + ran.stderr[-2000:]
-    result = json.loads(ran.stdout)
-    assert result["status"] == "succeeded"
-    done = [s["step_id"] for s in result["steps"] if s["step_id"] in result["outputs"]]
-    assert done[-1] == EXPECT["specs"][spec]["steps"][-1]["id"]
-    assert result["outputs"][done[-1]] == EXPECT["final_output"]
+    result = run_to_the_end(DIALECTS / spec, EXPECT["specs"][spec]["run_inputs"], tmp_path, *WITH_SKILLS)
+    last = last_step_with_output(result)
+    assert last == EXPECT["specs"][spec]["steps"][-1]["id"]
+    assert result["outputs"][last] == EXPECT["final_output"]

@@ -1,0 +1,208 @@
+"""What the foreign-corpus e2e tests share: the real `skillweave` run, expect.yaml, the plan.
+
+A corpus is a folder of `tests/fixtures/` whose sub-folders each hold a spec written by an
+outsider, its `skills/`, and `expect.yaml` saying what its author meant (the steps, their
+skills, dependencies by step number, input sources in words, the run's inputs and final
+output). Its test goes through the real executable and compares the plan JSON and the run
+with that file. What each corpus checks, and what it lists as not there yet with the
+reason (a listed failure that starts passing must leave its list), stays in its test;
+the runner, the readers and the checks that do not differ between corpora live here.
+
+A new corpus (say `foreign-specs-holdout4`) is written like this::
+
+    from foreign_kit import FIXTURES, assert_validates, expectation, final_output, folders_of, run_to_the_end
+
+    HOLDOUT = FIXTURES / "foreign-specs-holdout4"
+    FOLDERS = folders_of(HOLDOUT)
+    KNOWN: dict[str, str] = {}  # folder -> why it does not validate yet
+
+    @pytest.mark.parametrize("folder", FOLDERS)
+    def test_a_fourth_holdout_spec_validates(folder: str) -> None:
+        assert_validates(HOLDOUT / folder / expectation(HOLDOUT / folder)["spec"], known=folder in KNOWN)
+
+    @pytest.mark.parametrize("folder", [f for f in FOLDERS if f not in KNOWN])
+    def test_a_fourth_holdout_spec_runs_to_its_authors_final_output(folder: str, tmp_path: Path) -> None:
+        expected = expectation(HOLDOUT / folder)
+        result = run_to_the_end(HOLDOUT / folder / expected["spec"], expected["inputs"], tmp_path)
+        assert final_output(result) == expected["final_output"]
+
+Its plan test reads `plan_json(spec)["steps"]` against `expected["steps"]`: dependencies
+through `reduce_dependencies` on both sides, each input's source in words ("workflow input
+x", "each item's field f", "step 2 output f", "all results of step 4, gathered") through
+`meant_binding`, a policy's line through `provenance_lines`. A corpus of one spec whose
+tests all read its plan plans it once a module: `plan = plan_fixture(SPEC)` at module
+level, then `def test_...(plan: dict[str, Any])`; being module-scoped, it keeps the
+module's tests on one xdist worker (`tests/conftest.py`).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURES = REPO / "tests" / "fixtures"
+SKILLWEAVE = str(Path(sys.executable).with_name("skillweave"))
+
+# expect.yaml's skill_named_how -> what the plan's skill provenance note starts with
+# (the first corpus and the first holdout; later corpora name their own ways)
+SKILL_NAMED_HOW: dict[str, tuple[str, ...]] = {
+    "bullet": ("named",),
+    "yaml": ("named",),
+    "table": ("named",),
+    "backticks-in-sentence": ("named in backticks in the step's text",),
+    "description-only": ("matched ",),
+    "mcp-tool-name": ("the tool `",),
+}
+
+
+def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """The real `skillweave` with these arguments, from the repository root; never raises on exit."""
+    return subprocess.run([SKILLWEAVE, *args], capture_output=True, text=True, timeout=timeout, cwd=REPO,
+                          check=False)
+
+
+def expectation(folder: Path) -> dict[str, Any]:
+    """The folder's expect.yaml: what the spec's author meant."""
+    data = yaml.safe_load((folder / "expect.yaml").read_text(encoding="utf-8"))
+    assert isinstance(data, dict), f"{folder / 'expect.yaml'}: not a mapping"
+    return data
+
+
+def folders_of(corpus: Path) -> list[str]:
+    """The corpus's spec folders (those with an expect.yaml), sorted."""
+    return sorted(p.name for p in corpus.iterdir() if (p / "expect.yaml").is_file())
+
+
+def plan_json(spec: Path, *extra: str) -> dict[str, Any]:
+    """`skillweave plan SPEC --format json` (and `extra` arguments), which must succeed, parsed."""
+    done = run("plan", str(spec), "--format", "json", *extra)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert isinstance(data, dict)
+    return data
+
+
+def plan_fixture(spec: Path) -> Callable[[], dict[str, Any]]:
+    """A module-scoped fixture `plan`: the spec's plan JSON, planned once for the module.
+
+    Bind it to the name `plan` in the test module: `plan = plan_fixture(SPEC)`.
+    """
+
+    @pytest.fixture(scope="module", name="plan")
+    def plan() -> dict[str, Any]:
+        return plan_json(spec)
+
+    return plan
+
+
+def line_of(where: str | None) -> int:
+    """The line of a provenance `where` (`file:line`); 0 when it has none."""
+    tail = (where or "").rpartition(":")[2]
+    return int(tail) if tail.isdigit() else 0
+
+
+def reduce_dependencies(deps: Mapping[str, set[str]]) -> dict[str, set[str]]:
+    """Each step's dependencies without those another of them already depends on.
+
+    "Depends on 3 and 4" where 4 depends on 3 orders the run as "depends on 4" does, so
+    the plan and the author's expectation are compared after this reduction on both sides.
+    """
+
+    def above(sid: str, seen: set[str]) -> set[str]:
+        for d in deps.get(sid, set()):
+            if d not in seen:
+                seen.add(d)
+                above(d, seen)
+        return seen
+
+    return {sid: {d for d in ds if not any(d in above(o, set()) for o in ds if o != d)} for sid, ds in deps.items()}
+
+
+def meant_binding(said: str, ids: Mapping[int, str]) -> dict[str, str]:
+    """The keys of a plan input binding that an expect.yaml source in words fixes, with their values.
+
+    `ids` maps the author's step numbers to the plan's step ids. "workflow input x" is the
+    input x; "each item's field f" the item's /f; "all results of step N, gathered" all of
+    N's results; any other ("step N output f") the field f of step N's output. A test
+    compares these keys: `{k: binding.get(k) for k in meant} == meant`.
+    """
+    words = said.split()
+    if said.startswith("workflow input"):
+        return {"source": "input", "name": words[-1]}
+    if "each item's field" in said:
+        return {"source": "item", "pointer": f"/{words[-1]}"}
+    if said.startswith("all results of step"):
+        return {"source": "step", "step": ids[int(words[4].rstrip(","))], "pointer": ""}
+    return {"source": "step", "step": ids[int(words[1])], "pointer": f"/{words[-1]}"}
+
+
+def assert_validates(spec: Path, *, known: bool = False) -> None:
+    """`skillweave validate SPEC --json` exits 0; a spec `known` not to validate yet (listed
+    with its reason) must still exit 2 with errors: once fixed, it must leave its list."""
+    result = run("validate", str(spec), "--json")
+    report = json.loads(result.stdout)
+    if known:
+        assert result.returncode == 2 and report["errors"], "fixed: remove it from KNOWN"
+        return
+    assert result.returncode == 0, report["errors"]
+
+
+def assert_named_steps_as_meant(steps: list[dict[str, Any]], meant: list[dict[str, Any]], *,
+                                field_pointers: bool = True) -> dict[int, str]:
+    """The plan's steps are the expect.yaml steps named there (`name`, `number`), in order, each
+    with its skill, dependencies among those meant, and every input from the source meant
+    (`meant_binding`; without `field_pointers`, "step N output f" checks the step, not f).
+    The author's step numbers -> the plan's step ids."""
+    assert [s["id"] for s in steps] == [m["name"] for m in meant]
+    ids = {m["number"]: m["name"] for m in meant}
+    for step, m in zip(steps, meant, strict=True):
+        assert step["skill"] == m["skill"], m["name"]
+        assert set(step["depends_on"]) <= {ids[n] for n in m["depends_on"]}, (m["name"], step["depends_on"])
+        for name, said in m["inputs"].items():
+            bound, wanted = step["inputs"][name], meant_binding(said, ids)
+            if not field_pointers and wanted["source"] == "step" and wanted["pointer"]:
+                del wanted["pointer"]
+            assert {k: bound[k] for k in wanted} == wanted, name
+    return ids
+
+
+def provenance_lines(step: Mapping[str, Any]) -> dict[str, int]:
+    """A plan step's provenance keys -> the line each was read at (0 where none is known)."""
+    return {k: line_of(v["where"]) for k, v in step["provenance"].items()}
+
+
+def run_to_the_end(spec: Path, inputs: Any, tmp_path: Path, *extra: str) -> dict[str, Any]:
+    """`skillweave run SPEC --json` with these inputs (a file in tmp_path, the state beside it),
+    which must exit 0 with status `succeeded`; its JSON report."""
+    file = tmp_path / "inputs.json"
+    file.write_text(json.dumps(inputs), encoding="utf-8")
+    ran = run("run", str(spec), "--input-file", str(file), "--json", "--state-dir", str(tmp_path / "state"), *extra)
+    assert ran.returncode == 0, ran.stdout[-2000:] + ran.stderr[-2000:]
+    result = json.loads(ran.stdout)
+    assert isinstance(result, dict)
+    assert result["status"] == "succeeded"
+    return result
+
+
+def last_step_with_output(result: Mapping[str, Any], *, null_is_none: bool = False) -> str:
+    """The id of the last step, in plan order, that has an output in a run's JSON report
+    (with `null_is_none`, an output that is null counts as none)."""
+    outputs = result["outputs"]
+    done = [s["step_id"] for s in result["steps"]
+            if s["step_id"] in outputs and not (null_is_none and outputs[s["step_id"]] is None)]
+    assert done, result
+    step: str = done[-1]
+    return step
+
+
+def final_output(result: Mapping[str, Any], *, null_is_none: bool = False) -> Any:
+    """The output of the last step, in plan order, that has one: what the author calls the final output."""
+    return result["outputs"][last_step_with_output(result, null_is_none=null_is_none)]
