@@ -17,7 +17,9 @@ about (the step's line, else the spec's first line), saying why.
 A step of the reading that starts on the line of a step the rules read keeps that
 step's texts (its prose, cells and bullets, for the policy reader) and outputs; its
 structure (skill, dependencies, inputs, loop, condition, join, approval) is the
-model's. Any other step's text is its lines, read by the policy reader as prose.
+model's. Any other step's text is its lines, read by the policy reader as prose. The paragraphs
+the reading names as being about the whole workflow (`workflow_lines`) are read by the
+policy reader for the run (a whole-run time limit, a catch-all for every step).
 """
 
 from __future__ import annotations
@@ -90,6 +92,9 @@ class ReadInput(_Frozen):
 class StructureReading(_Frozen):
     steps: tuple[ReadStep, ...]
     inputs: tuple[ReadInput, ...] = ()
+    # the first line of each paragraph outside the steps that is about the whole workflow
+    # ("the whole thing shouldn't take more than an hour"): read by the policy reader for the run
+    workflow_lines: tuple[int, ...] = ()
     reason: str = ""
 
 
@@ -156,6 +161,10 @@ def check_reading(reading: StructureReading, lines: Sequence[str], skills: Itera
         if not 0 < i.line <= len(lines) or not lines[i.line - 1].strip():
             found.append(_error(path, 1, f"workflow input `{i.name}` cites line {i.line}, which is "
                                          f"{'past the end of the spec' if i.line > len(lines) or i.line < 1 else 'blank'}"))
+    for line in reading.workflow_lines:
+        if not 0 < line <= len(lines) or not lines[line - 1].strip():
+            found.append(_error(path, 1, f"a workflow-wide paragraph cites line {line}, which is "
+                                         f"{'blank' if 0 < line <= len(lines) else 'not in the spec'}"))
     seen: set[int] = set()
     for step in reading.steps:
         cited = 0 < step.line <= len(lines)
@@ -255,6 +264,14 @@ def reading_inputs(reading: StructureReading, spec: WorkflowSpec) -> tuple[Input
     more = tuple(InputSpec(name=i.name, description=i.description, where=f"{spec.path}:{i.line}")
                  for i in reading.inputs if i.name not in have)
     return (*spec.inputs, *more)
+
+
+def paragraph(lines: Sequence[str], line: int) -> tuple[str, int]:
+    """The paragraph starting at `line` (up to a blank line), and its last line."""
+    last = line
+    while last < len(lines) and lines[last].strip():
+        last += 1
+    return "\n".join(lines[line - 1:last]), last
 
 
 def spans(reading: StructureReading) -> list[tuple[int, int]]:

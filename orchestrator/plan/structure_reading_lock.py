@@ -37,6 +37,7 @@ from orchestrator.plan.model import Plan, Provenance
 from orchestrator.plan.structure_reading import (
     StructureReading,
     check_reading,
+    paragraph,
     reading_inputs,
     reading_steps,
     spans,
@@ -44,7 +45,7 @@ from orchestrator.plan.structure_reading import (
 )
 from orchestrator.policy import OnFailure, PolicyStatement
 from orchestrator.spec.model import SentenceReading, WorkflowSpec
-from orchestrator.spec.prose import read_step_texts
+from orchestrator.spec.prose import read_sentence, read_step_texts, sentences
 from orchestrator.spec.source import Source
 from orchestrator.spec.structure import StepIndex
 
@@ -105,6 +106,12 @@ def with_reading(spec: WorkflowSpec, reading: StructureReading, model: str) -> W
     src = Source(spec.text, spec.path)
     read_step_texts(steps, src, StepIndex(steps).resolve)
     ranges = spans(reading)
+    lines = spec.text.splitlines()
+    for first in reading.workflow_lines:
+        text, last = paragraph(lines, first)
+        ranges.append((first, last))
+        for sentence, line in sentences(text, first):
+            read_sentence(sentence, line, src, section="workflow", steps=(), who="workflow", specific=False)
     fallbacks = [SentenceReading(text=f"fallback: {s.fallback}", where=f"{spec.path}:{s.line}", section="step",
                                  steps=(step_id(s.number),), source="llm", model=model, note=reading.reason,
                                  statement=PolicyStatement(on_failure=OnFailure(kind="use_skill", skill=s.fallback)))

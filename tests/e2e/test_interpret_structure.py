@@ -100,6 +100,9 @@ def test_an_email_the_rules_refuse_is_read_by_the_model_once_then_planned_and_ru
     loop = plan["steps"][1]["for_each"]
     assert (loop["source"]["step"], loop["source"]["pointer"]) == ("step-1", "/users")
     assert {i["name"] for i in plan["inputs"]} == set(expect["inputs"])
+    whole = plan["limits_provenance"]["wall_time_s"]  # line 30, a paragraph the reading says is workflow-wide
+    assert (plan["limits"]["wall_time_s"], whole["where"]) == (3600, f"{spec}:30")
+    assert plan["steps"][3]["policy"]["attempt_timeout_s"] == 45 or plan["steps"][3]["policy"]["rules"]
     entries = json.loads(lock.read_text(encoding="utf-8"))["entries"]
     assert [(e["kind"], e["where"], len(e["reading"]["steps"])) for e in entries] == [("structure", "spec.md:1", 4)]
 
