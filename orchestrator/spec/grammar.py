@@ -46,7 +46,7 @@ from orchestrator.spec.regex_cache import compile_all
 NUMBER_WORDS: dict[str, int] = {
     "zero": 0, "one": 1, "a single": 1, "single": 1, "once": 1, "two": 2, "twice": 2,
     "a couple of": 2, "a couple": 2, "three": 3, "thrice": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a dozen": 12, "dozen": 12, "fifteen": 15,
     "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60,
     "ninety": 90, "a hundred": 100, "hundred": 100,
 }  # fmt: skip
@@ -395,7 +395,7 @@ CONTEXT = (
     Row("class", r"\b(?:any(?:thing)?\s+(?:else|other)\b(?!\s+exception)|anything\s+not\s+(?:listed|covered|mentioned)|any\s+(?:other\s+)?(?:error|failure|problem)s?\b|all\s+(?:other\s+)?(?:errors|failures|problems)|catch-?all|everything\s+else|in\s+all\s+other\s+cases|whatever\s+(?:else\s+)?(?:fails|goes\s+wrong|the\s+error)|for\s+all\s+errors|on\s+any\s+(?:error|failure)|under\s+any\s+circumstances|no\s+matter\s+what|(?:any|all)\s+failures?)\b", value="any"),
     Row("class", r"\b(?:unrecoverable|permanent(?:ly)?|(?<!non-)(?<!non)fatal|non-?retryable|not\s+retryable|declared\s+non-?retryable)\b", value="unrecoverable"),
     Row("class", r"\b(?:invalid[\s_]+(?:input|payloads?|requests?|records?|data|rows?|files?|arguments?|params?|parameters?|json)|bad\s+(?:input|payloads?|data|records?|requests?)|wrong\s+input|missing\s+input|(?:card|payment|charge|transaction)s?\s+(?:(?:is|was|gets?|got)\s+)?(?:declined|rejected|refused)|user\s+errors?|(?:the\s+)?(?:user|caller|client)'?s\s+(?:fault|mistake)|input\s+is\s+(?:wrong|invalid|bad)|the\s+input\s+(?:is|was)\s+(?:wrong|invalid|bad)|malformed\s+(?:input|payloads?|requests?)|(?:the\s+)?file'?s\s+fault|(?:doesn'?t|does\s+not|won'?t|can'?t|cannot|didn'?t)\s+(?:parse|validate)|(?:can'?t|cannot|couldn'?t)\s+be\s+(?:parsed|split|read|validated)|not\s+found|(?:doesn'?t|does\s+not)\s+exist|no\s+such|4(?:0[0-9]|1[0-9]|2[0-8])|4xx|bad\s+request|missing\s+(?:field|data)|import\s*error|can'?t\s+import|cannot\s+import|invalid\s+module|unknown\s+module|validation\s+errors?|(?:if|when)\s+validation\s+fails|schema\s+(?:errors?|violations?)|fails?\s+validation)\b", value="invalid_input"),
-    Row("class", r"\b(?:(?<!server\s)crash(?:es|ed|ing)?|exceptions?|traceback|\w+error\b|syntax\s*error|script\s+(?:error|fail\w*|bug|is\s+broken|breaks)|code\s+(?:error|is\s+broken|breaks)|code_error|(?:is\s+)?broken|bug|returns?\s+(?:garbage|junk|nonsense|bad\s+output)|bad\s+output|not\s+markdown|invalid\s+markdown|malformed|parse\s+(?:fail\w*|error)|validation\s+fail\w*|generation\s+fail\w*|can'?t\s+create\s+code|breaks?\s+(?:its|the)\s+(?:contract|schema)|contract|non-?zero\s+exit|bad\s+exit|blows?\s+up|throws|raises)\b", value="code_error"),
+    Row("class", r"\b(?:(?<!server\s)crash(?:es|ed|ing)?|exceptions?|traceback|\w+error\b|syntax\s*error|script\s+(?:error|fail\w*|bug|is\s+broken|breaks)|code\s+(?:error|is\s+broken|breaks)|code_error|(?<!still\s)(?:is\s+)?broken|bug|returns?\s+(?:garbage|junk|nonsense|bad\s+output)|bad\s+output|not\s+markdown|invalid\s+markdown|malformed|parse\s+(?:fail\w*|error)|validation\s+fail\w*|generation\s+fail\w*|can'?t\s+create\s+code|breaks?\s+(?:its|the)\s+(?:contract|schema)|contract|non-?zero\s+exit|bad\s+exit|throws|raises)\b", value="code_error"),
     Row("class", r"\b(?:times?\s+out|timed\s+out|timing\s+out|time-?outs?|too\s+slow|slow|hangs?|hanging|no\s+(?:answer|response|reply)|deadline)\b", value="timeout"),
     Row("class", r"\b(?:network(?:\s+(?:error|failure|problem|issue|glitch|blip)s?)?|connection(?:\s+(?:error|reset|refused|drop(?:ped)?|lost|failure)s?)?|unreachable|(?:is|goes|went|are|server|service|api|host|mirror|site|backend|completely|totally|entirely|still)\s+down|(?:is\s+|temporarily\s+)?unavailable|rate[- ]?limit(?:s|ed|ing)?|throttl\w*|429s?|5\d\ds?|5xxs?|flaky|flakes|transient|hiccups?|blips?|overloaded|busy|outage|dns|socket|server\s+crash\w*)\b", value="transient"),
 )
@@ -439,6 +439,36 @@ IMPLIED = (
     Row("timeout", r"\b(?:in|within)\s+(?:well\s+)?(?:under\s+|less\s+than\s+|below\s+)?{D}\b[^.]{0,40}?\b(?:an?|any|each|every|the)\s+(?:{TRY}|call|request|response)\s+(?:that|which)\s+(?:takes|runs|lasts|goes\s+on)\s+(?:any\s+)?longer\b[^.;]{0,40}?\b(?:treated\s+as|counts?\s+as|considered|is|as)\s+(?:a\s+)?(?:fail(?:ed|ure)|timed?\s+out|time-?out)\b"),
 )
 
+# holdout4 families: a duration that is about something else (a cache, a retention) and a retry that is
+# talked about ("re-running it is cheap") are no policy; an escalation needs a failure it follows (a contact
+# line "ping her in #data-eng" is none); a count written "x2"; waits "spaced" apart; a repeat "stopped after"
+# a time is a budget; a value put "for" a field, a value named in brackets, a result "we pretend we got"
+IGNORE += (
+    Row("ignore", r"\b(?:cached|kept|stored|retained|archived|persisted|valid|saved|held|locked|expires?|expiring|ttl\s+of|cache(?:s|d)?\s+(?:for|of))\s+(?:for\s+|after\s+|up\s+to\s+)?(?:about\s+|roughly\s+)?{D}"),
+    Row("ignore", r"\b(?:re-?running|retrying|re-?trying|running\s+it\s+again)\s+(?:it\s+|this\s+|that\s+|the\s+[\w-]+(?:\s+[\w-]+)?\s+)?(?:is|are|was|would\s+be|will\s+be|stays?|remains?)\s+(?:cheap|safe|fine|ok(?:ay)?|harmless|free|idempotent|quick|fast|easy|expensive|costly|slow)\b[^.;]*"),
+    Row("ignore", r"\b(?:it'?s|it\s+is|is|are)\s+still\s+broken\b|\bstill\s+broken\b"),
+    Row("ignore", r"\b(?:(?:the\s+)?owner\s+(?:of\s+(?:this|the)\s+[\w-]+\s+)?is|(?:owned|maintained|run)\s+by|point\s+of\s+contact(?:\s+is)?|contact\s+person(?:\s+is)?|(?:send\s+)?questions\s+(?:go\s+)?to)\s+@?[\w.-]+[^.;]*"),
+    Row("ignore", r"\b(?:ping|ask|contact|reach|email|e-mail|message|slack|dm)\s+(?:me|us|him|her|them|@?[\w.-]+)\s+(?:(?:in|on|via|at)\s+#?[\w.-]+\s+)?(?:with|for|if\s+you\s+have)\s+(?:any\s+)?(?:questions|queries|doubts|feedback)\b"),
+)
+FIRST += (
+    Row("budget", r"\b(?:stop|quit|give\s+up|cut\s+it\s+off)\s+(?:after|once|at)\s+(?:about\s+)?{D}(?:\s+(?:have|has)\s+(?:passed|elapsed|gone\s+by))?", needs=r"\bevery\b|\bkeep\s+\w+ing\b|\bpoll|\bre-?poll|\buntil\s+it|{RETRY}"),
+)
+BUDGET += (
+    Row("budget", r"\bfor\s+as\s+long\s+as\s+{D}"),
+)
+WAIT += (
+    Row("wait_fixed", r"\bspaced\s+(?:out\s+)?(?:by\s+)?{D}(?:\s+apart)?"),
+)
+COUNT_ROWS += (
+    Row("retries", r"(?<![\w.])x\s?(?P<n1>\d+)\b(?!\s*(?:each|every|per|the|as|longer|factor|multipl|growth|backoff))", needs=r"\bretr"),
+)
+FALLBACK = (
+    Row("value_field", r"\b(?:use|put|write|set|record)\s+(?P<value>\"[^\"]*\"|'[^']*'|`[^`]*`)\s+(?:for|as|in)\s+(?:the\s+|its\s+)?(?P<field>[a-z_]\w*)\b", needs=r"{COND}|instead|continu|carry\s+on|move\s+on|keep\s+going"),
+    Row("value_literal", r"\b(?:use|return|fall\s*+-?\s*+back\s+to|continue\s+with|go\s+on\s+with|carry\s+on\s+with)\s+(?:[\w'-]+\s+){0,3}?(?:value|result|answer|number|figure|score|reading)s?\s*\(\s*`(?P<value>[^`]{1,400})`\s*\)"),
+    Row("value_empty", r"\b(?:pretend|act\s+as\s+if|as\s+if|assume)\s+(?:that\s+)?(?:we|it|they|the\s+[\w-]+)\s+(?:got|received|had|returned|gave|came\s+back\s+with|produced)\s+(?:back\s+)?(?:an?\s+|the\s+)?(?P<what>empty|blank|no)\s*(?P<kind>[\w-]+)?(?:\s+back)?"),
+    *FALLBACK,
+)
+
 # in order: a row only reads text no earlier row took
 TABLES: tuple[tuple[Row, ...], ...] = (FIRST, REGENERATE, VAGUE, NO_RETRY, BUDGET, BOUNDS, WAIT, BACKOFF, TIMEOUT,
                                        COUNT_ROWS, FALLBACK)
@@ -448,7 +478,8 @@ _SIGNALS = (
     r"\b(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|try\s+(?:it\s+|this\s+)?again|attempts?|tries|back-?\s*off"
     r"|time-?\s*outs?|timed\s+out|times\s+out|wait(?:ing|s)?|delay(?:ed|s)?|jitter|fall\s*+-?\s*+back\s*(?:to|on|[:=-])"
     r"|escalat\w*|abort|give\s+up|give\s+it|regenerat\w*|exponential\w*|again|instead|\d+(?:\.\d+)?\s*(?:ms|s|sec|secs"
-    r"|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\b|(?<!at\s)(?<!^)once|twice|thrice|\d+\s*x\b)"
+    r"|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\b|(?<!at\s)(?<!^)once|twice|thrice|\d+\s*x\b"
+    r"|\b(?:run|take|last|hang|go\s+on)s?\s+(?:too|very|overly)\s+long\b)"
     rf"|\b(?:{WORDS}|half\s+an?)\s+{LONG_UNITS}\b"
 )
 
@@ -560,6 +591,12 @@ GATES: dict[int, str] = {
 # the words of the holdout3 rows (FIRST += ..., FALLBACK = ... + FALLBACK)
 GATES[id(FIRST)] += r"|cap|limit|ceiling|kill|abort|cancel|terminat|cut\s+off|chance|opportunit|across|jitter|random|allow|until|poll"
 GATES[id(FALLBACK)] += r"|route|redirect|divert|logged"
+# the words of the holdout4 rows
+GATES[id(FALLBACK)] += r"|put|write|pretend|as\s+if|assume"
+GATES[id(IGNORE)] += r"|cache|kept|stor|retain|archiv|persist|valid|saved|held|lock|expir|ttl|running|broken|ping|ask|contact|reach|mail|message|slack|\bdm\b"
+GATES[id(FIRST)] += r"|cut\s+it"
+GATES[id(WAIT)] += r"|spaced"
+GATES[id(COUNT_ROWS)] += r"|\bx"
 
 class Table:
     """One table of rows, with its gate; the rows are compiled when first needed."""

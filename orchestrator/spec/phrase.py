@@ -259,6 +259,8 @@ def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         value: Any = literal if found else m.group("value").strip().lower()
         if value in ("none", "null"):
             value = None
+        elif not found and value in g.NUMBER_WORDS:  # "treat the score as zero": the number, not the word
+            value = g.NUMBER_WORDS[value]
         if field in ("", "it", "this", "the step", "result", "output", "the result", "the output"):
             field = ""
         return (field.replace(" ", "_") or None, value)

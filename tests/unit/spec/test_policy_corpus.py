@@ -282,8 +282,6 @@ XFAIL: dict[str, str] = {
         "'unavailable' is read as the failures the fallback is for (transient); the author means every failure",
     "If the translation service is down, use translate-fallback instead.":
         "'is down' is read as the failures the fallback is for (transient); the author means every failure",
-    'If it blows up, use {"items": []} as its result and move on.':
-        "'blows up' is read as a script crash (code_error); the author means every failure",
     "Do not re-run this step under any circumstances, it charges the card.":
         "'under any circumstances' is read as a catch-all class beside no retry: the same plan, another form",
     "The API answers 429 when we go over 100 requests a minute.":
