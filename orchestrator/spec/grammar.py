@@ -130,7 +130,7 @@ FIRST: tuple[Row, ...] = (
     Row("timeout", r"\b(?:give\s+up\s+on\s+(?:it|this|that|the\s+[\w-]+)|bail(?:\s+out)?|pull\s+the\s+plug)\s+(?:after|at|past)\s+{D}"),
     Row("budget", r"\b(?:give\s+up|stop\s+(?:re)?trying|quit)\s+(?:after|once|when)\s+(?:about\s+)?{D}(?:\s+(?:have|has)\s+(?:passed|elapsed|gone\s+by))?", also=("fail",)),
     Row("attempts", r"\b(?:give\s+up|stop(?:\s+trying)?|quit)\s+after\s+{N}\s+(?:failed\s+|unsuccessful\s+)?(?:tries|attempts|goes|runs)\b", also=("fail",)),
-    Row("retries", r"\b(?:a|one)\s+(?:second|another|more)\s+(?:chance|go|shot|try)\b|\banother\s+(?:chance|go|shot|try|attempt)\b", value=1),
+    Row("retries", r"\b(?:a|one)\s+(?:second|another|more)\s+(?:chance|go|shot|try)\b|\banother\s+(?:chance|go|shot|try|attempt)\b(?!\s+(?:at\s+it\s+)?(?:\d+|once|twice|thrice)\s+(?:more\s+)?(?:times|tries|goes)\b)", value=1),
     Row("no_retry", r"\bfail\s+(?:fast|immediately|straight\s+away|right\s+away|at\s+once)\b", also=("fail",)),
     Row("wait_fixed", r"\bonce\s+(?:a|an|per|every|1)\s+(?P<d9>second|minute|hour|day)\b"),
     Row("retries", r"\b(?:one|1|a\s+single)\s+retry\b", value=1),
@@ -219,7 +219,7 @@ BOUNDS = (
     Row("exp_cap", r"\b(?:exponential\w*\s+)?(?:back-?\s*off|backing\s+off|back\s+off)\s+(?:exponentially\s+)?(?:up\s+to|to\s+at\s+most|at\s+most|max(?:imum)?)\s+{D}", also=("exponential",)),
     Row("exp_cap", r"\bexponential\w*\s+(?:back-?\s*off\s+|backing\s+off\s+)?(?:up\s+to|to\s+at\s+most)\s+{D}", also=("exponential",)),
     Row("exp_cap", r"\bup\s+to\s+(?:a\s+|an\s+)?{D}\s+(?:ceiling|cap|max(?:imum)?)\b"),
-    Row("exp_cap", r"\b(?:max(?:imum)?|at\s+most|capped\s+at|cap(?:ped)?(?:\s+at|\s+of)?|no\s+more\s+than|never\s+(?:wait(?:ing)?\s+)?more\s+than|not\s+more\s+than|limit(?:ed)?\s+(?:to|at)|topping\s+out\s+at|tops?\s+out\s+at|maxing\s+out\s+at|ceiling(?:\s+of)?)\s+(?:wait|delay|backoff|back-off|interval|pause)?s?\s*(?:of\s+|:\s*|=\s*|is\s+)?{D}(?:\s+(?:between\s+(?:{TRY}|them)|per\s+wait|each))?"),
+    Row("exp_cap", r"\b(?:max(?:imum)?|at\s+most|capped\s+at|cap(?:ped)?(?:\s+at|\s+of)?|no\s+more\s+than|never\s+(?:wait(?:ing)?\s+)?(?:more|longer)\s+than|not\s+more\s+than|limit(?:ed)?\s+(?:to|at)|topping\s+out\s+at|tops?\s+out\s+at|maxing\s+out\s+at|ceiling(?:\s+of)?)\s+(?:wait|delay|backoff|back-off|interval|pause)?s?\s*(?:of\s+|:\s*|=\s*|is\s+)?{D}(?:\s+(?:between\s+(?:{TRY}|them)|per\s+wait|each))?"),
     Row("exp_cap", r"\b{D}\s+(?:max(?:imum)?|cap|ceiling|tops|at\s+most)\b(?!\s+(?:per|each|for)\b)", needs=r"back-?\s*off|expo|exp\.|doubl|increasing\s+(?:delay|wait)"),
     Row("exp_cap", r"\b(?:wait|delay|backoff|back-off|interval)s?\s+(?:capped|limited|maxed)\s+(?:at|to)\s+{D}"),
     Row("exp_cap", r"\b(?:wait|delay|backoff|back-off)s?\s+(?:of\s+)?(?:up\s+to|at\s+most|no\s+more\s+than)\s+{D}"),
@@ -260,7 +260,7 @@ WAIT = (
 # exponential backoff: its factor and jitter
 BACKOFF = (
     Row("jitter_off", r"\b(?:no|without|disable|disabled|turn\s+off|don'?t\s+(?:add|use))\s+(?:any\s+)?(?:jitter|randomi[sz]ation|random(?:ness)?)\b|\bjitter\s*[:=]?\s*(?:off|false|no|none)\b|\bun-?jittered\b|\bdeterministic\s+(?:waits|delays|backoff)\b"),
-    Row("jitter_on", r"\b(?:with|plus|add|and|some|full|random)?\s*jitter(?:ed)?(?:\s*[:=]?\s*(?:on|true|yes))?\b|\brandomi[sz]ed\b|\brandom\s+(?:delay|wait|backoff)s?\b"),
+    Row("jitter_on", r"\b(?:with|plus|add|and|some|full|random)?\s*jitter(?:ed)?(?:\s*[:=]?\s*(?:on|true|yes))?\b(?:\s+(?:to|on|in|for)\s+(?:the\s+|its\s+|all\s+)?(?:waits|delays|pauses|backoffs?|retries|sleeps)\b)?|\brandomi[sz]ed\b|\brandom\s+(?:delay|wait|backoff)s?\b"),
     Row("exp_factor", r"\b(?:factor|multiplier|ratio)\s*+(?:of|:|=|is)?\s*+(?P<factor>\d+(?:\.\d+)?)\b"),
     Row("exp_factor", r"\(\s*[x×]\s*(?P<factor>\d+(?:\.\d+)?)\s*\)|(?<![\w.])[x×]\s*(?P<f2>\d+(?:\.\d+)?)\b(?!\s*(?:times|retries|attempts))", needs=r"back-?\s*off|exponential|expo|exp\.|doubl|factor"),
     Row("exp_factor", r"\b(?:multiplied|multiply(?:ing)?|growing|grows)\s+by\s+(?P<factor>\d+(?:\.\d+)?)\b"),
@@ -301,7 +301,7 @@ TIMEOUT = (
     Row("timeout", r"\b(?:deadline|time\s+limit|time\s+budget|time\s+cap|max(?:imum)?\s+(?:run\s*time|runtime|duration|time)|run\s*time\s+limit)\s*(?:of|:|=|is)?\s*{D}"),
     Row("timeout", r"\b(?:slower|longer)\s+than\s+{D}"),
     Row("timeout", r"(?:^|\s)(?:>|over|more\s+than)\s*{D}"),
-    Row("timeout", r"\b{D}\s+(?:max(?:imum)?|tops|at\s+most)\b(?!\s+(?:wait|delay|backoff))(?:\s+(?:per|each|an?|for\s+each)\s+(?:{TRY}|call|request))?"),
+    Row("timeout", r"\b{D}\s*,?\s+(?:max(?:imum)?|tops|at\s+most)\b(?!\s+(?:wait|delay|backoff))(?:\s+(?:per|each|an?|for\s+each)\s+(?:{TRY}|call|request))?"),
 )
 
 # how many tries: counts of retries, then of attempts
@@ -318,7 +318,7 @@ COUNT_ROWS = (
     Row("retries", r"(?<![\w.])(?P<n1>\d+)\s*(?:x|×)(?=\s|[,.;:)]|$)", needs=r"{RETRY}|\bagain\b"),
     Row("retries", r"\b(?:up\s+to|at\s+most|max(?:imum)?|a\s+maximum\s+of|no\s+more\s+than)\s+{N}\s+times\b", needs=r"{RETRY}|\bagain\b"),
     Row("retries", r"\b(?:try\s+(?:it\s+)?)?(?P<n9>once|twice|thrice)\s+more\b"),
-    Row("retries", r"\b(?:one|1)\s+more\s+(?:time|try|attempt|go|shot)\b|\banother\s+(?:try|attempt|go|shot)\b", value=1),
+    Row("retries", r"\b(?:one|1)\s+more\s+(?:time|try|attempt|go|shot)\b|\banother\s+(?:try|attempt|go|shot)\b(?!\s+(?:at\s+it\s+)?(?:\d+|once|twice|thrice)\s+(?:more\s+)?(?:times|tries|goes)\b)", value=1),
     Row("retries", r"\b{N}\s+times\b(?:\s+(?:max(?:imum)?|at\s+most|tops|in\s+total|total))?", needs=r"{RETRY}|\bagain\b"),
     Row("retries", r"\b(?P<n1>once|twice|thrice)\b(?:\s+(?:at\s+most|max(?:imum)?|tops|in\s+total|total))?", needs=r"{RETRY}|\bagain\b"),
     Row("attempts", r"\bmax(?:imum)?[ _-]?(?:attempts|tries)\s*+(?:[:=]|of|is)?\s*+{N}\b"),
@@ -451,6 +451,10 @@ IGNORE += (
     Row("ignore", r"\b(?:ping|ask|contact|reach|email|e-mail|message|slack|dm)\s+(?:me|us|him|her|them|@?[\w.-]+)\s+(?:(?:in|on|via|at)\s+#?[\w.-]+\s+)?(?:with|for|if\s+you\s+have)\s+(?:any\s+)?(?:questions|queries|doubts|feedback)\b"),
 )
 FIRST += (
+    # "let the import run for at most 15 min": how long it may run, not a time to retry in
+    Row("timeout", r"\b(?:let|allow)\s+(?:it|this|that|the\s+[\w-]+)\s+(?:to\s+)?(?:run|take|last|go\s+on)\s+(?:for\s+)?(?:at\s+most|up\s+to|no\s+more\s+than|a\s+max(?:imum)?\s+of)\s+{D}"),
+    # "doubling delays (1s, 2s, 4s...)": a series left open shows where the backoff starts (a closed one is the waits)
+    Row("exp_start", r"(?:(?<=delays)|(?<=waits)|(?<=pauses)|(?<=backoff))\s*\(\s*{D}(?:\s*,\s*\d+(?:\.\d+)?\s*[a-z]{0,7})+\s*(?:…|\.\.\.?|,?\s*etc\.?)\s*\)", also=("exponential",)),
     Row("budget", r"\b(?:stop|quit|give\s+up|cut\s+it\s+off)\s+(?:after|once|at)\s+(?:about\s+)?{D}(?:\s+(?:have|has)\s+(?:passed|elapsed|gone\s+by))?", needs=r"\bevery\b|\bkeep\s+\w+ing\b|\bpoll|\bre-?poll|\buntil\s+it|{RETRY}"),
 )
 BUDGET += (
@@ -466,7 +470,18 @@ FALLBACK = (
     Row("value_field", r"\b(?:use|put|write|set|record)\s+(?P<value>\"[^\"]*\"|'[^']*'|`[^`]*`)\s+(?:for|as|in)\s+(?:the\s+|its\s+)?(?P<field>[a-z_]\w*)\b", needs=r"{COND}|instead|continu|carry\s+on|move\s+on|keep\s+going"),
     Row("value_literal", r"\b(?:use|return|fall\s*+-?\s*+back\s+to|continue\s+with|go\s+on\s+with|carry\s+on\s+with)\s+(?:[\w'-]+\s+){0,3}?(?:value|result|answer|number|figure|score|reading)s?\s*\(\s*`(?P<value>[^`]{1,400})`\s*\)"),
     Row("value_empty", r"\b(?:pretend|act\s+as\s+if|as\s+if|assume)\s+(?:that\s+)?(?:we|it|they|the\s+[\w-]+)\s+(?:got|received|had|returned|gave|came\s+back\s+with|produced)\s+(?:back\s+)?(?:an?\s+|the\s+)?(?P<what>empty|blank|no)\s*(?P<kind>[\w-]+)?(?:\s+back)?"),
+    Row("use_skill", r"\b(?:plan\s+b|backup\s+plan|fall\s*-?\s*back(?:\s+plan)?)\b[^:.;]{0,60}:\s*(?:use\s+|run\s+|call\s+)?(?:the\s+)?`?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)`?(?=\s*(?:[,.;(]|$|with|on|instead|skill))"),
+    Row("use_skill", r"\b(?:route|re-?route|send|pass|run|push|put)\s+(?:it|this|that|them|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:through|via|to)\s+(?:the\s+)?{NAME}(?:\s+instead)?", needs=r"{COND}|instead|unavailable|can'?t\s+be\s+reached|chokes?"),
+    Row("value_field", r"\b(?:skip|drop|mark|leave|close|park|file)\s+(?:it|this|that|them|the\s+[\w-]+)\s+(?:with|under|as)\s+(?:a\s+|the\s+)?(?P<field>[a-z_]\w*)\s+(?P<value>\"[^\"]*\"|'[^']*'|`[^`]*`)"),
     *FALLBACK,
+)
+COUNT_ROWS += (
+    Row("retries", r"\b(?:cap|limit)\s+(?:the\s+)?retries\s+(?:at|to)\s+{N}\b"),
+)
+TIMEOUT += (
+    Row("timeout", r"\b(?:cap|limit)\s+(?:it|this|the\s+(?:step|call|run|request|job|[\w-]+))\s+(?:at|to)\s+{D}"),
+    Row("timeout", r"\b(?:the\s+)?(?:whole|entire)\s+step\s+(?:at|to)\s+{D}(?:\s+including\s+(?:the\s+)?(?:waits|retries|pauses|delays))?", needs=r"\bcap|\blimit"),
+    Row("timeout", r"\bgive\s+(?:each|every)\s+(?:[\w-]+\s+){1,2}?{D}\b(?!\s*(?:between|apart|pause|wait|delay))"),
 )
 
 # in order: a row only reads text no earlier row took
@@ -592,9 +607,9 @@ GATES: dict[int, str] = {
 GATES[id(FIRST)] += r"|cap|limit|ceiling|kill|abort|cancel|terminat|cut\s+off|chance|opportunit|across|jitter|random|allow|until|poll"
 GATES[id(FALLBACK)] += r"|route|redirect|divert|logged"
 # the words of the holdout4 rows
-GATES[id(FALLBACK)] += r"|put|write|pretend|as\s+if|assume"
+GATES[id(FALLBACK)] += r"|put|write|pretend|as\s+if|assume|plan\s+b|through|via|push|close|park"
 GATES[id(IGNORE)] += r"|cache|kept|stor|retain|archiv|persist|valid|saved|held|lock|expir|ttl|running|broken|ping|ask|contact|reach|mail|message|slack|\bdm\b"
-GATES[id(FIRST)] += r"|cut\s+it"
+GATES[id(FIRST)] += r"|cut\s+it|let|allow|\("
 GATES[id(WAIT)] += r"|spaced"
 GATES[id(COUNT_ROWS)] += r"|\bx"
 

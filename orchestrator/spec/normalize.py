@@ -23,12 +23,16 @@ _COUNT_NOUNS = (rf"(?:{LONG_UNITS}|ms|s|m|h|times?|retries|retry|re-?tries|attem
 _NUMBER_WORD, _HALF, _HALF_A, _ONE_UNIT, _QUOTED, _TYPO, _COMPOUND = compile_many("normalize", [
     (rf"\b(?!(?:once|twice|thrice|a\s+couple\s+more)\b)({WORDS})\b(?=\s*-?\s*{_COUNT_NOUNS})", re.I),
     (rf"\b(\d+(?:\.\d+)?|{WORDS})\s+and\s+a\s+half\s+({LONG_UNITS})\b", re.I),
-    (rf"\bhalf\s+an?\s+({LONG_UNITS})\b", re.I),
+    (rf"\b(half|(?:a\s+|one\s+)?quarter\s+of|three\s+quarters\s+of)\s+an?\s+({LONG_UNITS})\b", re.I),
     (rf"\b(?:an?|another|one)\s+({LONG_UNITS})\b(?!\s+(?:chance|try|attempt|go|shot|time|thought))", re.I),
     (r"`[^`]*`|\"[^\"]*\"", 0),
     (r"\b(" + "|".join(sorted(map(re.escape, TYPOS), key=len, reverse=True)) + r")\b", re.I),
     (rf"\b(\d+(?:\.\d+)?)\s*({UNITS})(?![a-z])\s*(?:and\s+)?(\d+(?:\.\d+)?)\s*({UNITS})(?![a-z])", re.I),
 ])
+
+
+# "half an hour", "a quarter of an hour", "three quarters of an hour": the fraction of the unit
+_FRACTION = {"half": 0.5, "a": 0.25, "one": 0.25, "quarter": 0.25, "three": 0.75}
 
 
 def _compound(m: re.Match[str]) -> str:
@@ -71,14 +75,14 @@ def normalize(text: str) -> tuple[str, list[int]]:
     """The sentence as the rows read it, and where each of its characters was written.
 
     Misspellings are read as meant (`TYPOS`); number words are written as digits:
-    `three times` → `3 times`, `a minute` → `1 minute`, `half an hour` → `0.5 hour`,
+    `three times` → `3 times`, `a minute` → `1 minute`, `half an hour` → `0.5 hour`, `a quarter of an hour` → `0.25 hour`,
     `two and a half minutes` → `2.5 minutes`, `1m30s` → `90 s`. Quoted and backticked
     text is left as written."""
     where = list(range(len(text)))
     steps: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
         (_TYPO, lambda m: TYPOS[m.group(1).lower()]),
         (_HALF, lambda m: f"{float(_digits(m.group(1))) + 0.5:g} {m.group(2)}"),
-        (_HALF_A, lambda m: f"0.5 {m.group(1)}"),
+        (_HALF_A, lambda m: f"{_FRACTION[m.group(1).split()[0].lower()]:g} {m.group(2)}"),
         (_ONE_UNIT, lambda m: f"1 {m.group(1)}"),
         (_NUMBER_WORD, lambda m: _digits(m.group(1))),
         (_COMPOUND, _compound),
