@@ -20,7 +20,10 @@ from orchestrator.spec.regex_cache import compile_many
 _COUNT_NOUNS = (rf"(?:{LONG_UNITS}|ms|s|m|h|times?|retries|retry|re-?tries|attempts?|tries|go(?:es)?|shots?|more|additional|"
                 r"extra|further|x\b|×)")
 # compiled once per install, not per process (`spec.regex_cache`)
-_NUMBER_WORD, _HALF, _HALF_A, _ONE_UNIT, _QUOTED, _TYPO, _COMPOUND = compile_many("normalize", [
+# the plain numbers (not "once", "a couple of"): one written alone after "then" in a series of waits
+_CARDINALS = "|".join(w for w in sorted(NUMBER_WORDS, key=len, reverse=True)
+                      if " " not in w and w not in ("once", "twice", "thrice", "single", "dozen", "hundred"))
+_NUMBER_WORD, _HALF, _HALF_A, _ONE_UNIT, _QUOTED, _TYPO, _COMPOUND, _SERIES_WORD = compile_many("normalize", [
     (rf"\b(?!(?:once|twice|thrice|a\s+couple\s+more)\b)({WORDS})\b(?=\s*-?\s*{_COUNT_NOUNS})", re.I),
     (rf"\b(\d+(?:\.\d+)?|{WORDS})\s+and\s+a\s+half\s+({LONG_UNITS})\b", re.I),
     (rf"\b(half|(?:a\s+|one\s+)?quarter\s+of|three\s+quarters\s+of)\s+an?\s+({LONG_UNITS})\b", re.I),
@@ -28,6 +31,8 @@ _NUMBER_WORD, _HALF, _HALF_A, _ONE_UNIT, _QUOTED, _TYPO, _COMPOUND = compile_man
     (r"`[^`]*`|\"[^\"]*\"", 0),
     (r"\b(" + "|".join(sorted(map(re.escape, TYPOS), key=len, reverse=True)) + r")\b", re.I),
     (rf"\b(\d+(?:\.\d+)?)\s*({UNITS})(?![a-z])\s*(?:and\s+)?(\d+(?:\.\d+)?)\s*({UNITS})(?![a-z])", re.I),
+    # "wait 1 minute, then two, then five": each word after "then" follows a number already written as one
+    (rf"(?<=\d)([^.;]{{0,30}}?\bthen\s+)({_CARDINALS})\b(?=\s*(?:,|;|\.|\bthen\b|\band\b|\bbetween\b|\bapart\b|$))", re.I),
 ])
 
 
@@ -86,6 +91,8 @@ def normalize(text: str) -> tuple[str, list[int]]:
         (_ONE_UNIT, lambda m: f"1 {m.group(1)}"),
         (_NUMBER_WORD, lambda m: _digits(m.group(1))),
         (_COMPOUND, _compound),
+        (_SERIES_WORD, lambda m: m.group(1) + _digits(m.group(2))),
+        (_SERIES_WORD, lambda m: m.group(1) + _digits(m.group(2))),  # the next "then" after the one just written
     ]
     for regex, fn in steps:
         keep = [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
