@@ -179,7 +179,7 @@ VAGUE = (
     Row("ambiguous", r"\b(?:if|when)\s+(?:it|the\s+(?:result|answer|score|check|screen|service|skill))\s+(?:says|returns|reports|comes\s+back(?:\s+with|\s+as)?|flags|gives|rates|scores|answers)\s+(?!(?:an?\s+)?(?:error|failure|nothing|no\s+answer)\b)[^,;.]{1,40},\s*(?:then\s+)?(?:stop|fail|abort|halt|end|cancel)\b[^.;]*", value="stopping on what the step returned is a condition on its output, not a recovery policy; write it as a condition or a success check"),
     # a person's answer time is an approval's wait, which no policy of a step holds: reported, never the step's timeout
     Row("ambiguous", r"\b(?:if|when|unless|once)\s+(?:they|nobody|no\s+one|no-one|none\s+of\s+them|the\s+(?:approver|approvers|lead|manager|reviewer|owner|head\s+of\s+[\w-]+)|(?:the\s+)?[\w-]+\s+(?:lead|manager|owner|reviewer))\s+(?:has\s+|have\s+|hasn'?t\s+|haven'?t\s+|doesn'?t\s+|don'?t\s+|does\s+not\s+|do\s+not\s+|did\s+not\s+|didn'?t\s+|still\s+)*(?:answer\w*|respond\w*|repl(?:y|ies|ied)|sign\w*\s+off|said\s+yes|say\s+yes|approv\w*|decid\w*|looked\s+at\s+it)\s+(?:with)?in\s+{D}[^.]*", value="a person's answer time is the wait of an approval, not a policy of the step; write it on the step's approval (`Approval: required, timeout 4h -> reject`)"),
-    Row("ambiguous", r"\bno\s+(?:answer|reply|response|sign-?off|decision)\s+(?:with)?in\s+{D}\s*(?:=|→|->|means|:|,)?\s*(?:it'?s\s+|it\s+is\s+)?(?:rejected|approved|a\s+no|a\s+yes|cancell?ed|declined)\b", value="an answer time with its outcome is the wait of an approval, not a policy of the step; write it on the step's approval"),
+    Row("ambiguous", r"\bno\s+(?:answer|reply|response|sign-?off|decision)\s+(?:with)?in\s+{D}\s*(?:=|→|->|means|:|,)?\s*(?:it'?s\s+|it\s+is\s+)?(?:(?:we\s+)?(?:treat(?:ed)?|count(?:ed|s)?|take|read)\s+(?:it\s+)?as\s+|(?:is\s+)?considered\s+)?(?:rejected|approved|a\s+no|a\s+yes|cancell?ed|declined|refused|denied)\b", value="an answer time with its outcome is the wait of an approval, not a policy of the step; write it on the step's approval"),
     Row("ambiguous", r"\btime-?\s*out\s*[:=]?\s*\d+(?:\.\d+)?(?!\s*(?:\.\d|ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hrs?|hours?|d|days?)\b)(?=\s*(?:[,.;)]|$))", value="the number has no unit"),
 )
 
@@ -395,7 +395,7 @@ CONTEXT = (
     Row("class", r"\b(?:any(?:thing)?\s+(?:else|other)\b(?!\s+exception)|anything\s+not\s+(?:listed|covered|mentioned)|any\s+(?:other\s+)?(?:error|failure|problem)s?\b|all\s+(?:other\s+)?(?:errors|failures|problems)|catch-?all|everything\s+else|in\s+all\s+other\s+cases|whatever\s+(?:else\s+)?(?:fails|goes\s+wrong|the\s+error)|for\s+all\s+errors|on\s+any\s+(?:error|failure)|under\s+any\s+circumstances|no\s+matter\s+what|(?:any|all)\s+failures?)\b", value="any"),
     Row("class", r"\b(?:unrecoverable|permanent(?:ly)?|(?<!non-)(?<!non)fatal|non-?retryable|not\s+retryable|declared\s+non-?retryable)\b", value="unrecoverable"),
     Row("class", r"\b(?:invalid[\s_]+(?:input|payloads?|requests?|records?|data|rows?|files?|arguments?|params?|parameters?|json)|bad\s+(?:input|payloads?|data|records?|requests?)|wrong\s+input|missing\s+input|(?:card|payment|charge|transaction)s?\s+(?:(?:is|was|gets?|got)\s+)?(?:declined|rejected|refused)|user\s+errors?|(?:the\s+)?(?:user|caller|client)'?s\s+(?:fault|mistake)|input\s+is\s+(?:wrong|invalid|bad)|the\s+input\s+(?:is|was)\s+(?:wrong|invalid|bad)|malformed\s+(?:input|payloads?|requests?)|(?:the\s+)?file'?s\s+fault|(?:doesn'?t|does\s+not|won'?t|can'?t|cannot|didn'?t)\s+(?:parse|validate)|(?:can'?t|cannot|couldn'?t)\s+be\s+(?:parsed|split|read|validated)|not\s+found|(?:doesn'?t|does\s+not)\s+exist|no\s+such|4(?:0[0-9]|1[0-9]|2[0-8])|4xx|bad\s+request|missing\s+(?:field|data)|import\s*error|can'?t\s+import|cannot\s+import|invalid\s+module|unknown\s+module|validation\s+errors?|(?:if|when)\s+validation\s+fails|schema\s+(?:errors?|violations?)|fails?\s+validation)\b", value="invalid_input"),
-    Row("class", r"\b(?:(?<!server\s)crash(?:es|ed|ing)?|exceptions?|traceback|\w+error\b|syntax\s*error|script\s+(?:error|fail\w*|bug|is\s+broken|breaks)|code\s+(?:error|is\s+broken|breaks)|code_error|(?<!still\s)(?:is\s+)?broken|bug|returns?\s+(?:garbage|junk|nonsense|bad\s+output)|bad\s+output|not\s+markdown|invalid\s+markdown|malformed|parse\s+(?:fail\w*|error)|validation\s+fail\w*|generation\s+fail\w*|can'?t\s+create\s+code|breaks?\s+(?:its|the)\s+(?:contract|schema)|contract|non-?zero\s+exit|bad\s+exit|throws|raises)\b", value="code_error"),
+    Row("class", r"\b(?:(?<!server\s)crash(?:es|ed|ing)?|exceptions?|traceback|\w+error\b|syntax\s*error|script\s+(?:error|fail\w*|bug|is\s+broken|breaks)|code\s+(?:error|is\s+broken|breaks)|code_error|bug|returns?\s+(?:garbage|junk|nonsense|bad\s+output)|bad\s+output|not\s+markdown|invalid\s+markdown|malformed|parse\s+(?:fail\w*|error)|validation\s+fail\w*|generation\s+fail\w*|can'?t\s+create\s+code|breaks?\s+(?:its|the)\s+(?:contract|schema)|contract|non-?zero\s+exit|bad\s+exit|throws|raises)\b", value="code_error"),
     Row("class", r"\b(?:times?\s+out|timed\s+out|timing\s+out|time-?outs?|too\s+slow|slow|hangs?|hanging|no\s+(?:answer|response|reply)|deadline)\b", value="timeout"),
     Row("class", r"\b(?:network(?:\s+(?:error|failure|problem|issue|glitch|blip)s?)?|connection(?:\s+(?:error|reset|refused|drop(?:ped)?|lost|failure)s?)?|unreachable|(?:is|goes|went|are|server|service|api|host|mirror|site|backend|completely|totally|entirely|still)\s+down|(?:is\s+|temporarily\s+)?unavailable|rate[- ]?limit(?:s|ed|ing)?|throttl\w*|429s?|5\d\ds?|5xxs?|flaky|flakes|transient|hiccups?|blips?|overloaded|busy|outage|dns|socket|server\s+crash\w*)\b", value="transient"),
 )
@@ -444,13 +444,23 @@ IMPLIED = (
 # line "ping her in #data-eng" is none); a count written "x2"; waits "spaced" apart; a repeat "stopped after"
 # a time is a budget; a value put "for" a field, a value named in brackets, a result "we pretend we got"
 IGNORE += (
+    # "no reason to wait for it", "don't wait for the export": what runs beside what, not a wait between tries
+    Row("ignore", r"\b(?:no\s+(?:reason|need)\s+to\s+|(?:don'?t|do\s+not|needn'?t)\s+(?:have\s+to\s+|need\s+to\s+)?)wait\s+(?:for|on)\s+(?:it|them|that|this|each\s+other|the\s+[\w-]+(?:\s+[\w-]+)?)\b(?!\s+(?:more|longer|over)\b)"),
     Row("ignore", r"\b(?:cached|kept|stored|retained|archived|persisted|valid|saved|held|locked|expires?|expiring|ttl\s+of|cache(?:s|d)?\s+(?:for|of))\s+(?:for\s+|after\s+|up\s+to\s+)?(?:about\s+|roughly\s+)?{D}"),
     Row("ignore", r"\b(?:re-?running|retrying|re-?trying|running\s+it\s+again)\s+(?:it\s+|this\s+|that\s+|the\s+[\w-]+(?:\s+[\w-]+)?\s+)?(?:is|are|was|would\s+be|will\s+be|stays?|remains?)\s+(?:cheap|safe|fine|ok(?:ay)?|harmless|free|idempotent|quick|fast|easy|expensive|costly|slow)\b[^.;]*"),
     Row("ignore", r"\b(?:it'?s|it\s+is|is|are)\s+still\s+broken\b|\bstill\s+broken\b"),
     Row("ignore", r"\b(?:(?:the\s+)?owner\s+(?:of\s+(?:this|the)\s+[\w-]+\s+)?is|(?:owned|maintained|run)\s+by|point\s+of\s+contact(?:\s+is)?|contact\s+person(?:\s+is)?|(?:send\s+)?questions\s+(?:go\s+)?to)\s+@?[\w.-]+[^.;]*"),
     Row("ignore", r"\b(?:ping|ask|contact|reach|email|e-mail|message|slack|dm)\s+(?:me|us|him|her|them|@?[\w.-]+)\s+(?:(?:in|on|via|at)\s+#?[\w.-]+\s+)?(?:with|for|if\s+you\s+have)\s+(?:any\s+)?(?:questions|queries|doubts|feedback)\b"),
 )
+VAGUE += (
+    # anyone's approval not given in time, with what follows: the wait of an approval, never the step's timeout
+    Row("ambiguous", r"\b(?:if|when|unless)\s+@?[\w.-]+(?:\s+[\w-]+)?\s+(?:has\s+not|hasn'?t|have\s+not|haven'?t|does\s+not|doesn'?t|did\s+not|didn'?t)\s+(?:approv\w*|sign\w*\s+off|said\s+yes|say\s+yes|given\s+(?:the\s+)?(?:ok|go-?ahead|approval)|decid\w*)\s+(?:with)?in\s+{D}[^.]*", value="an approval not given in time is the wait of an approval, not a policy of the step; write it on the step's approval (`Approval: required, timeout 4h -> reject`)"),
+    Row("ambiguous", r"\b(?:if|when|unless)\s+@?[\w.-]+(?:\s+[\w-]+)?\s+(?:has\s+not|hasn'?t|have\s+not|haven'?t|does\s+not|doesn'?t|did\s+not|didn'?t)\s+(?:answer\w*|respond\w*|repl(?:y|ied))\s+(?:with)?in\s+{D}\s*,?[^.]{0,60}?\b(?:as\s+approved|approved|rejected|declined|don'?t\s+send|do\s+not\s+send|cancel\w*|proceeds?)\b[^.]*", value="an answer time with its outcome is the wait of an approval, not a policy of the step; write it on the step's approval"),
+)
 FIRST += (
+    # the whole run's limit said through what it must not take, or the window it must fit in
+    Row("run_timeout", r"\b(?:the\s+)?(?:whole|entire|full)\s+(?:run|workflow|thing|job|pipeline|flow|procedure|notebook|process|chain)\s+(?:takes|runs|lasts|goes\s+on)\s+(?:more|longer)\s+than\s+{D}"),
+    Row("run_timeout", r"\b(?:the\s+)?(?:whole|entire|full)\s+(?:run|workflow|thing|job|pipeline|flow|procedure|notebook|process|chain)\s+(?:must|should|has\s+to|needs?\s+to)\s+fit\s+(?:inside|within|in(?:to)?)\s+(?:the\s+|a\s+|an?\s+)?{D}"),
     # "let the import run for at most 15 min": how long it may run, not a time to retry in
     Row("timeout", r"\b(?:let|allow)\s+(?:it|this|that|the\s+[\w-]+)\s+(?:to\s+)?(?:run|take|last|go\s+on)\s+(?:for\s+)?(?:at\s+most|up\s+to|no\s+more\s+than|a\s+max(?:imum)?\s+of)\s+{D}"),
     # "doubling delays (1s, 2s, 4s...)": a series left open shows where the backoff starts (a closed one is the waits)
@@ -608,10 +618,11 @@ GATES[id(FIRST)] += r"|cap|limit|ceiling|kill|abort|cancel|terminat|cut\s+off|ch
 GATES[id(FALLBACK)] += r"|route|redirect|divert|logged"
 # the words of the holdout4 rows
 GATES[id(FALLBACK)] += r"|put|write|pretend|as\s+if|assume|plan\s+b|through|via|push|close|park"
-GATES[id(IGNORE)] += r"|cache|kept|stor|retain|archiv|persist|valid|saved|held|lock|expir|ttl|running|broken|ping|ask|contact|reach|mail|message|slack|\bdm\b"
-GATES[id(FIRST)] += r"|cut\s+it|let|allow|\("
+GATES[id(IGNORE)] += r"|wait|cache|kept|stor|retain|archiv|persist|valid|saved|held|lock|expir|ttl|running|broken|ping|ask|contact|reach|mail|message|slack|\bdm\b"
+GATES[id(FIRST)] += r"|cut\s+it|let|allow|\(|whole|entire|full"
 GATES[id(WAIT)] += r"|spaced"
 GATES[id(COUNT_ROWS)] += r"|\bx"
+GATES[id(VAGUE)] += r"|said|say\s+yes|given"
 
 class Table:
     """One table of rows, with its gate; the rows are compiled when first needed."""

@@ -74,3 +74,38 @@ def test_a_limit_without_an_amount_is_reported_never_dropped(text: str) -> None:
 def test_still_broken_and_blowing_up_are_every_failure_not_a_script_crash(text: str) -> None:
     s = read_phrase(text).statement
     assert s.on_failure is not None and s.on_failure.skill == "plain-export" and s.applies_to is None
+
+
+@pytest.mark.parametrize(("text", "seconds"), [
+    ("If the entire pipeline runs longer than 45 min, abort it.", 2700),
+    ("The whole job has to fit inside a 2-hour window.", 7200),
+])
+def test_a_limit_on_the_whole_thing_is_the_run_s_not_one_step_s(text: str, seconds: float) -> None:
+    s = read_phrase(text).statement
+    assert (s.timeout_s, s.whole_run) == (seconds, True)
+
+
+@pytest.mark.parametrize("text", [
+    "If Legal hasn't approved within 3 days, drop the request.",
+    "If the board has not responded within 6 hours, the release proceeds as approved.",
+])
+def test_an_approval_not_given_in_time_is_reported_and_never_the_step_s_timeout(text: str) -> None:
+    phrase = read_phrase(text)
+    assert phrase.statement.timeout_s is None and phrase.statement.on_failure is None
+    assert any("approval" in p for p in phrase.problems)
+
+
+def test_a_machine_that_has_not_answered_in_time_is_still_a_timeout() -> None:
+    assert read_phrase("If the API hasn't responded within 10 seconds, retry twice.").statement.timeout_s == 10
+
+
+@pytest.mark.parametrize("text", ["Both fetches are independent, no need to wait for each other.",
+                                  "Start the export right away, don't wait for the cleanup job."])
+def test_not_waiting_for_another_task_is_no_policy(text: str) -> None:
+    phrase = read_phrase(text)
+    assert not phrase.read and not phrase.problems, phrase
+
+
+def test_a_broken_input_stopping_the_step_is_about_every_failure_not_a_script_crash() -> None:
+    s = read_phrase("No retries; if the upload is broken, just stop.").statement
+    assert s.no_retry and s.applies_to is None
