@@ -344,6 +344,7 @@ def read_phrase(text: str) -> Phrase:
     left = "".join(ch if not accounted[i] else " " for i, ch in enumerate(norm))
     unread = tuple(dict.fromkeys(" ".join(r.written(m.start(), m.end()).split()) for m in g.signals().finditer(left)))
     statement, retry_said, regenerate_said = _assemble(r, classes)
+    statement = _budget_without_repeat(norm, statement, retry_said)
     problems = list(r.problems)
     lost = _lost_value(norm, statement)
     if lost is not None:
@@ -359,6 +360,23 @@ def read_phrase(text: str) -> Phrase:
 
 
 _LITERAL = re.compile(r"`?(?:\{[^{}]{0,400}\}|\[[^\[\]]{0,400}\])`?")
+# a value said in words beside going on ("file it under chore with an empty bullet", "leave that one blank")
+_VALUE_WORDS = re.compile(r"\b(?:with\s+(?:an?\s+)?(?:empty|blank|zero|null|default|placeholder)\s+[\w-]+|(?:file|put|mark)\s+(?:it|them)\s+(?:under|as)\s+[\w-]+|leave\s+(?:that|this|those|these)(?:\s+ones?)?\s+(?:blank|empty))\b", re.I)
+
+
+_REPEAT = re.compile(rf"{g.RETRY}|\bagain\b|\bevery\b|\bpoll|\btries\b|\battempts?\b|\bkeep\s+\w+ing\b|\buntil\b"
+                     r"|\btotal\b|\boverall\b|\baltogether\b|\bin\s+all\b|\bcombined\b|\bend\s+to\s+end\b", re.I)
+
+
+def _budget_without_repeat(norm: str, statement: PolicyStatement, retry_said: bool) -> PolicyStatement:
+    """"the share hangs; give up after 45 s": a time to give up by, with nothing said of trying again,
+    is how long the one attempt may take, not a time to retry in."""
+    s = statement
+    if s.for_up_to_s is None or s.timeout_s is not None or retry_said or _REPEAT.search(norm):
+        return s
+    if any(v is not None for v in (s.retries, s.max_attempts, s.wait)) or s.no_retry:
+        return s
+    return s.model_copy(update={"timeout_s": s.for_up_to_s, "for_up_to_s": None})
 
 
 def _lost_value(norm: str, statement: PolicyStatement) -> str | None:
@@ -369,7 +387,8 @@ def _lost_value(norm: str, statement: PolicyStatement) -> str | None:
         found, value = _json_literal(m.group(0))
         if found and isinstance(value, (dict, list)):
             return m.group(0)
-    return None
+    words = _VALUE_WORDS.search(norm)
+    return words.group(0) if words else None
 
 
 def _conflict(r: _Reading, slot: str, what: str) -> None:

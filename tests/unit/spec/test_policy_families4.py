@@ -109,3 +109,22 @@ def test_not_waiting_for_another_task_is_no_policy(text: str) -> None:
 def test_a_broken_input_stopping_the_step_is_about_every_failure_not_a_script_crash() -> None:
     s = read_phrase("No retries; if the upload is broken, just stop.").statement
     assert s.no_retry and s.applies_to is None
+
+
+def test_a_time_to_give_up_by_with_nothing_tried_again_is_the_attempt_s_timeout_and_with_a_total_a_budget() -> None:
+    alone = read_phrase("The mount stalls sometimes; give up after 40 s.").statement
+    assert (alone.timeout_s, alone.for_up_to_s) == (40, None)
+    total = read_phrase("Give up after 3 min total.").statement
+    assert (total.timeout_s, total.for_up_to_s) == (None, 180)
+
+
+def test_a_field_and_value_in_brackets_after_the_words_for_it_are_the_value() -> None:
+    of = read_phrase("If the probe still fails, mark it as unreachable (`reachable: false`) and move on.").statement.on_failure
+    assert of is not None and (of.field, of.value) == ("reachable", False)
+
+
+@pytest.mark.parametrize("text", ["If a row fails, put it under misc with a blank label and move on.",
+                                  "When a lookup fails leave those ones empty and carry on."])
+def test_a_value_said_in_words_beside_going_on_that_is_not_built_is_reported(text: str) -> None:
+    phrase = read_phrase(text)
+    assert phrase.statement.on_failure is not None and phrase.problems
