@@ -9,10 +9,14 @@ and reports what happened as a `SpawnResult`. The real one, `spawn_process`,
   stopping and killing at the caps (stderr keeps only its tail);
 - waits for the exit through a pidfd and reaps with `wait4`, which gives the
   CPU time and peak memory of the whole tree;
-- kills on the wall-clock limit: first the direct children (under bwrap and
-  unshare that is the PID-namespace init, whose death kills everything in the
-  namespace), then the process group, and waits until those children are gone,
-  so nothing the script started outlives the call.
+- kills on the wall-clock limit: the process group first (the command itself
+  with it), then the direct children found before (under bwrap and unshare
+  that is the PID-namespace init, whose death kills everything in the
+  namespace), and waits until those children are gone, so nothing the script
+  started outlives the call. In that order the command cannot outlive its
+  child: util-linux 2.38's `unshare`, seeing its child die of SIGKILL, fails
+  to re-raise it and exits 1, which would report a killed script as one that
+  exited with status 1.
 
 Unit tests inject a fake spawner that returns canned `SpawnResult`s.
 """
@@ -162,6 +166,15 @@ def cloexec_pipe() -> tuple[int, int]:
     return _high(r), _high(w)
 
 
+def _kill(pid: int, pidfd: int | None) -> None:
+    """SIGKILL `pid`, through its pidfd when there is one; gone already is fine."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        if pidfd is not None:
+            signal.pidfd_send_signal(pidfd, signal.SIGKILL)
+        else:
+            os.kill(pid, signal.SIGKILL)
+
+
 def _children(pid: int) -> list[int]:
     """Direct children of `pid`, from /proc (no CONFIG_PROC_CHILDREN needed)."""
     found: list[int] = []
@@ -249,12 +262,16 @@ class _Child:
             os.killpg(self.pid, signal.SIGKILL)
 
     async def kill_tree(self) -> None:
-        """SIGKILL the children (namespace inits) and the group; wait until they are gone."""
+        """SIGKILL the group, then the children (namespace inits); wait until they are gone.
+
+        The children are found first (once the command is dead they are no longer
+        its children) and signalled through their pidfds, which cannot reach a
+        process that reused the pid of one already gone.
+        """
         kids = [(kid, _pidfd(kid)) for kid in _children(self.pid)]
-        for kid, _ in kids:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(kid, signal.SIGKILL)
         self.kill_group()
+        for kid, fd in kids:
+            _kill(kid, fd)
         try:
             async with asyncio.timeout(KILL_GRACE_S):
                 await self.exited()
@@ -272,11 +289,10 @@ class _Child:
         """Kill and reap without the event loop (after `kill_tree`, or when it was cut short)."""
         if self.status is not None:
             return
-        for kid in _children(self.pid):
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(kid, signal.SIGKILL)
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.kill(self.pid, signal.SIGKILL)
+        kids = _children(self.pid)
+        _kill(self.pid, None)  # first, as in `kill_tree`
+        for kid in kids:
+            _kill(kid, None)
         self.reap()
 
 
