@@ -56,6 +56,7 @@ RESET_SIGNALS = (
 )
 QUOTA_POLL_S = 0.1  # the least time between two checks of the work directory's size
 QUOTA_COST_FACTOR = 20  # ... and at least this many times what the last check took
+QUOTA_MAX_WAIT_S = 1.0  # ... but never more than this, however long that check took
 KILL_GRACE_S = 5.0  # how long a killed tree may take to disappear
 DRAIN_GRACE_S = 1.0  # how long output pipes may stay open after the exit
 _LOW_FDS = 10  # pipe ends are moved above this so the dup2s cannot collide
@@ -361,24 +362,43 @@ class Watched(Protocol):
     def kill_now(self) -> None: ...
 
 
+def quota_wait(walk_s: float) -> float:
+    """How long to wait before the next check of the work directory, after a walk of `walk_s`.
+
+    `QUOTA_COST_FACTOR` times the walk keeps a big tree's checks to a bounded share
+    of a CPU; `QUOTA_MAX_WAIT_S` bounds what a script can write past its quota
+    between two checks however slow one was (a walk preempted under load).
+    """
+    return min(QUOTA_MAX_WAIT_S, max(QUOTA_POLL_S, QUOTA_COST_FACTOR * walk_s))
+
+
+def _timed_walk(root: Path, stop_above: int) -> tuple[int, float]:
+    """`used_bytes` and how long the walk itself took (not the hand-off to its thread)."""
+    began = time.monotonic()
+    used = used_bytes(root, stop_above)
+    return used, time.monotonic() - began
+
+
 async def _watch_quota(request: SpawnRequest, over: Callable[[], None]) -> None:
     """Call `over` once the bytes under `request.quota_dir` pass `request.quota_bytes`.
 
     Each check walks at most the quota's worth of entries (`used_bytes`) in a
-    worker thread, and the next one waits for the longer of `QUOTA_POLL_S` and
-    `QUOTA_COST_FACTOR` times that walk, so a big tree costs a bounded share of
-    a CPU. What a script writes between two checks is caught by the final
-    check after it exits.
+    worker thread, and the next one waits `quota_wait` of that walk: at least
+    `QUOTA_POLL_S`, `QUOTA_COST_FACTOR` times the walk so a big tree costs a
+    bounded share of a CPU, at most `QUOTA_MAX_WAIT_S`. Only the walk is timed:
+    waiting for the thread or the event loop on a loaded machine would
+    otherwise stretch the next wait twentyfold. What a script writes between
+    two checks is caught by the final check after it exits.
     """
     assert request.quota_dir is not None and request.quota_bytes is not None
+    wait = QUOTA_POLL_S
     while True:
-        await asyncio.sleep(QUOTA_POLL_S)
-        began = time.monotonic()
-        used = await asyncio.to_thread(used_bytes, request.quota_dir, request.quota_bytes)
+        await asyncio.sleep(wait)
+        used, took = await asyncio.to_thread(_timed_walk, request.quota_dir, request.quota_bytes)
         if used > request.quota_bytes:
             over()
             return
-        await asyncio.sleep((QUOTA_COST_FACTOR - 1) * (time.monotonic() - began))
+        wait = quota_wait(took)
 
 
 async def spawn_process(request: SpawnRequest) -> SpawnResult:
