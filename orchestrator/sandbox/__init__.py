@@ -118,9 +118,8 @@ Limits (`ResourceLimits`, per skill and per step): CPU seconds, address
 space, file size, processes, open files (rlimits set inside the sandbox),
 the work directory's total size (`work_dir_mb`, default 512, checked by the
 parent at least once a second while the script runs and once after; over it
-the tree is killed, a
-`resource_limit`), a wall-clock timeout that kills the whole process tree,
-and caps on stdout and stderr that stop reading and kill. See `launcher` for
+the tree is killed, a `resource_limit`), a wall-clock timeout that kills the
+whole process tree, and caps on stdout and stderr that stop reading and kill. See `launcher` for
 why, as root, the script runs under a per-run unprivileged uid: RLIMIT_NPROC
 does not bind uid 0.
 
