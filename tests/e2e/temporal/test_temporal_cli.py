@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/e2e: the p
 from engine_plans import calc, skill, write_plan
 
 from orchestrator.plan.build import seal
-from orchestrator.plan.model import Plan, PlanInput, SpecRef
+from orchestrator.plan.model import InputBinding, Plan, PlanInput, SpecRef
 from orchestrator.policy import Limits
 
 pytestmark = pytest.mark.e2e
@@ -137,14 +137,20 @@ def test_a_regeneration_on_temporal_is_replayed_from_a_recording_and_never_asked
     keep_history(kit, summary["run_id"], "regeneration")
 
 
-def twelve_step_chain(folder: Path, sleep_ms: int, slow: dict[str, int] | None = None) -> Path:
-    """c01 → … → c12, each sleeping `sleep_ms` (the steps named in `slow`: their own time)."""
+def twelve_step_chain(folder: Path, sleep_ms: int, slow: dict[str, int] | None = None, gated: str | None = None) -> Path:
+    """c01 → … → c12, each sleeping `sleep_ms` (the steps named in `slow`: their own time); the
+    step named `gated` also waits until the folder given as input `gate` holds a file `open`."""
     nap = {f"c{i:02d}": sleep_ms for i in range(1, 13)} | (slow or {})
     steps = [calc("c01", None, add=1, sleep_ms=nap["c01"])]
     steps += [calc(f"c{i:02d}", f"c{i - 1:02d}", add=i, sleep_ms=nap[f"c{i:02d}"]) for i in range(2, 13)]
+    inputs = [PlanInput(name="start", schema={"type": "integer"})]
+    if gated is not None:
+        inputs.append(PlanInput(name="gate", schema={"type": "string", "format": "path"}))
+        steps = [s.model_copy(update={"inputs": {**s.inputs, "gate": InputBinding(source="input", name="gate")}})
+                 if s.id == gated else s for s in steps]
     plan = seal(Plan(
         name="chain12", spec=SpecRef(path="<e2e>", sha256="0" * 64, format="yaml"),
-        inputs=(PlanInput(name="start", schema={"type": "integer"}),), steps=tuple(steps),
+        inputs=tuple(inputs), steps=tuple(steps),
         skills={"step-calc": skill("step-calc")}, limits=Limits(concurrency=1),
     ))
     return write_plan(plan, folder)
@@ -246,13 +252,15 @@ def test_ctrl_c_while_following_cancels_the_run_and_resume_starts_it_again_witho
 
     from temporal_kit import SKILLWEAVE
 
-    # steps long enough that the follower, polling the run's history on a loaded host, hears of
-    # the third step while nine are still to come
-    plan = twelve_step_chain(kit.root, sleep_ms=1500)
+    # c04 cannot finish until the test opens its gate (after the Ctrl-C): however late the
+    # follower hears of the third step, the run is still going when the signal comes
+    gate = kit.root / "gate"
+    gate.mkdir()
+    plan = twelve_step_chain(kit.root, sleep_ms=0, gated="c04")
     kit.worker("w1")
     follower = subprocess.Popen(
-        [SKILLWEAVE, "run", str(plan), "--input", "start=0", "--backend", "temporal", "--state-dir",
-         str(kit.root / "client")],
+        [SKILLWEAVE, "run", str(plan), "--input", "start=0", "--input", f"gate={gate}", "--backend", "temporal",
+         "--state-dir", str(kit.root / "client")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=kit.root, env=kit.env(),
     )
 
@@ -268,6 +276,7 @@ def test_ctrl_c_while_following_cancels_the_run_and_resume_starts_it_again_witho
         raise AssertionError("the follower ended before three steps were done:\n" + "".join(seen))
     follower.send_signal(signal.SIGINT)
     _, rest = follower.communicate(timeout=60)
+    (gate / "open").touch()  # the cancelled attempt ends; the resumed one may finish
     err = "".join(seen) + rest
     started = re.search(r"run (\S+) started", err)
     assert started is not None, err
