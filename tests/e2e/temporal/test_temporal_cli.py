@@ -157,9 +157,11 @@ def twelve_step_chain(folder: Path, sleep_ms: int, slow: dict[str, int] | None =
 
 
 def test_a_worker_killed_mid_run_loses_nothing_done_and_the_chain_ends_right_on_the_other(kit: Kit) -> None:
-    plan = twelve_step_chain(kit.root, sleep_ms=100, slow={"c06": 5000})  # long enough to be caught under way
+    gate = kit.root / "gate"  # c06 cannot finish before the test opens it (after the kill)
+    gate.mkdir()
+    plan = twelve_step_chain(kit.root, sleep_ms=100, gated="c06")
     first, second = kit.worker("w1"), kit.worker("w2")
-    code, started = kit.run_json("run", plan, "--input", "start=100", "--no-wait",
+    code, started = kit.run_json("run", plan, "--input", "start=100", "--input", f"gate={gate}", "--no-wait",
                                  SKILLWEAVE_TEMPORAL_HEARTBEAT_TIMEOUT="3")
     assert code == 0, started
     run_id = started["run_id"]
@@ -190,6 +192,7 @@ def test_a_worker_killed_mid_run_loses_nothing_done_and_the_chain_ends_right_on_
     survivor = second if victim is first else first
     assert identity == victim.identity
     kit.kill(victim)
+    (gate / "open").touch()
 
     code, summary = kit.run_json("resume", run_id, timeout=180)
     assert code == 0, summary
@@ -217,9 +220,11 @@ def test_a_worker_killed_mid_run_loses_nothing_done_and_the_chain_ends_right_on_
 
 
 def test_ctrl_c_drains_a_worker_the_attempt_under_way_finishes_there_and_it_exits_cleanly(kit: Kit) -> None:
-    plan = twelve_step_chain(kit.root, sleep_ms=100, slow={"c01": 3000})  # under way at the Ctrl-C
+    gate = kit.root / "gate"  # c01 cannot finish before the test opens it: under way at the Ctrl-C
+    gate.mkdir()
+    plan = twelve_step_chain(kit.root, sleep_ms=100, gated="c01")
     first = kit.worker("w1")
-    code, started = kit.run_json("run", plan, "--input", "start=0", "--no-wait")
+    code, started = kit.run_json("run", plan, "--input", "start=0", "--input", f"gate={gate}", "--no-wait")
     assert code == 0, started
     run_id = started["run_id"]
 
@@ -231,6 +236,8 @@ def test_ctrl_c_drains_a_worker_the_attempt_under_way_finishes_there_and_it_exit
 
     key = wait_for(lambda: asyncio.run(under_way()), 60, "the first step to run")
     first.process.send_signal(signal.SIGINT)
+    wait_for(lambda: "stopping: finishing the attempts under way" in first.output(), 60, "the worker to hear the Ctrl-C")
+    (gate / "open").touch()  # the drained attempt may finish now
     assert first.process.wait(timeout=60) == 0, first.output()
     assert "stopping: finishing the attempts under way" in first.output()
     assert "worker stopped" in first.output()
