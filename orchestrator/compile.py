@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from orchestrator.config import Settings
 from orchestrator.contracts import JsonSchema
-from orchestrator.errors import ConfigError, Diagnostic, McpError, PlanError, Severity
+from orchestrator.errors import ConfigError, Diagnostic, McpError, PlanError, Severity, SpecError
 from orchestrator.hints import Hint, HintAction
 from orchestrator.kinds import BoundSkill
 from orchestrator.plan import Plan, SkillChooser, ToolSchemas, check_plan, load_plan
@@ -42,6 +42,10 @@ from orchestrator.spec.model import StepSpec, UnreadSentence
 
 if TYPE_CHECKING:
     from orchestrator.llm.interpret import PolicyInterpreter
+    from orchestrator.plan.structure_reading import StructureReading
+    from orchestrator.plan.structure_reading_lock import Applied
+    from orchestrator.skills import Catalog
+    from orchestrator.spec.model import WorkflowSpec
 
 __all__ = ["compile_spec", "load_spec_or_plan"]
 
@@ -65,17 +69,28 @@ def compile_spec(
     from orchestrator.skills import load_catalog
     from orchestrator.spec import parse_spec
 
-    spec = parse_spec(path, settings.caps.spec_bytes)
-    if interpret or Path(path).with_name(Path(path).name + ".lock.json").is_file():  # `lockfile.lock_path`
+    locked = interpret or Path(path).with_name(Path(path).name + ".lock.json").is_file()  # `lockfile.lock_path`
+    refused: SpecError | None = None
+    try:
+        spec = parse_spec(path, settings.caps.spec_bytes)
+    except SpecError as exc:
+        if not locked or not _only_no_steps(exc):
+            raise _with_interpret_hint(exc) from None
+        refused, spec = exc, _stepless(path)  # the model may read the steps the rules could not
+    catalog = load_catalog(settings, path)
+    structure = None
+    if locked:
         from orchestrator.plan.interpretation import apply_lockfile
 
+        spec, structure = _apply_structure(spec, path, settings, catalog, interpret=interpret)
+        if refused is not None and structure is None:
+            raise _with_interpret_hint(refused, spec.warnings)  # with a stale reading's warning
         reader = _ModelInterpreter(settings) if interpret else None
         try:
             spec = apply_lockfile(spec, Path(path), settings, interpret=interpret, interpreter=reader)
         finally:
             if reader is not None:
                 reader.close()
-    catalog = load_catalog(settings, path)
     default_chooser = _ModelChooser(settings) if chooser is None and _model_available(settings) else None
     if tool_schemas is None:
         tool_schemas = _ToolSchemasFromServers(settings, path)
@@ -97,6 +112,10 @@ def compile_spec(
                       key=line_key)
     if errors:
         raise PlanError([*errors, *warnings])
+    if structure is not None:
+        from orchestrator.plan.structure_reading_lock import mark_llm
+
+        plan = mark_llm(plan, structure)
     return seal(plan.model_copy(update={"warnings": tuple(warnings)}))
 
 
@@ -163,6 +182,32 @@ class _ModelInterpreter:
             self._reader.close()
 
 
+class _ModelStructureReader:
+    """The model that reads the structure the rules could not (`--interpret`), created at the
+    first call; without a key or a replay file the call is a ConfigError (exit 2)."""
+
+    def __init__(self, settings: Settings, catalog: Catalog) -> None:
+        self._settings, self._catalog = settings, catalog
+        self._close: Callable[[], None] | None = None
+
+    def __call__(self, spec: WorkflowSpec, doubts: Sequence[Diagnostic]) -> tuple[StructureReading, str]:
+        if not _model_available(self._settings):
+            raise ConfigError("the model reads the structure the rules could not: set ANTHROPIC_API_KEY",
+                              hint=Hint(action=HintAction.ANSWER_FROM_RECORDING))
+        from orchestrator.llm.client import LLM
+        from orchestrator.llm.interpret_structure import StructureInterpreter, request_for
+
+        settings = self._settings
+        reader = StructureInterpreter(lambda: LLM(settings))
+        self._close = reader.close
+        answer = reader(request_for(spec, doubts, self._catalog))
+        return answer.reading, answer.model
+
+    def close(self) -> None:
+        if self._close is not None:
+            self._close()
+
+
 class _ToolSchemasFromServers:
     """An mcp skill that declares no schemas gets its tool's own, asked of the server at plan
     time (`tools/list`). Called only for such skills, so planning skills that declare their
@@ -190,3 +235,48 @@ class _ToolSchemasFromServers:
                 raise McpError(f"{server}/{tool}: the tool's schema has $ref '{outside[0]}', outside "
                                "itself; skillweave follows no such $ref")
         return (info.input_schema or None), info.output_schema
+
+
+def _only_no_steps(exc: SpecError) -> bool:
+    return bool(exc.diagnostics) and all(d.code == "spec.no-steps" for d in exc.diagnostics)
+
+
+def _with_interpret_hint(exc: SpecError, warnings: Sequence[Diagnostic] = ()) -> SpecError:
+    """A spec with no steps read: the message says the model can read them (`--interpret`)."""
+    if not _only_no_steps(exc):
+        return exc
+    return SpecError([*(d.model_copy(update={"message": d.message + " the rules could read (`plan --interpret` "
+                                                                    "has the model read them)"})
+                        for d in exc.diagnostics), *warnings])
+
+
+def _stepless(path: Path) -> WorkflowSpec:
+    """The spec as text with no steps, for the model to read (the rules found none)."""
+    import hashlib
+
+    from orchestrator.spec.model import WorkflowSpec
+
+    text = Path(path).read_text(encoding="utf-8").removeprefix("\ufeff")  # parse_spec read it: capped, UTF-8
+    yaml = Path(path).suffix.lower() in (".yaml", ".yml")
+    return WorkflowSpec(name=Path(path).stem, path=str(path), format="yaml" if yaml else "markdown", steps=(), text=text,
+                        sha256=hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest())
+
+
+def _apply_structure(spec: WorkflowSpec, path: Path, settings: Settings, catalog: Catalog, *,
+                     interpret: bool) -> tuple[WorkflowSpec, Applied | None]:
+    """The lockfile's structure reading, or with `interpret` the model's, where the rules doubt
+    (`plan.structure_reading_lock`); the doubts are the rule-read plan's guard findings."""
+    from orchestrator.plan.structure_reading_lock import apply_structure, structure_doubts
+
+    def doubts(rules: WorkflowSpec) -> list[Diagnostic]:
+        if not rules.steps:
+            return structure_doubts(rules, ())
+        drafted, _ = draft_plan(rules, catalog, settings=settings, tool_schemas=lambda server, tool: (None, None))
+        return structure_doubts(rules, drafted.warnings)
+
+    reader = _ModelStructureReader(settings, catalog)
+    try:
+        return apply_structure(spec, Path(path), settings, set(catalog.names), interpret=interpret,
+                               doubts=doubts, reader=reader)
+    finally:
+        reader.close()

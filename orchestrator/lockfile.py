@@ -9,8 +9,11 @@
 An entry is keyed by its kind, the sha256 of its text (whitespace collapsed) and
 the model that made it, so the same sentence read by two models is two entries.
 `kind` says what the entry decides: "policy" (a sentence the grammar could not
-read, read by `plan --interpret`) or "skill-choice" (which skill a step binds to,
-chosen by the model among tied candidates); each kind's `reading` has its own
+read, read by `plan --interpret`), "skill-choice" (which skill a step binds to,
+chosen by the model among tied candidates) or "structure" (the step graph the model
+read where the rules were in doubt: `plan.structure_reading_lock`; its `text` is the
+whole spec and its sha256 is of that text exactly, since the reading cites lines);
+each kind's `reading` has its own
 shape, checked by the code that uses it. Writing is atomic and the file is
 stable (entries sorted), so it diffs well and can be committed with the spec.
 
@@ -35,7 +38,7 @@ from orchestrator.hints import Hint, HintAction
 LOCK_FORMAT = 1
 LOCK_SUFFIX = ".lock.json"
 MAX_LOCK_BYTES = 8 * 1024 * 1024  # a lockfile is a few entries per sentence; refuse anything huge
-LockKind = Literal["policy", "skill-choice"]
+LockKind = Literal["policy", "skill-choice", "structure"]
 
 
 class _Frozen(BaseModel):

@@ -88,6 +88,10 @@ def cli(no_color: bool) -> None:
         os.environ["NO_COLOR"] = "1"  # rich, click and child processes all honour it
 
 
+def _asks_help(args: list[str]) -> bool:
+    return any(a in ("-h", "--help") for a in args)
+
+
 def main() -> None:
     if sys.argv[1:2] in (["run"], ["resume"], ["serve"]):
         from orchestrator.preload import pause_gc
@@ -97,9 +101,15 @@ def main() -> None:
         from orchestrator.cli.warm import launch_if_wanted
 
         launch_if_wanted(sys.argv[1:])
+    if sys.argv[1:2] in (["run"], ["resume"]) and not _asks_help(sys.argv[2:]):
+        from orchestrator.mcp_client import process
+
+        process.spawn()  # the MCP SDK imported on the other core while we import and plan
     try:
         cli(prog_name="skillweave")
     finally:
+        if "orchestrator.mcp_client.process" in sys.modules:
+            sys.modules["orchestrator.mcp_client.process"].discard()
         # The interpreter's teardown would walk every object the imports made with the
         # cyclic GC (0.3-1 s once `mcp` is loaded); frozen, they are left to the exit.
         gc.freeze()

@@ -286,6 +286,20 @@ def _observed(show: Callable[[RunEvent], None], plan: Plan) -> Callable[[RunEven
     return on_event
 
 
+def _keep_mcp_process(plan: Plan, wanted: bool) -> None:
+    """End the MCP client process the command started (`orchestrator.mcp_client.process`)
+    when this process will open no MCP session (no `mcp` skill, another backend), or when
+    telemetry is on: the SDK's own spans and the context it sends are this process's."""
+    from orchestrator import telemetry
+
+    if not wanted or telemetry.requested() is not None or not any(
+        skill.kind == "mcp" for skill in plan.skills.values()
+    ):
+        from orchestrator.mcp_client import process
+
+        process.discard()
+
+
 def _start_profile(flag: bool) -> None:
     if flag:
         profiling.enable()
@@ -358,6 +372,7 @@ def run(
         plan = load_plan_file(spec_or_plan, settings)
         inputs = parse_inputs(plan, pairs, input_files, settings.caps.data_bytes)
     resume_gc()  # paused by the CLI's start (`orchestrator.cli.main`)
+    _keep_mcp_process(plan, backend_from(backend) == "local" and not otel)
     if backend_from(backend) == "temporal":
         from orchestrator.cli import _temporal
 
@@ -435,6 +450,7 @@ def resume(
     _check_files(settings)
     with journal_session():
         plan = replay_run(run_id, settings).plan
+        _keep_mcp_process(plan, not otel)
         note_run(run_id)
         _finish(_execute(run_id, settings, plan, force=force), as_json, settings)
 

@@ -6,9 +6,14 @@
     transport  how a session is opened (streamable HTTP here), its errors, process helpers
     stdio      a stdio session: spawn first, import the SDK while the server starts
     sdk        the SDK's client half for stdio, without its server half and HTTP stacks
+    process    start the run's MCP client process as the command starts (stdlib only)
+    proxy      stdio sessions held by that process, for a run that never imports the SDK
+    proxy_host that process: the SDK imported on the other core, the sessions, their calls
     classify   MCP errors and tool results -> StepFailure (ErrorClass + kind)
     runner     create_runner(ctx) -> the `mcp` StepRunner
 
-Only `pool`, `stdio` and `transport` import `mcp`, and only inside functions: a
-stdio session its client half (`sdk`), an HTTP session `mcp.Client`.
+Only `pool`, `stdio`, `transport` and `proxy_host` import `mcp`, and only inside
+functions: a stdio session its client half (`sdk`), an HTTP session `mcp.Client`.
+`skillweave run` and `resume` hold their stdio sessions in the client process
+(`proxy`) and do not import the SDK themselves.
 """

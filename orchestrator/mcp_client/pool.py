@@ -23,6 +23,7 @@ How a server is spawned or connected to, and the errors of doing so, are in
 from __future__ import annotations
 
 import asyncio
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -192,9 +193,6 @@ class _Session:
     ) -> tuple[Any, int]:
         """One `tools/call`; the timeout restarts at each progress notification."""
         import anyio
-        from mcp.shared.exceptions import MCPError
-        from mcp_types import CONNECTION_CLOSED
-        from pydantic import ValidationError
 
         where = f"{self.server.name}/{tool}"
         progress = 0
@@ -210,32 +208,13 @@ class _Session:
 
             try:
                 result = await self.client.call_tool(tool, arguments, progress_callback=on_progress)
-            except MCPError as exc:
-                if exc.code == CONNECTION_CLOSED:
+            except Exception as exc:
+                failure = _call_failure(exc, self.server.name, where)
+                if failure is None:
+                    raise
+                if isinstance(failure, ServerGoneError):
                     self.lost = True
-                    raise ServerGoneError(
-                        f"connection to {self.server.name!r} lost: {exc.message}", where=where
-                    ) from None
-                raise ProtocolError(
-                    exc.message, where=where, rpc_code=exc.code, data=exc.data
-                ) from None
-            except (
-                anyio.BrokenResourceError,
-                anyio.ClosedResourceError,
-                anyio.EndOfStream,
-                OSError,
-            ) as exc:
-                self.lost = True
-                raise ServerGoneError(
-                    f"connection to {self.server.name!r} lost: {_describe(exc)}", where=where
-                ) from None
-            except ValidationError as exc:
-                raise ToolOutputError(
-                    f"result does not follow the MCP result shape: {exc.errors()[0]['msg']}",
-                    where=where,
-                ) from None
-            except RuntimeError as exc:  # the SDK's check of structuredContent against outputSchema
-                raise ToolOutputError(str(exc), where=where) from None
+                raise failure from None
             return result, progress
         raise CallTimeoutError(
             f"no answer from {self.server.name!r} within {timeout_s:g}s",
@@ -258,13 +237,44 @@ class _Session:
         return False
 
 
+def _call_failure(exc: Exception, server: str, where: str) -> McpError | None:
+    """The pool's error for a call that raised `exc` (the SDK's, or the client process's
+    account of it: `proxy.ProxiedCallError`); None when it is none of those (a bug: it goes on)."""
+    import anyio
+    from pydantic import ValidationError
+
+    from orchestrator.mcp_client.classify import CONNECTION_CLOSED
+    from orchestrator.mcp_client.proxy import ProxiedCallError
+
+    if isinstance(exc, ProxiedCallError):
+        kind, message, code, data = exc.kind, exc.message, exc.rpc_code, exc.data
+    elif (sdk := sys.modules.get("mcp.shared.exceptions")) is not None and isinstance(exc, sdk.MCPError):
+        kind, message, code, data = "mcp", exc.message, exc.code, exc.data
+    elif isinstance(exc, anyio.BrokenResourceError | anyio.ClosedResourceError | anyio.EndOfStream | OSError):
+        kind, message, code, data = "gone", _describe(exc), 0, None
+    elif isinstance(exc, ValidationError):
+        kind, code, data = "output", 0, None
+        message = f"result does not follow the MCP result shape: {exc.errors()[0]['msg']}"
+    elif isinstance(exc, RuntimeError):  # the SDK's check of structuredContent against outputSchema
+        kind, message, code, data = "output", str(exc), 0, None
+    else:
+        return None
+    if kind == "gone" or (kind == "mcp" and code == CONNECTION_CLOSED):
+        return ServerGoneError(f"connection to {server!r} lost: {message}", where=where)
+    if kind == "mcp":
+        return ProtocolError(message, where=where, rpc_code=code, data=data)
+    if kind == "output":
+        return ToolOutputError(message, where=where)
+    return McpError(message, where=where)  # another failure there: the runner reports it
+
+
 async def _list_tools(server: str, client: Any) -> dict[str, ToolInfo]:
     tools: dict[str, ToolInfo] = {}
     cursor: str | None = None
     for _ in range(MAX_TOOL_PAGES):
         page = await client.list_tools(cursor=cursor)
-        for tool in page.tools:
-            tools[tool.name] = tool_info(server, tool)
+        for tool in page.tools:  # converted already when the client process listed them
+            tools[tool.name] = tool if isinstance(tool, ToolInfo) else tool_info(server, tool)
         cursor = page.next_cursor
         if cursor is None:
             break
@@ -278,6 +288,10 @@ def _retrieved(task: asyncio.Task[Any]) -> None:
 
 
 def _describe(exc: BaseException) -> str:
+    from orchestrator.mcp_client.proxy import ProxiedStartFailure
+
+    if isinstance(exc, ProxiedStartFailure):
+        return exc.description  # described there, as here
     if isinstance(exc, BaseExceptionGroup):
         return "; ".join(_describe(e) for e in exc.exceptions)
     text = str(exc).strip()

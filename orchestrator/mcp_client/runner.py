@@ -43,6 +43,7 @@ from orchestrator.errors import ConfigError, Diagnostic, McpError
 from orchestrator.mcp_client.classify import classify_exception, classify_tool_error
 from orchestrator.mcp_client.config import UNTRUSTED, McpConfig, resolve_mcp_config
 from orchestrator.mcp_client.pool import PROBE_TIMEOUT_S, ServerPool
+from orchestrator.mcp_client.proxy import ProxiedBlock
 from orchestrator.mcp_client.schema import ToolInfo
 from orchestrator.mcp_client.transport import Opener, open_server, read_tail
 from orchestrator.policy import ErrorClass
@@ -72,7 +73,8 @@ def convert_result(result: Any) -> Any:
     output: dict[str, Any] = {"text": "\n".join(texts)}
     if others:
         output["content"] = [
-            b.model_dump(mode="json", by_alias=True, exclude_none=True) for b in others
+            dict(b.dump) if isinstance(b, ProxiedBlock) else b.model_dump(mode="json", by_alias=True, exclude_none=True)
+            for b in others
         ]
     return output
 

@@ -1,7 +1,7 @@
 """How skillweave reaches one MCP server: spawn or connect, and the errors of doing so.
 
-`open_server(server, files)` opens a client session over stdio (`stdio.open_stdio`)
-or streamable HTTP (`open_http`, with `mcp.Client`); `ServerPool` (pool.py)
+`open_server(server, files)` opens a client session over stdio (`stdio.open_stdio`,
+held by the run's MCP client process when it has one: `proxy`) or streamable HTTP (`open_http`, with `mcp.Client`); `ServerPool` (pool.py)
 decides when. stdio servers are spawned in their own session and process group
 (bounded shutdown, see `stdio`) behind `/bin/sh -c 'echo $$ >PIDFILE; exec ...'`, which keeps the pid
 (exec) and tells it to us, so we can kill the group ourselves; where `setpriv`
@@ -323,6 +323,11 @@ def open_server(
 ) -> AbstractAsyncContextManager[OpenedSession]:
     """The default opener: stdio or streamable HTTP by the server's config."""
     if isinstance(server, StdioServer):
+        from orchestrator.mcp_client.proxy import current
+
+        client_process = current()  # the SDK imported in another process as the command started
+        if client_process is not None:
+            return client_process.open(server, files)
         from orchestrator.mcp_client.stdio import open_stdio
 
         return open_stdio(server, files)

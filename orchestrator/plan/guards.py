@@ -19,7 +19,9 @@ each place where the text says more than the plan does becomes a warning at its 
                            fallbacks keeps a value
 
 Each step's text is its lines in the spec (the text the reader read, carried by the spec: the plan reads no file), from its own line to the next step's. The
-guards only add warnings: they never change the plan. The word lists are data below.
+guards only add warnings: they never change the plan. Each says that `plan --interpret` can have
+the model read the structure there (`plan.structure_reading_lock` takes these findings as its
+doubts). The word lists are data below.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import re
 from collections.abc import Iterator
 
 from orchestrator.errors import Diagnostic
+from orchestrator.hints import Hint, HintAction
 from orchestrator.plan.location import split_where, warning_at
 from orchestrator.plan.model import Plan, PlanStep
 from orchestrator.policy import FallbackAction
@@ -113,9 +116,17 @@ def _step_lines(lines: list[str], span: tuple[int, int]) -> Iterator[tuple[int, 
             yield number, text
 
 
+_HANDOFF = " (`plan --interpret` can have the model read it)"
+
+
 def guard_plan(plan: Plan, catalog_skills: set[str], lines: list[str]) -> list[Diagnostic]:
     """The warnings of the module docstring, for a plan and the lines of the spec it was built
-    from (the spec's own text: the plan reads no file)."""
+    from (the spec's own text: the plan reads no file), each handing off to `plan --interpret`."""
+    return [d.model_copy(update={"message": d.message + _HANDOFF, "hint": Hint(action=HintAction.INTERPRET)})
+            for d in _guards(plan, catalog_skills, lines)]
+
+
+def _guards(plan: Plan, catalog_skills: set[str], lines: list[str]) -> list[Diagnostic]:
     if not lines:
         return []
     path = plan.spec.path
