@@ -265,8 +265,10 @@ def test_ctrl_c_while_following_cancels_the_run_and_resume_starts_it_again_witho
     gate.mkdir()
     plan = twelve_step_chain(kit.root, sleep_ms=0, gated="c04")
     kit.worker("w1")
+    # Ctrl-C at its default even when the suite was started with SIGINT ignored (a background job)
+    default_sigint = "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])"
     follower = subprocess.Popen(
-        [SKILLWEAVE, "run", str(plan), "--input", "start=0", "--input", f"gate={gate}", "--backend", "temporal",
+        [sys.executable, "-c", default_sigint, SKILLWEAVE, "run", str(plan), "--input", "start=0", "--input", f"gate={gate}", "--backend", "temporal",
          "--state-dir", str(kit.root / "client")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=kit.root, env=kit.env(),
     )
