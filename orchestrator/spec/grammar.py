@@ -167,7 +167,7 @@ REGENERATE = (
 )
 
 # counts and amounts too vague to read: before the counts that would read them
-VAGUE = (
+VAGUE: tuple[Row, ...] = (
     Row("ambiguous", r"\b\d+\s*(?:-|–|to|or)\s*\d+\s*(?:x\b|times|retries|attempts|tries|more\s+times)", value="the count is a range, not a number"),
     Row("ambiguous", r"\b(?:a\s+few|several|some|many|a\s+bunch\s+of|a\s+handful\s+of|multiple|a\s+number\s+of|enough|a\s+reasonable\s+number\s+of|a\s+couple\s+more|couple\s+more)\s+(?:times|retries|attempts|tries|more\s+times)\b", value="the count is not a number"),
     Row("ambiguous", r"\b(?:a\s+(?:few|couple\s+of)|several|some|many)\s+(?:seconds|minutes|hours)\b", value="the duration is not a number"),
@@ -195,7 +195,7 @@ NO_RETRY = (
 )
 
 # a time budget for retrying: "for up to a minute"; before waits, whose "for" it is not
-BUDGET = (
+BUDGET: tuple[Row, ...] = (
     Row("budget", r"\bfor\s+(?:up\s+to|at\s+most|a\s+maximum\s+of|a\s+max(?:imum)?\s+of|no\s+more\s+than)\s+{D}(?:\s+(?:in\s+total|total|overall|altogether|max))?"),
     Row("budget", r"\b(?:keep|kept)\s+(?:on\s+)?(?:re)?tr(?:y|ying)\s+(?:it\s+)?(?:for|during)\s+(?:up\s+to\s+)?{D}"),
     Row("budget", r"\buntil\s+{D}\s+(?:have|has)\s+(?:passed|elapsed|gone\s+by)\b"),
@@ -228,7 +228,7 @@ BOUNDS = (
 )
 
 # waits between tries: before timeouts and counts, which would take their numbers
-WAIT = (
+WAIT: tuple[Row, ...] = (
     Row("wait_none", r"\b(?:no\s+need\s+to|don'?t|do\s+not|without|never)\s+(?:wait(?:ing)?|pause|pausing|sleep(?:ing)?|delay(?:ing)?)\b(?:\s+(?:in\s+)?between(?:\s+(?:the\s+)?(?:tries|attempts|retries|them))?)?"),
     # "at once", "right away" are a wait only beside a retry ("takes the results at once", "can start right away")
     Row("wait_none", r"\b(?:immediately|instantly|right\s+away|straight\s+away|at\s+once|back[- ]to[- ]back)\b",
@@ -272,7 +272,7 @@ BACKOFF = (
 )
 
 # how long one attempt may take, and the whole run
-TIMEOUT = (
+TIMEOUT: tuple[Row, ...] = (
     Row("run_timeout", r"\b(?:the\s+)?(?:whole|entire|total|full|complete)\s+(?:run|workflow|thing|job|pipeline|flow)\s*(?:[:=]|(?:should|must|has\s+to|needs?\s+to)\s+(?:take|finish\s+(?:in|within)|complete\s+(?:in|within)|be\s+done\s+(?:in|within))|takes|(?:finish(?:es)?|completes?|runs?|is\s+done|gets\s+done)\s+(?:in|within)|under|in|within|is)?\s*(?:no\s+more\s+than\s+|less\s+than\s+|at\s+most\s+|under\s+|within\s+|max(?:imum)?\s+)?{D}(?:\s+(?:max(?:imum)?|tops|at\s+most))?"),
     Row("run_timeout", r"\b(?:whole|entire|full)\s+[\w-]+\s*[:=]\s*{D}(?:\s+end[- ]to[- ]end)?|\b{D}\s+end[- ]to[- ]end\b"),
     Row("run_timeout", r"\b{D}\s+(?:max(?:imum)?\s+)?(?:for\s+)?(?:the\s+)?(?:whole|entire|total)\s+(?:run|workflow|thing|job)\b"),
@@ -305,7 +305,7 @@ TIMEOUT = (
 )
 
 # how many tries: counts of retries, then of attempts
-COUNT_ROWS = (
+COUNT_ROWS: tuple[Row, ...] = (
     Row("retries", r"\bretr(?:y|ies)\s*+(?:count|limit)?\s*+[:=-]\s*+(?:times\s*+[:=]\s*+)?(?:up\s+to\s+|at\s+most\s+|max(?:imum)?\s+)?{N}\b(?!\s*+(?:attempts?|tries)\b)"),
     Row("retries", r"\b(?:max(?:imum)?\s+)?retr(?:y|ies)[\s_-]*(?:count|limit|number|cap)\s*(?:[:=-]|of|is)?\s*{N}\b(?!\s*(?:attempts?|tries|s\b|sec|min|ms))"),
     Row("attempts", r"\b(?:max(?:imum)?\s+)?(?:attempt|try)[\s_-]*(?:count|limit|number|cap)\s*(?:[:=-]|of|is)?\s*{N}\b(?!\s*(?:s\b|sec|min|ms))"),
