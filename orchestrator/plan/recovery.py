@@ -550,7 +550,27 @@ def plan_limits(spec: WorkflowSpec, policies: Mapping[str, StepPolicy] | None = 
         prov["wall_time_s"] = _reading_prov(whole, "whole run")
     if policies:
         limits = _fitted(limits, prov, spec, policies, retry_where or {})
+        limits = _wall_fitted(limits, prov, policies)
     return limits, prov
+
+
+def _wall_fitted(limits: Limits, prov: dict[str, Provenance], policies: Mapping[str, StepPolicy]) -> Limits:
+    """A wall time nobody wrote grows to hold every stated attempt timeout once, one after the other.
+
+    The default wall time is a guard against a run that never ends, not a choice of the author's:
+    "allow it up to 2h" on a step must not be refused for a 1 h limit the spec never states. The
+    sum bounds every dependency chain, so the check of the chains' timeouts against the wall time
+    (plan/checks.py) holds; a chain that only retries past it is still warned about there."""
+    if prov["wall_time_s"].source != "default":
+        return limits
+    stated = {sid: p.attempt_timeout_s for sid, p in policies.items() if p.attempt_timeout_s}
+    need = sum(stated.values())
+    if need <= limits.wall_time_s:
+        return limits
+    longest = max(stated, key=lambda sid: stated[sid])
+    prov["wall_time_s"] = from_default(f"global default {limits.wall_time_s:g}s raised to {need:g}s, the steps' "
+                                       f"stated attempt timeouts one after the other ({longest}: {stated[longest]:g}s)")
+    return limits.model_copy(update={"wall_time_s": need})
 
 
 def _fitted(limits: Limits, prov: dict[str, Provenance], spec: WorkflowSpec, policies: Mapping[str, StepPolicy],

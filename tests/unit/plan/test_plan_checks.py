@@ -158,6 +158,24 @@ def test_attempt_timeouts_along_a_chain_beyond_the_wall_time_cannot_converge() -
     assert "step-1 -> step-2 add up to 30s" in diags[0].message
 
 
+def test_a_default_wall_time_grows_to_hold_the_stated_timeouts_instead_of_refusing_them() -> None:
+    # "allow it up to 2h" on a step, and no whole-run limit written: the 1 h default is nobody's choice
+    spec = workflow(step(1, "A", "`plain`", timeout_s=7200), step(2, "B", "`plain`", timeout_s=600))
+    plan = build_plan(spec, CATALOG, settings=SETTINGS)
+    assert plan.limits.wall_time_s == 7800
+    assert plan.limits_provenance["wall_time_s"].source == "default"
+    assert "raised to 7800s" in plan.limits_provenance["wall_time_s"].note
+    assert [d for d in check_plan(plan, spec) if d.code == "limits"] == []
+
+
+def test_a_stated_wall_time_is_never_grown_and_still_refuses_a_longer_chain() -> None:
+    conv = ConvergenceSpec(limits=Limits(wall_time_s=3600), limit_where={"wall_time_s": at(84)})
+    spec = workflow(step(1, "A", "`plain`", timeout_s=7200), convergence=conv)
+    plan = build_plan(spec, CATALOG, settings=SETTINGS)
+    assert plan.limits.wall_time_s == 3600
+    assert [(d.line, d.severity) for d in check_plan(plan, spec) if d.code == "limits"] == [(84, Severity.ERROR)]
+
+
 def test_a_continue_fallback_feeding_a_required_field_starves_its_consumer() -> None:
     spec = workflow(step(1, "A", "`emit-count`", on_error="continue"),
                     step(2, "B", "`need-count`"))
