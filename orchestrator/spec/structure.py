@@ -123,6 +123,9 @@ def to_blocks(nodes: list[SyntaxTreeNode]) -> list[Block]:
     return out
 
 
+_DECIMAL_HEADING = re.compile(r"^\s*(?:\*\*)?\d+\.\d+\.?(?:\*\*)?\s+(\S.*)$")
+
+
 def split_step_headings(
     nodes: list[SyntaxTreeNode], section_kind: Callable[[str], str | None], *, sections: bool = False
 ) -> tuple[list[StepGroup], list[SyntaxTreeNode]]:
@@ -157,7 +160,21 @@ def _split(
     rest: list[SyntaxTreeNode] = out[0][4]
     current: tuple[int, str, int, int, str, list[SyntaxTreeNode]] | None = None
     enclosing: str | None = None  # the kind of the h2 section we are in
+    # "### 1.1 Inventory" ... "### 1.5 Close" under "## 1. Rotation procedure": the sub-headings are
+    # the steps, numbered in order; the numbered headings above them ("## 2. Rollback") are sections
+    decimal = [n for n in nodes if n.type == "heading" and _DECIMAL_HEADING.match(heading_text(n))]
+    outline = min((_level(n) for n in decimal), default=0) if len(decimal) >= 2 else 0
     for node in nodes:
+        if node.type == "heading" and outline and (m := _DECIMAL_HEADING.match(heading_text(node))):
+            current = (len(groups) + 1, m.group(1).strip("*_ "), _line(node), _level(node), heading_text(node), [])
+            groups.append(current)
+            out.append(((current[0], current[1]), node, current[3], current[4], current[5]))
+            continue
+        if node.type == "heading" and outline and _level(node) < outline:
+            current = None  # an outline's chapter heading: a section, never a step
+            enclosing = section_kind(heading_text(node))
+            out.append((None, None, 0, "", [node]))
+            continue
         if node.type != "heading":
             if current is not None:
                 current[5].append(node)
