@@ -48,3 +48,30 @@ def test_one_decimal_heading_alone_is_not_an_outline() -> None:
     text = "# x\n\n## 1. Fetch\n\nRun `list-keys`.\n\n### 1.1 Detail\n\nsome words\n\n## 2. Post\n\nRun `post-report`.\n"
     spec = parse_spec_text(text, "o.md", "markdown")
     assert [s.name for s in spec.steps] == ["Fetch", "Post"]
+
+
+_MINUTES = """\
+MINUTES
+
+### 1. Numbers (Ana)
+- Revenue flat.
+
+### 2. Automate the export (Bo)
+- **2a.** Take the `orders` export and run the `load-rows` skill on it.
+- **2b.** Then `score-rows` over the loaded rows.
+- Bo asked about cost; agreed the whole thing must finish within an hour.
+
+### 3. AOB
+- Party on Friday.
+"""
+
+
+def test_sub_labelled_items_under_an_agenda_heading_are_the_steps_and_the_agenda_is_not() -> None:
+    spec = parse_spec_text(_MINUTES, "m.md", "markdown")
+    assert [s.where for s in spec.steps] == ["m.md:7", "m.md:8"]
+    assert not any(s.name in ("AOB", "Numbers (Ana)") for s in spec.steps)
+
+
+def test_an_unlabelled_remark_among_labelled_steps_is_warned_at_its_line() -> None:
+    spec = parse_spec_text(_MINUTES, "m.md", "markdown")
+    assert any(w.line == 9 and "not read as a step" in w.message for w in spec.warnings)
