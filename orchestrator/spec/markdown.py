@@ -24,6 +24,7 @@ from markdown_it.tree import SyntaxTreeNode
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para, split_label
+from orchestrator.spec.chat import blank_chat_headers, chat_replies
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.contract import read_contract
 from orchestrator.spec.fields import parse_fields, qualify
@@ -369,33 +370,6 @@ def promote_pseudo_headings(text: str) -> tuple[str, list[tuple[int, str]]]:
     return "\n".join(out), promoted
 
 
-# a pasted chat's message header: the author (bold, or before a colon) and the time it was sent
-_CHAT_HEADER = re.compile(r"^\s*(?:\*\*|__)?[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3}(?:\*\*|__)?\s+"
-                          r"(?:\[)?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?(?:\])?\s*$")
-
-
-_CHAT_SEQUENCE = re.compile(r"(?i)^\s*(?:first|then|next|after\s+that|finally|lastly|and\s+then)\b[^`\n]{0,40}"
-                            r"`[a-z0-9]+(?:-[a-z0-9]+)+`")
-
-
-def blank_chat_headers(text: str) -> str:
-    """In a pasted chat thread (two or more lines like "**Aisha Bello** 10:16 AM"), each message
-    header is a line of its own, not text: it is blanked (the lines keep their numbers), so a
-    message is a paragraph of what was said and an author is never taken for a step's name. A
-    line of a message that opens with a word of sequence and names a skill ("then `b` on ...")
-    is a list item (a proposed step)."""
-    lines = text.split("\n")
-    heads = [i for i, line in enumerate(lines) if _CHAT_HEADER.match(line)]
-    if len(heads) < 2:
-        return text
-    for i in heads:
-        lines[i] = ""
-    for i, line in enumerate(lines):  # "first `a` on ..., then `b` ...": a message's proposal, a list item a line
-        if _CHAT_SEQUENCE.match(line):
-            lines[i] = "- " + line.lstrip()
-    return "\n".join(lines)
-
-
 def _charts_aside(sections: list[Section], src: Source) -> list[Section]:
     """Of several sections that each could hold the steps (`## Flow`, `## Steps`), one that
     holds only fenced blocks (a Mermaid chart, a diagram) is an overview, not the steps: it is
@@ -514,13 +488,8 @@ def read_markdown(src: Source) -> SpecParts:
     name = comment.group(1) if comment else slug(_TITLE_TAIL.sub("", title)) or slug(stem) or "workflow"
     steps, preamble, sections, steps_section_line = _find_steps(nodes, src)
     step_lines = {s.where for s in steps}
-    if chat != src.text and steps:  # a chat thread: the replies after the proposal are not read
-        first = min(int(s.where.rsplit(":", 1)[1]) for s in steps if ":" in s.where)
-        for block in preamble:
-            if isinstance(block, Para) and block.line > first:
-                src.warn(block.line, f"a reply in the pasted chat, '{block.text[:60]}', is not read: a policy or "
-                                     "an input it states is not in the plan; write it under its step",
-                         "spec.unread")
+    if chat != src.text and steps:  # a chat thread: the replies after the proposal
+        steps, preamble = chat_replies(steps, preamble, src)
     intent_parts = [b.text for b in preamble if isinstance(b, Para | Bullet)]
     _warn_blocks([b for b in preamble if not isinstance(b, Para | Bullet)
                   and src.where(b.line) not in step_lines], src, "preamble")
