@@ -26,9 +26,13 @@ KNOWN: dict[str, str] = {
     "29-tls-rotation-confluence": "the five 1.1-1.5 steps are read, but 'For every host in the list produced by "
                                   "**Inventory …**' names the list by the step's title (not read), and "
                                   "'keep trying … before escalating' gives a fallback value that breaks the contract",
-    "30-sensor-calibration-notebook": "skills named as `run_skill(\"x\", …)` in code cells are not read",
     "32-nightly-log-digest-compose": "the services are read as the steps, but `profiles:` (the two branches) is not "
                                      "read, so the join step starves of the branch-only `incident_id`",
+}
+# folder -> why it validates but its steps are not yet the author's (each misreading warned at its line)
+STEPS_KNOWN: dict[str, str] = {
+    "30-sensor-calibration-notebook": "'## 1.' holds two cells, each calling a skill: read as one step running "
+                                      "`parse-readings`, `load-calibration` warned as not run (line 36)",
 }
 # folder -> (line, warning code) that a reply or remark not read must give (never dropped silently)
 UNREAD: dict[str, list[tuple[int, str]]] = {
@@ -49,7 +53,7 @@ def test_a_fourth_holdout_spec_validates(folder: str) -> None:
     assert_validates(HOLDOUT / folder / expectation(HOLDOUT / folder)["spec"], known=folder in KNOWN)
 
 
-@pytest.mark.parametrize("folder", [f for f in FOLDERS if f not in KNOWN])
+@pytest.mark.parametrize("folder", [f for f in FOLDERS if f not in KNOWN and f not in STEPS_KNOWN])
 def test_a_fourth_holdout_spec_plans_the_authors_steps_with_their_skills_in_order(folder: str) -> None:
     expected = expectation(HOLDOUT / folder)
     steps = plan_json(HOLDOUT / folder / expected["spec"])["steps"]
@@ -75,6 +79,13 @@ def test_a_slack_reply_that_names_one_step_gives_its_policy_to_that_step() -> No
     assert classify["attempt_timeout_s"] == 10 and compose["attempt_timeout_s"] == 120
     assert compose["fallback"]["skill"] == "plain-bullets"
     assert by_skill["split-changelog"]["policy"]["attempt_timeout_s"] is None  # not classify's 10 s
+
+
+def test_a_notebook_cell_s_run_skill_call_names_the_step_s_skill_and_the_fallback_is_not_the_main_one() -> None:
+    steps = plan_json(HOLDOUT / "30-sensor-calibration-notebook" / "spec.md")["steps"]
+    assert [s["skill"] for s in steps] == ["parse-readings", "apply-offsets", "robust-stats", "write-report"]
+    found = {(w["line"], w["code"]) for w in _validate("30-sensor-calibration-notebook")["warnings"]}
+    assert (36, "spec.skill-not-run") in found  # the second cell of '## 1.' is not silently lost
 
 
 def test_the_compose_file_is_read_as_six_services_not_refused_at_its_networks_key() -> None:
