@@ -117,9 +117,9 @@ symlink is refused as a setup failure, and the target is never read.
 Limits (`ResourceLimits`, per skill and per step): CPU seconds, address
 space, file size, processes, open files (rlimits set inside the sandbox),
 the work directory's total size (`work_dir_mb`, default 512, checked by the
-parent while the script runs and once after; over it the tree is killed, a
-`resource_limit`), a wall-clock timeout that kills the whole process tree,
-and caps on stdout and stderr that stop reading and kill. See `launcher` for
+parent at least once a second while the script runs and once after; over it
+the tree is killed, a `resource_limit`), a wall-clock timeout that kills the
+whole process tree, and caps on stdout and stderr that stop reading and kill. See `launcher` for
 why, as root, the script runs under a per-run unprivileged uid: RLIMIT_NPROC
 does not bind uid 0.
 

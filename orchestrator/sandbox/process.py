@@ -9,10 +9,14 @@ and reports what happened as a `SpawnResult`. The real one, `spawn_process`,
   stopping and killing at the caps (stderr keeps only its tail);
 - waits for the exit through a pidfd and reaps with `wait4`, which gives the
   CPU time and peak memory of the whole tree;
-- kills on the wall-clock limit: first the direct children (under bwrap and
-  unshare that is the PID-namespace init, whose death kills everything in the
-  namespace), then the process group, and waits until those children are gone,
-  so nothing the script started outlives the call.
+- kills on the wall-clock limit: the process group first (the command itself
+  with it), then the direct children found before (under bwrap and unshare
+  that is the PID-namespace init, whose death kills everything in the
+  namespace), and waits until those children are gone, so nothing the script
+  started outlives the call. In that order the command cannot outlive its
+  child: util-linux 2.38's `unshare`, seeing its child die of SIGKILL, fails
+  to re-raise it and exits 1, which would report a killed script as one that
+  exited with status 1.
 
 Unit tests inject a fake spawner that returns canned `SpawnResult`s.
 """
@@ -52,6 +56,7 @@ RESET_SIGNALS = (
 )
 QUOTA_POLL_S = 0.1  # the least time between two checks of the work directory's size
 QUOTA_COST_FACTOR = 20  # ... and at least this many times what the last check took
+QUOTA_MAX_WAIT_S = 1.0  # ... but never more than this, however long that check took
 KILL_GRACE_S = 5.0  # how long a killed tree may take to disappear
 DRAIN_GRACE_S = 1.0  # how long output pipes may stay open after the exit
 _LOW_FDS = 10  # pipe ends are moved above this so the dup2s cannot collide
@@ -162,6 +167,15 @@ def cloexec_pipe() -> tuple[int, int]:
     return _high(r), _high(w)
 
 
+def _kill(pid: int, pidfd: int | None) -> None:
+    """SIGKILL `pid`, through its pidfd when there is one; gone already is fine."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        if pidfd is not None:
+            signal.pidfd_send_signal(pidfd, signal.SIGKILL)
+        else:
+            os.kill(pid, signal.SIGKILL)
+
+
 def _children(pid: int) -> list[int]:
     """Direct children of `pid`, from /proc (no CONFIG_PROC_CHILDREN needed)."""
     found: list[int] = []
@@ -249,12 +263,16 @@ class _Child:
             os.killpg(self.pid, signal.SIGKILL)
 
     async def kill_tree(self) -> None:
-        """SIGKILL the children (namespace inits) and the group; wait until they are gone."""
+        """SIGKILL the group, then the children (namespace inits); wait until they are gone.
+
+        The children are found first (once the command is dead they are no longer
+        its children) and signalled through their pidfds, which cannot reach a
+        process that reused the pid of one already gone.
+        """
         kids = [(kid, _pidfd(kid)) for kid in _children(self.pid)]
-        for kid, _ in kids:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(kid, signal.SIGKILL)
         self.kill_group()
+        for kid, fd in kids:
+            _kill(kid, fd)
         try:
             async with asyncio.timeout(KILL_GRACE_S):
                 await self.exited()
@@ -272,11 +290,10 @@ class _Child:
         """Kill and reap without the event loop (after `kill_tree`, or when it was cut short)."""
         if self.status is not None:
             return
-        for kid in _children(self.pid):
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(kid, signal.SIGKILL)
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.kill(self.pid, signal.SIGKILL)
+        kids = _children(self.pid)
+        _kill(self.pid, None)  # first, as in `kill_tree`
+        for kid in kids:
+            _kill(kid, None)
         self.reap()
 
 
@@ -345,24 +362,43 @@ class Watched(Protocol):
     def kill_now(self) -> None: ...
 
 
+def quota_wait(walk_s: float) -> float:
+    """How long to wait before the next check of the work directory, after a walk of `walk_s`.
+
+    `QUOTA_COST_FACTOR` times the walk keeps a big tree's checks to a bounded share
+    of a CPU; `QUOTA_MAX_WAIT_S` bounds what a script can write past its quota
+    between two checks however slow one was (a walk preempted under load).
+    """
+    return min(QUOTA_MAX_WAIT_S, max(QUOTA_POLL_S, QUOTA_COST_FACTOR * walk_s))
+
+
+def _timed_walk(root: Path, stop_above: int) -> tuple[int, float]:
+    """`used_bytes` and how long the walk itself took (not the hand-off to its thread)."""
+    began = time.monotonic()
+    used = used_bytes(root, stop_above)
+    return used, time.monotonic() - began
+
+
 async def _watch_quota(request: SpawnRequest, over: Callable[[], None]) -> None:
     """Call `over` once the bytes under `request.quota_dir` pass `request.quota_bytes`.
 
     Each check walks at most the quota's worth of entries (`used_bytes`) in a
-    worker thread, and the next one waits for the longer of `QUOTA_POLL_S` and
-    `QUOTA_COST_FACTOR` times that walk, so a big tree costs a bounded share of
-    a CPU. What a script writes between two checks is caught by the final
-    check after it exits.
+    worker thread, and the next one waits `quota_wait` of that walk: at least
+    `QUOTA_POLL_S`, `QUOTA_COST_FACTOR` times the walk so a big tree costs a
+    bounded share of a CPU, at most `QUOTA_MAX_WAIT_S`. Only the walk is timed:
+    waiting for the thread or the event loop on a loaded machine would
+    otherwise stretch the next wait twentyfold. What a script writes between
+    two checks is caught by the final check after it exits.
     """
     assert request.quota_dir is not None and request.quota_bytes is not None
+    wait = QUOTA_POLL_S
     while True:
-        await asyncio.sleep(QUOTA_POLL_S)
-        began = time.monotonic()
-        used = await asyncio.to_thread(used_bytes, request.quota_dir, request.quota_bytes)
+        await asyncio.sleep(wait)
+        used, took = await asyncio.to_thread(_timed_walk, request.quota_dir, request.quota_bytes)
         if used > request.quota_bytes:
             over()
             return
-        await asyncio.sleep((QUOTA_COST_FACTOR - 1) * (time.monotonic() - began))
+        wait = quota_wait(took)
 
 
 async def spawn_process(request: SpawnRequest) -> SpawnResult:

@@ -19,7 +19,12 @@ from serverkit import SKILLWEAVE, make_project, ok, stdio_client, text
 
 pytestmark = [pytest.mark.e2e]
 
-SLOW = {"spec": "specs/slow-count.md"}
+def gated_count(project: Path, text: str) -> tuple[dict[str, Any], Path]:
+    """run_workflow's arguments for a run whose one step waits until the test opens the gate
+    (creates `open` in the returned folder): "still in flight" is a fact, not a race."""
+    gate = project.parent / "gate"
+    gate.mkdir()
+    return {"spec": "specs/gated-count.md", "inputs": {"text": text, "gate": str(gate)}}, gate
 GATED = {"spec": "specs/shout-approved.md", "inputs": {"text": "ship it"}}
 
 
@@ -193,8 +198,10 @@ async def test_after_a_shell_approval_get_run_says_to_resume_not_to_approve(proj
 async def test_a_run_the_cli_is_executing_is_not_reported_as_interrupted(project: Path) -> None:
     """The server shares the state dir with the CLI: a run a `skillweave run` process is
     executing must not be called interrupted, with advice to resume it."""
+    gate = project.parent / "gate"
+    gate.mkdir()
     running = subprocess.Popen(
-        [str(SKILLWEAVE), "run", "specs/slow-count.md", "--input", "text=a b", "--input", "pause_s=4",
+        [str(SKILLWEAVE), "run", "specs/gated-count.md", "--input", "text=a b", "--input", f"gate={gate}",
          "--state-dir", str(project / ".skillweave"), "--json"],
         cwd=project,
         stdin=subprocess.DEVNULL,
@@ -214,6 +221,7 @@ async def test_a_run_the_cli_is_executing_is_not_reported_as_interrupted(project
                     assert time.monotonic() < deadline, "the CLI's run never started"
                     await anyio.sleep(0.1)
     finally:
+        (gate / "open").touch()
         assert running.wait(timeout=60) == 0
     assert view["status"] == "running"
     assert "interrupted" not in view["next"], view["next"]
@@ -295,12 +303,13 @@ async def test_a_cancelled_run_call_stops_the_watch_not_the_run(project: Path, m
 
     with anyio.fail_after(60):
         async with stdio_client(project, mode=mode) as client:
-            arguments = {**SLOW, "inputs": {"text": "a b c", "pause_s": 2}}
+            arguments, gate = gated_count(project, "a b c")
             with anyio.move_on_after(1):
                 await client.call_tool("run_workflow", arguments, progress_callback=progress)
                 pytest.fail("the run finished before the call was cancelled")
             [brief] = ok(await client.call_tool("list_runs", {}))["runs"]
             assert brief["status"] == "running" and brief["executing"] is True
+            (gate / "open").touch()
             run = ok(await client.call_tool("get_run", {"run_id": brief["run_id"], "wait_s": 30}))
     assert any("attempt started" in m for m in messages), messages
     assert run["status"] == "succeeded", run
@@ -329,9 +338,8 @@ anyio.run(main)
 def test_stdin_eof_mid_run_ends_the_server_cleanly_and_the_cli_resumes_the_run(project: Path) -> None:
     server = RawServer(project)
     try:
-        run_id = server.call("run_workflow", {**SLOW, "inputs": {"text": "x y", "pause_s": 3}, "wait": False})[
-            "run_id"
-        ]
+        arguments, gate = gated_count(project, "x y")
+        run_id = server.call("run_workflow", {**arguments, "wait": False})["run_id"]
         wait_for_attempt(server, run_id)
         assert processes_mentioning(str(project / "specs" / "skills")), "no sandbox running the step"
         server.close_stdin()  # the host closed the pipe
@@ -345,13 +353,14 @@ def test_stdin_eof_mid_run_ends_the_server_cleanly_and_the_cli_resumes_the_run(p
     assert server.not_json_rpc() == []
     listed = json.loads(cli(project, "runs", "--json").stdout)["runs"]
     assert [r["status"] for r in listed if r["run_id"] == run_id] == ["running"]
+    (gate / "open").touch()
     resumed = cli(project, "resume", run_id, "--json")
     assert resumed.returncode == 0, resumed.stdout + resumed.stderr
     assert json.loads(resumed.stdout)["status"] == "succeeded"
 
 
 def test_a_client_killed_mid_run_takes_the_server_and_its_sandboxes_down_resumably(project: Path) -> None:
-    arguments = {**SLOW, "inputs": {"text": "x y z", "pause_s": 3}}
+    arguments, gate = gated_count(project, "x y z")
     script = CLIENT.format(kit=str(Path(__file__).parent), project=str(project), arguments=arguments)
     client = subprocess.Popen(
         [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
@@ -373,6 +382,7 @@ def test_a_client_killed_mid_run_takes_the_server_and_its_sandboxes_down_resumab
         time.sleep(0.1)
     assert processes_mentioning(str(project)) == [], "the server or a sandbox outlived its client"
     [run] = json.loads(cli(project, "runs", "--json").stdout)["runs"]
+    (gate / "open").touch()
     resumed = cli(project, "resume", run["run_id"], "--json")
     assert resumed.returncode == 0, resumed.stdout + resumed.stderr
     done = json.loads(resumed.stdout)
@@ -410,13 +420,13 @@ async def test_bad_specs_and_runaway_scripts_are_clean_answers_and_the_server_li
 async def test_a_server_run_is_approved_and_resumed_from_the_shell_and_guarded_while_executing(
     project: Path,
 ) -> None:
+    arguments, gate = gated_count(project, "a")
     with anyio.fail_after(60):
         async with stdio_client(project) as client:
             paused = ok(await client.call_tool("run_workflow", GATED))
-            slow = ok(
-                await client.call_tool("run_workflow", {**SLOW, "inputs": {"text": "a", "pause_s": 2}, "wait": False})
-            )
+            slow = ok(await client.call_tool("run_workflow", {**arguments, "wait": False}))
             refused = cli(project, "resume", slow["run_id"], "--json")  # the server is executing it
+            (gate / "open").touch()
             assert cli(project, "approve", paused["run_id"], "step-2").returncode == 0
             resumed = cli(project, "resume", paused["run_id"], "--json")
             seen = ok(await client.call_tool("get_run", {"run_id": paused["run_id"]}))

@@ -175,8 +175,10 @@ def test_sigterm_mid_run_leaves_a_run_the_cli_resumes(project: Path) -> None:
             {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}},
         )
         session.notify("notifications/initialized")
+        gate = project.parent / "gate"  # the step waits until the test opens it: still in flight at SIGTERM
+        gate.mkdir()
         started = session.call(
-            "run_workflow", {"spec": "specs/slow-count.md", "inputs": {"text": "one two", "pause_s": 2}, "wait": False}
+            "run_workflow", {"spec": "specs/gated-count.md", "inputs": {"text": "one two", "gate": str(gate)}, "wait": False}
         )
         deadline = time.monotonic() + 30
         while not session.call("get_run", {"run_id": started["run_id"]})["steps"][0]["attempts"]:
@@ -186,6 +188,7 @@ def test_sigterm_mid_run_leaves_a_run_the_cli_resumes(project: Path) -> None:
         assert session.process.wait(timeout=20) == -signal.SIGTERM
     finally:
         session.close()
+    (gate / "open").touch()
     resumed = subprocess.run(
         [str(SKILLWEAVE), "resume", started["run_id"], "--state-dir", str(project / ".skillweave"), "--json"],
         cwd=project,

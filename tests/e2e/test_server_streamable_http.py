@@ -134,12 +134,14 @@ async def test_a_server_bound_beyond_loopback_requires_the_token_too(project: Pa
 
 @pytest.mark.slow
 async def test_a_run_cut_off_by_stopping_the_server_is_resumed_by_the_next(project: Path) -> None:
+    gate = project.parent / "gate"  # the step waits until the test opens it: still in flight at the stop
+    gate.mkdir()
     with http_server(project) as server:
         async with server.client() as client:
             started = ok(
                 await client.call_tool(
                     "run_workflow",
-                    {"spec": "specs/slow-count.md", "inputs": {"text": "a b c", "pause_s": 3}, "wait": False},
+                    {"spec": "specs/gated-count.md", "inputs": {"text": "a b c", "gate": str(gate)}, "wait": False},
                 )
             )
             with anyio.fail_after(30):
@@ -149,13 +151,14 @@ async def test_a_run_cut_off_by_stopping_the_server_is_resumed_by_the_next(proje
                     await anyio.sleep(0.1)
     # SIGTERM went to the server with the attempt in flight (the block above exited).
     assert server.process.returncode is not None
+    (gate / "open").touch()
     with http_server(project) as server:
         async with server.client() as client:
             interrupted = ok(await client.call_tool("get_run", {"run_id": started["run_id"]}))
             assert interrupted["status"] == "running" and interrupted["executing"] is False
             with anyio.fail_after(60):
-                # the step runs again from the start: a shorter pause is not possible (same
-                # inputs), so poll in the background instead of holding one call open
+                # the step runs again from the start; poll in the background instead of
+                # holding one call open
                 ok(await client.call_tool("resume_run", {"run_id": started["run_id"], "wait": False}))
                 done = ok(await client.call_tool("get_run", {"run_id": started["run_id"], "wait_s": 45}))
     assert done["status"] == "succeeded", done

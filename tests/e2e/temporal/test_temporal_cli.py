@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/e2e: the p
 from engine_plans import calc, skill, write_plan
 
 from orchestrator.plan.build import seal
-from orchestrator.plan.model import Plan, PlanInput, SpecRef
+from orchestrator.plan.model import InputBinding, Plan, PlanInput, SpecRef
 from orchestrator.policy import Limits
 
 pytestmark = pytest.mark.e2e
@@ -137,23 +137,31 @@ def test_a_regeneration_on_temporal_is_replayed_from_a_recording_and_never_asked
     keep_history(kit, summary["run_id"], "regeneration")
 
 
-def twelve_step_chain(folder: Path, sleep_ms: int, slow: dict[str, int] | None = None) -> Path:
-    """c01 → … → c12, each sleeping `sleep_ms` (the steps named in `slow`: their own time)."""
+def twelve_step_chain(folder: Path, sleep_ms: int, slow: dict[str, int] | None = None, gated: str | None = None) -> Path:
+    """c01 → … → c12, each sleeping `sleep_ms` (the steps named in `slow`: their own time); the
+    step named `gated` also waits until the folder given as input `gate` holds a file `open`."""
     nap = {f"c{i:02d}": sleep_ms for i in range(1, 13)} | (slow or {})
     steps = [calc("c01", None, add=1, sleep_ms=nap["c01"])]
     steps += [calc(f"c{i:02d}", f"c{i - 1:02d}", add=i, sleep_ms=nap[f"c{i:02d}"]) for i in range(2, 13)]
+    inputs = [PlanInput(name="start", schema={"type": "integer"})]
+    if gated is not None:
+        inputs.append(PlanInput(name="gate", schema={"type": "string", "format": "path"}))
+        steps = [s.model_copy(update={"inputs": {**s.inputs, "gate": InputBinding(source="input", name="gate")}})
+                 if s.id == gated else s for s in steps]
     plan = seal(Plan(
         name="chain12", spec=SpecRef(path="<e2e>", sha256="0" * 64, format="yaml"),
-        inputs=(PlanInput(name="start", schema={"type": "integer"}),), steps=tuple(steps),
+        inputs=tuple(inputs), steps=tuple(steps),
         skills={"step-calc": skill("step-calc")}, limits=Limits(concurrency=1),
     ))
     return write_plan(plan, folder)
 
 
 def test_a_worker_killed_mid_run_loses_nothing_done_and_the_chain_ends_right_on_the_other(kit: Kit) -> None:
-    plan = twelve_step_chain(kit.root, sleep_ms=100, slow={"c06": 5000})  # long enough to be caught under way
+    gate = kit.root / "gate"  # c06 cannot finish before the test opens it (after the kill)
+    gate.mkdir()
+    plan = twelve_step_chain(kit.root, sleep_ms=100, gated="c06")
     first, second = kit.worker("w1"), kit.worker("w2")
-    code, started = kit.run_json("run", plan, "--input", "start=100", "--no-wait",
+    code, started = kit.run_json("run", plan, "--input", "start=100", "--input", f"gate={gate}", "--no-wait",
                                  SKILLWEAVE_TEMPORAL_HEARTBEAT_TIMEOUT="3")
     assert code == 0, started
     run_id = started["run_id"]
@@ -184,6 +192,7 @@ def test_a_worker_killed_mid_run_loses_nothing_done_and_the_chain_ends_right_on_
     survivor = second if victim is first else first
     assert identity == victim.identity
     kit.kill(victim)
+    (gate / "open").touch()
 
     code, summary = kit.run_json("resume", run_id, timeout=180)
     assert code == 0, summary
@@ -211,9 +220,11 @@ def test_a_worker_killed_mid_run_loses_nothing_done_and_the_chain_ends_right_on_
 
 
 def test_ctrl_c_drains_a_worker_the_attempt_under_way_finishes_there_and_it_exits_cleanly(kit: Kit) -> None:
-    plan = twelve_step_chain(kit.root, sleep_ms=100, slow={"c01": 3000})  # under way at the Ctrl-C
+    gate = kit.root / "gate"  # c01 cannot finish before the test opens it: under way at the Ctrl-C
+    gate.mkdir()
+    plan = twelve_step_chain(kit.root, sleep_ms=100, gated="c01")
     first = kit.worker("w1")
-    code, started = kit.run_json("run", plan, "--input", "start=0", "--no-wait")
+    code, started = kit.run_json("run", plan, "--input", "start=0", "--input", f"gate={gate}", "--no-wait")
     assert code == 0, started
     run_id = started["run_id"]
 
@@ -225,6 +236,8 @@ def test_ctrl_c_drains_a_worker_the_attempt_under_way_finishes_there_and_it_exit
 
     key = wait_for(lambda: asyncio.run(under_way()), 60, "the first step to run")
     first.process.send_signal(signal.SIGINT)
+    wait_for(lambda: "stopping: finishing the attempts under way" in first.output(), 60, "the worker to hear the Ctrl-C")
+    (gate / "open").touch()  # the drained attempt may finish now
     assert first.process.wait(timeout=60) == 0, first.output()
     assert "stopping: finishing the attempts under way" in first.output()
     assert "worker stopped" in first.output()
@@ -246,13 +259,17 @@ def test_ctrl_c_while_following_cancels_the_run_and_resume_starts_it_again_witho
 
     from temporal_kit import SKILLWEAVE
 
-    # steps long enough that the follower, polling the run's history on a loaded host, hears of
-    # the third step while nine are still to come
-    plan = twelve_step_chain(kit.root, sleep_ms=1500)
+    # c04 cannot finish until the test opens its gate (after the Ctrl-C): however late the
+    # follower hears of the third step, the run is still going when the signal comes
+    gate = kit.root / "gate"
+    gate.mkdir()
+    plan = twelve_step_chain(kit.root, sleep_ms=0, gated="c04")
     kit.worker("w1")
+    # Ctrl-C at its default even when the suite was started with SIGINT ignored (a background job)
+    default_sigint = "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])"
     follower = subprocess.Popen(
-        [SKILLWEAVE, "run", str(plan), "--input", "start=0", "--backend", "temporal", "--state-dir",
-         str(kit.root / "client")],
+        [sys.executable, "-c", default_sigint, SKILLWEAVE, "run", str(plan), "--input", "start=0", "--input", f"gate={gate}", "--backend", "temporal",
+         "--state-dir", str(kit.root / "client")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=kit.root, env=kit.env(),
     )
 
@@ -268,6 +285,7 @@ def test_ctrl_c_while_following_cancels_the_run_and_resume_starts_it_again_witho
         raise AssertionError("the follower ended before three steps were done:\n" + "".join(seen))
     follower.send_signal(signal.SIGINT)
     _, rest = follower.communicate(timeout=60)
+    (gate / "open").touch()  # the cancelled attempt ends; the resumed one may finish
     err = "".join(seen) + rest
     started = re.search(r"run (\S+) started", err)
     assert started is not None, err
