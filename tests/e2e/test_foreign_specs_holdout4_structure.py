@@ -23,9 +23,10 @@ FOLDERS = folders_of(HOLDOUT)
 KNOWN: dict[str, str] = {
     "27-invoice-recon-ticket": "the approval line 'no answer within 4h = treat as rejected' is read as an attempt "
                                "timeout and a fallback value (the policy reader's; the approval is not read)",
-    "29-tls-rotation-confluence": "the five 1.1-1.5 steps are read, but 'For every host in the list produced by "
-                                  "**Inventory …**' names the list by the step's title (not read), and "
-                                  "'keep trying … before escalating' gives a fallback value that breaks the contract",
+    "29-tls-rotation-confluence": "the five 1.1-1.5 steps are read and 'in the list produced by **Inventory …**' "
+                                  "is step 1's output, but that output is an object (its list is the field "
+                                  "`expiring`, not said); 'keep trying … before escalating' gives a fallback value "
+                                  "that breaks the contract (the policy reader's)",
     "32-nightly-log-digest-compose": "the services are read as the steps, but `profiles:` (the two branches) is not "
                                      "read, so the join step starves of the branch-only `incident_id`",
 }

@@ -75,3 +75,11 @@ def test_sub_labelled_items_under_an_agenda_heading_are_the_steps_and_the_agenda
 def test_an_unlabelled_remark_among_labelled_steps_is_warned_at_its_line() -> None:
     spec = parse_spec_text(_MINUTES, "m.md", "markdown")
     assert any(w.line == 9 and "not read as a step" in w.message for w in spec.warnings)
+
+
+def test_a_fan_out_over_the_list_another_step_produced_names_that_step() -> None:
+    from orchestrator.spec.step_prose import for_each_phrase
+
+    assert for_each_phrase("For every host in the list produced by **Collect keys**, run `rotate-key`") == (
+        "host", "steps.Collect-keys.output", "run `rotate-key`")
+    assert for_each_phrase("for each row in the results returned by step 2, run it")[1] == "steps.step-2.output"
