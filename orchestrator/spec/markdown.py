@@ -284,7 +284,9 @@ _INLINE_INPUTS = re.compile(
     r"(?i)^\s*+(?:\*\*|__)?\s*+(?:workflow\s+)?(?:inputs?|in|parameters|params|arguments|args|takes|given)\s*+(?::\s*+(?:\*\*|__)|(?:\*\*|__)?\s*+:)"
     r"\s*(.+)$", re.S)
 _INPUTS_SENTENCE = re.compile(r"(?i)\b(?:the\s+)?(?:workflow\s+)?inputs?\s+(?:is|are)\b|\binputs?\s*:"
-                             r"|\b(?:one|two|three|four|\d+)\s+inputs?\b|\btakes?\s+(?:as\s+)?inputs?\b")
+                             r"|\b(?:one|two|three|four|\d+)\s+inputs?\b|\btakes?\s+(?:as\s+)?inputs?\b"
+                             r"|\b(?:parameters|params|inputs|arguments)\s+(?:come|are\s+passed|are\s+given)\s+in\b"
+                             r"|\binputs?\s+(?:for|of)\s+the\s+[\w -]{1,30}:")  # "Parameters come in through papermill:"
 _OUTPUTS_SAID = re.compile(r"(?i)\b(?:out\s+comes?|outputs?|returns?|gives?\s+back|produces?|result\s+is)\b")
 
 

@@ -34,3 +34,10 @@ def test_a_code_block_that_calls_no_skill_is_still_reported_not_read() -> None:
     text = "# x\n\n## 1. Load\n\nRun `load-rows`.\n\n```python\nprint(1)\n```\n"
     spec = parse_spec_text(text, "n.md", "markdown")
     assert any(w.line == 7 and "block not read" in w.message for w in spec.warnings)
+
+
+def test_parameters_that_come_in_through_a_runner_are_the_workflow_inputs() -> None:
+    text = ("# QC\n\nParameters come in through papermill: `raw` (the dump), `cal` and `batch`.\n\n"
+            "## 1. Load\n\nRun `load-rows` with `raw`.\n")
+    spec = parse_spec_text(text, "n.md", "markdown")
+    assert [i.name for i in spec.inputs or ()] == ["raw", "cal", "batch"]
