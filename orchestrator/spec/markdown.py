@@ -24,6 +24,7 @@ from markdown_it.tree import SyntaxTreeNode
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para, split_label
+from orchestrator.spec.chat import blank_chat_headers, chat_replies
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.contract import read_contract
 from orchestrator.spec.fields import parse_fields, qualify
@@ -283,7 +284,9 @@ _INLINE_INPUTS = re.compile(
     r"(?i)^\s*+(?:\*\*|__)?\s*+(?:workflow\s+)?(?:inputs?|in|parameters|params|arguments|args|takes|given)\s*+(?::\s*+(?:\*\*|__)|(?:\*\*|__)?\s*+:)"
     r"\s*(.+)$", re.S)
 _INPUTS_SENTENCE = re.compile(r"(?i)\b(?:the\s+)?(?:workflow\s+)?inputs?\s+(?:is|are)\b|\binputs?\s*:"
-                             r"|\b(?:one|two|three|four|\d+)\s+inputs?\b|\btakes?\s+(?:as\s+)?inputs?\b")
+                             r"|\b(?:one|two|three|four|\d+)\s+inputs?\b|\btakes?\s+(?:as\s+)?inputs?\b"
+                             r"|\b(?:parameters|params|inputs|arguments)\s+(?:come|are\s+passed|are\s+given)\s+in\b"
+                             r"|\binputs?\s+(?:for|of)\s+the\s+[\w -]{1,30}:")  # "Parameters come in through papermill:"
 _OUTPUTS_SAID = re.compile(r"(?i)\b(?:out\s+comes?|outputs?|returns?|gives?\s+back|produces?|result\s+is)\b")
 
 
@@ -466,7 +469,8 @@ def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> No
 def read_markdown(src: Source) -> SpecParts:
     """Read every section of the document; findings go to `src`."""
     md = MarkdownIt("commonmark").enable("table")
-    text, promoted = promote_pseudo_headings(src.text)
+    chat = blank_chat_headers(src.text)
+    text, promoted = promote_pseudo_headings(chat)
     root = SyntaxTreeNode(md.parse(text))
     for line, title in promoted:
         src.warn(line, f"the line '{title}' read as the heading of a '{section_kind(title)}' section",
@@ -486,6 +490,8 @@ def read_markdown(src: Source) -> SpecParts:
     name = comment.group(1) if comment else slug(_TITLE_TAIL.sub("", title)) or slug(stem) or "workflow"
     steps, preamble, sections, steps_section_line = _find_steps(nodes, src)
     step_lines = {s.where for s in steps}
+    if chat != src.text and steps:  # a chat thread: the replies after the proposal
+        steps, preamble = chat_replies(steps, preamble, src)
     intent_parts = [b.text for b in preamble if isinstance(b, Para | Bullet)]
     _warn_blocks([b for b in preamble if not isinstance(b, Para | Bullet)
                   and src.where(b.line) not in step_lines], src, "preamble")

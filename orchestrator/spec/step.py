@@ -31,7 +31,7 @@ from orchestrator.policy import ApprovalPolicy, RetryPolicy
 from orchestrator.spec import condition as cond
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec import step_prose as prose
-from orchestrator.spec.blocks import Block, Bullet, Para, split_label
+from orchestrator.spec.blocks import Block, Bullet, Fence, Para, split_label
 from orchestrator.spec.fields import (
     NUMBER,
     STEP_WORD,
@@ -75,6 +75,7 @@ _EMPHASISED = re.compile(r"(?<![\w*])(?:\*\*|\*|__|_)([a-z0-9]+(?:-[a-z0-9]+)+)(
 _SUCCESS_SAID = re.compile(r"(?i)^\s*(success(?:\s+criteri(?:a|on))?)\s*(?:==?|:=|means|is when|is)\s+(.+)$", re.S)
 _ELSEWHERE = re.compile(r"(?i)\b(?:if|unless|otherwise|instead|fall(?:s|ing)?\s+back|fallback|undo|compensat\w*|"
                         r"roll\w*\s+back|escalat\w*)\b")
+_INSTEAD = re.compile(r"(?i)\b(?:instead|fall(?:s|ing)?\s+back\s+(?:to|on)|plan\s+b)\b")
 _SKILL_LABEL = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$")
 _PLAIN_NAME = re.compile(r"(?<![\w`/.-])([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?![\w`/-])")
 _GENERIC = {"everything", "all", "nothing", "none", "it", "them", "input", "inputs", "output", "outputs"}
@@ -232,6 +233,7 @@ class _StepBuilder:
         self.readings: list[Reading] = []
         self.mentions: list[Mention] = []
         self.bold: list[Mention] = []
+        self.later: list[Mention] = []  # backticked names in a sentence about a fallback
         self.plain: list[Mention] = []
         self.prose_depends: tuple[prose.StepList, int, str] | None = None
         self.structure_read = 0  # sentences read as a dependency, a root (+1) or a route (+2)
@@ -242,9 +244,12 @@ class _StepBuilder:
         self.readings.append(Reading(what=what, where=self.src.where(line), text=_clip(text), note=note))
 
     def mention(self, text: str, line: int) -> None:
-        for name in re.findall(r"`([^`]+)`", text):
-            if name.strip():
-                self.mentions.append(Mention(text=name.strip(), where=self.src.where(line)))
+        for sentence in re.split(r"(?<=[.;!?])\s+", text):
+            # "use `basic-stats` instead": named as the fallback, tried after every other name
+            into = self.later if _INSTEAD.search(sentence) else self.mentions
+            for name in re.findall(r"`([^`]+)`", sentence):
+                if name.strip():
+                    into.append(Mention(text=name.strip(), where=self.src.where(line)))
         for name in _EMPHASISED.findall(text):  # **fetch-docs**, *fetch-docs*, _fetch-docs_
             self.bold.append(Mention(text=name, where=self.src.where(line), marked="bold"))
         if _ELSEWHERE.search(text):
@@ -600,6 +605,10 @@ def _names(text: str) -> list[str]:
     return [p for p in parts if p.lower() not in _GENERIC]
 
 
+# a call whose first argument is a skill-shaped name in quotes: `run_skill("write-report", ...)`
+_CODE_CALL = re.compile(r"""\b[A-Za-z_][\w.]*\(\s*["']([a-z0-9]+(?:-[a-z0-9]+)+)["']""")
+
+
 def read_step(
     number: int,
     name: str,
@@ -660,6 +669,15 @@ def read_step(
                                      "not read as part of the step", "spec.unread")
                 continue
             b.paragraph(block.text.strip(), block.line)
+        elif isinstance(block, Fence) and (called := _CODE_CALL.findall(block.content)):
+            flattened = False  # a notebook cell: `run_skill("write-report", ...)` names the step's skill
+            for name in dict.fromkeys(called):
+                b.mentions.append(Mention(text=name, where=src.where(block.line)))
+                b.read("skill", block.line, f'("{name}", ...)', "a skill named as a call's first argument in a "
+                                                               "code block (the rest of the code is not read)")
+            src.warn(block.line, f"{sid}: code block read only for the skill it calls "
+                                 f"({', '.join(dict.fromkeys(called))}); its comments and other code are not read",
+                     "spec.unread")
         else:
             flattened = False
             src.warn(block.line, f"{sid}: block not read", "spec.unread")
@@ -680,7 +698,7 @@ def read_step(
         field_where=b.field_where,
         form=form,
         readings=tuple(b.readings),
-        mentions=(*b.mentions, *b.bold, *b.plain),
+        mentions=(*b.mentions, *b.bold, *b.plain, *b.later),
         texts=(*b.texts, *cells),
         **{k: val for k, val in b.values.items() if val is not None},
     )

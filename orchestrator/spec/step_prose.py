@@ -425,6 +425,13 @@ _FOR_EACH_CAME = re.compile(
     r"\s*[,;:]?\s*(?P<rest>.*)$", re.S)
 
 
+# "in the list produced by **Inventory**", "in the results returned by `scan-hosts`", "from the output of step 1"
+_FOR_EACH_MADE = re.compile(
+    r"(?i)^(?:list|array|set|results?|outputs?|items?|rows?)\s+(?:(?:produced|returned|made|built|given|"
+    r"generated|found|output)\s+by|from|of)\s+(?:the\s+)?(?P<step>`[^`]+`|\*\*[^*]+\*\*|__[^_]+__|"
+    rf"{STEP_WORD}\s*{NUMBER})(?:\s+(?:step|skill))?\s*(?P<rest>[,;:].*|\s.*)?$", re.S)
+
+
 def for_each_phrase(sentence: str) -> tuple[str, str, str] | None:
     """"for each doc in documents (the workflow input), run ..." → ("doc", "documents", "run ...");
     "for each translation from step 2, run ..." → ("translation", "steps.step-2.output", "run ...");
@@ -440,6 +447,12 @@ def for_each_phrase(sentence: str) -> tuple[str, str, str] | None:
     if m is None:
         return None
     tail = m.group("source")
+    made = _FOR_EACH_MADE.match(tail)
+    if made is not None:  # "in the list produced by **Inventory certs**": that step's whole output
+        said = made.group("step").strip("`*_ ")
+        numbered = re.fullmatch(rf"(?i){STEP_WORD}\s*({NUMBER})", said)
+        step = f"step-{number_of(numbered.group(1))}" if numbered else re.sub(r"[^\w-]+", "-", said).strip("-")
+        return m.group("item"), f"steps.{step}.output", re.sub(r"^\s*[,;:]?\s*", "", made.group("rest"))
     tail = re.sub(r"(?i)^(?:that|this|those|these|the)\s+(`?[A-Za-z_]\w*`?)\s+(?:list|array|set|collection)\b",
                   r"\1", tail)  # "in that `low` list"
     src = _FOR_EACH_SOURCE.match(tail)

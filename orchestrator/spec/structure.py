@@ -123,6 +123,21 @@ def to_blocks(nodes: list[SyntaxTreeNode]) -> list[Block]:
     return out
 
 
+_DECIMAL_HEADING = re.compile(r"^\s*(?:\*\*)?\d+\.\d+\.?(?:\*\*)?\s+(\S.*)$")
+
+
+_SUB_LABEL = re.compile(r"^\s*(?:\*\*|__)?\(?\d+(?:[a-z]|\.\d+)[.):]?(?:\*\*|__)?[.):]?\s")
+
+
+def _sub_labelled(node: SyntaxTreeNode) -> bool:
+    """A list of two or more items labelled under a heading's number ("**2a.**", "2.1)", "(2b)")."""
+    if node.type not in ("bullet_list", "ordered_list"):
+        return False
+    firsts = [item.children[0].children[0].content for item in node.children
+              if item.children and item.children[0].type == "paragraph" and item.children[0].children]
+    return sum(bool(_SUB_LABEL.match(t)) for t in firsts) >= 2
+
+
 def split_step_headings(
     nodes: list[SyntaxTreeNode], section_kind: Callable[[str], str | None], *, sections: bool = False
 ) -> tuple[list[StepGroup], list[SyntaxTreeNode]]:
@@ -157,7 +172,23 @@ def _split(
     rest: list[SyntaxTreeNode] = out[0][4]
     current: tuple[int, str, int, int, str, list[SyntaxTreeNode]] | None = None
     enclosing: str | None = None  # the kind of the h2 section we are in
+    # "### 1.1 Inventory" ... "### 1.5 Close" under "## 1. Rotation procedure": the sub-headings are
+    # the steps, numbered in order; the numbered headings above them ("## 2. Rollback") are sections
+    decimal = [n for n in nodes if n.type == "heading" and _DECIMAL_HEADING.match(heading_text(n))]
+    outline = min((_level(n) for n in decimal), default=0) if len(decimal) >= 2 else 0
+    if not outline and any(_sub_labelled(n) for n in nodes):  # "- **2a.** ..." under "### 2. Outreach":
+        outline = 99  # the labelled items are the steps; the numbered headings are agenda items, not steps
     for node in nodes:
+        if node.type == "heading" and outline and (m := _DECIMAL_HEADING.match(heading_text(node))):
+            current = (len(groups) + 1, m.group(1).strip("*_ "), _line(node), _level(node), heading_text(node), [])
+            groups.append(current)
+            out.append(((current[0], current[1]), node, current[3], current[4], current[5]))
+            continue
+        if node.type == "heading" and outline and _level(node) < outline:
+            current = None  # an outline's chapter heading: a section, never a step
+            enclosing = section_kind(heading_text(node))
+            out.append((None, None, 0, "", [node]))
+            continue
         if node.type != "heading":
             if current is not None:
                 current[5].append(node)
@@ -289,6 +320,12 @@ def read_container(
                 if not isinstance(after, Bullet) or after.ordered != block.ordered:
                     break
                 items.append(after)
+            if sum(bool(_SUB_LABEL.match(b.text)) for b in items) >= 2:  # "2a."-"2d." with a remark after
+                for aside in (b for b in items if not _SUB_LABEL.match(b.text)):
+                    src.warn(aside.line, f"'{aside.text.strip()[:60]}': an item without a label among the "
+                                         "labelled steps is not read as a step; a policy it states is not in "
+                                         "the plan", "spec.unread")
+                items = [b for b in items if _SUB_LABEL.match(b.text)]
             if named or (len(items) >= 2 and sum(step_like(b) for b in items) >= 2):
                 steps = list_steps(items, src, sink, taken)
                 break
@@ -329,8 +366,11 @@ def report_unread(block: Block, steps: list[StepSpec], src: Source, where: str) 
 
 def step_like(item: Bullet) -> bool:
     """A list item that reads as a step outside a steps section: it opens like one, or it or its
-    sub-items name a skill in backticks or carry a step's labelled lines (`- Skill:`, `- in:`)."""
+    sub-items name a skill in backticks or carry a step's labelled lines (`- Skill:`, `- in:`), or it
+    is labelled under a heading's number ("**2a.**", "2.1)")."""
     if starts_step(item.text) or names_a_skill(item.text):  # `- [ ] 1. **tidy-roster** ← course`
+        return True
+    if _SUB_LABEL.match(item.text):  # "- **2a.** Every Monday we ...": a sub-numbered item of a process
         return True
     for child in _flat(item.children):
         if isinstance(child, Bullet | Para) and names_skill(child.text):

@@ -118,6 +118,8 @@ def reshape_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> tuple[dict[
         found = _argo_steps(r, top, notes) or next(
             (pair for path in STEP_PATHS if (pair := _at(_mapping_node(top), path)) is not None), None)
         if found is None:
+            found = _compose_services(r, top, notes)
+        if found is None:
             found = _gitlab_jobs(r, top, notes)
         nested = [k for k, (_, v) in top.items() if isinstance(v, MappingNode) and yk.key_name(k) not in TOP_IGNORED]
         if found is None and len(nested) == 1:  # `pipeline: {a: {skill: ...}, b: {...}}`: jobs one level down
@@ -276,6 +278,84 @@ def _argo_groups(node: Node) -> Node:
 
 _JOB_KEYS = {"stage", "script", "needs", "uses", "skill", "rules", "extends", "trigger", "dependencies", "agent",
              "depends_on", "task"}
+
+
+def _compose_services(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: list[Reading]) -> tuple[
+        Node, Node] | None:
+    """docker-compose: `services:` whose entries carry job keys (`skill:`, `depends_on:`) are the
+    steps, a service a step; compose's own top-level keys (`networks:`, `volumes:`, `x-...`
+    anchors) are set aside. None when `services:` holds no such entry (GitLab's service
+    containers)."""
+    key = next((k for k in top if yk.key_name(k) == "services"), None)
+    if key is None or not isinstance(top[key][1], MappingNode):
+        return None
+    services = pairs(top[key][1])
+    if not any(set(by_name(v)) & _JOB_KEYS for _, v in services.values()):
+        return None
+    knode, vnode = top.pop(key)
+    for other in [k for k in list(top) if yk.key_name(k) in COMPOSE_KEYS or k.startswith("x-")]:
+        plain = other[2:] if other.startswith("x-") else other
+        if other.startswith("x-") and yk.top_key(plain) in ("timeout", "retry", "name", "description", "inputs"):
+            top[plain] = top.pop(other)  # `x-deadline: 25m`: an extension key that names a key the form reads
+        elif isinstance(top[other][1], ScalarNode) and other.startswith("x-"):
+            continue  # an `x-` value the form does not know: "not understood" at its line, never dropped
+        else:
+            notes.append(note(r, top[other][0], other, "a compose key: not used when the workflow runs"))
+            del top[other]
+    out = [(name, _compose_service(r, name, service, notes)) for name, service in vnode.value]
+    said = [ev for _, service in out if isinstance(service, MappingNode) for k, v in service.value
+            if str(k.value) == "input" and isinstance(v, MappingNode) for _, ev in v.value
+            if isinstance(ev, ScalarNode) and str(ev.value).startswith("${inputs.")]
+    if said and not any(yk.top_key(k) == "inputs" for k in top):  # the job's variables, set when it starts
+        names = {str(ev.value)[9:-1]: ev for ev in said}
+        top["inputs"] = (scalar("inputs", said[0]), SequenceNode(SEQ, [scalar(n, ev) for n, ev in names.items()],
+                                                                 said[0].start_mark, said[0].end_mark))
+        notes.append(note(r, said[0], "${...}", f"the variables {', '.join(names)} read as the workflow's inputs"))
+    notes.append(note(r, knode, key, f"{len(services)} compose services read as the steps"))
+    return scalar("steps", knode), MappingNode(MAP, out, vnode.start_mark, vnode.end_mark)
+
+
+_COMPOSE_VAR = re.compile(r"^\$\{([A-Za-z_][\w.-]*)(?::?-([^}]*))?\}$")
+
+
+def _compose_value(r: NodeReader, service: Node, key: Node, value: Node, notes: list[Reading]) -> Node:
+    """`${APP_LOG}` (a variable set when the job starts) is the workflow input APP_LOG;
+    `${step.field:-}` is that step's output, its default said in a reading (not applied)."""
+    m = _COMPOSE_VAR.match(str(value.value)) if isinstance(value, ScalarNode) else None
+    if m is None:
+        return value
+    path = m.group(1) if "." in m.group(1) else f"inputs.{m.group(1)}"
+    if m.group(2) is not None:
+        notes.append(note(r, value, f"{service.value}: {key.value}", f"the default '{m.group(2)}' after `:-` is "
+                                                                      "not applied: the reference is read without it"))
+    return ScalarNode(STR, "${" + path + "}", value.start_mark, value.end_mark)
+
+
+def _compose_service(r: NodeReader, name: Node, service: Node, notes: list[Reading]) -> Node:
+    """A compose service as a step: `environment:` is its inputs, an `x-` key names a step key
+    (`x-fallback:`), `<<:` (a shared anchor: image, networks) is set aside, and a service with no
+    `depends_on:` starts with the others (a root, not after the service before it)."""
+    if not isinstance(service, MappingNode):
+        return service
+    out: list[tuple[Node, Node]] = []
+    for k, v in service.value:
+        raw = str(k.value)
+        if raw == "<<":
+            notes.append(note(r, k, f"{name.value}: <<", "a shared compose anchor (image, networks): not used"))
+            continue
+        if yk.key_name(raw) == "environment" and isinstance(v, MappingNode):
+            k = scalar("input", k)
+            v = MappingNode(MAP, [(ek, _compose_value(r, name, ek, ev, notes)) for ek, ev in v.value],
+                            v.start_mark, v.end_mark)
+        elif raw.startswith("x-"):
+            k = scalar(raw[2:], k)
+        out.append((k, v))
+    if not any(yk.step_key(str(k.value)) == "depends_on" for k, _ in out):
+        out.append((scalar("depends_on", name), SequenceNode(SEQ, [], name.start_mark, name.end_mark)))
+    return MappingNode(MAP, out, service.start_mark, service.end_mark)
+
+
+COMPOSE_KEYS = {"networks", "volumes", "configs", "secrets", "version"}
 
 
 def _gitlab_jobs(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: list[Reading]) -> tuple[Node, Node] | None:

@@ -61,7 +61,7 @@ from orchestrator.spec.model import (
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import read_for_each, read_when
 from orchestrator.spec.step_prose import is_root_value, read_step_list
-from orchestrator.spec.yaml_dialect import exponential_backoff, reshape_top
+from orchestrator.spec.yaml_dialect import COMPOSE_KEYS, exponential_backoff, reshape_top
 from orchestrator.spec.yaml_node import NodeReader
 from orchestrator.spec.yaml_policy import (
     PolicyText,
@@ -334,6 +334,12 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
         if isinstance(deps, dict) and set(deps) <= {"any", "all"} and len(deps) == 1:
             v["join"] = "any" if "any" in deps else "all"  # `depends_on: {any: [a, b]}`: whichever ran
             deps = next(iter(deps.values()))
+        elif isinstance(deps, dict) and deps and all(isinstance(c, dict) for c in deps.values()):
+            # compose's long form `{a: {condition: ..., required: false}}`: the keys are the steps;
+            # when every one is not required, whichever of them ran
+            if all(c.get("required") is False for c in deps.values()):
+                v["join"] = "any"
+            deps = [str(d) for d in deps]
         if deps is None or (isinstance(deps, str) and is_root_value(deps)):
             deps = []  # `depends_on: none` / `~`: a root
         elif isinstance(deps, str) and re.search(r"[,;]|\s(?:and|or)\s", deps):
@@ -471,8 +477,8 @@ def _unwrap_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> dict[str, t
     own, the spec is the one mapping under it that holds them (the keys beside it kept)."""
     if any(yk.top_key(k) == "steps" for k in top):
         return top
-    inner = [(k, n) for k, (_, n) in top.items()
-             if isinstance(n, MappingNode) and any(yk.top_key(str(key.value)) == "steps" for key, _ in n.value)]
+    inner = [(k, n) for k, (_, n) in top.items()  # (compose's `networks: {jobs: ...}` names a network)
+             if isinstance(n, MappingNode) and yk.key_name(k) not in COMPOSE_KEYS and any(yk.top_key(str(key.value)) == "steps" for key, _ in n.value)]
     if len(inner) != 1:
         return top
     outer, node = inner[0]

@@ -64,7 +64,7 @@ TOP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "description": ("summary", "about", "purpose", "doc", "docs"),
     "inputs": ("input", "params", "parameters", "arguments", "args"),
     "steps": ("tasks", "jobs", "stages", "states", "nodes"),
-    "timeout": ("active_deadline_seconds", "dagrun_timeout", "timeout_seconds", "timeout_s", "wall_time"),
+    "timeout": ("active_deadline_seconds", "dagrun_timeout", "timeout_seconds", "timeout_s", "wall_time", "deadline"),
     "retry": ("retry_strategy", "retry_policy"),
 }
 

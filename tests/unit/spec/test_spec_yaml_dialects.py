@@ -378,3 +378,49 @@ def test_a_description_cut_at_a_comma_by_a_flow_mapping_is_warned_with_how_to_qu
 def test_jobs_one_level_down_under_a_name_of_the_author_s_own_are_the_steps() -> None:
     spec = _parse("name: x\npipeline:\n  a: {skill: sa}\n  b: {skill: sb, needs: a}\n")
     assert [(s.id, s.skill, s.depends_on) for s in spec.steps] == [("a", "sa", ()), ("b", "sb", ("a",))]
+
+
+_COMPOSE = """\
+version: "3.9"
+x-deadline: 10m
+x-base: &base
+  networks: [jobs]
+services:
+  fetch-a:
+    <<: *base
+    skill: sa
+    environment:
+      path: ${SRC_PATH}
+  fetch-b:
+    skill: sb
+  join:
+    skill: sc
+    depends_on:
+      fetch-a: {condition: service_completed_successfully, required: false}
+      fetch-b: {condition: service_completed_successfully, required: false}
+    environment:
+      rows: ${fetch-a.rows:-}
+    x-fallback: sd
+networks:
+  jobs: {external: true}
+"""
+
+
+def test_compose_services_are_the_steps_and_their_environment_variables_the_workflow_inputs() -> None:
+    spec = _parse(_COMPOSE)
+    steps = {s.id: s for s in spec.steps}
+    assert list(steps) == ["fetch-a", "fetch-b", "join"]
+    assert steps["fetch-a"].depends_on == () and steps["fetch-b"].depends_on == ()  # started together
+    assert set(steps["join"].depends_on) == {"fetch-a", "fetch-b"} and steps["join"].join == "any"
+    assert [i.name for i in spec.inputs] == ["SRC_PATH"]
+    assert steps["fetch-a"].inputs[0].source == "inputs.SRC_PATH"
+    assert steps["join"].inputs[0].source == "steps.fetch-a.output.rows"
+    assert spec.timeout_s == 600  # `x-deadline:` is the form's `timeout:`; `x-fallback:` its `fallback:`
+    assert any(line == 20 and "fallback: sd" in m for line, m in _warned(spec))
+    readings = " ".join(r.note for s in spec.steps for r in s.readings)
+    assert "compose services read as the steps" in readings and "not applied" in readings
+
+
+def test_gitlab_service_containers_are_still_not_steps() -> None:
+    spec = _parse("services: [postgres:15]\nbuild:\n  stage: build\n  skill: sa\n")
+    assert [s.id for s in spec.steps] == ["build"]

@@ -1,0 +1,89 @@
+"""A pasted chat thread (Slack, Teams) read as a spec.
+
+Two or more message headers ("**Aisha Bello** 10:16 AM", "Omar 9:05") make a document a
+chat. Each header is blanked before markdown parses it (lines keep their numbers), so an
+author is never a step's name; a message line that opens with a word of sequence and names a
+skill in backticks ("then `b` on every PR") becomes a list item, a proposed step. After the
+steps are found, each later reply that names exactly one step (its skill, or a word of four
+letters or more of it: "split step", "the announcement bit") is that step's text, with a
+reading; a reply that names none or several is a warning at its line, never a guess.
+"""
+
+from __future__ import annotations
+
+import re
+
+from orchestrator.spec.blocks import Block, Para
+from orchestrator.spec.model import Reading, SpecText, StepSpec
+from orchestrator.spec.source import Source
+
+# a pasted chat's message header: the author (bold, or before a colon) and the time it was sent
+_CHAT_HEADER = re.compile(r"^\s*(?:\*\*|__)?[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3}(?:\*\*|__)?\s+"
+                          r"(?:\[)?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?(?:\])?\s*$")
+
+
+_CHAT_SEQUENCE = re.compile(r"(?i)^\s*(?:first|then|next|after\s+that|finally|lastly|and\s+then)\b[^`\n]{0,40}"
+                            r"`[a-z0-9]+(?:-[a-z0-9]+)+`")
+
+
+def blank_chat_headers(text: str) -> str:
+    """In a pasted chat thread (two or more lines like "**Aisha Bello** 10:16 AM"), each message
+    header is a line of its own, not text: it is blanked (the lines keep their numbers), so a
+    message is a paragraph of what was said and an author is never taken for a step's name. A
+    line of a message that opens with a word of sequence and names a skill ("then `b` on ...")
+    is a list item (a proposed step)."""
+    lines = text.split("\n")
+    heads = [i for i, line in enumerate(lines) if _CHAT_HEADER.match(line)]
+    if len(heads) < 2:
+        return text
+    for i in heads:
+        lines[i] = ""
+    for i, line in enumerate(lines):  # "first `a` on ..., then `b` ...": a message's proposal, a list item a line
+        if _CHAT_SEQUENCE.match(line):
+            lines[i] = "- " + line.lstrip()
+    return "\n".join(lines)
+
+
+def _skill_of(step: StepSpec) -> str:
+    """The skill a step names: its `skill`, else the first name in backticks in its text."""
+    return step.skill or (step.mentions[0].text if step.mentions else "")
+
+
+def _reply_targets(text: str, steps: list[StepSpec]) -> list[StepSpec]:
+    """The steps a chat reply speaks of: the skill's name, or one of its words of four letters or
+    more ("split step", "classify", "the announcement bit") as a whole word."""
+    said = text.lower()
+    found = []
+    for step in steps:
+        skill = re.sub(r"[^a-z0-9-]", "", _skill_of(step).lower())
+        words = [skill, *(w for w in skill.split("-") if len(w) >= 4)] if skill else []
+        if any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", said) for w in words):
+            found.append(step)
+    return found
+
+
+def chat_replies(steps: list[StepSpec], preamble: list[Block], src: Source) -> tuple[list[StepSpec], list[Block]]:
+    """The replies after the proposed steps of a pasted chat: one that speaks of exactly one step
+    is that step's text (its policies are read there, with a reading saying so); one that speaks
+    of none or of several is a warning at its line, never a policy on a guessed step."""
+    first = min(int(s.where.rsplit(":", 1)[1]) for s in steps if ":" in s.where)
+    by_id = {s.id: s for s in steps}
+    kept: list[Block] = []
+    for block in preamble:
+        if not isinstance(block, Para) or block.line <= first:
+            kept.append(block)
+            continue
+        targets = _reply_targets(block.text, list(by_id.values()))
+        if len(targets) == 1:
+            step = targets[0]
+            reading = Reading(what="moved", where=src.where(block.line), text=" ".join(block.text.split())[:160],
+                              note=f"a reply in the chat that names `{_skill_of(step)}`: read as part of {step.id}")
+            by_id[step.id] = step.model_copy(update={
+                "texts": (*step.texts, SpecText(text=block.text, line=block.line, kind="prose")),
+                "readings": (*step.readings, reading)})
+            continue
+        which = f"it names {', '.join(t.id for t in targets)}" if targets else "it names no step"
+        src.warn(block.line, f"a reply in the pasted chat, '{block.text[:60]}', is not read ({which}): a policy "
+                             "or an input it states is not in the plan; write it under its step", "spec.unread")
+        kept.append(block)
+    return list(by_id.values()), kept
