@@ -116,13 +116,11 @@ def _step_lines(lines: list[str], span: tuple[int, int]) -> Iterator[tuple[int, 
             yield number, text
 
 
-_HANDOFF = " (`plan --interpret` can have the model read it)"
-
-
 def guard_plan(plan: Plan, catalog_skills: set[str], lines: list[str]) -> list[Diagnostic]:
     """The warnings of the module docstring, for a plan and the lines of the spec it was built
-    from (the spec's own text: the plan reads no file), each handing off to `plan --interpret`."""
-    return [d.model_copy(update={"message": d.message + _HANDOFF, "hint": Hint(action=HintAction.INTERPRET)})
+    from (the spec's own text: the plan reads no file), each with the hint that the model can
+    read it (`HintAction.INTERPRET`, worded by each front end)."""
+    return [d.model_copy(update={"hint": Hint(action=HintAction.INTERPRET)})
             for d in _guards(plan, catalog_skills, lines)]
 
 
