@@ -21,8 +21,6 @@ FOLDERS = folders_of(HOLDOUT)
 
 # folder -> why it does not validate yet
 KNOWN: dict[str, str] = {
-    "27-invoice-recon-ticket": "the approval line 'no answer within 4h = treat as rejected' is read as an attempt "
-                               "timeout and a fallback value (the policy reader's; the approval is not read)",
     "29-tls-rotation-confluence": "the five 1.1-1.5 steps are read and 'in the list produced by **Inventory …**' "
                                   "is step 1's output, but that output is an object (its list is the field "
                                   "`expiring`, not said); 'keep trying … before escalating' gives a fallback value "
