@@ -126,7 +126,7 @@ def finish(run: subprocess.Popen[str]) -> tuple[int, str, str]:
     finally:
         if run.poll() is None:
             os.killpg(run.pid, signal.SIGKILL)
-            run.wait()
+            run.communicate()  # reaps it and closes its pipes (left open, the next test's GC warns)
     return run.returncode, out, err
 
 
