@@ -254,9 +254,15 @@ def _stepless(path: Path) -> WorkflowSpec:
     """The spec as text with no steps, for the model to read (the rules found none)."""
     import hashlib
 
+    from orchestrator.config import ENV_MAX_SPEC_BYTES, file_caps
+    from orchestrator.filecap import read_capped
     from orchestrator.spec.model import WorkflowSpec
 
-    text = Path(path).read_text(encoding="utf-8").removeprefix("\ufeff")  # parse_spec read it: capped, UTF-8
+    try:  # read again as parse_spec read it (capped, a regular file): it may have changed since
+        text = read_capped(path, file_caps().spec_bytes, ENV_MAX_SPEC_BYTES).decode("utf-8").removeprefix("\ufeff")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SpecError(Diagnostic(file=str(path), message=f"the spec cannot be read again: {exc}",
+                                   code="spec.file")) from None
     yaml = Path(path).suffix.lower() in (".yaml", ".yml")
     return WorkflowSpec(name=Path(path).stem, path=str(path), format="yaml" if yaml else "markdown", steps=(), text=text,
                         sha256=hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest())
