@@ -161,6 +161,18 @@ def _calls_skills(found: RecipeFile) -> int:
     return sum(1 for r in found.recipes if any(_skill_of(b) for _, b in r.body))
 
 
+def recipe_file_of(src: Source) -> RecipeFile | None:
+    """The recipe file of the spec whose recipes call skills, or None; a fenced Makefile or
+    justfile none of whose recipes calls a skill is a warning at its fence saying what to write."""
+    found = find_recipe_file(src.text)
+    if found is not None and not _calls_skills(found):
+        src.warn(found.first, f"a recipe file ({len(found.recipes)} recipes) in which no recipe calls a skill, so its "
+                              "recipes are not read as steps: write each step's recipe body as "
+                              "`skill <name> key=value` (e.g. `skill fetch-orders day=\"{{day}}\"`)", "spec.recipe-not-step")
+        return None
+    return found
+
+
 def find_recipe_file(text: str) -> RecipeFile | None:
     """The recipe file in `text` (module docstring), or None."""
     lines = text.split("\n")

@@ -14,6 +14,8 @@ to ("use `guess-x` instead") is a fallback, not a step. The author's other turns
 text of the step last asked for (the answer to "any retry for that one?"), read by the policy
 reader; turns before the first step are the preamble. A turn after the bot summed the flow
 up (a bot turn naming two steps' skills) is a reply, read as the chat readers read replies.
+A transcript none of whose turns asks for a skill is not read as one big step: its turns are
+blanked, and the refusal says what a turn that asks for a step looks like.
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ _TURNS = tuple(re.compile(p, re.I if "user|assistant" in p else 0) for p in TURN
 BOT_NAMES = re.compile(r"(?i)bot\b|\bassistant\b|^ai$|\bgpt|chatgpt|\bclaude\b|copilot|gemini|\bsystem\b|🤖")
 _MARKED_BOT = re.compile(r"(?P<who>[^\W\d_][\w .'’-]{0,38}?)\s*(?:🤖|\((?:app|bot|assistant)\))")
 # a skill the turn asks to run: a hyphenated name after a word of doing
-_ASKED = re.compile(r"(?i)(?:\b(?:run|runs|running|call|calls|use|using|with|via|invoke|trigger|fire|do|then|into)\s+"
+_ASKED = re.compile(r"(?i)(?:\b(?:run|runs|running|call|calls|use|using|with|via|invoke|trigger|fire|do|then|into|first|next|finally|"
+                    r"start\s+with|begin\s+with|kick\s+off)\s+"
                     r"|→\s*|->\s*|:\s+)(?:the\s+)?`?(?P<name>[a-z0-9]+(?:-[a-z0-9]+)+)`?(?![\w-])")
 _RULE = re.compile(r"^\s*[-=_*·•]{3,}\s*$")
 
@@ -136,4 +139,16 @@ def read_transcript(text: str) -> str | None:
         last = ([i, *rest])[-1]  # a message ends its sentence: the next one does not run on into it
         if not re.search(r"[.!?;:…]\s*$", out[last]):
             out[last] = out[last].rstrip() + "."
-    return "\n".join(out) if run else None
+    if not run:  # a transcript that asks for no skill: its turns are not read as one big step
+        for i, _ in turns:
+            out[i] = ""
+    return "\n".join(out)
+
+
+def transcript_start(text: str) -> int | None:
+    """The line of the first turn when `text` is a transcript (module docstring), else None."""
+    lines = text.split("\n")
+    turns = [(i, t) for i, line in enumerate(lines) if (t := _turn(line)) is not None]
+    if len(turns) < 4 or len({who for _, (who, _) in turns}) < 2:
+        return None
+    return turns[0][0] + 1

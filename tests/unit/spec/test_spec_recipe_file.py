@@ -137,3 +137,11 @@ def test_n_times_in_all_counts_every_try() -> None:
     phrase = read_phrase("run it 5 times in all, 3s apart")
     assert phrase.statement.max_attempts == 5 or phrase.statement.retries == 4
     assert not any("may or may not count" in p for p in read_phrase("try it 5 times in all").problems)
+
+
+def test_a_fenced_makefile_whose_recipes_call_no_skill_says_what_to_write_and_steps_are_read_elsewhere() -> None:
+    text = ("# x\n\n## Steps\n1. Load with `load-rows`.\n2. Score with `score-rows`.\n\n"
+            "```make\nbuild:\n\tdocker build .\ntest: build\n\tpytest -q\n```\n")
+    spec = _spec(text)
+    assert [s.form for s in spec.steps] == ["list", "list"]
+    assert any(w.line == 7 and "`skill <name> key=value`" in w.message for w in spec.warnings)

@@ -86,3 +86,16 @@ def test_a_conversation_with_no_bot_is_read_as_before() -> None:
     spec = _spec(text)  # the speakers are all people: every turn is the author's
     assert [_skill(s) for s in spec.steps] == ["load-rows", "score-rows"]
     assert [(r.steps, r.statement.retries) for r in spec.readings] == [(("step-2",), 2)]
+
+
+def test_a_transcript_that_asks_for_no_skill_is_refused_at_its_first_turn_not_read_as_one_step() -> None:
+    import pytest
+
+    from orchestrator.errors import SpecError
+
+    text = ("Export of a chat\n\n[08:00] Sam: I want something for the weekly report\n[08:00] DeskBot: What should it do?\n"
+            "[08:01] Sam: gather the numbers and mail them\n[08:01] DeskBot: Noted.\n")
+    with pytest.raises(SpecError) as info:
+        _spec(text)
+    [found] = info.value.diagnostics
+    assert found.line == 3 and found.code == "spec.no-steps" and "run `fetch-orders` on it" in found.message
