@@ -53,6 +53,19 @@ def _turn(line: str) -> tuple[str, str] | None:
     return None
 
 
+def _turns(lines: list[str]) -> list[tuple[int, tuple[str, str]]]:
+    """The turns of `lines` outside fenced blocks (a log pasted in a fence is not a conversation)."""
+    found, fence = [], ""
+    for i, line in enumerate(lines):
+        opened = re.match(r"^\s{0,3}(`{3,}|~{3,})", line)
+        if opened:
+            fence = "" if fence and opened.group(1).startswith(fence) else fence or opened.group(1)[:3]
+            continue
+        if not fence and (turn := _turn(line)) is not None:
+            found.append((i, turn))
+    return found
+
+
 def _bots(lines: list[str], speakers: set[str]) -> set[str]:
     said = {who for line in lines for m in _MARKED_BOT.finditer(line) for who in speakers
             if m.group("who").strip().endswith(who) or who.endswith(m.group("who").strip())}
@@ -98,7 +111,7 @@ def read_transcript(text: str) -> str | None:
     """The transcript rewritten as a numbered list of the author's steps (module docstring), or
     None when `text` is not a transcript."""
     lines = text.split("\n")
-    turns = [(i, t) for i, line in enumerate(lines) if (t := _turn(line)) is not None]
+    turns = _turns(lines)
     speakers = {who for _, (who, _) in turns}
     if len(turns) < 4 or len(speakers) < 2:
         return None
@@ -148,7 +161,7 @@ def read_transcript(text: str) -> str | None:
 def transcript_start(text: str) -> int | None:
     """The line of the first turn when `text` is a transcript (module docstring), else None."""
     lines = text.split("\n")
-    turns = [(i, t) for i, line in enumerate(lines) if (t := _turn(line)) is not None]
+    turns = _turns(lines)
     if len(turns) < 4 or len({who for _, (who, _) in turns}) < 2:
         return None
     return turns[0][0] + 1
