@@ -1,7 +1,7 @@
 """A task-runner recipe file (a Makefile, a justfile) in a spec, read as the steps.
 
 The file is found in a fenced block whose info string names it (`just`, `make`,
-`makefile`, ...) or, in a fence without one or bare in the document, as lines that are all
+`makefile`, ...; a fenced Taskfile is read as one, `spec.taskfile`) or, in a fence without one or bare in the document, as lines that are all
 recipe-file lines with at least two recipes whose body calls a skill. In it:
 
     raw := env_var("RAW")          a variable: a workflow input (`raw`), when it comes from the
@@ -36,9 +36,10 @@ from orchestrator.spec.model import FieldSpec, InputSpec, Mention, Reading, Spec
 from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.prose import read_sentence
 from orchestrator.spec.source import Source
+from orchestrator.spec.taskfile import taskfile_lines
 
 # the info strings of a fenced recipe file
-FENCE_KINDS = frozenset(("just", "justfile", "make", "makefile", "mk", "gnumake", "bmake", "mage"))
+FENCE_KINDS = frozenset(("just", "justfile", "make", "makefile", "mk", "gnumake", "bmake", "mage", "taskfile"))
 _FENCE_OPEN = re.compile(r"^\s{0,3}(```+|~~~+)\s*([\w.+-]*)")
 _COMMENT = re.compile(r"^\s*#\s?(.*)$")
 _ASSIGN = re.compile(r"^(?:export\s+|override\s+)?(?P<name>[A-Za-z_]\w*)\s*(?P<op>::=|:=|\?=|\+=|!=|=)\s*(?P<value>.*?)\s*(?:#.*)?$")
@@ -59,7 +60,7 @@ _ECHO = re.compile(r"^(?:echo|printf|@echo)\s+(?P<text>.*)$")
 _REF = re.compile(r"\{\{\s*(?P<a>[A-Za-z_][\w-]*)(?:\.(?P<b>[A-Za-z_]\w*))?\s*\}\}"
                   r"|\$\((?P<c>[A-Za-z_][\w-]*)(?:\.(?P<d>[A-Za-z_]\w*))?\)"
                   r"|\$\{(?P<e>[A-Za-z_][\w-]*)(?:\.(?P<f>[A-Za-z_]\w*))?\}|\$(?P<g>[A-Za-z_]\w*)")
-_FROM_ENV = re.compile(r"^(?:env_var(?:_or_default)?\s*\(|env\s*\(|\$\(|\$\{|$)")
+_FROM_ENV = re.compile(r"^[\"']?(?:env_var(?:_or_default)?\s*\(|env\s*\(|\$\(|\$\{|\{\{|[\"']?$)")
 # an echo that says when the run is good, and the comparison in it
 _SUCCESS_SAID = re.compile(r"(?i)\b(?:counts|succeeds?|succeeded|worked|works|passes|passed|is\s+good|is\s+ok|success(?:ful)?|done)\b"
                            r"[^.;]{0,20}?\b(?:if|when|only\s+if|once)\b(?P<rest>.+)$")
@@ -130,6 +131,10 @@ def _parse(lines: list[str], first: int) -> RecipeFile:
             else:
                 current["body"] = (*current["body"], (at, body))  # type: ignore[misc]
             continue
+        if current is not None and not line.strip():  # a blank line inside a recipe whose body goes on
+            after = next((x for x in lines[offset + 1:] if x.strip()), "")
+            if _BODY.match(after.rstrip()):
+                continue
         close()
         if not line.strip():
             free.extend(pending)
@@ -184,8 +189,11 @@ def find_recipe_file(text: str) -> RecipeFile | None:
             continue
         close = next((j for j in range(i + 1, len(lines)) if lines[j].strip().startswith(m.group(1))), len(lines))
         body = lines[i + 1:close]
-        found = _parse(body, i + 2)
         info = m.group(2).lower()
+        tasks = taskfile_lines(body) if info in ("yaml", "yml", "taskfile", "") else None
+        if tasks is not None:  # a Taskfile: its tasks as recipes (`spec.taskfile`)
+            body, info = tasks, "taskfile"
+        found = _parse(body, i + 2)
         if (info in FENCE_KINDS and found.recipes) or (not info and _calls_skills(found) >= 2
                                                        and all(_is_recipe_line(x) for x in body)):
             return found.model_copy(update={"first": i + 1, "last": min(close + 1, len(lines))})

@@ -145,3 +145,40 @@ def test_a_fenced_makefile_whose_recipes_call_no_skill_says_what_to_write_and_st
     spec = _spec(text)
     assert [s.form for s in spec.steps] == ["list", "list"]
     assert any(w.line == 7 and "`skill <name> key=value`" in w.message for w in spec.warnings)
+
+
+_TASKFILE = """\
+# Weekly export
+
+```yaml
+version: '3'
+vars:
+  WEEK: '{{.WEEK}}'
+tasks:
+  # the warehouse is slow: give it 90 seconds per try
+  extract:
+    cmds:
+      - skill extract-week week={{.WEEK}}
+  publish:
+    deps: [extract]
+    # if it fails, stop the whole run
+    cmds:
+      - skill publish-week rows={{.extract.rows}}
+```
+"""
+
+
+def test_a_fenced_taskfile_s_tasks_that_call_skills_are_the_steps() -> None:
+    spec = _spec(_TASKFILE)
+    extract, publish = spec.steps
+    assert [(s.name, s.skill, s.where) for s in spec.steps] == [
+        ("extract", "extract-week", "m.md:9"), ("publish", "publish-week", "m.md:12")]
+    assert publish.depends_on == ("step-1",) and extract.depends_on == ()
+    assert {f.name: f.source for f in extract.inputs} == {"week": "inputs.week"}
+    assert {f.name: f.source for f in publish.inputs} == {"rows": "steps.step-1.output.rows"}
+    assert [t.line for t in extract.texts] == [8] and [t.line for t in publish.texts] == [14]
+
+
+def test_a_fenced_yaml_block_without_tasks_is_not_a_taskfile() -> None:
+    text = "# x\n\n## Steps\n1. Load with `load-rows`.\n2. Score with `score-rows`.\n\n```yaml\nname: x\nsteps: [a]\n```\n"
+    assert [s.form for s in _spec(text).steps] == ["list", "list"]
