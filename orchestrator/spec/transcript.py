@@ -34,13 +34,16 @@ TURN_FORMS: tuple[str, ...] = (
     r"(?:\*\*|__)?\s*:(?:\*\*|__)?\s+(?P<text>\S.*)$",
 )
 _TURNS = tuple(re.compile(p, re.I if "user|assistant" in p else 0) for p in TURN_FORMS)
+# a speaker's name and a colon, no time: a turn only where a bot speaks too and each speaker twice or more
+_NAMED = re.compile(r"^\s*(?:>\s*)?(?:\*\*|__)?(?P<who>[A-Z][\w.'’-]*(?:\s[A-Z][\w.'’-]*){0,2})(?:\*\*|__)?\s*:"
+                    r"(?:\*\*|__)?\s+(?P<text>\S.*)$")
 # a speaker that is a bot or an assistant, by its name
 BOT_NAMES = re.compile(r"(?i)bot\b|\bassistant\b|^ai$|\bgpt|chatgpt|\bclaude\b|copilot|gemini|\bsystem\b|🤖")
 _MARKED_BOT = re.compile(r"(?P<who>[^\W\d_][\w .'’-]{0,38}?)\s*(?:🤖|\((?:app|bot|assistant)\))")
-# a skill the turn asks to run: a hyphenated name after a word of doing
+# a skill the turn asks to run: a hyphenated name (or any name in backticks) after a word of doing
 _ASKED = re.compile(r"(?i)(?:\b(?:run|runs|running|call|calls|use|using|with|via|invoke|trigger|fire|do|then|into|first|next|finally|"
                     r"start\s+with|begin\s+with|kick\s+off)\s+"
-                    r"|→\s*|->\s*|:\s+)(?:the\s+)?`?(?P<name>[a-z0-9]+(?:-[a-z0-9]+)+)`?(?![\w-])")
+                    r"|→\s*|->\s*|:\s+)(?:the\s+)?`?(?P<name>(?<=`)[a-z][\w-]*(?=`)|[a-z0-9]+(?:-[a-z0-9]+)+)`?(?![\w-])")
 _RULE = re.compile(r"^\s*[-=_*·•]{3,}\s*$")
 
 
@@ -54,16 +57,27 @@ def _turn(line: str) -> tuple[str, str] | None:
 
 
 def _turns(lines: list[str]) -> list[tuple[int, tuple[str, str]]]:
-    """The turns of `lines` outside fenced blocks (a log pasted in a fence is not a conversation)."""
-    found, fence = [], ""
+    """The turns of `lines` outside fenced blocks (a log pasted in a fence is not a conversation);
+    without a time or a role word, `Name: text` lines are turns only when a bot is among the
+    speakers and every speaker has two turns or more."""
+    found, loose, fence = [], [], ""
     for i, line in enumerate(lines):
         opened = re.match(r"^\s{0,3}(`{3,}|~{3,})", line)
         if opened:
             fence = "" if fence and opened.group(1).startswith(fence) else fence or opened.group(1)[:3]
             continue
-        if not fence and (turn := _turn(line)) is not None:
+        if fence:
+            continue
+        if (turn := _turn(line)) is not None:
             found.append((i, turn))
-    return found
+        elif (named := _NAMED.match(line)) is not None:
+            loose.append((i, (named.group("who").strip(), named.group("text"))))
+    if found or not loose:
+        return found
+    count = {who: sum(1 for _, (w, _) in loose if w == who) for _, (who, _) in loose}
+    if any(BOT_NAMES.search(who) for who in count) and min(count.values()) >= 2 and len(count) >= 2:
+        return loose
+    return []
 
 
 def _bots(lines: list[str], speakers: set[str]) -> set[str]:

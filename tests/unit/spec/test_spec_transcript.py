@@ -99,3 +99,17 @@ def test_a_transcript_that_asks_for_no_skill_is_refused_at_its_first_turn_not_re
         _spec(text)
     [found] = info.value.diagnostics
     assert found.line == 3 and found.code == "spec.no-steps" and "run `fetch-orders` on it" in found.message
+
+
+def test_speakers_without_times_are_turns_when_a_bot_is_one_of_them() -> None:
+    text = ("Lena: start with `tally-uploads` on the uploads\nFormBot: Noted. Retries?\nLena: retry it twice\n"
+            "FormBot: Next?\nLena: then use archive-batch\nFormBot: Saved.\n")
+    spec = _spec(text)
+    assert [_skill(s) for s in spec.steps] == ["tally-uploads", "archive-batch"]
+    assert [(r.steps, r.statement.retries) for r in spec.readings] == [(("step-1",), 2)]
+
+
+def test_labelled_lines_of_an_ordinary_spec_are_not_a_conversation() -> None:
+    text = ("# x\n\nOwner: Dana\nReviewer: Omar\nOwner: again\nReviewer: again\n\n## Steps\n"
+            "1. Load with `load-rows`.\n2. Score with `score-rows`.\n")
+    assert [s.form for s in _spec(text).steps] == ["list", "list"]
