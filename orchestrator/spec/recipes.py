@@ -41,10 +41,10 @@ from orchestrator.spec.taskfile import taskfile_lines
 # the info strings of a fenced recipe file
 FENCE_KINDS = frozenset(("just", "justfile", "make", "makefile", "mk", "gnumake", "bmake", "mage", "taskfile"))
 _FENCE_OPEN = re.compile(r"^\s{0,3}(```+|~~~+)\s*([\w.+-]*)")
-_COMMENT = re.compile(r"^\s*#\s?(.*)$")
+_COMMENT = re.compile(r"^\s*#+\s?(.*)$")
 _ASSIGN = re.compile(r"^(?:export\s+|override\s+)?(?P<name>[A-Za-z_]\w*)\s*(?P<op>::=|:=|\?=|\+=|!=|=)\s*(?P<value>.*?)\s*(?:#.*)?$")
 _HEADER = re.compile(r"^@?(?P<name>[A-Za-z_][\w-]*)(?P<params>(?:\s+[$+*]?[A-Za-z_][\w-]*(?:=(?:\"[^\"]*\"|'[^']*'|\S+))?)*)"
-                     r"\s*:(?![=:])(?P<deps>[^#=]*?)\s*(?:#\s?(?P<comment>.*))?$")
+                     r"\s*:(?![=:])(?P<deps>[^#=]*?)\s*(?:#+\s?(?P<comment>.*))?$")
 _DIRECTIVE = re.compile(r"^(?:\.[A-Z_]+\s*:|set\s+[\w-]+|alias\s+|import\s+|mod\s+|include\s+|-include\s+|export\s+[A-Za-z_]\w*\s*$"
                         r"|ifn?(?:eq|def)\b|else\b|endif\b|\[[\w(), \"'-]+\]\s*$)")
 _BODY = re.compile(r"^(?:\t|\s{2,})\S")
@@ -89,6 +89,7 @@ class RecipeFile(BaseModel):
     last: int
     recipes: tuple[Recipe, ...]
     variables: dict[str, tuple[int, str]]  # name -> (line, value as written)
+    defaults: frozenset[str] = frozenset()  # the variables set with `?=`: the environment's, else this value
     free: tuple[tuple[int, str], ...]  # comments above no recipe
 
 
@@ -111,6 +112,7 @@ def _parse(lines: list[str], first: int) -> RecipeFile:
     """`lines` (the file, its first line being line `first` of the spec) into recipes."""
     recipes: list[Recipe] = []
     variables: dict[str, tuple[int, str]] = {}
+    defaults: set[str] = set()
     free: list[tuple[int, str]] = []
     pending: list[tuple[int, str]] = []
     current: dict[str, object] | None = None
@@ -154,11 +156,13 @@ def _parse(lines: list[str], first: int) -> RecipeFile:
         assign = _ASSIGN.match(line)
         if assign:
             variables[assign.group("name")] = (at, assign.group("value"))
+            if assign.group("op") == "?=":
+                defaults.add(assign.group("name"))
         free.extend(pending)
         pending = []
     close()
     free.extend(pending)
-    return RecipeFile(first=first, last=first + len(lines) - 1, recipes=tuple(recipes), variables=variables,
+    return RecipeFile(first=first, last=first + len(lines) - 1, recipes=tuple(recipes), variables=variables, defaults=frozenset(defaults),
                       free=tuple(free))
 
 
@@ -258,8 +262,10 @@ class _Reader:
         name = var.lower().replace("-", "_")
         declared = self.found.variables.get(var)
         where = self.src.where(declared[0] if declared else line)
-        if name not in self.inputs:
-            self.inputs[name] = InputSpec(name=name, where=where)
+        default = declared[1].strip("\"'") if declared and var in self.found.defaults else ""
+        if name not in self.inputs:  # `DAY ?= 2024-01-01`: optional, with that default
+            self.inputs[name] = InputSpec(name=name, where=where, required=not default,
+                                          default=_literal(default) if default else None)
         return f"inputs.{name}"
 
     def _value(self, key: str, value: str, line: int) -> tuple[str | None, object]:
@@ -281,7 +287,7 @@ class _Reader:
                                 "from it", "spec.unread")
             return None, None
         declared = self.found.variables.get(a)
-        if declared is not None and not _FROM_ENV.match(declared[1]):
+        if declared is not None and a not in self.found.defaults and not _FROM_ENV.match(declared[1]):
             return None, _literal(declared[1].strip("\"'"))
         return self._input(a, line), None
 

@@ -182,3 +182,12 @@ def test_a_fenced_taskfile_s_tasks_that_call_skills_are_the_steps() -> None:
 def test_a_fenced_yaml_block_without_tasks_is_not_a_taskfile() -> None:
     text = "# x\n\n## Steps\n1. Load with `load-rows`.\n2. Score with `score-rows`.\n\n```yaml\nname: x\nsteps: [a]\n```\n"
     assert [s.form for s in _spec(text).steps] == ["list", "list"]
+
+
+def test_a_make_variable_set_with_a_question_mark_is_an_optional_input_with_that_default() -> None:
+    text = ("# x\n\n```make\nLIMIT ?= 50\n\npull: ## retry it twice\n\tskill pull-rows limit=$(LIMIT)\n"
+            "push: pull\n\tskill push-rows rows=$(pull.rows)\n```\n")
+    spec = _spec(text)
+    [limit] = spec.inputs
+    assert (limit.name, limit.required, limit.default) == ("limit", False, 50)
+    assert [t.text for t in spec.steps[0].texts] == ["retry it twice"]
