@@ -12,7 +12,8 @@ of doing: "run parse-rows on it", "→ notify-team", "with lookup-owner", "ran: 
 is a step, a numbered list item with that name in backticks; a name the turn sends a failure
 to ("use `guess-x` instead") is a fallback, not a step. The author's other turns are the
 text of the step last asked for (the answer to "any retry for that one?"), read by the policy
-reader; turns before the first step are the preamble. A turn after the bot summed the flow
+reader; turns before the first step are the preamble (a name with an underscore there is put in
+backticks, so "the input is the raw json, call it alert_json" declares the input `alert_json`). A turn after the bot summed the flow
 up (a bot turn naming two steps' skills) is a reply, read as the chat readers read replies.
 A transcript none of whose turns asks for a skill is not read as one big step: its turns are
 blanked, and the refusal says what a turn that asks for a step looks like.
@@ -44,6 +45,8 @@ _MARKED_BOT = re.compile(r"(?P<who>[^\W\d_][\w .'’-]{0,38}?)\s*(?:🤖|\((?:ap
 _ASKED = re.compile(r"(?i)(?:\b(?:run|runs|running|call|calls|use|using|with|via|invoke|trigger|fire|do|then|into|first|next|finally|"
                     r"start\s+with|begin\s+with|kick\s+off)\s+"
                     r"|→\s*|->\s*|:\s+)(?:the\s+)?`?(?P<name>(?<=`)[a-z][\w-]*(?=`)|[a-z0-9]+(?:-[a-z0-9]+)+)`?(?![\w-])")
+# before the first step, a name with an underscore is code ("input is the raw json, call it alert_json")
+_CODE_NAME = re.compile(r"(?<![`\w])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![`\w])")
 _RULE = re.compile(r"^\s*[-=_*·•]{3,}\s*$")
 
 
@@ -160,7 +163,7 @@ def read_transcript(text: str) -> str | None:
             run.append(asked.group("name"))
             out[i] = f"{len(run)}. {_item(said, asked, field)}"
         else:
-            out[i] = f"{_indent(run)}{said}" if run else said
+            out[i] = f"{_indent(run)}{said}" if run else _CODE_NAME.sub(r"`\1`", said)  # "call it alert_json"
         for j in rest:
             out[j] = f"{_indent(run)}{lines[j].strip()}" if run else lines[j]
         last = ([i, *rest])[-1]  # a message ends its sentence: the next one does not run on into it

@@ -113,3 +113,8 @@ def test_labelled_lines_of_an_ordinary_spec_are_not_a_conversation() -> None:
     text = ("# x\n\nOwner: Dana\nReviewer: Omar\nOwner: again\nReviewer: again\n\n## Steps\n"
             "1. Load with `load-rows`.\n2. Score with `score-rows`.\n")
     assert [s.form for s in _spec(text).steps] == ["list", "list"]
+
+
+def test_an_input_named_before_the_first_step_is_declared() -> None:
+    text = _EXPORT.replace("the input is a raw order id", "the input is a raw order id, call it order_ref")
+    assert [i.name for i in _spec(text).inputs] == ["order_ref"]
