@@ -17,6 +17,9 @@ loop runs (and, after a Ctrl-C, until the process ends):
   MCP client process (its servers die with it, as sandboxed scripts die with the
   command) and exits 130 without waiting, which leaves the journal as a SIGKILL
   does: resumable.
+
+A command started with SIGINT ignored (a background job without job control,
+`nohup`) keeps it ignored, as Python and asyncio.run leave it.
 """
 
 from __future__ import annotations
@@ -42,21 +45,20 @@ class Interrupts:
         self.task: asyncio.Task[Any] | None = None
         self._stop_now = stop_now
         self._grace_s = grace_s
-        self._loop: asyncio.AbstractEventLoop | None = None
         self._watchdog: threading.Timer | None = None
-        self._wake_r, self._wake_w = os.pipe()
-        for fd in (self._wake_r, self._wake_w):
-            os.set_blocking(fd, False)
+        self._wake_r = self._wake_w = -1
         self._previous: Any = None
         self._previous_fd = -1
 
     def install(self) -> None:
+        self._wake_r, self._wake_w = os.pipe()
+        for fd in (self._wake_r, self._wake_w):
+            os.set_blocking(fd, False)
         self._previous = signal.signal(signal.SIGINT, self._on_sigint)
         self._previous_fd = signal.set_wakeup_fd(self._wake_w, warn_on_full_buffer=False)
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         """Have `loop` read the wake-up pipe: a SIGINT caught by any thread wakes it."""
-        self._loop = loop
         loop.add_reader(self._wake_r, self._drain)
 
     def _drain(self) -> None:
