@@ -275,13 +275,14 @@ def _stopper(run_id: str) -> Callable[[str], NoReturn]:
     """What stops the command at once (a second Ctrl-C, or a first one the run's end did not follow
     in time): the MCP client process killed, one line, exit 130; the journal is as a SIGKILL leaves it."""
     resume = resume_command(run_id)  # here: the click context is this thread's
+    show_cursor = "\x1b[?25h\n" if sys.stderr.isatty() else ""  # the live table hid it
 
     def stop_now(why: str) -> NoReturn:
         from orchestrator.mcp_client import process
 
         process.kill_now()
         with contextlib.suppress(OSError):
-            os.write(2, f"{why}: run {run_id} stopped now; continue with: {resume}\n".encode())
+            os.write(2, f"{show_cursor}{why}: run {run_id} stopped now; continue with: {resume}\n".encode())
         os._exit(EXIT_INTERRUPTED)
 
     return stop_now

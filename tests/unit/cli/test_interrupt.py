@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -19,6 +21,7 @@ import pytest
 
 from orchestrator.cli import interrupt
 from orchestrator.cli.interrupt import Interrupts
+from orchestrator.mcp_client.transport import process_gone
 
 WAIT_S = 60.0
 
@@ -178,3 +181,34 @@ def test_a_run_started_with_sigint_ignored_keeps_ignoring_it_as_a_background_job
 
     assert interrupt.run(main(), interrupts) == "went on"
     assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+
+
+STOP_NOW = """
+import subprocess, sys
+import click
+from orchestrator.cli.run_cmd import _stopper
+from orchestrator.mcp_client import process
+
+process.state.process = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+print(process.state.process.pid, flush=True)
+with click.Context(click.Command("run"), info_name="run") as ctx:
+    ctx.params["state_dir"] = "/tmp/st"
+    stop_now = _stopper("20261127-000000-abcdef")
+stop_now("interrupted again")
+print("went on", flush=True)
+"""
+
+
+def test_stopping_the_command_now_kills_the_mcp_client_process_names_the_resume_and_exits_130() -> None:
+    done = subprocess.run([sys.executable, "-c", STOP_NOW], capture_output=True, text=True, timeout=WAIT_S)
+    assert done.returncode == 130, done.stderr
+    child = int(done.stdout.split()[0])
+    assert "went on" not in done.stdout
+    assert done.stderr == (
+        "interrupted again: run 20261127-000000-abcdef stopped now; "
+        "continue with: skillweave resume 20261127-000000-abcdef --state-dir /tmp/st\n"
+    )
+    deadline = time.monotonic() + WAIT_S
+    while not process_gone(child) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert process_gone(child), "the MCP client process outlived the command"
