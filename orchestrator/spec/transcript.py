@@ -1,7 +1,8 @@
 """A chat transcript (a chatbot or assistant conversation export) where a person dictates the flow.
 
 Its turns open with the speaker, most with a time: `[09:01] Dana: ...`, `09:01 Dana: ...`,
-`Dana [09:01]: ...`, or a role alone (`User: ...`, `Assistant: ...`). Four such turns from
+`Dana [09:01]: ...`, a role (`User: ...`, `Assistant: ...`), or a role on a line of its own
+with the message below it (`**User:**`, `### Assistant`, `ChatGPT said:`). Four such turns from
 two speakers or more make a document a transcript. A speaker whose name says it is a bot or
 an assistant (`BOT_NAMES`, or marked 🤖 / "(app)" / "(bot)" where the participants are
 listed) is not the author: its turns (its questions, its "Got it", its closing summary of
@@ -31,10 +32,13 @@ TURN_FORMS: tuple[str, ...] = (
     rf"^\s*\[(?P<time>[\d:/ .T-]{{4,25}}(?:\s*[AaPp]\.?[Mm]\.?)?)\]\s*(?P<who>{_WHO})\s*:\s+(?P<text>\S.*)$",
     rf"^\s*(?P<time>\d{{1,2}}:\d{{2}}(?::\d{{2}})?(?:\s*[AaPp]\.?[Mm]\.?)?)\s+(?:[-–—|]\s+)?(?P<who>{_WHO})\s*:\s+(?P<text>\S.*)$",
     rf"^\s*(?:\*\*|__)?(?P<who>{_WHO})(?:\*\*|__)?\s*[\[(](?P<time>\d{{1,2}}:\d{{2}}[^\])]{{0,12}})[\])]\s*:\s+(?P<text>\S.*)$",
-    r"^\s*(?:\*\*|__)?(?P<who>user|assistant|human|ai|bot|me|system|chatgpt|claude|gpt-?4o?|copilot|gemini)"
+    r"^\s*(?:\*\*|__)?(?P<who>user|you|assistant|human|ai|bot|me|system|chatgpt|claude|gpt-?4o?|copilot|gemini)"
     r"(?:\*\*|__)?\s*:(?:\*\*|__)?\s+(?P<text>\S.*)$",
 )
 _TURNS = tuple(re.compile(p, re.I if "user|assistant" in p else 0) for p in TURN_FORMS)
+# a role on a line of its own ("**User:**", "### Assistant", "ChatGPT said:"): the message is on the lines below
+_ALONE = re.compile(r"(?i)^\s*(?:#{1,6}\s+)?(?:\*\*|__)?(?P<who>user|you|assistant|human|ai|bot|me|system|chatgpt|claude|"
+                    r"gpt-?4o?|copilot|gemini)(?:\s+said)?\s*:?\s*(?:\*\*|__)?\s*:?\s*$")
 # a speaker's name and a colon, no time: a turn only where a bot speaks too and each speaker twice or more
 _NAMED = re.compile(r"^\s*(?:>\s*)?(?:\*\*|__)?(?P<who>[A-Z][\w.'’-]*(?:\s[A-Z][\w.'’-]*){0,2})(?:\*\*|__)?\s*:"
                     r"(?:\*\*|__)?\s+(?P<text>\S.*)$")
@@ -47,6 +51,7 @@ _ASKED = re.compile(r"(?i)(?:\b(?:run|runs|running|call|calls|use|using|with|via
                     r"|→\s*|->\s*|:\s+)(?:the\s+)?`?(?P<name>(?<=`)[a-z][\w-]*(?=`)|[a-z0-9]+(?:-[a-z0-9]+)+)`?(?![\w-])")
 # before the first step, a name with an underscore is code ("input is the raw json, call it alert_json")
 _CODE_NAME = re.compile(r"(?<![`\w])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![`\w])")
+_LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _RULE = re.compile(r"^\s*[-=_*·•]{3,}\s*$")
 
 
@@ -73,6 +78,8 @@ def _turns(lines: list[str]) -> list[tuple[int, tuple[str, str]]]:
             continue
         if (turn := _turn(line)) is not None:
             found.append((i, turn))
+        elif (alone := _ALONE.match(line)) is not None:
+            found.append((i, (alone.group("who"), "")))
         elif (named := _NAMED.match(line)) is not None:
             loose.append((i, (named.group("who").strip(), named.group("text"))))
     if found or not loose:
@@ -154,25 +161,34 @@ def read_transcript(text: str) -> str | None:
         if summed_up:  # after the flow was summed up: a reply, unindented
             out[i] = said
             continue
-        on = _DEPENDS_ON.search(said)
-        field = on.group("field") if on else field
-        fallback = _fallback_skill(said)
-        asked = next((m for m in _ASKED.finditer(said)
-                      if m.group("name") not in run and m.group("name") != fallback), None)
-        if asked is not None:
-            run.append(asked.group("name"))
-            out[i] = f"{len(run)}. {_item(said, asked, field)}"
-        else:
-            out[i] = f"{_indent(run)}{said}" if run else _CODE_NAME.sub(r"`\1`", said)  # "call it alert_json"
-        for j in rest:
-            out[j] = f"{_indent(run)}{lines[j].strip()}" if run else lines[j]
-        last = ([i, *rest])[-1]  # a message ends its sentence: the next one does not run on into it
-        if not re.search(r"[.!?;:…]\s*$", out[last]):
-            out[last] = out[last].rstrip() + "."
+        said_lines = [(i, said)] if said.strip() else []  # a speaker's line alone: the message is below it
+        if not said.strip():
+            out[i] = ""
+        for at, line_text in [*said_lines, *((j, lines[j].strip()) for j in rest)]:
+            field = _author_line(out, at, line_text, run, field)
     if not run:  # a transcript that asks for no skill: its turns are not read as one big step
         for i, _ in turns:
             out[i] = ""
     return "\n".join(out)
+
+
+
+def _author_line(out: list[str], at: int, said: str, run: list[str], field: str) -> str:
+    """Line `at` of an author's turn into `out`: a step when it asks for a skill not run yet, else
+    the text of the step asked for last (the preamble before any); the field steps depend on."""
+    said = _LIST_MARK.sub("", said)
+    on = _DEPENDS_ON.search(said)
+    field = on.group("field") if on else field
+    fallback = _fallback_skill(said)
+    asked = next((m for m in _ASKED.finditer(said) if m.group("name") not in run and m.group("name") != fallback), None)
+    if asked is not None:
+        run.append(asked.group("name"))
+        out[at] = f"{len(run)}. {_item(said, asked, field)}"
+    else:
+        out[at] = f"{_indent(run)}{said}" if run else _CODE_NAME.sub(r"`\1`", said)  # "call it alert_json"
+    if not re.search(r"[.!?;:…,(/&+—–-]\s*$|\b(?:and|or|then|with|to|of|the|a|an|but)\s*$", out[at]):
+        out[at] = out[at].rstrip() + "."  # a message's line ends its sentence: the next does not run on into it
+    return field
 
 
 def transcript_start(text: str) -> int | None:

@@ -118,3 +118,13 @@ def test_labelled_lines_of_an_ordinary_spec_are_not_a_conversation() -> None:
 def test_an_input_named_before_the_first_step_is_declared() -> None:
     text = _EXPORT.replace("the input is a raw order id", "the input is a raw order id, call it order_ref")
     assert [i.name for i in _spec(text).inputs] == ["order_ref"]
+
+
+def test_a_role_on_a_line_of_its_own_opens_a_message_whose_lines_may_each_ask_for_a_step() -> None:
+    text = ("# Exported chat\n\n**User:**\nHelp me chain two skills.\n\n**Assistant:**\nSure, which ones?\n\n"
+            "**User:**\n1. run pull-invoices on the folder\n2. then post-summary with the totals, retry it twice\n\n"
+            "**Assistant:**\nDone: pull-invoices then post-summary.\n")
+    spec = _spec(text)
+    assert [(_skill(s), s.where) for s in spec.steps] == [("pull-invoices", "c.md:10"), ("post-summary", "c.md:11")]
+    assert [(r.steps, r.statement.retries) for r in spec.readings] == [(("step-2",), 2)]
+    assert not [w for w in spec.warnings if w.line in (7, 14)]
