@@ -52,7 +52,7 @@ _BODY = re.compile(r"^(?:\t|\s{2,})\S")
 SKILL_CALLS: tuple[str, ...] = (
     r"^(?:skillweave\s+)?(?:skill|run-skill|call-skill|skill-run|run_skill)\s+(?P<name>[a-z0-9][\w-]*)",
     r"^(?:\$\(\w*SKILL\w*\)|\$\{\w*SKILL\w*\}|\{\{\s*\w*skill\w*\s*\}\})\s+(?P<name>[a-z0-9][\w-]*)",
-    r"^(?:[\w.-]+\s+)?(?:\./)?skills/(?P<name>[a-z0-9][\w-]*)(?:/\S*)?",
+    r"^(?:[\w.-]+\s+){0,2}(?:\./)?skills/(?P<name>[a-z0-9][\w-]*)(?:/\S*)?",
 )
 _SKILL_CALL = tuple(re.compile(p, re.I) for p in SKILL_CALLS)
 _ECHO = re.compile(r"^(?:echo|printf|@echo)\s+(?P<text>.*)$")

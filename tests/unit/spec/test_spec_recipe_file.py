@@ -191,3 +191,12 @@ def test_a_make_variable_set_with_a_question_mark_is_an_optional_input_with_that
     [limit] = spec.inputs
     assert (limit.name, limit.required, limit.default) == ("limit", False, 50)
     assert [t.text for t in spec.steps[0].texts] == ["retry it twice"]
+
+
+def test_a_recipe_may_run_a_skill_s_script_by_its_path_with_flag_arguments() -> None:
+    text = ("# x\n\n```just\nfetch:\n    uv run skills/fetch-pages/run.py --site-url {{site}}\n"
+            "index: fetch\n    python ./skills/index-pages/main.py --pages {{fetch.pages}}\n```\n")
+    fetch, index = _spec(text).steps
+    assert (fetch.skill, index.skill) == ("fetch-pages", "index-pages")
+    assert {f.name: f.source for f in fetch.inputs} == {"site_url": "inputs.site"}
+    assert {f.name: f.source for f in index.inputs} == {"pages": "steps.step-1.output.pages"}
