@@ -92,13 +92,14 @@ def with_instruction_outputs(
         out = outputs[step.id]
         schema = copy.deepcopy(out.schema_)
         props = schema.setdefault("properties", {})
-        added = [n.name for n in said.outputs if n.name not in props and n.name not in out.aliases]
+        added = [n for n in said.outputs if n.name not in props and n.name not in out.aliases]
         if not added:
             continue
-        for name in added:
-            props[name] = {}
+        for named in added:
+            props[named.name] = copy.deepcopy(named.schema_) if named.schema_ else {}
         schema.setdefault("type", "object")
-        note = f"{out.note}; skill {skill.name if skill else '?'}'s instructions: {', '.join(added)}"
+        listed = ", ".join(n.name for n in added)
+        note = f"{out.note}; skill {skill.name if skill else '?'}'s instructions: {listed}"
         outputs[step.id] = out.model_copy(update={"schema_": schema, "note": note})
 
 

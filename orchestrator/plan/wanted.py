@@ -11,7 +11,8 @@ A JSON object in backticks (Reads `{"text": ...}`) names its top-level keys.
 Inputs, Takes, Reads, Needs, Expects, Accepts; one that opens the outputs: Output,
 Outputs, Returns, Gives back, Produces): the backticked names after it, a name
 after "default" excepted (it is a value), a name marked "optionally" or "(default
-...)" optional. A step that declares no inputs reads the names its text mentions
+...)" optional, and a name followed by "(list of {host, expires})" an array (of objects with
+those properties). A step that declares no inputs reads the names its text mentions
 (`mentioned`): "First pull the tarball using `fetch-mirror`, with the package and
 version" names `package` and `version` when those are values the step can reach
 (workflow inputs, earlier outputs). A step's text can also name the gathered
@@ -50,6 +51,7 @@ class Named(BaseModel):
     name: str
     where: str
     optional: bool = False
+    schema_: dict[str, object] | None = None  # what "(list of {a, b})" after the name says its value is
 
 
 class Instructions(BaseModel):
@@ -67,10 +69,23 @@ def _names(clause: str, where: str) -> list[Named]:
             continue  # `(default `country`)`: a value, not a name
         after = clause[m.end():m.end() + 12].lower()
         optional = "optional" in before or bool(re.match(r"\s*\((?:default|optional)", after))
-        out.append(Named(name=m.group(1), where=where, optional=optional))
+        out.append(Named(name=m.group(1), where=where, optional=optional, schema_=_said_list(clause[m.end():])))
     for m in _JSON_TICKED.finditer(clause):  # Reads `{"text": ..., "max_len": 280}`: its top-level keys
         out += [Named(name=k, where=where) for k in _JSON_KEY.findall(m.group(1))]
     return out
+
+
+_LIST_OF = re.compile(r"(?i)^\s*\(\s*(?:an?\s+)?(?:list|array)\b(?:\s+of\s+(?:objects?\s+)?\{([^{}]*)\})?")
+
+
+def _said_list(after: str) -> dict[str, object] | None:
+    """"(list of {host, expires})" right after a name: an array, of objects with those properties."""
+    m = _LIST_OF.match(after)
+    if m is None:
+        return None
+    keys = re.findall(r"[A-Za-z_]\w*", m.group(1) or "")
+    return {"type": "array", "items": {"type": "object", "properties": {k: {} for k in keys}}} if keys \
+        else {"type": "array"}
 
 
 _JSON_TICKED = re.compile(r"`\s*\{([^`]*)\}\s*`")
