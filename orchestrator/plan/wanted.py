@@ -104,6 +104,8 @@ def read_instructions(body: str, skill_md: str, first_line: int = 1) -> Instruct
             where = f"{skill_md}:{line}"
             marks = sorted([(m.start(), m.end(), "in") for m in _IN.finditer(sentence)]
                            + [(m.start(), m.end(), "out") for m in _OUT.finditer(sentence)])
+            # a word inside a name's parentheses ("(..., input order)") describes it, opens no list
+            marks = [m for m in marks if sentence.count("(", 0, m[0]) <= sentence.count(")", 0, m[0])]
             if not marks and kind_before and sentence.startswith("`") and paragraph[:at].rstrip().endswith(";"):
                 marks = [(0, 0, kind_before)]  # `Outputs: `a` (...); `b` (...)`: the list goes on after `;`
             kind_before = marks[-1][2] if marks else None

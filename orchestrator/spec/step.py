@@ -606,7 +606,7 @@ def _names(text: str) -> list[str]:
 
 
 # a call whose first argument is a skill-shaped name in quotes: `run_skill("write-report", ...)`
-_CODE_CALL = re.compile(r"""\b[A-Za-z_][\w.]*\(\s*["']([a-z0-9]+(?:-[a-z0-9]+)+)["']""")
+CODE_CALL = re.compile(r"""\b[A-Za-z_][\w.]*\(\s*["']([a-z0-9]+(?:-[a-z0-9]+)+)["']""")
 
 
 def read_step(
@@ -669,7 +669,7 @@ def read_step(
                                      "not read as part of the step", "spec.unread")
                 continue
             b.paragraph(block.text.strip(), block.line)
-        elif isinstance(block, Fence) and (called := _CODE_CALL.findall(block.content)):
+        elif isinstance(block, Fence) and (called := CODE_CALL.findall(block.content)):
             flattened = False  # a notebook cell: `run_skill("write-report", ...)` names the step's skill
             for name in dict.fromkeys(called):
                 b.mentions.append(Mention(text=name, where=src.where(block.line)))

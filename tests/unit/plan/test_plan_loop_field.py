@@ -102,3 +102,8 @@ def test_instructions_that_say_an_output_is_a_list_of_objects_give_it_an_array_s
     assert schemas["hosts"] == {"type": "array"}
     assert schemas["count"] is None
 
+
+def test_an_input_word_inside_an_output_s_parentheses_does_not_turn_the_rest_into_inputs() -> None:
+    said = read_instructions("Outputs: `values` (list of numbers, input order), `uncalibrated` (sorted).",
+                             "/s/SKILL.md", 1)
+    assert [n.name for n in said.outputs] == ["values", "uncalibrated"] and said.inputs == ()
