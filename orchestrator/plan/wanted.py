@@ -156,9 +156,16 @@ def mentioned(text: str, names: Iterable[str]) -> list[str]:
     found: list[str] = []
     for name in names:
         key = _key(name)
-        if key and key in grams:
+        if key in _FUNCTION_WORDS:  # a field called `to` or `in`: only in backticks, never the word "to"
+            if f"`{name}`" in text:
+                found.append(name)
+        elif key and key in grams:
             found.append(name)
     return found
+
+
+_FUNCTION_WORDS = frozenset({"a", "an", "and", "as", "at", "be", "by", "do", "for", "from", "if", "in", "into", "is",
+                             "it", "no", "not", "of", "on", "or", "so", "the", "then", "to", "up", "us", "we", "with"})
 
 
 def gathered(text: str) -> list[tuple[str, str | None]]:

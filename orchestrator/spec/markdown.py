@@ -490,8 +490,9 @@ def read_markdown(src: Source) -> SpecParts:
     name = comment.group(1) if comment else slug(_TITLE_TAIL.sub("", title)) or slug(stem) or "workflow"
     steps, preamble, sections, steps_section_line = _find_steps(nodes, src)
     step_lines = {s.where for s in steps}
+    inputs_said: tuple[InputSpec, ...] = ()
     if chat != src.text and steps:  # a chat thread: the replies after the proposal
-        steps, preamble = chat_replies(steps, preamble, src)
+        steps, preamble, inputs_said = chat_replies(steps, preamble, src)
     intent_parts = [b.text for b in preamble if isinstance(b, Para | Bullet)]
     _warn_blocks([b for b in preamble if not isinstance(b, Para | Bullet)
                   and src.where(b.line) not in step_lines], src, "preamble")
@@ -534,6 +535,7 @@ def read_markdown(src: Source) -> SpecParts:
         recovery=tuple(recovery or ()),
         scenarios=tuple(read_testing(found["testing"], src)) if "testing" in found else (),
         timeout_s=convergence.limits.wall_time_s if "wall_time_s" in convergence.limit_where else None,
+        inputs_said=inputs_said,
     )
 
 
