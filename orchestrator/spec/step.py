@@ -381,7 +381,9 @@ class _StepBuilder:
 
     def sentence(self, sentence: str, line: int) -> bool:
         """Read one sentence structurally; True when it was taken (not description)."""
-        loop = prose.for_each_phrase(sentence) if "for_each" not in self.values else None
+        number = int(self.sid.rpartition("-")[2]) if self.sid.rpartition("-")[2].isdigit() else 0
+        previous = f"step-{number - 1}" if number > 1 else None  # "every PR that came out of it": the step before
+        loop = prose.for_each_phrase(sentence, previous) if "for_each" not in self.values else None
         if loop is not None:  # "for each doc in documents, run ...": the rest is read on
             item, source, rest = loop
             value = f"{item} in {source}"
