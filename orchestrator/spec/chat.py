@@ -75,18 +75,13 @@ _INPUT_SAID = re.compile(r"(?i)\b(?:comes?|is\s+passed|gets\s+passed|is\s+given|
 def _whole_workflow(block: Para, src: Source) -> tuple[bool, list[InputSpec]]:
     """A reply that names no step: (it states a limit on the whole run, read as one; the inputs it
     names). A whole-run limit is recorded as a workflow sentence (`prose.record`)."""
-    from orchestrator.spec.phrase import read_phrase
-    from orchestrator.spec.prose import record
+    from orchestrator.spec.prose import whole_run_sentence
 
     where = src.where(block.line)
     inputs = [InputSpec(name=next(g for g in m.groups() if g), where=where,
                         description=f"named in a reply of the chat: '{' '.join(block.text.split())[:80]}'")
               for m in _INPUT_SAID.finditer(block.text)]
-    phrase = read_phrase(" ".join(block.text.split()))
-    whole = phrase.read and phrase.statement.whole_run
-    if whole:
-        record(phrase, " ".join(block.text.split()), block.line, src, section="workflow", steps=(), who="workflow",
-               specific=False, note="a reply in the chat that names no step, about the whole run")
+    whole = whole_run_sentence(block.text, block.line, src, "a reply in the chat that names no step")
     return whole, inputs
 
 

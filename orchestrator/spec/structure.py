@@ -36,6 +36,7 @@ from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, step_id
 from orchestrator.spec.input_prose import attach_gets
 from orchestrator.spec.model import FieldSpec, Reading, StepSpec
 from orchestrator.spec.notebook_cells import cell_dependencies, cell_skill, cell_units
+from orchestrator.spec.prose import whole_run_sentence
 from orchestrator.spec.sections import (
     SIGN_OFF,
     Unit,
@@ -332,6 +333,9 @@ def read_container(
                 items.append(after)
             if sum(bool(_SUB_LABEL.match(b.text)) for b in items) >= 2:  # "2a."-"2d." with a remark after
                 for aside in (b for b in items if not _SUB_LABEL.match(b.text)):
+                    if whole_run_sentence(aside.text, aside.line, src, "an item without a label among the "
+                                                                        "labelled steps, about the whole run"):
+                        continue
                     src.warn(aside.line, f"'{aside.text.strip()[:60]}': an item without a label among the "
                                          "labelled steps is not read as a step; a policy it states is not in "
                                          "the plan", "spec.unread")
