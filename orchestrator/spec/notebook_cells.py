@@ -31,8 +31,9 @@ from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import CODE_CALL
 
-_ASSIGNED = re.compile(r"^\s*([A-Za-z_]\w*)\s*=\s*[A-Za-z_][\w.]*\(\s*[\"'][a-z0-9]+(?:-[a-z0-9]+)+[\"']", re.M)
-_CELL_NUMBER = re.compile(r"^\s*In\s*\[\s*(\d+)\s*\]\s*:", re.M)
+_ASSIGNED = re.compile(r"^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*[A-Za-z_][\w.]*\([ \t]*[\"'][a-z0-9]+(?:-[a-z0-9]+)+[\"']",
+                       re.M)
+_CELL_NUMBER = re.compile(r"^[ \t]*In[ \t]*\[[ \t]*(\d+)[ \t]*\][ \t]*:", re.M)
 _NOT_CODE = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|#[^\n]*")  # strings and comments
 
 

@@ -438,7 +438,7 @@ _FOR_EACH_BACK = re.compile(
     r"(?:came|comes|come)\s+(?:back|out)\b(?!\s+(?:from|of)\b)[^,;:]{0,40}?\s*[,;:]\s*(?P<rest>.+)$", re.S)
 # "run `classify-pr` on every PR that came out of it": the same, said after the verb
 _ON_EVERY_BACK = re.compile(
-    r"(?i)\s*\b(?:on|over|for|to)\s+(?:each|every)\s+(?:single\s+)?`?(?P<item>[A-Za-z_]\w*)`?\s+(?:that|which)\s+"
+    r"(?i)\b(?:on|over|for|to)\s+(?:each|every)\s+(?:single\s+)?`?(?P<item>[A-Za-z_]\w*)`?\s+(?:that|which)\s+"
     r"(?:came|comes|come)\s+(?:back\s+)?(?:out\s+)?(?:of|from)\s+(?:it|that|them|this)\b")
 
 
@@ -454,7 +454,7 @@ def for_each_phrase(sentence: str, previous: str | None = None) -> tuple[str, st
             return back.group("item").lower(), f"steps.{previous}.output", back.group("rest")
         on = _ON_EVERY_BACK.search(sentence)
         if on is not None:
-            rest = (sentence[:on.start()] + sentence[on.end():]).strip()
+            rest = f"{sentence[:on.start()].rstrip()} {sentence[on.end():].lstrip()}".strip()
             return on.group("item").lower(), f"steps.{previous}.output", rest
     came = _FOR_EACH_CAME.match(sentence)
     if came is not None:  # "For every line that came back from validate-claim, run ...": its `lines`
