@@ -8,7 +8,8 @@ Given the steps' contracts (`contract`), this finds:
    those its own text mentions when it declares no inputs at all, and the names it gives
    a `For each` step's gathered results ("as `tickets`");
 2. the workflow inputs, when the spec declares none: the names the steps read that no
-   earlier step outputs (a warning lists them, with the skill each came from);
+   earlier step outputs (a warning lists them, with the skill each came from); and the
+   inputs named in passing (`WorkflowSpec.inputs_said`, a chat reply's "comes in as `x`");
 3. the dependencies (`mapping.derive_dependencies`), counting the steps a condition reads;
 4. the input bindings (`mapping.map_inputs`, each with its rule), and the one input a
    step's text names the value of (`mapping.name_the_value`);
@@ -92,13 +93,14 @@ def with_instruction_outputs(
         out = outputs[step.id]
         schema = copy.deepcopy(out.schema_)
         props = schema.setdefault("properties", {})
-        added = [n.name for n in said.outputs if n.name not in props and n.name not in out.aliases]
+        added = [n for n in said.outputs if n.name not in props and n.name not in out.aliases]
         if not added:
             continue
-        for name in added:
-            props[name] = {}
+        for named in added:
+            props[named.name] = copy.deepcopy(named.schema_) if named.schema_ else {}
         schema.setdefault("type", "object")
-        note = f"{out.note}; skill {skill.name if skill else '?'}'s instructions: {', '.join(added)}"
+        listed = ", ".join(n.name for n in added)
+        note = f"{out.note}; skill {skill.name if skill else '?'}'s instructions: {listed}"
         outputs[step.id] = out.model_copy(update={"schema_": schema, "note": note})
 
 
@@ -207,6 +209,8 @@ class _Planner:
         """What the first steps (those that depend on none) read, when the spec declares no inputs."""
         found: dict[str, tuple[InputSpec, str]] = {}
         for step in self.spec.steps:
+            if step.for_each is None and step.id not in roots:
+                self.said_from_outside(step, loose[step.id], taken[step.id], found)
             if step.for_each is not None or step.id not in roots:
                 continue
             schema = self.input_schemas[step.id]
@@ -234,6 +238,22 @@ class _Planner:
                                          f"their skills take: {listed}. Declare them in an Inputs section to say "
                                          "so yourself", "derived-inputs"))
         return tuple(item for item, _ in found.values())
+
+    def said_from_outside(self, step: StepSpec, loose: list[Loose], taken: set[str],
+                          found: dict[str, tuple[InputSpec, str]]) -> None:
+        """A later step's name that comes from outside the run: one its skill takes that its own
+        text writes in backticks ("the CSM as `sender`") and that no step outputs."""
+        skill = self.bound.get(step.id)
+        text = " ".join([step.description, *(t.text for t in step.texts)])
+        names = [*self.needs[step.id], *(i.name for i in loose if i.said.startswith("named in skill"))]
+        for name in dict.fromkeys(names):
+            if name in found or name in taken or name in self.makers or f"`{name}`" not in text:
+                continue
+            schema = self.input_schemas[step.id]
+            required = name in required_of(schema) or name not in properties_of(schema)
+            found[name] = (InputSpec(name=name, required=required, where=step.where),
+                           f"{name} ({step.id}, skill `{skill.name if skill else '?'}`: its text names "
+                           f"`{name}`, which no step outputs)")
 
     # -- conditions --------------------------------------------------------------------
 
@@ -310,6 +330,7 @@ class _Planner:
         made_by = Producers(self.produced.values())
         roots = {sid for sid, ids in dep_ids.items() if not ids}
         inputs = spec.inputs or self.derived_inputs(loose, explicit, roots)
+        inputs = (*inputs, *(i for i in spec.inputs_said if i.name not in {j.name for j in inputs}))
         if not spec.inputs and inputs:
             loose = {s.id: self.loose(s, [i.name for i in inputs]) for s in spec.steps}
         names = [i.name for i in inputs]

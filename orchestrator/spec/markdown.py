@@ -509,8 +509,9 @@ def read_markdown(src: Source) -> SpecParts:
         src.error(steps_section_line or title_line or 1, "the spec has no steps: write each as a `## Step 1: Name` "
                   "heading, or as a numbered list item that names its skill in backticks "
                   "(`1. Load the rows with `load-rows``)", "spec.no-steps")
+    inputs_said: tuple[InputSpec, ...] = ()
     if chat != unchatted and steps:  # a chat thread: the replies after the proposal
-        steps, preamble = chat_replies(steps, preamble, src)
+        steps, preamble, inputs_said = chat_replies(steps, preamble, src)
     intent_parts = [b.text for b in preamble if isinstance(b, Para | Bullet)]
     _warn_blocks([b for b in preamble if not isinstance(b, Para | Bullet)
                   and src.where(b.line) not in step_lines], src, "preamble")
@@ -555,6 +556,7 @@ def read_markdown(src: Source) -> SpecParts:
         recovery=tuple(recovery or ()),
         scenarios=tuple(read_testing(found["testing"], src)) if "testing" in found else (),
         timeout_s=convergence.limits.wall_time_s if "wall_time_s" in convergence.limit_where else None,
+        inputs_said=inputs_said,
     )
 
 

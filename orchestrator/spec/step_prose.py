@@ -432,10 +432,30 @@ _FOR_EACH_MADE = re.compile(
     rf"{STEP_WORD}\s*{NUMBER})(?:\s+(?:step|skill))?\s*(?P<rest>[,;:].*|\s.*)?$", re.S)
 
 
-def for_each_phrase(sentence: str) -> tuple[str, str, str] | None:
+# "For each account that comes back at risk, ...": the items the step before gave back
+_FOR_EACH_BACK = re.compile(
+    r"(?i)^\s*(?:and\s+)?for\s+(?:each|every)\s+(?:single\s+)?`?(?P<item>[A-Za-z_]\w*)`?\s+(?:that|which)\s+"
+    r"(?:came|comes|come)\s+(?:back|out)\b(?!\s+(?:from|of)\b)[^,;:]{0,40}?\s*[,;:]\s*(?P<rest>.+)$", re.S)
+# "run `classify-pr` on every PR that came out of it": the same, said after the verb
+_ON_EVERY_BACK = re.compile(
+    r"(?i)\b(?:on|over|for|to)\s+(?:each|every)\s+(?:single\s+)?`?(?P<item>[A-Za-z_]\w*)`?\s+(?:that|which)\s+"
+    r"(?:came|comes|come)\s+(?:back\s+)?(?:out\s+)?(?:of|from)\s+(?:it|that|them|this)\b")
+
+
+def for_each_phrase(sentence: str, previous: str | None = None) -> tuple[str, str, str] | None:
     """"for each doc in documents (the workflow input), run ..." → ("doc", "documents", "run ...");
     "for each translation from step 2, run ..." → ("translation", "steps.step-2.output", "run ...");
-    None when the sentence does not open with a fan-out."""
+    with `previous` (the step before, by number), "for each account that comes back at risk, ..."
+    and "run `x` on every PR that came out of it" loop over that step's output (the item named by
+    the noun, lower case). None when the sentence says no fan-out."""
+    if previous is not None:
+        back = _FOR_EACH_BACK.match(sentence)
+        if back is not None:
+            return back.group("item").lower(), f"steps.{previous}.output", back.group("rest")
+        on = _ON_EVERY_BACK.search(sentence)
+        if on is not None:
+            rest = f"{sentence[:on.start()].rstrip()} {sentence[on.end():].lstrip()}".strip()
+            return on.group("item").lower(), f"steps.{previous}.output", rest
     came = _FOR_EACH_CAME.match(sentence)
     if came is not None:  # "For every line that came back from validate-claim, run ...": its `lines`
         said = came.group("step").strip("`*")
