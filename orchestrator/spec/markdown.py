@@ -28,6 +28,7 @@ from orchestrator.spec.chat import blank_chat_headers, chat_replies
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.contract import read_contract
 from orchestrator.spec.fields import parse_fields, qualify
+from orchestrator.spec.gherkin import gherkin_to_markdown
 from orchestrator.spec.model import (
     ContractSpec,
     ConvergenceSpec,
@@ -469,7 +470,7 @@ def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> No
 def read_markdown(src: Source) -> SpecParts:
     """Read every section of the document; findings go to `src`."""
     md = MarkdownIt("commonmark").enable("table")
-    chat = blank_chat_headers(src.text)
+    chat = blank_chat_headers(gherkin_to_markdown(src.text, src))
     text, promoted = promote_pseudo_headings(chat)
     root = SyntaxTreeNode(md.parse(text))
     for line, title in promoted:
