@@ -50,6 +50,7 @@ from orchestrator.plan.mapping import (
     producers,
 )
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
+from orchestrator.plan.rename import renames
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
@@ -338,6 +339,14 @@ class _Planner:
             skill_names = {*self.needs[step.id], *(i.name for i in loose[step.id] if i.said.startswith("named in skill"))}
             text_only = [n for n in mapped.bindings if n not in skill_names and n not in step.input_values
                          and not any(f.name == n for f in step.inputs)]
+            skill_left = [n for n in dict.fromkeys([*self.needs[step.id], *(i.name for i in loose[step.id]
+                                                                              if i.said.startswith("named in skill"))])
+                          if n not in mapped.bindings and n not in step.input_values]
+            said_text = " ".join([step.description, *(t.text for t in step.texts)])
+            for wanted_name, given_name in renames(skill_left, text_only, said_text):
+                self.rename(step, mapped, wanted_name, given_name, required_of(schema))
+                text_only.remove(given_name)
+                unbound = [n for n in unbound if n != wanted_name]
             if len(text_only) > 1:  # the ones its first sentence (what the step does) names
                 first = re.split(r"(?<=[.!?])\s", step.description.strip(), maxsplit=1)[0]
                 first = re.sub(r"`[^`]*`|\b[a-z0-9]+(?:-[a-z0-9]+)+\b", " ", first)  # not the skills' names
@@ -348,6 +357,11 @@ class _Planner:
                 extra = (unbound[0], value, from_spec(step.where, f"text names it: `{text_only[0]}`, the value the "
                                                                   f"step's text names, for `{unbound[0]}`, the one "
                                                                   "input its skill reads that nothing else gives"))
+                self.found.append(warning_at(step.where, self.path, f"{step.id} ({step.name}): its skill reads "
+                                             f"`{unbound[0]}`, which nothing gives; it is given `{text_only[0]}`, "
+                                             f"the one other value the text names: if that is not meant, write "
+                                             f"`{unbound[0]}` in the step's text next to the value it takes",
+                                             "plan.input-renamed"))
             if extra is None and len(unbound) == 1:  # the one input left: the one value the step's text names
                 named = [n for n in mentioned(step.description, [*names, *sorted(self.makers)])
                          if n not in self.needs[step.id] and n not in mapped.bindings and n not in unbound]
@@ -366,6 +380,18 @@ class _Planner:
                                                          mapped.provenance)
         flow.found = self.found
         return flow
+
+    def rename(self, step: StepSpec, mapped: Any, wanted: str, given: str, required: Iterable[str]) -> None:
+        """The skill input `wanted` takes the binding the text gave as `given` (`plan.rename`), warned."""
+        binding = mapped.bindings.pop(given)
+        mapped.provenance.pop(f"inputs.{given}", None)
+        mapped.bindings[wanted] = binding.model_copy(update={"optional": wanted not in set(required)})
+        mapped.provenance[f"inputs.{wanted}"] = from_spec(step.where, f"renamed: the text gives `{given}`; its skill "
+                                                                      f"reads `{wanted}`")
+        self.found.append(warning_at(step.where, self.path, f"{step.id} ({step.name}): the text gives `{given}`, "
+                                     f"which its skill does not read; it is read as the skill's input `{wanted}`: "
+                                     f"if that is not meant, write `{wanted}` with the value it takes",
+                                     "plan.input-renamed"))
 
     def step_condition(self, step: StepSpec, inputs: tuple[InputSpec, ...], candidates: Iterable[str], scope: Scope,
                        item_fields: frozenset[str] | None, conditions: dict[str, str],

@@ -72,6 +72,11 @@ def _branch_item(block: Block) -> tuple[str, str] | None:
     return label, m.group("rest").strip()
 
 
+def branch_item(block: Block) -> tuple[str, str] | None:
+    """`**Gold customers** → `refund-card` ...` (a list item that picks a branch): (label, the rest)."""
+    return _branch_item(block)
+
+
 def section_units(blocks: list[Block], *, paragraphs: bool = True) -> list[Unit]:
     """A section read as steps, cut into its steps: a paragraph that names a skill after one
     that already did starts another ("When all lines are assessed, `total-refund` ..."), unless
