@@ -362,14 +362,33 @@ class _Planner:
                                              f"the one other value the text names: if that is not meant, write "
                                              f"`{unbound[0]}` in the step's text next to the value it takes",
                                              "plan.input-renamed"))
-            if extra is None and len(unbound) == 1:  # the one input left: the one value the step's text names
+            if extra is None and unbound:  # the inputs left: the values the step's text names
                 named = [n for n in mentioned(step.description, [*names, *sorted(self.makers)])
                          if n not in self.needs[step.id] and n not in mapped.bindings and n not in unbound]
+                for wanted_name, given_name in renames(unbound, named, said_text):  # `city` <- `home_city`
+                    found = name_the_value(step, [wanted_name], [given_name], mapped.bindings.values(), scope)
+                    if found is not None:
+                        mapped.bindings[given_name] = found[1]
+                        self.rename(step, mapped, wanted_name, given_name, required_of(schema))
+                        unbound.remove(wanted_name)
+                        named.remove(given_name)
+            if extra is None and len(unbound) == 1:  # the one input left: the one value the step's text names
                 extra = name_the_value(step, unbound, named, mapped.bindings.values(), scope)
+                if extra is not None and named:
+                    self.found.append(warning_at(step.where, self.path, f"{step.id} ({step.name}): its skill reads "
+                                                 f"`{extra[0]}`, which nothing gives; it is given the one value the "
+                                                 f"text names (`{'`, `'.join(named[:3])}`): if that is not meant, "
+                                                 f"write `{extra[0]}` in the step's text next to the value it takes",
+                                                 "plan.input-renamed"))
             if extra is not None:
                 name, binding, prov = extra
                 mapped.bindings[name] = binding.model_copy(update={"optional": name not in required_of(schema)})
                 mapped.provenance[f"inputs.{name}"] = prov
+            if skill_names:  # the skill says what it reads: a value its text names for no input of it is no input
+                for name in [n for n in mapped.bindings if n not in skill_names and n not in step.input_values
+                             and not any(f.name == n for f in step.inputs) and n not in gathering]:
+                    mapped.bindings.pop(name)
+                    mapped.provenance.pop(f"inputs.{name}", None)
             schema = self.with_loose(schema, mapped.bindings)
             conditional = step.when or step.otherwise_where or (step.approval and step.approval.when)
             candidates: Iterable[str] = _Lazy(scope.upstream) if conditional else ()  # a value alone is looked up there

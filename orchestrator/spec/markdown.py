@@ -499,6 +499,8 @@ def read_markdown(src: Source) -> SpecParts:
     found: dict[str, Section] = {}
     for section in sections:
         kind = section_kind(section.title)
+        if kind is None and any(src.where(b.line) in step_lines for b in section.blocks):
+            continue  # "## What the workflow does": the section its steps were read from, under another name
         if kind is None:
             _unknown_section(section, steps, src)
         elif kind in found:
