@@ -384,11 +384,15 @@ class _Planner:
                 name, binding, prov = extra
                 mapped.bindings[name] = binding.model_copy(update={"optional": name not in required_of(schema)})
                 mapped.provenance[f"inputs.{name}"] = prov
+            dropped: list[str] = []
             if skill_names:  # the skill says what it reads: a value its text names for no input of it is no input
-                for name in [n for n in mapped.bindings if n not in skill_names and n not in step.input_values
-                             and not any(f.name == n for f in step.inputs) and n not in gathering]:
+                dropped = [n for n in mapped.bindings if n not in skill_names and n not in step.input_values
+                           and not any(f.name == n for f in step.inputs) and n not in gathering]
+                for name in dropped:
                     mapped.bindings.pop(name)
                     mapped.provenance.pop(f"inputs.{name}", None)
+            if (step.input_values or dropped) and step.for_each is None and mapped.for_each is None and not gathering:
+                self.check_given(step, mapped.bindings)  # the step says what it gives: is it all its skill reads?
             schema = self.with_loose(schema, mapped.bindings)
             conditional = step.when or step.otherwise_where or (step.approval and step.approval.when)
             candidates: Iterable[str] = _Lazy(scope.upstream) if conditional else ()  # a value alone is looked up there
@@ -399,6 +403,22 @@ class _Planner:
                                                          mapped.provenance)
         flow.found = self.found
         return flow
+
+    def check_given(self, step: StepSpec, bindings: Mapping[str, InputBinding]) -> None:
+        """Each input a skill's SKILL.md says it reads (not said to be optional) that nothing gives, for a
+        step that gives values of its own (`part: major`) or names values its skill does not read: a warning at the step's line (a
+        script would fail at run time; the model may do without it)."""
+        said, skill = self.said(step), self.bound.get(step.id)
+        if said is None or skill is None:
+            return
+        for n in said.inputs:
+            if n.optional or n.name in bindings or n.name in step.input_values:
+                continue
+            message = (f"{step.id} ({step.name}): its skill `{skill.name}` reads `{n.name}` ({n.where}), but nothing "
+                       f"gives it: no workflow input, earlier step output or value in the step's text has that "
+                       f"name; declare the input, write `{n.name}: value` in the step, or name the value it takes "
+                       f"next to `{n.name}`")
+            self.found.append(warning_at(step.where, self.path, message, "plan.input-not-given"))
 
     def rename(self, step: StepSpec, mapped: Any, wanted: str, given: str, required: Iterable[str]) -> None:
         """The skill input `wanted` takes the binding the text gave as `given` (`plan.rename`), warned."""

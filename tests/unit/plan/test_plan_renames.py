@@ -3,9 +3,11 @@ silent guess; a value the text names that the skill does not read is no input of
 
 from __future__ import annotations
 
-from plan_factory import SETTINGS, FakeCatalog, obj, skill
+from plan_factory import SETTINGS, FakeCatalog, obj, skill, step, workflow
 
+from orchestrator.errors import Diagnostic
 from orchestrator.plan import build_plan
+from orchestrator.plan.build import draft_plan
 from orchestrator.plan.model import InputBinding
 from orchestrator.plan.rename import renames
 from orchestrator.spec import parse_spec_text
@@ -63,3 +65,38 @@ def test_an_input_written_next_to_the_value_it_takes_is_bound_to_it_and_warned()
     assert forecast.inputs["position"] == InputBinding(source="step", step="step-1", pointer="/lat")
     assert "lat" not in forecast.inputs
     assert [w.line for w in plan.warnings if w.code == "plan.input-renamed" and "`position`" in w.message] == [8]
+
+
+class _Said:
+    """A catalog entry with SKILL.md instructions, as a loaded skill has."""
+
+    def __init__(self, bound: object, body: str) -> None:
+        self._bound, self.body, self.body_line = bound, body, 5
+        self.name = bound.name  # type: ignore[attr-defined]
+        self.skill_md = f"/skills/{self.name}/SKILL.md"
+
+    def bound(self) -> object:
+        return self._bound
+
+
+def _said_catalog(kind: str) -> FakeCatalog:
+    resize = skill("resize-image", kind=kind)
+    catalog = FakeCatalog(resize)
+    catalog._skills = {"resize-image": _Said(resize, "Inputs: `image_url`, `width` (pixels), `quality` (optional).")}  # type: ignore[attr-defined]
+    return catalog
+
+
+def _steps(kind: str) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    spec = workflow(step(1, "Shrink", "`resize-image`", description="Shrink the picture at image_url.",
+                         input_values={"fit": "cover"}), inputs=("image_url",))
+    _, errors = draft_plan(spec, _said_catalog(kind), settings=SETTINGS)  # type: ignore[arg-type]
+    plan_warnings = [] if errors else list(build_plan(spec, _said_catalog(kind), settings=SETTINGS).warnings)
+    return list(errors), plan_warnings
+
+
+def test_an_input_its_skill_md_names_that_nothing_gives_is_warned_at_the_step_s_line() -> None:
+    errors, warnings = _steps("script")
+    assert errors == []
+    missing = [w for w in warnings if w.code == "plan.input-not-given"]
+    assert [(w.line, "`width`" in w.message, "SKILL.md:5" in w.message) for w in missing] == [(10, True, True)]
+    assert not any("`quality`" in w.message for w in missing)  # said to be optional

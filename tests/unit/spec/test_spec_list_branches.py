@@ -65,3 +65,10 @@ def test_constants_keep_numbers_and_booleans_as_such() -> None:
     assert constants("with `tries: 3`, `ratio=0.5`, `dry_run: true` and `mode: fast lane`") == {
         "tries": 3, "ratio": 0.5, "dry_run": True, "mode": "fast lane"}
     assert constants("with `order_json` and `a-b`") == {}
+
+
+def test_branches_written_with_if_and_else_colons_are_a_choice_too() -> None:
+    text = _SPEC.replace("grams > 2000 → `book-carrier`", "if grams > 2000: `book-carrier`").replace(
+        "otherwise → `book-carrier`", "else: `book-carrier`")
+    spec = parse_spec_text(text, "s.md", "markdown")
+    assert [(s.when, s.otherwise_of) for s in spec.steps[1:3]] == [("grams > 2000", None), (None, "step-2")]
