@@ -13,7 +13,7 @@ both names; the planner binds it and warns at the step's line (a rename is never
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 
 def _words(name: str) -> list[str]:
@@ -36,7 +36,8 @@ def _next_to(text: str, value: str, wanted: str) -> bool:
 def renames(unbound: Sequence[str], given: Sequence[str], text: str) -> list[tuple[str, str]]:
     """(skill input, the given name that fills it), each pair the only one for both names."""
     pairs: list[tuple[str, str]] = []
-    for test in (lambda u, g: _contains(g, u), lambda u, g: _next_to(text, g, u)):
+    tests: list[Callable[[str, str], bool]] = [lambda u, g: _contains(g, u), lambda u, g: _next_to(text, g, u)]
+    for test in tests:
         left_u = [u for u in unbound if u not in {p[0] for p in pairs}]
         left_g = [g for g in given if g not in {p[1] for p in pairs}]
         for u in left_u:

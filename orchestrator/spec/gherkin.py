@@ -38,8 +38,11 @@ _QUOTED_NAME = re.compile(r"[\"“]([A-Za-z_][\w.-]*)[\"”]|`([A-Za-z_][\w.-]*)
 
 
 def is_gherkin(text: str) -> bool:
+    """A `Feature:` line first (after blank lines, `#` comments and tags), and a Scenario after it."""
     lines = text.split("\n")
-    return any(_FEATURE.match(line) for line in lines) and any(_SCENARIO.match(line) for line in lines)
+    first = next((line for line in lines if line.strip() and not _TAGS.match(line)
+                  and not (line.lstrip().startswith("#") and not _FEATURE.match(line))), "")
+    return bool(_FEATURE.match(first)) and any(_SCENARIO.match(line) for line in lines)
 
 
 def _sentence(line: str) -> str:
@@ -47,16 +50,35 @@ def _sentence(line: str) -> str:
     return text if not text or text[-1] in ".!?:;" else text + "."
 
 
+_FENCE = re.compile(r"^\s*(```|~~~)\s*(?:gherkin|feature|cucumber)\s*$", re.I)
+
+
 def gherkin_to_markdown(text: str, src: Source) -> str:
     """The feature file as the markdown the reader knows, line for line (see the module doc);
-    the text unchanged when it is not a feature file."""
-    if not is_gherkin(text):
-        return text
+    a feature pasted in a ```gherkin fence of a markdown page likewise (the fence lines blank,
+    its Feature line a sentence when the page has a title); the text unchanged when it is neither."""
+    if is_gherkin(text):
+        return _rewrite(text, src)
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        m = _FENCE.match(line)
+        end = next((j for j in range(i + 1, len(lines)) if lines[j].strip().startswith(m.group(1))), None) if m else None
+        if m is None or end is None or not is_gherkin("\n".join(lines[i + 1:end])):
+            continue
+        titled = any(re.match(r"^#\s", x) for x in lines[:i])
+        inner = _rewrite("\n".join(lines[i + 1:end]), src, first_line=i + 2).split("\n")
+        if titled:
+            inner = [x[2:] + "." if x.startswith("# ") else x for x in inner]
+        return "\n".join([*lines[:i], "", *inner, "", *lines[end + 1:]])
+    return text
+
+
+def _rewrite(text: str, src: Source, first_line: int = 1) -> str:
     lines = text.split("\n")
     out: list[str] = []
     where = "preamble"  # preamble, background, scenario, examples
     number = 0
-    for i, line in enumerate(lines, start=1):
+    for i, line in enumerate(lines, start=first_line):
         if where == "examples" and (_TABLE_ROW.match(line) or not line.strip()):
             out.append("")
             continue

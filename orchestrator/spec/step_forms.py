@@ -101,9 +101,9 @@ def list_steps(items: list[Bullet], src: Source, sink: RouteSink, taken: set[int
         kind = "numbered list item" if item.ordered else "list item"
         number += shift
         if branches_of(item):  # nested bullets that are the branches of a choice: a step each
-            lead = _reading(src, item.line, item.text, f"{kind} read as the lead of a choice between the "
-                                                       "branches under it")
-            split = branch_steps(number, name, item, rest, src, lead)
+            choice = _reading(src, item.line, item.text, f"{kind} read as the lead of a choice between the "
+                                                         "branches under it")
+            split = branch_steps(number, name, item, rest, src, choice)
             shift += len(split) - 1
             after = [s.id for s in split]
             steps += split

@@ -79,3 +79,20 @@ def test_a_document_that_only_mentions_a_feature_is_not_read_as_one() -> None:
     spec = parse_spec_text(text, "n.md", "markdown")
     assert spec.title == "Release notes"
     assert [s.name for s in spec.steps] != ["dark mode."]
+
+
+def test_feature_and_scenario_lines_inside_a_markdown_spec_do_not_make_it_a_feature_file() -> None:
+    text = ("# Checkout\n\n## Steps\n\n1. `price-cart` prices the cart.\n\n## Testing Plan\n\n"
+            "Feature: coupons\nScenario: an expired coupon is refused\n")
+    spec = parse_spec_text(text, "c.md", "markdown")
+    assert spec.title == "Checkout"
+    assert [s.skill or s.mentions[0].text for s in spec.steps] == ["price-cart"]
+
+
+def test_a_feature_pasted_in_a_gherkin_fence_is_read_the_same_at_its_own_lines() -> None:
+    fenced = "# Restock flow\n\nThe flow, as agreed:\n\n```gherkin\n" + _FEATURE + "```\n"
+    spec = parse_spec_text(fenced, "r.md", "markdown")
+    assert spec.title == "Restock flow"
+    assert [s.name for s in spec.steps] == ["Load the sheet", "Look up prices", "Refill each shelf"]
+    assert [s.where for s in spec.steps] == ["r.md:15", "r.md:20", "r.md:25"]
+    assert [i.name for i in spec.inputs] == ["sheet_text", "depot"]
