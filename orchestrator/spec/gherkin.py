@@ -47,7 +47,9 @@ def is_gherkin(text: str) -> bool:
 
 def _sentence(line: str) -> str:
     text = line.strip()
-    return text if not text or text[-1] in ".!?:;" else text + "."
+    if text.endswith(":"):  # "... prices them with:" before a data table: its own sentence
+        return text[:-1] + "."
+    return text if not text or text[-1] in ".!?;" else text + "."
 
 
 _FENCE = re.compile(r"^\s*(```|~~~)\s*(?:gherkin|feature|cucumber)\s*$", re.I)
@@ -102,13 +104,37 @@ def _rewrite(text: str, src: Source, first_line: int = 1) -> str:
             out.append("")
         elif m := _COMMENT.match(line):
             out.append(m.group("text").strip())
+        elif _TABLE_ROW.match(line):
+            out.append(_table_row(line, where, out))
         elif where == "background" and _STEP.match(line):
-            out.append(_background_line(line, i, src))
+            table_next = bool(lines[i - first_line + 1:] and _TABLE_ROW.match(lines[i - first_line + 1]))
+            out.append("" if table_next else _background_line(line, i, src))  # "Given these inputs:" + a table
         elif _STEP.match(line):
             out.append(_sentence(line))
         else:
             out.append(line.strip())
     return "\n".join(out)
+
+
+_HEADER_CELLS = {"name", "names", "input", "inputs", "key", "field", "param", "parameter", "value", "values",
+                 "description", "meaning", "type", "default", "example"}
+
+
+def _table_row(line: str, where: str, out: list[str]) -> str:
+    """A data table's row. In the Background, `| orders_csv | the export |` declares the input its first
+    cell names (a header row of column words is blank); under a step line, `| currency | EUR |` (two
+    cells, the first a name) gives that input the value: `Input: currency = "EUR".`. Any other row is text."""
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if all(c.lower() in _HEADER_CELLS for c in cells if c):
+        return ""
+    named = bool(cells) and re.fullmatch(r"[A-Za-z_][\w.-]*", cells[0]) is not None
+    if where == "background" and named:
+        rest = " ".join(c for c in cells[1:] if c)
+        return f"- {cells[0]}: {rest}" if rest else f"- {cells[0]}"
+    if where == "scenario" and named and len(cells) == 2 and cells[1]:
+        value = cells[1].strip("\"'")
+        return f"Input: {cells[0]} = \"{value}\"."
+    return line.strip()
 
 
 def _background_line(line: str, number: int, src: Source) -> str:

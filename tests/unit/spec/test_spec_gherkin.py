@@ -96,3 +96,32 @@ def test_a_feature_pasted_in_a_gherkin_fence_is_read_the_same_at_its_own_lines()
     assert [s.name for s in spec.steps] == ["Load the sheet", "Look up prices", "Refill each shelf"]
     assert [s.where for s in spec.steps] == ["r.md:15", "r.md:20", "r.md:25"]
     assert [i.name for i in spec.inputs] == ["sheet_text", "depot"]
+
+
+_TABLES = """\
+Feature: Nightly export
+  Background:
+    Given these inputs:
+      | name       | description       |
+      | orders_csv | the orders export |
+      | region     | EU or US          |
+
+  Scenario: Price them
+    When `price-orders` prices the orders_csv with:
+      | currency | EUR |
+      | rounding | 2   |
+    Then I get "total"
+"""
+
+
+def test_a_background_data_table_declares_the_inputs_its_first_column_names() -> None:
+    spec = parse_spec_text(_TABLES, "t.feature", "markdown")
+    assert [(i.name, i.description, i.where) for i in spec.inputs] == [
+        ("orders_csv", "the orders export", "t.feature:5"), ("region", "EU or US", "t.feature:6")]
+    assert not any(w.line in (3, 4) for w in spec.warnings)
+
+
+def test_a_two_column_data_table_under_a_step_line_gives_those_inputs_their_values() -> None:
+    spec = parse_spec_text(_TABLES, "t.feature", "markdown")
+    assert spec.steps[0].input_values == {"currency": "EUR", "rounding": "2"}
+    assert any("Then I get" in t.text for t in spec.steps[0].texts)
