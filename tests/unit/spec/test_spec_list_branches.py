@@ -72,3 +72,12 @@ def test_branches_written_with_if_and_else_colons_are_a_choice_too() -> None:
         "otherwise → `book-carrier`", "else: `book-carrier`")
     spec = parse_spec_text(text, "s.md", "markdown")
     assert [(s.when, s.otherwise_of) for s in spec.steps[1:3]] == [("grams > 2000", None), (None, "step-2")]
+
+
+def test_a_branch_list_under_a_step_heading_gives_its_constants_too() -> None:
+    text = ("# Ship\n\n## Steps\n\n### Step 1: Weigh\n`weigh-parcel` reads `order_json`.\n\n### Step 2: Book\n"
+            "Pick by the weight:\n- grams > 2000 → `book-carrier` with `service: freight`.\n"
+            "- anything else → `book-carrier` with `service: letter`.\n")
+    spec = parse_spec_text(text, "h.md", "markdown")
+    assert [(s.when, s.input_values) for s in spec.steps[1:]] == [("grams > 2000", {"service": "freight"}),
+                                                                   (None, {"service": "letter"})]
