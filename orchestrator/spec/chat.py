@@ -16,6 +16,7 @@ import re
 from orchestrator.spec.blocks import Block, Para
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.source import Source
+from orchestrator.spec.transcript import read_transcript
 
 # a pasted chat's message header: the author (bold, or before a colon) and the time it was sent
 _CHAT_HEADER = re.compile(r"^\s*(?:\*\*|__)?[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3}(?:\*\*|__)?\s+"
@@ -32,6 +33,9 @@ def blank_chat_headers(text: str) -> str:
     message is a paragraph of what was said and an author is never taken for a step's name. A
     line of a message that opens with a word of sequence and names a skill ("then `b` on ...")
     is a list item (a proposed step)."""
+    transcript = read_transcript(text)  # turns that open with their speaker: `[09:01] Dana: ...`
+    if transcript is not None:
+        return transcript
     lines = text.split("\n")
     heads = [i for i, line in enumerate(lines) if _CHAT_HEADER.match(line)]
     if len(heads) < 2:

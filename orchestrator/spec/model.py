@@ -79,7 +79,7 @@ class Mention(_Node):
     marked: Literal["backticks", "bold", "plain"] = "backticks"
 
 
-StepForm = Literal["heading", "list", "table", "paragraph", "yaml"]
+StepForm = Literal["heading", "list", "table", "paragraph", "yaml", "recipe"]
 
 
 class SpecText(_Node):
