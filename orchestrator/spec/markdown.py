@@ -28,6 +28,7 @@ from orchestrator.spec.chat import blank_chat_headers, chat_replies
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.contract import read_contract
 from orchestrator.spec.fields import parse_fields, qualify
+from orchestrator.spec.gherkin import gherkin_to_markdown
 from orchestrator.spec.model import (
     ContractSpec,
     ConvergenceSpec,
@@ -473,6 +474,7 @@ def read_markdown(src: Source) -> SpecParts:
     md = MarkdownIt("commonmark").enable("table")
     recipes = recipe_file_of(src)  # a Makefile or justfile: its recipes that call skills are the steps
     unchatted = src.text if recipes is None else blank_recipe_file(src.text, recipes)
+    unchatted = gherkin_to_markdown(unchatted, src)  # a Gherkin feature: its lines as the markdown the reader knows
     chat = blank_chat_headers(unchatted)
     text, promoted = promote_pseudo_headings(chat)
     root = SyntaxTreeNode(md.parse(text))
@@ -518,6 +520,8 @@ def read_markdown(src: Source) -> SpecParts:
     found: dict[str, Section] = {}
     for section in sections:
         kind = section_kind(section.title)
+        if kind is None and any(src.where(b.line) in step_lines for b in section.blocks):
+            continue  # "## What the workflow does": the section its steps were read from, under another name
         if kind is None:
             _unknown_section(section, steps, src)
         elif kind in found:

@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator.spec.blocks import Block, Bullet, Para, Table, read_blocks
 from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, step_id
 from orchestrator.spec.input_prose import attach_gets
+from orchestrator.spec.list_branches import constants
 from orchestrator.spec.model import FieldSpec, Reading, StepSpec
 from orchestrator.spec.notebook_cells import cell_dependencies, cell_skill, cell_units
 from orchestrator.spec.prose import whole_run_sentence
@@ -305,6 +306,9 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
             if unit.branch is not None:
                 step = branch_step(step, unit, [s for s in steps[len(steps) - position:] if
                                             any(r.what == "branch" for r in s.readings)], src)
+                given = constants(str(getattr(unit.blocks[0], "text", "")))  # `service: freight` in the branch line
+                if given:
+                    step = step.model_copy(update={"input_values": {**given, **step.input_values}})
             steps.append(step)
             number += 1
         branches = [f"step-{n}" for n, u in zip(numbers, units, strict=True)
