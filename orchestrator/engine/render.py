@@ -156,7 +156,7 @@ class Renderer:
             expr = expr[2:-2].strip()
         from jinja2 import UndefinedError
 
-        from orchestrator import templating
+        import orchestrator.templating as templating
 
         compiled = self._compiled.get(expr)
         try:
@@ -225,7 +225,7 @@ class Renderer:
 
     def _render_template(self, step: PlanStep, source: str, outputs: Mapping[str, Any], item: Any,
                          name: str = "") -> str:
-        from orchestrator import templating
+        import orchestrator.templating as templating
 
         compiled = self._compiled.get("template:" + source)
         try:
