@@ -14,6 +14,8 @@ In each round, one after the other (the order rotates from round to round):
            served by a fork of a warm host with the CLI's imports done;
 - `run (MCP client in-process)`: the same with SKILLWEAVE_MCP_PROCESS=0: the
            run imports the SDK's client itself instead of its client process;
+- `run (cold MCP client)`: the same with SKILLWEAVE_MCP_WARM=0: the client
+           process imports the SDK itself instead of being forked from its warm host;
 - `run@C`: the same run of each `--before` commit C, checked out in a temporary
            worktree and run by the same interpreter (PYTHONPATH), so old and new
            code share the machine's mood of the moment;
@@ -215,6 +217,7 @@ def main() -> None:
     cold = Tree(" (cold docs server)", REPO, {"SKILLWEAVE_DOCS_WARM": "0"})
     hosted = Tree(" (warm CLI host)", REPO, {"SKILLWEAVE_RUN_WARM": "1"})
     in_process = Tree(" (MCP client in-process)", REPO, {"SKILLWEAVE_MCP_PROCESS": "0"})
+    cold_client = Tree(" (cold MCP client)", REPO, {"SKILLWEAVE_MCP_WARM": "0"})
     made: list[Path] = []
     try:
         for commit in args.before:
@@ -257,6 +260,11 @@ def main() -> None:
                 walls.setdefault("run" + in_process.name, []).append(time_run(in_process, scratch)[0])
 
             cases.append(("run" + in_process.name, run_in_process))
+
+            def run_cold_client() -> None:
+                walls.setdefault("run" + cold_client.name, []).append(time_run(cold_client, scratch)[0])
+
+            cases.append(("run" + cold_client.name, run_cold_client))
         for tree in trees:
             def run(tree: Tree = tree) -> None:
                 walls.setdefault("run" + tree.name, []).append(time_run(tree, scratch)[0])
@@ -309,7 +317,7 @@ def main() -> None:
         if name in figures:
             ratios[f"{name} / docs initialize"] = round(
                 figures[name]["median_ms"] / figures["docs initialize"]["median_ms"], 2)
-    for variant in (cold, hosted, in_process):
+    for variant in (cold, hosted, in_process, cold_client):
         if "run" + variant.name in figures:
             ratios[f"run{variant.name} / run"] = round(
                 figures["run" + variant.name]["median_ms"] / figures["run"]["median_ms"], 2)
@@ -326,7 +334,7 @@ def main() -> None:
             ratios[f"serve{tree.name} / serve (initialize)"] = round(
                 figures[key]["median_ms"] / figures["serve initialize"]["median_ms"], 2)
     # round by round (each round ran every case once, close together): the median of the ratios
-    for name in ["run" + in_process.name, *("run" + tree.name for tree in trees[1:])]:
+    for name in ["run" + in_process.name, "run" + cold_client.name, *("run" + tree.name for tree in trees[1:])]:
         if name in walls and "run" in walls:
             pairs = [a / b for a, b in zip(walls[name], walls["run"], strict=True)]
             ratios[f"{name} / run, paired by round"] = round(statistics.median(pairs), 2)

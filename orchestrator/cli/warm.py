@@ -61,6 +61,7 @@ def _preload() -> None:
     import orchestrator.server
     import orchestrator.skills
     import orchestrator.spec.markdown
+    import orchestrator.templating  # Jinja2, which the engine imports on a run's first condition
     import orchestrator.temporal.config  # noqa: F401 - the backend's name only, not its SDK
     from orchestrator.mcp_client.sdk import import_lean
 

@@ -10,23 +10,30 @@ output, as the planner and the docs write them: `steps['fetch'].output.docs_foun
 (`steps.fetch.docs_found`, the output's field read directly, works too; where an
 output has a field of its own named `output`, `.output` is the whole output). In
 a condition an undefined name is simply false (`steps.fetch.output.docs_found`
-when `fetch` was skipped); in a template it is an error.
+when `fetch` was skipped); in a template it is an error. Jinja2 is imported by the
+first condition or template a run evaluates (a run of pointers only never needs it).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jinja2 import ChainableUndefined, StrictUndefined, TemplateError, UndefinedError
-
-import orchestrator.templating as templating
 from orchestrator.errors import RunError
 from orchestrator.plan.model import InputBinding, Plan, PlanStep
 
+if TYPE_CHECKING:
+    from orchestrator.templating import BoundedEnvironment
+
 _NO_ITEM = object()
-# what evaluating a user's expression may raise (sandbox violations are TemplateErrors)
-_EVAL_ERRORS = (TemplateError, ArithmeticError, LookupError, TypeError, ValueError)
+
+
+def _eval_errors() -> tuple[type[Exception], ...]:
+    """What evaluating a user's expression may raise (sandbox violations are TemplateErrors)."""
+    from jinja2 import TemplateError
+
+    return (TemplateError, ArithmeticError, LookupError, TypeError, ValueError)
 _QUOTED = 200  # characters of a condition or template quoted in an error
 
 
@@ -114,9 +121,23 @@ class Renderer:
     def __init__(self, plan: Plan, inputs: Mapping[str, Any]) -> None:
         self.plan = plan
         self.inputs = inputs
-        self._conditions = templating.BoundedEnvironment(undefined=ChainableUndefined)
-        self._templates = templating.BoundedEnvironment(undefined=StrictUndefined, autoescape=False)
         self._compiled: dict[str, Any] = {}
+
+    @functools.cached_property
+    def _conditions(self) -> BoundedEnvironment:
+        from jinja2 import ChainableUndefined
+
+        from orchestrator.templating import BoundedEnvironment
+
+        return BoundedEnvironment(undefined=ChainableUndefined)
+
+    @functools.cached_property
+    def _templates(self) -> BoundedEnvironment:
+        from jinja2 import StrictUndefined
+
+        from orchestrator.templating import BoundedEnvironment
+
+        return BoundedEnvironment(undefined=StrictUndefined, autoescape=False)
 
     def _context(self, step: PlanStep, outputs: Mapping[str, Any], item: Any) -> dict[str, Any]:
         ctx: dict[str, Any] = {"inputs": self.inputs, "steps": _Steps(outputs)}
@@ -133,6 +154,10 @@ class Renderer:
         expr = step.when.strip()
         if expr.startswith("{{") and expr.endswith("}}"):
             expr = expr[2:-2].strip()
+        from jinja2 import UndefinedError
+
+        import orchestrator.templating as templating
+
         compiled = self._compiled.get(expr)
         try:
             if compiled is None:
@@ -140,7 +165,7 @@ class Renderer:
             return bool(templating.evaluate(compiled, **self._context(step, outputs, item)))
         except UndefinedError:
             return False  # a comparison with a value that does not exist is not true
-        except _EVAL_ERRORS as exc:
+        except _eval_errors() as exc:
             raise RenderError(f"condition {_quote(step.when)}{_at(step)}: {exc}") from exc
 
     def gate(self, step: PlanStep, outputs: Mapping[str, Any], item: Any = _NO_ITEM) -> bool:
@@ -200,12 +225,14 @@ class Renderer:
 
     def _render_template(self, step: PlanStep, source: str, outputs: Mapping[str, Any], item: Any,
                          name: str = "") -> str:
+        import orchestrator.templating as templating
+
         compiled = self._compiled.get("template:" + source)
         try:
             if compiled is None:
                 compiled = self._compiled["template:" + source] = templating.compile_template(self._templates, source)
             return templating.render(compiled, **self._context(step, outputs, item))
-        except _EVAL_ERRORS as exc:
+        except _eval_errors() as exc:
             raise RenderError(f"template {_quote(source)}{_at(step, f'inputs.{name}')}: {exc}") from exc
 
 

@@ -4,7 +4,10 @@ that it starts before the command's own imports (`orchestrator.cli.main`).
 `spawn()` starts it at most once per process, unless SKILLWEAVE_MCP_PROCESS=0 or
 off Linux (its lifetime rests on PR_SET_PDEATHSIG); `proxy.current()` wraps it for
 sessions; `discard()` ends it (a run with no stdio server to start, the command's
-end), `kill_now()` without a wait (a command stopped at once: a second Ctrl-C). A process that cannot be started leaves sessions in-process, as before.
+end), `kill_now()` without a wait (a command stopped at once: a second Ctrl-C). A process that
+cannot be started leaves sessions in-process, as before. It is a launcher served by a warm host's
+child with the SDK imported (`mcp_client.warm`), unless SKILLWEAVE_MCP_WARM=0 (then it imports the
+SDK itself).
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ def spawn() -> None:
     spawned_at = time.perf_counter()
     try:
         state.process = subprocess.Popen(
-            [sys.executable, "-P", "-m", "orchestrator.mcp_client.proxy_host", str(os.getpid())],
+            [sys.executable, "-P", "-m", "orchestrator.mcp_client.warm", str(os.getpid())],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             start_new_session=True, env=env,
         )

@@ -8,7 +8,8 @@ calls for the run, which never imports the SDK.
 
 Lifetime: it dies with its parent (PR_SET_PDEATHSIG, SIGKILL; and it exits when
 its parent is already gone as it starts), and its servers die with it (theirs,
-`transport.pdeathsig_prefix`). It ends when its command pipe closes, after
+`transport.pdeathsig_prefix`). By default it is a child of a warm host instead
+(`mcp_client.warm`, `forked`): then a pidfd on the run is its lease. It ends when its command pipe closes, after
 stopping its sessions. It runs in a session of its own: the terminal's Ctrl-C
 and Ctrl-Z go to the run, which stops its sessions as it did.
 
@@ -240,8 +241,10 @@ def _private_pipes() -> tuple[int, int]:
     return orders, answers
 
 
-async def _main(orders: int, answers: int, imported_at: float) -> None:
+async def _main(orders: int, answers: int, imported_at: float, lease: int | None = None) -> None:
     loop = asyncio.get_running_loop()
+    if lease is not None:  # the run's pidfd: readable once the run has ended, however it ended
+        loop.add_reader(lease, os._exit, 0)
     reader = asyncio.StreamReader(limit=MAX_FRAME)
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(orders, "rb", 0))
     transport, protocol = await loop.connect_write_pipe(
@@ -271,6 +274,18 @@ def main(argv: list[str]) -> None:
 
     gc.freeze()  # what the import made is out of the GC's walks and of the exit's
     asyncio.run(_main(orders, answers, imported_at))
+
+
+def forked(argv: list[str]) -> None:
+    """`main` in a child of the warm client host (`orchestrator.mcp_client.warm`), which
+    imported the SDK: its parent is the host, not the run, so its lease on the run is a
+    pidfd (it exits as soon as the run has ended, and its servers with it)."""
+    try:
+        lease = os.pidfd_open(int(argv[0]))
+    except (OSError, AttributeError):
+        os._exit(0)  # the run is gone already (or no pidfd here: the launcher went cold)
+    orders, answers = _private_pipes()
+    asyncio.run(_main(orders, answers, time.perf_counter(), lease))
 
 
 if __name__ == "__main__":

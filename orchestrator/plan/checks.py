@@ -478,12 +478,14 @@ def _check_templates(ctx: _Context) -> None:
 def _check_when_fields(ctx: _Context) -> None:
     """A When that reads an output field its producer does not have is always undefined
     there (false, or true under `not`): a typo the run would never report."""
+    conditioned = [step for step in ctx.plan.steps if step.when]
+    if not conditioned:
+        return  # and Jinja2 is not imported
     from jinja2 import nodes
     from jinja2.exceptions import TemplateError
 
-    for step in ctx.plan.steps:
-        if not step.when:
-            continue
+    for step in conditioned:
+        assert step.when is not None
         try:
             tree = ctx.when_tree(step.when)
         except TemplateError:

@@ -45,6 +45,7 @@ directory's disk) is raised as the `OSError`: the engine stops the run, which
 from __future__ import annotations
 
 import shutil
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -239,6 +240,13 @@ class ScriptRunner:
             if result.failure is not None:
                 traced.fail(result.failure.kind.value, result.failure.message)
             return result
+
+    def prepare(self, steps: Collection[str]) -> None:
+        """As the run starts (the kind's `prepared_at_start`): the sandbox probes the host in
+        the background, while the first steps go, instead of on the first attempt."""
+        choose_soon = getattr(self._sandbox, "choose_soon", None)
+        if callable(choose_soon):
+            choose_soon()
 
     async def aclose(self) -> None:
         return None

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import contextlib
 import errno
 import hashlib
 import json
@@ -10,10 +12,12 @@ import logging
 import os
 import stat
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import TypeVar
 
+from orchestrator import profiling
 from orchestrator.config import ENV_REQUIRE_ISOLATION
 from orchestrator.errors import IsolationError
 from orchestrator.sandbox.artifact import Collected, collect_artifacts, listed_paths
@@ -130,7 +134,8 @@ class Sandbox:
     applies to bwrap with the default spawner; elsewhere, or when the server
     cannot start, runs are cold and say why in their notes. Call `aclose()`
     when done (a finalizer and bwrap's --die-with-parent stop the server
-    otherwise).
+    otherwise). `choose_soon()` probes in a thread ahead of the first run (a run
+    starting its script steps calls it).
     """
 
     def __init__(
@@ -154,8 +159,36 @@ class Sandbox:
         self._warm_wanted = _truthy(os.environ.get(ENV_SANDBOX_WARM)) if warm is None else warm
         self._warm: WarmServer | None = None
         self._warm_problem: str | None = None
+        self._choosing = threading.Lock()  # the mechanism is chosen once, by one thread
+        self._chosen: concurrent.futures.Future[None] | None = None  # `choose_soon`'s
+
+    def choose_soon(self) -> None:
+        """Choose the mechanism now, in a thread (the probe: a bwrap start or three, each
+        bounded by its wall limit), so that the first `run` finds it chosen. The choice is
+        the one `run` would make: a probe that fails refuses or falls back as it would."""
+        if self._chosen is not None or self._launcher is not None or self._problem is not None:
+            return
+        chosen = self._chosen = concurrent.futures.Future()
+        chosen.set_running_or_notify_cancel()  # a cancelled wait for it does not cancel it
+        started = time.perf_counter()
+
+        def choose() -> None:
+            try:
+                with contextlib.suppress(Exception):  # `run`'s own `_prepare` raises it again
+                    self._prepare()
+            finally:
+                profiling.add("sandbox: choose the mechanism (in the background)", started)
+                chosen.set_result(None)
+
+        threading.Thread(target=choose, name="skillweave-sandbox-choice", daemon=True).start()
 
     def _prepare(self) -> Launcher | None:
+        if self._launcher is not None or self._problem is not None:
+            return self._launcher
+        with self._choosing:
+            return self._choose()
+
+    def _choose(self) -> Launcher | None:
         if self._launcher is not None or self._problem is not None:
             return self._launcher
         tools = find_tools()
@@ -228,6 +261,8 @@ class Sandbox:
 
     async def run(self, request: SandboxRequest) -> SandboxResult:
         """Run one attempt. Script failures come back classified, never raised."""
+        if self._chosen is not None and not self._chosen.done():
+            await asyncio.wrap_future(self._chosen)  # the loop goes on meanwhile
         launcher = self._prepare()
         isolation = self.isolation
         if self._require and isolation is Isolation.NONE:

@@ -33,7 +33,10 @@ from pydantic import BaseModel, ConfigDict
 
 from orchestrator.policy import ApprovalPolicy
 from orchestrator.spec.fields import NUMBER, STEP_WORD, step_id
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 Op = Literal["==", "!=", "<", "<=", ">", ">="]
 
@@ -63,10 +66,10 @@ class ReadCondition(BaseModel):
     negated: bool = False  # "unless ...", "skipped when ..."
 
 
-_LEAD = re.compile(
+_LEAD = _rx(
     r"(?i)^\W*(?:(?:this|the)\s+(?:step|stage|one)\s+)?(?:(?:is\s+)?(?:only\s+)?(?:runs?|run|executed|executes|"
     r"happens|applies|required|needed)\s+)?(?:only\s+)?(?:if|when|where|provided(?:\s+that)?|as\s+long\s+as)\s+")
-_STEP_SAID = re.compile(
+_STEP_SAID = _rx(
     rf"(?i)\b{STEP_WORD}\s+({NUMBER})(?:['’]s)?\s*(?:(?:has\s+|have\s+)?(?:reported|returned|returns|reports|says|"
     r"said|gave(?:\s+back)?|gives(?:\s+back)?|output|outputs|produced|found|set|came\s+back\s+with)\b)?(?:\s+that)?")
 # (pattern, operator), longest phrases first: the leftmost match wins, then the longest
@@ -81,27 +84,27 @@ _OPS: tuple[tuple[str, Op], ...] = (
      r"not\s+equal\s+to|!=|≠|<>", "!="),
     (r"(?:is|are)\s+equal\s+to|equals?|==|=|(?:is|are|was|were)(?:\s+set\s+to)?", "=="),
 )
-_OP = re.compile("|".join(f"(?P<o{i}>(?<![\\w<>=!])(?:{p})(?![\\w<>=]))" for i, (p, _) in enumerate(_OPS)), re.I)
-_EMPTY = re.compile(r"(?i)^(?:.*?\b(?:there\s+(?:are|were|is|was)\s+|gave\s+back\s+|gives\s+back\s+|returned\s+|"
-                    r"returns\s+|found\s+|has\s+|have\s+|had\s+)?)?\bno\s+(?:more\s+)?`?([A-Za-z_][\w-]*)`?")
-_EMPTY_WORD = re.compile(r"(?i)^(?P<subj>.+?)\s+(?:is|are)\s+(?P<not>not\s+|non-?)?(?:empty|missing|blank|unset)\s*$")
-_FILLED_WORD = re.compile(r"(?i)^(?P<subj>.+?)\s+(?:is|are)\s+(?:set|present|given|there|available)\s*$")
-_ANY = re.compile(r"(?i)^(?:.*?\b(?:there\s+(?:are|were|is|was)\s+|found\s+|has\s+|have\s+|had\s+|gave\s+back\s+|"
-                  r"returned\s+|reported\s+)?)?\b(?:any|some|at\s+least\s+one)\s+(?P<rest>[`A-Za-z_][\w\s`-]*?)\s*"
-                  r"(?:\b(?:at\s+all|left|in\s+\w+|for\s+\w+|today|yesterday)\b.*)?$")
-_VALUE_ONLY = re.compile(r"(?i)^\W*(?:only\s+(?:for|in|on|with)\s+(?P<a>[\w.-]+)|(?:for\s+|in\s+|on\s+)?"
-                         r"(?P<b>[\w.-]+)\s+only)\W*$")
+_OP = _rx("|".join(f"(?P<o{i}>(?<![\\w<>=!])(?:{p})(?![\\w<>=]))" for i, (p, _) in enumerate(_OPS)), re.I)
+_EMPTY = _rx(r"(?i)^(?:.*?\b(?:there\s+(?:are|were|is|was)\s+|gave\s+back\s+|gives\s+back\s+|returned\s+|"
+             r"returns\s+|found\s+|has\s+|have\s+|had\s+)?)?\bno\s+(?:more\s+)?`?([A-Za-z_][\w-]*)`?")
+_EMPTY_WORD = _rx(r"(?i)^(?P<subj>.+?)\s+(?:is|are)\s+(?P<not>not\s+|non-?)?(?:empty|missing|blank|unset)\s*$")
+_FILLED_WORD = _rx(r"(?i)^(?P<subj>.+?)\s+(?:is|are)\s+(?:set|present|given|there|available)\s*$")
+_ANY = _rx(r"(?i)^(?:.*?\b(?:there\s+(?:are|were|is|was)\s+|found\s+|has\s+|have\s+|had\s+|gave\s+back\s+|"
+           r"returned\s+|reported\s+)?)?\b(?:any|some|at\s+least\s+one)\s+(?P<rest>[`A-Za-z_][\w\s`-]*?)\s*"
+           r"(?:\b(?:at\s+all|left|in\s+\w+|for\s+\w+|today|yesterday)\b.*)?$")
+_VALUE_ONLY = _rx(r"(?i)^\W*(?:only\s+(?:for|in|on|with)\s+(?P<a>[\w.-]+)|(?:for\s+|in\s+|on\s+)?"
+                  r"(?P<b>[\w.-]+)\s+only)\W*$")
 # "3 or more errors", "fewer than 3 errors", "at least 2 warnings": a count of the plural noun
-_COUNTED = re.compile(r"(?i)^(?:.*?\s)?(?:(?P<n>\d+)\s+or\s+(?P<a>more|fewer|less)|"
-                      r"(?P<b>fewer\s+than|less\s+than|more\s+than|over|under|at\s+least|at\s+most)\s+(?P<m>\d+))"
-                      r"\s+(?P<noun>[A-Za-z_]\w*s)\s*$")
-_OR_BOUND = re.compile(r"(?i)^(?P<subj>.+?)\s+(?:is|are|was|were)\s+(?P<n>[-+]?[\d,.]+)\s+or\s+"
-                       r"(?P<dir>less|fewer|lower|below|under|more|greater|higher|above|over)\s*$")
+_COUNTED = _rx(r"(?i)^(?:.*?\s)?(?:(?P<n>\d+)\s+or\s+(?P<a>more|fewer|less)|"
+               r"(?P<b>fewer\s+than|less\s+than|more\s+than|over|under|at\s+least|at\s+most)\s+(?P<m>\d+))"
+               r"\s+(?P<noun>[A-Za-z_]\w*s)\s*$")
+_OR_BOUND = _rx(r"(?i)^(?P<subj>.+?)\s+(?:is|are|was|were)\s+(?P<n>[-+]?[\d,.]+)\s+or\s+"
+                r"(?P<dir>less|fewer|lower|below|under|more|greater|higher|above|over)\s*$")
 _COUNTED_OPS: dict[str, Op] = {"fewer than": "<", "less than": "<", "more than": ">", "over": ">", "under": "<",
                                "at least": ">=", "at most": "<="}
 _ARTICLES = {"the", "a", "an", "its", "their", "this", "that", "it", "value", "of", "field", "output"}
-_NUM = re.compile(r"^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
-_UNIT = re.compile(r"(?i)^\s*(?:%|percent|eur|usd|gbp|chf|€|\$|£|euros?|dollars?|items?|rows?|[a-z]{3})?\W*$")
+_NUM = _rx(r"^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
+_UNIT = _rx(r"(?i)^\s*(?:%|percent|eur|usd|gbp|chf|€|\$|£|euros?|dollars?|items?|rows?|[a-z]{3})?\W*$")
 
 
 def _value(text: str) -> tuple[bool, Any]:
@@ -277,12 +280,12 @@ def _looks_worded(text: str) -> bool:
 
 # -- conditions in prose ------------------------------------------------------------
 
-_ONLY = re.compile(
+_ONLY = _rx(
     r"(?i)^\W*(?:(?:this|the)\s+(?:step|stage|one)\s+|it\s+)?(?:(?:is\s+)?only\s+(?:runs?|run|executed|executes|"
     r"happens|applies)\s+|(?:runs?|run|executes?|happens|applies)\s+only\s+|only\s+)(?:if|when)\s+(?P<cond>.+)$")
-_SKIP = re.compile(r"(?i)^\W*(?:(?:this|the)\s+(?:step|stage|one)\s+is\s+|it\s+is\s+)?(?:skip(?:ped)?(?:\s+(?:it|this"
-                   r"(?:\s+step)?))?|don['’]t\s+run(?:\s+(?:it|this))?)\s+(?:if|when)\s+(?P<cond>.+)$")
-_UNLESS = re.compile(r"(?i)^\W*(?:(?:this|the)\s+(?:step|stage|one)\s+)?(?:runs?\s+)?unless\s+(?P<cond>.+)$")
+_SKIP = _rx(r"(?i)^\W*(?:(?:this|the)\s+(?:step|stage|one)\s+is\s+|it\s+is\s+)?(?:skip(?:ped)?(?:\s+(?:it|this"
+            r"(?:\s+step)?))?|don['’]t\s+run(?:\s+(?:it|this))?)\s+(?:if|when)\s+(?P<cond>.+)$")
+_UNLESS = _rx(r"(?i)^\W*(?:(?:this|the)\s+(?:step|stage|one)\s+)?(?:runs?\s+)?unless\s+(?P<cond>.+)$")
 
 
 def _cut(cond: str) -> str:
@@ -301,7 +304,7 @@ def condition_sentence(sentence: str) -> tuple[str, bool] | None:
     return None
 
 
-_OTHERWISE = re.compile(r"(?i)^\W*(?:otherwise|else|if\s+not)\b\s*(?:\((?P<paren>[^()]*)\))?\s*[:,—-]?\s*(?P<rest>.*)$")
+_OTHERWISE = _rx(r"(?i)^\W*(?:otherwise|else|if\s+not)\b\s*(?:\((?P<paren>[^()]*)\))?\s*[:,—-]?\s*(?P<rest>.*)$")
 
 
 def otherwise_sentence(sentence: str) -> tuple[str | None, str] | None:
@@ -314,8 +317,8 @@ def otherwise_sentence(sentence: str) -> tuple[str | None, str] | None:
     return paren, m.group("rest").strip()
 
 
-_OTHERWISE_OF = re.compile(r"(?i)^\s*+(?:of|to|for|from)?\s*+(?P<step>(?:step|stage)\s*[-\w]+|step-\w+)"
-                           r"(?:['’]s\s+condition)?\s*(?:[:,—-]\s*(?P<rest>.*))?$")
+_OTHERWISE_OF = _rx(r"(?i)^\s*+(?:of|to|for|from)?\s*+(?P<step>(?:step|stage)\s*[-\w]+|step-\w+)"
+                    r"(?:['’]s\s+condition)?\s*(?:[:,—-]\s*(?P<rest>.*))?$")
 
 
 def otherwise_of(text: str) -> tuple[str, str] | None:
@@ -330,19 +333,19 @@ def otherwise_of(text: str) -> tuple[str, str] | None:
 
 # -- approvals ----------------------------------------------------------------------
 
-_APPROVAL_IF = re.compile(r"(?i)\b(?:(?:is\s+)?(?:only\s+)?(?:required|needed)\s+)?(?:only\s+)?(?:if|when|for)\s+"
-                          r"(?P<cond>[^;.]+)")
-_APPROVAL_ONLY = re.compile(r"(?i)^\W*(?P<cond>(?:only\s+(?:for|in|on)\s+)?[\w.-]+\s*(?:only)?)\s*(?:[.;]|$)")
-_APPROVE = re.compile(
+_APPROVAL_IF = _rx(r"(?i)\b(?:(?:is\s+)?(?:only\s+)?(?:required|needed)\s+)?(?:only\s+)?(?:if|when|for)\s+"
+                   r"(?P<cond>[^;.]+)")
+_APPROVAL_ONLY = _rx(r"(?i)^\W*(?P<cond>(?:only\s+(?:for|in|on)\s+)?[\w.-]+\s*(?:only)?)\s*(?:[.;]|$)")
+_APPROVE = _rx(
     r"(?i)\b(?:has|have|must|needs?|need)\s+to\s+(?:approve|sign\s+off)|\bmust\s+(?:approve|sign\s+off)|"
     r"\b(?:needs?|requires?)\s+(?:an?\s+)?(?:person['’]s\s+|human\s+|manual\s+)?(?:approval|sign-?off)|"
     r"\bwait(?:s)?\s+for\s+(?:an?\s+)?(?:approval|sign-?off)|\bsigns?\s+(?:it\s+)?off\b|"
     r"\b(?:needs?|requires?)\s+[\w\s]{1,40}?\s+to\s+(?:say\s+yes|approve|sign\s+off|give\s+(?:the\s+|their\s+)?ok)\b")
-_WAIT = re.compile(r"(?i)\b(?:wait(?:s|ing)?\s+(?:up\s+to|for\s+up\s+to|at\s+most|for)|within|after|timeout|"
-                   r"no\s+(?:answer|reply|response|decision)\s+(?:in|within|after)|"
-                   r"(?:has\s+)?(?:looked|answered|decided|approved)\s+(?:at\s+it\s+)?within)\s+(?P<d>[^,;.)]+)")
-_ON_TIMEOUT = re.compile(r"(?i)(?:\b(?:then|treat\s+it\s+as|counts?\s+as|is)\s+|=\s*)(?:an?\s+)?"
-                         r"(?P<w>reject(?:ed)?|approve(?:d)?|no\b|yes\b)")
+_WAIT = _rx(r"(?i)\b(?:wait(?:s|ing)?\s+(?:up\s+to|for\s+up\s+to|at\s+most|for)|within|after|timeout|"
+            r"no\s+(?:answer|reply|response|decision)\s+(?:in|within|after)|"
+            r"(?:has\s+)?(?:looked|answered|decided|approved)\s+(?:at\s+it\s+)?within)\s+(?P<d>[^,;.)]+)")
+_ON_TIMEOUT = _rx(r"(?i)(?:\b(?:then|treat\s+it\s+as|counts?\s+as|is)\s+|=\s*)(?:an?\s+)?"
+                  r"(?P<w>reject(?:ed)?|approve(?:d)?|no\b|yes\b)")
 
 
 class ApprovalReading(BaseModel):
@@ -410,3 +413,6 @@ def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | N
     if condition is not None:
         policy = policy.model_copy(update={"when": condition})
     return policy
+
+
+_rx.save()

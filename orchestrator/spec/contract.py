@@ -21,19 +21,22 @@ from orchestrator.schemaref import external_refs
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para
 from orchestrator.spec.fields import parse_braces, parse_fields, split_top, step_id, type_of
 from orchestrator.spec.model import ContractSpec, FieldSpec
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 
-_ARROW = re.compile(r"(?:(?<!\s)\s+)?(?:→|->|⟶|=>|\bto\b)\s*", re.I)
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_ARROW = _rx(r"(?:(?<!\s)\s+)?(?:→|->|⟶|=>|\bto\b)\s*", re.I)
 _NAME = r"[A-Za-z_][\w.-]*"
-_NON_EMPTY = re.compile(rf"^({_NAME}) (?:is|must be|should be) (?:a |an )?non-?empty(?: (\w+))?$")
-_IS_TYPE = re.compile(rf"^({_NAME}) (?:is|must be|should be) (?:a |an )?(?:valid )?(\w+)$")
-_ONE_OF = re.compile(rf"^({_NAME}) (?:is|must be) one of:? (.+)$")
-_COMPARE = re.compile(rf"^({_NAME}) (>=|<=|>|<|==?) (-?\d+(?:\.\d+)?)$")
-_AT = re.compile(rf"^({_NAME}) (?:has|is|must have) at (least|most) (\d+)(?: (items?|elements?|entries|characters?|chars?))?$")
-_MATCHES = re.compile(rf"^({_NAME}) matches (?:/(.+)/|`?(.+?)`?)$")
-_KEYS = re.compile(r"^(?:it |output )?(?:has|contains|includes) (?:the )?(?:keys?|fields?|properties) (.+)$")
-_EXPECTED_KEYS = re.compile(r"^(?:it |output )?(?:has|contains) (?:the |all )?(?:expected|required) (?:keys|fields|properties)$")
-_VALID_JSON = re.compile(r"^(?:json|output|it) is valid(?: json)?$|^valid json$")
+_NON_EMPTY = _rx(rf"^({_NAME}) (?:is|must be|should be) (?:a |an )?non-?empty(?: (\w+))?$")
+_IS_TYPE = _rx(rf"^({_NAME}) (?:is|must be|should be) (?:a |an )?(?:valid )?(\w+)$")
+_ONE_OF = _rx(rf"^({_NAME}) (?:is|must be) one of:? (.+)$")
+_COMPARE = _rx(rf"^({_NAME}) (>=|<=|>|<|==?) (-?\d+(?:\.\d+)?)$")
+_AT = _rx(rf"^({_NAME}) (?:has|is|must have) at (least|most) (\d+)(?: (items?|elements?|entries|characters?|chars?))?$")
+_MATCHES = _rx(rf"^({_NAME}) matches (?:/(.+)/|`?(.+?)`?)$")
+_KEYS = _rx(r"^(?:it |output )?(?:has|contains|includes) (?:the )?(?:keys?|fields?|properties) (.+)$")
+_EXPECTED_KEYS = _rx(r"^(?:it |output )?(?:has|contains) (?:the |all )?(?:expected|required) (?:keys|fields|properties)$")
+_VALID_JSON = _rx(r"^(?:json|output|it) is valid(?: json)?$|^valid json$")
 _FORMATS = {"url": "uri", "uri": "uri", "email": "email", "date": "date", "datetime": "date-time",
             "date-time": "date-time", "timestamp": "date-time"}
 
@@ -234,3 +237,6 @@ def read_contract(
         json_schema=schema,
         where=src.where(line),
     )
+
+
+_rx.save()

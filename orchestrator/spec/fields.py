@@ -17,7 +17,10 @@ from __future__ import annotations
 import re
 
 from orchestrator.spec.model import FieldSpec
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 TYPE_WORDS: dict[str, str] = {
     **dict.fromkeys(
@@ -49,13 +52,13 @@ ORDINAL_WORDS: dict[str, int] = {
 STEP_WORDS: tuple[str, ...] = ("step", "stage", "phase", "task", "part", "milestone", "activity")
 STEP_WORD = r"(?:" + "|".join(STEP_WORDS) + r")"
 NUMBER = r"(?:\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
-_STEP_REF = re.compile(rf"(?i)^\s*{STEP_WORD}[\s_-]*({NUMBER})\s*$")
-_DOTTED = re.compile(rf"^({_NAME}(?:\s+\d+)?)\.({_NAME}(?:\.{_NAME})*)$")
-_ARRAY_OF = re.compile(r"(?i)^(?:list|array|sequence|set)\s+of\s+(\w+?)s?$")
-_SUFFIX_ARRAY = re.compile(r"^(\w+)\s*\[\s*\]$")
-_WHOLE = re.compile(rf"^`?({_NAME})`?\s*(?:\(([^()]*)\))?\s*:\s*(\S.*)$")
-_ITEM = re.compile(rf"^`?({_NAME}(?:\.{_NAME})*|step\s+\d+\.{_NAME})`?\s*(?:\((.*)\))?\s*(.*)$", re.I)
-_WORD = re.compile(r"[\w-]+")
+_STEP_REF = _rx(rf"(?i)^\s*{STEP_WORD}[\s_-]*({NUMBER})\s*$")
+_DOTTED = _rx(rf"^({_NAME}(?:\s+\d+)?)\.({_NAME}(?:\.{_NAME})*)$")
+_ARRAY_OF = _rx(r"(?i)^(?:list|array|sequence|set)\s+of\s+(\w+?)s?$")
+_SUFFIX_ARRAY = _rx(r"^(\w+)\s*\[\s*\]$")
+_WHOLE = _rx(rf"^`?({_NAME})`?\s*(?:\(([^()]*)\))?\s*:\s*(\S.*)$")
+_ITEM = _rx(rf"^`?({_NAME}(?:\.{_NAME})*|step\s+\d+\.{_NAME})`?\s*(?:\((.*)\))?\s*(.*)$", re.I)
+_WORD = _rx(r"[\w-]+")
 
 
 def number_of(word: str) -> int | None:
@@ -122,7 +125,7 @@ def _reference(name: str) -> tuple[str, str | None]:
     return name, None
 
 
-_FROM_STEP = re.compile(rf"(?i)^(?:from\s+|of\s+|output\s+of\s+)?({STEP_WORD}[\s_-]*{NUMBER})(?:['’]s)?(?:\s+output)?$")
+_FROM_STEP = _rx(rf"(?i)^(?:from\s+|of\s+|output\s+of\s+)?({STEP_WORD}[\s_-]*{NUMBER})(?:['’]s)?(?:\s+output)?$")
 
 
 def _source_qualifier(qualifiers: str) -> tuple[str, str] | None:
@@ -146,7 +149,7 @@ def _short_qualifier(qualifiers: str, name: str) -> tuple[str, str] | None:
     return None
 
 
-_FROM_INPUTS = re.compile(r"(?i)^(?:from\s+(?:the\s+)?)?(?:workflow\s+inputs?|inputs?)$")
+_FROM_INPUTS = _rx(r"(?i)^(?:from\s+(?:the\s+)?)?(?:workflow\s+inputs?|inputs?)$")
 
 
 def _input_qualifier(qualifiers: str) -> str | None:
@@ -257,8 +260,8 @@ def parse_fields(
     return tuple(fields)
 
 
-_ASSIGNED = re.compile(rf"^\s*`?({_NAME})`?\s*(?:=|<-|←|:=|is)\s+(.+?)\s*$")
-_WHOLE_OF = re.compile(
+_ASSIGNED = _rx(rf"^\s*`?({_NAME})`?\s*(?:=|<-|←|:=|is)\s+(.+?)\s*$")
+_WHOLE_OF = _rx(
     rf"(?i)^(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:(?:results?|outputs?|items?)\s+(?:of|from)\s+(?:the\s+)?(?P<a>{STEP_WORD}[\s_-]*{NUMBER})"
     rf"|(?P<b>{STEP_WORD}[\s_-]*{NUMBER})(?:['’]s)?\s+(?:results?|outputs?|items?))"
     r"(?:\s*,?\s*(?:gathered|collected|as a list|together))?$")
@@ -324,16 +327,16 @@ def _value_type(value: str) -> tuple[str | None, str | None]:
 #     raw_alert ← input         service ← #1          level ← #1.level      course (1.course)
 #     name <- step 2            results (all of 2)    service ← parse.service  name from #2
 
-_INPUT_WORDS = re.compile(r"(?i)^(?:from\s+)?(?:the\s+)?(?:workflow\s+|spec\s+|run\s+)?(?:inputs?|parameters?|params?)$")
-_NUMBERED = re.compile(rf"(?i)^(?:from\s+)?(?:(?:the\s+)?(?:output|result)s?\s+(?:of|from)\s+)?(?:(?:{STEP_WORD})[\s_-]*|#)?"
-                       rf"({NUMBER})(?:['’]s)?(?:\s+(?:output|result)s?)?$")
-_NUMBERED_FIELD = re.compile(
+_INPUT_WORDS = _rx(r"(?i)^(?:from\s+)?(?:the\s+)?(?:workflow\s+|spec\s+|run\s+)?(?:inputs?|parameters?|params?)$")
+_NUMBERED = _rx(rf"(?i)^(?:from\s+)?(?:(?:the\s+)?(?:output|result)s?\s+(?:of|from)\s+)?(?:(?:{STEP_WORD})[\s_-]*|#)?"
+                rf"({NUMBER})(?:['’]s)?(?:\s+(?:output|result)s?)?$")
+_NUMBERED_FIELD = _rx(
     rf"(?i)^(?:from\s+)?(?:(?:{STEP_WORD})[\s_-]*|#)?(\d+|{NUMBER}(?=\s*[.']))\s*(?:\.|['’]s\s+)({_NAME}(?:\.{_NAME})*)$")
-_ALL_OF = re.compile(
+_ALL_OF = _rx(
     rf"(?i)^(?:(?:from\s+)?(?:all|every|each)\s+(?:(?:of\s+)?(?:the\s+)?(?:results?|outputs?|items?)\s+)?(?:of|from)\s+"
     rf"(?:the\s+)?(?:{STEP_WORD}[\s_-]*|#)?({NUMBER})|(?:{STEP_WORD}[\s_-]*|#)?(\d+)\s*,?\s*(?:gathered|all\s+results))"
     r"(?:\s*,?\s*(?:gathered|collected|as a list|together))?$")
-_NAMED_FIELD = re.compile(rf"^(?:from\s+)?({_NAME})\.({_NAME})$")
+_NAMED_FIELD = _rx(rf"^(?:from\s+)?({_NAME})\.({_NAME})$")
 
 
 def source_of(value: str, name: str, *, bare_number: bool = True) -> str | None:
@@ -364,10 +367,13 @@ def source_of(value: str, name: str, *, bare_number: bool = True) -> str | None:
     return None
 
 
-_SHORT_REF = re.compile(r"(?i)(?<![\w.#])(?:#(\d+)(?:\.|\s+)(?=[A-Za-z_])|(\d+)\.(?=[A-Za-z_]))")
+_SHORT_REF = _rx(r"(?i)(?<![\w.#])(?:#(\d+)(?:\.|\s+)(?=[A-Za-z_])|(\d+)\.(?=[A-Za-z_]))")
 
 
 def spell_step_refs(text: str) -> str:
     """`#3 severity ≥ 8` / `3.failing > 0` → `step 3 severity ≥ 8` / `step 3 failing > 0`: the short
     step references of a condition in the words the condition reader knows."""
     return _SHORT_REF.sub(lambda m: f"step {m.group(1) or m.group(2)} ", text)
+
+
+_rx.save()

@@ -19,15 +19,18 @@ from typing import Any
 from orchestrator.spec.blocks import Block, Bullet, Para
 from orchestrator.spec.fields import NUMBER, STEP_WORD, source_of, split_top, step_id
 from orchestrator.spec.model import FieldSpec, Reading, StepSpec
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 
-_ASSIGN = re.compile(r"^\s*`?([A-Za-z_]\w*)`?\s*(?:=|:=|←|<-|⟵|⇐|<--)\s*(.+?)\s*$")
-_FROM = re.compile(rf"(?i)^(?P<words>.*?)\s*\b(?:from|of|out\s+of)\s+(?:the\s+)?(?P<step>{STEP_WORD}\s*[\s_-]*{NUMBER})"
-                   r"(?:['’]s)?(?:\s+output)?\s*$")
-_REF = re.compile(r"^`?(?:(step[\s_-]*\d+)|steps\.([\w-]+)\.output)\.([\w.]+)`?$", re.I)
-_GETS = re.compile(rf"(?i)^\W*(?:{STEP_WORD}\s+)?(?P<n>\d+|{NUMBER})\s+(?:gets|takes|reads|receives|needs)\s+(?P<rest>.+)$")
-_GOT = re.compile(rf"(?i)`(?P<name>[A-Za-z_]\w*)`\s*(?:\(\s*(?:from\s+)?(?:{STEP_WORD}\s*)?(?P<a>\d+)\s*\)|"
-                  rf"from\s+(?:{STEP_WORD}\s*)?(?P<b>\d+)\b)?")
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_ASSIGN = _rx(r"^\s*`?([A-Za-z_]\w*)`?\s*(?:=|:=|←|<-|⟵|⇐|<--)\s*(.+?)\s*$")
+_FROM = _rx(rf"(?i)^(?P<words>.*?)\s*\b(?:from|of|out\s+of)\s+(?:the\s+)?(?P<step>{STEP_WORD}\s*[\s_-]*{NUMBER})"
+            r"(?:['’]s)?(?:\s+output)?\s*$")
+_REF = _rx(r"^`?(?:(step[\s_-]*\d+)|steps\.([\w-]+)\.output)\.([\w.]+)`?$", re.I)
+_GETS = _rx(rf"(?i)^\W*(?:{STEP_WORD}\s+)?(?P<n>\d+|{NUMBER})\s+(?:gets|takes|reads|receives|needs)\s+(?P<rest>.+)$")
+_GOT = _rx(rf"(?i)`(?P<name>[A-Za-z_]\w*)`\s*(?:\(\s*(?:from\s+)?(?:{STEP_WORD}\s*)?(?P<a>\d+)\s*\)|"
+           rf"from\s+(?:{STEP_WORD}\s*)?(?P<b>\d+)\b)?")
 
 
 def literal_value(text: str) -> tuple[bool, Any]:
@@ -134,3 +137,6 @@ def attach_gets(steps: list[StepSpec], blocks: list[Block], src: Source) -> tupl
                                                        "readings": (*step.readings, reading)})
         read.add(block.line)
     return steps, read
+
+
+_rx.save()

@@ -40,6 +40,7 @@ from orchestrator.spec.prose import sentences as policy_sentences
 from orchestrator.spec.recipes import blank_recipe_file, read_recipe_file, recipe_file_of
 from orchestrator.spec.recovery import ConvergenceItem, read_convergence
 from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.sections import place_branches
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
@@ -58,6 +59,8 @@ from orchestrator.spec.structure import (
     unplaced_skills,
 )
 from orchestrator.spec.transcript import transcript_start
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 SECTIONS: dict[str, str] = {
     **dict.fromkeys(("intent", "purpose", "goal", "overview", "summary", "why", "background",
@@ -85,8 +88,8 @@ _SCENARIO_KINDS = (
     ("happy", "happy"), ("degrad", "degradation"), ("recover", "recovery"), ("retry", "recovery"),
     ("escalat", "escalation"), ("edge", "edge"),
 )  # fmt: skip
-_NAME_COMMENT = re.compile(r"<!--\s*(?:skillweave\s+)?name:\s*([\w.-]+)\s*-->")
-_TITLE_TAIL = re.compile(r"(?i)(?<![\s-])[\s-]*(workflow|specification|spec)\s*$")
+_NAME_COMMENT = _rx(r"<!--\s*(?:skillweave\s+)?name:\s*([\w.-]+)\s*-->")
+_TITLE_TAIL = _rx(r"(?i)(?<![\s-])[\s-]*(workflow|specification|spec)\s*$")
 
 
 class Section(BaseModel):
@@ -240,7 +243,7 @@ def _items(blocks: tuple[Block, ...], kind: str, src: Source) -> list[Convergenc
     return items
 
 
-_LABEL_LINE = re.compile(r"^\s*[^:.]{1,40}:\s*\S")
+_LABEL_LINE = _rx(r"^\s*[^:.]{1,40}:\s*\S")
 
 
 def read_convergence_section(
@@ -283,14 +286,14 @@ def read_testing(section: Section, src: Source) -> list[ScenarioSpec]:
     return scenarios
 
 
-_INLINE_INPUTS = re.compile(
+_INLINE_INPUTS = _rx(
     r"(?i)^\s*+(?:\*\*|__)?\s*+(?:workflow\s+)?(?:inputs?|in|parameters|params|arguments|args|takes|given)\s*+(?::\s*+(?:\*\*|__)|(?:\*\*|__)?\s*+:)"
     r"\s*(.+)$", re.S)
-_INPUTS_SENTENCE = re.compile(r"(?i)\b(?:the\s+)?(?:workflow\s+)?inputs?\s+(?:is|are)\b|\binputs?\s*:"
+_INPUTS_SENTENCE = _rx(r"(?i)\b(?:the\s+)?(?:workflow\s+)?inputs?\s+(?:is|are)\b|\binputs?\s*:"
                              r"|\b(?:one|two|three|four|\d+)\s+inputs?\b|\btakes?\s+(?:as\s+)?inputs?\b"
                              r"|\b(?:parameters|params|inputs|arguments)\s+(?:come|are\s+passed|are\s+given)\s+in\b"
                              r"|\binputs?\s+(?:for|of)\s+the\s+[\w -]{1,30}:")  # "Parameters come in through papermill:"
-_OUTPUTS_SAID = re.compile(r"(?i)\b(?:out\s+comes?|outputs?|returns?|gives?\s+back|produces?|result\s+is)\b")
+_OUTPUTS_SAID = _rx(r"(?i)\b(?:out\s+comes?|outputs?|returns?|gives?\s+back|produces?|result\s+is)\b")
 
 
 def _said_input(m: re.Match[str], clause: str, where: str) -> InputSpec:
@@ -341,8 +344,8 @@ def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...
     return tuple(unique[n] for n in dict.fromkeys(i.name for i in found)) or None
 
 
-_PSEUDO = re.compile(r"^(?:\*\*|__)?([A-Za-z][A-Za-z ]{1,40}?)(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$")
-_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+_PSEUDO = _rx(r"^(?:\*\*|__)?([A-Za-z][A-Za-z ]{1,40}?)(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$")
+_FENCE = _rx(r"^\s{0,3}(```|~~~)")
 
 
 def promote_pseudo_headings(text: str) -> tuple[str, list[tuple[int, str]]]:
@@ -438,7 +441,7 @@ def _find_steps(
 
 # a paragraph that asks for work: a verb of doing before a skill's name, a word of sequence, or
 # the skill's name opening it ("Run the **check-stock** skill", "Then `draft-digest` ...")
-_LOOKS_LIKE_WORK = re.compile(
+_LOOKS_LIKE_WORK = _rx(
     r"(?i)\b(?:run|runs|call|calls|use|uses|invoke|execute|trigger|hand|pass|send|feed|start|kick\s+off)\b"
     r"[^.;]{0,40}?(?:`|\*\*|__)[a-z0-9]+-|^\W*(?:first|then|next|after\s+that|afterwards|finally|lastly|once|now)\b"
     r"|^\W*(?:`|\*\*|__)[a-z0-9]+(?:-[a-z0-9]+)+(?:`|\*\*|__)\s+\w+")
@@ -571,3 +574,6 @@ def _resolve_contract(contract: ContractSpec, index: StepIndex) -> ContractSpec:
     if (producer, consumer) == (contract.producer, contract.consumer):
         return contract
     return contract.model_copy(update={"producer": producer, "consumer": consumer})
+
+
+_rx.save()

@@ -31,15 +31,17 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator.policy import ErrorClass, OnFailure, PolicyStatement, Wait
 from orchestrator.spec import grammar as g
 from orchestrator.spec.normalize import normalize
-from orchestrator.spec.regex_cache import compile_many
+from orchestrator.spec.regex_cache import Patterns, compile_many
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 _EMPTY_OF: dict[str, Any] = {"list": [], "array": [], "string": "", "text": "", "object": {}, "dict": {},
                               "map": {}, "mapping": {}}
 MAX_SENTENCE = 2_000  # characters read of one sentence; a longer one is read in part and said so
 _CLASSES = {c.value: c for c in ErrorClass}
-_WORD = re.compile(r"[\w'-]+")
+_WORD = _rx(r"[\w'-]+")
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " ", "*": " "})
-_BLANK_RUN = re.compile(r"\s{3,}")  # in the text as the rows read it (`*` and no-break spaces are blanks there)
+_BLANK_RUN = _rx(r"\s{3,}")  # in the text as the rows read it (`*` and no-break spaces are blanks there)
 
 
 def _blank_runs_as_one(text: str) -> str:
@@ -360,13 +362,13 @@ def read_phrase(text: str) -> Phrase:
                   regenerate_said=regenerate_said, unread=unread, feedback=r.first("feedback"))
 
 
-_LITERAL = re.compile(r"`?(?:\{[^{}]{0,400}\}|\[[^\[\]]{0,400}\])`?")
+_LITERAL = _rx(r"`?(?:\{[^{}]{0,400}\}|\[[^\[\]]{0,400}\])`?")
 # a value said in words beside going on ("file it under chore with an empty bullet", "leave that one blank")
-_VALUE_WORDS = re.compile(r"\b(?:with\s+(?:an?\s+)?(?:empty|blank|zero|null|default|placeholder)\s+[\w-]+|(?:file|put|mark)\s+(?:it|them)\s+(?:under|as)\s+[\w-]+|leave\s+(?:that|this|those|these)(?:\s+ones?)?\s+(?:blank|empty))\b", re.I)
+_VALUE_WORDS = _rx(r"\b(?:with\s+(?:an?\s+)?(?:empty|blank|zero|null|default|placeholder)\s+[\w-]+|(?:file|put|mark)\s+(?:it|them)\s+(?:under|as)\s+[\w-]+|leave\s+(?:that|this|those|these)(?:\s+ones?)?\s+(?:blank|empty))\b", re.I)
 
 
-_REPEAT = re.compile(rf"{g.RETRY}|\bagain\b|\bevery\b|\bpoll|\btries\b|\battempts?\b|\bkeep\s+\w+ing\b|\buntil\b"
-                     r"|\btotal\b|\boverall\b|\baltogether\b|\bin\s+all\b|\bcombined\b|\bend\s+to\s+end\b", re.I)
+_REPEAT = _rx(rf"{g.RETRY}|\bagain\b|\bevery\b|\bpoll|\btries\b|\battempts?\b|\bkeep\s+\w+ing\b|\buntil\b"
+              r"|\btotal\b|\boverall\b|\baltogether\b|\bin\s+all\b|\bcombined\b|\bend\s+to\s+end\b", re.I)
 
 
 def _budget_without_repeat(norm: str, statement: PolicyStatement, retry_said: bool) -> PolicyStatement:
@@ -537,3 +539,6 @@ def read_policy_value(key: str, value: str) -> Phrase:
     if text.lower() in ("never", "no", "none", "off", "false", "0") and words in ("retry", "retries:"):
         return read_phrase(f"no retry ({key}: {text})")
     return read_phrase(f"{words} {text}")
+
+
+_rx.save()

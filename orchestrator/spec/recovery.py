@@ -47,8 +47,11 @@ from orchestrator.spec.fields import step_id
 from orchestrator.spec.model import ContractSpec, ConvergenceSpec, RecoveryRowSpec
 from orchestrator.spec.phrase import Phrase, read_phrase
 from orchestrator.spec.prose import Resolve, read_named, read_sentence
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import read_step_list
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 if TYPE_CHECKING:
     from orchestrator.spec.structure import StepIndex
@@ -312,14 +315,14 @@ _LIMIT_PATTERNS: tuple[tuple[str, str], ...] = (
     ("per_skill_concurrency", r"concurrency\s+per\s+skill|per[\s-]skill\s+concurrency"),
     ("concurrency", r"concurrency|parallel\s+steps"),
 )  # fmt: skip
-_STEP_WORD = re.compile(r"(?i)\bstep[\s_-]*\d+\b")
-_STEPS_LIST = re.compile(r"(?i)\bsteps\s+\d+\s*(?:,|and|&|-|–|to)")
-_CHECK = re.compile(r"^`?(\w+)`?\s*\(\s*(step[\s_-]*\d+)\s*\)\s*(?:==?|is)\s*(.+)$", re.I)
-_CHECK_DOTTED = re.compile(r"^`?(step[\s_-]*\d+)[.\s]+(\w+)`?\s*(?:==?|is)\s*(.+)$", re.I)
+_STEP_WORD = _rx(r"(?i)\bstep[\s_-]*\d+\b")
+_STEPS_LIST = _rx(r"(?i)\bsteps\s+\d+\s*(?:,|and|&|-|–|to)")
+_CHECK = _rx(r"^`?(\w+)`?\s*\(\s*(step[\s_-]*\d+)\s*\)\s*(?:==?|is)\s*(.+)$", re.I)
+_CHECK_DOTTED = _rx(r"^`?(step[\s_-]*\d+)[.\s]+(\w+)`?\s*(?:==?|is)\s*(.+)$", re.I)
 
 
-_RETRY_CAP = re.compile(r"\b(?:no\s+more\s+than|at\s+most|max(?:imum)?|up\s+to)\s+(\d+)\s+retr(?:y|ies)\s+"
-                        r"(?:anywhere|per\s+step|for\s+any\s+step|in\s+any\s+step|on\s+any\s+step|each)\b", re.I)
+_RETRY_CAP = _rx(r"\b(?:no\s+more\s+than|at\s+most|max(?:imum)?|up\s+to)\s+(\d+)\s+retr(?:y|ies)\s+"
+                 r"(?:anywhere|per\s+step|for\s+any\s+step|in\s+any\s+step|on\s+any\s+step|each)\b", re.I)
 
 
 def _retry_cap(text: str) -> tuple[str, float] | None:
@@ -361,7 +364,7 @@ def _json_value(text: str) -> object:
 
 
 # a sentence about every step even when it names one ("no single step, the QA included, ...")
-_EVERY_STEP_SAID = re.compile(r"(?i)\b(?:every|each|all|any|no)\s+(?:single\s+|other\s+)?(?:steps?|tasks?|stages?)\b")
+_EVERY_STEP_SAID = _rx(r"(?i)\b(?:every|each|all|any|no)\s+(?:single\s+|other\s+)?(?:steps?|tasks?|stages?)\b")
 
 
 def _named(text: str, index: StepIndex) -> str | None:
@@ -483,3 +486,6 @@ def _take(statement: PolicyStatement, row: RecoveryRowSpec, rule: RecoveryRule, 
     if statement.timeout_s is not None and row.timeout_s is None:
         row = row.model_copy(update={"timeout_s": statement.timeout_s})
     return row
+
+
+_rx.save()

@@ -15,6 +15,8 @@ holds exactly these patterns for this interpreter, else with `re.compile`, and t
 write that file for the next process (atomically, replacing the file of an older
 grammar; `SKILLWEAVE_REGEX_CACHE=0` turns it off; a folder that cannot be written, a
 file that cannot be read or a `re` whose internals differ all just mean `re.compile`).
+A module's own patterns go the same way one by one (`Patterns`): `_rx = Patterns(__name__)`
+at its top, `_rx(pattern, flags)` where it called `re.compile`, `_rx.save()` at its end.
 It is not bytecode: `PYTHONDONTWRITEBYTECODE` does not apply. The cache is keyed by
 the patterns, the flags, the interpreter's version and `_sre.MAGIC`, so a changed
 grammar or Python never loads stale code, and what is written is first checked to
@@ -137,3 +139,61 @@ def compile_many(name: str, items: list[tuple[str, int]]) -> list[re.Pattern[str
         inline = "".join(letter for flag, letter in _INLINE if flags & flag)
         sources.append(f"(?{inline}){pattern}" if inline else pattern)
     return compile_all(name, sources)
+
+
+class Patterns:
+    """A module's `re.compile` calls at import, loaded compiled from
+    `__pycache__/regex-mod-<module>-<interpreter>-<hash>.marshal` (keyed by the interpreter's
+    version and `_sre.MAGIC`; each pattern found by its text and flags, so an edited one is
+    compiled afresh). `save()`, at the module's end, writes the file again when a pattern
+    was not in it (the first process after a change), as `compile_all` does."""
+
+    def __init__(self, module: str) -> None:
+        self._name = "mod-" + module.rpartition(".")[2]
+        self._internals = _internals()
+        self._used: list[tuple[str, int]] = []
+        self._missed = False
+        self._loaded: dict[tuple[str, int], re.Pattern[str]] = {}
+        self._path: Path | None = None
+        if self._internals is not None:
+            self._path = _path(self._name, [], 0, self._internals[2], "patterns")
+            with contextlib.suppress(OSError, ValueError, EOFError, TypeError, IndexError, RuntimeError):
+                sre = self._internals[2]
+                for source, flags, *form in marshal.loads(self._path.read_bytes()):
+                    self._loaded[(source, flags)] = sre.compile(*form)
+
+    def __call__(self, pattern: str, flags: int = 0) -> re.Pattern[str]:
+        """`re.compile(pattern, flags)`, from the file when it holds it."""
+        key = (pattern, int(flags))
+        self._used.append(key)
+        found = self._loaded.get(key)
+        if found is None:
+            found = re.compile(pattern, flags)
+            self._missed = True
+        return found
+
+    def save(self) -> None:
+        """Write the patterns used so far, if one was compiled here (else nothing)."""
+        if not self._missed or self._internals is None or self._path is None:
+            return
+        parser, compiler, sre = self._internals
+        path = self._path
+        try:
+            data = [(source, flags, *_compiled_form(source, flags, parser, compiler)) for source, flags in self._used]
+            if [sre.compile(*d[2:]).pattern for d in data] != [source for source, _ in self._used]:
+                return
+            import tempfile
+
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".regex-", dir=path.parent)
+            with os.fdopen(fd, "wb") as out:
+                out.write(marshal.dumps(data))
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, path)
+            for old in path.parent.glob(f"regex-{self._name}-{sys.implementation.cache_tag}-*.marshal"):
+                if old != path:
+                    old.unlink(missing_ok=True)
+        except (OSError, ValueError, TypeError, AttributeError, RuntimeError):
+            with contextlib.suppress(OSError, UnboundLocalError):
+                os.unlink(tmp)
+        self._missed = False

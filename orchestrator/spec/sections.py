@@ -26,11 +26,14 @@ from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para
 from orchestrator.spec.fields import spell_step_refs
 from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, label_key
 
-_SKILL_NAMED = re.compile(r"`[a-z0-9]+(?:-[a-z0-9]+)+`|`[a-z][a-z0-9]*_[a-z0-9_]+`|"
-                          r"(?<![\w*])(?:\*\*|__)[a-z0-9]+(?:-[a-z0-9]+)+(?:\*\*|__)(?![\w*])")
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_SKILL_NAMED = _rx(r"`[a-z0-9]+(?:-[a-z0-9]+)+`|`[a-z][a-z0-9]*_[a-z0-9_]+`|"
+                   r"(?<![\w*])(?:\*\*|__)[a-z0-9]+(?:-[a-z0-9]+)+(?:\*\*|__)(?![\w*])")
 
 
 def names_a_skill(text: str) -> bool:
@@ -49,11 +52,11 @@ class Unit(BaseModel):
     lead: Para | None = None
 
 
-SIGN_OFF = re.compile(r"(?i)^\W*(?:thanks|thank\s+you|cheers|best|regards|questions\??|ping\s+me|reach\s+out|"
+SIGN_OFF = _rx(r"(?i)^\W*(?:thanks|thank\s+you|cheers|best|regards|questions\??|ping\s+me|reach\s+out|"
                        r"contact\s+me|happy\s+to\s+help|good\s+luck|that['’]?s\s+(?:it|all))\b")
-_BRANCH_ITEM = re.compile(r"^\s*(?:\*\*|__)?(?P<label>[^*_→:`]{1,60}?)(?:\*\*|__)?(?:(?<!\s)\s+)?(?:→|->|=>|:)\s*(?P<rest>.+)$", re.S)
-_FALLS_BACK = re.compile(r"(?i)^\W*(?:if|otherwise|else|unless|in case|should|on (?:failure|error)|but|failing that|"
-                         r"it|its|it's|this|that|these|those|note|also)\b")
+_BRANCH_ITEM = _rx(r"^\s*(?:\*\*|__)?(?P<label>[^*_→:`]{1,60}?)(?:\*\*|__)?(?:(?<!\s)\s+)?(?:→|->|=>|:)\s*(?P<rest>.+)$", re.S)
+_FALLS_BACK = _rx(r"(?i)^\W*(?:if|otherwise|else|unless|in case|should|on (?:failure|error)|but|failing that|"
+                  r"it|its|it's|this|that|these|those|note|also)\b")
 
 
 def _branch_item(block: Block) -> tuple[str, str] | None:
@@ -147,12 +150,12 @@ def branch_step(step: StepSpec, unit: Unit, others: list[StepSpec], src: Source)
         what="branch", where=where, text=label, note=f"a branch: runs only when '{label}'"))})
 
 
-_ELSE_LABEL = re.compile(r"(?i)^\W*(?:every(?:one|body|thing)\s+else|any(?:one|body|thing)\s+else|otherwise|else|"
-                         r"the\s+rest|all\s+others?|any\s+other\b.*|default|other\s+\w+|others)\W*$")
+_ELSE_LABEL = _rx(r"(?i)^\W*(?:every(?:one|body|thing)\s+else|any(?:one|body|thing)\s+else|otherwise|else|"
+                  r"the\s+rest|all\s+others?|any\s+other\b.*|default|other\s+\w+|others)\W*$")
 
 
-_WAITS = re.compile(r"(?i)^\W*(?:then|next|after\s+that|afterwards|finally|lastly|last|now|"
-                    r"(?:once|when|after)\s+(?:all|every|each|that|this|it|they|the)\b[^.;]{0,80}?(?:,|\s[—–-]\s))")
+_WAITS = _rx(r"(?i)^\W*(?:then|next|after\s+that|afterwards|finally|lastly|last|now|"
+             r"(?:once|when|after)\s+(?:all|every|each|that|this|it|they|the)\b[^.;]{0,80}?(?:,|\s[—–-]\s))")
 
 
 def after_previous(step: StepSpec, heading: str, unit: Unit, previous: str, src: Source) -> StepSpec:
@@ -187,7 +190,7 @@ def join_branches(step: StepSpec, branches: list[str], src: Source) -> StepSpec:
     })
 
 
-_VALUES = re.compile(r"^\s*[\w.-]+(?:\s*(?:\||/|,|\bor\b)\s*[\w.-]+)+\s*$")
+_VALUES = _rx(r"^\s*[\w.-]+(?:\s*(?:\||/|,|\bor\b)\s*[\w.-]+)+\s*$")
 
 
 def declared_values(description: str) -> list[str]:
@@ -233,3 +236,6 @@ def place_branches(steps: list[StepSpec], inputs: Iterable[tuple[str, str]], src
                                                  note=f"the branch '{label}' runs only when {when}")),
         }))
     return out
+
+
+_rx.save()

@@ -44,7 +44,10 @@ from orchestrator.spec.fields import (
 )
 from orchestrator.spec.input_prose import assignments
 from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepForm, StepSpec
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 LABELS: dict[str, str] = {
     **dict.fromkeys(("skill", "skill used", "skills", "uses", "agent", "uses skill", "tool",
@@ -65,28 +68,28 @@ LABELS: dict[str, str] = {
     **dict.fromkeys(("route", "routes", "routing", "branch", "branches"), "route"),
     **dict.fromkeys(("description", "purpose", "notes", "note"), "description"),
 }
-STEP_HEADING = re.compile(rf"(?i)^\s*{STEP_WORD}\s*({NUMBER})\s*(?:[:.)\-–—]\s*(.*))?$")
-NUMBERED_HEADING = re.compile(r"^\s*(\d+)\s*(?:[.):]|\s[-–—])\s+(\S.*)$")  # "2. Classify", "1) Pull", "3 — Ship"
-_IO = re.compile(r"\(\s*+([^()]*?)(?:(?<!\s)\s+)?(?:->|→|=>)\s*+([^()]*?)(?:(?<!\s)\s+)?\)")
-_IO_LEAD = re.compile(r"^\s*+((?:[`\w][\w`]*(?:\s*+(?:,|\+|and)\s*+[`\w][\w`]*)*)?)\s*+(?:->|→|=>)\s*(.+)$")
-_RETURNS = re.compile(r"(?i)\b(?:returns?|gives? back|get back|gets back|comes? back with|produces?|outputs?|"
-                      r"emits?|yields?|hands? back|what comes back is)\b")
-_EMPHASISED = re.compile(r"(?<![\w*])(?:\*\*|\*|__|_)([a-z0-9]+(?:-[a-z0-9]+)+)(?:\*\*|\*|__|_)(?![\w*])")
-_SUCCESS_SAID = re.compile(r"(?i)^\s*(success(?:\s+criteri(?:a|on))?)\s*(?:==?|:=|means|is when|is)\s+(.+)$", re.S)
-_ELSEWHERE = re.compile(r"(?i)\b(?:if|unless|otherwise|instead|fall(?:s|ing)?\s+back|fallback|undo|compensat\w*|"
-                        r"roll\w*\s+back|escalat\w*)\b")
-_INSTEAD = re.compile(r"(?i)\b(?:instead|fall(?:s|ing)?\s+back\s+(?:to|on)|plan\s+b)\b")
-_SKILL_LABEL = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$")
-_PLAIN_NAME = re.compile(r"(?<![\w`/.-])([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?![\w`/-])")
+STEP_HEADING = _rx(rf"(?i)^\s*{STEP_WORD}\s*({NUMBER})\s*(?:[:.)\-–—]\s*(.*))?$")
+NUMBERED_HEADING = _rx(r"^\s*(\d+)\s*(?:[.):]|\s[-–—])\s+(\S.*)$")  # "2. Classify", "1) Pull", "3 — Ship"
+_IO = _rx(r"\(\s*+([^()]*?)(?:(?<!\s)\s+)?(?:->|→|=>)\s*+([^()]*?)(?:(?<!\s)\s+)?\)")
+_IO_LEAD = _rx(r"^\s*+((?:[`\w][\w`]*(?:\s*+(?:,|\+|and)\s*+[`\w][\w`]*)*)?)\s*+(?:->|→|=>)\s*(.+)$")
+_RETURNS = _rx(r"(?i)\b(?:returns?|gives? back|get back|gets back|comes? back with|produces?|outputs?|"
+               r"emits?|yields?|hands? back|what comes back is)\b")
+_EMPHASISED = _rx(r"(?<![\w*])(?:\*\*|\*|__|_)([a-z0-9]+(?:-[a-z0-9]+)+)(?:\*\*|\*|__|_)(?![\w*])")
+_SUCCESS_SAID = _rx(r"(?i)^\s*(success(?:\s+criteri(?:a|on))?)\s*(?:==?|:=|means|is when|is)\s+(.+)$", re.S)
+_ELSEWHERE = _rx(r"(?i)\b(?:if|unless|otherwise|instead|fall(?:s|ing)?\s+back|fallback|undo|compensat\w*|"
+                 r"roll\w*\s+back|escalat\w*)\b")
+_INSTEAD = _rx(r"(?i)\b(?:instead|fall(?:s|ing)?\s+back\s+(?:to|on)|plan\s+b)\b")
+_SKILL_LABEL = _rx(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$")
+_PLAIN_NAME = _rx(r"(?<![\w`/.-])([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?![\w`/-])")
 _GENERIC = {"everything", "all", "nothing", "none", "it", "them", "input", "inputs", "output", "outputs"}
-_ASIDE = re.compile(r"(?i)^\W*(?:notes?|remarks?|comments?|todo|open questions?|misc|references?|faq)\W*$")
-_FOR_EACH = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+?)\s*$")
-_REF = re.compile(r"^(?:(step[\s_-]*\d+)|steps\.([\w-]+)\.output)\.([\w.]+)$", re.I)
-_ROUTE = re.compile(r"^\s*`?([\w *-]+?)`?\s*(?:→|->|=>|:)\s*`?([\w -]+?)`?\s*$")
+_ASIDE = _rx(r"(?i)^\W*(?:notes?|remarks?|comments?|todo|open questions?|misc|references?|faq)\W*$")
+_FOR_EACH = _rx(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+?)\s*$")
+_REF = _rx(r"^(?:(step[\s_-]*\d+)|steps\.([\w-]+)\.output)\.([\w.]+)$", re.I)
+_ROUTE = _rx(r"^\s*`?([\w *-]+?)`?\s*(?:→|->|=>|:)\s*`?([\w -]+?)`?\s*$")
 _ROUTE_MAX = 240  # characters of one `branch → Step N`; a longer part is not matched (`_ROUTE` reads a
 # blank run again from each of its blanks): it is read as a sentence, or reported
-_ID = re.compile(r"[A-Za-z_][\w-]*")
-_SAYS_IF = re.compile(r"(?i)\b(?:if|when|only|over|above|under|below|more\s+than|less\s+than|exceeds?)\b|[<>≥≤]")
+_ID = _rx(r"[A-Za-z_][\w-]*")
+_SAYS_IF = _rx(r"(?i)\b(?:if|when|only|over|above|under|below|more\s+than|less\s+than|exceeds?)\b|[<>≥≤]")
 
 
 def label_key(label: str | None, value: str) -> str | None:
@@ -170,8 +173,8 @@ def read_depends(text: str) -> prose.StepList:
     return prose.read_step_list(text, bare_digits=True)
 
 
-_ROUTE_DEFAULT = re.compile(r"(?i)^(?:\*|default|otherwise|else|anything else|everything else|any other\b.*|"
-                            r"the rest)$")
+_ROUTE_DEFAULT = _rx(r"(?i)^(?:\*|default|otherwise|else|anything else|everything else|any other\b.*|"
+                     r"the rest)$")
 
 
 def _route_part(part: str) -> re.Match[str] | None:
@@ -608,7 +611,7 @@ def _names(text: str) -> list[str]:
 
 
 # a call whose first argument is a skill-shaped name in quotes: `run_skill("write-report", ...)`
-CODE_CALL = re.compile(r"""\b[A-Za-z_][\w.]*\(\s*["']([a-z0-9]+(?:-[a-z0-9]+)+)["']""")
+CODE_CALL = _rx(r"""\b[A-Za-z_][\w.]*\(\s*["']([a-z0-9]+(?:-[a-z0-9]+)+)["']""")
 
 
 def read_step(
@@ -737,3 +740,6 @@ def _looks_like_mode(key: str, value: str) -> bool:
     if key == "retries":
         return pt.read_count(value) is None
     return False
+
+
+_rx.save()

@@ -26,13 +26,15 @@ from orchestrator.spec.sections import join_branches
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, read_step, step_heading
 
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
 RouteSink = list[tuple[str, prose.RouteReading, int]]
 
-_HEAD = re.compile(r"^\s*(?:\*\*|__)?([^:`*_][^:`]{0,60}?)(?:\*\*|__)?(?:(?<!\s)\s+)?(?::|\s[—–-]\s)\s*(.*)$", re.S)
-_BOLD_HEAD = re.compile(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*[.:—–-]?\s*(.*)$", re.S)
-_SKILLISH = re.compile(r"`[a-z0-9]+(?:-[a-z0-9]+)+`|`[a-z][a-z0-9]*_[a-z0-9_]+`")
-_STEP_LEAD = re.compile(rf"^\s*(?:\*\*|__)?({STEP_WORD}\s+\w+\s*[:.\-–—]\s*[^*_.:\n]{{0,60}})", re.I)
-_CLOSER = re.compile(r"(?i)^(?:that['’]?s it|that is (?:it|all)|the end|done\.)")
+_HEAD = _rx(r"^\s*(?:\*\*|__)?([^:`*_][^:`]{0,60}?)(?:\*\*|__)?(?:(?<!\s)\s+)?(?::|\s[—–-]\s)\s*(.*)$", re.S)
+_BOLD_HEAD = _rx(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*[.:—–-]?\s*(.*)$", re.S)
+_SKILLISH = _rx(r"`[a-z0-9]+(?:-[a-z0-9]+)+`|`[a-z][a-z0-9]*_[a-z0-9_]+`")
+_STEP_LEAD = _rx(rf"^\s*(?:\*\*|__)?({STEP_WORD}\s+\w+\s*[:.\-–—]\s*[^*_.:\n]{{0,60}})", re.I)
+_CLOSER = _rx(r"(?i)^(?:that['’]?s it|that is (?:it|all)|the end|done\.)")
 _COLUMNS: tuple[tuple[str, str], ...] = (
     ("#", "number"), ("no", "number"), ("nr", "number"), ("number", "number"), ("n", "number"),
     ("step #", "number"), ("step no", "number"), ("id", "id"),
@@ -46,11 +48,11 @@ _COLUMNS: tuple[tuple[str, str], ...] = (
     ("runs only if", "when"), ("runs only when", "when"), ("executes when", "when"),
 )  # fmt: skip
 # a condition cell that sets no condition, and one that is the other side of a condition before it
-_ALWAYS = re.compile(r"(?i)^\W*(?:always|every ?time|yes|unconditional(?:ly)?|any|all|n/?a|none|[-–—]|)\W*$")
-_OTHER_CASE = re.compile(
+_ALWAYS = _rx(r"(?i)^\W*(?:always|every ?time|yes|unconditional(?:ly)?|any|all|n/?a|none|[-–—]|)\W*$")
+_OTHER_CASE = _rx(
     r"(?i)^\W*(?:otherwise|else|(?:in\s+)?(?:any|all|every)\s+other\s+cases?|(?:for\s+)?anything\s+else|"
     r"the\s+rest|default|fallback\s+branch|not\s+#?\d+|if\s+not)\b")
-_OTHER_OF = re.compile(rf"(?i)\bnot\s+(?:{STEP_WORD}\s*|#)?(\d+)\b|(?:{STEP_WORD}\s*|#)(\d+)\s+(?:did\s+not|didn['’]t)\s+run")
+_OTHER_OF = _rx(rf"(?i)\bnot\s+(?:{STEP_WORD}\s*|#)?(\d+)\b|(?:{STEP_WORD}\s*|#)(\d+)\s+(?:did\s+not|didn['’]t)\s+run")
 
 
 def _reading(src: Source, line: int, text: str, note: str) -> Reading:
@@ -118,13 +120,13 @@ def list_steps(items: list[Bullet], src: Source, sink: RouteSink, taken: set[int
     return steps
 
 
-_ONE_SKILL = re.compile(r"(?:\*\*|__)([a-z0-9]+(?:-[a-z0-9]+)+)(?:\*\*|__)|`([a-z0-9]+(?:-[a-z0-9]+)+)`")
-_LEAD_FOR_EACH = re.compile(r"(?i)^\s*for\s+(?:each|every)\s+`?(\w+)`?\s+(?:in|of|from)\s+`?([#\w.-]+(?:\s+\d+)?)`?\s*(?:→|->|=>|,|:)?\s*")
-_LEAD_WAIT = re.compile(rf"(?i)^\s*(?:wait\s+for|after|once)\s+((?:all\s+(?:of\s+)?)?(?:{STEP_WORD}\s*|#)?\d+(?:\s*(?:,|and|&)\s*(?:{STEP_WORD}\s*|#)?\d+)*)"
-                        r"(?:\s+(?:is|are|has|have)\s+(?:done|finished))?\s*(?:,\s*then|,|:|→|->|then)\s*")
-_LEAD_IF = re.compile(r"(?i)^\s*(?:if|when|only\s+if)\s+(.+?)\s*(?::|,\s*then|\s+then|→|->)\s*(?=[`*_])")
-_LEAD_ELSE = re.compile(r"(?i)^\s*(?:else|otherwise|if\s+not)\s*(?::|,|→|->)\s*(?=[`*_])")
-_TAKES = re.compile(r"^\s*(?:←|<-)\s*(.+)$", re.S)
+_ONE_SKILL = _rx(r"(?:\*\*|__)([a-z0-9]+(?:-[a-z0-9]+)+)(?:\*\*|__)|`([a-z0-9]+(?:-[a-z0-9]+)+)`")
+_LEAD_FOR_EACH = _rx(r"(?i)^\s*for\s+(?:each|every)\s+`?(\w+)`?\s+(?:in|of|from)\s+`?([#\w.-]+(?:\s+\d+)?)`?\s*(?:→|->|=>|,|:)?\s*")
+_LEAD_WAIT = _rx(rf"(?i)^\s*(?:wait\s+for|after|once)\s+((?:all\s+(?:of\s+)?)?(?:{STEP_WORD}\s*|#)?\d+(?:\s*(?:,|and|&)\s*(?:{STEP_WORD}\s*|#)?\d+)*)"
+                 r"(?:\s+(?:is|are|has|have)\s+(?:done|finished))?\s*(?:,\s*then|,|:|→|->|then)\s*")
+_LEAD_IF = _rx(r"(?i)^\s*(?:if|when|only\s+if)\s+(.+?)\s*(?::|,\s*then|\s+then|→|->)\s*(?=[`*_])")
+_LEAD_ELSE = _rx(r"(?i)^\s*(?:else|otherwise|if\s+not)\s*(?::|,|→|->)\s*(?=[`*_])")
+_TAKES = _rx(r"^\s*(?:←|<-)\s*(.+)$", re.S)
 
 
 def one_line_step(text: str, line: int) -> tuple[str, list[Block], bool] | None:
@@ -272,8 +274,8 @@ def names_skill(text: str) -> bool:
     return bool(_SKILLISH.search(text))
 
 
-_GOES_ON = re.compile(r"(?i)^(?:if|when|unless|otherwise|either|or|but|also|note|it|its|it's|this|that|these|"
-                      r"those|in case|should|on failure|on error|failing that|else)\b")
+_GOES_ON = _rx(r"(?i)^(?:if|when|unless|otherwise|either|or|but|also|note|it|its|it's|this|that|these|"
+               r"those|in case|should|on failure|on error|failing that|else)\b")
 
 
 def paragraph_steps(blocks: list[Block], src: Source, sink: RouteSink, taken: set[int]) -> list[StepSpec]:
@@ -311,5 +313,8 @@ def paragraph_steps(blocks: list[Block], src: Source, sink: RouteSink, taken: se
     return steps
 
 
-_THEN = re.compile(r"(?i)^(?:then|next|after that|afterwards|finally|lastly|once [^,.]{1,60},|"
-                   r"when (?:that|this|it) is done,|second(?:ly)?|third(?:ly)?)")
+_THEN = _rx(r"(?i)^(?:then|next|after that|afterwards|finally|lastly|once [^,.]{1,60},|"
+            r"when (?:that|this|it) is done,|second(?:ly)?|third(?:ly)?)")
+
+
+_rx.save()

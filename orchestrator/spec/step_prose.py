@@ -20,22 +20,25 @@ import re
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.spec.fields import NUMBER, NUMBER_WORDS, STEP_WORD, STEP_WORDS, number_of
+from orchestrator.spec.regex_cache import Patterns
 
-_TOKEN = re.compile(r"`[^`]*`|\d+(?:\.\d+)?[A-Za-z]*|[A-Za-z][\w'’]*|\.\.|[–—-]|[,;&/()]")
-_UNIT = re.compile(r"(?i)(?:(?<!\s)\s+)?(?:s|secs?|seconds?|ms|m|mins?|minutes?|h|hrs?|hours?|days?|x|times|tries|"
-                   r"attempts?|retries|%|percent)\b")
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_TOKEN = _rx(r"`[^`]*`|\d+(?:\.\d+)?[A-Za-z]*|[A-Za-z][\w'’]*|\.\.|[–—-]|[,;&/()]")
+_UNIT = _rx(r"(?i)(?:(?<!\s)\s+)?(?:s|secs?|seconds?|ms|m|mins?|minutes?|h|hrs?|hours?|days?|x|times|tries|"
+            r"attempts?|retries|%|percent)\b")
 _STEP_WORDS = {*STEP_WORDS, *(f"{w}s" for w in STEP_WORDS), "activities"}
 _RANGE = {"-", "–", "—", "to", "through", "thru", "..", "till", "until"}
 _LIST_SEP = {",", "&", "/", "and", "or", "plus", ";"}
-JOIN_ANY = re.compile(
+JOIN_ANY = _rx(
     r"(?i)\bwhichever\b|\bthe one that (?:ran|runs|finished|was taken)\b|\beither\b|\bany (?:one )?of\b"
     r"|\bone of\b|\bfirst (?:one )?to finish\b|\bwhatever ran\b"
 )
-_ROOT_VALUE = re.compile(
+_ROOT_VALUE = _rx(
     r"(?i)^\s*+[`*_(]*\s*+(?:none|nothing|no ?one|-|—|–|n/?a|no dependenc(?:y|ies)|no deps|root|"
     r"independent|\(none\)|nil|null)\s*+[`*_)]*\s*+(?:[.;,(].*)?$"
 )
-_ROOT_PHRASE = re.compile(
+_ROOT_PHRASE = _rx(
     r"(?i)\bindependent (?:of|from)\b|\b(?:can|may|should|will) (?:start|run|begin) (?:straight|right) away\b"
     r"|\bstarts? (?:straight|right) away\b|\bside by side\b|\bin parallel with\b|\bno dependencies\b"
     r"|\bdoes(?:n['’]t| not) (?:depend|wait) on\b|\bdepends on nothing\b|\bdepends on: ?none\b"
@@ -44,12 +47,12 @@ _ROOT_PHRASE = re.compile(
     r"concurrently with|together with)\b|\balongside\b[^.;]{0,40}\b(?:not|no need|without waiting)\b"
     r"|\bdoes(?:n['’]t| not) need\b[^.;]{0,60}\bat all\b"
 )
-_DEPEND_TRIGGER = re.compile(
+_DEPEND_TRIGGER = _rx(
     r"(?i)\b(?:depends? on|depending on|runs? after|run only after|only after|after|once|"
     r"waits? for|wait until|needs|requires|following|when)\b"
 )
-_SENTENCE_END = re.compile(r"[\"')\]]?\s+(?=[A-Z`\"'(*_#\[]|\d+[.)]?\s)")
-_ABBREV = re.compile(r"(?i)(?:\be\.g|\bi\.e|\betc|\bvs|\bcf|\bapprox|\bno|\bfig|\bmin|\bsec)\.$")
+_SENTENCE_END = _rx(r"[\"')\]]?\s+(?=[A-Z`\"'(*_#\[]|\d+[.)]?\s)")
+_ABBREV = _rx(r"(?i)(?:\be\.g|\bi\.e|\betc|\bvs|\bcf|\bapprox|\bno|\bfig|\bmin|\bsec)\.$")
 
 
 class StepList(BaseModel):
@@ -215,12 +218,12 @@ def dependency_phrase(sentence: str) -> StepList | None:
 
 
 _NEGATION = r"(?:does(?:n['’]t| not)|do(?:n['’]t| not)|is(?:n['’]t| not)|not|never|without|no need to)"
-_NEGATED_BEFORE = re.compile(rf"(?i)\b{_NEGATION}\s+(?:\w+\s+){{0,2}}\w*$")
+_NEGATED_BEFORE = _rx(rf"(?i)\b{_NEGATION}\s+(?:\w+\s+){{0,2}}\w*$")
 # a blank run is read once, from its start (`(?<!\s)|(?!\s)`: not again from each of its blanks)
-_NEGATED_PART = re.compile(rf"(?i)(?:(?<!\s)|(?!\s))[(,;]?\s*+(?:but\s+)?\b{_NEGATION}\s+(?:wait\w*|depend\w*|need\w*|after|on)\b[^)]*\)?")
+_NEGATED_PART = _rx(rf"(?i)(?:(?<!\s)|(?!\s))[(,;]?\s*+(?:but\s+)?\b{_NEGATION}\s+(?:wait\w*|depend\w*|need\w*|after|on)\b[^)]*\)?")
 _CLAUSE_MAX = 240  # a dependency names its steps right after its word: longer text is not looked at
-_CLAUSE_END = re.compile(r"[;:]|\.\s|, (?:then|and then|so|but)\b")
-_LEADS_WITH_STEP = re.compile(
+_CLAUSE_END = _rx(r"[;:]|\.\s|, (?:then|and then|so|but)\b")
+_LEADS_WITH_STEP = _rx(
     rf"(?i)^\s*(?:the\s+|both\s+|all\s+(?:of\s+)?|either\s+)?(?:{STEP_WORD}s?\s+{NUMBER}\b|\d+\b|`)"
 )
 
@@ -246,17 +249,17 @@ def is_bare_structure(sentence: str) -> bool:
 
 _TARGET = rf"(?:{STEP_WORD}\s+(?:\d+|{'|'.join(NUMBER_WORDS)})|`[^`]+`)"
 _VERB = r"(?:goes|go|is sent|are sent|gets sent|get sent|is routed|are routed|routes|route|is handled|are handled|→|->|=>)"
-_CLAUSE = re.compile(
+_CLAUSE = _rx(
     rf"(?i)^\s*(?:and\s+|or\s+|while\s+|whereas\s+)?(?P<branch>.+?)\s*(?:\((?P<aside>[^)]*)\)\s*)?"
     rf"(?:(?P<verb>{_VERB})\s*)?(?:to\s+|into\s+|→\s*|->\s*|=>\s*)?(?:the\s+)?(?P<target>{_TARGET})\s*\.?\s*$"
 )
-_TARGET_NEAR = re.compile(rf"(?i)(?:\bto\s+(?:the\s+)?|→\s*|->\s*|=>\s*){_TARGET}")
-_DEFAULT = re.compile(
+_TARGET_NEAR = _rx(rf"(?i)(?:\bto\s+(?:the\s+)?|→\s*|->\s*|=>\s*){_TARGET}")
+_DEFAULT = _rx(
     r"(?i)^(?:anything|everything|any|all)\s+else\b|^(?:any|all)\s+others?\b|^otherwise\b|^else\b"
     r"|^the rest\b|^default\b|^any other\b|^everything other\b|^other\s+\w+$|^others$"
 )
-_BRANCH_LEAD = re.compile(r"(?i)^(?:if|when|where)\s+(?:it(?:'s| is)|the\s+\w+\s+is|they(?:'re| are))\s+")
-_ROUTE_ON = re.compile(
+_BRANCH_LEAD = _rx(r"(?i)^(?:if|when|where)\s+(?:it(?:'s| is)|the\s+\w+\s+is|they(?:'re| are))\s+")
+_ROUTE_ON = _rx(
     r"(?i)\b(?:depends on|depending on|based on|according to|decided by|by|on)\s+(?:the\s+|its\s+|their\s+)?"
     r"`?([A-Za-z_][\w-]*)`?"
 )
@@ -350,13 +353,13 @@ def route_sentence(sentence: str) -> RouteReading | None:
     return RouteReading(branches=branches, default=default, router=router, on=on)
 
 
-_IF_BRANCH = re.compile(
+_IF_BRANCH = _rx(
     rf"(?i)\b(?:if|when)\s+(?:the\s+(?P<on>\w+)\s+is\s+|it(?:'s|\s+is)\s+|its\s+(?P<on2>\w+)\s+is\s+)?"
     rf"(?P<branch>`[^`]+`|\"[^\"]+\"|'[^']+'|\w[\w-]*)\s*,?\s*(?:then\s+)?"
     rf"(?:go(?:es)?|send\s+it|route\s+it|continue|jump|run|carry\s+on)\s+(?:on\s+)?(?:to|with)\s+(?:the\s+)?"
     rf"(?P<target>{_TARGET})"
 )
-_ELSE_BRANCH = re.compile(
+_ELSE_BRANCH = _rx(
     rf"(?i)\b(?:otherwise|else|in\s+any\s+other\s+case|for\s+anything\s+else)\s*,?\s*(?:then\s+)?"
     rf"(?:go(?:es)?|send\s+it|route\s+it|continue|jump|run|carry\s+on)\s+(?:on\s+)?(?:to|with)\s+(?:the\s+)?"
     rf"(?P<target>{_TARGET})"
@@ -389,12 +392,12 @@ def _if_routes(sentence: str) -> RouteReading | None:
 
 # --- names of steps written as prose -------------------------------------------------------
 
-_SEQUENCE = re.compile(
+_SEQUENCE = _rx(
     r"(?i)^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|after that|afterwards|finally|lastly|"
     r"last|to start|to finish|start by|begin by|start with|begin with|now|once [^,]{1,60},|when [^,]{1,60},|"
     r"after [^,]{1,60},)\s*,?\s*"
 )
-SEQUENCE_START = re.compile(
+SEQUENCE_START = _rx(
     r"(?i)^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|after that|afterwards|finally|lastly|"
     r"to start|to finish|once\b|start by|begin by|start with|begin with|now|" + STEP_WORD + r" \w+)\b"
 )
@@ -413,14 +416,14 @@ def name_of_sentence(sentence: str) -> str:
 
 # --- a fan-out said in a sentence ------------------------------------------------------------
 
-_FOR_EACH_LEAD = re.compile(
+_FOR_EACH_LEAD = _rx(
     r"(?i)^\s*(?:and\s+|given\s+|with\s+)?(?:(?:for\s+(?:each|every)|once\s+(?:per|for\s+each|for\s+every)|per|on\s+each|"
     r"over\s+each)\s+(?:single\s+)?`?(?P<item>[A-Za-z_]\w*)`?"
     # "Given each <invoice> in ...", "each `row` of ...": a bare each/every only with its item set apart
     r"|(?:each|every)\s+(?:<(?P<angled>[A-Za-z_]\w*)>|[`\"“](?P<quoted>[A-Za-z_]\w*)[`\"”]))"
     r"\s+(?:in|of|from|out\s+of|among)\s+(?:the\s+)?(?P<source>.+)$",
     re.S)
-_FOR_EACH_SOURCE = re.compile(
+_FOR_EACH_SOURCE = _rx(
     rf"(?i)^(?:(?:all\s+)?(?:the\s+)?(?:results?|outputs?|items?)\s+(?:of|from)\s+)?(?P<step>{STEP_WORD}[\s_-]*{NUMBER})"
     r"(?:['’]s)?(?:\s+(?:results?|outputs?|items?))?\b|^[`\"“]?(?P<name>[A-Za-z_][\w.-]*)[`\"”]?")
 # after a list's name, the step that makes it: `from "Read the export"`, `from **Parse**`, `of `parse-csv``
@@ -429,14 +432,14 @@ _FROM_STEP = re.compile(r"(?i)^\s*(?:from|of|made\s+by|produced\s+by|returned\s+
                         r"(?:\s+(?:step|stage|scenario))?")
 
 
-_FOR_EACH_CAME = re.compile(
+_FOR_EACH_CAME = _rx(
     r"(?i)^\s*(?:and\s+)?for\s+(?:each|every)\s+(?:single\s+)?`?(?P<item>[A-Za-z_]\w*)`?\s+(?:that|which)\s+"
     r"(?:came|comes|come)\s+(?:back\s+)?(?:out\s+)?(?:from|of)\s+(?P<step>`[^`]+`|\*\*[^*]+\*\*|[\w-]+(?:\s+\d+)?)"
     r"\s*[,;:]?\s*(?P<rest>.*)$", re.S)
 
 
 # "in the list produced by **Inventory**", "in the results returned by `scan-hosts`", "from the output of step 1"
-_FOR_EACH_MADE = re.compile(
+_FOR_EACH_MADE = _rx(
     r"(?i)^(?:list|array|set|results?|outputs?|items?|rows?)\s+(?:(?:produced|returned|made|built|given|"
     r"generated|found|output)\s+by|from|of)\s+(?:the\s+)?(?P<step>`[^`]+`|\*\*[^*]+\*\*|__[^_]+__|"
     rf"{STEP_WORD}\s*{NUMBER})(?:\s+(?:step|skill))?\s*(?P<rest>[,;:].*|\s.*)?$", re.S)
@@ -511,3 +514,6 @@ def for_each_phrase(sentence: str, previous: str | None = None) -> tuple[str, st
 
 
 _NOT_LISTS = {"it", "them", "this", "that", "which", "turn", "case", "order", "a", "an", "one"}
+
+
+_rx.save()

@@ -61,12 +61,14 @@ from orchestrator.spec.step_forms import (
     table_steps,
 )
 
-NOT_STEPS = re.compile(
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+NOT_STEPS = _rx(
     r"(?i)^(?:notes?|appendix|references?|glossary|faq|background|examples?|open questions?|"
     r"changelog|history|todo|see also|links?|contacts?|owners?|misc\w*)\b"
 )
-_SAID_STEP = re.compile(rf"(?i)\b{STEP_WORD}[\s_-]*{NUMBER}\b")
-_ANOTHER_STEP = re.compile(rf"(?i)^\s*(?:\*\*)?{STEP_WORD}\s+(\w+)(?:\*\*)?\s+(?!\s*[:.)\-–—])")
+_SAID_STEP = _rx(rf"(?i)\b{STEP_WORD}[\s_-]*{NUMBER}\b")
+_ANOTHER_STEP = _rx(rf"(?i)^\s*(?:\*\*)?{STEP_WORD}\s+(\w+)(?:\*\*)?\s+(?!\s*[:.)\-–—])")
 
 
 class StepGroup(BaseModel):
@@ -84,7 +86,7 @@ class StepGroup(BaseModel):
 
 
 # a heading that is a word of sequence: "Then", "Finally, tell the floor", "After that", "Second"
-_SEQUENCE_HEADING = re.compile(
+_SEQUENCE_HEADING = _rx(
     r"(?i)^\W*(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth|fifth|sixth|then|next|after\s+that|afterwards|"
     r"finally|lastly|last|at\s+the\s+end|to\s+start|to\s+finish|to\s+begin|now|once\s+\w+|after\s+\w+)\b"
     r"\s*(?:[,:.;—–-]\s*)?(?P<rest>.*)$")
@@ -126,10 +128,10 @@ def to_blocks(nodes: list[SyntaxTreeNode]) -> list[Block]:
     return out
 
 
-_DECIMAL_HEADING = re.compile(r"^\s*(?:\*\*)?\d+\.\d+\.?(?:\*\*)?\s+(\S.*)$")
+_DECIMAL_HEADING = _rx(r"^\s*(?:\*\*)?\d+\.\d+\.?(?:\*\*)?\s+(\S.*)$")
 
 
-_SUB_LABEL = re.compile(r"^\s*(?:\*\*|__)?\(?\d+(?:[a-z]|\.\d+)[.):]?(?:\*\*|__)?[.):]?\s")
+_SUB_LABEL = _rx(r"^\s*(?:\*\*|__)?\(?\d+(?:[a-z]|\.\d+)[.):]?(?:\*\*|__)?[.):]?\s")
 
 
 def _sub_labelled(node: SyntaxTreeNode) -> bool:
@@ -359,7 +361,7 @@ def read_container(
     return steps, taken
 
 
-_SKILL_SHAPED = re.compile(r"`([a-z0-9]+(?:-[a-z0-9]+)+)`|(?<![\w*])(?:\*\*|__)([a-z0-9]+(?:-[a-z0-9]+)+)(?:\*\*|__)")
+_SKILL_SHAPED = _rx(r"`([a-z0-9]+(?:-[a-z0-9]+)+)`|(?<![\w*])(?:\*\*|__)([a-z0-9]+(?:-[a-z0-9]+)+)(?:\*\*|__)")
 
 
 def unplaced_skills(blocks: Iterable[Block], steps: Iterable[StepSpec]) -> list[str]:
@@ -544,3 +546,6 @@ def resolve_references(steps: list[StepSpec], index: StepIndex) -> list[StepSpec
                 step = step.model_copy(update={"for_each": f"{loop.group(1)}{source}"})
         out.append(step)
     return out
+
+
+_rx.save()

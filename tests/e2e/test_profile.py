@@ -59,6 +59,8 @@ def test_skillweave_profile_json_gives_one_parseable_line_of_spans(tmp_path: Pat
     assert [s["start_ms"] for s in steps] == sorted(s["start_ms"] for s in steps)
     assert all(s["ms"] > 0 for s in steps)
     assert data["total_ms"] >= steps[-1]["start_ms"] + steps[-1]["ms"]
+    # the sandbox probes the host as the run starts, not on step 2 (its first script)
+    assert spans["sandbox: choose the mechanism (in the background)"]["start_ms"] <= steps[0]["start_ms"]
 
 
 def test_without_the_flag_or_the_variable_nothing_is_printed(tmp_path: Path) -> None:

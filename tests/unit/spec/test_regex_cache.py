@@ -67,3 +67,46 @@ def test_patterns_with_their_own_flags_keep_them(folder: Path) -> None:
         for pattern, (source, flags) in zip((one, two, three), items, strict=True):
             assert pattern.flags & ~re.UNICODE == flags
             assert pattern.pattern.endswith(source)
+
+
+def test_a_modules_patterns_load_from_the_cache_as_they_compile(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    items = [(r"(?i)(?P<n>\d+)\s+(?:retries|tries)", 0), (r"retry\s+(\d+)s", re.I), (r"^a.b$", re.S | re.M)]
+    written = regex_cache.Patterns("orchestrator.spec.sample")
+    fresh = [written(p, f) for p, f in items]
+    written.save()
+    (cache,) = folder.glob("regex-mod-sample-*.marshal")
+    assert cache.stat().st_mode & 0o777 == 0o644
+
+    def no_compile(*args: object) -> None:
+        raise AssertionError("compiled instead of loaded")
+
+    monkeypatch.setattr(re, "compile", no_compile)
+    loaded = regex_cache.Patterns("orchestrator.spec.sample")
+    for (pattern, flags), before in zip(items, fresh, strict=True):
+        _same(before, loaded(pattern, flags))
+    loaded.save()  # nothing compiled: nothing written
+    assert list(folder.glob("regex-mod-sample-*.marshal")) == [cache]
+
+
+def test_a_module_pattern_edited_or_a_broken_cache_is_compiled_afresh(folder: Path) -> None:
+    first = regex_cache.Patterns("orchestrator.spec.edited")
+    first(r"\d+ retries")
+    first.save()
+    (cache,) = folder.glob("regex-mod-edited-*.marshal")
+    edited = regex_cache.Patterns("orchestrator.spec.edited")
+    pattern = edited(r"(?P<n>\d+) tries")  # not in the file: compiled
+    assert pattern.search("3 tries") is not None and pattern.search("3 retries") is None
+    edited.save()
+    reread = regex_cache.Patterns("orchestrator.spec.edited")
+    assert reread(r"(?P<n>\d+) tries").search("7 tries").group("n") == "7"  # type: ignore[union-attr]
+    cache.write_bytes(b"not marshal data")
+    broken = regex_cache.Patterns("orchestrator.spec.edited")
+    assert broken(r"(?P<n>\d+) tries").search("4 tries") is not None
+
+
+def test_a_modules_patterns_are_not_kept_when_the_cache_is_off(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SKILLWEAVE_REGEX_CACHE", "0")
+    off = regex_cache.Patterns("orchestrator.spec.off")
+    assert off("a+").fullmatch("aaa") is not None
+    off.save()
+    assert list(folder.iterdir()) == []
