@@ -22,6 +22,7 @@ from orchestrator.spec.blocks import Block, Bullet, Para, Table
 from orchestrator.spec.fields import STEP_WORD, number_of, source_of, spell_step_refs, step_id
 from orchestrator.spec.list_branches import branch_steps, branches_of
 from orchestrator.spec.model import Reading, SpecText, StepSpec
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.sections import join_branches
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, read_step, step_heading

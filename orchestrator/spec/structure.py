@@ -38,6 +38,7 @@ from orchestrator.spec.list_branches import constants
 from orchestrator.spec.model import FieldSpec, Reading, StepSpec
 from orchestrator.spec.notebook_cells import cell_dependencies, cell_skill, cell_units
 from orchestrator.spec.prose import whole_run_sentence
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.sections import (
     SIGN_OFF,
     Unit,
