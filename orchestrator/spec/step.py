@@ -503,7 +503,7 @@ class _StepBuilder:
             return True
         if cond.approval_sentence(sentence) and "approval" not in self.values:
             when, _ = cond.approval_condition(spell_step_refs(sentence))
-            if when is None and _SAYS_IF.search(sentence):
+            if when is None and _SAYS_IF.search(cond.without_approval_wait(sentence)):
                 return False  # "anything above 5,000 needs ...": a condition not placed; the policy reader's
             seconds, then = cond.approval_timeout(sentence)
             self.values["approval"] = ApprovalPolicy(timeout_s=seconds, on_timeout=then or "reject", when=when)
