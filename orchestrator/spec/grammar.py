@@ -395,7 +395,7 @@ CONTEXT = (
     Row("class", r"\b(?:any(?:thing)?\s+(?:else|other)\b(?!\s+exception)|anything\s+not\s+(?:listed|covered|mentioned)|any\s+(?:other\s+)?(?:error|failure|problem)s?\b|all\s+(?:other\s+)?(?:errors|failures|problems)|catch-?all|everything\s+else|in\s+all\s+other\s+cases|whatever\s+(?:else\s+)?(?:fails|goes\s+wrong|the\s+error)|for\s+all\s+errors|on\s+any\s+(?:error|failure)|under\s+any\s+circumstances|no\s+matter\s+what|(?:any|all)\s+failures?)\b", value="any"),
     Row("class", r"\b(?:unrecoverable|permanent(?:ly)?|(?<!non-)(?<!non)fatal|non-?retryable|not\s+retryable|declared\s+non-?retryable)\b", value="unrecoverable"),
     Row("class", r"\b(?:invalid[\s_]+(?:input|payloads?|requests?|records?|data|rows?|files?|arguments?|params?|parameters?|json)|bad\s+(?:input|payloads?|data|records?|requests?)|wrong\s+input|missing\s+input|(?:card|payment|charge|transaction)s?\s+(?:(?:is|was|gets?|got)\s+)?(?:declined|rejected|refused)|user\s+errors?|(?:the\s+)?(?:user|caller|client)'?s\s+(?:fault|mistake)|input\s+is\s+(?:wrong|invalid|bad)|the\s+input\s+(?:is|was)\s+(?:wrong|invalid|bad)|malformed\s+(?:input|payloads?|requests?)|(?:the\s+)?file'?s\s+fault|(?:doesn'?t|does\s+not|won'?t|can'?t|cannot|didn'?t)\s+(?:parse|validate)|(?:can'?t|cannot|couldn'?t)\s+be\s+(?:parsed|split|read|validated)|not\s+found|(?:doesn'?t|does\s+not)\s+exist|no\s+such|4(?:0[0-9]|1[0-9]|2[0-8])|4xx|bad\s+request|missing\s+(?:field|data)|import\s*error|can'?t\s+import|cannot\s+import|invalid\s+module|unknown\s+module|validation\s+errors?|(?:if|when)\s+validation\s+fails|schema\s+(?:errors?|violations?)|fails?\s+validation)\b", value="invalid_input"),
-    Row("class", r"\b(?:(?<!server\s)crash(?:es|ed|ing)?|exceptions?|traceback|\w+error\b|syntax\s*error|script\s+(?:error|fail\w*|bug|is\s+broken|breaks)|code\s+(?:error|is\s+broken|breaks)|code_error|bug|returns?\s+(?:garbage|junk|nonsense|bad\s+output)|bad\s+output|not\s+markdown|invalid\s+markdown|malformed|parse\s+(?:fail\w*|error)|validation\s+fail\w*|generation\s+fail\w*|can'?t\s+create\s+code|breaks?\s+(?:its|the)\s+(?:contract|schema)|contract|non-?zero\s+exit|bad\s+exit|throws|raises)\b", value="code_error"),
+    Row("class", r"\b(?:(?<!server\s)crash(?:es|ed|ing)?|exceptions?|traceback|\w+error\b|syntax\s*error|script\s+(?:error|fail\w*|bug|is\s+broken|breaks)|code\s+(?:error|is\s+broken|breaks)|code_error|bug|returns?\s+(?:garbage|junk|nonsense|bad\s+output)|bad\s+output|not\s+markdown|invalid\s+markdown|malformed|parse\s+(?:fail\w*|error)|validation\s+fail\w*|generation\s+fail\w*|can'?t\s+create\s+code|breaks?\s+(?:its|the)\s+(?:contract|schema)|contract|non-?zero\s+exit|bad\s+exit|(?:throws|raises)(?!\s+(?:an?\s+|the\s+(?:occasional\s+)?|occasional\s+|some\s+)?(?:http\s+)?(?:5\d\d|5xx|429|4\d\d|4xx|timeouts?|time-?outs?|connection|network|rate)))\b", value="code_error"),
     Row("class", r"\b(?:times?\s+out|timed\s+out|timing\s+out|time-?outs?|too\s+slow|slow|hangs?|hanging|no\s+(?:answer|response|reply)|deadline)\b", value="timeout"),
     Row("class", r"\b(?:network(?:\s+(?:error|failure|problem|issue|glitch|blip)s?)?|connection(?:\s+(?:error|reset|refused|drop(?:ped)?|lost|failure)s?)?|unreachable|(?:is|goes|went|are|server|service|api|host|mirror|site|backend|completely|totally|entirely|still)\s+down|(?:is\s+|temporarily\s+)?unavailable|rate[- ]?limit(?:s|ed|ing)?|throttl\w*|429s?|5\d\ds?|5xxs?|flaky|flakes|transient|hiccups?|blips?|overloaded|busy|outage|dns|socket|server\s+crash\w*)\b", value="transient"),
 )
@@ -534,6 +534,23 @@ IGNORE += (
     Row("ignore", r"(?<=,\s)and\s+again(?=\s*,)"),  # "after 250 ms, and again, up to 8 times": the repeat, counted after
 )
 
+# the whole run's limit wherever a document puts it: "Whole run: if it hasn't finished within 25 minutes, ...",
+# "Total time: no more than 3 hours", "the whole job keeps its 15-minute hard ceiling", "the whole sheet must
+# finish inside the 1 h window" (what is whole: a run, a job, a feature, a sheet, a recipe, ...)
+WHOLE = (r"(?:whole|entire|full|complete)\s+(?:run|workflow|thing|job|pipeline|flow|feature|sheet|process|procedure|batch|"
+         r"release|recipe|dish|notebook|chain|card|playbook|runbook|script|suite|build|lot|shebang|conversation|transcript|"
+         r"pr|change|deploy(?:ment)?|rollout|migration)")
+EARLY += (
+    Row("run_timeout", r"\b" + WHOLE + r"\s*[:=-]\s*[^.;]{0,80}?\b(?:within|in|after|inside|under|past|over|beyond|max(?:imum)?|at\s+most|no\s+more\s+than|up\s+to)\s+(?:the\s+|a\s+|an\s+)?{D}"),
+    Row("run_timeout", r"\b(?:total|overall|end[- ]to[- ]end)\s+(?:time|run\s*time|runtime|duration|wall[- ]?(?:clock\s+)?time)\s*[:=-]\s*(?:no\s+more\s+than|not\s+more\s+than|at\s+most|max(?:imum)?|under|up\s+to|within|<=?|≤)?\s*{D}"),
+    Row("run_timeout", r"\b" + WHOLE + r"\b[^.;]{0,60}?\b{D}\s+(?:hard\s+|strict\s+|overall\s+)?(?:ceiling|cap|limit|deadline|budget|time-?box|window|max(?:imum)?)\b"),
+    Row("run_timeout", r"\b" + WHOLE + r"\s+(?:must|should|has\s+to|needs?\s+to|is\s+to|will)\s+(?:be\s+done|be\s+over|finish|complete|run|end|fit|land)\s+(?:inside|within|in(?:\s+under)?|under|in\s+less\s+than)\s+(?:the\s+|a\s+|an\s+)?{D}"),
+)
+EARLY += (
+    Row("run_timeout", r"\b" + WHOLE + r"\s+(?:must|should|may|can)(?:n'?t|\s+not|\s+never)\s+(?:run|go|take|last)\s+(?:past|beyond|over|longer\s+than|more\s+than)\s+{D}"),
+)
+GATES_EARLY_MORE = r"|whole|entire|full|complete|total|overall|end[- ]to[- ]end"
+
 # in order: a row only reads text no earlier row took
 TABLES: tuple[tuple[Row, ...], ...] = (EARLY, FIRST, REGENERATE, VAGUE, NO_RETRY, BUDGET, BOUNDS, WAIT, BACKOFF, TIMEOUT,
                                        COUNT_ROWS, FALLBACK)
@@ -666,7 +683,7 @@ GATES[id(VAGUE)] += r"|said|say\s+yes|given|checked|reviewed|tasted|seen|ok'?d|o
 # the words of the holdout5 rows
 GATES[id(EARLY)] = (r"more|random|wait|delay|pause|backoff|gap|first|later|\dx|x\s|\d\s*×|each|every|per|any|\(|max|most|up\s+to|"
                      r"default|set\s+to|=|\bas\b|empty|swap|switch|\bsub\b|bring|slot|fall|hand|pass|give|send|circumstances|"
-                     r"ship|keep|leave|forward|publish|output|return|\buse\b|again|slow|take|last")
+                     r"ship|keep|leave|forward|publish|output|return|\buse\b|again|slow|take|last" + GATES_EARLY_MORE)
 GATES[id(IGNORE)] += r"|ping|tell|notify|warn|\bcc\b|loop|takes?|runs?|lasts?|needs?|wait\s+it"
 
 class Table:

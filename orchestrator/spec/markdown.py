@@ -38,6 +38,7 @@ from orchestrator.spec.model import (
 from orchestrator.spec.prose import sentences as policy_sentences
 from orchestrator.spec.recovery import ConvergenceItem, read_convergence
 from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
+from orchestrator.spec.run_limit import read_run_limit
 from orchestrator.spec.sections import place_branches
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
@@ -446,6 +447,9 @@ def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> No
     like work the reader could not place: an error with the count and the lines, never a quiet
     "ok" that runs less than the spec says; else a warning."""
     blocks = [*section.blocks, *(b for sub in section.subsections for b in sub.blocks)]
+    for b in blocks:  # a limit of the whole run in a section of notes is still the run's limit
+        if isinstance(b, Para | Bullet):
+            read_run_limit(b.text, b.line, src, who="whole run")
     unplaced = unplaced_skills(blocks, steps)
     naming = [(b.line, u) for b in blocks if (u := unplaced_skills([b], steps))]
     work = [line for line, _ in naming if _LOOKS_LIKE_WORK.search(next(str(getattr(b, "text", "")) for b in blocks
@@ -481,9 +485,10 @@ def read_markdown(src: Source) -> SpecParts:
     if h1:
         title, title_line = _heading_text(h1[0]), (h1[0].map[0] + 1) if h1[0].map else 1
         for extra in h1[1:]:
-            src.warn((extra.map[0] + 1) if extra.map else 1,
-                     f"a second title '{_heading_text(extra)}'; only the first is the title",
-                     "spec.unread")
+            at = (extra.map[0] + 1) if extra.map else 1
+            if read_run_limit(_heading_text(extra), at, src, who="whole run"):
+                continue  # a comment line ("# Whole run: 25 minutes at most") is no title
+            src.warn(at, f"a second title '{_heading_text(extra)}'; only the first is the title", "spec.unread")
         nodes = [n for n in nodes if n is not h1[0]]
     comment = _NAME_COMMENT.search(src.text)
     stem = PurePath(src.path).name.split(".")[0]
@@ -493,6 +498,9 @@ def read_markdown(src: Source) -> SpecParts:
     if chat != src.text and steps:  # a chat thread: the replies after the proposal
         steps, preamble = chat_replies(steps, preamble, src)
     intent_parts = [b.text for b in preamble if isinstance(b, Para | Bullet)]
+    for b in preamble:  # "Total time: no more than 3 hours": the whole run's limit, said before the steps
+        if isinstance(b, Para | Bullet) and src.where(b.line) not in step_lines:
+            read_run_limit(b.text, b.line, src, who="whole run")
     _warn_blocks([b for b in preamble if not isinstance(b, Para | Bullet)
                   and src.where(b.line) not in step_lines], src, "preamble")
     found: dict[str, Section] = {}

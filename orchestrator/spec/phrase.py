@@ -499,6 +499,9 @@ def _on_failure(r: _Reading) -> OnFailure | None:
     return None
 
 
+_FALLBACK_SLOTS = {"escalate": "escalate", "continue": "continue", "use_skill": "use_skill", "use_step": "use_step"}
+
+
 def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, bool]:
     fields: dict[str, Any] = {}
     no_retry = r.has("no_retry")
@@ -537,6 +540,10 @@ def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, b
         else:
             fields["regenerate"] = int(n)
     on_failure = _on_failure(r)
+    if on_failure is not None and fields.get("whole_run") and on_failure.kind != "fail":
+        r.problems.append(f"'{r.said(_FALLBACK_SLOTS.get(on_failure.kind, 'escalate'))}' after the whole run's limit is "
+                          "not read: a run past its limit fails (the limit is read)")
+        on_failure = None
     if on_failure is not None:
         fields["on_failure"] = on_failure
     if "timeout" in classes and "transient" in classes and "any" not in classes:

@@ -128,3 +128,16 @@ def test_a_policy_too_vague_to_read_is_reported_with_what_to_write(text: str, wo
 
 def test_an_estimate_followed_by_a_kill_is_still_read_as_a_limit() -> None:
     assert read_phrase("It takes about 5 minutes; kill it after 10 minutes.").statement.timeout_s == 600.0
+
+
+@pytest.mark.parametrize("text", [
+    "The billing API throws 503s every so often: retry 3 times, 30s apart.",
+    "The upstream raises the occasional 429; retry twice.",
+])
+def test_a_status_code_that_something_throws_is_a_transient_failure_not_a_code_error(text: str) -> None:
+    s = read_phrase(text).statement
+    assert s.retries is not None and s.applies_to in (None, "transient")
+
+
+def test_a_script_that_throws_is_still_a_code_error() -> None:
+    assert read_phrase("If the script throws, regenerate it.").statement.applies_to == "code_error"
