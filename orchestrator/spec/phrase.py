@@ -277,10 +277,8 @@ def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
             empty = _EMPTY_OF.get(kind, [] if kind == "set" else None)
             return {n: json.loads(json.dumps(empty)) for n in names}
         found, literal = _json_literal(m.group("value"))
-        value = literal if found else m.group("value").strip().lower()
-        if value in ("none", "null"):
-            value = None
-        return {n: value for n in names} if names else None
+        said: Any = literal if found else m.group("value").strip().lower()
+        return {n: None if said in ("none", "null") else said for n in names} if names else None
     if slot == "value_field":
         field = (m.group("field") or "").strip().lower()
         found, literal = _json_literal(m.group("value"))
