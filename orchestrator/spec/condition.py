@@ -403,6 +403,29 @@ def without_approval_wait(sentence: str) -> str:
     return sentence[: m.start()] if m else sentence
 
 
+def approval_rest(sentence: str) -> str:
+    """What a sentence says beside its approval: "when the total is over 10,000, the lead has OK'd
+    it (no answer within 4h = no) When `send` mails them" -> "When `send` mails them" (lines of a
+    scenario run together); "" when it says nothing else."""
+    m = _APPROVE.search(sentence)
+    if m is None:
+        return sentence
+    start, end = m.start(), m.end()
+    cond = _APPROVAL_IF.search(sentence[:start])
+    start = cond.start() if cond is not None else 0
+    wait = _WAIT.search(sentence, end)
+    if wait is not None and wait.start() - end <= 80:
+        end = wait.end()
+    close = re.match(r"[^()]{0,60}\)", sentence[end:]) if "(" in sentence[start:end] else None
+    end += close.end() if close else 0
+    tail = re.match(r"[^.;]*?(?=\s+(?:When|Given|Then|And|But)\s|\s+#|[.;]|$)", sentence[end:])
+    said = tail.group(0) if tail else ""
+    if tail and (_ON_TIMEOUT.search(said) or _SILENCE_YES.search(said) or _SILENCE_NO.search(said)):
+        end += tail.end()  # what silence means, said after the wait
+    rest = f"{sentence[:start]} {sentence[end:]}".strip(" ,;.")
+    return rest if len(re.findall(r"[A-Za-z`]\w*", rest)) > 2 else ""
+
+
 def approval_sentence(sentence: str) -> bool:
     """True when a sentence of a step's prose says the step needs a person's approval
     ("Before anything is sent, finance has to approve it.")."""

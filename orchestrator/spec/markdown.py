@@ -38,7 +38,7 @@ from orchestrator.spec.model import (
 from orchestrator.spec.prose import sentences as policy_sentences
 from orchestrator.spec.recovery import ConvergenceItem, read_convergence
 from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
-from orchestrator.spec.run_limit import read_run_limit
+from orchestrator.spec.run_limit import read_run_limit, success_not_placed
 from orchestrator.spec.sections import place_branches
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
@@ -56,6 +56,7 @@ from orchestrator.spec.structure import (
     to_blocks,
     unplaced_skills,
 )
+from orchestrator.spec.success import TITLE as SUCCESS_TITLE
 
 SECTIONS: dict[str, str] = {
     **dict.fromkeys(("intent", "purpose", "goal", "overview", "summary", "why", "background",
@@ -447,6 +448,11 @@ def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> No
     like work the reader could not place: an error with the count and the lines, never a quiet
     "ok" that runs less than the spec says; else a warning."""
     blocks = [*section.blocks, *(b for sub in section.subsections for b in sub.blocks)]
+    if SUCCESS_TITLE.match(section.title):  # "## It's ready when…": each paragraph a success check
+        for b in blocks:
+            if isinstance(b, Para | Bullet):
+                success_not_placed(b.text.strip().lstrip("…. "), b.line, src)
+        return
     for b in blocks:  # a limit of the whole run in a section of notes is still the run's limit
         if isinstance(b, Para | Bullet):
             read_run_limit(b.text, b.line, src, who="whole run")
@@ -486,7 +492,7 @@ def read_markdown(src: Source) -> SpecParts:
         title, title_line = _heading_text(h1[0]), (h1[0].map[0] + 1) if h1[0].map else 1
         for extra in h1[1:]:
             at = (extra.map[0] + 1) if extra.map else 1
-            if read_run_limit(_heading_text(extra), at, src, who="whole run"):
+            if not read_run_limit(_heading_text(extra), at, src, who="whole run"):
                 continue  # a comment line ("# Whole run: 25 minutes at most") is no title
             src.warn(at, f"a second title '{_heading_text(extra)}'; only the first is the title", "spec.unread")
         nodes = [n for n in nodes if n is not h1[0]]

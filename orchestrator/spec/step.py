@@ -221,6 +221,7 @@ class _StepBuilder:
         self.src = src
         self.sid = sid
         self.values: dict[str, Any] = {}
+        self.beside = ""  # what an approval sentence says besides the approval (`condition.approval_rest`)
         self.inputs: list[FieldSpec] = []
         self.outputs: list[FieldSpec] = []
         self.failures: list[str] = []
@@ -372,7 +373,10 @@ class _StepBuilder:
         kept: list[str] = []
         for offset, sentence in prose.sentences(text):
             at = line + offset
-            if not self.sentence(sentence, at):
+            taken = self.sentence(sentence, at)
+            if taken and self.beside:  # an approval said in a sentence that says more: the rest is read on
+                sentence, taken, self.beside = self.beside, False, ""
+            if not taken:
                 kept.append(sentence)
                 self.mention(sentence, at)
                 self.texts.append(SpecText(text=sentence, line=at, kind="sentence"))
@@ -508,6 +512,7 @@ class _StepBuilder:
             seconds, then = cond.approval_timeout(sentence)
             self.values["approval"] = ApprovalPolicy(timeout_s=seconds, on_timeout=then or "reject", when=when)
             self.field_where["approval"] = self.src.where(line)
+            self.beside = cond.approval_rest(sentence)
             self.read("approval", line, sentence, "needs a person's approval" + (f" only when {when}" if when else ""))
             return True
         approval = self.values.get("approval")

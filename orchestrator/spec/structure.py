@@ -35,6 +35,7 @@ from orchestrator.spec.blocks import Block, Bullet, Para, Table, read_blocks
 from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, step_id
 from orchestrator.spec.input_prose import attach_gets
 from orchestrator.spec.model import FieldSpec, Reading, StepSpec
+from orchestrator.spec.prose import sentences as prose_sentences
 from orchestrator.spec.run_limit import read_run_limit
 from orchestrator.spec.sections import (
     SIGN_OFF,
@@ -361,8 +362,12 @@ def report_unread(block: Block, steps: list[StepSpec], src: Source, where: str) 
         src.error(block.line, f"{where}: '{text[:60]}' names {', '.join(f'`{n}`' for n in unplaced[:6])}, which no "
                               "step runs, and is not read as a step: write it as a step of its own",
                   "spec.unread-work")
-    elif not read_run_limit(text, block.line, src, who="whole run"):  # "the whole job has a 15-minute ceiling"
-        src.warn(block.line, f"{where}: '{text[:60]}' not read (not a step)", "spec.unread")
+    else:  # "the whole job has a 15-minute ceiling", "it only counts as good when ...": read or reported
+        left = read_run_limit(text, block.line, src, who="whole run")
+        if left == prose_sentences(text, block.line):
+            src.warn(block.line, f"{where}: '{text[:60]}' not read (not a step)", "spec.unread")
+        for sentence, at in [] if left == prose_sentences(text, block.line) else left:
+            src.warn(at, f"{where}: '{sentence[:60]}' not read (not a step)", "spec.unread")
 
 
 def step_like(item: Bullet) -> bool:
