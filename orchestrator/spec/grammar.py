@@ -549,6 +549,9 @@ EARLY += (
 EARLY += (
     Row("run_timeout", r"\b" + WHOLE + r"\s+(?:must|should|may|can)(?:n'?t|\s+not|\s+never)\s+(?:run|go|take|last)\s+(?:past|beyond|over|longer\s+than|more\s+than)\s+{D}"),
 )
+EARLY += (
+    Row("run_timeout", r"\b" + WHOLE + r"\s+(?:dies|is\s+killed|gets\s+killed|is\s+stopped|gets\s+stopped|stops|ends|times\s+out|is\s+cut\s+off)\s+(?:after|at|past)\s+{D}"),
+)
 GATES_EARLY_MORE = r"|whole|entire|full|complete|total|overall|end[- ]to[- ]end"
 
 # in order: a row only reads text no earlier row took

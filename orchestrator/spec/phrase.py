@@ -524,6 +524,8 @@ def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, b
     wait = _wait(r)
     if wait is not None and not (fields.get("no_retry") and wait.kind == "none"):
         fields["wait"] = wait
+    if r.has("run_timeout") and r.first("run_timeout") == r.first("timeout"):  # "`timeout 40m`: the whole thing
+        r.seen.pop("timeout")                                                  # dies after 40 minutes": one limit
     for slot, name in (("budget", "for_up_to_s"), ("timeout", "timeout_s"), ("run_timeout", "timeout_s")):
         if r.has(slot) and name not in fields:
             _conflict(r, slot, "the time")

@@ -130,6 +130,8 @@ _SAID = re.compile(
     r"|(?:the\s+(?:run|job|workflow|release|batch|step)|it)\s+(?:only\s+)?(?:counts?|is\s+counted)\s+as\s+"
     r"(?:good|done|a\s+success|successful|passed|ok)\s+(?:only\s+)?(?:when|if|once)"
     r"|(?:the\s+(?:run|job|workflow|release|batch|step)|it)\s+(?:only\s+)?(?:succeeds|passes|is\s+successful)\s+(?:only\s+)?(?:when|if|once)"
+    r"|(?:the\s+(?:run|job|workflow|release|batch|night)|it)\s+(?:only\s+)?(?:counts|worked|works|succeeded)\s+(?:only\s+)?(?:when|if|once)"
+    r"|check(?:\s*\([^()]{0,30}\))?\s*:"
     r"|success\s+(?:means|is\s+when|=)|done\s+(?:when|means)|definition\s+of\s+done\s*[:=-]?)\s*(?P<clause>.+)$")
 # "Then": capitalised anywhere (a Gherkin scenario's lines run together), or opening the sentence
 _THEN = re.compile(r"(?:(?<![\w-])Then|^\W*(?i:then))\s+(?P<clause>(?:(?!\s(?:And|When|Given|But|Then)\s)[^#.])*?"

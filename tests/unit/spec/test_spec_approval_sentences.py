@@ -58,3 +58,13 @@ def test_an_answer_time_read_by_the_policy_reader_is_reported_never_a_timeout(te
 
 def test_a_plain_sentence_about_a_review_done_elsewhere_is_no_approval() -> None:
     assert _step("The numbers were checked by finance last quarter.").approval is None  # type: ignore[attr-defined]
+
+
+def test_an_approval_said_in_a_sentence_that_says_more_leaves_the_rest_to_be_read() -> None:
+    spec = parse("# F\n\n## Inputs\n- total: number\n\n## Steps\n\n### Step 1: Score\n- Skill: `score`\n\n"
+                 "### Step 2: Pay\nGiven the list And, when the total is over 800, the owner (@lu) has OK'd it "
+                 "(no reply within 1h = no) When `pay` sends it, retry twice 10s apart\n")
+    step = spec.steps[1]
+    assert step.approval is not None and step.approval.timeout_s == 3600.0
+    assert "`pay` sends it" in step.description and "OK" not in step.description
+    assert any(r.statement.retries == 2 for r in spec.readings if "step-2" in r.steps)

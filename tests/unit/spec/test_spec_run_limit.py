@@ -66,3 +66,12 @@ def test_what_the_author_wants_done_after_the_limit_is_warned_not_dropped() -> N
     phrase = read_phrase("Whole run: if it hasn't finished within 20 minutes, stop it and page the on-call.")
     assert phrase.statement.timeout_s == 1200.0 and phrase.statement.on_failure is None
     assert any("page the on-call" in p for p in phrase.problems)
+
+
+@pytest.mark.parametrize(("text", "seconds"), [
+    ("The scheduler wraps it in `timeout 30m`, so the whole job is killed after 30 minutes.", 1800.0),
+    ("The entire pipeline dies after 2 hours, whatever happens.", 7200.0),
+])
+def test_a_whole_run_that_dies_or_is_killed_after_a_time_is_the_run_s_limit(text: str, seconds: float) -> None:
+    phrase = read_phrase(text)
+    assert phrase.statement.whole_run and phrase.statement.timeout_s == seconds, phrase

@@ -61,3 +61,12 @@ def test_a_whole_run_success_sentence_after_a_list_of_steps_is_warned_with_what_
                  "The run only counts as good when `sent` is at least 1.\n")
     found = [w for w in spec.warnings if w.code == "spec.success"]
     assert found and "Success criteria: `sent` is at least 1" in found[0].message, spec.warnings
+
+
+@pytest.mark.parametrize(("sentence", "clause"), [
+    ("it only counts if deploy printed healthy=true", "deploy printed healthy=true"),
+    ("Check (cell C4): `total` must equal the sum of the rows.", "`total` must equal the sum of the rows"),
+    ("It worked if we have a report id.", "we have a report id"),
+])
+def test_other_openers_of_a_success_check_are_found(sentence: str, clause: str) -> None:
+    assert success_clause(sentence) == clause
