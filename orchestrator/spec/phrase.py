@@ -271,7 +271,7 @@ def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
     if slot == "value_nos":
         return {w: [] for w in re.findall(r"\bno\s+(\w+)", m.group("nos").lower())}
     if slot == "value_fields":  # "lat/lon set to null", "default the score to 0.5", "an empty list of matches"
-        names = [f for f in re.split(r"\s*(?:/|,|\band\b)\s*", m.group("fields").strip().lower()) if f]
+        names = [f for f in re.findall(r"[a-z_]\w*", m.group("fields").lower()) if f != "and"]
         kind = (m.groupdict().get("kind") or "").lower()
         if kind:
             empty = _EMPTY_OF.get(kind, [] if kind == "set" else None)

@@ -97,7 +97,7 @@ def test_a_skill_swapped_in_or_fallen_through_to_is_the_fallback(text: str, skil
 
 
 def test_a_repeat_said_twice_before_its_count_is_read_once() -> None:
-    s = _read("Knock it again after 2 s, and again, up to 6 times.")
+    s = _read("Hit it again after 2 s, and again, up to 6 times.")
     assert s.retries == 6 and s.wait is not None and s.wait.seconds == (2.0,)
 
 
