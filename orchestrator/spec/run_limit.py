@@ -33,7 +33,7 @@ def read_run_limit(text: str, line: int, src: Source, *, who: str) -> list[tuple
     sentences left, neither read nor reported, for the caller to report as it always did."""
     left: list[tuple[str, int]] = []
     for sentence, at in prose.sentences(text, line):
-        if any(r.section == "whole run" and r.where == src.where(at) for r in src.readings):
+        if any(r.statement.whole_run and r.where == src.where(at) for r in src.readings):
             continue  # the same line met by two readers (a comment line is also a preamble's)
         phrase = read_phrase(sentence)
         if phrase.statement.whole_run and phrase.statement.timeout_s is not None:
