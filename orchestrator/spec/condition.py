@@ -340,12 +340,35 @@ _APPROVE = _rx(
     r"(?i)\b(?:has|have|must|needs?|need)\s+to\s+(?:approve|sign\s+off)|\bmust\s+(?:approve|sign\s+off)|"
     r"\b(?:needs?|requires?)\s+(?:an?\s+)?(?:person['’]s\s+|human\s+|manual\s+)?(?:approval|sign-?off)|"
     r"\bwait(?:s)?\s+for\s+(?:an?\s+)?(?:approval|sign-?off)|\bsigns?\s+(?:it\s+)?off\b|"
-    r"\b(?:needs?|requires?)\s+[\w\s]{1,40}?\s+to\s+(?:say\s+yes|approve|sign\s+off|give\s+(?:the\s+|their\s+)?ok)\b")
+    r"\b(?:needs?|requires?)\s+[\w\s]{1,40}?\s+to\s+(?:say\s+yes|approve|sign\s+off|give\s+(?:the\s+|their\s+)?ok)\b|"
+    # "once the lead has OK'd it", "has given the go-ahead", "needs a thumbs-up from a maintainer"
+    r"\b(?:has|have|had)\s+(?:OK['’]?d|OK['’]?ed|okayed|okay['’]?d|approved|green-?lit|signed\s+off|"
+    r"given\s+(?:it\s+|them\s+)?(?:the\s+|their\s+|a\s+|his\s+|her\s+)?(?:ok|okay|go-?ahead|thumbs[- ]up|nod|green\s+light|👍))|"
+    r"\b(?:needs?|requires?|waits?\s+for|gets?)\s+(?:an?\s+|the\s+)?(?:👍|thumbs[- ]up|ok|okay|go-?ahead|green\s+light|nod|"
+    r"sign-?off|approval)\s+(?:from|by)\b|"
+    # "a person looks at it and says yes or no"
+    r"\b(?:looks?\s+(?:at|over)|reviews?|checks?|eyeballs?|reads?)\b[^.]{0,100}?\band\s+(?:says|gives|decides)\s+"
+    r"(?:yes\s+or\s+no|yes\s*/\s*no|go\s+or\s+no-?go|(?:the\s+)?(?:ok|go-?ahead))")
 _WAIT = _rx(r"(?i)\b(?:wait(?:s|ing)?\s+(?:up\s+to|for\s+up\s+to|at\s+most|for)|within|after|timeout|"
             r"no\s+(?:answer|reply|response|decision)\s+(?:in|within|after)|"
             r"(?:has\s+)?(?:looked|answered|decided|approved)\s+(?:at\s+it\s+)?within)\s+(?P<d>[^,;.)]+)")
 _ON_TIMEOUT = _rx(r"(?i)(?:\b(?:then|treat\s+it\s+as|counts?\s+as|is)\s+|=\s*)(?:an?\s+)?"
                   r"(?P<w>reject(?:ed)?|approve(?:d)?|no\b|yes\b)")
+
+
+# what silence means, said in other words: "assume it's fine and go ahead anyway", "the release is cancelled"
+_SILENCE_YES = re.compile(r"(?i)\bassume\s+(?:it['’]?s|it\s+is|that['’]?s|they['’]?re)\s+(?:fine|ok(?:ay)?|good|approved|a\s+yes)\b|"
+                         r"\b(?:go(?:es)?\s+ahead|proceed|carry\s+on|continue|serve|ship|send|publish|release|run)\w*\s+"
+                         r"(?:it\s+|them\s+)?anyway\b|\bauto-?approv\w*|\bsilence\s+(?:means|is)\s+(?:yes|consent|approval)\b")
+_SILENCE_NO = re.compile(r"(?i)\b(?:is|are|gets?|get|will\s+be)\s+(?:cancell?ed|called\s+off|dropped|aborted|binned|"
+                        r"skipped|stopped)\b|\bsilence\s+(?:means|is)\s+(?:no|a\s+no|refusal)\b")
+
+
+# what follows "if" in an approval sentence that is its wait, not its condition
+_NOT_A_CONDITION_BODY = (r"\s*(?:nobody|no\s+one|no-one|none\s+of\s+them|they\s+(?:don|do\s+not|haven|have\s+not)|"
+                         r"there['’]?s\s+no\s+(?:answer|reply)|it\s+(?:isn|is\s+not|hasn|has\s+not)\w*\s+(?:been\s+)?"
+                         r"(?:approved|answered|looked|checked|seen))\b")
+_NOT_A_CONDITION = re.compile("(?i)" + _NOT_A_CONDITION_BODY)
 
 
 class ApprovalReading(BaseModel):
@@ -361,6 +384,12 @@ def approval_condition(text: str) -> tuple[str | None, str]:
     1000; wait up to 24h, then reject" -> ("amount > 1000", "required; wait up to 24h,
     then reject"); "prod only. The release manager signs off" -> ("prod only", ...)."""
     m = _APPROVAL_IF.search(text)
+    while m is not None and _NOT_A_CONDITION.match(m.group("cond")):  # "if nobody answers within 4h": the wait
+        m = _APPROVAL_IF.search(text, m.end())
+    if m is not None and ", " in m.group("cond"):  # "when the total is over 10,000, the lead has OK'd it"
+        head = m.group("cond").split(", ", 1)[0].strip()
+        if read_condition(head) is not None:
+            return head, (text[: m.start()] + text[m.start("cond") + len(head):]).strip(" ;,.") or "required"
     if m is not None and read_condition(m.group("cond").strip()) is not None:
         rest = (text[: m.start()] + text[m.end():]).strip(" ;,.")
         return m.group("cond").strip(), rest or "required"
@@ -386,8 +415,41 @@ def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "rejec
         return None, None
     then = _ON_TIMEOUT.search(text[m.end():]) or _ON_TIMEOUT.search(text)
     if then is None:
-        return seconds, None
+        after = text[m.start():]
+        if _SILENCE_YES.search(after):
+            return seconds, "approve"
+        return seconds, "reject" if _SILENCE_NO.search(after) else None
     return seconds, "approve" if then.group("w").lower().startswith(("approve", "yes")) else "reject"
+
+
+def without_approval_wait(sentence: str) -> str:
+    """The sentence without its "if nobody answers within 24 hours ..." clause: what is left
+    may state the approval's condition."""
+    m = re.search(r"(?i)\b(?:if|when|unless|once)\s+(?=" + _NOT_A_CONDITION_BODY + ")", sentence)
+    return sentence[: m.start()] if m else sentence
+
+
+def approval_rest(sentence: str) -> str:
+    """What a sentence says beside its approval: "when the total is over 10,000, the lead has OK'd
+    it (no answer within 4h = no) When `send` mails them" -> "When `send` mails them" (lines of a
+    scenario run together); "" when it says nothing else."""
+    m = _APPROVE.search(sentence)
+    if m is None:
+        return sentence
+    start, end = m.start(), m.end()
+    cond = _APPROVAL_IF.search(sentence[:start])
+    start = cond.start() if cond is not None else 0
+    wait = _WAIT.search(sentence, end)
+    if wait is not None and wait.start() - end <= 80:
+        end = wait.end()
+    close = re.match(r"[^()]{0,60}\)", sentence[end:]) if "(" in sentence[start:end] else None
+    end += close.end() if close else 0
+    tail = re.match(r"[^.;]*?(?=\s+(?:When|Given|Then|And|But)\s|\s+#|[.;]|$)", sentence[end:])
+    said = tail.group(0) if tail else ""
+    if tail and (_ON_TIMEOUT.search(said) or _SILENCE_YES.search(said) or _SILENCE_NO.search(said)):
+        end += tail.end()  # what silence means, said after the wait
+    rest = f"{sentence[:start]} {sentence[end:]}".strip(" ,;.")
+    return rest if len(re.findall(r"[A-Za-z`]\w*", rest)) > 2 else ""
 
 
 def approval_sentence(sentence: str) -> bool:

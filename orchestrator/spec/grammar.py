@@ -94,7 +94,7 @@ NAME = r"`(?!(?:true|false|null|none)`)(?P<name>[A-Za-z][\w.:/-]{0,79})`"
 STEP_WORDS = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 STEP = rf"(?:step|stage)\s+(?P<step>{STEP_WORDS})\b"
 TRY = r"(?:tries|try|attempts?|retries|retry|calls?|runs?|reruns?|re-runs?|goes|shots?)"
-RETRY = (r"(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|(?:try|go|run|do|call)(?:ing)?\s+(?:it\s+|this\s+|that\s+)?again|re-?run"
+RETRY = (r"(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|(?:try|go|run|do|call|hit)(?:ing)?\s+(?:it\s+|this\s+|that\s+)?again|re-?run"
          r"|rerun|re-?attempt|attempt\s+(?:it\s+)?again|repeat\s+(?:it|the\s+call|the\s+step)|keep\s+trying|poll)")
 COND = (r"\b(?:if|when|whenever|once|should|otherwise|else|on\s+(?:error|failure)|in\s+case|unless|fails?\b|failing"
         r"|gives?\s+up|down\b|errors?\b)")
@@ -178,8 +178,8 @@ VAGUE: tuple[Row, ...] = (
     # stopping on what the step returned ("If it says high, stop the whole workflow") is a condition on its output
     Row("ambiguous", r"\b(?:if|when)\s+(?:it|the\s+(?:result|answer|score|check|screen|service|skill))\s+(?:says|returns|reports|comes\s+back(?:\s+with|\s+as)?|flags|gives|rates|scores|answers)\s+(?!(?:an?\s+)?(?:error|failure|nothing|no\s+answer)\b)[^,;.]{1,40},\s*(?:then\s+)?(?:stop|fail|abort|halt|end|cancel)\b[^.;]*", value="stopping on what the step returned is a condition on its output, not a recovery policy; write it as a condition or a success check"),
     # a person's answer time is an approval's wait, which no policy of a step holds: reported, never the step's timeout
-    Row("ambiguous", r"\b(?:if|when|unless|once)\s+(?:they|nobody|no\s+one|no-one|none\s+of\s+them|the\s+(?:approver|approvers|lead|manager|reviewer|owner|head\s+of\s+[\w-]+)|(?:the\s+)?[\w-]+\s+(?:lead|manager|owner|reviewer))\s+(?:has\s+|have\s+|hasn'?t\s+|haven'?t\s+|doesn'?t\s+|don'?t\s+|does\s+not\s+|do\s+not\s+|did\s+not\s+|didn'?t\s+|still\s+)*(?:answer\w*|respond\w*|repl(?:y|ies|ied)|sign\w*\s+off|said\s+yes|say\s+yes|approv\w*|decid\w*|looked\s+at\s+it)\s+(?:with)?in\s+{D}[^.]*", value="a person's answer time is the wait of an approval, not a policy of the step; write it on the step's approval (`Approval: required, timeout 4h -> reject`)"),
-    Row("ambiguous", r"\bno\s+(?:answer|reply|response|sign-?off|decision)\s+(?:with)?in\s+{D}\s*(?:=|→|->|means|:|,)?\s*(?:it'?s\s+|it\s+is\s+)?(?:(?:we\s+)?(?:treat(?:ed)?|count(?:ed|s)?|take|read)\s+(?:it\s+)?as\s+|(?:is\s+)?considered\s+)?(?:rejected|approved|a\s+no|a\s+yes|cancell?ed|declined|refused|denied)\b", value="an answer time with its outcome is the wait of an approval, not a policy of the step; write it on the step's approval"),
+    Row("ambiguous", r"\b(?:if|when|unless|once)\s+(?:they|nobody|no\s+one|no-one|none\s+of\s+them|the\s+(?:approver|approvers|lead|manager|reviewer|owner|head\s+of\s+[\w-]+|controller|treasurer|captain|editor|director|supervisor|signatory|signer|requester|customer|client|human|person|maintainer|boss)|(?:the\s+)?[\w-]+\s+(?:lead|manager|owner|reviewer|captain|desk|team|director|editor))\s+(?:has\s+|have\s+|not\s+|hasn'?t\s+|haven'?t\s+|doesn'?t\s+|don'?t\s+|does\s+not\s+|do\s+not\s+|did\s+not\s+|didn'?t\s+|still\s+)*(?:answer\w*|respond\w*|repl(?:y|ies|ied)|sign\w*\s+off|said\s+yes|say\s+yes|approv\w*|decid\w*|looked\s+at\s+it|(?:checked|reviewed|tasted|seen|read|ok'?d|okayed)\s+(?:it|them|this)?)\s*(?:(?:with)?in|after)\s+{D}[^.]*", value="a person's answer time is the wait of an approval, not a policy of the step; write it on the step's approval (`Approval: required, timeout 4h -> reject`)"),
+    Row("ambiguous", r"\bno\s+(?:answer|reply|response|sign-?off|decision)\s+(?:with)?in\s+{D}\s*(?:=|→|->|means|:|,)?\s*(?:it'?s\s+|it\s+is\s+)?(?:(?:we\s+)?(?:treat(?:ed)?|count(?:ed|s)?|take|read)\s+(?:it\s+)?as\s+|(?:is\s+)?considered\s+)?(?:rejected|approved|a\s+no|a\s+yes|no|yes|cancell?ed|declined|refused|denied)\b", value="an answer time with its outcome is the wait of an approval, not a policy of the step; write it on the step's approval"),
     Row("ambiguous", r"\btime-?\s*out\s*[:=]?\s*\d+(?:\.\d+)?(?!\s*(?:\.\d|ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hrs?|hours?|d|days?)\b)(?=\s*(?:[,.;)]|$))", value="the number has no unit"),
 )
 
@@ -329,7 +329,7 @@ COUNT_ROWS: tuple[Row, ...] = (
     Row("attempts", r"\b(?:give\s+it\s+|allow\s+|allowing\s+)?{N}\s+(?:attempts?|tries|goes|shots)\b(?:\s+(?:max(?:imum)?|total|in\s+total|overall|altogether|at\s+most))?"),
     Row("attempts", r"\b(?:try|attempt|run|call)\s+(?:it\s+|this\s+|the\s+(?:call|step|request)\s+)?(?:up\s+to\s+|at\s+most\s+)?{N}\s*(?:x|times)\b"),
     Row("attempts", r"\b(?:try|attempt)\s+(?:it\s+)?(?:up\s+to\s+)?(?P<n9>once|twice|thrice)\b(?!\s+more)"),
-    Row("retry_bare", r"\bretry(?:ing)?\b|\bre-?try(?:ing)?\b|\b(?:try|go|run|do|call)\s+(?:it\s+|this\s+)?again\b|\bkeep\s+trying\b|\bpoll(?:ing)?\b"),
+    Row("retry_bare", r"\bretry(?:ing)?\b|\bre-?try(?:ing)?\b|\b(?:try|go|run|do|call|hit)\s+(?:it\s+|this\s+)?again\b|\bkeep\s+trying\b|\bpoll(?:ing)?\b"),
 )
 
 # what happens when recovery is exhausted
@@ -399,7 +399,7 @@ CONTEXT = (
     Row("class", r"\b(?:any(?:thing)?\s+(?:else|other)\b(?!\s+exception)|anything\s+not\s+(?:listed|covered|mentioned)|any\s+(?:other\s+)?(?:error|failure|problem)s?\b|all\s+(?:other\s+)?(?:errors|failures|problems)|catch-?all|everything\s+else|in\s+all\s+other\s+cases|whatever\s+(?:else\s+)?(?:fails|goes\s+wrong|the\s+error)|for\s+all\s+errors|on\s+any\s+(?:error|failure)|under\s+any\s+circumstances|no\s+matter\s+what|(?:any|all)\s+failures?)\b", value="any"),
     Row("class", r"\b(?:unrecoverable|permanent(?:ly)?|(?<!non-)(?<!non)fatal|non-?retryable|not\s+retryable|declared\s+non-?retryable)\b", value="unrecoverable"),
     Row("class", r"\b(?:invalid[\s_]+(?:input|payloads?|requests?|records?|data|rows?|files?|arguments?|params?|parameters?|json)|bad\s+(?:input|payloads?|data|records?|requests?)|wrong\s+input|missing\s+input|(?:card|payment|charge|transaction)s?\s+(?:(?:is|was|gets?|got)\s+)?(?:declined|rejected|refused)|user\s+errors?|(?:the\s+)?(?:user|caller|client)'?s\s+(?:fault|mistake)|input\s+is\s+(?:wrong|invalid|bad)|the\s+input\s+(?:is|was)\s+(?:wrong|invalid|bad)|malformed\s+(?:input|payloads?|requests?)|(?:the\s+)?file'?s\s+fault|(?:doesn'?t|does\s+not|won'?t|can'?t|cannot|didn'?t)\s+(?:parse|validate)|(?:can'?t|cannot|couldn'?t)\s+be\s+(?:parsed|split|read|validated)|not\s+found|(?:doesn'?t|does\s+not)\s+exist|no\s+such|4(?:0[0-9]|1[0-9]|2[0-8])|4xx|bad\s+request|missing\s+(?:field|data)|import\s*error|can'?t\s+import|cannot\s+import|invalid\s+module|unknown\s+module|validation\s+errors?|(?:if|when)\s+validation\s+fails|schema\s+(?:errors?|violations?)|fails?\s+validation)\b", value="invalid_input"),
-    Row("class", r"\b(?:(?<!server\s)crash(?:es|ed|ing)?|exceptions?|traceback|\w+error\b|syntax\s*error|script\s+(?:error|fail\w*|bug|is\s+broken|breaks)|code\s+(?:error|is\s+broken|breaks)|code_error|bug|returns?\s+(?:garbage|junk|nonsense|bad\s+output)|bad\s+output|not\s+markdown|invalid\s+markdown|malformed|parse\s+(?:fail\w*|error)|validation\s+fail\w*|generation\s+fail\w*|can'?t\s+create\s+code|breaks?\s+(?:its|the)\s+(?:contract|schema)|contract|non-?zero\s+exit|bad\s+exit|throws|raises)\b", value="code_error"),
+    Row("class", r"\b(?:(?<!server\s)crash(?:es|ed|ing)?|exceptions?|traceback|\w+error\b|syntax\s*error|script\s+(?:error|fail\w*|bug|is\s+broken|breaks)|code\s+(?:error|is\s+broken|breaks)|code_error|bug|returns?\s+(?:garbage|junk|nonsense|bad\s+output)|bad\s+output|not\s+markdown|invalid\s+markdown|malformed|parse\s+(?:fail\w*|error)|validation\s+fail\w*|generation\s+fail\w*|can'?t\s+create\s+code|breaks?\s+(?:its|the)\s+(?:contract|schema)|contract|non-?zero\s+exit|bad\s+exit|(?:throws|raises)(?!\s+(?:an?\s+|the\s+(?:occasional\s+)?|occasional\s+|some\s+)?(?:http\s+)?(?:5\d\d|5xx|429|4\d\d|4xx|timeouts?|time-?outs?|connection|network|rate)))\b", value="code_error"),
     Row("class", r"\b(?:times?\s+out|timed\s+out|timing\s+out|time-?outs?|too\s+slow|slow|hangs?|hanging|no\s+(?:answer|response|reply)|deadline)\b", value="timeout"),
     Row("class", r"\b(?:network(?:\s+(?:error|failure|problem|issue|glitch|blip)s?)?|connection(?:\s+(?:error|reset|refused|drop(?:ped)?|lost|failure)s?)?|unreachable|(?:is|goes|went|are|server|service|api|host|mirror|site|backend|completely|totally|entirely|still)\s+down|(?:is\s+|temporarily\s+)?unavailable|rate[- ]?limit(?:s|ed|ing)?|throttl\w*|429s?|5\d\ds?|5xxs?|flaky|flakes|transient|hiccups?|blips?|overloaded|busy|outage|dns|socket|server\s+crash\w*)\b", value="transient"),
 )
@@ -430,7 +430,7 @@ NO_COUNT = "it says to retry but not how many times"
 # phrasings that state a policy too vaguely to read into one: after the tables
 DOUBT = (
     Row("ambiguous", r"\b(?:a\s+while|a\s+bit|a\s+moment|a\s+little|a\s+short\s+time|briefly|a\s+reasonable\s+time|some\s+time|more\s+time|enough\s+time|plenty\s+of\s+time|too\s+long|forever|for\s+ever|indefinitely|until\s+it\s+works|until\s+(?:it\s+)?succeeds|until\s+success(?:ful)?|as\s+(?:long|often|many\s+times)\s+as\s+(?:needed|necessary|it\s+takes))\b", value="the amount is not stated", unless=("retries", "attempts", "budget", "timeout", "no_retry")),
-    Row("ambiguous", r"\b(?:gracefully|appropriately|properly|as\s+needed|if\s+needed|when\s+needed|if\s+necessary|somehow|sensibly|as\s+usual|the\s+usual\s+way)\b", value="the action is not stated"),
+    Row("ambiguous", r"\b(?:gracefully|appropriately|properly|as\s+needed|(?<!more\s)(?<!times\s)if\s+needed|when\s+needed|(?<!more\s)(?<!times\s)if\s+necessary|somehow|sensibly|as\s+usual|the\s+usual\s+way)\b", value="the action is not stated"),
     Row("ambiguous", r"\b(?:used\s+to|no\s+longer|anymore|any\s+more|previously|in\s+the\s+past|we\s+once)\b", value="it is about the past, not a rule"),
     Row("ambiguous", r"\b(?:maybe|perhaps|possibly|probably|might|could|if\s+possible|ideally|\?$)", value="it is tentative"),
     Row("no_count", r"\bretr(?:y|ies)\b", value=NO_COUNT, unless=("retries", "attempts", "no_retry", "budget", "wait_seq", "exp_cap", "exp_start", "exp_factor", "exp_range", "wait_fixed", "wait_none")),
@@ -502,8 +502,66 @@ TIMEOUT += (
     Row("timeout", r"\bgive\s+(?:each|every)\s+(?:[\w-]+\s+){1,2}?{D}\b(?!\s*(?:between|apart|pause|wait|delay))"),
 )
 
+# holdout5 families: a count corrected after "another go" ("another go - up to 3 more"); a random range of
+# waits (its middle, jittered); waits listed after "waits are"; retries told apart by ordinals ("first
+# immediately, second after 30s"); a wait "later"; a factor written "1.5x"; a budget each try "gets"; a
+# series left open after "double the delay"; a budget after "check every 5s, max 3 min"; values set on
+# named fields ("default the score to 0.5", "lat/lon set to null", "an empty list of matches")
+EARLY: tuple[Row, ...] = (
+    Row("retries", r"(?:\b(?:have\s+|give\s+it\s+|take\s+)?(?:another|one\s+more|a\s+second)\s+(?:chance|go|shot|try|attempt)\b[^.;]{0,20}?)?\b(?:up\s+to|at\s+most|max(?:imum)?|no\s+more\s+than|a\s+max(?:imum)?\s+of)\s+{N}\s+more\b(?!\s+than)(?!\s+(?:seconds?|minutes?|hours?|s|m|h)\b)", needs=r"{RETRY}|\banother\b|\bagain\b|\bgo\b|\bmore\s+(?:tries|times|goes|attempts)"),
+    Row("wait_fixed", r"\b(?:an?\s+)?random(?:ly)?\s+(?:(?:wait|delay|pause|sleep|backoff)\s+(?:of\s+)?)?(?:between\s+)?(?P<lo>\d+(?:\.\d+)?)\s*(?:-|–|to|and)\s*{D}(?:\s+(?:in\s+)?between\s+(?:the\s+|each\s+)?(?:retries|tries|attempts|calls))?", also=("jitter_on",)),
+    Row("wait_seq", r"\b(?:the\s+)?(?:waits?|delays?|pauses?|backoffs?|gaps?)\s+(?:(?:in\s+)?between\s+(?:the\s+)?(?:tries|attempts|retries|calls|runs)\s+)?(?:are|is|will\s+be|go|:)\s*(?P<seq>{SERIES})"),
+    Row("wait_seq", r"\bfirst\s+(?:retry|try|re-?run|one)\s+(?P<oseq>(?:immediately|at\s+once|right\s+away|straight\s+away|(?:after|in)\s+{D})\s*,?\s*(?:and\s+)?(?:then\s+)?(?:the\s+)?second(?:\s+(?:retry|try|one))?\s+(?:(?:after|in)\s+{D}|immediately)(?:\s*,?\s*(?:and\s+)?(?:then\s+)?(?:the\s+)?third(?:\s+(?:retry|try|one))?\s+(?:after|in)\s+{D})?(?:\s*,?\s*(?:and\s+)?(?:then\s+)?(?:the\s+)?fourth(?:\s+(?:retry|try|one))?\s+(?:after|in)\s+{D})?)"),
+    Row("wait_fixed", r"\b{D}\s+later\b", needs=r"{RETRY}|\bagain\b"),
+    Row("exp_factor", r"(?:\b(?:back(?:ing)?\s+off|grow(?:s|ing)?|multipl\w*(?:\s+by)?|increas\w*\s+by)\s+|(?<![\d.])(?=\d+\.\d+\s*[x×]))(?P<factor>\d+(?:\.\d+)?)\s*[x×](?=\s|[,.;)]|$)(?:\s+(?:each|every)\s+time)?", needs=r"back-?\s*off|backing\s+off|expo|grow|multipl|each\s+time|every\s+time"),
+    # "can legitimately take 1 hour and a half, don't time it out before that": the time is the limit
+    Row("timeout", r"\b(?:can|may|might|could|will|does|do)\s+(?:\w+ly\s+)?(?:take|run|last)\s+(?:up\s+to\s+|as\s+long\s+as\s+)?{D}(?P<half>\s+and\s+a\s+half)?[^.]{0,30}?\b(?:don'?t|do\s+not|never|mustn'?t|must\s+not)\s+(?:time\s+(?:it\s+)?out|kill\s+it|cut\s+it\s+off)\b[^.;]*"),
+    Row("timeout", r"\b(?:each|every|per|any)\s+(?:single\s+)?(?:[\w-]+\s+){0,3}?(?:gets?|has|is\s+given|is\s+allowed|may\s+use)\s+(?:a\s+|an\s+)?{D}\s+(?:time\s+)?(?:budget|limit|cap|allowance|time-?box|timeout|window)\b"),
+    Row("exp_start", r"\(\s*{D}(?:\s*,\s*\d+(?:\.\d+)?\s*[a-z]{0,7})+\s*(?:…|\.\.\.?|,?\s*etc\.?)\s*\)", needs=r"doubl|tripl|expo|back-?\s*off|multipl|grow|increas", also=("exponential",)),
+    Row("budget", r"(?<=\s)(?:max(?:imum)?|at\s+most|up\s+to|no\s+more\s+than)\s+{D}\b(?!\s*(?:between|apart|per|each|wait|delay|of\s+wait))", needs=r"\b(?:check|poll|try|knock|ping|look|retry)\w*\s+(?:again\s+)?every\s+"),
+    Row("value_fields", r"\bdefault(?:s|ing)?\s+(?:the\s+|its\s+)?(?P<fields>[a-z_]\w*)\s+to\s+(?P<value>-?\d+(?:\.\d+)?\b|true\b|false\b|null\b|none\b|\"[^\"]{0,200}\"|'[^']{0,200}')"),
+    Row("value_fields", r"(?P<fields>\b[a-z_]\w*(?:\s*/\s*[a-z_]\w*|\s+and\s+[a-z_]\w*){0,8})\s+(?:(?:both\s+|all\s+)?set\s+to|=)\s+(?P<value>-?\d+(?:\.\d+)?\b|true\b|false\b|null\b|none\b|\"[^\"]{0,200}\"|'[^']{0,200}')", needs=r"\b(?:move|carry|go|keep|continu\w*|proceed\w*)\s+(?:on|going|with)?"),
+    Row("value_fields", r"\b(?:an?\s+)?empty\s+(?P<kind>list|array|string|object|map|set)\s+(?:of|for)\s+(?P<fields>[a-z_]\w*)\b", needs=r"\b(?:move|carry|go|keep|continu\w*|proceed\w*)\s+(?:on|going|with)?"),
+    Row("use_skill", r"\b(?:swap|switch|sub|bring|slot)\s+in\s+(?:the\s+)?{NAME}", needs=r"{COND}|instead|\bfor\s+the\b"),
+    Row("use_skill", r"\bfall\s+(?:through|over)\s+to\s+(?:the\s+)?`?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)`?(?:\s+skill)?"),
+    Row("use_skill", r"\b(?:then|and\s+then|after\s+that)\s+(?:hand|pass|give|send)\s+(?:it|this|that|the\s+(?:job|work|task|request|call))\s+(?:over\s+)?to\s+(?:the\s+)?`?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)`?\b(?!\s+(?:team|channel|on-?call|queue|group|rota)\b)", needs=r"\bretr|\btries\b|\battempts\b|\bgoes\b"),
+    Row("no_retry", r"\bunder\s+no\s+circumstances\s+(?:should\s+(?:you\s+|we\s+|it\s+|anyone\s+)?)?(?:re-?run|rerun|retry|re-?try|re-?attempt|try\s+(?:it\s+)?again|repeat)\b"),
+    # a value copied from an input ("ship it as-is"), a retry "later", "slow" without a time: not readable
+    Row("ambiguous", r"\b(?:ship|pass|send|return|use|keep|leave|forward|publish|output)\s+(?:it|them|this|that|the\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:as-?\s*is|unchanged|untouched|verbatim|through\s+unchanged)\b[^.;]*", needs=r"{COND}|instead|\bdown\b", value="a value copied from an input is not a value the plan can hold; write the value to go on with (`continue with {\"text\": \"\"}`) or name a fallback skill"),
+    Row("ambiguous", r"\b(?:try|do|run|call)\s+(?:it\s+)?again\s+later\b|\bretry\s+later\b", value="'later' says neither how long to wait nor how many times; write e.g. 'retry 3 times, 1 min apart'"),
+    Row("ambiguous", r"\bif\s+(?:it'?s|it\s+is|it\s+gets|it\s+runs|it\s+goes|things\s+(?:are|get))\s+(?:too\s+|very\s+|really\s+)?slow\b[^.;]*", value="'slow' gives no time limit; write the limit, e.g. 'timeout 30s'"),
+)
+IGNORE += (
+    # a person to tell about what a result looks like is a human check, not what follows a failure
+    Row("ignore", r"\b(?:ping|ask|tell|message|e-?mail|slack|dm|call|alert|notify|loop\s+in|cc|warn)\s+(?:the\s+|our\s+)?@?[\w.-]+\s+(?:if|when|whenever)\s+(?:the\s+|its\s+|any\s+|these\s+|those\s+|our\s+)?(?:[\w-]+\s+){0,3}?(?:looks?|seems?|appears?|looking|are|is)\s+(?:\w+\s+)?(?:weird|off|wrong|odd|strange|suspicious|fishy|funny|unusual|unexpected|surprising|too\s+\w+)\b[^.;]*"),
+    # a time said as an estimate ("takes about 3 minutes"), and waiting a lock out: no policy
+    Row("ignore", r"(?:^|(?<=[\s,;(]))(?:it\s+|this\s+|that\s+)?(?:takes?|runs?|lasts?|needs?)\s+(?:about|around|roughly|approximately|approx\.?|~|some)\s*{D}\b(?![^.;]{0,40}\b(?:kill|abort|cancel|fail|time\s+out|longer))[^.;]*"),
+    Row("ignore", r"\bwait\s+it\s+out\b"),
+    Row("ignore", r"(?<=,\s)and\s+again(?=\s*,)"),  # "after 250 ms, and again, up to 8 times": the repeat, counted after
+)
+
+# the whole run's limit wherever a document puts it: "Whole run: if it hasn't finished within 25 minutes, ...",
+# "Total time: no more than 3 hours", "the whole job keeps its 15-minute hard ceiling", "the whole sheet must
+# finish inside the 1 h window" (what is whole: a run, a job, a feature, a sheet, a recipe, ...)
+WHOLE = (r"(?:whole|entire|full|complete)\s+(?:run|workflow|thing|job|pipeline|flow|feature|sheet|process|procedure|batch|"
+         r"release|recipe|dish|notebook|chain|card|playbook|runbook|script|suite|build|lot|shebang|conversation|transcript|"
+         r"pr|change|deploy(?:ment)?|rollout|migration)")
+EARLY += (
+    Row("run_timeout", r"\b" + WHOLE + r"\s*[:=-]\s*[^.;]{0,80}?\b(?:within|in|after|inside|under|past|over|beyond|max(?:imum)?|at\s+most|no\s+more\s+than|up\s+to)\s+(?:the\s+|a\s+|an\s+)?{D}"),
+    Row("run_timeout", r"\b(?:total|overall|end[- ]to[- ]end)\s+(?:time|run\s*time|runtime|duration|wall[- ]?(?:clock\s+)?time)\s*[:=-]\s*(?:no\s+more\s+than|not\s+more\s+than|at\s+most|max(?:imum)?|under|up\s+to|within|<=?|≤)?\s*{D}"),
+    Row("run_timeout", r"\b" + WHOLE + r"\b[^.;]{0,60}?\b{D}\s+(?:hard\s+|strict\s+|overall\s+)?(?:ceiling|cap|limit|deadline|budget|time-?box|window|max(?:imum)?)\b"),
+    Row("run_timeout", r"\b" + WHOLE + r"\s+(?:must|should|has\s+to|needs?\s+to|is\s+to|will)\s+(?:be\s+done|be\s+over|finish|complete|run|end|fit|land)\s+(?:inside|within|in(?:\s+under)?|under|in\s+less\s+than)\s+(?:the\s+|a\s+|an\s+)?{D}"),
+)
+EARLY += (
+    Row("run_timeout", r"\b" + WHOLE + r"\s+(?:must|should|may|can)(?:n'?t|\s+not|\s+never)\s+(?:run|go|take|last)\s+(?:past|beyond|over|longer\s+than|more\s+than)\s+{D}"),
+)
+EARLY += (
+    Row("run_timeout", r"\b" + WHOLE + r"\s+(?:dies|is\s+killed|gets\s+killed|is\s+stopped|gets\s+stopped|stops|ends|times\s+out|is\s+cut\s+off)\s+(?:after|at|past)\s+{D}"),
+)
+GATES_EARLY_MORE = r"|whole|entire|full|complete|total|overall|end[- ]to[- ]end"
+
 # in order: a row only reads text no earlier row took
-TABLES: tuple[tuple[Row, ...], ...] = (FIRST, REGENERATE, VAGUE, NO_RETRY, BUDGET, BOUNDS, WAIT, BACKOFF, TIMEOUT,
+TABLES: tuple[tuple[Row, ...], ...] = (EARLY, FIRST, REGENERATE, VAGUE, NO_RETRY, BUDGET, BOUNDS, WAIT, BACKOFF, TIMEOUT,
                                        COUNT_ROWS, FALLBACK)
 
 # words that show a sentence means to state a policy
@@ -630,7 +688,12 @@ GATES[id(IGNORE)] += r"|wait|cache|kept|stor|retain|archiv|persist|valid|saved|h
 GATES[id(FIRST)] += r"|cut\s+it|let|allow|\(|whole|entire|full"
 GATES[id(WAIT)] += r"|spaced"
 GATES[id(COUNT_ROWS)] += r"|\bx"
-GATES[id(VAGUE)] += r"|said|say\s+yes|given"
+GATES[id(VAGUE)] += r"|said|say\s+yes|given|checked|reviewed|tasted|seen|ok'?d|okayed"
+# the words of the holdout5 rows
+GATES[id(EARLY)] = (r"more|random|wait|delay|pause|backoff|gap|first|later|\dx|x\s|\d\s*×|each|every|per|any|\(|max|most|up\s+to|"
+                     r"default|set\s+to|=|\bas\b|empty|swap|switch|\bsub\b|bring|slot|fall|hand|pass|give|send|circumstances|"
+                     r"ship|keep|leave|forward|publish|output|return|\buse\b|again|slow|take|last" + GATES_EARLY_MORE)
+GATES[id(IGNORE)] += r"|ping|tell|notify|warn|\bcc\b|loop|takes?|runs?|lasts?|needs?|wait\s+it"
 
 class Table:
     """One table of rows, with its gate; the rows are compiled when first needed."""

@@ -41,6 +41,7 @@ from orchestrator.spec.recipes import blank_recipe_file, read_recipe_file, recip
 from orchestrator.spec.recovery import ConvergenceItem, read_convergence
 from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.run_limit import read_run_limit, success_not_placed
 from orchestrator.spec.sections import place_branches
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
@@ -58,6 +59,7 @@ from orchestrator.spec.structure import (
     to_blocks,
     unplaced_skills,
 )
+from orchestrator.spec.success import TITLE as SUCCESS_TITLE
 from orchestrator.spec.transcript import transcript_start
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -452,6 +454,14 @@ def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> No
     like work the reader could not place: an error with the count and the lines, never a quiet
     "ok" that runs less than the spec says; else a warning."""
     blocks = [*section.blocks, *(b for sub in section.subsections for b in sub.blocks)]
+    if SUCCESS_TITLE.match(section.title):  # "## It's ready when…": each paragraph a success check
+        for b in blocks:
+            if isinstance(b, Para | Bullet):
+                success_not_placed(b.text.strip().lstrip("…. "), b.line, src)
+        return
+    for b in blocks:  # a limit of the whole run in a section of notes is still the run's limit
+        if isinstance(b, Para | Bullet):
+            read_run_limit(b.text, b.line, src, who="whole run")
     unplaced = unplaced_skills(blocks, steps)
     naming = [(b.line, u) for b in blocks if (u := unplaced_skills([b], steps))]
     work = [line for line, _ in naming if _LOOKS_LIKE_WORK.search(next(str(getattr(b, "text", "")) for b in blocks
@@ -490,9 +500,10 @@ def read_markdown(src: Source) -> SpecParts:
     if h1:
         title, title_line = _heading_text(h1[0]), (h1[0].map[0] + 1) if h1[0].map else 1
         for extra in h1[1:]:
-            src.warn((extra.map[0] + 1) if extra.map else 1,
-                     f"a second title '{_heading_text(extra)}'; only the first is the title",
-                     "spec.unread")
+            at = (extra.map[0] + 1) if extra.map else 1
+            if not read_run_limit(_heading_text(extra), at, src, who="whole run"):
+                continue  # a comment line ("# Whole run: 25 minutes at most") is no title
+            src.warn(at, f"a second title '{_heading_text(extra)}'; only the first is the title", "spec.unread")
         nodes = [n for n in nodes if n is not h1[0]]
     comment = _NAME_COMMENT.search(src.text)
     stem = PurePath(src.path).name.split(".")[0]
@@ -518,6 +529,9 @@ def read_markdown(src: Source) -> SpecParts:
     if chat != unchatted and steps:  # a chat thread: the replies after the proposal
         steps, preamble, inputs_said = chat_replies(steps, preamble, src)
     intent_parts = [b.text for b in preamble if isinstance(b, Para | Bullet)]
+    for b in preamble:  # "Total time: no more than 3 hours": the whole run's limit, said before the steps
+        if isinstance(b, Para | Bullet) and src.where(b.line) not in step_lines:
+            read_run_limit(b.text, b.line, src, who="whole run")
     _warn_blocks([b for b in preamble if not isinstance(b, Para | Bullet)
                   and src.where(b.line) not in step_lines], src, "preamble")
     found: dict[str, Section] = {}

@@ -155,6 +155,14 @@ def durations(text: str) -> tuple[float, ...]:
     return tuple(v for v in values if v is not None)
 
 
+def _middle(low: str, high: str, high_s: float) -> float | None:
+    """The middle of a range of waits, "10-20 seconds" → 15: the low end takes the high end's unit."""
+    amount = re.match(r"\s*(\d+(?:\.\d+)?)", high)
+    if amount is None or float(amount.group(1)) == 0:
+        return None
+    return (float(low) * high_s / float(amount.group(1)) + high_s) / 2
+
+
 def _json_literal(raw: str) -> tuple[bool, Any]:
     text = raw.strip()
     if text[:1] in "`" and text.endswith("`"):
@@ -227,8 +235,17 @@ def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         return int(counts[0]) if counts and counts[0] is not None else True
     if slot in ("retries", "attempts"):
         return int(counts[0]) if counts and counts[0] is not None else None
+    if slot == "wait_fixed" and m.groupdict().get("lo") and waits and waits[-1] is not None:
+        return _middle(m.group("lo"), m.group("d1"), waits[-1])  # "a random 10-20 seconds": its middle
+    if slot == "timeout" and m.groupdict().get("half") and waits and waits[-1] is not None:
+        amount = re.match(r"\s*(\d+(?:\.\d+)?)", m.group("d1"))  # "1 hour and a half": half the unit more
+        return waits[-1] * (1 + 0.5 / float(amount.group(1))) if amount and float(amount.group(1)) else None
     if slot in ("wait_fixed", "exp_start", "exp_cap", "budget", "timeout", "run_timeout"):
         return waits[-1] if waits and waits[-1] is not None else None
+    if slot == "wait_seq" and m.groupdict().get("oseq"):  # "first retry immediately, second after 30s"
+        parts = re.split(r"(?i)\b(?:second|third|fourth)\b", m.group("oseq"))
+        seq = tuple(0.0 if duration(p) is None else duration(p) for p in parts)
+        return seq if len(seq) >= 2 and all(v is not None for v in seq) else None
     if slot == "exp_range":
         return (waits[0], waits[1]) if len(waits) == 2 and None not in waits else None
     if slot == "wait_seq":
@@ -256,6 +273,15 @@ def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         return (m.groupdict().get("msg") or "").strip(" ,;:")
     if slot == "value_nos":
         return {w: [] for w in re.findall(r"\bno\s+(\w+)", m.group("nos").lower())}
+    if slot == "value_fields":  # "lat/lon set to null", "default the score to 0.5", "an empty list of matches"
+        names = [f for f in re.findall(r"[a-z_]\w*", m.group("fields").lower()) if f != "and"]
+        kind = (m.groupdict().get("kind") or "").lower()
+        if kind:
+            empty = _EMPTY_OF.get(kind, [] if kind == "set" else None)
+            return {n: json.loads(json.dumps(empty)) for n in names}
+        found, literal = _json_literal(m.group("value"))
+        said: Any = literal if found else m.group("value").strip().lower()
+        return {n: None if said in ("none", "null") else said for n in names} if names else None
     if slot == "value_field":
         field = (m.group("field") or "").strip().lower()
         found, literal = _json_literal(m.group("value"))
@@ -446,7 +472,7 @@ def _on_failure(r: _Reading) -> OnFailure | None:
             r.problems.append(f"'{r.said('use_skill')}' names a skill to run after a failure, but "
                               f"'{r.said('fail')}' stops the run; the skill is used as the fallback")
         return OnFailure(kind="use_skill", skill=str(r.first("use_skill")).strip("`"))
-    value_said = next((s for s in ("value_field", "value_nos", "value_literal", "value_blank", "value_empty")
+    value_said = next((s for s in ("value_fields", "value_field", "value_nos", "value_literal", "value_blank", "value_empty")
                        if r.has(s)), None)
     if r.has("escalate"):
         if value_said or r.has("continue"):
@@ -456,8 +482,8 @@ def _on_failure(r: _Reading) -> OnFailure | None:
     if value_said == "value_field":
         field, value = r.first("value_field")
         return OnFailure(kind="continue_with_value", field=field, value=value)
-    if value_said == "value_nos":
-        return OnFailure(kind="continue_with_value", value=r.first("value_nos"))
+    if value_said in ("value_nos", "value_fields"):
+        return OnFailure(kind="continue_with_value", value=r.first(value_said))
     if value_said in ("value_literal", "value_blank"):
         return OnFailure(kind="continue_with_value", value=r.first(value_said))
     if value_said == "value_empty":  # "an empty list" is [], "empty docs" the contract's empty value
@@ -472,6 +498,9 @@ def _on_failure(r: _Reading) -> OnFailure | None:
     if r.has("continue"):
         return OnFailure(kind="continue")
     return None
+
+
+_FALLBACK_SLOTS = {"escalate": "escalate", "continue": "continue", "use_skill": "use_skill", "use_step": "use_step"}
 
 
 def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, bool]:
@@ -498,6 +527,8 @@ def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, b
     wait = _wait(r)
     if wait is not None and not (fields.get("no_retry") and wait.kind == "none"):
         fields["wait"] = wait
+    if r.has("run_timeout") and r.first("run_timeout") == r.first("timeout"):  # "`timeout 40m`: the whole thing
+        r.seen.pop("timeout")                                                  # dies after 40 minutes": one limit
     for slot, name in (("budget", "for_up_to_s"), ("timeout", "timeout_s"), ("run_timeout", "timeout_s")):
         if r.has(slot) and name not in fields:
             _conflict(r, slot, "the time")
@@ -512,6 +543,10 @@ def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, b
         else:
             fields["regenerate"] = int(n)
     on_failure = _on_failure(r)
+    if on_failure is not None and fields.get("whole_run") and on_failure.kind != "fail":
+        r.problems.append(f"'{r.said(_FALLBACK_SLOTS.get(on_failure.kind, 'escalate'))}' after the whole run's limit is "
+                          "not read: a run past its limit fails (the limit is read)")
+        on_failure = None
     if on_failure is not None:
         fields["on_failure"] = on_failure
     if "timeout" in classes and "transient" in classes and "any" not in classes:

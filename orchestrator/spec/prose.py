@@ -40,7 +40,13 @@ from orchestrator.spec.model import (
 )
 from orchestrator.spec.phrase import Phrase, read_phrase
 from orchestrator.spec.source import Source
-from orchestrator.spec.success import check_schema, read_criteria
+from orchestrator.spec.success import (
+    check_schema,
+    compares,
+    read_criteria,
+    success_clause,
+    then_clauses,
+)
 
 _ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "approx.", "cf.", "no.", "min.", "max.", "sec.", "secs.", "mins.",
                   "hrs.", "incl.", "resp.", "esp.")
@@ -230,6 +236,14 @@ def read_step_texts(steps: tuple[StepSpec, ...], src: Source, resolve: Resolve |
                     phrase = read_named(text, resolve)
                     if item.kind == "failure_mode" and not _recovery(phrase):
                         continue  # a failure mode describes what can go wrong; only a recovery in it counts
+                    one = None if phrase.read else success_clause(text)
+                    said = [one] if one is not None and compares(one) else []
+                    for clause in said or then_clauses(text):  # "It's ready when ...", "Then x equals ...": checks
+                        found = _success(step, SpecText(text=clause, line=line, kind="success"), src)
+                        if found is not None:
+                            checks.append(found)
+                    if said:
+                        continue
                     record(phrase, text, line, src, section="step", steps=(step.id,), who=step.id,
                            step_name=step.name)
     return tuple(checks)

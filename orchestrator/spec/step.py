@@ -224,6 +224,7 @@ class _StepBuilder:
         self.src = src
         self.sid = sid
         self.values: dict[str, Any] = {}
+        self.beside = ""  # what an approval sentence says besides the approval (`condition.approval_rest`)
         self.inputs: list[FieldSpec] = []
         self.outputs: list[FieldSpec] = []
         self.failures: list[str] = []
@@ -375,7 +376,10 @@ class _StepBuilder:
         kept: list[str] = []
         for offset, sentence in prose.sentences(text):
             at = line + offset
-            if not self.sentence(sentence, at):
+            taken = self.sentence(sentence, at)
+            if taken and self.beside:  # an approval said in a sentence that says more: the rest is read on
+                sentence, taken, self.beside = self.beside, False, ""
+            if not taken:
                 kept.append(sentence)
                 self.mention(sentence, at)
                 self.texts.append(SpecText(text=sentence, line=at, kind="sentence"))
@@ -508,11 +512,12 @@ class _StepBuilder:
             return True
         if cond.approval_sentence(sentence) and "approval" not in self.values:
             when, _ = cond.approval_condition(spell_step_refs(sentence))
-            if when is None and _SAYS_IF.search(sentence):
+            if when is None and _SAYS_IF.search(cond.without_approval_wait(sentence)):
                 return False  # "anything above 5,000 needs ...": a condition not placed; the policy reader's
             seconds, then = cond.approval_timeout(sentence)
             self.values["approval"] = ApprovalPolicy(timeout_s=seconds, on_timeout=then or "reject", when=when)
             self.field_where["approval"] = self.src.where(line)
+            self.beside = cond.approval_rest(sentence)
             self.read("approval", line, sentence, "needs a person's approval" + (f" only when {when}" if when else ""))
             return True
         approval = self.values.get("approval")

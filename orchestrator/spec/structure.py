@@ -37,8 +37,10 @@ from orchestrator.spec.input_prose import attach_gets
 from orchestrator.spec.list_branches import constants
 from orchestrator.spec.model import FieldSpec, Reading, StepSpec
 from orchestrator.spec.notebook_cells import cell_dependencies, cell_skill, cell_units
+from orchestrator.spec.prose import sentences as prose_sentences
 from orchestrator.spec.prose import whole_run_sentence
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.run_limit import read_run_limit
 from orchestrator.spec.sections import (
     SIGN_OFF,
     Unit,
@@ -381,8 +383,12 @@ def report_unread(block: Block, steps: list[StepSpec], src: Source, where: str) 
         src.error(block.line, f"{where}: '{text[:60]}' names {', '.join(f'`{n}`' for n in unplaced[:6])}, which no "
                               "step runs, and is not read as a step: write it as a step of its own",
                   "spec.unread-work")
-    else:
-        src.warn(block.line, f"{where}: '{text[:60]}' not read (not a step)", "spec.unread")
+    else:  # "the whole job has a 15-minute ceiling", "it only counts as good when ...": read or reported
+        left = read_run_limit(text, block.line, src, who="whole run")
+        if left == prose_sentences(text, block.line):
+            src.warn(block.line, f"{where}: '{text[:60]}' not read (not a step)", "spec.unread")
+        for sentence, at in [] if left == prose_sentences(text, block.line) else left:
+            src.warn(at, f"{where}: '{sentence[:60]}' not read (not a step)", "spec.unread")
 
 
 def step_like(item: Bullet) -> bool:

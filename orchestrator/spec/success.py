@@ -119,3 +119,51 @@ def read_criteria(text: str) -> tuple[dict[str, dict[str, Any]], list[str]]:
 def check_schema(checks: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """JSON Schema keywords for the whole output: each checked field required and constrained."""
     return {"properties": {f: dict(k) for f, k in checks.items()}, "required": sorted(checks)}
+
+
+# A success check said as people say it, wherever the document kind puts it: "It's ready when X",
+# "The run only counts as good when X", "The run succeeds if X", "Success means X", "Done when X",
+# and a Gherkin "Then X equals Y" (a Then that compares, not one that says what comes back)
+_SAID = re.compile(
+    r"(?i)^\W*(?:(?:and\s+)?(?:it['’]?s|it\s+is|we['’]?re|we\s+are|this\s+is|the\s+(?:run|job|dish|release|workflow|batch|step)\s+is)\s+"
+    r"(?:ready|done|good|finished|complete|cooked|a\s+success|successful)\s+(?:only\s+)?(?:when|if|once)"
+    r"|(?:the\s+(?:run|job|workflow|release|batch|step)|it)\s+(?:only\s+)?(?:counts?|is\s+counted)\s+as\s+"
+    r"(?:good|done|a\s+success|successful|passed|ok)\s+(?:only\s+)?(?:when|if|once)"
+    r"|(?:the\s+(?:run|job|workflow|release|batch|step)|it)\s+(?:only\s+)?(?:succeeds|passes|is\s+successful)\s+(?:only\s+)?(?:when|if|once)"
+    r"|(?:the\s+(?:run|job|workflow|release|batch|night)|it)\s+(?:only\s+)?(?:counts|worked|works|succeeded)\s+(?:only\s+)?(?:when|if|once)"
+    r"|check(?:\s*\([^()]{0,30}\))?\s*:"
+    r"|success\s+(?:means|is\s+when|=)|done\s+(?:when|means)|definition\s+of\s+done\s*[:=-]?)\s*(?P<clause>.+)$")
+# "Then": capitalised anywhere (a Gherkin scenario's lines run together), or opening the sentence
+_THEN = re.compile(r"(?:(?<![\w-])Then|^\W*(?i:then))\s+(?P<clause>(?:(?!\s(?:And|When|Given|But|Then)\s)[^#.])*?"
+                   r"(?:\bequals?\b|==|>=|<=|!=|\bis\s+(?:at\s+least|at\s+most|not|empty|true|false|the\s+(?:same|number|"
+                   r"count|length))|\bmatches\b|\bshould\s+(?:be|equal)\b|\bmust\s+(?:be|equal)\b|\bcomes\s+back\s+as\b)"
+                   r"(?:(?!\s(?:And|When|Given|But|Then)\s)[^#.])*)")
+TITLE = re.compile(r"(?i)^\W*(?:it['’]?s\s+(?:ready|done|good)\s+when|done\s+when|(?:definition\s+of\s+)?done|success"
+                   r"(?:\s+(?:criteria|check|checks|means|is))?|acceptance(?:\s+criteria)?|expected\s+(?:result|outcome)s?|"
+                   r"how\s+we\s+know\s+it\s+(?:worked|works))\b")
+
+
+def success_clause(sentence: str) -> str | None:
+    """The criteria of a sentence that states a success check ("It's ready when `n` equals 3"
+    -> "`n` equals 3"); None when the sentence is no such check."""
+    m = _SAID.match(sentence)
+    if m is None:
+        return None
+    clause = m.group("clause").strip().lstrip("…. ").rstrip(". ")
+    return clause or None
+
+
+_COMPARES = re.compile(r"(?i)\bequals?\b|==|>=|<=|!=|[<>≥≤]|\bis\s+(?:at\s+least|at\s+most|not|empty|true|false|"
+                       r"one\s+of|the\s+(?:same|number|count|length))|\bmatches\b|\bcomes\s+back\s+as\b")
+
+
+def compares(clause: str) -> bool:
+    """Whether a success clause compares something ("`sent` equals 3"), rather than tells what
+    has happened ("the server answered"), which is a description."""
+    return _COMPARES.search(clause) is not None
+
+
+def then_clauses(text: str) -> list[str]:
+    """The checks of Gherkin-like "Then" lines in `text` ("Then `sent` equals the number of
+    ids"): the ones that compare, not the ones that say what comes back ("Then I get `rows`")."""
+    return [c for m in _THEN.finditer(text) if (c := m.group("clause").strip().rstrip(". "))]

@@ -33,8 +33,9 @@ def test_an_approval_s_answer_time_is_reported_at_its_line_and_is_no_timeout_or_
 
 
 def test_a_limit_on_the_whole_thing_said_in_a_chat_reply_is_the_run_s_wall_time() -> None:
-    plan = plan_json(HOLDOUT / "28-release-notes-slack" / "spec.md")
+    plan = plan_json(HOLDOUT / "28-release-notes-slack" / "spec.md")  # read by `spec.run_limit` (round 5)
     assert plan["limits"]["wall_time_s"] == 600
+    assert plan["limits_provenance"]["wall_time_s"]["where"].endswith(":32")
     assert all(s["policy"].get("attempt_timeout_s") != 600 for s in plan["steps"])
     assert plan["limits_provenance"]["wall_time_s"]["where"].endswith("spec.md:32")
 

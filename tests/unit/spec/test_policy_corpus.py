@@ -37,6 +37,9 @@ HOLDOUT2 = FIXTURES.parent / "foreign-specs-holdout2" / "phrasings-holdout2.yaml
 HOLDOUT3 = FIXTURES.parent / "foreign-specs-holdout3" / "phrasings-holdout3.yaml"
 # a fourth blind set (tickets, chats, minutes, runbooks): 16/40 by this scorer before the fourth reader round
 HOLDOUT4 = FIXTURES.parent / "foreign-specs-holdout4" / "phrasings-holdout4.yaml"
+# a fifth blind set (a Gherkin feature, a PR, a justfile, a recipe card, a sheet, a chat): 16/40 by this scorer before
+# the fifth reader round
+HOLDOUT5 = FIXTURES.parent / "foreign-specs-holdout5" / "phrasings-holdout5.yaml"
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
 
 # text -> (the meaning we read instead, why)
@@ -100,6 +103,8 @@ def _corpus() -> list[tuple[str, dict[str, Any]]]:
                 for e in yaml.safe_load(HOLDOUT3.read_text(encoding="utf-8"))]
     entries += [(HOLDOUT4.name, {**e, "meaning": _neutral(e["meaning"])})
                 for e in yaml.safe_load(HOLDOUT4.read_text(encoding="utf-8"))]
+    entries += [(HOLDOUT5.name, {**e, "meaning": _neutral(e["meaning"])})
+                for e in yaml.safe_load(HOLDOUT5.read_text(encoding="utf-8"))]
     return entries
 
 
@@ -323,9 +328,26 @@ XFAIL4: dict[str, str] = {
 }
 
 
+# holdout5 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
+XFAIL5: dict[str, str] = {
+    "Exponential backoff (base 3s, x2), with jitter so the workers don't stampede; give up after 5 retries.":
+        "read as meant, with 'give up' as an explicit fail, which is also the default fallback: the same plan",
+    "Double the delay after every failure (2s, 4s, 8s...) but never wait longer than 1 min; give up after 10 minutes of trying.":
+        "read as meant, with 'give up' as an explicit fail, which is also the default fallback: the same plan",
+    "Under no circumstances re-run the charge step; a failure here goes straight to a human.":
+        "no retry as meant; 'goes straight to a human' is not read as a fail, which is the default fallback: the same plan",
+    "When the translation API is down, ship the English string as-is (text = source_text).":
+        "a value copied from an input is no value a plan holds (a fallback value is a literal): reported at the line "
+        "with what to write, never dropped",
+    "It's flaky, so twice more if needed, otherwise fall through to the cached-rates skill.":
+        "2 retries and the fallback skill as meant, for the failures 'flaky' names (transient); the author means every failure",
+}
+
+
 def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL.get(entry["text"]) if source == HOLDOUT3.name else None
     reason = XFAIL4.get(entry["text"]) if source == HOLDOUT4.name else reason
+    reason = XFAIL5.get(entry["text"]) if source == HOLDOUT5.name else reason
     return pytest.param(source, entry, marks=pytest.mark.xfail(reason=reason, strict=True)) if reason else (source, entry)
 
 
@@ -362,7 +384,7 @@ def test_an_overridden_phrasing_still_disagrees_with_the_stranger_so_the_overrid
 def test_every_null_phrasing_gives_no_reading_and_every_ambiguous_one_a_reason() -> None:
     for _, entry in CORPUS:
         phrase = read_phrase(entry["text"])
-        if entry["text"] in XFAIL or entry["text"] in XFAIL4:
+        if entry["text"] in XFAIL or entry["text"] in XFAIL4 or entry["text"] in XFAIL5:
             continue
         if entry["meaning"] is None:
             assert not phrase.read and not phrase.problems, entry["text"]
@@ -416,6 +438,18 @@ def test_the_fourth_holdout_set_is_read_but_for_its_reasoned_xfails() -> None:
     assert len(holdout4) == 40
     missed = [e["text"] for e in holdout4 if not agrees(e["text"], e["meaning"])[0]]
     assert sorted(missed) == sorted(XFAIL4)
+
+
+def test_the_fifth_holdout_set_is_read_but_for_its_reasoned_xfails() -> None:
+    holdout5 = [e for name, e in CORPUS if name == HOLDOUT5.name]
+    assert len(holdout5) == 40
+    missed = [e["text"] for e in holdout5 if not agrees(e["text"], e["meaning"])[0]]
+    assert sorted(missed) == sorted(XFAIL5)
+
+
+def test_a_fifth_holdout_row_whose_plan_differs_from_the_author_s_is_warned_not_silent() -> None:
+    """Of the known misses, the one that reads no policy says so at its line."""
+    assert actual("When the translation API is down, ship the English string as-is (text = source_text).")[1]
 
 
 def test_a_fourth_holdout_row_read_otherwise_and_not_to_the_same_plan_is_warned() -> None:

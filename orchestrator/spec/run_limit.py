@@ -1,0 +1,62 @@
+"""The whole run's limit, wherever a document puts it.
+
+People state how long the whole run may take outside any step: a line of the
+preamble ("Total time: no more than 3 hours"), a comment the markdown reader
+takes for a second title (a Gherkin `# Whole run: ... within 25 minutes`), a
+sentence left over in the steps section ("The whole job keeps its 15-minute hard
+ceiling"), a paragraph of a section no reader knows. `read_run_limit` reads such a
+text sentence by sentence with the grammar (`spec.phrase`, its `run_timeout`
+rows): a sentence read as a whole-run limit becomes a reading in `src.readings`
+(the plan's wall time, with its line); one that speaks of the whole run and a
+duration but is not read is a warning at its line that says what to write. A
+success check of the whole run ("it only counts as good when ...",
+`spec.success.success_clause`) is tied to no step: a warning that says what to
+write. Any other sentence is left to the caller, which reports it as it always did.
+"""
+
+from __future__ import annotations
+
+import re
+
+from orchestrator.spec import prose
+from orchestrator.spec.grammar import DURATION, WHOLE
+from orchestrator.spec.phrase import read_phrase
+from orchestrator.spec.source import Source
+from orchestrator.spec.success import read_criteria, success_clause, then_clauses
+
+_WHOLE_SAID = re.compile(rf"(?i)\b(?:{WHOLE}|total\s+(?:time|run\s*time|duration)|end[- ]to[- ]end)\b[^.;]*?{DURATION}")
+WRITE = "write it as 'Whole run: 25 min max.'"
+
+
+def read_run_limit(text: str, line: int, src: Source, *, who: str) -> list[tuple[str, int]]:
+    """Read `text` (starting at `line`) for the whole run's limit and its success check; the
+    sentences left, neither read nor reported, for the caller to report as it always did."""
+    left: list[tuple[str, int]] = []
+    for sentence, at in prose.sentences(text, line):
+        if any(r.statement.whole_run and r.where == src.where(at) for r in src.readings):
+            continue  # the same line met by two readers (a comment line is also a preamble's)
+        phrase = read_phrase(sentence)
+        if phrase.statement.whole_run and phrase.statement.timeout_s is not None:
+            prose.record(phrase, sentence, at, src, section="whole run", steps=(), who=who)
+        elif _WHOLE_SAID.search(sentence):  # not read, or read as something else than the run's limit
+            src.warn(at, f"{who}: '{sentence[:80]}' seems to limit the whole run, but the limit is not "
+                         f"understood; {WRITE}", prose.UNREAD_CODE)
+        elif (clause := success_clause(sentence)) is not None or then_clauses(sentence):
+            for said in [clause] if clause is not None else then_clauses(sentence):
+                success_not_placed(said, at, src)
+        else:
+            left.append((sentence, at))
+    return left
+
+
+def success_not_placed(clause: str, line: int, src: Source) -> None:
+    """A success check of the whole run ("it only counts as good when `tag` is ..."): a check is
+    on one step's output, so it is reported at its line with what to write, never dropped."""
+    checks, rest = read_criteria(clause)
+    if checks and not rest:
+        fields = ", ".join(f"`{f}`" for f in checks)
+        how = f"write `- Success criteria: {clause}` under the step that outputs {fields}"
+    else:
+        how = ("it is not a comparison of an output field with a value; write one (`- Success criteria: "
+               "queued >= 1`) under the step that outputs the field")
+    src.warn(line, f"success check '{clause[:80]}' is not tied to a step and is not checked; {how}", "spec.success")
