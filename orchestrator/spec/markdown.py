@@ -61,7 +61,9 @@ SECTIONS: dict[str, str] = {
                      "motivation", "context", "why we want this", "what it does", "about", "what this is for",
                      "what it is for", "what this does", "introduction", "intro", "description",
                      "the problem", "problem", "use case"), "intent"),
-    **dict.fromkeys(("inputs", "input", "workflow inputs", "parameters"), "inputs"),
+    **dict.fromkeys(("inputs", "input", "workflow inputs", "parameters", "ingredients", "you will need",
+                     "you ll need", "what you need", "what you ll need", "what you will need", "materials",
+                     "you need", "bring", "what to bring", "needed", "requirements"), "inputs"),
     **dict.fromkeys(("workflow steps", "steps", "the steps", "workflow", "pipeline", "procedure",
                      "runbook", "process", "stages", "phases", "tasks", "how it works",
                      "step by step", "flow", "the workflow", "plan of work", "how to run", "how to run this",
@@ -171,8 +173,8 @@ def read_inputs(section: Section, src: Source) -> tuple[InputSpec, ...]:
         if not isinstance(block, Bullet):
             _warn_blocks([block], src, "inputs")
             continue
-        m = re.match(r"^\s*`?([A-Za-z_][\w-]*)`?\s*+(?:\(([^()]*)\)\s*+)?(?:[:—–-]\s*(.*))?$",
-                     block.text, re.S)
+        m = re.match(r"^\s*(?:\*\*|__)?`?([A-Za-z_][\w-]*)`?(?:\*\*|__)?\s*+(?:\(([^()]*)\)\s*+)?"
+                     r"(?:(?:\*\*|__)?[:—–-](?:\*\*|__)?\s*(.*))?$", block.text, re.S)
         if not m:
             src.warn(block.line, f"input '{block.text[:60]}' not read; write `name (type): "
                                  "description`", "spec.unread")
@@ -281,8 +283,9 @@ def read_testing(section: Section, src: Source) -> list[ScenarioSpec]:
 
 
 _INLINE_INPUTS = re.compile(
-    r"(?i)^\s*+(?:\*\*|__)?\s*+(?:workflow\s+)?(?:inputs?|in|parameters|params|arguments|args|takes|given)\s*+(?::\s*+(?:\*\*|__)|(?:\*\*|__)?\s*+:)"
+    r"(?i)^\s*+(?:\*\*|__)?\s*+(?:workflow\s+)?(?:inputs?|in|parameters|params|arguments|args|takes|given)(?:\s*+\([^()\n]{0,60}\))?\s*+(?::\s*+(?:\*\*|__)|(?:\*\*|__)?\s*+(?::|→|->|=>))"
     r"\s*(.+)$", re.S)
+_NAMED_VALUES = re.compile(r"`([A-Za-z_]\w*)`\s*(?:=|:)\s*([^`,;]*?)\s*(?:[,;]|$)")
 _INPUTS_SENTENCE = re.compile(r"(?i)\b(?:the\s+)?(?:workflow\s+)?inputs?\s+(?:is|are)\b|\binputs?\s*:"
                              r"|\b(?:one|two|three|four|\d+)\s+inputs?\b|\btakes?\s+(?:as\s+)?inputs?\b"
                              r"|\b(?:parameters|params|inputs|arguments)\s+(?:come|are\s+passed|are\s+given)\s+in\b"
@@ -323,6 +326,12 @@ def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...
                         break
                     more.append(after)
                 text = " ".join([m.group(1), *more]).strip().rstrip(".")
+                named = _NAMED_VALUES.findall(text)
+                if len(named) >= 2 and _NAMED_VALUES.sub("", text).strip(" ,;") == "":
+                    # "`inventory` = the nightly dump, `as_of` = run date": names with what each holds
+                    found += [InputSpec(name=n, description=v.strip(), where=src.where(block.line + offset))
+                              for n, v in named]
+                    continue
                 fields = parse_fields(text, src, block.line + offset)
                 found += [InputSpec(name=f.name, type=f.type, description=f.description,
                                     required=f.required, where=f.where) for f in fields]
@@ -466,6 +475,19 @@ def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> No
                            "content is not read", "spec.unknown-section")
 
 
+def _whole_run_limits(blocks: list[Para | Bullet], src: Source) -> None:
+    """A sentence of the preamble that limits the whole run ("Total time: no more than 3 hours")
+    is read as that limit; any other sentence there stays the intent (it names no step)."""
+    from orchestrator.spec.phrase import read_phrase
+    from orchestrator.spec.prose import record
+
+    for block in blocks:
+        for sentence, line in policy_sentences(block.text, block.line):
+            phrase = read_phrase(sentence)
+            if phrase.read and phrase.statement.whole_run:
+                record(phrase, sentence, line, src, section="workflow", steps=(), who="the preamble")
+
+
 def read_markdown(src: Source) -> SpecParts:
     """Read every section of the document; findings go to `src`."""
     md = MarkdownIt("commonmark").enable("table")
@@ -493,6 +515,7 @@ def read_markdown(src: Source) -> SpecParts:
     if chat != src.text and steps:  # a chat thread: the replies after the proposal
         steps, preamble = chat_replies(steps, preamble, src)
     intent_parts = [b.text for b in preamble if isinstance(b, Para | Bullet)]
+    _whole_run_limits([b for b in preamble if isinstance(b, Para | Bullet)], src)
     _warn_blocks([b for b in preamble if not isinstance(b, Para | Bullet)
                   and src.where(b.line) not in step_lines], src, "preamble")
     found: dict[str, Section] = {}

@@ -59,6 +59,10 @@ _TO_NAMED = re.compile(r"(?i)\b(?P<verb>go\s+to|jump\s+to|fall\s*-?\s*back\s+(?:
                        r"(?=\s+instead\b|\s*[.;,:)!]|\s*$)")
 Resolve = Callable[[str], str | None]  # a step's name, number or id -> its id (`structure.StepIndex.resolve`)
 _BLANK_CELLS = frozenset({"", "-", "–", "—", "n/a", "na", "none", "tbd", "?"})
+# a column header that lists kinds of policy ("Retry / timeout", "Retries & timeouts"): it says what a
+# cell may hold, not what it says, so the cell is read alone ("90s timeout" has no retry in it)
+_POLICY_WORD = r"(?:retr(?:y|ies)|time-?\s*outs?|attempts?|tries|limits?|backoff|fallbacks?|on\s+(?:failure|error)|sla)"
+_KINDS_HEADER = re.compile(rf"(?i)^\s*{_POLICY_WORD}(?:\s*(?:/|&|\+|,|\band\b|\bor\b)\s*{_POLICY_WORD})+\s*$")
 UNREAD_CODE = "spec.policy-unread"
 PARTIAL_CODE = "spec.policy-partial"
 
@@ -148,7 +152,8 @@ def _bullet(step: StepSpec, item: SpecText, src: Source, resolve: Resolve | None
     """An unknown-label or unlabelled bullet, or a steps table's cell: a policy, or reported."""
     if item.kind == "cell" and item.text.strip().lower() in _BLANK_CELLS:
         return
-    text = f"{item.label}: {item.text}" if item.label else item.text
+    joined = item.kind == "cell" and _KINDS_HEADER.match(item.label or "") is not None
+    text = f"{item.label}: {item.text}" if item.label and not joined else item.text
     phrase = read_named(text, resolve)
     if phrase.read or phrase.signal:
         record(phrase, text, item.line, src, section="step", steps=(step.id,), who=step.id, step_name=step.name)

@@ -180,8 +180,13 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
             src.warn(table.line, f"column '{header}' of the steps table is not a step field; its cells are "
                                  "read only for policy", "spec.unread")
     steps: list[StepSpec] = []
-    for position, (line, cells) in enumerate(table.rows, start=1):
+    position = 0
+    for line, cells in table.rows:
         values = {c: v.strip() for c, v in zip(columns, cells, strict=False) if c}
+        if _summary_row(values, columns):
+            _whole_run_row(table, columns, line, cells, values, src)
+            continue
+        position += 1
         number = position
         raw_number = values.pop("number", "")
         raw_name = values.get("name", "")
@@ -220,6 +225,44 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
             step = _other_case(step, when, line, src)
         steps.append(step)
     return steps
+
+
+# the name of a row that sums up the table rather than doing a step: "TOTAL", "Overall", "Whole run"
+_SUMMARY = re.compile(r"(?i)^\W*(?:(?:grand\s+|sub-?)?totals?|sum|overall|all\s+(?:steps|rows|of\s+it)|"
+                      r"(?:whole|entire|full)\s+(?:run|sheet|table|workflow|job|thing|process)|end[\s-]to[\s-]end|Σ)\W*$")
+
+
+def _summary_row(values: dict[str, str], columns: list[str | None]) -> bool:
+    """A row that is no step: no number and no skill where the table has those columns, and a
+    name that sums up ("TOTAL", "Overall") or none at all."""
+    if "skill" not in columns or values.get("skill", "").strip("-–— "):
+        return False
+    if "number" in columns and values.get("number", "").strip("-–—#. "):
+        return False
+    name = values.get("name", "")
+    return not name.strip() or _SUMMARY.match(name) is not None
+
+
+def _whole_run_row(table: Table, columns: list[str | None], line: int, cells: tuple[str, ...] | list[str],
+                   values: dict[str, str], src: Source) -> None:
+    """A summary row's other cells state limits of the whole run ("must finish inside the 1 h
+    window"): each is read as one; a cell that states none is a warning at the row."""
+    from orchestrator.spec.phrase import read_phrase
+    from orchestrator.spec.prose import record
+
+    name = values.get("name", "").strip() or "the row without a number or skill"
+    said = [v.strip() for c, v in zip(columns, cells, strict=False)
+            if v.strip() and c not in ("name", "number", "skill") and v.strip().strip("-–— ")]
+    read = False
+    for text in said:  # only a limit of the whole run: a row of no step gives no step a policy
+        phrase = read_phrase(text)
+        if phrase.read and phrase.statement.whole_run:
+            record(phrase, text, line, src, section="workflow", steps=(), who=f"row '{name}'")
+            read = True
+    if not read:
+        src.warn(line, f"row '{name}' of the steps table is not a step (no number, no skill)"
+                       + ("; none of its cells reads as a limit of the whole run: write one as "
+                          "'the whole run must finish within 1 h'" if said else "; not read"), "spec.unread")
 
 
 def _other_case(step: StepSpec, text: str, line: int, src: Source) -> StepSpec:
