@@ -364,6 +364,20 @@ def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "rejec
     return seconds, "approve" if then.group("w").lower().startswith(("approve", "yes")) else "reject"
 
 
+_GO_AHEAD = re.compile(r"(?i)\b(?:assume\s+(?:it['’]?s\s+|it\s+is\s+|that\s+it['’]?s\s+)?(?:fine|ok|okay|good|approved|a\s+yes)|"
+                       r"(?:go|serve|ship|send|proceed|carry\s+on|continue|release|publish)\s+(?:ahead\s+)?anyway|"
+                       r"go\s+ahead|silence\s+(?:is|means)\s+(?:a\s+)?yes)\b")
+_CALL_OFF = re.compile(r"(?i)\b(?:cancel\w*|abort\w*|call\s+(?:it|the\s+\w+)\s+off|drop\s+it|bin\s+it|stop|"
+                       r"don['’]?t\s+(?:serve|ship|send|go\s+ahead)|silence\s+(?:is|means)\s+(?:a\s+)?no)\b")
+
+
+def gate_outcome(text: str) -> Literal["approve", "reject"] | None:
+    """What happens when nobody answers a gate, said in words: "assume it's fine and go ahead
+    anyway" approves, "call it off" rejects; None when it says neither or both."""
+    yes, no = _GO_AHEAD.search(text) is not None, _CALL_OFF.search(text) is not None
+    return "approve" if yes and not no else "reject" if no and not yes else None
+
+
 def approval_sentence(sentence: str) -> bool:
     """True when a sentence of a step's prose says the step needs a person's approval
     ("Before anything is sent, finance has to approve it.")."""

@@ -41,7 +41,9 @@ from orchestrator.spec.sections import (
     after_previous,
     branch_step,
     clip_text,
+    gate_approval,
     join_branches,
+    lead_of,
     names_a_skill,
     section_units,
     unit_name,
@@ -266,6 +268,7 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
         units = section_units(blocks, paragraphs=group.soft)
         if not group.soft and not any(u.branch is not None for u in units):
             units = [Unit(blocks=blocks)]
+        units, gates = _gates(units, group, src)
         numbers: list[int] = []
         for position, unit in enumerate(units):
             if not group.soft and position:  # "### Step 2: Pay out" with a list of branches: the others after all
@@ -273,16 +276,19 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
                 number, spare = spare, spare + 1
             numbers.append(number)
             at = group.line if position == 0 and unit.branch is None else unit.blocks[0].line
-            name = group.name if position == 0 and not unit.branch else unit_name(unit) or group.name
-            if position == 0:
+            name = unit.name or (group.name if position == 0 and not unit.branch else unit_name(unit) or group.name)
+            if unit.name is not None:
+                at = unit.blocks[0].line
+                wording = f"paragraph under '{group.heading}' read as step-{number} ({name}), named by its lead"
+            elif position == 0:
                 wording = "" if re.match(r"(?i)^\W*step\s+\d+\b", group.heading) else (
                     f"heading '{group.heading}' read as step-{number} ({group.name or 'unnamed'})"
                     + ("" if step_heading(group.heading) or numbered_heading(group.heading) else ", numbered in order"))
             else:
                 wording = f"{'branch' if unit.branch is not None else 'paragraph'} under '{group.heading}' read as " \
                           f"step-{number} ({name})"
-            readings = [Reading(what="step", where=src.where(at), text=group.heading if position == 0 else
-                                clip_text(unit.blocks[0]), note=wording)] if wording else []
+            readings = [Reading(what="step", where=src.where(at), text=group.heading if position == 0 and
+                                unit.name is None else clip_text(unit.blocks[0]), note=wording)] if wording else []
             if unit.lead is not None:
                 readings.append(Reading(what="route", where=src.where(unit.lead.line), text=clip_text(unit.lead),
                                         note="read as the lead of a choice between the branches below it"))
@@ -291,6 +297,10 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
             step = join_branches(step, branches, src)
             if group.soft and steps and unit.branch is None:
                 step = after_previous(step, group.heading if position == 0 else "", unit, steps[-1].id, src)
+            if position in gates:
+                step = _gated(step, gates[position], src)
+            if unit.name is not None:
+                _lead_remarks(unit, step, src)
             if unit.branch is not None:
                 step = branch_step(step, unit, [s for s in steps[len(steps) - position:] if
                                             any(r.what == "branch" for r in s.readings)], src)
@@ -299,6 +309,48 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
         branches = [f"step-{n}" for n, u in zip(numbers, units, strict=True)
                     if u.branch is not None] or ([] if group.soft or not steps else branches)
     return steps
+
+
+def _gates(units: list[Unit], group: StepGroup, src: Source) -> tuple[list[Unit], dict[int, Para]]:
+    """The units that are steps, and the gate paragraph before each that has one (by position);
+    a gate with no step after it is a warning at its line."""
+    kept: list[Unit] = []
+    gates: dict[int, Para] = {}
+    for unit in units:
+        if unit.gate is None:
+            kept.append(unit)
+            continue
+        gates[len(kept)] = unit.gate
+    for position, gate in list(gates.items()):
+        if position >= len(kept):
+            del gates[position]
+            src.warn(gate.line, f"'{clip_text(gate)[:60]}' reads as a person's yes or no, but no step under "
+                                f"'{group.heading}' follows it; not read: write it on the step it gates "
+                                "(`Approval: required, timeout 2h -> approve`)", "spec.unread")
+    return kept, gates
+
+
+def _gated(step: StepSpec, gate: Para, src: Source) -> StepSpec:
+    """A step after a gate paragraph needs that approval (unless its own text gave one)."""
+    if step.approval is not None:
+        src.warn(gate.line, f"{step.id}: '{clip_text(gate)[:60]}' reads as an approval, but the step states "
+                            "its own; the step's is used", "spec.approval")
+        return step
+    policy, note = gate_approval(gate)
+    where = src.where(gate.line)
+    return step.model_copy(update={
+        "approval": policy, "field_where": {**step.field_where, "approval": where},
+        "readings": (*step.readings, Reading(what="approval", where=where, text=clip_text(gate), note=note)),
+    })
+
+
+def _lead_remarks(unit: Unit, step: StepSpec, src: Source) -> None:
+    """A lead paragraph that names no skill and no yes or no, kept with the step before it: said."""
+    for block in unit.blocks[1:]:
+        if isinstance(block, Para) and (lead := lead_of(block.text)) is not None:
+            src.warn(block.line, f"'{lead[0]}' opens like a step but names no skill; read as part of {step.id} "
+                                 f"({step.name}): if it is a step, name its skill (`skill-name`); if a person "
+                                 "says yes or no there, write who approves and how long they have", "spec.unread")
 
 
 def read_container(
