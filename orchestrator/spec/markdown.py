@@ -521,6 +521,8 @@ def read_markdown(src: Source) -> SpecParts:
     found: dict[str, Section] = {}
     for section in sections:
         kind = section_kind(section.title)
+        if kind is None and any(section.line < int(s.where.rsplit(":", 1)[1]) <= section.end for s in steps):
+            continue  # a section of no known name whose text was read as the steps
         if kind is None:
             _unknown_section(section, steps, src)
         elif kind in found:

@@ -76,6 +76,7 @@ class Unit(BaseModel):
     lead: Para | None = None
     name: str | None = None  # an emphasised lead's name ("**Sear.** ...")
     gate: Para | None = None  # a lead paragraph that is a person's yes or no before the next unit
+    aside: bool = False  # text before the first lead paragraph that names no skill: not a step
 
 
 SIGN_OFF = re.compile(r"(?i)^\W*(?:thanks|thank\s+you|cheers|best|regards|questions\??|ping\s+me|reach\s+out|"
@@ -165,6 +166,9 @@ def lead_units(blocks: list[Block]) -> list[Unit] | None:
             units.append(Unit(blocks=[], name=name, gate=block))
         else:
             units[-1].blocks.append(block)
+    first = units[0]
+    if first.blocks and not any(names_a_skill(str(getattr(b, "text", ""))) for b in first.blocks):
+        first.aside = True
     return [u for u in units if u.blocks or u.gate is not None]
 
 

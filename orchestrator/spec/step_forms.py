@@ -28,7 +28,8 @@ RouteSink = list[tuple[str, prose.RouteReading, int]]
 
 _HEAD = re.compile(r"^\s*(?:\*\*|__)?([^:`*_][^:`]{0,60}?)(?:\*\*|__)?(?:(?<!\s)\s+)?(?::|\s[—–-]\s)\s*(.*)$", re.S)
 _BOLD_HEAD = re.compile(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*[.:—–-]?\s*(.*)$", re.S)
-_SKILLISH = re.compile(r"`[a-z0-9]+(?:-[a-z0-9]+)+`|`[a-z][a-z0-9]*_[a-z0-9_]+`")
+_SKILLISH = re.compile(r"`[a-z0-9]+(?:-[a-z0-9]+)+`|`[a-z][a-z0-9]*_[a-z0-9_]+`|"
+                       r"(?<![\w*])(?:\*\*|\*)[a-z0-9]+(?:-[a-z0-9]+)+(?:\*\*|\*)(?![\w*])")
 _STEP_LEAD = re.compile(rf"^\s*(?:\*\*|__)?({STEP_WORD}\s+\w+\s*[:.\-–—]\s*[^*_.:\n]{{0,60}})", re.I)
 _CLOSER = re.compile(r"(?i)^(?:that['’]?s it|that is (?:it|all)|the end|done\.)")
 _COLUMNS: tuple[tuple[str, str], ...] = (
@@ -325,6 +326,8 @@ def paragraph_steps(blocks: list[Block], src: Source, sink: RouteSink, taken: se
         step = read_step(number, name, para.line, [para, *rest], src, form="paragraph",
                          readings=tuple(readings), routes_sink=sink)
         word = _THEN.match(para.text.strip())
+        if word and re.search(r"(?i)\s(?:and|&)\s", word.group(0)):
+            word = None  # "Once the slug is ready and the list is clean,": two things, which the data says
         if word and steps and step.depends_where is None:
             # "Then ...", "Once you have the tarball, ...": after the step before it
             previous = steps[-1].id

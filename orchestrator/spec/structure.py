@@ -44,6 +44,7 @@ from orchestrator.spec.sections import (
     gate_approval,
     join_branches,
     lead_of,
+    lead_units,
     names_a_skill,
     section_units,
     unit_name,
@@ -317,6 +318,11 @@ def _gates(units: list[Unit], group: StepGroup, src: Source) -> tuple[list[Unit]
     kept: list[Unit] = []
     gates: dict[int, Para] = {}
     for unit in units:
+        if unit.aside:
+            for block in unit.blocks:
+                src.warn(block.line, f"'{clip_text(block)[:60]}' comes before the first step under "
+                                     f"'{group.heading}' and names no skill; not read as a step", "spec.unread")
+            continue
         if unit.gate is None:
             kept.append(unit)
             continue
@@ -359,6 +365,10 @@ def read_container(
     """Rule 2: the steps of a section without step headings and the lines taken as steps;
     None when it holds none. `named`: the section is called a steps section, so runbook
     paragraphs count too. `warn_rest`: the blocks not taken are reported as not read."""
+    if lead_units(list(blocks)) is not None:  # "**Prep.** Put it through *x*." paragraphs
+        group = StepGroup(number=1, name="", line=blocks[0].line, heading="the section",
+                          blocks=tuple(blocks), soft=True)
+        return read_groups([group], src, sink), {b.line for b in blocks}
     taken: set[int] = set()
     steps: list[StepSpec] | None = None
     for i, block in enumerate(blocks):
