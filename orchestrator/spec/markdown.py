@@ -471,8 +471,28 @@ def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> No
                                 f"{lines}): write them as steps (`## Step N: name`, a numbered list) or move them "
                                 "under a section the reader knows", "spec.unread-work")
         return
+    if _RUN_CHECK.match(section.title):  # "## It's ready when…": when the run is done, not read
+        src.warn(section.line, f"section '{section.title}' reads as a success check; {_RUN_CHECK_ADVICE}",
+                 "spec.unknown-section")
+        return
     src.warn(section.line, f"section '{section.title}' is not a spec section; its "
                            "content is not read", "spec.unknown-section")
+
+
+# a paragraph or section that says when the whole run counts as done ("Check: ...", "It's ready when…")
+_RUN_CHECK = re.compile(r"(?i)^\W*(?:checks?|success(?:\s+criteri(?:a|on))?|done\s+when|ready\s+when|"
+                        r"it['’]?s\s+(?:ready|done|good)\s+when|acceptance(?:\s+criteri(?:a|on))?|"
+                        r"definition\s+of\s+done|we['’]?re\s+done\s+when|it\s+(?:passes|counts\s+as\s+good)\s+when)\b")
+_RUN_CHECK_ADVICE = ("a check of the whole run has no place in the plan, so it is not checked: write it as a "
+                     "`Success:` line on the step whose output it tests (`Success: count > 0`)")
+
+
+def _run_checks(blocks: list[Para | Bullet], src: Source) -> None:
+    """A preamble paragraph that says when the run counts as done is said not to be checked."""
+    for block in blocks:
+        if _RUN_CHECK.match(block.text) and re.search(r"[`=<>]|\b(?:equals?|must|should|is|are)\b", block.text):
+            src.warn(block.line, f"'{block.text.strip()[:60]}' reads as a success check; {_RUN_CHECK_ADVICE}",
+                     "spec.unread")
 
 
 def _whole_run_limits(blocks: list[Para | Bullet], src: Source) -> None:
@@ -516,6 +536,7 @@ def read_markdown(src: Source) -> SpecParts:
         steps, preamble = chat_replies(steps, preamble, src)
     intent_parts = [b.text for b in preamble if isinstance(b, Para | Bullet)]
     _whole_run_limits([b for b in preamble if isinstance(b, Para | Bullet)], src)
+    _run_checks([b for b in preamble if isinstance(b, Para | Bullet)], src)
     _warn_blocks([b for b in preamble if not isinstance(b, Para | Bullet)
                   and src.where(b.line) not in step_lines], src, "preamble")
     found: dict[str, Section] = {}

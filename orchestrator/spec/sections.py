@@ -28,7 +28,7 @@ from orchestrator.spec.blocks import Block, Bullet, Para
 from orchestrator.spec.fields import spell_step_refs
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.source import Source
-from orchestrator.spec.step import LABELS, label_key
+from orchestrator.spec.step import LABELS, label_key, step_heading
 
 _SKILL_NAMED = re.compile(r"`[a-z0-9]+(?:-[a-z0-9]+)+`|`[a-z][a-z0-9]*_[a-z0-9_]+`|"
                           r"(?<![\w*])(?:\*\*|__)[a-z0-9]+(?:-[a-z0-9]+)+(?:\*\*|__)(?![\w*])|"
@@ -54,6 +54,8 @@ def lead_of(text: str) -> tuple[str, str] | None:
         return None
     name = m.group("name").strip(" .:")
     if len(name.split()) > 8 or re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)+", name) or name.lower() in LABELS:
+        return None
+    if step_heading(name) is not None:  # "**Step 2: Verify.** ...": a numbered step, read as such
         return None
     return name, m.group("rest").strip()
 

@@ -154,3 +154,11 @@ def test_the_sheet_runs_to_the_authors_output(tmp_path: Path) -> None:
     expected = expectation(HOLDOUT / "37-retention-sheet")
     result = run_to_the_end(HOLDOUT / "37-retention-sheet" / "spec.md", expected["inputs"], tmp_path)
     assert final_output(result) == expected["final_output"]
+
+
+@pytest.mark.parametrize("folder", FOLDERS)
+def test_the_success_check_not_held_is_warned_at_its_line(folder: str) -> None:
+    assert (folder, "success") in KNOWN
+    line = expectation(HOLDOUT / folder)["success_criteria"]["line"]
+    warned = [w for w in _plan(folder)["warnings"] if "reads as a success check" in w["message"]]
+    assert [w["line"] for w in warned] in ([line], [line - 2])  # the line, or the heading two lines above it

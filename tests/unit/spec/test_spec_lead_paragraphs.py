@@ -120,4 +120,5 @@ def test_a_fan_out_said_mid_sentence_is_the_steps_for_each() -> None:
 def test_a_bold_skill_name_or_a_label_is_no_lead() -> None:
     assert lead_of("**check-stock** looks at the shelf") is None
     assert lead_of("**Skill:** `check-stock`") is None
+    assert lead_of("**Step 2: Verify.** Check it with `verify-it`.") is None  # a numbered step, read as one
     assert lead_of("*Sear.* Brown it in *sear-steak*.") == ("Sear", "Brown it in *sear-steak*.")
