@@ -204,6 +204,9 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
         other = _OTHER_CASE.match(when) if when else None
         if when and other is None and not _ALWAYS.match(when):  # `#3 severity ≥ 8`
             blocks.append(Bullet(line=line, text=f"when: {when}", label="when", value=spell_step_refs(when)))
+        for key in ("depends", "input"):  # "objects from row 1", "after R2": rows are the steps
+            if values.get(key):
+                values[key] = _ROW_REF.sub(r"#\1", values[key])
         for key in ("skill", "depends", "input", "output"):
             if values.get(key):
                 label = {"depends": "depends on"}.get(key, key)
@@ -233,13 +236,16 @@ _SUMMARY = re.compile(r"(?i)^\W*(?:(?:grand\s+|sub-?)?totals?|sum|overall|all\s+
                       r"(?:whole|entire|full)\s+(?:run|sheet|table|workflow|job|thing|process)|end[\s-]to[\s-]end|Σ)\W*$")
 
 
+_ROW_REF = re.compile(r"\b(?:[Rr]ow\s*#?\s*|R)(\d+)\b")
+
+
 def _summary_row(values: dict[str, str], columns: list[str | None]) -> bool:
-    """A row that is no step: no number and no skill where the table has those columns, and a
-    name that sums up ("TOTAL", "Overall") or none at all."""
+    """A row that is no step: no skill where the table has a Skill column, and no number where
+    it has a number column (else a name that sums up, "TOTAL", "Overall", or none at all)."""
     if "skill" not in columns or values.get("skill", "").strip("-–— "):
         return False
-    if "number" in columns and values.get("number", "").strip("-–—#. "):
-        return False
+    if "number" in columns:
+        return not values.get("number", "").strip("-–—#. ")
     name = values.get("name", "")
     return not name.strip() or _SUMMARY.match(name) is not None
 
@@ -260,7 +266,10 @@ def _whole_run_row(table: Table, columns: list[str | None], line: int, cells: tu
         if phrase.read and phrase.statement.whole_run:
             record(phrase, text, line, src, section="workflow", steps=(), who=f"row '{name}'")
             read = True
-    if not read:
+    if not read and not _SUMMARY.match(name):
+        src.warn(line, f"row '{name}' of the steps table has no number and no skill, so it is not read as a "
+                       "step: if it is one, give it its number and skill", "spec.unread")
+    elif not read:
         src.warn(line, f"row '{name}' of the steps table is not a step (no number, no skill)"
                        + ("; none of its cells reads as a limit of the whole run: write one as "
                           "'the whole run must finish within 1 h'" if said else "; not read"), "spec.unread")

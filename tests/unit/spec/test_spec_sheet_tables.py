@@ -98,3 +98,18 @@ def test_a_field_set_to_a_value_is_what_the_run_goes_on_with(sentence: str, fiel
 def test_time_limits_in_other_words(sentence: str, seconds: float, whole: bool) -> None:
     statement = read_phrase(sentence).statement
     assert (statement.timeout_s, statement.whole_run) == (seconds, whole)
+
+
+def test_rows_are_named_as_rows_too() -> None:
+    spec = parse(SHEET.replace("rows from #1", "rows from row 1").replace("priced + total from #2",
+                                                                         "priced + total from R2"))
+    assert (spec.steps[1].inputs[0].name, spec.steps[1].inputs[0].source) == ("rows", "steps.step-1.output.rows")
+    assert [f.source for f in spec.steps[2].inputs] == ["steps.step-2.output.priced", "steps.step-2.output.total"]
+
+
+def test_a_row_without_number_or_skill_is_no_step_whatever_its_name() -> None:
+    spec = parse(SHEET.replace("| | Overall |", "| | Sign-off by finance |").replace(
+        "the whole tab has to finish within 30 min", "ask Dana"))
+    assert len(spec.steps) == 3
+    (said,) = [w for w in spec.warnings if "Sign-off by finance" in w.message]
+    assert said.line == 10 and "give it its number and skill" in said.message
