@@ -62,6 +62,14 @@ def _reply_targets(text: str, steps: list[StepSpec]) -> list[StepSpec]:
     return found
 
 
+def _limits_the_whole_run(text: str) -> bool:
+    """A reply that says how long the whole run may take (read with the preamble, `markdown`)."""
+    from orchestrator.spec.phrase import read_phrase
+    from orchestrator.spec.prose import sentences
+
+    return any(read_phrase(sentence).statement.whole_run for sentence, _ in sentences(text, 1))
+
+
 def chat_replies(steps: list[StepSpec], preamble: list[Block], src: Source) -> tuple[list[StepSpec], list[Block]]:
     """The replies after the proposed steps of a pasted chat: one that speaks of exactly one step
     is that step's text (its policies are read there, with a reading saying so); one that speaks
@@ -81,6 +89,9 @@ def chat_replies(steps: list[StepSpec], preamble: list[Block], src: Source) -> t
             by_id[step.id] = step.model_copy(update={
                 "texts": (*step.texts, SpecText(text=block.text, line=block.line, kind="prose")),
                 "readings": (*step.readings, reading)})
+            continue
+        if not targets and _limits_the_whole_run(block.text):
+            kept.append(block)  # "if the whole thing takes more than 10 min, kill it": the preamble's reader's
             continue
         which = f"it names {', '.join(t.id for t in targets)}" if targets else "it names no step"
         src.warn(block.line, f"a reply in the pasted chat, '{block.text[:60]}', is not read ({which}): a policy "
