@@ -155,7 +155,7 @@ def one_line_step(text: str, line: int) -> tuple[str, list[Block], bool] | None:
 
 
 def _column(header: str) -> str | None:
-    low = " ".join(re.sub(r"[^a-z# ]", " ", header.lower()).split())
+    low = " ".join(re.sub(r"[^a-z# ]", " ", _UNIT.sub(" ", header.lower())).split())  # "Timeout (s)": timeout
     for word, column in _COLUMNS:
         if low == word:
             return column
@@ -163,6 +163,17 @@ def _column(header: str) -> str | None:
     if label is not None:
         return label
     return next((column for word, column in _COLUMNS if len(word) > 2 and low.startswith(word)), None)
+
+
+# a unit said once in a column's header: "Timeout (s)", "Wait [min]"
+_UNIT = re.compile(r"\s*[(\[]\s*(ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\s*[)\]]\s*")
+_DASH = re.compile(r"^\s*(?:[-–—]+|n/?a|tbd|\?)?\s*$", re.I)
+
+
+def _with_unit(header: str, value: str) -> str:
+    """A bare number under a header that gives the unit ("Timeout (min)": "5") with that unit."""
+    unit = _UNIT.search(header.lower())
+    return f"{value} {unit.group(1)}" if unit and re.fullmatch(r"\s*\d+(?:\.\d+)?\s*", value) else value
 
 
 def is_step_table(table: Table) -> bool:
@@ -175,14 +186,17 @@ def is_step_table(table: Table) -> bool:
 
 def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
     """Each row a step: its cells become the step's labelled lines."""
+    from orchestrator.spec.prose import policy_header
+
     columns = [_column(h) for h in table.header]
     for header, column in zip(table.header, columns, strict=True):
-        if column is None:
+        if column is None and not policy_header(header.lower()):  # "Retry / timeout": the policy's column
             src.warn(table.line, f"column '{header}' of the steps table is not a step field; its cells are "
                                  "read only for policy", "spec.unread")
     steps: list[StepSpec] = []
     position = 0
     for line, cells in table.rows:
+        cells = tuple(_with_unit(h, v) for h, v in zip(table.header, cells, strict=False))
         values = {c: v.strip() for c, v in zip(columns, cells, strict=False) if c}
         if _summary_row(values, columns):
             _whole_run_row(table, columns, line, cells, values, src)
@@ -217,8 +231,8 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
                            if (c is None or c == "attempts") and v.strip())
         values.pop("attempts", "")
         for key, value in values.items():
-            if key in ("skill", "depends", "input", "output", "notes") or not value:
-                continue
+            if key in ("skill", "depends", "input", "output", "notes") or _DASH.match(value):
+                continue  # a dash or "n/a" says nothing
             blocks.append(Bullet(line=line, text=f"{key}: {value}", label=key.replace("_", " "), value=value))
         if values.get("notes"):
             blocks.append(Para(line=line, text=values["notes"]))

@@ -113,3 +113,24 @@ def test_a_row_without_number_or_skill_is_no_step_whatever_its_name() -> None:
     assert len(spec.steps) == 3
     (said,) = [w for w in spec.warnings if "Sign-off by finance" in w.message]
     assert said.line == 10 and "give it its number and skill" in said.message
+
+
+@pytest.mark.parametrize(
+    ("header", "cell", "timeout", "retries", "waits"),
+    [
+        ("Timeout (min)", "5", 300, None, None),
+        ("Time limit [s]", "40", 40, None, None),
+        ("Retries / wait", "3 / 10s", None, 3, (10.0,)),
+        ("Waits & retries", "twice, 30s apart", None, 2, (30.0,)),
+    ],
+)
+def test_a_policy_column_reads_its_header_unit_and_pairs(header: str, cell: str, timeout: float | None,
+                                                         retries: int | None, waits: tuple[float, ...] | None) -> None:
+    spec = parse(f"# T\n\n| # | Step | Skill | {header} |\n|---|---|---|---|\n| 1 | Go | go-now | {cell} |\n"
+                 "| 2 | Stop | stop-now | - |\n")
+    effects = [effect_of(r.statement) for r in spec.readings if r.steps == ("step-1",)]
+    assert spec.steps[0].timeout_s == timeout or [e.attempt_timeout_s for e in effects] == [timeout]
+    if retries is not None:
+        (effect,) = effects
+        assert effect.retry is not None and (effect.retry.max_retries, effect.retry.delays_s) == (retries, waits)
+    assert not spec.warnings
