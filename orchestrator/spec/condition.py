@@ -316,9 +316,9 @@ _APPROVE = re.compile(
     r"\bwait(?:s)?\s+for\s+(?:an?\s+)?(?:approval|sign-?off)|\bsigns?\s+(?:it\s+)?off\b|"
     r"\b(?:needs?|requires?)\s+[\w\s]{1,40}?\s+to\s+(?:say\s+yes|approve|sign\s+off|give\s+(?:the\s+|their\s+)?ok)\b")
 _WAIT = re.compile(r"(?i)\b(?:wait(?:s|ing)?\s+(?:up\s+to|for\s+up\s+to|at\s+most|for)|within|after|timeout|"
-                   r"no\s+(?:answer|reply|response|decision)\s+(?:in|within|after)|"
+                   r"(?:no|without\s+(?:an?\s+)?)\s*(?:answer|reply|response|decision|sign-?off)\s+(?:in|within|after|for)|"
                    r"(?:has\s+)?(?:looked|answered|decided|approved)\s+(?:at\s+it\s+)?within)\s+(?P<d>[^,;.)]+)")
-_ON_TIMEOUT = re.compile(r"(?i)(?:\b(?:then|treat\s+it\s+as|counts?\s+as|is)\s+|=\s*)(?:an?\s+)?"
+_ON_TIMEOUT = re.compile(r"(?i)(?:\b(?:then|treat\s+it\s+as|counts?\s+as|is|means?)\s+|=\s*)(?:an?\s+)?"
                          r"(?P<w>reject(?:ed)?|approve(?:d)?|no\b|yes\b)")
 
 

@@ -35,6 +35,7 @@ from orchestrator.spec.blocks import Block, Bullet, Para, Table, read_blocks
 from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, step_id
 from orchestrator.spec.input_prose import attach_gets
 from orchestrator.spec.model import FieldSpec, Reading, StepSpec
+from orchestrator.spec.policy_text import first_duration
 from orchestrator.spec.sections import (
     SIGN_OFF,
     Unit,
@@ -344,6 +345,9 @@ def _gated(step: StepSpec, gate: Para, src: Source) -> StepSpec:
         return step
     policy, note = gate_approval(gate)
     where = src.where(gate.line)
+    if policy.timeout_s is None and first_duration(gate.text) is not None:
+        src.warn(gate.line, f"{step.id}: the approval in '{clip_text(gate)[:60]}' waits with no limit: its time was "
+                            "not read; write 'if nobody answers within 2 hours, approve' (or reject)", "spec.approval")
     return step.model_copy(update={
         "approval": policy, "field_where": {**step.field_where, "approval": where},
         "readings": (*step.readings, Reading(what="approval", where=where, text=clip_text(gate), note=note)),

@@ -122,3 +122,14 @@ def test_a_bold_skill_name_or_a_label_is_no_lead() -> None:
     assert lead_of("**Skill:** `check-stock`") is None
     assert lead_of("**Step 2: Verify.** Check it with `verify-it`.") is None  # a numbered step, read as one
     assert lead_of("*Sear.* Brown it in *sear-steak*.") == ("Sear", "Brown it in *sear-steak*.")
+
+
+def test_a_gate_wait_said_as_no_answer_in_a_time_is_read_and_an_unread_one_is_warned() -> None:
+    answered = BREAD.replace("If nobody has looked\nafter 45 minutes, go ahead anyway.",
+                             "Without an answer in 1 day, cancel.")
+    approval = parse(answered).steps[2].approval
+    assert approval is not None and (approval.timeout_s, approval.on_timeout) == (86400, "reject")
+    unread = parse(BREAD.replace("If nobody has looked\nafter 45 minutes, go ahead anyway.",
+                                 "Give them 7 days, then drop it."))
+    assert unread.steps[2].approval is not None and unread.steps[2].approval.timeout_s is None
+    assert [w.line for w in unread.warnings if w.code == "spec.approval"] == [17]
