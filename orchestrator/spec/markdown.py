@@ -161,7 +161,7 @@ def section_text(section: Section, src: Source) -> str:
 
 def _warn_blocks(blocks: tuple[Block, ...] | list[Block], src: Source, where: str) -> None:
     for block in blocks:
-        text = getattr(block, "text", "")
+        text = getattr(block, "text", "") or " | ".join(getattr(block, "header", ()))  # a table: its header
         src.warn(block.line, f"{where}: '{str(text).strip()[:60]}' not read", "spec.unread")
 
 
