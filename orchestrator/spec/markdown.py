@@ -23,7 +23,7 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from pydantic import BaseModel, ConfigDict
 
-from orchestrator.spec.blocks import Block, Bullet, Fence, Para, split_label
+from orchestrator.spec.blocks import Block, Bullet, Fence, Para, Table, split_label
 from orchestrator.spec.chat import blank_chat_headers, chat_replies
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.contract import read_contract
@@ -170,6 +170,9 @@ def read_inputs(section: Section, src: Source) -> tuple[InputSpec, ...]:
     inputs: list[InputSpec] = []
     blocks = list(section.blocks) + [b for s in section.subsections for b in s.blocks]
     for block in blocks:
+        if isinstance(block, Table):
+            inputs += _table_inputs(block, src)
+            continue
         if not isinstance(block, Bullet):
             _warn_blocks([block], src, "inputs")
             continue
@@ -195,6 +198,23 @@ def read_inputs(section: Section, src: Source) -> tuple[InputSpec, ...]:
                                 description=", ".join(n for n in [*notes, desc] if n),
                                 where=src.where(block.line)))
     return tuple(inputs)
+
+
+def _table_inputs(table: Table, src: Source) -> list[InputSpec]:
+    """An inputs table (`| Name | What it is |`, an ingredients table): a row each, the name in its
+    first cell (as `name`, **name** or `name (type)`), the other cells its description."""
+    found: list[InputSpec] = []
+    for line, cells in table.rows:
+        m = re.match(r"^\s*(?:\*\*|__)?`?([A-Za-z_]\w*)`?(?:\*\*|__)?\s*(?:\(([^()]*)\))?\s*$", cells[0] if cells else "")
+        if m is None:
+            src.warn(line, f"inputs: row '{' | '.join(cells)[:60]}' not read; put the input's name in the first "
+                           "column (`name`)", "spec.unread")
+            continue
+        typ, _items, required, notes = qualify(m.group(2) or "", m.group(1), src, line)
+        desc = ", ".join(c.strip() for c in cells[1:] if c.strip())
+        found.append(InputSpec(name=m.group(1), type=typ, required=required,
+                               description=", ".join(n for n in [*notes, desc] if n), where=src.where(line)))
+    return found
 
 
 def read_steps(section: Section, src: Source, steps: list[StepSpec]) -> None:

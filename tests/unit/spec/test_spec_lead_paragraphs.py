@@ -133,3 +133,14 @@ def test_a_gate_wait_said_as_no_answer_in_a_time_is_read_and_an_unread_one_is_wa
                                  "Give them 7 days, then drop it."))
     assert unread.steps[2].approval is not None and unread.steps[2].approval.timeout_s is None
     assert [w.line for w in unread.warnings if w.code == "spec.approval"] == [17]
+
+
+def test_an_ingredients_table_declares_the_inputs_and_a_row_without_a_name_is_warned() -> None:
+    spec = parse("# Soup\n\n## Ingredients\n\n| Ingredient | What |\n|---|---|\n"
+                 "| **stock_litres** (number) | how much stock |\n| `leek_count` | leeks |\n| salt to taste | |\n\n"
+                 "## Method\n\n**Sweat.** Put leek_count through *sweat-leeks*.\n\n"
+                 "**Simmer.** Pour stock_litres into *simmer-pot*.\n")
+    assert [(i.name, i.type, i.description) for i in spec.inputs or ()] == [
+        ("stock_litres", "number", "how much stock"), ("leek_count", None, "leeks")]
+    assert [(w.line, w.code) for w in spec.warnings if w.message.startswith("inputs:")] == [(9, "spec.unread")]
+    assert [s.name for s in spec.steps] == ["Sweat", "Simmer"]
