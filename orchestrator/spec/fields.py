@@ -265,7 +265,7 @@ def _shared_source(part: str) -> list[str]:
     m = _SHARED_SOURCE.match(part)
     if m is None:
         return [part]
-    names = [n.strip(" `") for n in re.split(r"(?i)\s*(?:\+|&|\band\b)\s*", m.group(1)) if n.strip(" `")]
+    names = [n.strip(" `") for n in re.split(r"(?i)(?:(?<!\s)\s+)?(?:\+|&|\band\b)\s*+", m.group(1)) if n.strip(" `")]
     return [f"{name} {m.group(2)}" for name in names]
 
 

@@ -159,11 +159,11 @@ def _bullet(step: StepSpec, item: SpecText, src: Source, resolve: Resolve | None
         return
     text = f"{item.label}: {item.text}" if item.label else item.text
     if item.kind == "cell" and item.label:
-        heads, parts = re.split(r"\s*/\s*", item.label), re.split(r"\s+/\s+|(?<=\S)/(?=\S)", item.text)
+        heads, parts = re.split(r"(?:(?<!\s)\s+)?/\s*+", item.label), re.split(r"(?<!\s)\s+/\s++|(?<=\S)/(?=\S)", item.text)
         if 1 < len(heads) == len(parts) and all(heads) and all(p.strip() for p in parts):
             text = "; ".join(f"{h}: {p.strip()}" for h, p in zip(heads, parts, strict=True))  # "3 / 10s"
         elif policy_header(item.label):  # "90s timeout" under "Retry / timeout": no retry in it
-            kinds = [k for k in re.split(r"\s*(?:/|&|\+|,|\band\b|\bor\b)\s*", item.label) if k]
+            kinds = [k for k in re.split(r"(?:(?<!\s)\s+)?(?:/|&|\+|,|\band\b|\bor\b)\s*+", item.label) if k]
             tried = [item.text, *(f"{kind}: {item.text}" for kind in kinds)]
             text = next((t for t in tried if (p := read_named(t, resolve)).read and not p.problems), text)
     phrase = read_named(text, resolve)

@@ -166,8 +166,8 @@ def _column(header: str) -> str | None:
 
 
 # a unit said once in a column's header: "Timeout (s)", "Wait [min]"
-_UNIT = re.compile(r"\s*[(\[]\s*(ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\s*[)\]]\s*")
-_DASH = re.compile(r"^\s*(?:[-–—]+|n/?a|tbd|\?)?\s*$", re.I)
+_UNIT = re.compile(r"(?:(?<!\s)\s+)?[(\[]\s*+(ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\s*+[)\]]\s*+")
+_DASH = re.compile(r"^\s*+(?:(?:[-–—]+|n/?a|tbd|\?)\s*+)?$", re.I)
 
 
 def _with_unit(header: str, value: str) -> str:
@@ -250,7 +250,7 @@ _SUMMARY = re.compile(r"(?i)^\W*(?:(?:grand\s+|sub-?)?totals?|sum|overall|all\s+
                       r"(?:whole|entire|full)\s+(?:run|sheet|table|workflow|job|thing|process)|end[\s-]to[\s-]end|Σ)\W*$")
 
 
-_ROW_REF = re.compile(r"\b(?:[Rr]ow\s*#?\s*|R)(\d+)\b")
+_ROW_REF = re.compile(r"\b(?:[Rr]ow\s*+#?\s*+|R)(\d+)\b")
 
 
 def _summary_row(values: dict[str, str], columns: list[str | None]) -> bool:
