@@ -13,6 +13,7 @@ import gc
 import importlib
 import os
 import sys
+from typing import Any, NoReturn
 
 from orchestrator import profiling  # noqa: F401 - first: its clock starts before the CLI's imports
 
@@ -58,6 +59,14 @@ class LazyGroup(click.Group):
         command: click.Command = getattr(module, attr)
         return command
 
+    def invoke(self, ctx: click.Context) -> Any:
+        """The command; a Ctrl-C before it handles its own (its import, its options) exits
+        130 as the command's would, not with click's `Aborted!` and 1."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            _interrupted()
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
@@ -88,25 +97,36 @@ def cli(no_color: bool) -> None:
         os.environ["NO_COLOR"] = "1"  # rich, click and child processes all honour it
 
 
+def _prepare(args: list[str]) -> None:
+    if args[:1] in (["run"], ["resume"], ["serve"]):
+        from orchestrator.preload import pause_gc
+
+        pause_gc()  # until the work starts (run_cmd, serve_cmd): imports make no garbage worth a walk
+    if args[:1] in (["serve"], ["run"]):  # from a warm host, when wanted (see `warm`)
+        from orchestrator.cli.warm import launch_if_wanted
+
+        launch_if_wanted(args)
+    if args[:1] in (["run"], ["resume"]) and not _asks_help(args[1:]):
+        from orchestrator.mcp_client import process
+
+        process.spawn()  # the MCP SDK imported on the other core while we import and plan
+
+
+def _interrupted() -> NoReturn:
+    click.echo("interrupted", err=True)
+    sys.exit(130)  # _common.EXIT_INTERRUPTED (not imported here: `--help` stays light)
+
+
 def _asks_help(args: list[str]) -> bool:
     return any(a in ("-h", "--help") for a in args)
 
 
 def main() -> None:
-    if sys.argv[1:2] in (["run"], ["resume"], ["serve"]):
-        from orchestrator.preload import pause_gc
-
-        pause_gc()  # until the work starts (run_cmd, serve_cmd): imports make no garbage worth a walk
-    if sys.argv[1:2] in (["serve"], ["run"]):  # from a warm host, when wanted (see `warm`)
-        from orchestrator.cli.warm import launch_if_wanted
-
-        launch_if_wanted(sys.argv[1:])
-    if sys.argv[1:2] in (["run"], ["resume"]) and not _asks_help(sys.argv[2:]):
-        from orchestrator.mcp_client import process
-
-        process.spawn()  # the MCP SDK imported on the other core while we import and plan
     try:
+        _prepare(sys.argv[1:])
         cli(prog_name="skillweave")
+    except KeyboardInterrupt:  # a Ctrl-C before a command handles its own (LazyGroup.invoke)
+        _interrupted()
     finally:
         if "orchestrator.mcp_client.process" in sys.modules:
             sys.modules["orchestrator.mcp_client.process"].discard()

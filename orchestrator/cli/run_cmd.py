@@ -3,7 +3,9 @@
 Exit codes: 0 the run succeeded, 1 it failed or escalated, 2 usage or spec
 error, 3 it paused at an approval gate (the message says how to continue),
 130 interrupted by Ctrl-C (the message names the run and its `skillweave
-resume` command). When standard output is closed early (`| head`) the rest of
+resume` command): the run stops its steps and closes its sessions; a second
+Ctrl-C, or a close still going 30 s later, stops the command at once
+(`orchestrator.cli.interrupt`). When standard output is closed early (`| head`) the rest of
 the summary is dropped quietly and the exit code is still the run's.
 Progress goes to stderr (a live table on a terminal, one line per event
 otherwise); the final summary goes to stdout. Whatever the ending (finished,
@@ -23,20 +25,23 @@ and `artifacts` (absolute paths of the files under `<run_dir>/artifacts/`).
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import json
+import os
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
 from orchestrator import profiling
 from orchestrator.api import RunResult
+from orchestrator.cli import interrupt
 from orchestrator.cli._common import (
     EXIT_FAILED,
+    EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_PAUSED,
     check_mcp_config,
@@ -47,6 +52,7 @@ from orchestrator.cli._common import (
     json_option,
     note_run,
     quiet_broken_pipe,
+    resume_command,
     settings_from,
     skills_dir_option,
     state_dir_option,
@@ -253,14 +259,33 @@ def _execute(run_id: str, settings: Settings, plan: Plan, *, force: bool = False
         from orchestrator.engine import execute_run
 
         # the plan in hand spares decoding the journal's copy (execute_run checks it is the run's)
+        interrupts = interrupt.Interrupts(_stopper(run_id))  # Ctrl-C ends it in bounded time
         if sys.stderr.isatty():
             with LiveTable(plan) as table:
-                return asyncio.run(
-                    execute_run(run_id, settings, on_event=_observed(table, plan), force=force, plan=plan)
+                return interrupt.run(
+                    execute_run(run_id, settings, on_event=_observed(table, plan), force=force, plan=plan),
+                    interrupts,
                 )
-        return asyncio.run(
-            execute_run(run_id, settings, on_event=_observed(PlainLog(), plan), force=force, plan=plan)
+        return interrupt.run(
+            execute_run(run_id, settings, on_event=_observed(PlainLog(), plan), force=force, plan=plan), interrupts
         )
+
+
+def _stopper(run_id: str) -> Callable[[str], NoReturn]:
+    """What stops the command at once (a second Ctrl-C, or a first one the run's end did not follow
+    in time): the MCP client process killed, one line, exit 130; the journal is as a SIGKILL leaves it."""
+    resume = resume_command(run_id)  # here: the click context is this thread's
+    show_cursor = "\x1b[?25h\n" if sys.stderr.isatty() else ""  # the live table hid it
+
+    def stop_now(why: str) -> NoReturn:
+        from orchestrator.mcp_client import process
+
+        process.kill_now()
+        with contextlib.suppress(OSError):
+            os.write(2, f"{show_cursor}{why}: run {run_id} stopped now; continue with: {resume}\n".encode())
+        os._exit(EXIT_INTERRUPTED)
+
+    return stop_now
 
 
 def _observed(show: Callable[[RunEvent], None], plan: Plan) -> Callable[[RunEvent], None]:

@@ -4,7 +4,7 @@ that it starts before the command's own imports (`orchestrator.cli.main`).
 `spawn()` starts it at most once per process, unless SKILLWEAVE_MCP_PROCESS=0 or
 off Linux (its lifetime rests on PR_SET_PDEATHSIG); `proxy.current()` wraps it for
 sessions; `discard()` ends it (a run with no stdio server to start, the command's
-end). A process that cannot be started leaves sessions in-process, as before.
+end), `kill_now()` without a wait (a command stopped at once: a second Ctrl-C). A process that cannot be started leaves sessions in-process, as before.
 """
 
 from __future__ import annotations
@@ -52,6 +52,14 @@ def spawn() -> None:
     except OSError:
         return
     state.spawned_at = spawned_at
+
+
+def kill_now() -> None:
+    """SIGKILL the client process without waiting for it (the command exits at once)."""
+    process = state.process
+    if process is not None:
+        with contextlib.suppress(OSError):
+            process.kill()
 
 
 def discard() -> None:

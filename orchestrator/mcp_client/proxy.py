@@ -12,9 +12,10 @@ is alive (`current()`); otherwise in-process, as before.
 The session behaves as an in-process one: the same spawn, logs and redaction
 (in `proxy_host`), the same pid for liveness and kills, the same errors (the pool
 names them, `pool._call_failure`), progress notifications passed on, a call that
-times out or is cancelled cancelled there too. If the process dies, its sessions'
-calls fail as connections lost (`mcp_connection_lost`, transient; its servers die
-with it) and later sessions open in-process. SKILLWEAVE_MCP_PROCESS=0 turns it off.
+times out or is cancelled cancelled there too. A session's close is awaited for
+`CLOSE_WAIT_S`, then the process is killed: no wait on it is unbounded. If the
+process dies, its sessions' calls fail as connections lost (`mcp_connection_lost`,
+transient; its servers die with it) and later sessions open in-process. SKILLWEAVE_MCP_PROCESS=0 turns it off.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from orchestrator.mcp_client.schema import ToolInfo
 from orchestrator.mcp_client.transport import OpenedSession, ServerStartError, SessionFiles
 
 GONE = "the MCP client process exited"
+CLOSE_WAIT_S = 8.0  # a session's close there (the SDK's shutdown takes about 4.5 s at most)
 
 
 class ProxiedCallError(McpError):
@@ -271,7 +273,16 @@ class ClientProcess:
             self._forget(("open", sid, 0))
             with contextlib.suppress(McpError):
                 self._send({"op": "close", "sid": sid})
-            await closed.future  # resolved when it closed or died; the pool bounds this wait too
+            await self._closed(closed)
+
+    async def _closed(self, closed: _Waiter) -> None:
+        """Wait for a session's close there, bounded: a process that does not report it in
+        time is killed (its servers die with it), and the end of its pipe resolves the wait."""
+        done, _ = await asyncio.wait({closed.future}, timeout=CLOSE_WAIT_S)
+        if not done:
+            with contextlib.suppress(OSError):
+                self.process.kill()
+            await asyncio.wait({closed.future}, timeout=CLOSE_WAIT_S)
 
     def discard(self) -> None:
         """End the process now (nothing of it is needed any more; its sessions are closed)."""

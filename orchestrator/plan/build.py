@@ -33,6 +33,7 @@ from orchestrator.plan.dataflow import (
 from orchestrator.plan.flow_checks import hand_on_empty_values, refusal
 from orchestrator.plan.guards import guard_plan
 from orchestrator.plan.location import error_at, from_default, from_spec, line_key, warning_at
+from orchestrator.plan.loop_field import loop_over_fields
 from orchestrator.plan.model import (
     Edge,
     InputBinding,
@@ -208,6 +209,8 @@ def draft_plan(
         outputs[step.id], diags = output_contract(step, bound.get(step.id), spec.contracts, path)
         found += diags
     with_instruction_outputs(outputs, spec, bound, instructions)
+    spec, loop_notes, loop_warnings = loop_over_fields(spec, outputs)
+    found += loop_warnings
     produced_by = {s.id: frozenset(properties_of(outputs[s.id].schema_)) for s in spec.steps}
     input_schemas: dict[str, tuple[dict[str, object], str]] = {}
     for step in spec.steps:
@@ -247,7 +250,9 @@ def draft_plan(
             prov["output_schema"] = prov["output_schema"].model_copy(
                 update={"note": f"{out.note}; `{', '.join(sorted(out.aliases))}` names the whole output"})
         if for_each is not None:
-            prov["for_each"] = from_spec(step.field_where.get("for_each", step.where), f"For each: {step.for_each}")
+            said = f" ({loop_notes[step.id]})" if step.id in loop_notes else ""
+            prov["for_each"] = from_spec(step.field_where.get("for_each", step.where),
+                                         f"For each: {step.for_each}{said}")
         prov.update(_readings(step))
         prov.update(draft.provenance)
         steps.append(PlanStep(

@@ -14,7 +14,8 @@ Errors (each names the spec line that caused it):
                       false, it depends on two branches of the same router, or it depends on
                       a step that can never run
     feedback          a feedback target that is not upstream of the validating step
-    for-each          a `For each` over a value that is not an array (or has no source)
+    for-each          a `For each` over a value that is not an array (or has no source), or
+                      over a step's object output with several array fields (which one?)
     missing-skill     a compensation or fallback skill that the catalog does not have
     not-executable    a step bound to an instructions-only skill (nothing can run it)
     limits            policies that cannot fit in the limits:
@@ -46,6 +47,7 @@ from orchestrator.plan.contract import at_pointer
 from orchestrator.plan.flow_checks import check_flow, refusal
 from orchestrator.plan.lineage import Lineage, positions
 from orchestrator.plan.location import error_at, line_key, warning_at
+from orchestrator.plan.loop_field import loop_choices
 from orchestrator.plan.mapping import parse_for_each
 from orchestrator.plan.model import InputBinding, Plan, PlanStep
 from orchestrator.plan.schema import properties_of, required_of, supply_problems, types_of
@@ -380,7 +382,16 @@ def _check_for_each(ctx: _Context) -> None:
             declared = {i.name: i.schema_ for i in ctx.plan.inputs}
             schema = declared.get(source.name or "", {})
         kinds = types_of(schema)
-        if kinds and "array" not in kinds:
+        choices = loop_choices(spec_step, ctx.spec, {s.id: s.output_schema for s in ctx.plan.steps}) \
+            if spec_step else []
+        if len(choices) > 1:
+            item, producer = loop[0], source.step
+            ctx.error(spec_step.field_where.get("for_each", step.where) if spec_step else step.where,
+                      f"{ctx.label(step.id)}: For each over {producer}'s output, an object with "
+                      f"{len(choices)} array fields ({', '.join(f'`{c}`' for c in choices)}): the text does "
+                      f"not say which to loop over. Name it: `For each: {item} in {producer}.{choices[0]}`",
+                      "for-each")
+        elif kinds and "array" not in kinds:
             ctx.error(step.where, f"{ctx.label(step.id)}: For each over `{loop[1]}`, which is "
                                   f"{' or '.join(kinds)}, not an array", "for-each")
 

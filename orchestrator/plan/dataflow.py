@@ -8,7 +8,8 @@ Given the steps' contracts (`contract`), this finds:
    those its own text mentions when it declares no inputs at all, and the names it gives
    a `For each` step's gathered results ("as `tickets`");
 2. the workflow inputs, when the spec declares none: the names the steps read that no
-   earlier step outputs (a warning lists them, with the skill each came from);
+   earlier step outputs (a warning lists them, with the skill each came from); and the
+   inputs named in passing (`WorkflowSpec.inputs_said`, a chat reply's "comes in as `x`");
 3. the dependencies (`mapping.derive_dependencies`), counting the steps a condition reads;
 4. the input bindings (`mapping.map_inputs`, each with its rule), and the one input a
    step's text names the value of (`mapping.name_the_value`);
@@ -51,6 +52,7 @@ from orchestrator.plan.mapping import (
     producers,
 )
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
+from orchestrator.plan.rename import renames
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
@@ -93,13 +95,14 @@ def with_instruction_outputs(
         out = outputs[step.id]
         schema = copy.deepcopy(out.schema_)
         props = schema.setdefault("properties", {})
-        added = [n.name for n in said.outputs if n.name not in props and n.name not in out.aliases]
+        added = [n for n in said.outputs if n.name not in props and n.name not in out.aliases]
         if not added:
             continue
-        for name in added:
-            props[name] = {}
+        for named in added:
+            props[named.name] = copy.deepcopy(named.schema_) if named.schema_ else {}
         schema.setdefault("type", "object")
-        note = f"{out.note}; skill {skill.name if skill else '?'}'s instructions: {', '.join(added)}"
+        listed = ", ".join(n.name for n in added)
+        note = f"{out.note}; skill {skill.name if skill else '?'}'s instructions: {listed}"
         outputs[step.id] = out.model_copy(update={"schema_": schema, "note": note})
 
 
@@ -233,6 +236,8 @@ class _Planner:
         """What the first steps (those that depend on none) read, when the spec declares no inputs."""
         found: dict[str, tuple[InputSpec, str]] = {}
         for step in self.spec.steps:
+            if step.for_each is None and step.id not in roots:
+                self.said_from_outside(step, loose[step.id], taken[step.id], found)
             if step.for_each is not None or step.id not in roots:
                 continue
             schema = self.input_schemas[step.id]
@@ -260,6 +265,22 @@ class _Planner:
                                          f"their skills take: {listed}. Declare them in an Inputs section to say "
                                          "so yourself", "derived-inputs"))
         return tuple(item for item, _ in found.values())
+
+    def said_from_outside(self, step: StepSpec, loose: list[Loose], taken: set[str],
+                          found: dict[str, tuple[InputSpec, str]]) -> None:
+        """A later step's name that comes from outside the run: one its skill takes that its own
+        text writes in backticks ("the CSM as `sender`") and that no step outputs."""
+        skill = self.bound.get(step.id)
+        text = " ".join([step.description, *(t.text for t in step.texts)])
+        names = [*self.needs[step.id], *(i.name for i in loose if i.said.startswith("named in skill"))]
+        for name in dict.fromkeys(names):
+            if name in found or name in taken or name in self.makers or f"`{name}`" not in text:
+                continue
+            schema = self.input_schemas[step.id]
+            required = name in required_of(schema) or name not in properties_of(schema)
+            found[name] = (InputSpec(name=name, required=required, where=step.where),
+                           f"{name} ({step.id}, skill `{skill.name if skill else '?'}`: its text names "
+                           f"`{name}`, which no step outputs)")
 
     # -- conditions --------------------------------------------------------------------
 
@@ -338,6 +359,7 @@ class _Planner:
         made_by = Producers(self.produced.values())
         roots = {sid for sid, ids in dep_ids.items() if not ids}
         inputs = spec.inputs or self.derived_inputs(loose, explicit, roots)
+        inputs = (*inputs, *(i for i in spec.inputs_said if i.name not in {j.name for j in inputs}))
         if not spec.inputs and inputs:
             loose = {s.id: self.loose(s, [i.name for i in inputs]) for s in spec.steps}
         names = [i.name for i in inputs]
@@ -366,6 +388,14 @@ class _Planner:
             skill_names = {*self.needs[step.id], *(i.name for i in loose[step.id] if i.said.startswith("named in skill"))}
             text_only = [n for n in mapped.bindings if n not in skill_names and n not in step.input_values
                          and not any(f.name == n for f in step.inputs)]
+            skill_left = [n for n in dict.fromkeys([*self.needs[step.id], *(i.name for i in loose[step.id]
+                                                                              if i.said.startswith("named in skill"))])
+                          if n not in mapped.bindings and n not in step.input_values]
+            said_text = " ".join([step.description, *(t.text for t in step.texts)])
+            for wanted_name, given_name in renames(skill_left, text_only, said_text):
+                self.rename(step, mapped, wanted_name, given_name, required_of(schema))
+                text_only.remove(given_name)
+                unbound = [n for n in unbound if n != wanted_name]
             if len(text_only) > 1:  # the ones its first sentence (what the step does) names
                 first = re.split(r"(?<=[.!?])\s", step.description.strip(), maxsplit=1)[0]
                 first = re.sub(r"`[^`]*`|\b[a-z0-9]+(?:-[a-z0-9]+)+\b", " ", first)  # not the skills' names
@@ -387,14 +417,42 @@ class _Planner:
                 extra = (unbound[0], value, from_spec(step.where, f"text names it: `{text_only[0]}`, the value the "
                                                                   f"step's text names, for `{unbound[0]}`, the one "
                                                                   "input its skill reads that nothing else gives"))
-            if extra is None and len(unbound) == 1:  # the one input left: the one value the step's text names
+                self.found.append(warning_at(step.where, self.path, f"{step.id} ({step.name}): its skill reads "
+                                             f"`{unbound[0]}`, which nothing gives; it is given `{text_only[0]}`, "
+                                             f"the one other value the text names: if that is not meant, write "
+                                             f"`{unbound[0]}` in the step's text next to the value it takes",
+                                             "plan.input-renamed"))
+            if extra is None and unbound:  # the inputs left: the values the step's text names
                 named = [n for n in mentioned(step.description, [*names, *sorted(self.makers)])
                          if n not in self.needs[step.id] and n not in mapped.bindings and n not in unbound]
+                for wanted_name, given_name in renames(unbound, named, said_text):  # `city` <- `home_city`
+                    found = name_the_value(step, [wanted_name], [given_name], mapped.bindings.values(), scope)
+                    if found is not None:
+                        mapped.bindings[given_name] = found[1]
+                        self.rename(step, mapped, wanted_name, given_name, required_of(schema))
+                        unbound.remove(wanted_name)
+                        named.remove(given_name)
+            if extra is None and len(unbound) == 1:  # the one input left: the one value the step's text names
                 extra = name_the_value(step, unbound, named, mapped.bindings.values(), scope)
+                if extra is not None and named:
+                    self.found.append(warning_at(step.where, self.path, f"{step.id} ({step.name}): its skill reads "
+                                                 f"`{extra[0]}`, which nothing gives; it is given the one value the "
+                                                 f"text names (`{'`, `'.join(named[:3])}`): if that is not meant, "
+                                                 f"write `{extra[0]}` in the step's text next to the value it takes",
+                                                 "plan.input-renamed"))
             if extra is not None:
                 name, binding, prov = extra
                 mapped.bindings[name] = binding.model_copy(update={"optional": name not in required_of(schema)})
                 mapped.provenance[f"inputs.{name}"] = prov
+            dropped: list[str] = []
+            if skill_names:  # the skill says what it reads: a value its text names for no input of it is no input
+                dropped = [n for n in mapped.bindings if n not in skill_names and n not in step.input_values
+                           and not any(f.name == n for f in step.inputs) and n not in gathering]
+                for name in dropped:
+                    mapped.bindings.pop(name)
+                    mapped.provenance.pop(f"inputs.{name}", None)
+            if (step.input_values or dropped) and step.for_each is None and mapped.for_each is None and not gathering:
+                self.check_given(step, mapped.bindings)  # the step says what it gives: is it all its skill reads?
             schema = self.with_loose(schema, mapped.bindings)
             conditional = step.when or step.otherwise_where or (step.approval and step.approval.when)
             candidates: Iterable[str] = _Lazy(scope.upstream) if conditional else ()  # a value alone is looked up there
@@ -405,6 +463,34 @@ class _Planner:
                                                          mapped.provenance)
         flow.found = self.found
         return flow
+
+    def check_given(self, step: StepSpec, bindings: Mapping[str, InputBinding]) -> None:
+        """Each input a skill's SKILL.md says it reads (not said to be optional) that nothing gives, for a
+        step that gives values of its own (`part: major`) or names values its skill does not read: a warning at the step's line (a
+        script would fail at run time; the model may do without it)."""
+        said, skill = self.said(step), self.bound.get(step.id)
+        if said is None or skill is None:
+            return
+        for n in said.inputs:
+            if n.optional or n.name in bindings or n.name in step.input_values:
+                continue
+            message = (f"{step.id} ({step.name}): its skill `{skill.name}` reads `{n.name}` ({n.where}), but nothing "
+                       f"gives it: no workflow input, earlier step output or value in the step's text has that "
+                       f"name; declare the input, write `{n.name}: value` in the step, or name the value it takes "
+                       f"next to `{n.name}`")
+            self.found.append(warning_at(step.where, self.path, message, "plan.input-not-given"))
+
+    def rename(self, step: StepSpec, mapped: Any, wanted: str, given: str, required: Iterable[str]) -> None:
+        """The skill input `wanted` takes the binding the text gave as `given` (`plan.rename`), warned."""
+        binding = mapped.bindings.pop(given)
+        mapped.provenance.pop(f"inputs.{given}", None)
+        mapped.bindings[wanted] = binding.model_copy(update={"optional": wanted not in set(required)})
+        mapped.provenance[f"inputs.{wanted}"] = from_spec(step.where, f"renamed: the text gives `{given}`; its skill "
+                                                                      f"reads `{wanted}`")
+        self.found.append(warning_at(step.where, self.path, f"{step.id} ({step.name}): the text gives `{given}`, "
+                                     f"which its skill does not read; it is read as the skill's input `{wanted}`: "
+                                     f"if that is not meant, write `{wanted}` with the value it takes",
+                                     "plan.input-renamed"))
 
     def step_condition(self, step: StepSpec, inputs: tuple[InputSpec, ...], candidates: Iterable[str], scope: Scope,
                        item_fields: frozenset[str] | None, conditions: dict[str, str],

@@ -22,7 +22,9 @@ gives one. Each binding's provenance note starts with its rule:
                               or a Data Contracts edge into the step that names the field
     for each item             the loop's variable (`n` in `For each: n in nums`), or a
                               whole reference to it (`{{ n }}`, `item.field`)
-    for each item field       a property of the item (`module_name` of `module in modules`)
+    for each item field       a property of the item (`module_name` of `module in modules`); also
+                              the loop's variable itself when the item declares a property of
+                              that name (`host` of `host in hosts` whose items are `{host, ...}`)
     join                      a join ("whichever ran") over steps that each output the name:
                               the first of them that ran
     nearest step              the nearest earlier step (an ancestor) that outputs it; when
@@ -370,7 +372,7 @@ class _Binder:
     def bind(self, name: str, where: str | None, *, loose: bool) -> tuple[InputBinding, str] | None:
         """The binding of a name that has no literal and no explicit source, and its rule."""
         scope = self.scope
-        if self.loop and name == self.loop[0]:
+        if self.loop and name == self.loop[0] and not (scope.item_fields and name in scope.item_fields):
             return InputBinding(source="item"), f"for each item: the item of {self.loop[1]}"
         contract = scope.produced.get(scope.contract_fields.get(name, ""))
         if contract is not None and contract.outputs(name):
@@ -431,7 +433,8 @@ class _Binder:
 
 # words that say a step takes all the results of a For each step before it
 SAYS_EVERY = re.compile(r"(?i)\b(?:every|all(?:\s+(?:of\s+)?the)?|each\s+of\s+the)\s+(?:\w+\s+)?"
-                         r"(?:assessments?|results?|items?|lines?|outputs?|answers?|\w+s)\b|\bgathered\b|\bcollected\b")
+                         r"(?:assessments?|results?|items?|lines?|outputs?|answers?|\w+s)\b|\bgathered\b|\bcollected\b"
+                         r"|\bthe\s+(?:\w+\s+)?(?:results|outputs)\s+(?:from|of)\b")  # "the renewal results from 1.2"
 
 
 def map_inputs(

@@ -168,7 +168,8 @@ def _step_lines(plan: Plan, step: PlanStep) -> list[str]:
         optional = " (optional)" if binding.optional else ""
         lines.append(f"    input        {name} <- {_source(binding)}{optional}  {_prov(p.get(f'inputs.{name}'))}")
     if step.for_each is not None:
-        lines.append(f"    for each     {step.for_each.item} in {_source(step.for_each.source)}")
+        lines.append(f"    for each     {step.for_each.item} in {_source(step.for_each.source)}  "
+                     f"{_prov(p.get('for_each'))}")
     if step.when:
         lines.append(f"    when         {step.when}  {_prov(p.get('when'))}")
     on = f"  (on output `{step.route_on}`)" if step.route_on else ""

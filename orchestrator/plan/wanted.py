@@ -11,7 +11,8 @@ A JSON object in backticks (Reads `{"text": ...}`) names its top-level keys.
 Inputs, Takes, Reads, Needs, Expects, Accepts; one that opens the outputs: Output,
 Outputs, Returns, Gives back, Produces): the backticked names after it, a name
 after "default" excepted (it is a value), a name marked "optionally" or "(default
-...)" optional. A step that declares no inputs reads the names its text mentions
+...)" optional, and a name followed by "(list of {host, expires})" an array (of objects with
+those properties). A step that declares no inputs reads the names its text mentions
 (`mentioned`): "First pull the tarball using `fetch-mirror`, with the package and
 version" names `package` and `version` when those are values the step can reach
 (workflow inputs, earlier outputs). A step's text can also name the gathered
@@ -50,6 +51,7 @@ class Named(BaseModel):
     name: str
     where: str
     optional: bool = False
+    schema_: dict[str, object] | None = None  # what "(list of {a, b})" after the name says its value is
 
 
 class Instructions(BaseModel):
@@ -67,10 +69,23 @@ def _names(clause: str, where: str) -> list[Named]:
             continue  # `(default `country`)`: a value, not a name
         after = clause[m.end():m.end() + 12].lower()
         optional = "optional" in before or bool(re.match(r"\s*\((?:default|optional)", after))
-        out.append(Named(name=m.group(1), where=where, optional=optional))
+        out.append(Named(name=m.group(1), where=where, optional=optional, schema_=_said_list(clause[m.end():])))
     for m in _JSON_TICKED.finditer(clause):  # Reads `{"text": ..., "max_len": 280}`: its top-level keys
         out += [Named(name=k, where=where) for k in _JSON_KEY.findall(m.group(1))]
     return out
+
+
+_LIST_OF = re.compile(r"(?i)^\s*\(\s*(?:an?\s+)?(?:list|array)\b(?:\s+of\s+(?:objects?\s+)?\{([^{}]*)\})?")
+
+
+def _said_list(after: str) -> dict[str, object] | None:
+    """"(list of {host, expires})" right after a name: an array, of objects with those properties."""
+    m = _LIST_OF.match(after)
+    if m is None:
+        return None
+    keys = re.findall(r"[A-Za-z_]\w*", m.group(1) or "")
+    return {"type": "array", "items": {"type": "object", "properties": {k: {} for k in keys}}} if keys \
+        else {"type": "array"}
 
 
 _JSON_TICKED = re.compile(r"`\s*\{([^`]*)\}\s*`")
@@ -89,6 +104,8 @@ def read_instructions(body: str, skill_md: str, first_line: int = 1) -> Instruct
             where = f"{skill_md}:{line}"
             marks = sorted([(m.start(), m.end(), "in") for m in _IN.finditer(sentence)]
                            + [(m.start(), m.end(), "out") for m in _OUT.finditer(sentence)])
+            # a word inside a name's parentheses ("(..., input order)") describes it, opens no list
+            marks = [m for m in marks if sentence.count("(", 0, m[0]) <= sentence.count(")", 0, m[0])]
             if not marks and kind_before and sentence.startswith("`") and paragraph[:at].rstrip().endswith(";"):
                 marks = [(0, 0, kind_before)]  # `Outputs: `a` (...); `b` (...)`: the list goes on after `;`
             kind_before = marks[-1][2] if marks else None
@@ -139,9 +156,16 @@ def mentioned(text: str, names: Iterable[str]) -> list[str]:
     found: list[str] = []
     for name in names:
         key = _key(name)
-        if key and key in grams:
+        if key in _FUNCTION_WORDS:  # a field called `to` or `in`: only in backticks, never the word "to"
+            if f"`{name}`" in text:
+                found.append(name)
+        elif key and key in grams:
             found.append(name)
     return found
+
+
+_FUNCTION_WORDS = frozenset({"a", "an", "and", "as", "at", "be", "by", "do", "for", "from", "if", "in", "into", "is",
+                             "it", "no", "not", "of", "on", "or", "so", "the", "then", "to", "up", "us", "we", "with"})
 
 
 def gathered(text: str) -> list[tuple[str, str | None]]:

@@ -163,6 +163,7 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
         retry=parts.retry,
         retry_where=parts.retry_where,
         timeout_s=parts.timeout_s,
+        inputs_said=parts.inputs_said,
         scenarios=parts.scenarios,
         readings=tuple(src.readings),
         unread=tuple(src.unread),

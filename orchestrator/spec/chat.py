@@ -6,7 +6,11 @@ author is never a step's name; a message line that opens with a word of sequence
 skill in backticks ("then `b` on every PR") becomes a list item, a proposed step. After the
 steps are found, each later reply that names exactly one step (its skill, or a word of four
 letters or more of it: "split step", "the announcement bit") is that step's text, with a
-reading; a reply that names none or several is a warning at its line, never a guess.
+reading. A reply that names no step is read for what concerns the whole workflow: a limit on
+the whole run ("if the whole thing takes more than 10 min ... kill it") is the run's wall time,
+and an input it names ("version comes in as `version`") is a workflow input, added to those
+the steps' needs give. Any other reply that names none, or one that names several, is a warning
+at its line, never a guess.
 """
 
 from __future__ import annotations
@@ -14,8 +18,9 @@ from __future__ import annotations
 import re
 
 from orchestrator.spec.blocks import Block, Para
-from orchestrator.spec.model import Reading, SpecText, StepSpec
+from orchestrator.spec.model import InputSpec, Reading, SpecText, StepSpec
 from orchestrator.spec.source import Source
+from orchestrator.spec.transcript import read_transcript
 
 # a pasted chat's message header: the author (bold, or before a colon) and the time it was sent
 _CHAT_HEADER = re.compile(r"^\s*(?:\*\*|__)?[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3}(?:\*\*|__)?\s+"
@@ -32,6 +37,9 @@ def blank_chat_headers(text: str) -> str:
     message is a paragraph of what was said and an author is never taken for a step's name. A
     line of a message that opens with a word of sequence and names a skill ("then `b` on ...")
     is a list item (a proposed step)."""
+    transcript = read_transcript(text)  # turns that open with their speaker: `[09:01] Dana: ...`
+    if transcript is not None:
+        return transcript
     lines = text.split("\n")
     heads = [i for i, line in enumerate(lines) if _CHAT_HEADER.match(line)]
     if len(heads) < 2:
@@ -62,21 +70,35 @@ def _reply_targets(text: str, steps: list[StepSpec]) -> list[StepSpec]:
     return found
 
 
-def _limits_the_whole_run(text: str) -> bool:
-    """A reply that says how long the whole run may take (read with the preamble, `markdown`)."""
-    from orchestrator.spec.phrase import read_phrase
-    from orchestrator.spec.prose import sentences
-
-    return any(read_phrase(sentence).statement.whole_run for sentence, _ in sentences(text, 1))
+# "version comes in as `version`", "the input is `version`", "pass `version` in": an input of the run
+_INPUT_SAID = re.compile(r"(?i)\b(?:comes?|is\s+passed|gets\s+passed|is\s+given|goes)\s+in\s+(?:as|through|via)\s+"
+                         r"`([A-Za-z_]\w*)`|\binputs?\s+(?:is\s+|are\s+|called\s+|named\s+)?`([A-Za-z_]\w*)`"
+                         r"|\bpass(?:ed)?\s+`([A-Za-z_]\w*)`\s+in\b")
 
 
-def chat_replies(steps: list[StepSpec], preamble: list[Block], src: Source) -> tuple[list[StepSpec], list[Block]]:
+def _whole_workflow(block: Para, src: Source) -> tuple[bool, list[InputSpec]]:
+    """A reply that names no step: (it states a limit on the whole run, read as one; the inputs it
+    names). A whole-run limit is recorded as a workflow sentence (`prose.record`)."""
+    from orchestrator.spec.prose import whole_run_sentence
+
+    where = src.where(block.line)
+    inputs = [InputSpec(name=next(g for g in m.groups() if g), where=where,
+                        description=f"named in a reply of the chat: '{' '.join(block.text.split())[:80]}'")
+              for m in _INPUT_SAID.finditer(block.text)]
+    whole = whole_run_sentence(block.text, block.line, src, "a reply in the chat that names no step")
+    return whole, inputs
+
+
+def chat_replies(steps: list[StepSpec], preamble: list[Block], src: Source
+                 ) -> tuple[list[StepSpec], list[Block], tuple[InputSpec, ...]]:
     """The replies after the proposed steps of a pasted chat: one that speaks of exactly one step
     is that step's text (its policies are read there, with a reading saying so); one that speaks
-    of none or of several is a warning at its line, never a policy on a guessed step."""
+    of none is read for the whole run and the workflow's inputs (module docstring); any other is a
+    warning at its line, never a policy on a guessed step. Also the inputs the replies name."""
     first = min(int(s.where.rsplit(":", 1)[1]) for s in steps if ":" in s.where)
     by_id = {s.id: s for s in steps}
     kept: list[Block] = []
+    said: dict[str, InputSpec] = {}
     for block in preamble:
         if not isinstance(block, Para) or block.line <= first:
             kept.append(block)
@@ -90,11 +112,14 @@ def chat_replies(steps: list[StepSpec], preamble: list[Block], src: Source) -> t
                 "texts": (*step.texts, SpecText(text=block.text, line=block.line, kind="prose")),
                 "readings": (*step.readings, reading)})
             continue
-        if not targets and _limits_the_whole_run(block.text):
-            kept.append(block)  # "if the whole thing takes more than 10 min, kill it": the preamble's reader's
-            continue
+        if not targets:
+            whole, inputs = _whole_workflow(block, src)
+            said.update({i.name: i for i in inputs if i.name not in said})
+            if whole or inputs:
+                kept.append(block)
+                continue
         which = f"it names {', '.join(t.id for t in targets)}" if targets else "it names no step"
         src.warn(block.line, f"a reply in the pasted chat, '{block.text[:60]}', is not read ({which}): a policy "
                              "or an input it states is not in the plan; write it under its step", "spec.unread")
         kept.append(block)
-    return list(by_id.values()), kept
+    return list(by_id.values()), kept, tuple(said.values())

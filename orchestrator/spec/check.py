@@ -47,6 +47,7 @@ class SpecParts(BaseModel):
     retry: RetryPolicy | None = None
     retry_where: str | None = None
     timeout_s: float | None = None
+    inputs_said: tuple[InputSpec, ...] = ()  # named in passing (a chat reply): added to the inputs
 
 
 def line_of(where: str | None) -> int:

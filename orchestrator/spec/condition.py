@@ -6,6 +6,7 @@
     only if the total exceeds 1,000 EUR      under, below, less than, at least, at most, is,
     the category is billing or technical     is not, equals; numbers with thousands separators
     the warehouse gave back no rows          and a unit; "no X", "X is empty": X is empty
+    merge counted 3 or more errors           a count of a plural noun: `error_count >= 3`
     prod only                                a value alone: the one field that can hold it
 
 A condition is either a Jinja2 expression (kept as written: `not steps['step-1'].output.
@@ -90,6 +91,14 @@ _ANY = re.compile(r"(?i)^(?:.*?\b(?:there\s+(?:are|were|is|was)\s+|found\s+|has\
                   r"(?:\b(?:at\s+all|left|in\s+\w+|for\s+\w+|today|yesterday)\b.*)?$")
 _VALUE_ONLY = re.compile(r"(?i)^\W*(?:only\s+(?:for|in|on|with)\s+(?P<a>[\w.-]+)|(?:for\s+|in\s+|on\s+)?"
                          r"(?P<b>[\w.-]+)\s+only)\W*$")
+# "3 or more errors", "fewer than 3 errors", "at least 2 warnings": a count of the plural noun
+_COUNTED = re.compile(r"(?i)^(?:.*?\s)?(?:(?P<n>\d+)\s+or\s+(?P<a>more|fewer|less)|"
+                      r"(?P<b>fewer\s+than|less\s+than|more\s+than|over|under|at\s+least|at\s+most)\s+(?P<m>\d+))"
+                      r"\s+(?P<noun>[A-Za-z_]\w*s)\s*$")
+_OR_BOUND = re.compile(r"(?i)^(?P<subj>.+?)\s+(?:is|are|was|were)\s+(?P<n>[-+]?[\d,.]+)\s+or\s+"
+                       r"(?P<dir>less|fewer|lower|below|under|more|greater|higher|above|over)\s*$")
+_COUNTED_OPS: dict[str, Op] = {"fewer than": "<", "less than": "<", "more than": ">", "over": ">", "under": "<",
+                               "at least": ">=", "at most": "<="}
 _ARTICLES = {"the", "a", "an", "its", "their", "this", "that", "it", "value", "of", "field", "output"}
 _NUM = re.compile(r"^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
 _UNIT = re.compile(r"(?i)^\s*(?:%|percent|eur|usd|gbp|chf|€|\$|£|euros?|dollars?|items?|rows?|[a-z]{3})?\W*$")
@@ -153,6 +162,18 @@ def _clause(text: str, previous: Clause | None) -> Clause | None:
         return Clause(kind="empty", subject=(m.group(1),), step=step)
     if (m := _ANY.match(text)) and (subject := _subject(m.group("rest"))):
         return Clause(kind="filled", subject=subject, step=step)
+    if (m := _OR_BOUND.match(text)) and (subject := _subject(m.group("subj"))):  # "the score is 50 or less"
+        ok, value = _value(m.group("n"))
+        if ok:
+            up = m.group("dir").lower() in ("more", "greater", "higher", "above")
+            return Clause(kind="compare", subject=subject, step=step, op=">=" if up else "<=", value=value)
+    if m := _COUNTED.match(text):  # "merge counted 3 or more errors": the errors' count
+        noun = re.sub(r"(?i)ies$", "y", m.group("noun")) if m.group("noun").lower().endswith("ies") \
+            else m.group("noun")[:-1]
+        word = " ".join((m.group("a") or m.group("b")).lower().split())
+        counted: Op = _COUNTED_OPS[word] if m.group("b") else (">=" if word == "more" else "<=")
+        return Clause(kind="compare", subject=(noun, "count"), step=step,
+                      op=counted, value=int(m.group("n") or m.group("m")))
     if m := _VALUE_ONLY.match(text):
         ok, value = _value(m.group("a") or m.group("b") or "")
         if ok and isinstance(value, str):
@@ -182,6 +203,8 @@ def _split(text: str) -> tuple[list[str], list[Literal["and", "or"]]]:
     for m in re.finditer(r"(?i)(?<!\s)\s+(and|or)\s+|,\s*(and|or)\s+", text):
         if text[: m.start()].count("'") % 2 or text[: m.start()].count('"') % 2:
             continue
+        if re.search(r"\d$", text[: m.start()]) and re.match(r"(?i)(?:more|fewer|less)\b", text[m.end():]):
+            continue  # "3 or more errors": one count, not two clauses
         parts.append(text[last:m.start()])
         word = (m.group(1) or m.group(2)).lower()
         joins.append("and" if word == "and" else "or")

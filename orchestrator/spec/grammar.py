@@ -87,7 +87,7 @@ _THEN = (r"\s*(?:,\s*(?:and\s+)?then|,?\s+then|,?\s+and\s+then|,\s*and|,|\s+and|
          r"(?:wait(?:ing)?\s+|after\s+|\+\s*)?")
 SERIES = (
     rf"(?:\+?\s*+{DURATION}(?:(?>{_THEN}){DURATION})+"
-    rf"|(?<!\d)(?>\d+(?:\.\d+)?\s*(?:,\s*and\s+|\s+and\s+|,\s*|\s*/\s*))+\d+(?:\.\d+)?\s*(?:{UNITS})(?![a-z])"
+    rf"|(?<!\d)(?>\d+(?:\.\d+)?(?:\s*,\s*(?:(?:and|then)\s+)?|\s+(?:and|then)\s+|\s*/\s*))+\d+(?:\.\d+)?\s*(?:{UNITS})(?![a-z])"
     rf"|{DURATION}(?:(?>{_THEN})\d+(?:\.\d+)?(?![\d.]|\s*(?:{UNITS}|%|x|times|tries|retries|attempts)\b))+)"
 )
 NAME = r"`(?!(?:true|false|null|none)`)(?P<name>[A-Za-z][\w.:/-]{0,79})`"
@@ -172,7 +172,7 @@ VAGUE: tuple[Row, ...] = (
     Row("ambiguous", r"\b(?:a\s+few|several|some|many|a\s+bunch\s+of|a\s+handful\s+of|multiple|a\s+number\s+of|enough|a\s+reasonable\s+number\s+of|a\s+couple\s+more|couple\s+more)\s+(?:times|retries|attempts|tries|more\s+times)\b", value="the count is not a number"),
     Row("ambiguous", r"\b(?:a\s+(?:few|couple\s+of)|several|some|many)\s+(?:seconds|minutes|hours)\b", value="the duration is not a number"),
     Row("ambiguous", r"\b{N}\s+times\s+or\s+(?:for\s+)?{D}|\b{D}\s+or\s+{N}\s+(?:times|tries|retries)", value="it offers alternatives"),
-    Row("ambiguous", r"(?<!\bto\s)(?<!up\sto\s)(?<!at\smost\s)(?<![-\w])try\s+(?:it\s+|this\s+)?(?:twice|thrice|\d+\s+times)\b(?!\s+(?:total|in\s+total|overall|altogether|more|max|at\s+most|tops)\b)", value="it may or may not count the first try; write 'retry N times' or 'N attempts in total'"),
+    Row("ambiguous", r"(?<!\bto\s)(?<!up\sto\s)(?<!at\smost\s)(?<![-\w])try\s+(?:it\s+|this\s+)?(?:twice|thrice|\d+\s+times)\b(?!\s+(?:total|in\s+total|in\s+all|all\s+told|overall|altogether|more|max|at\s+most|tops)\b)", value="it may or may not count the first try; write 'retry N times' or 'N attempts in total'"),
     # a retry time budget shared by the whole run: no plan holds one
     Row("ambiguous", r"\bretr(?:y|ies)\s+(?:time\s+)?(?:budget|window|allowance)\s+(?:for|of|across|over)\s+(?:the\s+)?(?:whole|entire|full)\s+(?:run|workflow|pipeline|job)\s*(?:[:=]|is|of)?\s*{D}", value="a retry time budget shared by the whole run is not a policy the plan can hold (per step: 'retry for up to 3 min'); not read"),
     # stopping on what the step returned ("If it says high, stop the whole workflow") is a condition on its output
@@ -243,7 +243,9 @@ WAIT: tuple[Row, ...] = (
     Row("wait_fixed", r"\b(?:wait(?:ing|s)?|hold(?:ing)?\s+off|pause|pausing|sleep|sleeping|back(?:ing)?\s+off|cool\s+off)\s+(?:for\s+)?(?:about\s+|roughly\s+)?{D}\s+(?:in\s+)?(?:between|before|after)\b(?:\s+(?:each\s+|every\s+|the\s+next\s+|another\s+|any\s+)?(?:new\s+|further\s+)?(?:{TRY}|going\s+again|retrying\s+again|one|failure|failures|tries|attempts|them|retrying|trying\s+again|the\s+next(?:\s+one)?)\b)?"),
     Row("wait_fixed", r"\b{D}\s+(?:apart|in\s+between|between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them|each|one))?)\b"),
     Row("wait_fixed", r"\b(?:with|w/)\s*(?:a\s+|an\s+)?(?:fixed\s+|constant\s+|flat\s+)?{D}\s+(?:delay|wait|pause|gap|interval|sleep|back-?off|break|cool-?down)s?\b(?:\s+(?:in\s+)?between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them))?)?"),
-    Row("wait_fixed", r"\b(?:a\s+|an\s+)?{D}\s+(?:delay|wait|pause|gap|interval|sleep|break|cool-?down)s?\b(?:\s+(?:in\s+)?between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them))?)?"),
+    # "(30 min gap)" alone describes the data, not a wait: a wait needs a word of trying again beside it
+    Row("wait_fixed", r"\b(?:a\s+|an\s+)?{D}\s+(?:delay|wait|pause|gap|interval|sleep|break|cool-?down)s?\b(?:\s+(?:in\s+)?between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them))?)?",
+        needs=r"{TRY}|retr|again|attempt|poll|between|\bthen\b|back|repeat|loop|re-?run|recheck|check|until|wait|pause|sleep|delay"),
     Row("wait_fixed", r"\b(?:fixed|constant|flat|linear)\s++(?:delay|wait|backoff|back-off|interval|pause)?\s*+(?:of\s+|:\s*|=\s*)?{D}"),
     Row("wait_fixed", r"\b{D}\s+(?:fixed|constant|flat)\b"),
     Row("wait_fixed", r"\bretr(?:y|ies)[\s_-]*(?:delay|wait|interval|pause|backoff|back-off|gap)s?\s*(?:of|:|=|is|-)?\s*{D}"),
@@ -357,12 +359,14 @@ FALLBACK: tuple[Row, ...] = (
     Row("value_nos", r"\b(?:record|return|store|output|emit|give\s+back|log|mark|save|leave)\s+(?:it|them|this|the\s+\w+)?\s*(?:as\s+\w+\s+)?with\s+(?P<nos>no\s+\w+(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)no\s+\w+)*)"),
     Row("value_blank", r"\bleave\s+(?:the\s+|it\s+|its\s+)?(?:[\w-]+\s+)?(?:blank|empty)\b"),
     Row("value_field", r"\b(?:mark|set|record|treat|label|tag|report|return|flag)\s++(?:the\s+|its\s+|it\s+|this\s+|that\s+)?(?:[\w-]+'s\s+)?(?P<field>[a-z_][\w]*(?:\s+[a-z_]\w*)?)?\s*(?:as|to|=)\s+(?!(?:a|an|the)\b)(?P<value>\"[^\"]*\"|'[^']*'|`[^`]*`|\d+(?:\.\d+)?|[a-z_][\w-]*)"),
+    # "just go on with bot_users=[]", "continue with posted=false": the field and its value, written as code
+    Row("value_field", r"\b(?:continue|carry\s+on|go\s+on|move\s+on|keep\s+going|proceed)\s+with\s+(?P<field>[a-z_]\w*)\s*(?:=|:)\s*(?P<value>\[\s*\]|\{\s*\}|\"[^\"]*\"|'[^']*'|-?\d+(?:\.\d+)?|true|false|null|none)(?![\w.])"),
     Row("value_field", r"\b(?:use|put|write)\s+(?:the\s+|an?\s+)?(?P<field>[a-z_]\w*(?:\s+[a-z_]\w*)?)\s+(?:of\s+)?(?P<value>\"[^\"]*\"|'[^']*')", needs=r"{COND}|instead|continu|carry\s+on"),
     # "use purgeable = []", "carry on with recipients = 0": the output field and the value to go on with
     Row("value_field", r"\b(?:use|continue\s+with|carry\s+on\s+with|go\s+on\s+with|move\s+on\s+with|proceed\s+with|set)\s+(?:the\s+)?(?P<field>[a-z_]\w*)\s*(?:=|:=)\s*(?P<value>\[[^\[\]]{0,400}\]|\{[^{}]{0,400}\}|\"[^\"]*\"|'[^']*'|-?\d+(?:\.\d+)?\b|true\b|false\b|null\b)"),
     Row("value_literal", r"\b(?:use|return|default(?:s)?\s+to|fall\s*+-?\s*+back\s+to|assume|substitute|output|emit|give\s+back|record|(?:count|treat|score)\s+(?:it|them|this|that|the\s+(?:result|output|[\w-]+))\s+as|continue\s+with|carry\s+on\s+with|go\s+on\s+with|pass\s+on)\s+(?:the\s+value\s+|a\s+value\s+of\s+)?(?P<value>`[^`]*`)",
         needs=r"{COND}|instead|default|fall\s*+-?\s*+back|assume|substitute|continu|carry\s+on|go\s+on"),  # not "Use `a-skill`."
-    Row("value_literal", r"\b(?:default(?:s)?\s+to|fall\s*+-?\s*+back\s+to|use|return|continue\s+with|output|record|(?:count|treat|score)\s+(?:it|them|this|that)\s+as)\s+(?P<value>\"[^\"]*\"|'[^']*'|\d+(?:\.\d+)?\b|true\b|false\b|null\b|\[[^\[\]]{0,400}\]|\{[^{}]{0,400}\})(?:\s+(?:as\s+(?:the\s+|its\s+)?(?:value|result|output|default|answer))|\s+instead)?"),
+    Row("value_literal", r"\b(?:default(?:s)?\s+to|fall\s*+-?\s*+back\s+to|use|return|continue\s+with|output|record|(?:count|treat|score)\s+(?:it|them|this|that)\s+as)\s+(?P<value>\"[^\"]*\"|'[^']*'|\d+(?:\.\d+)?\b|true\b|false\b|null\b|\[[^\[\]]{0,400}\](?!\()|\{[^{}]{0,400}\})(?:\s+(?:as\s+(?:the\s+|its\s+)?(?:value|result|output|default|answer))|\s+instead)?"),
     Row("value_empty", r"\b(?:use|return|assume|substitute|output|emit|give\s+back|pretend\s+(?:that\s+)?(?:it|this|the\s+[\w-]+)\s+(?:returned|gave(?:\s+back)?|produced|came\s+back\s+with)|treat\s+(?:it|this|the\s+(?:result|output))\s+as|continue\s+with|carry\s+on\s+with|go\s+on\s+with|proceed\s+with|fall\s*+-?\s*+back\s+to|default\s+to|pass\s+(?:on|along))\s+(?:an?\s+|the\s+)?(?P<what>empty|blank|no|default|placeholder|cached|stub|dummy|null|zero)\s*(?P<kind>[\w-]+)?(?:\s+(?:value|values|result|results|output|list|docs|data|answer|response))?"),
     Row("value_empty", r"\b(?:use|return|output)\s+(?:an?\s+)?(?P<what>empty|default)\s+(?P<kind>value|result|output|list|string|object)\b|\btemplate\s+fallback\b|\bempty\s+(?:result|output|value)\s+and\s+(?:continue|carry\s+on|move\s+on)\b"),
     Row("continue", r"\b(?:don'?t|do\s+not|never|must\s+not|mustn'?t|shouldn'?t|should\s+not|won'?t|will\s+not|no\s+need\s+to)\s+(?:fail|stop|abort|block|halt|kill)\s+(?:the\s+)?(?:(?:whole|entire)\s+[\w-]+|(?:rest\s+of\s+the\s+)?(?:run|workflow|pipeline|job|flow|thing|everything|rest|rotation|release|rollout|batch|migration|sync|import|export|procedure|process|digest|report|deploy(?:ment)?))\b"),
@@ -461,6 +465,8 @@ VAGUE += (
 )
 FIRST += (
     # the whole run's limit said through what it must not take, or the window it must fit in
+    # the limit said through what happens at it: "the whole thing dies after 40 minutes", "the entire job is killed at 2h"
+    Row("run_timeout", r"\b(?:the\s+)?(?:whole|entire|full)\s+(?:run|workflow|thing|job|pipeline|flow|procedure|process|chain|batch)\s+(?:dies|is\s+killed|gets\s+killed|is\s+stopped|gets\s+stopped|is\s+cut\s+off|gets\s+cut\s+off|times\s+out|is\s+aborted|gets\s+aborted)\s+(?:after|at)\s+{D}"),
     Row("run_timeout", r"\b(?:the\s+)?(?:whole|entire|full)\s+(?:run|workflow|thing|job|pipeline|flow|procedure|notebook|process|chain)\s+(?:takes|runs|lasts|goes\s+on)\s+(?:more|longer)\s+than\s+{D}"),
     Row("run_timeout", r"\b(?:the\s+)?(?:whole|entire|full)\s+(?:run|workflow|thing|job|pipeline|flow|procedure|notebook|process|chain)\s+(?:must|should|has\s+to|needs?\s+to)\s+fit\s+(?:inside|within|in(?:to)?)\s+(?:the\s+|a\s+|an?\s+)?{D}"),
     # "Total time: no more than 3 hours", "total runtime under 20 min": the whole run's limit

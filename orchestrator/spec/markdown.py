@@ -28,6 +28,7 @@ from orchestrator.spec.chat import blank_chat_headers, chat_replies
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.contract import read_contract
 from orchestrator.spec.fields import parse_fields, qualify
+from orchestrator.spec.gherkin import gherkin_to_markdown
 from orchestrator.spec.model import (
     ContractSpec,
     ConvergenceSpec,
@@ -36,6 +37,7 @@ from orchestrator.spec.model import (
     StepSpec,
 )
 from orchestrator.spec.prose import sentences as policy_sentences
+from orchestrator.spec.recipes import blank_recipe_file, read_recipe_file, recipe_file_of
 from orchestrator.spec.recovery import ConvergenceItem, read_convergence
 from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
 from orchestrator.spec.sections import place_branches
@@ -55,6 +57,7 @@ from orchestrator.spec.structure import (
     to_blocks,
     unplaced_skills,
 )
+from orchestrator.spec.transcript import transcript_start
 
 SECTIONS: dict[str, str] = {
     **dict.fromkeys(("intent", "purpose", "goal", "overview", "summary", "why", "background",
@@ -518,20 +521,22 @@ def _run_checks(blocks: list[Para | Bullet], src: Source) -> None:
 def _whole_run_limits(blocks: list[Para | Bullet], src: Source) -> None:
     """A sentence of the preamble that limits the whole run ("Total time: no more than 3 hours")
     is read as that limit; any other sentence there stays the intent (it names no step)."""
-    from orchestrator.spec.phrase import read_phrase
-    from orchestrator.spec.prose import record
+    from orchestrator.spec.prose import whole_run_sentence
 
     for block in blocks:
         for sentence, line in policy_sentences(block.text, block.line):
-            phrase = read_phrase(sentence)
-            if phrase.read and phrase.statement.whole_run:
-                record(phrase, sentence, line, src, section="workflow", steps=(), who="the preamble")
+            if any(r.statement.whole_run and r.where == src.where(line) for r in src.readings):
+                continue  # read already (a reply of a pasted chat, `chat`)
+            whole_run_sentence(sentence, line, src, "a sentence before the steps")
 
 
 def read_markdown(src: Source) -> SpecParts:
     """Read every section of the document; findings go to `src`."""
     md = MarkdownIt("commonmark").enable("table")
-    chat = blank_chat_headers(src.text)
+    recipes = recipe_file_of(src)  # a Makefile or justfile: its recipes that call skills are the steps
+    unchatted = src.text if recipes is None else blank_recipe_file(src.text, recipes)
+    unchatted = gherkin_to_markdown(unchatted, src)  # a Gherkin feature: its lines as the markdown the reader knows
+    chat = blank_chat_headers(unchatted)
     text, promoted = promote_pseudo_headings(chat)
     root = SyntaxTreeNode(md.parse(text))
     for line, title in promoted:
@@ -550,10 +555,26 @@ def read_markdown(src: Source) -> SpecParts:
     comment = _NAME_COMMENT.search(src.text)
     stem = PurePath(src.path).name.split(".")[0]
     name = comment.group(1) if comment else slug(_TITLE_TAIL.sub("", title)) or slug(stem) or "workflow"
-    steps, preamble, sections, steps_section_line = _find_steps(nodes, src)
+    recipe_inputs: tuple[InputSpec, ...] = ()
+    turns = transcript_start(unchatted) if recipes is None else None
+    if recipes is not None:
+        steps, recipe_inputs = read_recipe_file(recipes, src)
+        preamble, sections = _sections(nodes, src)
+        steps_section_line: int | None = recipes.first
+    else:
+        steps, preamble, sections, steps_section_line = _find_steps(nodes, src)
     step_lines = {s.where for s in steps}
-    if chat != src.text and steps:  # a chat thread: the replies after the proposal
-        steps, preamble = chat_replies(steps, preamble, src)
+    if not steps and turns is not None:
+        src.error(turns, "a chat transcript (its turns start here) in which no turn asks to run a skill, so it has no "
+                         "steps: write one turn per step that says what to run, e.g. 'run `fetch-orders` on it', "
+                         "then 'otherwise → `open-ticket`'", "spec.no-steps")
+    elif not steps:
+        src.error(steps_section_line or title_line or 1, "the spec has no steps: write each as a `## Step 1: Name` "
+                  "heading, or as a numbered list item that names its skill in backticks "
+                  "(`1. Load the rows with `load-rows``)", "spec.no-steps")
+    inputs_said: tuple[InputSpec, ...] = ()
+    if chat != unchatted and steps:  # a chat thread: the replies after the proposal
+        steps, preamble, inputs_said = chat_replies(steps, preamble, src)
     intent_parts = [b.text for b in preamble if isinstance(b, Para | Bullet)]
     _whole_run_limits([b for b in preamble if isinstance(b, Para | Bullet)], src)
     _run_checks([b for b in preamble if isinstance(b, Para | Bullet)], src)
@@ -562,8 +583,9 @@ def read_markdown(src: Source) -> SpecParts:
     found: dict[str, Section] = {}
     for section in sections:
         kind = section_kind(section.title)
-        if kind is None and any(section.line < int(s.where.rsplit(":", 1)[1]) <= section.end for s in steps):
-            continue  # a section of no known name whose text was read as the steps
+        if kind is None and (any(src.where(b.line) in step_lines for b in section.blocks) or any(
+                section.line < int(s.where.rsplit(":", 1)[1]) <= section.end for s in steps)):
+            continue  # "## What the workflow does": the section its steps were read from, under another name
         if kind is None:
             _unknown_section(section, steps, src)
         elif kind in found:
@@ -581,6 +603,8 @@ def read_markdown(src: Source) -> SpecParts:
     inputs = read_inputs(found["inputs"], src) if "inputs" in found else None
     if inputs is None:
         inputs = read_inline_inputs([*preamble, *(found["intent"].blocks if "intent" in found else ())], src)
+    if inputs is None and recipe_inputs:
+        inputs = recipe_inputs
     steps = place_branches(steps, [(i.name, i.description) for i in inputs or ()], src)
     contracts = (*read_contracts(found["contracts"], src, index), *checks) if "contracts" in found else checks
     recovery = read_recovery(found["recovery"], src, index) if "recovery" in found else None
@@ -600,6 +624,7 @@ def read_markdown(src: Source) -> SpecParts:
         recovery=tuple(recovery or ()),
         scenarios=tuple(read_testing(found["testing"], src)) if "testing" in found else (),
         timeout_s=convergence.limits.wall_time_s if "wall_time_s" in convergence.limit_where else None,
+        inputs_said=inputs_said,
     )
 
 

@@ -79,7 +79,7 @@ class Mention(_Node):
     marked: Literal["backticks", "bold", "plain"] = "backticks"
 
 
-StepForm = Literal["heading", "list", "table", "paragraph", "yaml"]
+StepForm = Literal["heading", "list", "table", "paragraph", "yaml", "recipe"]
 
 
 class SpecText(_Node):
@@ -248,6 +248,9 @@ class WorkflowSpec(_Node):
     retry: RetryPolicy | None = None  # a workflow-wide default (YAML `retry:`)
     retry_where: str | None = None  # file:line of that `retry:`
     timeout_s: float | None = None  # a workflow-wide wall time (YAML `timeout:`)
+    # inputs named in passing (a chat reply: "version comes in as `version`"): added to `inputs`, or to
+    # those the steps' needs give when the spec declares none (the planner)
+    inputs_said: tuple[InputSpec, ...] = ()
     scenarios: tuple[ScenarioSpec, ...] = ()
     readings: tuple[SentenceReading, ...] = ()  # policy sentences read outside the structured fields
     unread: tuple[UnreadSentence, ...] = ()  # policy sentences not understood (each is also a warning)

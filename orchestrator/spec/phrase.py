@@ -133,7 +133,8 @@ def _unit(word: str) -> float | None:
 
 def durations(text: str) -> tuple[float, ...]:
     """Every wait of a series: `5s, then 15s` → (5, 15); `1, 2 and 4 seconds` → (1, 2, 4);
-    `2 seconds, then after 8` → (2, 8): a last number without a unit takes the one before."""
+    `2 seconds, then after 8` → (2, 8): a last number without a unit takes the one before;
+    `1, 2, 4 then 8 seconds` → (1, 2, 4, 8)."""
     parts = [m.group(0) for m in _DURATION_PART.finditer(text)]
     values = [duration(p) for p in parts]
     last = list(_DURATION_PART.finditer(text))[-1:] if parts else []
@@ -144,7 +145,7 @@ def durations(text: str) -> tuple[float, ...]:
         size = _unit(unit.group("unit")) if unit else None
         if size is not None:
             values += [float(n) * size for n in tail]
-    bare = re.fullmatch(rf"\s*((?:\d+(?:\.\d+)?\s*(?:,\s*|\s+and\s+|,\s*and\s+|\s*/\s*))+)(\d+(?:\.\d+)?)\s*({g.UNITS})\s*", text, re.I)
+    bare = re.fullmatch(rf"\s*((?:\d+(?:\.\d+)?(?:\s*,\s*(?:(?:and|then)\s+)?|\s+(?:and|then)\s+|\s*/\s*))+)(\d+(?:\.\d+)?)\s*({g.UNITS})\s*", text, re.I)
     if bare:
         scale = g.UNIT_SECONDS[bare.group(3).lower()]
         numbers = [*re.findall(r"\d+(?:\.\d+)?", bare.group(1)), bare.group(2)]

@@ -122,6 +122,17 @@ def record(
     return reading
 
 
+def whole_run_sentence(text: str, line: int, src: Source, note: str) -> bool:
+    """A remark outside any step that limits the whole run ("the whole thing must be done within an
+    hour"): recorded as a workflow sentence (the run's wall time); False when it states no such limit."""
+    said = " ".join(text.split())
+    phrase = read_phrase(said)
+    if not (phrase.read and phrase.statement.whole_run):
+        return False
+    record(phrase, said, line, src, section="workflow", steps=(), who="workflow", specific=False, note=note)
+    return True
+
+
 def read_named(text: str, resolve: Resolve | None) -> Phrase:
     """`read_phrase(text)`; when it reads no fallback and the text sends the failure to a step
     by its name ("go to the no-data notice instead"), the reading with that step's number."""

@@ -98,10 +98,16 @@ def _branch_item(block: Block) -> tuple[str, str] | None:
         return None
     label = m.group("label").strip()
     arrow = bool(re.match(r"[^→]*?(?:→|->|=>)", block.text[:m.start("rest")]))
-    if not arrow and (label.lower().strip("*_ ") in LABELS or label_key(label.lower().strip("*_ "), "") is not None
+    if not arrow and (label.lower().strip("*_ ") in LABELS
+                      or label_key(label.lower().strip("*_ "), "") not in (None, "otherwise")  # "else:" a case
                       or not (_ELSE_LABEL.match(label.strip("*_ ")) or re.match(r"(?i)^\W*(?:if|when|for)\b", label))):
         return None
     return label, m.group("rest").strip()
+
+
+def branch_item(block: Block) -> tuple[str, str] | None:
+    """`**Gold customers** → `refund-card` ...` (a list item that picks a branch): (label, the rest)."""
+    return _branch_item(block)
 
 
 def section_units(blocks: list[Block], *, paragraphs: bool = True) -> list[Unit]:

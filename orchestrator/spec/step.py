@@ -382,7 +382,9 @@ class _StepBuilder:
 
     def sentence(self, sentence: str, line: int) -> bool:
         """Read one sentence structurally; True when it was taken (not description)."""
-        loop = prose.for_each_phrase(sentence) if "for_each" not in self.values else None
+        number = int(self.sid.rpartition("-")[2]) if self.sid.rpartition("-")[2].isdigit() else 0
+        previous = f"step-{number - 1}" if number > 1 else None  # "every PR that came out of it": the step before
+        loop = prose.for_each_phrase(sentence, previous) if "for_each" not in self.values else None
         if loop is not None:  # "for each doc in documents, run ...": the rest is read on
             item, source, rest = loop
             value = f"{item} in {source}"
@@ -607,7 +609,7 @@ def _names(text: str) -> list[str]:
 
 
 # a call whose first argument is a skill-shaped name in quotes: `run_skill("write-report", ...)`
-_CODE_CALL = re.compile(r"""\b[A-Za-z_][\w.]*\(\s*["']([a-z0-9]+(?:-[a-z0-9]+)+)["']""")
+CODE_CALL = re.compile(r"""\b[A-Za-z_][\w.]*\(\s*["']([a-z0-9]+(?:-[a-z0-9]+)+)["']""")
 
 
 def read_step(
@@ -670,7 +672,7 @@ def read_step(
                                      "not read as part of the step", "spec.unread")
                 continue
             b.paragraph(block.text.strip(), block.line)
-        elif isinstance(block, Fence) and (called := _CODE_CALL.findall(block.content)):
+        elif isinstance(block, Fence) and (called := CODE_CALL.findall(block.content)):
             flattened = False  # a notebook cell: `run_skill("write-report", ...)` names the step's skill
             for name in dict.fromkeys(called):
                 b.mentions.append(Mention(text=name, where=src.where(block.line)))

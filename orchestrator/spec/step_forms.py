@@ -20,7 +20,9 @@ import re
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para, Table
 from orchestrator.spec.fields import STEP_WORD, number_of, source_of, spell_step_refs, step_id
+from orchestrator.spec.list_branches import branch_steps, branches_of
 from orchestrator.spec.model import Reading, SpecText, StepSpec
+from orchestrator.spec.sections import join_branches
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, read_step, step_heading
 
@@ -72,6 +74,8 @@ def list_steps(items: list[Bullet], src: Source, sink: RouteSink, taken: set[int
     steps: list[StepSpec] = []
     numbers = [number_of(i.number or "") if i.number else None for i in items]
     ordered = all(n is not None for n in numbers)
+    shift = 0  # the steps a choice added before this item
+    after: list[str] = []  # the branches of the item before, for a step that runs after "whichever ran"
     for position, item in enumerate(items, start=1):
         if item.label and LABELS.get(item.label) and not item.children:
             src.warn(item.line, f"'{item.text[:60]}' is a step bullet outside any step; not read",
@@ -96,10 +100,21 @@ def list_steps(items: list[Bullet], src: Source, sink: RouteSink, taken: set[int
         if (own := step_heading(name)) is not None:  # "- **Step 3: Load** — ..."
             number, name = own[0], own[1] or name
         kind = "numbered list item" if item.ordered else "list item"
+        number += shift
+        if branches_of(item):  # nested bullets that are the branches of a choice: a step each
+            choice = _reading(src, item.line, item.text, f"{kind} read as the lead of a choice between the "
+                                                         "branches under it")
+            split = branch_steps(number, name, item, rest, src, choice)
+            shift += len(split) - 1
+            after = [s.id for s in split]
+            steps += split
+            taken.add(item.line)
+            continue
         reading = _reading(src, item.line, item.text, f"{kind} read as step-{number} ({name})")
         blocks: list[Block] = ([Para(line=item.line, text=rest)] if rest else []) + list(item.children)
-        steps.append(read_step(number, name, item.line, blocks, src, form="list", readings=(reading,),
-                               routes_sink=sink))
+        step = read_step(number, name, item.line, blocks, src, form="list", readings=(reading,), routes_sink=sink)
+        steps.append(join_branches(step, after, src) if after else step)
+        after = []
         taken.add(item.line)
     return steps
 

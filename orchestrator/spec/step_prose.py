@@ -40,6 +40,9 @@ _ROOT_PHRASE = re.compile(
     r"|\bstarts? (?:straight|right) away\b|\bside by side\b|\bin parallel with\b|\bno dependencies\b"
     r"|\bdoes(?:n['’]t| not) (?:depend|wait) on\b|\bdepends on nothing\b|\bdepends on: ?none\b"
     r"|\bneeds nothing\b|\bis a root\b"
+    r"|\b(?:start|run|kick|fire|launch)\w*\s+(?:it\s+|this\s+|them\s+)?(?:off\s+)?(?:alongside|at the same time as|"
+    r"concurrently with|together with)\b|\balongside\b[^.;]{0,40}\b(?:not|no need|without waiting)\b"
+    r"|\bdoes(?:n['’]t| not) need\b[^.;]{0,60}\bat all\b"
 )
 _DEPEND_TRIGGER = re.compile(
     r"(?i)\b(?:depends? on|depending on|runs? after|run only after|only after|after|once|"
@@ -411,12 +414,19 @@ def name_of_sentence(sentence: str) -> str:
 # --- a fan-out said in a sentence ------------------------------------------------------------
 
 _FOR_EACH_LEAD = re.compile(
-    r"(?i)^\s*(?:and\s+)?(?:for\s+(?:each|every)|once\s+(?:per|for\s+each|for\s+every)|per|on\s+each|over\s+each)"
-    r"\s+(?:single\s+)?`?(?P<item>[A-Za-z_]\w*)`?\s+(?:in|of|from|out\s+of|among)\s+(?:the\s+)?(?P<source>.+)$",
+    r"(?i)^\s*(?:and\s+|given\s+|with\s+)?(?:(?:for\s+(?:each|every)|once\s+(?:per|for\s+each|for\s+every)|per|on\s+each|"
+    r"over\s+each)\s+(?:single\s+)?`?(?P<item>[A-Za-z_]\w*)`?"
+    # "Given each <invoice> in ...", "each `row` of ...": a bare each/every only with its item set apart
+    r"|(?:each|every)\s+(?:<(?P<angled>[A-Za-z_]\w*)>|[`\"“](?P<quoted>[A-Za-z_]\w*)[`\"”]))"
+    r"\s+(?:in|of|from|out\s+of|among)\s+(?:the\s+)?(?P<source>.+)$",
     re.S)
 _FOR_EACH_SOURCE = re.compile(
     rf"(?i)^(?:(?:all\s+)?(?:the\s+)?(?:results?|outputs?|items?)\s+(?:of|from)\s+)?(?P<step>{STEP_WORD}[\s_-]*{NUMBER})"
-    r"(?:['’]s)?(?:\s+(?:results?|outputs?|items?))?\b|^`?(?P<name>[A-Za-z_][\w.-]*)`?")
+    r"(?:['’]s)?(?:\s+(?:results?|outputs?|items?))?\b|^[`\"“]?(?P<name>[A-Za-z_][\w.-]*)[`\"”]?")
+# after a list's name, the step that makes it: `from "Read the export"`, `from **Parse**`, `of `parse-csv``
+_FROM_STEP = re.compile(r"(?i)^\s*(?:from|of|made\s+by|produced\s+by|returned\s+by)\s+(?:the\s+)?"
+                        r"(?:[\"“](?P<q>[^\"”]{1,80})[\"”]|\*\*(?P<b>[^*]{1,80})\*\*|__(?P<u>[^_]{1,80})__)"
+                        r"(?:\s+(?:step|stage|scenario))?")
 
 
 _FOR_EACH_CAME = re.compile(
@@ -432,10 +442,30 @@ _FOR_EACH_MADE = re.compile(
     rf"{STEP_WORD}\s*{NUMBER})(?:\s+(?:step|skill))?\s*(?P<rest>[,;:].*|\s.*)?$", re.S)
 
 
-def for_each_phrase(sentence: str) -> tuple[str, str, str] | None:
+# "For each account that comes back at risk, ...": the items the step before gave back
+_FOR_EACH_BACK = re.compile(
+    r"(?i)^\s*(?:and\s+)?for\s+(?:each|every)\s+(?:single\s+)?`?(?P<item>[A-Za-z_]\w*)`?\s+(?:that|which)\s+"
+    r"(?:came|comes|come)\s+(?:back|out)\b(?!\s+(?:from|of)\b)[^,;:]{0,40}?\s*[,;:]\s*(?P<rest>.+)$", re.S)
+# "run `classify-pr` on every PR that came out of it": the same, said after the verb
+_ON_EVERY_BACK = re.compile(
+    r"(?i)\b(?:on|over|for|to)\s+(?:each|every)\s+(?:single\s+)?`?(?P<item>[A-Za-z_]\w*)`?\s+(?:that|which)\s+"
+    r"(?:came|comes|come)\s+(?:back\s+)?(?:out\s+)?(?:of|from)\s+(?:it|that|them|this)\b")
+
+
+def for_each_phrase(sentence: str, previous: str | None = None) -> tuple[str, str, str] | None:
     """"for each doc in documents (the workflow input), run ..." → ("doc", "documents", "run ...");
     "for each translation from step 2, run ..." → ("translation", "steps.step-2.output", "run ...");
-    None when the sentence does not open with a fan-out."""
+    with `previous` (the step before, by number), "for each account that comes back at risk, ..."
+    and "run `x` on every PR that came out of it" loop over that step's output (the item named by
+    the noun, lower case). None when the sentence says no fan-out."""
+    if previous is not None:
+        back = _FOR_EACH_BACK.match(sentence)
+        if back is not None:
+            return back.group("item").lower(), f"steps.{previous}.output", back.group("rest")
+        on = _ON_EVERY_BACK.search(sentence)
+        if on is not None:
+            rest = f"{sentence[:on.start()].rstrip()} {sentence[on.end():].lstrip()}".strip()
+            return on.group("item").lower(), f"steps.{previous}.output", rest
     came = _FOR_EACH_CAME.match(sentence)
     if came is not None:  # "For every line that came back from validate-claim, run ...": its `lines`
         said = came.group("step").strip("`*")
@@ -450,13 +480,14 @@ def for_each_phrase(sentence: str) -> tuple[str, str, str] | None:
             # "rinse every address in admin_emails through *check-address*": the list, item by item
             return mid.group("item"), mid.group("source").rstrip("."), sentence[:mid.start()] + sentence[mid.end("source"):]
         return None
+    item = m.group("item") or m.group("angled") or m.group("quoted")
     tail = m.group("source")
     made = _FOR_EACH_MADE.match(tail)
     if made is not None:  # "in the list produced by **Inventory certs**": that step's whole output
         said = made.group("step").strip("`*_ ")
         numbered = re.fullmatch(rf"(?i){STEP_WORD}\s*({NUMBER})", said)
         step = f"step-{number_of(numbered.group(1))}" if numbered else re.sub(r"[^\w-]+", "-", said).strip("-")
-        return m.group("item"), f"steps.{step}.output", re.sub(r"^\s*[,;:]?\s*", "", made.group("rest"))
+        return item, f"steps.{step}.output", re.sub(r"^\s*[,;:]?\s*", "", made.group("rest"))
     tail = re.sub(r"(?i)^(?:that|this|those|these|the)\s+(`?[A-Za-z_]\w*`?)\s+(?:list|array|set|collection)\b",
                   r"\1", tail)  # "in that `low` list"
     src = _FOR_EACH_SOURCE.match(tail)
@@ -472,9 +503,15 @@ def for_each_phrase(sentence: str) -> tuple[str, str, str] | None:
         if source.lower() in _NOT_LISTS:
             return None
     rest = tail[src.end():]
+    maker = _FROM_STEP.match(rest) if src.group("name") else None
+    if maker is not None:  # `the "invoices" from "Read the export"`: that field of the step so named
+        said = maker.group("q") or maker.group("b") or maker.group("u")
+        maker_id = re.sub(r"[^\w-]+", "-", said.strip()).strip("-")
+        source = f"steps.{maker_id}.output.{source}"
+        rest = rest[maker.end():]
     rest = re.sub(r"^\s*\([^()]*\)", "", rest)  # "(the workflow input, not a step output)"
     rest = re.sub(r"^\s*[,;:]?\s*", "", rest)
-    return m.group("item"), source, rest
+    return item, source, rest
 
 
 # a fan-out said in the middle of a sentence, the list then the skill it goes through

@@ -34,8 +34,11 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator.spec.blocks import Block, Bullet, Para, Table, read_blocks
 from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, step_id
 from orchestrator.spec.input_prose import attach_gets
+from orchestrator.spec.list_branches import constants
 from orchestrator.spec.model import FieldSpec, Reading, StepSpec
+from orchestrator.spec.notebook_cells import cell_dependencies, cell_skill, cell_units
 from orchestrator.spec.policy_text import first_duration
+from orchestrator.spec.prose import whole_run_sentence
 from orchestrator.spec.sections import (
     SIGN_OFF,
     Unit,
@@ -268,9 +271,12 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
                                      "part of a step", "spec.unread")
                 blocks.remove(block)
         units = section_units(blocks, paragraphs=group.soft)
+        cells = None
         if not group.soft and not any(u.branch is not None for u in units):
-            units = [Unit(blocks=blocks)]
+            cells = cell_units(blocks)  # notebook cells that each call a skill: a step each
+            units = [Unit(blocks=b) for b in cells] if cells else [Unit(blocks=blocks)]
         units, gates = _gates(units, group, src)
+        before = steps[-1].id if steps else None
         numbers: list[int] = []
         for position, unit in enumerate(units):
             if not group.soft and position:  # "### Step 2: Pay out" with a list of branches: the others after all
@@ -279,6 +285,8 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
             numbers.append(number)
             at = group.line if position == 0 and unit.branch is None else unit.blocks[0].line
             name = unit.name or (group.name if position == 0 and not unit.branch else unit_name(unit) or group.name)
+            if cells and position:
+                name = f"{group.name} ({cell_skill(unit.blocks)})"
             if unit.name is not None:
                 at = unit.blocks[0].line
                 wording = f"paragraph under '{group.heading}' read as step-{number} ({name}), named by its lead"
@@ -287,8 +295,8 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
                     f"heading '{group.heading}' read as step-{number} ({group.name or 'unnamed'})"
                     + ("" if step_heading(group.heading) or numbered_heading(group.heading) else ", numbered in order"))
             else:
-                wording = f"{'branch' if unit.branch is not None else 'paragraph'} under '{group.heading}' read as " \
-                          f"step-{number} ({name})"
+                what = "branch" if unit.branch is not None else "code cell" if cells else "paragraph"
+                wording = f"{what} under '{group.heading}' read as step-{number} ({name})"
             readings = [Reading(what="step", where=src.where(at), text=group.heading if position == 0 and
                                 unit.name is None else clip_text(unit.blocks[0]), note=wording)] if wording else []
             if unit.lead is not None:
@@ -297,6 +305,10 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
             step = read_step(number, name, at, unit.blocks, src,
                              readings=(*readings, *(moved if position == 0 else ())), routes_sink=sink)
             step = join_branches(step, branches, src)
+            if cells and position:
+                step = cell_dependencies(step, unit.blocks, [(s, u.blocks) for s, u in
+                                                             zip(steps[len(steps) - position:], units, strict=False)],
+                                         before, src)
             if group.soft and steps and unit.branch is None:
                 step = after_previous(step, group.heading if position == 0 else "", unit, steps[-1].id, src)
             if position in gates:
@@ -306,6 +318,9 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
             if unit.branch is not None:
                 step = branch_step(step, unit, [s for s in steps[len(steps) - position:] if
                                             any(r.what == "branch" for r in s.readings)], src)
+                given = constants(str(getattr(unit.blocks[0], "text", "")))  # `service: freight` in the branch line
+                if given:
+                    step = step.model_copy(update={"input_values": {**given, **step.input_values}})
             steps.append(step)
             number += 1
         branches = [f"step-{n}" for n, u in zip(numbers, units, strict=True)
@@ -388,6 +403,9 @@ def read_container(
                 items.append(after)
             if sum(bool(_SUB_LABEL.match(b.text)) for b in items) >= 2:  # "2a."-"2d." with a remark after
                 for aside in (b for b in items if not _SUB_LABEL.match(b.text)):
+                    if whole_run_sentence(aside.text, aside.line, src, "an item without a label among the "
+                                                                        "labelled steps, about the whole run"):
+                        continue
                     src.warn(aside.line, f"'{aside.text.strip()[:60]}': an item without a label among the "
                                          "labelled steps is not read as a step; a policy it states is not in "
                                          "the plan", "spec.unread")

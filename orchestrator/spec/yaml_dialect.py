@@ -17,13 +17,16 @@ that matters and is not read (`include:`, `onExit:`, `finally:`) is a warning at
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.model import Reading
 from orchestrator.spec.yaml_node import NodeReader
+
+if TYPE_CHECKING:
+    from orchestrator.spec.compose_profiles import Profiles
 
 STR = "tag:yaml.org,2002:str"
 MAP = "tag:yaml.org,2002:map"
@@ -302,7 +305,10 @@ def _compose_services(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: l
         else:
             notes.append(note(r, top[other][0], other, "a compose key: not used when the workflow runs"))
             del top[other]
-    out = [(name, _compose_service(r, name, service, notes)) for name, service in vnode.value]
+    from orchestrator.spec.compose_profiles import Profiles
+
+    profiles = Profiles(r, notes)
+    out = [(name, _compose_service(r, name, service, notes, profiles)) for name, service in vnode.value]
     said = [ev for _, service in out if isinstance(service, MappingNode) for k, v in service.value
             if str(k.value) == "input" and isinstance(v, MappingNode) for _, ev in v.value
             if isinstance(ev, ScalarNode) and str(ev.value).startswith("${inputs.")]
@@ -325,16 +331,22 @@ def _compose_value(r: NodeReader, service: Node, key: Node, value: Node, notes: 
     if m is None:
         return value
     path = m.group(1) if "." in m.group(1) else f"inputs.{m.group(1)}"
+    if m.group(2) is not None and "." in m.group(1):  # a step's output that may not be there: optional
+        said = f"; the default '{m.group(2)}' is not applied" if m.group(2) else ""
+        notes.append(note(r, value, f"{service.value}: {key.value}", f"`:-` makes the input optional: left out "
+                                                                      f"when {m.group(1)} has no value{said}"))
+        return ScalarNode(STR, "${" + path + ":-" + m.group(2) + "}", value.start_mark, value.end_mark)
     if m.group(2) is not None:
         notes.append(note(r, value, f"{service.value}: {key.value}", f"the default '{m.group(2)}' after `:-` is "
                                                                       "not applied: the reference is read without it"))
     return ScalarNode(STR, "${" + path + "}", value.start_mark, value.end_mark)
 
 
-def _compose_service(r: NodeReader, name: Node, service: Node, notes: list[Reading]) -> Node:
+def _compose_service(r: NodeReader, name: Node, service: Node, notes: list[Reading], profiles: Profiles) -> Node:
     """A compose service as a step: `environment:` is its inputs, an `x-` key names a step key
-    (`x-fallback:`), `<<:` (a shared anchor: image, networks) is set aside, and a service with no
-    `depends_on:` starts with the others (a root, not after the service before it)."""
+    (`x-fallback:`), `profiles:` a condition or an otherwise as its comment says
+    (`compose_profiles`), `<<:` (a shared anchor: image, networks) is set aside, and a service
+    with no `depends_on:` starts with the others (a root, not after the service before it)."""
     if not isinstance(service, MappingNode):
         return service
     out: list[tuple[Node, Node]] = []
@@ -349,6 +361,11 @@ def _compose_service(r: NodeReader, name: Node, service: Node, notes: list[Readi
                             v.start_mark, v.end_mark)
         elif raw.startswith("x-"):
             k = scalar(raw[2:], k)
+        elif raw == "profiles":
+            read = profiles.read(str(name.value), k, v)
+            if read is None:
+                continue  # warned at its line: the service always runs
+            k, v = read
         out.append((k, v))
     if not any(yk.step_key(str(k.value)) == "depends_on" for k, _ in out):
         out.append((scalar("depends_on", name), SequenceNode(SEQ, [], name.start_mark, name.end_mark)))

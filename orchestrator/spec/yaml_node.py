@@ -34,6 +34,7 @@ from orchestrator.yamlsafe import BoundedLoader
 
 _CHOICE_TYPES = ("choice", "environment")  # GitHub's input types that are strings
 _SHOWN = ("options", "enum", "expand", "label")  # an input's allowed values: for the person, not checked
+_SHELL_DEFAULT = re.compile(r"^\$\{([A-Za-z_][\w.-]*\.[\w.-]+):-[^}]*\}$")  # `${merge.top_error:-none}`
 _REF_PATH = re.compile(r"^(?:steps\.[\w-]+\.output(?:\.[\w.]+)?|inputs\.[\w.]+|item(?:\.[\w.]+)?)$")
 
 
@@ -351,14 +352,17 @@ class NodeReader:
         for name, (key, val) in (keys or {}).items():
             value = self.value(val)
             at = self.src.where(self.line(key))
+            default = _SHELL_DEFAULT.match(value) if isinstance(value, str) else None
+            if default is not None:  # `${step.field:-}`: that value when there is one, else left out
+                value = "${" + default.group(1) + "}"
             inner = yk.unwrap(value) if isinstance(value, str) else None
             path = yk.canonical_path(inner) if inner is not None else None
             if path is not None and _REF_PATH.match(path):
-                fields.append(FieldSpec(name=name, source=path, where=at))
+                fields.append(FieldSpec(name=name, source=path, where=at, required=default is None))
                 continue
             if isinstance(value, str) and inner is None:  # a reference inside a text: a template
                 value = yk.inline_template(value)
-            fields.append(FieldSpec(name=name, where=at))
+            fields.append(FieldSpec(name=name, where=at, required=default is None))
             literals[name] = value
         return tuple(fields), literals
 

@@ -14,12 +14,7 @@ from foreign_kit import FIXTURES, assert_validates, expectation, folders_of, pla
 
 HOLDOUT = FIXTURES / "foreign-specs-holdout4"
 FOLDERS = folders_of(HOLDOUT)
-KNOWN: dict[str, str] = {
-    "29-tls-rotation-confluence": "the five 1.1-1.5 steps are read, but the list step 3 loops over is a field of "
-                                  "step 1's object output the text does not name (the structural readers)",
-    "32-nightly-log-digest-compose": "the services are read as the steps, but `profiles:` (the two branches) is not "
-                                     "read, so the join step starves of the branch-only `incident_id` (the YAML readers)",
-}
+KNOWN: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("folder", FOLDERS)
@@ -41,3 +36,12 @@ def test_a_limit_on_the_whole_thing_said_in_a_chat_reply_is_the_run_s_wall_time(
     plan = plan_json(HOLDOUT / "28-release-notes-slack" / "spec.md")
     assert plan["limits"]["wall_time_s"] == 600
     assert all(s["policy"].get("attempt_timeout_s") != 600 for s in plan["steps"])
+    assert plan["limits_provenance"]["wall_time_s"]["where"].endswith("spec.md:32")
+
+
+def test_a_limit_on_the_whole_thing_said_in_a_remark_among_the_minutes_items_is_the_run_s_wall_time() -> None:
+    plan = plan_json(HOLDOUT / "31-churn-outreach-minutes" / "spec.md")
+    assert plan["limits"]["wall_time_s"] == 3600
+    assert plan["limits_provenance"]["wall_time_s"]["where"].endswith("spec.md:31")
+    report = json.loads(run("validate", str(HOLDOUT / "31-churn-outreach-minutes" / "spec.md"), "--json").stdout)
+    assert not [w for w in report["warnings"] if w["line"] == 31]  # read, so no longer warned as not read

@@ -10,6 +10,7 @@ test can act while the call is in flight.
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import signal
@@ -25,6 +26,7 @@ from orchestrator.mcp_client.transport import process_gone
 pytestmark = pytest.mark.e2e
 
 WAIT_S = 60.0
+SYS_TGKILL = 234  # x86-64
 SKILLWEAVE = Path(sys.executable).parent / "skillweave"
 SEED = Path(__file__).resolve().parents[2] / "specs" / "fetch-analyze-document.md"
 
@@ -65,13 +67,13 @@ for line in sys.stdin:
 """
 
 
-def write_project(root: Path, tool: str = "hold") -> Path:
+def write_project(root: Path, tool: str = "hold", timeout: str = "120") -> Path:
     skill = root / "skills" / "hold-call"
     skill.mkdir(parents=True)
     (skill / "SKILL.md").write_text(
         "---\nname: hold-call\ndescription: Calls a tool that answers when released.\n"
         "metadata:\n  skillweave.kind: mcp\n  skillweave.server: holder\n"
-        f'  skillweave.tool: {tool}\n  skillweave.timeout: "120"\n---\n\n# Hold\n\nCalls it.\n'
+        f'  skillweave.tool: {tool}\n  skillweave.timeout: "{timeout}"\n---\n\n# Hold\n\nCalls it.\n'
     )
     (root / "server.py").write_text(SERVER)
     env = {"CALLS": str(root / "calls.jsonl"), "RELEASE": str(root / "release")}
@@ -90,9 +92,15 @@ def environment(**more: str) -> dict[str, str]:
     return {**env, **more}
 
 
+# A suite started as a background job (no job control) starts every child with SIGINT
+# ignored, and a run keeps it so, as it should: each run gets Python's default back
+# (exec keeps the pid), or a Ctrl-C test waits out the call (what failed once under load).
+WITH_SIGINT = "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])"
+
+
 def start(root: Path, *args: str, **env: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [str(SKILLWEAVE), *args, "--json", "--state-dir", str(root / "state")],
+        [sys.executable, "-c", WITH_SIGINT, str(SKILLWEAVE), *args, "--json", "--state-dir", str(root / "state")],
         cwd=root, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env=environment(**env), start_new_session=True,
     )
@@ -210,6 +218,33 @@ def test_ctrl_c_during_a_call_ends_the_run_with_130_and_stops_the_client_process
         assert gone_soon(first["pid"]) and gone_soon(first["ppid"])
     finally:
         cleanup(first["ppid"], first["pid"])
+
+
+def test_a_ctrl_c_the_kernel_gives_to_another_thread_of_the_run_ends_it_with_130_all_the_same(
+    tmp_path: Path,
+) -> None:
+    """The kernel hands a process's SIGINT to another thread when the main thread has it
+    blocked for a moment; the run's loop, asleep until the call's deadline (here 600 s),
+    must still wake. tgkill gives it to the other thread for certain."""
+    spec = write_project(tmp_path, timeout="600")
+    run = start(tmp_path, "run", str(spec))
+    first = calls(tmp_path, 1, run)[0]
+    try:
+        others = [int(tid) for tid in os.listdir(f"/proc/{run.pid}/task") if int(tid) != run.pid]
+        assert others, "the run has one thread: nothing to test"
+        libc = ctypes.CDLL(None, use_errno=True)
+        assert libc.syscall(SYS_TGKILL, run.pid, others[-1], signal.SIGINT) == 0
+        code, _, err = finish(run)
+        assert code == 130, err
+        assert "interrupted: run " in err and "Traceback" not in err
+        assert gone_soon(first["pid"]) and gone_soon(first["ppid"])
+    finally:
+        cleanup(first["ppid"], first["pid"])
+    (run_id,) = [p.name for p in (tmp_path / "state" / "runs").iterdir() if p.is_dir()]
+    (tmp_path / "release").touch()
+    code, out, err = finish(start(tmp_path, "resume", run_id))
+    assert code == 0, err
+    assert json.loads(out)["status"] == "succeeded"
 
 
 def test_a_crashed_client_process_is_a_lost_connection_and_a_safe_call_is_replayed_in_process(

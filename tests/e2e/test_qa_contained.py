@@ -478,13 +478,20 @@ def test_a_long_contained_script_is_in_the_journal_while_it_runs_and_a_kill_leav
     """The start of a contained attempt is written by the 50 ms timer, not at its end: read
     from another process it shows well within a second (its ts against the wall clock), and
     a SIGKILL half a second into the script (found by its sandbox's age, not the journal)
-    leaves an interrupted attempt that the report of the resumed run names."""
+    leaves an interrupted attempt that the report of the resumed run names. The script
+    cannot end before the kill: it waits for a gate the test opens only for the resume."""
     _bwrap()
     state = tmp_path / "state"
     db = state / "journal.db"
-    steps = [*_chain(1, 2, None), calc("long", "c2", add=100, sleep_ms=6000), calc("c4", "long", add=4, sleep_ms=0)]
-    plan_file = write_plan(_plan("qa-long", steps, {"step-calc": skill("step-calc")}), tmp_path)
-    proc = _spawn("run", plan_file, "-i", "start=1", "--json", "--state-dir", state)
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    long = calc("long", "c2", add=100, sleep_ms=0)
+    long = long.model_copy(update={"inputs": {**long.inputs, "gate": InputBinding(source="input", name="gate")}})
+    steps = [*_chain(1, 2, None), long, calc("c4", "long", add=4, sleep_ms=0)]
+    inputs = (PlanInput(name="start", schema={"type": "integer"}),
+              PlanInput(name="gate", schema={"type": "string", "format": "path"}))
+    plan_file = write_plan(_plan("qa-long", steps, {"step-calc": skill("step-calc")}, *inputs), tmp_path)
+    proc = _spawn("run", plan_file, "-i", "start=1", "-i", f"gate={gate}", "--json", "--state-dir", state)
     try:
         run_id = _run_id(db, proc)
         _wait_for("the output of c2", lambda: _stored(db, "c2"), proc)
@@ -504,9 +511,10 @@ def test_a_long_contained_script_is_in_the_journal_while_it_runs_and_a_kill_leav
                 break
             assert proc.poll() is None and now < deadline, "the long step's sandbox never showed"
             time.sleep(0.005)
-        assert not _stored(db, "long"), "the 6 s script ended already"
+        assert not _stored(db, "long"), "the gated script ended before its gate opened"
     finally:
         _kill(proc)
+    (gate / "open").touch()  # the resumed attempt may finish
     assert visible_after is not None, "attempt_started of `long` not in the journal 0.5 s into the script"
     assert visible_after < 1.0, f"attempt_started of `long` took {visible_after:.2f}s to become durable"
 

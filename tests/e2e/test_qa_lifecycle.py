@@ -47,6 +47,13 @@ if mode == "slow_until" and attempt < int(d.get("n", 2)):
     time.sleep(60)
 if mode == "sleep":
     time.sleep(float(d.get("s", 1)))
+if mode == "gate":  # waits (up to 60 s) for a file named open in its gate folder, which the test makes
+    deadline = time.monotonic() + 60
+    while not os.path.exists(os.path.join(d["gate"], "open")):
+        if time.monotonic() > deadline:
+            print("qa: the gate never opened", file=sys.stderr)
+            sys.exit(1)
+        time.sleep(0.05)
 step = os.environ.get("SKILLWEAVE_STEP_ID", "?")
 json.dump({"value": int(d.get("value") or 0) + 1, "msg": str(d.get("msg") or "") + "|" + step}, sys.stdout)
 """
@@ -588,14 +595,19 @@ def test_resume_refuses_a_finished_run_and_a_changed_skill_unless_forced(tmp_pat
 
 
 def test_resume_is_refused_while_another_process_runs_the_run(tmp_path: Path) -> None:
+    # the step waits for a gate the test opens only after the refusal: it cannot end first under load
     spec = _workspace(tmp_path, "slow.yaml", """\
 name: slow
+inputs:
+  gate: {type: string, format: path}
 steps:
   - id: s1
     skill: qa-act
-    input: {mode: sleep, s: 4}
+    input: {mode: gate, gate: "{{ inputs.gate }}"}
 """)
-    proc = subprocess.Popen([SKILLWEAVE, "run", str(spec), "--json"], cwd=tmp_path, env=_env(),
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    proc = subprocess.Popen([SKILLWEAVE, "run", str(spec), "--input", f"gate={gate}", "--json"], cwd=tmp_path, env=_env(),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         state = tmp_path / ".skillweave"
@@ -610,7 +622,8 @@ steps:
         assert run_id is not None, "the run never started"
         busy = sw("resume", run_id, cwd=tmp_path)
         assert busy.returncode == 2 and f"being executed by process {proc.pid}" in busy.stderr
-        out, err = proc.communicate(timeout=30)
+        (gate / "open").touch()
+        out, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -174,7 +174,7 @@ def test_the_one_input_left_takes_the_one_value_the_text_names() -> None:
     plan = plan_of(step(1, "Parse", "`parse-csv`", description="Use the CSV parser on `orders_csv`."),
                    catalog=FakeCatalog(csv), inputs=("customers_csv", "orders_csv"))
     assert plan.step("step-1").inputs["csv"] == InputBinding(source="input", name="orders_csv", optional=True)
-    assert note(plan, "step-1", "csv").startswith("text names it:")
+    assert note(plan, "step-1", "csv").startswith("renamed: the text gives `orders_csv`")  # `csv` is a word of `orders_csv`
 
 
 class _Said:

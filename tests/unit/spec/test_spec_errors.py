@@ -19,9 +19,10 @@ def _errors(text: str) -> list[tuple[int | None, str]]:
     return [(d.line, d.message) for d in info.value.diagnostics]
 
 
-def test_a_spec_without_steps_is_an_error() -> None:
-    assert _errors("# Flow\n\n## Intent\nNothing to do.\n") == [(1, "the spec has no steps")]
-    assert _errors("# Flow\n\n## Workflow Steps\n\nSoon.\n") == [(3, "the spec has no steps")]
+def test_a_spec_without_steps_is_an_error_that_says_what_a_step_looks_like() -> None:
+    for text, line in (("# Flow\n\n## Intent\nNothing to do.\n", 1), ("# Flow\n\n## Workflow Steps\n\nSoon.\n", 3)):
+        [(at, message)] = _errors(text)
+        assert at == line and message.startswith("the spec has no steps: write each as a `## Step 1: Name` heading")
 
 
 def test_duplicate_step_ids_are_errors() -> None:

@@ -73,8 +73,16 @@ def test_sub_labelled_items_under_an_agenda_heading_are_the_steps_and_the_agenda
 
 
 def test_an_unlabelled_remark_among_labelled_steps_is_warned_at_its_line() -> None:
-    spec = parse_spec_text(_MINUTES, "m.md", "markdown")
+    text = _MINUTES.replace("agreed the whole thing must finish within an hour", "we revisit it next month")
+    spec = parse_spec_text(text, "m.md", "markdown")
     assert any(w.line == 9 and "not read as a step" in w.message for w in spec.warnings)
+
+
+def test_an_unlabelled_remark_that_limits_the_whole_run_is_read_as_its_wall_time_not_warned() -> None:
+    spec = parse_spec_text(_MINUTES, "m.md", "markdown")
+    assert not any(w.line == 9 for w in spec.warnings)
+    whole = [r for r in spec.readings if r.statement.whole_run]
+    assert [(r.where, r.statement.timeout_s) for r in whole] == [("m.md:9", 3600)]
 
 
 def test_a_fan_out_over_the_list_another_step_produced_names_that_step() -> None:

@@ -415,10 +415,11 @@ def test_compose_services_are_the_steps_and_their_environment_variables_the_work
     assert [i.name for i in spec.inputs] == ["SRC_PATH"]
     assert steps["fetch-a"].inputs[0].source == "inputs.SRC_PATH"
     assert steps["join"].inputs[0].source == "steps.fetch-a.output.rows"
+    assert steps["join"].inputs[0].required is False  # `${fetch-a.rows:-}`: left out when fetch-a gave none
     assert spec.timeout_s == 600  # `x-deadline:` is the form's `timeout:`; `x-fallback:` its `fallback:`
     assert any(line == 20 and "fallback: sd" in m for line, m in _warned(spec))
     readings = " ".join(r.note for s in spec.steps for r in s.readings)
-    assert "compose services read as the steps" in readings and "not applied" in readings
+    assert "compose services read as the steps" in readings and "makes the input optional" in readings
 
 
 def test_gitlab_service_containers_are_still_not_steps() -> None:

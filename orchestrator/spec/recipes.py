@@ -1,0 +1,392 @@
+"""A task-runner recipe file (a Makefile, a justfile) in a spec, read as the steps.
+
+The file is found in a fenced block whose info string names it (`just`, `make`,
+`makefile`, ...; a fenced Taskfile is read as one, `spec.taskfile`) or, in a fence without one or bare in the document, as lines that are all
+recipe-file lines with at least two recipes whose body calls a skill. In it:
+
+    raw := env_var("RAW")          a variable: a workflow input (`raw`), when it comes from the
+    DAY ?=                         environment or is left empty; a constant otherwise
+    # retry it 3 times, 5s apart   the comment right above a recipe is that recipe's text
+    load: fetch other              a recipe; after the colon, the recipes it depends on
+        skill load-rows src="{{raw}}" n=3
+                                   its body calls a skill (`skill <name>`, `run-skill <name>`,
+                                   `skills/<name>/...`): the recipe is a step running it, and each
+                                   `key=value` is an input: `{{raw}}`/`$(RAW)`/`${RAW}` a workflow
+                                   input, `{{fetch.rows}}` the output `rows` of the recipe `fetch`,
+                                   anything else a literal value
+
+A recipe with no body (`default: all`) or only `echo` lines is not a step; an echo that says
+when the run counts as good ("it only counts if publish printed ok=true") is a success check
+on the step it names (else the step the recipe depends on). A recipe whose body runs a shell
+command but calls no skill is not a step either: a warning at its line says what to write. A
+comment that is not right above a recipe is commentary unless it states a whole-run limit
+("the whole thing dies after 40 minutes"), which is read; one that states another policy is a
+warning saying to put it above its recipe.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+
+from pydantic import BaseModel, ConfigDict
+
+from orchestrator.spec.model import FieldSpec, InputSpec, Mention, Reading, SpecText, StepSpec
+from orchestrator.spec.phrase import read_phrase
+from orchestrator.spec.prose import read_sentence
+from orchestrator.spec.source import Source
+from orchestrator.spec.taskfile import taskfile_lines
+
+# the info strings of a fenced recipe file
+FENCE_KINDS = frozenset(("just", "justfile", "make", "makefile", "mk", "gnumake", "bmake", "mage", "taskfile"))
+_FENCE_OPEN = re.compile(r"^\s{0,3}(```+|~~~+)\s*([\w.+-]*)")
+_COMMENT = re.compile(r"^\s*#+\s?(.*)$")
+_ASSIGN = re.compile(r"^(?:export\s+|override\s+)?(?P<name>[A-Za-z_]\w*)\s*(?P<op>::=|:=|\?=|\+=|!=|=)\s*(?P<value>.*?)\s*(?:#.*)?$")
+_HEADER = re.compile(r"^@?(?P<name>[A-Za-z_][\w-]*)(?P<params>(?:\s+[$+*]?[A-Za-z_][\w-]*(?:=(?:\"[^\"]*\"|'[^']*'|\S+))?)*)"
+                     r"\s*:(?![=:])(?P<deps>[^#=]*?)\s*(?:#+\s?(?P<comment>.*))?$")
+_DIRECTIVE = re.compile(r"^(?:\.[A-Z_]+\s*:|set\s+[\w-]+|alias\s+|import\s+|mod\s+|include\s+|-include\s+|export\s+[A-Za-z_]\w*\s*$"
+                        r"|ifn?(?:eq|def)\b|else\b|endif\b|\[[\w(), \"'-]+\]\s*$)")
+_BODY = re.compile(r"^(?:\t|\s{2,})\S")
+# how a recipe's body calls a skill: a command word before its name, or a path into skills/
+SKILL_CALLS: tuple[str, ...] = (
+    r"^(?:skillweave\s+)?(?:skill|run-skill|call-skill|skill-run|run_skill)\s+(?P<name>[a-z0-9][\w-]*)",
+    r"^(?:\$\(\w*SKILL\w*\)|\$\{\w*SKILL\w*\}|\{\{\s*\w*skill\w*\s*\}\})\s+(?P<name>[a-z0-9][\w-]*)",
+    r"^(?:[\w.-]+\s+){0,2}(?:\./)?skills/(?P<name>[a-z0-9][\w-]*)(?:/\S*)?",
+)
+_SKILL_CALL = tuple(re.compile(p, re.I) for p in SKILL_CALLS)
+_ECHO = re.compile(r"^(?:echo|printf|@echo)\s+(?P<text>.*)$")
+# a reference inside a value: {{a}}, {{a.b}}, $(A), ${A}, $A
+_REF = re.compile(r"\{\{\s*(?P<a>[A-Za-z_][\w-]*)(?:\.(?P<b>[A-Za-z_]\w*))?\s*\}\}"
+                  r"|\$\((?P<c>[A-Za-z_][\w-]*)(?:\.(?P<d>[A-Za-z_]\w*))?\)"
+                  r"|\$\{(?P<e>[A-Za-z_][\w-]*)(?:\.(?P<f>[A-Za-z_]\w*))?\}|\$(?P<g>[A-Za-z_]\w*)")
+_FROM_ENV = re.compile(r"^[\"']?(?:env_var(?:_or_default)?\s*\(|env\s*\(|\$\(|\$\{|\{\{|[\"']?$)")
+# an echo that says when the run is good, and the comparison in it
+_SUCCESS_SAID = re.compile(r"(?i)\b(?:counts|succeeds?|succeeded|worked|works|passes|passed|is\s+good|is\s+ok|success(?:ful)?|done)\b"
+                           r"[^.;]{0,20}?\b(?:if|when|only\s+if|once)\b(?P<rest>.+)$")
+_COMPARED = re.compile(r"(?i)\b(?P<field>[A-Za-z_]\w*)\s*(?:==?|\s+is\s+|\s+equals\s+)\s*(?P<value>true|false|null|-?\d+(?:\.\d+)?|\"[^\"]*\"|'[^']*')")
+
+
+_GOES_ON = re.compile(r"(?i)(?:[,(:/+&-]|->|→|\b(?:and|or|then|but|so|with|to|of|the|a|after|before))\s*$")
+
+
+class Recipe(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    line: int
+    deps: tuple[str, ...]
+    comments: tuple[tuple[int, str], ...]  # (line, text) of the comment right above it and on its lines
+    body: tuple[tuple[int, str], ...]
+
+
+class RecipeFile(BaseModel):
+    """The lines of a recipe file (1-based, inclusive) and what was read of it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    first: int
+    last: int
+    recipes: tuple[Recipe, ...]
+    variables: dict[str, tuple[int, str]]  # name -> (line, value as written)
+    defaults: frozenset[str] = frozenset()  # the variables set with `?=`: the environment's, else this value
+    free: tuple[tuple[int, str], ...]  # comments above no recipe
+
+
+def _is_recipe_line(line: str) -> bool:
+    s = line.rstrip()
+    return (not s.strip() or bool(_COMMENT.match(s) or _BODY.match(s) or _DIRECTIVE.match(s)
+                                  or _ASSIGN.match(s) or _HEADER.match(s)))
+
+
+def _skill_of(command: str) -> str | None:
+    text = command.strip().lstrip("@-+ ")
+    for regex in _SKILL_CALL:
+        m = regex.match(text)
+        if m:
+            return m.group("name")
+    return None
+
+
+def _parse(lines: list[str], first: int) -> RecipeFile:
+    """`lines` (the file, its first line being line `first` of the spec) into recipes."""
+    recipes: list[Recipe] = []
+    variables: dict[str, tuple[int, str]] = {}
+    defaults: set[str] = set()
+    free: list[tuple[int, str]] = []
+    pending: list[tuple[int, str]] = []
+    current: dict[str, object] | None = None
+
+    def close() -> None:
+        nonlocal current
+        if current is not None:
+            recipes.append(Recipe.model_validate(current))
+            current = None
+
+    for offset, raw in enumerate(lines):
+        at, line = first + offset, raw.rstrip()
+        if current is not None and _BODY.match(line):
+            body = line.strip()
+            comment = _COMMENT.match(body)
+            if comment:
+                current["comments"] = (*current["comments"], (at, comment.group(1)))  # type: ignore[misc]
+            else:
+                current["body"] = (*current["body"], (at, body))  # type: ignore[misc]
+            continue
+        if current is not None and not line.strip():  # a blank line inside a recipe whose body goes on
+            after = next((x for x in lines[offset + 1:] if x.strip()), "")
+            if _BODY.match(after.rstrip()):
+                continue
+        close()
+        if not line.strip():
+            free.extend(pending)
+            pending = []
+            continue
+        comment = _COMMENT.match(line)
+        if comment and not line.startswith((" ", "\t")):
+            pending.append((at, comment.group(1)))
+            continue
+        header = _HEADER.match(line)
+        if header and not _DIRECTIVE.match(line):
+            own = [(at, header.group("comment"))] if header.group("comment") else []
+            current = {"name": header.group("name"), "line": at, "deps": tuple(header.group("deps").split()),
+                       "comments": (*pending, *own), "body": ()}
+            pending = []
+            continue
+        assign = _ASSIGN.match(line)
+        if assign:
+            variables[assign.group("name")] = (at, assign.group("value"))
+            if assign.group("op") == "?=":
+                defaults.add(assign.group("name"))
+        free.extend(pending)
+        pending = []
+    close()
+    free.extend(pending)
+    return RecipeFile(first=first, last=first + len(lines) - 1, recipes=tuple(recipes), variables=variables, defaults=frozenset(defaults),
+                      free=tuple(free))
+
+
+def _calls_skills(found: RecipeFile) -> int:
+    return sum(1 for r in found.recipes if any(_skill_of(b) for _, b in r.body))
+
+
+def recipe_file_of(src: Source) -> RecipeFile | None:
+    """The recipe file of the spec whose recipes call skills, or None; a fenced Makefile or
+    justfile none of whose recipes calls a skill is a warning at its fence saying what to write."""
+    found = find_recipe_file(src.text)
+    if found is not None and not _calls_skills(found):
+        src.warn(found.first, f"a recipe file ({len(found.recipes)} recipes) in which no recipe calls a skill, so its "
+                              "recipes are not read as steps: write each step's recipe body as "
+                              "`skill <name> key=value` (e.g. `skill fetch-orders day=\"{{day}}\"`)", "spec.recipe-not-step")
+        return None
+    return found
+
+
+def find_recipe_file(text: str) -> RecipeFile | None:
+    """The recipe file in `text` (module docstring), or None."""
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        m = _FENCE_OPEN.match(lines[i])
+        if m is None:
+            i += 1
+            continue
+        close = next((j for j in range(i + 1, len(lines)) if lines[j].strip().startswith(m.group(1))), len(lines))
+        body = lines[i + 1:close]
+        info = m.group(2).lower()
+        tasks = taskfile_lines(body) if info in ("yaml", "yml", "taskfile", "") else None
+        if tasks is not None:  # a Taskfile: its tasks as recipes (`spec.taskfile`)
+            body, info = tasks, "taskfile"
+        found = _parse(body, i + 2)
+        if (info in FENCE_KINDS and found.recipes) or (not info and _calls_skills(found) >= 2
+                                                       and all(_is_recipe_line(x) for x in body)):
+            return found.model_copy(update={"first": i + 1, "last": min(close + 1, len(lines))})
+        i = close + 1
+    start = None  # bare: the longest run of recipe-file lines that calls skills in two recipes
+    for i, line in enumerate([*lines, "\x00"]):
+        if line != "\x00" and _is_recipe_line(line) and not _FENCE_OPEN.match(line):
+            start = i if start is None else start
+            continue
+        if start is not None:
+            found = _parse(lines[start:i], start + 1)
+            if _calls_skills(found) >= 2:
+                return found
+            start = None
+    return None
+
+
+def blank_recipe_file(text: str, found: RecipeFile) -> str:
+    """`text` with the recipe file's lines blanked (they keep their numbers)."""
+    lines = text.split("\n")
+    for i in range(found.first - 1, min(found.last, len(lines))):
+        lines[i] = ""
+    return "\n".join(lines)
+
+
+def _literal(value: str) -> object:
+    try:
+        return json.loads(value)
+    except ValueError:
+        return value
+
+
+def _args(command: str) -> list[tuple[str, str]]:
+    """The `key=value` (and `--key=value`, `--key value`) arguments of a skill call."""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        words = command.split()
+    out: list[tuple[str, str]] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        m = re.match(r"^(?:--)?([A-Za-z_][\w-]*)=(.*)$", w, re.S)
+        if m:
+            out.append((m.group(1).replace("-", "_"), m.group(2)))
+        elif w.startswith("--") and i + 1 < len(words) and not words[i + 1].startswith("-"):
+            out.append((w[2:].replace("-", "_"), words[i + 1]))
+            i += 1
+        i += 1
+    return out
+
+
+class _Reader:
+    def __init__(self, found: RecipeFile, src: Source) -> None:
+        self.found, self.src = found, src
+        self.by_name = {r.name: r for r in found.recipes}
+        self.step_of: dict[str, str] = {}
+        self.inputs: dict[str, InputSpec] = {}
+        self.success: list[tuple[str, SpecText]] = []
+
+    def _input(self, var: str, line: int) -> str:
+        name = var.lower().replace("-", "_")
+        declared = self.found.variables.get(var)
+        where = self.src.where(declared[0] if declared else line)
+        default = declared[1].strip("\"'") if declared and var in self.found.defaults else ""
+        if name not in self.inputs:  # `DAY ?= 2024-01-01`: optional, with that default
+            self.inputs[name] = InputSpec(name=name, where=where, required=not default,
+                                          default=_literal(default) if default else None)
+        return f"inputs.{name}"
+
+    def _value(self, key: str, value: str, line: int) -> tuple[str | None, object]:
+        """(a source, a literal): what `key=value` gives the skill."""
+        refs = list(_REF.finditer(value))
+        if len(refs) != 1 or refs[0].group(0) != value.strip():
+            if refs:
+                self.src.warn(line, f"the argument {key}={value[:40]} mixes text and references; it is passed as "
+                                    f"written: write {key}=\"{{{{name}}}}\" (one reference) to pass a value",
+                              "spec.unread")
+            return None, _literal(value)
+        m = refs[0]
+        a = m.group("a") or m.group("c") or m.group("e") or m.group("g")
+        b = m.group("b") or m.group("d") or m.group("f")
+        if a in self.step_of:
+            return f"steps.{self.step_of[a]}.output" + (f".{b}" if b else ""), None
+        if a in self.by_name:
+            self.src.warn(line, f"`{a}` is a recipe that calls no skill, so it has no output; {key} gets nothing "
+                                "from it", "spec.unread")
+            return None, None
+        declared = self.found.variables.get(a)
+        if declared is not None and a not in self.found.defaults and not _FROM_ENV.match(declared[1]):
+            return None, _literal(declared[1].strip("\"'"))
+        return self._input(a, line), None
+
+    def _deps(self, recipe: Recipe, seen: frozenset[str] = frozenset()) -> list[str]:
+        out: list[str] = []
+        for dep in recipe.deps:
+            if dep in self.step_of:
+                out.append(self.step_of[dep])
+            elif dep in self.by_name and dep not in seen:
+                out += self._deps(self.by_name[dep], seen | {recipe.name})
+            elif dep not in self.by_name:
+                self.src.warn(recipe.line, f"recipe '{recipe.name}' depends on '{dep}', which is no recipe of the file; "
+                                           "that dependency is not read", "spec.unread")
+        return list(dict.fromkeys(out))
+
+    def steps(self) -> list[StepSpec]:
+        calls = [(r, [(at, b, s) for at, b in r.body if (s := _skill_of(b))]) for r in self.found.recipes]
+        for n, recipe in enumerate([r for r, f in calls if f], start=1):
+            self.step_of[recipe.name] = f"step-{n}"
+        steps: list[StepSpec] = []
+        for recipe, found in calls:
+            if not found:
+                self._not_a_step(recipe)
+                continue
+            steps.append(self._step(recipe, found))
+        return steps
+
+    def _not_a_step(self, recipe: Recipe) -> None:
+        commands = [(at, b) for at, b in recipe.body if not _ECHO.match(b.lstrip("@-+ "))]
+        if commands:
+            at, body = commands[0]
+            self.src.warn(at, f"recipe '{recipe.name}' runs '{body[:50]}', which calls no skill: it is not a step; "
+                              "to make it one, write its body as `skill <name> key=value`", "spec.recipe-not-step")
+        for at, body in recipe.body:
+            echo = _ECHO.match(body.lstrip("@-+ ").removeprefix("@"))
+            if echo:
+                self._success(recipe, echo.group("text").strip().strip("\"'"), at)
+
+    def _success(self, recipe: Recipe, text: str, line: int) -> None:
+        said = _SUCCESS_SAID.search(text)
+        if said is None:
+            return
+        rest = said.group("rest")
+        named = [self.step_of[w] for w in re.findall(r"[\w-]+", rest) if w in self.step_of]
+        deps = self._deps(recipe)
+        producer = named[0] if named else (deps[-1] if deps else None)
+        checks = [f"{m.group('field')} == {m.group('value')}" for m in _COMPARED.finditer(rest)]
+        if producer is None or not checks:
+            self.src.warn(line, f"recipe '{recipe.name}' echoes a success criterion, '{text[:60]}', that is not read: "
+                                "write it as `<recipe> printed field=value`", "spec.success")
+            return
+        self.success.append((producer, SpecText(text="; ".join(checks), line=line, kind="success")))
+
+    def _step(self, recipe: Recipe, found: list[tuple[int, str, str]]) -> StepSpec:
+        at, command, skill = found[0]
+        for extra_at, _, other in found[1:]:
+            self.src.warn(extra_at, f"recipe '{recipe.name}' calls a second skill, `{other}`; only the first "
+                                    f"(`{skill}`) is its step: give each skill a recipe of its own", "spec.unread")
+        inputs: list[FieldSpec] = []
+        values: dict[str, object] = {}
+        for key, value in _args(command):
+            source, literal = self._value(key, value, at)
+            if source is not None:
+                inputs.append(FieldSpec(name=key, source=source, where=self.src.where(at)))
+            elif literal is not None:
+                values[key] = literal
+        deps = self._deps(recipe)
+        sid = self.step_of[recipe.name]
+        texts: list[SpecText] = []
+        for line, text in recipe.comments:  # a comment whose line ends on "," or "and": the next line goes on
+            if texts and line == texts[-1].line + texts[-1].text.count("\n") + 1 and _GOES_ON.search(texts[-1].text):
+                texts[-1] = texts[-1].model_copy(update={"text": f"{texts[-1].text}\n{text}"})
+            else:
+                texts.append(SpecText(text=text, line=line))
+        where = self.src.where(recipe.line)
+        return StepSpec(
+            id=sid, number=int(sid.rsplit("-", 1)[1]), name=recipe.name, where=where, form="recipe",
+            description=" ".join(t for _, t in recipe.comments), skill=skill, skill_where=self.src.where(at),
+            inputs=tuple(inputs), input_values=values, depends_on=tuple(d for d in deps if d != sid),
+            depends_where=where if not deps else None, texts=tuple(texts),
+            mentions=(Mention(text=skill, where=self.src.where(at)),),
+            readings=(Reading(what="step", where=where, text=f"{recipe.name}: {' '.join(recipe.deps)}".strip(),
+                              note=f"a recipe whose body calls `{skill}`: a step, after the recipes it names"),),
+        )
+
+
+def read_recipe_file(found: RecipeFile, src: Source) -> tuple[list[StepSpec], tuple[InputSpec, ...]]:
+    """The steps and the workflow inputs of a recipe file (module docstring); the whole-run limit in
+    a comment above no recipe is read into `src`, another policy there is a warning."""
+    reader = _Reader(found, src)
+    steps = reader.steps()
+    for sid, check in reader.success:
+        steps = [s.model_copy(update={"texts": (*s.texts, check)}) if s.id == sid else s for s in steps]
+    for line, text in found.free:
+        said = re.sub(r"`[^`]*`", "", text)  # a command quoted in the comment is code, not what the author says
+        phrase = read_phrase(said)
+        if phrase.read and phrase.statement.whole_run:
+            read_sentence(said, line, src, section="convergence", steps=(), who="recipe file")
+        elif phrase.read or phrase.signal:
+            src.warn(line, f"the comment '{text[:60]}' states a policy but is right above no recipe, so it is not "
+                           "read: put it in the comment right above the recipe it is for", "spec.unread")
+    return steps, tuple(reader.inputs.values())
