@@ -41,6 +41,7 @@ from orchestrator.plan.contract import OutputContract, at_pointer
 from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.location import error_at, from_spec, warning_at
 from orchestrator.plan.mapping import (
+    SAYS_EVERY,
     Dependencies,
     Loose,
     derive_dependencies,
@@ -192,9 +193,34 @@ class _Planner:
         if not step.inputs and not step.input_values and (skill is None or skill.input_schema is None):
             own = self.produced[step.id].fields | self.produced[step.id].aliases
             known = [*inputs, *sorted(n for n, sids in self.makers.items() if sids - {step.id})]
-            for name in mentioned(step.description, [n for n in dict.fromkeys(known) if n not in own]):
+            for name in mentioned(self.said_as_data(step.description),
+                                  [n for n in dict.fromkeys(known) if n not in own]):
                 out.setdefault(name, Loose(name, step.where, "named in the step's text"))
         return [item for name, item in out.items() if name not in self.needs[step.id]]
+
+    def gathers_from(self, step: StepSpec, loose: list[Loose]) -> str | None:
+        """The one For each step before `step` whose results it gathers, when its text says so
+        ("fold every washed result into x") and its skill reads a name that no workflow input and no
+        earlier step gives; None otherwise (the dependencies are then as the data says)."""
+        if step.depends_where is not None or step.for_each:
+            return None
+        if not SAYS_EVERY.search(" ".join([step.description, *(t.text for t in step.texts)])):
+            return None
+        before = self.order[: self.order.index(step.id)]
+        fans = [sid for sid in before if self.produced[sid].gathered]
+        if len(fans) != 1:
+            return None
+        inputs = {i.name for i in self.spec.inputs}
+        left = [i.name for i in loose if i.said.startswith("named in skill") and i.name not in inputs
+                and not self.makers.get(i.name, set()) & set(before)]
+        return fans[0] if left else None
+
+    def said_as_data(self, text: str) -> str:
+        """A step's text without what names no data it reads: "it needs nothing from the slug",
+        "doesn't need the export", and another step's name in quotes ("the plan from "Mix the plan"")."""
+        titles = {s.name.strip().lower() for s in self.spec.steps}
+        text = _NOT_READ.sub(" ", text)
+        return _QUOTED.sub(lambda m: " " if m.group(1).strip().lower() in titles else m.group(0), text)
 
     def gathered_names(self, step: StepSpec) -> dict[str, str | None]:
         out: dict[str, str | None] = {}
@@ -324,6 +350,8 @@ class _Planner:
             if partner is not None:
                 early[step.id] += early[partner][:1] if spec.steps[self.order.index(partner)].when else []
             early[step.id] += [f"steps.{sid}.output" for sid in gathered_by[step.id].values() if sid]
+            if (fan := self.gathers_from(step, loose[step.id])) is not None:
+                early[step.id].append(f"steps.{fan}.output")
         deps = derive_dependencies(spec, self.produced, self.needs, [i.name for i in spec.inputs],
                                    {sid: [item.name for item in items] for sid, items in loose.items()}, early)
         dep_ids = {sid: d.depends_on for sid, d in deps.items()}
@@ -372,7 +400,18 @@ class _Planner:
                 first = re.split(r"(?<=[.!?])\s", step.description.strip(), maxsplit=1)[0]
                 first = re.sub(r"`[^`]*`|\b[a-z0-9]+(?:-[a-z0-9]+)+\b", " ", first)  # not the skills' names
                 text_only = [n for n in text_only if n in mentioned(first, text_only)]
-            if len(unbound) == 1 and len(text_only) == 1:  # "with the total from total-refund" for `amount`
+            loop = parse_for_each(step.for_each)
+            if loop is not None and len(unbound) == 1 and item_fields is None:
+                # "rinse every address in admin_emails through x": the one input x reads that nothing gives is
+                # the item (the list itself, named in the text, is not an input of each run)
+                if loop[1] in text_only and loop[1] not in self.needs[step.id]:
+                    mapped.bindings.pop(loop[1], None)
+                    mapped.provenance.pop(f"inputs.{loop[1]}", None)
+                extra = (unbound[0], InputBinding(source="item"),
+                         from_spec(step.field_where.get("for_each") or step.where,
+                                   f"for each item: each item of {loop[1]}, for `{unbound[0]}`, the one input "
+                                   "its skill reads that nothing else gives"))
+            elif len(unbound) == 1 and len(text_only) == 1:  # "with the total from total-refund" for `amount`
                 value = mapped.bindings.pop(text_only[0])
                 mapped.provenance.pop(f"inputs.{text_only[0]}", None)
                 extra = (unbound[0], value, from_spec(step.where, f"text names it: `{text_only[0]}`, the value the "
@@ -584,6 +623,12 @@ def plan_flow(
 ) -> Flow:
     """The flow of every step (module docstring)."""
     return _Planner(spec, bound, outputs, input_schemas, instructions).plan()
+
+
+_NOT_READ = re.compile(r"(?i)\b(?:needs?|takes?|uses?|reads?|wants?)\s+nothing\s+(?:from|of)\s+(?:the\s+)?[`\w-]+|"
+                       r"\b(?:does\s+not|doesn['’]t|do\s+not|don['’]t|never)\s+(?:need|use|read|take|touch|"
+                       r"wait\s+for)\s+(?:the\s+|any\s+)?[`\w-]+")
+_QUOTED = re.compile(r"[\"“]([^\"“”\n]{1,60})[\"”]")
 
 
 def each_binding(flow: Flow) -> Iterator[tuple[str, str, InputBinding]]:

@@ -131,17 +131,22 @@ def _guards(plan: Plan, catalog_skills: set[str], lines: list[str]) -> list[Diag
     found: list[Diagnostic] = []
     run = {s.skill for s in plan.steps}
     spare = _fallback_skills(plan)
+    ranges = _ranges(plan, lines) if plan.spec.format == "markdown" else {}
     for name in sorted(catalog_skills - run - spare):
         pattern = _word(name)
         where = [n for n, text in enumerate(lines, 1) if pattern.search(text)]
         if where:
+            inside = next(((n, s) for n in where for s in plan.steps
+                           if s.id in ranges and ranges[s.id][0] < n <= ranges[s.id][1]), None)
+            merged = "" if inside is None else (
+                f"; line {inside[0]} is read as part of {inside[1].id} ({inside[1].name}), its sentences as that "
+                "step's policies: if it is a step of its own, give it a heading or a bold lead (`**Name.** ...`)")
             found.append(warning_at(f"{path}:{where[0]}", path,
                                     f"skill `{name}` is named here but no step runs it, and it is no step's "
                                     f"fallback or compensation: a step may have been lost or merged into another "
-                                    f"(lines {', '.join(map(str, where[:5]))})", "spec.skill-not-run"))
+                                    f"(lines {', '.join(map(str, where[:5]))}){merged}", "spec.skill-not-run"))
     if plan.spec.format != "markdown":
         return found  # the YAML readers own their comments and keys
-    ranges = _ranges(plan, lines)
     conditional = frozenset(s.id for s in plan.steps if s.when or s.routes)
     for step in plan.steps:
         span = ranges.get(step.id)

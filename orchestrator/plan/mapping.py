@@ -414,11 +414,11 @@ class _Binder:
             return binding, f"nearest step: {what}"
         if name in scope.inputs:
             return InputBinding(source="input", name=name), f"workflow input: {name}"
-        if name == GATHERED_NAME or _SAYS_EVERY.search(self.text):
+        if name == GATHERED_NAME or SAYS_EVERY.search(self.text):
             gathering = scope.nearest_gathered()
             if gathering:  # "When all lines are assessed, X gets every assessment": the results, gathered
                 why = "" if name == GATHERED_NAME else f" (nothing else gives `{name}`; the step's text says "\
-                                                         f"'{_SAYS_EVERY.search(self.text).group(0)}')"  # type: ignore[union-attr]
+                                                         f"'{SAYS_EVERY.search(self.text).group(0)}')"  # type: ignore[union-attr]
                 return (InputBinding(source="step", step=gathering[0], gather=True),
                         f"gathered: every item output of {gathering[0]}, in item order{why}")
         if self.loop and scope.item_fields is None and not loose:
@@ -432,7 +432,7 @@ class _Binder:
 
 
 # words that say a step takes all the results of a For each step before it
-_SAYS_EVERY = re.compile(r"(?i)\b(?:every|all(?:\s+(?:of\s+)?the)?|each\s+of\s+the)\s+(?:\w+\s+)?"
+SAYS_EVERY = re.compile(r"(?i)\b(?:every|all(?:\s+(?:of\s+)?the)?|each\s+of\s+the)\s+(?:\w+\s+)?"
                          r"(?:assessments?|results?|items?|lines?|outputs?|answers?|\w+s)\b|\bgathered\b|\bcollected\b"
                          r"|\bthe\s+(?:\w+\s+)?(?:results|outputs)\s+(?:from|of)\b")  # "the renewal results from 1.2"
 

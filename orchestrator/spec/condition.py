@@ -350,9 +350,9 @@ _APPROVE = _rx(
     r"\b(?:looks?\s+(?:at|over)|reviews?|checks?|eyeballs?|reads?)\b[^.]{0,100}?\band\s+(?:says|gives|decides)\s+"
     r"(?:yes\s+or\s+no|yes\s*/\s*no|go\s+or\s+no-?go|(?:the\s+)?(?:ok|go-?ahead))")
 _WAIT = _rx(r"(?i)\b(?:wait(?:s|ing)?\s+(?:up\s+to|for\s+up\s+to|at\s+most|for)|within|after|timeout|"
-            r"no\s+(?:answer|reply|response|decision)\s+(?:in|within|after)|"
+            r"(?:no|without\s+(?:an?\s+)?)\s*(?:answer|reply|response|decision|sign-?off)\s+(?:in|within|after|for)|"
             r"(?:has\s+)?(?:looked|answered|decided|approved)\s+(?:at\s+it\s+)?within)\s+(?P<d>[^,;.)]+)")
-_ON_TIMEOUT = _rx(r"(?i)(?:\b(?:then|treat\s+it\s+as|counts?\s+as|is)\s+|=\s*)(?:an?\s+)?"
+_ON_TIMEOUT = _rx(r"(?i)(?:\b(?:then|treat\s+it\s+as|counts?\s+as|is|means?)\s+|=\s*)(?:an?\s+)?"
                   r"(?P<w>reject(?:ed)?|approve(?:d)?|no\b|yes\b)")
 
 
@@ -450,6 +450,18 @@ def approval_rest(sentence: str) -> str:
         end += tail.end()  # what silence means, said after the wait
     rest = f"{sentence[:start]} {sentence[end:]}".strip(" ,;.")
     return rest if len(re.findall(r"[A-Za-z`]\w*", rest)) > 2 else ""
+_GO_AHEAD = _rx(r"(?i)\b(?:assume\s+(?:it['’]?s\s+|it\s+is\s+|that\s+it['’]?s\s+)?(?:fine|ok|okay|good|approved|a\s+yes)|"
+                r"(?:go|serve|ship|send|proceed|carry\s+on|continue|release|publish)\s+(?:ahead\s+)?anyway|"
+                r"go\s+ahead|silence\s+(?:is|means)\s+(?:a\s+)?yes)\b")
+_CALL_OFF = _rx(r"(?i)\b(?:cancel\w*|abort\w*|call\s+(?:it|the\s+\w+)\s+off|drop\s+it|bin\s+it|stop|"
+                r"don['’]?t\s+(?:serve|ship|send|go\s+ahead)|silence\s+(?:is|means)\s+(?:a\s+)?no)\b")
+
+
+def gate_outcome(text: str) -> Literal["approve", "reject"] | None:
+    """What happens when nobody answers a gate, said in words: "assume it's fine and go ahead
+    anyway" approves, "call it off" rejects; None when it says neither or both."""
+    yes, no = _GO_AHEAD.search(text) is not None, _CALL_OFF.search(text) is not None
+    return "approve" if yes and not no else "reject" if no and not yes else None
 
 
 def approval_sentence(sentence: str) -> bool:

@@ -218,7 +218,7 @@ def parse_fields(
             ),
         )
     fields: list[FieldSpec] = []
-    for part in split_top(text, seps):
+    for part in (one for whole_part in split_top(text, seps) for one in _shared_source(whole_part)):
         assigned = assigned_source(part)
         if assigned is not None:  # `translations = all step 2 results`
             fields.append(FieldSpec(name=assigned[0], source=assigned[1], where=where))
@@ -258,6 +258,18 @@ def parse_fields(
             )
         )
     return tuple(fields)
+
+
+_SHARED_SOURCE = _rx(rf"(?i)^\s*((?:`?{_NAME}`?\s*(?:\+|&|\band\b)\s*)+`?{_NAME}`?)\s+(from\s+\S.*)$")
+
+
+def _shared_source(part: str) -> list[str]:
+    """`savings_gb + count from #4`, `a and b from step 2`: a field each, all from that source."""
+    m = _SHARED_SOURCE.match(part)
+    if m is None:
+        return [part]
+    names = [n.strip(" `") for n in re.split(r"(?i)(?:(?<!\s)\s+)?(?:\+|&|\band\b)\s*+", m.group(1)) if n.strip(" `")]
+    return [f"{name} {m.group(2)}" for name in names]
 
 
 _ASSIGNED = _rx(rf"^\s*`?({_NAME})`?\s*(?:=|<-|←|:=|is)\s+(.+?)\s*$")

@@ -362,6 +362,8 @@ FALLBACK: tuple[Row, ...] = (
     # "just go on with bot_users=[]", "continue with posted=false": the field and its value, written as code
     Row("value_field", r"\b(?:continue|carry\s+on|go\s+on|move\s+on|keep\s+going|proceed)\s+with\s+(?P<field>[a-z_]\w*)\s*(?:=|:)\s*(?P<value>\[\s*\]|\{\s*\}|\"[^\"]*\"|'[^']*'|-?\d+(?:\.\d+)?|true|false|null|none)(?![\w.])"),
     Row("value_field", r"\b(?:use|put|write)\s+(?:the\s+|an?\s+)?(?P<field>[a-z_]\w*(?:\s+[a-z_]\w*)?)\s+(?:of\s+)?(?P<value>\"[^\"]*\"|'[^']*')", needs=r"{COND}|instead|continu|carry\s+on"),
+    # "use purgeable = []", "carry on with recipients = 0": the output field and the value to go on with
+    Row("value_field", r"\b(?:use|continue\s+with|carry\s+on\s+with|go\s+on\s+with|move\s+on\s+with|proceed\s+with|set)\s+(?:the\s+)?(?P<field>[a-z_]\w*)\s*(?:=|:=)\s*(?P<value>\[[^\[\]]{0,400}\]|\{[^{}]{0,400}\}|\"[^\"]*\"|'[^']*'|-?\d+(?:\.\d+)?\b|true\b|false\b|null\b)"),
     Row("value_literal", r"\b(?:use|return|default(?:s)?\s+to|fall\s*+-?\s*+back\s+to|assume|substitute|output|emit|give\s+back|record|(?:count|treat|score)\s+(?:it|them|this|that|the\s+(?:result|output|[\w-]+))\s+as|continue\s+with|carry\s+on\s+with|go\s+on\s+with|pass\s+on)\s+(?:the\s+value\s+|a\s+value\s+of\s+)?(?P<value>`[^`]*`)",
         needs=r"{COND}|instead|default|fall\s*+-?\s*+back|assume|substitute|continu|carry\s+on|go\s+on"),  # not "Use `a-skill`."
     Row("value_literal", r"\b(?:default(?:s)?\s+to|fall\s*+-?\s*+back\s+to|use|return|continue\s+with|output|record|(?:count|treat|score)\s+(?:it|them|this|that)\s+as)\s+(?P<value>\"[^\"]*\"|'[^']*'|\d+(?:\.\d+)?\b|true\b|false\b|null\b|\[[^\[\]]{0,400}\](?!\()|\{[^{}]{0,400}\})(?:\s+(?:as\s+(?:the\s+|its\s+)?(?:value|result|output|default|answer))|\s+instead)?"),
@@ -467,6 +469,14 @@ FIRST += (
     Row("run_timeout", r"\b(?:the\s+)?(?:whole|entire|full)\s+(?:run|workflow|thing|job|pipeline|flow|procedure|process|chain|batch)\s+(?:dies|is\s+killed|gets\s+killed|is\s+stopped|gets\s+stopped|is\s+cut\s+off|gets\s+cut\s+off|times\s+out|is\s+aborted|gets\s+aborted)\s+(?:after|at)\s+{D}"),
     Row("run_timeout", r"\b(?:the\s+)?(?:whole|entire|full)\s+(?:run|workflow|thing|job|pipeline|flow|procedure|notebook|process|chain)\s+(?:takes|runs|lasts|goes\s+on)\s+(?:more|longer)\s+than\s+{D}"),
     Row("run_timeout", r"\b(?:the\s+)?(?:whole|entire|full)\s+(?:run|workflow|thing|job|pipeline|flow|procedure|notebook|process|chain)\s+(?:must|should|has\s+to|needs?\s+to)\s+fit\s+(?:inside|within|in(?:to)?)\s+(?:the\s+|a\s+|an?\s+)?{D}"),
+    # "Total time: no more than 3 hours", "total runtime under 20 min": the whole run's limit
+    Row("run_timeout", r"\btotal\s+(?:time|duration|run-?\s*time|wall[- ]?time|elapsed\s+time)\s*(?::|=|is|of)?\s*(?:no\s+more\s+than\s+|at\s+most\s+|under\s+|max(?:imum)?\s+|up\s+to\s+|less\s+than\s+|within\s+)?{D}"),
+    # "Each address must come back within 8 seconds": how long one call may take
+    Row("timeout", r"\b(?:must|should|has\s+to|have\s+to|needs?\s+to)\s+(?:come\s+back|return|respond|answer|reply)\s+(?:with)?in\s+{D}"),
+    # "hard stop at 5 min", "hard limit of 30s": how long one attempt may take
+    Row("timeout", r"\bhard\s+(?:stop|limit|cap|deadline|time-?\s*out|ceiling)\s+(?:at|of|after)\s+{D}"),
+    # "whole sheet must finish inside the 1 h change window": the whole of whatever the document calls it
+    Row("run_timeout", r"\b(?:the\s+)?(?:whole|entire|full)\s+[a-z-]+\s+(?:must|should|has\s+to|needs?\s+to)\s+(?:finish|complete|be\s+done|end|fit)\s+(?:inside|within|in(?:to)?)\s+(?:the\s+|a\s+|an?\s+)?{D}"),
     # "let the import run for at most 15 min": how long it may run, not a time to retry in
     Row("timeout", r"\b(?:let|allow)\s+(?:it|this|that|the\s+[\w-]+)\s+(?:to\s+)?(?:run|take|last|go\s+on)\s+(?:for\s+)?(?:at\s+most|up\s+to|no\s+more\s+than|a\s+max(?:imum)?\s+of)\s+{D}"),
     # "doubling delays (1s, 2s, 4s...)": a series left open shows where the backoff starts (a closed one is the waits)

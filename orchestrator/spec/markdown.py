@@ -23,7 +23,7 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from pydantic import BaseModel, ConfigDict
 
-from orchestrator.spec.blocks import Block, Bullet, Fence, Para, split_label
+from orchestrator.spec.blocks import Block, Bullet, Fence, Para, Table, split_label
 from orchestrator.spec.chat import blank_chat_headers, chat_replies
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.contract import read_contract
@@ -69,7 +69,9 @@ SECTIONS: dict[str, str] = {
                      "motivation", "context", "why we want this", "what it does", "about", "what this is for",
                      "what it is for", "what this does", "introduction", "intro", "description",
                      "the problem", "problem", "use case"), "intent"),
-    **dict.fromkeys(("inputs", "input", "workflow inputs", "parameters"), "inputs"),
+    **dict.fromkeys(("inputs", "input", "workflow inputs", "parameters", "ingredients", "you will need",
+                     "you ll need", "what you need", "what you ll need", "what you will need", "materials",
+                     "you need", "bring", "what to bring", "needed", "requirements"), "inputs"),
     **dict.fromkeys(("workflow steps", "steps", "the steps", "workflow", "pipeline", "procedure",
                      "runbook", "process", "stages", "phases", "tasks", "how it works",
                      "step by step", "flow", "the workflow", "plan of work", "how to run", "how to run this",
@@ -167,7 +169,7 @@ def section_text(section: Section, src: Source) -> str:
 
 def _warn_blocks(blocks: tuple[Block, ...] | list[Block], src: Source, where: str) -> None:
     for block in blocks:
-        text = getattr(block, "text", "")
+        text = getattr(block, "text", "") or " | ".join(getattr(block, "header", ()))  # a table: its header
         src.warn(block.line, f"{where}: '{str(text).strip()[:60]}' not read", "spec.unread")
 
 
@@ -176,11 +178,14 @@ def read_inputs(section: Section, src: Source) -> tuple[InputSpec, ...]:
     inputs: list[InputSpec] = []
     blocks = list(section.blocks) + [b for s in section.subsections for b in s.blocks]
     for block in blocks:
+        if isinstance(block, Table):
+            inputs += _table_inputs(block, src)
+            continue
         if not isinstance(block, Bullet):
             _warn_blocks([block], src, "inputs")
             continue
-        m = re.match(r"^\s*`?([A-Za-z_][\w-]*)`?\s*+(?:\(([^()]*)\)\s*+)?(?:[:—–-]\s*(.*))?$",
-                     block.text, re.S)
+        m = re.match(r"^\s*(?:\*\*|__)?`?([A-Za-z_][\w-]*)`?(?:\*\*|__)?\s*+(?:\(([^()]*)\)\s*+)?"
+                     r"(?:(?:\*\*|__)?[:—–-](?:\*\*|__)?\s*(.*))?$", block.text, re.S)
         if not m:
             src.warn(block.line, f"input '{block.text[:60]}' not read; write `name (type): "
                                  "description`", "spec.unread")
@@ -201,6 +206,23 @@ def read_inputs(section: Section, src: Source) -> tuple[InputSpec, ...]:
                                 description=", ".join(n for n in [*notes, desc] if n),
                                 where=src.where(block.line)))
     return tuple(inputs)
+
+
+def _table_inputs(table: Table, src: Source) -> list[InputSpec]:
+    """An inputs table (`| Name | What it is |`, an ingredients table): a row each, the name in its
+    first cell (as `name`, **name** or `name (type)`), the other cells its description."""
+    found: list[InputSpec] = []
+    for line, cells in table.rows:
+        m = re.match(r"^\s*(?:\*\*|__)?`?([A-Za-z_]\w*)`?(?:\*\*|__)?\s*(?:\(([^()]*)\))?\s*$", cells[0] if cells else "")
+        if m is None:
+            src.warn(line, f"inputs: row '{' | '.join(cells)[:60]}' not read; put the input's name in the first "
+                           "column (`name`)", "spec.unread")
+            continue
+        typ, _items, required, notes = qualify(m.group(2) or "", m.group(1), src, line)
+        desc = ", ".join(c.strip() for c in cells[1:] if c.strip())
+        found.append(InputSpec(name=m.group(1), type=typ, required=required,
+                               description=", ".join(n for n in [*notes, desc] if n), where=src.where(line)))
+    return found
 
 
 def read_steps(section: Section, src: Source, steps: list[StepSpec]) -> None:
@@ -289,8 +311,9 @@ def read_testing(section: Section, src: Source) -> list[ScenarioSpec]:
 
 
 _INLINE_INPUTS = _rx(
-    r"(?i)^\s*+(?:\*\*|__)?\s*+(?:workflow\s+)?(?:inputs?|in|parameters|params|arguments|args|takes|given)\s*+(?::\s*+(?:\*\*|__)|(?:\*\*|__)?\s*+:)"
+    r"(?i)^\s*+(?:\*\*|__)?\s*+(?:workflow\s+)?(?:inputs?|in|parameters|params|arguments|args|takes|given)(?:\s*+\([^()\n]{0,60}\))?\s*+(?::\s*+(?:\*\*|__)|(?:\*\*|__)?\s*+(?::|→|->|=>))"
     r"\s*(.+)$", re.S)
+_NAMED_VALUES = _rx(r"`([A-Za-z_]\w*)`\s*(?:=|:)\s*([^`,;]*?)\s*(?:[,;]|$)")
 _INPUTS_SENTENCE = _rx(r"(?i)\b(?:the\s+)?(?:workflow\s+)?inputs?\s+(?:is|are)\b|\binputs?\s*:"
                              r"|\b(?:one|two|three|four|\d+)\s+inputs?\b|\btakes?\s+(?:as\s+)?inputs?\b"
                              r"|\b(?:parameters|params|inputs|arguments)\s+(?:come|are\s+passed|are\s+given)\s+in\b"
@@ -331,6 +354,12 @@ def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...
                         break
                     more.append(after)
                 text = " ".join([m.group(1), *more]).strip().rstrip(".")
+                named = _NAMED_VALUES.findall(text)
+                if len(named) >= 2 and _NAMED_VALUES.sub("", text).strip(" ,;") == "":
+                    # "`inventory` = the nightly dump, `as_of` = run date": names with what each holds
+                    found += [InputSpec(name=n, description=v.strip(), where=src.where(block.line + offset))
+                              for n, v in named]
+                    continue
                 fields = parse_fields(text, src, block.line + offset)
                 found += [InputSpec(name=f.name, type=f.type, description=f.description,
                                     required=f.required, where=f.where) for f in fields]
@@ -478,8 +507,40 @@ def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> No
                                 f"{lines}): write them as steps (`## Step N: name`, a numbered list) or move them "
                                 "under a section the reader knows", "spec.unread-work")
         return
+    if _RUN_CHECK.match(section.title):  # "## It's ready when…": when the run is done, not read
+        src.warn(section.line, f"section '{section.title}' reads as a success check; {_RUN_CHECK_ADVICE}",
+                 "spec.unknown-section")
+        return
     src.warn(section.line, f"section '{section.title}' is not a spec section; its "
                            "content is not read", "spec.unknown-section")
+
+
+# a paragraph or section that says when the whole run counts as done ("Check: ...", "It's ready when…")
+_RUN_CHECK = re.compile(r"(?i)^\W*(?:checks?|success(?:\s+criteri(?:a|on))?|done\s+when|ready\s+when|"
+                        r"it['’]?s\s+(?:ready|done|good)\s+when|acceptance(?:\s+criteri(?:a|on))?|"
+                        r"definition\s+of\s+done|we['’]?re\s+done\s+when|it\s+(?:passes|counts\s+as\s+good)\s+when)\b")
+_RUN_CHECK_ADVICE = ("a check of the whole run has no place in the plan, so it is not checked: write it as a "
+                     "`Success:` line on the step whose output it tests (`Success: count > 0`)")
+
+
+def _run_checks(blocks: list[Para | Bullet], src: Source) -> None:
+    """A preamble paragraph that says when the run counts as done is said not to be checked."""
+    for block in blocks:
+        if _RUN_CHECK.match(block.text) and re.search(r"[`=<>]|\b(?:equals?|must|should|is|are)\b", block.text):
+            src.warn(block.line, f"'{block.text.strip()[:60]}' reads as a success check; {_RUN_CHECK_ADVICE}",
+                     "spec.unread")
+
+
+def _whole_run_limits(blocks: list[Para | Bullet], src: Source) -> None:
+    """A sentence of the preamble that limits the whole run ("Total time: no more than 3 hours")
+    is read as that limit; any other sentence there stays the intent (it names no step)."""
+    from orchestrator.spec.prose import whole_run_sentence
+
+    for block in blocks:
+        for sentence, line in policy_sentences(block.text, block.line):
+            if any(r.statement.whole_run and r.where == src.where(line) for r in src.readings):
+                continue  # read already (a reply of a pasted chat, `chat`)
+            whole_run_sentence(sentence, line, src, "a sentence before the steps")
 
 
 def read_markdown(src: Source) -> SpecParts:
@@ -537,7 +598,8 @@ def read_markdown(src: Source) -> SpecParts:
     found: dict[str, Section] = {}
     for section in sections:
         kind = section_kind(section.title)
-        if kind is None and any(src.where(b.line) in step_lines for b in section.blocks):
+        if kind is None and (any(src.where(b.line) in step_lines for b in section.blocks) or any(
+                section.line < int(s.where.rsplit(":", 1)[1]) <= section.end for s in steps)):
             continue  # "## What the workflow does": the section its steps were read from, under another name
         if kind is None:
             _unknown_section(section, steps, src)

@@ -65,6 +65,10 @@ _TO_NAMED = re.compile(r"(?i)\b(?P<verb>go\s+to|jump\s+to|fall\s*-?\s*back\s+(?:
                        r"(?=\s+instead\b|\s*[.;,:)!]|\s*$)")
 Resolve = Callable[[str], str | None]  # a step's name, number or id -> its id (`structure.StepIndex.resolve`)
 _BLANK_CELLS = frozenset({"", "-", "–", "—", "n/a", "na", "none", "tbd", "?"})
+# a column header that lists kinds of policy ("Retry / timeout", "Retries & timeouts"): it says what a
+# cell may hold, not what it says, so the cell is read alone ("90s timeout" has no retry in it)
+_POLICY_WORD = r"(?:retr(?:y|ies)|time-?\s*outs?|attempts?|tries|limits?|backoff|fallbacks?|on\s+(?:failure|error)|sla|waits?|delays?|pauses?)"
+_KINDS_HEADER = re.compile(rf"(?i)^\s*{_POLICY_WORD}(?:\s*(?:/|&|\+|,|\band\b|\bor\b)\s*{_POLICY_WORD})+\s*$")
 UNREAD_CODE = "spec.policy-unread"
 PARTIAL_CODE = "spec.policy-partial"
 
@@ -161,11 +165,24 @@ def read_sentence(
                   step_name=step_name, specific=specific, note=note)
 
 
+def policy_header(header: str) -> bool:
+    """A column header that lists kinds of policy ("Retry / timeout", "Retries & waits")."""
+    return _KINDS_HEADER.match(header) is not None
+
+
 def _bullet(step: StepSpec, item: SpecText, src: Source, resolve: Resolve | None) -> None:
     """An unknown-label or unlabelled bullet, or a steps table's cell: a policy, or reported."""
     if item.kind == "cell" and item.text.strip().lower() in _BLANK_CELLS:
         return
     text = f"{item.label}: {item.text}" if item.label else item.text
+    if item.kind == "cell" and item.label:
+        heads, parts = re.split(r"(?:(?<!\s)\s+)?/\s*+", item.label), re.split(r"(?<!\s)\s+/\s++|(?<=\S)/(?=\S)", item.text)
+        if 1 < len(heads) == len(parts) and all(heads) and all(p.strip() for p in parts):
+            text = "; ".join(f"{h}: {p.strip()}" for h, p in zip(heads, parts, strict=True))  # "3 / 10s"
+        elif policy_header(item.label):  # "90s timeout" under "Retry / timeout": no retry in it
+            kinds = [k for k in re.split(r"(?:(?<!\s)\s+)?(?:/|&|\+|,|\band\b|\bor\b)\s*+", item.label) if k]
+            tried = [item.text, *(f"{kind}: {item.text}" for kind in kinds)]
+            text = next((t for t in tried if (p := read_named(t, resolve)).read and not p.problems), text)
     phrase = read_named(text, resolve)
     if phrase.read or phrase.signal:
         record(phrase, text, item.line, src, section="step", steps=(step.id,), who=step.id, step_name=step.name)

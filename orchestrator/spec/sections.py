@@ -21,6 +21,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict
 
+from orchestrator.policy import ApprovalPolicy
 from orchestrator.spec import condition as cond
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para
@@ -28,17 +29,45 @@ from orchestrator.spec.fields import spell_step_refs
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
-from orchestrator.spec.step import LABELS, label_key
+from orchestrator.spec.step import LABELS, label_key, step_heading
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 _SKILL_NAMED = _rx(r"`[a-z0-9]+(?:-[a-z0-9]+)+`|`[a-z][a-z0-9]*_[a-z0-9_]+`|"
-                   r"(?<![\w*])(?:\*\*|__)[a-z0-9]+(?:-[a-z0-9]+)+(?:\*\*|__)(?![\w*])")
+                   r"(?<![\w*])(?:\*\*|__)[a-z0-9]+(?:-[a-z0-9]+)+(?:\*\*|__)(?![\w*])|"
+                   r"(?<![\w*])\*[a-z0-9]+(?:-[a-z0-9]+)+\*(?![\w*])|(?<![\w])_[a-z0-9]+(?:-[a-z0-9]+)+_(?!\w)")
 
 
 def names_a_skill(text: str) -> bool:
-    """Backticks or bold around a name shaped like a skill's (`fetch-mirror`, **check-stock**)."""
+    """Backticks, bold or italics around a name shaped like a skill's (`fetch-mirror`,
+    **check-stock**, *slugify-name*)."""
     return bool(_SKILL_NAMED.search(text))
+
+
+# a paragraph that opens with a short name in bold or italics: "**Sear the steak.** Put it ...",
+# "*Wash.* Rinse every ...", "__Plate__: ..."; never a skill's name in bold ("**check-stock** ...")
+_LEAD = re.compile(r"^\s*(?:\*\*|__|\*(?!\*)|_(?!_))(?P<name>[^*_`\n]{2,60}?)\s*[.:!]?\s*(?:\*\*|__|\*|_)"
+                   r"\s*[.:!—–-]?\s+(?P<rest>\S.*)$", re.S)
+
+
+def lead_of(text: str) -> tuple[str, str] | None:
+    """A paragraph's emphasised lead and the text after it; None when it has none."""
+    m = _LEAD.match(text)
+    if m is None:
+        return None
+    name = m.group("name").strip(" .:")
+    if len(name.split()) > 8 or re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)+", name) or name.lower() in LABELS:
+        return None
+    if step_heading(name) is not None:  # "**Step 2: Verify.** ...": a numbered step, read as such
+        return None
+    return name, m.group("rest").strip()
+
+
+# what a person does at a gate, in a paragraph that names no skill: looks and says yes or no
+_GATE = re.compile(r"(?i)\b(?:says?\s+(?:yes|no|ok|okay)\s+or\s+(?:no|yes)|yes\s+or\s+no|yes/no|go/no-?go|"
+                   r"approv\w*|signs?\s+(?:it\s+)?off|sign-?off|gives?\s+(?:it\s+)?(?:the\s+|a\s+)?(?:ok|okay|go-?ahead|"
+                   r"green\s+light|thumbs\s+up|nod)|ok['’]s\b|okays\b|decides?\s+whether|has\s+to\s+agree|"
+                   r"(?:looks?|checks?)\s+(?:at\s+)?[^.]{0,60}\s+and\s+(?:says|decides|confirms))")
 
 
 class Unit(BaseModel):
@@ -50,6 +79,9 @@ class Unit(BaseModel):
     blocks: list[Block]
     branch: str | None = None
     lead: Para | None = None
+    name: str | None = None  # an emphasised lead's name ("**Sear.** ...")
+    gate: Para | None = None  # a lead paragraph that is a person's yes or no before the next unit
+    aside: bool = False  # text before the first lead paragraph that names no skill: not a step
 
 
 SIGN_OFF = _rx(r"(?i)^\W*(?:thanks|thank\s+you|cheers|best|regards|questions\??|ping\s+me|reach\s+out|"
@@ -88,6 +120,8 @@ def section_units(blocks: list[Block], *, paragraphs: bool = True) -> list[Unit]
     that each pick a branch ("**Gold customers** → `refund-card` ...", "**Everyone else** →
     ...") is a step per item, with the line before the list that ends in ":" as its lead.
     `paragraphs`: cut at paragraphs too (a section read as steps; not under a step's own heading)."""
+    if paragraphs and (leads := lead_units(blocks)) is not None:
+        return leads
     units: list[Unit] = [Unit(blocks=[])]
     i = 0
     while i < len(blocks):
@@ -117,6 +151,49 @@ def section_units(blocks: list[Block], *, paragraphs: bool = True) -> list[Unit]
         units[-1].blocks.append(block)
         i += 1
     return [u for u in units if u.blocks]
+
+
+def lead_units(blocks: list[Block]) -> list[Unit] | None:
+    """A section of lead paragraphs ("**Prep the dough.** Put ... through *knead-dough*"), two or
+    more of which name a skill: a unit per lead paragraph, named by its lead, with the blocks up to
+    the next lead paragraph. A lead paragraph that names no skill but a person's yes or no ("**Taste
+    first.** The chef looks at it and says yes or no") is a gate before the unit after it; one that
+    is neither is kept with the unit before it (the reader warns, `lead_remarks`). None when the
+    section is not written so."""
+    leads = [(i, lead_of(b.text)) for i, b in enumerate(blocks) if isinstance(b, Para)]
+    if sum(1 for i, lead in leads if lead is not None and names_a_skill(lead[1])) < 2:
+        return None
+    units: list[Unit] = [Unit(blocks=[])]
+    for block in blocks:
+        lead = lead_of(block.text) if isinstance(block, Para) else None
+        if lead is None or not isinstance(block, Para):
+            units[-1].blocks.append(block)
+            continue
+        name, rest = lead
+        para = Para(line=block.line, text=rest)
+        if names_a_skill(rest):
+            units.append(Unit(blocks=[para], name=name))
+        elif _GATE.search(rest) or cond.approval_sentence(rest):
+            units.append(Unit(blocks=[], name=name, gate=block))
+        else:
+            units[-1].blocks.append(block)
+    first = units[0]
+    if first.blocks and not any(names_a_skill(str(getattr(b, "text", ""))) for b in first.blocks):
+        first.aside = True
+    return [u for u in units if u.blocks or u.gate is not None]
+
+
+def gate_approval(gate: Para) -> tuple[ApprovalPolicy, str]:
+    """The approval a gate paragraph says: its wait and what then ("If nobody has looked after 2
+    hours, go ahead anyway": 7200 s, approve), and a note of how it was read."""
+    seconds, then = cond.approval_timeout(gate.text)
+    if seconds is not None and then is None:
+        then = cond.gate_outcome(gate.text)
+    policy = ApprovalPolicy(timeout_s=seconds, on_timeout=then or "reject")
+    note = "a person's yes or no before this step" + (
+        f"; waits {seconds:g}s, then {'approved' if policy.on_timeout == 'approve' else 'rejected'}"
+        + ("" if then else " (the text does not say which; rejected)") if seconds is not None else ", no time limit")
+    return policy, note
 
 
 def unit_name(unit: Unit) -> str:
@@ -165,8 +242,8 @@ def after_previous(step: StepSpec, heading: str, unit: Unit, previous: str, src:
         return step
     first = str(getattr(unit.blocks[0], "text", ""))
     said = _WAITS.match(heading) or _WAITS.match(first)
-    if said is None:
-        return step
+    if said is None or re.search(r"(?i)\s(?:and|&)\s", said.group(0)):
+        return step  # "Once the dough has risen and the oven is hot,": two things, which the data says
     where = step.where
     return step.model_copy(update={
         "depends_on": (previous,), "depends_where": where,

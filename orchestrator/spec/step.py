@@ -52,8 +52,9 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 LABELS: dict[str, str] = {
     **dict.fromkeys(("skill", "skill used", "skills", "uses", "agent", "uses skill", "tool",
                      "mcp tool", "uses tool", "skill name"), "skill"),
-    **dict.fromkeys(("input", "inputs", "in", "takes"), "input"),
-    **dict.fromkeys(("output", "outputs", "out", "returns", "produces", "gives"), "output"),
+    **dict.fromkeys(("input", "inputs", "in", "takes", "reads", "consumes", "reads from"), "input"),
+    **dict.fromkeys(("output", "outputs", "out", "returns", "produces", "gives", "yields", "writes",
+                     "emits"), "output"),
     **dict.fromkeys(("success", "success criteria", "success criterion"), "success"),
     **dict.fromkeys(("failure modes", "failure mode", "failures"), "failures"),
     **dict.fromkeys(("depends on", "depends", "dependencies", "after", "needs", "runs after",

@@ -33,7 +33,8 @@ RouteSink = list[tuple[str, prose.RouteReading, int]]
 
 _HEAD = _rx(r"^\s*(?:\*\*|__)?([^:`*_][^:`]{0,60}?)(?:\*\*|__)?(?:(?<!\s)\s+)?(?::|\s[—–-]\s)\s*(.*)$", re.S)
 _BOLD_HEAD = _rx(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*[.:—–-]?\s*(.*)$", re.S)
-_SKILLISH = _rx(r"`[a-z0-9]+(?:-[a-z0-9]+)+`|`[a-z][a-z0-9]*_[a-z0-9_]+`")
+_SKILLISH = _rx(r"`[a-z0-9]+(?:-[a-z0-9]+)+`|`[a-z][a-z0-9]*_[a-z0-9_]+`|"
+                r"(?<![\w*])(?:\*\*|\*)[a-z0-9]+(?:-[a-z0-9]+)+(?:\*\*|\*)(?![\w*])")
 _STEP_LEAD = _rx(rf"^\s*(?:\*\*|__)?({STEP_WORD}\s+\w+\s*[:.\-–—]\s*[^*_.:\n]{{0,60}})", re.I)
 _CLOSER = _rx(r"(?i)^(?:that['’]?s it|that is (?:it|all)|the end|done\.)")
 _COLUMNS: tuple[tuple[str, str], ...] = (
@@ -172,7 +173,7 @@ def one_line_step(text: str, line: int) -> tuple[str, list[Block], bool] | None:
 
 
 def _column(header: str) -> str | None:
-    low = " ".join(re.sub(r"[^a-z# ]", " ", header.lower()).split())
+    low = " ".join(re.sub(r"[^a-z# ]", " ", _UNIT.sub(" ", header.lower())).split())  # "Timeout (s)": timeout
     for word, column in _COLUMNS:
         if low == word:
             return column
@@ -180,6 +181,17 @@ def _column(header: str) -> str | None:
     if label is not None:
         return label
     return next((column for word, column in _COLUMNS if len(word) > 2 and low.startswith(word)), None)
+
+
+# a unit said once in a column's header: "Timeout (s)", "Wait [min]"
+_UNIT = re.compile(r"(?:(?<!\s)\s+)?[(\[]\s*+(ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\s*+[)\]]\s*+")
+_DASH = re.compile(r"^\s*+(?:(?:[-–—]+|n/?a|tbd|\?)\s*+)?$", re.I)
+
+
+def _with_unit(header: str, value: str) -> str:
+    """A bare number under a header that gives the unit ("Timeout (min)": "5") with that unit."""
+    unit = _UNIT.search(header.lower())
+    return f"{value} {unit.group(1)}" if unit and re.fullmatch(r"\s*\d+(?:\.\d+)?\s*", value) else value
 
 
 def is_step_table(table: Table) -> bool:
@@ -192,14 +204,22 @@ def is_step_table(table: Table) -> bool:
 
 def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
     """Each row a step: its cells become the step's labelled lines."""
+    from orchestrator.spec.prose import policy_header
+
     columns = [_column(h) for h in table.header]
     for header, column in zip(table.header, columns, strict=True):
-        if column is None:
+        if column is None and not policy_header(header.lower()):  # "Retry / timeout": the policy's column
             src.warn(table.line, f"column '{header}' of the steps table is not a step field; its cells are "
                                  "read only for policy", "spec.unread")
     steps: list[StepSpec] = []
-    for position, (line, cells) in enumerate(table.rows, start=1):
+    position = 0
+    for line, cells in table.rows:
+        cells = tuple(_with_unit(h, v) for h, v in zip(table.header, cells, strict=False))
         values = {c: v.strip() for c, v in zip(columns, cells, strict=False) if c}
+        if _summary_row(values, columns):
+            _whole_run_row(table, columns, line, cells, values, src)
+            continue
+        position += 1
         number = position
         raw_number = values.pop("number", "")
         raw_name = values.get("name", "")
@@ -216,6 +236,9 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
         other = _OTHER_CASE.match(when) if when else None
         if when and other is None and not _ALWAYS.match(when):  # `#3 severity ≥ 8`
             blocks.append(Bullet(line=line, text=f"when: {when}", label="when", value=spell_step_refs(when)))
+        for key in ("depends", "input"):  # "objects from row 1", "after R2": rows are the steps
+            if values.get(key):
+                values[key] = _ROW_REF.sub(r"#\1", values[key])
         for key in ("skill", "depends", "input", "output"):
             if values.get(key):
                 label = {"depends": "depends on"}.get(key, key)
@@ -226,8 +249,8 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
                            if (c is None or c == "attempts") and v.strip())
         values.pop("attempts", "")
         for key, value in values.items():
-            if key in ("skill", "depends", "input", "output", "notes") or not value:
-                continue
+            if key in ("skill", "depends", "input", "output", "notes") or _DASH.match(value):
+                continue  # a dash or "n/a" says nothing
             blocks.append(Bullet(line=line, text=f"{key}: {value}", label=key.replace("_", " "), value=value))
         if values.get("notes"):
             blocks.append(Para(line=line, text=values["notes"]))
@@ -238,6 +261,50 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
             step = _other_case(step, when, line, src)
         steps.append(step)
     return steps
+
+
+# the name of a row that sums up the table rather than doing a step: "TOTAL", "Overall", "Whole run"
+_SUMMARY = re.compile(r"(?i)^\W*(?:(?:grand\s+|sub-?)?totals?|sum|overall|all\s+(?:steps|rows|of\s+it)|"
+                      r"(?:whole|entire|full)\s+(?:run|sheet|table|workflow|job|thing|process)|end[\s-]to[\s-]end|Σ)\W*$")
+
+
+_ROW_REF = re.compile(r"\b(?:[Rr]ow\s*+#?\s*+|R)(\d+)\b")
+
+
+def _summary_row(values: dict[str, str], columns: list[str | None]) -> bool:
+    """A row that is no step: no skill where the table has a Skill column, and no number where
+    it has a number column (else a name that sums up, "TOTAL", "Overall", or none at all)."""
+    if "skill" not in columns or values.get("skill", "").strip("-–— "):
+        return False
+    if "number" in columns:
+        return not values.get("number", "").strip("-–—#. ")
+    name = values.get("name", "")
+    return not name.strip() or _SUMMARY.match(name) is not None
+
+
+def _whole_run_row(table: Table, columns: list[str | None], line: int, cells: tuple[str, ...] | list[str],
+                   values: dict[str, str], src: Source) -> None:
+    """A summary row's other cells state limits of the whole run ("must finish inside the 1 h
+    window"): each is read as one; a cell that states none is a warning at the row."""
+    from orchestrator.spec.phrase import read_phrase
+    from orchestrator.spec.prose import record
+
+    name = values.get("name", "").strip() or "the row without a number or skill"
+    said = [v.strip() for c, v in zip(columns, cells, strict=False)
+            if v.strip() and c not in ("name", "number", "skill") and v.strip().strip("-–— ")]
+    read = False
+    for text in said:  # only a limit of the whole run: a row of no step gives no step a policy
+        phrase = read_phrase(text)
+        if phrase.read and phrase.statement.whole_run:
+            record(phrase, text, line, src, section="workflow", steps=(), who=f"row '{name}'")
+            read = True
+    if not read and not _SUMMARY.match(name):
+        src.warn(line, f"row '{name}' of the steps table has no number and no skill, so it is not read as a "
+                       "step: if it is one, give it its number and skill", "spec.unread")
+    elif not read:
+        src.warn(line, f"row '{name}' of the steps table is not a step (no number, no skill)"
+                       + ("; none of its cells reads as a limit of the whole run: write one as "
+                          "'the whole run must finish within 1 h'" if said else "; not read"), "spec.unread")
 
 
 def _other_case(step: StepSpec, text: str, line: int, src: Source) -> StepSpec:
@@ -300,6 +367,8 @@ def paragraph_steps(blocks: list[Block], src: Source, sink: RouteSink, taken: se
         step = read_step(number, name, para.line, [para, *rest], src, form="paragraph",
                          readings=tuple(readings), routes_sink=sink)
         word = _THEN.match(para.text.strip())
+        if word and re.search(r"(?i)\s(?:and|&)\s", word.group(0)):
+            word = None  # "Once the slug is ready and the list is clean,": two things, which the data says
         if word and steps and step.depends_where is None:
             # "Then ...", "Once you have the tarball, ...": after the step before it
             previous = steps[-1].id

@@ -478,6 +478,10 @@ def for_each_phrase(sentence: str, previous: str | None = None) -> tuple[str, st
         return item, f"steps.{step}.output.{item if item.endswith('s') else item + 's'}", came.group("rest")
     m = _FOR_EACH_LEAD.match(sentence)
     if m is None:
+        mid = _FOR_EACH_THROUGH.search(sentence)
+        if mid is not None and mid.group("source").lower() not in _NOT_LISTS:
+            # "rinse every address in admin_emails through *check-address*": the list, item by item
+            return mid.group("item"), mid.group("source").rstrip("."), sentence[:mid.start()] + sentence[mid.end("source"):]
         return None
     item = m.group("item") or m.group("angled") or m.group("quoted")
     tail = m.group("source")
@@ -513,6 +517,11 @@ def for_each_phrase(sentence: str, previous: str | None = None) -> tuple[str, st
     return item, source, rest
 
 
+# a fan-out said in the middle of a sentence, the list then the skill it goes through
+_FOR_EACH_THROUGH = re.compile(
+    r"(?i)\b(?:every|each)\s+(?:single\s+)?`?(?P<item>[A-Za-z_]\w*)`?\s+(?:in|of|from)\s+(?:the\s+)?"
+    r"`?(?P<source>[A-Za-z_]\w*(?:\.\w+)*)`?(?=\s+(?:through|with|using|via|into|against|past|to|by)\s+"
+    r"(?:the\s+)?(?:\*\*|\*|`|__|_)[a-z0-9]+(?:-[a-z0-9]+)+)")
 _NOT_LISTS = {"it", "them", "this", "that", "which", "turn", "case", "order", "a", "an", "one"}
 
 

@@ -38,6 +38,7 @@ from orchestrator.spec.list_branches import constants
 from orchestrator.spec.model import FieldSpec, Reading, StepSpec
 from orchestrator.spec.notebook_cells import cell_dependencies, cell_skill, cell_units
 from orchestrator.spec.prose import sentences as prose_sentences
+from orchestrator.spec.policy_text import first_duration
 from orchestrator.spec.prose import whole_run_sentence
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import read_run_limit
@@ -47,7 +48,10 @@ from orchestrator.spec.sections import (
     after_previous,
     branch_step,
     clip_text,
+    gate_approval,
     join_branches,
+    lead_of,
+    lead_units,
     names_a_skill,
     section_units,
     unit_name,
@@ -276,6 +280,7 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
         if not group.soft and not any(u.branch is not None for u in units):
             cells = cell_units(blocks)  # notebook cells that each call a skill: a step each
             units = [Unit(blocks=b) for b in cells] if cells else [Unit(blocks=blocks)]
+        units, gates = _gates(units, group, src)
         before = steps[-1].id if steps else None
         numbers: list[int] = []
         for position, unit in enumerate(units):
@@ -284,18 +289,21 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
                 number, spare = spare, spare + 1
             numbers.append(number)
             at = group.line if position == 0 and unit.branch is None else unit.blocks[0].line
-            name = group.name if position == 0 and not unit.branch else unit_name(unit) or group.name
+            name = unit.name or (group.name if position == 0 and not unit.branch else unit_name(unit) or group.name)
             if cells and position:
                 name = f"{group.name} ({cell_skill(unit.blocks)})"
-            if position == 0:
+            if unit.name is not None:
+                at = unit.blocks[0].line
+                wording = f"paragraph under '{group.heading}' read as step-{number} ({name}), named by its lead"
+            elif position == 0:
                 wording = "" if re.match(r"(?i)^\W*step\s+\d+\b", group.heading) else (
                     f"heading '{group.heading}' read as step-{number} ({group.name or 'unnamed'})"
                     + ("" if step_heading(group.heading) or numbered_heading(group.heading) else ", numbered in order"))
             else:
                 what = "branch" if unit.branch is not None else "code cell" if cells else "paragraph"
                 wording = f"{what} under '{group.heading}' read as step-{number} ({name})"
-            readings = [Reading(what="step", where=src.where(at), text=group.heading if position == 0 else
-                                clip_text(unit.blocks[0]), note=wording)] if wording else []
+            readings = [Reading(what="step", where=src.where(at), text=group.heading if position == 0 and
+                                unit.name is None else clip_text(unit.blocks[0]), note=wording)] if wording else []
             if unit.lead is not None:
                 readings.append(Reading(what="route", where=src.where(unit.lead.line), text=clip_text(unit.lead),
                                         note="read as the lead of a choice between the branches below it"))
@@ -308,6 +316,10 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
                                          before, src)
             if group.soft and steps and unit.branch is None:
                 step = after_previous(step, group.heading if position == 0 else "", unit, steps[-1].id, src)
+            if position in gates:
+                step = _gated(step, gates[position], src)
+            if unit.name is not None:
+                _lead_remarks(unit, step, src)
             if unit.branch is not None:
                 step = branch_step(step, unit, [s for s in steps[len(steps) - position:] if
                                             any(r.what == "branch" for r in s.readings)], src)
@@ -321,12 +333,66 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
     return steps
 
 
+def _gates(units: list[Unit], group: StepGroup, src: Source) -> tuple[list[Unit], dict[int, Para]]:
+    """The units that are steps, and the gate paragraph before each that has one (by position);
+    a gate with no step after it is a warning at its line."""
+    kept: list[Unit] = []
+    gates: dict[int, Para] = {}
+    for unit in units:
+        if unit.aside:
+            for block in unit.blocks:
+                src.warn(block.line, f"'{clip_text(block)[:60]}' comes before the first step under "
+                                     f"'{group.heading}' and names no skill; not read as a step", "spec.unread")
+            continue
+        if unit.gate is None:
+            kept.append(unit)
+            continue
+        gates[len(kept)] = unit.gate
+    for position, gate in list(gates.items()):
+        if position >= len(kept):
+            del gates[position]
+            src.warn(gate.line, f"'{clip_text(gate)[:60]}' reads as a person's yes or no, but no step under "
+                                f"'{group.heading}' follows it; not read: write it on the step it gates "
+                                "(`Approval: required, timeout 2h -> approve`)", "spec.unread")
+    return kept, gates
+
+
+def _gated(step: StepSpec, gate: Para, src: Source) -> StepSpec:
+    """A step after a gate paragraph needs that approval (unless its own text gave one)."""
+    if step.approval is not None:
+        src.warn(gate.line, f"{step.id}: '{clip_text(gate)[:60]}' reads as an approval, but the step states "
+                            "its own; the step's is used", "spec.approval")
+        return step
+    policy, note = gate_approval(gate)
+    where = src.where(gate.line)
+    if policy.timeout_s is None and first_duration(gate.text) is not None:
+        src.warn(gate.line, f"{step.id}: the approval in '{clip_text(gate)[:60]}' waits with no limit: its time was "
+                            "not read; write 'if nobody answers within 2 hours, approve' (or reject)", "spec.approval")
+    return step.model_copy(update={
+        "approval": policy, "field_where": {**step.field_where, "approval": where},
+        "readings": (*step.readings, Reading(what="approval", where=where, text=clip_text(gate), note=note)),
+    })
+
+
+def _lead_remarks(unit: Unit, step: StepSpec, src: Source) -> None:
+    """A lead paragraph that names no skill and no yes or no, kept with the step before it: said."""
+    for block in unit.blocks[1:]:
+        if isinstance(block, Para) and (lead := lead_of(block.text)) is not None:
+            src.warn(block.line, f"'{lead[0]}' opens like a step but names no skill; read as part of {step.id} "
+                                 f"({step.name}): if it is a step, name its skill (`skill-name`); if a person "
+                                 "says yes or no there, write who approves and how long they have", "spec.unread")
+
+
 def read_container(
     blocks: list[Block], src: Source, sink: RouteSink, *, named: bool, warn_rest: bool = True
 ) -> tuple[list[StepSpec], set[int]] | None:
     """Rule 2: the steps of a section without step headings and the lines taken as steps;
     None when it holds none. `named`: the section is called a steps section, so runbook
     paragraphs count too. `warn_rest`: the blocks not taken are reported as not read."""
+    if lead_units(list(blocks)) is not None:  # "**Prep.** Put it through *x*." paragraphs
+        group = StepGroup(number=1, name="", line=blocks[0].line, heading="the section",
+                          blocks=tuple(blocks), soft=True)
+        return read_groups([group], src, sink), {b.line for b in blocks}
     taken: set[int] = set()
     steps: list[StepSpec] | None = None
     for i, block in enumerate(blocks):

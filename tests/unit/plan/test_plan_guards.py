@@ -103,3 +103,11 @@ def test_a_section_holding_only_a_chart_before_the_steps_section_is_set_aside_wi
                    "## Steps\n\n### Step 1: Scan\n- Skill: `scan-hosts`\n")
     assert [s.skill for s in plan.steps] == ["scan-hosts"]
     assert [(w.line, w.code) for w in plan.warnings if w.code == "spec.chart-not-steps"] == [(3, "spec.chart-not-steps")]
+
+
+def test_a_skill_merged_into_another_steps_text_names_that_step_and_what_to_write(tmp_path: Path) -> None:
+    plan = plan_at(tmp_path, HEAD + "### Step 1: Scan\n\nRun `scan-hosts` on the fleet.\n\n"
+                   "After that send the bad ones to `fix-host`. Give it 2 minutes.\n")
+    (merged,) = [w for w in plan.warnings if w.code == "spec.skill-not-run"]
+    assert merged.line == 9
+    assert "line 9 is read as part of step-1 (Scan)" in merged.message and "bold lead" in merged.message
