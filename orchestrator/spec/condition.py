@@ -429,6 +429,9 @@ def without_approval_wait(sentence: str) -> str:
     return sentence[: m.start()] if m else sentence
 
 
+_CLAUSE_STOP = _rx(r"[.;!?](?=\s)|⚠\S*")  # not the point of "10.5"
+
+
 def approval_rest(sentence: str) -> str:
     """What a sentence says beside its approval: "when the total is over 10,000, the lead has OK'd
     it (no answer within 4h = no) When `send` mails them" -> "When `send` mails them" (lines of a
@@ -437,8 +440,11 @@ def approval_rest(sentence: str) -> str:
     if m is None:
         return sentence
     start, end = m.start(), m.end()
-    cond = _APPROVAL_IF.search(sentence[:start])
-    start = cond.start() if cond is not None else 0
+    # the approval's clause starts after the last stop before it ("`bump` with `x`. ⚠️ Major bumps need
+    # a 👍 from ..." keeps what the step does), or at the condition said in that clause
+    clause = max((s.end() for s in _CLAUSE_STOP.finditer(sentence, 0, start)), default=0)
+    cond = _APPROVAL_IF.search(sentence, clause, start)
+    start = cond.start() if cond is not None else clause
     wait = _WAIT.search(sentence, end)
     if wait is not None and wait.start() - end <= 80:
         end = wait.end()

@@ -37,8 +37,8 @@ from orchestrator.spec.input_prose import attach_gets
 from orchestrator.spec.list_branches import constants
 from orchestrator.spec.model import FieldSpec, Reading, StepSpec
 from orchestrator.spec.notebook_cells import cell_dependencies, cell_skill, cell_units
-from orchestrator.spec.prose import sentences as prose_sentences
 from orchestrator.spec.policy_text import first_duration
+from orchestrator.spec.prose import sentences as prose_sentences
 from orchestrator.spec.prose import whole_run_sentence
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import read_run_limit

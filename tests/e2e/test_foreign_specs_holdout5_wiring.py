@@ -102,8 +102,6 @@ def test_the_spec_runs_to_its_authors_final_output(folder: str, tmp_path: Path) 
     assert final_output(result) == expected["final_output"]
 
 
-@pytest.mark.xfail(strict=True, reason="the major bump's approval is not read yet (the policy reader's): the "
-                                       "breaking run does not pause for a release captain")
 def test_the_breaking_release_pauses_for_a_captain_before_the_major_bump(tmp_path: Path) -> None:
     more = expectation(HOLDOUT / "34-release-pr")["more_runs"][0]
     file = tmp_path / "inputs.json"

@@ -68,3 +68,14 @@ def test_an_approval_said_in_a_sentence_that_says_more_leaves_the_rest_to_be_rea
     assert step.approval is not None and step.approval.timeout_s == 3600.0
     assert "`pay` sends it" in step.description and "OK" not in step.description
     assert any(r.statement.retries == 2 for r in spec.readings if "step-2" in r.steps)
+
+
+def test_what_a_step_does_said_before_its_approval_clause_in_one_sentence_is_kept() -> None:
+    # no stop the sentence reader splits on between the two ("⚠️" opens the clause): the skill and
+    # its input said first are the step's, only the approval clause is the approval
+    spec = parse("# F\n\n## Inputs\n- amount: number\n\n## Steps\n\n### Step 1: Pay\n"
+                 "Runs `pay-out` with `amount`. ⚠️ Large pay-outs need a 👍 from the treasurer before they go; "
+                 "if nobody answers within 2 hours it is cancelled.\n")
+    step = spec.steps[0]
+    assert step.approval is not None and (step.approval.timeout_s, step.approval.on_timeout) == (7200.0, "reject")
+    assert "`pay-out` with `amount`" in step.description and "treasurer" not in step.description
