@@ -38,7 +38,7 @@ TURN_FORMS: tuple[str, ...] = (
 _TURNS = tuple(re.compile(p, re.I if "user|assistant" in p else 0) for p in TURN_FORMS)
 # a role on a line of its own ("**User:**", "### Assistant", "ChatGPT said:"): the message is on the lines below
 _ALONE = re.compile(r"(?i)^\s*(?:#{1,6}\s+)?(?:\*\*|__)?(?P<who>user|you|assistant|human|ai|bot|me|system|chatgpt|claude|"
-                    r"gpt-?4o?|copilot|gemini)(?:\s+said)?\s*:?\s*(?:\*\*|__)?\s*:?\s*$")
+                    r"gpt-?4o?|copilot|gemini)(?:\s+said)?+\s*+:?\s*+(?:\*\*|__)?\s*+:?\s*+$")
 # a speaker's name and a colon, no time: a turn only where a bot speaks too and each speaker twice or more
 _NAMED = re.compile(r"^\s*(?:>\s*)?(?:\*\*|__)?(?P<who>[A-Z][\w.'’-]*(?:\s[A-Z][\w.'’-]*){0,2})(?:\*\*|__)?\s*:"
                     r"(?:\*\*|__)?\s+(?P<text>\S.*)$")
