@@ -103,6 +103,14 @@ def _users_folders() -> set[Path]:
     return {Path(f"/tmp/skillweave-{os.getuid()}"), *([Path(given) / "skillweave"] if given else [])}
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """A suite started in the background (`cmd &`, nohup, a CI step) inherits SIGINT ignored, and
+    so would every run a test starts: the Ctrl-C tests would wait out their calls. The suite takes
+    SIGINT back (its xdist workers and the processes tests start then get the default)."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     if not _is_xdist_worker(session.config):
         session.config.stash[_EARLIER_HOSTS] = _warm_hosts(_users_folders())
