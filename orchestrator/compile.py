@@ -245,7 +245,8 @@ def _with_interpret_hint(exc: SpecError, warnings: Sequence[Diagnostic] = ()) ->
     """A spec with no steps read: the message says the model can read them (`--interpret`)."""
     if not _only_no_steps(exc):
         return exc
-    return SpecError([*(d.model_copy(update={"message": d.message + " the rules could read",
+    return SpecError([*(d.model_copy(update={"message": d.message.replace("has no steps", "has no steps the rules "
+                                                                            "could read", 1),
                                              "hint": Hint(action=HintAction.INTERPRET)})
                         for d in exc.diagnostics), *warnings])
 

@@ -28,7 +28,11 @@ from orchestrator.wording import count
 
 
 def _json(d: Diagnostic) -> dict[str, Any]:
-    return {"file": d.file, "line": d.line, "severity": d.severity.value, "code": d.code, "message": d.message}
+    """One diagnostic; `hint` (as `run --json` gives it: {"action": "interpret"}, ...) only when it has one."""
+    found = {"file": d.file, "line": d.line, "severity": d.severity.value, "code": d.code, "message": d.message}
+    if d.hint is not None:
+        found["hint"] = d.hint.model_dump(mode="json", exclude_none=True)
+    return found
 
 
 def as_errors(warnings: list[Diagnostic] | tuple[Diagnostic, ...]) -> list[Diagnostic]:

@@ -89,6 +89,9 @@ def test_an_email_the_rules_refuse_is_read_by_the_model_once_then_planned_and_ru
     refused = sw("plan", spec, cwd=cwd)
     assert refused.returncode == 2 and "spec.md:1: the spec has no steps" in refused.stderr
     assert "plan --interpret" in refused.stderr
+    said = json.loads(sw("validate", spec, "--json", cwd=cwd).stdout)  # a front end sees the model door too
+    assert [(e["code"], e.get("hint")) for e in said["errors"]] == [("spec.no-steps", {"action": "interpret"})]
+    assert said["errors"][0]["message"].startswith("the spec has no steps the rules could read: write each as")
     no_model = sw("plan", spec, "--interpret", cwd=cwd)
     assert no_model.returncode == 2 and "ANTHROPIC_API_KEY" in no_model.stderr and not lock.exists()
 
