@@ -29,7 +29,8 @@ from orchestrator.wording import count
 
 def _json(d: Diagnostic) -> dict[str, Any]:
     """One diagnostic; `hint` (as `run --json` gives it: {"action": "interpret"}, ...) only when it has one."""
-    found = {"file": d.file, "line": d.line, "severity": d.severity.value, "code": d.code, "message": d.message}
+    found: dict[str, Any] = {"file": d.file, "line": d.line, "severity": d.severity.value, "code": d.code,
+                             "message": d.message}
     if d.hint is not None:
         found["hint"] = d.hint.model_dump(mode="json", exclude_none=True)
     return found
