@@ -358,7 +358,8 @@ FALLBACK: tuple[Row, ...] = (
     Row("escalate", r"\b(?P<msg>(?:a\s+)?(?:human|person|someone|somebody)\s+(?:has|needs|must|should)\s+to\s+(?:look|decide|step\s+in|check|fix)[^.;,]*)"),
     Row("value_nos", r"\b(?:record|return|store|output|emit|give\s+back|log|mark|save|leave)\s+(?:it|them|this|the\s+\w+)?\s*(?:as\s+\w+\s+)?with\s+(?P<nos>no\s+\w+(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)no\s+\w+)*)"),
     Row("value_blank", r"\bleave\s+(?:the\s+|it\s+|its\s+)?(?:[\w-]+\s+)?(?:blank|empty)\b"),
-    Row("value_field", r"\b(?:mark|set|record|treat|label|tag|report|return|flag)\s++(?:the\s+|its\s+|it\s+|this\s+|that\s+)?(?:[\w-]+'s\s+)?(?P<field>[a-z_][\w]*(?:\s+[a-z_]\w*)?)?\s*(?:as|to|=)\s+(?!(?:a|an|the)\b)(?P<value>\"[^\"]*\"|'[^']*'|`[^`]*`|\d+(?:\.\d+)?|[a-z_][\w-]*)"),
+    # "set the score = 0" (a field, then =); "a failed report = failed run" is no verb and no value
+    Row("value_field", r"\b(?:mark|set|record|treat|label|tag|report|return|flag)\s++(?:the\s+|its\s+|it\s+|this\s+|that\s+)?(?:[\w-]+'s\s+)?(?P<field>[a-z_][\w]*(?:\s+[a-z_]\w*)?)?\s*(?:as|to|(?(field)=|(?!)))\s+(?!(?:a|an|the)\b)(?P<value>\"[^\"]*\"|'[^']*'|`[^`]*`|\d+(?:\.\d+)?|[a-z_][\w-]*)"),
     # "just go on with bot_users=[]", "continue with posted=false": the field and its value, written as code
     Row("value_field", r"\b(?:continue|carry\s+on|go\s+on|move\s+on|keep\s+going|proceed)\s+with\s+(?P<field>[a-z_]\w*)\s*(?:=|:)\s*(?P<value>\[\s*\]|\{\s*\}|\"[^\"]*\"|'[^']*'|-?\d+(?:\.\d+)?|true|false|null|none)(?![\w.])"),
     Row("value_field", r"\b(?:use|put|write)\s+(?:the\s+|an?\s+)?(?P<field>[a-z_]\w*(?:\s+[a-z_]\w*)?)\s+(?:of\s+)?(?P<value>\"[^\"]*\"|'[^']*')", needs=r"{COND}|instead|continu|carry\s+on"),

@@ -141,3 +141,18 @@ def test_a_status_code_that_something_throws_is_a_transient_failure_not_a_code_e
 
 def test_a_script_that_throws_is_still_a_code_error() -> None:
     assert read_phrase("If the script throws, regenerate it.").statement.applies_to == "code_error"
+
+
+@pytest.mark.parametrize("text", [
+    "No second attempt at the import; a rejected record = failed import.",
+    "A stale label = failed build (ask the release team).",
+])
+def test_an_equation_of_failures_is_no_value_to_go_on_with(text: str) -> None:
+    # the noun before "=" ("a rejected record") is not the verb "record": nothing to continue with
+    failure = read_phrase(text).statement.on_failure
+    assert failure is None or failure.kind != "continue_with_value", failure
+
+
+def test_a_field_set_with_an_equals_sign_is_still_the_value_to_go_on_with() -> None:
+    failure = read_phrase("If it fails, set the score = 0 and continue.").statement.on_failure
+    assert failure is not None and (failure.kind, failure.field, failure.value) == ("continue_with_value", "score", 0)
