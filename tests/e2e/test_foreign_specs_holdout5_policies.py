@@ -14,12 +14,8 @@ from foreign_kit import FIXTURES, expectation, folders_of, plan_json, run
 
 HOLDOUT = FIXTURES / "foreign-specs-holdout5"
 FOLDERS = folders_of(HOLDOUT)
-# not strict: the kind readers (r5-kinds-a/b) read these shapes; 35 (justfile) and 38 (chat transcript) now
-# reach their whole-run limit after the merge of their readers, 37 not yet
-KNOWN: dict[str, str] = {
-    "37-retention-sheet": "the spreadsheet's TOTAL row is not read as the whole-run row by the sheet reader (the kind "
-                          "readers); the row's sentence alone reads as the 1 h whole-run limit (test_spec_run_limit)",
-}
+# folder -> why its whole-run limit is not read yet (none now: 37's TOTAL row is read by the sheet reader)
+KNOWN: dict[str, str] = {}
 
 
 def _case(folder: str) -> Any:
