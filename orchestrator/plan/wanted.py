@@ -32,14 +32,10 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict
 
-from orchestrator.spec.regex_cache import Patterns
-
-_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
-
-_IN = _rx(r"(?i)\b(?:inputs?|takes|reads|needs|expects|accepts)\b\s*:?")
-_OUT = _rx(r"(?i)\b(?:outputs?|returns?|gives back|produces|emits|yields)\b\s*:?")
-_TICKED = _rx(r"`([A-Za-z_][\w-]*)(?:\s*:\s*[^`]*)?`")
-_SENTENCE = _rx(r"(?<=[.;!?])\s+(?=[A-Z`(*_])|\n\s*\n")
+_IN = re.compile(r"(?i)\b(?:inputs?|takes|reads|needs|expects|accepts)\b\s*:?")
+_OUT = re.compile(r"(?i)\b(?:outputs?|returns?|gives back|produces|emits|yields)\b\s*:?")
+_TICKED = re.compile(r"`([A-Za-z_][\w-]*)(?:\s*:\s*[^`]*)?`")
+_SENTENCE = re.compile(r"(?<=[.;!?])\s+(?=[A-Z`(*_])|\n\s*\n")
 _GATHERED = re.compile(
     r"(?i)\b(?:results?|outputs?|answers?|items?|analys[ie]s)\b[^.;]*?\bas\s+(?:a\s+(?:list|array)\s+)?"
     r"(?:(?:called|named)\s+)?`([A-Za-z_]\w*)`")
@@ -107,7 +103,7 @@ def read_instructions(body: str, skill_md: str, first_line: int = 1) -> Instruct
             line = first_line + offset + paragraph[:at].count("\n")
             where = f"{skill_md}:{line}"
             marks = sorted([(m.start(), m.end(), "in") for m in _IN.finditer(sentence)]
-                    + [(m.start(), m.end(), "out") for m in _OUT.finditer(sentence)])
+                           + [(m.start(), m.end(), "out") for m in _OUT.finditer(sentence)])
             # a word inside a name's parentheses ("(..., input order)") describes it, opens no list
             marks = [m for m in marks if sentence.count("(", 0, m[0]) <= sentence.count(")", 0, m[0])]
             if not marks and kind_before and sentence.startswith("`") and paragraph[:at].rstrip().endswith(";"):
@@ -169,7 +165,7 @@ def mentioned(text: str, names: Iterable[str]) -> list[str]:
 
 
 _FUNCTION_WORDS = frozenset({"a", "an", "and", "as", "at", "be", "by", "do", "for", "from", "if", "in", "into", "is",
-                      "it", "no", "not", "of", "on", "or", "so", "the", "then", "to", "up", "us", "we", "with"})
+                             "it", "no", "not", "of", "on", "or", "so", "the", "then", "to", "up", "us", "we", "with"})
 
 
 def gathered(text: str) -> list[tuple[str, str | None]]:
@@ -181,6 +177,3 @@ def gathered(text: str) -> list[tuple[str, str | None]]:
             ref = _STEP_REF.search(sentence[: m.end()])
             out.append((m.group(1), ref.group(0) if ref else None))
     return out
-
-
-_rx.save()

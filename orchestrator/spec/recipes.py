@@ -35,22 +35,19 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator.spec.model import FieldSpec, InputSpec, Mention, Reading, SpecText, StepSpec
 from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.prose import read_sentence
-from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.taskfile import taskfile_lines
 
 # the info strings of a fenced recipe file
 FENCE_KINDS = frozenset(("just", "justfile", "make", "makefile", "mk", "gnumake", "bmake", "mage", "taskfile"))
-_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
-
-_FENCE_OPEN = _rx(r"^\s{0,3}(```+|~~~+)\s*([\w.+-]*)")
-_COMMENT = _rx(r"^\s*#+\s?(.*)$")
-_ASSIGN = _rx(r"^(?:export\s+|override\s+)?(?P<name>[A-Za-z_]\w*)\s*(?P<op>::=|:=|\?=|\+=|!=|=)\s*(?P<value>.*?)\s*(?:#.*)?$")
-_HEADER = _rx(r"^@?(?P<name>[A-Za-z_][\w-]*)(?P<params>(?:\s+[$+*]?[A-Za-z_][\w-]*(?:=(?:\"[^\"]*\"|'[^']*'|\S+))?)*)"
-              r"\s*:(?![=:])(?P<deps>[^#=]*?)\s*(?:#+\s?(?P<comment>.*))?$")
-_DIRECTIVE = _rx(r"^(?:\.[A-Z_]+\s*:|set\s+[\w-]+|alias\s+|import\s+|mod\s+|include\s+|-include\s+|export\s+[A-Za-z_]\w*\s*$"
-                 r"|ifn?(?:eq|def)\b|else\b|endif\b|\[[\w(), \"'-]+\]\s*$)")
-_BODY = _rx(r"^(?:\t|\s{2,})\S")
+_FENCE_OPEN = re.compile(r"^\s{0,3}(```+|~~~+)\s*([\w.+-]*)")
+_COMMENT = re.compile(r"^\s*#+\s?(.*)$")
+_ASSIGN = re.compile(r"^(?:export\s+|override\s+)?(?P<name>[A-Za-z_]\w*)\s*(?P<op>::=|:=|\?=|\+=|!=|=)\s*(?P<value>.*?)\s*(?:#.*)?$")
+_HEADER = re.compile(r"^@?(?P<name>[A-Za-z_][\w-]*)(?P<params>(?:\s+[$+*]?[A-Za-z_][\w-]*(?:=(?:\"[^\"]*\"|'[^']*'|\S+))?)*)"
+                     r"\s*:(?![=:])(?P<deps>[^#=]*?)\s*(?:#+\s?(?P<comment>.*))?$")
+_DIRECTIVE = re.compile(r"^(?:\.[A-Z_]+\s*:|set\s+[\w-]+|alias\s+|import\s+|mod\s+|include\s+|-include\s+|export\s+[A-Za-z_]\w*\s*$"
+                        r"|ifn?(?:eq|def)\b|else\b|endif\b|\[[\w(), \"'-]+\]\s*$)")
+_BODY = re.compile(r"^(?:\t|\s{2,})\S")
 # how a recipe's body calls a skill: a command word before its name, or a path into skills/
 SKILL_CALLS: tuple[str, ...] = (
     r"^(?:skillweave\s+)?(?:skill|run-skill|call-skill|skill-run|run_skill)\s+(?P<name>[a-z0-9][\w-]*)",
@@ -58,15 +55,15 @@ SKILL_CALLS: tuple[str, ...] = (
     r"^(?:[\w.-]+\s+){0,2}(?:\./)?skills/(?P<name>[a-z0-9][\w-]*)(?:/\S*)?",
 )
 _SKILL_CALL = tuple(re.compile(p, re.I) for p in SKILL_CALLS)
-_ECHO = _rx(r"^(?:echo|printf|@echo)\s+(?P<text>.*)$")
+_ECHO = re.compile(r"^(?:echo|printf|@echo)\s+(?P<text>.*)$")
 # a reference inside a value: {{a}}, {{a.b}}, $(A), ${A}, $A
-_REF = _rx(r"\{\{\s*(?P<a>[A-Za-z_][\w-]*)(?:\.(?P<b>[A-Za-z_]\w*))?\s*\}\}"
-           r"|\$\((?P<c>[A-Za-z_][\w-]*)(?:\.(?P<d>[A-Za-z_]\w*))?\)"
-           r"|\$\{(?P<e>[A-Za-z_][\w-]*)(?:\.(?P<f>[A-Za-z_]\w*))?\}|\$(?P<g>[A-Za-z_]\w*)")
-_FROM_ENV = _rx(r"^[\"']?(?:env_var(?:_or_default)?\s*\(|env\s*\(|\$\(|\$\{|\{\{|[\"']?$)")
+_REF = re.compile(r"\{\{\s*(?P<a>[A-Za-z_][\w-]*)(?:\.(?P<b>[A-Za-z_]\w*))?\s*\}\}"
+                  r"|\$\((?P<c>[A-Za-z_][\w-]*)(?:\.(?P<d>[A-Za-z_]\w*))?\)"
+                  r"|\$\{(?P<e>[A-Za-z_][\w-]*)(?:\.(?P<f>[A-Za-z_]\w*))?\}|\$(?P<g>[A-Za-z_]\w*)")
+_FROM_ENV = re.compile(r"^[\"']?(?:env_var(?:_or_default)?\s*\(|env\s*\(|\$\(|\$\{|\{\{|[\"']?$)")
 # an echo that says when the run is good, and the comparison in it
 _SUCCESS_SAID = re.compile(r"(?i)\b(?:counts|succeeds?|succeeded|worked|works|passes|passed|is\s+good|is\s+ok|success(?:ful)?|done)\b"
-                    r"[^.;]{0,20}?\b(?:if|when|only\s+if|once)\b(?P<rest>.+)$")
+                           r"[^.;]{0,20}?\b(?:if|when|only\s+if|once)\b(?P<rest>.+)$")
 _COMPARED = re.compile(r"(?i)\b(?P<field>[A-Za-z_]\w*)\s*(?:==?|\s+is\s+|\s+equals\s+)\s*(?P<value>true|false|null|-?\d+(?:\.\d+)?|\"[^\"]*\"|'[^']*')")
 
 
@@ -99,7 +96,7 @@ class RecipeFile(BaseModel):
 def _is_recipe_line(line: str) -> bool:
     s = line.rstrip()
     return (not s.strip() or bool(_COMMENT.match(s) or _BODY.match(s) or _DIRECTIVE.match(s)
-                           or _ASSIGN.match(s) or _HEADER.match(s)))
+                                  or _ASSIGN.match(s) or _HEADER.match(s)))
 
 
 def _skill_of(command: str) -> str | None:
@@ -153,7 +150,7 @@ def _parse(lines: list[str], first: int) -> RecipeFile:
         if header and not _DIRECTIVE.match(line):
             own = [(at, header.group("comment"))] if header.group("comment") else []
             current = {"name": header.group("name"), "line": at, "deps": tuple(header.group("deps").split()),
-                "comments": (*pending, *own), "body": ()}
+                       "comments": (*pending, *own), "body": ()}
             pending = []
             continue
         assign = _ASSIGN.match(line)
@@ -179,8 +176,8 @@ def recipe_file_of(src: Source) -> RecipeFile | None:
     found = find_recipe_file(src.text)
     if found is not None and not _calls_skills(found):
         src.warn(found.first, f"a recipe file ({len(found.recipes)} recipes) in which no recipe calls a skill, so its "
-                       "recipes are not read as steps: write each step's recipe body as "
-                       "`skill <name> key=value` (e.g. `skill fetch-orders day=\"{{day}}\"`)", "spec.recipe-not-step")
+                              "recipes are not read as steps: write each step's recipe body as "
+                              "`skill <name> key=value` (e.g. `skill fetch-orders day=\"{{day}}\"`)", "spec.recipe-not-step")
         return None
     return found
 
@@ -202,7 +199,7 @@ def find_recipe_file(text: str) -> RecipeFile | None:
             body, info = tasks, "taskfile"
         found = _parse(body, i + 2)
         if (info in FENCE_KINDS and found.recipes) or (not info and _calls_skills(found) >= 2
-                                                and all(_is_recipe_line(x) for x in body)):
+                                                       and all(_is_recipe_line(x) for x in body)):
             return found.model_copy(update={"first": i + 1, "last": min(close + 1, len(lines))})
         i = close + 1
     start = None  # bare: the longest run of recipe-file lines that calls skills in two recipes
@@ -268,7 +265,7 @@ class _Reader:
         default = declared[1].strip("\"'") if declared and var in self.found.defaults else ""
         if name not in self.inputs:  # `DAY ?= 2024-01-01`: optional, with that default
             self.inputs[name] = InputSpec(name=name, where=where, required=not default,
-                                   default=_literal(default) if default else None)
+                                          default=_literal(default) if default else None)
         return f"inputs.{name}"
 
     def _value(self, key: str, value: str, line: int) -> tuple[str | None, object]:
@@ -277,8 +274,8 @@ class _Reader:
         if len(refs) != 1 or refs[0].group(0) != value.strip():
             if refs:
                 self.src.warn(line, f"the argument {key}={value[:40]} mixes text and references; it is passed as "
-                             f"written: write {key}=\"{{{{name}}}}\" (one reference) to pass a value",
-                       "spec.unread")
+                                    f"written: write {key}=\"{{{{name}}}}\" (one reference) to pass a value",
+                              "spec.unread")
             return None, _literal(value)
         m = refs[0]
         a = m.group("a") or m.group("c") or m.group("e") or m.group("g")
@@ -287,7 +284,7 @@ class _Reader:
             return f"steps.{self.step_of[a]}.output" + (f".{b}" if b else ""), None
         if a in self.by_name:
             self.src.warn(line, f"`{a}` is a recipe that calls no skill, so it has no output; {key} gets nothing "
-                         "from it", "spec.unread")
+                                "from it", "spec.unread")
             return None, None
         declared = self.found.variables.get(a)
         if declared is not None and a not in self.found.defaults and not _FROM_ENV.match(declared[1]):
@@ -303,7 +300,7 @@ class _Reader:
                 out += self._deps(self.by_name[dep], seen | {recipe.name})
             elif dep not in self.by_name:
                 self.src.warn(recipe.line, f"recipe '{recipe.name}' depends on '{dep}', which is no recipe of the file; "
-                                    "that dependency is not read", "spec.unread")
+                                           "that dependency is not read", "spec.unread")
         return list(dict.fromkeys(out))
 
     def steps(self) -> list[StepSpec]:
@@ -323,7 +320,7 @@ class _Reader:
         if commands:
             at, body = commands[0]
             self.src.warn(at, f"recipe '{recipe.name}' runs '{body[:50]}', which calls no skill: it is not a step; "
-                       "to make it one, write its body as `skill <name> key=value`", "spec.recipe-not-step")
+                              "to make it one, write its body as `skill <name> key=value`", "spec.recipe-not-step")
         for at, body in recipe.body:
             echo = _ECHO.match(body.lstrip("@-+ ").removeprefix("@"))
             if echo:
@@ -340,7 +337,7 @@ class _Reader:
         checks = [f"{m.group('field')} == {m.group('value')}" for m in _COMPARED.finditer(rest)]
         if producer is None or not checks:
             self.src.warn(line, f"recipe '{recipe.name}' echoes a success criterion, '{text[:60]}', that is not read: "
-                         "write it as `<recipe> printed field=value`", "spec.success")
+                                "write it as `<recipe> printed field=value`", "spec.success")
             return
         self.success.append((producer, SpecText(text="; ".join(checks), line=line, kind="success")))
 
@@ -348,7 +345,7 @@ class _Reader:
         at, command, skill = found[0]
         for extra_at, _, other in found[1:]:
             self.src.warn(extra_at, f"recipe '{recipe.name}' calls a second skill, `{other}`; only the first "
-                             f"(`{skill}`) is its step: give each skill a recipe of its own", "spec.unread")
+                                    f"(`{skill}`) is its step: give each skill a recipe of its own", "spec.unread")
         inputs: list[FieldSpec] = []
         values: dict[str, object] = {}
         for key, value in _args(command):
@@ -373,7 +370,7 @@ class _Reader:
             depends_where=where if not deps else None, texts=tuple(texts),
             mentions=(Mention(text=skill, where=self.src.where(at)),),
             readings=(Reading(what="step", where=where, text=f"{recipe.name}: {' '.join(recipe.deps)}".strip(),
-                       note=f"a recipe whose body calls `{skill}`: a step, after the recipes it names"),),
+                              note=f"a recipe whose body calls `{skill}`: a step, after the recipes it names"),),
         )
 
 
@@ -391,8 +388,5 @@ def read_recipe_file(found: RecipeFile, src: Source) -> tuple[list[StepSpec], tu
             read_sentence(said, line, src, section="convergence", steps=(), who="recipe file")
         elif phrase.read or phrase.signal:
             src.warn(line, f"the comment '{text[:60]}' states a policy but is right above no recipe, so it is not "
-                    "read: put it in the comment right above the recipe it is for", "spec.unread")
+                           "read: put it in the comment right above the recipe it is for", "spec.unread")
     return steps, tuple(reader.inputs.values())
-
-
-_rx.save()
