@@ -35,31 +35,34 @@ from orchestrator.hints import Hint, HintAction
 from orchestrator.plan.location import split_where, warning_at
 from orchestrator.plan.model import Plan, PlanStep
 from orchestrator.policy import FallbackAction
+from orchestrator.spec.regex_cache import Patterns
 
 # "for each X" that is about attempts or time, not items
 _NOT_ITEMS = ("attempt", "try", "tries", "retry", "retries", "failure", "error", "call", "request",
               "second", "minute", "hour", "day", "run", "time", "other")
-_EACH = re.compile(r"\b(?:for|with|on) (?:each|every)\b\s+(\w+)", re.IGNORECASE)
-_GATHER = re.compile(r"\b(?:when|once|after) (?:all|every)\b|\bevery \w+ results?\b|\ball (?:the )?(?:\w+ )?results\b"
-                     r"|\bfull set\b|\bevery (?:check|renewal|item) result\b", re.IGNORECASE)
-_FAILURE_WORDS = re.compile(r"\b(?:fail\w*|errors?\b(?! count)|down|time[sd]? out|hang\w*|slow|unavailable|"
-                            r"unreachable|crash\w*|flaky|breaks?|rate.limit\w*)", re.IGNORECASE)
-_CONDITION_START = re.compile(r"^(?:[-*+]\s+|\d+[.)]\s+|→\s*|\[[ xX]\]\s+)*(?:\*\*|_)?(if|otherwise|else)\b(.*)",
-                              re.IGNORECASE)
-_ON_DATA = re.compile(r"[<>=≥≤]|!=|\bstep \d+ (?:says|reports?|returns?|finds?)\b|\bone or more\b|\bmore than\b"
-                      r"|\bat least\b|\bfewer than\b|\bis (?:not )?(?:\"|'|`|true|false|empty|zero)", re.IGNORECASE)
-_ON_DATA_WEAK = re.compile(r"\breported\b|\bsays\b|\bis\b", re.IGNORECASE)
-_JOIN = re.compile(r"\bwhichever\b[^.]{0,40}\bran\b|\bin (?:both|either) cases?\b"
-                   r"|\bwhichever (?:one )?happened\b", re.IGNORECASE)
-_POLICY_WORDS = re.compile(r"\b(?:fail\w*|retr\w*|errors?|give up|abort|stop)\b", re.IGNORECASE)
-_STOPS = re.compile(r"^\W*(?:\w+\W+){0,2}(?:stop|fail|abort|halt|end)\b", re.IGNORECASE)
-_ASIDE = re.compile(r"\(([^()\n]{1,60})\)")
-_ASIDE_CONDITION = re.compile(r"^\W*(?:only\s+)?(?:if|when|unless)\b|\b(?:passed|failed|true|false)\W*$|(?<!-)>|<(?!-)|[=≥≤]",
-                              re.IGNORECASE)
-_SUMMARY = re.compile(r"<summary>(.*?)</summary>", re.IGNORECASE)
-_SUMMARY_CONDITION = re.compile(r"\bis\b|\bany other\b|\botherwise\b|[<>=]|\bif\b", re.IGNORECASE)
-_JSON_OBJECT = re.compile(r"\{\s*\"[^{}\n]{0,300}\}")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_EACH = _rx(r"\b(?:for|with|on) (?:each|every)\b\s+(\w+)", re.IGNORECASE)
+_GATHER = _rx(r"\b(?:when|once|after) (?:all|every)\b|\bevery \w+ results?\b|\ball (?:the )?(?:\w+ )?results\b"
+              r"|\bfull set\b|\bevery (?:check|renewal|item) result\b", re.IGNORECASE)
+_FAILURE_WORDS = _rx(r"\b(?:fail\w*|errors?\b(?! count)|down|time[sd]? out|hang\w*|slow|unavailable|"
+                     r"unreachable|crash\w*|flaky|breaks?|rate.limit\w*)", re.IGNORECASE)
+_CONDITION_START = _rx(r"^(?:[-*+]\s+|\d+[.)]\s+|→\s*|\[[ xX]\]\s+)*(?:\*\*|_)?(if|otherwise|else)\b(.*)",
+                       re.IGNORECASE)
+_ON_DATA = _rx(r"[<>=≥≤]|!=|\bstep \d+ (?:says|reports?|returns?|finds?)\b|\bone or more\b|\bmore than\b"
+               r"|\bat least\b|\bfewer than\b|\bis (?:not )?(?:\"|'|`|true|false|empty|zero)", re.IGNORECASE)
+_ON_DATA_WEAK = _rx(r"\breported\b|\bsays\b|\bis\b", re.IGNORECASE)
+_JOIN = _rx(r"\bwhichever\b[^.]{0,40}\bran\b|\bin (?:both|either) cases?\b"
+            r"|\bwhichever (?:one )?happened\b", re.IGNORECASE)
+_POLICY_WORDS = _rx(r"\b(?:fail\w*|retr\w*|errors?|give up|abort|stop)\b", re.IGNORECASE)
+_STOPS = _rx(r"^\W*(?:\w+\W+){0,2}(?:stop|fail|abort|halt|end)\b", re.IGNORECASE)
+_ASIDE = _rx(r"\(([^()\n]{1,60})\)")
+_ASIDE_CONDITION = _rx(r"^\W*(?:only\s+)?(?:if|when|unless)\b|\b(?:passed|failed|true|false)\W*$|(?<!-)>|<(?!-)|[=≥≤]",
+                       re.IGNORECASE)
+_SUMMARY = _rx(r"<summary>(.*?)</summary>", re.IGNORECASE)
+_SUMMARY_CONDITION = _rx(r"\bis\b|\bany other\b|\botherwise\b|[<>=]|\bif\b", re.IGNORECASE)
+_JSON_OBJECT = _rx(r"\{\s*\"[^{}\n]{0,300}\}")
+_SENTENCE = _rx(r"(?<=[.!?])\s+(?=[A-Z])")
 
 
 def _heading(text: str) -> int:
@@ -234,3 +237,6 @@ def _condition(words: str) -> str | None:
         elif _ON_DATA.search(head) or (_ON_DATA_WEAK.search(head) and not _FAILURE_WORDS.search(head)):
             return sentence.strip()[:80]
     return None
+
+
+_rx.save()

@@ -32,15 +32,19 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict
 
-_IN = re.compile(r"(?i)\b(?:inputs?|takes|reads|needs|expects|accepts)\b\s*:?")
-_OUT = re.compile(r"(?i)\b(?:outputs?|returns?|gives back|produces|emits|yields)\b\s*:?")
-_TICKED = re.compile(r"`([A-Za-z_][\w-]*)(?:\s*:\s*[^`]*)?`")
-_SENTENCE = re.compile(r"(?<=[.;!?])\s+(?=[A-Z`(*_])|\n\s*\n")
-_GATHERED = re.compile(
+from orchestrator.spec.regex_cache import Patterns
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_IN = _rx(r"(?i)\b(?:inputs?|takes|reads|needs|expects|accepts)\b\s*:?")
+_OUT = _rx(r"(?i)\b(?:outputs?|returns?|gives back|produces|emits|yields)\b\s*:?")
+_TICKED = _rx(r"`([A-Za-z_][\w-]*)(?:\s*:\s*[^`]*)?`")
+_SENTENCE = _rx(r"(?<=[.;!?])\s+(?=[A-Z`(*_])|\n\s*\n")
+_GATHERED = _rx(
     r"(?i)\b(?:results?|outputs?|answers?|items?|analys[ie]s)\b[^.;]*?\bas\s+(?:a\s+(?:list|array)\s+)?"
     r"(?:(?:called|named)\s+)?`([A-Za-z_]\w*)`")
-_NOT_WORD = re.compile(r"[^0-9a-z]+")
-_STEP_REF = re.compile(r"(?i)\b(?:step|stage|phase|task)[\s_-]*(\d+|[a-z]+)\b")
+_NOT_WORD = _rx(r"[^0-9a-z]+")
+_STEP_REF = _rx(r"(?i)\b(?:step|stage|phase|task)[\s_-]*(\d+|[a-z]+)\b")
 
 
 class Named(BaseModel):
@@ -75,7 +79,7 @@ def _names(clause: str, where: str) -> list[Named]:
     return out
 
 
-_LIST_OF = re.compile(r"(?i)^\s*\(\s*(?:an?\s+)?(?:list|array)\b(?:\s+of\s+(?:objects?\s+)?\{([^{}]*)\})?")
+_LIST_OF = _rx(r"(?i)^\s*\(\s*(?:an?\s+)?(?:list|array)\b(?:\s+of\s+(?:objects?\s+)?\{([^{}]*)\})?")
 
 
 def _said_list(after: str) -> dict[str, object] | None:
@@ -88,8 +92,8 @@ def _said_list(after: str) -> dict[str, object] | None:
         else {"type": "array"}
 
 
-_JSON_TICKED = re.compile(r"`\s*\{([^`]*)\}\s*`")
-_JSON_KEY = re.compile(r"(?:^|[{,]\s*)[\"']([A-Za-z_]\w*)[\"']\s*:")
+_JSON_TICKED = _rx(r"`\s*\{([^`]*)\}\s*`")
+_JSON_KEY = _rx(r"(?:^|[{,]\s*)[\"']([A-Za-z_]\w*)[\"']\s*:")
 
 
 def read_instructions(body: str, skill_md: str, first_line: int = 1) -> Instructions:
@@ -177,3 +181,6 @@ def gathered(text: str) -> list[tuple[str, str | None]]:
             ref = _STEP_REF.search(sentence[: m.end()])
             out.append((m.group(1), ref.group(0) if ref else None))
     return out
+
+
+_rx.save()

@@ -19,16 +19,19 @@ import re
 
 from orchestrator.spec.blocks import Block, Para
 from orchestrator.spec.model import InputSpec, Reading, SpecText, StepSpec
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.transcript import read_transcript
 
 # a pasted chat's message header: the author (bold, or before a colon) and the time it was sent
-_CHAT_HEADER = re.compile(r"^\s*(?:\*\*|__)?[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3}(?:\*\*|__)?\s+"
-                          r"(?:\[)?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?(?:\])?\s*$")
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_CHAT_HEADER = _rx(r"^\s*(?:\*\*|__)?[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3}(?:\*\*|__)?\s+"
+                   r"(?:\[)?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?(?:\])?\s*$")
 
 
-_CHAT_SEQUENCE = re.compile(r"(?i)^\s*(?:first|then|next|after\s+that|finally|lastly|and\s+then)\b[^`\n]{0,40}"
-                            r"`[a-z0-9]+(?:-[a-z0-9]+)+`")
+_CHAT_SEQUENCE = _rx(r"(?i)^\s*(?:first|then|next|after\s+that|finally|lastly|and\s+then)\b[^`\n]{0,40}"
+                     r"`[a-z0-9]+(?:-[a-z0-9]+)+`")
 
 
 def blank_chat_headers(text: str) -> str:
@@ -71,9 +74,9 @@ def _reply_targets(text: str, steps: list[StepSpec]) -> list[StepSpec]:
 
 
 # "version comes in as `version`", "the input is `version`", "pass `version` in": an input of the run
-_INPUT_SAID = re.compile(r"(?i)\b(?:comes?|is\s+passed|gets\s+passed|is\s+given|goes)\s+in\s+(?:as|through|via)\s+"
-                         r"`([A-Za-z_]\w*)`|\binputs?\s+(?:is\s+|are\s+|called\s+|named\s+)?`([A-Za-z_]\w*)`"
-                         r"|\bpass(?:ed)?\s+`([A-Za-z_]\w*)`\s+in\b")
+_INPUT_SAID = _rx(r"(?i)\b(?:comes?|is\s+passed|gets\s+passed|is\s+given|goes)\s+in\s+(?:as|through|via)\s+"
+                  r"`([A-Za-z_]\w*)`|\binputs?\s+(?:is\s+|are\s+|called\s+|named\s+)?`([A-Za-z_]\w*)`"
+                  r"|\bpass(?:ed)?\s+`([A-Za-z_]\w*)`\s+in\b")
 
 
 def _whole_workflow(block: Para, src: Source) -> tuple[bool, list[InputSpec]]:
@@ -123,3 +126,6 @@ def chat_replies(steps: list[StepSpec], preamble: list[Block], src: Source
                              "or an input it states is not in the plan; write it under its step", "spec.unread")
         kept.append(block)
     return list(by_id.values()), kept, tuple(said.values())
+
+
+_rx.save()

@@ -24,13 +24,16 @@ from yaml.nodes import Node, ScalarNode
 
 from orchestrator.spec.condition import read_condition
 from orchestrator.spec.model import Reading
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.yaml_dialect import STR, note, scalar
 from orchestrator.spec.yaml_node import NodeReader
 
-_COMMENT = re.compile(r"(?:^|\s)#\s?(?P<text>.*)$")
-_WHEN = re.compile(r"(?i)\b(?:when|if|whenever)\s+(?P<cond>.+?)\s*[.;]?\s*$")
-_OTHER = re.compile(r"(?i)^\W*(?:the\s+other\s+(?:case|branch|one)|otherwise|else|in\s+(?:every|any)\s+other\s+case|"
-                    r"the\s+rest\s+of\s+the\s+time)\b")
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_COMMENT = _rx(r"(?:^|\s)#\s?(?P<text>.*)$")
+_WHEN = _rx(r"(?i)\b(?:when|if|whenever)\s+(?P<cond>.+?)\s*[.;]?\s*$")
+_OTHER = _rx(r"(?i)^\W*(?:the\s+other\s+(?:case|branch|one)|otherwise|else|in\s+(?:every|any)\s+other\s+case|"
+             r"the\s+rest\s+of\s+the\s+time)\b")
 
 
 def _comment(r: NodeReader, line: int) -> str:
@@ -87,3 +90,6 @@ class Profiles:
                                                                    f"{found[1]}: it runs when {found[1]}'s condition "
                                                                    "is false"))
         return scalar(found[0], key), ScalarNode(STR, found[1], value.start_mark, value.end_mark)
+
+
+_rx.save()

@@ -22,19 +22,22 @@ from __future__ import annotations
 
 import re
 
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 
-_FEATURE = re.compile(r"^\s*(?:Feature|Ability|Business\s+Need):\s*(?P<title>.*)$")
-_SCENARIO = re.compile(r"^\s*(?:Scenario(?:\s+(?:Outline|Template))?|Example):\s*(?P<title>.*)$")
-_BACKGROUND = re.compile(r"^\s*Background:\s*(?P<rest>.*)$")
-_EXAMPLES = re.compile(r"^\s*(?:Examples|Scenarios):\s*.*$")
-_RULE = re.compile(r"^\s*Rule:\s*(?P<title>.*)$")
-_TAGS = re.compile(r"^\s*@[\w:.-]+(?:\s+@[\w:.-]+)*\s*$")
-_LANGUAGE = re.compile(r"^\s*#\s*language\s*:")
-_COMMENT = re.compile(r"^\s*#+\s?(?P<text>.*)$")
-_STEP = re.compile(r"^\s*(?:Given|When|Then|And|But|\*)\s")
-_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
-_QUOTED_NAME = re.compile(r"[\"“]([A-Za-z_][\w.-]*)[\"”]|`([A-Za-z_][\w.-]*)`")
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_FEATURE = _rx(r"^\s*(?:Feature|Ability|Business\s+Need):\s*(?P<title>.*)$")
+_SCENARIO = _rx(r"^\s*(?:Scenario(?:\s+(?:Outline|Template))?|Example):\s*(?P<title>.*)$")
+_BACKGROUND = _rx(r"^\s*Background:\s*(?P<rest>.*)$")
+_EXAMPLES = _rx(r"^\s*(?:Examples|Scenarios):\s*.*$")
+_RULE = _rx(r"^\s*Rule:\s*(?P<title>.*)$")
+_TAGS = _rx(r"^\s*@[\w:.-]+(?:\s+@[\w:.-]+)*\s*$")
+_LANGUAGE = _rx(r"^\s*#\s*language\s*:")
+_COMMENT = _rx(r"^\s*#+\s?(?P<text>.*)$")
+_STEP = _rx(r"^\s*(?:Given|When|Then|And|But|\*)\s")
+_TABLE_ROW = _rx(r"^\s*\|.*\|\s*$")
+_QUOTED_NAME = _rx(r"[\"“]([A-Za-z_][\w.-]*)[\"”]|`([A-Za-z_][\w.-]*)`")
 
 
 def is_gherkin(text: str) -> bool:
@@ -52,7 +55,7 @@ def _sentence(line: str) -> str:
     return text if not text or text[-1] in ".!?;" else text + "."
 
 
-_FENCE = re.compile(r"^\s*(```|~~~)\s*(?:gherkin|feature|cucumber)\s*$", re.I)
+_FENCE = _rx(r"^\s*(```|~~~)\s*(?:gherkin|feature|cucumber)\s*$", re.I)
 
 
 def gherkin_to_markdown(text: str, src: Source) -> str:
@@ -149,3 +152,6 @@ def _background_line(line: str, number: int, src: Source) -> str:
     name = m.group(1) or m.group(2)
     rest = " ".join((body[:m.start()] + body[m.end():]).split()).rstrip(".")
     return f"- {name}: {rest}" if rest else f"- {name}"
+
+
+_rx.save()

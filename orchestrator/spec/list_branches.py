@@ -21,11 +21,14 @@ from typing import Any
 
 from orchestrator.spec.blocks import Block, Bullet, Para
 from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.sections import Unit, branch_item, branch_step
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import read_step
 
-_CONSTANT = re.compile(r"`\s*([A-Za-z_]\w*)\s*(?::|=)\s*([^`\s][^`]{0,80}?)\s*`")
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_CONSTANT = _rx(r"`\s*([A-Za-z_]\w*)\s*(?::|=)\s*([^`\s][^`]{0,80}?)\s*`")
 
 
 def branches_of(item: Bullet) -> list[tuple[Bullet, str, str]]:
@@ -75,3 +78,6 @@ def branch_steps(number: int, name: str, item: Bullet, lead: str, src: Source,
         step = branch_step(step, unit, [s for s in steps if any(r.what == "branch" for r in s.readings)], src)
         steps.append(step)
     return steps
+
+
+_rx.save()

@@ -28,13 +28,16 @@ import re
 
 from orchestrator.spec.blocks import Block, Fence
 from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import CODE_CALL
 
-_ASSIGNED = re.compile(r"^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*[A-Za-z_][\w.]*\([ \t]*[\"'][a-z0-9]+(?:-[a-z0-9]+)+[\"']",
-                       re.M)
-_CELL_NUMBER = re.compile(r"^[ \t]*In[ \t]*\[[ \t]*(\d+)[ \t]*\][ \t]*:", re.M)
-_NOT_CODE = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|#[^\n]*")  # strings and comments
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_ASSIGNED = _rx(r"^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*[A-Za-z_][\w.]*\([ \t]*[\"'][a-z0-9]+(?:-[a-z0-9]+)+[\"']",
+                re.M)
+_CELL_NUMBER = _rx(r"^[ \t]*In[ \t]*\[[ \t]*(\d+)[ \t]*\][ \t]*:", re.M)
+_NOT_CODE = _rx(r"'[^'\n]*'|\"[^\"\n]*\"|#[^\n]*")  # strings and comments
 
 
 def _calls(block: Block) -> list[str]:
@@ -93,3 +96,6 @@ def cell_dependencies(step: StepSpec, unit: list[Block], cells: list[tuple[StepS
     reading = Reading(what="depends_on", where=where, text=call.strip()[:160], note=note)
     return step.model_copy(update={"depends_on": ids, "depends_where": where,
                                    "readings": (*step.readings, reading)})
+
+
+_rx.save()

@@ -27,6 +27,7 @@ from orchestrator.spec import grammar as g
 from orchestrator.spec.effect import assumed_retries, fallback_of, retry_of
 from orchestrator.spec.fields import step_id
 from orchestrator.spec.phrase import read_phrase
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 
 _UNIT_S = {
@@ -37,8 +38,10 @@ _UNIT_S = {
     "d": 86400.0, "day": 86400.0, "days": 86400.0,
 }  # fmt: skip
 _UNITS = "|".join(sorted(_UNIT_S, key=len, reverse=True))
-_DURATION = re.compile(rf"((?<!\d)\d+(?:\.\d+)?)\s*({_UNITS})(?![a-z])", re.I)
-_COMPOUND = re.compile(rf"^(?:\s*+\d+(?:\.\d+)?\s*+(?:{_UNITS})\s*+)+$", re.I)
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_DURATION = _rx(rf"((?<!\d)\d+(?:\.\d+)?)\s*({_UNITS})(?![a-z])", re.I)
+_COMPOUND = _rx(rf"^(?:\s*+\d+(?:\.\d+)?\s*+(?:{_UNITS})\s*+)+$", re.I)
 _NUMBER_WORDS = {"once": 1, "twice": 2, "thrice": 3, "one": 1, "two": 2, "three": 3, "four": 4,
                  "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _MAX_COUNT = 1000
@@ -167,8 +170,8 @@ def read_fallback(text: str, src: Source, line: int) -> Fallback | None:
 
 
 # what follows `timeout`/`within`/`after` in an approval, up to an arrow, a bracket or a separator
-_APPROVAL_TIMEOUT = re.compile(r"\btimeout\b[\s:=]*((?:(?!->|→)[^()\[\];,])+)"
-                               r"|\b(?:within|after)\s+(\d(?:(?!->|→)[^()\[\];,])*)")
+_APPROVAL_TIMEOUT = _rx(r"\btimeout\b[\s:=]*((?:(?!->|→)[^()\[\];,])+)"
+                        r"|\b(?:within|after)\s+(\d(?:(?!->|→)[^()\[\];,])*)")
 
 
 def read_approval(text: str, src: Source, line: int) -> ApprovalPolicy | None:
@@ -199,3 +202,6 @@ def read_count(text: str) -> int | None:
     """A plain non-negative integer (`3`, `3 retries`)."""
     m = re.match(r"^\s*(\d+)\b", text.strip().strip("`"))
     return min(int(m.group(1)), _MAX_COUNT) if m else None
+
+
+_rx.save()

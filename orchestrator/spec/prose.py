@@ -39,6 +39,7 @@ from orchestrator.spec.model import (
     UnreadSentence,
 )
 from orchestrator.spec.phrase import Phrase, read_phrase
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.success import (
     check_schema,
@@ -50,25 +51,27 @@ from orchestrator.spec.success import (
 
 _ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "approx.", "cf.", "no.", "min.", "max.", "sec.", "secs.", "mins.",
                   "hrs.", "incl.", "resp.", "esp.")
-_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(`\[*_]*[A-Z0-9`])|(?<=[.!?])\s*\n+|\n\s*\n")
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_END = _rx(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(`\[*_]*[A-Z0-9`])|(?<=[.!?])\s*\n+|\n\s*\n")
 _SIZE_WORDS = ("maxItems", "maxLength", "maxProperties", "minItems", "minLength", "minProperties")
 _EMPTINESS = {"array": ("maxItems", "minItems"), "string": ("maxLength", "minLength"),
               "object": ("maxProperties", "minProperties")}
 # a failure mode or a success criterion is a description unless it names a recovery
-_RECOVERY_WORDS = re.compile(r"retr|again|attempt|fall\s*+-?\s*+back|escalat|continu|carry\s+on|skip|regenerat|rewrite|"
-                             r"repair|\bpage\b|paging|alert|notify|default|instead|ignore|abort|give\s+up|never|"
-                             r"\bwait|back-?\s*off|time-?\s*out|timed\s+out|\bfail\s+the\s+(?:run|workflow)", re.I)
+_RECOVERY_WORDS = _rx(r"retr|again|attempt|fall\s*+-?\s*+back|escalat|continu|carry\s+on|skip|regenerat|rewrite|"
+                      r"repair|\bpage\b|paging|alert|notify|default|instead|ignore|abort|give\s+up|never|"
+                      r"\bwait|back-?\s*off|time-?\s*out|timed\s+out|\bfail\s+the\s+(?:run|workflow)", re.I)
 # a fallback to a step named by its name: "go to the no-data notice instead", "fall back to the Publish step"
-_TO_NAMED = re.compile(r"(?i)\b(?P<verb>go\s+to|jump\s+to|fall\s*-?\s*back\s+(?:to|on)|fail\s*over\s+to|switch\s+to|"
-                       r"hand\s+(?:it\s+)?(?:over\s+)?to|send\s+(?:it\s+)?to|route\s+(?:it\s+)?to|pass\s+(?:it\s+)?to|"
-                       r"run|use|try)\s+(?P<name>(?:the\s+)?[\w`*'’-]+(?:\s+[\w`*'’-]+){0,4}?)"
-                       r"(?=\s+instead\b|\s*[.;,:)!]|\s*$)")
+_TO_NAMED = _rx(r"(?i)\b(?P<verb>go\s+to|jump\s+to|fall\s*-?\s*back\s+(?:to|on)|fail\s*over\s+to|switch\s+to|"
+                r"hand\s+(?:it\s+)?(?:over\s+)?to|send\s+(?:it\s+)?to|route\s+(?:it\s+)?to|pass\s+(?:it\s+)?to|"
+                r"run|use|try)\s+(?P<name>(?:the\s+)?[\w`*'’-]+(?:\s+[\w`*'’-]+){0,4}?)"
+                r"(?=\s+instead\b|\s*[.;,:)!]|\s*$)")
 Resolve = Callable[[str], str | None]  # a step's name, number or id -> its id (`structure.StepIndex.resolve`)
 _BLANK_CELLS = frozenset({"", "-", "–", "—", "n/a", "na", "none", "tbd", "?"})
 # a column header that lists kinds of policy ("Retry / timeout", "Retries & timeouts"): it says what a
 # cell may hold, not what it says, so the cell is read alone ("90s timeout" has no retry in it)
 _POLICY_WORD = r"(?:retr(?:y|ies)|time-?\s*outs?|attempts?|tries|limits?|backoff|fallbacks?|on\s+(?:failure|error)|sla|waits?|delays?|pauses?)"
-_KINDS_HEADER = re.compile(rf"(?i)^\s*{_POLICY_WORD}(?:\s*(?:/|&|\+|,|\band\b|\bor\b)\s*{_POLICY_WORD})+\s*$")
+_KINDS_HEADER = _rx(rf"(?i)^\s*{_POLICY_WORD}(?:\s*(?:/|&|\+|,|\band\b|\bor\b)\s*{_POLICY_WORD})+\s*$")
 UNREAD_CODE = "spec.policy-unread"
 PARTIAL_CODE = "spec.policy-partial"
 
@@ -264,3 +267,6 @@ def read_step_texts(steps: tuple[StepSpec, ...], src: Source, resolve: Resolve |
                     record(phrase, text, line, src, section="step", steps=(step.id,), who=step.id,
                            step_name=step.name)
     return tuple(checks)
+
+
+_rx.save()

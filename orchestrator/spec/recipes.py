@@ -35,19 +35,22 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator.spec.model import FieldSpec, InputSpec, Mention, Reading, SpecText, StepSpec
 from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.prose import read_sentence
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.taskfile import taskfile_lines
 
 # the info strings of a fenced recipe file
 FENCE_KINDS = frozenset(("just", "justfile", "make", "makefile", "mk", "gnumake", "bmake", "mage", "taskfile"))
-_FENCE_OPEN = re.compile(r"^\s{0,3}(```+|~~~+)\s*([\w.+-]*)")
-_COMMENT = re.compile(r"^\s*#+\s?(.*)$")
-_ASSIGN = re.compile(r"^(?:export\s+|override\s+)?(?P<name>[A-Za-z_]\w*)\s*(?P<op>::=|:=|\?=|\+=|!=|=)\s*(?P<value>.*?)\s*(?:#.*)?$")
-_HEADER = re.compile(r"^@?(?P<name>[A-Za-z_][\w-]*)(?P<params>(?:\s+[$+*]?[A-Za-z_][\w-]*(?:=(?:\"[^\"]*\"|'[^']*'|\S+))?)*)"
-                     r"\s*:(?![=:])(?P<deps>[^#=]*?)\s*(?:#+\s?(?P<comment>.*))?$")
-_DIRECTIVE = re.compile(r"^(?:\.[A-Z_]+\s*:|set\s+[\w-]+|alias\s+|import\s+|mod\s+|include\s+|-include\s+|export\s+[A-Za-z_]\w*\s*$"
-                        r"|ifn?(?:eq|def)\b|else\b|endif\b|\[[\w(), \"'-]+\]\s*$)")
-_BODY = re.compile(r"^(?:\t|\s{2,})\S")
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_FENCE_OPEN = _rx(r"^\s{0,3}(```+|~~~+)\s*([\w.+-]*)")
+_COMMENT = _rx(r"^\s*#+\s?(.*)$")
+_ASSIGN = _rx(r"^(?:export\s+|override\s+)?(?P<name>[A-Za-z_]\w*)\s*(?P<op>::=|:=|\?=|\+=|!=|=)\s*(?P<value>.*?)\s*(?:#.*)?$")
+_HEADER = _rx(r"^@?(?P<name>[A-Za-z_][\w-]*)(?P<params>(?:\s+[$+*]?[A-Za-z_][\w-]*(?:=(?:\"[^\"]*\"|'[^']*'|\S+))?)*)"
+              r"\s*:(?![=:])(?P<deps>[^#=]*?)\s*(?:#+\s?(?P<comment>.*))?$")
+_DIRECTIVE = _rx(r"^(?:\.[A-Z_]+\s*:|set\s+[\w-]+|alias\s+|import\s+|mod\s+|include\s+|-include\s+|export\s+[A-Za-z_]\w*\s*$"
+                 r"|ifn?(?:eq|def)\b|else\b|endif\b|\[[\w(), \"'-]+\]\s*$)")
+_BODY = _rx(r"^(?:\t|\s{2,})\S")
 # how a recipe's body calls a skill: a command word before its name, or a path into skills/
 SKILL_CALLS: tuple[str, ...] = (
     r"^(?:skillweave\s+)?(?:skill|run-skill|call-skill|skill-run|run_skill)\s+(?P<name>[a-z0-9][\w-]*)",
@@ -55,19 +58,19 @@ SKILL_CALLS: tuple[str, ...] = (
     r"^(?:[\w.-]+\s+){0,2}(?:\./)?skills/(?P<name>[a-z0-9][\w-]*)(?:/\S*)?",
 )
 _SKILL_CALL = tuple(re.compile(p, re.I) for p in SKILL_CALLS)
-_ECHO = re.compile(r"^(?:echo|printf|@echo)\s+(?P<text>.*)$")
+_ECHO = _rx(r"^(?:echo|printf|@echo)\s+(?P<text>.*)$")
 # a reference inside a value: {{a}}, {{a.b}}, $(A), ${A}, $A
-_REF = re.compile(r"\{\{\s*(?P<a>[A-Za-z_][\w-]*)(?:\.(?P<b>[A-Za-z_]\w*))?\s*\}\}"
-                  r"|\$\((?P<c>[A-Za-z_][\w-]*)(?:\.(?P<d>[A-Za-z_]\w*))?\)"
-                  r"|\$\{(?P<e>[A-Za-z_][\w-]*)(?:\.(?P<f>[A-Za-z_]\w*))?\}|\$(?P<g>[A-Za-z_]\w*)")
-_FROM_ENV = re.compile(r"^[\"']?(?:env_var(?:_or_default)?\s*\(|env\s*\(|\$\(|\$\{|\{\{|[\"']?$)")
+_REF = _rx(r"\{\{\s*(?P<a>[A-Za-z_][\w-]*)(?:\.(?P<b>[A-Za-z_]\w*))?\s*\}\}"
+           r"|\$\((?P<c>[A-Za-z_][\w-]*)(?:\.(?P<d>[A-Za-z_]\w*))?\)"
+           r"|\$\{(?P<e>[A-Za-z_][\w-]*)(?:\.(?P<f>[A-Za-z_]\w*))?\}|\$(?P<g>[A-Za-z_]\w*)")
+_FROM_ENV = _rx(r"^[\"']?(?:env_var(?:_or_default)?\s*\(|env\s*\(|\$\(|\$\{|\{\{|[\"']?$)")
 # an echo that says when the run is good, and the comparison in it
-_SUCCESS_SAID = re.compile(r"(?i)\b(?:counts|succeeds?|succeeded|worked|works|passes|passed|is\s+good|is\s+ok|success(?:ful)?|done)\b"
-                           r"[^.;]{0,20}?\b(?:if|when|only\s+if|once)\b(?P<rest>.+)$")
-_COMPARED = re.compile(r"(?i)\b(?P<field>[A-Za-z_]\w*)\s*(?:==?|\s+is\s+|\s+equals\s+)\s*(?P<value>true|false|null|-?\d+(?:\.\d+)?|\"[^\"]*\"|'[^']*')")
+_SUCCESS_SAID = _rx(r"(?i)\b(?:counts|succeeds?|succeeded|worked|works|passes|passed|is\s+good|is\s+ok|success(?:ful)?|done)\b"
+                    r"[^.;]{0,20}?\b(?:if|when|only\s+if|once)\b(?P<rest>.+)$")
+_COMPARED = _rx(r"(?i)\b(?P<field>[A-Za-z_]\w*)\s*(?:==?|\s+is\s+|\s+equals\s+)\s*(?P<value>true|false|null|-?\d+(?:\.\d+)?|\"[^\"]*\"|'[^']*')")
 
 
-_GOES_ON = re.compile(r"(?i)(?:[,(:/+&-]|->|→|\b(?:and|or|then|but|so|with|to|of|the|a|after|before))\s*$")
+_GOES_ON = _rx(r"(?i)(?:[,(:/+&-]|->|→|\b(?:and|or|then|but|so|with|to|of|the|a|after|before))\s*$")
 
 
 class Recipe(BaseModel):
@@ -390,3 +393,6 @@ def read_recipe_file(found: RecipeFile, src: Source) -> tuple[list[StepSpec], tu
             src.warn(line, f"the comment '{text[:60]}' states a policy but is right above no recipe, so it is not "
                            "read: put it in the comment right above the recipe it is for", "spec.unread")
     return steps, tuple(reader.inputs.values())
+
+
+_rx.save()

@@ -16,15 +16,16 @@ write. Any other sentence is left to the caller, which reports it as it always d
 
 from __future__ import annotations
 
-import re
-
 from orchestrator.spec import prose
 from orchestrator.spec.grammar import DURATION, WHOLE
 from orchestrator.spec.phrase import read_phrase
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.success import read_criteria, success_clause, then_clauses
 
-_WHOLE_SAID = re.compile(rf"(?i)\b(?:{WHOLE}|total\s+(?:time|run\s*time|duration)|end[- ]to[- ]end)\b[^.;]*?{DURATION}")
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_WHOLE_SAID = _rx(rf"(?i)\b(?:{WHOLE}|total\s+(?:time|run\s*time|duration)|end[- ]to[- ]end)\b[^.;]*?{DURATION}")
 WRITE = "write it as 'Whole run: 25 min max.'"
 
 
@@ -60,3 +61,6 @@ def success_not_placed(clause: str, line: int, src: Source) -> None:
         how = ("it is not a comparison of an output field with a value; write one (`- Success criteria: "
                "queued >= 1`) under the step that outputs the field")
     src.warn(line, f"success check '{clause[:80]}' is not tied to a step and is not checked; {how}", "spec.success")
+
+
+_rx.save()

@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from orchestrator.spec.fields import split_top
-from orchestrator.spec.regex_cache import compile_many
+from orchestrator.spec.regex_cache import Patterns, compile_many
 
 _FIELD = r"`?(?P<field>[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)`?"
 _VALUE = r"(?P<value>`[^`]*`|\"[^\"]*\"|'[^']*'|-?\d+(?:\.\d+)?|true|false|null|none|\[\s*\]|\{\s*\})"
@@ -84,9 +84,11 @@ def read_comparison(clause: str) -> tuple[str, dict[str, Any]] | None:
 
 
 # a label before the criteria: "Success =", "Success criteria:", "Done when", "It succeeds if"
-_LEAD = re.compile(r"^(?:(?:the\s+)?(?:step\s+)?success(?:\s+(?:criteria|criterion|check|condition))?\s*(?:[:=]|means|when|if)"
-                   r"|(?:done|passes|it\s+(?:succeeds|passes|is\s+done)|the\s+step\s+(?:succeeds|passes|is\s+done))"
-                   r"\s+(?:when|if))\s*", re.I)
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_LEAD = _rx(r"^(?:(?:the\s+)?(?:step\s+)?success(?:\s+(?:criteria|criterion|check|condition))?\s*(?:[:=]|means|when|if)"
+            r"|(?:done|passes|it\s+(?:succeeds|passes|is\s+done)|the\s+step\s+(?:succeeds|passes|is\s+done))"
+            r"\s+(?:when|if))\s*", re.I)
 
 
 def read_criteria(text: str) -> tuple[dict[str, dict[str, Any]], list[str]]:
@@ -124,7 +126,7 @@ def check_schema(checks: dict[str, dict[str, Any]]) -> dict[str, Any]:
 # A success check said as people say it, wherever the document kind puts it: "It's ready when X",
 # "The run only counts as good when X", "The run succeeds if X", "Success means X", "Done when X",
 # and a Gherkin "Then X equals Y" (a Then that compares, not one that says what comes back)
-_SAID = re.compile(
+_SAID = _rx(
     r"(?i)^\W*(?:(?:and\s+)?(?:it['’]?s|it\s+is|we['’]?re|we\s+are|this\s+is|the\s+(?:run|job|dish|release|workflow|batch|step)\s+is)\s+"
     r"(?:ready|done|good|finished|complete|cooked|a\s+success|successful)\s+(?:only\s+)?(?:when|if|once)"
     r"|(?:the\s+(?:run|job|workflow|release|batch|step)|it)\s+(?:only\s+)?(?:counts?|is\s+counted)\s+as\s+"
@@ -134,13 +136,13 @@ _SAID = re.compile(
     r"|check(?:\s*\([^()]{0,30}\))?\s*:"
     r"|success\s+(?:means|is\s+when|=)|done\s+(?:when|means)|definition\s+of\s+done\s*[:=-]?)\s*(?P<clause>.+)$")
 # "Then": capitalised anywhere (a Gherkin scenario's lines run together), or opening the sentence
-_THEN = re.compile(r"(?:(?<![\w-])Then|^\W*(?i:then))\s+(?P<clause>(?:(?!\s(?:And|When|Given|But|Then)\s)[^#.])*?"
-                   r"(?:\bequals?\b|==|>=|<=|!=|\bis\s+(?:at\s+least|at\s+most|not|empty|true|false|the\s+(?:same|number|"
-                   r"count|length))|\bmatches\b|\bshould\s+(?:be|equal)\b|\bmust\s+(?:be|equal)\b|\bcomes\s+back\s+as\b)"
-                   r"(?:(?!\s(?:And|When|Given|But|Then)\s)[^#.])*)")
-TITLE = re.compile(r"(?i)^\W*(?:it['’]?s\s+(?:ready|done|good)\s+when|done\s+when|(?:definition\s+of\s+)?done|success"
-                   r"(?:\s+(?:criteria|check|checks|means|is))?|acceptance(?:\s+criteria)?|expected\s+(?:result|outcome)s?|"
-                   r"how\s+we\s+know\s+it\s+(?:worked|works))\b")
+_THEN = _rx(r"(?:(?<![\w-])Then|^\W*(?i:then))\s+(?P<clause>(?:(?!\s(?:And|When|Given|But|Then)\s)[^#.])*?"
+            r"(?:\bequals?\b|==|>=|<=|!=|\bis\s+(?:at\s+least|at\s+most|not|empty|true|false|the\s+(?:same|number|"
+            r"count|length))|\bmatches\b|\bshould\s+(?:be|equal)\b|\bmust\s+(?:be|equal)\b|\bcomes\s+back\s+as\b)"
+            r"(?:(?!\s(?:And|When|Given|But|Then)\s)[^#.])*)")
+TITLE = _rx(r"(?i)^\W*(?:it['’]?s\s+(?:ready|done|good)\s+when|done\s+when|(?:definition\s+of\s+)?done|success"
+            r"(?:\s+(?:criteria|check|checks|means|is))?|acceptance(?:\s+criteria)?|expected\s+(?:result|outcome)s?|"
+            r"how\s+we\s+know\s+it\s+(?:worked|works))\b")
 
 
 def success_clause(sentence: str) -> str | None:
@@ -153,8 +155,8 @@ def success_clause(sentence: str) -> str | None:
     return clause or None
 
 
-_COMPARES = re.compile(r"(?i)\bequals?\b|==|>=|<=|!=|[<>≥≤]|\bis\s+(?:at\s+least|at\s+most|not|empty|true|false|"
-                       r"one\s+of|the\s+(?:same|number|count|length))|\bmatches\b|\bcomes\s+back\s+as\b")
+_COMPARES = _rx(r"(?i)\bequals?\b|==|>=|<=|!=|[<>≥≤]|\bis\s+(?:at\s+least|at\s+most|not|empty|true|false|"
+                r"one\s+of|the\s+(?:same|number|count|length))|\bmatches\b|\bcomes\s+back\s+as\b")
 
 
 def compares(clause: str) -> bool:
@@ -167,3 +169,6 @@ def then_clauses(text: str) -> list[str]:
     """The checks of Gherkin-like "Then" lines in `text` ("Then `sent` equals the number of
     ids"): the ones that compare, not the ones that say what comes back ("Then I get `rows`")."""
     return [c for m in _THEN.finditer(text) if (c := m.group("clause").strip().rstrip(". "))]
+
+
+_rx.save()

@@ -26,7 +26,11 @@ import re
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-_COMMENT = re.compile(r"^\s*#\s?(.*)$")
+from orchestrator.spec.regex_cache import Patterns
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_COMMENT = _rx(r"^\s*#\s?(.*)$")
 
 
 def _pairs(node: Node) -> list[tuple[str, Node, int]]:
@@ -82,3 +86,6 @@ def taskfile_lines(body: list[str]) -> list[str] | None:
         for at, command in _strings(own.get("cmds"), "cmd"):
             out[at] = "\t" + " ".join(command.split())
     return [re.sub(r"\{\{\s*\.", "{{", line) for line in out]
+
+
+_rx.save()

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from orchestrator.spec.phrase import read_phrase
+from orchestrator.spec.regex_cache import Patterns
 
 _WHO = r"[^\W\d_][\w .'’-]{0,38}?"
 # the forms of a turn's opening: (time) speaker: text
@@ -37,22 +38,24 @@ TURN_FORMS: tuple[str, ...] = (
 )
 _TURNS = tuple(re.compile(p, re.I if "user|assistant" in p else 0) for p in TURN_FORMS)
 # a role on a line of its own ("**User:**", "### Assistant", "ChatGPT said:"): the message is on the lines below
-_ALONE = re.compile(r"(?i)^\s*(?:#{1,6}\s+)?(?:\*\*|__)?(?P<who>user|you|assistant|human|ai|bot|me|system|chatgpt|claude|"
-                    r"gpt-?4o?|copilot|gemini)(?:\s+said)?+\s*+:?\s*+(?:\*\*|__)?\s*+:?\s*+$")
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_ALONE = _rx(r"(?i)^\s*(?:#{1,6}\s+)?(?:\*\*|__)?(?P<who>user|you|assistant|human|ai|bot|me|system|chatgpt|claude|"
+             r"gpt-?4o?|copilot|gemini)(?:\s+said)?+\s*+:?\s*+(?:\*\*|__)?\s*+:?\s*+$")
 # a speaker's name and a colon, no time: a turn only where a bot speaks too and each speaker twice or more
-_NAMED = re.compile(r"^\s*(?:>\s*)?(?:\*\*|__)?(?P<who>[A-Z][\w.'’-]*(?:\s[A-Z][\w.'’-]*){0,2})(?:\*\*|__)?\s*:"
-                    r"(?:\*\*|__)?\s+(?P<text>\S.*)$")
+_NAMED = _rx(r"^\s*(?:>\s*)?(?:\*\*|__)?(?P<who>[A-Z][\w.'’-]*(?:\s[A-Z][\w.'’-]*){0,2})(?:\*\*|__)?\s*:"
+             r"(?:\*\*|__)?\s+(?P<text>\S.*)$")
 # a speaker that is a bot or an assistant, by its name
-BOT_NAMES = re.compile(r"(?i)bot\b|\bassistant\b|^ai$|\bgpt|chatgpt|\bclaude\b|copilot|gemini|\bsystem\b|🤖")
-_MARKED_BOT = re.compile(r"(?P<who>[^\W\d_][\w .'’-]{0,38}?)\s*(?:🤖|\((?:app|bot|assistant)\))")
+BOT_NAMES = _rx(r"(?i)bot\b|\bassistant\b|^ai$|\bgpt|chatgpt|\bclaude\b|copilot|gemini|\bsystem\b|🤖")
+_MARKED_BOT = _rx(r"(?P<who>[^\W\d_][\w .'’-]{0,38}?)\s*(?:🤖|\((?:app|bot|assistant)\))")
 # a skill the turn asks to run: a hyphenated name (or any name in backticks) after a word of doing
-_ASKED = re.compile(r"(?i)(?:\b(?:run|runs|running|call|calls|use|using|with|via|invoke|trigger|fire|do|then|into|first|next|finally|"
-                    r"start\s+with|begin\s+with|kick\s+off)\s+"
-                    r"|→\s*|->\s*|:\s+)(?:the\s+)?`?(?P<name>(?<=`)[a-z][\w-]*(?=`)|[a-z0-9]+(?:-[a-z0-9]+)+)`?(?![\w-])")
+_ASKED = _rx(r"(?i)(?:\b(?:run|runs|running|call|calls|use|using|with|via|invoke|trigger|fire|do|then|into|first|next|finally|"
+             r"start\s+with|begin\s+with|kick\s+off)\s+"
+             r"|→\s*|->\s*|:\s+)(?:the\s+)?`?(?P<name>(?<=`)[a-z][\w-]*(?=`)|[a-z0-9]+(?:-[a-z0-9]+)+)`?(?![\w-])")
 # before the first step, a name with an underscore is code ("input is the raw json, call it alert_json")
-_CODE_NAME = re.compile(r"(?<![`\w])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![`\w])")
-_LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
-_RULE = re.compile(r"^\s*[-=_*·•]{3,}\s*$")
+_CODE_NAME = _rx(r"(?<![`\w])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![`\w])")
+_LIST_MARK = _rx(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_RULE = _rx(r"^\s*[-=_*·•]{3,}\s*$")
 
 
 def _turn(line: str) -> tuple[str, str] | None:
@@ -101,10 +104,10 @@ def _fallback_skill(text: str) -> str | None:
     return on_failure.skill if on_failure is not None and on_failure.kind == "use_skill" else None
 
 
-_DEPENDS_ON = re.compile(r"(?i)\b(?:depends|depending|based|branch(?:es)?)\s+on\s+(?:the\s+)?`?(?P<field>[a-z_]\w*)`?")
-_ARROW = re.compile(r"(?:→|->|=>|⇒)\s*(?:the\s+)?`?$")
-_OTHERWISE = re.compile(r"(?i)^\W*(?:otherwise|else|anything\s+else|everything\s+else|any\s+other\s+case|in\s+any\s+other\s+case|all\s+other)\b")
-_COMPARES = re.compile(r"(?i)[=<>≥≤]|\b(?:is|are|isn'?t|equals|contains|has|above|below|over|under)\b")
+_DEPENDS_ON = _rx(r"(?i)\b(?:depends|depending|based|branch(?:es)?)\s+on\s+(?:the\s+)?`?(?P<field>[a-z_]\w*)`?")
+_ARROW = _rx(r"(?:→|->|=>|⇒)\s*(?:the\s+)?`?$")
+_OTHERWISE = _rx(r"(?i)^\W*(?:otherwise|else|anything\s+else|everything\s+else|any\s+other\s+case|in\s+any\s+other\s+case|all\s+other)\b")
+_COMPARES = _rx(r"(?i)[=<>≥≤]|\b(?:is|are|isn'?t|equals|contains|has|above|below|over|under)\b")
 
 
 def _item(said: str, asked: re.Match[str], field: str) -> str:
@@ -198,3 +201,6 @@ def transcript_start(text: str) -> int | None:
     if len(turns) < 4 or len({who for _, (who, _) in turns}) < 2:
         return None
     return turns[0][0] + 1
+
+
+_rx.save()
