@@ -1,8 +1,8 @@
 """The compile pipeline: from a spec file to a checked, sealed Plan, in one place.
 
-    spec file ─ parse_spec ─► WorkflowSpec
+    spec file ─ load_catalog (bundled, the spec's skills/, --skills-dir, env) ─► Catalog
+              ─ parse_spec, with the catalog's skill and tool names ─► WorkflowSpec
               ─ apply_lockfile (only with `<spec>.lock.json` or --interpret) ─► WorkflowSpec
-              ─ load_catalog (bundled, the spec's skills/, --skills-dir, env) ─► Catalog
               ─ draft_plan: bind steps (ties to the LLM when one is available),
                 contracts (tool schemas from MCP servers when a skill has none),
                 dependencies, input mapping, policies ─► Plan + errors
@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from orchestrator.plan.structure_reading_lock import Applied
     from orchestrator.skills import Catalog
     from orchestrator.spec.model import WorkflowSpec
+    from orchestrator.spec.vocabulary import Vocabulary
 
 __all__ = ["compile_spec", "load_spec_or_plan"]
 
@@ -71,13 +72,13 @@ def compile_spec(
 
     locked = interpret or Path(path).with_name(Path(path).name + ".lock.json").is_file()  # `lockfile.lock_path`
     refused: SpecError | None = None
+    catalog = load_catalog(settings, path)
     try:
-        spec = parse_spec(path, settings.caps.spec_bytes)
+        spec = parse_spec(path, settings.caps.spec_bytes, _vocabulary(catalog))
     except SpecError as exc:
         if not locked or not _only_no_steps(exc):
             raise _with_interpret_hint(exc) from None
         refused, spec = exc, _stepless(path)  # the model may read the steps the rules could not
-    catalog = load_catalog(settings, path)
     structure = None
     if locked:
         from orchestrator.plan.interpretation import apply_lockfile
@@ -235,6 +236,14 @@ class _ToolSchemasFromServers:
                 raise McpError(f"{server}/{tool}: the tool's schema has $ref '{outside[0]}', outside "
                                "itself; skillweave follows no such $ref")
         return (info.input_schema or None), info.output_schema
+
+
+def _vocabulary(catalog: Catalog) -> Vocabulary:
+    """The names the spec's readers may take for a skill's: every skill the catalog holds, and
+    each MCP tool exactly one of them wraps."""
+    from orchestrator.spec.vocabulary import Vocabulary
+
+    return Vocabulary.of((s.name, s.tool) for s in catalog.skills)
 
 
 def _only_no_steps(exc: SpecError) -> bool:

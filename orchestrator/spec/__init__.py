@@ -3,6 +3,10 @@
     parse_spec(path)                      dispatch on the suffix (.md/.markdown, .yaml/.yml)
     parse_spec_text(text, path, format)   the same from a string; `path` names it in messages
 
+Both take an optional `vocabulary` (`spec.vocabulary`): the catalog's skill and tool names,
+which the compile pipeline loads first so that the readers can tell a skill's name in any
+quoting from a word that only looks like one.
+
 Both raise `SpecError` carrying every error found (each `file:line: message`)
 when the spec cannot be used, and otherwise return a spec whose `warnings`
 list, with their lines, all text that was kept but not understood.
@@ -49,6 +53,7 @@ from orchestrator.spec.model import (
     WorkflowSpec,
 )
 from orchestrator.spec.source import Source
+from orchestrator.spec.vocabulary import EMPTY, Vocabulary
 
 __all__ = [
     "ContractSpec",
@@ -59,6 +64,7 @@ __all__ = [
     "ScenarioSpec",
     "SpecFormat",
     "StepSpec",
+    "Vocabulary",
     "WorkflowSpec",
     "format_of",
     "parse_spec",
@@ -79,7 +85,7 @@ def format_of(path: Path | str) -> SpecFormat | None:
     return _SUFFIXES.get(Path(path).suffix.lower())
 
 
-def parse_spec(path: Path, max_bytes: int | None = None) -> WorkflowSpec:
+def parse_spec(path: Path, max_bytes: int | None = None, vocabulary: Vocabulary = EMPTY) -> WorkflowSpec:
     """Read and compile the spec at `path`: a regular file of at most `max_bytes`
     (default: the `SKILLWEAVE_MAX_SPEC_BYTES` cap, 1 MiB unless set)."""
     fmt = format_of(path)
@@ -102,16 +108,18 @@ def parse_spec(path: Path, max_bytes: int | None = None) -> WorkflowSpec:
         line = data[: exc.start].count(b"\n") + 1
         raise SpecError(Diagnostic(file=str(path), line=line, code="spec.encoding",
                                    message="the spec is not UTF-8 text")) from exc
-    return parse_spec_text(text, str(path), fmt)
+    return parse_spec_text(text, str(path), fmt, vocabulary)
 
 
-def parse_spec_text(text: str, path: str, format: SpecFormat | str) -> WorkflowSpec:
+def parse_spec_text(
+    text: str, path: str, format: SpecFormat | str, vocabulary: Vocabulary = EMPTY
+) -> WorkflowSpec:
     """Compile spec `text`; `path` is only used in messages and the spec's `path`."""
     fmt = _SUFFIXES.get(f".{format}".lower())
     if fmt is None:
         raise ValueError(f"unknown spec format {format!r}")
     sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-    src = Source(text.removeprefix("\ufeff"), path)
+    src = Source(text.removeprefix("\ufeff"), path, vocabulary)
     written = src.text
     try:
         if fmt == "markdown":

@@ -12,6 +12,7 @@ from typing import Any
 
 from orchestrator.errors import Diagnostic, Severity, SpecError
 from orchestrator.hints import Hint
+from orchestrator.spec.vocabulary import EMPTY, Vocabulary
 
 MAX_MESSAGE = 400  # characters; a message quotes spec text, which may be a whole paragraph
 
@@ -26,9 +27,10 @@ def one_line(message: str) -> str:
 class Source:
     """One spec text with its path and the diagnostics found so far."""
 
-    def __init__(self, text: str, path: str) -> None:
+    def __init__(self, text: str, path: str, vocabulary: Vocabulary = EMPTY) -> None:
         self.text = text
         self.path = path
+        self.vocabulary = vocabulary  # the catalog's skill and tool names (`spec.vocabulary`); empty: none known
         self.lines = text.splitlines()
         self.errors: list[Diagnostic] = []
         self.warnings: list[Diagnostic] = []

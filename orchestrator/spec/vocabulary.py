@@ -1,0 +1,45 @@
+"""The names a spec may use for its skills, known before the spec is read.
+
+The compile pipeline loads the catalog first and hands the readers its names, so a reader
+can tell a skill named in any quoting ('rank-hosts', *rank-hosts*, [rank-hosts](...), a bare
+word) from a word that only looks like one. An empty vocabulary (a spec read on its own,
+`parse_spec_text` without one) means: nothing is known, read by shape only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Vocabulary(BaseModel):
+    """Each catalog skill's name, and each MCP tool name that exactly one skill wraps (tool -> skill)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    skills: frozenset[str] = frozenset()
+    tools: dict[str, str] = {}
+
+    @classmethod
+    def of(cls, skills: Iterable[tuple[str, str | None]]) -> Vocabulary:
+        """From (skill name, wrapped tool or None) pairs; a tool two skills wrap names neither."""
+        names: set[str] = set()
+        wrapped: dict[str, list[str]] = {}
+        for name, tool in skills:
+            names.add(name)
+            if tool:
+                wrapped.setdefault(tool, []).append(name)
+        return cls(skills=frozenset(names), tools={t: s[0] for t, s in wrapped.items() if len(s) == 1})
+
+    def skill_for(self, name: str) -> str | None:
+        """The skill `name` names: itself, or the one skill wrapping the tool `name`."""
+        if name in self.skills:
+            return name
+        return self.tools.get(name)
+
+    def __bool__(self) -> bool:
+        return bool(self.skills)
+
+
+EMPTY = Vocabulary()
