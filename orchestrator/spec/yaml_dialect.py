@@ -131,6 +131,13 @@ def reshape_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> tuple[dict[
             if found is not None:
                 top = {k: p for k, p in top.items() if k != nested[0]}
                 top.update({k: p for k, p in inner.items() if k not in top})
+        if found is None and r.src.vocabulary:  # no dialect's: the items that name catalog skills
+            from orchestrator.spec.yaml_anchored import anchored_steps
+
+            rescued = anchored_steps(r, top, notes)
+            if rescued is not None:
+                top, found = rescued
+                top = _constants(r, top, notes)
         if found is not None:
             top = {**top, "steps": found}
     steps = next((k for k in top if yk.top_key(k) == "steps"), None)

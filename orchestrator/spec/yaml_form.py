@@ -514,6 +514,10 @@ def read_yaml(src: Source) -> SpecParts:
         src.raise_if_errors()
     if SURROGATE_ESCAPE.search(src.text):
         mend_surrogates(root, src)
+    if isinstance(root, SequenceNode) and src.vocabulary:  # a list (a playbook): the anchored reading's
+        root = MappingNode("tag:yaml.org,2002:map", [(ScalarNode("tag:yaml.org,2002:str", "(top-level list)",
+                                                                 root.start_mark, root.start_mark), root)],
+                           root.start_mark, root.end_mark)
     top = r.mapping(root, "the spec")
     src.raise_if_errors()
     assert top is not None

@@ -94,6 +94,11 @@ def step_key(raw: str) -> str:
     return _STEP.get(name, name)
 
 
+def is_step_word(raw: str) -> bool:
+    """Whether the form's own tables know this step key (its name or one of its synonyms)."""
+    return key_name(raw) in _STEP
+
+
 def top_key(raw: str) -> str:
     name = key_name(raw)
     return _TOP.get(name, name)
@@ -238,13 +243,14 @@ def inline_template(value: str) -> str:
 RETRY_KEYS: dict[str, tuple[str, ...]] = {
     "attempts": ("attempts", "max_attempts", "tries", "max_tries", "total_attempts", "attempts_total"),
     "retries": ("retries", "max_retries", "times", "count", "limit", "number", "n", "max", "retry_count",
-                "num_retries", "retry", "retry_limit"),
+                "num_retries", "retry", "retry_limit", "max_restarts", "restarts", "restart_limit",
+                "backoff_limit"),
     "delay": ("delay", "wait", "waits", "interval", "pause", "sleep", "between", "delay_seconds", "delay_s",
               "interval_seconds", "wait_seconds", "wait_s", "initial", "initial_delay", "initial_interval",
               "duration", "base", "base_delay", "min_delay", "retry_delay", "backoff_delay", "every",
               "delay_ms", "wait_ms", "interval_ms", "delays", "spacing", "apart"),
     "max_delay_s": ("max_delay", "max_wait", "max_interval", "cap", "max_backoff", "max_delay_seconds",
-                    "maximum_backoff", "backoff_max", "max_delay_s", "max_delay_ms"),
+                    "maximum_backoff", "backoff_max", "max_delay_s", "max_delay_ms", "ceiling"),
     "budget_s": ("max_duration", "budget", "total", "within", "for_up_to", "give_up_after", "total_time"),
     "multiplier": ("multiplier", "factor", "backoff_rate", "backoff_factor", "exponential_base", "rate"),
     "jitter": ("jitter", "jitter_strategy"),
