@@ -6,6 +6,7 @@
     reference("${{ needs.build.outputs.tag }}") → "steps.build.output.tag"
     reference("{{ tasks.a.outputs.parameters.n }}") → "steps.a.output.n"
     reference("$(params.limit)") → "inputs.limit"
+    unwrap("((scrub.rows))") → "scrub.rows"   (Concourse's `((var))`, read as `{{ }}`)
     gathered("all 2_convert results") → "2_convert"
 
 The tables below are the whole vocabulary: GitHub Actions (`needs`, `with`, `if`,
@@ -107,7 +108,7 @@ def top_key(raw: str) -> str:
 # -- references --------------------------------------------------------------------------
 
 # the wrappers people put around a reference; group 1 is the path
-_WRAPPED = re.compile(r"""^\s*(?:\$\{\{(.*?)\}\}|\{\{(.*?)\}\}|\$\[\[(.*?)\]\]|\$\{(.*?)\}|\$\((.*?)\)|<<(.*?)>>|%\{(.*?)\}|
+_WRAPPED = re.compile(r"""^\s*(?:\$\{\{(.*?)\}\}|\{\{(.*?)\}\}|\$\[\[(.*?)\]\]|\$\{(.*?)\}|\$\((.*?)\)|<<(.*?)>>|%\{(.*?)\}|\(\((.*?)\)\)|
                           \$(?!\d)([A-Za-z_][\w.\[\]'"-]*))\s*$""", re.S | re.X)
 # an inner path, after the wrapper: one dotted name with optional ['x'] parts
 _PATH = re.compile(r"""^[A-Za-z_][\w-]*(?:\.[\w-]+|\[\s*['"][\w -]+['"]\s*\]|\[\d+\])*$""")

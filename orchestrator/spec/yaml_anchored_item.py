@@ -1,0 +1,225 @@
+"""One item of a YAML spec's anchored steps (`yaml_anchored`), its keys read by meaning.
+
+    skillRef: {name: net-revenue}  /  op: pull-sales  /  fetch-feed: {url: u}   → skill (and input)
+    restart: {maxRestarts: 3}  /  deps: [a]  /  values: {...}  /  gate: {...}  → retry, depends_on, input, approval
+    onError: {continueWith: v}  /  onError: {fallbackSkillRef: {name: x}}       → fallback: {default: v} / {skill: x}
+
+`refs` finds where an item names a catalog skill (a key that is one, a value that is one or a
+list of one, a nested `{name: x}`-like mapping); `runs_of` says which of them is the skill it
+runs (not its fallback's, not its inputs'; its name only when nothing else names one). `item`
+renames the keys the form's own tables (`yaml_keys.STEP_SYNONYMS`) do not know by
+`KEY_MEANINGS`, each said in a reading; a key whose meaning is already given, or that no table
+knows, stays as written, and the form warns it at its line. Two skills an item could run is an
+error at its line.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from orchestrator.spec import yaml_keys as yk
+from orchestrator.spec.model import Reading
+from orchestrator.spec.vocabulary import Vocabulary
+from orchestrator.spec.yaml_dialect import MAP, SEQ, note, scalar, short
+from orchestrator.spec.yaml_node import NodeReader
+from orchestrator.spec.yaml_step_shape import skill_name
+
+# what an item's key means -> the names people give it (after `yaml_keys.key_name`); only
+# names the form's own tables (`yaml_keys.STEP_SYNONYMS`) do not know are looked up here
+KEY_MEANINGS: dict[str, tuple[str, ...]] = {
+    "id": ("register", "save_as", "store_as", "result_var", "output_var", "ref_name"),
+    "name": ("title", "label", "display_name", "step_name", "stage_name", "phase", "stage", "step"),
+    "input": ("config", "values", "vars", "props", "properties", "settings", "payload", "data", "input_values",
+              "opts", "kw", "flags", "ins"),
+    "depends_on": ("deps", "depends_upon", "depend_on", "upstreams", "wait_on", "waits_on", "after_steps",
+                   "predecessors", "prev", "previous", "parents", "run_after_steps", "requires_steps"),
+    "when": ("required_if", "enabled_if", "run_only_if", "only", "guard", "predicate", "filter", "condition_expr"),
+    "for_each": ("items", "for", "each_of", "with_each", "iterate_on", "fan_out_over", "map_items", "batch_over",
+                 "with_list", "with_sequence", "per"),
+    "retry": ("restart", "restarts", "restart_policy", "retry_on_failure", "retries_policy", "retry_spec"),
+    "retries": ("max_restarts", "restart_limit", "backoff_limit", "retry_limit", "max_retry", "retry_max"),
+    "retry_delay": ("delay", "delay_seconds", "wait_between", "retry_wait_seconds", "pause_between"),
+    "timeout": ("ttl", "max_runtime", "max_run_time", "runtime_limit", "timeout_after", "kill_after", "walltime",
+                "wall_time", "time_limit_seconds", "run_timeout", "step_timeout", "timeout_sec"),
+    "on_error": ("error_handling", "on_fault", "error_policy", "failure_policy", "when_fails", "if_error",
+                 "on_err", "handle_error", "errors"),
+    "fallback": ("fallback_skill", "fallback_skill_ref", "fallback_to", "otherwise_use", "instead", "fallback_ref",
+                 "backup", "backup_skill"),
+    "approval": ("gate", "manual_gate", "review", "hold", "pause_for_approval", "confirm", "confirmation",
+                 "manual", "approval_gate", "sign_off_required", "requires_sign_off"),
+    "compensation": ("cleanup", "on_undo", "undo_with"),
+    "notes": ("remark", "memo", "comment_text"),
+    "output": ("returns", "produces", "result", "yields"),
+}
+# keys inside an error handler (`onError: {...}`) -> what they say
+ON_ERROR_MEANINGS: dict[str, tuple[str, ...]] = {
+    "default": ("continue_with", "default", "default_value", "use_value", "value", "return", "substitute",
+                "continue_with_value", "fallback_value", "result"),
+    "skill": ("fallback_skill_ref", "fallback_skill", "fallback", "skill", "skill_ref", "use_skill", "run",
+              "then_run", "instead", "fallback_ref", "uses", "call"),
+    "action": ("action", "policy", "then", "do", "strategy", "mode"),
+}
+# keys of an item's nested mapping that name what it refers to (`skillRef: {name: x}`)
+REF_KEYS = ("name", "ref", "id", "skill", "template", "task", "uses", "function", "action", "op", "module")
+# an item's own meanings that are not the skill it runs, though their value may name one
+NOT_THE_SKILL = {"fallback", "on_error", "compensation", "depends_on", "input", "when", "otherwise", "for_each",
+                 "approval", "notes", "description", "if_still_failing", "feedback", "routes", "id", "name",
+                 "output", "outputs"}
+_MEANING = {name: canonical for canonical, names in KEY_MEANINGS.items() for name in names}
+_ON_ERROR = {name: kind for kind, names in ON_ERROR_MEANINGS.items() for name in names}
+
+
+class Ref(NamedTuple):
+    key: str  # the item's key as written
+    knode: Node
+    vnode: Node  # the scalar that names the skill (the key itself for a skill-named key)
+    skill: str
+    how: str  # key | value | nested
+
+
+def meaning(raw: str) -> str:
+    """What a step key means: the form's own canonical key, else this module's table, else itself."""
+    if yk.is_step_word(raw):
+        return yk.step_key(raw)
+    name = yk.key_name(raw)
+    return _MEANING.get(name, name)
+
+
+def _skill_of(vocab: Vocabulary, text: object) -> str | None:
+    if not isinstance(text, str) or not text.strip() or len(text) > 200:
+        return None
+    return vocab.skill_for(text.strip()) or vocab.skill_for(skill_name(text))
+
+
+def refs(vocab: Vocabulary, item: Node) -> list[Ref]:
+    """Where a mapping names a catalog skill: a key that is one, a value that is one (or a
+    list of one), or a nested `{name: x}`-like mapping."""
+    out: list[Ref] = []
+    if not isinstance(item, MappingNode):
+        return out
+    for k, v in item.value:
+        if not isinstance(k, ScalarNode):
+            continue
+        raw = str(k.value)
+        if (skill := _skill_of(vocab, raw)) is not None:
+            out.append(Ref(raw, k, k, skill, "key"))
+            continue
+        node = v.value[0] if isinstance(v, SequenceNode) and len(v.value) == 1 else v
+        if isinstance(node, ScalarNode) and (skill := _skill_of(vocab, node.value)) is not None:
+            out.append(Ref(raw, k, node, skill, "value"))
+        elif isinstance(node, MappingNode):
+            for ik, iv in node.value:
+                if (isinstance(ik, ScalarNode) and yk.key_name(str(ik.value)) in REF_KEYS and isinstance(iv, ScalarNode)
+                        and (skill := _skill_of(vocab, iv.value)) is not None):
+                    out.append(Ref(raw, k, iv, skill, "nested"))
+                    break
+    return out
+
+
+def runs_of(vocab: Vocabulary, item: Node) -> list[Ref]:
+    """The references that say which skill an item runs: not its fallback's or its inputs';
+    its name or id only when nothing else names one."""
+    found = refs(vocab, item)
+    keys = [f for f in found if f.how == "key" or meaning(f.key) not in NOT_THE_SKILL]
+    return keys or [f for f in found if meaning(f.key) in ("id", "name")][:1]
+
+
+def item(r: NodeReader, item: Node, notes: list[Reading], roots: bool, once: set[str]) -> Node:
+    """An item's keys renamed by meaning, its skill under `skill:` (module docstring)."""
+    assert isinstance(item, MappingNode)
+    vocab = r.src.vocabulary
+    own = {meaning(str(k.value)) for k, _ in item.value if isinstance(k, ScalarNode)}
+    has_name = any(yk.key_name(str(k.value)) == "name" or (yk.is_step_word(str(k.value)) and meaning(str(k.value)) == "id")
+                   for k, _ in item.value if isinstance(k, ScalarNode))
+    runs = runs_of(vocab, item)
+    if len({f.skill for f in runs}) > 1:
+        r.src.error(r.line(item), f"this step names {', '.join(f'`{f.skill}` ({f.key}:)' for f in runs)}: write "
+                                  "the one it runs as `skill: NAME`", "spec.ambiguous-skill")
+    run = runs[0] if runs else None
+    out: list[tuple[Node, Node]] = []
+    used = {meaning(str(k.value)) for k, _ in item.value if isinstance(k, ScalarNode) and yk.is_step_word(str(k.value))}
+    for k, v in item.value:
+        raw = str(k.value) if isinstance(k, ScalarNode) else ""
+        if run is not None and raw == run.key and run.how != "key" and meaning(raw) not in ("id", "name"):
+            if yk.step_key(raw) != "skill" or str(run.vnode.value) != run.skill:
+                notes.append(note(r, k, f"{raw}: {short(r.value(v))}",
+                                  f"names the catalog skill `{run.skill}`: read as the step's skill", what="skill"))
+            out.append((scalar("skill", k), scalar(run.skill, run.vnode)))
+            continue
+        if run is not None and run.how == "key" and k is run.knode:
+            notes.append(note(r, k, raw, f"the key is the catalog skill `{run.skill}`: read as the step's skill"
+                                         + (", its mapping as the inputs" if isinstance(v, MappingNode) else ""),
+                              what="skill"))
+            out.append((scalar("skill", k), scalar(run.skill, k)))
+            if isinstance(v, MappingNode) and "input" not in own:
+                out.append((scalar("input", k), v))
+            elif not (isinstance(v, ScalarNode) and not str(v.value).strip()):
+                r.src.warn(r.line(v), f"{raw}: {short(r.value(v))}: the skill's arguments are read only as a mapping "
+                                      "of name: value; not read", "spec.unread")
+            continue
+        out.extend(_renamed(r, raw, k, v, own, used, has_name, notes))
+    if run is not None and run.how != "key" and meaning(run.key) in ("id", "name"):
+        out.append((scalar("skill", run.knode), scalar(run.skill, run.vnode)))
+        notes.append(note(r, run.knode, f"{run.key}: {run.skill}", "the step's name is a catalog skill: read as "
+                                                                     "its skill", what="skill"))
+    if run is not None and not own & {"id", "name"} and run.skill in once:
+        out.append((scalar("id", item), scalar(run.skill, run.vnode)))
+        notes.append(note(r, item, run.skill, "a step with no name or id: named by its skill", what="step"))
+    if roots and "depends_on" not in own:  # the others say what they wait for: this one waits for nothing
+        out.append((scalar("depends_on", item), SequenceNode(SEQ, [], item.start_mark, item.start_mark)))
+    return MappingNode(MAP, out, item.start_mark, item.end_mark)
+
+
+def _renamed(r: NodeReader, raw: str, k: Node, v: Node, own: set[str], used: set[str], has_name: bool,
+             notes: list[Reading]) -> list[tuple[Node, Node]]:
+    if not raw or yk.is_step_word(raw):
+        if raw and meaning(raw) == "on_error" and isinstance(v, MappingNode) and "fallback" not in own:
+            return _on_error(r, raw, k, v, notes)
+        return [(k, v)]
+    canonical = meaning(raw)
+    if canonical == yk.key_name(raw) or canonical in used or (canonical == "name" and has_name):
+        return [(k, v)]  # not in the table, or its meaning is given already: the form warns it
+    used.add(canonical)
+    if canonical == "on_error" and isinstance(v, MappingNode) and "fallback" not in own:
+        return _on_error(r, raw, k, v, notes)
+    notes.append(note(r, k, raw, f"`{raw}:` read as `{canonical}:` (what it means)"))
+    return [(scalar(canonical, k), v)]
+
+
+def _on_error(r: NodeReader, raw: str, k: Node, v: MappingNode, notes: list[Reading]) -> list[tuple[Node, Node]]:
+    """`onError: {continueWith: v}` → `fallback: {default: v}`; `{fallbackSkillRef: {name: x}}` →
+    `fallback: {skill: x}`; `{action: continue}` → `on_error: continue`; other keys warned."""
+    said: dict[str, tuple[Node, Node]] = {}
+    for ik, iv in v.value:
+        inner = str(ik.value) if isinstance(ik, ScalarNode) else ""
+        kind = _ON_ERROR.get(yk.key_name(inner)) or ("skill" if yk.step_key(inner) == "skill" else None)
+        if kind is None or kind in said or ("default" in said and kind == "skill") or (
+                "skill" in said and kind == "default"):
+            r.src.warn(r.line(ik), f"{raw}.{inner} not understood (one of: continueWith: VALUE, fallbackSkillRef: "
+                                   "NAME, action: continue)", "spec.unread")
+            continue
+        said[kind] = (ik, iv)
+    out: list[tuple[Node, Node]] = []
+    if "default" in said:
+        ik, iv = said["default"]
+        out.append((scalar("fallback", ik), MappingNode(MAP, [(scalar("default", ik), iv)], v.start_mark, v.end_mark)))
+        notes.append(note(r, ik, f"{raw}.{ik.value}: {short(r.value(iv))}", "on failure, continue with this value"))
+    if "skill" in said:
+        ik, iv = said["skill"]
+        node = iv
+        if isinstance(iv, MappingNode):
+            node = next((n for kk, n in iv.value if yk.key_name(str(kk.value)) in REF_KEYS), iv)
+        if isinstance(node, ScalarNode):
+            name = skill_name(str(node.value))
+            name = r.src.vocabulary.skill_for(name) or name
+            out.append((scalar("fallback", ik), MappingNode(MAP, [(scalar("skill", ik), scalar(name, node))],
+                                                             v.start_mark, v.end_mark)))
+            notes.append(note(r, ik, f"{raw}.{ik.value}: {node.value}", f"on failure, the skill `{name}` instead"))
+        else:
+            r.src.warn(r.line(iv), f"{raw}.{ik.value}: name the fallback skill (`NAME` or `{{name: NAME}}`); not read",
+                       "spec.unread")
+    if "action" in said:
+        out.append((scalar("on_error", k), said["action"][1]))
+    return out
