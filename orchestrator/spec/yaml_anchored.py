@@ -37,7 +37,7 @@ from orchestrator.spec.model import Reading
 from orchestrator.spec.vocabulary import Vocabulary
 from orchestrator.spec.yaml_anchored_item import item as item_keys
 from orchestrator.spec.yaml_anchored_item import meaning, refs, runs_of
-from orchestrator.spec.yaml_dialect import MAP, note, pairs, scalar, short
+from orchestrator.spec.yaml_dialect import MAP, STR, note, pairs, scalar, short
 from orchestrator.spec.yaml_node import NodeReader
 
 # keys of a lifted container that say when or how often the run starts: readings, not warnings
@@ -81,11 +81,24 @@ def _candidates(vocab: Vocabulary, root: Node) -> list[_Candidate]:
     return out
 
 
+TOP_LIST = "(top-level list)"  # the key `yaml_form` puts a document that is a list under
+
+
+def list_document(vocab: Vocabulary, root: SequenceNode) -> Node:
+    """A document that is a list, as a mapping of one key (`TOP_LIST`) for the anchored reading
+    when some of its items name catalog skills; else the list itself (refused as today)."""
+    mark = root.start_mark
+    wrapped = MappingNode(MAP, [(ScalarNode(STR, TOP_LIST, mark, mark), root)], mark, root.end_mark)
+    return wrapped if _candidates(vocab, wrapped) else root
+
+
 def shown(path: tuple[str | int, ...]) -> str:
     text = ""
     for part in path:
+        if part == TOP_LIST:
+            continue
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
-    return text
+    return text or "the top-level list"
 
 
 def _rank(c: _Candidate) -> tuple[int, float]:
@@ -139,10 +152,10 @@ def anchored_steps(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: list
                  "say theirs: give them `depends_on:` to run them in order")
     r.src.warn(r.line(key_node), said, "spec.anchored")
     if isinstance(chosen.node, SequenceNode):
-        steps: Node = SequenceNode(chosen.node.tag, [item_keys(r, item, notes, bool(roots), once) for item, _ in out],
+        steps: Node = SequenceNode(chosen.node.tag, [item_keys(r, item, bool(roots), once) for item, _ in out],
                                    chosen.node.start_mark, chosen.node.end_mark)
     else:
-        steps = MappingNode(MAP, [(k, item_keys(r, item, notes, bool(roots), set())) for item, k in out if k is not None],
+        steps = MappingNode(MAP, [(k, item_keys(r, item, bool(roots), set())) for item, k in out if k is not None],
                             chosen.node.start_mark, chosen.node.end_mark)
     return lifted, (scalar("steps", key_node), steps)
 

@@ -126,9 +126,11 @@ def runs_of(vocab: Vocabulary, item: Node) -> list[Ref]:
     return keys or [f for f in found if meaning(f.key) in ("id", "name")][:1]
 
 
-def item(r: NodeReader, item: Node, notes: list[Reading], roots: bool, once: set[str]) -> Node:
-    """An item's keys renamed by meaning, its skill under `skill:` (module docstring)."""
+def item(r: NodeReader, item: Node, roots: bool, once: set[str]) -> Node:
+    """An item's keys renamed by meaning, its skill under `skill:` (module docstring); what was
+    read how is kept for its step's readings (`NodeReader.item_readings`)."""
     assert isinstance(item, MappingNode)
+    notes: list[Reading] = []
     vocab = r.src.vocabulary
     own = {meaning(str(k.value)) for k, _ in item.value if isinstance(k, ScalarNode)}
     has_name = any(yk.key_name(str(k.value)) == "name" or (yk.is_step_word(str(k.value)) and meaning(str(k.value)) == "id")
@@ -169,7 +171,9 @@ def item(r: NodeReader, item: Node, notes: list[Reading], roots: bool, once: set
         notes.append(note(r, item, run.skill, "a step with no name or id: named by its skill", what="step"))
     if roots and "depends_on" not in own:  # the others say what they wait for: this one waits for nothing
         out.append((scalar("depends_on", item), SequenceNode(SEQ, [], item.start_mark, item.start_mark)))
-    return MappingNode(MAP, out, item.start_mark, item.end_mark)
+    node = MappingNode(MAP, out, item.start_mark, item.end_mark)
+    r.item_readings[id(node)] = notes
+    return node
 
 
 def _renamed(r: NodeReader, raw: str, k: Node, v: Node, own: set[str], used: set[str], has_name: bool,

@@ -298,7 +298,7 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
     named = next((n for k, (_, n) in keys.items() if k in ("id", "name") and isinstance(n, ScalarNode)), None)
     keys, shaped = reshape_step(r, keys, key_id or (_slug(str(named.value)) if named else "") or f"step-{index + 1}")
     keys, read = _aliases(keys, r)
-    read = [*shaped, *read]
+    read = [*r.item_readings.pop(id(node), []), *shaped, *read]
     sid = r.text(keys["id"][1], "id") if "id" in keys else key_id
     if sid is None and "id" not in keys:
         name = r.value(keys["name"][1]) if "name" in keys else None
@@ -514,10 +514,10 @@ def read_yaml(src: Source) -> SpecParts:
         src.raise_if_errors()
     if SURROGATE_ESCAPE.search(src.text):
         mend_surrogates(root, src)
-    if isinstance(root, SequenceNode) and src.vocabulary:  # a list (a playbook): the anchored reading's
-        root = MappingNode("tag:yaml.org,2002:map", [(ScalarNode("tag:yaml.org,2002:str", "(top-level list)",
-                                                                 root.start_mark, root.start_mark), root)],
-                           root.start_mark, root.end_mark)
+    if isinstance(root, SequenceNode) and src.vocabulary:  # a list (a playbook): the anchored reading's, if
+        from orchestrator.spec.yaml_anchored import list_document  # its items name catalog skills
+
+        root = list_document(src.vocabulary, root)
     top = r.mapping(root, "the spec")
     src.raise_if_errors()
     assert top is not None

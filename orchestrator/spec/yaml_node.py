@@ -26,6 +26,7 @@ from orchestrator.spec.fields import parse_fields, type_of
 from orchestrator.spec.model import (
     FieldSpec,
     InputSpec,
+    Reading,
 )
 from orchestrator.spec.phrase import durations
 from orchestrator.spec.source import Source
@@ -45,6 +46,7 @@ class NodeReader:
         self.said: dict[str, str] = {}  # a step's canonical key -> the key as written
         self.notes: list[tuple[int, str, str]] = []  # (line, text, what it was read as): for the step's readings
         self.implicit_inputs: list[InputSpec] = []  # a list written in the spec to loop over, as an input
+        self.item_readings: dict[int, list[Reading]] = {}  # id(step node) -> how `yaml_anchored` read its keys
 
     def line(self, node: Node) -> int:
         return int(node.start_mark.line) + 1
