@@ -108,8 +108,8 @@ def _rank(c: _Candidate) -> tuple[int, float]:
 def best(r: NodeReader, root: Node) -> _Candidate | None:
     """The candidate read as the steps (module docstring); None, with an error when two tie."""
     found = _candidates(r.src.vocabulary, root)
-    kept = [c for c in found if not any(
-        len(o.path) < len(c.path) and c.path[: len(o.path)] == o.path and o.named >= c.named for o in found)]
+    named = {c.path: c.named for c in found}  # a candidate inside another that names as many loses to it
+    kept = [c for c in found if not any(named.get(c.path[:n], 0) >= c.named for n in range(1, len(c.path)))]
     if not kept:
         return None
     kept.sort(key=_rank, reverse=True)
