@@ -36,7 +36,7 @@ from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.model import Reading
 from orchestrator.spec.vocabulary import Vocabulary
 from orchestrator.spec.yaml_anchored_item import item as item_keys
-from orchestrator.spec.yaml_anchored_item import meaning, refs, runs_of
+from orchestrator.spec.yaml_anchored_item import keyed, meaning, runs_of
 from orchestrator.spec.yaml_dialect import MAP, STR, note, pairs, scalar, short
 from orchestrator.spec.yaml_node import NodeReader
 
@@ -69,11 +69,12 @@ def _candidates(vocab: Vocabulary, root: Node) -> list[_Candidate]:
             items: list[tuple[Node, Node | None]] = [(n, None) for n in node.value if isinstance(n, MappingNode)]
             children: list[tuple[tuple[str | int, ...], Node]] = [((*path, i), n) for i, n in enumerate(node.value)]
         elif isinstance(node, MappingNode):
-            items = [(v, k) for k, v in node.value if isinstance(v, MappingNode) and isinstance(k, ScalarNode)]
+            items = [(keyed(vocab, v, k), k) for k, v in node.value if isinstance(v, MappingNode)
+                     and isinstance(k, ScalarNode)]
             children = [((*path, str(k.value)), v) for k, v in node.value if isinstance(k, ScalarNode)]
         else:
             continue
-        named = sum(1 for item, _ in items if refs(vocab, item))
+        named = sum(1 for item, _ in items if runs_of(vocab, item))
         if named and path:
             out.append(_Candidate(path, node, items, named))
         if len(path) < _MAX_DEPTH:
@@ -155,7 +156,7 @@ def anchored_steps(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: list
         steps: Node = SequenceNode(chosen.node.tag, [item_keys(r, item, bool(roots), once) for item, _ in out],
                                    chosen.node.start_mark, chosen.node.end_mark)
     else:
-        steps = MappingNode(MAP, [(k, item_keys(r, item, bool(roots), set())) for item, k in out if k is not None],
+        steps = MappingNode(MAP, [(k, item_keys(r, item, bool(roots), set(), k)) for item, k in out if k is not None],
                             chosen.node.start_mark, chosen.node.end_mark)
     return lifted, (scalar("steps", key_node), steps)
 
@@ -200,7 +201,7 @@ def _key_node(root: Node, path: tuple[str | int, ...]) -> Node:
 
 
 def _keep(r: NodeReader, item: Node, key: Node | None, where: str) -> bool:
-    if refs(r.src.vocabulary, item):
+    if runs_of(r.src.vocabulary, item):
         return True
     label = f"`{key.value}`" if isinstance(key, ScalarNode) else "this item"
     r.src.warn(r.line(item), f"{where}: {label} names no catalog skill; not read as a step (name its skill, "

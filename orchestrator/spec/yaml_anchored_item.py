@@ -24,7 +24,7 @@ from orchestrator.spec.model import Reading
 from orchestrator.spec.vocabulary import Vocabulary
 from orchestrator.spec.yaml_dialect import MAP, SEQ, note, scalar, short
 from orchestrator.spec.yaml_node import NodeReader
-from orchestrator.spec.yaml_step_shape import skill_name
+from orchestrator.spec.yaml_step_shape import STEP_IGNORED, skill_name
 
 # what an item's key means -> the names people give it (after `yaml_keys.key_name`); only
 # names the form's own tables (`yaml_keys.STEP_SYNONYMS`) do not know are looked up here
@@ -67,6 +67,10 @@ REF_KEYS = ("name", "ref", "id", "skill", "template", "task", "uses", "function"
 NOT_THE_SKILL = {"fallback", "on_error", "compensation", "depends_on", "input", "when", "otherwise", "for_each",
                  "approval", "notes", "description", "if_still_failing", "feedback", "routes", "id", "name",
                  "output", "outputs"}
+# the form's own step keys (`yaml_form`, `yaml_step_shape`) that `yaml_keys` has no synonyms for
+FORM_OWN = {"output", "outputs", "output_schema", "success", "regenerate", "routes", "join", "feedback", "recovery",
+            "failure_modes", "route_on", "description", "name", "id", "environment", "rules", "strategy", "parallel",
+            "matrix", "partial", "expand", "expand_kwargs", "trigger_rule", "continue_on", "run", "script", "steps"}
 _MEANING = {name: canonical for canonical, names in KEY_MEANINGS.items() for name in names}
 _ON_ERROR = {name: kind for kind, names in ON_ERROR_MEANINGS.items() for name in names}
 
@@ -90,7 +94,20 @@ def meaning(raw: str) -> str:
 def _skill_of(vocab: Vocabulary, text: object) -> str | None:
     if not isinstance(text, str) or not text.strip() or len(text) > 200:
         return None
-    return vocab.skill_for(text.strip()) or vocab.skill_for(skill_name(text))
+    plain = "-".join(text.strip().lower().replace("_", " ").split())  # `Fetch_Feed` names fetch-feed
+    return vocab.skill_for(text.strip()) or vocab.skill_for(skill_name(text)) or (
+        plain if plain in vocab.skills else None)
+
+
+def keyed(vocab: Vocabulary, item: Node, key: Node | None) -> Node:
+    """An item of a mapping of mappings whose own keys name no skill, but whose key does
+    (`fetch-feed: {url: x}` under `pipeline:`): with `skill:` that skill."""
+    if not isinstance(item, MappingNode) or not isinstance(key, ScalarNode) or runs_of(vocab, item):
+        return item
+    skill = _skill_of(vocab, key.value)
+    if skill is None:
+        return item
+    return MappingNode(MAP, [(scalar("skill", key), scalar(skill, key)), *item.value], item.start_mark, item.end_mark)
 
 
 def refs(vocab: Vocabulary, item: Node) -> list[Ref]:
@@ -126,7 +143,7 @@ def runs_of(vocab: Vocabulary, item: Node) -> list[Ref]:
     return keys or [f for f in found if meaning(f.key) in ("id", "name")][:1]
 
 
-def item(r: NodeReader, item: Node, roots: bool, once: set[str]) -> Node:
+def item(r: NodeReader, item: Node, roots: bool, once: set[str], key: Node | None = None) -> Node:
     """An item's keys renamed by meaning, its skill under `skill:` (module docstring); what was
     read how is kept for its step's readings (`NodeReader.item_readings`)."""
     assert isinstance(item, MappingNode)
@@ -162,6 +179,8 @@ def item(r: NodeReader, item: Node, roots: bool, once: set[str]) -> Node:
                                       "of name: value; not read", "spec.unread")
             continue
         out.extend(_renamed(r, raw, k, v, own, used, has_name, notes))
+    if run is not None and key is not None and run.vnode.start_mark is key.start_mark and "input" not in own:
+        out = _arguments(r, out, run.skill, key)  # `fetch-feed: {url: x}` under `pipeline:`: url is its input
     if run is not None and run.how != "key" and meaning(run.key) in ("id", "name"):
         out.append((scalar("skill", run.knode), scalar(run.skill, run.vnode)))
         notes.append(note(r, run.knode, f"{run.key}: {run.skill}", "the step's name is a catalog skill: read as "
@@ -174,6 +193,20 @@ def item(r: NodeReader, item: Node, roots: bool, once: set[str]) -> Node:
     node = MappingNode(MAP, out, item.start_mark, item.end_mark)
     r.item_readings[id(node)] = notes
     return node
+
+
+def _arguments(r: NodeReader, pairs: list[tuple[Node, Node]], skill: str, key: Node) -> list[tuple[Node, Node]]:
+    """The keys of an item named by its skill that no table knows: that skill's inputs, warned."""
+    known = set(_MEANING) | set(KEY_MEANINGS) | set(STEP_IGNORED) | FORM_OWN
+    args = [(k, v) for k, v in pairs if isinstance(k, ScalarNode) and not yk.is_step_word(str(k.value))
+            and yk.key_name(str(k.value)) not in known]
+    if not args:
+        return pairs
+    r.src.warn(r.line(key), f"{key.value}: {', '.join(f'`{k.value}`' for k, _ in args)} (no step key): read as the "
+                            f"inputs of `{skill}`, the skill the item is named after; put them under `input:` to say "
+                            "so", "spec.anchored")
+    inputs = MappingNode(MAP, args, args[0][0].start_mark, args[-1][1].end_mark)
+    return [p for p in pairs if p not in args] + [(scalar("input", args[0][0]), inputs)]
 
 
 def _renamed(r: NodeReader, raw: str, k: Node, v: Node, own: set[str], used: set[str], has_name: bool,

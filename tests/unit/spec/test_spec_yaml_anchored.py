@@ -314,3 +314,13 @@ def test_a_document_that_is_a_bare_list_of_skill_items_is_the_steps_and_refused_
     with pytest.raises(SpecError) as info:
         _parse(text, "other-skill")
     assert [d.message for d in info.value.diagnostics] == ["the spec must be a mapping"]
+
+
+def test_a_mapping_keyed_by_skill_names_runs_each_with_its_unknown_keys_as_inputs_warned() -> None:
+    text = ("pipeline:\n  Fetch_Feed:\n    url: https://example.org/feed\n"
+            "  rank-hosts:\n    after: Fetch_Feed\n    top: 5\n")
+    spec = _parse(text, "fetch-feed", "rank-hosts")
+    assert [(s.id, s.skill, s.depends_on) for s in spec.steps] == [
+        ("Fetch_Feed", "fetch-feed", ()), ("rank-hosts", "rank-hosts", ("Fetch_Feed",))]
+    assert spec.steps[1].input_values == {"top": 5}
+    assert _warned(spec, "read as the inputs of") == [2, 4]
