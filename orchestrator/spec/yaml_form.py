@@ -77,11 +77,12 @@ from orchestrator.spec.yaml_top import (
     mend_surrogates,
     read_limits,
     read_scenarios,
+    run_success,
 )
 
 _ID = re.compile(r"^[A-Za-z0-9_][\w-]*$")
 _TOP = {"name", "title", "description", "intent", "inputs", "steps", "retry", "timeout", "limits",
-        "convergence", "fallback", "scenarios", "tests", "state", "version"}
+        "convergence", "fallback", "scenarios", "tests", "state", "version", "success"}
 _LIMIT_ALIASES = {"token_budget": "max_llm_tokens", "tokens": "max_llm_tokens",
                   "wall_time": "wall_time_s", "max_regenerations": "max_regenerations_total",
                   "max_attempts": "max_total_attempts", "total_attempts": "max_total_attempts"}
@@ -567,6 +568,8 @@ def read_yaml(src: Source) -> SpecParts:
     if steps and top_notes:  # where the steps and inputs were found: shown with the first step
         steps[0] = steps[0].model_copy(update={"readings": (*top_notes, *steps[0].readings)})
     steps = _resolve_steps(resolve_references(steps, inputs, src))
+    if "success" in top and steps:  # the run's success condition: a check on the step it names
+        steps = run_success(r, top["success"][0], top["success"][1], steps)
     read_policy_texts(words, tuple(steps), src)
     name = r.text(top["name"][1], "name") if "name" in top else None
     convergence, limits = read_limits(r, top["limits"][1]) if "limits" in top else (ConvergenceSpec(), {})

@@ -67,6 +67,7 @@ TOP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "steps": ("tasks", "jobs", "stages", "states", "nodes"),
     "timeout": ("active_deadline_seconds", "dagrun_timeout", "timeout_seconds", "timeout_s", "wall_time", "deadline"),
     "retry": ("retry_strategy", "retry_policy"),
+    "success": ("success_condition", "success_criteria", "success_criterion", "succeeds_when", "done_when"),
 }
 
 

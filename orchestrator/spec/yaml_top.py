@@ -7,7 +7,14 @@ import re
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.policy import Limits
-from orchestrator.spec.model import ConvergenceSpec, InputSpec, Reading, ScenarioSpec
+from orchestrator.spec.model import (
+    ConvergenceSpec,
+    InputSpec,
+    Reading,
+    ScenarioSpec,
+    SpecText,
+    StepSpec,
+)
 from orchestrator.spec.source import Source
 from orchestrator.spec.yaml_node import NodeReader
 
@@ -101,3 +108,30 @@ def json_inputs(inputs: tuple[InputSpec, ...], src: Source, notes: list[Reading]
             spec = spec.model_copy(update={"type": None})
         out.append(spec)
     return tuple(out)
+
+
+_STEP_CHECK = re.compile(r"^\s*steps\.([\w-]+)\.outputs?\.([A-Za-z_][\w.]*)\s*(\S.*)$")
+
+
+def run_success(r: NodeReader, key: Node, node: Node, steps: list[StepSpec]) -> list[StepSpec]:
+    """A run-level success condition (`successCondition: "steps.post.outputs.balanced == true"`):
+    each clause on one step's output field is that step's success check, read as a step's own
+    `success:` is; any other is a warning at its line (not checked)."""
+    text = r.value(node)
+    line = r.line(node)
+    if not isinstance(text, str) or not text.strip():
+        r.src.warn(line, f"{key.value}: write a condition on a step's output (`steps.ID.output.FIELD == value`); "
+                         "not checked", "spec.success")
+        return steps
+    by_id = {s.id: i for i, s in enumerate(steps)}
+    out = list(steps)
+    for clause in re.split(r"\s+(?:and|&&)\s+", text.strip()):
+        m = _STEP_CHECK.match(clause)
+        if m is None or m.group(1) not in by_id:
+            r.src.warn(line, f"{key.value}: '{clause}' is not a condition on a step's output "
+                             "(`steps.ID.output.FIELD == value`); not checked", "spec.success")
+            continue
+        i = by_id[m.group(1)]
+        check = SpecText(text=f"{m.group(2)} {m.group(3)}", line=line, kind="success")
+        out[i] = out[i].model_copy(update={"texts": (*out[i].texts, check)})
+    return out

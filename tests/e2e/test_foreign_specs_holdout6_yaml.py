@@ -36,8 +36,6 @@ EXPECT = expectation(FOLDER)
 plan = plan_fixture(SPEC)
 
 KNOWN: dict[str, str] = {
-    "success_criteria": "`successCondition:` (line 28) is a run-level check the YAML form has no place for: it is "
-                        "warned as not understood, never read as a policy",
     "fallback_line": "a stage's `onError:` fallback is cited at the stage's line (39, 55), as every YAML step's "
                      "own fallback is, not at the `continueWith:` / `fallbackSkillRef:` key (45, 63)",
     "jitter": "`jitter: \"10%\"` is read as jitter on: a retry's jitter is full or none",
@@ -56,7 +54,7 @@ def test_the_cronjob_resource_validates_and_says_where_it_read_the_steps() -> No
     anchored = [w for w in report["warnings"] if w["code"] == "spec.anchored"]
     assert [(w["line"], "`spec.template.stages`" in w["message"]) for w in anchored] == [(30, True)]
     unread = [w["line"] for w in report["warnings"] if "not understood" in w["message"]]
-    assert unread == [28]  # KNOWN["success_criteria"]; the scheduling keys are readings, not warnings
+    assert unread == []  # the scheduling keys are readings, not warnings
 
 
 def test_the_cronjob_resource_plans_the_stages_skills_dependencies_and_inputs_its_author_meant(
@@ -103,6 +101,13 @@ def test_the_on_error_blocks_are_fallbacks_and_the_approval_only_for_a_negative_
         "steps['net'].output.net < 0", meant["timeout_s"], meant["on_timeout"])
 
 
+def test_the_run_s_success_condition_is_the_check_on_the_step_it_names(plan: dict[str, Any]) -> None:
+    meant = EXPECT["success_criteria"]
+    post = plan["steps"][4]
+    assert (post["id"], post["output_schema"]["properties"]["balanced"]) == ("post", {"const": True}), meant["meaning"]
+    assert "balanced" in post["output_schema"]["required"]
+
+
 def test_the_cronjob_resource_runs_to_its_authors_final_output(tmp_path: Path) -> None:
     result = run_to_the_end(SPEC, EXPECT["inputs"], tmp_path)
     assert final_output(result) == EXPECT["final_output"]
@@ -141,4 +146,3 @@ def test_each_known_row_is_still_read_as_listed(plan: dict[str, Any]) -> None:
     by_id = {s["id"]: s for s in plan["steps"]}
     assert [provenance_lines(by_id[s])["policy.fallback"] for s in ("refunds", "fx")] == [39, 55], KNOWN["fallback_line"]
     assert by_id["net"]["policy"]["retry"]["jitter"] is True, KNOWN["jitter"]
-    assert [w for w in _validate()["warnings"] if w["line"] == 28], KNOWN["success_criteria"]

@@ -324,3 +324,14 @@ def test_a_mapping_keyed_by_skill_names_runs_each_with_its_unknown_keys_as_input
         ("Fetch_Feed", "fetch-feed", ()), ("rank-hosts", "rank-hosts", ("Fetch_Feed",))]
     assert spec.steps[1].input_values == {"top": 5}
     assert _warned(spec, "read as the inputs of") == [2, 4]
+
+
+def test_a_run_level_success_condition_on_a_step_s_output_is_that_step_s_check() -> None:
+    text = ("job:\n  successCondition: \"stages.b.outputs.ok == true and stages.a.outputs.count > 0\"\n"
+            "  doneWhen: whatever\n  template:\n    stages:\n"
+            "      - {name: a, skillRef: {name: fetch-feed}}\n      - {name: b, skillRef: {name: rank-hosts}}\n")
+    spec = _parse(text, "fetch-feed", "rank-hosts")
+    checks = {c.producer: c.constraints[""] for c in spec.contracts if c.consumer is None}
+    assert checks["b"]["properties"]["ok"] == {"const": True}
+    assert set(checks) == {"a", "b"}
+    assert _warned(spec, "`doneWhen:` is also given") == [] and _warned(spec, "doneWhen") == [3]
