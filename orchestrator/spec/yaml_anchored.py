@@ -36,7 +36,7 @@ from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.model import Reading
 from orchestrator.spec.vocabulary import Vocabulary
 from orchestrator.spec.yaml_anchored_item import item as item_keys
-from orchestrator.spec.yaml_anchored_item import keyed, meaning, runs_of
+from orchestrator.spec.yaml_anchored_item import keyed, listed, meaning, runs_of
 from orchestrator.spec.yaml_dialect import MAP, STR, note, pairs, scalar, short
 from orchestrator.spec.yaml_node import NodeReader
 
@@ -66,7 +66,8 @@ def _candidates(vocab: Vocabulary, root: Node) -> list[_Candidate]:
         path, node = todo.popleft()
         seen += 1
         if isinstance(node, SequenceNode):
-            items: list[tuple[Node, Node | None]] = [(n, None) for n in node.value if isinstance(n, MappingNode)]
+            items: list[tuple[Node, Node | None]] = [(listed(vocab, n), None) for n in node.value
+                                                     if isinstance(n, MappingNode | ScalarNode)]
             children: list[tuple[tuple[str | int, ...], Node]] = [((*path, i), n) for i, n in enumerate(node.value)]
         elif isinstance(node, MappingNode):
             items = [(keyed(vocab, v, k), k) for k, v in node.value if isinstance(v, MappingNode)
@@ -203,7 +204,8 @@ def _key_node(root: Node, path: tuple[str | int, ...]) -> Node:
 def _keep(r: NodeReader, item: Node, key: Node | None, where: str) -> bool:
     if runs_of(r.src.vocabulary, item):
         return True
-    label = f"`{key.value}`" if isinstance(key, ScalarNode) else "this item"
+    said = key if isinstance(key, ScalarNode) else item if isinstance(item, ScalarNode) else None
+    label = f"`{short(said.value)}`" if said is not None else "this item"
     r.src.warn(r.line(item), f"{where}: {label} names no catalog skill; not read as a step (name its skill, "
                              "e.g. `skill: NAME`)", "spec.unread")
     return False

@@ -95,8 +95,17 @@ def _skill_of(vocab: Vocabulary, text: object) -> str | None:
     if not isinstance(text, str) or not text.strip() or len(text) > 200:
         return None
     plain = "-".join(text.strip().lower().replace("_", " ").split())  # `Fetch_Feed` names fetch-feed
-    return vocab.skill_for(text.strip()) or vocab.skill_for(skill_name(text)) or (
+    image = skill_name(text).partition(":")[0]  # `ghcr.io/acme/fetch-feed:1.2`, an image and its tag
+    return vocab.skill_for(text.strip()) or vocab.skill_for(skill_name(text)) or vocab.skill_for(image) or (
         plain if plain in vocab.skills else None)
+
+
+def listed(vocab: Vocabulary, node: Node) -> Node:
+    """A list's item that is only a skill's name (`pipeline: [fetch-feed, rank-hosts]`): `{skill: it}`."""
+    skill = _skill_of(vocab, node.value) if isinstance(node, ScalarNode) else None
+    if skill is None:
+        return node
+    return MappingNode(MAP, [(scalar("skill", node), scalar(skill, node))], node.start_mark, node.end_mark)
 
 
 def keyed(vocab: Vocabulary, item: Node, key: Node | None) -> Node:

@@ -335,3 +335,11 @@ def test_a_run_level_success_condition_on_a_step_s_output_is_that_step_s_check()
     assert checks["b"]["properties"]["ok"] == {"const": True}
     assert set(checks) == {"a", "b"}
     assert _warned(spec, "`doneWhen:` is also given") == [] and _warned(spec, "doneWhen") == [3]
+
+
+def test_a_list_of_skill_names_runs_them_and_warns_the_entry_that_names_none() -> None:
+    text = 'nightly:\n  run_in_order: [fetch-feed, "echo done", ghcr.io/acme/rank-hosts:0.9]\n  timeout: 10m\n'
+    spec = _parse(text, "fetch-feed", "rank-hosts")
+    assert [(s.id, s.skill) for s in spec.steps] == [("fetch-feed", "fetch-feed"), ("rank-hosts", "rank-hosts")]
+    assert _warned(spec, "`echo done` names no catalog skill") == [2]
+    assert spec.timeout_s == 600
