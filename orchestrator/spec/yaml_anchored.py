@@ -267,7 +267,7 @@ def _rewrite_references(root: Node, path: tuple[str | int, ...], chosen: _Candid
     if not ids:
         return
     heads = {head, head.rstrip("s")} if len(head) > 2 else {head}
-    pattern = re.compile(r"(?<![\w.$-])(?:" + "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True))
+    pattern = re.compile(r"(?<![\w.-])(?:" + "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True))
                          + r")\.(" + "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True)) + r")(?=[.\[])")
     todo: list[Node] = [root]
     seen = 0
