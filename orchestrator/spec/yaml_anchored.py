@@ -251,33 +251,42 @@ def _lift(r: NodeReader, top: dict[str, tuple[Node, Node]], path: tuple[str | in
 
 def _rewrite_references(root: Node, path: tuple[str | int, ...], chosen: _Candidate) -> None:
     """`stages.net.outputs.net` (the container's own name, then a step) → `steps.net.outputs.net`,
-    in every text of the document, so that the form's reference readers read it."""
-    head = next((p for p in reversed(path) if isinstance(p, str)), None)
-    if head is None or yk.key_name(head) in ("steps", "step", "tasks", "task", "jobs", "states"):
-        return
-    ids: set[str] = set()
+    and `Fetch.outputs.items` (a step's name as written, when its id is `fetch`) →
+    `steps.fetch.outputs.items`, in every text of the document, for the form's reference readers."""
+    alias: dict[str, str] = {}  # a step as written -> its id (`yaml_form._step`: the id, else the name's slug)
     for item, key in chosen.items:
-        if isinstance(key, ScalarNode):
-            ids.add(str(key.value))
-        for k, v in item.value if isinstance(item, MappingNode) else ():
-            if isinstance(k, ScalarNode) and isinstance(v, ScalarNode) and meaning(str(k.value)) in ("id", "name"):
-                ids.add(str(v.value))
-                ids.add(re.sub(r"[^a-z0-9]+", "-", str(v.value).lower()).strip("-"))
-    ids.discard("")
-    if not ids:
+        said = {meaning(str(k.value)): str(v.value) for k, v in (item.value if isinstance(item, MappingNode) else ())
+                if isinstance(k, ScalarNode) and isinstance(v, ScalarNode)}
+        sid = str(key.value) if isinstance(key, ScalarNode) else said.get("id") or _slug(said.get("name", ""))
+        for written in (key.value if isinstance(key, ScalarNode) else None, said.get("id"), said.get("name"), sid):
+            if written and re.fullmatch(r"[\w-]+", str(written)):
+                alias.setdefault(str(written), sid)
+    if not alias:
         return
-    heads = {head, head.rstrip("s")} if len(head) > 2 else {head}
-    pattern = re.compile(r"(?<![\w.-])(?:" + "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True))
-                         + r")\.(" + "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True)) + r")(?=[.\[])")
+    head = next((p for p in reversed(path) if isinstance(p, str)), None)
+    names = "|".join(re.escape(a) for a in sorted(alias, key=len, reverse=True))
+    rules: list[re.Pattern[str]] = []
+    if head is not None and yk.key_name(head) not in ("steps", "step", "tasks", "task", "jobs", "states"):
+        heads = {head, head.rstrip("s")} if len(head) > 2 else {head}
+        rules.append(re.compile(r"(?<![\w.-])(?:" + "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True))
+                                + r")\.(" + names + r")(?=[.\[])"))
+    renamed = "|".join(re.escape(a) for a in sorted(alias, key=len, reverse=True) if a != alias[a])
+    if renamed:  # a name that is not the id, then an output word
+        rules.append(re.compile(r"(?<![\w.-])(" + renamed + r")(?=\.(?:outputs?|results?)\b)"))
     todo: list[Node] = [root]
     seen = 0
     while todo and seen < _MAX_NODES:
         node = todo.pop()
         seen += 1
         if isinstance(node, ScalarNode) and isinstance(node.value, str) and "." in node.value:
-            node.value = pattern.sub(lambda m: f"steps.{m.group(1)}", node.value)
+            for rule in rules:
+                node.value = rule.sub(lambda m: f"steps.{alias[m.group(1)]}", node.value)
         elif isinstance(node, MappingNode):
             todo.extend(v for _, v in node.value)
         elif isinstance(node, SequenceNode):
             todo.extend(node.value)
 
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")

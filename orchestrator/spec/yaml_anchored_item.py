@@ -67,6 +67,13 @@ REF_KEYS = ("name", "ref", "id", "skill", "template", "task", "uses", "function"
 NOT_THE_SKILL = {"fallback", "on_error", "compensation", "depends_on", "input", "when", "otherwise", "for_each",
                  "approval", "notes", "description", "if_still_failing", "feedback", "routes", "id", "name",
                  "output", "outputs"}
+# a key in no table whose words say what it is: (meaning, one of these words, and one of these
+# if any): `timeoutInMinutes` (its unit read from its name), `retryCountOnTaskFailure`
+WORD_RULES: tuple[tuple[str, frozenset[str], frozenset[str]], ...] = (
+    ("timeout", frozenset({"timeout"}), frozenset()),
+    ("retries", frozenset({"retry", "retries", "restart", "restarts"}),
+     frozenset({"count", "max", "limit", "times", "number", "num"})),
+)
 # the form's own step keys (`yaml_form`, `yaml_step_shape`) that `yaml_keys` has no synonyms for
 FORM_OWN = {"output", "outputs", "output_schema", "success", "regenerate", "routes", "join", "feedback", "recovery",
             "failure_modes", "route_on", "description", "name", "id", "environment", "rules", "strategy", "parallel",
@@ -88,7 +95,11 @@ def meaning(raw: str) -> str:
     if yk.is_step_word(raw):
         return yk.step_key(raw)
     name = yk.key_name(raw)
-    return _MEANING.get(name, name)
+    if name in _MEANING:
+        return _MEANING[name]
+    words = set(name.split("_"))
+    return next((canonical for canonical, need, also in WORD_RULES if words & need and (not also or words & also)),
+                name)
 
 
 def _skill_of(vocab: Vocabulary, text: object) -> str | None:
@@ -230,6 +241,8 @@ def _renamed(r: NodeReader, raw: str, k: Node, v: Node, own: set[str], used: set
     used.add(canonical)
     if canonical == "on_error" and isinstance(v, MappingNode) and "fallback" not in own:
         return _on_error(r, raw, k, v, notes)
+    if canonical == "timeout":  # `timeoutInMinutes: 5`: the unit its name says stays with it
+        canonical += {60.0: "_minutes", 0.001: "_ms", 3600.0: "_hours"}.get(yk.unit_of(raw), "")
     notes.append(note(r, k, raw, f"`{raw}:` read as `{canonical}:` (what it means)"))
     return [(scalar(canonical, k), v)]
 

@@ -45,7 +45,7 @@ STEP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "retry": ("retry_policy", "retry_strategy", "retrying"),
     "retries": ("max_retries", "retry_count", "num_retries", "retry_times"),
     "attempts": ("max_attempts", "tries", "max_tries", "total_attempts"),
-    "timeout": ("timeout_s", "timeout_seconds", "timeout_secs", "timeout_minutes", "timeout_mins",
+    "timeout": ("timeout_s", "timeout_seconds", "timeout_secs", "timeout_minutes", "timeout_mins", "timeout_hours",
                 "timeout_ms", "time_limit", "execution_timeout", "active_deadline_seconds", "deadline",
                 "time_box", "timebox", "max_duration"),
     "backoff": ("retry_exponential_backoff", "exponential_backoff", "exponential_retry", "retry_exponential",

@@ -343,3 +343,32 @@ def test_a_list_of_skill_names_runs_them_and_warns_the_entry_that_names_none() -
     assert [(s.id, s.skill) for s in spec.steps] == [("fetch-feed", "fetch-feed"), ("rank-hosts", "rank-hosts")]
     assert _warned(spec, "`echo done` names no catalog skill") == [2]
     assert spec.timeout_s == 600
+
+
+AZURE_LIKE = """\
+trigger: none
+pool: {vmImage: ubuntu-latest}
+variables:
+  region: eu
+pipeline_stages:
+  - displayName: Fetch
+    task: fetch-feed@2
+    inputs: {url: $(region)}
+    timeoutInMinutes: 5
+    retryCountOnTaskFailure: 2
+  - displayName: Rank
+    task: rank-hosts@1
+    dependsOn: Fetch
+    condition: succeeded()
+    inputs:
+      items: $(Fetch.outputs.items)
+"""
+
+
+def test_keys_in_no_table_are_read_by_their_words_and_a_step_is_referred_to_by_its_display_name() -> None:
+    spec = _parse(AZURE_LIKE, "fetch-feed", "rank-hosts")
+    fetch, rank = spec.steps
+    assert (fetch.id, fetch.skill, fetch.timeout_s, fetch.retries) == ("fetch", "fetch-feed", 300, 2)
+    assert (rank.depends_on, rank.when) == (("fetch",), None)
+    assert [(f.name, f.source) for f in rank.inputs] == [("items", "steps.fetch.output.items")]
+    assert _warned(spec, "not understood") == [1, 2]  # trigger, pool: top-level keys no table knows
