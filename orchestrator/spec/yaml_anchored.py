@@ -146,6 +146,9 @@ def anchored_steps(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: list
     lifted = _lift(r, top, path, notes)
     _rewrite_references(root, path, chosen)
     out = [(item, k) for item, k in chosen.items if _keep(r, item, k, where)]
+    for label, other in _not_items(chosen.node):  # a nested list, a text beside the step mappings: said
+        r.src.warn(r.line(other), f"{where}: {label}{short(r.value(other))}{'`' if label else ''} is not a step (a step is a mapping of "
+                                  "its keys); not read", "spec.unread")
     roots = _roots(out)
     runs = [ref.skill for item, _ in out for ref in runs_of(r.src.vocabulary, item)[:1]]
     once = {skill for skill in runs if runs.count(skill) == 1}  # a step named by nothing else: by its skill
@@ -160,6 +163,13 @@ def anchored_steps(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: list
         steps = MappingNode(MAP, [(k, item_keys(r, item, bool(roots), set(), k)) for item, k in out if k is not None],
                             chosen.node.start_mark, chosen.node.end_mark)
     return lifted, (scalar("steps", key_node), steps)
+
+
+def _not_items(node: Node) -> list[tuple[str, Node]]:
+    if isinstance(node, SequenceNode):
+        return [("", n) for n in node.value if not isinstance(n, MappingNode | ScalarNode)]
+    return [(f"`{k.value}: ", v) for k, v in node.value if not isinstance(v, MappingNode)] if isinstance(
+        node, MappingNode) else []
 
 
 def _roots(items: list[tuple[Node, Node | None]]) -> list[str]:

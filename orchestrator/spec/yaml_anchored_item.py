@@ -131,8 +131,8 @@ def keyed(vocab: Vocabulary, item: Node, key: Node | None) -> Node:
 
 
 def refs(vocab: Vocabulary, item: Node) -> list[Ref]:
-    """Where a mapping names a catalog skill: a key that is one, a value that is one (or a
-    list of one), or a nested `{name: x}`-like mapping."""
+    """Where a mapping names a catalog skill: a key that is one, a value that is one (or, under
+    a skill key, a list of one), or a nested `{name: x}`-like mapping."""
     out: list[Ref] = []
     if not isinstance(item, MappingNode):
         return out
@@ -143,7 +143,9 @@ def refs(vocab: Vocabulary, item: Node) -> list[Ref]:
         if (skill := _skill_of(vocab, raw)) is not None:
             out.append(Ref(raw, k, k, skill, "key"))
             continue
-        node = v.value[0] if isinstance(v, SequenceNode) and len(v.value) == 1 else v
+        one = isinstance(v, SequenceNode) and len(v.value) == 1 and (  # `script: [x]`; not any list of one
+            meaning(raw) == "skill" or yk.key_name(raw) in ("run", "script"))
+        node = v.value[0] if one else v
         if isinstance(node, ScalarNode) and (skill := _skill_of(vocab, node.value)) is not None:
             out.append(Ref(raw, k, node, skill, "value"))
         elif isinstance(node, MappingNode):

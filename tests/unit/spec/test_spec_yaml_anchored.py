@@ -372,3 +372,11 @@ def test_keys_in_no_table_are_read_by_their_words_and_a_step_is_referred_to_by_i
     assert (rank.depends_on, rank.when) == (("fetch",), None)
     assert [(f.name, f.source) for f in rank.inputs] == [("items", "steps.fetch.output.items")]
     assert _warned(spec, "not understood") == [1, 2]  # trigger, pool: top-level keys no table knows
+
+
+def test_a_text_or_list_beside_the_step_mappings_is_warned_and_a_list_of_one_under_another_key_is_no_skill() -> None:
+    text = ("workflow:\n  phases:\n    note: remember to check the bank holidays\n    collect:\n      run: fetch-feed\n"
+            "    extra:\n      - rank-hosts\n")
+    spec = _parse(text, "fetch-feed", "rank-hosts")
+    assert [(s.id, s.skill) for s in spec.steps] == [("collect", "fetch-feed")]
+    assert _warned(spec, "is not a step") == [3, 7]
