@@ -309,7 +309,7 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
     if sid is None:
         return None, [], []
     if not _ID.match(sid):
-        r.src.error(r.line(keys["id"][1]), f"step id '{sid}' must start with an ASCII letter, digit or _ "
+        r.src.error(r.line(keys["id"][1]) if "id" in keys else line, f"step id '{sid}' must start with an ASCII letter, digit or _ "
                     "and hold only letters, digits, _ and -",
                     "spec.bad-id")
     for key, (_, vnode) in list(keys.items()):  # values in words: the phrase reader's (`yaml_policy`)

@@ -227,3 +227,9 @@ def test_a_workflow_retry_keeps_its_line_for_the_plans_provenance() -> None:
     spec = _parse("name: n\nretry: 3\nsteps:\n  - id: a\n    skill: a\n")
     assert spec.retry is not None and spec.retry.max_retries == 3
     assert spec.retry_where == "flow.yaml:2"
+
+
+def test_a_step_keyed_by_a_bad_id_in_a_map_of_steps_is_an_error_at_its_line_not_a_crash() -> None:
+    with pytest.raises(SpecError) as info:
+        parse_spec_text('steps:\n  "a b": {skill: fetch-feed}\n', "flow.yaml", "yaml")
+    assert [(d.line, d.code) for d in info.value.diagnostics] == [(2, "spec.bad-id")]
