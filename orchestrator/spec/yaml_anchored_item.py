@@ -196,7 +196,7 @@ def item(r: NodeReader, item: Node, roots: bool, once: set[str], key: Node | Non
             out.append((scalar("skill", k), scalar(run.skill, k)))
             if isinstance(v, MappingNode) and "input" not in own:
                 out.append((scalar("input", k), v))
-            elif not (isinstance(v, ScalarNode) and not str(v.value).strip()):
+            elif not (isinstance(v, ScalarNode) and (not str(v.value).strip() or v.tag.endswith(":null"))):
                 r.src.warn(r.line(v), f"{raw}: {short(r.value(v))}: the skill's arguments are read only as a mapping "
                                       "of name: value; not read", "spec.unread")
             continue
