@@ -110,7 +110,7 @@ def json_inputs(inputs: tuple[InputSpec, ...], src: Source, notes: list[Reading]
     return tuple(out)
 
 
-_STEP_CHECK = re.compile(r"^\s*steps\.([\w-]+)\.outputs?\.([A-Za-z_][\w.]*)\s*(\S.*)$")
+_STEP_CHECK = re.compile(r"^\s*+steps\.([\w-]++)\.outputs?\.([A-Za-z_][\w.]*+)\s*+(\S.*)$", re.S)
 
 
 def run_success(r: NodeReader, key: Node, node: Node, steps: list[StepSpec]) -> list[StepSpec]:
@@ -125,7 +125,7 @@ def run_success(r: NodeReader, key: Node, node: Node, steps: list[StepSpec]) -> 
         return steps
     by_id = {s.id: i for i, s in enumerate(steps)}
     out = list(steps)
-    for clause in re.split(r"\s+(?:and|&&)\s+", text.strip()):
+    for clause in re.split(r"(?<!\s)\s+(?:and|&&)\s+", text.strip()):
         m = _STEP_CHECK.match(clause)
         if m is None or m.group(1) not in by_id:
             r.src.warn(line, f"{key.value}: '{clause}' is not a condition on a step's output "
