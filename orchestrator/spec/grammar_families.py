@@ -35,17 +35,27 @@ REDO_NOUN = rf"(?:repeats|redos|re-?{_STEMS}(?:e?s))"
 SKILL = r"(?:`(?P<name>[A-Za-z][\w.:/-]{0,79})`|'?(?P<bare>[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)'?)"
 PLACEHOLDERS = {"{REDO}": REDO, "{REDO_NOUN}": REDO_NOUN, "{SKILL}": SKILL}
 
-_GOING_ON = r"(?:continue|carry\s+on|go\s+on|move\s+on|keep\s+going|proceed)"
+_GOING_ON = r"(?:continue|carry\s+on|go\s+on|go\s+ahead|move\s+on|keep\s+going|proceed)"
 _LITERAL = r"(?:\"[^\"]{0,200}\"|'[^']{0,200}'|`[^`]{0,200}`|-?\d+(?:\.\d+)?(?!\d|\.\d|\s*(?:%|ms|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)\b)|true\b|false\b|null\b|none\b)"
 
 FIRST_FIRST: tuple[Row, ...] = (
+    # "the model gets ninety seconds, no more": how long one attempt may take
+    Row("timeout", r"\b(?:gets?|has|is\s+given|is\s+allowed)\s+(?:a\s+max(?:imum)?\s+of\s+)?{D}(?=\s*,?\s*(?:no\s+more|no\s+longer|max(?:imum)?|tops|at\s+most)\b)"),
+    # "the engine's SLA is 15 s": how long one call may take
+    Row("timeout", r"\bsla\s*(?:is|of|:|=)?\s*{D}"),
     # "if the upload times out (> 40 s)", "when the nightly export times out (after 2 min)"
     Row("timeout", r"\b(?:if|when|should)\s+(?:it|the\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s+times?\s+out\s*\(\s*(?:>=?|≥|over|more\s+than|longer\s+than|after|past)?\s*{D}\s*\)", also=("class:timeout",)),
     # "give the hook a 2.5 s budget", "allow each lookup a 10 s window"
     Row("timeout", r"\b(?:give|grant|allow|allot)\s+(?!(?:the\s+)?(?:retries|retrying|tries|attempts)\b)(?:it|this|that|(?:each|every)\s+[\w-]+|the\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:a\s+|an\s+)?{D}\s+(?:time\s+)?(?:budget|limit|cap|allowance|time-?box|time-?out|window|deadline)\b"),
 )
 
+_PAIR = r"[a-z_]\w*\s*=\s*(?:\"[^\"]{0,100}\"|'[^']{0,100}'|[\w.-]+)"
 EARLY_FIRST: tuple[Row, ...] = (
+    # "(doc = "STANDARD v2", audience = staff)" beside going on: an object with those fields
+    Row("value_pairs", r"(?:\binstead\s*)?\(\s*(?P<pairs>" + _PAIR + r"(?:\s*,\s*" + _PAIR + r"){1,8})\s*\)(?:\s+instead\b)?",
+        needs=r"{COND}|instead|" + _GOING_ON),
+    # "carry on as if nothing came back (no rows, `[]`)": a literal in brackets after going on
+    Row("value_literal", r"\b" + _GOING_ON + r"\b[^.;`]{0,80}?\(\s*(?:[^()`]{0,40},\s*)?(?P<value>`[\[{][^`]{0,400}[\]}]`)\s*\)"),
     # "cap the whole job at 3 hours (wall clock)"
     Row("run_timeout", r"\b(?:cap|limit|bound|restrict|time-?box)\s+(?:the\s+)?{WHOLE}\s+(?:at|to)\s+(?:at\s+most\s+|no\s+more\s+than\s+)?{D}(?:\s+(?:of\s+)?(?:wall[- ]?clock|wall[- ]?time|total|overall|end[- ]to[- ]end)(?:\s+time)?)?"),
     # "total time from intake to report must stay ≤ 2 h", "overall duration should remain under 40 min"
@@ -53,6 +63,8 @@ EARLY_FIRST: tuple[Row, ...] = (
 )
 
 NO_RETRY_FIRST: tuple[Row, ...] = (
+    # "re-running it on error is pointless", "retrying would be a waste"
+    Row("no_retry", r"\b(?:re-?running|retrying|re-?trying|running\s+it\s+again|repeating)\s+(?:it\s+|this\s+|that\s+)?(?:on\s+(?:an?\s+)?(?:error|failure)\s+)?(?:is|would\s+be|'s)\s+(?:pointless|useless|no\s+use|not\s+worth\s+it|a\s+waste(?:\s+of\s+time)?|futile|unsafe|dangerous)\b(?:\s*[-—–,;:]+\s*(?:so\s+)?(?:don'?t|do\s+not)\b)?"),
     # "no automatic retry", "without any further re-sends"
     Row("no_retry", r"\b(?:no|without(?:\s+any)?)\s+(?:automated|automatic|auto-?|further|additional|extra|scheduled)\s*(?:retr(?:y|ies)|re-?tr(?:y|ies)|re-?runs?|reruns?|re-?attempts?|{REDO_NOUN})\b"),
     # "do NOT repeat it", "never re-send the batch": not the step done again
@@ -60,6 +72,8 @@ NO_RETRY_FIRST: tuple[Row, ...] = (
 )
 
 WAIT_FIRST: tuple[Row, ...] = (
+    # "pausing 1, 2, then 4 minutes" (number words are digits by then: `spec.normalize`)
+    Row("wait_seq", r"\b(?:pausing|sleeping|holding\s+off|backing\s+off)\s+(?:for\s+)?(?P<seq>{SERIES})"),
     # "with 1s, 10s, 1m gaps": a list of waits followed by its noun
     Row("wait_seq", r"(?P<seq>{SERIES})\s+(?:pauses|waits|delays|gaps|intervals|sleeps|backoffs|breaks|cool-?downs)\b(?:\s+(?:in\s+)?between(?:\s+(?:the\s+|each\s+)?(?:{TRY}|them))?)?"),
     # "resend after 2 s, 8 s and 30 s", "repeat in 1 min": waits after a word of doing again
@@ -93,6 +107,8 @@ FALLBACK_FIRST: tuple[Row, ...] = (
     Row("value_literal", r"\b" + _GOING_ON + r"\s+with\s+(?P<value>\"[^\"]{0,200}\"|'[^']{0,200}'|-?\d+(?:\.\d+)?(?!\d|\.\d|\s*(?:%|ms|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)\b)|true\b|false\b|null\b)"),
     # "move on with an empty label list", "return a blank name string"
     Row("value_empty", r"\b(?:" + _GOING_ON + r"\s+with|use|return|output|emit|assume|substitute|give\s+back|default\s+to|fall\s*+-?\s*+back\s+to)\s+(?:an?\s+|the\s+)?(?:empty|blank)\s+(?:[\w-]+\s+){0,2}?(?P<kind>list|array|string|text|object|dict|map|mapping|set)\b"),
+    # "stop the whole exercise", "abort the entire thing": the run fails
+    Row("fail", r"(?<!n't\s)(?<!not\s)(?<!never\s)(?<!dont\s)\b(?:stop|abort|halt|kill|cancel)\s+the\s+(?:whole|entire)\s+[a-z-]+\b"),
     # "a failed upload = failed run", "a failure here means a failed run"
     Row("fail", r"(?:=|→|->|\bmeans|\bequals|\bis)\s*(?:a\s+|the\s+)?failed\s+(?:run|workflow|pipeline|job|batch|procedure|process)\b"),
     # "use module `x` on the same data instead", "run the tool `x` for them instead"
@@ -122,9 +138,9 @@ CONTEXT_LAST: tuple[Row, ...] = (
 
 # the words each table's new rows need in a sentence (`grammar.GATES`)
 GATES = {
-    "EARLY": r"|cap|limit|bound|restrict|time-?box|stay|remain",
-    "FIRST": r"|times?\s+out|give|grant|allow|allot",
-    "NO_RETRY": r"|repeat|redo|re-|automat|further|additional|extra|scheduled",
+    "EARLY": r"|cap|limit|bound|restrict|time-?box|stay|remain|ahead|continu|carry|go\s+on|move\s+on|proceed",
+    "FIRST": r"|times?\s+out|give|grant|allow|allot|gets?|has|sla",
+    "NO_RETRY": r"|repeat|redo|re-|automat|further|additional|extra|scheduled|running",
     "WAIT": r"|pause|wait|delay|gap|interval|sleep|backoff|break|cool|repeat|redo|re-|spac|spread|leave",
     "BACKOFF": r"|as\s+long",
     "COUNT_ROWS": r"|repeat|redo|re-|total|in\s+all|altogether",

@@ -24,7 +24,7 @@ _COUNT_NOUNS = (rf"(?:{LONG_UNITS}|ms|s|m|h|times?|retries|retry|re-?tries|attem
 # the plain numbers (not "once", "a couple of"): one written alone after "then" in a series of waits
 _CARDINALS = "|".join(w for w in sorted(NUMBER_WORDS, key=len, reverse=True)
                       if " " not in w and w not in ("once", "twice", "thrice", "single", "dozen", "hundred"))
-_NUMBER_WORD, _HALF, _HALF_A, _ONE_UNIT, _QUOTED, _TYPO, _COMPOUND, _SERIES_WORD = compile_many("normalize", [
+_NUMBER_WORD, _HALF, _HALF_A, _ONE_UNIT, _QUOTED, _TYPO, _COMPOUND, _SERIES_WORD, _LIST_WORD = compile_many("normalize", [
     (rf"\b(?!(?:once|twice|thrice|a\s+couple\s+more)\b)({WORDS})\b(?=\s*-?\s*{_COUNT_NOUNS})", re.I),
     (rf"\b(\d+(?:\.\d+)?|{WORDS})\s+and\s+a\s+half\s+({LONG_UNITS})\b", re.I),
     (rf"\b(half|(?:a\s+|one\s+)?quarter\s+of|three\s+quarters\s+of)\s+an?\s+({LONG_UNITS})\b", re.I),
@@ -34,6 +34,8 @@ _NUMBER_WORD, _HALF, _HALF_A, _ONE_UNIT, _QUOTED, _TYPO, _COMPOUND, _SERIES_WORD
     (rf"\b(\d+(?:\.\d+)?)\s*({UNITS})(?![a-z])\s*(?:and\s+)?(\d+(?:\.\d+)?)\s*({UNITS})(?![a-z])", re.I),
     # "wait 1 minute, then two, then five": each word after "then" follows a number already written as one
     (rf"(?<=\d)([^.;]{{0,30}}?\bthen\s+)({_CARDINALS})\b(?=\s*(?:,|;|\.|\bthen\b|\band\b|\bbetween\b|\bapart\b|$))", re.I),
+    # "pausing one, two, then four minutes": the words of a list whose last number has the unit
+    (rf"\b({_CARDINALS})\b(?=\s*(?:,|\band\b|\bthen\b)[^.;]{{0,40}}?\b\d+(?:\.\d+)?\s*(?:{LONG_UNITS}|{UNITS})\b)", re.I),
 ])
 
 
@@ -109,6 +111,7 @@ def normalize_spans(text: str, names: re.Pattern[str] | None = None) -> tuple[st
         (_HALF_A, lambda m: f"{_FRACTION[m.group(1).split()[0].lower()]:g} {m.group(2)}"),
         (_ONE_UNIT, lambda m: f"1 {m.group(1)}"),
         (_NUMBER_WORD, lambda m: _digits(m.group(1))),
+        (_LIST_WORD, lambda m: _digits(m.group(1))),
         (_COMPOUND, _compound),
         (_SERIES_WORD, lambda m: m.group(1) + _digits(m.group(2))),
         (_SERIES_WORD, lambda m: m.group(1) + _digits(m.group(2))),  # the next "then" after the one just written

@@ -279,6 +279,13 @@ def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         return (f"step-{step}", int(counts[0]) if counts and counts[0] is not None else None)
     if slot == "escalate":
         return (m.groupdict().get("msg") or "").strip(" ,;:")
+    if slot == "value_pairs":  # "(doc = "v3", audience = staff)": each field and its value
+        pairs = re.findall(r"([a-z_]\w*)\s*=\s*(\"[^\"]*\"|'[^']*'|[\w.-]+)", m.group("pairs"))
+        out: dict[str, Any] = {}
+        for name, said_value in pairs:
+            found, literal = _json_literal(said_value)
+            out[name] = literal if found else said_value
+        return out
     if slot == "value_nos":
         return {w: [] for w in re.findall(r"\bno\s+(\w+)", m.group("nos").lower())}
     if slot == "value_fields":  # "lat/lon set to null", "default the score to 0.5", "an empty list of matches"
@@ -400,7 +407,7 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
 
 _LITERAL = _rx(r"`?(?:\{[^{}]{0,400}\}|\[[^\[\]]{0,400}\])`?")
 # a value said in words beside going on ("file it under chore with an empty bullet", "leave that one blank")
-_VALUE_WORDS = _rx(r"\b(?:with\s+(?:an?\s+)?(?:empty|blank|zero|null|default|placeholder)\s+[\w-]+|(?:file|put|mark)\s+(?:it|them)\s+(?:under|as)\s+[\w-]+|leave\s+(?:that|this|those|these)(?:\s+ones?)?\s+(?:blank|empty))\b", re.I)
+_VALUE_WORDS = _rx(r"\b(?:(?:mark|flag|tag|label)\s+(?:it|them|this|that|(?:that|this|the|each)\s+(?:one\s+)?[\w-]+)\s+(?:as\s+)?`[^`]{0,79}\w(?=`)|with\s+(?:an?\s+)?(?:empty|blank|zero|null|default|placeholder)\s+[\w-]+|(?:file|put|mark)\s+(?:it|them)\s+(?:under|as)\s+[\w-]+|leave\s+(?:that|this|those|these)(?:\s+ones?)?\s+(?:blank|empty))\b", re.I)
 
 
 _REPEAT = _rx(rf"{g.RETRY}|\bagain\b|\bevery\b|\bpoll|\btries\b|\battempts?\b|\bkeep\s+\w+ing\b|\buntil\b"
@@ -482,7 +489,8 @@ def _on_failure(r: _Reading) -> OnFailure | None:
             r.problems.append(f"'{r.said('use_skill')}' names a skill to run after a failure, but "
                               f"'{r.said('fail')}' stops the run; the skill is used as the fallback")
         return OnFailure(kind="use_skill", skill=str(r.first("use_skill")).strip("`"))
-    value_said = next((s for s in ("value_fields", "value_field", "value_nos", "value_literal", "value_blank", "value_empty")
+    value_said = next((s for s in ("value_pairs", "value_fields", "value_field", "value_nos", "value_literal", "value_blank",
+                                   "value_empty")
                        if r.has(s)), None)
     if r.has("escalate"):
         if value_said or r.has("continue"):
@@ -492,7 +500,7 @@ def _on_failure(r: _Reading) -> OnFailure | None:
     if value_said == "value_field":
         field, value = r.first("value_field")
         return OnFailure(kind="continue_with_value", field=field, value=value)
-    if value_said in ("value_nos", "value_fields"):
+    if value_said in ("value_nos", "value_fields", "value_pairs"):
         return OnFailure(kind="continue_with_value", value=r.first(value_said))
     if value_said in ("value_literal", "value_blank"):
         return OnFailure(kind="continue_with_value", value=r.first(value_said))

