@@ -46,7 +46,7 @@ FIRST_FIRST: tuple[Row, ...] = (
     # "if the upload times out (> 40 s)", "when the nightly export times out (after 2 min)"
     Row("timeout", r"\b(?:if|when|should)\s+(?:it|the\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s+times?\s+out\s*\(\s*(?:>=?|≥|over|more\s+than|longer\s+than|after|past)?\s*{D}\s*\)", also=("class:timeout",)),
     # "give the hook a 2.5 s budget", "allow each lookup a 10 s window"
-    Row("timeout", r"\b(?:give|grant|allow|allot)\s+(?!(?:the\s+)?(?:retries|retrying|tries|attempts)\b)(?:it|this|that|(?:each|every)\s+[\w-]+|the\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:a\s+|an\s+)?{D}\s+(?:time\s+)?(?:budget|limit|cap|allowance|time-?box|time-?out|window|deadline)\b"),
+    Row("timeout", r"\b(?:give|grant|allow|allot)\s+(?!(?:the\s+|each\s+|every\s+)?(?:retries|retrying|tries|attempts|reviewers?|approvers?|lead|manager|owner|team|customers?|users?|humans?|people|person|on-?call|signer)\b)(?:it|this|that|(?:each|every)\s+[\w-]+|the\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:a\s+|an\s+)?{D}\s+(?:time\s+)?(?:budget|limit|cap|allowance|time-?box|time-?out|window|deadline)\b"),
 )
 
 _PAIR = r"[a-z_]\w*\s*=\s*(?:\"[^\"]{0,100}\"|'[^']{0,100}'|[\w.-]+)"

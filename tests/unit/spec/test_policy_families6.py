@@ -295,3 +295,11 @@ def test_a_list_of_number_words_ending_in_a_unit_is_a_series() -> None:
 def test_a_label_put_on_an_item_beside_going_on_that_is_not_read_is_reported() -> None:
     phrase = read_phrase("If a check still fails, mark that one row `manual` and keep going.")
     assert phrase.problems
+
+
+def test_a_budget_given_to_a_person_is_not_the_step_s_timeout() -> None:
+    assert read_phrase("Give the reviewer a 2 h window to answer.").statement.timeout_s is None
+
+
+def test_a_count_of_reruns_said_about_last_week_is_reported_as_the_past() -> None:
+    assert any("past" in p for p in read_phrase("We needed 3 reruns last week.").problems)
