@@ -224,6 +224,7 @@ def _hash_tree(put: Callable[..., None], folder: Path, budget: _Budget, depth: i
 
 def _code(budget: _Budget) -> Iterator[str]:
     """skillweave's own files (size and mtime) and the installed packages' folders (mtime)."""
+    skip = len(str(_PACKAGE)) + 1
     for root, dirs, files in os.walk(_PACKAGE):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(files):
@@ -231,7 +232,7 @@ def _code(budget: _Budget) -> Iterator[str]:
             with contextlib.suppress(OSError):
                 info = os.stat(full)
                 budget.take(0)
-                yield f"{os.path.relpath(full, _PACKAGE)}:{info.st_size}:{info.st_mtime_ns}"
+                yield f"{full[skip:]}:{info.st_size}:{info.st_mtime_ns}"
     for entry in sys.path[1:]:  # [0] is the script's folder or the working directory
         with contextlib.suppress(OSError):
             yield f"{entry}:{os.stat(entry).st_mtime_ns}"
