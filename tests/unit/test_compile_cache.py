@@ -8,6 +8,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -290,3 +291,40 @@ def test_a_hit_imports_no_spec_reader_catalog_or_plan_builder(project: Path) -> 
 
     assert "orchestrator.spec.markdown" in missed  # the first compiled
     assert hit == ["orchestrator.compile_cache"]
+
+
+class _FakePlanner:
+    """Stands in for the LLM tie-breaker (`llm.chooser.PlannerChooser`): picks the first candidate."""
+
+    def __init__(self, make_llm: object) -> None:
+        del make_llm
+
+    def __call__(self, step: object, tied: tuple[Any, ...]) -> str:
+        return str(tied[0].name)
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_compile_that_put_a_tie_to_the_model_is_not_stored(
+    project: Path, compiles: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import orchestrator.llm.chooser
+
+    monkeypatch.setattr(orchestrator.llm.chooser, "PlannerChooser", _FakePlanner)
+    for name in ("tidy-contacts", "fix-contacts"):
+        folder = project / "skills" / name
+        (folder / "scripts").mkdir(parents=True)
+        (folder / "scripts" / "main.py").write_text("print('{}')\n")
+        (folder / "SKILL.md").write_text(f"---\nname: {name}\ndescription: Works on contacts.\nmetadata:\n"
+                                         "  skillweave.kind: script\n  skillweave.entry: scripts/main.py\n---\nBody.\n")
+    spec = project / "spec.md"
+    spec.write_text("# Tie\n\n## Intent\nShow a tie.\n\n## Workflow Steps\n\n### Step 1: Contacts\n"
+                    "- Skill: script-execution skill for contacts\n- Output: result (object)\n")
+    settings = Settings(api_key="not-sent")
+
+    first = compile_cache.compile_cached(spec, settings)
+    compile_cache.compile_cached(spec, settings)
+
+    assert first.steps[0].provenance["skill"].source == "llm"
+    assert len(compiles) == 2 and not entries(project)
