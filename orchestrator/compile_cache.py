@@ -23,7 +23,7 @@ The key is a sha256 over everything a compile reads, so that a hit gives the pla
   of every `sys.path` folder (installed packages: the spec readers' libraries and
   the skill kinds' entry points). A skill kind from another package is keyed by
   its installation, not its source: after editing an editable install's kind in
-  place, run once with the cache off (below) or reinstall it.
+  place, keep the cache off while you work on it (below), or reinstall it.
 
 A compile that asked the model to break a tie or an MCP server for a tool's
 schemas is not stored (`compile_spec(on_ask=...)`): what they answered is not in
