@@ -16,6 +16,9 @@ In each round, one after the other (the order rotates from round to round):
            run imports the SDK's client itself instead of its client process;
 - `run (cold MCP client)`: the same with SKILLWEAVE_MCP_WARM=0: the client
            process imports the SDK itself instead of being forked from its warm host;
+- `run (compile cache miss)`: the same with a `SKILLWEAVE_*` variable of a new value
+           each time, so the compiled-plan cache (`orchestrator.compile_cache`) misses:
+           the key computed, the spec compiled, the entry stored (`run` hits it);
 - `run@C`: the same run of each `--before` commit C, checked out in a temporary
            worktree and run by the same interpreter (PYTHONPATH), so old and new
            code share the machine's mood of the moment;
@@ -213,11 +216,13 @@ def main() -> None:
     runtime = scratch / "xdg-runtime"  # the warm hosts of this sitting: none of the user's, none left
     runtime.mkdir(mode=0o700)
     os.environ["XDG_RUNTIME_DIR"] = str(runtime)
+    os.environ["XDG_CACHE_HOME"] = str(scratch / "xdg-cache")  # the sitting's compiled plans, none of the user's
     trees = [Tree("", REPO, {})]
     cold = Tree(" (cold docs server)", REPO, {"SKILLWEAVE_DOCS_WARM": "0"})
     hosted = Tree(" (warm CLI host)", REPO, {"SKILLWEAVE_RUN_WARM": "1"})
     in_process = Tree(" (MCP client in-process)", REPO, {"SKILLWEAVE_MCP_PROCESS": "0"})
     cold_client = Tree(" (cold MCP client)", REPO, {"SKILLWEAVE_MCP_WARM": "0"})
+    missed = Tree(" (compile cache miss)", REPO, {})
     made: list[Path] = []
     try:
         for commit in args.before:
@@ -265,6 +270,12 @@ def main() -> None:
                 walls.setdefault("run" + cold_client.name, []).append(time_run(cold_client, scratch)[0])
 
             cases.append(("run" + cold_client.name, run_cold_client))
+
+            def run_missed() -> None:  # a key never seen: a new value of a variable the key reads
+                walls.setdefault("run" + missed.name, []).append(
+                    time_run(missed, scratch, SKILLWEAVE_BENCH_MISS=str(time.time_ns()))[0])
+
+            cases.append(("run" + missed.name, run_missed))
         for tree in trees:
             def run(tree: Tree = tree) -> None:
                 walls.setdefault("run" + tree.name, []).append(time_run(tree, scratch)[0])
@@ -317,7 +328,7 @@ def main() -> None:
         if name in figures:
             ratios[f"{name} / docs initialize"] = round(
                 figures[name]["median_ms"] / figures["docs initialize"]["median_ms"], 2)
-    for variant in (cold, hosted, in_process, cold_client):
+    for variant in (cold, hosted, in_process, cold_client, missed):
         if "run" + variant.name in figures:
             ratios[f"run{variant.name} / run"] = round(
                 figures["run" + variant.name]["median_ms"] / figures["run"]["median_ms"], 2)
@@ -334,7 +345,8 @@ def main() -> None:
             ratios[f"serve{tree.name} / serve (initialize)"] = round(
                 figures[key]["median_ms"] / figures["serve initialize"]["median_ms"], 2)
     # round by round (each round ran every case once, close together): the median of the ratios
-    for name in ["run" + in_process.name, "run" + cold_client.name, *("run" + tree.name for tree in trees[1:])]:
+    for name in ["run" + in_process.name, "run" + cold_client.name, "run" + missed.name,
+                 *("run" + tree.name for tree in trees[1:])]:
         if name in walls and "run" in walls:
             pairs = [a / b for a, b in zip(walls[name], walls["run"], strict=True)]
             ratios[f"{name} / run, paired by round"] = round(statistics.median(pairs), 2)

@@ -19,14 +19,16 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Coroutine, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from orchestrator.config import Settings, load_settings
 from orchestrator.engine.model import RunEvent, RunSummary
 from orchestrator.errors import SkillweaveError, UserError
 from orchestrator.plan.model import Plan
-from orchestrator.report.model import RunReport
 from orchestrator.runner import StepRunner
+
+if TYPE_CHECKING:  # the report's models load with the report (`skillweave run` imports them in the background)
+    from orchestrator.report.model import RunReport
 
 T = TypeVar("T")
 PathLike = str | Path

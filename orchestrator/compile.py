@@ -9,11 +9,13 @@
               ─ check_plan: the static checks ─► errors and warnings
               ─ seal ─► Plan (warnings in Plan.warnings)
 
-    compile_spec(path, settings, *, chooser=None, tool_schemas=None, interpret=False) -> Plan
+    compile_spec(path, settings, *, chooser=None, tool_schemas=None, interpret=False, on_ask=None) -> Plan
         raises SpecError (the spec cannot be read) or PlanError carrying every error
         with its file:line, followed by the warnings; the spec's lockfile supplies the
         model's readings of policy sentences the grammar could not read, and
-        `interpret` asks the model for the missing ones first
+        `interpret` asks the model for the missing ones first; `on_ask("model")` and
+        `on_ask("server")` are called before a tie is put to the model or an MCP server
+        is asked for a tool's schemas (`orchestrator.compile_cache` keeps no such plan)
     load_spec_or_plan(path, settings) -> Plan
         a `.json` file is a saved plan (`orchestrator.plan.load_plan`); anything else
         is compiled
@@ -58,6 +60,7 @@ def compile_spec(
     chooser: SkillChooser | None = None,
     tool_schemas: ToolSchemas | None = None,
     interpret: bool = False,
+    on_ask: Callable[[str], None] | None = None,
 ) -> Plan:
     """Parse, load the catalog (with the spec's `skills/`), build and check.
 
@@ -92,9 +95,9 @@ def compile_spec(
         finally:
             if reader is not None:
                 reader.close()
-    default_chooser = _ModelChooser(settings) if chooser is None and _model_available(settings) else None
+    default_chooser = _ModelChooser(settings, on_ask) if chooser is None and _model_available(settings) else None
     if tool_schemas is None:
-        tool_schemas = _ToolSchemasFromServers(settings, path)
+        tool_schemas = _ToolSchemasFromServers(settings, path, on_ask)
     try:
         plan, errors = draft_plan(
             spec, catalog, settings=settings, chooser=chooser or default_chooser, tool_schemas=tool_schemas
@@ -136,12 +139,15 @@ class _ModelChooser:
     planning without ties never imports the LLM stack. Its choice is recorded in the plan
     with provenance "llm"."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, on_ask: Callable[[str], None] | None = None) -> None:
         self._settings = settings
+        self._on_ask = on_ask
         self._chooser: SkillChooser | None = None
         self._close: Callable[[], None] | None = None
 
     def __call__(self, step: StepSpec, tied: tuple[BoundSkill, ...]) -> str | None:
+        if self._on_ask is not None:
+            self._on_ask("model")
         if self._chooser is None:
             from orchestrator.llm.chooser import PlannerChooser
             from orchestrator.llm.client import LLM
@@ -214,11 +220,14 @@ class _ToolSchemasFromServers:
     time (`tools/list`). Called only for such skills, so planning skills that declare their
     schemas never starts a server; an unreachable server is a warning, not an error."""
 
-    def __init__(self, settings: Settings, spec_path: Path) -> None:
+    def __init__(self, settings: Settings, spec_path: Path, on_ask: Callable[[str], None] | None = None) -> None:
         self._settings = settings
         self._spec_path = spec_path
+        self._on_ask = on_ask
 
     def __call__(self, server: str, tool: str) -> tuple[JsonSchema | None, JsonSchema | None]:
+        if self._on_ask is not None:
+            self._on_ask("server")
         from orchestrator.mcp_client.config import resolve_mcp_config
         from orchestrator.mcp_client.schema import describe_tool_sync
 

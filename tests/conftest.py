@@ -90,6 +90,22 @@ def own_warm_hosts(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
             os.environ["XDG_RUNTIME_DIR"] = before
 
 
+@pytest.fixture(scope="session", autouse=True)
+def own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The plans this session's runs cache (`orchestrator.compile_cache`) go to a folder of the
+    session's (XDG_CACHE_HOME), never the user's."""
+    cache = tmp_path_factory.mktemp("xdg-cache")
+    before = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(cache)
+    try:
+        yield cache
+    finally:
+        if before is None:
+            os.environ.pop("XDG_CACHE_HOME", None)
+        else:
+            os.environ["XDG_CACHE_HOME"] = before
+
+
 _EARLIER_HOSTS = pytest.StashKey[set[int]]()
 
 

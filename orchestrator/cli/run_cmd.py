@@ -188,10 +188,15 @@ def parse_inputs(plan: Plan, pairs: tuple[str, ...], files: tuple[Path, ...],
 
 
 def load_plan_file(path: Path, settings: Settings) -> Plan:
-    """A saved plan (.json) or a spec compiled on the fly."""
-    from orchestrator.compile import load_spec_or_plan
+    """A saved plan (.json) or a spec compiled on the fly (or its plan from the compile cache,
+    `orchestrator.compile_cache`, when nothing the compile reads has changed)."""
+    if path.suffix.lower() == ".json":
+        from orchestrator.compile import load_spec_or_plan
 
-    return load_spec_or_plan(path, settings)
+        return load_spec_or_plan(path, settings)
+    from orchestrator.compile_cache import compile_cached
+
+    return compile_cached(path, settings)
 
 
 # -- progress ---------------------------------------------------------------------

@@ -16,26 +16,49 @@ skill catalog loading, no llm, no mcp_client). Reading the spec and the catalog,
 asking the model to break ties and asking servers for tool schemas is the compile
 pipeline's work (`orchestrator.compile`). Importing it stays cheap: no mcp,
 anthropic, jsonschema or jinja2 (the `When` check imports jinja2 only when a step
-has a condition).
+has a condition); and importing the package (or `orchestrator.plan.model`) imports the
+model only: the builder, the checks and the renderings are imported by their first use.
 """
 
 from __future__ import annotations
 
-import json
+import importlib
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
-from orchestrator.config import Settings
-from orchestrator.errors import ConfigError, NotFoundError, PlanError
-from orchestrator.hints import Hint, HintAction
-from orchestrator.kinds import BoundSkill
-from orchestrator.plan.bind import SkillChooser
-from orchestrator.plan.build import SkillCatalog, ToolSchemas, draft_plan, plan_sha256
-from orchestrator.plan.checks import check_plan
 from orchestrator.plan.model import PLAN_FORMAT, Plan
-from orchestrator.plan.render import FORMATS, Format, render_plan
-from orchestrator.spec.model import WorkflowSpec
+
+if TYPE_CHECKING:
+    from orchestrator.config import Settings
+    from orchestrator.kinds import BoundSkill
+    from orchestrator.plan.bind import SkillChooser
+    from orchestrator.plan.build import SkillCatalog, ToolSchemas, plan_sha256
+    from orchestrator.plan.checks import check_plan
+    from orchestrator.plan.render import FORMATS, Format, render_plan
+    from orchestrator.spec.model import WorkflowSpec
+
+# The builder's names, imported on first use: importing `orchestrator.plan.model` (the
+# journal and the engine do, on every run) runs this file, and a run whose plan is read
+# from a file or the compile cache needs none of the builder, the checks or the spec readers.
+_LAZY = {
+    "SkillChooser": "orchestrator.plan.bind",
+    "SkillCatalog": "orchestrator.plan.build",
+    "ToolSchemas": "orchestrator.plan.build",
+    "plan_sha256": "orchestrator.plan.build",
+    "check_plan": "orchestrator.plan.checks",
+    "FORMATS": "orchestrator.plan.render",
+    "Format": "orchestrator.plan.render",
+    "render_plan": "orchestrator.plan.render",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
 __all__ = [
     "FORMATS",
@@ -65,6 +88,9 @@ def build_plan(
     Raises PlanError with every error found while binding skills and building contracts
     (the warnings follow the errors). `tool_schemas(server, tool)` fills the schemas an mcp
     skill does not declare from its tool's own (provenance "mcp")."""
+    from orchestrator.errors import PlanError
+    from orchestrator.plan.build import draft_plan
+
     plan, errors = draft_plan(spec, catalog, settings=settings, chooser=chooser, tool_schemas=tool_schemas)
     if errors:
         raise PlanError([*errors, *plan.warnings])
@@ -83,8 +109,15 @@ def load_plan(path: Path, max_bytes: int | None = None) -> Plan:
     """A plan saved by `skillweave plan --format json`: a regular file of at most `max_bytes`
     (default: SKILLWEAVE_MAX_DATA_BYTES). ConfigError when the file is not a plan of this
     format or was edited after it was written (its hash does not match)."""
+    import json
+
+    from pydantic import ValidationError
+
     from orchestrator.config import ENV_MAX_DATA_BYTES, file_caps
+    from orchestrator.errors import ConfigError, NotFoundError
     from orchestrator.filecap import read_capped
+    from orchestrator.hints import Hint, HintAction
+    from orchestrator.plan.build import plan_sha256
 
     try:
         limit = file_caps().data_bytes if max_bytes is None else max_bytes

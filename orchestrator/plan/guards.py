@@ -57,6 +57,7 @@ _JOIN = _rx(r"\bwhichever\b[^.]{0,40}\bran\b|\bin (?:both|either) cases?\b"
 _POLICY_WORDS = _rx(r"\b(?:fail\w*|retr\w*|errors?|give up|abort|stop)\b", re.IGNORECASE)
 _STOPS = _rx(r"^\W*(?:\w+\W+){0,2}(?:stop|fail|abort|halt|end)\b", re.IGNORECASE)
 _ASIDE = _rx(r"\(([^()\n]{1,60})\)")
+_BRACKETED = _rx(r"\([^()]{0,80}\)")
 _ASIDE_CONDITION = _rx(r"^\W*(?:only\s+)?(?:if|when|unless)\b|\b(?:passed|failed|true|false)\W*$|(?<!-)>|<(?!-)|[=≥≤]",
                        re.IGNORECASE)
 _SUMMARY = _rx(r"<summary>(.*?)</summary>", re.IGNORECASE)
@@ -234,6 +235,8 @@ def _condition(words: str) -> str | None:
                 return sentence.strip()[:80]
         elif _STOPS.search(match.group(2)[len(head):]):
             continue  # "if ok is false, stop the run": a check, not a branch
+        elif _FAILURE_WORDS.search(head) and not _ON_DATA.search(_BRACKETED.sub("", head)):
+            continue  # "if the export times out (> 90 s), ...": the failure's limit in brackets, a policy
         elif _ON_DATA.search(head) or (_ON_DATA_WEAK.search(head) and not _FAILURE_WORDS.search(head)):
             return sentence.strip()[:80]
     return None

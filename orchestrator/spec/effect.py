@@ -131,7 +131,7 @@ def fallback_of(on_failure: OnFailure | None) -> Fallback | None:
         return Fallback(action=FallbackAction.CONTINUE)
     if kind == "continue_with_value":
         value = on_failure.value
-        if on_failure.field and value is not None:
+        if on_failure.field:  # "mark the score as null": the field, null
             value = {on_failure.field: value}
         return Fallback(action=FallbackAction.DEFAULT, value=value)
     if kind == "use_skill":

@@ -29,6 +29,9 @@ slots was read) are phrasings that cannot be read into one policy; they are
 reported with the reason. Every pattern is compiled on the first sentence read,
 or loaded compiled by an earlier process (`spec.regex_cache`).
 
+The rows for the phrasing families of the sixth blind set live in `spec.grammar_families`,
+each tuple joined to its table here (before or after the table's own rows), with its gate words.
+
 `signals()` are the words that show a sentence means to state a policy: a
 sentence with one that no row has read is reported as not understood, never
 dropped. `TYPOS` are misspellings read as the word meant ("retyr", "timout").
@@ -39,8 +42,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
+from orchestrator.spec import grammar_families as more
+from orchestrator.spec.grammar_row import Row as Row  # the rows' type, read here as grammar.Row
 from orchestrator.spec.regex_cache import compile_all
 
 NUMBER_WORDS: dict[str, int] = {
@@ -94,23 +98,11 @@ NAME = r"`(?!(?:true|false|null|none)`)(?P<name>[A-Za-z][\w.:/-]{0,79})`"
 STEP_WORDS = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 STEP = rf"(?:step|stage)\s+(?P<step>{STEP_WORDS})\b"
 TRY = r"(?:tries|try|attempts?|retries|retry|calls?|runs?|reruns?|re-runs?|goes|shots?)"
-RETRY = (r"(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|(?:try|go|run|do|call|hit)(?:ing)?\s+(?:it\s+|this\s+|that\s+)?again|re-?run"
+RETRY = (r"(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|(?:try|go|run|do|call|hit)(?:ing)?\s+(?:it\s+|this\s+|that\s+|them\s+|the\s+[\w-]+\s+)?again|re-?run"
          r"|rerun|re-?attempt|attempt\s+(?:it\s+)?again|repeat\s+(?:it|the\s+call|the\s+step)|keep\s+trying|poll)")
 COND = (r"\b(?:if|when|whenever|once|should|otherwise|else|on\s+(?:error|failure)|in\s+case|unless|fails?\b|failing"
         r"|gives?\s+up|down\b|errors?\b)")
 _PLACEHOLDERS = {"{SERIES}": SERIES, "{NAME}": NAME, "{STEP}": STEP, "{TRY}": TRY, "{RETRY}": RETRY, "{COND}": COND}
-
-
-@dataclass(frozen=True)
-class Row:
-    """One phrasing: the slot it fills, its pattern, and what else it needs or gives."""
-
-    slot: str
-    pattern: str
-    needs: str | None = None  # must match somewhere in the sentence
-    value: Any = None  # a constant the slot takes ("doubling" → factor 2), or a reason (VAGUE, DOUBT)
-    also: tuple[str, ...] = ()  # more slots the row fills ("fail", "class:timeout")
-    unless: tuple[str, ...] = ()  # DOUBT rows: not reported when one of these slots was read
 
 
 # -- the tables, in the order they are tried ------------------------------------------
@@ -184,7 +176,7 @@ VAGUE: tuple[Row, ...] = (
 )
 
 # "never retried", "no retry", "retry: 0": before any count
-NO_RETRY = (
+NO_RETRY: tuple[Row, ...] = (
     Row("no_retry", r"\b(?:never|not|don'?t|do\s+not|no|without|must\s+not|mustn'?t|shouldn'?t|should\s+not|won'?t|cannot|can'?t|isn'?t|is\s+not|aren'?t|are\s+not|never\s+be|not\s+be)\s+(?:be\s+|ever\s+|bother\s+(?:to\s+)?|try\s+to\s+|need\s+to\s+|automatically\s+)?(?:re-?tr(?:y|ies|ied|ying)|retr(?:y|ies|ied|ying)|re-?run|rerun|re-?attempt)\w*(?!\s+(?:more|longer)\s+than)"),
     Row("no_retry", r"\bretr(?:y|ies)\s*+(?:[:=-]|count\s*+[:=]?|of)?\s*+(?:0|zero|none|no|never|off|false|disabled)\b(?!\s*+\.\d)(?!\s+(?:more|longer)\s+than)"),
     Row("no_retry", r"\b(?:0|zero|no)\s+(?:retries|re-?tries|retry\s+attempts)\b"),
@@ -260,7 +252,7 @@ WAIT: tuple[Row, ...] = (
 )
 
 # exponential backoff: its factor and jitter
-BACKOFF = (
+BACKOFF: tuple[Row, ...] = (
     Row("jitter_off", r"\b(?:no|without|disable|disabled|turn\s+off|don'?t\s+(?:add|use))\s+(?:any\s+)?(?:jitter|randomi[sz]ation|random(?:ness)?)\b|\bjitter\s*[:=]?\s*(?:off|false|no|none)\b|\bun-?jittered\b|\bdeterministic\s+(?:waits|delays|backoff)\b"),
     Row("jitter_on", r"\b(?:with|plus|add|and|some|full|random)?\s*jitter(?:ed)?(?:\s*[:=]?\s*(?:on|true|yes))?\b(?:\s+(?:to|on|in|for)\s+(?:the\s+|its\s+|all\s+)?(?:waits|delays|pauses|backoffs?|retries|sleeps)\b)?|\brandomi[sz]ed\b|\brandom\s+(?:delay|wait|backoff)s?\b"),
     Row("exp_factor", r"\b(?:factor|multiplier|ratio)\s*+(?:of|:|=|is)?\s*+(?P<factor>\d+(?:\.\d+)?)\b"),
@@ -302,7 +294,7 @@ TIMEOUT: tuple[Row, ...] = (
     Row("timeout", r"\btime-?\s*box(?:ed)?\s*(?:of|:|=|is|to|at|-)?\s*{D}(?:\s+(?:per|each|an?)\s+(?:{TRY}|call|request))?|\b{D}\s+time-?\s*box\b"),
     Row("timeout", r"\b(?:deadline|time\s+limit|time\s+budget|time\s+cap|max(?:imum)?\s+(?:run\s*time|runtime|duration|time)|run\s*time\s+limit)\s*(?:of|:|=|is)?\s*{D}"),
     Row("timeout", r"\b(?:slower|longer)\s+than\s+{D}"),
-    Row("timeout", r"(?:^|\s)(?:>|over|more\s+than)\s*{D}"),
+    Row("timeout", r"(?:^|\s|(?<=\())(?:>|over|more\s+than)\s*{D}"),
     Row("timeout", r"\b{D}\s*,?\s+(?:max(?:imum)?|tops|at\s+most)\b(?!\s+(?:wait|delay|backoff))(?:\s+(?:per|each|an?|for\s+each)\s+(?:{TRY}|call|request))?"),
 )
 
@@ -398,13 +390,15 @@ FALLBACK = (
 )
 
 # which failures a sentence is about, in the words no policy row took; the first class found wins
-CONTEXT = (
-    Row("class", r"\b(?:any(?:thing)?\s+(?:else|other)\b(?!\s+exception)|anything\s+not\s+(?:listed|covered|mentioned)|any\s+(?:other\s+)?(?:error|failure|problem)s?\b|all\s+(?:other\s+)?(?:errors|failures|problems)|catch-?all|everything\s+else|in\s+all\s+other\s+cases|whatever\s+(?:else\s+)?(?:fails|goes\s+wrong|the\s+error)|for\s+all\s+errors|on\s+any\s+(?:error|failure)|under\s+any\s+circumstances|no\s+matter\s+what|(?:any|all)\s+failures?)\b", value="any"),
+CONTEXT: tuple[Row, ...] = (
+    # "never retry it, under any circumstances": said beside a no-retry, no class but emphasis (`spec.phrase`)
+    Row("class", r"\b(?:under\s+any\s+circumstances|no\s+matter\s+what)\b", value="emphasis"),
+    Row("class", r"\b(?:any(?:thing)?\s+(?:else|other)\b(?!\s+exception)|anything\s+not\s+(?:listed|covered|mentioned)|any\s+(?:other\s+)?(?:error|failure|problem)s?\b|all\s+(?:other\s+)?(?:errors|failures|problems)|catch-?all|everything\s+else|in\s+all\s+other\s+cases|whatever\s+(?:else\s+)?(?:fails|goes\s+wrong|the\s+error)|for\s+all\s+errors|on\s+any\s+(?:error|failure)|(?:any|all)\s+failures?)\b", value="any"),
     Row("class", r"\b(?:unrecoverable|permanent(?:ly)?|(?<!non-)(?<!non)fatal|non-?retryable|not\s+retryable|declared\s+non-?retryable)\b", value="unrecoverable"),
     Row("class", r"\b(?:invalid[\s_]+(?:input|payloads?|requests?|records?|data|rows?|files?|arguments?|params?|parameters?|json)|bad\s+(?:input|payloads?|data|records?|requests?)|wrong\s+input|missing\s+input|(?:card|payment|charge|transaction)s?\s+(?:(?:is|was|gets?|got)\s+)?(?:declined|rejected|refused)|user\s+errors?|(?:the\s+)?(?:user|caller|client)'?s\s+(?:fault|mistake)|input\s+is\s+(?:wrong|invalid|bad)|the\s+input\s+(?:is|was)\s+(?:wrong|invalid|bad)|malformed\s+(?:input|payloads?|requests?)|(?:the\s+)?file'?s\s+fault|(?:doesn'?t|does\s+not|won'?t|can'?t|cannot|didn'?t)\s+(?:parse|validate)|(?:can'?t|cannot|couldn'?t)\s+be\s+(?:parsed|split|read|validated)|not\s+found|(?:doesn'?t|does\s+not)\s+exist|no\s+such|4(?:0[0-9]|1[0-9]|2[0-8])|4xx|bad\s+request|missing\s+(?:field|data)|import\s*error|can'?t\s+import|cannot\s+import|invalid\s+module|unknown\s+module|validation\s+errors?|(?:if|when)\s+validation\s+fails|schema\s+(?:errors?|violations?)|fails?\s+validation)\b", value="invalid_input"),
     Row("class", r"\b(?:(?<!server\s)crash(?:es|ed|ing)?|exceptions?|traceback|\w+error\b|syntax\s*error|script\s+(?:error|fail\w*|bug|is\s+broken|breaks)|code\s+(?:error|is\s+broken|breaks)|code_error|bug|returns?\s+(?:garbage|junk|nonsense|bad\s+output)|bad\s+output|not\s+markdown|invalid\s+markdown|malformed|parse\s+(?:fail\w*|error)|validation\s+fail\w*|generation\s+fail\w*|can'?t\s+create\s+code|breaks?\s+(?:its|the)\s+(?:contract|schema)|contract|non-?zero\s+exit|bad\s+exit|(?:throws|raises)(?!\s+(?:an?\s+|the\s+(?:occasional\s+)?|occasional\s+|some\s+)?(?:http\s+)?(?:5\d\d|5xx|429|4\d\d|4xx|timeouts?|time-?outs?|connection|network|rate)))\b", value="code_error"),
     Row("class", r"\b(?:times?\s+out|timed\s+out|timing\s+out|time-?outs?|too\s+slow|slow|hangs?|hanging|no\s+(?:answer|response|reply)|deadline)\b", value="timeout"),
-    Row("class", r"\b(?:network(?:\s+(?:error|failure|problem|issue|glitch|blip)s?)?|connection(?:\s+(?:error|reset|refused|drop(?:ped)?|lost|failure)s?)?|unreachable|(?:is|goes|went|are|server|service|api|host|mirror|site|backend|completely|totally|entirely|still)\s+down|(?:is\s+|temporarily\s+)?unavailable|rate[- ]?limit(?:s|ed|ing)?|throttl\w*|429s?|5\d\ds?|5xxs?|flaky|flakes|transient|hiccups?|blips?|overloaded|busy|outage|dns|socket|server\s+crash\w*)\b", value="transient"),
+    Row("class", r"\b(?:network(?:\s+(?:error|failure|problem|issue|glitch|blip)s?)?|connection(?:\s+(?:error|reset|refused|drop(?:ped)?|lost|failure)s?)?|unreachable|(?:is|goes|went|are|server|service|api|host|mirror|site|backend|completely|totally|entirely|still)\s+down|rate[- ]?limit(?:s|ed|ing)?|throttl\w*|429s?|5\d\ds?|5xxs?|transient|hiccups?|blips?|overloaded|busy|outage|dns|socket|server\s+crash\w*)\b", value="transient"),
 )
 
 # what a sentence may say without stating a policy: read first, so no row takes its words
@@ -434,7 +428,7 @@ NO_COUNT = "it says to retry but not how many times"
 DOUBT = (
     Row("ambiguous", r"\b(?:a\s+while|a\s+bit|a\s+moment|a\s+little|a\s+short\s+time|briefly|a\s+reasonable\s+time|some\s+time|more\s+time|enough\s+time|plenty\s+of\s+time|too\s+long|forever|for\s+ever|indefinitely|until\s+it\s+works|until\s+(?:it\s+)?succeeds|until\s+success(?:ful)?|as\s+(?:long|often|many\s+times)\s+as\s+(?:needed|necessary|it\s+takes))\b", value="the amount is not stated", unless=("retries", "attempts", "budget", "timeout", "no_retry")),
     Row("ambiguous", r"\b(?:gracefully|appropriately|properly|as\s+needed|(?<!more\s)(?<!times\s)if\s+needed|when\s+needed|(?<!more\s)(?<!times\s)if\s+necessary|somehow|sensibly|as\s+usual|the\s+usual\s+way)\b", value="the action is not stated"),
-    Row("ambiguous", r"\b(?:used\s+to|no\s+longer|anymore|any\s+more|previously|in\s+the\s+past|we\s+once)\b", value="it is about the past, not a rule"),
+    Row("ambiguous", r"\b(?:used\s+to|no\s+longer|anymore|any\s+more|previously|in\s+the\s+past|we\s+once|(?:last|this\s+past)\s+(?:week|month|year|night|quarter|sprint)|yesterday|\d+\s+(?:days|weeks|months|years)\s+ago)\b", value="it is about the past, not a rule"),
     Row("ambiguous", r"\b(?:maybe|perhaps|possibly|probably|might|could|if\s+possible|ideally|\?$)", value="it is tentative"),
     Row("no_count", r"\bretr(?:y|ies)\b", value=NO_COUNT, unless=("retries", "attempts", "no_retry", "budget", "wait_seq", "exp_cap", "exp_start", "exp_factor", "exp_range", "wait_fixed", "wait_none")),
 )
@@ -531,8 +525,8 @@ EARLY: tuple[Row, ...] = (
     Row("exp_start", r"\(\s*{D}(?:\s*,\s*\d+(?:\.\d+)?\s*[a-z]{0,7})+\s*(?:…|\.\.\.?|,?\s*etc\.?)\s*\)", needs=r"doubl|tripl|expo|back-?\s*off|multipl|grow|increas", also=("exponential",)),
     Row("budget", r"(?<=\s)(?:max(?:imum)?|at\s+most|up\s+to|no\s+more\s+than)\s+{D}\b(?!\s*(?:between|apart|per|each|wait|delay|of\s+wait))", needs=r"\b(?:check|poll|try|knock|ping|look|retry)\w*\s+(?:again\s+)?every\s+"),
     Row("value_fields", r"\bdefault(?:s|ing)?\s+(?:the\s+|its\s+)?(?P<fields>[a-z_]\w*)\s+to\s+(?P<value>-?\d+(?:\.\d+)?\b|true\b|false\b|null\b|none\b|\"[^\"]{0,200}\"|'[^']{0,200}')"),
-    Row("value_fields", r"(?P<fields>\b[a-z_]\w*(?:\s*/\s*[a-z_]\w*|\s+and\s+[a-z_]\w*){0,8})\s+(?:(?:both\s+|all\s+)?set\s+to|=)\s+(?P<value>-?\d+(?:\.\d+)?\b|true\b|false\b|null\b|none\b|\"[^\"]{0,200}\"|'[^']{0,200}')", needs=r"\b(?:move|carry|go|keep|continu\w*|proceed\w*)\s+(?:on|going|with)?"),
-    Row("value_fields", r"\b(?:an?\s+)?empty\s+(?P<kind>list|array|string|object|map|set)\s+(?:of|for)\s+(?P<fields>[a-z_]\w*)\b", needs=r"\b(?:move|carry|go|keep|continu\w*|proceed\w*)\s+(?:on|going|with)?"),
+    Row("value_fields", r"(?P<fields>\b[a-z_]\w*(?:\s*/\s*[a-z_]\w*|\s+and\s+[a-z_]\w*){0,8})\s+(?:(?:both\s+|all\s+)?set\s+to|=)\s+(?P<value>-?\d+(?:\.\d+)?\b|true\b|false\b|null\b|none\b|\"[^\"]{0,200}\"|'[^']{0,200}')", needs=r"\b(?:move|carry|go|keep|continu\w*|proceed\w*)\s+(?:on|going|with)?|\b(?:continu|proceed)\w*\b"),
+    Row("value_fields", r"\b(?:an?\s+)?empty\s+(?P<kind>list|array|string|object|map|set)\s+(?:of|for)\s+(?P<fields>[a-z_]\w*)\b", needs=r"\b(?:move|carry|go|keep|continu\w*|proceed\w*)\s+(?:on|going|with)?|\b(?:continu|proceed)\w*\b"),
     Row("use_skill", r"\b(?:swap|switch|sub|bring|slot)\s+in\s+(?:the\s+)?{NAME}", needs=r"{COND}|instead|\bfor\s+the\b"),
     Row("use_skill", r"\bfall\s+(?:through|over)\s+to\s+(?:the\s+)?`?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)`?(?:\s+skill)?"),
     Row("use_skill", r"\b(?:then|and\s+then|after\s+that)\s+(?:hand|pass|give|send)\s+(?:it|this|that|the\s+(?:job|work|task|request|call))\s+(?:over\s+)?to\s+(?:the\s+)?`?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)`?\b(?!\s+(?:team|channel|on-?call|queue|group|rota)\b)", needs=r"\bretr|\btries\b|\battempts\b|\bgoes\b"),
@@ -570,6 +564,19 @@ EARLY += (
     Row("run_timeout", r"\b" + WHOLE + r"\s+(?:dies|is\s+killed|gets\s+killed|is\s+stopped|gets\s+stopped|stops|ends|times\s+out|is\s+cut\s+off)\s+(?:after|at|past)\s+{D}"),
 )
 GATES_EARLY_MORE = r"|whole|entire|full|complete|total|overall|end[- ]to[- ]end"
+
+# the sixth blind set's families (`spec.grammar_families`): before or after each table's own rows
+_PLACEHOLDERS.update({**more.PLACEHOLDERS, "{WHOLE}": WHOLE})
+EARLY = more.EARLY_FIRST + EARLY
+FIRST = more.FIRST_FIRST + FIRST
+NO_RETRY = more.NO_RETRY_FIRST + NO_RETRY
+WAIT = more.WAIT_FIRST + WAIT
+BACKOFF = more.BACKOFF_FIRST + BACKOFF
+COUNT_ROWS = more.COUNT_FIRST + COUNT_ROWS
+FALLBACK = more.FALLBACK_FIRST + FALLBACK
+VAGUE += more.VAGUE_LAST
+IGNORE += more.IGNORE_LAST
+CONTEXT += more.CONTEXT_LAST
 
 # in order: a row only reads text no earlier row took
 TABLES: tuple[tuple[Row, ...], ...] = (EARLY, FIRST, REGENERATE, VAGUE, NO_RETRY, BUDGET, BOUNDS, WAIT, BACKOFF, TIMEOUT,
@@ -705,6 +712,11 @@ GATES[id(EARLY)] = (r"more|random|wait|delay|pause|backoff|gap|first|later|\dx|x
                      r"default|set\s+to|=|\bas\b|empty|swap|switch|\bsub\b|bring|slot|fall|hand|pass|give|send|circumstances|"
                      r"ship|keep|leave|forward|publish|output|return|\buse\b|again|slow|take|last" + GATES_EARLY_MORE)
 GATES[id(IGNORE)] += r"|ping|tell|notify|warn|\bcc\b|loop|takes?|runs?|lasts?|needs?|wait\s+it"
+# the words of the sixth set's rows
+_BY_NAME = {"EARLY": EARLY, "FIRST": FIRST, "NO_RETRY": NO_RETRY, "WAIT": WAIT, "BACKOFF": BACKOFF,
+            "COUNT_ROWS": COUNT_ROWS, "FALLBACK": FALLBACK, "VAGUE": VAGUE, "IGNORE": IGNORE}
+for _name, _words in more.GATES.items():
+    GATES[id(_BY_NAME[_name])] += _words
 
 class Table:
     """One table of rows, with its gate; the rows are compiled when first needed."""

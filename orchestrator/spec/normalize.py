@@ -15,24 +15,27 @@ import re
 from collections.abc import Callable
 
 from orchestrator.spec.grammar import LONG_UNITS, NUMBER_WORDS, TYPOS, UNIT_SECONDS, UNITS, WORDS
+from orchestrator.spec.grammar_families import REDO_NOUN
 from orchestrator.spec.regex_cache import compile_many
 
 _COUNT_NOUNS = (rf"(?:{LONG_UNITS}|ms|s|m|h|times?|retries|retry|re-?tries|attempts?|tries|go(?:es)?|shots?|more|additional|"
-                r"extra|further|x\b|×)")
+                rf"extra|further|x\b|×|{REDO_NOUN})")
 # compiled once per install, not per process (`spec.regex_cache`)
 # the plain numbers (not "once", "a couple of"): one written alone after "then" in a series of waits
 _CARDINALS = "|".join(w for w in sorted(NUMBER_WORDS, key=len, reverse=True)
                       if " " not in w and w not in ("once", "twice", "thrice", "single", "dozen", "hundred"))
-_NUMBER_WORD, _HALF, _HALF_A, _ONE_UNIT, _QUOTED, _TYPO, _COMPOUND, _SERIES_WORD = compile_many("normalize", [
+_NUMBER_WORD, _HALF, _HALF_A, _ONE_UNIT, _QUOTED, _TYPO, _COMPOUND, _SERIES_WORD, _LIST_WORD = compile_many("normalize", [
     (rf"\b(?!(?:once|twice|thrice|a\s+couple\s+more)\b)({WORDS})\b(?=\s*-?\s*{_COUNT_NOUNS})", re.I),
     (rf"\b(\d+(?:\.\d+)?|{WORDS})\s+and\s+a\s+half\s+({LONG_UNITS})\b", re.I),
     (rf"\b(half|(?:a\s+|one\s+)?quarter\s+of|three\s+quarters\s+of)\s+an?\s+({LONG_UNITS})\b", re.I),
-    (rf"\b(?:an?|another|one)\s+({LONG_UNITS})\b(?!\s+(?:chance|try|attempt|go|shot|time|thought))", re.I),
+    (rf"\b(?:an?|another|one)\s+({LONG_UNITS})\b(?!\s+(?:chance|try|attempt|go|shot|time|thought|charge|call|request|run|payment|e-?mail|mail|message|copy|invoice|order|one|opinion|look|pass|round|version|instance|reminder|notice|pair|batch))", re.I),
     (r"`[^`]*`|\"[^\"]*\"", 0),
     (r"\b(" + "|".join(sorted(map(re.escape, TYPOS), key=len, reverse=True)) + r")\b", re.I),
     (rf"\b(\d+(?:\.\d+)?)\s*({UNITS})(?![a-z])\s*(?:and\s+)?(\d+(?:\.\d+)?)\s*({UNITS})(?![a-z])", re.I),
     # "wait 1 minute, then two, then five": each word after "then" follows a number already written as one
     (rf"(?<=\d)([^.;]{{0,30}}?\bthen\s+)({_CARDINALS})\b(?=\s*(?:,|;|\.|\bthen\b|\band\b|\bbetween\b|\bapart\b|$))", re.I),
+    # "pausing one, two, then four minutes": the words of a list whose last number has the unit
+    (rf"\b({_CARDINALS})\b(?=\s*(?:,|\band\b|\bthen\b)[^.;]{{0,40}}?\b\d+(?:\.\d+)?\s*(?:{LONG_UNITS}|{UNITS})\b)", re.I),
 ])
 
 
@@ -52,49 +55,68 @@ def _digits(word: str) -> str:
     return str(NUMBER_WORDS.get(" ".join(word.lower().split()), word))
 
 
-def _rewrite(text: str, where: list[int], regex: re.Pattern[str], fn: Callable[[re.Match[str]], str],
-             keep: list[tuple[int, int]]) -> tuple[str, list[int]]:
+def _rewrite(text: str, where: list[int], ends: list[int], regex: re.Pattern[str],
+             fn: Callable[[re.Match[str]], str], keep: list[tuple[int, int]]) -> tuple[str, list[int], list[int]]:
     """`regex` replaced by `fn` in `text`, but not inside the `keep` spans; `where` maps each
-    character to its place in the sentence as written, and is carried along."""
+    character to where it starts in the sentence as written and `ends` to where it ends, and both
+    are carried along: a replacement starts where the words it replaces start and ends where they
+    end ("three" -> "3": the 3 is all of "three", so a quote of it is the whole word)."""
     out: list[str] = []
     places: list[int] = []
+    closes: list[int] = []
     last = 0
     for m in regex.finditer(text):
         if any(a < m.end() and m.start() < b for a, b in keep):
             continue
         out.append(text[last:m.start()])
         places += where[last:m.start()]
+        closes += ends[last:m.start()]
         replacement = fn(m)
         span = where[m.start():m.end()] or [where[m.start() - 1] if m.start() else 0]
+        tail = ends[m.start():m.end()] or [ends[m.start() - 1] if m.start() else 0]
         out.append(replacement)
-        last_char = len(replacement) - 1  # the replacement's ends map to the original's ends
-        places += [span[-1] if i == last_char else span[min(i * len(span) // max(len(replacement), 1), len(span) - 1)]
+        size = max(len(replacement), 1)
+        places += [span[0] if i == 0 else span[min(i * len(span) // size, len(span) - 1)] for i in range(len(replacement))]
+        closes += [tail[-1] if i == len(replacement) - 1 else tail[min(i * len(tail) // size, len(tail) - 1)]
                    for i in range(len(replacement))]
         last = m.end()
     out.append(text[last:])
     places += where[last:]
-    return "".join(out), places
+    closes += ends[last:]
+    return "".join(out), places, closes
 
 
 def normalize(text: str) -> tuple[str, list[int]]:
-    """The sentence as the rows read it, and where each of its characters was written.
+    """The sentence as the rows read it, and where each of its characters starts as written
+    (`normalize_spans` gives where each ends too).
 
     Misspellings are read as meant (`TYPOS`); number words are written as digits:
     `three times` → `3 times`, `a minute` → `1 minute`, `half an hour` → `0.5 hour`, `a quarter of an hour` → `0.25 hour`,
     `two and a half minutes` → `2.5 minutes`, `1m30s` → `90 s`. Quoted and backticked
     text is left as written."""
+    norm, where, _ = normalize_spans(text)
+    return norm, where
+
+
+def normalize_spans(text: str, names: re.Pattern[str] | None = None) -> tuple[str, list[int], list[int]]:
+    """`normalize(text)`, with where each character of the result ends in the sentence as written:
+    `text[where[i]:ends[j] + 1]` is what the result's `[i:j + 1]` says, in whole words. `names`
+    finds the catalog's skill names written bare (`spec.named_skills.bare`): each is put in backticks."""
     where = list(range(len(text)))
+    ends = list(range(len(text)))
     steps: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
+        *([(names, lambda m: f"`{m.group(0)}`")] if names is not None else []),
         (_TYPO, lambda m: TYPOS[m.group(1).lower()]),
         (_HALF, lambda m: f"{float(_digits(m.group(1))) + 0.5:g} {m.group(2)}"),
         (_HALF_A, lambda m: f"{_FRACTION[m.group(1).split()[0].lower()]:g} {m.group(2)}"),
         (_ONE_UNIT, lambda m: f"1 {m.group(1)}"),
         (_NUMBER_WORD, lambda m: _digits(m.group(1))),
+        (_LIST_WORD, lambda m: _digits(m.group(1))),
         (_COMPOUND, _compound),
         (_SERIES_WORD, lambda m: m.group(1) + _digits(m.group(2))),
         (_SERIES_WORD, lambda m: m.group(1) + _digits(m.group(2))),  # the next "then" after the one just written
     ]
     for regex, fn in steps:
         keep = [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
-        text, where = _rewrite(text, where, regex, fn, keep)
-    return text, where
+        text, where, ends = _rewrite(text, where, ends, regex, fn, keep)
+    return text, where, ends

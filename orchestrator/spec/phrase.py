@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Collection
 from typing import Any
 
 import yaml
@@ -30,7 +31,8 @@ from pydantic import BaseModel, ConfigDict
 
 from orchestrator.policy import ErrorClass, OnFailure, PolicyStatement, Wait
 from orchestrator.spec import grammar as g
-from orchestrator.spec.normalize import normalize
+from orchestrator.spec.named_skills import bare, mark
+from orchestrator.spec.normalize import normalize_spans
 from orchestrator.spec.regex_cache import Patterns, compile_many
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -185,10 +187,11 @@ def _json_literal(raw: str) -> tuple[bool, Any]:
 class _Reading:
     """The parts found in one sentence, before they are put together."""
 
-    def __init__(self, text: str, raw: str, where: list[int]) -> None:
+    def __init__(self, text: str, raw: str, where: list[int], ends: list[int] | None = None) -> None:
         self.text = text
         self.raw = raw
-        self.where = where  # each character of `text` → its place in `raw`
+        self.where = where  # each character of `text` → where it starts in `raw`
+        self.ends = where if ends is None else ends  # ... and where it ends
         self.taken = bytearray(len(text))
         self.seen: dict[str, list[tuple[Any, str]]] = {}
         self.problems: list[str] = []
@@ -197,7 +200,12 @@ class _Reading:
         """What the sentence says, as written, where the normalized text says `text[start:end]`."""
         if start >= end or not self.where:
             return ""
-        return self.raw[self.where[start]:self.where[min(end, len(self.where)) - 1] + 1]
+        a, b = self.where[start], self.ends[min(end, len(self.ends)) - 1] + 1
+        while 0 < a < len(self.raw) and self.raw[a - 1].isalnum() and self.raw[a].isalnum():
+            a -= 1  # a quote is whole words, never the tail of one
+        while 0 < b < len(self.raw) and self.raw[b - 1].isalnum() and self.raw[b].isalnum():
+            b += 1
+        return self.raw[a:b]
 
     def free(self, start: int, end: int) -> bool:
         return not any(self.taken[start:end])
@@ -262,7 +270,7 @@ def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
                 return json.loads(json.dumps(_EMPTY_OF[key]))
         return True  # the contract's empty value
     if slot == "use_skill":  # "the backup mirror" names the skill `backup-mirror`
-        return "-".join(m.group("name").strip().split())
+        return "-".join((m.groupdict().get("name") or m.group("bare")).strip().split())
     if slot == "use_step":
         return m.group("step").lower()
     if slot == "feedback":
@@ -271,6 +279,13 @@ def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         return (f"step-{step}", int(counts[0]) if counts and counts[0] is not None else None)
     if slot == "escalate":
         return (m.groupdict().get("msg") or "").strip(" ,;:")
+    if slot == "value_pairs":  # "(doc = "v3", audience = staff)": each field and its value
+        pairs = re.findall(r"([a-z_]\w*)\s*=\s*(\"[^\"]*\"|'[^']*'|[\w.-]+)", m.group("pairs"))
+        out: dict[str, Any] = {}
+        for name, said_value in pairs:
+            found, literal = _json_literal(said_value)
+            out[name] = literal if found else said_value
+        return out
     if slot == "value_nos":
         return {w: [] for w in re.findall(r"\bno\s+(\w+)", m.group("nos").lower())}
     if slot == "value_fields":  # "lat/lon set to null", "default the score to 0.5", "an empty list of matches"
@@ -299,12 +314,14 @@ def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
     return True
 
 
-def read_phrase(text: str) -> Phrase:
-    """Read one sentence (module docstring)."""
+def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
+    """Read one sentence (module docstring). `names` are the catalog's skill names
+    (`Vocabulary.skills`): one written without backticks is read as a skill (`spec.named_skills`)."""
     text = _blank_runs_as_one(text)
     raw = text[:MAX_SENTENCE]
-    norm, where = normalize(raw.translate(_QUOTES))
-    r = _Reading(norm, raw, where)
+    known = frozenset(names)
+    norm, where, ends = normalize_spans(mark(raw, raw.translate(_QUOTES), known), bare(known))
+    r = _Reading(norm, raw, where, ends)
     ignored = bytearray(len(norm))
     for compiled in g.COMPILED_IGNORE.rows() if g.COMPILED_IGNORE.applies(norm) else ():
         for m in compiled.regex.finditer(norm):  # what a sentence may say without a policy: no row reads it
@@ -390,7 +407,7 @@ def read_phrase(text: str) -> Phrase:
 
 _LITERAL = _rx(r"`?(?:\{[^{}]{0,400}\}|\[[^\[\]]{0,400}\])`?")
 # a value said in words beside going on ("file it under chore with an empty bullet", "leave that one blank")
-_VALUE_WORDS = _rx(r"\b(?:with\s+(?:an?\s+)?(?:empty|blank|zero|null|default|placeholder)\s+[\w-]+|(?:file|put|mark)\s+(?:it|them)\s+(?:under|as)\s+[\w-]+|leave\s+(?:that|this|those|these)(?:\s+ones?)?\s+(?:blank|empty))\b", re.I)
+_VALUE_WORDS = _rx(r"\b(?:(?:mark|flag|tag|label)\s+(?:it|them|this|that|(?:that|this|the|each)\s+(?:one\s+)?[\w-]+)\s+(?:as\s+)?`[^`]{0,79}\w(?=`)|with\s+(?:an?\s+)?(?:empty|blank|zero|null|default|placeholder)\s+[\w-]+|(?:file|put|mark)\s+(?:it|them)\s+(?:under|as)\s+[\w-]+|leave\s+(?:that|this|those|these)(?:\s+ones?)?\s+(?:blank|empty))\b", re.I)
 
 
 _REPEAT = _rx(rf"{g.RETRY}|\bagain\b|\bevery\b|\bpoll|\btries\b|\battempts?\b|\bkeep\s+\w+ing\b|\buntil\b"
@@ -472,7 +489,8 @@ def _on_failure(r: _Reading) -> OnFailure | None:
             r.problems.append(f"'{r.said('use_skill')}' names a skill to run after a failure, but "
                               f"'{r.said('fail')}' stops the run; the skill is used as the fallback")
         return OnFailure(kind="use_skill", skill=str(r.first("use_skill")).strip("`"))
-    value_said = next((s for s in ("value_fields", "value_field", "value_nos", "value_literal", "value_blank", "value_empty")
+    value_said = next((s for s in ("value_pairs", "value_fields", "value_field", "value_nos", "value_literal", "value_blank",
+                                   "value_empty")
                        if r.has(s)), None)
     if r.has("escalate"):
         if value_said or r.has("continue"):
@@ -482,7 +500,7 @@ def _on_failure(r: _Reading) -> OnFailure | None:
     if value_said == "value_field":
         field, value = r.first("value_field")
         return OnFailure(kind="continue_with_value", field=field, value=value)
-    if value_said in ("value_nos", "value_fields"):
+    if value_said in ("value_nos", "value_fields", "value_pairs"):
         return OnFailure(kind="continue_with_value", value=r.first(value_said))
     if value_said in ("value_literal", "value_blank"):
         return OnFailure(kind="continue_with_value", value=r.first(value_said))
@@ -549,6 +567,13 @@ def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, b
         on_failure = None
     if on_failure is not None:
         fields["on_failure"] = on_failure
+    if "emphasis" in classes:  # "under any circumstances" beside a no-retry: the step's own, said strongly
+        emphasis_only = fields.get("no_retry") and on_failure is None
+        classes = [c for c in classes if c != "emphasis"] if emphasis_only else [
+            "any" if c == "emphasis" else c for c in classes]
+    if "availability" in classes:  # "unavailable", "flaky": no class beside a fallback, transient beside a retry
+        classes = [c for c in classes if c != "availability"] if on_failure is not None else [
+            "transient" if c == "availability" else c for c in classes]
     if "timeout" in classes and "transient" in classes and "any" not in classes:
         classes = [c for c in classes if c != "timeout"]  # "on 429s and timeouts": transient covers both
     if classes and not fields.get("whole_run"):

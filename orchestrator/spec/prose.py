@@ -27,7 +27,7 @@ once: the structure reader hands over only what it did not take.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from orchestrator.hints import Hint, HintAction
 from orchestrator.spec.grammar import NO_COUNT
@@ -135,17 +135,18 @@ def whole_run_sentence(text: str, line: int, src: Source, note: str) -> bool:
     """A remark outside any step that limits the whole run ("the whole thing must be done within an
     hour"): recorded as a workflow sentence (the run's wall time); False when it states no such limit."""
     said = " ".join(text.split())
-    phrase = read_phrase(said)
+    phrase = read_phrase(said, src.vocabulary.skills)
     if not (phrase.read and phrase.statement.whole_run):
         return False
     record(phrase, said, line, src, section="workflow", steps=(), who="workflow", specific=False, note=note)
     return True
 
 
-def read_named(text: str, resolve: Resolve | None) -> Phrase:
-    """`read_phrase(text)`; when it reads no fallback and the text sends the failure to a step
-    by its name ("go to the no-data notice instead"), the reading with that step's number."""
-    phrase = read_phrase(text)
+def read_named(text: str, resolve: Resolve | None, names: Collection[str] = ()) -> Phrase:
+    """`read_phrase(text, names)`; when it reads no fallback and the text sends the failure to a step
+    by its name ("go to the no-data notice instead"), the reading with that step's number. `names`
+    are the catalog's skills (`src.vocabulary.skills`): one named without backticks is a skill."""
+    phrase = read_phrase(text, names)
     if resolve is None or phrase.statement.on_failure is not None or not phrase.signal:
         return phrase
     for m in _TO_NAMED.finditer(text):
@@ -153,7 +154,7 @@ def read_named(text: str, resolve: Resolve | None) -> Phrase:
         number = sid.rpartition("-")[2] if sid and re.fullmatch(r"step-\d+", sid) else None
         if number is None:
             continue
-        named = read_phrase(f"{text[:m.start('name')]}step {number}{text[m.end('name'):]}")
+        named = read_phrase(f"{text[:m.start('name')]}step {number}{text[m.end('name'):]}", names)
         if named.statement.on_failure is not None and named.statement.on_failure.kind == "use_step":
             return named
     return phrase
@@ -164,7 +165,7 @@ def read_sentence(
     specific: bool = True, note: str = "",
 ) -> SentenceReading | None:
     """Read one sentence into `src` (module docstring); the reading, or None."""
-    return record(read_phrase(text), text, line, src, section=section, steps=steps, who=who,
+    return record(read_phrase(text, src.vocabulary.skills), text, line, src, section=section, steps=steps, who=who,
                   step_name=step_name, specific=specific, note=note)
 
 
@@ -185,8 +186,9 @@ def _bullet(step: StepSpec, item: SpecText, src: Source, resolve: Resolve | None
         elif policy_header(item.label):  # "90s timeout" under "Retry / timeout": no retry in it
             kinds = [k for k in re.split(r"(?:(?<!\s)\s+)?(?:/|&|\+|,|\band\b|\bor\b)\s*+", item.label) if k]
             tried = [item.text, *(f"{kind}: {item.text}" for kind in kinds)]
-            text = next((t for t in tried if (p := read_named(t, resolve)).read and not p.problems), text)
-    phrase = read_named(text, resolve)
+            text = next((t for t in tried if (p := read_named(t, resolve, src.vocabulary.skills)).read
+                         and not p.problems), text)
+    phrase = read_named(text, resolve, src.vocabulary.skills)
     if phrase.read or phrase.signal:
         record(phrase, text, item.line, src, section="step", steps=(step.id,), who=step.id, step_name=step.name)
         return
@@ -206,7 +208,7 @@ def _success(step: StepSpec, item: SpecText, src: Source) -> ContractSpec | None
         return None  # a template's placeholder, to be written
     checks, rest = read_criteria(item.text)
     for clause in rest:
-        phrase = read_phrase(clause) if _RECOVERY_WORDS.search(clause) else None
+        phrase = read_phrase(clause, src.vocabulary.skills) if _RECOVERY_WORDS.search(clause) else None
         if phrase is not None and phrase.read:
             record(phrase, clause, item.line, src, section="success", steps=(step.id,), who=step.id,
                    step_name=step.name)
@@ -253,7 +255,7 @@ def read_step_texts(steps: tuple[StepSpec, ...], src: Source, resolve: Resolve |
                 for text, line in cut:
                     if item.kind == "failure_mode" and not _RECOVERY_WORDS.search(text):
                         continue  # a failure mode describes what can go wrong
-                    phrase = read_named(text, resolve)
+                    phrase = read_named(text, resolve, src.vocabulary.skills)
                     if item.kind == "failure_mode" and not _recovery(phrase):
                         continue  # a failure mode describes what can go wrong; only a recovery in it counts
                     one = None if phrase.read else success_clause(text)

@@ -155,7 +155,7 @@ def read_recovery_row(
     if timeout_s is None and on in (ErrorClass.TIMEOUT, ErrorClass.TRANSIENT):
         timeout_s = pt.first_duration(cells.failure)
     recovery = cells.recovery.strip()
-    phrase = read_named(recovery, resolve)
+    phrase = read_named(recovery, resolve, src.vocabulary.skills)
     # a retry without its count is reported once, below: as assumed, or counted by the Max Attempts column
     _problems(phrase, label, "recovery", recovery, src, line, skip=_NO_COUNT)
     retry, assumed = retry_of(phrase.statement, retry_said=phrase.retry_said)
@@ -169,7 +169,7 @@ def read_recovery_row(
             and rec_fallback.action is FallbackAction.DEFAULT:
         src.warn(line, f"'{recovery}' names no skill; read as the contract's empty value "
                        "(write run `skill-name` to run a skill instead)", "spec.assumed")
-    col_phrase = read_phrase(f"on failure: {cells.fallback}")  # a Fallback cell is what follows a failure
+    col_phrase = read_phrase(f"on failure: {cells.fallback}", src.vocabulary.skills)  # a Fallback cell is what follows a failure
     col_fallback = None if _blank(cells.fallback) else fallback_of(col_phrase.statement.on_failure)
     if not _blank(cells.fallback) and col_fallback is None:
         src.warn(line, f"{label}: fallback '{cells.fallback.strip()}' not understood; "
@@ -382,7 +382,7 @@ def _convergence_sentence(text: str, line: int, steps: list[str], step_ids: list
                           index: StepIndex | None = None) -> None:
     """A criterion no other reading took: a policy for the steps it names, by number or by name
     ("QA shouldn't take longer than 5 secs per doc" is the QA step's), else every step; or a warning."""
-    phrase = read_phrase(text)
+    phrase = read_phrase(text, src.vocabulary.skills)
     if not phrase.read and not phrase.signal:
         src.warn(line, f"convergence criterion '{text}' is not read as a limit; kept as text", "spec.unread")
         return

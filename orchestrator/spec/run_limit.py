@@ -36,7 +36,7 @@ def read_run_limit(text: str, line: int, src: Source, *, who: str) -> list[tuple
     for sentence, at in prose.sentences(text, line):
         if any(r.statement.whole_run and r.where == src.where(at) for r in src.readings):
             continue  # the same line met by two readers (a comment line is also a preamble's)
-        phrase = read_phrase(sentence)
+        phrase = read_phrase(sentence, src.vocabulary.skills)
         if phrase.statement.whole_run and phrase.statement.timeout_s is not None:
             prose.record(phrase, sentence, at, src, section="whole run", steps=(), who=who)
         elif _WHOLE_SAID.search(sentence):  # not read, or read as something else than the run's limit

@@ -97,7 +97,9 @@ def test_the_transcript_s_dictated_policies_are_on_the_steps_they_follow() -> No
     parse, owner, page, ticket, post = (s["policy"] for s in plan["steps"])
     assert plan["limits"]["wall_time_s"] == 300
     assert parse["retry"]["max_retries"] == 0 and parse["fallback"]["action"] == "fail"
-    assert [(r["retry"]["max_retries"], r["fallback"]["skill"]) for r in owner["rules"]] == [(3, "guess-owner-from-name")]
+    # "a flaky proxy" names no failure class: the step's own retry and fallback, as its author means
+    assert (owner["retry"]["max_retries"], owner["retry"]["delays_s"], owner["fallback"]["skill"], owner["rules"]) == (
+        3, [2.0], "guess-owner-from-name", [])
     assert page["attempt_timeout_s"] == 10 and page["retry"]["delays_s"] == [1.0, 2.0, 4.0, 8.0, 16.0]
     assert ticket["attempt_timeout_s"] == 120
     assert [r["fallback"]["value"] for r in post["rules"]] == [{"posted": False}]

@@ -40,6 +40,9 @@ HOLDOUT4 = FIXTURES.parent / "foreign-specs-holdout4" / "phrasings-holdout4.yaml
 # a fifth blind set (a Gherkin feature, a PR, a justfile, a recipe card, a sheet, a chat): 16/40 by this scorer before
 # the fifth reader round
 HOLDOUT5 = FIXTURES.parent / "foreign-specs-holdout5" / "phrasings-holdout5.yaml"
+# a sixth blind set (a handover note, a wiki page, a lab SOP, a CAB form, a CronJob, a memo): 23/40 by this scorer
+# before the sixth reader round
+HOLDOUT6 = FIXTURES.parent / "foreign-specs-holdout6" / "phrasings-holdout6.yaml"
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
 
 # text -> (the meaning we read instead, why)
@@ -70,6 +73,24 @@ OVERRIDES: dict[str, tuple[Any, str]] = {
     "Any error here should halt everything.": (
         {"on_failure": {"kind": "fail"}, "applies_to": "any"},
         "'any error' is read as a catch-all rule for the step, which halts on every failure as the author means",
+    ),
+    # 'under any circumstances' beside a no-retry: the visible set's author reads a catch-all rule, the third and
+    # sixth sets' authors the step's own no-retry; the step's own is the stronger (a rule for every failure gives
+    # way to a table's row for a specific class, the step's own sentence does not)
+    "Not idempotent - must not be retried under any circumstances.": (
+        {"no_retry": True},
+        "'under any circumstances' is emphasis beside a no-retry: the step is never retried, whatever the class",
+    ),
+    # holdout6: its author writes the failure where the sentence names who to tell; the plan escalates, a run
+    # status that stops the run and says who to tell (`FallbackAction.ESCALATE`)
+    "A single retry after 90 seconds, then page the on-call.": (
+        {"retries": 1, "wait": {"kind": "fixed", "seconds": 90},
+         "on_failure": {"kind": "escalate", "message": "page the on-call"}},
+        "'then page the on-call' is an escalation with its message: the run stops there, escalated, not plainly failed",
+    ),
+    "If there's no response in 2 hours, escalate and stop the run.": (
+        {"timeout_s": 7200, "on_failure": {"kind": "escalate"}},
+        "'escalate and stop the run' is an escalation, which stops the run; the author writes it as a plain failure",
     ),
 }
 
@@ -105,6 +126,8 @@ def _corpus() -> list[tuple[str, dict[str, Any]]]:
                 for e in yaml.safe_load(HOLDOUT4.read_text(encoding="utf-8"))]
     entries += [(HOLDOUT5.name, {**e, "meaning": _neutral(e["meaning"])})
                 for e in yaml.safe_load(HOLDOUT5.read_text(encoding="utf-8"))]
+    entries += [(HOLDOUT6.name, {**e, "meaning": _neutral(e["meaning"])})
+                for e in yaml.safe_load(HOLDOUT6.read_text(encoding="utf-8"))]
     return entries
 
 
@@ -286,17 +309,14 @@ def test_the_corpus_has_at_least_300_phrasings_and_the_stranger_s_240_verbatim()
     assert len(CORPUS) >= 300
     visible = [e for name, e in CORPUS if name == VISIBLE.name]
     assert len(visible) == 240
-    assert {e["text"] for e in visible} | {e["text"] for name, e in CORPUS if name == HOLDOUT2.name} >= set(OVERRIDES)
+    others = {e["text"] for name, e in CORPUS if name in (HOLDOUT2.name, HOLDOUT6.name)}
+    assert {e["text"] for e in visible} | others >= set(OVERRIDES)
 
 
 # holdout3 rows still read otherwise, each with why (the row's test is an xfail, never a skip)
 XFAIL: dict[str, str] = {
-    "Should the primary geocoder be unavailable, route the request to geocode-osm.":
-        "'unavailable' is read as the failures the fallback is for (transient); the author means every failure",
     "If the translation service is down, use translate-fallback instead.":
         "'is down' is read as the failures the fallback is for (transient); the author means every failure",
-    "Do not re-run this step under any circumstances, it charges the card.":
-        "'under any circumstances' is read as a catch-all class beside no retry: the same plan, another form",
     "The API answers 429 when we go over 100 requests a minute.":
         "a rate stated as a fact: 'a minute' is reported as not understood (a warning, not a reading)",
     "Give it 30 seconds.":
@@ -316,7 +336,7 @@ XFAIL4: dict[str, str] = {
     "Hit it again after 250 ms, and once more after 750 ms if that also fails.":
         "two waits said in two clauses: the first is used and the second reported (a warning, not a reading)",
     "Do NOT re-run the charge step under any circumstances, double billing is worse than a failed run.":
-        "no retry as meant, as a catch-all rule; failing is the default fallback, so the plan is the author's",
+        "no retry as meant; the failure the author adds is the default fallback, so the plan is the author's",
     "One shot only. If it fails, it fails.":
         "no retry as meant; 'if it fails, it fails' leaves the default fallback, failing: the plan is the author's",
     "When the premium translator is down, route the text through `basic-translate` instead.":
@@ -339,8 +359,17 @@ XFAIL5: dict[str, str] = {
     "When the translation API is down, ship the English string as-is (text = source_text).":
         "a value copied from an input is no value a plan holds (a fallback value is a literal): reported at the line "
         "with what to write, never dropped",
-    "It's flaky, so twice more if needed, otherwise fall through to the cached-rates skill.":
-        "2 retries and the fallback skill as meant, for the failures 'flaky' names (transient); the author means every failure",
+}
+
+
+# holdout6 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
+XFAIL6: dict[str, str] = {
+    "If the price lookup is down, use a price of 0 and carry on.":
+        "the value {price: 0} as meant, for the failures 'is down' names (transient), as the visible and first "
+        "holdout sets' authors read 'the server is down' (docs/spec-format.md); this author means every failure",
+    "Nudge it every 30s until it answers, but give up after 10 tries.":
+        "'give up after 10 tries' is 10 tries in all, the first one counted (9 retries), as 'eight attempts total' "
+        "and 'a total of three times' are in this set (docs/spec-format.md); and 'give up' is an explicit fail",
 }
 
 
@@ -348,6 +377,7 @@ def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL.get(entry["text"]) if source == HOLDOUT3.name else None
     reason = XFAIL4.get(entry["text"]) if source == HOLDOUT4.name else reason
     reason = XFAIL5.get(entry["text"]) if source == HOLDOUT5.name else reason
+    reason = XFAIL6.get(entry["text"]) if source == HOLDOUT6.name else reason
     return pytest.param(source, entry, marks=pytest.mark.xfail(reason=reason, strict=True)) if reason else (source, entry)
 
 
@@ -376,7 +406,7 @@ def _field_value(meaning: dict[str, Any]) -> bool:
 
 
 def test_an_overridden_phrasing_still_disagrees_with_the_stranger_so_the_override_is_needed() -> None:
-    written = {e["text"]: e["meaning"] for name, e in CORPUS if name in (VISIBLE.name, HOLDOUT2.name)}
+    written = {e["text"]: e["meaning"] for name, e in CORPUS if name in (VISIBLE.name, HOLDOUT2.name, HOLDOUT6.name)}
     for text in OVERRIDES:
         assert not agrees(text, written[text])[0], text
 
@@ -384,7 +414,7 @@ def test_an_overridden_phrasing_still_disagrees_with_the_stranger_so_the_overrid
 def test_every_null_phrasing_gives_no_reading_and_every_ambiguous_one_a_reason() -> None:
     for _, entry in CORPUS:
         phrase = read_phrase(entry["text"])
-        if entry["text"] in XFAIL or entry["text"] in XFAIL4 or entry["text"] in XFAIL5:
+        if entry["text"] in XFAIL or entry["text"] in XFAIL4 or entry["text"] in XFAIL5 or entry["text"] in XFAIL6:
             continue
         if entry["meaning"] is None:
             assert not phrase.read and not phrase.problems, entry["text"]
@@ -445,6 +475,13 @@ def test_the_fifth_holdout_set_is_read_but_for_its_reasoned_xfails() -> None:
     assert len(holdout5) == 40
     missed = [e["text"] for e in holdout5 if not agrees(e["text"], e["meaning"])[0]]
     assert sorted(missed) == sorted(XFAIL5)
+
+
+def test_the_sixth_holdout_set_is_read_but_for_its_reasoned_xfails_and_overrides() -> None:
+    holdout6 = [e for name, e in CORPUS if name == HOLDOUT6.name]
+    assert len(holdout6) == 40
+    missed = [e["text"] for e in holdout6 if not agrees(e["text"], e["meaning"])[0]]
+    assert sorted(missed) == sorted([*XFAIL6, *(t for t in OVERRIDES if t in {e["text"] for e in holdout6})])
 
 
 def test_a_fifth_holdout_row_whose_plan_differs_from_the_author_s_is_warned_not_silent() -> None:

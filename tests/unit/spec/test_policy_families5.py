@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from orchestrator.policy import FallbackAction
+from orchestrator.spec.effect import effect_of
 from orchestrator.spec.phrase import read_phrase
 
 
@@ -154,5 +156,6 @@ def test_an_equation_of_failures_is_no_value_to_go_on_with(text: str) -> None:
 
 
 def test_a_field_set_with_an_equals_sign_is_still_the_value_to_go_on_with() -> None:
-    failure = read_phrase("If it fails, set the score = 0 and continue.").statement.on_failure
-    assert failure is not None and (failure.kind, failure.field, failure.value) == ("continue_with_value", "score", 0)
+    statement = read_phrase("If it fails, set the score = 0 and continue.").statement
+    fallback = effect_of(statement).fallback
+    assert fallback is not None and (fallback.action, fallback.value) == (FallbackAction.DEFAULT, {"score": 0})
