@@ -396,18 +396,24 @@ def _references(root: Unit, found: list[Found]) -> list[tuple[re.Pattern[str], s
         return under
 
     walk(root, [])
+    for number, f in enumerate(found, start=1):  # *Manifest split*, "from the Disk snapshot": a name of two words or more
+        name = _name(f.unit, f.unit.text(), f.skill)[0] if f.parts is None else ""
+        if len(name.split()) >= 2 and not _CONDITION_WORD.match(name):
+            out.append((re.compile(rf"(?:\*|_)?(?<![\w-]){re.escape(name)}(?![\w-])(?:\*|_)?"), f"step {number}"))
     for path, under in sorted(paths.items(), key=lambda p: -len(p[0])):
         said = " or ".join(f"step {n}" for n in dict.fromkeys(under))
         out.append((re.compile(rf"(?<![\w.]){re.escape(path)}(?![\w])"), said))
     return out
 
 
-def _rewrite(text: str, vocabulary: Vocabulary, refs: list[tuple[re.Pattern[str], str]]) -> str:
+def _rewrite(text: str, vocabulary: Vocabulary, refs: list[tuple[re.Pattern[str], str]], own: int = 0) -> str:
+    """Each line with its skill names in backticks and other steps' labels and names as "step N"."""
     out = []
     for line in text.split("\n"):
         line = in_backticks(line, vocabulary)
         for pattern, said in refs:
-            line = pattern.sub(said, line)
+            if said != f"step {own}":
+                line = pattern.sub(said, line)
         out.append(line)
     return "\n".join(out)
 
@@ -430,12 +436,12 @@ def _name(unit: Unit, text: str, skill: str) -> tuple[str, str]:
     return skill, text
 
 
-def _block(unit: Unit, vocabulary: Vocabulary, refs: list[tuple[re.Pattern[str], str]]) -> Block | None:
-    text = _rewrite(unit.text(), vocabulary, refs)
+def _block(unit: Unit, vocabulary: Vocabulary, refs: list[tuple[re.Pattern[str], str]], own: int) -> Block | None:
+    text = _rewrite(unit.text(), vocabulary, refs, own)
     if unit.kind == "heading":
         return Para(line=unit.line, text=text)
     if unit.kind == "term":
-        text = f"{_rewrite(unit.name, vocabulary, refs)}: {text}" if text.strip() else unit.name
+        text = f"{_rewrite(unit.name, vocabulary, refs, own)}: {text}" if text.strip() else unit.name
         return Para(line=unit.lines[0][0], text=text)
     if not text.strip():
         return None
@@ -484,17 +490,17 @@ def _read_found(number: int, f: Found, src: Source, sink: list, refs: list[tuple
     unit = f.unit
     if f.parts is not None:
         line = f.parts[0][0]
-        text = _rewrite(" ".join(t for _, t in f.parts), vocabulary, refs)
+        text = _rewrite(" ".join(t for _, t in f.parts), vocabulary, refs, number)
         name, _ = _name(unit, text, f.skill)
         blocks: list[Block] = [Para(line=line, text=text)]
     else:
         line = unit.line
-        first = _rewrite(unit.text(), vocabulary, refs)
+        first = _rewrite(unit.text(), vocabulary, refs, number)
         name, first = _name(unit, first, f.skill)
         at = unit.lines[0][0] if unit.lines else unit.line
         blocks = _lead_blocks(at, first, src, branch) if unit.kind != "heading" and first.strip() else []
-        blocks += [b for u in unit.walk()[1:] if (b := _block(u, vocabulary, refs)) is not None]
-    blocks += [b for u in f.extra for w in u.walk() if (b := _block(w, vocabulary, refs)) is not None]
+        blocks += [b for u in unit.walk()[1:] if (b := _block(u, vocabulary, refs, number)) is not None]
+    blocks += [b for u in f.extra for w in u.walk() if (b := _block(w, vocabulary, refs, number)) is not None]
     how = {"heading": "heading", "term": "definition-list term", "item": "list item"}.get(unit.kind, "paragraph")
     note = (f"{how} read as step-{number} ({name}) because it names `{f.skill}`; the document's shape was not "
             "recognised (anchored reading)")
