@@ -72,6 +72,16 @@ _FAILS_AFTER = _rx(
     r"^\W{0,3}(?:\s*\([^)]{0,40}\))?\s*(?:fails|failed|falls\s+over|errors|errored|breaks|crashes|chokes|times\s+out|"
     r"is\s+down|is\s+unavailable|does\s*n[o']t\s+(?:work|answer)|can\s*n[o']t)")
 
+# a clause: up to a comma, semicolon, colon or dash (brackets kept whole)
+_CLAUSE = _rx(r"(?:\([^)]*\)|[^,;:—–(])+(?:[,;:—–]|$)")
+# a clause that says the work failed ("if that fails", "if `x` is down"): the next one names the fallback
+_FAILED = _rx(r"(?i)\b(?:if|when|should|in\s+case)\b[^.]{0,80}?\b(?:fails?|failed|falls\s+over|errors?(?:\s+out)?|errored|breaks|"
+              r"crash(?:es)?|chokes|times\s+out|is\s+down|is\s+unavailable|does\s*n[o']t\s+work|no\s+good)\b")
+# a section of remarks: what it names is not work (a glossary may hold the steps: it is not one)
+_ASIDE_SECTION = _rx(r"(?i)^\W*(?:see\s+also|references?|links?|related(?:\s+\w+)?|further\s+reading|contacts?|owners?|"
+                     r"change\s*log|history|revision\s+history|appendix|notes?|footnotes?|faq\s+links?)\b")
+# a remark, not work: "NOTE: x has its own retries", "FYI ..."
+_ASIDE_LEAD = _rx(r"(?i)^\W*(?:note|nb|n\.b\.|tip|fyi|warning|caution|important|hint|ps|p\.s\.|aside)\b\W")
 # a sentence that says when the run is done names a skill for its output, not to run it
 _CHECK = _rx(r"(?i)\b(?:done|finished|successful|succeeds?|passes|complete|counts\s+as\s+\w+|accepted)\s+(?:when|if|once)\b")
 
@@ -122,21 +132,32 @@ def mentions(text: str, vocabulary: Vocabulary) -> list[Mention]:
 
 
 def roles(text: str, vocabulary: Vocabulary) -> list[Mention]:
-    """The mentions of a unit's text, sentence by sentence, each with its role (module docstring)."""
+    """The mentions of a unit's text, clause by clause, each with its role (module docstring): in a
+    clause that names a fallback, or that follows a clause saying something failed, a fallback; the
+    name a failure is said of, or one in a sentence that says when the run is done, a subject;
+    in a remark ("NOTE: ..."), an aside; any other, a doer."""
     out: list[Mention] = []
+    aside = _ASIDE_LEAD.match(text) is not None
     at = 0
     for _offset, sentence in sentences(text):
         start = text.find(sentence, at)
         start = at if start < 0 else start
         at = start + len(sentence)
-        fallback = _FALLBACK.search(sentence) is not None
-        for m in mentions(sentence, vocabulary):
-            m.start, m.end = m.start + start, m.end + start
-            if _FAILS_AFTER.match(sentence[m.end - start:]) or _CHECK.search(sentence[:m.start - start]):
-                m.role = "subject"
-            elif fallback:
-                m.role = "fallback"
-            out.append(m)
+        pending = False  # the clause before said something failed: this one says what to do then
+        for clause in _CLAUSE.finditer(sentence):
+            part = clause.group(0)
+            failed = _FAILED.search(part) is not None
+            fallback = pending or _FALLBACK.search(part) is not None
+            for m in mentions(part, vocabulary):
+                m.start, m.end = m.start + start + clause.start(), m.end + start + clause.start()
+                if aside:
+                    m.role = "aside"
+                elif _FAILS_AFTER.match(part[m.end - start - clause.start():]) or _CHECK.search(sentence[:m.start - start]):
+                    m.role = "subject"
+                elif fallback:
+                    m.role = "fallback"
+                out.append(m)
+            pending = failed and not fallback
     return out
 
 
@@ -285,7 +306,7 @@ _TOGETHER = _rx(
     r"neither\s+waits|don['’]?t\s+wait\s+for\s+each\s+other|do\s+not\s+wait\s+for\s+each\s+other|independent(?:ly)?)\b")
 _OTHER_LEAD = _rx(r"(?i)^\W*(?:else|otherwise|in\s+(?:all\s+)?other\s+cases|(?:for\s+)?anything\s+else)\b")
 _BOLD_LEAD = _rx(r"^\s*(?:\*\*|__)([^*_\n]{1,60}?)(?:\*\*|__)\s*[.:—–-]*\s*")
-_DASH_LEAD = _rx(r"^\s*([^.:;—–`*_]{1,50}?)\s+[—–]\s+")
+_DASH_LEAD = _rx(r"^\s*([^.:;—–`*_]{1,50}?)\s+[—–-]\s+")
 _IF_LEAD = _rx(r"(?i)^\W*(?:if|when|where|whenever|only\s+if|only\s+when)\s+([^:]{3,120}?)\s*:\s+(?=\S)")
 _OF_STEP = _rx(r"(?i)\b(?:the\s+)?([A-Za-z_]\w*)\s+(?:from|of|in)\s+(step\s+\d+)\b")
 _CONDITION_LEAD = _rx(r"(?i)^\W*(?:if|when|where|whenever|unless|else|otherwise|in\s+all\s+other\s+cases)\b[^:]{0,80}:\s*")
@@ -321,10 +342,13 @@ class _Reader:
         self.own: dict[int, list[str]] = {}
         self.total: dict[int, int] = {}
 
-    def count(self, unit: Unit) -> int:
-        own = doers(_own_text(unit), self.vocabulary) if unit.kind != "root" else []
+    def count(self, unit: Unit, aside: bool = False) -> int:
+        """How many times the unit's text names a skill doing the work; under a heading of remarks
+        ("See also", "Notes", "References"), none."""
+        aside = aside or (unit.kind == "heading" and _ASIDE_SECTION.match(unit.name.strip("*_# ")) is not None)
+        own = doers(_own_text(unit), self.vocabulary) if unit.kind != "root" and not aside else []
         self.own[id(unit)] = own
-        self.total[id(unit)] = len(own) + sum(self.count(c) for c in unit.children)
+        self.total[id(unit)] = len(own) + sum(self.count(c, aside) for c in unit.children)
         return self.total[id(unit)]
 
     def select(self, unit: Unit, found: list[Found], leftover: list[Unit]) -> None:
@@ -347,14 +371,21 @@ class _Reader:
                 self.select(child, found, leftover)
 
     def _sentences(self, unit: Unit, found: list[Found]) -> None:
+        """A unit that names several doers: a step a line when each line names one at most (a shell
+        history, a plain-text outline), else a step a sentence; what names none goes with the one before."""
         lines = [n for n, _ in unit.lines]
-        for offset, sentence in sentences(unit.text()):
-            line = lines[min(offset, len(lines) - 1)]
+        per_line = [doers(t, self.vocabulary) for _, t in unit.lines]
+        if len(lines) > 1 and all(len(d) <= 1 for d in per_line):
+            pieces = [(n, t) for n, t in unit.lines]
+        else:
+            pieces = [(lines[min(offset, len(lines) - 1)], sentence) for offset, sentence in sentences(unit.text())]
+        for line, sentence in pieces:
             said = doers(sentence, self.vocabulary)
             if said or not found or found[-1].unit is not unit:
                 found.append(Found(unit, said[0] if said else "", parts=[]))
-            assert found[-1].parts is not None
-            found[-1].parts.append((line, sentence))
+            parts = found[-1].parts
+            assert parts is not None
+            parts.append((line, sentence))
 
 
 def _steps(root: Unit, reader: _Reader) -> tuple[list[Found], list[Unit]]:
