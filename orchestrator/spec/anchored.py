@@ -37,6 +37,7 @@ import re
 from dataclasses import dataclass, field
 
 from orchestrator.spec.blocks import Block, Bullet, Para, split_label
+from orchestrator.spec.check import MAX_STEPS
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
@@ -69,7 +70,7 @@ _FALLBACK = _rx(
     r"|\botherwise\s+use\b")
 # a name the failure is said of ("if rank-hosts falls over"): no doer
 _FAILS_AFTER = _rx(
-    r"^\W{0,3}(?:\s*\([^)]{0,40}\))?\s*(?:fails|failed|falls\s+over|errors|errored|breaks|crashes|chokes|times\s+out|"
+    r"\W{0,3}(?:\s*\([^)]{0,40}\))?\s*(?:fails|failed|falls\s+over|errors|errored|breaks|crashes|chokes|times\s+out|"
     r"is\s+down|is\s+unavailable|does\s*n[o']t\s+(?:work|answer)|can\s*n[o']t)")
 
 # a clause: up to a comma, semicolon, colon or dash (brackets kept whole)
@@ -99,16 +100,13 @@ class Mention:
 def mentions(text: str, vocabulary: Vocabulary) -> list[Mention]:
     """The catalog names in `text` (one line or a sentence), in order, each with how it was quoted."""
     found: list[Mention] = []
-    taken: list[tuple[int, int]] = []
-
-    def free(a: int, b: int) -> bool:
-        return all(b <= s or a >= e for s, e in taken)
+    taken = bytearray(len(text))  # the characters a mention already covers
 
     def add(a: int, b: int, name: str, how: str) -> None:
         skill = vocabulary.skill_for(name)
-        if skill is not None and free(a, b):
+        if skill is not None and not any(taken[a:b]):
             found.append(Mention(a, b, name, skill, how))
-            taken.append((a, b))
+            taken[a:b] = b"\x01" * (b - a)
 
     for m in _LINK.finditer(text):
         said = m.group(1).strip("`*_'\" ")
@@ -144,6 +142,8 @@ def roles(text: str, vocabulary: Vocabulary) -> list[Mention]:
         start = at if start < 0 else start
         at = start + len(sentence)
         pending = False  # the clause before said something failed: this one says what to do then
+        check = _CHECK.search(sentence)
+        checked_from = check.start() if check is not None else len(sentence) + 1
         for clause in _CLAUSE.finditer(sentence):
             part = clause.group(0)
             failed = _FAILED.search(part) is not None
@@ -152,7 +152,7 @@ def roles(text: str, vocabulary: Vocabulary) -> list[Mention]:
                 m.start, m.end = m.start + start + clause.start(), m.end + start + clause.start()
                 if aside:
                     m.role = "aside"
-                elif _FAILS_AFTER.match(part[m.end - start - clause.start():]) or _CHECK.search(sentence[:m.start - start]):
+                elif _FAILS_AFTER.match(part, m.end - start - clause.start()) or m.start - start > checked_from:
                     m.role = "subject"
                 elif fallback:
                     m.role = "fallback"
@@ -379,13 +379,17 @@ class _Reader:
             pieces = [(n, t) for n, t in unit.lines]
         else:
             pieces = [(lines[min(offset, len(lines) - 1)], sentence) for offset, sentence in sentences(unit.text())]
+        before: list[tuple[int, str]] = []  # what comes before the first piece naming one: that step's text
         for line, sentence in pieces:
             said = doers(sentence, self.vocabulary)
-            if said or not found or found[-1].unit is not unit:
-                found.append(Found(unit, said[0] if said else "", parts=[]))
-            parts = found[-1].parts
-            assert parts is not None
-            parts.append((line, sentence))
+            if said:
+                found.append(Found(unit, said[0], parts=[*before]))
+                before = []
+            parts = found[-1].parts if found and found[-1].unit is unit else None
+            if parts is None:
+                before.append((line, sentence))
+            else:
+                parts.append((line, sentence))
 
 
 def _steps(root: Unit, reader: _Reader) -> tuple[list[Found], list[Unit]]:
@@ -409,10 +413,33 @@ def _label_key(label: str) -> str:
     return label.strip("().").strip()
 
 
-def _references(root: Unit, found: list[Found]) -> list[tuple[re.Pattern[str], str]]:
-    """Outline labels of steps as other steps write them ("(a)", "II.B") -> "step N"."""
+_MAX_REFERRED = 200  # steps whose labels and names are rewritten as "step N" (beyond: left as written)
+
+
+class _Refs:
+    """How steps refer to each other (outline labels, names) -> "step N", matched in one pass."""
+
+    def __init__(self, said: list[tuple[str, str]]) -> None:
+        self.said = [s for _, s in said]
+        self.pattern = re.compile("|".join(f"(?P<r{i}>{p})" for i, (p, _) in enumerate(said))) if said else None
+
+    def sub(self, line: str, own: int) -> str:
+        if self.pattern is None:
+            return line
+
+        def one(m: re.Match[str]) -> str:
+            said = self.said[int((m.lastgroup or "r0")[1:])]
+            return m.group(0) if said == f"step {own}" else said
+
+        return self.pattern.sub(one, line)
+
+
+def _references(root: Unit, found: list[Found]) -> _Refs:
+    """Outline labels of steps as other steps write them ("(a)", "II.B") and names of two words or
+    more ("*Manifest split*", "from the Disk snapshot") -> "step N" (a label over several steps:
+    "step 3 or step 4")."""
     numbers = {id(f.unit): i for i, f in enumerate(found, start=1) if f.parts is None}
-    out: list[tuple[re.Pattern[str], str]] = []
+    out: list[tuple[str, str]] = []
     paths: dict[str, list[int]] = {}
 
     def walk(unit: Unit, path: list[str]) -> list[int]:
@@ -423,30 +450,22 @@ def _references(root: Unit, found: list[Found]) -> list[tuple[re.Pattern[str], s
         if unit.kind == "item" and under and len(here) >= 2:
             paths[".".join(here)] = under
         if unit.kind == "item" and unit.label.startswith("(") and len(under) == 1:
-            out.append((re.compile(rf"\({re.escape(_label_key(unit.label))}\)"), f"step {under[0]}"))
+            out.append((rf"\({re.escape(_label_key(unit.label))}\)", f"step {under[0]}"))
         return under
 
     walk(root, [])
-    for number, f in enumerate(found, start=1):  # *Manifest split*, "from the Disk snapshot": a name of two words or more
+    for path, under in paths.items():
+        out.append((rf"(?<![\w.]){re.escape(path)}(?!\w)", " or ".join(f"step {n}" for n in dict.fromkeys(under))))
+    for number, f in enumerate(found, start=1):
         name = _name(f.unit, f.unit.text(), f.skill)[0] if f.parts is None else ""
         if len(name.split()) >= 2 and not _CONDITION_WORD.match(name):
-            out.append((re.compile(rf"(?:\*|_)?(?<![\w-]){re.escape(name)}(?![\w-])(?:\*|_)?"), f"step {number}"))
-    for path, under in sorted(paths.items(), key=lambda p: -len(p[0])):
-        said = " or ".join(f"step {n}" for n in dict.fromkeys(under))
-        out.append((re.compile(rf"(?<![\w.]){re.escape(path)}(?![\w])"), said))
-    return out
+            out.append((rf"(?:\*|_)?(?<![\w-]){re.escape(name)}(?![\w-])(?:\*|_)?", f"step {number}"))
+    return _Refs(sorted(out, key=lambda r: -len(r[0])))
 
 
-def _rewrite(text: str, vocabulary: Vocabulary, refs: list[tuple[re.Pattern[str], str]], own: int = 0) -> str:
+def _rewrite(text: str, vocabulary: Vocabulary, refs: _Refs, own: int = 0) -> str:
     """Each line with its skill names in backticks and other steps' labels and names as "step N"."""
-    out = []
-    for line in text.split("\n"):
-        line = in_backticks(line, vocabulary)
-        for pattern, said in refs:
-            if said != f"step {own}":
-                line = pattern.sub(said, line)
-        out.append(line)
-    return "\n".join(out)
+    return "\n".join(refs.sub(in_backticks(line, vocabulary), own) for line in text.split("\n"))
 
 
 def _name(unit: Unit, text: str, skill: str) -> tuple[str, str]:
@@ -467,7 +486,7 @@ def _name(unit: Unit, text: str, skill: str) -> tuple[str, str]:
     return skill, text
 
 
-def _block(unit: Unit, vocabulary: Vocabulary, refs: list[tuple[re.Pattern[str], str]], own: int) -> Block | None:
+def _block(unit: Unit, vocabulary: Vocabulary, refs: _Refs, own: int) -> Block | None:
     text = _rewrite(unit.text(), vocabulary, refs, own)
     if unit.kind == "heading":
         return Para(line=unit.line, text=text)
@@ -515,7 +534,7 @@ def _lead_blocks(line: int, text: str, src: Source, branch: list[bool]) -> list[
             Para(line=line, text=rest), *more]
 
 
-def _read_found(number: int, f: Found, src: Source, sink: list, refs: list[tuple[re.Pattern[str], str]],  # type: ignore[type-arg]
+def _read_found(number: int, f: Found, src: Source, sink: list, refs: _Refs,  # type: ignore[type-arg]
                 branch: list[bool]) -> StepSpec:
     vocabulary = src.vocabulary
     unit = f.unit
@@ -572,9 +591,10 @@ def anchored_steps(src: Source) -> Anchored | None:
     reader = _Reader(src.vocabulary)
     root = outline(src.lines)
     found, _leftover = _steps(root, reader)
-    if not found:
+    if not found or len(found) > MAX_STEPS:  # too many: the rules' refusal stands
         return None
-    refs = _references(root, found)
+    # how steps name each other, matched in one pass a line: bounded to documents of a size people write
+    refs = _references(root, found) if len(found) <= _MAX_REFERRED else _Refs([])
     together = _together(root, found, reader)
     sink: list = []  # type: ignore[type-arg]
     branch: list[bool] = []
