@@ -83,6 +83,8 @@ _ASIDE_SECTION = _rx(r"(?i)^\W*(?:see\s+also|references?|links?|related(?:\s+\w+
                      r"change\s*log|history|revision\s+history|appendix|notes?|footnotes?|faq\s+links?)\b")
 # a remark, not work: "NOTE: x has its own retries", "FYI ..."
 _ASIDE_LEAD = _rx(r"(?i)^\W*(?:note|nb|n\.b\.|tip|fyi|warning|caution|important|hint|ps|p\.s\.|aside)\b\W")
+# words of a person's yes or no (an approval no reader took is said, `_read_found`)
+_APPROVAL_SAID = _rx(r"(?i)\bapprov\w*|\bsign(?:s|ed)?[\s-]?off\b|👍|\bthumbs[\s-]up\b|\backs?\b|\bgo-?ahead\b")
 # a sentence that says when the run is done names a skill for its output, not to run it
 _CHECK = _rx(r"(?i)\b(?:done|finished|successful|succeeds?|passes|complete|counts\s+as\s+\w+|accepted)\s+(?:when|if|once)\b")
 
@@ -559,6 +561,13 @@ def _read_found(number: int, f: Found, src: Source, sink: list, refs: _Refs,  # 
                      readings=(reading,), routes_sink=sink)
     src.warn(line, f"step-{number} ({name}): read as a step because it names `{f.skill}`; the document's shape was "
                    "not recognised: check the plan or write `## Step N:` headings", ANCHORED_CODE)
+    if step.approval is None:  # a person's yes said in words no reader took: never a quiet run without it
+        for piece in step.texts:
+            if _APPROVAL_SAID.search(piece.text):
+                src.warn(piece.line, f"step-{number}: '{piece.text[:60]}' reads like a person's approval, which was "
+                                    "not read: the step runs without one; write `Approval: required, timeout 4h -> "
+                                    "reject` in its text", "spec.approval-not-read")
+                break
     return step
 
 

@@ -141,6 +141,14 @@ def test_the_cab_forms_fields_are_no_steps_and_its_if_else_is_a_condition_and_it
     assert plan["limits"]["wall_time_s"] == 5400  # line 34, outside any step: the whole run's limit
 
 
+@pytest.mark.parametrize("folder", ["39-oncall-handover", "42-firewall-cab-form", "44-price-memo-outline"])
+def test_an_approval_not_read_is_warned_at_the_authors_line(folder: str) -> None:
+    plan = _plan(folder)
+    lines = {a["line"] for a in expectation(HOLDOUT / folder)["approval_lines"]}
+    warned = {w["line"] for w in plan["warnings"] if w["code"] == "spec.approval-not-read"}
+    assert warned & lines, (warned, lines)
+
+
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_a_run_with_the_authors_inputs_reaches_the_authors_final_output(folder: str, tmp_path: Path) -> None:
     expected = expectation(HOLDOUT / folder)

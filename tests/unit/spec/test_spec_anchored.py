@@ -190,3 +190,9 @@ def test_without_a_vocabulary_nothing_is_anchored_and_the_rules_refuse_as_before
 def test_the_anchored_reading_is_off_when_asked() -> None:
     with pytest.raises(SpecError):
         parse_spec_text(HISTORY, "doc.md", "markdown", WORDS, anchored=False)
+
+
+def test_a_persons_yes_said_in_words_no_reader_takes_is_warned_on_an_anchored_step() -> None:
+    spec = _read(HISTORY.replace("--env prod", "--env prod   # finance has to give a thumbs-up before this"))
+    assert spec.steps[2].approval is None
+    assert [(w.line, w.code) for w in spec.warnings if w.code == "spec.approval-not-read"] == [(4, "spec.approval-not-read")]
