@@ -77,7 +77,8 @@ def compile_spec(
     refused: SpecError | None = None
     catalog = load_catalog(settings, path)
     try:
-        spec = parse_spec(path, settings.caps.spec_bytes, _vocabulary(catalog))
+        # with the model reading the structure (--interpret, a lockfile), the rules' reading is its input as ever
+        spec = parse_spec(path, settings.caps.spec_bytes, _vocabulary(catalog), anchored=not locked)
     except SpecError as exc:
         if not locked or not _only_no_steps(exc):
             raise _with_interpret_hint(exc) from None

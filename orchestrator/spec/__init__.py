@@ -5,7 +5,8 @@
 
 Both take an optional `vocabulary` (`spec.vocabulary`): the catalog's skill and tool names,
 which the compile pipeline loads first so that the readers can tell a skill's name in any
-quoting from a word that only looks like one.
+quoting from a word that only looks like one. With it, a markdown spec whose shape the rules
+fail on is read again anchored on the skills it names (`anchored`), unless `anchored=False`.
 
 Both raise `SpecError` carrying every error found (each `file:line: message`)
 when the spec cannot be used, and otherwise return a spec whose `warnings`
@@ -85,9 +86,13 @@ def format_of(path: Path | str) -> SpecFormat | None:
     return _SUFFIXES.get(Path(path).suffix.lower())
 
 
-def parse_spec(path: Path, max_bytes: int | None = None, vocabulary: Vocabulary = EMPTY) -> WorkflowSpec:
+def parse_spec(
+    path: Path, max_bytes: int | None = None, vocabulary: Vocabulary = EMPTY, *, anchored: bool = True
+) -> WorkflowSpec:
     """Read and compile the spec at `path`: a regular file of at most `max_bytes`
-    (default: the `SKILLWEAVE_MAX_SPEC_BYTES` cap, 1 MiB unless set)."""
+    (default: the `SKILLWEAVE_MAX_SPEC_BYTES` cap, 1 MiB unless set). `anchored`: a markdown spec
+    the rules fail on may be read anchored on its skills (`spec.anchored`); off when the model
+    reads the structure instead (`plan --interpret`, a lockfile)."""
     fmt = format_of(path)
     if fmt is None:
         raise SpecError(Diagnostic(file=str(path), message="a spec is a .md, .markdown, .yaml or "
@@ -108,11 +113,11 @@ def parse_spec(path: Path, max_bytes: int | None = None, vocabulary: Vocabulary 
         line = data[: exc.start].count(b"\n") + 1
         raise SpecError(Diagnostic(file=str(path), line=line, code="spec.encoding",
                                    message="the spec is not UTF-8 text")) from exc
-    return parse_spec_text(text, str(path), fmt, vocabulary)
+    return parse_spec_text(text, str(path), fmt, vocabulary, anchored=anchored)
 
 
 def parse_spec_text(
-    text: str, path: str, format: SpecFormat | str, vocabulary: Vocabulary = EMPTY
+    text: str, path: str, format: SpecFormat | str, vocabulary: Vocabulary = EMPTY, *, anchored: bool = True
 ) -> WorkflowSpec:
     """Compile spec `text`; `path` is only used in messages and the spec's `path`."""
     fmt = _SUFFIXES.get(f".{format}".lower())
@@ -120,6 +125,7 @@ def parse_spec_text(
         raise ValueError(f"unknown spec format {format!r}")
     sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
     src = Source(text.removeprefix("\ufeff"), path, vocabulary)
+    src.anchored = anchored
     written = src.text
     try:
         if fmt == "markdown":

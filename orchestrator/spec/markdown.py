@@ -23,6 +23,7 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from pydantic import BaseModel, ConfigDict
 
+from orchestrator.spec.anchored import Anchored, blank
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para, Table, split_label
 from orchestrator.spec.chat import blank_chat_headers, chat_replies
 from orchestrator.spec.check import SpecParts
@@ -544,10 +545,32 @@ def _whole_run_limits(blocks: list[Para | Bullet], src: Source) -> None:
 
 
 def read_markdown(src: Source) -> SpecParts:
-    """Read every section of the document; findings go to `src`."""
+    """Read every section of the document; findings go to `src`. When the rules fail in a way
+    the skill-anchored reading may rescue (`spec.anchored`), the document is read again so,
+    and that reading, with its own findings, is kept when it finds steps."""
+    parts = _read_markdown(src, None)
+    from orchestrator.spec.anchored import anchored_steps, needs_rescue
+
+    if needs_rescue(parts.steps, src) is None or recipe_file_of(src) is not None \
+            or transcript_start(src.text) is not None or gherkin_to_markdown(src.text, Source(src.text, src.path)) != src.text:
+        return parts
+    fresh = Source(src.text, src.path, src.vocabulary)
+    fresh.lines = src.lines
+    anchored = anchored_steps(fresh)
+    if anchored is None:
+        return parts
+    again = _read_markdown(fresh, anchored)
+    src.errors[:], src.warnings[:] = fresh.errors, fresh.warnings
+    src.readings[:], src.unread[:] = fresh.readings, fresh.unread
+    return again
+
+
+def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
     md = MarkdownIt("commonmark").enable("table")
-    recipes = recipe_file_of(src)  # a Makefile or justfile: its recipes that call skills are the steps
+    recipes = recipe_file_of(src) if anchored is None else None  # a Makefile or justfile: its recipes are the steps
     unchatted = src.text if recipes is None else blank_recipe_file(src.text, recipes)
+    if anchored is not None:  # the steps read anchored on their skills: the rest is read as ever
+        unchatted = blank(src.text, anchored.covered)
     unchatted = gherkin_to_markdown(unchatted, src)  # a Gherkin feature: its lines as the markdown the reader knows
     chat = blank_chat_headers(unchatted)
     text, promoted = promote_pseudo_headings(chat)
@@ -575,6 +598,8 @@ def read_markdown(src: Source) -> SpecParts:
         steps, recipe_inputs = read_recipe_file(recipes, src)
         preamble, sections = _sections(nodes, src)
         steps_section_line: int | None = recipes.first
+    elif anchored is not None:  # the steps the anchored reading found; the rest of the document as ever
+        steps, (preamble, sections), steps_section_line = list(anchored.steps), _sections(nodes, src), None
     else:
         steps, preamble, sections, steps_section_line = _find_steps(nodes, src)
     step_lines = {s.where for s in steps}
@@ -600,6 +625,9 @@ def read_markdown(src: Source) -> SpecParts:
         kind = section_kind(section.title)
         if kind is None and (any(src.where(b.line) in step_lines for b in section.blocks) or any(
                 section.line < int(s.where.rsplit(":", 1)[1]) <= section.end for s in steps)):
+            if anchored is not None:  # what the anchored steps left of their section: read or reported
+                for block in [*section.blocks, *(b for sub in section.subsections for b in sub.blocks)]:
+                    report_unread(block, steps, src, f"section '{section.title}' (not a step)")
             continue  # "## What the workflow does": the section its steps were read from, under another name
         if kind is None:
             _unknown_section(section, steps, src)

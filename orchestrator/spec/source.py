@@ -31,6 +31,7 @@ class Source:
         self.text = text
         self.path = path
         self.vocabulary = vocabulary  # the catalog's skill and tool names (`spec.vocabulary`); empty: none known
+        self.anchored = True  # a markdown spec the rules fail on may be read anchored on its skills (`spec.anchored`)
         self.lines = text.splitlines()
         self.errors: list[Diagnostic] = []
         self.warnings: list[Diagnostic] = []

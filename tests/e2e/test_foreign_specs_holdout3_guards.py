@@ -17,10 +17,7 @@ pytestmark = pytest.mark.e2e
 HOLDOUT = FIXTURES / "foreign-specs-holdout3"
 
 # folder -> why it does not validate yet
-KNOWN: dict[str, str] = {
-    "25-access-review": "an e-mail whose steps are paragraphs 'First, … / Then for every … / When all … / "
-                        "Last, …' with skill names in plain text: the structure reader finds no step",
-}
+KNOWN: dict[str, str] = {}
 # folder -> (line, warning code) the misreadings of BLIND-RESULTS.md §2 must give
 GUARDED: dict[str, list[tuple[int, str]]] = {
     # line 20-21's value is now kept (the phrase reader); line 24's gather is read (step 3 takes step 2's results)
@@ -31,6 +28,10 @@ GUARDED: dict[str, list[tuple[int, str]]] = {
     "24-price-feeds": [(32, "spec.each-not-read"), (34, "spec.gather-not-read"),
                        (36, "spec.condition-not-read"), (38, "spec.condition-not-read"),
                        (40, "spec.join-not-read")],
+    # the e-mail's paragraphs name their skills in plain text: read anchored on them (a warning at each), and
+    # the fan-out ("for every user in that list") and the gather ("When all ...") not read are warned
+    "25-access-review": [(15, "spec.anchored"), (18, "spec.anchored"), (18, "spec.each-not-read"),
+                         (24, "spec.anchored"), (24, "spec.gather-not-read"), (27, "spec.anchored")],
     # the Mermaid `## Flow` is set aside (a warning at 12); the table's `*(QC passed)*` asides warn
     "26-elisa-plate": [(12, "spec.chart-not-steps"), (29, "spec.condition-not-read"),
                        (30, "spec.condition-not-read")],
@@ -53,7 +54,7 @@ def test_each_silent_structural_misreading_of_the_holdout3_spec_is_a_warning_at_
     assert [want for want in GUARDED[folder] if want not in found] == []
 
 
-@pytest.mark.parametrize("folder", sorted(KNOWN))
+@pytest.mark.parametrize("folder", sorted(KNOWN) or [pytest.param("", marks=pytest.mark.skip(reason="none left"))])
 def test_the_holdout3_specs_still_refused_say_so_with_a_line_not_a_traceback(folder: str) -> None:
     result = validate(folder)
     if result["ok"]:

@@ -86,13 +86,12 @@ def test_an_email_the_rules_refuse_is_read_by_the_model_once_then_planned_and_ru
     spec, expect = _copy("25-access-review", tmp_path)
     cwd = spec.parent
     lock = cwd / "spec.md.lock.json"
-    refused = sw("plan", spec, cwd=cwd)
-    assert refused.returncode == 2 and "spec.md:1: the spec has no steps" in refused.stderr
-    assert "plan --interpret" in refused.stderr
-    said = json.loads(sw("validate", spec, "--json", cwd=cwd).stdout)  # a front end sees the model door too
-    assert [(e["code"], e.get("hint")) for e in said["errors"]] == [("spec.no-steps", {"action": "interpret"})]
-    assert said["errors"][0]["message"].startswith("the spec has no steps the rules could read: write each as")
-    no_model = sw("plan", spec, "--interpret", cwd=cwd)
+    # without the model, the rules' shapes find no step: the reading anchored on the skills it names is a
+    # guess the spec is warned about at each step it took (`spec.anchored`)
+    guessed = json.loads(sw("validate", spec, "--json", cwd=cwd).stdout)
+    assert guessed["ok"] is True and [w["line"] for w in guessed["warnings"] if w["code"] == "spec.anchored"] == [
+        15, 18, 24, 27]
+    no_model = sw("plan", spec, "--interpret", cwd=cwd)  # the model reads what the rules read, not the guess
     assert no_model.returncode == 2 and "ANTHROPIC_API_KEY" in no_model.stderr and not lock.exists()
 
     read = sw("plan", spec, "--interpret", "--llm-replay", REPLAYS / "25-access-review.replay.jsonl",
@@ -173,7 +172,9 @@ def test_the_offline_example_plans_from_its_lockfile_and_its_recording_writes_th
     assert [s["skill"] for s in json.loads(planned.stdout)["steps"]] == ["split-words", "measure-word", "sum-lengths"]
     shutil.copy(example / "notes.md", tmp_path / "notes.md")
     shutil.copytree(example / "skills", tmp_path / "skills")
-    assert sw("plan", tmp_path / "notes.md", cwd=tmp_path).returncode == 2
+    guess = sw("plan", tmp_path / "notes.md", cwd=tmp_path)  # no lockfile: the rules find no step, the anchored
+    assert guess.returncode == 0, guess.stderr  # reading guesses them, each a warning at its line
+    assert "notes.md:9: warning: step-2 (measure-word): read as a step because it names `measure-word`" in guess.stdout
     read = sw("plan", tmp_path / "notes.md", "--interpret", "--llm-replay", example / "notes.replay.jsonl",
               cwd=tmp_path)
     assert read.returncode == 0, read.stderr
