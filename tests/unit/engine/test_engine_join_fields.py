@@ -6,7 +6,7 @@ import pytest
 
 from orchestrator.config import Settings
 from orchestrator.engine import RunStatus, StepStatus, approve_step, create_run, execute_run
-from orchestrator.engine.render import RenderError, Renderer
+from orchestrator.engine.render import Renderer, RenderError
 from orchestrator.plan.model import InputBinding, PlanInput, PlanStep, StepPolicy
 from orchestrator.policy import ApprovalPolicy
 from orchestrator.testing import FakeClock, FakeRunner, fake_plan
