@@ -144,7 +144,7 @@ class JoinReader:
         low = said.strip().strip("`").lower()
         numbered = numbered_step(said)
         for s in earlier:
-            if s.id.lower() == low or s.id == numbered or s.name.strip().lower() == low \
+            if s.id.lower() == low or numbered in (s.id, f"step-{s.number}") or s.name.strip().lower() == low \
                     or self.skill_of.get(s.id, "").lower() == low:
                 return s
         return None

@@ -111,6 +111,12 @@ def test_the_transcript_s_step_after_either_branch_gets_the_id_of_the_branch_tha
     folder = "38-triage-chat-transcript"
     expected: dict[str, Any] = expectation(HOLDOUT / folder)
     post = plan_json(_spec(folder))["steps"][4]
+    meant = expected["steps"][4]["inputs"]
+    assert set(post["inputs"]) == set(meant)
+    for name, said in meant.items():
+        if name != "ref":
+            wanted = meant_binding(said, {n: f"step-{n}" for n in range(1, 6)})
+            assert {k: post["inputs"][name][k] for k in wanted} == wanted, name
     assert post["inputs"]["ref"]["any_of"] == ["step-3", "step-4"]
     assert post["inputs"]["ref"]["pointers"] == {"step-3": "/page_id", "step-4": "/ticket_id"}
     for i, meant in enumerate(expected["more_runs"]):  # the other branch: a ticket, not a page

@@ -136,3 +136,13 @@ def test_each_join_step_s_field_is_checked_against_that_step_s_output() -> None:
     found = [d for d in check_plan(plan, spec) if d.code == "schema-mismatch"]
     assert [d.message for d in found] == ["step-3 (Voucher) -> step-4 (Tell): `reference` reads /code but the "
                                           "producer's output has no `code`"]
+
+
+def test_a_step_named_by_its_number_is_found_whatever_its_id() -> None:
+    spec = workflow(step(1, "Weigh", "`weigh`"),
+                    step(2, "Refund", "`refund-card`", id="refund", when="amount > 100"),
+                    step(3, "Voucher", "`issue-voucher`", id="voucher", otherwise_where=at(31)),
+                    said("`notify` with `reference` = refund_id from step 2 or voucher_code from Voucher."))
+    plan, found = planned(spec)
+    assert plan.step("step-4").inputs["reference"].pointers == {"refund": "/refund_id", "voucher": "/voucher_code"}
+    assert found == []
