@@ -7,15 +7,17 @@ placed on a step before the one that reads it, by its words against the steps' o
     its name        the words are an output's name (`page_id`)
     its words       the words are the output's name's words ("page id", "Page-ID")
     loosely         the output of those steps that shares the most words with them ("the
-                    page" -> `page_id`), when one does; warned, with what to write
+                    page" -> `page_id`), when one does and not only a word such as "id",
+                    "code" or "number"; warned, with what to write
 
 An alternative that names its step ("page-oncall's page_id", "page_id from step 3") is
 looked for in that step only (a step's id, number, name or skill); else in the steps before,
 the latest first (those the step says it depends on first), `For each` steps left out. Two
 alternatives found on two steps make a join binding (`InputBinding.any_of` with its
 `pointers`: each step its own field), the first that ran giving the value; an alternative
-found nowhere is a warning at its line saying what to write; one found alone binds that
-step's field, warned.
+found nowhere is a warning at its line saying what to write, when another one is found or
+it names its step (else the text is no such input: "(fast or slow)"); one found alone binds
+that step's field, warned.
 
 `join_source_problems` is the static check of such bindings (`checks`): each of a join's
 steps must be one the step depends on, which the planner makes so unless `Depends on:`
@@ -39,6 +41,9 @@ from orchestrator.spec.model import StepSpec
 
 _FILLER = frozenset({"the", "a", "an", "its", "their", "of", "from", "value", "field", "one"})
 _LISTED = 4  # steps whose outputs a warning lists
+# words many outputs end with: two names that share only these are not loosely the same
+_GENERIC = frozenset({"id", "code", "number", "no", "name", "key", "ref", "reference", "url", "date", "time", "count",
+                      "text", "type", "status", "result", "output", "data"})
 
 
 def _words(text: str) -> list[str]:
@@ -103,8 +108,8 @@ class JoinReader:
                                                 f"; it is not passed", "plan.join-input")]
                     out.append(JoinInput(reading, [], join.warnings))
                 continue
-            if not join.placed and not reading.deliberate:
-                continue  # "... as `x`" where no value is any step's: not such an input
+            if not join.placed and not any(a.step for a in reading.alternatives):
+                continue  # "(fast or slow)", "... as `x`": no value is any step's, none names a step: no join input
             out.append(join)
         return out
 
@@ -162,7 +167,8 @@ class JoinReader:
         scored: dict[str, tuple[int, str]] = {}  # field -> (shared words, the latest step that outputs it)
         for s in ordered:
             for f in self._fields(s.id):
-                shared = len(set(key) & set(_words(f)))
+                common = set(key) & set(_words(f))
+                shared = len(common) if common - _GENERIC else 0  # "gift id" is not `refund_id`
                 if shared and f not in scored:
                     scored[f] = (shared, s.id)
         best = max((n for n, _ in scored.values()), default=0)

@@ -19,9 +19,9 @@ merely has an "or" in it is no reading; values are parted by "or", " / " or " | 
 "either".
 
 What each alternative is (which step's which field) is decided by the planner against the
-outputs of the steps before (`plan.join_sources`). A reading written as an assignment, a
-label or on an Input line is `deliberate`: an alternative found in no step is then warned
-even when no other one is found either; a sentence's "... as `x`" is only used when one is.
+outputs of the steps before (`plan.join_sources`); a reading none of whose values is found
+there, and that names no step, is no such input. `deliberate` marks one written as an
+assignment, a label or on an Input line (a sentence's "... as `x`" is not).
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 _MAX_WORDS = 4  # the words of one alternative
 _NAME = r"[A-Za-z_]\w*"
-_STEP = r"(?:steps?|stage|phase|task)[\s_-]*\w+|[A-Za-z][\w-]*"
+# a step written beside a value: "step 3", a hyphenated name (a skill's), a capitalised one (a step's)
+_STEP = r"(?:[Ss]teps?|[Ss]tage|[Pp]hase|[Tt]ask)[\s_-]*\w+|[A-Za-z][\w]*-[\w-]+|[A-Z][\w]*"
 
 _WHICHEVER = _rx(r"(?i)^\s*(?:(?:whichever|any|one)\s+of\s+(?:the\s+)?|either\s+)")
 _THAT_RAN = _rx(r"(?i)[\s,;(—–-]*\b(?:whichever\s+(?:one\s+)?(?:ran|exists|is\s+(?:there|set|present))|"
@@ -45,8 +46,8 @@ _THAT_RAN = _rx(r"(?i)[\s,;(—–-]*\b(?:whichever\s+(?:one\s+)?(?:ran|exists|i
 _OR = _rx(r"(?i)\s*,?\s+or\s+(?:else\s+)?|\s+/\s+|\s+\|\s+")  # a path (`a/b/c`) is one value
 _ASIDE = _rx(r"\s*\(([^()]*)\)")
 _ARTICLE = _rx(r"(?i)^(?:the|a|an|its|their|that|this)\s+")
-_POSSESSIVE = _rx(rf"^`?(?P<step>{_STEP})`?['’]s\s+(?P<words>.+)$")
-_FROM_STEP = _rx(rf"(?i)^(?P<words>.+?)\s+(?:from|of|out\s+of|by)\s+(?:the\s+)?`?(?P<step>{_STEP})`?$")
+_POSSESSIVE = _rx(rf"^(?:`(?P<ticked>[\w-]+)`|(?P<step>{_STEP}))['’]s\s+(?P<words>.+)$")
+_FROM_STEP = _rx(rf"^(?P<words>.+?)\s+(?:[Ff]rom|[Oo]f|[Oo]ut\s+of)\s+(?:the\s+)?(?:`(?P<ticked>[\w-]+)`|(?P<step>{_STEP}))$")
 _DOTTED = _rx(rf"^(?:steps\.(?P<id>[\w-]+)\.output|(?P<step>(?:step[\s_-]*)?\d+|[\w-]+))\.(?P<words>{_NAME})$")
 _STEP_ASIDE = _rx(r"(?i)^(?:from\s+|of\s+)?(?:the\s+)?`?(?P<step>(?:steps?|stage|phase|task)[\s_-]*\w+|[\w-]*-[\w-]+)`?$")
 _QUOTED = _rx(r"[\"“”]")
@@ -87,18 +88,18 @@ def _alternative(part: str) -> Alternative | None:
         said = _STEP_ASIDE.match(aside.strip())
         if said is not None and step is None:
             step = said.group("step")
-    part = _ASIDE.sub(" ", part).replace("`", " ").strip(" \t\"'“”.,;:")
-    part = " ".join(part.split())
+    part = " ".join(_ASIDE.sub(" ", part).split()).strip(" \t\"'“”.,;:")
     part = _ARTICLE.sub("", part)
     for pattern in (_POSSESSIVE, _FROM_STEP):
         m = pattern.match(part)
         if m is not None:
-            step, part = m.group("step"), _ARTICLE.sub("", m.group("words").strip())
+            step, part = m.group("ticked") or m.group("step"), _ARTICLE.sub("", m.group("words").strip())
             break
     else:
-        m = _DOTTED.match(part)
+        m = _DOTTED.match(part.strip("`"))
         if m is not None:
             step, part = m.group("id") or m.group("step"), m.group("words")
+    part = " ".join(part.replace("`", " ").split())
     if not part or not _VALUE.match(part) or len(part.split()) > _MAX_WORDS:
         return None
     return Alternative(words=part, step=step)

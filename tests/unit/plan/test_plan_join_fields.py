@@ -146,3 +146,13 @@ def test_a_step_named_by_its_number_is_found_whatever_its_id() -> None:
     plan, found = planned(spec)
     assert plan.step("step-4").inputs["reference"].pointers == {"refund": "/refund_id", "voucher": "/voucher_code"}
     assert found == []
+
+
+def test_values_none_found_are_no_join_input_unless_they_name_their_steps() -> None:
+    plan, _ = planned(claims(said("`notify` with `reference` = fast or slow.")))
+    assert plan.step("step-4").inputs["reference"].source == "input"
+    assert not [w for w in plan.warnings if w.code == "plan.join-input"]
+    plan, _ = planned(claims(said("`notify` with `reference` = gift_id from step 2 or gift_code from step 3.")))
+    warned = [w.message for w in plan.warnings if w.code == "plan.join-input"]
+    assert len(warned) == 2 and "but \"gift_id\" (step 2) is no output of it" in warned[1]
+    assert "step-2 (refund-card) outputs refund_id, settled" in warned[1]

@@ -37,6 +37,7 @@ def last_step_readings(body: str) -> list[tuple[str, list[tuple[str, str | None]
     ("refund-card's refund_no, or issue-voucher's code", [("refund_no", "refund-card"), ("code", "issue-voucher")]),
     ("refund_no from step 1 or code of step 2", [("refund_no", "step 1"), ("code", "step 2")]),
     ("step-1.refund_no | step-2.code", [("refund_no", "step-1"), ("code", "step-2")]),
+    ("`step-1.refund_no` or `steps.step-2.output.code`", [("refund_no", "step-1"), ("code", "step-2")]),
     ("the refund number (step 1) or the code (from Voucher-Desk)", [("refund number", "step 1"), ("code", "Voucher-Desk")]),
     ("refund_no or code (whichever ran)", [("refund_no", None), ("code", None)]),
 ])
@@ -90,3 +91,11 @@ def test_a_labelled_bullet_and_a_plain_sentence_are_read_with_their_lines() -> N
     assert got == [("ref", [("refund_no", None), ("code", None)], True, 16)]
     got = last_step_readings("Then `notify` with the refund number or the code as `ref`.\n")
     assert got == [("ref", [("refund number", None), ("code", None)], False, 15)]
+
+
+def test_a_word_after_by_or_a_plain_lowercase_word_after_from_is_no_step() -> None:
+    assert alternatives("them by mail or chat") == (Alternative(words="them by mail"), Alternative(words="chat"))
+    assert alternatives("the id from upstream or code") == (Alternative(words="id from upstream"),
+                                                            Alternative(words="code"))
+    assert alternatives("the id from `fetch` or code") == (Alternative(words="id", step="fetch"),
+                                                           Alternative(words="code"))
