@@ -36,6 +36,8 @@ from orchestrator.spec.regex_cache import Patterns
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 _MAX_WORDS = 4  # the words of one alternative
+_MAX_CHARS = 400  # a value longer than this is a text, not a few values (and costs nothing to refuse)
+_LOOK_BACK = 240  # characters before "as `x`" that may hold its values (a long text stays linear)
 _NAME = r"[A-Za-z_]\w*"
 # a step written beside a value: "step 3", a hyphenated name (a skill's), a capitalised one (a step's)
 _STEP = r"(?:[Ss]teps?|[Ss]tage|[Pp]hase|[Tt]ask)[\s_-]*\w+|[A-Za-z][\w]*-[\w-]+|[A-Z][\w]*"
@@ -109,6 +111,8 @@ def alternatives(value: str) -> tuple[Alternative, ...] | None:
     """"page_id (if paged) or ticket_id", "whichever of page_id / ticket_id exists",
     "page-oncall's page_id, or open-ticket's ticket_id": the alternatives, in order; None
     unless there are two or more and each reads as one value."""
+    if len(value) > _MAX_CHARS:
+        return None
     text = " ".join(value.split())
     if _QUOTED.search(text):
         return None  # "503 or timeout": a text, not values of steps
@@ -140,7 +144,7 @@ def read_text(text: str, where: str) -> list[EitherInput]:
                                                           text=_trim(f"{m.group(0)[: m.start('value') - m.start()]}{value}"),
                                                           deliberate=True))
     for m in _AS.finditer(text):
-        before = text[: m.start()]
+        before = text[max(0, m.start() - _LOOK_BACK): m.start()]
         starts = [d.end() for d in _CLAUSE_START.finditer(before)]
         clause = before[starts[-1]:] if starts else before
         said = alternatives(clause)
