@@ -43,10 +43,12 @@ _NAME = r"[A-Za-z_]\w*"
 _STEP = r"(?:[Ss]teps?|[Ss]tage|[Pp]hase|[Tt]ask)[\s_-]*\w+|[A-Za-z][\w]*-[\w-]+|[A-Z][\w]*"
 
 _WHICHEVER = _rx(r"(?i)^\s*(?:(?:whichever|any|one)\s+of\s+(?:the\s+)?|either\s+)")
-_THAT_RAN = _rx(r"(?i)[\s,;(—–-]*\b(?:whichever\s+(?:one\s+)?(?:ran|exists|is\s+(?:there|set|present))|"
-                r"(?:exists?|ran|is\s+(?:there|set|present))|(?:if|when)\s+(?:it\s+|one\s+)?(?:ran|exists))\s*\)?\s*$")
-_OR = _rx(r"(?i)\s*,?\s+or\s+(?:else\s+)?|\s+/\s+|\s+\|\s+")  # a path (`a/b/c`) is one value
-_ASIDE = _rx(r"\s*\(([^()]*)\)")
+# (each starts only where its run of blanks or separators starts, possessively: linear on long runs)
+_THAT_RAN = _rx(r"(?i)(?<![\s,;(—–-])[\s,;(—–-]*+\b(?:whichever\s++(?:one\s++)?(?:ran|exists|is\s++(?:there|set|present))|"
+                r"(?:exists?|ran|is\s++(?:there|set|present))|(?:if|when)\s++(?:it\s++|one\s++)?(?:ran|exists))"
+                r"\s*+(?:\)\s*+)?$")
+_OR = _rx(r"(?i)(?<![\s,]),?\s++or\s++(?:else\s++)?|(?<!\s)\s++/\s++|(?<!\s)\s++\|\s++")  # a path (`a/b`) is one value
+_ASIDE = _rx(r"(?<!\s)\s*+\(([^()]*+)\)")
 _ARTICLE = _rx(r"(?i)^(?:the|a|an|its|their|that|this)\s+")
 _POSSESSIVE = _rx(rf"^(?:`(?P<ticked>[\w-]+)`|(?P<step>{_STEP}))['’]s\s+(?P<words>.+)$")
 _FROM_STEP = _rx(rf"^(?P<words>.+?)\s+(?:[Ff]rom|[Oo]f|[Oo]ut\s+of)\s+(?:the\s+)?(?:`(?P<ticked>[\w-]+)`|(?P<step>{_STEP}))$")
