@@ -210,9 +210,10 @@ class Renderer:
                 ran = next((sid for sid in b.any_of if sid in outputs), None) if b.any_of else b.step
                 if ran is None or ran not in outputs:
                     raise KeyError(b.step)
+                pointer = b.pointer_of(ran)  # a join whose steps each give it under their own field
                 if b.gather and isinstance(outputs[ran], list):  # a For each step's results, in item order
-                    return [resolve_pointer(one, b.pointer) for one in outputs[ran]]
-                return resolve_pointer(outputs[ran], b.pointer)
+                    return [resolve_pointer(one, pointer) for one in outputs[ran]]
+                return resolve_pointer(outputs[ran], pointer)
             if b.source == "item":
                 if item is _NO_ITEM:
                     raise RenderError(f"{_describe(b)} is used outside a `for each` step")
@@ -239,6 +240,9 @@ class Renderer:
 def _describe(b: InputBinding) -> str:
     if b.source == "input":
         return f"workflow input {b.name!r}{' at ' + b.pointer if b.pointer else ''}"
+    if b.source == "step" and b.pointers:
+        each = ", ".join(f"{sid!r}{' at ' + b.pointer_of(sid) if b.pointer_of(sid) else ''}" for sid in b.any_of)
+        return f"output of whichever of steps {each} ran"
     if b.source == "step":
         return f"output of step {b.step!r}{' at ' + b.pointer if b.pointer else ''}"
     if b.source == "item":

@@ -279,7 +279,7 @@ def draft_plan(
     limits, limits_prov = plan_limits(spec, {s.id: s.policy for s in steps},
                                       {s.id: s.provenance["policy.retry"].where for s in steps})
     plan_skills = {**{b.name: b for b in bound.values()}, **_extra_skills(spec, skills, bound)}
-    warnings = [*spec.warnings, *(d for d in found if d.severity is Severity.WARNING)]
+    warnings = [*_unread(spec.warnings, flow.read_at), *(d for d in found if d.severity is Severity.WARNING)]
     warnings += [d.model_copy(update={"severity": Severity.WARNING}) for d in getattr(catalog, "problems", ())]
     plan = Plan(
         name=spec.name,
@@ -301,6 +301,16 @@ def draft_plan(
         plan = plan.model_copy(update={"warnings": tuple(sorted((*plan.warnings, *guarded), key=line_key))})
     errors = sorted((d for d in found if d.severity is Severity.ERROR), key=line_key)
     return seal(plan), errors
+
+
+# what the spec reader could not read, that the planner reads as a join's input (`join_sources`):
+# `- ref: page_id or ticket_id`, `ref (page-oncall's page_id, or open-ticket's ticket_id)`
+_READ_AS_JOIN = frozenset({"spec.unknown-label", "spec.field-type"})
+
+
+def _unread(warnings: Iterable[Diagnostic], read_at: set[str]) -> list[Diagnostic]:
+    """The spec's warnings, but for those about a line the planner read as a join's input."""
+    return [d for d in warnings if d.code not in _READ_AS_JOIN or f"{d.file}:{d.line}" not in read_at]
 
 
 def _readings(step: StepSpec) -> dict[str, Provenance]:
@@ -331,7 +341,10 @@ def _edges(spec: WorkflowSpec, steps: list[PlanStep]) -> tuple[Edge, ...]:
     for consumer in steps:
         fed: dict[str, list[tuple[str, InputBinding]]] = {}
         for name, binding in consumer.inputs.items():
-            if binding.source == "step" and binding.step:
+            if binding.source == "step" and binding.pointers:  # each of a join's steps feeds its own field
+                for sid in binding.any_of:
+                    fed.setdefault(sid, []).append((name, binding.model_copy(update={"pointer": binding.pointer_of(sid)})))
+            elif binding.source == "step" and binding.step:
                 fed.setdefault(binding.step, []).append((name, binding))
         if consumer.for_each is not None and consumer.for_each.source.step:
             fed.setdefault(consumer.for_each.source.step, [])

@@ -25,6 +25,8 @@ Errors (each names the spec line that caused it):
                         the attempt timeouts along one dependency chain add up to more than
                         the wall time (the run would end before the steps could time out)
 
+    join-source       a join input whose steps each give it under their own field names a step
+                      that is not one of the steps it runs after (`join_sources`)
     starved           a step meant to run that could not get a required input: its producer
                       may continue with no output or an empty value it refuses, may be
                       skipped while it still runs, or a join's branch lacks it (flow_checks)
@@ -45,6 +47,7 @@ from orchestrator.errors import Diagnostic
 from orchestrator.kinds import INSTRUCTIONS, kind_registry
 from orchestrator.plan.contract import at_pointer
 from orchestrator.plan.flow_checks import check_flow, refusal
+from orchestrator.plan.join_sources import join_source_problems
 from orchestrator.plan.lineage import Lineage, positions
 from orchestrator.plan.location import error_at, line_key, warning_at
 from orchestrator.plan.loop_field import loop_choices
@@ -153,6 +156,8 @@ def check_plan(plan: Plan, spec: WorkflowSpec) -> list[Diagnostic]:
     _check_reachable(ctx, cyclic)
     _check_limits(ctx, cyclic)
     _check_default_values(ctx)
+    for step, name, message in join_source_problems(plan):
+        ctx.error(_input_line(ctx, step, name), f"{ctx.label(step.id)}: {message}", "join-source")
     check_flow(plan, lambda step, name, message: ctx.error(_input_line(ctx, step, name),
                                                            f"{ctx.label(step.id)} would starve: {message}", "starved"),
                refusal)
@@ -351,8 +356,9 @@ def _step_sources(ctx: _Context, consumer: PlanStep) -> list[tuple[str, InputBin
         if binding.source != "step":
             continue
         for sid in binding.any_of or ((binding.step,) if binding.step else ()):
-            if sid in ctx.steps:
-                out.append((name, binding, ctx.steps[sid]))
+            if sid in ctx.steps:  # a join whose steps each give it under their own field: that step's
+                one = binding.model_copy(update={"pointer": binding.pointer_of(sid)}) if binding.pointers else binding
+                out.append((name, one, ctx.steps[sid]))
     return out
 
 

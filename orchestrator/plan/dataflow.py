@@ -12,7 +12,9 @@ Given the steps' contracts (`contract`), this finds:
    inputs named in passing (`WorkflowSpec.inputs_said`, a chat reply's "comes in as `x`");
 3. the dependencies (`mapping.derive_dependencies`), counting the steps a condition reads;
 4. the input bindings (`mapping.map_inputs`, each with its rule), and the one input a
-   step's text names the value of (`mapping.name_the_value`);
+   step's text names the value of (`mapping.name_the_value`); an input said to be one of
+   several values ("the page id or ticket id as `ref`") takes each from its step's own
+   field, whichever ran (`join_sources`), and the step runs after those steps;
 5. the compiled conditions (`conditions`): the When, the Otherwise (the negation of the
    condition of the nearest earlier step that has one) and the approval's condition.
 """
@@ -38,6 +40,7 @@ from orchestrator.plan.conditions import (
     step_path,
 )
 from orchestrator.plan.contract import OutputContract, at_pointer
+from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.location import error_at, from_spec, warning_at
 from orchestrator.plan.mapping import (
@@ -122,6 +125,7 @@ class Flow:
     steps: dict[str, StepFlow] = field(default_factory=dict)
     inputs: tuple[InputSpec, ...] = ()
     found: list[Diagnostic] = field(default_factory=list)
+    read_at: set[str] = field(default_factory=set)  # file:line of each input read as a join's (`join_sources`)
 
 
 class _Lazy:
@@ -197,6 +201,11 @@ class _Planner:
                                   [n for n in dict.fromkeys(known) if n not in own]):
                 out.setdefault(name, Loose(name, step.where, "named in the step's text"))
         return [item for name, item in out.items() if name not in self.needs[step.id]]
+
+    def reads(self, step: StepSpec, loose: list[Loose]) -> set[str]:
+        """The names a step is known to read: its input schema's, its skill's instructions', its Input line's."""
+        said = {i.name for i in loose if i.said.startswith("named in skill")}
+        return {*self.needs[step.id], *said, *(f.name for f in step.inputs)}
 
     def gathers_from(self, step: StepSpec, loose: list[Loose]) -> str | None:
         """The one For each step before `step` whose results it gathers, when its text says so
@@ -338,6 +347,12 @@ class _Planner:
         loose = {s.id: self.loose(s, [i.name for i in spec.inputs]) for s in spec.steps}
         explicit = {s.id: {f.name for f in s.inputs if f.source} | set(s.input_values) | set(gathered_by[s.id])
                     for s in spec.steps}
+        reads = {s.id: self.reads(s, loose[s.id]) for s in spec.steps}
+        placer = JoinReader(spec.steps, self.produced, {sid: b.name for sid, b in self.bound.items()}, self.path)
+        joins = {s.id: placer.read(s, reads[s.id], bool(reads[s.id])) for s in spec.steps}
+        for sid, read in joins.items():  # "the page id or ticket id as `ref`": each value its step's field
+            explicit[sid] |= {j.reading.name for j in read}
+            self.found += [w for j in read for w in j.warnings]
         # conditions read as far as the steps before each one, to find what they wait for
         early: dict[str, list[str]] = {}
         for index, step in enumerate(spec.steps):
@@ -354,6 +369,7 @@ class _Planner:
                 early[step.id].append(f"steps.{fan}.output")
         deps = derive_dependencies(spec, self.produced, self.needs, [i.name for i in spec.inputs],
                                    {sid: [item.name for item in items] for sid, items in loose.items()}, early)
+        deps = {s.id: after_joins(deps[s.id], s, joins[s.id]) for s in spec.steps}
         dep_ids = {sid: d.depends_on for sid, d in deps.items()}
         lineage = Lineage(self.order, dep_ids)  # ancestors as bitsets, once for every step
         made_by = Producers(self.produced.values())
@@ -363,7 +379,7 @@ class _Planner:
         if not spec.inputs and inputs:
             loose = {s.id: self.loose(s, [i.name for i in inputs]) for s in spec.steps}
         names = [i.name for i in inputs]
-        flow = Flow(inputs=inputs)
+        flow = Flow(inputs=inputs, read_at={j.reading.where for read in joins.values() for j in read if j.placed})
         conditions: dict[str, str] = {}
         for step in spec.steps:
             item_fields = self.item_fields(step, inputs)
@@ -378,6 +394,7 @@ class _Planner:
             mapped = map_inputs(step, self.needs[step.id], required_of(schema), scope, loose[step.id],
                                 {n: s for n, s in gathering.items() if s})
             self.found += mapped.warnings
+            bind_joins(mapped, joins[step.id], required_of(schema), reads[step.id])
             self.drop_unfit_lists(step, mapped.bindings, mapped.provenance)
             unbound = [n for n in self.needs[step.id] if n not in mapped.bindings and n not in step.input_values]
             if not unbound:  # else the one name the skill's instructions read that nothing gave

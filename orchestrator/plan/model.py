@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic
@@ -52,6 +52,9 @@ class InputBinding(_Frozen):
     outputs; the pointer applies to each of them and the value is the list, in item
     order ("" gives the whole list). `any_of`: a join's steps of which only some run;
     the value comes from the first of them that has an output (`step` is the first).
+    `pointers`: a join whose steps each give the value under their own field ("the page
+    id or the ticket id"): step id -> its pointer; a step of `any_of` not listed reads at
+    `pointer` (which is the first step's).
     """
 
     source: Literal["input", "step", "item", "literal", "template"]
@@ -64,6 +67,19 @@ class InputBinding(_Frozen):
     # Written only when set, so plans without them keep their JSON (and hash) unchanged:
     gather: bool = Field(default=False, exclude_if=lambda v: not v)
     any_of: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
+    pointers: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
+
+    @model_validator(mode="after")
+    def _pointers_of_joined_steps(self) -> InputBinding:
+        stray = [sid for sid in self.pointers if sid not in self.any_of]
+        if stray:
+            raise ValueError(f"`pointers` names {', '.join(stray)}, which is not among the join's steps "
+                             f"(`any_of`: {', '.join(self.any_of) or 'none'})")
+        return self
+
+    def pointer_of(self, step_id: str) -> str:
+        """The pointer into `step_id`'s output: its own in `pointers`, else `pointer`."""
+        return self.pointers.get(step_id, self.pointer)
 
 
 class ForEach(_Frozen):

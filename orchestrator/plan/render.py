@@ -139,6 +139,9 @@ def _rule(rule: RecoveryRule) -> str:
 def _source(binding: InputBinding) -> str:
     if binding.source == "input":
         return f"input {binding.name}{binding.pointer}"
+    if binding.source == "step" and binding.pointers:  # a join whose steps each give it under their own field
+        each = " or ".join(f"{sid} output {binding.pointer_of(sid) or '(whole)'}" for sid in binding.any_of)
+        return f"{each} (whichever ran)"
     if binding.source == "step":
         where = " or ".join(binding.any_of) if binding.any_of else binding.step
         each = f"{binding.pointer} of each item" if binding.pointer else "every item's output"

@@ -3,6 +3,9 @@
     Input: `left` = the orders rows from step 2, `key` = "customer_id"
         `left` comes from step 2's output (the field the words name: `rows`);
         `key` is the literal "customer_id"
+    Input: `ref` = page_id (if paged) or ticket_id
+        `ref` is one of several values, whichever exists (`spec.either_input`): its
+        description keeps them, for the planner to find each one's step
     - 9 gets `license_issues` (2), `vulns` (4) and `max_severity` (3).
     - 7 gets `license_issues` from 2, `banned` from 3 and `vulns` from 4.
         (a line of the steps section) step 9's and step 7's inputs, each from the step named
@@ -17,6 +20,7 @@ import re
 from typing import Any
 
 from orchestrator.spec.blocks import Block, Bullet, Para
+from orchestrator.spec.either_input import alternatives
 from orchestrator.spec.fields import NUMBER, STEP_WORD, source_of, split_top, step_id
 from orchestrator.spec.model import FieldSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
@@ -62,6 +66,8 @@ def assignment(part: str, where: str) -> tuple[FieldSpec | None, tuple[str, Any]
     found, literal = literal_value(value)
     if found:
         return None, (name, literal)
+    if alternatives(value) is not None:  # `ref` = page_id (if paged) or ticket_id: the planner picks each step's
+        return FieldSpec(name=name, required=False, description=value, where=where), None
     ref = _REF.match(value)
     if ref is not None:
         sid = step_id(ref.group(1)) if ref.group(1) else ref.group(2)

@@ -27,12 +27,7 @@ pytestmark = pytest.mark.e2e
 HOLDOUT = FIXTURES / "foreign-specs-holdout5"
 OWNED = ["35-analytics-justfile", "38-triage-chat-transcript"]
 # folder -> why its run does not reach the author's final output yet
-RUN_KNOWN: dict[str, str] = {
-    "38-triage-chat-transcript": "post-status takes `ref` = page-oncall's `page_id` or open-ticket's `ticket_id`, "
-                                 "whichever ran: a join input with a different field on each branch, which a plan "
-                                 "binding (one pointer for all its steps) cannot hold; the step refuses its input "
-                                 "and the run is `degraded` by its continue fallback",
-}
+RUN_KNOWN: dict[str, str] = {}
 
 
 def _spec(folder: str) -> Path:
@@ -112,3 +107,22 @@ def test_it_runs_to_its_authors_final_output(folder: str, tmp_path: Path) -> Non
     expected: dict[str, Any] = expectation(HOLDOUT / folder)
     result = run_to_the_end(_spec(folder), expected["inputs"], tmp_path)
     assert final_output(result) == expected["final_output"]
+
+
+def test_the_transcript_s_step_after_either_branch_gets_the_id_of_the_branch_that_ran(tmp_path: Path) -> None:
+    folder = "38-triage-chat-transcript"
+    expected: dict[str, Any] = expectation(HOLDOUT / folder)
+    post = plan_json(_spec(folder))["steps"][4]
+    meant = expected["steps"][4]["inputs"]
+    assert set(post["inputs"]) == set(meant)
+    for name, said in meant.items():
+        if name != "ref":
+            wanted = meant_binding(said, {n: f"step-{n}" for n in range(1, 6)})
+            assert {k: post["inputs"][name][k] for k in wanted} == wanted, name
+    assert post["inputs"]["ref"]["any_of"] == ["step-3", "step-4"]
+    assert post["inputs"]["ref"]["pointers"] == {"step-3": "/page_id", "step-4": "/ticket_id"}
+    for i, meant in enumerate(expected["more_runs"]):  # the other branch: a ticket, not a page
+        (tmp_path / f"run-{i}").mkdir()
+        result = run_to_the_end(_spec(folder), meant["inputs"], tmp_path / f"run-{i}")
+        assert final_output(result) == meant["final_output"]
+        assert {s["step_id"]: s["status"] for s in result["steps"]}["step-3"] == "skipped"

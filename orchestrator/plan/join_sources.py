@@ -1,0 +1,276 @@
+"""An input taken from whichever of several steps ran, each step giving it under its own field.
+
+`spec.either_input` reads "the page id or ticket id as `ref`"; here each alternative is
+placed on a step before the one that reads it, by its words against the steps' outputs
+(their schemas, or what their SKILL.md says they return), first rule that finds one:
+
+    its name        the words are an output's name (`page_id`)
+    its words       the words are the output's name's words ("page id", "Page-ID")
+    loosely         the output of those steps that shares the most words with them ("the
+                    page" -> `page_id`), when one does and not only a word such as "id",
+                    "code" or "number"; warned, with what to write
+
+An alternative that names its step ("page-oncall's page_id", "page_id from step 3") is
+looked for in that step only (a step's id, number, name or skill); else in the steps before,
+the latest first (those the step says it depends on first), `For each` steps left out. Two
+alternatives found on two steps make a join binding (`InputBinding.any_of` with its
+`pointers`: each step its own field), the first that ran giving the value; an alternative
+found nowhere is a warning at its line saying what to write, when another one is found or
+it names its step (else the text is no such input: "(fast or slow)"); one found alone binds
+that step's field, warned.
+
+`join_source_problems` is the static check of such bindings (`checks`): each of a join's
+steps must be one the step depends on, which the planner makes so unless `Depends on:`
+says otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from orchestrator.errors import Diagnostic
+from orchestrator.plan.location import from_spec, warning_at
+from orchestrator.plan.mapping import Dependencies, Mapped
+from orchestrator.plan.model import InputBinding, Plan, PlanStep, Provenance
+from orchestrator.plan.scope import Produced
+from orchestrator.spec.either_input import Alternative, EitherInput, either_inputs
+from orchestrator.spec.fields import step_id as numbered_step
+from orchestrator.spec.model import StepSpec
+
+_FILLER = frozenset({"the", "a", "an", "its", "their", "of", "from", "value", "field", "one"})
+_LISTED = 4  # steps whose outputs a warning lists
+# words many outputs end with: two names that share only these are not loosely the same
+_GENERIC = frozenset({"id", "code", "number", "no", "name", "key", "ref", "reference", "url", "date", "time", "count",
+                      "text", "type", "status", "result", "output", "data"})
+
+
+def _words(text: str) -> list[str]:
+    out = []
+    for w in re.split(r"[^0-9a-z]+", text.lower()):
+        if w and w not in _FILLER:
+            out.append(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)
+    return out
+
+
+@dataclass(frozen=True)
+class Placed:
+    """An alternative placed on one step's output field, and by which rule."""
+
+    alternative: Alternative
+    step: str
+    field: str
+    how: str  # "its name", "its words", "loosely"
+
+
+@dataclass
+class JoinInput:
+    """One reading of a step, with each alternative placed (or not)."""
+
+    reading: EitherInput
+    placed: list[Placed] = field(default_factory=list)
+    warnings: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def steps(self) -> list[str]:
+        return [p.step for p in self.placed]
+
+
+class JoinReader:
+    """Places the readings of every step of one spec (module docstring)."""
+
+    def __init__(self, steps: Sequence[StepSpec], produced: Mapping[str, Produced],
+                 skill_of: Mapping[str, str], path: str) -> None:
+        self.steps = list(steps)
+        self.order = [s.id for s in steps]
+        self.produced = produced
+        self.skill_of = skill_of
+        self.path = path
+
+    def label(self, step: StepSpec) -> str:
+        return f"{step.id} ({step.name})"
+
+    def read(self, step: StepSpec, reads: set[str], known: bool) -> list[JoinInput]:
+        """The step's readings whose name it reads (`reads`; any name when its skill does not say what it
+        reads, `known` False), each placed. A name given a value or a source of its own is not read here."""
+        out: list[JoinInput] = []
+        taken = set(step.input_values) | {f.name for f in step.inputs if f.source}
+        for reading in either_inputs(step):
+            if reading.name in taken:
+                continue
+            join = self.place(step, reading)
+            if reading.name not in reads and known:
+                if reading.deliberate and join.placed:
+                    join.warnings = [warning_at(reading.where, self.path, f"{self.label(step)}: `{reading.name}` "
+                                                f"is said to be one of {self._said(reading)}, but its skill "
+                                                f"`{self.skill_of.get(step.id, '?')}` does not read `{reading.name}`"
+                                                f"; it is not passed", "plan.join-input")]
+                    out.append(JoinInput(reading, [], join.warnings))
+                continue
+            if not join.placed and not any(a.step for a in reading.alternatives):
+                continue  # "(fast or slow)", "... as `x`": no value is any step's, none names a step: no join input
+            out.append(join)
+        return out
+
+    @staticmethod
+    def _said(reading: EitherInput) -> str:
+        return " or ".join(f"\"{a.words}\"" + (f" ({a.step})" if a.step else "") for a in reading.alternatives)
+
+    def place(self, step: StepSpec, reading: EitherInput) -> JoinInput:
+        join = JoinInput(reading)
+        index = self.order.index(step.id)
+        earlier = [self.steps[i] for i in range(index - 1, -1, -1)]  # latest first
+        first = [s for s in earlier if s.id in step.depends_on] + [s for s in earlier if s.id not in step.depends_on]
+        for alt in reading.alternatives:
+            if alt.step is not None:
+                named = self._named(alt.step, earlier)
+                if named is None:
+                    join.warnings.append(self._warn(step, reading, f"`{alt.step}` (written with \"{alt.words}\") is "
+                                                    "no step before it", earlier))
+                    continue
+                candidates = [named]
+            else:
+                candidates = [s for s in first if not self.produced[s.id].gathered]
+            placed = self._field(alt, candidates, [p.step for p in join.placed], step, reading, join)
+            if placed is None:
+                continue
+            if placed.step in join.steps:
+                join.warnings.append(self._warn(step, reading, f"\"{alt.words}\" is {placed.step}'s "
+                                                f"`{placed.field}`, and {placed.step} already gives another of "
+                                                "the values: one step gives one of them", earlier))
+                continue
+            join.placed.append(placed)
+        if len(join.placed) == 1 and len(reading.alternatives) > 1 and not join.warnings:
+            join.warnings.append(self._warn(step, reading, "only one of the values is found", earlier))
+        return join
+
+    def _named(self, said: str, earlier: Sequence[StepSpec]) -> StepSpec | None:
+        low = said.strip().strip("`").lower()
+        numbered = numbered_step(said)
+        for s in earlier:
+            if s.id.lower() == low or numbered in (s.id, f"step-{s.number}") or s.name.strip().lower() == low \
+                    or self.skill_of.get(s.id, "").lower() == low:
+                return s
+        return None
+
+    def _field(self, alt: Alternative, candidates: Sequence[StepSpec], used: Sequence[str], step: StepSpec,
+               reading: EitherInput, join: JoinInput) -> Placed | None:
+        said = alt.words.replace("`", "").strip()
+        key = _words(said)
+        ordered = [s for s in candidates if s.id not in used] + [s for s in candidates if s.id in used]
+        for how, same in (("its name", lambda f: f == said), ("its words", lambda f: _words(f) == key)):
+            for s in ordered:
+                hit = next((f for f in sorted(self._fields(s.id)) if same(f)), None)
+                if hit is not None:
+                    return Placed(alt, s.id, hit, how)
+        scored: dict[str, tuple[int, str]] = {}  # field -> (shared words, the latest step that outputs it)
+        for s in ordered:
+            for f in self._fields(s.id):
+                common = set(key) & set(_words(f))
+                shared = len(common) if common - _GENERIC else 0  # "gift id" is not `refund_id`
+                if shared and f not in scored:
+                    scored[f] = (shared, s.id)
+        best = max((n for n, _ in scored.values()), default=0)
+        top = sorted(f for f, (n, _) in scored.items() if n == best) if best else []
+        if len(top) == 1:
+            placed = Placed(alt, scored[top[0]][1], top[0], "loosely")
+            join.warnings.append(warning_at(reading.where, self.path,
+                                            f"{self.label(step)}: \"{alt.words}\" (one of the values for "
+                                            f"`{reading.name}`) is read as {placed.step}'s `{placed.field}`, the "
+                                            f"output that shares its words; if another is meant, write its "
+                                            f"name (`{reading.name}` = {self._example(reading, placed)})",
+                                            "plan.join-input"))
+            return placed
+        what = f"\"{alt.words}\"" + (f" ({alt.step})" if alt.step else "")
+        if len(top) > 1:
+            join.warnings.append(self._warn(step, reading, f"{what} could be {' or '.join(f'`{f}`' for f in top)}",
+                                            candidates))
+        else:
+            join.warnings.append(self._warn(step, reading, f"{what} is no output of "
+                                            f"{'it' if alt.step else 'any step before it'}", candidates))
+        return None
+
+    def _fields(self, sid: str) -> frozenset[str]:
+        made = self.produced[sid]
+        return made.fields
+
+    def _example(self, reading: EitherInput, placed: Placed | None = None) -> str:
+        parts = [placed.field if placed is not None and a is placed.alternative else a.words.replace(" ", "_")
+                 for a in reading.alternatives]
+        return " or ".join(parts)
+
+    def _warn(self, step: StepSpec, reading: EitherInput, why: str, around: Sequence[StepSpec]) -> Diagnostic:
+        listed = [s for s in around if self._fields(s.id)][:_LISTED]
+        outputs = "; ".join(f"{s.id} ({self.skill_of.get(s.id) or s.name}) outputs "
+                            f"{', '.join(sorted(self._fields(s.id)))}" for s in listed)
+        return warning_at(reading.where, self.path,
+                          f"{self.label(step)}: `{reading.name}` is one of {self._said(reading)}, but {why}. "
+                          f"Write each value as its step outputs it, `{reading.name}` = a_field (from Step N) or "
+                          f"another_field (from Step M)" + (f" ({outputs})" if outputs else ""), "plan.join-input")
+
+
+def join_binding(join: JoinInput, optional: bool) -> tuple[InputBinding, Provenance] | None:
+    """The binding of a placed reading (module docstring), with its provenance; None when nothing was placed."""
+    placed = join.placed
+    if not placed:
+        return None
+    reading = join.reading
+    each = ", or ".join(f"{p.step}'s `{p.field}` (\"{p.alternative.words}\", by {p.how})" for p in placed)
+    first = placed[0]
+    binding = InputBinding(source="step", step=first.step, pointer=f"/{first.field}", optional=optional)
+    if len(placed) == 1:
+        return binding, from_spec(reading.where, f"explicit: `{reading.name}` = {each}; the other values are "
+                                                 "found in no step (warned)")
+    pointers = {p.step: f"/{p.field}" for p in placed}
+    update: dict[str, object] = {"any_of": tuple(pointers)}
+    if len(set(pointers.values())) > 1:
+        update["pointers"] = pointers
+    return (binding.model_copy(update=update),
+            from_spec(reading.where, f"join, each step its own field: `{reading.name}` = {each}; whichever ran"))
+
+
+def join_source_problems(plan: Plan) -> Iterator[tuple[PlanStep, str, str]]:
+    """(step, input, message) for each step of a join binding with `pointers` that the step does not depend on."""
+    steps = {s.id for s in plan.steps}
+    for step in plan.steps:
+        for name, binding in step.inputs.items():
+            if not binding.pointers:
+                continue
+            for sid in binding.any_of:
+                if sid not in steps:
+                    yield step, name, f"`{name}` is read from `{sid}`, which is not a step of this workflow"
+                elif sid not in step.depends_on:
+                    yield step, name, (f"`{name}` is read from whichever of {', '.join(binding.any_of)} ran, but it "
+                                       f"does not run after {sid} (it depends on {', '.join(step.depends_on) or 'nothing'})"
+                                       f": add {sid} to its `Depends on`, or take `{name}` from a step it runs after")
+
+
+def after_joins(deps: Dependencies, step: StepSpec, joins: Sequence[JoinInput]) -> Dependencies:
+    """A step that does not say what it depends on also runs after each step its join inputs read."""
+    if step.depends_on or step.depends_where is not None:
+        return deps
+    missing = [sid for j in joins for sid in j.steps if sid not in deps.depends_on]
+    if not missing:
+        return deps
+    names = ", ".join(dict.fromkeys(j.reading.name for j in joins if set(j.steps) & set(missing)))
+    note = f"{deps.provenance.note}; and {', '.join(dict.fromkeys(missing))}, for {names} (whichever ran)"
+    return deps.model_copy(update={"depends_on": tuple(dict.fromkeys([*deps.depends_on, *missing])),
+                                   "provenance": deps.provenance.model_copy(update={"note": note})})
+
+
+def bind_joins(mapped: Mapped, joins: Sequence[JoinInput], required: Sequence[str], reads: set[str]) -> None:
+    """Each placed reading's binding replaces what the other rules gave its name (it is explicit); an
+    output the text named only as one of its values ("the page id") is then no input of its own."""
+    for join in joins:
+        name = join.reading.name
+        made = join_binding(join, optional=name not in required)
+        if made is None:
+            continue
+        mapped.bindings[name], mapped.provenance[f"inputs.{name}"] = made
+        for placed in join.placed:
+            f = placed.field
+            prov = mapped.provenance.get(f"inputs.{f}")
+            if f != name and f not in reads and prov is not None and prov.note.endswith("(named in the step's text)"):
+                mapped.bindings.pop(f, None)
+                mapped.provenance.pop(f"inputs.{f}", None)
