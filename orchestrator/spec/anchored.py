@@ -6,17 +6,10 @@ runs (`spec.unread-work`), or take sections that name no catalog skill for steps
 text under them names several (`needs_rescue`), the document is read again here, anchored on
 those names (`src.vocabulary`); a spec the rules read is never read here.
 
-1. Mentions (`mentions`): a catalog skill, or a tool one skill wraps, named in any quoting:
-   `x`, **x**, *x*, 'x', "x", a link's text or target ([x](skills/x)), or a bare word (only
-   a name with a hyphen or underscore, or one next to "skill", "module", "tool" or "script").
-   In a sentence that names a fallback ("instead", "fall back to", "if that fails use") the
-   names are the fallback, and a name the failure is said of ("if x falls over") is no
-   doer: neither makes a step.
-2. Units (`outline`): the document cut into headings (ATX, setext, AsciiDoc `==`, org `**`),
-   paragraphs, list items at any depth and with any marker (`-`, `*`, `+`, `1.`, `a)`, `(a)`,
-   `I.`, `A.`, `i.`, `1.2`, checkboxes), definition-list terms (`Term` then `:   text`, or
-   `Term:: text`), each with its lines; a unit owns the units under it (by heading level
-   or indentation).
+1. Mentions (`spec.skill_mentions`): a catalog skill, or a tool one skill wraps, named in any
+   quoting, each with its role: a doer, a fallback, the subject of a failure, or an aside.
+2. Units (`spec.outline`): the document cut into headings, paragraphs, list items with any
+   marker and definition-list terms, each owning the units under it.
 3. Steps (`_steps`): a unit whose text (its own and its sub-units') names exactly one doer is
    a step with all that text, when the unit above it names more; a unit naming several is
    cut into its sub-units (a paragraph without sub-units into its sentences). A unit that
@@ -39,7 +32,9 @@ from dataclasses import dataclass, field
 from orchestrator.spec.blocks import Block, Bullet, Para, split_label
 from orchestrator.spec.check import MAX_STEPS
 from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.outline import Unit, outline
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.skill_mentions import doers, in_backticks, roles
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import label_key, read_step
 from orchestrator.spec.step_prose import sentences
@@ -49,257 +44,12 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 ANCHORED_CODE = "spec.anchored"
 
-# quotings a name may be written in: (pattern with one group, how); a link comes first so that
-# its target is not met again as a bare word
-_QUOTED: tuple[tuple[str, str], ...] = (
-    (r"`([^`\n]{1,80})`", "backticks"),
-    (r"\*\*([^*\n]{1,80})\*\*", "bold"),
-    (r"__([^_\n]{1,80})__", "bold"),
-    (r"(?<![\w*])\*([^*\n]{1,80})\*(?![\w*])", "italics"),
-    (r"(?<![\w_])_([^_\n]{1,80})_(?![\w_])", "italics"),
-    (r"(?<![\w'’])['‘]([^'’\n]{1,80})['’](?![\w'’])", "quotes"),
-    (r"[\"“]([^\"”\n]{1,80})[\"”]", "quotes"),
-)
-_LINK = _rx(r"\[([^\]\n]{1,120})\]\(([^)\s]{1,300})\)")
-_WORD = _rx(r"(?<![\w./#@-])([A-Za-z][\w]*(?:[-_.][A-Za-z0-9]+)*)(?![\w-])")
-_SKILL_WORD = _rx(r"(?i)^\s*(?:skill|module|tool|script|job|task)\b|\b(?:skill|module|tool|script)\s*$")
-# a sentence that names what to use when the step fails: its names are the fallback
-_FALLBACK = _rx(
-    r"(?i)\binstead\b|\bfall(?:s|ing)?\s*back\b|\bfallback\b|\bfailing\s+that\b|\bas\s+a\s+(?:backup|fallback)\b"
-    r"|\bplan\s+b\b|\bif\s+(?:that|this|it)\s+(?:fails|errors|breaks|does\s*n[o']t\s+work)\b[^.;]{0,60}\buse\b"
-    r"|\botherwise\s+use\b")
-# a name the failure is said of ("if rank-hosts falls over"): no doer
-_FAILS_AFTER = _rx(
-    r"\W{0,3}(?:\s*\([^)]{0,40}\))?\s*(?:fails|failed|falls\s+over|errors|errored|breaks|crashes|chokes|times\s+out|"
-    r"is\s+down|is\s+unavailable|does\s*n[o']t\s+(?:work|answer)|can\s*n[o']t)")
-
-# a clause: up to a comma, semicolon, colon or dash (brackets kept whole)
-_CLAUSE = _rx(r"(?:\([^)]*\)|[^,;:—–(])+(?:[,;:—–]|$)")
-# a clause that says the work failed ("if that fails", "if `x` is down"): the next one names the fallback
-_FAILED = _rx(r"(?i)\b(?:if|when|should|in\s+case)\b[^.]{0,80}?\b(?:fails?|failed|falls\s+over|errors?(?:\s+out)?|errored|breaks|"
-              r"crash(?:es)?|chokes|times\s+out|is\s+down|is\s+unavailable|does\s*n[o']t\s+work|no\s+good)\b")
 # a section of remarks: what it names is not work (a glossary may hold the steps: it is not one)
 _ASIDE_SECTION = _rx(r"(?i)^\W*(?:see\s+also|references?|links?|related(?:\s+\w+)?|further\s+reading|contacts?|owners?|"
                      r"change\s*log|history|revision\s+history|appendix|notes?|footnotes?|faq\s+links?)\b")
-# a remark, not work: "NOTE: x has its own retries", "FYI ..."
-_ASIDE_LEAD = _rx(r"(?i)^\W*(?:note|nb|n\.b\.|tip|fyi|warning|caution|important|hint|ps|p\.s\.|aside)\b\W")
 # words of a person's yes or no (an approval no reader took is said, `_read_found`)
 _APPROVAL_SAID = _rx(r"(?i)\bapprov\w*|\bsign(?:s|ed)?[\s-]?off\b|👍|\bthumbs[\s-]up\b|\backs?\b|\bgo-?ahead\b")
-# a sentence that says when the run is done names a skill for its output, not to run it
-_CHECK = _rx(r"(?i)\b(?:done|finished|successful|succeeds?|passes|complete|counts\s+as\s+\w+|accepted)\s+(?:when|if|once)\b")
 
-
-@dataclass
-class Mention:
-    start: int
-    end: int
-    written: str  # the name as written (a tool's name stays the tool's)
-    skill: str
-    how: str
-    role: str = "doer"  # doer, fallback, subject (the failure is said of it)
-
-
-def mentions(text: str, vocabulary: Vocabulary) -> list[Mention]:
-    """The catalog names in `text` (one line or a sentence), in order, each with how it was quoted."""
-    found: list[Mention] = []
-    taken = bytearray(len(text))  # the characters a mention already covers
-
-    def add(a: int, b: int, name: str, how: str) -> None:
-        skill = vocabulary.skill_for(name)
-        if skill is not None and not any(taken[a:b]):
-            found.append(Mention(a, b, name, skill, how))
-            taken[a:b] = b"\x01" * (b - a)
-
-    for m in _LINK.finditer(text):
-        said = m.group(1).strip("`*_'\" ")
-        if vocabulary.skill_for(said) is None:  # [the skill](skills/x/SKILL.md): the target names it
-            said = next((p for p in reversed(re.split(r"[/#?]", m.group(2))) if vocabulary.skill_for(p)), said)
-        add(m.start(), m.end(), said, "link")
-    for pattern, how in _QUOTED:
-        for m in re.finditer(pattern, text):
-            add(m.start(), m.end(), m.group(1).strip(), how)
-    for m in _WORD.finditer(text):
-        name = m.group(1)
-        if vocabulary.skill_for(name) is None:
-            continue
-        plain = not re.search(r"[-_]", name)
-        if plain and not (_SKILL_WORD.search(text[max(0, m.start() - 12):m.start()])
-                          or _SKILL_WORD.search(text[m.end():m.end() + 12])):
-            continue  # a one-word name written bare is a word, unless called a skill
-        add(m.start(), m.end(), name, "bare word")
-    found.sort(key=lambda x: x.start)
-    return found
-
-
-def roles(text: str, vocabulary: Vocabulary) -> list[Mention]:
-    """The mentions of a unit's text, clause by clause, each with its role (module docstring): in a
-    clause that names a fallback, or that follows a clause saying something failed, a fallback; the
-    name a failure is said of, or one in a sentence that says when the run is done, a subject;
-    in a remark ("NOTE: ..."), an aside; any other, a doer."""
-    out: list[Mention] = []
-    aside = _ASIDE_LEAD.match(text) is not None
-    at = 0
-    for _offset, sentence in sentences(text):
-        start = text.find(sentence, at)
-        start = at if start < 0 else start
-        at = start + len(sentence)
-        pending = False  # the clause before said something failed: this one says what to do then
-        check = _CHECK.search(sentence)
-        checked_from = check.start() if check is not None else len(sentence) + 1
-        for clause in _CLAUSE.finditer(sentence):
-            part = clause.group(0)
-            failed = _FAILED.search(part) is not None
-            fallback = pending or _FALLBACK.search(part) is not None
-            for m in mentions(part, vocabulary):
-                m.start, m.end = m.start + start + clause.start(), m.end + start + clause.start()
-                if aside:
-                    m.role = "aside"
-                elif _FAILS_AFTER.match(part, m.end - start - clause.start()) or m.start - start > checked_from:
-                    m.role = "subject"
-                elif fallback:
-                    m.role = "fallback"
-                out.append(m)
-            pending = failed and not fallback
-    return out
-
-
-def doers(text: str, vocabulary: Vocabulary) -> list[str]:
-    """The skills `text` names as doing the work, in order, once each."""
-    return list(dict.fromkeys(m.skill for m in roles(text, vocabulary) if m.role == "doer"))
-
-
-def in_backticks(line: str, vocabulary: Vocabulary) -> str:
-    """The line with every catalog name it writes in another quoting put in backticks."""
-    for m in reversed(mentions(line, vocabulary)):
-        line = f"{line[:m.start]}`{m.written}`{line[m.end:]}"
-    return line
-
-
-# -- units ------------------------------------------------------------------------------------
-
-_ATX = _rx(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
-_ADOC = _rx(r"^(={1,6})\s+(\S.*)$")
-_ORG = _rx(r"^(\*+)\s+(\S.*)$")
-_SETEXT = _rx(r"^\s{0,3}(=+|-+)\s*$")
-_FENCE = _rx(r"^\s{0,3}(```|~~~)")
-# list markers, any kind (module docstring)
-_ITEM = _rx(
-    r"^(\s*)((?:[-*+•]|\d+(?:\.\d+)*[.)]|\d+(?:\.\d+)+|\(\w{1,4}\)|[A-Za-z][.)]|[IVXLCivxlc]{1,6}[.)]|\.{1,5})"
-    r"(?:\s+\[[ xX]\])?)\s+(\S.*)$")
-_DEF = _rx(r"^\s{0,3}:\s+(\S.*)$")
-_ADOC_DEF = _rx(r"^([^:\s][^:]{0,60}?)::(?:\s+(.*))?$")
-_CAPS = _rx(r"^([A-Z][A-Z0-9&/ ,'-]{2,40})\s*$")
-
-
-@dataclass
-class Unit:
-    kind: str  # root, heading, item, term, para
-    line: int
-    depth: int  # a heading's level, an item's indentation
-    label: str = ""  # the marker as written ("(a)", "II.", "-")
-    name: str = ""  # a heading's title, a term
-    lines: list[tuple[int, str]] = field(default_factory=list)  # its own text, a line each
-    children: list[Unit] = field(default_factory=list)
-    content: int = 0  # where an item's text starts (its sub-units are indented at least so far)
-    covers: list[int] = field(default_factory=list)  # every line it was written on (underlines too)
-
-    def text(self) -> str:
-        return "\n".join(t for _, t in self.lines)
-
-    def walk(self) -> list[Unit]:
-        return [self, *(u for c in self.children for u in c.walk())]
-
-    def last(self) -> int:
-        return max(ln for u in self.walk() for ln in [u.line, *u.covers, *(n for n, _ in u.lines)])
-
-
-def outline(lines: list[str]) -> Unit:
-    """The units of a document (module docstring) under one root."""
-    root = Unit("root", 0, 0)
-    stack: list[Unit] = [root]
-    org = any(re.match(r"^\*{2,}\s+\S", ln) for ln in lines)
-    open_text: Unit | None = None  # the unit a next non-blank line continues
-    fenced = False
-    i = 0
-    while i < len(lines):
-        raw, n = lines[i], i + 1
-        if _FENCE.match(raw):
-            fenced = not fenced
-        if fenced or _FENCE.match(raw):
-            open_text = None
-            i += 1
-            continue
-        if not raw.strip():
-            open_text = None
-            i += 1
-            continue
-        indent = len(raw) - len(raw.lstrip())
-        nxt = lines[i + 1] if i + 1 < len(lines) else ""
-        heading: tuple[int, str] | None = None
-        if (m := _ATX.match(raw)) is not None or (m := _ADOC.match(raw)) is not None or (org and (m := _ORG.match(raw)) is not None):
-            heading = (len(m.group(1)), m.group(2))
-        elif open_text is None and _SETEXT.match(nxt) and not _ITEM.match(raw) and indent < 4:
-            heading = (1 if nxt.strip().startswith("=") else 2, raw.strip())
-        elif open_text is None and indent == 0 and _CAPS.match(raw) and nxt[:1] in (" ", "\t"):
-            heading = (2, raw.strip())  # a man page's NAME / DESCRIPTION
-        if heading is not None:
-            while stack[-1].kind != "root" and not (stack[-1].kind == "heading" and stack[-1].depth < heading[0]):
-                stack.pop()
-            unit = Unit("heading", n, heading[0], name=heading[1].strip(), lines=[(n, heading[1].strip())], covers=[n])
-            if _SETEXT.match(nxt) and not _ATX.match(raw) and not _ADOC.match(raw):
-                unit.covers.append(n + 1)
-                i += 1
-            stack[-1].children.append(unit)
-            stack.append(unit)
-            open_text = None
-            i += 1
-            continue
-        if (m := _DEF.match(raw)) is not None and stack[-1].children and stack[-1].children[-1].kind == "para" \
-                and len(stack[-1].children[-1].lines) == 1:
-            term = stack[-1].children[-1]  # "Term" then ":   definition"
-            term.kind, term.name, term.content = "term", term.lines[0][1].strip(), max(indent + 2, 2)
-            term.covers = [term.line]
-            term.lines = [(n, m.group(1))]
-            stack.append(term)
-            open_text = term
-            i += 1
-            continue
-        item = _ITEM.match(raw)
-        if item is None and (m := _ADOC_DEF.match(raw)) is not None:
-            while stack[-1].kind in ("item", "term"):
-                stack.pop()
-            unit = Unit("term", n, 0, name=m.group(1).strip(), lines=[(n, m.group(2))] if m.group(2) else [(n, "")],
-                        covers=[n], content=1)
-            stack[-1].children.append(unit)
-            stack.append(unit)
-            open_text = unit
-            i += 1
-            continue
-        if item is not None:
-            depth = len(item.group(1))
-            while stack[-1].kind in ("item", "term") and stack[-1].content > depth:
-                stack.pop()
-            unit = Unit("item", n, depth, label=item.group(2).strip(), lines=[(n, item.group(3))], covers=[n],
-                        content=len(raw) - len(item.group(3)))
-            stack[-1].children.append(unit)
-            stack.append(unit)
-            open_text = unit
-            i += 1
-            continue
-        if open_text is not None:  # a line that goes on with the text before it
-            open_text.lines.append((n, raw.strip()))
-            i += 1
-            continue
-        while stack[-1].kind in ("item", "term") and indent < stack[-1].content:
-            stack.pop()
-        unit = Unit("para", n, indent, lines=[(n, raw.strip())], covers=[n])
-        stack[-1].children.append(unit)
-        open_text = unit
-        i += 1
-    return root
-
-
-# -- steps --------------------------------------------------------------------------------------
 
 # a lead that says the steps under it start together ("First two things kick off together, neither
 # waits for the other:", "These run in parallel:")

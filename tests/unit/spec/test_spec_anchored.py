@@ -7,7 +7,8 @@ import pytest
 
 from orchestrator.errors import SpecError
 from orchestrator.spec import WorkflowSpec, parse_spec_text
-from orchestrator.spec.anchored import mentions, outline, roles
+from orchestrator.spec.outline import outline
+from orchestrator.spec.skill_mentions import mentions, roles
 from orchestrator.spec.vocabulary import Vocabulary
 
 WORDS = Vocabulary.of([(n, None) for n in (
