@@ -58,7 +58,7 @@ _TOGETHER = _rx(
     r"neither\s+waits|don['’]?t\s+wait\s+for\s+each\s+other|do\s+not\s+wait\s+for\s+each\s+other|independent(?:ly)?)\b")
 _OTHER_LEAD = _rx(r"(?i)^\W*(?:else|otherwise|in\s+(?:all\s+)?other\s+cases|(?:for\s+)?anything\s+else)\b")
 _BOLD_LEAD = _rx(r"^\s*(?:\*\*|__)([^*_\n]{1,60}?)(?:\*\*|__)\s*[.:—–-]*\s*")
-_DASH_LEAD = _rx(r"^\s*([^.:;—–`*_]{1,50}?)\s+[—–-]\s+")
+_DASH_LEAD = _rx(r"^\s*+([^\s.:;—–`*_][^.:;—–`*_]{0,49}?)\s+[—–-]\s+")
 _IF_LEAD = _rx(r"(?i)^\W*(?:if|when|where|whenever|only\s+if|only\s+when)\s+([^:]{3,120}?)\s*:\s+(?=\S)")
 _OF_STEP = _rx(r"(?i)\b(?:the\s+)?([A-Za-z_]\w*)\s+(?:from|of|in)\s+(step\s+\d+)\b")
 _CONDITION_LEAD = _rx(r"(?i)^\W*(?:if|when|where|whenever|unless|else|otherwise|in\s+all\s+other\s+cases)\b[^:]{0,80}:\s*")

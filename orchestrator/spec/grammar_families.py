@@ -42,7 +42,7 @@ FIRST_FIRST: tuple[Row, ...] = (
     # "the model gets ninety seconds, no more": how long one attempt may take
     Row("timeout", r"\b(?:gets?|has|is\s+given|is\s+allowed)\s+(?:a\s+max(?:imum)?\s+of\s+)?{D}(?=\s*,?\s*(?:no\s+more|no\s+longer|max(?:imum)?|tops|at\s+most)\b)"),
     # "the engine's SLA is 15 s": how long one call may take
-    Row("timeout", r"\bsla\s*(?:is|of|:|=)?\s*{D}"),
+    Row("timeout", r"\bsla\s*+(?:(?:is|of|:|=)\s*+)?{D}"),
     # "if the upload times out (> 40 s)", "when the nightly export times out (after 2 min)"
     Row("timeout", r"\b(?:if|when|should)\s+(?:it|the\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s+times?\s+out\s*\(\s*(?:>=?|≥|over|more\s+than|longer\s+than|after|past)?\s*{D}\s*\)", also=("class:timeout",)),
     # "give the hook a 2.5 s budget", "allow each lookup a 10 s window"
@@ -75,12 +75,12 @@ WAIT_FIRST: tuple[Row, ...] = (
     # "pausing 1, 2, then 4 minutes" (number words are digits by then: `spec.normalize`)
     Row("wait_seq", r"\b(?:pausing|sleeping|holding\s+off|backing\s+off)\s+(?:for\s+)?(?P<seq>{SERIES})"),
     # "with 1s, 10s, 1m gaps": a list of waits followed by its noun
-    Row("wait_seq", r"(?P<seq>{SERIES})\s+(?:pauses|waits|delays|gaps|intervals|sleeps|backoffs|breaks|cool-?downs)\b(?:\s+(?:in\s+)?between(?:\s+(?:the\s+|each\s+)?(?:{TRY}|them))?)?"),
+    Row("wait_seq", r"(?:(?<!\s)|(?!\s))(?P<seq>{SERIES})\s+(?:pauses|waits|delays|gaps|intervals|sleeps|backoffs|breaks|cool-?downs)\b(?:\s+(?:in\s+)?between(?:\s+(?:the\s+|each\s+)?(?:{TRY}|them))?)?"),
     # "resend after 2 s, 8 s and 30 s", "repeat in 1 min": waits after a word of doing again
     Row("wait_seq", r"\b(?:after|at|in)\s++(?P<seq>{SERIES})", needs=r"\b{REDO}\b"),
     Row("wait_fixed", r"\b(?:after|in)\s+(?:waiting\s+)?{D}", needs=r"\b{REDO}\b"),
     # "space them out by 2 minutes", "leave 30 s between tries"
-    Row("wait_fixed", r"\b(?:spac(?:e|es|ing)|spread(?:ing)?)\s+(?:them|it|the\s+(?:tries|attempts|retries|calls|runs|re-?tries))?\s*(?:out\s+)?(?:by\s+)?{D}(?:\s+apart)?"),
+    Row("wait_fixed", r"\b(?:spac(?:e|es|ing)|spread(?:ing)?)\s++(?:(?:them|it|the\s+(?:tries|attempts|retries|calls|runs|re-?tries))\s*+)?(?:out\s++)?(?:by\s++)?{D}(?:\s+apart)?"),
     Row("wait_fixed", r"\bleave\s+{D}\s+(?:in\s+)?between\b(?:\s+(?:them|each|the\s+)?(?:{TRY}|them|one)?)?"),
 )
 

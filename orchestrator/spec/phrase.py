@@ -280,7 +280,7 @@ def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
     if slot == "escalate":
         return (m.groupdict().get("msg") or "").strip(" ,;:")
     if slot == "value_pairs":  # "(doc = "v3", audience = staff)": each field and its value
-        pairs = re.findall(r"([a-z_]\w*)\s*=\s*(\"[^\"]*\"|'[^']*'|[\w.-]+)", m.group("pairs"))
+        pairs = re.findall(r"(?<!\w)([a-z_]\w*+)\s*+=\s*+(\"[^\"]*\"|'[^']*'|[\w.-]+)", m.group("pairs"))
         out: dict[str, Any] = {}
         for name, said_value in pairs:
             found, literal = _json_literal(said_value)
