@@ -87,8 +87,17 @@ def _store(path: Path, name: str, sources: list[str], patterns: list[str], flags
         check = [sre.compile(*d[1:]) for d in data]
         if [c.pattern for c in check] != patterns:
             return
-        import tempfile  # only when writing: most processes only read
+    except (ValueError, TypeError, AttributeError, RuntimeError):
+        return
+    _write(path, name, data)
 
+
+def _write(path: Path, name: str, data: list[Any]) -> None:
+    """Replace the cache file at `path` with `data`, atomically, and drop the module's older ones;
+    a failure leaves nothing behind (the next process compiles again)."""
+    import tempfile  # only when writing: most processes only read
+
+    try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".regex-", dir=path.parent)
         with os.fdopen(fd, "wb") as out:
@@ -98,7 +107,7 @@ def _store(path: Path, name: str, sources: list[str], patterns: list[str], flags
         for old in path.parent.glob(f"regex-{name}-{sys.implementation.cache_tag}-*.marshal"):
             if old != path:
                 old.unlink(missing_ok=True)
-    except (OSError, ValueError, TypeError, AttributeError, RuntimeError):
+    except (OSError, ValueError, TypeError):
         with contextlib.suppress(OSError, UnboundLocalError):
             os.unlink(tmp)
 
@@ -182,18 +191,8 @@ class Patterns:
             data = [(source, flags, *_compiled_form(source, flags, parser, compiler)) for source, flags in self._used]
             if [sre.compile(*d[2:]).pattern for d in data] != [source for source, _ in self._used]:
                 return
-            import tempfile
-
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".regex-", dir=path.parent)
-            with os.fdopen(fd, "wb") as out:
-                out.write(marshal.dumps(data))
-            os.chmod(tmp, 0o644)
-            os.replace(tmp, path)
-            for old in path.parent.glob(f"regex-{self._name}-{sys.implementation.cache_tag}-*.marshal"):
-                if old != path:
-                    old.unlink(missing_ok=True)
-        except (OSError, ValueError, TypeError, AttributeError, RuntimeError):
-            with contextlib.suppress(OSError, UnboundLocalError):
-                os.unlink(tmp)
+        except (ValueError, TypeError, AttributeError, RuntimeError):
+            self._missed = False
+            return
+        _write(path, self._name, data)
         self._missed = False
