@@ -284,6 +284,17 @@ def _forward_signals(child: int) -> None:
         signal.signal(signum, stop)
 
 
+def serve_warm(spec: WarmSpec, args: Sequence[str], what: str) -> None:
+    """Be served by a warm host's child and exit as it did; return, with a note in the host's log
+    folder, when no host can do it (the caller then starts cold)."""
+    try:
+        code = launch(spec, args)
+    except Unavailable as exc:
+        note(spec, f"{what} unavailable ({exc}); starting cold")
+        return
+    exit_as(code)
+
+
 def exit_as(code: int) -> None:
     """Exit as the server did: with its code, or killed by the same signal."""
     sys.stdout.flush()

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from orchestrator import warmhost
-from orchestrator.warmhost import HOST_FLAG, Unavailable, WarmSpec
+from orchestrator.warmhost import HOST_FLAG, WarmSpec
 
 ENV_WARM = "SKILLWEAVE_DOCS_WARM"
 ENV_DIR = ENV_WARM + "_DIR"
@@ -76,12 +76,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         warmhost.host_main(DOCS, args[1], int(args[2]))
         return
     if wanted(args):
-        try:
-            code = warmhost.launch(DOCS, args)
-        except Unavailable as exc:
-            warmhost.note(DOCS, f"warm server unavailable ({exc}); starting cold")
-        else:
-            warmhost.exit_as(code)
+        warmhost.serve_warm(DOCS, args, "warm server")
     _serve(args)
 
 

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from orchestrator import warmhost
-from orchestrator.warmhost import HOST_FLAG, Unavailable, WarmSpec
+from orchestrator.warmhost import HOST_FLAG, WarmSpec
 
 ENV_SERVE = "SKILLWEAVE_SERVE_WARM"
 ENV_RUN = "SKILLWEAVE_RUN_WARM"
@@ -121,12 +121,7 @@ def launch_if_wanted(argv: Sequence[str]) -> None:
     wanted or no host can do it (the command then runs here, cold)."""
     if not wanted(argv):
         return
-    try:
-        code = warmhost.launch(CLI, list(argv))
-    except Unavailable as exc:
-        warmhost.note(CLI, f"warm start unavailable ({exc}); starting cold")
-        return
-    warmhost.exit_as(code)
+    warmhost.serve_warm(CLI, list(argv), "warm start")
 
 
 if __name__ == "__main__":  # a host: python -m orchestrator.cli.warm --warm-host SOCKET FD

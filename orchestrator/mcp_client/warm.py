@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from orchestrator import warmhost
-from orchestrator.warmhost import HOST_FLAG, Unavailable, WarmSpec
+from orchestrator.warmhost import HOST_FLAG, WarmSpec
 
 ENV = "SKILLWEAVE_MCP_WARM"
 _PR_SET_PDEATHSIG = 1
@@ -92,12 +92,7 @@ def main(argv: list[str]) -> None:
     """The launcher: die with the run, be served by a warm host's child, else serve cold."""
     _die_with(int(argv[0]))
     if warmhost.wanted(CLIENT):
-        try:
-            code = warmhost.launch(CLIENT, argv)
-        except Unavailable as exc:
-            warmhost.note(CLIENT, f"warm client unavailable ({exc}); starting cold")
-        else:
-            warmhost.exit_as(code)
+        warmhost.serve_warm(CLIENT, argv, "warm client")
     from orchestrator.mcp_client.proxy_host import main as cold
 
     cold(argv)
