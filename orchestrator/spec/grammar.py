@@ -44,6 +44,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from orchestrator.spec import grammar_families as more
+from orchestrator.spec import grammar_families7 as more7
 from orchestrator.spec.grammar_aside import CONTEXT, DOUBT, IGNORE, IMPLIED
 from orchestrator.spec.grammar_aside import (
     NO_COUNT as NO_COUNT,  # read as grammar.NO_COUNT (`spec.prose`)
@@ -126,7 +127,8 @@ FIRST: tuple[Row, ...] = (
     Row("timeout", r"\b(?:give\s+up\s+on\s+(?:it|this|that|the\s+[\w-]+)|bail(?:\s+out)?|pull\s+the\s+plug)\s+(?:after|at|past)\s+{D}"),
     Row("budget", r"\b(?:give\s+up|stop\s+(?:re)?trying|quit)\s+(?:after|once|when)\s+(?:about\s+)?{D}(?:\s+(?:have|has)\s+(?:passed|elapsed|gone\s+by))?", also=("fail",)),
     Row("attempts", r"\b(?:give\s+up|stop(?:\s+trying)?|quit)\s+after\s+{N}\s+(?:failed\s+|unsuccessful\s+)?(?:tries|attempts|goes|runs)\b", also=("fail",)),
-    Row("retries", r"\b(?:a|one)\s+(?:second|another|more)\s+(?:chance|go|shot|try)\b|\banother\s+(?:chance|go|shot|try|attempt)\b(?!\s+(?:at\s+it\s+)?(?:\d+|once|twice|thrice)\s+(?:more\s+)?(?:times|tries|goes)\b)", value=1),
+    # "another go": one retry, unless a count is said too ("another go at it, up to 3 more times")
+    Row("retries_soft", r"\b(?:a|one)\s+(?:second|another|more)\s+(?:chance|go|shot|try)\b|\banother\s+(?:chance|go|shot|try|attempt)\b(?!\s+(?:at\s+it\s+)?(?:\d+|once|twice|thrice)\s+(?:more\s+)?(?:times|tries|goes)\b)", value=1),
     Row("no_retry", r"\bfail\s+(?:fast|immediately|straight\s+away|right\s+away|at\s+once)\b", also=("fail",)),
     Row("wait_fixed", r"\bonce\s+(?:a|an|per|every|1)\s+(?P<d9>second|minute|hour|day)\b"),
     Row("retries", r"\b(?:one|1|a\s+single)\s+retry\b", value=1),
@@ -342,7 +344,7 @@ FALLBACK: tuple[Row, ...] = (
     Row("use_skill", r"\b(?:hand|pass|give|send)\s+(?:it|this|that|the\s+(?:job|work|task|request|call|step|item|message))\s+(?:over\s+)?to\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b(?!\s+(?:team|channel|on-?call|queue|group|rota)\b)", needs=r"{COND}|instead|can'?t\s+be\s+reached"),
     Row("use_skill", r"\b(?:run|call|invoke|trigger)\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b(?:\s+skill)?", needs=r"\b(?:fails?|failed|failing|errors?|errored)\b|can'?t\s+be\s+reached|unreachable"),
     Row("use_skill", r"\b(?:use|switch\s+to|fall\s*+-?\s*+back\s+to|try|fail\s*over\s+to)\s+the\s+(?P<name>(?:backup|fallback|secondary|alternate|alternative|spare|standby|legacy|slow|old)\s+[a-z]+)\b(?!\s*\()", needs=r"{COND}|instead"),
-    Row("escalate", r"(?:^|(?<=[,;:(.!])|\b(?:and|then|to|just|please|also|immediately|or|we'?ll|we\s+will|should|must|will|you|go|so)\s+)\s*(?P<msg>(?:page|paging|ping|pinging|alert|alerting|notify|notifying|wake\s+up|call\s+out|email|e-mail|message|slack|tell|inform)\s+(?!(?:it|them|the\s+(?:step|caller|run))\b)(?:\([^)]*\)|[^.;,!?()])*?)(?=\s+(?:so|but|and|because|since|after|if|when|then|unless|before)\b|[.;,!?]|$)"),
+    Row("escalate", r"(?:^|(?<=[,;:(.!])|\b(?:and|then|to|just|please|also|immediately|or|we'?ll|we\s+will|should|must|will|you|go|so)\s+|(?<=\bfails\s)|(?<=\bfail\s)|(?<=\bfailed\s)|(?<=\bbreaks\s)|(?<=\bbroke\s)|(?<=\berrors\s)|(?<=\bout\s)|(?<=\bwrong\s)|(?<=\bdown\s)|(?<=\bstuck\s))\s*(?P<msg>(?:page|paging|ping|pinging|alert|alerting|notify|notifying|wake\s+up|call\s+out|email|e-mail|message|slack|tell|inform)\s+(?!(?:it|them|the\s+(?:step|caller|run))\b)(?:\([^)]*\)|[^.;,!?()])*?)(?=\s+(?:so|but|and|because|since|after|if|when|then|unless|before)\b|[.;,!?]|$)"),
     Row("escalate", r"\bescalat(?:e|es|ed|ing|ion)(?:\s+(?:it\s+)?(?P<msg>to\s+(?:\([^)]*\)|[^.;,!?()])+?))?(?=\s+(?:after|if|when|so|but|and|then|unless|before)\b|[.;,!?]|$)"),
     Row("escalate", r"\b(?P<msg>(?:hand|pass|send|give|kick)\s+(?:it\s+|this\s+)?(?:over\s+|back\s+|up\s+)?to\s+(?:a\s+|the\s+)?(?:human|person|people|someone|somebody|operator|on-?call|support|ops|team|oncall)[^.;,!?]*)"),
     Row("escalate", r"\b(?P<msg>(?:needs?|requires?|wait\s+for|ask(?:s)?\s+for|get)\s+(?:a\s+)?(?:human|manual|person|operator)\s*(?:review|intervention|help|attention|decision|look)?)"),
@@ -533,6 +535,12 @@ FALLBACK = more.FALLBACK_FIRST + FALLBACK
 VAGUE += more.VAGUE_LAST
 IGNORE += more.IGNORE_LAST
 CONTEXT += more.CONTEXT_LAST
+# the seventh blind set's families (`spec.grammar_families7`), the same way
+_PLACEHOLDERS.update(more7.PLACEHOLDERS)
+_SIXTH = len(more.EARLY_FIRST)  # the sixth set's bracketed pairs read before one field's value
+EARLY = EARLY[:_SIXTH] + more7.EARLY_FIRST + EARLY[_SIXTH:]
+FIRST, NO_RETRY = more7.FIRST_FIRST + FIRST, more7.NO_RETRY_FIRST + NO_RETRY
+BOUNDS, WAIT, IGNORE = more7.BOUNDS_FIRST + BOUNDS, more7.WAIT_FIRST + WAIT + more7.WAIT_LAST, IGNORE + more7.IGNORE_LAST
 
 # in order: a row only reads text no earlier row took
 TABLES: tuple[tuple[Row, ...], ...] = (EARLY, FIRST, REGENERATE, VAGUE, NO_RETRY, BUDGET, BOUNDS, WAIT, BACKOFF, TIMEOUT,
@@ -671,7 +679,8 @@ GATES[id(IGNORE)] += r"|ping|tell|notify|warn|\bcc\b|loop|takes?|runs?|lasts?|ne
 # the words of the sixth set's rows
 _BY_NAME = {"EARLY": EARLY, "FIRST": FIRST, "NO_RETRY": NO_RETRY, "WAIT": WAIT, "BACKOFF": BACKOFF,
             "COUNT_ROWS": COUNT_ROWS, "FALLBACK": FALLBACK, "VAGUE": VAGUE, "IGNORE": IGNORE}
-for _name, _words in more.GATES.items():
+_BY_NAME["BOUNDS"] = BOUNDS
+for _name, _words in (*more.GATES.items(), *more7.GATES.items()):
     GATES[id(_BY_NAME[_name])] += _words
 
 class Table:

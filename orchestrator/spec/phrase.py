@@ -339,12 +339,12 @@ _FALLBACK_SLOTS = {"escalate": "escalate", "continue": "continue", "use_skill": 
 def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, bool]:
     fields: dict[str, Any] = {}
     no_retry = r.has("no_retry")
-    retries = r.first("retries")
     attempts = r.first("attempts")
+    retries = r.first("retries") if r.has("retries") or attempts is not None else r.first("retries_soft")
     _conflict(r, "retries", "the number of retries")
     _conflict(r, "attempts", "the number of attempts")
     if no_retry and ((retries or 0) > 0 or (attempts or 1) > 1):
-        said = r.said("retries") or r.said("attempts")
+        said = r.said("retries") or r.said("retries_soft") or r.said("attempts")
         r.problems.append(f"'{r.said('no_retry')}' and '{said}' contradict each other; no retry is used")
         retries = attempts = None
     if retries is not None and attempts is not None and retries != attempts - 1:
