@@ -104,7 +104,7 @@ STEP_WORDS = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 STEP = rf"(?:step|stage)\s+(?P<step>{STEP_WORDS})\b"
 TRY = r"(?:tries|try|attempts?|retries|retry|calls?|runs?|reruns?|re-runs?|goes|shots?)"
 RETRY = (r"(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|(?:try|go|run|do|call|hit)(?:ing)?\s+(?:it\s+|this\s+|that\s+|them\s+|the\s+[\w-]+\s+)?again|re-?run"
-         r"|rerun|re-?attempt|attempt\s+(?:it\s+)?again|repeat\s+(?:it|the\s+call|the\s+step)|keep\s+trying|poll)")
+         r"|rerun|re-?attempt|attempt\s+(?:it\s+)?again|(?:attempted|tried|called)\s+again|(?:look|check|poll|knock|ask)(?:ing)?\s+again|repeat\s+(?:it|the\s+call|the\s+step)|keep\s+trying|poll)")
 COND = (r"\b(?:if|when|whenever|once|should|otherwise|else|on\s+(?:error|failure)|in\s+case|unless|fails?\b|failing"
         r"|gives?\s+up|down\b|errors?\b)")
 _PLACEHOLDERS = {"{SERIES}": SERIES, "{NAME}": NAME, "{STEP}": STEP, "{TRY}": TRY, "{RETRY}": RETRY, "{COND}": COND}
@@ -207,7 +207,7 @@ BUDGET: tuple[Row, ...] = (
 )
 
 # where a backoff starts and where it stops: before the waits, which would take their numbers
-BOUNDS = (
+BOUNDS: tuple[Row, ...] = (
     Row("exp_range", r"\b(?:exponential\w*\s+)?(?:back-?\s*off|exponential\w*|delays?|waits?)\s+(?:of\s+|from\s+)?{D}\s*(?:\.\.|–|-|to)\s*{D}"),
     Row("exp_start", r"\b(?:start(?:ing|s)?|begin(?:ning|s)?|initial(?:ly)?|first\s+(?:wait|delay|retry)|from|base)\s+(?:at\s+|with\s+|of\s+|from\s+|delay\s+(?:of\s+)?|wait\s+(?:of\s+)?)?{D}"),
     Row("exp_start", r"\b(?:initial|base|starting|first)\s+(?:delay|wait|backoff|interval)\s*(?:of|:|=|is)?\s*{D}"),
@@ -318,7 +318,7 @@ COUNT_ROWS: tuple[Row, ...] = (
     Row("retries", r"(?<![\w.])(?P<n1>\d+)\s*(?:x|×)(?=\s|[,.;:)]|$)", needs=r"{RETRY}|\bagain\b"),
     Row("retries", r"\b(?:up\s+to|at\s+most|max(?:imum)?|a\s+maximum\s+of|no\s+more\s+than)\s+{N}\s+times\b", needs=r"{RETRY}|\bagain\b"),
     Row("retries", r"\b(?:try\s+(?:it\s+)?)?(?P<n9>once|twice|thrice)\s+more\b"),
-    Row("retries", r"\b(?:one|1)\s+more\s+(?:time|try|attempt|go|shot)\b|\banother\s+(?:try|attempt|go|shot)\b(?!\s+(?:at\s+it\s+)?(?:\d+|once|twice|thrice)\s+(?:more\s+)?(?:times|tries|goes)\b)", value=1),
+    Row("retries_soft", r"\b(?:one|1)\s+more\s+(?:time|try|attempt|go|shot)\b|\banother\s+(?:try|attempt|go|shot)\b(?!\s+(?:at\s+it\s+)?(?:\d+|once|twice|thrice)\s+(?:more\s+)?(?:times|tries|goes)\b)", value=1),
     Row("retries", r"\b{N}\s+times\b(?:\s+(?:max(?:imum)?|at\s+most|tops|in\s+total|total))?", needs=r"{RETRY}|\bagain\b"),
     Row("retries", r"\b(?P<n1>once|twice|thrice)\b(?:\s+(?:at\s+most|max(?:imum)?|tops|in\s+total|total))?", needs=r"{RETRY}|\bagain\b"),
     Row("attempts", r"\bmax(?:imum)?[ _-]?(?:attempts|tries)\s*+(?:[:=]|of|is)?\s*+{N}\b"),
@@ -327,7 +327,7 @@ COUNT_ROWS: tuple[Row, ...] = (
     Row("attempts", r"\b(?:give\s+it\s+|allow\s+|allowing\s+)?{N}\s+(?:attempts?|tries|goes|shots)\b(?:\s+(?:max(?:imum)?|total|in\s+total|overall|altogether|at\s+most))?"),
     Row("attempts", r"\b(?:try|attempt|run|call)\s+(?:it\s+|this\s+|the\s+(?:call|step|request)\s+)?(?:up\s+to\s+|at\s+most\s+)?{N}\s*(?:x|times)\b"),
     Row("attempts", r"\b(?:try|attempt)\s+(?:it\s+)?(?:up\s+to\s+)?(?P<n9>once|twice|thrice)\b(?!\s+more)"),
-    Row("retry_bare", r"\bretry(?:ing)?\b|\bre-?try(?:ing)?\b|\b(?:try|go|run|do|call|hit)\s+(?:it\s+|this\s+)?again\b|\bkeep\s+trying\b|\bpoll(?:ing)?\b"),
+    Row("retry_bare", r"\bretry(?:ing)?\b|\bre-?try(?:ing)?\b|\b(?:try|go|run|do|call|hit)\s+(?:it\s+|this\s+)?again\b|\b(?:attempted|tried|called)\s+again\b|\b(?:look|check|knock|ask)(?:ing)?\s+again\b|\bkeep\s+trying\b|\bpoll(?:ing)?\b"),
 )
 
 # what happens when recovery is exhausted
@@ -532,7 +532,7 @@ WAIT = more.WAIT_FIRST + WAIT
 BACKOFF = more.BACKOFF_FIRST + BACKOFF
 COUNT_ROWS = more.COUNT_FIRST + COUNT_ROWS
 FALLBACK = more.FALLBACK_FIRST + FALLBACK
-VAGUE += more.VAGUE_LAST
+VAGUE += more.VAGUE_LAST + more7.VAGUE_LAST
 IGNORE += more.IGNORE_LAST
 CONTEXT += more.CONTEXT_LAST
 # the seventh blind set's families (`spec.grammar_families7`), the same way
@@ -679,7 +679,7 @@ GATES[id(IGNORE)] += r"|ping|tell|notify|warn|\bcc\b|loop|takes?|runs?|lasts?|ne
 # the words of the sixth set's rows
 _BY_NAME = {"EARLY": EARLY, "FIRST": FIRST, "NO_RETRY": NO_RETRY, "WAIT": WAIT, "BACKOFF": BACKOFF,
             "COUNT_ROWS": COUNT_ROWS, "FALLBACK": FALLBACK, "VAGUE": VAGUE, "IGNORE": IGNORE}
-_BY_NAME["BOUNDS"] = BOUNDS
+_BY_NAME["BOUNDS"] = BOUNDS  # the seventh set's rows join it too
 for _name, _words in (*more.GATES.items(), *more7.GATES.items()):
     GATES[id(_BY_NAME[_name])] += _words
 

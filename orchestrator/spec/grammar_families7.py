@@ -18,7 +18,8 @@ tried. The families, in words that are not the set's:
 - a schedule of waits named for what it retries ("backoff plan for the push: 2s, 6s, 18s"), a
   bare series of waits in a sentence about retrying ("three retries, 1s then 5s");
 - "never run it twice", "must not be executed more than once": no retry;
-- a retry said in the passive ("a call that fails is attempted again");
+- a retry said in the passive ("a call that fails is attempted again") or as looking again;
+- the whole run "capped at" a time is its limit, and what happens "past that" no policy of its own;
 - retries as the subject of a condition ("if all retries fail", "once every attempt has
   failed"): what follows them is the policy, they are none.
 """
@@ -38,7 +39,7 @@ _FIELD = (r"(?!(?:it|this|that|them|they|we|you|which|what|everything|nothing|so
           r"treat|count|label|tag|file|log|record|report|set|use|return|keep|leave|skip|retry|retries)\b)"
           r"`?[a-z_]\w*+`?")
 _FIELDS = rf"(?<![\w`])(?P<fields>{_FIELD}(?:\s*+(?:/|and)\s*+{_FIELD}){{0,8}})"
-_LITERAL = (r"(?:\"[^\"]{0,200}\"|'[^']{0,200}'|`[^`]{0,200}`|-?\d+(?:\.\d+)?(?![\d.]|\s*(?:%|ms|s|secs?|seconds?|m|mins?"
+_LITERAL = (r"(?:\"[^\"]{0,200}\"|'[^']{0,200}'|`[^`]{0,200}`|-?\d+(?:\.\d+)?(?!\d|\.\d|\s*(?:%|ms|s|secs?|seconds?|m|mins?"
             r"|minutes?|h|hrs?|hours?|d|days?)\b)|true\b|false\b|null\b|none\b|\[\s*\]|\{\s*\})")
 _EMPTY = r"(?:an?\s+|the\s+)?(?:empty|blank)\s+(?P<kind>list|array|string|text|object|dict|map|mapping|set)\b"
 _NOT_WAIT = r"(?!(?:wait|delay|pause|backoff|back-off|sleep|gap|interval|retr\w*|tries|attempts|polling)s?\b)"
@@ -53,11 +54,18 @@ EARLY_FIRST: tuple[Row, ...] = (
     # "record score 0", "log retries_left 0", "write count as 0": a verb, the field, the value
     Row("value_fields", r"\b(?:record|set|write|put|log|store|save|emit|return|report|use)\s+(?:the\s+|its\s+|an?\s+)?"
         r"(?P<fields>" + _FIELD + r")\s+(?:(?:as|to|=|of|at)\s+)?(?P<value>" + _LITERAL + r")", needs=r"\b{GOING_ON}\b"),
+    # "the whole batch is capped at 2 hours of wall-clock time": the whole run's limit, not a backoff's cap
+    Row("run_timeout", r"\b{WHOLE}\s+(?:is|are|gets?)\s+(?:hard[- ])?(?:capped|limited|bounded|time-?boxed)\s+(?:at|to)\s+{D}"
+        r"(?:\s+(?:of\s+)?(?:wall[- ]?clock|wall[- ]?time|total|overall)(?:\s+time)?)?"),
     # "an empty country map (`countries: {}`)": the field and value in the brackets
     Row("value_field", r"\(\s*`(?P<field>[a-z_]\w*+)\s*+[:=]\s*+(?P<value>[^`]{1,200})`\s*\)", needs=r"\b{GOING_ON}\b"),
 )
 
 FIRST_FIRST: tuple[Row, ...] = (
+    # "Max attempts: five, 2 s apart", "retries = 4; 10s between": a count after its label, before a wait takes it
+    Row("attempts", r"\b(?:max(?:imum)?[\s_-]*+)?(?:attempts|tries)\s*+[:=]\s*+{N}\b(?!\s*+(?:ms|s|secs?|seconds?|m|mins?|minutes?|h)\b)"),
+    Row("retries", r"\b(?:max(?:imum)?[\s_-]*+)?retr(?:y|ies)(?:\s+count)?\s*+[:=]\s*+{N}\b(?!\s*+(?:attempts?|tries|ms|s|secs?|seconds?|m|"
+        r"mins?|minutes?|h)\b)"),
     # "until it goes green or 12 minutes have passed", "until the file shows up or 1 h is up": the time to keep trying
     Row("budget", r"\buntil\b[^.;]{0,60}?\bor\s+(?:until\s+|after\s+)?{D}\s+(?:have|has|is|are)\s+(?:passed|elapsed|gone\s+by|up|over)\b"),
     # "two strikes and the job is done for": that many attempts, then the run fails
@@ -67,7 +75,8 @@ FIRST_FIRST: tuple[Row, ...] = (
     Row("timeout", r"\b(?:gets?|has|have|is\s+given|are\s+given|is\s+allowed|are\s+allowed|receives?)\s+(?:up\s+to\s+|at\s+most\s+)?"
         r"{D}\s*+,?\s*+(?:before|until|after\s+which|then)\s+(?:[\w-]+\s+){0,3}?" + _KILL),
     # "kill the export if it's still going after 2 min": how long it may take
-    Row("timeout", r"\b(?:if|when|once)\s+(?:it'?s|it\s+is|they'?re|they\s+are|the\s+[\w-]+(?:\s+[\w-]+)?\s+is|it)\s+still\s+"
+    Row("timeout", r"(?:\b(?:kill|abort|cancel|stop|terminate|cut\s+off)\s+(?:it|this|that|the\s+[\w-]+)\s+)?"
+        r"\b(?:if|when|once)\s+(?:it'?s|it\s+is|they'?re|they\s+are|the\s+[\w-]+(?:\s+[\w-]+)?\s+is|it)\s+still\s+"
         r"(?:going|running|working|busy|at\s+it|hanging|stuck|chugging|grinding|churning|not\s+done|unfinished)\s+"
         r"(?:after|at|past|beyond|by)\s+{D}", needs=r"\b" + _KILL),
     # "each lookup is capped at 300 ms": a cap on a call is its timeout (a cap on a wait is the backoff's)
@@ -88,6 +97,9 @@ NO_RETRY_FIRST: tuple[Row, ...] = (
 )
 
 BOUNDS_FIRST: tuple[Row, ...] = (
+    # "each retry's wait is capped at 40 s": the wait's cap (a call's cap is its timeout)
+    Row("exp_cap", r"\b(?:wait|delay|pause|backoff|back-off|interval|sleep)s?\s+(?:is|are|gets?)\s+(?:capped|limited|maxed)\s+"
+        r"(?:at|to)\s+{D}"),
     # "never sleep more than 8s", "don't pause longer than 5 s": the backoff's cap, not a timeout
     Row("exp_cap", r"\b(?:never|don'?t|do\s+not|not)\s+(?:sleep|pause|hold\s+off|back\s+off|wait)(?:ing)?\s+(?:for\s+)?"
         r"(?:more|longer)\s+than\s+{D}(?:\s+(?:in\s+)?between(?:\s+(?:the\s+|each\s+)?(?:{TRY}|them))?)?"),
@@ -103,16 +115,25 @@ WAIT_FIRST: tuple[Row, ...] = (
 
 WAIT_LAST: tuple[Row, ...] = (
     # "two retries max, 3s then 9s": a series of waits in a sentence about retrying
-    Row("wait_seq", r"(?<![\w.])(?P<seq>{D}(?:\s*+(?:,\s*+(?:and\s+)?then|,?\s+then|,\s*+and|,|\s+and)\s*+{D})+)"
+    Row("wait_seq", r"(?<![\w.])(?P<seq>{D}(?:(?:\s*+,\s*+(?:(?:and\s+)?then\s+|and\s+)?|\s+(?:and\s+)?then\s+|\s+and\s+){D})+)"
         r"(?!\s*(?:time-?\s*outs?|limit|cap|ceiling|budget|per|each|max)\b)",
         needs=r"{RETRY}|\bagain\b|\battempts?\b|\btries\b"),
 )
 
 IGNORE_LAST: tuple[Row, ...] = (
+    # "run it twice a day from cron", "3 times a week": how often it is scheduled, not tries
+    Row("ignore", r"\b(?:twice|thrice|\d+\s+times)\s+(?:a|an|1|per|each|every)\s+(?:day|week|month|year|night|quarter|weekday|"
+        r"business\s+day)\b"),
     # "if all retries fail", "once every attempt has failed": the retries as the subject of a condition
     Row("ignore", r"\b(?:if|when|once|after|should)\s+(?:all\s+|every\s+|each\s+|the\s+|its\s+)?(?:(?:the|its|of\s+the)\s+)?"
         r"(?:retries|retry|attempts?|tries)\s+(?:(?:have|has)\s+)?(?:fail(?:s|ed)?|error(?:s|ed)?(?:\s+out)?|"
         r"(?:are|were)\s+(?:used\s+up|exhausted|spent))\b(?:\s+(?:too|as\s+well))?"),
+    # "carry on instead of failing the batch": the going-on is read; what it is instead of is no policy
+    Row("ignore", r"\binstead\s+of\s+(?:failing|stopping|aborting|halting|crashing|blocking)(?:\s+(?:the\s+|this\s+)?"
+        r"(?:whole\s+)?[\w-]+)?"),
+    # "past that, the tool aborts whatever is still running": what a limit does, said after it
+    Row("ignore", r"\b(?:past|after|beyond)\s+that\s*+,?\s+(?:[\w-]+\s+){0,2}?(?:aborts?|kills?|stops?|cancels?|terminates?|"
+        r"cuts?\s+off)\s+(?:whatever|everything|anything|all)\s+(?:is\s+)?(?:still\s+)?(?:running|in\s+flight|left)\b"),
     # "Owner for this stage is @kwame", "DRI: @li": who owns a step; a failure it follows makes it a policy
     Row("ignore", r"(?:\b(?:owner|dri|maintainer|point\s+of\s+contact|contact(?:\s+person)?|responsible)(?:\s+(?:for|of|on)\s+"
         r"(?:this|the)\s+[\w-]+)?\s*+(?:is|:|=)|\b(?:this|the)\s+[\w-]+\s+(?:belongs\s+to|is\s+owned\s+by|is\s+run\s+by|"
@@ -124,14 +145,23 @@ IGNORE_LAST: tuple[Row, ...] = (
         r"permissions?)\b"),
 )
 
+VAGUE_LAST: tuple[Row, ...] = (
+    # "give the scraper 45 before bailing": a number with no unit, seconds or tries
+    Row("ambiguous", r"\b(?:give|allow|grant)\s+(?:it|this|that|them|the\s+[\w-]+(?:\s+[\w-]+)?|each\s+[\w-]+)\s+(?:up\s+to\s+|"
+        r"at\s+most\s+)?(?<![\d.])\d++(?:\.\d++)?+(?!\.\d|\s*+(?:%|x\b|ms|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|"
+        r"days?|times|tries|retries|attempts|goes|shots|more)\b)",
+        value="the number has no unit (seconds? minutes? tries?); write the unit after it"),
+)
+
 # the words each table's new rows need in a sentence (`grammar.GATES`)
 GATES = {
     "EARLY": r"|set|=|\bas\b|being|record|write|put|log|stor|save|emit|return|report|\buse|\(",
-    "FIRST": r"|until|strike|gets?|has|have|given|allowed|receiv|still|capped|limited|bounded|time-?box|ceiling|budget|limit|"
+    "FIRST": r"|attempts|tries|retr|until|strike|gets?|has|have|given|allowed|receiv|still|capped|limited|bounded|time-?box|ceiling|budget|limit|"
              r"cap|deadline",
     "NO_RETRY": r"|twice|more\s+than\s+once|second\s+time|2\s+times",
     "BOUNDS": r"|sleep|pause|hold|back|wait",
     "WAIT": r"|schedule|plan|waits|delays|intervals|timing|breather|rest|lull|respite|cool|breathing|spacing|\d",
-    "IGNORE": r"|retr|attempt|tries|owner|dri|maintainer|contact|responsible|belongs|owned|run\s+by|access|context|detail|"
+    "VAGUE": r"|give|allow|grant",
+    "IGNORE": r"|instead|past\s+that|beyond\s+that|after\s+that|twice|thrice|times|retr|attempt|tries|owner|dri|maintainer|contact|responsible|belongs|owned|run\s+by|access|context|detail|"
               r"background|credential|walkthrough|permission",
 }

@@ -59,7 +59,13 @@ def test_a_section_of_notes_with_the_run_s_limit_gives_the_limit() -> None:
 def test_a_whole_run_limit_not_understood_is_a_warning_that_says_what_to_write() -> None:
     spec = parse("# Sync\n\nThe whole job was 5 minutes last time, keep it so.\n\n" + STEPS)
     assert _limit(spec) == (None, None)
-    assert any(w.line == 3 and "Whole run: 25 min max." in w.message for w in spec.warnings)
+    assert any(w.line == 3 and "Whole run: 5 minutes max." in w.message for w in spec.warnings)
+
+
+def test_the_advice_for_a_whole_run_limit_not_understood_carries_the_author_s_own_time() -> None:
+    spec = parse("# Sync\n\nThe entire batch used to take 40 min, we'd like that again.\n\n" + STEPS)
+    said = [w.message for w in spec.warnings if w.line == 3 and "Whole run:" in w.message]
+    assert said and all("40 min max." in m and "25" not in m for m in said)
 
 
 def test_what_the_author_wants_done_after_the_limit_is_warned_not_dropped() -> None:
