@@ -36,7 +36,8 @@ PAUSE = (r"(?:delay|wait|pause|gap|interval|sleep|break|breather|rest|lull|respi
          r"breathing\s+(?:space|room)|spacing)")
 # a field as written in prose: bare or in backticks
 _FIELD = (r"(?!(?:it|this|that|them|they|we|you|which|what|everything|nothing|something|one|each|all|both|the|an?|mark|flag|"
-          r"treat|count|label|tag|file|log|record|report|set|use|return|keep|leave|skip|retry|retries)\b)"
+          r"treat|count|label|tag|file|log|record|report|set|use|return|keep|leave|skip|retry|retries|down|up|off|out|back|"
+          r"over|away|aside|here|there|then|now|instead|anyway)\b)"
           r"`?[a-z_]\w*+`?")
 _FIELDS = rf"(?<![\w`])(?P<fields>{_FIELD}(?:\s*+(?:/|and)\s*+{_FIELD}){{0,8}})"
 _LITERAL = (r"(?:\"[^\"]{0,200}\"|'[^']{0,200}'|`[^`]{0,200}`|-?\d+(?:\.\d+)?(?!\d|\.\d|\s*(?:%|ms|s|secs?|seconds?|m|mins?"
@@ -128,9 +129,6 @@ IGNORE_LAST: tuple[Row, ...] = (
     Row("ignore", r"\b(?:if|when|once|after|should)\s+(?:all\s+|every\s+|each\s+|the\s+|its\s+)?(?:(?:the|its|of\s+the)\s+)?"
         r"(?:retries|retry|attempts?|tries)\s+(?:(?:have|has)\s+)?(?:fail(?:s|ed)?|error(?:s|ed)?(?:\s+out)?|"
         r"(?:are|were)\s+(?:used\s+up|exhausted|spent))\b(?:\s+(?:too|as\s+well))?"),
-    # "carry on instead of failing the batch": the going-on is read; what it is instead of is no policy
-    Row("ignore", r"\binstead\s+of\s+(?:failing|stopping|aborting|halting|crashing|blocking)(?:\s+(?:the\s+|this\s+)?"
-        r"(?:whole\s+)?[\w-]+)?"),
     # "past that, the tool aborts whatever is still running": what a limit does, said after it
     Row("ignore", r"\b(?:past|after|beyond)\s+that\s*+,?\s+(?:[\w-]+\s+){0,2}?(?:aborts?|kills?|stops?|cancels?|terminates?|"
         r"cuts?\s+off)\s+(?:whatever|everything|anything|all)\s+(?:is\s+)?(?:still\s+)?(?:running|in\s+flight|left)\b"),
@@ -143,6 +141,15 @@ IGNORE_LAST: tuple[Row, ...] = (
     Row("ignore", r"\b(?:ping|ask|contact|reach|email|e-mail|message|slack|dm)\s+(?:me|us|him|her|them|@?[\w.-]+)\s+(?:(?:in|on|via|at)"
         r"\s+#?[\w.-]+\s+)?(?:for|about)\s+(?:the\s+)?(?:access|context|details|background|credentials|a\s+walkthrough|"
         r"permissions?)\b"),
+)
+
+FALLBACK_FIRST: tuple[Row, ...] = (
+    # "ship with an empty changelog instead of blocking": going on with the contract's empty value
+    Row("value_empty", r"\b(?:ship|publish|release|deliver|send|post|go\s+out|go\s+ahead)\s+(?:it\s+|them\s+)?with\s+"
+        r"(?:an?\s+|the\s+)?(?P<what>empty|blank)\s+(?P<kind>[\w-]+)", needs=r"{COND}|instead"),
+    # "carry on instead of failing the batch", "instead of blocking the release": not failing is going on
+    Row("continue", r"\binstead\s+of\s+(?:failing|stopping|aborting|halting|crashing|blocking|holding\s+up)(?:\s+(?:the\s+|"
+        r"this\s+)?(?:whole\s+)?[\w-]+)?"),
 )
 
 VAGUE_LAST: tuple[Row, ...] = (
@@ -162,6 +169,7 @@ GATES = {
     "BOUNDS": r"|sleep|pause|hold|back|wait",
     "WAIT": r"|schedule|plan|waits|delays|intervals|timing|breather|rest|lull|respite|cool|breathing|spacing|\d",
     "VAGUE": r"|give|allow|grant",
-    "IGNORE": r"|instead|past\s+that|beyond\s+that|after\s+that|twice|thrice|times|retr|attempt|tries|owner|dri|maintainer|contact|responsible|belongs|owned|run\s+by|access|context|detail|"
+    "FALLBACK": r"|ship|publish|release|deliver|post|instead",
+    "IGNORE": r"|past\s+that|beyond\s+that|after\s+that|twice|thrice|times|retr|attempt|tries|owner|dri|maintainer|contact|responsible|belongs|owned|run\s+by|access|context|detail|"
               r"background|credential|walkthrough|permission",
 }
