@@ -67,6 +67,7 @@ from orchestrator.cli.run_view import (
     render_files,
     render_regenerations,
     save_report,
+    spec_warnings_said,
 )
 from orchestrator.config import ENV_MAX_DATA_BYTES, Settings, file_caps
 from orchestrator.engine.model import RunEvent, RunStatus, RunSummary
@@ -244,11 +245,14 @@ def _print_result(summary: RunSummary, files: RunFiles, as_json: bool, backend: 
             report=str(files.report_path.absolute()) if files.report_path is not None else None,
             artifacts=tuple(str(p.absolute()) for p in files.artifacts),
             backend=backend,
+            spec_warnings=files.report.spec_warnings if files.report is not None else (),
         )
         # a local run's document keeps its shape; a run elsewhere says where (an added key)
         click.echo(result.model_dump_json(indent=2, by_alias=True, exclude={"backend"} if backend == "local" else None))
     else:
         echo_summary(summary, backend)
+        if files.report is not None and files.report.spec_warnings:
+            click.echo(spec_warnings_said(files.report))
         if files.report is not None:
             for line in render_regenerations(files.report, files.run_dir):
                 click.echo(line)
