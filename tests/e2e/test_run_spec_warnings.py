@@ -66,3 +66,18 @@ def test_a_run_of_a_spec_read_without_warnings_says_nothing_of_it(tmp_path: Path
     assert "spec: read with" not in plain.stdout
     report = Path(next(t.split()[-1] for t in plain.stdout.splitlines() if t.startswith("report:")))
     assert "How the spec was read" not in report.read_text(encoding="utf-8")
+
+
+def test_a_skill_named_that_no_step_runs_is_said_first_after_the_run(tmp_path: Path) -> None:
+    spec, unread_at = _spec_with_an_unread_line(tmp_path)
+    text = spec.read_text(encoding="utf-8").replace(
+        "- Input: note (string), count (from Step 3)\n",
+        "- Input: note (string), count (from Step 3)\n\nOnce the note is out, `refund-card` pays back the rest.\n", 1)
+    spec.write_text(text, encoding="utf-8")
+    named_at = text.splitlines().index("Once the note is out, `refund-card` pays back the rest.") + 1
+
+    said = _run(spec, tmp_path / "state").stdout.splitlines()
+
+    at = next(i for i, line in enumerate(said) if line.startswith("spec: read with 2 warnings;"))
+    assert said[at + 1].startswith(f"  {spec}:{named_at}: skill `refund-card` is named here but no step runs it")
+    assert said[at + 2].startswith(f"  {spec}:{unread_at}: step-1: ")
