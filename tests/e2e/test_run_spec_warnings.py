@@ -81,3 +81,15 @@ def test_a_skill_named_that_no_step_runs_is_said_first_after_the_run(tmp_path: P
     at = next(i for i, line in enumerate(said) if line.startswith("spec: read with 2 warnings;"))
     assert said[at + 1].startswith(f"  {spec}:{named_at}: skill `refund-card` is named here but no step runs it")
     assert said[at + 2].startswith(f"  {spec}:{unread_at}: step-1: ")
+
+
+def test_run_strict_refuses_to_start_a_plan_with_warnings_and_starts_one_without(tmp_path: Path) -> None:
+    spec, line = _spec_with_an_unread_line(tmp_path)
+
+    refused = _run(spec, tmp_path / "state", "--strict")
+
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.startswith(f"{spec}:{line}: step-1: ")
+    assert not (tmp_path / "state" / "runs").exists() or not any((tmp_path / "state" / "runs").iterdir())
+    started = _run(EXAMPLES / "order-totals.md", tmp_path / "state", "--strict", "--json")
+    assert started.returncode == 0 and json.loads(started.stdout)["status"] == "succeeded"
