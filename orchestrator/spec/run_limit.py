@@ -26,13 +26,13 @@ from orchestrator.spec.success import read_criteria, success_clause, then_clause
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 _WHOLE_SAID = _rx(rf"(?i)\b(?:{WHOLE}|total\s+(?:time|run\s*time|duration)|end[- ]to[- ]end)\b[^.;]*?{DURATION}")
-_SAID_DURATION = _rx(rf"(?i){DURATION}")
+_DURATION = _rx(rf"(?i){DURATION}")
 
 
 def write_as(sentence: str) -> str:
-    """What to write for a whole-run limit not understood, with the author's own time in it."""
-    said = _SAID_DURATION.search(sentence)
-    return f"write it as 'Whole run: {said.group(0) if said else 'N min'} max.'"
+    """What to write instead, with the author's own duration when the sentence has one."""
+    found = _DURATION.search(sentence)
+    return f"write it as 'Whole run: {found.group(0) if found else '30 min'} max.'"
 
 
 def read_run_limit(text: str, line: int, src: Source, *, who: str) -> list[tuple[str, int]]:
