@@ -153,8 +153,9 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
                     continue
                 if compiled.needs is not None and not compiled.needs.search(norm):
                     continue
-                if row.slot == "ambiguous":
-                    r.problems.append(f"'{r.written(m.start(), m.end()).strip()}': {row.value}")
+                if row.slot == "ambiguous":  # what to write, with the author's own time where it has one
+                    said = r.written(m.start("d1"), m.end("d1")) if m.groupdict().get("d1") else "4h"
+                    r.problems.append(f"'{r.written(m.start(), m.end()).strip()}': {str(row.value).replace('{time}', said)}")
                     r.take(m.start(), m.end())
                     continue
                 value = value_of(row.slot, row, m)

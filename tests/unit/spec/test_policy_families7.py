@@ -157,3 +157,12 @@ def test_a_right_reading_has_no_spurious_warning(text: str, field: str, value: A
 def test_a_number_without_a_unit_given_to_a_step_is_reported_with_no_invented_example() -> None:
     problems = read_phrase("Give the scraper 45 before bailing.").problems
     assert problems and "45" in problems[0] and not any(ch.isdigit() for ch in problems[0].split(":", 1)[1])
+
+
+@pytest.mark.parametrize(("text", "written"), [
+    ("Change ticket: if the approver hasn't signed off within 8 hours, drop it.", "timeout 8 hours -> reject"),
+    ("Retry budget for the whole pipeline: 20 min.", "retry for up to 20 min"),
+])
+def test_what_to_write_carries_the_author_s_own_time_not_an_invented_one(text: str, written: str) -> None:
+    problems = read_phrase(text).problems
+    assert problems and written in problems[0] and "4h" not in problems[0] and "3 min" not in problems[0]
