@@ -154,7 +154,7 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
                 if compiled.needs is not None and not compiled.needs.search(norm):
                     continue
                 if row.slot == "ambiguous":  # what to write, with the author's own time where it has one
-                    said = r.written(m.start("d1"), m.end("d1")) if m.groupdict().get("d1") else "4h"
+                    said = m.group("d1") if m.groupdict().get("d1") else "4h"  # normalised: "a day" is "1 day"
                     r.problems.append(f"'{r.written(m.start(), m.end()).strip()}': {str(row.value).replace('{time}', said)}")
                     r.take(m.start(), m.end())
                     continue
