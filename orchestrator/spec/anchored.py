@@ -31,10 +31,12 @@ from dataclasses import dataclass, field
 
 from orchestrator.spec.blocks import Block, Bullet, Para, split_label
 from orchestrator.spec.check import MAX_STEPS
-from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.outline import Unit, outline
 from orchestrator.spec.regex_cache import Patterns
-from orchestrator.spec.skill_mentions import doers, in_backticks, roles
+from orchestrator.spec.anchored_place import Placer
+from orchestrator.spec.elsewhere import PLACED_CODE, keys_of
+from orchestrator.spec.skill_mentions import cut_at_doers, doers, in_backticks, roles
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import label_key, read_step
 from orchestrator.spec.step_prose import sentences
@@ -74,6 +76,8 @@ class Found:
     parts: list[tuple[int, str]] | None = None  # a paragraph cut into sentences: this step's (line, text)
     extra: list[Unit] = field(default_factory=list)
     together: int | None = None  # the line of a lead that says it does not wait for the step before it
+    placed: list[tuple[int, str, str]] = field(default_factory=list)  # sentences said elsewhere (line, text, how)
+    success: list[tuple[int, str, str]] = field(default_factory=list)  # the run's success clauses checked on it
 
 
 @dataclass
@@ -130,7 +134,8 @@ class _Reader:
         if len(lines) > 1 and all(len(d) <= 1 for d in per_line):
             pieces = [(n, t) for n, t in unit.lines]
         else:
-            pieces = [(lines[min(offset, len(lines) - 1)], sentence) for offset, sentence in sentences(unit.text())]
+            pieces = [(lines[min(offset, len(lines) - 1)], piece) for offset, sentence in sentences(unit.text())
+                      for piece in cut_at_doers(sentence, self.vocabulary)]
         before: list[tuple[int, str]] = []  # what comes before the first piece naming one: that step's text
         for line, sentence in pieces:
             said = doers(sentence, self.vocabulary)
@@ -303,6 +308,7 @@ def _read_found(number: int, f: Found, src: Source, sink: list, refs: _Refs,  # 
         blocks = _lead_blocks(at, first, src, branch) if unit.kind != "heading" and first.strip() else []
         blocks += [b for u in unit.walk()[1:] if (b := _block(u, vocabulary, refs, number)) is not None]
     blocks += [b for u in f.extra for w in u.walk() if (b := _block(w, vocabulary, refs, number)) is not None]
+    blocks += [Para(line=at, text=_rewrite(said, vocabulary, refs, number)) for at, said, _ in f.placed]
     how = {"heading": "heading", "term": "definition-list term", "item": "list item"}.get(unit.kind, "paragraph")
     note = (f"{how} read as step-{number} ({name}) because it names `{f.skill}`; the document's shape was not "
             "recognised (anchored reading)")
@@ -311,6 +317,7 @@ def _read_found(number: int, f: Found, src: Source, sink: list, refs: _Refs,  # 
                      readings=(reading,), routes_sink=sink)
     src.warn(line, f"step-{number} ({name}): read as a step because it names `{f.skill}`; the document's shape was "
                    "not recognised: check the plan or write `## Step N:` headings", ANCHORED_CODE)
+    step = _elsewhere(step, f, src)
     if step.approval is None:  # a person's yes said in words no reader took: never a quiet run without it
         for piece in step.texts:
             if _APPROVAL_SAID.search(piece.text):
@@ -319,6 +326,65 @@ def _read_found(number: int, f: Found, src: Source, sink: list, refs: _Refs,  # 
                                     "reject` in its text", "spec.approval-not-read")
                 break
     return step
+
+
+def _elsewhere(step: StepSpec, f: Found, src: Source) -> StepSpec:
+    """The step with what was said of it away from its text (`spec.anchored_place`): each piece
+    warned at its line and kept as a reading; each success clause a check on its output."""
+    readings = list(step.readings)
+    for line, said, how in f.placed:
+        src.warn(line, f"{step.id} ({step.name}): '{said[:60]}' is read as this step's policy though it is said away "
+                       f"from the step (it names {how}): check the plan, or write it in the step's text", PLACED_CODE)
+        readings.append(Reading(what="moved", where=src.where(line), text=" ".join(said.split())[:160],
+                                note=f"read as {step.id}'s policy, said away from the step (it names {how})"))
+    texts = list(step.texts)
+    for line, clause, how in f.success:
+        src.warn(line, f"{step.id} ({step.name}): '{clause[:60]}' is read as the run's success check, on this step's "
+                       f"output ({how}): check the plan, or write `- Success criteria: {clause[:40]}` under the step",
+                 PLACED_CODE)
+        readings.append(Reading(what="success", where=src.where(line), text=" ".join(clause.split())[:160],
+                                note=f"the run's success check, checked on {step.id}'s output ({how})"))
+        texts.append(SpecText(text=clause, line=line, kind="success"))
+    if not f.placed and not f.success:
+        return step
+    return step.model_copy(update={"readings": tuple(readings), "texts": tuple(texts)})
+
+
+def _place(root: Unit, found: list[Found], leftover: list[Unit], src: Source) -> tuple[list[Found], set[int]]:
+    """The found units that are steps, with what other units say of them placed on them
+    (`spec.anchored_place`); the lines taken so."""
+    placer = Placer(root, [], src)
+    steps: list[Found] = []
+    phantoms: list[tuple[Found, int]] = []
+    for f in found:
+        earlier = next((g for g in steps if g.skill == f.skill), None)
+        if earlier is not None and placer.phantom(f.unit, earlier.unit, f.parts is not None):
+            phantoms.append((f, steps.index(earlier) + 1))
+        else:
+            steps.append(f)
+    names = [(i, _name(f.unit, " ".join(t for _, t in f.parts) if f.parts is not None else f.unit.text(),
+                       f.skill)[0], f.skill) for i, f in enumerate(steps, start=1)]
+    placer.keys = keys_of(names)
+    for f, own in phantoms:
+        before = sum(map(len, placer.out.pieces.values())) + sum(map(len, placer.out.success.values()))
+        if f.parts is not None:
+            placer.take(f.unit, own, pieces=f.parts)
+        else:
+            for unit in [f.unit, *f.extra]:
+                placer.take(unit, own)
+        if before == sum(map(len, placer.out.pieces.values())) + sum(map(len, placer.out.success.values())):
+            line = f.parts[0][0] if f.parts else f.unit.line
+            src.warn(line, f"this names `{f.skill}`, which step-{own} already runs, but says neither a step of its "
+                           f"own nor a time limit, retry or failure of step-{own}: it is not read; to run the skill "
+                           "again write it as a step of its own", PLACED_CODE)
+            placer.out.covered.update(n for n, _ in f.parts or []) if f.parts else placer.out.covered.update(
+                ln for u in [f.unit, *f.extra] for w in u.walk() for ln in [*w.covers, *(n for n, _ in w.lines)])
+    for unit in leftover:
+        placer.take(unit)
+    for number, f in enumerate(steps, start=1):
+        f.placed = sorted(placer.out.pieces.get(number, []))
+        f.success = placer.out.success.get(number, [])
+    return steps, placer.out.covered
 
 
 def _together(root: Unit, found: list[Found], reader: _Reader) -> set[int]:
@@ -349,16 +415,17 @@ def anchored_steps(src: Source) -> Anchored | None:
 
     reader = _Reader(src.vocabulary)
     root = outline(src.lines)
-    found, _leftover = _steps(root, reader)
+    found, leftover = _steps(root, reader)
     if not found or len(found) > MAX_STEPS:  # too many: the rules' refusal stands
         return None
+    found, placed_lines = _place(root, found, leftover, src)
     # how steps name each other, matched in one pass a line: bounded to documents of a size people write
     refs = _references(root, found) if len(found) <= _MAX_REFERRED else _Refs([])
     together = _together(root, found, reader)
     sink: list = []  # type: ignore[type-arg]
     branch: list[bool] = []
     steps: list[StepSpec] = []
-    covered: set[int] = set(together)
+    covered: set[int] = set(together) | placed_lines
     for number, f in enumerate(found, start=1):
         step = _read_found(number, f, src, sink, refs, branch)
         if f.together is not None and step.depends_where is None and not step.depends_on:

@@ -27,6 +27,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 _WHOLE_SAID = _rx(rf"(?i)\b(?:{WHOLE}|total\s+(?:time|run\s*time|duration)|end[- ]to[- ]end)\b[^.;]*?{DURATION}")
 WRITE = "write it as 'Whole run: 25 min max.'"
+WHOLE_SAID = _WHOLE_SAID  # a sentence that speaks of the whole run and a duration
 
 
 def read_run_limit(text: str, line: int, src: Source, *, who: str) -> list[tuple[str, int]]:
