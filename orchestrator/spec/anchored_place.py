@@ -94,7 +94,7 @@ class Placer:
                 results.append((line, sentence, done))
             if any(done for _, _, done in results) or own is not None:
                 touched = True
-                for line, sentence, done in results:
+                for line, sentence, done in results if any(done for _, _, done in results) else []:
                     if not done and read_run_limit(sentence, line, self.src, who="whole run"):
                         self.src.warn(line, f"'{sentence[:60]}' not read (not a step, and names no step's policy)",
                                       "spec.unread")
