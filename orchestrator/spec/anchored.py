@@ -29,13 +29,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from orchestrator.spec.anchored_place import Placer
 from orchestrator.spec.blocks import Block, Bullet, Para, split_label
 from orchestrator.spec.check import MAX_STEPS
+from orchestrator.spec.elsewhere import PLACED_CODE, keys_of
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.outline import Unit, outline
 from orchestrator.spec.regex_cache import Patterns
-from orchestrator.spec.anchored_place import Placer
-from orchestrator.spec.elsewhere import PLACED_CODE, keys_of
 from orchestrator.spec.skill_mentions import cut_at_doers, doers, in_backticks, roles
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import label_key, read_step

@@ -107,8 +107,8 @@ class Placer:
         if clause is not None:
             last = self.keys[-1].number
             if comparison(clause):
-                target, how = named if named is not None else (last, "the last step (the run's final output)")
-                self.out.success.setdefault(target, []).append((line, clause, how))
+                number, how = named if named is not None else (last, "the last step (the run's final output)")
+                self.out.success.setdefault(number, []).append((line, clause, how))
             else:
                 self.src.warn(line, f"the run's success check '{clause[:80]}' is not a comparison of an output "
                                     "field with a value, so it is not checked; write one on the step whose output "

@@ -26,6 +26,7 @@ its line: never dropped quietly.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from orchestrator.spec.blocks import Block, Bullet, Para
@@ -73,9 +74,7 @@ _WORD = _rx(r"(?<![\w-])[A-Za-z][a-z]{2,}+(?![\w])")
 # words of a name that tell no step from another
 _LEAD_WORDS = 3  # a step named by a word of its name: among the sentence's first words ("geo lookup: 8 s per call")
 _COMMON = frozenset(
-    "the and for with from into onto step steps run runs item items each every all one two out its this that "
-    "then get gets put make new data file files list check job task work stage phase part once when after before "
-    "until while what which who whose how why where there here".split())
+    ["the", "and", "for", "with", "from", "into", "onto", "step", "steps", "run", "runs", "item", "items", "each", "every", "all", "one", "two", "out", "its", "this", "that", "then", "get", "gets", "put", "make", "new", "data", "file", "files", "list", "check", "job", "task", "work", "stage", "phase", "part", "once", "when", "after", "before", "until", "while", "what", "which", "who", "whose", "how", "why", "where", "there", "here"])
 
 
 @dataclass(frozen=True)
@@ -87,7 +86,7 @@ class StepKey:
     words: frozenset[str]
 
 
-def keys_of(steps: list[tuple[int, str, str | None]]) -> list[StepKey]:
+def keys_of(steps: Sequence[tuple[int, str, str | None]]) -> list[StepKey]:
     """Each step's key from (number, name, skill): the words no other step's name or skill has."""
     def words(name: str, skill: str | None) -> set[str]:
         said = f"{name} {(skill or '').replace('-', ' ').replace('_', ' ')}"
@@ -112,10 +111,11 @@ def named_step(sentence: str, keys: list[StepKey], vocabulary: Vocabulary) -> tu
         return number, f"its skill `{next(k.skill for k in keys if k.number == number)}`"
     if skills:
         return None
-    numbers = {number_of(m.group(1)) for m in _STEP_NUMBER.finditer(sentence)} & {k.number for k in keys}
+    numbers = {n for m in _STEP_NUMBER.finditer(sentence) if (n := number_of(m.group(1))) is not None} & {
+        k.number for k in keys}
     if len(numbers) == 1:
         number = numbers.pop()
-        return (number, f"step {number}") if number is not None else None
+        return number, f"step {number}"
     if numbers:
         return None
     if sentence.rstrip().endswith("?") or _STRONG.search(sentence) is None:
@@ -155,12 +155,16 @@ def comparison(clause: str) -> bool:
     return bool(checks) and not rest
 
 
+def _number(step: StepSpec, at: int) -> int:
+    return step.number if step.number is not None else at
+
+
 def _skill(step: StepSpec, vocabulary: Vocabulary) -> str | None:
     return step.skill or next((s for m in step.mentions if (s := vocabulary.skill_for(m.text))), None)
 
 
 def _add(steps: list[StepSpec], number: int, src: Source, *, text: SpecText, note: str, warning: str) -> None:
-    i = next(i for i, s in enumerate(steps) if s.number == number)
+    i = next(i for i, s in enumerate(steps) if _number(s, i + 1) == number)
     step = steps[i]
     src.warn(text.line, f"{step.id} ({step.name}): {warning}", PLACED_CODE)
     reading = Reading(what="moved" if text.kind != "success" else "success", where=src.where(text.line),
@@ -174,14 +178,14 @@ def run_success(sentence: str, line: int, steps: list[StepSpec], src: Source, he
     clause = success_said(sentence, heading)
     if clause is None or not steps:
         return False
-    keys = keys_of([(s.number, s.name, _skill(s, src.vocabulary)) for s in steps])
+    keys = keys_of([(_number(s, i), s.name, _skill(s, src.vocabulary)) for i, s in enumerate(steps, start=1)])
     if not comparison(clause):
         src.warn(line, f"the run's success check '{clause[:80]}' is not a comparison of an output field with a "
                        "value, so it is not checked; write one on the step whose output it is "
                        "(`- Success criteria: FIELD >= N`)", "spec.success")
         return True
     named = named_step(sentence, keys, src.vocabulary)
-    number, how = named if named is not None else (steps[-1].number, "the last step (the run's final output)")
+    number, how = named if named is not None else (_number(steps[-1], len(steps)), "the last step (the run's final output)")
     _add(steps, number, src, text=SpecText(text=clause, line=line, kind="success"),
          note=f"the run's success check, checked on step-{number}'s output ({how})",
          warning=f"'{clause[:60]}' is read as the run's success check, on this step's output ({how}): check the "
@@ -194,7 +198,7 @@ def place_blocks(blocks: list[Block], steps: list[StepSpec], src: Source,
     """The sentences of blocks outside every step placed on `steps` (module docstring; the list is
     updated): a step's policy, the run's success check. The sentences left, with their lines,
     when any was placed; None when none was (nothing here is about a step)."""
-    keys = keys_of([(s.number, s.name, _skill(s, src.vocabulary)) for s in steps])
+    keys = keys_of([(_number(s, i), s.name, _skill(s, src.vocabulary)) for i, s in enumerate(steps, start=1)])
     left: list[tuple[str, int]] = []
     placed = False
     for block in blocks:

@@ -43,8 +43,8 @@ def read_run_limit(text: str, line: int, src: Source, *, who: str) -> list[tuple
         if phrase.statement.whole_run and phrase.statement.timeout_s is not None:
             prose.record(phrase, sentence, at, src, section="whole run", steps=(), who=who)
         elif _WHOLE_SAID.search(sentence):  # not read, or read as something else than the run's limit
-            said = re.search(DURATION, sentence)  # the author's own duration in the example, not ours
-            write = f"write it as 'Whole run: {said.group(0).strip()} max.'" if said is not None else WRITE
+            duration = re.search(DURATION, sentence)  # the author's own duration in the example, not ours
+            write = f"write it as 'Whole run: {duration.group(0).strip()} max.'" if duration is not None else WRITE
             src.warn(at, f"{who}: '{sentence[:80]}' seems to limit the whole run, but the limit is not "
                          f"understood; {write}", prose.UNREAD_CODE)
         elif (clause := success_clause(sentence)) is not None or then_clauses(sentence):

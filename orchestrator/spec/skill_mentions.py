@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.step_prose import sentences
@@ -150,7 +151,7 @@ def cut_at_doers(sentence: str, vocabulary: Vocabulary) -> list[str]:
                 cuts.append(at)
         seen.add(m.skill)
     bounds = [0, *cuts, len(sentence)]
-    return [p for a, b in zip(bounds, bounds[1:], strict=False) if (p := sentence[a:b].strip())]
+    return [p for a, b in pairwise(bounds) if (p := sentence[a:b].strip())]
 
 
 def in_backticks(line: str, vocabulary: Vocabulary) -> str:
