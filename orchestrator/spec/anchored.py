@@ -230,6 +230,9 @@ def _name(unit: Unit, text: str, skill: str) -> tuple[str, str]:
     bold or dashed lead, a short first sentence, else the skill's name."""
     if unit.kind in ("heading", "term"):
         return unit.name.strip("*_`: "), text
+    if unit.titled and "\n" in text:  # "2. hash" above its text: the title names the step
+        title, rest = text.split("\n", 1)
+        return title.strip("*_`:. "), rest
     lead = _BOLD_LEAD.match(text) or _DASH_LEAD.match(text)
     if lead is not None and not _CONDITION_WORD.match(lead.group(1)):
         return lead.group(1).strip(" .:"), text[lead.end():]
@@ -304,7 +307,7 @@ def _read_found(number: int, f: Found, src: Source, sink: list, refs: _Refs,  # 
         line = unit.line
         first = _rewrite(unit.text(), vocabulary, refs, number)
         name, first = _name(unit, first, f.skill)
-        at = unit.lines[0][0] if unit.lines else unit.line
+        at = unit.lines[1 if unit.titled and len(unit.lines) > 1 else 0][0] if unit.lines else unit.line
         blocks = _lead_blocks(at, first, src, branch) if unit.kind != "heading" and first.strip() else []
         blocks += [b for u in unit.walk()[1:] if (b := _block(u, vocabulary, refs, number)) is not None]
     blocks += [b for u in f.extra for w in u.walk() if (b := _block(w, vocabulary, refs, number)) is not None]

@@ -157,3 +157,22 @@ def test_a_step_is_named_by_a_word_only_it_has_near_the_start_and_only_with_a_po
 def test_an_exit_status_entry_reads_as_the_comparison_after_its_verb() -> None:
     assert success_said("0   tally-votes reported ok=true.", "EXIT STATUS") == "ok=true"
     assert success_said("tally-votes reported ok=true.") is None  # no heading, no words of success
+
+
+# a docstring's numbered procedure: each item a title line with its text indented below it
+DOCSTRING = """Nightly vote job.
+
+Procedure:
+
+    1. gather
+           For every ballot in ballots, `collect-votes` checks the signature.
+
+    2. count
+           `tally-votes` adds them up.
+"""
+
+
+def test_a_numbered_item_with_a_title_line_above_its_indented_text_is_named_by_the_title() -> None:
+    spec = _read(DOCSTRING)
+    assert [s.name for s in spec.steps] == ["gather", "count"]
+    assert spec.steps[0].for_each is not None and spec.steps[0].for_each.startswith("ballot in")
