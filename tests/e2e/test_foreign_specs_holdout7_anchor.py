@@ -19,7 +19,9 @@ ANCHORED = ["45-invoice-recon-org", "46-shardsum-manpage", "48-refund-bot-faq", 
 # folder -> why `plan` still refuses it (the rest of this file reads its plan)
 KNOWN_REFUSED: dict[str, str] = {
     "48-refund-bot-faq": "l.13 approval condition 'the computed refund is over 200 EUR' names a value by its "
-                         "meaning, not its field (`refund_amount`): computed values are r7-flow's area",
+                         "meaning, not its field (`refund_amount`): computed values are r7-flow's area; l.29 "
+                         "'carries on with `message` set to \"pending-manual-notify\"' is read as a bare string, not "
+                         "{message: ...}: a continue-with-value phrasing, r7-phrase's area",
 }
 # (folder, author's step number, policy line) the plan does not carry yet, and why
 KNOWN_POLICIES: dict[tuple[str, int, int], str] = {
