@@ -12,13 +12,20 @@ those names (`src.vocabulary`); a spec the rules read is never read here.
    marker and definition-list terms, each owning the units under it.
 3. Steps (`_steps`): a unit whose text (its own and its sub-units') names exactly one doer is
    a step with all that text, when the unit above it names more; a unit naming several is
-   cut into its sub-units (a paragraph without sub-units into its sentences). A unit that
+   cut into its sub-units (a paragraph without sub-units into its sentences, a sentence naming
+   two new doers at the clause of the second). A unit that
    names a skill only as a fallback belongs to the step before it. Steps run in document
    order unless their text says otherwise: each step's text is handed, a block per unit with
    its lines, to the readers the other forms use (`step.read_step`), with every skill name in
    backticks and an outline label of another step ("(a)", "II.B") written as "step N"; a
    lead line that says the steps under it start together makes them not wait for each other.
-4. What is no step (form fields, notes, headings with nothing to do) is left to the readers
+   A numbered item whose short first line stands above its indented text ("2. hash", as a man
+   page writes) is named by that line, its text read from the next.
+4. A unit naming a skill an earlier step runs, not listed beside it, is no second step: it is
+   about that step, and its sentences, with those of every unit no step took, are placed on
+   the step they name (`spec.anchored_place`, `spec.elsewhere`): a policy, the run's success
+   check, each warned at its line; what places nothing there is warned.
+5. What is no step (form fields, notes, headings with nothing to do) is left to the readers
    of the rest of the document (`markdown.read_markdown`), which read a whole-run limit in it
    and warn the rest at its line. Each step read here is a warning at its line and a
    `Reading` in the plan's provenance: the reading is a guess about the document's shape.
@@ -29,11 +36,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from orchestrator.spec.anchored_place import Placer
+from orchestrator.spec.anchored_place import place, said_elsewhere
 from orchestrator.spec.blocks import Block, Bullet, Para, split_label
 from orchestrator.spec.check import MAX_STEPS
-from orchestrator.spec.elsewhere import PLACED_CODE, keys_of
-from orchestrator.spec.model import Reading, SpecText, StepSpec
+from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.outline import Unit, outline
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.skill_mentions import cut_at_doers, doers, in_backticks, roles
@@ -320,7 +326,7 @@ def _read_found(number: int, f: Found, src: Source, sink: list, refs: _Refs,  # 
                      readings=(reading,), routes_sink=sink)
     src.warn(line, f"step-{number} ({name}): read as a step because it names `{f.skill}`; the document's shape was "
                    "not recognised: check the plan or write `## Step N:` headings", ANCHORED_CODE)
-    step = _elsewhere(step, f, src)
+    step = said_elsewhere(step, f.placed, f.success, src)
     if step.approval is None:  # a person's yes said in words no reader took: never a quiet run without it
         for piece in step.texts:
             if _APPROVAL_SAID.search(piece.text):
@@ -329,65 +335,6 @@ def _read_found(number: int, f: Found, src: Source, sink: list, refs: _Refs,  # 
                                     "reject` in its text", "spec.approval-not-read")
                 break
     return step
-
-
-def _elsewhere(step: StepSpec, f: Found, src: Source) -> StepSpec:
-    """The step with what was said of it away from its text (`spec.anchored_place`): each piece
-    warned at its line and kept as a reading; each success clause a check on its output."""
-    readings = list(step.readings)
-    for line, said, how in f.placed:
-        src.warn(line, f"{step.id} ({step.name}): '{said[:60]}' is read as this step's policy though it is said away "
-                       f"from the step (it names {how}): check the plan, or write it in the step's text", PLACED_CODE)
-        readings.append(Reading(what="moved", where=src.where(line), text=" ".join(said.split())[:160],
-                                note=f"read as {step.id}'s policy, said away from the step (it names {how})"))
-    texts = list(step.texts)
-    for line, clause, how in f.success:
-        src.warn(line, f"{step.id} ({step.name}): '{clause[:60]}' is read as the run's success check, on this step's "
-                       f"output ({how}): check the plan, or write `- Success criteria: {clause[:40]}` under the step",
-                 PLACED_CODE)
-        readings.append(Reading(what="success", where=src.where(line), text=" ".join(clause.split())[:160],
-                                note=f"the run's success check, checked on {step.id}'s output ({how})"))
-        texts.append(SpecText(text=clause, line=line, kind="success"))
-    if not f.placed and not f.success:
-        return step
-    return step.model_copy(update={"readings": tuple(readings), "texts": tuple(texts)})
-
-
-def _place(root: Unit, found: list[Found], leftover: list[Unit], src: Source) -> tuple[list[Found], set[int]]:
-    """The found units that are steps, with what other units say of them placed on them
-    (`spec.anchored_place`); the lines taken so."""
-    placer = Placer(root, [], src)
-    steps: list[Found] = []
-    phantoms: list[tuple[Found, int]] = []
-    for f in found:
-        earlier = next((g for g in steps if g.skill == f.skill), None)
-        if earlier is not None and placer.phantom(f.unit, earlier.unit, f.parts is not None):
-            phantoms.append((f, steps.index(earlier) + 1))
-        else:
-            steps.append(f)
-    names = [(i, _name(f.unit, " ".join(t for _, t in f.parts) if f.parts is not None else f.unit.text(),
-                       f.skill)[0], f.skill) for i, f in enumerate(steps, start=1)]
-    placer.keys = keys_of(names)
-    for f, own in phantoms:
-        before = sum(map(len, placer.out.pieces.values())) + sum(map(len, placer.out.success.values()))
-        if f.parts is not None:
-            placer.take(f.unit, own, pieces=f.parts)
-        else:
-            for unit in [f.unit, *f.extra]:
-                placer.take(unit, own)
-        if before == sum(map(len, placer.out.pieces.values())) + sum(map(len, placer.out.success.values())):
-            line = f.parts[0][0] if f.parts else f.unit.line
-            src.warn(line, f"this names `{f.skill}`, which step-{own} already runs, but says neither a step of its "
-                           f"own nor a time limit, retry or failure of step-{own}: it is not read; to run the skill "
-                           "again write it as a step of its own", PLACED_CODE)
-            placer.out.covered.update(n for n, _ in f.parts or []) if f.parts else placer.out.covered.update(
-                ln for u in [f.unit, *f.extra] for w in u.walk() for ln in [*w.covers, *(n for n, _ in w.lines)])
-    for unit in leftover:
-        placer.take(unit)
-    for number, f in enumerate(steps, start=1):
-        f.placed = sorted(placer.out.pieces.get(number, []))
-        f.success = placer.out.success.get(number, [])
-    return steps, placer.out.covered
 
 
 def _together(root: Unit, found: list[Found], reader: _Reader) -> set[int]:
@@ -421,7 +368,8 @@ def anchored_steps(src: Source) -> Anchored | None:
     found, leftover = _steps(root, reader)
     if not found or len(found) > MAX_STEPS:  # too many: the rules' refusal stands
         return None
-    found, placed_lines = _place(root, found, leftover, src)
+    found, placed_lines = place(root, found, leftover, src, lambda f: _name(
+        f.unit, " ".join(t for _, t in f.parts) if f.parts is not None else f.unit.text(), f.skill)[0])
     # how steps name each other, matched in one pass a line: bounded to documents of a size people write
     refs = _references(root, found) if len(found) <= _MAX_REFERRED else _Refs([])
     together = _together(root, found, reader)

@@ -12,16 +12,20 @@ document do not report it again; one it leaves is read by them as before.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol, TypeVar
 
 from orchestrator.spec.elsewhere import (
     PLACED_CODE,
     StepKey,
     carries_policy,
     comparison,
+    keys_of,
     named_step,
     success_said,
 )
+from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.outline import Unit
 from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.run_limit import WHOLE_SAID, read_run_limit
@@ -131,4 +135,76 @@ class Placer:
         return False, current
 
 
-__all__ = ["Placed", "Placer"]
+class Found(Protocol):
+    """What `place` needs of a unit the anchored reading found (`spec.anchored.Found`)."""
+
+    unit: Unit
+    skill: str
+    parts: list[tuple[int, str]] | None
+    extra: list[Unit]
+    placed: list[tuple[int, str, str]]
+    success: list[tuple[int, str, str]]
+
+
+F = TypeVar("F", bound=Found)
+
+
+def said_elsewhere(step: StepSpec, placed: list[tuple[int, str, str]], success: list[tuple[int, str, str]],
+                   src: Source) -> StepSpec:
+    """The step with what was said of it away from its text (`spec.anchored_place`): each piece
+    warned at its line and kept as a reading; each success clause a check on its output."""
+    readings = list(step.readings)
+    for line, said, how in placed:
+        src.warn(line, f"{step.id} ({step.name}): '{said[:60]}' is read as this step's policy though it is said away "
+                       f"from the step (it names {how}): check the plan, or write it in the step's text", PLACED_CODE)
+        readings.append(Reading(what="moved", where=src.where(line), text=" ".join(said.split())[:160],
+                                note=f"read as {step.id}'s policy, said away from the step (it names {how})"))
+    texts = list(step.texts)
+    for line, clause, how in success:
+        src.warn(line, f"{step.id} ({step.name}): '{clause[:60]}' is read as the run's success check, on this step's "
+                       f"output ({how}): check the plan, or write `- Success criteria: {clause[:40]}` under the step",
+                 PLACED_CODE)
+        readings.append(Reading(what="success", where=src.where(line), text=" ".join(clause.split())[:160],
+                                note=f"the run's success check, checked on {step.id}'s output ({how})"))
+        texts.append(SpecText(text=clause, line=line, kind="success"))
+    if not placed and not success:
+        return step
+    return step.model_copy(update={"readings": tuple(readings), "texts": tuple(texts)})
+
+
+def place(root: Unit, found: list[F], leftover: list[Unit], src: Source,
+          name: Callable[[F], str]) -> tuple[list[F], set[int]]:
+    """The found units that are steps, with what other units say of them placed on them
+    (`spec.anchored_place`); the lines taken so."""
+    placer = Placer(root, [], src)
+    steps: list[F] = []
+    phantoms: list[tuple[F, int]] = []
+    for f in found:
+        earlier = next((g for g in steps if g.skill == f.skill), None)
+        if earlier is not None and placer.phantom(f.unit, earlier.unit, f.parts is not None):
+            phantoms.append((f, steps.index(earlier) + 1))
+        else:
+            steps.append(f)
+    placer.keys = keys_of([(i, name(f), f.skill) for i, f in enumerate(steps, start=1)])
+    for f, own in phantoms:
+        before = sum(map(len, placer.out.pieces.values())) + sum(map(len, placer.out.success.values()))
+        if f.parts is not None:
+            placer.take(f.unit, own, pieces=f.parts)
+        else:
+            for unit in [f.unit, *f.extra]:
+                placer.take(unit, own)
+        if before == sum(map(len, placer.out.pieces.values())) + sum(map(len, placer.out.success.values())):
+            line = f.parts[0][0] if f.parts else f.unit.line
+            src.warn(line, f"this names `{f.skill}`, which step-{own} already runs, but says neither a step of its "
+                           f"own nor a time limit, retry or failure of step-{own}: it is not read; to run the skill "
+                           "again write it as a step of its own", PLACED_CODE)
+            placer.out.covered.update(n for n, _ in f.parts or []) if f.parts else placer.out.covered.update(
+                ln for u in [f.unit, *f.extra] for w in u.walk() for ln in [*w.covers, *(n for n, _ in w.lines)])
+    for unit in leftover:
+        placer.take(unit)
+    for number, f in enumerate(steps, start=1):
+        f.placed = sorted(placer.out.pieces.get(number, []))
+        f.success = placer.out.success.get(number, [])
+    return steps, placer.out.covered
+
+
