@@ -55,6 +55,7 @@ from orchestrator.plan.mapping import (
     producers,
 )
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
+from orchestrator.plan.outside import how_to_name, said_by_name, written_as_name
 from orchestrator.plan.rename import renames
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
@@ -194,13 +195,22 @@ class _Planner:
             for n in said.inputs:
                 out.setdefault(n.name, Loose(n.name, n.where, f"named in skill `{skill.name}`'s instructions",
                                              "skill"))
+        inputs = list(inputs)
+        given = {*inputs, *(n for n, sids in self.makers.items() if sids - {step.id})}
+        by_name = said is not None and said_by_name([n.name for n in said.inputs if not n.optional], given,
+                                                    self.text_of(step))  # "parse-ledger on ledger_csv"
         if not step.inputs and not step.input_values and (skill is None or skill.input_schema is None):
             own = self.produced[step.id].fields | self.produced[step.id].aliases
             known = [*inputs, *sorted(n for n, sids in self.makers.items() if sids - {step.id})]
             for name in mentioned(self.said_as_data(step.description),
                                   [n for n in dict.fromkeys(known) if n not in own]):
-                out.setdefault(name, Loose(name, step.where, "named in the step's text"))
+                if not by_name or f"`{name}`" in step.description:  # by name: a word in passing is no input
+                    out.setdefault(name, Loose(name, step.where, "named in the step's text"))
         return [item for name, item in out.items() if name not in self.needs[step.id]]
+
+    @staticmethod
+    def text_of(step: StepSpec) -> str:
+        return " ".join([step.description, *(t.text for t in step.texts)])
 
     def reads(self, step: StepSpec, loose: list[Loose]) -> set[str]:
         """The names a step is known to read: its input schema's, its skill's instructions', its Input line's."""
@@ -280,10 +290,10 @@ class _Planner:
         """A later step's name that comes from outside the run: one its skill takes that its own
         text writes in backticks ("the CSM as `sender`") and that no step outputs."""
         skill = self.bound.get(step.id)
-        text = " ".join([step.description, *(t.text for t in step.texts)])
+        text = self.text_of(step)
         names = [*self.needs[step.id], *(i.name for i in loose if i.said.startswith("named in skill"))]
         for name in dict.fromkeys(names):
-            if name in found or name in taken or name in self.makers or f"`{name}`" not in text:
+            if name in found or name in taken or name in self.makers or not written_as_name(name, text):
                 continue
             schema = self.input_schemas[step.id]
             required = name in required_of(schema) or name not in properties_of(schema)
@@ -436,8 +446,8 @@ class _Planner:
                                                                   "input its skill reads that nothing else gives"))
                 self.found.append(warning_at(step.where, self.path, f"{step.id} ({step.name}): its skill reads "
                                              f"`{unbound[0]}`, which nothing gives; it is given `{text_only[0]}`, "
-                                             f"the one other value the text names: if that is not meant, write "
-                                             f"`{unbound[0]}` in the step's text next to the value it takes",
+                                             f"the one other value the text names: if that is not meant, "
+                                             f"{how_to_name(unbound[0], said_text)}",
                                              "plan.input-renamed"))
             if extra is None and unbound:  # the inputs left: the values the step's text names
                 named = [n for n in mentioned(step.description, [*names, *sorted(self.makers)])
@@ -455,7 +465,7 @@ class _Planner:
                     self.found.append(warning_at(step.where, self.path, f"{step.id} ({step.name}): its skill reads "
                                                  f"`{extra[0]}`, which nothing gives; it is given the one value the "
                                                  f"text names (`{'`, `'.join(named[:3])}`): if that is not meant, "
-                                                 f"write `{extra[0]}` in the step's text next to the value it takes",
+                                                 f"{how_to_name(extra[0], said_text)}",
                                                  "plan.input-renamed"))
             if extra is not None:
                 name, binding, prov = extra
