@@ -551,9 +551,15 @@ class _Planner:
                 self.found.append(error_at(where, self.path, f"{step.id} ({step.name}): Otherwise: no step before "
                                                              "it has a condition to be false", "condition"))
         if step.when and expression is None:
-            got = self.compile(step, step.when, where, "When", inputs, candidates, scope, item_fields, report=True)
+            title = "when_title" in step.field_where  # "Score ≥ 70" as a title: a guess, dropped if it names nothing
+            got = self.compile(step, step.when, where, "When", inputs, candidates, scope, item_fields, report=not title)
             if got is not None:
                 expression, note = got
+            elif title:
+                self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): its title reads as the "
+                                             f"condition `{step.when}`, but that names no workflow input or earlier "
+                                             "output, so the step always runs: if it is a condition, write a "
+                                             "`- When:` line that names the value", "spec.condition-not-read"))
         if expression is not None:
             conditions[step.id] = expression
             provenance["when"] = from_spec(where, note)
