@@ -54,6 +54,7 @@ from orchestrator.plan.mapping import (
     parse_for_each,
     producers,
 )
+from orchestrator.plan.meaning import meant_values
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
 from orchestrator.plan.outside import how_to_name, said_by_name, written_as_name
 from orchestrator.plan.rename import renames
@@ -339,14 +340,19 @@ class _Planner:
                 report: bool) -> tuple[str, str] | None:
         loop = parse_for_each(step.for_each)
         resolve = self.resolver(step, candidates, [i.name for i in inputs], scope, loop, item_fields)
+        meaning = meant_values(candidates, inputs, self.produced, self.bound, self.spec)
         try:
             compiled = compile_text(text, resolve, self.values(inputs, candidates), self.step_ids,
-                                    loop[0] if loop else None)
+                                    loop[0] if loop else None, meaning)
         except ConditionError as exc:
             if report:
                 self.found.append(error_at(where, self.path, f"{step.id} ({step.name}): {what}: {exc}",
                                            "condition"))
             return None
+        if report and compiled.guessed:
+            self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): {what}: "
+                                         f"{'; '.join(compiled.guessed)}: if another value is meant, write its name",
+                                         "plan.value-by-meaning"))
         return compiled.expression, compiled.note
 
     # -- the whole -----------------------------------------------------------------------
