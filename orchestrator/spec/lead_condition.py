@@ -38,7 +38,8 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 # "Step 3:" before a title (numbering and markers, "②", "3.", "[ ]", emoji, are skipped before it)
 _MARKS = _rx(r"(?i)^(?:step|stage|phase)\s++\w+\s*+[:.)—–-]\s*+")
 # where the head of a title ends: an arrow, a colon, a dash between words
-_HEAD_END = _rx(r"\s*+(?:→|->|=>|⇒|:\s|—|–|\s-\s)")
+# (each starts only where its run of blanks starts: linear on long runs)
+_HEAD_END = _rx(r"(?<!\s)(?:\s*+(?:→|->|=>|⇒|:(?=\s|$)|—|–)|\s++-(?=\s))")
 _IF = _rx(r"(?i)^(?:only\s++)?(?:if|when|whenever|in\s++case)\s++|^unless\s++")
 _ALL = _rx(r"(?i)^(?:everything|anything|everyone|anyone|all(?:\s++others?)?|any\s++other|the\s++rest|"
            r"whatever(?:\s++is)?|those|others?)(?:\s++(?:else|scored|scoring|with\s++a\s++\w+|that\s++is|"

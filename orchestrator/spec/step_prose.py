@@ -48,7 +48,6 @@ _ROOT_PHRASE = _rx(
     r"|\bdoes(?:n['’]t| not) need\b[^.;]{0,60}\bat all\b"
     # "same time as the invoices one, they don't touch each other"
     r"|\b(?:at )?the same time as\b|\b(?:do|does)(?:n['’]t| not) (?:touch|need|affect|wait for) each other\b"
-    r"|\b(?:they|these|both)(?:['’]re| are) independent\b"
 )
 _DEPEND_TRIGGER = _rx(
     r"(?i)\b(?:depends? on|depending on|runs? after|run only after|only after|after|once|"
