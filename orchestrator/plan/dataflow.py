@@ -89,16 +89,33 @@ def skill_instructions(catalog: Iterable[object]) -> dict[str, Instructions]:
 def with_instruction_outputs(
     outputs: dict[str, OutputContract], spec: WorkflowSpec, bound: Mapping[str, BoundSkill],
     instructions: Mapping[str, Instructions],
-) -> None:
+) -> list[Diagnostic]:
     """A step whose skill has no output schema also outputs what its skill's instructions
-    say it returns (optional properties)."""
+    say it returns (optional properties). An output the step's text says its skill yields
+    ("→ `rank-x` ... → `top`, `total`", not required) that those instructions do not state is
+    a warning at its line."""
+    found: list[Diagnostic] = []
     for step in spec.steps:
         skill = bound.get(step.id)
         said = instructions.get(skill.name) if skill is not None and skill.output_schema is None else None
         if not said or not said.outputs:
             continue
+        stated = {n.name for n in said.outputs}
+        arrows = {r.where for r in step.readings if r.note.startswith("a title, then its skill")}
+        yielded = [f for f in step.outputs if not f.required and f.where in arrows]
+        for f in yielded:
+            if f.name not in stated and skill is not None:
+                found.append(warning_at(f.where, spec.path, f"{step.id} ({step.name}): `{f.name}` is said to come "
+                                        f"out of `{skill.name}`, whose SKILL.md states the outputs "
+                                        f"{', '.join(sorted(stated))}: it is not required of the step",
+                                        "plan.output-not-stated"))
         out = outputs[step.id]
         schema = copy.deepcopy(out.schema_)
+        agreed = [f.name for f in yielded if f.name in stated]  # the text and the skill agree: required
+        if agreed:
+            schema["required"] = list(dict.fromkeys([*schema.get("required", []), *agreed]))
+            outputs[step.id] = out = out.model_copy(update={"schema_": schema})
+            schema = copy.deepcopy(schema)
         props = schema.setdefault("properties", {})
         added = [n for n in said.outputs if n.name not in props and n.name not in out.aliases]
         if not added:
@@ -109,6 +126,7 @@ def with_instruction_outputs(
         listed = ", ".join(n.name for n in added)
         note = f"{out.note}; skill {skill.name if skill else '?'}'s instructions: {listed}"
         outputs[step.id] = out.model_copy(update={"schema_": schema, "note": note})
+    return found
 
 
 @dataclass

@@ -575,7 +575,8 @@ class _StepBuilder:
         # names in prose are loose ("index + totals"): an input with no source is a warning, not an error;
         # `translations = all step 2 results` takes that step's output (a For each step's, gathered)
         self.inputs += [FieldSpec(name=n, required=n in sources, source=sources.get(n), where=at) for n in ins]
-        self.outputs += [FieldSpec(name=n, where=at) for n in outs]
+        # what the doer yields, said after its arrow, is checked against its skill (`plan.dataflow`), not required
+        self.outputs += [FieldSpec(name=n, where=at, required=yields is None) for n in outs]
         said = f"inputs {', '.join(ins) or '(none named)'}" if yields is None else "a title, then its skill"
         self.read("input", line, m.group(0), f"{said}; outputs {', '.join(outs)}")
 
