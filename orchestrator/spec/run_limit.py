@@ -27,6 +27,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 _WHOLE_SAID = _rx(rf"(?i)\b(?:{WHOLE}|total\s+(?:time|run\s*time|duration)|end[- ]to[- ]end)\b[^.;]*?{DURATION}")
 _DURATION = _rx(rf"(?i){DURATION}")
+WHOLE_SAID = _WHOLE_SAID  # a sentence that speaks of the whole run and a duration (`spec.anchored_place`)
 
 
 def write_as(sentence: str) -> str:
