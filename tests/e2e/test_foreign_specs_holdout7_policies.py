@@ -5,7 +5,8 @@ policy reader owns. Blind at 489272c: 11 of 41 policy items read as meant, 4 mis
 
 Each policy line of each spec's expect.yaml is compared with the plan of the step the author meant
 (by its number): the step's own policy or one of its rules holds the meaning, cited at the line. The
-lines not read as meant yet are listed in `KNOWN` with why, as strict xfails."""
+lines not read as meant yet are listed in `KNOWN` with why, as strict xfails. With this round's structure readers
+(main at 9d8ab15) and this reader: 26 of the 29 lines of the five specs that plan are on their step as meant."""
 
 from __future__ import annotations
 
@@ -18,21 +19,17 @@ from foreign_kit import FIXTURES, expectation, folders_of, plan_json, run
 HOLDOUT = FIXTURES / "foreign-specs-holdout7"
 FOLDERS = folders_of(HOLDOUT)
 MAN, SLIDES, FAQ, CARD = "46-shardsum-manpage", "47-churn-triage-slides", "48-refund-bot-faq", "50-leaderboard-trello-card"
-_REFUSED = {FAQ: "the FAQ is refused for its approval condition ('the computed refund', the structure readers'); its "
-                 "policy lines are read (l.29's value is {message: ...} now), but there is no plan to hold them",
-            "49-tls-rotate-playbook": "the playbook is refused for its `rescue:` skill (the YAML readers'); no plan"}
-_PHANTOM = ("the TUNING paragraphs are read as steps of their own (the anchored reading's phantom steps): the line's "
-            "policy lands on a phantom step, not on the step it names")
-# (folder, line) -> why that policy line is not on its step as meant yet; strict: one that passes must leave
-KNOWN: dict[tuple[str, int], str] = {
-    **{(folder, line): why for folder, why in _REFUSED.items()
-       for step in expectation(HOLDOUT / folder)["steps"] for line in (p["line"] for p in step["policies"])},
-    (MAN, 29): _PHANTOM, (MAN, 32): _PHANTOM, (MAN, 37): _PHANTOM, (MAN, 40): _PHANTOM,
-    (MAN, 34): "the no-retry is read, on the phantom step the paragraph became; the meant step 1 has no "
-               "retry by default, so its plan is the author's, cited elsewhere",
-    **{(CARD, line): "the 'Checklist: Ops notes' section is not read as the steps' notes (a structure reader's: one "
-                     "section warning); each line reads alone (tests/unit/spec/test_policy_families7.py)"
-       for line in (21, 22, 23, 24, 25)},
+# (folder, line, n-th policy of that line) -> why it is not on its step as meant yet; strict: one that passes
+# must leave (with main's structure readers of this round, 46, 48 and 50 plan and their lines reach their steps)
+KNOWN: dict[tuple[str, int, int], str] = {
+    **{("49-tls-rotate-playbook", line, 0): "the playbook is refused for its `rescue:` skill (the YAML readers'); no plan"
+       for line in (19, 27, 28, 30, 39, 48, 49)},
+    (FAQ, 17, 0): "'retrying won't make a bad order id good' is not read as no retry (the plan's default is none, so "
+                  "the step behaves as meant, but the line is not cited)",
+    (FAQ, 25, 0): "'waiting 30 seconds, then a minute, then 2, then 4' is read as the waits 30 s, 60 s: the bare "
+                  "numbers after a unit-less 'then' are not given the minute; the author means a doubling from 30 s",
+    (CARD, 23, 1): "'best-effort' (go on) and 'move on with ... (`countries: {}`)' on the same line: the plan keeps "
+                   "the first, a plain continue, and warns that the value disagrees",
 }
 
 
@@ -40,9 +37,11 @@ def _lines() -> list[Any]:
     cases = []
     for folder in FOLDERS:
         for step in expectation(HOLDOUT / folder)["steps"]:
+            seen: dict[int, int] = {}
             for policy in step["policies"]:
                 case = (folder, step["number"], policy["line"], policy["meaning"])
-                known = KNOWN.get((folder, policy["line"]))
+                nth = seen[policy["line"]] = seen.get(policy["line"], -1) + 1
+                known = KNOWN.get((folder, policy["line"], nth))
                 marks = [pytest.mark.xfail(reason=known, strict=True)] if known else []
                 cases.append(pytest.param(*case, marks=marks, id=f"{folder[:2]}-step{step['number']}-l{policy['line']}"))
     return cases
@@ -119,9 +118,10 @@ def test_the_slides_validate_with_no_policy_line_left_warned() -> None:
     assert [w for w in report["warnings"] if w.get("line") in lines and w.get("code") in policy_codes] == []
 
 
-def test_the_faq_s_value_to_go_on_with_keeps_its_field_and_no_longer_breaks_the_contract() -> None:
+def test_the_faq_validates_and_its_value_to_go_on_with_keeps_its_field() -> None:
     """Blind, l.29 ("carries on with `message` set to "pending-manual-notify"") was a bare string that broke
-    the step's output contract: one of the FAQ's two errors. It is the object now; the other error stays."""
+    the step's output contract: one of the FAQ's two errors. It is the object now, on the notify step."""
     report = json.loads(run("validate", str(HOLDOUT / FAQ / "spec.md"), "--json").stdout)
-    errors = [e["message"] for e in report["errors"]]
-    assert errors and not [m for m in errors if "pending-manual-notify" in m or "output contract" in m], errors
+    assert report["ok"] and not [e for e in report["errors"] if "output contract" in e["message"]]
+    notify = next(s for s in _plan(FAQ)["steps"] if s["skill"] == "notify-customer")
+    assert notify["policy"]["fallback"]["value"] == {"message": "pending-manual-notify"}
