@@ -94,8 +94,8 @@ DURATION_PART = rf"(?:(?<!\d)\d+(?:\.\d+)?\s*(?:-\s*)?(?:{UNITS})(?![a-z]))"
 DURATION = DURATION_PART  # "1m30s" is written "90 s" before the rows are tried (`spec.normalize`)
 _THEN = (r"\s*(?:,\s*(?:and\s+)?then|,?\s+then|,?\s+and\s+then|,\s*and|,|\s+and|\s*->|\s*→|\s*/|\s*\.\.)\s*"
          r"(?:wait(?:ing)?\s+|after\s+|\+\s*)?")
-SERIES = (
-    rf"(?:\+?\s*+{DURATION}(?:(?>{_THEN}){DURATION})+"
+SERIES = (  # a series of durations may end in bare numbers that take the last unit ("30 s, then 1 min, then 2")
+    rf"(?:\+?\s*+{DURATION}(?:(?>{_THEN}){DURATION})+(?:(?>{_THEN})\d+(?:\.\d+)?+(?!\d|\.\d|\s*+(?:{UNITS}|%|x|times|tries|retries|attempts)\b))*+"
     rf"|(?<!\d)(?>\d+(?:\.\d+)?(?:\s*,\s*(?:(?:and|then)\s+)?|\s+(?:and|then)\s+|\s*/\s*))+\d+(?:\.\d+)?\s*(?:{UNITS})(?![a-z])"
     rf"|{DURATION}(?:(?>{_THEN})\d+(?:\.\d+)?(?![\d.]|\s*(?:{UNITS}|%|x|times|tries|retries|attempts)\b))+)"
 )
@@ -104,7 +104,7 @@ STEP_WORDS = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 STEP = rf"(?:step|stage)\s+(?P<step>{STEP_WORDS})\b"
 TRY = r"(?:tries|try|attempts?|retries|retry|calls?|runs?|reruns?|re-runs?|goes|shots?)"
 RETRY = (r"(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|(?:try|go|run|do|call|hit)(?:ing)?\s+(?:it\s+|this\s+|that\s+|them\s+|the\s+[\w-]+\s+)?again|re-?run"
-         r"|rerun|re-?attempt|attempt\s+(?:it\s+)?again|(?:attempted|tried|called)\s+again|(?:look|check|poll|ask)(?:ing)?\s+again|repeat\s+(?:it|the\s+call|the\s+step)|keep\s+trying|poll)")
+         r"|rerun|re-?attempt|attempt\s+(?:it\s+)?again|(?:attempted|tried|called|tries|goes|calls|hits)\s+again|(?:look|check|poll|ask)(?:ing)?\s+again|repeat\s+(?:it|the\s+call|the\s+step)|keep\s+trying|poll)")
 COND = (r"\b(?:if|when|whenever|once|should|otherwise|else|on\s+(?:error|failure)|in\s+case|unless|fails?\b|failing"
         r"|gives?\s+up|down\b|errors?\b)")
 _PLACEHOLDERS = {"{SERIES}": SERIES, "{NAME}": NAME, "{STEP}": STEP, "{TRY}": TRY, "{RETRY}": RETRY, "{COND}": COND}
@@ -327,7 +327,7 @@ COUNT_ROWS: tuple[Row, ...] = (
     Row("attempts", r"\b(?:give\s+it\s+|allow\s+|allowing\s+)?{N}\s+(?:attempts?|tries|goes|shots)\b(?:\s+(?:max(?:imum)?|total|in\s+total|overall|altogether|at\s+most))?"),
     Row("attempts", r"\b(?:try|attempt|run|call)\s+(?:it\s+|this\s+|the\s+(?:call|step|request)\s+)?(?:up\s+to\s+|at\s+most\s+)?{N}\s*(?:x|times)\b"),
     Row("attempts", r"\b(?:try|attempt)\s+(?:it\s+)?(?:up\s+to\s+)?(?P<n9>once|twice|thrice)\b(?!\s+more)"),
-    Row("retry_bare", r"\bretry(?:ing)?\b|\bre-?try(?:ing)?\b|\b(?:try|go|run|do|call|hit)\s+(?:it\s+|this\s+)?again\b|\b(?:attempted|tried|called)\s+again\b|\b(?:look|check|ask)(?:ing)?\s+again\b|\bkeep\s+trying\b|\bpoll(?:ing)?\b"),
+    Row("retry_bare", r"\bretry(?:ing)?\b|\bre-?try(?:ing)?\b|\b(?:try|go|run|do|call|hit)\s+(?:it\s+|this\s+)?again\b|\b(?:attempted|tried|called|tries|goes|calls|hits)\s+again\b|\b(?:look|check|ask)(?:ing)?\s+again\b|\bkeep\s+trying\b|\bpoll(?:ing)?\b"),
 )
 
 # what happens when recovery is exhausted

@@ -90,6 +90,10 @@ FIRST_FIRST: tuple[Row, ...] = (
 )
 
 NO_RETRY_FIRST: tuple[Row, ...] = (
+    # "retrying won't make a bad id good", "trying again doesn't help": no retry
+    Row("no_retry", r"\b(?:re-?running|retrying|re-?trying|running\s+it\s+again|trying\s+again|another\s+(?:try|attempt))\s+"
+        r"(?:it\s+|this\s+|that\s+)?(?:won'?t|will\s+not|doesn'?t|does\s+not|can'?t|cannot|wouldn'?t|would\s+not)\s+"
+        r"(?:help|fix|change|make)\b"),
     # "under no circumstances run it twice", "must not be executed more than once"
     Row("no_retry", r"\b(?:never|not|don'?t|do\s+not|must\s+not|mustn'?t|shouldn'?t|should\s+not|cannot|can'?t|"
         r"under\s+no\s+circumstances|in\s+no\s+case)\s+(?:should\s+(?:you\s+|we\s+|it\s+|anyone\s+)?)?(?:ever\s+)?(?:be\s+)?"
@@ -165,7 +169,7 @@ GATES = {
     "EARLY": r"|set|=|\bas\b|being|record|write|put|log|stor|save|emit|return|report|\buse|\(",
     "FIRST": r"|attempts|tries|retr|until|strike|gets?|has|have|given|allowed|receiv|still|capped|limited|bounded|time-?box|ceiling|budget|limit|"
              r"cap|deadline",
-    "NO_RETRY": r"|twice|more\s+than\s+once|second\s+time|2\s+times",
+    "NO_RETRY": r"|won|will\s+not|doesn|does\s+not|can|wouldn|would\s+not|twice|more\s+than\s+once|second\s+time|2\s+times",
     "BOUNDS": r"|sleep|pause|hold|back|wait",
     "WAIT": r"|schedule|plan|waits|delays|intervals|timing|breather|rest|lull|respite|cool|breathing|spacing|\d",
     "VAGUE": r"|give|allow|grant",

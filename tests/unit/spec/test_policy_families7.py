@@ -166,3 +166,14 @@ def test_a_number_without_a_unit_given_to_a_step_is_reported_with_no_invented_ex
 def test_what_to_write_carries_the_author_s_own_time_not_an_invented_one(text: str, written: str) -> None:
     problems = read_phrase(text).problems
     assert problems and written in problems[0] and "4h" not in problems[0] and "3 min" not in problems[0]
+
+
+@pytest.mark.parametrize("text", ["Runbook: retrying won't fix a revoked token.",
+                                  "README: trying again doesn't help when the schema is wrong."])
+def test_saying_a_retry_would_not_help_is_no_retry(text: str) -> None:
+    assert _clean(text).no_retry
+
+
+def test_bare_numbers_after_a_series_of_durations_take_its_last_unit() -> None:
+    retry = effect_of(_clean("Status page: the poller tries again 3 times, waiting 10 seconds, then a minute, then 5.")).retry
+    assert retry is not None and retry.delays_s == (10.0, 60.0, 300.0)
