@@ -163,7 +163,8 @@ def reshape_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> tuple[dict[
             r.src.warn(r.line(top[key][0]), f"{key}: {TOP_UNREAD[name]}", "spec.unread")
             del top[key]
             continue
-        if name in TOP_IGNORED:
+        if name in TOP_IGNORED and not (yk.top_key(key) == "steps" and "steps" not in top and not _names_only(
+                key, top[key][1])):  # `stages:` that holds the steps is not GitLab's stage order
             notes.append(note(r, top[key][0], key, f"{TOP_IGNORED[name]}: not used when the workflow runs"))
             del top[key]
     return top, notes
