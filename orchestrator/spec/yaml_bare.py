@@ -64,9 +64,10 @@ def _producers(name: str, earlier: Sequence[StepSpec], src: Source) -> list[Step
 
 
 def read_bare(value: str, name: str, step: StepSpec, earlier: Sequence[StepSpec], declared: tuple[str, ...] | None,
-              line: int, src: Source) -> Bare | None:
+              line: int, src: Source, *, inline: bool = False) -> Bare | None:
     """A bare name's reading (module docstring), warned or refused at `line`; None when the
-    catalog is not known (the value is left as the form left it)."""
+    catalog is not known (the value is left as the form left it). `inline`: a name inside a
+    longer template, which the plan's template check refuses itself when nothing names it."""
     if not src.vocabulary:
         return None
     shown = f"{step.id}: {value.strip()}"
@@ -88,7 +89,7 @@ def read_bare(value: str, name: str, step: StepSpec, earlier: Sequence[StepSpec]
                        f"`{{{{ inputs.{name} }}}}` to say so", "spec.reference")
         return Bare(source=f"inputs.{name}", note=f"the bare name `{name}`: a workflow input",
                     added=InputSpec(name=name, where=src.where(line)))
-    if not value.strip().startswith("{{"):
+    if inline or not value.strip().startswith("{{"):
         return None  # `$HOME`, `${x}`: kept as text, warned as a reference that names nothing (as before)
     outputs = sorted({f for s in earlier if s.skill
                       for f in src.vocabulary.outputs_of(src.vocabulary.skill_for(s.skill) or "") or ()})
@@ -99,3 +100,39 @@ def read_bare(value: str, name: str, step: StepSpec, earlier: Sequence[StepSpec]
                     f"or an earlier step's output{hint} Write `{{{{ inputs.NAME }}}}` or `{{{{ STEP.FIELD }}}}`",
               "spec.reference")
     return Bare()
+
+
+# Jinja's own words, never a name a template reads
+_JINJA_WORDS = frozenset({"and", "or", "not", "in", "is", "if", "else", "true", "false", "none", "True", "False",
+                          "None", "loop", "range", "lipsum", "dict", "cycler", "joiner", "namespace"})
+
+
+def names_in_template(value: str) -> list[tuple[int, str]] | None:
+    """The names a `{{ }}` template reads first (`pulled` in `{{ pulled.leads[0] | upper }}`), as
+    (token index, name), with the template's tokens; None when it has `{% %}` blocks or is no template."""
+    from jinja2.exceptions import TemplateSyntaxError
+
+    from orchestrator.templating import BoundedEnvironment
+
+    if "{{" not in value or "{%" in value or len(value) > 4000:
+        return None
+    try:
+        tokens = list(BoundedEnvironment().lex(value))
+    except TemplateSyntaxError:
+        return None
+    out: list[tuple[int, str]] = []
+    before = ""
+    for i, (_, kind, text) in enumerate(tokens):
+        if kind == "whitespace":
+            continue
+        after = next((t for _, k, t in tokens[i + 1:] if k != "whitespace"), "")
+        if kind == "name" and before not in (".", "|", "is") and text not in _JINJA_WORDS and after != "(":
+            out.append((i, text))
+        before = text if kind in ("operator", "name") else ""
+    return out
+
+
+def template_tokens(value: str) -> list[str]:
+    from orchestrator.templating import BoundedEnvironment
+
+    return [text for _, _, text in BoundedEnvironment().lex(value)]

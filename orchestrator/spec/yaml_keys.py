@@ -144,8 +144,9 @@ _XCOM = re.compile(r"""^ti\.xcom_pull\(\s*task_ids\s*=\s*['"]([\w-]+)['"]\s*(?:,
 
 
 def _parts(path: str) -> list[str]:
-    """`steps['a-b'].outputs.x` → ['steps', 'a-b', 'outputs', 'x']."""
-    flat = re.sub(r"""\[\s*['"]([\w -]+)['"]\s*\]""", r".\1", path.strip())
+    """`steps['a-b'].outputs.x` → ['steps', 'a-b', 'outputs', 'x']; `a.rows[0]` → ['a', 'rows', '0']."""
+    flat = re.sub(r"""\[\s*['"]([\w -]+)['"]\s*\]|\[(\d+)\]""", lambda m: f".{m.group(1) or m.group(2)}",
+                  path.strip())
     return [p for p in flat.split(".") if p]
 
 

@@ -29,7 +29,7 @@ from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.model import InputSpec, Reading, StepSpec
 from orchestrator.spec.prose import read_named, record, sentences
 from orchestrator.spec.source import Source
-from orchestrator.spec.yaml_bare import bare_name, read_bare
+from orchestrator.spec.yaml_bare import bare_name, names_in_template, read_bare, template_tokens
 
 # how the phrase reader is given a value, by its (canonical) key; `{v}` is the value
 FRAMES: dict[str, str] = {
@@ -214,6 +214,12 @@ def resolve_references(steps: list[StepSpec], inputs: tuple[InputSpec, ...] | No
                 if said.added is not None and said.added.name not in names:
                     names.add(said.added.name)
                     added.append(said.added)
+            if ref is None and (text := _named_template(value, step, steps[:index], ids, names, declared, loop,
+                                                         _line(field.where), src, added)) is not None:
+                values[field.name] = text
+                readings.append(Reading(what="input", where=field.where, text=f"{field.name}: {value}",
+                                        note=f"a template; its names read as {text}"))
+                continue
             if ref is None:
                 if looks_like_reference(value):
                     src.warn(_line(field.where), f"{step.id}: {field.name}: '{value}' reads as a reference but "
@@ -236,6 +242,35 @@ def resolve_references(steps: list[StepSpec], inputs: tuple[InputSpec, ...] | No
             step = step.model_copy(update=update)
         out.append(step)
     return out, tuple(added)
+
+
+def _named_template(value: str, step: StepSpec, earlier: list[StepSpec], ids: set[str], names: set[str],
+                    declared: tuple[str, ...] | None, loop: str | None, line: int, src: Source,
+                    added: list[InputSpec]) -> str | None:
+    """A longer template whose names are steps (`{{ pulled.leads[0].name }}`), inputs or bare
+    names (`yaml_bare`), in the form's own words (`steps.pulled.output...`); None when none changes."""
+    found = names_in_template(value)
+    if not found:
+        return None
+    tokens = template_tokens(value)
+    changed = False
+    for i, name in found:
+        if name in ("inputs", "steps", "item") or name == loop:
+            continue
+        if name in ids:
+            tokens[i] = f"steps.{name}.output"
+        elif name in names:
+            tokens[i] = f"inputs.{name}"
+        elif (said := read_bare("{{ " + name + " }}", name, step, earlier, declared, line, src,
+                                inline=True)) is not None and said.source is not None:
+            tokens[i] = said.source
+            if said.added is not None and said.added.name not in names:
+                names.add(said.added.name)
+                added.append(said.added)
+        else:
+            continue
+        changed = True
+    return "".join(tokens) if changed else None
 
 
 def _loop_results(ref: str | None, fans: dict[str, bool]) -> str | None:

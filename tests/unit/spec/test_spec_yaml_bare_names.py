@@ -159,3 +159,26 @@ tasks:
     sense = spec.steps[0]
     assert sense.timeout_s == 90
     assert sense.retry is not None and (sense.retry.max_retries, sense.retry.delays_s) == (2, (10.0,))
+
+
+def test_names_inside_a_longer_template_are_read_as_steps_inputs_and_bare_outputs_and_an_index_as_a_pointer() -> None:
+    text = """\
+greenhouse:
+  - name: sense
+    run: read-sensors
+    args: {zone: "zone {{ zone | upper }}"}
+  - name: heat
+    run: set-thermostat
+    args:
+      first: "{{ sense.temps[0] }}"
+      note: "was {{ sense.temps[0] }}C at {{ humidity }}% ({{ zone }}) {{ 'hot' if sense.temps[0] > 30 else 'ok' }}"
+"""
+    spec = _parse(text)
+    sense, heat = spec.steps
+    assert sense.input_values == {"zone": "zone {{ inputs.zone | upper }}"}
+    assert [(f.name, f.source) for f in heat.inputs if f.source] == [("first", "steps.sense.output.temps.0")]
+    assert heat.input_values["note"] == (
+        "was {{ steps.sense.output.temps[0] }}C at {{ steps.sense.output.humidity }}% ({{ inputs.zone }}) "
+        "{{ 'hot' if steps.sense.output.temps[0] > 30 else 'ok' }}")
+    assert _warned(spec, "{{ humidity }} names no workflow input, step or loop item; read as `humidity` of sense") == [9]
+    assert [i.name for i in spec.inputs_said] == ["zone"]
