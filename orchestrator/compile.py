@@ -267,7 +267,15 @@ def _vocabulary(catalog: Catalog) -> Vocabulary:
         said = read_instructions(skill.body, str(skill.skill_md), skill.body_line)
         return frozenset(n.name for n in said.outputs)
 
-    return Vocabulary.of((s.name, s.tool) for s in catalog.skills).with_outputs(outputs)
+    @functools.cache
+    def inputs(name: str) -> frozenset[str]:
+        skill = by_name[name]
+        if skill.input_schema is not None:
+            return frozenset(properties_of(skill.input_schema))
+        said = read_instructions(skill.body, str(skill.skill_md), skill.body_line)
+        return frozenset(n.name for n in said.inputs)
+
+    return Vocabulary.of((s.name, s.tool) for s in catalog.skills).with_outputs(outputs, inputs)
 
 
 def _only_no_steps(exc: SpecError) -> bool:

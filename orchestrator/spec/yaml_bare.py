@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.spec import yaml_keys as yk
+from yaml.nodes import MappingNode, Node, ScalarNode
+
 from orchestrator.spec.model import InputSpec, StepSpec
 from orchestrator.spec.source import Source
 
@@ -136,3 +138,26 @@ def template_tokens(value: str) -> list[str]:
     from orchestrator.templating import BoundedEnvironment
 
     return [text for _, _, text in BoundedEnvironment().lex(value)]
+
+
+def skill_keys(src: Source, keys: dict[str, tuple[Node, Node]], known: set[str], skill: str,
+               sid: str) -> tuple[Node, Node] | None:
+    """A step with no `input:` whose keys no table knows are named as its skill's inputs
+    (`- skill: fetch-leads` / `source: s3://...`, as Kestra writes a task): those keys as its
+    `input:` mapping, taken out of `keys` and warned; None when there are none."""
+    vocab = src.vocabulary
+    takes = vocab.inputs_of(vocab.skill_for(skill) or "") if vocab else None
+    if not takes:
+        return None
+    moved = [k for k in keys if k not in known and (k in takes or yk.key_name(k) in takes)]
+    if not moved:
+        return None
+    first = keys[moved[0]][0]
+    line = int(first.start_mark.line) + 1
+    them = "them" if len(moved) > 1 else "it"
+    src.warn(line, f"{sid}: {', '.join(f'`{k}`' for k in moved)} (no step key) read as the input"
+                   f"{'s' if len(moved) > 1 else ''} of `{skill}`, which takes {them}: put {them} under `input:` to "
+                   "say so", "spec.anchored")
+    pairs = [keys.pop(k) for k in moved]
+    node = MappingNode("tag:yaml.org,2002:map", pairs, pairs[0][0].start_mark, pairs[-1][1].end_mark)
+    return ScalarNode("tag:yaml.org,2002:str", "input", first.start_mark, first.end_mark), node

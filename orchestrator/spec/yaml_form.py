@@ -61,6 +61,7 @@ from orchestrator.spec.model import (
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import read_for_each, read_when
 from orchestrator.spec.step_prose import is_root_value, read_step_list
+from orchestrator.spec.yaml_bare import skill_keys
 from orchestrator.spec.yaml_dialect import COMPOSE_KEYS, exponential_backoff, reshape_top
 from orchestrator.spec.yaml_node import NodeReader
 from orchestrator.spec.yaml_policy import (
@@ -382,6 +383,8 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
                         "spec.yaml")
         else:
             v["depends_on"], v["depends_where"] = tuple(deps), r.src.where(r.line(dnode))
+    if "input" not in keys and v.get("skill") and (flat := skill_keys(r.src, keys, _STEP_KEYS, v["skill"], sid)):
+        keys["input"] = flat  # `source: ...` beside `skill: fetch-leads`, which takes `source`
     if "input" in keys and r.named_list(keys["input"][1]) is not None:  # `[{name: x, value: ...}]`
         v["inputs"], v["input_values"] = r.step_inputs(keys["input"][1], sid)
     elif "input" in keys and isinstance(keys["input"][1], SequenceNode):

@@ -182,3 +182,24 @@ greenhouse:
         "{{ 'hot' if steps.sense.output.temps[0] > 30 else 'ok' }}")
     assert _warned(spec, "{{ humidity }} names no workflow input, step or loop item; read as `humidity` of sense") == [9]
     assert [i.name for i in spec.inputs_said] == ["zone"]
+
+
+def test_keys_named_as_the_skill_s_inputs_beside_it_are_its_inputs_and_other_keys_stay_warned() -> None:
+    vocab = Vocabulary.of([(s, None) for s in OUTPUTS]).with_outputs(
+        lambda s: OUTPUTS[s], lambda s: frozenset({"room", "temps"}) if s == "set-thermostat" else frozenset())
+    text = """\
+steps:
+  - id: sense
+    skill: read-sensors
+  - id: heat
+    skill: set-thermostat
+    temps: "{{ sense.temps }}"
+    room: lounge
+    colour: blue
+"""
+    spec = parse_spec_text(text, "flow.yaml", "yaml", vocab)
+    heat = spec.steps[1]
+    assert [(f.name, f.source) for f in heat.inputs] == [("temps", "steps.sense.output.temps"), ("room", None)]
+    assert heat.input_values == {"room": "lounge"}
+    assert _warned(spec, "`temps`, `room` (no step key) read as the inputs of `set-thermostat`") == [6]
+    assert _warned(spec, "key 'colour' not understood") == [8]
