@@ -25,10 +25,9 @@ import re
 from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
-
-from orchestrator.spec import yaml_keys as yk
 from yaml.nodes import MappingNode, Node, ScalarNode
 
+from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.model import InputSpec, StepSpec
 from orchestrator.spec.source import Source
 
