@@ -33,7 +33,7 @@ KEY_MEANINGS: dict[str, tuple[str, ...]] = {
     "id": ("register", "save_as", "store_as", "result_var", "output_var", "ref_name"),
     "name": ("title", "label", "display_name", "step_name", "stage_name", "phase", "stage", "step"),
     "input": ("config", "values", "vars", "props", "properties", "settings", "payload", "data", "input_values",
-              "opts", "kw", "flags", "ins"),
+              "opts", "kw", "flags", "ins", "input_transforms", "input_map", "inputs_map", "bindings"),
     "depends_on": ("deps", "depends_upon", "depend_on", "upstreams", "wait_on", "waits_on", "after_steps",
                    "predecessors", "prev", "previous", "parents", "run_after_steps", "requires_steps"),
     "when": ("required_if", "enabled_if", "run_only_if", "only", "guard", "predicate", "filter", "condition_expr"),
@@ -55,7 +55,7 @@ KEY_MEANINGS: dict[str, tuple[str, ...]] = {
     "output": ("returns", "produces", "result", "yields"),
 }
 # keys of an item's nested mapping that name what it refers to (`skillRef: {name: x}`)
-REF_KEYS = ("name", "ref", "id", "skill", "template", "task", "uses", "function", "action", "op", "module")
+REF_KEYS = ("name", "ref", "id", "skill", "template", "task", "uses", "function", "action", "op", "module", "path")
 # an item's own meanings that are not the skill it runs, though their value may name one
 NOT_THE_SKILL = {"fallback", "on_error", "compensation", "depends_on", "input", "when", "otherwise", "for_each",
                  "approval", "notes", "description", "if_still_failing", "feedback", "routes", "id", "name",

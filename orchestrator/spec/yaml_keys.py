@@ -137,7 +137,7 @@ _PATH = re.compile(r"""^[A-Za-z_][\w-]*(?:\.[\w-]+|\[\s*['"][\w -]+['"]\s*\]|\[\
 # the heads that name the workflow's inputs, and the steps
 _INPUT_HEADS = (("github", "event", "inputs"), ("inputs", "parameters"), ("workflow", "parameters"),
                 ("workflow", "inputs"), ("dag_run", "conf"), ("inputs",), ("input",), ("params",),
-                ("parameters",), ("args",), ("arguments",), ("vars",), ("env",))
+                ("parameters",), ("args",), ("arguments",), ("vars",), ("env",), ("flow_input",))
 _STEP_HEADS = ("steps", "step", "tasks", "task", "needs", "jobs", "states", "outputs", "results")
 _OUTPUT_WORDS = ("outputs", "output", "results", "result")
 _XCOM = re.compile(r"""^ti\.xcom_pull\(\s*task_ids\s*=\s*['"]([\w-]+)['"]\s*(?:,\s*key\s*=\s*['"](\w+)['"]\s*)?\)$""")

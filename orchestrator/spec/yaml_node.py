@@ -361,6 +361,8 @@ class NodeReader:
         literals: dict[str, Any] = {}
         for name, (key, val) in (keys or {}).items():
             value = self.value(val)
+            if isinstance(val, MappingNode) and (typed := _typed_value(val)) is not None:
+                val, value = typed, self.value(typed)  # `{type: javascript, expr: results.a.x}`: the expression
             at = self.src.where(self.line(key))
             default = _SHELL_DEFAULT.match(value) if isinstance(value, str) else None
             if default is not None:  # `${step.field:-}`: that value when there is one, else left out
@@ -389,3 +391,16 @@ class NodeReader:
         self.src.warn(at, f"{sid}: output must be names, a mapping name: type or a line",
                       "spec.unread")
         return ()
+
+
+_TYPED = ("value", "expr", "expression")  # a value wrapped with its kind: `{type: static, value: 3}`
+
+
+def _typed_value(node: MappingNode) -> Node | None:
+    """The value inside `{type: KIND, value|expr: X}` (Windmill's input transforms, a form builder's
+    typed field); None for any other mapping."""
+    said = {key_name(str(k.value)): v for k, v in node.value if isinstance(k, ScalarNode)}
+    inner = [k for k in said if k in _TYPED]
+    if len(inner) != 1 or set(said) - {*_TYPED, "type", "kind"} or "type" not in said and "kind" not in said:
+        return None
+    return said[inner[0]]

@@ -214,6 +214,10 @@ def resolve_references(steps: list[StepSpec], inputs: tuple[InputSpec, ...] | No
                 if said.added is not None and said.added.name not in names:
                     names.add(said.added.name)
                     added.append(said.added)
+            elif (ref or "").startswith("inputs.") and declared is None and src.vocabulary and (
+                    wanted := (ref or "").split(".")[1]) not in names:  # `{{ inputs.x }}`, x declared nowhere
+                names.add(wanted)
+                added.append(InputSpec(name=wanted, where=field.where))
             if ref is None and (text := _named_template(value, step, steps[:index], ids, names, declared, loop,
                                                          _line(field.where), src, added)) is not None:
                 values[field.name] = text

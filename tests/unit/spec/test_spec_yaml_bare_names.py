@@ -203,3 +203,26 @@ steps:
     assert heat.input_values == {"room": "lounge"}
     assert _warned(spec, "`temps`, `room` (no step key) read as the inputs of `set-thermostat`") == [6]
     assert _warned(spec, "key 'colour' not understood") == [8]
+
+
+def test_a_low_code_flow_s_typed_values_script_paths_and_flow_inputs_are_read() -> None:
+    text = """\
+flow:
+  modules:
+    - id: s
+      value: {type: script, path: u/ops/read-sensors}
+      input_transforms:
+        room: {type: javascript, expr: flow_input.room}
+    - id: h
+      value: {type: script, path: u/ops/set-thermostat}
+      input_transforms:
+        temps: {type: javascript, expr: "results.s.temps[1]"}
+        mode: {type: static, value: eco}
+"""
+    spec = _parse(text)
+    assert [(s.id, s.skill) for s in spec.steps] == [("s", "read-sensors"), ("h", "set-thermostat")]
+    assert [(f.name, f.source) for f in spec.steps[0].inputs] == [("room", "inputs.room")]
+    assert [(f.name, f.source) for f in spec.steps[1].inputs] == [("temps", "steps.s.output.temps.1"),
+                                                                  ("mode", None)]
+    assert spec.steps[1].input_values == {"mode": "eco"}
+    assert [i.name for i in spec.inputs_said] == ["room"]  # read by an explicit reference, declared nowhere
