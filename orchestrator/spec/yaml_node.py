@@ -401,6 +401,6 @@ def _typed_value(node: MappingNode) -> Node | None:
     typed field); None for any other mapping."""
     said = {key_name(str(k.value)): v for k, v in node.value if isinstance(k, ScalarNode)}
     inner = [k for k in said if k in _TYPED]
-    if len(inner) != 1 or set(said) - {*_TYPED, "type", "kind"} or "type" not in said and "kind" not in said:
+    if len(inner) != 1 or set(said) - {*_TYPED, "type", "kind"} or ("type" not in said and "kind" not in said):
         return None
     return said[inner[0]]
