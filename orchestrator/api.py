@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from orchestrator.config import Settings, load_settings
 from orchestrator.engine.model import RunEvent, RunSummary
-from orchestrator.errors import SkillweaveError, UserError
+from orchestrator.errors import Diagnostic, SkillweaveError, UserError
 from orchestrator.plan.model import Plan
 from orchestrator.runner import StepRunner
 
@@ -42,6 +42,7 @@ class RunResult(RunSummary):
     report: str | None = None  # the saved report (<run_dir>/report.md); null when it could not be written
     artifacts: tuple[str, ...] = ()  # files under <run_dir>/artifacts/, sorted
     backend: str = "local"  # where the run executed; in the JSON of runs on Temporal only ("temporal")
+    spec_warnings: tuple[Diagnostic, ...] = ()  # the plan's warnings: where the spec may say more than ran
 
     @property
     def ok(self) -> bool:
@@ -96,13 +97,15 @@ def result_of(summary: RunSummary, settings: Settings) -> RunResult:
 
     run_dir = (Path(settings.state_dir) / RUNS_DIR / summary.run_id).absolute()
     try:
-        _, path = write_report(summary.run_id, settings)
+        built, path = write_report(summary.run_id, settings)
         report: str | None = str(path.absolute())
+        warnings = built.spec_warnings
     except (SkillweaveError, OSError):
-        report = None
+        report, warnings = None, ()
     folder = run_dir / "artifacts"
     artifacts = sorted(str(p) for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else []
-    return RunResult(**summary.model_dump(), run_dir=str(run_dir), report=report, artifacts=tuple(artifacts))
+    return RunResult(**summary.model_dump(), run_dir=str(run_dir), report=report, artifacts=tuple(artifacts),
+                     spec_warnings=warnings)
 
 
 class Workflow:

@@ -67,10 +67,11 @@ from orchestrator.cli.run_view import (
     render_files,
     render_regenerations,
     save_report,
+    spec_warnings_said,
 )
 from orchestrator.config import ENV_MAX_DATA_BYTES, Settings, file_caps
 from orchestrator.engine.model import RunEvent, RunStatus, RunSummary
-from orchestrator.errors import ConfigError
+from orchestrator.errors import ConfigError, Severity, SpecError
 from orchestrator.filecap import FileCapError, read_capped
 from orchestrator.plan.model import Plan
 from orchestrator.preload import preload, resume_gc
@@ -244,11 +245,14 @@ def _print_result(summary: RunSummary, files: RunFiles, as_json: bool, backend: 
             report=str(files.report_path.absolute()) if files.report_path is not None else None,
             artifacts=tuple(str(p.absolute()) for p in files.artifacts),
             backend=backend,
+            spec_warnings=files.report.spec_warnings if files.report is not None else (),
         )
         # a local run's document keeps its shape; a run elsewhere says where (an added key)
         click.echo(result.model_dump_json(indent=2, by_alias=True, exclude={"backend"} if backend == "local" else None))
     else:
         echo_summary(summary, backend)
+        if files.report is not None and files.report.spec_warnings:
+            click.echo(spec_warnings_said(files.report))
         if files.report is not None:
             for line in render_regenerations(files.report, files.run_dir):
                 click.echo(line)
@@ -341,6 +345,8 @@ def _start_profile(flag: bool) -> None:
 
 @click.command(name="run")
 @click.argument("spec_or_plan", type=click.Path(path_type=Path))
+@click.option("--strict", is_flag=True,
+              help="Refuse to start when the plan has warnings (each an error, as `validate --strict`): exit 2.")
 @click.option("--input", "-i", "pairs", multiple=True, metavar="NAME=VALUE", help="A workflow input (repeatable).")
 @click.option("--input-file", "input_files", multiple=True, type=click.Path(path_type=Path), help="Inputs as JSON or YAML.")
 @click.option("--mcp-config", type=click.Path(path_type=Path), default=None, help="The mcp.json to use.")
@@ -356,6 +362,7 @@ def _start_profile(flag: bool) -> None:
 @handle_errors
 def run(
     spec_or_plan: Path,
+    strict: bool,
     pairs: tuple[str, ...],
     input_files: tuple[Path, ...],
     mcp_config: Path | None,
@@ -382,9 +389,10 @@ def run(
     Exit 0 when the run succeeded, 1 when it failed, 2 on a usage or spec error,
     3 when it paused at an approval gate; 130 when interrupted (the message says
     how to resume). A missing or broken --mcp-config or --llm-replay file is
-    exit 2 before the run starts. With --backend temporal the run is one Temporal
-    workflow (its id is the run id) executed by `skillweave worker` processes;
-    this command follows it as it would a local run, or returns at once with --no-wait.
+    exit 2 before the run starts; so is, with --strict, a plan with warnings. With
+    --backend temporal the run is one Temporal workflow (its id is the run id)
+    executed by `skillweave worker` processes; this command follows it as it would
+    a local run, or returns at once with --no-wait.
     """
     _start_profile(profile)
     with profiling.span("imports: the engine"):
@@ -400,6 +408,8 @@ def run(
         _telemetry(otel)
     with profiling.span("plan: compile the spec (or read the plan)"):
         plan = load_plan_file(spec_or_plan, settings)
+        if strict and plan.warnings:
+            raise SpecError(d.model_copy(update={"severity": Severity.ERROR}) for d in plan.warnings)
         inputs = parse_inputs(plan, pairs, input_files, settings.caps.data_bytes)
     resume_gc()  # paused by the CLI's start (`orchestrator.cli.main`)
     _keep_mcp_process(plan, backend_from(backend) == "local" and not otel)

@@ -244,6 +244,23 @@ def echo_summary(summary: RunSummary, backend: str = "local") -> None:
     click.echo(render_summary(summary, backend, colour=use, width=width), color=use)
 
 
+SPEC_WARNINGS_SAID = 3  # after a run, the plan's first warnings, in full; the report lists them all
+
+
+def spec_warnings_said(report: RunReport) -> str:
+    """After a run: the spec was read with warnings (the run did what the plan says, which may be
+    less than the spec says): how many, the first few as `file:line: message` (those that doubt the
+    plan's structure first: a skill named that no step runs...), where the rest are."""
+    from orchestrator.plan.doubts import DOUBT_CODES
+
+    warnings = sorted(report.spec_warnings, key=lambda d: d.code not in DOUBT_CODES)  # doubts first, else in order
+    head = (f"spec: read with {count(len(warnings), 'warning')}; the run did what the plan says, which may be less "
+            f"than the spec says (all of them: the report, or `skillweave validate {report.spec_path or 'SPEC'}`):")
+    more = len(warnings) - SPEC_WARNINGS_SAID
+    return "\n".join([head, *(f"  {d.where}: {d.message}" for d in warnings[:SPEC_WARNINGS_SAID]),
+                      *([f"  ... and {more} more"] if more > 0 else [])])
+
+
 def final_outputs(summary: RunSummary) -> str:
     done = [s for s in summary.steps if s.status in (StepStatus.SUCCEEDED, StepStatus.DEFAULTED)]
     if not done:

@@ -22,17 +22,20 @@ from orchestrator.cli._common import (
     settings_from,
     skills_dir_option,
 )
-from orchestrator.cli.wording import render_diagnostic
+from orchestrator.cli.wording import render_diagnostic, say
 from orchestrator.errors import Diagnostic, Severity, UserError
 from orchestrator.wording import count
 
 
 def _json(d: Diagnostic) -> dict[str, Any]:
-    """One diagnostic; `hint` (as `run --json` gives it: {"action": "interpret"}, ...) only when it has one."""
+    """One diagnostic; `hint` (as `run --json` gives it: {"action": "interpret"}, ...) and `hint_text` (the
+    hint in the words the plain output prints: "`skillweave plan --interpret` asks the model to read it")
+    only when it has one."""
     found: dict[str, Any] = {"file": d.file, "line": d.line, "severity": d.severity.value, "code": d.code,
                              "message": d.message}
     if d.hint is not None:
         found["hint"] = d.hint.model_dump(mode="json", exclude_none=True)
+        found["hint_text"] = say(d.hint)
     return found
 
 

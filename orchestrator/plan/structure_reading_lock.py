@@ -32,6 +32,7 @@ from orchestrator.config import Settings
 from orchestrator.errors import ConfigError, Diagnostic, PlanError, Severity
 from orchestrator.hints import Hint, HintAction
 from orchestrator.lockfile import LockEntry, Lockfile, load_lock, lock_path, save_lock
+from orchestrator.plan.doubts import DOUBT_CODES, NO_STEPS_CODE
 from orchestrator.plan.location import split_where
 from orchestrator.plan.model import Plan, Provenance
 from orchestrator.plan.structure_reading import (
@@ -51,11 +52,6 @@ from orchestrator.spec.structure import StepIndex
 
 KIND: Literal["structure"] = "structure"
 STALE_CODE = "lock.stale"
-NO_STEPS_CODE = "spec.no-steps"
-DOUBT_CODES = frozenset({
-    "spec.condition-not-read", "spec.each-not-read", "spec.gather-not-read", "spec.join-not-read",
-    "spec.own-fallback", "spec.skill-not-run", "spec.value-not-kept", "spec.unread-work", NO_STEPS_CODE,
-})
 # (the rule-read spec, its doubts) -> (the model's reading, the model that made it)
 StructureReader = Callable[[WorkflowSpec, Sequence[Diagnostic]], tuple[StructureReading, str]]
 _NOT_STRUCTURE = ("policy.", "sentence:", "input_schema", "output_schema")

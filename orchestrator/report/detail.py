@@ -171,6 +171,7 @@ def build_run_report(source: RunSource) -> RunReport:
         notes=summary.notes,
         degraded=tuple(f"{d.step_id}: {d.fallback}: {d.reason}" for d in summary.degraded),
         artifacts=artifact_files(source.run_dir),
+        spec_warnings=plan.warnings,
         **_run_story(state),
     )
 

@@ -19,6 +19,8 @@ never renamed or removed; `format` changes if that promise is ever broken.
       compensations          [{step, skill, status, message, started_at, ended_at}] in the order run
       mermaid                the plan's graph, nodes coloured by step status
       notes                  anything else a person should know
+      spec_warnings          [{file, line, severity, code, message, hint?}] the plan's warnings: the places
+                             where skillweave was not sure it read the spec as its author meant
       last_event_at          epoch seconds of the run's latest event (null: none)
 
     StepReport
@@ -87,6 +89,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from orchestrator.contracts import Violation
 from orchestrator.engine.model import RunErrorInfo
+from orchestrator.errors import Diagnostic
 
 REPORT_FORMAT = 1
 
@@ -314,6 +317,7 @@ class RunReport(_Frozen):
     degraded: tuple[str, ...] = ()  # a degraded run: "step: fallback: why" for each step a fallback stood in for
     artifacts: tuple[str, ...] = ()  # files the steps' scripts wrote, relative to the run directory (`artifacts/<step>/...`)
     last_event_at: float | None = None
+    spec_warnings: tuple[Diagnostic, ...] = ()  # the plan's warnings: how the spec was read, where unsure
 
     def step(self, step_id: str) -> StepReport:
         for s in self.steps:

@@ -23,10 +23,13 @@ from orchestrator.report.model import RunReport, StepReport
 from orchestrator.report.render_md import (
     ATTEMPTS_SHOWN,
     INTERRUPTED,
+    SPEC_WARNINGS_SHOWN,
     duration,
     percent,
     ratio,
     says_more,
+    spec_warning_line,
+    spec_warnings_intro,
     timing,
     unfinished_steps,
     when,
@@ -329,6 +332,10 @@ def render_html(r: RunReport, say: HintWording = plain) -> str:
                     + "</ul>")
     if r.notes:
         body.append("<h2>Notes</h2><ul>" + "".join(f"<li>{escape(n)}</li>" for n in r.notes) + "</ul>")
+    if r.spec_warnings:
+        body.append("<h2>How the spec was read</h2><p>" + escape(spec_warnings_intro(r)) + "</p><ul>"
+                    + "".join(f"<li>{escape(spec_warning_line(d))}</li>" for d in r.spec_warnings[:SPEC_WARNINGS_SHOWN])
+                    + "</ul>")
     body += _metrics(r)
     body.append("<details><summary>The graph as Mermaid source (for docs)</summary>"
                 + _pre(r.mermaid, "mermaid") + "</details>")

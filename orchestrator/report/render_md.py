@@ -13,6 +13,7 @@ import json
 import re
 import time
 
+from orchestrator.errors import Diagnostic
 from orchestrator.hints import Hint, HintAction, HintWording, plain
 from orchestrator.report.model import History, RunMetrics, RunReport, StepReport
 from orchestrator.wording import count
@@ -306,10 +307,31 @@ def _tidy(lines: list[str]) -> list[str]:
     return out
 
 
+SPEC_WARNINGS_SHOWN = 100  # a report lists at most this many of the plan's warnings
+
+
+def spec_warnings_intro(r: RunReport) -> str:
+    """What the list of the plan's warnings is, and where else to see it."""
+    shown = min(len(r.spec_warnings), SPEC_WARNINGS_SHOWN)
+    more = f" (the first {shown})" if shown < len(r.spec_warnings) else ""
+    return (f"The plan was built with {count(len(r.spec_warnings), 'warning')}{more}: places where the spec may say "
+            "more than the plan does. The run did what the plan says; check these against what the author meant "
+            f"(`skillweave validate {r.spec_path or 'SPEC'}` lists them too).")
+
+
+def spec_warning_line(d: Diagnostic) -> str:
+    """`line N: message (code)`, one of the plan's warnings as the report lists it."""
+    return f"line {d.line}: {d.message} ({d.code})" if d.line else f"{d.message} ({d.code})"
+
+
 def render_markdown(r: RunReport, say: HintWording = plain) -> str:
     """The report as Markdown; `say` words what to do next (approve, resume)."""
     lines = _header(r, say)
-    lines += ["", *_step_table(r), "", "## Graph", "", *_fence(r.mermaid.rstrip("\n"), "mermaid")]
+    lines += ["", *_step_table(r)]
+    if r.spec_warnings:
+        lines += ["", "## How the spec was read", "", _text(spec_warnings_intro(r)), ""]
+        lines += [f"- {_text(spec_warning_line(d))}" for d in r.spec_warnings[:SPEC_WARNINGS_SHOWN]]
+    lines += ["", "## Graph", "", *_fence(r.mermaid.rstrip("\n"), "mermaid")]
     eventful = [s for s in r.steps if s.eventful]
     if eventful:
         lines += ["", "## Step details"]

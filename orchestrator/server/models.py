@@ -117,6 +117,9 @@ class RunView(_Out):
     )
     report_uri: str = Field(description="resource URI of the run's report")
     next: str = Field(description="what to do now")
+    spec_warnings: list[Finding] = Field(
+        default_factory=list, description="where the spec may say more than the plan does (the plan's warnings): "
+                                          "the run did what the plan says; tell the person before relying on it")
 
 
 class RunBrief(_Out):

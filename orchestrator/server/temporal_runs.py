@@ -34,7 +34,7 @@ async def run_on_temporal(settings: Settings, plan: Plan, inputs: dict[str, Any]
                 summary = (await tc.follow(client, run_id, plan)).summary()
         except TimeoutError:
             summary = (await tc.read_run(client, run_id)).summary()
-    view = run_view(summary, executing=False)
+    view = run_view(summary, executing=False, warnings=plan.warnings)
     where = f"Temporal ({ts.address}, task queue {ts.task_queue})"
     return view.model_copy(update={"next": f"The run executes on {where}; follow it with "
                                            f"`skillweave resume {run_id} --backend temporal`. {view.next}"})

@@ -477,7 +477,7 @@ class ToolSet:
         state = await self.ws.blocking(replay_run, run_id, self.ws.settings)
         executing = self.registry.active(run_id) is not None
         elsewhere = None if executing else executing_elsewhere(state)
-        return run_view(state.summary(), executing=executing, elsewhere=elsewhere)
+        return run_view(state.summary(), executing=executing, elsewhere=elsewhere, warnings=state.plan.warnings)
 
     async def _decide(self, run_id: str, step: str, answer: dialogue.Answer, *, by: str) -> None:
         from orchestrator.engine import approve_step

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from orchestrator.engine.model import RunStatus, RunSummary
+from orchestrator.errors import Diagnostic
 from orchestrator.plan.model import Plan
-from orchestrator.server.models import RunBrief, RunView, StepInfo, StepView
+from orchestrator.server.models import Finding, RunBrief, RunView, StepInfo, StepView
 
 # An output longer than this (as JSON) is cut short in a RunView.
 OUTPUT_PREVIEW_CHARS = 4000
@@ -71,7 +73,9 @@ def next_move(summary: RunSummary, executing: bool, elsewhere: int | None = None
     )
 
 
-def run_view(summary: RunSummary, *, executing: bool, elsewhere: int | None = None) -> RunView:
+def run_view(summary: RunSummary, *, executing: bool, elsewhere: int | None = None,
+             warnings: Sequence[Diagnostic] = ()) -> RunView:
+    """The run for a host agent; `warnings` are the plan's (how the spec was read, where unsure)."""
     error = None
     if summary.error is not None:
         where = f"{summary.error.where}: " if summary.error.where else ""
@@ -101,8 +105,17 @@ def run_view(summary: RunSummary, *, executing: bool, elsewhere: int | None = No
         ],
         outputs={k: _preview(summary.run_id, k, v) for k, v in summary.outputs.items()},
         report_uri=report_uri(summary.run_id),
-        next=next_move(summary, executing, elsewhere),
+        next=next_move(summary, executing, elsewhere) + _doubted(summary, warnings),
+        spec_warnings=[Finding.of(d) for d in warnings],
     )
+
+
+def _doubted(summary: RunSummary, warnings: Sequence[Diagnostic]) -> str:
+    """A finished run of a spec read with warnings: the agent is told to say so."""
+    if not warnings or not summary.status.finished:
+        return ""
+    return (f" The spec was read with {len(warnings)} warning(s) (spec_warnings): the run did what the plan says, "
+            "which may be less than the spec says; tell the person before relying on the outputs.")
 
 
 def run_brief(summary: RunSummary, *, executing: bool) -> RunBrief:

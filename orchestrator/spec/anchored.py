@@ -12,13 +12,20 @@ those names (`src.vocabulary`); a spec the rules read is never read here.
    marker and definition-list terms, each owning the units under it.
 3. Steps (`_steps`): a unit whose text (its own and its sub-units') names exactly one doer is
    a step with all that text, when the unit above it names more; a unit naming several is
-   cut into its sub-units (a paragraph without sub-units into its sentences). A unit that
+   cut into its sub-units (a paragraph without sub-units into its sentences, a sentence naming
+   two new doers at the clause of the second). A unit that
    names a skill only as a fallback belongs to the step before it. Steps run in document
    order unless their text says otherwise: each step's text is handed, a block per unit with
    its lines, to the readers the other forms use (`step.read_step`), with every skill name in
    backticks and an outline label of another step ("(a)", "II.B") written as "step N"; a
    lead line that says the steps under it start together makes them not wait for each other.
-4. What is no step (form fields, notes, headings with nothing to do) is left to the readers
+   A numbered item whose short first line stands above its indented text ("2. hash", as a man
+   page writes) is named by that line, its text read from the next.
+4. A unit naming a skill an earlier step runs, not listed beside it, is no second step: it is
+   about that step, and its sentences, with those of every unit no step took, are placed on
+   the step they name (`spec.anchored_place`, `spec.elsewhere`): a policy, the run's success
+   check, each warned at its line; what places nothing there is warned.
+5. What is no step (form fields, notes, headings with nothing to do) is left to the readers
    of the rest of the document (`markdown.read_markdown`), which read a whole-run limit in it
    and warn the rest at its line. Each step read here is a warning at its line and a
    `Reading` in the plan's provenance: the reading is a guess about the document's shape.
@@ -29,12 +36,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from orchestrator.spec.anchored_place import place, said_elsewhere
 from orchestrator.spec.blocks import Block, Bullet, Para, split_label
 from orchestrator.spec.check import MAX_STEPS
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.outline import Unit, outline
 from orchestrator.spec.regex_cache import Patterns
-from orchestrator.spec.skill_mentions import doers, in_backticks, roles
+from orchestrator.spec.skill_mentions import cut_at_doers, doers, in_backticks, roles
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import label_key, read_step
 from orchestrator.spec.step_prose import sentences
@@ -74,6 +82,8 @@ class Found:
     parts: list[tuple[int, str]] | None = None  # a paragraph cut into sentences: this step's (line, text)
     extra: list[Unit] = field(default_factory=list)
     together: int | None = None  # the line of a lead that says it does not wait for the step before it
+    placed: list[tuple[int, str, str]] = field(default_factory=list)  # sentences said elsewhere (line, text, how)
+    success: list[tuple[int, str, str]] = field(default_factory=list)  # the run's success clauses checked on it
 
 
 @dataclass
@@ -130,7 +140,8 @@ class _Reader:
         if len(lines) > 1 and all(len(d) <= 1 for d in per_line):
             pieces = [(n, t) for n, t in unit.lines]
         else:
-            pieces = [(lines[min(offset, len(lines) - 1)], sentence) for offset, sentence in sentences(unit.text())]
+            pieces = [(lines[min(offset, len(lines) - 1)], piece) for offset, sentence in sentences(unit.text())
+                      for piece in cut_at_doers(sentence, self.vocabulary)]
         before: list[tuple[int, str]] = []  # what comes before the first piece naming one: that step's text
         for line, sentence in pieces:
             said = doers(sentence, self.vocabulary)
@@ -225,6 +236,9 @@ def _name(unit: Unit, text: str, skill: str) -> tuple[str, str]:
     bold or dashed lead, a short first sentence, else the skill's name."""
     if unit.kind in ("heading", "term"):
         return unit.name.strip("*_`: "), text
+    if unit.titled and "\n" in text:  # "2. hash" above its text: the title names the step
+        title, rest = text.split("\n", 1)
+        return title.strip("*_`:. "), rest
     lead = _BOLD_LEAD.match(text) or _DASH_LEAD.match(text)
     if lead is not None and not _CONDITION_WORD.match(lead.group(1)):
         return lead.group(1).strip(" .:"), text[lead.end():]
@@ -299,10 +313,11 @@ def _read_found(number: int, f: Found, src: Source, sink: list, refs: _Refs,  # 
         line = unit.line
         first = _rewrite(unit.text(), vocabulary, refs, number)
         name, first = _name(unit, first, f.skill)
-        at = unit.lines[0][0] if unit.lines else unit.line
+        at = unit.lines[1 if unit.titled and len(unit.lines) > 1 else 0][0] if unit.lines else unit.line
         blocks = _lead_blocks(at, first, src, branch) if unit.kind != "heading" and first.strip() else []
         blocks += [b for u in unit.walk()[1:] if (b := _block(u, vocabulary, refs, number)) is not None]
     blocks += [b for u in f.extra for w in u.walk() if (b := _block(w, vocabulary, refs, number)) is not None]
+    blocks += [Para(line=at, text=_rewrite(said, vocabulary, refs, number)) for at, said, _ in f.placed]
     how = {"heading": "heading", "term": "definition-list term", "item": "list item"}.get(unit.kind, "paragraph")
     note = (f"{how} read as step-{number} ({name}) because it names `{f.skill}`; the document's shape was not "
             "recognised (anchored reading)")
@@ -311,6 +326,7 @@ def _read_found(number: int, f: Found, src: Source, sink: list, refs: _Refs,  # 
                      readings=(reading,), routes_sink=sink)
     src.warn(line, f"step-{number} ({name}): read as a step because it names `{f.skill}`; the document's shape was "
                    "not recognised: check the plan or write `## Step N:` headings", ANCHORED_CODE)
+    step = said_elsewhere(step, f.placed, f.success, src)
     if step.approval is None:  # a person's yes said in words no reader took: never a quiet run without it
         for piece in step.texts:
             if _APPROVAL_SAID.search(piece.text):
@@ -349,16 +365,18 @@ def anchored_steps(src: Source) -> Anchored | None:
 
     reader = _Reader(src.vocabulary)
     root = outline(src.lines)
-    found, _leftover = _steps(root, reader)
+    found, leftover = _steps(root, reader)
     if not found or len(found) > MAX_STEPS:  # too many: the rules' refusal stands
         return None
+    found, placed_lines = place(root, found, leftover, src, lambda f: _name(
+        f.unit, " ".join(t for _, t in f.parts) if f.parts is not None else f.unit.text(), f.skill)[0])
     # how steps name each other, matched in one pass a line: bounded to documents of a size people write
     refs = _references(root, found) if len(found) <= _MAX_REFERRED else _Refs([])
     together = _together(root, found, reader)
     sink: list = []  # type: ignore[type-arg]
     branch: list[bool] = []
     steps: list[StepSpec] = []
-    covered: set[int] = set(together)
+    covered: set[int] = set(together) | placed_lines
     for number, f in enumerate(found, start=1):
         step = _read_found(number, f, src, sink, refs, branch)
         if f.together is not None and step.depends_where is None and not step.depends_on:

@@ -28,6 +28,7 @@ from orchestrator.spec.blocks import Block, Bullet, Fence, Para, Table, split_la
 from orchestrator.spec.chat import blank_chat_headers, chat_replies
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.contract import read_contract
+from orchestrator.spec.elsewhere import place_blocks, run_success
 from orchestrator.spec.fields import parse_fields, qualify
 from orchestrator.spec.gherkin import gherkin_to_markdown
 from orchestrator.spec.model import (
@@ -492,6 +493,13 @@ def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> No
     for b in blocks:  # a limit of the whole run in a section of notes is still the run's limit
         if isinstance(b, Para | Bullet):
             read_run_limit(b.text, b.line, src, who="whole run")
+    if src.vocabulary and not unplaced_skills(blocks, steps) and steps:  # "Ops notes": steps' policies (`elsewhere`)
+        left = place_blocks(blocks, steps, src, section.title)
+        if left is not None:
+            for sentence, line in left:
+                src.warn(line, f"section '{section.title}': '{sentence[:60]}' not read (it names no step's policy)",
+                         "spec.unread")
+            return
     unplaced = unplaced_skills(blocks, steps)
     naming = [(b.line, u) for b in blocks if (u := unplaced_skills([b], steps))]
     work = [line for line, _ in naming if _LOOKS_LIKE_WORK.search(next(str(getattr(b, "text", "")) for b in blocks
@@ -649,6 +657,11 @@ def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
     if inputs is None and recipe_inputs:
         inputs = recipe_inputs
     steps = place_branches(steps, [(i.name, i.description) for i in inputs or ()], src)
+    if "intent" in found and steps:  # "Definition of done: ...", "the whole run gets 2 hours": said in the intent
+        for b in [*found["intent"].blocks, *(x for sub in found["intent"].subsections for x in sub.blocks)]:
+            for sentence, line in policy_sentences(b.text, b.line) if isinstance(b, Para | Bullet) else []:
+                if not run_success(sentence, line, steps, src):
+                    read_run_limit(sentence, line, src, who="whole run")
     contracts = (*read_contracts(found["contracts"], src, index), *checks) if "contracts" in found else checks
     recovery = read_recovery(found["recovery"], src, index) if "recovery" in found else None
     if recovery is not None and recovery.readings:  # rows that named their step by its name

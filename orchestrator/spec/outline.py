@@ -2,7 +2,9 @@
 a man page's capitals), paragraphs, list items at any depth and with any marker (`-`, `*`, `+`,
 `1.`, `a)`, `(a)`, `I.`, `A.`, `i.`, `1.2`, checkboxes), definition-list terms (`Term` then
 `:   text`, or `Term:: text`), each with its lines; a unit owns the units under it (by heading
-level or indentation). Used by the anchored reading (`spec.anchored`).
+level or indentation); an item whose first line is short and whose next lines are indented
+deeper than it ("2. hash" above its text, as a man page writes) is `titled`. Used by the
+anchored reading (`spec.anchored`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ _ITEM = _rx(
     r"(?:\s+\[[ xX]\])?)\s+(\S.*)$")
 _DEF = _rx(r"^\s{0,3}:\s+(\S.*)$")
 _ADOC_DEF = _rx(r"^([^:\s][^:]{0,60}?)::(?:\s+(.*))?$")
+_TITLE_WORDS = 5  # at most so many words in an item's title line
 _CAPS = _rx(r"^([A-Z][A-Z0-9&/ ,'-]{2,40})\s*$")
 
 
@@ -39,6 +42,7 @@ class Unit:
     children: list[Unit] = field(default_factory=list)
     content: int = 0  # where an item's text starts (its sub-units are indented at least so far)
     covers: list[int] = field(default_factory=list)  # every line it was written on (underlines too)
+    titled: bool = False  # an item whose first line is a title, its text indented deeper below it (a man page's)
 
     def text(self) -> str:
         return "\n".join(t for _, t in self.lines)
@@ -124,6 +128,9 @@ def outline(lines: list[str]) -> Unit:
             i += 1
             continue
         if open_text is not None:  # a line that goes on with the text before it
+            if open_text.kind == "item" and len(open_text.lines) == 1 and indent >= open_text.content + 2 \
+                    and len(open_text.lines[0][1].split()) <= _TITLE_WORDS:
+                open_text.titled = True  # "2. hash" then the text indented under it: its title, then its text
             open_text.lines.append((n, raw.strip()))
             i += 1
             continue

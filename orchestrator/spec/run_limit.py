@@ -26,7 +26,14 @@ from orchestrator.spec.success import read_criteria, success_clause, then_clause
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 _WHOLE_SAID = _rx(rf"(?i)\b(?:{WHOLE}|total\s+(?:time|run\s*time|duration)|end[- ]to[- ]end)\b[^.;]*?{DURATION}")
-WRITE = "write it as 'Whole run: 25 min max.'"
+_DURATION = _rx(rf"(?i){DURATION}")
+WHOLE_SAID = _WHOLE_SAID  # a sentence that speaks of the whole run and a duration (`spec.anchored_place`)
+
+
+def write_as(sentence: str) -> str:
+    """What to write instead, with the author's own duration when the sentence has one."""
+    found = _DURATION.search(sentence)
+    return f"write it as 'Whole run: {found.group(0) if found else '30 min'} max.'"
 
 
 def read_run_limit(text: str, line: int, src: Source, *, who: str) -> list[tuple[str, int]]:
@@ -41,7 +48,7 @@ def read_run_limit(text: str, line: int, src: Source, *, who: str) -> list[tuple
             prose.record(phrase, sentence, at, src, section="whole run", steps=(), who=who)
         elif _WHOLE_SAID.search(sentence):  # not read, or read as something else than the run's limit
             src.warn(at, f"{who}: '{sentence[:80]}' seems to limit the whole run, but the limit is not "
-                         f"understood; {WRITE}", prose.UNREAD_CODE)
+                         f"understood; {write_as(sentence)}", prose.UNREAD_CODE)
         elif (clause := success_clause(sentence)) is not None or then_clauses(sentence):
             for said in [clause] if clause is not None else then_clauses(sentence):
                 success_not_placed(said, at, src)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.step_prose import sentences
@@ -131,6 +132,26 @@ def roles(text: str, vocabulary: Vocabulary) -> list[Mention]:
 def doers(text: str, vocabulary: Vocabulary) -> list[str]:
     """The skills `text` names as doing the work, in order, once each."""
     return list(dict.fromkeys(m.skill for m in roles(text, vocabulary) if m.role == "doer"))
+
+
+def cut_at_doers(sentence: str, vocabulary: Vocabulary) -> list[str]:
+    """The sentence cut before each clause whose first doer is one it has not named yet ("Then `a`
+    pushes it out, and last `b` mails it, quoting what a hands back" -> two pieces); one piece
+    when it names one doer (a later mention of a doer already named stays where it is)."""
+    said = [m for m in roles(sentence, vocabulary) if m.role == "doer"]
+    if len({m.skill for m in said}) < 2:
+        return [sentence]
+    clauses = [c.start() for c in _CLAUSE.finditer(sentence)]
+    cuts: list[int] = []
+    seen: set[str] = set()
+    for m in said:
+        if seen and m.skill not in seen:
+            at = max((c for c in clauses if c <= m.start), default=0)
+            if at > (cuts[-1] if cuts else 0):
+                cuts.append(at)
+        seen.add(m.skill)
+    bounds = [0, *cuts, len(sentence)]
+    return [p for a, b in pairwise(bounds) if (p := sentence[a:b].strip())]
 
 
 def in_backticks(line: str, vocabulary: Vocabulary) -> str:

@@ -165,3 +165,22 @@ def test_a_when_reading_a_field_its_producer_lacks_is_a_warning_at_its_line(tmp_
         done.stdout + done.stderr
     )
     assert "it has docs_found, existing_docs" in done.stdout + done.stderr
+
+
+def test_validate_json_words_the_model_reading_hint_as_the_plain_output_does(tmp_path: Path) -> None:
+    example = REPO / "specs" / "examples" / "for-each.md"
+    text = example.read_text(encoding="utf-8").replace(
+        "- Timeout: 30s\n", "- Timeout: 30s\n- Retry it a handful of times if the mood strikes.\n")
+    spec = tmp_path / "unread.md"
+    spec.write_text(text, encoding="utf-8")
+    line = text.splitlines().index("- Retry it a handful of times if the mood strikes.") + 1
+
+    done = run("validate", str(spec), "--json")
+
+    assert done.returncode == 0, done.stderr
+    hinted = [w for w in json.loads(done.stdout)["warnings"] if w["line"] == line and "hint" in w]
+    assert hinted, done.stdout
+    assert hinted[0]["hint"] == {"action": "interpret"}
+    assert "skillweave plan --interpret" in hinted[0]["hint_text"]
+    plain = run("validate", str(spec))
+    assert f"{spec}:{line}: " in plain.stdout and hinted[0]["hint_text"] in plain.stdout

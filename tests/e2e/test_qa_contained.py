@@ -637,7 +637,7 @@ def test_a_full_disk_while_storing_a_big_contained_output_is_a_journal_error_not
 RESULT_KEYS = [
     "run_id", "plan_name", "plan_sha256", "status", "created_at", "started_at", "finished_at", "error",
     "awaiting", "inputs", "outputs", "steps", "totals", "compensations", "notes", "degraded", "run_dir", "report",
-    "artifacts",
+    "artifacts", "spec_warnings",
 ]
 STEP_KEYS = [
     "step_id", "name", "skill", "status", "attempts", "retries", "regenerations", "items", "items_done",

@@ -20,7 +20,7 @@ COUNT = {"type": "object", "properties": {"n": {"type": "integer"}}, "required":
 RUN_KEYS = [
     "format", "run_id", "plan_name", "plan_sha256", "spec_path", "status", "created_at", "started_at",
     "finished_at", "error", "limit", "awaiting", "inputs", "outputs", "sessions", "metrics", "steps", "feedback",
-    "compensations", "mermaid", "notes", "degraded", "artifacts", "last_event_at",
+    "compensations", "mermaid", "notes", "degraded", "artifacts", "last_event_at", "spec_warnings",
 ]
 STEP_KEYS = [
     "step_id", "name", "skill", "kind", "depends_on", "status", "message", "error_class", "metrics",

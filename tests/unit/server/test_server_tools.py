@@ -375,3 +375,24 @@ async def test_an_unknown_run_is_explained_in_the_servers_terms_not_the_clis(con
     assert result.is_error
     assert "no run '20990101-000000-abcdef'" in text(result)
     assert "--state-dir" not in text(result) and "chosen when the server is started" in text(result)
+
+
+async def test_a_run_of_a_spec_read_with_warnings_lists_them_and_tells_the_agent_to_say_so(
+    connect: ClientFactory, project: Path
+) -> None:
+    spec = project / "specs" / "count.md"
+    plain = project / "specs" / "plain-count.md"
+    plain.write_text(spec.read_text(encoding="utf-8").replace("- Success criteria: words is the number of words\n", ""),
+                     encoding="utf-8")
+    async with connect() as client:
+        with anyio.fail_after(20):
+            warned = ok(await client.call_tool("run_workflow", {"spec": "specs/count.md", "inputs": {"text": "a b"}}))
+            clean = ok(await client.call_tool("run_workflow", {"spec": "specs/plain-count.md",
+                                                               "inputs": {"text": "a b"}}))
+            again = ok(await client.call_tool("get_run", {"run_id": warned["run_id"]}))
+    assert warned["status"] == clean["status"] == "succeeded"
+    assert [(w["line"], w["severity"]) for w in warned["spec_warnings"]] == [(15, "warning")]
+    assert "success criterion" in warned["spec_warnings"][0]["message"]
+    assert "tell the person before relying on the outputs" in warned["next"]
+    assert again["spec_warnings"] == warned["spec_warnings"]
+    assert clean["spec_warnings"] == [] and "tell the person" not in clean["next"]

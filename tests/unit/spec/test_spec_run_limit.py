@@ -9,6 +9,7 @@ import pytest
 
 from orchestrator.spec import WorkflowSpec, parse_spec_text
 from orchestrator.spec.phrase import read_phrase
+from orchestrator.spec.run_limit import write_as
 
 STEPS = "## Steps\n\n### Step 1: Load\n- Skill: `load`\n\n### Step 2: Save\n- Skill: `save`\n"
 
@@ -56,10 +57,14 @@ def test_a_section_of_notes_with_the_run_s_limit_gives_the_limit() -> None:
     assert _limit(spec)[0] == 600.0
 
 
-def test_a_whole_run_limit_not_understood_is_a_warning_that_says_what_to_write() -> None:
+def test_a_whole_run_limit_not_understood_is_a_warning_that_says_what_to_write_with_the_author_s_duration() -> None:
     spec = parse("# Sync\n\nThe whole job was 5 minutes last time, keep it so.\n\n" + STEPS)
     assert _limit(spec) == (None, None)
-    assert any(w.line == 3 and "Whole run: 25 min max." in w.message for w in spec.warnings)
+    assert any(w.line == 3 and "Whole run: 5 minutes max." in w.message for w in spec.warnings)
+
+
+def test_a_whole_run_limit_not_understood_and_without_a_duration_gets_a_stated_example() -> None:
+    assert write_as("the whole run should be quick, keep an eye on it") == "write it as 'Whole run: 30 min max.'"
 
 
 def test_what_the_author_wants_done_after_the_limit_is_warned_not_dropped() -> None:
