@@ -136,3 +136,20 @@ def test_a_key_about_failures_that_is_a_count_is_not_a_fallback_block() -> None:
     spec = _parse("flow:\n  - name: a\n    run: fetch-feed\n    max_failures: 3\n", "fetch-feed")
     assert _fallbacks(spec) == {}
     assert _warned(spec, "max_failures") == [4]
+
+
+def test_steps_grouped_under_sibling_phases_are_read_together_in_document_order() -> None:
+    text = """\
+incident_playbook:
+  stages:
+    triage:
+      actions:
+        - {title: collect logs, run: collect-logs}
+    fix:
+      actions:
+        - {title: restart, run: restart-service}
+        - {title: verify, run: check-health}
+"""
+    spec = _parse(text, "collect-logs", "restart-service", "check-health")
+    assert [s.skill for s in spec.steps] == ["collect-logs", "restart-service", "check-health"]
+    assert _warned(spec, "steps read from `stages.*.actions` (3 of 3 items") == [2]
