@@ -208,7 +208,7 @@ def draft_plan(
     for step in spec.steps:
         outputs[step.id], diags = output_contract(step, bound.get(step.id), spec.contracts, path)
         found += diags
-    with_instruction_outputs(outputs, spec, bound, instructions)
+    found += with_instruction_outputs(outputs, spec, bound, instructions)
     spec, loop_notes, loop_warnings = loop_over_fields(spec, outputs)
     found += loop_warnings
     produced_by = {s.id: frozenset(properties_of(outputs[s.id].schema_)) for s in spec.steps}

@@ -23,6 +23,9 @@ from orchestrator.spec.condition import Clause, ReadCondition, read_condition
 
 # A name (and the step it was said of, or None) -> its path in an expression, or None.
 Resolve = Callable[[str, str | None], str | None]
+# The words of a subject no name placed -> (its path, how it was read) when they mean one value
+# (`plan.meaning`), else (None, what to add to the error: the values it may mean).
+Meaning = Callable[[tuple[str, ...]], tuple[str | None, str]]
 
 _KEYWORDS = {"and", "or", "not", "in", "is", "if", "else", "true", "false", "none", "True", "False", "None",
              "loop", "inputs", "steps", "item"}
@@ -36,6 +39,7 @@ class ConditionError(Exception):
 class Compiled:
     expression: str
     note: str  # how it was read, for the plan's provenance
+    guessed: tuple[str, ...] = ()  # values placed by their meaning ("`computed refund` read as `refund_amount`")
 
 
 def step_path(step: str, name: str) -> str:
@@ -54,7 +58,7 @@ def _literal(value: Any) -> str:
     return "'" + str(value).replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
-def _place(clause: Clause, resolve: Resolve) -> str:
+def _place(clause: Clause, resolve: Resolve, meaning: Meaning | None = None, guessed: list[str] | None = None) -> str:
     words = clause.subject
     for start in range(len(words)):  # "report date": report_date, then date
         name = "_".join(words[start:])
@@ -63,11 +67,20 @@ def _place(clause: Clause, resolve: Resolve) -> str:
             return path
     said = " ".join(words)
     where = f" in the output of {clause.step}" if clause.step else ""
+    found, note = meaning(words) if meaning is not None and clause.step is None else (None, "")
+    if found is not None:
+        if guessed is not None:
+            guessed.append(note)
+        return found
+    if note:
+        raise ConditionError(f"`{said}`{where} is not a workflow input, an earlier step's output or a field of the "
+                             f"item{note}")
     raise ConditionError(f"`{said}`{where} is not a workflow input, an earlier step's output or a field of the "
                          "item; name it as the spec does (`confidence < 0.7`, `Step 4 reported valid = true`)")
 
 
-def _clause_expression(clause: Clause, resolve: Resolve, values: Callable[[str], list[str]]) -> str:
+def _clause_expression(clause: Clause, resolve: Resolve, values: Callable[[str], list[str]],
+                       meaning: Meaning | None = None, guessed: list[str] | None = None) -> str:
     if clause.kind == "value":
         holders = values(str(clause.value))
         if len(holders) != 1:
@@ -75,7 +88,7 @@ def _clause_expression(clause: Clause, resolve: Resolve, values: Callable[[str],
             raise ConditionError(f"cannot tell which field `{clause.value}` is a value of{which}; write it as "
                                  f"a comparison, `environment == {clause.value}`")
         return f"{holders[0]} == {_literal(clause.value)}"
-    path = _place(clause, resolve)
+    path = _place(clause, resolve, meaning, guessed)
     if clause.kind == "empty":
         return f"not {path}"
     if clause.kind == "filled":
@@ -173,12 +186,15 @@ def compile_condition(
     values: Callable[[str], list[str]],
     step_ids: Sequence[str] | StepIds,
     loop: str | None = None,
+    meaning: Meaning | None = None,
 ) -> Compiled:
-    """The expression of a condition as read; ConditionError when a name cannot be placed."""
+    """The expression of a condition as read; ConditionError when a name cannot be placed. `meaning`
+    places a subject in words that names no value by the value it means (`plan.meaning`)."""
+    guessed: list[str] = []
     if read.expression is not None:
         expression = rewrite_expression(read.expression, resolve, step_ids, loop)
     else:
-        parts = [_clause_expression(c, resolve, values) for c in read.clauses]
+        parts = [_clause_expression(c, resolve, values, meaning, guessed) for c in read.clauses]
         expression = parts[0]
         for join, part in zip(read.joins, parts[1:], strict=True):
             expression = f"{expression} {join} {part}"
@@ -188,7 +204,9 @@ def compile_condition(
         expression = f"not ({expression})"
     same = expression.replace(" ", "") == read.text.replace(" ", "")
     note = f'"{read.text}"' if same else f'"{read.text}" read as {expression}'
-    return Compiled(expression=expression, note=note)
+    if guessed:
+        note += f" ({'; '.join(guessed)})"
+    return Compiled(expression=expression, note=note, guessed=tuple(guessed))
 
 
 def compile_text(
@@ -197,12 +215,13 @@ def compile_text(
     values: Callable[[str], list[str]],
     step_ids: Sequence[str] | StepIds,
     loop: str | None = None,
+    meaning: Meaning | None = None,
 ) -> Compiled:
     read = read_condition(text)
     if read is None:
         raise ConditionError(f"the condition '{text.strip()}' cannot be read: write a comparison such as "
                              "`confidence < 0.7`, `Step 4 reported valid = true` or `amount is over 1000`")
-    return compile_condition(read, resolve, values, step_ids, loop)
+    return compile_condition(read, resolve, values, step_ids, loop, meaning)
 
 
 def negate(expression: str) -> str:

@@ -54,7 +54,9 @@ from orchestrator.plan.mapping import (
     parse_for_each,
     producers,
 )
+from orchestrator.plan.meaning import meant_values
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
+from orchestrator.plan.outside import how_to_name, said_by_name, written_as_name
 from orchestrator.plan.rename import renames
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
@@ -87,16 +89,33 @@ def skill_instructions(catalog: Iterable[object]) -> dict[str, Instructions]:
 def with_instruction_outputs(
     outputs: dict[str, OutputContract], spec: WorkflowSpec, bound: Mapping[str, BoundSkill],
     instructions: Mapping[str, Instructions],
-) -> None:
+) -> list[Diagnostic]:
     """A step whose skill has no output schema also outputs what its skill's instructions
-    say it returns (optional properties)."""
+    say it returns (optional properties). An output the step's text says its skill yields
+    ("→ `rank-x` ... → `top`, `total`", not required) that those instructions do not state is
+    a warning at its line."""
+    found: list[Diagnostic] = []
     for step in spec.steps:
         skill = bound.get(step.id)
         said = instructions.get(skill.name) if skill is not None and skill.output_schema is None else None
         if not said or not said.outputs:
             continue
+        stated = {n.name for n in said.outputs}
+        arrows = {r.where for r in step.readings if r.note.startswith("a title, then its skill")}
+        yielded = [f for f in step.outputs if not f.required and f.where in arrows]
+        for f in yielded:
+            if f.name not in stated and skill is not None:
+                found.append(warning_at(f.where, spec.path, f"{step.id} ({step.name}): `{f.name}` is said to come "
+                                        f"out of `{skill.name}`, whose SKILL.md states the outputs "
+                                        f"{', '.join(sorted(stated))}: it is not required of the step",
+                                        "plan.output-not-stated"))
         out = outputs[step.id]
         schema = copy.deepcopy(out.schema_)
+        agreed = [f.name for f in yielded if f.name in stated]  # the text and the skill agree: required
+        if agreed:
+            schema["required"] = list(dict.fromkeys([*schema.get("required", []), *agreed]))
+            outputs[step.id] = out = out.model_copy(update={"schema_": schema})
+            schema = copy.deepcopy(schema)
         props = schema.setdefault("properties", {})
         added = [n for n in said.outputs if n.name not in props and n.name not in out.aliases]
         if not added:
@@ -107,6 +126,7 @@ def with_instruction_outputs(
         listed = ", ".join(n.name for n in added)
         note = f"{out.note}; skill {skill.name if skill else '?'}'s instructions: {listed}"
         outputs[step.id] = out.model_copy(update={"schema_": schema, "note": note})
+    return found
 
 
 @dataclass
@@ -194,13 +214,22 @@ class _Planner:
             for n in said.inputs:
                 out.setdefault(n.name, Loose(n.name, n.where, f"named in skill `{skill.name}`'s instructions",
                                              "skill"))
+        inputs = list(inputs)
+        given = {*inputs, *(n for n, sids in self.makers.items() if sids - {step.id})}
+        by_name = said is not None and said_by_name([n.name for n in said.inputs if not n.optional], given,
+                                                    self.text_of(step))  # "parse-ledger on ledger_csv"
         if not step.inputs and not step.input_values and (skill is None or skill.input_schema is None):
             own = self.produced[step.id].fields | self.produced[step.id].aliases
             known = [*inputs, *sorted(n for n, sids in self.makers.items() if sids - {step.id})]
             for name in mentioned(self.said_as_data(step.description),
                                   [n for n in dict.fromkeys(known) if n not in own]):
-                out.setdefault(name, Loose(name, step.where, "named in the step's text"))
+                if not by_name or f"`{name}`" in step.description:  # by name: a word in passing is no input
+                    out.setdefault(name, Loose(name, step.where, "named in the step's text"))
         return [item for name, item in out.items() if name not in self.needs[step.id]]
+
+    @staticmethod
+    def text_of(step: StepSpec) -> str:
+        return " ".join([step.description, *(t.text for t in step.texts)])
 
     def reads(self, step: StepSpec, loose: list[Loose]) -> set[str]:
         """The names a step is known to read: its input schema's, its skill's instructions', its Input line's."""
@@ -280,10 +309,10 @@ class _Planner:
         """A later step's name that comes from outside the run: one its skill takes that its own
         text writes in backticks ("the CSM as `sender`") and that no step outputs."""
         skill = self.bound.get(step.id)
-        text = " ".join([step.description, *(t.text for t in step.texts)])
+        text = self.text_of(step)
         names = [*self.needs[step.id], *(i.name for i in loose if i.said.startswith("named in skill"))]
         for name in dict.fromkeys(names):
-            if name in found or name in taken or name in self.makers or f"`{name}`" not in text:
+            if name in found or name in taken or name in self.makers or not written_as_name(name, text):
                 continue
             schema = self.input_schemas[step.id]
             required = name in required_of(schema) or name not in properties_of(schema)
@@ -329,14 +358,19 @@ class _Planner:
                 report: bool) -> tuple[str, str] | None:
         loop = parse_for_each(step.for_each)
         resolve = self.resolver(step, candidates, [i.name for i in inputs], scope, loop, item_fields)
+        meaning = meant_values(candidates, inputs, self.produced, self.bound, self.spec)
         try:
             compiled = compile_text(text, resolve, self.values(inputs, candidates), self.step_ids,
-                                    loop[0] if loop else None)
+                                    loop[0] if loop else None, meaning)
         except ConditionError as exc:
             if report:
                 self.found.append(error_at(where, self.path, f"{step.id} ({step.name}): {what}: {exc}",
                                            "condition"))
             return None
+        if report and compiled.guessed:
+            self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): {what}: "
+                                         f"{'; '.join(compiled.guessed)}: if another value is meant, write its name",
+                                         "plan.value-by-meaning"))
         return compiled.expression, compiled.note
 
     # -- the whole -----------------------------------------------------------------------
@@ -436,8 +470,8 @@ class _Planner:
                                                                   "input its skill reads that nothing else gives"))
                 self.found.append(warning_at(step.where, self.path, f"{step.id} ({step.name}): its skill reads "
                                              f"`{unbound[0]}`, which nothing gives; it is given `{text_only[0]}`, "
-                                             f"the one other value the text names: if that is not meant, write "
-                                             f"`{unbound[0]}` in the step's text next to the value it takes",
+                                             f"the one other value the text names: if that is not meant, "
+                                             f"{how_to_name(unbound[0], said_text)}",
                                              "plan.input-renamed"))
             if extra is None and unbound:  # the inputs left: the values the step's text names
                 named = [n for n in mentioned(step.description, [*names, *sorted(self.makers)])
@@ -455,7 +489,7 @@ class _Planner:
                     self.found.append(warning_at(step.where, self.path, f"{step.id} ({step.name}): its skill reads "
                                                  f"`{extra[0]}`, which nothing gives; it is given the one value the "
                                                  f"text names (`{'`, `'.join(named[:3])}`): if that is not meant, "
-                                                 f"write `{extra[0]}` in the step's text next to the value it takes",
+                                                 f"{how_to_name(extra[0], said_text)}",
                                                  "plan.input-renamed"))
             if extra is not None:
                 name, binding, prov = extra
@@ -541,9 +575,15 @@ class _Planner:
                 self.found.append(error_at(where, self.path, f"{step.id} ({step.name}): Otherwise: no step before "
                                                              "it has a condition to be false", "condition"))
         if step.when and expression is None:
-            got = self.compile(step, step.when, where, "When", inputs, candidates, scope, item_fields, report=True)
+            title = "when_title" in step.field_where  # "Score ≥ 70" as a title: a guess, dropped if it names nothing
+            got = self.compile(step, step.when, where, "When", inputs, candidates, scope, item_fields, report=not title)
             if got is not None:
                 expression, note = got
+            elif title:
+                self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): its title reads as the "
+                                             f"condition `{step.when}`, but that names no workflow input or earlier "
+                                             "output, so the step always runs: if it is a condition, write a "
+                                             "`- When:` line that names the value", "spec.condition-not-read"))
         if expression is not None:
             conditions[step.id] = expression
             provenance["when"] = from_spec(where, note)

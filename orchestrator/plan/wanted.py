@@ -65,9 +65,40 @@ class Instructions(BaseModel):
     outputs: tuple[Named, ...] = ()
 
 
+# a parenthesis right after a name that opens with one of these goes on with the list ("(or `joined`)",
+# "(and, for the general resolver, `category`)"); any other describes the name (fields, values, examples)
+_LIST_GOES_ON = ("and", "or", "plus", "also", "optionally", "optional", "&")
+
+
+def _described(clause: str) -> list[tuple[int, int]]:
+    """The spans of the parentheses that describe the name right before them: "`account` (object: `id`,
+    `seats`)", "`status` (`clean` or `needs-review`)". Names in them are the name's fields or values, not
+    names of their own; a parenthesis opening with "and", "or", "optionally" goes on with the list."""
+    spans: list[tuple[int, int]] = []
+    for m in _TICKED.finditer(clause):
+        at = m.end()
+        while at < len(clause) and clause[at] in " \t":
+            at += 1
+        if at >= len(clause) or clause[at] != "(":
+            continue
+        depth, end = 0, len(clause)
+        for i in range(at, len(clause)):
+            depth += {"(": 1, ")": -1}.get(clause[i], 0)
+            if depth == 0:
+                end = i
+                break
+        first = clause[at + 1:end].lstrip(" ,").split(" ", 1)[0].strip(",").lower()
+        if first not in _LIST_GOES_ON:
+            spans.append((at, end))
+    return spans
+
+
 def _names(clause: str, where: str) -> list[Named]:
     out: list[Named] = []
+    described = _described(clause)
     for m in _TICKED.finditer(clause):
+        if any(start < m.start() < end for start, end in described):
+            continue  # a field or a value of the name before the parenthesis
         before = clause[max(0, m.start() - 12):m.start()].lower()
         if re.search(r"default\s*(?:is\s*|of\s*|=\s*)?$", before):
             continue  # `(default `country`)`: a value, not a name

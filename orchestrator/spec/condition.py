@@ -74,8 +74,10 @@ _STEP_SAID = _rx(
     r"said|gave(?:\s+back)?|gives(?:\s+back)?|output|outputs|produced|found|set|came\s+back\s+with)\b)?(?:\s+that)?")
 # (pattern, operator), longest phrases first: the leftmost match wins, then the longest
 _OPS: tuple[tuple[str, Op], ...] = (
-    (r"is\s+(?:greater|more|higher|bigger|larger)\s+than\s+or\s+equal\s+to|is\s+at\s+least|at\s+least|>=|≥|=>", ">="),
-    (r"is\s+(?:less|lower|smaller|fewer)\s+than\s+or\s+equal\s+to|is\s+at\s+most|at\s+most|no\s+more\s+than|<=|≤|=<", "<="),
+    (r"is\s+(?:greater|more|higher|bigger|larger)\s+than\s+or\s+equal\s+to|is\s+at\s+least|at\s+least|"
+     r"(?:is\s+)?at\s+or\s+(?:above|over)|>=|≥|=>", ">="),
+    (r"is\s+(?:less|lower|smaller|fewer)\s+than\s+or\s+equal\s+to|is\s+at\s+most|at\s+most|no\s+more\s+than|"
+     r"(?:is\s+)?at\s+or\s+(?:below|under)|<=|≤|=<", "<="),
     (r"(?:is|are)\s+(?:greater|more|higher|bigger|larger)\s+than|(?:is|are)\s+over|(?:is|are)\s+above|exceeds?|"
      r"(?:greater|more|higher|bigger|larger)\s+than|goes\s+over|over|above|>", ">"),
     (r"(?:is|are)\s+(?:less|lower|smaller|fewer)\s+than|(?:is|are)\s+under|(?:is|are)\s+below|"
@@ -208,6 +210,8 @@ def _split(text: str) -> tuple[list[str], list[Literal["and", "or"]]]:
             continue
         if re.search(r"\d$", text[: m.start()]) and re.match(r"(?i)(?:more|fewer|less)\b", text[m.end():]):
             continue  # "3 or more errors": one count, not two clauses
+        if text[: m.start()].lower().endswith(" at") and re.match(r"(?i)(?:above|over|below|under)\b", text[m.end():]):
+            continue  # "at or above 70": one comparison
         parts.append(text[last:m.start()])
         word = (m.group(1) or m.group(2)).lower()
         joins.append("and" if word == "and" else "or")

@@ -43,6 +43,7 @@ from orchestrator.spec.fields import (
     step_id,
 )
 from orchestrator.spec.input_prose import assignments
+from orchestrator.spec.io_arrow import doer_outputs
 from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepForm, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
@@ -564,16 +565,20 @@ class _StepBuilder:
         given = [assigned_source(part) for part in split_top(m.group(1))]
         sources = {g[0]: g[1] for g in given if g is not None}
         ins = [g[0] if g is not None else "" for g in given] if sources else _names(m.group(1))
-        outs = _names(re.split(r"[.;]\s", m.group(2))[0])
+        yields = doer_outputs(m.group(2), self.src.vocabulary.skills)  # "Rank → `rank-x` with ... → `top`"
+        if yields is not None:  # the title, the skill that does it, and what it yields
+            sources, ins = {}, []
+        outs = _names(re.split(r"[.;]\s", m.group(2) if yields is None else yields)[0])
         if not outs or (sources and "" in ins):
             return
         at = self.src.where(line)
         # names in prose are loose ("index + totals"): an input with no source is a warning, not an error;
         # `translations = all step 2 results` takes that step's output (a For each step's, gathered)
         self.inputs += [FieldSpec(name=n, required=n in sources, source=sources.get(n), where=at) for n in ins]
-        self.outputs += [FieldSpec(name=n, where=at) for n in outs]
-        self.read("input", line, m.group(0), f"inputs {', '.join(ins) or '(none named)'}; "
-                                             f"outputs {', '.join(outs)}")
+        # what the doer yields, said after its arrow, is checked against its skill (`plan.dataflow`), not required
+        self.outputs += [FieldSpec(name=n, where=at, required=yields is None) for n in outs]
+        said = f"inputs {', '.join(ins) or '(none named)'}" if yields is None else "a title, then its skill"
+        self.read("input", line, m.group(0), f"{said}; outputs {', '.join(outs)}")
 
     def finish_depends(self) -> None:
         """A dependency read from a sentence counts when no Depends line says otherwise."""

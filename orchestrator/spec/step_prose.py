@@ -46,6 +46,8 @@ _ROOT_PHRASE = _rx(
     r"|\b(?:start|run|kick|fire|launch)\w*\s+(?:it\s+|this\s+|them\s+)?(?:off\s+)?(?:alongside|at the same time as|"
     r"concurrently with|together with)\b|\balongside\b[^.;]{0,40}\b(?:not|no need|without waiting)\b"
     r"|\bdoes(?:n['’]t| not) need\b[^.;]{0,60}\bat all\b"
+    # "same time as the invoices one, they don't touch each other"
+    r"|\b(?:at )?the same time as\b|\b(?:do|does)(?:n['’]t| not) (?:touch|need|affect|wait for) each other\b"
 )
 _DEPEND_TRIGGER = _rx(
     r"(?i)\b(?:depends? on|depending on|runs? after|run only after|only after|after|once|"
@@ -191,10 +193,29 @@ def root_phrase(sentence: str) -> bool:
     return bool(_ROOT_PHRASE.search(sentence))
 
 
+def spell_enclosed(text: str) -> str:
+    """"Whichever of ② / ③ ran" -> "Whichever of step 2 / step 3 ran": a circled, parenthesised or
+    full-stop digit (①, ❷, ➂, ⑷, ⒌) is the step of that number, as the slides' "② Score ..." titles are."""
+    if text.isascii():
+        return text
+    import unicodedata
+
+    def spelled(c: str) -> str:
+        if c.isascii() or not c.isnumeric() or not any(w in unicodedata.name(c, "") for w in _ENCLOSED):
+            return c
+        return f"step {int(unicodedata.numeric(c))}"
+
+    return "".join(spelled(c) for c in text)
+
+
+_ENCLOSED = ("CIRCLED", "PARENTHESIZED", "FULL STOP")
+
+
 def dependency_phrase(sentence: str) -> StepList | None:
     """"Runs after 1–2", "once Step 3 has finished", "whichever resolver ran (Stage 3, 4 or 5)":
     the steps this sentence makes its step wait for; None when it names none. After a
     trigger word the steps must come first ("after Step 2", not "after its retries")."""
+    sentence = spell_enclosed(sentence)
     joins = JOIN_ANY.search(sentence)
     starts = [(m.end(), m.group(0).lower()) for m in _DEPEND_TRIGGER.finditer(sentence)]
     if joins and re.search(r"(?i)\b(?:ran|runs|finished|was taken|run)\b", sentence):

@@ -1,0 +1,98 @@
+"""A value a condition names by what it means rather than by its field's name.
+
+    If the computed refund is over 200 EUR ...     -> step-2's `refund_amount` (compute-refund)
+    when the detected language is not English      -> step-1's `language` (detect-language)
+
+The words of the subject ("computed refund") are compared, stem by stem ("computed" and "compute"
+are one), with each value the condition can reach: each earlier step's output field and each
+workflow input. A value is meant when its name shares a word with the subject and every word of the
+subject is in its name or in what produces it (the step's skill and title: "compute-refund"). Only a
+unique such value is taken, shown in the plan and warned; otherwise the error names the values that
+share a word with the subject (or, when none does, the values there are), so the author can write one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+_NOT_MEANING = frozenset({"the", "a", "an", "its", "their", "this", "that", "these", "those", "of", "value", "field",
+                          "output", "result", "results", "step", "from", "in", "for", "our", "we", "it", "is"})
+_SUFFIXES = ("ing", "ed", "es", "s", "e")
+
+
+def _stem(word: str) -> str:
+    w = word.lower()
+    for suffix in _SUFFIXES:
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            return w[: -len(suffix)]
+    return w
+
+
+def stems(text: str) -> frozenset[str]:
+    """The stems of the words of a name or a text (`refund_amount`, "compute-refund", "Score it")."""
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", text)
+    return frozenset(_stem(w) for w in re.findall(r"[A-Za-z]+", spaced) if w.lower() not in _NOT_MEANING)
+
+
+@dataclass(frozen=True)
+class Value:
+    """A value a condition can reach: its name, its path in an expression, and what produces it."""
+
+    name: str
+    path: str
+    said: str  # "step-2's output (compute-refund)", "the workflow input"
+    about: str = ""  # the producer's words: its skill's name and its step's title
+
+
+def by_meaning(words: Iterable[str], values: Iterable[Value]) -> tuple[Value | None, str]:
+    """The one value `words` mean (module docstring) and how it was read; (None, what to write) when
+    none or several are."""
+    subject = stems(" ".join(words))
+    if not subject:
+        return None, ""
+    reachable = list(values)
+    meant: list[Value] = []
+    near: list[Value] = []
+    for v in reachable:
+        own = stems(v.name)
+        if subject & own:
+            (meant if subject <= own | stems(v.about) else near).append(v)
+    said = " ".join(words)
+    if len(meant) == 1:
+        v = meant[0]
+        return v, f"`{said}` read as `{v.name}`, {v.said}, by its meaning"
+    listed = meant or near or reachable
+    if not listed:
+        return None, ""
+    names = ", ".join(f"`{v.name}` ({v.said})" for v in listed[:8])
+    what = "the values it may mean" if meant or near else "the values there are"
+    return None, f"; {what}: {names}; write the one meant by its name"
+
+
+def meant_values(steps: Iterable[str], inputs: Iterable[object], produced: Mapping[str, object],
+                 bound: Mapping[str, object], spec: object) -> Callable[[tuple[str, ...]], tuple[str | None, str]]:
+    """The `Meaning` of a condition (`plan.conditions`): its subject's words against the outputs of
+    `steps` (the nearest first: a name two of them output is the nearest's) and the workflow `inputs`."""
+    titles = {s.id: s.name for s in getattr(spec, "steps", ())}
+
+    def values() -> list[Value]:
+        out: dict[str, Value] = {}
+        for sid in steps:
+            made = produced.get(sid)
+            skill = getattr(bound.get(sid), "name", "") or ""
+            for name in sorted(getattr(made, "fields", ()) or ()):
+                out.setdefault(name, Value(name, f"steps['{sid}'].output.{name}",
+                                           f"{sid}'s output" + (f" ({skill})" if skill else ""),
+                                           f"{skill} {titles.get(sid, '')}"))
+        for item in inputs:
+            name = str(getattr(item, "name", ""))
+            out.setdefault(name, Value(name, f"inputs.{name}", "a workflow input"))
+        return list(out.values())
+
+    def meaning(words: tuple[str, ...]) -> tuple[str | None, str]:
+        found, note = by_meaning(words, values())
+        return (found.path if found is not None else None), note
+
+    return meaning
