@@ -251,9 +251,31 @@ class _ToolSchemasFromServers:
 def _vocabulary(catalog: Catalog) -> Vocabulary:
     """The names the spec's readers may take for a skill's: every skill the catalog holds, and
     each MCP tool exactly one of them wraps."""
+    import functools
+
+    from orchestrator.plan.schema import properties_of
+    from orchestrator.plan.wanted import read_instructions
     from orchestrator.spec.vocabulary import Vocabulary
 
-    return Vocabulary.of((s.name, s.tool) for s in catalog.skills)
+    by_name = {s.name: s for s in catalog.skills}
+
+    @functools.cache
+    def outputs(name: str) -> frozenset[str]:  # what the planner reads them from, asked only when needed
+        skill = by_name[name]
+        if skill.output_schema is not None:
+            return frozenset(properties_of(skill.output_schema))
+        said = read_instructions(skill.body, str(skill.skill_md), skill.body_line)
+        return frozenset(n.name for n in said.outputs)
+
+    @functools.cache
+    def inputs(name: str) -> frozenset[str]:
+        skill = by_name[name]
+        if skill.input_schema is not None:
+            return frozenset(properties_of(skill.input_schema))
+        said = read_instructions(skill.body, str(skill.skill_md), skill.body_line)
+        return frozenset(n.name for n in said.inputs)
+
+    return Vocabulary.of((s.name, s.tool) for s in catalog.skills).with_outputs(outputs, inputs)
 
 
 def _only_no_steps(exc: SpecError) -> bool:

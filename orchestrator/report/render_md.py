@@ -316,7 +316,7 @@ def spec_warnings_intro(r: RunReport) -> str:
     more = f" (the first {shown})" if shown < len(r.spec_warnings) else ""
     return (f"The plan was built with {count(len(r.spec_warnings), 'warning')}{more}: places where the spec may say "
             "more than the plan does. The run did what the plan says; check these against what the author meant "
-            f"(`skillweave validate {r.spec_path or 'SPEC'}` lists them too).")
+            "(validating the spec lists them too).")
 
 
 def spec_warning_line(d: Diagnostic) -> str:

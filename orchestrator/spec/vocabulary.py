@@ -8,9 +8,9 @@ word) from a word that only looks like one. An empty vocabulary (a spec read on 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 
 class Vocabulary(BaseModel):
@@ -20,6 +20,9 @@ class Vocabulary(BaseModel):
 
     skills: frozenset[str] = frozenset()
     tools: dict[str, str] = {}
+    # a skill's output field names (its schema's, else its instructions'), looked up when a reader asks
+    _outputs: Callable[[str], frozenset[str]] | None = PrivateAttr(default=None)
+    _inputs: Callable[[str], frozenset[str]] | None = PrivateAttr(default=None)
 
     @classmethod
     def of(cls, skills: Iterable[tuple[str, str | None]]) -> Vocabulary:
@@ -37,6 +40,26 @@ class Vocabulary(BaseModel):
         if name in self.skills:
             return name
         return self.tools.get(name)
+
+    def with_outputs(self, lookup: Callable[[str], frozenset[str]],
+                     inputs: Callable[[str], frozenset[str]] | None = None) -> Vocabulary:
+        """This vocabulary, able to say what each skill outputs (`outputs_of`) and takes (`inputs_of`)."""
+        out = self.model_copy()
+        out._outputs = lookup
+        out._inputs = inputs
+        return out
+
+    def inputs_of(self, skill: str) -> frozenset[str] | None:
+        """The input names of a catalog skill; None when they are not known."""
+        if self._inputs is None or skill not in self.skills:
+            return None
+        return self._inputs(skill)
+
+    def outputs_of(self, skill: str) -> frozenset[str] | None:
+        """The output field names of a catalog skill; None when they are not known."""
+        if self._outputs is None or skill not in self.skills:
+            return None
+        return self._outputs(skill)
 
     def __bool__(self) -> bool:
         return bool(self.skills)

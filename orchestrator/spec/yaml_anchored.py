@@ -12,8 +12,10 @@ or the mapping of mappings, whose items name catalog skills through any key:
 Those items are the steps, and that is said: a warning at the container's line ("steps read
 from `spec.template.stages`") and a reading with the first step. The best candidate has the
 most items naming a skill, then the largest share of its items doing so; a candidate inside
-another's items loses to it unless it names more; two candidates equally good are an error
-naming both paths. An item that names no skill is a warning, not a step. The containers on
+another's items loses to it unless it names more; its cousins (candidates that differ from it
+at one place of the path below the top level: `stages.triage.actions`, `stages.fix.actions`)
+are read with it, in document order, as `stages.*.actions`; two other candidates equally good
+are an error naming both paths. An item that names no skill is a warning, not a step. The containers on
 the path are lifted: their other keys are read as top-level keys would be (`LIFTED`), and
 the other items of a list on the path are warned as not read.
 
@@ -115,6 +117,8 @@ def best(r: NodeReader, root: Node) -> _Candidate | None:
     if not kept:
         return None
     kept.sort(key=_rank, reverse=True)
+    if (merged := _cousins(kept)) is not None:
+        return merged
     if len(kept) > 1 and _rank(kept[0]) == _rank(kept[1]):
         a, b = kept[0], kept[1]
         r.src.error(r.line(a.node), f"two places hold steps naming catalog skills equally well: `{shown(a.path)}` "
@@ -122,6 +126,31 @@ def best(r: NodeReader, root: Node) -> _Candidate | None:
                                     "the steps under one `steps:` key", "spec.no-steps")
         return None
     return kept[0]
+
+
+def _cousins(kept: list[_Candidate]) -> _Candidate | None:
+    """The best candidate and those that sit where it sits under one container, differing from it
+    at one place of the path only (`job.group.fetcher.task`, `job.group.scorer.task`), as one
+    candidate (`job.group.*.task`), their items in document order; None when it has no such cousin."""
+    first = kept[0]
+
+    def differs_at(c: _Candidate) -> int | None:
+        if len(c.path) != len(first.path) or type(c.node) is not type(first.node):
+            return None
+        places = [i for i, (a, b) in enumerate(zip(c.path, first.path, strict=True)) if a != b]
+        return places[0] if len(places) == 1 else None
+
+    places = {differs_at(c) for c in kept[1:]} - {None, 0}  # two top-level lists stay two places
+    for at in sorted(p for p in places if p is not None):
+        group = [first, *(c for c in kept[1:] if differs_at(c) == at)]
+        group.sort(key=lambda c: (c.node.start_mark.line, c.node.start_mark.column))
+        node: Node = (SequenceNode(first.node.tag, [n for c in group for n in c.node.value], group[0].node.start_mark,
+                                   group[-1].node.end_mark) if isinstance(first.node, SequenceNode) else
+                      MappingNode(MAP, [p for c in group for p in c.node.value], group[0].node.start_mark,
+                                  group[-1].node.end_mark))
+        return _Candidate((*first.path[:at], "*", *first.path[at + 1:]), node,
+                          [i for c in group for i in c.items], sum(c.named for c in group))
+    return None
 
 
 def anchored_steps(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: list[Reading]) -> tuple[
@@ -229,6 +258,8 @@ def _lift(r: NodeReader, top: dict[str, tuple[Node, Node]], path: tuple[str | in
     node = top[str(path[0])][1]
     for depth, part in enumerate(path[1:], start=1):
         container = shown(path[:depth])
+        if part == "*":  # the containers of cousins (`_cousins`): theirs are steps, not top-level keys
+            break
         if isinstance(node, SequenceNode) and isinstance(part, int):
             for i, other in enumerate(node.value):
                 if i != part:

@@ -23,6 +23,7 @@ from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.model import Reading
 from orchestrator.spec.vocabulary import Vocabulary
 from orchestrator.spec.yaml_dialect import MAP, SEQ, note, scalar, short
+from orchestrator.spec.yaml_fallback import failure_block, failure_words
 from orchestrator.spec.yaml_node import NodeReader
 from orchestrator.spec.yaml_step_shape import STEP_IGNORED, skill_name
 
@@ -32,7 +33,7 @@ KEY_MEANINGS: dict[str, tuple[str, ...]] = {
     "id": ("register", "save_as", "store_as", "result_var", "output_var", "ref_name"),
     "name": ("title", "label", "display_name", "step_name", "stage_name", "phase", "stage", "step"),
     "input": ("config", "values", "vars", "props", "properties", "settings", "payload", "data", "input_values",
-              "opts", "kw", "flags", "ins"),
+              "opts", "kw", "flags", "ins", "input_transforms", "input_map", "inputs_map", "bindings"),
     "depends_on": ("deps", "depends_upon", "depend_on", "upstreams", "wait_on", "waits_on", "after_steps",
                    "predecessors", "prev", "previous", "parents", "run_after_steps", "requires_steps"),
     "when": ("required_if", "enabled_if", "run_only_if", "only", "guard", "predicate", "filter", "condition_expr"),
@@ -40,9 +41,9 @@ KEY_MEANINGS: dict[str, tuple[str, ...]] = {
                  "with_list", "with_sequence", "per"),
     "retry": ("restart", "restarts", "restart_policy", "retry_on_failure", "retries_policy", "retry_spec"),
     "retries": ("max_restarts", "restart_limit", "backoff_limit", "retry_limit", "max_retry", "retry_max"),
-    "retry_delay": ("delay", "delay_seconds", "wait_between", "retry_wait_seconds", "pause_between"),
-    "timeout": ("ttl", "max_runtime", "max_run_time", "runtime_limit", "timeout_after", "kill_after", "walltime",
-                "wall_time", "time_limit_seconds", "run_timeout", "step_timeout", "timeout_sec"),
+    "retry_delay": ("delay", "delay_seconds", "retry_wait_seconds"),
+    "timeout": ("ttl", "runtime_limit", "timeout_after", "kill_after", "walltime", "wall_time", "time_limit_seconds",
+                "timeout_sec"),
     "on_error": ("error_handling", "on_fault", "error_policy", "failure_policy", "when_fails", "if_error",
                  "on_err", "handle_error", "errors"),
     "fallback": ("fallback_skill", "fallback_skill_ref", "fallback_to", "otherwise_use", "instead", "fallback_ref",
@@ -53,16 +54,8 @@ KEY_MEANINGS: dict[str, tuple[str, ...]] = {
     "notes": ("remark", "memo", "comment_text"),
     "output": ("returns", "produces", "result", "yields"),
 }
-# keys inside an error handler (`onError: {...}`) -> what they say
-ON_ERROR_MEANINGS: dict[str, tuple[str, ...]] = {
-    "default": ("continue_with", "default", "default_value", "use_value", "value", "return", "substitute",
-                "continue_with_value", "fallback_value", "result"),
-    "skill": ("fallback_skill_ref", "fallback_skill", "fallback", "skill", "skill_ref", "use_skill", "run",
-              "then_run", "instead", "fallback_ref", "uses", "call"),
-    "action": ("action", "policy", "then", "do", "strategy", "mode"),
-}
 # keys of an item's nested mapping that name what it refers to (`skillRef: {name: x}`)
-REF_KEYS = ("name", "ref", "id", "skill", "template", "task", "uses", "function", "action", "op", "module")
+REF_KEYS = ("name", "ref", "id", "skill", "template", "task", "uses", "function", "action", "op", "module", "path")
 # an item's own meanings that are not the skill it runs, though their value may name one
 NOT_THE_SKILL = {"fallback", "on_error", "compensation", "depends_on", "input", "when", "otherwise", "for_each",
                  "approval", "notes", "description", "if_still_failing", "feedback", "routes", "id", "name",
@@ -79,7 +72,6 @@ FORM_OWN = {"output", "outputs", "output_schema", "success", "regenerate", "rout
             "failure_modes", "route_on", "description", "name", "id", "environment", "rules", "strategy", "parallel",
             "matrix", "partial", "expand", "expand_kwargs", "trigger_rule", "continue_on", "run", "script", "steps"}
 _MEANING = {name: canonical for canonical, names in KEY_MEANINGS.items() for name in names}
-_ON_ERROR = {name: kind for kind, names in ON_ERROR_MEANINGS.items() for name in names}
 
 
 class Ref(NamedTuple):
@@ -161,7 +153,8 @@ def runs_of(vocab: Vocabulary, item: Node) -> list[Ref]:
     """The references that say which skill an item runs: not its fallback's or its inputs';
     its name or id only when nothing else names one."""
     found = refs(vocab, item)
-    keys = [f for f in found if f.how == "key" or meaning(f.key) not in NOT_THE_SKILL]
+    keys = [f for f in found if f.how == "key" or (meaning(f.key) not in NOT_THE_SKILL and not (
+        meaning(f.key) == yk.key_name(f.key) and failure_words(f.key)))]
     return keys or [f for f in found if meaning(f.key) in ("id", "name")][:1]
 
 
@@ -177,7 +170,8 @@ def item(r: NodeReader, item: Node, roots: bool, once: set[str], key: Node | Non
     runs = runs_of(vocab, item)
     if len({f.skill for f in runs}) > 1:
         r.src.error(r.line(item), f"this step names {', '.join(f'`{f.skill}` ({f.key}:)' for f in runs)}: write "
-                                  "the one it runs as `skill: NAME`", "spec.ambiguous-skill")
+                                  "the one it runs as `skill: NAME`; one to run when that fails is its fallback, "
+                                  "`fallback: {skill: NAME}`", "spec.ambiguous-skill")
     run = runs[0] if runs else None
     out: list[tuple[Node, Node]] = []
     used = {meaning(str(k.value)) for k, _ in item.value if isinstance(k, ScalarNode) and yk.is_step_word(str(k.value))}
@@ -217,6 +211,14 @@ def item(r: NodeReader, item: Node, roots: bool, once: set[str], key: Node | Non
     return node
 
 
+def _names_skill(r: NodeReader, v: Node) -> bool:
+    """Whether a block (a mapping, or a list whose first entry is one or a name) names a catalog skill."""
+    first = v.value[0] if isinstance(v, SequenceNode) and v.value else v
+    if isinstance(first, ScalarNode):
+        return isinstance(v, SequenceNode) and _skill_of(r.src.vocabulary, first.value) is not None
+    return bool(refs(r.src.vocabulary, first))
+
+
 def _arguments(r: NodeReader, pairs: list[tuple[Node, Node]], skill: str, key: Node) -> list[tuple[Node, Node]]:
     """The keys of an item named by its skill that no table knows: that skill's inputs, warned."""
     known = set(_MEANING) | set(KEY_MEANINGS) | set(STEP_IGNORED) | FORM_OWN
@@ -234,53 +236,19 @@ def _arguments(r: NodeReader, pairs: list[tuple[Node, Node]], skill: str, key: N
 def _renamed(r: NodeReader, raw: str, k: Node, v: Node, own: set[str], used: set[str], has_name: bool,
              notes: list[Reading]) -> list[tuple[Node, Node]]:
     if not raw or yk.is_step_word(raw):
-        if raw and meaning(raw) == "on_error" and isinstance(v, MappingNode) and "fallback" not in own:
-            return _on_error(r, raw, k, v, notes)
+        if raw and meaning(raw) == "on_error" and isinstance(v, MappingNode | SequenceNode) and "fallback" not in own:
+            return failure_block(r, raw, k, v, notes)
         return [(k, v)]
     canonical = meaning(raw)
+    if canonical == yk.key_name(raw) and failure_words(raw) and "fallback" not in own and _names_skill(r, v):
+        used.add("fallback")  # `when_acme_fails: {skill: x}`: its words say when, its block what
+        return failure_block(r, raw, k, v, notes)
     if canonical == yk.key_name(raw) or canonical in used or (canonical == "name" and has_name):
         return [(k, v)]  # not in the table, or its meaning is given already: the form warns it
     used.add(canonical)
-    if canonical == "on_error" and isinstance(v, MappingNode) and "fallback" not in own:
-        return _on_error(r, raw, k, v, notes)
+    if canonical == "on_error" and isinstance(v, MappingNode | SequenceNode) and "fallback" not in own:
+        return failure_block(r, raw, k, v, notes)
     if canonical == "timeout":  # `timeoutInMinutes: 5`: the unit its name says stays with it
         canonical += {60.0: "_minutes", 0.001: "_ms", 3600.0: "_hours"}.get(yk.unit_of(raw), "")
     notes.append(note(r, k, raw, f"`{raw}:` read as `{canonical}:` (what it means)"))
     return [(scalar(canonical, k), v)]
-
-
-def _on_error(r: NodeReader, raw: str, k: Node, v: MappingNode, notes: list[Reading]) -> list[tuple[Node, Node]]:
-    """`onError: {continueWith: v}` → `fallback: {default: v}`; `{fallbackSkillRef: {name: x}}` →
-    `fallback: {skill: x}`; `{action: continue}` → `on_error: continue`; other keys warned."""
-    said: dict[str, tuple[Node, Node]] = {}
-    for ik, iv in v.value:
-        inner = str(ik.value) if isinstance(ik, ScalarNode) else ""
-        kind = _ON_ERROR.get(yk.key_name(inner)) or ("skill" if yk.step_key(inner) == "skill" else None)
-        if kind is None or kind in said or ("default" in said and kind == "skill") or (
-                "skill" in said and kind == "default"):
-            r.src.warn(r.line(ik), f"{raw}.{inner} not understood (one of: continueWith: VALUE, fallbackSkillRef: "
-                                   "NAME, action: continue)", "spec.unread")
-            continue
-        said[kind] = (ik, iv)
-    out: list[tuple[Node, Node]] = []
-    if "default" in said:
-        ik, iv = said["default"]
-        out.append((scalar("fallback", ik), MappingNode(MAP, [(scalar("default", ik), iv)], v.start_mark, v.end_mark)))
-        notes.append(note(r, ik, f"{raw}.{ik.value}: {short(r.value(iv))}", "on failure, continue with this value"))
-    if "skill" in said:
-        ik, iv = said["skill"]
-        node = iv
-        if isinstance(iv, MappingNode):
-            node = next((n for kk, n in iv.value if yk.key_name(str(kk.value)) in REF_KEYS), iv)
-        if isinstance(node, ScalarNode):
-            name = skill_name(str(node.value))
-            name = r.src.vocabulary.skill_for(name) or name
-            out.append((scalar("fallback", ik), MappingNode(MAP, [(scalar("skill", ik), scalar(name, node))],
-                                                             v.start_mark, v.end_mark)))
-            notes.append(note(r, ik, f"{raw}.{ik.value}: {node.value}", f"on failure, the skill `{name}` instead"))
-        else:
-            r.src.warn(r.line(iv), f"{raw}.{ik.value}: name the fallback skill (`NAME` or `{{name: NAME}}`); not read",
-                       "spec.unread")
-    if "action" in said:
-        out.append((scalar("on_error", k), said["action"][1]))
-    return out

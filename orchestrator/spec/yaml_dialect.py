@@ -103,7 +103,8 @@ def reshape_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> tuple[dict[
     notes: list[Reading] = []
     if is_states(top):  # a Step Functions state machine
         top, notes = reshape_states(r, top)
-    names = {yk.top_key(k) for k in top if not _names_only(k, top[k][1])}
+    names = {yk.top_key(k) for k in top if not _names_only(k, top[k][1])
+             and (yk.key_name(k) != "stages" or _stage_list(k, top[k][1]))}
     top = _default_args(r, top, notes)
     used: set[str] = set()  # the keys under `spec:` read as the inputs or the steps
     if "inputs" not in names:
@@ -163,7 +164,8 @@ def reshape_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> tuple[dict[
             r.src.warn(r.line(top[key][0]), f"{key}: {TOP_UNREAD[name]}", "spec.unread")
             del top[key]
             continue
-        if name in TOP_IGNORED:
+        if name in TOP_IGNORED and not (_stage_list(key, top[key][1]) and "steps" not in top):
+            # `stages:` that is a list of steps is not GitLab's stage order
             notes.append(note(r, top[key][0], key, f"{TOP_IGNORED[name]}: not used when the workflow runs"))
             del top[key]
     return top, notes
@@ -192,6 +194,12 @@ def _constants(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: list[Rea
             top[name] = (inputs[0], MappingNode(MAP, merged, inputs[1].start_mark, inputs[1].end_mark))
         notes.append(note(r, knode, key, "constants: read as workflow inputs with these defaults"))
     return top
+
+
+def _stage_list(key: str, node: Node) -> bool:
+    """`stages: [{name: a, uses: x}, ...]`: a list of steps (a mapping of stage groups is not)."""
+    return yk.key_name(key) == "stages" and isinstance(node, SequenceNode) and bool(node.value) and all(
+        isinstance(n, MappingNode) for n in node.value)
 
 
 def _names_only(key: str, node: Node) -> bool:

@@ -61,6 +61,7 @@ from orchestrator.spec.model import (
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import read_for_each, read_when
 from orchestrator.spec.step_prose import is_root_value, read_step_list
+from orchestrator.spec.yaml_bare import skill_keys
 from orchestrator.spec.yaml_dialect import COMPOSE_KEYS, exponential_backoff, reshape_top
 from orchestrator.spec.yaml_node import NodeReader
 from orchestrator.spec.yaml_policy import (
@@ -94,9 +95,9 @@ _STEP_KEYS = {"id", "name", "description", "skill", "agent", "depends_on", "inpu
               "when", "approval", "compensation", "compensate", "routes", "regenerate",
               "otherwise", "fallback", "feedback", "recovery", "success", "failure_modes", "join", "route_on",
               "attempts", "retry_delay", "if_still_failing", "notes", "continue_on_error", "backoff",
-              "max_delay"}
+              "max_delay", "retry_for"}
 _WORDS = {"retry", "retries", "attempts", "timeout", "retry_delay", "on_error", "if_still_failing", "fallback",
-          "notes"}  # keys whose value may be a sentence
+          "notes", "retry_for"}  # keys whose value may be a sentence
 
 
 def _structured(key: str, value: str) -> bool:
@@ -105,7 +106,7 @@ def _structured(key: str, value: str) -> bool:
     if key == "on_error":
         return word in ("continue", "fail")
     if key in ("timeout", "retry_delay"):
-        return pt.parse_duration(word) is not None
+        return pt.parse_duration(word) is not None or yk.iso_duration(word) is not None
     if key == "fallback":
         return word in {a.value for a in FallbackAction}
     return False
@@ -141,6 +142,22 @@ def _loop_text(r: NodeReader, node: Node) -> str | None:
         return value
     r.src.error(r.line(node), "for_each must name a list to loop over: `row in a.rows`, `{as: row, in: a.rows}` "
                               "or `{{ a.rows }}` (a list written in the spec is not read)", "spec.for-each")
+    return None
+
+
+def _pause(r: NodeReader, keys: dict[str, tuple[Node, Node]]) -> tuple[str, Node] | None:
+    """A step's one wait between tries (`pause_between: 10s`) when it gives no count of its own, to be
+    read with its time budget (`keep_trying_for: 3m`) as one retry; else None."""
+    if {"retry", "retries", "attempts"} & set(keys) or "retry_delay" not in keys:
+        return None
+    node = keys["retry_delay"][1]
+    value = r.value(node) if isinstance(node, ScalarNode) else None
+    if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
+        return f"{value * yk.unit_of(r.said.get('retry_delay', '')):g}s", node
+    if isinstance(value, str) and (iso := yk.iso_duration(value)) is not None:
+        return f"{iso:g}s", node
+    if isinstance(value, str) and pt.parse_duration(value.strip().lower()) is not None:
+        return value.strip(), node
     return None
 
 
@@ -254,7 +271,8 @@ def _rule(
     if keys is not None:
         for key in set(keys) - {"on", "retry", "regenerate", "fallback", "feedback"}:
             r.src.warn(r.line(keys[key][0]), f"{sid}: recovery.{key} not understood", "spec.unread")
-    line = r.line(node)
+    # a step's own keys: the line of the first of them (`fallback:`, the value inside a failure block)
+    line = r.line(next(iter(parts.values()))[0]) if base else r.line(node)
     return RecoveryRowSpec(
         step=sid,
         rule=RecoveryRule(on=on, retry=retry, regenerate=regenerate,  # type: ignore[arg-type]
@@ -315,11 +333,19 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
     for key, (_, vnode) in list(keys.items()):  # values in words: the phrase reader's (`yaml_policy`)
         said = r.value(vnode) if isinstance(vnode, ScalarNode) and key in _WORDS else None
         said = str(vnode.value) if isinstance(said, bool) else said  # `retry: no` is YAML's false: the word
+        if key == "retry_for" and isinstance(said, int | float) and said > 0:  # `keep_trying_for: 180`: seconds
+            said = f"{said * yk.unit_of(r.said.get(key, key)):g}s"
+        also = ""
+        if key == "retry_for" and isinstance(said, str) and (pause := _pause(r, keys)) is not None:
+            also = f"{r.said.get('retry_delay', 'retry_delay')}: {pause[0]}"  # one retry: its budget and its wait
+            read.append(Reading(what="key", where=r.src.where(r.line(pause[1])), text=also,
+                                note=f"the wait between the tries of `{r.said.get(key, key)}:`"))
+            del keys["retry_delay"]
         if isinstance(said, str) and not _structured(key, said):
             channel = channel_after(r.src.text, int(vnode.end_mark.line) + 1, int(vnode.end_mark.column)) if (
                 isinstance(vnode, ScalarNode) and not vnode.style) else ""  # plain: None, or "" from libyaml
             words.append(PolicyText(step=sid, key=r.said.get(key, key), canonical=key, text=said, line=r.line(vnode),
-                                    channel=channel))
+                                    channel=channel, also=also))
             del keys[key]
     v: dict[str, Any] = {}
     if "skill" in keys and "agent" in keys:
@@ -357,6 +383,8 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
                         "spec.yaml")
         else:
             v["depends_on"], v["depends_where"] = tuple(deps), r.src.where(r.line(dnode))
+    if "input" not in keys and v.get("skill") and (flat := skill_keys(r.src, keys, _STEP_KEYS, v["skill"], sid)):
+        keys["input"] = flat  # `source: ...` beside `skill: fetch-leads`, which takes `source`
     if "input" in keys and r.named_list(keys["input"][1]) is not None:  # `[{name: x, value: ...}]`
         v["inputs"], v["input_values"] = r.step_inputs(keys["input"][1], sid)
     elif "input" in keys and isinstance(keys["input"][1], SequenceNode):
@@ -567,7 +595,8 @@ def read_yaml(src: Source) -> SpecParts:
         inputs = json_inputs(inputs, src, top_notes)
     if steps and top_notes:  # where the steps and inputs were found: shown with the first step
         steps[0] = steps[0].model_copy(update={"readings": (*top_notes, *steps[0].readings)})
-    steps = _resolve_steps(resolve_references(steps, inputs, src))
+    resolved, inputs_said = resolve_references(steps, inputs, src)
+    steps = _resolve_steps(resolved)
     if "success" in top and steps:  # the run's success condition: a check on the step it names
         steps = run_success(r, top["success"][0], top["success"][1], steps)
     read_policy_texts(words, tuple(steps), src)
@@ -604,4 +633,5 @@ def read_yaml(src: Source) -> SpecParts:
         retry=r.retry(top["retry"][1]) if "retry" in top else None,
         retry_where=r.src.where(r.line(top["retry"][1])) if "retry" in top else None,
         timeout_s=timeout,
+        inputs_said=inputs_said,
     )

@@ -39,7 +39,10 @@ STEP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "approval": ("approve", "approvals", "requires_approval", "require_approval", "approval_required",
                  "manual_approval", "needs_approval", "human_approval", "sign_off", "signoff"),
     "on_error": ("on_fail", "on_failure", "on_failed", "on_fails", "if_fails", "if_failed", "when_failed",
-                 "on_exception", "catch", "failure", "on_errors"),
+                 "on_exception", "catch", "failure", "on_errors", "rescue", "on_rescue", "except", "on_except",
+                 "if_it_fails", "when_it_fails", "if_this_fails", "when_this_fails", "plan_b", "failover",
+                 "on_failover", "or_else", "recover_with", "on_crash", "if_broken", "error_handler", "on_error_do",
+                 "catch_error", "catch_errors", "handle_failure", "when_failing", "if_failing", "on_failure_do"),
     "if_still_failing": ("if_still_fails", "still_failing", "on_exhausted", "when_exhausted", "after_retries",
                          "on_retries_exhausted", "if_retries_fail", "when_retries_run_out", "finally_fail"),
     "retry": ("retry_policy", "retry_strategy", "retrying"),
@@ -47,12 +50,24 @@ STEP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "attempts": ("max_attempts", "tries", "max_tries", "total_attempts"),
     "timeout": ("timeout_s", "timeout_seconds", "timeout_secs", "timeout_minutes", "timeout_mins", "timeout_hours",
                 "timeout_ms", "time_limit", "execution_timeout", "active_deadline_seconds", "deadline",
-                "time_box", "timebox", "max_duration"),
+                "time_box", "timebox", "max_duration", "task_timeout", "step_timeout", "attempt_timeout",
+                "per_attempt_timeout", "try_timeout", "call_timeout", "request_timeout", "max_runtime",
+                "max_run_time", "run_timeout", "task_deadline", "step_deadline", "per_try_timeout"),
+    # how long to keep retrying, whatever the count ("keep trying for 3 minutes")
+    "retry_for": ("keep_trying_for", "keep_retrying_for", "keep_trying", "try_for", "retry_for_up_to",
+                  "poll_for", "keep_polling_for", "give_up_after", "stop_retrying_after", "retry_budget",
+                  "retry_window", "retry_deadline", "retry_until", "max_retry_duration", "max_retry_time",
+                  "retry_max_duration", "retry_max_time", "retry_duration", "for_up_to", "max_elapsed_time"),
     "backoff": ("retry_exponential_backoff", "exponential_backoff", "exponential_retry", "retry_exponential",
                 "exponential_retries", "use_exponential_backoff", "backoff_exponential"),
     "max_delay": ("max_retry_delay", "retry_max_delay", "max_retry_wait", "max_backoff", "retry_max_wait",
                   "max_delay_seconds", "retry_delay_max", "max_retry_interval"),
-    "retry_delay": ("retry_delay_seconds", "retry_delay_sec", "retry_delay_secs", "retry_delay_s", "retry_interval", "retry_wait", "retry_backoff", "interval_seconds"),
+    "retry_delay": ("retry_delay_seconds", "retry_delay_sec", "retry_delay_secs", "retry_delay_s", "retry_interval",
+                    "retry_wait", "retry_backoff", "interval_seconds", "pause_between", "wait_between",
+                    "sleep_between", "pause_between_tries", "wait_between_tries", "between_tries",
+                    "between_attempts", "retry_pause", "retry_sleep", "poll_interval", "poll_every", "retry_every",
+                    "retry_after", "pause_between_attempts", "wait_between_attempts", "delay_between_retries",
+                    "delay_between_attempts"),
     "notes": ("note", "comment", "comments", "remarks", "remark", "why", "details", "explanation", "doc",
               "docs", "about"),
     "description": ("summary", "purpose"),
@@ -63,9 +78,15 @@ STEP_SYNONYMS: dict[str, tuple[str, ...]] = {
 TOP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "name": ("workflow", "workflow_name", "dag_id", "pipeline_name", "flow", "flow_name", "id"),
     "description": ("summary", "about", "purpose", "doc", "docs"),
-    "inputs": ("input", "params", "parameters", "arguments", "args"),
+    "inputs": ("input", "params", "parameters", "arguments", "args", "vars_prompt", "prompt_vars", "extra_vars",
+               "required_vars", "input_vars", "workflow_inputs", "run_inputs", "input_parameters", "prompts"),
     "steps": ("tasks", "jobs", "stages", "states", "nodes"),
-    "timeout": ("active_deadline_seconds", "dagrun_timeout", "timeout_seconds", "timeout_s", "wall_time", "deadline"),
+    "timeout": ("active_deadline_seconds", "dagrun_timeout", "timeout_seconds", "timeout_s", "wall_time", "deadline",
+                "play_deadline", "run_deadline", "workflow_deadline", "pipeline_deadline", "job_deadline",
+                "max_runtime", "max_run_time", "run_timeout", "overall_timeout", "global_timeout", "workflow_timeout",
+                "pipeline_timeout", "job_timeout", "play_timeout", "total_timeout", "whole_run_timeout", "walltime",
+                "max_wall_time", "wall_clock_limit", "run_time_limit", "runtime_limit", "time_limit", "max_duration",
+                "overall_deadline", "total_deadline", "whole_run", "run_limit"),
     "retry": ("retry_strategy", "retry_policy"),
     "success": ("success_condition", "success_criteria", "success_criterion", "succeeds_when", "done_when"),
 }
@@ -116,15 +137,16 @@ _PATH = re.compile(r"""^[A-Za-z_][\w-]*(?:\.[\w-]+|\[\s*['"][\w -]+['"]\s*\]|\[\
 # the heads that name the workflow's inputs, and the steps
 _INPUT_HEADS = (("github", "event", "inputs"), ("inputs", "parameters"), ("workflow", "parameters"),
                 ("workflow", "inputs"), ("dag_run", "conf"), ("inputs",), ("input",), ("params",),
-                ("parameters",), ("args",), ("arguments",), ("vars",), ("env",))
-_STEP_HEADS = ("steps", "step", "tasks", "task", "needs", "jobs", "states")
+                ("parameters",), ("args",), ("arguments",), ("vars",), ("env",), ("flow_input",))
+_STEP_HEADS = ("steps", "step", "tasks", "task", "needs", "jobs", "states", "outputs", "results")
 _OUTPUT_WORDS = ("outputs", "output", "results", "result")
 _XCOM = re.compile(r"""^ti\.xcom_pull\(\s*task_ids\s*=\s*['"]([\w-]+)['"]\s*(?:,\s*key\s*=\s*['"](\w+)['"]\s*)?\)$""")
 
 
 def _parts(path: str) -> list[str]:
-    """`steps['a-b'].outputs.x` → ['steps', 'a-b', 'outputs', 'x']."""
-    flat = re.sub(r"""\[\s*['"]([\w -]+)['"]\s*\]""", r".\1", path.strip())
+    """`steps['a-b'].outputs.x` → ['steps', 'a-b', 'outputs', 'x']; `a.rows[0]` → ['a', 'rows', '0']."""
+    flat = re.sub(r"""\[\s*['"]([\w -]+)['"]\s*\]|\[(\d+)\]""", lambda m: f".{m.group(1) or m.group(2)}",
+                  path.strip())
     return [p for p in flat.split(".") if p]
 
 
@@ -243,17 +265,25 @@ def inline_template(value: str) -> str:
 # -- the keys of a `retry:` mapping --------------------------------------------------------
 
 RETRY_KEYS: dict[str, tuple[str, ...]] = {
-    "attempts": ("attempts", "max_attempts", "tries", "max_tries", "total_attempts", "attempts_total"),
+    "attempts": ("attempts", "max_attempts", "tries", "max_tries", "total_attempts", "attempts_total", "max_attempt",
+                 "attempt", "max_tries_total"),
     "retries": ("retries", "max_retries", "times", "count", "limit", "number", "n", "max", "retry_count",
                 "num_retries", "retry", "retry_limit", "max_restarts", "restarts", "restart_limit",
                 "backoff_limit"),
     "delay": ("delay", "wait", "waits", "interval", "pause", "sleep", "between", "delay_seconds", "delay_s",
               "interval_seconds", "wait_seconds", "wait_s", "initial", "initial_delay", "initial_interval",
               "duration", "base", "base_delay", "min_delay", "retry_delay", "backoff_delay", "every",
-              "delay_ms", "wait_ms", "interval_ms", "delays", "spacing", "apart"),
+              "delay_ms", "wait_ms", "interval_ms", "delays", "spacing", "apart", "first", "start", "first_delay",
+              "first_wait", "initial_wait", "start_delay", "starting_delay", "start_at", "starting_at",
+              "initial_backoff", "first_backoff", "min_backoff", "min_wait", "min_interval", "floor",
+              "initial_delay_seconds", "first_interval", "pause_between", "wait_between", "backoff_start"),
     "max_delay_s": ("max_delay", "max_wait", "max_interval", "cap", "max_backoff", "max_delay_seconds",
-                    "maximum_backoff", "backoff_max", "max_delay_s", "max_delay_ms", "ceiling"),
-    "budget_s": ("max_duration", "budget", "total", "within", "for_up_to", "give_up_after", "total_time"),
+                    "maximum_backoff", "backoff_max", "max_delay_s", "max_delay_ms", "ceiling", "max_sleep",
+                    "max_pause", "longest_wait", "upper_bound", "capped_at", "cap_at"),
+    "budget_s": ("max_duration", "budget", "total", "within", "for_up_to", "give_up_after", "total_time",
+                 "keep_trying_for", "keep_retrying_for", "retry_for", "stop_after", "stop_retrying_after",
+                 "max_elapsed", "max_elapsed_time", "max_total_time", "total_duration", "window", "deadline",
+                 "for", "up_to", "until"),
     "multiplier": ("multiplier", "factor", "backoff_rate", "backoff_factor", "exponential_base", "rate"),
     "jitter": ("jitter", "jitter_strategy"),
     "backoff": ("backoff", "strategy", "type", "kind", "backoff_strategy", "policy"),
@@ -269,6 +299,21 @@ def retry_key(raw: str) -> str | None:
     if raw == "MaxAttempts":
         return "sfn_attempts"
     return _RETRY.get(key_name(raw))
+
+
+# an ISO 8601 duration (Kestra, Azure, Temporal write `PT30S`, `PT1H30M`, `P1D`); each part's digits
+# are taken whole, so a long run of digits is read once
+_NUM = r"(\d++(?:\.\d++)?)"
+_ISO = re.compile(rf"P(?:{_NUM}W)?(?:{_NUM}D)?(?:T(?=\d)(?:{_NUM}H)?(?:{_NUM}M)?(?:{_NUM}S)?)?", re.I)
+_ISO_UNITS = (604800.0, 86400.0, 3600.0, 60.0, 1.0)
+
+
+def iso_duration(text: object) -> float | None:
+    """`PT30S` → 30, `PT1H30M` → 5400, `P1D` → 86400; None for anything else (`P`, `PT`, `30s`)."""
+    m = _ISO.fullmatch(text.strip()) if isinstance(text, str) and len(text) < 64 else None
+    if m is None or not any(m.groups()):
+        return None
+    return sum(float(g) * unit for g, unit in zip(m.groups(), _ISO_UNITS, strict=True) if g)
 
 
 def unit_of(raw: str) -> float:

@@ -33,6 +33,7 @@ from orchestrator.spec.source import Source
 from orchestrator.spec.yaml_keys import key_name
 from orchestrator.yamlsafe import BoundedLoader
 
+_ENTRY_NAMES = ("name", "id", "key", "param", "variable")  # what a list's input entry is called by
 _CHOICE_TYPES = ("choice", "environment")  # GitHub's input types that are strings
 _SHOWN = ("options", "enum", "expand", "label")  # an input's allowed values: for the person, not checked
 _SHELL_DEFAULT = re.compile(r"^\$\{([A-Za-z_][\w.-]*\.[\w.-]+):-[^}]*\}$")  # `${merge.top_error:-none}`
@@ -85,7 +86,7 @@ class NodeReader:
     def seconds(self, node: Node, what: str) -> float | None:
         value = self.value(node)
         seconds = (float(value) if isinstance(value, int | float) and not isinstance(value, bool)
-                   else pt.parse_duration(value) if isinstance(value, str) else None)
+                   else pt.parse_duration(value) or yk.iso_duration(value) if isinstance(value, str) else None)
         if seconds is None or not math.isfinite(seconds) or seconds <= 0:
             self.src.warn(self.line(node), f"{what} '{value}' is not a duration (30, 30s, 2 min); "
                                            "ignored", "spec.unread")
@@ -126,7 +127,8 @@ class NodeReader:
             return None
         fields: dict[str, Any] = {}
         kinds: dict[str, str] = {}
-        for raw, (knode, vnode) in keys.items():
+        # the backoff's kind last: `{type: constant, interval: 10s}` is the interval's wait, in any order
+        for raw, (knode, vnode) in sorted(keys.items(), key=lambda kv: yk.retry_key(kv[0]) == "backoff"):
             kind = yk.retry_key(raw)
             if kind == "on":
                 continue  # which failures: the rule's (`yaml_form`)
@@ -180,6 +182,8 @@ class NodeReader:
         for item in items:
             if isinstance(item, int | float) and not isinstance(item, bool) and item >= 0:
                 out.append(float(item) * unit)
+            elif isinstance(item, str) and (iso := yk.iso_duration(item)) is not None:  # `PT10S`
+                out.append(iso)
             elif isinstance(item, str) and (found := durations(item)):
                 out += found
             else:
@@ -287,8 +291,9 @@ class NodeReader:
                     entries.append((str(self.value(item)), item, item))
                     continue
                 keys = self.mapping(item, "inputs entry")
-                if keys is not None and "name" in keys:
-                    entries.append((str(self.value(keys["name"][1])), item, item))
+                named = next((k for k in _ENTRY_NAMES if k in (keys or {})), None)  # Kestra's `- id: x`
+                if keys is not None and named is not None:
+                    entries.append((str(self.value(keys[named][1])), item, item))
                 elif keys is not None:
                     self.src.error(self.line(item), "an inputs entry needs a name", "spec.yaml")
         else:
@@ -303,7 +308,10 @@ class NodeReader:
                     continue
                 out.append(InputSpec(name=name, type=typ, where=where(self.line(key))))
                 continue
-            spec = {("default" if k == "value" and "default" not in spec else k): v for k, v in spec.items()}
+            spec = {("default" if k in ("value", "defaults") and "default" not in spec else k): v
+                    for k, v in spec.items() if not (k in _ENTRY_NAMES[1:] and v == name)}
+            if "prompt" in spec and "description" not in spec:  # Ansible's `vars_prompt`: the question asked
+                spec["description"] = spec.pop("prompt")
             if str(spec.get("type")) in _CHOICE_TYPES:  # GitHub `type: choice`: a string of its options
                 spec["type"] = "string"
             has_default = "default" in spec
@@ -353,6 +361,8 @@ class NodeReader:
         literals: dict[str, Any] = {}
         for name, (key, val) in (keys or {}).items():
             value = self.value(val)
+            if isinstance(val, MappingNode) and (typed := _typed_value(val)) is not None:
+                val, value = typed, self.value(typed)  # `{type: javascript, expr: results.a.x}`: the expression
             at = self.src.where(self.line(key))
             default = _SHELL_DEFAULT.match(value) if isinstance(value, str) else None
             if default is not None:  # `${step.field:-}`: that value when there is one, else left out
@@ -381,3 +391,16 @@ class NodeReader:
         self.src.warn(at, f"{sid}: output must be names, a mapping name: type or a line",
                       "spec.unread")
         return ()
+
+
+_TYPED = ("value", "expr", "expression")  # a value wrapped with its kind: `{type: static, value: 3}`
+
+
+def _typed_value(node: MappingNode) -> Node | None:
+    """The value inside `{type: KIND, value|expr: X}` (Windmill's input transforms, a form builder's
+    typed field); None for any other mapping."""
+    said = {key_name(str(k.value)): v for k, v in node.value if isinstance(k, ScalarNode)}
+    inner = [k for k in said if k in _TYPED]
+    if len(inner) != 1 or set(said) - {*_TYPED, "type", "kind"} or ("type" not in said and "kind" not in said):
+        return None
+    return said[inner[0]]

@@ -29,6 +29,7 @@ from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.model import InputSpec, Reading, StepSpec
 from orchestrator.spec.prose import read_named, record, sentences
 from orchestrator.spec.source import Source
+from orchestrator.spec.yaml_bare import bare_name, names_in_template, read_bare, template_tokens
 
 # how the phrase reader is given a value, by its (canonical) key; `{v}` is the value
 FRAMES: dict[str, str] = {
@@ -37,6 +38,7 @@ FRAMES: dict[str, str] = {
     "attempts": "attempts: {v}",
     "timeout": "timeout: {v}",
     "retry_delay": "wait {v} between retries",
+    "retry_for": "keep trying for {v}",
     "on_error": "If it fails: {v}",
     "if_still_failing": "If it still fails: {v}",
     "fallback": "If it still fails: {v}",
@@ -57,6 +59,7 @@ class PolicyText(BaseModel):
     text: str
     line: int
     channel: str = ""  # `#payroll-oncall` right after the value: YAML took it for a comment
+    also: str = ""  # another key read with it (`pause_between: 10s` beside `keep_trying_for: 3m`), as written
 
 
 def warn_summary_policies(text: str, line: int, key: str, src: Source) -> None:
@@ -86,7 +89,10 @@ def framed(item: PolicyText) -> str:
     value = " ".join(item.text.split())
     if item.canonical in _FAILURE_KEYS and _NAME.match(value):  # `on_fail: backup-mirror`: that skill
         return f"If it still fails, use `{value.strip('`')}`"
-    return FRAMES.get(item.canonical, "{v}").format(v=value)
+    said = FRAMES.get(item.canonical, "{v}").format(v=value)
+    if item.also:  # the wait between the tries of a time budget
+        said += f", waiting {item.also.partition(': ')[2]} between tries"
+    return said
 
 
 def read_policy_texts(items: list[PolicyText], steps: tuple[StepSpec, ...], src: Source) -> None:
@@ -105,7 +111,7 @@ def read_policy_texts(items: list[PolicyText], steps: tuple[StepSpec, ...], src:
                 record(read_named(text, resolve), text, line, src, **place)
             continue
         phrase = read_named(framed(item), resolve)
-        shown = f"{item.key}: {' '.join(item.text.split())}"
+        shown = f"{item.key}: {' '.join(item.text.split())}" + (f"; {item.also}" if item.also else "")
         if not phrase.read and item.channel:  # `on_fail: page #payroll-oncall`: the channel is the value's
             whole = item.model_copy(update={"text": f"{item.text} {item.channel}"})
             if (joined := read_named(framed(whole), resolve)).read:
@@ -163,19 +169,24 @@ def looks_like_reference(value: str) -> bool:
     return yk.unwrap(value) is not None and not value.strip().startswith("{{")
 
 
-def resolve_references(steps: list[StepSpec], inputs: tuple[InputSpec, ...] | None, src: Source) -> list[StepSpec]:
+def resolve_references(steps: list[StepSpec], inputs: tuple[InputSpec, ...] | None, src: Source) -> tuple[
+        list[StepSpec], tuple[InputSpec, ...]]:
     """Each step's input values and `for_each` source that reference a step, a workflow
-    input or the loop's item, as sources (module docstring)."""
+    input or the loop's item, as sources (module docstring); with the workflow inputs that
+    bare names in a spec that declares none stand for (`yaml_bare`)."""
     ids = {s.id for s in steps}
     fans = {s.id: bool(s.for_each) for s in steps}
     names = {i.name for i in inputs or ()}
+    # inputs that all have a value (`vars:`, `env:` constants) do not say what comes from outside
+    declared = tuple(i.name for i in inputs) if inputs is not None and any(i.required for i in inputs) else None
+    added: list[InputSpec] = []
     out: list[StepSpec] = []
-    for step in steps:
+    for index, step in enumerate(steps):
         update: dict[str, Any] = {}
         readings = list(step.readings)
         if step.for_each:
             var, _, source = step.for_each.partition(" in ")
-            ref = reference(source, ids, names, None)
+            ref = _loop_results(reference(source, ids, names, None), fans)
             if ref is not None and ref != source and not source.startswith("steps."):
                 update["for_each"] = f"{var} in {ref}"
                 readings.append(Reading(what="for_each", where=step.field_where.get("for_each", step.where),
@@ -193,7 +204,26 @@ def resolve_references(steps: list[StepSpec], inputs: tuple[InputSpec, ...] | No
             value = values.get(field.name)
             if not isinstance(value, str):
                 continue
-            ref = reference(value, ids, names, loop)
+            ref = _loop_results(reference(value, ids, names, loop), fans)
+            bare = bare_name(value) if ref is None else None
+            said = read_bare(value, bare, step, steps[:index], declared, _line(field.where), src) if bare else None
+            if said is not None and said.source is None:  # refused, said at its line
+                continue
+            if said is not None:
+                ref = said.source
+                if said.added is not None and said.added.name not in names:
+                    names.add(said.added.name)
+                    added.append(said.added)
+            elif (ref or "").startswith("inputs.") and declared is None and src.vocabulary and (
+                    wanted := (ref or "").split(".")[1]) not in names:  # `{{ inputs.x }}`, x declared nowhere
+                names.add(wanted)
+                added.append(InputSpec(name=wanted, where=field.where))
+            if ref is None and (text := _named_template(value, step, steps[:index], ids, names, declared, loop,
+                                                         _line(field.where), src, added)) is not None:
+                values[field.name] = text
+                readings.append(Reading(what="input", where=field.where, text=f"{field.name}: {value}",
+                                        note=f"a template; its names read as {text}"))
+                continue
             if ref is None:
                 if looks_like_reference(value):
                     src.warn(_line(field.where), f"{step.id}: {field.name}: '{value}' reads as a reference but "
@@ -208,14 +238,50 @@ def resolve_references(steps: list[StepSpec], inputs: tuple[InputSpec, ...] | No
             del values[field.name]
             fields[i] = field.model_copy(update={"source": ref})
             readings.append(Reading(what="input", where=field.where, text=f"{field.name}: {value}",
-                                    note=f"read as a reference to {ref}"))
+                                    note=f"read as a reference to {ref}" + (f" ({said.note})" if said else "")))
         if values != step.input_values or fields != list(step.inputs):
             update.update(inputs=tuple(fields), input_values=values)
         if update:
             update["readings"] = tuple(readings)
             step = step.model_copy(update=update)
         out.append(step)
-    return out
+    return out, tuple(added)
+
+
+def _named_template(value: str, step: StepSpec, earlier: list[StepSpec], ids: set[str], names: set[str],
+                    declared: tuple[str, ...] | None, loop: str | None, line: int, src: Source,
+                    added: list[InputSpec]) -> str | None:
+    """A longer template whose names are steps (`{{ pulled.leads[0].name }}`), inputs or bare
+    names (`yaml_bare`), in the form's own words (`steps.pulled.output...`); None when none changes."""
+    found = names_in_template(value)
+    if not found:
+        return None
+    tokens = template_tokens(value)
+    changed = False
+    for i, name in found:
+        if name in ("inputs", "steps", "item") or name == loop:
+            continue
+        if name in ids:
+            tokens[i] = f"steps.{name}.output"
+        elif name in names:
+            tokens[i] = f"inputs.{name}"
+        elif (said := read_bare("{{ " + name + " }}", name, step, earlier, declared, line, src,
+                                inline=True)) is not None and said.source is not None:
+            tokens[i] = said.source
+            if said.added is not None and said.added.name not in names:
+                names.add(said.added.name)
+                added.append(said.added)
+        else:
+            continue
+        changed = True
+    return "".join(tokens) if changed else None
+
+
+def _loop_results(ref: str | None, fans: dict[str, bool]) -> str | None:
+    """`steps.score.output.results` of a For each step (Ansible's `register:` of a loop): its
+    results, gathered, as `steps.score.output`."""
+    m = re.fullmatch(r"steps\.([\w-]+)\.output\.results", ref or "")
+    return f"steps.{m.group(1)}.output" if m and fans.get(m.group(1)) else ref
 
 
 def _line(where: str) -> int:

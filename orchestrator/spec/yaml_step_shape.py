@@ -28,6 +28,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.model import InputSpec, Reading
 from orchestrator.spec.yaml_dialect import MAP, SEQ, by_name, note, pairs, scalar, short
+from orchestrator.spec.yaml_fallback import failure_block
 from orchestrator.spec.yaml_node import NodeReader
 
 # step keys that say nothing a skill's run uses
@@ -137,15 +138,9 @@ def reshape_step(r: NodeReader, keys: dict[str, tuple[Node, Node]], sid: str) ->
             out["continue_on_error"] = (knode, scalar("true" if isinstance(said, dict) and any(
                 said.get(k) is True for k in ("failed", "error")) else "false", vnode))
             continue
-        if canonical == "on_error" and isinstance(vnode, MappingNode):  # `on-failure: {uses: ./skills/x}`
-            target = next((p for k, p in pairs(vnode).items() if yk.step_key(k) == "skill"), None)
-            if target is not None and isinstance(target[1], ScalarNode):
-                skill = skill_name(str(target[1].value))
-                node = MappingNode(MAP, [(scalar("skill", target[0]), scalar(skill, target[1]))],
-                                   vnode.start_mark, vnode.end_mark)
-                out["fallback"] = (knode, node)
-                notes.append(note(r, knode, f"{raw}: {target[1].value}", f"a fallback to the skill `{skill}`"))
-                continue
+        if canonical == "on_error" and isinstance(vnode, MappingNode | SequenceNode) and "fallback" not in keys:
+            out.update({str(k.value): (k, v) for k, v in failure_block(r, raw, knode, vnode, notes)})
+            continue  # `on-failure: {uses: ./skills/x}`, `rescue: [{skill: x}]`: a fallback (`yaml_fallback`)
         if canonical in ("output", "outputs") and isinstance(vnode, MappingNode) and all(
                 isinstance(v, ScalarNode) and yk.unwrap(str(v.value)) is not None for _, v in vnode.value):
             names = [_output_name(k, v) for k, v in vnode.value]  # GitHub job outputs: `n: ${{ steps.x.outputs.f }}`

@@ -34,8 +34,7 @@ KNOWN: dict[tuple[str, int], str] = {
     ("40-license-audit-wiki", 25): "'mark that one package `review` and keep going' names no output field for "
                                    "the value: warned at its line, not read as a continue-with value",
     **{("43-revenue-recon-cronjob", line): "read as meant (test_foreign_specs_holdout6_yaml.py), but a `restart:` "
-                                           "block is cited at its own line, one above its key, and an `onError:` "
-                                           "fallback at its stage's" for line in (37, 45, 53, 63, 80)},
+                                           "block is cited at its own line, one above its key" for line in (37, 53, 80)},
 }
 
 

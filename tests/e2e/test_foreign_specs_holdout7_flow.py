@@ -37,9 +37,9 @@ KNOWN_RUNS: dict[tuple[str, int], str] = {
     ("48-refund-bot-faq", 0): "the FAQ is read as 8 steps (each answer that names a skill is a step: the anchored "
                               "reader's), and 'carries on with `message` set to \"pending-manual-notify\"' keeps the "
                               "text without its field, which the output contract refuses (the policy phrase reader's)",
-    ("49-tls-rotate-playbook", 0): "`rescue: {skill: renew-internal-ca}` is refused as a second skill of the task, "
-                                   "and `{{ cert_text }}` templates are refused (the YAML reader's)",
-    ("49-tls-rotate-playbook", 1): "as its main run",
+    ("49-tls-rotate-playbook", 0): "reaches the author's final output through the `rescue:` fallback skill, so the "
+                                   "run is `degraded`, not `succeeded` (asserted as such in "
+                                   "test_foreign_specs_holdout7_yaml.py)",
 }
 
 

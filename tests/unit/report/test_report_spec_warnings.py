@@ -21,7 +21,7 @@ def test_each_warning_is_listed_with_its_line_and_code_after_the_steps() -> None
     text = render_markdown(_report(_warning(7), _warning(9, "step-2: 'retry a bit' not understood")))
 
     section = text[text.index("## How the spec was read"):text.index("## Graph")]
-    assert "The plan was built with 2 warnings:" in section and "`skillweave validate /specs/s.md`" in section
+    assert "The plan was built with 2 warnings:" in section and "validating the spec lists them too" in section
     assert "- line 7: bullet 'x' not read (spec.unread)" in section
     assert "- line 9: step-2: 'retry a bit' not understood (spec.unread)" in section
     assert text.index("## Steps") < text.index("## How the spec was read")

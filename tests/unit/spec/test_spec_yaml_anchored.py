@@ -116,7 +116,11 @@ def test_a_pipeline_s_double_parenthesis_references_and_policies_are_read() -> N
     assert scrub.retries == 2 and scrub.timeout_s == 1200
     fallbacks = [row.rule.fallback for row in spec.recovery if row.step == publish.id]
     assert [(f.action, f.skill) for f in fallbacks if f] == [(FallbackAction.SKILL, "page-oncall")]
-    assert _warned(spec, "'((dump_path))' reads as a reference but names no step") == [13]
+    # the spec declares no inputs: the bare name is one, said at its line
+    assert _warned(spec, "((dump_path)) names no step, loop item or earlier step's output; read as the "
+                         "workflow input `dump_path`") == [13]
+    assert [(f.name, f.source) for f in scrub.inputs] == [("dump", "inputs.dump_path")]
+    assert [i.name for i in spec.inputs_said] == ["dump_path"]
 
 
 DEPLOYMENT = """\
