@@ -43,10 +43,11 @@ _NOT_ITEMS = ("attempt", "try", "tries", "retry", "retries", "failure", "error",
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 _EACH = _rx(r"\b(?:for|with|on) (?:each|every)\b\s+(\w+)", re.IGNORECASE)
-_GATHER = _rx(r"\b(?:when|once|after) (?:all|every)\b|\bevery \w+ results?\b|\ball (?:the )?(?:\w+ )?results\b"
+_GATHER = _rx(r"\b(?:when|once|after) (?:all|every)\b(?! (?:\d+|half|few|other|couple|second|minute|hour|day)\b)|\bevery \w+ results?\b|\ball (?:the )?(?:\w+ )?results\b"
               r"|\bfull set\b|\bevery (?:check|renewal|item) result\b", re.IGNORECASE)
 _FAILURE_WORDS = _rx(r"\b(?:fail\w*|errors?\b(?! count)|down|time[sd]? out|hang\w*|slow|unavailable|"
-                     r"unreachable|crash\w*|flaky|breaks?|rate.limit\w*)", re.IGNORECASE)
+                     r"unreachable|crash\w*|flaky|breaks?|rate.limit\w*|dead|offline|broken|unresponsive|unhealthy|"
+                     r"hiccups?|stumbles?|chokes?)", re.IGNORECASE)
 _CONDITION_START = _rx(r"^(?:[-*+]\s+|\d+[.)]\s+|→\s*|\[[ xX]\]\s+)*(?:\*\*|_)?(if|otherwise|else)\b(.*)",
                        re.IGNORECASE)
 _ON_DATA = _rx(r"[<>=≥≤]|!=|\bstep \d+ (?:says|reports?|returns?|finds?)\b|\bone or more\b|\bmore than\b"

@@ -44,6 +44,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from orchestrator.spec import grammar_families as more
+from orchestrator.spec import grammar_families7 as more7
+from orchestrator.spec.grammar_aside import CONTEXT, DOUBT, IGNORE, IMPLIED
+from orchestrator.spec.grammar_aside import (
+    NO_COUNT as NO_COUNT,  # read as grammar.NO_COUNT (`spec.prose`)
+)
 from orchestrator.spec.grammar_row import Row as Row  # the rows' type, read here as grammar.Row
 from orchestrator.spec.regex_cache import compile_all
 
@@ -89,8 +94,8 @@ DURATION_PART = rf"(?:(?<!\d)\d+(?:\.\d+)?\s*(?:-\s*)?(?:{UNITS})(?![a-z]))"
 DURATION = DURATION_PART  # "1m30s" is written "90 s" before the rows are tried (`spec.normalize`)
 _THEN = (r"\s*(?:,\s*(?:and\s+)?then|,?\s+then|,?\s+and\s+then|,\s*and|,|\s+and|\s*->|\s*→|\s*/|\s*\.\.)\s*"
          r"(?:wait(?:ing)?\s+|after\s+|\+\s*)?")
-SERIES = (
-    rf"(?:\+?\s*+{DURATION}(?:(?>{_THEN}){DURATION})+"
+SERIES = (  # a series of durations may end in bare numbers that take the last unit ("30 s, then 1 min, then 2")
+    rf"(?:\+?\s*+{DURATION}(?:(?>{_THEN}){DURATION})+(?:(?>{_THEN})\d+(?:\.\d+)?+(?!\d|\.\d|\s*+(?:{UNITS}|%|x|times|tries|retries|attempts)\b))*+"
     rf"|(?<!\d)(?>\d+(?:\.\d+)?(?:\s*,\s*(?:(?:and|then)\s+)?|\s+(?:and|then)\s+|\s*/\s*))+\d+(?:\.\d+)?\s*(?:{UNITS})(?![a-z])"
     rf"|{DURATION}(?:(?>{_THEN})\d+(?:\.\d+)?(?![\d.]|\s*(?:{UNITS}|%|x|times|tries|retries|attempts)\b))+)"
 )
@@ -99,7 +104,7 @@ STEP_WORDS = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 STEP = rf"(?:step|stage)\s+(?P<step>{STEP_WORDS})\b"
 TRY = r"(?:tries|try|attempts?|retries|retry|calls?|runs?|reruns?|re-runs?|goes|shots?)"
 RETRY = (r"(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|(?:try|go|run|do|call|hit)(?:ing)?\s+(?:it\s+|this\s+|that\s+|them\s+|the\s+[\w-]+\s+)?again|re-?run"
-         r"|rerun|re-?attempt|attempt\s+(?:it\s+)?again|repeat\s+(?:it|the\s+call|the\s+step)|keep\s+trying|poll)")
+         r"|rerun|re-?attempt|attempt\s+(?:it\s+)?again|(?:attempted|tried|called|tries|goes|calls|hits)\s+again|(?:look|check|poll|ask)(?:ing)?\s+again|repeat\s+(?:it|the\s+call|the\s+step)|keep\s+trying|poll)")
 COND = (r"\b(?:if|when|whenever|once|should|otherwise|else|on\s+(?:error|failure)|in\s+case|unless|fails?\b|failing"
         r"|gives?\s+up|down\b|errors?\b)")
 _PLACEHOLDERS = {"{SERIES}": SERIES, "{NAME}": NAME, "{STEP}": STEP, "{TRY}": TRY, "{RETRY}": RETRY, "{COND}": COND}
@@ -122,7 +127,8 @@ FIRST: tuple[Row, ...] = (
     Row("timeout", r"\b(?:give\s+up\s+on\s+(?:it|this|that|the\s+[\w-]+)|bail(?:\s+out)?|pull\s+the\s+plug)\s+(?:after|at|past)\s+{D}"),
     Row("budget", r"\b(?:give\s+up|stop\s+(?:re)?trying|quit)\s+(?:after|once|when)\s+(?:about\s+)?{D}(?:\s+(?:have|has)\s+(?:passed|elapsed|gone\s+by))?", also=("fail",)),
     Row("attempts", r"\b(?:give\s+up|stop(?:\s+trying)?|quit)\s+after\s+{N}\s+(?:failed\s+|unsuccessful\s+)?(?:tries|attempts|goes|runs)\b", also=("fail",)),
-    Row("retries", r"\b(?:a|one)\s+(?:second|another|more)\s+(?:chance|go|shot|try)\b|\banother\s+(?:chance|go|shot|try|attempt)\b(?!\s+(?:at\s+it\s+)?(?:\d+|once|twice|thrice)\s+(?:more\s+)?(?:times|tries|goes)\b)", value=1),
+    # "another go": one retry, unless a count is said too ("another go at it, up to 3 more times")
+    Row("retries_soft", r"\b(?:a|one)\s+(?:second|another|more)\s+(?:chance|go|shot|try)\b|\banother\s+(?:chance|go|shot|try|attempt)\b(?!\s+(?:at\s+it\s+)?(?:\d+|once|twice|thrice)\s+(?:more\s+)?(?:times|tries|goes)\b)", value=1),
     Row("no_retry", r"\bfail\s+(?:fast|immediately|straight\s+away|right\s+away|at\s+once)\b", also=("fail",)),
     Row("wait_fixed", r"\bonce\s+(?:a|an|per|every|1)\s+(?P<d9>second|minute|hour|day)\b"),
     Row("retries", r"\b(?:one|1|a\s+single)\s+retry\b", value=1),
@@ -166,11 +172,11 @@ VAGUE: tuple[Row, ...] = (
     Row("ambiguous", r"\b{N}\s+times\s+or\s+(?:for\s+)?{D}|\b{D}\s+or\s+{N}\s+(?:times|tries|retries)", value="it offers alternatives"),
     Row("ambiguous", r"(?<!\bto\s)(?<!up\sto\s)(?<!at\smost\s)(?<![-\w])try\s+(?:it\s+|this\s+)?(?:twice|thrice|\d+\s+times)\b(?!\s+(?:total|in\s+total|in\s+all|all\s+told|overall|altogether|more|max|at\s+most|tops)\b)", value="it may or may not count the first try; write 'retry N times' or 'N attempts in total'"),
     # a retry time budget shared by the whole run: no plan holds one
-    Row("ambiguous", r"\bretr(?:y|ies)\s+(?:time\s+)?(?:budget|window|allowance)\s+(?:for|of|across|over)\s+(?:the\s+)?(?:whole|entire|full)\s+(?:run|workflow|pipeline|job)\s*(?:[:=]|is|of)?\s*{D}", value="a retry time budget shared by the whole run is not a policy the plan can hold (per step: 'retry for up to 3 min'); not read"),
+    Row("ambiguous", r"\bretr(?:y|ies)\s+(?:time\s+)?(?:budget|window|allowance)\s+(?:for|of|across|over)\s+(?:the\s+)?(?:whole|entire|full)\s+(?:run|workflow|pipeline|job)\s*(?:[:=]|is|of)?\s*{D}", value="a retry time budget shared by the whole run is not a policy the plan can hold (per step: 'retry for up to {time}'); not read"),
     # stopping on what the step returned ("If it says high, stop the whole workflow") is a condition on its output
     Row("ambiguous", r"\b(?:if|when)\s+(?:it|the\s+(?:result|answer|score|check|screen|service|skill))\s+(?:says|returns|reports|comes\s+back(?:\s+with|\s+as)?|flags|gives|rates|scores|answers)\s+(?!(?:an?\s+)?(?:error|failure|nothing|no\s+answer)\b)[^,;.]{1,40},\s*(?:then\s+)?(?:stop|fail|abort|halt|end|cancel)\b[^.;]*", value="stopping on what the step returned is a condition on its output, not a recovery policy; write it as a condition or a success check"),
     # a person's answer time is an approval's wait, which no policy of a step holds: reported, never the step's timeout
-    Row("ambiguous", r"\b(?:if|when|unless|once)\s+(?:they|nobody|no\s+one|no-one|none\s+of\s+them|the\s+(?:approver|approvers|lead|manager|reviewer|owner|head\s+of\s+[\w-]+|controller|treasurer|captain|editor|director|supervisor|signatory|signer|requester|customer|client|human|person|maintainer|boss)|(?:the\s+)?[\w-]+\s+(?:lead|manager|owner|reviewer|captain|desk|team|director|editor))\s+(?:has\s+|have\s+|not\s+|hasn'?t\s+|haven'?t\s+|doesn'?t\s+|don'?t\s+|does\s+not\s+|do\s+not\s+|did\s+not\s+|didn'?t\s+|still\s+)*(?:answer\w*|respond\w*|repl(?:y|ies|ied)|sign\w*\s+off|said\s+yes|say\s+yes|approv\w*|decid\w*|looked\s+at\s+it|(?:checked|reviewed|tasted|seen|read|ok'?d|okayed)\s+(?:it|them|this)?)\s*(?:(?:with)?in|after)\s+{D}[^.]*", value="a person's answer time is the wait of an approval, not a policy of the step; write it on the step's approval (`Approval: required, timeout 4h -> reject`)"),
+    Row("ambiguous", r"\b(?:if|when|unless|once)\s+(?:they|nobody|no\s+one|no-one|none\s+of\s+them|the\s+(?:approver|approvers|lead|manager|reviewer|owner|head\s+of\s+[\w-]+|controller|treasurer|captain|editor|director|supervisor|signatory|signer|requester|customer|client|human|person|maintainer|boss)|(?:the\s+)?[\w-]+\s+(?:lead|manager|owner|reviewer|captain|desk|team|director|editor))\s+(?:has\s+|have\s+|not\s+|hasn'?t\s+|haven'?t\s+|doesn'?t\s+|don'?t\s+|does\s+not\s+|do\s+not\s+|did\s+not\s+|didn'?t\s+|still\s+)*(?:answer\w*|respond\w*|repl(?:y|ies|ied)|sign\w*\s+off|said\s+yes|say\s+yes|approv\w*|decid\w*|looked\s+at\s+it|(?:checked|reviewed|tasted|seen|read|ok'?d|okayed)\s+(?:it|them|this)?)\s*(?:(?:with)?in|after)\s+{D}[^.]*", value="a person's answer time is the wait of an approval, not a policy of the step; write it on the step's approval (`Approval: required, timeout {time} -> reject`)"),
     Row("ambiguous", r"\bno\s+(?:answer|reply|response|sign-?off|decision)\s+(?:with)?in\s+{D}\s*(?:=|→|->|means|:|,)?\s*(?:it'?s\s+|it\s+is\s+)?(?:(?:we\s+)?(?:treat(?:ed)?|count(?:ed|s)?|take|read)\s+(?:it\s+)?as\s+|(?:is\s+)?considered\s+)?(?:rejected|approved|a\s+no|a\s+yes|no|yes|cancell?ed|declined|refused|denied)\b", value="an answer time with its outcome is the wait of an approval, not a policy of the step; write it on the step's approval"),
     Row("ambiguous", r"\btime-?\s*out\s*[:=]?\s*\d+(?:\.\d+)?(?!\s*(?:\.\d|ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hrs?|hours?|d|days?)\b)(?=\s*(?:[,.;)]|$))", value="the number has no unit"),
 )
@@ -201,7 +207,7 @@ BUDGET: tuple[Row, ...] = (
 )
 
 # where a backoff starts and where it stops: before the waits, which would take their numbers
-BOUNDS = (
+BOUNDS: tuple[Row, ...] = (
     Row("exp_range", r"\b(?:exponential\w*\s+)?(?:back-?\s*off|exponential\w*|delays?|waits?)\s+(?:of\s+|from\s+)?{D}\s*(?:\.\.|–|-|to)\s*{D}"),
     Row("exp_start", r"\b(?:start(?:ing|s)?|begin(?:ning|s)?|initial(?:ly)?|first\s+(?:wait|delay|retry)|from|base)\s+(?:at\s+|with\s+|of\s+|from\s+|delay\s+(?:of\s+)?|wait\s+(?:of\s+)?)?{D}"),
     Row("exp_start", r"\b(?:initial|base|starting|first)\s+(?:delay|wait|backoff|interval)\s*(?:of|:|=|is)?\s*{D}"),
@@ -312,7 +318,7 @@ COUNT_ROWS: tuple[Row, ...] = (
     Row("retries", r"(?<![\w.])(?P<n1>\d+)\s*(?:x|×)(?=\s|[,.;:)]|$)", needs=r"{RETRY}|\bagain\b"),
     Row("retries", r"\b(?:up\s+to|at\s+most|max(?:imum)?|a\s+maximum\s+of|no\s+more\s+than)\s+{N}\s+times\b", needs=r"{RETRY}|\bagain\b"),
     Row("retries", r"\b(?:try\s+(?:it\s+)?)?(?P<n9>once|twice|thrice)\s+more\b"),
-    Row("retries", r"\b(?:one|1)\s+more\s+(?:time|try|attempt|go|shot)\b|\banother\s+(?:try|attempt|go|shot)\b(?!\s+(?:at\s+it\s+)?(?:\d+|once|twice|thrice)\s+(?:more\s+)?(?:times|tries|goes)\b)", value=1),
+    Row("retries_soft", r"\b(?:one|1)\s+more\s+(?:time|try|attempt|go|shot)\b|\banother\s+(?:try|attempt|go|shot)\b(?!\s+(?:at\s+it\s+)?(?:\d+|once|twice|thrice)\s+(?:more\s+)?(?:times|tries|goes)\b)", value=1),
     Row("retries", r"\b{N}\s+times\b(?:\s+(?:max(?:imum)?|at\s+most|tops|in\s+total|total))?", needs=r"{RETRY}|\bagain\b"),
     Row("retries", r"\b(?P<n1>once|twice|thrice)\b(?:\s+(?:at\s+most|max(?:imum)?|tops|in\s+total|total))?", needs=r"{RETRY}|\bagain\b"),
     Row("attempts", r"\bmax(?:imum)?[ _-]?(?:attempts|tries)\s*+(?:[:=]|of|is)?\s*+{N}\b"),
@@ -321,7 +327,7 @@ COUNT_ROWS: tuple[Row, ...] = (
     Row("attempts", r"\b(?:give\s+it\s+|allow\s+|allowing\s+)?{N}\s+(?:attempts?|tries|goes|shots)\b(?:\s+(?:max(?:imum)?|total|in\s+total|overall|altogether|at\s+most))?"),
     Row("attempts", r"\b(?:try|attempt|run|call)\s+(?:it\s+|this\s+|the\s+(?:call|step|request)\s+)?(?:up\s+to\s+|at\s+most\s+)?{N}\s*(?:x|times)\b"),
     Row("attempts", r"\b(?:try|attempt)\s+(?:it\s+)?(?:up\s+to\s+)?(?P<n9>once|twice|thrice)\b(?!\s+more)"),
-    Row("retry_bare", r"\bretry(?:ing)?\b|\bre-?try(?:ing)?\b|\b(?:try|go|run|do|call|hit)\s+(?:it\s+|this\s+)?again\b|\bkeep\s+trying\b|\bpoll(?:ing)?\b"),
+    Row("retry_bare", r"\bretry(?:ing)?\b|\bre-?try(?:ing)?\b|\b(?:try|go|run|do|call|hit)\s+(?:it\s+|this\s+)?again\b|\b(?:attempted|tried|called|tries|goes|calls|hits)\s+again\b|\b(?:look|check|ask)(?:ing)?\s+again\b|\bkeep\s+trying\b|\bpoll(?:ing)?\b"),
 )
 
 # what happens when recovery is exhausted
@@ -338,7 +344,7 @@ FALLBACK: tuple[Row, ...] = (
     Row("use_skill", r"\b(?:hand|pass|give|send)\s+(?:it|this|that|the\s+(?:job|work|task|request|call|step|item|message))\s+(?:over\s+)?to\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b(?!\s+(?:team|channel|on-?call|queue|group|rota)\b)", needs=r"{COND}|instead|can'?t\s+be\s+reached"),
     Row("use_skill", r"\b(?:run|call|invoke|trigger)\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b(?:\s+skill)?", needs=r"\b(?:fails?|failed|failing|errors?|errored)\b|can'?t\s+be\s+reached|unreachable"),
     Row("use_skill", r"\b(?:use|switch\s+to|fall\s*+-?\s*+back\s+to|try|fail\s*over\s+to)\s+the\s+(?P<name>(?:backup|fallback|secondary|alternate|alternative|spare|standby|legacy|slow|old)\s+[a-z]+)\b(?!\s*\()", needs=r"{COND}|instead"),
-    Row("escalate", r"(?:^|(?<=[,;:(.!])|\b(?:and|then|to|just|please|also|immediately|or|we'?ll|we\s+will|should|must|will|you|go|so)\s+)\s*(?P<msg>(?:page|paging|ping|pinging|alert|alerting|notify|notifying|wake\s+up|call\s+out|email|e-mail|message|slack|tell|inform)\s+(?!(?:it|them|the\s+(?:step|caller|run))\b)(?:\([^)]*\)|[^.;,!?()])*?)(?=\s+(?:so|but|and|because|since|after|if|when|then|unless|before)\b|[.;,!?]|$)"),
+    Row("escalate", r"(?:^|(?<=[,;:(.!])|\b(?:and|then|to|just|please|also|immediately|or|we'?ll|we\s+will|should|must|will|you|go|so)\s+|(?<=\bfails\s)|(?<=\bfail\s)|(?<=\bfailed\s)|(?<=\bbreaks\s)|(?<=\bbroke\s)|(?<=\berrors\s)|(?<=\bout\s)|(?<=\bwrong\s)|(?<=\bdown\s)|(?<=\bstuck\s))\s*(?P<msg>(?:page|paging|ping|pinging|alert|alerting|notify|notifying|wake\s+up|call\s+out|email|e-mail|message|slack|tell|inform)\s+(?!(?:it|them|the\s+(?:step|caller|run))\b)(?:\([^)]*\)|[^.;,!?()])*?)(?=\s+(?:so|but|and|because|since|after|if|when|then|unless|before)\b|[.;,!?]|$)"),
     Row("escalate", r"\bescalat(?:e|es|ed|ing|ion)(?:\s+(?:it\s+)?(?P<msg>to\s+(?:\([^)]*\)|[^.;,!?()])+?))?(?=\s+(?:after|if|when|so|but|and|then|unless|before)\b|[.;,!?]|$)"),
     Row("escalate", r"\b(?P<msg>(?:hand|pass|send|give|kick)\s+(?:it\s+|this\s+)?(?:over\s+|back\s+|up\s+)?to\s+(?:a\s+|the\s+)?(?:human|person|people|someone|somebody|operator|on-?call|support|ops|team|oncall)[^.;,!?]*)"),
     Row("escalate", r"\b(?P<msg>(?:needs?|requires?|wait\s+for|ask(?:s)?\s+for|get)\s+(?:a\s+)?(?:human|manual|person|operator)\s*(?:review|intervention|help|attention|decision|look)?)"),
@@ -389,56 +395,8 @@ FALLBACK = (
     *FALLBACK,
 )
 
-# which failures a sentence is about, in the words no policy row took; the first class found wins
-CONTEXT: tuple[Row, ...] = (
-    # "never retry it, under any circumstances": said beside a no-retry, no class but emphasis (`spec.phrase`)
-    Row("class", r"\b(?:under\s+any\s+circumstances|no\s+matter\s+what)\b", value="emphasis"),
-    Row("class", r"\b(?:any(?:thing)?\s+(?:else|other)\b(?!\s+exception)|anything\s+not\s+(?:listed|covered|mentioned)|any\s+(?:other\s+)?(?:error|failure|problem)s?\b|all\s+(?:other\s+)?(?:errors|failures|problems)|catch-?all|everything\s+else|in\s+all\s+other\s+cases|whatever\s+(?:else\s+)?(?:fails|goes\s+wrong|the\s+error)|for\s+all\s+errors|on\s+any\s+(?:error|failure)|(?:any|all)\s+failures?)\b", value="any"),
-    Row("class", r"\b(?:unrecoverable|permanent(?:ly)?|(?<!non-)(?<!non)fatal|non-?retryable|not\s+retryable|declared\s+non-?retryable)\b", value="unrecoverable"),
-    Row("class", r"\b(?:invalid[\s_]+(?:input|payloads?|requests?|records?|data|rows?|files?|arguments?|params?|parameters?|json)|bad\s+(?:input|payloads?|data|records?|requests?)|wrong\s+input|missing\s+input|(?:card|payment|charge|transaction)s?\s+(?:(?:is|was|gets?|got)\s+)?(?:declined|rejected|refused)|user\s+errors?|(?:the\s+)?(?:user|caller|client)'?s\s+(?:fault|mistake)|input\s+is\s+(?:wrong|invalid|bad)|the\s+input\s+(?:is|was)\s+(?:wrong|invalid|bad)|malformed\s+(?:input|payloads?|requests?)|(?:the\s+)?file'?s\s+fault|(?:doesn'?t|does\s+not|won'?t|can'?t|cannot|didn'?t)\s+(?:parse|validate)|(?:can'?t|cannot|couldn'?t)\s+be\s+(?:parsed|split|read|validated)|not\s+found|(?:doesn'?t|does\s+not)\s+exist|no\s+such|4(?:0[0-9]|1[0-9]|2[0-8])|4xx|bad\s+request|missing\s+(?:field|data)|import\s*error|can'?t\s+import|cannot\s+import|invalid\s+module|unknown\s+module|validation\s+errors?|(?:if|when)\s+validation\s+fails|schema\s+(?:errors?|violations?)|fails?\s+validation)\b", value="invalid_input"),
-    Row("class", r"\b(?:(?<!server\s)crash(?:es|ed|ing)?|exceptions?|traceback|\w+error\b|syntax\s*error|script\s+(?:error|fail\w*|bug|is\s+broken|breaks)|code\s+(?:error|is\s+broken|breaks)|code_error|bug|returns?\s+(?:garbage|junk|nonsense|bad\s+output)|bad\s+output|not\s+markdown|invalid\s+markdown|malformed|parse\s+(?:fail\w*|error)|validation\s+fail\w*|generation\s+fail\w*|can'?t\s+create\s+code|breaks?\s+(?:its|the)\s+(?:contract|schema)|contract|non-?zero\s+exit|bad\s+exit|(?:throws|raises)(?!\s+(?:an?\s+|the\s+(?:occasional\s+)?|occasional\s+|some\s+)?(?:http\s+)?(?:5\d\d|5xx|429|4\d\d|4xx|timeouts?|time-?outs?|connection|network|rate)))\b", value="code_error"),
-    Row("class", r"\b(?:times?\s+out|timed\s+out|timing\s+out|time-?outs?|too\s+slow|slow|hangs?|hanging|no\s+(?:answer|response|reply)|deadline)\b", value="timeout"),
-    Row("class", r"\b(?:network(?:\s+(?:error|failure|problem|issue|glitch|blip)s?)?|connection(?:\s+(?:error|reset|refused|drop(?:ped)?|lost|failure)s?)?|unreachable|(?:is|goes|went|are|server|service|api|host|mirror|site|backend|completely|totally|entirely|still)\s+down|rate[- ]?limit(?:s|ed|ing)?|throttl\w*|429s?|5\d\ds?|5xxs?|transient|hiccups?|blips?|overloaded|busy|outage|dns|socket|server\s+crash\w*)\b", value="transient"),
-)
-
-# what a sentence may say without stating a policy: read first, so no row takes its words
-IGNORE: tuple[Row, ...] = (
-    Row("ignore", r"\b(?:has|have|had|was|were|is|are)(?:n'?t|\s+not)?\s+(?:already\s+|not\s+|never\s+)?been\s+(?:re-?)?tried\b|\bif\s+not\s+(?:already\s+)?retried\b"),
-    Row("ignore", r"\b(?:normally|usually|typically|often|generally|mostly|on\s+average|in\s+practice|sometimes|always)\s+(?:takes?|runs?|finishes|lasts?|is\s+(?:done|fast|slow|quick)|fast|slow|quick|answers|responds)\b[^.;]*"),
-    Row("ignore", r"\b(?:average|typical|median|usual|normal|expected|mean)\s+(?:runtime|run\s*time|duration|latency|response\s+time|time)\b[^.;]*"),
-    Row("ignore", r"\b(?:counts?\s+as\s+(?:a\s+)?fail(?:ure|ed)|is\s+(?:treated\s+as\s+)?(?:a\s+)?fail(?:ure|ed)|as\s+a\s+failure|means\s+(?:it|the\s+step)\s+failed|(?:otherwise\s+)?treat\s+it\s+as\s+(?:a\s+)?fail(?:ed|ure))\b"),
-    Row("ignore", r"\b(?:don'?t|do\s+not|never|no\s+need\s+to)\s+(?:try\s+to\s+)?(?:undo|roll\s*back|revert|compensate|clean\s+up)\b[^.;]*|\bleave\s+(?:everything|it|things|the\s+rest)\s+(?:as\s+(?:it\s+is|they\s+are)|alone|be)\b"),
-    Row("ignore", r"\b(?:if|when|once|should)\s++(?:it|that|this|the\s+(?:step|call|request|\w+))?\s*+(?:still\s+)?(?:fails?|failed|errors?|errored|breaks?|doesn'?t\s+work|does\s+not\s+work|won'?t\s+work|goes\s+wrong|gives\s+up)(?:\s+out)?(?:\s+(?:again|too|as\s+well|after\s+(?:that|all\s+(?:the|its|those)\s+(?:retries|tries|attempts)|(?:its|the|those)\s+(?:retries|tries|attempts)))|\s+(?:for\s+good|anyway))?\b|\bstill\s+(?:fails?|doesn'?t\s+work)\b|\bthen\s+(?:fails|doesn'?t\s+work)\b|\bafter\s+(?:that|(?:its|the|all\s+(?:the|its))\s+(?:retries|tries|attempts))\b|\bif\s+(?:that|this)\s+(?:still\s+)?(?:doesn'?t|does\s+not|won'?t)\s+(?:work|help)\b|\bit\s+still\s+won'?t\s+(?:take\s+it|work)\b|\bif\s+all\s+else\s+fails\b|\bwhen\s+this\s+one\s+gives\s+up\b"),
-    Row("ignore", r"\bno\s+more\b(?!\s+than)"),
-    Row("ignore", r"\b(?:approval|sign-?off|review)\s+wait(?:s|ing)?(?:\s+(?:excluded|not\s+included|aside))?\b|\bexcluding\s+(?:the\s+)?(?:approval|sign-?off)\s+wait\b"),
-    Row("ignore", r"\b(?:all\s+|the\s+|its\s+)?(?:retries|attempts|tries)\s+(?:are|were|get|is|was)\s+(?:logged|recorded|counted|reported|shown|listed|kept|used\s+up|exhausted|spent|over)\b|\b(?:all\s+|the\s+|its\s+)?(?:retries|attempts)\s+(?:have\s+been|are)\s+(?:used\s+up|exhausted|spent)\b"),
-)
-
-IGNORE += (
-    # the retries as a thing talked about: "after the last retry", "when retries run out", "the retry counter resets"
-    Row("ignore", r"\bafter\s+(?:the\s+|its\s+)?(?:last|final|third|second|2nd|3rd|\d+(?:st|nd|rd|th))\s+(?:retry|attempt|try)\b|\bafter\s+(?:the\s+)?(?:retries|attempts)\b|\b(?:when|once|if)\s+(?:the\s+|its\s+)?(?:retries|attempts|tries)\s+(?:run\s+out|are\s+(?:all\s+)?(?:gone|spent|exhausted|used\s+up))\b|\b(?:out\s+of|no\s+(?:more\s+)?)(?:retries|attempts|tries)\s+left\b|\bretries\s+exhausted\b"),
-    Row("ignore", r"\b(?:the\s+)?retr(?:y|ies)\s+(?:counter|count(?:er)?s?|stats|statistics|metrics|logs?|history)\s+(?:(?:is|are|gets?)\s+(?:shown|displayed|logged|recorded|tracked|visible|reported)|resets?|is\s+reset|are\s+reset|rolls?\s+over|is\s+cleared|are\s+cleared|is\s+kept|are\s+kept|is\s+stored|are\s+stored|is\s+shown|are\s+shown)\b[^.;]*"),
-    Row("ignore", r"\b(?:ping|tell|ask|email|e-mail|message|slack|notify|warn|let)\s+(?:me|us|\w+)\s+(?:know\s+)?(?:if|when|before|after)\s+(?:you|anyone|someone|somebody)\s+(?:change|edit|update|modify|touch|rename|remove|delete|move)\w*\b[^.;]*|\b(?:todo|fixme|xxx)\b\s*:?[^.;]*|\bnote\s+to\s+self\b[^.;]*"),
-)
-
-# a retry said without its count: the planner assumes one and warns with the figures (`spec.effect`)
-NO_COUNT = "it says to retry but not how many times"
-
-# phrasings that state a policy too vaguely to read into one: after the tables
-DOUBT = (
-    Row("ambiguous", r"\b(?:a\s+while|a\s+bit|a\s+moment|a\s+little|a\s+short\s+time|briefly|a\s+reasonable\s+time|some\s+time|more\s+time|enough\s+time|plenty\s+of\s+time|too\s+long|forever|for\s+ever|indefinitely|until\s+it\s+works|until\s+(?:it\s+)?succeeds|until\s+success(?:ful)?|as\s+(?:long|often|many\s+times)\s+as\s+(?:needed|necessary|it\s+takes))\b", value="the amount is not stated", unless=("retries", "attempts", "budget", "timeout", "no_retry")),
-    Row("ambiguous", r"\b(?:gracefully|appropriately|properly|as\s+needed|(?<!more\s)(?<!times\s)if\s+needed|when\s+needed|(?<!more\s)(?<!times\s)if\s+necessary|somehow|sensibly|as\s+usual|the\s+usual\s+way)\b", value="the action is not stated"),
-    Row("ambiguous", r"\b(?:used\s+to|no\s+longer|anymore|any\s+more|previously|in\s+the\s+past|we\s+once|(?:last|this\s+past)\s+(?:week|month|year|night|quarter|sprint)|yesterday|\d+\s+(?:days|weeks|months|years)\s+ago)\b", value="it is about the past, not a rule"),
-    Row("ambiguous", r"\b(?:maybe|perhaps|possibly|probably|might|could|if\s+possible|ideally|\?$)", value="it is tentative"),
-    Row("no_count", r"\bretr(?:y|ies)\b", value=NO_COUNT, unless=("retries", "attempts", "no_retry", "budget", "wait_seq", "exp_cap", "exp_start", "exp_factor", "exp_range", "wait_fixed", "wait_none")),
-)
-
-
-# a limit said through what it is not ("answers in under 10 s, so an attempt that takes longer is treated
-# as failed"): read over the words IGNORE took (a typical time, "treated as failed"), when the slot is unread
-IMPLIED = (
-    Row("timeout", r"\b(?:in|within)\s+(?:well\s+)?(?:under\s+|less\s+than\s+|below\s+)?{D}\b[^.]{0,40}?\b(?:an?|any|each|every|the)\s+(?:{TRY}|call|request|response)\s+(?:that|which)\s+(?:takes|runs|lasts|goes\s+on)\s+(?:any\s+)?longer\b[^.;]{0,40}?\b(?:treated\s+as|counts?\s+as|considered|is|as)\s+(?:a\s+)?(?:fail(?:ed|ure)|timed?\s+out|time-?out)\b"),
-)
+# which failures a sentence is about, what it may say without a policy, what is too vague, what is
+# implied: `spec.grammar_aside`; the later families add to them below
 
 # holdout4 families: a duration that is about something else (a cache, a retention) and a retry that is
 # talked about ("re-running it is cheap") are no policy; an escalation needs a failure it follows (a contact
@@ -455,7 +413,7 @@ IGNORE += (
 )
 VAGUE += (
     # anyone's approval not given in time, with what follows: the wait of an approval, never the step's timeout
-    Row("ambiguous", r"\b(?:if|when|unless)\s+@?[\w.-]+(?:\s+[\w-]+)?\s+(?:has\s+not|hasn'?t|have\s+not|haven'?t|does\s+not|doesn'?t|did\s+not|didn'?t)\s+(?:approv\w*|sign\w*\s+off|said\s+yes|say\s+yes|given\s+(?:the\s+)?(?:ok|go-?ahead|approval)|decid\w*)\s+(?:with)?in\s+{D}[^.]*", value="an approval not given in time is the wait of an approval, not a policy of the step; write it on the step's approval (`Approval: required, timeout 4h -> reject`)"),
+    Row("ambiguous", r"\b(?:if|when|unless)\s+@?[\w.-]+(?:\s+[\w-]+)?\s+(?:has\s+not|hasn'?t|have\s+not|haven'?t|does\s+not|doesn'?t|did\s+not|didn'?t)\s+(?:approv\w*|sign\w*\s+off|said\s+yes|say\s+yes|given\s+(?:the\s+)?(?:ok|go-?ahead|approval)|decid\w*)\s+(?:with)?in\s+{D}[^.]*", value="an approval not given in time is the wait of an approval, not a policy of the step; write it on the step's approval (`Approval: required, timeout {time} -> reject`)"),
     Row("ambiguous", r"\b(?:if|when|unless)\s+@?[\w.-]+(?:\s+[\w-]+)?\s+(?:has\s+not|hasn'?t|have\s+not|haven'?t|does\s+not|doesn'?t|did\s+not|didn'?t)\s+(?:answer\w*|respond\w*|repl(?:y|ied))\s+(?:with)?in\s+{D}\s*,?[^.]{0,60}?\b(?:as\s+approved|approved|rejected|declined|don'?t\s+send|do\s+not\s+send|cancel\w*|proceeds?)\b[^.]*", value="an answer time with its outcome is the wait of an approval, not a policy of the step; write it on the step's approval"),
 )
 FIRST += (
@@ -574,9 +532,16 @@ WAIT = more.WAIT_FIRST + WAIT
 BACKOFF = more.BACKOFF_FIRST + BACKOFF
 COUNT_ROWS = more.COUNT_FIRST + COUNT_ROWS
 FALLBACK = more.FALLBACK_FIRST + FALLBACK
-VAGUE += more.VAGUE_LAST
+VAGUE += more.VAGUE_LAST + more7.VAGUE_LAST
 IGNORE += more.IGNORE_LAST
 CONTEXT += more.CONTEXT_LAST
+# the seventh blind set's families (`spec.grammar_families7`), the same way
+_PLACEHOLDERS.update(more7.PLACEHOLDERS)
+_SIXTH = len(more.EARLY_FIRST)  # the sixth set's bracketed pairs read before one field's value
+EARLY = EARLY[:_SIXTH] + more7.EARLY_FIRST + EARLY[_SIXTH:]
+FIRST, NO_RETRY = more7.FIRST_FIRST + FIRST, more7.NO_RETRY_FIRST + NO_RETRY
+BOUNDS, WAIT, IGNORE = more7.BOUNDS_FIRST + BOUNDS, more7.WAIT_FIRST + WAIT + more7.WAIT_LAST, IGNORE + more7.IGNORE_LAST
+FALLBACK = more7.FALLBACK_FIRST + FALLBACK
 
 # in order: a row only reads text no earlier row took
 TABLES: tuple[tuple[Row, ...], ...] = (EARLY, FIRST, REGENERATE, VAGUE, NO_RETRY, BUDGET, BOUNDS, WAIT, BACKOFF, TIMEOUT,
@@ -715,7 +680,8 @@ GATES[id(IGNORE)] += r"|ping|tell|notify|warn|\bcc\b|loop|takes?|runs?|lasts?|ne
 # the words of the sixth set's rows
 _BY_NAME = {"EARLY": EARLY, "FIRST": FIRST, "NO_RETRY": NO_RETRY, "WAIT": WAIT, "BACKOFF": BACKOFF,
             "COUNT_ROWS": COUNT_ROWS, "FALLBACK": FALLBACK, "VAGUE": VAGUE, "IGNORE": IGNORE}
-for _name, _words in more.GATES.items():
+_BY_NAME["BOUNDS"] = BOUNDS  # the seventh set's rows join it too
+for _name, _words in (*more.GATES.items(), *more7.GATES.items()):
     GATES[id(_BY_NAME[_name])] += _words
 
 class Table:

@@ -24,10 +24,12 @@ _COUNT_NOUNS = (rf"(?:{LONG_UNITS}|ms|s|m|h|times?|retries|retry|re-?tries|attem
 # the plain numbers (not "once", "a couple of"): one written alone after "then" in a series of waits
 _CARDINALS = "|".join(w for w in sorted(NUMBER_WORDS, key=len, reverse=True)
                       if " " not in w and w not in ("once", "twice", "thrice", "single", "dozen", "hundred"))
-_NUMBER_WORD, _HALF, _HALF_A, _ONE_UNIT, _QUOTED, _TYPO, _COMPOUND, _SERIES_WORD, _LIST_WORD = compile_many("normalize", [
+(_NUMBER_WORD, _HALF, _HALF_A, _ONE_UNIT, _QUOTED, _TYPO, _COMPOUND, _SERIES_WORD, _LIST_WORD, _HALF_AFTER,
+ _LABEL_WORD) = compile_many("normalize", [
     (rf"\b(?!(?:once|twice|thrice|a\s+couple\s+more)\b)({WORDS})\b(?=\s*-?\s*{_COUNT_NOUNS})", re.I),
     (rf"\b(\d+(?:\.\d+)?|{WORDS})\s+and\s+a\s+half\s+({LONG_UNITS})\b", re.I),
-    (rf"\b(half|(?:a\s+|one\s+)?quarter\s+of|three\s+quarters\s+of)\s+an?\s+({LONG_UNITS})\b", re.I),
+    # "half an hour", "half a minute", "every half minute", "a half-hour"
+    (rf"\b(?:an?\s+)?(half|(?:a\s+|one\s+)?quarter\s+of|three\s+quarters\s+of)[\s-]+(?:an?\s+)?({LONG_UNITS})\b", re.I),
     (rf"\b(?:an?|another|one)\s+({LONG_UNITS})\b(?!\s+(?:chance|try|attempt|go|shot|time|thought|charge|call|request|run|payment|e-?mail|mail|message|copy|invoice|order|one|opinion|look|pass|round|version|instance|reminder|notice|pair|batch))", re.I),
     (r"`[^`]*`|\"[^\"]*\"", 0),
     (r"\b(" + "|".join(sorted(map(re.escape, TYPOS), key=len, reverse=True)) + r")\b", re.I),
@@ -36,6 +38,10 @@ _NUMBER_WORD, _HALF, _HALF_A, _ONE_UNIT, _QUOTED, _TYPO, _COMPOUND, _SERIES_WORD
     (rf"(?<=\d)([^.;]{{0,30}}?\bthen\s+)({_CARDINALS})\b(?=\s*(?:,|;|\.|\bthen\b|\band\b|\bbetween\b|\bapart\b|$))", re.I),
     # "pausing one, two, then four minutes": the words of a list whose last number has the unit
     (rf"\b({_CARDINALS})\b(?=\s*(?:,|\band\b|\bthen\b)[^.;]{{0,40}}?\b\d+(?:\.\d+)?\s*(?:{LONG_UNITS}|{UNITS})\b)", re.I),
+    # "an hour and a half" (after "an hour" is "1 hour"): the unit and a half of it
+    (rf"(?<![\d.])(\d+(?:\.\d+)?)\s*+({LONG_UNITS})\s+and\s+a\s+half\b", re.I),
+    # "Retries: a dozen", "max attempts = five": a count after its label, with no noun after it
+    (rf"\b((?:max(?:imum)?[\s_-]+)?(?:retries|retry|attempts|tries)\s*+[:=]\s*+)(?!once|twice|thrice)({WORDS})\b", re.I),
 ])
 
 
@@ -92,7 +98,8 @@ def normalize(text: str) -> tuple[str, list[int]]:
 
     Misspellings are read as meant (`TYPOS`); number words are written as digits:
     `three times` → `3 times`, `a minute` → `1 minute`, `half an hour` → `0.5 hour`, `a quarter of an hour` → `0.25 hour`,
-    `two and a half minutes` → `2.5 minutes`, `1m30s` → `90 s`. Quoted and backticked
+    `two and a half minutes` → `2.5 minutes`, `an hour and a half` → `1.5 hour`, `half a minute` → `0.5 minute`,
+    `Retries: a dozen` → `Retries: 12`, `1m30s` → `90 s`. Quoted and backticked
     text is left as written."""
     norm, where, _ = normalize_spans(text)
     return norm, where
@@ -111,6 +118,8 @@ def normalize_spans(text: str, names: re.Pattern[str] | None = None) -> tuple[st
         (_HALF_A, lambda m: f"{_FRACTION[m.group(1).split()[0].lower()]:g} {m.group(2)}"),
         (_ONE_UNIT, lambda m: f"1 {m.group(1)}"),
         (_NUMBER_WORD, lambda m: _digits(m.group(1))),
+        (_HALF_AFTER, lambda m: f"{float(m.group(1)) + 0.5:g} {m.group(2)}"),
+        (_LABEL_WORD, lambda m: m.group(1) + _digits(m.group(2))),
         (_LIST_WORD, lambda m: _digits(m.group(1))),
         (_COMPOUND, _compound),
         (_SERIES_WORD, lambda m: m.group(1) + _digits(m.group(2))),

@@ -21,24 +21,24 @@ Reading is linear in the sentence's length (bounded patterns, one pass per row):
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections.abc import Collection
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.policy import ErrorClass, OnFailure, PolicyStatement, Wait
 from orchestrator.spec import grammar as g
 from orchestrator.spec.named_skills import bare, mark
 from orchestrator.spec.normalize import normalize_spans
-from orchestrator.spec.regex_cache import Patterns, compile_many
+from orchestrator.spec.phrase_value import (
+    durations as durations,  # read as phrase.durations (`spec.yaml_node`)
+)
+from orchestrator.spec.phrase_value import json_literal, number, value_of
+from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
-_EMPTY_OF: dict[str, Any] = {"list": [], "array": [], "string": "", "text": "", "object": {}, "dict": {},
-                              "map": {}, "mapping": {}}
 MAX_SENTENCE = 2_000  # characters read of one sentence; a longer one is read in part and said so
 _CLASSES = {c.value: c for c in ErrorClass}
 _WORD = _rx(r"[\w'-]+")
@@ -60,12 +60,6 @@ def _blank_runs_as_one(text: str) -> str:
         last = end
     out.append(text[last:])
     return "".join(out)
-_DURATION_PART, _AMOUNT_UNIT = compile_many("phrase", [  # once per install (`spec.regex_cache`)
-    (g.DURATION_PART, re.I),
-    (rf"(?P<amount>(?<!\d)\d+(?:\.\d+)?|{g.WORDS}|half\s+an?|an?|another|\b)\s*+(?:-\s*+)?(?P<unit>{g.UNITS}|{g.LONG_UNITS})(?![a-z])", re.I),
-])
-
-
 class Phrase(BaseModel):
     """What one sentence says, and what of it could not be read."""
 
@@ -89,99 +83,6 @@ class Phrase(BaseModel):
             self.statement.applies_to is not None
             and self.statement.model_copy(update={"applies_to": None}).is_empty()
         )
-
-
-def number(text: str) -> float | None:
-    """`3` → 3, `three` → 3, `twice` → 2, `a couple of` → 2."""
-    t = " ".join(text.strip().lower().split())
-    if re.fullmatch(r"\d+(?:\.\d+)?", t):
-        return float(t)
-    if t in g.NUMBER_WORDS:
-        return float(g.NUMBER_WORDS[t])
-    return None
-
-
-def duration(text: str) -> float | None:
-    """Seconds in a duration phrase: `2s`, `1.5 secs`, `a minute`, `half an hour`, `1m30s`."""
-    total = 0.0
-    found = False
-    low = text.lower()
-    half = re.search(r"((?<!\d)\d+(?:\.\d+)?|(?<![a-z-])[a-z-]+)\s+and\s+a\s+half\s+(\w+)", low)
-    if half:
-        whole, size = number(half.group(1)), _unit(half.group(2))
-        return None if whole is None or size is None else (whole + 0.5) * size
-    for m in _AMOUNT_UNIT.finditer(low):
-        amount = m.group("amount")
-        unit = _unit(m.group("unit"))
-        if unit is None:
-            continue
-        if amount.startswith("half"):
-            n: float | None = 0.5
-        elif amount in ("a", "an", "another", ""):  # "every minute": one of the unit
-            n = 1.0 if amount or len(m.group("unit")) > 1 else None
-        else:
-            n = number(amount)
-        if n is None:
-            continue
-        total += n * unit
-        found = True
-    return total if found else None
-
-
-def _unit(word: str) -> float | None:
-    w = word.lower()
-    if w in g.UNIT_SECONDS:
-        return g.UNIT_SECONDS[w]
-    return g.UNIT_SECONDS.get(w.rstrip("s"))
-
-
-def durations(text: str) -> tuple[float, ...]:
-    """Every wait of a series: `5s, then 15s` → (5, 15); `1, 2 and 4 seconds` → (1, 2, 4);
-    `2 seconds, then after 8` → (2, 8): a last number without a unit takes the one before;
-    `1, 2, 4 then 8 seconds` → (1, 2, 4, 8)."""
-    parts = [m.group(0) for m in _DURATION_PART.finditer(text)]
-    values = [duration(p) for p in parts]
-    last = list(_DURATION_PART.finditer(text))[-1:] if parts else []
-    rest = text[last[0].end():] if last else ""
-    tail = re.findall(r"(\d+(?:\.\d+)?)", rest)  # "3 seconds, then 9, then 27": each takes the unit before
-    if parts and tail and values and values[-1] is not None:
-        unit = _AMOUNT_UNIT.search(parts[-1].lower())
-        size = _unit(unit.group("unit")) if unit else None
-        if size is not None:
-            values += [float(n) * size for n in tail]
-    bare = re.fullmatch(rf"\s*((?:\d+(?:\.\d+)?(?:\s*,\s*(?:(?:and|then)\s+)?|\s+(?:and|then)\s+|\s*/\s*))+)(\d+(?:\.\d+)?)\s*({g.UNITS})\s*", text, re.I)
-    if bare:
-        scale = g.UNIT_SECONDS[bare.group(3).lower()]
-        numbers = [*re.findall(r"\d+(?:\.\d+)?", bare.group(1)), bare.group(2)]
-        return tuple(float(n) * scale for n in numbers)
-    return tuple(v for v in values if v is not None)
-
-
-def _middle(low: str, high: str, high_s: float) -> float | None:
-    """The middle of a range of waits, "10-20 seconds" → 15: the low end takes the high end's unit."""
-    amount = re.match(r"\s*(\d+(?:\.\d+)?)", high)
-    if amount is None or float(amount.group(1)) == 0:
-        return None
-    return (float(low) * high_s / float(amount.group(1)) + high_s) / 2
-
-
-def _json_literal(raw: str) -> tuple[bool, Any]:
-    text = raw.strip()
-    if text[:1] in "`" and text.endswith("`"):
-        text = text[1:-1].strip()
-    elif text[:1] in "\"'“" and len(text) >= 2:
-        return True, text[1:-1]
-    try:
-        return True, json.loads(text)
-    except ValueError:
-        pass
-    if text[:1] in "{[" and len(text) <= 2000 and not re.search(r"[&*!]", text):  # YAML flow: {team: platform}
-        try:
-            value = yaml.safe_load(text)
-        except yaml.YAMLError:
-            return False, None
-        return (True, value) if isinstance(value, (dict, list)) else (False, None)
-    return False, None
 
 
 class _Reading:
@@ -228,92 +129,6 @@ class _Reading:
         return found[0][1] if found else ""
 
 
-def _groups(m: re.Match[str], prefix: str) -> list[str]:
-    return [v for k, v in sorted(m.groupdict().items()) if k.startswith(prefix) and k[len(prefix):].isdigit() and v]
-
-
-def _value(slot: str, row: g.Row, m: re.Match[str]) -> Any:
-    """The value a matched row gives its slot."""
-    if row.value is not None:
-        return row.value
-    # a count of 4000 digits reads as infinity: no count at all (the field says it is not one)
-    counts = [c if c is not None and math.isfinite(c) else None for c in (number(n) for n in _groups(m, "n"))]
-    waits = [w if w is not None and math.isfinite(w) else None for w in (duration(d) for d in _groups(m, "d"))]
-    if slot == "regenerate":
-        return int(counts[0]) if counts and counts[0] is not None else True
-    if slot in ("retries", "attempts"):
-        return int(counts[0]) if counts and counts[0] is not None else None
-    if slot == "wait_fixed" and m.groupdict().get("lo") and waits and waits[-1] is not None:
-        return _middle(m.group("lo"), m.group("d1"), waits[-1])  # "a random 10-20 seconds": its middle
-    if slot == "timeout" and m.groupdict().get("half") and waits and waits[-1] is not None:
-        amount = re.match(r"\s*(\d+(?:\.\d+)?)", m.group("d1"))  # "1 hour and a half": half the unit more
-        return waits[-1] * (1 + 0.5 / float(amount.group(1))) if amount and float(amount.group(1)) else None
-    if slot in ("wait_fixed", "exp_start", "exp_cap", "budget", "timeout", "run_timeout"):
-        return waits[-1] if waits and waits[-1] is not None else None
-    if slot == "wait_seq" and m.groupdict().get("oseq"):  # "first retry immediately, second after 30s"
-        parts = re.split(r"(?i)\b(?:second|third|fourth)\b", m.group("oseq"))
-        seq = tuple(0.0 if duration(p) is None else duration(p) for p in parts)
-        return seq if len(seq) >= 2 and all(v is not None for v in seq) else None
-    if slot == "exp_range":
-        return (waits[0], waits[1]) if len(waits) == 2 and None not in waits else None
-    if slot == "wait_seq":
-        series = durations(m.group("seq"))
-        return series if len(series) >= 2 else None
-    if slot == "exp_factor":
-        return float(m.groupdict().get("factor") or m.groupdict().get("f2") or 2.0)
-    if slot == "value_blank":
-        return ""
-    if slot == "value_empty":
-        kind = (m.groupdict().get("kind") or "").lower()
-        for key in (kind, kind.rstrip("s")):
-            if key in _EMPTY_OF:
-                return json.loads(json.dumps(_EMPTY_OF[key]))
-        return True  # the contract's empty value
-    if slot == "use_skill":  # "the backup mirror" names the skill `backup-mirror`
-        return "-".join((m.groupdict().get("name") or m.group("bare")).strip().split())
-    if slot == "use_step":
-        return m.group("step").lower()
-    if slot == "feedback":
-        word = m.group("step").lower()
-        step = int(word) if word.isdigit() else int(number(word) or 0)
-        return (f"step-{step}", int(counts[0]) if counts and counts[0] is not None else None)
-    if slot == "escalate":
-        return (m.groupdict().get("msg") or "").strip(" ,;:")
-    if slot == "value_pairs":  # "(doc = "v3", audience = staff)": each field and its value
-        pairs = re.findall(r"(?<!\w)([a-z_]\w*+)\s*+=\s*+(\"[^\"]*\"|'[^']*'|[\w.-]+)", m.group("pairs"))
-        out: dict[str, Any] = {}
-        for name, said_value in pairs:
-            found, literal = _json_literal(said_value)
-            out[name] = literal if found else said_value
-        return out
-    if slot == "value_nos":
-        return {w: [] for w in re.findall(r"\bno\s+(\w+)", m.group("nos").lower())}
-    if slot == "value_fields":  # "lat/lon set to null", "default the score to 0.5", "an empty list of matches"
-        names = [f for f in re.findall(r"[a-z_]\w*", m.group("fields").lower()) if f != "and"]
-        kind = (m.groupdict().get("kind") or "").lower()
-        if kind:
-            empty = _EMPTY_OF.get(kind, [] if kind == "set" else None)
-            return {n: json.loads(json.dumps(empty)) for n in names}
-        found, literal = _json_literal(m.group("value"))
-        said: Any = literal if found else m.group("value").strip().lower()
-        return {n: None if said in ("none", "null") else said for n in names} if names else None
-    if slot == "value_field":
-        field = (m.group("field") or "").strip().lower()
-        found, literal = _json_literal(m.group("value"))
-        value: Any = literal if found else m.group("value").strip().lower()
-        if value in ("none", "null"):
-            value = None
-        elif not found and value in g.NUMBER_WORDS:  # "treat the score as zero": the number, not the word
-            value = g.NUMBER_WORDS[value]
-        if field in ("", "it", "this", "the step", "result", "output", "the result", "the output"):
-            field = ""
-        return (field.replace(" ", "_") or None, value)
-    if slot == "value_literal":
-        found, literal = _json_literal(m.group("value"))
-        return literal if found else m.group("value")
-    return True
-
-
 def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
     """Read one sentence (module docstring). `names` are the catalog's skill names
     (`Vocabulary.skills`): one written without backticks is read as a skill (`spec.named_skills`)."""
@@ -338,11 +153,12 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
                     continue
                 if compiled.needs is not None and not compiled.needs.search(norm):
                     continue
-                if row.slot == "ambiguous":
-                    r.problems.append(f"'{r.written(m.start(), m.end()).strip()}': {row.value}")
+                if row.slot == "ambiguous":  # what to write, with the author's own time where it has one
+                    said = m.group("d1") if m.groupdict().get("d1") else "4h"  # normalised: "a day" is "1 day"
+                    r.problems.append(f"'{r.written(m.start(), m.end()).strip()}': {str(row.value).replace('{time}', said)}")
                     r.take(m.start(), m.end())
                     continue
-                value = _value(row.slot, row, m)
+                value = value_of(row.slot, row, m)
                 if row.slot == "escalate" and value and m.groupdict().get("msg"):
                     value = r.written(m.start("msg"), m.end("msg")).strip(" ,;:")  # who to tell, as written
                 if value is None:
@@ -361,7 +177,7 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
         for m in compiled.regex.finditer(norm):  # over IGNORE's words, never over a policy row's
             if any(a & ~b & 1 for a, b in zip(r.taken[m.start():m.end()], ignored[m.start():m.end()], strict=True)):
                 continue
-            value = _value(compiled.row.slot, compiled.row, m)
+            value = value_of(compiled.row.slot, compiled.row, m)
             if value is not None:
                 r.add(compiled.row.slot, value, r.written(m.start(), m.end()))
                 r.take(m.start(), m.end())
@@ -430,7 +246,7 @@ def _lost_value(norm: str, statement: PolicyStatement) -> str | None:
     if statement.on_failure is None or statement.on_failure.kind != "continue":
         return None
     for m in _LITERAL.finditer(norm):
-        found, value = _json_literal(m.group(0))
+        found, value = json_literal(m.group(0))
         if found and isinstance(value, (dict, list)):
             return m.group(0)
     words = _VALUE_WORDS.search(norm)
@@ -524,12 +340,12 @@ _FALLBACK_SLOTS = {"escalate": "escalate", "continue": "continue", "use_skill": 
 def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, bool]:
     fields: dict[str, Any] = {}
     no_retry = r.has("no_retry")
-    retries = r.first("retries")
     attempts = r.first("attempts")
+    retries = r.first("retries") if r.has("retries") or attempts is not None else r.first("retries_soft")
     _conflict(r, "retries", "the number of retries")
     _conflict(r, "attempts", "the number of attempts")
     if no_retry and ((retries or 0) > 0 or (attempts or 1) > 1):
-        said = r.said("retries") or r.said("attempts")
+        said = r.said("retries") or r.said("retries_soft") or r.said("attempts")
         r.problems.append(f"'{r.said('no_retry')}' and '{said}' contradict each other; no retry is used")
         retries = attempts = None
     if retries is not None and attempts is not None and retries != attempts - 1:

@@ -12,7 +12,7 @@ import pytest
 from regex_diff import differences, texts
 
 from orchestrator.spec import grammar as g
-from orchestrator.spec import phrase, step_prose, yaml_keys
+from orchestrator.spec import phrase_value, step_prose, yaml_keys
 
 FUZZ = 3_000
 
@@ -67,8 +67,8 @@ def test_a_policy_row_made_linear_reads_the_same_spans_and_groups(written: str) 
 
 
 @pytest.mark.parametrize(("name", "old", "flags", "new"), [
-    ("phrase._DURATION_PART", OLD_DURATION, re.I, phrase._DURATION_PART),
-    ("phrase._AMOUNT_UNIT", OLD_AMOUNT_UNIT, re.I, phrase._AMOUNT_UNIT),
+    ("phrase_value._DURATION_PART", OLD_DURATION, re.I, phrase_value._DURATION_PART),
+    ("phrase_value._AMOUNT_UNIT", OLD_AMOUNT_UNIT, re.I, phrase_value._AMOUNT_UNIT),
     ("yaml_keys._INLINE", OLD_INLINE, 0, yaml_keys._INLINE),
     ("step_prose._NEGATED_PART", OLD_NEGATED_PART, 0, step_prose._NEGATED_PART),
 ])

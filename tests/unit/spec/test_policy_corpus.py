@@ -1,8 +1,9 @@
 """The policy reader against a corpus of phrasings: what each sentence must become in the plan.
 
-The corpus is three files in the same neutral format: `phrasings-visible.yaml`, written
-by someone who never saw this code (copied verbatim), `phrasings-own.yaml`, and
-`phrasings-holdout.yaml` (a second stranger's set, scored blind before it was read here). Each
+The corpus is files in the same neutral format: `phrasings-visible.yaml`, written
+by someone who never saw this code (copied verbatim), `phrasings-own.yaml` and `phrasings-own7.yaml`
+(ours), `phrasings-holdout.yaml` (a second stranger's set, scored blind before it was read here), and
+the later blind sets' files beside their specs (`foreign-specs-holdoutN/phrasings-holdoutN.yaml`). Each
 entry's `meaning` (retries, max_attempts, no_retry, wait, for_up_to_s, timeout_s,
 on_failure, applies_to; an override may add `regenerate` beside a fallback) is turned
 into the plan's policy model by the adapter below,
@@ -43,6 +44,11 @@ HOLDOUT5 = FIXTURES.parent / "foreign-specs-holdout5" / "phrasings-holdout5.yaml
 # a sixth blind set (a handover note, a wiki page, a lab SOP, a CAB form, a CronJob, a memo): 23/40 by this scorer
 # before the sixth reader round
 HOLDOUT6 = FIXTURES.parent / "foreign-specs-holdout6" / "phrasings-holdout6.yaml"
+# a seventh blind set (org-mode, a man page, slides, a FAQ, a playbook, a Trello card): 21/40 by this scorer
+# before the seventh reader round
+# (its row 32 is cut at "#platform-sec" by YAML, a comment there; the whole owner line is an own7 row's family)
+HOLDOUT7 = FIXTURES.parent / "foreign-specs-holdout7" / "phrasings-holdout7.yaml"
+OWN7 = FIXTURES / "phrasings-own7.yaml"  # our own rows for the seventh set's families, in other words
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
 
 # text -> (the meaning we read instead, why)
@@ -92,6 +98,16 @@ OVERRIDES: dict[str, tuple[Any, str]] = {
         {"timeout_s": 7200, "on_failure": {"kind": "escalate"}},
         "'escalate and stop the run' is an escalation, which stops the run; the author writes it as a plain failure",
     ),
+    # holdout7: the same two readings, in its author's words
+    "Up to five attempts in all, waiting a minute between each, then page whoever is on call.": (
+        {"retries": 4, "wait": {"kind": "fixed", "seconds": 60},
+         "on_failure": {"kind": "escalate", "message": "page whoever is on call"}},
+        "'then page whoever is on call' is an escalation with its message, as holdout6's 'then page the on-call'",
+    ),
+    "Seven tries total on the geocoder, then we stop.": (
+        {"retries": 6, "on_failure": {"kind": "fail"}},
+        "'then we stop' is the failure after the last try, stated; failing is also the default: the same plan",
+    ),
 }
 
 
@@ -111,12 +127,15 @@ def _neutral(meaning: Any) -> Any:
         out["wait"] = {**{k: v for k, v in out["wait"].items() if k != "max"}, "cap": out["wait"]["max"]}
     if out.get("scope") == "whole run":  # holdout4: a whole-run limit, compared as the time it sets
         del out["scope"]
+    if out.get("jitter") and isinstance(out.get("wait"), dict):  # holdout7 writes jitter beside the wait
+        out["wait"] = {**out["wait"], "jitter": True}
+        del out["jitter"]
     return out
 
 
 def _corpus() -> list[tuple[str, dict[str, Any]]]:
     entries: list[tuple[str, dict[str, Any]]] = []
-    for path in (VISIBLE, OWN, HOLDOUT):
+    for path in (VISIBLE, OWN, HOLDOUT, OWN7):
         entries += [(path.name, e) for e in yaml.safe_load(path.read_text(encoding="utf-8"))]
     entries += [(HOLDOUT2.name, {**e, "meaning": _neutral(e["meaning"])})
                 for e in yaml.safe_load(HOLDOUT2.read_text(encoding="utf-8"))]
@@ -128,6 +147,8 @@ def _corpus() -> list[tuple[str, dict[str, Any]]]:
                 for e in yaml.safe_load(HOLDOUT5.read_text(encoding="utf-8"))]
     entries += [(HOLDOUT6.name, {**e, "meaning": _neutral(e["meaning"])})
                 for e in yaml.safe_load(HOLDOUT6.read_text(encoding="utf-8"))]
+    entries += [(HOLDOUT7.name, {**e, "meaning": _neutral(e["meaning"])})
+                for e in yaml.safe_load(HOLDOUT7.read_text(encoding="utf-8"))]
     return entries
 
 
@@ -309,7 +330,7 @@ def test_the_corpus_has_at_least_300_phrasings_and_the_stranger_s_240_verbatim()
     assert len(CORPUS) >= 300
     visible = [e for name, e in CORPUS if name == VISIBLE.name]
     assert len(visible) == 240
-    others = {e["text"] for name, e in CORPUS if name in (HOLDOUT2.name, HOLDOUT6.name)}
+    others = {e["text"] for name, e in CORPUS if name in (HOLDOUT2.name, HOLDOUT6.name, HOLDOUT7.name)}
     assert {e["text"] for e in visible} | others >= set(OVERRIDES)
 
 
@@ -406,7 +427,8 @@ def _field_value(meaning: dict[str, Any]) -> bool:
 
 
 def test_an_overridden_phrasing_still_disagrees_with_the_stranger_so_the_override_is_needed() -> None:
-    written = {e["text"]: e["meaning"] for name, e in CORPUS if name in (VISIBLE.name, HOLDOUT2.name, HOLDOUT6.name)}
+    written = {e["text"]: e["meaning"] for name, e in CORPUS
+               if name in (VISIBLE.name, HOLDOUT2.name, HOLDOUT6.name, HOLDOUT7.name)}
     for text in OVERRIDES:
         assert not agrees(text, written[text])[0], text
 
@@ -482,6 +504,19 @@ def test_the_sixth_holdout_set_is_read_but_for_its_reasoned_xfails_and_overrides
     assert len(holdout6) == 40
     missed = [e["text"] for e in holdout6 if not agrees(e["text"], e["meaning"])[0]]
     assert sorted(missed) == sorted([*XFAIL6, *(t for t in OVERRIDES if t in {e["text"] for e in holdout6})])
+
+
+def test_the_seventh_holdout_set_is_read_but_for_its_overrides() -> None:
+    holdout7 = [e for name, e in CORPUS if name == HOLDOUT7.name]
+    assert len(holdout7) == 40
+    missed = [e["text"] for e in holdout7 if not agrees(e["text"], e["meaning"])[0]]
+    assert sorted(missed) == sorted(t for t in OVERRIDES if t in {e["text"] for e in holdout7})
+
+
+def test_our_own_rows_for_the_seventh_set_s_families_are_read_in_full() -> None:
+    own7 = [e for name, e in CORPUS if name == OWN7.name]
+    assert len(own7) >= 60
+    assert [e["text"] for e in own7 if not agrees(e["text"], e["meaning"])[0]] == []
 
 
 def test_a_fifth_holdout_row_whose_plan_differs_from_the_author_s_is_warned_not_silent() -> None:

@@ -63,6 +63,12 @@ def test_a_whole_run_limit_not_understood_is_a_warning_that_says_what_to_write_w
     assert any(w.line == 3 and "Whole run: 5 minutes max." in w.message for w in spec.warnings)
 
 
+def test_the_advice_for_a_whole_run_limit_not_understood_carries_the_author_s_own_time() -> None:
+    spec = parse("# Sync\n\nThe entire batch used to take 40 min, we'd like that again.\n\n" + STEPS)
+    said = [w.message for w in spec.warnings if w.line == 3 and "Whole run:" in w.message]
+    assert said and all("40 min max." in m and "25" not in m for m in said)
+
+
 def test_a_whole_run_limit_not_understood_and_without_a_duration_gets_a_stated_example() -> None:
     assert write_as("the whole run should be quick, keep an eye on it") == "write it as 'Whole run: 30 min max.'"
 

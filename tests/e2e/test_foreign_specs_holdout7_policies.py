@@ -1,0 +1,128 @@
+"""The seventh holdout (tests/fixtures/foreign-specs-holdout7) through the real `skillweave`: what the
+policy reader owns. Blind at 489272c: 11 of 41 policy items read as meant, 4 misread with a warning,
+9 dropped with one, 2 dropped silently, 15 never read (two specs refused); its 40 phrasings scored
+21/40 (`tests/unit/spec/test_policy_corpus.py` holds them now).
+
+Each policy line of each spec's expect.yaml is compared with the plan of the step the author meant
+(by its number): the step's own policy or one of its rules holds the meaning, cited at the line. The
+lines not read as meant yet are listed in `KNOWN` with why, as strict xfails. With this round's structure and YAML readers
+and this reader: 32 of the 36 lines of the six specs are on their step as meant (main at b34a68a)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from foreign_kit import FIXTURES, expectation, folders_of, plan_json, run
+
+HOLDOUT = FIXTURES / "foreign-specs-holdout7"
+FOLDERS = folders_of(HOLDOUT)
+MAN, SLIDES, FAQ, CARD = "46-shardsum-manpage", "47-churn-triage-slides", "48-refund-bot-faq", "50-leaderboard-trello-card"
+# (folder, line, n-th policy of that line) -> why it is not on its step as meant yet; strict: one that passes
+# must leave (with main's structure readers of this round, 46, 48 and 50 plan and their lines reach their steps)
+KNOWN: dict[tuple[str, int, int], str] = {
+    ("49-tls-rotate-playbook", 30, 0): "the `rescue:` fallback is on its step as meant, cited at the line of its "
+                                        "skill (31), not of the key (the YAML reader's provenance)",
+    ("49-tls-rotate-playbook", 49, 0): "the 10 s pause is on its step as meant, cited with `keep_trying_for` at 48, "
+                                        "the key the YAML reader read both from",
+    (FAQ, 25, 0): "'waiting 30 seconds, then a minute, then 2, then 4 (it doubles each time, never more than 5 min)' "
+                  "is read as the waits 30, 60, 120 and 240 s, which are the author's doubling from 30 s capped at "
+                  "5 min for four retries, but written as a list, not as the backoff",
+    (CARD, 23, 1): "'best-effort' (go on) and 'move on with ... (`countries: {}`)' on the same line: the plan keeps "
+                   "the first, a plain continue, and warns that the value disagrees",
+}
+
+
+def _lines() -> list[Any]:
+    cases = []
+    for folder in FOLDERS:
+        for step in expectation(HOLDOUT / folder)["steps"]:
+            seen: dict[int, int] = {}
+            for policy in step["policies"]:
+                case = (folder, step["number"], policy["line"], policy["meaning"])
+                nth = seen[policy["line"]] = seen.get(policy["line"], -1) + 1
+                known = KNOWN.get((folder, policy["line"], nth))
+                marks = [pytest.mark.xfail(reason=known, strict=True)] if known else []
+                cases.append(pytest.param(*case, marks=marks, id=f"{folder[:2]}-step{step['number']}-l{policy['line']}"))
+    return cases
+
+
+_PLANS: dict[str, dict[str, Any]] = {}
+
+
+def _plan(folder: str) -> dict[str, Any]:
+    if folder not in _PLANS:
+        _PLANS[folder] = plan_json(HOLDOUT / folder / expectation(HOLDOUT / folder)["spec"])
+    return _PLANS[folder]
+
+
+def _holds(policy: dict[str, Any], meaning: dict[str, Any]) -> list[str]:
+    """What of `meaning` the step's policy (its own fields, or one rule of it) does not hold."""
+    places = [policy, *policy["rules"]]
+    retries_of = [(p.get("retry") or {}) for p in places]
+    missing = []
+    if "timeout_s" in meaning and not any(p.get("attempt_timeout_s") == meaning["timeout_s"] for p in places):
+        missing.append("timeout_s")
+    retries = 0 if meaning.get("no_retry") else meaning.get("retries")
+    if retries is not None and not any(r.get("max_retries") == retries for r in retries_of):
+        missing.append("retries")
+    wait = meaning.get("wait") or {}
+    if wait.get("kind") in ("list", "fixed"):
+        seconds = [float(s) for s in (wait["seconds"] if wait["kind"] == "list" else [wait["seconds"]])]
+        if not any(r.get("delays_s") == seconds or (r.get("multiplier") == 1.0 and [r.get("initial_s")] == seconds)
+                   for r in retries_of):
+            missing.append("wait")
+    if wait.get("kind") == "exponential":
+        if not any(r.get("initial_s") == float(wait.get("start", 1)) and not r.get("delays_s") for r in retries_of):
+            missing.append("exponential wait")
+        if "max" in wait and not any(r.get("max_delay_s") == float(wait["max"]) for r in retries_of):
+            missing.append("backoff cap")
+    if "for_up_to_s" in meaning and not any(r.get("budget_s") == float(meaning["for_up_to_s"]) for r in retries_of):
+        missing.append("for_up_to_s")
+    fallbacks = [p["fallback"] for p in places if p.get("fallback")]
+    kind = (meaning.get("on_failure") or {}).get("kind")
+    if "continue_with_value" in meaning:
+        if not any(f["action"] == "default" and f["value"] == meaning["continue_with_value"] for f in fallbacks):
+            missing.append("continue_with_value")
+    elif kind == "fallback":
+        if not any(f["action"] == "skill" and f["skill"] == meaning["on_failure"]["skill"] for f in fallbacks):
+            missing.append("fallback skill")
+    elif kind in ("fail", "continue") and not any(f["action"] == kind for f in fallbacks):
+        missing.append(f"on_failure {kind}")
+    return missing
+
+
+@pytest.mark.parametrize(("folder", "number", "line", "meaning"), _lines())
+def test_a_seventh_holdout_policy_line_is_on_its_step_as_its_author_meant(folder: str, number: int, line: int,
+                                                                          meaning: dict[str, Any]) -> None:
+    plan = _plan(folder)
+    step = plan["steps"][number - 1]
+    assert _holds(step["policy"], meaning) == [], (step["id"], step["policy"])
+    cited = {v["where"].rpartition(":")[2] for k, v in step["provenance"].items()
+             if k.startswith("policy") and v.get("where")}
+    assert str(line) in cited, (line, cited)
+
+
+def test_the_man_page_s_whole_run_cap_is_the_plan_s_wall_time_not_a_backoff() -> None:
+    meant = expectation(HOLDOUT / MAN)["workflow_policies"][0]
+    plan = _plan(MAN)
+    assert plan["limits"]["wall_time_s"] == meant["meaning"]["timeout_s"]
+    assert "capped at 15 minutes" in plan["limits_provenance"]["wall_time_s"]["note"]
+
+
+def test_the_slides_validate_with_no_policy_line_left_warned() -> None:
+    report = json.loads(run("validate", str(HOLDOUT / SLIDES / "spec.md"), "--json").stdout)
+    lines = {p["line"] for s in expectation(HOLDOUT / SLIDES)["steps"] for p in s["policies"]}
+    policy_codes = {"spec.policy-unread", "spec.policy-partial"}
+    assert report["ok"]
+    assert [w for w in report["warnings"] if w.get("line") in lines and w.get("code") in policy_codes] == []
+
+
+def test_the_faq_validates_and_its_value_to_go_on_with_keeps_its_field() -> None:
+    """Blind, l.29 ("carries on with `message` set to "pending-manual-notify"") was a bare string that broke
+    the step's output contract: one of the FAQ's two errors. It is the object now, on the notify step."""
+    report = json.loads(run("validate", str(HOLDOUT / FAQ / "spec.md"), "--json").stdout)
+    assert report["ok"] and not [e for e in report["errors"] if "output contract" in e["message"]]
+    notify = next(s for s in _plan(FAQ)["steps"] if s["skill"] == "notify-customer")
+    assert notify["policy"]["fallback"]["value"] == {"message": "pending-manual-notify"}
