@@ -11,7 +11,7 @@ A JSON object in backticks (Reads `{"text": ...}`) names its top-level keys.
 Inputs, Takes, Reads, Needs, Expects, Accepts; one that opens the outputs: Output,
 Outputs, Returns, Gives back, Produces): the backticked names after it, a name
 after "default" excepted (it is a value), a name marked "optionally" or "(default
-...)" optional, and a name followed by "(list of {host, expires})" an array (of objects with
+...)" optional, and a name followed by "(list of {host, expires})", braces in backticks or not, an array (of objects with
 those properties). A step that declares no inputs reads the names its text mentions
 (`mentioned`): "First pull the tarball using `fetch-mirror`, with the package and
 version" names `package` and `version` when those are values the step can reach
@@ -110,11 +110,12 @@ def _names(clause: str, where: str) -> list[Named]:
     return out
 
 
-_LIST_OF = _rx(r"(?i)^\s*\(\s*(?:an?\s+)?(?:list|array)\b(?:\s+of\s+(?:objects?\s+)?\{([^{}]*)\})?")
+_LIST_OF = _rx(r"(?i)^\s*\(\s*(?:an?\s+)?(?:list|array)\b(?:\s+of\s+(?:objects?\s+)?`?\{([^{}`]*)\}`?)?")
 
 
 def _said_list(after: str) -> dict[str, object] | None:
-    """"(list of {host, expires})" right after a name: an array, of objects with those properties."""
+    """"(list of {host, expires})" (or of `{host, expires}`) right after a name: an array, of objects with
+    those properties."""
     m = _LIST_OF.match(after)
     if m is None:
         return None

@@ -17,19 +17,9 @@ HOLDOUT = FIXTURES / "foreign-specs-holdout7"
 ANCHORED = ["45-invoice-recon-org", "46-shardsum-manpage", "48-refund-bot-faq", "50-leaderboard-trello-card"]
 
 # folder -> why `plan` still refuses it (the rest of this file reads its plan)
-KNOWN_REFUSED: dict[str, str] = {
-    "48-refund-bot-faq": "l.13 approval condition 'the computed refund is over 200 EUR' names a value by its "
-                         "meaning, not its field (`refund_amount`): computed values are r7-flow's area; l.29 "
-                         "'carries on with `message` set to \"pending-manual-notify\"' is read as a bare string, not "
-                         "{message: ...}: a continue-with-value phrasing, r7-phrase's area",
-}
+KNOWN_REFUSED: dict[str, str] = {}  # 48 read in full since the merged round (its approval value, its continue value)
 # (folder, author's step number, policy line) the plan does not carry yet, and why
-KNOWN_POLICIES: dict[tuple[str, int, int], str] = {
-    ("46-shardsum-manpage", 2, 32): "placed on step 2, but 'is given 20 seconds, after which it is killed' is "
-                                    "not understood by the grammar (warned at l.32): r7-phrase's area",
-    ("50-leaderboard-trello-card", 3, 24): "placed on step 3, but '8000 ms ceiling per call' is not understood "
-                                           "by the grammar (warned at l.24): r7-phrase's area",
-}
+KNOWN_POLICIES: dict[tuple[str, int, int], str] = {}
 
 
 def _plan(folder: str) -> dict[str, Any]:
@@ -89,6 +79,5 @@ def test_the_man_pages_for_every_entry_fans_out_and_once_every_gathers_its_resul
     assert (fan["source"], fan["step"], fan["pointer"]) == ("step", "step-1", "/shards")
     digests = steps[2]["inputs"]["digests"]
     assert (digests["step"], digests["pointer"], digests.get("gather")) == ("step-2", "", True)
-    # KNOWN: step 2's `name`/`payload` are bound to a workflow input `name` (invented from list-shards' Inputs
-    # line) and to the whole item, not to the item's fields: the binder's part (r7-flow), so the run with the
-    # author's inputs is still refused for the missing input `name`
+    fields = {name: (b["source"], b.get("pointer")) for name, b in steps[1]["inputs"].items()}
+    assert fields == {"name": ("item", "/name"), "payload": ("item", "/payload")}  # list-shards: "list of `{name, payload}`"

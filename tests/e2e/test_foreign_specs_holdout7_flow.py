@@ -28,15 +28,10 @@ pytestmark = pytest.mark.e2e
 
 HOLDOUT = FIXTURES / "foreign-specs-holdout7"
 FLOW = ["45-invoice-recon-org", "47-churn-triage-slides", "50-leaderboard-trello-card"]
+APPROVED = "48-refund-bot-faq"  # its second run waits for a team lead (a refund over 200 EUR), then goes on
 
 # (folder, run index: 0 the main run, 1.. its more_runs) -> why it does not reach the author's final output yet
 KNOWN_RUNS: dict[tuple[str, int], str] = {
-    ("46-shardsum-manpage", 0): "step 2's 'For every entry of shards' fan-out and step 3's gather are not read "
-                                "(spec.each-not-read, spec.gather-not-read): hash-shard gets no `name`/`payload`; "
-                                "the man page's TUNING paragraphs are also read as 4 more steps (the anchored reader's)",
-    ("48-refund-bot-faq", 0): "the FAQ is read as 8 steps (each answer that names a skill is a step: the anchored "
-                              "reader's), and 'carries on with `message` set to \"pending-manual-notify\"' keeps the "
-                              "text without its field, which the output contract refuses (the policy phrase reader's)",
     ("49-tls-rotate-playbook", 0): "reaches the author's final output through the `rescue:` fallback skill, so the "
                                    "run is `degraded`, not `succeeded` (asserted as such in "
                                    "test_foreign_specs_holdout7_yaml.py)",
@@ -128,3 +123,22 @@ def test_a_run_with_the_authors_inputs_reaches_the_authors_final_output(folder: 
         return
     result = run_to_the_end(spec, said["inputs"], tmp_path)
     assert final_output(result) == said["final_output"]
+
+
+def test_the_faqs_big_refund_waits_for_a_person_and_once_approved_ends_with_the_authors_output(
+        tmp_path: Path) -> None:
+    expected = expectation(HOLDOUT / APPROVED)
+    said = expected["more_runs"][0]
+    inputs = tmp_path / "inputs.json"
+    inputs.write_text(json.dumps(said["inputs"]), encoding="utf-8")
+    state = str(tmp_path / "state")
+
+    paused = run("run", str(HOLDOUT / APPROVED / "spec.md"), "--input-file", str(inputs), "--json", "--state-dir", state)
+
+    report = json.loads(paused.stdout)
+    assert (paused.returncode, report["status"], report["awaiting"]) == (3, "paused", ["step-3"])
+    assert run("approve", report["run_id"], "step-3", "--state-dir", state).returncode == 0
+    resumed = run("resume", report["run_id"], "--json", "--state-dir", state)
+    done = json.loads(resumed.stdout)
+    assert done["status"] == "succeeded"
+    assert final_output(done) == said["final_output_after_approval"]

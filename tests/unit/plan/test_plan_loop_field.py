@@ -107,3 +107,11 @@ def test_an_input_word_inside_an_output_s_parentheses_does_not_turn_the_rest_int
     said = read_instructions("Outputs: `values` (list of numbers, input order), `uncalibrated` (sorted).",
                              "/s/SKILL.md", 1)
     assert [n.name for n in said.outputs] == ["values", "uncalibrated"] and said.inputs == ()
+
+
+def test_a_list_of_objects_whose_braces_are_in_backticks_names_their_properties_too() -> None:
+    said = read_instructions("Outputs: `rows` (list of `{sku, qty}` as the export has them), `total`.",
+                             "/s/SKILL.md", 1)
+    schemas = {n.name: n.schema_ for n in said.outputs}
+    assert schemas["rows"] == {"type": "array", "items": {"type": "object", "properties": {"sku": {}, "qty": {}}}}
+    assert [n.name for n in said.outputs] == ["rows", "total"]

@@ -4,6 +4,8 @@ what the step yields."""
 
 from __future__ import annotations
 
+import pytest
+
 from orchestrator.spec import WorkflowSpec, parse_spec_text
 from orchestrator.spec.io_arrow import doer_outputs
 from orchestrator.spec.vocabulary import Vocabulary
@@ -45,3 +47,15 @@ def test_without_a_catalog_a_hyphenated_name_between_two_arrows_is_the_doer() ->
     assert doer_outputs(" `count-words`", frozenset()) is None  # one arrow, no catalog: names as before
     assert doer_outputs(" `total`, `pages`", frozenset({"count-words"})) is None
     assert doer_outputs(" **`count-words`** (the page)", frozenset({"count-words"})) == ""
+
+
+@pytest.mark.parametrize("said", [
+    "It gives back the `total` — it takes the `rows` plus the `currency` we get with the export.",
+    "It returns the `total` - the `rows` it reads come from step 1.",
+    "It returns the `total`; it needs the `rows` and the `currency`.",
+    "It hands back the `total` and uses the `currency` we get from the ticket.",
+])
+def test_what_a_step_returns_stops_where_the_sentence_turns_to_what_it_takes(said: str) -> None:
+    spec = parse_spec_text(f"# Sums\n\n## Steps\n\n### Step 1: Add\n- Skill: `add-rows`\n\n{said}\n", "s.md",
+                           "markdown")
+    assert [f.name for f in spec.steps[0].outputs] == ["total"]
