@@ -43,7 +43,8 @@ from orchestrator.spec.recipes import blank_recipe_file, read_recipe_file, recip
 from orchestrator.spec.recovery import ConvergenceItem, read_convergence
 from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
 from orchestrator.spec.regex_cache import Patterns
-from orchestrator.spec.run_limit import read_run_limit, success_not_placed
+from orchestrator.spec.run_limit import intent_limit_unread, read_run_limit, success_not_placed
+from orchestrator.spec.section_kinds import merge_same_kind, merged_text, same_title
 from orchestrator.spec.sections import place_branches
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
@@ -639,9 +640,11 @@ def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
             continue  # "## What the workflow does": the section its steps were read from, under another name
         if kind is None:
             _unknown_section(section, steps, src)
-        elif kind in found:
+        elif kind in found and same_title(found[kind].title, section.title):
             src.error(section.line, f"a second '{section.title}' section (the first is at line "
                                     f"{found[kind].line})", "spec.duplicate-section")
+        elif kind in found:  # "1. Introduction" then "3. Overview": one kind under two titles
+            found[kind] = merge_same_kind(kind, found[kind], section, src)
         else:
             found[kind] = section
     index = StepIndex(steps)
@@ -650,7 +653,8 @@ def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
         read_convergence_section(found["convergence"], len(steps), src, index)
         if "convergence" in found else (ConvergenceSpec(), ())
     )
-    intent = section_text(found["intent"], src) if "intent" in found else ""
+    intent = "\n\n".join(filter(None, (section_text(found["intent"], src), merged_text(found["intent"])))) \
+        if "intent" in found else ""
     inputs = read_inputs(found["inputs"], src) if "inputs" in found else None
     if inputs is None:
         inputs = read_inline_inputs([*preamble, *(found["intent"].blocks if "intent" in found else ())], src)
@@ -661,7 +665,7 @@ def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
         for b in [*found["intent"].blocks, *(x for sub in found["intent"].subsections for x in sub.blocks)]:
             for sentence, line in policy_sentences(b.text, b.line) if isinstance(b, Para | Bullet) else []:
                 if not run_success(sentence, line, steps, src):
-                    read_run_limit(sentence, line, src, who="whole run")
+                    intent_limit_unread(read_run_limit(sentence, line, src, who="whole run"), src)
     contracts = (*read_contracts(found["contracts"], src, index), *checks) if "contracts" in found else checks
     recovery = read_recovery(found["recovery"], src, index) if "recovery" in found else None
     if recovery is not None and recovery.readings:  # rows that named their step by its name
@@ -675,7 +679,8 @@ def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
         steps=tuple(steps),
         steps_line=steps_line,
         contracts=tuple(_resolve_contract(c, index) for c in contracts),
-        state=section_text(found["state"], src) if "state" in found else "",
+        state="\n\n".join(filter(None, (section_text(found["state"], src), merged_text(found["state"])))) \
+        if "state" in found else "",
         convergence=convergence,
         recovery=tuple(recovery or ()),
         scenarios=tuple(read_testing(found["testing"], src)) if "testing" in found else (),
