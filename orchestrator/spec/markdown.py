@@ -31,6 +31,7 @@ from orchestrator.spec.contract import read_contract
 from orchestrator.spec.elsewhere import place_blocks, run_success
 from orchestrator.spec.fields import parse_fields, qualify
 from orchestrator.spec.gherkin import gherkin_to_markdown
+from orchestrator.spec.inputs_lead import inputs_lead
 from orchestrator.spec.model import (
     ContractSpec,
     ConvergenceSpec,
@@ -344,6 +345,10 @@ def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...
     found: list[InputSpec] = []
     for block in blocks:
         if not isinstance(block, Para | Bullet):
+            continue
+        if inputs_lead(block.text):  # "You'll need: the log (`commit_log`) and `version`": all its names
+            found += [_said_input(m, block.text, src.where(block.line + block.text.count("\n", 0, m.start())))
+                      for m in re.finditer(r"`([A-Za-z_]\w*)`", block.text)]
             continue
         labelled = False
         lines = block.text.splitlines()
