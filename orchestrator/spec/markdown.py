@@ -65,6 +65,7 @@ from orchestrator.spec.structure import (
 )
 from orchestrator.spec.success import TITLE as SUCCESS_TITLE
 from orchestrator.spec.transcript import transcript_start
+from orchestrator.spec.transitions import state_names, warn_guards
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -491,6 +492,7 @@ def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> No
     like work the reader could not place: an error with the count and the lines, never a quiet
     "ok" that runs less than the spec says; else a warning."""
     blocks = [*section.blocks, *(b for sub in section.subsections for b in sub.blocks)]
+    warn_guards(blocks, state_names(steps, src), src)  # "A --(ok) [x > 0]--> B": each guard at its line
     if SUCCESS_TITLE.match(section.title):  # "## It's ready when…": each paragraph a success check
         for b in blocks:
             if isinstance(b, Para | Bullet):

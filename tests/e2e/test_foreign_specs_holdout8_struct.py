@@ -14,7 +14,7 @@ import pytest
 from foreign_kit import FIXTURES, expectation, final_output, line_of, plan_json, run, run_to_the_end
 
 HOLDOUT = FIXTURES / "foreign-specs-holdout8"
-STRUCT = ["53-release-notes-adoc", "54-vuln-sweep-rfc"]
+STRUCT = ["53-release-notes-adoc", "54-vuln-sweep-rfc", "55-fulfilment-fsm"]
 
 # folder -> why its run does not reach the author's final output yet
 KNOWN_RUNS: dict[str, str] = {
@@ -22,6 +22,8 @@ KNOWN_RUNS: dict[str, str] = {
     "its fallback `render-plain-notes` are two steps, and lint's `notes` comes from the fallback",
     "54-vuln-sweep-rfc": 'step 3\'s `package_count` ("the `count` from Section 4.1") is a required workflow '
     "input, not step 1's output; the approval of 4.4 is read as a fallback",
+    "55-fulfilment-fsm": "the [available]/[else] guards are only warned (both branches run) and NOTIFYING's join "
+    "over RESERVING / BACKORDERING with its `eta_days` is not read",
 }
 
 
@@ -64,3 +66,11 @@ def test_a_holdout8_structure_spec_runs_to_its_authors_final_output(
     expected = expectation(HOLDOUT / folder)
     result = run_to_the_end(_spec(folder), expected["inputs"], tmp_path)
     assert final_output(result) == expected["final_output"]
+
+
+def test_a_state_machines_guarded_transitions_are_each_warned_at_their_line() -> None:
+    done = run("validate", str(_spec("55-fulfilment-fsm")), "--json")
+    warnings = json.loads(done.stdout)["warnings"]
+    guarded = {w["line"]: w["message"] for w in warnings if "is guarded by" in w["message"]}
+    assert sorted(guarded) == [27, 28]  # l.25-26 and 29-32 have no guard
+    assert "`- When: available == true`" in guarded[27] and "`- Otherwise:`" in guarded[28]
