@@ -48,6 +48,9 @@ _ROOT_PHRASE = _rx(
     r"|\bdoes(?:n['’]t| not) need\b[^.;]{0,60}\bat all\b"
     # "same time as the invoices one, they don't touch each other"
     r"|\b(?:at )?the same time as\b|\b(?:do|does)(?:n['’]t| not) (?:touch|need|affect|wait for) each other\b"
+    # "you don't have to wait for the cleaning", "no need to wait on the export", "independently of the build"
+    r"|\b(?:do(?:n['’]t| not)|does(?:n['’]t| not)|need(?:n['’]t| not)|no need to|without)\s(?:(?:have|has|need)\sto\s)?"
+    r"(?:wait|waiting)\s(?:for|on)\b|\bindependently (?:of|from)\b"
 )
 _DEPEND_TRIGGER = _rx(
     r"(?i)\b(?:depends? on|depending on|runs? after|run only after|only after|after|once|"
@@ -239,7 +242,7 @@ def dependency_phrase(sentence: str) -> StepList | None:
 
 
 _NEGATION = r"(?:does(?:n['’]t| not)|do(?:n['’]t| not)|is(?:n['’]t| not)|not|never|without|no need to)"
-_NEGATED_BEFORE = _rx(rf"(?i)\b{_NEGATION}\s+(?:\w+\s+){{0,2}}\w*$")
+_NEGATED_BEFORE = _rx(rf"(?i)\b{_NEGATION}\s+(?:\w+\s+){{0,3}}\w*$")  # "doesn't have to wait for"
 # a blank run is read once, from its start (`(?<!\s)|(?!\s)`: not again from each of its blanks)
 _NEGATED_PART = _rx(rf"(?i)(?:(?<!\s)|(?!\s))[(,;]?\s*+(?:but\s+)?\b{_NEGATION}\s+(?:wait\w*|depend\w*|need\w*|after|on)\b[^)]*\)?")
 _CLAUSE_MAX = 240  # a dependency names its steps right after its word: longer text is not looked at

@@ -1,0 +1,67 @@
+"""Data and control flow said in words: a step the text says does not wait for another is a root,
+whatever kind of document says it."""
+
+from __future__ import annotations
+
+import pytest
+from plan_factory import SETTINGS, FakeCatalog, obj, skill
+
+from orchestrator.plan.build import draft_plan
+from orchestrator.spec import parse_spec_text
+
+CATALOG = FakeCatalog(
+    skill("snapshot-db", input_schema=obj(("db",), db="string"), output_schema=obj(("rows",), rows="array")),
+    skill("audit-grants", input_schema=obj(("db",), db="string"), output_schema=obj(("report",), report="string")),
+    skill("post-status", input_schema=obj(("report",), report="string"), output_schema=obj(("url",), url="string")),
+)
+
+
+def _deps(text: str) -> dict[str, list[str]]:
+    plan, errors = draft_plan(parse_spec_text(text, "flow.md", "markdown"), CATALOG, settings=SETTINGS)
+    assert plan is not None, errors
+    return {s.id: list(s.depends_on) for s in plan.steps}
+
+
+_RUNBOOK = """\
+# Nightly grants check (runbook)
+
+## Step 1: Snapshot
+Run `snapshot-db` on the `db`.
+
+## Step 2: Audit
+Run `audit-grants` on the `db`. {said}
+
+## Step 3: Post
+Run `post-status` with the report from step 2.
+"""
+
+
+@pytest.mark.parametrize("said", [
+    "You don't need to wait for the snapshot, the audit reads the live grants.",
+    "No need to wait on the snapshot here.",
+    "This runs independently of the snapshot.",
+    "It doesn't have to wait for step 1 at all.",
+])
+def test_a_step_said_not_to_wait_for_the_one_before_is_a_root(said: str) -> None:
+    assert _deps(_RUNBOOK.format(said=said))["step-2"] == []
+
+
+def test_a_step_that_waits_for_one_step_but_not_another_keeps_the_one_it_waits_for() -> None:
+    deps = _deps(_RUNBOOK.format(said="").replace(
+        "with the report from step 2.", "with the report from step 2. Runs after step 2, without waiting for step 1."))
+    assert deps["step-3"] == ["step-2"]
+
+
+_STATUS_UPDATE = """\
+**Status page update — grants audit (draft)**
+
+1. **Snapshot.** `snapshot-db` over the `db`.
+2. **Audit.** `audit-grants` on the `db`; there is no need to wait for the snapshot to finish.
+3. **Post.** `post-status` with the audit's report.
+"""
+
+
+def test_a_status_update_item_saying_no_need_to_wait_starts_at_once() -> None:
+    deps = _deps(_STATUS_UPDATE)
+    assert deps["step-2"] == []
+    assert deps["step-1"] == []
