@@ -65,3 +65,44 @@ def test_a_status_update_item_saying_no_need_to_wait_starts_at_once() -> None:
     deps = _deps(_STATUS_UPDATE)
     assert deps["step-2"] == []
     assert deps["step-1"] == []
+
+
+JOIN_CATALOG = FakeCatalog(
+    skill("triage-alert", input_schema=obj(("alert",), alert="string"), output_schema=obj(("sev",), sev="string")),
+    skill("page-oncall", input_schema=obj(("alert",), alert="string"),
+          output_schema=obj(("ticket_ref",), ticket_ref="string")),
+    skill("open-ticket", input_schema=obj(("alert",), alert="string"),
+          output_schema=obj(("ticket_ref",), ticket_ref="string")),
+    skill("post-update", input_schema=obj(("ticket_ref",), ticket_ref="string"),
+          output_schema=obj(("posted",), posted="boolean")),
+)
+
+_POSTMORTEM = """\
+# Incident follow-up (postmortem action items)
+
+## Step 1: Triage
+Run `triage-alert` on the `alert`.
+
+## Step 2: Page
+Only when sev is "high". Run `page-oncall` with the alert.
+
+## Step 3: Ticket
+Otherwise: run `open-ticket` with the alert.
+
+## Step 4: Update
+Run `post-update`, {said}.
+"""
+
+
+@pytest.mark.parametrize("said", [
+    "`ticket_ref` from whichever of step 2 / step 3 ran",
+    "taking `ticket_ref` from either `page-oncall` or `open-ticket`",
+])
+def test_a_value_from_whichever_of_two_named_steps_joins_both(said: str) -> None:
+    plan, errors = draft_plan(parse_spec_text(_POSTMORTEM.format(said=said), "flow.md", "markdown"), JOIN_CATALOG,
+                              settings=SETTINGS)
+    assert plan is not None, errors
+    last = plan.steps[-1]
+    assert {"step-2", "step-3"} <= set(last.depends_on)
+    assert last.inputs["ticket_ref"].any_of == ("step-2", "step-3") or \
+        sorted(last.inputs["ticket_ref"].any_of or ()) == ["step-2", "step-3"]
