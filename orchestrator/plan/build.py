@@ -46,6 +46,7 @@ from orchestrator.plan.model import (
 )
 from orchestrator.plan.recovery import plan_limits, step_policy
 from orchestrator.plan.schema import field_schema, properties_of
+from orchestrator.plan.transitions import read_transitions
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
 
 
@@ -201,6 +202,8 @@ def draft_plan(
                                "broken-skill") for d in matched[binding.skill]]
             del bindings[step.id]
     bound = {sid: skills[b.skill] for sid, b in bindings.items()}
+    spec, guards = read_transitions(spec, {sid: b.skill for sid, b in bindings.items()})
+    found += guards
     from_tools = _with_tool_schemas(bound, tool_schemas, spec, found)
     instructions = skill_instructions(catalog)
 
