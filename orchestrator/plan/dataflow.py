@@ -452,7 +452,10 @@ class _Planner:
                 first = re.sub(r"`[^`]*`|\b[a-z0-9]+(?:-[a-z0-9]+)+\b", " ", first)  # not the skills' names
                 text_only = [n for n in text_only if n in mentioned(first, text_only)]
             loop = parse_for_each(step.for_each)
-            if loop is not None and len(unbound) == 1 and item_fields is None:
+            item_taken = any(b.source == "item" and not b.pointer for b in mapped.bindings.values())
+            if loop is not None and item_taken:  # the list goes item by item to its input: it is no other value
+                text_only = [n for n in text_only if n != loop[1].rsplit(".", 1)[-1]]
+            if loop is not None and len(unbound) == 1 and item_fields is None and not item_taken:
                 # "rinse every address in admin_emails through x": the one input x reads that nothing gives is
                 # the item (the list itself, named in the text, is not an input of each run)
                 if loop[1] in text_only and loop[1] not in self.needs[step.id]:

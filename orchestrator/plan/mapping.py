@@ -434,7 +434,9 @@ class _Binder:
 # words that say a step takes all the results of a For each step before it
 SAYS_EVERY = re.compile(r"(?i)\b(?:every|all(?:\s+(?:of\s+)?the)?|each\s+of\s+the)\s+(?:\w+\s+)?"
                          r"(?:assessments?|results?|items?|lines?|outputs?|answers?|\w+s)\b|\bgathered\b|\bcollected\b"
-                         r"|\bthe\s+(?:\w+\s+)?(?:results|outputs)\s+(?:from|of)\b")  # "the renewal results from 1.2"
+                         r"|\bthe\s+(?:\w+\s+)?(?:results|outputs)\s+(?:from|of)\b"  # "the renewal results from 1.2"
+                         # "roll all of those up", "the whole pile of sentiment results"
+                         r"|\ball\s+of\s+(?:those|these|them)\b|\bthe\s+whole\s+(?:pile|lot|set|list|bunch|batch|heap)\s+of\b")
 
 
 def map_inputs(

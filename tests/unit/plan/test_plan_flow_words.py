@@ -106,3 +106,34 @@ def test_a_value_from_whichever_of_two_named_steps_joins_both(said: str) -> None
     assert {"step-2", "step-3"} <= set(last.depends_on)
     assert last.inputs["ticket_ref"].any_of == ("step-2", "step-3") or \
         sorted(last.inputs["ticket_ref"].any_of or ()) == ["step-2", "step-3"]
+
+
+FAN_CATALOG = FakeCatalog(
+    skill("list-hosts", input_schema=obj(("fleet",), fleet="string"), output_schema=obj(("hosts",), hosts="array")),
+    skill("probe-host", input_schema=obj(("host",), host="string", depth="integer"),
+          output_schema=obj(("up",), up="boolean")),
+    skill("tally-probes", input_schema=obj(("probes",), probes="array"), output_schema=obj(("down",), down="integer")),
+)
+
+_STATUS_PAGE = """\
+# Fleet probe (status-page update procedure)
+
+## Step 1: List
+Run `list-hosts` on the `fleet`.
+
+## Step 2: Probe
+Run `probe-host` once per element of `hosts` from step 1 (pass the host as `host`).
+
+## Step 3: Tally
+Then roll all of those up with `tally-probes`.
+"""
+
+
+def test_a_fan_out_said_once_per_element_gives_the_item_to_its_input_and_all_of_those_are_gathered() -> None:
+    plan, errors = draft_plan(parse_spec_text(_STATUS_PAGE, "flow.md", "markdown"), FAN_CATALOG, settings=SETTINGS)
+    assert plan is not None, errors
+    steps = {s.id: s for s in plan.steps}
+    assert steps["step-2"].for_each is not None and steps["step-2"].for_each.item == "host"
+    assert steps["step-2"].inputs["host"].source == "item"
+    assert steps["step-3"].inputs["probes"].gather
+    assert steps["step-3"].inputs["probes"].step == "step-2"

@@ -30,3 +30,14 @@ def test_what_a_step_returns_stops_at_its_table_cell() -> None:
     spec = parse_spec_text("# Status page\n\n## Step 1: Summarise\nRun `summarise-incident`. | returns `headline` "
                            "and `body` | `RESOLVED` | final state |\n", "s.md", "markdown")
     assert [f.name for f in spec.steps[0].outputs] == ["headline", "body"]
+
+
+def test_a_list_named_after_once_per_element_or_every_single_one_of_is_a_fan_out() -> None:
+    from orchestrator.spec.step_prose import for_each_phrase
+
+    # a support macro and a cleanup runbook
+    assert for_each_phrase("Macro: call `tag-ticket` once per entry of ``tickets`` from step 1 (pass the ticket "
+                           "as ``ticket``).", "step-1")[:2] == ("ticket", "steps.step-1.output.tickets")
+    assert for_each_phrase("After that, on every single one of the stale branches, run `prune-branch`.",
+                           "step-2")[:2] == ("branch", "branches")
+    assert for_each_phrase("Deploy once per element of the rollout plan.", "step-1") is None
