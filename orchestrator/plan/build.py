@@ -47,6 +47,7 @@ from orchestrator.plan.model import (
 from orchestrator.plan.recovery import plan_limits, step_policy
 from orchestrator.plan.schema import field_schema, properties_of
 from orchestrator.plan.transitions import read_transitions
+from orchestrator.plan.xrefs import read_xrefs
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
 
 
@@ -189,6 +190,7 @@ def draft_plan(
     `tool_schemas`, when given, fills the schemas an mcp skill does not declare from
     its tool's own `inputSchema`/`outputSchema` (provenance "mcp")."""
     path = spec.path
+    spec = read_xrefs(spec)
     skills = skills_of(catalog)
     named = [n for n in (explicit_name(s, spec.format) for s in spec.steps) if n]
     refused = _refused(catalog, named)

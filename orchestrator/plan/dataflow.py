@@ -58,6 +58,7 @@ from orchestrator.plan.meaning import meant_values
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
 from orchestrator.plan.outside import how_to_name, said_by_name, written_as_name
 from orchestrator.plan.rename import renames
+from orchestrator.plan.said_step import said_step
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
@@ -401,6 +402,11 @@ class _Planner:
             early[step.id] += [f"steps.{sid}.output" for sid in gathered_by[step.id].values() if sid]
             if (fan := self.gathers_from(step, loose[step.id])) is not None:
                 early[step.id].append(f"steps.{fan}.output")
+            said = " ".join([step.description, *(t.text for t in step.texts)])
+            for name in [*self.needs[step.id], *(i.name for i in loose[step.id])]:
+                named = said_step(said, name)  # "the `commits` from step 2": that step, not the nearest
+                if named in self.order[:index] and self.produced[named].outputs(name):
+                    early[step.id].append(f"steps.{named}.output")
         deps = derive_dependencies(spec, self.produced, self.needs, [i.name for i in spec.inputs],
                                    {sid: [item.name for item in items] for sid, items in loose.items()}, early)
         deps = {s.id: after_joins(deps[s.id], s, joins[s.id]) for s in spec.steps}

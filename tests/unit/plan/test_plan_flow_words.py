@@ -137,3 +137,50 @@ def test_a_fan_out_said_once_per_element_gives_the_item_to_its_input_and_all_of_
     assert steps["step-2"].inputs["host"].source == "item"
     assert steps["step-3"].inputs["probes"].gather
     assert steps["step-3"].inputs["probes"].step == "step-2"
+
+
+REF_CATALOG = FakeCatalog(
+    skill("pull-metrics", input_schema=obj(("window",), window="string"), output_schema=obj(("rows",), rows="array")),
+    skill("pull-alerts", input_schema=obj(("window",), window="string"),
+          output_schema=obj(("rows", "alerts"), rows="array", alerts="array")),
+    skill("weekly-report", input_schema=obj(("rows", "alerts"), rows="array", alerts="array"),
+          output_schema=obj(("report",), report="string")),
+)
+
+_ON_CALL_HANDBOOK = """\
+# Weekly on-call report (handbook page)
+
+[#metrics]
+## Step 1: Metrics
+Run `pull-metrics` for the `window`.
+
+[[alerts]]
+## Step 2: Alerts
+Run `pull-alerts` for the `window`.
+
+## Step 3: Report
+`weekly-report` takes the `rows` {rows} and the `alerts` from step 2.
+"""
+
+
+def _report_inputs(rows: str) -> tuple[dict[str, str | None], list[str]]:
+    plan, errors = draft_plan(parse_spec_text(_ON_CALL_HANDBOOK.format(rows=rows), "flow.md", "markdown"),
+                              REF_CATALOG, settings=SETTINGS)
+    assert plan is not None, errors
+    last = plan.steps[-1]
+    return {k: v.step for k, v in last.inputs.items()}, list(last.depends_on)
+
+
+def test_an_input_said_to_come_from_a_numbered_step_is_that_steps_not_the_nearest() -> None:
+    inputs, deps = _report_inputs("of step 1")
+    assert inputs == {"rows": "step-1", "alerts": "step-2"}
+    assert set(deps) == {"step-1", "step-2"}
+
+
+def test_a_link_to_a_steps_anchor_names_that_step() -> None:
+    assert _report_inputs("that came out of <<metrics>>")[0]["rows"] == "step-1"
+    assert _report_inputs("from xref:metrics[the metrics pull]")[0]["rows"] == "step-1"
+
+
+def test_a_link_to_an_anchor_that_is_no_step_leaves_the_nearest_rule() -> None:
+    assert _report_inputs("from <<glossary,the glossary>>")[0]["rows"] == "step-2"
