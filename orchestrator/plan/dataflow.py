@@ -404,9 +404,9 @@ class _Planner:
                 early[step.id].append(f"steps.{fan}.output")
             said = " ".join([step.description, *(t.text for t in step.texts)])
             for name in [*self.needs[step.id], *(i.name for i in loose[step.id])]:
-                named = said_step(said, name)  # "the `commits` from step 2": that step, not the nearest
-                if named in self.order[:index] and self.produced[named].outputs(name):
-                    early[step.id].append(f"steps.{named}.output")
+                told = said_step(said, name)  # "the `commits` from step 2": that step, not the nearest
+                if told in self.order[:index] and self.produced[told].outputs(name):
+                    early[step.id].append(f"steps.{told}.output")
         deps = derive_dependencies(spec, self.produced, self.needs, [i.name for i in spec.inputs],
                                    {sid: [item.name for item in items] for sid, items in loose.items()}, early)
         deps = {s.id: after_joins(deps[s.id], s, joins[s.id]) for s in spec.steps}
