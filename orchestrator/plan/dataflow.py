@@ -405,8 +405,10 @@ class _Planner:
             said = " ".join([step.description, *(t.text for t in step.texts)])
             for name in [*self.needs[step.id], *(i.name for i in loose[step.id])]:
                 told = said_step(said, name)  # "the `commits` from step 2": that step, not the nearest
-                if told in self.order[:index] and self.produced[told].outputs(name):
-                    early[step.id].append(f"steps.{told}.output")
+                if told not in self.order[:index] or not self.produced[told].outputs(name):
+                    continue
+                if any(self.produced[sid].outputs(name) for sid in self.order[:index] if sid != told):
+                    early[step.id].append(f"steps.{told}.output")  # another step outputs it too: wait for this one
         deps = derive_dependencies(spec, self.produced, self.needs, [i.name for i in spec.inputs],
                                    {sid: [item.name for item in items] for sid, items in loose.items()}, early)
         deps = {s.id: after_joins(deps[s.id], s, joins[s.id]) for s in spec.steps}

@@ -388,12 +388,12 @@ class _Binder:
                 first = _from_step(scope.produced[branches[0]], [name])
                 binding = first.model_copy(update={"any_of": tuple(branches)}) if len(branches) > 1 else first
                 return binding, f"join: `{name}` of whichever of {', '.join(branches)} ran"
-        named = said_step(self.text, name)  # "the `commits` from step 2"
-        if named is not None and named in scope.produced and scope.produced[named].outputs(name) \
-                and int(named.split("-")[1]) < (self.step.number or 0):
-            return _from_step(scope.produced[named], [name]), f"the text names its step: {named}'s `{name}`"
         nearest = [sid for sid in producers(name, scope)  # never the other side of its own if/otherwise
                    if frozenset((sid, self.step.id)) not in scope.exclusive]
+        named = said_step(self.text, name)  # "the `commits` from step 2", when not the nearest anyway
+        if named is not None and nearest[:1] != [named] and named in scope.produced \
+                and scope.produced[named].outputs(name) and int(named.split("-")[1]) < (self.step.number or 0):
+            return _from_step(scope.produced[named], [name]), f"the text names its step: {named}'s `{name}`"
         if len(nearest) > 1 and all(frozenset((a, b)) in scope.exclusive for a in nearest for b in nearest if a != b):
             ordered = tuple(sorted(nearest, key=lambda s: scope.produced[s].index))
             first = _from_step(scope.produced[ordered[0]], [name])
