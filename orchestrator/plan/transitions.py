@@ -30,7 +30,7 @@ _ARROW = re.compile(
     rf"\[(?P<guard>[^\[\]\n]{{1,160}}+)\][ \t]*+-{{0,80}}+>[ \t]*+`?(?P<dst>{_STATE})"
 )
 _ELSE = re.compile(r"(?i)^\s*(?:else|otherwise|default)\s*$")
-_LEAD = re.compile(r"[\s|*#_`>-]*+([A-Za-z][\w-]*+)")
+_LEAD = re.compile(r"\A[\s|*#_`>-]*+([A-Za-z][\w-]*+)")
 _MAX_LINES = 5000  # a longer text is not looked through for transitions
 
 
