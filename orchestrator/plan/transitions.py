@@ -22,6 +22,7 @@ import re
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.location import warning_at
 from orchestrator.spec.model import Reading, StepSpec, WorkflowSpec
+from orchestrator.spec.transitions import GUARD_UNREAD_CODE, GUARD_UNREAD_SAYS
 
 _STATE = r"[A-Za-z_][\w-]*+"
 # FROM --(event) [guard]--> TO, the event and the dashes optional; one line, possessive runs (linear)
@@ -46,7 +47,8 @@ def _named(name: str, steps: list[StepSpec], skill_of: dict[str, str]) -> StepSp
 
 
 def read_transitions(spec: WorkflowSpec, skill_of: dict[str, str]) -> tuple[WorkflowSpec, list[Diagnostic]]:
-    """The spec with each guarded transition's condition on its step, and a warning per guard read."""
+    """The spec with each guarded transition's condition on its step, and a warning per guard read; the
+    spec reader's warning that the guard at that line is not read (`spec.transitions`) is dropped."""
     steps = list(spec.steps)
     index = {s.id: i for i, s in enumerate(steps)}
     warnings: list[Diagnostic] = []
@@ -81,4 +83,7 @@ def read_transitions(spec: WorkflowSpec, skill_of: dict[str, str]) -> tuple[Work
                                    "condition on the step", "plan.transition-guard"))
     if not warnings:
         return spec, []
-    return spec.model_copy(update={"steps": tuple(steps)}), warnings
+    read = {w.line for w in warnings}  # the spec reader's "guard not read" at those lines is no longer true
+    kept = tuple(d for d in spec.warnings if not (d.line in read and d.code == GUARD_UNREAD_CODE
+                                                  and GUARD_UNREAD_SAYS in d.message))
+    return spec.model_copy(update={"steps": tuple(steps), "warnings": kept}), warnings

@@ -20,6 +20,9 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+# a guard this reader could not place on its step; the planner drops it where it reads the guard
+GUARD_UNREAD_CODE = "spec.unread"
+GUARD_UNREAD_SAYS = "guard is not read"
 
 # FROM, an arrow (with an event and a guard inside it or after it), TO
 _GUARDED = _rx(r"^\s*+`?(?P<src>[\w*.-]{1,60}+)`?\s*+(?:-{1,80}+|=+)\s*+(?:\([^()\n]{0,60}+\)\s*+)?+"
@@ -51,7 +54,7 @@ def warn_guards(blocks: Iterable[Block], step_names: dict[str, str], src: Source
             else:
                 how = f"`- When: {guard}` on that step"
             src.warn(line, f"the transition {m.group('src')} → {m.group('dst')} is guarded by [{guard}], but the "
-                           f"guard is not read: {target} runs whatever it says; write {how}", "spec.unread")
+                           f"{GUARD_UNREAD_SAYS}: {target} runs whatever it says; write {how}", GUARD_UNREAD_CODE)
 
 
 

@@ -116,6 +116,12 @@ def test_the_state_machines_branches_are_guarded_and_joined() -> None:
     assert steps["step-5"]["output_schema"]["required"] == ["subject", "body"]  # not the next row's `FAILED`
 
 
+def test_a_guard_the_planner_reads_is_not_also_warned_as_not_read() -> None:
+    warnings = plan_json(HOLDOUT / "55-fulfilment-fsm" / "spec.md")["warnings"]
+    at = {w["line"]: w["message"] for w in warnings if w["line"] in (27, 28) and "transition" in w["message"]}
+    assert sorted(at) == [27, 28] and not [m for m in at.values() if "guard is not read" in m]
+
+
 def test_the_pages_links_to_step_anchors_name_those_steps() -> None:
     steps = _steps("53-release-notes-adoc")
     at_line = {int(s["where"].rsplit(":", 1)[1]): sid for sid, s in steps.items()}

@@ -71,6 +71,6 @@ def test_a_holdout8_structure_spec_runs_to_its_authors_final_output(
 def test_a_state_machines_guarded_transitions_are_each_warned_at_their_line() -> None:
     done = run("validate", str(_spec("55-fulfilment-fsm")), "--json")
     warnings = json.loads(done.stdout)["warnings"]
-    guarded = {w["line"]: w["message"] for w in warnings if "is guarded by" in w["message"]}
-    assert sorted(guarded) == [27, 28]  # l.25-26 and 29-32 have no guard
-    assert "`- When: available == true`" in guarded[27] and "`- Otherwise:`" in guarded[28]
+    guarded = {w["line"]: w["message"] for w in warnings if "read from the transition" in w["message"]}
+    assert sorted(guarded) == [27, 28]  # l.25-26 and 29-32 have no guard; the planner reads these two
+    assert "runs only when `available == true`" in guarded[27] and "`[else]`" in guarded[28]
