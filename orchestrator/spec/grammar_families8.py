@@ -14,6 +14,10 @@ tried. The families, in words that are not the set's:
 - the whole run given a time ("the whole migration gets 2 hours wall-clock");
 - "the one and only re-run", "a single automatic retry": one retry; "no sooner than 2 min after
   the failure": the wait before it;
+- "stop the job if it's been running for 4 min", "drop it if it's still not done after 900ms": the
+  attempt's timeout; "a second chance after 5 minutes": the wait before the one retry;
+- "go on to PACKING anyway with `delay_days := 2`": the field and its value;
+- "the retry logic lives in the SDK": no policy here;
 - "then we publish without it": going on without the step's result;
 - how the items are run ("one at a time or all together, it doesn't matter") is no policy.
 """
@@ -46,6 +50,9 @@ EARLY_FIRST: tuple[Row, ...] = (
         r"to\s+be\s+)?(?P<value>" + _LITERAL + r")"),
     # "assume the score's zero", "assume the count is 0": the value of what the step returns
     Row("value_field", r"\bassume\s+(?:that\s+)?(?:the\s+|its\s+)(?:[\w-]+\s+){0,2}?[\w-]+(?:'s|\s+is)\s+(?P<field>)(?P<value>zero|0)\b"),
+    # "go on to SHIPPING anyway with `delay_days := 3`": the field and its value
+    Row("value_field", r"\b(?:anyway|regardless|all\s+the\s+same)\s+with\s+`?(?P<field>[a-z_]\w*+)\s*+:?=\s*+(?P<value>"
+        + _LITERAL + r")`?"),
     # "the whole playbook should be finished within 20 min"
     Row("run_timeout", r"\b{WHOLE}\s+(?:must|should|has\s+to|needs?\s+to|is\s+to)\s+be\s+(?:finished|completed?|wrapped\s+up|"
         r"through)\s+(?:inside|within|in(?:\s+under)?|under|in\s+less\s+than)\s+(?:the\s+|a\s+|an\s+)?{D}"),
@@ -56,6 +63,13 @@ EARLY_FIRST: tuple[Row, ...] = (
 )
 
 FIRST_FIRST: tuple[Row, ...] = (
+    # "kill the export if it's been running for 3 min", "abandon it if it's still not done after 2500ms"
+    Row("timeout", r"\b(?:kill|abort|cancel|stop|terminate|abandon|drop)\s+(?:it|this|that|the\s+[\w-]+)\s+(?:if|when|once)\s+"
+        r"(?:it'?s|it\s+has|it\s+is)\s+been\s+(?:running|going|working|busy|hanging|stuck)\s+(?:for\s+)?(?:more\s+than\s+|over\s+)?{D}"),
+    Row("timeout", r"\b(?:if|when|once)\s+(?:it'?s|it\s+is)\s+still\s+(?:not\s+done|running|going)\s+(?:after|at|past|by)\s+{D}"
+        r"(?=\s*+,?\s*+(?:abandon|drop|kill|abort|cancel|stop|give\s+up|bail))"),
+    # "give the mailer a second chance after 10 minutes": one retry, after that wait
+    Row("wait_fixed", r"\b(?:after|in)\s+{D}", needs=r"\b(?:a|one)\s+second\s+(?:chance|go|shot|try)\s+(?:after|in)\b"),
     # "the one and only retry", "a single automatic re-run": one retry
     Row("retries", r"\b(?:(?:the\s+|its\s+)?one\s+and\s+only|(?:a|the|its)\s+(?:single|sole|lone)|the\s+only|1)\s+(?:automatic\s+|"
         r"automated\s+)?(?:retry|re-?try|re-?run)\b", value=1),
@@ -84,6 +98,10 @@ FALLBACK_FIRST: tuple[Row, ...] = (
 )
 
 IGNORE_LAST: tuple[Row, ...] = (
+    # "the retry logic lives in the SDK", "retries are handled by the client library": none here
+    Row("ignore", r"\b(?:the\s+)?(?:retry|retries|retrying|re-?try)\s+(?:logic|policy|handling|behaviou?r)?\s*+(?:for\s+(?:this|it|"
+        r"that)\s+)?(?:lives?|is|are|sits?|happens?)\s+(?:handled\s+|done\s+)?(?:in|inside|by|within)\s+(?:the\s+)?(?:[\w-]+\s+)"
+        r"{0,2}?(?:library|sdk|client|driver|wrapper|gateway|proxy|mesh|queue)\b(?:\s*+,?\s*+not\s+here)?"),
     # "one at a time or all together, it doesn't matter": how the items run, not a failure's handling
     Row("ignore", r"\b(?:one\s+by\s+one|one\s+at\s+a\s+time|one\s+after\s+(?:the\s+)?(?:other|another)|in\s+parallel|"
         r"in\s+sequence|in\s+order|in\s+turn|sequentially|serially|concurrently|all\s+at\s+once|all\s+together|"
@@ -92,10 +110,10 @@ IGNORE_LAST: tuple[Row, ...] = (
 
 # the words each table's new rows need in a sentence (`grammar.GATES`)
 GATES = {
-    "EARLY": r"|assume|with|gets?|has|given|allowed",
-    "FIRST": r"|let|only|single|sole|lone|1",
+    "EARLY": r"|assume|with|gets?|has|given|allowed|anyway|regardless|same",
+    "FIRST": r"|let|only|single|sole|lone|1|been|still|second",
     "BOUNDS": r"|exp",
     "WAIT": r"|sooner|earlier",
     "FALLBACK": r"|without",
-    "IGNORE": r"|matter",
+    "IGNORE": r"|matter|library|sdk|client|driver|wrapper|gateway|proxy|mesh|queue",
 }

@@ -50,7 +50,7 @@ HOLDOUT6 = FIXTURES.parent / "foreign-specs-holdout6" / "phrasings-holdout6.yaml
 HOLDOUT7 = FIXTURES.parent / "foreign-specs-holdout7" / "phrasings-holdout7.yaml"
 OWN7 = FIXTURES / "phrasings-own7.yaml"  # our own rows for the seventh set's families, in other words
 # an eighth blind set (a support macro, a docstring, AsciiDoc, an RFC, a state machine, a voice memo): 20/40 by this
-# scorer before the eighth reader round
+# scorer before the eighth reader round, 30/40 after it
 HOLDOUT8 = FIXTURES.parent / "foreign-specs-holdout8" / "phrasings-holdout8.yaml"
 OWN8 = FIXTURES / "phrasings-own8.yaml"  # our own rows for the eighth set's families, in other words
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
@@ -406,8 +406,6 @@ XFAIL8: dict[str, str] = {
         "5 retries as meant, with a spurious warning: 'poke' is no word for a try, so 'again' is left unread",
     "Retry budget: 2. Spacing: 45 s.":
         "warned: 'budget' is read as time, not a count, and 'Spacing' is no word for a wait here",
-    "Kill the export if it's been running for 3 min.":
-        "warned ('3 min' not understood): a kill after a time already spent is not read as a timeout",
     "Keep retrying every half minute, but stop trying after a quarter of an hour.":
         "read as meant, with 'stop trying' as an explicit fail, which is also the default fallback: the same plan",
     "If the translation service is down, use `translate-offline` instead.":
@@ -418,20 +416,14 @@ XFAIL8: dict[str, str] = {
     "If enrichment dies, just proceed with an empty tag list.":
         "the contract's empty list, put under the step's only output by the plan: {tags: []} for a skill whose output "
         "is tags, the author's plan; this scorer compares the bare value",
-    "Give the mailer a second chance after 10 minutes.":
-        "1 retry as meant; the wait is warned ('10 minutes' not understood), not read",
     "Pause 5, 10, 20, then 40 seconds between successive attempts.":
         "read as meant, with a spurious warning ('attempts' left unread beside 'successive')",
     "Retry with jittered backoff starting around 1s, doubling, never above 30s, max 6 retries.":
         "warned: 'never above 30s' is read as an attempt's timeout, not the backoff's cap",
     "Ping the endpoint every 15s until it answers, giving up after 5 minutes.":
         "warned: the 5 minutes are not read as the time to keep trying, and the count is assumed",
-    "If it's still not done after 2500ms, abandon it and fall back to `cache-lookup`.":
-        "the fallback as meant; the timeout is warned ('2500ms' not understood): 'abandon' is no word for a kill",
     "Bail out after 0.5 h; on timeout, route to `manual-review-queue`.":
         "the timeout as meant; 'route to' a skill on a timeout is warned (the skill is named but no step runs it)",
-    "The retry logic for this lives in the client library, not here.":
-        "no policy read, but a false warning: 'retry' without a count is reported",
 }
 
 
