@@ -15,7 +15,7 @@ tried. The families, in words that are not the set's:
 - "the one and only re-run", "a single automatic retry": one retry; "no sooner than 2 min after
   the failure": the wait before it;
 - "stop the job if it's been running for 4 min", "drop it if it's still not done after 900ms": the
-  attempt's timeout; "a second chance after 5 minutes": the wait before the one retry;
+  attempt's timeout, and so is "if it hasn't answered in 2 minutes, cut it off"; "a second chance after 5 minutes": the wait before the one retry;
 - "go on to PACKING anyway with `delay_days := 2`": the field and its value;
 - "the retry logic lives in the SDK": no policy here;
 - "then we publish without it": going on without the step's result;
@@ -68,6 +68,10 @@ FIRST_FIRST: tuple[Row, ...] = (
         r"(?:it'?s|it\s+has|it\s+is)\s+been\s+(?:running|going|working|busy|hanging|stuck)\s+(?:for\s+)?(?:more\s+than\s+|over\s+)?{D}"),
     Row("timeout", r"\b(?:if|when|once)\s+(?:it'?s|it\s+is)\s+still\s+(?:not\s+done|running|going)\s+(?:after|at|past|by)\s+{D}"
         r"(?=\s*+,?\s*+(?:abandon|drop|kill|abort|cancel|stop|give\s+up|bail))"),
+    # "if it hasn't answered in 2 minutes, cut it off": the attempt's time, the kill said after it
+    Row("timeout", r"\b(?:if|when|once)\s+(?:it|they|the\s+[\w-]+)\s+(?:hasn'?t|has\s+not|haven'?t|have\s+not|didn'?t|did\s+not)\s+"
+        r"(?:come\s+back|answered|returned|finished|responded|replied|reported\s+back)\s+(?:in|within|after|by)\s+{D}"
+        r"(?=\s*+,?\s*+(?:then\s+)?(?:kill|abort|cancel|stop|drop|cut|abandon))"),  # "give up": a rule on the timeout
     # "give the mailer a second chance after 10 minutes": one retry, after that wait
     Row("wait_fixed", r"\b(?:after|in)\s+{D}", needs=r"\b(?:a|one)\s+second\s+(?:chance|go|shot|try)\s+(?:after|in)\b"),
     # "the one and only retry", "a single automatic re-run": one retry
@@ -111,7 +115,7 @@ IGNORE_LAST: tuple[Row, ...] = (
 # the words each table's new rows need in a sentence (`grammar.GATES`)
 GATES = {
     "EARLY": r"|assume|with|gets?|has|given|allowed|anyway|regardless|same",
-    "FIRST": r"|let|only|single|sole|lone|1|been|still|second",
+    "FIRST": r"|let|only|single|sole|lone|1|been|still|second|hasn|has\s+not|haven|have\s+not|didn|did\s+not",
     "BOUNDS": r"|exp",
     "WAIT": r"|sooner|earlier",
     "FALLBACK": r"|without",
