@@ -103,9 +103,9 @@ FALLBACK_FIRST: tuple[Row, ...] = (
 
 IGNORE_LAST: tuple[Row, ...] = (
     # "the retry logic lives in the SDK", "retries are handled by the client library": none here
-    Row("ignore", r"\b(?:the\s+)?(?:retry|retries|retrying|re-?try)\s+(?:logic|policy|handling|behaviou?r)?\s*+(?:for\s+(?:this|it|"
-        r"that)\s+)?(?:lives?|is|are|sits?|happens?)\s+(?:handled\s+|done\s+)?(?:in|inside|by|within)\s+(?:the\s+)?(?:[\w-]+\s+)"
-        r"{0,2}?(?:library|sdk|client|driver|wrapper|gateway|proxy|mesh|queue)\b(?:\s*+,?\s*+not\s+here)?"),
+    Row("ignore", r"\b(?:the\s++)?(?:retry|retries|retrying|re-?try)\s++(?:(?:logic|policy|handling|behaviou?r)\s++)?(?:for\s++"
+        r"(?:this|it|that)\s++)?(?:lives?|is|are|sits?|happens?)\s++(?:(?:handled|done)\s++)?(?:in|inside|by|within)\s++"
+        r"(?:the\s++)?(?:[\w-]++\s++){0,2}?(?:library|sdk|client|driver|wrapper|gateway|proxy|mesh|queue)\b(?:\s*+,?\s*+not\s+here)?"),
     # "one at a time or all together, it doesn't matter": how the items run, not a failure's handling
     Row("ignore", r"\b(?:one\s+by\s+one|one\s+at\s+a\s+time|one\s+after\s+(?:the\s+)?(?:other|another)|in\s+parallel|"
         r"in\s+sequence|in\s+order|in\s+turn|sequentially|serially|concurrently|all\s+at\s+once|all\s+together|"
