@@ -46,6 +46,8 @@ from orchestrator.plan.model import (
 )
 from orchestrator.plan.recovery import plan_limits, step_policy
 from orchestrator.plan.schema import field_schema, properties_of
+from orchestrator.plan.transitions import read_transitions
+from orchestrator.plan.xrefs import read_xrefs
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
 
 
@@ -188,6 +190,7 @@ def draft_plan(
     `tool_schemas`, when given, fills the schemas an mcp skill does not declare from
     its tool's own `inputSchema`/`outputSchema` (provenance "mcp")."""
     path = spec.path
+    spec = read_xrefs(spec)
     skills = skills_of(catalog)
     named = [n for n in (explicit_name(s, spec.format) for s in spec.steps) if n]
     refused = _refused(catalog, named)
@@ -201,6 +204,8 @@ def draft_plan(
                                "broken-skill") for d in matched[binding.skill]]
             del bindings[step.id]
     bound = {sid: skills[b.skill] for sid, b in bindings.items()}
+    spec, guards = read_transitions(spec, {sid: b.skill for sid, b in bindings.items()})
+    found += guards
     from_tools = _with_tool_schemas(bound, tool_schemas, spec, found)
     instructions = skill_instructions(catalog)
 

@@ -58,6 +58,7 @@ from orchestrator.plan.meaning import meant_values
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
 from orchestrator.plan.outside import how_to_name, said_by_name, written_as_name
 from orchestrator.plan.rename import renames
+from orchestrator.plan.said_step import said_step
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
@@ -401,6 +402,13 @@ class _Planner:
             early[step.id] += [f"steps.{sid}.output" for sid in gathered_by[step.id].values() if sid]
             if (fan := self.gathers_from(step, loose[step.id])) is not None:
                 early[step.id].append(f"steps.{fan}.output")
+            said = " ".join([step.description, *(t.text for t in step.texts)])
+            for name in [*self.needs[step.id], *(i.name for i in loose[step.id])]:
+                told = said_step(said, name)  # "the `commits` from step 2": that step, not the nearest
+                if told not in self.order[:index] or not self.produced[told].outputs(name):
+                    continue
+                if any(self.produced[sid].outputs(name) for sid in self.order[:index] if sid != told):
+                    early[step.id].append(f"steps.{told}.output")  # another step outputs it too: wait for this one
         deps = derive_dependencies(spec, self.produced, self.needs, [i.name for i in spec.inputs],
                                    {sid: [item.name for item in items] for sid, items in loose.items()}, early)
         deps = {s.id: after_joins(deps[s.id], s, joins[s.id]) for s in spec.steps}
@@ -452,7 +460,10 @@ class _Planner:
                 first = re.sub(r"`[^`]*`|\b[a-z0-9]+(?:-[a-z0-9]+)+\b", " ", first)  # not the skills' names
                 text_only = [n for n in text_only if n in mentioned(first, text_only)]
             loop = parse_for_each(step.for_each)
-            if loop is not None and len(unbound) == 1 and item_fields is None:
+            item_taken = any(b.source == "item" and not b.pointer for b in mapped.bindings.values())
+            if loop is not None and item_taken:  # the list goes item by item to its input: it is no other value
+                text_only = [n for n in text_only if n != loop[1].rsplit(".", 1)[-1]]
+            if loop is not None and len(unbound) == 1 and item_fields is None and not item_taken:
                 # "rinse every address in admin_emails through x": the one input x reads that nothing gives is
                 # the item (the list itself, named in the text, is not an input of each run)
                 if loop[1] in text_only and loop[1] not in self.needs[step.id]:

@@ -11,7 +11,8 @@ placed on a step before the one that reads it, by its words against the steps' o
                     "code" or "number"; warned, with what to write
 
 An alternative that names its step ("page-oncall's page_id", "page_id from step 3") is
-looked for in that step only (a step's id, number, name or skill); else in the steps before,
+looked for in that step only (a step's id, number, name or skill, or the word its text begins
+with: a table row's first cell, a state's name); else in the steps before,
 the latest first (those the step says it depends on first), `For each` steps left out. Two
 alternatives found on two steps make a join binding (`InputBinding.any_of` with its
 `pointers`: each step its own field), the first that ran giving the value; an alternative
@@ -52,6 +53,17 @@ def _words(text: str) -> list[str]:
         if w and w not in _FILLER:
             out.append(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)
     return out
+
+
+_LEAD = re.compile(r"\A[\s|*#_`>-]*+([A-Za-z][\w-]*+)")
+
+
+def _lead(step: StepSpec) -> str:
+    """The word a step's text begins with, past its markup: a table row's first cell (`| `RESERVING` | ...`),
+    a state's or a bold lead's name, by which other rows call the step."""
+    text = step.texts[0].text if step.texts else step.description
+    m = _LEAD.match(text)
+    return m.group(1).lower() if m is not None else ""
 
 
 @dataclass(frozen=True)
@@ -150,7 +162,7 @@ class JoinReader:
         numbered = numbered_step(said)
         for s in earlier:
             if s.id.lower() == low or numbered in (s.id, f"step-{s.number}") or s.name.strip().lower() == low \
-                    or self.skill_of.get(s.id, "").lower() == low:
+                    or self.skill_of.get(s.id, "").lower() == low or _lead(s) == low:
                 return s
         return None
 

@@ -60,6 +60,7 @@ from orchestrator.errors import Diagnostic
 from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.location import from_default, from_spec, warning_at
 from orchestrator.plan.model import ForEach, InputBinding, Provenance
+from orchestrator.plan.said_step import said_step
 from orchestrator.plan.scope import Produced, Producers, Scope, Upstream
 from orchestrator.spec.fields import step_id as step_ref
 from orchestrator.spec.model import StepSpec, WorkflowSpec
@@ -389,6 +390,10 @@ class _Binder:
                 return binding, f"join: `{name}` of whichever of {', '.join(branches)} ran"
         nearest = [sid for sid in producers(name, scope)  # never the other side of its own if/otherwise
                    if frozenset((sid, self.step.id)) not in scope.exclusive]
+        named = said_step(self.text, name)  # "the `commits` from step 2", when not the nearest anyway
+        if named is not None and nearest[:1] != [named] and named in scope.produced \
+                and scope.produced[named].outputs(name) and int(named.split("-")[1]) < (self.step.number or 0):
+            return _from_step(scope.produced[named], [name]), f"the text names its step: {named}'s `{name}`"
         if len(nearest) > 1 and all(frozenset((a, b)) in scope.exclusive for a in nearest for b in nearest if a != b):
             ordered = tuple(sorted(nearest, key=lambda s: scope.produced[s].index))
             first = _from_step(scope.produced[ordered[0]], [name])
@@ -434,7 +439,9 @@ class _Binder:
 # words that say a step takes all the results of a For each step before it
 SAYS_EVERY = re.compile(r"(?i)\b(?:every|all(?:\s+(?:of\s+)?the)?|each\s+of\s+the)\s+(?:\w+\s+)?"
                          r"(?:assessments?|results?|items?|lines?|outputs?|answers?|\w+s)\b|\bgathered\b|\bcollected\b"
-                         r"|\bthe\s+(?:\w+\s+)?(?:results|outputs)\s+(?:from|of)\b")  # "the renewal results from 1.2"
+                         r"|\bthe\s+(?:\w+\s+)?(?:results|outputs)\s+(?:from|of)\b"  # "the renewal results from 1.2"
+                         # "roll all of those up", "the whole pile of sentiment results"
+                         r"|\ball\s+of\s+(?:those|these|them)\b|\bthe\s+whole\s+(?:pile|lot|set|list|bunch|batch|heap)\s+of\b")
 
 
 def map_inputs(

@@ -42,7 +42,7 @@ _TICKED = _rx(r"`([A-Za-z_][\w-]*)(?:\s*:\s*[^`]*)?`")
 _SENTENCE = _rx(r"(?<=[.;!?])\s+(?=[A-Z`(*_])|\n\s*\n")
 _GATHERED = _rx(
     r"(?i)\b(?:results?|outputs?|answers?|items?|analys[ie]s)\b[^.;]*?\bas\s+(?:a\s+(?:list|array)\s+)?"
-    r"(?:(?:called|named)\s+)?`([A-Za-z_]\w*)`")
+    r"(?:(?:called|named)\s+)?`{1,2}+([A-Za-z_]\w*)`")  # ``invoices`` (reStructuredText) too
 _NOT_WORD = _rx(r"[^0-9a-z]+")
 _STEP_REF = _rx(r"(?i)\b(?:step|stage|phase|task)[\s_-]*(\d+|[a-z]+)\b")
 

@@ -6,6 +6,7 @@ branch calls differently. People write it as:
     ... with service, severity and the page id or ticket id as `ref`       (a sentence)
     `ref` = page_id (if paged) or ticket_id                                (an assignment)
     ref: whichever of page_id / ticket_id exists                           (a label)
+    `ref` from whichever of PAGING / TICKETING ran                          (one name, its steps)
     - ref: page_id or ticket_id                                            (a labelled bullet)
     - Input: ref (page-oncall's page_id, or open-ticket's ticket_id)       (an Input line)
 
@@ -62,6 +63,12 @@ _ASSIGNED = _rx(rf"(?:^|(?<=[\s(;,.]))`?(?P<name>{_NAME})`?\s*(?P<sign>=|:=|←|
 _AS = _rx(rf"\bas\s+`?(?P<name>{_NAME})`?")
 _CLAUSE_START = _rx(r"(?i)[,;:(]|\s(?:and|with|plus|using|passing|giving|takes?|gets?|needs?)\s")
 _CUT = _rx(r",(?!\s*or\b)")  # where an assigned value ends: a comma that starts no alternative
+# `eta_days` from whichever of RESERVING / BACKORDERING we came through: one name, given by each step
+_FROM_STEPS = _rx(rf"(?<![\w`])`?(?P<name>{_NAME})`?\s++(?:comes\s++)?(?:from|of|out\s++of)\s++"
+                  r"(?:whichever|either|any|one)\s++(?:one\s++)?(?:of\s++)?(?:the\s++)?(?P<steps>[^.;,\n|()]{1,160})")
+_RAN_TAIL = _rx(r"(?i)^(?:(?:that|which)\s++)?(?:(?:we|it|you|they|the\s++\w+)\s++)?"
+                r"(?:came|comes|come|went|goes|got)\s++(?:through|via|from|out\s++of)\b.*+$"
+                r"|^(?:(?:that|which)\s++)?(?:ran|runs|run|finished|was\s++taken|is\s++taken|succeeded)\b.*+$")
 
 
 class Alternative(BaseModel):
@@ -128,6 +135,24 @@ def alternatives(value: str) -> tuple[Alternative, ...] | None:
     return tuple(a for a in found if a is not None)
 
 
+def _steps_of(text: str) -> list[str] | None:
+    """"RESERVING / BACKORDERING we came through", "step 3 or step 4 (whichever ran)": the steps,
+    each written as a step (a number, a hyphenated or capitalised name); None when one is not."""
+    parts = [p.strip(" `") for p in _OR.split(text.strip()) if p.strip()]
+    if len(parts) < 2:
+        return None
+    out = []
+    for i, part in enumerate(parts):
+        m = re.match(rf"(?:{_STEP})", part)
+        if m is None:
+            return None
+        rest = part[m.end():].strip(" `")
+        if rest and not (i == len(parts) - 1 and _RAN_TAIL.match(rest)):
+            return None
+        out.append(m.group(0))
+    return out
+
+
 def _trim(text: str) -> str:
     one = " ".join(text.split())
     return one if len(one) <= 160 else one[:159] + "…"
@@ -145,6 +170,12 @@ def read_text(text: str, where: str) -> list[EitherInput]:
             found.setdefault(m.group("name"), EitherInput(name=m.group("name"), alternatives=said, where=where,
                                                           text=_trim(f"{m.group(0)[: m.start('value') - m.start()]}{value}"),
                                                           deliberate=True))
+    for m in _FROM_STEPS.finditer(text):
+        steps = _steps_of(m.group("steps"))
+        if steps is not None:
+            found.setdefault(m.group("name"), EitherInput(
+                name=m.group("name"), alternatives=tuple(Alternative(words=m.group("name"), step=s) for s in steps),
+                where=where, text=_trim(m.group(0)), deliberate=True))
     for m in _AS.finditer(text):
         before = text[max(0, m.start() - _LOOK_BACK): m.start()]
         starts = [d.end() for d in _CLAUSE_START.finditer(before)]

@@ -31,6 +31,7 @@ from orchestrator.spec.contract import read_contract
 from orchestrator.spec.elsewhere import place_blocks, run_success
 from orchestrator.spec.fields import parse_fields, qualify
 from orchestrator.spec.gherkin import gherkin_to_markdown
+from orchestrator.spec.inputs_lead import inputs_lead
 from orchestrator.spec.model import (
     ContractSpec,
     ConvergenceSpec,
@@ -43,7 +44,8 @@ from orchestrator.spec.recipes import blank_recipe_file, read_recipe_file, recip
 from orchestrator.spec.recovery import ConvergenceItem, read_convergence
 from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
 from orchestrator.spec.regex_cache import Patterns
-from orchestrator.spec.run_limit import read_run_limit, success_not_placed
+from orchestrator.spec.run_limit import intent_limit_unread, read_run_limit, success_not_placed
+from orchestrator.spec.section_kinds import merge_same_kind, merged_text, same_title
 from orchestrator.spec.sections import place_branches
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
@@ -63,6 +65,7 @@ from orchestrator.spec.structure import (
 )
 from orchestrator.spec.success import TITLE as SUCCESS_TITLE
 from orchestrator.spec.transcript import transcript_start
+from orchestrator.spec.transitions import state_names, warn_guards
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -344,6 +347,10 @@ def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...
     for block in blocks:
         if not isinstance(block, Para | Bullet):
             continue
+        if inputs_lead(block.text):  # "You'll need: the log (`commit_log`) and `version`": all its names
+            found += [_said_input(m, block.text, src.where(block.line + block.text.count("\n", 0, m.start())))
+                      for m in re.finditer(r"`([A-Za-z_]\w*)`", block.text)]
+            continue
         labelled = False
         lines = block.text.splitlines()
         for offset, raw_line in enumerate(lines):
@@ -485,6 +492,7 @@ def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> No
     like work the reader could not place: an error with the count and the lines, never a quiet
     "ok" that runs less than the spec says; else a warning."""
     blocks = [*section.blocks, *(b for sub in section.subsections for b in sub.blocks)]
+    warn_guards(blocks, state_names(steps, src), src)  # "A --(ok) [x > 0]--> B": each guard at its line
     if SUCCESS_TITLE.match(section.title):  # "## It's ready when…": each paragraph a success check
         for b in blocks:
             if isinstance(b, Para | Bullet):
@@ -639,9 +647,11 @@ def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
             continue  # "## What the workflow does": the section its steps were read from, under another name
         if kind is None:
             _unknown_section(section, steps, src)
-        elif kind in found:
+        elif kind in found and same_title(found[kind].title, section.title):
             src.error(section.line, f"a second '{section.title}' section (the first is at line "
                                     f"{found[kind].line})", "spec.duplicate-section")
+        elif kind in found:  # "1. Introduction" then "3. Overview": one kind under two titles
+            found[kind] = merge_same_kind(kind, found[kind], section, src)
         else:
             found[kind] = section
     index = StepIndex(steps)
@@ -650,7 +660,8 @@ def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
         read_convergence_section(found["convergence"], len(steps), src, index)
         if "convergence" in found else (ConvergenceSpec(), ())
     )
-    intent = section_text(found["intent"], src) if "intent" in found else ""
+    intent = "\n\n".join(filter(None, (section_text(found["intent"], src), merged_text(found["intent"])))) \
+        if "intent" in found else ""
     inputs = read_inputs(found["inputs"], src) if "inputs" in found else None
     if inputs is None:
         inputs = read_inline_inputs([*preamble, *(found["intent"].blocks if "intent" in found else ())], src)
@@ -661,7 +672,7 @@ def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
         for b in [*found["intent"].blocks, *(x for sub in found["intent"].subsections for x in sub.blocks)]:
             for sentence, line in policy_sentences(b.text, b.line) if isinstance(b, Para | Bullet) else []:
                 if not run_success(sentence, line, steps, src):
-                    read_run_limit(sentence, line, src, who="whole run")
+                    intent_limit_unread(read_run_limit(sentence, line, src, who="whole run"), src)
     contracts = (*read_contracts(found["contracts"], src, index), *checks) if "contracts" in found else checks
     recovery = read_recovery(found["recovery"], src, index) if "recovery" in found else None
     if recovery is not None and recovery.readings:  # rows that named their step by its name
@@ -675,7 +686,8 @@ def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
         steps=tuple(steps),
         steps_line=steps_line,
         contracts=tuple(_resolve_contract(c, index) for c in contracts),
-        state=section_text(found["state"], src) if "state" in found else "",
+        state="\n\n".join(filter(None, (section_text(found["state"], src), merged_text(found["state"])))) \
+        if "state" in found else "",
         convergence=convergence,
         recovery=tuple(recovery or ()),
         scenarios=tuple(read_testing(found["testing"], src)) if "testing" in found else (),

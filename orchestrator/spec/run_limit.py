@@ -57,6 +57,21 @@ def read_run_limit(text: str, line: int, src: Source, *, who: str) -> list[tuple
     return left
 
 
+# a sentence of the intent that bounds something by a duration ("MUST NOT exceed 15 minutes",
+# "has to finish within an hour"): in the intent it can only be about the whole run
+_BOUNDED = _rx(rf"(?i)(?<!\w)(?:exceed|not\s+(?:take|run|last)\s+(?:longer|more)|finish(?:es|ed)?\s+within|"
+               rf"(?:at\s+most|no\s+more\s+than|no\s+longer\s+than|within|under)\s+(?:the\s+|a\s+|an\s+)?{DURATION})")
+
+
+def intent_limit_unread(left: list[tuple[str, int]], src: Source) -> None:
+    """The intent's sentences that `read_run_limit` left and that bound the run by a duration
+    it did not read: warned at their line with what to write, never dropped."""
+    for sentence, at in left:
+        if _DURATION.search(sentence) and _BOUNDED.search(sentence):
+            src.warn(at, f"whole run: '{sentence[:80]}' seems to limit the whole run, but the limit is not "
+                         f"understood; {write_as(sentence)}", prose.UNREAD_CODE)
+
+
 def success_not_placed(clause: str, line: int, src: Source) -> None:
     """A success check of the whole run ("it only counts as good when `tag` is ..."): a check is
     on one step's output, so it is reported at its line with what to write, never dropped."""

@@ -76,8 +76,8 @@ _IO = _rx(r"\(\s*+([^()]*?)(?:(?<!\s)\s+)?(?:->|→|=>)\s*+([^()]*?)(?:(?<!\s)\s
 _IO_LEAD = _rx(r"^\s*+((?:[`\w][\w`]*(?:\s*+(?:,|\+|and)\s*+[`\w][\w`]*)*)?)\s*+(?:->|→|=>)\s*(.+)$")
 _RETURNS = _rx(r"(?i)\b(?:returns?|gives? back|get back|gets back|comes? back with|produces?|outputs?|"
                r"emits?|yields?|hands? back|what comes back is)\b")
-# where what a step returns stops being said: a new clause, a dash, or what it takes ("gives back X — it takes Y")
-_RETURNS_END = _rx(r"[;:]|\.\s|, (?:so|but|which|then)\b|\s[—–-]\s|—|(?<!\w)(?:takes|needs|reads|uses|from)(?!\w)")
+# where what a step returns stops being said: a new clause, a dash, or what it takes ("gives back X — it takes Y"); a table cell ends it too
+_RETURNS_END = _rx(r"[;:|]|\.\s|, (?:so|but|which|then)\b|\s[—–-]\s|—|(?<!\w)(?:takes|needs|reads|uses|from)(?!\w)")
 _EMPHASISED = _rx(r"(?<![\w*])(?:\*\*|\*|__|_)([a-z0-9]+(?:-[a-z0-9]+)+)(?:\*\*|\*|__|_)(?![\w*])")
 _SUCCESS_SAID = _rx(r"(?i)^\s*(success(?:\s+criteri(?:a|on))?)\s*(?:==?|:=|means|is when|is)\s+(.+)$", re.S)
 _ELSEWHERE = _rx(r"(?i)\b(?:if|unless|otherwise|instead|fall(?:s|ing)?\s+back|fallback|undo|compensat\w*|"

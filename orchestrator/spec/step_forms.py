@@ -20,6 +20,7 @@ import re
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para, Table
 from orchestrator.spec.fields import STEP_WORD, number_of, source_of, spell_step_refs, step_id
+from orchestrator.spec.inputs_lead import inputs_lead
 from orchestrator.spec.list_branches import branch_steps, branches_of
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
@@ -334,6 +335,8 @@ def starts_step(text: str) -> bool:
     without opening as a condition or a remark on the step before ("If the mirror is down
     use `backup-mirror`")."""
     t = text.strip()
+    if inputs_lead(t):  # "TIP: Inputs you need: ... (`commit_log`)": the workflow's inputs
+        return False
     return bool(prose.SEQUENCE_START.match(t)) or (bool(_SKILLISH.search(t)) and not _GOES_ON.match(t))
 
 
@@ -378,9 +381,27 @@ def paragraph_steps(blocks: list[Block], src: Source, sink: RouteSink, taken: se
                                                      text=word.group(0).strip(),
                                                      note=f"'{word.group(0).strip()}' read as after {previous}")),
             })
+        _warn_guessed(para, rest, number, src)
         steps.append(step)
         taken.update([para.line, *(b.line for b in rest)])
     return steps
+
+
+def _warn_guessed(para: Para, rest: list[Block], number: int, src: Source) -> None:
+    """A paragraph read as a step for a name shaped like a skill's that no catalog skill or tool
+    has: the planner can only guess its skill from its words, so that is said at its line."""
+    vocabulary = src.vocabulary
+    if not vocabulary.skills:
+        return
+    texts = [para.text, *(str(getattr(b, "text", "")) for b in rest)]
+    named = [m.group(0).strip("`*") for t in texts for m in _SKILLISH.finditer(t)]
+    if not named or any(vocabulary.skill_for(n) for n in named):
+        return
+    shown = ", ".join(f"`{n}`" for n in dict.fromkeys(named))
+    src.warn(para.line, f"step-{number}: this paragraph is read as a step because it names {shown}, but no "
+                        "catalog skill has that name, so its skill is only guessed from its words: name the "
+                        "step's skill in backticks, or, if it is no step (a list of inputs, a remark), "
+                        "write it under an Inputs heading or as a note", "spec.anchored")
 
 
 _THEN = _rx(r"(?i)^(?:then|next|after that|afterwards|finally|lastly|once [^,.]{1,60},|"

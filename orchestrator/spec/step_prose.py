@@ -48,6 +48,9 @@ _ROOT_PHRASE = _rx(
     r"|\bdoes(?:n['’]t| not) need\b[^.;]{0,60}\bat all\b"
     # "same time as the invoices one, they don't touch each other"
     r"|\b(?:at )?the same time as\b|\b(?:do|does)(?:n['’]t| not) (?:touch|need|affect|wait for) each other\b"
+    # "you don't have to wait for the cleaning", "no need to wait on the export", "independently of the build"
+    r"|\b(?:do(?:n['’]t| not)|does(?:n['’]t| not)|need(?:n['’]t| not)|no need to|without)\s(?:(?:have|has|need)\sto\s)?"
+    r"(?:wait|waiting)\s(?:for|on)\b|\bindependently (?:of|from)\b"
 )
 _DEPEND_TRIGGER = _rx(
     r"(?i)\b(?:depends? on|depending on|runs? after|run only after|only after|after|once|"
@@ -239,7 +242,7 @@ def dependency_phrase(sentence: str) -> StepList | None:
 
 
 _NEGATION = r"(?:does(?:n['’]t| not)|do(?:n['’]t| not)|is(?:n['’]t| not)|not|never|without|no need to)"
-_NEGATED_BEFORE = _rx(rf"(?i)\b{_NEGATION}\s+(?:\w+\s+){{0,2}}\w*$")
+_NEGATED_BEFORE = _rx(rf"(?i)\b{_NEGATION}\s+(?:\w+\s+){{0,3}}\w*$")  # "doesn't have to wait for"
 # a blank run is read once, from its start (`(?<!\s)|(?!\s)`: not again from each of its blanks)
 _NEGATED_PART = _rx(rf"(?i)(?:(?<!\s)|(?!\s))[(,;]?\s*+(?:but\s+)?\b{_NEGATION}\s+(?:wait\w*|depend\w*|need\w*|after|on)\b[^)]*\)?")
 _CLAUSE_MAX = 240  # a dependency names its steps right after its word: longer text is not looked at
@@ -503,7 +506,7 @@ def for_each_phrase(sentence: str, previous: str | None = None) -> tuple[str, st
         if mid is not None and mid.group("source").lower() not in _NOT_LISTS:
             # "rinse every address in admin_emails through *check-address*": the list, item by item
             return mid.group("item"), mid.group("source").rstrip("."), sentence[:mid.start()] + sentence[mid.end("source"):]
-        return None
+        return _per_element(sentence)
     item = m.group("item") or m.group("angled") or m.group("quoted")
     tail = m.group("source")
     made = _FOR_EACH_MADE.match(tail)
@@ -544,6 +547,32 @@ _FOR_EACH_THROUGH = re.compile(
     r"`?(?P<source>[A-Za-z_]\w*(?:\.\w+)*)`?(?=\s+(?:through|with|using|via|into|against|past|to|by)\s+"
     r"(?:the\s+)?(?:\*\*|\*|`|__|_)[a-z0-9]+(?:-[a-z0-9]+)+)")
 _NOT_LISTS = {"it", "them", "this", "that", "which", "turn", "case", "order", "a", "an", "one"}
+
+# "once per element of ``rows`` from stage 1", "for every single one of the cleaned items": the list
+# named after the words, its item unnamed ("(pass the row as ``row``)" names it, else the list's singular)
+_PER_ELEMENT = _rx(
+    r"(?i)(?<!\w)(?:once\s++(?:per|for\s++(?:each|every))\s++(?:element|item|entry|member|value|one)\s++(?:of|in)"
+    r"|(?:for|on|over)\s++(?:each|every)\s++(?:single\s++)?one\s++of)\s++(?:the\s++)?(?:[a-z]++\s++(?=`{0,2}[a-z_]\w*s\b))?"
+    r"`{0,2}(?P<list>[A-Za-z_]\w*+)`{0,2}(?:\s++(?:from|of|out\s++of)\s++(?P<step>(?:stage|step|phase)\s++\d++))?"
+)
+_PASS_AS = _rx(r"(?i)\bpass(?:ing)?\s++(?:the|each|that)\s++\w++\s++as\s++`{1,2}(?P<as>[A-Za-z_]\w*+)`{1,2}")
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    return word[:-2] if word.endswith(("ches", "shes", "sses", "xes")) else word[:-1]
+
+
+def _per_element(sentence: str) -> tuple[str, str, str] | None:
+    m = _PER_ELEMENT.search(sentence)
+    if m is None or m.group("list").lower() in _NOT_LISTS or not m.group("list").lower().endswith("s"):
+        return None  # a list is named in the plural ("items", "rows"): "once per element of the way" is none
+    said = m.group("list")
+    source = f"steps.step-{m.group('step').split()[-1]}.output.{said}" if m.group("step") else said
+    named = _PASS_AS.search(sentence)
+    item = named.group("as") if named is not None else _singular(said.lower())
+    return item, source, (sentence[:m.start()] + sentence[m.end():]).strip()
 
 
 _rx.save()
