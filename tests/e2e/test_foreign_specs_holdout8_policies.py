@@ -25,8 +25,6 @@ _FSM = ("the 'Error handling / timers (per state)' section is not read (warned a
 KNOWN: dict[tuple[str, int, int], str] = {
     (MACRO, 23, 0): _LOST,
     (MACRO, 27, 0): _LOST,
-    (ADOC, 22, 0): "the TIP line before it is read as an invented step running the same skill, which this test finds "
-                   "first; the 2 retries are on the author's step (a structure family)",
     (ADOC, 51, 0): "read as meant, but on an invented step made of the sidebar's own lines (a structure family)",
     (FSM, 37, 0): _FSM,
     (FSM, 38, 0): _FSM,
