@@ -715,12 +715,34 @@ def completed_fallback(fallback: Fallback, output_schema: JsonSchema) -> Fallbac
 
     props = properties_of(output_schema)
     value = fallback.value
-    if not isinstance(value, dict) and len(props) == 1 and set(types_of(output_schema)) <= {"object"}:
-        value = {next(iter(props)): value}
+    if not isinstance(value, dict) and set(types_of(output_schema)) <= {"object"}:
+        # the one field, or the one field of the value's type ("the canned text" is the text field)
+        fits = list(props) if len(props) == 1 else [n for n, p in props.items() if _fits(value, p)]
+        fits = fits or [n for n, p in props.items() if not types_of(p) and _named_for(value, n)]
+        value = {fits[0]: value} if len(fits) == 1 else value
     if isinstance(value, dict) and props:
         missing = [n for n in required_of(output_schema) if n not in value and isinstance(props.get(n), dict)]
         value = {**value, **{n: empty_value(props[n]) for n in missing}}
     return fallback if value == fallback.value else fallback.model_copy(update={"value": value})
+
+
+def _fits(value: Any, prop: Any) -> bool:
+    """A plain value is of the field's JSON type (a number is no boolean)."""
+    kinds = set(types_of(prop))
+    if isinstance(value, bool):
+        return "boolean" in kinds
+    if isinstance(value, (int, float)):
+        return bool(kinds & {"number", "integer"}) and (isinstance(value, int) or "number" in kinds)
+    return isinstance(value, str) and "string" in kinds
+
+
+def _named_for(value: Any, name: str) -> bool:
+    """An untyped field whose name says it holds such a value: a text for `reply_text`, a number for `score`."""
+    if isinstance(value, str):
+        return re.search(r"(?:^|_)(?:text|message|body|reply|content|note|summary|comment)s?$", name) is not None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return re.search(r"(?:^|_)(?:score|count|total|amount|number|value|rate|days|price)$", name) is not None
+    return False
 
 
 def completed_policy(policy: StepPolicy, output_schema: JsonSchema) -> StepPolicy:

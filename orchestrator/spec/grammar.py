@@ -45,6 +45,7 @@ from dataclasses import dataclass
 
 from orchestrator.spec import grammar_families as more
 from orchestrator.spec import grammar_families7 as more7
+from orchestrator.spec import grammar_families8 as more8
 from orchestrator.spec.grammar_aside import CONTEXT, DOUBT, IGNORE, IMPLIED
 from orchestrator.spec.grammar_aside import (
     NO_COUNT as NO_COUNT,  # read as grammar.NO_COUNT (`spec.prose`)
@@ -357,7 +358,7 @@ FALLBACK: tuple[Row, ...] = (
     Row("value_nos", r"\b(?:record|return|store|output|emit|give\s+back|log|mark|save|leave)\s+(?:it|them|this|the\s+\w+)?\s*(?:as\s+\w+\s+)?with\s+(?P<nos>no\s+\w+(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)no\s+\w+)*)"),
     Row("value_blank", r"\bleave\s+(?:the\s+|it\s+|its\s+)?(?:[\w-]+\s+)?(?:blank|empty)\b"),
     # "set the score = 0" (a field, then =); "a failed report = failed run" is no verb and no value
-    Row("value_field", r"\b(?:mark|set|record|treat|label|tag|report|return|flag)\s++(?:the\s+|its\s+|it\s+|this\s+|that\s+)?(?:[\w-]+'s\s+)?(?P<field>[a-z_][\w]*(?:\s+[a-z_]\w*)?)?\s*(?:as|to|(?(field)=|(?!)))\s+(?!(?:a|an|the)\b)(?P<value>\"[^\"]*\"|'[^']*'|`[^`]*`|\d+(?:\.\d+)?|[a-z_][\w-]*)"),
+    Row("value_field", r"\b(?:mark|set|record|treat|label|tag|report|return|flag)\s++(?:the\s+|its\s+|it\s+|this\s+|that\s+)?(?:[\w-]+'s\s+)?(?P<field>[a-z_][\w]*(?:\s+[a-z_]\w*)?)?\s*(?:as|to|(?(field)=|(?!)))\s+(?!(?:a|an|the)\b)(?P<value>\"[^\"]*\"|'[^']*'|`[^`]*`|\d+(?:\.\d+)?|[a-z_][\w-]*)", needs=more8.VALUE_SAID),
     # "just go on with bot_users=[]", "continue with posted=false": the field and its value, written as code
     Row("value_field", r"\b(?:continue|carry\s+on|go\s+on|move\s+on|keep\s+going|proceed)\s+with\s+(?P<field>[a-z_]\w*)\s*(?:=|:)\s*(?P<value>\[\s*\]|\{\s*\}|\"[^\"]*\"|'[^']*'|-?\d+(?:\.\d+)?|true|false|null|none)(?![\w.])"),
     Row("value_field", r"\b(?:use|put|write)\s+(?:the\s+|an?\s+)?(?P<field>[a-z_]\w*(?:\s+[a-z_]\w*)?)\s+(?:of\s+)?(?P<value>\"[^\"]*\"|'[^']*')", needs=r"{COND}|instead|continu|carry\s+on"),
@@ -506,7 +507,7 @@ IGNORE += (
 # the whole run's limit wherever a document puts it: "Whole run: if it hasn't finished within 25 minutes, ...",
 # "Total time: no more than 3 hours", "the whole job keeps its 15-minute hard ceiling", "the whole sheet must
 # finish inside the 1 h window" (what is whole: a run, a job, a feature, a sheet, a recipe, ...)
-WHOLE = (r"(?:whole|entire|full|complete)\s+(?:run|workflow|thing|job|pipeline|flow|feature|sheet|process|procedure|batch|"
+WHOLE = (r"(?:whole|entire|full|complete)\s+(?:run|workflow|thing|job|pipeline|flow|feature|sheet|process|procedure|batch|macro|"
          r"release|recipe|dish|notebook|chain|card|playbook|runbook|script|suite|build|lot|shebang|conversation|transcript|"
          r"pr|change|deploy(?:ment)?|rollout|migration)")
 EARLY += (
@@ -533,15 +534,14 @@ BACKOFF = more.BACKOFF_FIRST + BACKOFF
 COUNT_ROWS = more.COUNT_FIRST + COUNT_ROWS
 FALLBACK = more.FALLBACK_FIRST + FALLBACK
 VAGUE += more.VAGUE_LAST + more7.VAGUE_LAST
-IGNORE += more.IGNORE_LAST
-CONTEXT += more.CONTEXT_LAST
+IGNORE, CONTEXT = IGNORE + more.IGNORE_LAST, CONTEXT + more.CONTEXT_LAST
 # the seventh blind set's families (`spec.grammar_families7`), the same way
 _PLACEHOLDERS.update(more7.PLACEHOLDERS)
 _SIXTH = len(more.EARLY_FIRST)  # the sixth set's bracketed pairs read before one field's value
-EARLY = EARLY[:_SIXTH] + more7.EARLY_FIRST + EARLY[_SIXTH:]
-FIRST, NO_RETRY = more7.FIRST_FIRST + FIRST, more7.NO_RETRY_FIRST + NO_RETRY
-BOUNDS, WAIT, IGNORE = more7.BOUNDS_FIRST + BOUNDS, more7.WAIT_FIRST + WAIT + more7.WAIT_LAST, IGNORE + more7.IGNORE_LAST
-FALLBACK = more7.FALLBACK_FIRST + FALLBACK
+EARLY = EARLY[:_SIXTH] + more8.EARLY_FIRST + more7.EARLY_FIRST + EARLY[_SIXTH:]  # and the eighth's (`grammar_families8`)
+FIRST, NO_RETRY = more8.FIRST_FIRST + more7.FIRST_FIRST + FIRST, more7.NO_RETRY_FIRST + NO_RETRY
+BOUNDS, WAIT = more8.BOUNDS_FIRST + more7.BOUNDS_FIRST + BOUNDS, more8.WAIT_FIRST + more7.WAIT_FIRST + WAIT + more7.WAIT_LAST
+FALLBACK, IGNORE = more8.FALLBACK_FIRST + more7.FALLBACK_FIRST + FALLBACK, IGNORE + more7.IGNORE_LAST + more8.IGNORE_LAST
 
 # in order: a row only reads text no earlier row took
 TABLES: tuple[tuple[Row, ...], ...] = (EARLY, FIRST, REGENERATE, VAGUE, NO_RETRY, BUDGET, BOUNDS, WAIT, BACKOFF, TIMEOUT,
@@ -681,7 +681,7 @@ GATES[id(IGNORE)] += r"|ping|tell|notify|warn|\bcc\b|loop|takes?|runs?|lasts?|ne
 _BY_NAME = {"EARLY": EARLY, "FIRST": FIRST, "NO_RETRY": NO_RETRY, "WAIT": WAIT, "BACKOFF": BACKOFF,
             "COUNT_ROWS": COUNT_ROWS, "FALLBACK": FALLBACK, "VAGUE": VAGUE, "IGNORE": IGNORE}
 _BY_NAME["BOUNDS"] = BOUNDS  # the seventh set's rows join it too
-for _name, _words in (*more.GATES.items(), *more7.GATES.items()):
+for _name, _words in (*more.GATES.items(), *more7.GATES.items(), *more8.GATES.items()):
     GATES[id(_BY_NAME[_name])] += _words
 
 class Table:

@@ -161,6 +161,8 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
                 value = value_of(row.slot, row, m)
                 if row.slot == "escalate" and value and m.groupdict().get("msg"):
                     value = r.written(m.start("msg"), m.end("msg")).strip(" ,;:")  # who to tell, as written
+                elif row.slot == "value_literal" and isinstance(value, str) and m.group("value")[:1] == '"':
+                    value = r.written(m.start("value") + 1, m.end("value") - 1)  # a quoted text, as written
                 if value is None:
                     continue
                 said = r.written(m.start(), m.end())

@@ -45,6 +45,7 @@ from orchestrator.spec.success import (
     check_schema,
     compares,
     read_criteria,
+    success_claimed,
     success_clause,
     then_clauses,
 )
@@ -258,8 +259,13 @@ def read_step_texts(steps: tuple[StepSpec, ...], src: Source, resolve: Resolve |
                     phrase = read_named(text, resolve, src.vocabulary.skills)
                     if item.kind == "failure_mode" and not _recovery(phrase):
                         continue  # a failure mode describes what can go wrong; only a recovery in it counts
-                    one = None if phrase.read else success_clause(text)
-                    said = [one] if one is not None and compares(one) else []
+                    claimed = None if phrase.read else success_claimed(text)
+                    if claimed is not None and not read_criteria(claimed)[0]:  # a check in words only: said so
+                        src.warn(line, f"{step.id}: success check '{_quote(claimed)}' is not a comparison on an output "
+                                       "field (`valid is true`, `confidence >= 0.7`); not checked", "spec.success")
+                        continue
+                    one = None if phrase.read else success_clause(text) or claimed
+                    said = [one] if one is not None and (compares(one) or claimed) else []
                     for clause in said or then_clauses(text):  # "It's ready when ...", "Then x equals ...": checks
                         found = _success(step, SpecText(text=clause, line=line, kind="success"), src)
                         if found is not None:

@@ -155,6 +155,19 @@ def success_clause(sentence: str) -> str | None:
     return clause or None
 
 
+# "we'll call it a success if ...", "let's count the run as done once ...": a check said outright, even in words that
+# compare nothing; it is reported at its line when not read (never left as prose)
+_CLAIMED = _rx(r"(?i)^\W*(?:and\s+)?(?:we['’]?ll|we\s+will|we|i['’]?ll|i\s+will|you\s+can|let['’]?s)\s+(?:call|count|consider|"
+               r"deem)\s+(?:it|the\s+(?:run|job|workflow|release|batch|step))\s+(?:as\s+)?(?:a\s+success|successful|good|done|"
+               r"a\s+pass|passed)\s+(?:only\s+)?(?:when|if|once)\s+(?P<clause>.+)$")
+
+
+def success_claimed(sentence: str) -> str | None:
+    """The criteria of a sentence that calls the run a success on a condition, in any words."""
+    m = _CLAIMED.match(sentence)
+    return m.group("clause").strip().rstrip(". ") or None if m else None
+
+
 _COMPARES = _rx(r"(?i)\bequals?\b|==|>=|<=|!=|[<>≥≤]|\bis\s+(?:at\s+least|at\s+most|not|empty|true|false|"
                 r"one\s+of|the\s+(?:same|number|count|length))|\bmatches\b|\bcomes\s+back\s+as\b")
 

@@ -1,0 +1,123 @@
+"""Rows of the policy grammar (`spec.grammar`) for the phrasing families an eighth blind set showed.
+
+Joined to the grammar's tables as `spec.grammar_families7`' are: `*_FIRST` rows before the
+table's own, `*_LAST` after them; `GATES` are the words a sentence needs for the table to be
+tried. The families, in words that are not the set's:
+
+- a quoted text to go on with ("carry on with the stock message "We'll be back soon"") is
+  the value the step hands on (its text output, `plan.dataflow.completed_fallback`);
+- a value assumed for a field ("assume retry_after 30", "assume the score's zero"): the field
+  and its value, or the value alone for the step's output;
+- "let it run for up to 8 s, then try again": how long one attempt may take, not a budget;
+- a backoff written as a range in brackets ("exp(1s..32s)"): exponential from the first
+  to the second;
+- the whole run given a time ("the whole migration gets 2 hours wall-clock");
+- "the one and only re-run", "a single automatic retry": one retry; "no sooner than 2 min after
+  the failure": the wait before it;
+- "stop the job if it's been running for 4 min", "drop it if it's still not done after 900ms": the
+  attempt's timeout, and so is "if it hasn't answered in 2 minutes, cut it off"; "a second chance after 5 minutes": the wait before the one retry;
+- "go on to PACKING anyway with `delay_days := 2`": the field and its value;
+- "the retry logic lives in the SDK": no policy here;
+- "then we publish without it": going on without the step's result;
+- how the items are run ("one at a time or all together, it doesn't matter") is no policy.
+"""
+
+from __future__ import annotations
+
+from orchestrator.spec.grammar_row import Row
+
+# a field as written in prose: with an underscore or in backticks (a bare word is too often a verb)
+_FIELD = r"(?:`[a-z_]\w*+`|[a-z]\w*?_\w++)"
+_LITERAL = (r"(?:\"[^\"]{0,200}\"|'[^']{0,200}'|-?\d+(?:\.\d+)?(?![\d.]|\s*(?:%|ms|s|secs?|seconds?|m|mins?|minutes?|h|"
+            r"hrs?|hours?|d|days?|x|times|retries|tries|attempts)\b)|true\b|false\b|null\b|\[\s*\]|\{\s*\})")
+_GOING_ON = (r"(?:continu(?:e|es|ed|ing)|carr(?:y|ies|ied|ying)\s+on|go(?:es|ing)?\s+on|mov(?:e|es|ed|ing)\s+on|"
+             r"proceed(?:s|ed|ing)?|fall(?:s|ing)?\s+back|reply|respond|answer|post|send)")
+_TEXT = (r"(?:(?:canned|stock|standard|default|fallback|placeholder|boilerplate|generic|fixed|holding|apology)\s+)?"
+         r"(?:text|message|reply|response|answer|string|note|line|wording|copy|sentence|notice)")
+_DOING = r"(?:spin|run|go|churn|work|chug|grind|think|hang|cook|sit|try|grind\s+away|keep\s+going)"
+
+# "mark it as skipped", "set status to queued" is a policy only beside a failure or going on: alone ("Set the
+# ticket to pending.") it is what the step does, and a value must come from its own sentence
+VALUE_SAID = (r"{COND}|instead|continu|carry\s+on|go\s+on|move\s+on|keep\s+going|proceed|skip|anyway|error|crash|"
+              r"\bdown\b|broken|time[sd]?\s+out|timeout|give\s+up|retr|tries|attempts|unavailable|unreachable|flak")
+
+EARLY_FIRST: tuple[Row, ...] = (
+    # "carry on with the stock message "Back soon."": the quoted text is the value handed on
+    Row("value_literal", r"\b" + _GOING_ON + r"\s+with\s+(?:the\s+|a\s+|an\s+|this\s+|our\s+)?" + _TEXT
+        + r"\s*+[:,-]?\s*+(?P<value>\"[^\"]{1,400}\")"),
+    # "assume retry_after 30", "assume `score` = 0": the field and its value
+    Row("value_fields", r"\bassume\s+(?:that\s+)?(?:the\s+)?(?P<fields>" + _FIELD + r")\s++(?:is\s+|=\s*+|:=\s*+|of\s+|at\s+|"
+        r"to\s+be\s+)?(?P<value>" + _LITERAL + r")"),
+    # "assume the score's zero", "assume the count is 0": the value of what the step returns
+    Row("value_field", r"\bassume\s+(?:that\s+)?(?:the\s+|its\s+)(?:[\w-]+\s+){0,2}?[\w-]+(?:'s|\s+is)\s+(?P<field>)(?P<value>zero|0)\b"),
+    # "go on to SHIPPING anyway with `delay_days := 3`": the field and its value
+    Row("value_field", r"\b(?:anyway|regardless|all\s+the\s+same)\s+with\s+`?(?P<field>[a-z_]\w*+)\s*+:?=\s*+(?P<value>"
+        + _LITERAL + r")`?"),
+    # "the whole playbook should be finished within 20 min"
+    Row("run_timeout", r"\b{WHOLE}\s+(?:must|should|has\s+to|needs?\s+to|is\s+to)\s+be\s+(?:finished|completed?|wrapped\s+up|"
+        r"through)\s+(?:inside|within|in(?:\s+under)?|under|in\s+less\s+than)\s+(?:the\s+|a\s+|an\s+)?{D}"),
+    # "the whole migration gets 2 hours wall-clock, not a minute more"
+    Row("run_timeout", r"\b{WHOLE}\s+(?:gets?|has|is\s+given|is\s+allowed)\s+(?:up\s+to\s+|at\s+most\s+)?{D}(?:\s+(?:of\s+)?"
+        r"(?:wall[- ]?clock|wall[- ]?time|total|overall|in\s+total)(?:\s+time)?)?(?:\s*+,?\s*+not\s+(?:a|one|1)\s*+"
+        r"(?:second|sec|s|minute|min|m|moment)\s+(?:more|longer))?"),
+)
+
+FIRST_FIRST: tuple[Row, ...] = (
+    # "kill the export if it's been running for 3 min", "abandon it if it's still not done after 2500ms"
+    Row("timeout", r"\b(?:kill|abort|cancel|stop|terminate|abandon|drop)\s+(?:it|this|that|the\s+[\w-]+)\s+(?:if|when|once)\s+"
+        r"(?:it'?s|it\s+has|it\s+is)\s+been\s+(?:running|going|working|busy|hanging|stuck)\s+(?:for\s+)?(?:more\s+than\s+|over\s+)?{D}"),
+    Row("timeout", r"\b(?:if|when|once)\s+(?:it'?s|it\s+is)\s+still\s+(?:not\s+done|running|going)\s+(?:after|at|past|by)\s+{D}"
+        r"(?=\s*+,?\s*+(?:abandon|drop|kill|abort|cancel|stop|give\s+up|bail))"),
+    # "if it hasn't answered in 2 minutes, cut it off": the attempt's time, the kill said after it
+    Row("timeout", r"\b(?:if|when|once)\s+(?:it|they|the\s+[\w-]+)\s+(?:hasn'?t|has\s+not|haven'?t|have\s+not|didn'?t|did\s+not)\s+"
+        r"(?:come\s+back|answered|returned|finished|responded|replied|reported\s+back)\s+(?:in|within|after|by)\s+{D}"
+        r"(?=\s*+,?\s*+(?:then\s+)?(?:kill|abort|cancel|stop|drop|cut|abandon))"),  # "give up": a rule on the timeout
+    # "give the mailer a second chance after 10 minutes": one retry, after that wait
+    Row("wait_fixed", r"\b(?:after|in)\s+{D}", needs=r"\b(?:a|one)\s+second\s+(?:chance|go|shot|try)\s+(?:after|in)\b"),
+    # "the one and only retry", "a single automatic re-run": one retry
+    Row("retries", r"\b(?:(?:the\s+|its\s+)?one\s+and\s+only|(?:a|the|its)\s+(?:single|sole|lone)|the\s+only|1)\s+(?:automatic\s+|"
+        r"automated\s+)?(?:retry|re-?try|re-?run)\b", value=1),
+    # "let it run for up to 8 s, then try again": one attempt's time, the retry said after it
+    Row("timeout", r"\blet\s+(?:it|this|that|them|(?:the|each|every)\s+[\w-]+(?:\s+[\w-]+)?)\s+" + _DOING + r"\s+(?:for\s+)?(?:up\s+to\s+|"
+        r"at\s+most\s+|no\s+more\s+than\s+|a\s+max(?:imum)?\s+of\s+)?{D}(?=\s*+,?\s*+(?:and\s+)?(?:then|before|after\s+which)\s+"
+        r"(?:[\w-]+\s+){0,3}?(?:try|retry|re-?run|kill|abort|cancel|stop|give\s+up|cut|bail|another|have\s+another))"),
+)
+
+BOUNDS_FIRST: tuple[Row, ...] = (
+    # "backoff=exp(1s..32s)", "exponential(500ms-8s)": exponential from the first to the second
+    Row("exp_range", r"\b(?:(?:back-?\s*off|delays?|waits?)\s*+[:=]\s*+)?exp(?:o|onential)?\s*+\(\s*+{D}\s*+(?:\.\.\.?|–|-|to|,)\s*+{D}\s*+\)", also=("exponential",)),
+)
+
+WAIT_FIRST: tuple[Row, ...] = (
+    # "no sooner than 90 seconds after the failure": the wait before the retry
+    Row("wait_fixed", r"\b(?:no\s+sooner|not\s+(?:any\s+)?sooner|no\s+earlier|not\s+earlier)\s+than\s+{D}\s+(?:after|since|"
+        r"following)\b"),
+)
+
+FALLBACK_FIRST: tuple[Row, ...] = (
+    # "then we publish without it", "otherwise ship without the lint": going on without the step's result
+    Row("continue", r"\b(?:(?:and\s+)?then\s+|otherwise\s+|or\s+else\s+)?(?:we\s+|you\s+|just\s+)?(?:ship|publish|release|"
+        r"go\s+ahead|go\s+live|deploy|proceed|carry\s+on|move\s+on|continue|send\s+it)\s+without\s+(?:it|them|this|that|"
+        r"the\s+[\w-]+)\b"),
+)
+
+IGNORE_LAST: tuple[Row, ...] = (
+    # "the retry logic lives in the SDK", "retries are handled by the client library": none here
+    Row("ignore", r"\b(?:the\s++)?(?:retry|retries|retrying|re-?try)\s++(?:(?:logic|policy|handling|behaviou?r)\s++)?(?:for\s++"
+        r"(?:this|it|that)\s++)?(?:lives?|is|are|sits?|happens?)\s++(?:(?:handled|done)\s++)?(?:in|inside|by|within)\s++"
+        r"(?:the\s++)?(?:[\w-]++\s++){0,2}?(?:library|sdk|client|driver|wrapper|gateway|proxy|mesh|queue)\b(?:\s*+,?\s*+not\s+here)?"),
+    # "one at a time or all together, it doesn't matter": how the items run, not a failure's handling
+    Row("ignore", r"\b(?:one\s+by\s+one|one\s+at\s+a\s+time|one\s+after\s+(?:the\s+)?(?:other|another)|in\s+parallel|"
+        r"in\s+sequence|in\s+order|in\s+turn|sequentially|serially|concurrently|all\s+at\s+once|all\s+together|"
+        r"side\s+by\s+side|the\s+order)\b[^.;]{0,60}?\b(?:it\s+)?(?:doesn'?t|does\s+not|won'?t|will\s+not)\s+matter\b"),
+)
+
+# the words each table's new rows need in a sentence (`grammar.GATES`)
+GATES = {
+    "EARLY": r"|assume|with|gets?|has|given|allowed|anyway|regardless|same",
+    "FIRST": r"|let|only|single|sole|lone|1|been|still|second|hasn|has\s+not|haven|have\s+not|didn|did\s+not",
+    "BOUNDS": r"|exp",
+    "WAIT": r"|sooner|earlier",
+    "FALLBACK": r"|without",
+    "IGNORE": r"|matter|library|sdk|client|driver|wrapper|gateway|proxy|mesh|queue",
+}

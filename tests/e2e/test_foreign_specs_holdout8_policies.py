@@ -1,0 +1,129 @@
+"""The eighth holdout (tests/fixtures/foreign-specs-holdout8) through the real `skillweave`: what the
+policy reader owns. Blind at cd6ec6f: 13 of 37 policy lines on their step as meant by this scorer, with
+SILENT misreads at 51 l.31 (the canned text lost, the next line's "Set ticket to Pending" made the
+fallback), 53 l.59 (an escalation borrowed from l.64), 56 l.14 (the zero lost) and l.16 (a continue
+invented), and silent drops at 51 l.36 (the whole macro's 5 minutes) and 56 l.29 (the success check).
+
+Each policy line of each spec's expect.yaml is compared with the plan of the step the author meant
+(by its number). The lines not read as meant yet are listed in `KNOWN` with why, as strict xfails."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from foreign_kit import FIXTURES, expectation, folders_of, plan_json, run
+
+HOLDOUT = FIXTURES / "foreign-specs-holdout8"
+FOLDERS = [f for f in folders_of(HOLDOUT) if not f.startswith("54")]  # 54 is refused (a section reader's error)
+MACRO, ADOC, FSM, MEMO = "51-refund-macro", "53-release-notes-adoc", "55-fulfilment-fsm", "56-survey-voice-memo"
+# (folder, line, n-th policy of that line) -> why it is not on its step as meant yet; strict: one that passes must leave
+_LOST = "the branch step is lost (its bold-lead arrow line is read into step 2), so its lines are not on it: a structure family"
+_FSM = ("the 'Error handling / timers (per state)' section is not read (warned at its heading): each line names its state "
+        "in bold, which no reader ties to the step yet; the sentences themselves read as meant (corpus own8 rows)")
+KNOWN: dict[tuple[str, int, int], str] = {
+    (MACRO, 23, 0): _LOST,
+    (MACRO, 27, 0): _LOST,
+    (ADOC, 51, 0): "read as meant, but on an invented step made of the sidebar's own lines (a structure family)",
+    (FSM, 37, 0): _FSM,
+    (FSM, 38, 0): _FSM,
+    (FSM, 39, 0): _FSM,
+    (FSM, 40, 0): _FSM,
+    (FSM, 41, 0): _FSM,
+}
+
+
+def _lines() -> list[Any]:
+    cases = []
+    for folder in FOLDERS:
+        for step in expectation(HOLDOUT / folder)["steps"]:
+            seen: dict[int, int] = {}
+            for policy in step["policies"]:
+                case = (folder, step["number"], policy["line"], policy["meaning"])
+                nth = seen[policy["line"]] = seen.get(policy["line"], -1) + 1
+                known = KNOWN.get((folder, policy["line"], nth))
+                marks = [pytest.mark.xfail(reason=known, strict=True)] if known else []
+                cases.append(pytest.param(*case, marks=marks, id=f"{folder[:2]}-step{step['number']}-l{policy['line']}"))
+    return cases
+
+
+_PLANS: dict[str, dict[str, Any]] = {}
+
+
+def _plan(folder: str) -> dict[str, Any]:
+    if folder not in _PLANS:
+        _PLANS[folder] = plan_json(HOLDOUT / folder / expectation(HOLDOUT / folder)["spec"])
+    return _PLANS[folder]
+
+
+def _holds(policy: dict[str, Any], meaning: dict[str, Any]) -> list[str]:
+    """What of `meaning` the step's policy (its own fields, or one rule of it) does not hold."""
+    places = [policy, *policy["rules"]]
+    retries_of = [(p.get("retry") or {}) for p in places]
+    missing = []
+    if "timeout_s" in meaning and not any(p.get("attempt_timeout_s") == meaning["timeout_s"] for p in places):
+        missing.append("timeout_s")
+    retries = 0 if meaning.get("no_retry") else meaning.get("retries")
+    if retries is not None and not any(r.get("max_retries") == retries for r in retries_of):
+        missing.append("retries")
+    wait = meaning.get("wait") or {}
+    if wait.get("kind") in ("list", "fixed"):
+        seconds = [float(s) for s in (wait["seconds"] if wait["kind"] == "list" else [wait["seconds"]])]
+        if not any(r.get("delays_s") == seconds or (r.get("multiplier") == 1.0 and [r.get("initial_s")] == seconds)
+                   for r in retries_of):
+            missing.append("wait")
+    if wait.get("kind") == "exponential":
+        if not any(r.get("initial_s") == float(wait.get("start", 1)) and not r.get("delays_s") for r in retries_of):
+            missing.append("exponential wait")
+        if "max" in wait and not any(r.get("max_delay_s") == float(wait["max"]) for r in retries_of):
+            missing.append("backoff cap")
+    if "for_up_to_s" in meaning and not any(r.get("budget_s") == float(meaning["for_up_to_s"]) for r in retries_of):
+        missing.append("for_up_to_s")
+    fallbacks = [p["fallback"] for p in places if p.get("fallback")]
+    kind = (meaning.get("on_failure") or {}).get("kind")
+    if "continue_with_value" in meaning:
+        if not any(f["action"] == "default" and f["value"] == meaning["continue_with_value"] for f in fallbacks):
+            missing.append("continue_with_value")
+    elif kind == "fallback":
+        if not any(f["action"] == "skill" and f["skill"] == meaning["on_failure"]["skill"] for f in fallbacks):
+            missing.append("fallback skill")
+    elif kind in ("fail", "continue") and not any(f["action"] == kind for f in fallbacks):
+        missing.append(f"on_failure {kind}")
+    return missing
+
+
+@pytest.mark.parametrize(("folder", "number", "line", "meaning"), _lines())
+def test_an_eighth_holdout_policy_line_is_on_its_step_as_its_author_meant(folder: str, number: int, line: int,
+                                                                         meaning: dict[str, Any]) -> None:
+    plan = _plan(folder)
+    steps = [s for s in plan["steps"] if s["skill"] == _skill(folder, number)]
+    assert steps, (folder, number)
+    assert _holds(steps[0]["policy"], meaning) == [], (steps[0]["id"], steps[0]["policy"])
+    cited = {v["where"].rpartition(":")[2] for k, v in steps[0]["provenance"].items()
+             if k.startswith("policy") and v.get("where")}
+    assert str(line) in cited, (line, cited)
+
+
+def _skill(folder: str, number: int) -> str:
+    return str(next(s["skill"] for s in expectation(HOLDOUT / folder)["steps"] if s["number"] == number))
+
+
+def test_the_macro_s_whole_run_time_is_the_plan_s_wall_time_and_no_next_line_is_a_fallback() -> None:
+    plan = _plan(MACRO)
+    assert plan["limits"]["wall_time_s"] == expectation(HOLDOUT / MACRO)["workflow_policies"][0]["meaning"]["timeout_s"]
+    reply = next(s for s in plan["steps"] if s["skill"] == "draft-customer-reply")
+    values = [f["value"] for f in [reply["policy"]["fallback"], *(r.get("fallback") or {} for r in reply["policy"]["rules"])]
+              if f and f.get("action") == "default"]
+    assert values == [{"reply_text": "Thanks for your patience — a teammate will follow up on your refund shortly."}]
+
+
+def test_the_memo_s_baseline_goes_on_with_zero_and_its_success_check_is_warned_at_its_line() -> None:
+    baseline = next(s for s in _plan(MEMO)["steps"] if s["skill"] == "load-baseline")
+    assert baseline["policy"]["fallback"] == {**baseline["policy"]["fallback"], "action": "default",
+                                              "value": {"baseline_score": 0}}
+    scoring = next(s for s in _plan(MEMO)["steps"] if s["skill"] == "score-sentiment")
+    assert scoring["policy"]["fallback"]["action"] == "fail"  # "one by one, or in parallel, doesn't matter"
+    report = json.loads(run("validate", str(HOLDOUT / MEMO / "spec.md"), "--json").stdout)
+    line = expectation(HOLDOUT / MEMO)["success_criteria"]["line"]
+    assert [w for w in report["warnings"] if w.get("line") == line and "success" in w["message"]]
