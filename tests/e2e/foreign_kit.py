@@ -29,7 +29,8 @@ A new corpus (say `foreign-specs-holdout4`) is written like this::
 Its plan test reads `plan_json(spec)["steps"]` against `expected["steps"]`: dependencies
 through `reduce_dependencies` on both sides, each input's source in words ("workflow input
 x", "each item's field f", "step 2 output f", "all results of step 4, gathered") through
-`meant_binding`, a policy's line through `provenance_lines`. A corpus of one spec whose
+`meant_binding`, a policy's line through `provenance_lines`, a policy's meaning through
+`policy_misses` (what of expect.yaml's `meaning` the step's policy does not hold). A corpus of one spec whose
 tests all read its plan plans it once a module: `plan = plan_fixture(SPEC)` at module
 level, then `def test_...(plan: dict[str, Any])`; being module-scoped, it keeps the
 module's tests on one xdist worker (`tests/conftest.py`).
@@ -206,3 +207,39 @@ def last_step_with_output(result: Mapping[str, Any], *, null_is_none: bool = Fal
 def final_output(result: Mapping[str, Any], *, null_is_none: bool = False) -> Any:
     """The output of the last step, in plan order, that has one: what the author calls the final output."""
     return result["outputs"][last_step_with_output(result, null_is_none=null_is_none)]
+
+
+def policy_misses(policy: dict[str, Any], meaning: dict[str, Any]) -> list[str]:
+    """What of `meaning` the step's policy (its own fields, or one rule of it) does not hold."""
+    places = [policy, *policy["rules"]]
+    retries_of = [(p.get("retry") or {}) for p in places]
+    missing = []
+    if "timeout_s" in meaning and not any(p.get("attempt_timeout_s") == meaning["timeout_s"] for p in places):
+        missing.append("timeout_s")
+    retries = 0 if meaning.get("no_retry") else meaning.get("retries")
+    if retries is not None and not any(r.get("max_retries") == retries for r in retries_of):
+        missing.append("retries")
+    wait = meaning.get("wait") or {}
+    if wait.get("kind") in ("list", "fixed"):
+        seconds = [float(s) for s in (wait["seconds"] if wait["kind"] == "list" else [wait["seconds"]])]
+        if not any(r.get("delays_s") == seconds or (r.get("multiplier") == 1.0 and [r.get("initial_s")] == seconds)
+                   for r in retries_of):
+            missing.append("wait")
+    if wait.get("kind") == "exponential":
+        if not any(r.get("initial_s") == float(wait.get("start", 1)) and not r.get("delays_s") for r in retries_of):
+            missing.append("exponential wait")
+        if "max" in wait and not any(r.get("max_delay_s") == float(wait["max"]) for r in retries_of):
+            missing.append("backoff cap")
+    if "for_up_to_s" in meaning and not any(r.get("budget_s") == float(meaning["for_up_to_s"]) for r in retries_of):
+        missing.append("for_up_to_s")
+    fallbacks = [p["fallback"] for p in places if p.get("fallback")]
+    kind = (meaning.get("on_failure") or {}).get("kind")
+    if "continue_with_value" in meaning:
+        if not any(f["action"] == "default" and f["value"] == meaning["continue_with_value"] for f in fallbacks):
+            missing.append("continue_with_value")
+    elif kind == "fallback":
+        if not any(f["action"] == "skill" and f["skill"] == meaning["on_failure"]["skill"] for f in fallbacks):
+            missing.append("fallback skill")
+    elif kind in ("fail", "continue") and not any(f["action"] == kind for f in fallbacks):
+        missing.append(f"on_failure {kind}")
+    return missing

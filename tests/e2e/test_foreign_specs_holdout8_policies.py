@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 import pytest
-from foreign_kit import FIXTURES, expectation, folders_of, plan_json, run
+from foreign_kit import FIXTURES, expectation, folders_of, plan_json, policy_misses, run
 
 HOLDOUT = FIXTURES / "foreign-specs-holdout8"
 FOLDERS = [f for f in folders_of(HOLDOUT) if not f.startswith("54")]  # 54 is refused (a section reader's error)
@@ -57,41 +57,6 @@ def _plan(folder: str) -> dict[str, Any]:
     return _PLANS[folder]
 
 
-def _holds(policy: dict[str, Any], meaning: dict[str, Any]) -> list[str]:
-    """What of `meaning` the step's policy (its own fields, or one rule of it) does not hold."""
-    places = [policy, *policy["rules"]]
-    retries_of = [(p.get("retry") or {}) for p in places]
-    missing = []
-    if "timeout_s" in meaning and not any(p.get("attempt_timeout_s") == meaning["timeout_s"] for p in places):
-        missing.append("timeout_s")
-    retries = 0 if meaning.get("no_retry") else meaning.get("retries")
-    if retries is not None and not any(r.get("max_retries") == retries for r in retries_of):
-        missing.append("retries")
-    wait = meaning.get("wait") or {}
-    if wait.get("kind") in ("list", "fixed"):
-        seconds = [float(s) for s in (wait["seconds"] if wait["kind"] == "list" else [wait["seconds"]])]
-        if not any(r.get("delays_s") == seconds or (r.get("multiplier") == 1.0 and [r.get("initial_s")] == seconds)
-                   for r in retries_of):
-            missing.append("wait")
-    if wait.get("kind") == "exponential":
-        if not any(r.get("initial_s") == float(wait.get("start", 1)) and not r.get("delays_s") for r in retries_of):
-            missing.append("exponential wait")
-        if "max" in wait and not any(r.get("max_delay_s") == float(wait["max"]) for r in retries_of):
-            missing.append("backoff cap")
-    if "for_up_to_s" in meaning and not any(r.get("budget_s") == float(meaning["for_up_to_s"]) for r in retries_of):
-        missing.append("for_up_to_s")
-    fallbacks = [p["fallback"] for p in places if p.get("fallback")]
-    kind = (meaning.get("on_failure") or {}).get("kind")
-    if "continue_with_value" in meaning:
-        if not any(f["action"] == "default" and f["value"] == meaning["continue_with_value"] for f in fallbacks):
-            missing.append("continue_with_value")
-    elif kind == "fallback":
-        if not any(f["action"] == "skill" and f["skill"] == meaning["on_failure"]["skill"] for f in fallbacks):
-            missing.append("fallback skill")
-    elif kind in ("fail", "continue") and not any(f["action"] == kind for f in fallbacks):
-        missing.append(f"on_failure {kind}")
-    return missing
-
 
 @pytest.mark.parametrize(("folder", "number", "line", "meaning"), _lines())
 def test_an_eighth_holdout_policy_line_is_on_its_step_as_its_author_meant(folder: str, number: int, line: int,
@@ -99,7 +64,7 @@ def test_an_eighth_holdout_policy_line_is_on_its_step_as_its_author_meant(folder
     plan = _plan(folder)
     steps = [s for s in plan["steps"] if s["skill"] == _skill(folder, number)]
     assert steps, (folder, number)
-    assert _holds(steps[0]["policy"], meaning) == [], (steps[0]["id"], steps[0]["policy"])
+    assert policy_misses(steps[0]["policy"], meaning) == [], (steps[0]["id"], steps[0]["policy"])
     cited = {v["where"].rpartition(":")[2] for k, v in steps[0]["provenance"].items()
              if k.startswith("policy") and v.get("where")}
     assert str(line) in cited, (line, cited)
