@@ -33,6 +33,7 @@ _ARROW = re.compile(
 _ELSE = re.compile(r"(?i)^\s*(?:else|otherwise|default)\s*$")
 _LEAD = re.compile(r"\A[\s|*#_`>-]*+([A-Za-z][\w-]*+)")
 _MAX_LINES = 5000  # a longer text is not looked through for transitions
+UNKNOWN_SECTION_CODE = "spec.unknown-section"
 
 
 def _named(name: str, steps: list[StepSpec], skill_of: dict[str, str]) -> StepSpec | None:
@@ -83,7 +84,26 @@ def read_transitions(spec: WorkflowSpec, skill_of: dict[str, str]) -> tuple[Work
                                    "condition on the step", "plan.transition-guard"))
     if not warnings:
         return spec, []
-    read = {w.line for w in warnings}  # the spec reader's "guard not read" at those lines is no longer true
-    kept = tuple(d for d in spec.warnings if not (d.line in read and d.code == GUARD_UNREAD_CODE
-                                                  and GUARD_UNREAD_SAYS in d.message))
+    read = {w.line for w in warnings if w.line is not None}
+    kept = tuple(_amended(d, read, spec.text) for d in spec.warnings  # "guard not read" there is no longer true
+                 if not (d.line in read and d.code == GUARD_UNREAD_CODE and GUARD_UNREAD_SAYS in d.message))
     return spec.model_copy(update={"steps": tuple(steps), "warnings": kept}), warnings
+
+
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
+_NOT_READ = "its content is not read"
+
+
+def _amended(d: Diagnostic, read: set[int], text: str) -> Diagnostic:
+    """A section the spec reader did not read ("its content is not read") in which guards were read
+    says which of its lines are: those down to the next heading."""
+    if d.code != UNKNOWN_SECTION_CODE or d.line is None or not d.message.endswith(_NOT_READ):
+        return d
+    lines = text.splitlines()
+    end = next((n for n in range(d.line + 1, len(lines) + 1) if _HEADING.match(lines[n - 1])), len(lines) + 1)
+    inside = sorted(n for n in read if d.line < n < end)
+    if not inside:
+        return d
+    said = ", ".join(map(str, inside))
+    return d.model_copy(update={"message": d.message.removesuffix(_NOT_READ) + "its content is not read but for the "
+                                           f"transitions' guards at lines {said}, read as steps' conditions"})

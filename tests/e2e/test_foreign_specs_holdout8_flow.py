@@ -120,6 +120,9 @@ def test_a_guard_the_planner_reads_is_not_also_warned_as_not_read() -> None:
     warnings = plan_json(HOLDOUT / "55-fulfilment-fsm" / "spec.md")["warnings"]
     at = {w["line"]: w["message"] for w in warnings if w["line"] in (27, 28) and "transition" in w["message"]}
     assert sorted(at) == [27, 28] and not [m for m in at.values() if "guard is not read" in m]
+    section = next(w["message"] for w in warnings if w["line"] == 22)  # `## Transitions`: only its guards are read
+    assert section.endswith("its content is not read but for the transitions' guards at lines 27, 28, read as "
+                            "steps' conditions")
 
 
 def test_the_pages_links_to_step_anchors_name_those_steps() -> None:
