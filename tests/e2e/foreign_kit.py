@@ -243,3 +243,19 @@ def policy_misses(policy: dict[str, Any], meaning: dict[str, Any]) -> list[str]:
     elif kind in ("fail", "continue") and not any(f["action"] == kind for f in fallbacks):
         missing.append(f"on_failure {kind}")
     return missing
+
+
+def policy_line_cases(holdout: Path, folders: list[str], known: Mapping[tuple[str, int, int], str]) -> list[Any]:
+    """One `pytest.param(folder, step number, line, meaning)` per policy line of each folder's expect.yaml;
+    `known` ((folder, line, n-th policy of that line) -> why) marks a line not read as meant yet, as a strict xfail."""
+    cases = []
+    for folder in folders:
+        for step in expectation(holdout / folder)["steps"]:
+            seen: dict[int, int] = {}
+            for policy in step["policies"]:
+                case = (folder, step["number"], policy["line"], policy["meaning"])
+                nth = seen[policy["line"]] = seen.get(policy["line"], -1) + 1
+                why = known.get((folder, policy["line"], nth))
+                marks = [pytest.mark.xfail(reason=why, strict=True)] if why else []
+                cases.append(pytest.param(*case, marks=marks, id=f"{folder[:2]}-step{step['number']}-l{policy['line']}"))
+    return cases

@@ -13,7 +13,15 @@ import json
 from typing import Any
 
 import pytest
-from foreign_kit import FIXTURES, expectation, folders_of, plan_json, policy_misses, run
+from foreign_kit import (
+    FIXTURES,
+    expectation,
+    folders_of,
+    plan_json,
+    policy_line_cases,
+    policy_misses,
+    run,
+)
 
 HOLDOUT = FIXTURES / "foreign-specs-holdout8"
 FOLDERS = [f for f in folders_of(HOLDOUT) if not f.startswith("54")]  # 54 is refused (a section reader's error)
@@ -35,17 +43,7 @@ KNOWN: dict[tuple[str, int, int], str] = {
 
 
 def _lines() -> list[Any]:
-    cases = []
-    for folder in FOLDERS:
-        for step in expectation(HOLDOUT / folder)["steps"]:
-            seen: dict[int, int] = {}
-            for policy in step["policies"]:
-                case = (folder, step["number"], policy["line"], policy["meaning"])
-                nth = seen[policy["line"]] = seen.get(policy["line"], -1) + 1
-                known = KNOWN.get((folder, policy["line"], nth))
-                marks = [pytest.mark.xfail(reason=known, strict=True)] if known else []
-                cases.append(pytest.param(*case, marks=marks, id=f"{folder[:2]}-step{step['number']}-l{policy['line']}"))
-    return cases
+    return policy_line_cases(HOLDOUT, FOLDERS, KNOWN)
 
 
 _PLANS: dict[str, dict[str, Any]] = {}
