@@ -173,6 +173,7 @@ class _Planner:
         self.input_schemas = input_schemas
         self.instructions = instructions
         self.order = [s.id for s in spec.steps]
+        self.position = {sid: i for i, sid in enumerate(self.order)}  # no list.index per step
         self.step_ids = StepIds(self.order)  # compiled once for every condition of the plan
         self.found: list[Diagnostic] = []
         self.produced = {
@@ -216,12 +217,13 @@ class _Planner:
                 out.setdefault(n.name, Loose(n.name, n.where, f"named in skill `{skill.name}`'s instructions",
                                              "skill"))
         inputs = list(inputs)
-        given = {*inputs, *(n for n, sids in self.makers.items() if sids - {step.id})}
+        others = [n for n, sids in self.makers.items() if len(sids) > 1 or step.id not in sids]  # no set copies
+        given = {*inputs, *others}
         by_name = said is not None and said_by_name([n.name for n in said.inputs if not n.optional], given,
                                                     self.text_of(step))  # "parse-ledger on ledger_csv"
         if not step.inputs and not step.input_values and (skill is None or skill.input_schema is None):
             own = self.produced[step.id].fields | self.produced[step.id].aliases
-            known = [*inputs, *sorted(n for n, sids in self.makers.items() if sids - {step.id})]
+            known = [*inputs, *sorted(others)]
             for name in mentioned(self.said_as_data(step.description),
                                   [n for n in dict.fromkeys(known) if n not in own]):
                 if not by_name or f"`{name}`" in step.description:  # by name: a word in passing is no input
@@ -245,7 +247,7 @@ class _Planner:
             return None
         if not SAYS_EVERY.search(" ".join([step.description, *(t.text for t in step.texts)])):
             return None
-        before = self.order[: self.order.index(step.id)]
+        before = self.order[: self.position[step.id]]
         fans = [sid for sid in before if self.produced[sid].gathered]
         if len(fans) != 1:
             return None
@@ -398,14 +400,14 @@ class _Planner:
             early[step.id] = [c[0] for c in compiled if c is not None]
             partner = otherwise_partner(spec, index)  # an Otherwise waits for what its partner's condition reads
             if partner is not None:
-                early[step.id] += early[partner][:1] if spec.steps[self.order.index(partner)].when else []
+                early[step.id] += early[partner][:1] if spec.steps[self.position[partner]].when else []
             early[step.id] += [f"steps.{sid}.output" for sid in gathered_by[step.id].values() if sid]
             if (fan := self.gathers_from(step, loose[step.id])) is not None:
                 early[step.id].append(f"steps.{fan}.output")
             said = " ".join([step.description, *(t.text for t in step.texts)])
             for name in [*self.needs[step.id], *(i.name for i in loose[step.id])]:
                 told = said_step(said, name)  # "the `commits` from step 2": that step, not the nearest
-                if told not in self.order[:index] or not self.produced[told].outputs(name):
+                if self.position.get(told, index) >= index or not self.produced[told].outputs(name):
                     continue
                 if any(self.produced[sid].outputs(name) for sid in self.order[:index] if sid != told):
                     early[step.id].append(f"steps.{told}.output")  # another step outputs it too: wait for this one
@@ -561,7 +563,7 @@ class _Planner:
         expression: str | None = None
         note = ""
         if step.otherwise_of is not None:
-            named = otherwise_partner(self.spec, self.order.index(step.id))
+            named = otherwise_partner(self.spec, self.position[step.id])
             if named is not None and named in conditions:
                 expression = negate(conditions[named])
                 note = f"otherwise of {named}: runs exactly when its condition was false"
@@ -572,7 +574,7 @@ class _Planner:
                 self.found.append(error_at(where, self.path, f"{step.id} ({step.name}): Otherwise of "
                                                              f"{step.otherwise_of}: {why}", "condition"))
         elif step.otherwise_where is not None:
-            before = [s for s in self.order[: self.order.index(step.id)] if s in conditions]
+            before = [s for s in self.order[: self.position[step.id]] if s in conditions]
             if before:
                 expression = negate(conditions[before[-1]])
                 note = f"otherwise of {before[-1]}: runs exactly when its condition was false"
@@ -649,7 +651,7 @@ class _Planner:
                 list_schema = at_pointer(self.outputs[parts[1]].schema_, "/".join(parts[3:]))
         else:
             head = source.split(".")[0]
-            made = [s for s in reversed(self.order[: self.order.index(step.id)]) if self.produced[s].outputs(head)]
+            made = [s for s in reversed(self.order[: self.position[step.id]]) if self.produced[s].outputs(head)]
             if made:
                 list_schema = at_pointer(self.outputs[made[0]].schema_, "/" + head)
             else:

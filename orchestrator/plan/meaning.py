@@ -75,9 +75,8 @@ def meant_values(steps: Iterable[str], inputs: Iterable[object], produced: Mappi
                  bound: Mapping[str, object], spec: object) -> Callable[[tuple[str, ...]], tuple[str | None, str]]:
     """The `Meaning` of a condition (`plan.conditions`): its subject's words against the outputs of
     `steps` (the nearest first: a name two of them output is the nearest's) and the workflow `inputs`."""
-    titles = {s.id: s.name for s in getattr(spec, "steps", ())}
-
-    def values() -> list[Value]:
+    def values() -> list[Value]:  # built only when a subject is read by meaning: plan() asks per step
+        titles = {s.id: s.name for s in getattr(spec, "steps", ())}
         out: dict[str, Value] = {}
         for sid in steps:
             made = produced.get(sid)
