@@ -47,6 +47,7 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import intent_limit_unread, read_run_limit, success_not_placed
 from orchestrator.spec.section_kinds import merge_same_kind, merged_text, same_title
 from orchestrator.spec.sections import place_branches
+from orchestrator.spec.shape_inputs import block_inputs, table_inputs
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.structure import (
@@ -76,7 +77,8 @@ SECTIONS: dict[str, str] = {
                      "the problem", "problem", "use case"), "intent"),
     **dict.fromkeys(("inputs", "input", "workflow inputs", "parameters", "ingredients", "you will need",
                      "you ll need", "what you need", "what you ll need", "what you will need", "materials",
-                     "you need", "bring", "what to bring", "needed", "requirements"), "inputs"),
+                     "you need", "bring", "what to bring", "needed", "requirements", "args", "arguments", "params",
+                     "knobs", "inputs you need", "inputs needed", "what goes in", "what it takes"), "inputs"),
     **dict.fromkeys(("workflow steps", "steps", "the steps", "workflow", "pipeline", "procedure",
                      "runbook", "process", "stages", "phases", "tasks", "how it works",
                      "step by step", "flow", "the workflow", "plan of work", "how to run", "how to run this",
@@ -184,10 +186,13 @@ def read_inputs(section: Section, src: Source) -> tuple[InputSpec, ...]:
     blocks = list(section.blocks) + [b for s in section.subsections for b in s.blocks]
     for block in blocks:
         if isinstance(block, Table):
-            inputs += _table_inputs(block, src)
+            inputs += table_inputs(block, src)
             continue
-        if not isinstance(block, Bullet):
-            _warn_blocks([block], src, "inputs")
+        if not isinstance(block, Bullet):  # `name : type` a line, `name (type): text` (`shape_inputs`)
+            listed = block_inputs(block, src) if isinstance(block, Para | Fence) else None
+            if listed is None:
+                _warn_blocks([block], src, "inputs")
+            inputs += listed or []
             continue
         m = re.match(r"^\s*(?:\*\*|__)?`?([A-Za-z_][\w-]*)`?(?:\*\*|__)?\s*+(?:\(([^()]*)\)\s*+)?"
                      r"(?:(?:\*\*|__)?[:—–-](?:\*\*|__)?\s*(.*))?$", block.text, re.S)
@@ -211,23 +216,6 @@ def read_inputs(section: Section, src: Source) -> tuple[InputSpec, ...]:
                                 description=", ".join(n for n in [*notes, desc] if n),
                                 where=src.where(block.line)))
     return tuple(inputs)
-
-
-def _table_inputs(table: Table, src: Source) -> list[InputSpec]:
-    """An inputs table (`| Name | What it is |`, an ingredients table): a row each, the name in its
-    first cell (as `name`, **name** or `name (type)`), the other cells its description."""
-    found: list[InputSpec] = []
-    for line, cells in table.rows:
-        m = re.match(r"^\s*(?:\*\*|__)?`?([A-Za-z_]\w*)`?(?:\*\*|__)?\s*(?:\(([^()]*)\))?\s*$", cells[0] if cells else "")
-        if m is None:
-            src.warn(line, f"inputs: row '{' | '.join(cells)[:60]}' not read; put the input's name in the first "
-                           "column (`name`)", "spec.unread")
-            continue
-        typ, _items, required, notes = qualify(m.group(2) or "", m.group(1), src, line)
-        desc = ", ".join(c.strip() for c in cells[1:] if c.strip())
-        found.append(InputSpec(name=m.group(1), type=typ, required=required,
-                               description=", ".join(n for n in [*notes, desc] if n), where=src.where(line)))
-    return found
 
 
 def read_steps(section: Section, src: Source, steps: list[StepSpec]) -> None:
