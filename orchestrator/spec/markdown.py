@@ -48,6 +48,7 @@ from orchestrator.spec.run_limit import intent_limit_unread, read_run_limit, suc
 from orchestrator.spec.section_kinds import merge_same_kind, merged_text, same_title
 from orchestrator.spec.sections import place_branches
 from orchestrator.spec.shape_inputs import block_inputs, table_inputs
+from orchestrator.spec.shape_sections import not_read_said
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.structure import (
@@ -480,6 +481,7 @@ def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> No
     like work the reader could not place: an error with the count and the lines, never a quiet
     "ok" that runs less than the spec says; else a warning."""
     blocks = [*section.blocks, *(b for sub in section.subsections for b in sub.blocks)]
+    since = len(src.readings)
     warn_guards(blocks, state_names(steps, src), src)  # "A --(ok) [x > 0]--> B": each guard at its line
     if SUCCESS_TITLE.match(section.title):  # "## It's ready when…": each paragraph a success check
         for b in blocks:
@@ -501,7 +503,7 @@ def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> No
     work = [line for line, _ in naming if _LOOKS_LIKE_WORK.search(next(str(getattr(b, "text", "")) for b in blocks
                                                                         if b.line == line))]
     if unplaced and not work:
-        src.warn(section.line, f"section '{section.title}' is not a spec section; its content is not read, and "
+        src.warn(section.line, f"{not_read_said(section.title, section.line, section.end, src, since)}, and "
                                f"{len(naming)} of its paragraphs name skills no step runs "
                                f"({', '.join(f'`{n}`' for n in unplaced[:6])})", "spec.unknown-section")
         return
@@ -516,8 +518,8 @@ def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> No
         src.warn(section.line, f"section '{section.title}' reads as a success check; {_RUN_CHECK_ADVICE}",
                  "spec.unknown-section")
         return
-    src.warn(section.line, f"section '{section.title}' is not a spec section; its "
-                           "content is not read", "spec.unknown-section")
+    src.warn(section.line, not_read_said(section.title, section.line, section.end, src, since),
+             "spec.unknown-section")  # a line of it read (a run's limit) is named (`shape_sections`)
 
 
 # a paragraph or section that says when the whole run counts as done ("Check: ...", "It's ready when…")
