@@ -192,11 +192,14 @@ def qualify(
     return typ, items, required, notes
 
 
+_QUOTED_STEP = _rx(r"(?i)[\"“”'‘’]((?:step|stage|phase|task)\s*+\d++)[\"“”'‘’]")
+
+
 def parse_fields(
     text: str, src: Source, line: int, *, output: bool = False, seps: str = ","
 ) -> tuple[FieldSpec, ...]:
     """Read an Input/Output line into fields; unreadable items become warnings."""
-    text = text.strip()
+    text = _QUOTED_STEP.sub(r"\1", text.strip())  # `scores from "step 1"`: the step named in quotes
     if not text or text.lower() in {"none", "nothing", "-", "n/a"}:
         return ()
     where = src.where(line)
