@@ -25,6 +25,7 @@ from orchestrator.spec.list_branches import branch_steps, branches_of
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.sections import join_branches
+from orchestrator.spec.shape_aside import not_a_step
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, read_step, step_heading
 
@@ -335,7 +336,7 @@ def starts_step(text: str) -> bool:
     without opening as a condition or a remark on the step before ("If the mirror is down
     use `backup-mirror`")."""
     t = text.strip()
-    if inputs_lead(t):  # "TIP: Inputs you need: ... (`commit_log`)": the workflow's inputs
+    if inputs_lead(t) or not_a_step(t):  # "TIP: Inputs you need: ...", "Inputs: ...", a remark (`shape_aside`)
         return False
     return bool(prose.SEQUENCE_START.match(t)) or (bool(_SKILLISH.search(t)) and not _GOES_ON.match(t))
 

@@ -1,0 +1,51 @@
+"""A paragraph that names a skill but asks for no work (an inputs label, a prerequisite, a tip
+or other remark) is never read as a step; a skill it names that no step runs is still warned."""
+
+from __future__ import annotations
+
+from orchestrator.spec import parse_spec_text
+from orchestrator.spec.shape_aside import not_a_step
+from orchestrator.spec.vocabulary import Vocabulary
+
+CATALOG = Vocabulary.of([("load-roster", None), ("send-report", None), ("grade-quiz", None),
+                         ("fetch-repo", None), ("split-class", None)])
+
+
+def _read(text: str):  # type: ignore[no-untyped-def]
+    return parse_spec_text(text, "doc.md", "markdown", CATALOG)
+
+
+def test_a_readmes_inputs_label_paragraph_gives_the_inputs_and_no_step() -> None:
+    spec = _read("# Handover\n\nInputs: `shift_date` and `team`.\n\nFirst `load-roster` for the date.\n\n"
+                 "Then `send-report` to the team.\n")
+    assert [i.name for i in spec.inputs or ()] == ["shift_date", "team"]
+    assert [s.where for s in spec.steps] == ["doc.md:5", "doc.md:7"]
+    assert not [w for w in spec.warnings if w.line == 3]
+
+
+def test_a_shift_handovers_prerequisite_about_a_skill_is_not_a_step() -> None:
+    spec = _read("# Handover\n\nYou will want `load-roster` installed before you start (see the wiki).\n\n"
+                 "First `load-roster` for the date.\n\nThen `send-report` to the team.\n")
+    assert [s.where for s in spec.steps] == ["doc.md:5", "doc.md:7"]
+
+
+def test_a_lesson_plans_tip_that_names_another_skill_is_no_step_and_the_skill_is_warned() -> None:
+    spec = _read("# Friday quiz\n\nFirst run `grade-quiz` on the papers.\n\nTip: if it is slow on a big class, "
+                 "`split-class` first and grade each half.\n\nThen `send-report` to the parents.\n")
+    assert [s.where for s in spec.steps] == ["doc.md:3", "doc.md:7"]
+    assert any("`split-class`" in w.message and w.line == 5 for w in spec.warnings)
+
+
+def test_a_procfile_notes_heads_up_on_credentials_is_not_a_step() -> None:
+    spec = _read("# worker notes\n\nRun `fetch-repo` for the nightly slug.\n\nHeads up: `fetch-repo` needs a token "
+                 "in GITHUB_TOKEN or it gets rate-limited.\n\nThen `send-report` to #ops.\n")
+    assert [s.where for s in spec.steps] == ["doc.md:3", "doc.md:7"]
+
+
+def test_what_asks_for_work_and_what_does_not() -> None:
+    assert not_a_step("Make sure `fetch-repo` has a token in the env.")
+    assert not_a_step("**Parameters:** `a`, `b`")
+    assert not_a_step("FYI: `send-report` mails every parent.")
+    assert not not_a_step("Then `send-report` to the team.")
+    assert not not_a_step("Run `fetch-repo` once it is installed.")
+    assert not not_a_step("Pass the rows to `grade-quiz`.")
