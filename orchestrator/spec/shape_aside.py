@@ -6,8 +6,15 @@
     Tip: if `grade-quiz` is slow, split the class in two.     a remark (tip, hint, warning, FYI,
     Heads up: `send-report` mails every parent.               heads up, caution, P.S.)
 
+    Give the renderer one retry; if it still fails,           the fallback of the step before: its
+    switch to `render-plain` rather than failing.             only skill is named after a failure
+
+A page's footer (a thematic break, "Last reviewed by ...", "Questions -> ...") ends the last
+step and is none of its text.
+
 A paragraph that opens with a word of sequence ("Then", "First") or that runs a skill ("run",
-"call", "invoke", "feed ... to") is still a step. The skills such a paragraph names and no step
+"call", "invoke", "feed ... to") is still a step; so is one that names a skill before a failure
+("Run `a`; if it fails, use `b` instead"). The skills such a paragraph names and no step
 runs are warned as such (a step may have been lost), never dropped in silence.
 """
 
@@ -32,6 +39,39 @@ _WANTS = _rx(r"(?i)^\s*+(?:you['’]?ll\s++(?:want|need)|you\s++(?:will\s++)?+(?
              r"be\s++sure|note\s++that|remember\s++that|before\s++you\s++start)(?!\w)")
 # a verb that asks for the work itself
 _RUNS = _rx(r"(?i)(?<!\w)(?:run|runs|call|calls|invoke|execute|trigger|feed|kick\s++off|start|use\s++`[^`\n]{1,80}`\s++(?:to|on|for))(?!\w)")
+
+
+# a failure said before a name ("if it still fails, switch to"), or a fallback word just before it
+_FAILED_BEFORE = _rx(r"(?i)(?<!\w)(?:if|when|should|once|in\s++case)(?!\w)[^.;]{0,80}?(?<!\w)(?:fails?|failed|falls\s++over|"
+                     r"errors?|errored|breaks|crash(?:es)?|times\s++out|is\s++down|is\s++unavailable|gives\s++up)(?!\w)|"
+                     r"(?<!\w)(?:fall(?:s|ing)?\s*+back\s++(?:to|on)|failing\s++that|plan\s++b|as\s++a\s++(?:backup|fallback))(?!\w)")
+_INSTEAD_AFTER = _rx(r"(?i)^[^.;]{0,40}?(?<!\w)instead(?!\w)")
+_SKILLISH = _rx(r"`[a-z0-9]++(?:-[a-z0-9]++)++`|\*\*[a-z0-9]++(?:-[a-z0-9]++)++\*\*")
+_SENTENCE_END = _rx(r"(?<=[.!?])\s++")
+
+
+def fallback_only(text: str) -> bool:
+    """Every skill the paragraph names is named as what to use when the work failed: the
+    paragraph is the fallback of the step before, not a step."""
+    named = False
+    for sentence in _SENTENCE_END.split(text):
+        for m in _SKILLISH.finditer(sentence):
+            named = True
+            if not (_FAILED_BEFORE.search(sentence[:m.start()]) or _INSTEAD_AFTER.match(sentence[m.end():])):
+                return False
+    return named
+
+
+# a page's footer: after a thematic break, or who reviewed it, whom to ask, what it replaced
+_FOOTER = _rx(r"(?i)^\s*+(?:'{3,}+|-{3,}+|\*{3,}+|_{3,}+)[ \t]*+(?:$|\n)|^\W*+(?:\[small\]#)?+(?:questions?\s*+(?:->|→|\?|:)|"
+              r"last\s++(?:reviewed|updated|edited|changed)\s++(?:by|on)|page\s++owner\s*+:|maintained\s++by|"
+              r"contact\s*+:|previous\s++version\s*+:)")
+
+
+def footer(text: str) -> bool:
+    """A page's footer (a thematic break, then "Questions -> #channel. Last reviewed by ..."):
+    it ends the last step and is none of its text."""
+    return _FOOTER.match(text) is not None
 
 
 def not_a_step(text: str) -> bool:

@@ -49,3 +49,29 @@ def test_what_asks_for_work_and_what_does_not() -> None:
     assert not not_a_step("Then `send-report` to the team.")
     assert not not_a_step("Run `fetch-repo` once it is installed.")
     assert not not_a_step("Pass the rows to `grade-quiz`.")
+
+
+def test_a_runbooks_policy_paragraph_whose_only_skill_is_the_fallback_belongs_to_the_step_before() -> None:
+    spec = _read("# Nightly\n\nRun `fetch-repo` for the slug.\n\nGive it one retry; if it still fails, switch to "
+                 "`load-roster` rather than stopping.\n\nThen `send-report` to #ops.\n")
+    assert [s.where for s in spec.steps] == ["doc.md:3", "doc.md:7"]
+    assert any("switch to `load-roster`" in t.text for t in spec.steps[0].texts)
+
+
+def test_a_status_page_paragraph_that_runs_a_skill_before_naming_its_fallback_is_a_step() -> None:
+    spec = _read("# Status\n\nFirst `fetch-repo` for the slug.\n\nPost with `send-report`; if that fails, use "
+                 "`load-roster` instead.\n")
+    assert [s.where for s in spec.steps] == ["doc.md:3", "doc.md:5"]
+
+
+def test_a_lesson_plans_footer_after_a_rule_is_no_part_of_the_last_step() -> None:
+    spec = _read("# Quiz\n\nFirst run `grade-quiz` on the papers.\n\nThen `send-report` to the parents.\n\n---\n"
+                 "Last reviewed by Ms Patel. Questions: the staff room.\n")
+    last = spec.steps[-1]
+    assert not [t for t in last.texts if "reviewed" in t.text] and "reviewed" not in last.description
+
+
+def test_a_sql_procedure_headers_footer_line_ends_the_steps() -> None:
+    spec = _read("# usp_sync\n\nRun `fetch-repo` nightly.\n\nThen `send-report` to finance.\n\n"
+                 "Last updated by the data team; previous version in the wiki.\n")
+    assert "updated" not in spec.steps[-1].description
