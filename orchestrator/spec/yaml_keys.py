@@ -93,6 +93,7 @@ TOP_SYNONYMS: dict[str, tuple[str, ...]] = {
                 "overall_deadline", "total_deadline", "whole_run", "run_limit"),
     "retry": ("retry_strategy", "retry_policy"),
     "success": ("success_condition", "success_criteria", "success_criterion", "succeeds_when", "done_when"),
+    "limits": ("budget", "budgets", "caps", "quotas", "guardrails"),
 }
 
 

@@ -6,6 +6,10 @@
     gate: manual / human / sign-off             → approval (a person says yes)
     degrade: {stars: 0}                         → on failure, continue with {stars: 0}
     degrade: skip                               → on failure, continue
+    degrade: "carry on with hourly_usd = 0.0"   → on_error: (that sentence, read by the phrase reader)
+    resilience: "3 attempts total, 15s apart"   → (the step's words, read by the phrase reader)
+    resilience: none                            → retry: none
+    gate: {who: "@leads", only_if: ..., expires: 30m}  → approval: {by, when, timeout}
 
 A key inside a policy block that the form does not know is warned at its line and kept for
 review, never dropped; a key the step already has is not replaced (warned at the block's).
@@ -58,6 +62,13 @@ def own_keys(r: NodeReader, keys: dict[str, tuple[Node, Node]], sid: str, notes:
             out[raw] = (knode, vnode)
         elif name in POLICY_BLOCKS and isinstance(vnode, MappingNode):
             _block(r, raw, vnode, keys, out, sid, notes)
+        elif name in POLICY_BLOCKS and isinstance(vnode, ScalarNode) and not _has(keys, "retry", "retries", "attempts"):
+            word = len(str(vnode.value).split()) == 1  # `resilience: none` is the retry's; a sentence, the step's words
+            notes.append(note(r, knode, f"{raw}: {short(vnode.value)}", "the step's retries (retry:)" if word else
+                              "the step's policy, in words, read sentence by sentence"))
+            out["retry" if word else "notes"] = (knode, vnode)  # "3 attempts total, 15s apart": `yaml_policy`'s
+        elif name in GATE_KEYS and isinstance(vnode, MappingNode):
+            out.update(_gate_block(r, raw, knode, vnode, sid, notes))
         elif name in GATE_KEYS and isinstance(vnode, ScalarNode):
             out.update(_gate(r, raw, knode, vnode, sid, notes))
         elif name in DEGRADE_KEYS and not any(yk.step_key(k) in ("fallback", "on_error") for k in keys):
@@ -103,11 +114,35 @@ def _gate(r: NodeReader, raw: str, knode: Node, vnode: ScalarNode, sid: str, not
     return {}
 
 
+def _has(keys: dict[str, tuple[Node, Node]], *canonical: str) -> bool:
+    return any(yk.step_key(k) in canonical for k in keys)
+
+
+def _gate_block(r: NodeReader, raw: str, knode: Node, vnode: MappingNode, sid: str, notes: list[Reading]) -> dict[
+        str, tuple[Node, Node]]:
+    """`gate: {who: "@leads", only_if: ..., expires: 30m}`: a person's yes (an approval); `gate: {if: ...}`
+    alone: a condition."""
+    kinds = {yk.approval_key(str(k.value)) for k, _ in vnode.value if isinstance(k, ScalarNode)}
+    if kinds & {"by", "timeout", "on_timeout", "required"}:
+        notes.append(note(r, knode, f"{raw}: {short(r.value(vnode))}", "an approval: a person says yes before the "
+                                                                      "step runs (approval:)"))
+        return {"approval": (knode, vnode)}
+    if kinds == {"when"} and len(vnode.value) == 1:
+        notes.append(note(r, knode, f"{raw}: {short(r.value(vnode))}", "the step's condition (when:)"))
+        return {"when": (knode, vnode.value[0][1])}
+    r.src.warn(r.line(knode), f"{sid}: {raw} names neither who approves (`who:`, `by:`) nor a condition (`if:`); "
+                              "not read", "spec.unread")
+    return {}
+
+
 def _degrade(r: NodeReader, raw: str, knode: Node, vnode: Node, notes: list[Reading]) -> dict[
         str, tuple[Node, Node]]:
     if isinstance(vnode, ScalarNode) and yk.key_name(str(vnode.value)) in _SKIP_WORDS:
         notes.append(note(r, knode, f"{raw}: {vnode.value}", "on failure, continue"))
         return {"on_error": (knode, scalar("continue", vnode))}
+    if isinstance(vnode, ScalarNode) and len(str(vnode.value).split()) > 2:  # a sentence: the phrase reader's
+        notes.append(note(r, knode, f"{raw}: {short(vnode.value)}", "what to do on failure, in words (on_error:)"))
+        return {"on_error": (knode, vnode)}
     notes.append(note(r, knode, f"{raw}: {short(r.value(vnode))}", "on failure, continue with this value"))
     return {"fallback": (knode, MappingNode(MAP, [(scalar("default", knode), vnode)], vnode.start_mark,
                                             vnode.end_mark))}

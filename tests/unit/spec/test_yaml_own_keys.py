@@ -74,3 +74,35 @@ def test_a_ci_schemas_success_when_and_knobs_are_the_success_check_and_the_input
     assert step.success == "grade.count > 0"
     assert [(f.name, f.source) for f in step.inputs] == [("class", "inputs.class_id")]
     assert not spec.warnings
+
+
+def test_a_bakery_orders_pipelines_policy_sentence_and_degrade_sentence_go_to_the_phrase_reader() -> None:
+    spec = _read(
+        "bakery: orders\nsteps:\n  - id: roster\n    uses: load-roster\n    reliability: \"2 retries, 10s apart\"\n"
+        "  - id: post\n    uses: send-report\n    degrade: \"mailer down => carry on with sent = false\"\n"
+    )
+    read = {(r.steps, r.where): r.statement.model_dump(exclude_defaults=True) for r in spec.readings}
+    assert read[(("roster",), "doc.yaml:5")] == {"retries": 2, "wait": {"kind": "fixed", "seconds": (10.0,)}}
+    assert read[(("post",), "doc.yaml:8")] == {"on_failure": {"kind": "continue_with_value", "value": {"sent": False}}}
+    assert [w.line for w in spec.warnings] == [1]  # only the top key `bakery:`; both sentences are read
+
+
+def test_an_hr_onboarding_gate_with_who_and_expiry_is_an_approval_and_a_bare_if_is_a_condition() -> None:
+    spec = _read(
+        "onboarding: laptops\nsteps:\n  - id: ticket\n    uses: open-ticket\n    gate:\n      who: it-leads\n"
+        "      only_if: ticket.cost > 2000\n      expires: 4h\n  - id: report\n    uses: send-report\n"
+        "    gate: {if: ticket.ok == true}\n"
+    )
+    ticket, report = spec.steps
+    assert ticket.approval is not None and ticket.approval.timeout_s == 14400 and ticket.approval.when
+    assert report.when == "ticket.ok == true" and report.approval is None
+
+
+def test_a_ci_schemas_budget_wallclock_is_the_runs_wall_time_and_a_steps_success_is_checked() -> None:
+    spec = _read(
+        "budget:\n  wallclock: 15m\nsteps:\n  - id: grade\n    uses: grade-quiz\n"
+        "    success_when: \"${grade.count} > 0\"\n"
+    )
+    assert spec.convergence.limits.wall_time_s == 900
+    [step] = spec.steps
+    assert [t.text for t in step.texts if t.kind == "success"] == ["count > 0"]
