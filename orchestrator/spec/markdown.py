@@ -47,7 +47,7 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import intent_limit_unread, read_run_limit, success_not_placed
 from orchestrator.spec.section_kinds import merge_same_kind, merged_text, same_title
 from orchestrator.spec.sections import place_branches
-from orchestrator.spec.shape_inputs import block_inputs, table_inputs
+from orchestrator.spec.shape_inputs import assigned_inputs, block_inputs, table_inputs, uncomment
 from orchestrator.spec.shape_sections import not_read_said
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
@@ -343,7 +343,7 @@ def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...
         labelled = False
         lines = block.text.splitlines()
         for offset, raw_line in enumerate(lines):
-            m = _INLINE_INPUTS.match(raw_line)
+            m = _INLINE_INPUTS.match(uncomment(raw_line))  # `% inputs: ...`, `> Input: ...` (`shape_inputs`)
             if m:
                 labelled = True
                 more = []
@@ -351,7 +351,10 @@ def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...
                     if re.match(r"^\s*(?:\*\*|__)?[A-Za-z][\w ]{0,20}(?:\*\*|__)?\s*:", after):
                         break
                     more.append(after)
-                text = " ".join([m.group(1), *more]).strip().rstrip(".")
+                text = " ".join([m.group(1), *(uncomment(x) for x in more)]).strip().rstrip(".")
+                if (assigned := assigned_inputs(text, src, block.line + offset)) is not None:
+                    found += assigned  # "`prs` = merged PRs (number/title, from `gh pr list`), `version` = ..."
+                    continue
                 named = _NAMED_VALUES.findall(text)
                 if len(named) >= 2 and _NAMED_VALUES.sub("", text).strip(" ,;") == "":
                     # "`inventory` = the nightly dump, `as_of` = run date": names with what each holds

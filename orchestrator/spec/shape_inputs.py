@@ -204,3 +204,49 @@ def table_inputs(table: Table, src: Source) -> list[InputSpec]:
 
 
 _rx.save()
+
+
+# a comment or quote marker before a line's text: `% inputs:`, `# inputs:`, `// inputs:`, `> Input:`
+_MARKER = _rx(r"^\s*+(?:%++|#++|//++|--++|;++|>++)[ \t]*+")
+_ASSIGNED_PART = _rx(r"^\s*+`?+([A-Za-z_]\w*+)`?+\s*+(?:(?:=|:|—|–|\s-\s)\s*+(.*)|\((.*)\))?\s*+$", re.S)
+
+
+def uncomment(line: str) -> str:
+    """The line without a comment or quote marker before it (`% inputs: ...` → `inputs: ...`)."""
+    return _MARKER.sub("", line, count=1)
+
+
+def _parts(text: str) -> list[str]:
+    """`text` cut at the commas and semicolons outside brackets and backticks."""
+    parts, depth, ticked, start = [], 0, False, 0
+    for i, ch in enumerate(text):
+        if ch == "`":
+            ticked = not ticked
+        elif not ticked and ch in "([{":
+            depth += 1
+        elif not ticked and ch in ")]}":
+            depth = max(depth - 1, 0)
+        elif not ticked and depth == 0 and ch in ",;":
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def assigned_inputs(text: str, src: Source, line: int) -> list[InputSpec] | None:
+    """An inputs line whose names each come with what they hold: "`prs` = merged PRs (number/title,
+    from `gh pr list`), `version` = e.g. `2.4.0`", "runs = list of {bench, ms}; threshold_pct (we use
+    5); channel". None unless every part is a name with (or without) its words."""
+    found: list[InputSpec] = []
+    assigned = False  # one name at least says what it holds after `=` or `:` (else `parse_fields` reads it)
+    for part in _parts(text.strip().rstrip(".")):
+        m = _ASSIGNED_PART.match(part)
+        if m is None:
+            return None
+        assigned = assigned or m.group(2) is not None
+        desc = (m.group(2) or m.group(3) or "").strip()
+        said, default = default_of(desc)
+        typ = "array" if re.match(r"(?i)(?:a\s++)?+list\s++of\b", desc) else None
+        found.append(InputSpec(name=m.group(1), type=typ, required=not said, default=default, description=desc,
+                               where=src.where(line)))
+    return found if len(found) >= 2 and assigned else None

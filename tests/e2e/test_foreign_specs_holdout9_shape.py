@@ -53,3 +53,15 @@ def test_a_scale_down_waits_for_the_leads_approval_and_approved_ends_as_meant(tm
     after = json.loads(resumed.stdout)
     assert resumed.returncode == 0 and after["status"] == "succeeded", after
     assert final_output(after) == more["final_output_after_approval"]
+
+
+def test_a_blockquoted_input_line_declares_the_release_pipelines_inputs_so_it_is_not_refused() -> None:
+    done = run("validate", str(_spec("58-release-notes")), "--json")
+    assert done.returncode == 0, done.stdout
+    plan = plan_json(_spec("58-release-notes"))
+    assert [(i["name"], i["where"].rsplit(":", 1)[1]) for i in plan["inputs"]] == [("prs", "4"), ("version", "4")]
+
+
+def test_a_latex_comments_inputs_are_the_workflows_not_ones_invented_from_its_skills() -> None:
+    plan = plan_json(_spec("60-bench-triage-algorithm"))
+    assert [i["name"] for i in plan["inputs"]] == ["runs", "threshold_pct", "channel"]

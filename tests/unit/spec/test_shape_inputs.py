@@ -101,3 +101,33 @@ def test_a_default_is_read_from_the_words_around_it() -> None:
     assert default_of("which term (default: autumn)") == (True, "autumn")
     assert default_of("the default is 0.5 for most runs") == (True, 0.5)
     assert default_of("no fallback value here") == (False, None)
+
+
+def test_a_readmes_blockquote_input_line_with_what_each_name_holds_declares_them() -> None:
+    spec = _read(
+        "# Room sweep\n\n> Input: `room_code` = the door label (floor/wing, from `rooms --list`), `seats` = e.g. `12`.\n\n"
+        "Run `book-room` for the room.\n\nThen `send-report`.\n"
+    )
+    assert [(i.name, i.required) for i in spec.inputs or ()] == [("room_code", True), ("seats", True)]
+    [room] = [i for i in spec.inputs or () if i.name == "room_code"]
+    assert room.description == "the door label (floor/wing, from `rooms --list`)"
+    assert not [w for w in spec.warnings if w.line == 3]
+
+
+def test_a_latex_comments_inputs_line_declares_them_with_a_list_type() -> None:
+    spec = _read(
+        "% quiz-grading.tex\n% inputs: papers = list of {pupil, answers}; pass_mark (default 55); room\n\n"
+        "\\begin{algorithmic}\n\\State \\Call{grade-quiz}{papers}\n\\State \\Call{send-report}{}\n"
+        "\\end{algorithmic}\n"
+    )
+    inputs = {i.name: (i.type, i.required, i.default) for i in spec.inputs or ()}
+    assert inputs == {"papers": ("array", True, None), "pass_mark": (None, False, 55), "room": (None, True, None)}
+
+
+def test_a_sql_procedure_headers_comment_inputs_line_declares_them() -> None:
+    spec = _read(
+        "-- usp_open_tickets\n-- inputs: queue = the queue name, max_age_days = default 7\n\n"
+        "Run `open-ticket` for each stale one.\n\nThen `send-report` to the lead.\n"
+    )
+    inputs = {i.name: (i.required, i.default) for i in spec.inputs or ()}
+    assert inputs == {"queue": (True, None), "max_age_days": (False, 7)}
