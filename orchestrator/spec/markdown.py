@@ -47,6 +47,7 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import intent_limit_unread, read_run_limit, success_not_placed
 from orchestrator.spec.section_kinds import merge_same_kind, merged_text, same_title
 from orchestrator.spec.sections import place_branches
+from orchestrator.spec.shape_aside import definitions_unread
 from orchestrator.spec.shape_inputs import assigned_inputs, block_inputs, table_inputs, uncomment
 from orchestrator.spec.shape_sections import not_read_said
 from orchestrator.spec.source import Source
@@ -333,6 +334,7 @@ def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...
     """Without `## Inputs`: a preamble line `Inputs: `a` (int), b` or a sentence "The input is
     `a` ... and `b`" declares the workflow inputs (each read kept as a warning-free input)."""
     found: list[InputSpec] = []
+    definitions_unread(blocks, src)  # "**4.1 Definitions.** ... (`invoice_text`)": said, not read (`shape_aside`)
     for block in blocks:
         if not isinstance(block, Para | Bullet):
             continue

@@ -5,6 +5,7 @@
     Make sure `fetch-repo` has a token in `GITHUB_TOKEN`.      installed, set up, given access
     Tip: if `grade-quiz` is slow, split the class in two.     a remark (tip, hint, warning, FYI,
     Heads up: `send-report` mails every parent.               heads up, caution, P.S.)
+    **4.1 Definitions.** "Invoice" means ... (`invoice_text`)  terms defined: its names are inputs
 
     Give the renderer one retry; if it still fails,           the fallback of the step before: its
     switch to `render-plain` rather than failing.             only skill is named after a failure
@@ -20,7 +21,9 @@ runs are warned as such (a step may have been lost), never dropped in silence.
 
 from __future__ import annotations
 
+from orchestrator.spec.blocks import Block, Para
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.source import Source
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -74,6 +77,19 @@ def footer(text: str) -> bool:
     return _FOOTER.match(text) is not None
 
 
+# a lead that names a part of a document about words, not work ("4.1 Definitions.", "Interpretation")
+_TERMS_LEAD = _rx(r"(?i)^\W*+(?:\d++(?:\.\d++)*+\.?+\s*+)?+(?:definitions?|interpretation|glossary|defined\s++terms|"
+                  r"terms\s++used|inputs?|parameters|what\s++you\s++need)\W*+$")
+_NAMES = _rx(r"`([A-Za-z_]\w*+)`")
+_MEANS = _rx(r"[\"“][^\"”\n]{1,40}[\"”]\s++(?:means|refers\s++to|is\s++defined\s++as|shall\s++mean)(?!\w)")
+
+
+def defines_terms(lead: str, text: str) -> bool:
+    """A paragraph that defines the document's words ("**4.1 Definitions.** "Invoice" means the
+    text ... (the `invoice_text`)"): its backticked names are the workflow's inputs, it is no step."""
+    return _TERMS_LEAD.match(lead) is not None or len(_MEANS.findall(text)) >= 2
+
+
 def not_a_step(text: str) -> bool:
     """The paragraph names what the workflow takes, a prerequisite or a remark (module
     docstring): no step, whatever skill it names."""
@@ -82,6 +98,23 @@ def not_a_step(text: str) -> bool:
     if _REMARK.match(text):
         return True
     return _PREREQUISITE.search(text) is not None and (_WANTS.match(text) is not None or _RUNS.search(text) is None)
+
+
+def definitions_unread(blocks: list[Block], src: Source) -> None:
+    """A paragraph that defines terms and names values in backticks is not read as the inputs
+    (the steps may take more than it names): said at its line, with what to write."""
+    from orchestrator.spec.sections import lead_of
+
+    for block in blocks:
+        if not isinstance(block, Para):
+            continue
+        lead = lead_of(block.text)
+        names = _NAMES.findall(block.text) if lead is not None and defines_terms(*lead) else []
+        if names:
+            listed = ", ".join(f"`{n}`" for n in dict.fromkeys(names))
+            src.warn(block.line, f"'{lead[0] if lead else ''}' defines terms and names {listed}; they are not read as "
+                                 "the workflow's inputs (those are read from what the steps take): to declare them, "
+                                 f"write `## Inputs` with a line each (`- {names[0]}: ...`)", "spec.unread")
 
 
 _rx.save()

@@ -65,3 +65,12 @@ def test_a_blockquoted_input_line_declares_the_release_pipelines_inputs_so_it_is
 def test_a_latex_comments_inputs_are_the_workflows_not_ones_invented_from_its_skills() -> None:
     plan = plan_json(_spec("60-bench-triage-algorithm"))
     assert [i["name"] for i in plan["inputs"]] == ["runs", "threshold_pct", "channel"]
+
+
+def test_a_schedules_definitions_clause_is_no_step_and_is_warned_at_its_line() -> None:
+    plan = plan_json(_spec("61-invoice-schedule-clauses"))
+    meant = [m["skill"] for m in expectation(HOLDOUT / "61-invoice-schedule-clauses")["steps"]]
+    assert [s["skill"] for s in plan["steps"]] == meant  # no step for 4.1 Definitions
+    done = run("validate", str(_spec("61-invoice-schedule-clauses")), "--json")
+    [definitions] = [w for w in json.loads(done.stdout)["warnings"] if w["line"] == 7]
+    assert "`invoice_text`, `vendor_id`, `vendor_register`, `declared_total`" in definitions["message"]

@@ -75,3 +75,33 @@ def test_a_sql_procedure_headers_footer_line_ends_the_steps() -> None:
     spec = _read("# usp_sync\n\nRun `fetch-repo` nightly.\n\nThen `send-report` to finance.\n\n"
                  "Last updated by the data team; previous version in the wiki.\n")
     assert "updated" not in spec.steps[-1].description
+
+
+def _lead_doc(first: str) -> str:
+    return (f"# Procedure\n\n{first}\n\n**Fetch.** Run `fetch-repo` for the slug.\n\n"
+            "**Report.** Then `send-report` to the board.\n")
+
+
+def test_a_grant_proposals_terms_used_paragraph_is_no_step_and_is_warned_with_its_names() -> None:
+    spec = _read(_lead_doc("**Terms used.** The cohort (`cohort_id`) and the budget (`budget_eur`) are the "
+                           "funder's; `load-roster` lists the cohort."))
+    assert [s.name for s in spec.steps] == ["Fetch", "Report"]
+    [warning] = [w for w in spec.warnings if w.line == 3]
+    assert "names `cohort_id`, `budget_eur`;" in warning.message and "## Inputs" in warning.message
+
+
+def test_a_lesson_plans_glossary_is_no_step() -> None:
+    spec = _read(_lead_doc("**Glossary.** A `quiz_sheet` is the printed paper; `grade-quiz` marks it."))
+    assert [s.name for s in spec.steps] == ["Fetch", "Report"]
+
+
+def test_an_hr_policys_clause_defining_two_terms_is_no_step_whatever_its_lead() -> None:
+    spec = _read(_lead_doc("**2.1 Scope.** \"Employee\" means the person named by `employee_id`; \"Manager\" means "
+                           "the person in `manager_id`."))
+    assert [s.name for s in spec.steps] == ["Fetch", "Report"]
+    assert any(w.line == 3 and "`employee_id`, `manager_id`" in w.message for w in spec.warnings)
+
+
+def test_a_procedures_lead_paragraph_that_runs_a_skill_is_still_a_step() -> None:
+    spec = _read(_lead_doc("**Prepare.** Run `load-roster` for the `shift_date`."))
+    assert [s.name for s in spec.steps] == ["Prepare", "Fetch", "Report"]
