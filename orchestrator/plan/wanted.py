@@ -102,8 +102,8 @@ def _names(clause: str, where: str) -> list[Named]:
         before = clause[max(0, m.start() - 12):m.start()].lower()
         if re.search(r"default\s*(?:is\s*|of\s*|=\s*)?$", before):
             continue  # `(default `country`)`: a value, not a name
-        after = clause[m.end():m.end() + 12].lower()
-        optional = "optional" in before or bool(re.match(r"\s*\((?:default|optional)", after))
+        after = clause[m.end():m.end() + 40].lower()  # "(optional)", "(integer, optional, default 100)"
+        optional = "optional" in before or bool(re.match(r"\s*+\((?:[\w ]{1,20}+,\s*+)?+(?:default|optional)", after))
         out.append(Named(name=m.group(1), where=where, optional=optional, schema_=_said_list(clause[m.end():])))
     for m in _JSON_TICKED.finditer(clause):  # Reads `{"text": ..., "max_len": 280}`: its top-level keys
         out += [Named(name=k, where=where) for k in _JSON_KEY.findall(m.group(1))]

@@ -74,3 +74,9 @@ def test_a_schedules_definitions_clause_is_no_step_and_is_warned_at_its_line() -
     done = run("validate", str(_spec("61-invoice-schedule-clauses")), "--json")
     [definitions] = [w for w in json.loads(done.stdout)["warnings"] if w["line"] == 7]
     assert "`invoice_text`, `vendor_id`, `vendor_register`, `declared_total`" in definitions["message"]
+
+
+def test_with_the_inputs_declared_a_skills_input_nothing_gives_is_warned_at_its_step() -> None:
+    done = run("validate", str(_spec("58-release-notes")), "--json")
+    said = [w["message"] for w in json.loads(done.stdout)["warnings"] if w["line"] == 8 and "nothing gives" in w["message"]]
+    assert sorted(m.split("reads `")[1].split("`")[0] for m in said) == ["labels", "number", "title"]
