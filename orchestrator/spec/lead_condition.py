@@ -28,6 +28,7 @@ import re
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.hints import Hint, HintAction
+from orchestrator.spec.branch_join import join_after_conditions
 from orchestrator.spec.condition import Clause, read_condition
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
@@ -134,7 +135,7 @@ def read_leads(steps: list[StepSpec], src: Source) -> list[StepSpec]:
         if step.when:
             latest = step
         out.append(step)
-    return out
+    return join_after_conditions(out, src)  # "Welcome — either way, ...": after whichever branch ran
 
 
 def _with_lead(step: StepSpec, lead: Lead, latest: StepSpec | None, src: Source) -> StepSpec:
