@@ -36,6 +36,7 @@ from orchestrator.plan.location import split_where, warning_at
 from orchestrator.plan.model import Plan, PlanStep
 from orchestrator.policy import FallbackAction
 from orchestrator.spec.branch_join import strong_join
+from orchestrator.spec.branch_pseudocode import control_line
 from orchestrator.spec.regex_cache import Patterns
 
 # "for each X" that is about attempts or time, not items
@@ -195,7 +196,7 @@ def _step_guards(step: PlanStep, text: list[tuple[int, str]], path: str,
             warn(text[0][0], f"the step's own line states a condition (`{aside.group(0)}`) but the step has none: "
                              "it always runs", "spec.condition-not-read")
         for line, words in text:
-            said = _condition(words)
+            said = None if control_line(words) else _condition(words)  # `if x > 3 then`: the next step's
             if said:
                 warn(line, f"the text states a condition (`{said}`) but the step has none: it always runs",
                      "spec.condition-not-read")
