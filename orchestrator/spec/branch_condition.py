@@ -58,7 +58,7 @@ def bare_label(label: str) -> str | None:
 _FAILURE = _rx(r"(?i)(?<!\w)(?:fail\w*+|errors?|down|time[sd]?\s*+out|timeout|crash\w*+|unavailable|unreachable|"
                r"broken|breaks?|flak\w*+|slow|hangs?|rate.limit\w*+|chokes?|503|500|retr\w*+|still)(?!\w)")
 _RUNS = r"(?:(?:we|you|they|it)\s++)?(?:run|runs|call|calls|use|uses|invoke|invokes|do|does|go\s++with|send\s++(?:it\s++)?to)"
-_AFTER = _rx(rf"(?i)^\W*+(?:then\s++)?{_RUNS}?\s*+`(?P<skill>[\w-]++)`(?P<mid>[^`]{{0,80}}?)\s++(?:(?:only\s++)?"
+_AFTER = _rx(rf"(?i)^[^\w`]*+(?:then\s++)?{_RUNS}?\s*+`(?P<skill>[\w-]++)`(?P<mid>[^`]{{0,80}}?)\s++(?:(?:only\s++)?"
              r"(?P<word>if|when|unless)\s++)(?P<cond>[^,;:]{1,120}?)\W*$")
 _BEFORE = _rx(rf"(?i)^\W*+(?:only\s++)?(?P<word>if|when|unless)\s++(?P<cond>[^,;:]{{1,120}}?)\s*+[,:]\s*+"
               rf"(?:then\s++)?{_RUNS}\s++`(?P<skill>[\w-]++)`")

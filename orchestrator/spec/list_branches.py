@@ -148,4 +148,28 @@ def step_then_choice(number: int, name: str, rest: str, item: Bullet, choice: tu
     return [first, *_branches(number + 1, name, found, [], lead.text, src, note, own_names=True)]
 
 
+# "if `remote` is true, run `ship-laptop`; otherwise run `book-desk`": one item, two branches
+_INLINE = _rx(r"(?i)^(?P<pre>[^`]{0,80}?)(?<!\w)(?:only\s++)?(?:if|when)\s++(?P<cond>[^,;:]{1,120}?)\s*+[,:]\s*+(?:then\s++)?"
+              r"(?:(?:we\s++|you\s++)?(?:run|use|call|do)\s++)?(?P<a>`[\w-]++`[^;.]{0,200}?)\s*+(?:[;.]|,\s*+|\s++—\s++)\s*+"
+              r"(?:otherwise|else|if\s++not)\s*+[,:]?\s*+(?:(?:we\s++|you\s++)?(?:run|use|call|do)\s++)?"
+              r"(?P<b>`[\w-]++`.{0,200}+)$")
+_FAILING = _rx(r"(?i)(?<!\w)(?:fail\w*+|errors?|down|time[sd]?\s*+out|crash\w*+|unavailable|broken|breaks?|retr\w*+)(?!\w)")
+
+
+def inline_choice(item: Bullet, rest: str) -> list[tuple[Bullet, str, str]] | None:
+    """The two branches of an item that says "if COND, run `a`; otherwise run `b`" (no failure in COND)."""
+    m = _INLINE.match(rest.strip())
+    if m is None or _FAILING.search(m.group("cond")) or not names_a_skill(m.group("a")):
+        return None
+    first = Bullet(line=item.line, text=m.group("a"))
+    other = Bullet(line=item.line, text=m.group("b"))
+    return [(first, m.group("cond").strip(), m.group("a")), (other, "otherwise", m.group("b"))]
+
+
+def inline_choice_steps(number: int, name: str, found: list[tuple[Bullet, str, str]], item: Bullet, src: Source,
+                        reading: Reading) -> list[StepSpec]:
+    """A step per branch of an inline choice, the item's nested bullets said of both."""
+    return _branches(number, name, found, list(item.children), "inline", src, reading)
+
+
 _rx.save()

@@ -24,6 +24,8 @@ from orchestrator.spec.inputs_lead import inputs_lead
 from orchestrator.spec.list_branches import (
     branch_steps,
     branches_of,
+    inline_choice,
+    inline_choice_steps,
     nested_choice,
     step_then_choice,
 )
@@ -115,6 +117,14 @@ def list_steps(items: list[Bullet], src: Source, sink: RouteSink, taken: set[int
             split = step_then_choice(number, name, rest, item, tree, src, reading, sink)
             shift += len(split) - 1
             after = [s.id for s in split[1:]]
+            steps += split
+            taken.add(item.line)
+            continue
+        if (inline := inline_choice(item, rest)) is not None:  # "if x, run `a`; otherwise run `b`": two steps
+            choice = _reading(src, item.line, item.text, f"{kind} read as a choice between two branches")
+            split = inline_choice_steps(number, name, inline, item, src, choice)
+            shift += len(split) - 1
+            after = [s.id for s in split]
             steps += split
             taken.add(item.line)
             continue

@@ -88,3 +88,29 @@ def test_a_guessed_condition_that_names_no_value_is_dropped_with_a_warning_not_r
                  "Run `ship-laptop` if hybrid.\n")
     assert plan.step("step-2").when is None
     assert "spec.condition-not-read" in _codes(plan, 7)
+
+
+def test_a_release_checklist_item_that_says_if_then_otherwise_is_two_branch_steps() -> None:
+    plan = _plan("# Release checklist\n\n1. **Screen** — run `screen-candidate`.\n"
+                 "2. **Kit** — if `remote` is true, run `ship-laptop`; otherwise run `book-desk`.\n"
+                 "3. **Welcome** — `send-welcome` after either branch.\n")
+    assert [s.skill for s in plan.steps] == ["screen-candidate", "ship-laptop", "book-desk", "send-welcome"]
+    assert plan.step("step-2").when == "steps['step-1'].output.remote == true"
+    assert plan.step("step-3").when == "not (steps['step-1'].output.remote == true)"
+    assert sorted(plan.step("step-4").depends_on) == ["step-2", "step-3"]
+
+
+def test_an_item_whose_if_is_about_a_failure_stays_one_step() -> None:
+    plan = _plan("# Release checklist\n\n1. **Screen** — run `screen-candidate`.\n"
+                 "2. **Kit** — if the courier fails, run `book-desk`; otherwise run `ship-laptop`.\n")
+    assert len(plan.steps) == 2
+
+
+def test_a_kanban_card_s_trailing_only_when_is_its_condition() -> None:
+    plan = _plan("# Board\n\n## To do\n- **Screen** `screen-candidate`\n"
+                 "- **Ship** `ship-laptop` — only when remote is true\n"
+                 "- **Desk** `book-desk` — only when remote is false\n"
+                 "- **Welcome** `send-welcome`, after whichever of Ship / Desk happened\n")
+    assert plan.step("step-2").when == "steps['step-1'].output.remote is true"
+    assert plan.step("step-3").when == "steps['step-1'].output.remote is false"
+    assert sorted(plan.step("step-4").depends_on) == ["step-2", "step-3"]
