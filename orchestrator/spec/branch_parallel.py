@@ -31,11 +31,9 @@ from orchestrator.spec.source import Source
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 _CUES = tuple(_rx(p) for p in (
-    # an adverb of simultaneity opening the sentence or standing alone after its verb
-    r"(?i)(?<!\w)(?:meanwhile|in\s++the\s++meantime|simultaneously|concurrently|in\s++parallel|"
-    r"at\s++the\s++same\s++time|independently|alongside\s++(?:that|this|it|the\s++\w++))(?!\w)\s*+(?:[.,:;—–-]|$)",
+    # an adverb of simultaneity opening the sentence
     r"(?i)^\W*+(?:meanwhile|in\s++the\s++meantime|simultaneously|concurrently|independently|"
-    r"alongside\s++(?:that|this|it)|(?:in\s++)?parallel\s++(?:to|with)|at\s++the\s++same\s++time)(?!\w)",
+    r"alongside\s++(?:that|this|it)|(?:in\s++)?parallel\s++(?:to|with)|in\s++parallel|at\s++the\s++same\s++time)(?!\w)",
     # "can run in parallel", "goes concurrently", "run this at the same time"
     r"(?i)(?<!\w)(?:run|runs|go|goes|start|starts|happen|happens|kick\w*+|fire\w*+|launch\w*+)"
     r"(?:\s++(?:it|this|them|both|that|one|off)){0,2}+\s++(?:in\s++parallel|concurrently|simultaneously|"
