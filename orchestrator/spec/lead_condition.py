@@ -21,6 +21,10 @@ Every title read so is a reading of the step and a warning at its line (the gues
 that looks like a condition and is not read is a warning too: the step then always runs. A comparison
 alone (no if/when) is marked `field_where["when_title"]`: when it names no value the steps give
 ("Check over 9000 files"), the planner drops it with a warning instead of refusing the spec.
+
+`read_leads` then reads the branches written as pseudocode around the steps (`spec.branch_pseudocode`),
+a YAML step's comment saying it starts beside the others (`spec.branch_parallel.comment_roots`), and
+the step right after conditional steps that says it runs after whichever ran (`spec.branch_join`).
 """
 
 from __future__ import annotations
