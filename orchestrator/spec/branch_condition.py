@@ -57,6 +57,9 @@ def bare_label(label: str) -> str | None:
 
 _FAILURE = _rx(r"(?i)(?<!\w)(?:fail\w*+|errors?|down|time[sd]?\s*+out|timeout|crash\w*+|unavailable|unreachable|"
                r"broken|breaks?|flak\w*+|slow|hangs?|rate.limit\w*+|chokes?|503|500|retr\w*+|still)(?!\w)")
+_FILLER = _rx(r"(?i)^(?:(?:you|we|they|i|someone|anyone|one)\b.*+|(?:it\s++is\s++|it['’]s\s++)?(?:needed|necessary|"
+               r"possible|ready|required|appropriate|applicable|wanted|desired|relevant|useful|in\s++doubt|unsure|"
+               r"so|asked|told|allowed|there\s++is\s++time|time\s++allows))$")
 _RUNS = r"(?:(?:we|you|they|it)\s++)?(?:run|runs|call|calls|use|uses|invoke|invokes|do|does|go\s++with|send\s++(?:it\s++)?to)"
 _AFTER = _rx(rf"(?i)^[^\w`]*+(?:then\s++)?{_RUNS}?\s*+`(?P<skill>[\w-]++)`(?P<mid>[^`]{{0,80}}?)\s++(?:(?:only\s++)?"
              r"(?P<word>if|when|unless)\s++)(?P<cond>[^,;:]{1,120}?)\W*$")
@@ -75,6 +78,8 @@ def own_skill_condition(sentence: str, own_skill: str | None) -> tuple[str, bool
     if "mid" in m.groupdict() and m.group("mid") and _FAILURE.search(m.group("mid")):
         return None
     text = m.group("cond").strip().rstrip(".")
+    if _FILLER.match(text):
+        return None  # "if needed", "when ready", "if you like": no condition on data
     single = _ONE_NAME.match(text)
     if single is not None:
         text = f"{single.group(1)} is true"

@@ -114,3 +114,10 @@ def test_a_kanban_card_s_trailing_only_when_is_its_condition() -> None:
     assert plan.step("step-2").when == "steps['step-1'].output.remote is true"
     assert plan.step("step-3").when == "steps['step-1'].output.remote is false"
     assert sorted(plan.step("step-4").depends_on) == ["step-2", "step-3"]
+
+
+def test_if_needed_or_when_ready_after_a_skill_is_no_condition_on_data() -> None:
+    plan = _plan("# Runbook\n\n## Step 1: Screen\nRun `screen-candidate`.\n\n## Step 2: Ship\n"
+                 "Run `ship-laptop` if needed.\n\n## Step 3: Desk\nUse `book-desk` when ready.\n")
+    assert [s.when for s in plan.steps] == [None, None, None]
+    assert not [w for w in plan.warnings if w.code == "spec.lead-condition"]
