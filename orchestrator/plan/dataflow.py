@@ -593,7 +593,8 @@ class _Planner:
             if got is not None:
                 expression, note = got
             elif title:
-                self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): its title reads as the "
+                said = "its title" if step.field_where["when_title"] == step.where else "its text"  # a guess
+                self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): {said} reads as the "
                                              f"condition `{step.when}`, but that names no workflow input or earlier "
                                              "output, so the step always runs: if it is a condition, write a "
                                              "`- When:` line that names the value", "spec.condition-not-read"))
