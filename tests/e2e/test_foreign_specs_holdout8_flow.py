@@ -21,9 +21,6 @@ HOLDOUT = FIXTURES / "foreign-specs-holdout8"
 
 # (folder, run index: 0 the main run, 1.. its more_runs) -> why it does not reach the author's final output yet
 KNOWN_RUNS: dict[tuple[str, int], str] = {
-    ("51-refund-macro", 0): "its two branch steps are lost with their arrows (`→ **Refund to card**`), so `status` "
-                            "and `amount` are required workflow inputs: which units are steps (spec/markdown.py)",
-    ("51-refund-macro", 1): "the same",
     ("54-vuln-sweep-rfc", 0): "refused: `1. Introduction` and `3. Overview` taken for one section (spec/sections.py)",
     ("54-vuln-sweep-rfc", 1): "the same",
 }
