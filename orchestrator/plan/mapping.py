@@ -57,6 +57,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.errors import Diagnostic
+from orchestrator.plan.fan_gather import GATHER_SOURCE, gathered_pointer
 from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.location import from_default, from_spec, warning_at
 from orchestrator.plan.model import ForEach, InputBinding, Provenance
@@ -424,8 +425,10 @@ class _Binder:
             if gathering:  # "When all lines are assessed, X gets every assessment": the results, gathered
                 why = "" if name == GATHERED_NAME else f" (nothing else gives `{name}`; the step's text says "\
                                                          f"'{SAYS_EVERY.search(self.text).group(0)}')"  # type: ignore[union-attr]
-                return (InputBinding(source="step", step=gathering[0], gather=True),
-                        f"gathered: every item output of {gathering[0]}, in item order{why}")
+                pointer = gathered_pointer(name, scope.produced[gathering[0]].fields)  # `scores`: each `score`
+                return (InputBinding(source="step", step=gathering[0], pointer=pointer, gather=True),
+                        f"gathered: {f'`{pointer[1:]}` of ' if pointer else ''}every item output of "
+                        f"{gathering[0]}, in item order{why}")
         if self.loop and scope.item_fields is None and not loose:
             return (InputBinding(source="item", pointer=f"/{name}"),
                     f"for each item field: `{name}` of each item of {self.loop[1]} (the item's fields "
@@ -441,7 +444,8 @@ SAYS_EVERY = re.compile(r"(?i)\b(?:every|all(?:\s+(?:of\s+)?the)?|each\s+of\s+th
                          r"(?:assessments?|results?|items?|lines?|outputs?|answers?|\w+s)\b|\bgathered\b|\bcollected\b"
                          r"|\bthe\s+(?:\w+\s+)?(?:results|outputs)\s+(?:from|of)\b"  # "the renewal results from 1.2"
                          # "roll all of those up", "the whole pile of sentiment results"
-                         r"|\ball\s+of\s+(?:those|these|them)\b|\bthe\s+whole\s+(?:pile|lot|set|list|bunch|batch|heap)\s+of\b")
+                         r"|\ball\s+of\s+(?:those|these|them)\b|\bthe\s+whole\s+(?:pile|lot|set|list|bunch|batch|heap)\s+of\b"
+                         f"|{GATHER_SOURCE}")  # "consolidated", "a roll-up of", "combine": `fan_gather`
 
 
 def map_inputs(

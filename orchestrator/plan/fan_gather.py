@@ -1,0 +1,50 @@
+"""A gather said in words: a step that takes all the results of a `For each` step before it.
+
+"all the results", "every assessment" and "the whole pile of" were read before (`mapping.SAYS_EVERY`).
+People also say it with a verb or a noun of gathering: the scores "are then consolidated", "roll
+all of those up", "a roll-up of the stats", "combine the blurbs", "collect the verdicts", "tally",
+"pool", "merged into one table", "the resulting scores", "all of them", "in one go". `GATHER_WORDS`
+holds them (a skill's own name, `aggregate-scores`, `merge-stats`, is not a word of the text). When
+such a step's skill reads a name that no workflow input and no step before gives, that name is the
+nearest `For each` step's results, gathered in item order (`mapping`): each item's field of the
+name's singular when the loop's output has one (`scores` from each item's `score`: `gathered_pointer`),
+else each item's whole output.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from orchestrator.spec.regex_cache import Patterns
+
+_rx = Patterns(__name__)
+
+# the alternation, without flags: `mapping.SAYS_EVERY` ends with it
+GATHER_SOURCE = (
+    r"(?<![\w-])(?:consolidat(?:e|es|ed|ing|ion)|roll(?:s|ed|ing)?(?:[\s-]++(?:\w++\s++){0,4}?up|-up|up)"
+    r"|combin(?:e|es|ed|ing)|collect(?:s|ed|ing)?|aggregat(?:e|es|ed|ing)|merg(?:e|es|ed|ing)|tall(?:y|ies|ied)"
+    r"|pool(?:s|ed)?|gather(?:s|ed|ing)?|the\s++resulting\s++\w++s|all\s++of\s++(?:them|those|these)"
+    r"|in\s++one\s++go|the\s++full\s++(?:set|list)|(?:put|bring|fold)s?\s++(?:\w++\s++){0,5}?together|together)(?![\w-])")
+GATHER_WORDS = _rx(f"(?i){GATHER_SOURCE}")
+
+
+def _singular(word: str) -> str:
+    w = word.lower()
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return w[:-2]
+    return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+
+
+def gathered_pointer(name: str, item_fields: Iterable[str]) -> str:
+    """The pointer into each item's output for a gathered `name`: `/score` for `scores` when the
+    loop's items output `score`; "" (each item's whole output) otherwise."""
+    fields = set(item_fields)
+    one = _singular(name)
+    if one != name.lower() and one in fields:
+        return f"/{one}"
+    return ""
+
+
+_rx.save()
