@@ -21,9 +21,12 @@ _rx = Patterns(__name__)
 
 # the alternation, without flags: `mapping.SAYS_EVERY` ends with it
 GATHER_SOURCE = (
-    r"(?<![\w-])(?:consolidat(?:e|es|ed|ing|ion)|roll(?:s|ed|ing)?(?:[\s-]++(?:\w++\s++){0,4}?up|-up|up)"
-    r"|combin(?:e|es|ed|ing)|collect(?:s|ed|ing)?|aggregat(?:e|es|ed|ing)|merg(?:e|es|ed|ing)|tall(?:y|ies|ied)"
-    r"|pool(?:s|ed)?|gather(?:s|ed|ing)?|the\s++resulting\s++\w++s|all\s++of\s++(?:them|those|these)"
+    r"(?<![\w-])(?:consolidat(?:e|es|ing|ion)|roll(?:s|ed|ing)?(?:[\s-]++(?:\w++\s++){0,4}?up|-up|up)"
+    r"|combin(?:e|es|ing)|collect(?:s|ing)?|aggregat(?:e|es|ing)|merg(?:e|es|ing)|tall(?:y|ies|ied)|pool(?:s|ing)?"
+    r"|gather(?:s|ing)?|the\s++resulting\s++\w++s|all\s++of\s++(?:them|those|these)"
+    # "-ed" only as a verb ("are then consolidated", "merged into one"): "the merged PRs" gathers nothing
+    r"|(?:(?:are|is|were|was|be|get|gets|got)\s++(?:then\s++|all\s++|first\s++)?)(?:consolidat|combin|collect|aggregat"
+    r"|merg|pool|gather)ed|(?:consolidat|combin|collect|aggregat|merg|pool|gather)ed(?=\s++(?:into|together|in\s++one))"
     r"|in\s++one\s++go|the\s++full\s++(?:set|list)|(?:put|bring|fold)s?\s++(?:\w++\s++){0,5}?together|together)(?![\w-])")
 GATHER_WORDS = _rx(f"(?i){GATHER_SOURCE}")
 

@@ -36,6 +36,7 @@ from orchestrator.kinds import BoundSkill
 from orchestrator.plan.contract import OutputContract
 from orchestrator.plan.location import split_where, warning_at
 from orchestrator.plan.loop_field import array_fields
+from orchestrator.plan.mapping import SAYS_EVERY
 from orchestrator.plan.schema import properties_of, required_of
 from orchestrator.plan.wanted import Instructions
 from orchestrator.spec.model import StepSpec, WorkflowSpec
@@ -60,8 +61,14 @@ _CUES = [
     # "every country on that list", "each file in the folder"
     _rx(rf"(?i)(?<![\w-])(?:each|every)\s++`?(?P<noun>{_WORD})`?\s++(?:on|in|of|from)\s++(?:that|the|this|those|these)"
         r"\s++(?:list|set|batch|lot|array)(?![\w-])"),
-    # words that count nothing: "one by one", "one at a time", "fan them out", "multi-instance"
-    _rx(r"(?i)(?<![\w-])(?:one\s++(?:by|after)\s++(?:one|the\s++other)|one\s++at\s++a\s++time|fan(?:ned|s|ning)?"
+    # "loop over the PRs", "go through the countries", "map `x` over the rows"
+    _rx(rf"(?i)(?<![\w-])(?:(?:loop|iterate|go|walk|cycle|step)(?:s|ed|ing)?\s++(?:over|through)|map(?:s|ped|ping)?"
+        rf"\s++\S++\s++over)\s++(?:the\s++|all\s++(?:the\s++)?|each\s++of\s++the\s++)?`?(?P<noun>{_WORD})"),
+    # "row by row", "country by country"
+    _rx(r"(?i)(?<![\w-])(?P<noun>[a-z]{2,}+)\s++by\s++(?P=noun)(?![\w-])"),
+    # words that count nothing: "one by one", "one at a time", "fan them out", "multi-instance", "every one"
+    _rx(r"(?i)(?<![\w-])(?:one\s++(?:by|after)\s++(?:one|the\s++other)|one\s++at\s++a\s++time|(?:each|every)\s++one"
+        r"(?!\s++of(?![\w-]))|fan(?:ned|s|ning)?"
         r"\s++(?:\w++\s++)?out|multi-instance|in\s++parallel(?!\s++(?:with|to|alongside|as)(?![\w-]))|"
         r"independently(?!\s++(?:of|from)(?![\w-])))"),
 ]
@@ -220,6 +227,21 @@ def _item(free: list[str], cue: _Cue) -> str | None:
     return items[0] if len(items) == 1 else None
 
 
+def _gather_unread(step: StepSpec, text: list[tuple[int, str]], free: list[str], path: str) -> list[Diagnostic]:
+    """A warning at the line where a step with no loop before it says it gathers ("all the
+    blurbs", "consolidated") and its skill reads a list (a plural name) nothing gives."""
+    lists = [n for n in free if _singular(n) != n.lower()]
+    said = next(((line, m.group(0)) for line, words in text for m in [SAYS_EVERY.search(words)] if m), None)
+    if not lists or said is None:
+        return []
+    name = lists[0]
+    return [warning_at(f"{path}:{said[0]}", path,
+                       f"{step.id} ({step.name}): the text says `{said[1].strip()}`, the results of a step run once "
+                       f"per item, but no step before it runs per item, so nothing gives `{name}`: give the step "
+                       f"that makes each result a `For each: <item> in <list>`, or write where `{name}` comes from "
+                       f"(`{name} (from Step N)`, or an Inputs section)", "spec.gather-not-read")]
+
+
 def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bound: Mapping[str, BoundSkill],
                   instructions: Mapping[str, Instructions]) -> tuple[WorkflowSpec, dict[str, str], list[Diagnostic]]:
     """The spec with each fan-out said in words read as its step's `For each`, the rule that
@@ -234,9 +256,13 @@ def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bou
     before: list[str] = []
     for step in spec.steps:
         skill = bound.get(step.id)
-        cue = (_cue(list(_lines(lines, spans[step.id]))) or _header(lines, spans[step.id][0])) if (
-            step.for_each is None and skill is not None and step.id in spans) else None
+        text = list(_lines(lines, spans[step.id])) if step.id in spans else []
+        cue = (_cue(text) or _header(lines, spans[step.id][0])) if (
+            step.for_each is None and skill is not None and text) else None
         if cue is None or skill is None:
+            if skill is not None and before and step.for_each is None and not any(s.for_each for s in steps):
+                free = _free_inputs(step, _reads(skill, instructions.get(skill.name)), before, spec, outputs)
+                found += _gather_unread(step, text, free, spec.path)
             steps.append(step)
             before.append(step.id)
             continue

@@ -191,3 +191,78 @@ def test_once_every_item_is_done_is_a_wait_for_all_not_a_fan_out() -> None:
     plan = _plan(text)
     assert _step(plan, "compile-digest").for_each is None
     assert _step(plan, "compile-digest").inputs["blurbs"].gather
+
+
+_GRANT_NO_LOOP = """\
+# 3. Methods
+
+## 3.1 Sampling
+Respondent rows are drawn from the survey export (`csv_text`) with `split-rows`.
+
+## 3.2 Scoring
+Scores are computed with `score-row` on the `row` the field team picks.
+
+## 3.3 Analysis
+The resulting scores are then consolidated with `summarise-scores`.
+"""
+
+_LESSON_NO_LOOP = """\
+# Lesson plan: week 4
+
+## Starter
+`list-prs` on the class `repo`.
+
+## Main
+Pupils run `write-blurb` on the `pr` the teacher shows.
+
+## Plenary
+We collect the blurbs and `compile-digest` reads them out.
+"""
+
+
+@pytest.mark.parametrize(("text", "line", "name"), [(_GRANT_NO_LOOP, 10, "scores"), (_LESSON_NO_LOOP, 10, "blurbs")],
+                         ids=["grant-methods", "lesson-plan"])
+def test_a_gather_with_no_step_run_per_item_before_it_is_warned_at_its_line_with_what_to_write(
+        text: str, line: int, name: str) -> None:
+    plan = _plan(text)
+    warning = next(w for w in plan.warnings if w.code == "spec.gather-not-read")
+    assert warning.line == line
+    assert f"nothing gives `{name}`" in warning.message and f"`{name} (from Step N)`" in warning.message
+    assert not [s for s in plan.steps if s.for_each is not None]
+
+
+_SOP = """\
+# SOP-114: weekly PR sweep
+
+**Purpose.** Keep the PR queue short.
+
+- Step A: `list-prs` for the `repo`.
+- Step B: loop over the PRs and run `write-blurb` on every one.
+- Step C: `compile-digest` with the blurbs, all of them.
+"""
+
+_NOTEBOOK = """\
+# Survey notebook
+
+## Load
+`split-rows` on `csv_text`.
+
+## Score
+Row by row, `score-row`.
+
+## Total
+`summarise-scores` over all scores.
+"""
+
+
+@pytest.mark.parametrize(("text", "maker", "looped", "item", "field", "gatherer", "gathered", "pointer"), [
+    (_SOP, "list-prs", "write-blurb", "pr", "/prs", "compile-digest", "blurbs", "/blurb"),
+    (_NOTEBOOK, "split-rows", "score-row", "row", "/rows", "summarise-scores", "scores", "/score"),
+], ids=["sop", "notebook"])
+def test_a_loop_said_as_loop_over_or_row_by_row_fans_out_and_all_of_them_is_gathered(
+        text: str, maker: str, looped: str, item: str, field: str, gatherer: str, gathered: str, pointer: str) -> None:
+    plan = _plan(text)
+    loop = _step(plan, looped)
+    assert _loop(loop) == (item, _step(plan, maker).id, field)
+    taken = _step(plan, gatherer).inputs[gathered]
+    assert (taken.step, taken.pointer, taken.gather) == (loop.id, pointer, True)
