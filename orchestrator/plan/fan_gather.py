@@ -1,9 +1,10 @@
-"""A gather said in words: a step that takes all the results of a `For each` step before it.
+r"""A gather said in words: a step that takes all the results of a `For each` step before it.
 
 "all the results", "every assessment" and "the whole pile of" were read before (`mapping.SAYS_EVERY`).
 People also say it with a verb or a noun of gathering: the scores "are then consolidated", "roll
 all of those up", "a roll-up of the stats", "combine the blurbs", "collect the verdicts", "tally",
-"pool", "merged into one table", "the resulting scores", "all of them", "in one go". `GATHER_WORDS`
+"pool", "merged into one table", "the resulting scores", "all of them", "in one go", a set
+written as maths (`$\{d_r\}_{r \in R}$`). `GATHER_WORDS`
 holds them (a skill's own name, `aggregate-scores`, `merge-stats`, is not a word of the text). When
 such a step's skill reads a name that no workflow input and no step before gives, that name is the
 nearest `For each` step's results, gathered in item order (`mapping`): each item's field of the
@@ -27,7 +28,7 @@ GATHER_SOURCE = (
     # "-ed" only as a verb ("are then consolidated", "merged into one"): "the merged PRs" gathers nothing
     r"|(?:(?:are|is|were|was|be|get|gets|got)\s++(?:then\s++|all\s++|first\s++)?)(?:consolidat|combin|collect|aggregat"
     r"|merg|pool|gather)ed|(?:consolidat|combin|collect|aggregat|merg|pool|gather)ed(?=\s++(?:into|together|in\s++one))"
-    r"|in\s++one\s++go|the\s++full\s++(?:set|list)|(?:put|bring|fold)s?\s++(?:\w++\s++){0,5}?together|together)(?![\w-])")
+    r"|in\s++one\s++go|\\\{\s*+[A-Za-z]++_\{?[A-Za-z0-9]++\}?\s*+\\\}_\{?\s*+\w++\s*+(?:\\in|∈)|the\s++full\s++(?:set|list)|(?:put|bring|fold)s?\s++(?:\w++\s++){0,5}?together|together)(?![\w-])")
 GATHER_WORDS = _rx(f"(?i){GATHER_SOURCE}")
 
 
@@ -38,6 +39,13 @@ def _singular(word: str) -> str:
     if w.endswith(("ches", "shes", "sses", "xes", "zes")):
         return w[:-2]
     return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+
+
+def is_plural(name: str) -> bool:
+    """`blurbs`, `all_stats`, `results`, `classified`: a name for a list (its last word a plural or a
+    participle standing for the things so treated), not `edition` or `total`."""
+    last = name.rsplit("_", 1)[-1].lower()
+    return _singular(last) != last or (last.endswith("ed") and len(last) > 4)
 
 
 def gathered_pointer(name: str, item_fields: Iterable[str]) -> str:

@@ -37,7 +37,7 @@ from orchestrator.plan.contract import OutputContract
 from orchestrator.plan.location import split_where, warning_at
 from orchestrator.plan.loop_field import array_fields
 from orchestrator.plan.mapping import SAYS_EVERY
-from orchestrator.plan.schema import properties_of, required_of
+from orchestrator.plan.schema import properties_of, required_of, types_of
 from orchestrator.plan.wanted import Instructions
 from orchestrator.spec.model import StepSpec, WorkflowSpec
 from orchestrator.spec.regex_cache import Patterns
@@ -49,7 +49,7 @@ _WORD = r"[A-Za-z_][\w-]*+"
 _CUES = [
     # "on each PR", "for every country", "to every single one of the cleaned items", "against each host"
     _rx(rf"(?i)(?<![\w-])(?:for|on|to|over|with|against|at|through|across)\s++(?:each|every)\s++(?:single\s++)?"
-        rf"(?:one\s++of\s++(?:the\s++|those\s++|these\s++)?)?`?(?P<noun>{_WORD}(?:\s++{_WORD})?)"),
+        rf"(?:one\s++of\s++(?:the\s++|those\s++|these\s++)?)?(?!of(?![\w-]))`?(?P<noun>{_WORD}(?:\s++{_WORD})?)"),
     # "each of the rows", "every one of those PRs"
     _rx(rf"(?i)(?<![\w-])(?:each|every)\s++(?:single\s++)?(?:one\s++)?of\s++(?:the\s++|those\s++|these\s++|its\s++)?"
         rf"`?(?P<noun>{_WORD}(?:\s++{_WORD})?)"),
@@ -74,19 +74,21 @@ _CUES = [
 ]
 # a loop header of pseudo-code right above the step's own line: `\ForAll{$row \in rows$}`,
 # `for row in rows:`, `foreach ($rows as $row)`: its list is the thing counted
-_HEADER = _rx(r"(?i)^\s*+(?:\\(?:ForAll|ForEach|For)\s*+\{\$?\s*+\w++\s*+(?:\\in|in|∈)\s*+\\?(?:\w++\{)?"
-              r"(?P<noun>\w++)|for\s++(?:each\s++)?\w++\s++in\s++(?P<list>\w++)\s*+:?\s*+$"
-              r"|foreach\s*+\(\s*+\$?(?P<php>\w++)\s++as\b)")
+_HEADER = _rx(r"(?i)^\s*+(?:\\(?:ForAll|ForEach|For)\s*+\{\$?\s*+(?P<var>\w++)\s*+(?:\\in|in|∈)\s*+\\?(?:\w++\{)?"
+              r"(?P<noun>\w++)|for\s++(?:each\s++)?(?P<pyvar>\w++)\s++in\s++(?P<list>\w++)\s*+:?\s*+$"
+              r"|foreach\s*+\(\s*+\$?(?P<php>\w++)\s++as\s++\$?(?P<phpvar>\w++))")
 _HEADING = _rx(r"^(#{1,6})\s")
 _UNDERLINE = _rx(r"^(?:={3,}+|-{3,}+)$")
 # "once every market is converted", "when each file is done": a wait for all, not a fan-out
 _WAIT = _rx(r"(?i)(?<![\w-])(?:once|when|after|until|till|before|soon\s++as)\s*+$")
+# "... in `prs`", "... of `top`": the list the words name, right after them
+_NAMED_LIST = _rx(r"(?i)[^.;:`]{0,40}?(?<![\w-])(?:in|of|from)\s++`(?P<list>[A-Za-z_]\w*+)`")
 # what "each"/"per" counts when it is not items: attempts, time, the run itself
 _NOT_ITEMS = frozenset((
     "attempt", "attempts", "try", "tries", "retry", "retries", "failure", "failures", "error", "errors", "call",
     "calls", "request", "requests", "second", "seconds", "sec", "minute", "minutes", "min", "hour", "hours", "day",
     "days", "week", "weeks", "month", "time", "times", "run", "runs", "other", "cent", "step", "steps", "stage",
-    "stages", "one", "of", "the", "a", "an", "it", "them", "this", "that", "item", "items", "page",
+    "stages", "one", "of", "the", "a", "an", "it", "them", "this", "that", "those", "these", "item", "items", "page",
 ))
 
 
@@ -95,6 +97,8 @@ class _Cue:
     line: int
     said: str
     nouns: tuple[str, ...]  # the thing counted, lower case (empty: the words count nothing)
+    listed: str | None = None  # the list named right after ("for every PR in `prs`")
+    var: str | None = None  # a loop header's variable (`r` of `\ForAll{$r \in R$}`)
 
 
 def _singular(word: str) -> str:
@@ -146,16 +150,22 @@ def _lines(lines: list[str], span: tuple[int, int]) -> Iterator[tuple[int, str]]
 
 
 def _cue(text: list[tuple[int, str]]) -> _Cue | None:
-    for line, words in text:
+    body = [i for i, (_, words) in enumerate(text) if words.strip()]
+    for index, (line, words) in enumerate(text):
+        # a loop header with its body after it in the step's lines (the last line is the next step's header)
+        if body and index < body[-1] and (header := _header_at(line, words)) is not None:
+            return header
         for pattern in _CUES:
             for m in pattern.finditer(words):
                 if m.group(0)[:1].lower() == "e" and _WAIT.search(words[max(0, m.start() - 12):m.start()]):
                     continue
                 noun = m.groupdict().get("noun")
-                nouns = tuple(w for w in (noun or "").lower().replace("`", "").split() if w not in _NOT_ITEMS)
-                if noun is not None and not nouns:
-                    continue  # "each attempt", "per second": not items
-                return _Cue(line, m.group(0).strip(), nouns)
+                said = (noun or "").lower().replace("`", "").split()
+                nouns = tuple(w for w in said if w not in _NOT_ITEMS)
+                if noun is not None and (not nouns or said[0] in _NOT_ITEMS):
+                    continue  # "each attempt", "per second", "on each other": not items
+                named = _NAMED_LIST.match(words, m.start("noun") if noun is not None else m.end())
+                return _Cue(line, m.group(0).strip(), nouns, named.group("list") if named else None)
     return None
 
 
@@ -172,11 +182,16 @@ def _header(lines: list[str], first: int) -> _Cue | None:
     number = first - 1
     while number > 0 and not lines[number - 1].strip():
         number -= 1
-    m = _HEADER.match(lines[number - 1]) if number > 0 else None
+    return _header_at(number, lines[number - 1]) if number > 0 else None
+
+
+def _header_at(line: int, words: str) -> _Cue | None:
+    m = _HEADER.match(words)
     if m is None:
         return None
     noun = (m.group("noun") or m.group("list") or m.group("php")).lower()
-    return _Cue(number, lines[number - 1].strip(), (noun,))
+    return _Cue(line, words.strip(), (noun,), m.group("noun") or m.group("list") or m.group("php"),
+                m.group("var") or m.group("pyvar") or m.group("phpvar"))
 
 
 def _free_inputs(step: StepSpec, reads: tuple[list[str], set[str]], before: list[str], spec: WorkflowSpec,
@@ -214,7 +229,39 @@ def _pairs(cue: _Cue, free: list[str], before: list[str], spec: WorkflowSpec,
                 if one == name.lower() or (by_noun and len(free) == 1 and single and cue.nouns and
                                            any(n in (field.lower(), one) or _singular(n) == one for n in cue.nouns)):
                     found.append((sid, field, name))
+    if not found:
+        found = _named_pairs(cue, free, before, loops, outputs)
     return found, every
+
+
+def _named_pairs(cue: _Cue, free: list[str], before: list[str], loops: set[str],
+                 outputs: Mapping[str, OutputContract]) -> list[tuple[str, str, str]]:
+    """The list the words name (`prs` in "for every PR in `prs`", `top` in "each of those top 3")
+    when it is an output field of a step before that is no other type than an array; its items'
+    fields are then what the skill reads. The loop's item is named after the list's singular."""
+    names = [n for n in (cue.listed, *cue.nouns) if n]
+    for sid in reversed(before):
+        if sid in loops:
+            continue
+        props = properties_of(outputs[sid].schema_)
+        for name in names:
+            field = next((f for f in props if f.lower() == name.lower()), None)
+            if field is None or (types_of(props[field]) and "array" not in types_of(props[field])):
+                continue
+            one = _singular(field)
+            item = next((n for n in free if n.lower() == one), one if one != field.lower() else "item")
+            return [(sid, field, item)]
+    made = {f for sid in before for f in properties_of(outputs[sid].schema_)}
+    if cue.listed and cue.listed not in made and _singular(cue.listed) != cue.listed.lower():
+        one = _singular(cue.listed)  # "for every PR in `prs`", no step makes `prs`: the workflow's list
+        return [("", cue.listed, next((n for n in free if n.lower() == one), one))]
+    return []
+
+
+def _why(item: str, free: list[str]) -> str:
+    if item in free:
+        return f" (its skill reads `{item}` and no step before gives it)"
+    return f" (its skill reads {', '.join(f'`{n}`' for n in free)}, the item's fields)" if free else ""
 
 
 def _item(free: list[str], cue: _Cue) -> str | None:
@@ -222,6 +269,8 @@ def _item(free: list[str], cue: _Cue) -> str | None:
     ("per PR" and `pr`), or the one free input of words that count nothing ("one by one"); None
     when no free input is one item (then nothing says the step misses its items)."""
     items = [n for n in free if _singular(n) == n.lower()]
+    if cue.var:  # a loop written as code always loops over items
+        return next((n for n in items if n == cue.var), cue.var)
     if cue.nouns:
         return next((n for n in items if any(_singular(w) == n.lower() for w in cue.nouns)), None)
     return items[0] if len(items) == 1 else None
@@ -271,17 +320,29 @@ def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bou
         free = _free_inputs(step, _reads(skill, instructions.get(skill.name)), before, spec, outputs)
         named = re.search(rf"(?<![\w-]){re.escape(skill.name)}(?![\w-])", lines[cue.line - 1]) is not None
         pairs, every = _pairs(cue, free, before, spec, outputs, named)
-        if len(pairs) == 1:
-            producer, field, item = pairs[0]
-            notes[step.id] = (f"the text says `{cue.said}`; `{item}`, which its skill reads and nothing before "
-                              f"gives, is an item of {producer}'s list `{field}`")
+        declared = {i.name for i in (*spec.inputs, *spec.inputs_said)}
+        if len(pairs) == 1 and not pairs[0][0] and pairs[0][1] not in declared:
             found.append(warning_at(where, spec.path,
-                                    f"{label}: the text says `{cue.said}`: read as a For each over {producer}'s "
-                                    f"`{field}`, each item given as `{item}` (its skill reads `{item}` and no step "
-                                    f"before gives it). To say so write `For each: {item} in {producer}.{field}`",
-                                    "fan-out-read"))
-            step = step.model_copy(update={"for_each": f"{item} in steps.{producer}.output.{field}",
-                                           "field_where": {**step.field_where, "for_each": where}})
+                                    f"{label}: the text says `{cue.said}` `{pairs[0][1]}`, a For each over "
+                                    f"`{pairs[0][1]}`, but no step makes it and it is no declared workflow input, "
+                                    f"so the step runs once: declare `{pairs[0][1]}` in an Inputs section "
+                                    f"(`- {pairs[0][1]}: ...`) and write `For each: {pairs[0][2]} in {pairs[0][1]}`",
+                                    "spec.each-not-read"))
+        elif len(pairs) == 1:
+            producer, field, item = pairs[0]
+            whose = f"{producer}'s `{field}`" if producer else f"the workflow input `{field}`"
+            written = f"{producer}.{field}" if producer else field
+            notes[step.id] = f"the text says `{cue.said}`; each item of {whose} as `{item}`"
+            found.append(warning_at(where, spec.path,
+                                    f"{label}: the text says `{cue.said}`: read as a For each over {whose}, each "
+                                    f"item as `{item}`{_why(item, free)}. To say so write `For each: {item} in "
+                                    f"{written}`", "fan-out-read"))
+            update: dict[str, object] = {"for_each": f"{item} in steps.{producer}.output.{field}" if producer
+                                         else f"{item} in {field}",
+                                         "field_where": {**step.field_where, "for_each": where}}
+            if not step.depends_on:  # "they don't depend on each other": the items; the list is the producer's
+                update.update(depends_where=None, unordered_where=None)
+            step = step.model_copy(update=update)
         elif pairs or _item(free, cue) is not None:
             counted = pairs[0][2] if pairs else _item(free, cue)
             if pairs:

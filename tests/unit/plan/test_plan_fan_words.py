@@ -266,3 +266,95 @@ def test_a_loop_said_as_loop_over_or_row_by_row_fans_out_and_all_of_them_is_gath
     assert _loop(loop) == (item, _step(plan, maker).id, field)
     taken = _step(plan, gatherer).inputs[gathered]
     assert (taken.step, taken.pointer, taken.gather) == (loop.id, pointer, True)
+
+
+LIST_CATALOG = FakeCatalog(
+    skill("shortlist-candidates", input_schema=obj(("applicants",), applicants=A),
+          output_schema=obj(("shortlist",), shortlist={})),
+    skill("email-candidate", input_schema=obj(("name", "email"), name="string", email="string"),
+          output_schema=obj(("sent",), sent="boolean")),
+    skill("classify-pr", input_schema=obj(("title",), title="string"), output_schema=obj(("kind",), kind="string")),
+)
+
+
+def _listed(text: str) -> Plan:
+    words = Vocabulary.of([(s.bound().name, None) for s in LIST_CATALOG])
+    plan, errors = draft_plan(parse_spec_text(text, "doc.md", "markdown", words), LIST_CATALOG, settings=SETTINGS)
+    assert plan is not None, errors
+    return plan
+
+
+_HR_TABLE = """\
+# Hiring checklist: warehouse leads
+
+| # | Task | Tool | Notes |
+|---|------|------|-------|
+| 1 | Shortlist | `shortlist-candidates` | on the `applicants` |
+| 2 | Invite | `email-candidate` | send it to each one of the shortlist |
+"""
+
+
+def test_a_list_the_words_name_whose_items_fields_the_skill_reads_is_looped_over_item_by_item() -> None:
+    plan = _listed(_HR_TABLE)
+    invite = plan.steps[1]
+    assert invite.for_each is not None and invite.for_each.source.step == "step-1"
+    assert invite.for_each.source.pointer == "/shortlist"
+    assert {n: (b.source, b.pointer) for n, b in invite.inputs.items()} == {"name": ("item", "/name"),
+                                                                          "email": ("item", "/email")}
+
+
+_SUPPORT_MACRO = """\
+# Macro: weekly triage of contributed PRs
+{inputs}
+## Steps
+
+1. **Classify.** Run `classify-pr` for every PR in `prs`, one at a time.
+"""
+
+
+def test_a_support_macro_looping_over_a_declared_list_input_reads_it_and_an_undeclared_one_is_warned() -> None:
+    plan = _listed(_SUPPORT_MACRO.format(inputs="\n## Inputs\n\n- `prs` (list): the PRs to triage\n"))
+    step = plan.steps[0]
+    assert step.for_each is not None and (step.for_each.item, step.for_each.source.name) == ("pr", "prs")
+    assert step.inputs["title"].source == "item"
+    plan = _listed(_SUPPORT_MACRO.format(inputs=""))
+    assert plan.steps[0].for_each is None
+    warning = next(w for w in plan.warnings if w.code == "spec.each-not-read")
+    assert warning.line == 5
+    assert "declare `prs` in an Inputs section" in warning.message and "`For each: pr in prs`" in warning.message
+
+
+_PSEUDO_CODE = """\
+# Triage (design note, pseudo-code)
+
+1. `split-rows` on `csv_text`
+{header}
+2. `score-row` on the row
+3. `summarise-scores` on $\\{{s_r\\}}_{{r \\in R}}$
+"""
+
+_SWEEP_ALGORITHM = """\
+# Country sweep (algorithm block of a design note)
+
+1. `split-rows` on `csv_text`
+\\ForAll{$c \\in C$}
+2. `fetch-country-stats` on $c$
+3. `merge-stats` on $\\{s_c\\}_{c \\in C}$
+"""
+
+
+def test_a_loop_written_as_code_whose_list_is_not_found_is_warned_at_its_line() -> None:
+    plan = _plan(_SWEEP_ALGORITHM)
+    assert _step(plan, "fetch-country-stats").for_each is None
+    warning = next(w for w in plan.warnings if w.code == "spec.each-not-read")
+    assert warning.line == 4 and "`For each: c in <list>`" in warning.message
+    gather = next(w for w in plan.warnings if w.code == "spec.gather-not-read")
+    assert gather.line == 6 and "nothing gives `all_stats`" in gather.message
+
+
+def test_a_loop_written_as_code_over_a_steps_list_is_read() -> None:
+    plan = _plan(_PSEUDO_CODE.format(header="for row in rows:"))
+    assert not [w for w in plan.warnings if w.code == "spec.each-not-read"]
+    scoring = _step(plan, "score-row")
+    assert _loop(scoring) == ("row", "step-1", "/rows")
+    assert _step(plan, "summarise-scores").inputs["scores"].gather
