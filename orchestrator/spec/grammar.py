@@ -125,7 +125,7 @@ FIRST: tuple[Row, ...] = (
     Row("attempts", r"\b{N}\s+(?:times\s+)?in\s+a\s+row\b", needs=r"fail|crash|error|time"),
     Row("attempts", r"\bafter\s+{N}\s+(?:failed\s+|unsuccessful\s+|bad\s+)?(?:tries|attempts|goes|runs)\b"),
     # "give up on it after 20 s", "bail out after 45 seconds": how long one attempt may take
-    Row("timeout", r"\b(?:give\s+up\s+on\s+(?:it|this|that|the\s+[\w-]+)|bail(?:\s+out)?|pull\s+the\s+plug)\s+(?:after|at|past)\s+{D}"),
+    Row("timeout", r"\b(?:give\s+up\s+on\s+(?:it|this|that|the\s+(?:[\w-]+\s+){0,2}?[\w-]+)|bail(?:\s+out)?|pull\s+the\s+plug)\s+(?:after|at|past)\s+{D}"),
     Row("budget", r"\b(?:give\s+up|stop\s+(?:re)?trying|quit)\s+(?:after|once|when)\s+(?:about\s+)?{D}(?:\s+(?:have|has)\s+(?:passed|elapsed|gone\s+by))?", also=("fail",)),
     Row("attempts", r"\b(?:give\s+up|stop(?:\s+trying)?|quit)\s+after\s+{N}\s+(?:failed\s+|unsuccessful\s+)?(?:tries|attempts|goes|runs)\b", also=("fail",)),
     # "another go": one retry, unless a count is said too ("another go at it, up to 3 more times")
@@ -134,7 +134,7 @@ FIRST: tuple[Row, ...] = (
     Row("wait_fixed", r"\bonce\s+(?:a|an|per|every|1)\s+(?P<d9>second|minute|hour|day)\b"),
     Row("retries", r"\b(?:one|1|a\s+single)\s+retry\b", value=1),
     # "five tries beyond the first": retries, not attempts
-    Row("retries", r"\b{N}\s+(?:more\s+|further\s+|extra\s+)?(?:tries|attempts|goes|shots|times|retries|reruns|runs)\s+(?:beyond|after|besides|on\s+top\s+of|past|in\s+addition\s+to|over\s+and\s+above)\s+the\s+(?:first|initial|original)(?:\s+(?:one|try|attempt|run|go|call))?(?:\s+(?:at\s+most|max(?:imum)?|tops))?"),
+    Row("retries", r"\b{N}\s+(?:more\s+|further\s+|extra\s+)?(?:tries|attempts|goes|shots|times|retries|reruns|runs)\s+(?:(?:at\s+most|max(?:imum)?|tops)\s+)?(?:beyond|after|besides|on\s+top\s+of|past|in\s+addition\s+to|over\s+and\s+above)\s+the\s+(?:first|initial|original)(?:\s+(?:one|try|attempt|run|go|call))?(?:\s+(?:at\s+most|max(?:imum)?|tops))?"),
     # "three strikes and it's out": that many attempts
     Row("attempts", r"\b{N}\s+strikes\b(?:\s+and\s+(?:it'?s|it\s+is|you'?re|you\s+are|that'?s|it\s+goes)\s+out\b)?"),
     # "exceptions in the parser are fatal": that failure stops the run (its class is read apart)
@@ -344,7 +344,7 @@ FALLBACK: tuple[Row, ...] = (
     Row("use_skill", r"\b(?:swap|switch|sub|bring)\s+in\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b", needs=r"{COND}|instead|can'?t\s+be\s+reached"),
     Row("use_skill", r"\b(?:hand|pass|give|send)\s+(?:it|this|that|the\s+(?:job|work|task|request|call|step|item|message))\s+(?:over\s+)?to\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b(?!\s+(?:team|channel|on-?call|queue|group|rota)\b)", needs=r"{COND}|instead|can'?t\s+be\s+reached"),
     Row("use_skill", r"\b(?:run|call|invoke|trigger)\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b(?:\s+skill)?", needs=r"\b(?:fails?|failed|failing|errors?|errored)\b|can'?t\s+be\s+reached|unreachable"),
-    Row("use_skill", r"\b(?:use|switch\s+to|fall\s*+-?\s*+back\s+to|try|fail\s*over\s+to)\s+the\s+(?P<name>(?:backup|fallback|secondary|alternate|alternative|spare|standby|legacy|slow|old)\s+[a-z]+)\b(?!\s*\()", needs=r"{COND}|instead"),
+    Row("use_skill", r"\b(?:use|switch\s+to|fall\s*+-?\s*+back\s+to|try|fail\s*over\s+to)\s+the\s+(?P<name>(?:backup|fallback|secondary|alternate|alternative|spare|standby|legacy|slow|old)\s+[a-z]+)\b(?!\s*\()(?:\s+instead\b)?", needs=r"{COND}|instead"),
     Row("escalate", r"(?:^|(?<=[,;:(.!])|\b(?:and|then|to|just|please|also|immediately|or|we'?ll|we\s+will|should|must|will|you|go|so)\s+|(?<=\bfails\s)|(?<=\bfail\s)|(?<=\bfailed\s)|(?<=\bbreaks\s)|(?<=\bbroke\s)|(?<=\berrors\s)|(?<=\bout\s)|(?<=\bwrong\s)|(?<=\bdown\s)|(?<=\bstuck\s))\s*(?P<msg>(?:page|paging|ping|pinging|alert|alerting|notify|notifying|wake\s+up|call\s+out|email|e-mail|message|slack|tell|inform)\s+(?!(?:it|them|the\s+(?:step|caller|run))\b)(?:\([^)]*\)|[^.;,!?()])*?)(?=\s+(?:so|but|and|because|since|after|if|when|then|unless|before)\b|[.;,!?]|$)"),
     Row("escalate", r"\bescalat(?:e|es|ed|ing|ion)(?:\s+(?:it\s+)?(?P<msg>to\s+(?:\([^)]*\)|[^.;,!?()])+?))?(?=\s+(?:after|if|when|so|but|and|then|unless|before)\b|[.;,!?]|$)"),
     Row("escalate", r"\b(?P<msg>(?:hand|pass|send|give|kick)\s+(?:it\s+|this\s+)?(?:over\s+|back\s+|up\s+)?to\s+(?:a\s+|the\s+)?(?:human|person|people|someone|somebody|operator|on-?call|support|ops|team|oncall)[^.;,!?]*)"),
@@ -554,7 +554,7 @@ _SIGNALS = (
     r"|escalat\w*|abort|give\s+up|give\s+it|regenerat\w*|exponential\w*|again|instead|\d+(?:\.\d+)?\s*(?:ms|s|sec|secs"
     r"|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\b|(?<!at\s)(?<!^)once|twice|thrice|\d+\s*x\b"
     r"|\b(?:run|take|last|hang|go\s+on)s?\s+(?:too|very|overly)\s+long\b)"
-    rf"|\b(?:{WORDS}|half\s+an?)\s+{LONG_UNITS}\b"
+    rf"|\b(?:{WORDS}|half\s+an?)\s+{LONG_UNITS}\b|\bwithin\s+the\s+(?:hour|minute|day)\b"
 )
 
 

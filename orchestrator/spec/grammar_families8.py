@@ -126,4 +126,4 @@ GATES = {
 # the ninth round's families (`spec.grammar_families9`), joined here so that the grammar's own module does not grow
 FIRST_FIRST, BOUNDS_FIRST = more9.FIRST + FIRST_FIRST, more9.BOUNDS + BOUNDS_FIRST
 WAIT_FIRST, FALLBACK_FIRST = more9.WAIT + WAIT_FIRST, more9.FALLBACK + FALLBACK_FIRST
-GATES = {name: words + more9.GATES.get(name, "") for name, words in GATES.items()}
+GATES, IGNORE_LAST = {name: words + more9.GATES.get(name, "") for name, words in GATES.items()}, IGNORE_LAST + more9.IGNORE

@@ -53,6 +53,9 @@ OWN7 = FIXTURES / "phrasings-own7.yaml"  # our own rows for the seventh set's fa
 # scorer before the eighth reader round, 30/40 after it, 35/40 after the ninth (the five left read to the same plan)
 HOLDOUT8 = FIXTURES.parent / "foreign-specs-holdout8" / "phrasings-holdout8.yaml"
 OWN8 = FIXTURES / "phrasings-own8.yaml"  # our own rows for the eighth set's families, in other words
+# a ninth blind set (a markdown list, own-field headings, own-schema YAML, a LaTeX algorithm, a legal schedule, a
+# tweet thread): 23/40 exactly by hand before the ninth reader round (BLIND-RESULTS.md)
+HOLDOUT9 = FIXTURES.parent / "foreign-specs-holdout9" / "phrasings-holdout9.yaml"
 OWN9 = FIXTURES / "phrasings-own9.yaml"  # our own rows for round 9's step-policy families, in other document kinds
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
 
@@ -156,6 +159,8 @@ def _corpus() -> list[tuple[str, dict[str, Any]]]:
                 for e in yaml.safe_load(HOLDOUT7.read_text(encoding="utf-8"))]
     entries += [(HOLDOUT8.name, {**e, "meaning": _neutral(e["meaning"])})
                 for e in yaml.safe_load(HOLDOUT8.read_text(encoding="utf-8"))]
+    entries += [(HOLDOUT9.name, {**e, "meaning": _neutral(e["meaning"])})
+                for e in yaml.safe_load(HOLDOUT9.read_text(encoding="utf-8"))]
     return entries
 
 
@@ -419,8 +424,26 @@ XFAIL8: dict[str, str] = {
 }
 
 
+# holdout9 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
+_SAID_FAIL = "read as meant, with '{}' as an explicit fail, which is also the default fallback: the same plan"
+XFAIL9: dict[str, str] = {
+    "Seven attempts in total for the upload, then give up.": _SAID_FAIL.format("then give up"),
+    "Retry the webhook at 250 ms, 1 s and 5 s, then stop.": _SAID_FAIL.format("then stop"),
+    "If the translation service is down, use the cheap dictionary-lookup skill instead.":
+        "the fallback skill is read, for the failures 'is down' names (transient), as the holdout3/4/8 rows; the author "
+        "means every failure",
+    "Retries: nil. If charge-card fails, the order fails.":
+        "no retry as meant; 'the order fails' leaves the default fallback, failing: the plan is the author's",
+    "Re-run the flaky integration test once; if it still fails, mark the job failed.":
+        "one retry as meant; 'mark the job failed' leaves the default fallback, failing: the plan is the author's",
+    "We used to time out here a lot before the index fix, not anymore.":
+        "no policy as meant, with a note that 'used to' is about the past (a warning, harmless)",
+}
+
+
 def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL.get(entry["text"]) if source == HOLDOUT3.name else None
+    reason = XFAIL9.get(entry["text"]) if source == HOLDOUT9.name else reason
     reason = XFAIL8.get(entry["text"]) if source == HOLDOUT8.name else reason
     reason = XFAIL4.get(entry["text"]) if source == HOLDOUT4.name else reason
     reason = XFAIL5.get(entry["text"]) if source == HOLDOUT5.name else reason
@@ -462,7 +485,7 @@ def test_an_overridden_phrasing_still_disagrees_with_the_stranger_so_the_overrid
 def test_every_null_phrasing_gives_no_reading_and_every_ambiguous_one_a_reason() -> None:
     for _, entry in CORPUS:
         phrase = read_phrase(entry["text"])
-        if entry["text"] in {*XFAIL, *XFAIL4, *XFAIL5, *XFAIL6, *XFAIL8}:
+        if entry["text"] in {*XFAIL, *XFAIL4, *XFAIL5, *XFAIL6, *XFAIL8, *XFAIL9}:
             continue
         if entry["meaning"] is None:
             assert not phrase.read and not phrase.problems, entry["text"]
@@ -561,6 +584,13 @@ def test_our_own_rows_for_the_eighth_set_s_families_are_read_in_full() -> None:
     own8 = [e for name, e in CORPUS if name == OWN8.name]
     assert len(own8) >= 20
     assert [e["text"] for e in own8 if not agrees(e["text"], e["meaning"])[0]] == []
+
+
+def test_the_ninth_holdout_set_is_read_but_for_rows_whose_plan_is_the_author_s() -> None:
+    holdout9 = [e for name, e in CORPUS if name == HOLDOUT9.name]
+    assert len(holdout9) == 40
+    missed = [e["text"] for e in holdout9 if not agrees(e["text"], e["meaning"])[0]]
+    assert sorted(missed) == sorted(XFAIL9)
 
 
 def test_our_own_rows_for_round_9_s_step_policy_families_are_read_in_full() -> None:

@@ -243,3 +243,92 @@ def test_an_exponential_range_starts_at_its_first_time_and_is_capped_at_its_seco
 
 def test_a_chain_of_waits_with_arrows_is_still_a_series_not_a_range() -> None:
     assert _read("Back off 2s -> 6s -> 18s between tries.") == {"retries": 3, "waits": (2.0, 6.0, 18.0)}
+
+
+# -- a contract's words: numbers in words and digits, shall-clauses ------------------------------------------
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a grant proposal's methods
+    ("Each failed upload shall be re-attempted no more than three (3) further times, at intervals of not less than "
+     "twenty (20) seconds.", {"retries": 3, "waits": (20.0,)}),
+    # an HR policy checklist
+    ("The background check may be retried for a period not exceeding fifteen (15) minutes, at intervals of five (5) "
+     "minutes.", {"retries": 3, "waits": (300.0,), "budget_s": 900.0}),
+    # a BPMN service task's documentation
+    ("No single call of the payroll service shall exceed forty-five (45) seconds.", {"timeout_s": 45.0}),
+    # a SQL procedure header
+    ("-- The ledger insert shall not be repeated upon failure.", {"retries": 0}),
+])
+def test_a_contract_s_numbers_in_words_and_digits_and_its_shall_clauses_are_read(text: str,
+                                                                               want: dict[str, Any]) -> None:
+    assert _read(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Let the scanner have another two goes if it jams.", {"retries": 2}),  # a shift handover
+    ("retries: nil  # idempotency not guaranteed", {"retries": 0}),  # a Procfile comment
+    ("Give the webhook a second chance 15 seconds later.", {"retries": 1, "waits": (15.0,)}),  # a tweet thread
+    ("Two more tries after 30 s each, then stop.", {"retries": 2, "waits": (30.0,)}),  # a lesson plan
+])
+def test_another_n_goes_nil_retries_and_a_wait_said_later_or_each(text: str, want: dict[str, Any]) -> None:
+    assert _read(text) == want
+
+
+# -- a series of waits that goes on -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "backoff"), [
+    ("Retry up to 5 times, waiting 2s, 4s, 8s ... but at most 20s.", (2.0, 20.0)),  # a Procfile comment
+    ("-- retries: 4; delays 1 s, 3 s, 9 s, etc., capped at 60 s", (1.0, 60.0)),  # a SQL header
+    ("Backoff of 500ms, 1s, 2s… up to 8s, 6 retries.", (0.5, 8.0)),  # a tweet thread
+])
+def test_a_series_of_waits_that_goes_on_is_a_backoff_by_its_factor(text: str, backoff: tuple[float, float]) -> None:
+    got = _read(text)
+    assert got["backoff"] == backoff
+
+
+def test_a_series_that_goes_on_by_no_one_factor_keeps_its_waits_and_says_so() -> None:
+    phrase = read_phrase("Waits of 1 s, 2 s, 5 s… 4 retries.")
+    assert phrase.statement.wait is not None and phrase.statement.wait.kind == "sequence"
+    assert any("not by one factor" in p for p in phrase.problems)
+
+
+# -- a time with its kill after it; a skill past its adjectives or inside markup ------------------------------
+
+@pytest.mark.parametrize(("text", "seconds"), [
+    ("Timebox: 40 min for the grading run, then abort.", 2400.0),  # a lesson plan
+    ("The reconciliation must finish in 900 ms or abort.", 0.9),  # a BPMN timer
+    ("Kill the badge sync if it's still spinning after 2 minutes.", 120.0),  # a shift handover
+    ("Give up on the nightly SFTP pull after 10 min.", 600.0),  # a SQL header's notes
+])
+def test_a_time_with_its_kill_after_it_is_the_attempt_s_timeout_with_nothing_left_over(text: str,
+                                                                                     seconds: float) -> None:
+    assert _read(text) == {"timeout_s": seconds}
+
+
+@pytest.mark.parametrize(("text", "skill"), [
+    ("If the grader is down, use the slower rubric-basic skill instead.", "rubric-basic"),  # a lesson plan
+    (r"retry twice; still failing $\Rightarrow$ use \Call{`write-local-file`}{} instead", "write-local-file"),  # LaTeX
+    ("On failure fall back to [[`manual-entry`]].", "manual-entry"),  # a wiki-style HR checklist
+])
+def test_a_skill_named_past_its_adjectives_or_inside_markup_is_the_fallback(text: str, skill: str) -> None:
+    assert _read(text)["skill"] == skill
+
+
+# -- no policy, or a policy asked for without its time -----------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Counts the badge swipes per door over the past 7 days.",  # a shift handover
+    "Sums the grant spend in the last 12 months.",  # a grant report
+    "The retry button on the admin page is for people, not for this job.",  # an HR tool note
+])
+def test_a_data_window_or_a_retry_button_is_no_policy(text: str) -> None:
+    phrase = read_phrase(text)
+    assert not phrase.read and not phrase.problems, phrase.problems
+
+
+@pytest.mark.parametrize("text", [
+    "Don't let the export run forever.",  # a Procfile comment
+    "Should be back within the hour, otherwise page the lead.",  # a shift handover
+])
+def test_a_limit_asked_for_without_a_time_that_is_read_is_warned(text: str) -> None:
+    assert read_phrase(text).problems
