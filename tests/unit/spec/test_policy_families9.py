@@ -332,3 +332,9 @@ def test_a_data_window_or_a_retry_button_is_no_policy(text: str) -> None:
 ])
 def test_a_limit_asked_for_without_a_time_that_is_read_is_warned(text: str) -> None:
     assert read_phrase(text).problems
+
+
+def test_a_breather_of_a_time_before_going_again_is_the_wait_and_what_is_left_is_warned() -> None:
+    phrase = read_phrase("Give it a breather of half a minute before going again.")
+    assert phrase.statement.wait is not None and phrase.statement.wait.seconds == (30.0,)
+    assert phrase.problems  # 'Give it', 'again': the count is the plan's assumption, said at the line
