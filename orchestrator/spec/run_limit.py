@@ -22,6 +22,7 @@ from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.success import read_criteria, success_clause, then_clauses
+from orchestrator.spec.whole_limit import has_limit, record_limit, whole_limit
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -46,6 +47,8 @@ def read_run_limit(text: str, line: int, src: Source, *, who: str) -> list[tuple
         phrase = read_phrase(sentence, src.vocabulary.skills)
         if phrase.statement.whole_run and phrase.statement.timeout_s is not None:
             prose.record(phrase, sentence, at, src, section="whole run", steps=(), who=who)
+        elif (seconds := whole_limit(sentence)) is not None and has_limit(src) is None:
+            record_limit(sentence, at, src, seconds)  # said in words the grammar has no row for
         elif _WHOLE_SAID.search(sentence):  # not read, or read as something else than the run's limit
             src.warn(at, f"{who}: '{sentence[:80]}' seems to limit the whole run, but the limit is not "
                          f"understood; {write_as(sentence)}", prose.UNREAD_CODE)
@@ -67,7 +70,9 @@ def intent_limit_unread(left: list[tuple[str, int]], src: Source) -> None:
     """The intent's sentences that `read_run_limit` left and that bound the run by a duration
     it did not read: warned at their line with what to write, never dropped."""
     for sentence, at in left:
-        if _DURATION.search(sentence) and _BOUNDED.search(sentence):
+        if (seconds := whole_limit(sentence, outside=True)) is not None and has_limit(src) is None:
+            record_limit(sentence, at, src, seconds)
+        elif _DURATION.search(sentence) and _BOUNDED.search(sentence):
             src.warn(at, f"whole run: '{sentence[:80]}' seems to limit the whole run, but the limit is not "
                          f"understood; {write_as(sentence)}", prose.UNREAD_CODE)
 
