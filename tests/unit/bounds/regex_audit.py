@@ -90,9 +90,18 @@ def _flags(node: ast.expr | None, module: Any) -> int | None:
 _ANCHORED = {"match", "fullmatch"}
 
 
-def _uses(sources: str, name: str) -> set[str]:
+def _calls(sources: str) -> dict[str, set[str]]:
+    """name -> the methods called on it (`name.method(`) anywhere in orchestrator/: one pass over the
+    sources, at every word start (a lookahead, so `a.b.c(` gives `b` its `c`), for `_uses`."""
+    out: dict[str, set[str]] = {}
+    for name, method in re.findall(r"(?=\b(\w+)\.(\w+)\()", sources):
+        out.setdefault(name, set()).add(method)
+    return out
+
+
+def _uses(calls: dict[str, set[str]], name: str) -> set[str]:
     """The methods called on a module-level pattern `name` anywhere in orchestrator/."""
-    return set(re.findall(rf"\b{re.escape(name)}\.(\w+)\(", sources))
+    return set(calls.get(name, ()))
 
 
 def _literal_calls(path: Path, module: Any) -> list[tuple[str, int, int, str]]:
@@ -125,7 +134,7 @@ def _literal_calls(path: Path, module: Any) -> list[tuple[str, int, int, str]]:
 def patterns() -> list[Found]:
     """Every distinct (pattern, flags) orchestrator/ compiles (module docstring)."""
     found: dict[tuple[str, int], Found] = {}
-    sources = "\n".join(p.read_text(encoding="utf-8") for p in sorted(ROOT.rglob("*.py")))
+    calls = _calls("\n".join(p.read_text(encoding="utf-8") for p in sorted(ROOT.rglob("*.py"))))
 
     def add(pattern: str, flags: int, where: str, anchored: bool | None) -> None:
         """`anchored` None: no say (an `re.compile` whose result is used elsewhere)."""
@@ -141,7 +150,7 @@ def patterns() -> list[Found]:
         module = importlib.import_module(name)
         for attr, value in vars(module).items():
             for compiled in _patterns_in(value):
-                uses = _uses(sources, attr) if isinstance(value, re.Pattern) else set()
+                uses = _uses(calls, attr) if isinstance(value, re.Pattern) else set()
                 anchored = bool(uses) and uses <= _ANCHORED
                 add(compiled.pattern, compiled.flags, f"{name}.{attr}", anchored)
         path = Path(module.__file__ or "")
@@ -202,8 +211,15 @@ _SINGLE = {C.LITERAL, C.NOT_LITERAL, C.ANY, C.IN, C.CATEGORY}
 _REPEATS = {C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT}
 
 
+_CHARS: dict[tuple[Any, str, int], list[str]] = {}
+
+
 def _chars(op: Any, av: Any, flags: int) -> list[str]:
-    return [ch for ch in _POOL if _char_ok(op, av, ch, flags)]
+    """The pool's characters the node (op, av) matches, worked out once per node and flags."""
+    key = (op, repr(av), int(flags))
+    if key not in _CHARS:
+        _CHARS[key] = [ch for ch in _POOL if _char_ok(op, av, ch, int(flags))]
+    return _CHARS[key]
 
 
 def _sample(items: Any, flags: int, rich: bool, depth: int = 0) -> str:
