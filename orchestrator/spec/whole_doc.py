@@ -30,8 +30,10 @@ _LEAD = _rx(r"^[ \t]*+(?:(?:>|#(?![#\s]*+$)|--|//|;|%)[ \t]*+)*+"
 _HEADING = _rx(r"^[ \t]*+(?:#{1,6}[ \t]|=+[ \t]|[=\-~^*]{3,}[ \t]*+$|\.[A-Za-z])")
 # a line that is only a label ("⚠️ **Warning**", "**Success criteria**"): a title of its own, not the start of a sentence
 _LABEL = _rx(r"^(?:[^\w*]*+\*\*[^*]{1,40}+\*\*[^\w*]*+|\[[A-Za-z ]{1,30}+\])$")
+# a clause's or a card's title in bold before its text ("**4.8 Successful performance.** The ...")
+_BOLD_LEAD = _rx(r"^\*\*[^*]{1,60}+(?<=[.:])\*\*[ \t]++(?=\S)")
 _FENCE = _rx(r"^[ \t>]*+(?:```|~~~)")
-_ITEM = _rx(r"^[ \t>]*+(?:[-*+•|][ \t]|\d{1,3}[.)][ \t]|\(?[a-zA-Z][.)][ \t])")
+_ITEM = _rx(r"^[ \t>]*+(?:[-*+•|][ \t]|\d{1,3}[.)][ \t]|\(?[a-zA-Z][.)][ \t]|\\[A-Za-z]{2,})")
 _SPEAKER = _rx(r"^(?:\*\*)?[A-Z][\w.' -]{0,30}?(?:\*\*)?[ \t]*+(?:\d{1,2}:\d{2}[ \t]*+)?:[ \t]++(?=\S)")
 
 
@@ -56,7 +58,7 @@ class Said:
 
 
 def _clean(line: str) -> str:
-    rest = _LEAD.sub("", line, count=1)
+    rest = _BOLD_LEAD.sub("", _LEAD.sub("", line, count=1), count=1)
     return _SPEAKER.sub("", rest, count=1) if len(rest) > 40 else rest
 
 

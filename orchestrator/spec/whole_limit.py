@@ -22,11 +22,11 @@ from orchestrator.spec.source import Source
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 CODE = "spec.run-limit"
-_SUBJECT = _rx(r"(?i)(?<![\w-])(?:(?:whole|entire|overall)(?![\w-])|(?:as\s+a\s+whole|end[- ]to[- ]end|"
+_SUBJECT = _rx(r"(?i)(?<![\w-])(?:(?:whole|entire|overall)(?![\w-])|(?:as\s+a\s+whole|in\s+its\s+entirety|end[- ]to[- ]end|"
                r"total\s+(?:time|run\s*time|runtime|duration|wall|elapsed|budget)|in\s+total|"
                r"global\s+(?:guard|limit|timeout|deadline|cap|budget))(?![\w-]))")
 # said outside every step's text, these too are about the whole run ("SLA: PT4H", "Hard stop after 2 hours")
-_WEAK = _rx(r"(?i)(?<![\w-])(?:hard\s+(?:stop|deadline|cap|limit)|time\s*-?box(?:ed)?|sla|deadline|wall[- ]?clock)(?![\w-])")
+_WEAK = _rx(r"(?i)(?<![\w-])(?:hard\s+(?:stop|deadline)|time\s*-?box(?:ed)?|sla)(?![\w-])")
 _BOUND = _rx(r"(?i)(?<![\w-])(?:exceed(?:s|ed)?|under|within|inside|in|capped|caps?|at\s+most|no\s+(?:more|longer)\s+than|after|"
              r"older\s+than|past|beyond|max(?:imum)?|more\s+than|longer\s+than|over|of|by|sla|box(?:ed)?|stop)(?![\w-])|[:=≤<]")
 # a sentence about each step, each call, or the waits of a retry: no whole-run limit
@@ -36,6 +36,10 @@ _PART = _rx(r"(?i)(?<![\w-])(?:each|every|per)\s+(?:step|stage|call|request|atte
 # how long it takes as a rule, not how long it may take: "normally takes under ten seconds"
 _HABIT = _rx(r"(?i)(?<![\w-])(?:normally|usually|typically|generally|on\s+average|tends?\s+to|often|mostly|rarely)(?![\w-])")
 _DURATION = _rx(rf"(?i){DURATION}")
+# a number said twice, in words and digits: "one (1) hour", "thirty (30) days"
+_DOUBLED = _rx(r"(?<=[A-Za-z])[ \t]*+\(\d{1,6}+\)")
+# a step's own field ("**Timeout:** 45s hard cap"): the step's
+_STEP_FIELD = _rx(r"(?i)^\W*(?:time-?out|timeouts|retries|retry|attempts?|max(?:imum)?\s+time)\W*:")
 _ISO = _rx(r"(?<![\w-])P(?:(?P<d>\d{1,3}+)D)?+T(?:(?P<h>\d{1,4}+)H)?+(?:(?P<m>\d{1,5}+)M)?+(?:(?P<s>\d{1,6}+)S)?+(?![\w-])")
 
 
@@ -53,12 +57,12 @@ def whole_limit(sentence: str, *, outside: bool = False) -> float | None:
     """The seconds a sentence limits the whole run to (module docstring), or None; `outside`: the
     sentence is said outside every step's text, where a hard stop or an SLA is the run's."""
     subject = _SUBJECT.search(sentence) or (_WEAK.search(sentence) if outside else None)
-    if subject is None or _PART.search(sentence) or _HABIT.search(sentence):
+    if subject is None or _PART.search(sentence) or _HABIT.search(sentence) or _STEP_FIELD.match(sentence):
         return None
     seconds = iso_duration(sentence)
     if seconds is not None:
         return seconds
-    text, _ = normalize(sentence)
+    text, _ = normalize(_DOUBLED.sub("", sentence))
     found = [m for m in _DURATION.finditer(text)]
     if len(found) != 1:
         return None  # no duration, or several: which one bounds the run is not clear
@@ -79,6 +83,9 @@ def _shown(seconds: float) -> str:
 def record_limit(sentence: str, line: int, src: Source, seconds: float) -> None:
     """The whole run's limit read from `sentence`: a reading (the plan's wall time) and a warning."""
     statement = PolicyStatement(whole_run=True, timeout_s=seconds)
+    where = src.where(line)  # the grammar's "not understood" at this line is answered now
+    src.warnings = [d for d in src.warnings if not (d.line == line and d.code == "spec.policy-unread")]
+    src.unread = [u for u in src.unread if getattr(u, "where", None) != where]
     src.readings.append(SentenceReading(text=" ".join(sentence.split()), where=src.where(line), section="workflow",
                                         statement=statement, specific=False,
                                         note="the whole run's limit, read by its meaning"))

@@ -167,3 +167,38 @@ def test_a_lesson_plan_that_limits_the_lesson_in_two_places_keeps_the_first_and_
     spec = parse(text)
     assert _limit(spec) == [2700]
     assert any("another line already limits it to 2700 s" in m for _, m in warned(spec, "spec.run-limit"))
+
+
+# -- the forms holdout9 brought, in other documents -------------------------------------------
+
+def test_a_sql_procedures_postcondition_names_the_step_by_a_word_of_its_name() -> None:
+    text = ("# Ledger close\n\n" + STEPS + "```sql\n-- Postcondition: mark.passed = TRUE\nCREATE PROCEDURE close_ledger()\n```\n")
+    spec = parse(text)
+    assert checks_on(spec, "step-2") == {"passed": {"const": True}}
+    assert "`mark` names it" in warned(spec, "spec.success")[0][1]
+
+
+def test_a_statement_of_works_acceptance_clause_reads_a_status_said_in_capitals() -> None:
+    text = ("# Statement of work\n\n" + STEPS + "**7.2 Acceptance.** The deliverable shall be deemed accepted only "
+            "where step 1 bears the status COMPLETE.\n")
+    spec = parse(text)
+    assert checks_on(spec, "step-1") == {"status": {"const": "COMPLETE"}}
+
+
+def test_a_procfile_comment_checks_a_prefix_of_the_release_id() -> None:
+    text = "# Deploy\n\n" + STEPS + "We're done if `score` starts with `A-`.\n"
+    spec = parse(text)
+    assert checks_on(spec, "step-2") == {"score": {"type": "string", "pattern": "^A\\-"}}
+
+
+def test_a_grant_proposals_duration_said_in_words_and_digits_is_read_once() -> None:
+    assert whole_limit("The study in its entirety shall be concluded within two (2) hours of the start.") == 7200
+
+
+def test_a_lesson_plans_done_section_reads_its_limit_as_a_limit_and_not_as_a_check() -> None:
+    text = ("# Fractions\n\n" + STEPS + "## Done when\n\n- I consider it done if the marker gives `passed: true`.\n"
+            "- The whole lesson has to be over within 40 min.\n- Thanks!\n")
+    spec = parse(text)
+    assert checks_on(spec, "step-2") == {"passed": {"const": True}}
+    assert _limit(spec) == [2400]
+    assert [line for line, _ in warned(spec, "spec.success")] == [line_of(text, "consider it done")]
