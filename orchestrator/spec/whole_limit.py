@@ -23,7 +23,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 CODE = "spec.run-limit"
 _SUBJECT = _rx(r"(?i)(?<![\w-])(?:(?:whole|entire|overall)(?![\w-])|(?:as\s+a\s+whole|in\s+its\s+entirety|end[- ]to[- ]end|"
-               r"total\s+(?:time|run\s*time|runtime|duration|wall|elapsed|budget)|in\s+total|"
+               r"total\s+(?:time|run\s*time|runtime|duration|wall|elapsed|budget)|"
                r"global\s+(?:guard|limit|timeout|deadline|cap|budget))(?![\w-]))")
 # said outside every step's text, these too are about the whole run ("SLA: PT4H", "Hard stop after 2 hours")
 _WEAK = _rx(r"(?i)(?<![\w-])(?:hard\s+(?:stop|deadline)|time\s*-?box(?:ed)?|sla)(?![\w-])")
@@ -32,7 +32,7 @@ _BOUND = _rx(r"(?i)(?<![\w-])(?:exceed(?:s|ed)?|under|within|inside|in|capped|ca
 # a sentence about each step, each call, or the waits of a retry: no whole-run limit
 _PART = _rx(r"(?i)(?<![\w-])(?:each|every|per)\s+(?:step|stage|call|request|attempt|try|item|row|file|host|page)(?![\w-])|"
             r"(?<![\w-])(?:apart|between\s+(?:tries|attempts|retries)|back-?off|retr(?:y|ies)|polls?|every\s+\d|"
-            r"approv(?:e|es|ed|al|er)|sign-?off)(?![\w-])")
+            r"approv(?:e|es|ed|al|er)|sign-?off|tries|attempts|pauses?|sleep(?:s|ing)?)(?![\w-])")
 # how long it takes as a rule, not how long it may take: "normally takes under ten seconds"
 _HABIT = _rx(r"(?i)(?<![\w-])(?:normally|usually|typically|generally|on\s+average|tends?\s+to|often|mostly|rarely)(?![\w-])")
 _DURATION = _rx(rf"(?i){DURATION}")

@@ -127,9 +127,13 @@ def _line(step: StepSpec) -> int:
     return line_of(step.where) or 0
 
 
+def _outputs(step: StepSpec, vocabulary: Vocabulary) -> frozenset[str]:
+    skill = _skill(step, vocabulary)
+    return frozenset(f.name for f in step.outputs) | ((vocabulary.outputs_of(skill) or frozenset()) if skill else frozenset())
+
+
 def _owner(field: str, steps: list[StepSpec], vocabulary: Vocabulary) -> int | None:
-    owners = [i for i, s in enumerate(steps) if field in {f.name for f in s.outputs}
-              or field in ((vocabulary.outputs_of(k) or frozenset()) if (k := _skill(s, vocabulary)) else frozenset())]
+    owners = [i for i, s in enumerate(steps) if field in _outputs(s, vocabulary)]
     return owners[0] if len(owners) == 1 else None
 
 
@@ -195,6 +199,13 @@ def read_success(said: Said, steps: list[StepSpec], src: Source) -> tuple[list[S
         return steps, None
     at, how, written, keywords = check
     step = steps[at]
+    field = next(iter(keywords))
+    known = _outputs(step, src.vocabulary)
+    if known and field not in known:  # a check on a field the step never returns would fail every run
+        src.warn(said.line, f"the run's success check '{clause[:80]}' is not checked: it names `{field}`, which "
+                            f"{step.id} ({how}) does not output ({', '.join(sorted(known))}); write `- Success "
+                            "criteria: FIELD == VALUE` under the step that outputs the field", CODE)
+        return steps, None
     src.warn(said.line, f"{step.id} ({step.name}): '{clause[:60]}' is read as the run's success check ({written}), on "
                         f"this step's output ({how}): check the plan, or write `- Success criteria: {written}` "
                         "under the step", CODE)

@@ -179,10 +179,18 @@ def test_a_sql_procedures_postcondition_names_the_step_by_a_word_of_its_name() -
 
 
 def test_a_statement_of_works_acceptance_clause_reads_a_status_said_in_capitals() -> None:
-    text = ("# Statement of work\n\n" + STEPS + "**7.2 Acceptance.** The deliverable shall be deemed accepted only "
-            "where step 1 bears the status COMPLETE.\n")
-    spec = parse(text)
+    steps = STEPS.replace("- Output: answered, answers", "- Output: status, answers")
+    clause = "**7.2 Acceptance.** The deliverable shall be deemed accepted only where step 1 bears the status COMPLETE.\n"
+    spec = parse("# Statement of work\n\n" + steps + clause)
     assert checks_on(spec, "step-1") == {"status": {"const": "COMPLETE"}}
+
+
+def test_a_check_on_a_field_its_step_does_not_output_is_warned_not_checked() -> None:
+    spec = parse("# Statement of work\n\n" + STEPS + "The deliverable shall be deemed accepted only where step 1 "
+                 "bears the status COMPLETE.\n")
+    assert checks_on(spec, "step-1") == {}
+    [(_, message)] = warned(spec, "spec.success")
+    assert "names `status`, which step-1 (step 1) does not output (answered, answers)" in message
 
 
 def test_a_procfile_comment_checks_a_prefix_of_the_release_id() -> None:
