@@ -407,7 +407,7 @@ class _Planner:
             said = " ".join([step.description, *(t.text for t in step.texts)])
             for name in [*self.needs[step.id], *(i.name for i in loose[step.id])]:
                 told = said_step(said, name)  # "the `commits` from step 2": that step, not the nearest
-                if self.position.get(told, index) >= index or not self.produced[told].outputs(name):
+                if told is None or self.position.get(told, index) >= index or not self.produced[told].outputs(name):
                     continue
                 if any(self.produced[sid].outputs(name) for sid in self.order[:index] if sid != told):
                     early[step.id].append(f"steps.{told}.output")  # another step outputs it too: wait for this one
