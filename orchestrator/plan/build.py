@@ -30,6 +30,7 @@ from orchestrator.plan.dataflow import (
     skill_instructions,
     with_instruction_outputs,
 )
+from orchestrator.plan.fan_words import read_fan_outs
 from orchestrator.plan.flow_checks import hand_on_empty_values, refusal
 from orchestrator.plan.guards import guard_plan
 from orchestrator.plan.location import error_at, from_default, from_spec, line_key, warning_at
@@ -216,6 +217,9 @@ def draft_plan(
     found += with_instruction_outputs(outputs, spec, bound, instructions)
     spec, loop_notes, loop_warnings = loop_over_fields(spec, outputs)
     found += loop_warnings
+    spec, fan_notes, fan_warnings = read_fan_outs(spec, outputs, bound, instructions)
+    loop_notes.update(fan_notes)
+    found += fan_warnings
     produced_by = {s.id: frozenset(properties_of(outputs[s.id].schema_)) for s in spec.steps}
     input_schemas: dict[str, tuple[dict[str, object], str]] = {}
     for step in spec.steps:
@@ -301,7 +305,9 @@ def draft_plan(
         mcp_config=str(settings.mcp_config) if settings.mcp_config else None,
     )
     plan = hand_on_empty_values(plan, refusal)
-    guarded = [w for w in guard_plan(plan, set(skills), spec.text.splitlines()) if w not in plan.warnings]
+    warned_at = {(w.line, w.code) for w in plan.warnings}  # a reader's own warning at the line wins
+    guarded = [w for w in guard_plan(plan, set(skills), spec.text.splitlines())
+               if w not in plan.warnings and (w.line, w.code) not in warned_at]
     if guarded:
         plan = plan.model_copy(update={"warnings": tuple(sorted((*plan.warnings, *guarded), key=line_key))})
     errors = sorted((d for d in found if d.severity is Severity.ERROR), key=line_key)

@@ -277,8 +277,9 @@ class _Planner:
         """What the first steps (those that depend on none) read, when the spec declares no inputs."""
         found: dict[str, tuple[InputSpec, str]] = {}
         for step in self.spec.steps:
-            if step.for_each is None and step.id not in roots:
-                self.said_from_outside(step, loose[step.id], taken[step.id], found)
+            over = parse_for_each(step.for_each)  # a loop whose item is an input: its other names are no item fields
+            if (over is None or over[0] in self.reads(step, loose[step.id])) and step.id not in roots:
+                self.said_from_outside(step, loose[step.id], taken[step.id] | set(over[:1] if over else ()), found)
             if step.for_each is not None or step.id not in roots:
                 continue
             schema = self.input_schemas[step.id]
@@ -318,7 +319,9 @@ class _Planner:
             if name in found or name in taken or name in self.makers or not written_as_name(name, text):
                 continue
             schema = self.input_schemas[step.id]
-            required = name in required_of(schema) or name not in properties_of(schema)
+            said = self.said(step)  # "(number, optional, default 10000)" in the skill's instructions
+            required = (name in required_of(schema) or name not in properties_of(schema)) and \
+                not (said and any(n.name == name and n.optional for n in said.inputs))
             found[name] = (InputSpec(name=name, required=required, where=step.where),
                            f"{name} ({step.id}, skill `{skill.name if skill else '?'}`: its text names "
                            f"`{name}`, which no step outputs)")
@@ -593,7 +596,8 @@ class _Planner:
             if got is not None:
                 expression, note = got
             elif title:
-                self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): its title reads as the "
+                said = "its title" if step.field_where["when_title"] == step.where else "its text"  # a guess
+                self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): {said} reads as the "
                                              f"condition `{step.when}`, but that names no workflow input or earlier "
                                              "output, so the step always runs: if it is a condition, write a "
                                              "`- When:` line that names the value", "spec.condition-not-read"))

@@ -35,6 +35,8 @@ from orchestrator.hints import Hint, HintAction
 from orchestrator.plan.location import split_where, warning_at
 from orchestrator.plan.model import Plan, PlanStep
 from orchestrator.policy import FallbackAction
+from orchestrator.spec.branch_join import strong_join
+from orchestrator.spec.branch_pseudocode import control_line
 from orchestrator.spec.regex_cache import Patterns
 
 # "for each X" that is about attempts or time, not items
@@ -194,7 +196,7 @@ def _step_guards(step: PlanStep, text: list[tuple[int, str]], path: str,
             warn(text[0][0], f"the step's own line states a condition (`{aside.group(0)}`) but the step has none: "
                              "it always runs", "spec.condition-not-read")
         for line, words in text:
-            said = _condition(words)
+            said = None if control_line(words) else _condition(words)  # `if x > 3 then`: the next step's
             if said:
                 warn(line, f"the text states a condition (`{said}`) but the step has none: it always runs",
                      "spec.condition-not-read")
@@ -202,7 +204,7 @@ def _step_guards(step: PlanStep, text: list[tuple[int, str]], path: str,
     branched = [d for d in step.depends_on if d in conditional]
     if step.join != "any" and not branched:
         for line, words in text:
-            match = _JOIN.search(words)
+            match = _JOIN.search(words) or strong_join(words)
             if match:
                 warn(line, f"the text says `{match.group(0)}` but the step does not run after a choice of "
                            f"branches (it depends on {', '.join(step.depends_on) or 'nothing'}, none conditional)",

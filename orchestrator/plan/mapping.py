@@ -57,6 +57,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.errors import Diagnostic
+from orchestrator.plan.fan_gather import GATHER_SOURCE, gathered_pointer, is_plural
 from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.location import from_default, from_spec, warning_at
 from orchestrator.plan.model import ForEach, InputBinding, Provenance
@@ -370,7 +371,8 @@ class _Binder:
             return resolve_reference(ref, self.scope.inputs, self.scope.produced, words, name)
         return resolve_name(ref, self.scope.inputs, self.scope.earlier())
 
-    def bind(self, name: str, where: str | None, *, loose: bool) -> tuple[InputBinding, str] | None:
+    def bind(self, name: str, where: str | None, *, loose: bool, skill_reads: bool = False
+             ) -> tuple[InputBinding, str] | None:
         """The binding of a name that has no literal and no explicit source, and its rule."""
         scope = self.scope
         if self.loop and name == self.loop[0] and not (scope.item_fields and name in scope.item_fields):
@@ -419,14 +421,16 @@ class _Binder:
             return binding, f"nearest step: {what}"
         if name in scope.inputs:
             return InputBinding(source="input", name=name), f"workflow input: {name}"
-        if name == GATHERED_NAME or SAYS_EVERY.search(self.text):
+        if name == GATHERED_NAME or (SAYS_EVERY.search(self.text) and is_plural(name)):  # not "the edition"
             gathering = scope.nearest_gathered()
             if gathering:  # "When all lines are assessed, X gets every assessment": the results, gathered
                 why = "" if name == GATHERED_NAME else f" (nothing else gives `{name}`; the step's text says "\
                                                          f"'{SAYS_EVERY.search(self.text).group(0)}')"  # type: ignore[union-attr]
-                return (InputBinding(source="step", step=gathering[0], gather=True),
-                        f"gathered: every item output of {gathering[0]}, in item order{why}")
-        if self.loop and scope.item_fields is None and not loose:
+                pointer = gathered_pointer(name, scope.produced[gathering[0]].fields)  # `scores`: each `score`
+                return (InputBinding(source="step", step=gathering[0], pointer=pointer, gather=True),
+                        f"gathered: {f'`{pointer[1:]}` of ' if pointer else ''}every item output of "
+                        f"{gathering[0]}, in item order{why}")
+        if self.loop and scope.item_fields is None and (not loose or skill_reads):  # `title` of each post
             return (InputBinding(source="item", pointer=f"/{name}"),
                     f"for each item field: `{name}` of each item of {self.loop[1]} (the item's fields "
                     "are not declared)")
@@ -441,7 +445,8 @@ SAYS_EVERY = re.compile(r"(?i)\b(?:every|all(?:\s+(?:of\s+)?the)?|each\s+of\s+th
                          r"(?:assessments?|results?|items?|lines?|outputs?|answers?|\w+s)\b|\bgathered\b|\bcollected\b"
                          r"|\bthe\s+(?:\w+\s+)?(?:results|outputs)\s+(?:from|of)\b"  # "the renewal results from 1.2"
                          # "roll all of those up", "the whole pile of sentiment results"
-                         r"|\ball\s+of\s+(?:those|these|them)\b|\bthe\s+whole\s+(?:pile|lot|set|list|bunch|batch|heap)\s+of\b")
+                         r"|\ball\s+of\s+(?:those|these|them)\b|\bthe\s+whole\s+(?:pile|lot|set|list|bunch|batch|heap)\s+of\b"
+                         f"|{GATHER_SOURCE}")  # "consolidated", "a roll-up of", "combine": `fan_gather`
 
 
 def map_inputs(
@@ -469,6 +474,11 @@ def map_inputs(
         if source is not None:
             for_each = ForEach(item=loop[0], source=source)
     loose_by = {item.name: item for item in loose}
+    # two names or more its skill's instructions read that nothing gives: fields of each item (`title`, `url`);
+    # one is the item itself (the rule after mapping)
+    fields_read = {n for n, item in loose_by.items() if item.said.startswith("named in skill")
+                   and n not in scope.inputs and not producers(n, scope)}
+    fields_read = fields_read if len(fields_read) > 1 else set()
     for name in dict.fromkeys([*needs, *step.input_values, *(gathered or {}), *loose_by]):
         where = field_where.get(name) or (loose_by[name].where if name in loose_by else None) or step.where
         optional = name not in must
@@ -491,7 +501,8 @@ def map_inputs(
             binding = InputBinding(source="step", step=gathered[name], gather=scope.produced[gathered[name]].gathered)
             note = f"gathered: every item output of {gathered[name]}, in item order (the step's text names it)"
         else:
-            found = binder.bind(name, where, loose=name in loose_by and name not in needs)
+            found = binder.bind(name, where, loose=name in loose_by and name not in needs,
+                                skill_reads=name in fields_read)
             if found is not None:
                 binding, note = found
         if binding is None:

@@ -10,8 +10,8 @@ A JSON object in backticks (Reads `{"text": ...}`) names its top-level keys.
 `read_instructions` reads such sentences (a word that opens the inputs: Input,
 Inputs, Takes, Reads, Needs, Expects, Accepts; one that opens the outputs: Output,
 Outputs, Returns, Gives back, Produces): the backticked names after it, a name
-after "default" excepted (it is a value), a name marked "optionally" or "(default
-...)" optional, and a name followed by "(list of {host, expires})", braces in backticks or not, an array (of objects with
+after "default" excepted (it is a value), a name marked "optionally", "(default
+...)" or "(number, optional, ...)" optional, and a name followed by "(list of {host, expires})", braces in backticks or not, an array (of objects with
 those properties). A step that declares no inputs reads the names its text mentions
 (`mentioned`): "First pull the tarball using `fetch-mirror`, with the package and
 version" names `package` and `version` when those are values the step can reach
@@ -43,6 +43,7 @@ _SENTENCE = _rx(r"(?<=[.;!?])\s+(?=[A-Z`(*_])|\n\s*\n")
 _GATHERED = _rx(
     r"(?i)\b(?:results?|outputs?|answers?|items?|analys[ie]s)\b[^.;]*?\bas\s+(?:a\s+(?:list|array)\s+)?"
     r"(?:(?:called|named)\s+)?`{1,2}+([A-Za-z_]\w*)`")  # ``invoices`` (reStructuredText) too
+_SAID_OPTIONAL = _rx(r"(?i)[ \t]*+\([^()]{0,60}?(?<![\w-])(?:optional|default)(?![\w-])")
 _NOT_WORD = _rx(r"[^0-9a-z]+")
 _STEP_REF = _rx(r"(?i)\b(?:step|stage|phase|task)[\s_-]*(\d+|[a-z]+)\b")
 
@@ -103,7 +104,8 @@ def _names(clause: str, where: str) -> list[Named]:
         if re.search(r"default\s*(?:is\s*|of\s*|=\s*)?$", before):
             continue  # `(default `country`)`: a value, not a name
         after = clause[m.end():m.end() + 12].lower()
-        optional = "optional" in before or bool(re.match(r"\s*\((?:default|optional)", after))
+        optional = "optional" in before or bool(re.match(r"\s*\((?:default|optional)", after)) \
+            or _SAID_OPTIONAL.match(clause, m.end()) is not None  # "(number, optional, default 10000)"
         out.append(Named(name=m.group(1), where=where, optional=optional, schema_=_said_list(clause[m.end():])))
     for m in _JSON_TICKED.finditer(clause):  # Reads `{"text": ..., "max_len": 280}`: its top-level keys
         out += [Named(name=k, where=where) for k in _JSON_KEY.findall(m.group(1))]

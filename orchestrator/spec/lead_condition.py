@@ -5,6 +5,8 @@
     - Only when the total is over 500: ...  runs only when total > 500
     ### If band is high — escalate          runs only when band == high
     ### Otherwise → archive / The rest: ... the otherwise-branch of the nearest conditional step
+    ## major notes (only if bucket says breaking_count > 0)   runs only when breaking_count > 0 (its aside)
+    ## minor notes (else — no breaking changes)               the otherwise-branch (its aside)
 
 The title's head (what comes before an arrow, a colon or a dash) is read: one opening with if, when,
 only if/when, unless is a condition in words (`spec.condition`); one with no such word is a condition
@@ -19,6 +21,10 @@ Every title read so is a reading of the step and a warning at its line (the gues
 that looks like a condition and is not read is a warning too: the step then always runs. A comparison
 alone (no if/when) is marked `field_where["when_title"]`: when it names no value the steps give
 ("Check over 9000 files"), the planner drops it with a warning instead of refusing the spec.
+
+`read_leads` then reads the branches written as pseudocode around the steps (`spec.branch_pseudocode`),
+a YAML step's comment saying it starts beside the others (`spec.branch_parallel.comment_roots`), and
+the step right after conditional steps that says it runs after whichever ran (`spec.branch_join`).
 """
 
 from __future__ import annotations
@@ -28,6 +34,9 @@ import re
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.hints import Hint, HintAction
+from orchestrator.spec.branch_join import join_after_conditions
+from orchestrator.spec.branch_parallel import comment_roots
+from orchestrator.spec.branch_pseudocode import pseudocode_branches
 from orchestrator.spec.condition import Clause, read_condition
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
@@ -72,8 +81,28 @@ def _head(title: str) -> str:
     return (text[: end.start()] if end else text).strip().rstrip(".!?").strip()
 
 
+# "major notes (only if bucket says breaking_count > 0)", "minor notes (else — no breaking changes)"
+_ASIDE_IF = _rx(r"(?i)\(\s*+(?:only\s++|run\s++only\s++|runs\s++only\s++)?(if|when|unless)\s++([^()]{1,120}+)\)")
+_ASIDE_ELSE = _rx(r"(?i)\(\s*+(?:otherwise|else|if\s++not)(?!\w)[^()]{0,80}+\)")
+_SAYS = _rx(r"(?i)^(?:the\s++)?[\w-]++\s++(?:says|reports|returns|gives|finds)\s++(?=\S)")
+
+
+def _aside_lead(title: str) -> Lead | None:
+    """A title whose aside says when the step runs: the aside's condition, or the otherwise-branch."""
+    if (m := _ASIDE_ELSE.search(title)) is not None:
+        return Lead(kind="otherwise", head=m.group(0))
+    if (m := _ASIDE_IF.search(title)) is None:
+        return None
+    body = _SAYS.sub("", m.group(2).strip().rstrip(".")) if _COMPARES.search(m.group(2)) else m.group(2).strip()
+    if read_condition(body) is None:
+        return Lead(kind="unread", head=m.group(0))
+    return Lead(kind="when", head=m.group(0), condition=body, negated=m.group(1).lower() == "unless", bare=True)
+
+
 def lead_of(title: str) -> Lead | None:
     """What `title` says of when its step runs (module docstring); None when it says nothing of it."""
+    if (aside := _aside_lead(title)) is not None:
+        return aside
     head = _head(title)
     if not head:
         return None
@@ -134,7 +163,8 @@ def read_leads(steps: list[StepSpec], src: Source) -> list[StepSpec]:
         if step.when:
             latest = step
         out.append(step)
-    return out
+    out = comment_roots(pseudocode_branches(out, src), src)  # a YAML step's "# no deps, goes in parallel"  # `\If{...}` / `\Else` / `\EndIf`, `if ... then` / `else` / `end if`
+    return join_after_conditions(out, src)  # "Welcome — either way, ...": after whichever branch ran
 
 
 def _with_lead(step: StepSpec, lead: Lead, latest: StepSpec | None, src: Source) -> StepSpec:

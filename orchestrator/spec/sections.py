@@ -25,6 +25,8 @@ from orchestrator.policy import ApprovalPolicy
 from orchestrator.spec import condition as cond
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para
+from orchestrator.spec.branch_condition import bare_label, guessed_branch
+from orchestrator.spec.branch_join import join_said
 from orchestrator.spec.fields import spell_step_refs
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
@@ -257,7 +259,8 @@ def join_branches(step: StepSpec, branches: list[str], src: Source) -> StepSpec:
     if not branches or step.depends_where is not None or step.join == "any":
         return step
     text = " ".join(t.text for t in step.texts) + " " + step.description
-    if not (prose.JOIN_ANY.search(text) and re.search(r"(?i)\b(?:ran|run|runs|finished|done|taken)\b", text)):
+    said = prose.JOIN_ANY.search(text) and re.search(r"(?i)\b(?:ran|run|runs|finished|done|taken)\b", text)
+    if not said and not join_said(f"{step.name}. {text}", after_choice=True):  # "either way", "both branches land"
         return step
     where = step.where
     return step.model_copy(update={
@@ -301,6 +304,9 @@ def place_branches(steps: list[StepSpec], inputs: Iterable[tuple[str, str]], src
         elif read is not None and (read.expression is not None or any(c.kind != "value" for c in read.clauses)) \
                 and len(label.split()) > 1:
             when = spell_step_refs(label)
+        elif (guess := bare_label(label)) is not None:  # "remote → ...": the truth of that name, a guess
+            out.append(guessed_branch(step, label, guess, src))
+            continue
         else:
             src.error(line, f"{step.id}: the branch '{label}' is not a condition the reader can place: write a "
                             "comparison (`tier is gold`, `amount > 300`) or list the input's values "

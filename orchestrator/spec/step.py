@@ -32,6 +32,7 @@ from orchestrator.spec import condition as cond
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para, split_label
+from orchestrator.spec.branch_condition import aside_condition, own_skill_condition
 from orchestrator.spec.fields import (
     NUMBER,
     STEP_WORD,
@@ -59,7 +60,8 @@ LABELS: dict[str, str] = {
     **dict.fromkeys(("success", "success criteria", "success criterion"), "success"),
     **dict.fromkeys(("failure modes", "failure mode", "failures"), "failures"),
     **dict.fromkeys(("depends on", "depends", "dependencies", "after", "needs", "runs after",
-                     "waits for", "prerequisites", "depends-on"), "depends"),
+                     "waits for", "prerequisites", "depends-on", "wait for", "waits on", "wait on", "blocked by",
+                     "starts after", "start after", "predecessors", "upstream", "requires"), "depends"),
     **dict.fromkeys(("for each", "foreach", "for-each", "fan out", "fan-out"), "for_each"),
     **dict.fromkeys(("when", "condition", "if", "only if", "run if"), "when"),
     **dict.fromkeys(("approval", "requires approval", "approve"), "approval"),
@@ -491,14 +493,24 @@ class _StepBuilder:
         if rest.strip():
             self.description.append(rest.strip())
 
+    def _own_skill(self, sentence: str) -> str | None:
+        """The step's skill as far as read: the first name it mentions, else the first in `sentence`."""
+        if self.mentions:
+            return self.mentions[0].text
+        m = re.search(r"`([\w-]+)`", sentence)
+        return m.group(1) if m else None
+
     def _condition(self, sentence: str, line: int) -> bool:
         """A sentence that makes the step conditional, says it needs an approval, or how long
         its approval waits; True when taken."""
         said = cond.condition_sentence(sentence)
+        guess = said is None and (said := own_skill_condition(sentence, self._own_skill(sentence))) is not None
         if said is not None and "when" not in self.values:
             text, negated = said
             bare = re.sub(r"(?:(?<!\s)\s+)?\([^()]*\)\s*$", "", text)  # "the total is over 1000 (EUR)": the aside off
-            if bare != text and cond.read_condition(text) is None and cond.read_condition(bare) is not None:
+            if (aside := aside_condition(text)) is not None:  # "the candidate is remote (`remote` is true)"
+                text = aside
+            elif bare != text and cond.read_condition(text) is None and cond.read_condition(bare) is not None:
                 text = bare
             if cond.read_condition(text) is None:
                 message = (f"{self.sid}: the condition '{text}' cannot be read: write a comparison such as "
@@ -511,6 +523,13 @@ class _StepBuilder:
             self.values["when"] = f"not ({text})" if negated and cond.is_expression(text) else (
                 f"unless {text}" if negated else text)
             self.field_where["when"] = self.src.where(line)
+            if guess:  # "Run `book-desk` if not remote": dropped with a warning if it names no value
+                self.field_where["when_title"] = self.src.where(line)
+                if not self.mentions:
+                    self.mention(sentence, line)  # the sentence names the step's skill
+                self.src.warn(line, f"{self.sid}: '{sentence.strip()[:80]}' is read as the step's condition: it runs "
+                                    f"only when {text}" + (" is false" if negated else "") + "; if that is not meant,"
+                                    " write the condition on its own line (`- When: ...`)", "spec.lead-condition")
             self.read("when", line, sentence, f"runs only when {text}" if not negated else f"skipped when {text}")
             self.structure_read += 2  # the sentence is read whole
             return True
@@ -648,6 +667,8 @@ def read_step(
     b = _StepBuilder(src, sid)
     b.readings.extend(readings)
     b.mention(name, line)
+    if prose.root_phrase(name):  # "Grab the refunds, kick it off together with #1": said in its title
+        b.prose_depends = (prose.StepList(root=True), line, name)
     flattened = False  # reading failure modes written at the bullets' own level
     aside = False  # after a "notes:" paragraph nothing more belongs to the step
     for index, block in enumerate(blocks):

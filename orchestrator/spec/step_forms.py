@@ -21,7 +21,14 @@ from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para, Table
 from orchestrator.spec.fields import STEP_WORD, number_of, source_of, spell_step_refs, step_id
 from orchestrator.spec.inputs_lead import inputs_lead
-from orchestrator.spec.list_branches import branch_steps, branches_of
+from orchestrator.spec.list_branches import (
+    branch_steps,
+    branches_of,
+    inline_choice,
+    inline_choice_steps,
+    nested_choice,
+    step_then_choice,
+)
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.sections import join_branches
@@ -105,6 +112,22 @@ def list_steps(items: list[Bullet], src: Source, sink: RouteSink, taken: set[int
             number, name = own[0], own[1] or name
         kind = "numbered list item" if item.ordered else "list item"
         number += shift
+        if (tree := nested_choice(item)) is not None:  # a step, then a choice under one of its bullets
+            reading = _reading(src, item.line, item.text, f"{kind} read as step-{number} ({name})")
+            split = step_then_choice(number, name, rest, item, tree, src, reading, sink)
+            shift += len(split) - 1
+            after = [s.id for s in split[1:]]
+            steps += split
+            taken.add(item.line)
+            continue
+        if (inline := inline_choice(item, rest)) is not None:  # "if x, run `a`; otherwise run `b`": two steps
+            choice = _reading(src, item.line, item.text, f"{kind} read as a choice between two branches")
+            split = inline_choice_steps(number, name, inline, item, src, choice)
+            shift += len(split) - 1
+            after = [s.id for s in split]
+            steps += split
+            taken.add(item.line)
+            continue
         if branches_of(item):  # nested bullets that are the branches of a choice: a step each
             choice = _reading(src, item.line, item.text, f"{kind} read as the lead of a choice between the "
                                                          "branches under it")

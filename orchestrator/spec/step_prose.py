@@ -192,8 +192,10 @@ def is_root_value(text: str) -> bool:
 
 
 def root_phrase(sentence: str) -> bool:
-    """"Independent of step 1", "can start straight away": the step depends on nothing."""
-    return bool(_ROOT_PHRASE.search(sentence))
+    """"Independent of step 1", "can start straight away", "meanwhile ...": the step depends on nothing."""
+    from orchestrator.spec.branch_parallel import parallel_start
+
+    return bool(_ROOT_PHRASE.search(sentence)) or parallel_start(sentence)
 
 
 def spell_enclosed(text: str) -> str:

@@ -32,6 +32,7 @@ from markdown_it.tree import SyntaxTreeNode
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.spec.blocks import Block, Bullet, Para, Table, read_blocks
+from orchestrator.spec.branch_parallel import parallel_note
 from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, step_id
 from orchestrator.spec.input_prose import attach_gets
 from orchestrator.spec.list_branches import constants
@@ -426,6 +427,9 @@ def read_container(
     steps, read = attach_gets(steps, [b for b in blocks if b.line not in taken], src)
     for block in blocks:
         if warn_rest and block.line not in taken and block.line not in read:
+            if isinstance(block, Para) and (noted := parallel_note(block.text, block.line, steps, src)) is not None:
+                steps = noted  # "Steps 1 and 2 don't depend on each other, kick them off together."
+                continue
             report_unread(block, steps, src, "workflow steps")
     return steps, taken
 

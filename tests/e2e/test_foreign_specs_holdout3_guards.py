@@ -25,7 +25,8 @@ GUARDED: dict[str, list[tuple[int, str]]] = {
     "23-vendor-onboarding": [(26, "spec.own-fallback"), (28, "spec.skill-not-run"),
                              (53, "spec.condition-not-read"), (63, "spec.skill-not-run"),
                              (73, "spec.join-not-read")],
-    "24-price-feeds": [(32, "spec.each-not-read"), (34, "spec.gather-not-read"),
+    # line 32's fan-out is read by meaning (warned as read) and line 34's gather takes step 3's results
+    "24-price-feeds": [(32, "fan-out-read"),
                        (36, "spec.condition-not-read"), (38, "spec.condition-not-read"),
                        (40, "spec.join-not-read")],
     # the e-mail's paragraphs name their skills in plain text: read anchored on them (a warning at each), and

@@ -41,9 +41,6 @@ KNOWN: dict[tuple[str, str], str] = {
                                  "reader knows: the post runs without a person's yes",
     ("42-firewall-cab-form", "3"): "'ECAB approval is needed before the canary push.' is not a wording the approval "
                                    "reader knows (its 4 h answer time is warned as not read)",
-    ("40-license-audit-wiki", "3"): "'Once every License check is in, tally-verdicts gets the full set of verdicts' "
-                                    "is not read as a gather of step 2's results (warned: spec.gather-not-read)",
-    ("40-license-audit-wiki", "run"): "step 3 gets no gathered results (above), so its skill refuses its input",
     ("44-price-memo-outline", "3"): "'Where the delta meets or exceeds the exec threshold:' is a comparison the "
                                     "condition reader does not know (warned at the line; the step runs always), and "
                                     "'The brief goes to the CFO for sign-off' is no approval wording it knows",
@@ -66,6 +63,8 @@ def _source(binding: dict[str, Any]) -> str:
         return f"workflow input {binding['name']}"
     if binding["source"] == "item":
         return "each item"
+    if binding.get("gather") and not binding["pointer"]:
+        return f"all results of step {binding['step'].removeprefix('step-')}, gathered"
     return f"step {binding['step'].removeprefix('step-')} output {binding['pointer'].lstrip('/')}"
 
 

@@ -21,12 +21,6 @@ HOLDOUT = FIXTURES / "foreign-specs-holdout8"
 
 # (folder, run index: 0 the main run, 1.. its more_runs) -> why it does not reach the author's final output yet
 KNOWN_RUNS: dict[tuple[str, int], str] = {
-    ("51-refund-macro", 0): "its two branch steps are lost with their arrows (`→ **Refund to card**`), so `status` "
-                            "and `amount` are required workflow inputs: which units are steps (spec/markdown.py)",
-    ("51-refund-macro", 1): "the same",
-    ("52-invoice-docstring", 0): "the numpydoc `Parameters` section is not read (spec/markdown.py), so the plan "
-                                 "refuses the given `flag_over_eur`; without it the run reaches the author's "
-                                 "output (asserted below)",
     ("53-release-notes-adoc", 0): "the `TIP:` line is read as a step, so `ticket_dump` and `version` are its "
                                   "outputs, not workflow inputs: which units are steps (spec/markdown.py)",
     ("53-release-notes-adoc", 1): "the same",
