@@ -49,6 +49,9 @@ _YES = _rx(r"(?i)(?<![\w-])(?:goes|go|ships?|is\s+sent|proceeds?)\s+(?:out\s+|ah
 
 def said_approval(sentence: str) -> bool:
     """Whether the sentence says a person approves before the step goes on (module docstring)."""
+    lead = _LEAD.match(sentence)
+    if lead is not None and lead.group("noun"):
+        return False  # "Orders over $150: ...": a condition on a noun no value may be found for; left to the warnings
     return _SAID.search(sentence) is not None
 
 
@@ -61,7 +64,7 @@ def said_condition(sentence: str) -> str | None:
     bare = _BARE.search(sentence) if m is None else None
     if m is None and bare is None:
         return None
-    said = bare.group("bare") if bare is not None else m.group("cond") or m.group("noun") if m is not None else ""
+    said = bare.group("bare") if bare is not None else m.group("cond") if m is not None else ""
     text = _MONEY.sub(" ", said or "")
     text = " ".join(_WHERE_FROM.sub("", text).split())  # "the spam score from tweet 6": the value is named by its meaning
     return text if text and read_condition(text) is not None else None

@@ -29,8 +29,8 @@ KNOWN: dict[tuple[str, str, int], str] = {
     ("59-nodepool-rightsizing", "approval", 0): "the YAML key `gate:` is not an approval key (spec/yaml_keys.py)",
     ("60-bench-triage-algorithm", "limit", 9): "read right (300 s) by the reader of the whole algorithm block, which "
                                                "cites the block's first line (5), not line 9",
-    ("51-refund-macro", "approval", 26): "the approval's step (Offer store credit) is lost with its branch arrow "
-                                         "(which units are steps, spec/markdown.py)",
+    ("51-refund-macro", "approval", 26): "'Orders over $150: ...' puts its condition on a noun no value is found "
+                                         "for ('Orders'): read, it refuses the plan, so it is left unread",
 }
 
 
