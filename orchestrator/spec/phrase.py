@@ -24,7 +24,7 @@ import json
 from collections.abc import Collection
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from orchestrator.policy import ErrorClass, OnFailure, PolicyStatement, Wait
 from orchestrator.spec import grammar as g
@@ -367,7 +367,16 @@ def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, b
     if classes and not fields.get("whole_run"):
         fields["applies_to"] = "any" if classes[0] == "any" else _CLASSES[classes[0]]
     retry_said = r.has("retry_bare") and "retries" not in fields and "max_attempts" not in fields and not no_retry
-    return PolicyStatement(**fields), retry_said, regenerate_said
+    try:
+        statement = PolicyStatement(**fields)
+    except ValidationError as exc:  # "Max total attempts: 0": said, not read, never an internal error
+        for error in exc.errors():
+            name = str(error["loc"][0]) if error["loc"] else ""
+            r.problems.append(f"{name.replace('_', ' ')} {error.get('input')!r} is not read: "
+                              f"{str(error['msg']).lower()}")
+            fields.pop(name, None)
+        statement = PolicyStatement(**fields)
+    return statement, retry_said, regenerate_said
 
 
 # a YAML key's words, put before its value so the value reads as the sentence it is
