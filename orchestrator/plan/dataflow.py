@@ -740,7 +740,7 @@ def _fits(value: Any, prop: Any) -> bool:
         return "boolean" in kinds
     if isinstance(value, (int, float)):
         return bool(kinds & {"number", "integer"}) and (isinstance(value, int) or "number" in kinds)
-    return isinstance(value, str) and "string" in kinds
+    return ("array" in kinds) if isinstance(value, list) else isinstance(value, str) and "string" in kinds
 
 
 def _named_for(value: Any, name: str) -> bool:
@@ -749,7 +749,7 @@ def _named_for(value: Any, name: str) -> bool:
         return re.search(r"(?:^|_)(?:text|message|body|reply|content|note|summary|comment)s?$", name) is not None
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return re.search(r"(?:^|_)(?:score|count|total|amount|number|value|rate|days|price)$", name) is not None
-    return False
+    return isinstance(value, list) and not _named_for(0, name) and not _named_for("", name)  # a list: no number's, no text's
 
 
 def completed_policy(policy: StepPolicy, output_schema: JsonSchema) -> StepPolicy:

@@ -158,6 +158,9 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
     parts = parts.model_copy(update={"steps": tuple(read_leads(list(parts.steps), src))})  # "## Score ≥ 70 → a human"
     # every step text the structure readers left: a policy, a check, or a warning
     success_checks = read_step_texts(parts.steps, src, StepIndex(parts.steps).resolve)
+    from orchestrator.spec.whole_net import read_the_rest
+
+    parts, success_checks = read_the_rest(parts, src, success_checks)  # the run's check and limit, said anywhere
     check_steps(parts.steps, parts.steps_line, src)
     check_references({s.id for s in parts.steps}, parts.contracts, parts.recovery,
                      parts.convergence, src)

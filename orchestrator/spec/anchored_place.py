@@ -135,6 +135,14 @@ class Placer:
         return False, current
 
 
+def row_name(line: str) -> str:
+    """The first cell of a table row a step was read from ("| RESERVING | reserve-stock | ..."): a
+    state machine's or a checklist's name for the step, as sentences elsewhere call it."""
+    first = line.strip()
+    cells = [c.strip(" *_`") for c in first.strip("|").split("|")] if first.startswith("|") else []
+    return cells[0] if cells and len(cells) > 1 and 0 < len(cells[0]) <= 40 else ""
+
+
 class Found(Protocol):
     """What `place` needs of a unit the anchored reading found (`spec.anchored.Found`)."""
 
@@ -185,7 +193,10 @@ def place(root: Unit, found: list[F], leftover: list[Unit], src: Source,
             phantoms.append((f, steps.index(earlier) + 1))
         else:
             steps.append(f)
-    placer.keys = keys_of([(i, name(f), f.skill) for i, f in enumerate(steps, start=1)])
+    rows = [row_name(src.lines[at - 1] if 0 < (at := f.parts[0][0] if f.parts else f.unit.line) <= len(src.lines) else "")
+            for f in steps]
+    placer.keys = keys_of([(i, f"{name(f)} {row}", f.skill) for i, (f, row) in enumerate(zip(steps, rows, strict=True),
+                                                                                          start=1)])
     for f, own in phantoms:
         before = sum(map(len, placer.out.pieces.values())) + sum(map(len, placer.out.success.values()))
         if f.parts is not None:

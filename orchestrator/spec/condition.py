@@ -402,7 +402,11 @@ def approval_condition(text: str) -> tuple[str | None, str]:
         found = read_condition(m.group("cond").strip())
         if found is not None and any(c.kind == "value" for c in found.clauses):
             return m.group("cond").strip(), (text[m.end():].strip() or "required")
-    return None, text
+    from orchestrator.spec.whole_approval import (
+        said_condition,  # "Where the subtotal exceeds ...,", "Orders over $150:"
+    )
+
+    return said_condition(text), text
 
 
 def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "reject"] | None]:
@@ -410,13 +414,14 @@ def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "rejec
     rejected": (seconds, what then); (None, None) when it says no wait; what then is None when
     the text does not say."""
     from orchestrator.spec.policy_text import first_duration
+    from orchestrator.spec.whole_approval import (
+        said_wait,  # "Leads get 4 hours", "within forty-eight (48) hours"
+    )
 
     m = _WAIT.search(text)
-    if m is None:
-        return None, None
-    seconds = first_duration(m.group("d"))
-    if seconds is None:
-        return None, None
+    seconds = first_duration(m.group("d")) if m is not None else None
+    if m is None or seconds is None:
+        return said_wait(text)
     then = _ON_TIMEOUT.search(text[m.end():]) or _ON_TIMEOUT.search(text)
     if then is None:
         after = text[m.start():]
@@ -477,7 +482,9 @@ def gate_outcome(text: str) -> Literal["approve", "reject"] | None:
 def approval_sentence(sentence: str) -> bool:
     """True when a sentence of a step's prose says the step needs a person's approval
     ("Before anything is sent, finance has to approve it.")."""
-    return _APPROVE.search(sentence) is not None
+    from orchestrator.spec.whole_approval import said_approval  # the words of other documents
+
+    return _APPROVE.search(sentence) is not None or said_approval(sentence)
 
 
 def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | None:

@@ -70,7 +70,7 @@ _RUN_VERDICT = _rx(r"(?i)\b(?:the\s+run|the\s+job|the\s+workflow)\s+(?:counts|is
 _OUTCOME = _rx(r"(?i)^\W*(?:if\s+not|otherwise|else|failing\s+that)\b")
 _REPORTED = _rx(r"(?i)\b(?:reported|reports|returns|returned|says|said|gives|gave|outputs?|yields)\s+(?P<clause>.+)$")
 _STEP_NUMBER = _rx(rf"(?i)(?<!\w){STEP_WORD}\s*({NUMBER})(?!\w)")
-_WORD = _rx(r"(?<![\w-])[A-Za-z][a-z]{2,}+(?![\w])")
+_WORD = _rx(r"(?<![\w-])(?:[A-Za-z][a-z]{2,}+|[A-Z]{3,}+(?:_[A-Z]++)*+)(?![\w])")  # "BACKORDERING", "CHECKING_STOCK" too
 # words of a name that tell no step from another
 _LEAD_WORDS = 3  # a step named by a word of its name: among the sentence's first words ("geo lookup: 8 s per call")
 _COMMON = frozenset(

@@ -86,9 +86,9 @@ WORDS = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 # every key of UNIT_SECONDS, factored (a smaller pattern compiles and matches faster)
 UNITS = r"(?:m(?:s(?:ecs?)?|illiseconds?|ins?|inutes?)?|s(?:ecs?|econds?)?|h(?:rs?|ours?)?|d(?:ays?)?)"
 LONG_UNITS = r"(?:millisecond|second|sec|minute|min|hour|day)s?"
-# Number words are written as digits before the rows are tried (`spec.normalize`), so the
-# rows' patterns stay small: a count is digits or once/twice/thrice, a duration digits and a unit.
+# Number words are written as digits before the rows are tried (`spec.normalize`): a count is digits or once/twice/thrice never followed by a unit ("retries: 30 s" is a time: `_TIMED`), a duration digits and a unit.
 COUNT = r"(?:\d+|once|twice|thrice)"
+_TIMED = rf"(?!\s*+(?:\.\d|(?:{UNITS})(?![a-z])))"
 # each part unambiguous (`\s*(?:-\s*)?`, not `\s*-?\s*`): a series of them cannot backtrack 2^n ways
 # and started at a number's first digit (`(?<!\d)`): a long run of digits is tried once, not from each digit
 DURATION_PART = rf"(?:(?<!\d)\d+(?:\.\d+)?\s*(?:-\s*)?(?:{UNITS})(?![a-z]))"
@@ -125,7 +125,7 @@ FIRST: tuple[Row, ...] = (
     Row("attempts", r"\b{N}\s+(?:times\s+)?in\s+a\s+row\b", needs=r"fail|crash|error|time"),
     Row("attempts", r"\bafter\s+{N}\s+(?:failed\s+|unsuccessful\s+|bad\s+)?(?:tries|attempts|goes|runs)\b"),
     # "give up on it after 20 s", "bail out after 45 seconds": how long one attempt may take
-    Row("timeout", r"\b(?:give\s+up\s+on\s+(?:it|this|that|the\s+[\w-]+)|bail(?:\s+out)?|pull\s+the\s+plug)\s+(?:after|at|past)\s+{D}"),
+    Row("timeout", r"\b(?:give\s+up\s+on\s+(?:it|this|that|the\s+(?:[\w-]+\s+){0,2}?[\w-]+)|bail(?:\s+out)?|pull\s+the\s+plug)\s+(?:after|at|past)\s+{D}"),
     Row("budget", r"\b(?:give\s+up|stop\s+(?:re)?trying|quit)\s+(?:after|once|when)\s+(?:about\s+)?{D}(?:\s+(?:have|has)\s+(?:passed|elapsed|gone\s+by))?", also=("fail",)),
     Row("attempts", r"\b(?:give\s+up|stop(?:\s+trying)?|quit)\s+after\s+{N}\s+(?:failed\s+|unsuccessful\s+)?(?:tries|attempts|goes|runs)\b", also=("fail",)),
     # "another go": one retry, unless a count is said too ("another go at it, up to 3 more times")
@@ -134,7 +134,7 @@ FIRST: tuple[Row, ...] = (
     Row("wait_fixed", r"\bonce\s+(?:a|an|per|every|1)\s+(?P<d9>second|minute|hour|day)\b"),
     Row("retries", r"\b(?:one|1|a\s+single)\s+retry\b", value=1),
     # "five tries beyond the first": retries, not attempts
-    Row("retries", r"\b{N}\s+(?:more\s+|further\s+|extra\s+)?(?:tries|attempts|goes|shots|times|retries|reruns|runs)\s+(?:beyond|after|besides|on\s+top\s+of|past|in\s+addition\s+to|over\s+and\s+above)\s+the\s+(?:first|initial|original)(?:\s+(?:one|try|attempt|run|go|call))?(?:\s+(?:at\s+most|max(?:imum)?|tops))?"),
+    Row("retries", r"\b{N}\s+(?:more\s+|further\s+|extra\s+)?(?:tries|attempts|goes|shots|times|retries|reruns|runs)\s+(?:(?:at\s+most|max(?:imum)?|tops)\s+)?(?:beyond|after|besides|on\s+top\s+of|past|in\s+addition\s+to|over\s+and\s+above)\s+the\s+(?:first|initial|original)(?:\s+(?:one|try|attempt|run|go|call))?(?:\s+(?:at\s+most|max(?:imum)?|tops))?"),
     # "three strikes and it's out": that many attempts
     Row("attempts", r"\b{N}\s+strikes\b(?:\s+and\s+(?:it'?s|it\s+is|you'?re|you\s+are|that'?s|it\s+goes)\s+out\b)?"),
     # "exceptions in the parser are fatal": that failure stops the run (its class is read apart)
@@ -153,7 +153,7 @@ FIRST += (
     Row("timeout", r"\b(?:allow|give\s+it)\s+{D}\s*,?\s*(?:and\s+)?then\s+(?:give\s+up\s+on|abandon|kill|abort|drop|cancel)\s+(?:the|that|this)\s+(?:attempt|try|call|request)\b"),
     Row("budget", r"\buntil\s+it\s+(?:works|succeeds|passes|answers)\s+or\s+{D}\s+(?:have|has)\s+(?:passed|elapsed|gone\s+by)\b"),
     Row("retry_bare", r"\bpoll(?:ing)?\s+again\b"),
-    Row("ambiguous", r"(?<!exponential\s)\b(?:jitter(?:ed|y)?|random(?:ized|ised)?)\s+back-?\s*offs?\b", value="the backoff's waits are not given (where it starts, how it grows); write e.g. 'exponential backoff from 1s, doubling, with jitter'"),
+    Row("ambiguous", r"(?<!exponential\s)\b(?:jitter(?:ed|y)?|random(?:ized|ised)?)\s+back-?\s*offs?\b(?![^.;]{0,40}?\b(?:start|from|begin|initial|base|doubl|tripl|factor|x\s*\d))", value="the backoff's waits are not given (where it starts, how it grows); write e.g. 'exponential backoff from 1s, doubling, with jitter'"),
 )
 
 # new code for a failing script: before counts, its count is not a number of attempts
@@ -203,7 +203,7 @@ BUDGET: tuple[Row, ...] = (
     Row("budget", r"\b(?:no\s+longer\s+than|at\s+most|up\s+to)\s+{D}\s+(?:in\s+)?(?:total|overall|altogether|in\s+all)\b"),
     Row("budget", r"\b(?:retry|retrying|retries)\s+(?:window|budget|deadline)\s*(?:of|:|=|is)?\s*{D}"),
     Row("budget", r"\b(?:total|overall)\s+(?:retry\s+)?(?:time|budget|window)\s*(?:of|:|=|is)?\s*{D}"),
-    Row("budget", r"(?<!wait\s)(?<!waiting\s)(?<!pause\s)(?<!sleep\s)(?<!delay\s)\bfor\s+{D}(?:\s+(?:in\s+total|total|overall|altogether|max))?", needs=r"{RETRY}|\bevery\s+|\bonce\s+(?:a|an|per)\b"),
+    Row("budget", r"(?<!wait\s)(?<!waiting\s)(?<!pause\s)(?<!sleep\s)(?<!delay\s)(?<!off\s)\bfor\s+{D}(?:\s+(?:in\s+total|total|overall|altogether|max))?", needs=r"{RETRY}|\bevery\s+|\bonce\s+(?:a|an|per)\b"),
     Row("budget", r"\bup\s+to\s+{D}\b(?!\s*(?:between|apart|per|each|wait|delay|ceiling|cap|max))", needs=r"\bevery\s+|\bkeep\s+trying|\bpoll"),
 )
 
@@ -235,11 +235,11 @@ WAIT: tuple[Row, ...] = (
     Row("wait_none", r"\b(?:without\s+(?:any\s+|a\s+)?(?:delay|wait|pause|backoff|back-off)|with\s+no\s+(?:delay|wait|pause|backoff))\b"),
     Row("wait_none", r"\bno\s+(?:delay|wait|pause|backoff|back-off|sleep)(?:\s+(?:in\s+)?between(?:\s+(?:the\s+)?(?:tries|attempts|retries))?)?\b"),
     Row("wait_none", r"\b(?:delay|wait|backoff|pause)\s*[:=]\s*(?:0|none|zero)\b(?:\s*s\b)?"),
-    Row("wait_seq", r"(?:\bwait(?:ing|s)?(?:\s+grow)?\s*+[:=-]?\s*+(?:for\s+|of\s+)?|\bdelays?\s*+(?:of|:|=|-)?\s*+|\bback-?\s*+offs?\s*+(?:of|:|=|-)?\s*+|\bpauses?\s*+(?:of\s+|:\s*+)?|\bintervals?\s*+(?:of|:|=)?\s*+|\bsleep\s+|\bschedule\s*+[:=]?\s*+)(?P<seq>{SERIES})(?:\s+(?:in\s+)?(?:between|before)\s+(?:the\s+|each\s+|every\s+|any\s+)?(?:new\s+)?(?:(?:re)?trying(?:\s+(?:it\s+)?again)?|going\s+again|{TRY}|them)\b)?"),
+    Row("wait_seq", r"(?:\bwait(?:ing|s)?(?:\s+grow)?\s*+[:=-]?\s*+(?:for\s+|of\s+)?|\bdelays?\s*+(?:of|:|=|-)?\s*+|\bback-?\s*+offs?\s*+(?:of|:|=|-)?\s*+|\bpauses?\s*+(?:of\s+|:\s*+)?|\bintervals?\s*+(?:of|:|=)?\s*+|\bsleep\s+|\bschedule\s*+[:=]?\s*+)(?P<seq>{SERIES})(?:\s+(?:in\s+)?(?:between|before)\s+(?:the\s+|each\s+|every\s+|any\s+)?(?:new\s+|successive\s+|consecutive\s+)?(?:(?:re)?trying(?:\s+(?:it\s+)?again)?|going\s+again|{TRY}|them)\b)?"),
     Row("wait_seq", r"\((?:\s*+(?:waits?|delays?|backoff|back-off)\s*+[:=]?)?\s*+(?P<seq>{SERIES})\s*+\)"),
     Row("wait_seq", r"(?:(?<!\s)|(?!\s))(?P<seq>{SERIES})\s+(?:apart|between|in\s+between|of\s+(?:delay|wait|backoff))\b"),
     Row("wait_seq", r"\b(?:after|at|in)\s++(?P<seq>{SERIES})", needs=r"{RETRY}|\btry\b"),
-    Row("wait_fixed", r"\b(?:wait(?:ing|s)?|hold(?:ing)?\s+off|pause|pausing|sleep|sleeping|back(?:ing)?\s+off|cool\s+off)\s+(?:for\s+)?(?:about\s+|roughly\s+)?{D}\s+(?:in\s+)?(?:between|before|after)\b(?:\s+(?:each\s+|every\s+|the\s+next\s+|another\s+|any\s+)?(?:new\s+|further\s+)?(?:{TRY}|going\s+again|retrying\s+again|one|failure|failures|tries|attempts|them|retrying|trying\s+again|the\s+next(?:\s+one)?)\b)?"),
+    Row("wait_fixed", r"\b(?:wait(?:ing|s)?|hold(?:ing)?\s+off|pause|pausing|sleep|sleeping|back(?:ing)?\s+off|cool\s+off)\s+(?:for\s+)?(?:about\s+|roughly\s+)?{D}\s+(?:in\s+)?(?:between|before|after)\b(?:\s+(?:each\s+|every\s+|the\s+next\s+|another\s+|any\s+)?(?:new\s+|further\s+|successive\s+|consecutive\s+)?(?:{TRY}|going\s+again|retrying\s+again|one|failure|failures|tries|attempts|them|retrying|trying\s+again|the\s+next(?:\s+one)?)\b)?"),
     Row("wait_fixed", r"\b{D}\s+(?:apart|in\s+between|between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them|each|one))?)\b"),
     Row("wait_fixed", r"\b(?:with|w/)\s*(?:a\s+|an\s+)?(?:fixed\s+|constant\s+|flat\s+)?{D}\s+(?:delay|wait|pause|gap|interval|sleep|back-?off|break|cool-?down)s?\b(?:\s+(?:in\s+)?between(?:\s+(?:each\s+|every\s+)?(?:{TRY}|them))?)?"),
     # "(30 min gap)" alone describes the data, not a wait: a wait needs a word of trying again beside it
@@ -286,7 +286,7 @@ TIMEOUT: tuple[Row, ...] = (
     Row("timeout", r"\bno\s+(?:single\s+)?(?:attempt|try|call|request|run)\s+(?:may|should|must|can|shall|is\s+allowed\s+to)\s+(?:take|run|last)\s+(?:any\s+)?(?:longer|more)\s+than\s+{D}"),
     Row("timeout", r"\btimes?\s+(?:it\s+)?out\s+(?:after|at|in)\s+{D}|\btimed\s+out\s+(?:after|at)\s+{D}"),
     Row("timeout", r"\b(?:a\s+|an\s+)?{D}\s+(?:per[- ](?:attempt|try|call)\s+)?time-?\s*out\b(?:\s+(?:per|each|an?|for\s+each)\s+(?:{TRY}|call|request))?|\b{D}\s+(?:hard\s+)?(?:limit|deadline|cap)\b(?:\s+(?:per|each|an?)\s+(?:{TRY}))?"),
-    Row("timeout", r"\bgive\s+(?:it|the\s+[\w-]+|each\s+(?:attempt|try|call))\s+(?:up\s+to\s+|at\s+most\s+|no\s+more\s+than\s+|about\s+|a\s+max(?:imum)?\s+of\s+)?{D}(?:\s+(?:per|each|an?)\s+(?:{TRY}|call|request))?"),
+    Row("timeout", r"\bgive\s+(?:it|the\s+[\w-]+|each\s+(?:attempt|try|call|run|go|request|pass|execution|lookup))\s+(?:up\s+to\s+|at\s+most\s+|no\s+more\s+than\s+|about\s+|a\s+max(?:imum)?\s+of\s+)?{D}(?:\s+(?:per|each|an?)\s+(?:{TRY}|call|request))?"),
     Row("timeout", r"\b(?:each|every|per)\s+(?:try|attempt|call|request)\s+(?:gets|has|may\s+take|can\s+take|is\s+given|is\s+allowed)\s+(?:up\s+to\s+|at\s+most\s+)?{D}"),
     Row("timeout", r"\b(?:gets?|has|have)\s+{D}\s+(?:each|apiece|per\s+(?:attempt|call|try|request|lookup))\b"),
     Row("timeout", r"\b(?:allow|allowing|budget|grant)\s+(?:it\s+|each\s+(?:attempt|try|call)\s+)?(?:up\s+to\s+|at\s+most\s+)?{D}"),
@@ -344,7 +344,7 @@ FALLBACK: tuple[Row, ...] = (
     Row("use_skill", r"\b(?:swap|switch|sub|bring)\s+in\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b", needs=r"{COND}|instead|can'?t\s+be\s+reached"),
     Row("use_skill", r"\b(?:hand|pass|give|send)\s+(?:it|this|that|the\s+(?:job|work|task|request|call|step|item|message))\s+(?:over\s+)?to\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b(?!\s+(?:team|channel|on-?call|queue|group|rota)\b)", needs=r"{COND}|instead|can'?t\s+be\s+reached"),
     Row("use_skill", r"\b(?:run|call|invoke|trigger)\s+(?:the\s+)?(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b(?:\s+skill)?", needs=r"\b(?:fails?|failed|failing|errors?|errored)\b|can'?t\s+be\s+reached|unreachable"),
-    Row("use_skill", r"\b(?:use|switch\s+to|fall\s*+-?\s*+back\s+to|try|fail\s*over\s+to)\s+the\s+(?P<name>(?:backup|fallback|secondary|alternate|alternative|spare|standby|legacy|slow|old)\s+[a-z]+)\b(?!\s*\()", needs=r"{COND}|instead"),
+    Row("use_skill", r"\b(?:use|switch\s+to|fall\s*+-?\s*+back\s+to|try|fail\s*over\s+to)\s+the\s+(?P<name>(?:backup|fallback|secondary|alternate|alternative|spare|standby|legacy|slow|old)\s+[a-z]+)\b(?!\s*\()(?:\s+instead\b)?", needs=r"{COND}|instead"),
     Row("escalate", r"(?:^|(?<=[,;:(.!])|\b(?:and|then|to|just|please|also|immediately|or|we'?ll|we\s+will|should|must|will|you|go|so)\s+|(?<=\bfails\s)|(?<=\bfail\s)|(?<=\bfailed\s)|(?<=\bbreaks\s)|(?<=\bbroke\s)|(?<=\berrors\s)|(?<=\bout\s)|(?<=\bwrong\s)|(?<=\bdown\s)|(?<=\bstuck\s))\s*(?P<msg>(?:page|paging|ping|pinging|alert|alerting|notify|notifying|wake\s+up|call\s+out|email|e-mail|message|slack|tell|inform)\s+(?!(?:it|them|the\s+(?:step|caller|run))\b)(?:\([^)]*\)|[^.;,!?()])*?)(?=\s+(?:so|but|and|because|since|after|if|when|then|unless|before)\b|[.;,!?]|$)"),
     Row("escalate", r"\bescalat(?:e|es|ed|ing|ion)(?:\s+(?:it\s+)?(?P<msg>to\s+(?:\([^)]*\)|[^.;,!?()])+?))?(?=\s+(?:after|if|when|so|but|and|then|unless|before)\b|[.;,!?]|$)"),
     Row("escalate", r"\b(?P<msg>(?:hand|pass|send|give|kick)\s+(?:it\s+|this\s+)?(?:over\s+|back\s+|up\s+)?to\s+(?:a\s+|the\s+)?(?:human|person|people|someone|somebody|operator|on-?call|support|ops|team|oncall)[^.;,!?]*)"),
@@ -554,7 +554,7 @@ _SIGNALS = (
     r"|escalat\w*|abort|give\s+up|give\s+it|regenerat\w*|exponential\w*|again|instead|\d+(?:\.\d+)?\s*(?:ms|s|sec|secs"
     r"|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\b|(?<!at\s)(?<!^)once|twice|thrice|\d+\s*x\b"
     r"|\b(?:run|take|last|hang|go\s+on)s?\s+(?:too|very|overly)\s+long\b)"
-    rf"|\b(?:{WORDS}|half\s+an?)\s+{LONG_UNITS}\b"
+    rf"|\b(?:{WORDS}|half\s+an?)\s+{LONG_UNITS}\b|\bwithin\s+the\s+(?:hour|minute|day)\b"
 )
 
 
@@ -571,7 +571,7 @@ def expand(pattern: str) -> str:
             counts[key] += 1
             body = COUNT if key == "N" else DURATION
             guard = r"(?<!step )(?<!steps )(?<!stage )" if key == "N" else ""
-            out.append(f"{guard}(?P<{key.lower()}{counts[key]}>{body})")
+            out.append(f"{guard}(?P<{key.lower()}{counts[key]}>{body}){_TIMED if key == 'N' else ''}")
             i += 3
         else:
             out.append(pattern[i])
@@ -610,7 +610,7 @@ def compiled(pattern: str) -> re.Pattern[str]:
     process (`spec.regex_cache`): a few ms instead of 50-70."""
     if not _ALL:
         every = _every_pattern()
-        bodies = "\x00".join([COUNT, DURATION, *_PLACEHOLDERS.values()])  # what `expand` puts in
+        bodies = "\x00".join([COUNT + _TIMED, DURATION, *_PLACEHOLDERS.values()])  # what `expand` puts in
         _ALL.update(zip(every, compile_all("grammar", every, re.I, expand, version=bodies), strict=True))
     found = _ALL.get(pattern)
     return found if found is not None else re.compile(expand(pattern), re.I)

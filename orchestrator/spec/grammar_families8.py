@@ -24,6 +24,7 @@ tried. The families, in words that are not the set's:
 
 from __future__ import annotations
 
+from orchestrator.spec import grammar_families9 as more9
 from orchestrator.spec.grammar_row import Row
 
 # a field as written in prose: with an underscore or in backticks (a bare word is too often a verb)
@@ -79,7 +80,7 @@ FIRST_FIRST: tuple[Row, ...] = (
         r"automated\s+)?(?:retry|re-?try|re-?run)\b", value=1),
     # "let it run for up to 8 s, then try again": one attempt's time, the retry said after it
     Row("timeout", r"\blet\s+(?:it|this|that|them|(?:the|each|every)\s+[\w-]+(?:\s+[\w-]+)?)\s+" + _DOING + r"\s+(?:for\s+)?(?:up\s+to\s+|"
-        r"at\s+most\s+|no\s+more\s+than\s+|a\s+max(?:imum)?\s+of\s+)?{D}(?=\s*+,?\s*+(?:and\s+)?(?:then|before|after\s+which)\s+"
+        r"at\s+most\s+|no\s+more\s+than\s+|a\s+max(?:imum)?\s+of\s+)?{D}(?:\s+(?:max(?:imum)?|tops|at\s+most))?(?=\s*+,?\s*+(?:and\s+)?(?:then|before|after\s+which)\s+"
         r"(?:[\w-]+\s+){0,3}?(?:try|retry|re-?run|kill|abort|cancel|stop|give\s+up|cut|bail|another|have\s+another))"),
 )
 
@@ -121,3 +122,8 @@ GATES = {
     "FALLBACK": r"|without",
     "IGNORE": r"|matter|library|sdk|client|driver|wrapper|gateway|proxy|mesh|queue",
 }
+
+# the ninth round's families (`spec.grammar_families9`), joined here so that the grammar's own module does not grow
+FIRST_FIRST, BOUNDS_FIRST = more9.FIRST + FIRST_FIRST, more9.BOUNDS + BOUNDS_FIRST
+WAIT_FIRST, FALLBACK_FIRST = more9.WAIT + WAIT_FIRST, more9.FALLBACK + FALLBACK_FIRST
+GATES, IGNORE_LAST = {name: words + more9.GATES.get(name, "") for name, words in GATES.items()}, IGNORE_LAST + more9.IGNORE

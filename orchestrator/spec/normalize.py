@@ -20,12 +20,14 @@ from orchestrator.spec.regex_cache import compile_many
 
 _COUNT_NOUNS = (rf"(?:{LONG_UNITS}|ms|s|m|h|times?|retries|retry|re-?tries|attempts?|tries|go(?:es)?|shots?|more|additional|"
                 rf"extra|further|x\b|×|{REDO_NOUN})")
+_NUMBER_ROOT = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+                r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|and)")
 # compiled once per install, not per process (`spec.regex_cache`)
 # the plain numbers (not "once", "a couple of"): one written alone after "then" in a series of waits
 _CARDINALS = "|".join(w for w in sorted(NUMBER_WORDS, key=len, reverse=True)
                       if " " not in w and w not in ("once", "twice", "thrice", "single", "dozen", "hundred"))
 (_NUMBER_WORD, _HALF, _HALF_A, _ONE_UNIT, _QUOTED, _TYPO, _COMPOUND, _SERIES_WORD, _LIST_WORD, _HALF_AFTER,
- _LABEL_WORD) = compile_many("normalize", [
+ _LABEL_WORD, _BOTH_WAYS) = compile_many("normalize", [
     (rf"\b(?!(?:once|twice|thrice|a\s+couple\s+more)\b)({WORDS})\b(?=\s*-?\s*{_COUNT_NOUNS})", re.I),
     (rf"\b(\d+(?:\.\d+)?|{WORDS})\s+and\s+a\s+half\s+({LONG_UNITS})\b", re.I),
     # "half an hour", "half a minute", "every half minute", "a half-hour"
@@ -42,6 +44,8 @@ _CARDINALS = "|".join(w for w in sorted(NUMBER_WORDS, key=len, reverse=True)
     (rf"(?<![\d.])(\d+(?:\.\d+)?)\s*+({LONG_UNITS})\s+and\s+a\s+half\b", re.I),
     # "Retries: a dozen", "max attempts = five": a count after its label, with no noun after it
     (rf"\b((?:max(?:imum)?[\s_-]+)?(?:retries|retry|attempts|tries)\s*+[:=]\s*+)(?!once|twice|thrice)({WORDS})\b", re.I),
+    # "two (2) further times", "thirty (30) seconds": a number in words with its digits after it, as a contract writes it
+    (rf"(?<![\w-])(?:{_NUMBER_ROOT}(?:[\s-]{_NUMBER_ROOT}){{0,3}})\s*+\(\s*+(\d{{1,9}}(?:\.\d{{1,6}})?)\s*+\)", re.I),
 ])
 
 
@@ -99,7 +103,7 @@ def normalize(text: str) -> tuple[str, list[int]]:
     Misspellings are read as meant (`TYPOS`); number words are written as digits:
     `three times` → `3 times`, `a minute` → `1 minute`, `half an hour` → `0.5 hour`, `a quarter of an hour` → `0.25 hour`,
     `two and a half minutes` → `2.5 minutes`, `an hour and a half` → `1.5 hour`, `half a minute` → `0.5 minute`,
-    `Retries: a dozen` → `Retries: 12`, `1m30s` → `90 s`. Quoted and backticked
+    `Retries: a dozen` → `Retries: 12`, `1m30s` → `90 s`, `thirty (30) seconds` → `30 seconds`. Quoted and backticked
     text is left as written."""
     norm, where, _ = normalize_spans(text)
     return norm, where
@@ -113,6 +117,7 @@ def normalize_spans(text: str, names: re.Pattern[str] | None = None) -> tuple[st
     ends = list(range(len(text)))
     steps: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
         *([(names, lambda m: f"`{m.group(0)}`")] if names is not None else []),
+        (_BOTH_WAYS, lambda m: m.group(1)),
         (_TYPO, lambda m: TYPOS[m.group(1).lower()]),
         (_HALF, lambda m: f"{float(_digits(m.group(1))) + 0.5:g} {m.group(2)}"),
         (_HALF_A, lambda m: f"{_FRACTION[m.group(1).split()[0].lower()]:g} {m.group(2)}"),

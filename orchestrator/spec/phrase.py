@@ -21,20 +21,20 @@ Reading is linear in the sentence's length (bounded patterns, one pass per row):
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Collection
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from orchestrator.policy import ErrorClass, OnFailure, PolicyStatement, Wait
 from orchestrator.spec import grammar as g
 from orchestrator.spec.named_skills import bare, mark
 from orchestrator.spec.normalize import normalize_spans
+from orchestrator.spec.phrase_checks import budget_without_repeat, geometric, lost_value
 from orchestrator.spec.phrase_value import (
     durations as durations,  # read as phrase.durations (`spec.yaml_node`)
 )
-from orchestrator.spec.phrase_value import json_literal, number, value_of
+from orchestrator.spec.phrase_value import number, value_of
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -208,9 +208,9 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
     left = "".join(ch if not accounted[i] else " " for i, ch in enumerate(norm))
     unread = tuple(dict.fromkeys(" ".join(r.written(m.start(), m.end()).split()) for m in g.signals().finditer(left)))
     statement, retry_said, regenerate_said = _assemble(r, classes)
-    statement = _budget_without_repeat(norm, statement, retry_said)
+    statement = budget_without_repeat(norm, statement, retry_said)
     problems = list(r.problems)
-    lost = _lost_value(norm, statement)
+    lost = lost_value(norm, statement)
     if lost is not None:
         problems.append(f"'{lost}' looks like the value to go on with, but it was not read; "
                         "the step goes on without an output (write 'continue with `{...}`')")
@@ -221,38 +221,6 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
     signal = bool(r.seen) or bool(unread)  # policy words that no row read and no IGNORE row explained
     return Phrase(statement=statement, problems=tuple(problems), signal=signal, retry_said=retry_said,
                   regenerate_said=regenerate_said, unread=unread, feedback=r.first("feedback"))
-
-
-_LITERAL = _rx(r"`?(?:\{[^{}]{0,400}\}|\[[^\[\]]{0,400}\])`?")
-# a value said in words beside going on ("file it under chore with an empty bullet", "leave that one blank")
-_VALUE_WORDS = _rx(r"\b(?:(?:mark|flag|tag|label)\s+(?:it|them|this|that|(?:that|this|the|each)\s+(?:one\s+)?[\w-]+)\s+(?:as\s+)?`[^`]{0,79}\w(?=`)|with\s+(?:an?\s+)?(?:empty|blank|zero|null|default|placeholder)\s+[\w-]+|(?:file|put|mark)\s+(?:it|them)\s+(?:under|as)\s+[\w-]+|leave\s+(?:that|this|those|these)(?:\s+ones?)?\s+(?:blank|empty))\b", re.I)
-
-
-_REPEAT = _rx(rf"{g.RETRY}|\bagain\b|\bevery\b|\bpoll|\btries\b|\battempts?\b|\bkeep\s+\w+ing\b|\buntil\b"
-              r"|\btotal\b|\boverall\b|\baltogether\b|\bin\s+all\b|\bcombined\b|\bend\s+to\s+end\b", re.I)
-
-
-def _budget_without_repeat(norm: str, statement: PolicyStatement, retry_said: bool) -> PolicyStatement:
-    """"the share hangs; give up after 45 s": a time to give up by, with nothing said of trying again,
-    is how long the one attempt may take, not a time to retry in."""
-    s = statement
-    if s.for_up_to_s is None or s.timeout_s is not None or retry_said or _REPEAT.search(norm):
-        return s
-    if any(v is not None for v in (s.retries, s.max_attempts, s.wait)) or s.no_retry:
-        return s
-    return s.model_copy(update={"timeout_s": s.for_up_to_s, "for_up_to_s": None})
-
-
-def _lost_value(norm: str, statement: PolicyStatement) -> str | None:
-    """A JSON value written in a sentence that goes on after a failure but keeps no value: never silent."""
-    if statement.on_failure is None or statement.on_failure.kind != "continue":
-        return None
-    for m in _LITERAL.finditer(norm):
-        found, value = json_literal(m.group(0))
-        if found and isinstance(value, (dict, list)):
-            return m.group(0)
-    words = _VALUE_WORDS.search(norm)
-    return words.group(0) if words else None
 
 
 def _conflict(r: _Reading, slot: str, what: str) -> None:
@@ -272,6 +240,8 @@ def _wait(r: _Reading) -> Wait | None:
     exp_said = r.has("exponential") or any(v is not None for v in exp.values())
     if r.has("wait_seq"):
         seq = r.first("wait_seq")
+        if r.has("series_open"):  # "3s, 6s, 12s ...": a backoff that goes on by its factor (or the series, said)
+            return geometric(r, seq, exp["cap_s"], jitter)
         if r.has("wait_fixed") and (r.first("wait_fixed"),) != tuple(seq[:1]):
             r.problems.append(f"'{r.said('wait_fixed')}' and '{r.said('wait_seq')}' give different waits; "
                               "the series is used")
@@ -397,7 +367,16 @@ def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, b
     if classes and not fields.get("whole_run"):
         fields["applies_to"] = "any" if classes[0] == "any" else _CLASSES[classes[0]]
     retry_said = r.has("retry_bare") and "retries" not in fields and "max_attempts" not in fields and not no_retry
-    return PolicyStatement(**fields), retry_said, regenerate_said
+    try:
+        statement = PolicyStatement(**fields)
+    except ValidationError as exc:  # "Max total attempts: 0": said, not read, never an internal error
+        for error in exc.errors():
+            name = str(error["loc"][0]) if error["loc"] else ""
+            r.problems.append(f"{name.replace('_', ' ')} {error.get('input')!r} is not read: "
+                              f"{str(error['msg']).lower()}")
+            fields.pop(name, None)
+        statement = PolicyStatement(**fields)
+    return statement, retry_said, regenerate_said
 
 
 # a YAML key's words, put before its value so the value reads as the sentence it is

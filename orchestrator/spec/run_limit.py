@@ -22,6 +22,7 @@ from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.success import read_criteria, success_clause, then_clauses
+from orchestrator.spec.whole_limit import has_limit, record_limit, whole_limit
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -46,6 +47,8 @@ def read_run_limit(text: str, line: int, src: Source, *, who: str) -> list[tuple
         phrase = read_phrase(sentence, src.vocabulary.skills)
         if phrase.statement.whole_run and phrase.statement.timeout_s is not None:
             prose.record(phrase, sentence, at, src, section="whole run", steps=(), who=who)
+        elif (seconds := whole_limit(sentence)) is not None and has_limit(src) is None:
+            record_limit(sentence, at, src, seconds)  # said in words the grammar has no row for
         elif _WHOLE_SAID.search(sentence):  # not read, or read as something else than the run's limit
             src.warn(at, f"{who}: '{sentence[:80]}' seems to limit the whole run, but the limit is not "
                          f"understood; {write_as(sentence)}", prose.UNREAD_CODE)
@@ -67,7 +70,9 @@ def intent_limit_unread(left: list[tuple[str, int]], src: Source) -> None:
     """The intent's sentences that `read_run_limit` left and that bound the run by a duration
     it did not read: warned at their line with what to write, never dropped."""
     for sentence, at in left:
-        if _DURATION.search(sentence) and _BOUNDED.search(sentence):
+        if (seconds := whole_limit(sentence, outside=True)) is not None and has_limit(src) is None:
+            record_limit(sentence, at, src, seconds)
+        elif _DURATION.search(sentence) and _BOUNDED.search(sentence):
             src.warn(at, f"whole run: '{sentence[:80]}' seems to limit the whole run, but the limit is not "
                          f"understood; {write_as(sentence)}", prose.UNREAD_CODE)
 
@@ -75,13 +80,20 @@ def intent_limit_unread(left: list[tuple[str, int]], src: Source) -> None:
 def success_not_placed(clause: str, line: int, src: Source) -> None:
     """A success check of the whole run ("it only counts as good when `tag` is ..."): a check is
     on one step's output, so it is reported at its line with what to write, never dropped."""
+    from orchestrator.spec.whole_success import comparison
+
+    if whole_limit(clause, outside=True) is not None:  # "Whole thing needs to be done within 15 min": the run's limit
+        read_run_limit(clause, line, src, who="whole run")
+        return
+    if comparison(clause) is not None or len(clause.split()) < 4:
+        return  # one comparison: checked on a step once the steps are known (`spec.whole_net`); a sign-off is none
     checks, rest = read_criteria(clause)
     if checks and not rest:
         fields = ", ".join(f"`{f}`" for f in checks)
         how = f"write `- Success criteria: {clause}` under the step that outputs {fields}"
     else:
         how = ("it is not a comparison of an output field with a value; write one (`- Success criteria: "
-               "queued >= 1`) under the step that outputs the field")
+               "FIELD == VALUE`) under the step that outputs the field")
     src.warn(line, f"success check '{clause[:80]}' is not tied to a step and is not checked; {how}", "spec.success")
 
 

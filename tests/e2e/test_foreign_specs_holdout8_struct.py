@@ -41,9 +41,9 @@ def test_an_rfc_with_an_introduction_and_an_overview_is_read_not_refused() -> No
     assert done.returncode == 0, done.stdout + done.stderr
     warnings = json.loads(done.stdout)["warnings"]
     assert not [w for w in warnings if "spec.duplicate-section" in json.dumps(w)]
-    # the overview's whole-run limit (l.35) is not read yet by the grammar: warned at its line, not dropped
+    # the overview's whole-run limit (l.35) is read by its meaning (spec.whole_limit) and said at its line
     [limit] = [w for w in warnings if w["line"] == 35]
-    assert "Whole run: 15 minutes max." in limit["message"]
+    assert "is read as the whole run's limit, 15 min" in limit["message"]
 
 
 def test_an_asciidoc_tip_that_lists_the_inputs_gives_the_inputs_and_no_step() -> None:

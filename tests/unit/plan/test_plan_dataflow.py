@@ -256,3 +256,14 @@ def test_an_outputs_list_goes_on_after_a_semicolon_and_a_line_break_but_not_afte
                              " `dropped` (count). `note` is for people.", "/s/SKILL.md", 1)
     assert [(n.name, n.where) for n in said.outputs] == [("orders", "/s/SKILL.md:1"), ("week", "/s/SKILL.md:2"),
                                                         ("dropped", "/s/SKILL.md:2")]
+
+
+def test_a_list_to_go_on_with_is_the_one_list_field_of_an_object_output() -> None:
+    from orchestrator.plan.dataflow import completed_fallback
+
+    untyped = {"type": "object", "properties": {"flagged": {}, "flagged_count": {}}}
+    typed = {"type": "object", "properties": {"rows": {"type": "array"}, "note": {"type": "string"}}}
+    assert completed_fallback(Fallback(action=FallbackAction.DEFAULT, value=[]), untyped).value == {"flagged": []}
+    assert completed_fallback(Fallback(action=FallbackAction.DEFAULT, value=[]), typed).value == {"rows": []}
+    two = {"type": "object", "properties": {"a": {}, "b": {}}}
+    assert completed_fallback(Fallback(action=FallbackAction.DEFAULT, value=[]), two).value == []  # which one: not said

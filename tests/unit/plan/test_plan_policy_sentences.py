@@ -291,7 +291,8 @@ If the API is unreachable, run step 2 instead.
 
 
 def test_an_unread_policy_sentence_is_a_warning_with_its_line_and_plan_strict_refuses_it(tmp_path: Path) -> None:
-    plan = compile_text(tmp_path, one_step("Give it a breather of half a minute before going again."))
+    # a breather of a time is a wait (round 9's labelled pauses); a nap is no word for one
+    plan = compile_text(tmp_path, one_step("Give it a nap of half a minute before going again."))
     ((ln, message),) = warnings(plan, "spec.policy-unread")
     assert ln == 8 and "'half a minute', 'again'" in message
     assert plan.steps[0].policy.retry == RetryPolicy()  # nothing guessed

@@ -50,9 +50,6 @@ MISSES: dict[tuple[str, int], tuple[str, str | None]] = {
     ("13-log-anomaly", 34): (
         "'fall back to `archive-summary` ...? no -- just stop the whole workflow': the author takes the first "
         "fallback back; the grammar reads both and keeps the first (the policy reader's tables)", "policy-conflict"),
-    ("13-log-anomaly", 43): (
-        "'whole thing < 3 min' is the run's wall time written with '<': not a row of the grammar yet (the policy "
-        "reader's tables)", "spec.policy-unread"),
     ("15-text-cleanup", 15): (
         "'don't retry, just fail the run' is for any failure; the grammar classes it as a code error (the policy "
         "reader's tables)", None),

@@ -50,9 +50,13 @@ HOLDOUT6 = FIXTURES.parent / "foreign-specs-holdout6" / "phrasings-holdout6.yaml
 HOLDOUT7 = FIXTURES.parent / "foreign-specs-holdout7" / "phrasings-holdout7.yaml"
 OWN7 = FIXTURES / "phrasings-own7.yaml"  # our own rows for the seventh set's families, in other words
 # an eighth blind set (a support macro, a docstring, AsciiDoc, an RFC, a state machine, a voice memo): 20/40 by this
-# scorer before the eighth reader round, 30/40 after it
+# scorer before the eighth reader round, 30/40 after it, 35/40 after the ninth (the five left read to the same plan)
 HOLDOUT8 = FIXTURES.parent / "foreign-specs-holdout8" / "phrasings-holdout8.yaml"
 OWN8 = FIXTURES / "phrasings-own8.yaml"  # our own rows for the eighth set's families, in other words
+# a ninth blind set (a markdown list, own-field headings, own-schema YAML, a LaTeX algorithm, a legal schedule, a
+# tweet thread): 23/40 exactly by hand before the ninth reader round (BLIND-RESULTS.md)
+HOLDOUT9 = FIXTURES.parent / "foreign-specs-holdout9" / "phrasings-holdout9.yaml"
+OWN9 = FIXTURES / "phrasings-own9.yaml"  # our own rows for round 9's step-policy families, in other document kinds
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
 
 # text -> (the meaning we read instead, why)
@@ -139,7 +143,7 @@ def _neutral(meaning: Any) -> Any:
 
 def _corpus() -> list[tuple[str, dict[str, Any]]]:
     entries: list[tuple[str, dict[str, Any]]] = []
-    for path in (VISIBLE, OWN, HOLDOUT, OWN7, OWN8):
+    for path in (VISIBLE, OWN, HOLDOUT, OWN7, OWN8, OWN9):
         entries += [(path.name, e) for e in yaml.safe_load(path.read_text(encoding="utf-8"))]
     entries += [(HOLDOUT2.name, {**e, "meaning": _neutral(e["meaning"])})
                 for e in yaml.safe_load(HOLDOUT2.read_text(encoding="utf-8"))]
@@ -155,6 +159,8 @@ def _corpus() -> list[tuple[str, dict[str, Any]]]:
                 for e in yaml.safe_load(HOLDOUT7.read_text(encoding="utf-8"))]
     entries += [(HOLDOUT8.name, {**e, "meaning": _neutral(e["meaning"])})
                 for e in yaml.safe_load(HOLDOUT8.read_text(encoding="utf-8"))]
+    entries += [(HOLDOUT9.name, {**e, "meaning": _neutral(e["meaning"])})
+                for e in yaml.safe_load(HOLDOUT9.read_text(encoding="utf-8"))]
     return entries
 
 
@@ -402,33 +408,42 @@ XFAIL6: dict[str, str] = {
 
 # holdout8 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
 XFAIL8: dict[str, str] = {
-    "If the geocoder coughs, poke it again — up to five more times.":
-        "5 retries as meant, with a spurious warning: 'poke' is no word for a try, so 'again' is left unread",
-    "Retry budget: 2. Spacing: 45 s.":
-        "warned: 'budget' is read as time, not a count, and 'Spacing' is no word for a wait here",
     "Keep retrying every half minute, but stop trying after a quarter of an hour.":
         "read as meant, with 'stop trying' as an explicit fail, which is also the default fallback: the same plan",
     "If the translation service is down, use `translate-offline` instead.":
         "the fallback skill is read, for the failures 'is down' names (transient), as the holdout3/4 rows; the author "
         "means every failure",
-    "Try the primary OCR twice more, then hand the page to `ocr-tesseract-lite`.":
-        "warned (the skill is named but no step runs it): 'hand the page to' is no word for a fallback",
     "If enrichment dies, just proceed with an empty tag list.":
         "the contract's empty list, put under the step's only output by the plan: {tags: []} for a skill whose output "
         "is tags, the author's plan; this scorer compares the bare value",
-    "Pause 5, 10, 20, then 40 seconds between successive attempts.":
-        "read as meant, with a spurious warning ('attempts' left unread beside 'successive')",
-    "Retry with jittered backoff starting around 1s, doubling, never above 30s, max 6 retries.":
-        "warned: 'never above 30s' is read as an attempt's timeout, not the backoff's cap",
     "Ping the endpoint every 15s until it answers, giving up after 5 minutes.":
-        "warned: the 5 minutes are not read as the time to keep trying, and the count is assumed",
+        "read as meant, with 'giving up' as an explicit fail, which is also the default fallback: the same plan",
     "Bail out after 0.5 h; on timeout, route to `manual-review-queue`.":
-        "the timeout as meant; 'route to' a skill on a timeout is warned (the skill is named but no step runs it)",
+        "timeout and fallback skill as meant, the skill kept for the timeout the sentence names ('on timeout'); the "
+        "author means every failure",
+}
+
+
+# holdout9 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
+_SAID_FAIL = "read as meant, with '{}' as an explicit fail, which is also the default fallback: the same plan"
+XFAIL9: dict[str, str] = {
+    "Seven attempts in total for the upload, then give up.": _SAID_FAIL.format("then give up"),
+    "Retry the webhook at 250 ms, 1 s and 5 s, then stop.": _SAID_FAIL.format("then stop"),
+    "If the translation service is down, use the cheap dictionary-lookup skill instead.":
+        "the fallback skill is read, for the failures 'is down' names (transient), as the holdout3/4/8 rows; the author "
+        "means every failure",
+    "Retries: nil. If charge-card fails, the order fails.":
+        "no retry as meant; 'the order fails' leaves the default fallback, failing: the plan is the author's",
+    "Re-run the flaky integration test once; if it still fails, mark the job failed.":
+        "one retry as meant; 'mark the job failed' leaves the default fallback, failing: the plan is the author's",
+    "We used to time out here a lot before the index fix, not anymore.":
+        "no policy as meant, with a note that 'used to' is about the past (a warning, harmless)",
 }
 
 
 def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL.get(entry["text"]) if source == HOLDOUT3.name else None
+    reason = XFAIL9.get(entry["text"]) if source == HOLDOUT9.name else reason
     reason = XFAIL8.get(entry["text"]) if source == HOLDOUT8.name else reason
     reason = XFAIL4.get(entry["text"]) if source == HOLDOUT4.name else reason
     reason = XFAIL5.get(entry["text"]) if source == HOLDOUT5.name else reason
@@ -470,7 +485,7 @@ def test_an_overridden_phrasing_still_disagrees_with_the_stranger_so_the_overrid
 def test_every_null_phrasing_gives_no_reading_and_every_ambiguous_one_a_reason() -> None:
     for _, entry in CORPUS:
         phrase = read_phrase(entry["text"])
-        if entry["text"] in {*XFAIL, *XFAIL4, *XFAIL5, *XFAIL6, *XFAIL8}:
+        if entry["text"] in {*XFAIL, *XFAIL4, *XFAIL5, *XFAIL6, *XFAIL8, *XFAIL9}:
             continue
         if entry["meaning"] is None:
             assert not phrase.read and not phrase.problems, entry["text"]
@@ -559,18 +574,29 @@ def test_no_eighth_holdout_row_read_otherwise_is_silent_unless_its_plan_is_the_a
     said, a value under the only output) and the class 'is down' names (docs/spec-format.md)."""
     same_plan = {"Keep retrying every half minute, but stop trying after a quarter of an hour.",
                  "If enrichment dies, just proceed with an empty tag list.",
-                 "If the translation service is down, use `translate-offline` instead."}
-    # the plan warns these at their line: the skill is named but no step runs it (`plan.checks`)
-    skill_not_run = {"Try the primary OCR twice more, then hand the page to `ocr-tesseract-lite`.",
-                     "Bail out after 0.5 h; on timeout, route to `manual-review-queue`."}
-    for text in set(XFAIL8) - same_plan - skill_not_run:
-        assert actual(text)[1], text
+                 "If the translation service is down, use `translate-offline` instead.",
+                 "Ping the endpoint every 15s until it answers, giving up after 5 minutes.",
+                 "Bail out after 0.5 h; on timeout, route to `manual-review-queue`."}
+    assert set(XFAIL8) <= same_plan  # every other row of the eighth set is read as meant (round 9's families)
 
 
 def test_our_own_rows_for_the_eighth_set_s_families_are_read_in_full() -> None:
     own8 = [e for name, e in CORPUS if name == OWN8.name]
     assert len(own8) >= 20
     assert [e["text"] for e in own8 if not agrees(e["text"], e["meaning"])[0]] == []
+
+
+def test_the_ninth_holdout_set_is_read_but_for_rows_whose_plan_is_the_author_s() -> None:
+    holdout9 = [e for name, e in CORPUS if name == HOLDOUT9.name]
+    assert len(holdout9) == 40
+    missed = [e["text"] for e in holdout9 if not agrees(e["text"], e["meaning"])[0]]
+    assert sorted(missed) == sorted(XFAIL9)
+
+
+def test_our_own_rows_for_round_9_s_step_policy_families_are_read_in_full() -> None:
+    own9 = [e for name, e in CORPUS if name == OWN9.name]
+    assert len(own9) >= 25
+    assert [e["text"] for e in own9 if not agrees(e["text"], e["meaning"])[0]] == []
 
 
 def test_our_own_rows_for_the_seventh_set_s_families_are_read_in_full() -> None:

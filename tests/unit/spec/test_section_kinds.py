@@ -37,13 +37,15 @@ def test_a_readme_overview_after_an_introduction_gives_its_whole_run_limit_to_th
     assert "Syncs the mirror" in spec.intent
 
 
-def test_an_rfc_intent_that_bounds_the_run_in_words_not_understood_is_warned_at_its_line() -> None:
+def test_an_rfc_intent_that_bounds_the_whole_run_in_its_own_words_is_read_and_said_at_its_line() -> None:
     text = (
         "# Sweep\n\n## Abstract\n\nx\n\n## 1. Motivation\n\nOld way was slow.\n\n## 2. Purpose\n\n"
         "The entire scan MUST NOT exceed 12 minutes of wall-clock time.\n\n" + STEPS
     )
-    found = [(line, m) for line, m in _warnings(text) if "limit the whole run" in m]
-    assert found and found[0][0] == 13 and "'Whole run: 12 minutes max.'" in found[0][1]
+    found = [(line, m) for line, m in _warnings(text) if "whole run's limit" in m]
+    assert found and found[0][0] == 13 and "'Whole run: 12 min max.'" in found[0][1]
+    spec = parse_spec_text(text, "doc.md", "markdown")
+    assert [r.statement.timeout_s for r in spec.readings if r.statement.whole_run] == [720]
 
 
 def test_two_differently_titled_input_sections_keep_the_first_and_name_both_titles() -> None:

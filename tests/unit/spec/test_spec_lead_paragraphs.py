@@ -130,7 +130,7 @@ def test_a_gate_wait_said_as_no_answer_in_a_time_is_read_and_an_unread_one_is_wa
     approval = parse(answered).steps[2].approval
     assert approval is not None and (approval.timeout_s, approval.on_timeout) == (86400, "reject")
     unread = parse(BREAD.replace("If nobody has looked\nafter 45 minutes, go ahead anyway.",
-                                 "Give them 7 days, then drop it."))
+                                 "Drop it if 7 days pass without a word."))
     assert unread.steps[2].approval is not None and unread.steps[2].approval.timeout_s is None
     assert [w.line for w in unread.warnings if w.code == "spec.approval"] == [17]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from orchestrator.policy import FallbackAction
 from orchestrator.spec import WorkflowSpec, parse_spec_text
 
@@ -189,3 +191,12 @@ def test_a_flattened_failure_mode_that_looks_like_a_label_stays_a_failure_mode()
     (step,) = _parse(text).steps
     assert step.failure_modes == ("Timeout: the docs are too large", "Network down")
     assert step.retries == 2
+
+
+@pytest.mark.parametrize("limit", ["Max total attempts: 0", "Each step may take at most 0 attempts"])
+def test_a_count_below_its_least_is_a_warning_at_its_line_not_an_internal_error(limit: str) -> None:
+    text = ("# W\n\n## Steps\n\n### Step 1: Fetch\n- Skill: `fetch-docs`\n- Input: module_name\n\n"
+            f"## Convergence Criteria\n- {limit}\n")
+    spec = parse_spec_text(text, "w.md", "md")
+    assert [w.line for w in spec.warnings] and {w.line for w in spec.warnings} == {10}
+    assert spec.convergence.limits.max_total_attempts == 200  # the default stands

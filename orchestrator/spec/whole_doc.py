@@ -1,0 +1,117 @@
+"""The whole document as sentences, each with its line, whatever kind of document it is.
+
+The readers of the document's shape (headings, lists, tables, YAML, admonitions, chat
+transcripts...) each read the sentences they know where to look for. Two things an author says
+about the whole run can be anywhere: when the run counts as a success, and how long the whole
+run may take. `spec.whole_net` looks for them in every sentence this module yields, and reads
+or warns those no reader took (a line with no reading and no warning about it).
+
+A paragraph is a run of lines that are not blank and not headings; each line's leading marks
+(quote marks, list bullets, a reST directive `.. note::`, an admonition label `NOTE:`, a
+timestamp or a speaker of a transcript, a comment's `#`, `--` or `//`) are cut off first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from orchestrator.spec import prose
+from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.source import Source
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+# the marks a line opens with, before what it says (each one optional, in this order)
+_LEAD = _rx(r"^[ \t]*+(?:(?:>|#(?![#\s]*+$)|--|//|;|%)[ \t]*+)*+"
+            r"(?:\[[\d:. ]{3,12}\][ \t]*+|\d{1,2}:\d{2}(?::\d{2})?[ \t]++)?"
+            r"(?:[-*+•][ \t]++|\d{1,3}[.)][ \t]++|\(?[a-zA-Z][.)][ \t]++)?"
+            r"(?:\.\.[ \t]++[\w-]++::[ \t]*+|(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION|TODO)[ \t]*+:[ \t]*+)?")
+_HEADING = _rx(r"^[ \t]*+(?:#{1,6}[ \t]|=+[ \t]|[=\-~^*]{3,}[ \t]*+$|\.[A-Za-z])")
+# a line that is only a label ("⚠️ **Warning**", "**Success criteria**"): a title of its own, not the start of a sentence
+_LABEL = _rx(r"^(?:[^\w*]*+\*\*[^*]{1,40}+\*\*[^\w*]*+|\[[A-Za-z ]{1,30}+\])$")
+# a clause's or a card's title in bold before its text ("**4.8 Successful performance.** The ...")
+_BOLD_LEAD = _rx(r"^\*\*[^*]{1,60}+(?<=[.:])\*\*[ \t]++(?=\S)")
+_FENCE = _rx(r"^[ \t>]*+(?:```|~~~)")
+_ITEM = _rx(r"^[ \t>]*+(?:[-*+•|][ \t]|\d{1,3}[.)][ \t]|\(?[a-zA-Z][.)][ \t]|\\[A-Za-z]{2,})")
+_SPEAKER = _rx(r"^(?:\*\*)?[A-Z][\w.' -]{0,30}?(?:\*\*)?[ \t]*+(?:\d{1,2}:\d{2}[ \t]*+)?:[ \t]++(?=\S)")
+
+
+@dataclass(frozen=True)
+class Said:
+    """One sentence of the document: its text (marks cut off, spaces joined), its first line and
+    the lines it spans."""
+
+    text: str
+    line: int
+    last: int
+    lines: tuple[tuple[int, str], ...] = ()  # the paragraph's lines (number, text) it was cut from
+
+    def at(self, words: str) -> Said:
+        """The sentence, its line moved to the one where `words` (their first three) start, when
+        the sentence runs on from a line before ("-- Procedure x\n-- It succeeds if ...")."""
+        head = " ".join(words.split()[:3])
+        for number, text in self.lines:
+            if self.line < number <= self.last and head and head in text:
+                return Said(self.text, number, self.last, self.lines)
+        return self
+
+
+def _clean(line: str) -> str:
+    rest = _BOLD_LEAD.sub("", _LEAD.sub("", line, count=1), count=1)
+    return _SPEAKER.sub("", rest, count=1) if len(rest) > 40 else rest
+
+
+def document_sentences(src: Source) -> Iterator[Said]:
+    """Every sentence of the document (module docstring), in order."""
+    lines = src.lines
+    block: list[tuple[int, str]] = []
+
+    def flush() -> Iterator[Said]:
+        if not block:
+            return
+        first = block[0][0]
+        text = "\n".join(t for _, t in block)
+        found = prose.sentences(text, first)
+        for i, (sentence, at) in enumerate(found):
+            end = found[i + 1][1] if i + 1 < len(found) else block[-1][0]
+            yield Said(sentence, at, max(at, end), tuple(block))
+        block.clear()
+
+    fenced = False
+    for number, raw in enumerate(lines, start=1):
+        if _FENCE.match(raw):
+            fenced = not fenced
+            yield from flush()
+            continue
+        if not raw.strip() or (_HEADING.match(raw) and not fenced):
+            yield from flush()
+            continue
+        cleaned = _clean(raw).strip()
+        if not cleaned or _LABEL.match(cleaned):
+            yield from flush()
+            continue
+        if _ITEM.match(raw):
+            yield from flush()  # a list item or a table row starts a sentence of its own
+        block.append((number, cleaned))
+    yield from flush()
+
+
+def lines_warned(src: Source, *codes: str, words: tuple[str, ...] = ()) -> set[int]:
+    """The lines with a warning of one of `codes`, or one whose message has one of `words`."""
+    out: set[int] = set()
+    for d in src.warnings:
+        if d.line is None or d.file != src.path:
+            continue
+        if d.code in codes or any(w in d.message for w in words):
+            out.add(d.line)
+    return out
+
+
+def line_of(where: str | None) -> int | None:
+    """The line of a `file:line` string, or None."""
+    tail = (where or "").rsplit(":", 1)[-1]
+    return int(tail) if tail.isdigit() else None
+
+
+_rx.save()

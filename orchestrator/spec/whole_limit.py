@@ -1,0 +1,102 @@
+"""How long the whole run may take, said in any words the policy grammar has no row for.
+
+"The entire sweep MUST NOT exceed 15 minutes", "SLA: PT4H", "hard stop after 2 hours",
+"Global guard: an instance older than 1 h is force-moved to FAILED", "the lesson as a whole
+is over in 45 minutes": the cue is a sentence about the whole of something (*whole*, *entire*,
+*overall*, *total*, *end to end*, *global*, an *SLA*, a *hard stop*, a *time box*) that bounds
+it by one duration (an ISO 8601 one too, `PT4H`). A sentence about each step, each call or a
+wait between tries is no whole-run limit. `whole_limit` gives the seconds, or None;
+`record_limit` puts it in the plan (the run's wall time, with its line) and says so at its line.
+"""
+
+from __future__ import annotations
+
+from orchestrator.policy import PolicyStatement
+from orchestrator.spec.grammar import DURATION
+from orchestrator.spec.model import SentenceReading
+from orchestrator.spec.normalize import normalize
+from orchestrator.spec.phrase_value import duration
+from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.source import Source
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+CODE = "spec.run-limit"
+_SUBJECT = _rx(r"(?i)(?<![\w-])(?:(?:whole|entire|overall)(?![\w-])|(?:as\s+a\s+whole|in\s+its\s+entirety|end[- ]to[- ]end|"
+               r"total\s+(?:time|run\s*time|runtime|duration|wall|elapsed|budget)|"
+               r"global\s+(?:guard|limit|timeout|deadline|cap|budget))(?![\w-]))")
+# said outside every step's text, these too are about the whole run ("SLA: PT4H", "Hard stop after 2 hours")
+_WEAK = _rx(r"(?i)(?<![\w-])(?:hard\s+(?:stop|deadline)|time\s*-?box(?:ed)?|sla)(?![\w-])")
+_BOUND = _rx(r"(?i)(?<![\w-])(?:exceed(?:s|ed)?|under|within|inside|in|capped|caps?|at\s+most|no\s+(?:more|longer)\s+than|after|"
+             r"older\s+than|past|beyond|max(?:imum)?|more\s+than|longer\s+than|over|of|by|sla|box(?:ed)?|stop)(?![\w-])|[:=≤<]")
+# a sentence about each step, each call, or the waits of a retry: no whole-run limit
+_PART = _rx(r"(?i)(?<![\w-])(?:each|every|per)\s+(?:step|stage|call|request|attempt|try|item|row|file|host|page)(?![\w-])|"
+            r"(?<![\w-])(?:apart|between\s+(?:tries|attempts|retries)|back-?off|retr(?:y|ies)|polls?|every\s+\d|"
+            r"approv(?:e|es|ed|al|er)|sign-?off|tries|attempts|pauses?|sleep(?:s|ing)?)(?![\w-])")
+# how long it takes as a rule, not how long it may take: "normally takes under ten seconds"
+_HABIT = _rx(r"(?i)(?<![\w-])(?:normally|usually|typically|generally|on\s+average|tends?\s+to|often|mostly|rarely)(?![\w-])")
+_DURATION = _rx(rf"(?i){DURATION}")
+# a number said twice, in words and digits: "one (1) hour", "thirty (30) days"
+_DOUBLED = _rx(r"(?<=[A-Za-z])[ \t]*+\(\d{1,6}+\)")
+# a step's own field ("**Timeout:** 45s hard cap"): the step's
+_STEP_FIELD = _rx(r"(?i)^\W*(?:time-?out|timeouts|retries|retry|attempts?|max(?:imum)?\s+time)\W*:")
+_ISO = _rx(r"(?<![\w-])P(?:(?P<d>\d{1,3}+)D)?+T(?:(?P<h>\d{1,4}+)H)?+(?:(?P<m>\d{1,5}+)M)?+(?:(?P<s>\d{1,6}+)S)?+(?![\w-])")
+
+
+def iso_duration(text: str) -> float | None:
+    """Seconds of the first ISO 8601 duration in `text` (`PT4H`, `P1DT30M`), or None."""
+    for m in _ISO.finditer(text):
+        parts = [int(m.group(k) or 0) for k in ("d", "h", "m", "s")]
+        total = parts[0] * 86400 + parts[1] * 3600 + parts[2] * 60 + parts[3]
+        if total > 0:
+            return float(total)
+    return None
+
+
+def whole_limit(sentence: str, *, outside: bool = False) -> float | None:
+    """The seconds a sentence limits the whole run to (module docstring), or None; `outside`: the
+    sentence is said outside every step's text, where a hard stop or an SLA is the run's."""
+    subject = _SUBJECT.search(sentence) or (_WEAK.search(sentence) if outside else None)
+    if subject is None or _PART.search(sentence) or _HABIT.search(sentence) or _STEP_FIELD.match(sentence):
+        return None
+    seconds = iso_duration(sentence)
+    if seconds is not None:
+        return seconds
+    text, _ = normalize(_DOUBLED.sub("", sentence))
+    found = [m for m in _DURATION.finditer(text)]
+    if len(found) != 1:
+        return None  # no duration, or several: which one bounds the run is not clear
+    before = text[: found[0].start()]
+    if _BOUND.search(before[-40:]) is None:
+        return None
+    return duration(found[0].group(0))
+
+
+def _shown(seconds: float) -> str:
+    if seconds % 3600 == 0:
+        return f"{int(seconds // 3600)} h"
+    if seconds % 60 == 0:
+        return f"{int(seconds // 60)} min"
+    return f"{seconds:g} s"
+
+
+def record_limit(sentence: str, line: int, src: Source, seconds: float) -> None:
+    """The whole run's limit read from `sentence`: a reading (the plan's wall time) and a warning."""
+    statement = PolicyStatement(whole_run=True, timeout_s=seconds)
+    where = src.where(line)  # the grammar's "not understood" at this line is answered now
+    src.warnings = [d for d in src.warnings if not (d.line == line and d.code == "spec.policy-unread")]
+    src.unread = [u for u in src.unread if getattr(u, "where", None) != where]
+    src.readings.append(SentenceReading(text=" ".join(sentence.split()), where=src.where(line), section="workflow",
+                                        statement=statement, specific=False,
+                                        note="the whole run's limit, read by its meaning"))
+    src.warn(line, f"whole run: '{sentence[:80]}' is read as the whole run's limit, {_shown(seconds)}: check the plan, "
+                   f"or write it as 'Whole run: {_shown(seconds)} max.'", CODE)
+
+
+def has_limit(src: Source) -> float | None:
+    """The whole run's limit some reader already read, or None."""
+    found = [r.statement.timeout_s for r in src.readings if r.statement.whole_run and r.statement.timeout_s]
+    return found[0] if found else None
+
+
+_rx.save()

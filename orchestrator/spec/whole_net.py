@@ -1,0 +1,72 @@
+"""The last reader: what the document says of the whole run that no other reader took.
+
+After every reader of the document's shape has run (and the step texts are read), each sentence
+of the document (`spec.whole_doc`) is looked at once more for the two things an author says of
+the whole run wherever they like:
+
+- a success check (`spec.whole_success`): read onto a step's output, or warned at its line;
+- a whole-run limit (`spec.whole_limit`): read as the run's wall time and said at its line,
+  or, when another line already gave one that differs, warned (the plan keeps the first).
+
+A sentence is left alone when a reader already took its line for the same thing: a success
+check or a success warning there, a whole-run reading or a whole-run warning there. Nothing is
+read here from a YAML spec's keys, only from its comments and prose (`spec.whole_doc`).
+"""
+
+from __future__ import annotations
+
+from orchestrator.spec.check import SpecParts
+from orchestrator.spec.model import ContractSpec
+from orchestrator.spec.source import Source
+from orchestrator.spec.whole_doc import Said, document_sentences, line_of, lines_warned
+from orchestrator.spec.whole_limit import CODE as LIMIT_CODE
+from orchestrator.spec.whole_limit import has_limit, record_limit, whole_limit
+from orchestrator.spec.whole_success import CODE as SUCCESS_CODE
+from orchestrator.spec.whole_success import read_success
+
+_WHOLE_WORDS = ("whole run", "the run's wall time", "wall time")
+
+
+def _spans(said: Said, lines: set[int]) -> bool:
+    return any(n in lines for n in range(said.line, said.last + 1))
+
+
+def read_the_rest(parts: SpecParts, src: Source, checks: tuple[ContractSpec, ...]) -> tuple[SpecParts, tuple[ContractSpec, ...]]:
+    """The parts and success checks with what the document says of the whole run and no reader
+    took (module docstring)."""
+    if not parts.steps:
+        return parts, checks
+    taken_success = lines_warned(src, SUCCESS_CODE, words=("success check", "success criteri"))
+    taken_success |= {n for c in (*parts.contracts, *checks) if c.consumer is None and (n := line_of(c.where))}
+    taken_success |= {n for s in parts.steps for t in s.texts if t.kind == "success" for n in [t.line]}
+    taken_limit = lines_warned(src, LIMIT_CODE, words=_WHOLE_WORDS)
+    taken_limit |= {n for r in src.readings if r.statement.whole_run and (n := line_of(r.where))}
+    inside: set[int] = set()  # the lines of the steps' own texts
+    for step in parts.steps:
+        start = line_of(step.where) or 0
+        inside.update(range(start, max([start, *(t.line for t in step.texts)]) + 1))
+    steps = list(parts.steps)
+    found: list[ContractSpec] = []
+    for said in list(document_sentences(src)):
+        if not _spans(said, taken_success):
+            read = read_success(said, steps, src)
+            if read is not None:
+                steps, contract = read
+                if contract is not None:
+                    found.append(contract)
+                continue
+        if _spans(said, taken_limit):
+            continue
+        seconds = whole_limit(said.text, outside=not _spans(said, inside))
+        if seconds is None:
+            continue
+        before = has_limit(src) if parts.timeout_s is None else parts.timeout_s
+        if before is None:
+            record_limit(said.text, said.line, src, seconds)
+        elif before != seconds:
+            src.warn(said.line, f"whole run: '{said.text[:80]}' seems to limit the whole run to {seconds:g} s, but "
+                                f"another line already limits it to {before:g} s, which the plan keeps: write one "
+                                "whole-run limit", LIMIT_CODE)
+    if not found and steps == list(parts.steps):
+        return parts, checks
+    return parts.model_copy(update={"steps": tuple(steps)}), (*checks, *found)

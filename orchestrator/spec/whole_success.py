@@ -1,0 +1,221 @@
+"""The run's success check said in any words, anywhere in the document.
+
+People say when a run counts as a success in their own words and in their own place: a lesson
+plan's "The lesson is a success only when every pupil's `score` is at least 5", an RFC's "A
+sweep is successful if and only if ...", a voice memo's "we'll call it a success if ...", a
+docstring's `.. important::`, a handover table's last row. The cue is the meaning of the
+sentence: something (any subject) *counts as* / *is* / *passes as* done, successful, a success,
+accepted, green, or *passes*, *succeeds*, *worked*, *only when* / *if* / *once* what follows
+(`success_cue`). What follows is the check:
+
+- one comparison of an output field with a literal (`ok: true`, `verified = true`, `count >= 3`,
+  "`status` is \"PASS\"") is checked on one step's output: the step the sentence names (its skill,
+  its number, a word of its name only it has), else "this step" (the step whose text holds the
+  line), else the one step whose output has the field, else the last step; the plan shows where
+  it went (a warning at the line and a reading on the step);
+- a comparison of two values (an output with another step's output or a workflow input: "the
+  summary's `count` equals `row_count` from split"), or a check in words ("the digest mentions
+  the team"), cannot be written as a check on one output: it is warned at its line as not checked.
+
+A sentence some reader already took (a success warning or check at its line) is left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from orchestrator.spec.elsewhere import keys_of, named_step
+from orchestrator.spec.model import ContractSpec, Reading, StepSpec
+from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.source import Source
+from orchestrator.spec.success import check_schema, read_criteria
+from orchestrator.spec.vocabulary import Vocabulary
+from orchestrator.spec.whole_doc import Said, line_of
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+CODE = "spec.success"
+_STATE = (r"[\"“'`*_]?(?:done|good|successful|a\s+success|a\s+pass|passed|ok|complete|completed|accepted|green|"
+          r"successfully\s+(?:performed|completed|done|run|executed|finished))[\"”'`*_]?")
+# "... counts as done when", "... is only "done" when", "... is successful if and only if", "... passes only when"
+_CUE = _rx(r"(?i)^(?P<subject>[^.;:]{0,80}?)(?<![\w-])(?:(?:only\s+)?(?:counts?|is\s+counted|is\s+marked|is\s+considered|"
+           rf"is\s+deemed|passes)\s+as\s+{_STATE}|(?:is|are|was|(?:will|shall|must|should|can)\s+(?:only\s+)?be)\s+(?:only\s+)?(?:(?:considered|deemed|judged|"
+           rf"regarded|counted|marked)\s+(?:as\s+)?)?{_STATE}|"
+           r"(?:only\s+)?(?:passes|succeeds|succeeded|worked|is\s+a\s+success)|(?:call|consider|count|deem|mark)\s+(?:it|this|"
+           rf"that|the\s+\w+)\s+(?:as\s+)?{_STATE}|(?:we|you)['’]?(?:re|\s+are)\s+{_STATE})\s+(?:only\s+)?(?P<when>when|if\s+and\s+only\s+if|if|once|provided|where)(?![\w-])\s*+"
+           r"(?P<clause>.+)$")
+# a subject that makes the sentence about something else than the run ("the step is done when ..." is fine)
+_NOT_RUN = _rx(r"(?i)(?<![\w-])(?:retry|retries|attempt|timeout|approval|request|call|it\s+times|nobody|no\s+one)(?![\w-])")
+_IDENT = r"(?:``?|\*\*)?(?P<{n}>[A-Za-z_][\w]*+(?:\.[A-Za-z_]\w*+)*+)(?:``?|\*\*)?"
+_LITERAL = r"(?P<value>true|false|null|yes|no|-?\d+(?:\.\d+)?|\"[^\"]{0,60}\"|'[^']{0,60}'|“[^”]{0,60}”|(?-i:[A-Z][A-Z_]{1,30}+))"
+# `ok: true`, verified = true, `count` >= 3, "status is "PASS"", `all_ok == true` (in or out of backticks)
+_FIELD_VALUE = _rx(rf"(?i)`?{_IDENT.format(n='field')}\s*+(?P<op>==|=|:|>=|<=|!=|>|<|≥|≤|\s(?:is|equals)\s)\s*+`?"
+                   rf"{_LITERAL}`?(?![\w-])")
+# two named values compared: "`count` equals `row_count`", "packages_scanned ... equals the `count`"
+_TWO = _rx(r"(?i)(?P<a>``?[A-Za-z_]\w*+``?)[^`]{0,80}?(?<![\w-])(?:equals?|==|matches|is\s+the\s+same\s+as|is\s+equal\s+to)"
+           r"(?![\w-])[^`]{0,40}?(?P<b>``?[A-Za-z_]\w*+``?)")
+# an algorithm's postcondition is the run's success check: `\Ensure ...`, "Postcondition: ..."
+_ENSURE = _rx(r"(?i)^\W*(?:\\?ensure|post-?condition\s*:)\s*+(?P<clause>.+)$")
+_LATEX = _rx(r"\\[A-Za-z]+\{([^{}]{0,80}+)\}")
+# "bears the status READY", "has the state DONE": a field and its value in words
+_HAS = _rx(r"(?i)(?<![\w-])(?:bears|has|carries|shows|with)\s+(?:the\s+|a\s+)?(?P<field>[a-z_]\w*+)\s+(?P<value>(?-i:[A-Z][A-Z_]{1,30}+))(?![\w-])")
+# "comes back starting with sch_", "starts with `INV-`": a prefix
+_STARTS = _rx(r"(?i)`?(?P<field>[A-Za-z_]\w*+)`?\s+(?:comes\s+back\s+|is\s+returned\s+)?(?:starting|starts|beginning|begins)\s+with\s+"
+              r"[`\"'“]?(?P<prefix>[\w-]{1,40}+)")
+_THIS_STEP = _rx(r"(?i)(?<![\w-])this\s+(?:step|stage|task|job)(?![\w-])")
+_WORDS_TO_BOOL = {"yes": True, "no": False}
+
+
+def success_cue(sentence: str) -> str | None:
+    """The check of a sentence that says when the run (or any thing) counts as a success, or None."""
+    sentence = _LATEX.sub(r"\1", sentence).replace("$", "")  # `\mathit{digest.ok} = \textsc{true}`: what it shows
+    ensure = _ENSURE.match(sentence)
+    if ensure is not None:
+        clause = re.split(r"(?i),?\s+(?:else|otherwise)\b", ensure.group("clause"))[0]
+        return clause.strip().rstrip(".").strip() or None
+    m = _CUE.match(sentence)
+    if m is None or _NOT_RUN.search(m.group("subject")):
+        return None
+    clause = m.group("clause").strip().rstrip(".").strip()
+    return clause or None
+
+
+def _value(raw: str) -> str:
+    low = raw.lower()
+    if low in _WORDS_TO_BOOL:
+        return "true" if _WORDS_TO_BOOL[low] else "false"
+    if raw[:1] == "“":
+        return f'"{raw[1:-1]}"'
+    return raw
+
+
+def comparison(clause: str) -> str | None:
+    """The clause's one comparison of a field with a literal, as `spec.success` reads it
+    ("`ok: true`" -> "ok == true"), or None when it has none or several."""
+    found = list(_FIELD_VALUE.finditer(clause))
+    if not found and (has := _HAS.search(clause)) is not None:
+        return f"{has.group('field')} == \"{has.group('value')}\""
+    if len(found) != 1:
+        return None
+    m = found[0]
+    op = m.group("op").strip().lower()
+    op = {":": "==", "=": "==", "is": "==", "equals": "==", "≥": ">=", "≤": "<="}.get(op, op)
+    text = f"{m.group('field')} {op} {_value(m.group('value'))}"
+    checks, rest = read_criteria(text)
+    return text if checks and not rest else None
+
+
+def prefix(clause: str) -> tuple[str, dict[str, Any]] | None:
+    """A check that a field starts with a text ("comes back starting with sch_"): (field, keywords)."""
+    m = _STARTS.search(clause)
+    return (m.group("field"), {"type": "string", "pattern": "^" + re.escape(m.group("prefix"))}) if m else None
+
+
+def two_values(clause: str) -> tuple[str, str] | None:
+    """The two named values a clause compares ("`count` equals `row_count`"), or None."""
+    m = _TWO.search(clause)
+    return (m.group("a").strip("`"), m.group("b").strip("`")) if m else None
+
+
+def _skill(step: StepSpec, vocabulary: Vocabulary) -> str | None:
+    said = (step.skill or "").strip().strip("`").strip()
+    return said or next((s for m in step.mentions if (s := vocabulary.skill_for(m.text))), None)
+
+
+def _line(step: StepSpec) -> int:
+    return line_of(step.where) or 0
+
+
+def _outputs(step: StepSpec, vocabulary: Vocabulary) -> frozenset[str]:
+    skill = _skill(step, vocabulary)
+    return frozenset(f.name for f in step.outputs) | ((vocabulary.outputs_of(skill) or frozenset()) if skill else frozenset())
+
+
+def _owner(field: str, steps: list[StepSpec], vocabulary: Vocabulary) -> int | None:
+    owners = [i for i, s in enumerate(steps) if field in _outputs(s, vocabulary)]
+    return owners[0] if len(owners) == 1 else None
+
+
+def _by_word(head: str, steps: list[StepSpec], src: Source) -> int | None:
+    """The one step a word names (`digest` in `digest.ok`): a word of its name or skill only it has."""
+    keys = keys_of([(i + 1, s.name, _skill(s, src.vocabulary)) for i, s in enumerate(steps)])
+    hits = [k.number - 1 for k in keys if head.lower() in k.words]
+    return hits[0] if len(hits) == 1 else None
+
+
+def place(said: Said, field: str, steps: list[StepSpec], src: Source) -> tuple[int, str]:
+    """The step a one-field check goes on (module docstring), and how it was found."""
+    keys = keys_of([(i + 1, s.name, _skill(s, src.vocabulary)) for i, s in enumerate(steps)])
+    named = named_step(said.text, keys, src.vocabulary)
+    if named is not None:
+        return named[0] - 1, named[1]
+    if _THIS_STEP.search(said.text):
+        before = [i for i, s in enumerate(steps) if 0 < _line(s) <= said.line]
+        if before:
+            return max(before, key=lambda i: _line(steps[i])), "'this step': the step whose text holds it"
+    owner = _owner(field, steps, src.vocabulary)
+    if owner is not None:
+        return owner, f"the one step whose output has `{field}`"
+    return len(steps) - 1, "the last step (the run's final output)"
+
+
+def _check(clause: str, said: Said, steps: list[StepSpec], src: Source) -> tuple[int, str, str, dict[str, Any]] | None:
+    """(step index, how it was found, the check as written, its keywords) of a one-field check."""
+    one = comparison(clause)
+    if one is not None:
+        field, _, rest = one.partition(" ")
+        checks, _ = read_criteria(one)
+        keywords = checks.get(field, {})
+    elif (starts := prefix(clause)) is not None:
+        field, keywords = starts
+        rest = f"starts with {keywords['pattern'][1:]}"
+    else:
+        return None
+    head, dot, tail = field.partition(".")
+    if dot and tail and "." not in tail and (at := _by_word(head, steps, src)) is not None:  # `digest.ok`
+        return at, f"`{head}` names it", f"{tail} {rest}", {tail: keywords}
+    at, how = place(said, field, steps, src)
+    return at, how, f"{field} {rest}", {field: keywords}
+
+
+def read_success(said: Said, steps: list[StepSpec], src: Source) -> tuple[list[StepSpec], ContractSpec | None] | None:
+    """A sentence that states the run's success check (`success_cue`): checked on a step (the steps
+    updated, with the check's contract) or warned at its line; None when it states none."""
+    clause = success_cue(said.text)
+    if clause is None or not steps:
+        return None
+    said = said.at(clause)
+    two = two_values(clause)
+    check = _check(clause, said, steps, src) if two is None else None
+    if check is None:
+        if two is not None:
+            why = (f"it compares two values (`{two[0]}` with `{two[1]}`), and a check compares one output field "
+                   "with a value written in the spec")
+        else:
+            why = "it is not a comparison of an output field with a value (`ok == true`, `count >= 3`)"
+        src.warn(said.line, f"the run's success check '{clause[:80]}' is not checked: {why}; the run succeeds "
+                            "without it", CODE)
+        return steps, None
+    at, how, written, keywords = check
+    step = steps[at]
+    field = next(iter(keywords))
+    known = _outputs(step, src.vocabulary)
+    if known and field not in known:  # a check on a field the step never returns would fail every run
+        src.warn(said.line, f"the run's success check '{clause[:80]}' is not checked: it names `{field}`, which "
+                            f"{step.id} ({how}) does not output ({', '.join(sorted(known))}); write `- Success "
+                            "criteria: FIELD == VALUE` under the step that outputs the field", CODE)
+        return steps, None
+    src.warn(said.line, f"{step.id} ({step.name}): '{clause[:60]}' is read as the run's success check ({written}), on "
+                        f"this step's output ({how}): check the plan, or write `- Success criteria: {written}` "
+                        "under the step", CODE)
+    reading = Reading(what="success", where=src.where(said.line), text=" ".join(said.text.split())[:160],
+                      note=f"the run's success check `{written}`, checked on {step.id}'s output ({how})")
+    out = list(steps)
+    out[at] = step.model_copy(update={"readings": (*step.readings, reading)})
+    contract = ContractSpec(producer=step.id, consumer=None, where=src.where(said.line), validation=(written,),
+                            constraints={"": check_schema(keywords)})
+    return out, contract
+
+
+_rx.save()
