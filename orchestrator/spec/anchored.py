@@ -231,6 +231,9 @@ def _rewrite(text: str, vocabulary: Vocabulary, refs: _Refs, own: int = 0) -> st
     return "\n".join(refs.sub(in_backticks(line, vocabulary), own) for line in text.split("\n"))
 
 
+_KIND_LEAD = _rx(r"(?i)^\s*+(?:task|activity|step|stage|phase|job|action)\s*+\d*+\s*+[:.—–-]\s*+(?=\S)")
+
+
 def _name(unit: Unit, text: str, skill: str) -> tuple[str, str]:
     """The step's name and its first text without the lead that named it: a heading's, a term, a
     bold or dashed lead, a short first sentence, else the skill's name."""
@@ -240,8 +243,8 @@ def _name(unit: Unit, text: str, skill: str) -> tuple[str, str]:
         title, rest = text.split("\n", 1)
         return title.strip("*_`:. "), rest
     lead = _BOLD_LEAD.match(text) or _DASH_LEAD.match(text)
-    if lead is not None and not _CONDITION_WORD.match(lead.group(1)):
-        return lead.group(1).strip(" .:"), text[lead.end():]
+    if lead is not None and not _CONDITION_WORD.match(lead.group(1)):  # "**Task: Open ticket**": Open ticket
+        return _KIND_LEAD.sub("", lead.group(1)).strip(" .:") or lead.group(1).strip(" .:"), text[lead.end():]
     first = sentences(text)[0][1] if text.strip() else text
     cut = _CONDITION_LEAD.match(first)  # "IF the risk is HIGH: canary push via `x`": named by what it does
     if cut is not None and first[cut.end():].strip():

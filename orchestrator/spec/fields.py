@@ -192,11 +192,17 @@ def qualify(
     return typ, items, required, notes
 
 
+_AND_NAMES = _rx(r"^\s*+`?[A-Za-z_]\w*+`?(?:\s*+(?:,\s*+(?:and\s++)?+|and\s++|&\s*+)`?[A-Za-z_]\w*+`?)++\s*+\.?$")
+_QUOTED_STEP = _rx(r"(?i)[\"“”'‘’]((?:step|stage|phase|task)\s*+\d++)[\"“”'‘’]")
+
+
 def parse_fields(
     text: str, src: Source, line: int, *, output: bool = False, seps: str = ","
 ) -> tuple[FieldSpec, ...]:
     """Read an Input/Output line into fields; unreadable items become warnings."""
-    text = text.strip()
+    text = _QUOTED_STEP.sub(r"\1", text.strip())  # `scores from "step 1"`: the step named in quotes
+    if _AND_NAMES.match(text):  # "`shift_date` and `team`": a list of names
+        text = ", ".join(n for n in re.findall(r"[A-Za-z_]\w*", text) if n != "and")
     if not text or text.lower() in {"none", "nothing", "-", "n/a"}:
         return ()
     where = src.where(line)

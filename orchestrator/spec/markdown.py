@@ -47,6 +47,9 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import intent_limit_unread, read_run_limit, success_not_placed
 from orchestrator.spec.section_kinds import merge_same_kind, merged_text, same_title
 from orchestrator.spec.sections import place_branches
+from orchestrator.spec.shape_aside import definitions_unread
+from orchestrator.spec.shape_inputs import assigned_inputs, block_inputs, table_inputs, uncomment
+from orchestrator.spec.shape_sections import not_read_said
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.structure import (
@@ -76,7 +79,8 @@ SECTIONS: dict[str, str] = {
                      "the problem", "problem", "use case"), "intent"),
     **dict.fromkeys(("inputs", "input", "workflow inputs", "parameters", "ingredients", "you will need",
                      "you ll need", "what you need", "what you ll need", "what you will need", "materials",
-                     "you need", "bring", "what to bring", "needed", "requirements"), "inputs"),
+                     "you need", "bring", "what to bring", "needed", "requirements", "args", "arguments", "params",
+                     "knobs", "inputs you need", "inputs needed", "what goes in", "what it takes"), "inputs"),
     **dict.fromkeys(("workflow steps", "steps", "the steps", "workflow", "pipeline", "procedure",
                      "runbook", "process", "stages", "phases", "tasks", "how it works",
                      "step by step", "flow", "the workflow", "plan of work", "how to run", "how to run this",
@@ -184,10 +188,13 @@ def read_inputs(section: Section, src: Source) -> tuple[InputSpec, ...]:
     blocks = list(section.blocks) + [b for s in section.subsections for b in s.blocks]
     for block in blocks:
         if isinstance(block, Table):
-            inputs += _table_inputs(block, src)
+            inputs += table_inputs(block, src)
             continue
-        if not isinstance(block, Bullet):
-            _warn_blocks([block], src, "inputs")
+        if not isinstance(block, Bullet):  # `name : type` a line, `name (type): text` (`shape_inputs`)
+            listed = block_inputs(block, src) if isinstance(block, Para | Fence) else None
+            if listed is None:
+                _warn_blocks([block], src, "inputs")
+            inputs += listed or []
             continue
         m = re.match(r"^\s*(?:\*\*|__)?`?([A-Za-z_][\w-]*)`?(?:\*\*|__)?\s*+(?:\(([^()]*)\)\s*+)?"
                      r"(?:(?:\*\*|__)?[:—–-](?:\*\*|__)?\s*(.*))?$", block.text, re.S)
@@ -211,23 +218,6 @@ def read_inputs(section: Section, src: Source) -> tuple[InputSpec, ...]:
                                 description=", ".join(n for n in [*notes, desc] if n),
                                 where=src.where(block.line)))
     return tuple(inputs)
-
-
-def _table_inputs(table: Table, src: Source) -> list[InputSpec]:
-    """An inputs table (`| Name | What it is |`, an ingredients table): a row each, the name in its
-    first cell (as `name`, **name** or `name (type)`), the other cells its description."""
-    found: list[InputSpec] = []
-    for line, cells in table.rows:
-        m = re.match(r"^\s*(?:\*\*|__)?`?([A-Za-z_]\w*)`?(?:\*\*|__)?\s*(?:\(([^()]*)\))?\s*$", cells[0] if cells else "")
-        if m is None:
-            src.warn(line, f"inputs: row '{' | '.join(cells)[:60]}' not read; put the input's name in the first "
-                           "column (`name`)", "spec.unread")
-            continue
-        typ, _items, required, notes = qualify(m.group(2) or "", m.group(1), src, line)
-        desc = ", ".join(c.strip() for c in cells[1:] if c.strip())
-        found.append(InputSpec(name=m.group(1), type=typ, required=required,
-                               description=", ".join(n for n in [*notes, desc] if n), where=src.where(line)))
-    return found
 
 
 def read_steps(section: Section, src: Source, steps: list[StepSpec]) -> None:
@@ -344,6 +334,7 @@ def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...
     """Without `## Inputs`: a preamble line `Inputs: `a` (int), b` or a sentence "The input is
     `a` ... and `b`" declares the workflow inputs (each read kept as a warning-free input)."""
     found: list[InputSpec] = []
+    definitions_unread(blocks, src)  # "**4.1 Definitions.** ... (`invoice_text`)": said, not read (`shape_aside`)
     for block in blocks:
         if not isinstance(block, Para | Bullet):
             continue
@@ -354,7 +345,7 @@ def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...
         labelled = False
         lines = block.text.splitlines()
         for offset, raw_line in enumerate(lines):
-            m = _INLINE_INPUTS.match(raw_line)
+            m = _INLINE_INPUTS.match(uncomment(raw_line))  # `% inputs: ...`, `> Input: ...` (`shape_inputs`)
             if m:
                 labelled = True
                 more = []
@@ -362,7 +353,10 @@ def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...
                     if re.match(r"^\s*(?:\*\*|__)?[A-Za-z][\w ]{0,20}(?:\*\*|__)?\s*:", after):
                         break
                     more.append(after)
-                text = " ".join([m.group(1), *more]).strip().rstrip(".")
+                text = " ".join([m.group(1), *(uncomment(x) for x in more)]).strip().rstrip(".")
+                if (assigned := assigned_inputs(text, src, block.line + offset)) is not None:
+                    found += assigned  # "`prs` = merged PRs (number/title, from `gh pr list`), `version` = ..."
+                    continue
                 named = _NAMED_VALUES.findall(text)
                 if len(named) >= 2 and _NAMED_VALUES.sub("", text).strip(" ,;") == "":
                     # "`inventory` = the nightly dump, `as_of` = run date": names with what each holds
@@ -492,6 +486,7 @@ def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> No
     like work the reader could not place: an error with the count and the lines, never a quiet
     "ok" that runs less than the spec says; else a warning."""
     blocks = [*section.blocks, *(b for sub in section.subsections for b in sub.blocks)]
+    since = len(src.readings)
     warn_guards(blocks, state_names(steps, src), src)  # "A --(ok) [x > 0]--> B": each guard at its line
     if SUCCESS_TITLE.match(section.title):  # "## It's ready when…": each paragraph a success check
         for b in blocks:
@@ -513,7 +508,7 @@ def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> No
     work = [line for line, _ in naming if _LOOKS_LIKE_WORK.search(next(str(getattr(b, "text", "")) for b in blocks
                                                                         if b.line == line))]
     if unplaced and not work:
-        src.warn(section.line, f"section '{section.title}' is not a spec section; its content is not read, and "
+        src.warn(section.line, f"{not_read_said(section.title, section.line, section.end, src, since)}, and "
                                f"{len(naming)} of its paragraphs name skills no step runs "
                                f"({', '.join(f'`{n}`' for n in unplaced[:6])})", "spec.unknown-section")
         return
@@ -528,8 +523,8 @@ def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> No
         src.warn(section.line, f"section '{section.title}' reads as a success check; {_RUN_CHECK_ADVICE}",
                  "spec.unknown-section")
         return
-    src.warn(section.line, f"section '{section.title}' is not a spec section; its "
-                           "content is not read", "spec.unknown-section")
+    src.warn(section.line, not_read_said(section.title, section.line, section.end, src, since),
+             "spec.unknown-section")  # a line of it read (a run's limit) is named (`shape_sections`)
 
 
 # a paragraph or section that says when the whole run counts as done ("Check: ...", "It's ready when…")

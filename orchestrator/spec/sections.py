@@ -30,6 +30,7 @@ from orchestrator.spec.branch_join import join_said
 from orchestrator.spec.fields import spell_step_refs
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.shape_aside import defines_terms
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, label_key, step_heading
 
@@ -163,7 +164,7 @@ def lead_units(blocks: list[Block]) -> list[Unit] | None:
     is neither is kept with the unit before it (the reader warns, `lead_remarks`). None when the
     section is not written so."""
     leads = [(i, lead_of(b.text)) for i, b in enumerate(blocks) if isinstance(b, Para)]
-    if sum(1 for i, lead in leads if lead is not None and names_a_skill(lead[1])) < 2:
+    if sum(1 for i, lead in leads if lead is not None and names_a_skill(lead[1]) and not defines_terms(*lead)) < 2:
         return None
     units: list[Unit] = [Unit(blocks=[])]
     for block in blocks:
@@ -173,6 +174,8 @@ def lead_units(blocks: list[Block]) -> list[Unit] | None:
             continue
         name, rest = lead
         para = Para(line=block.line, text=rest)
+        if defines_terms(name, rest):  # "**4.1 Definitions.**": words, not work; the inputs it names are read
+            continue  # with the preamble (`markdown.read_inline_inputs`)
         if names_a_skill(rest):
             units.append(Unit(blocks=[para], name=name))
         elif _GATE.search(rest) or cond.approval_sentence(rest):
@@ -183,6 +186,13 @@ def lead_units(blocks: list[Block]) -> list[Unit] | None:
     if first.blocks and not any(names_a_skill(str(getattr(b, "text", ""))) for b in first.blocks):
         first.aside = True
     return [u for u in units if u.blocks or u.gate is not None]
+
+
+def lead_taken(blocks: list[Block]) -> set[int]:
+    """The lines a section of lead paragraphs takes as its steps: all but a paragraph that
+    defines terms ("**4.1 Definitions.**"), left for the inputs reader."""
+    return {b.line for b in blocks if not (isinstance(b, Para) and (lead := lead_of(b.text)) is not None
+                                           and defines_terms(*lead))}
 
 
 def gate_approval(gate: Para) -> tuple[ApprovalPolicy, str]:

@@ -50,7 +50,8 @@ _CLAUSE = _rx(r"(?:\([^)]*\)|[^,;:—–(])+(?:[,;:—–]|$)")
 _FAILED = _rx(r"(?i)\b(?:if|when|should|in\s+case)\b[^.]{0,80}?\b(?:fails?|failed|falls\s+over|errors?(?:\s+out)?|errored|breaks|"
               r"crash(?:es)?|chokes|times\s+out|is\s+down|is\s+unavailable|does\s*n[o']t\s+work|no\s+good)\b")
 # a remark, not work: "NOTE: x has its own retries", "FYI ..."
-_ASIDE_LEAD = _rx(r"(?i)^\W*(?:note|nb|n\.b\.|tip|fyi|warning|caution|important|hint|ps|p\.s\.|aside)\b\W")
+_ASIDE_LEAD = _rx(r"(?i)^\W*(?:note|nb|n\.b\.|tip|fyi|warning|caution|important|hint|ps|p\.s\.|aside|heads[\s-]up|"
+                  r"side\s+note|pro[\s-]tip|gotcha)\b\W")
 # a sentence that says when the run is done names a skill for its output, not to run it
 _CHECK = _rx(r"(?i)\b(?:done|finished|successful|succeeds?|passes|complete|counts\s+as\s+\w+|accepted)\s+(?:when|if|once)\b")
 

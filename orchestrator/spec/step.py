@@ -47,6 +47,7 @@ from orchestrator.spec.input_prose import assignments
 from orchestrator.spec.io_arrow import doer_outputs
 from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepForm, StepSpec
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.shape_labels import label_lines, own_label
 from orchestrator.spec.source import Source
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -100,7 +101,7 @@ _SAYS_IF = _rx(r"(?i)\b(?:if|when|only|over|above|under|below|more\s+than|less\s
 
 def label_key(label: str | None, value: str) -> str | None:
     """What a bullet's label means (`LABELS`); "Requires: Step 2" is a dependency too."""
-    key = LABELS.get(label or "")
+    key = LABELS.get(label or "") or own_label(label, value)  # "Op:", "Gives back:" (`shape_labels`)
     if key is None and label in ("requires", "required", "prerequisite", "waits on") and (
         prose.read_step_list(value, bare_digits=False).ids
     ):
@@ -380,7 +381,7 @@ class _StepBuilder:
     def paragraph(self, text: str, line: int) -> None:
         """A paragraph, sentence by sentence (module docstring)."""
         kept: list[str] = []
-        for offset, sentence in prose.sentences(text):
+        for offset, sentence in label_lines(text, label_key) or prose.sentences(text):  # `Tool: x` a line
             at = line + offset
             taken = self.sentence(sentence, at)
             if taken and self.beside:  # an approval said in a sentence that says more: the rest is read on

@@ -32,6 +32,7 @@ from orchestrator.spec.list_branches import (
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.sections import join_branches
+from orchestrator.spec.shape_aside import fallback_only, footer, not_a_step
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, read_step, step_heading
 
@@ -358,7 +359,7 @@ def starts_step(text: str) -> bool:
     without opening as a condition or a remark on the step before ("If the mirror is down
     use `backup-mirror`")."""
     t = text.strip()
-    if inputs_lead(t):  # "TIP: Inputs you need: ... (`commit_log`)": the workflow's inputs
+    if inputs_lead(t) or not_a_step(t) or fallback_only(t):  # "Inputs: ...", a remark, a fallback (`shape_aside`)
         return False
     return bool(prose.SEQUENCE_START.match(t)) or (bool(_SKILLISH.search(t)) and not _GOES_ON.match(t))
 
@@ -379,7 +380,7 @@ def paragraph_steps(blocks: list[Block], src: Source, sink: RouteSink, taken: se
     for block in blocks:
         if isinstance(block, Para) and starts_step(block.text):
             groups.append((block, []))
-        elif groups and not (isinstance(block, Para) and _CLOSER.match(block.text.strip())):
+        elif groups and not (isinstance(block, Para) and (_CLOSER.match(block.text.strip()) or footer(block.text))):
             groups[-1][1].append(block)
     steps: list[StepSpec] = []
     for number, (para, rest) in enumerate(groups, start=1):

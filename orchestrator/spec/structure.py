@@ -52,6 +52,7 @@ from orchestrator.spec.sections import (
     gate_approval,
     join_branches,
     lead_of,
+    lead_taken,
     lead_units,
     names_a_skill,
     section_units,
@@ -393,7 +394,7 @@ def read_container(
     if lead_units(list(blocks)) is not None:  # "**Prep.** Put it through *x*." paragraphs
         group = StepGroup(number=1, name="", line=blocks[0].line, heading="the section",
                           blocks=tuple(blocks), soft=True)
-        return read_groups([group], src, sink), {b.line for b in blocks}
+        return read_groups([group], src, sink), lead_taken(list(blocks))  # not "**4.1 Definitions.**"
     taken: set[int] = set()
     steps: list[StepSpec] | None = None
     for i, block in enumerate(blocks):

@@ -78,7 +78,7 @@ from orchestrator.spec.yaml_top import (
     mend_surrogates,
     read_limits,
     read_scenarios,
-    run_success,
+    step_success,
 )
 
 _ID = re.compile(r"^[A-Za-z0-9_][\w-]*$")
@@ -597,8 +597,7 @@ def read_yaml(src: Source) -> SpecParts:
         steps[0] = steps[0].model_copy(update={"readings": (*top_notes, *steps[0].readings)})
     resolved, inputs_said = resolve_references(steps, inputs, src)
     steps = _resolve_steps(resolved)
-    if "success" in top and steps:  # the run's success condition: a check on the step it names
-        steps = run_success(r, top["success"][0], top["success"][1], steps)
+    steps = step_success(r, top.get("success"), steps)  # each step's `success:`, then the run's (`yaml_top`)
     read_policy_texts(words, tuple(steps), src)
     name = r.text(top["name"][1], "name") if "name" in top else None
     convergence, limits = read_limits(r, top["limits"][1]) if "limits" in top else (ConvergenceSpec(), {})

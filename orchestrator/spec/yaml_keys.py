@@ -71,6 +71,9 @@ STEP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "notes": ("note", "comment", "comments", "remarks", "remark", "why", "details", "explanation", "doc",
               "docs", "about"),
     "description": ("summary", "purpose"),
+    "success": ("success_when", "succeeds_when", "success_if", "succeeds_if", "done_when", "done_if", "passes_when",
+                "passes_if", "ok_when", "ok_if", "success_condition", "success_criteria", "success_criterion",
+                "succeed_when", "succeed_if", "counts_as_done_when"),
     "compensation": ("compensate", "undo", "rollback", "on_rollback", "revert", "compensate_with"),
     "continue_on_error": ("ignore_errors", "ignore_failure", "allow_failure", "soft_fail"),
 }
@@ -79,7 +82,8 @@ TOP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "name": ("workflow", "workflow_name", "dag_id", "pipeline_name", "flow", "flow_name", "id"),
     "description": ("summary", "about", "purpose", "doc", "docs"),
     "inputs": ("input", "params", "parameters", "arguments", "args", "vars_prompt", "prompt_vars", "extra_vars",
-               "required_vars", "input_vars", "workflow_inputs", "run_inputs", "input_parameters", "prompts"),
+               "required_vars", "input_vars", "workflow_inputs", "run_inputs", "input_parameters", "prompts",
+               "knobs", "tunables"),
     "steps": ("tasks", "jobs", "stages", "states", "nodes"),
     "timeout": ("active_deadline_seconds", "dagrun_timeout", "timeout_seconds", "timeout_s", "wall_time", "deadline",
                 "play_deadline", "run_deadline", "workflow_deadline", "pipeline_deadline", "job_deadline",
@@ -89,6 +93,7 @@ TOP_SYNONYMS: dict[str, tuple[str, ...]] = {
                 "overall_deadline", "total_deadline", "whole_run", "run_limit"),
     "retry": ("retry_strategy", "retry_policy"),
     "success": ("success_condition", "success_criteria", "success_criterion", "succeeds_when", "done_when"),
+    "limits": ("budget", "budgets", "caps", "quotas", "guardrails"),
 }
 
 
@@ -137,7 +142,8 @@ _PATH = re.compile(r"""^[A-Za-z_][\w-]*(?:\.[\w-]+|\[\s*['"][\w -]+['"]\s*\]|\[\
 # the heads that name the workflow's inputs, and the steps
 _INPUT_HEADS = (("github", "event", "inputs"), ("inputs", "parameters"), ("workflow", "parameters"),
                 ("workflow", "inputs"), ("dag_run", "conf"), ("inputs",), ("input",), ("params",),
-                ("parameters",), ("args",), ("arguments",), ("vars",), ("env",), ("flow_input",))
+                ("parameters",), ("args",), ("arguments",), ("vars",), ("env",), ("flow_input",), ("knobs",),
+                ("tunables",))
 _STEP_HEADS = ("steps", "step", "tasks", "task", "needs", "jobs", "states", "outputs", "results")
 _OUTPUT_WORDS = ("outputs", "output", "results", "result")
 _XCOM = re.compile(r"""^ti\.xcom_pull\(\s*task_ids\s*=\s*['"]([\w-]+)['"]\s*(?:,\s*key\s*=\s*['"](\w+)['"]\s*)?\)$""")

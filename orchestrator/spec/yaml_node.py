@@ -312,6 +312,11 @@ class NodeReader:
                     for k, v in spec.items() if not (k in _ENTRY_NAMES[1:] and v == name)}
             if "prompt" in spec and "description" not in spec:  # Ansible's `vars_prompt`: the question asked
                 spec["description"] = spec.pop("prompt")
+            for said in ("help", "doc", "about", "what", "note", "notes"):  # click's `help:`, own schemas' `about:`
+                if said in spec and "description" not in spec:
+                    spec["description"] = spec.pop(said)
+            if isinstance(spec.get("optional"), bool) and "required" not in spec:  # `optional: true`
+                spec["required"] = not spec.pop("optional")
             if str(spec.get("type")) in _CHOICE_TYPES:  # GitHub `type: choice`: a string of its options
                 spec["type"] = "string"
             has_default = "default" in spec

@@ -30,6 +30,7 @@ from orchestrator.spec.model import InputSpec, Reading
 from orchestrator.spec.yaml_dialect import MAP, SEQ, by_name, note, pairs, scalar, short
 from orchestrator.spec.yaml_fallback import failure_block
 from orchestrator.spec.yaml_node import NodeReader
+from orchestrator.spec.yaml_own_keys import own_keys
 
 # step keys that say nothing a skill's run uses
 STEP_IGNORED: dict[str, str] = {
@@ -79,7 +80,7 @@ def reshape_step(r: NodeReader, keys: dict[str, tuple[Node, Node]], sid: str) ->
         dict[str, tuple[Node, Node]], list[Reading]]:
     """A step's keys in other tools' shapes, as the form's own (module docstring)."""
     notes: list[Reading] = []
-    keys = _inner_steps(r, keys, sid, notes)
+    keys = own_keys(r, _inner_steps(r, keys, sid, notes), sid, notes)  # `resilience:`, `gate:` (`yaml_own_keys`)
     out: dict[str, tuple[Node, Node]] = {}
     passed: list[tuple[Node, Node]] = []  # Airflow `partial:` and `expand:`'s argument: inputs
     for raw, (knode, vnode) in keys.items():

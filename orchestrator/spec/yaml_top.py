@@ -20,7 +20,9 @@ from orchestrator.spec.yaml_node import NodeReader
 
 _LIMIT_ALIASES = {"token_budget": "max_llm_tokens", "tokens": "max_llm_tokens",
                   "wall_time": "wall_time_s", "max_regenerations": "max_regenerations_total",
-                  "max_attempts": "max_total_attempts", "total_attempts": "max_total_attempts"}
+                  "max_attempts": "max_total_attempts", "total_attempts": "max_total_attempts",
+                  **dict.fromkeys(("wallclock", "wall_clock", "wall_clock_time", "walltime", "max_wallclock",
+                                   "max_wall_time", "run_time", "runtime", "total_time", "time"), "wall_time_s")}
 
 
 def read_limits(r: NodeReader, node: Node) -> tuple[ConvergenceSpec, dict[str, float]]:
@@ -111,6 +113,28 @@ def json_inputs(inputs: tuple[InputSpec, ...], src: Source, notes: list[Reading]
 
 
 _STEP_CHECK = re.compile(r"^\s*+steps\.([\w-]++)\.outputs?\.([A-Za-z_][\w.]*+)\s*+(\S.*)$", re.S)
+
+
+_OWN_REF = re.compile(r"\$\{\{?+\s*+([\w.-]++)\s*+\}\}?+|\{\{\s*+([\w.-]++)\s*+\}\}")
+
+
+def step_success(r: NodeReader, top: tuple[Node, Node] | None, steps: list[StepSpec]) -> list[StepSpec]:
+    """Each step's own `success:` (`success_when: "${verify.valid} == true"`) as its success check
+    on its own output (`valid == true`), then the run's (`run_success`)."""
+    out = []
+    for step in steps:
+        said = step.success.strip()
+        if said and not any(t.kind == "success" for t in step.texts):
+            def own(m: re.Match[str], sid: str = step.id) -> str:
+                path = (m.group(1) or m.group(2)).split(".")
+                return ".".join(path[1:]) if len(path) > 1 and path[0] in (sid, "self", "this", "output") else m.group(0)
+            text = _OWN_REF.sub(own, said)
+            text = re.sub(rf"(?<![\w.])(?:steps\.)?{re.escape(step.id)}\.(?:outputs?\.)?(?=[A-Za-z_])", "", text)
+            at = int(step.where.rsplit(":", 1)[-1]) if step.where.rsplit(":", 1)[-1].isdigit() else 1
+            line = next((n for n in range(at, len(r.src.lines) + 1) if said[:20] in r.src.line_text(n)), at)
+            step = step.model_copy(update={"texts": (*step.texts, SpecText(text=text, line=line, kind="success"))})
+        out.append(step)
+    return run_success(r, top[0], top[1], out) if top is not None and out else out
 
 
 def run_success(r: NodeReader, key: Node, node: Node, steps: list[StepSpec]) -> list[StepSpec]:

@@ -31,7 +31,6 @@ _FSM = ("each line is placed on its state's step now (the state in capitals, the
         "but the grammar does not read it as meant: 're-enter ..., max 3 re-entries, 2 s dwell', 'in-state timer 30s; when "
         "it fires -> FAILED', 'NO self-loop -> FAILED straight away' (read as an escalation): the policy reader's tables")
 KNOWN: dict[tuple[str, int, int], str] = {
-    (ADOC, 51, 0): "read as meant, but on an invented step made of the sidebar's own lines (a structure family)",
     (FSM, 37, 0): _FSM,
     (FSM, 38, 0): _FSM,
     (FSM, 41, 0): _FSM,

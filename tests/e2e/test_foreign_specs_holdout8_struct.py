@@ -18,8 +18,6 @@ STRUCT = ["53-release-notes-adoc", "54-vuln-sweep-rfc", "55-fulfilment-fsm"]
 
 # folder -> why its run does not reach the author's final output yet
 KNOWN_RUNS: dict[str, str] = {
-    "53-release-notes-adoc": "the AsciiDoc `.Title`/`****` sidebars are not read as steps: the render step and "
-    "its fallback `render-plain-notes` are two steps, and lint's `notes` comes from the fallback",
     "54-vuln-sweep-rfc": 'step 3\'s `package_count` ("the `count` from Section 4.1") is a required workflow '
     "input, not step 1's output; the approval of 4.4 is read as a fallback",
     "55-fulfilment-fsm": "the [available]/[else] guards are only warned (both branches run) and NOTIFYING's join "

@@ -26,7 +26,6 @@ KNOWN: dict[tuple[str, str, int], str] = {
     ("58-release-notes", "plan", 0): "refused: the `version` input of the heading-per-step form (spec/markdown.py)",
     ("59-nodepool-rightsizing", "success", 61): "the YAML key `success_when` is not one of the success keys "
                                                 "(spec/yaml_keys.py, YAML key meanings)",
-    ("59-nodepool-rightsizing", "approval", 0): "the YAML key `gate:` is not an approval key (spec/yaml_keys.py)",
     ("60-bench-triage-algorithm", "limit", 9): "read right (300 s) by the reader of the whole algorithm block, which "
                                                "cites the block's first line (5), not line 9",
     ("51-refund-macro", "approval", 26): "'Orders over $150: ...' puts its condition on a noun no value is found "
