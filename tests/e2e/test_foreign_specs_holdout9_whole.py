@@ -7,6 +7,7 @@ read as meant yet is listed with its reason, and a listed case that starts passi
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -105,8 +106,27 @@ def test_a_holdouts_success_check_is_never_dropped_silently(folder: Path, kind: 
     plan = _plan(folder)
     if plan is None:
         pytest.skip(KNOWN.get((folder.name, "plan", 0), "refused"))
-    assert any(w.get("line") == line and "success" in w["message"] for w in plan["warnings"]), (
+    if (folder.name, line) in SILENT:
+        pytest.xfail(SILENT[(folder.name, line)])
+    warned = any(w.get("line") == line and "success" in w["message"] for w in plan["warnings"])
+    assert warned or _checked(plan, str(meaning)), (
         f"{folder.name}:{line}: the success check is neither read nor warned at its line")
+
+
+# (folder, line) -> why its success check is still dropped without a word (a strict xfail would not fit:
+# the test is skipped, not failed, where the spec is refused)
+SILENT: dict[tuple[str, int], str] = {
+    ("58-release-notes", 44): "the step's `**Check:**` field (a label of the author's own) is read by no label "
+                              "reader and warned by none: the check compares with a workflow input, which no "
+                              "output contract can say",
+}
+
+
+def _checked(plan: dict[str, Any], meaning: str) -> bool:
+    """A check on an output field the author's meaning names (`const` or `pattern` in its contract): a YAML
+    `success_when:` key is read into the step's contract as such, with no warning needed."""
+    return any(isinstance(p, dict) and ("const" in p or "pattern" in p) and re.search(rf"\b{re.escape(n)}\b", meaning)
+               for s in plan["steps"] for n, p in ((s["output_schema"] or {}).get("properties") or {}).items())
 
 
 def test_the_mrr_report_whose_list_to_go_on_with_refused_it_runs_to_its_authors_final_output(tmp_path: Path) -> None:
