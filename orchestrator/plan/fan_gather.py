@@ -32,7 +32,8 @@ GATHER_SOURCE = (
 GATHER_WORDS = _rx(f"(?i){GATHER_SOURCE}")
 
 
-def _singular(word: str) -> str:
+def singular(word: str) -> str:
+    """`replies` -> `reply`, `batches` -> `batch`, `prs` -> `pr`: a plural's one, lower case."""
     w = word.lower()
     if w.endswith("ies") and len(w) > 4:
         return w[:-3] + "y"
@@ -45,14 +46,14 @@ def is_plural(name: str) -> bool:
     """`blurbs`, `all_stats`, `results`, `classified`: a name for a list (its last word a plural or a
     participle standing for the things so treated), not `edition` or `total`."""
     last = name.rsplit("_", 1)[-1].lower()
-    return _singular(last) != last or (last.endswith("ed") and len(last) > 4)
+    return singular(last) != last or (last.endswith("ed") and len(last) > 4)
 
 
 def gathered_pointer(name: str, item_fields: Iterable[str]) -> str:
     """The pointer into each item's output for a gathered `name`: `/score` for `scores` when the
     loop's items output `score`; "" (each item's whole output) otherwise."""
     fields = set(item_fields)
-    one = _singular(name)
+    one = singular(name)
     if one != name.lower() and one in fields:
         return f"/{one}"
     return ""

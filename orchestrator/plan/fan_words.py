@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
 from orchestrator.plan.contract import OutputContract
+from orchestrator.plan.fan_gather import singular
 from orchestrator.plan.location import split_where, warning_at
 from orchestrator.plan.loop_field import array_fields
 from orchestrator.plan.mapping import SAYS_EVERY
@@ -99,15 +100,6 @@ class _Cue:
     nouns: tuple[str, ...]  # the thing counted, lower case (empty: the words count nothing)
     listed: str | None = None  # the list named right after ("for every PR in `prs`")
     var: str | None = None  # a loop header's variable (`r` of `\ForAll{$r \in R$}`)
-
-
-def _singular(word: str) -> str:
-    w = word.lower()
-    if w.endswith("ies") and len(w) > 4:
-        return w[:-3] + "y"
-    if w.endswith(("ches", "shes", "sses", "xes", "zes")):
-        return w[:-2]
-    return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
 
 
 def _level(lines: list[str], number: int) -> int:
@@ -223,11 +215,11 @@ def _pairs(cue: _Cue, free: list[str], before: list[str], spec: WorkflowSpec,
         if found:
             continue
         for field in fields:
-            one = _singular(field)
+            one = singular(field)
             for name in free:
-                single = _singular(name) == name.lower()  # `feeds` is a list itself, not one item of one
+                single = singular(name) == name.lower()  # `feeds` is a list itself, not one item of one
                 if one == name.lower() or (by_noun and len(free) == 1 and single and cue.nouns and
-                                           any(n in (field.lower(), one) or _singular(n) == one for n in cue.nouns)):
+                                           any(n in (field.lower(), one) or singular(n) == one for n in cue.nouns)):
                     found.append((sid, field, name))
     if not found:
         found = _named_pairs(cue, free, before, loops, outputs)
@@ -248,12 +240,12 @@ def _named_pairs(cue: _Cue, free: list[str], before: list[str], loops: set[str],
             field = next((f for f in props if f.lower() == name.lower()), None)
             if field is None or (types_of(props[field]) and "array" not in types_of(props[field])):
                 continue
-            one = _singular(field)
+            one = singular(field)
             item = next((n for n in free if n.lower() == one), one if one != field.lower() else "item")
             return [(sid, field, item)]
     made = {f for sid in before for f in properties_of(outputs[sid].schema_)}
-    if cue.listed and cue.listed not in made and _singular(cue.listed) != cue.listed.lower():
-        one = _singular(cue.listed)  # "for every PR in `prs`", no step makes `prs`: the workflow's list
+    if cue.listed and cue.listed not in made and singular(cue.listed) != cue.listed.lower():
+        one = singular(cue.listed)  # "for every PR in `prs`", no step makes `prs`: the workflow's list
         return [("", cue.listed, next((n for n in free if n.lower() == one), one))]
     return []
 
@@ -268,18 +260,18 @@ def _item(free: list[str], cue: _Cue) -> str | None:
     """The item a fan-out whose list was not found would give: the free input the words count
     ("per PR" and `pr`), or the one free input of words that count nothing ("one by one"); None
     when no free input is one item (then nothing says the step misses its items)."""
-    items = [n for n in free if _singular(n) == n.lower()]
+    items = [n for n in free if singular(n) == n.lower()]
     if cue.var:  # a loop written as code always loops over items
         return next((n for n in items if n == cue.var), cue.var)
     if cue.nouns:
-        return next((n for n in items if any(_singular(w) == n.lower() for w in cue.nouns)), None)
+        return next((n for n in items if any(singular(w) == n.lower() for w in cue.nouns)), None)
     return items[0] if len(items) == 1 else None
 
 
 def _gather_unread(step: StepSpec, text: list[tuple[int, str]], free: list[str], path: str) -> list[Diagnostic]:
     """A warning at the line where a step with no loop before it says it gathers ("all the
     blurbs", "consolidated") and its skill reads a list (a plural name) nothing gives."""
-    lists = [n for n in free if _singular(n) != n.lower()]
+    lists = [n for n in free if singular(n) != n.lower()]
     said = next(((line, m.group(0)) for line, words in text for m in [SAYS_EVERY.search(words)] if m), None)
     if not lists or said is None:
         return []
