@@ -127,8 +127,14 @@ def numbered_heading(title: str) -> tuple[int, str] | None:
     return (int(m.group(1)), m.group(2).strip().strip("*_ ")) if m else None
 
 
+_CODE_SPAN = _rx(r"`([^`\n]{0,200}+)`")
+
+
 def _strip_code(text: str) -> str:
-    t = text.strip().strip("`").strip()
+    """The text without its code marks: one span around the whole, or each name's (`a` >= `b`)."""
+    t = text.strip()
+    inner = t[1:-1] if len(t) > 1 and t[0] == t[-1] == "`" else None
+    t = inner.strip() if inner is not None and "`" not in inner else _CODE_SPAN.sub(r"\1", t).strip().strip("`").strip()
     m = re.fullmatch(r"(?:\{\{|\$\{)\s*+(.*?)(?:(?<!\s)\s+)?\}\}?", t, re.S)
     return m.group(1) if m else t
 

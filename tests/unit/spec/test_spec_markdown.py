@@ -200,3 +200,11 @@ def test_a_count_below_its_least_is_a_warning_at_its_line_not_an_internal_error(
     spec = parse_spec_text(text, "w.md", "md")
     assert [w.line for w in spec.warnings] and {w.line for w in spec.warnings} == {10}
     assert spec.convergence.limits.max_total_attempts == 200  # the default stands
+
+
+@pytest.mark.parametrize("said", ["`accuracy` >= `threshold`", "accuracy >= `threshold`", "`accuracy >= threshold`"])
+def test_a_condition_with_its_names_in_code_marks_reads_as_the_comparison(said: str) -> None:
+    text = ("# W\n\n## Inputs\n- threshold (number): the bar\n\n## Steps\n\n### Step 1: Score\n- Skill: `score`\n\n"
+            f"### Step 2: Publish\n- Skill: `publish`\n- When: {said}\n")
+    spec = parse_spec_text(text, "w.md", "md")
+    assert spec.steps[1].when == "accuracy >= threshold"
