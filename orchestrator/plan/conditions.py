@@ -93,7 +93,13 @@ def _clause_expression(clause: Clause, resolve: Resolve, values: Callable[[str],
         return f"not {path}"
     if clause.kind == "filled":
         return f"{path}"
+    if clause.op in _ORDERING and isinstance(clause.value, str) and guessed is not None:
+        guessed.append(f"`{clause.value}` names no workflow input or earlier output, so `{' '.join(clause.subject)}` "
+                       f"is compared {clause.op} the text '{clause.value}'")  # "accuracy >= min_accuracy", undeclared
     return f"{path} {clause.op} {_literal(clause.value)}"
+
+
+_ORDERING = frozenset({"<", "<=", ">", ">="})
 
 
 class StepIds:

@@ -209,3 +209,15 @@ def _take(step: StepSpec, src: Source, line: int, update: dict[str, str], note: 
 
 
 _rx.save()
+
+
+# a condition said as the other case of the one before: "the gate didn't pass", "the check was not met", "(else)"
+_NOT_PASSED = _rx(r"(?i)(?<![\w-])(?:did(?:n['’]t|\s++not)\s++(?:pass|hold|succeed|clear)|(?:was|is)(?:n['’]t|\s++not)\s++"
+                  r"(?:met|passed|true|the\s++case)|otherwise|else|if\s++not|the\s++other\s++case)(?![\w-])")
+
+
+def complement_said(text: str) -> str | None:
+    """The words of a condition no comparison reads that make it the other case of the condition before
+    ("accuracy came in under the bar (i.e. the gate didn't pass)"), or None."""
+    m = _NOT_PASSED.search(text)
+    return m.group(0) if m else None

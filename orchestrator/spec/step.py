@@ -45,6 +45,7 @@ from orchestrator.spec.fields import (
 )
 from orchestrator.spec.input_prose import assignments
 from orchestrator.spec.io_arrow import doer_outputs
+from orchestrator.spec.lead_condition import complement_said
 from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepForm, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_labels import label_lines, own_label
@@ -348,7 +349,15 @@ class _StepBuilder:
         elif key == "for_each":
             v["for_each"] = read_for_each(value, src, line)
         elif key == "when":
-            v["when"] = read_when(value, src, line)
+            said = complement_said(value) if cond.read_condition(_strip_code(value)) is None else None
+            if said is None:
+                v["when"] = read_when(value, src, line)
+            else:  # "Only if: the gate above didn't pass": the other branch of the condition before
+                v["otherwise_where"] = self.field_where["when"] = src.where(line)
+                src.warn(line, f"{sid}: the condition '{value.strip()}' is no comparison; '{said}' reads as the "
+                               "other case of the step before's condition, so the step runs exactly when that one was "
+                               "false: if that is not meant, write a comparison", "spec.lead-condition")
+                self.read("otherwise", line, value, "runs exactly when the condition of the step before it was false")
         elif key == "approval":
             v["approval"] = cond.read_approval_text(value, src, line)
         elif key == "compensation":

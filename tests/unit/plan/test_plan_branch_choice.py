@@ -121,3 +121,19 @@ def test_if_needed_or_when_ready_after_a_skill_is_no_condition_on_data() -> None
                  "Run `ship-laptop` if needed.\n\n## Step 3: Desk\nUse `book-desk` when ready.\n")
     assert [s.when for s in plan.steps] == [None, None, None]
     assert not [w for w in plan.warnings if w.code == "spec.lead-condition"]
+
+
+def test_a_lesson_plan_s_only_if_that_says_the_gate_did_not_pass_is_the_other_branch() -> None:
+    plan = _plan("# Lesson 4\n\n## Screening\n**Tool:** `screen-candidate`\n\n## Certificate\n**Tool:** `print-cert`\n"
+                 "**Only if:** `grade` >= 50\n\n## Resit\n**Tool:** `book-resit`\n"
+                 "**Only if:** the pupil fell short (the certificate gate did not pass)\n")
+    assert plan.step("step-2").when == "steps['step-1'].output.grade >= 50"
+    assert plan.step("step-3").when == "not (steps['step-1'].output.grade >= 50)"
+    assert "spec.lead-condition" in _codes(plan, 12)
+
+
+def test_a_bar_that_names_no_value_is_warned_where_it_is_compared_as_text() -> None:
+    plan = _plan("# Grading\n\n## Screening\n**Tool:** `screen-candidate`\n\n## Certificate\n**Tool:** `print-cert`\n"
+                 "**Only if:** the pupil's grade >= `pass_mark`\n")
+    assert plan.step("step-2").when == "steps['step-1'].output.grade >= 'pass_mark'"
+    assert any("`pass_mark` names no workflow input" in w.message for w in plan.warnings if w.line == 8)

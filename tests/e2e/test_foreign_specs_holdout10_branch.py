@@ -1,0 +1,35 @@
+"""The tenth holdout (tests/fixtures/foreign-specs-holdout10), measured blind before and after reader
+round 9 (BLIND-RESULTS-ebe0d0e.md, BLIND-RESULTS.md), through the real `skillweave`: 64's gate. Before
+the round its two "Only if:" fields were dropped without a word, both branches ran and both runs said
+`succeeded`; after it, the spec was refused (a backticked bound cut, an else-branch in prose). Now the
+gate is the promote step's condition and the ticket step runs exactly when it was false, each reading
+warned at its line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from foreign_kit import FIXTURES, plan_fixture
+
+pytestmark = pytest.mark.e2e
+
+SPEC = FIXTURES / "foreign-specs-holdout10" / "64-churn-nightly-retrain" / "spec.md"
+plan = plan_fixture(SPEC)
+
+
+def _step(plan: dict[str, Any], skill: str) -> dict[str, Any]:
+    return next(s for s in plan["steps"] if s["skill"] == skill)
+
+
+def test_the_promote_gate_is_its_step_s_condition_and_the_ticket_its_other_branch(plan: dict[str, Any]) -> None:
+    promote, ticket = _step(plan, "promote-model"), _step(plan, "file-retrain-ticket")
+    assert promote["when"] is not None and "accuracy >=" in promote["when"]
+    assert ticket["when"] == f"not ({promote['when']})"
+
+
+def test_the_else_branch_in_prose_and_the_bound_no_input_declares_are_warned_at_their_lines(
+        plan: dict[str, Any]) -> None:
+    lines = {w.get("line") for w in plan["warnings"] if "other case" in w["message"] or "names no workflow input"
+             in w["message"]}
+    assert {40, 48} <= lines
