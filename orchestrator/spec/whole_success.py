@@ -47,7 +47,7 @@ _CUE = _rx(r"(?i)^(?P<subject>[^.;:]{0,80}?)(?<![\w-])(?:(?:only\s+)?(?:counts?|
            r"(?P<clause>.+)$")
 # a subject that makes the sentence about something else than the run ("the step is done when ..." is fine)
 _NOT_RUN = _rx(r"(?i)(?<![\w-])(?:retry|retries|attempt|timeout|approval|request|call|it\s+times|nobody|no\s+one)(?![\w-])")
-_IDENT = r"(?:``?|\*\*)?(?P<{n}>[A-Za-z_][\w]*+(?:\.[A-Za-z_]\w*+)*+)(?:``?|\*\*)?"
+_IDENT = r"(?:``?|\*\*)?(?<![\w.])(?P<{n}>[A-Za-z_][\w]*+(?:\.[A-Za-z_]\w*+)*+)(?:``?|\*\*)?"
 _LITERAL = r"(?P<value>true|false|null|yes|no|-?\d+(?:\.\d+)?|\"[^\"]{0,60}\"|'[^']{0,60}'|“[^”]{0,60}”|(?-i:[A-Z][A-Z_]{1,30}+))"
 # `ok: true`, verified = true, `count` >= 3, "status is "PASS"", `all_ok == true` (in or out of backticks)
 _FIELD_VALUE = _rx(rf"(?i)`?{_IDENT.format(n='field')}\s*+(?P<op>==|=|:|>=|<=|!=|>|<|≥|≤|\s(?:is|equals)\s)\s*+`?"
@@ -61,7 +61,7 @@ _LATEX = _rx(r"\\[A-Za-z]+\{([^{}]{0,80}+)\}")
 # "bears the status READY", "has the state DONE": a field and its value in words
 _HAS = _rx(r"(?i)(?<![\w-])(?:bears|has|carries|shows|with)\s+(?:the\s+|a\s+)?(?P<field>[a-z_]\w*+)\s+(?P<value>(?-i:[A-Z][A-Z_]{1,30}+))(?![\w-])")
 # "comes back starting with sch_", "starts with `INV-`": a prefix
-_STARTS = _rx(r"(?i)`?(?P<field>[A-Za-z_]\w*+)`?\s+(?:comes\s+back\s+|is\s+returned\s+)?(?:starting|starts|beginning|begins)\s+with\s+"
+_STARTS = _rx(r"(?i)`?(?<!\w)(?P<field>[A-Za-z_]\w*+)`?\s+(?:comes\s+back\s+|is\s+returned\s+)?(?:starting|starts|beginning|begins)\s+with\s+"
               r"[`\"'“]?(?P<prefix>[\w-]{1,40}+)")
 _THIS_STEP = _rx(r"(?i)(?<![\w-])this\s+(?:step|stage|task|job)(?![\w-])")
 _WORDS_TO_BOOL = {"yes": True, "no": False}
@@ -72,7 +72,7 @@ def success_cue(sentence: str) -> str | None:
     sentence = _LATEX.sub(r"\1", sentence).replace("$", "")  # `\mathit{digest.ok} = \textsc{true}`: what it shows
     ensure = _ENSURE.match(sentence)
     if ensure is not None:
-        clause = re.split(r"(?i),?\s+(?:else|otherwise)\b", ensure.group("clause"))[0]
+        clause = re.split(r"(?i),?(?<!\s)\s++(?:else|otherwise)\b", ensure.group("clause"))[0]
         return clause.strip().rstrip(".").strip() or None
     m = _CUE.match(sentence)
     if m is None or _NOT_RUN.search(m.group("subject")):
