@@ -518,8 +518,7 @@ class _Planner:
                 for name in dropped:
                     mapped.bindings.pop(name)
                     mapped.provenance.pop(f"inputs.{name}", None)
-            if (step.input_values or dropped or self.spec.inputs is not None) and step.for_each is None and \
-                    mapped.for_each is None and not gathering:  # declared inputs: a skill's input none gives is said
+            if (step.input_values or dropped) and step.for_each is None and mapped.for_each is None and not gathering:
                 self.check_given(step, mapped.bindings)  # the step says what it gives: is it all its skill reads?
             schema = self.with_loose(schema, mapped.bindings)
             conditional = step.when or step.otherwise_where or (step.approval and step.approval.when)

@@ -66,15 +66,15 @@ def join_after_conditions(steps: list[StepSpec], src: Source) -> list[StepSpec]:
     from orchestrator.spec.sections import join_branches
 
     out: list[StepSpec] = []
+    run: list[str] = []  # the conditional steps right before this one, kept as the steps go (not walked back)
     for step in steps:
-        run: list[str] = []
-        for before in reversed(out):
-            if not (before.when or before.otherwise_of or before.otherwise_where):
-                break
-            run.insert(0, before.id)
         if len(run) >= 2 and not step.when and not step.depends_on and step.depends_where is None:
-            step = join_branches(step, run, src)
+            step = join_branches(step, list(run), src)
         out.append(step)
+        if step.when or step.otherwise_of or step.otherwise_where:
+            run.append(step.id)
+        else:
+            run = []
     return out
 
 

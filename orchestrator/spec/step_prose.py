@@ -56,7 +56,7 @@ _DEPEND_TRIGGER = _rx(
     r"(?i)\b(?:depends? on|depending on|runs? after|run only after|only after|after|once|"
     r"waits? for|wait until|needs|requires|following|when)\b"
 )
-_SENTENCE_END = _rx(r"[\"')\]]?\s+(?=[A-Z`\"'(*_#\[]|\d+[.)]?\s|[▲△■□●○◆◇►▶⚠✓✔✗✘☐☑★☆→⇒]\s*[A-Z?!])")
+_SENTENCE_END = _rx(r"[\"')\]]?(?<!\s)\s++(?=[A-Z`\"'(*_#\[]|\d+[.)]?\s|[▲△■□●○◆◇►▶⚠✓✔✗✘☐☑★☆→⇒]\s*[A-Z?!])")
 _ABBREV = _rx(r"(?i)(?:\be\.g|\bi\.e|\betc|\bvs|\bcf|\bapprox|\bno|\bfig|\bmin|\bsec|\bmax|\bmins|\bsecs|\bhrs|\bincl|\besp)\.$")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from foreign_kit import FIXTURES, expectation, final_output, plan_json, run, run_to_the_end
 
 HOLDOUT = FIXTURES / "foreign-specs-holdout9"
@@ -76,6 +77,10 @@ def test_a_schedules_definitions_clause_is_no_step_and_is_warned_at_its_line() -
     assert "`invoice_text`, `vendor_id`, `vendor_register`, `declared_total`" in definitions["message"]
 
 
+@pytest.mark.xfail(strict=True, reason="the warning for every skill input nothing gives (once inputs are declared) "
+                   "was taken back: it also warned of names in a SKILL.md's JSON example (the server project's "
+                   "count-words: `gate`, `open`, `words`); it needs the instructions reader to tell an example from "
+                   "an input first")
 def test_a_skills_input_nothing_gives_is_warned_at_its_step() -> None:
     # the tweet thread's `edition` and `send_at` (said in tweet 2 inside the first step) are not read yet:
     # each is warned at the step whose skill reads it, never dropped without a word
