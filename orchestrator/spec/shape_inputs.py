@@ -26,7 +26,7 @@ import re
 from typing import Any
 
 from orchestrator.spec.blocks import Block, Fence, Para, Table
-from orchestrator.spec.fields import qualify, type_of
+from orchestrator.spec.fields import qualify, split_top, type_of
 from orchestrator.spec.model import InputSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
@@ -216,30 +216,13 @@ def uncomment(line: str) -> str:
     return _MARKER.sub("", line, count=1)
 
 
-def _parts(text: str) -> list[str]:
-    """`text` cut at the commas and semicolons outside brackets and backticks."""
-    parts, depth, ticked, start = [], 0, False, 0
-    for i, ch in enumerate(text):
-        if ch == "`":
-            ticked = not ticked
-        elif not ticked and ch in "([{":
-            depth += 1
-        elif not ticked and ch in ")]}":
-            depth = max(depth - 1, 0)
-        elif not ticked and depth == 0 and ch in ",;":
-            parts.append(text[start:i])
-            start = i + 1
-    parts.append(text[start:])
-    return [p.strip() for p in parts if p.strip()]
-
-
 def assigned_inputs(text: str, src: Source, line: int) -> list[InputSpec] | None:
     """An inputs line whose names each come with what they hold: "`prs` = merged PRs (number/title,
     from `gh pr list`), `version` = e.g. `2.4.0`", "runs = list of {bench, ms}; threshold_pct (we use
     5); channel". None unless every part is a name with (or without) its words."""
     found: list[InputSpec] = []
     assigned = False  # one name at least says what it holds after `=` or `:` (else `parse_fields` reads it)
-    for part in _parts(text.strip().rstrip(".")):
+    for part in split_top(text.strip().rstrip("."), ",;"):
         m = _ASSIGNED_PART.match(part)
         if m is None:
             return None

@@ -91,6 +91,16 @@ def plan_json(spec: Path, *extra: str) -> dict[str, Any]:
     return data
 
 
+_PLANNED: dict[Path, dict[str, Any]] = {}
+
+
+def folder_plan(corpus: Path, folder: str) -> dict[str, Any]:
+    """`plan_json` of a corpus folder's spec, planned once for the test process."""
+    if (corpus / folder) not in _PLANNED:
+        _PLANNED[corpus / folder] = plan_json(corpus / folder / expectation(corpus / folder)["spec"])
+    return _PLANNED[corpus / folder]
+
+
 def plan_fixture(spec: Path) -> Callable[[], dict[str, Any]]:
     """A module-scoped fixture `plan`: the spec's plan JSON, planned once for the module.
 

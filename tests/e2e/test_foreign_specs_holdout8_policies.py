@@ -16,8 +16,8 @@ import pytest
 from foreign_kit import (
     FIXTURES,
     expectation,
+    folder_plan,
     folders_of,
-    plan_json,
     policy_line_cases,
     policy_misses,
     run,
@@ -41,13 +41,8 @@ def _lines() -> list[Any]:
     return policy_line_cases(HOLDOUT, FOLDERS, KNOWN)
 
 
-_PLANS: dict[str, dict[str, Any]] = {}
-
-
 def _plan(folder: str) -> dict[str, Any]:
-    if folder not in _PLANS:
-        _PLANS[folder] = plan_json(HOLDOUT / folder / expectation(HOLDOUT / folder)["spec"])
-    return _PLANS[folder]
+    return folder_plan(HOLDOUT, folder)
 
 
 

@@ -13,8 +13,8 @@ import pytest
 from foreign_kit import (
     FIXTURES,
     expectation,
+    folder_plan,
     folders_of,
-    plan_json,
     policy_line_cases,
     policy_misses,
     run,
@@ -44,13 +44,8 @@ def _planned() -> list[str]:
             if run("plan", str(HOLDOUT / f / expectation(HOLDOUT / f)["spec"]), "--format", "json").returncode == 0]
 
 
-_PLANS: dict[str, dict[str, Any]] = {}
-
-
 def _plan(folder: str) -> dict[str, Any]:
-    if folder not in _PLANS:
-        _PLANS[folder] = plan_json(HOLDOUT / folder / expectation(HOLDOUT / folder)["spec"])
-    return _PLANS[folder]
+    return folder_plan(HOLDOUT, folder)
 
 
 def _skill(folder: str, number: int) -> str:
