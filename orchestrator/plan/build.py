@@ -306,8 +306,9 @@ def draft_plan(
     )
     plan = hand_on_empty_values(plan, refusal)
     warned_at = {(w.line, w.code) for w in plan.warnings}  # a reader's own warning at the line wins
+    had = set(plan.warnings)  # a set: 8 000 warnings are not compared pairwise
     guarded = [w for w in guard_plan(plan, set(skills), spec.text.splitlines())
-               if w not in plan.warnings and (w.line, w.code) not in warned_at]
+               if w not in had and (w.line, w.code) not in warned_at]
     if guarded:
         plan = plan.model_copy(update={"warnings": tuple(sorted((*plan.warnings, *guarded), key=line_key))})
     errors = sorted((d for d in found if d.severity is Severity.ERROR), key=line_key)

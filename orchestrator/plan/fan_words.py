@@ -35,10 +35,11 @@ from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
 from orchestrator.plan.contract import OutputContract
 from orchestrator.plan.fan_gather import singular
+from orchestrator.plan.fan_made import Made
 from orchestrator.plan.location import split_where, warning_at
 from orchestrator.plan.loop_field import array_fields
 from orchestrator.plan.mapping import SAYS_EVERY
-from orchestrator.plan.schema import properties_of, required_of, types_of
+from orchestrator.plan.schema import properties_of, required_of
 from orchestrator.plan.wanted import Instructions
 from orchestrator.spec.model import StepSpec, WorkflowSpec
 from orchestrator.spec.regex_cache import Patterns
@@ -186,68 +187,55 @@ def _header_at(line: int, words: str) -> _Cue | None:
                 m.group("var") or m.group("pyvar") or m.group("phpvar"))
 
 
-def _free_inputs(step: StepSpec, reads: tuple[list[str], set[str]], before: list[str], spec: WorkflowSpec,
-                 outputs: Mapping[str, OutputContract]) -> list[str]:
-    """The inputs the skill reads that no step before outputs, no declared input is, and the
-    step's text gives no value or source (module docstring), the required ones first."""
+def _free_inputs(step: StepSpec, reads: tuple[list[str], set[str]], made: Made, spec: WorkflowSpec) -> list[str]:
+    """The inputs the skill reads that no step before outputs (`made`), no declared input is, and
+    the step's text gives no value or source (module docstring), the required ones first."""
     given = {i.name for i in (*spec.inputs, *spec.inputs_said)} | set(step.input_values) \
         | {f.name for f in step.inputs if f.source}
-    for sid in before:
-        given |= set(properties_of(outputs[sid].schema_))
     names, required = reads
-    names = [n for n in names if n not in given]
+    names = [n for n in names if n not in given and n not in made.fields]
     return sorted(names, key=lambda n: n not in required)
 
 
-def _pairs(cue: _Cue, free: list[str], before: list[str], spec: WorkflowSpec,
-           outputs: Mapping[str, OutputContract], by_noun: bool) -> tuple[list[tuple[str, str, str]], list[str]]:
-    """(producer, list field, item input) at the nearest step before that gives any, and every
-    list the steps before give (`step-1.prs`), for the warning. `by_noun`: the list the words
-    count may go to the step's one free input (the words are on a line that names its skill)."""
-    loops = {s.id for s in spec.steps if s.for_each is not None}
-    every: list[str] = []
+def _pairs(cue: _Cue, free: list[str], made: Made, outputs: Mapping[str, OutputContract], by_noun: bool
+           ) -> list[tuple[str, str, str]]:
+    """(producer, list field, item input) at the nearest step before that gives any. `by_noun`:
+    the list the words count may go to the step's one free input (the words are on a line that
+    names its skill)."""
+    nouns = cue.nouns if by_noun and len(free) == 1 and singular(free[0]) == free[0].lower() else ()
+    sid = made.nearest_list(free, nouns)
+    if sid is None:
+        return _named_pairs(cue, free, made)
     found: list[tuple[str, str, str]] = []
-    for sid in reversed(before):
-        if sid in loops:
-            continue  # its output is its results, gathered: not read as a list here
-        fields = array_fields(outputs[sid].schema_)
-        every += [f"{sid}.{f}" for f in fields]
-        if found:
-            continue
-        for field in fields:
-            one = singular(field)
-            for name in free:
-                single = singular(name) == name.lower()  # `feeds` is a list itself, not one item of one
-                if one == name.lower() or (by_noun and len(free) == 1 and single and cue.nouns and
-                                           any(n in (field.lower(), one) or singular(n) == one for n in cue.nouns)):
-                    found.append((sid, field, name))
-    if not found:
-        found = _named_pairs(cue, free, before, loops, outputs)
-    return found, every
+    for field in array_fields(outputs[sid].schema_):
+        one = singular(field)
+        for name in free:
+            single = singular(name) == name.lower()  # `feeds` is a list itself, not one item of one
+            if one == name.lower() or (by_noun and len(free) == 1 and single and cue.nouns and
+                                       any(n in (field.lower(), one) or singular(n) == one for n in cue.nouns)):
+                found.append((sid, field, name))
+    return found or _named_pairs(cue, free, made)
 
 
-def _named_pairs(cue: _Cue, free: list[str], before: list[str], loops: set[str],
-                 outputs: Mapping[str, OutputContract]) -> list[tuple[str, str, str]]:
+def _named_pairs(cue: _Cue, free: list[str], made: Made) -> list[tuple[str, str, str]]:
     """The list the words name (`prs` in "for every PR in `prs`", `top` in "each of those top 3")
     when it is an output field of a step before that is no other type than an array; its items'
     fields are then what the skill reads. The loop's item is named after the list's singular."""
-    names = [n for n in (cue.listed, *cue.nouns) if n]
-    for sid in reversed(before):
-        if sid in loops:
-            continue
-        props = properties_of(outputs[sid].schema_)
-        for name in names:
-            field = next((f for f in props if f.lower() == name.lower()), None)
-            if field is None or (types_of(props[field]) and "array" not in types_of(props[field])):
-                continue
-            one = singular(field)
-            item = next((n for n in free if n.lower() == one), one if one != field.lower() else "item")
-            return [(sid, field, item)]
-    made = {f for sid in before for f in properties_of(outputs[sid].schema_)}
-    if cue.listed and cue.listed not in made and singular(cue.listed) != cue.listed.lower():
+    named = made.nearest_named(n for n in (cue.listed, *cue.nouns) if n)
+    if named is not None:
+        sid, field = named
+        one = singular(field)
+        return [(sid, field, next((n for n in free if n.lower() == one), one if one != field.lower() else "item"))]
+    if cue.listed and cue.listed not in made.fields and singular(cue.listed) != cue.listed.lower():
         one = singular(cue.listed)  # "for every PR in `prs`", no step makes `prs`: the workflow's list
         return [("", cue.listed, next((n for n in free if n.lower() == one), one))]
     return []
+
+
+def _listed(lists: list[str], shown: int = 8) -> str:
+    """The lists the steps before give, the nearest first, the first `shown` of them."""
+    near = ", ".join(reversed(lists[-shown:]))
+    return near if len(lists) <= shown else f"{near} and {len(lists) - shown} more"
 
 
 def _why(item: str, free: list[str]) -> str:
@@ -294,24 +282,27 @@ def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bou
     notes: dict[str, str] = {}
     found: list[Diagnostic] = []
     steps: list[StepSpec] = []
-    before: list[str] = []
+    made = Made()  # what the steps before make, kept as the steps go (linear)
+    loops = {s.id for s in spec.steps if s.for_each is not None}
+    looped = False  # a step before runs per item
     for step in spec.steps:
         skill = bound.get(step.id)
         text = list(_lines(lines, spans[step.id])) if step.id in spans else []
         cue = (_cue(text) or _header(lines, spans[step.id][0])) if (
             step.for_each is None and skill is not None and text) else None
         if cue is None or skill is None:
-            if skill is not None and before and step.for_each is None and not any(s.for_each for s in steps):
-                free = _free_inputs(step, _reads(skill, instructions.get(skill.name)), before, spec, outputs)
+            if skill is not None and steps and step.for_each is None and not looped:
+                free = _free_inputs(step, _reads(skill, instructions.get(skill.name)), made, spec)
                 found += _gather_unread(step, text, free, spec.path)
             steps.append(step)
-            before.append(step.id)
+            made.add(step.id, outputs[step.id].schema_, loop=step.id in loops)
+            looped = looped or step.for_each is not None
             continue
         where = f"{spec.path}:{cue.line}"
         label = f"{step.id} ({step.name})"
-        free = _free_inputs(step, _reads(skill, instructions.get(skill.name)), before, spec, outputs)
+        free = _free_inputs(step, _reads(skill, instructions.get(skill.name)), made, spec)
         named = re.search(rf"(?<![\w-]){re.escape(skill.name)}(?![\w-])", lines[cue.line - 1]) is not None
-        pairs, every = _pairs(cue, free, before, spec, outputs, named)
+        pairs = _pairs(cue, free, made, outputs, named)
         declared = {i.name for i in (*spec.inputs, *spec.inputs_said)}
         if len(pairs) == 1 and not pairs[0][0] and pairs[0][1] not in declared:
             found.append(warning_at(where, spec.path,
@@ -339,8 +330,8 @@ def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bou
             counted = pairs[0][2] if pairs else _item(free, cue)
             if pairs:
                 why = "several lists fit (" + ", ".join(f"{p}.{f} as `{n}`" for p, f, n in pairs) + ")"
-            elif every:
-                why = f"no list before it is one of `{counted}`s (the steps before give {', '.join(every)})"
+            elif made.lists:
+                why = f"no list before it is one of `{counted}`s (the steps before give {_listed(made.lists)})"
             else:
                 why = "no step before it gives a list"
             found.append(warning_at(where, spec.path,
@@ -349,7 +340,8 @@ def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bou
                                     "the list being a workflow input or an earlier step's output field "
                                     "(`step-N.field`)", "spec.each-not-read"))
         steps.append(step)
-        before.append(step.id)
+        made.add(step.id, outputs[step.id].schema_, loop=step.id in loops)
+        looped = looped or step.for_each is not None
     if not notes:
         return spec, notes, found
     return spec.model_copy(update={"steps": steps}), notes, found

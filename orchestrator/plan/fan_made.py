@@ -1,0 +1,70 @@
+"""What the steps before a step make, kept as the steps are read, for the fan-out reader.
+
+`fan_words` looks, for a step whose text says a fan-out, for the nearest step before it that
+gives a list of the things the step counts. Walking back over every step before each step is
+quadratic: 8 000 steps that each say "for each module" took minutes. `Made` keeps, per key,
+the latest step that gives a list under that key, so each question is a few dict lookups and
+the nearest step is the one at the highest position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from orchestrator.contracts import JsonSchema
+from orchestrator.plan.fan_gather import singular
+from orchestrator.plan.loop_field import array_fields
+from orchestrator.plan.schema import properties_of, types_of
+
+
+@dataclass
+class Made:
+    """The output fields of the steps read so far (a once-run step's lists, by name)."""
+
+    fields: set[str] = field(default_factory=set)  # every output field, any type, loops' too
+    lists: list[str] = field(default_factory=list)  # `step-1.prs`, in step order
+    _by_one: dict[str, tuple[int, str]] = field(default_factory=dict)  # singular(list) -> (position, step)
+    _by_lower: dict[str, tuple[int, str]] = field(default_factory=dict)  # list.lower() -> (position, step)
+    _named: dict[str, tuple[int, str, str]] = field(default_factory=dict)  # name.lower() -> (pos, step, field)
+    _count: int = 0
+
+    def add(self, sid: str, schema: JsonSchema, *, loop: bool) -> None:
+        """A step read: its fields are made from here on; a loop's output is its results
+        gathered, so its lists are not lists to loop over."""
+        props = properties_of(schema)
+        self.fields.update(props)
+        self._count += 1
+        if loop:
+            return
+        for name in array_fields(schema):
+            self.lists.append(f"{sid}.{name}")
+            self._by_one[singular(name)] = (self._count, sid)
+            self._by_lower[name.lower()] = (self._count, sid)
+        first: dict[str, str] = {}
+        for name in props:
+            first.setdefault(name.lower(), name)
+        for lower, name in first.items():
+            types = types_of(props[name])
+            if not types or "array" in types:
+                self._named[lower] = (self._count, sid, name)
+
+    def nearest_list(self, items: Iterable[str], nouns: Iterable[str]) -> str | None:
+        """The nearest step whose list is of `items` (`pr` and `prs`), or is named by or is of a
+        counted noun (`rows`, `row`); None when no step before gives one."""
+        hits = [self._by_one.get(i.lower()) for i in items]
+        for noun in nouns:
+            noun = noun.lower()
+            hits += [self._by_lower.get(noun), self._by_one.get(noun), self._by_one.get(singular(noun))]
+        found = [h for h in hits if h is not None]
+        return max(found)[1] if found else None
+
+    def nearest_named(self, names: Iterable[str]) -> tuple[str, str] | None:
+        """(step, field): the nearest step with an output field of one of `names` that is a list
+        or of no declared type, the first name winning at the same step."""
+        best: tuple[int, str, str] | None = None
+        for name in names:
+            hit = self._named.get(name.lower())
+            if hit is not None and (best is None or hit[0] > best[0]):
+                best = hit
+        return (best[1], best[2]) if best else None
