@@ -1,6 +1,6 @@
 """Workflow specs, markdown or YAML, compiled into one `WorkflowSpec`.
 
-    parse_spec(path)                      dispatch on the suffix (.md/.markdown, .yaml/.yml)
+    parse_spec(path)                      dispatch on the suffix (.md/.markdown, .yaml/.yml; other text: markdown, warned)
     parse_spec_text(text, path, format)   the same from a string; `path` names it in messages
 
 Both take an optional `vocabulary` (`spec.vocabulary`): the catalog's skill and tool names,
@@ -94,9 +94,10 @@ def parse_spec(
     the rules fail on may be read anchored on its skills (`spec.anchored`); off when the model
     reads the structure instead (`plan --interpret`, a lockfile)."""
     fmt = format_of(path)
-    if fmt is None:
+    suffix = Path(path).suffix.lower()
+    if fmt is None and suffix == ".json":  # a plan, for plan and run; never a spec
         raise SpecError(Diagnostic(file=str(path), message="a spec is a .md, .markdown, .yaml or "
-                                                           ".yml file", code="spec.suffix"))
+                                                           ".yml file (a .json file is a plan)", code="spec.suffix"))
     limit = file_caps().spec_bytes if max_bytes is None else max_bytes
     try:
         data = read_capped(path, limit, ENV_MAX_SPEC_BYTES)
@@ -113,19 +114,28 @@ def parse_spec(
         line = data[: exc.start].count(b"\n") + 1
         raise SpecError(Diagnostic(file=str(path), line=line, code="spec.encoding",
                                    message="the spec is not UTF-8 text")) from exc
+    if fmt is None:  # notes.txt, flow.org, a .rst page: text, read as markdown and said so
+        written_as = f"`{suffix}`" if suffix else "no suffix"
+        return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
+                               said=f"the file has {written_as}, not .md, .markdown, .yaml or .yml: it is read as "
+                                    "markdown text (name it .md to say so, or .yaml if it is YAML)")
     return parse_spec_text(text, str(path), fmt, vocabulary, anchored=anchored)
 
 
 def parse_spec_text(
-    text: str, path: str, format: SpecFormat | str, vocabulary: Vocabulary = EMPTY, *, anchored: bool = True
+    text: str, path: str, format: SpecFormat | str, vocabulary: Vocabulary = EMPTY, *, anchored: bool = True,
+    said: str | None = None,
 ) -> WorkflowSpec:
-    """Compile spec `text`; `path` is only used in messages and the spec's `path`."""
+    """Compile spec `text`; `path` is only used in messages and the spec's `path`; `said`: a
+    warning at line 1 about how the file was taken (its suffix)."""
     fmt = _SUFFIXES.get(f".{format}".lower())
     if fmt is None:
         raise ValueError(f"unknown spec format {format!r}")
     sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
     src = Source(text.removeprefix("\ufeff"), path, vocabulary)
     src.anchored = anchored
+    if said:
+        src.warn(1, said, code="spec.suffix")
     written = src.text
     try:
         if fmt == "markdown":

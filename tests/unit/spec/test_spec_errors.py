@@ -158,8 +158,16 @@ def test_parse_spec_dispatches_on_the_suffix(tmp_path: Path) -> None:
     yml.write_text("name: f\nsteps:\n  - id: a\n    skill: b\n", encoding="utf-8")
     assert parse_spec(yml).format == "yaml"
     with pytest.raises(SpecError) as info:
-        parse_spec(tmp_path / "flow.txt")
-    assert info.value.diagnostics[0].message == "a spec is a .md, .markdown, .yaml or .yml file"
+        parse_spec(tmp_path / "flow.json")  # a plan, never a spec
+    assert info.value.diagnostics[0].message == "a spec is a .md, .markdown, .yaml or .yml file (a .json file is a plan)"
+    for name in ("flow.txt", "flow.org", "README"):  # other text is read as markdown, and that is said at line 1
+        other = tmp_path / name
+        other.write_text(STEPS, encoding="utf-8")
+        spec = parse_spec(other)
+        assert spec.format == "markdown" and spec.steps
+        said = [w for w in spec.warnings if w.code == "spec.suffix"]
+        assert len(said) == 1 and said[0].line == 1 and "read as markdown" in said[0].message, spec.warnings
+    assert not [w for w in parse_spec(md).warnings if w.code == "spec.suffix"]
     with pytest.raises(NotFoundError):
         parse_spec(tmp_path / "missing.md")
 
