@@ -167,7 +167,7 @@ def at_params(lines: list[str], line: int, src: Source) -> list[InputSpec] | Non
 # the `edition` number and `send_at`", "our inputs: `repo` and `tag`")
 _SAID_INPUTS = _rx(r"(?i)(?<![\w`])(?:(?:the|our|my|its)\s++)?+(?:workflow\s++)?+inputs?+(?:\s++(?:is|are)(?!\w)|\s*+:)")
 _TICKED = _rx(r"`([A-Za-z_]\w*+)`")
-_SENTENCE_END = _rx(r"[.!?](?=\s|$)|\n\s*+\n")
+_SENTENCE_END = _rx(r"[.!?](?=\s|$)|\n[ \t]*+\n")
 
 
 def said_in_first_step(steps: list[StepSpec], src: Source) -> tuple[InputSpec, ...] | None:
