@@ -32,6 +32,7 @@ _ASSIGN = _rx(r"^\s*`?([A-Za-z_]\w*)`?\s*(?:=|:=|←|<-|⟵|⇐|<--)\s*(.+?)\s*$
 _FROM = _rx(rf"(?i)^(?P<words>.*?)\s*\b(?:from|of|out\s+of)\s+(?:the\s+)?(?P<step>{STEP_WORD}\s*[\s_-]*{NUMBER})"
             r"(?:['’]s)?(?:\s+output)?\s*$")
 _REF = _rx(r"^`?(?:(step[\s_-]*\d+)|steps\.([\w-]+)\.output)\.([\w.]+)`?$", re.I)
+_VARIABLE = _rx(r"[$#]\{\s*+([A-Za-z_]\w*+)\s*+\}")  # not `{{ x }}`: a template
 _GETS = _rx(rf"(?i)^\W*(?:{STEP_WORD}\s+)?(?P<n>\d+|{NUMBER})\s+(?:gets|takes|reads|receives|needs)\s+(?P<rest>.+)$")
 _GOT = _rx(rf"(?i)`(?P<name>[A-Za-z_]\w*)`\s*(?:\(\s*(?:from\s+)?(?:{STEP_WORD}\s*)?(?P<a>\d+)\s*\)|"
            rf"from\s+(?:{STEP_WORD}\s*)?(?P<b>\d+)\b)?")
@@ -59,6 +60,8 @@ def assignment(part: str, where: str) -> tuple[FieldSpec | None, tuple[str, Any]
     if m is None:
         return None, None
     name, value = m.group(1), m.group(2).strip()
+    held = _VARIABLE.fullmatch(value)  # `${receipts}`, `#{receipts}`: a process variable by its name
+    value = held.group(1) if held is not None else value
     arrow = bool(re.match(r"^\s*`?[A-Za-z_]\w*`?\s*(?:←|<-|⟵|⇐)", part))
     short = source_of(value, name, bare_number=arrow)
     if short is not None:  # `raw_alert ← input`, `service ← #1`, `level <- step 1`, `x = parse.service`

@@ -31,6 +31,12 @@ from orchestrator.spec.contract import read_contract
 from orchestrator.spec.elsewhere import place_blocks, run_success
 from orchestrator.spec.fields import parse_fields, qualify
 from orchestrator.spec.gherkin import gherkin_to_markdown
+from orchestrator.spec.inputs_heading import (
+    at_params,
+    inputs_section_said,
+    listed_after_lead,
+    said_in_first_step,
+)
 from orchestrator.spec.inputs_lead import inputs_lead
 from orchestrator.spec.model import (
     ContractSpec,
@@ -335,8 +341,13 @@ def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...
     `a` ... and `b`" declares the workflow inputs (each read kept as a warning-free input)."""
     found: list[InputSpec] = []
     definitions_unread(blocks, src)  # "**4.1 Definitions.** ... (`invoice_text`)": said, not read (`shape_aside`)
-    for block in blocks:
-        if not isinstance(block, Para | Bullet):
+    listed: set[int] = set()  # the bullets a lead read ("Bring:" and a list of names, `inputs_heading`)
+    for at, block in enumerate(blocks):
+        if not isinstance(block, Para | Bullet) or block.line in listed:
+            continue
+        if (items := listed_after_lead(blocks, at, src)) is not None:
+            listed.update(b.line for b in items)
+            found += read_inputs(Section(title="", line=block.line, end=items[-1].line, blocks=tuple(items)), src)
             continue
         if inputs_lead(block.text):  # "You'll need: the log (`commit_log`) and `version`": all its names
             found += [_said_input(m, block.text, src.where(block.line + block.text.count("\n", 0, m.start())))
@@ -353,6 +364,9 @@ def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...
                     if re.match(r"^\s*(?:\*\*|__)?[A-Za-z][\w ]{0,20}(?:\*\*|__)?\s*:", after):
                         break
                     more.append(after)
+                if (params := at_params([m.group(1), *more], block.line + offset, src)) is not None:
+                    found += params  # "Params: @Period CHAR(7) ..." a line (`inputs_heading`)
+                    continue
                 text = " ".join([m.group(1), *(uncomment(x) for x in more)]).strip().rstrip(".")
                 if (assigned := assigned_inputs(text, src, block.line + offset)) is not None:
                     found += assigned  # "`prs` = merged PRs (number/title, from `gh pr list`), `version` = ..."
@@ -640,6 +654,8 @@ def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
                 for block in [*section.blocks, *(b for sub in section.subsections for b in sub.blocks)]:
                     report_unread(block, steps, src, f"section '{section.title}' (not a step)")
             continue  # "## What the workflow does": the section its steps were read from, under another name
+        if kind is None and "inputs" not in found and inputs_section_said(section, src):
+            kind = "inputs"  # "## What you need before starting": a list of names (`inputs_heading`)
         if kind is None:
             _unknown_section(section, steps, src)
         elif kind in found and same_title(found[kind].title, section.title):
@@ -660,6 +676,8 @@ def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
     inputs = read_inputs(found["inputs"], src) if "inputs" in found else None
     if inputs is None:
         inputs = read_inline_inputs([*preamble, *(found["intent"].blocks if "intent" in found else ())], src)
+    if inputs is None and recipes is None:  # "input is just `posts` and `edition`" in a post's first part
+        inputs = said_in_first_step(steps, src)
     if inputs is None and recipe_inputs:
         inputs = recipe_inputs
     steps = place_branches(steps, [(i.name, i.description) for i in inputs or ()], src)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from foreign_kit import FIXTURES, expectation, final_output, plan_json, run, run_to_the_end
 
 HOLDOUT = FIXTURES / "foreign-specs-holdout9"
@@ -77,14 +76,11 @@ def test_a_schedules_definitions_clause_is_no_step_and_is_warned_at_its_line() -
     assert "`invoice_text`, `vendor_id`, `vendor_register`, `declared_total`" in definitions["message"]
 
 
-@pytest.mark.xfail(strict=True, reason="the warning for every skill input nothing gives (once inputs are declared) "
-                   "was taken back: it also warned of names in a SKILL.md's JSON example (the server project's "
-                   "count-words: `gate`, `open`, `words`); it needs the instructions reader to tell an example from "
-                   "an input first")
-def test_a_skills_input_nothing_gives_is_warned_at_its_step() -> None:
-    # the tweet thread's `edition` and `send_at` (said in tweet 2 inside the first step) are not read yet:
-    # each is warned at the step whose skill reads it, never dropped without a word
-    done = run("validate", str(_spec("62-newsletter-tweet-thread")), "--json")
-    said = {(w["line"], w["message"].split("reads `")[1].split("`")[0]) for w in json.loads(done.stdout)["warnings"]
-            if "nothing gives" in w["message"]}
-    assert {(11, "edition"), (15, "send_at")} <= said
+def test_a_posts_input_sentence_in_its_first_step_declares_the_inputs_the_later_steps_take() -> None:
+    # tweet 2 says "input is just `posts` ..., the `edition` number and `send_at`" inside the first step:
+    # the three are the workflow's inputs (warned at line 5), so assemble takes `edition` and schedule `send_at`
+    plan = plan_json(_spec("62-newsletter-tweet-thread"))
+    assert [i["name"] for i in plan["inputs"]] == ["posts", "edition", "send_at"]
+    steps = {s["id"]: s for s in plan["steps"]}
+    assert steps["step-3"]["inputs"]["edition"]["name"] == "edition"
+    assert steps["step-5"]["inputs"]["send_at"]["name"] == "send_at"
