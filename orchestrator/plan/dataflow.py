@@ -56,6 +56,7 @@ from orchestrator.plan.mapping import (
 )
 from orchestrator.plan.meaning import meant_values
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
+from orchestrator.plan.near_input import bind_near
 from orchestrator.plan.outside import how_to_name, said_by_name, written_as_name
 from orchestrator.plan.rename import renames
 from orchestrator.plan.said_step import said_step
@@ -511,6 +512,9 @@ class _Planner:
                 name, binding, prov = extra
                 mapped.bindings[name] = binding.model_copy(update={"optional": name not in required_of(schema)})
                 mapped.provenance[f"inputs.{name}"] = prov
+            self.found += bind_near(step, [n for n in self.needs[step.id] if n not in mapped.bindings
+                                           and n not in step.input_values], names, said_text, required_of(schema),
+                                    mapped.bindings, mapped.provenance, self.path)  # `ideas` <- `subject_ideas`
             dropped: list[str] = []
             if skill_names:  # the skill says what it reads: a value its text names for no input of it is no input
                 dropped = [n for n in mapped.bindings if n not in skill_names and n not in step.input_values

@@ -61,10 +61,8 @@ from orchestrator.plan.fan_gather import GATHER_SOURCE, gathered_pointer, is_plu
 from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.location import from_default, from_spec, warning_at
 from orchestrator.plan.model import ForEach, InputBinding, Provenance
-from orchestrator.plan.near_input import near_input
 from orchestrator.plan.said_step import said_step
 from orchestrator.plan.scope import Produced, Producers, Scope, Upstream
-from orchestrator.plan.wanted import mentioned
 from orchestrator.spec.fields import step_id as step_ref
 from orchestrator.spec.model import StepSpec, WorkflowSpec
 
@@ -436,12 +434,6 @@ class _Binder:
             return (InputBinding(source="item", pointer=f"/{name}"),
                     f"for each item field: `{name}` of each item of {self.loop[1]} (the item's fields "
                     "are not declared)")
-        near = near_input(name, scope.inputs)  # `ideas` and the input `subject_ideas` the text does not name
-        if near is not None and not mentioned(self.text, [near]):  # (named: the rename rule, `plan.rename`)
-            self._warn(self.step.where, f"its skill reads `{name}`, which nothing gives; it is given the workflow input "
-                              f"`{near}`, whose name is close: if that is not meant, write `{name}` in the step "
-                              "with the value it takes", "plan.input-near")
-            return InputBinding(source="input", name=near), f"workflow input: {near} (close to `{name}`)"
         return None
 
     def _warn(self, where: str | None, message: str, code: str) -> None:

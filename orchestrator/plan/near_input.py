@@ -7,12 +7,21 @@ Close means, the case and underscores aside: the same name, or one name's words 
 `-` and case changes) are a run of the other's at its start or end (`ideas` ~ `subject_ideas`,
 `batch` is no match for `first_batch_size`), the shorter run at least four letters, or the
 singular of one is the other (`entry` ~ `entries`). Only when exactly one input is close: two
-close inputs are a guess between them, and nothing is bound.
+close inputs are a guess between them, and nothing is bound. Nor when the step's text names
+another value close to it ("takes the `new_version` from whichever bump ran" for `version`, with
+the input `current_version`): the text says which, and the rename and join readers read it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, MutableMapping
+
+from orchestrator.errors import Diagnostic
+from orchestrator.plan.location import from_spec, warning_at
+from orchestrator.plan.model import InputBinding, Provenance
+from orchestrator.plan.wanted import mentioned
+from orchestrator.spec.model import StepSpec
 
 _TOO_SHORT = 4
 
@@ -53,7 +62,35 @@ def _close(wanted: str, declared: str) -> bool:
     return long[:len(short)] == short or long[-len(short):] == short
 
 
-def near_input(wanted: str, inputs: Iterable[str]) -> str | None:
-    """The one workflow input whose name is close to `wanted` (module docstring), or None."""
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*+")
+
+
+def near_input(wanted: str, inputs: Iterable[str], text: str = "") -> str | None:
+    """The one workflow input whose name is close to `wanted` (module docstring), or None; None
+    too when `text` names another close value."""
     found = [name for name in inputs if name != wanted and _close(wanted, name)]
-    return found[0] if len(found) == 1 else None
+    if len(found) != 1:
+        return None
+    said = {w for w in _NAME.findall(text) if w not in (wanted, found[0]) and (
+        "_" in w or (w[:1].islower() and any(c.isupper() for c in w)))}  # names as names: `new_version`, `rateTable`
+    return None if any(_close(wanted, w) for w in said) else found[0]
+
+
+def bind_near(step: StepSpec, left: Iterable[str], inputs: Iterable[str], text: str, required: Iterable[str],
+              bindings: MutableMapping[str, InputBinding], provenance: MutableMapping[str, Provenance],
+              path: str) -> list[Diagnostic]:
+    """Each skill input `left` unbound once every other rule has had its turn (the rename and
+    join readers read a value the text names first) that has one close workflow input the text
+    does not name: bound to it, warned at the step."""
+    found: list[Diagnostic] = []
+    names, must = list(inputs), set(required)
+    for name in left:
+        near = near_input(name, names, text)
+        if near is None or mentioned(text, [near]):  # named: the rename rule's, `plan.rename`
+            continue
+        bindings[name] = InputBinding(source="input", name=near, optional=name not in must)
+        provenance[f"inputs.{name}"] = from_spec(step.where, f"workflow input: {near} (close to `{name}`)")
+        found.append(warning_at(step.where, path, f"{step.id} ({step.name}): its skill reads `{name}`, which nothing "
+                                f"gives; it is given the workflow input `{near}`, whose name is close: if that is "
+                                f"not meant, write `{name}` in the step with the value it takes", "plan.input-near"))
+    return found

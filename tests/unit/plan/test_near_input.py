@@ -22,3 +22,10 @@ def test_two_close_inputs_a_middle_word_or_a_short_word_bind_nothing() -> None:
     assert near_input("date", ["start_date", "end_date"]) is None  # an HR onboarding checklist: which one?
     assert near_input("id", ["user_id"]) is None  # too short to say
     assert near_input("batch", ["first_batch_size"]) is None  # a word in the middle
+
+
+def test_a_close_input_is_not_taken_when_the_text_names_another_close_value() -> None:
+    text = "takes the `new_version` from whichever bump ran and the notes"
+    assert near_input("version", ["current_version"], text) is None
+    assert near_input("version", ["current_version"], "takes the version and the notes") == "current_version"
+    assert near_input("rate", ["rate_table"], "reads baseRate from the feed") is None
