@@ -25,6 +25,7 @@ tried. The families, in words that are not the set's:
 from __future__ import annotations
 
 from orchestrator.spec import grammar_families9 as more9
+from orchestrator.spec import grammar_families10 as more10
 from orchestrator.spec.grammar_row import Row
 
 # a field as written in prose: with an underscore or in backticks (a bare word is too often a verb)
@@ -127,3 +128,6 @@ GATES = {
 FIRST_FIRST, BOUNDS_FIRST = more9.FIRST + FIRST_FIRST, more9.BOUNDS + BOUNDS_FIRST
 WAIT_FIRST, FALLBACK_FIRST = more9.WAIT + WAIT_FIRST, more9.FALLBACK + FALLBACK_FIRST
 GATES, IGNORE_LAST = {name: words + more9.GATES.get(name, "") for name, words in GATES.items()}, IGNORE_LAST + more9.IGNORE
+# the tenth round's families (`spec.grammar_families10`): before the ninth's
+EARLY_FIRST, FIRST_FIRST = more10.EARLY + EARLY_FIRST, more10.FIRST + FIRST_FIRST
+GATES = {name: words + more10.GATES.get(name, "") for name, words in GATES.items()}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from orchestrator.spec.engine_time import REWRITES as ENGINE_REWRITES
 from orchestrator.spec.grammar import LONG_UNITS, NUMBER_WORDS, TYPOS, UNIT_SECONDS, UNITS, WORDS
 from orchestrator.spec.grammar_families import REDO_NOUN
 from orchestrator.spec.regex_cache import compile_many
@@ -115,8 +116,12 @@ def normalize_spans(text: str, names: re.Pattern[str] | None = None) -> tuple[st
     finds the catalog's skill names written bare (`spec.named_skills.bare`): each is put in backticks."""
     where = list(range(len(text)))
     ends = list(range(len(text)))
+    if names is not None:
+        text, where, ends = _rewrite(text, where, ends, names, lambda m: f"`{m.group(0)}`", [])
+    for regex, fn, in_quotes in ENGINE_REWRITES:  # `PT2M`, `R3/PT10S`, 02:00:00, retry_interval (`spec.engine_time`)
+        keep = [] if in_quotes else [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
+        text, where, ends = _rewrite(text, where, ends, regex, fn, keep)
     steps: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
-        *([(names, lambda m: f"`{m.group(0)}`")] if names is not None else []),
         (_BOTH_WAYS, lambda m: m.group(1)),
         (_TYPO, lambda m: TYPOS[m.group(1).lower()]),
         (_HALF, lambda m: f"{float(_digits(m.group(1))) + 0.5:g} {m.group(2)}"),

@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from orchestrator.policy import ErrorClass, OnFailure, PolicyStatement, Wait
 from orchestrator.spec import grammar as g
+from orchestrator.spec.engine_time import negative_times
 from orchestrator.spec.named_skills import bare, mark
 from orchestrator.spec.normalize import normalize_spans
 from orchestrator.spec.phrase_checks import budget_without_repeat, geometric, lost_value
@@ -141,6 +142,10 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
     for compiled in g.COMPILED_IGNORE.rows() if g.COMPILED_IGNORE.applies(norm) else ():
         for m in compiled.regex.finditer(norm):  # what a sentence may say without a policy: no row reads it
             ignored[m.start():m.end()] = b"\x01" * (m.end() - m.start())
+    for start, end in negative_times(norm):  # "Whole run: -5 min": never read as 5 min
+        r.problems.append(f"'{r.written(start, end).strip()}' is below zero: a time is above zero, so it is not read "
+                          "(write it without the minus)")
+        ignored[start:end] = b"\x01" * (end - start)
     r.taken = bytearray(ignored)
     classes: list[str] = []
     for table in g.COMPILED:
@@ -384,7 +389,9 @@ _KEY_WORDS = {"retry": "retry", "retries": "retry", "max_retries": "retries:", "
               "max_attempts": "max attempts:", "timeout": "timeout", "attempt_timeout": "timeout",
               "wait": "wait", "delay": "wait", "backoff": "backoff", "on_fail": "on failure,",
               "on_failure": "on failure,", "on_error": "on error,", "if_still_failing": "if it still fails,",
-              "fallback": "on failure,", "else": "otherwise,", "otherwise": "otherwise,"}
+              "fallback": "on failure,", "else": "otherwise,", "otherwise": "otherwise,",
+             "clock": "timeout", "time_limit": "timeout", "time_box": "timeout", "timebox": "timeout",
+             "deadline": "timeout", "max_runtime": "timeout", "runtime_cap": "timeout", "stopwatch": "timeout"}
 
 
 def read_policy_value(key: str, value: str) -> Phrase:

@@ -315,6 +315,8 @@ _LIMIT_PATTERNS: tuple[tuple[str, str], ...] = (
     ("per_skill_concurrency", r"concurrency\s+per\s+skill|per[\s-]skill\s+concurrency"),
     ("concurrency", r"concurrency|parallel\s+steps"),
 )  # fmt: skip
+# a limit's value written below zero ("Wall time: -5 min", "Max total attempts = −3")
+_NEGATIVE = _rx(r"\A[\s:=]*+(?:is\s++|of\s++)?[-−]\s*+\d")
 _STEP_WORD = _rx(r"(?i)\bstep[\s_-]*\d+\b")
 _STEPS_LIST = _rx(r"(?i)\bsteps\s+\d+\s*(?:,|and|&|-|–|to)")
 _CHECK = _rx(r"^`?(\w+)`?\s*\(\s*(step[\s_-]*\d+)\s*\)\s*(?:==?|is)\s*(.+)$", re.I)
@@ -339,6 +341,10 @@ def read_limit(text: str, src: Source, line: int) -> tuple[str, float] | None:
         if not m:
             continue
         rest = low[m.end():]
+        if _NEGATIVE.match(rest):  # "Wall time: -5 min": never read as 5 min
+            src.warn(line, f"limit '{text.strip()}' is negative: a limit is above zero; ignored "
+                     "(write a value above zero)", "spec.limit")
+            return None
         if name == "wall_time_s":
             value = pt.first_duration(rest)
         else:

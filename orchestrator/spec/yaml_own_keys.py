@@ -46,6 +46,12 @@ _CONDITION = re.compile(r"==|!=|<=|>=|[<>]|\$\{|\{\{|(?<!\w)(?:and|or|not|is|in|
 DEGRADE_KEYS = frozenset({"degrade", "degrade_to", "degraded", "degraded_output", "degraded_value",
                           "on_failure_value", "on_fail_value", "failure_value", "fallback_output", "if_down_use",
                           "when_down_use", "else_use", "otherwise_use", "placeholder", "stand_in"})
+# the form's own step keys (`spec.yaml_form`): read there, never as a sentence here
+_FORM_KEYS = frozenset({"id", "name", "description", "skill", "agent", "depends_on", "input", "output", "outputs",
+                        "output_schema", "on_error", "retry", "retries", "timeout", "for_each", "when", "approval",
+                        "compensation", "compensate", "routes", "regenerate", "otherwise", "fallback", "feedback",
+                        "recovery", "success", "failure_modes", "join", "route_on", "attempts", "retry_delay",
+                        "if_still_failing", "notes", "continue_on_error", "backoff", "max_delay", "retry_for"})
 _SKIP_WORDS = frozenset({"skip", "continue", "ignore", "carry_on", "go_on", "proceed", "empty", "none", "null"})
 
 
@@ -73,9 +79,40 @@ def own_keys(r: NodeReader, keys: dict[str, tuple[Node, Node]], sid: str, notes:
             out.update(_gate(r, raw, knode, vnode, sid, notes))
         elif name in DEGRADE_KEYS and not any(yk.step_key(k) in ("fallback", "on_error") for k in keys):
             out.update(_degrade(r, raw, knode, vnode, notes))
+        elif name not in _FORM_KEYS and isinstance(vnode, ScalarNode) and isinstance(vnode.value, str) and (
+                said := _said_policy(r, raw, knode, vnode, {**keys, **out}, sid, notes)) is not None:
+            out.update(said)
         else:
             out[raw] = (knode, vnode)
     return out
+
+
+def _said_policy(r: NodeReader, raw: str, knode: Node, vnode: ScalarNode, keys: dict[str, tuple[Node, Node]], sid: str,
+                 notes: list[Reading]) -> dict[str, tuple[Node, Node]] | None:
+    """A key the form does not know whose value says a policy in words (`when_sad: retry it twice, 15 s
+    apart`, `clock: 2m per host`): the step's words (`notes:`), or its `timeout:` when that is all it
+    says; one that only sounds like a policy is warned with what to write. None: no policy in it."""
+    from orchestrator.spec.phrase import read_policy_value
+
+    said = " ".join(str(vnode.value).split())
+    phrase = read_policy_value(raw, said)
+    if not phrase.read:
+        if not phrase.signal:
+            return None
+        r.src.warn(r.line(knode), f"{sid}: key '{raw}' ('{short(said)}') sounds like a policy but was not understood; "
+                                  "write it under a key the form knows (`retry: 3`, `timeout: 30s`, `on_error: continue`, `approval: required`)",
+                   "spec.unread")
+        return {}
+    s = phrase.statement
+    timed = s.timeout_s is not None and s.model_copy(update={"timeout_s": None, "applies_to": None}).is_empty()
+    slot = "timeout" if timed and not s.whole_run else "notes"
+    if any(yk.step_key(k) == slot for k in keys):
+        r.src.warn(r.line(knode), f"{sid}: key '{raw}' ('{short(said)}') reads as a policy, but the step's `{slot}:` "
+                                  "is read instead; write it there", "spec.unread")
+        return {}
+    text = f"{raw.replace('_', ' ')}: {said}" if slot == "notes" else said
+    notes.append(note(r, knode, f"{raw}: {short(said)}", f"the step's policy, in words (read as `{slot}:`)"))
+    return {slot: (knode, scalar(text, vnode))}
 
 
 def _block(r: NodeReader, raw: str, vnode: MappingNode, keys: dict[str, tuple[Node, Node]],
