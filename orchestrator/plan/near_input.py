@@ -62,7 +62,7 @@ def _close(wanted: str, declared: str) -> bool:
     return long[:len(short)] == short or long[-len(short):] == short
 
 
-_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*+")
+_NAME_WRITTEN = re.compile(r"[A-Za-z][A-Za-z0-9_]*+")
 
 
 def near_input(wanted: str, inputs: Iterable[str], text: str = "") -> str | None:
@@ -71,7 +71,7 @@ def near_input(wanted: str, inputs: Iterable[str], text: str = "") -> str | None
     found = [name for name in inputs if name != wanted and _close(wanted, name)]
     if len(found) != 1:
         return None
-    said = {w for w in _NAME.findall(text) if w not in (wanted, found[0]) and (
+    said = {w for w in _NAME_WRITTEN.findall(text) if w not in (wanted, found[0]) and (
         "_" in w or (w[:1].islower() and any(c.isupper() for c in w)))}  # names as names: `new_version`, `rateTable`
     return None if any(_close(wanted, w) for w in said) else found[0]
 
