@@ -17,6 +17,9 @@ A paragraph between them that names no skill belongs to the step before.
 A list under a label paragraph that names guidelines ("Guardrails", "Rules", "Notes",
 "Constraints", "Principles") is no list of steps: its items are rules, read (a limit of
 the whole run) or reported as not read, never taken as steps.
+A section the runbook reader takes (a paragraph opens with a word of sequence or names a
+skill in backticks, `step_forms.starts_step`) is left to it; so is one where a paragraph
+between the steps opens like a step and names no skill: the reading would be a guess.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from orchestrator.spec.inputs_lead import inputs_lead
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_aside import fallback_only, footer, not_a_step
 from orchestrator.spec.source import Source
+from orchestrator.spec.step_forms import starts_step
+from orchestrator.spec.step_prose import SEQUENCE_START
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -80,8 +85,8 @@ def guideline_items(blocks: list[Block]) -> set[int]:
 def paragraph_items(blocks: list[Block], src: Source) -> list[Bullet] | None:
     """The step paragraphs of a steps section as numbered items (module docstring); None when
     the section does not hold two in a row before its first list or table."""
-    if not src.vocabulary:
-        return None
+    if not src.vocabulary or any(isinstance(b, Para) and starts_step(b.text) for b in blocks):
+        return None  # a runbook the paragraph reader takes (`step_forms.paragraph_steps`)
     items: list[Bullet] = []
     rest: list[Block] = []
     for block in blocks:
@@ -100,6 +105,8 @@ def paragraph_items(blocks: list[Block], src: Source) -> list[Bullet] | None:
             break  # "Guardrails", a footer, or a skill named in a remark: the steps end
         if items and len(text.split()) <= 4 and not text.endswith((".", "!", "?", ":")):
             break  # a short line of its own: a heading the export lost
+        if SEQUENCE_START.match(text):
+            return None  # "Now redact the addresses ...": a step that names no skill: unsure
         rest.append(block)
     if items:
         items[-1] = items[-1].model_copy(update={"children": tuple(rest)})
