@@ -48,6 +48,7 @@ from orchestrator.spec.run_limit import intent_limit_unread, read_run_limit
 from orchestrator.spec.section_kinds import merge_same_kind, merged_text, same_title
 from orchestrator.spec.sections import place_branches
 from orchestrator.spec.shape_aside import definitions_unread
+from orchestrator.spec.shape_comment import unboxed
 from orchestrator.spec.shape_inputs import assigned_inputs, block_inputs, table_inputs, uncomment
 from orchestrator.spec.shape_sections import not_read_said
 from orchestrator.spec.shape_success import success_section
@@ -582,7 +583,7 @@ def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
     if anchored is not None:  # the steps read anchored on their skills: the rest is read as ever
         unchatted = blank(src.text, anchored.covered)
     unchatted = gherkin_to_markdown(unchatted, src)  # a Gherkin feature: its lines as the markdown the reader knows
-    chat = blank_chat_headers(unchatted)
+    chat = blank_chat_headers("\n".join(unboxed(unchatted.split("\n"))))  # a comment box's gutter: no markup
     text, promoted = promote_pseudo_headings(chat)
     root = SyntaxTreeNode(md.parse(text))
     for line, title in promoted:

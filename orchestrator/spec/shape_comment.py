@@ -27,6 +27,7 @@ from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
+_FENCE = _rx(r"^\s{0,3}+(?:```|~~~)")
 _BOX_OPEN = _rx(r"^\s*+/\*++[^/]*+$")  # "/*****", "/* header"
 _BOX_CLOSE = _rx(r"^\s*+\*++/\s*+$")  # "*****/", "*/"
 _STAR_GUTTER = _rx(r"^\s*+\*++(?: |$)")  # "** ", " * ", "**"
@@ -46,9 +47,14 @@ _ASIDE_TITLE = _rx(r"(?i)^(?:change\s*+(?:history|log)|revision(?:\s++history|\s
 def unboxed(lines: list[str]) -> list[str]:
     """The lines with a comment box's gutter taken off (module docstring); the rest as written."""
     out = list(lines)
+    fenced, outside = False, []
+    for line in lines:  # a box inside a fenced code block is code, kept as written
+        if _FENCE.match(line):
+            fenced = not fenced
+        outside.append(not fenced)
     i = 0
     while i < len(lines):
-        if _BOX_OPEN.match(lines[i]):
+        if outside[i] and _BOX_OPEN.match(lines[i]):
             end = next((j for j in range(i + 1, len(lines)) if "*/" in lines[j]), None)
             if end is not None and end - i >= 3 and all(_STAR_GUTTER.match(ln) or not ln.strip()
                                                          for ln in lines[i + 1:end]):
@@ -59,16 +65,16 @@ def unboxed(lines: list[str]) -> list[str]:
                 i = end + 1
                 continue
         i += 1
-    return _line_gutters(out)
+    return _line_gutters(out, outside)
 
 
-def _line_gutters(lines: list[str]) -> list[str]:
+def _line_gutters(lines: list[str], outside: list[bool]) -> list[str]:
     """A run of three lines or more behind `--`, `//` or `;;`: the gutter taken off."""
     out = list(lines)
     i = 0
     while i < len(lines):
         j = i
-        while j < len(lines) and _LINE_GUTTER.match(lines[j]):
+        while j < len(lines) and outside[j] and _LINE_GUTTER.match(lines[j]):
             j += 1
         if j - i >= 3:
             for k in range(i, j):

@@ -99,7 +99,8 @@ def paragraph_items(blocks: list[Block], src: Source) -> list[Bullet] | None:
             elif rest and any(isinstance(b, Para) and skills_named(b.text, src) for b in rest):
                 return None  # a paragraph before the first that names a skill and asks for none: unsure
             rest = []
-            items.append(Bullet(line=block.line, text=text, value=text, ordered=True, number=str(len(items) + 1)))
+            ticked = _ticked(text, src)  # the skill's name in backticks, as a list item would write it
+            items.append(Bullet(line=block.line, text=ticked, value=ticked, ordered=True, number=str(len(items) + 1)))
             continue
         if guideline_label(text) or footer(text) or skills_named(text, src):
             break  # "Guardrails", a footer, or a skill named in a remark: the steps end

@@ -25,7 +25,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 # a closing: thanks, regards, a dash and a name or initials, only emoji and marks
 _SIGN_OFF = _rx(r"(?i)^\W*+(?:(?:many\s++)?+thanks?(?:\s++you)?+|thx|ty|cheers|regards|best(?:\s++regards)?+|kind\s++regards|"
-                r"ciao|bye|see\s++ya|talk\s++soon|love)(?![\w-])(?!\s++(?:to|for)(?!\w))[^.\n]{0,40}$|^\W*+(?:--|—|–|~)\s*+[A-Za-z][\w. ]{0,30}$|"
+                r"ciao|bye|see\s++ya|talk\s++soon|love)(?![\w-])(?!\s++(?:to|for)(?!\w))[^.\n]{0,40}$|^\s*+(?:--|—|–|~)\s*+[A-Za-z][\w. ]{0,30}$|"
                 r"^[^\w]{1,12}$")
 
 
