@@ -43,12 +43,17 @@ def success_section(blocks: list[Block], src: Source, steps: list[StepSpec], tit
         text = block.text.strip().lstrip("…. ")
         if sign_off(text):
             continue
+        left: list[tuple[str, int]] = []  # what is no limit and no check read here: said once, as one check
         for sentence, line in sentences(text, block.line):
             clause = sentence.strip().lstrip("…. ")
             if sign_off(clause):
                 continue
-            if not (steps and whole_limit(clause, outside=True) is None and _place(clause, line, src, steps, title)):
-                success_not_placed(clause, line, src)
+            if whole_limit(clause, outside=True) is not None:
+                success_not_placed(clause, line, src)  # the run's limit, read as such
+            elif not (steps and _place(clause, line, src, steps, title)):
+                left.append((clause, line))
+        if left:
+            success_not_placed(" ".join(c for c, _ in left), left[0][1], src)
 
 
 def _place(sentence: str, line: int, src: Source, steps: list[StepSpec], title: str) -> bool:
