@@ -43,6 +43,7 @@ from orchestrator.plan.schema import properties_of, required_of
 from orchestrator.plan.wanted import Instructions
 from orchestrator.spec.model import StepSpec, WorkflowSpec
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.shape_comment import ends_span, gutter_indent
 
 _rx = Patterns(__name__)
 
@@ -124,7 +125,9 @@ def _spans(spec: WorkflowSpec, lines: list[str]) -> dict[str, tuple[int, int]]:
         if 0 < line <= count:
             last = next((n for n, _ in starts[i + 1:] if n > line), count + 1) - 1
             level = _level(lines, line) or 7
-            last = next((n - 1 for n in range(line + 1, last + 1) if 0 < _level(lines, n) <= level), last)
+            indent = gutter_indent(lines[line - 1])  # "Success:", "Change History", "Step 50": not its text
+            last = next((n - 1 for n in range(line + 1, last + 1) if 0 < _level(lines, n) <= level
+                         or ends_span(lines[n - 1], indent)), last)
             out[sid] = (line, last)
     return out
 

@@ -54,7 +54,7 @@ ANCHORED_CODE = "spec.anchored"
 
 # a section of remarks: what it names is not work (a glossary may hold the steps: it is not one)
 _ASIDE_SECTION = _rx(r"(?i)^\W*(?:see\s+also|references?|links?|related(?:\s+\w+)?|further\s+reading|contacts?|owners?|"
-                     r"change\s*log|history|revision\s+history|appendix|notes?|footnotes?|faq\s+links?)\b")
+                     r"change\s*log|change\s+history|version\s+history|history|revision\s+history|revisions?|appendix|notes?|footnotes?|faq\s+links?)\b")
 # words of a person's yes or no (an approval no reader took is said, `_read_found`)
 _APPROVAL_SAID = _rx(r"(?i)\bapprov\w*|\bsign(?:s|ed)?[\s-]?off\b|👍|\bthumbs[\s-]up\b|\backs?\b|\bgo-?ahead\b")
 
@@ -163,7 +163,8 @@ def _steps(root: Unit, reader: _Reader) -> tuple[list[Found], list[Unit]]:
     found = [f for f in found if f.skill]
     kept: list[Unit] = []
     for unit in leftover:  # a unit that names a skill only as its fallback: the step's before it
-        named = any(m.role == "fallback" for u in unit.walk() for m in roles(_own_text(u), reader.vocabulary))
+        named = any(m.role == "fallback" for u in unit.walk() for m in roles(_own_text(u), reader.vocabulary)) \
+            and not (unit.kind == "heading" and _ASIDE_SECTION.match(unit.name.strip("*_# ")))  # "Change History"
         before = [f for f in found if f.unit.line < unit.line]
         if named and before:
             before[-1].extra.append(unit)

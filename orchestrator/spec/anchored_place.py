@@ -29,6 +29,7 @@ from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.outline import Unit
 from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.run_limit import WHOLE_SAID, read_run_limit
+from orchestrator.spec.shape_comment import aside_title
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
 
@@ -90,6 +91,8 @@ class Placer:
         units = [unit] if pieces is not None else unit.walk()
         touched = False
         for u in units:
+            if aside_title(self.heading.get(id(u), "")):  # under "Change History": a record, no step's text
+                continue
             said = pieces if pieces is not None else _pieces(u)
             current = own
             results: list[tuple[int, str, bool]] = []

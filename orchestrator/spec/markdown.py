@@ -50,12 +50,14 @@ from orchestrator.spec.recipes import blank_recipe_file, read_recipe_file, recip
 from orchestrator.spec.recovery import ConvergenceItem, read_convergence
 from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
 from orchestrator.spec.regex_cache import Patterns
-from orchestrator.spec.run_limit import intent_limit_unread, read_run_limit, success_not_placed
+from orchestrator.spec.run_limit import intent_limit_unread, read_run_limit
 from orchestrator.spec.section_kinds import merge_same_kind, merged_text, same_title
 from orchestrator.spec.sections import place_branches
 from orchestrator.spec.shape_aside import definitions_unread
+from orchestrator.spec.shape_comment import unboxed
 from orchestrator.spec.shape_inputs import assigned_inputs, block_inputs, table_inputs, uncomment
 from orchestrator.spec.shape_sections import not_read_said
+from orchestrator.spec.shape_success import success_section
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.structure import (
@@ -502,10 +504,8 @@ def _unknown_section(section: Section, steps: list[StepSpec], src: Source) -> No
     blocks = [*section.blocks, *(b for sub in section.subsections for b in sub.blocks)]
     since = len(src.readings)
     warn_guards(blocks, state_names(steps, src), src)  # "A --(ok) [x > 0]--> B": each guard at its line
-    if SUCCESS_TITLE.match(section.title):  # "## It's ready when…": each paragraph a success check
-        for b in blocks:
-            if isinstance(b, Para | Bullet):
-                success_not_placed(b.text.strip().lstrip("…. "), b.line, src)
+    if SUCCESS_TITLE.match(section.title):  # "## It's ready when…": each sentence a check, a limit or a sign-off
+        success_section(blocks, src, steps, section.title)
         return
     for b in blocks:  # a limit of the whole run in a section of notes is still the run's limit
         if isinstance(b, Para | Bullet):
@@ -597,7 +597,7 @@ def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
     if anchored is not None:  # the steps read anchored on their skills: the rest is read as ever
         unchatted = blank(src.text, anchored.covered)
     unchatted = gherkin_to_markdown(unchatted, src)  # a Gherkin feature: its lines as the markdown the reader knows
-    chat = blank_chat_headers(unchatted)
+    chat = blank_chat_headers("\n".join(unboxed(unchatted.split("\n"))))  # a comment box's gutter: no markup
     text, promoted = promote_pseudo_headings(chat)
     root = SyntaxTreeNode(md.parse(text))
     for line, title in promoted:

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.shape_comment import aside_title, starts_unit, unboxed
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -56,6 +57,7 @@ class Unit:
 
 def outline(lines: list[str]) -> Unit:
     """The units of a document (module docstring) under one root."""
+    lines = unboxed(lines)  # a comment box's gutter is no markup (`shape_comment`)
     root = Unit("root", 0, 0)
     stack: list[Unit] = [root]
     org = any(re.match(r"^\*{2,}\s+\S", ln) for ln in lines)
@@ -76,6 +78,8 @@ def outline(lines: list[str]) -> Unit:
             continue
         indent = len(raw) - len(raw.lstrip())
         nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        if open_text is not None and open_text.kind == "para" and indent <= open_text.depth and starts_unit(raw.lstrip()):
+            open_text = None  # "Step 50 ...", "Success: ...", "Change History": not the paragraph's text
         heading: tuple[int, str] | None = None
         if (m := _ATX.match(raw)) is not None or (m := _ADOC.match(raw)) is not None or (org and (m := _ORG.match(raw)) is not None):
             heading = (len(m.group(1)), m.group(2))
@@ -83,6 +87,8 @@ def outline(lines: list[str]) -> Unit:
             heading = (1 if nxt.strip().startswith("=") else 2, raw.strip())
         elif open_text is None and indent == 0 and _CAPS.match(raw) and nxt[:1] in (" ", "\t"):
             heading = (2, raw.strip())  # a man page's NAME / DESCRIPTION
+        elif open_text is None and indent == 0 and aside_title(raw) and nxt.strip():
+            heading = (6, raw.strip())  # "Change History" over its rows: remarks, no step's text
         if heading is not None:
             while stack[-1].kind != "root" and not (stack[-1].kind == "heading" and stack[-1].depth < heading[0]):
                 stack.pop()

@@ -4,10 +4,13 @@
     - Reads: shift_date            Input data: incident_id         → what the step takes
     - Emits: message_id            Output data: ticket_id          → what it gives back
     Gives back: scores, passed_count                                → (a paragraph of one field a line)
+    Check: `status` is "sent"      Done when: count >= 1           → the step's success check
 
 A label is read by its words: a verb or noun of doing names the skill (`op`, `performer`,
 `handler`, `done by`, `command`), one of taking names the inputs (`takes`, `gets`, `receives`,
-`input data`), one of giving the outputs (`gives back`, `emits`, `hands back`, `result`).
+`input data`), one of giving the outputs (`gives back`, `emits`, `hands back`, `result`), one of checking the
+step's success check (`check`, `verify`, `done when`, `expected`); a check that is no comparison
+is warned at its line by the success reader.
 Words like "data", "fields" or "values" after it change nothing. A paragraph whose lines each
 open with a field label (`Tool: x` / `Takes: y` / `Gives back: z`) is read a line at a time,
 never as one run-on sentence.
@@ -35,6 +38,10 @@ OWN_LABELS: dict[str, str] = {
                      "outcome", "makes", "creates", "publishes", "puts out", "leaves", "writes out",
                      "returns data", "produces data", "spits out", "comes back with", "output fields"),
                   "output"),
+    **dict.fromkeys(("check", "checks", "check that", "verify", "verify that", "verification", "done when",
+                     "passes when", "pass if", "pass when", "ok when", "ok if", "acceptance", "acceptance check",
+                     "exit criteria", "exit criterion", "definition of done", "expected", "expected result",
+                     "expect", "assert", "postcondition", "post condition", "good when", "green when"), "success"),
 }
 _TRAILING = re.compile(r"(?<!\s)\s++(?:data|fields?|values?|items?|params|parameters|names?)$")
 

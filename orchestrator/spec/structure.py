@@ -58,6 +58,7 @@ from orchestrator.spec.sections import (
     section_units,
     unit_name,
 )
+from orchestrator.spec.shape_paragraphs import guideline_items, paragraph_items, warn_paragraphs
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, numbered_heading, read_step, step_heading
 from orchestrator.spec.step_forms import (
@@ -397,7 +398,14 @@ def read_container(
         return read_groups([group], src, sink), lead_taken(list(blocks))  # not "**4.1 Definitions.**"
     taken: set[int] = set()
     steps: list[StepSpec] | None = None
-    for i, block in enumerate(blocks):
+    if named and (paragraphs := paragraph_items(list(blocks), src)) is not None:  # `shape_paragraphs`
+        warn_paragraphs(paragraphs, src)
+        steps = list_steps(paragraphs, src, sink, taken)
+        taken.update(b.line for item in paragraphs for b in item.children)
+    rules = guideline_items(list(blocks))  # "Guardrails" and its list: rules, not steps
+    for i, block in enumerate([] if steps is not None else blocks):
+        if block.line in rules:
+            continue
         if isinstance(block, Table) and is_step_table(block):
             steps = table_steps(block, src, sink)
             taken.add(block.line)

@@ -134,7 +134,7 @@ _SAID = _rx(
     r"|(?:the\s+(?:run|job|workflow|release|batch|step)|it)\s+(?:only\s+)?(?:succeeds|passes|is\s+successful)\s+(?:only\s+)?(?:when|if|once)"
     r"|(?:the\s+(?:run|job|workflow|release|batch|night)|it)\s+(?:only\s+)?(?:counts|worked|works|succeeded)\s+(?:only\s+)?(?:when|if|once)"
     r"|check(?:\s*\([^()]{0,30}\))?\s*:"
-    r"|success\s+(?:means|is\s+when|=)|done\s+(?:when|means)|definition\s+of\s+done\s*[:=-]?)\s*(?P<clause>.+)$")
+    r"|success(?:\s+criteri(?:a|on))?\s*[:—–]|success\s+(?:means|is\s+when|=)|done\s+(?:when|means)|definition\s+of\s+done\s*[:=-]?)\s*(?P<clause>.+)$")
 # "Then": capitalised anywhere (a Gherkin scenario's lines run together), or opening the sentence
 _THEN = _rx(r"(?:(?<![\w-])Then|^\W*(?i:then))\s+(?P<clause>(?:(?!\s(?:And|When|Given|But|Then)\s)[^#.])*?"
             r"(?:\bequals?\b|==|>=|<=|!=|\bis\s+(?:at\s+least|at\s+most|not|empty|true|false|the\s+(?:same|number|"
