@@ -305,7 +305,10 @@ def condition_sentence(sentence: str) -> tuple[str, bool] | None:
         return _cut(m.group("cond")), False
     if m := _SKIP.match(sentence) or _UNLESS.match(sentence):
         return _cut(m.group("cond")), True
-    return None
+    from orchestrator.spec.condition_words import bare_condition  # "Runs if total > 100."
+
+    bare = bare_condition(sentence)
+    return (bare, False) if bare is not None else None
 
 
 _OTHERWISE = _rx(r"(?i)^\W*(?:otherwise|else|if\s+not)\b\s*(?:\((?P<paren>[^()]*)\))?\s*[:,—-]?\s*(?P<rest>.*)$")

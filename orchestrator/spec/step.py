@@ -33,6 +33,7 @@ from orchestrator.spec import policy_text as pt
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para, split_label
 from orchestrator.spec.branch_condition import aside_condition, own_skill_condition
+from orchestrator.spec.condition_words import CONDITION_LABELS
 from orchestrator.spec.fields import (
     NUMBER,
     STEP_WORD,
@@ -65,7 +66,7 @@ LABELS: dict[str, str] = {
                      "waits for", "prerequisites", "depends-on", "wait for", "waits on", "wait on", "blocked by",
                      "starts after", "start after", "predecessors", "upstream", "requires"), "depends"),
     **dict.fromkeys(("for each", "foreach", "for-each", "fan out", "fan-out"), "for_each"),
-    **dict.fromkeys(("when", "condition", "if", "only if", "run if"), "when"),
+    **dict.fromkeys(("when", "condition", "if", "only if", "run if", *CONDITION_LABELS), "when"),
     **dict.fromkeys(("approval", "requires approval", "approve"), "approval"),
     **dict.fromkeys(("compensation", "compensate", "compensate with", "undo"), "compensation"),
     **dict.fromkeys(("timeout", "time limit"), "timeout"),
