@@ -51,6 +51,7 @@ from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepF
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_labels import label_lines, own_label
 from orchestrator.spec.source import Source
+from orchestrator.spec.whole_approval import APPROVAL_LABELS
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -67,7 +68,7 @@ LABELS: dict[str, str] = {
                      "starts after", "start after", "predecessors", "upstream", "requires"), "depends"),
     **dict.fromkeys(("for each", "foreach", "for-each", "fan out", "fan-out"), "for_each"),
     **dict.fromkeys(("when", "condition", "if", "only if", "run if", *CONDITION_LABELS), "when"),
-    **dict.fromkeys(("approval", "requires approval", "approve"), "approval"),
+    **dict.fromkeys(("approval", "requires approval", "approve", *APPROVAL_LABELS), "approval"),
     **dict.fromkeys(("compensation", "compensate", "compensate with", "undo"), "compensation"),
     **dict.fromkeys(("timeout", "time limit"), "timeout"),
     **dict.fromkeys(("retries", "retry"), "retries"),

@@ -89,6 +89,12 @@ def _before_person(sentence: str) -> str | None:
     return None
 
 
+# the labels of a step's line that holds its approval, beside `approval`, `requires approval`, `approve`
+APPROVAL_LABELS = ("sign-off", "sign off", "signoff", "needs sign-off", "needs approval", "approval needed",
+                   "approval required", "sign-off required", "human ok", "human check", "manual approval",
+                   "go-ahead", "ok from", "human sign-off", "human in the loop")
+
+
 # a key of the author's own schema that names a person's yes: `human_ok`, `needs_manager_ok`, `lead_sign_off`,
 # `ok_from`, `boss_says_yes`, `captain_approval` (after `yaml_keys.key_name`: lower case, words joined by "_")
 _PERSON_KEY = _rx(r"^(?:needs?_|requires?_|wait_for_|ask_)?+(?:an?_)?+(?:[a-z]++_){0,2}?(?:human|person|manual|manager|lead|"

@@ -114,3 +114,18 @@ def test_a_ships_log_yaml_key_naming_the_captains_yes_is_the_steps_approval_and_
     sail = next(s for s in spec.steps if s.id == "sail")
     assert sail.approval is not None and (sail.approval.timeout_s, sail.approval.on_timeout) == (7200, "reject")
     assert any("captain_ok" in w.message and "approval" in w.message for w in spec.warnings)
+
+
+@pytest.mark.parametrize(("label", "said", "wait"), [
+    ("Sign-off", "the PI signs the form before disposal; no answer in 2h = treat as rejected.", (7200, "reject")),  # lab
+    ("Human check", "a people partner looks it over, 1 day or it's a no", (86400, "reject")),  # an HR checklist
+    ("Needs approval", "head chef, 30 min or it goes out anyway", (1800, "approve")),  # a recipe card
+])
+def test_a_field_list_line_labelled_as_a_persons_yes_is_the_steps_approval(
+        label: str, said: str, wait: tuple[float, str]) -> None:
+    text = HEAD.replace("### Step 2: Go\n- Skill: `go`\n", f"### Step 2: Go\n**Op:** `go`\n**Emits:** `done`, `sent`\n"
+                                                        f"**{label}:** {said}\n")
+    spec = parse_spec_text(text, "form.md", "markdown")
+    step = spec.steps[1]
+    assert step.approval is not None and (step.approval.timeout_s, step.approval.on_timeout) == wait
+    assert [o.name for o in step.outputs] == ["done", "sent"]
