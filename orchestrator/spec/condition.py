@@ -359,7 +359,7 @@ _APPROVE = _rx(
 _WAIT = _rx(r"(?i)\b(?:wait(?:s|ing)?\s+(?:up\s+to|for\s+up\s+to|at\s+most|for)|within|after|timeout|"
             r"(?:no|without\s+(?:an?\s+)?)\s*(?:answer|reply|response|decision|sign-?off)\s+(?:in|within|after|for)|"
             r"(?:has\s+)?(?:looked|answered|decided|approved)\s+(?:at\s+it\s+)?within)\s+(?P<d>[^,;.)]+)")
-_ON_TIMEOUT = _rx(r"(?i)(?:\b(?:then|treat(?:ed)?\s+(?:it\s+)?as|counts?\s+as|is|means?)\s+|=\s*)(?:an?\s+)?"
+_ON_TIMEOUT = _rx(r"(?i)(?:\b(?:then|treat(?:ed)?\s+(?:it\s+)?as|counts?\s+as|is|means?)\s+|=\s*)(?:an?\s+)?(?:automatically\s+|auto-?)?"
                   r"(?P<w>reject(?:ed)?|approve(?:d)?|no\b|yes\b)")
 
 
@@ -500,7 +500,8 @@ def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | N
     from orchestrator.spec import policy_text as pt
 
     condition, rest = approval_condition(value)
-    policy = pt.read_approval(rest, src, line)
+    said = (approval_sentence(rest) or approval_timeout(rest)[0] is not None) and not re.search(r"(?i)\b(?:required|timeout|within|after)\b", rest)
+    policy = pt.read_approval(f"required; {rest}" if said else rest, src, line)  # "a maintainer has to 👍 this"
     if policy is None:
         return None
     if policy.timeout_s is None:

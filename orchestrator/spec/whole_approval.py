@@ -26,7 +26,7 @@ _SAID = _rx(
     r"run|start|ship|continue)\s*+(?:\w+\s+){0,3}?(?:until|unless|before|without)\s+[^.;]{0,80}?(?<![\w-])(?:approv\w*|"
     r"sign(?:s|ed)?\s+off|sign-?off|OKs?|okays?)(?![\w-])|"
     r"(?<![\w-])without\s+(?:the\s+|a\s+|an\s+)?(?:prior\s+)?(?:written\s+|explicit\s+)?(?:approval|sign-?off|consent)\s+(?:of|from)(?![\w-])|"
-    r"(?<![\w-])(?:has|have|must|needs?|need)\s+to\s+(?-i:OK|okay|Ok)(?![\w-])|"
+    r"(?<![\w-])(?:has|have|must|needs?|need)\s+to\s+(?:(?-i:OK|okay|Ok)(?![\w-])|👍)|"
     r"(?<![\w-])(?:needs?|requires?|gets?)\s+(?:a|an|the)\s+[\w' -]{1,40}?['’]s\s+(?:OK|okay|approval|sign-?off|go-?ahead|"
     r"thumbs[- ]up|👍)(?![\w-])|"
     r"(?<![\w-])(?:eyeball|check|review|look\s+at|approve)s?\s+(?:it|them|each|the\s+\w+)\s+(?:first|before\s+it\s+goes)(?![\w-])|"
