@@ -55,3 +55,26 @@ def test_a_runbooks_prod_only_approval_compares_the_env_input_and_is_warned() ->
     assert (approval.timeout_s, approval.on_timeout) == (3600, "reject")
     assert any("names an environment" in w.message for w in plan.warnings)
     assert any("human_ok" in w.message for w in plan.warnings)
+
+
+SHIFT_LOG = """# Night shift handover
+
+## Steps
+
+### Step 1: Count
+`count-class` on tonight's register.
+
+### Step 2: Renew
+`renew-certs` for the door badges.
+
+### Step 3: Roll out
+`roll-out` the badges. If the register has more than 30 pupils the duty manager has to OK it first; 1h or
+it's a no.
+"""
+
+
+def test_a_step_whose_approval_condition_is_all_it_refers_to_keeps_its_place_after_the_step_before() -> None:
+    plan = build_plan(parse_spec_text(SHIFT_LOG, "shift.md", "markdown"), CATALOG, settings=SETTINGS)
+    roll = plan.steps[2]
+    assert set(roll.depends_on) == {"step-1", "step-2"}
+    assert roll.policy.approval is not None and roll.policy.approval.when == "steps['step-1'].output.n_pupils > 30"
