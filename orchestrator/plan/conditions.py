@@ -83,6 +83,11 @@ def _clause_expression(clause: Clause, resolve: Resolve, values: Callable[[str],
                        meaning: Meaning | None = None, guessed: list[str] | None = None) -> str:
     if clause.kind == "value":
         holders = values(str(clause.value))
+        if not holders and (env := _environment(str(clause.value), resolve)) is not None:
+            if guessed is not None:  # "prod only" and an input `env` that declares no values: a guess, warned
+                guessed.append(f"`{clause.value}` names an environment and no field declares it: read as "
+                               f"`{env.rpartition('.')[2]} == {clause.value}`")
+            return f"{env} == {_literal(clause.value)}"
         if len(holders) != 1:
             which = f" ({', '.join(holders)} all can)" if holders else ""
             raise ConditionError(f"cannot tell which field `{clause.value}` is a value of{which}; write it as "
@@ -100,6 +105,18 @@ def _clause_expression(clause: Clause, resolve: Resolve, values: Callable[[str],
 
 
 _ORDERING = frozenset({"<", "<=", ">", ">="})
+# a value that names where a run goes, and the names of the field that says it
+_ENVIRONMENTS = frozenset({"prod", "production", "live", "staging", "stage", "dev", "development", "test", "qa",
+                           "uat", "sandbox", "preprod", "canary"})
+_ENVIRONMENT_FIELDS = ("env", "environment", "target_env", "deploy_env", "stage", "tier", "target")
+
+
+def _environment(value: str, resolve: Resolve) -> str | None:
+    """The one field named for an environment (`env`, `environment`, ...) when `value` names one."""
+    if value.lower() not in _ENVIRONMENTS:
+        return None
+    found = [path for name in _ENVIRONMENT_FIELDS if (path := resolve(name, None)) is not None]
+    return found[0] if len(found) == 1 else None
 
 
 class StepIds:

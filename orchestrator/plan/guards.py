@@ -37,6 +37,7 @@ from orchestrator.plan.model import Plan, PlanStep
 from orchestrator.policy import FallbackAction
 from orchestrator.spec.branch_join import strong_join
 from orchestrator.spec.branch_pseudocode import control_line
+from orchestrator.spec.condition import approval_sentence
 from orchestrator.spec.regex_cache import Patterns
 
 # "for each X" that is about attempts or time, not items
@@ -197,6 +198,9 @@ def _step_guards(step: PlanStep, text: list[tuple[int, str]], path: str,
                              "it always runs", "spec.condition-not-read")
         for line, words in text:
             said = None if control_line(words) else _condition(words)  # `if x > 3 then`: the next step's
+            if said and step.policy.approval is not None and step.policy.approval.when and (
+                    approval_sentence(said) or approval_sentence(words)):
+                continue  # "If the total is over 500 the lead has to OK it": the approval's condition, read
             if said:
                 warn(line, f"the text states a condition (`{said}`) but the step has none: it always runs",
                      "spec.condition-not-read")

@@ -283,6 +283,8 @@ def derive_dependencies(
                                 earlier_ids, (conditions or {}).get(step.id, ()))
         other_side = otherwise_partner(spec, index)  # an Otherwise reads nothing of the step it replaces
         refs = [(sid, what) for sid, what in refs if sid != other_side or what.startswith("steps.")]
+        gate = _gate_only(step, refs)  # an approval's condition alone: the step keeps its place in the order
+        refs = [] if gate else refs
         if refs:
             deps = tuple(dict.fromkeys(sid for sid, _ in refs))
             what = ", ".join(dict.fromkeys(w for _, w in refs))
@@ -319,8 +321,22 @@ def derive_dependencies(
                                         provenance=from_default("default: step order"))
         else:
             out[step.id] = Dependencies(step=step.id, depends_on=(), provenance=from_default("first step"))
+        if gate:  # and waits for the steps whose outputs its approval's condition reads
+            out[step.id] = out[step.id].model_copy(update={
+                "depends_on": tuple(dict.fromkeys((*out[step.id].depends_on, *gate)))})
         plain.setdefault(step.id, out[step.id].depends_on)
     return out
+
+
+def _gate_only(step: StepSpec, refs: Sequence[tuple[str, str]]) -> tuple[str, ...]:
+    """The steps a step refers to when its approval's condition is all that refers to them ("if there is
+    any breaking change, a maintainer has to OK it"); () otherwise. Such a step is placed by its order
+    (and its joins) as if it read nothing, then waits for those steps too."""
+    if not refs or step.when or step.approval is None or not step.approval.when:
+        return ()
+    if any(what != "condition" for _, what in refs):
+        return ()
+    return tuple(dict.fromkeys(sid for sid, _ in refs))
 
 
 def _conditional(step: StepSpec, routers: Mapping[str, str]) -> bool:

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 _NOT_MEANING = frozenset({"the", "a", "an", "its", "their", "this", "that", "these", "those", "of", "value", "field",
                           "output", "result", "results", "step", "from", "in", "for", "our", "we", "it", "is"})
 _SUFFIXES = ("ing", "ed", "es", "s", "e")
+# the words of a field that holds a count ("more than 30 pupils" is `pupil count`: `total_pupils`, `n_pupils`)
+_COUNT_WORDS = frozenset({"count", "total", "num", "number", "n", "how_many"})
 
 
 def _stem(word: str) -> str:
@@ -57,8 +59,12 @@ def by_meaning(words: Iterable[str], values: Iterable[Value]) -> tuple[Value | N
     near: list[Value] = []
     for v in reachable:
         own = stems(v.name)
+        if "count" in subject and own & _COUNT_WORDS:  # "more than 5,000 recipients": `total_recipients`, `n_items`
+            own = own | {"count"}
         if subject & own:
             (meant if subject <= own | stems(v.about) else near).append(v)
+    if len(meant) > 1 and "count" in subject:  # a count of pupils: `n_pupils` rather than the list `pupils`
+        meant = [v for v in meant if stems(v.name) & _COUNT_WORDS] or meant
     said = " ".join(words)
     if len(meant) == 1:
         v = meant[0]

@@ -98,7 +98,7 @@ _VALUE_ONLY = _rx(r"(?i)^\W*(?:only\s+(?:for|in|on|with)\s+(?P<a>[\w.-]+)|(?:for
                   r"(?P<b>[\w.-]+)\s+only)\W*$")
 # "3 or more errors", "fewer than 3 errors", "at least 2 warnings": a count of the plural noun
 _COUNTED = _rx(r"(?i)^(?:.*?\s)?(?:(?P<n>\d+)\s+or\s+(?P<a>more|fewer|less)|"
-               r"(?P<b>fewer\s+than|less\s+than|more\s+than|over|under|at\s+least|at\s+most)\s+(?P<m>\d+))"
+               r"(?P<b>fewer\s+than|less\s+than|more\s+than|over|under|at\s+least|at\s+most)\s+(?P<m>\d{1,3}(?:,\d{3})++|\d++))"
                r"\s+(?P<noun>[A-Za-z_]\w*s)\s*$")
 _OR_BOUND = _rx(r"(?i)^(?P<subj>.+?)\s+(?:is|are|was|were)\s+(?P<n>[-+]?[\d,.]+)\s+or\s+"
                 r"(?P<dir>less|fewer|lower|below|under|more|greater|higher|above|over)\s*$")
@@ -178,7 +178,7 @@ def _clause(text: str, previous: Clause | None) -> Clause | None:
         word = " ".join((m.group("a") or m.group("b")).lower().split())
         counted: Op = _COUNTED_OPS[word] if m.group("b") else (">=" if word == "more" else "<=")
         return Clause(kind="compare", subject=(noun, "count"), step=step,
-                      op=counted, value=int(m.group("n") or m.group("m")))
+                      op=counted, value=int((m.group("n") or m.group("m")).replace(",", "")))
     if m := _VALUE_ONLY.match(text):
         ok, value = _value(m.group("a") or m.group("b") or "")
         if ok and isinstance(value, str):
@@ -305,7 +305,10 @@ def condition_sentence(sentence: str) -> tuple[str, bool] | None:
         return _cut(m.group("cond")), False
     if m := _SKIP.match(sentence) or _UNLESS.match(sentence):
         return _cut(m.group("cond")), True
-    return None
+    from orchestrator.spec.condition_words import bare_condition  # "Runs if total > 100."
+
+    bare = bare_condition(sentence)
+    return (bare, False) if bare is not None else None
 
 
 _OTHERWISE = _rx(r"(?i)^\W*(?:otherwise|else|if\s+not)\b\s*(?:\((?P<paren>[^()]*)\))?\s*[:,—-]?\s*(?P<rest>.*)$")
@@ -339,7 +342,7 @@ def otherwise_of(text: str) -> tuple[str, str] | None:
 
 _APPROVAL_IF = _rx(r"(?i)\b(?:(?:is\s+)?(?:only\s+)?(?:required|needed)\s+)?(?:only\s+)?(?:if|when|for)\s+"
                    r"(?P<cond>[^;.]+)")
-_APPROVAL_ONLY = _rx(r"(?i)^\W*(?P<cond>(?:only\s+(?:for|in|on)\s+)?[\w.-]+\s*(?:only)?)\s*(?:[.;]|$)")
+_APPROVAL_ONLY = _rx(r"(?i)^\W*(?P<cond>(?:only\s+(?:for|in|on)\s+)?[\w.-]+\s*(?:only)?)\s*+(?:[.;]|--?\s|[—–]\s|$)")
 _APPROVE = _rx(
     r"(?i)\b(?:has|have|must|needs?|need)\s+to\s+(?:approve|sign\s+off)|\bmust\s+(?:approve|sign\s+off)|"
     r"\b(?:needs?|requires?)\s+(?:an?\s+)?(?:person['’]s\s+|human\s+|manual\s+)?(?:approval|sign-?off)|"
@@ -356,7 +359,7 @@ _APPROVE = _rx(
 _WAIT = _rx(r"(?i)\b(?:wait(?:s|ing)?\s+(?:up\s+to|for\s+up\s+to|at\s+most|for)|within|after|timeout|"
             r"(?:no|without\s+(?:an?\s+)?)\s*(?:answer|reply|response|decision|sign-?off)\s+(?:in|within|after|for)|"
             r"(?:has\s+)?(?:looked|answered|decided|approved)\s+(?:at\s+it\s+)?within)\s+(?P<d>[^,;.)]+)")
-_ON_TIMEOUT = _rx(r"(?i)(?:\b(?:then|treat\s+it\s+as|counts?\s+as|is|means?)\s+|=\s*)(?:an?\s+)?"
+_ON_TIMEOUT = _rx(r"(?i)(?:\b(?:then|treat(?:ed)?\s+(?:it\s+)?as|counts?\s+as|is|means?)\s+|=\s*)(?:an?\s+)?(?:automatically\s+|auto-?)?"
                   r"(?P<w>reject(?:ed)?|approve(?:d)?|no\b|yes\b)")
 
 
@@ -415,7 +418,8 @@ def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "rejec
     the text does not say."""
     from orchestrator.spec.policy_text import first_duration
     from orchestrator.spec.whole_approval import (
-        said_wait,  # "Leads get 4 hours", "within forty-eight (48) hours"
+        said_no,  # "we don't send", "it's a no", "= do not post"
+        said_wait,  # "Leads get 4 hours", "within forty-eight (48) hours", "1h or it's a no"
     )
 
     m = _WAIT.search(text)
@@ -427,7 +431,7 @@ def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "rejec
         after = text[m.start():]
         if _SILENCE_YES.search(after):
             return seconds, "approve"
-        return seconds, "reject" if _SILENCE_NO.search(after) else None
+        return seconds, "reject" if _SILENCE_NO.search(after) or said_no(after) else None
     return seconds, "approve" if then.group("w").lower().startswith(("approve", "yes")) else "reject"
 
 
@@ -445,7 +449,9 @@ def approval_rest(sentence: str) -> str:
     """What a sentence says beside its approval: "when the total is over 10,000, the lead has OK'd
     it (no answer within 4h = no) When `send` mails them" -> "When `send` mails them" (lines of a
     scenario run together); "" when it says nothing else."""
-    m = _APPROVE.search(sentence)
+    from orchestrator.spec.whole_approval import said_cue, said_no
+
+    m = _APPROVE.search(sentence) or said_cue(sentence)
     if m is None:
         return sentence
     start, end = m.start(), m.end()
@@ -461,7 +467,7 @@ def approval_rest(sentence: str) -> str:
     end += close.end() if close else 0
     tail = re.match(r"[^.;]*?(?=\s+(?:When|Given|Then|And|But)\s|\s+#|[.;]|$)", sentence[end:])
     said = tail.group(0) if tail else ""
-    if tail and (_ON_TIMEOUT.search(said) or _SILENCE_YES.search(said) or _SILENCE_NO.search(said)):
+    if tail and (_ON_TIMEOUT.search(said) or _SILENCE_YES.search(said) or _SILENCE_NO.search(said) or said_no(said)):
         end += tail.end()  # what silence means, said after the wait
     rest = f"{sentence[:start]} {sentence[end:]}".strip(" ,;.")
     return rest if len(re.findall(r"[A-Za-z`]\w*", rest)) > 2 else ""
@@ -494,7 +500,8 @@ def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | N
     from orchestrator.spec import policy_text as pt
 
     condition, rest = approval_condition(value)
-    policy = pt.read_approval(rest, src, line)
+    said = (approval_sentence(rest) or approval_timeout(rest)[0] is not None) and not re.search(r"(?i)\b(?:required|timeout|within|after)\b", rest)
+    policy = pt.read_approval(f"required; {rest}" if said else rest, src, line)  # "a maintainer has to 👍 this"
     if policy is None:
         return None
     if policy.timeout_s is None:

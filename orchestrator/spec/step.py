@@ -33,6 +33,7 @@ from orchestrator.spec import policy_text as pt
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para, split_label
 from orchestrator.spec.branch_condition import aside_condition, own_skill_condition
+from orchestrator.spec.condition_words import CONDITION_LABELS
 from orchestrator.spec.fields import (
     NUMBER,
     STEP_WORD,
@@ -50,6 +51,7 @@ from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepF
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_labels import label_lines, own_label
 from orchestrator.spec.source import Source
+from orchestrator.spec.whole_approval import APPROVAL_LABELS
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -65,8 +67,8 @@ LABELS: dict[str, str] = {
                      "waits for", "prerequisites", "depends-on", "wait for", "waits on", "wait on", "blocked by",
                      "starts after", "start after", "predecessors", "upstream", "requires"), "depends"),
     **dict.fromkeys(("for each", "foreach", "for-each", "fan out", "fan-out"), "for_each"),
-    **dict.fromkeys(("when", "condition", "if", "only if", "run if"), "when"),
-    **dict.fromkeys(("approval", "requires approval", "approve"), "approval"),
+    **dict.fromkeys(("when", "condition", "if", "only if", "run if", *CONDITION_LABELS), "when"),
+    **dict.fromkeys(("approval", "requires approval", "approve", *APPROVAL_LABELS), "approval"),
     **dict.fromkeys(("compensation", "compensate", "compensate with", "undo"), "compensation"),
     **dict.fromkeys(("timeout", "time limit"), "timeout"),
     **dict.fromkeys(("retries", "retry"), "retries"),

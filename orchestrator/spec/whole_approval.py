@@ -14,6 +14,7 @@ nothing; what is read is shown in the plan and said at its line as any approval 
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from orchestrator.spec.regex_cache import Patterns
@@ -25,10 +26,14 @@ _SAID = _rx(
     r"run|start|ship|continue)\s*+(?:\w+\s+){0,3}?(?:until|unless|before|without)\s+[^.;]{0,80}?(?<![\w-])(?:approv\w*|"
     r"sign(?:s|ed)?\s+off|sign-?off|OKs?|okays?)(?![\w-])|"
     r"(?<![\w-])without\s+(?:the\s+|a\s+|an\s+)?(?:prior\s+)?(?:written\s+|explicit\s+)?(?:approval|sign-?off|consent)\s+(?:of|from)(?![\w-])|"
-    r"(?<![\w-])(?:has|have|must|needs?|need)\s+to\s+(?-i:OK|okay|Ok)(?![\w-])|"
+    r"(?<![\w-])(?:has|have|must|needs?|need)\s+to\s+(?:(?-i:OK|okay|Ok)(?![\w-])|👍)|"
     r"(?<![\w-])(?:needs?|requires?|gets?)\s+(?:a|an|the)\s+[\w' -]{1,40}?['’]s\s+(?:OK|okay|approval|sign-?off|go-?ahead|"
     r"thumbs[- ]up|👍)(?![\w-])|"
-    r"(?<![\w-])(?:eyeball|check|review|look\s+at|approve)s?\s+(?:it|them|each|the\s+\w+)\s+(?:first|before\s+it\s+goes)(?![\w-])")
+    r"(?<![\w-])(?:eyeball|check|review|look\s+at|approve)s?\s+(?:it|them|each|the\s+\w+)\s+(?:first|before\s+it\s+goes)(?![\w-])|"
+    # "sign-off required first", "approval needed"; "the change manager approves in #infra-cab", "approves via email"
+    r"(?<![\w-])(?:sign-?off|approval|go-?ahead|(?-i:OK))\s+(?:is\s+)?(?:required|needed|mandatory)(?![\w-])|"
+    r"(?<![\w-])approves?\s+(?:it\s+|this\s+|them\s+)?(?:in|on|via|over|by)\s+(?:#|slack|teams|e-?mail|chat|jira|"
+    r"the\s+(?:ticket|channel|thread|form))")
 # a condition leading the sentence without an "if": "Where the subtotal exceeds ...,", "Orders over $150:"
 _LEAD = _rx(r"(?i)^\W*+(?:(?:where|whenever|when|if|in\s+case|for)\s+(?P<cond>(?:[^,;:]|[,.:](?=\d)){3,100}+)[,;:]|(?P<noun>[\w ]{2,40}?\s+(?:over|above|"
             r"under|below|exceeding|of\s+more\s+than|of\s+less\s+than)\s+[$€£]?\s*\d[\d,.]*+\s*[kKmM]?)\s*:)")
@@ -55,6 +60,59 @@ def said_approval(sentence: str) -> bool:
     return _SAID.search(sentence) is not None
 
 
+# "If the plan has more than 5,000 recipients Dana has to OK it first": the condition runs up to the person
+_IF_HEAD = _rx(r"(?i)(?<![\w-])(?:if|when|where|whenever)\s++(?=\S)")
+_CLAUSE_END = _rx(r"[;:]|,(?!\d)|(?<!\d)\.(?!\d)")
+
+
+_LEADS_A_NAME = frozenset({"the", "a", "an", "our", "my", "your", "his", "her", "their", "its", "then", "and", "so"})
+
+
+def _before_person(sentence: str) -> str | None:
+    """The condition said between an "if" and the person who approves ("If the class has more than 30
+    pupils the head of year has to OK it" -> "the class has more than 30 pupils"): the words before the
+    approval's cue, less the person's name (up to five words), as far as `read_condition` reads them."""
+    from orchestrator.spec.condition import _APPROVE, read_condition
+
+    cue = _SAID.search(sentence) or _APPROVE.search(sentence)
+    head = _IF_HEAD.search(sentence, 0, cue.start()) if cue is not None else None
+    if cue is None or head is None:
+        return None
+    said = sentence[head.end():cue.start()]
+    if _CLAUSE_END.search(said):
+        return None  # the "if" belongs to another clause
+    words = " ".join(_MONEY.sub(" ", said).split()).split(" ")
+    for drop in range(1, min(6, len(words))):
+        text = " ".join(words[:-drop])
+        if len(words) - drop >= 2 and words[-drop - 1].lower() not in _LEADS_A_NAME and read_condition(text) is not None:
+            return text
+    return None
+
+
+# the labels of a step's line that holds its approval, beside `approval`, `requires approval`, `approve`
+APPROVAL_LABELS = ("sign-off", "sign off", "signoff", "needs sign-off", "needs approval", "approval needed",
+                   "approval required", "sign-off required", "human ok", "human check", "manual approval",
+                   "go-ahead", "ok from", "human sign-off", "human in the loop")
+
+
+# a key of the author's own schema that names a person's yes: `human_ok`, `needs_manager_ok`, `lead_sign_off`,
+# `ok_from`, `boss_says_yes`, `captain_approval` (after `yaml_keys.key_name`: lower case, words joined by "_")
+_PERSON_KEY = _rx(r"^(?:needs?_|requires?_|wait_for_|ask_)?+(?:an?_)?+(?:[a-z]++_){0,2}?(?:human|person|manual|manager|lead|"
+                  r"owner|boss|chief|captain|chef|head|editor|approver|reviewer|operator|supervisor|controller|cab|"
+                  r"director|teacher|doctor|admin)(?:_says)?+_(?:ok|okay|yes|nod|approval|approves?|sign_?off|"
+                  r"go_?ahead|thumbs_up|green_light)$|^(?:ok|okay|go_?ahead|nod|thumbs_up)_(?:from|by)(?:_[a-z]++)?+$")
+
+
+def person_key(name: str) -> bool:
+    """Whether a YAML key of the author's own (`human_ok`, `ok_from`) says a person says yes."""
+    return len(name) <= 60 and _PERSON_KEY.match(name) is not None
+
+
+def said_cue(sentence: str) -> re.Match[str] | None:
+    """Where the sentence says a person approves (`said_approval`'s words), or None."""
+    return _SAID.search(sentence)
+
+
 def said_condition(sentence: str) -> str | None:
     """The condition leading an approval sentence without an "if" ("Where the subtotal exceeds EUR
     10,000 (ten thousand euros), ..." -> "the subtotal exceeds 10,000"), or None."""
@@ -63,11 +121,28 @@ def said_condition(sentence: str) -> str | None:
     m = _LEAD.match(sentence)
     bare = _BARE.search(sentence) if m is None else None
     if m is None and bare is None:
-        return None
+        return _before_person(sentence)
     said = bare.group("bare") if bare is not None else m.group("cond") if m is not None else ""
     text = _MONEY.sub(" ", said or "")
     text = " ".join(_WHERE_FROM.sub("", text).split())  # "the spam score from tweet 6": the value is named by its meaning
-    return text if text and read_condition(text) is not None else None
+    return text if text and read_condition(text) is not None else _before_person(sentence)
+
+
+# what silence means said as what does not happen: "we don't send", "= do not post", "it's a no", "the trip is off"
+_NO_SAID = _rx(r"(?i)(?:(?<![\w-])(?:we|i|they|you)\s++)?(?<![\w-])(?:don['’]?t|do\s++not|won['’]?t|will\s++not|"
+               r"doesn['’]?t|does\s++not)\s++(?:send|post|ship|publish|go|run|release|deploy|book|print|pay|proceed|"
+               r"continue|sail|launch|start|order|file|submit|merge|promote)(?![\w-])|(?<![\w-])(?:it['’]s|it\s++is|"
+               r"that['’]s|that\s++is|counts?\s++as|means?|=)\s++(?:a\s++)?(?:no|no-?go|rejected|refused|declined)"
+               r"(?![\w-])|(?<![\w-])(?:is|are)\s++off(?![\w-])|(?<![\w-])(?:treat(?:ed)?|take[ns]?|read)\s++"
+               r"(?:it\s++)?as\s++(?:a\s++)?(?:no|rejected|refused|declined)(?![\w-])")
+# a wait said as "<time> or <no>": "1h or it's a no", "6 h or we don't post"
+_OR_NO = _rx(r"(?i)(?<![\w.-])(?P<d>\d{1,4}+(?:\.\d{1,3}+)?+\s*+(?:h|hrs?|hours?|m|mins?|minutes?|d|days?))\s*+,?\s*+"
+             r"(?:or|else|otherwise)\s++")
+
+
+def said_no(text: str) -> bool:
+    """Whether the text says nothing happens when nobody answers ("we don't send", "it's a no")."""
+    return _NO_SAID.search(text) is not None
 
 
 def said_wait(sentence: str) -> tuple[float | None, Literal["approve", "reject"] | None]:
@@ -76,7 +151,7 @@ def said_wait(sentence: str) -> tuple[float | None, Literal["approve", "reject"]
 
     m = _WAIT.search(sentence)
     if m is None:
-        return None, None
+        return _or_no(sentence)
     said = m.group("d")
     digits = [c for c in said.split() if c.strip("()").isdigit()]
     if digits:  # "forty-eight (48) hours": the digits
@@ -89,8 +164,23 @@ def said_wait(sentence: str) -> tuple[float | None, Literal["approve", "reject"]
     if seconds is None:
         return None, None
     after = sentence[m.start():]
-    then: Literal["approve", "reject"] | None = "reject" if _NO.search(after) else "approve" if _YES.search(after) else None
+    then: Literal["approve", "reject"] | None = "reject" if _NO.search(after) or said_no(after) else (
+        "approve" if _YES.search(after) else None)
     return seconds, then
+
+
+def _or_no(sentence: str) -> tuple[float | None, Literal["approve", "reject"] | None]:
+    """"1h or it's a no": the wait, and reject; "2 days or it goes out anyway": approve; else (None, None)."""
+    from orchestrator.spec.phrase_value import duration
+
+    m = _OR_NO.search(sentence)
+    seconds = duration(" ".join(m.group("d").split())) if m is not None else None
+    if m is None or seconds is None:
+        return None, None
+    after = sentence[m.end():m.end() + 60]
+    if said_no(after) or _NO.search(after):
+        return seconds, "reject"
+    return (seconds, "approve") if _YES.search(after) else (None, None)
 
 
 _rx.save()

@@ -26,6 +26,8 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.model import Reading
+from orchestrator.spec.whole_approval import person_key
+from orchestrator.spec.yaml_approval import person_approval
 from orchestrator.spec.yaml_dialect import MAP, note, scalar, short
 from orchestrator.spec.yaml_fallback import failure_words
 from orchestrator.spec.yaml_node import NodeReader
@@ -79,6 +81,8 @@ def own_keys(r: NodeReader, keys: dict[str, tuple[Node, Node]], sid: str, notes:
             out.update(_gate(r, raw, knode, vnode, sid, notes))
         elif name in DEGRADE_KEYS and not any(yk.step_key(k) in ("fallback", "on_error") for k in keys):
             out.update(_degrade(r, raw, knode, vnode, notes))
+        elif person_key(name) and not _has(keys, "approval"):  # `human_ok: "prod only, 1h or it's a no"`
+            out.update(person_approval(r, raw, knode, vnode, sid, notes))
         elif name not in _FORM_KEYS and isinstance(vnode, ScalarNode) and isinstance(vnode.value, str) and (
                 said := _said_policy(r, raw, knode, vnode, {**keys, **out}, sid, notes)) is not None:
             out.update(said)

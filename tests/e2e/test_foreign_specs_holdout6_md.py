@@ -37,10 +37,6 @@ KNOWN: dict[tuple[str, str], str] = {
     ("39-oncall-handover", "run"): "the inputs are named only in the TL;DR section, which no reader takes for the "
                                    "inputs: step 1's skill input `report` is a workflow input of its own name, so "
                                    "the author's `disk_report` is refused as an unknown input",
-    ("39-oncall-handover", "5"): "'Incoming on-call has to 👍 it before it goes out.' is not a wording the approval "
-                                 "reader knows: the post runs without a person's yes",
-    ("42-firewall-cab-form", "3"): "'ECAB approval is needed before the canary push.' is not a wording the approval "
-                                   "reader knows (its 4 h answer time is warned as not read)",
     ("44-price-memo-outline", "3"): "'Where the delta meets or exceeds the exec threshold:' is a comparison the "
                                     "condition reader does not know (warned at the line; the step runs always), and "
                                     "'The brief goes to the CFO for sign-off' is no approval wording it knows",
@@ -140,7 +136,7 @@ def test_the_cab_forms_fields_are_no_steps_and_its_if_else_is_a_condition_and_it
     assert plan["limits"]["wall_time_s"] == 5400  # line 34, outside any step: the whole run's limit
 
 
-@pytest.mark.parametrize("folder", ["39-oncall-handover", "42-firewall-cab-form", "44-price-memo-outline"])
+@pytest.mark.parametrize("folder", ["44-price-memo-outline"])  # 39's and 42's are read (round 11)
 def test_an_approval_not_read_is_warned_at_the_authors_line(folder: str) -> None:
     plan = _plan(folder)
     lines = {a["line"] for a in expectation(HOLDOUT / folder)["approval_lines"]}
