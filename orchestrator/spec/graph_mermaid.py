@@ -38,9 +38,9 @@ _ID = _rx(r"[A-Za-z0-9_]++")
 _OPENERS = (("(((", ")))"), ("([", "])"), ("[[", "]]"), ("[(", ")]"), ("[/", "/]"), ("[\\", "\\]"),
             ("((", "))"), ("{{", "}}"), ("[", "]"), ("(", ")"), ("{", "}"), (">", "]"))
 # an arrow: `-->`, `---`, `==>`, `-.->`, `--o`, `<-->`; then an optional `|label|`
-_ARROW = _rx(r"\s*+<?(?:-{2,}+|={2,}+|-\.++-)[>ox]?\s*+(?:\|(?P<label>[^|\n]*+)\|\s*+)?")
+_ARROW = _rx(r"<?(?:-{2,}+|={2,}+|-\.++-)[>ox]?\s*+(?:\|(?P<label>[^|\n]*+)\|\s*+)?")
 # the text form `-- label -->` / `== label ==>` / `-. label .->`
-_TEXT_ARROW = _rx(r"\s*+(?:--|==|-\.)\s++(?P<label>[^->=.\s][^>\n]*?)\s++(?:-{2,}+>|={2,}+>|\.-++>|-{3,}+)\s*+")
+_TEXT_ARROW = _rx(r"(?:--|==|-\.)\s++(?P<label>[^->=.\s][^>\n]*?)\s++(?:-{2,}+>|={2,}+>|\.-++>|-{3,}+)\s*+")
 _SKILL = _rx(r"`?(?P<name>[a-z0-9]++(?:-[a-z0-9]++)++)`?")
 _BREAK = _rx(r"(?i)<br\s*+/?>|\\n")
 _FIELDS = _rx(r"^\s*+[A-Za-z_]\w*+(?:\s*+[,+&/]\s*+[A-Za-z_]\w*+)*+\s*+$")
@@ -105,6 +105,8 @@ def _statement(s: str, line: int, labels: dict[str, tuple[str, int]], order: lis
                 break
             pos = amp + 1
         edges.extend([Edge(a=a, b=b, label=label, line=line) for a in before for b in group])
+        while pos < len(s) and s[pos] == " ":
+            pos += 1
         arrow = _TEXT_ARROW.match(s, pos) or _ARROW.match(s, pos)
         if arrow is None or arrow.end() == pos:
             return
