@@ -31,6 +31,7 @@ from orchestrator.spec.contract import read_contract
 from orchestrator.spec.elsewhere import place_blocks, run_success
 from orchestrator.spec.fields import parse_fields, qualify
 from orchestrator.spec.gherkin import gherkin_to_markdown
+from orchestrator.spec.graph_mermaid import find_flowchart, flowchart_steps
 from orchestrator.spec.inputs_heading import (
     at_params,
     inputs_section_said,
@@ -576,7 +577,7 @@ def read_markdown(src: Source) -> SpecParts:
     parts = _read_markdown(src, None)
     from orchestrator.spec.anchored import anchored_steps, needs_rescue
 
-    if needs_rescue(parts.steps, src) is None or recipe_file_of(src) is not None \
+    if needs_rescue(parts.steps, src) is None or recipe_file_of(src) is not None or find_flowchart(src.text) \
             or transcript_start(src.text) is not None or gherkin_to_markdown(src.text, Source(src.text, src.path)) != src.text:
         return parts
     fresh = Source(src.text, src.path, src.vocabulary)
@@ -594,6 +595,8 @@ def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
     md = MarkdownIt("commonmark").enable("table")
     recipes = recipe_file_of(src) if anchored is None else None  # a Makefile or justfile: its recipes are the steps
     unchatted = src.text if recipes is None else blank_recipe_file(src.text, recipes)
+    flow = find_flowchart(src.text) if recipes is None and anchored is None else None  # a Mermaid flowchart
+    flow_steps, unchatted = flowchart_steps(flow, unchatted, src) if flow is not None else ([], unchatted)
     if anchored is not None:  # the steps read anchored on their skills: the rest is read as ever
         unchatted = blank(src.text, anchored.covered)
     unchatted = gherkin_to_markdown(unchatted, src)  # a Gherkin feature: its lines as the markdown the reader knows
@@ -623,6 +626,8 @@ def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
         steps, recipe_inputs = read_recipe_file(recipes, src)
         preamble, sections = _sections(nodes, src)
         steps_section_line: int | None = recipes.first
+    elif flow is not None:  # the steps of a Mermaid flowchart (`spec.graph_mermaid`)
+        steps, (preamble, sections), steps_section_line = flow_steps, _sections(nodes, src), flow.first
     elif anchored is not None:  # the steps the anchored reading found; the rest of the document as ever
         steps, (preamble, sections), steps_section_line = list(anchored.steps), _sections(nodes, src), None
     else:

@@ -155,6 +155,10 @@ def canonical_ref(text: str) -> str:
 def read_for_each(text: str, src: Source, line: int) -> str | None:
     """`item in list_field` → `item in list_field`; `x in step-2.files` → `x in steps.step-2.output.files`."""
     m = _FOR_EACH.match(_strip_code(text))
+    if not m and ("->" in text or "→" in text):  # `pull orders -> stops`: a notation of the author's own
+        src.warn(line, f"for each '{text.strip()[:60]}' is not read, so the step runs once, not per item: write "
+                       "`item in step-2.field` (e.g. `stop in step-1.stops`)", "spec.for-each")
+        return None
     if not m:
         src.error(line, f"for each '{text.strip()}' must read `item in list_field` "
                         "or `item in step-2.field`", "spec.for-each")
