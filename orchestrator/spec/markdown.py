@@ -577,7 +577,7 @@ def read_markdown(src: Source) -> SpecParts:
     parts = _read_markdown(src, None)
     from orchestrator.spec.anchored import anchored_steps, needs_rescue
 
-    if needs_rescue(parts.steps, src) is None or recipe_file_of(src) is not None or find_flowchart(src.text) \
+    if needs_rescue(parts.steps, src) is None or recipe_file_of(src) is not None or (parts.steps and find_flowchart(src.text)) \
             or transcript_start(src.text) is not None or gherkin_to_markdown(src.text, Source(src.text, src.path)) != src.text:
         return parts
     fresh = Source(src.text, src.path, src.vocabulary)
@@ -626,7 +626,7 @@ def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
         steps, recipe_inputs = read_recipe_file(recipes, src)
         preamble, sections = _sections(nodes, src)
         steps_section_line: int | None = recipes.first
-    elif flow is not None:  # the steps of a Mermaid flowchart (`spec.graph_mermaid`)
+    elif flow is not None and flow_steps:  # the steps of a Mermaid flowchart (`spec.graph_mermaid`)
         steps, (preamble, sections), steps_section_line = flow_steps, _sections(nodes, src), flow.first
     elif anchored is not None:  # the steps the anchored reading found; the rest of the document as ever
         steps, (preamble, sections), steps_section_line = list(anchored.steps), _sections(nodes, src), None
