@@ -40,7 +40,7 @@ EARLY: tuple[Row, ...] = (
     # "go with low_band 3, high_band 9 and unit "mm"": two or more fields and their values, no `=`
     Row("value_pairs", r"(?<!\w)" + _GO + r"\s+(?:with\s+|on\s+with\s+)?(?:the\s+)?(?:(?:default|fallback|generic|usual|standard|"
         r"safe|stock)\s+(?:values?|numbers?|settings?|figures?)\s+(?:of\s+)?)?(?P<pairs>" + _BARE_PAIR
-        + r"(?:" + _SEP + _BARE_PAIR + r"){1,8})", needs=r"{COND}|instead|unreachable|unavailable|anyway|regardless"),
+        + r"(?:" + _SEP + _BARE_PAIR + r"){1,8})(?:\s*+,?\s*+instead\b)?", needs=r"{COND}|instead|unreachable|unavailable|anyway|regardless"),
     # "proceed using 1.0 as the fx_rate": the value, then its field
     Row("value_field", r"(?<!\w)(?:continue|carry\s+on|go\s+on|move\s+on|keep\s+going|proceed|go\s+ahead|press\s+on)\s+"
         r"(?:using|with|taking)\s+(?P<value>" + _VALUE + r")\s+(?:as|for)\s+(?:the\s+|its\s+|our\s+)?(?P<field>[a-z_]\w*+)",
@@ -73,13 +73,23 @@ FIRST: tuple[Row, ...] = (
     # "gets 3 hours, not a minute more", "has 250 ms; slower than that is a miss": the attempt's time
     Row("timeout", r"(?<!\w)(?:gets?|has|is\s+given|is\s+allowed)\s+(?:up\s+to\s+|at\s+most\s+)?{D}\s*+[,;:-]?\s*+"
         r"(?:not\s+(?:a|one|1)\s+(?:second|minute|moment|bit)\s+(?:more|longer)|(?:anything\s+|any\s+)?(?:slower|longer)\s+"
-        r"than\s+(?:that|this)(?:\s+(?:is|counts\s+as|means)\s+(?:a\s+)?(?:miss|fail(?:ure|ed)?|time-?out|dead|over))?)"),
+        r"than\s+(?:that|this)(?:\s+(?:is|means)\s+(?:a\s+)?(?:miss|time-?out|dead|over))?)"),
+)
+
+# what a sentence may say without a policy: "no need to wait for step 1", "it doesn't have to wait on the
+# intake step", "don't wait for the scan to finish": when the step starts (`spec.branch_parallel`), no wait between tries
+IGNORE: tuple[Row, ...] = (
+    Row("ignore", r"(?<!\w)(?:no\s+need\s+to|(?:don'?t|do\s+not|doesn'?t|does\s+not|needn'?t|need\s+not)(?:\s+(?:have|need)\s+to)?)"
+        r"\s+wait\s+(?:for|on|until|till)\s+(?:(?:step|stage|phase|task)\s+\w{1,12}+|(?:the|that|this|those)\s+[\w-]{1,40}+"
+        r"(?:\s+[\w-]{1,40}+)?\s+(?:step|stage|phase|task|one|ones|job|lookup|run)s?|(?:it|them|that|this)\s+to\s+"
+        r"(?:finish|complete|end|be\s+done)|(?:the\s+)?[\w-]{1,40}+\s+to\s+(?:finish|complete|end|be\s+done))\b"),
 )
 
 # the words each table's new rows need in a sentence (`grammar.GATES`)
 GATES = {
     "EARLY": r"|with|using|waiting|pausing|hanging|sitting|\dx|\d\s+x|re-?attempts|spacing|gaps?|first",
     "FIRST": r"|cap|limit|time-?box|restrict|per|for\s+each|for\s+every|gets?|has|given|allowed",
+    "IGNORE": r"|wait\s+(?:for|on|until|till)",
 }
 
 # a reason clause: "<something> is slow ..., so" / "because <something> is sluggish"

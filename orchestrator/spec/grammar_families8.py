@@ -134,4 +134,4 @@ EARLY_FIRST, FIRST_FIRST = more10.EARLY + EARLY_FIRST, more10.FIRST + FIRST_FIRS
 GATES = {name: words + more10.GATES.get(name, "") for name, words in GATES.items()}
 # the eleventh round's families (`spec.grammar_families11`): before the tenth's
 EARLY_FIRST, FIRST_FIRST = more11.EARLY + EARLY_FIRST, more11.FIRST + FIRST_FIRST
-GATES = {name: words + more11.GATES.get(name, "") for name, words in GATES.items()}
+GATES, IGNORE_LAST = {name: words + more11.GATES.get(name, "") for name, words in GATES.items()}, IGNORE_LAST + more11.IGNORE
