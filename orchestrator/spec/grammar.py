@@ -509,7 +509,7 @@ IGNORE += (
 # finish inside the 1 h window" (what is whole: a run, a job, a feature, a sheet, a recipe, ...)
 WHOLE = (r"(?:whole|entire|full|complete)\s+(?:run|workflow|thing|job|pipeline|flow|feature|sheet|process|procedure|batch|macro|"
          r"release|recipe|dish|notebook|chain|card|playbook|runbook|script|suite|build|lot|shebang|conversation|transcript|"
-         r"pr|change|deploy(?:ment)?|rollout|migration)")
+         r"pr|change|deploy(?:ment)?|rollout|migration|pass|sweep|session|shift|round|sequence|routine)")
 EARLY += (
     Row("run_timeout", r"\b" + WHOLE + r"\s*[:=-]\s*[^.;]{0,80}?\b(?:within|in|after|inside|under|past|over|beyond|max(?:imum)?|at\s+most|no\s+more\s+than|up\s+to)\s+(?:the\s+|a\s+|an\s+)?{D}"),
     Row("run_timeout", r"\b(?:total|overall|end[- ]to[- ]end)\s+(?:time|run\s*time|runtime|duration|wall[- ]?(?:clock\s+)?time)\s*[:=-]\s*(?:no\s+more\s+than|not\s+more\s+than|at\s+most|max(?:imum)?|under|up\s+to|within|<=?|≤)?\s*{D}"),

@@ -67,7 +67,7 @@ _STARTS = _rx(r"(?i)`?(?<!\w)(?P<field>[A-Za-z_]\w*+)`?\s+(?:comes\s+back\s+|is\
 # "Done = ...", "Finished if: ...", `finished_if:` ("Done:" alone is a report of what was done, never a check)
 _DONE_LABEL = _rx(r"(?i)^\W{0,4}+(?:done|finished|complete|completed|success)(?:[\s_-]?+(?:when|if|once|means)\s*+(?:[:=]|==)|"
                   r"\s*+==?)(?!=)\s*+(?P<clause>\S.*)$")
-_AND = _rx(r"(?i)(?<!\s)\s++and\s++|\s*+[,;]\s*+")
+_AND = _rx(r"(?i)(?<!\s)\s++and\s++|(?<!\s)\s*+[,;]\s*+")
 _THIS_STEP = _rx(r"(?i)(?<![\w-])this\s+(?:step|stage|task|job)(?![\w-])")
 _WORDS_TO_BOOL = {"yes": True, "no": False}
 

@@ -263,3 +263,16 @@ def test_a_part_of_a_done_line_that_compares_nothing_is_warned() -> None:
 def test_done_colon_alone_is_a_report_not_a_check() -> None:
     spec = _md("# Chat\n\n1. Pull with `pull-invoices`.\n2. Post with `post-summary`.\n\nDone: pulled then posted.\n")
     assert not spec.contracts
+
+
+# -- the whole run named by another word for one go of the work ---------------------------------------
+
+@pytest.mark.parametrize(("text", "seconds"), [
+    ("The whole session gets 45 min max, then we stop.", 2700.0),  # a lesson plan
+    ("Whole sweep: done within 90 min.", 5400.0),  # a CI README
+    ("The entire routine has a 20 min hard cap.", 1200.0),  # a greenhouse wiki
+    ("Whole shift gets 4 hours max.", 14400.0),  # a ship's log
+])
+def test_the_whole_run_named_as_a_session_sweep_routine_or_shift(text: str, seconds: float) -> None:
+    phrase = read_phrase(text)
+    assert (phrase.statement.whole_run, phrase.statement.timeout_s, phrase.problems) == (True, seconds, ())
