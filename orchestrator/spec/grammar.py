@@ -98,7 +98,7 @@ _THEN = (r"\s*(?:,\s*(?:and\s+)?then|,?\s+then|,?\s+and\s+then|,\s*and|,|\s+and|
 SERIES = (  # a series of durations may end in bare numbers that take the last unit ("30 s, then 1 min, then 2")
     rf"(?:\+?\s*+{DURATION}(?:(?>{_THEN}){DURATION})+(?:(?>{_THEN})\d+(?:\.\d+)?+(?!\d|\.\d|\s*+(?:{UNITS}|%|x|times|tries|retries|attempts)\b))*+"
     rf"|(?<!\d)(?>\d+(?:\.\d+)?(?:\s*,\s*(?:(?:and|then)\s+)?|\s+(?:and|then)\s+|\s*/\s*))+\d+(?:\.\d+)?\s*(?:{UNITS})(?![a-z])"
-    rf"|{DURATION}(?:(?>{_THEN})\d+(?:\.\d+)?(?![\d.]|\s*(?:{UNITS}|%|x|times|tries|retries|attempts)\b))+)"
+    rf"|{DURATION}(?:(?>{_THEN})\d+(?:\.\d+)?(?!\d|\.\d|\s*(?:{UNITS}|%|x|times|tries|retries|attempts)\b))+)"
 )
 NAME = r"`(?!(?:true|false|null|none)`)(?P<name>[A-Za-z][\w.:/-]{0,79})`"
 STEP_WORDS = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
@@ -509,7 +509,7 @@ IGNORE += (
 # finish inside the 1 h window" (what is whole: a run, a job, a feature, a sheet, a recipe, ...)
 WHOLE = (r"(?:whole|entire|full|complete)\s+(?:run|workflow|thing|job|pipeline|flow|feature|sheet|process|procedure|batch|macro|"
          r"release|recipe|dish|notebook|chain|card|playbook|runbook|script|suite|build|lot|shebang|conversation|transcript|"
-         r"pr|change|deploy(?:ment)?|rollout|migration)")
+         r"pr|change|deploy(?:ment)?|rollout|migration|pass|sweep|session|shift|round|sequence|routine)")
 EARLY += (
     Row("run_timeout", r"\b" + WHOLE + r"\s*[:=-]\s*[^.;]{0,80}?\b(?:within|in|after|inside|under|past|over|beyond|max(?:imum)?|at\s+most|no\s+more\s+than|up\s+to)\s+(?:the\s+|a\s+|an\s+)?{D}"),
     Row("run_timeout", r"\b(?:total|overall|end[- ]to[- ]end)\s+(?:time|run\s*time|runtime|duration|wall[- ]?(?:clock\s+)?time)\s*[:=-]\s*(?:no\s+more\s+than|not\s+more\s+than|at\s+most|max(?:imum)?|under|up\s+to|within|<=?|≤)?\s*{D}"),

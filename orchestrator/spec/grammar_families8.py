@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from orchestrator.spec import grammar_families9 as more9
 from orchestrator.spec import grammar_families10 as more10
+from orchestrator.spec import grammar_families11 as more11
 from orchestrator.spec.grammar_row import Row
 
 # a field as written in prose: with an underscore or in backticks (a bare word is too often a verb)
@@ -131,3 +132,6 @@ GATES, IGNORE_LAST = {name: words + more9.GATES.get(name, "") for name, words in
 # the tenth round's families (`spec.grammar_families10`): before the ninth's
 EARLY_FIRST, FIRST_FIRST = more10.EARLY + EARLY_FIRST, more10.FIRST + FIRST_FIRST
 GATES = {name: words + more10.GATES.get(name, "") for name, words in GATES.items()}
+# the eleventh round's families (`spec.grammar_families11`): before the tenth's
+EARLY_FIRST, FIRST_FIRST = more11.EARLY + EARLY_FIRST, more11.FIRST + FIRST_FIRST
+GATES, IGNORE_LAST = {name: words + more11.GATES.get(name, "") for name, words in GATES.items()}, IGNORE_LAST + more11.IGNORE

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from orchestrator.spec.org_drawer import drawer_lines
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_comment import aside_title, starts_unit, unboxed
 
@@ -57,7 +58,7 @@ class Unit:
 
 def outline(lines: list[str]) -> Unit:
     """The units of a document (module docstring) under one root."""
-    lines = unboxed(lines)  # a comment box's gutter is no markup (`shape_comment`)
+    lines = drawer_lines(unboxed(lines))  # a comment box's gutter is no markup (`shape_comment`), an org drawer's lines labels
     root = Unit("root", 0, 0)
     stack: list[Unit] = [root]
     org = any(re.match(r"^\*{2,}\s+\S", ln) for ln in lines)

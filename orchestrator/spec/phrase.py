@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from orchestrator.policy import ErrorClass, OnFailure, PolicyStatement, Wait
 from orchestrator.spec import grammar as g
 from orchestrator.spec.engine_time import negative_times
+from orchestrator.spec.grammar_families11 import reason_spans
 from orchestrator.spec.named_skills import bare, mark
 from orchestrator.spec.normalize import normalize_spans
 from orchestrator.spec.phrase_checks import budget_without_repeat, geometric, lost_value
@@ -193,9 +194,15 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
     read = bytes(a & ~b & 1 for a, b in zip(r.taken, ignored, strict=True))  # taken by a policy row
     accounted = bytearray(r.taken)
     policy_like = bool(r.seen) or any(ignored) or g.signals().search(norm) is not None
+    reasons = bytearray(len(norm))
+    for start, end in reason_spans(norm) if policy_like else ():  # "the share is slow, so ...": why, not which failures
+        reasons[start:end] = b"\x01" * (end - start)
     for compiled in g.COMPILED_CONTEXT if policy_like else ():
         for m in compiled.regex.finditer(norm):
             if m.end() == m.start() or any(read[m.start():m.end()]):
+                continue
+            if any(reasons[m.start():m.end()]):
+                accounted[m.start():m.end()] = b"\x01" * (m.end() - m.start())
                 continue
             classes.append(str(compiled.row.value))
             accounted[m.start():m.end()] = b"\x01" * (m.end() - m.start())

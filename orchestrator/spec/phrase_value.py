@@ -14,7 +14,9 @@ from typing import Any
 import yaml
 
 from orchestrator.spec import grammar as g
-from orchestrator.spec.regex_cache import compile_many
+from orchestrator.spec.regex_cache import Patterns, compile_many
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 _EMPTY_OF: dict[str, Any] = {"list": [], "array": [], "string": "", "text": "", "object": {}, "dict": {},
                               "map": {}, "mapping": {}}
@@ -118,6 +120,11 @@ def json_literal(raw: str) -> tuple[bool, Any]:
     return False, None
 
 
+# a field and its value with no `=`, and the words between a series' parts ("and the", "then the")
+_BARE_PAIRS = _rx(r"(?i)(?<!\w)([a-z_]\w*+)\s++(?:(?:of|at|as|:)\s*+)?(\"[^\"]*\"|'[^']*'|-?\d+(?:\.\d+)?+|true|false|null)(?![\w.])")
+_LINKS = _rx(r"(?i)(?<!\w)(?:and|then|the|one)(?!\w)")
+
+
 def _groups(m: re.Match[str], prefix: str) -> list[str]:
     return [v for k, v in sorted(m.groupdict().items()) if k.startswith(prefix) and k[len(prefix):].isdigit() and v]
 
@@ -141,7 +148,7 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
     if slot in ("wait_fixed", "exp_start", "exp_cap", "budget", "timeout", "run_timeout"):
         return waits[-1] if waits and waits[-1] is not None else None
     if slot == "wait_seq" and m.groupdict().get("oseq"):  # "first retry immediately, second after 30s"
-        parts = re.split(r"(?i)\b(?:second|third|fourth)\b", m.group("oseq"))
+        parts = [_LINKS.sub(" ", p) for p in re.split(r"(?i)\b(?:second|third|fourth)\b", m.group("oseq"))]
         seq = tuple(0.0 if duration(p) is None else duration(p) for p in parts)
         return seq if len(seq) >= 2 and all(v is not None for v in seq) else None
     if slot == "exp_range":
@@ -171,6 +178,8 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         return (m.groupdict().get("msg") or "").strip(" ,;:")
     if slot == "value_pairs":  # "(doc = "v3", audience = staff)": each field and its value
         pairs = re.findall(r"(?<!\w)([a-z_]\w*+)\s*+=\s*+(\"[^\"]*\"|'[^']*'|[\w.-]+)", m.group("pairs"))
+        if not pairs:  # "lat 0 / lon 0", "low_band of 3 and unit "mm"": a field, then its value (`spec.grammar_families11`)
+            pairs = _BARE_PAIRS.findall(m.group("pairs"))
         out: dict[str, Any] = {}
         for name, said_value in pairs:
             found, literal = json_literal(said_value)

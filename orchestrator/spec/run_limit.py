@@ -80,13 +80,14 @@ def intent_limit_unread(left: list[tuple[str, int]], src: Source) -> None:
 def success_not_placed(clause: str, line: int, src: Source) -> None:
     """A success check of the whole run ("it only counts as good when `tag` is ..."): a check is
     on one step's output, so it is reported at its line with what to write, never dropped."""
-    from orchestrator.spec.whole_success import comparison
+    from orchestrator.spec.whole_success import comparison, criteria_in_part
 
     if whole_limit(clause, outside=True) is not None:  # "Whole thing needs to be done within 15 min": the run's limit
         read_run_limit(clause, line, src, who="whole run")
         return
-    if comparison(clause) is not None or len(clause.split()) < 4:
-        return  # one comparison: checked on a step once the steps are known (`spec.whole_net`); a sign-off is none
+    some, left = criteria_in_part(clause)
+    if comparison(clause) is not None or len(clause.split()) < 4 or len(some) >= 2 or (some and left):
+        return  # comparisons: checked on a step once the steps are known (`spec.whole_net`); a sign-off is none
     checks, rest = read_criteria(clause)
     if checks and not rest:
         fields = ", ".join(f"`{f}`" for f in checks)

@@ -35,6 +35,11 @@ COMPARISONS: tuple[tuple[str, str], ...] = (
     (rf"^{_FIELD}\s*(?:!=|≠|is\s+not|isn't|must\s+not\s+be|should\s+not\s+be)\s*{_VALUE}$", "not_const"),
     (rf"^{_FIELD}\s+(?:is|are|should\s+be|must\s+be)\s+(?:one\s+of|in)\s*[:(\[]?\s*(?P<options>[^)\]]+?)\s*[)\]]?$", "enum"),
     (rf"^{_FIELD}\s*(?:==?|is|equals|should\s+be|must\s+be|are)\s*{_VALUE}$", "const"),
+    # "the lab system gives us back a lims_ref", "it returns a `ticket_id`": that field is there (a field written as
+    # one: with an underscore or in backticks; "a confirmation number" is words, not read)
+    (r"^(?:[^`]{0,60}?\s)?(?:gives?\s+(?:us\s+|you\s+|me\s+)?(?:back\s+)?|returns?\s+|comes?\s+back\s+with\s+|"
+     r"hands?\s+(?:us\s+)?back\s+|sends?\s+(?:us\s+)?back\s+|produces?\s+|yields?\s+)(?:an?\s+|the\s+|its\s+|some\s+)?"
+     r"(?:`(?P<field>[A-Za-z_]\w*)`|(?P<field2>[a-z]\w*_\w+))$", "not_empty"),
 )
 _ONE_OF, _OPERATOR, *_COMPARED = compile_many("success", [  # once per install (`spec.regex_cache`)
     (r"\b(?:one\s+of|is\s+in|are\s+in)\b", re.I),
@@ -68,7 +73,7 @@ def read_comparison(clause: str) -> tuple[str, dict[str, Any]] | None:
         m = regex.match(text)
         if m is None:
             continue
-        field = next(v for k, v in m.groupdict().items() if k == "field" and v)
+        field = next(v for k, v in m.groupdict().items() if k in ("field", "field2") and v)
         if kind == "empty":
             return field, dict(_EMPTY)
         if kind == "not_empty":
@@ -134,7 +139,11 @@ _SAID = _rx(
     r"|(?:the\s+(?:run|job|workflow|release|batch|step)|it)\s+(?:only\s+)?(?:succeeds|passes|is\s+successful)\s+(?:only\s+)?(?:when|if|once)"
     r"|(?:the\s+(?:run|job|workflow|release|batch|night)|it)\s+(?:only\s+)?(?:counts|worked|works|succeeded)\s+(?:only\s+)?(?:when|if|once)"
     r"|check(?:\s*\([^()]{0,30}\))?\s*:"
-    r"|success(?:\s+criteri(?:a|on))?\s*[:—–]|success\s+(?:means|is\s+when|=)|done\s+(?:when|means)|definition\s+of\s+done\s*[:=-]?)\s*(?P<clause>.+)$")
+    r"|success(?:\s+criteri(?:a|on))?\s*[:—–]|success\s+(?:means|is\s+when|=)|done\s+(?:when|means)|definition\s+of\s+done\s*[:=-]?"
+    # "Done = ...", "Finished if: ...", `done_when:`, `finished_if:`: a label of being done, then the check ("Done:"
+    # alone is a report of what was done)
+    r"|(?:done|finished|complete|completed)(?:[\s_-]?+(?:when|if|once|means)\s*+(?:[:=]|==)|\s*+==?)(?!=)"
+    r"|(?:done|finished|complete|completed)[\s_-]?+(?:when|if|once)\s)\s*(?P<clause>.+)$")
 # "Then": capitalised anywhere (a Gherkin scenario's lines run together), or opening the sentence
 _THEN = _rx(r"(?:(?<![\w-])Then|^\W*(?i:then))\s+(?P<clause>(?:(?!\s(?:And|When|Given|But|Then)\s)[^#.])*?"
             r"(?:\bequals?\b|==|>=|<=|!=|\bis\s+(?:at\s+least|at\s+most|not|empty|true|false|the\s+(?:same|number|"

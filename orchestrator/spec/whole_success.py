@@ -22,6 +22,7 @@ A sentence some reader already took (a success warning or check at its line) is 
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -29,14 +30,14 @@ from orchestrator.spec.elsewhere import keys_of, named_step
 from orchestrator.spec.model import ContractSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
-from orchestrator.spec.success import check_schema, read_criteria
+from orchestrator.spec.success import check_schema, read_comparison, read_criteria
 from orchestrator.spec.vocabulary import Vocabulary
 from orchestrator.spec.whole_doc import Said, line_of
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 CODE = "spec.success"
-_STATE = (r"[\"“'`*_]?(?:done|good|successful|a\s+success|a\s+pass|passed|ok|complete|completed|accepted|green|"
+_STATE = (r"[\"“'`*_]?(?:done|finished|good|successful|a\s+success|a\s+pass|passed|ok|complete|completed|accepted|green|"
           r"successfully\s+(?:performed|completed|done|run|executed|finished))[\"”'`*_]?")
 # "... counts as done when", "... is only "done" when", "... is successful if and only if", "... passes only when"
 _CUE = _rx(r"(?i)^(?P<subject>[^.;:]{0,80}?)(?<![\w-])(?:(?:only\s+)?(?:counts?|is\s+counted|is\s+marked|is\s+considered|"
@@ -63,6 +64,10 @@ _HAS = _rx(r"(?i)(?<![\w-])(?:bears|has|carries|shows|with)\s+(?:the\s+|a\s+)?(?
 # "comes back starting with sch_", "starts with `INV-`": a prefix
 _STARTS = _rx(r"(?i)`?(?<!\w)(?P<field>[A-Za-z_]\w*+)`?\s+(?:comes\s+back\s+|is\s+returned\s+)?(?:starting|starts|beginning|begins)\s+with\s+"
               r"[`\"'“]?(?P<prefix>[\w-]{1,40}+)")
+# "Done = ...", "Finished if: ...", `finished_if:` ("Done:" alone is a report of what was done, never a check)
+_DONE_LABEL = _rx(r"(?i)^\W{0,4}+(?:done|finished|complete|completed|success)(?:[\s_-]?+(?:when|if|once|means)\s*+(?:[:=]|==)|"
+                  r"\s*+==?)(?!=)\s*+(?P<clause>\S.*)$")
+_AND = _rx(r"(?i)(?<!\s)\s++and\s++|(?<!\s)\s*+[,;]\s*+")
 _THIS_STEP = _rx(r"(?i)(?<![\w-])this\s+(?:step|stage|task|job)(?![\w-])")
 _WORDS_TO_BOOL = {"yes": True, "no": False}
 
@@ -75,7 +80,11 @@ def success_cue(sentence: str) -> str | None:
         clause = re.split(r"(?i),?(?<!\s)\s++(?:else|otherwise)\b", ensure.group("clause"))[0]
         return clause.strip().rstrip(".").strip() or None
     m = _CUE.match(sentence)
-    if m is None or _NOT_RUN.search(m.group("subject")):
+    if m is None:  # "Done = ...", "Finished if: ...", `finished_if:`: a label of being done, then the check
+        said = _DONE_LABEL.match(sentence)
+        clause = said.group("clause").strip().rstrip(".").strip() if said else ""
+        return clause if clause and criteria_in_part(clause)[0] else None
+    if _NOT_RUN.search(m.group("subject")):
         return None
     clause = m.group("clause").strip().rstrip(".").strip()
     return clause or None
@@ -187,6 +196,8 @@ def read_success(said: Said, steps: list[StepSpec], src: Source) -> tuple[list[S
         return None
     said = said.at(clause)
     two = two_values(clause)
+    if two is None and (several := _several(clause, said, steps, src)) is not None:
+        return several  # "x is not empty and ok == true": every part, never the one `comparison` finds
     check = _check(clause, said, steps, src) if two is None else None
     if check is None:
         if two is not None:
@@ -216,6 +227,67 @@ def read_success(said: Said, steps: list[StepSpec], src: Source) -> tuple[list[S
     contract = ContractSpec(producer=step.id, consumer=None, where=src.where(said.line), validation=(written,),
                             constraints={"": check_schema(keywords)})
     return out, contract
+
+
+def _several(clause: str, said: Said, steps: list[StepSpec], src: Source) -> tuple[list[StepSpec], ContractSpec] | None:
+    """A check of several fields ("gives back a lims_ref and posted is true"): checked on the one step
+    whose output has them all (`place` by the first); a part that is no comparison is warned at the line.
+    None when no field is compared, or the fields are not one step's outputs."""
+    checks, rest = criteria_in_part(clause)
+    if len(checks) < 2 and not (checks and rest):
+        return None
+    fields = list(checks)
+    at, how = place(said, fields[0], steps, src)
+    known = _outputs(steps[at], src.vocabulary)
+    if known and any(f not in known for f in fields):
+        return None
+    written = " and ".join(f"{f} {_shown(k)}" for f, k in checks.items())
+    step = steps[at]
+    src.warn(said.line, f"{step.id} ({step.name}): '{clause[:60]}' is read as the run's success check ({written}), on "
+                        f"this step's output ({how}): check the plan, or write `- Success criteria: {written}` "
+                        "under the step", CODE)
+    for part in rest:
+        src.warn(said.line, f"the run's success check: '{part[:80]}' is not a comparison of an output field with a "
+                            "value, so that part is not checked", CODE)
+    reading = Reading(what="success", where=src.where(said.line), text=" ".join(said.text.split())[:160],
+                      note=f"the run's success check `{written}`, checked on {step.id}'s output ({how})")
+    out = list(steps)
+    out[at] = step.model_copy(update={"readings": (*step.readings, reading)})
+    return out, ContractSpec(producer=step.id, consumer=None, where=src.where(said.line), validation=(written,),
+                             constraints={"": check_schema(checks)})
+
+
+def criteria_in_part(clause: str) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """The comparisons of a check ({field: keywords}) and its parts that are none, each part of an
+    "a and b" read apart ("loaf_ok is true and it smells right": one check, one part not read)."""
+    checks, rest = read_criteria(clause)
+    if checks or len(rest) != 1:
+        return checks, rest
+    checks, rest = {}, []
+    for piece in _AND.split(clause):
+        if not piece.strip():
+            continue
+        found = read_comparison(piece)
+        if found is None:
+            rest.append(piece.strip())
+        else:
+            checks.setdefault(found[0], {}).update(found[1])
+    return checks, rest
+
+
+def _shown(keywords: dict[str, Any]) -> str:
+    """One field's check as written back ("== true", "is not empty")."""
+    if "const" in keywords:
+        value = keywords["const"]
+        return "== " + ("true" if value is True else "false" if value is False else json.dumps(value))
+    for key, op in (("minimum", ">="), ("maximum", "<="), ("exclusiveMinimum", ">"), ("exclusiveMaximum", "<")):
+        if key in keywords:
+            return f"{op} {keywords[key]}"
+    if isinstance(keywords.get("not"), dict) and "const" in keywords["not"]:
+        return "!= " + json.dumps(keywords["not"]["const"])
+    if keywords.get("maxLength") == 0:
+        return "is empty"
+    return "is not empty" if keywords.get("minLength") or keywords.get("minItems") else "is checked"
 
 
 _rx.save()
