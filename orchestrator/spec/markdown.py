@@ -575,9 +575,17 @@ def read_markdown(src: Source) -> SpecParts:
     the skill-anchored reading may rescue (`spec.anchored`), the document is read again so,
     and that reading, with its own findings, is kept when it finds steps."""
     parts = _read_markdown(src, None)
+    if not parts.steps and find_flowchart(src.text) is not None:  # no steps but a Mermaid flowchart's
+        charted = Source(src.text, src.path, src.vocabulary)
+        charted.lines, charted.anchored = src.lines, src.anchored
+        again = _read_markdown(charted, None, chart=True)
+        if again.steps:
+            src.errors[:], src.warnings[:] = charted.errors, charted.warnings
+            src.readings[:], src.unread[:] = charted.readings, charted.unread
+            return again
     from orchestrator.spec.anchored import anchored_steps, needs_rescue
 
-    if needs_rescue(parts.steps, src) is None or recipe_file_of(src) is not None or (parts.steps and find_flowchart(src.text)) \
+    if needs_rescue(parts.steps, src) is None or recipe_file_of(src) is not None \
             or transcript_start(src.text) is not None or gherkin_to_markdown(src.text, Source(src.text, src.path)) != src.text:
         return parts
     fresh = Source(src.text, src.path, src.vocabulary)
@@ -591,11 +599,11 @@ def read_markdown(src: Source) -> SpecParts:
     return again
 
 
-def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
+def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = False) -> SpecParts:
     md = MarkdownIt("commonmark").enable("table")
     recipes = recipe_file_of(src) if anchored is None else None  # a Makefile or justfile: its recipes are the steps
     unchatted = src.text if recipes is None else blank_recipe_file(src.text, recipes)
-    flow = find_flowchart(src.text) if recipes is None and anchored is None else None  # a Mermaid flowchart
+    flow = find_flowchart(src.text) if chart and recipes is None else None  # a Mermaid flowchart's steps
     flow_steps, unchatted = flowchart_steps(flow, unchatted, src) if flow is not None else ([], unchatted)
     if anchored is not None:  # the steps read anchored on their skills: the rest is read as ever
         unchatted = blank(src.text, anchored.covered)
