@@ -46,6 +46,7 @@ from orchestrator.spec.model import (
     StepSpec,
 )
 from orchestrator.spec.prose import sentences as policy_sentences
+from orchestrator.spec.prose_inputs import read_prose_inputs
 from orchestrator.spec.recipes import blank_recipe_file, read_recipe_file, recipe_file_of
 from orchestrator.spec.recovery import ConvergenceItem, read_convergence
 from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
@@ -680,6 +681,7 @@ def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
         inputs = said_in_first_step(steps, src)
     if inputs is None and recipe_inputs:
         inputs = recipe_inputs
+    said_given = () if inputs is not None else read_prose_inputs(src.lines, src.where)  # "you'll need to give it ..."
     steps = place_branches(steps, [(i.name, i.description) for i in inputs or ()], src)
     if "intent" in found and steps:  # "Definition of done: ...", "the whole run gets 2 hours": said in the intent
         for b in [*found["intent"].blocks, *(x for sub in found["intent"].subsections for x in sub.blocks)]:
@@ -706,6 +708,7 @@ def _read_markdown(src: Source, anchored: Anchored | None) -> SpecParts:
         scenarios=tuple(read_testing(found["testing"], src)) if "testing" in found else (),
         timeout_s=convergence.limits.wall_time_s if "wall_time_s" in convergence.limit_where else None,
         inputs_said=inputs_said,
+        inputs_prose=said_given,
     )
 
 
