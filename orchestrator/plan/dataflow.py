@@ -64,6 +64,7 @@ from orchestrator.plan.said_step import said_step
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
+from orchestrator.plan.whole_item import take_whole_items
 from orchestrator.policy import ApprovalPolicy, Fallback, FallbackAction
 from orchestrator.spec.fields import step_id
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
@@ -445,6 +446,8 @@ class _Planner:
                                 {n: s for n, s in gathering.items() if s})
             self.found += mapped.warnings
             bind_joins(mapped, joins[step.id], required_of(schema), reads[step.id])
+            if (over := parse_for_each(step.for_each)) is not None:  # `sample` (object {sample, wells}): the item
+                take_whole_items(step, self.said(step), item_fields, over[1], mapped.bindings, mapped.provenance)
             self.drop_unfit_lists(step, mapped.bindings, mapped.provenance)
             unbound = [n for n in self.needs[step.id] if n not in mapped.bindings and n not in step.input_values]
             if not unbound:  # else the one name the skill's instructions read that nothing gave

@@ -17,12 +17,17 @@ was read, which were not, and how to write an Inputs section instead.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.location import warning_at
 from orchestrator.spec.model import InputSpec
+from orchestrator.spec.regex_cache import Patterns
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_CASE = _rx(r"([a-z])([A-Z])")
+_NOT_WORD = _rx(r"[^0-9a-z]++")
 
 _STOP = frozenset({"a", "an", "the", "my", "your", "our", "their", "its", "his", "her", "which", "what", "how",
                    "many", "much", "of", "off", "on", "in", "to", "for", "from", "with", "and", "or", "it", "is",
@@ -39,8 +44,8 @@ def _singular(word: str) -> str:
 
 
 def _words(text: str) -> set[str]:
-    text = re.sub(r"([a-z])([A-Z])", r"\1 \2", text)
-    return {_singular(w) for w in re.split(r"[^0-9a-z]+", text.lower()) if w and w not in _STOP}
+    text = _CASE.sub(r"\1 \2", text)
+    return {_singular(w) for w in _NOT_WORD.split(text.lower()) if w and w not in _STOP}
 
 
 def _match(part: str, reads: Mapping[str, str], made: set[str]) -> str | None:
@@ -91,3 +96,6 @@ def prose_inputs(said: Iterable[tuple[str, str]], reads: Mapping[str, tuple[str,
     message += (f". To say so plainly write an Inputs section: `## Inputs` then one `- {example}: what it is` "
                 "line per input")
     return out, [warning_at(where, path, message, "plan.inputs-in-prose")]
+
+
+_rx.save()
