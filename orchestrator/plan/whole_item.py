@@ -20,13 +20,13 @@ from orchestrator.spec.regex_cache import Patterns
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 _OBJECT = _rx(r"(?i)^\s*+(?:an?\s++|the\s++)?+(?:object|record|dict|mapping|row|item)\b[^{]{0,40}+\{([^{}]{0,200}+)\}")
-_NAME = _rx(r"[A-Za-z_]\w*+")
+_FIELD_NAME = _rx(r"[A-Za-z_]\w*+")
 
 
 def described_fields(about: str) -> frozenset[str]:
     """The fields "(object `{sample, wells, cts}`)" names; empty when it names no object."""
     m = _OBJECT.match(about.replace("`", ""))
-    return frozenset(_NAME.findall(m.group(1))) if m else frozenset()
+    return frozenset(_FIELD_NAME.findall(m.group(1))) if m else frozenset()
 
 
 def take_whole_items(step: StepSpec, said: Instructions | None, item_fields: frozenset[str] | None,

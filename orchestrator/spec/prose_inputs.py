@@ -31,10 +31,10 @@ _LEAD = _rx(
     r"|\b(?:it|this|the\s++run)\s++(?:needs|takes)\s++(?:from\s++(?:you|whoever\s++runs\s++it)|as\s++input)\b)"
     r"(?:[^:.\n]{0,40}?(?::|\s++is\b))?+"
 )
-_GOES_ON = _rx(r"(?i)\s*+(?:\[[\d:]++\]\s*+)?+(?:plus|also|and\s++also)\b[\s,]*+")
+_GOES_ON = _rx(r"(?i)(?<!\s)\s*+(?:\[[\d:]++\]\s*+)?+(?:plus|also|and\s++also)\b[\s,]*+")
 _SENTENCE_END = _rx(r"[.!?](?=\s|$)")
 _STAMP = _rx(r"\[[\d:]++\]")  # a transcript's "[00:12]"
-_PARTS = _rx(r"(?i)\s*+(?:,|;|\+|\band\b|\bplus\b|&)\s*+")
+_PARTS = _rx(r"(?i)(?<!\s)\s*+(?:,|;|\+|\band\b|\bplus\b|&)\s*+")
 _PAREN = _rx(r"\([^()\n]{0,200}\)")
 _FILLER = _rx(r"(?i)^(?:you\s++know|um+|uh+|i\s++mean|like|so|also|then|too|each\s++time|every\s++time)$")
 
