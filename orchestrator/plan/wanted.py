@@ -99,8 +99,9 @@ def _described(clause: str) -> list[tuple[int, int]]:
 def _names(clause: str, where: str) -> list[Named]:
     out: list[Named] = []
     example = next((m for m in _JSON_TICKED.finditer(clause) if _JSON_KEY.search(m.group(1))), None)
-    if example is not None:  # the list ends at a JSON example: what follows describes what the skill does
-        clause = clause[:example.end()]
+    if example is not None:  # the list ends at a JSON example: what follows describes what the skill does,
+        more = _GOES_ON_AFTER.match(clause, example.end())  # but "(and optional `max_len`, default 280)" goes on
+        clause = clause[:more.end() if more else example.end()]
     described = _described(clause)
     for m in _TICKED.finditer(clause):
         if any(start < m.start() < end for start, end in described):
@@ -133,6 +134,7 @@ def _said_list(after: str) -> dict[str, object] | None:
         else {"type": "array"}
 
 
+_GOES_ON_AFTER = _rx(r"(?i)(?<![ \t])[ \t]*+\((?:and|or|plus|also|optionally|optional)\b[^()]{0,200}+\)")
 _ABOUT = _rx(r"[ \t]*+\(([^()]{0,80}+)\)")
 _JSON_TICKED = _rx(r"`\s*\{([^`]*)\}\s*`")
 _JSON_KEY = _rx(r"(?:^|[{,]\s*)[\"']([A-Za-z_]\w*)[\"']\s*:")

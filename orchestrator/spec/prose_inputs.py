@@ -35,7 +35,7 @@ _GOES_ON = _rx(r"(?i)(?<!\s)\s*+(?:\[[\d:]++\]\s*+)?+(?:plus|also|and\s++also)\b
 _SENTENCE_END = _rx(r"[.!?](?=\s|$)")
 _STAMP = _rx(r"\[[\d:]++\]")  # a transcript's "[00:12]"
 _PARTS = _rx(r"(?i)(?<!\s)\s*+(?:,|;|\+|\band\b|\bplus\b|&)\s*+")
-_PAREN = _rx(r"\([^()\n]{0,200}\)")
+_PAREN = _rx(r"\([^()]{0,400}+\)")
 _FILLER = _rx(r"(?i)^(?:you\s++know|um+|uh+|i\s++mean|like|so|also|then|too|each\s++time|every\s++time)$")
 
 
