@@ -33,6 +33,8 @@ _LEAD = _rx(
 )
 _GOES_ON = _rx(r"(?i)(?<!\s)\s*+(?:\[[\d:]++\]\s*+)?+(?:plus|also|and\s++also)\b[\s,]*+")
 _SENTENCE_END = _rx(r"[.!?](?=\s|$)")
+_SKILL_WORD = _rx(r"(?<![\w-])[a-z0-9]++(?:-[a-z0-9]++)++(?![\w-])")  # `aggregate-sentiment`: a step's sentence
+_LEADING_AND = _rx(r"(?i)^(?:and|plus|also)\s++")
 _STAMP = _rx(r"\[[\d:]++\]")  # a transcript's "[00:12]"
 _PARTS = _rx(r"(?i)(?<!\s)\s*+(?:,|;|\+|\band\b|\bplus\b|&)\s*+")
 _PAREN = _rx(r"\([^()]{0,400}+\)")
@@ -49,7 +51,7 @@ def _parts(said: str) -> list[str]:
     said = _PAREN.sub(" ", _STAMP.sub(" ", said))
     out = []
     for part in _PARTS.split(said):
-        part = " ".join(part.split()).strip(" -—–:`*_\"'")
+        part = _LEADING_AND.sub("", " ".join(part.split()).strip(" -—–:`*_\"'"))
         if part and _FILLER.match(part) is None and len(part) <= 80:
             out.append(part)
     return out
@@ -81,6 +83,9 @@ def read_prose_inputs(lines: Iterable[str], where: Callable[[int], str]) -> tupl
     for first, text in _paragraphs(lines):
         m = _LEAD.search(text)
         if m is None:
+            continue
+        opening = max(text.rfind(". ", 0, m.start()), text.rfind("\n\n", 0, m.start()), 0)
+        if _SKILL_WORD.search(text, opening, m.start()):  # "aggregate-sentiment, you give it the pile": a step's
             continue
         said, at = _sentence_after(text, m.end())
         goes_on = _GOES_ON.match(text, at)

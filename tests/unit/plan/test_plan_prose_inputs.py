@@ -97,3 +97,10 @@ def test_an_e_g_in_a_name_s_parenthesis_does_not_end_the_list() -> None:
     said = read_instructions("Inputs: `crew` (string, e.g. `port`), `tide`, `knots` (number).\n", "S.md")
     assert [n.name for n in said.inputs] == ["crew", "tide", "knots"]
     assert said.inputs[2].about == "number"
+
+
+def test_a_step_s_sentence_that_hands_its_skill_a_value_lists_no_workflow_inputs() -> None:
+    # a podcast run sheet: the sentence names the skill before "you give it", so it is a step's, not the run's
+    assert _said("Then mix it down with mix-episode, you give it the raw takes and the intro sting.") == []
+    assert _said("What you give it each week: the raw takes, and the intro sting.") == [
+        ("the raw takes", 1), ("the intro sting", 1)]
