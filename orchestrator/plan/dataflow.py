@@ -58,11 +58,13 @@ from orchestrator.plan.meaning import meant_values
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
 from orchestrator.plan.near_input import bind_near
 from orchestrator.plan.outside import how_to_name, said_by_name, written_as_name
+from orchestrator.plan.prose_inputs import prose_inputs
 from orchestrator.plan.rename import renames
 from orchestrator.plan.said_step import said_step
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
+from orchestrator.plan.whole_item import take_whole_items
 from orchestrator.policy import ApprovalPolicy, Fallback, FallbackAction
 from orchestrator.spec.fields import step_id
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
@@ -424,6 +426,7 @@ class _Planner:
         roots = {sid for sid, ids in dep_ids.items() if not ids}
         inputs = spec.inputs or self.derived_inputs(loose, explicit, roots)
         inputs = (*inputs, *(i for i in spec.inputs_said if i.name not in {j.name for j in inputs}))
+        inputs = (*inputs, *self.prose_inputs(inputs))  # "you'll need to give it the plate ID, ..."
         if not spec.inputs and inputs:
             loose = {s.id: self.loose(s, [i.name for i in inputs]) for s in spec.steps}
         names = [i.name for i in inputs]
@@ -443,6 +446,8 @@ class _Planner:
                                 {n: s for n, s in gathering.items() if s})
             self.found += mapped.warnings
             bind_joins(mapped, joins[step.id], required_of(schema), reads[step.id])
+            if (over := parse_for_each(step.for_each)) is not None:  # `sample` (object {sample, wells}): the item
+                take_whole_items(step, self.said(step), item_fields, over[1], mapped.bindings, mapped.provenance)
             self.drop_unfit_lists(step, mapped.bindings, mapped.provenance)
             unbound = [n for n in self.needs[step.id] if n not in mapped.bindings and n not in step.input_values]
             if not unbound:  # else the one name the skill's instructions read that nothing gave
@@ -522,8 +527,7 @@ class _Planner:
                 for name in dropped:
                     mapped.bindings.pop(name)
                     mapped.provenance.pop(f"inputs.{name}", None)
-            if (step.input_values or dropped) and step.for_each is None and mapped.for_each is None and not gathering:
-                self.check_given(step, mapped.bindings)  # the step says what it gives: is it all its skill reads?
+            self.check_given(step, mapped.bindings)  # every input its skill says it reads that nothing gives: warned
             schema = self.with_loose(schema, mapped.bindings)
             conditional = step.when or step.otherwise_where or (step.approval and step.approval.when)
             candidates: Iterable[str] = _Lazy(scope.upstream) if conditional else ()  # a value alone is looked up there
@@ -535,6 +539,23 @@ class _Planner:
         flow.found = self.found
         return flow
 
+    def prose_inputs(self, inputs: Iterable[InputSpec]) -> list[InputSpec]:
+        """The inputs a sentence says the run is given, matched to the names the skills read (`plan.prose_inputs`)."""
+        if not self.spec.inputs_prose:
+            return []
+        reads: dict[str, tuple[str, bool]] = {}
+        for step in self.spec.steps:
+            said = self.said(step)
+            for n in said.inputs if said is not None else ():
+                reads.setdefault(n.name, (n.about, n.optional))
+            schema = self.input_schemas[step.id]
+            for name, prop in properties_of(schema).items():
+                reads.setdefault(name, (str(prop.get("description", "")) if isinstance(prop, dict) else "",
+                                        name not in required_of(schema)))
+        found, warnings = prose_inputs(self.spec.inputs_prose, reads, self.makers, [i.name for i in inputs], self.path)
+        self.found += warnings
+        return found
+
     def check_given(self, step: StepSpec, bindings: Mapping[str, InputBinding]) -> None:
         """Each input a skill's SKILL.md says it reads (not said to be optional) that nothing gives, for a
         step that gives values of its own (`part: major`) or names values its skill does not read: a warning at the step's line (a
@@ -543,7 +564,7 @@ class _Planner:
         if said is None or skill is None:
             return
         for n in said.inputs:
-            if n.optional or n.name in bindings or n.name in step.input_values:
+            if n.optional or n.example or n.name in bindings or n.name in step.input_values:
                 continue
             message = (f"{step.id} ({step.name}): its skill `{skill.name}` reads `{n.name}` ({n.where}), but nothing "
                        f"gives it: no workflow input, earlier step output or value in the step's text has that "

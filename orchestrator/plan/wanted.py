@@ -39,7 +39,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 _IN = _rx(r"(?i)\b(?:inputs?|takes|reads|needs|expects|accepts)\b\s*:?")
 _OUT = _rx(r"(?i)\b(?:outputs?|returns?|gives back|produces|emits|yields)\b\s*:?")
 _TICKED = _rx(r"`([A-Za-z_][\w-]*)(?:\s*:\s*[^`]*)?`")
-_SENTENCE = _rx(r"(?<=[.;!?])\s+(?=[A-Z`(*_])|\n\s*\n")
+_SENTENCE = _rx(r"(?<=[.;!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bvs\.)\s+(?=[A-Z`(*_])|\n\s*\n")  # "e.g. `metro`" goes on
 _GATHERED = _rx(
     r"(?i)\b(?:results?|outputs?|answers?|items?|analys[ie]s)\b[^.;]*?\bas\s+(?:a\s+(?:list|array)\s+)?"
     r"(?:(?:called|named)\s+)?`{1,2}+([A-Za-z_]\w*)`")  # ``invoices`` (reStructuredText) too
@@ -57,6 +57,8 @@ class Named(BaseModel):
     where: str
     optional: bool = False
     schema_: dict[str, object] | None = None  # what "(list of {a, b})" after the name says its value is
+    about: str = ""  # the parenthesis right after the name: "`analyst` (initials)"
+    example: bool = False  # a key of a JSON example (Reads `{"text": ...}`): no name said as an input on its own
 
 
 class Instructions(BaseModel):
@@ -96,6 +98,10 @@ def _described(clause: str) -> list[tuple[int, int]]:
 
 def _names(clause: str, where: str) -> list[Named]:
     out: list[Named] = []
+    example = next((m for m in _JSON_TICKED.finditer(clause) if _JSON_KEY.search(m.group(1))), None)
+    if example is not None:  # the list ends at a JSON example: what follows describes what the skill does,
+        more = _GOES_ON_AFTER.match(clause, example.end())  # but "(and optional `max_len`, default 280)" goes on
+        clause = clause[:more.end() if more else example.end()]
     described = _described(clause)
     for m in _TICKED.finditer(clause):
         if any(start < m.start() < end for start, end in described):
@@ -106,9 +112,11 @@ def _names(clause: str, where: str) -> list[Named]:
         after = clause[m.end():m.end() + 12].lower()
         optional = "optional" in before or bool(re.match(r"\s*\((?:default|optional)", after)) \
             or _SAID_OPTIONAL.match(clause, m.end()) is not None  # "(number, optional, default 10000)"
-        out.append(Named(name=m.group(1), where=where, optional=optional, schema_=_said_list(clause[m.end():])))
+        about = _ABOUT.match(clause, m.end())
+        out.append(Named(name=m.group(1), where=where, optional=optional, schema_=_said_list(clause[m.end():]),
+                         about=about.group(1) if about else ""))
     for m in _JSON_TICKED.finditer(clause):  # Reads `{"text": ..., "max_len": 280}`: its top-level keys
-        out += [Named(name=k, where=where) for k in _JSON_KEY.findall(m.group(1))]
+        out += [Named(name=k, where=where, example=True) for k in _JSON_KEY.findall(m.group(1))]
     return out
 
 
@@ -126,6 +134,8 @@ def _said_list(after: str) -> dict[str, object] | None:
         else {"type": "array"}
 
 
+_GOES_ON_AFTER = _rx(r"(?i)(?<![ \t])[ \t]*+\((?:and|or|plus|also|optionally|optional)\b[^()]{0,200}+\)")
+_ABOUT = _rx(r"[ \t]*+\(([^()]{0,80}+)\)")
 _JSON_TICKED = _rx(r"`\s*\{([^`]*)\}\s*`")
 _JSON_KEY = _rx(r"(?:^|[{,]\s*)[\"']([A-Za-z_]\w*)[\"']\s*:")
 
@@ -143,7 +153,8 @@ def read_instructions(body: str, skill_md: str, first_line: int = 1) -> Instruct
             marks = sorted([(m.start(), m.end(), "in") for m in _IN.finditer(sentence)]
                            + [(m.start(), m.end(), "out") for m in _OUT.finditer(sentence)])
             # a word inside a name's parentheses ("(..., input order)") describes it, opens no list
-            marks = [m for m in marks if sentence.count("(", 0, m[0]) <= sentence.count(")", 0, m[0])]
+            marks = [m for m in marks if sentence.count("(", 0, m[0]) <= sentence.count(")", 0, m[0])
+                     and sentence.count("`", 0, m[0]) % 2 == 0]  # nor a word in backticks (`"/inputs/gate"`)
             if not marks and kind_before and sentence.startswith("`") and paragraph[:at].rstrip().endswith(";"):
                 marks = [(0, 0, kind_before)]  # `Outputs: `a` (...); `b` (...)`: the list goes on after `;`
             kind_before = marks[-1][2] if marks else None

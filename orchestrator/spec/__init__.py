@@ -194,6 +194,7 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
         retry_where=parts.retry_where,
         timeout_s=parts.timeout_s,
         inputs_said=parts.inputs_said,
+        inputs_prose=parts.inputs_prose,
         scenarios=parts.scenarios,
         readings=tuple(src.readings),
         unread=tuple(src.unread),

@@ -48,6 +48,7 @@ class SpecParts(BaseModel):
     retry_where: str | None = None
     timeout_s: float | None = None
     inputs_said: tuple[InputSpec, ...] = ()  # named in passing (a chat reply): added to the inputs
+    inputs_prose: tuple[tuple[str, str], ...] = ()  # "you'll need to give it the plate ID, ..." (`spec.prose_inputs`)
 
 
 def line_of(where: str | None) -> int:

@@ -47,11 +47,13 @@ from orchestrator.spec.model import (
     StepSpec,
 )
 from orchestrator.spec.prose import sentences as policy_sentences
+from orchestrator.spec.prose_inputs import read_prose_inputs
 from orchestrator.spec.recipes import blank_recipe_file, read_recipe_file, recipe_file_of
 from orchestrator.spec.recovery import ConvergenceItem, read_convergence
 from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import intent_limit_unread, read_run_limit
+from orchestrator.spec.said_literals import with_fixed_values
 from orchestrator.spec.section_kinds import merge_same_kind, merged_text, same_title
 from orchestrator.spec.sections import place_branches
 from orchestrator.spec.shape_aside import definitions_unread
@@ -693,7 +695,9 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         inputs = said_in_first_step(steps, src)
     if inputs is None and recipe_inputs:
         inputs = recipe_inputs
+    said_given = () if inputs is not None else read_prose_inputs(src.lines, src.where)  # "you'll need to give it ..."
     steps = place_branches(steps, [(i.name, i.description) for i in inputs or ()], src)
+    steps = with_fixed_values(steps)  # `home_port is always "Leith"`: the step's own value, no workflow input
     if "intent" in found and steps:  # "Definition of done: ...", "the whole run gets 2 hours": said in the intent
         for b in [*found["intent"].blocks, *(x for sub in found["intent"].subsections for x in sub.blocks)]:
             for sentence, line in policy_sentences(b.text, b.line) if isinstance(b, Para | Bullet) else []:
@@ -719,6 +723,7 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         scenarios=tuple(read_testing(found["testing"], src)) if "testing" in found else (),
         timeout_s=convergence.limits.wall_time_s if "wall_time_s" in convergence.limit_where else None,
         inputs_said=inputs_said,
+        inputs_prose=said_given,
     )
 
 

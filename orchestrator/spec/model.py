@@ -251,6 +251,9 @@ class WorkflowSpec(_Node):
     # inputs named in passing (a chat reply: "version comes in as `version`"): added to `inputs`, or to
     # those the steps' needs give when the spec declares none (the planner)
     inputs_said: tuple[InputSpec, ...] = ()
+    # what a sentence says the run is given, as written ("the plate ID"), with its file:line, when the spec
+    # declares no inputs (`spec.prose_inputs`): the planner matches each to a name a skill reads
+    inputs_prose: tuple[tuple[str, str], ...] = ()
     scenarios: tuple[ScenarioSpec, ...] = ()
     readings: tuple[SentenceReading, ...] = ()  # policy sentences read outside the structured fields
     unread: tuple[UnreadSentence, ...] = ()  # policy sentences not understood (each is also a warning)

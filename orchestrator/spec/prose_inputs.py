@@ -1,0 +1,101 @@
+"""What the person running the workflow gives it, said in a sentence rather than an Inputs section.
+
+    When you start it you'll need to give it the order number, the store code and your name.
+    What I hand it each time: the recipe card, how many servings. Plus the oven temperature.
+    You feed it the crew list and the sailing date.
+    * Notes  / :TAKES: ... (an org heading's prose): the same sentences, wherever they stand.
+
+The sentence that opens with such words (someone gives / feeds / hands the run things, or
+"it needs/takes ... from whoever runs it") lists the inputs after them, split at commas, "and",
+"plus", "+"; a next sentence that opens with "Plus"/"Also" goes on with the list. Each part is
+kept as written ("the order number") with its line: the planner (`plan.prose_inputs`) matches
+each to the name a skill reads (`order_number`) and warns at the line how it was read.
+Only when the spec declares no inputs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from orchestrator.spec.regex_cache import Patterns
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_GIVE = r"(?:give|feed|hand|pass|send|supply|provide)s?+"
+# "you'll need to give it", "what I give it each time:", "you feed it", "what you'll get from me every time is",
+# "it needs, from whoever runs it,"
+_LEAD = _rx(
+    rf"(?i)(?:\byou(?:['’]ll|\s++will)?+\s++(?:need\s++to\s++|have\s++to\s++|must\s++)?+{_GIVE}\s++(?:it|this|the\s++run)\b"
+    rf"|\bwhat\s++(?:i|we|you)\s++{_GIVE}\s++(?:it|this)\b"
+    r"|\bwhat\s++you(?:['’]ll|\s++will)?+\s++get\s++from\s++(?:me|us)\b"
+    r"|\b(?:it|this|the\s++run)\s++(?:needs|takes)\s++(?:from\s++(?:you|whoever\s++runs\s++it)|as\s++input)\b)"
+    r"(?:[^:.\n]{0,40}?(?::|\s++is\b))?+"
+)
+_GOES_ON = _rx(r"(?i)(?<!\s)\s*+(?:\[[\d:]++\]\s*+)?+(?:plus|also|and\s++also)\b[\s,]*+")
+_SENTENCE_END = _rx(r"[.!?](?=\s|$)")
+_SKILL_WORD = _rx(r"(?<![\w-])[a-z0-9]++(?:-[a-z0-9]++)++(?![\w-])")  # `aggregate-sentiment`: a step's sentence
+_LEADING_AND = _rx(r"(?i)^(?:and|plus|also)\s++")
+_STAMP = _rx(r"\[[\d:]++\]")  # a transcript's "[00:12]"
+_PARTS = _rx(r"(?i)(?<!\s)\s*+(?:,|;|\+|\band\b|\bplus\b|&)\s*+")
+_PAREN = _rx(r"\([^()]{0,400}+\)")
+_FILLER = _rx(r"(?i)^(?:you\s++know|um+|uh+|i\s++mean|like|so|also|then|too|each\s++time|every\s++time)$")
+
+
+def _sentence_after(text: str, start: int) -> tuple[str, int]:
+    end = _SENTENCE_END.search(text, start)
+    stop = end.start() if end else len(text)
+    return text[start:stop], (end.end() if end else len(text))
+
+
+def _parts(said: str) -> list[str]:
+    said = _PAREN.sub(" ", _STAMP.sub(" ", said))
+    out = []
+    for part in _PARTS.split(said):
+        part = _LEADING_AND.sub("", " ".join(part.split()).strip(" -—–:`*_\"'"))
+        if part and _FILLER.match(part) is None and len(part) <= 80:
+            out.append(part)
+    return out
+
+
+def _paragraphs(lines: Iterable[str]) -> Iterable[tuple[int, str]]:
+    """(first line, text) of each run of lines between blank lines; fenced code left out."""
+    held: list[str] = []
+    start, fenced = 1, False
+    for number, line in enumerate(lines, 1):
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+            continue
+        if fenced or not line.strip():
+            if held:
+                yield start, "\n".join(held)
+            held = []
+            continue
+        if not held:
+            start = number
+        held.append(line)
+    if held:
+        yield start, "\n".join(held)
+
+
+def read_prose_inputs(lines: Iterable[str], where: Callable[[int], str]) -> tuple[tuple[str, str], ...]:
+    """(part as written, file:line) for each input a sentence of the document's `lines` says the
+    run is given (module docstring); the first such sentence only."""
+    for first, text in _paragraphs(lines):
+        m = _LEAD.search(text)
+        if m is None:
+            continue
+        opening = max(text.rfind(". ", 0, m.start()), text.rfind("\n\n", 0, m.start()), 0)
+        if _SKILL_WORD.search(text, opening, m.start()):  # "aggregate-sentiment, you give it the pile": a step's
+            continue
+        said, at = _sentence_after(text, m.end())
+        goes_on = _GOES_ON.match(text, at)
+        if goes_on is not None:
+            more, _ = _sentence_after(text, goes_on.end())
+            said = f"{said}, {more}"
+        line = first + text.count("\n", 0, m.start())
+        parts = _parts(said)
+        if parts:
+            return tuple((p, where(line)) for p in parts)
+    return ()
+
+_rx.save()

@@ -1,0 +1,56 @@
+"""A value a step's text fixes for a name: `home_port is always "Leith"`, "servings is fixed at 4",
+"units set to `metric`", "the oven_temp is hard-coded to 200".
+
+The name is written as one (with `_`, or in backticks) and the words between say the value never
+changes (always, fixed at/to, set to, hard-coded to/as); the value is a quoted text, a number or
+true/false. It is the step's literal input (`input_values`), not a workflow input someone has to
+give; a plain "x is 3" is left alone (it reads like a condition). Read with a reading at the step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from orchestrator.spec.input_prose import literal_value
+from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.regex_cache import Patterns
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_FIXED = _rx(
+    r"(?i)(?<![\w`])(?:`([A-Za-z_]\w*+)`|([A-Za-z][A-Za-z0-9]*+(?:_[A-Za-z0-9]++)++))\s++(?:is|are|stays?)\s++"
+    r"(?:always|fixed\s++(?:at|to)|set\s++to|hard-?coded\s++(?:to|as))\s++"
+    r"(\"[^\"\n]{0,80}+\"|'[^'\n]{0,80}+'|“[^”\n]{0,80}+”|`[^`\n]{0,80}+`|-?\d++(?:\.\d++)?+(?!\w)|true|false)"
+)
+
+
+def fixed_values(text: str) -> dict[str, object]:
+    """name -> value for each value `text` fixes (module docstring)."""
+    out: dict[str, object] = {}
+    for m in _FIXED.finditer(text):
+        raw = m.group(3)
+        found, value = literal_value(raw.strip("`") if raw.startswith("`") else raw)
+        if not found and raw.startswith("`"):
+            found, value = True, raw.strip("`")
+        if found:
+            out.setdefault(m.group(1) or m.group(2), value)
+    return out
+
+
+def with_fixed_values(steps: Iterable[StepSpec]) -> list[StepSpec]:
+    """Each step with the values its text fixes added to its literal inputs (what it gives already kept)."""
+    out: list[StepSpec] = []
+    for step in steps:
+        text = " ".join([step.description, *(t.text for t in step.texts)])
+        given = {k: v for k, v in fixed_values(text).items()
+                 if k not in step.input_values and not any(f.name == k and f.source for f in step.inputs)}
+        if given:
+            note = "fixed values " + ", ".join(f"{k} = {v!r}" for k, v in given.items())
+            reading = Reading(what="input", where=step.where, text=note, note=note + " (the step's own, no workflow input)")
+            step = step.model_copy(update={"input_values": {**step.input_values, **given},
+                                           "readings": (*step.readings, reading)})
+        out.append(step)
+    return out
+
+
+_rx.save()
