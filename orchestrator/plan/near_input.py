@@ -42,7 +42,8 @@ def _words(name: str) -> tuple[str, ...]:
     return tuple(w for w in out if w)
 
 
-def _singular(word: str) -> str:
+def singular_word(word: str) -> str:
+    """A lower-case word's singular, a short word as it is (`ideas` -> `idea`, `bus` stays)."""
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
     if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
@@ -54,7 +55,7 @@ def _close(wanted: str, declared: str) -> bool:
     a, b = _words(wanted), _words(declared)
     if not a or not b:
         return False
-    if "".join(a) == "".join(b) or tuple(map(_singular, a)) == tuple(map(_singular, b)):
+    if "".join(a) == "".join(b) or tuple(map(singular_word, a)) == tuple(map(singular_word, b)):
         return True
     short, long = (a, b) if len(a) < len(b) else (b, a)
     if len(short) == len(long) or len("".join(short)) < _TOO_SHORT:

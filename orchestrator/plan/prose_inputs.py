@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.location import warning_at
+from orchestrator.plan.near_input import singular_word
 from orchestrator.spec.model import InputSpec
 from orchestrator.spec.regex_cache import Patterns
 
@@ -35,17 +36,9 @@ _STOP = frozenset({"a", "an", "the", "my", "your", "our", "their", "its", "his",
                    "integer", "number", "list", "object", "bool", "boolean", "optional", "required", "e", "g"})
 
 
-def _singular(word: str) -> str:
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
-        return word[:-1]
-    return word
-
-
 def _words(text: str) -> set[str]:
     text = _CASE.sub(r"\1 \2", text)
-    return {_singular(w) for w in _NOT_WORD.split(text.lower()) if w and w not in _STOP}
+    return {singular_word(w) for w in _NOT_WORD.split(text.lower()) if w and w not in _STOP}
 
 
 def _match(part: str, reads: Mapping[str, str], made: set[str]) -> str | None:
