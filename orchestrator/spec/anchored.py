@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 
 from orchestrator.spec.anchored_place import place, said_elsewhere
 from orchestrator.spec.blocks import Block, Bullet, Para, split_label
+from orchestrator.spec.bold_fields import bold_fields
 from orchestrator.spec.check import MAX_STEPS
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.outline import Unit, outline
@@ -256,6 +257,20 @@ def _name(unit: Unit, text: str, skill: str) -> tuple[str, str]:
     return skill, text
 
 
+def _blocks(unit: Unit, vocabulary: Vocabulary, refs: _Refs, own: int) -> list[Block]:
+    """The unit's blocks: a paragraph of bold field lines one per field (`spec.bold_fields`)."""
+    fields = bold_fields(unit.lines) if unit.kind == "para" else None
+    if fields is None:
+        return [b] if (b := _block(unit, vocabulary, refs, own)) is not None else []
+    out: list[Block] = []
+    for line, said in fields:
+        text = _rewrite(said, vocabulary, refs, own)
+        label, value = split_label(text)
+        out.append(Bullet(line=line, text=text, label=label, value=value) if label_key(label, value) is not None
+                   else Para(line=line, text=text))
+    return out
+
+
 def _block(unit: Unit, vocabulary: Vocabulary, refs: _Refs, own: int) -> Block | None:
     text = _rewrite(unit.text(), vocabulary, refs, own)
     if unit.kind == "heading":
@@ -319,8 +334,8 @@ def _read_found(number: int, f: Found, src: Source, sink: list, refs: _Refs,  # 
         name, first = _name(unit, first, f.skill)
         at = unit.lines[1 if unit.titled and len(unit.lines) > 1 else 0][0] if unit.lines else unit.line
         blocks = _lead_blocks(at, first, src, branch) if unit.kind != "heading" and first.strip() else []
-        blocks += [b for u in unit.walk()[1:] if (b := _block(u, vocabulary, refs, number)) is not None]
-    blocks += [b for u in f.extra for w in u.walk() if (b := _block(w, vocabulary, refs, number)) is not None]
+        blocks += [b for u in unit.walk()[1:] for b in _blocks(u, vocabulary, refs, number)]
+    blocks += [b for u in f.extra for w in u.walk() for b in _blocks(w, vocabulary, refs, number)]
     blocks += [Para(line=at, text=_rewrite(said, vocabulary, refs, number)) for at, said, _ in f.placed]
     how = {"heading": "heading", "term": "definition-list term", "item": "list item"}.get(unit.kind, "paragraph")
     note = (f"{how} read as step-{number} ({name}) because it names `{f.skill}`; the document's shape was not "
