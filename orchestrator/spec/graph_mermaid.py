@@ -308,17 +308,9 @@ def read_flowchart(chart: Flowchart, text: str, src: Source) -> tuple[list[StepS
 
 def flowchart_steps(chart: Flowchart, text: str, src: Source) -> tuple[list[StepSpec], str]:
     """The steps of the flowchart, and `text` with the diagram and the notes read as step text
-    blanked (they keep their numbers). A chart none of whose nodes names a skill is no list of
-    steps (a picture beside a Steps section): no steps, `text` as it was, nothing said here."""
-    scratch = Source(src.text, src.path, src.vocabulary)
-    scratch.lines, scratch.anchored = src.lines, src.anchored
-    steps, used = read_flowchart(chart, text, scratch)
-    if not steps:
-        return [], text
-    src.errors += scratch.errors
-    src.warnings += scratch.warnings
-    src.readings += scratch.readings
-    src.unread += scratch.unread
+    blanked (they keep their numbers). `markdown.read_markdown` reads a chart only into a source
+    of its own, kept when the chart gives steps."""
+    steps, used = read_flowchart(chart, text, src)
     lines = blank_flowchart(text, chart).split("\n")
     for line in used:
         if line <= len(lines):
