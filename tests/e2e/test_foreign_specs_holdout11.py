@@ -1,0 +1,240 @@
+"""The eleventh holdout (tests/fixtures/foreign-specs-holdout11, specs 69-74) through the real `skillweave`.
+Blind at 1e93d43 (BLIND-RESULTS.md): 7 of 29 steps fully right, 6 of 28 policy lines meant, 3 lines
+dropped silently that are still so (74's), 71 and 72 refused, 0 of 10 runs at their final output.
+
+- each spec validates;
+- each thing its expect.yaml says of each step (skill, dependencies, join, for each, condition,
+  approval, each input's source) and each policy line is in the plan of the step that runs the
+  author's skill; the whole run's limit and success check are read as meant;
+- no line that carries a policy, a condition, an approval, a limit or a success check is dropped
+  without a word: it is read as meant, or a warning at its line says how it was read;
+- each run that can reach its author's final output (the plan takes the author's inputs) ends with
+  it, with an honest status (never `succeeded` with another output, nor where the author says the
+  run did not succeed); the runs that cannot yet are not made (each ~0.7 s) but their blocker is
+  asserted, so one that clears must be run.
+
+What is not so yet is listed with its reason (KNOWN, KNOWN_POLICY, KNOWN_WHOLE, SILENT as strict xfails;
+NOT_RUN with its blocker): one that starts passing must leave its list. Helpers: holdout11_kit.py."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from foreign_kit import assert_validates, final_output, policy_line_cases, policy_misses, run
+from holdout11_kit import (
+    FACTS,
+    FOLDERS,
+    GATE,
+    HOLDOUT,
+    PAYOUT,
+    TRIP,
+    VANS,
+    Plans,
+    aspects,
+    expect,
+    line_items,
+    misread,
+    plans_fixture,
+    read_as_meant,
+    spec_of,
+    step_of,
+    warned_at,
+)
+
+pytestmark = pytest.mark.e2e
+
+plans = plans_fixture()
+
+_YAML_FEED = ("the own-schema `feed:` block is not read (warned 'key feed not understood' at its line), so the "
+              "input is ")
+_FEED_FROM = _YAML_FEED + "a workflow input derived from the skill (warned at line 20), not "
+_ANCHORED_INPUT = ("is both a workflow input and an earlier step's echoed output: bound to the step's output "
+                   "(warned 'ambiguous-input', at the skill's SKILL.md:8, not at a spec line)")
+# (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
+KNOWN: dict[tuple[str, int, str], str] = {
+    (PAYOUT, 3, "input period"): "'period code' " + _ANCHORED_INPUT,
+    (PAYOUT, 4, "input period"): "'period code' " + _ANCHORED_INPUT,
+    (VANS, 1, "input depot"): _FEED_FROM + "the top-level `hub: RTM-WAALHAVEN` (`depot: hub`, line 24)",
+    (VANS, 2, "depends_on"): "`per: pull orders -> stops` (leg name, arrow, field) is not read (warned at line 29)",
+    (VANS, 2, "for_each"): "`per: pull orders -> stops` (leg name, arrow, field) is not read (warned at line 29)",
+    (VANS, 2, "input order_id"): _FEED_FROM + "the loop item's field `stop.order_id`",
+    (VANS, 2, "input postcode"): _FEED_FROM + "the loop item's field `stop.postcode`",
+    (VANS, 2, "input kg"): _FEED_FROM + "the loop item's field `stop.kg`",
+    (VANS, 3, "input points"): _YAML_FEED + "unbound (`geocode -> everything`, warned at line 37)",
+    (VANS, 3, "input trucks"): _YAML_FEED + "unbound (`ask_dispatcher.vans`, warned at line 37)",
+    (VANS, 3, "input capacity_kg"): _YAML_FEED + "unbound (the value 750, warned at line 37)",
+    (VANS, 4, "depends_on"): "its `feed:` (`pull orders -> depot`, `build routes -> routes`) is not read, so "
+                             "nothing orders it after the legs it takes from",
+    (VANS, 4, "input depot"): _FEED_FROM + "`pull orders -> depot`",
+    (VANS, 4, "input routes"): _FEED_FROM + "`build routes -> routes`",
+    (VANS, 4, "input unassigned"): _FEED_FROM + "`build routes -> unassigned`",
+    (GATE, 3, "input min_crash_free"): "the threshold in the node label ('min crash-free 99.0') is not read as a "
+                                       "value (warned at line 15: nothing gives it)",
+    (GATE, 3, "input max_risky"): "the threshold in the node label ('max 3 risky CLs') is not read as a value "
+                                  "(warned at line 15: nothing gives it)",
+    (GATE, 4, "input build_number"): "`build_number` " + _ANCHORED_INPUT,
+    (GATE, 4, "input branch"): "the prose input list (lines 4-5, 'the branch') is not read in a Mermaid file, "
+                               "so no input gives `branch` (warned at line 16)",
+    (GATE, 5, "input build_number"): "`build_number` " + _ANCHORED_INPUT,
+    (GATE, 6, "input build_number"): "`build_number` " + _ANCHORED_INPUT,
+    (TRIP, 2, "input students"): "'Kids who are cleared, from the tally' is read as a gather of a per-item step "
+                                 "that is not there, so `ready_count` is not bound (warned at line 12)",
+    (TRIP, 3, "condition"): "'If anybody's missing ... — so, missing count more than zero —' is not read as "
+                            "the step's condition (SILENT)",
+    (TRIP, 4, "condition"): "'Otherwise, if everybody's in' is not read as the other branch (SILENT)",
+    (TRIP, 5, "depends_on"): "'after whichever one of those happened' has no branches to join (their "
+                             "conditions are not read): after step-2 only (warned at line 21)",
+    (TRIP, 5, "join"): "'after whichever one of those happened' has no branches to join (warned at line 21)",
+    (TRIP, 5, "input roster_note"): "'the little roster note from whichever one ran' is not bound: no join "
+                                    "(warned at line 21)",
+    (TRIP, 5, "approval"): "'if the quote's over eight hundred dollars, Principal Okafor has to okay it ... six "
+                           "hours ... we don't book' (lines 24-26) is not read (SILENT)",
+}
+# (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
+KNOWN_POLICY: dict[tuple[str, int, int], str] = {
+    (GATE, 12, 0): "the Mermaid comment '%% P4 is cranky at night: 2 retries, 30s gap' names no node id (warned at "
+                   "line 12); 'P4' is the changelist step only by its label's words",
+    (GATE, 37, 0): "'give Slack 20s.' is not understood ('20s', warned at line 37) and 'If it can't post, whatever, "
+                   "the run still counts' (continue) is not read, without a word of its own",
+    (FACTS, 42, 0): "'wait 30s then keep doubling it, never more than 8 min' is read as a fixed 30 s wait "
+                    "(warned at line 42: the cap belongs to a backoff)",
+    (TRIP, 11, 0): "the self-correction 'three times — no, twice' keeps the first count, 3 (warned, at line 3)",
+    (TRIP, 27, 0): "'keep trying every five minutes, but stop after half an hour' is not read (SILENT)",
+}
+# (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
+KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
+    (PAYOUT, "success", 49): "compares two outputs (`notes_sent` with step 1's `contractor_count`): a check is one "
+                             "output field against a value (warned at line 49)",
+    (VANS, "success", 16): "the own-schema key `finished_if` is not one of the success keys (warned 'not "
+                           "understood' at line 16)",
+    (TRIP, "success", 29): "a check in words ('gives us a confirmation number'): no comparison to read (warned at "
+                           "line 29)",
+}
+# (folder, line) -> why what the line says is neither read as meant nor warned at that line
+SILENT: dict[tuple[str, int], str] = {
+    (TRIP, 11): "the self-correction is warned, but at line 3 (where the anchored step's text is taken to start: "
+                "every step of the memo quotes line 3), not at lines 10-11",
+    (TRIP, 15): "the condition 'missing count more than zero' (line 15) is neither read nor warned",
+    (TRIP, 19): "'Otherwise, if everybody's in' is neither read as the other branch nor warned",
+    (TRIP, 24): "the approval over $800 (lines 24-26) is neither read nor warned",
+    (TRIP, 27): "'keep trying every five minutes, but stop after half an hour' is neither read nor warned",
+}
+# runs whose author says they did not succeed although they reach their final output
+NOT_A_SUCCESS = {(VANS, 1): "only one van: two orders are left unassigned, so `finished_if` (line 16) is not met"}
+
+
+def _param(case: tuple[Any, ...], why: str | None, name: str) -> Any:
+    return pytest.param(*case, marks=[pytest.mark.xfail(reason=why, strict=True)] if why else [], id=name)
+
+
+@pytest.mark.parametrize("folder", FOLDERS)
+def test_a_holdout11_spec_validates(folder: str) -> None:
+    assert_validates(spec_of(folder))
+
+
+@pytest.mark.parametrize(("folder", "number", "aspect"), [
+    _param((f, n, a), KNOWN.get((f, n, a)), f"{f[:2]}-step{n}-{a.replace(' ', '-')}") for f in FOLDERS
+    for n, a in aspects(f)])
+def test_a_holdout11_step_is_planned_as_its_author_meant(plans: Plans, folder: str, number: int, aspect: str) -> None:
+    assert misread(plans[folder], folder, number, aspect) is None
+
+
+@pytest.mark.parametrize(("folder", "number", "line", "meaning"), policy_line_cases(HOLDOUT, FOLDERS, KNOWN_POLICY))
+def test_a_holdout11_policy_line_is_on_its_step_as_its_author_meant(plans: Plans, folder: str, number: int, line: int,
+                                                                    meaning: dict[str, Any]) -> None:
+    step = step_of(plans[folder], folder, number)
+    assert policy_misses(step["policy"], meaning) == [], (step["id"], step["policy"])
+
+
+@pytest.mark.parametrize(("folder", "kind", "line"), [
+    _param((f, k, n), KNOWN_WHOLE.get((f, k, n)), f"{f[:2]}-{k}-l{n}") for f in FOLDERS
+    for k, n, _s, _i in line_items(f) if k in ("limit", "success")])
+def test_a_holdout11_whole_run_limit_or_success_check_is_read_as_meant(plans: Plans, folder: str, kind: str,
+                                                                       line: int) -> None:
+    assert read_as_meant(plans[folder], folder, kind, line, 0, 0)
+
+
+@pytest.mark.parametrize(("folder", "kind", "line", "number", "nth"), [
+    _param((f, k, n, s, i), SILENT.get((f, n)), f"{f[:2]}-l{n}-{k}" + (f"-{i}" if i else "")) for f in FOLDERS
+    for k, n, s, i in line_items(f)])
+def test_no_holdout11_policy_condition_approval_or_check_line_is_dropped_silently(
+        plans: Plans, folder: str, kind: str, line: int, number: int, nth: int) -> None:
+    plan = plans[folder]
+    assert read_as_meant(plan, folder, kind, line, number, nth) or warned_at(plan, folder, kind, line, number, nth), (
+        f"{folder}:{line} ({kind}) is neither read as meant nor warned at its line")
+
+
+def _inputs(folder: str, n: int) -> dict[str, Any]:
+    meant = expect(folder)
+    given = dict(meant["inputs"] if n == 0 else meant["more_runs"][n - 1]["inputs"])
+    return {k: meant["inputs"][k] if v == "same" else v for k, v in given.items()}
+
+
+def _wanted(folder: str, n: int) -> Any:
+    meant = expect(folder)
+    return meant["final_output"] if n == 0 else meant["more_runs"][n - 1]["final_output"]
+
+
+def _refused_inputs(plan: dict[str, Any], folder: str, n: int) -> bool:
+    return not set(_inputs(folder, n)) <= {i["name"] for i in plan["inputs"]}
+
+
+_INPUTS_REFUSED = "the plan does not take the author's inputs ('unknown input'): "
+# (folder, run: 0 the author's inputs, n the n-th of more_runs) -> (what stops it reaching the author's
+# output, asserted on the plan, and why); these runs are not made
+NOT_RUN: dict[tuple[str, int], tuple[Callable[[dict[str, Any], str, int], bool], str]] = {
+    (VANS, 0): (_refused_inputs, _INPUTS_REFUSED + "`ask_dispatcher:` is not read as the workflow inputs"),
+    (VANS, 1): (_refused_inputs, _INPUTS_REFUSED + "`ask_dispatcher:` is not read as the workflow inputs"),
+    (GATE, 0): (_refused_inputs, _INPUTS_REFUSED + "`branch` (the prose list, lines 4-5) is not an input"),
+    (GATE, 1): (_refused_inputs, _INPUTS_REFUSED + "`branch` (the prose list, lines 4-5) is not an input"),
+    (TRIP, 0): (lambda plan, f, _n: misread(plan, f, 2, "input students") is not None,
+                "step-2 (quote-bus) is given no `students`, so its script refuses its input and the run fails"),
+    (TRIP, 1): (lambda plan, f, _n: misread(plan, f, 2, "input students") is not None,
+                "step-2 (quote-bus) is given no `students`, so its script refuses its input and the run fails"),
+}
+RUN_CASES = [(f, n) for f in FOLDERS for n in range(1 + len(expect(f).get("more_runs") or []))]
+
+
+@pytest.mark.parametrize(("folder", "n"), [c for c in RUN_CASES if c in NOT_RUN],
+                         ids=[f"{f[:2]}-run{n}" for f, n in RUN_CASES if (f, n) in NOT_RUN])
+def test_a_holdout11_run_not_made_is_still_blocked_by_its_reason(plans: Plans, folder: str, n: int) -> None:
+    blocked, why = NOT_RUN[(folder, n)]
+    assert blocked(plans[folder], folder, n), f"cleared: run it (remove it from NOT_RUN): {why}"
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, int], dict[str, Any]]:
+    """`skillweave run --json` of a run case, made once for the module."""
+    base, made = tmp_path_factory.mktemp("holdout11-runs"), dict[tuple[str, int], dict[str, Any]]()
+
+    def report(folder: str, n: int) -> dict[str, Any]:
+        if (folder, n) not in made:
+            where: Path = base / f"{folder[:2]}-{n}"
+            where.mkdir()
+            (where / "inputs.json").write_text(json.dumps(_inputs(folder, n)), encoding="utf-8")
+            done = run("run", str(spec_of(folder)), "--input-file", str(where / "inputs.json"), "--json",
+                       "--state-dir", str(where / "state"))
+            got = json.loads(done.stdout)
+            made[(folder, n)] = got if "status" in got else {"status": "refused", "error": got["error"]}
+        return made[(folder, n)]
+
+    return report
+
+
+RUNS_MADE = [c for c in RUN_CASES if c not in NOT_RUN]
+
+
+@pytest.mark.parametrize(("folder", "n"), RUNS_MADE, ids=[f"{f[:2]}-run{n}" for f, n in RUNS_MADE])
+def test_a_holdout11_run_ends_with_its_authors_final_output_and_an_honest_status(
+        runs: Callable[[str, int], dict[str, Any]], folder: str, n: int) -> None:
+    report = runs(folder, n)
+    ended = final_output(report) if report.get("outputs") else None
+    if report["status"] == "succeeded":  # honest: never `succeeded` with another output, nor against the author
+        assert (folder, n) not in NOT_A_SUCCESS, NOT_A_SUCCESS.get((folder, n))
+        assert ended == _wanted(folder, n)
+    assert ended == _wanted(folder, n), (report["status"], report.get("error"))
+    assert (report["status"] == "succeeded") == ((folder, n) not in NOT_A_SUCCESS), report["status"]
