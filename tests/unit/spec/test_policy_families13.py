@@ -1,0 +1,65 @@
+"""The policy reader on the thirteenth round's step-policy family: a wait said as a range.
+
+Written the way a lesson plan, a ship's log, a recipe card, a podcast run sheet and a CI config's
+comment would say it; none is a sentence of a blind set. The plan's waits are one time each (or a
+backoff with full jitter), so a range is read as its start and said at its line (`spec.grammar_families13`).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from orchestrator.spec.effect import effect_of
+from orchestrator.spec.phrase import read_phrase
+
+
+@pytest.mark.parametrize(("text", "retries", "wait"), [
+    # a lesson plan
+    ("If the projector feed drops, retry it 3 times, 10-20 s apart.", 3, 10.0),
+    # a ship's log
+    ("Radio check: if no reply, retry up to 4 times, waiting between 2 and 5 minutes each time.", 4, 120.0),
+    # a recipe card
+    ("If the loaf probe fails, retry twice, 5 to 8 min between tries.", 2, 300.0),
+    # a podcast run sheet
+    ("Upload flaky - give it 2 more goes, pausing 30-45 seconds between goes.", 2, 30.0),
+    # a CI config's comment
+    ("# retry 5 times, sleep 1-3 s before each retry", 5, 1.0),
+])
+def test_a_range_of_waits_is_read_as_its_start_and_said(text: str, retries: int, wait: float) -> None:
+    phrase = read_phrase(text)
+    effect = effect_of(phrase.statement, retry_said=phrase.retry_said)
+    assert effect.retry is not None
+    assert (effect.retry.max_retries, effect.retry.delays_s) == (retries, (wait,))
+    assert len(phrase.problems) == 1 and "range of waits" in phrase.problems[0], phrase.problems
+
+
+def test_a_random_range_is_still_its_middle_jittered_and_no_range_is_said() -> None:
+    phrase = read_phrase("Sleep a random 4-8 seconds between retries, 3 retries.")
+    retry = effect_of(phrase.statement).retry
+    assert retry is not None and (retry.initial_s, retry.jitter) == (6.0, True)
+    assert phrase.problems == ()
+
+
+@pytest.mark.parametrize("text", [
+    "Batches of 10-20 rows are normal.",  # a range of something else, no wait
+    "Retry 3 times, 10 s apart.",  # one wait
+])
+def test_no_range_of_waits_is_said_where_there_is_none(text: str) -> None:
+    assert not any("range of waits" in p for p in read_phrase(text).problems)
+
+
+@pytest.mark.parametrize(("text", "skill"), [
+    # a lab protocol
+    ("If the plate reader is down, use the bench-top backup skill `reader-manual` instead.", "reader-manual"),
+    # a podcast run sheet
+    ("When the cloud transcriber falls over, run our local whisper tool `transcribe-local` instead.", "transcribe-local"),
+    # an HR onboarding checklist
+    ("If the HRIS sync errors, use the old CSV import script `hris-csv` instead.", "hris-csv"),
+    # a ship's log
+    ("Should the chart plotter die, use the paper-chart routine `plot-by-hand` instead.", "plot-by-hand"),
+])
+def test_a_fallback_skill_named_after_a_few_words_of_its_own_is_read(text: str, skill: str) -> None:
+    phrase = read_phrase(text)
+    fallback = effect_of(phrase.statement).fallback
+    assert fallback is not None and fallback.skill == skill
+    assert phrase.problems == ()
