@@ -3,6 +3,9 @@
 Joined to the grammar's tables through `spec.grammar_families8` (before the eleventh round's rows),
 so the grammar's own module does not grow. The family, in words that are not the blind sets':
 
+- one field and its value after a going-on ("carry on with grade "n/a"", "go on with mass_g 0"): an
+  object of that field (two or more are `spec.grammar_families11`'s); a number only beside a field
+  written as a name (with `_`), so "continue with batch 2" is no value;
 - a wait said as a range with no word of chance ("8-12 s apart", "2 to 5 minutes between goes",
   "waiting between 1 and 3 min each time"): the plan's waits are one time each, or a backoff with
   full jitter (anywhere from none to its wait), neither of which is "at least 8, at most 12". The
@@ -12,7 +15,15 @@ so the grammar's own module does not grow. The family, in words that are not the
 
 from __future__ import annotations
 
+from orchestrator.spec.grammar_families11 import _GO
 from orchestrator.spec.grammar_row import Row
+
+# one field and its value with no `=` after a going-on: a quoted text, true, false or null beside any field
+# ("carry on with grade "n/a""), a number only beside a field written as a name (`mass_g 0`), never prose
+_WORD_FIELD = (r"(?!(?:and|or|the|a|an|step|stage|phase|part|item|row|page|line|attempt|try|retry|round|version|batch|"
+               r"v|it|them|up|to|at|of|every|each|no|nothing|whatever)\b)[a-z][a-z0-9_]{0,40}+")
+_ONE_PAIR = (r"(?:" + _WORD_FIELD + r"\s++(?:\"[^\"]{0,200}\"|'[^']{0,200}'|true\b|false\b|null\b)"
+             r"|[a-z][a-z0-9]{0,20}+_\w{1,30}+\s++-?\d{1,12}+(?:\.\d{1,9}+)?(?![\w%]|\.\d))")
 
 _BETWEEN_TRIES = (r"(?:apart|spacing|gaps?|(?:in\s+)?between\s+(?:the\s+|each\s+|two\s+)?(?:tries|attempts|retries|goes|"
                   r"shots|calls|runs|them|each(?:\s+(?:one|try|attempt|go))?)|(?:each|every)\s+time|before\s+(?:each|every)"
@@ -22,6 +33,9 @@ EARLY: tuple[Row, ...] = (
     # "8-12 s apart", "2 to 5 minutes between goes", "waiting between 1 and 3 min each time": its start, said
     Row("wait_fixed", r"(?<![\w.])(?<!random\s)(?<!randomly\s)(?:(?:waiting|wait|pausing|pause|sleeping|sleep)\s+)?(?:between\s+)?(?P<start>\d{1,6}+(?:\.\d{1,3}+)?)\s*+(?:-|to|and)\s*+{D}\s+"
         + _BETWEEN_TRIES, also=("wait_range",)),
+    # "carry on with grade "n/a"", "go on with mass_g 0": one field and its value (two or more: `grammar_families11`)
+    Row("value_pairs", r"(?<!\w)" + _GO + r"\s+(?:with\s+|on\s+with\s+)(?P<pairs>" + _ONE_PAIR
+        + r")(?!\s*+(?:,|and\b|&|/|;|\+|=))", needs=r"{COND}|instead|unreachable|unavailable|anyway|regardless"),
 )
 
 # the words each table's new rows need in a sentence (`grammar.GATES`)

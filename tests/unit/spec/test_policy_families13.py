@@ -63,3 +63,29 @@ def test_a_fallback_skill_named_after_a_few_words_of_its_own_is_read(text: str, 
     fallback = effect_of(phrase.statement).fallback
     assert fallback is not None and fallback.skill == skill
     assert phrase.problems == ()
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a lesson plan
+    ('If the quiz marker fails, carry on with grade "ungraded".', {"grade": "ungraded"}),
+    # a ship's log
+    ("If the depth sounder is down, go on with depth_m 0.", {"depth_m": 0}),
+    # a recipe card
+    ("Should the scale app crash, proceed with weighed false anyway.", {"weighed": False}),
+    # an HR onboarding checklist
+    ("If the laptop order errors, continue with laptop_ticket null.", {"laptop_ticket": None}),
+])
+def test_one_field_and_its_value_after_a_going_on_is_the_value_to_go_on_with(text: str, value: object) -> None:
+    phrase = read_phrase(text)
+    fallback = effect_of(phrase.statement).fallback
+    assert fallback is not None and fallback.value == value
+    assert phrase.problems == ()
+
+
+@pytest.mark.parametrize("text", [
+    "If it fails, continue with batch 2.",  # a word of prose and a number: no field
+    "If it fails, carry on with the rest.",
+])
+def test_a_going_on_with_no_field_and_value_is_a_plain_continue(text: str) -> None:
+    fallback = effect_of(read_phrase(text).statement).fallback
+    assert fallback is not None and fallback.value is None
