@@ -6,6 +6,9 @@ so the grammar's own module does not grow. The family, in words that are not the
 - one field and its value after a going-on ("carry on with grade "n/a"", "go on with mass_g 0"): an
   object of that field (two or more are `spec.grammar_families11`'s); a number only beside a field
   written as a name (with `_`), so "continue with batch 2" is no value;
+- a fallback that names no skill ("try the backup", "use the old one"), a limit wished for with no
+  time ("don't let the export take all day"): said at the line, never read as a guess;
+- "wait 30 s then keep doubling it": a backoff that starts at the wait said;
 - a wait said as a range with no word of chance ("8-12 s apart", "2 to 5 minutes between goes",
   "waiting between 1 and 3 min each time"): the plan's waits are one time each, or a backoff with
   full jitter (anywhere from none to its wait), neither of which is "at least 8, at most 12". The
@@ -33,6 +36,18 @@ EARLY: tuple[Row, ...] = (
     # "8-12 s apart", "2 to 5 minutes between goes", "waiting between 1 and 3 min each time": its start, said
     Row("wait_fixed", r"(?<![\w.])(?<!random\s)(?<!randomly\s)(?:(?:waiting|wait|pausing|pause|sleeping|sleep)\s+)?(?:between\s+)?(?P<start>\d{1,6}+(?:\.\d{1,3}+)?)\s*+(?:-|to|and)\s*+{D}\s+"
         + _BETWEEN_TRIES, also=("wait_range",)),
+    # "if it fails, try the backup", "use the old one instead": a fallback that names no skill, said
+    Row("ambiguous", r"(?<!\w)(?:use|try|run|call|switch\s+to|fall\s+back\s+to|go\s+(?:back\s+)?to)\s+(?:the|our|that)\s+"
+        r"(?:old|older|other|backup|back-up|spare|fallback|alternative|alternate|previous|second|legacy)"
+        r"(?:\s+(?:one|version|copy|skill|tool|service|thing))?(?=\s*+(?:[.;,!)]|instead\b|$))",
+        value="names no skill to run instead; write the skill's name, e.g. 'if it fails, use `backup-skill` instead'",
+        needs=r"{COND}|instead"),
+    # "don't let the export take all day": a limit wished for, with no time
+    Row("ambiguous", r"(?<!\w)(?:don'?t|do\s+not|never)\s+let\s+(?:it|this|that|the\s+[\w-]{1,40}+(?:\s+[\w-]{1,40}+)?)\s+"
+        r"(?:take|run|go\s+on|last)\s+(?:all\s+(?:day|night|morning|afternoon|week)|forever|ages|too\s+long|for\s+ever)\b",
+        value="no time limit is given (nor what to do past it); write the limit and the outcome, e.g. 'timeout 30 min, then fail'"),
+    # "wait 30s then keep doubling it": a backoff from the wait said (`spec.phrase`)
+    Row("exponential", r"(?<!\w)(?:then\s+|and\s+)?keep\s+(?:on\s+)?doubling(?:\s+(?:it|that|them|the\s+(?:wait|delay|pause)))?\b"),
     # "carry on with grade "n/a"", "go on with mass_g 0": one field and its value (two or more: `grammar_families11`)
     Row("value_pairs", r"(?<!\w)" + _GO + r"\s+(?:with\s+|on\s+with\s+)(?P<pairs>" + _ONE_PAIR
         + r")(?!\s*+(?:,|and\b|&|/|;|\+|=))", needs=r"{COND}|instead|unreachable|unavailable|anyway|regardless"),
@@ -40,5 +55,5 @@ EARLY: tuple[Row, ...] = (
 
 # the words each table's new rows need in a sentence (`grammar.GATES`)
 GATES = {
-    "EARLY": r"|waiting|pausing|sleeping|apart|spacing|gaps?|between|each\s+time|every\s+time|before\s+each|before\s+every",
+    "EARLY": r"|old|other|backup|back-up|spare|fallback|alternative|alternate|previous|second|legacy|let|doubling|waiting|pausing|sleeping|apart|spacing|gaps?|between|each\s+time|every\s+time|before\s+each|before\s+every",
 }

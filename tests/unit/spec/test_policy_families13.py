@@ -89,3 +89,55 @@ def test_one_field_and_its_value_after_a_going_on_is_the_value_to_go_on_with(tex
 def test_a_going_on_with_no_field_and_value_is_a_plain_continue(text: str) -> None:
     fallback = effect_of(read_phrase(text).statement).fallback
     assert fallback is not None and fallback.value is None
+
+
+@pytest.mark.parametrize("text", [
+    "If the slides won't load, try the backup.",  # a lesson plan
+    "Should the autopilot log fail, use the old one.",  # a ship's log
+    "If the mixer app errors, switch to the spare one instead.",  # a recipe card
+    "If the intro bed won't render, fall back to the previous version.",  # a podcast run sheet
+])
+def test_a_fallback_that_names_no_skill_is_said_and_not_guessed(text: str) -> None:
+    phrase = read_phrase(text)
+    assert effect_of(phrase.statement).fallback is None
+    assert any("names no skill" in p for p in phrase.problems), phrase.problems
+
+
+@pytest.mark.parametrize("text", [
+    "Don't let the grading take all day.",  # a lesson plan
+    "Never let the chart sync run forever.",  # a ship's log
+    "Do not let the proofing step go on too long.",  # a recipe card
+    "Don't let the render take all night.",  # a podcast run sheet
+])
+def test_a_limit_wished_for_with_no_time_is_said(text: str) -> None:
+    phrase = read_phrase(text)
+    assert effect_of(phrase.statement).attempt_timeout_s is None
+    assert any("no time limit is given" in p for p in phrase.problems), phrase.problems
+
+
+@pytest.mark.parametrize(("text", "start", "cap"), [
+    ("Re-send the roster up to 4 times, wait 10s then keep doubling it, never more than 2 min.", 10.0, 120.0),  # HR
+    ("Retry the depth log 3 times: pause 5 s and keep doubling the wait, at most 1 min.", 5.0, 60.0),  # a ship's log
+])
+def test_a_wait_then_keep_doubling_is_a_backoff_from_that_wait(text: str, start: float, cap: float) -> None:
+    retry = effect_of(read_phrase(text).statement).retry
+    assert retry is not None and (retry.initial_s, retry.multiplier, retry.max_delay_s) == (start, 2.0, cap)
+
+
+@pytest.mark.parametrize("text", [
+    "Second and third tries after 15 and 45 seconds.",  # a lesson plan
+    "After 2 failed attempts, an hour apart, log it and stop.",  # a ship's log
+    "Re-check after 5, 10 and 20 minutes if the dough has not risen.",  # a recipe card
+    "After 3 more tries the upload is dropped.",  # a podcast run sheet
+])
+def test_numbers_before_a_unit_after_after_are_no_steps_to_wait_for(text: str) -> None:
+    from orchestrator.spec.step_prose import dependency_phrase
+
+    assert dependency_phrase(text) is None
+
+
+def test_bare_step_numbers_after_after_are_still_the_steps_waited_for() -> None:
+    from orchestrator.spec.step_prose import dependency_phrase
+
+    found = dependency_phrase("Runs after 1, 2 and 4.")
+    assert found is not None and found.ids == ("step-1", "step-2", "step-4")
