@@ -9,6 +9,7 @@ so the grammar's own module does not grow. The family, in words that are not the
 - a fallback that names no skill ("try the backup", "use the old one"), a limit wished for with no
   time ("don't let the export take all day"): said at the line, never read as a guess;
 - "wait 30 s then keep doubling it": a backoff that starts at the wait said;
+- "the second and third tries after 20 and 40 s": the waits before those retries;
 - a wait said as a range with no word of chance ("8-12 s apart", "2 to 5 minutes between goes",
   "waiting between 1 and 3 min each time"): the plan's waits are one time each, or a backoff with
   full jitter (anywhere from none to its wait), neither of which is "at least 8, at most 12". The
@@ -48,6 +49,9 @@ EARLY: tuple[Row, ...] = (
         value="no time limit is given (nor what to do past it); write the limit and the outcome, e.g. 'timeout 30 min, then fail'"),
     # "wait 30s then keep doubling it": a backoff from the wait said (`spec.phrase`)
     Row("exponential", r"(?<!\w)(?:then\s+|and\s+)?keep\s+(?:on\s+)?doubling(?:\s+(?:it|that|them|the\s+(?:wait|delay|pause)))?\b"),
+    # "second and third tries after 20 and 40 s": a wait before each of the retries named by their order
+    Row("wait_seq", r"(?<!\w)(?:the\s+)?(?:second|2nd)\s+(?:and|&)\s+(?:third|3rd)(?:\s+(?:and|&)\s+(?:fourth|4th))?\s+"
+        r"(?:attempts?|tries|goes|runs|calls|shots)(?:\s++(?!after\b)[\w'&-]{1,40}+){0,6}?\s+after\s+(?P<seq>{SERIES})"),
     # "carry on with grade "n/a"", "go on with mass_g 0": one field and its value (two or more: `grammar_families11`)
     Row("value_pairs", r"(?<!\w)" + _GO + r"\s+(?:with\s+|on\s+with\s+)(?P<pairs>" + _ONE_PAIR
         + r")(?!\s*+(?:,|and\b|&|/|;|\+|=))", needs=r"{COND}|instead|unreachable|unavailable|anyway|regardless"),
@@ -55,5 +59,5 @@ EARLY: tuple[Row, ...] = (
 
 # the words each table's new rows need in a sentence (`grammar.GATES`)
 GATES = {
-    "EARLY": r"|old|other|backup|back-up|spare|fallback|alternative|alternate|previous|second|legacy|let|doubling|waiting|pausing|sleeping|apart|spacing|gaps?|between|each\s+time|every\s+time|before\s+each|before\s+every",
+    "EARLY": r"|third|3rd|old|other|backup|back-up|spare|fallback|alternative|alternate|previous|second|legacy|let|doubling|waiting|pausing|sleeping|apart|spacing|gaps?|between|each\s+time|every\s+time|before\s+each|before\s+every",
 }

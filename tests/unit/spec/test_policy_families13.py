@@ -141,3 +141,17 @@ def test_bare_step_numbers_after_after_are_still_the_steps_waited_for() -> None:
 
     found = dependency_phrase("Runs after 1, 2 and 4.")
     assert found is not None and found.ids == ("step-1", "step-2", "step-4")
+
+
+@pytest.mark.parametrize(("text", "waits"), [
+    ("Second and third tries at the quiz upload after 30 and 90 seconds.", (30.0, 90.0)),  # a lesson plan
+    ("The 2nd and 3rd calls to the harbour master go after 5 and 15 min.", (300.0, 900.0)),  # a ship's log
+    ("Second and third attempts at the proof after 10 s, 40 s.", (10.0, 40.0)),  # a recipe card
+    ("2nd & 3rd goes at the RSS push after 1 and 4 minutes.", (60.0, 240.0)),  # a podcast run sheet
+])
+def test_the_second_and_third_tries_after_two_waits_are_two_retries_with_those_waits(text: str,
+                                                                                     waits: tuple[float, ...]) -> None:
+    phrase = read_phrase(text)
+    retry = effect_of(phrase.statement).retry
+    assert retry is not None and (retry.max_retries, retry.delays_s) == (2, waits)
+    assert phrase.problems == ()
