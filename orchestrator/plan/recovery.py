@@ -50,6 +50,8 @@ from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
 from orchestrator.plan.location import from_default, from_spec, warning_at
 from orchestrator.plan.model import Provenance, StepPolicy
+from orchestrator.plan.outage_fallback import note as outage_note
+from orchestrator.plan.outage_fallback import pictured_failure
 from orchestrator.policy import (
     ErrorClass,
     Fallback,
@@ -322,6 +324,11 @@ def _fallback(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], s
     if spec.fallback is not None:
         candidates.append(_Cand(spec.fallback, from_spec(spec.path, "workflow fallback"), "workflow fallback",
                                 quiet=True))
+    if not candidates:  # "if the feed is down, go on with 0.92" and nothing else: for every failure
+        pictured = [(s, f) for s in said if s.place == "step text" and (f := pictured_failure(s.text, s.effect))]
+        if len(pictured) == 1:
+            s, fallback = pictured[0]
+            candidates.append(_Cand(fallback, from_spec(s.prov.where, outage_note(s.text)), s.text))
     chosen = merge.pick("fallback", candidates)
     if chosen is not None:
         assert isinstance(chosen.value, Fallback)

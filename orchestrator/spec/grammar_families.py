@@ -112,7 +112,7 @@ FALLBACK_FIRST: tuple[Row, ...] = (
     # "a failed upload = failed run", "a failure here means a failed run"
     Row("fail", r"(?:=|→|->|\bmeans|\bequals|\bis)\s*(?:a\s+|the\s+)?failed\s+(?:run|workflow|pipeline|job|batch|procedure|process)\b"),
     # "use module `x` on the same data instead", "run the tool `x` for them instead"
-    Row("use_skill", r"\b(?:use|run|call|invoke|try|switch\s+to)\s+(?:the\s+)?(?:(?:module|skill|tool|script|program|routine|service|fallback|backup|alternative|alternate)\s+)?{SKILL}(?:\s+(?:on|for|with|against|over)\b[^.;,]{0,60}?)?\s+instead\b"),
+    Row("use_skill", r"\b(?:use|run|call|invoke|try|switch\s+to)\s+(?:the\s+|our\s+|an?\s+)?(?:(?:[\w-]++\s+){0,3}?(?:module|skill|tool|script|program|routine|service|fallback|backup|alternative|alternate)\s+)?{SKILL}(?:\s+(?:on|for|with|against|over)\b[^.;,]{0,60}?)?\s+instead\b"),
     Row("use_skill", r"\b(?:fall\s*+-?\s*+back\s+(?:to|on)|fail\s*over\s+to|switch\s+(?:over\s+)?to|use|run|call|invoke|try)\s+(?:the\s+)?(?:module|skill|tool|script|program|routine)\s+{SKILL}", needs=r"{COND}|fall\s*+-?\s*+back|fail\s*over|instead|backup|switch"),
     # "hand the job to `x` instead", "pass the work over to 'x'"
     Row("use_skill", r"\b(?:hand|pass|give|send|delegate|route|re-?route|redirect|divert)\s+(?:it|this|that|them|the\s+(?:[\w-]+\s+){0,2}?(?:job|work|task|request|call|step|item|message|query|lookup|traffic|file|batch|document|page|image|scan))\s+(?:over\s+)?to\s+(?:the\s+)?(?:(?:module|skill|tool|script)\s+)?{SKILL}(?!\s+(?:team|channel|on-?call|queue|group|rota)\b)(?:\s+instead\b)?", needs=r"{COND}|instead|unavailable|\bdown\b|can'?t\s+be\s+reached"),

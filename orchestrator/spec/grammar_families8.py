@@ -27,6 +27,7 @@ from __future__ import annotations
 from orchestrator.spec import grammar_families9 as more9
 from orchestrator.spec import grammar_families10 as more10
 from orchestrator.spec import grammar_families11 as more11
+from orchestrator.spec import grammar_families13 as more13
 from orchestrator.spec.grammar_row import Row
 
 # a field as written in prose: with an underscore or in backticks (a bare word is too often a verb)
@@ -135,3 +136,6 @@ GATES = {name: words + more10.GATES.get(name, "") for name, words in GATES.items
 # the eleventh round's families (`spec.grammar_families11`): before the tenth's
 EARLY_FIRST, FIRST_FIRST = more11.EARLY + EARLY_FIRST, more11.FIRST + FIRST_FIRST
 GATES, IGNORE_LAST = {name: words + more11.GATES.get(name, "") for name, words in GATES.items()}, IGNORE_LAST + more11.IGNORE
+# the thirteenth round's families (`spec.grammar_families13`): before the eleventh's
+EARLY_FIRST = more13.EARLY + EARLY_FIRST
+GATES = {name: words + more13.GATES.get(name, "") for name, words in GATES.items()}

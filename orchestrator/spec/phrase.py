@@ -267,6 +267,10 @@ def _wait(r: _Reading) -> Wait | None:
         if exp["cap_s"] is not None or exp["factor"] is not None:
             r.problems.append(f"'{r.said('wait_fixed')}' is a fixed wait, but "
                               f"'{r.said('exp_cap') or r.said('exp_factor')}' belongs to a backoff; the fixed wait is used")
+        if r.has("wait_range"):  # "8-12 s apart": the plan's waits are no range (`spec.grammar_families13`)
+            r.problems.append(f"'{r.said('wait_range')}' is a range of waits; read as its start, "
+                              f"{r.first('wait_fixed'):g} s between tries (a plan's wait is one time): "
+                              "write one wait, e.g. 'retry 3 times, 10 s apart'")
         return Wait(kind="fixed", seconds=(r.first("wait_fixed"),), jitter=jitter)
     if exp_said:
         if r.has("wait_none"):

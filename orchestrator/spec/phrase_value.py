@@ -101,6 +101,14 @@ def _middle(low: str, high: str, high_s: float) -> float | None:
     return (float(low) * high_s / float(amount.group(1)) + high_s) / 2
 
 
+def _start(low: str, high: str, high_s: float) -> float | None:
+    """The start of a range of waits, "8-12 seconds" → 8: the low end takes the high end's unit."""
+    amount = re.match(r"\s*(\d+(?:\.\d+)?)", high)
+    if amount is None or float(amount.group(1)) == 0 or float(low) > float(amount.group(1)):
+        return None
+    return float(low) * high_s / float(amount.group(1))
+
+
 def json_literal(raw: str) -> tuple[bool, Any]:
     text = raw.strip()
     if text[:1] in "`" and text.endswith("`"):
@@ -140,6 +148,8 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         return int(counts[0]) if counts and counts[0] is not None else True
     if slot in ("retries", "attempts"):
         return int(counts[0]) if counts and counts[0] is not None else None
+    if slot == "wait_fixed" and m.groupdict().get("start") and waits and waits[-1] is not None:
+        return _start(m.group("start"), m.group("d1"), waits[-1])  # "8-12 s apart": its start (`grammar_families13`)
     if slot == "wait_fixed" and m.groupdict().get("lo") and waits and waits[-1] is not None:
         return _middle(m.group("lo"), m.group("d1"), waits[-1])  # "a random 10-20 seconds": its middle
     if slot == "timeout" and m.groupdict().get("half") and waits and waits[-1] is not None:

@@ -27,6 +27,8 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 _TOKEN = _rx(r"`[^`]*`|\d+(?:\.\d+)?[A-Za-z]*|[A-Za-z][\w'’]*|\.\.|[–—-]|[,;&/()]")
 _UNIT = _rx(r"(?i)(?:(?<!\s)\s+)?(?:s|secs?|seconds?|ms|m|mins?|minutes?|h|hrs?|hours?|days?|x|times|tries|"
             r"attempts?|retries|%|percent)\b")
+# numbers before a unit: "20 and 40", "3 failed", "2 more" (the unit follows: no steps)
+_COUNTED = _rx(r"\s*+\d{1,9}+(?:\s*+(?:,|and|or|-|to)\s*+\d{1,9}+){0,8}+(?:\s++(?:failed|more|further|unsuccessful|extra))?+")
 _STEP_WORDS = {*STEP_WORDS, *(f"{w}s" for w in STEP_WORDS), "activities"}
 _RANGE = {"-", "–", "—", "to", "through", "thru", "..", "till", "until"}
 _LIST_SEP = {",", "&", "/", "and", "or", "plus", ";"}
@@ -232,9 +234,10 @@ def dependency_phrase(sentence: str) -> StepList | None:
         clause = _NEGATED_PART.sub(" ", clause)  # "after 4 (doesn't wait for 5)": 4 only
         if trigger != "whichever" and not _LEADS_WITH_STEP.match(clause):
             continue
-        digits = re.match(r"\s*\d+", clause)
+        digits = _COUNTED.match(clause)  # "after 2 attempts", "after 20 and 40 seconds", "after 3 failed tries"
         if digits is not None and _UNIT.match(clause, digits.end()):
             continue  # "after 2 attempts", "once 5 seconds have passed"
+        digits = re.match(r"\s*\d+", clause)
         bare = trigger.endswith("after") and digits is not None
         found_list = read_step_list(clause, bare_digits=bare)
         if found_list.ids:

@@ -136,13 +136,14 @@ def _line(step: StepSpec) -> int:
     return line_of(step.where) or 0
 
 
-def _outputs(step: StepSpec, vocabulary: Vocabulary) -> frozenset[str]:
+def outputs_of(step: StepSpec, vocabulary: Vocabulary) -> frozenset[str]:
+    """The names `step` outputs: its declared outputs and its skill's."""
     skill = _skill(step, vocabulary)
     return frozenset(f.name for f in step.outputs) | ((vocabulary.outputs_of(skill) or frozenset()) if skill else frozenset())
 
 
 def _owner(field: str, steps: list[StepSpec], vocabulary: Vocabulary) -> int | None:
-    owners = [i for i, s in enumerate(steps) if field in _outputs(s, vocabulary)]
+    owners = [i for i, s in enumerate(steps) if field in outputs_of(s, vocabulary)]
     return owners[0] if len(owners) == 1 else None
 
 
@@ -211,7 +212,7 @@ def read_success(said: Said, steps: list[StepSpec], src: Source) -> tuple[list[S
     at, how, written, keywords = check
     step = steps[at]
     field = next(iter(keywords))
-    known = _outputs(step, src.vocabulary)
+    known = outputs_of(step, src.vocabulary)
     if known and field not in known:  # a check on a field the step never returns would fail every run
         src.warn(said.line, f"the run's success check '{clause[:80]}' is not checked: it names `{field}`, which "
                             f"{step.id} ({how}) does not output ({', '.join(sorted(known))}); write `- Success "
@@ -238,7 +239,7 @@ def _several(clause: str, said: Said, steps: list[StepSpec], src: Source) -> tup
         return None
     fields = list(checks)
     at, how = place(said, fields[0], steps, src)
-    known = _outputs(steps[at], src.vocabulary)
+    known = outputs_of(steps[at], src.vocabulary)
     if known and any(f not in known for f in fields):
         return None
     written = " and ".join(f"{f} {_shown(k)}" for f, k in checks.items())

@@ -93,7 +93,9 @@ TOP_SYNONYMS: dict[str, tuple[str, ...]] = {
                 "overall_deadline", "total_deadline", "whole_run", "run_limit", "hard_stop", "hard_limit",
                 "hard_deadline", "kill_after", "abort_after", "stop_after", "timebox", "time_box"),
     "retry": ("retry_strategy", "retry_policy"),
-    "success": ("success_condition", "success_criteria", "success_criterion", "succeeds_when", "done_when"),
+    "success": ("success_condition", "success_criteria", "success_criterion", "succeeds_when", "done_when", "done_if",
+                "finished_if", "finished_when", "complete_if", "complete_when", "completed_when", "success_if",
+                "success_when", "ok_if", "ok_when", "passes_if", "passes_when", "definition_of_done"),
     "limits": ("budget", "budgets", "caps", "quotas", "guardrails"),
 }
 

@@ -17,6 +17,7 @@ from orchestrator.spec.model import (
 )
 from orchestrator.spec.source import Source
 from orchestrator.spec.yaml_node import NodeReader
+from orchestrator.spec.yaml_success import bare_check
 
 _LIMIT_ALIASES = {"token_budget": "max_llm_tokens", "tokens": "max_llm_tokens",
                   "wall_time": "wall_time_s", "max_regenerations": "max_regenerations_total",
@@ -149,8 +150,12 @@ def run_success(r: NodeReader, key: Node, node: Node, steps: list[StepSpec]) -> 
         return steps
     by_id = {s.id: i for i, s in enumerate(steps)}
     out = list(steps)
-    for clause in re.split(r"(?<!\s)\s+(?:and|&&)\s+", text.strip()):
+    for clause in re.split(r"(?i)(?<!\s)\s+(?:and|&&)\s+", text.strip()):
         m = _STEP_CHECK.match(clause)
+        if m is None and (bare := bare_check(clause, line, steps, r.src)) is not None:  # `count == 0`: its step's
+            i, check = bare
+            out[i] = out[i].model_copy(update={"texts": (*out[i].texts, check)})
+            continue
         if m is None or m.group(1) not in by_id:
             r.src.warn(line, f"{key.value}: '{clause}' is not a condition on a step's output "
                              "(`steps.ID.output.FIELD == value`); not checked", "spec.success")
