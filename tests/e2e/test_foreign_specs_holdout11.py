@@ -100,8 +100,6 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
                    "line 12); 'P4' is the changelist step only by its label's words",
     (GATE, 37, 0): "'give Slack 20s.' is not understood ('20s', warned at line 37) and 'If it can't post, whatever, "
                    "the run still counts' (continue) is not read, without a word of its own",
-    (FACTS, 42, 0): "'wait 30s then keep doubling it, never more than 8 min' is read as a fixed 30 s wait "
-                    "(warned at line 42: the cap belongs to a backoff)",
     (TRIP, 11, 0): "the self-correction 'three times — no, twice' keeps the first count, 3 (warned, at line 3)",
     (TRIP, 27, 0): "'keep trying every five minutes, but stop after half an hour' is not read (SILENT)",
 }
@@ -109,8 +107,6 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
     (PAYOUT, "success", 49): "compares two outputs (`notes_sent` with step 1's `contractor_count`): a check is one "
                              "output field against a value (warned at line 49)",
-    (VANS, "success", 16): "the own-schema key `finished_if` is not one of the success keys (warned 'not "
-                           "understood' at line 16)",
     (TRIP, "success", 29): "a check in words ('gives us a confirmation number'): no comparison to read (warned at "
                            "line 29)",
 }
