@@ -264,8 +264,8 @@ def _gather_unread(step: StepSpec, text: list[tuple[int, str]], free: list[str],
     blurbs", "consolidated") and its skill reads a list (a plural name) nothing gives."""
     lists = [n for n in free if singular(n) != n.lower()]
     # the lines as one text, so "kick\n both off together" is read across the break (`blank_start_together`)
-    joined = blank_start_together("\n".join(words.replace("\n", " ") for _, words in text))
-    said = next(((line, m.group(0)) for (line, _), words in zip(text, joined.split("\n"), strict=True)
+    joined = blank_start_together("\n".join(words.replace("\n", " ") for _, words in text)).split("\n")
+    said = next(((line, m.group(0)) for (line, _), words in zip(text, joined if text else [], strict=True)
                  for m in [SAYS_EVERY.search(words)] if m), None)
     if not lists or said is None:
         return []
