@@ -57,7 +57,8 @@ _rx.save()
 _IF_SENTENCE = _rx(r"(?i)^(?:\[[\d:.]{1,12}+\]\s*+)?(?:(?:okay|ok|so|and|then|um|uh|now|but|right)\b[\s,.—–-]*+){0,4}"
                    r"(?P<w>if|when|whenever|only\s++if|only\s++when)\s++(?P<c>[^`]{3,200}+)")
 _STAMP = _rx(r"\[\d[\d:.]{0,11}+\]")
-_CLAUSE_MARK = _rx(r"\s*+(?:(?:,|—|–|\s-\s|;)\s*+(?:then\s++)?|(?<=\s)then\s++)")
+# entered at the mark, not at the spaces before it (`strip` takes those off the condition)
+_CLAUSE_MARK = _rx(r"(?:,|—|–|(?<=\s)-(?=\s)|;)\s*+(?:then\s++)?|(?<=\s)then\s++")
 _OTHER = _rx(r"(?i)^(?:\[[\d:.]{1,12}+\]\s*+)?(?:(?:okay|ok|so|and|then|um|uh|now|but|right)\b[\s,.—–-]*+){0,4}"
              r"(?=otherwise|else\b|if\s++not\b)")
 
