@@ -10,10 +10,15 @@ such a step's skill reads a name that no workflow input and no step before gives
 nearest `For each` step's results, gathered in item order (`mapping`): each item's field of the
 name's singular when the loop's output has one (`scores` from each item's `score`: `gathered_pointer`),
 else each item's whole output.
+
+"together" about starting is no gather: "kick both off together", "start the scan and the tally
+together", "together, at the same time" start steps at once (`blank_start_together` blanks that
+`together`, so `SaysGather.search` does not take it for "put the results together").
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from orchestrator.spec.regex_cache import Patterns
@@ -30,6 +35,34 @@ GATHER_SOURCE = (
     r"|merg|pool|gather)ed|(?:consolidat|combin|collect|aggregat|merg|pool|gather)ed(?=\s++(?:into|together|in\s++one))"
     r"|in\s++one\s++go|\\\{\s*+[A-Za-z]++_\{?[A-Za-z0-9]++\}?\s*+\\\}_\{?\s*+\w++\s*+(?:\\in|∈)|the\s++full\s++(?:set|list)|(?:put|bring|fold)s?\s++(?:\w++\s++){0,5}?together|together)(?![\w-])")
 GATHER_WORDS = _rx(f"(?i){GATHER_SOURCE}")
+
+# a verb of starting, up to 8 words, then `together`; or `together` then "at once"/"in parallel"
+_START_TOGETHER = _rx(
+    r"(?i)(?<![\w-])(?:kick(?:s|ed|ing)?+|start(?:s|ed|ing)?+|fire[sd]?+|firing|launch(?:es|ed|ing)?+|begin(?:s|ning)?+"
+    r"|began|run(?:s|ning)?+|ran|spin(?:s|ning)?+|spun|go|goes|went|happen(?:s|ed|ing)?+)(?![\w-])"
+    r"(?:\s++[\w'`,-]++){0,8}?\s++(?P<t>together)(?![\w-])"
+    r"|(?<![\w-])(?P<u>together)(?:,\s*+|\s++)(?:at\s++once|at\s++the\s++same\s++time|in\s++parallel|simultaneously)")
+
+
+def blank_start_together(text: str) -> str:
+    """`text` with each `together` that is about starting at once ("kick both off together")
+    blanked to spaces of its length, so the gather words do not read it."""
+    if "ogether" not in text:
+        return text
+    spans = [m.span("t") if m.group("t") else m.span("u") for m in _START_TOGETHER.finditer(text)]
+    for a, b in spans:
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text
+
+
+class SaysGather:
+    """A gather pattern that does not read a `together` about starting at once (`blank_start_together`)."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self.pattern.search(blank_start_together(text))
 
 
 def singular(word: str) -> str:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
 from orchestrator.plan.contract import OutputContract
-from orchestrator.plan.fan_gather import singular
+from orchestrator.plan.fan_gather import blank_start_together, singular
 from orchestrator.plan.fan_made import Made
 from orchestrator.plan.location import split_where, warning_at
 from orchestrator.plan.loop_field import array_fields
@@ -263,7 +263,10 @@ def _gather_unread(step: StepSpec, text: list[tuple[int, str]], free: list[str],
     """A warning at the line where a step with no loop before it says it gathers ("all the
     blurbs", "consolidated") and its skill reads a list (a plural name) nothing gives."""
     lists = [n for n in free if singular(n) != n.lower()]
-    said = next(((line, m.group(0)) for line, words in text for m in [SAYS_EVERY.search(words)] if m), None)
+    # the lines as one text, so "kick\n both off together" is read across the break (`blank_start_together`)
+    joined = blank_start_together("\n".join(words.replace("\n", " ") for _, words in text)).split("\n")
+    said = next(((line, m.group(0)) for (line, _), words in zip(text, joined if text else [], strict=True)
+                 for m in [SAYS_EVERY.search(words)] if m), None)
     if not lists or said is None:
         return []
     name = lists[0]

@@ -57,7 +57,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.errors import Diagnostic
-from orchestrator.plan.fan_gather import GATHER_SOURCE, gathered_pointer, is_plural
+from orchestrator.plan.fan_gather import GATHER_SOURCE, SaysGather, gathered_pointer, is_plural
 from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.location import from_default, from_spec, warning_at
 from orchestrator.plan.model import ForEach, InputBinding, Provenance
@@ -457,12 +457,12 @@ class _Binder:
 
 
 # words that say a step takes all the results of a For each step before it
-SAYS_EVERY = re.compile(r"(?i)\b(?:every|all(?:\s+(?:of\s+)?the)?|each\s+of\s+the)\s+(?:\w+\s+)?"
+SAYS_EVERY = SaysGather(re.compile(r"(?i)\b(?:every|all(?:\s+(?:of\s+)?the)?|each\s+of\s+the)\s+(?:\w+\s+)?"
                          r"(?:assessments?|results?|items?|lines?|outputs?|answers?|\w+s)\b|\bgathered\b|\bcollected\b"
                          r"|\bthe\s+(?:\w+\s+)?(?:results|outputs)\s+(?:from|of)\b"  # "the renewal results from 1.2"
                          # "roll all of those up", "the whole pile of sentiment results"
                          r"|\ball\s+of\s+(?:those|these|them)\b|\bthe\s+whole\s+(?:pile|lot|set|list|bunch|batch|heap)\s+of\b"
-                         f"|{GATHER_SOURCE}")  # "consolidated", "a roll-up of", "combine": `fan_gather`
+                         f"|{GATHER_SOURCE}"))  # "consolidated", "a roll-up of", "combine": `fan_gather`
 
 
 def map_inputs(

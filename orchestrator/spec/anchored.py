@@ -40,6 +40,7 @@ from orchestrator.spec.anchored_place import place, said_elsewhere
 from orchestrator.spec.blocks import Block, Bullet, Para, split_label
 from orchestrator.spec.bold_fields import bold_fields
 from orchestrator.spec.check import MAX_STEPS
+from orchestrator.spec.condition_ahead import as_lead, leading_condition
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.outline import Unit, outline
 from orchestrator.spec.regex_cache import Patterns
@@ -85,6 +86,7 @@ class Found:
     together: int | None = None  # the line of a lead that says it does not wait for the step before it
     placed: list[tuple[int, str, str]] = field(default_factory=list)  # sentences said elsewhere (line, text, how)
     success: list[tuple[int, str, str]] = field(default_factory=list)  # the run's success clauses checked on it
+    carried: list[int] = field(default_factory=list)  # lines of a condition said before the step's sentence
 
 
 @dataclass
@@ -138,22 +140,38 @@ class _Reader:
         history, a plain-text outline), else a step a sentence; what names none goes with the one before."""
         lines = [n for n, _ in unit.lines]
         per_line = [doers(t, self.vocabulary) for _, t in unit.lines]
-        if len(lines) > 1 and all(len(d) <= 1 for d in per_line):
+        pieces = [(lines[min(offset, len(lines) - 1)], piece) for offset, sentence in sentences(unit.text())
+                  for piece in cut_at_doers(sentence, self.vocabulary)]
+        # a step a line only when the sentences do not part the doers as well: prose wrapped at
+        # any word ("If anyone is short --\n so the count over zero -- run `x`") is cut at its sentences
+        if len(lines) > 1 and all(len(d) <= 1 for d in per_line) and not _sentences_part(unit, per_line, self):
             pieces = [(n, t) for n, t in unit.lines]
-        else:
-            pieces = [(lines[min(offset, len(lines) - 1)], piece) for offset, sentence in sentences(unit.text())
-                      for piece in cut_at_doers(sentence, self.vocabulary)]
         before: list[tuple[int, str]] = []  # what comes before the first piece naming one: that step's text
         for line, sentence in pieces:
             said = doers(sentence, self.vocabulary)
             if said:
-                found.append(Found(unit, said[0], parts=[*before]))
+                ahead = found[-1].parts if found and found[-1].unit is unit else None
+                # "If anyone is short on forms, we chase them. Run `x` ...": the condition opening
+                # the sentences before the next doer is that step's, not the one before's (warned)
+                lead = leading_condition(ahead) if ahead else []
+                if ahead and lead:
+                    del ahead[len(ahead) - len(lead):]
+                found.append(Found(unit, said[0], parts=[*before, *lead], carried=[n for n, _ in lead]))
                 before = []
             parts = found[-1].parts if found and found[-1].unit is unit else None
             if parts is None:
                 before.append((line, sentence))
             else:
                 parts.append((line, sentence))
+
+
+def _sentences_part(unit: Unit, per_line: list[list[str]], reader: _Reader) -> bool:
+    """Whether the unit is wrapped prose whose sentences part the doers as its lines do: two
+    sentences or more, each naming one doer at most, the doers in the same order, and some
+    sentence going on over a line break (a shell history, an outline without stops: no)."""
+    said = [doers(t, reader.vocabulary) for _, t in sentences(unit.text())]
+    return (1 < len(said) < len(per_line) and all(len(d) <= 1 for d in said)
+            and [d for d in said if d] == [d for d in per_line if d])
 
 
 def _steps(root: Unit, reader: _Reader) -> tuple[list[Found], list[Unit]]:
@@ -327,7 +345,12 @@ def _read_found(number: int, f: Found, src: Source, sink: list, refs: _Refs,  # 
         line = f.parts[0][0]
         text = _rewrite(" ".join(t for _, t in f.parts), vocabulary, refs, number)
         name, _ = _name(unit, text, f.skill)
-        blocks: list[Block] = [Para(line=line, text=text)]
+        first = _rewrite(f.parts[0][1], vocabulary, refs, number)
+        lead = as_lead(first, carried=bool(f.carried))  # "If the tank is low, we top up with `x`": its condition (`spec.condition_ahead`)
+        blocks: list[Block] = [Para(line=line, text=text)] if lead is None else [
+            *_lead_blocks(line, lead, src, branch),
+            *([Para(line=f.parts[1][0], text=_rewrite(" ".join(t for _, t in f.parts[1:]), vocabulary, refs, number))]
+              if len(f.parts) > 1 else [])]
     else:
         line = unit.line
         first = _rewrite(unit.text(), vocabulary, refs, number)
@@ -345,6 +368,11 @@ def _read_found(number: int, f: Found, src: Source, sink: list, refs: _Refs,  # 
                      readings=(reading,), routes_sink=sink)
     src.warn(line, f"step-{number} ({name}): read as a step because it names `{f.skill}`; the document's shape was "
                    "not recognised: check the plan or write `## Step N:` headings", ANCHORED_CODE)
+    if f.carried:
+        src.warn(f.carried[0], f"step-{number} ({name}): '{' '.join(t for _, t in f.parts or [])[:70]}' is read as "
+                               f"this step's condition, though it comes before the sentence naming `{f.skill}`: "
+                               "to say so plainly put the condition in the step's own sentence "
+                               f"(`If ...: run {f.skill}`)", "spec.condition-carried")
     step = said_elsewhere(step, f.placed, f.success, src)
     if step.approval is None:  # a person's yes said in words no reader took: never a quiet run without it
         for piece in step.texts:

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict
 
 from orchestrator.spec.anchored import Anchored, blank
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para, Table, split_label
+from orchestrator.spec.chart_beside import warn_chart_beside
 from orchestrator.spec.chat import blank_chat_headers, chat_replies
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.contract import read_contract
@@ -575,7 +576,14 @@ def _whole_run_limits(blocks: list[Para | Bullet], src: Source) -> None:
 def read_markdown(src: Source) -> SpecParts:
     """Read every section of the document; findings go to `src`. When the rules fail in a way
     the skill-anchored reading may rescue (`spec.anchored`), the document is read again so,
-    and that reading, with its own findings, is kept when it finds steps."""
+    and that reading, with its own findings, is kept when it finds steps. A flowchart beside
+    steps read from elsewhere is warned as not merged (`spec.chart_beside`)."""
+    parts = _read_markdown_all(src)
+    warn_chart_beside(parts.steps, src)
+    return parts
+
+
+def _read_markdown_all(src: Source) -> SpecParts:
     parts = _read_markdown(src, None)
     if not parts.steps and find_flowchart(src.text) is not None:  # no steps but a Mermaid flowchart's
         charted = Source(src.text, src.path, src.vocabulary)

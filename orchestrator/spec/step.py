@@ -44,6 +44,7 @@ from orchestrator.spec.fields import (
     split_top,
     step_id,
 )
+from orchestrator.spec.for_each_arrow import arrow_for_each
 from orchestrator.spec.input_prose import assignments
 from orchestrator.spec.io_arrow import doer_outputs
 from orchestrator.spec.lead_condition import complement_said
@@ -155,7 +156,9 @@ def canonical_ref(text: str) -> str:
 def read_for_each(text: str, src: Source, line: int) -> str | None:
     """`item in list_field` → `item in list_field`; `x in step-2.files` → `x in steps.step-2.output.files`."""
     m = _FOR_EACH.match(_strip_code(text))
-    if not m and ("->" in text or "→" in text):  # `pull orders -> stops`: a notation of the author's own
+    if not m and ("->" in text or "→" in text or "=>" in text):  # `pull orders -> stops`: the author's own
+        if (arrow := arrow_for_each(text, src, line)) is not None:  # `spec.for_each_arrow`
+            return arrow
         src.warn(line, f"for each '{text.strip()[:60]}' is not read, so the step runs once, not per item: write "
                        "`item in step-2.field` (e.g. `stop in step-1.stops`)", "spec.for-each")
         return None

@@ -630,6 +630,11 @@ def resolve_references(steps: list[StepSpec], index: StepIndex) -> list[StepSpec
             source = _resolve_source(FieldSpec(name="x", source=loop.group(2), where=step.where), index).source
             if source != loop.group(2):
                 step = step.model_copy(update={"for_each": f"{loop.group(1)}{source}"})
+            # a loop over a step's list waits for that step, whatever else it was said to wait for
+            made = re.match(r"^steps\.([^.]+)\.output", source or "")
+            if made and made.group(1) in index.ids and step.depends_where is not None \
+                    and made.group(1) not in step.depends_on and made.group(1) != step.id:
+                step = step.model_copy(update={"depends_on": (*step.depends_on, made.group(1))})
         out.append(step)
     return out
 

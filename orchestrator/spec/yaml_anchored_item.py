@@ -31,7 +31,8 @@ from orchestrator.spec.yaml_step_shape import STEP_IGNORED, skill_name
 # names the form's own tables (`yaml_keys.STEP_SYNONYMS`) do not know are looked up here
 KEY_MEANINGS: dict[str, tuple[str, ...]] = {
     "id": ("register", "save_as", "store_as", "result_var", "output_var", "ref_name"),
-    "name": ("title", "label", "display_name", "step_name", "stage_name", "phase", "stage", "step"),
+    "name": ("title", "label", "display_name", "step_name", "stage_name", "phase", "stage", "step", "leg",
+             "task_name", "what"),
     "input": ("config", "values", "vars", "props", "properties", "settings", "payload", "data", "input_values",
               "opts", "kw", "flags", "ins", "input_transforms", "input_map", "inputs_map", "bindings"),
     "depends_on": ("deps", "depends_upon", "depend_on", "upstreams", "wait_on", "waits_on", "after_steps",
