@@ -28,7 +28,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 _LEAD = _rx(r"(?i)(?<![\w-])(?:one[ \t]++of|either|must[ \t]++be|can[ \t]++be|allowed(?:[ \t]++values)?)"
             r"(?![\w-])[ \t]*+(?P<colon>:?)")
 _PIPED = _rx(r"(?<![\w.-])[\w.-]++(?:[ \t]*+\|[ \t]*+[\w.-]++)++")
-_SPLIT = _rx(r"[ \t]*+(?:,|/|\||(?<![\w-])or(?![\w-])|(?<![\w-])and(?![\w-]))[ \t]*+")
+_SPLIT = _rx(r"(?<![ \t])[ \t]*+(?:,|/|\||(?<![\w-])or(?![\w-])|(?<![\w-])and(?![\w-]))[ \t]*+")
 _VALUE = _rx(r"^[`'\"]?+([\w.-]{1,30}+)[`'\"]?+$")
 _EXAMPLES = _rx(r"(?i)(?<![\w-])(?:e\.g|eg|i\.e|for[ \t]++example|such[ \t]++as|like|say)(?![\w-])")
 _END = _rx(r"[;)(\n]|\.(?:[ \t]|$)")
