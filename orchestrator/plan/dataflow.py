@@ -64,7 +64,7 @@ from orchestrator.plan.said_step import said_step
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
-from orchestrator.plan.whole_item import take_whole_items
+from orchestrator.plan.whole_item import take_whole_items, whole_items_by_schema
 from orchestrator.policy import ApprovalPolicy, Fallback, FallbackAction
 from orchestrator.spec.fields import step_id
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
@@ -448,6 +448,8 @@ class _Planner:
             bind_joins(mapped, joins[step.id], required_of(schema), reads[step.id])
             if (over := parse_for_each(step.for_each)) is not None:  # `sample` (object {sample, wells}): the item
                 take_whole_items(step, self.said(step), item_fields, over[1], mapped.bindings, mapped.provenance)
+                self.found += whole_items_by_schema(step, schema, self.item_properties(step, inputs), over[1],
+                                                    mapped.bindings, mapped.provenance, self.path)
             self.drop_unfit_lists(step, mapped.bindings, mapped.provenance)
             unbound = [n for n in self.needs[step.id] if n not in mapped.bindings and n not in step.input_values]
             if not unbound:  # else the one name the skill's instructions read that nothing gave
@@ -564,9 +566,10 @@ class _Planner:
         if said is None or skill is None:
             return
         for n in said.inputs:
-            if n.optional or n.example or n.name in bindings or n.name in step.input_values:
+            if n.optional or n.name in bindings or n.name in step.input_values:
                 continue
-            message = (f"{step.id} ({step.name}): its skill `{skill.name}` reads `{n.name}` ({n.where}), but nothing "
+            reads = f"shows `{n.name}` in the example of what it reads" if n.example else f"reads `{n.name}`"
+            message = (f"{step.id} ({step.name}): its skill `{skill.name}` {reads} ({n.where}), but nothing "
                        f"gives it: no workflow input, earlier step output or value in the step's text has that "
                        f"name; declare the input, write `{n.name}: value` in the step, or name the value it takes "
                        f"next to `{n.name}`")
@@ -666,9 +669,14 @@ class _Planner:
 
     def item_fields(self, step: StepSpec, inputs: tuple[InputSpec, ...]) -> frozenset[str] | None:
         """The properties of a `For each` step's item, when its list's schema declares them."""
+        props = self.item_properties(step, inputs)
+        return frozenset(props) if props else None
+
+    def item_properties(self, step: StepSpec, inputs: tuple[InputSpec, ...]) -> dict[str, Any]:
+        """The property schemas of a `For each` step's item, when its list's schema declares them."""
         loop = parse_for_each(step.for_each)
         if loop is None:
-            return None
+            return {}
         source = loop[1]
         list_schema: JsonSchema = {}
         if source.startswith("steps."):
@@ -688,8 +696,7 @@ class _Planner:
                 if spec_input is not None:
                     list_schema = field_schema(FieldSpec(name=head, type=spec_input.type, where=spec_input.where))
         items = list_schema.get("items") if isinstance(list_schema, dict) else None
-        props = properties_of(items) if isinstance(items, dict) else {}
-        return frozenset(props) if props else None
+        return dict(properties_of(items)) if isinstance(items, dict) else {}
 
     def contract_fields(self, step: StepSpec) -> dict[str, str]:
         """Input names a Data Contracts edge into `step` names, to the edge's producer."""

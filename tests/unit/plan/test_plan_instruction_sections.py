@@ -90,3 +90,27 @@ def test_names_under_a_skill_s_input_heading_are_bound_and_the_ones_nothing_give
     assert plan.step("step-2").inputs["entry"].step == "step-1"
     warned = {(w.line, w.message.split("reads ")[1][:12]) for w in plan.warnings if w.code == "plan.input-not-given"}
     assert warned == {(8, "`barometer` "), (9, "`skipper` (/")}
+
+
+_KITCHEN = _Catalog(
+    _Entry(skill("scale-recipe"), 'Scales it.\n\nInput:\n\n```json\n{"servings": 4, "units": "metric"}\n```\n'),
+    _Entry(skill("print-card"), 'Reads `{"card": ..., "font": "serif"}` and prints it.\n'))
+
+_CARD = """\
+# Recipe card
+
+## Inputs
+- servings: how many plates
+
+## Steps
+1. Scale it with `scale-recipe`.
+2. Print it with `print-card`.
+"""
+
+
+def test_a_key_of_a_skill_s_json_example_that_nothing_gives_is_warned_at_the_step() -> None:
+    plan = build_plan(parse_spec_text(_CARD, "w.md", "markdown"), _KITCHEN, settings=SETTINGS)
+    assert plan.step("step-1").inputs["servings"].name == "servings"
+    warned = sorted((w.line, w.message.split("`")[3]) for w in plan.warnings if w.code == "plan.input-not-given")
+    assert warned == [(7, "units"), (8, "card"), (8, "font")]
+    assert any("in the example of what it reads" in w.message for w in plan.warnings)
