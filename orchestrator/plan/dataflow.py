@@ -42,7 +42,7 @@ from orchestrator.plan.conditions import (
 from orchestrator.plan.contract import OutputContract, at_pointer
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
-from orchestrator.plan.location import error_at, from_spec, warning_at
+from orchestrator.plan.location import error_at, from_spec, split_where, warning_at
 from orchestrator.plan.mapping import (
     SAYS_EVERY,
     Dependencies,
@@ -61,6 +61,7 @@ from orchestrator.plan.outside import how_to_name, said_by_name, written_as_name
 from orchestrator.plan.prose_inputs import prose_inputs
 from orchestrator.plan.rename import renames
 from orchestrator.plan.said_step import said_step
+from orchestrator.plan.said_value import bind_said_values, said_value
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
@@ -199,6 +200,12 @@ class _Planner:
             if partner is not None:
                 self.exclusive.add(frozenset((partner, s.id)))
 
+    @functools.cached_property
+    def preamble(self) -> str:
+        """The text before the first step: what it says holds for every step ("Home country for us is CA")."""
+        first = (split_where(self.spec.steps[0].where, self.path)[1] or 0) if self.spec.steps else 0
+        return "\n".join(self.spec.text.splitlines()[:max(0, first - 1)])
+
     def before(self, index: int) -> list[str]:
         """The ids of the steps before the one at `index`, the latest first."""
         return self.order[index - 1::-1] if index else []
@@ -296,6 +303,8 @@ class _Planner:
             for name in names:
                 if name in found or name in taken[step.id]:
                     continue
+                if said_value(name, self.text_of(step)) or said_value(name, self.preamble):
+                    continue  # "Home country for us is CA": the step's literal (`said_value`), no input
                 required = name in required_of(schema) or (name not in properties_of(schema) and name not in optional)
                 prop = properties_of(schema).get(name, {})
                 item = InputSpec(name=name, type=prop.get("type") if isinstance(prop.get("type"), str) else None,
@@ -529,6 +538,12 @@ class _Planner:
                 for name in dropped:
                     mapped.bindings.pop(name)
                     mapped.provenance.pop(f"inputs.{name}", None)
+            said_inputs = self.said(step)
+            left = [n for n in dict.fromkeys([*required_of(schema), *(n.name for n in (said_inputs.inputs if said_inputs
+                                                                                      else ()) if not n.optional)])
+                    if n not in mapped.bindings and n not in step.input_values]
+            self.found += bind_said_values(step, left, [said_text, self.preamble], mapped.bindings,
+                                           mapped.provenance, self.path)  # "Home country for us is CA"
             self.check_given(step, mapped.bindings)  # every input its skill says it reads that nothing gives: warned
             schema = self.with_loose(schema, mapped.bindings)
             conditional = step.when or step.otherwise_where or (step.approval and step.approval.when)
