@@ -581,10 +581,9 @@ class _Planner:
         if said is None or skill is None:
             return
         for n in said.inputs:
-            if n.optional or n.name in bindings or n.name in step.input_values:
-                continue
-            reads = f"shows `{n.name}` in the example of what it reads" if n.example else f"reads `{n.name}`"
-            message = (f"{step.id} ({step.name}): its skill `{skill.name}` {reads} ({n.where}), but nothing "
+            if n.optional or n.example or n.name in bindings or n.name in step.input_values:
+                continue  # an example's keys may be optional ones its prose says later ("waits `pause_s` (default 0)")
+            message = (f"{step.id} ({step.name}): its skill `{skill.name}` reads `{n.name}` ({n.where}), but nothing "
                        f"gives it: no workflow input, earlier step output or value in the step's text has that "
                        f"name; declare the input, write `{n.name}: value` in the step, or name the value it takes "
                        f"next to `{n.name}`")

@@ -108,9 +108,8 @@ _CARD = """\
 """
 
 
-def test_a_key_of_a_skill_s_json_example_that_nothing_gives_is_warned_at_the_step() -> None:
+def test_a_key_of_a_skill_s_json_example_is_bound_and_not_warned_when_nothing_gives_it() -> None:
+    # an example's keys may be optional ones the prose says later ("waits `pause_s` (default 0)")
     plan = build_plan(parse_spec_text(_CARD, "w.md", "markdown"), _KITCHEN, settings=SETTINGS)
     assert plan.step("step-1").inputs["servings"].name == "servings"
-    warned = sorted((w.line, w.message.split("`")[3]) for w in plan.warnings if w.code == "plan.input-not-given")
-    assert warned == [(7, "units"), (8, "card"), (8, "font")]
-    assert any("in the example of what it reads" in w.message for w in plan.warnings)
+    assert [w for w in plan.warnings if w.code == "plan.input-not-given"] == []
