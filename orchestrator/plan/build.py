@@ -33,6 +33,7 @@ from orchestrator.plan.dataflow import (
 from orchestrator.plan.fan_words import read_fan_outs
 from orchestrator.plan.flow_checks import hand_on_empty_values, refusal
 from orchestrator.plan.guards import guard_plan
+from orchestrator.plan.input_choices import said_choices
 from orchestrator.plan.location import error_at, from_default, from_spec, line_key, warning_at
 from orchestrator.plan.loop_field import loop_over_fields
 from orchestrator.plan.model import (
@@ -133,8 +134,10 @@ def is_path_input(item: InputSpec) -> bool:
     return item.format == "path" or (item.type or "").lower() in _PATH_WORDS or first in _PATH_WORDS
 
 
-def _plan_input(item: InputSpec) -> PlanInput:
+def _plan_input(item: InputSpec, choices: list[str] | None = None) -> PlanInput:
     schema = field_schema(FieldSpec(name=item.name, type=item.type, description=item.description, where=item.where))
+    if choices:  # "one of staging or prod", `# staging | prod` (`input_choices`)
+        schema = {**schema, "type": "string", "enum": choices}
     if item.format and item.format != "path":
         schema["format"] = item.format
     if is_path_input(item):
@@ -290,10 +293,13 @@ def draft_plan(
     plan_skills = {**{b.name: b for b in bound.values()}, **_extra_skills(spec, skills, bound)}
     warnings = [*_unread(spec.warnings, flow.read_at), *(d for d in found if d.severity is Severity.WARNING)]
     warnings += [d.model_copy(update={"severity": Severity.WARNING}) for d in getattr(catalog, "problems", ())]
+    lines = spec.text.splitlines() if spec.format == "yaml" else []
+    choices = {i.name: said_choices(i, lines, spec.format == "yaml", spec.path) for i in inputs}
+    warnings += [w for _, found in choices.values() for w in found]
     plan = Plan(
         name=spec.name,
         spec=SpecRef(path=spec.path, sha256=spec.sha256, format=spec.format),
-        inputs=tuple(_plan_input(i) for i in inputs),
+        inputs=tuple(_plan_input(i, choices[i.name][0]) for i in inputs),
         steps=tuple(steps),
         edges=edges,
         skills=dict(sorted(plan_skills.items())),

@@ -54,6 +54,7 @@ from orchestrator.plan.loop_field import loop_choices
 from orchestrator.plan.mapping import parse_for_each
 from orchestrator.plan.model import InputBinding, Plan, PlanStep
 from orchestrator.plan.schema import properties_of, required_of, supply_problems, types_of
+from orchestrator.plan.unused_inputs import unused_inputs
 from orchestrator.policy import FallbackAction
 from orchestrator.spec.model import WorkflowSpec
 
@@ -156,6 +157,7 @@ def check_plan(plan: Plan, spec: WorkflowSpec) -> list[Diagnostic]:
     _check_reachable(ctx, cyclic)
     _check_limits(ctx, cyclic)
     _check_default_values(ctx)
+    ctx.found += unused_inputs(plan, ctx.path)  # a declared input no step reads (`unused_inputs`)
     for step, name, message in join_source_problems(plan):
         ctx.error(_input_line(ctx, step, name), f"{ctx.label(step.id)}: {message}", "join-source")
     check_flow(plan, lambda step, name, message: ctx.error(_input_line(ctx, step, name),

@@ -42,7 +42,7 @@ from orchestrator.plan.conditions import (
 from orchestrator.plan.contract import OutputContract, at_pointer
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
-from orchestrator.plan.location import error_at, from_spec, warning_at
+from orchestrator.plan.location import error_at, from_spec, split_where, warning_at
 from orchestrator.plan.mapping import (
     SAYS_EVERY,
     Dependencies,
@@ -61,10 +61,11 @@ from orchestrator.plan.outside import how_to_name, said_by_name, written_as_name
 from orchestrator.plan.prose_inputs import prose_inputs
 from orchestrator.plan.rename import renames
 from orchestrator.plan.said_step import said_step
+from orchestrator.plan.said_value import bind_said_values, said_value
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
-from orchestrator.plan.whole_item import take_whole_items
+from orchestrator.plan.whole_item import take_whole_items, whole_items_by_schema
 from orchestrator.policy import ApprovalPolicy, Fallback, FallbackAction
 from orchestrator.spec.fields import step_id
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
@@ -199,6 +200,12 @@ class _Planner:
             if partner is not None:
                 self.exclusive.add(frozenset((partner, s.id)))
 
+    @functools.cached_property
+    def preamble(self) -> str:
+        """The text before the first step: what it says holds for every step ("Home country for us is CA")."""
+        first = (split_where(self.spec.steps[0].where, self.path)[1] or 0) if self.spec.steps else 0
+        return "\n".join(self.spec.text.splitlines()[:max(0, first - 1)])
+
     def before(self, index: int) -> list[str]:
         """The ids of the steps before the one at `index`, the latest first."""
         return self.order[index - 1::-1] if index else []
@@ -296,6 +303,8 @@ class _Planner:
             for name in names:
                 if name in found or name in taken[step.id]:
                     continue
+                if said_value(name, self.text_of(step)) or said_value(name, self.preamble):
+                    continue  # "Home country for us is CA": the step's literal (`said_value`), no input
                 required = name in required_of(schema) or (name not in properties_of(schema) and name not in optional)
                 prop = properties_of(schema).get(name, {})
                 item = InputSpec(name=name, type=prop.get("type") if isinstance(prop.get("type"), str) else None,
@@ -448,6 +457,8 @@ class _Planner:
             bind_joins(mapped, joins[step.id], required_of(schema), reads[step.id])
             if (over := parse_for_each(step.for_each)) is not None:  # `sample` (object {sample, wells}): the item
                 take_whole_items(step, self.said(step), item_fields, over[1], mapped.bindings, mapped.provenance)
+                self.found += whole_items_by_schema(step, schema, self.item_properties(step, inputs), over[1],
+                                                    mapped.bindings, mapped.provenance, self.path)
             self.drop_unfit_lists(step, mapped.bindings, mapped.provenance)
             unbound = [n for n in self.needs[step.id] if n not in mapped.bindings and n not in step.input_values]
             if not unbound:  # else the one name the skill's instructions read that nothing gave
@@ -527,6 +538,12 @@ class _Planner:
                 for name in dropped:
                     mapped.bindings.pop(name)
                     mapped.provenance.pop(f"inputs.{name}", None)
+            said_inputs = self.said(step)
+            left = [n for n in dict.fromkeys([*required_of(schema), *(n.name for n in (said_inputs.inputs if said_inputs
+                                                                                      else ()) if not n.optional)])
+                    if n not in mapped.bindings and n not in step.input_values]
+            self.found += bind_said_values(step, left, [said_text, self.preamble], mapped.bindings,
+                                           mapped.provenance, self.path)  # "Home country for us is CA"
             self.check_given(step, mapped.bindings)  # every input its skill says it reads that nothing gives: warned
             schema = self.with_loose(schema, mapped.bindings)
             conditional = step.when or step.otherwise_where or (step.approval and step.approval.when)
@@ -565,7 +582,7 @@ class _Planner:
             return
         for n in said.inputs:
             if n.optional or n.example or n.name in bindings or n.name in step.input_values:
-                continue
+                continue  # an example's keys may be optional ones its prose says later ("waits `pause_s` (default 0)")
             message = (f"{step.id} ({step.name}): its skill `{skill.name}` reads `{n.name}` ({n.where}), but nothing "
                        f"gives it: no workflow input, earlier step output or value in the step's text has that "
                        f"name; declare the input, write `{n.name}: value` in the step, or name the value it takes "
@@ -666,9 +683,14 @@ class _Planner:
 
     def item_fields(self, step: StepSpec, inputs: tuple[InputSpec, ...]) -> frozenset[str] | None:
         """The properties of a `For each` step's item, when its list's schema declares them."""
+        props = self.item_properties(step, inputs)
+        return frozenset(props) if props else None
+
+    def item_properties(self, step: StepSpec, inputs: tuple[InputSpec, ...]) -> dict[str, Any]:
+        """The property schemas of a `For each` step's item, when its list's schema declares them."""
         loop = parse_for_each(step.for_each)
         if loop is None:
-            return None
+            return {}
         source = loop[1]
         list_schema: JsonSchema = {}
         if source.startswith("steps."):
@@ -688,8 +710,7 @@ class _Planner:
                 if spec_input is not None:
                     list_schema = field_schema(FieldSpec(name=head, type=spec_input.type, where=spec_input.where))
         items = list_schema.get("items") if isinstance(list_schema, dict) else None
-        props = properties_of(items) if isinstance(items, dict) else {}
-        return frozenset(props) if props else None
+        return dict(properties_of(items)) if isinstance(items, dict) else {}
 
     def contract_fields(self, step: StepSpec) -> dict[str, str]:
         """Input names a Data Contracts edge into `step` names, to the edge's producer."""

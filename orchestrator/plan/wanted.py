@@ -32,6 +32,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict
 
+from orchestrator.plan.instruction_sections import section_names
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -163,6 +164,11 @@ def read_instructions(body: str, skill_md: str, first_line: int = 1) -> Instruct
                 target = inputs if kind == "in" else outputs
                 for named in _names(sentence[end:stop], where):
                     target.setdefault(named.name, named)
+    listed_in, listed_out = section_names(body, skill_md, first_line)  # "## Input" then a list of its own
+    for target, listed in ((inputs, listed_in), (outputs, listed_out)):
+        for item in listed:
+            target.setdefault(item.name, Named(name=item.name, where=item.where, optional=item.optional,
+                                               example=item.example))
     return Instructions(inputs=tuple(inputs.values()), outputs=tuple(outputs.values()))
 
 

@@ -4,14 +4,18 @@ The item of "for every dish from step 1, plate it with `plate-dish`" may have a 
 name) while `plate-dish`'s SKILL.md says it reads `dish` (object `{dish, garnish, temp}`): the
 skill wants the item itself. When the instructions describe the input as an object whose fields
 are among the item's (at least two of them, or all when it names fewer), the input is bound to the
-whole item instead of `/dish`, and the plan says why.
+whole item instead of `/dish`, and the plan says why. A skill's input schema says it the same
+way: `dish` an object (its properties among the item's) while the item's field `dish` is a string
+or a number, not an object: the whole item, warned at the step's line (`whole_items_by_schema`).
 """
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
+from collections.abc import Mapping, MutableMapping
+from typing import Any
 
-from orchestrator.plan.location import from_spec
+from orchestrator.errors import Diagnostic
+from orchestrator.plan.location import from_spec, warning_at
 from orchestrator.plan.model import InputBinding, Provenance
 from orchestrator.plan.wanted import Instructions
 from orchestrator.spec.model import StepSpec
@@ -47,6 +51,38 @@ def take_whole_items(step: StepSpec, said: Instructions | None, item_fields: fro
             step.field_where.get("for_each") or step.where,
             f"for each item: each whole item of {over}, for `{named.name}`: its skill reads it as an object of "
             f"{', '.join(sorted(fields))}, the item's own fields (not the item's field `{named.name}`)")
+
+
+def whole_items_by_schema(step: StepSpec, schema: Mapping[str, Any], item: Mapping[str, Any], over: str,
+                          bindings: MutableMapping[str, InputBinding], provenance: MutableMapping[str, Provenance],
+                          path: str) -> list[Diagnostic]:
+    """Rebind each input bound to an item's field that the skill's input schema says is an object, when
+    that field of the item is not one (a string, a number) and the object's properties, if it lists any,
+    are among the item's: the whole item, warned."""
+    found: list[Diagnostic] = []
+    properties = schema.get("properties")
+    for name, prop in (properties if isinstance(properties, dict) else {}).items():
+        binding = bindings.get(name)
+        if binding is None or binding.source != "item" or binding.pointer != f"/{name}" or not isinstance(prop, dict):
+            continue
+        field = item.get(name)
+        field_type = field.get("type") if isinstance(field, dict) else None
+        if prop.get("type") != "object" or not isinstance(field_type, str) or field_type in ("object", "array"):
+            continue
+        wanted = prop.get("properties")
+        fields = frozenset(wanted) if isinstance(wanted, dict) else frozenset()
+        if fields and not fields <= frozenset(item):
+            continue
+        where = step.field_where.get("for_each") or step.where
+        bindings[name] = binding.model_copy(update={"pointer": ""})
+        provenance[f"inputs.{name}"] = from_spec(
+            where, f"for each item: each whole item of {over}, for `{name}`: its skill's schema takes an object, "
+                   f"and the item's field `{name}` is a {field_type}")
+        found.append(warning_at(where, path, f"{step.id} ({step.name}): `{name}` is given each whole item of {over}, "
+                                f"not the item's field `{name}`: its skill's schema takes an object and that field "
+                                f"is a {field_type}. If the field is meant, write `{name} = \"{{{{ item.{name} }}}}\"`",
+                                "plan.whole-item"))
+    return found
 
 
 _rx.save()

@@ -43,6 +43,7 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.success import (
     check_schema,
+    compared_names,
     compares,
     read_criteria,
     success_claimed,
@@ -213,6 +214,15 @@ def _success(step: StepSpec, item: SpecText, src: Source) -> ContractSpec | None
         if phrase is not None and phrase.read:
             record(phrase, clause, item.line, src, section="success", steps=(step.id,), who=step.id,
                    step_name=step.name)
+            continue
+        named = compared_names(clause)
+        if named is not None:  # "accuracy >= min_accuracy": a name where a value goes (an input never declared)
+            op = named[1] if named[1] in (">=", "<=", ">", "<", "≥", "≤") else "=="
+            src.warn(item.line, f"{step.id}: success criterion '{_quote(clause)}' compares `{named[0]}` with "
+                                f"`{named[2]}`, a name, not a value written in the spec, so it is not checked: write "
+                                f"the value (`{named[0]} {op} VALUE`, a name in quotes if it is the value), or compare "
+                                f"them in a `- When:` of the step after, which reads earlier outputs and workflow "
+                                f"inputs (declare `{named[2]}` under `## Inputs` if the run is given it)", "spec.success")
             continue
         src.warn(item.line, f"{step.id}: success criterion '{_quote(clause)}' is not a comparison on an output "
                             "field (`valid is true`, `confidence >= 0.7`); not checked", "spec.success")

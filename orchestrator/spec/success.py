@@ -193,4 +193,19 @@ def then_clauses(text: str) -> list[str]:
     return [c for m in _THEN.finditer(text) if (c := m.group("clause").strip().rstrip(". "))]
 
 
+_NAMED = _rx(r"(?i)^(?:the[ \t]++)?`?(?P<a>[A-Za-z_]\w*+)`?[ \t]*+"
+             r"(?P<op>>=|<=|==|!=|=|>|<|≥|≤|(?:is[ \t]++)?(?:at[ \t]++least|at[ \t]++most|(?:greater|more|less|"
+             r"higher|lower)[ \t]++than|above|below|over|under)|matches|equals)[ \t]*+"
+             r"(?:the[ \t]++)?(?P<b>`[A-Za-z_]\w*+`|[A-Za-z][A-Za-z0-9]*+(?:_[A-Za-z0-9]++)++)(?:[ \t]++from[ \t]++[^.;]{1,40}+)?$")
+
+
+def compared_names(clause: str) -> tuple[str, str, str] | None:
+    """(field, operator, name) for a clause that compares a field with another named value, not a value
+    written in the spec ("accuracy >= min_accuracy", "`rows` equals `row_count`"): no check can say it."""
+    m = _NAMED.match(clause.strip().rstrip(".").strip())
+    if m is None or m.group("b").strip("`").lower() in ("true", "false", "null", "none"):
+        return None
+    return m.group("a"), " ".join(m.group("op").split()), m.group("b").strip("`")
+
+
 _rx.save()

@@ -30,7 +30,7 @@ from orchestrator.spec.elsewhere import keys_of, named_step
 from orchestrator.spec.model import ContractSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
-from orchestrator.spec.success import check_schema, read_comparison, read_criteria
+from orchestrator.spec.success import check_schema, compared_names, read_comparison, read_criteria
 from orchestrator.spec.vocabulary import Vocabulary
 from orchestrator.spec.whole_doc import Said, line_of
 
@@ -197,6 +197,8 @@ def read_success(said: Said, steps: list[StepSpec], src: Source) -> tuple[list[S
         return None
     said = said.at(clause)
     two = two_values(clause)
+    if two is None and (named := compared_names(clause)) is not None:  # "accuracy >= min_accuracy"
+        two = named[0], named[2]
     if two is None and (several := _several(clause, said, steps, src)) is not None:
         return several  # "x is not empty and ok == true": every part, never the one `comparison` finds
     check = _check(clause, said, steps, src) if two is None else None

@@ -3,9 +3,13 @@ step's input that its skill describes as an object of the item's fields takes th
 
 from __future__ import annotations
 
+from plan_factory import SETTINGS, FakeCatalog, obj, skill
+
+from orchestrator.plan import build_plan
 from orchestrator.plan.model import InputBinding, Provenance
 from orchestrator.plan.wanted import Instructions, Named
 from orchestrator.plan.whole_item import described_fields, take_whole_items
+from orchestrator.spec import parse_spec_text
 from orchestrator.spec.model import StepSpec
 from orchestrator.spec.said_literals import fixed_values
 
@@ -51,3 +55,34 @@ def test_an_object_with_fields_the_item_lacks_keeps_the_field() -> None:
     bindings = {"crew": InputBinding(source="item", pointer="/crew")}
     take_whole_items(_step(), said, frozenset({"crew", "watch"}), "crew_list", bindings, {})
     assert bindings["crew"].pointer == "/crew"
+
+
+# -- the whole item, said by the skill's input schema -----------------------------------------
+
+
+def _loop_plan(item_props: dict[str, object], wanted: dict[str, object], list_name: str, item: str, text: str):  # type: ignore[no-untyped-def]
+    listing = skill("list-them", input_schema=obj(), output_schema=obj(
+        (list_name,), **{list_name: {"type": "array", "items": {"type": "object", "properties": item_props}}}))
+    each = skill("do-each", input_schema=obj((item,), **{item: wanted}), output_schema=obj(("ok",), ok="boolean"))
+    return build_plan(parse_spec_text(text, "w.md", "markdown"), FakeCatalog(listing, each), settings=SETTINGS)
+
+
+def test_a_podcast_segment_loop_gives_the_whole_segment_when_the_schema_takes_an_object() -> None:
+    text = ("# Run sheet\n\n## Steps\n\n### Step 1: List\n- Skill: `list-them`\n\n### Step 2: Cue\n- Skill: `do-each`\n"
+            "- For each: segment in step-1.segments\n")
+    plan = _loop_plan({"segment": {"type": "string"}, "start": {"type": "string"}},
+                      {"type": "object", "properties": {"segment": {}, "start": {}}}, "segments", "segment", text)
+    binding = plan.step("step-2").inputs["segment"]
+    assert (binding.source, binding.pointer) == ("item", "")
+    [warned] = [w for w in plan.warnings if w.code == "plan.whole-item"]
+    assert warned.line == 10 and "that field is a string" in warned.message
+
+
+def test_a_ship_s_port_loop_keeps_the_item_s_field_when_that_field_is_an_object_itself() -> None:
+    text = ("# Passage\n\n## Steps\n\n### Step 1: Ports\n- Skill: `list-them`\n\n### Step 2: Clear\n- Skill: `do-each`\n"
+            "- For each: port in step-1.ports\n")
+    plan = _loop_plan({"port": {"type": "object"}, "eta": {"type": "string"}}, {"type": "object"}, "ports", "port",
+                      text)
+    binding = plan.step("step-2").inputs["port"]
+    assert (binding.source, binding.pointer) == ("item", "/port")
+    assert not [w for w in plan.warnings if w.code == "plan.whole-item"]

@@ -1,0 +1,89 @@
+"""A value the text states for a skill input in words: "Home country for us is CA", "the unit
+system here is metric", "tax rate = 0.2".
+
+A step's skill may read a name (`home_country`) that nothing gives: no workflow input, no earlier
+output, no value written as the name. When the step's own text, or the text before the first step
+(the intro: what holds for every run), says the name's words followed by "is", "=" or ":" and one
+value (a code in capitals, a number, true/false, a quoted text), that value is the step's literal,
+warned at the step's line: it is a reading of words, and the plain way is `home_country: "CA"` in the
+step. Only a name of two words or more is read by its words (one word, "country is CA", reads like a
+condition); "for us", "here", "always" may stand between the words and "is". The text is scanned a
+word at a time, linear in its length.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, MutableMapping
+
+from orchestrator.errors import Diagnostic
+from orchestrator.plan.location import from_spec, warning_at
+from orchestrator.plan.model import InputBinding, Provenance
+from orchestrator.spec.model import StepSpec
+from orchestrator.spec.regex_cache import Patterns
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_TOKEN = _rx(r"\"[^\"\n]{1,60}+\"|“[^”\n]{1,60}+”|[A-Za-z0-9_.%-]++|[=:]")
+_FILLER = frozenset({"for", "us", "here", "always", "our", "we", "use", "is", "=", ":"})
+_CODE = _rx(r"^(?:[A-Z][A-Z0-9]{1,9}+|-?\d++(?:\.\d++)?+|true|false)$")
+
+
+def _value(token: str) -> tuple[bool, object]:
+    if token[:1] in "\"“":
+        return True, token[1:-1]
+    token = token.rstrip(".")
+    if _CODE.match(token) is None:
+        return False, None
+    if token in ("true", "false"):
+        return True, token == "true"
+    try:
+        return True, json.loads(token)
+    except ValueError:
+        return True, token
+
+
+def said_value(name: str, text: str) -> tuple[object, str] | None:
+    """(value, the words it was read from) for `name` said in words in `text`, or None."""
+    words = name.lower().split("_")
+    if len(words) < 2 or not all(words):
+        return None
+    tokens = _TOKEN.findall(text)
+    lower = [t.lower() for t in tokens]
+    n = len(words)
+    for i in range(len(tokens) - n):
+        if lower[i:i + n] != words:
+            continue
+        j = i + n
+        said_is = False
+        while j < len(tokens) and j < i + n + 4 and lower[j] in _FILLER:
+            said_is = said_is or lower[j] in ("is", "=", ":")
+            j += 1
+        if said_is and j < len(tokens):
+            found, value = _value(tokens[j])
+            if found:
+                return value, " ".join(tokens[i:j + 1])
+    return None
+
+
+def bind_said_values(step: StepSpec, names: Iterable[str], texts: Iterable[str],
+                     bindings: MutableMapping[str, InputBinding], provenance: MutableMapping[str, Provenance],
+                     path: str) -> list[Diagnostic]:
+    """Bind each of `names` (inputs nothing gives) to a value `texts` say for it in words, warned."""
+    found: list[Diagnostic] = []
+    texts = list(texts)
+    for name in names:
+        said = next((got for text in texts if (got := said_value(name, text)) is not None), None)
+        if said is None:
+            continue
+        value, words = said
+        bindings[name] = InputBinding(source="literal", value=value)
+        provenance[f"inputs.{name}"] = from_spec(step.where, f"literal value: the text says '{words}'")
+        found.append(warning_at(step.where, path, f"{step.id} ({step.name}): its skill reads `{name}`, which nothing "
+                                f"gives; '{words}' is read as its value {value!r} for this step, no workflow input: "
+                                f"to say so plainly write `{name}: {json.dumps(value)}` in the step",
+                                "plan.input-said-value"))
+    return found
+
+
+_rx.save()
