@@ -147,14 +147,15 @@ class _Reader:
         pending.clear()
 
     def _no_call(self, step: _Step) -> None:
-        self.src.warn(step.line, f"the step comment '{step.name[:60]}' has no call of a skill under it, so it is no "
-                                 "step; call the skill on a line below it (`skill <name> key=value`)",
-                      "spec.script-unread")
-        for text in step.texts:  # its text is still said: the step before's, or the preamble
-            if self.steps:
-                self.steps[-1].texts.append(text)
-            else:
-                self.preamble.append((text.line, text.text))
+        lines = [t.line for t in step.texts]
+        unread = f"; its text (line {lines[0]}{f'-{lines[-1]}' if lines[-1] != lines[0] else ''}) is not read" \
+            if lines else ""
+        self.src.warn(step.line, f"the step comment '{step.name[:60]}' has no call of a skill under it before the next "
+                                 f"step, so it is no step{unread}: call the skill on a line right below it "
+                                 "(`skill <name> key=value`)", "spec.script-unread")
+        for text in step.texts:  # said once, here: no later reader takes it for another step's
+            for n in range(text.line, text.line + text.text.count("\n") + 1):
+                self.prose[n - 1] = ""
 
     @staticmethod
     def _add_text(step: _Step, line: int, text: str) -> None:
@@ -232,6 +233,8 @@ class _Reader:
 
     def _variable(self, line: int, var: str, value: str) -> None:
         kind, name = value_kind(value)
+        if not value.strip("\"' "):  # `VOYAGE ?=`, `DAY=""`: given from outside
+            kind, name = "env", var.lower()
         if kind == "positional":
             self.variables[var] = ("input", None, line)
         elif kind in ("env", "args"):
