@@ -152,8 +152,11 @@ def parse_spec_text(
 
             language = None if find_recipe_file(src.text) is not None else language
         if language is not None:
+            from orchestrator.spec.linecap import markdown_lines
             from orchestrator.spec.script_runbook import read_script
 
+            src.text = markdown_lines(src)  # a line too long to read: blank, and a warning at it
+            src.lines = src.text.splitlines()
             parts = read_script(src, language)
         elif fmt == "markdown":
             from orchestrator.spec.linecap import markdown_lines

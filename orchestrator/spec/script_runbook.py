@@ -226,7 +226,7 @@ class _Reader:
         said = assigned(text)
         for name in {output_file(text), said[0] if said else "", step.name.split()[0].lower() if step.name else "",
                      skill}:
-            if name and step.number not in self.refs.setdefault(name, []):
+            if name and step.number not in self.refs.setdefault(name, [])[-1:]:  # numbers only grow
                 self.refs[name].append(step.number)
         if said is not None:
             self.variables[said[0]] = ("step", step.number, line)
