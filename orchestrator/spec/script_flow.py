@@ -36,6 +36,7 @@ _PS_IF = _rx(r"(?i)^\}?\s*+(?P<kw>if|elseif)\s*+\(")
 _PS_ELSE = _rx(r"(?i)^\}?\s*+else\s*+\{?\s*+(?P<rest>.*+)$")
 _PY_IF = _rx(r"^(?P<kw>if|elif)\s++(?P<cond>.+):\s*+(?:#.*+)?$")
 _PY_ELSE = _rx(r"^else\s*+:\s*+(?:#.*+)?$")
+_GUARD = _rx(r"^(?P<cond>\[\[?[^\]]{1,200}+\]\]?|\(\([^)]{1,200}+\)\))\s*+&&\s*+(?P<rest>\S.*+)$")
 _CLAUSE = _rx(r"^(?P<a>[^<>=!]+?)\s*+(?P<op>==|!=|<=|>=|<|>)\s*+(?P<b>[^<>=!]++)$")
 _FLIP = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
 
@@ -158,8 +159,10 @@ class Flow:
                 out.append((m.group("kw"), m.group("cond")))
             elif re.match(r"^fi\b", part):
                 out.append(("end", ""))
-            elif _LOOP.match(part):
+            elif _LOOP.match(part) or part.startswith(("case ", "switch ")):
                 out.append(("loop", part))
+            elif (guard := _GUARD.match(part)) is not None:  # `[ "$x" = yes ] && skill y`: a one-line if
+                out += [("if", guard.group("cond")), ("code", guard.group("rest")), ("end", "")]
             elif not re.match(r"^(?:done|esac)\b", part):
                 out.append(("code", part))
         return out

@@ -56,6 +56,7 @@ SUFFIXES = {".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh", ".ps1": "ps"
 _HEADER = _rx(r"(?i)^[-=*#~\s]*+(?:step|stage|phase)\s*+#?\s*+(?P<n>\d{1,3}+)?\s*+(?P<sep>[:.)\]\-–—])\s*+(?P<rest>.*+)$"
               r"|^[-=*#~\s]*+(?:\[(?P<n2>\d{1,3}+)\]|(?P<n3>\d{1,3}+)[.)])\s++(?P<rest2>\S.*+)$")
 _NAME_END = _rx(r"\.\s|\.$|;|\s--\s|\s[-–—]\s|:\s")
+_CALL_INSIDE = _rx(r"(?i)(?<![\w-])(?:skill|run-skill|invoke-skill|run_skill)\s*+\(?\s*+[\"']?(?P<name>[a-z0-9]++(?:-[a-z0-9]++)++)")
 _GOES_ON = _rx(r"(?i)(?:[,(:/+&-]|->|→|\b(?:and|or|then|but|so|with|to|of|the|a|after|before))\s*+$")
 
 
@@ -128,6 +129,7 @@ class _Reader:
             self._trail(pending)
             if self.steps and self.steps[-1].call is None:
                 self._no_call(self.steps.pop())
+            rest = rest.lstrip("-–—:.) ")
             cut = _NAME_END.search(rest)
             name, tail = (rest[:cut.start()], rest[cut.end():]) if cut else (rest, "")
             step = _Step(len(self.steps) + 1, name.strip().rstrip(".") or f"step {len(self.steps) + 1}", line)
@@ -181,6 +183,10 @@ class _Reader:
             if open_:
                 self.blocks[open_.pop()[0]].end = line
             return
+        if kind == "loop" and text.startswith(("case ", "switch ")):
+            self.src.warn(line, f"the '{text[:60]}' is not read as branches: write it as "
+                                "`if [ \"$x\" = a ]; then ... elif ...; else ... fi`", "spec.condition-not-read")
+            return
         if kind == "loop":
             self.src.warn(line, f"the loop '{text[:60]}' is not read: a step under it runs once (write the list it "
                                 "goes over in the step's comment: 'for each item in <step>.<field>')", "spec.script-unread")
@@ -188,6 +194,11 @@ class _Reader:
         skill = skill_called(call_part(text), self.src.vocabulary)
         if skill is not None:
             self._call(line, text, skill, pending, tuple(open_))
+            more = [m.group("name") for m in _CALL_INSIDE.finditer(text) if m.group("name") != skill]
+            if more:  # `skill a || skill b`: the second is no step, and no fallback either
+                self.src.warn(line, f"this line calls `{skill}` and then `{more[0]}`; only `{skill}` is read (the step's "
+                                    f"skill): to make `{more[0]}` a fallback, say so in the step's comment ('if it "
+                                    f"fails, run {more[0]} instead')", "spec.script-unread")
             return
         said = assigned(text)
         if said is not None:
@@ -205,7 +216,12 @@ class _Reader:
                     note=f"says what line {line} checks: {check[1]}"))
             pending.clear()
             return
-        if not boilerplate(text):
+        inner = _CALL_INSIDE.search(text)
+        if inner is not None:
+            self.src.warn(line, f"the code '{text.strip()[:60]}' calls `{inner.group('name')}` in a way that is not read "
+                                "(inside a pipe, after `||`, in a function), so it is no step: call it on a line of its "
+                                "own (`skill <name> key=value`)", "spec.script-unread")
+        elif not boilerplate(text):
             self.src.warn(line, f"the code '{text.strip()[:60]}' calls no skill, so it is not read (a step's code "
                                 "calls its skill: `skill <name> key=value`)", "spec.script-unread")
 

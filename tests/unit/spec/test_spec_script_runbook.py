@@ -187,3 +187,24 @@ def test_a_script_that_calls_no_skill_is_refused_with_its_file_and_line_not_a_tr
     with pytest.raises(SpecError) as caught:
         parse_spec_text("#!/bin/bash\n# tidy up\nrm -rf /tmp/x\n", "tidy.sh", "markdown")
     assert any(d.code == "spec.no-steps" and d.file == "tidy.sh" for d in caught.value.diagnostics)
+
+
+def test_a_one_line_guard_is_a_condition_and_a_case_or_a_second_call_on_a_line_is_said_not_read() -> None:
+    text = ("#!/bin/bash\n# greenhouse watering, runs at 6am\n# STEP 1 -- read the soil probes\nskill read-probes > soil.json\n"
+            "[[ $(jq .moisture soil.json) -lt 30 ]] && skill open-valves zone=soil.zone\n"
+            "case \"$SEASON\" in\n  winter) skill heat-mats ;;\nesac\nskill text-grower || skill email-grower\n")
+    spec, steps = _steps(text, "water.sh")
+    assert [s.skill for s in spec.steps] == ["read-probes", "open-valves", "text-grower"]
+    assert steps["step-1"].name == "read the soil probes"
+    assert steps["step-2"].when == "moisture < 30"
+    said = {w.line: w.message for w in spec.warnings}
+    assert "not read as branches" in said[6] and "heat-mats" in said[7] and "email-grower" in said[9]
+
+
+def test_a_catalog_skill_called_by_its_name_as_the_command_is_the_steps_skill() -> None:
+    from orchestrator.spec.vocabulary import Vocabulary
+
+    text = "# Step 1: weigh the harvest\nweigh-crates --bay \"$BAY\" > crates.json\n# Step 2: label\nprint-labels n=crates.count\n"
+    spec = parse_spec_text(text, "harvest.sh", "markdown", Vocabulary.of([("weigh-crates", None), ("print-labels", None)]))
+    assert [(s.skill, [(f.name, f.source) for f in s.inputs]) for s in spec.steps] == [
+        ("weigh-crates", [("bay", "inputs.bay")]), ("print-labels", [("n", "steps.step-1.output.count")])]
