@@ -147,6 +147,7 @@ def parse_spec_text(
         from orchestrator.spec.script_runbook import script_language
 
         language = script_language(path, src.text) if fmt == "markdown" else None
+        script = None
         if language == "make":  # a Makefile whose recipes are the steps is read as ever (`spec.recipes`)
             from orchestrator.spec.recipes import find_recipe_file
 
@@ -157,7 +158,9 @@ def parse_spec_text(
 
             src.text = markdown_lines(src)  # a line too long to read: blank, and a warning at it
             src.lines = src.text.splitlines()
-            parts = read_script(src, language)
+            script = read_script(src, language)
+        if language is not None and script is not None:
+            parts = script
         elif fmt == "markdown":
             from orchestrator.spec.linecap import markdown_lines
             from orchestrator.spec.markdown import read_markdown

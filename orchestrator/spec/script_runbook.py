@@ -297,10 +297,20 @@ class _Reader:
         return f"inputs.{self.inputs[var].name}"
 
 
-def read_script(src: Source, language: str) -> SpecParts:
-    """The parts of a script runbook (module docstring); `src.text` becomes its comments only."""
+def read_script(src: Source, language: str) -> SpecParts | None:
+    """The parts of a script runbook (module docstring); `src.text` becomes its comments only. None
+    when no line of its code calls a skill: then `src.text` is its comments, to be read as markdown
+    text (a warning at line 1 says so), so a script is never refused for its shape."""
+    said = len(src.warnings)
     reader = _Reader(src, language)
     reader.read()
+    if not reader.steps and not any(w.code == "spec.script-unread" and "calls `" in w.message for w in src.warnings):
+        del src.warnings[said:]
+        src.warn(1, "no line of the script's code calls a skill (`skill <name> key=value`), so its comments are read "
+                    "as markdown text and its code is not read", "spec.script-unread")
+        src.text = "\n".join(reader.prose)
+        src.lines = list(reader.prose)
+        return None
     steps = [_spec(reader, step) for step in reader.steps]
     steps = branch_steps(steps, [s.arms for s in reader.steps], reader.blocks, src)
     for number, check, line in reader.checks:

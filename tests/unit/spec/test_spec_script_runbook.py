@@ -208,3 +208,12 @@ def test_a_catalog_skill_called_by_its_name_as_the_command_is_the_steps_skill() 
     spec = parse_spec_text(text, "harvest.sh", "markdown", Vocabulary.of([("weigh-crates", None), ("print-labels", None)]))
     assert [(s.skill, [(f.name, f.source) for f in s.inputs]) for s in spec.steps] == [
         ("weigh-crates", [("bay", "inputs.bay")]), ("print-labels", [("n", "steps.step-1.output.count")])]
+
+
+def test_a_script_whose_code_calls_no_skill_is_not_refused_its_comments_are_read_as_markdown_text() -> None:
+    text = ("#!/bin/bash\n# Shelter intake -- volunteers run this by hand\n# 1. Scan the chip with `scan-chip`\n"
+            "./scanner --port 3\n# 2. Then book the vet check with `book-vet-check`\ncurl -X POST https://vet.example/b\n")
+    spec, _ = _steps(text, "intake.sh")
+    assert [(s.name, s.where, [m.text for m in s.mentions]) for s in spec.steps] == [
+        ("Scan the chip", "intake.sh:3", ["scan-chip"]), ("Book the vet check", "intake.sh:5", ["book-vet-check"])]
+    assert [(w.line, w.code) for w in spec.warnings] == [(1, "spec.script-unread")]
