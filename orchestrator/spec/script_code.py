@@ -148,7 +148,13 @@ def arguments(call: str, language: str) -> list[tuple[str, str]]:
 def reference(value: str) -> tuple[str, str | None] | None:
     """(name, field) a value refers to: `$(jq .f a.json)` (a, f), `$A` (A, None), `$a.f` / `a["f"]` /
     `a.f` (a, f); None for a literal."""
-    text = value.strip().strip("\"'").strip()
+    value = value.strip()
+    if value[:3] in ('f"{', "f'{"):  # an f-string of one value: the value
+        value = value[1:]
+    quoted = value[:1] in ("\"", "'")
+    text = value.strip("\"'").strip()
+    if quoted and not text.startswith(("$", "{")):  # "fast", 'eu-west': a string, however it looks
+        return None
     if text.startswith("{") and text.endswith("}"):  # an f-string's `{a['f']}`
         text = text[1:-1]
     jq = _JQ.fullmatch(text)

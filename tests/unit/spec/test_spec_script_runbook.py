@@ -78,7 +78,7 @@ if mastered["minutes"] > 60:
     chapters = run_skill("add-chapters", audio=mastered["file"])
 
 # STEP 3: push to the host
-run_skill("upload-episode", audio=mastered["file"])
+run_skill("upload-episode", audio=mastered["file"], host="anchor")
 '''
 
 _SHIPS_LOG_MAKEFILE = """\
@@ -148,6 +148,7 @@ def test_a_python_runbook_reads_run_skill_keyword_inputs_an_indented_if_and_its_
     assert [(f.name, f.source) for f in steps["step-2"].inputs] == [("audio", "steps.step-1.output.file")]
     assert steps["step-2"].when == "minutes > 60"
     assert steps["step-3"].when is None and steps["step-3"].join == "all"
+    assert steps["step-3"].input_values == {"host": "anchor"}  # a quoted word is a string, not a variable
     assert [(r.where, r.statement.whole_run) for r in spec.readings] == [("publish_episode.py:4", True)]
 
 
