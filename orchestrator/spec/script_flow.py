@@ -260,7 +260,7 @@ def branch_steps(steps: list[StepSpec], arms: list[tuple[tuple[int, int], ...]],
             negs = [_negated(w) for w in earlier]
             for number in inside[k]:
                 step = by_number[number]
-                if arm.condition is None and k == 1 and inside[0]:
+                if arm.condition is None and k == 1 and inside[0] and not step.when and not step.otherwise_of:
                     by_number[number] = _set(step, {"otherwise_where": step.where, "otherwise_of": f"step-{inside[0][0]}"},
                                              "otherwise", arm.line, f"runs exactly when the condition of step-{inside[0][0]}"
                                              f" was false (the `else` at line {arm.line})", src)
@@ -270,14 +270,19 @@ def branch_steps(steps: list[StepSpec], arms: list[tuple[tuple[int, int], ...]],
                                        "turned round here, so it is not read: it always runs", "spec.condition-not-read")
                     continue
                 cond = " and ".join([*(n for n in negs if n), *(w for w in words[k:k + 1] if w)])
-                if step.when and (" or " in step.when or " or " in cond):
+                if step.otherwise_of or (step.when and (" or " in step.when or " or " in cond)):
                     src.warn(arm.line, f"step-{number} is under two branches; only the outer one's condition "
-                                       f"({step.when}) is read", "spec.condition-not-read")
+                                       f"({step.when or 'the else'}) is read", "spec.condition-not-read")
                     continue
                 cond = f"{step.when} and {cond}" if step.when else cond
                 by_number[number] = _set(step, {"when": cond}, "when", arm.line,
                                          f"runs only when {cond} (the branch at line {arm.line})", src)
-        ran = [arm[-1] for arm in inside if arm]
+        ran: list[int] = []
+        for held in (a for a in inside if a):  # an arm's last step; one in a branch of its own: that branch's last ones
+            nested = arms[held[-1] - 1]
+            deeper = nested[nested.index(next(x for x in nested if x[0] == b)) + 1:][:1]
+            inner = [under.get((deeper[0][0], kk), []) for kk in range(len(blocks[deeper[0][0]].arms))] if deeper else []
+            ran += [a[-1] for a in inner if a] if sum(1 for a in inner if a) >= 2 else [held[-1]]
         last = max(n for arm in inside for n in arm)  # step n is steps[n - 1]
         after = next((s for s, a in zip(steps[last:], arms[last:], strict=True) if all(bb != b for bb, _ in a)), None)
         if after is not None and len(ran) >= 2 and not by_number[after.number or 0].depends_on:

@@ -218,3 +218,14 @@ def test_a_script_whose_code_calls_no_skill_is_not_refused_its_comments_are_read
     assert [(s.name, s.where, [m.text for m in s.mentions]) for s in spec.steps] == [
         ("Scan the chip", "intake.sh:3", ["scan-chip"]), ("Book the vet check", "intake.sh:5", ["book-vet-check"])]
     assert [(w.line, w.code) for w in spec.warnings] == [(1, "spec.script-unread")]
+
+
+def test_a_branch_inside_an_else_is_said_not_read_and_the_step_after_waits_for_whichever_of_all_three_ran() -> None:
+    text = ("# IT offboarding for a leaver\n# Step 1: find the account\nskill find-account > acct.json\n"
+            "if [ \"$(jq .admin acct.json)\" = true ]; then\n  skill revoke-admin\nelse\n"
+            "  if [ \"$(jq .days acct.json)\" -lt 2 ]; then\n    skill quick-disable\n  else\n    skill archive-mail\n  fi\nfi\n"
+            "skill close-ticket\n")
+    spec, steps = _steps(text, "leaver.sh")
+    assert steps["step-2"].when == "admin == true"
+    assert steps["step-5"].depends_on == ("step-2", "step-3", "step-4") and steps["step-5"].join == "any"
+    assert sorted(w.line for w in spec.warnings if w.code == "spec.condition-not-read") == [7, 9]
