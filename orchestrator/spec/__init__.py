@@ -114,7 +114,7 @@ def parse_spec(
         line = data[: exc.start].count(b"\n") + 1
         raise SpecError(Diagnostic(file=str(path), line=line, code="spec.encoding",
                                    message="the spec is not UTF-8 text")) from exc
-    from orchestrator.spec.script_runbook import script_language
+    from orchestrator.spec.script_flow import script_language
 
     if fmt is None and script_language(str(path), text) is not None:  # deploy.sh, Makefile: a script runbook
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
@@ -144,7 +144,7 @@ def parse_spec_text(
         src.warn(1, said, code="spec.suffix")
     written = src.text
     try:
-        from orchestrator.spec.script_runbook import script_language
+        from orchestrator.spec.script_flow import script_language
 
         language = script_language(path, src.text) if fmt == "markdown" else None
         script = None

@@ -1,32 +1,25 @@
 """The lines and branches of a script runbook (`spec.script_runbook`).
 
-`code_lines` cuts a script into comment, code and blank lines, each with its line number: a
+`script_language` tells a script runbook by its name or `#!` line. `code_lines` cuts a script into comment, code and blank lines, each with its line number: a
 `#` line (a `<# ... #>` block in PowerShell, the module docstring in Python) is a comment, a
 line ending in `\\` (a backtick in PowerShell) goes on at the next, a Makefile recipe line loses
 its tab and `@`, and `$$` is `$`; a Python `if` block ends where the code goes back to its
 indentation (a line `\\x00end` says so). `Flow.pieces` cuts a code line into what it does: an
 `if`/`elif`/`else`/end of a branch (shell `fi`, PowerShell `}`), a loop, or a command.
-
-`branch_steps` puts the steps under each `if` in their arm: the steps of the first arm run when
-its condition holds (in the condition reader's words: `spec.script_code.condition_words`), those of
-an `elif` when it holds and the earlier ones did not, those of an `else` exactly when the first
-arm's step did not run; the first step after the branch runs once after whichever arm ran.
-A condition the reader cannot read is one warning at its `if`: the steps under it always run.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import PurePath
 
-from orchestrator.spec.condition import read_condition
-from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
-from orchestrator.spec.script_code import condition_words
-from orchestrator.spec.source import Source
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
+SUFFIXES = {".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh", ".ps1": "ps", ".psm1": "ps", ".py": "py",
+            ".mk": "make"}
 END = "\x00end"
 _COMMENT = _rx(r"^#++\s*+(.*+)$")
 _SH_IF = _rx(r"^(?P<kw>if|elif)\s++(?P<cond>.+?)(?:\s++then)?\s*+$")
@@ -37,8 +30,22 @@ _PS_ELSE = _rx(r"(?i)^\}?\s*+else\s*+\{?\s*+(?P<rest>.*+)$")
 _PY_IF = _rx(r"^(?P<kw>if|elif)\s++(?P<cond>.+):\s*+(?:#.*+)?$")
 _PY_ELSE = _rx(r"^else\s*+:\s*+(?:#.*+)?$")
 _GUARD = _rx(r"^(?P<cond>\[\[?[^\]]{1,200}+\]\]?|\(\([^)]{1,200}+\)\))\s*+&&\s*+(?P<rest>\S.*+)$")
-_CLAUSE = _rx(r"^(?P<a>[^<>=!]+?)\s*+(?P<op>==|!=|<=|>=|<|>)\s*+(?P<b>[^<>=!]++)$")
-_FLIP = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+
+
+def script_language(path: str, text: str) -> str | None:
+    """"sh", "ps", "py" or "make" for a script runbook by its file name or `#!` line, else None."""
+    name = PurePath(path).name
+    suffix = PurePath(path).suffix.lower()
+    if suffix in (".md", ".markdown", ".yaml", ".yml", ".json"):
+        return None
+    if name.lower() in ("makefile", "gnumakefile") or suffix == ".mk":
+        return "make"
+    if suffix in SUFFIXES:
+        return SUFFIXES[suffix]
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    if first.startswith("#!"):
+        return "py" if "python" in first else "ps" if "pwsh" in first or "powershell" in first else "sh"
+    return None
 
 
 @dataclass
@@ -220,84 +227,6 @@ def _split_semicolons(text: str) -> list[str]:
             parts.append(text[last:i].strip())
             last = i + 1
     return [p for p in [*parts, text[last:].strip()] if p]
-
-
-def _negated(words: str) -> str | None:
-    if " and " in words:
-        return None
-    out = []
-    for clause in words.split(" or "):
-        m = _CLAUSE.match(clause.strip())
-        if m is None:
-            return None
-        out.append(f"{m.group('a').strip()} {_FLIP[m.group('op')]} {m.group('b').strip()}")
-    return " and ".join(out)
-
-
-def branch_steps(steps: list[StepSpec], arms: list[tuple[tuple[int, int], ...]], blocks: list[Block],
-                 src: Source) -> list[StepSpec]:
-    """The steps with the branches around them read (module docstring)."""
-    by_number = {s.number or 0: s for s in steps}
-    under: dict[tuple[int, int], list[int]] = {}  # (block, arm) -> the steps under it, kept as we go
-    for s, a in zip(steps, arms, strict=True):
-        for key in a:
-            under.setdefault(key, []).append(s.number or 0)
-    for b, block in enumerate(blocks):
-        inside = [under.get((b, k), []) for k in range(len(block.arms))]
-        if not any(inside):
-            continue
-        words = [condition_words(a.condition) if a.condition is not None else None for a in block.arms]
-        unread = [(a, w) for a, w in zip(block.arms, words, strict=True) if w is not None and read_condition(w) is None]
-        names = ", ".join(f"step-{n}" for arm in inside for n in arm)
-        if unread:
-            arm, said = unread[0]
-            src.warn(arm.line, f"the condition '{(arm.condition or '')[:80]}' (read as '{said[:80]}') is not read, so the "
-                               f"steps under this branch ({names}) all run: write it as a comparison of an output "
-                               "field, e.g. `[ \"$(jq .total a.json)\" -gt 500 ]`", "spec.condition-not-read")
-            continue
-        for k, arm in enumerate(block.arms):
-            earlier = [w for w in words[:k] if w is not None]
-            negs = [_negated(w) for w in earlier]
-            for number in inside[k]:
-                step = by_number[number]
-                if arm.condition is None and k == 1 and inside[0] and not step.when and not step.otherwise_of:
-                    by_number[number] = _set(step, {"otherwise_where": step.where, "otherwise_of": f"step-{inside[0][0]}"},
-                                             "otherwise", arm.line, f"runs exactly when the condition of step-{inside[0][0]}"
-                                             f" was false (the `else` at line {arm.line})", src)
-                    continue
-                if any(n is None for n in negs):
-                    src.warn(arm.line, f"step-{number} is under this branch, after others whose conditions cannot be "
-                                       "turned round here, so it is not read: it always runs", "spec.condition-not-read")
-                    continue
-                cond = " and ".join([*(n for n in negs if n), *(w for w in words[k:k + 1] if w)])
-                if step.otherwise_of or (step.when and (" or " in step.when or " or " in cond)):
-                    src.warn(arm.line, f"step-{number} is under two branches; only the outer one's condition "
-                                       f"({step.when or 'the else'}) is read", "spec.condition-not-read")
-                    continue
-                cond = f"{step.when} and {cond}" if step.when else cond
-                by_number[number] = _set(step, {"when": cond}, "when", arm.line,
-                                         f"runs only when {cond} (the branch at line {arm.line})", src)
-        ran: list[int] = []
-        for held in (a for a in inside if a):  # an arm's last step; one in a branch of its own: that branch's last ones
-            nested = arms[held[-1] - 1]
-            deeper = nested[nested.index(next(x for x in nested if x[0] == b)) + 1:][:1]
-            inner = [under.get((deeper[0][0], kk), []) for kk in range(len(blocks[deeper[0][0]].arms))] if deeper else []
-            ran += [a[-1] for a in inner if a] if sum(1 for a in inner if a) >= 2 else [held[-1]]
-        last = max(n for arm in inside for n in arm)  # step n is steps[n - 1]
-        after = next((s for s, a in zip(steps[last:], arms[last:], strict=True) if all(bb != b for bb, _ in a)), None)
-        if after is not None and len(ran) >= 2 and not by_number[after.number or 0].depends_on:
-            ids = tuple(f"step-{n}" for n in ran)
-            by_number[after.number or 0] = _set(by_number[after.number or 0], {"depends_on": ids, "depends_where": after.where,
-                                                                     "join": "any"}, "join", block.end,
-                                           f"runs once after whichever of {', '.join(ids)} ran (the branch ends at "
-                                           f"line {block.end})", src)
-    return [by_number[s.number or 0] for s in steps]
-
-
-def _set(step: StepSpec, update: dict[str, object], what: str, line: int, note: str, src: Source) -> StepSpec:
-    reading = Reading(what=what, where=src.where(line), text=src.line_text(line).strip()[:160], note=note)
-    where = {**step.field_where, "when": step.where} if what != "join" else step.field_where
-    return step.model_copy(update={**update, "field_where": where, "readings": (*step.readings, reading)})
 
 
 _rx.save()

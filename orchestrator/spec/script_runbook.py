@@ -32,9 +32,10 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from orchestrator.spec.check import SpecParts
-from orchestrator.spec.model import FieldSpec, InputSpec, Mention, Reading, SpecText, StepSpec
+from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import read_run_limit
+from orchestrator.spec.script_branch import branch_steps
 from orchestrator.spec.script_code import (
     arguments,
     assigned,
@@ -42,38 +43,19 @@ from orchestrator.spec.script_code import (
     call_part,
     file_check,
     output_file,
-    reference,
     skill_called,
-    value_kind,
 )
-from orchestrator.spec.script_flow import Arm, Block, Flow, branch_steps, code_lines
+from orchestrator.spec.script_flow import Arm, Block, Flow, code_lines
+from orchestrator.spec.script_names import Names
 from orchestrator.spec.source import Source
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
-SUFFIXES = {".sh": "sh", ".bash": "sh", ".zsh": "sh", ".ksh": "sh", ".ps1": "ps", ".psm1": "ps", ".py": "py",
-            ".mk": "make"}
 _HEADER = _rx(r"(?i)^[-=*#~\s]*+(?:step|stage|phase)\s*+#?\s*+(?P<n>\d{1,3}+)?\s*+(?P<sep>[:.)\]\-–—])\s*+(?P<rest>.*+)$"
               r"|^[-=*#~\s]*+(?:\[(?P<n2>\d{1,3}+)\]|(?P<n3>\d{1,3}+)[.)])\s++(?P<rest2>\S.*+)$")
 _NAME_END = _rx(r"\.\s|\.$|;|\s--\s|\s[-–—]\s|:\s")
 _CALL_INSIDE = _rx(r"(?i)(?<![\w-])(?:skill|run-skill|invoke-skill|run_skill)\s*+\(?\s*+[\"']?(?P<name>[a-z0-9]++(?:-[a-z0-9]++)++)")
 _GOES_ON = _rx(r"(?i)(?:[,(:/+&-]|->|→|\b(?:and|or|then|but|so|with|to|of|the|a|after|before))\s*+$")
-
-
-def script_language(path: str, text: str) -> str | None:
-    """"sh", "ps", "py" or "make" for a script runbook by its file name or `#!` line, else None."""
-    name = PurePath(path).name
-    suffix = PurePath(path).suffix.lower()
-    if suffix in (".md", ".markdown", ".yaml", ".yml", ".json"):
-        return None
-    if name.lower() in ("makefile", "gnumakefile") or suffix == ".mk":
-        return "make"
-    if suffix in SUFFIXES:
-        return SUFFIXES[suffix]
-    first = text.lstrip("\ufeff").split("\n", 1)[0]
-    if first.startswith("#!"):
-        return "py" if "python" in first else "ps" if "pwsh" in first or "powershell" in first else "sh"
-    return None
 
 
 @dataclass
@@ -93,9 +75,7 @@ class _Reader:
         self.steps: list[_Step] = []
         self.preamble: list[tuple[int, str]] = []
         self.prose = [""] * len(src.lines)
-        self.variables: dict[str, tuple[str, object, int]] = {}  # var -> (kind, detail, line)
-        self.refs: dict[str, list[int]] = {}  # a name that stands for a step's output -> step numbers
-        self.inputs: dict[str, InputSpec] = {}
+        self.names = Names(src, language)
         self.checks: list[tuple[int, str, int]] = []  # (step number, check, line)
         self.blocks: list[Block] = []
 
@@ -202,11 +182,11 @@ class _Reader:
             return
         said = assigned(text)
         if said is not None:
-            self._variable(line, *said)
+            self.names.variable(line, *said)
             return
         check = file_check(text)
-        if check is not None and check[0] in self.refs:
-            number = self.refs[check[0]][-1]
+        if check is not None and check[0] in self.names.refs:
+            number = self.names.refs[check[0]][-1]
             self.checks.append((number, check[1], line))
             for at, _ in pending:  # the comment right above says what it checks
                 self.prose[at - 1] = ""
@@ -242,60 +222,9 @@ class _Reader:
         said = assigned(text)
         for name in {output_file(text), said[0] if said else "", step.name.split()[0].lower() if step.name else "",
                      skill}:
-            if name and step.number not in self.refs.setdefault(name, [])[-1:]:  # numbers only grow
-                self.refs[name].append(step.number)
+            self.names.step_named(name or "", step.number)
         if said is not None:
-            self.variables[said[0]] = ("step", step.number, line)
-
-    def _variable(self, line: int, var: str, value: str) -> None:
-        kind, name = value_kind(value)
-        if not value.strip("\"' "):  # `VOYAGE ?=`, `DAY=""`: given from outside
-            kind, name = "env", var.lower()
-        if kind == "positional":
-            self.variables[var] = ("input", None, line)
-        elif kind in ("env", "args"):
-            self.variables[var] = ("input", name, line)
-        else:
-            ref = reference(value)
-            if ref is not None and ref[0] in self.refs and ref[1]:
-                self.variables[var] = ("field", (ref[0], ref[1]), line)
-            else:
-                self.variables[var] = ("literal", value.strip("\"'"), line)
-
-    def source_of(self, key: str, value: str, line: int) -> tuple[str | None, object, str]:
-        """(a source, a literal, an either-description) of what `key=value` gives the skill."""
-        ref = reference(value)
-        if ref is None:
-            return None, value.strip("\"'"), ""
-        name, fld = ref
-        var = self.variables.get(name)
-        if var is not None and var[0] == "input":
-            return self._input(name, var[1] if isinstance(var[1], str) else key, var[2], line), None, ""
-        if var is not None and var[0] == "literal":
-            return None, var[1], ""
-        if var is not None and var[0] == "field":
-            name, fld = var[1]  # type: ignore[misc]
-        numbers = self.refs.get(name) or self.refs.get(name.lower()) or []
-        if var is not None and var[0] == "step":
-            numbers = [int(var[1])]  # type: ignore[call-overload]
-        if not numbers:
-            if value.strip().strip("\"'").startswith("$") or self.language == "py":
-                return self._input(name, name.lower(), line, line), None, ""
-            return None, value.strip("\"'"), ""
-        tail = f".{fld}" if fld else ""
-        if len(numbers) == 1:
-            return f"steps.step-{numbers[0]}.output{tail}", None, ""
-        return None, None, " or ".join(f"step-{n}{tail or '.' + key}" for n in numbers)
-
-    def _input(self, var: str, name: str, declared: int, line: int) -> str:
-        if var not in self.inputs:
-            self.inputs[var] = InputSpec(name=name, where=self.where(declared))
-            if name.lower() != var.lower():
-                self.src.warn(declared, f"`{var}` is given to the script (an argument): read as the workflow input "
-                                        f"`{name}`, the name line {line} passes it under; write `{name.upper()}=\"$1\"` "
-                                        "to name it yourself", "spec.reading")
-        return f"inputs.{self.inputs[var].name}"
-
+            self.names.variables[said[0]] = ("step", step.number, line)
 
 def read_script(src: Source, language: str) -> SpecParts | None:
     """The parts of a script runbook (module docstring); `src.text` becomes its comments only. None
@@ -327,7 +256,7 @@ def read_script(src: Source, language: str) -> SpecParts | None:
     return SpecParts(
         name=re.sub(r"[^a-z0-9]+", "-", PurePath(src.path).name.split(".")[0].lower()).strip("-") or "workflow",
         title=title.strip(), intent="\n".join(t for _, t in reader.preamble if t.strip() and t != title),
-        inputs=tuple(reader.inputs.values()) or None, steps=tuple(steps), steps_line=1)
+        inputs=tuple(reader.names.inputs.values()) or None, steps=tuple(steps), steps_line=1)
 
 
 def _spec(reader: _Reader, step: _Step) -> StepSpec:
@@ -336,7 +265,7 @@ def _spec(reader: _Reader, step: _Step) -> StepSpec:
     inputs: list[FieldSpec] = []
     values: dict[str, object] = {}
     for key, value in arguments(call_part(text), reader.language):
-        source, literal, either = reader.source_of(key, value, line)
+        source, literal, either = reader.names.source_of(key, value, line)
         if source is not None:
             inputs.append(FieldSpec(name=key, source=source, where=reader.where(line)))
         elif either:
