@@ -1,7 +1,7 @@
-"""The lines and branches of a script runbook (`spec.script_runbook`).
+"""The language and the lines of a script runbook (`spec.script_runbook`).
 
-`script_language` tells a script runbook by its name or `#!` line. `code_lines` cuts a script into comment, code and blank lines, each with its line number: a
-`#` line (a `<# ... #>` block in PowerShell, the module docstring in Python) is a comment, a
+`script_language` tells a script runbook by its name or `#!` line. `code_lines` cuts a script
+into comment, code and blank lines, each with its line number: a `#` line (a `<# ... #>` block in PowerShell, the module docstring in Python) is a comment, a
 line ending in `\\` (a backtick in PowerShell) goes on at the next, a Makefile recipe line loses
 its tab and `@`, and `$$` is `$`; a Python `if` block ends where the code goes back to its
 indentation (a line `\\x00end` says so). `Flow.pieces` cuts a code line into what it does: an
