@@ -114,6 +114,12 @@ def parse_spec(
         line = data[: exc.start].count(b"\n") + 1
         raise SpecError(Diagnostic(file=str(path), line=line, code="spec.encoding",
                                    message="the spec is not UTF-8 text")) from exc
+    from orchestrator.spec.script_flow import script_language
+
+    if fmt is None and script_language(str(path), text) is not None:  # deploy.sh, Makefile: a script runbook
+        return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
+                               said=f"the file is a script ({Path(path).name}): its comments are read as the "
+                                    "runbook's text and its code for the skills it calls and the branches around them")
     if fmt is None:  # notes.txt, flow.org, a .rst page: text, read as markdown and said so
         written_as = f"`{suffix}`" if suffix else "no suffix"
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
@@ -138,7 +144,24 @@ def parse_spec_text(
         src.warn(1, said, code="spec.suffix")
     written = src.text
     try:
-        if fmt == "markdown":
+        from orchestrator.spec.script_flow import script_language
+
+        language = script_language(path, src.text) if fmt == "markdown" else None
+        script = None
+        if language == "make":  # a Makefile whose recipes are the steps is read as ever (`spec.recipes`)
+            from orchestrator.spec.recipes import find_recipe_file
+
+            language = None if find_recipe_file(src.text) is not None else language
+        if language is not None:
+            from orchestrator.spec.linecap import markdown_lines
+            from orchestrator.spec.script_runbook import read_script
+
+            src.text = markdown_lines(src)  # a line too long to read: blank, and a warning at it
+            src.lines = src.text.splitlines()
+            script = read_script(src, language)
+        if language is not None and script is not None:
+            parts = script
+        elif fmt == "markdown":
             from orchestrator.spec.linecap import markdown_lines
             from orchestrator.spec.markdown import read_markdown
 

@@ -1,0 +1,83 @@
+"""The names of a script runbook (`spec.script_runbook`): what each value a skill call passes is.
+
+    APP="$1"   $app = $args[0]   app = sys.argv[1]   DAY ?=     a workflow input (an argument is named
+                                                              as the first call passes it, warned)
+    PLATE=$(skill read-plate ...)   > plate.json             the step's output, by the variable or file
+    N=$(jq .count plate.json)                                a field of that output
+    MODE=fast   mode="fast"                                  a literal value
+
+A value that names a step's output (`plate.wells`, `$PLATE.wells`, `$(jq .wells plate.json)`,
+`plate["wells"]`) is that output's field; one that two steps write (both arms of an `if` write
+decision.json) is a value from whichever ran (`spec.either_input`); `$X` never set is a workflow
+input from the environment; anything else is a literal.
+"""
+
+from __future__ import annotations
+
+from orchestrator.spec.model import InputSpec
+from orchestrator.spec.script_code import reference, value_kind
+from orchestrator.spec.source import Source
+
+
+class Names:
+    """The variables of a script and the names that stand for its steps' outputs, kept as it is read."""
+
+    def __init__(self, src: Source, language: str) -> None:
+        self.src, self.language = src, language
+        self.variables: dict[str, tuple[str, object, int]] = {}  # var -> (kind, detail, line)
+        self.refs: dict[str, list[int]] = {}  # a name that stands for a step's output -> step numbers
+        self.inputs: dict[str, InputSpec] = {}
+
+    def step_named(self, name: str, number: int) -> None:
+        """`name` (its output file's stem, the variable set to its result, its skill) stands for step `number`."""
+        if name and number not in self.refs.setdefault(name, [])[-1:]:  # numbers only grow
+            self.refs[name].append(number)
+
+    def variable(self, line: int, var: str, value: str) -> None:
+        kind, name = value_kind(value)
+        if not value.strip("\"' "):  # `VOYAGE ?=`, `DAY=""`: given from outside
+            kind, name = "env", var.lower()
+        if kind == "positional":
+            self.variables[var] = ("input", None, line)
+        elif kind in ("env", "args"):
+            self.variables[var] = ("input", name, line)
+        else:
+            ref = reference(value)
+            if ref is not None and ref[0] in self.refs and ref[1]:
+                self.variables[var] = ("field", (ref[0], ref[1]), line)
+            else:
+                self.variables[var] = ("literal", value.strip("\"'"), line)
+
+    def source_of(self, key: str, value: str, line: int) -> tuple[str | None, object, str]:
+        """(a source, a literal, an either-description) of what `key=value` gives the skill."""
+        ref = reference(value)
+        if ref is None:
+            return None, value.strip("\"'"), ""
+        name, fld = ref
+        var = self.variables.get(name)
+        if var is not None and var[0] == "input":
+            return self._input(name, var[1] if isinstance(var[1], str) else key, var[2], line), None, ""
+        if var is not None and var[0] == "literal":
+            return None, var[1], ""
+        if var is not None and var[0] == "field":
+            name, fld = var[1]  # type: ignore[misc]
+        numbers = self.refs.get(name) or self.refs.get(name.lower()) or []
+        if var is not None and var[0] == "step":
+            numbers = [int(var[1])]  # type: ignore[call-overload]
+        if not numbers:
+            if value.strip().strip("\"'").startswith("$") or self.language == "py":
+                return self._input(name, name.lower(), line, line), None, ""
+            return None, value.strip("\"'"), ""
+        tail = f".{fld}" if fld else ""
+        if len(numbers) == 1:
+            return f"steps.step-{numbers[0]}.output{tail}", None, ""
+        return None, None, " or ".join(f"step-{n}{tail or '.' + key}" for n in numbers)
+
+    def _input(self, var: str, name: str, declared: int, line: int) -> str:
+        if var not in self.inputs:
+            self.inputs[var] = InputSpec(name=name, where=self.src.where(declared))
+            if name.lower() != var.lower():
+                self.src.warn(declared, f"`{var}` is given to the script (an argument): read as the workflow input "
+                                        f"`{name}`, the name line {line} passes it under; write `{name.upper()}=\"$1\"` "
+                                        "to name it yourself", "spec.reading")
+        return f"inputs.{self.inputs[var].name}"

@@ -1,0 +1,285 @@
+"""A runbook written as a script: a bash/sh, PowerShell or Python script, or a Makefile, whose
+steps are said in its comments and whose code calls the skills.
+
+A file is one by its name (`.sh`, `.bash`, `.zsh`, `.ps1`, `.py`, `Makefile`, `.mk`) or a `#!`
+first line. Its comments are the prose people read; its code says what runs:
+
+    # Step 2: fee. Needs intake's cost.           a comment naming a step ("STEP 2", "# 2)", "## step: x")
+    #   retry up to 3 times, 10 s apart           the comments up to the next step: its text, read by
+    skill fee-calc cost=intake.cost > fee.json    the policy reader; the first call of a skill under
+                                                  it: the step's skill (`spec.script_code`), each
+                                                  `key=value` an input (`intake.cost`: the output
+                                                  `cost` of the step whose output is intake.json or
+                                                  named intake; `$VAR` a variable; else a literal)
+    if [ "$(jq .cost intake.json)" -gt 500 ]; then   the steps under an `if`/`elif` run when its
+    else ... fi                                      condition holds, those under `else` otherwise;
+                                                     the first step after it runs after whichever ran
+
+A call with no step comment above it since the last call is a step of its own, named after its
+skill. `APP="$1"` (an argument) or `$DAY` never set (the environment) is a workflow input, named
+as the first call passes it. `jq -e '.sent == true' letter.json` is a success check on the step
+that wrote letter.json (the comment right above it says the same). Comments before the first
+step are the title and intent, read by the whole-run readers. A code line that calls no skill and
+is not setup (`set -e`, `echo`, `import`) is a warning at its line; a condition that cannot be
+read is one warning at its `if`, and the steps under it then always run. What the later readers
+see of the file is its comments only, each at its line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import PurePath
+
+from orchestrator.spec.check import SpecParts
+from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepSpec
+from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.run_limit import read_run_limit
+from orchestrator.spec.script_branch import branch_steps
+from orchestrator.spec.script_code import (
+    arguments,
+    assigned,
+    boilerplate,
+    call_part,
+    file_check,
+    output_file,
+    skill_called,
+)
+from orchestrator.spec.script_flow import Arm, Block, Flow, code_lines
+from orchestrator.spec.script_names import Names
+from orchestrator.spec.source import Source
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_HEADER = _rx(r"(?i)^[-=*#~\s]*+(?:step|stage|phase)\s*+#?\s*+(?P<n>\d{1,3}+)?\s*+(?P<sep>[:.)\]\-–—])\s*+(?P<rest>.*+)$"
+              r"|^[-=*#~\s]*+(?:\[(?P<n2>\d{1,3}+)\]|(?P<n3>\d{1,3}+)[.)])\s++(?P<rest2>\S.*+)$")
+_NAME_END = _rx(r"\.\s|\.$|;|\s--\s|\s[-–—]\s|:\s")
+_CALL_INSIDE = _rx(r"(?i)(?<![\w-])(?:skill|run-skill|invoke-skill|run_skill)\s*+\(?\s*+[\"']?(?P<name>[a-z0-9]++(?:-[a-z0-9]++)++)")
+_GOES_ON = _rx(r"(?i)(?:[,(:/+&-]|->|→|\b(?:and|or|then|but|so|with|to|of|the|a|after|before))\s*+$")
+
+
+@dataclass
+class _Step:
+    number: int
+    name: str
+    line: int  # the line of its step comment, or of its call
+    texts: list[SpecText] = field(default_factory=list)
+    call: tuple[int, str, str] | None = None  # (line, call as written, skill)
+    arms: tuple[tuple[int, int], ...] = ()  # (block, arm) it is under, outermost first
+    readings: list[Reading] = field(default_factory=list)
+
+
+class _Reader:
+    def __init__(self, src: Source, language: str) -> None:
+        self.src, self.language = src, language
+        self.steps: list[_Step] = []
+        self.preamble: list[tuple[int, str]] = []
+        self.prose = [""] * len(src.lines)
+        self.names = Names(src, language)
+        self.checks: list[tuple[int, str, int]] = []  # (step number, check, line)
+        self.blocks: list[Block] = []
+
+    def where(self, line: int) -> str:
+        return self.src.where(line)
+
+    def read(self) -> None:
+        lines = code_lines(self.src.lines, self.language)
+        pending: list[tuple[int, str]] = []  # comments since the last call, not under a step comment
+        open_: list[tuple[int, int]] = []  # (block, arm) open now
+        flow = Flow(self.language)
+        for kind, line, text in lines:
+            if kind == "comment":
+                self._comment(line, text, pending)
+                continue
+            if kind == "blank":
+                if pending and (not self.steps or self.steps[-1].call is not None):
+                    self._trail(pending)
+                continue
+            for piece in flow.pieces(text):
+                self._code(line, piece, pending, open_)
+        self._trail(pending)
+        if self.steps and self.steps[-1].call is None:
+            self._no_call(self.steps.pop())
+
+    def _comment(self, line: int, text: str, pending: list[tuple[int, str]]) -> None:
+        self.prose[line - 1] = text
+        header = _HEADER.match(text)
+        if header:
+            rest = header.group("rest") if header.group("rest") is not None else header.group("rest2")
+            self._trail(pending)
+            if self.steps and self.steps[-1].call is None:
+                self._no_call(self.steps.pop())
+            rest = rest.lstrip("-–—:.) ")
+            cut = _NAME_END.search(rest)
+            name, tail = (rest[:cut.start()], rest[cut.end():]) if cut else (rest, "")
+            step = _Step(len(self.steps) + 1, name.strip().rstrip(".") or f"step {len(self.steps) + 1}", line)
+            if tail.strip():
+                step.texts.append(SpecText(text=tail.strip(), line=line))
+            self.steps.append(step)
+            return
+        pending.append((line, text))
+
+    def _trail(self, pending: list[tuple[int, str]]) -> None:
+        """Comments read so far: the text of the step they are in, or the preamble."""
+        for line, text in pending:
+            if self.steps:
+                self._add_text(self.steps[-1], line, text)
+            else:
+                self.preamble.append((line, text))
+        pending.clear()
+
+    def _no_call(self, step: _Step) -> None:
+        lines = [t.line for t in step.texts]
+        unread = f"; its text (line {lines[0]}{f'-{lines[-1]}' if lines[-1] != lines[0] else ''}) is not read" \
+            if lines else ""
+        self.src.warn(step.line, f"the step comment '{step.name[:60]}' has no call of a skill under it before the next "
+                                 f"step, so it is no step{unread}: call the skill on a line right below it "
+                                 "(`skill <name> key=value`)", "spec.script-unread")
+        for text in step.texts:  # said once, here: no later reader takes it for another step's
+            for n in range(text.line, text.line + text.text.count("\n") + 1):
+                self.prose[n - 1] = ""
+
+    @staticmethod
+    def _add_text(step: _Step, line: int, text: str) -> None:
+        last = step.texts[-1] if step.texts else None
+        if last is not None and line == last.line + last.text.count("\n") + 1 and _GOES_ON.search(last.text):
+            step.texts[-1] = last.model_copy(update={"text": f"{last.text}\n{text.strip()}"})
+        elif text.strip():
+            step.texts.append(SpecText(text=text.strip(), line=line))
+
+    def _code(self, line: int, piece: tuple[str, str], pending: list[tuple[int, str]],
+              open_: list[tuple[int, int]]) -> None:
+        kind, text = piece
+        if kind in ("if", "elif", "else"):
+            if kind == "if":
+                self.blocks.append(Block(arms=[Arm(text, line)]))
+                open_.append((len(self.blocks) - 1, 0))
+            elif open_:
+                block = self.blocks[open_[-1][0]]
+                block.arms.append(Arm(text if kind == "elif" else None, line))
+                open_[-1] = (open_[-1][0], len(block.arms) - 1)
+            return
+        if kind == "end":
+            if open_:
+                self.blocks[open_.pop()[0]].end = line
+            return
+        if kind == "loop" and text.startswith(("case ", "switch ")):
+            self.src.warn(line, f"the '{text[:60]}' is not read as branches: write it as "
+                                "`if [ \"$x\" = a ]; then ... elif ...; else ... fi`", "spec.condition-not-read")
+            return
+        if kind == "loop":
+            self.src.warn(line, f"the loop '{text[:60]}' is not read: a step under it runs once (write the list it "
+                                "goes over in the step's comment: 'for each item in <step>.<field>')", "spec.script-unread")
+            return
+        skill = skill_called(call_part(text), self.src.vocabulary)
+        if skill is not None:
+            self._call(line, text, skill, pending, tuple(open_))
+            more = [m.group("name") for m in _CALL_INSIDE.finditer(text) if m.group("name") != skill]
+            if more:  # `skill a || skill b`: the second is no step, and no fallback either
+                self.src.warn(line, f"this line calls `{skill}` and then `{more[0]}`; only `{skill}` is read (the step's "
+                                    f"skill): to make `{more[0]}` a fallback, say so in the step's comment ('if it "
+                                    f"fails, run {more[0]} instead')", "spec.script-unread")
+            return
+        said = assigned(text)
+        if said is not None:
+            self.names.variable(line, *said)
+            return
+        check = file_check(text)
+        if check is not None and check[0] in self.names.refs:
+            number = self.names.refs[check[0]][-1]
+            self.checks.append((number, check[1], line))
+            for at, _ in pending:  # the comment right above says what it checks
+                self.prose[at - 1] = ""
+            if pending:
+                self.steps[number - 1].readings.append(Reading(
+                    what="success", where=self.where(pending[0][0]), text=" ".join(t for _, t in pending)[:160],
+                    note=f"says what line {line} checks: {check[1]}"))
+            pending.clear()
+            return
+        inner = _CALL_INSIDE.search(text)
+        if inner is not None:
+            self.src.warn(line, f"the code '{text.strip()[:60]}' calls `{inner.group('name')}` in a way that is not read "
+                                "(inside a pipe, after `||`, in a function), so it is no step: call it on a line of its "
+                                "own (`skill <name> key=value`)", "spec.script-unread")
+        elif not boilerplate(text):
+            self.src.warn(line, f"the code '{text.strip()[:60]}' calls no skill, so it is not read (a step's code "
+                                "calls its skill: `skill <name> key=value`)", "spec.script-unread")
+
+    def _call(self, line: int, text: str, skill: str, pending: list[tuple[int, str]], arms: tuple[tuple[int, int], ...]
+              ) -> None:
+        step = self.steps[-1] if self.steps and self.steps[-1].call is None else None
+        if step is None:  # a call with no step comment of its own: a step named after its skill
+            step = _Step(len(self.steps) + 1, skill, line)
+            step.readings.append(Reading(what="step", where=self.where(line), text=text.strip()[:160],
+                                         note=f"a call of `{skill}` with no step comment above it: a step of its own"))
+            self.steps.append(step)
+            for at, comment in pending:
+                self._add_text(step, at, comment)
+            pending.clear()
+        else:
+            self._trail(pending)
+        step.call, step.arms = (line, text, skill), arms
+        said = assigned(text)
+        for name in {output_file(text), said[0] if said else "", step.name.split()[0].lower() if step.name else "",
+                     skill}:
+            self.names.step_named(name or "", step.number)
+        if said is not None:
+            self.names.variables[said[0]] = ("step", step.number, line)
+
+def read_script(src: Source, language: str) -> SpecParts | None:
+    """The parts of a script runbook (module docstring); `src.text` becomes its comments only. None
+    when no line of its code calls a skill: then `src.text` is its comments, to be read as markdown
+    text (a warning at line 1 says so), so a script is never refused for its shape."""
+    said = len(src.warnings)
+    reader = _Reader(src, language)
+    reader.read()
+    if not reader.steps and not any(w.code == "spec.script-unread" and "calls `" in w.message for w in src.warnings):
+        del src.warnings[said:]
+        src.warn(1, "no line of the script's code calls a skill (`skill <name> key=value`), so its comments are read "
+                    "as markdown text and its code is not read", "spec.script-unread")
+        src.text = "\n".join(reader.prose)
+        src.lines = list(reader.prose)
+        return None
+    steps = [_spec(reader, step) for step in reader.steps]
+    steps = branch_steps(steps, [s.arms for s in reader.steps], reader.blocks, src)
+    for number, check, line in reader.checks:
+        steps[number - 1] = steps[number - 1].model_copy(update={"texts": (*steps[number - 1].texts, SpecText(
+            text=check, line=line, kind="success"))})
+    if not steps:
+        src.error(1, "the script calls no skill, so it has no steps: call each step's skill on a line of its own "
+                     "(`skill fetch-rows day=$DAY`), with a comment above it saying what the step is", "spec.no-steps")
+    for line, text in reader.preamble:  # "the whole thing gets 10 minutes": the run's limit, said before the steps
+        read_run_limit(text, line, src, who="whole run")
+    title = next((t for _, t in reader.preamble if t.strip()), "")
+    src.text = "\n".join(reader.prose)
+    src.lines = list(reader.prose)
+    return SpecParts(
+        name=re.sub(r"[^a-z0-9]+", "-", PurePath(src.path).name.split(".")[0].lower()).strip("-") or "workflow",
+        title=title.strip(), intent="\n".join(t for _, t in reader.preamble if t.strip() and t != title),
+        inputs=tuple(reader.names.inputs.values()) or None, steps=tuple(steps), steps_line=1)
+
+
+def _spec(reader: _Reader, step: _Step) -> StepSpec:
+    assert step.call is not None
+    line, text, skill = step.call
+    inputs: list[FieldSpec] = []
+    values: dict[str, object] = {}
+    for key, value in arguments(call_part(text), reader.language):
+        source, literal, either = reader.names.source_of(key, value, line)
+        if source is not None:
+            inputs.append(FieldSpec(name=key, source=source, where=reader.where(line)))
+        elif either:
+            inputs.append(FieldSpec(name=key, description=either, where=reader.where(line)))
+        elif literal is not None:
+            values[key] = literal
+    where = reader.where(line)
+    return StepSpec(
+        id=f"step-{step.number}", number=step.number, name=step.name, where=where, form="recipe",
+        description=" ".join(t.text for t in step.texts), skill=skill, skill_where=where, inputs=tuple(inputs),
+        input_values=values, texts=tuple(step.texts), mentions=(Mention(text=skill, where=where),),
+        readings=(*step.readings, Reading(what="skill", where=where, text=text.strip()[:160],
+                                          note=f"the step's code calls `{skill}`")),
+    )
+
+
+_rx.save()
