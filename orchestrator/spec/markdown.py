@@ -39,6 +39,7 @@ from orchestrator.spec.inputs_heading import (
     said_in_first_step,
 )
 from orchestrator.spec.inputs_lead import inputs_lead
+from orchestrator.spec.lettered import lettered_steps
 from orchestrator.spec.model import (
     ContractSpec,
     ConvergenceSpec,
@@ -612,6 +613,9 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     unchatted = gherkin_to_markdown(unchatted, src)  # a Gherkin feature: its lines as the markdown the reader knows
     chat = blank_chat_headers("\n".join(unboxed(unchatted.split("\n"))))  # a comment box's gutter: no markup
     text, promoted = promote_pseudo_headings(chat)
+    text, lettered = lettered_steps(text)  # "## A. Intake", "## B. Quote": steps 1, 2 (`spec.lettered`)
+    for line, message in lettered:
+        src.warn(line, message, "spec.reading")
     root = SyntaxTreeNode(md.parse(text))
     for line, title in promoted:
         src.warn(line, f"the line '{title}' read as the heading of a '{section_kind(title)}' section",
