@@ -29,6 +29,8 @@ from orchestrator.spec.chat import blank_chat_headers, chat_replies
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.contract import read_contract
 from orchestrator.spec.elsewhere import place_blocks, run_success
+from orchestrator.spec.email_changes import email_changes
+from orchestrator.spec.email_thread import email_thread
 from orchestrator.spec.fields import parse_fields, qualify
 from orchestrator.spec.gherkin import gherkin_to_markdown
 from orchestrator.spec.graph_mermaid import find_flowchart, flowchart_steps
@@ -577,6 +579,15 @@ def read_markdown(src: Source) -> SpecParts:
     """Read every section of the document; findings go to `src`. When the rules fail in a way
     the skill-anchored reading may rescue (`spec.anchored`), the document is read again so,
     and that reading, with its own findings, is kept when it finds steps."""
+    thread = email_thread(src.text)
+    if thread is None:
+        return _read_any(src)
+    src.text, src.lines = thread.text, thread.text.splitlines()  # a pasted email thread (`spec.email_thread`)
+    return email_changes(_read_any(src), thread, src)
+
+
+def _read_any(src: Source) -> SpecParts:
+    """`read_markdown` of a document that is no email thread, or of the thread's text."""
     parts = _read_markdown(src, None)
     if not parts.steps and find_flowchart(src.text) is not None:  # no steps but a Mermaid flowchart's
         charted = Source(src.text, src.path, src.vocabulary)
