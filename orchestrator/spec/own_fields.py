@@ -9,8 +9,8 @@ backticks or bold or bare; a catalog skill when the catalog is known) names the 
 speaks of a fallback, an undo or an escalation ("Backup", "Rollback", "Plan B"), or the step has a
 skill already. A label that speaks of starting ("Kicks off", "Starts", "Go time", "Timing") says when
 the step starts: the steps its value names to wait for (read as `Depends on:`), or none when it says
-"straight away", "immediately", "at the same time as ..." (parts that say what it does not wait for,
-"(doesn't need A)", are left out). Each is a reading shown in the plan at its line; a start value
+"straight away", "immediately", "right away" (parts that say what it does not wait for, "(doesn't
+need A)", are left out; "at the same time as C" alone is not read, as C may wait for others). Each is a reading shown in the plan at its line; a start value
 that says neither is left to the policy reader, which reports it.
 """
 
@@ -33,7 +33,7 @@ _START_LABEL = _rx(r"(?i)^\W*+(?:kicks?\s++off|kick-?off|starts?|starting|begins
                    r"goes\s++when|order|sequence)\W*+$")
 _ROOT_WORDS = _rx(r"(?i)\b(?:straight\s++away|right\s++away|immediately|at\s++once|first\s++thing|at\s++the\s++start|"
                   r"from\s++the\s++start|as\s++soon\s++as\s++(?:the\s++)?(?:run|workflow|it)\s++starts|"
-                  r"at\s++the\s++same\s++time|side\s++by\s++side|in\s++parallel|no\s++need\s++to\s++wait)\b")
+                  r"no\s++need\s++to\s++wait)\b")
 # "(doesn't need step 1)", ", not after step 2": what it does not wait for
 _NEGATED = _rx(r"(?i)[(,;]?[ \t]*+\b(?:does(?:n['’]t|\s++not)|do(?:n['’]t|\s++not)|not|never|without|no\s++need\s++to)"
                r"\s++(?:need|wait|depend|after|on)\w*+[^),;]{0,80}+\)?")
@@ -71,6 +71,7 @@ def read_own_field(b: _Builder, block: Bullet) -> bool:
                f"'{label}:' read as when the step starts: after {', '.join(found.ids)}")
         return True
     if _ROOT_WORDS.search(waits):  # "straight away, at the same time as B": it waits for no step
+        # ("at the same time as C" alone is not read: C may itself wait for others)
         b.prose_depends = (prose.StepList(root=True), block.line, value)
         b.structure_read += 1
         b.read("depends_on", block.line, block.text,

@@ -73,7 +73,7 @@ HR = """# New starter onboarding
 
 ## Phase II: Kit
 - Owner: `order-laptop`
-- Kick-off: at the same time as phase I
+- Kick-off: right away, alongside phase I
 
 ## Phase III: Welcome
 - Owner: `send-welcome`
@@ -113,3 +113,11 @@ def test_a_label_that_names_a_fallback_is_not_taken_for_the_skill() -> None:
     spec = _spec(text)
     assert [s.skill.strip("`*") for s in spec.steps] == ["pack-box", "post-parcel"]
     assert spec.steps[1].depends_on == ("step-1",)
+
+
+def test_a_start_said_only_as_alongside_another_step_is_not_read_as_a_root() -> None:
+    text = ("# Ship\n\n## A. Pack\n- Desk: `pack-box`\n\n## B. Label\n- Desk: `print-label`\n- Starts: after A\n\n"
+            "## C. Weigh\n- Desk: `weigh-box`\n- Starts: at the same time as B\n")
+    spec = _spec(text)
+    assert spec.steps[2].depends_where is None  # not made a root: its order and data decide
+    assert any(w.line == 12 for w in spec.warnings)
