@@ -31,7 +31,7 @@ _rx = Patterns(__name__)
 # ", rather than every 5 min", " instead of the 3 tries": the old value a reply replaces, to the clause's end
 # "Ravi - one change: ...", "One thing: ...": a reply's lead-in before what it says of a step
 _LEAD_IN = _rx(r"^[^:\n]{0,40}+:[ \t]++")
-_OLD_VALUE = _rx(r"(?i)[ \t]*+,?[ \t]*+\b(?:rather[ \t]++than|instead[ \t]++of)\b[^.;:\n]{0,120}+")
+_OLD_VALUE = _rx(r"(?i)\b(?:rather[ \t]++than|instead[ \t]++of)\b[^.;:\n]{0,120}+")
 
 
 def _line_of(where: str) -> int:
@@ -91,8 +91,8 @@ def email_changes(parts: SpecParts, thread: Thread, src: Source) -> SpecParts:
         for t in texts[step.id]:
             old = _OLD_VALUE.search(t.text) if thread.message_of.get(t.line, proposal) < proposal else None
             if old is not None:
-                cut = _OLD_VALUE.sub("", t.text)
-                src.warn(t.line, f"{step.id}: a later message replaces a value: '{old.group(0).strip(' ,')[:60]}' "
+                cut = t.text[:old.start()].rstrip(" \t,") + t.text[old.end():]
+                src.warn(t.line, f"{step.id}: a later message replaces a value: '{old.group(0).strip()[:60]}' "
                                  f"is read as the old value it replaces and is not read; the rest, '{cut[:60]}', is",
                          "spec.reading")
                 t = t.model_copy(update={"text": cut})

@@ -35,7 +35,7 @@ _ROOT_WORDS = _rx(r"(?i)\b(?:straight\s++away|right\s++away|immediately|at\s++on
                   r"from\s++the\s++start|as\s++soon\s++as\s++(?:the\s++)?(?:run|workflow|it)\s++starts|"
                   r"no\s++need\s++to\s++wait)\b")
 # "(doesn't need step 1)", ", not after step 2": what it does not wait for
-_NEGATED = _rx(r"(?i)[(,;]?[ \t]*+\b(?:does(?:n['’]t|\s++not)|do(?:n['’]t|\s++not)|not|never|without|no\s++need\s++to)"
+_NEGATED = _rx(r"(?i)(?:[(,;][ \t]*+)?+\b(?:does(?:n['’]t|\s++not)|do(?:n['’]t|\s++not)|not|never|without|no\s++need\s++to)"
                r"\s++(?:need|wait|depend|after|on)\w*+[^),;]{0,80}+\)?")
 
 
