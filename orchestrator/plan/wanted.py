@@ -121,7 +121,9 @@ def _names(clause: str, where: str) -> list[Named]:
     return out
 
 
-_LIST_OF = _rx(r"(?i)^\s*\(\s*(?:an?\s+)?(?:list|array)\b(?:\s+of\s+(?:objects?\s+)?`?\{([^{}`]*)\}`?)?")
+# "(list of {a, b})", "(same list, tank ids upper-cased)", "(the filtered array)": the value is a list
+_LIST_OF = _rx(r"(?i)^\s*+\(\s*+(?:(?:an?|the)\s++)?+(?:(?:same|new|sorted|filtered|cleaned|full|whole|updated|normali[sz]ed)\s++)?+"
+               r"(?:list|array)\b(?:\s+of\s+(?:objects?\s+)?`?\{([^{}`]*)\}`?)?")
 
 
 def _said_list(after: str) -> dict[str, object] | None:
@@ -169,7 +171,14 @@ def read_instructions(body: str, skill_md: str, first_line: int = 1) -> Instruct
         for item in listed:
             target.setdefault(item.name, Named(name=item.name, where=item.where, optional=item.optional,
                                                example=item.example))
+    for name, named in outputs.items():  # `samples` (same list, ...) out of `samples` (list of `{tank, abv}`) in
+        given = inputs.get(name)
+        if given is not None and given.schema_ and _SAME.match(named.about):
+            outputs[name] = named.model_copy(update={"schema_": given.schema_})
     return Instructions(inputs=tuple(inputs.values()), outputs=tuple(outputs.values()))
+
+
+_SAME = _rx(r"(?i)^\s*+(?:the\s++)?+same\b")
 
 
 def _paragraphs(body: str) -> Iterable[tuple[int, str]]:

@@ -30,6 +30,8 @@ from orchestrator.spec.chat import blank_chat_headers, chat_replies
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.contract import read_contract
 from orchestrator.spec.elsewhere import place_blocks, run_success
+from orchestrator.spec.email_changes import email_changes
+from orchestrator.spec.email_thread import email_thread
 from orchestrator.spec.fields import parse_fields, qualify
 from orchestrator.spec.gherkin import gherkin_to_markdown
 from orchestrator.spec.graph_mermaid import find_flowchart, flowchart_steps
@@ -40,6 +42,7 @@ from orchestrator.spec.inputs_heading import (
     said_in_first_step,
 )
 from orchestrator.spec.inputs_lead import inputs_lead
+from orchestrator.spec.lettered import lettered_steps
 from orchestrator.spec.model import (
     ContractSpec,
     ConvergenceSpec,
@@ -576,14 +579,21 @@ def _whole_run_limits(blocks: list[Para | Bullet], src: Source) -> None:
 def read_markdown(src: Source) -> SpecParts:
     """Read every section of the document; findings go to `src`. When the rules fail in a way
     the skill-anchored reading may rescue (`spec.anchored`), the document is read again so,
-    and that reading, with its own findings, is kept when it finds steps. A flowchart beside
-    steps read from elsewhere is warned as not merged (`spec.chart_beside`)."""
-    parts = _read_markdown_all(src)
+    and that reading, with its own findings, is kept when it finds steps. A pasted email thread
+    is read unquoted (`spec.email_thread`); a flowchart beside steps read from elsewhere is
+    warned as not merged (`spec.chart_beside`)."""
+    thread = email_thread(src.text)
+    if thread is None:
+        parts = _read_any(src)
+    else:
+        src.text, src.lines = thread.text, thread.text.splitlines()
+        parts = email_changes(_read_any(src), thread, src)
     warn_chart_beside(parts.steps, src)
     return parts
 
 
-def _read_markdown_all(src: Source) -> SpecParts:
+def _read_any(src: Source) -> SpecParts:
+    """`read_markdown` of a document that is no email thread, or of the thread's text."""
     parts = _read_markdown(src, None)
     if not parts.steps and find_flowchart(src.text) is not None:  # no steps but a Mermaid flowchart's
         charted = Source(src.text, src.path, src.vocabulary)
@@ -620,6 +630,9 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     unchatted = gherkin_to_markdown(unchatted, src)  # a Gherkin feature: its lines as the markdown the reader knows
     chat = blank_chat_headers("\n".join(unboxed(unchatted.split("\n"))))  # a comment box's gutter: no markup
     text, promoted = promote_pseudo_headings(chat)
+    text, lettered = lettered_steps(text)  # "## A. Intake", "## B. Quote": steps 1, 2 (`spec.lettered`)
+    for line, message in lettered:
+        src.warn(line, message, "spec.reading")
     root = SyntaxTreeNode(md.parse(text))
     for line, title in promoted:
         src.warn(line, f"the line '{title}' read as the heading of a '{section_kind(title)}' section",

@@ -49,6 +49,7 @@ from orchestrator.spec.input_prose import assignments
 from orchestrator.spec.io_arrow import doer_outputs
 from orchestrator.spec.lead_condition import complement_said
 from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepForm, StepSpec
+from orchestrator.spec.own_fields import read_own_field
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_labels import label_lines, own_label
 from orchestrator.spec.source import Source
@@ -715,6 +716,8 @@ def read_step(
                                            value=f"`{block.label}`"), sid)
                 b.read("skill", block.line, block.text, f"'{block.label}:' read as the step's skill")
                 b.sentence(f"({block.value})" if re.search(r"->|→|=>", block.value) else block.value, block.line)
+                continue
+            if key is None and block.label and read_own_field(b, block):  # "Desk: `x`", "Kicks off: after C"
                 continue
             if key is None:  # the policy reader reads it or reports it (spec.prose)
                 if block.label:
