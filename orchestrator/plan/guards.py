@@ -198,9 +198,10 @@ def _step_guards(step: PlanStep, text: list[tuple[int, str]], path: str,
                              "it always runs", "spec.condition-not-read")
         for line, words in text:
             said = None if control_line(words) else _condition(words)  # `if x > 3 then`: the next step's
-            if said and step.policy.approval is not None and step.policy.approval.when and (
+            if said and step.policy.approval is not None and (
                     approval_sentence(said) or approval_sentence(words)):
                 continue  # "If the total is over 500 the lead has to OK it": the approval's condition, read
+                # (or not readable, and then the approval holds on every run, warned where it is read)
             if said:
                 warn(line, f"the text states a condition (`{said}`) but the step has none: it always runs",
                      "spec.condition-not-read")

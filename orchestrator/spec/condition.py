@@ -347,6 +347,9 @@ _APPROVE = _rx(
     r"(?i)\b(?:has|have|must|needs?|need)\s+to\s+(?:approve|sign\s+off)|\bmust\s+(?:approve|sign\s+off)|"
     r"\b(?:needs?|requires?)\s+(?:an?\s+)?(?:person['’]s\s+|human\s+|manual\s+)?(?:approval|sign-?off)|"
     r"\bwait(?:s)?\s+for\s+(?:an?\s+)?(?:approval|sign-?off)|\bsigns?\s+(?:it\s+)?off\b|"
+    # "it waits for the duty pharmacist to approve", "hold until the producer OKs it"
+    r"\b(?:waits?|holds?|pauses?)\s+(?:for|until)\s+(?:the\s+|an?\s+|our\s+)?[\w-]{1,30}(?:\s+[\w-]{1,30}){0,3}?\s+"
+    r"(?:to\s+)?(?:approves?|signs?\s+off|says?\s+yes|OKs?|okays?|gives?\s+(?:the\s+|their\s+)?(?:ok|go-?ahead))\b|"
     r"\b(?:needs?|requires?)\s+[\w\s]{1,40}?\s+to\s+(?:say\s+yes|approve|sign\s+off|give\s+(?:the\s+|their\s+)?ok)\b|"
     # "once the lead has OK'd it", "has given the go-ahead", "needs a thumbs-up from a maintainer"
     r"\b(?:has|have|had)\s+(?:OK['’]?d|OK['’]?ed|okayed|okay['’]?d|approved|green-?lit|signed\s+off|"
@@ -358,6 +361,7 @@ _APPROVE = _rx(
     r"(?:yes\s+or\s+no|yes\s*/\s*no|go\s+or\s+no-?go|(?:the\s+)?(?:ok|go-?ahead))")
 _WAIT = _rx(r"(?i)\b(?:wait(?:s|ing)?\s+(?:up\s+to|for\s+up\s+to|at\s+most|for)|within|after|timeout|"
             r"(?:no|without\s+(?:an?\s+)?)\s*(?:answer|reply|response|decision|sign-?off)\s+(?:in|within|after|for)|"
+            r"(?:nobody|no\s+one|no-one)\s+(?:answers|replies|responds|approves|decides|signs\s+off)\s+(?:in|for)|"
             r"(?:has\s+)?(?:looked|answered|decided|approved)\s+(?:at\s+it\s+)?within)\s+(?P<d>[^,;.)]+)")
 _ON_TIMEOUT = _rx(r"(?i)(?:\b(?:then|treat(?:ed)?\s+(?:it\s+)?as|counts?\s+as|is|means?)\s+|=\s*)(?:an?\s+)?(?:automatically\s+|auto-?)?"
                   r"(?P<w>reject(?:ed)?|approve(?:d)?|no\b|yes\b)")

@@ -102,6 +102,8 @@ _ROUTE_MAX = 240  # characters of one `branch → Step N`; a longer part is not 
 # blank run again from each of its blanks): it is read as a sentence, or reported
 _ID = _rx(r"[A-Za-z_][\w-]*")
 _SAYS_IF = _rx(r"(?i)\b(?:if|when|only|over|above|under|below|more\s+than|less\s+than|exceeds?)\b|[<>≥≤]")
+# an approval sentence led by its condition ("If 1 says there's a controlled drug, it waits for ... to approve")
+_LEADING_IF = _rx(r"(?i)^\W{0,8}(?:if|when|whenever|in\s+case)\b")
 
 
 def label_key(label: str | None, value: str) -> str | None:
@@ -561,9 +563,15 @@ class _StepBuilder:
             return True
         if cond.approval_sentence(sentence) and "approval" not in self.values:
             when, _ = cond.approval_condition(spell_step_refs(sentence))
-            if when is None and _SAYS_IF.search(cond.without_approval_wait(sentence)):
+            unread = when is None and _SAYS_IF.search(cond.without_approval_wait(sentence)) is not None
+            if unread and not _LEADING_IF.match(sentence):
                 return False  # "anything above 5,000 needs ...": a condition not placed; the policy reader's
             seconds, then = cond.approval_timeout(sentence)
+            if unread:  # "If 1 says there's a controlled drug, it waits for the pharmacist to approve"
+                self.src.warn(line, f"{self.sid}: '{sentence.strip()[:80]}' asks for a person's approval under a "
+                                    "condition that cannot be read: the step waits for the approval on every run, "
+                                    "never on none; to say when, write `Approval: required if <field> > <value>`",
+                              "spec.approval-condition")
             self.values["approval"] = ApprovalPolicy(timeout_s=seconds, on_timeout=then or "reject", when=when)
             self.field_where["approval"] = self.src.where(line)
             self.beside = cond.approval_rest(sentence)
