@@ -109,6 +109,15 @@ _NUM = _rx(r"^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
 _UNIT = _rx(r"(?i)^\s*(?:%|percent|eur|usd|gbp|chf|€|\$|£|euros?|dollars?|items?|rows?|[a-z]{3})?\W*$")
 
 
+_NUMBER_WORDS = {w: n for n, w in enumerate(("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                                             "nine", "ten", "eleven", "twelve"))}
+# "nothing failed" / "none bounced": the one word (an output) holds no value, an empty list or 0;
+# "anything failed" / "any bounced": it holds one (`Clause` empty / filled)
+_NONE_DID = _rx(r"(?i)^(?:nothing|none|no\s*one|nobody)\s+(?:at\s+all\s+)?(?:has\s+|have\s+|had\s+)?(?!(?:is|are|was|were|be|of|more|left|else)$)(?P<w>[a-z_]\w*)$")
+_SOME_DID = _rx(r"(?i)^(?:anything|anyone|anybody|something|any)\s+(?:at\s+all\s+)?(?:has\s+|have\s+|had\s+)?"
+                r"(?!(?:is|are|was|were|be|of|more|left|else)$)(?P<w>[a-z_]\w*)$")
+
+
 def _value(text: str) -> tuple[bool, Any]:
     """A literal: a number (thousands separators and a unit allowed), a quoted text,
     true/false/yes/no, null, or one bare word; (False, None) when it is none of those."""
@@ -130,6 +139,8 @@ def _value(text: str) -> tuple[bool, Any]:
         return True, False
     if low in ("null", "none", "nothing"):
         return True, None
+    if low in _NUMBER_WORDS:  # "more than zero", "fewer than three"
+        return True, _NUMBER_WORDS[low]
     if re.fullmatch(r"[\w.-]+", t):
         return True, t
     return False, None
@@ -157,6 +168,9 @@ def _clause(text: str, previous: Clause | None) -> Clause | None:
         step = step_id(f"step {said.group(1)}")
         text = (text[: said.start()] + " " + text[said.end():]).strip()
     text = text.strip().rstrip(".").strip()
+    if (m := _NONE_DID.match(text)) or (m := _SOME_DID.match(text)):
+        kind: Literal["empty", "filled"] = "empty" if m.re is _NONE_DID else "filled"
+        return Clause(kind=kind, subject=(m.group("w").lower(),), step=step)
     if m := _EMPTY_WORD.match(text):
         subject = _subject(m.group("subj"))
         return Clause(kind="filled" if m.group("not") else "empty", subject=subject, step=step) if subject else None
