@@ -120,13 +120,12 @@ def read_own_top(r: NodeReader, top: dict[str, Pair]) -> OwnTop:
         if raw in own.top and _meta_block(raw, vnode, kube):
             _lift(r, raw, knode, vnode, own)
     if not any(yk.top_key(k) == "steps" for k in own.top):
-        for raw, (knode, vnode) in list(own.top.items()):
-            if yk.key_name(raw) in _ONE_STEP and isinstance(vnode, SequenceNode) and vnode.value and all(
-                    isinstance(item, MappingNode) for item in vnode.value):
-                own.notes.append(note(r, knode, raw, f"the list of steps (`{raw}` read as `steps:`)"))
-                del own.top[raw]
-                own.top["steps"] = (knode, vnode)
-                break
+        lists = [(raw, pair) for raw, pair in own.top.items() if _step_list(raw, pair[1])]
+        if len(lists) == 1:  # `[[stage]]`, `prep:`, `pipeline:`: the author's own key for the steps
+            raw, (knode, vnode) = lists[0]
+            own.notes.append(note(r, knode, raw, f"the list of steps (`{raw}` read as `steps:`)"))
+            del own.top[raw]
+            own.top["steps"] = (knode, vnode)
     asked: list[tuple[str, Node, Node, str]] = []  # (input name, where, what it is, its description)
     for raw, (knode, vnode) in list(own.top.items()):
         name = yk.key_name(raw)
@@ -177,6 +176,16 @@ def _meta_block(raw: str, node: Node, kube: bool) -> bool:
     if any(yk.step_key(k) == "skill" or yk.key_name(k) in ("script", "run") or _holds_items(v) for k, v in keys):
         return False  # a job (it runs something), or the steps' container
     return any(yk.top_key(k) in _META_MEANING or _ASKED.search(yk.key_name(k)) for k, _ in keys)
+
+
+def _step_list(raw: str, node: Node) -> bool:
+    """A list of mappings under a singular name for a step (`[[stage]]`), or whose items each say what
+    they run (`does:`, `tool:`, `uses:`)."""
+    if not isinstance(node, SequenceNode) or not node.value or not all(isinstance(i, MappingNode) for i in node.value):
+        return False
+    return yk.key_name(raw) in _ONE_STEP or all(
+        any(isinstance(k, ScalarNode) and yk.step_key(str(k.value)) == "skill" for k, _ in item.value)
+        for item in node.value)
 
 
 def _holds_items(node: Node) -> bool:
@@ -288,7 +297,7 @@ def _input_value(r: NodeReader, node: Node, declared: set[str], asked: list[tupl
             asked.append((name, node, ScalarNode(STR, "", node.start_mark, node.end_mark), ""))
         readings.append(note(r, node, text, f"the workflow input `{name}` (a placeholder)", what="input"))
         return scalar(f"{{{{ inputs.{name} }}}}", node)
-    if text in declared and node.style in ("'", '"', None):
+    if text in declared:
         r.src.warn(r.line(node), f"'{text}' is the name of the workflow input `{text}`: read as that input, not as "
                                  f"the text; write `{{{{ inputs.{text} }}}}` to say so", "spec.input-name")
         return scalar(f"{{{{ inputs.{text} }}}}", node)
