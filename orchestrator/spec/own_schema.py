@@ -121,7 +121,7 @@ def read_own_top(r: NodeReader, top: dict[str, Pair]) -> OwnTop:
             _lift(r, raw, knode, vnode, own)
     if not any(yk.top_key(k) == "steps" for k in own.top):
         lists = [(raw, pair) for raw, pair in own.top.items() if _step_list(raw, pair[1])]
-        if len(lists) == 1:  # `[[stage]]`, `prep:`, `pipeline:`: the author's own key for the steps
+        if len(lists) == 1 and yk.key_name(lists[0][0]) in _ONE_STEP:  # `[[stage]]`: the list of steps
             raw, (knode, vnode) = lists[0]
             own.notes.append(note(r, knode, raw, f"the list of steps (`{raw}` read as `steps:`)"))
             del own.top[raw]
@@ -146,6 +146,9 @@ def read_own_top(r: NodeReader, top: dict[str, Pair]) -> OwnTop:
                                   what="input"))
             del own.top[raw]
     steps = next((p for k, p in own.top.items() if yk.top_key(k) == "steps"), None)
+    lists = [pair for raw, pair in own.top.items() if _step_list(raw, pair[1])]
+    if steps is None and len(lists) == 1:  # `prep:`, `pipeline:`: found by `yaml_anchored`, read here first
+        steps = lists[0]
     declared = _declared(r, own.top, asked)
     if steps is not None and isinstance(steps[1], SequenceNode | MappingNode):
         items = steps[1].value if isinstance(steps[1], SequenceNode) else [v for _, v in steps[1].value]

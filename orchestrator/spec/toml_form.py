@@ -30,7 +30,7 @@ from orchestrator.spec.source import Source
 
 Path_ = tuple[str | int, ...]
 _TAG = "tag:yaml.org,2002:"
-_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+_AT = re.compile(r"\(at line (\d++), column (\d++)\)")
 _BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
 
@@ -44,7 +44,7 @@ def read_toml(src: Source) -> SpecParts:
         said = str(exc)
         m = _AT.search(said)
         line = int(m.group(1)) if m else max(len(src.lines), 1)
-        src.error(line, f"TOML syntax: {_AT.sub('', said) or said}", "spec.toml")
+        src.error(line, f"TOML syntax: {_AT.sub('', said).strip() or said}", "spec.toml")
         src.raise_if_errors()
         raise  # unreachable: raise_if_errors raised
     lines = key_lines(src.text)
