@@ -110,6 +110,7 @@ class OwnTop:
         self.top = top
         self.notes: list[Reading] = []
         self.checks: list[Pair] = []
+        self.prefixes: set[str] = set()  # the keys whose `KEY.NAME` is the workflow input NAME
 
 
 def read_own_top(r: NodeReader, top: dict[str, Pair]) -> OwnTop:
@@ -131,7 +132,14 @@ def read_own_top(r: NodeReader, top: dict[str, Pair]) -> OwnTop:
         name = yk.key_name(raw)
         if name in _FORM_TOP or yk.top_key(raw) != name:
             continue
-        if _ASKED.search(name) and (names := _names(r, vnode)):
+        if _ASKED.search(name) and isinstance(vnode, MappingNode) and all(
+                isinstance(v, ScalarNode) for _, v in vnode.value) and vnode.value:  # `ask_dispatcher: {orders: ...}`
+            asked += [(str(k.value), k, ScalarNode(STR, "", k.start_mark, k.end_mark), str(v.value)) for k, v in vnode.value]
+            own.notes.append(note(r, knode, raw, "the workflow's inputs, asked of the person who runs it (each key "
+                                                 f"an input, `{raw}.NAME` that input)", what="input"))
+            own.prefixes.add(raw)
+            del own.top[raw]
+        elif _ASKED.search(name) and (names := _names(r, vnode)):
             said = comment_on(r.src.line_text(r.line(knode)))
             asked += [(n, knode, ScalarNode(STR, "", knode.start_mark, knode.end_mark), said) for n in names]
             own.notes.append(note(r, knode, f"{raw}: {short(r.value(vnode))}", "the workflow's inputs, asked of the "
@@ -154,7 +162,7 @@ def read_own_top(r: NodeReader, top: dict[str, Pair]) -> OwnTop:
         items = steps[1].value if isinstance(steps[1], SequenceNode) else [v for _, v in steps[1].value]
         for item in items:
             if isinstance(item, MappingNode):
-                _own_step(r, item, declared, asked)
+                _own_step(r, item, declared, asked, own.prefixes)
     if asked:
         _add_inputs(r, own, asked)
     for raw, (knode, vnode) in list(own.top.items()):  # a success check in words: `whole_success`'s
@@ -239,7 +247,8 @@ def _declared(r: NodeReader, top: dict[str, Pair], asked: list[tuple[str, Node, 
     return names
 
 
-def _own_step(r: NodeReader, item: MappingNode, declared: set[str], asked: list[tuple[str, Node, Node, str]]) -> None:
+def _own_step(r: NodeReader, item: MappingNode, declared: set[str], asked: list[tuple[str, Node, Node, str]],
+              prefixes: set[str]) -> None:
     """One step's own words: its loop's item, its placeholders and input names, its counts' comments."""
     readings = r.item_readings.setdefault(id(item), [])
     keys = {str(k.value): i for i, (k, _) in enumerate(item.value) if isinstance(k, ScalarNode)}
@@ -257,7 +266,7 @@ def _own_step(r: NodeReader, item: MappingNode, declared: set[str], asked: list[
     for k, v in list(item.value):
         key = str(k.value)
         if yk.step_key(key) == "input" and isinstance(v, MappingNode):
-            v.value = [(ik, _input_value(r, iv, declared, asked, readings)) for ik, iv in v.value]
+            v.value = [(ik, _input_value(r, iv, declared, asked, readings, prefixes)) for ik, iv in v.value]
         elif yk.key_name(key) in POLICY_BLOCKS and isinstance(v, MappingNode):
             v.value = [_count(r, ik, iv, readings) for ik, iv in v.value]
         elif yk.step_key(key) == "retry" and isinstance(v, MappingNode) and (said := _retry_words(v)) is not None:
@@ -288,10 +297,14 @@ def _retry_words(node: MappingNode) -> str | None:
     return f"Retry {n} times, {wait}"
 
 def _input_value(r: NodeReader, node: Node, declared: set[str], asked: list[tuple[str, Node, Node, str]],
-                 readings: list[Reading]) -> Node:
+                 readings: list[Reading], prefixes: set[str]) -> Node:
     if not isinstance(node, ScalarNode) or node.tag != STR:
         return node
     text = str(node.value).strip()
+    head, dot, tail = text.partition(".")
+    if dot and head in prefixes and tail in declared:  # `ask_dispatcher.orders`: the input `orders`
+        readings.append(note(r, node, text, f"the workflow input `{tail}`", what="input"))
+        return scalar(f"{{{{ inputs.{tail} }}}}", node)
     pointy = _POINTY.match(text)
     if pointy is not None:
         name = re.sub(r"[\s-]+", "_", pointy.group(1).strip())

@@ -240,3 +240,10 @@ def test_a_ci_jobs_timeout_is_not_lifted_as_the_workflows_own_keys() -> None:
     spec = _read("stages: [build]\ncompile:\n  stage: build\n  script: pull-tags\n  timeout: 10m\n")
     assert [s.skill for s in spec.steps] == ["pull-tags"] and spec.steps[0].timeout_s == 600
     assert spec.timeout_s is None
+
+
+def test_a_mapping_under_a_key_that_asks_declares_an_input_per_key_and_its_dotted_name_is_that_input() -> None:
+    spec = _read("ask_the_sous_chef:\n  covers: how many tonight\n  menu: which card\nprep:\n"
+                 "  - id: portion\n    does: portion-stock\n    takes: {covers: ask_the_sous_chef.covers}\n")
+    assert [(i.name, i.description) for i in spec.inputs] == [("covers", "how many tonight"), ("menu", "which card")]
+    assert [(f.name, f.source) for f in spec.steps[0].inputs] == [("covers", "inputs.covers")]
