@@ -1,6 +1,6 @@
 """Workflow specs, markdown or YAML, compiled into one `WorkflowSpec`.
 
-    parse_spec(path)                      dispatch on the suffix (.md/.markdown, .yaml/.yml; other text: markdown, warned)
+    parse_spec(path)                      dispatch on the suffix (.md/.markdown, .yaml/.yml, .toml; other text: markdown, warned)
     parse_spec_text(text, path, format)   the same from a string; `path` names it in messages
 
 Both take an optional `vocabulary` (`spec.vocabulary`): the catalog's skill and tool names,
@@ -15,7 +15,8 @@ list, with their lines, all text that was kept but not understood.
 Modules: `markdown` (sections of the seed-000 template), `step` (a step's
 bullets), `contract` (Data Contracts), `recovery` and `recovery_section` (the
 Error Recovery table and Convergence Criteria), `fields` (Input/Output lines),
-`policy_text` (policy phrases), `yaml_form` (the YAML form), `check` (checks
+`policy_text` (policy phrases), `yaml_form` (the YAML form; `toml_form` reads TOML into it and
+`own_schema` an author's own keys), `check` (checks
 shared by both); `structure`, `step_forms` and `step_prose` find steps written in
 other shapes (headings in other wordings, lists, tables, runbook paragraphs) and
 read the dependencies, joins and routes written as sentences. Policy sentences
@@ -96,8 +97,8 @@ def parse_spec(
     fmt = format_of(path)
     suffix = Path(path).suffix.lower()
     if fmt is None and suffix == ".json":  # a plan, for plan and run; never a spec
-        raise SpecError(Diagnostic(file=str(path), message="a spec is a .md, .markdown, .yaml or "
-                                                           ".yml file (a .json file is a plan)", code="spec.suffix"))
+        raise SpecError(Diagnostic(file=str(path), message="a spec is a .md, .markdown, .yaml, "
+                                                           ".yml or .toml file (a .json file is a plan)", code="spec.suffix"))
     limit = file_caps().spec_bytes if max_bytes is None else max_bytes
     try:
         data = read_capped(path, limit, ENV_MAX_SPEC_BYTES)
@@ -114,6 +115,8 @@ def parse_spec(
         line = data[: exc.start].count(b"\n") + 1
         raise SpecError(Diagnostic(file=str(path), line=line, code="spec.encoding",
                                    message="the spec is not UTF-8 text")) from exc
+    if suffix == ".toml":  # TOML: its own reader, into the YAML form's (`toml_form`)
+        return parse_spec_text(text, str(path), "toml", vocabulary, anchored=anchored)
     from orchestrator.spec.script_flow import script_language
 
     if fmt is None and script_language(str(path), text) is not None:  # deploy.sh, Makefile: a script runbook
@@ -134,7 +137,8 @@ def parse_spec_text(
 ) -> WorkflowSpec:
     """Compile spec `text`; `path` is only used in messages and the spec's `path`; `said`: a
     warning at line 1 about how the file was taken (its suffix)."""
-    fmt = _SUFFIXES.get(f".{format}".lower())
+    toml = str(format).lower() == "toml"
+    fmt = "yaml" if toml else _SUFFIXES.get(f".{format}".lower())
     if fmt is None:
         raise ValueError(f"unknown spec format {format!r}")
     sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
@@ -168,6 +172,10 @@ def parse_spec_text(
             src.text = markdown_lines(src)  # a line too long to read: blank, and a warning at it
             src.lines = src.text.splitlines()
             parts = read_markdown(src)
+        elif toml:
+            from orchestrator.spec.toml_form import read_toml
+
+            parts = read_toml(src)
         else:
             from orchestrator.spec.yaml_form import read_yaml
 

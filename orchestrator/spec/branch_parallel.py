@@ -104,7 +104,7 @@ def comment_roots(steps: list[StepSpec], src: Source) -> list[StepSpec]:
     """The steps of a YAML spec with those whose comment says they start beside the others made so."""
     from orchestrator.spec.step_prose import root_phrase
 
-    if not src.path.endswith((".yaml", ".yml")):
+    if not src.path.endswith((".yaml", ".yml", ".toml")):
         return steps
     lines = [int(s.where.rpartition(":")[2]) if s.where.rpartition(":")[2].isdigit() else 0 for s in steps]
     out = []

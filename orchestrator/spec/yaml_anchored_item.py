@@ -208,7 +208,7 @@ def item(r: NodeReader, item: Node, roots: bool, once: set[str], key: Node | Non
     if roots and "depends_on" not in own:  # the others say what they wait for: this one waits for nothing
         out.append((scalar("depends_on", item), SequenceNode(SEQ, [], item.start_mark, item.start_mark)))
     node = MappingNode(MAP, out, item.start_mark, item.end_mark)
-    r.item_readings[id(node)] = notes
+    r.item_readings[id(node)] = [*r.item_readings.pop(id(item), []), *notes]  # (`own_schema` read it first)
     return node
 
 

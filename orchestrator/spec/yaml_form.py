@@ -58,6 +58,7 @@ from orchestrator.spec.model import (
     RecoveryRowSpec,
     StepSpec,
 )
+from orchestrator.spec.own_schema import own_success, read_own_top
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import read_for_each, read_when
 from orchestrator.spec.step_prose import is_root_value, read_step_list
@@ -515,8 +516,26 @@ def _unwrap_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> dict[str, t
     return {**{k: v for k, v in top.items() if k != outer}, **nested}
 
 
-def read_yaml(src: Source) -> SpecParts:
-    """Read the YAML form; findings go to `src` (a YAML syntax error stops here)."""
+def read_yaml(src: Source, root: Node | None = None) -> SpecParts:
+    """Read the YAML form; findings go to `src` (a YAML syntax error stops here). `root`: the
+    document already read into nodes (a TOML spec, `toml_form`), else composed from `src`."""
+    root = _compose(src) if root is None else root
+    linecap.yaml_scalars(root, src)  # a text on a line too long to read: emptied, and a warning
+    r = NodeReader(src)
+    if root is None:
+        src.error(1, "the YAML document is empty", "spec.no-steps")
+        src.raise_if_errors()
+    assert root is not None  # raise_if_errors raised
+    if SURROGATE_ESCAPE.search(src.text):
+        mend_surrogates(root, src)
+    if isinstance(root, SequenceNode) and src.vocabulary:  # a list (a playbook): the anchored reading's, if
+        from orchestrator.spec.yaml_anchored import list_document  # its items name catalog skills
+
+        root = list_document(src.vocabulary, root)
+    return _read_top(r, root)
+
+
+def _compose(src: Source) -> Node | None:
     try:
         root = yamlsafe.compose(src.text)  # aliases and integers bounded
     except yamlsafe.AliasBoundError as exc:
@@ -536,22 +555,18 @@ def read_yaml(src: Source) -> SpecParts:
         src.error(1, f"YAML cannot be read: {exc}", "spec.yaml")
         src.raise_if_errors()
         raise
-    linecap.yaml_scalars(root, src)  # a text on a line too long to read: emptied, and a warning
-    r = NodeReader(src)
-    if root is None:
-        src.error(1, "the YAML document is empty", "spec.no-steps")
-        src.raise_if_errors()
-    if SURROGATE_ESCAPE.search(src.text):
-        mend_surrogates(root, src)
-    if isinstance(root, SequenceNode) and src.vocabulary:  # a list (a playbook): the anchored reading's, if
-        from orchestrator.spec.yaml_anchored import list_document  # its items name catalog skills
+    return root
 
-        root = list_document(src.vocabulary, root)
+
+def _read_top(r: NodeReader, root: Node) -> SpecParts:
+    src = r.src
     top = r.mapping(root, "the spec")
     src.raise_if_errors()
     assert top is not None
     top = _unwrap_top(r, top)
-    top, top_notes = reshape_top(r, top) if top else (top, [])
+    own = read_own_top(r, top)  # the author's own schema: `about:` blocks, placeholders, `[[stage]]` (`own_schema`)
+    top, top_notes = reshape_top(r, own.top) if own.top else (own.top, [])
+    top_notes = [*own.notes, *top_notes]
     for raw in list(top):  # `workflow:`, `summary:`, `input:`, `tasks:` / `jobs:` under the form's own names
         if (canonical := yk.top_key(raw)) in _TOP and canonical not in top:
             top[canonical] = top.pop(raw)
@@ -598,6 +613,8 @@ def read_yaml(src: Source) -> SpecParts:
     resolved, inputs_said = resolve_references(steps, inputs, src)
     steps = _resolve_steps(resolved)
     steps = step_success(r, top.get("success"), steps)  # each step's `success:`, then the run's (`yaml_top`)
+    steps, own_checks = own_success(r, own.checks, steps)  # a check said in words (`finished_if:`)
+    contracts += own_checks
     read_policy_texts(words, tuple(steps), src)
     name = r.text(top["name"][1], "name") if "name" in top else None
     convergence, limits = read_limits(r, top["limits"][1]) if "limits" in top else (ConvergenceSpec(), {})

@@ -124,14 +124,17 @@ def _block(r: NodeReader, raw: str, vnode: MappingNode, keys: dict[str, tuple[No
     have = {yk.step_key(k) for k in keys}
     for ik, iv in vnode.value:
         inner = str(ik.value) if isinstance(ik, ScalarNode) else ""
-        if not (yk.is_step_word(inner) or failure_words(inner) or yk.key_name(inner) in DEGRADE_KEYS):
+        gap = not yk.is_step_word(inner) and yk.retry_key(inner) == "delay"  # `on_trouble: {gap: 2m}`: the wait
+        if not (yk.is_step_word(inner) or failure_words(inner) or yk.key_name(inner) in DEGRADE_KEYS or gap):
             out[f"{raw}.{inner}"] = (ik, iv)  # the form warns it at its line, kept for review
             continue
-        if yk.step_key(inner) in have:
+        if gap:
+            out.update(_wait(r, f"{raw}.{inner}", ik, iv, {**keys, **out}, sid, notes))
+        elif yk.step_key(inner) in have:
             r.src.warn(r.line(ik), f"{sid}: {raw}.{inner} says again what the step's own key says; the step's "
                                    "is read", "spec.unread")
             continue
-        if yk.step_key(inner) == "backoff" and _duration(iv):
+        elif yk.step_key(inner) == "backoff" and _duration(iv):
             out.update(_wait(r, f"{raw}.{inner}", ik, iv, {**keys, **out}, sid, notes))
         elif yk.key_name(inner) in DEGRADE_KEYS:
             out.update(_degrade(r, f"{raw}.{inner}", ik, iv, notes))

@@ -159,7 +159,7 @@ def test_parse_spec_dispatches_on_the_suffix(tmp_path: Path) -> None:
     assert parse_spec(yml).format == "yaml"
     with pytest.raises(SpecError) as info:
         parse_spec(tmp_path / "flow.json")  # a plan, never a spec
-    assert info.value.diagnostics[0].message == "a spec is a .md, .markdown, .yaml or .yml file (a .json file is a plan)"
+    assert info.value.diagnostics[0].message == "a spec is a .md, .markdown, .yaml, .yml or .toml file (a .json file is a plan)"
     for name in ("flow.txt", "flow.org", "README"):  # other text is read as markdown, and that is said at line 1
         other = tmp_path / name
         other.write_text(STEPS, encoding="utf-8")
