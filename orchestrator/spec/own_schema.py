@@ -363,13 +363,19 @@ def _add_inputs(r: NodeReader, own: OwnTop, asked: list[tuple[str, Node, Node, s
 def own_success(r: NodeReader, checks: list[Pair], steps: list[StepSpec]) -> tuple[list[StepSpec], list[ContractSpec]]:
     """Each success check the author said in words (`finished_if: ledger says posted = yes`), read by the
     document's success grammar (`whole_success`): on a step's output, or warned at its line."""
+    from orchestrator.spec.success import read_comparison
     from orchestrator.spec.whole_doc import Said
     from orchestrator.spec.whole_success import read_success
+    from orchestrator.spec.yaml_success import bare_check
 
     found: list[ContractSpec] = []
     for knode, vnode in checks:
         text = " ".join(str(vnode.value).split())
         line = r.line(vnode)
+        if steps and read_comparison(text) is None and (bare := bare_check(text, line, steps, r.src)) is not None:
+            at, said = bare  # "episode is uploaded" where a step outputs `uploaded`: read as true, warned
+            steps = [*steps[:at], steps[at].model_copy(update={"texts": (*steps[at].texts, said)}), *steps[at + 1:]]
+            continue
         read = read_success(Said(f"The run is done when {text}", line, line), steps, r.src) if steps else None
         if read is None:
             r.src.warn(line, f"{knode.value}: '{short(text)}' is not a check on a step's output (`ledger.posted == "

@@ -10,8 +10,11 @@ from orchestrator.spec import parse_spec_text
 
 
 def _checks(body: str) -> dict[str, list[str]]:
-    spec = parse_spec_text(body, "flow.yaml", "yaml")
-    return {s.id: [t.text for t in s.texts if t.kind == "success"] for s in spec.steps}
+    spec = parse_spec_text(body, "flow.yaml", "yaml")  # a check on the step's text, or its output's contract
+    checks = {s.id: [t.text for t in s.texts if t.kind == "success"] for s in spec.steps}
+    for contract in spec.contracts:
+        checks[contract.producer] += [c.strip() for v in contract.validation for c in v.split(" and ")]
+    return checks
 
 
 def _warnings(body: str) -> list[str]:
