@@ -77,11 +77,8 @@ KNOWN: dict[tuple[str, int, str], str] = {
     (GATE, 6, "input build_number"): "`build_number` " + _ANCHORED_INPUT,
     (TRIP, 2, "input students"): "'Kids who are cleared, from the tally' is read as a gather of a per-item step "
                                  "that is not there, so `ready_count` is not bound (warned at line 12)",
-    (TRIP, 3, "condition"): "'missing count more than zero' is read as a comparison with the text 'zero' "
-                            "(warned at line 15), not with 0",
-    (TRIP, 4, "condition"): "'Otherwise, if everybody's in' is not read as the other branch (SILENT)",
-    (TRIP, 5, "depends_on"): "'after whichever one of those happened' has no branches to join (their "
-                             "conditions are not read): after step-2 only (warned at line 21)",
+    (TRIP, 5, "depends_on"): "'after whichever one of those happened' is read as after whichever of steps 3 "
+                             "and 4 ran; step-2, whose `buses` it also needs, is not among what it waits for",
     (TRIP, 5, "join"): "'after whichever one of those happened' has no branches to join (warned at line 21)",
     (TRIP, 5, "input buses"): "the join 'after whichever one of those happened' (steps 3 and 4) leaves step-2, "
                               "which gives `buses`, out of what step-5 waits for, so `buses` is unbound (warned "
@@ -111,7 +108,6 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 SILENT: dict[tuple[str, int], str] = {
     (TRIP, 11): "the self-correction is warned, but at line 3 (where the anchored step's text is taken to start: "
                 "every step of the memo quotes line 3), not at lines 10-11",
-    (TRIP, 19): "'Otherwise, if everybody's in' is neither read as the other branch nor warned",
     (TRIP, 24): "the approval over $800 (lines 24-26) is neither read nor warned",
     (TRIP, 27): "'keep trying every five minutes, but stop after half an hour' is neither read nor warned",
 }
@@ -179,8 +175,12 @@ _INPUTS_REFUSED = "the plan does not take the author's inputs ('unknown input'):
 # (folder, run: 0 the author's inputs, n the n-th of more_runs) -> (what stops it reaching the author's
 # output, asserted on the plan, and why); these runs are not made
 NOT_RUN: dict[tuple[str, int], tuple[Callable[[dict[str, Any], str, int], bool], str]] = {
-    (VANS, 0): (_refused_inputs, _INPUTS_REFUSED + "`ask_dispatcher:` is not read as the workflow inputs"),
-    (VANS, 1): (_refused_inputs, _INPUTS_REFUSED + "`ask_dispatcher:` is not read as the workflow inputs"),
+    (VANS, 0): (lambda plan, f, _n: misread(plan, f, 1, "input depot") is not None,
+                "step-1 (pull-orders) is not given `depot` (the top-level `hub:`, line 24), so its script refuses "
+                "its input and the run fails"),
+    (VANS, 1): (lambda plan, f, _n: misread(plan, f, 1, "input depot") is not None,
+                "step-1 (pull-orders) is not given `depot` (the top-level `hub:`, line 24), so its script refuses "
+                "its input and the run fails"),
     (GATE, 0): (_refused_inputs, _INPUTS_REFUSED + "`branch` (the prose list, lines 4-5) is not an input"),
     (GATE, 1): (_refused_inputs, _INPUTS_REFUSED + "`branch` (the prose list, lines 4-5) is not an input"),
     (TRIP, 0): (lambda plan, f, _n: misread(plan, f, 2, "input students") is not None,
