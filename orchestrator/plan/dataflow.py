@@ -57,7 +57,7 @@ from orchestrator.plan.mapping import (
 from orchestrator.plan.meaning import meant_values
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
 from orchestrator.plan.near_input import bind_near
-from orchestrator.plan.outside import how_to_name, said_by_name, written_as_name
+from orchestrator.plan.outside import how_to_name, said_by_name, said_in_words, written_as_name
 from orchestrator.plan.prose_inputs import prose_inputs
 from orchestrator.plan.rename import renames
 from orchestrator.plan.said_step import said_step
@@ -328,15 +328,18 @@ class _Planner:
         text = self.text_of(step)
         names = [*self.needs[step.id], *(i.name for i in loose if i.said.startswith("named in skill"))]
         for name in dict.fromkeys(names):
-            if name in found or name in taken or name in self.makers or not written_as_name(name, text):
+            worded = (not written_as_name(name, text) and said_in_words(name, self.preamble)
+                      and not said_value(name, text) and not said_value(name, self.preamble))  # "home port is LEITH"
+            if name in found or name in taken or name in self.makers or not (written_as_name(name, text) or worded):
                 continue
             schema = self.input_schemas[step.id]
             said = self.said(step)  # "(number, optional, default 10000)" in the skill's instructions
             required = (name in required_of(schema) or name not in properties_of(schema)) and \
                 not (said and any(n.name == name and n.optional for n in said.inputs))
             found[name] = (InputSpec(name=name, required=required, where=step.where),
-                           f"{name} ({step.id}, skill `{skill.name if skill else '?'}`: its text names "
-                           f"`{name}`, which no step outputs)")
+                           f"{name} ({step.id}, skill `{skill.name if skill else '?'}`: "
+                           + ("the text before the steps names it in words" if worded else f"its text names `{name}`")
+                           + ", which no step outputs)")
 
     # -- conditions --------------------------------------------------------------------
 

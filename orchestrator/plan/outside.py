@@ -8,6 +8,10 @@ digit: "ledger_csv", "q3_rows"), so that an everyday word ("the date") is not ta
 When the text names each value its skill reads this way (or the value is a workflow input or an
 earlier output by that name), the other values the text mentions in passing ("same time as the
 invoices one") are no inputs of the step and make it wait for nothing.
+
+The document's intro may name such a value in words instead ("Needs the batch id ..., plus the target
+ABV off the recipe card" for `target_abv`): every part of a name with an underscore, in order, as
+words (`said_in_words`).
 """
 
 from __future__ import annotations
@@ -24,6 +28,16 @@ def _plain(name: str, text: str) -> bool:
     if not re.search(r"[_\d]", name) or _EACH.search(text):
         return False
     return re.search(rf"(?<![\w`-]){re.escape(name)}(?![\w`-])", text) is not None
+
+
+def said_in_words(name: str, text: str) -> bool:
+    """`name` (two or more parts joined by underscores) written as those words in order ("target ABV",
+    "batch-id") in `text`, case aside."""
+    parts = [p for p in name.split("_") if p]
+    if len(parts) < 2 or len(parts) > 4 or any(not p.isalpha() for p in parts):
+        return False
+    words = r"[\s-]{1,3}".join(re.escape(p) for p in parts)
+    return re.search(rf"(?i)(?<![\w-]){words}(?![\w-])", text) is not None
 
 
 def written_as_name(name: str, text: str) -> bool:
