@@ -156,6 +156,10 @@ def canonical_ref(text: str) -> str:
     return f"steps.{sid}.output.{m.group(3)}"
 
 
+# a list named alone, no item: `screen.valid`, `step-2.rows`, `members`
+_LIST_ONLY = _rx(r"[A-Za-z_][\w-]{0,60}+(?:\.[A-Za-z_]\w{0,60}+){0,3}+")
+
+
 def read_for_each(text: str, src: Source, line: int) -> str | None:
     """`item in list_field` → `item in list_field`; `x in step-2.files` → `x in steps.step-2.output.files`."""
     m = _FOR_EACH.match(_strip_code(text))
@@ -165,6 +169,11 @@ def read_for_each(text: str, src: Source, line: int) -> str | None:
         src.warn(line, f"for each '{text.strip()[:60]}' is not read, so the step runs once, not per item: write "
                        "`item in step-2.field` (e.g. `stop in step-1.stops`)", "spec.for-each")
         return None
+    listed = _strip_code(text)
+    if not m and _LIST_ONLY.fullmatch(listed):  # `repeat_for: screen.valid`: the list, its item unnamed
+        src.warn(line, f"for each '{listed}' names the list but not its item: read as `item in {listed}`; write "
+                       f"`x in {listed}` to name each item", "spec.for-each")
+        m = _FOR_EACH.match(f"item in {listed}")
     if not m:
         src.error(line, f"for each '{text.strip()}' must read `item in list_field` "
                         "or `item in step-2.field`", "spec.for-each")
