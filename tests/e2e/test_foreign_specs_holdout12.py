@@ -44,13 +44,13 @@ from holdout12_kit import (
 
 pytestmark = pytest.mark.e2e
 
+
 @pytest.fixture(scope="module")
 def plans() -> Plans:
     """One plan per spec for the module, made on first use."""
     return Plans()
 
 
-# (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 _LOAN_RECORD = ("the '**Working from:**' field is not read (warned 'label working from not understood', line {}) nor "
                 "the prose input list (lines 5-6: the loan record and the condition notes), so ")
 _LOAN_FIELD = _LOAN_RECORD + "`{}` is a workflow input of its own derived from the skill (warned at line 10), not the " \
@@ -61,6 +61,7 @@ _WARD_ANCHORED = ("`ward` is both a workflow input and an earlier step's echoed 
                   "(warned 'ambiguous-input' at the skill's SKILL.md:8, not at a spec line)")
 _NO_GATE = ("the approval is kept but its condition is not: the step waits for a person on every run ({}, warned "
             "'spec.approval-condition' at line {})")
+# (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
     (BREW, 2, "input target_abv"): "'against the target ABV from the recipe card' (line 8) is not read as the input, "
                                    "and the prose list (lines 4-5) is not read as the inputs, so nothing gives "
