@@ -63,9 +63,6 @@ _NO_GATE = ("the approval is kept but its condition is not: the step waits for a
             "'spec.approval-condition' at line {})")
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (BREW, 2, "input target_abv"): "'against the target ABV from the recipe card' (line 8) is not read as the input, "
-                                   "and the prose list (lines 4-5) is not read as the inputs, so nothing gives "
-                                   "`target_abv` (warned 'plan.input-not-given' at line 8)",
     (LOAN, 1, "input object_id"): _LOAN_FIELD.format(13, "object_id"),
     (LOAN, 1, "input notes"): _LOAN_RECORD.format(13) + "`notes` is a derived workflow input (warned at line 10), "
                                                         "not `condition_notes`",
@@ -173,8 +170,6 @@ def _refused_inputs(plan: dict[str, Any], folder: str, n: int) -> bool:
 # output, asserted on the plan, and why); these runs are not made
 _INPUTS_REFUSED = "the plan does not take the author's inputs ('unknown input'): "
 NOT_RUN: dict[tuple[str, int], tuple[Callable[[dict[str, Any], str, int], bool], str]] = {
-    (BREW, 0): (_refused_inputs, _INPUTS_REFUSED + "`target_abv` (lines 4-5, 8) is not an input"),
-    (BREW, 1): (_refused_inputs, _INPUTS_REFUSED + "`target_abv` (lines 4-5, 8) is not an input"),
     (LOAN, 0): (_refused_inputs, _INPUTS_REFUSED + "`loan` and `condition_notes` (lines 5-6) are not inputs; the "
                                                    "plan takes their fields under names of its own"),
     (WARD, 0): (lambda plan, f, _n: misread(plan, f, 3, "approval") is not None,
