@@ -48,6 +48,7 @@ from orchestrator.spec.skill_mentions import cut_at_doers, doers, in_backticks, 
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import label_key, read_step
 from orchestrator.spec.step_prose import sentences
+from orchestrator.spec.table_fields import table_fields
 from orchestrator.spec.vocabulary import Vocabulary
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -276,8 +277,9 @@ def _name(unit: Unit, text: str, skill: str) -> tuple[str, str]:
 
 
 def _blocks(unit: Unit, vocabulary: Vocabulary, refs: _Refs, own: int) -> list[Block]:
-    """The unit's blocks: a paragraph of bold field lines one per field (`spec.bold_fields`)."""
-    fields = bold_fields(unit.lines) if unit.kind == "para" else None
+    """The unit's blocks: a paragraph of bold field lines or a two-column field table one per field
+    (`spec.bold_fields`, `spec.table_fields`)."""
+    fields = (bold_fields(unit.lines) or table_fields(unit.lines)) if unit.kind == "para" else None
     if fields is None:
         return [b] if (b := _block(unit, vocabulary, refs, own)) is not None else []
     out: list[Block] = []
