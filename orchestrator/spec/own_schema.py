@@ -266,7 +266,8 @@ def _own_step(r: NodeReader, item: MappingNode, declared: set[str], asked: list[
     for k, v in list(item.value):
         key = str(k.value)
         if yk.step_key(key) == "input" and isinstance(v, MappingNode):
-            v.value = [(ik, _input_value(r, iv, declared, asked, readings, prefixes)) for ik, iv in v.value]
+            bare = key.strip().lower() not in ("input", "inputs")  # `takes:` / `feed_in`: the author's own key
+            v.value = [(ik, _input_value(r, iv, declared, asked, readings, prefixes, bare)) for ik, iv in v.value]
         elif yk.key_name(key) in POLICY_BLOCKS and isinstance(v, MappingNode):
             v.value = [_count(r, ik, iv, readings) for ik, iv in v.value]
         elif yk.step_key(key) == "retry" and isinstance(v, MappingNode) and (said := _retry_words(v)) is not None:
@@ -297,7 +298,10 @@ def _retry_words(node: MappingNode) -> str | None:
     return f"Retry {n} times, {wait}"
 
 def _input_value(r: NodeReader, node: Node, declared: set[str], asked: list[tuple[str, Node, Node, str]],
-                 readings: list[Reading], prefixes: set[str]) -> Node:
+                 readings: list[Reading], prefixes: set[str], bare: bool = True) -> Node:
+    """An input value in the author's words: `KEY.NAME` of a block that asks, a `<placeholder>`, and
+    (under the author's own input key only, `bare`) a value that is exactly a declared input's name;
+    under the form's own `input:` a plain text stays the literal it is (`mode: gate`)."""
     if not isinstance(node, ScalarNode) or node.tag != STR:
         return node
     text = str(node.value).strip()
@@ -313,7 +317,7 @@ def _input_value(r: NodeReader, node: Node, declared: set[str], asked: list[tupl
             asked.append((name, node, ScalarNode(STR, "", node.start_mark, node.end_mark), ""))
         readings.append(note(r, node, text, f"the workflow input `{name}` (a placeholder)", what="input"))
         return scalar(f"{{{{ inputs.{name} }}}}", node)
-    if text in declared:
+    if bare and text in declared:
         r.src.warn(r.line(node), f"'{text}' is the name of the workflow input `{text}`: read as that input, not as "
                                  f"the text; write `{{{{ inputs.{text} }}}}` to say so", "spec.input-name")
         return scalar(f"{{{{ inputs.{text} }}}}", node)
