@@ -28,10 +28,10 @@ from __future__ import annotations
 
 import json
 import re
-import shlex
 
 from pydantic import BaseModel, ConfigDict
 
+from orchestrator.spec.call_args import call_arguments
 from orchestrator.spec.model import FieldSpec, InputSpec, Mention, Reading, SpecText, StepSpec
 from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.prose import read_sentence
@@ -233,26 +233,6 @@ def _literal(value: str) -> object:
         return value
 
 
-def _args(command: str) -> list[tuple[str, str]]:
-    """The `key=value` (and `--key=value`, `--key value`) arguments of a skill call."""
-    try:
-        words = shlex.split(command)
-    except ValueError:
-        words = command.split()
-    out: list[tuple[str, str]] = []
-    i = 0
-    while i < len(words):
-        w = words[i]
-        m = re.match(r"^(?:--)?([A-Za-z_][\w-]*)=(.*)$", w, re.S)
-        if m:
-            out.append((m.group(1).replace("-", "_"), m.group(2)))
-        elif w.startswith("--") and i + 1 < len(words) and not words[i + 1].startswith("-"):
-            out.append((w[2:].replace("-", "_"), words[i + 1]))
-            i += 1
-        i += 1
-    return out
-
-
 class _Reader:
     def __init__(self, found: RecipeFile, src: Source) -> None:
         self.found, self.src = found, src
@@ -351,7 +331,7 @@ class _Reader:
                                     f"(`{skill}`) is its step: give each skill a recipe of its own", "spec.unread")
         inputs: list[FieldSpec] = []
         values: dict[str, object] = {}
-        for key, value in _args(command):
+        for key, value in call_arguments(command):
             source, literal = self._value(key, value, at)
             if source is not None:
                 inputs.append(FieldSpec(name=key, source=source, where=self.src.where(at)))

@@ -21,8 +21,8 @@ A condition is said in the words the condition reader reads (`condition_words`):
 from __future__ import annotations
 
 import re
-import shlex
 
+from orchestrator.spec.call_args import call_arguments
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.vocabulary import Vocabulary
 
@@ -126,22 +126,7 @@ def arguments(call: str, language: str) -> list[tuple[str, str]]:
                                                                        r"([^,()]++(?:\([^()]*+\))?[^,()]*+)", inner)]
         pairs += [(m.group(1), m.group(2)) for m in re.finditer(r"[\"']([A-Za-z_]\w*+)=([^\"']*+)[\"']", inner)]
         return pairs
-    try:
-        words = shlex.split(call, posix=language != "ps")
-    except ValueError:
-        words = call.split()
-    out: list[tuple[str, str]] = []
-    i = 0
-    while i < len(words):
-        w = words[i]
-        m = re.match(r"^(?:--?)?([A-Za-z_][\w-]*+)=(.*+)$", w, re.S)
-        if m:
-            out.append((m.group(1).replace("-", "_"), m.group(2)))
-        elif re.match(r"^--?[A-Za-z][\w-]*+$", w) and i + 1 < len(words) and not words[i + 1].startswith("-") \
-                and w.lower() not in ("-name", "-m"):
-            out.append((w.lstrip("-").replace("-", "_"), words[i + 1]))
-            i += 1
-        i += 1
+    out = call_arguments(call, posix=language != "ps", single_dash=True, not_keys=frozenset({"-name", "-m"}))
     return [(k.lower() if language == "ps" else k, v) for k, v in out]
 
 
