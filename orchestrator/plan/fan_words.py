@@ -61,9 +61,9 @@ _CUES = [
     # "Each respondent row will be scored", "every PR gets a blurb"
     _rx(rf"(?i)(?<![\w-])(?:each|every)\s++`?(?P<noun>{_WORD}(?:\s++{_WORD})?)`?\s++(?:is|are|will|gets?|goes|must|"
         r"should|has|runs?|needs?|can)(?![\w-])"),
-    # "every country on that list", "each file in the folder"
+    # "every country on that list", "each hire in the `intake` batch"
     _rx(rf"(?i)(?<![\w-])(?:each|every)\s++`?(?P<noun>{_WORD})`?\s++(?:on|in|of|from)\s++(?:that|the|this|those|these)"
-        r"\s++(?:list|set|batch|lot|array)(?![\w-])"),
+        r"\s++(?:`?[A-Za-z_]\w*+`?\s++)?(?:list|set|batch|lot|array|table)(?![\w-])"),
     # "loop over the PRs", "go through the countries", "map `x` over the rows"
     _rx(rf"(?i)(?<![\w-])(?:(?:loop|iterate|go|walk|cycle|step)(?:s|ed|ing)?\s++(?:over|through)|map(?:s|ped|ping)?"
         rf"\s++\S++\s++over)\s++(?:the\s++|all\s++(?:the\s++)?|each\s++of\s++the\s++)?`?(?P<noun>{_WORD})"),
@@ -86,6 +86,10 @@ _UNDERLINE = _rx(r"^(?:={3,}+|-{3,}+)$")
 _WAIT = _rx(r"(?i)(?<![\w-])(?:once|when|after|until|till|before|soon\s++as)\s*+$")
 # "... in `prs`", "... of `top`": the list the words name, right after them
 _NAMED_LIST = _rx(r"(?i)[^.;:`]{0,40}?(?<![\w-])(?:in|of|from)\s++`(?P<list>[A-Za-z_]\w*+)`")
+# "every pet on the due list", "each row in the `cleaned` table": the list named by a bare word
+# before a word for a list, right after the words (the word alone is too loose: "in the morning")
+_WORD_LIST = _rx(r"(?i)[^.;:`]{0,40}?(?<![\w-])(?:in|on|of|from)\s++(?:(?:the|that|this|those|these|its|our|your|my)"
+                 r"\s++)?`?(?P<list>[A-Za-z_]\w*+)`?\s++(?:list|set|batch|lot|array|table|queue)s?+(?![\w-])")
 # what "each"/"per" counts when it is not items: attempts, time, the run itself
 _NOT_ITEMS = frozenset((
     "attempt", "attempts", "try", "tries", "retry", "retries", "failure", "failures", "error", "errors", "call",
@@ -160,7 +164,8 @@ def _cue(text: list[tuple[int, str]]) -> _Cue | None:
                 nouns = tuple(w for w in said if w not in _NOT_ITEMS)
                 if noun is not None and (not nouns or said[0] in _NOT_ITEMS):
                     continue  # "each attempt", "per second", "on each other": not items
-                named = _NAMED_LIST.match(words, m.start("noun") if noun is not None else m.end())
+                start = m.start("noun") if noun is not None else m.end()
+                named = _NAMED_LIST.match(words, start) or _WORD_LIST.match(words, start)
                 return _Cue(line, m.group(0).strip(), nouns, named.group("list") if named else None)
     return None
 
@@ -228,7 +233,9 @@ def _named_pairs(cue: _Cue, free: list[str], made: Made) -> list[tuple[str, str,
     if named is not None:
         sid, field = named
         one = singular(field)
-        return [(sid, field, next((n for n in free if n.lower() == one), one if one != field.lower() else "item"))]
+        counted = (n for n in free if any(singular(w) == n.lower() for w in cue.nouns))  # "every pet" and `pet`
+        return [(sid, field, next((n for n in free if n.lower() == one), None) or next(counted, None)
+                 or (one if one != field.lower() else "item"))]
     if cue.listed and cue.listed not in made.fields and singular(cue.listed) != cue.listed.lower():
         one = singular(cue.listed)  # "for every PR in `prs`", no step makes `prs`: the workflow's list
         return [("", cue.listed, next((n for n in free if n.lower() == one), one))]

@@ -358,3 +358,63 @@ def test_a_loop_written_as_code_over_a_steps_list_is_read() -> None:
     scoring = _step(plan, "score-row")
     assert _loop(scoring) == ("row", "step-1", "/rows")
     assert _step(plan, "summarise-scores").inputs["scores"].gather
+
+
+# the list is named by a bare word before "list"/"batch"/"table", and its name is no plural of the item
+_ROSTER = FakeCatalog(
+    skill("pull-intake", input_schema=obj(("month",), month="string"), output_schema=obj(("intake",), intake=A)),
+    skill("send-welcome", input_schema=obj(("hire",), hire="object"), output_schema=obj(("sent",), sent="boolean")),
+)
+
+_ONBOARDING = """\
+# New starters — monthly
+1. Pull this month's starters with `pull-intake` (the month I give it)
+2. then for every hire on the intake list from step 1 do `send-welcome`
+"""
+_SHIPS_LOG = """\
+# Log, MV Harrier
+
+0600 Mate runs `pull-intake` for the month.
+
+0615 Each hire in the `intake` batch is sent `send-welcome` by the purser, one at a time.
+"""
+_RECIPE_CARD = """\
+# Welcome packs (serves: everyone starting)
+
+## Method
+1. Sift out the newcomers with `pull-intake`, month as given.
+2. To every hire from the intake table, `send-welcome`. Don't rush it.
+"""
+_LAB_PROTOCOL = """\
+# Protocol 7: visitor induction
+
+## 7.1 Collect
+`pull-intake` for the month.
+
+## 7.2 Greet
+For each hire in the intake list: `send-welcome`.
+"""
+
+
+def _roster(text: str) -> Plan:
+    words = Vocabulary.of([(s.bound().name, None) for s in _ROSTER])
+    plan, errors = draft_plan(parse_spec_text(text, "doc.md", "markdown", words), _ROSTER, settings=SETTINGS)
+    assert plan is not None and not errors, errors
+    return plan
+
+
+@pytest.mark.parametrize("text", [_ONBOARDING, _SHIPS_LOG, _RECIPE_CARD, _LAB_PROTOCOL],
+                         ids=["onboarding-list", "ships-log", "recipe-card", "lab-protocol"])
+def test_every_hire_on_the_intake_list_loops_over_the_list_the_words_name_each_item_as_the_hire(text: str) -> None:
+    plan = _roster(text)
+    welcome = _step(plan, "send-welcome")
+    assert _loop(welcome) == ("hire", "step-1", "/intake")
+    assert welcome.inputs["hire"].source == "item" and welcome.inputs["hire"].pointer in ("", None)
+    assert [w for w in plan.warnings if w.code == "spec.each-not-read"] == []
+
+
+def test_a_list_word_that_names_no_output_before_it_is_no_loop_source_and_the_cue_is_warned() -> None:
+    plan = _roster(_ONBOARDING.replace("the intake list", "the paper list"))
+    assert _step(plan, "send-welcome").for_each is None
+    warning = next(w for w in plan.warnings if w.code == "spec.each-not-read")
+    assert warning.line == 3 and "`For each: hire in <list>`" in warning.message
