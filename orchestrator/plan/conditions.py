@@ -32,7 +32,16 @@ _KEYWORDS = {"and", "or", "not", "in", "is", "if", "else", "true", "false", "non
 
 
 class ConditionError(Exception):
-    """A condition that cannot be read, or a name in it that cannot be placed."""
+    """A condition that cannot be read, or a name in it that cannot be placed. `subject`: the words of
+    a clause whose subject no name placed (`step`: the step it was said of), `hint`: the values it
+    may mean, as the message says them; None and "" for any other error."""
+
+    def __init__(self, message: str, subject: tuple[str, ...] | None = None, step: str | None = None,
+                 hint: str = "") -> None:
+        super().__init__(message)
+        self.subject = subject
+        self.step = step
+        self.hint = hint
 
 
 @dataclass(frozen=True)
@@ -74,9 +83,10 @@ def _place(clause: Clause, resolve: Resolve, meaning: Meaning | None = None, gue
         return found
     if note:
         raise ConditionError(f"`{said}`{where} is not a workflow input, an earlier step's output or a field of the "
-                             f"item{note}")
+                             f"item{note}", words, clause.step, note)
     raise ConditionError(f"`{said}`{where} is not a workflow input, an earlier step's output or a field of the "
-                         "item; name it as the spec does (`confidence < 0.7`, `Step 4 reported valid = true`)")
+                         "item; name it as the spec does (`confidence < 0.7`, `Step 4 reported valid = true`)",
+                         words, clause.step)
 
 
 def _clause_expression(clause: Clause, resolve: Resolve, values: Callable[[str], list[str]],
@@ -94,6 +104,8 @@ def _clause_expression(clause: Clause, resolve: Resolve, values: Callable[[str],
                                  f"a comparison, `environment == {clause.value}`")
         return f"{holders[0]} == {_literal(clause.value)}"
     path = _place(clause, resolve, meaning, guessed)
+    if clause.guess and guessed is not None:  # "4 or worse" read as >= 4
+        guessed.append(clause.guess)
     if clause.kind == "empty":
         return f"not {path}"
     if clause.kind == "filled":

@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
+from orchestrator.plan.condition_unplaced import both_run, droppable, dropped_message
 from orchestrator.plan.conditions import (
     ConditionError,
     StepIds,
@@ -180,6 +181,7 @@ class _Planner:
         self.position = {sid: i for i, sid in enumerate(self.order)}  # no list.index per step
         self.step_ids = StepIds(self.order)  # compiled once for every condition of the plan
         self.found: list[Diagnostic] = []
+        self.dropped: set[str] = set()  # steps whose condition named no value and was dropped, warned
         self.produced = {
             s.id: Produced(step=s.id, index=i, fields=frozenset(properties_of(outputs[s.id].schema_)),
                            aliases=outputs[s.id].aliases, gathered=s.for_each is not None)
@@ -384,7 +386,11 @@ class _Planner:
             compiled = compile_text(text, resolve, self.values(inputs, candidates), self.step_ids,
                                     loop[0] if loop else None, meaning)
         except ConditionError as exc:
-            if report:
+            if report and what in ("When", "approval condition") and droppable(exc, text):
+                self.dropped.add(step.id)  # "any failures": everyday words naming no value, warned and not kept
+                self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): "
+                                             f"{dropped_message(what, text, exc)}", "spec.condition-not-read"))
+            elif report:
                 self.found.append(error_at(where, self.path, f"{step.id} ({step.name}): {what}: {exc}",
                                            "condition"))
             return None
@@ -616,6 +622,8 @@ class _Planner:
                 expression = negate(conditions[named])
                 note = f"otherwise of {named}: runs exactly when its condition was false"
                 self.exclusive.add(frozenset((named, step.id)))
+            elif named is not None and named in self.dropped:
+                self.found.append(warning_at(where, self.path, both_run(step.id, step.name, named), "spec.condition-not-read"))
             else:
                 why = (f"{named} has no condition to be false" if named is not None
                        else f"no step before it is `{step.otherwise_of}`")
@@ -632,6 +640,9 @@ class _Planner:
                                    item_fields, report=True)
                 if got is not None:
                     expression, note = got[0], f"Otherwise ({got[1]})"
+            elif (gone := [s for s in self.order[: self.position[step.id]] if s in self.dropped]):
+                self.found.append(warning_at(where, self.path, both_run(step.id, step.name, gone[-1]),
+                                             "spec.condition-not-read"))
             else:
                 self.found.append(error_at(where, self.path, f"{step.id} ({step.name}): Otherwise: no step before "
                                                              "it has a condition to be false", "condition"))

@@ -52,6 +52,7 @@ class Clause(BaseModel):
     step: str | None = None  # "Step 4 reported ...": the step whose output it is
     op: Op = "=="
     value: Any = None
+    guess: str = ""  # how a reading that is a guess was made ("4 or worse" as >= 4), warned by the planner
 
 
 class ReadCondition(BaseModel):
@@ -122,9 +123,14 @@ def _value(text: str) -> tuple[bool, Any]:
     """A literal: a number (thousands separators and a unit allowed), a quoted text,
     true/false/yes/no, null, or one bare word; (False, None) when it is none of those."""
     t = text.strip().rstrip(".,;:!)").strip()
-    t = re.sub(r"^[€$£]\s*", "", t)
     if not t:
         return False, None
+    from orchestrator.spec.condition_said import said_number  # "€250k", "1,000 EUR", "5 %", "20 kg"
+
+    said, number = said_number(t)
+    if said:
+        return True, number
+    t = re.sub(r"^[€$£]\s*", "", t)
     quoted = re.fullmatch(r"[`'\"“‘](.*?)[`'\"”’]", t)
     if quoted:
         return True, quoted.group(1)
@@ -181,6 +187,13 @@ def _clause(text: str, previous: Clause | None) -> Clause | None:
         return Clause(kind="empty", subject=(m.group(1),), step=step)
     if (m := _ANY.match(text)) and (subject := _subject(m.group("rest"))):
         return Clause(kind="filled", subject=subject, step=step)
+    from orchestrator.spec.condition_said import (
+        said_bound,  # "top_grade is 4 or worse", "late_count of 3 or more"
+    )
+
+    if (bound := said_bound(text)) is not None:
+        return Clause(kind="compare", subject=bound[0], step=step, op=bound[1], value=bound[2],  # type: ignore[arg-type]
+                      guess=bound[3])
     if (m := _OR_BOUND.match(text)) and (subject := _subject(m.group("subj"))):  # "the score is 50 or less"
         ok, value = _value(m.group("n"))
         if ok:
@@ -222,7 +235,9 @@ def _split(text: str) -> tuple[list[str], list[Literal["and", "or"]]]:
     for m in re.finditer(r"(?i)(?<!\s)\s+(and|or)\s+|,\s*(and|or)\s+", text):
         if text[: m.start()].count("'") % 2 or text[: m.start()].count('"') % 2:
             continue
-        if re.search(r"\d$", text[: m.start()]) and re.match(r"(?i)(?:more|fewer|less)\b", text[m.end():]):
+        if re.search(r"\d(?:[kKmM%]|\s?+(?:%|[a-z]{1,12}+))?$", text[: m.start()]) and re.match(
+                r"(?i)(?:more|fewer|less|worse|better|greater|higher|lower|above|below|over|under|up|down|bigger|"
+                r"larger|smaller)\b", text[m.end():]):
             continue  # "3 or more errors": one count, not two clauses
         if text[: m.start()].lower().endswith(" at") and re.match(r"(?i)(?:above|over|below|under)\b", text[m.end():]):
             continue  # "at or above 70": one comparison
@@ -355,7 +370,7 @@ def otherwise_of(text: str) -> tuple[str, str] | None:
 # -- approvals ----------------------------------------------------------------------
 
 _APPROVAL_IF = _rx(r"(?i)\b(?:(?:is\s+)?(?:only\s+)?(?:required|needed)\s+)?(?:only\s+)?(?:if|when|for)\s+"
-                   r"(?P<cond>[^;.]+)")
+                   r"(?P<cond>(?:[^;.]|\.(?=\d))+)")  # not the point of "2.5k"
 _APPROVAL_ONLY = _rx(r"(?i)^\W*(?P<cond>(?:only\s+(?:for|in|on)\s+)?[\w.-]+\s*(?:only)?)\s*+(?:[.;]|--?\s|[—–]\s|$)")
 _APPROVE = _rx(
     r"(?i)\b(?:has|have|must|needs?|need)\s+to\s+(?:approve|sign\s+off)|\bmust\s+(?:approve|sign\s+off)|"
@@ -411,6 +426,12 @@ def approval_condition(text: str) -> tuple[str | None, str]:
     m = _APPROVAL_IF.search(text)
     while m is not None and _NOT_A_CONDITION.match(m.group("cond")):  # "if nobody answers within 4h": the wait
         m = _APPROVAL_IF.search(text, m.end())
+    from orchestrator.spec.whole_approval import _before_person
+
+    if m is not None and (cue := _APPROVE.search(m.group("cond"))) is not None and cue.start() > 0:
+        head = _before_person(text)  # "if total_usd > 10000 Carla signs off first, no answer = no": up to Carla
+        if head is not None:
+            return head, (text[: m.start()] + " " + text[m.start("cond") + cue.start():]).strip(" ;,.") or "required"
     if m is not None and ", " in m.group("cond"):  # "when the total is over 10,000, the lead has OK'd it"
         head = m.group("cond").split(", ", 1)[0].strip()
         if read_condition(head) is not None:

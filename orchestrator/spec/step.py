@@ -33,6 +33,7 @@ from orchestrator.spec import policy_text as pt
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para, split_label
 from orchestrator.spec.branch_condition import aside_condition, own_skill_condition
+from orchestrator.spec.condition_said import without_aside
 from orchestrator.spec.condition_words import CONDITION_LABELS
 from orchestrator.spec.fields import (
     NUMBER,
@@ -193,6 +194,8 @@ def read_when(text: str, src: Source, line: int) -> str | None:
     if not expr:
         src.error(line, "when: the condition is empty", "spec.when")
         return None
+    if cond.read_condition(expr) is None and (bare := without_aside(expr)) != expr and cond.read_condition(bare):
+        expr = bare  # "top_grade is 4 or worse (grade 4/5 = erosion)": the aside explains it
     if cond.read_condition(expr) is None:
         src.error(line, f"when: the condition '{expr}' cannot be read: write a comparison such as "
                         "`confidence < 0.7`, `Step 4 reported valid = true`, `amount is over 1000` "

@@ -48,7 +48,7 @@ _WAIT = _rx(r"(?i)(?<![\w-])(?:gets?|have|has|give\s+(?:myself|themselves|them|h
             r"[a-z-]+\s+(?:hours?|minutes?|days?))(?![\w-])")
 _NO = _rx(r"(?i)(?<![\w-])(?:(?:treated|deemed|taken|counted|considered)\s+(?:as\s+)?(?:rejected|refused|declined|a\s+no)|"
           r"treat\s+it\s+as\s+(?:a\s+)?no|silence\s+(?:is|means)\s+(?:a\s+)?no)(?![\w-])")
-_YES = _rx(r"(?i)(?<![\w-])(?:goes|go|ships?|is\s+sent|proceeds?)\s+(?:out\s+|ahead\s+)?anyway|(?:treated|deemed)\s+(?:as\s+)?"
+_YES = _rx(r"(?i)(?<![\w-])(?:goes|go|ships?|is\s+sent|proceeds?)\s+(?:out\s+|ahead\s+)?anyway|(?<![\w-])anyway(?![\w-])|(?:treated|deemed)\s+(?:as\s+)?"
            r"approved|proceeds?\s+as\s+approved(?![\w-])")
 
 
@@ -113,6 +113,16 @@ def said_cue(sentence: str) -> re.Match[str] | None:
     return _SAID.search(sentence)
 
 
+def _before_cue(sentence: str) -> str | None:
+    """"anything insured at more than €250,000 needs the Head to approve": the condition before the cue
+    (`condition_said.said_before_approver`), or None."""
+    from orchestrator.spec.condition import _APPROVE
+    from orchestrator.spec.condition_said import said_before_approver
+
+    cue = _SAID.search(sentence) or _APPROVE.search(sentence)
+    return said_before_approver(sentence, cue.start()) if cue is not None else None
+
+
 def said_condition(sentence: str) -> str | None:
     """The condition leading an approval sentence without an "if" ("Where the subtotal exceeds EUR
     10,000 (ten thousand euros), ..." -> "the subtotal exceeds 10,000"), or None."""
@@ -121,7 +131,7 @@ def said_condition(sentence: str) -> str | None:
     m = _LEAD.match(sentence)
     bare = _BARE.search(sentence) if m is None else None
     if m is None and bare is None:
-        return _before_person(sentence)
+        return _before_person(sentence) or _before_cue(sentence)
     said = bare.group("bare") if bare is not None else m.group("cond") if m is not None else ""
     text = _MONEY.sub(" ", said or "")
     text = " ".join(_WHERE_FROM.sub("", text).split())  # "the spam score from tweet 6": the value is named by its meaning

@@ -68,9 +68,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
                                                         "not `condition_notes`",
     (LOAN, 2, "input declared_value"): _LOAN_FIELD.format(21, "declared_value"),
     (LOAN, 2, "input currency"): _LOAN_FIELD.format(21, "currency"),
-    (LOAN, 3, "approval"): "the approval is kept but its condition is not: the step waits for a person on every run "
-                           "('anything insured at more than €250,000' is not read as insured_value_eur > 250000, "
-                           "without a word at line 32)",
     (LOAN, 3, "input object_id"): _LOAN_ANCHORED,
     (LOAN, 3, "input lender"): _LOAN_RECORD.format(29) + "nothing gives `lender` (warned 'plan.input-not-given' at line "
                                                          "26)",
@@ -104,8 +101,6 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 }
 # (folder, line) -> why what the line says is neither read as meant nor warned at that line
 SILENT: dict[tuple[str, int], str] = {
-    (LOAN, 32): "the approval's condition ('anything insured at more than €250,000') is dropped without a word: the "
-                "only warning at line 32 says its 48 h timeout is longer than the 1 h wall time",
     (PERMIT, 34): "the success check (comment line 34, `jq -e` line 35) is neither read nor warned at either line",
 }
 

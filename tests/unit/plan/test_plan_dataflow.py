@@ -235,11 +235,29 @@ def test_a_fallback_value_for_a_one_field_output_is_that_fields_value_and_fills_
     assert completed_fallback(Fallback(action=FallbackAction.DEFAULT), plan.step("step-2").output_schema).value is None
 
 
-def test_a_condition_naming_nothing_known_is_an_error_at_its_line() -> None:
+def test_a_condition_naming_a_field_that_does_not_exist_is_an_error_at_its_line() -> None:
     with pytest.raises(PlanError) as raised:
-        plan_of(step(1, "A", "`bump`", when="the colour is red", field_where={"when": at(13)}), inputs=("n",))
+        plan_of(step(1, "A", "`bump`", when="the colour_code is red", field_where={"when": at(13)}), inputs=("n",))
     (found,) = [d for d in raised.value.diagnostics if d.code == "condition"]
-    assert found.line == 13 and "`colour` is not a workflow input" in found.message
+    assert found.line == 13 and "`colour_code` is not a workflow input" in found.message
+
+
+def test_a_condition_in_everyday_words_naming_no_value_is_warned_and_the_step_always_runs() -> None:
+    plan = plan_of(step(1, "A", "`bump`", when="the colour is red", field_where={"when": at(13)}), inputs=("n",))
+    (found,) = [d for d in plan.warnings if d.code == "spec.condition-not-read"]
+    assert found.line == 13 and "`colour` names no workflow input" in found.message
+    assert "runs on every run" in found.message and plan.step("step-1").when is None
+
+
+def test_an_approval_condition_naming_no_value_is_warned_and_asked_every_run() -> None:
+    from orchestrator.policy import ApprovalPolicy
+
+    gate = ApprovalPolicy(when="there are any complaints", timeout_s=60, on_timeout="reject")
+    plan = plan_of(step(1, "A", "`bump`", approval=gate, field_where={"approval": at(7)}), inputs=("n",))
+    (found,) = [d for d in plan.warnings if d.code == "spec.condition-not-read"]
+    assert found.line == 7 and "asked on every run" in found.message
+    approval = plan.step("step-1").policy.approval
+    assert approval is not None and approval.when is None
 
 
 def test_instructions_name_inputs_outputs_and_optional_ones_but_not_defaults() -> None:
