@@ -80,7 +80,8 @@ _DOWN = frozenset({"under", "below", "less", "lower", "fewer", "smaller"})
 # an if-clause at the opening; one about the step before failing is its recovery, not a condition
 _IF = _rx(rf"(?i)^{_JOIN}(?:only\s++)?(?:if|unless|in\s++case|only\s++when)\s++(?P<c>[^,;:→]{{0,160}}+)")
 _FAILURE = _rx(r"(?i)(?<!\w)(?:fail\w*+|errors?|erroring|down|time[sd]?\s*+out|timeout|crash\w*+|unavailable|"
-               r"unreachable|broken|breaks?|flak\w*+|slow|hangs?|rate.limit\w*+|taking|takes|stuck|retr\w*+|"
+               r"unreachable|broken|breaks?|flak\w*+|slow|hangs?|rate.limit\w*+|taking|takes|stuck|retr\w*+|dead|offline|"
+               r"unresponsive|outage|responding|"
                r"needed|necessary|ready|possible|you|we|i)(?!\w)")
 
 
