@@ -31,7 +31,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 # the last bracketed aside of a text: "(`remote` is true)", "(n >= 30)"
 _ASIDE = _rx(r"\(([^()]{1,120})\)\W*+$")
-_NAMED = _rx(r"`[A-Za-z_][\w.]*+`|[<>≥≤≠=]")
+_NAMED = _rx(r"`[A-Za-z_][\w.]*+`|[<>≥≤≠=]|(?<![\w-])[a-z][a-z\d]*+_[a-z\d_]++(?![\w-])")
 _ONE_NAME = _rx(r"^\W*+`?([A-Za-z_][\w-]{0,60}+)`?\W*+$")
 
 

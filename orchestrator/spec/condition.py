@@ -329,7 +329,10 @@ def _cut(cond: str) -> str:
 def condition_sentence(sentence: str) -> tuple[str, bool] | None:
     """A sentence that makes its step conditional: (the condition, negated); None otherwise.
     "This one only runs if confidence < 0.7.", "Only when Step four reported valid = true",
-    "Skip it when the list is empty", "Runs unless dry_run is true"."""
+    "Skip it when the list is empty", "Runs unless dry_run is true"; emphasis marks ("'''Only''' if") taken off."""
+    from orchestrator.spec.condition_opening import plain
+
+    sentence = plain(sentence)
     if m := _ONLY.match(sentence):
         return _cut(m.group("cond")), False
     if m := _SKIP.match(sentence) or _UNLESS.match(sentence):

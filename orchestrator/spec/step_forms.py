@@ -19,6 +19,7 @@ import re
 
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para, Table
+from orchestrator.spec.condition_opening import otherwise_lead
 from orchestrator.spec.fields import STEP_WORD, number_of, source_of, spell_step_refs, step_id
 from orchestrator.spec.inputs_lead import inputs_lead
 from orchestrator.spec.list_branches import (
@@ -175,6 +176,9 @@ def one_line_step(text: str, line: int) -> tuple[str, list[Block], bool] | None:
             lead.append(Bullet(line=line, text=f"depends on: {value}", label="depends on", value=value))
         elif (m := _LEAD_ELSE.match(rest)) is not None:
             other = True
+        elif (end := otherwise_lead(rest)) is not None:  # "failing that, `x`", "if it isn't → `x`"
+            other, rest = True, rest[end:]
+            continue
         elif (m := _LEAD_IF.match(rest)) is not None:
             value = spell_step_refs(m.group(1))
             lead.append(Bullet(line=line, text=f"when: {value}", label="when", value=value))
