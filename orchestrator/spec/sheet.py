@@ -21,6 +21,7 @@ numbers, so every finding points at the author's row.
 from __future__ import annotations
 
 import csv
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from orchestrator.spec.blocks import Table
@@ -36,6 +37,7 @@ _DELIMITERS = ("\t", ",", ";")
 _MAX_HEADER = 400  # characters: a longer line is prose, not a header row
 _MAX_CELL_WORDS = 6  # a header cell of more words is a sentence cut at its commas
 _NOT_HEADER = _rx(r"^\s*+(?:[-*+>|]\s|\||#{1,6}\s|```|~~~)")
+_FENCE = _rx(r"^\s{0,3}+(`{3,}+|~{3,}+)")
 _NOTES_TITLE = _rx(r"(?i)^\W*+(?:notes?|remarks?|comments?|misc|other|todo|to\s++do|info|extra)\W*+$")
 
 
@@ -71,25 +73,30 @@ def _header_cells(line: str) -> tuple[str, list[str]] | None:
     return None
 
 
-def _records(lines: list[str], start: int, delimiter: str) -> list[tuple[int, int, list[str]]]:
+def _records(lines: list[str], start: int, delimiter: str) -> Iterator[tuple[int, int, list[str]]]:
     """Each record from line index `start` on: (first index, last index, cells); a quoted cell
-    may run over lines."""
-    records: list[tuple[int, int, list[str]]] = []
+    may run over lines. A generator: a header with no row under it costs one record."""
     i = start
     while i < len(lines):
         first, chunk = i, lines[i]
         while chunk.count('"') % 2 and i + 1 < len(lines) and i - first < 20:  # a quoted cell runs on
             i += 1
             chunk += "\n" + lines[i]
-        records.append((first, i, [c.strip() for c in _split(chunk, delimiter)]))
+        yield first, i, [c.strip() for c in _split(chunk, delimiter)]
         i += 1
-    return records
 
 
 def find_sheet(text: str) -> Sheet | None:
     """The steps table of a document pasted from a spreadsheet, or None (module docstring)."""
     lines = text.split("\n")
+    fence = ""
     for at, line in enumerate(lines):
+        opened = _FENCE.match(line)
+        if opened:  # a sheet shown in a fenced block is an example, not the steps
+            fence = "" if fence and opened.group(1).startswith(fence) else fence or opened.group(1)[:3]
+            continue
+        if fence:
+            continue
         found = _header_cells(line)
         if found is None:
             continue

@@ -102,3 +102,8 @@ def test_column_words_uses_beside_a_tool_column_and_needs_cells_of_step_numbers(
     assert columns_of(("Step", "Uses")) == ["name", "skill"]  # alone, "Uses" names the skill
     assert needs_key("1, 2") == "depends" and needs_key("#3 and #4") == "depends"
     assert needs_key("rows from #1") == "input"
+
+
+def test_a_sheet_shown_in_a_fenced_block_is_an_example_not_the_steps() -> None:
+    text = "# Notes\n\n```csv\nStep,Skill,Notes\nWeigh,weigh-flour,\nBake,bake-loaf,\n```\n"
+    assert find_sheet(text) is None
