@@ -34,7 +34,7 @@ _CHATTER = _rx(
     r".{0,60}$")
 _BARE = _rx(r"^[\W_]*+$")  # an emoji or punctuation alone
 # what a policy could be made of: a number, a skill-like name, a word of the policies
-_WORDS = (r"[a-z0-9]+-[a-z0-9]+|\b(?:retry|retries|re-?try|again|tries|wait|timeout|time\s*out|fail\w*|"
+_WORDS = (r"(?<![a-z0-9])[a-z0-9]++-[a-z0-9]|\b(?:retry|retries|re-?try|again|tries|wait|timeout|time\s*out|fail\w*|"
           r"error\w*|approv\w*|sign\s+off|skip|instead|fallback|minutes?|mins?|hours?|hrs?|seconds?|secs?|"
           r"step\s+\d|only\s+if|unless)\b")
 _CUE = _rx(r"(?i)\d|" + _WORDS)

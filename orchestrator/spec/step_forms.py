@@ -221,7 +221,8 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
         if "needs" in values:  # "Needs" beside a skill column: step numbers, or what the step takes
             needs = values.pop("needs")
             key = needs_key(needs)
-            values[key] = f"{values[key]}; {needs}" if values.get(key) and not _DASH.match(needs) else needs
+            if not _DASH.match(needs):
+                values[key] = f"{values[key]}; {needs}" if values.get(key) else needs
         if _summary_row(values, columns):
             _whole_run_row(table, columns, line, cells, values, src)
             continue

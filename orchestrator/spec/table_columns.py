@@ -38,7 +38,7 @@ _COLUMNS: tuple[tuple[str, str], ...] = (
 # a unit said once in a column's header: "Timeout (s)", "Wait [min]"
 UNIT = _rx(r"(?:(?<!\s)\s+)?[(\[]\s*+(ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\s*+[)\]]\s*+")
 # the alternatives of one header: "Tool/skill", "Skill or script", "Skill | tool"
-_ALTERNATIVES = _rx(r"\s*+(?:/|\\|\bor\b)\s*+", re.I)
+_ALTERNATIVES = _rx(r"(?:(?<!\s)\s++)?(?:/|\\|\bor\b)\s*+", re.I)
 # words that name the skill alone, but say what the step takes beside a column that names the skill
 _TAKES_BESIDE_SKILL = frozenset({"uses", "needs", "using", "takes", "reads", "inputs", "input", "needs from"})
 # a column of what to do when the step fails: the policy reader reads its cells
