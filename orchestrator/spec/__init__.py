@@ -123,6 +123,11 @@ def parse_spec(
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
                                said=f"the file is a script ({Path(path).name}): its comments are read as the "
                                     "runbook's text and its code for the skills it calls and the branches around them")
+    if fmt is None and suffix in (".csv", ".tsv"):  # a sheet's rows: the steps table its header names (`spec.sheet`)
+        return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
+                               said=f"the file has `{suffix}`: it is read as text in which a header row naming a "
+                                    "steps table's columns is the steps table (a markdown table in a .md file says "
+                                    "so plainly)")
     if fmt is None:  # notes.txt, flow.org, a .rst page: text, read as markdown and said so
         written_as = f"`{suffix}`" if suffix else "no suffix"
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,

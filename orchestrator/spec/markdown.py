@@ -65,6 +65,7 @@ from orchestrator.spec.shape_comment import unboxed
 from orchestrator.spec.shape_inputs import assigned_inputs, block_inputs, table_inputs, uncomment
 from orchestrator.spec.shape_sections import not_read_said
 from orchestrator.spec.shape_success import success_section
+from orchestrator.spec.sheet import find_sheet, sheet_steps
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.structure import (
@@ -84,6 +85,7 @@ from orchestrator.spec.structure import (
 from orchestrator.spec.success import TITLE as SUCCESS_TITLE
 from orchestrator.spec.transcript import transcript_start
 from orchestrator.spec.transitions import state_names, warn_guards
+from orchestrator.spec.wiki import remap, wiki_markdown
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -627,13 +629,24 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     flow_steps, unchatted = flowchart_steps(flow, unchatted, src) if flow is not None else ([], unchatted)
     if anchored is not None:  # the steps read anchored on their skills: the rest is read as ever
         unchatted = blank(src.text, anchored.covered)
+    sheet = find_sheet(unchatted) if recipes is None and flow is None and anchored is None else None
+    if sheet is not None:  # a spreadsheet pasted as CSV/TSV: its rows the steps, its notes prose (`spec.sheet`)
+        unchatted = sheet.text
+    wiki = wiki_markdown(unchatted) if recipes is None and flow is None else None  # MediaWiki markup (`spec.wiki`)
+    unchatted, origin = wiki if wiki is not None else (unchatted, None)
     unchatted = gherkin_to_markdown(unchatted, src)  # a Gherkin feature: its lines as the markdown the reader knows
     chat = blank_chat_headers("\n".join(unboxed(unchatted.split("\n"))))  # a comment box's gutter: no markup
     text, promoted = promote_pseudo_headings(chat)
     text, lettered = lettered_steps(text)  # "## A. Intake", "## B. Quote": steps 1, 2 (`spec.lettered`)
+    if origin is not None:  # the wiki page's lines, not its markdown's
+        lettered = [(origin[line - 1] + 1, message) for line, message in lettered]
+        promoted = [(origin[line - 1] + 1, title) for line, title in promoted]
     for line, message in lettered:
         src.warn(line, message, "spec.reading")
-    root = SyntaxTreeNode(md.parse(text))
+    tokens = md.parse(text)
+    if origin is not None:
+        remap(tokens, origin)
+    root = SyntaxTreeNode(tokens)
     for line, title in promoted:
         src.warn(line, f"the line '{title}' read as the heading of a '{section_kind(title)}' section",
                  "spec.reading")
@@ -659,6 +672,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         steps_section_line: int | None = recipes.first
     elif flow is not None and flow_steps:  # the steps of a Mermaid flowchart (`spec.graph_mermaid`)
         steps, (preamble, sections), steps_section_line = flow_steps, _sections(nodes, src), flow.first
+    elif sheet is not None:
+        steps, (preamble, sections), steps_section_line = sheet_steps(sheet, src), _sections(nodes, src), sheet.first
     elif anchored is not None:  # the steps the anchored reading found; the rest of the document as ever
         steps, (preamble, sections), steps_section_line = list(anchored.steps), _sections(nodes, src), None
     else:

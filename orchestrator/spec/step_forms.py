@@ -36,6 +36,7 @@ from orchestrator.spec.sections import join_branches
 from orchestrator.spec.shape_aside import fallback_only, footer, not_a_step
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, read_step, step_heading
+from orchestrator.spec.table_columns import UNIT, columns_of, failure_header, needs_key
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -47,18 +48,6 @@ _SKILLISH = _rx(r"`[a-z0-9]+(?:-[a-z0-9]+)+`|`[a-z][a-z0-9]*_[a-z0-9_]+`|"
                 r"(?<![\w*])(?:\*\*|\*)[a-z0-9]+(?:-[a-z0-9]+)+(?:\*\*|\*)(?![\w*])")
 _STEP_LEAD = _rx(rf"^\s*(?:\*\*|__)?({STEP_WORD}\s+\w+\s*[:.\-–—]\s*[^*_.:\n]{{0,60}})", re.I)
 _CLOSER = _rx(r"(?i)^(?:that['’]?s it|that is (?:it|all)|the end|done\.)")
-_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("#", "number"), ("no", "number"), ("nr", "number"), ("number", "number"), ("n", "number"),
-    ("step #", "number"), ("step no", "number"), ("id", "id"),
-    ("step", "name"), ("name", "name"), ("title", "name"), ("what", "name"), ("task", "name"),
-    ("action", "name"), ("stage", "name"),
-    ("notes", "notes"), ("note", "notes"), ("description", "notes"), ("details", "notes"),
-    ("comments", "notes"), ("comment", "notes"), ("how", "notes"), ("what it does", "notes"),
-    ("max attempts", "attempts"), ("attempts", "attempts"), ("max tries", "attempts"),
-    ("runs when", "when"), ("run when", "when"), ("runs if", "when"), ("run if", "when"), ("when", "when"),
-    ("condition", "when"), ("only if", "when"), ("only when", "when"), ("if", "when"), ("guard", "when"),
-    ("runs only if", "when"), ("runs only when", "when"), ("executes when", "when"),
-)  # fmt: skip
 # a condition cell that sets no condition, and one that is the other side of a condition before it
 _ALWAYS = _rx(r"(?i)^\W*(?:always|every ?time|yes|unconditional(?:ly)?|any|all|n/?a|none|[-–—]|)\W*$")
 _OTHER_CASE = _rx(
@@ -201,31 +190,18 @@ def one_line_step(text: str, line: int) -> tuple[str, list[Block], bool] | None:
     return name, blocks, other
 
 
-def _column(header: str) -> str | None:
-    low = " ".join(re.sub(r"[^a-z# ]", " ", _UNIT.sub(" ", header.lower())).split())  # "Timeout (s)": timeout
-    for word, column in _COLUMNS:
-        if low == word:
-            return column
-    label = LABELS.get(low)
-    if label is not None:
-        return label
-    return next((column for word, column in _COLUMNS if len(word) > 2 and low.startswith(word)), None)
-
-
-# a unit said once in a column's header: "Timeout (s)", "Wait [min]"
-_UNIT = re.compile(r"(?:(?<!\s)\s+)?[(\[]\s*+(ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\s*+[)\]]\s*+")
 _DASH = re.compile(r"^\s*+(?:(?:[-–—]+|n/?a|tbd|\?)\s*+)?$", re.I)
 
 
 def _with_unit(header: str, value: str) -> str:
     """A bare number under a header that gives the unit ("Timeout (min)": "5") with that unit."""
-    unit = _UNIT.search(header.lower())
+    unit = UNIT.search(header.lower())
     return f"{value} {unit.group(1)}" if unit and re.fullmatch(r"\s*\d+(?:\.\d+)?\s*", value) else value
 
 
 def is_step_table(table: Table) -> bool:
     """A table with a Skill column, or a step/name column beside depends/input/output ones."""
-    columns = [_column(h) for h in table.header]
+    columns = columns_of(table.header)
     if "skill" in columns:
         return True
     return ("name" in columns or "number" in columns) and bool({"depends", "input", "output"} & set(columns))
@@ -235,9 +211,10 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
     """Each row a step: its cells become the step's labelled lines."""
     from orchestrator.spec.prose import policy_header
 
-    columns = [_column(h) for h in table.header]
+    columns = columns_of(table.header)
     for header, column in zip(table.header, columns, strict=True):
-        if column is None and not policy_header(header.lower()):  # "Retry / timeout": the policy's column
+        # "Retry / timeout", "If it fails": the policy reader's column
+        if column is None and not policy_header(header.lower()) and not failure_header(header):
             src.warn(table.line, f"column '{header}' of the steps table is not a step field; its cells are "
                                  "read only for policy", "spec.unread")
     steps: list[StepSpec] = []
@@ -245,6 +222,11 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
     for line, cells in table.rows:
         cells = tuple(_with_unit(h, v) for h, v in zip(table.header, cells, strict=False))
         values = {c: v.strip() for c, v in zip(columns, cells, strict=False) if c}
+        if "needs" in values:  # "Needs" beside a skill column: step numbers, or what the step takes
+            needs = values.pop("needs")
+            key = needs_key(needs)
+            if not _DASH.match(needs):
+                values[key] = f"{values[key]}; {needs}" if values.get(key) else needs
         if _summary_row(values, columns):
             _whole_run_row(table, columns, line, cells, values, src)
             continue

@@ -24,13 +24,23 @@ from __future__ import annotations
 
 import re
 
+from orchestrator.spec.chat_export import (
+    DATED,
+    chatter,
+    is_export,
+    proposer,
+    says_rule,
+    system_line,
+)
 from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.regex_cache import Patterns
 
-_WHO = r"[^\W\d_][\w .'’-]{0,38}?"
+_WHO = r"[^\W\d_][\w .'’()&-]{0,38}?"
 # the forms of a turn's opening: (time) speaker: text
 TURN_FORMS: tuple[str, ...] = (
-    rf"^\s*\[(?P<time>[\d:/ .T-]{{4,25}}(?:\s*[AaPp]\.?[Mm]\.?)?)\]\s*(?P<who>{_WHO})\s*:\s+(?P<text>\S.*)$",
+    rf"^\s*\[(?P<time>[\d:/ .,T-]{{4,25}}(?:\s*[AaPp]\.?[Mm]\.?)?)\]\s*(?P<who>{_WHO})\s*:\s+(?P<text>\S.*)$",
+    # a messaging app's export: "12/05/2025, 09:02 - Name: text" (`spec.chat_export`)
+    rf"^\s*(?P<time>{DATED})\s+[-–—]\s+(?P<who>{_WHO})\s*:\s+(?P<text>\S.*)$",
     rf"^\s*(?P<time>\d{{1,2}}:\d{{2}}(?::\d{{2}})?(?:\s*[AaPp]\.?[Mm]\.?)?)\s+(?:[-–—|]\s+)?(?P<who>{_WHO})\s*:\s+(?P<text>\S.*)$",
     rf"^\s*(?:\*\*|__)?(?P<who>{_WHO})(?:\*\*|__)?\s*[\[(](?P<time>\d{{1,2}}:\d{{2}}[^\])]{{0,12}})[\])]\s*:\s+(?P<text>\S.*)$",
     r"^\s*(?:\*\*|__)?(?P<who>user|you|assistant|human|ai|bot|me|system|chatgpt|claude|gpt-?4o?|copilot|gemini)"
@@ -54,6 +64,9 @@ _ASKED = _rx(r"(?i)(?:\b(?:run|runs|running|call|calls|use|using|with|via|invoke
              r"|→\s*|->\s*|:\s+)(?:the\s+)?`?(?P<name>(?<=`)[a-z][\w-]*(?=`)|[a-z0-9]+(?:-[a-z0-9]+)+)`?(?![\w-])")
 # before the first step, a name with an underscore is code ("input is the raw json, call it alert_json")
 _CODE_NAME = _rx(r"(?<![`\w])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![`\w])")
+# a message numbered as a step of a plan ("1) ...", "2. ...", "Step 3: ...") and any hyphenated name in it
+_NUMBERED = _rx(r"(?i)^\s*+(?:step\s*+)?\d{1,2}\s*+[.):]\s")
+_ANY_NAME = _rx(r"(?<![\w/.-])`?(?P<name>[a-z][a-z0-9]*+(?:-[a-z0-9]++)++)`?(?![\w-])")
 _LIST_MARK = _rx(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _RULE = _rx(r"^\s*[-=_*·•]{3,}\s*$")
 
@@ -107,6 +120,7 @@ def _fallback_skill(text: str) -> str | None:
 _DEPENDS_ON = _rx(r"(?i)\b(?:depends|depending|based|branch(?:es)?)\s+on\s+(?:the\s+)?`?(?P<field>[a-z_]\w*)`?")
 _ARROW = _rx(r"(?:→|->|=>|⇒)\s*(?:the\s+)?`?$")
 _OTHERWISE = _rx(r"(?i)^\W*(?:otherwise|else|anything\s+else|everything\s+else|any\s+other\s+case|in\s+any\s+other\s+case|all\s+other)\b")
+_IF_NOT = _rx(r"(?i)^\W*+(?:and\s++|or\s++)?(?:if\s++not|(?:and\s++)?otherwise|else|if\s++it\s++(?:isn['’]?t|is\s++not|doesn['’]?t))\W*+$")
 _COMPARES = _rx(r"(?i)[=<>≥≤]|\b(?:is|are|isn'?t|equals|contains|has|above|below|over|under)\b")
 
 
@@ -126,6 +140,8 @@ def _item(said: str, asked: re.Match[str], field: str) -> str:
         if case:
             cond = case if _COMPARES.search(case) or not field else f"{field} is {case}"
             return f"If {cond}: `{name}`{after}"
+    if _IF_NOT.match(before):  # "3) if not, lock-x with ...": the other case of the step before
+        return f"Otherwise: `{name}`{after}"
     return f"{name}: {before.rstrip('`')}`{name}`{after}"
 
 
@@ -149,6 +165,13 @@ def read_transcript(text: str) -> str | None:
     for i in range(turns[0][0]):  # the export's header: a rule line would make the line above it a heading
         if _RULE.match(lines[i]):
             out[i] = ""
+    export = is_export(lines, [i for i, _ in turns])  # a messaging app's export (`spec.chat_export`)
+    author = _proposer(turns, lines, bots) if export else None
+    if export:
+        taken = {i for i, _ in turns}
+        for i, line in enumerate(lines):
+            if i not in taken and system_line(line):
+                out[i] = ""
     starts = [i for i, _ in turns] + [len(lines)]
     run: list[str] = []  # the skills asked for, in order
     summed_up = False
@@ -159,6 +182,10 @@ def read_transcript(text: str) -> str | None:
             named = {m.group("name") for m in _ASKED.finditer(" ".join([said, *(lines[j] for j in rest)]))}
             summed_up = summed_up or len(named & set(run)) >= 2
             for j in [i, *rest]:
+                out[j] = ""
+            continue
+        if export and ((who != author and not says_rule(said)) or chatter(said)):
+            for j in [i, *rest]:  # another member's reply that sets no rule, or chatter: no step's text
                 out[j] = ""
             continue
         if summed_up:  # after the flow was summed up: a reply, unindented
@@ -176,14 +203,29 @@ def read_transcript(text: str) -> str | None:
 
 
 
+def _proposer(turns: list[tuple[int, tuple[str, str]]], lines: list[str], bots: set[str]) -> str | None:
+    """The speaker who asks for the most skills (`chat_export.proposer`)."""
+    asked: dict[str, int] = {}
+    starts = [i for i, _ in turns] + [len(lines)]
+    for (i, (who, said)), end in zip(turns, starts[1:], strict=True):
+        if who not in bots:
+            text = " ".join([said, *lines[i + 1:end]])
+            asked[who] = asked.get(who, 0) + sum(1 for _ in _ASKED.finditer(_LIST_MARK.sub("", text)))
+    return proposer(asked)
+
+
 def _author_line(out: list[str], at: int, said: str, run: list[str], field: str) -> str:
     """Line `at` of an author's turn into `out`: a step when it asks for a skill not run yet, else
     the text of the step asked for last (the preamble before any); the field steps depend on."""
+    numbered = _NUMBERED.match(said) is not None
     said = _LIST_MARK.sub("", said)
     on = _DEPENDS_ON.search(said)
     field = on.group("field") if on else field
     fallback = _fallback_skill(said)
     asked = next((m for m in _ASKED.finditer(said) if m.group("name") not in run and m.group("name") != fallback), None)
+    if asked is None and numbered:  # "2) tidy-rows cleans the sheet": a numbered message proposes the name it gives
+        asked = next((m for m in _ANY_NAME.finditer(said) if m.group("name") not in run
+                      and m.group("name") != fallback), None)
     if asked is not None:
         run.append(asked.group("name"))
         out[at] = f"{len(run)}. {_item(said, asked, field)}"

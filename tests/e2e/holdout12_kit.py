@@ -5,21 +5,20 @@ x (or step N output x)", a source with a parenthetical note) and its conditions 
 
 `WHEN` and `APPROVAL` are expect.yaml's conditions and approvals in words, as the plan's expressions (with
 `#N` for the plan id of the author's step N), with the line each is said at; an expression listed beside
-another means the same for the values said (a count's `not failed` is `failed == 0`)."""
+another means the same for the values said (a count's `not failed` is `failed == 0`). The readings are
+holdout_kit's; this module binds them to its folder."""
 
 from __future__ import annotations
 
-import functools
-import re
-from pathlib import Path
 from typing import Any
 
-from foreign_kit import FIXTURES, folders_of, line_of, plan_json, policy_misses, reduce_dependencies
-from foreign_kit import expectation as _expectation
+from foreign_kit import FIXTURES, folders_of
 from holdout11_kit import NOT_ABOUT_THE_LINE as _SHAPE_WARNINGS
+from holdout_kit import Holdout, meant_inputs
+from holdout_kit import Plans as _Plans
 
-HOLDOUT = FIXTURES / "foreign-specs-holdout12"
-FOLDERS = folders_of(HOLDOUT)
+HOLDOUT_NAME = "foreign-specs-holdout12"
+FOLDERS = folders_of(FIXTURES / HOLDOUT_NAME)
 BREW, LOAN, SUBS, WARD, PODCAST, PERMIT = FOLDERS
 
 _FAILED = "steps['#3'].output.failed"
@@ -48,163 +47,19 @@ APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
 NOT_ABOUT_THE_LINE = _SHAPE_WARNINGS | {"limits"}
 
 
-class Plans:
+_H = Holdout(HOLDOUT_NAME, WHEN, APPROVAL, meant_inputs, NOT_ABOUT_THE_LINE)
+HOLDOUT = _H.root
+expect, spec_of, meant_steps, ids_of, step_of = _H.expect, _H.spec_of, _H.meant_steps, _H.ids_of, _H.step_of
+aspects, misread, line_items, read_as_meant = _H.aspects, _H.misread, _H.line_items, _H.read_as_meant
+
+
+class Plans(_Plans):
     """Each folder's plan JSON, planned on first use."""
 
     def __init__(self) -> None:
-        self._got: dict[str, dict[str, Any]] = {}
-
-    def __getitem__(self, folder: str) -> dict[str, Any]:
-        if folder not in self._got:
-            self._got[folder] = plan_json(spec_of(folder))
-        return self._got[folder]
-
-
-@functools.cache
-def expect(folder: str) -> dict[str, Any]:
-    return _expectation(HOLDOUT / folder)
-
-
-def spec_of(folder: str) -> Path:
-    return HOLDOUT / folder / expect(folder)["spec"]
-
-
-def meant_steps(folder: str) -> dict[int, dict[str, Any]]:
-    return {m["number"]: m for m in expect(folder)["steps"]}
-
-
-def ids_of(plan: dict[str, Any], folder: str) -> dict[int, str]:
-    """The author's step numbers -> the id of the plan step that runs that step's skill."""
-    by_skill = {s["skill"]: s["id"] for s in reversed(plan["steps"])}
-    return {n: by_skill[m["skill"]] for n, m in meant_steps(folder).items() if m["skill"] in by_skill}
-
-
-def step_of(plan: dict[str, Any], folder: str, number: int) -> dict[str, Any]:
-    sid = ids_of(plan, folder)[number]
-    return dict(next(s for s in plan["steps"] if s["id"] == sid))
-
-
-def _expr(text: str, ids: dict[int, str]) -> str:
-    return re.sub(r"#(\d+)", lambda m: ids.get(int(m[1]), "?"), text)
-
-
-def meant_inputs(said: Any, ids: dict[int, str]) -> list[dict[str, Any]]:
-    """The bindings expect.yaml's source in words allows (each: the keys it fixes); more than one where it
-    says "x (or step N output x)"."""
-    text = str(said)
-    if m := re.fullmatch(r"(workflow input \w+) \(or (step \d+ output \w+)\)", text):
-        return meant_inputs(m[1], ids) + meant_inputs(m[2], ids)
-    if m := re.fullmatch(r"workflow input (\w+), field (\w+)", text):
-        return [{"source": "input", "name": m[1], "pointer": f"/{m[2]}"}]
-    if m := re.fullmatch(r"workflow input (\w+)( \(.*\))?", text):
-        return [{"source": "input", "name": m[1], "pointer": ""}]
-    if text.startswith("each item of"):
-        return [{"source": "item", "pointer": ""}]
-    if m := re.fullmatch(r"all results of step (\d+), gathered", text):
-        return [{"source": "step", "step": ids.get(int(m[1])), "pointer": "", "gather": True}]
-    if m := re.fullmatch(r"step (\d+) output (\w+) or step (\d+) output \2 \(whichever ran\)", text):
-        return [{"source": "step", "any_of": sorted([ids.get(int(m[1]), "?"), ids.get(int(m[3]), "?")]),
-                 "pointer": f"/{m[2]}"}]
-    if m := re.fullmatch(r"step (\d+) output (\w+)", text):
-        return [{"source": "step", "step": ids.get(int(m[1])), "pointer": f"/{m[2]}"}]
-    return [{"source": "literal", "value": said}]
-
-
-def aspects(folder: str) -> list[tuple[int, str]]:
-    """(author's step number, aspect) for each thing expect.yaml says of each step."""
-    out = []
-    for n, m in meant_steps(folder).items():
-        out += [(n, "skill"), (n, "depends_on"), (n, "for_each"), (n, "condition"), (n, "approval")]
-        out += [(n, "join")] if m.get("join") else []
-        out += [(n, f"input {name}") for name in m["inputs"]]
-    return out
-
-
-def misread(plan: dict[str, Any], folder: str, number: int, aspect: str) -> str | None:
-    """None when the plan has the step's aspect as expect.yaml means it; else what the plan has."""
-    meant, ids = meant_steps(folder)[number], ids_of(plan, folder)
-    if number not in ids:
-        return f"no plan step runs `{meant['skill']}`"
-    step = step_of(plan, folder, number)
-    if aspect == "skill":
-        at = plan["steps"][number - 1]["skill"] if number <= len(plan["steps"]) else None
-        return None if at == meant["skill"] else f"step {number} of the plan runs {at}"
-    if aspect in ("depends_on", "join"):
-        numbers = {sid: n for n, sid in ids.items()}
-        got = reduce_dependencies({numbers.get(s["id"], s["id"]): {numbers.get(d, d) for d in s["depends_on"]}
-                                   for s in plan["steps"]})[number]
-        want = reduce_dependencies({n: set(m["depends_on"]) for n, m in meant_steps(folder).items()})[number]
-        if aspect == "join":
-            return None if step.get("join") == "any" and got == want else f"join {step.get('join')}, after {got}"
-        return None if got == want else f"after {sorted(map(str, got))}"
-    if aspect == "for_each":
-        fe, over = step["for_each"], meant["for_each"]
-        if over is None:
-            return None if fe is None else f"for each {fe}"
-        said = re.fullmatch(r"step (\d+) output (\w+)", over["over"])
-        assert said, over
-        src = (fe or {}).get("source") or {}
-        return None if (src.get("step"), src.get("pointer")) == (ids.get(int(said[1])), f"/{said[2]}") else f"for each {fe}"
-    if aspect == "condition":
-        _line, whens = WHEN.get((folder, number), (0, (None,)))
-        return None if step["when"] in [w and _expr(w, ids) for w in whens] else f"when {step['when']!r}"
-    if aspect == "approval":
-        want, got = APPROVAL.get((folder, number)), step["policy"]["approval"]
-        if want is None:
-            return None if got is None else f"approval {got}"
-        ok = got is not None and {k: got.get(k) for k in want if k != "when"} == {k: v for k, v in want.items()
-                                                                                 if k != "when"}
-        return None if ok and got.get("when") in [_expr(w, ids) for w in want["when"]] else f"approval {got}"
-    name = aspect.removeprefix("input ")
-    bound = step["inputs"].get(name)
-    if bound is None:
-        return "not bound"
-    for want in meant_inputs(meant["inputs"][name], ids):
-        got = {k: sorted(bound[k]) if k == "any_of" and bound.get(k) else bound.get(k) for k in want}
-        if got == want:
-            return None
-    return f"bound to {bound}"
-
-
-def line_items(folder: str) -> list[tuple[str, int, int, int]]:
-    """(kind, line, author's step number or 0, n-th of that kind on the line) for each line of the
-    spec that carries a policy, a condition, an approval, a whole-run limit or a success check."""
-    meant = expect(folder)
-    out: list[tuple[str, int, int, int]] = []
-    for w in meant.get("workflow_policies") or []:
-        out.append(("limit", int(w["line"]), 0, 0))
-    if meant.get("success_criteria"):
-        out.append(("success", int(meant["success_criteria"]["line"]), 0, 0))
-    for n, m in meant_steps(folder).items():
-        seen: dict[int, int] = {}
-        for p in m["policies"]:
-            seen[p["line"]] = seen.get(p["line"], -1) + 1
-            out.append(("policy", int(p["line"]), n, seen[p["line"]]))
-        if (folder, n) in WHEN:
-            out.append(("condition", WHEN[(folder, n)][0], n, 0))
-        if m.get("approval"):
-            out.append(("approval", int(m["approval_lines"]["line"]), n, 0))
-    return out
-
-
-def read_as_meant(plan: dict[str, Any], folder: str, kind: str, line: int, number: int, nth: int) -> bool:
-    meant = expect(folder)
-    if kind == "limit":
-        [w] = [w for w in meant["workflow_policies"] if w["line"] == line]
-        where = plan["limits_provenance"]["wall_time_s"].get("where")
-        return plan["limits"]["wall_time_s"] == w["meaning"]["timeout_s"] and line_of(where) in (line, line - 1)
-    if kind == "success":
-        return any(w.get("line") == line and w["code"] == "spec.success" and "is read as the run's success check"
-                   in w["message"] for w in plan["warnings"])
-    if kind in ("condition", "approval"):
-        return misread(plan, folder, number, kind) is None
-    if number not in ids_of(plan, folder):
-        return False
-    policy = [p for p in meant_steps(folder)[number]["policies"] if p["line"] == line][nth]
-    return policy_misses(step_of(plan, folder, number)["policy"], policy["meaning"]) == []
+        super().__init__(_H)
 
 
 def warned_at(plan: dict[str, Any], folder: str, line: int) -> list[str]:
     """The plan's warnings about how a line was read, at that line."""
-    return [w["message"] for w in plan["warnings"] if w.get("line") == line and w["code"] not in NOT_ABOUT_THE_LINE
-            and Path(w.get("file") or "").name == spec_of(folder).name]
+    return _H.warned_at(plan, folder, {line})
