@@ -26,6 +26,7 @@ import json
 import re
 from typing import Any
 
+from orchestrator.spec.done_when import done_clause
 from orchestrator.spec.elsewhere import keys_of, named_step
 from orchestrator.spec.model import ContractSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
@@ -82,8 +83,10 @@ def success_cue(sentence: str) -> str | None:
     m = _CUE.match(sentence)
     if m is None:  # "Done = ...", "Finished if: ...", `finished_if:`: a label of being done, then the check
         said = _DONE_LABEL.match(sentence)
-        clause = said.group("clause").strip().rstrip(".").strip() if said else ""
-        return clause if clause and criteria_in_part(clause)[0] else None
+        clause = said.group("clause").strip().rstrip(".").strip().lstrip("*_ ") if said else ""
+        if clause and (criteria_in_part(clause)[0] or "=" in sentence[: said.start("clause")] if said else False):
+            return clause  # "Done = E hands back a WO number": said as the check, read or warned, never dropped
+        return done_clause(sentence)  # "and it's done when ...", "Finished when ..." (`spec.done_when`)
     if _NOT_RUN.search(m.group("subject")):
         return None
     clause = m.group("clause").strip().rstrip(".").strip()
