@@ -36,7 +36,7 @@ _USING_PAIR = (r"(?!(?:the|a|an|it|them|step|stage|attempt|try|retry|version|bat
                r"(?:of\s+|as\s+|at\s+)?(?:\"[^\"]{0,200}\"|'[^']{0,200}'|-?\d{1,12}+(?:\.\d{1,9}+)?+(?![\w%]|\.\d|\s*+x\b)"
                r"|true\b|false\b|null\b)")
 
-EARLY: tuple[Row, ...] = (
+EARLY_ROWS: tuple[Row, ...] = (
     # "10 s before the first retry, 40 s before the second and 2 min before the last": a wait before each retry
     Row("wait_seq", r"(?<![\w.])(?:(?:waiting|wait|pausing|pause|sleeping|sleep|hold\s+off)\s+(?:for\s+)?)?(?P<lseq>{D}\s+before\s+(?:the\s+)?(?:first|1st)(?:\s+" + _ONE + r")?" + _BEFORE_NEXT
         + r"(?:" + _BEFORE_NEXT + r"){0,4})"),
@@ -66,8 +66,26 @@ EARLY: tuple[Row, ...] = (
         needs=r"{COND}|unreachable|unavailable|anyway|regardless"),
 )
 
+_LIMITS: tuple[Row, ...] = (
+    # "re-send every 5 min, but never for longer than 4 hours overall": how long to keep trying, not one attempt's time
+    Row("budget", r"(?<!\w)(?:never|not|no)\s++(?:for\s++)?(?:any\s++)?(?:longer|more)\s++than\s++{D}\s++"
+        r"(?:overall|in\s++total|in\s++all|all\s++told|altogether|all\s++in)\b",
+        needs=r"\bevery\b|{RETRY}|\bkeep\b|re-?send|\bpoll"),
+    # "anything past 100 s on the merge counts as failed", "whatever runs beyond 2 min is treated as a failure" (the
+    # failure said after the time is an IGNORE row's: read by a lookahead)
+    Row("timeout", r"(?<!\w)(?:anything|any\s++(?:run|attempt|call|try)|whatever(?:\s++runs)?)\s++(?:past|over|beyond|above|"
+        r"longer\s++than|more\s++than)\s++{D}(?=(?:\s++(?:on|for|in)\s++(?:the\s++|a\s++|an\s++)?[\w-]{1,40}+(?:\s++[\w-]{1,40}+)?)?"
+        r"\s++(?:counts?\s++as|is\s++(?:treated\s++as|counted\s++as|considered)?)\s*+(?:a\s++)?"
+        r"(?:fail(?:ed|ure)?|time-?out|timed\s++out|dead|miss(?:ed)?|an?\s++error)\b)"),
+    # "gets 3 hours and not a minute more" (`grammar_families11` reads it with a comma)
+    Row("timeout", r"(?<!\w)(?:gets?|has|is\s++given|is\s++allowed)\s++(?:up\s++to\s++|at\s++most\s++)?{D}\s++and\s++"
+        r"not\s++(?:a|one|1)\s++(?:second|minute|moment|bit|hour)\s++(?:more|longer)\b"),
+)
+
+EARLY = EARLY_ROWS + _LIMITS
+
 # the words each table's new rows need in a sentence (`grammar.GATES`)
 GATES = {
-    "EARLY": r"|before|#|next|again|once\s+more|space|spread|stagger|instead|assum|mark|set|record|leave|leaving|store|"
+    "EARLY": r"|overall|total|in\s+all|told|altogether|anything|any\s+(?:run|attempt|call|try)|whatever|and\s+not|before|#|next|again|once\s+more|space|spread|stagger|instead|assum|mark|set|record|leave|leaving|store|"
              r"write|treat|using",
 }

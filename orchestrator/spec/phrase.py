@@ -347,6 +347,8 @@ def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, b
         fields["retries"] = min(int(retries), 1000)
     elif attempts is not None:
         fields["max_attempts"] = min(int(attempts), 1001)
+    if fields.get("no_retry") and r.has("exp_cap") and not r.has("exponential") and not r.has("timeout"):
+        r.seen["timeout"] = r.seen.pop("exp_cap")  # "no second tries; cap at 15 s": no backoff to cap, the attempt's time
     wait = _wait(r)
     if wait is not None and not (fields.get("no_retry") and wait.kind == "none"):
         fields["wait"] = wait

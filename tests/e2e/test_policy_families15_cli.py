@@ -94,3 +94,11 @@ def test_the_run_said_done_by_a_time_is_the_wall_time_and_a_done_in_words_is_war
     said = done.stderr
     assert "workflow-spec.md:5: warning: whole run:" in said
     assert "workflow-spec.md:13: warning:" in said and "'the loaf looks right to the baker' is not" in said
+
+
+@pytest.mark.parametrize(("least", "code", "status"), [(60, 0, "succeeded"), (70, 1, "failed")])
+def test_a_jq_check_of_the_output_is_the_run_s_success_check(least: int, code: int, status: str, tmp_path: Path) -> None:
+    spec = _workspace(tmp_path, "", "No retry.", f"Done when `jq -e '.reading >= {least}'` passes on the output.")
+    spec.write_text(spec.read_text(encoding="utf-8").replace("`probe-read`", "`hand-read`"), encoding="utf-8")
+    got, result = _run(spec, tmp_path)
+    assert (got, result["status"]) == (code, status)

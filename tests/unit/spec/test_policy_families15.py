@@ -147,7 +147,8 @@ def test_a_time_for_each_step_or_attempt_is_no_whole_run_limit(text: str) -> Non
     # an HR onboarding checklist
     ("Finished when the checklist lists 12 items.", "the checklist lists 12 items", None),
     # a podcast run sheet, a script check
-    ("Done when `jq -e .ok` exits 0 on the publish output.", "`jq -e .ok` exits 0 on the publish output", None),
+    ("Done when `jq -e .ok` exits 0 on the publish output.", "ok == true", "ok == true"),
+    ("The run counts as done when `jq -e '.episodes >= 1'` passes on the feed.", "episodes >= 1", "episodes >= 1"),
     # a ship's log, a done label whose check is in words
     ("**Done =** the log shows a noon position and status LOGGED.", "the log shows a noon position and status LOGGED",
      None),
@@ -170,3 +171,33 @@ def test_no_done_check_is_read_where_the_sentence_says_none(text: str) -> None:
     from orchestrator.spec.whole_success import success_cue
 
     assert success_cue(text) is None
+
+
+@pytest.mark.parametrize(("text", "timeout", "budget"), [
+    # a podcast run sheet
+    ("Keep re-uploading every 2 minutes, but never for longer than 1 hour overall.", None, 3600.0),
+    # a ship's log
+    ("Poll the AIS feed every 30 s, and not for more than 10 minutes in total.", None, 600.0),
+    # a lab protocol
+    ("Anything past 90 seconds on the centrifuge spin counts as failed.", 90.0, None),
+    # an HR onboarding checklist
+    ("Whatever runs beyond 2 min is treated as a failure.", 120.0, None),
+    # a recipe card
+    ("The proving step gets 2 hours and not a minute more.", 7200.0, None),
+    # a school trip plan
+    ("No second goes at the booking; cap it at 20 seconds.", 20.0, None),
+])
+def test_a_time_said_as_a_cap_or_an_overall_budget_is_the_limit_it_names(text: str, timeout: float | None,
+                                                                         budget: float | None) -> None:
+    phrase, effect = _read(text)
+    assert effect.attempt_timeout_s == timeout, phrase
+    assert (effect.retry.budget_s if effect.retry else None) == budget
+    assert phrase.problems == ()
+
+
+def test_a_bare_done_when_inside_a_step_describes_the_step_and_is_no_run_check() -> None:
+    from orchestrator.spec.done_when import done_clause
+
+    assert done_clause("Finished when the register lists every pupil.", outside=False) is None
+    assert done_clause("Finished when the register lists every pupil.") == "the register lists every pupil"
+    assert done_clause("And it's done when the register lists every pupil.", outside=False) == "the register lists every pupil"
