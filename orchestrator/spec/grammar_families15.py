@@ -6,12 +6,15 @@ rows), so the grammar's own module does not grow. The families, in words that ar
 - a list of waits, one per retry, said one after another: "10 s before the first retry, 40 s before
   the second", "re-run #1 after 5 min, re-run #2 after 20", "the first after 1 min, the next after 4",
   "try again after 30 s and once more after 2 min", "retry after 1 min, again after 3, a last time
-  after 10", "stagger the retries: 1 min, then 5, then 15": the wait before each retry, in order (a
-  plan's `sequence` wait). Before these rows such a sentence kept its first wait only;
+  after 10", "stagger the retries: 1 min, then 5, then 15", "the retries make it 2, 5 and then 10
+  min": the wait before each retry, in order (a plan's `sequence` wait). Before these rows such a sentence kept its first wait only;
 - a fallback skill named after what is done with it: "file it through `paper-form` instead", "post
   them by hand instead with `manual-post`": the skill to run when the step fails;
 - a value to go on with, written `field=value` after "assume", "mark it", "set", "record", "leave",
-  or a `field value` pair after "go ahead using": that object is the step's output when it fails.
+  or a `field value` pair after "go ahead using": that object is the step's output when it fails;
+- limits: "never for longer than 4 h overall" beside a cadence is how long to keep trying (the
+  retry budget); "anything past 100 s counts as failed", "gets 3 hours and not a minute more" are
+  one attempt's time.
 """
 
 from __future__ import annotations
@@ -52,6 +55,11 @@ EARLY_ROWS: tuple[Row, ...] = (
     # "stagger the retries: 1 min, then 5, then 15", "space the re-runs out - 2 min, 10, 30"
     Row("wait_seq", r"(?<!\w)(?:space|spread|stagger)\s++(?:(?:the|them|it|these|those)\s++)?(?:[\w-]{1,20}+\s*+)?(?:out\s++)?"
         r"(?:(?:over|like\s++this|as\s++follows)\s*+)?[:,-]?\s*+(?P<seq>{SERIES})", needs=r"{RETRY}|tries|attempts|goes|redos|re-?runs"),
+    # "for the retries make it 2, 5 and then 10 minutes", "re-runs: 1 min, then 5": the waits, in order
+    Row("wait_seq", r"(?<!\w)(?:retries|re-?tries|redos|re-?runs|retry\s++waits|waits\s++between\s++(?:tries|retries))\s*+"
+        # after a colon, the first wait with its unit: "Retries: 12, 5 s apart" is a count, then a wait
+        r"(?:(?:should\s++)?(?:be|go|make\s++it|are|at|like)\s++|[:=-]\s*+"
+        r"(?=\d{1,9}+(?:\.\d{1,6}+)?+\s*+(?:-\s*+)?(?:ms|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?)(?![a-z])))(?P<seq>{SERIES})"),
     # "file it through `paper-form` instead", "post them by hand instead with `manual-post`": the fallback skill
     Row("use_skill", r"(?<!\w)(?:through|via|using|with|by)\s+(?:the\s+)?{NAME}\s+instead\b", needs=r"{COND}"),
     Row("use_skill", r"(?<!\w)instead\s*+,?\s*+(?:with|through|via|using|by\s+(?:running|calling))\s+(?:the\s+)?{NAME}",
@@ -86,6 +94,6 @@ EARLY = EARLY_ROWS + _LIMITS
 
 # the words each table's new rows need in a sentence (`grammar.GATES`)
 GATES = {
-    "EARLY": r"|overall|total|in\s+all|told|altogether|anything|any\s+(?:run|attempt|call|try)|whatever|and\s+not|before|#|next|again|once\s+more|space|spread|stagger|instead|assum|mark|set|record|leave|leaving|store|"
+    "EARLY": r"|retries|re-?tries|redos|re-?runs|waits|overall|total|in\s+all|told|altogether|anything|any\s+(?:run|attempt|call|try)|whatever|and\s+not|before|#|next|again|once\s+more|space|spread|stagger|instead|assum|mark|set|record|leave|leaving|store|"
              r"write|treat|using",
 }

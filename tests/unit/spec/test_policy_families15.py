@@ -35,6 +35,9 @@ def _read(text: str):  # type: ignore[no-untyped-def]
     # a school trip plan
     ("If the coach company doesn't pick up, stagger the retries: 5 min, then 15, then 30.", (300.0, 900.0, 1800.0)),
     ("If the coach booking fails, retry after 5, 10 and then 20 minutes.", (300.0, 600.0, 1200.0)),
+    # a lab protocol, a ship's log: the waits named after the retries
+    ("If the LIMS upload fails, retries: 1 min, then 5, then 15.", (60.0, 300.0, 900.0)),
+    ("For the harbour-master call the retries make it 2, 5 and then 10 minutes.", (120.0, 300.0, 600.0)),
 ])
 def test_a_wait_said_before_each_retry_is_the_list_of_waits_in_order(text: str, waits: tuple[float, ...]) -> None:
     phrase, effect = _read(text)
@@ -201,3 +204,19 @@ def test_a_bare_done_when_inside_a_step_describes_the_step_and_is_no_run_check()
     assert done_clause("Finished when the register lists every pupil.", outside=False) is None
     assert done_clause("Finished when the register lists every pupil.") == "the register lists every pupil"
     assert done_clause("And it's done when the register lists every pupil.", outside=False) == "the register lists every pupil"
+
+
+@pytest.mark.parametrize("text", [
+    # a recipe card
+    "If the scale fails, assume we have 0 eggs and carry on.",
+    # a school trip plan
+    "If the register is down, assume there are 12 pupils and keep going.",
+    # a ship's log
+    "If the log sensor dies, assume we've got 5 knots and carry on.",
+    # a lab protocol
+    "Should the counter fail, assume it is 40 colonies and continue.",
+])
+def test_a_value_assumed_with_no_field_name_is_said_not_dropped(text: str) -> None:
+    phrase, effect = _read(text)
+    assert effect.fallback is not None and effect.fallback.action is FallbackAction.CONTINUE
+    assert any("looks like the value to go on with" in p for p in phrase.problems), phrase.problems
