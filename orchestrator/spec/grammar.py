@@ -97,7 +97,7 @@ _THEN = (r"\s*(?:,\s*(?:and\s+)?then|,?\s+then|,?\s+and\s+then|,\s*and|,|\s+and|
          r"(?:wait(?:ing)?\s+|after\s+|\+\s*)?")
 SERIES = (  # a series of durations may end in bare numbers that take the last unit ("30 s, then 1 min, then 2")
     rf"(?:\+?\s*+{DURATION}(?:(?>{_THEN}){DURATION})+(?:(?>{_THEN})\d+(?:\.\d+)?+(?!\d|\.\d|\s*+(?:{UNITS}|%|x|times|tries|retries|attempts)\b))*+"
-    rf"|(?<!\d)(?>\d+(?:\.\d+)?(?:\s*,\s*(?:(?:and|then)\s+)?|\s+(?:and|then)\s+|\s*/\s*))+\d+(?:\.\d+)?\s*(?:{UNITS})(?![a-z])"
+    rf"|(?<!\d)(?>\d+(?:\.\d+)?(?:\s*,\s*(?:(?:and\s+then|and|then)\s+)?|\s+(?:and\s+then|and|then)\s+|\s*/\s*))+\d+(?:\.\d+)?\s*(?:{UNITS})(?![a-z])"
     rf"|{DURATION}(?:(?>{_THEN})\d+(?:\.\d+)?(?!\d|\.\d|\s*(?:{UNITS}|%|x|times|tries|retries|attempts)\b))+)"
 )
 NAME = r"`(?!(?:true|false|null|none)`)(?P<name>[A-Za-z][\w.:/-]{0,79})`"

@@ -28,6 +28,7 @@ from orchestrator.spec import grammar_families9 as more9
 from orchestrator.spec import grammar_families10 as more10
 from orchestrator.spec import grammar_families11 as more11
 from orchestrator.spec import grammar_families13 as more13
+from orchestrator.spec import grammar_families15 as more15
 from orchestrator.spec.grammar_row import Row
 
 # a field as written in prose: with an underscore or in backticks (a bare word is too often a verb)
@@ -139,3 +140,6 @@ GATES, IGNORE_LAST = {name: words + more11.GATES.get(name, "") for name, words i
 # the thirteenth round's families (`spec.grammar_families13`): before the eleventh's
 EARLY_FIRST = more13.EARLY + EARLY_FIRST
 GATES = {name: words + more13.GATES.get(name, "") for name, words in GATES.items()}
+# the fifteenth round's families (`spec.grammar_families15`): before the thirteenth's
+EARLY_FIRST = more15.EARLY + EARLY_FIRST
+GATES = {name: words + more15.GATES.get(name, "") for name, words in GATES.items()}

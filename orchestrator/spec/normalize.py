@@ -33,7 +33,7 @@ _CARDINALS = "|".join(w for w in sorted(NUMBER_WORDS, key=len, reverse=True)
     (rf"\b(\d+(?:\.\d+)?|{WORDS})\s+and\s+a\s+half\s+({LONG_UNITS})\b", re.I),
     # "half an hour", "half a minute", "every half minute", "a half-hour"
     (rf"\b(?:an?\s+)?(half|(?:a\s+|one\s+)?quarter\s+of|three\s+quarters\s+of)[\s-]+(?:an?\s+)?({LONG_UNITS})\b", re.I),
-    (rf"\b(?:an?|another|one)\s+({LONG_UNITS})\b(?!\s+(?:chance|try|attempt|go|shot|time|thought|charge|call|request|run|payment|e-?mail|mail|message|copy|invoice|order|one|opinion|look|pass|round|version|instance|reminder|notice|pair|batch))", re.I),
+    (rf"\b(?:an?|another|one)\s+(?:full\s+|whole\s+|good\s+)?({LONG_UNITS})\b(?!\s+(?:chance|try|attempt|go|shot|time|thought|charge|call|request|run|payment|e-?mail|mail|message|copy|invoice|order|one|opinion|look|pass|round|version|instance|reminder|notice|pair|batch))", re.I),
     (r"`[^`]*`|\"[^\"]*\"", 0),
     (r"\b(" + "|".join(sorted(map(re.escape, TYPOS), key=len, reverse=True)) + r")\b", re.I),
     (rf"\b(\d+(?:\.\d+)?)\s*({UNITS})(?![a-z])\s*(?:and\s+)?(\d+(?:\.\d+)?)\s*({UNITS})(?![a-z])", re.I),

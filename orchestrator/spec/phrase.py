@@ -323,6 +323,7 @@ def _on_failure(r: _Reading) -> OnFailure | None:
 
 
 _FALLBACK_SLOTS = {"escalate": "escalate", "continue": "continue", "use_skill": "use_skill", "use_step": "use_step"}
+_VALUE_SLOTS = ("value_pairs", "value_fields", "value_field", "value_nos", "value_literal", "value_blank", "value_empty")
 
 
 def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, bool]:
@@ -346,6 +347,8 @@ def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, b
         fields["retries"] = min(int(retries), 1000)
     elif attempts is not None:
         fields["max_attempts"] = min(int(attempts), 1001)
+    if fields.get("no_retry") and r.has("exp_cap") and not r.has("exponential") and not r.has("timeout"):
+        r.seen["timeout"] = r.seen.pop("exp_cap")  # "no second tries; cap at 15 s": no backoff to cap, the attempt's time
     wait = _wait(r)
     if wait is not None and not (fields.get("no_retry") and wait.kind == "none"):
         fields["wait"] = wait
@@ -366,7 +369,8 @@ def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, b
             fields["regenerate"] = int(n)
     on_failure = _on_failure(r)
     if on_failure is not None and fields.get("whole_run") and on_failure.kind != "fail":
-        r.problems.append(f"'{r.said(_FALLBACK_SLOTS.get(on_failure.kind, 'escalate'))}' after the whole run's limit is "
+        slot = _FALLBACK_SLOTS.get(on_failure.kind) or next((v for v in _VALUE_SLOTS if r.has(v)), "escalate")
+        r.problems.append(f"'{r.said(slot)}' after the whole run's limit is "
                           "not read: a run past its limit fails (the limit is read)")
         on_failure = None
     if on_failure is not None:

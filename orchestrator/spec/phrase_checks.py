@@ -17,7 +17,10 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 _LITERAL = _rx(r"`?(?:\{[^{}]{0,400}\}|\[[^\[\]]{0,400}\])`?")
 # a value said in words beside going on ("file it under chore with an empty bullet", "leave that one blank")
-_VALUE_WORDS = _rx(r"\b(?:(?:mark|flag|tag|label)\s+(?:it|them|this|that|(?:that|this|the|each)\s+(?:one\s+)?[\w-]+)\s+(?:as\s+)?`[^`]{0,79}\w(?=`)|with\s+(?:an?\s+)?(?:empty|blank|zero|null|default|placeholder)\s+[\w-]+|(?:file|put|mark)\s+(?:it|them)\s+(?:under|as)\s+[\w-]+|leave\s+(?:that|this|those|these)(?:\s+ones?)?\s+(?:blank|empty))\b", re.I)
+_VALUE_WORDS = _rx(r"\b(?:(?:mark|flag|tag|label)\s+(?:it|them|this|that|(?:that|this|the|each)\s+(?:one\s+)?[\w-]+)\s+(?:as\s+)?`[^`]{0,79}\w(?=`)|with\s+(?:an?\s+)?(?:empty|blank|zero|null|default|placeholder)\s+[\w-]+|(?:file|put|mark)\s+(?:it|them)\s+(?:under|as)\s+[\w-]+|leave\s+(?:that|this|those|these)(?:\s+ones?)?\s+(?:blank|empty)"
+                     # "assume we've got 0 doses", "assume there are 12 pupils": a value with no field's name
+                     r"|assum(?:e|ing)\s+(?:(?:we(?:'ve|\s+have)|you(?:'ve|\s+have))\s+(?:got\s+)?|there\s+(?:are|is|were|was)\s+|"
+                     r"it(?:'s|\s+is|\s+was)\s+)?(?:-?\d{1,12}+(?:\.\d{1,6}+)?+|no|zero|none)\s+[\w-]{1,40}+)\b", re.I)
 
 
 _REPEAT = _rx(rf"{g.RETRY}|\bagain\b|\bevery\b|\bpoll|\btries\b|\battempts?\b|\bkeep\s+\w+ing\b|\buntil\b"

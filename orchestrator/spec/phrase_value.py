@@ -15,6 +15,7 @@ import yaml
 
 from orchestrator.spec import grammar as g
 from orchestrator.spec.regex_cache import Patterns, compile_many
+from orchestrator.spec.wait_list import waits_in_order
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -85,7 +86,7 @@ def durations(text: str) -> tuple[float, ...]:
         size = _unit(unit.group("unit")) if unit else None
         if size is not None:
             values += [float(n) * size for n in tail]
-    bare = re.fullmatch(rf"\s*((?:\d+(?:\.\d+)?(?:\s*,\s*(?:(?:and|then)\s+)?|\s+(?:and|then)\s+|\s*/\s*))+)(\d+(?:\.\d+)?)\s*({g.UNITS})\s*", text, re.I)
+    bare = re.fullmatch(rf"\s*((?:\d+(?:\.\d+)?(?:\s*,\s*(?:(?:and\s+then|and|then)\s+)?|\s+(?:and\s+then|and|then)\s+|\s*/\s*))+)(\d+(?:\.\d+)?)\s*({g.UNITS})\s*", text, re.I)
     if bare:
         scale = g.UNIT_SECONDS[bare.group(3).lower()]
         numbers = [*re.findall(r"\d+(?:\.\d+)?", bare.group(1)), bare.group(2)]
@@ -157,6 +158,9 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         return waits[-1] * (1 + 0.5 / float(amount.group(1))) if amount and float(amount.group(1)) else None
     if slot in ("wait_fixed", "exp_start", "exp_cap", "budget", "timeout", "run_timeout"):
         return waits[-1] if waits and waits[-1] is not None else None
+    if slot == "wait_seq" and m.groupdict().get("lseq"):  # "re-run #1 after 5 min, #2 after 20" (`grammar_families15`)
+        listed = waits_in_order(m.group("lseq"))
+        return listed if len(listed) >= 2 else None
     if slot == "wait_seq" and m.groupdict().get("oseq"):  # "first retry immediately, second after 30s"
         parts = [_LINKS.sub(" ", p) for p in re.split(r"(?i)\b(?:second|third|fourth)\b", m.group("oseq"))]
         seq = tuple(0.0 if duration(p) is None else duration(p) for p in parts)

@@ -17,6 +17,7 @@ import json
 import re
 from typing import Any
 
+from orchestrator.spec.done_when import script_check
 from orchestrator.spec.fields import split_top
 from orchestrator.spec.regex_cache import Patterns, compile_many
 
@@ -161,7 +162,7 @@ def success_clause(sentence: str) -> str | None:
     if m is None:
         return None
     clause = m.group("clause").strip().lstrip("…. ").rstrip(". ")
-    return clause or None
+    return (script_check(clause) or clause) if clause else None  # `jq -e '.ok'`: the comparison it states
 
 
 # "we'll call it a success if ...", "let's count the run as done once ...": a check said outright, even in words that

@@ -26,7 +26,12 @@ _SUBJECT = _rx(r"(?i)(?<![\w-])(?:(?:whole|entire|overall)(?![\w-])|(?:as\s+a\s+
                r"total\s+(?:time|run\s*time|runtime|duration|wall|elapsed|budget)|"
                r"global\s+(?:guard|limit|timeout|deadline|cap|budget))(?![\w-]))")
 # said outside every step's text, these too are about the whole run ("SLA: PT4H", "Hard stop after 2 hours")
-_WEAK = _rx(r"(?i)(?<![\w-])(?:hard\s+(?:stop|deadline)|time\s*-?box(?:ed)?|sla)(?![\w-])")
+_WEAK = _rx(r"(?i)(?<![\w-])(?:hard\s+(?:stop|deadline)|time\s*-?box(?:ed)?|sla|start[\s-]to[\s-]finish|from\s+(?:the\s+)?start|"
+            r"all\s+told|complete\s+(?:run|job|workflow|pipeline|lesson|session|shift|sweep)|"
+            # "Planning run must finish inside 1 hr", "the job has to be over within 2 h": the run said done by a time
+            r"(?:run|workflow|pipeline|procedure|job|lot|batch|sweep|session|lesson|shift)\s+(?:must|should|has\s+to|have\s+to|"
+            r"needs?\s+to|is\s+to|shall)\s+(?:all\s+)?(?:be\s+)?(?:finish(?:ed)?|done|over|completed?|wrap(?:ped)?\s+up|end(?:ed)?))"
+            r"(?![\w-])")
 _BOUND = _rx(r"(?i)(?<![\w-])(?:exceed(?:s|ed)?|under|within|inside|in|capped|caps?|at\s+most|no\s+(?:more|longer)\s+than|after|"
              r"older\s+than|past|beyond|max(?:imum)?|more\s+than|longer\s+than|over|of|by|sla|box(?:ed)?|stop)(?![\w-])|[:=≤<]")
 # a sentence about each step, each call, or the waits of a retry: no whole-run limit

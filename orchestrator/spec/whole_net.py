@@ -49,7 +49,7 @@ def read_the_rest(parts: SpecParts, src: Source, checks: tuple[ContractSpec, ...
     found: list[ContractSpec] = []
     for said in list(document_sentences(src)):
         if not _spans(said, taken_success):
-            read = read_success(said, steps, src)
+            read = read_success(said, steps, src, outside=not _spans(said, inside))
             if read is not None:
                 steps, contract = read
                 if contract is not None:

@@ -26,6 +26,7 @@ import json
 import re
 from typing import Any
 
+from orchestrator.spec.done_when import done_clause, script_check
 from orchestrator.spec.elsewhere import keys_of, named_step
 from orchestrator.spec.model import ContractSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
@@ -72,8 +73,9 @@ _THIS_STEP = _rx(r"(?i)(?<![\w-])this\s+(?:step|stage|task|job)(?![\w-])")
 _WORDS_TO_BOOL = {"yes": True, "no": False}
 
 
-def success_cue(sentence: str) -> str | None:
-    """The check of a sentence that says when the run (or any thing) counts as a success, or None."""
+def success_cue(sentence: str, *, outside: bool = True) -> str | None:
+    """The check of a sentence that says when the run (or any thing) counts as a success, or None
+    (`outside`: the sentence is outside every step's text)."""
     sentence = _LATEX.sub(r"\1", sentence).replace("$", "")  # `\mathit{digest.ok} = \textsc{true}`: what it shows
     ensure = _ENSURE.match(sentence)
     if ensure is not None:
@@ -82,12 +84,15 @@ def success_cue(sentence: str) -> str | None:
     m = _CUE.match(sentence)
     if m is None:  # "Done = ...", "Finished if: ...", `finished_if:`: a label of being done, then the check
         said = _DONE_LABEL.match(sentence)
-        clause = said.group("clause").strip().rstrip(".").strip() if said else ""
-        return clause if clause and criteria_in_part(clause)[0] else None
+        clause = said.group("clause").strip().rstrip(".").strip().lstrip("*_ ") if said else ""
+        # "Done = E hands back ...": the check, read or warned; else "and it's done when ..." (`spec.done_when`)
+        if not (clause and (criteria_in_part(clause)[0] or "=" in sentence[: said.start("clause")] if said else False)):
+            clause = done_clause(sentence, outside=outside) or ""
+        return (script_check(clause) or clause) if clause else None
     if _NOT_RUN.search(m.group("subject")):
         return None
     clause = m.group("clause").strip().rstrip(".").strip()
-    return clause or None
+    return (script_check(clause) or clause) if clause else None
 
 
 def _value(raw: str) -> str:
@@ -189,10 +194,11 @@ def _check(clause: str, said: Said, steps: list[StepSpec], src: Source) -> tuple
     return at, how, f"{field} {rest}", {field: keywords}
 
 
-def read_success(said: Said, steps: list[StepSpec], src: Source) -> tuple[list[StepSpec], ContractSpec | None] | None:
+def read_success(said: Said, steps: list[StepSpec], src: Source, *,
+                 outside: bool = True) -> tuple[list[StepSpec], ContractSpec | None] | None:
     """A sentence that states the run's success check (`success_cue`): checked on a step (the steps
     updated, with the check's contract) or warned at its line; None when it states none."""
-    clause = success_cue(said.text)
+    clause = success_cue(said.text, outside=outside)
     if clause is None or not steps:
         return None
     said = said.at(clause)

@@ -86,9 +86,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (WARD, 10, 0): "the later message's waits 'make it 5, 10 and then 20 minutes rather than every 5 min' are not "
-                   "read ('retries', '20 minutes' not understood, warned at line 10); the step keeps line 35's 3 "
-                   "retries 5 min apart",
     (WARD, 12, 0): "the later message's 'the ward message: if it hasn't gone in 30 seconds treat it as failed' names "
                    "no step by its skill, so it is not read (warned 'spec.unread' at line 12)",
 }

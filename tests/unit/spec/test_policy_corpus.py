@@ -366,8 +366,6 @@ XFAIL4: dict[str, str] = {
     "If the export job trips, have another go three more times before you page anyone.":
         "3 retries as meant, and 'before you page anyone' is read as the escalation after them; the author "
         "lists no fallback (debatable: paging is what follows the retries)",
-    "Hit it again after 250 ms, and once more after 750 ms if that also fails.":
-        "two waits said in two clauses: the first is used and the second reported (a warning, not a reading)",
     "Do NOT re-run the charge step under any circumstances, double billing is worse than a failed run.":
         "no retry as meant; the failure the author adds is the default fallback, so the plan is the author's",
     "One shot only. If it fails, it fails.":
@@ -610,9 +608,11 @@ def test_a_fifth_holdout_row_whose_plan_differs_from_the_author_s_is_warned_not_
     assert actual("When the translation API is down, ship the English string as-is (text = source_text).")[1]
 
 
-def test_a_fourth_holdout_row_read_otherwise_and_not_to_the_same_plan_is_warned() -> None:
-    """Of the known misses, the one whose plan differs from the author's says so at its line."""
-    assert read_phrase("Hit it again after 250 ms, and once more after 750 ms if that also fails.").problems
+def test_a_fourth_holdout_row_of_two_waits_in_two_clauses_is_read_as_the_waits_in_order() -> None:
+    """Once a known miss warned at its line; the waits said one retry at a time are a list now (`grammar_families15`)."""
+    phrase = read_phrase("Hit it again after 250 ms, and once more after 750 ms if that also fails.")
+    assert phrase.statement.wait is not None and phrase.statement.wait.seconds == (0.25, 0.75)
+    assert phrase.problems == ()
 
 
 def test_the_holdout_set_is_read_in_full() -> None:
