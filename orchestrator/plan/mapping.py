@@ -59,7 +59,7 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.fan_gather import GATHER_SOURCE, SaysGather, gathered_pointer, is_plural
 from orchestrator.plan.lineage import Lineage
-from orchestrator.plan.location import from_default, from_spec, warning_at
+from orchestrator.plan.location import from_default, from_spec, split_where, warning_at
 from orchestrator.plan.model import ForEach, InputBinding, Provenance
 from orchestrator.plan.said_step import said_step
 from orchestrator.plan.scope import Produced, Producers, Scope, Upstream
@@ -453,6 +453,11 @@ class _Binder:
         return None
 
     def _warn(self, where: str | None, message: str, code: str) -> None:
+        """A warning about a binding, at the spec's line: a name its skill's SKILL.md reads is warned at
+        the step (the author's line), the SKILL.md line said in the message."""
+        if where and self.step.where and split_where(where, self.scope.path)[0] != \
+                split_where(self.step.where, self.scope.path)[0]:
+            message, where = f"{message} (its skill reads it: {where})", self.step.where
         self.warnings.append(warning_at(where, self.scope.path, f"{self.label}: {message}", code))
 
 

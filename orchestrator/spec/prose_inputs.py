@@ -48,7 +48,7 @@ _LEAD = _rx(
 )
 _GOES_ON = _rx(r"(?i)(?<!\s)\s*+(?:\[[\d:]++\]\s*+)?+(?:plus|also|and\s++also)\b[\s,]*+")
 # a sentence ends at its stop, or at a line that opens a new message, item or stamp ("12/05/2025, 09:10 - ...")
-_SENTENCE_END = _rx(r'[.!?](?=\s|$)|\n(?=[ \t]*+(?:\d{1,4}+[/.-]\d|[-*•+][ \t]|\[\d|\d{1,2}+[.)][ \t]|"[A-Z]))')
+_SENTENCE_END = _rx(r'[.!?](?=\s|$)|\n(?=[ \t]*+(?:\d{1,4}+[/.-]\d|[-*•+][ \t]|\d{1,2}+[.)][ \t]|"[A-Z]))')
 _SKILL_WORD = _rx(r"(?<![\w-])[a-z0-9]++(?:-[a-z0-9]++)++(?![\w-])")  # `aggregate-sentiment`: a step's sentence
 _LEADING_AND = _rx(r"(?i)^(?:and|plus|also)\s++")
 _STAMP = _rx(r"\[[\d:]++\]")  # a transcript's "[00:12]"
