@@ -92,6 +92,7 @@ from orchestrator.engine.model import (
 )
 from orchestrator.engine.scheduler import Scheduler
 from orchestrator.engine.state import RunState
+from orchestrator.engine.unknown_input import unknown_inputs_message
 from orchestrator.errors import ConfigError, NotFoundError, ResumeError, UserError
 from orchestrator.filecap import hash_into, sha256_file
 from orchestrator.hints import Hint, HintAction
@@ -184,9 +185,7 @@ def _check_inputs(plan: Plan, inputs: Mapping[str, Any]) -> dict[str, Any]:
     declared = {i.name: i for i in plan.inputs}
     unknown = sorted(set(inputs) - set(declared))
     if unknown and declared:
-        raise ConfigError(
-            f"unknown input {unknown[0]!r}; the plan takes: {', '.join(sorted(declared))}", where=f"inputs.{unknown[0]}"
-        )
+        raise ConfigError(unknown_inputs_message(unknown, plan.inputs, plan.warnings), where=f"inputs.{unknown[0]}")
     values = dict(inputs)
     checker = ContractChecker()
     for name, spec in declared.items():

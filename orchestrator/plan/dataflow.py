@@ -24,7 +24,7 @@ from __future__ import annotations
 import copy
 import functools
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -41,6 +41,7 @@ from orchestrator.plan.conditions import (
     step_path,
 )
 from orchestrator.plan.contract import OutputContract, at_pointer
+from orchestrator.plan.echo import Echoes
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.location import error_at, from_spec, split_where, warning_at
@@ -54,6 +55,7 @@ from orchestrator.plan.mapping import (
     otherwise_partner,
     parse_for_each,
     producers,
+    resolve_reference,
 )
 from orchestrator.plan.meaning import meant_values
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
@@ -61,6 +63,7 @@ from orchestrator.plan.near_input import bind_near
 from orchestrator.plan.outside import how_to_name, said_by_name, said_in_words, written_as_name
 from orchestrator.plan.prose_inputs import prose_inputs
 from orchestrator.plan.rename import renames
+from orchestrator.plan.said_assign import said_sources
 from orchestrator.plan.said_step import said_step
 from orchestrator.plan.said_value import bind_said_values, said_value
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
@@ -188,11 +191,13 @@ class _Planner:
             for i, s in enumerate(spec.steps)
         }
         self.needs = {sid: list(properties_of(schema)) for sid, schema in input_schemas.items()}
+        reads = {s.id: self.reads_about(s) for s in spec.steps}
         makers: dict[str, set[str]] = {}
         for sid, made in self.produced.items():
             for name in made.fields | made.aliases:
                 makers.setdefault(name, set()).add(sid)
         self.makers = {name: frozenset(sids) for name, sids in makers.items()}
+        self.echoes = Echoes(spec.steps, self.produced, reads, [i.name for i in spec.inputs])  # `plan.echo`
         self.exclusive: set[frozenset[str]] = set()
         for s in spec.steps:  # the routes of one router: at most one of them runs
             targets = [t for t in dict.fromkeys([*s.routes.values(), *([s.route_default] if s.route_default else [])])]
@@ -219,6 +224,14 @@ class _Planner:
         if skill is None or skill.input_schema is not None:
             return None
         return self.instructions.get(skill.name)
+
+    def reads_about(self, step: StepSpec) -> dict[str, str]:
+        """Each name the step's skill reads (its input schema, else its SKILL.md) -> its type or what is said of it."""
+        said = self.said(step)
+        if said is not None:
+            return {n.name: n.about for n in said.inputs}
+        return {name: str(prop.get("type", "")) if isinstance(prop, dict) else ""
+                for name, prop in properties_of(self.input_schemas.get(step.id, {})).items()}
 
     def loose(self, step: StepSpec, inputs: Iterable[str]) -> list[Loose]:
         out: dict[str, Loose] = {}
@@ -435,8 +448,11 @@ class _Planner:
                     continue
                 if any(self.produced[sid].outputs(name) for sid in self.order[:index] if sid != told):
                     early[step.id].append(f"steps.{told}.output")  # another step outputs it too: wait for this one
-        deps = derive_dependencies(spec, self.produced, self.needs, [i.name for i in spec.inputs],
-                                   {sid: [item.name for item in items] for sid, items in loose.items()}, early)
+        deps = derive_dependencies(spec, self.produced,  # a name steps before output only as echoes: no wait
+                                   {sid: self.echoes.for_dependencies(sid, n) for sid, n in self.needs.items()},
+                                   [i.name for i in spec.inputs],
+                                   {sid: self.echoes.for_dependencies(sid, [item.name for item in items])
+                                    for sid, items in loose.items()}, early)
         deps = {s.id: after_joins(deps[s.id], s, joins[s.id]) for s in spec.steps}
         dep_ids = {sid: d.depends_on for sid, d in deps.items()}
         lineage = Lineage(self.order, dep_ids)  # ancestors as bitsets, once for every step
@@ -462,6 +478,8 @@ class _Planner:
             schema = self.input_schemas[step.id]
             mapped = map_inputs(step, self.needs[step.id], required_of(schema), scope, loose[step.id],
                                 {n: s for n, s in gathering.items() if s})
+            self.take_said_sources(step, mapped, scope, names)  # "turbines = A's ranked list" (`plan.said_assign`)
+            self.take_input_over_echoes(step, mapped, scope, names)  # `ward` given back by steps 1 and 2
             self.found += mapped.warnings
             bind_joins(mapped, joins[step.id], required_of(schema), reads[step.id])
             if (over := parse_for_each(step.for_each)) is not None:  # `sample` (object {sample, wells}): the item
@@ -562,8 +580,50 @@ class _Planner:
                                                            mapped.provenance)
             flow.steps[step.id].approval = self.approval(step, inputs, candidates, scope, item_fields,
                                                          mapped.provenance)
+        self.found += self.echoes.warnings(spec.steps, self.path)
         flow.found = self.found
         return flow
+
+    def take_input_over_echoes(self, step: StepSpec, mapped: Any, scope: Scope, names: Sequence[str]) -> None:
+        """An input that steps before this one give back only as echoes (`plan.echo`): the workflow input when
+        this step waits for none of them, or for several that are all copies of it."""
+        for name in self.echoes.only_echoed.get(step.id, ()):
+            if name not in names:
+                continue
+            binding = mapped.bindings.get(name)
+            if binding is not None and binding.source == "step" and not self.echoes.copies(
+                    name, producers(name, scope)):
+                continue  # this step waits for the one step that gave it back: its value, as ever
+            if binding is not None and binding.source not in ("step", "input"):
+                continue
+            mapped.bindings[name] = InputBinding(source="input", name=name, optional=name not in required_of(
+                self.input_schemas[step.id]))
+            mapped.provenance[f"inputs.{name}"] = from_spec(step.where, (
+                f"workflow input: {name} (the steps before give it back only as copies of it: "
+                f"{self.echoes.first[name]} first)"))
+            mapped.warnings = [w for w in mapped.warnings if f": `{name}` " not in w.message]
+            self.echoes.took_input.setdefault(name, []).append(step.id)
+
+    def take_said_sources(self, step: StepSpec, mapped: Any, scope: Scope, names: Sequence[str]) -> None:
+        """Each input the step's text gives an ancestor's output with `=` or an arrow (`plan.said_assign`): that
+        output, unless the input has a value or an explicit source of its own."""
+        reads = [n for n in self.reads_about(step) if n not in step.input_values
+                 and not any(f.name == n and f.source for f in step.inputs)]
+        if not reads:
+            return
+        texts = [step.description, *(t.text for t in step.texts)]
+        for name, (sid, field_name, said) in said_sources(texts, reads, lambda f: producers(f, scope)).items():
+            binding = resolve_reference(f"steps.{sid}.output.{field_name}", names, self.produced)
+            if binding is None or mapped.bindings.get(name) == binding:
+                continue
+            mapped.bindings[name] = binding.model_copy(update={"optional": name not in required_of(
+                self.input_schemas[step.id])})
+            mapped.provenance[f"inputs.{name}"] = from_spec(step.where, f"explicit: the text says '{said}': "
+                                                                        f"{sid}'s `{field_name}`")
+            mapped.warnings = [w for w in mapped.warnings if f": `{name}` " not in w.message]
+            if field_name not in self.reads_about(step):  # the output's own name is no input of the step
+                mapped.bindings.pop(field_name, None)
+                mapped.provenance.pop(f"inputs.{field_name}", None)
 
     def prose_inputs(self, inputs: Iterable[InputSpec]) -> list[InputSpec]:
         """The inputs a sentence says the run is given, matched to the names the skills read (`plan.prose_inputs`)."""

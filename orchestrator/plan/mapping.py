@@ -52,14 +52,15 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from itertools import islice
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.fan_gather import GATHER_SOURCE, SaysGather, gathered_pointer, is_plural
-from orchestrator.plan.lineage import Lineage
-from orchestrator.plan.location import from_default, from_spec, warning_at
+from orchestrator.plan.lineage import Lineage, positions
+from orchestrator.plan.location import from_default, from_spec, split_where, warning_at
 from orchestrator.plan.model import ForEach, InputBinding, Provenance
 from orchestrator.plan.said_step import said_step
 from orchestrator.plan.scope import Produced, Producers, Scope, Upstream
@@ -434,6 +435,13 @@ class _Binder:
                                   f"to {chosen}'s output (the nearest earlier step that outputs it). To take "
                                   f"the workflow input write `{name} (workflow input)`; to name the step write "
                                   f"`{name} (from Step N)`", "ambiguous-input")
+            off = self._off_path(name)
+            if off:  # "5) ... whoever got waitlisted": step 2 outputs it too, and this step does not wait for it
+                self._warn(where, f"`{name}` is output by {chosen}, which this step waits for, and also by "
+                                  f"{', '.join(off)}, which it does not wait for; it is bound to {chosen}'s output. "
+                                  f"If the value of whichever of them ran is meant, say the step runs after "
+                                  f"whichever of them ran; to name one write `{name} (from Step N)`",
+                           "ambiguous-input")
             return binding, f"nearest step: {what}"
         if name in scope.inputs:
             return InputBinding(source="input", name=name), f"workflow input: {name}"
@@ -452,7 +460,24 @@ class _Binder:
                     "are not declared)")
         return None
 
+    def _off_path(self, name: str) -> list[str]:
+        """Up to three steps before this one that output `name` and that it does not wait for (bits of the
+        producers and of its ancestors: no walk)."""
+        scope = self.scope
+        me = scope.produced.get(self.step.id)
+        if scope.lineage is None or scope.made_by is None or me is None:
+            return []
+        bits = (scope.made_by.field_bits.get(name, 0) | scope.made_by.alias_bits.get(name, 0)) \
+            & ((1 << me.index) - 1) & ~scope.lineage.ancestor_bits(self.step.id)
+        return [scope.made_by.by_index[i].step for i in islice(positions(bits, latest_first=False), 3)
+                if i in scope.made_by.by_index]
+
     def _warn(self, where: str | None, message: str, code: str) -> None:
+        """A warning about a binding, at the spec's line: a name its skill's SKILL.md reads is warned at
+        the step (the author's line), the SKILL.md line said in the message."""
+        if where and self.step.where and split_where(where, self.scope.path)[0] != \
+                split_where(self.step.where, self.scope.path)[0]:
+            message, where = f"{message} (its skill reads it: {where})", self.step.where
         self.warnings.append(warning_at(where, self.scope.path, f"{self.label}: {message}", code))
 
 

@@ -9,8 +9,12 @@ an input a step's skill reads (its input schema or its SKILL.md instructions):
 - or every word of what the SKILL.md says of the name in its parenthesis is: `cook` (your name)
   is "your name".
 
-Two names for one part: the one no step outputs, else the one of more words; still two is a
-guess, and the part is said as not matched. Each part read becomes a workflow input (the skill
+- no name has every word said, but one does save a unit it ends in: "the wind limit" is `limit_ms`,
+  said so in the warning.
+
+Two names for one part: the one no step outputs, else the one of more words, else the one for many
+when the part speaks of many ("the hive list": `hives`, not `hive`) and the one for one when it
+does not; still two is a guess, and the part is said as not matched. Each part read becomes a workflow input (the skill
 says whether it may be left out), and the sentence's line gets a warning that says how each part
 was read, which were not, and how to write an Inputs section instead.
 """
@@ -41,7 +45,26 @@ def _words(text: str) -> set[str]:
     return {singular_word(w) for w in _NOT_WORD.split(text.lower()) if w and w not in _STOP}
 
 
-def _match(part: str, reads: Mapping[str, str], made: set[str]) -> str | None:
+# a unit a name may end in that its words need not say ("wind limit (m/s)" for `limit_ms`, "the weight" for
+# `weight_kg`): read only when no name matches whole, and said in the warning
+_UNITS = frozenset({"ms", "m", "s", "sec", "secs", "min", "mins", "h", "hr", "hrs", "km", "kg", "g", "mm", "cm",
+                    "usd", "eur", "gbp", "pct", "percent", "c", "f", "kwh", "kw", "mw", "mph", "kph", "kmh", "kt", "kn", "l", "ml"})
+_MANY = frozenset({"list", "lists", "all", "every", "set", "sheet", "table", "rows", "batch"})
+
+
+def _name_words(name: str) -> list[str]:
+    return [w for w in _NOT_WORD.split(_CASE.sub(r"\1 \2", name).lower()) if w]
+
+
+def _plural(name: str, about: str) -> bool:
+    """`turbines`, `rows`: a name for many, or one its skill says is a list."""
+    last = (_name_words(name) or [""])[-1]
+    return (last.endswith("s") and not last.endswith("ss") and singular_word(last) != last) or \
+        about.lower().lstrip("( ").startswith(("list", "array"))
+
+
+def _match(part: str, reads: Mapping[str, str], made: set[str]) -> tuple[str, str] | None:
+    """(name, how it was read: "" when every word of it is said) for the one name `part` says."""
     said = _words(part)
     found = []
     for name, about in reads.items():
@@ -53,7 +76,20 @@ def _match(part: str, reads: Mapping[str, str], made: set[str]) -> str | None:
     if len(found) > 1:
         most = max(len(_words(n.replace("_", " "))) for n in found)
         found = [n for n in found if len(_words(n.replace("_", " "))) == most]
-    return found[0] if len(found) == 1 else None
+    if len(found) > 1:  # `turbine` and `turbines` for "the turbine list": the one for many, or the one for one
+        many = bool(_MANY & set(_NOT_WORD.split(part.lower()))) or any(
+            w.endswith("s") and singular_word(w) != w for w in _NOT_WORD.split(part.lower()) if w not in _STOP)
+        found = [n for n in found if _plural(n, reads[n]) == many] or found
+    if len(found) == 1:
+        return found[0], ""
+    if found:
+        return None
+    unit = []  # "the wind limit" for `limit_ms`: every word but a trailing unit
+    for name in reads:
+        parts = _name_words(name)
+        if len(parts) > 1 and parts[-1] in _UNITS and {singular_word(w) for w in parts[:-1]} <= said:
+            unit.append((name, f"its unit `{parts[-1]}` not said"))
+    return unit[0] if len(unit) == 1 else None
 
 
 def prose_inputs(said: Iterable[tuple[str, str]], reads: Mapping[str, tuple[str, bool]], made: Iterable[str],
@@ -65,15 +101,16 @@ def prose_inputs(said: Iterable[tuple[str, str]], reads: Mapping[str, tuple[str,
         return [], []
     made_set, held = set(made), set(have)
     about = {name: text for name, (text, _) in reads.items()}
-    read: list[tuple[str, str]] = []
+    read: list[tuple[str, str, str]] = []
     unread: list[str] = []
     out: list[InputSpec] = []
     for part, where in parts:
-        name = _match(part, about, made_set)
-        if name is None:
+        matched = _match(part, about, made_set)
+        if matched is None:
             unread.append(part)
             continue
-        read.append((part, name))
+        name, how = matched
+        read.append((part, name, f" ({how})" if how else ""))
         if name not in held:
             held.add(name)
             out.append(InputSpec(name=name, required=not reads[name][1], where=where,
@@ -81,7 +118,7 @@ def prose_inputs(said: Iterable[tuple[str, str]], reads: Mapping[str, tuple[str,
     where = parts[0][1]
     message = "the text says what the run is given"
     if read:
-        message += ": read as the workflow inputs " + ", ".join(f"'{p}' as `{n}`" for p, n in read)
+        message += ": read as the workflow inputs " + ", ".join(f"'{p}' as `{n}`{h}" for p, n, h in read)
     if unread:
         message += ("; " if read else ": ") + "not matched to any input a skill reads: " + \
             ", ".join(f"'{p}'" for p in unread)

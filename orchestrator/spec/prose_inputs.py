@@ -4,6 +4,11 @@
     What I hand it each time: the recipe card, how many servings. Plus the oven temperature.
     You feed it the crew list and the sailing date.
     * Notes  / :TAKES: ... (an org heading's prose): the same sentences, wherever they stand.
+    Whoever starts it pastes in: the RSVP sheet, the hall size.   (a chat message; its sentence ends
+        at the next stamped message)
+    "Whoever runs this needs the dock pack: crate no., berth.",,,  (a spreadsheet's notes row)
+    What we need from whoever starts this: the start date and the badge photo.
+    Working from the tender file and the budget.                  (opening a paragraph)
 
 The sentence that opens with such words (someone gives / feeds / hands the run things, or
 "it needs/takes ... from whoever runs it") lists the inputs after them, split at commas, "and",
@@ -22,17 +27,28 @@ from orchestrator.spec.regex_cache import Patterns
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 _GIVE = r"(?:give|feed|hand|pass|send|supply|provide)s?+"
+_PUTS = r"(?:paste|type|enter|drop|put|fill|upload|plug)s?+(?:\s++in)?+"
+_STARTS = r"(?:start|run|kick|launch|trigger|set|fire)s?+(?:ning|ing)?+"
 # "you'll need to give it", "what I give it each time:", "you feed it", "what you'll get from me every time is",
 # "it needs, from whoever runs it,"
 _LEAD = _rx(
     rf"(?i)(?:\byou(?:['’]ll|\s++will)?+\s++(?:need\s++to\s++|have\s++to\s++|must\s++)?+{_GIVE}\s++(?:it|this|the\s++run)\b"
     rf"|\bwhat\s++(?:i|we|you)\s++{_GIVE}\s++(?:it|this)\b"
     r"|\bwhat\s++you(?:['’]ll|\s++will)?+\s++get\s++from\s++(?:me|us)\b"
-    r"|\b(?:it|this|the\s++run)\s++(?:needs|takes)\s++(?:from\s++(?:you|whoever\s++runs\s++it)|as\s++input)\b)"
+    r"|\b(?:it|this|the\s++run)\s++(?:needs|takes)\s++(?:from\s++(?:you|whoever\s++runs\s++it)|as\s++input)\b"
+    # "whoever starts it pastes in:", "the person running this needs the pack:", "whoever kicks it off brings"
+    rf"|\b(?:whoever|the\s++(?:person|one)\s++(?:who\s++)?+)\s*+{_STARTS}\s++(?:it|this|the\s++run)(?:\s++off)?+"
+    rf"\s++(?:{_GIVE}(?:\s++(?:it|this|the\s++run))?+|{_PUTS}|brings|(?:needs|has)\s++to\s++(?:{_GIVE}|{_PUTS}|bring)(?:\s++(?:it|this))?+|needs)"
+    rf"(?:\s++in)?+\b"
+    # "what we need from whoever starts this:", "what it needs from you:"
+    rf"|\bwhat\s++(?:we|i|it|this|the\s++run)\s++needs?+\s++from\s++(?:you|whoever\s++{_STARTS}\s++(?:it|this))\b"
+    # "Working from the tender file and the budget." opening a paragraph
+    r"|^(?:we(?:['’]re|\s++are)\s++)?+working\s++from\b)"
     r"(?:[^:.\n]{0,40}?(?::|\s++is\b))?+"
 )
 _GOES_ON = _rx(r"(?i)(?<!\s)\s*+(?:\[[\d:]++\]\s*+)?+(?:plus|also|and\s++also)\b[\s,]*+")
-_SENTENCE_END = _rx(r"[.!?](?=\s|$)")
+# a sentence ends at its stop, or at a line that opens a new message, item or stamp ("12/05/2025, 09:10 - ...")
+_SENTENCE_END = _rx(r'[.!?](?=\s|$)|\n(?=[ \t]*+(?:\d{1,4}+[/.-]\d|[-*•+][ \t]|\d{1,2}+[.)][ \t]|"[A-Z]))')
 _SKILL_WORD = _rx(r"(?<![\w-])[a-z0-9]++(?:-[a-z0-9]++)++(?![\w-])")  # `aggregate-sentiment`: a step's sentence
 _LEADING_AND = _rx(r"(?i)^(?:and|plus|also)\s++")
 _STAMP = _rx(r"\[[\d:]++\]")  # a transcript's "[00:12]"
@@ -48,10 +64,10 @@ def _sentence_after(text: str, start: int) -> tuple[str, int]:
 
 
 def _parts(said: str) -> list[str]:
-    said = _PAREN.sub(" ", _STAMP.sub(" ", said))
+    said = _PAREN.sub(" ", _STAMP.sub(" ", said)).replace("**", "").replace("__", "")
     out = []
     for part in _PARTS.split(said):
-        part = _LEADING_AND.sub("", " ".join(part.split()).strip(" -—–:`*_\"'"))
+        part = _LEADING_AND.sub("", " ".join(part.split()).strip(" -—–:.`*_\"'"))
         if part and _FILLER.match(part) is None and len(part) <= 80:
             out.append(part)
     return out
@@ -84,7 +100,8 @@ def read_prose_inputs(lines: Iterable[str], where: Callable[[int], str]) -> tupl
         m = _LEAD.search(text)
         if m is None:
             continue
-        opening = max(text.rfind(". ", 0, m.start()), text.rfind("\n\n", 0, m.start()), 0)
+        opening = max((e.end() for e in _SENTENCE_END.finditer(text, 0, m.start() + 8) if e.end() <= m.start()),
+                      default=0)  # where its sentence opens: a skill named there makes it a step's
         if _SKILL_WORD.search(text, opening, m.start()):  # "aggregate-sentiment, you give it the pile": a step's
             continue
         said, at = _sentence_after(text, m.end())

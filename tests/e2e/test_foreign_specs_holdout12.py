@@ -51,21 +51,19 @@ def plans() -> Plans:
     return Plans()
 
 
-_LOAN_RECORD = ("the '**Working from:**' field is not read (warned 'label working from not understood', line {}) nor "
-                "the prose input list (lines 5-6: the loan record and the condition notes), so ")
+_LOAN_RECORD = ("the '**Working from:**' field is not read (warned 'label working from not understood', line {}) and "
+                "of the prose input list (line 5) 'the loan record' matches no input a skill reads (warned there), so ")
 _LOAN_FIELD = _LOAN_RECORD + "`{}` is a workflow input of its own derived from the skill (warned at line 10), not the " \
     "loan record's field"
 _LOAN_ANCHORED = ("`object_id` is both a derived workflow input and step-1's echoed output: bound to step-1's output "
-                  "(warned 'ambiguous-input' at the skill's SKILL.md:8, not at a spec line), not the loan record's field")
-_WARD_ANCHORED = ("`ward` is both a workflow input and an earlier step's echoed output: bound to step-{}'s output "
-                  "(warned 'ambiguous-input' at the skill's SKILL.md:8, not at a spec line)")
+                  "(warned 'ambiguous-input' at the step's line), not the loan record's field")
 _NO_GATE = ("the approval is kept but its condition is not: the step waits for a person on every run ({}, warned "
             "'spec.approval-condition' at line {})")
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
     (LOAN, 1, "input object_id"): _LOAN_FIELD.format(13, "object_id"),
-    (LOAN, 1, "input notes"): _LOAN_RECORD.format(13) + "`notes` is a derived workflow input (warned at line 10), "
-                                                        "not `condition_notes`",
+    (LOAN, 1, "input notes"): _LOAN_RECORD.format(13) + "`notes` is a workflow input read from 'the courier's "
+                                                        "condition notes' (warned at line 5), not `condition_notes`",
     (LOAN, 2, "input declared_value"): _LOAN_FIELD.format(21, "declared_value"),
     (LOAN, 2, "input currency"): _LOAN_FIELD.format(21, "currency"),
     (LOAN, 3, "input object_id"): _LOAN_ANCHORED,
@@ -74,15 +72,8 @@ KNOWN: dict[tuple[str, int, str], str] = {
     (LOAN, 4, "input object_id"): _LOAN_ANCHORED,
     (LOAN, 4, "input title"): _LOAN_RECORD.format(38) + "nothing gives `title` (warned 'plan.input-not-given' at line "
                                                         "35)",
-    (WARD, 2, "depends_on"): "'Doesn't need 1, so I'd run 1 and 2 side by side' (line 31) is not read: `ward` is bound "
-                             "to step-1's echoed output, which orders step 2 after step 1",
-    (WARD, 2, "input ward"): _WARD_ANCHORED.format(1),
-    (WARD, 3, "depends_on"): "step 2 is ordered after step 1 (its `ward` from step-1's output), so step 3 waits on step "
-                             "2 alone, not on 1 and 2 started side by side (line 31)",
     (WARD, 3, "approval"): _NO_GATE.format("'If 1 says there's a controlled drug on the list' is not read as "
                                            "has_controlled", 33),
-    (WARD, 3, "input ward"): _WARD_ANCHORED.format(2),
-    (WARD, 4, "input ward"): _WARD_ANCHORED.format(2),
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {

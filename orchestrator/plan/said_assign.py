@@ -1,0 +1,46 @@
+"""A step's text that gives one of its skill's inputs an earlier step's output with an equals sign or
+an arrow, in a sentence, a labelled line or a table cell rather than an Input line:
+
+    | Fed by | turbines = A's ranked list, day = B's window_day |
+    Uses: hive ← the top_hive off the ranking
+    - Reads: crew := roster's on_duty
+
+The name before the sign must be one the step's skill reads; the words after it (to the next comma,
+semicolon or cell) must name exactly one output of the step's ancestors (`ranked`, `window_day`). That
+output is then the input's source, as explicit as `turbines (from Step 1)`: it wins over a workflow
+input of the same name (the 82-style `turbines` that the first step also reads) and over the
+nearest-step and renaming rules. Words that name no such output, or several, leave the input to
+the other rules: nothing is guessed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from orchestrator.spec.regex_cache import Patterns
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_PAIR = _rx(r"(?<![\w`.-])`?+([A-Za-z_]\w*+)`?+[ \t]*+(?::=|=|←|<-|⟵)[ \t]*+([^,;|\n=←]{1,160}+)")
+_WORD = _rx(r"[A-Za-z_]\w*+")
+
+
+def said_sources(texts: Iterable[str], reads: Iterable[str],
+                 producers: Callable[[str], list[str]]) -> dict[str, tuple[str, str, str]]:
+    """name -> (producing step id, its output field, the words as written) for each `name = <words>`
+    of `texts` (module docstring). `producers(field)`: the ancestors that output `field`, nearest first."""
+    wanted = set(reads)
+    found: dict[str, tuple[str, str, str]] = {}
+    for text in texts:
+        for m in _PAIR.finditer(text):
+            name, words = m.group(1), m.group(2).strip()
+            if name not in wanted or name in found:
+                continue
+            named = [(sid, w) for w in dict.fromkeys(_WORD.findall(words)) if w != name
+                     for sid in producers(w)[:1]]
+            if len(named) == 1:
+                found[name] = (named[0][0], named[0][1], f"{name} = {words}")
+    return found
+
+
+_rx.save()
