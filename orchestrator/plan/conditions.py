@@ -110,6 +110,9 @@ def _clause_expression(clause: Clause, resolve: Resolve, values: Callable[[str],
         return f"not {path}"
     if clause.kind == "filled":
         return f"{path}"
+    if clause.other:  # "more than the venue capacity": the value the words name, placed as a subject is
+        other = _place(Clause(kind="compare", subject=clause.other), resolve)
+        return f"{path} {clause.op} {other}"
     if clause.op in _ORDERING and isinstance(clause.value, str) and guessed is not None:
         guessed.append(f"`{clause.value}` names no workflow input or earlier output, so `{' '.join(clause.subject)}` "
                        f"is compared {clause.op} the text '{clause.value}'")  # "accuracy >= min_accuracy", undeclared

@@ -53,6 +53,7 @@ class Clause(BaseModel):
     op: Op = "=="
     value: Any = None
     guess: str = ""  # how a reading that is a guess was made ("4 or worse" as >= 4), warned by the planner
+    other: tuple[str, ...] = ()  # "is more than the venue capacity": the words naming the value compared with
 
 
 class ReadCondition(BaseModel):
@@ -73,6 +74,9 @@ _LEAD = _rx(
 _STEP_SAID = _rx(
     rf"(?i)\b{STEP_WORD}\s+({NUMBER})(?:['’]s)?\s*(?:(?:has\s+|have\s+)?(?:reported|returned|returns|reports|says|"
     r"said|gave(?:\s+back)?|gives(?:\s+back)?|output|outputs|produced|found|set|came\s+back\s+with)\b)?(?:\s+that)?")
+# "the headcount from 1", "the total from step 3": the step whose output the subject is
+_FROM_STEP = _rx(rf"(?i)(?<!\s)\s++from\s++(?:{STEP_WORD}\s++)?(\d{{1,4}}+)(?![\w.,])")
+_PLAIN_WORD = _rx(r"`?[A-Za-z_][\w-]*+`?")
 # (pattern, operator), longest phrases first: the leftmost match wins, then the longest
 _OPS: tuple[tuple[str, Op], ...] = (
     (r"is\s+(?:greater|more|higher|bigger|larger)\s+than\s+or\s+equal\s+to|is\s+at\s+least|at\s+least|"
@@ -169,7 +173,7 @@ def _subject(text: str) -> tuple[str, ...]:
 
 def _clause(text: str, previous: Clause | None) -> Clause | None:
     step: str | None = None
-    said = _STEP_SAID.search(text)
+    said = _FROM_STEP.search(text) or _STEP_SAID.search(text)
     if said is not None:
         step = step_id(f"step {said.group(1)}")
         text = (text[: said.start()] + " " + text[said.end():]).strip()
@@ -215,6 +219,9 @@ def _clause(text: str, previous: Clause | None) -> Clause | None:
         index = next(i for i in range(len(_OPS)) if op.group(f"o{i}"))
         subject = _subject(text[: op.start()])
         ok, value = _value(text[op.end():])
+        if not ok and subject and _OPS[index][1] in ("<", "<=", ">", ">=") and (
+                other := _other(text[op.end():])):  # "headcount is more than the venue capacity"
+            return Clause(kind="compare", subject=subject, step=step, op=_OPS[index][1], other=other)
         if not ok or (not subject and previous is None):
             return None
         if not subject and previous is not None:
@@ -226,6 +233,15 @@ def _clause(text: str, previous: Clause | None) -> Clause | None:
     if ok and isinstance(value, str) and re.fullmatch(r"[A-Za-z_][\w-]*", value) and step is not None:
         return Clause(kind="filled", subject=(value,), step=step)  # "Step 2 found problems"
     return None
+
+
+def _other(text: str) -> tuple[str, ...]:
+    """The words naming the value a field is compared with ("the venue capacity", "`max_load`"):
+    at most four plain words, the last ones the name (`_subject`); () when the text says more."""
+    words = text.strip().rstrip(".,;:!)").split()
+    if not words or len(words) > 4 or not all(_PLAIN_WORD.fullmatch(w) for w in words):
+        return ()
+    return _subject(" ".join(words))
 
 
 def _split(text: str) -> tuple[list[str], list[Literal["and", "or"]]]:

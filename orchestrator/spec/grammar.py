@@ -301,7 +301,12 @@ TIMEOUT: tuple[Row, ...] = (
     Row("timeout", r"\btime-?\s*box(?:ed)?\s*(?:of|:|=|is|to|at|-)?\s*{D}(?:\s+(?:per|each|an?)\s+(?:{TRY}|call|request))?|\b{D}\s+time-?\s*box\b"),
     Row("timeout", r"\b(?:deadline|time\s+limit|time\s+budget|time\s+cap|max(?:imum)?\s+(?:run\s*time|runtime|duration|time)|run\s*time\s+limit)\s*(?:of|:|=|is)?\s*{D}"),
     Row("timeout", r"\b(?:slower|longer)\s+than\s+{D}"),
-    Row("timeout", r"(?:^|\s|(?<=\())(?:>|over|more\s+than)\s*{D}"),
+    # "over 2 min", "(>90s)": a limit only beside words of time running out ("kill it if it takes over
+    # 2 min", "Timeout: > 90s"); "turbines with >8000 h since inspection" is a threshold, not a limit
+    Row("timeout", r"(?:^|\s|(?<=\())(?:>|over|more\s+than)\s*{D}",
+        needs=r"(?i)\b(?:tak(?:e|es|ing)|took|runs?|running|ran|hang(?:s|ing)?|hung|slow|stuck|times?|timeouts?|timed|"
+              r"kill|cut|abort|stop|cancel|give\s+up|fails?|wait|respond|answer|reply|finish|done|long|after|"
+              r"limit|cap|max|budget|allow|deadline|abandon|drop|bail|quit|skip)\b"),
     Row("timeout", r"\b{D}\s*,?\s+(?:max(?:imum)?|tops|at\s+most)\b(?!\s+(?:wait|delay|backoff))(?:\s+(?:per|each|an?|for\s+each)\s+(?:{TRY}|call|request))?"),
 )
 
