@@ -64,7 +64,7 @@ def opening(text: str) -> str:
 
 
 _JOIN = r"(?:(?:and|but|so|or)\s++)?"
-_END = r"(?=\s*+(?:[,:;—–→]|->|=>|-\s|then\b|$))"
+_END = r"(?=\s*+(?:[,:;—–→`]|->|=>|-\s|then\b|$))"  # "failing that `x`" too (`spec.otherwise_opening`)
 # the other branch said as words of its own
 _OTHER = _rx(
     rf"(?i)^{_JOIN}(?P<w>if\s++not|otherwise|else|or\s++else|failing\s++that|when\s++that\s++fails|"
