@@ -35,7 +35,7 @@ _KINDS = [
 ]
 
 
-@pytest.mark.parametrize("other", ["failing that", "failing that →", "otherwise", "else →", "if not"])
+@pytest.mark.parametrize("other", ["failing that", "failing that →", "Failing that:", "else →", "if not,"])
 @pytest.mark.parametrize(("shape", "items", "skills"), _KINDS)
 def test_an_otherwise_word_at_a_steps_opening_keeps_it_a_step_and_the_other_branch(
         shape: str, items: tuple[str, ...], skills: tuple[str, ...], other: str) -> None:
@@ -44,6 +44,17 @@ def test_an_otherwise_word_at_a_steps_opening_keeps_it_a_step_and_the_other_bran
     assert len(spec.steps) == 4
     assert spec.steps[1].when is not None
     assert spec.steps[2].otherwise_where is not None and spec.steps[2].otherwise_of in (None, "step-2")
+
+
+@pytest.mark.parametrize("other", ["otherwise", "if not"])
+@pytest.mark.parametrize(("shape", "items", "skills"), _KINDS)
+def test_an_otherwise_word_with_no_mark_after_it_keeps_the_step_and_says_so(
+        shape: str, items: tuple[str, ...], skills: tuple[str, ...], other: str) -> None:
+    text = "".join(shape.format(n=i, t=item.format(other=other)) for i, item in enumerate(items))
+    spec = _read(text, *skills)
+    assert len(spec.steps) == 4
+    third = spec.steps[2]
+    assert third.otherwise_where is not None or any(w.line == int(third.where.rpartition(':')[2]) for w in spec.warnings)
 
 
 @pytest.mark.parametrize(("text", "end"), [
