@@ -269,3 +269,46 @@ def policy_line_cases(holdout: Path, folders: list[str], known: Mapping[tuple[st
                 marks = [pytest.mark.xfail(reason=why, strict=True)] if why else []
                 cases.append(pytest.param(*case, marks=marks, id=f"{folder[:2]}-step{step['number']}-l{policy['line']}"))
     return cases
+
+
+def run_inputs(meant: Mapping[str, Any], n: int) -> dict[str, Any]:
+    """The inputs of run `n` of an expect.yaml (0: its `inputs`, n: the n-th of `more_runs`), a value
+    "same" taken from the first run's."""
+    given = dict(meant["inputs"] if n == 0 else meant["more_runs"][n - 1]["inputs"])
+    return {k: meant["inputs"][k] if v == "same" else v for k, v in given.items()}
+
+
+def run_wanted(meant: Mapping[str, Any], n: int) -> Any:
+    """The final output the author computed for run `n` of an expect.yaml."""
+    return meant["final_output"] if n == 0 else meant["more_runs"][n - 1]["final_output"]
+
+
+class RunReports:
+    """`skillweave run --json` of each (folder, run) case, made on first use under `base`; a refusal is
+    `{"status": "refused", "error": ...}`."""
+
+    def __init__(self, base: Path, spec_of: Callable[[str], Path], expect: Callable[[str], Mapping[str, Any]]) -> None:
+        self._base, self._spec_of, self._expect = base, spec_of, expect
+        self._made: dict[tuple[str, int], dict[str, Any]] = {}
+
+    def __call__(self, folder: str, n: int) -> dict[str, Any]:
+        if (folder, n) not in self._made:
+            where = self._base / f"{folder[:2]}-{n}"
+            where.mkdir()
+            (where / "inputs.json").write_text(json.dumps(run_inputs(self._expect(folder), n)), encoding="utf-8")
+            done = run("run", str(self._spec_of(folder)), "--input-file", str(where / "inputs.json"), "--json",
+                       "--state-dir", str(where / "state"))
+            got = json.loads(done.stdout)
+            self._made[(folder, n)] = got if "status" in got else {"status": "refused", "error": got["error"]}
+        return self._made[(folder, n)]
+
+
+def assert_ends_as_meant(report: Mapping[str, Any], wanted: Any, not_a_success: str | None) -> None:
+    """The run ended with its author's final output, and with an honest status: `succeeded` unless
+    `not_a_success` says why not, and never `succeeded` with another output."""
+    ended = final_output(report) if report.get("outputs") else None
+    if report["status"] == "succeeded":
+        assert not_a_success is None, not_a_success
+        assert ended == wanted
+    assert ended == wanted, (report["status"], report.get("error"))
+    assert (report["status"] == "succeeded") == (not_a_success is None), report["status"]

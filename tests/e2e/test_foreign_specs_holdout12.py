@@ -17,13 +17,19 @@ NOT_RUN with its blocker): one that starts passing must leave its list. Helpers:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
-from foreign_kit import assert_validates, final_output, policy_line_cases, policy_misses, run
+from foreign_kit import (
+    RunReports,
+    assert_ends_as_meant,
+    assert_validates,
+    policy_line_cases,
+    policy_misses,
+    run_inputs,
+    run_wanted,
+)
 from holdout12_kit import (
     BREW,
     FOLDERS,
@@ -135,14 +141,11 @@ def test_no_holdout12_policy_condition_approval_or_check_line_is_dropped_silentl
 
 
 def _inputs(folder: str, n: int) -> dict[str, Any]:
-    meant = expect(folder)
-    given = dict(meant["inputs"] if n == 0 else meant["more_runs"][n - 1]["inputs"])
-    return {k: meant["inputs"][k] if v == "same" else v for k, v in given.items()}
+    return run_inputs(expect(folder), n)
 
 
 def _wanted(folder: str, n: int) -> Any:
-    meant = expect(folder)
-    return meant["final_output"] if n == 0 else meant["more_runs"][n - 1]["final_output"]
+    return run_wanted(expect(folder), n)
 
 
 def _refused_inputs(plan: dict[str, Any], folder: str, n: int) -> bool:
@@ -175,20 +178,7 @@ def test_a_holdout12_run_not_made_is_still_blocked_by_its_reason(plans: Plans, f
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, int], dict[str, Any]]:
     """`skillweave run --json` of a run case, made once for the module."""
-    base, made = tmp_path_factory.mktemp("holdout12-runs"), dict[tuple[str, int], dict[str, Any]]()
-
-    def report(folder: str, n: int) -> dict[str, Any]:
-        if (folder, n) not in made:
-            where: Path = base / f"{folder[:2]}-{n}"
-            where.mkdir()
-            (where / "inputs.json").write_text(json.dumps(_inputs(folder, n)), encoding="utf-8")
-            done = run("run", str(spec_of(folder)), "--input-file", str(where / "inputs.json"), "--json",
-                       "--state-dir", str(where / "state"))
-            got = json.loads(done.stdout)
-            made[(folder, n)] = got if "status" in got else {"status": "refused", "error": got["error"]}
-        return made[(folder, n)]
-
-    return report
+    return RunReports(tmp_path_factory.mktemp("holdout12-runs"), spec_of, expect)
 
 
 RUNS_MADE = [c for c in RUN_CASES if c not in NOT_RUN]
@@ -198,9 +188,4 @@ RUNS_MADE = [c for c in RUN_CASES if c not in NOT_RUN]
 def test_a_holdout12_run_ends_with_its_authors_final_output_and_an_honest_status(
         runs: Callable[[str, int], dict[str, Any]], folder: str, n: int) -> None:
     report = runs(folder, n)
-    ended = final_output(report) if report.get("outputs") else None
-    if report["status"] == "succeeded":  # honest: never `succeeded` with another output, nor against the author
-        assert (folder, n) not in NOT_A_SUCCESS, NOT_A_SUCCESS.get((folder, n))
-        assert ended == _wanted(folder, n)
-    assert ended == _wanted(folder, n), (report["status"], report.get("error"))
-    assert (report["status"] == "succeeded") == ((folder, n) not in NOT_A_SUCCESS), report["status"]
+    assert_ends_as_meant(report, _wanted(folder, n), NOT_A_SUCCESS.get((folder, n)))

@@ -14,17 +14,24 @@ tuning data now.
   so one that clears must be run.
 
 What is not so yet is listed with its reason (REFUSED, KNOWN, KNOWN_POLICY, KNOWN_WHOLE, SILENT as strict
-xfails; NOT_RUN with its blocker): one that starts passing must leave its list. Helpers: holdout13_kit.py."""
+xfails; NOT_RUN with its blocker; PAUSED_AT for a run whose author's output is an approval asked): one that
+starts passing must leave its list. Helpers: holdout13_kit.py."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
-from foreign_kit import assert_validates, final_output, policy_misses, run
+from foreign_kit import (
+    RunReports,
+    assert_ends_as_meant,
+    assert_validates,
+    policy_misses,
+    run,
+    run_inputs,
+    run_wanted,
+)
 from holdout13_kit import (
     CUSTOMS,
     FOLDERS,
@@ -53,35 +60,34 @@ def plans() -> Plans:
     return Plans()
 
 
-# folder -> why `skillweave plan` refuses it (every case of the folder is a strict xfail for that reason)
-_REFUSED_COND = ("the spec is refused at line {} (error 'the condition ... cannot be read'): {}; so it has no plan, "
-                 "and nothing of it is read as meant")
-_REFUSED_APPROVAL = ("the spec is refused at line {} (error 'approval condition: `{}` is not a workflow input, an earlier "
-                     "step's output or a field of the item'): the approval's condition is taken from {} instead of {}; so "
-                     "it has no plan, and nothing of it is read as meant")
-REFUSED: dict[str, str] = {
-    WIND: _REFUSED_COND.format(37, "'A's top_grade is 4 or worse (grade 4/5 = ...)' (a field table's Only-if row, "
-                                   "read since 327af78) is not read as top_grade >= 4"),
-    CUSTOMS: _REFUSED_APPROVAL.format(5, "answer", "'no answer = DON'T file' (the timeout's outcome)",
-                                      "'if total_usd > 10000'"),
-    THEATRE: _REFUSED_APPROVAL.format(38, "failures", "'any failures'", "step 4's failed_count > 0"),
-    WEDDING: _REFUSED_COND.format(9, "'the headcount from 1 is MORE than the venue capacity' compares with `capacity`, "
-                                     "which is no workflow input (the prose input list on line 6 is not read)"),
-}
+# folder -> why `skillweave plan` refuses it (every case of the folder is a strict xfail for that reason); none
+# since the round-15 readers (82's table condition, 84's sign-off comment, 85's 'any failures', 86's prose inputs)
+REFUSED: dict[str, str] = {}
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 _OPERATOR = ("the author's placeholder {} (line {}) is bound as a literal string, not as {} ('read as a literal "
              "value' in the plan, no warning)")
 KNOWN: dict[tuple[str, int, str], str] = {
-    (VET, 3, "for_each"): "'for every pet on the due list from step 1' (line 11) is not read as a For each over step-1's "
-                          "`due` (warned 'spec.each-not-read')",
-    (VET, 3, "input pet"): "with no For each, `pet` is bound to step-1's whole `due` list (warned at line 11)",
-    (VET, 4, "depends_on"): "'all the texts from 3' (line 14) is no gather of step 3: step 4 waits on step 2 alone (warned)",
-    (VET, 4, "input reminders"): "nothing gives `reminders`: step 3's gathered texts are not read from 'all the texts "
-                                 "from 3' (warned at line 14)",
     (GRADES, 1, "input requests"): _OPERATOR.format('"<operator: requests>"', 18, "the workflow input `requests`"),
     (GRADES, 2, "input request"): _OPERATOR.format("<the current request>", 27, "each item of screen's `valid`"),
     (GRADES, 3, "input changes"): _OPERATOR.format("<everything lookup produced>", 38, "lookup's results, gathered"),
     (GRADES, 4, "input term"): _OPERATOR.format('"<operator: term>"', 45, "the workflow input `term`"),
+    (WIND, 2, "depends_on"): "'Kicks off after | nothing — same time as A' (line 27) is not read: B waits on A by step "
+                             "order ('default: step order' in the plan, no warning)",
+    (WIND, 3, "depends_on"): "C waits on A and B, but B itself waits on A (line 27 not read), so C is after B alone",
+    (WIND, 4, "depends_on"): "D waits on A and B, but B itself waits on A (line 27 not read), so D is after B alone",
+    (WIND, 5, "input day"): "'day from B' (line 55) is not read: nothing gives `day` (warned at line 50)",
+    (THEATRE, 4, "input results"): "'all the cue results from 3' (line 29) is not read as step 3's results, gathered: "
+                                   "nothing gives `results` (warned at lines 28-29)",
+    (THEATRE, 5, "input covers"): "the 'covers' list the DSM types in (line 10, in the section 'Preshow checks', not "
+                                  "read: warned at line 5) is no workflow input: nothing gives `covers` (warned at line 31)",
+    (THEATRE, 6, "approval"): "the sign-off's 10 min wait and approve-on-timeout (line 38) are read, not its condition "
+                              "'the cue report has any failures' (warned: `failures` names no value): it asks on every run",
+    (THEATRE, 6, "join"): "'after=4, 5' (line 37) is read as waiting on both (join None), not as 'after 5 if 5 runs'",
+    (THEATRE, 6, "input show"): "'show name' (line 37) is not read as the workflow input `show` (line 9's prose is in a "
+                                "section that is not read): nothing gives `show` (warned at line 36)",
+    (WEDDING, 4, "approval"): "line 15's sign-off ('over £9,000 I'll need your ok ... within 24 hrs I won't place it') is "
+                              "joined to line 14's retry text as step 4's policy and not read: no approval (warned at "
+                              "line 14 only: 'not understood: 24 hrs')",
     (GRADES, 4, "approval"): "the sign-off's condition and no_reply are read but not `wait_max: 48h` (line 49): the gate "
                              "has no timeout",
 }
@@ -89,7 +95,10 @@ KNOWN: dict[tuple[str, int, str], str] = {
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
     (VET, 10, 0): "'just assume we've got 0 doses and carry on' is read as continue, without the value doses_on_hand = 0",
     (VET, 13, 0): "'do it once more after 5 sec': 1 retry read, its 5 s wait not (warned 'not understood: 5 sec')",
-    (VET, 15, 0): "'send them as emails instead with `email-reminders`' is not read as the step's fallback skill (warned)",
+    (THEATRE, 17, 0): "'have another go twice, 10 s apart' is read as a rule for timeouts alone ('slow to wake up') "
+                      "of 1 retry after 10 s, not 2 retries of the step (warned at line 17: 'not understood: twice')",
+    (THEATRE, 26, 0): "the 20 s attempt timeout is read, not 're-fire it once after 5 s': no retry (warned at line 26: "
+                      "'not understood: once, 5 s')",
     (GRADES, 29, 0): "`give_up_after: 20s` is read as the retries' time budget, not as a 20 s attempt timeout",
     (GRADES, 62, 0): "`carry_on_with: {notified: 0}` is not read: the step fails the run when the relay fails",
 }
@@ -97,10 +106,22 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
     (VET, "success", 18): "'We're done when the send step says it sent at least one message' is not tied to "
                           "send-sms-batch's `sent` (warned at line 18: not a comparison of an output field)",
+    (WIND, "success", 59): "'E hands back a WO number and status ISSUED' is not checked (warned at line 59: not a "
+                           "comparison of an output field with a value)",
+    (CUSTOMS, "success", 11): "'#4 gives back an entry number' is not tied to step 4's `entry_no` and not checked "
+                              "(warned at line 11)",
+    (THEATRE, "limit", 12): "the 35-minute limit is not read: line 12 is in the section 'Preshow checks (the half)', "
+                            "which is not read (warned at line 5); the run has the default 3600 s wall time",
+    (WEDDING, "success", 19): "'it's done when we've got an order ref back' (line 19) is joined to line 18's sentence and "
+                              "read as part of the whole run's 1800 s limit, not as a check of step 4's `order_ref`",
 }
 # (folder, line) -> why what the line says is neither read as meant nor warned at that line
 SILENT: dict[tuple[str, int], str] = {
-    (VET, 10): "the carry-on value (0 doses) is dropped without a word; only the timeout and continue are read",
+    (THEATRE, 12): "the 35-minute limit is dropped with only a word at line 5 (the section 'Preshow checks (the half)' "
+                   "is not read), none at line 12",
+    (WEDDING, 15): "the sign-off is joined to line 14's policy text and dropped; the only word is at line 14 ('not "
+                   "understood: 24 hrs'), none at line 15",
+    (WEDDING, 19): "the success check is joined to line 18's limit sentence and dropped without a word at line 19",
     (GRADES, 29): "`give_up_after: 20s` becomes the retries' 20 s budget without a word (no per-attempt timeout)",
     (GRADES, 48): "the sign-off's `wait_max: 48h` (line 49) is dropped without a word: the gate has no timeout",
     (GRADES, 62): "`carry_on_with: {notified: 0}` is dropped without a word",
@@ -170,14 +191,11 @@ def _refused(_plan: dict[str, Any] | None, folder: str, _n: int) -> bool:
 
 
 def _inputs(folder: str, n: int) -> dict[str, Any]:
-    meant = expect(folder)
-    given = dict(meant["inputs"] if n == 0 else meant["more_runs"][n - 1]["inputs"])
-    return {k: meant["inputs"][k] if v == "same" else v for k, v in given.items()}
+    return run_inputs(expect(folder), n)
 
 
 def _wanted(folder: str, n: int) -> Any:
-    meant = expect(folder)
-    return meant["final_output"] if n == 0 else meant["more_runs"][n - 1]["final_output"]
+    return run_wanted(expect(folder), n)
 
 
 def _refused_inputs(plan: dict[str, Any] | None, folder: str, n: int) -> bool:
@@ -189,15 +207,23 @@ def _refused_inputs(plan: dict[str, Any] | None, folder: str, n: int) -> bool:
 _INPUTS_REFUSED = "the plan does not take the author's inputs ('unknown input'): "
 NOT_RUN: dict[tuple[str, int], tuple[Callable[[dict[str, Any] | None, str, int], bool], str]] = {
     **{(f, n): (_refused, REFUSED[f]) for f in REFUSED for n in range(1 + len(expect(f).get("more_runs") or []))},
-    (VET, 0): (lambda plan, f, _n: plan is not None and misread(plan, f, 3, "for_each") is not None,
-               "step 3 (write-reminder) is no For each over step 1's `due`, so it gets the whole list and its script "
-               "refuses it (exit 2), failing the run"),
     (GRADES, 0): (lambda plan, f, _n: plan is not None and misread(plan, f, 1, "input requests") is not None,
                   "screen's `requests` is the literal '<operator: requests>', not the workflow input, so its script "
                   "refuses it (exit 2), failing the run"),
+    **{(WIND, n): (lambda plan, f, _n: plan is not None and misread(plan, f, 5, "input day") is not None,
+                   "issue-work-order (step 5) gets no `day` ('day from B', line 55, is not read), so its script refuses "
+                   "its input (exit 2: 'need site, booking_ref, crew, day'), failing the run") for n in (0, 1)},
+    **{(THEATRE, n): (_refused_inputs, _INPUTS_REFUSED + "`show` and `covers` (named in the prose on lines 9-10, a "
+                                                         "section that is not read) are no inputs; the plan takes "
+                                                         "cue_sheet, company and signed_in") for n in (0, 1)},
 }
 # runs whose author says they did not succeed although they reach their final output
 NOT_A_SUCCESS: dict[tuple[str, int], str] = {}
+# runs whose author's final output is an approval asked (prose, not an output): (author's step that asks, what
+# follows); such a run must pause awaiting that step alone, and what follows an approval is not run here
+PAUSED_AT: dict[tuple[str, int], tuple[int, str]] = {
+    (CUSTOMS, 1): (4, "'approval asked (total_usd 14176.49 > 10000)': the entry is filed only if Carla approves"),
+}
 RUN_CASES = [(f, n) for f in FOLDERS for n in range(1 + len(expect(f).get("more_runs") or []))]
 
 
@@ -211,20 +237,7 @@ def test_a_holdout13_run_not_made_is_still_blocked_by_its_reason(plans: Plans, f
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, int], dict[str, Any]]:
     """`skillweave run --json` of a run case, made once for the module."""
-    base, made = tmp_path_factory.mktemp("holdout13-runs"), dict[tuple[str, int], dict[str, Any]]()
-
-    def report(folder: str, n: int) -> dict[str, Any]:
-        if (folder, n) not in made:
-            where: Path = base / f"{folder[:2]}-{n}"
-            where.mkdir()
-            (where / "inputs.json").write_text(json.dumps(_inputs(folder, n)), encoding="utf-8")
-            done = run("run", str(spec_of(folder)), "--input-file", str(where / "inputs.json"), "--json",
-                       "--state-dir", str(where / "state"))
-            got = json.loads(done.stdout)
-            made[(folder, n)] = got if "status" in got else {"status": "refused", "error": got["error"]}
-        return made[(folder, n)]
-
-    return report
+    return RunReports(tmp_path_factory.mktemp("holdout13-runs"), spec_of, expect)
 
 
 RUNS_MADE = [c for c in RUN_CASES if c not in NOT_RUN]
@@ -232,11 +245,11 @@ RUNS_MADE = [c for c in RUN_CASES if c not in NOT_RUN]
 
 @pytest.mark.parametrize(("folder", "n"), RUNS_MADE, ids=[f"{f[:2]}-run{n}" for f, n in RUNS_MADE])
 def test_a_holdout13_run_ends_with_its_authors_final_output_and_an_honest_status(
-        runs: Callable[[str, int], dict[str, Any]], folder: str, n: int) -> None:
+        plans: Plans, runs: Callable[[str, int], dict[str, Any]], folder: str, n: int) -> None:
     report = runs(folder, n)
-    ended = final_output(report) if report.get("outputs") else None
-    if report["status"] == "succeeded":  # honest: never `succeeded` with another output, nor against the author
-        assert (folder, n) not in NOT_A_SUCCESS, NOT_A_SUCCESS.get((folder, n))
-        assert ended == _wanted(folder, n)
-    assert ended == _wanted(folder, n), (report["status"], report.get("error"))
-    assert (report["status"] == "succeeded") == ((folder, n) not in NOT_A_SUCCESS), report["status"]
+    if (folder, n) in PAUSED_AT:
+        number, why = PAUSED_AT[(folder, n)]
+        asks = step_of(plans[folder], folder, number)["id"]
+        assert (report["status"], report.get("awaiting")) == ("paused", [asks]), (why, report.get("error"))
+        return
+    assert_ends_as_meant(report, _wanted(folder, n), NOT_A_SUCCESS.get((folder, n)))
