@@ -8,6 +8,8 @@ not grow. The families, in words that are not the blind sets':
   start without waiting for #2", "no need to wait until the first one is done", "needn't hold off
   for the intake step" (`IGNORE`; when a step starts is `spec.branch_parallel`'s). A wait FOR a
   time ("don't wait for 5 min") is left to the wait rows;
+- a count said after "another go" ("have another go twice", "one more try 3 times"): that many
+  retries (`EARLY`), never one retry and the count unread;
 - a single retry with its wait after it: "do it once more after 5 sec", "ring once more in 2 min"
   (`WAIT`): the wait before that retry;
 - a failure said as the reason for the policy ("the upload times out a lot on Fridays, so if it
@@ -40,6 +42,12 @@ IGNORE: tuple[Row, ...] = (
         + _TARGET + r"\b(?!\s+(?:more|longer|over|past|beyond)\b)" + _DONE),
 )
 
+# "have another go twice", "give it one more try three times": the count said after the retry's noun
+EARLY: tuple[Row, ...] = (
+    Row("retries", r"(?<!\w)(?:another|(?:one|1)\s+more)\s+(?:go|shot|try|attempt|crack|run)\s+(?:at\s+it\s+)?{N}"
+        r"(?:\s+times)?\b(?!\s+(?:more|over|again|the|it|we|you|they|that|this|all|everything)\b)"),
+)
+
 # "once more after 5 sec", "one more time in 2 min": the wait of that single retry
 WAIT: tuple[Row, ...] = (
     Row("wait_fixed", r"(?<!\w)(?:after|in)\s+(?:waiting\s+)?(?:about\s+)?{D}",
@@ -51,8 +59,12 @@ _FAILS = (r"(?:times?\s+out|timing\s+out|hangs|hanging|freezes|freezing|stalls|s
           r"goes\s+down|flakes(?:\s+out)?|glitches|errors\s+out|chokes|crashes|dies|gets\s+stuck|locks\s+up|"
           r"(?:is|are|gets|can\s+be)\s+(?:a\s+bit\s+|quite\s+|really\s+|very\s+|pretty\s+|super\s+|so\s+)?"
           r"(?:flaky|unreliable|unstable|down|overloaded|patchy))")
+_SLOW = r"(?:is|are|gets|can\s+be)\s+(?:a\s+bit\s+|quite\s+|really\s+|very\s+|pretty\s+|super\s+|so\s+)?(?:slow|sluggish|laggy)"
 _REASON = _rx(r"(?i)(?<!\w)" + _FAILS + r"\b(?P<rest>[^.;,!?]{0,80}?)(?:,\s*+|\s++)(?:so|which\s+is\s+why|that'?s\s+why|hence)"
               r"\b(?!\s+(?:long|much|many|far|often|badly|bad|slow|that)\b)"
+              # "the till is slow to wake up: if it fails, ...": the reason, then the retry's own condition
+              r"|(?<!\w)(?:" + _FAILS + r"|" + _SLOW + r")\b(?P<rest3>[^.;,!?:]{0,80}?)\s*+[:\u2014\u2013]\s*+"
+              r"(?=(?:if|when|whenever|should)\s)"
               r"|(?<!\w)(?:because|'cause|cos|since)\s++[^.;,!?]{0,60}?(?<!\w)" + _FAILS + r"\b(?P<rest2>[^.;,!?]{0,60}+)")
 # how often: the words that make the failure a habit, said as the reason
 _HABIT = _rx(r"(?i)(?<!\w)(?:a\s+lot|lots|sometimes|often|occasionally|at\s+times|now\s+and\s+(?:then|again)|every\s+so\s+often|"
@@ -62,7 +74,8 @@ _HABIT_BEFORE = _rx(r"(?i)(?<!\w)(?:often|sometimes|always|usually|regularly|fre
                     r"keeps?)\s++$")
 # after the reason, a condition with no failure class: "so if it fails", "so when that goes wrong"
 _GENERAL = _rx(r"(?i)\A\s*+,?\s*+(?:just\s+)?(?:if|when|whenever|should)\s+(?:it|that|this|one|anything|something|the\s+[\w-]{1,30}+)"
-               r"\s+(?:still\s+)?(?:fails?|errors?|breaks|doesn'?t\s+work|does\s+not\s+work|goes\s+wrong|falls\s+through)\b")
+               r"\s+(?:still\s+)?(?:fails?|errors?|breaks|doesn'?t\s+work|does\s+not\s+work|goes\s+wrong|falls\s+(?:through|over)|"
+               r"packs\s+up|conks\s+out|plays\s+up|acts\s+up)\b")
 
 
 def failure_reason_spans(text: str) -> list[tuple[int, int]]:
@@ -71,9 +84,9 @@ def failure_reason_spans(text: str) -> list[tuple[int, int]]:
     or before "so" and a condition that names no failure ("..., so if it fails retry 3 times")."""
     spans: list[tuple[int, int]] = []
     for m in _REASON.finditer(text):
-        rest = m.group("rest") if m.group("rest") is not None else m.group("rest2") or ""
+        rest = next((g for g in (m.group("rest"), m.group("rest3"), m.group("rest2")) if g is not None), "")
         habit = _HABIT.search(rest) is not None or _HABIT_BEFORE.search(text[max(0, m.start() - 20):m.start()]) is not None
-        general = m.group("rest") is not None and _GENERAL.search(text[m.end():m.end() + 80]) is not None
+        general = m.group("rest2") is None and _GENERAL.search(text[m.end():m.end() + 80]) is not None
         if habit or general:
             spans.append(m.span())
     return spans
@@ -81,6 +94,7 @@ def failure_reason_spans(text: str) -> list[tuple[int, int]]:
 
 # the words each table's new rows need in a sentence (`grammar.GATES`)
 GATES = {
+    "EARLY": r"|another",
     "WAIT": r"|once\s+more|(?:one|1)\s+(?:more|last)\s+time",
     "IGNORE": r"|wait|hold",
 }

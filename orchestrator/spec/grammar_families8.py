@@ -146,4 +146,5 @@ EARLY_FIRST = more15.EARLY + EARLY_FIRST
 GATES = {name: words + more15.GATES.get(name, "") for name, words in GATES.items()}
 # the sixteenth round's families (`spec.grammar_families16`): a single retry's wait first, words about order ignored
 WAIT_FIRST, IGNORE_LAST = more16.WAIT + WAIT_FIRST, IGNORE_LAST + more16.IGNORE
+EARLY_FIRST = more16.EARLY + EARLY_FIRST
 GATES = {name: words + more16.GATES.get(name, "") for name, words in GATES.items()}

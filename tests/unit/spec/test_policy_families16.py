@@ -125,3 +125,41 @@ def test_a_success_line_in_a_section_no_reader_knows_is_warned_once(heading: str
     said = [w for w in spec.warnings if w.code == "spec.success"]
     assert len(said) == 1, said
     assert said[0].line == 8
+
+
+@pytest.mark.parametrize("text", [
+    # a bakery's opening list
+    "The proofing cabinet is slow to warm up: if it falls over, retry twice, 10 s apart.",
+    # a lesson plan
+    "The classroom laptop hangs a lot: if it fails, try again twice.",
+    # a ship's log
+    "The chart plotter is sluggish at night: if it breaks, retry 2 times.",
+    # a podcast run sheet
+    "The mixing desk freezes sometimes - if it acts up, retry twice.",
+])
+def test_a_failure_said_as_the_reason_before_a_colon_is_no_failure_class(text: str) -> None:
+    phrase, effect = _read(text)
+    assert effect.retry is not None and effect.retry.max_retries == 2, phrase
+    assert phrase.statement.applies_to is None
+
+
+def test_the_condition_after_the_colon_keeps_its_class() -> None:
+    assert read_phrase("The radio is slow to warm up: if it times out, retry twice.").statement.applies_to == \
+        ErrorClass.TIMEOUT
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("If the badge printer jams, have another go twice.", 2),  # an HR onboarding checklist
+    ("If the oven timer app fails, have another go 3 times.", 3),  # a recipe card
+    ("Podcast upload fails? One more try twice, 30 s apart.", 2),  # a podcast run sheet
+    ("If the permission form bounces, another shot twice.", 2),  # a school trip plan
+])
+def test_a_count_said_after_another_go_is_the_number_of_retries(text: str, count: int) -> None:
+    phrase, effect = _read(text)
+    assert effect.retry is not None and effect.retry.max_retries == count, phrase
+    assert phrase.problems == ()
+
+
+def test_another_go_once_something_happens_is_one_retry_and_no_count() -> None:
+    _phrase, effect = _read("If it fails, have another go once the wifi is back.")
+    assert effect.retry is not None and effect.retry.max_retries == 1
