@@ -33,6 +33,7 @@ from orchestrator.spec.blocks import Block, Bullet, Para
 from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.run_limit import success_warned
 from orchestrator.spec.skill_mentions import roles
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
@@ -180,6 +181,8 @@ def run_success(sentence: str, line: int, steps: list[StepSpec], src: Source, he
         return False
     keys = keys_of([(_number(s, i), s.name, _skill(s, src.vocabulary)) for i, s in enumerate(steps, start=1)])
     if not comparison(clause):
+        if success_warned(src, line):
+            return True
         src.warn(line, f"the run's success check '{clause[:80]}' is not a comparison of an output field with a "
                        "value, so it is not checked; write one on the step whose output it is "
                        "(`- Success criteria: FIELD >= N`)", "spec.success")

@@ -29,6 +29,7 @@ from orchestrator.spec import grammar_families10 as more10
 from orchestrator.spec import grammar_families11 as more11
 from orchestrator.spec import grammar_families13 as more13
 from orchestrator.spec import grammar_families15 as more15
+from orchestrator.spec import grammar_families16 as more16
 from orchestrator.spec.grammar_row import Row
 
 # a field as written in prose: with an underscore or in backticks (a bare word is too often a verb)
@@ -143,3 +144,7 @@ GATES = {name: words + more13.GATES.get(name, "") for name, words in GATES.items
 # the fifteenth round's families (`spec.grammar_families15`): before the thirteenth's
 EARLY_FIRST = more15.EARLY + EARLY_FIRST
 GATES = {name: words + more15.GATES.get(name, "") for name, words in GATES.items()}
+# the sixteenth round's families (`spec.grammar_families16`): a single retry's wait first, words about order ignored
+WAIT_FIRST, IGNORE_LAST = more16.WAIT + WAIT_FIRST, IGNORE_LAST + more16.IGNORE
+EARLY_FIRST = more16.EARLY + EARLY_FIRST
+GATES = {name: words + more16.GATES.get(name, "") for name, words in GATES.items()}

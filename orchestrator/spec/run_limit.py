@@ -77,6 +77,12 @@ def intent_limit_unread(left: list[tuple[str, int]], src: Source) -> None:
                          f"understood; {write_as(sentence)}", prose.UNREAD_CODE)
 
 
+def success_warned(src: Source, line: int) -> bool:
+    """Whether the line has its success-check warning already: one warning per line, whichever
+    reader (this module's, `spec.elsewhere.run_success`) met the line first."""
+    return any(w.code == "spec.success" and w.line == max(line, 1) and w.file == src.path for w in src.warnings)
+
+
 def success_not_placed(clause: str, line: int, src: Source) -> None:
     """A success check of the whole run ("it only counts as good when `tag` is ..."): a check is
     on one step's output, so it is reported at its line with what to write, never dropped."""
@@ -95,6 +101,8 @@ def success_not_placed(clause: str, line: int, src: Source) -> None:
     else:
         how = ("it is not a comparison of an output field with a value; write one (`- Success criteria: "
                "FIELD == VALUE`) under the step that outputs the field")
+    if success_warned(src, line):
+        return
     src.warn(line, f"success check '{clause[:80]}' is not tied to a step and is not checked; {how}", "spec.success")
 
 

@@ -94,9 +94,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
     (VET, 10, 0): "'just assume we've got 0 doses and carry on' is read as continue, without the value doses_on_hand = 0",
-    (VET, 13, 0): "'do it once more after 5 sec': 1 retry read, its 5 s wait not (warned 'not understood: 5 sec')",
-    (THEATRE, 17, 0): "'have another go twice, 10 s apart' is read as a rule for timeouts alone ('slow to wake up') "
-                      "of 1 retry after 10 s, not 2 retries of the step (warned at line 17: 'not understood: twice')",
     (THEATRE, 26, 0): "the 20 s attempt timeout is read, not 're-fire it once after 5 s': no retry (warned at line 26: "
                       "'not understood: once, 5 s')",
     (GRADES, 29, 0): "`give_up_after: 20s` is read as the retries' time budget, not as a 20 s attempt timeout",
