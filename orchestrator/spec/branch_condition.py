@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from orchestrator.spec.condition import read_condition
+from orchestrator.spec.condition_after import closed, failure_words
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
@@ -73,11 +74,11 @@ def own_skill_condition(sentence: str, own_skill: str | None) -> tuple[str, bool
     if not own_skill:
         return None
     m = _AFTER.match(sentence) or _BEFORE.match(sentence)
-    if m is None or m.group("skill") != own_skill or _FAILURE.search(m.group("cond")):
+    if m is None or m.group("skill") != own_skill or _FAILURE.search(failure_words(m.group("cond"))):
         return None
     if "mid" in m.groupdict() and m.group("mid") and _FAILURE.search(m.group("mid")):
         return None
-    text = m.group("cond").strip().rstrip(".")
+    text = closed(m.group("cond").strip().rstrip("."))  # "above `capacity`.": its closing backtick kept
     if _FILLER.match(text):
         return None  # "if needed", "when ready", "if you like": no condition on data
     single = _ONE_NAME.match(text)
@@ -89,6 +90,20 @@ def own_skill_condition(sentence: str, own_skill: str | None) -> tuple[str, bool
     if read is None or (read.expression is None and not any(c.kind == "compare" for c in read.clauses)):
         return None
     return text, m.group("word").lower() == "unless"
+
+
+def unread_own_condition(sentence: str, own_skill: str | None) -> str | None:
+    """The if/when/unless clause on data after the step's own skill that `own_skill_condition` did not read
+    ("`x` when the moon is full"), for a warning at its line; None when it read one, or there is none."""
+    if not own_skill or own_skill_condition(sentence, own_skill) is not None:
+        return None
+    m = _AFTER.match(sentence)
+    if m is None or m.group("skill") != own_skill:
+        return None
+    clause = m.group("cond").strip().rstrip(".")
+    if _FAILURE.search(failure_words(clause)) or _FILLER.match(clause) or _FAILURE.search(m.group("mid") or ""):
+        return None
+    return f"{m.group('word')} {closed(clause)}"
 
 
 def guessed_branch(step: StepSpec, label: str, when: str, src: Source) -> StepSpec:

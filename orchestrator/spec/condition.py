@@ -339,6 +339,11 @@ _UNLESS = _rx(r"(?i)^\W*(?:(?:this|the)\s+(?:step|stage|one)\s+)?(?:runs?\s+)?un
 
 def _cut(cond: str) -> str:
     """The condition of a sentence, without what follows a colon or a ", then"."""
+    from orchestrator.spec.condition_after import (
+        cut_at_skill,  # ", run `trim-list`": the step's own words
+    )
+
+    cond = cut_at_skill(cond)
     return re.split(r":\s|;\s|,\s*(?:then|and\s+then)\b|(?<!\s)\s+—\s+|(?<!\s)\s+-\s+", cond, maxsplit=1)[0].strip().rstrip(".")
 
 

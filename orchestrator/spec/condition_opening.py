@@ -70,7 +70,9 @@ _OTHER = _rx(
     rf"(?i)^{_JOIN}(?P<w>if\s++not|otherwise|else|or\s++else|failing\s++that|when\s++that\s++fails|"
     r"if\s++(?:it|that|this|so)(?:['’]s\s++not|\s++is\s++not|\s++isn['’]t|\s++was\s++not|\s++wasn['’]t|"
     r"\s++does\s++not|\s++doesn['’]t|\s++did\s++not|\s++didn['’]t)(?:\s++(?:the\s++case|so|true|hold|apply))?|"
-    rf"if\s++that['’]s\s++not\s++the\s++case|in\s++the\s++other\s++case|if\s++the\s++answer\s++is\s++no){_END}")
+    rf"if\s++that['’]s\s++not\s++the\s++case|in\s++the\s++other\s++case|if\s++the\s++answer\s++is\s++no){_END}"
+    # "failing that `x`": a step of its own, not the fallback of the step before (`spec.otherwise_opening`)
+    rf"|^{_JOIN}failing\s++that(?=\s*+`)")
 # "and if it's under", "if it is more than that": the other direction of the comparison before
 _OTHER_WAY = _rx(
     rf"(?i)^{_JOIN}if\s++(?:it|that|they|this)(?:['’]s|['’]re|\s++is|\s++are)\s++(?P<dir>under|below|less|lower|"

@@ -38,6 +38,7 @@ from orchestrator.spec.branch_join import join_after_conditions
 from orchestrator.spec.branch_parallel import comment_roots
 from orchestrator.spec.branch_pseudocode import pseudocode_branches
 from orchestrator.spec.condition import Clause, read_condition
+from orchestrator.spec.condition_after import skill_first_lead
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
@@ -108,6 +109,11 @@ def lead_of(title: str) -> Lead | None:
         return None
     if _OTHERWISE.match(head):
         return Lead(kind="otherwise", head=head)
+    if (first := skill_first_lead(head)) is not None:  # "`flag-audit` if the total is over 500"
+        body, negated = first
+        if read_condition(body) is None:
+            return Lead(kind="unread", head=head)
+        return Lead(kind="when", head=head, condition=body, negated=negated)
     if m := _IF.match(head):
         body = head[m.end():]
         read = read_condition(body)

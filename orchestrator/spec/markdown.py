@@ -66,6 +66,7 @@ from orchestrator.spec.shape_inputs import assigned_inputs, block_inputs, table_
 from orchestrator.spec.shape_sections import not_read_said
 from orchestrator.spec.shape_success import success_section
 from orchestrator.spec.sheet import find_sheet, sheet_steps
+from orchestrator.spec.skill_headings import names_skill, skill_section
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.structure import (
@@ -470,6 +471,11 @@ def _find_steps(
         groups = [StepGroup(number=i, name=sub.title, line=sub.line, heading=sub.title, blocks=sub.blocks)
                   for i, sub in enumerate(named.subsections, start=1)]
         named = named.model_copy(update={"subsections": ()})
+    elif not groups and named is None and (named := skill_section(sections, section_kind, src)) is not None:
+        # "## Loaf" / "### Weigh" with `- Skill: x`: the headings that name a skill, a step each
+        groups = [StepGroup(number=i, name=sub.title, line=sub.line, heading=sub.title, blocks=sub.blocks)
+                  for i, sub in enumerate((s for s in named.subsections if names_skill(s.blocks)), start=1)]
+        named = named.model_copy(update={"subsections": tuple(s for s in named.subsections if not names_skill(s.blocks))})
     if groups:
         steps = read_groups(groups, src, sink)
         if named is not None:

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
+from orchestrator.spec.otherwise_opening import otherwise_opening
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.vocabulary import Vocabulary
@@ -105,6 +106,7 @@ def roles(text: str, vocabulary: Vocabulary) -> list[Mention]:
     in a remark ("NOTE: ..."), an aside; any other, a doer."""
     out: list[Mention] = []
     aside = _ASIDE_LEAD.match(text) is not None
+    branch = otherwise_opening(text) or 0  # "3) failing that `x`": the other branch, `x` its doer
     at = 0
     for _offset, sentence in sentences(text):
         start = text.find(sentence, at)
@@ -116,7 +118,8 @@ def roles(text: str, vocabulary: Vocabulary) -> list[Mention]:
         for clause in _CLAUSE.finditer(sentence):
             part = clause.group(0)
             failed = _FAILED.search(part) is not None
-            fallback = pending or _FALLBACK.search(part) is not None
+            head = start + clause.start()
+            fallback = pending or _FALLBACK.search(part, max(0, branch - head)) is not None
             for m in mentions(part, vocabulary):
                 m.start, m.end = m.start + start + clause.start(), m.end + start + clause.start()
                 if aside:

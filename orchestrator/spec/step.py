@@ -32,7 +32,12 @@ from orchestrator.spec import condition as cond
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para, split_label
-from orchestrator.spec.branch_condition import aside_condition, own_skill_condition
+from orchestrator.spec.branch_condition import (
+    aside_condition,
+    own_skill_condition,
+    unread_own_condition,
+)
+from orchestrator.spec.condition_opening import plain as plain_sentence
 from orchestrator.spec.condition_said import without_aside
 from orchestrator.spec.condition_words import CONDITION_LABELS
 from orchestrator.spec.fields import (
@@ -570,9 +575,17 @@ class _StepBuilder:
                 self.src.warn(line, f"{self.sid}: '{sentence.strip()[:80]}' is read as the step's condition: it runs "
                                     f"only when {text}" + (" is false" if negated else "") + "; if that is not meant,"
                                     " write the condition on its own line (`- When: ...`)", "spec.lead-condition")
+            elif (cut := plain_sentence(sentence).find(said[0])) >= 0 and "`" in (rest := plain_sentence(
+                    sentence)[cut + len(said[0]):]):
+                self.mention(rest, line)  # "Only if ... capacity, run `trim-list`": the step's skill after it
             self.read("when", line, sentence, f"runs only when {text}" if not negated else f"skipped when {text}")
             self.structure_read += 2  # the sentence is read whole
             return True
+        if said is None and "when" not in self.values and (after := unread_own_condition(
+                sentence, self._own_skill(sentence))) is not None:  # "`x`, but only when the moon is full"
+            self.src.warn(line, f"{self.sid}: the condition '{after[:80]}' after its skill is not read: the step runs "
+                                "on every run; write it as a comparison of a named value (`- When: NAME > NUMBER`)",
+                          "spec.condition-not-read")
         if cond.approval_sentence(sentence) and "approval" not in self.values:
             when, _ = cond.approval_condition(spell_step_refs(sentence))
             unread = when is None and _SAYS_IF.search(cond.without_approval_wait(sentence)) is not None
