@@ -191,7 +191,8 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
     if slot == "escalate":
         return (m.groupdict().get("msg") or "").strip(" ,;:")
     if slot == "value_pairs":  # "(doc = "v3", audience = staff)": each field and its value
-        pairs = re.findall(r"(?<!\w)([a-z_]\w*+)\s*+=\s*+(\"[^\"]*\"|'[^']*'|[\w.-]+)", m.group("pairs"))
+        pairs = re.findall(r"(?<!\w)([a-z_]\w*+)\s*+=\s*+(\"[^\"]*\"|'[^']*'|\[[^\]]{0,200}\]|\{[^}]{0,200}\}|[\w.-]+)",
+                           m.group("pairs"))
         if not pairs:  # "lat 0 / lon 0", "low_band of 3 and unit "mm"": a field, then its value (`spec.grammar_families11`)
             pairs = _BARE_PAIRS.findall(m.group("pairs"))
         out: dict[str, Any] = {}

@@ -220,3 +220,14 @@ def test_a_value_assumed_with_no_field_name_is_said_not_dropped(text: str) -> No
     phrase, effect = _read(text)
     assert effect.fallback is not None and effect.fallback.action is FallbackAction.CONTINUE
     assert any("looks like the value to go on with" in p for p in phrase.problems), phrase.problems
+
+
+@pytest.mark.parametrize(("said", "value"), [
+    ("if the lookup fails, assume allergens = [] for now", {"allergens": []}),
+    ("if the scale is offline, assume weights = {} and keep going", {"weights": {}}),
+    ("if the tide table is unreachable, assume closures = [ ] anyway", {"closures": []}),
+])
+def test_an_assumed_empty_list_or_object_is_the_value_to_go_on_with_never_an_empty_output(said: str,
+                                                                                         value: dict[str, object]) -> None:
+    failure = read_phrase(said, ()).statement.on_failure
+    assert failure is not None and failure.kind == "continue_with_value" and failure.value == value
