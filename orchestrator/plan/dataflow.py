@@ -197,7 +197,8 @@ class _Planner:
             for name in made.fields | made.aliases:
                 makers.setdefault(name, set()).add(sid)
         self.makers = {name: frozenset(sids) for name, sids in makers.items()}
-        self.echoes = Echoes(spec.steps, self.produced, reads, [i.name for i in spec.inputs])  # `plan.echo`
+        self.echoes = Echoes(spec.steps, self.produced, reads, [i.name for i in spec.inputs],  # `plan.echo`
+                             [f.name for c in spec.contracts for f in c.input_fields])
         self.exclusive: set[frozenset[str]] = set()
         for s in spec.steps:  # the routes of one router: at most one of them runs
             targets = [t for t in dict.fromkeys([*s.routes.values(), *([s.route_default] if s.route_default else [])])]
@@ -602,7 +603,8 @@ class _Planner:
                 f"workflow input: {name} (the steps before give it back only as copies of it: "
                 f"{self.echoes.first[name]} first)"))
             mapped.warnings = [w for w in mapped.warnings if f": `{name}` " not in w.message]
-            self.echoes.took_input.setdefault(name, []).append(step.id)
+            if frozenset((self.echoes.first[name], step.id)) not in self.exclusive:  # the other branch: never its copy
+                self.echoes.took_input.setdefault(name, []).append(step.id)
 
     def take_said_sources(self, step: StepSpec, mapped: Any, scope: Scope, names: Sequence[str]) -> None:
         """Each input the step's text gives an ancestor's output with `=` or an arrow (`plan.said_assign`): that

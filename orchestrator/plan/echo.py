@@ -38,8 +38,9 @@ class Echoes:
     """The echoes of a plan's steps (module docstring), found once."""
 
     def __init__(self, steps: Sequence[StepSpec], produced: Mapping[str, Produced],
-                 reads: Mapping[str, Mapping[str, str]], declared: Sequence[str]) -> None:
-        taken = {f.name for s in steps for f in s.inputs if f.source}  # "ward (from Step 1)": that step's, as said
+                 reads: Mapping[str, Mapping[str, str]], declared: Sequence[str], named: Sequence[str] = ()) -> None:
+        # "ward (from Step 1)", a Data Contracts edge naming `ward` (`named`): that step's, as said
+        taken = {f.name for s in steps for f in s.inputs if f.source} | set(named)
         allowed = set(declared)
         last_read: dict[str, int] = {}  # name -> the last step that reads it: an echo nobody reads later is none
         for index, step in enumerate(steps):
