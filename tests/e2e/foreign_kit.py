@@ -312,3 +312,15 @@ def assert_ends_as_meant(report: Mapping[str, Any], wanted: Any, not_a_success: 
         assert ended == wanted
     assert ended == wanted, (report["status"], report.get("error"))
     assert (report["status"] == "succeeded") == (not_a_success is None), report["status"]
+
+
+def output_schema_skill(root: Path, name: str, outputs: Mapping[str, str]) -> None:
+    """A script skill under `root/skills/name` that declares only its output fields and their types
+    (enough for `skillweave plan` to place a condition's names)."""
+    folder = root / "skills" / name
+    (folder / "schemas").mkdir(parents=True)
+    schema = {"type": "object", "properties": {k: {"type": t} for k, t in outputs.items()}}
+    (folder / "schemas" / "output.json").write_text(json.dumps(schema), encoding="utf-8")
+    (folder / "SKILL.md").write_text(
+        f"---\nname: {name}\ndescription: {name} for the tests\nmetadata:\n  skillweave.kind: script\n"
+        "  skillweave.output-schema: schemas/output.json\n---\n\nDoes it.\n", encoding="utf-8")

@@ -9,17 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from foreign_kit import output_schema_skill
+
 SKILLWEAVE = str(Path(sys.executable).with_name("skillweave"))
 
 
-def _skill(root: Path, name: str, outputs: dict[str, str]) -> None:
-    folder = root / "skills" / name
-    (folder / "schemas").mkdir(parents=True)
-    schema = {"type": "object", "properties": {k: {"type": t} for k, t in outputs.items()}}
-    (folder / "schemas" / "output.json").write_text(json.dumps(schema), encoding="utf-8")
-    (folder / "SKILL.md").write_text(
-        f"---\nname: {name}\ndescription: {name} for the tests\nmetadata:\n  skillweave.kind: script\n"
-        "  skillweave.output-schema: schemas/output.json\n---\n\nDoes it.\n", encoding="utf-8")
+_skill = output_schema_skill
 
 
 def test_a_chat_message_opening_with_if_not_is_the_other_branch_of_the_message_before(tmp_path: Path) -> None:
