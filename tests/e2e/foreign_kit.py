@@ -324,3 +324,14 @@ def output_schema_skill(root: Path, name: str, outputs: Mapping[str, str]) -> No
     (folder / "SKILL.md").write_text(
         f"---\nname: {name}\ndescription: {name} for the tests\nmetadata:\n  skillweave.kind: script\n"
         "  skillweave.output-schema: schemas/output.json\n---\n\nDoes it.\n", encoding="utf-8")
+
+
+def script_skill(root: Path, name: str, what: str, io: str, body: str) -> None:
+    """A script skill under `root/skills/name`: its SKILL.md says `what` it does and its inputs and
+    outputs in words (`io`), and `body` is its `scripts/main.py`."""
+    folder = root / "skills" / name
+    (folder / "scripts").mkdir(parents=True)
+    (folder / "SKILL.md").write_text(
+        f'---\nname: {name}\ndescription: "{what}"\nmetadata:\n  skillweave.kind: script\n'
+        f"  skillweave.entry: scripts/main.py\n---\n{io}\n", encoding="utf-8")
+    (folder / "scripts" / "main.py").write_text(body, encoding="utf-8")

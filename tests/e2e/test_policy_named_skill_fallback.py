@@ -8,24 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
-from foreign_kit import plan_json, run
+from foreign_kit import plan_json, run, script_skill
 
-_SKILL = """---
-name: {name}
-description: "{what}"
-metadata:
-  skillweave.kind: script
-  skillweave.entry: scripts/main.py
----
-Inputs: `city` (text). Outputs: `rate` (number), `source` (text).
-"""
+_IO = "Inputs: `city` (text). Outputs: `rate` (number), `source` (text)."
 
 
 def _skill(root: Path, name: str, what: str, body: str) -> None:
-    folder = root / "skills" / name
-    (folder / "scripts").mkdir(parents=True)
-    (folder / "SKILL.md").write_text(_SKILL.format(name=name, what=what), encoding="utf-8")
-    (folder / "scripts" / "main.py").write_text(body, encoding="utf-8")
+    script_skill(root, name, what, _IO, body)
 
 
 def _workspace(tmp_path: Path, recovery: str) -> Path:
