@@ -31,6 +31,7 @@ CATALOG = FakeCatalog(
     skill("mark-quiz", output_schema=obj(("passed",), passed="boolean")),
     skill("print-cert", output_schema=obj(("note",), note="string")),
     skill("book-resit", output_schema=obj(("note",), note="string")),
+    skill("find-gaps", output_schema=obj(("discrepancies", "matches"), discrepancies="array", matches="array")),
 )
 
 
@@ -196,3 +197,19 @@ def test_a_recipe_card_otherwise_after_an_unread_condition_in_its_text_is_warned
                  "Otherwise: `print-cert`.\n")
     assert plan.step("step-2").when is None
     assert "spec.condition-not-read" in [w.code for w in plan.warnings]
+
+
+# -- "at least one X" / "no X" of a list named in the plural ------------------------------------------------
+
+
+def test_a_lab_protocol_at_least_one_of_a_list_named_in_the_plural_and_its_other_branch() -> None:
+    plan = _plan("# Recon\n\n## A. Compare\n**Runs:** `find-gaps`\n\n## B. Chase\n**Runs:** `bleach-plate`\n"
+                 "**Only when:** A found at least one discrepancy\n\n## C. Sign off\n**Runs:** `store-plate`\n"
+                 "**Only when:** B didn't happen (all clean)\n")
+    assert plan.step("step-2").when == "steps['step-1'].output.discrepancies"
+    assert plan.step("step-3").when == "not (steps['step-1'].output.discrepancies)"
+
+
+def test_a_ships_log_no_match_of_a_list_named_in_the_plural() -> None:
+    plan = _plan("# Log\n\n1. `find-gaps` in the manifest\n2. If there is no match, `reef-sails`.\n")
+    assert plan.step("step-2").when == "not steps['step-1'].output.matches"
