@@ -49,3 +49,11 @@ def both_run(sid: str, name: str, partner: str) -> str:
     """The warning for the other branch of a step whose condition was dropped so: both run."""
     return (f"{sid} ({name}): it is the other branch of {partner}, whose condition was not read: both run on "
             f"every run; write {partner}'s condition with the name of the value it compares")
+
+
+def none_found(sid: str, name: str, when: str, partner: str) -> str:
+    """The warning for a condition saying nothing was found ("no delays") that names no value: read as the
+    other branch of the conditional step before it (`spec.condition_unhappened`)."""
+    return (f"{sid} ({name}): the condition '{when}' names no value the steps give; it is read as the other branch "
+            f"of {partner}: the step runs exactly when {partner}'s condition was false. To say so plainly write "
+            f"`Otherwise (of {partner.replace('-', ' ').title()}):`")

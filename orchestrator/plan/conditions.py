@@ -67,11 +67,22 @@ def _literal(value: Any) -> str:
     return "'" + str(value).replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
+def _plurals(name: str) -> tuple[str, ...]:
+    """The names a list of `name` goes by: `discrepancy` -> `discrepancies`, `match` -> `matches`, `case` -> `cases`."""
+    if not name or not name[-1].isalpha():
+        return ()
+    if name.endswith("y") and len(name) > 2 and name[-2] not in "aeiou":
+        return (f"{name[:-1]}ies",)
+    return (f"{name}es", f"{name}s") if name.endswith(("s", "x", "z", "ch", "sh")) else (f"{name}s",)
+
+
 def _place(clause: Clause, resolve: Resolve, meaning: Meaning | None = None, guessed: list[str] | None = None) -> str:
     words = clause.subject
     for start in range(len(words)):  # "report date": report_date, then date
         name = "_".join(words[start:])
         path = resolve(name, clause.step) or (resolve(name.lower(), clause.step) if name != name.lower() else None)
+        if path is None and clause.kind in ("filled", "empty"):  # "at least one discrepancy": the list `discrepancies`
+            path = next((p for plural in _plurals(name.lower()) if (p := resolve(plural, clause.step)) is not None), None)
         if path is not None:
             return path
     said = " ".join(words)

@@ -31,7 +31,7 @@ from typing import Any, Protocol
 from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
-from orchestrator.plan.condition_unplaced import both_run, droppable, dropped_message
+from orchestrator.plan.condition_unplaced import both_run, droppable, dropped_message, none_found
 from orchestrator.plan.conditions import (
     ConditionError,
     StepIds,
@@ -678,6 +678,8 @@ class _Planner:
         where = step.field_where.get("when", step.where)
         expression: str | None = None
         note = ""
+        if "when_unread" in step.field_where and not step.when:  # said, not read, warned: an Otherwise after it
+            self.dropped.add(step.id)                              # is warned that both run, not refused
         if step.otherwise_of is not None:
             named = otherwise_partner(self.spec, self.position[step.id])
             if named is not None and named in conditions:
@@ -710,7 +712,16 @@ class _Planner:
                                                              "it has a condition to be false", "condition"))
         if step.when and expression is None:
             title = "when_title" in step.field_where  # "Score ≥ 70" as a title: a guess, dropped if it names nothing
-            got = self.compile(step, step.when, where, "When", inputs, candidates, scope, item_fields, report=not title)
+            other = "when_or_otherwise" in step.field_where  # "nothing was found": else the other branch
+            got = self.compile(step, step.when, where, "When", inputs, candidates, scope, item_fields,
+                               report=not title and not other)
+            if got is None and other and (before := [s for s in self.order[: self.position[step.id]] if s in conditions]):
+                got = negate(conditions[before[-1]]), f"otherwise of {before[-1]}: runs exactly when its condition was false"
+                self.exclusive.add(frozenset((before[-1], step.id)))
+                self.found.append(warning_at(where, self.path, none_found(step.id, step.name, step.when, before[-1]),
+                                             "spec.lead-condition"))
+            elif got is None and other and not title:
+                got = self.compile(step, step.when, where, "When", inputs, candidates, scope, item_fields, report=True)
             if got is not None:
                 expression, note = got
             elif title:

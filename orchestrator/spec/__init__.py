@@ -199,11 +199,16 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     if not check_sizes(parts, src):  # too many steps or fields: refused before anything else reads them
         src.raise_if_errors()
+    from orchestrator.spec.branch_join import join_after_conditions
     from orchestrator.spec.condition_opening import read_openings
+    from orchestrator.spec.condition_unhappened import resolve_named
     from orchestrator.spec.lead_condition import read_leads
 
     parts = parts.model_copy(update={"steps": tuple(read_leads(list(parts.steps), src))})  # "## Score ≥ 70 → a human"
     parts = parts.model_copy(update={"steps": tuple(read_openings(list(parts.steps), src))})  # "3) if not, ..."
+    parts = parts.model_copy(update={"steps": tuple(resolve_named(list(parts.steps), src))})  # "D didn't happen"
+    # "Either way, ... whichever you did": a join after branches the openings above made (`spec.branch_join`)
+    parts = parts.model_copy(update={"steps": tuple(join_after_conditions(list(parts.steps), src))})
     # every step text the structure readers left: a policy, a check, or a warning
     success_checks = read_step_texts(parts.steps, src, StepIndex(parts.steps).resolve)
     from orchestrator.spec.whole_net import read_the_rest

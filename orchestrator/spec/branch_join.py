@@ -2,6 +2,7 @@
 
     Hand it the status from whichever of the two above actually ran.      a join (a verb of running)
     ... the tracking from whichever of the two happened.                   the same
+    ... status + ref from 4 or 5, whichever you did.                       the same (a doer before its verb)
     Both branches land here → Write the reply.                             the same (the branches meet)
     After either branch, write up the summary.                             the same
     Either way, send the welcome mail.                                     the same, right after a choice
@@ -32,6 +33,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 # a branch running, said of "whichever" / "either" / "one of": "ran", "happened", "we came through"
 _RAN = (r"(?:ran|runs?|was\s++run|got\s++run|happened|went|took\s++place|was\s++(?:taken|chosen|picked|done|"
         r"applied|used|executed)|fired|executed|applied|finished|came\s++through|we\s++came\s++through|"
+        r"(?:you|we|they|i)\s++(?:did|chose|picked|went\s++with)|"
         r"we\s++(?:went|took|ended\s++up)|(?:is|was)\s++done|succeeded|completed)")
 _STRONG = tuple(_rx(p) for p in (
     rf"(?i)(?<!\w)(?:whichever|either(?:\s++(?:one|of))?+|(?:the\s++)?one\s++(?:that|which))(?:\s++[\w'’/-]++){{0,8}}?\s++{_RAN}(?!\w)",

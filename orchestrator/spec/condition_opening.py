@@ -22,7 +22,9 @@ from __future__ import annotations
 
 from orchestrator.hints import Hint, HintAction
 from orchestrator.spec.condition import read_condition
-from orchestrator.spec.lead_condition import lead_of
+from orchestrator.spec.condition_question import question_condition
+from orchestrator.spec.condition_unhappened import other_branch, unhappened
+from orchestrator.spec.lead_condition import lead_of, unread
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
@@ -140,10 +142,15 @@ def _read(step: StepSpec, words: str, latest: StepSpec | None, src: Source) -> S
     line, who = _line(step), f"{step.id} ({step.name.strip()[:60]})"
     other = _OTHER.match(words)
     way = None if other else _OTHER_WAY.match(words)
+    if other is None and way is None and (asked := question_condition(words)) is not None and step.approval is None:
+        return _asked(step, asked, latest, src, line, who)
     if other is None and way is None:
         m = _IF.match(words)
         if m is None or _FAILURE.search(m.group("c")) or step.approval is not None:
             return step
+        gone = unhappened(m.group("c"))
+        if gone is not None and (gone[2] or read_condition(m.group("c").strip()) is None):  # "If D didn't run, ..."
+            return other_branch(step, gone, words[:m.end()].strip(), latest, src, line, who)
         condition = m.group("c").strip()
         negated = words[:m.start("c")].strip().lower().endswith("unless")
         if m.end() < len(words) and read_condition(condition) is not None:  # a clause mark ends it: the step's own
@@ -153,12 +160,13 @@ def _read(step: StepSpec, words: str, latest: StepSpec | None, src: Source) -> S
             where = src.where(line)
             reading = Reading(what="when", where=where, text=" ".join(words.split())[:160],
                               note=f"runs only when {when} (the opening of its text)")
+            maybe = {"when_or_otherwise": where} if gone is not None else {}  # "if none was found": `plan.dataflow`
             return step.model_copy(update={"when": when, "readings": (*step.readings, reading), "field_where": {
-                **step.field_where, "when": where, "when_title": where}})
+                **step.field_where, "when": where, "when_title": where, **maybe}})
         src.warn(line, f"{who}: its text opens with the condition '{words[:m.end()].strip()[:80]}', which is not "
                        "read: the step runs on every run; write it as a comparison of a named value "
                        "(`- When: NAME > NUMBER`)", "spec.condition-not-read", Hint(action=HintAction.INTERPRET))
-        return step
+        return unread(step, src.where(line))
     said = (other or way).group(0).strip()  # type: ignore[union-attr]
     if latest is None:
         src.warn(line, f"{who}: its text opens with '{said}', the other branch of a condition, but no step before it "
@@ -189,6 +197,31 @@ def _read(step: StepSpec, words: str, latest: StepSpec | None, src: Source) -> S
     return step.model_copy(update={"otherwise_where": where, "otherwise_of": latest.id,
                                    "field_where": {**step.field_where, "when": where},
                                    "readings": (*step.readings, reading)})
+
+
+def _asked(step: StepSpec, asked: tuple[str, bool, str], latest: StepSpec | None, src: Source, line: int,
+           who: str) -> StepSpec:
+    """The step whose text opens with a yes/no question (`spec.condition_question`): its condition, or the
+    other branch of the step before that asked the same, warned as read."""
+    name, negated, said = asked
+    where = src.where(line)
+    if negated and latest is not None and latest.when == f"{name} is true":
+        src.warn(line, f"{who}: its text opens with the question '{said}', read as the other branch of {latest.id} "
+                       f"(which asks the same): it runs exactly when {name} is false; to say so plainly write "
+                       f"`Otherwise (of {latest.id.replace('-', ' ').title()}):`", "spec.lead-condition")
+        reading = Reading(what="otherwise", where=where, text=said, note=f"runs exactly when the condition of "
+                                                                         f"{latest.id} was false ('{said}')")
+        return step.model_copy(update={"otherwise_where": where, "otherwise_of": latest.id,
+                                       "field_where": {**step.field_where, "when": where},
+                                       "readings": (*step.readings, reading)})
+    when = f"{name} is {'false' if negated else 'true'}"
+    src.warn(line, f"{who}: its text opens with the question '{said}', read as its condition `{when}` (a yes/no "
+                   f"value named by the question's words): if no step gives `{name}` it is dropped; to say so "
+                   f"plainly write `- When: {when}` with the name of the value", "spec.lead-condition")
+    reading = Reading(what="when", where=where, text=said, note=f"runs only when {when} (the question opening "
+                                                                "its text)")
+    return step.model_copy(update={"when": when, "readings": (*step.readings, reading),
+                                   "field_where": {**step.field_where, "when": where, "when_title": where}})
 
 
 _rx.save()

@@ -39,6 +39,7 @@ from orchestrator.spec.branch_parallel import comment_roots
 from orchestrator.spec.branch_pseudocode import pseudocode_branches
 from orchestrator.spec.condition import Clause, read_condition
 from orchestrator.spec.condition_after import skill_first_lead
+from orchestrator.spec.condition_unhappened import other_branch, unhappened
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
@@ -155,6 +156,12 @@ def _single(step: StepSpec) -> Clause | None:
     return clause if clause.kind == "compare" and clause.subject else None
 
 
+def unread(step: StepSpec, where: str) -> StepSpec:
+    """The step marked as having a condition said and not read (warned by the caller): an Otherwise after it
+    is then warned that both run, not refused (`plan.dataflow`)."""
+    return step.model_copy(update={"field_where": {**step.field_where, "when_unread": where}})
+
+
 def read_leads(steps: list[StepSpec], src: Source) -> list[StepSpec]:
     """The steps, each whose title says when it runs (module docstring) with that condition or as the
     otherwise-branch; every title read or left unread so is a warning at its line."""
@@ -175,14 +182,18 @@ def read_leads(steps: list[StepSpec], src: Source) -> list[StepSpec]:
 
 def _with_lead(step: StepSpec, lead: Lead, latest: StepSpec | None, src: Source) -> StepSpec:
     line, who = _line(step.where), f"{step.id} ({step.name.strip()[:60]})"
+    gone = unhappened(_IF.sub("", lead.head)) if lead.kind in ("unread", "when") else None
+    if gone is not None and (gone[2] or lead.kind == "unread"):
+        return other_branch(step, gone, lead.head, latest, src, line, who)  # "If step 2 didn't run": its other branch
     if lead.kind == "unread":
         src.warn(line, f"{who}: its title '{lead.head[:80]}' looks like a condition but is not read, so the step "
                        "always runs: write it as a comparison of a named value (`- When: NAME >= NUMBER`)",
                  "spec.condition-not-read", Hint(action=HintAction.INTERPRET))
-        return step
+        return unread(step, step.where)
     if lead.kind == "when":
         condition = f"unless {lead.condition}" if lead.negated else str(lead.condition)
-        update = {"when": condition, **({"when_title": step.where} if lead.bare else {})}
+        update = {"when": condition, **({"when_title": step.where} if lead.bare else {}),
+                  **({"when_or_otherwise": step.where} if gone is not None else {})}  # "If none was found"
         return _take(step, src, line, update, f"runs only when {condition} (its title)",
                      f"{who}: its title is read as its condition: it runs only when {condition}; if the title "
                      "only names the step, reword it")
@@ -209,7 +220,8 @@ def _with_lead(step: StepSpec, lead: Lead, latest: StepSpec | None, src: Source)
 def _take(step: StepSpec, src: Source, line: int, update: dict[str, str], note: str, message: str) -> StepSpec:
     src.warn(line, message, "spec.lead-condition")
     reading = Reading(what="when", where=step.where, text=" ".join(step.name.split())[:160], note=note)
-    marks = {"when": step.where, **({"when_title": update.pop("when_title")} if "when_title" in update else {})}
+    marks: dict[str, str] = {"when": step.where}
+    marks.update({k: update.pop(k) for k in ("when_title", "when_or_otherwise") if k in update})
     return step.model_copy(update={**update, "field_where": {**step.field_where, **marks},
                                    "readings": (*step.readings, reading)})
 

@@ -39,7 +39,9 @@ from orchestrator.spec.branch_condition import (
 )
 from orchestrator.spec.condition_opening import plain as plain_sentence
 from orchestrator.spec.condition_said import without_aside
+from orchestrator.spec.condition_unhappened import unhappened
 from orchestrator.spec.condition_words import CONDITION_LABELS
+from orchestrator.spec.field_list import field_lines
 from orchestrator.spec.fields import (
     NUMBER,
     STEP_WORD,
@@ -378,9 +380,15 @@ class _StepBuilder:
         elif key == "for_each":
             v["for_each"] = read_for_each(value, src, line)
         elif key == "when":
-            said = complement_said(value) if cond.read_condition(_strip_code(value)) is None else None
-            if said is None:
+            compared = cond.read_condition(_strip_code(value)) is not None
+            said = complement_said(value) if not compared else None
+            gone = unhappened(_strip_code(value)) if said is None else None
+            if gone is not None and (gone[2] or not compared):  # "Only when: D didn't happen": the other branch of D
+                self.unhappened(gone, value, line)
+            elif said is None:
                 v["when"] = read_when(value, src, line)
+                if gone is not None:  # "no delays": `delays` is empty, or the other branch (`plan.dataflow`)
+                    self.field_where["when_or_otherwise"] = src.where(line)
             else:  # "Only if: the gate above didn't pass": the other branch of the condition before
                 v["otherwise_where"] = self.field_where["when"] = src.where(line)
                 src.warn(line, f"{sid}: the condition '{value.strip()}' is no comparison; '{said}' reads as the "
@@ -425,7 +433,8 @@ class _StepBuilder:
     def paragraph(self, text: str, line: int) -> None:
         """A paragraph, sentence by sentence (module docstring)."""
         kept: list[str] = []
-        for offset, sentence in label_lines(text, label_key) or prose.sentences(text):  # `Tool: x` a line
+        lines = label_lines(text, label_key) or field_lines(text, label_key)  # `Tool: x`, `:only if: x` a line
+        for offset, sentence in lines or prose.sentences(text):
             at = line + offset
             taken = self.sentence(sentence, at)
             if taken and self.beside:  # an approval said in a sentence that says more: the rest is read on
@@ -538,6 +547,21 @@ class _StepBuilder:
         if rest.strip():
             self.description.append(rest.strip())
 
+    def unhappened(self, gone: tuple[str | None, str, bool], value: str, line: int) -> None:
+        """A condition line that says an earlier step did not run: the step is that step's other branch."""
+        ref, said, _ = gone
+        where = self.src.where(line)
+        self.values["otherwise_where"] = self.field_where["when"] = where
+        if ref is not None:
+            self.values["otherwise_of"] = ref
+            self.field_where["otherwise_said"] = where
+        whose = f"'{ref}'" if ref is not None else "the nearest step before it with a condition"
+        self.src.warn(line, f"{self.sid}: the condition '{value.strip()[:80]}' is no comparison; '{said[:60]}' is read "
+                            f"as the other branch of {whose}: the step runs exactly when that step's condition was "
+                            "false. If that is not meant, write a comparison; to say so plainly write "
+                            "`Otherwise (of Step N):`", "spec.lead-condition")
+        self.read("otherwise", line, value, f"runs exactly when the condition of {whose} was false")
+
     def _own_skill(self, sentence: str) -> str | None:
         """The step's skill as far as read: the first name it mentions, else the first in `sentence`."""
         if self.mentions:
@@ -562,6 +586,7 @@ class _StepBuilder:
                            "`confidence < 0.7`, `Step 4 reported valid = true` or `amount is over 1000`")
                 if re.match(r"(?i)^\W*only\s+(?:if|when)\b", sentence):  # "Only if ..., use the backup": maybe not
                     self.src.warn(line, f"{message}; the step runs without it", "spec.when")
+                    self.field_where["when_unread"] = self.src.where(line)  # an Otherwise after it: both run
                     return False
                 self.src.error(line, message, "spec.when")
                 return True

@@ -21,12 +21,14 @@ FOLDERS = folders_of(FIXTURES / HOLDOUT_NAME)
 RATES, SAE, SNOW, LOAN, SAILING, BRITE = FOLDERS
 
 _FOUND = "steps['#3'].output.n_discrepancies"
+_LISTED = "steps['#3'].output.discrepancies"
 _WORST = "steps['#3'].output.worst_grade"
 _IN_SPEC = "steps['#3'].output.in_spec"
 # (folder, author's step number) -> (the line the condition is said at, the `when` expressions meant)
 WHEN: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
-    (SAE, 4): (34, (f"{_FOUND} > 0", f"{_FOUND} >= 1")),
-    (SAE, 5): (42, (f"not ({_FOUND} > 0)", f"{_FOUND} == 0", f"not ({_FOUND} >= 1)", f"{_FOUND} < 1")),
+    # "at least one discrepancy": the list `discrepancies` not empty, the same as its count `n_discrepancies` > 0
+    (SAE, 4): (34, (f"{_FOUND} > 0", f"{_FOUND} >= 1", _LISTED)),
+    (SAE, 5): (42, (f"not ({_FOUND} > 0)", f"{_FOUND} == 0", f"not ({_FOUND} >= 1)", f"{_FOUND} < 1", f"not ({_LISTED})")),
     (SNOW, 5): (45, ("steps['#1'].output.level != 'normal'", "not (steps['#1'].output.level == 'normal')")),
     (LOAN, 4): (55, (f"{_WORST} == 'C'",)),
     (LOAN, 5): (66, (f"not ({_WORST} == 'C')", f"{_WORST} != 'C'", f"{_WORST} in ['A', 'B']")),

@@ -64,8 +64,6 @@ def plans() -> Plans:
 
 # folder -> why `skillweave plan` refuses it (every case of the folder is a strict xfail for that reason)
 REFUSED: dict[str, str] = {
-    SAE: "'**Only when:** D didn't happen (zero discrepancies)' (line 42) is refused (spec.when: the condition cannot "
-         "be read): the author means the otherwise of D (line 34)",
     SNOW: "its own-schema YAML ('stages:' a list, each with 'steps:' keyed by name, the skill under 'tool:') is read "
           "as 3 steps named after the stages, each refused ('no executable skill matches `step-N`', lines 15, 26, 41)",
 }
@@ -73,8 +71,6 @@ REFUSED: dict[str, str] = {
 _INTRO = "the inputs named in the prose before the steps ({}) are not read: the plan's inputs are taken from the skills"
 _LOOP = ("{} is not read as a loop over {}: the step runs once and its skill's item fields are not given "
          "(warned at line {}: plan.input-not-given)")
-_JOIN = ("{} is not read as a join of the two branches (their conditions are not read): step {} waits on step {} "
-         "alone")
 KNOWN: dict[tuple[str, int, str], str] = {
     (RATES, 2, "input rates"): _INTRO.format("lines 4-6") + ": comp-median's `rates` is the workflow input `rates`, "
                                "not `comp_rates` (warned at line 10: derived-inputs)",
@@ -93,23 +89,25 @@ KNOWN: dict[tuple[str, int, str], str] = {
     (RATES, 5, "input hotel_code"): "the hotel code HVH is only in the title (line 1): nothing gives `hotel_code` "
                                     "(warned at line 19)",
     (RATES, 5, "input stay_date"): _INTRO.format("lines 4-6") + ": nothing gives `stay_date` (warned at line 19)",
+    (SAE, 1, "input rows"): _INTRO.format("'You'll be asked for', lines 7-8") + ": edc-ae-extract's `rows` is the "
+                            "workflow input `rows`, not `edc_listing` (warned at line 10: derived-inputs)",
+    (SAE, 2, "input listing"): _INTRO.format("lines 7-8") + ": safety-case-pull's `listing` is the workflow input "
+                               "`listing`, not `safety_listing` (warned at line 10: derived-inputs)",
+    (SAE, 3, "depends_on"): "'**Waits on:** A and B' (line 27): the lettered-steps reader takes the B after 'and' "
+                            "as step 2 but not the A that opens the value, so step 3 waits on step 2 alone",
+    (SAE, 3, "input saes"): "step 3 does not wait on step 1 (line 27's 'A' not read), so nothing gives `saes` "
+                            "(warned at line 24)",
+    **{(SAE, n, "input site_id"): _INTRO.format("lines 7-8") + f": nothing gives `site_id` (warned at line {at})"
+       for n, at in ((4, 32), (5, 40), (6, 47))},
+    (SAE, 6, "input protocol"): _INTRO.format("lines 7-8") + ": nothing gives `protocol` (warned at line 47)",
     (LOAN, 2, "for_each"): _LOOP.format("':repeat for: every object in the parsed manifest' (line 37)",
                                         "step 1's objects", 33),
     **{(LOAN, 2, f"input {name}"): f"no loop (line 37 not read): nothing gives `{name}` (warned at line 33)"
        for name in ("obj_id", "notes", "fragile")},
     (LOAN, 3, "input reports"): "':after: all the condition checks are in' (line 47) is no gather (step 2 is no loop): "
                                 "nothing gives `reports` (warned at lines 43, 47)",
-    (LOAN, 4, "condition"): "':only if: the worst grade is C' (line 55) is dropped without a word: the hold runs on "
-                            "every run",
-    (LOAN, 5, "condition"): "':otherwise:' (line 66) is not read as the hold's other branch (warned at line 65 only "
-                            "as an unread policy: 'instead'): storage runs on every run",
     (LOAN, 5, "input count"): "'number of objects from the summary' (line 67) is not tied to condition-summary's `n`: "
                               "nothing gives `count` (warned at line 62)",
-    (LOAN, 6, "depends_on"): _JOIN.format("':after: the hold or the storage step, whichever happened' (line 76, "
-                                          "warned: spec.join-not-read)", 6, 1),
-    (LOAN, 6, "join"): "line 76's 'whichever happened' is warned, not read: no join",
-    (LOAN, 6, "input status"): "no join (line 76): nothing gives `status` (warned at line 72)",
-    (LOAN, 6, "input ref"): "no join (line 76): nothing gives `ref` (warned at line 72)",
     (SAILING, 2, "depends_on"): "'Do this alongside card 1' (line 28) is not read: card 2 waits on card 1 by order, "
                                 "without a word",
     (SAILING, 2, "input vessel"): "'the vessel code from the roster' (line 9, the READ ME card) is no workflow input: "
@@ -122,13 +120,8 @@ KNOWN: dict[tuple[str, int, str], str] = {
                                "the workflow input `sheet`, not `panel_sheet` (warned at line 14: derived-inputs)",
     (BRITE, 3, "input target"): "'the style target' (line 22; the YOU'LL NEED list is not read) is no workflow "
                                 "input: nothing gives `target` (warned at line 21)",
-    (BRITE, 4, "condition"): "'In spec? Release it' (line 25) is dropped without a word: release runs on every run",
     (BRITE, 5, "condition"): "'Not in spec? Then instead' (line 27) is not read as the other branch (warned at line "
                              "27 only as an unread policy: 'instead'): quarantine runs on every run",
-    (BRITE, 6, "depends_on"): _JOIN.format("'Either way ... from 4 or 5' (line 30)", 6, 5),
-    (BRITE, 6, "join"): "line 30's 'from 4 or 5' is warned (ambiguous-input), not read: no join",
-    (BRITE, 6, "input status"): "no join (line 30): `status` is bound to step 5 alone (warned at line 30)",
-    (BRITE, 6, "input ref"): "no join (line 30): `ref` is bound to step 5 alone (warned at line 30)",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
@@ -151,13 +144,10 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 }
 # (folder, line) -> why what the line says is neither read as meant nor warned at that line
 SILENT: dict[tuple[str, int], str] = {
-    (LOAN, 55): "':only if: the worst grade is C' is dropped without a word: the hold runs on every run",
-    (LOAN, 66): "':otherwise:' is warned at line 65 (the field list's first line) as an unread policy, none at line 66",
     (LOAN, 70): "the values TEMP-DOCK / shelved are dropped without a word (continue with a null value)",
     (SAILING, 40): "the checklist sign-off is warned at line 37 (the card's first line), none at line 40",
     (SAILING, 54): "the 'Definition of done' card is not read, without a word",
     (BRITE, 18): "the values 3.5 / no off-flavours are dropped without a word (continue on invalid input only)",
-    (BRITE, 25): "'In spec? Release it' is dropped without a word: release runs on every run",
 }
 
 
@@ -246,6 +236,9 @@ def _refused_inputs(plan: dict[str, Any] | None, folder: str, n: int) -> bool:
 _INPUTS_REFUSED = "the plan does not take the author's inputs ('unknown input'): "
 NOT_RUN: dict[tuple[str, int], tuple[Callable[[dict[str, Any] | None, str, int], bool], str]] = {
     **{(f, n): (_refused, REFUSED[f]) for f in REFUSED for n in range(1 + len(expect(f).get("more_runs") or []))},
+    **{(SAE, n): (_refused_inputs, _INPUTS_REFUSED + "`site_id`, `protocol`, `edc_listing` and `safety_listing` "
+                                                     "(named in the intro, lines 7-8, not read) are no inputs; the plan "
+                                                     "takes rows and listing") for n in (0, 1)},
     **{(RATES, n): (_refused_inputs, _INPUTS_REFUSED + "`comp_rates` and `stay_date` (named in the intro, lines 4-6, "
                                                        "not read) are no inputs; the plan takes pms_snapshot and rates")
        for n in (0, 1)},
