@@ -195,3 +195,60 @@ def test_the_comma_reason_span_ends_at_the_comma() -> None:
     spans = comma_reason_spans(text)
     assert spans and text[spans[0][0]:spans[0][1]].strip().endswith(",")
     assert comma_reason_spans("if the feed is slow at noon, give it 3 more goes") == []
+
+
+# --- the run's success check said in words about the outputs (`spec.success_words`) ---
+
+_OUTPUTS = {"register-class": frozenset({"class_code", "pupils"}), "send-letter": frozenset({"sent", "letter_id"}),
+            "log-entry": frozenset({"entry_no", "text"}), "file-report": frozenset({"filed", "report_ref"}),
+            "run-assay": frozenset({"plate_id", "reading"}), "seal-plate": frozenset({"sealed"})}
+
+
+def _spec(text: str, path: str = "flow.md", form: str = "markdown"):  # type: ignore[no-untyped-def]
+    from orchestrator.spec import parse_spec_text
+    from orchestrator.spec.vocabulary import Vocabulary
+
+    vocabulary = Vocabulary.of([(name, None) for name in _OUTPUTS]).with_outputs(
+        lambda skill: _OUTPUTS.get(skill, frozenset()))
+    return parse_spec_text(text, path, "markdown" if form == "markdown" else form, vocabulary)
+
+
+def _success_checks(spec):  # type: ignore[no-untyped-def]
+    return {(c.producer, v) for c in spec.contracts if c.consumer is None for v in c.validation}
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a lesson plan
+    ("# Trip letters\n\n## Steps\n1. Set up the class with `register-class`\n2. Send the letter with `send-letter`\n\n"
+     "The lesson is done when the class register has a class code and the letter is sent.\n",
+     {("step-1", "class_code is not empty"), ("step-2", "sent == true")}),
+    # a ship's log
+    ("# Watch handover\n\n## Steps\n1. Write the watch entry with `log-entry`\n2. File it with `file-report`\n\n"
+     "We're good once the log entry has an entry number.\n", {("step-1", "entry_no is not empty")}),
+    # a lab protocol, the check behind a label
+    ("# Assay\n\n## Steps\n1. Read the plate with `run-assay`\n2. Seal it with `seal-plate`\n\n"
+     "Notes: the assay is finished when the plate is sealed.\n", {("step-2", "sealed == true")}),
+    # an HR onboarding checklist: a short form of the field's name
+    ("# New starter\n\n## Steps\n1. Write the welcome note with `log-entry`\n2. Send the report with `file-report`\n\n"
+     "Onboarding is complete when the report comes back with a report reference.\n", {("step-2", "report_ref is not empty")}),
+])
+def test_a_success_check_in_words_is_checked_on_the_outputs_it_names(text: str, want: set[tuple[str, str]]) -> None:
+    spec = _spec(text)
+    assert _success_checks(spec) == want
+    said = [w for w in spec.warnings if w.code == "spec.success"]
+    assert len(said) == len(want) and all("is read as the run's success check" in w.message for w in said)
+
+
+def test_a_part_of_the_check_that_names_no_output_is_said() -> None:
+    spec = _spec("# Assay\n\n## Steps\n1. Read the plate with `run-assay`\n2. Seal it with `seal-plate`\n\n"
+                 "It's ready when the plate is sealed and the bench is tidy.\n")
+    assert _success_checks(spec) == {("step-2", "sealed == true")}
+    unread = [w for w in spec.warnings if w.code == "spec.success" and "names no step's output" in w.message]
+    assert len(unread) == 1 and "the bench is tidy" in unread[0].message
+
+
+def test_a_check_in_words_that_names_no_output_is_warned_not_dropped() -> None:
+    spec = _spec("# Choir\n\n## Steps\n1. Take the register with `register-class`\n2. Send the rota with `send-letter`\n\n"
+                 "Rehearsal is done when everyone has a folder.\n")
+    assert _success_checks(spec) == set()
+    assert any(w.code == "spec.success" and w.line == 7 for w in spec.warnings)
