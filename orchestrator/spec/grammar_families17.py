@@ -24,6 +24,7 @@ not grow. The families, in words that are not the blind sets':
 
 from __future__ import annotations
 
+from orchestrator.spec.grammar_families15 import _EQ_PAIR
 from orchestrator.spec.grammar_families16 import _FAILS, _SLOW
 from orchestrator.spec.grammar_row import Row
 from orchestrator.spec.regex_cache import Patterns
@@ -75,6 +76,18 @@ EARLY: tuple[Row, ...] = (
     # "the notice goes out exactly once", "it is sent only once": no retry
     Row("no_retry", r"(?<!\w)(?:goes|go|is\s+sent|gets\s+sent|is\s+fired|fires|is\s+run|runs|is\s+filed|is\s+issued|"
         r"is\s+printed|is\s+posted|happens)\s+(?:out\s+)?(?:only|just|exactly|strictly)\s+once\b" + _ONCE_END),
+    # "cut the export off at 75 seconds", "cut it off after 2 min": the attempt's time
+    Row("timeout", r"(?<!\w)cut\s+(?:it|this|that|them|(?:the|each|every)\s+[\w-]{1,40}+(?:\s+[\w-]{1,40}+){0,2}?)\s+off\s+"
+        r"(?:at|after|past|beyond)\s+{D}"),
+    # "three hours is the absolute ceiling", "90 s is the hard limit": the attempt's time
+    Row("timeout", r"(?<!\w){D}\s+(?:is|'s|are)\s+(?:the\s+|our\s+|its\s+)?(?:absolute\s+|hard\s+|upper\s+|outside\s+)?"
+        r"(?:ceiling|cap|limit|max(?:imum)?|cut-?off|most\s+(?:it|we)\s+(?:gets|allow|wait))\b"),
+    # "four extra attempts", "2 additional tries": that many retries (the first try is not one of them)
+    Row("retries", r"(?<!\w){N}\s+(?:extra|additional|further|bonus|spare)\s+(?:attempts?|tries|goes|shots|re-?runs|runs|"
+        r"retries)\b"),
+    # "let it through as new (is_duplicate=false)": the field and value in brackets say what the words meant
+    Row("value_pairs", r"\(\s*+`?(?P<pairs>" + _EQ_PAIR + r")`?\s*+\)", needs=r"{COND}|instead|anyway|regardless|"
+        r"carry|keep\s+going|move\s+on|go\s+on|continu|proceed|let\s+(?:it|them|the\s+[\w-]{1,40}+)\s+through"),
     # "carry on with room `TBA` and tutor `cover`": each field and its ticked value
     Row("value_pairs", r"(?<!\w)" + _GO_ON + r"\s+with\s+(?:the\s+)?(?P<pairs>" + _TICK_PAIR + r"(?:" + _SEP + _TICK_PAIR
         + r"){0,8})", needs=r"{COND}|instead|anyway|regardless|unreachable|unavailable"),
@@ -127,7 +140,7 @@ def comma_reason_spans(text: str) -> list[tuple[int, int]]:
 
 # the words each table's new rows need in a sentence (`grammar.GATES`)
 GATES = {
-    "EARLY": r"|again|once|wait|pause|sleep|hold|put|write|enter|type|fill|plug|pencil|stick|call|count|score|log|"
+    "EARLY": r"|=|cut|ceiling|cap|limit|max|extra|additional|further|bonus|spare|again|once|wait|pause|sleep|hold|put|write|enter|type|fill|plug|pencil|stick|call|count|score|log|"
              r"record|mark|rate|book|note|treat|ahead|press|crack|push|soldier",
     "IGNORE": r"|second|mail|message|text|slack|tell|send|whatsapp|dm",
 }

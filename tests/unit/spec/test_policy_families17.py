@@ -252,3 +252,38 @@ def test_a_check_in_words_that_names_no_output_is_warned_not_dropped() -> None:
                  "Rehearsal is done when everyone has a folder.\n")
     assert _success_checks(spec) == set()
     assert any(w.code == "spec.success" and w.line == 7 for w in spec.warnings)
+
+
+@pytest.mark.parametrize(("text", "seconds"), [
+    ("If the lesson video hangs, cut it off after 2 min.", 120.0),  # a lesson plan
+    ("Cut the sample scan off at 45 seconds.", 45.0),  # a lab protocol
+    ("The titration log can be slow; 90 s is the hard limit.", 90.0),  # a lab protocol
+    ("The episode render can drag, but two hours is the absolute ceiling.", 7200.0),  # a podcast run sheet
+    ("Weather fax: 10 minutes is the max.", 600.0),  # a ship's log
+])
+def test_a_cut_off_or_a_ceiling_is_the_attempt_s_time(text: str, seconds: float) -> None:
+    phrase, _effect = _read(text)
+    assert phrase.statement.timeout_s == seconds, phrase
+    assert phrase.problems == ()
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("Give the podcast upload 2 additional tries, 30 s apart.", 2),  # a podcast run sheet
+    ("The stock sync gets four extra attempts.", 4),  # a garden centre stock-take
+    ("Allow the rota email 3 further goes if it bounces.", 3),  # a choir rehearsal schedule
+    ("If the plate reader errors, it gets one extra attempt.", 1),  # a lab protocol
+])
+def test_extra_attempts_are_retries(text: str, count: int) -> None:
+    _phrase, effect = _read(text)
+    assert effect.retry is not None and effect.retry.max_retries == count
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("If the duplicate pupil check fails, let the pupil through as new (is_repeat=false).", {"is_repeat": False}),  # lesson plan
+    ("If the allergy lookup fails, serve it as safe (allergen_free = true) and carry on.", {"allergen_free": True}),  # a menu
+    ("If the tide API is down, log the height as unknown (height_m=null) and move on.", {"height_m": None}),  # ship's log
+    ("If the pH meter dies, record it as neutral (`ph=7`) and continue.", {"ph": 7}),  # a lab protocol
+])
+def test_a_field_and_value_in_brackets_say_what_the_words_meant(text: str, value: dict[str, Any]) -> None:
+    phrase, effect = _read(text)
+    assert effect.fallback is not None and effect.fallback.value == value, phrase
