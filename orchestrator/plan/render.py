@@ -133,7 +133,9 @@ def _rule(rule: RecoveryRule) -> str:
         parts.append(f"then {_fallback(rule.fallback)}")
     on = rule.on if isinstance(rule.on, str) else rule.on.value
     head = f"{on}" + (f" ({rule.failure})" if rule.failure else "")
-    return f"{head}: {'; '.join(parts) or 'defaults'}" + (f"  [{rule.where}]" if rule.where else "")
+    # a rule said for one kind of failure is for that kind only: the plan says what the others get
+    others = "" if on == "any" else "; other failures: the retry and fallback above"
+    return f"{head}: {'; '.join(parts) or 'defaults'}{others}" + (f"  [{rule.where}]" if rule.where else "")
 
 
 def _source(binding: InputBinding) -> str:

@@ -116,7 +116,7 @@ class Placer:
             if comparison(clause):
                 number, how = named if named is not None else (last, "the last step (the run's final output)")
                 self.out.success.setdefault(number, []).append((line, clause, how))
-            else:
+            elif not _said_in_words(clause, sentence):  # outputs said in words: read by `spec.whole_net`
                 self.src.warn(line, f"the run's success check '{clause[:80]}' is not a comparison of an output "
                                     "field with a value, so it is not checked; write one on the step whose output "
                                     "it is (`- Success criteria: FIELD >= N`)", "spec.success")
@@ -221,4 +221,9 @@ def place(root: Unit, found: list[F], leftover: list[Unit], src: Source,
         f.success = placer.out.success.get(number, [])
     return steps, placer.out.covered
 
+
+def _said_in_words(clause: str, sentence: str) -> bool:
+    from orchestrator.spec.success_words import said_in_words
+
+    return said_in_words(clause, sentence)
 

@@ -29,7 +29,9 @@ _BEFORE_NEXT = (r"\s*+,?\s*+(?:and\s+)?(?:then\s+)?{D}\s+before\s+(?:the\s+)?(?:
 # the waits after the first, each said again with "after": "once more after 90 s", "again after 5", "a last time after 10"
 _AGAIN = (r"(?:once\s+more|one\s+more\s+time|(?:and\s+)?again|then|(?:a|one|the)\s+(?:last|final|third|fourth)\s+"
           r"(?:time|" + _ONE + r")|(?:the\s+)?(?:last|final|third|fourth)\s+" + _ONE + r")")
-_AGAIN_AFTER = r"\s*+[,;]?\s*+(?:and\s+)?" + _AGAIN + r"\s+(?:after|in)\s+(?:{D}|\d{1,6}+(?:\.\d{1,3}+)?+(?!\d|\.\d))"
+# "and if needed again after 25": the condition of the next retry is the failure of the one before
+_AGAIN_AFTER = (r"\s*+[,;]?\s*+(?:and\s*+,?\s*+)?(?:if\s+(?:needed|necessary|need\s+be|required|(?:it|that)\s+(?:still\s+)?fails"
+                r"(?:\s+again|\s+too)?)\s*+,?\s*+)?" + _AGAIN + r"\s+(?:after|in)\s+(?:{D}|\d{1,6}+(?:\.\d{1,3}+)?+(?!\d|\.\d))")
 # a value written with `=` ("is_duplicate=false", "risk = "n/a"")
 _EQ_VALUE = r"(?:\"[^\"]{0,200}\"|'[^']{0,200}'|-?\d{1,12}+(?:\.\d{1,9}+)?+(?![\w.])|true\b|false\b|null\b|none\b|\[\s*+\]|\{\s*+\})"
 _EQ_PAIR = r"[a-z][a-z0-9_]{0,40}+\s*+=\s*+" + _EQ_VALUE

@@ -385,9 +385,8 @@ def own_success(r: NodeReader, checks: list[Pair], steps: list[StepSpec]) -> tup
             r.src.warn(line, f"{knode.value}: '{short(text)}' is not a check on a step's output (`ledger.posted == "
                              "true`); not checked", "spec.success")
             continue
-        steps, contract = read
-        if contract is not None:
-            found.append(contract)
+        steps, contracts = read
+        found.extend(contracts)
     return steps, found
 
 

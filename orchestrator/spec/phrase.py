@@ -31,6 +31,7 @@ from orchestrator.spec import grammar as g
 from orchestrator.spec.engine_time import negative_times
 from orchestrator.spec.grammar_families11 import reason_spans
 from orchestrator.spec.grammar_families16 import failure_reason_spans
+from orchestrator.spec.grammar_families17 import comma_reason_spans
 from orchestrator.spec.named_skills import bare, mark
 from orchestrator.spec.normalize import normalize_spans
 from orchestrator.spec.phrase_checks import budget_without_repeat, geometric, lost_value
@@ -196,7 +197,7 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
     accounted = bytearray(r.taken)
     policy_like = bool(r.seen) or any(ignored) or g.signals().search(norm) is not None
     reasons = bytearray(len(norm))
-    for start, end in (*reason_spans(norm), *failure_reason_spans(norm)) if policy_like else ():  # "the share is slow, so ...": why, not which failures
+    for start, end in (*reason_spans(norm), *failure_reason_spans(norm), *comma_reason_spans(norm)) if policy_like else ():  # "the share is slow, so ...": why, not which failures
         reasons[start:end] = b"\x01" * (end - start)
     for compiled in g.COMPILED_CONTEXT if policy_like else ():
         for m in compiled.regex.finditer(norm):

@@ -22,6 +22,11 @@ _VALUE_WORDS = _rx(r"\b(?:(?:mark|flag|tag|label)\s+(?:it|them|this|that|(?:that
                      r"|assum(?:e|ing)\s+(?:(?:we(?:'ve|\s+have)|you(?:'ve|\s+have))\s+(?:got\s+)?|there\s+(?:are|is|were|was)\s+|"
                      r"it(?:'s|\s+is|\s+was)\s+)?(?:-?\d{1,12}+(?:\.\d{1,6}+)?+|no|zero|none)\s+[\w-]{1,40}+)\b", re.I)
 
+# a value said bare after going on's words ("carry on with room TBA", "put 4 in", "call it 7"): read by a row
+# of `spec.grammar_families17` or said
+_BARE_VALUE = _rx(r"(?<!\w)(?:with|as|put|enter|write|call\s+it|of)\s+(?:an?\s+|the\s+)?(?:[a-z_][\w-]{0,30}+\s+){0,2}?(?:\"[^\"]{1,80}+\"|``?[^`]{1,80}+``?|"
+                  r"-?\d{1,12}+(?:\.\d{1,6}+)?+(?![\w%.]|\s*+(?:ms|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|days?|"
+                  r"times|tries|retries|attempts|goes|x)\b)|n/a\b|(?-i:[A-Z]{2,}+[A-Z0-9-]{0,30}+)(?![\w-]))", re.I)
 
 _REPEAT = _rx(rf"{g.RETRY}|\bagain\b|\bevery\b|\bpoll|\btries\b|\battempts?\b|\bkeep\s+\w+ing\b|\buntil\b"
               r"|\btotal\b|\boverall\b|\baltogether\b|\bin\s+all\b|\bcombined\b|\bend\s+to\s+end\b", re.I)
@@ -46,7 +51,7 @@ def lost_value(norm: str, statement: PolicyStatement) -> str | None:
         found, value = json_literal(m.group(0))
         if found and isinstance(value, (dict, list)):
             return m.group(0)
-    words = _VALUE_WORDS.search(norm)
+    words = _VALUE_WORDS.search(norm) or _BARE_VALUE.search(norm)
     return words.group(0) if words else None
 
 

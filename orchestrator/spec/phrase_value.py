@@ -130,7 +130,7 @@ def json_literal(raw: str) -> tuple[bool, Any]:
 
 
 # a field and its value with no `=`, and the words between a series' parts ("and the", "then the")
-_BARE_PAIRS = _rx(r"(?i)(?<!\w)([a-z_]\w*+)\s++(?:(?:of|at|as|:)\s*+)?(\"[^\"]*\"|'[^']*'|-?\d+(?:\.\d+)?+|true|false|null)(?![\w.])")
+_BARE_PAIRS = _rx(r"(?i)(?<!\w)([a-z_]\w*+)\s++(?:(?:of|at|as|:|=)\s*+)?(\"[^\"]*\"|'[^']*'|``[^`]*+``|`[^`]*+`|-?\d+(?:\.\d+)?+|true|false|null)(?![\w.])")
 _LINKS = _rx(r"(?i)(?<!\w)(?:and|then|the|one)(?!\w)")
 
 
@@ -198,7 +198,7 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         out: dict[str, Any] = {}
         for name, said_value in pairs:
             found, literal = json_literal(said_value)
-            out[name] = literal if found else said_value
+            out[name] = literal if found else said_value.strip("`")  # "ref ``TEMP-1``": the text in the ticks
         return out
     if slot == "value_nos":
         return {w: [] for w in re.findall(r"\bno\s+(\w+)", m.group("nos").lower())}
@@ -224,5 +224,7 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         return (field.replace(" ", "_") or None, value)
     if slot == "value_literal":
         found, literal = json_literal(m.group("value"))
-        return literal if found else m.group("value")
+        if not found and m.group("value").lower() in g.NUMBER_WORDS:  # "log it as zero": the number
+            return g.NUMBER_WORDS[m.group("value").lower()]
+        return literal if found else m.group("value").strip("`")
     return True

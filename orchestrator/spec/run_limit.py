@@ -86,6 +86,7 @@ def success_warned(src: Source, line: int) -> bool:
 def success_not_placed(clause: str, line: int, src: Source) -> None:
     """A success check of the whole run ("it only counts as good when `tag` is ..."): a check is
     on one step's output, so it is reported at its line with what to write, never dropped."""
+    from orchestrator.spec.success_words import said_in_words
     from orchestrator.spec.whole_success import comparison, criteria_in_part
 
     if whole_limit(clause, outside=True) is not None:  # "Whole thing needs to be done within 15 min": the run's limit
@@ -101,7 +102,7 @@ def success_not_placed(clause: str, line: int, src: Source) -> None:
     else:
         how = ("it is not a comparison of an output field with a value; write one (`- Success criteria: "
                "FIELD == VALUE`) under the step that outputs the field")
-    if success_warned(src, line):
+    if success_warned(src, line) or said_in_words(clause, src.line_text(line)):  # outputs in words: read by `spec.whole_net`
         return
     src.warn(line, f"success check '{clause[:80]}' is not tied to a step and is not checked; {how}", "spec.success")
 

@@ -51,9 +51,8 @@ def read_the_rest(parts: SpecParts, src: Source, checks: tuple[ContractSpec, ...
         if not _spans(said, taken_success):
             read = read_success(said, steps, src, outside=not _spans(said, inside))
             if read is not None:
-                steps, contract = read
-                if contract is not None:
-                    found.append(contract)
+                steps, contracts = read
+                found.extend(contracts)
                 continue
         if _spans(said, taken_limit):
             continue

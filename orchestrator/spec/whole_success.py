@@ -38,7 +38,7 @@ from orchestrator.spec.whole_doc import Said, line_of
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 CODE = "spec.success"
-_STATE = (r"[\"“'`*_]?(?:done|finished|good|successful|a\s+success|a\s+pass|passed|ok|complete|completed|accepted|green|"
+_STATE = (r"[\"“'`*_]?(?:done|finished|good|ready|successful|a\s+success|a\s+pass|passed|ok|complete|completed|accepted|green|"
           r"successfully\s+(?:performed|completed|done|run|executed|finished))[\"”'`*_]?")
 # "... counts as done when", "... is only "done" when", "... is successful if and only if", "... passes only when"
 _CUE = _rx(r"(?i)^(?P<subject>[^.;:]{0,80}?)(?<![\w-])(?:(?:only\s+)?(?:counts?|is\s+counted|is\s+marked|is\s+considered|"
@@ -68,6 +68,8 @@ _STARTS = _rx(r"(?i)`?(?<!\w)(?P<field>[A-Za-z_]\w*+)`?\s+(?:comes\s+back\s+|is\
 # "Done = ...", "Finished if: ...", `finished_if:` ("Done:" alone is a report of what was done, never a check)
 _DONE_LABEL = _rx(r"(?i)^\W{0,4}+(?:done|finished|complete|completed|success)(?:[\s_-]?+(?:when|if|once|means)\s*+(?:[:=]|==)|"
                   r"\s*+==?)(?!=)\s*+(?P<clause>\S.*)$")
+# a card's or a form's label before the sentence ("Description: ...", "Notes: ...")
+_LABEL = _rx(r"(?i)^\W{0,4}+[A-Za-z][\w ]{0,30}+:\s++(?=\S)")
 _AND = _rx(r"(?i)(?<!\s)\s++and\s++|(?<!\s)\s*+[,;]\s*+")
 _THIS_STEP = _rx(r"(?i)(?<![\w-])this\s+(?:step|stage|task|job)(?![\w-])")
 _WORDS_TO_BOOL = {"yes": True, "no": False}
@@ -82,6 +84,8 @@ def success_cue(sentence: str, *, outside: bool = True) -> str | None:
         clause = re.split(r"(?i),?(?<!\s)\s++(?:else|otherwise)\b", ensure.group("clause"))[0]
         return clause.strip().rstrip(".").strip() or None
     m = _CUE.match(sentence)
+    if m is None and (label := _LABEL.match(sentence)) is not None:  # "Description: Close-out is done when ..."
+        m = _CUE.match(sentence[label.end():])
     if m is None:  # "Done = ...", "Finished if: ...", `finished_if:`: a label of being done, then the check
         said = _DONE_LABEL.match(sentence)
         clause = said.group("clause").strip().rstrip(".").strip().lstrip("*_ ") if said else ""
@@ -195,7 +199,7 @@ def _check(clause: str, said: Said, steps: list[StepSpec], src: Source) -> tuple
 
 
 def read_success(said: Said, steps: list[StepSpec], src: Source, *,
-                 outside: bool = True) -> tuple[list[StepSpec], ContractSpec | None] | None:
+                 outside: bool = True) -> tuple[list[StepSpec], tuple[ContractSpec, ...]] | None:
     """A sentence that states the run's success check (`success_cue`): checked on a step (the steps
     updated, with the check's contract) or warned at its line; None when it states none."""
     clause = success_cue(said.text, outside=outside)
@@ -206,8 +210,14 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
     if two is None and (named := compared_names(clause)) is not None:  # "accuracy >= min_accuracy"
         two = named[0], named[2]
     if two is None and (several := _several(clause, said, steps, src)) is not None:
-        return several  # "x is not empty and ok == true": every part, never the one `comparison` finds
+        return several[0], (several[1],)  # "x is not empty and ok == true": every part, never the one `comparison` finds
     check = _check(clause, said, steps, src) if two is None else None
+    if check is None and two is None:  # "the receipt has a receipt number": outputs said in words
+        from orchestrator.spec.success_words import word_checks
+
+        worded = word_checks(clause, said.line, steps, src)
+        if worded is not None:
+            return worded
     if check is None:
         if two is not None:
             why = (f"it compares two values (`{two[0]}` with `{two[1]}`), and a check compares one output field "
@@ -216,7 +226,7 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
             why = "it is not a comparison of an output field with a value (`ok == true`, `count >= 3`)"
         src.warn(said.line, f"the run's success check '{clause[:80]}' is not checked: {why}; the run succeeds "
                             "without it", CODE)
-        return steps, None
+        return steps, ()
     at, how, written, keywords = check
     step = steps[at]
     field = next(iter(keywords))
@@ -225,7 +235,7 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
         src.warn(said.line, f"the run's success check '{clause[:80]}' is not checked: it names `{field}`, which "
                             f"{step.id} ({how}) does not output ({', '.join(sorted(known))}); write `- Success "
                             "criteria: FIELD == VALUE` under the step that outputs the field", CODE)
-        return steps, None
+        return steps, ()
     src.warn(said.line, f"{step.id} ({step.name}): '{clause[:60]}' is read as the run's success check ({written}), on "
                         f"this step's output ({how}): check the plan, or write `- Success criteria: {written}` "
                         "under the step", CODE)
@@ -235,7 +245,7 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
     out[at] = step.model_copy(update={"readings": (*step.readings, reading)})
     contract = ContractSpec(producer=step.id, consumer=None, where=src.where(said.line), validation=(written,),
                             constraints={"": check_schema(keywords)})
-    return out, contract
+    return out, (contract,)
 
 
 def _several(clause: str, said: Said, steps: list[StepSpec], src: Source) -> tuple[list[StepSpec], ContractSpec] | None:

@@ -127,27 +127,18 @@ KNOWN: dict[tuple[str, int, str], str] = {
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
     (LOAN, 41, 0): "'.. note:: Each object report gets 2 minutes.' is not read (warned at line 41: 'not understood: "
                    "2 minutes'): no 120 s timeout",
-    (LOAN, 70, 0): "'carry on with ref TEMP-DOCK and status shelved' is read as continue without its values (the "
-                   "fallback value is null), without a word",
-    (BRITE, 18, 0): "'call it a 3.5 with no off-flavours and carry on' is read as continue on invalid input only, "
-                    "without the values mean_score 3.5 and off_flavours [], without a word",
+    (BRITE, 18, 0): "'call it a 3.5 with no off-flavours and carry on' is read as continue with mean_score 3.5 "
+                    "(the one number output) on invalid input only; 'with no off-flavours' (off_flavours []) is not "
+                    "read, without a word",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (RATES, "success", 23): "'the channel manager says pushed and the count ... = number of room types' is not tied "
-                            "to push-rates' `pushed` and `rates_pushed` (warned at line 23: not a comparison)",
-    (LOAN, "success", 82): "'the lender receipt has a receipt number' is not tied to lender-receipt's `receipt_no` "
-                           "(warned at line 82: not a comparison)",
-    (SAILING, "success", 54): "the 'Definition of done' card (lines 53-54) is not read, without a word",
-    (BRITE, "success", 33): "'the label is printed and says RELEASED or QUARANTINED' is not tied to cellar-label's "
-                            "`printed` and `label` (warned at line 33: not a comparison)",
 }
 # (folder, line) -> why what the line says is neither read as meant nor warned at that line
 SILENT: dict[tuple[str, int], str] = {
-    (LOAN, 70): "the values TEMP-DOCK / shelved are dropped without a word (continue with a null value)",
     (SAILING, 40): "the checklist sign-off is warned at line 37 (the card's first line), none at line 40",
-    (SAILING, 54): "the 'Definition of done' card is not read, without a word",
-    (BRITE, 18): "the values 3.5 / no off-flavours are dropped without a word (continue on invalid input only)",
+    (BRITE, 18): "'with no off-flavours' (off_flavours []) is dropped without a word; 3.5 is read as mean_score, "
+                 "on invalid input only",
 }
 
 

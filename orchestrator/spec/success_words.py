@@ -1,0 +1,127 @@
+"""The run's success check said in everyday words about the steps' outputs, read onto those outputs.
+
+`spec.whole_success` reads a check that compares a field with a value (`ok == true`). People write
+what they would see instead: "the day is done when the register has a class code and the letter is
+sent", "we're good once the invoice comes back with an invoice number", "finished when the cargo
+note is signed and says CLEARED". Each part of such a clause (split at "and") is read here when it
+names what one step outputs:
+
+- "<thing> has / comes back with / gets a <field in words>": that output is not empty, on the step
+  whose output has the field (the one the thing names, when several do). The field in words is the
+  output's name with its words ("receipt number" is `receipt_no`, "booking reference" `booking_ref`);
+- "<thing> is / was / has been / says <state>": the output named by the state is true (`sent == true`).
+
+A part that names no step's output ("and says CLEARED", "the crew is happy") is said at its line as
+not checked; nothing is dropped. The reading is a guess, so it is said at the line with what to write.
+"""
+
+from __future__ import annotations
+
+from orchestrator.spec.elsewhere import keys_of
+from orchestrator.spec.model import ContractSpec, Reading, StepSpec
+from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.source import Source
+from orchestrator.spec.success import check_schema, read_criteria
+from orchestrator.spec.whole_success import CODE, outputs_of
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_AND = _rx(r"(?i)(?<!\s)\s++and\s++|(?<!\s)\s*+[,;]\s*+(?:and\s++)?")
+# "the lender receipt has a receipt number", "the invoice comes back with an invoice no."
+_HAS = _rx(r"(?i)^(?:the\s++|a\s++|an\s++|its\s++|our\s++)?(?P<thing>[\w' -]{1,60}?)\s++(?:has|have|carries|shows|gets|got|"
+           r"comes\s++back\s++with|came\s++back\s++with|returns|gives\s++back|includes)\s++(?:a|an|the|its|their|some)\s++"
+           r"(?P<field>[\w.' -]{1,60}+)$")
+# "the crew briefing is posted", "the channel manager says pushed", "the letter has been sent"
+_STATE = _rx(r"(?i)^(?:the\s++|a\s++|an\s++|its\s++|our\s++)?(?P<thing>[\w' -]{1,60}?)\s++(?:is|are|was|were|has\s++been|"
+             r"have\s++been|gets|got|says|reads|shows)\s++(?P<state>[a-z][a-z_]{1,40}+)$")
+_FILLER = frozenset({"the", "a", "an", "its", "their", "of", "for", "on", "in"})
+# the short forms a field's name uses for the words said
+_SHORT = {"number": ("no", "num", "nr", "number", "n"), "reference": ("ref", "reference"), "identifier": ("id",),
+          "quantity": ("qty", "quantity"), "percent": ("pct", "percent"), "message": ("msg", "message"),
+          "count": ("count", "n"), "id": ("id",), "ref": ("ref",), "no": ("no", "num", "number")}
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in text.lower().replace(".", " ").replace("-", " ").replace("'s", " ").split() if w not in _FILLER]
+
+
+def _field_for(words: list[str], names: frozenset[str]) -> str | None:
+    """The output name the words say ("receipt number" -> `receipt_no`), or None."""
+    for name in sorted(names):
+        parts = name.lower().split("_")
+        if parts == words or name.lower() == "_".join(words):
+            return name
+        if len(parts) == len(words) and all(p == w or p in _SHORT.get(w, ()) for p, w in zip(parts, words, strict=True)):
+            return name
+    return None
+
+
+def _step_for(thing: str, field_words: list[str], steps: list[StepSpec], src: Source,
+              state: bool) -> tuple[int, str] | None:
+    """(step index, output name) of the one step whose output the part names (the thing picks among several)."""
+    owners: list[tuple[int, str]] = []
+    for i, step in enumerate(steps):
+        names = outputs_of(step, src.vocabulary)
+        field = (field_words[0] if field_words and field_words[0] in names else None) if state else _field_for(field_words, names)
+        if field is not None:
+            owners.append((i, field))
+    if len(owners) <= 1:
+        return owners[0] if owners else None
+    keys = keys_of([(i + 1, s.name, (s.skill or "").strip("`")) for i, s in enumerate(steps)])
+    said = set(_words(thing))
+    named = [o for o in owners if any(k.number - 1 == o[0] and said & set(k.words) for k in keys)]
+    return named[0] if len(named) == 1 else owners[-1]
+
+
+def said_in_words(clause: str, sentence: str) -> bool:
+    """Whether a part of the clause says an output in words ("the receipt has a receipt number") and the
+    sentence is one `spec.whole_net` reads as the run's success check: a reader that does not know the
+    steps yet leaves it to that last reader, which reads it onto the outputs or warns it."""
+    from orchestrator.spec.whole_success import success_cue
+
+    parts = [p.strip().rstrip(".") for p in _AND.split(clause)]
+    return any(_HAS.match(p) or _STATE.match(p) for p in parts if p) and success_cue(sentence) is not None
+
+
+def word_checks(clause: str, line: int, steps: list[StepSpec],
+                src: Source) -> tuple[list[StepSpec], tuple[ContractSpec, ...]] | None:
+    """The steps (each with a reading of its check) and the checks on their outputs the clause's parts
+    say in words (module docstring), each said at `line`; None when no part names a step's output (the
+    caller warns the whole clause)."""
+    read: list[tuple[int, str, str]] = []
+    unread: list[str] = []
+    for part in (p.strip().rstrip(".") for p in _AND.split(clause)):
+        if not part:
+            continue
+        has, state = _HAS.match(part), _STATE.match(part)
+        found, written = None, ""
+        if has is not None:
+            found = _step_for(has.group("thing"), _words(has.group("field")), steps, src, state=False)
+            written = f"{found[1]} is not empty" if found else ""
+        if found is None and state is not None:
+            found = _step_for(state.group("thing"), [state.group("state").lower()], steps, src, state=True)
+            written = f"{found[1]} == true" if found else ""
+        if found is None:
+            unread.append(part)
+            continue
+        read.append((found[0], written, part))
+    if not read:
+        return None
+    out = list(steps)
+    contracts: list[ContractSpec] = []
+    for at, written, part in read:
+        step = out[at]
+        src.warn(line, f"{step.id} ({step.name}): '{part[:60]}' is read as the run's success check `{written}` on this "
+                       f"step's output: check the plan, or write `- Success criteria: {written}` under the step", CODE)
+        reading = Reading(what="success", where=src.where(line), text=part[:160],
+                          note=f"the run's success check `{written}`, checked on {step.id}'s output (said in words)")
+        out[at] = step.model_copy(update={"readings": (*step.readings, reading)})
+        contracts.append(ContractSpec(producer=step.id, consumer=None, where=src.where(line), validation=(written,),
+                                      constraints={"": check_schema(read_criteria(written)[0])}))
+    for part in unread:
+        src.warn(line, f"the run's success check: '{part[:80]}' names no step's output, so that part is not checked; "
+                       "write it as a comparison of an output field with a value (`status == \"DONE\"`)", CODE)
+    return out, tuple(contracts)
+
+
+_rx.save()
