@@ -62,12 +62,11 @@ def plans() -> Plans:
     return Plans()
 
 
-# folder -> why `skillweave plan` refuses it (every case of the folder is a strict xfail for that reason)
+# folder -> why `skillweave plan` refuses it (every case of the folder is a strict xfail for that reason); 89
+# (own-schema YAML with stages of name-keyed steps) is read since `spec.yaml_grouped`
 REFUSED: dict[str, str] = {
     SAE: "'**Only when:** D didn't happen (zero discrepancies)' (line 42) is refused (spec.when: the condition cannot "
          "be read): the author means the otherwise of D (line 34)",
-    SNOW: "its own-schema YAML ('stages:' a list, each with 'steps:' keyed by name, the skill under 'tool:') is read "
-          "as 3 steps named after the stages, each refused ('no executable skill matches `step-N`', lines 15, 26, 41)",
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 _INTRO = "the inputs named in the prose before the steps ({}) are not read: the plan's inputs are taken from the skills"
@@ -141,6 +140,9 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
+    (SNOW, "success", 12): "`good_when: every route has a driver (nothing left in unassigned)` is read as the run's "
+                           "success check but not tied to assign-drivers' `unassigned` (warned at line 12: not a "
+                           "comparison of an output field with a value)",
     (RATES, "success", 23): "'the channel manager says pushed and the count ... = number of room types' is not tied "
                             "to push-rates' `pushed` and `rates_pushed` (warned at line 23: not a comparison)",
     (LOAN, "success", 82): "'the lender receipt has a receipt number' is not tied to lender-receipt's `receipt_no` "

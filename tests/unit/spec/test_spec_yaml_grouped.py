@@ -1,0 +1,180 @@
+"""Steps keyed by their name under groups of the author's own (stages, phases, lanes, stations, in a list
+or a mapping, nested) are read as one list of steps in document order (`spec.yaml_grouped`): a group is
+not a step; what a step waits for when it does not say comes from the grouping's word and is warned at
+the grouping's line; a group's own `after:` is what its first steps wait on; a key of a group the reader
+does not know is warned at its line. The steps' own keys are the form's (`give:` the inputs, `ask.x` an
+asked-for input, `this.x` the loop's item)."""
+
+from __future__ import annotations
+
+from orchestrator.plan.conditions import rewrite_expression
+from orchestrator.spec import parse_spec_text
+from orchestrator.spec.vocabulary import Vocabulary
+
+SKILLS = ("thaw-stock", "sear-batch", "rest-meat", "plate-up", "dress-greens", "chill-dessert", "pass-check",
+          "tide-window", "board-pilot", "tug-assist", "berth-confirm", "log-movement", "weigh-samples",
+          "spin-down", "assay-plate", "qc-review", "file-results", "open-doors", "sound-check", "run-show",
+          "strike-set")
+CATALOG = Vocabulary.of([(s, None) for s in SKILLS])
+
+
+def _read(text: str):  # type: ignore[no-untyped-def]
+    return parse_spec_text(text, "doc.yaml", "yaml", CATALOG)
+
+
+def _waits(spec) -> list[tuple[str, str, tuple[str, ...]]]:  # type: ignore[no-untyped-def]
+    return [(s.id, s.skill, s.depends_on) for s in spec.steps]
+
+
+def _warned(spec, words: str) -> list[int]:  # type: ignore[no-untyped-def]
+    return [w.line for w in spec.warnings if words in w.message]
+
+
+# a restaurant's prep plan: stations side by side, each station's tasks in order (a mapping of groups)
+KITCHEN = """\
+service: friday dinner
+stations:
+  grill:
+    chef: Ana              # who runs it
+    tasks:
+      thaw:
+        does: thaw-stock
+      sear:
+        does: sear-batch
+      rest:
+        does: rest-meat
+  cold:
+    tasks:
+      greens: {does: dress-greens}
+      dessert: {does: chill-dessert}
+  pass:
+    after: [grill, cold]
+    tasks:
+      check: {does: pass-check}
+"""
+
+
+def test_a_kitchen_prep_plans_stations_run_side_by_side_and_their_tasks_in_order() -> None:
+    spec = _read(KITCHEN)
+    assert _waits(spec) == [("thaw", "thaw-stock", ()), ("sear", "sear-batch", ("thaw",)),
+                            ("rest", "rest-meat", ("sear",)), ("greens", "dress-greens", ()),
+                            ("dessert", "chill-dessert", ("greens",)), ("check", "pass-check", ("rest", "dessert"))]
+    assert _warned(spec, "steps read from the 3 groups of `stations:`") == [2]
+    assert _warned(spec, "the stations run side by side, the steps of each in order") == [2]
+    assert _warned(spec, "key 'chef' of a group of steps not understood") == [4]  # never dropped unsaid
+
+
+# a harbour pilot roster: phases in a list, each phase's moves keyed by name, starting together
+HARBOUR = """\
+roster: night tide
+phases:
+  - phase: approach
+    moves:
+      tide: {uses: tide-window}
+  - phase: inbound
+    moves:
+      pilot aboard:
+        uses: board-pilot
+        needs: [tide]
+      tug: {uses: tug-assist}
+  - phase: alongside
+    after: approach
+    moves:
+      berth: {uses: berth-confirm}
+      log: {uses: log-movement, after: [berth]}
+"""
+
+
+def test_a_harbour_rosters_phases_run_in_turn_their_moves_together_and_a_phase_may_say_its_own_after() -> None:
+    spec = _read(HARBOUR)
+    assert _waits(spec) == [("tide", "tide-window", ()), ("pilot-aboard", "board-pilot", ("tide",)),
+                            ("tug", "tug-assist", ("tide",)), ("berth", "berth-confirm", ("tide",)),
+                            ("log", "log-movement", ("berth",))]
+    assert spec.steps[1].name == "pilot aboard"  # a key that is no id: made one, the name kept
+    assert _warned(spec, "the phases run one after another, the steps of each starting together") == [2]
+    assert _warned(spec, "not understood") == [1]  # `roster:`, the top's; each group's keys are read
+
+
+# a lab's CI-like pipeline: a mapping of stages with their own needs, a step's after naming a stage
+LAB = """\
+pipeline: plate-run
+inputs: {rack: {type: array}}
+stages:
+  prep:
+    steps:
+      weigh: {skill: weigh-samples, with: {rack: "{{ inputs.rack }}"}}
+      spin: {skill: spin-down}
+  run:
+    runner: bench-3
+    steps:
+      assay: {skill: assay-plate}
+  review:
+    needs: prep
+    steps:
+      qc: {skill: qc-review, after: run}
+      file: {skill: file-results, retries: 2}
+"""
+
+
+def test_a_lab_pipelines_stages_run_in_turn_and_an_after_that_names_a_stage_waits_on_its_steps() -> None:
+    spec = _read(LAB)
+    assert _waits(spec) == [("weigh", "weigh-samples", ()), ("spin", "spin-down", ()),
+                            ("assay", "assay-plate", ("weigh", "spin")), ("qc", "qc-review", ("assay",)),
+                            ("file", "file-results", ("weigh", "spin"))]
+    assert spec.steps[4].retries == 2  # the step's own keys are the form's
+    assert [(f.name, f.source) for f in spec.steps[0].inputs] == [("rack", "inputs.rack")]
+    assert _warned(spec, "key 'runner' of a group of steps not understood") == [9]
+
+
+# a theatre's show-night run sheet: blocks (a word with no order of its own: document order) holding
+# tracks side by side
+SHOW = """\
+blocks:
+  - name: doors
+    tracks:
+      front:
+        cues: {open: {tool: open-doors}}
+      stage:
+        cues:
+          check: {tool: sound-check}
+  - name: show
+    cues:
+      run: {tool: run-show}
+      strike: {tool: strike-set}
+"""
+
+
+def test_a_run_sheets_blocks_run_in_document_order_and_the_tracks_inside_one_side_by_side() -> None:
+    spec = _read(SHOW)
+    assert _waits(spec) == [("open", "open-doors", ()), ("check", "sound-check", ()),
+                            ("run", "run-show", ("open", "check")), ("strike", "strike-set", ("run",))]
+    assert _warned(spec, "the blocks and their steps run in document order") == [1]
+    assert _warned(spec, "the tracks run side by side") == [1]
+
+
+def test_a_step_gives_its_inputs_with_give_and_asked_for_inputs_and_the_loops_item_by_their_heads() -> None:
+    spec = _read("ask_me_for: [orders, cutoff]\nstages:\n  - stage: one\n    steps:\n"
+                 "      sear:\n        does: sear-batch\n        each: ask.orders\n"
+                 "        give: {cut: this.cut, until: ask.cutoff}\n"
+                 "      plate:\n        does: plate-up\n        only_if: ask.cutoff > 3\n")
+    sear, plate = spec.steps
+    assert sear.for_each is not None and sear.for_each.endswith("in inputs.orders")
+    assert sorted((f.name, f.source) for f in sear.inputs) == [("cut", "item.cut"), ("until", "inputs.cutoff")]
+    assert plate.when == "inputs.cutoff > 3"
+
+
+def test_a_plain_map_of_steps_is_the_forms_and_a_list_of_stages_of_listed_steps_is_read_as_stages() -> None:
+    plain = _read("steps:\n  a: {skill: thaw-stock}\n  b: {skill: sear-batch}\n")
+    listed = _read("stages:\n  - stage: one\n    steps:\n      - {id: a, skill: thaw-stock}\n"
+                   "      - {id: b, skill: sear-batch}\n  - stage: two\n    steps:\n      - {id: c, skill: rest-meat}\n")
+    assert [s.id for s in plain.steps] == ["a", "b"] and not _warned(plain, "steps read from the")
+    assert _waits(listed) == [("a", "thaw-stock", ()), ("b", "sear-batch", ()), ("c", "rest-meat", ("a", "b"))]
+
+
+def test_a_bare_word_compared_in_a_condition_is_that_text_and_said_as_a_guess() -> None:
+    guessed: list[str] = []
+    said = rewrite_expression("steps['w'].output.level != normal", lambda name, of: None, [], None, guessed)
+    assert said == "steps['w'].output.level != 'normal'"
+    assert guessed == ["`normal` names no value: read as the text 'normal' (quote it to say so)"]
+    assert rewrite_expression("a.status == done and b.ok", lambda n, o: f"inputs.{n}" if n != "done" else None,
+                              ["a", "b"], None, guessed) == "steps['a'].output.status == 'done' and steps['b'].output.ok"
