@@ -7,7 +7,9 @@ asked-for input, `this.x` the loop's item)."""
 
 from __future__ import annotations
 
-from orchestrator.plan.conditions import rewrite_expression
+import pytest
+
+from orchestrator.plan.conditions import ConditionError, rewrite_expression
 from orchestrator.spec import parse_spec_text
 from orchestrator.spec.vocabulary import Vocabulary
 
@@ -152,15 +154,23 @@ def test_a_run_sheets_blocks_run_in_document_order_and_the_tracks_inside_one_sid
     assert _warned(spec, "the tracks run side by side") == [1]
 
 
-def test_a_step_gives_its_inputs_with_give_and_asked_for_inputs_and_the_loops_item_by_their_heads() -> None:
-    spec = _read("ask_me_for: [orders, cutoff]\nstages:\n  - stage: one\n    steps:\n"
-                 "      sear:\n        does: sear-batch\n        each: ask.orders\n"
-                 "        give: {cut: this.cut, until: ask.cutoff}\n"
-                 "      plate:\n        does: plate-up\n        only_if: ask.cutoff > 3\n")
-    sear, plate = spec.steps
-    assert sear.for_each is not None and sear.for_each.endswith("in inputs.orders")
-    assert sorted((f.name, f.source) for f in sear.inputs) == [("cut", "item.cut"), ("until", "inputs.cutoff")]
-    assert plate.when == "inputs.cutoff > 3"
+@pytest.mark.parametrize(("asks", "loop", "skill", "other"), [
+    ("ask_me_for: [orders, cutoff]", "sear-batch", "plate-up", "kitchen"),  # a kitchen prep plan
+    ("ask_for: [orders, cutoff]", "board-pilot", "berth-confirm", "harbour"),  # a harbour pilot roster
+    ("operator_provides: [orders, cutoff]", "assay-plate", "file-results", "lab"),  # a lab pipeline
+    ("asks: [orders, cutoff]", "run-show", "strike-set", "theatre"),  # a theatre run sheet
+])
+def test_a_step_gives_its_inputs_with_give_and_asked_for_inputs_and_the_loops_item_by_their_heads(
+        asks: str, loop: str, skill: str, other: str) -> None:
+    head = asks.split(":")[0].split("_")[0] if asks.startswith("ask") else asks.split(":")[0]
+    spec = _read(f"{asks}\nstages:\n  - stage: {other}\n    steps:\n"
+                 f"      one:\n        does: {loop}\n        each: {head}.orders\n"
+                 f"        give: {{cut: this.cut, until: {head}.cutoff}}\n"
+                 f"      two:\n        does: {skill}\n        only_if: {head}.cutoff > 3\n")
+    one, two = spec.steps
+    assert one.for_each is not None and one.for_each.endswith("in inputs.orders")
+    assert sorted((f.name, f.source) for f in one.inputs) == [("cut", "item.cut"), ("until", "inputs.cutoff")]
+    assert two.when == "inputs.cutoff > 3"
 
 
 def test_a_plain_map_of_steps_is_the_forms_and_a_list_of_stages_of_listed_steps_is_read_as_stages() -> None:
@@ -171,10 +181,20 @@ def test_a_plain_map_of_steps_is_the_forms_and_a_list_of_stages_of_listed_steps_
     assert _waits(listed) == [("a", "thaw-stock", ()), ("b", "sear-batch", ()), ("c", "rest-meat", ("a", "b"))]
 
 
-def test_a_bare_word_compared_in_a_condition_is_that_text_and_said_as_a_guess() -> None:
+@pytest.mark.parametrize(("said", "read"), [
+    ("steps['w'].output.level != normal", "steps['w'].output.level != 'normal'"),  # a bus dispatch
+    ("oven.state == hot", "steps['oven'].output.state == 'hot'"),  # a kitchen prep plan
+    ("tide.phase != ebb and tide.ok", "steps['tide'].output.phase != 'ebb' and steps['tide'].output.ok"),  # a harbour
+    ("(qc.verdict == pass)", "(steps['qc'].output.verdict == 'pass')"),  # a lab pipeline
+])
+def test_a_bare_word_compared_in_a_condition_is_that_text_and_said_as_a_guess(said: str, read: str) -> None:
     guessed: list[str] = []
-    said = rewrite_expression("steps['w'].output.level != normal", lambda name, of: None, [], None, guessed)
-    assert said == "steps['w'].output.level != 'normal'"
-    assert guessed == ["`normal` names no value: read as the text 'normal' (quote it to say so)"]
-    assert rewrite_expression("a.status == done and b.ok", lambda n, o: f"inputs.{n}" if n != "done" else None,
-                              ["a", "b"], None, guessed) == "steps['a'].output.status == 'done' and steps['b'].output.ok"
+    assert rewrite_expression(said, lambda name, of: None, ["oven", "tide", "qc", "w"], None, guessed) == read
+    assert len(guessed) == 1 and "read as the text" in guessed[0]
+
+
+def test_a_bare_word_that_names_a_value_or_stands_alone_is_not_read_as_text() -> None:
+    with pytest.raises(ConditionError):  # not after `==` / `!=`: still an error naming it
+        rewrite_expression("hot", lambda name, of: None, [], None, [])
+    assert rewrite_expression("a.n == limit", lambda n, o: f"inputs.{n}", ["a"], None, []) == (
+        "steps['a'].output.n == inputs.limit")
