@@ -67,6 +67,7 @@ class _Group:
     holder: str  # the key holding its members (`steps`)
     after: Pair | None
     members: list[_Step | _Group] = field(default_factory=list)
+    ends: list[str] | None = None  # the steps that end it, once the ids are known
 
 
 Unit = _Step | _Group
@@ -136,12 +137,12 @@ def _together(group: _Group) -> bool:
 
 
 def _ends(unit: Unit) -> list[str]:
-    """The steps that end a unit: what waits on it waits on them."""
+    """The steps that end a unit: what waits on it waits on them (a group's, worked out once)."""
     if isinstance(unit, _Step):
         return [unit.id]
-    if _together(unit):
-        return [s for m in unit.members for s in _ends(m)]
-    return _ends(unit.members[-1])
+    if unit.ends is None:
+        unit.ends = [s for m in unit.members for s in _ends(m)] if _together(unit) else _ends(unit.members[-1])
+    return unit.ends
 
 
 def _slug(text: str) -> str:
