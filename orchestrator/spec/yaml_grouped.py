@@ -21,9 +21,9 @@ groups or steps) is what its first steps wait on; a step's `after:` that names a
 steps that end it. A key of a step is the form's to read (`tool:` its skill, `give:` its inputs...);
 a key of a group other than its name, its `after:`, its notes and its steps is warned at its line.
 A step keyed by a name that is no id gets the name made an id (the name kept as its name); a name
-used twice gets its group's name in front. A document whose groups hold only lists of steps is left to
-the readers of jobs and anchored steps (`yaml_jobs`, `yaml_anchored`) when the groups are a mapping
-(GitHub's `jobs:`); in a list (`stages: [{stage: a, steps: [...]}]`) they are read here.
+used twice gets its group's name in front. A document whose groups hold only lists of steps (GitHub's
+`jobs:`, an Ansible play's `tasks:`) is left to the readers of jobs and anchored steps (`yaml_jobs`,
+`yaml_anchored`); a group of listed steps beside groups of keyed ones is read here.
 """
 
 from __future__ import annotations
@@ -282,8 +282,8 @@ def read_grouped(r: NodeReader, top: dict[str, Pair]) -> tuple[dict[str, Pair], 
         if members is None or not any(isinstance(m, _Group) for m in members):
             continue
         grouped = [m for g in _walk(members)[1] for m in g.members if isinstance(m, _Step)]
-        if found is not None or (isinstance(vnode, MappingNode) and not any(s.key is not None for s in grouped)):
-            return top, []  # two containers, or a mapping of jobs of listed steps (`yaml_jobs`', the anchored reading's)
+        if found is not None or not any(s.key is not None for s in grouped):
+            return top, []  # two containers, or groups of listed steps only (`yaml_jobs`', the anchored reading's)
         found = (raw, (knode, vnode), members)
     if found is None or any(yk.top_key(k) == "steps" and k != found[0] for k in top):
         return top, []

@@ -173,12 +173,12 @@ def test_a_step_gives_its_inputs_with_give_and_asked_for_inputs_and_the_loops_it
     assert two.when == "inputs.cutoff > 3"
 
 
-def test_a_plain_map_of_steps_is_the_forms_and_a_list_of_stages_of_listed_steps_is_read_as_stages() -> None:
+def test_a_plain_map_of_steps_and_a_play_of_listed_tasks_are_left_to_their_readers() -> None:
     plain = _read("steps:\n  a: {skill: thaw-stock}\n  b: {skill: sear-batch}\n")
-    listed = _read("stages:\n  - stage: one\n    steps:\n      - {id: a, skill: thaw-stock}\n"
-                   "      - {id: b, skill: sear-batch}\n  - stage: two\n    steps:\n      - {id: c, skill: rest-meat}\n")
-    assert [s.id for s in plain.steps] == ["a", "b"] and not _warned(plain, "steps read from the")
-    assert _waits(listed) == [("a", "thaw-stock", ()), ("b", "sear-batch", ()), ("c", "rest-meat", ("a", "b"))]
+    play = _read("- name: nightly\n  hosts: localhost\n  tasks:\n    - {name: thaw, skill: thaw-stock}\n"
+                 "    - {name: sear, skill: sear-batch}\n")
+    assert [s.id for s in plain.steps] == ["a", "b"] and not _warned(plain, "steps read from the groups")
+    assert [s.skill for s in play.steps] == ["thaw-stock", "sear-batch"] and not _warned(play, "steps read from the groups")
 
 
 @pytest.mark.parametrize(("said", "read"), [
