@@ -197,9 +197,10 @@ def _trie(ids: Sequence[str]) -> str:
 
 
 def rewrite_expression(expression: str, resolve: Resolve, step_ids: Sequence[str] | StepIds,
-                       loop: str | None) -> str:
+                       loop: str | None, guessed: list[str] | None = None) -> str:
     """`expression` with each bare name placed (module docstring); `to-eur.amount` (a step id,
-    then a field) is that step's output field."""
+    then a field) is that step's output field. A bare word compared with `==` / `!=` that names no
+    value (`level != normal`) is that text, said in `guessed` (a guess, warned by the caller)."""
     from jinja2.sandbox import SandboxedEnvironment
 
     refs = step_ids if isinstance(step_ids, StepIds) else StepIds(step_ids)
@@ -222,6 +223,11 @@ def rewrite_expression(expression: str, resolve: Resolve, step_ids: Sequence[str
             out.append(value)
             continue
         path = resolve(value, None)
+        if path is None and guessed is not None and before is not None and before[2] in ("==", "!=") and (
+                after is None or after[2] in ("and", "or", ")")):
+            guessed.append(f"`{value}` names no value: read as the text '{value}' (quote it to say so)")
+            out.append(repr(value))
+            continue
         if path is None:
             raise ConditionError(f"`{value}` is not a workflow input, an earlier step's output or a field of the "
                                  "item (a condition reads those, or `inputs.NAME`, `steps['id'].output.NAME`)")
@@ -241,7 +247,7 @@ def compile_condition(
     places a subject in words that names no value by the value it means (`plan.meaning`)."""
     guessed: list[str] = []
     if read.expression is not None:
-        expression = rewrite_expression(read.expression, resolve, step_ids, loop)
+        expression = rewrite_expression(read.expression, resolve, step_ids, loop, guessed)
     else:
         parts = [_clause_expression(c, resolve, values, meaning, guessed) for c in read.clauses]
         expression = parts[0]

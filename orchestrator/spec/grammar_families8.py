@@ -31,6 +31,7 @@ from orchestrator.spec import grammar_families13 as more13
 from orchestrator.spec import grammar_families15 as more15
 from orchestrator.spec import grammar_families16 as more16
 from orchestrator.spec import grammar_families17 as more17
+from orchestrator.spec import grammar_value_pairs as pairs17
 from orchestrator.spec.grammar_row import Row
 
 # a field as written in prose: with an underscore or in backticks (a bare word is too often a verb)
@@ -152,3 +153,6 @@ GATES = {name: words + more16.GATES.get(name, "") for name, words in GATES.items
 # the seventeenth round's families (`spec.grammar_families17`): values to carry on with, "only once", one retry
 EARLY_FIRST, IGNORE_LAST = more17.EARLY + EARLY_FIRST, IGNORE_LAST + more17.IGNORE
 GATES = {name: words + more17.GATES.get(name, "") for name, words in GATES.items()}
+# a `field value` pair said right before going on ("mark sent false and keep going", `spec.grammar_value_pairs`)
+EARLY_FIRST = pairs17.EARLY + EARLY_FIRST
+GATES = {name: words + pairs17.GATES.get(name, "") for name, words in GATES.items()}

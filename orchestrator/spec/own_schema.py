@@ -75,6 +75,8 @@ _ATTEMPTS_SAID = _rx(r"(?i)(?<![\w-])(?:in\s++total|all\s++told|including\s++the
                      r"first\s++(?:one|go|try|attempt)\s++included)(?![\w-])")
 # a wait the mapping reader reads itself: durations, joined by "then" or commas
 _WAIT_ONLY = _rx(r"(?i)^(?:\d++(?:\.\d++)?+\s*+[a-z]{0,7}+(?:\s*+(?:,|then|and)\s*+)?+)++$")
+# `HEAD.NAME` in a loop or a condition: a head and a name, not inside a longer path
+_HEADED = _rx(r"(?<![\w.])([A-Za-z_]\w*+)\.([A-Za-z_]\w*+)(?![\w.(])")
 _STRICT_CHECK = _rx(r"^\s*+[\w-]++\.(?:[\w-]++\.)?outputs?\.")
 
 
@@ -137,10 +139,11 @@ def read_own_top(r: NodeReader, top: dict[str, Pair]) -> OwnTop:
             asked += [(str(k.value), k, ScalarNode(STR, "", k.start_mark, k.end_mark), str(v.value)) for k, v in vnode.value]
             own.notes.append(note(r, knode, raw, "the workflow's inputs, asked of the person who runs it (each key "
                                                  f"an input, `{raw}.NAME` that input)", what="input"))
-            own.prefixes.add(raw)
+            own.prefixes |= _heads(raw)
             del own.top[raw]
         elif _ASKED.search(name) and (names := _names(r, vnode)):
             said = comment_on(r.src.line_text(r.line(knode)))
+            own.prefixes |= _heads(raw)  # `ask_me_for: [routes]`: `ask.routes` is the input `routes`
             asked += [(n, knode, ScalarNode(STR, "", knode.start_mark, knode.end_mark), said) for n in names]
             own.notes.append(note(r, knode, f"{raw}: {short(r.value(vnode))}", "the workflow's inputs, asked of the "
                                                                                 "person who runs it", what="input"))
@@ -265,6 +268,9 @@ def _own_step(r: NodeReader, item: MappingNode, declared: set[str], asked: list[
                                  what="for_each"))
     for k, v in list(item.value):
         key = str(k.value)
+        if yk.step_key(key) in ("for_each", "when") and isinstance(v, ScalarNode) and v.tag == STR and prefixes:
+            item.value = [(k, _asked_refs(r, v, declared, prefixes, readings)) if pair[0] is k else pair
+                          for pair in item.value]
         if yk.step_key(key) == "input" and isinstance(v, MappingNode):
             bare = key.strip().lower() not in ("input", "inputs")  # `takes:` / `feed_in`: the author's own key
             v.value = [(ik, _input_value(r, iv, declared, asked, readings, prefixes, bare)) for ik, iv in v.value]
@@ -275,6 +281,23 @@ def _own_step(r: NodeReader, item: MappingNode, declared: set[str], asked: list[
                                                                       "words), by the policy grammar"))
             item.value = [(k, scalar(said, v)) if pair[0] is k else pair for pair in item.value]
     item.value = [_count(r, k, v, readings) for k, v in item.value]
+
+
+def _heads(raw: str) -> set[str]:
+    """The heads of `HEAD.NAME` that name an asked-for input: the key (`ask_me_for`) and its word that
+    says it is asked (`ask`)."""
+    return {raw} | {w for w in yk.key_name(raw).split("_")[:1] if _ASKED.search(w)}
+
+
+def _asked_refs(r: NodeReader, node: ScalarNode, declared: set[str], prefixes: set[str],
+                readings: list[Reading]) -> ScalarNode:
+    """`each: ask.routes`, `only_if: ask.mode == full`: each `HEAD.NAME` of an asked-for input as `inputs.NAME`."""
+    text = str(node.value)
+    said = _HEADED.sub(lambda m: f"inputs.{m[2]}" if m[1] in prefixes and m[2] in declared else m[0], text)
+    if said == text:
+        return node
+    readings.append(note(r, node, text, f"read as `{said}` (the workflow inputs asked for)", what="input"))
+    return scalar(said, node)
 
 
 def _retry_words(node: MappingNode) -> str | None:

@@ -64,6 +64,7 @@ from orchestrator.spec.step import read_for_each, read_when
 from orchestrator.spec.step_prose import is_root_value, read_step_list
 from orchestrator.spec.yaml_bare import skill_keys
 from orchestrator.spec.yaml_dialect import COMPOSE_KEYS, exponential_backoff, reshape_top
+from orchestrator.spec.yaml_grouped import read_grouped
 from orchestrator.spec.yaml_node import NodeReader
 from orchestrator.spec.yaml_policy import (
     PolicyText,
@@ -564,9 +565,10 @@ def _read_top(r: NodeReader, root: Node) -> SpecParts:
     src.raise_if_errors()
     assert top is not None
     top = _unwrap_top(r, top)
+    top, grouped = read_grouped(r, top)  # steps keyed by name under stages, phases, lanes (`yaml_grouped`)
     own = read_own_top(r, top)  # the author's own schema: `about:` blocks, placeholders, `[[stage]]` (`own_schema`)
     top, top_notes = reshape_top(r, own.top) if own.top else (own.top, [])
-    top_notes = [*own.notes, *top_notes]
+    top_notes = [*grouped, *own.notes, *top_notes]
     for raw in list(top):  # `workflow:`, `summary:`, `input:`, `tasks:` / `jobs:` under the form's own names
         if (canonical := yk.top_key(raw)) in _TOP and canonical not in top:
             top[canonical] = top.pop(raw)

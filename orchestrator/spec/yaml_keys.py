@@ -32,7 +32,7 @@ STEP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "name": ("label", "title", "step_name", "stage_name", "display_name", "called"),
     "id": ("job", "task_id", "step_id", "key"),
     "input": ("with", "inputs", "params", "parameters", "args", "arguments", "op_kwargs", "kwargs", "variables",
-              "env", "takes", "feed_in", "gets", "given", "give_it", "pass_in", "hand_it"),
+              "env", "takes", "feed_in", "gets", "given", "give", "give_it", "pass_in", "hand_it"),
     "when": ("condition", "if", "only_if", "run_if", "only_when", "run_when", "when_expressions"),
     "otherwise": ("else", "unless_step"),
     "for_each": ("foreach", "each", "loop", "loop_over", "iterate", "iterate_over", "over", "matrix", "expand",
@@ -104,7 +104,7 @@ TOP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "success": ("success_condition", "success_criteria", "success_criterion", "succeeds_when", "done_when", "done_if",
                 "done_means", "finished_if", "finished_when", "complete_if", "complete_when", "completed_when",
                 "completed_if", "success_if", "success_when", "success_means", "ok_if", "ok_when", "passes_if",
-                "passes_when", "definition_of_done", "it_worked_if", "good_if", "counts_as_done_when"),
+                "passes_when", "definition_of_done", "it_worked_if", "good_if", "good_when", "counts_as_done_when"),
     "limits": ("budget", "budgets", "caps", "quotas", "guardrails"),
 }
 

@@ -151,7 +151,7 @@ def reference(value: str, ids: set[str], inputs: set[str], loop: str | None) -> 
         return path
     if head == "steps" and rest.partition(".")[0] in ids:
         return path
-    if loop is not None and head in (loop, "item"):
+    if loop is not None and head in (loop, "item", "this"):  # `this.stops`: the loop's item, whatever its name
         return "item" + (f".{rest}" if rest else "")
     if head in ids and rest:
         field = rest.removeprefix("output.").removeprefix("outputs.")
