@@ -41,6 +41,7 @@ from orchestrator.plan.conditions import (
     step_path,
 )
 from orchestrator.plan.contract import OutputContract, at_pointer
+from orchestrator.plan.doc_constant import bind_constants, document_constant
 from orchestrator.plan.echo import Echoes
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
@@ -320,7 +321,8 @@ class _Planner:
             for name in names:
                 if name in found or name in taken[step.id] or name in renamed:
                     continue
-                if said_value(name, self.text_of(step)) or said_value(name, self.preamble):
+                if said_value(name, self.text_of(step)) or said_value(name, self.preamble) or document_constant(
+                        name, self.spec.title, self.preamble, self.text_of(step))[0]:
                     continue  # "Home country for us is CA": the step's literal (`said_value`), no input
                 required = name in required_of(schema) or (name not in properties_of(schema) and name not in optional)
                 prop = properties_of(schema).get(name, {})
@@ -485,6 +487,10 @@ class _Planner:
                                 {n: s for n, s in gathering.items() if s})
             self.take_said_sources(step, mapped, scope, names)  # "turbines = A's ranked list" (`plan.said_assign`)
             self.take_input_over_echoes(step, mapped, scope, names)  # `ward` given back by steps 1 and 2
+            doubtful: set[str] = set()  # two codes the document states for it: a guess, said, and no other
+            self.found += bind_constants(step, [n for n in self.reads(step, loose[step.id]) if n not in mapped.bindings
+                                                and n not in step.input_values], self.spec.title, self.preamble,
+                                         self.text_of(step), mapped.bindings, mapped.provenance, self.path, doubtful)
             self.found += mapped.warnings
             bind_joins(mapped, joins[step.id], required_of(schema), reads[step.id])
             if (over := parse_for_each(step.for_each)) is not None:  # `sample` (object {sample, wells}): the item
@@ -492,10 +498,12 @@ class _Planner:
                 self.found += whole_items_by_schema(step, schema, self.item_properties(step, inputs), over[1],
                                                     mapped.bindings, mapped.provenance, self.path)
             self.drop_unfit_lists(step, mapped.bindings, mapped.provenance)
-            unbound = [n for n in self.needs[step.id] if n not in mapped.bindings and n not in step.input_values]
+            unbound = [n for n in self.needs[step.id] if n not in mapped.bindings and n not in step.input_values
+                       and n not in doubtful]
             if not unbound:  # else the one name the skill's instructions read that nothing gave
                 left = [item.name for item in loose[step.id] if item.said.startswith("named in skill")
-                        and item.name not in mapped.bindings and item.name not in step.input_values]
+                        and item.name not in mapped.bindings and item.name not in step.input_values
+                        and item.name not in doubtful]
                 unbound = left if len(left) == 1 else []
             extra = None
             skill_names = {*self.needs[step.id], *(i.name for i in loose[step.id] if i.said.startswith("named in skill"))}
