@@ -349,7 +349,8 @@ class _Planner:
         for name in dict.fromkeys(names):
             worded = (not written_as_name(name, text) and said_in_words(name, self.preamble)
                       and not said_value(name, text) and not said_value(name, self.preamble))  # "home port is LEITH"
-            if name in found or name in taken or name in self.makers or not (written_as_name(name, text) or worded):
+            made = self.makers.get(name, frozenset()) - {step.id}  # its own skill handing it back is no source
+            if name in found or name in taken or made or not (written_as_name(name, text) or worded):
                 continue
             schema = self.input_schemas[step.id]
             said = self.said(step)  # "(number, optional, default 10000)" in the skill's instructions

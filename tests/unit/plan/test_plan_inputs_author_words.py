@@ -119,3 +119,26 @@ def test_a_value_a_step_before_outputs_is_no_input_from_outside_and_is_said() ->
     assert plan.step("step-2").inputs["samples"].source == "step"
     [warned] = [w for w in plan.warnings if w.code == "plan.inputs-in-prose"]
     assert "not matched to any input a skill reads: 'the samples from the fridge'" in warned.message
+
+
+# -- a value a later step's own skill hands back ----------------------------------------------------
+
+CUT = skill("cut-audio", input_schema=obj(("raw_audio",), raw_audio="string"), output_schema=obj(("mp3",), mp3="string"))
+PUBLISH = skill("publish-episode", input_schema=obj(("mp3", "release_date"), mp3="string", release_date="string"),
+                output_schema=obj(("url", "release_date"), url="string", release_date="string"))
+
+_RUN_SHEET = """\
+# Episode drop — run sheet
+
+The host brings the raw audio and picks the release date before we start.
+
+1. Cut the raw audio with `cut-audio`.
+2. Publish the mp3 on the release date with `publish-episode`.
+"""
+
+
+def test_a_podcast_s_release_date_its_publish_step_hands_back_is_still_a_value_from_outside() -> None:
+    plan = _plan(_RUN_SHEET, FakeCatalog(CUT, PUBLISH))
+    assert "release_date" in {i.name for i in plan.inputs}
+    bound = plan.step("step-2").inputs["release_date"]
+    assert (bound.source, bound.name) == ("input", "release_date")
