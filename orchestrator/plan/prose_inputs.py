@@ -21,7 +21,7 @@ was read, which were not, and how to write an Inputs section instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.location import warning_at
@@ -96,10 +96,16 @@ def _tokens(text: str) -> list[str]:
     return [singular_word(w) for w in _NOT_WORD.split(_CASE.sub(r"\1 \2", text).lower()) if w]
 
 
-def author_name(part: str, name: str, text: str) -> str:
+def _count(tokens: list[str], run: list[str]) -> int:
+    n = len(run)
+    return sum(tokens[i:i + n] == run for i in range(len(tokens) - n + 1)) if n else 0
+
+
+def author_name(part: str, name: str, text: str, parts: Sequence[str] = ()) -> str:
     """`name` as the author calls it: `panel_sheet` for `sheet` when the part says "the tasting panel
     sheet" and the text of the step that reads it says "the panel sheet" too (the one word before the
-    name's words, the same in both); else `name`."""
+    name's words, the same in both), unless the step's text holds the part and another of the list's
+    `parts` word for word (the list itself, inside a step read from a memo); else `name`."""
     words = [singular_word(w) for w in _name_words(name)]
     said = _tokens(part)
     n = len(words)
@@ -110,8 +116,10 @@ def author_name(part: str, name: str, text: str) -> str:
     if modifier in _STOP or not modifier.isalpha() or len(modifier) < 2 or modifier in words:
         return name
     step = _tokens(text)
-    run = [modifier, *words]
-    if not any(step[i:i + n + 1] == run for i in range(len(step) - n)):
+    held = sum(bool(_count(step, _tokens(p))) for p in dict.fromkeys([part, *parts]))
+    if _count(step, said) and (held >= 2 or len(set(parts) | {part}) == 1):
+        return name  # the step's text holds the list itself (a memo read as one step): it says nothing again
+    if not _count(step, [modifier, *words]):
         return name
     return "_".join([modifier, *_name_words(name)])
 
@@ -137,7 +145,7 @@ def prose_inputs(said: Iterable[tuple[str, str]], reads: Mapping[str, tuple[str,
             unread.append(part)
             continue
         name, how = matched
-        own = author_name(part, name, (texts or {}).get(name, ""))
+        own = author_name(part, name, (texts or {}).get(name, ""), [p for p, _ in parts])
         if own != name:
             how = (f"the skill reads `{name}`; the step's text says '{own.replace('_', ' ')}' too"
                    + (f"; {how}" if how else ""))

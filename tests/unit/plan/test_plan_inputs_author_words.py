@@ -142,3 +142,11 @@ def test_a_podcast_s_release_date_its_publish_step_hands_back_is_still_a_value_f
     assert "release_date" in {i.name for i in plan.inputs}
     bound = plan.step("step-2").inputs["release_date"]
     assert (bound.source, bound.name) == ("input", "release_date")
+
+
+def test_a_step_whose_text_holds_the_list_itself_does_not_say_the_words_again() -> None:
+    # a voice memo read as one long step: the list of inputs is inside the step's own text
+    memo = "so what you'll need is the tide table and the crew list, then run it on the table"
+    parts = ["the tide table", "the crew list"]
+    assert author_name("the tide table", "table", memo, parts) == "table"
+    assert author_name("the tide table", "table", "read the tide table", parts) == "tide_table"
