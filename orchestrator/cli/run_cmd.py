@@ -396,7 +396,7 @@ def run(
     """
     _start_profile(profile)
     with profiling.span("imports: the engine"):
-        from orchestrator.engine import create_run, journal_session
+        from orchestrator.engine import create_run, input_alias_notes, journal_session
         from orchestrator.temporal.config import backend_from
 
     with profiling.span("settings, --mcp-config, --llm-replay, the sandbox choice"):
@@ -411,6 +411,8 @@ def run(
         if strict and plan.warnings:
             raise SpecError(d.model_copy(update={"severity": Severity.ERROR}) for d in plan.warnings)
         inputs = parse_inputs(plan, pairs, input_files, settings.caps.data_bytes)
+        for note in input_alias_notes(plan, inputs):  # `comp_rates` for the plan's `rates`: taken, said
+            click.echo(f"warning: {note}", err=True)
     resume_gc()  # paused by the CLI's start (`orchestrator.cli.main`)
     _keep_mcp_process(plan, backend_from(backend) == "local" and not otel)
     if backend_from(backend) == "temporal":

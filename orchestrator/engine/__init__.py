@@ -76,6 +76,7 @@ from orchestrator.contracts import ContractChecker
 from orchestrator.engine.approval import check_decision
 from orchestrator.engine.clock import Clock, SystemClock
 from orchestrator.engine.graph import plan_graph
+from orchestrator.engine.input_alias import alias_notes, input_aliases
 from orchestrator.engine.listing import list_summaries, unreadable_run
 from orchestrator.engine.local import local_scope
 from orchestrator.engine.model import (
@@ -122,6 +123,7 @@ __all__ = [
     "execute_run",
     "executing_elsewhere",
     "get_run",
+    "input_alias_notes",
     "journal_session",
     "list_runs",
     "plan_hash",
@@ -183,6 +185,8 @@ def fingerprint(plan: Plan, spec_path: str | None = None) -> dict[str, str]:
 
 def _check_inputs(plan: Plan, inputs: Mapping[str, Any]) -> dict[str, Any]:
     declared = {i.name: i for i in plan.inputs}
+    aliases = input_aliases(plan, inputs)  # `comp_rates` given for the plan's own reading `rates` (`input_alias`)
+    inputs = {aliases.get(k, k): v for k, v in inputs.items()}
     unknown = sorted(set(inputs) - set(declared))
     if unknown and declared:
         raise ConfigError(unknown_inputs_message(unknown, plan.inputs, plan.warnings), where=f"inputs.{unknown[0]}")
@@ -202,6 +206,11 @@ def _check_inputs(plan: Plan, inputs: Mapping[str, Any]) -> dict[str, Any]:
         if spec.schema_.get("format") == "path" and isinstance(values[name], str):
             values[name] = _host_path(name, values[name])
     return values
+
+
+def input_alias_notes(plan: Plan, inputs: Mapping[str, Any]) -> list[str]:
+    """What a run given `inputs` says of each key it takes as another input of the plan (`input_alias`)."""
+    return alias_notes(input_aliases(plan, inputs))
 
 
 def _host_path(name: str, value: str) -> str:

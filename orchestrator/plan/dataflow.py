@@ -24,7 +24,7 @@ from __future__ import annotations
 import copy
 import functools
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -41,6 +41,7 @@ from orchestrator.plan.conditions import (
     step_path,
 )
 from orchestrator.plan.contract import OutputContract, at_pointer
+from orchestrator.plan.doc_constant import bind_constants, document_constant
 from orchestrator.plan.echo import Echoes
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
@@ -299,8 +300,9 @@ class _Planner:
     # -- workflow inputs ---------------------------------------------------------------
 
     def derived_inputs(self, loose: Mapping[str, list[Loose]], taken: Mapping[str, set[str]],
-                       roots: set[str]) -> tuple[InputSpec, ...]:
-        """What the first steps (those that depend on none) read, when the spec declares no inputs."""
+                       roots: set[str], renamed: Collection[str] = ()) -> tuple[InputSpec, ...]:
+        """What the first steps (those that depend on none) read, when the spec declares no inputs;
+        not the names `renamed`, which the text gives in its own words (`plan.prose_inputs`)."""
         found: dict[str, tuple[InputSpec, str]] = {}
         for step in self.spec.steps:
             over = parse_for_each(step.for_each)  # a loop whose item is an input: its other names are no item fields
@@ -317,9 +319,10 @@ class _Planner:
             where = {f.name: f.where for f in step.inputs}
             where.update({item.name: item.where or step.where for item in loose[step.id]})
             for name in names:
-                if name in found or name in taken[step.id]:
+                if name in found or name in taken[step.id] or name in renamed:
                     continue
-                if said_value(name, self.text_of(step)) or said_value(name, self.preamble):
+                if said_value(name, self.text_of(step)) or said_value(name, self.preamble) or document_constant(
+                        name, self.spec.title, self.preamble, self.text_of(step))[0]:
                     continue  # "Home country for us is CA": the step's literal (`said_value`), no input
                 required = name in required_of(schema) or (name not in properties_of(schema) and name not in optional)
                 prop = properties_of(schema).get(name, {})
@@ -346,7 +349,8 @@ class _Planner:
         for name in dict.fromkeys(names):
             worded = (not written_as_name(name, text) and said_in_words(name, self.preamble)
                       and not said_value(name, text) and not said_value(name, self.preamble))  # "home port is LEITH"
-            if name in found or name in taken or name in self.makers or not (written_as_name(name, text) or worded):
+            made = self.makers.get(name, frozenset()) - {step.id}  # its own skill handing it back is no source
+            if name in found or name in taken or made or not (written_as_name(name, text) or worded):
                 continue
             schema = self.input_schemas[step.id]
             said = self.said(step)  # "(number, optional, default 10000)" in the skill's instructions
@@ -459,9 +463,12 @@ class _Planner:
         lineage = Lineage(self.order, dep_ids)  # ancestors as bitsets, once for every step
         made_by = Producers(self.produced.values())
         roots = {sid for sid, ids in dep_ids.items() if not ids}
-        inputs = spec.inputs or self.derived_inputs(loose, explicit, roots)
+        said_in_prose = self.prose_inputs(spec.inputs_said)  # "you'll need to give it the plate ID, ..."
+        renamed = {i.description.rsplit("for skill input ", 1)[1] for i in said_in_prose
+                   if "for skill input " in i.description}  # `sheet` said as "the panel sheet": `panel_sheet`
+        inputs = spec.inputs or self.derived_inputs(loose, explicit, roots, renamed)
         inputs = (*inputs, *(i for i in spec.inputs_said if i.name not in {j.name for j in inputs}))
-        inputs = (*inputs, *self.prose_inputs(inputs))  # "you'll need to give it the plate ID, ..."
+        inputs = (*inputs, *(i for i in said_in_prose if i.name not in {j.name for j in inputs}))
         if not spec.inputs and inputs:
             loose = {s.id: self.loose(s, [i.name for i in inputs]) for s in spec.steps}
         names = [i.name for i in inputs]
@@ -481,6 +488,10 @@ class _Planner:
                                 {n: s for n, s in gathering.items() if s})
             self.take_said_sources(step, mapped, scope, names)  # "turbines = A's ranked list" (`plan.said_assign`)
             self.take_input_over_echoes(step, mapped, scope, names)  # `ward` given back by steps 1 and 2
+            doubtful: set[str] = set()  # two codes the document states for it: a guess, said, and no other
+            self.found += bind_constants(step, [n for n in self.reads(step, loose[step.id]) if n not in mapped.bindings
+                                                and n not in step.input_values], self.spec.title, self.preamble,
+                                         self.text_of(step), mapped.bindings, mapped.provenance, self.path, doubtful)
             self.found += mapped.warnings
             bind_joins(mapped, joins[step.id], required_of(schema), reads[step.id])
             if (over := parse_for_each(step.for_each)) is not None:  # `sample` (object {sample, wells}): the item
@@ -488,10 +499,12 @@ class _Planner:
                 self.found += whole_items_by_schema(step, schema, self.item_properties(step, inputs), over[1],
                                                     mapped.bindings, mapped.provenance, self.path)
             self.drop_unfit_lists(step, mapped.bindings, mapped.provenance)
-            unbound = [n for n in self.needs[step.id] if n not in mapped.bindings and n not in step.input_values]
+            unbound = [n for n in self.needs[step.id] if n not in mapped.bindings and n not in step.input_values
+                       and n not in doubtful]
             if not unbound:  # else the one name the skill's instructions read that nothing gave
                 left = [item.name for item in loose[step.id] if item.said.startswith("named in skill")
-                        and item.name not in mapped.bindings and item.name not in step.input_values]
+                        and item.name not in mapped.bindings and item.name not in step.input_values
+                        and item.name not in doubtful]
                 unbound = left if len(left) == 1 else []
             extra = None
             skill_names = {*self.needs[step.id], *(i.name for i in loose[step.id] if i.said.startswith("named in skill"))}
@@ -632,15 +645,23 @@ class _Planner:
         if not self.spec.inputs_prose:
             return []
         reads: dict[str, tuple[str, bool]] = {}
+        texts: dict[str, list[str]] = {}
+        made_before: set[str] = set()  # a name a step before its first reader outputs comes from that step
         for step in self.spec.steps:
             said = self.said(step)
             for n in said.inputs if said is not None else ():
-                reads.setdefault(n.name, (n.about, n.optional))
+                if n.name not in made_before:
+                    reads.setdefault(n.name, (n.about, n.optional))
             schema = self.input_schemas[step.id]
             for name, prop in properties_of(schema).items():
-                reads.setdefault(name, (str(prop.get("description", "")) if isinstance(prop, dict) else "",
-                                        name not in required_of(schema)))
-        found, warnings = prose_inputs(self.spec.inputs_prose, reads, self.makers, [i.name for i in inputs], self.path)
+                if name not in made_before:
+                    reads.setdefault(name, (str(prop.get("description", "")) if isinstance(prop, dict) else "",
+                                            name not in required_of(schema)))
+            for name in {*(n.name for n in (said.inputs if said is not None else ())), *properties_of(schema)}:
+                texts.setdefault(name, []).append(self.text_of(step))
+            made_before |= {n for n in self.produced[step.id].fields | self.produced[step.id].aliases if n not in reads}
+        found, warnings = prose_inputs(self.spec.inputs_prose, reads, self.makers, [i.name for i in inputs], self.path,
+                                       {n: " ".join(t) for n, t in texts.items()})
         self.found += warnings
         return found
 

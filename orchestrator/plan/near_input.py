@@ -63,6 +63,12 @@ def _close(wanted: str, declared: str) -> bool:
     return long[:len(short)] == short or long[-len(short):] == short
 
 
+def close_names(a: str, b: str) -> bool:
+    """Whether two names are close (module docstring): the same, plural and singular, or one's
+    words a run at the other's start or end."""
+    return _close(a, b)
+
+
 _NAME_WRITTEN = re.compile(r"[A-Za-z][A-Za-z0-9_]*+")
 
 

@@ -21,7 +21,7 @@ was read, which were not, and how to write an Inputs section instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.location import warning_at
@@ -92,10 +92,45 @@ def _match(part: str, reads: Mapping[str, str], made: set[str]) -> tuple[str, st
     return unit[0] if len(unit) == 1 else None
 
 
+def _tokens(text: str) -> list[str]:
+    return [singular_word(w) for w in _NOT_WORD.split(_CASE.sub(r"\1 \2", text).lower()) if w]
+
+
+def _count(tokens: list[str], run: list[str]) -> int:
+    n = len(run)
+    return sum(tokens[i:i + n] == run for i in range(len(tokens) - n + 1)) if n else 0
+
+
+def author_name(part: str, name: str, text: str, parts: Sequence[str] = ()) -> str:
+    """`name` as the author calls it: `panel_sheet` for `sheet` when the part says "the tasting panel
+    sheet" and the text of the step that reads it says "the panel sheet" too (the one word before the
+    name's words, the same in both), unless the step's text holds the part and another of the list's
+    `parts` word for word (the list itself, inside a step read from a memo); else `name`."""
+    words = [singular_word(w) for w in _name_words(name)]
+    said = _tokens(part)
+    n = len(words)
+    starts = [i for i in range(1, len(said) - n + 1) if said[i:i + n] == words]
+    if len(starts) != 1:
+        return name
+    modifier = said[starts[0] - 1]
+    if modifier in _STOP or not modifier.isalpha() or len(modifier) < 2 or modifier in words:
+        return name
+    step = _tokens(text)
+    held = sum(bool(_count(step, _tokens(p))) for p in dict.fromkeys([part, *parts]))
+    if _count(step, said) and (held >= 2 or len(set(parts) | {part}) == 1):
+        return name  # the step's text holds the list itself (a memo read as one step): it says nothing again
+    if not _count(step, [modifier, *words]):
+        return name
+    return "_".join([modifier, *_name_words(name)])
+
+
 def prose_inputs(said: Iterable[tuple[str, str]], reads: Mapping[str, tuple[str, bool]], made: Iterable[str],
-                 have: Iterable[str], path: str) -> tuple[list[InputSpec], list[Diagnostic]]:
+                 have: Iterable[str], path: str,
+                 texts: Mapping[str, str] | None = None) -> tuple[list[InputSpec], list[Diagnostic]]:
     """The inputs `said` names (module docstring) that `have` does not hold, and the warning at its
-    line. `reads`: each name a skill reads -> (what its SKILL.md says of it, optional)."""
+    line. `reads`: each name a skill reads -> (what its SKILL.md says of it, optional); `texts`: each
+    name -> the text of the steps that read it, for the name the author gives it (`author_name`): an
+    input so named holds the description `for skill input NAME`."""
     parts = list(said)
     if not parts:
         return [], []
@@ -110,11 +145,16 @@ def prose_inputs(said: Iterable[tuple[str, str]], reads: Mapping[str, tuple[str,
             unread.append(part)
             continue
         name, how = matched
-        read.append((part, name, f" ({how})" if how else ""))
-        if name not in held:
-            held.add(name)
-            out.append(InputSpec(name=name, required=not reads[name][1], where=where,
-                                 description=f"said in the text as '{part}'"))
+        own = author_name(part, name, (texts or {}).get(name, ""), [p for p, _ in parts])
+        if own != name:
+            how = (f"the skill reads `{name}`; the step's text says '{own.replace('_', ' ')}' too"
+                   + (f"; {how}" if how else ""))
+        read.append((part, own, f" ({how})" if how else ""))
+        if own not in held:
+            held.add(own)
+            out.append(InputSpec(name=own, required=not reads[name][1], where=where,
+                                 description=f"said in the text as '{part}'"
+                                             + (f", for skill input {name}" if own != name else "")))
     where = parts[0][1]
     message = "the text says what the run is given"
     if read:

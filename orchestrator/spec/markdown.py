@@ -51,7 +51,7 @@ from orchestrator.spec.model import (
     StepSpec,
 )
 from orchestrator.spec.prose import sentences as policy_sentences
-from orchestrator.spec.prose_inputs import read_prose_inputs
+from orchestrator.spec.prose_inputs import listed_in_words, read_prose_inputs
 from orchestrator.spec.recipes import blank_recipe_file, read_recipe_file, recipe_file_of
 from orchestrator.spec.recovery import ConvergenceItem, read_convergence
 from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
@@ -730,14 +730,17 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     )
     intent = "\n\n".join(filter(None, (section_text(found["intent"], src), merged_text(found["intent"])))) \
         if "intent" in found else ""
-    inputs = read_inputs(found["inputs"], src) if "inputs" in found else None
+    in_words = listed_in_words([(b.text, b.line) for b in found["inputs"].blocks if isinstance(b, Bullet)]) \
+        if "inputs" in found and all(isinstance(b, Bullet) for b in found["inputs"].blocks) else ()
+    inputs = read_inputs(found["inputs"], src) if "inputs" in found and not in_words else None
     if inputs is None:
         inputs = read_inline_inputs([*preamble, *(found["intent"].blocks if "intent" in found else ())], src)
     if inputs is None and recipes is None:  # "input is just `posts` and `edition`" in a post's first part
         inputs = said_in_first_step(steps, src)
     if inputs is None and recipe_inputs:
         inputs = recipe_inputs
-    said_given = () if inputs is not None else read_prose_inputs(src.lines, src.where)  # "you'll need to give it ..."
+    said_given = () if inputs is not None else tuple((p, src.where(line)) for p, line in in_words) \
+        or read_prose_inputs(src.lines, src.where)  # "you'll need to give it ...", "You will need" + items in words
     steps = place_branches(steps, [(i.name, i.description) for i in inputs or ()], src)
     steps = with_fixed_values(steps)  # `home_port is always "Leith"`: the step's own value, no workflow input
     if "intent" in found and steps:  # "Definition of done: ...", "the whole run gets 2 hours": said in the intent

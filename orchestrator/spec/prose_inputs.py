@@ -9,6 +9,11 @@
     "Whoever runs this needs the dock pack: crate no., berth.",,,  (a spreadsheet's notes row)
     What we need from whoever starts this: the start date and the badge photo.
     Working from the tender file and the budget.                  (opening a paragraph)
+    It needs three things from you: the stay date, the snapshot.   (a count of things between)
+    Before anything you'll need off the desk: the ref, the code.  (a need that a colon opens)
+    YOU'LL NEED                                                   (a need heading over a list:
+      * the batch code (chalked on the tank)                        each item up to its colon)
+      * the style target: ABV low/high
 
 The sentence that opens with such words (someone gives / feeds / hands the run things, or
 "it needs/takes ... from whoever runs it") lists the inputs after them, split at commas, "and",
@@ -20,7 +25,7 @@ Only when the spec declares no inputs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from orchestrator.spec.regex_cache import Patterns
 
@@ -35,7 +40,11 @@ _LEAD = _rx(
     rf"(?i)(?:\byou(?:['’]ll|\s++will)?+\s++(?:need\s++to\s++|have\s++to\s++|must\s++)?+{_GIVE}\s++(?:it|this|the\s++run)\b"
     rf"|\bwhat\s++(?:i|we|you)\s++{_GIVE}\s++(?:it|this)\b"
     r"|\bwhat\s++you(?:['’]ll|\s++will)?+\s++get\s++from\s++(?:me|us)\b"
-    r"|\b(?:it|this|the\s++run)\s++(?:needs|takes)\s++(?:from\s++(?:you|whoever\s++runs\s++it)|as\s++input)\b"
+    # "it needs three things from you:", "this takes, from whoever runs it,"
+    r"|\b(?:it|this|the\s++run)\s++(?:needs|takes)(?:\s++(?!from\b)[a-z]++){0,3}+,?+\s++"
+    r"(?:from\s++(?:you|whoever\s++runs\s++it)|as\s++input)\b"
+    # "before anything you'll need off the desk:": a need that a colon opens within a few words
+    r"|\byou(?:['’]ll|\s++will)\s++need\b(?!\s++to\b)(?=[^:.\n]{0,40}+:)"
     # "whoever starts it pastes in:", "the person running this needs the pack:", "whoever kicks it off brings"
     rf"|\b(?:whoever|the\s++(?:person|one)\s++(?:who\s++)?+)\s*+{_STARTS}\s++(?:it|this|the\s++run)(?:\s++off)?+"
     rf"\s++(?:{_GIVE}(?:\s++(?:it|this|the\s++run))?+|{_PUTS}|brings|(?:needs|has)\s++to\s++(?:{_GIVE}|{_PUTS}|bring)(?:\s++(?:it|this))?+|needs)"
@@ -54,6 +63,10 @@ _LEADING_AND = _rx(r"(?i)^(?:and|plus|also)\s++")
 _STAMP = _rx(r"\[[\d:]++\]")  # a transcript's "[00:12]"
 _PARTS = _rx(r"(?i)(?<!\s)\s*+(?:,|;|\+|\band\b|\bplus\b|&)\s*+")
 _PAREN = _rx(r"\([^()]{0,400}+\)")
+# a line that heads a list of what the run is given: "YOU'LL NEED", "What you need:", "Have ready"
+_LIST_HEAD = _rx(r"(?i)^[ \t]*+(?:#{1,6}+[ \t]++)?+(?:you(?:['’]ll|\s++will)?+\s++need|what\s++you(?:['’]ll|\s++will)?+\s++need"
+                 r"|(?:things\s++)?+needed|have\s++(?:these\s++)?+ready|to\s++have\s++ready)[ \t]*+:?+[ \t]*+$")
+_ITEM = _rx(r"^[ \t]*+(?:[-*•+]|\d{1,2}+[.)])[ \t]++(?=\S)")
 _FILLER = _rx(r"(?i)^(?:you\s++know|um+|uh+|i\s++mean|like|so|also|then|too|each\s++time|every\s++time)$")
 
 
@@ -93,10 +106,50 @@ def _paragraphs(lines: Iterable[str]) -> Iterable[tuple[int, str]]:
         yield start, "\n".join(held)
 
 
+def _listed(text: str) -> list[tuple[str, int]]:
+    """(part, line offset) for each item of a list under a need heading ("YOU'LL NEED" then `* the
+    batch code (chalked on the brite)`): an item's words up to its first colon (what follows says
+    what it is), split as a sentence's parts; an indented line without a bullet goes on with its item."""
+    lines = text.split("\n")
+    if len(lines) < 2 or _LIST_HEAD.match(lines[0]) is None:
+        return []
+    items: list[tuple[str, int]] = []
+    for offset, line in enumerate(lines[1:], 1):
+        bullet = _ITEM.match(line)
+        if bullet is not None:
+            items.append((line[bullet.end():], offset))
+        elif items and line[:1].isspace():
+            items[-1] = (f"{items[-1][0]} {line.strip()}", items[-1][1])
+        else:
+            break
+    return [(part, offset) for item, offset in items for part in _parts(item.split(":", 1)[0])]
+
+
+_IN_WORDS = _rx(r"^[ \t*_`]*+[A-Za-z][\w'’.-]*+[ \t]++[A-Za-z]")  # "the batch code", "OG and FG": no `name:`
+
+
+def listed_in_words(items: Sequence[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    """(part, line) for the items of an inputs section ("You will need" then bullets) when every item
+    says its value in words ("the quiz answer key (from the drive)"), none as `name: what it is`: each
+    read up to its colon as a sentence's parts; () when any item is written as a name."""
+    if not items or any(_IN_WORDS.match(text.split(":", 1)[0]) is None for text, _ in items):
+        return ()
+    return tuple((part, line) for text, line in items for part in _parts(text.split(":", 1)[0]))
+
+
 def read_prose_inputs(lines: Iterable[str], where: Callable[[int], str]) -> tuple[tuple[str, str], ...]:
     """(part as written, file:line) for each input a sentence of the document's `lines` says the
     run is given (module docstring); the first such sentence only."""
+    heading: tuple[int, str] | None = None  # a need heading alone, its list in the next paragraph
     for first, text in _paragraphs(lines):
+        if heading is not None and heading[0] < first:
+            listed = _listed(f"{heading[1]}\n{text}")
+            if listed:
+                return tuple((p, where(first + offset - 1)) for p, offset in listed)
+        heading = (first, text) if "\n" not in text and _LIST_HEAD.match(text) else None
+        listed = _listed(text)
+        if listed:
+            return tuple((p, where(first + offset)) for p, offset in listed)
         m = _LEAD.search(text)
         if m is None:
             continue

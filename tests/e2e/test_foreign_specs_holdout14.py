@@ -71,8 +71,9 @@ _INTRO = "the inputs named in the prose before the steps ({}) are not read: the 
 _LOOP = ("{} is not read as a loop over {}: the step runs once and its skill's item fields are not given "
          "(warned at line {}: plan.input-not-given)")
 KNOWN: dict[tuple[str, int, str], str] = {
-    (RATES, 2, "input rates"): _INTRO.format("lines 4-6") + ": comp-median's `rates` is the workflow input `rates`, "
-                               "not `comp_rates` (warned at line 10: derived-inputs)",
+    (RATES, 2, "input rates"): "the intro's 'whatever the rate shopper pulled for the comp set' (line 4) is read as "
+                               "comp-median's `rates` (warned at line 4: plan.inputs-in-prose): the plan names it "
+                               "`rates`, not `comp_rates` (a run given comp_rates takes it as rates, said on stderr)",
     (RATES, 3, "depends_on"): "'the median from 2' (line 16) is not bound (`comp_median` not given, warned at line "
                               "15): step 3 waits on step 1 only",
     (RATES, 3, "for_each"): _LOOP.format("'price every room type that 1 gave us, one by one' (line 15)",
@@ -85,9 +86,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
                                 "`priced` (warned at line 18)",
     (RATES, 5, "approval"): "the gate's 2 h wait and reject on no reply (line 20) are read, not its condition 'moved "
                             "more than 25%' (warned at line 20): it asks on every run",
-    (RATES, 5, "input hotel_code"): "the hotel code HVH is only in the title (line 1): nothing gives `hotel_code` "
-                                    "(warned at line 19)",
-    (RATES, 5, "input stay_date"): _INTRO.format("lines 4-6") + ": nothing gives `stay_date` (warned at line 19)",
     (SAE, 1, "input rows"): _INTRO.format("'You'll be asked for', lines 7-8") + ": edc-ae-extract's `rows` is the "
                             "workflow input `rows`, not `edc_listing` (warned at line 10: derived-inputs)",
     (SAE, 2, "input listing"): _INTRO.format("lines 7-8") + ": safety-case-pull's `listing` is the workflow input "
@@ -109,16 +107,10 @@ KNOWN: dict[tuple[str, int, str], str] = {
                               "nothing gives `count` (warned at line 62)",
     (SAILING, 2, "depends_on"): "'Do this alongside card 1' (line 28) is not read: card 2 waits on card 1 by order, "
                                 "without a word",
-    (SAILING, 2, "input vessel"): "'the vessel code from the roster' (line 9, the READ ME card) is no workflow input: "
-                                  "nothing gives `vessel` (warned at line 27)",
     (SAILING, 3, "depends_on"): "card 3 waits on cards 1 and 2, but card 2 itself waits on card 1 (line 28 not "
                                 "read), so card 3 is after card 2 alone",
     (SAILING, 4, "approval"): "the sign-off in the checklist item (line 40) is not read (warned at line 37 only): "
                               "no approval",
-    (BRITE, 2, "input sheet"): _INTRO.format("the YOU'LL NEED list, lines 7-11") + ": sensory-panel's `sheet` is "
-                               "the workflow input `sheet`, not `panel_sheet` (warned at line 14: derived-inputs)",
-    (BRITE, 3, "input target"): "'the style target' (line 22; the YOU'LL NEED list is not read) is no workflow "
-                                "input: nothing gives `target` (warned at line 21)",
     (BRITE, 5, "condition"): "'Not in spec? Then instead' (line 27) is not read as the other branch (warned at line "
                              "27 only as an unread policy: 'instead'): quarantine runs on every run",
 }
@@ -229,22 +221,16 @@ def _refused_inputs(plan: dict[str, Any] | None, folder: str, n: int) -> bool:
 _INPUTS_REFUSED = "the plan does not take the author's inputs ('unknown input'): "
 NOT_RUN: dict[tuple[str, int], tuple[Callable[[dict[str, Any] | None, str, int], bool], str]] = {
     **{(f, n): (_refused, REFUSED[f]) for f in REFUSED for n in range(1 + len(expect(f).get("more_runs") or []))},
-    **{(SAE, n): (_refused_inputs, _INPUTS_REFUSED + "`site_id`, `protocol`, `edc_listing` and `safety_listing` "
-                                                     "(named in the intro, lines 7-8, not read) are no inputs; the plan "
-                                                     "takes rows and listing") for n in (0, 1)},
-    **{(RATES, n): (_refused_inputs, _INPUTS_REFUSED + "`comp_rates` and `stay_date` (named in the intro, lines 4-6, "
-                                                       "not read) are no inputs; the plan takes pms_snapshot and rates")
-       for n in (0, 1)},
-    **{(SAILING, n): (_refused_inputs, _INPUTS_REFUSED + "`vessel` (named on the READ ME card, line 9, not read) is "
-                                                         "no input; the plan takes sailing_id and bookings")
-       for n in (0, 1)},
-    **{(BRITE, n): (_refused_inputs, _INPUTS_REFUSED + "`panel_sheet` and `style_target` (the YOU'LL NEED list, "
-                                                       "lines 7-11, not read) are no inputs; the plan takes og, fg, "
-                                                       "sheet and batch_code") for n in (0, 1)},
+    **{(SAE, n): (_refused_inputs, _INPUTS_REFUSED + "`site_id`, `protocol` and `edc_listing` (named in the intro's "
+                                                     "'You'll be asked for', lines 7-8, not read) are no inputs; the "
+                                                     "plan takes rows and listing") for n in (0, 1)},
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly (never
 # `succeeded`), and one that reaches its author's output must leave this list
 FAILS: dict[tuple[str, int], str] = {
+    (RATES, 0): "the plan reads comp-median's input as `rates` (the run takes the author's `comp_rates` as it, said "
+                "on stderr: engine.input_alias); step 3 is no loop (line 15 not read), so price-room-type gets no "
+                "`code`/`base_rate` and its script refuses its input (exit 2): the run fails at step 3",
     **{(LOAN, n): "step 2 is no loop (':repeat for:', line 37, not read), so condition-check gets no `obj_id` and "
                   "its script refuses its input (exit 2): the run fails at step 2" for n in (0, 1)},
 }
@@ -272,7 +258,17 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, int], dict[
     return RunReports(tmp_path_factory.mktemp("holdout14-runs"), spec_of, expect)
 
 
-RUNS_MADE = [c for c in RUN_CASES if c not in NOT_RUN and c not in FAILS]
+# runs made that do not pause for the approval their author asks for: each a strict xfail with why, to leave the
+# list once it pauses (a run that ends `succeeded` here is a success short of what its author meant)
+UNPAUSED: dict[tuple[str, int], str] = {
+    (RATES, 1): "step 3 is no loop (line 15 not read): the run fails at step 3 (price-room-type refuses its input) "
+                "before step 5 asks for Marco's approval",
+    (SAILING, 1): "the sign-off in the checklist item (line 40) is not read (warned at line 37 only): the run files "
+                  "without asking the duty manager and ends `succeeded` (seen once `vessel` was read as an input)",
+}
+RUNS_MADE = [pytest.param(f, n, id=f"{f[:2]}-run{n}", marks=[pytest.mark.xfail(strict=True, reason=UNPAUSED[(f, n)])]
+                          if (f, n) in UNPAUSED else []) for f, n in RUN_CASES if (f, n) not in NOT_RUN
+             and (f, n) not in FAILS]
 
 
 @pytest.mark.parametrize(("folder", "n"), list(FAILS), ids=[f"{f[:2]}-run{n}" for f, n in FAILS])
@@ -284,7 +280,7 @@ def test_a_holdout14_run_that_fails_today_ends_honestly(runs: Callable[[str, int
     assert ended != _wanted(folder, n), f"cleared: it reaches its author's output (remove it from FAILS): {FAILS[(folder, n)]}"
 
 
-@pytest.mark.parametrize(("folder", "n"), RUNS_MADE, ids=[f"{f[:2]}-run{n}" for f, n in RUNS_MADE])
+@pytest.mark.parametrize(("folder", "n"), RUNS_MADE)
 def test_a_holdout14_run_ends_with_its_authors_final_output_and_an_honest_status(
         plans: Plans, runs: Callable[[str, int], dict[str, Any]], folder: str, n: int) -> None:
     report = runs(folder, n)
