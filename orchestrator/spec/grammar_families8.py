@@ -30,6 +30,7 @@ from orchestrator.spec import grammar_families11 as more11
 from orchestrator.spec import grammar_families13 as more13
 from orchestrator.spec import grammar_families15 as more15
 from orchestrator.spec import grammar_families16 as more16
+from orchestrator.spec import grammar_families17 as more17
 from orchestrator.spec.grammar_row import Row
 
 # a field as written in prose: with an underscore or in backticks (a bare word is too often a verb)
@@ -148,3 +149,6 @@ GATES = {name: words + more15.GATES.get(name, "") for name, words in GATES.items
 WAIT_FIRST, IGNORE_LAST = more16.WAIT + WAIT_FIRST, IGNORE_LAST + more16.IGNORE
 EARLY_FIRST = more16.EARLY + EARLY_FIRST
 GATES = {name: words + more16.GATES.get(name, "") for name, words in GATES.items()}
+# the seventeenth round's families (`spec.grammar_families17`): a person's wait read before any retry or timeout
+EARLY_FIRST = more17.EARLY + EARLY_FIRST
+GATES = {name: words + more17.GATES.get(name, "") for name, words in GATES.items()}
