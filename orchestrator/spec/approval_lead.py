@@ -76,6 +76,18 @@ def condition_before_cue(sentence: str) -> str | None:
     return condition_ahead(sentence, cue.start()) if cue is not None and cue.start() > 0 else None
 
 
+# "Anything that looks off needs IT to sign off", "any order where the tip is odd": a condition said as
+# the subject's relative clause, which no comparison reads
+_RESTRICTED = _rx(r"(?i)^\W*+(?:anything|everything|whatever|any\s++[\w-]++(?:\s++[\w-]++)?|those|the\s++ones?)\s++"
+                  r"(?:that|which|where|with|who|whose)(?![\w-])")
+
+
+def condition_unread(sentence: str) -> bool:
+    """Whether the approval sentence limits what it is asked for by a clause no comparison reads
+    ("Anything that looks off needs IT to sign off"): a condition said, not read."""
+    return _RESTRICTED.match(sentence) is not None
+
+
 def gives_time(sentence: str) -> bool:
     """Whether the sentence gives a person a time to say yes ("give the skipper 30 min to OK it")."""
     return _GIVES.search(sentence) is not None

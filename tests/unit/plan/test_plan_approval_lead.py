@@ -106,3 +106,36 @@ def test_the_condition_before_the_mark_is_read_only_when_it_compares_with_a_valu
 ])
 def test_a_wait_given_to_a_person_and_what_silence_means(text: str, got: tuple[object, object]) -> None:
     assert wait_said(text) == got
+
+
+ONBOARDING = """\
+# Starter checklist
+
+- [ ] Count the kit with `measure-batch`.
+- [ ] Hand it over with `release-batch`.
+    - Anything that looks off to the buddy needs IT to sign off. Give them 2 hours; silence = we stop.
+"""
+
+
+def test_an_approval_whose_condition_is_a_clause_waits_on_every_run_warned_and_its_wait_is_no_retry() -> None:
+    plan = _plan(ONBOARDING)
+    policy = _release(plan).policy
+    assert not policy.rules and policy.retry.max_retries == 0 and policy.attempt_timeout_s is None
+    assert policy.approval is not None and policy.approval.when is None  # on every run: the safe side
+    assert (policy.approval.timeout_s, policy.approval.on_timeout) == (7200, "reject")
+    assert any(w.code == "spec.approval-condition" and w.where == "doc.md:5" for w in plan.warnings)
+
+
+HANDOVER = """\
+# Desk handover
+
+1. `measure-batch` on the batch.
+2. `release-batch`; the lead has a look at the odd ones first. Wait 30 min max; no answer = release anyway.
+"""
+
+
+def test_a_persons_wait_with_no_approval_read_is_reported_and_never_a_retry() -> None:
+    plan = _plan(HANDOVER)
+    policy = _release(plan).policy
+    assert not policy.rules and policy.retry.max_retries == 0 and policy.attempt_timeout_s is None
+    assert any(w.where == "doc.md:4" for w in plan.warnings)
