@@ -73,12 +73,13 @@ class Made:
         found = [h for h in hits if h is not None]
         return max(found)[1] if found else None
 
-    def nearest_named(self, names: Iterable[str]) -> tuple[str, str] | None:
-        """(step, field): the nearest step with an output field of one of `names` that is a list
-        or of no declared type, the first name winning at the same step."""
+    def nearest_named(self, names: Iterable[str], *, by_singular: bool = False) -> tuple[str, str] | None:
+        """(step, field): the nearest step with an output field of one of `names` (or, `by_singular`,
+        whose singular is one: "every object" and `objects`) that is a list or of no declared type,
+        the first name winning at the same step."""
         best: tuple[int, str, str] | None = None
         for name in names:
-            hit = self._named.get(name.lower()) or self._named_one.get(name.lower())
+            hit = self._named.get(name.lower()) or (self._named_one.get(name.lower()) if by_singular else None)
             if hit is not None and (best is None or hit[0] > best[0]):
                 best = hit
         return (best[1], best[2]) if best else None

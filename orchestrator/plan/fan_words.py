@@ -230,7 +230,8 @@ def _named_pairs(cue: _Cue, free: list[str], made: Made) -> list[tuple[str, str,
     """The list the words name (`prs` in "for every PR in `prs`", `top` in "each of those top 3")
     when it is an output field of a step before that is no other type than an array; its items'
     fields are then what the skill reads. The loop's item is named after the list's singular."""
-    named = made.nearest_named(counted_names(cue.listed, cue.nouns))
+    # by the list's singular only for a step whose skill reads something nothing gives (its item's fields)
+    named = made.nearest_named(counted_names(cue.listed, cue.nouns), by_singular=bool(free))
     if named is not None:
         sid, field = named
         one = singular(field)
