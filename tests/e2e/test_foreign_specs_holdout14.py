@@ -71,8 +71,6 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 _INTRO = "the inputs named in the prose before the steps ({}) are not read: the plan's inputs are taken from the skills"
-_LOOP = ("{} is not read as a loop over {}: the step runs once and its skill's item fields are not given "
-         "(warned at line {}: plan.input-not-given)")
 _JOIN = ("{} is not read as a join of the two branches (their conditions are not read): step {} waits on step {} "
          "alone")
 KNOWN: dict[tuple[str, int, str], str] = {
@@ -80,25 +78,15 @@ KNOWN: dict[tuple[str, int, str], str] = {
                                "not `comp_rates` (warned at line 10: derived-inputs)",
     (RATES, 3, "depends_on"): "'the median from 2' (line 16) is not bound (`comp_median` not given, warned at line "
                               "15): step 3 waits on step 1 only",
-    (RATES, 3, "for_each"): _LOOP.format("'price every room type that 1 gave us, one by one' (line 15)",
-                                         "step 1's room_types", 15),
-    (RATES, 3, "input code"): "no loop (line 15 not read as one): nothing gives `code` (warned at line 15)",
-    (RATES, 3, "input base_rate"): "no loop (line 15 not read as one): nothing gives `base_rate` (warned at line 15)",
     (RATES, 3, "input comp_median"): "'the median from 2' (line 16) is not tied to comp-median's `median_rate`: "
                                      "nothing gives `comp_median` (warned at line 15)",
-    (RATES, 4, "input priced"): "'all the prices from 3' (line 18) is no gather (step 3 is no loop): nothing gives "
-                                "`priced` (warned at line 18)",
     (RATES, 5, "approval"): "the gate's 2 h wait and reject on no reply (line 20) are read, not its condition 'moved "
                             "more than 25%' (warned at line 20): it asks on every run",
     (RATES, 5, "input hotel_code"): "the hotel code HVH is only in the title (line 1): nothing gives `hotel_code` "
                                     "(warned at line 19)",
     (RATES, 5, "input stay_date"): _INTRO.format("lines 4-6") + ": nothing gives `stay_date` (warned at line 19)",
-    (LOAN, 2, "for_each"): _LOOP.format("':repeat for: every object in the parsed manifest' (line 37)",
-                                        "step 1's objects", 33),
-    **{(LOAN, 2, f"input {name}"): f"no loop (line 37 not read): nothing gives `{name}` (warned at line 33)"
-       for name in ("obj_id", "notes", "fragile")},
-    (LOAN, 3, "input reports"): "':after: all the condition checks are in' (line 47) is no gather (step 2 is no loop): "
-                                "nothing gives `reports` (warned at lines 43, 47)",
+    (LOAN, 2, "input notes"): "the loop's item field `notes` is bound to the item's `notes`; the author means its "
+                              "`arrival_notes` ('its arrival notes', line 38)",
     (LOAN, 4, "condition"): "':only if: the worst grade is C' (line 55) is dropped without a word: the hold runs on "
                             "every run",
     (LOAN, 5, "condition"): "':otherwise:' (line 66) is not read as the hold's other branch (warned at line 65 only "
@@ -110,14 +98,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
     (LOAN, 6, "join"): "line 76's 'whichever happened' is warned, not read: no join",
     (LOAN, 6, "input status"): "no join (line 76): nothing gives `status` (warned at line 72)",
     (LOAN, 6, "input ref"): "no join (line 76): nothing gives `ref` (warned at line 72)",
-    (SAILING, 2, "depends_on"): "'Do this alongside card 1' (line 28) is not read: card 2 waits on card 1 by order, "
-                                "without a word",
-    (SAILING, 2, "input vessel"): "'the vessel code from the roster' (line 9, the READ ME card) is no workflow input: "
-                                  "nothing gives `vessel` (warned at line 27)",
-    (SAILING, 3, "depends_on"): "card 3 waits on cards 1 and 2, but card 2 itself waits on card 1 (line 28 not "
-                                "read), so card 3 is after card 2 alone",
-    (SAILING, 4, "approval"): "the sign-off in the checklist item (line 40) is not read (warned at line 37 only): "
-                              "no approval",
     (BRITE, 2, "input sheet"): _INTRO.format("the YOU'LL NEED list, lines 7-11") + ": sensory-panel's `sheet` is "
                                "the workflow input `sheet`, not `panel_sheet` (warned at line 14: derived-inputs)",
     (BRITE, 3, "input target"): "'the style target' (line 22; the YOU'LL NEED list is not read) is no workflow "
@@ -154,7 +134,6 @@ SILENT: dict[tuple[str, int], str] = {
     (LOAN, 55): "':only if: the worst grade is C' is dropped without a word: the hold runs on every run",
     (LOAN, 66): "':otherwise:' is warned at line 65 (the field list's first line) as an unread policy, none at line 66",
     (LOAN, 70): "the values TEMP-DOCK / shelved are dropped without a word (continue with a null value)",
-    (SAILING, 40): "the checklist sign-off is warned at line 37 (the card's first line), none at line 40",
     (SAILING, 54): "the 'Definition of done' card is not read, without a word",
     (BRITE, 18): "the values 3.5 / no off-flavours are dropped without a word (continue on invalid input only)",
     (BRITE, 25): "'In spec? Release it' is dropped without a word: release runs on every run",
@@ -249,9 +228,6 @@ NOT_RUN: dict[tuple[str, int], tuple[Callable[[dict[str, Any] | None, str, int],
     **{(RATES, n): (_refused_inputs, _INPUTS_REFUSED + "`comp_rates` and `stay_date` (named in the intro, lines 4-6, "
                                                        "not read) are no inputs; the plan takes pms_snapshot and rates")
        for n in (0, 1)},
-    **{(SAILING, n): (_refused_inputs, _INPUTS_REFUSED + "`vessel` (named on the READ ME card, line 9, not read) is "
-                                                         "no input; the plan takes sailing_id and bookings")
-       for n in (0, 1)},
     **{(BRITE, n): (_refused_inputs, _INPUTS_REFUSED + "`panel_sheet` and `style_target` (the YOU'LL NEED list, "
                                                        "lines 7-11, not read) are no inputs; the plan takes og, fg, "
                                                        "sheet and batch_code") for n in (0, 1)},
@@ -259,8 +235,8 @@ NOT_RUN: dict[tuple[str, int], tuple[Callable[[dict[str, Any] | None, str, int],
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly (never
 # `succeeded`), and one that reaches its author's output must leave this list
 FAILS: dict[tuple[str, int], str] = {
-    **{(LOAN, n): "step 2 is no loop (':repeat for:', line 37, not read), so condition-check gets no `obj_id` and "
-                  "its script refuses its input (exit 2): the run fails at step 2" for n in (0, 1)},
+    **{(LOAN, n): "steps 2-3 loop and gather now, but line 76's join is not read, so lender-receipt gets no "
+                  "`status`/`ref` and its script refuses its input (exit 2): the run fails at step 6" for n in (0, 1)},
 }
 # runs whose author says they did not succeed although they reach their final output
 NOT_A_SUCCESS: dict[tuple[str, int], str] = {}
