@@ -35,6 +35,7 @@ from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
 from orchestrator.plan.contract import OutputContract
 from orchestrator.plan.fan_gather import blank_start_together, singular
+from orchestrator.plan.fan_items import counted_names, item_field_pairs
 from orchestrator.plan.fan_made import Made
 from orchestrator.plan.location import split_where, warning_at
 from orchestrator.plan.loop_field import array_fields
@@ -229,7 +230,8 @@ def _named_pairs(cue: _Cue, free: list[str], made: Made) -> list[tuple[str, str,
     """The list the words name (`prs` in "for every PR in `prs`", `top` in "each of those top 3")
     when it is an output field of a step before that is no other type than an array; its items'
     fields are then what the skill reads. The loop's item is named after the list's singular."""
-    named = made.nearest_named(n for n in (cue.listed, *cue.nouns) if n)
+    # by the list's singular only for a step whose skill reads something nothing gives (its item's fields)
+    named = made.nearest_named(counted_names(cue.listed, cue.nouns), by_singular=bool(free))
     if named is not None:
         sid, field = named
         one = singular(field)
@@ -239,7 +241,7 @@ def _named_pairs(cue: _Cue, free: list[str], made: Made) -> list[tuple[str, str,
     if cue.listed and cue.listed not in made.fields and singular(cue.listed) != cue.listed.lower():
         one = singular(cue.listed)  # "for every PR in `prs`", no step makes `prs`: the workflow's list
         return [("", cue.listed, next((n for n in free if n.lower() == one), one))]
-    return []
+    return item_field_pairs(free, made)
 
 
 def _listed(lists: list[str], shown: int = 8) -> str:
@@ -252,6 +254,11 @@ def _why(item: str, free: list[str]) -> str:
     if item in free:
         return f" (its skill reads `{item}` and no step before gives it)"
     return f" (its skill reads {', '.join(f'`{n}`' for n in free)}, the item's fields)" if free else ""
+
+
+def _of_item(free: list[str], fields: frozenset[str]) -> list[str]:
+    """The free inputs the items declare as fields, or all of them when the items declare none."""
+    return ([n for n in free if n.lower() in fields] or free) if fields else free
 
 
 def _item(free: list[str], cue: _Cue) -> str | None:
@@ -331,7 +338,7 @@ def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bou
             notes[step.id] = f"the text says `{cue.said}`; each item of {whose} as `{item}`"
             found.append(warning_at(where, spec.path,
                                     f"{label}: the text says `{cue.said}`: read as a For each over {whose}, each "
-                                    f"item as `{item}`{_why(item, free)}. To say so write `For each: {item} in "
+                                    f"item as `{item}`{_why(item, _of_item(free, made.item_fields(producer, field)))}. To say so write `For each: {item} in "
                                     f"{written}`", "fan-out-read"))
             update: dict[str, object] = {"for_each": f"{item} in steps.{producer}.output.{field}" if producer
                                          else f"{item} in {field}",

@@ -3,6 +3,7 @@
 
     Meanwhile, pull the refunds with `pull-refunds`.              starts beside the step before
     While that's running, kick off `pull-refunds`.                 the same
+    Do this alongside card 1. · While step 2 runs, ...              the same (a step beside another)
     Has no prerequisites. · Not blocked by anything.                the same
     Parallel to step 1, run `pull-refunds`.                         the same (it names the step)
     Retry it at most twice in parallel.                             no: said of its tries
@@ -50,6 +51,13 @@ _CUES = tuple(_rx(p) for p in (
     r"(?:immediately|straight\s++off|right\s++away|straight\s++away|as\s++soon\s++as\s++the\s++run\s++starts)"
     r"(?!\w)",
     r"(?i)^\W*+(?:the\s++)?same\s++time\s++as(?!\w)",
+    # "do this alongside card 1", "work on it in parallel with task 3": the step done beside another
+    r"(?i)(?<!\w)(?:do|does|doing|run|runs|start|starts|work|works|kick\w*+|fire\w*+|launch\w*+|begin\w*+)"
+    r"(?:\s++(?:it|this|that|them|one|off|on\s++(?:it|this|that))){0,2}+\s++(?:alongside|in\s++parallel\s++(?:with|to)|"
+    r"concurrently\s++with)(?!\w)",
+    # "alongside card 1", "while step 2 runs", "in parallel with ticket #4": beside a step named by its number
+    r"(?i)(?<!\w)(?:alongside|in\s++parallel\s++(?:with|to)|concurrently\s++with|while)\s++(?:the\s++)?+"
+    r"(?:(?:card|step|task|job|stage|item|ticket|activity|station|line)\s*+(?:no\.?\s*+)?#?\d++|#\d++)(?!\w)",
 ))
 # a sentence about tries ("retry twice in parallel") or items ("score every row in parallel",
 # "one by one, or in parallel"), a time of day ("at the same time each night"), or a wait: no start

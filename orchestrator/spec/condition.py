@@ -468,11 +468,14 @@ def approval_condition(text: str) -> tuple[str | None, str]:
         found = read_condition(m.group("cond").strip())
         if found is not None and any(c.kind == "value" for c in found.clauses):
             return m.group("cond").strip(), (text[m.end():].strip() or "required")
+    from orchestrator.spec.approval_lead import (
+        condition_before_cue,  # "load % over 95 -> the lead signs off"
+    )
     from orchestrator.spec.whole_approval import (
         said_condition,  # "Where the subtotal exceeds ...,", "Orders over $150:"
     )
 
-    return said_condition(text), text
+    return said_condition(text) or condition_before_cue(text), text
 
 
 def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "reject"] | None]:
@@ -488,7 +491,13 @@ def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "rejec
     m = _WAIT.search(text)
     seconds = first_duration(m.group("d")) if m is not None else None
     if m is None or seconds is None:
-        return said_wait(text)
+        from orchestrator.spec.approval_lead import (
+            wait_said,  # "Wait 30 min max; no answer = file anyway"
+        )
+
+        got = said_wait(text)
+        other = wait_said(text) if got[1] is None else (None, None)
+        return other if other[0] is not None and (got[0] is None or other[1] is not None) else got
     then = _ON_TIMEOUT.search(text[m.end():]) or _ON_TIMEOUT.search(text)
     if then is None:
         after = text[m.start():]
@@ -551,9 +560,10 @@ def gate_outcome(text: str) -> Literal["approve", "reject"] | None:
 def approval_sentence(sentence: str) -> bool:
     """True when a sentence of a step's prose says the step needs a person's approval
     ("Before anything is sent, finance has to approve it.")."""
+    from orchestrator.spec.approval_lead import gives_time  # "give the skipper 30 min to OK it"
     from orchestrator.spec.whole_approval import said_approval  # the words of other documents
 
-    return _APPROVE.search(sentence) is not None or said_approval(sentence)
+    return _APPROVE.search(sentence) is not None or said_approval(sentence) or gives_time(sentence)
 
 
 def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | None:

@@ -31,6 +31,7 @@ from orchestrator.spec import grammar_families13 as more13
 from orchestrator.spec import grammar_families15 as more15
 from orchestrator.spec import grammar_families16 as more16
 from orchestrator.spec import grammar_families17 as more17
+from orchestrator.spec import grammar_person_wait as wait17
 from orchestrator.spec import grammar_value_pairs as pairs17
 from orchestrator.spec.grammar_row import Row
 
@@ -156,3 +157,6 @@ GATES = {name: words + more17.GATES.get(name, "") for name, words in GATES.items
 # a `field value` pair said right before going on ("mark sent false and keep going", `spec.grammar_value_pairs`)
 EARLY_FIRST = pairs17.EARLY + EARLY_FIRST
 GATES = {name: words + pairs17.GATES.get(name, "") for name, words in GATES.items()}
+# a time given to a person with what their silence means (`spec.grammar_person_wait`): never a retry or timeout
+EARLY_FIRST = wait17.EARLY + EARLY_FIRST
+GATES = {name: words + wait17.GATES.get(name, "") for name, words in GATES.items()}

@@ -31,6 +31,7 @@ from orchestrator.policy import ApprovalPolicy, RetryPolicy
 from orchestrator.spec import condition as cond
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec import step_prose as prose
+from orchestrator.spec.approval_lead import condition_unread
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para, split_label
 from orchestrator.spec.branch_condition import (
     aside_condition,
@@ -613,8 +614,9 @@ class _StepBuilder:
                           "spec.condition-not-read")
         if cond.approval_sentence(sentence) and "approval" not in self.values:
             when, _ = cond.approval_condition(spell_step_refs(sentence))
-            unread = when is None and _SAYS_IF.search(cond.without_approval_wait(sentence)) is not None
-            if unread and not _LEADING_IF.match(sentence):
+            unread = when is None and (_SAYS_IF.search(cond.without_approval_wait(sentence)) is not None
+                                       or condition_unread(sentence))  # "Anything that looks off needs ..."
+            if unread and not _LEADING_IF.match(sentence) and not condition_unread(sentence):
                 return False  # "anything above 5,000 needs ...": a condition not placed; the policy reader's
             seconds, then = cond.approval_timeout(sentence)
             if unread:  # "If 1 says there's a controlled drug, it waits for the pharmacist to approve"

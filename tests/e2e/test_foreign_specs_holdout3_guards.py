@@ -29,10 +29,11 @@ GUARDED: dict[str, list[tuple[int, str]]] = {
     "24-price-feeds": [(32, "fan-out-read"),
                        (36, "spec.condition-not-read"), (38, "spec.condition-not-read"),
                        (40, "spec.join-not-read")],
-    # the e-mail's paragraphs name their skills in plain text: read anchored on them (a warning at each), and
-    # the fan-out ("for every user in that list") and the gather ("When all ...") not read are warned
-    "25-access-review": [(15, "spec.anchored"), (18, "spec.anchored"), (18, "spec.each-not-read"),
-                         (24, "spec.anchored"), (24, "spec.gather-not-read"), (27, "spec.anchored")],
+    # the e-mail's paragraphs name their skills in plain text: read anchored on them (a warning at each); the
+    # fan-out ("for every user in that list": the list whose items carry login, role, last_login) is read,
+    # warned as read, and the gather ("When all ...") takes step 2's results
+    "25-access-review": [(15, "spec.anchored"), (18, "spec.anchored"), (18, "fan-out-read"),
+                         (24, "spec.anchored"), (27, "spec.anchored")],
     # the Mermaid `## Flow` is set aside (a warning at 12); the table's `*(QC passed)*` asides warn
     "26-elisa-plate": [(12, "spec.chart-not-steps"), (29, "spec.condition-not-read"),
                        (30, "spec.condition-not-read")],
