@@ -9,7 +9,8 @@ sentence, so a condition in it was lost without a word. `field_lines` gives the 
 `label_lines` does (`spec.shape_labels`): a line whose field names a condition or an otherwise (`key_of`
 says "when" or "otherwise") is its own line, `Name: value`, read by the step's labelled-field reader (a
 condition it cannot read is an error or a warning there, never dropped); the other fields stay as they
-were read before, the lines in a row joined into one sentence. None when the paragraph is no field
+were read before, the lines in a row joined into one sentence, and so is a condition field whose value
+says a loop (":when: per segment"), for the step's loop readers. None when the paragraph is no field
 list, or has no such field.
 """
 
@@ -24,6 +25,8 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 # ":only if: value": the field's name between its colons, then its value
 _FIELD = _rx(r"^\s*+:(?P<name>[A-Za-z][A-Za-z '-]{0,30}+):(?:\s++(?P<value>\S.*+)|\s*+$)")
 _KEYS = frozenset({"when", "otherwise"})
+# ":when: per segment, in slot order": a loop said in the condition's field, read with the step's other words
+_LOOP = _rx(r"(?i)^(?:per|each|every|for\s++(?:each|every|all)|one\s++(?:by|at)\s++(?:one|a\s++time))\b")
 
 
 def field_lines(text: str, key_of: Callable[[str | None, str], str | None]) -> list[tuple[int, str]] | None:
@@ -39,7 +42,7 @@ def field_lines(text: str, key_of: Callable[[str | None, str], str | None]) -> l
         m = _FIELD.match(raw)
         name = " ".join(m.group("name").split()).strip() if m else ""
         value = (m.group("value") or "").strip() if m else ""
-        if m is not None and value and key_of(name.lower(), value) in _KEYS:
+        if m is not None and value and not _LOOP.match(value) and key_of(name.lower(), value) in _KEYS:
             out.append((offset, f"{name[:1].upper()}{name[1:]}: {value}"))
             joined = False
             found += 1

@@ -24,6 +24,9 @@ def test_a_field_list_gives_its_condition_and_otherwise_lines_their_own_line() -
     ":skill: ``x``\n:takes: a, b",  # no condition field: read as before
     "Run `x` when ready.\n:when: a > 1",  # no field list: it must open the paragraph
     ":when:\n  a > 1",  # an empty field
+    ":tool: ``seat-guest``\n:when: for every guest on the list",  # a loop said in the condition's field
+    ":skill: ``plate-photo``\n:when: one at a time, in well order",  # a lab protocol's loop
+    ":tool: ``ring-parent``\n:only if: per pupil absent today",  # a school office's loop
 ])
 def test_a_paragraph_without_a_condition_field_is_not_a_field_list(text: str) -> None:
     assert field_lines(text, label_key) is None
