@@ -26,13 +26,12 @@ step's `code`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, MutableMapping
 
 from orchestrator.errors import Diagnostic
-from orchestrator.plan.location import from_spec, warning_at
+from orchestrator.plan.location import warning_at
 from orchestrator.plan.model import InputBinding, Provenance
-from orchestrator.plan.said_value import said_value
+from orchestrator.plan.said_value import bind_literal, said_value
 from orchestrator.spec.model import StepSpec
 from orchestrator.spec.regex_cache import Patterns
 
@@ -107,13 +106,9 @@ def bind_constants(step: StepSpec, names: Iterable[str], title: str, preamble: s
             continue
         if not values:
             continue
-        value = values[0]
-        bindings[name] = InputBinding(source="literal", value=value)
-        provenance[f"inputs.{name}"] = from_spec(step.where, f"literal value: {how}, for the whole run")
-        found.append(warning_at(step.where, path, f"{step.id} ({step.name}): its skill reads `{name}`, which nothing "
-                                f"gives; {how}: it is read as the document's own code {value!r} for every run, no "
-                                f"workflow input: to say so plainly write `{name}: {json.dumps(value)}` in the step",
-                                "plan.input-said-value"))
+        found.append(bind_literal(step, path, name, values[0], f"{how}, for the whole run",
+                                  f"{how}: it is read as the document's own code {values[0]!r} for every run",
+                                  bindings, provenance))
     return found
 
 

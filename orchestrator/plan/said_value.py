@@ -77,13 +77,20 @@ def bind_said_values(step: StepSpec, names: Iterable[str], texts: Iterable[str],
         if said is None:
             continue
         value, words = said
-        bindings[name] = InputBinding(source="literal", value=value)
-        provenance[f"inputs.{name}"] = from_spec(step.where, f"literal value: the text says '{words}'")
-        found.append(warning_at(step.where, path, f"{step.id} ({step.name}): its skill reads `{name}`, which nothing "
-                                f"gives; '{words}' is read as its value {value!r} for this step, no workflow input: "
-                                f"to say so plainly write `{name}: {json.dumps(value)}` in the step",
-                                "plan.input-said-value"))
+        found.append(bind_literal(step, path, name, value, f"the text says '{words}'",
+                                  f"'{words}' is read as its value {value!r} for this step", bindings, provenance))
     return found
+
+
+def bind_literal(step: StepSpec, path: str, name: str, value: object, source: str, read_as: str,
+                 bindings: MutableMapping[str, InputBinding], provenance: MutableMapping[str, Provenance]) -> Diagnostic:
+    """Bind the step's input `name` to a value its words give (`source` says where, `read_as` how it was
+    read), and the warning that says so and how to write it plainly."""
+    bindings[name] = InputBinding(source="literal", value=value)
+    provenance[f"inputs.{name}"] = from_spec(step.where, f"literal value: {source}")
+    return warning_at(step.where, path, f"{step.id} ({step.name}): its skill reads `{name}`, which nothing gives; "
+                      f"{read_as}, no workflow input: to say so plainly write `{name}: {json.dumps(value)}` in the "
+                      "step", "plan.input-said-value")
 
 
 _rx.save()
