@@ -103,3 +103,27 @@ def workflow(*steps: StepSpec, inputs: tuple[str, ...] = (), **kw: Any) -> Workf
         steps=steps,
         **kw,
     )
+
+
+def plan_of_text(text: str, catalog: Any, path: str = "doc.md") -> Any:
+    """The plan of a markdown spec's text over `catalog` (its skill names the reader's vocabulary); it
+    must plan without errors."""
+    from orchestrator.plan.build import draft_plan
+    from orchestrator.spec import parse_spec_text
+    from orchestrator.spec.vocabulary import Vocabulary
+
+    words = Vocabulary.of([(s.bound().name, None) for s in catalog])
+    plan, errors = draft_plan(parse_spec_text(text, path, "markdown", words), catalog, settings=SETTINGS)
+    assert plan is not None and not errors, errors
+    return plan
+
+
+def step_by_skill(plan: Any, skill_name: str) -> Any:
+    """The plan's step that runs `skill_name`."""
+    return next(s for s in plan.steps if s.skill == skill_name)
+
+
+def loop_of(step: Any) -> tuple[str, str | None, str]:
+    """A step's For each as (item, source step, pointer)."""
+    assert step.for_each is not None, f"{step.id} has no For each"
+    return step.for_each.item, step.for_each.source.step, step.for_each.source.pointer

@@ -7,12 +7,9 @@ them. Each in several kinds of document (none is a kind the holdout fixtures use
 from __future__ import annotations
 
 import pytest
-from plan_factory import SETTINGS, FakeCatalog, obj, skill
+from plan_factory import FakeCatalog, loop_of, obj, plan_of_text, skill, step_by_skill
 
-from orchestrator.plan.build import draft_plan
-from orchestrator.plan.model import Plan, PlanStep
-from orchestrator.spec import parse_spec_text
-from orchestrator.spec.vocabulary import Vocabulary
+from orchestrator.plan.model import Plan
 
 
 def _list_of(**fields: str) -> dict[str, object]:
@@ -45,19 +42,10 @@ CATALOG = FakeCatalog(
 
 
 def _plan(text: str, path: str = "doc.md") -> Plan:
-    words = Vocabulary.of([(s.bound().name, None) for s in CATALOG])
-    plan, errors = draft_plan(parse_spec_text(text, path, "markdown", words), CATALOG, settings=SETTINGS)
-    assert plan is not None and not errors, errors
-    return plan
+    return plan_of_text(text, CATALOG, path)  # type: ignore[no-any-return]
 
 
-def _step(plan: Plan, skill_name: str) -> PlanStep:
-    return next(s for s in plan.steps if s.skill == skill_name)
-
-
-def _loop(step: PlanStep) -> tuple[str, str | None, str]:
-    assert step.for_each is not None, f"{step.id} has no For each"
-    return step.for_each.item, step.for_each.source.step, step.for_each.source.pointer
+_step, _loop = step_by_skill, loop_of
 
 
 _SHIPS_LOG = """\

@@ -5,10 +5,10 @@ step that gathers takes the loop's results. Each in several kinds of document.""
 from __future__ import annotations
 
 import pytest
-from plan_factory import SETTINGS, FakeCatalog, obj, skill
+from plan_factory import SETTINGS, FakeCatalog, loop_of, obj, plan_of_text, skill, step_by_skill
 
 from orchestrator.plan.build import draft_plan
-from orchestrator.plan.model import Plan, PlanStep
+from orchestrator.plan.model import Plan
 from orchestrator.spec import parse_spec_text
 from orchestrator.spec.vocabulary import Vocabulary
 
@@ -30,19 +30,10 @@ CATALOG = FakeCatalog(
 
 
 def _plan(text: str) -> Plan:
-    words = Vocabulary.of([(s.bound().name, None) for s in CATALOG])
-    plan, errors = draft_plan(parse_spec_text(text, "doc.md", "markdown", words), CATALOG, settings=SETTINGS)
-    assert plan is not None and not errors, errors
-    return plan
+    return plan_of_text(text, CATALOG)  # type: ignore[no-any-return]
 
 
-def _step(plan: Plan, skill_name: str) -> PlanStep:
-    return next(s for s in plan.steps if s.skill == skill_name)
-
-
-def _loop(step: PlanStep) -> tuple[str, str | None, str]:
-    assert step.for_each is not None, f"{step.id} has no For each"
-    return step.for_each.item, step.for_each.source.step, step.for_each.source.pointer
+_step, _loop = step_by_skill, loop_of
 
 
 _LESSON_PLAN = """\
@@ -397,10 +388,7 @@ For each hire in the intake list: `send-welcome`.
 
 
 def _roster(text: str) -> Plan:
-    words = Vocabulary.of([(s.bound().name, None) for s in _ROSTER])
-    plan, errors = draft_plan(parse_spec_text(text, "doc.md", "markdown", words), _ROSTER, settings=SETTINGS)
-    assert plan is not None and not errors, errors
-    return plan
+    return plan_of_text(text, _ROSTER)  # type: ignore[no-any-return]
 
 
 @pytest.mark.parametrize("text", [_ONBOARDING, _SHIPS_LOG, _RECIPE_CARD, _LAB_PROTOCOL],
