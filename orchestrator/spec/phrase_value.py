@@ -110,10 +110,16 @@ def _start(low: str, high: str, high_s: float) -> float | None:
     return float(low) * high_s / float(amount.group(1))
 
 
+# a ticked `field: value` (`cleared: false`, `room: TBA, seats: 20`): a YAML flow mapping without its braces
+_TICKED_MAPPING = _rx(r"[A-Za-z_][\w-]{0,40}+[ \t]*+:[ \t]++[^{}\[\]&*!`]{1,400}+")
+
+
 def json_literal(raw: str) -> tuple[bool, Any]:
     text = raw.strip()
     if text[:1] in "`" and text.endswith("`"):
-        text = text[1:-1].strip()
+        text = text.strip("`").strip()
+        if _TICKED_MAPPING.fullmatch(text):
+            return json_literal("{" + text + "}")
     elif text[:1] in "\"'“" and len(text) >= 2:
         return True, text[1:-1]
     try:

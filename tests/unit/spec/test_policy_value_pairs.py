@@ -45,3 +45,29 @@ def test_a_field_and_its_value_said_before_going_on_is_the_value_to_go_on_with(t
 def test_a_field_and_value_without_going_on_or_without_a_value_is_not_a_value_to_go_on_with(text: str) -> None:
     _phrase, effect = _read(text)
     assert effect.fallback is None or effect.fallback.action is not FallbackAction.DEFAULT
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a lab protocol
+    ("If the plate reader hangs, carry on with `read_ok: false`.", {"read_ok": False}),
+    # a ship's log
+    ("Should the AIS feed drop, keep going with `berth: ANCHORAGE, eta_h: 6`.", {"berth": "ANCHORAGE", "eta_h": 6}),
+    # a choir rehearsal schedule
+    ("If the room system is down, go on with `room: \"hall B\"`.", {"room": "hall B"}),
+    # a garden centre stock-take
+    ("If the scanner dies, continue with `counted: 0` and do it by hand later.", {"counted": 0}),
+])
+def test_a_ticked_field_and_value_to_go_on_with_is_that_field_typed(text: str, value: object) -> None:
+    phrase, effect = _read(text)
+    assert effect.fallback is not None and effect.fallback.action is FallbackAction.DEFAULT, phrase
+    assert effect.fallback.value == value
+    assert phrase.problems == ()
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("If it fails, continue with `n/a`.", "n/a"),  # no field: the text as written
+    ("If it fails, continue with `\"note: none\"`.", "note: none"),  # quoted inside the ticks: a text
+])
+def test_a_ticked_value_that_is_no_field_and_value_stays_a_text(text: str, value: object) -> None:
+    _phrase, effect = _read(text)
+    assert effect.fallback is not None and effect.fallback.value == value
