@@ -398,6 +398,8 @@ _APPROVAL_IF = _rx(r"(?i)\b(?:(?:is\s+)?(?:only\s+)?(?:required|needed)\s+)?(?:o
 _APPROVAL_ONLY = _rx(r"(?i)^\W*(?P<cond>(?:only\s+(?:for|in|on)\s+)?[\w.-]+\s*(?:only)?)\s*+(?:[.;]|--?\s|[—–]\s|$)")
 _APPROVE = _rx(
     r"(?i)\b(?:has|have|must|needs?|need)\s+to\s+(?:approve|sign\s+off)|\bmust\s+(?:approve|sign\s+off)|"
+    # "Marguerite must agree before the crew is booked", "the head teacher has to consent first"
+    r"\b(?:must|(?:has|have|needs?)\s+to)\s+(?:agree|consent)(?=\s+(?:to\s+(?:it|this|that)\s+)?(?:before|first)\b)|"
     r"\b(?:needs?|requires?)\s+(?:an?\s+)?(?:person['’]s\s+|human\s+|manual\s+)?(?:approval|sign-?off)|"
     r"\bwait(?:s)?\s+for\s+(?:an?\s+)?(?:approval|sign-?off)|\bsigns?\s+(?:it\s+)?off\b|"
     # "it waits for the duty pharmacist to approve", "hold until the producer OKs it"

@@ -101,3 +101,21 @@ def test_a_sentence_saying_a_person_must_approve_asks_for_a_gate() -> None:
     assert approval_sentence("It needs a person's approval.")
     assert not approval_sentence("The reviewer step approves or rejects the pull request.")  # a skill's work
     assert not approval_sentence("The approval rate is reported.")
+
+
+@pytest.mark.parametrize("text", [
+    "If more than 30 pupils are going, the head teacher must agree before the coach is booked.",  # a school office
+    "Over 500 kg the harbour master has to consent first.",  # a port's crane log
+    "The ward sister needs to agree to it before the transfer goes out.",  # a ward checklist
+    "For anything above 2 L the PI must agree first.",  # a lab protocol
+])
+def test_a_person_who_must_agree_or_consent_before_is_an_approval(text: str) -> None:
+    assert approval_sentence(text)
+
+
+@pytest.mark.parametrize("text", [
+    "The totals must agree with the ledger before it is filed.",  # a check between values, no person's say
+    "Both counts have to agree.",
+])
+def test_values_that_must_agree_are_no_approval(text: str) -> None:
+    assert not approval_sentence(text)
