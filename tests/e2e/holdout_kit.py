@@ -229,27 +229,39 @@ class Holdout:
 
 class Plans:
     """Each folder's plan JSON, planned on first use; with `shared`, planned once for all test processes of the
-    session (under a lock, kept as a file there: the xdist workers would each plan it otherwise)."""
+    session (under a lock, kept as a file there: the xdist workers would each plan it otherwise). A spec the
+    plan refuses raises its refusal on each use, so a case of a REFUSED folder is tried for real."""
 
     def __init__(self, shared: Path | None = None) -> None:
-        self._shared, self._got = shared, dict[Path, Plan]()
+        self._shared, self._got = shared, dict[Path, dict[str, Any]]()
 
     def of(self, holdout: Holdout, folder: str) -> Plan:
         spec = holdout.spec_of(folder)
         if spec not in self._got:
             self._got[spec] = self._plan(spec, folder)
-        return self._got[spec]
+        got = self._got[spec]
+        assert "refused" not in got, got["refused"]
+        plan: Plan = got["plan"]
+        return plan
 
-    def _plan(self, spec: Path, folder: str) -> Plan:
+    def _plan(self, spec: Path, folder: str) -> dict[str, Any]:
         if self._shared is None:
-            return plan_json(spec)
+            return _planned(spec)
         kept = self._shared / f"{folder}.json"
         with (self._shared / f"{folder}.lock").open("w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             if not kept.exists():
-                kept.write_text(json.dumps(plan_json(spec)), encoding="utf-8")
-            got: Plan = json.loads(kept.read_text(encoding="utf-8"))
+                kept.write_text(json.dumps(_planned(spec)), encoding="utf-8")
+            got: dict[str, Any] = json.loads(kept.read_text(encoding="utf-8"))
         return got
+
+
+def _planned(spec: Path) -> dict[str, Any]:
+    """`{"plan": plan JSON}`, or `{"refused": why}` where `skillweave plan` refuses the spec."""
+    try:
+        return {"plan": plan_json(spec)}
+    except AssertionError as refused:
+        return {"refused": str(refused)}
 
 
 # what stops a run reaching its author's output, asserted on the plan (None for a refused spec)
