@@ -1,22 +1,37 @@
-"""What the holdout e2e tests share (holdout11_kit, holdout12_kit, holdout13_kit): each spec's plan through
-the real `skillweave plan`, made once a module (`Plans`), and what its expect.yaml says of each step, of the
-whole run and of each line that carries a policy, a condition, an approval or a success check, put in the
-plan's terms so a test can say "read as meant" or "warned at its line".
+"""What the holdout e2e tests share (test_foreign_specs_holdouts.py over the data modules holdout_book11 ..
+holdout_book15): each spec's plan through the real `skillweave plan`, made once a session (`Plans`), and what
+its expect.yaml says of each step, of the whole run and of each line that carries a policy, a condition, an
+approval or a success check, put in the plan's terms so a test can say "read as meant" or "warned at its line".
 
 A `Holdout` is one folder of specs with its `when` and `approval` tables (expect.yaml's conditions and
 approvals in words, as the plan's expressions with `#N` for the plan id of the author's step N, each with
 the expressions that mean the same for the values said) and its reading of expect.yaml's input sources
-(`meant_inputs`: the words differ by holdout). Each kit binds one and names its methods as functions."""
+(`meant_inputs`). A `Book` is a data module read once: its Holdout and its lists of what is not so yet, each
+with its reason (REFUSED, KNOWN, KNOWN_POLICY, KNOWN_WHOLE, SILENT, NOT_RUN, FAILS, UNPAUSED, PAUSED_AT,
+NOT_A_SUCCESS; a data module leaves out the lists it has nothing in)."""
 
 from __future__ import annotations
 
+import fcntl
 import functools
+import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
-from foreign_kit import FIXTURES, folders_of, line_of, plan_json, policy_misses, reduce_dependencies
+from foreign_kit import (
+    FIXTURES,
+    folders_of,
+    line_of,
+    plan_json,
+    policy_misses,
+    reduce_dependencies,
+    run,
+    run_inputs,
+)
 from foreign_kit import expectation as _expectation
 
 # warnings about a step's skill, shape or inputs: none of them says how a policy or check line was read
@@ -24,6 +39,7 @@ SHAPE_WARNINGS = frozenset({"spec.anchored", "derived-inputs", "ambiguous-input"
                             "plan.inputs-in-prose", "spec.field-type", "spec.unknown-label", "spec.placed"})
 Ids = dict[int, str]
 ApprovalCheck = Callable[[dict[str, Any] | None, dict[str, Any] | None, Callable[[str], str]], bool]
+Plan = dict[str, Any]
 
 
 def expr(text: str, ids: Ids) -> str:
@@ -37,6 +53,12 @@ def meant_inputs(said: Any, ids: Ids) -> list[dict[str, Any]]:
     text = str(said)
     if m := re.fullmatch(r"(workflow input \w+) \(or (step \d+ output \w+)\)", text):
         return meant_inputs(m[1], ids) + meant_inputs(m[2], ids)
+    if m := re.fullmatch(r"each item's field (\w+)", text):
+        return [{"source": "item", "pointer": f"/{m[1]}"}]
+    if m := re.fullmatch(r"constant (\S+) \(.*\)", text):
+        return [{"source": "literal", "value": m[1]}]
+    if m := re.fullmatch(r"literal '(.*)' \(.*\)", text):
+        return [{"source": "literal", "value": m[1]}]
     if m := re.fullmatch(r"workflow input (\w+), field (\w+)", text):
         return [{"source": "input", "name": m[1], "pointer": f"/{m[2]}"}]
     if m := re.fullmatch(r"workflow input (\w+)( \(.*\))?", text):
@@ -73,6 +95,7 @@ class Holdout:
         self.when, self.approval, self.meant_inputs = when, approval, meant_inputs
         self.not_about, self.approval_check = frozenset(not_about), approval_check
         self.expect = functools.cache(self._expect)
+        self.validate_code = functools.cache(self._validate_code)
 
     def _expect(self, folder: str) -> dict[str, Any]:
         """The folder's expect.yaml, read once (the cases read it hundreds of times)."""
@@ -123,9 +146,12 @@ class Holdout:
             fe, over = step["for_each"], meant["for_each"]
             if over is None:
                 return None if fe is None else f"for each {fe}"
+            src = (fe or {}).get("source") or {}
+            if said := re.fullmatch(r"workflow input (\w+)", over["over"]):  # a loop over an input (89's reroute)
+                return None if (src.get("source"), src.get("name"), src.get("pointer") or "") == ("input", said[1], "") \
+                    else f"for each {fe}"
             said = re.fullmatch(r"step (\d+) output (\w+)", over["over"])
             assert said, over
-            src = (fe or {}).get("source") or {}
             return None if (src.get("step"), src.get("pointer")) == (ids.get(int(said[1])), f"/{said[2]}") \
                 else f"for each {fe}"
         if aspect == "condition":
@@ -181,22 +207,112 @@ class Holdout:
         policy = [p for p in self.meant_steps(folder)[number]["policies"] if p["line"] == line][nth]
         return policy_misses(self.step_of(plan, folder, number)["policy"], policy["meaning"]) == []
 
-    def warned_at(self, plan: dict[str, Any], folder: str, lines: set[int]) -> list[str]:
-        """The plan's warnings about how a line was read, at one of `lines`."""
+    def warned_at(self, plan: Plan, folder: str, kind: str, line: int, number: int, nth: int) -> list[str]:
+        """The plan's warnings about how a line item was read, at its line (or where its sentence starts, when
+        expect.yaml's notes say so)."""
+        lines = {line}
+        if kind == "policy":
+            policy = [p for p in self.meant_steps(folder)[number]["policies"] if p["line"] == line][nth]
+            lines |= {int(n) for n in re.findall(r"starts on line (\d+)", policy.get("notes") or "")}
         return [w["message"] for w in plan["warnings"] if w.get("line") in lines and w["code"] not in self.not_about
                 and Path(w.get("file") or "").name == self.spec_of(folder).name]
 
-    def plans(self) -> Plans:
-        return Plans(self)
+    def run_cases(self) -> list[tuple[str, int]]:
+        """(folder, run: 0 the author's inputs, n the n-th of more_runs) for each run expect.yaml gives."""
+        return [(f, n) for f in self.folders for n in range(1 + len(self.expect(f).get("more_runs") or []))]
+
+    def _validate_code(self, folder: str) -> int:
+        """`skillweave validate`'s exit code for the folder's spec (asked once: `validate_code`)."""
+        return run("validate", str(self.spec_of(folder)), "--json").returncode
+
 
 
 class Plans:
-    """Each folder's plan JSON, planned on first use."""
+    """Each folder's plan JSON, planned on first use; with `shared`, planned once for all test processes of the
+    session (under a lock, kept as a file there: the xdist workers would each plan it otherwise). A spec the
+    plan refuses raises its refusal on each use, so a case of a REFUSED folder is tried for real."""
 
-    def __init__(self, holdout: Holdout) -> None:
-        self._holdout, self._got = holdout, dict[str, dict[str, Any]]()
+    def __init__(self, shared: Path | None = None) -> None:
+        self._shared, self._got = shared, dict[Path, dict[str, Any]]()
 
-    def __getitem__(self, folder: str) -> dict[str, Any]:
-        if folder not in self._got:
-            self._got[folder] = plan_json(self._holdout.spec_of(folder))
-        return self._got[folder]
+    def of(self, holdout: Holdout, folder: str) -> Plan:
+        spec = holdout.spec_of(folder)
+        if spec not in self._got:
+            self._got[spec] = self._plan(spec, folder)
+        got = self._got[spec]
+        assert "refused" not in got, got["refused"]
+        plan: Plan = got["plan"]
+        return plan
+
+    def _plan(self, spec: Path, folder: str) -> dict[str, Any]:
+        if self._shared is None:
+            return _planned(spec)
+        kept = self._shared / f"{folder}.json"
+        with (self._shared / f"{folder}.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not kept.exists():
+                kept.write_text(json.dumps(_planned(spec)), encoding="utf-8")
+            got: dict[str, Any] = json.loads(kept.read_text(encoding="utf-8"))
+        return got
+
+
+def _planned(spec: Path) -> dict[str, Any]:
+    """`{"plan": plan JSON}`, or `{"refused": why}` where `skillweave plan` refuses the spec."""
+    try:
+        return {"plan": plan_json(spec)}
+    except AssertionError as refused:
+        return {"refused": str(refused)}
+
+
+# what stops a run reaching its author's output, asserted on the plan (None for a refused spec)
+Blocker = Callable[[Holdout, Plan | None, str, int], bool]
+
+
+def still_misread(number: int, aspect: str) -> Blocker:
+    """Blocked while the author's step `number` has `aspect` not as meant."""
+    return lambda h, plan, folder, _n: plan is not None and h.misread(plan, folder, number, aspect) is not None
+
+
+def inputs_refused(h: Holdout, plan: Plan | None, folder: str, n: int) -> bool:
+    """Blocked while the plan does not take the run's inputs ('unknown input')."""
+    return plan is not None and not set(run_inputs(h.expect(folder), n)) <= {i["name"] for i in plan["inputs"]}
+
+
+def refused(h: Holdout, _plan: Plan | None, folder: str, _n: int) -> bool:
+    """Blocked while `skillweave validate` refuses the spec."""
+    return h.validate_code(folder) == 2
+
+
+INPUTS_REFUSED = "the plan does not take the author's inputs ('unknown input'): "
+# warnings that say nothing of how a policy, condition, approval or check line was read (an approval's timeout
+# against the wall time, 'limits', says the approval was kept, not how its condition was read)
+NOT_ABOUT_THE_LINE = SHAPE_WARNINGS | {"limits"}
+
+
+@dataclass(frozen=True)
+class Book:
+    """One holdout's data module, read: its Holdout and its lists of what is not so yet, each with its reason."""
+
+    name: str
+    holdout: Holdout
+    refused: Mapping[str, str]
+    known: Mapping[tuple[str, int, str], str]
+    known_policy: Mapping[tuple[str, int, int], str]
+    known_whole: Mapping[tuple[str, str, int], str]
+    silent: Mapping[tuple[str, int] | tuple[str, int, int], str]
+    not_run: Mapping[tuple[str, int], tuple[Blocker, str]]
+    fails: Mapping[tuple[str, int], str]
+    unpaused: Mapping[tuple[str, int], str]
+    paused_at: Mapping[tuple[str, int], tuple[int, str]]
+    not_a_success: Mapping[tuple[str, int], str]
+
+    @classmethod
+    def of(cls, data: ModuleType) -> Book:
+        """The Book of a data module (NAME, WHEN, APPROVAL and the lists; MEANT_INPUTS, NOT_ABOUT and
+        APPROVAL_CHECK where its words or its warnings differ from the shared ones)."""
+        holdout = Holdout(data.NAME, data.WHEN, data.APPROVAL, getattr(data, "MEANT_INPUTS", meant_inputs),
+                          getattr(data, "NOT_ABOUT", NOT_ABOUT_THE_LINE), getattr(data, "APPROVAL_CHECK", approval_among))
+        lists = {k: getattr(data, k.upper(), {}) for k in ("refused", "known", "known_policy", "known_whole", "silent",
+                                                          "fails", "unpaused", "paused_at", "not_a_success")}
+        refused_runs = {(f, n): (refused, lists["refused"][f]) for f, n in holdout.run_cases() if f in lists["refused"]}
+        return cls(data.NAME.removeprefix("foreign-specs-"), holdout, not_run={**refused_runs, **data.NOT_RUN}, **lists)

@@ -1,0 +1,92 @@
+"""The twelfth holdout (tests/fixtures/foreign-specs-holdout12, specs 75-80), its data for
+test_foreign_specs_holdouts.py. Blind at d2c0eb4 and again at c74ed1e (BLIND-RESULTS-*.md): 7 of 27 steps fully
+right, 1 of 8 runs at its final output; round 14 tuned on this set, so it is tuning data now.
+
+`WHEN` and `APPROVAL` are expect.yaml's conditions and approvals in words, as the plan's expressions (with `#N`
+for the plan id of the author's step N), with the line each is said at; an expression listed beside another
+means the same for the values said (a count's `not failed` is `failed == 0`). What is not so yet is listed with
+its reason: one that starts passing must leave its list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from foreign_kit import FIXTURES, folders_of
+from holdout_kit import INPUTS_REFUSED, inputs_refused, still_misread
+
+NAME = "foreign-specs-holdout12"
+BREW, LOAN, SUBS, WARD, PODCAST, PERMIT = folders_of(FIXTURES / NAME)
+
+_FAILED = "steps['#3'].output.failed"
+_BIG = "steps['#1'].output.est_cost > 50000 or steps['#1'].output.work_type == 'structural'"
+# (folder, author's step number) -> (the line the condition is said at, the `when` expressions meant)
+WHEN: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
+    # `failed` is a count: "nothing failed" is == 0, not failed, not > 0
+    (BREW, 4): (10, (f"{_FAILED} == 0", f"not {_FAILED}", f"not ({_FAILED} > 0)")),
+    (BREW, 5): (11, (f"{_FAILED} > 0", _FAILED, f"{_FAILED} != 0", f"not ({_FAILED} == 0)")),
+    (PERMIT, 3): (22, (_BIG,)),
+    (PERMIT, 4): (25, (f"not ({_BIG})",)),
+}
+# (folder, author's step number) -> the step's approval meant, its `when` one of those listed (its line is
+# expect.yaml's approval_lines)
+APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
+    (LOAN, 3): {"required": True, "timeout_s": 172800.0, "on_timeout": "reject",
+                "when": ("steps['#2'].output.insured_value_eur > 250000",)},
+    (WARD, 3): {"required": True, "timeout_s": 7200.0, "on_timeout": "reject",
+                "when": ("steps['#1'].output.has_controlled", "steps['#1'].output.has_controlled == true",
+                         "steps['#1'].output.has_controlled is true")},
+}
+
+
+_LOAN_RECORD = ("the '**Working from:**' field is not read (warned 'label working from not understood', line {}) and "
+                "of the prose input list (line 5) 'the loan record' matches no input a skill reads (warned there), so ")
+_LOAN_FIELD = _LOAN_RECORD + "`{}` is a workflow input of its own derived from the skill (warned at line 10), not the " \
+    "loan record's field"
+_LOAN_ANCHORED = ("`object_id` is both a derived workflow input and step-1's echoed output: bound to step-1's output "
+                  "(warned 'ambiguous-input' at the step's line), not the loan record's field")
+_NO_GATE = ("the approval is kept but its condition is not: the step waits for a person on every run ({}, warned "
+            "'spec.approval-condition' at line {})")
+# (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
+KNOWN: dict[tuple[str, int, str], str] = {
+    (LOAN, 1, "input object_id"): _LOAN_FIELD.format(13, "object_id"),
+    (LOAN, 1, "input notes"): _LOAN_RECORD.format(13) + "`notes` is a workflow input read from 'the courier's "
+                                                        "condition notes' (warned at line 5), not `condition_notes`",
+    (LOAN, 2, "input declared_value"): _LOAN_FIELD.format(21, "declared_value"),
+    (LOAN, 2, "input currency"): _LOAN_FIELD.format(21, "currency"),
+    (LOAN, 3, "input object_id"): _LOAN_ANCHORED,
+    (LOAN, 3, "input lender"): _LOAN_RECORD.format(29) + "nothing gives `lender` (warned 'plan.input-not-given' at line "
+                                                         "26)",
+    (LOAN, 4, "input object_id"): _LOAN_ANCHORED,
+    (LOAN, 4, "input title"): _LOAN_RECORD.format(38) + "nothing gives `title` (warned 'plan.input-not-given' at line "
+                                                        "35)",
+    (WARD, 3, "approval"): _NO_GATE.format("'If 1 says there's a controlled drug on the list' is not read as "
+                                           "has_controlled", 33),
+}
+# (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
+KNOWN_POLICY: dict[tuple[str, int, int], str] = {
+    (WARD, 12, 0): "the later message's 'the ward message: if it hasn't gone in 30 seconds treat it as failed' names "
+                   "no step by its skill, so it is not read (warned 'spec.unread' at line 12)",
+}
+# (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
+KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
+    (BREW, "success", 14): "'We're done when the brewsheet line is written (logged comes back true)' is not tied to "
+                           "log-brewsheet's `logged` (warned at line 14: not a comparison of an output field)",
+    (PERMIT, "success", 34): "the comment 'Finished = letter.json has letter_sent true' and its check `jq -e "
+                             "'.letter_sent == true' letter.json` (line 35) are not read as the run's success check",
+}
+# (folder, line) -> why what the line says is neither read as meant nor warned at that line
+SILENT: dict[tuple[str, int], str] = {
+    (PERMIT, 34): "the success check (comment line 34, `jq -e` line 35) is neither read nor warned at either line",
+}
+
+
+# (folder, run: 0 the author's inputs, n the n-th of more_runs) -> (what stops it reaching the author's
+# output, asserted on the plan, and why); these runs are not made
+NOT_RUN = {
+    (LOAN, 0): (inputs_refused, INPUTS_REFUSED + "`loan` and `condition_notes` (lines 5-6) are not inputs; the "
+                                                   "plan takes their fields under names of its own"),
+    (WARD, 0): (still_misread(3, "approval"),
+                "step-3 (raise-wholesaler-order) asks for the duty pharmacist's approval on every run (its condition, "
+                "a controlled drug short, is not read), so the run pauses although no controlled drug is short; the "
+                "author expects no approval here, so approving it would not be their run"),
+}

@@ -1,0 +1,128 @@
+"""The fourteenth holdout (tests/fixtures/foreign-specs-holdout14, specs 87-92), its data for
+test_foreign_specs_holdouts.py. Blind at f2614bd and again at 5a3ac7c (BLIND-RESULTS*.md): 6 of 33 steps fully right, 0 of 12 runs at their
+final output both times; three of its kinds are uncommon shapes (a reStructuredText page, a Trello export, a
+recipe method card) and 89 is YAML in its author's own schema. It is tuning data now.
+
+`WHEN` and `APPROVAL` are expect.yaml's conditions and approvals in words, as the plan's expressions (with
+`#N` for the plan id of the author's step N), with the line each is said at; an expression listed beside
+another means the same for the values said (an otherwise's `not (x == 'C')` is `x != 'C'`).
+What is not so yet is listed with its reason: one that starts passing must leave its list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from foreign_kit import FIXTURES, folders_of
+from holdout_kit import INPUTS_REFUSED, inputs_refused
+
+NAME = "foreign-specs-holdout14"
+RATES, SAE, SNOW, LOAN, SAILING, BRITE = folders_of(FIXTURES / NAME)
+
+_FOUND = "steps['#3'].output.n_discrepancies"
+_LISTED = "steps['#3'].output.discrepancies"
+_WORST = "steps['#3'].output.worst_grade"
+_IN_SPEC = "steps['#3'].output.in_spec"
+# (folder, author's step number) -> (the line the condition is said at, the `when` expressions meant)
+WHEN: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
+    # "at least one discrepancy": the list `discrepancies` not empty, the same as its count `n_discrepancies` > 0
+    (SAE, 4): (34, (f"{_FOUND} > 0", f"{_FOUND} >= 1", _LISTED)),
+    (SAE, 5): (42, (f"not ({_FOUND} > 0)", f"{_FOUND} == 0", f"not ({_FOUND} >= 1)", f"{_FOUND} < 1", f"not ({_LISTED})")),
+    (SNOW, 5): (45, ("steps['#1'].output.level != 'normal'", "not (steps['#1'].output.level == 'normal')")),
+    (LOAN, 4): (55, (f"{_WORST} == 'C'",)),
+    (LOAN, 5): (66, (f"not ({_WORST} == 'C')", f"{_WORST} != 'C'", f"{_WORST} in ['A', 'B']")),
+    (BRITE, 4): (25, (_IN_SPEC, f"{_IN_SPEC} == true", f"{_IN_SPEC} is true")),
+    (BRITE, 5): (27, (f"not ({_IN_SPEC})", f"not {_IN_SPEC}", f"{_IN_SPEC} == false", f"not ({_IN_SPEC} == true)")),
+}
+# (folder, author's step number) -> the step's approval meant, its `when` one of those listed (its line is
+# expect.yaml's approval_lines)
+APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
+    (RATES, 5): {"required": True, "timeout_s": 7200.0, "on_timeout": "reject",
+                 "when": ("steps['#4'].output.max_change_pct > 25",)},
+    (SAILING, 4): {"required": True, "timeout_s": 1800.0, "on_timeout": "approve",
+                   "when": ("steps['#3'].output.load_pct > 95",)},
+}
+
+# folder -> why `skillweave plan` refuses it (every case of the folder is a strict xfail for that reason); 89
+# (own-schema YAML with stages of name-keyed steps) is read since `spec.yaml_grouped`
+REFUSED: dict[str, str] = {
+}
+# (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
+_INTRO = "the inputs named in the prose before the steps ({}) are not read: the plan's inputs are taken from the skills"
+KNOWN: dict[tuple[str, int, str], str] = {
+    (RATES, 2, "input rates"): "the intro's 'whatever the rate shopper pulled for the comp set' (line 4) is read as "
+                               "comp-median's `rates` (warned at line 4: plan.inputs-in-prose): the plan names it "
+                               "`rates`, not `comp_rates` (a run given comp_rates takes it as rates, said on stderr)",
+    (RATES, 3, "depends_on"): "'the median from 2' (line 16) is not bound (`comp_median` not given, warned at line "
+                              "15): step 3 waits on step 1 only",
+    (RATES, 3, "input comp_median"): "'the median from 2' (line 16) is not tied to comp-median's `median_rate`: "
+                                     "nothing gives `comp_median` (warned at line 15)",
+    (RATES, 5, "approval"): "the gate's 2 h wait and reject on no reply (line 20) are read, not its condition 'moved "
+                            "more than 25%' (warned at line 20): it asks on every run",
+    (SAE, 1, "input rows"): _INTRO.format("'You'll be asked for', lines 7-8") + ": edc-ae-extract's `rows` is the "
+                            "workflow input `rows`, not `edc_listing` (warned at line 10: derived-inputs)",
+    (SAE, 2, "input listing"): _INTRO.format("lines 7-8") + ": safety-case-pull's `listing` is the workflow input "
+                               "`listing`, not `safety_listing` (warned at line 10: derived-inputs)",
+    (SAE, 3, "depends_on"): "'**Waits on:** A and B' (line 27): the lettered-steps reader takes the B after 'and' "
+                            "as step 2 but not the A that opens the value, so step 3 waits on step 2 alone",
+    (SAE, 3, "input saes"): "step 3 does not wait on step 1 (line 27's 'A' not read), so nothing gives `saes` "
+                            "(warned at line 24)",
+    **{(SAE, n, "input site_id"): _INTRO.format("lines 7-8") + f": nothing gives `site_id` (warned at line {at})"
+       for n, at in ((4, 32), (5, 40), (6, 47))},
+    (SAE, 6, "input protocol"): _INTRO.format("lines 7-8") + ": nothing gives `protocol` (warned at line 47)",
+    (LOAN, 5, "input count"): "'number of objects from the summary' (line 67) is not tied to condition-summary's `n`: "
+                              "nothing gives `count` (warned at line 62)",
+    (LOAN, 2, "input notes"): "the loop's item field `notes` is bound to the item's `notes`; the author means its "
+                              "`arrival_notes` ('its arrival notes', line 38)",
+    (BRITE, 5, "condition"): "'Not in spec? Then instead' (line 27) is not read as the other branch (warned at line "
+                             "27 only as an unread policy: 'instead'): quarantine runs on every run",
+}
+# (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
+KNOWN_POLICY: dict[tuple[str, int, int], str] = {
+    (LOAN, 41, 0): "'.. note:: Each object report gets 2 minutes.' is not read (warned at line 41: 'not understood: "
+                   "2 minutes'): no 120 s timeout",
+    (BRITE, 18, 0): "'call it a 3.5 with no off-flavours and carry on' is read as continue with mean_score 3.5 "
+                    "(the one number output) on invalid input only; 'with no off-flavours' (off_flavours []) is not "
+                    "read, without a word",
+}
+# (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
+KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
+    (SNOW, "success", 12): "`good_when: every route has a driver (nothing left in unassigned)` is read as the run's "
+                           "success check but not tied to assign-drivers' `unassigned` (warned at line 12: not a "
+                           "comparison of an output field with a value)",
+}
+# (folder, line) -> why what the line says is neither read as meant nor warned at that line
+SILENT: dict[tuple[str, int], str] = {
+    (BRITE, 18): "'with no off-flavours' (off_flavours []) is dropped without a word; 3.5 is read as mean_score, "
+                 "on invalid input only",
+}
+
+
+# (folder, run: 0 the author's inputs, n the n-th of more_runs) -> (what stops it reaching the author's
+# output, asserted on the plan, and why); these runs are not made
+NOT_RUN = {
+    **{(SAE, n): (inputs_refused, INPUTS_REFUSED + "`site_id`, `protocol` and `edc_listing` (named in the intro's "
+                                                     "'You'll be asked for', lines 7-8, not read) are no inputs; the "
+                                                     "plan takes rows and listing") for n in (0, 1)},
+}
+# runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly (never
+# `succeeded`), and one that reaches its author's output must leave this list
+FAILS: dict[tuple[str, int], str] = {
+    (RATES, 0): "step 3 loops now, but 'the median from 2' (line 16) is not tied to comp-median's `median_rate`, so "
+                "price-room-type gets no `comp_median` and its script refuses its input (exit 2): the run fails at "
+                "step 3",
+    **{(LOAN, n): "'number of objects from the summary' (line 67) is not tied to condition-summary's `n`, so "
+                  "storage-assign refuses its input and the step carries on with its author's TEMP-DOCK/shelved "
+                  "(line 70): the run ends `degraded` with another receipt" for n in (0, 1)},
+}
+# runs whose author's final output is an approval asked (prose, not an output): (author's step that asks, what
+# follows); such a run must pause awaiting that step alone, and what follows an approval is not run here
+PAUSED_AT: dict[tuple[str, int], tuple[int, str]] = {
+    (RATES, 1): (5, "'approval asked (max_change_pct 33.1 > 25)': the rates are pushed only if Marco approves"),
+    (SAILING, 1): (4, "'approval asked (load_pct 112.5 > 95)': the filing waits for the duty manager's sign-off"),
+}
+# runs made that do not pause for the approval their author asks for: each a strict xfail with why, to leave the
+# list once it pauses (a run that ends `succeeded` here is a success short of what its author meant)
+UNPAUSED: dict[tuple[str, int], str] = {
+    (RATES, 1): "step 3 loops now, but 'the median from 2' (line 16) is not tied to comp-median's `median_rate`: the "
+                "run fails at step 3 (price-room-type refuses its input) before step 5 asks for Marco's approval",
+}

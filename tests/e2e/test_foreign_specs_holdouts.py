@@ -1,0 +1,168 @@
+"""The holdouts 11 to 15 (tests/fixtures/foreign-specs-holdoutNN) through the real `skillweave`, one data module
+each (holdout_book11.py .. holdout_book15.py: the folders, the conditions and approvals meant, and what is not
+so yet with its reason); the readings of expect.yaml are holdout_kit.py's. For each holdout:
+
+- each spec validates;
+- each thing its expect.yaml says of each step (skill, dependencies, join, for each, condition,
+  approval, each input's source) and each policy line is in the plan of the step that runs the
+  author's skill; the whole run's limit and success check are read as meant;
+- no line that carries a policy, a condition, an approval, a limit or a success check is dropped
+  without a word: it is read as meant, or a warning at its line says how it was read;
+- each run that can reach its author's final output (the plan takes the author's inputs) ends with
+  it, with an honest status (never `succeeded` with another output, nor where the author says the
+  run did not succeed), or pauses for the approval its author's output is (PAUSED_AT); the runs that
+  cannot yet are not made but their blocker is asserted (NOT_RUN), so one that clears must be run; a
+  run made that does not reach its author's output yet (FAILS) must end honestly.
+
+What is not so yet is listed with its reason in the data module (REFUSED, KNOWN, KNOWN_POLICY, KNOWN_WHOLE,
+SILENT, UNPAUSED as strict xfails; NOT_RUN with its blocker; FAILS): one that starts passing must leave its
+list. Every case of a REFUSED folder is a strict xfail for that reason, tried for real (the plan's refusal fails
+it), so one that passes once the spec is planned says so. A test id names the holdout, the spec's number, and
+the step, line or run with its aspect."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import holdout_book11
+import holdout_book12
+import holdout_book13
+import holdout_book14
+import holdout_book15
+import pytest
+from foreign_kit import (
+    RunReports,
+    assert_ends_as_meant,
+    assert_validates,
+    final_output,
+    policy_misses,
+    run_wanted,
+)
+from holdout_kit import Book, Plan, Plans
+
+pytestmark = pytest.mark.e2e
+
+BOOKS = {b.name: b for b in map(Book.of, (holdout_book11, holdout_book12, holdout_book13, holdout_book14,
+                                          holdout_book15))}
+PlanOf = Callable[[Book, str], Plan]
+
+
+@pytest.fixture(scope="session")
+def plans(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> PlanOf:
+    """Each spec's plan, planned once for the session (shared between the xdist workers)."""
+    shared = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
+    (shared / "holdout-plans").mkdir(exist_ok=True)
+    made = Plans(shared / "holdout-plans")
+    return lambda book, folder: made.of(book.holdout, folder)
+
+
+def _case(book: Book, case: tuple[Any, ...], why: str | None, name: str) -> Any:
+    """One case of `book`, a strict xfail when `why` (or its folder's refusal) says it is not so yet."""
+    why = book.refused.get(case[0]) or why
+    return pytest.param(book.name, *case, marks=[pytest.mark.xfail(reason=why, strict=True)] if why else [],
+                        id=f"{book.name}-{name}")
+
+
+def _nth(policies: list[dict[str, Any]]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Each policy with its place among the policies of its line."""
+    seen: dict[int, int] = {}
+    for p in policies:
+        seen[p["line"]] = seen.get(p["line"], -1) + 1
+        yield seen[p["line"]], p
+
+
+@pytest.mark.parametrize(("book", "folder"), [pytest.param(b.name, f, id=f"{b.name}-{f}") for b in BOOKS.values()
+                                              for f in b.holdout.folders])
+def test_a_holdout_spec_validates(book: str, folder: str) -> None:
+    assert_validates(BOOKS[book].holdout.spec_of(folder), known=folder in BOOKS[book].refused)
+
+
+@pytest.mark.parametrize(("book", "folder", "number", "aspect"), [
+    _case(b, (f, n, a), b.known.get((f, n, a)), f"{f[:2]}-step{n}-{a.replace(' ', '-')}") for b in BOOKS.values()
+    for f in b.holdout.folders for n, a in b.holdout.aspects(f)])
+def test_a_holdout_step_is_planned_as_its_author_meant(plans: PlanOf, book: str, folder: str, number: int,
+                                                       aspect: str) -> None:
+    b = BOOKS[book]
+    assert b.holdout.misread(plans(b, folder), folder, number, aspect) is None
+
+
+@pytest.mark.parametrize(("book", "folder", "number", "line", "meaning"), [
+    _case(b, (f, s["number"], p["line"], p["meaning"]), b.known_policy.get((f, p["line"], i)),
+          f"{f[:2]}-step{s['number']}-l{p['line']}")
+    for b in BOOKS.values() for f in b.holdout.folders for s in b.holdout.expect(f)["steps"]
+    for i, p in _nth(s["policies"])])
+def test_a_holdout_policy_line_is_on_its_step_as_its_author_meant(plans: PlanOf, book: str, folder: str, number: int,
+                                                                  line: int, meaning: dict[str, Any]) -> None:
+    b = BOOKS[book]
+    step = b.holdout.step_of(plans(b, folder), folder, number)
+    assert policy_misses(step["policy"], meaning) == [], (step["id"], step["policy"])
+
+
+@pytest.mark.parametrize(("book", "folder", "kind", "line"), [
+    _case(b, (f, k, n), b.known_whole.get((f, k, n)), f"{f[:2]}-{k}-l{n}") for b in BOOKS.values()
+    for f in b.holdout.folders for k, n, _s, _i in b.holdout.line_items(f) if k in ("limit", "success")])
+def test_a_holdout_whole_run_limit_or_success_check_is_read_as_meant(plans: PlanOf, book: str, folder: str, kind: str,
+                                                                     line: int) -> None:
+    b = BOOKS[book]
+    assert b.holdout.read_as_meant(plans(b, folder), folder, kind, line, 0, 0)
+
+
+@pytest.mark.parametrize(("book", "folder", "kind", "line", "number", "nth"), [
+    _case(b, (f, k, n, s, i), b.silent.get((f, n)) or b.silent.get((f, n, i)), f"{f[:2]}-l{n}-{k}" + (f"-{i}" if i else ""))
+    for b in BOOKS.values() for f in b.holdout.folders for k, n, s, i in b.holdout.line_items(f)])
+def test_no_holdout_policy_condition_approval_or_check_line_is_dropped_silently(
+        plans: PlanOf, book: str, folder: str, kind: str, line: int, number: int, nth: int) -> None:
+    b = BOOKS[book]
+    plan, h = plans(b, folder), b.holdout
+    assert h.read_as_meant(plan, folder, kind, line, number, nth) or h.warned_at(plan, folder, kind, line, number, nth), (
+        f"{folder}:{line} ({kind}) is neither read as meant nor warned at its line")
+
+
+def _runs(keep: Callable[[Book, tuple[str, int]], bool], unpaused: bool = False) -> list[Any]:
+    """The run cases of each holdout that `keep` keeps; with `unpaused`, an UNPAUSED one a strict xfail."""
+    return [pytest.param(b.name, f, n, id=f"{b.name}-{f[:2]}-run{n}",
+                         marks=[pytest.mark.xfail(reason=b.unpaused[(f, n)], strict=True)]
+                         if unpaused and (f, n) in b.unpaused else [])
+            for b in BOOKS.values() for f, n in b.holdout.run_cases() if keep(b, (f, n))]
+
+
+@pytest.mark.parametrize(("book", "folder", "n"), _runs(lambda b, c: c in b.not_run))
+def test_a_holdout_run_not_made_is_still_blocked_by_its_reason(plans: PlanOf, book: str, folder: str, n: int) -> None:
+    b = BOOKS[book]
+    blocked, why = b.not_run[(folder, n)]
+    plan = None if folder in b.refused else plans(b, folder)
+    assert blocked(b.holdout, plan, folder, n), f"cleared: run it (remove it from NOT_RUN): {why}"
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Book, str, int], dict[str, Any]]:
+    """`skillweave run --json` of a run case, made once for the module."""
+    made = {name: RunReports(tmp_path_factory.mktemp(f"{name}-runs"), b.holdout.spec_of, b.holdout.expect)
+            for name, b in BOOKS.items()}
+    return lambda book, folder, n: made[book.name](folder, n)
+
+
+@pytest.mark.parametrize(("book", "folder", "n"), _runs(lambda b, c: c in b.fails))
+def test_a_holdout_run_that_fails_today_ends_honestly(runs: Callable[[Book, str, int], dict[str, Any]], book: str,
+                                                      folder: str, n: int) -> None:
+    b = BOOKS[book]
+    report = runs(b, folder, n)
+    ended = final_output(report) if report.get("outputs") else None
+    assert report["status"] != "succeeded", ("never `succeeded` short of the author's output", b.fails[(folder, n)])
+    assert ended != run_wanted(b.holdout.expect(folder), n), (
+        f"cleared: it reaches its author's output (remove it from FAILS): {b.fails[(folder, n)]}")
+
+
+@pytest.mark.parametrize(("book", "folder", "n"), _runs(lambda b, c: c not in b.not_run and c not in b.fails,
+                                                         unpaused=True))
+def test_a_holdout_run_ends_with_its_authors_final_output_and_an_honest_status(
+        plans: PlanOf, runs: Callable[[Book, str, int], dict[str, Any]], book: str, folder: str, n: int) -> None:
+    b = BOOKS[book]
+    report = runs(b, folder, n)
+    if (folder, n) in b.paused_at:
+        number, why = b.paused_at[(folder, n)]
+        asks = b.holdout.step_of(plans(b, folder), folder, number)["id"]
+        assert (report["status"], report.get("awaiting")) == ("paused", [asks]), (why, report.get("error"))
+        return
+    assert_ends_as_meant(report, run_wanted(b.holdout.expect(folder), n), b.not_a_success.get((folder, n)))
