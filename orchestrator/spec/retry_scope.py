@@ -12,11 +12,13 @@ out", "on 5xx"). Two ways of writing name none on purpose, and this module says 
   happens whenever the step fails: the retry and fallback are the step's own, for every failure
   (`widened`). The author restricts it only by saying what other failures do ("any other error
   stops the run", "for anything else, fail"), or by naming the class again ("if it still times out").
+  A crash pictured ("if the script crashes, retry twice; if it still fails, ...") keeps its rule: the
+  step's own retry is for transient failures, so the rule's retry is the only one a code error gets.
 """
 
 from __future__ import annotations
 
-from orchestrator.policy import PolicyStatement
+from orchestrator.policy import ErrorClass, PolicyStatement
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -61,8 +63,10 @@ def trailing_reason_spans(text: str) -> list[tuple[int, int]]:
 def widened(text: str, statement: PolicyStatement) -> PolicyStatement:
     """`statement` for every failure when `text` retries a pictured failure and then says what
     happens when the step still fails (module docstring); as it is otherwise."""
-    on = statement.applies_to
-    if on is None or on == "any" or statement.on_failure is None or statement.whole_run:
+    # a timeout or an outage pictured: the step's own retry covers those anyway. A crash pictured keeps its
+    # rule, whose retry is the only one a code error gets (the step's own retry is for transient failures)
+    if statement.applies_to not in (ErrorClass.TIMEOUT, ErrorClass.TRANSIENT) or statement.on_failure is None \
+            or statement.whole_run:
         return statement
     retried = statement.retries is not None or statement.max_attempts is not None or statement.wait is not None
     if not retried or _STILL.search(text) is None or _OTHERS.search(text) is not None:

@@ -269,3 +269,8 @@ def test_a_bare_number_in_a_series_of_waits_names_no_step(sentence: str) -> None
 def test_a_bare_number_after_after_still_names_a_step_without_a_wait() -> None:
     found = dependency_phrase("Runs after 2.")
     assert found is not None and found.ids == ("step-2",)
+
+
+def test_a_crash_pictured_keeps_its_rule_so_its_retry_still_covers_crashes() -> None:
+    got = _read("If the grading script crashes, retry twice; if it still fails, use `manual-grade`.", problems=True)
+    assert got["on"] == str(ErrorClass.CODE_ERROR) and got["retries"] == 2
