@@ -31,6 +31,7 @@ from orchestrator.spec import grammar_families13 as more13
 from orchestrator.spec import grammar_families15 as more15
 from orchestrator.spec import grammar_families16 as more16
 from orchestrator.spec import grammar_families17 as more17
+from orchestrator.spec import grammar_families18_policy as policy18
 from orchestrator.spec import grammar_person_wait as wait17
 from orchestrator.spec import grammar_value_pairs as pairs17
 from orchestrator.spec.grammar_row import Row
@@ -160,3 +161,6 @@ GATES = {name: words + pairs17.GATES.get(name, "") for name, words in GATES.item
 # a time given to a person with what their silence means (`spec.grammar_person_wait`): never a retry or timeout
 EARLY_FIRST = wait17.EARLY + EARLY_FIRST
 GATES = {name: words + wait17.GATES.get(name, "") for name, words in GATES.items()}
+# the eighteenth round's policy and limit families (`spec.grammar_families18_policy`): before every earlier round's
+EARLY_FIRST = policy18.EARLY + EARLY_FIRST
+GATES = {name: words + policy18.GATES.get(name, "") for name, words in GATES.items()}

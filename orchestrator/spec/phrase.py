@@ -40,6 +40,7 @@ from orchestrator.spec.phrase_value import (
 )
 from orchestrator.spec.phrase_value import number, value_of
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.retry_scope import trailing_reason_spans, widened
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -197,7 +198,8 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
     accounted = bytearray(r.taken)
     policy_like = bool(r.seen) or any(ignored) or g.signals().search(norm) is not None
     reasons = bytearray(len(norm))
-    for start, end in (*reason_spans(norm), *failure_reason_spans(norm), *comma_reason_spans(norm)) if policy_like else ():  # "the share is slow, so ...": why, not which failures
+    for start, end in (*reason_spans(norm), *failure_reason_spans(norm), *comma_reason_spans(norm),
+                       *trailing_reason_spans(norm)) if policy_like else ():  # "the share is slow, so ...": why, not which failures
         reasons[start:end] = b"\x01" * (end - start)
     for compiled in g.COMPILED_CONTEXT if policy_like else ():
         for m in compiled.regex.finditer(norm):
@@ -222,6 +224,7 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
     left = "".join(ch if not accounted[i] else " " for i, ch in enumerate(norm))
     unread = tuple(dict.fromkeys(" ".join(r.written(m.start(), m.end()).split()) for m in g.signals().finditer(left)))
     statement, retry_said, regenerate_said = _assemble(r, classes)
+    statement = widened(norm, statement)  # "if it still fails, ...": for every failure (`spec.retry_scope`)
     statement = budget_without_repeat(norm, statement, retry_said)
     problems = list(r.problems)
     lost = lost_value(norm, statement)

@@ -136,7 +136,7 @@ def json_literal(raw: str) -> tuple[bool, Any]:
 
 
 # a field and its value with no `=`, and the words between a series' parts ("and the", "then the")
-_BARE_PAIRS = _rx(r"(?i)(?<!\w)([a-z_]\w*+)\s++(?:(?:of|at|as|:|=)\s*+)?(\"[^\"]*\"|'[^']*'|``[^`]*+``|`[^`]*+`|-?\d+(?:\.\d+)?+|true|false|null)(?![\w.])")
+_BARE_PAIRS = _rx(r"(?i)(?<!\w)([a-z_]\w*+)\s++(?:(?:of|at|as|:|=)\s*+)?(\"[^\"]*\"|'[^']*'|``[^`]*+``|`[^`]*+`|-?\d+(?:\.\d+)?+|true|false|null|yes|no)(?![\w.])")
 _LINKS = _rx(r"(?i)(?<!\w)(?:and|then|the|one)(?!\w)")
 
 
@@ -204,6 +204,8 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         out: dict[str, Any] = {}
         for name, said_value in pairs:
             found, literal = json_literal(said_value)
+            if not found and said_value.lower() in ("yes", "no"):  # "rained no": a yes/no field (`grammar_families18_policy`)
+                found, literal = True, said_value.lower() == "yes"
             out[name] = literal if found else said_value.strip("`")  # "ref ``TEMP-1``": the text in the ticks
         return out
     if slot == "value_nos":

@@ -418,9 +418,8 @@ class _StepBuilder:
             word = value.strip().strip("`").lower().split(" ")[0].rstrip(".;,")
             if word in ("continue", "fail"):
                 v["on_error"] = word
-            else:
-                src.warn(line, f"{sid}: on error '{value.strip()}' must be continue or fail; "
-                               "ignored", "spec.unread")
+            else:  # "On error: re-run once after 40 s": a policy in words, for the policy reader (which says what it can't read)
+                self.texts.append(SpecText(text=f"On error, {value.strip()}", line=line, kind="bullet"))
 
     def unlabelled(self, bullet: Bullet) -> None:
         """A bullet without a label: its structure here, the rest to the policy reader, which

@@ -239,6 +239,8 @@ def dependency_phrase(sentence: str) -> StepList | None:
             continue  # "after 2 attempts", "once 5 seconds have passed"
         digits = re.match(r"\s*\d+", clause)
         bare = trigger.endswith("after") and digits is not None
+        if bare and _RETRY_SAID.search(sentence) and _WAIT_SAID.search(sentence):
+            continue  # "retry after 1 minute, then after 10, then after 60": a wait whose unit is said once
         found_list = read_step_list(clause, bare_digits=bare)
         if found_list.ids:
             any_join = found_list.any or bool(joins)
@@ -246,6 +248,9 @@ def dependency_phrase(sentence: str) -> StepList | None:
     return None
 
 
+# a retry and a wait said with its unit: a bare number after "after" is the next wait, not a step
+_RETRY_SAID = _rx(r"(?i)\b(?:retr\w*+|re-?try|try\s+(?:it\s+)?again|re-?run|again|wait|pause)\b")
+_WAIT_SAID = _rx(r"(?i)\bafter\s+\d{1,6}+(?:\.\d{1,3}+)?+\s*+(?:ms|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?)\b")
 _NEGATION = r"(?:does(?:n['’]t| not)|do(?:n['’]t| not)|is(?:n['’]t| not)|not|never|without|no need to)"
 _NEGATED_BEFORE = _rx(rf"(?i)\b{_NEGATION}\s+(?:\w+\s+){{0,3}}\w*$")  # "doesn't have to wait for"
 # a blank run is read once, from its start (`(?<!\s)|(?!\s)`: not again from each of its blanks)

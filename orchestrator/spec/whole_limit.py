@@ -45,6 +45,7 @@ _DURATION = _rx(rf"(?i){DURATION}")
 _DOUBLED = _rx(r"(?<=[A-Za-z])[ \t]*+\(\d{1,6}+\)")
 # a step's own field ("**Timeout:** 45s hard cap"): the step's
 _STEP_FIELD = _rx(r"(?i)^\W*(?:time-?out|timeouts|retries|retry|attempts?|max(?:imum)?\s+time)\W*:")
+_NEAR = 100  # characters between the whole of something and the time that bounds it, at most
 _ISO = _rx(r"(?<![\w-])P(?:(?P<d>\d{1,3}+)D)?+T(?:(?P<h>\d{1,4}+)H)?+(?:(?P<m>\d{1,5}+)M)?+(?:(?P<s>\d{1,6}+)S)?+(?![\w-])")
 
 
@@ -73,6 +74,14 @@ def whole_limit(sentence: str, *, outside: bool = False) -> float | None:
         return None  # no duration, or several: which one bounds the run is not clear
     before = text[: found[0].start()]
     if _BOUND.search(before[-40:]) is None:
+        return None
+    # the whole of something and the time said together: "one overall podium" 200 characters after a
+    # step's `max_runtime: 90s` is no limit on the run (a limit inside one step or stage is that step's)
+    subjects = [m.span() for m in _SUBJECT.finditer(text)]
+    if outside:
+        subjects += [m.span() for m in _WEAK.finditer(text)]
+    start, end = found[0].span()
+    if subjects and min(max(a - end, start - b, 0) for a, b in subjects) > _NEAR:
         return None
     return duration(found[0].group(0))
 

@@ -26,12 +26,18 @@ _LIMIT_ALIASES = {"token_budget": "max_llm_tokens", "tokens": "max_llm_tokens",
                                    "max_wall_time", "run_time", "runtime", "total_time", "time"), "wall_time_s")}
 
 
+# a limit said of the whole of the run under its own name: `whole_pipeline: 15m`, `entire_job: 1h`, `pipeline_timeout: 2h`
+_WHOLE_KEY = re.compile(r"(?:whole|entire|overall|total|full)[_-]?(?:run|pipeline|job|workflow|flow|thing|process|batch|"
+                        r"routine)(?:[_-]?(?:time|timeout|limit|max|cap|deadline|budget))?|(?:run|pipeline|job|workflow)[_-]?"
+                        r"(?:timeout|limit|max|cap|deadline|budget|max[_-]?time|time[_-]?limit)", re.I)
+
+
 def read_limits(r: NodeReader, node: Node) -> tuple[ConvergenceSpec, dict[str, float]]:
     keys = r.mapping(node, "limits") or {}
     values: dict[str, float] = {}
     where: dict[str, str] = {}
     for name, (knode, vnode) in keys.items():
-        field = _LIMIT_ALIASES.get(name, name)
+        field = _LIMIT_ALIASES.get(name, "wall_time_s" if _WHOLE_KEY.fullmatch(name) else name)
         if field.endswith("_s") or field == "wall_time_s":
             value = r.seconds(vnode, f"limits.{name}")
         else:
