@@ -115,17 +115,11 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (PLATELET, 13, 0): "'have another go, up to 3 times, 20 sec between goes' is read as 1 retry after 20 s, not 3, "
-                       "without a word",
     (SLATE, 37, 0): "'Mark it `cleared: false` and keep going' is read as continue with {title: null, runtime_min: null, "
                     "cleared: false}: the other outputs are set to null, without a word",
     (SLATE, 66, 0): _NO_STEP.format("4a. Lock it", 51, 51, "lock-schedule") + ", so its policy is on no step",
     (SLATE, 94, 0): "'after that stop and email Dolores at the print shop' is read as an escalation to a person "
                     "(`escalate`, 'email Dolores at the print shop'), not as the step failing, without a word",
-    (CRANE, 16, 0): "`give_up_after = 60s` (line 16) is not read (warned 'not understood: 60s' at line 12, where its "
-                    "section starts): no 60 s timeout",
-    (HARVEST, 18, 1): "'go on as though no rain is forecast, that is rain_total 0 and rain_coming no' (lines 18-20) is "
-                      "read as continue without its value, without a word",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
@@ -134,8 +128,6 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
                                "comparison of an output field with a value)",
     (SLATE, "success", 98): "'the printer job comes back with at least 3 films on it' is not tied to send-to-printer's "
                             "`films` and not checked (warned at line 98: not a comparison of an output field with a value)",
-    (RACE, "limit", 12): "`whole_pipeline: 15m` is not understood (warned at line 12) and the stage block at line 33 is "
-                         "read as a 90 s whole-run limit instead (warned at line 33)",
     (RACE, "success", 14): "`done_when: post.posted is true and every category has a winner` is not checked (warned at "
                            "line 14: not a comparison of an output field with a value)",
     (CRANE, "limit", 10): "`max_total = 20min` (line 10) is read as step-1's 1200 s attempt timeout ([general] is read as "
@@ -147,7 +139,6 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 # (folder, line) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
 # warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
-    (PLATELET, 13): "'up to 3 times' is read as 1 retry without a word",
     (SLATE, 37): "'Mark it `cleared: false`' becomes a value with the step's other outputs null, without a word",
     (SLATE, 54): "the condition is in the section '4a. Lock it', which is not read: the only word is at line 51",
     (SLATE, 66): "the policy is in the section '4a. Lock it', which is not read: the only word is at line 51",
@@ -156,10 +147,8 @@ SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
     (CRANE, 8): "`finished_if` is dropped without a word",
     (CRANE, 10): "the 20 min limit is warned at line 6 only ('not understood: 20min', [general] read as step-1's "
                  "policy), none at line 10",
-    (CRANE, 16): "the 60 s timeout is warned at line 12 only (where its section starts), none at line 16",
     (CRANE, 36): "`only_if = assess.risk == high` is dropped without a word",
     (CRANE, 44): "`only_if = else` is dropped without a word",
-    (HARVEST, 18, 1): "the continue value 'rain_total 0 and rain_coming no' (lines 19-20) is dropped without a word",
 }
 # (folder, run: 0 the author's inputs, n the n-th of more_runs) -> (what stops it reaching the author's
 # output, asserted on the plan, and why); these runs are not made
