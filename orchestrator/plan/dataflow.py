@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
+from orchestrator.plan.bind_item_fields import said_item_properties
 from orchestrator.plan.condition_unplaced import both_run, droppable, dropped_message, none_found
 from orchestrator.plan.conditions import (
     ConditionError,
@@ -801,6 +802,7 @@ class _Planner:
             return {}
         source = loop[1]
         list_schema: JsonSchema = {}
+        producer, field = "", ""  # the step and its output field the list is, for what its skill says of it
         if source.startswith("steps."):
             parts = source.split(".")
             if len(parts) == 3 and parts[1] in self.produced and self.produced[parts[1]].gathered:
@@ -808,17 +810,22 @@ class _Planner:
                 list_schema = {"type": "array", "items": self.outputs[parts[1]].schema_}
             elif len(parts) >= 3 and parts[1] in self.outputs:
                 list_schema = at_pointer(self.outputs[parts[1]].schema_, "/".join(parts[3:]))
+                producer, field = parts[1], ".".join(parts[3:])
         else:
             head = source.split(".")[0]
             made = [s for s in reversed(self.order[: self.position[step.id]]) if self.produced[s].outputs(head)]
             if made:
                 list_schema = at_pointer(self.outputs[made[0]].schema_, "/" + head)
+                producer, field = made[0], source
             else:
                 spec_input = next((i for i in inputs if i.name == head), None)
                 if spec_input is not None:
                     list_schema = field_schema(FieldSpec(name=head, type=spec_input.type, where=spec_input.where))
         items = list_schema.get("items") if isinstance(list_schema, dict) else None
-        return dict(properties_of(items)) if isinstance(items, dict) else {}
+        found = dict(properties_of(items)) if isinstance(items, dict) else {}
+        if not found and producer and (maker := self.bound.get(producer)) is not None:  # `plan.bind_item_fields`
+            found = said_item_properties(self.instructions.get(maker.name), field)
+        return found
 
     def contract_fields(self, step: StepSpec) -> dict[str, str]:
         """Input names a Data Contracts edge into `step` names, to the edge's producer."""
