@@ -32,6 +32,7 @@ from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
 from orchestrator.plan.bind_item_fields import said_item_properties
+from orchestrator.plan.bind_step_named import bind_step_named
 from orchestrator.plan.condition_unplaced import both_run, droppable, dropped_message, none_found
 from orchestrator.plan.conditions import (
     ConditionError,
@@ -489,6 +490,10 @@ class _Planner:
                                 {n: s for n, s in gathering.items() if s})
             self.take_said_sources(step, mapped, scope, names)  # "turbines = A's ranked list" (`plan.said_assign`)
             self.take_input_over_echoes(step, mapped, scope, names)  # `ward` given back by steps 1 and 2
+            self.found += bind_step_named(  # `vans` when the text names step 2's `available_vans`
+                step, self.reads_about(step), self.text_of(step), self.makers, functools.partial(producers, scope=scope),
+                lambda sid, f: resolve_reference(f"steps.{sid}.output.{f}", names, self.produced),
+                mapped.bindings, mapped.provenance, self.path)
             doubtful: set[str] = set()  # two codes the document states for it: a guess, said, and no other
             self.found += bind_constants(step, [n for n in self.reads(step, loose[step.id]) if n not in mapped.bindings
                                                 and n not in step.input_values], self.spec.title, self.preamble,
