@@ -32,6 +32,7 @@ from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
 from orchestrator.plan.bind_item_fields import said_item_properties
+from orchestrator.plan.bind_sigil_inputs import sigil_sources
 from orchestrator.plan.bind_step_named import bind_step_named
 from orchestrator.plan.condition_unplaced import both_run, droppable, dropped_message, none_found
 from orchestrator.plan.conditions import (
@@ -489,6 +490,7 @@ class _Planner:
             mapped = map_inputs(step, self.needs[step.id], required_of(schema), scope, loose[step.id],
                                 {n: s for n, s in gathering.items() if s})
             self.take_said_sources(step, mapped, scope, names)  # "turbines = A's ranked list" (`plan.said_assign`)
+            self.take_sigil_sources(step, mapped, names)  # `in.readings = @telemetry` (`plan.bind_sigil_inputs`)
             self.take_input_over_echoes(step, mapped, scope, names)  # `ward` given back by steps 1 and 2
             self.found += bind_step_named(  # `vans` when the text names step 2's `available_vans`
                 step, self.reads_about(step), self.text_of(step), self.makers, functools.partial(producers, scope=scope),
@@ -645,6 +647,24 @@ class _Planner:
             if field_name not in self.reads_about(step):  # the output's own name is no input of the step
                 mapped.bindings.pop(field_name, None)
                 mapped.provenance.pop(f"inputs.{field_name}", None)
+
+    def take_sigil_sources(self, step: StepSpec, mapped: Any, names: Sequence[str]) -> None:
+        """Each input the step's text gives a workflow input with a sigil (`plan.bind_sigil_inputs`): that input,
+        unless the input has a value or an explicit source of its own."""
+        reads = [n for n in self.reads_about(step) if n not in step.input_values
+                 and not any(f.name == n and f.source for f in step.inputs)]
+        if not reads:
+            return
+        texts = [step.description, *(t.text for t in step.texts)]
+        for name, (source, said) in sigil_sources(texts, reads, names).items():
+            mapped.bindings[name] = InputBinding(source="input", name=source, optional=name not in required_of(
+                self.input_schemas[step.id]))
+            mapped.provenance[f"inputs.{name}"] = from_spec(step.where, f"explicit: the text says '{said}': the "
+                                                                        f"workflow input {source}")
+            mapped.warnings = [w for w in mapped.warnings if f": `{name}` " not in w.message]
+            if source not in self.reads_about(step):  # the input's own name is no input of the step
+                mapped.bindings.pop(source, None)
+                mapped.provenance.pop(f"inputs.{source}", None)
 
     def prose_inputs(self, inputs: Iterable[InputSpec]) -> list[InputSpec]:
         """The inputs a sentence says the run is given, matched to the names the skills read (`plan.prose_inputs`)."""

@@ -35,6 +35,7 @@ from orchestrator.spec.email_thread import email_thread
 from orchestrator.spec.fields import parse_fields, qualify
 from orchestrator.spec.gherkin import gherkin_to_markdown
 from orchestrator.spec.graph_mermaid import find_flowchart, flowchart_steps
+from orchestrator.spec.input_ask_key import asked_anywhere, asked_inputs
 from orchestrator.spec.inputs_heading import (
     at_params,
     inputs_section_said,
@@ -368,6 +369,10 @@ def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...
         labelled = False
         lines = block.text.splitlines()
         for offset, raw_line in enumerate(lines):
+            if (asked := asked_inputs(raw_line, src, block.line + offset)) is not None:
+                labelled = True  # `ask_for = crane_id, telemetry` (`input_ask_key`)
+                found += asked
+                continue
             m = _INLINE_INPUTS.match(uncomment(raw_line))  # `% inputs: ...`, `> Input: ...` (`shape_inputs`)
             if m:
                 labelled = True
@@ -735,6 +740,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     inputs = read_inputs(found["inputs"], src) if "inputs" in found and not in_words else None
     if inputs is None:
         inputs = read_inline_inputs([*preamble, *(found["intent"].blocks if "intent" in found else ())], src)
+    if inputs is None and anchored is not None:  # `ask_for = a, b` in a block read with a step (`input_ask_key`)
+        inputs = asked_anywhere(src.lines, src)
     if inputs is None and recipes is None:  # "input is just `posts` and `edition`" in a post's first part
         inputs = said_in_first_step(steps, src)
     if inputs is None and recipe_inputs:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from orchestrator.spec.inputs_lead import ASKED_LEAD
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -52,12 +53,15 @@ _LEAD = _rx(
     # "what we need from whoever starts this:", "what it needs from you:"
     rf"|\bwhat\s++(?:we|i|it|this|the\s++run)\s++needs?+\s++from\s++(?:you|whoever\s++{_STARTS}\s++(?:it|this))\b"
     # "Working from the tender file and the budget." opening a paragraph
-    r"|^(?:we(?:['’]re|\s++are)\s++)?+working\s++from\b)"
+    r"|^(?:we(?:['’]re|\s++are)\s++)?+working\s++from\b"
+    # "You'll be asked for:", "What the desk needs to fill in before starting:" (`spec.inputs_lead`)
+    rf"|\b(?:{ASKED_LEAD})\b)"
     r"(?:[^:.\n]{0,40}?(?::|\s++is\b))?+"
 )
 _GOES_ON = _rx(r"(?i)(?<!\s)\s*+(?:\[[\d:]++\]\s*+)?+(?:plus|also|and\s++also)\b[\s,]*+")
 # a sentence ends at its stop, or at a line that opens a new message, item or stamp ("12/05/2025, 09:10 - ...")
-_SENTENCE_END = _rx(r'[.!?](?=\s|$)|\n(?=[ \t]*+(?:\d{1,4}+[/.-]\d|[-*•+][ \t]|\d{1,2}+[.)][ \t]|"[A-Z]))')
+# ("the site no. (e.g. S-014)": an abbreviation's stop ends no sentence)
+_SENTENCE_END = _rx(r'(?:(?<!\b[Nn]o)(?<!\b[Nn]r)(?<!e\.g)(?<!i\.e)\.|[!?])(?=\s|$)|\n(?=[ \t]*+(?:\d{1,4}+[/.-]\d|[-*•+][ \t]|\d{1,2}+[.)][ \t]|"[A-Z]))')
 _SKILL_WORD = _rx(r"(?<![\w-])[a-z0-9]++(?:-[a-z0-9]++)++(?![\w-])")  # `aggregate-sentiment`: a step's sentence
 _LEADING_AND = _rx(r"(?i)^(?:and|plus|also)\s++")
 _STAMP = _rx(r"\[[\d:]++\]")  # a transcript's "[00:12]"
