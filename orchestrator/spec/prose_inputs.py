@@ -25,6 +25,7 @@ Only when the spec declares no inputs.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 
 from orchestrator.spec.inputs_lead import ASKED_LEAD
@@ -72,6 +73,12 @@ _LIST_HEAD = _rx(r"(?i)^[ \t]*+(?:#{1,6}+[ \t]++)?+(?:you(?:['’]ll|\s++will)?+
                  r"|(?:things\s++)?+needed|have\s++(?:these\s++)?+ready|to\s++have\s++ready)[ \t]*+:?+[ \t]*+$")
 _ITEM = _rx(r"^[ \t]*+(?:[-*•+]|\d{1,2}+[.)])[ \t]++(?=\S)")
 _FILLER = _rx(r"(?i)^(?:you\s++know|um+|uh+|i\s++mean|like|so|also|then|too|each\s++time|every\s++time)$")
+
+
+def gives_lead(sentence: str) -> re.Match[str] | None:
+    """Where a sentence says what the run is given ("You give it three things:", "What I hand it each time:"),
+    for a reader of the names in backticks after it (`spec.markdown.read_inline_inputs`)."""
+    return _LEAD.search(sentence)
 
 
 def _sentence_after(text: str, start: int) -> tuple[str, int]:

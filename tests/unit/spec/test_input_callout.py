@@ -108,3 +108,16 @@ in.log = @pressure_log
 def test_an_ini_section_s_ask_key_declares_the_inputs_even_beside_a_step() -> None:
     spec = parse_spec_text(_BOILER_INI, "boiler.ini", "markdown", Vocabulary(skills=frozenset({"read-pressure"})))
     assert [i.name for i in spec.inputs] == ["boiler_id", "pressure_log"]
+
+
+@pytest.mark.parametrize(("lead", "names"), [
+    ("We run this every Friday. You give it two things: the class list (`roster`) and the quiz (`quiz_id`).",
+     ["roster", "quiz_id"]),  # a lesson plan
+    ("Recorded Tuesdays. What I hand it each time: `episode`, `guest`.", ["episode", "guest"]),  # a podcast sheet
+    ("Bench 3 only. You feed it the plate (`plate_id`) and the dilution (`dilution`).",
+     ["plate_id", "dilution"]),  # a lab protocol
+    ("Weekend brunch card. You'll need to give it the `servings` and the `oven`.", ["servings", "oven"]),  # recipe
+], ids=["lesson-plan", "podcast-sheet", "lab-protocol", "recipe-card"])
+def test_a_sentence_saying_what_the_run_is_given_declares_its_backticked_names(lead: str, names: list[str]) -> None:
+    text = f"# Weekly job\n\n{lead}\n\n1. Start with `do-thing`.\n2. Finish with `end-thing`.\n"
+    assert _inputs(text) == names
