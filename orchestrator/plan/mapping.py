@@ -58,6 +58,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.errors import Diagnostic
+from orchestrator.plan.bind_item_fields import says_item_field
 from orchestrator.plan.fan_gather import GATHER_SOURCE, SaysGather, gathered_pointer, is_plural
 from orchestrator.plan.lineage import Lineage, positions
 from orchestrator.plan.location import from_default, from_spec, split_where, warning_at
@@ -393,6 +394,9 @@ class _Binder:
         """The binding of a name that has no literal and no explicit source, and its rule."""
         scope = self.scope
         if self.loop and name == self.loop[0] and not (scope.item_fields and name in scope.item_fields):
+            if scope.item_fields is None and (owned := says_item_field(self.text, name)) is not None:
+                return (InputBinding(source="item", pointer=f"/{name}"),  # "that entry's site" (`bind_item_fields`)
+                        f"for each item field: `{name}` of each item of {self.loop[1]} (the text says '{owned}')")
             return InputBinding(source="item"), f"for each item: the item of {self.loop[1]}"
         contract = scope.produced.get(scope.contract_fields.get(name, ""))
         if contract is not None and contract.outputs(name):

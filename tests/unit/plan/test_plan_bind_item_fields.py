@@ -93,9 +93,28 @@ def test_an_input_named_after_a_field_the_producer_says_its_items_have_is_that_f
     assert (handle.inputs["qty"].source, handle.inputs["qty"].pointer) == ("item", "/qty")
 
 
-def test_an_input_named_after_the_loop_is_the_whole_item_when_the_producer_says_no_fields() -> None:
+def test_an_input_named_after_the_loop_is_the_whole_item_when_nothing_says_its_fields() -> None:
     bodies = {**BODIES, "list-rows": "Inputs: `sheet`.\n\nOutputs: `rows`, `total`."}
-    spec = parse_spec_text(_HR_CHECKLIST, "w.md", "markdown")
+    text = _HR_CHECKLIST.replace(" (the row's slot and quantity)", "")  # nor does the text
+    spec = parse_spec_text(text, "w.md", "markdown")
     plan, _ = draft_plan(spec, _Catalog(bodies), settings=SETTINGS)
     handle = next(s for s in plan.steps if s.skill == "handle-row")
     assert (handle.inputs["slot"].source, handle.inputs["slot"].pointer) == ("item", "")
+
+
+_NO_FIELDS = {**BODIES, "list-rows": "Inputs: `sheet`.\n\nOutputs: `rows`, `total`."}
+
+
+@pytest.mark.parametrize("said", [
+    "For each entry in `rows`, run `handle-row` with that entry's slot and its qty.",  # a stock-take sheet
+    "For every slot in `rows`: `handle-row` on each row's `slot`.",  # a ship's log
+    "For each slot in `rows`, `handle-row` takes the item's slot.",  # a choir rota
+    "For each slot in `rows`, `handle-row` gets this record's slot number.",  # a lab protocol
+], ids=["stock-take", "ships-log", "choir-rota", "lab-protocol"])
+def test_the_text_naming_a_field_by_its_item_binds_that_field_when_nothing_says_the_fields(said: str) -> None:
+    text = f"# Weekly\n\nInputs: `sheet`.\n\n1. `list-rows` on the sheet. Out: `rows`, `total`.\n2. {said}\n"
+    spec = parse_spec_text(text, "w.md", "markdown")
+    plan, _ = draft_plan(spec, _Catalog(_NO_FIELDS), settings=SETTINGS)
+    handle = next(s for s in plan.steps if s.skill == "handle-row")
+    assert handle.for_each is not None
+    assert (handle.inputs["slot"].source, handle.inputs["slot"].pointer) == ("item", "/slot")
