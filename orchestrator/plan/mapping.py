@@ -276,7 +276,13 @@ def derive_dependencies(
             note = "depends_on" if step.depends_on else "depends on nothing: a root"
             if step.join == "any":
                 note = "depends_on; runs once after whichever of them ran"
-            out[step.id] = Dependencies(step=step.id, depends_on=tuple(dict.fromkeys(step.depends_on)),
+            # an input it takes from an earlier step's output by an explicit source: it waits for that step too
+            taken = [sid for f in step.inputs if f.source and f.source.startswith("steps.")
+                     for sid in steps_referenced(f.source) if sid in earlier_ids and sid not in step.depends_on]
+            taken = list(dict.fromkeys(taken)) if step.join != "any" else []
+            if taken:
+                note += f"; and after {', '.join(taken)}, whose outputs its inputs name"
+            out[step.id] = Dependencies(step=step.id, depends_on=tuple(dict.fromkeys((*step.depends_on, *taken))),
                                         provenance=from_spec(where, note))
             plain[step.id] = out[step.id].depends_on
             continue

@@ -52,7 +52,12 @@ from orchestrator.spec.model import (
     StepSpec,
 )
 from orchestrator.spec.prose import sentences as policy_sentences
-from orchestrator.spec.prose_inputs import gives_lead, listed_in_words, read_prose_inputs
+from orchestrator.spec.prose_inputs import (
+    given_names,
+    gives_lead,
+    listed_in_words,
+    read_prose_inputs,
+)
 from orchestrator.spec.recipes import blank_recipe_file, read_recipe_file, recipe_file_of
 from orchestrator.spec.recovery import ConvergenceItem, read_convergence
 from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
@@ -400,11 +405,13 @@ def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...
         if labelled:
             continue
         for offset, sentence in sentences(block.text):
-            said = _INPUTS_SENTENCE.search(sentence) or gives_lead(sentence)  # "You give it three things: ... (`a`)"
-            if said:
-                clause = _OUTPUTS_SAID.split(sentence[said.start():], maxsplit=1)[0]  # not "out comes `text`"
-                found += [_said_input(m, clause, src.where(block.line + offset))
-                          for m in re.finditer(r"`([A-Za-z_]\w*)`", clause)]
+            said = _INPUTS_SENTENCE.search(sentence)
+            given = None if said else gives_lead(sentence)  # "You give it three things: ... (`a`)"
+            lead = said or given
+            if lead is not None:
+                clause = _OUTPUTS_SAID.split(sentence[lead.start():], maxsplit=1)[0]  # not "out comes `text`"
+                names = list(re.finditer(r"`([A-Za-z_]\w*)`", clause)) if said else given_names(clause)
+                found += [_said_input(m, clause, src.where(block.line + offset)) for m in names]
     unique = {i.name: i for i in reversed(found)}
     return tuple(unique[n] for n in dict.fromkeys(i.name for i in found)) or None
 

@@ -81,6 +81,34 @@ def gives_lead(sentence: str) -> re.Match[str] | None:
     return _LEAD.search(sentence)
 
 
+_OWN_NAME = _rx(r"^\s*+`[A-Za-z_]\w*+`\s*+$")  # "(`submissions`)": the name of the thing before it
+
+
+def given_names(clause: str) -> list[re.Match[str]]:
+    """The names in backticks that such a sentence gives: those outside parentheses, and a parenthesis that is
+    just a name ("the jury sheet (`submissions`)"); not the names a parenthesis describes an input with ("the
+    list of `items` (each has a `sku`, `on_hand`)": those are its fields)."""
+    out: list[re.Match[str]] = []
+    depth, start = 0, 0
+    spans: list[tuple[int, int]] = []
+    for i, ch in enumerate(clause):
+        if ch == "(":
+            depth += 1
+            start = i if depth == 1 else start
+        elif ch == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i))
+    for m in _TICKED_NAME.finditer(clause):
+        inside = next(((a, b) for a, b in spans if a < m.start() < b), None)
+        if inside is None or _OWN_NAME.match(clause[inside[0] + 1:inside[1]]):
+            out.append(m)
+    return out
+
+
+_TICKED_NAME = _rx(r"`([A-Za-z_]\w*+)`")
+
+
 def _sentence_after(text: str, start: int) -> tuple[str, int]:
     end = _SENTENCE_END.search(text, start)
     stop = end.start() if end else len(text)

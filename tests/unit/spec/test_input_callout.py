@@ -121,3 +121,10 @@ def test_an_ini_section_s_ask_key_declares_the_inputs_even_beside_a_step() -> No
 def test_a_sentence_saying_what_the_run_is_given_declares_its_backticked_names(lead: str, names: list[str]) -> None:
     text = f"# Weekly job\n\n{lead}\n\n1. Start with `do-thing`.\n2. Finish with `end-thing`.\n"
     assert _inputs(text) == names
+
+
+def test_names_a_parenthesis_describes_an_input_with_are_its_fields_not_inputs() -> None:
+    lead = ("Mondays. You give it the `depot` code and the list of `crates` we counted (each crate has a `tag`, "
+            "its `weight` and the `bay`).")  # a stock-take sheet
+    assert _inputs(f"# Weekly job\n\n{lead}\n\n1. Start with `do-thing`.\n2. Finish with `end-thing`.\n") == [
+        "depot", "crates"]
