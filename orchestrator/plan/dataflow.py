@@ -31,6 +31,9 @@ from typing import Any, Protocol
 from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
+from orchestrator.plan.bind_item_fields import said_item_properties
+from orchestrator.plan.bind_sigil_inputs import sigil_sources
+from orchestrator.plan.bind_step_named import bind_step_named
 from orchestrator.plan.condition_unplaced import both_run, droppable, dropped_message, none_found
 from orchestrator.plan.conditions import (
     ConditionError,
@@ -487,7 +490,12 @@ class _Planner:
             mapped = map_inputs(step, self.needs[step.id], required_of(schema), scope, loose[step.id],
                                 {n: s for n, s in gathering.items() if s})
             self.take_said_sources(step, mapped, scope, names)  # "turbines = A's ranked list" (`plan.said_assign`)
+            self.take_sigil_sources(step, mapped, names)  # `in.readings = @telemetry` (`plan.bind_sigil_inputs`)
             self.take_input_over_echoes(step, mapped, scope, names)  # `ward` given back by steps 1 and 2
+            self.found += bind_step_named(  # `vans` when the text names step 2's `available_vans`
+                step, self.reads_about(step), self.text_of(step), self.makers, functools.partial(producers, scope=scope),
+                lambda sid, f: resolve_reference(f"steps.{sid}.output.{f}", names, self.produced),
+                mapped.bindings, mapped.provenance, self.path)
             doubtful: set[str] = set()  # two codes the document states for it: a guess, said, and no other
             self.found += bind_constants(step, [n for n in self.reads(step, loose[step.id]) if n not in mapped.bindings
                                                 and n not in step.input_values], self.spec.title, self.preamble,
@@ -639,6 +647,24 @@ class _Planner:
             if field_name not in self.reads_about(step):  # the output's own name is no input of the step
                 mapped.bindings.pop(field_name, None)
                 mapped.provenance.pop(f"inputs.{field_name}", None)
+
+    def take_sigil_sources(self, step: StepSpec, mapped: Any, names: Sequence[str]) -> None:
+        """Each input the step's text gives a workflow input with a sigil (`plan.bind_sigil_inputs`): that input,
+        unless the input has a value or an explicit source of its own."""
+        reads = [n for n in self.reads_about(step) if n not in step.input_values
+                 and not any(f.name == n and f.source for f in step.inputs)]
+        if not reads:
+            return
+        texts = [step.description, *(t.text for t in step.texts)]
+        for name, (source, said) in sigil_sources(texts, reads, names).items():
+            mapped.bindings[name] = InputBinding(source="input", name=source, optional=name not in required_of(
+                self.input_schemas[step.id]))
+            mapped.provenance[f"inputs.{name}"] = from_spec(step.where, f"explicit: the text says '{said}': the "
+                                                                        f"workflow input {source}")
+            mapped.warnings = [w for w in mapped.warnings if f": `{name}` " not in w.message]
+            if source not in self.reads_about(step):  # the input's own name is no input of the step
+                mapped.bindings.pop(source, None)
+                mapped.provenance.pop(f"inputs.{source}", None)
 
     def prose_inputs(self, inputs: Iterable[InputSpec]) -> list[InputSpec]:
         """The inputs a sentence says the run is given, matched to the names the skills read (`plan.prose_inputs`)."""
@@ -801,6 +827,7 @@ class _Planner:
             return {}
         source = loop[1]
         list_schema: JsonSchema = {}
+        producer, field = "", ""  # the step and its output field the list is, for what its skill says of it
         if source.startswith("steps."):
             parts = source.split(".")
             if len(parts) == 3 and parts[1] in self.produced and self.produced[parts[1]].gathered:
@@ -808,17 +835,22 @@ class _Planner:
                 list_schema = {"type": "array", "items": self.outputs[parts[1]].schema_}
             elif len(parts) >= 3 and parts[1] in self.outputs:
                 list_schema = at_pointer(self.outputs[parts[1]].schema_, "/".join(parts[3:]))
+                producer, field = parts[1], ".".join(parts[3:])
         else:
             head = source.split(".")[0]
             made = [s for s in reversed(self.order[: self.position[step.id]]) if self.produced[s].outputs(head)]
             if made:
                 list_schema = at_pointer(self.outputs[made[0]].schema_, "/" + head)
+                producer, field = made[0], source
             else:
                 spec_input = next((i for i in inputs if i.name == head), None)
                 if spec_input is not None:
                     list_schema = field_schema(FieldSpec(name=head, type=spec_input.type, where=spec_input.where))
         items = list_schema.get("items") if isinstance(list_schema, dict) else None
-        return dict(properties_of(items)) if isinstance(items, dict) else {}
+        found = dict(properties_of(items)) if isinstance(items, dict) else {}
+        if not found and producer and (maker := self.bound.get(producer)) is not None:  # `plan.bind_item_fields`
+            found = said_item_properties(self.instructions.get(maker.name), field)
+        return found
 
     def contract_fields(self, step: StepSpec) -> dict[str, str]:
         """Input names a Data Contracts edge into `step` names, to the edge's producer."""

@@ -58,6 +58,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.errors import Diagnostic
+from orchestrator.plan.bind_item_fields import says_item_field
 from orchestrator.plan.fan_gather import GATHER_SOURCE, SaysGather, gathered_pointer, is_plural
 from orchestrator.plan.lineage import Lineage, positions
 from orchestrator.plan.location import from_default, from_spec, split_where, warning_at
@@ -275,7 +276,13 @@ def derive_dependencies(
             note = "depends_on" if step.depends_on else "depends on nothing: a root"
             if step.join == "any":
                 note = "depends_on; runs once after whichever of them ran"
-            out[step.id] = Dependencies(step=step.id, depends_on=tuple(dict.fromkeys(step.depends_on)),
+            # an input it takes from an earlier step's output by an explicit source: it waits for that step too
+            taken = [sid for f in step.inputs if f.source and f.source.startswith("steps.")
+                     for sid in steps_referenced(f.source) if sid in earlier_ids and sid not in step.depends_on]
+            taken = list(dict.fromkeys(taken)) if step.join != "any" else []
+            if taken:
+                note += f"; and after {', '.join(taken)}, whose outputs its inputs name"
+            out[step.id] = Dependencies(step=step.id, depends_on=tuple(dict.fromkeys((*step.depends_on, *taken))),
                                         provenance=from_spec(where, note))
             plain[step.id] = out[step.id].depends_on
             continue
@@ -393,6 +400,9 @@ class _Binder:
         """The binding of a name that has no literal and no explicit source, and its rule."""
         scope = self.scope
         if self.loop and name == self.loop[0] and not (scope.item_fields and name in scope.item_fields):
+            if scope.item_fields is None and (owned := says_item_field(self.text, name)) is not None:
+                return (InputBinding(source="item", pointer=f"/{name}"),  # "that entry's site" (`bind_item_fields`)
+                        f"for each item field: `{name}` of each item of {self.loop[1]} (the text says '{owned}')")
             return InputBinding(source="item"), f"for each item: the item of {self.loop[1]}"
         contract = scope.produced.get(scope.contract_fields.get(name, ""))
         if contract is not None and contract.outputs(name):

@@ -12,7 +12,7 @@ an input a step's skill reads (its input schema or its SKILL.md instructions):
 - no name has every word said, but one does save a unit it ends in: "the wind limit" is `limit_ms`,
   said so in the warning.
 
-Two names for one part: the one no step outputs, else the one of more words, else the one for many
+Two parts that match one name are neither read (the warning names both). Two names for one part: the one no step outputs, else the one of more words, else the one for many
 when the part speaks of many ("the hive list": `hives`, not `hive`) and the one for one when it
 does not; still two is a guess, and the part is said as not matched. Each part read becomes a workflow input (the skill
 says whether it may be left out), and the sentence's line gets a warning that says how each part
@@ -138,9 +138,14 @@ def prose_inputs(said: Iterable[tuple[str, str]], reads: Mapping[str, tuple[str,
     about = {name: text for name, (text, _) in reads.items()}
     read: list[tuple[str, str, str]] = []
     unread: list[str] = []
+    twice: dict[str, list[str]] = {}  # a name two parts both match, to those parts
     out: list[InputSpec] = []
-    for part, where in parts:
-        matched = _match(part, about, made_set)
+    matches = [_match(part, about, made_set) for part, _ in parts]
+    shared = {m[0] for m in matches if m is not None and sum(o is not None and o[0] == m[0] for o in matches) > 1}
+    for (part, where), matched in zip(parts, matches, strict=True):
+        if matched is not None and matched[0] in shared:  # two parts for one name: which is it? neither is read
+            twice.setdefault(matched[0], []).append(part)
+            continue
         if matched is None:
             unread.append(part)
             continue
@@ -162,6 +167,9 @@ def prose_inputs(said: Iterable[tuple[str, str]], reads: Mapping[str, tuple[str,
     if unread:
         message += ("; " if read else ": ") + "not matched to any input a skill reads: " + \
             ", ".join(f"'{p}'" for p in unread)
+    for name, alike in twice.items():
+        message += ("; " if read or unread else ": ") + f"not read, as each could be `{name}`: " + \
+            ", ".join(f"'{p}'" for p in alike)
     example = read[0][1] if read else "name"
     message += (f". To say so plainly write an Inputs section: `## Inputs` then one `- {example}: what it is` "
                 "line per input")

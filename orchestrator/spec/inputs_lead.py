@@ -1,5 +1,6 @@
 """A paragraph that lists what the workflow takes: "TIP: Inputs you need in hand: ... (`log`)",
-"You'll need: `orders` and `as_of`", "Requires: `repo`", "Prerequisites - `token`". Its names in
+"You'll need: `orders` and `as_of`", "Requires: `repo`", "Prerequisites - `token`", "**What the
+crew needs to fill in before starting:** ... (`date`)", "You'll be asked for: `site`, `ref`". Its names in
 backticks are the workflow's inputs; it is never a step, even when a name is shaped like a
 skill's (`commit_log`). An admonition label before it (TIP, NOTE, INFO, HINT, IMPORTANT) is
 no part of it.
@@ -12,10 +13,17 @@ from orchestrator.spec.regex_cache import Patterns
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 _NEED = r"(?:['’]ll|\s++will)?+\s++need"
+# "you'll be asked for", "what the desk needs to fill in", "to fill in before starting", "have these ready": said
+# of the one who starts the run (`spec.prose_inputs` reads the same words before names not in backticks)
+ASKED_LEAD = (r"you(?:['’]ll|\s++will)\s++be\s++asked\s++(?:for|to\s++(?:give|enter|fill\s++in|provide|supply|type\s++in))"
+              r"|what\s++(?:the\s++|our\s++|your\s++)?+(?!needs?\b)[a-z]++\s++needs?+\s++to\s++"
+              r"(?:fill\s++in|give|enter|type\s++in|provide|supply|bring|have(?:\s++ready)?+)"
+              r"|(?:things\s++)?+to\s++fill\s++in\s++before\s++(?:you\s++)?+(?:start|begin|kick)"
+              r"|have\s++(?:these|this|the\s++following)\s++ready|(?:it|this|the\s++run)\s++asks\s++(?:you\s++)?+for")
 INPUTS_LEAD = _rx(
     r"(?i)^\s*+(?:(?:tip|note|info|hint|important)\s*+:\s*+)?+(?:\*\*|__)?+"
     rf"(?:(?:the\s++)?+inputs?\s++(?:you|we){_NEED}|(?:what\s++)?+you{_NEED}|requires|required\s++inputs?|"
-    r"prerequisites|before\s++you\s++start)(?!\w)[^:\n]{0,40}?(?:\*\*|__)?+\s*+[:—–-]"
+    rf"prerequisites|before\s++you\s++start|{ASKED_LEAD})(?!\w)[^:\n]{{0,40}}?(?:\*\*|__)?+\s*+[:—–-]"
 )
 
 

@@ -35,6 +35,7 @@ from orchestrator.spec.email_thread import email_thread
 from orchestrator.spec.fields import parse_fields, qualify
 from orchestrator.spec.gherkin import gherkin_to_markdown
 from orchestrator.spec.graph_mermaid import find_flowchart, flowchart_steps
+from orchestrator.spec.input_ask_key import asked_anywhere, asked_inputs
 from orchestrator.spec.inputs_heading import (
     at_params,
     inputs_section_said,
@@ -51,7 +52,12 @@ from orchestrator.spec.model import (
     StepSpec,
 )
 from orchestrator.spec.prose import sentences as policy_sentences
-from orchestrator.spec.prose_inputs import listed_in_words, read_prose_inputs
+from orchestrator.spec.prose_inputs import (
+    given_names,
+    gives_lead,
+    listed_in_words,
+    read_prose_inputs,
+)
 from orchestrator.spec.recipes import blank_recipe_file, read_recipe_file, recipe_file_of
 from orchestrator.spec.recovery import ConvergenceItem, read_convergence
 from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
@@ -368,6 +374,10 @@ def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...
         labelled = False
         lines = block.text.splitlines()
         for offset, raw_line in enumerate(lines):
+            if (asked := asked_inputs(raw_line, src, block.line + offset)) is not None:
+                labelled = True  # `ask_for = crane_id, telemetry` (`input_ask_key`)
+                found += asked
+                continue
             m = _INLINE_INPUTS.match(uncomment(raw_line))  # `% inputs: ...`, `> Input: ...` (`shape_inputs`)
             if m:
                 labelled = True
@@ -396,10 +406,12 @@ def read_inline_inputs(blocks: list[Block], src: Source) -> tuple[InputSpec, ...
             continue
         for offset, sentence in sentences(block.text):
             said = _INPUTS_SENTENCE.search(sentence)
-            if said:
-                clause = _OUTPUTS_SAID.split(sentence[said.start():], maxsplit=1)[0]  # not "out comes `text`"
-                found += [_said_input(m, clause, src.where(block.line + offset))
-                          for m in re.finditer(r"`([A-Za-z_]\w*)`", clause)]
+            given = None if said else gives_lead(sentence)  # "You give it three things: ... (`a`)"
+            lead = said or given
+            if lead is not None:
+                clause = _OUTPUTS_SAID.split(sentence[lead.start():], maxsplit=1)[0]  # not "out comes `text`"
+                names = list(re.finditer(r"`([A-Za-z_]\w*)`", clause)) if said else given_names(clause)
+                found += [_said_input(m, clause, src.where(block.line + offset)) for m in names]
     unique = {i.name: i for i in reversed(found)}
     return tuple(unique[n] for n in dict.fromkeys(i.name for i in found)) or None
 
@@ -735,6 +747,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     inputs = read_inputs(found["inputs"], src) if "inputs" in found and not in_words else None
     if inputs is None:
         inputs = read_inline_inputs([*preamble, *(found["intent"].blocks if "intent" in found else ())], src)
+    if inputs is None and anchored is not None:  # `ask_for = a, b` in a block read with a step (`input_ask_key`)
+        inputs = asked_anywhere(src.lines, src)
     if inputs is None and recipes is None:  # "input is just `posts` and `edition`" in a post's first part
         inputs = said_in_first_step(steps, src)
     if inputs is None and recipe_inputs:

@@ -23,10 +23,12 @@ understood is left for the form, which warns it at its line: nothing is refused 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec import yaml_keys as yk
+from orchestrator.spec.input_feed_values import fed_value
 from orchestrator.spec.model import ContractSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.yaml_dialect import (
@@ -163,9 +165,12 @@ def read_own_top(r: NodeReader, top: dict[str, Pair]) -> OwnTop:
     declared = _declared(r, own.top, asked)
     if steps is not None and isinstance(steps[1], SequenceNode | MappingNode):
         items = steps[1].value if isinstance(steps[1], SequenceNode) else [v for _, v in steps[1].value]
+        constants = {raw: str(v.value) for raw, (_, v) in own.top.items()  # `hub: RTM-WAALHAVEN`, fed as `hub`
+                     if isinstance(v, ScalarNode) and v.tag == STR and yk.key_name(raw) not in _FORM_TOP
+                     and yk.top_key(raw) == yk.key_name(raw) and str(v.value).strip()}
         for item in items:
             if isinstance(item, MappingNode):
-                _own_step(r, item, declared, asked, own.prefixes)
+                _own_step(r, item, declared, asked, own.prefixes, constants)
     if asked:
         _add_inputs(r, own, asked)
     for raw, (knode, vnode) in list(own.top.items()):  # a success check in words: `whole_success`'s
@@ -251,7 +256,7 @@ def _declared(r: NodeReader, top: dict[str, Pair], asked: list[tuple[str, Node, 
 
 
 def _own_step(r: NodeReader, item: MappingNode, declared: set[str], asked: list[tuple[str, Node, Node, str]],
-              prefixes: set[str]) -> None:
+              prefixes: set[str], constants: Mapping[str, str] | None = None) -> None:
     """One step's own words: its loop's item, its placeholders and input names, its counts' comments."""
     readings = r.item_readings.setdefault(id(item), [])
     keys = {str(k.value): i for i, (k, _) in enumerate(item.value) if isinstance(k, ScalarNode)}
@@ -273,7 +278,8 @@ def _own_step(r: NodeReader, item: MappingNode, declared: set[str], asked: list[
                           for pair in item.value]
         if yk.step_key(key) == "input" and isinstance(v, MappingNode):
             bare = key.strip().lower() not in ("input", "inputs")  # `takes:` / `feed_in`: the author's own key
-            v.value = [(ik, _input_value(r, iv, declared, asked, readings, prefixes, bare)) for ik, iv in v.value]
+            v.value = [(ik, _input_value(r, iv, declared, asked, readings, prefixes, bare, constants))
+                       for ik, iv in v.value]
         elif yk.key_name(key) in POLICY_BLOCKS and isinstance(v, MappingNode):
             v.value = [_count(r, ik, iv, readings) for ik, iv in v.value]
         elif yk.step_key(key) == "retry" and isinstance(v, MappingNode) and (said := _retry_words(v)) is not None:
@@ -321,7 +327,8 @@ def _retry_words(node: MappingNode) -> str | None:
     return f"Retry {n} times, {wait}"
 
 def _input_value(r: NodeReader, node: Node, declared: set[str], asked: list[tuple[str, Node, Node, str]],
-                 readings: list[Reading], prefixes: set[str], bare: bool = True) -> Node:
+                 readings: list[Reading], prefixes: set[str], bare: bool = True,
+                 constants: Mapping[str, str] | None = None) -> Node:
     """An input value in the author's words: `KEY.NAME` of a block that asks, a `<placeholder>`, and
     (under the author's own input key only, `bare`) a value that is exactly a declared input's name;
     under the form's own `input:` a plain text stays the literal it is (`mode: gate`)."""
@@ -344,6 +351,11 @@ def _input_value(r: NodeReader, node: Node, declared: set[str], asked: list[tupl
         r.src.warn(r.line(node), f"'{text}' is the name of the workflow input `{text}`: read as that input, not as "
                                  f"the text; write `{{{{ inputs.{text} }}}}` to say so", "spec.input-name")
         return scalar(f"{{{{ inputs.{text} }}}}", node)
+    if bare and (fed := fed_value(text, constants or {})) is not None:  # `pull orders -> depot` (`input_feed_values`)
+        value, how, plain = fed
+        readings.append(note(r, node, text, how, what="input"))
+        r.src.warn(r.line(node), f"'{text}' is read as {how}; write `{plain}` to say so plainly", "spec.input-feed")
+        return scalar(value, node)
     return node
 
 

@@ -25,8 +25,10 @@ Only when the spec declares no inputs.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 
+from orchestrator.spec.inputs_lead import ASKED_LEAD
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -52,12 +54,15 @@ _LEAD = _rx(
     # "what we need from whoever starts this:", "what it needs from you:"
     rf"|\bwhat\s++(?:we|i|it|this|the\s++run)\s++needs?+\s++from\s++(?:you|whoever\s++{_STARTS}\s++(?:it|this))\b"
     # "Working from the tender file and the budget." opening a paragraph
-    r"|^(?:we(?:['’]re|\s++are)\s++)?+working\s++from\b)"
+    r"|^(?:we(?:['’]re|\s++are)\s++)?+working\s++from\b"
+    # "You'll be asked for:", "What the desk needs to fill in before starting:" (`spec.inputs_lead`)
+    rf"|\b(?:{ASKED_LEAD})\b)"
     r"(?:[^:.\n]{0,40}?(?::|\s++is\b))?+"
 )
 _GOES_ON = _rx(r"(?i)(?<!\s)\s*+(?:\[[\d:]++\]\s*+)?+(?:plus|also|and\s++also)\b[\s,]*+")
 # a sentence ends at its stop, or at a line that opens a new message, item or stamp ("12/05/2025, 09:10 - ...")
-_SENTENCE_END = _rx(r'[.!?](?=\s|$)|\n(?=[ \t]*+(?:\d{1,4}+[/.-]\d|[-*•+][ \t]|\d{1,2}+[.)][ \t]|"[A-Z]))')
+# ("the site no. (e.g. S-014)": an abbreviation's stop ends no sentence)
+_SENTENCE_END = _rx(r'(?:(?<!\b[Nn]o)(?<!\b[Nn]r)(?<!e\.g)(?<!i\.e)\.|[!?])(?=\s|$)|\n(?=[ \t]*+(?:\d{1,4}+[/.-]\d|[-*•+][ \t]|\d{1,2}+[.)][ \t]|"[A-Z]))')
 _SKILL_WORD = _rx(r"(?<![\w-])[a-z0-9]++(?:-[a-z0-9]++)++(?![\w-])")  # `aggregate-sentiment`: a step's sentence
 _LEADING_AND = _rx(r"(?i)^(?:and|plus|also)\s++")
 _STAMP = _rx(r"\[[\d:]++\]")  # a transcript's "[00:12]"
@@ -68,6 +73,40 @@ _LIST_HEAD = _rx(r"(?i)^[ \t]*+(?:#{1,6}+[ \t]++)?+(?:you(?:['’]ll|\s++will)?+
                  r"|(?:things\s++)?+needed|have\s++(?:these\s++)?+ready|to\s++have\s++ready)[ \t]*+:?+[ \t]*+$")
 _ITEM = _rx(r"^[ \t]*+(?:[-*•+]|\d{1,2}+[.)])[ \t]++(?=\S)")
 _FILLER = _rx(r"(?i)^(?:you\s++know|um+|uh+|i\s++mean|like|so|also|then|too|each\s++time|every\s++time)$")
+
+
+def gives_lead(sentence: str) -> re.Match[str] | None:
+    """Where a sentence says what the run is given ("You give it three things:", "What I hand it each time:"),
+    for a reader of the names in backticks after it (`spec.markdown.read_inline_inputs`)."""
+    return _LEAD.search(sentence)
+
+
+_OWN_NAME = _rx(r"^\s*+`[A-Za-z_]\w*+`\s*+$")  # "(`submissions`)": the name of the thing before it
+
+
+def given_names(clause: str) -> list[re.Match[str]]:
+    """The names in backticks that such a sentence gives: those outside parentheses, and a parenthesis that is
+    just a name ("the jury sheet (`submissions`)"); not the names a parenthesis describes an input with ("the
+    list of `items` (each has a `sku`, `on_hand`)": those are its fields)."""
+    out: list[re.Match[str]] = []
+    depth, start = 0, 0
+    spans: list[tuple[int, int]] = []
+    for i, ch in enumerate(clause):
+        if ch == "(":
+            depth += 1
+            start = i if depth == 1 else start
+        elif ch == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i))
+    for m in _TICKED_NAME.finditer(clause):
+        inside = next(((a, b) for a, b in spans if a < m.start() < b), None)
+        if inside is None or _OWN_NAME.match(clause[inside[0] + 1:inside[1]]):
+            out.append(m)
+    return out
+
+
+_TICKED_NAME = _rx(r"`([A-Za-z_]\w*+)`")
 
 
 def _sentence_after(text: str, start: int) -> tuple[str, int]:

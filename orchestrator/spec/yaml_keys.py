@@ -32,7 +32,11 @@ STEP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "name": ("label", "title", "step_name", "stage_name", "display_name", "called"),
     "id": ("job", "task_id", "step_id", "key"),
     "input": ("with", "inputs", "params", "parameters", "args", "arguments", "op_kwargs", "kwargs", "variables",
-              "env", "takes", "feed_in", "gets", "given", "give", "give_it", "pass_in", "hand_it"),
+              "env", "takes", "feed_in", "gets", "given", "give", "give_it", "pass_in", "hand_it",
+              # own-schema keys that list where each input comes from (`reads: <job>.<field>`, `$input`, a literal)
+              "feed", "feeds", "fed", "fed_with", "feed_with", "inputs_from", "input_from", "input_sources",
+              "wiring", "wired", "wire", "wire_up", "wired_from", "hook_up", "hookup", "plug_in", "plugs",
+              "takes_from", "reads_from", "pulls_from", "pull_from", "sourced_from", "source_map", "inputs_map"),
     "when": ("condition", "if", "only_if", "run_if", "only_when", "run_when", "when_expressions"),
     "otherwise": ("else", "unless_step"),
     "for_each": ("foreach", "each", "loop", "loop_over", "iterate", "iterate_over", "over", "matrix", "expand",

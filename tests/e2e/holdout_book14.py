@@ -47,7 +47,8 @@ APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
 REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
-_INTRO = "the inputs named in the prose before the steps ({}) are not read: the plan's inputs are taken from the skills"
+_TWO_LISTINGS = ("'You'll be asked for' (lines 7-8) is read, but its 'EDC AE listing export' and 'safety DB case "
+                 "listing' both match safety-case-pull's `listing`, so neither is read (warned at line 7)")
 KNOWN: dict[tuple[str, int, str], str] = {
     (RATES, 2, "input rates"): "the intro's 'whatever the rate shopper pulled for the comp set' (line 4) is read as "
                                "comp-median's `rates` (warned at line 4: plan.inputs-in-prose): the plan names it "
@@ -58,17 +59,17 @@ KNOWN: dict[tuple[str, int, str], str] = {
                                      "nothing gives `comp_median` (warned at line 15)",
     (RATES, 5, "approval"): "the gate's 2 h wait and reject on no reply (line 20) are read, not its condition 'moved "
                             "more than 25%' (warned at line 20): it asks on every run",
-    (SAE, 1, "input rows"): _INTRO.format("'You'll be asked for', lines 7-8") + ": edc-ae-extract's `rows` is the "
-                            "workflow input `rows`, not `edc_listing` (warned at line 10: derived-inputs)",
-    (SAE, 2, "input listing"): _INTRO.format("lines 7-8") + ": safety-case-pull's `listing` is the workflow input "
-                               "`listing`, not `safety_listing` (warned at line 10: derived-inputs)",
+    (SAE, 1, "input rows"): _TWO_LISTINGS + ": edc-ae-extract's `rows` is the workflow input `rows`, not "
+                            "`edc_listing` (warned at line 10: derived-inputs)",
+    (SAE, 2, "input listing"): _TWO_LISTINGS + ": safety-case-pull's `listing` is the workflow input `listing`, not "
+                               "`safety_listing` (warned at line 10: derived-inputs)",
     (SAE, 3, "depends_on"): "'**Waits on:** A and B' (line 27): the lettered-steps reader takes the B after 'and' "
                             "as step 2 but not the A that opens the value, so step 3 waits on step 2 alone",
     (SAE, 3, "input saes"): "step 3 does not wait on step 1 (line 27's 'A' not read), so nothing gives `saes` "
                             "(warned at line 24)",
-    **{(SAE, n, "input site_id"): _INTRO.format("lines 7-8") + f": nothing gives `site_id` (warned at line {at})"
+    **{(SAE, n, "input site_id"): "the intro's 'the site no.' (line 7) matches no input a skill reads (warned at "
+                                  f"line 7): nothing gives `site_id` (warned at line {at})"
        for n, at in ((4, 32), (5, 40), (6, 47))},
-    (SAE, 6, "input protocol"): _INTRO.format("lines 7-8") + ": nothing gives `protocol` (warned at line 47)",
     (LOAN, 5, "input count"): "'number of objects from the summary' (line 67) is not tied to condition-summary's `n`: "
                               "nothing gives `count` (warned at line 62)",
     (LOAN, 2, "input notes"): "the loop's item field `notes` is bound to the item's `notes`; the author means its "

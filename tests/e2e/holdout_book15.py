@@ -43,9 +43,6 @@ APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
 }
 # folder -> why `skillweave plan` refuses it (every case of the folder is a strict xfail for that reason)
 REFUSED: dict[str, str] = {
-    KICKOFF: "the bold line 'What the desk needs to fill in before starting' (line 13) is not read as the inputs, so "
-             "`event_date` and `event_title` in the steps table (lines 20-21) are no workflow input, literal or earlier "
-             "output: 3 'missing-input' errors",
 }
 _NO_STEP = "'{}' (line {}) is not read as a step (warned at line {}: not a spec section): no plan step runs `{}`"
 _FEED = "the own-schema `feed:` (line {}) is not read (warned 'key feed not understood' there), so nothing gives `{}` " \
@@ -58,10 +55,6 @@ _HARVEST_JOIN = ("'Whichever of the two happened' (line 30): plan-resample is no
                  "`{}` is bound to book-pick-crew's alone, not to whichever of the two ran")
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (PLATELET, 3, "input site"): "'that entry's site' (line 18) binds `site` to the whole item of `short_sites`, not its "
-                                 "`site` field (warned at line 17: 'each item as `site`')",
-    (PLATELET, 4, "input vans"): "'`available_vans`' (line 21) is not tied to van-roster's output: `vans` is the "
-                                 "workflow input `vans`, without a word",
     (PLATELET, 5, "approval"): "the bullet 'moving more than 12 units in one go? the on-call haematologist OKs it first' "
                                "(line 23) is not read (warned at line 23): no approval",
     **{(SLATE, 4, a): _NO_STEP.format("4a. Lock it", 51, 51, "lock-schedule")
@@ -75,21 +68,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
     **{(SLATE, 6, f"input {name}"): f"'`schedule` and `status` from 4a/4b' (line 88): with 4a and 4b not read, `{name}` "
                                     "is a workflow input of its own derived from the skill (warned at line 11)"
        for name in ("schedule", "status")},
-    (RACE, 1, "input reads"): _FEED.format(22, "reads", 21),
-    (RACE, 3, "input reads"): _FEED.format(37, "reads", 36),
-    (RACE, 3, "input gun"): _FEED.format(37, "gun", 36),
-    (RACE, 4, "depends_on"): "the `stages:` are read as running one after another (warned at line 16) and its `feed:` "
-                             "(line 45) is not read: podium waits on reads and roster (the stage before), not on times",
-    (RACE, 4, "input results"): _FEED.format(45, "results", 44),
-    (RACE, 5, "depends_on"): "the `stages:` are read as running one after another (warned at line 16) and its `feed:` "
-                             "(line 54) is not read: post waits on times and podium, not on podium alone",
-    (RACE, 5, "input race"): "the value `race: Ridgeback 50K` in its `feed:` (line 55) is not read: nothing gives `race` "
-                             "(warned at line 53)",
-    (CRANE, 1, "input readings"): "`ask_for = crane_id, telemetry, work_orders, today` (line 7) is not read as the inputs "
-                                  "([general] is read as step-1's policy, warned at line 6), so `in.readings = @telemetry` "
-                                  "(line 14) is a workflow input `readings` derived from the skill (warned at line 12)",
-    (CRANE, 2, "input orders"): "`ask_for` (line 7) is not read as the inputs, so `in.orders = @work_orders` (line 20) is "
-                                "a workflow input `orders` derived from the skill (warned at line 12)",
     (CRANE, 4, "condition"): "`only_if = assess.risk == high` (line 36) is not read, without a word: book-outage runs on "
                              "every run",
     (CRANE, 5, "condition"): "`only_if = else` (line 44) is not read, without a word: schedule-routine-pm runs on every run",
@@ -112,6 +90,8 @@ KNOWN: dict[tuple[str, int, str], str] = {
                                 "waits on book-pick-crew alone (warned at line 30: join not read)",
     (HARVEST, 5, "join"): "'Whichever of the two happened' (line 30) has no branches to join (warned at line 30)",
     **{(HARVEST, 5, f"input {name}"): _HARVEST_JOIN.format(name) for name in ("plan", "blocks", "date")},
+    (KICKOFF, 4, "approval"): "the approval callout after the steps table (line 51) is not read (warned 'not a step' at "
+                              "line 51): step 4 sends with no sign-off",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
@@ -120,6 +100,11 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
     (SLATE, 66, 0): _NO_STEP.format("4a. Lock it", 51, 51, "lock-schedule") + ", so its policy is on no step",
     (SLATE, 94, 0): "'after that stop and email Dolores at the print shop' is read as an escalation to a person "
                     "(`escalate`, 'email Dolores at the print shop'), not as the step failing, without a word",
+    (KICKOFF, 28, 0): "the `<details>` toggle (lines 24-30) holding line 28 is not read as step-1's text (warned 'not a "
+                      "step'): no retry",
+    (KICKOFF, 34, 0): "the `<details>` toggle holding line 34 is not read as step-2's text (warned 'not a step'): no timeout",
+    (KICKOFF, 35, 0): "the `<details>` toggle holding line 35 is not read as step-2's text (warned 'not a step'): no "
+                      "value to carry on with",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
@@ -149,6 +134,7 @@ SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
                  "policy), none at line 10",
     (CRANE, 36): "`only_if = assess.risk == high` is dropped without a word",
     (CRANE, 44): "`only_if = else` is dropped without a word",
+    (KICKOFF, 51): "the approval callout is warned 'not a step' at line 51 only: nothing says an approval is dropped",
 }
 # (folder, run: 0 the author's inputs, n the n-th of more_runs) -> (what stops it reaching the author's
 # output, asserted on the plan, and why); these runs are not made
@@ -157,8 +143,6 @@ NOT_RUN = {
                     "'4a. Lock it' and '4b. Trim it' are not read, so send-to-printer's `schedule` is a workflow input "
                     "of its own the author does not give: the run is refused ('missing required input schedule')")
        for n in (0, 1)},
-    **{(CRANE, n): (inputs_refused, INPUTS_REFUSED + "`telemetry` and `work_orders` (`ask_for`, line 7) are no inputs; "
-                                                     "the plan takes readings and orders") for n in (0, 1)},
     (HARVEST, 0): (still_misread(3, "approval"),
                    "step-3 (book-pick-crew) asks for Marguerite's approval on every run (its condition, more than 2 "
                    "blocks, is not read), so the run pauses although 2 blocks are ready; the author expects no approval "
@@ -170,6 +154,7 @@ NOT_RUN = {
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly (never
 # `succeeded`), and one that reaches its author's output must leave this list
 FAILS: dict[tuple[str, int], str] = {
-    (RACE, 0): "the `feed:` blocks are not read, so step `reads` is given no `reads` and its script refuses its input "
-               "(exit 2): the run fails at its first step",
+    **{(CRANE, n): "the join 'outage | routine pm' (line 52) is not read, so step-6 (book-window) is given none of the "
+                   "crane's job (crane_id, action, window_start, ref, risk_score): its script refuses its input (exit 2)"
+       for n in (0, 1)},
 }
