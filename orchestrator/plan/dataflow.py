@@ -396,7 +396,7 @@ class _Planner:
 
     def compile(self, step: StepSpec, text: str, where: str | None, what: str, inputs: tuple[InputSpec, ...],
                 candidates: Iterable[str], scope: Scope | None, item_fields: frozenset[str] | None,
-                report: bool) -> tuple[str, str] | None:
+                report: bool, held: bool = False, quiet: bool = False) -> tuple[str, str] | None:
         loop = parse_for_each(step.for_each)
         resolve = self.resolver(step, candidates, [i.name for i in inputs], scope, loop, item_fields)
         meaning = meant_values(candidates, inputs, self.produced, self.bound, self.spec)
@@ -404,7 +404,14 @@ class _Planner:
             compiled = compile_text(text, resolve, self.values(inputs, candidates), self.step_ids,
                                     loop[0] if loop else None, meaning)
         except ConditionError as exc:
-            if report and what in ("When", "approval condition") and droppable(exc, text):
+            if quiet:  # tried first: another reading follows
+                return None
+            if report and held and not droppable(exc, text):  # a person's yes: asked on every run, warned (`spec.approval_hold`)
+                from orchestrator.spec.approval_hold import unplaced_approval
+
+                self.found.append(warning_at(where, self.path, unplaced_approval(step.id, step.name, text, str(exc)),
+                                             "spec.condition-not-read"))
+            elif report and what in ("When", "approval condition") and droppable(exc, text):
                 self.dropped.add(step.id)  # "any failures": everyday words naming no value, warned and not kept
                 self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): "
                                              f"{dropped_message(what, text, exc)}", "spec.condition-not-read"))
@@ -762,9 +769,24 @@ class _Planner:
         if gate is None or not gate.when:
             return gate
         where = step.field_where.get("approval", step.where)
+        from orchestrator.spec.approval_hold import own_list_count
+
         got = self.compile(step, gate.when, where, "approval condition", inputs, candidates, scope, item_fields,
-                           report=True)
+                           report=True, quiet=True)
+        lists = [name for name, about in self.reads_about(step).items()  # what the step is given, as a list
+                 if not about or re.search(r"(?i)(?<![\w-])(?:array|list)", about)]
+        if got is None and (own := own_list_count(gate.when, lists)) is not None:  # "picking more than 2 blocks"
+            got = self.compile(step, own, where, "approval condition", inputs, candidates, scope, item_fields,
+                               report=True, quiet=True)
+            if got is not None:
+                self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): approval condition "
+                                             f"'{gate.when}' read as `{own}`: the count of the list the step is "
+                                             "given; if another value is meant, write its name",
+                                             "plan.value-by-meaning"))
         if got is None:
+            got = self.compile(step, gate.when, where, "approval condition", inputs, candidates, scope, item_fields,
+                               report=True, held=True)
+        if got is None:  # a person's yes whose condition cannot be placed: asked on every run, never on none
             return gate.model_copy(update={"when": None})
         provenance["approval.when"] = from_spec(where, f"approval only when {got[1]}")
         return gate.model_copy(update={"when": got[0]})

@@ -214,6 +214,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
     from orchestrator.spec.whole_net import read_the_rest
 
     parts, success_checks = read_the_rest(parts, src, success_checks)  # the run's check and limit, said anywhere
+    from orchestrator.spec.approval_hold import hold_unread_approvals
+
+    # a person's approval in text no reader took: the step it guards waits for it, warned
+    parts = parts.model_copy(update={"steps": hold_unread_approvals(parts.steps, src)})
     check_steps(parts.steps, parts.steps_line, src)
     check_references({s.id for s in parts.steps}, parts.contracts, parts.recovery,
                      parts.convergence, src)
