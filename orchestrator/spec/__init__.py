@@ -203,7 +203,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
     from orchestrator.spec.condition_opening import read_openings
     from orchestrator.spec.condition_unhappened import resolve_named
     from orchestrator.spec.lead_condition import read_leads
+    from orchestrator.spec.only_if_keys import read_condition_settings
 
+    # `only_if = risk == high` in a section read anchored; `only_if: else`: the otherwise of the step before
+    parts = parts.model_copy(update={"steps": read_condition_settings(parts.steps, src)})
     parts = parts.model_copy(update={"steps": tuple(read_leads(list(parts.steps), src))})  # "## Score ≥ 70 → a human"
     parts = parts.model_copy(update={"steps": tuple(read_openings(list(parts.steps), src))})  # "3) if not, ..."
     parts = parts.model_copy(update={"steps": tuple(resolve_named(list(parts.steps), src))})  # "D didn't happen"
