@@ -599,7 +599,7 @@ class _Planner:
             flow.steps[step.id] = StepFlow(deps[step.id], mapped.bindings, mapped.provenance, mapped.for_each, schema)
             flow.steps[step.id].when = self.step_condition(step, inputs, candidates, scope, item_fields, conditions,
                                                            mapped.provenance)
-            flow.steps[step.id].approval = self.approval(step, inputs, candidates, scope, item_fields,
+            flow.steps[step.id].approval = self.approval(step, inputs, candidates, scope, item_fields, mapped.bindings,
                                                          mapped.provenance)
         self.found += self.echoes.warnings(spec.steps, self.path)
         flow.found = self.found
@@ -764,23 +764,34 @@ class _Planner:
         return expression
 
     def approval(self, step: StepSpec, inputs: tuple[InputSpec, ...], candidates: Iterable[str], scope: Scope,
-                 item_fields: frozenset[str] | None, provenance: dict[str, Provenance]) -> ApprovalPolicy | None:
+                 item_fields: frozenset[str] | None, bindings: Mapping[str, InputBinding],
+                 provenance: dict[str, Provenance]) -> ApprovalPolicy | None:
         gate = step.approval
         if gate is None or not gate.when:
             return gate
         where = step.field_where.get("approval", step.where)
-        from orchestrator.spec.approval_hold import own_list_count
+        from orchestrator.spec.approval_hold import own_amount, own_list_count
 
-        got = self.compile(step, gate.when, where, "approval condition", inputs, candidates, scope, item_fields,
-                           report=True, quiet=True)
-        lists = [name for name, about in self.reads_about(step).items()  # what the step is given, as a list
-                 if not about or re.search(r"(?i)(?<![\w-])(?:array|list)", about)]
-        if got is None and (own := own_list_count(gate.when, lists)) is not None:  # "picking more than 2 blocks"
+        first = self.compile(step, gate.when, where, "approval condition", inputs, candidates, scope, item_fields,
+                             report=False)
+        own = None
+        if first is None or "by its meaning" in first[1]:  # what the step is given, before a value found by words
+            reads = self.reads_about(step)
+            lists = [name for name, about in reads.items() if not about or re.search(r"(?i)(?<![\w-])(?:array|list)", about)]
+            own = own_list_count(gate.when, lists) or own_amount(gate.when, list(reads))  # "more than 2 blocks"
+            name = own.split(" ", 1)[0] if own else ""
+            bound = bindings.get(name)
+            if own and bound is not None and bound.source == "step" and bound.step and not bound.gather and \
+                    re.fullmatch(r"/[A-Za-z_]\w*", bound.pointer or ""):  # the value it is given: `amount` <- step-3's total
+                own = f"{bound.step}.{bound.pointer[1:]}{own[len(name):]}"
+        got = None
+        if own is not None:
             got = self.compile(step, own, where, "approval condition", inputs, candidates, scope, item_fields,
                                report=True, quiet=True)
             if got is not None:
                 self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): approval condition "
-                                             f"'{gate.when}' read as `{own}`: the count of the list the step is "
+                                             f"'{gate.when}' read as `{own}`: the "
+                                             f"{'count of the list' if '| length' in own else 'amount'} the step is "
                                              "given; if another value is meant, write its name",
                                              "plan.value-by-meaning"))
         if got is None:

@@ -32,6 +32,7 @@ from orchestrator.policy import ApprovalPolicy
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
+from orchestrator.spec.whole_doc import line_of
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -47,7 +48,7 @@ _FIRST = _rx(r"(?i)(?<![\w-])(?:(?-i:OK)s?|okays?|approves?|signs?\s++(?:it\s++|
 # a question in front of the person: "wind over 30 knots? the master OKs it first"
 _QUESTION = _rx(r"^\W*+(?P<cond>[^?.;]{3,120}+)\?\s++(?=\S)")
 # the scope said after a count, meaning this run: "in one go", "on the same day", "at once", "per run"
-_SCOPE = _rx(r"(?i)\s++(?:in\s++(?:one|a\s++single)\s++(?:go|day|run|batch|trip|load)|on\s++(?:the\s++same|the|one|a\s++single)\s++"
+_SCOPE = _rx(r"(?i)(?<!\s)\s++(?:in\s++(?:one|a\s++single)\s++(?:go|day|run|batch|trip|load)|on\s++(?:the\s++same|the|one|a\s++single)\s++"
              r"(?:day|night|run|trip)|at\s++(?:once|one\s++time)|per\s++run|this\s++time|today|tonight)\s*+$")
 _BEFORE = _rx(r"(?i)(?<![\w-])before\s++(?P<what>[^.;,:()]{1,80}+)")
 _TAG = _rx(r"</?[A-Za-z][^<>]{0,200}+>")
@@ -58,6 +59,10 @@ _WORD = _rx(r"[A-Za-z]{3,}+")
 # time given a person to answer: "Give her 3 hours", "She has 2 days to answer", "no reply within 1h"
 _PERSON_TIME = _rx(r"(?i)(?<![\w-])(?:give|allow)\s++(?:her|him|them|the\s++\w++|\w++)\s++(?:an?\s++|\d)|(?<![\w-])(?:answer|reply|"
                    r"replied|respond|responds|response|hear\s++back)(?![\w-])")
+# the name of an amount a step is given: `total`, `amount_eur`, `order_value`, `price`
+_AMOUNT = _rx(r"(?i)(?:^|_)(?:total|amount|sum|value|cost|price|subtotal)(?:_|$)")
+# where what is said before an approval's cue starts: after "that", a colon, a dash, a stop
+_LEAD_IN = _rx(r"(?i)(?<![\w-])that\s++|[:;—–]\s*+|\.\s++")
 _IF = _rx(r"(?i)(?<![\w-])(?:if|when|whenever|unless|where)(?![\w-])|\?")
 
 _IRREGULAR = {"sent": "send", "sold": "sell", "paid": "pay", "made": "make", "bought": "buy", "went": "go",
@@ -125,6 +130,24 @@ def person_wait(sentence: str) -> tuple[float, Literal["approve", "reject"], boo
     return (seconds, then or "reject", then is not None) if seconds is not None else None
 
 
+def own_amount(when: str, names: list[str]) -> str | None:
+    """An approval's condition that sets an amount against a thing no value is named for ("anything above
+    5,000", "refunds over 300") as the one amount the guarded step is given (`total > 5000`); None when it
+    is no such comparison, or the step is given no amount, or several."""
+    from orchestrator.spec.condition import read_condition
+
+    read = read_condition(when)
+    if read is None or read.expression is not None or len(read.clauses) != 1 or read.negated:
+        return None
+    clause = read.clauses[0]
+    if (clause.kind != "compare" or len(clause.subject) != 1 or clause.other or clause.step is not None
+            or clause.op not in (">", ">=", "<", "<=") or not isinstance(clause.value, int | float)
+            or isinstance(clause.value, bool)):
+        return None
+    amounts = [n for n in names if _AMOUNT.search(n)]
+    return f"{amounts[0]} {clause.op} {clause.value!r}" if len(amounts) == 1 else None
+
+
 def unplaced_approval(sid: str, name: str, when: str, why: str) -> str:
     """The warning for an approval whose condition names no value the planner can place."""
     return (f"{sid} ({name}): approval condition '{when.strip()[:100]}' is not read ({why.rstrip('.')}), so the "
@@ -179,6 +202,9 @@ def _guarded(message: str, sentence: str, steps: list[StepSpec]) -> tuple[int, s
             return index, "the step whose text it is in"
     before = _BEFORE.search(sentence)
     if before is not None:
+        named = [i for i, s in enumerate(steps) if s.skill and s.skill.strip("`* ") in before.group("what")]
+        if len(named) == 1:
+            return named[0], f"the step whose skill its words '{before.group(0).strip()}' name"
         said = _stems(before.group("what"))
         hits = [i for i, s in enumerate(steps) if said & _stems(f"{s.name} {s.skill or ''}")]
         if len(hits) == 1:
@@ -190,11 +216,29 @@ def _guarded(message: str, sentence: str, steps: list[StepSpec]) -> tuple[int, s
     return 0, "the first step, as it names no step (nothing runs before the person says yes)"
 
 
+def _before_cue(sentence: str) -> str | None:
+    """"Our rule is that anything above 5,000 needs the lead to say yes": the words before the approval's
+    cue, after a lead-in ("that", a colon), when they read as a condition ("anything above 5,000")."""
+    from orchestrator.spec.condition import _APPROVE, read_condition
+    from orchestrator.spec.whole_approval import said_cue
+
+    cue = _APPROVE.search(sentence) or said_cue(sentence) or _FIRST.search(sentence)
+    if cue is None:
+        return None
+    head = sentence[: cue.start()]
+    start = max((m.end() for m in _LEAD_IN.finditer(head)), default=0)
+    said = " ".join(head[start:].split()).strip(" ,;:")
+    if not said or len(said.split()) > 8 or _IF.search(said):
+        return None
+    found = read_condition(said)
+    return said if found is not None and any(c.kind == "compare" and c.value is not None for c in found.clauses) else None
+
+
 def _policy(text: str, sentence: str) -> tuple[ApprovalPolicy, str | None]:
     """The approval said in `text` (its block) around `sentence`: its policy, and its condition or None."""
     from orchestrator.spec.condition import approval_condition, approval_timeout
 
-    when = approval_condition(sentence)[0] or condition_in_scope(sentence)
+    when = approval_condition(sentence)[0] or condition_in_scope(sentence) or _before_cue(sentence)
     at = text.find(sentence)
     seconds, then = approval_timeout(text[at:] if at >= 0 else text)
     return ApprovalPolicy(timeout_s=seconds, on_timeout=then or "reject", when=when), when
@@ -206,11 +250,16 @@ def hold_unread_approvals(steps: tuple[StepSpec, ...], src: Source) -> tuple[Ste
         return steps
     held = list(steps)
     keep: list[Diagnostic] = []
-    done: set[int] = set()
+    done: set[int] = set()  # lines whose approval a reader took already: left alone
+    for step in steps:
+        done.update(n for r in step.readings if r.what == "approval" and (n := line_of(r.where)))
+        done.update(n for n in [line_of(step.field_where.get("approval"))] if n)
     for warning in list(src.warnings):
         line = warning.line or 0
         unread = warning.code in _UNREAD_CODES and any(w in warning.message for w in _UNREAD_WORDS)
         text, first = _block(src, line) if unread and line not in done else ("", line)
+        if first in done:
+            text = ""
         sentence = _approval_sentence(text) if text else None
         if sentence is None:
             keep.append(warning)

@@ -161,3 +161,30 @@ def test_an_approval_condition_the_planner_cannot_place_is_asked_on_every_run_no
     approval = plan.steps[1].policy.approval
     assert approval is not None and approval.when is None
     assert any(w.code == "spec.condition-not-read" and "every run" in w.message for w in plan.warnings)
+
+
+def test_an_amount_said_of_the_thing_the_step_handles_is_the_one_amount_it_is_given() -> None:
+    from orchestrator.spec.approval_hold import own_amount
+
+    assert own_amount("anything above 5,000", ["supplier", "lines", "order_total"]) == "order_total > 5000"
+    assert own_amount("parcels over 30", ["weight", "amount", "total"]) is None  # two amounts: not guessed
+    assert own_amount("more than 3 pallets", ["total"]) is None  # a count, not an amount
+
+
+# a garage's job card: the approval is read by the step's own reader, and the "not read" note of the
+# paragraph it stands in does not move it to another step
+GARAGE = """# Job card
+
+## Steps
+
+1. Quote the repair with `quote-repair`.
+2. Order parts with `order-parts`.
+
+Parts note: if the quote is over 800, the workshop manager has to approve it before `order-parts` runs.
+"""
+
+
+def test_an_approval_naming_the_skill_after_before_guards_that_step_only() -> None:
+    spec = _parse(GARAGE)
+    assert spec.steps[0].approval is None
+    assert spec.steps[1].approval is not None
