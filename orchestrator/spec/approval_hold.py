@@ -168,21 +168,22 @@ def _stems(text: str) -> frozenset[str]:
     return frozenset(_stem(w) for w in _WORD.findall(text) if w.lower() not in _NOT_NAMING)
 
 
-def _block(src: Source, line: int) -> tuple[str, int]:
+def _block(src: Source, line: int) -> tuple[str, int, int]:
     """The text of the block a warning names from `line` on: up to a blank line or the next list item
     (at most 10 lines), its tags dropped; and the line the approval is on (the first with text)."""
     parts: list[str] = []
-    first = line
+    first = last = line
     for number in range(line, min(line + 10, len(src.lines) + 1)):
         raw = src.line_text(number)
         if not raw.strip() or (number > line and _LIST.match(raw)):
             break
+        last = number
         text = _TAG.sub(" ", raw).strip()
         if text and not parts:
             first = number
         if text:
             parts.append(text)
-    return " ".join(" ".join(parts).split()), first
+    return " ".join(" ".join(parts).split()), first, last
 
 
 def _approval_sentence(text: str) -> str | None:
@@ -257,8 +258,8 @@ def hold_unread_approvals(steps: tuple[StepSpec, ...], src: Source) -> tuple[Ste
     for warning in list(src.warnings):
         line = warning.line or 0
         unread = warning.code in _UNREAD_CODES and any(w in warning.message for w in _UNREAD_WORDS)
-        text, first = _block(src, line) if unread and line not in done else ("", line)
-        if first in done:
+        text, first, last = _block(src, line) if unread and line not in done else ("", line, line)
+        if any(n in done for n in range(first, last + 1)):  # an approval a reader took is in the block
             text = ""
         sentence = _approval_sentence(text) if text else None
         if sentence is None:
