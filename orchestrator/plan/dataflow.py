@@ -399,7 +399,7 @@ class _Planner:
 
     def compile(self, step: StepSpec, text: str, where: str | None, what: str, inputs: tuple[InputSpec, ...],
                 candidates: Iterable[str], scope: Scope | None, item_fields: frozenset[str] | None,
-                report: bool) -> tuple[str, str] | None:
+                report: bool, held: bool = False, quiet: bool = False) -> tuple[str, str] | None:
         loop = parse_for_each(step.for_each)
         resolve = self.resolver(step, candidates, [i.name for i in inputs], scope, loop, item_fields)
         meaning = meant_values(candidates, inputs, self.produced, self.bound, self.spec)
@@ -407,7 +407,14 @@ class _Planner:
             compiled = compile_text(text, resolve, self.values(inputs, candidates), self.step_ids,
                                     loop[0] if loop else None, meaning)
         except ConditionError as exc:
-            if report and what in ("When", "approval condition") and droppable(exc, text):
+            if quiet:  # tried first: another reading follows
+                return None
+            if report and held and not droppable(exc, text):  # a person's yes: asked on every run, warned (`spec.approval_hold`)
+                from orchestrator.spec.approval_hold import unplaced_approval
+
+                self.found.append(warning_at(where, self.path, unplaced_approval(step.id, step.name, text, str(exc)),
+                                             "spec.condition-not-read"))
+            elif report and what in ("When", "approval condition") and droppable(exc, text):
                 self.dropped.add(step.id)  # "any failures": everyday words naming no value, warned and not kept
                 self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): "
                                              f"{dropped_message(what, text, exc)}", "spec.condition-not-read"))
@@ -600,7 +607,7 @@ class _Planner:
             flow.steps[step.id] = StepFlow(deps[step.id], mapped.bindings, mapped.provenance, mapped.for_each, schema)
             flow.steps[step.id].when = self.step_condition(step, inputs, candidates, scope, item_fields, conditions,
                                                            mapped.provenance)
-            flow.steps[step.id].approval = self.approval(step, inputs, candidates, scope, item_fields,
+            flow.steps[step.id].approval = self.approval(step, inputs, candidates, scope, item_fields, mapped.bindings,
                                                          mapped.provenance)
         self.found += self.echoes.warnings(spec.steps, self.path)
         flow.found = self.found
@@ -783,14 +790,40 @@ class _Planner:
         return expression
 
     def approval(self, step: StepSpec, inputs: tuple[InputSpec, ...], candidates: Iterable[str], scope: Scope,
-                 item_fields: frozenset[str] | None, provenance: dict[str, Provenance]) -> ApprovalPolicy | None:
+                 item_fields: frozenset[str] | None, bindings: Mapping[str, InputBinding],
+                 provenance: dict[str, Provenance]) -> ApprovalPolicy | None:
         gate = step.approval
         if gate is None or not gate.when:
             return gate
         where = step.field_where.get("approval", step.where)
-        got = self.compile(step, gate.when, where, "approval condition", inputs, candidates, scope, item_fields,
-                           report=True)
+        from orchestrator.spec.approval_hold import own_amount, own_list_count
+
+        first = self.compile(step, gate.when, where, "approval condition", inputs, candidates, scope, item_fields,
+                             report=False)
+        own = None
+        if first is None or "by its meaning" in first[1]:  # what the step is given, before a value found by words
+            reads = self.reads_about(step)
+            lists = [name for name, about in reads.items() if not about or re.search(r"(?i)(?<![\w-])(?:array|list)", about)]
+            own = own_list_count(gate.when, lists) or own_amount(gate.when, list(reads))  # "more than 2 blocks"
+            name = own.split(" ", 1)[0] if own else ""
+            bound = bindings.get(name)
+            if own and bound is not None and bound.source == "step" and bound.step and not bound.gather and \
+                    re.fullmatch(r"/[A-Za-z_]\w*", bound.pointer or ""):  # the value it is given: `amount` <- step-3's total
+                own = f"{bound.step}.{bound.pointer[1:]}{own[len(name):]}"
+        got = None
+        if own is not None:
+            got = self.compile(step, own, where, "approval condition", inputs, candidates, scope, item_fields,
+                               report=True, quiet=True)
+            if got is not None:
+                self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): approval condition "
+                                             f"'{gate.when}' read as `{own}`: the "
+                                             f"{'count of the list' if '| length' in own else 'amount'} the step is "
+                                             "given; if another value is meant, write its name",
+                                             "plan.value-by-meaning"))
         if got is None:
+            got = self.compile(step, gate.when, where, "approval condition", inputs, candidates, scope, item_fields,
+                               report=True, held=True)
+        if got is None:  # a person's yes whose condition cannot be placed: asked on every run, never on none
             return gate.model_copy(update={"when": None})
         provenance["approval.when"] = from_spec(where, f"approval only when {got[1]}")
         return gate.model_copy(update={"when": got[0]})

@@ -203,7 +203,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
     from orchestrator.spec.condition_opening import read_openings
     from orchestrator.spec.condition_unhappened import resolve_named
     from orchestrator.spec.lead_condition import read_leads
+    from orchestrator.spec.only_if_keys import read_condition_settings
 
+    # `only_if = risk == high` in a section read anchored; `only_if: else`: the otherwise of the step before
+    parts = parts.model_copy(update={"steps": read_condition_settings(parts.steps, src)})
     parts = parts.model_copy(update={"steps": tuple(read_leads(list(parts.steps), src))})  # "## Score ≥ 70 → a human"
     parts = parts.model_copy(update={"steps": tuple(read_openings(list(parts.steps), src))})  # "3) if not, ..."
     parts = parts.model_copy(update={"steps": tuple(resolve_named(list(parts.steps), src))})  # "D didn't happen"
@@ -214,6 +217,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
     from orchestrator.spec.whole_net import read_the_rest
 
     parts, success_checks = read_the_rest(parts, src, success_checks)  # the run's check and limit, said anywhere
+    from orchestrator.spec.approval_hold import hold_unread_approvals
+
+    # a person's approval in text no reader took: the step it guards waits for it, warned
+    parts = parts.model_copy(update={"steps": hold_unread_approvals(parts.steps, src)})
     check_steps(parts.steps, parts.steps_line, src)
     check_references({s.id for s in parts.steps}, parts.contracts, parts.recovery,
                      parts.convergence, src)

@@ -325,6 +325,23 @@ def _lead_blocks(line: int, text: str, src: Source, branch: list[bool]) -> list[
         said = f"Otherwise ({paren.group(1)}): {rest[paren.end():]}" if paren else f"Otherwise: {rest}"
         return [Bullet(line=line, text=said, value=said), *more]
     lead = _IF_LEAD.match(head)
+    from orchestrator.spec.only_if_keys import (  # "When both are done: if ..."
+        comma_condition,
+        finished_lead,
+    )
+
+    if lead is not None and finished_lead(lead.group(1)):
+        head = head[lead.end():]  # "if at least one block is ready, ...": the condition that follows, if one does
+        after = comma_condition(head)
+        if after is None:
+            return [Para(line=line, text=head), *more]
+        branch.append(read_condition(after[0]) is not None)
+        if not branch[-1]:
+            src.warn(line, f"the condition '{after[0][:80]}' of this step is not read: the step runs whatever it "
+                           "is; write it as a comparison (`When: delta >= exec_threshold`)", "spec.when")
+            return [Para(line=line, text=head), *more]
+        return [Bullet(line=line, text=f"when: {after[0]}", label="when", value=after[0]),
+                Para(line=line, text=after[1]), *more]
     if lead is None:
         return [Para(line=line, text=text)]
     # "the risk from step 2 is HIGH": the step first, as the condition reader reads it ("step 2 risk is HIGH")

@@ -470,6 +470,9 @@ def approval_condition(text: str) -> tuple[str | None, str]:
         found = read_condition(m.group("cond").strip())
         if found is not None and any(c.kind == "value" for c in found.clauses):
             return m.group("cond").strip(), (text[m.end():].strip() or "required")
+    from orchestrator.spec.approval_hold import (
+        condition_in_scope,  # "... 2 blocks on the same day, X must agree"
+    )
     from orchestrator.spec.approval_lead import (
         condition_before_cue,  # "load % over 95 -> the lead signs off"
     )
@@ -477,7 +480,7 @@ def approval_condition(text: str) -> tuple[str | None, str]:
         said_condition,  # "Where the subtotal exceeds ...,", "Orders over $150:"
     )
 
-    return said_condition(text) or condition_before_cue(text), text
+    return said_condition(text) or condition_before_cue(text) or condition_in_scope(text), text
 
 
 def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "reject"] | None]:
@@ -562,10 +565,12 @@ def gate_outcome(text: str) -> Literal["approve", "reject"] | None:
 def approval_sentence(sentence: str) -> bool:
     """True when a sentence of a step's prose says the step needs a person's approval
     ("Before anything is sent, finance has to approve it.")."""
+    from orchestrator.spec.approval_hold import first_cue  # "the skipper OKs it first"
     from orchestrator.spec.approval_lead import gives_time  # "give the skipper 30 min to OK it"
     from orchestrator.spec.whole_approval import said_approval  # the words of other documents
 
-    return _APPROVE.search(sentence) is not None or said_approval(sentence) or gives_time(sentence)
+    return (_APPROVE.search(sentence) is not None or said_approval(sentence) or gives_time(sentence)
+            or first_cue(sentence))
 
 
 def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | None:

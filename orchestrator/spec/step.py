@@ -635,6 +635,13 @@ class _StepBuilder:
                 self.values["approval"] = approval.model_copy(update={"timeout_s": seconds, "on_timeout": then})
                 self.read("approval", line, sentence, f"the approval waits {seconds:g}s, then {then}s")
                 return True
+            from orchestrator.spec.approval_hold import person_wait  # "Give her 3 hours."
+
+            if (waited := person_wait(sentence)) is not None:
+                self.values["approval"] = approval.model_copy(update={"timeout_s": waited[0], "on_timeout": waited[1]})
+                self.read("approval", line, sentence, f"the approval waits {waited[0]:g}s, then {waited[1]}s"
+                          + ("" if waited[2] else " (no answer read as a no: the run does not go on without the yes)"))
+                return True
         return False
 
     def _returns(self, sentence: str, line: int) -> None:

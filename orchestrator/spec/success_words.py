@@ -29,11 +29,14 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 _AND = _rx(r"(?i)(?<!\s)\s++and\s++|(?<!\s)\s*+[,;]\s*+(?:and\s++)?")
 # "the lender receipt has a receipt number", "the invoice comes back with an invoice no."
 _HAS = _rx(r"(?i)^(?:the\s++|a\s++|an\s++|its\s++|our\s++)?(?P<thing>[\w' -]{1,60}?)\s++(?:has|have|carries|shows|gets|got|"
-           r"comes\s++back\s++with|came\s++back\s++with|returns|gives\s++back|includes)\s++(?:a|an|the|its|their|some)\s++"
+           r"comes\s++back\s++with|came\s++back\s++with|returns|gives\s++back|includes|hands\s++(?:back|over)|sends\s++back|"
+           r"gives|produces)\s++(?:a|an|the|its|their|some)\s++"
            r"(?P<field>[\w.' -]{1,60}+)$")
 # "the crew briefing is posted", "the channel manager says pushed", "the letter has been sent"
-_STATE = _rx(r"(?i)^(?:the\s++|a\s++|an\s++|its\s++|our\s++)?(?P<thing>[\w' -]{1,60}?)\s++(?:is|are|was|were|has\s++been|"
-             r"have\s++been|gets|got|says|reads|shows)\s++(?P<state>[a-z][a-z_]{1,40}+)$")
+_STATE = _rx(r"(?i)^(?:the\s++|a\s++|an\s++|its\s++|our\s++)?(?P<thing>[\w' -]{1,60}?)\s++(?:(?:is|are|was|were)(?:\s++(?:marked|shown|listed))?|has\s++been|"
+             r"have\s++been|gets|got|says|reads|shows|show|comes\s++back|come\s++back)(?:\s++as)?\s++(?P<state>[a-z][a-z_]{1,40}+)$")
+# a part restated in the outputs' words in parentheses after it: "the cellar has been told (the notifier says notified)"
+_RESTATED = _rx(r"\((?P<said>[^()]{3,80}+)\)\s*+$")
 _FILLER = frozenset({"the", "a", "an", "its", "their", "of", "for", "on", "in"})
 # the short forms a field's name uses for the words said
 _SHORT = {"number": ("no", "num", "nr", "number", "n"), "reference": ("ref", "reference"), "identifier": ("id",),
@@ -47,6 +50,8 @@ def _words(text: str) -> list[str]:
 
 def _field_for(words: list[str], names: frozenset[str]) -> str | None:
     """The output name the words say ("receipt number" -> `receipt_no`), or None."""
+    if len(words) > 1 and words[-1] in _SHORT["no"] + ("id", "ref", "code") and "_".join(words[:-1]) in names:
+        return "_".join(words[:-1])  # "a manifest no." is the `manifest` an output holds, its number in it
     for name in sorted(names):
         parts = name.lower().split("_")
         if parts == words or name.lower() == "_".join(words):
@@ -80,6 +85,7 @@ def said_in_words(clause: str, sentence: str) -> bool:
     from orchestrator.spec.whole_success import success_cue
 
     parts = [p.strip().rstrip(".") for p in _AND.split(clause)]
+    parts += [r.group("said").strip() for p in parts if (r := _RESTATED.search(p)) is not None]
     return any(_HAS.match(p) or _STATE.match(p) for p in parts if p) and success_cue(sentence) is not None
 
 
@@ -93,6 +99,9 @@ def word_checks(clause: str, line: int, steps: list[StepSpec],
     for part in (p.strip().rstrip(".") for p in _AND.split(clause)):
         if not part:
             continue
+        restated = _RESTATED.search(part)  # "the cellar has been told (notify-cellar says notified)": what it shows
+        if restated is not None and (_HAS.match(restated.group("said")) or _STATE.match(restated.group("said"))):
+            part = restated.group("said").strip()
         has, state = _HAS.match(part), _STATE.match(part)
         found, written = None, ""
         if has is not None:

@@ -34,6 +34,8 @@ _LABEL = _rx(r"^(?:[^\w*]*+\*\*[^*]{1,40}+\*\*[^\w*]*+|\[[A-Za-z ]{1,30}+\])$")
 _BOLD_LEAD = _rx(r"^\*\*[^*]{1,60}+(?<=[.:])\*\*[ \t]++(?=\S)")
 _FENCE = _rx(r"^[ \t>]*+(?:```|~~~)")
 _ITEM = _rx(r"^[ \t>]*+(?:[-*+•|][ \t]|\d{1,3}[.)][ \t]|\(?[a-zA-Z][.)][ \t]|\\[A-Za-z]{2,})")
+# a setting of an INI or properties file (`finished_if = ...`): a sentence of its own, as an item is
+_ASSIGN = _rx(r"^[ \t]*+[A-Za-z_][\w.-]{0,40}+[ \t]*+=(?!=)[ \t]*+\S")
 _SPEAKER = _rx(r"^(?:\*\*)?(?!(?i:done|finished|complete|completed|success|acceptance)\b)[A-Z][\w.' -]{0,30}?(?:\*\*)?[ \t]*+(?:\d{1,2}:\d{2}[ \t]*+)?:[ \t]++(?=\S)")
 
 
@@ -79,6 +81,7 @@ def document_sentences(src: Source) -> Iterator[Said]:
         block.clear()
 
     fenced = False
+    settings: set[int] = set()  # the lines that are settings (`key = value`)
     for number, raw in enumerate(lines, start=1):
         if _FENCE.match(raw):
             fenced = not fenced
@@ -91,8 +94,11 @@ def document_sentences(src: Source) -> Iterator[Said]:
         if not cleaned or _LABEL.match(cleaned):
             yield from flush()
             continue
-        if _ITEM.match(raw):
-            yield from flush()  # a list item or a table row starts a sentence of its own
+        setting = _ASSIGN.match(raw) is not None
+        if _ITEM.match(raw) or setting or (block and block[-1][0] in settings and not raw[:1].isspace()):
+            yield from flush()  # a list item, a table row or a setting starts a sentence of its own, and ends one
+        if setting:
+            settings.add(number)
         block.append((number, cleaned))
     yield from flush()
 

@@ -256,7 +256,13 @@ def _several(clause: str, said: Said, steps: list[StepSpec], src: Source) -> tup
     if len(checks) < 2 and not (checks and rest):
         return None
     fields = list(checks)
-    at, how = place(said, fields[0], steps, src)
+    heads = {f.partition(".")[0] for f in fields if "." in f}
+    named = _by_word(next(iter(heads)), steps, src) if len(heads) == 1 and all("." in f for f in fields) else None
+    if named is not None:  # `post.posted is true`: the step `post` names, its field `posted`
+        checks = {f.partition(".")[2]: k for f, k in checks.items()}
+        fields, (at, how) = list(checks), (named, f"`{next(iter(heads))}` names it")
+    else:
+        at, how = place(said, fields[0], steps, src)
     known = outputs_of(steps[at], src.vocabulary)
     if known and any(f not in known for f in fields):
         return None

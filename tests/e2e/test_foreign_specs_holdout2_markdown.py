@@ -38,12 +38,8 @@ KNOWN_INPUTS: dict[tuple[str, int, str], str] = {
 }
 # (folder, step number) -> why the approval the author meant is not in the plan
 KNOWN_APPROVALS: dict[tuple[str, int], str] = {
-    ("17-warehouse-restock", 4): "'anything above 5,000 needs the procurement lead to say yes' names no field, so "
-                                 "the gate's condition cannot be placed; validate warns at line 39",
     ("18-alert-triage", 4): "the Approvals table (Step | Who | When | No reply) is not a section the reader "
                             "knows yet [r2-policy]",
-    ("20-refund-ticket", 4): "'Refunds over 300 need the support lead's OK': the condition's subject "
-                             "('refunds') names no field, and an escalation on timeout is not a policy yet [r2-policy]",
 }
 HOW = {  # expect.yaml's skill_named_how -> what the binding's provenance note starts with
     "table": "named",
