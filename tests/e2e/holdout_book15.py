@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from foreign_kit import FIXTURES, folders_of
-from holdout_kit import INPUTS_REFUSED, inputs_refused, still_misread
+from holdout_kit import still_misread
 
 NAME = "foreign-specs-holdout15"
 PLATELET, SLATE, RACE, KICKOFF, CRANE, HARVEST = folders_of(FIXTURES / NAME)
