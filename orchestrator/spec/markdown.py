@@ -29,6 +29,7 @@ from orchestrator.spec.chart_beside import warn_chart_beside
 from orchestrator.spec.chat import blank_chat_headers, chat_replies
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.contract import read_contract
+from orchestrator.spec.details_blocks import place_toggles, set_aside
 from orchestrator.spec.elsewhere import place_blocks, run_success
 from orchestrator.spec.email_changes import email_changes
 from orchestrator.spec.email_thread import email_thread
@@ -644,6 +645,7 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     chat = blank_chat_headers("\n".join(unboxed(unchatted.split("\n"))))  # a comment box's gutter: no markup
     text, promoted = promote_pseudo_headings(chat)
     text, lettered = lettered_steps(text)  # "## A. Intake", "## B. Quote": steps 1, 2 (`spec.lettered`)
+    text, toggles = set_aside(text) if origin is None else (text, [])  # `<details>`, callouts (`spec.details_blocks`)
     if origin is not None:  # the wiki page's lines, not its markdown's
         lettered = [(origin[line - 1] + 1, message) for line, message in lettered]
         promoted = [(origin[line - 1] + 1, title) for line, title in promoted]
@@ -684,6 +686,7 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         steps, (preamble, sections), steps_section_line = list(anchored.steps), _sections(nodes, src), None
     else:
         steps, preamble, sections, steps_section_line = _find_steps(nodes, src)
+    steps = place_toggles(toggles, steps, src)
     step_lines = {s.where for s in steps}
     if not steps and turns is not None:
         src.error(turns, "a chat transcript (its turns start here) in which no turn asks to run a skill, so it has no "
