@@ -70,6 +70,7 @@ from orchestrator.spec.sheet import find_sheet, sheet_steps
 from orchestrator.spec.skill_headings import names_skill, skill_section
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
+from orchestrator.spec.steps_lettered_sub import lettered_sub_steps
 from orchestrator.spec.structure import (
     NOT_STEPS,
     StepGroup,
@@ -645,6 +646,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     chat = blank_chat_headers("\n".join(unboxed(unchatted.split("\n"))))  # a comment box's gutter: no markup
     text, promoted = promote_pseudo_headings(chat)
     text, lettered = lettered_steps(text)  # "## A. Intake", "## B. Quote": steps 1, 2 (`spec.lettered`)
+    text, subs = lettered_sub_steps(text)  # "## 4a. Lock", "## 4b. Trim": steps 4, 5 (`spec.steps_lettered_sub`)
+    lettered += subs
     text, toggles = set_aside(text) if origin is None else (text, [])  # `<details>`, callouts (`spec.details_blocks`)
     if origin is not None:  # the wiki page's lines, not its markdown's
         lettered = [(origin[line - 1] + 1, message) for line, message in lettered]
