@@ -43,6 +43,7 @@ from orchestrator.spec.inputs_heading import (
     said_in_first_step,
 )
 from orchestrator.spec.inputs_lead import inputs_lead
+from orchestrator.spec.join_words import join_words
 from orchestrator.spec.lettered import lettered_steps
 from orchestrator.spec.model import (
     ContractSpec,
@@ -690,6 +691,7 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     else:
         steps, preamble, sections, steps_section_line = _find_steps(nodes, src)
     steps = place_toggles(toggles, steps, src)
+    steps = join_words(steps, src)  # "once both A and B are back": waits for both (`spec.join_words`)
     step_lines = {s.where for s in steps}
     if not steps and turns is not None:
         src.error(turns, "a chat transcript (its turns start here) in which no turn asks to run a skill, so it has no "
