@@ -8,15 +8,17 @@ block whose title names it:
     - Max 45 seconds, then give up.
     </details>                                 > ⚠️ **Grab a room:** max 45 seconds
 
-Before the document is parsed such blocks are set aside (`set_aside`: their lines blanked, each
-keeping its number), so the parser does not report their lines as steps not read. Once the
-steps are known, each block whose title names a step (its name, number or skill, a trailing
-"notes"/"details"/"tips" aside, `StepIndex.resolve`) gives its lines to that step as text for
-the policy reader, warned once at the block's line with how it was read. A block whose title
-names no step has its sentences placed as notes said away from the steps (`spec.elsewhere`:
-a sentence that names a step's skill, number or word) and what is left warned as not read.
-A callout with no title (`> [!NOTE]` alone, `> 💡 text`) is not set aside: it is read where
-it stands, as before.
+Such blocks are found before the document is parsed (`set_aside`: the text is not changed) and
+looked at once the steps are known. A block whose lines the readers took (a toggle under a step's
+own heading, read as that step's text) is left as read. Any other block whose title names a step
+(its name, number or skill, a trailing "notes"/"details"/"tips" aside: `StepIndex.resolve`), or
+whose lines were reported not read under a step's own heading ("step-1: block not read"), gives
+its lines to that step as text for the policy reader, warned once at the block's line with how it
+was read, in place of the reports of its lines. One whose title names no step and whose lines
+were reported not read has its sentences placed as notes said away from the steps
+(`spec.elsewhere`: a sentence that names a step's skill, number or word), and what is left
+warned as not read; one read where it stands (an "ℹ️ Info" callout of inputs in the preamble)
+is left alone. A callout with no title (`> [!NOTE]` alone, `> 💡 text`) is not looked at.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ _OPEN = _rx(r"(?i)^[ \t]{0,3}+<details(?:[ \t][^>\n]{0,200}+)?+>")
 _CLOSE = _rx(r"(?i)</details[ \t]*+>")
 _SUMMARY_OPEN = _rx(r"(?i)<summary(?:[ \t][^>\n]{0,200}+)?+>")
 _SUMMARY_CLOSE = _rx(r"(?i)</summary[ \t]*+>")
+_OWNER = _rx(r"^(step-\d{1,6}+):")  # the step a report of a block not read names
 _TAG = _rx(r"<[^<>\n]{0,200}+>")
 # "> [!WARNING] Title", "> [!tip]- Title" (Obsidian's folded callout)
 _CALLOUT = _rx(r"^[ \t]{0,3}+>[ \t]*+\[![A-Za-z]++\][+-]?+[ \t]*+(?P<title>[^\n]*+)$")
@@ -64,10 +67,8 @@ class Toggle:
 
 
 def set_aside(text: str) -> tuple[str, list[Toggle]]:
-    """The text with every `<details>` block and titled callout blanked (lines keep their
-    numbers), and those blocks (module docstring)."""
+    """The text as it is, and its `<details>` blocks and titled callouts (module docstring)."""
     lines = text.split("\n")
-    out = list(lines)
     found: list[Toggle] = []
     open_: list[Toggle] = []  # `<details>` opened and not yet closed, innermost last
     in_summary = False
@@ -79,7 +80,7 @@ def set_aside(text: str) -> tuple[str, list[Toggle]]:
             m = _QUOTED.match(line)
             if m is not None and line.strip():
                 quote.body.append((number, m.group("text")))
-                quote.end, out[i] = number, ""
+                quote.end = number
                 continue
             quote = None
         if not open_ and _FENCE.match(line):
@@ -96,7 +97,6 @@ def set_aside(text: str) -> tuple[str, list[Toggle]]:
                     quote.body.append((number, m.group("rest").strip()))
             if quote is not None:
                 found.append(quote)
-                out[i] = ""
                 continue
         rest = line
         if (m := _OPEN.match(rest)) is not None:
@@ -106,7 +106,6 @@ def set_aside(text: str) -> tuple[str, list[Toggle]]:
             rest, in_summary = rest[m.end():], False
         if not open_:
             continue
-        out[i] = ""
         toggle = open_[-1]
         if (m := _SUMMARY_OPEN.search(rest)) is not None:
             rest, in_summary = rest[m.end():], True
@@ -126,7 +125,7 @@ def set_aside(text: str) -> tuple[str, list[Toggle]]:
             open_.pop()
     for toggle in open_:  # never closed: to the end of the text
         toggle.end = len(lines)
-    return "\n".join(out), found
+    return text, found
 
 
 def _blocks(toggle: Toggle) -> list[Block]:
@@ -169,10 +168,19 @@ def place_toggles(toggles: list[Toggle], steps: list[StepSpec], src: Source) -> 
 
     index = StepIndex(steps)
     out = list(steps)
+    read_lines = {t.line for s in steps for t in s.texts}
     for toggle in toggles:
-        blocks = _blocks(toggle)
-        what = "the toggle" if toggle.kind == "toggle" else "the callout"
+        span = range(toggle.line, max(toggle.end, toggle.line) + 1)
+        reported = [w for w in src.warnings if w.line in span and "not read" in w.message]
         sid = _step_of(toggle.title, index) if steps else None
+        if any(n in read_lines for n, _ in toggle.body) or (sid is None and not reported):
+            continue  # its lines read where they stand (a toggle under a step's heading, a callout of inputs)
+        src.warnings[:] = [w for w in src.warnings if not any(w is r for r in reported)]
+        blocks = _blocks(toggle)
+        owner = next((m.group(1) for w in reported if (m := _OWNER.match(w.message)) is not None
+                      and m.group(1) in index.ids), None)  # "step-1: block not read": under step 1's heading
+        sid, by = (sid, "its title names the step") if sid is not None else (owner, "it stands under the step's heading")
+        what = "the toggle" if toggle.kind == "toggle" else "the callout"
         if sid is None:
             if not blocks:
                 continue
@@ -185,8 +193,8 @@ def place_toggles(toggles: list[Toggle], steps: list[StepSpec], src: Source) -> 
         i = next(i for i, s in enumerate(out) if s.id == sid)
         step = out[i]
         texts = tuple(SpecText(text=b.text, line=b.line, kind="prose") for b in blocks if isinstance(b, Para | Bullet))
-        span = f"lines {toggle.line}-{toggle.end}" if toggle.end > toggle.line else f"line {toggle.line}"
-        note = f"{what} '{toggle.title[:60]}' ({span}) read as {step.id}'s notes: its title names the step"
+        said = f"lines {toggle.line}-{toggle.end}" if toggle.end > toggle.line else f"line {toggle.line}"
+        note = f"{what} '{toggle.title[:60]}' ({said}) read as {step.id}'s notes: {by}"
         src.warn(toggle.line, f"{step.id} ({step.name}): {note}; its sentences are read for the step's policy "
                               "(check the plan, or write them under the step)", CODE)
         reading = Reading(what="moved", where=src.where(toggle.line), text=toggle.title[:160], note=note)

@@ -32,7 +32,7 @@ STEP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "name": ("label", "title", "step_name", "stage_name", "display_name", "called"),
     "id": ("job", "task_id", "step_id", "key"),
     "input": ("with", "inputs", "params", "parameters", "args", "arguments", "op_kwargs", "kwargs", "variables",
-              "env", "takes", "feed", "feed_in", "gets", "given", "give", "give_it", "pass_in", "hand_it"),
+              "env", "takes", "feed_in", "gets", "given", "give", "give_it", "pass_in", "hand_it"),
     "when": ("condition", "if", "only_if", "run_if", "only_when", "run_when", "when_expressions"),
     "otherwise": ("else", "unless_step"),
     "for_each": ("foreach", "each", "loop", "loop_over", "iterate", "iterate_over", "over", "matrix", "expand",
