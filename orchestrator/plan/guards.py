@@ -61,6 +61,7 @@ _JOIN = _rx(r"\bwhichever\b[^.]{0,40}\bran\b|\bin (?:both|either) cases?\b"
 _POLICY_WORDS = _rx(r"\b(?:fail\w*|retr\w*|errors?|give up|abort|stop)\b", re.IGNORECASE)
 _STOPS = _rx(r"^\W*(?:\w+\W+){0,2}(?:stop|fail|abort|halt|end)\b", re.IGNORECASE)
 _ASIDE = _rx(r"\(([^()\n]{1,60})\)")
+_PROSE_THEN = _rx(r"(?i),[ \t]*+then[ \t]++\w")  # "if x, then y does z": a sentence, no pseudocode line
 _BRACKETED = _rx(r"\([^()]{0,80}\)")
 _ASIDE_CONDITION = _rx(r"^\W*(?:only\s+)?(?:if|when|unless)\b|\b(?:passed|failed|true|false)\W*$|(?<!-)>|<(?!-)|[=≥≤]",
                        re.IGNORECASE)
@@ -197,7 +198,8 @@ def _step_guards(step: PlanStep, text: list[tuple[int, str]], path: str,
             warn(text[0][0], f"the step's own line states a condition (`{aside.group(0)}`) but the step has none: "
                              "it always runs", "spec.condition-not-read")
         for line, words in text:
-            said = None if control_line(words) else _condition(words)  # `if x > 3 then`: the next step's
+            pseudo = control_line(words) and _PROSE_THEN.search(words) is None  # "If x, then instead ...": prose
+            said = None if pseudo else _condition(words)  # `if x > 3 then`: the next step's
             if said and step.policy.approval is not None and (
                     approval_sentence(said) or approval_sentence(words)):
                 continue  # "If the total is over 500 the lead has to OK it": the approval's condition, read

@@ -29,6 +29,7 @@ from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.outline import Unit
 from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.run_limit import WHOLE_SAID, read_run_limit
+from orchestrator.spec.settings_section import read_settings, settings_unit
 from orchestrator.spec.shape_comment import aside_title
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
@@ -215,6 +216,9 @@ def place(root: Unit, found: list[F], leftover: list[Unit], src: Source,
             placer.out.covered.update(n for n, _ in f.parts or []) if f.parts else placer.out.covered.update(
                 ln for u in [f.unit, *f.extra] for w in u.walk() for ln in [*w.covers, *(n for n, _ in w.lines)])
     for unit in leftover:
+        if settings_unit(unit):  # `[general]`: the workflow's settings, no step's (`spec.settings_section`)
+            placer.out.covered.update(read_settings(unit, src))
+            continue
         placer.take(unit)
     for number, f in enumerate(steps, start=1):
         f.placed = sorted(placer.out.pieces.get(number, []))

@@ -29,6 +29,7 @@ from orchestrator.spec.chart_beside import warn_chart_beside
 from orchestrator.spec.chat import blank_chat_headers, chat_replies
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.contract import read_contract
+from orchestrator.spec.details_blocks import place_toggles, set_aside
 from orchestrator.spec.elsewhere import place_blocks, run_success
 from orchestrator.spec.email_changes import email_changes
 from orchestrator.spec.email_thread import email_thread
@@ -43,6 +44,7 @@ from orchestrator.spec.inputs_heading import (
     said_in_first_step,
 )
 from orchestrator.spec.inputs_lead import inputs_lead
+from orchestrator.spec.join_words import join_words
 from orchestrator.spec.lettered import lettered_steps
 from orchestrator.spec.model import (
     ContractSpec,
@@ -75,6 +77,7 @@ from orchestrator.spec.sheet import find_sheet, sheet_steps
 from orchestrator.spec.skill_headings import names_skill, skill_section
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
+from orchestrator.spec.steps_lettered_sub import lettered_sub_steps
 from orchestrator.spec.structure import (
     NOT_STEPS,
     StepGroup,
@@ -656,6 +659,9 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     chat = blank_chat_headers("\n".join(unboxed(unchatted.split("\n"))))  # a comment box's gutter: no markup
     text, promoted = promote_pseudo_headings(chat)
     text, lettered = lettered_steps(text)  # "## A. Intake", "## B. Quote": steps 1, 2 (`spec.lettered`)
+    text, subs = lettered_sub_steps(text)  # "## 4a. Lock", "## 4b. Trim": steps 4, 5 (`spec.steps_lettered_sub`)
+    lettered += subs
+    text, toggles = set_aside(text) if origin is None else (text, [])  # `<details>`, callouts (`spec.details_blocks`)
     if origin is not None:  # the wiki page's lines, not its markdown's
         lettered = [(origin[line - 1] + 1, message) for line, message in lettered]
         promoted = [(origin[line - 1] + 1, title) for line, title in promoted]
@@ -696,6 +702,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         steps, (preamble, sections), steps_section_line = list(anchored.steps), _sections(nodes, src), None
     else:
         steps, preamble, sections, steps_section_line = _find_steps(nodes, src)
+    steps = place_toggles(toggles, steps, src)
+    steps = join_words(steps, src)  # "once both A and B are back": waits for both (`spec.join_words`)
     step_lines = {s.where for s in steps}
     if not steps and turns is not None:
         src.error(turns, "a chat transcript (its turns start here) in which no turn asks to run a skill, so it has no "

@@ -50,6 +50,12 @@ _CLAUSE = _rx(r"(?:\([^)]*\)|[^,;:—–(])+(?:[,;:—–]|$)")
 # a clause that says the work failed ("if that fails", "if `x` is down"): the next one names the fallback
 _FAILED = _rx(r"(?i)\b(?:if|when|should|in\s+case)\b[^.]{0,80}?\b(?:fails?|failed|falls\s+over|errors?(?:\s+out)?|errored|breaks|"
               r"crash(?:es)?|chokes|times\s+out|is\s+down|is\s+unavailable|does\s*n[o']t\s+work|no\s+good)\b")
+# a sentence that opens on a condition ("If no block is ready, then instead x ..."): its "instead" sets
+# the other branch against that condition, so a name after it does the work, unless the condition
+# is a failure ("if it fails, x instead")
+_CONDITION_OPENS = _rx(r"(?i)^\W{0,3}+(?:if|when|where|should|in\s++case)\s++(?P<cond>(?:[^,;:.\n]|\.(?=\d)){1,120}+)[,;:]")
+_ONLY_INSTEAD = _rx(r"(?i)^(?:(?!\bfall(?:s|ing)?\s*+back\b|\bfallback\b|\bfailing\s++that\b|\bbackup\b|\bplan\s++b\b|"
+                    r"\buse\b)[^\n])*+$")
 # a remark, not work: "NOTE: x has its own retries", "FYI ..."
 _ASIDE_LEAD = _rx(r"(?i)^\W*(?:note|nb|n\.b\.|tip|fyi|warning|caution|important|hint|ps|p\.s\.|aside|heads[\s-]up|"
                   r"side\s+note|pro[\s-]tip|gotcha)\b\W")
@@ -114,12 +120,15 @@ def roles(text: str, vocabulary: Vocabulary) -> list[Mention]:
         at = start + len(sentence)
         pending = False  # the clause before said something failed: this one says what to do then
         check = _CHECK.search(sentence)
+        opening = _CONDITION_OPENS.match(sentence)
+        branch_cond = opening is not None and _FAILED.search(opening.group(0)) is None \
+            and _ONLY_INSTEAD.match(sentence) is not None  # "if no block is ready, then instead `x` ..."
         checked_from = check.start() if check is not None else len(sentence) + 1
         for clause in _CLAUSE.finditer(sentence):
             part = clause.group(0)
             failed = _FAILED.search(part) is not None
             head = start + clause.start()
-            fallback = pending or _FALLBACK.search(part, max(0, branch - head)) is not None
+            fallback = pending or (_FALLBACK.search(part, max(0, branch - head)) is not None and not branch_cond)
             for m in mentions(part, vocabulary):
                 m.start, m.end = m.start + start + clause.start(), m.end + start + clause.start()
                 if aside:

@@ -34,6 +34,8 @@ _COLUMNS: tuple[tuple[str, str], ...] = (
     ("condition", "when"), ("only if", "when"), ("only when", "when"), ("if", "when"), ("guard", "when"),
     ("runs only if", "when"), ("runs only when", "when"), ("executes when", "when"),
     ("script", "skill"), ("skill script", "skill"), ("command", "skill"), ("program", "skill"),
+    ("gives back", "output"), ("hands back", "output"), ("comes back with", "output"), ("get back", "output"),
+    ("we get back", "output"), ("sends back", "output"), ("what comes out", "output"), ("comes out", "output"),
 )  # fmt: skip
 # a unit said once in a column's header: "Timeout (s)", "Wait [min]"
 UNIT = _rx(r"(?:(?<!\s)\s+)?[(\[]\s*+(ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\s*+[)\]]\s*+")

@@ -35,6 +35,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.model import Reading
+from orchestrator.spec.steps_fed_from import fed_from
 from orchestrator.spec.yaml_dialect import MAP, SEQ, note, scalar
 from orchestrator.spec.yaml_node import NodeReader
 
@@ -234,7 +235,15 @@ class _Reading:
                          and yk.step_key(str(k.value)) == "depends_on"), None)
             if pair is None:
                 key = scalar("depends_on", unit.key or unit.node)
-                unit.node.value.append((key, _ids(before, key)))
+                fed = fed_from(unit.node, unit.id, self.ids)  # reads other steps' outputs: waits on those
+                if fed and set(fed) != set(before):
+                    self.r.src.warn(self.r.line(key), f"{unit.id}: waits on {', '.join(fed)}, whose outputs it reads, "
+                                                      f"not on {', '.join(before) or 'nothing'} as its group's order "
+                                                      "says: check the plan, or write `after:` on the step",
+                                    "spec.grouped")
+                    self.notes.append(note(self.r, key, unit.id, f"waits on {', '.join(fed)}: the steps whose outputs "
+                                                                 "it reads", what="depends_on"))
+                unit.node.value.append((key, _ids(fed or before, key)))
             elif (named := self.named(pair[1], f"{unit.id}: {pair[0].value}")) is not None:
                 unit.node.value = [(k, _ids(named, pair[1]) if k is pair[0] else v) for k, v in unit.node.value]
             return

@@ -53,8 +53,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
     (RATES, 2, "input rates"): "the intro's 'whatever the rate shopper pulled for the comp set' (line 4) is read as "
                                "comp-median's `rates` (warned at line 4: plan.inputs-in-prose): the plan names it "
                                "`rates`, not `comp_rates` (a run given comp_rates takes it as rates, said on stderr)",
-    (RATES, 3, "depends_on"): "'the median from 2' (line 16) is not bound (`comp_median` not given, warned at line "
-                              "15): step 3 waits on step 1 only",
     (RATES, 3, "input comp_median"): "'the median from 2' (line 16) is not tied to comp-median's `median_rate`: "
                                      "nothing gives `comp_median` (warned at line 15)",
     (RATES, 5, "approval"): "the gate's 2 h wait and reject on no reply (line 20) are read, not its condition 'moved "
