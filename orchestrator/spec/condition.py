@@ -232,6 +232,8 @@ def _clause(text: str, previous: Clause | None) -> Clause | None:
         return previous.model_copy(update={"value": value})
     if ok and isinstance(value, str) and re.fullmatch(r"[A-Za-z_][\w-]*", value) and step is not None:
         return Clause(kind="filled", subject=(value,), step=step)  # "Step 2 found problems"
+    if step is not None and (m := re.fullmatch(r"(?i)(?:it|they|that)\s+`?([A-Za-z_][\w-]*)`?", text)):
+        return Clause(kind="filled", subject=(m.group(1),), step=step)  # "step 3 says it `fits`"
     return None
 
 

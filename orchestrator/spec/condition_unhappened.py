@@ -6,6 +6,8 @@
     Condition: nothing was found                        the other branch of the nearest step before
     only if: there were no matches                      with a condition (its condition said "found at
     - When: no discrepancies                            least one", "any matches", ...)
+    Only if: it does NOT fit (i.e. instead of 4)        the other branch of the step it stands in for: a
+                                                        negation that says "instead of / in place of" a step
 
 People say when a step runs by saying the other step did not: "D didn't happen", "the hold was
 skipped", "nothing was found". No comparison reads that; before, a `When:` line so written refused
@@ -51,6 +53,11 @@ _NONE = _rx(
     rf"(?:zero|no)\s++{_NOUN}(?:\s++(?:found|flagged|raised|returned|left|detected|at\s++all))?+|"
     rf"(?:it|that|the\s++{_W})\s++found\s++(?:nothing|none|no\s++{_W}))\W*+$")
 _ASIDE = _rx(r"(?<!\s)\s*+\([^()]{0,200}+\)\s*+$")
+# "it does NOT fit (i.e. instead of step 4)", "the batch failed — in place of 2b": a negation that names the step
+# it stands in for
+_INSTEAD = _rx(r"(?i)\b(?:instead\s++of|in\s++place\s++of|rather\s++than)\s++(?:the\s++)?(?P<ref>(?:step\s++)?+"
+               r"[\w`'’-]{1,40}+)")
+_NEGATED = _rx(r"(?i)\b(?:not|never|no|otherwise|else|fails?|failed)\b|n['’]t\b")
 _NO_REF = frozenset({"it", "that", "this", "the", "they", "those", "one", "ones", "the step", "that step"})
 
 
@@ -64,6 +71,8 @@ def unhappened(text: str) -> tuple[str | None, str, bool] | None:
         return (None if ref.lower() in _NO_REF else ref), bare, True
     if _NONE.match(bare) is not None:
         return None, bare, False
+    if (m := _INSTEAD.search(t)) is not None and _NEGATED.search(t[: m.start()]) is not None:
+        return m.group("ref").strip(" `'’"), bare, True  # "it does NOT fit (i.e. instead of step 4)"
     return None
 
 
