@@ -784,6 +784,7 @@ class _Planner:
                                              f"condition `{step.when}`, but that names no workflow input or earlier "
                                              "output, so the step always runs: if it is a condition, write a "
                                              "`- When:` line that names the value", "spec.condition-not-read"))
+                self.dropped.add(step.id)  # said, not placed, warned: an Otherwise of it is warned that both run
         if expression is not None:
             conditions[step.id] = expression
             provenance["when"] = from_spec(where, note)

@@ -41,6 +41,11 @@ _TIME = _rx(r"\d:\d\d")
 _SPEAKER = _rx(r"^[^\W\d_][^:\n]{0,60}+:\s++")
 _STEP_WORD = _rx(r"(?i)^(?:step|stage|phase)\s*+[\w-]{1,6}+\s*+[:.)—–-]?\s*+")
 _NUMBERED = _rx(r"^\(?[\dA-Za-z]{1,3}+[.)]\s")
+# "If no block is ready, then instead x ...": an unread condition whose step stands in for the one before
+_INSTEAD = _rx(r"(?i)\s*+[,;:—–-]?+\s*+(?:then\s++)?instead\b")
+_NEGATION = _rx(r"(?i)\b(?:no|not|none|never|nothing|nobody|neither)\b|n['’]t\b")
+# words `_FAILURE` counts that say no failure of the step's own
+_NOT_FAILURES = frozenset({"needed", "necessary", "ready", "possible", "you", "we", "i"})
 
 
 def plain(text: str) -> str:
@@ -102,6 +107,13 @@ def otherwise_lead(text: str) -> int | None:
     return mark.end() if mark else start
 
 
+def _stands_in(condition: str, words: str, end: int) -> bool:
+    """"If no block is ready, then instead x ...": a negated condition, no failure, and "instead" after it."""
+    said = {w.lower() for w in _FAILURE.findall(condition)}
+    return (_INSTEAD.match(words, end) is not None and _NEGATION.search(condition) is not None
+            and said <= _NOT_FAILURES)
+
+
 def _single(step: StepSpec) -> tuple[str, object] | None:
     """(op, value) of the one comparison of the step's condition, when it has exactly one."""
     read = read_condition(step.when) if step.when else None
@@ -146,6 +158,8 @@ def _read(step: StepSpec, words: str, latest: StepSpec | None, src: Source) -> S
         return _asked(step, asked, latest, src, line, who)
     if other is None and way is None:
         m = _IF.match(words)
+        if m is not None and latest is not None and step.approval is None and _stands_in(m.group("c"), words, m.end()):
+            return other_branch(step, (None, m.group("c"), True), words[:m.end()].strip(), latest, src, line, who)
         if m is None or _FAILURE.search(m.group("c")) or step.approval is not None:
             return step
         gone = unhappened(m.group("c"))

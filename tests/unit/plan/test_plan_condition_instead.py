@@ -67,3 +67,48 @@ def test_instead_of_without_a_negation_is_no_branch() -> None:
     assert unhappened("use the spare rather than step 2") is None
     assert unhappened("the batch is late (instead of step 2)") is None
     assert unhappened("it does not fit (instead of step 4)") == ("step 4", "it does not fit", True)
+
+
+# -- a paragraph opening "If <no / not ...>, then instead `x` ..." after a step with a condition -------------
+
+def _anchored(text: str) -> Plan:
+    from orchestrator.spec.vocabulary import Vocabulary
+
+    words = Vocabulary.of([(s.bound().name, None) for s in CATALOG])
+    return build_plan(parse_spec_text(text, "note.txt", "markdown", words), CATALOG, settings=SETTINGS)
+
+
+PROSE = [
+    ("skipper's note", "read-barometer", "If `falling` is true, `reef-in` shortens sail before noon.",
+     "If the glass is not falling, then instead `shake-out` sets full sail.", "falling"),
+    ("kitchen card", "taste-sauce", "If `salt` is over 2, `plate-up` sends it out.",
+     "If the salt isn't over 2, instead simmer-more gives it ten more minutes.", "salt"),
+    ("lab bench note", "check-plate", "If `clean` is true, `store-plate` files it in the cold room.",
+     "If no plate is clean, instead `bleach-plate` destroys the batch.", "clean"),
+    ("teacher's plan", "mark-quiz", "If `passed` is true, `print-cert` prints the certificates.",
+     "If nobody passed, then instead `book-resit` books a resit for Monday.", "passed"),
+]
+
+
+@pytest.mark.parametrize(("kind", "first", "yes", "no", "field"), PROSE, ids=[p[0] for p in PROSE])
+def test_a_paragraph_opening_on_a_negation_then_instead_is_the_other_branch_of_the_step_before(
+        kind: str, first: str, yes: str, no: str, field: str) -> None:
+    plan = _anchored(f"{kind.title()}\n\nFirst `{first}` does its check.\n\n{yes}\n\n{no}\n")
+    steps = {s.id: s for s in plan.steps}
+    assert steps["step-2"].when is not None and field in steps["step-2"].when
+    assert steps["step-3"].when == f"not ({steps['step-2'].when})", [s.when for s in plan.steps]
+    assert any(w.line == 7 and "other branch of step-2" in w.message for w in plan.warnings), plan.warnings
+
+
+def test_a_failure_then_instead_is_no_other_branch() -> None:
+    plan = _anchored("Bench note\n\nFirst `check-plate` does its check.\n\nIf the plate is clean, `store-plate` files "
+                     "it.\n\nIf the cold room is down, then instead `bleach-plate` runs.\n")
+    assert not any("other branch of step-2" in w.message for w in plan.warnings)
+    assert not any(s.when and s.when.startswith("not (") for s in plan.steps)
+
+
+def test_an_otherwise_of_a_condition_said_but_not_placed_is_warned_that_both_run_not_refused() -> None:
+    plan = _anchored("Skipper's note\n\nFirst `read-barometer` does its check.\n\nIf the glass is low, `reef-in` "
+                     "shortens sail.\n\nIf the glass is not low, then instead `shake-out` sets full sail.\n")
+    assert [s.when for s in plan.steps] == [None, None, None]
+    assert any(w.line == 7 and w.code == "spec.condition-not-read" for w in plan.warnings), plan.warnings
