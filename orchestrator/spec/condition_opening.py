@@ -42,7 +42,7 @@ _SPEAKER = _rx(r"^[^\W\d_][^:\n]{0,60}+:\s++")
 _STEP_WORD = _rx(r"(?i)^(?:step|stage|phase)\s*+[\w-]{1,6}+\s*+[:.)—–-]?\s*+")
 _NUMBERED = _rx(r"^\(?[\dA-Za-z]{1,3}+[.)]\s")
 # "If no block is ready, then instead x ...": an unread condition whose step stands in for the one before
-_INSTEAD = _rx(r"(?i)\s*+[,;:—–-]?+\s*+(?:then\s++)?instead\b")
+_INSTEAD = _rx(r"(?i)(?<![\s,;:—–-])[,;:—–-]?+\s*+(?:then\s++)?instead\b")
 _NEGATION = _rx(r"(?i)\b(?:no|not|none|never|nothing|nobody|neither)\b|n['’]t\b")
 # words `_FAILURE` counts that say no failure of the step's own
 _NOT_FAILURES = frozenset({"needed", "necessary", "ready", "possible", "you", "we", "i"})
