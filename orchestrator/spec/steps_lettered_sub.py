@@ -20,6 +20,7 @@ number. The reading is warned at the first lettered line with how to write it pl
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from itertools import pairwise
 
 from orchestrator.spec.regex_cache import Patterns
@@ -47,18 +48,22 @@ def _in_order(marks: list[tuple[int, str]]) -> bool:
     return True
 
 
+def _unfenced(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """(index, line) of each line outside a code fence (the fence lines themselves left out)."""
+    fenced = False
+    for i, line in enumerate(lines):
+        if _FENCE.match(line):
+            fenced = not fenced
+        elif not fenced:
+            yield i, line
+
+
 def lettered_sub_steps(text: str) -> tuple[str, list[tuple[int, str]]]:
     """The text with its lettered sub-steps read as steps (module docstring), and the (line,
     message) of the warning that says so; the text as it was when it has none."""
     lines = text.split("\n")
     found: list[tuple[int, str, int, str]] = []  # index, lead kind, number, letter
-    fenced = False
-    for i, line in enumerate(lines):
-        if _FENCE.match(line):
-            fenced = not fenced
-            continue
-        if fenced:
-            continue
+    for i, line in _unfenced(lines):
         m = _MARK.match(line)
         if m is not None:
             found.append((i, m.group("lead").strip(), int(m.group("n")), m.group("letter").lower()))
@@ -74,13 +79,7 @@ def lettered_sub_steps(text: str) -> tuple[str, list[tuple[int, str]]]:
     plain_new = {n: v for (n, letter), v in new.items() if not letter}
     out = list(lines)
     marked = {i for i, *_ in best}
-    fenced = False
-    for i, line in enumerate(lines):
-        if _FENCE.match(line):
-            fenced = not fenced
-            continue
-        if fenced:
-            continue
+    for i, line in _unfenced(lines):
         if i in marked:
             m = _MARK.match(line)
             assert m is not None

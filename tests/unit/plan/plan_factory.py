@@ -127,3 +127,21 @@ def loop_of(step: Any) -> tuple[str, str | None, str]:
     """A step's For each as (item, source step, pointer)."""
     assert step.for_each is not None, f"{step.id} has no For each"
     return step.for_each.item, step.for_each.source.step, step.for_each.source.pointer
+
+
+class _Said:
+    """A catalog entry whose SKILL.md body is given: what `plan.wanted` reads a skill's instructions from."""
+
+    def __init__(self, bound: BoundSkill, body: str) -> None:
+        self._bound, self.name, self.body, self.skill_md = bound, bound.name, body, f"/skills/{bound.name}/SKILL.md"
+
+    def bound(self) -> BoundSkill:
+        return self._bound
+
+
+class SaidCatalog(FakeCatalog):
+    """Skills by name with the body of their SKILL.md (the words the planner reads for their I/O)."""
+
+    def __init__(self, bodies: dict[str, str]) -> None:
+        super().__init__(*(skill(n) for n in bodies))
+        self._skills = {n: _Said(skill(n), b) for n, b in bodies.items()}  # type: ignore[misc]

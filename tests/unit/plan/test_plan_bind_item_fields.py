@@ -7,27 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from plan_factory import SETTINGS, FakeCatalog, skill
+from plan_factory import SETTINGS, SaidCatalog
 
 from orchestrator.errors import Severity
-from orchestrator.kinds import BoundSkill
 from orchestrator.plan.build import draft_plan
 from orchestrator.spec import parse_spec_text
-
-
-class _Said:
-    def __init__(self, bound: BoundSkill, body: str) -> None:
-        self._bound, self.name, self.body, self.skill_md = bound, bound.name, body, f"/skills/{bound.name}/SKILL.md"
-
-    def bound(self) -> BoundSkill:
-        return self._bound
-
-
-class _Catalog(FakeCatalog):
-    def __init__(self, bodies: dict[str, str]) -> None:
-        super().__init__(*(skill(n) for n in bodies))
-        self._skills = {n: _Said(skill(n), b) for n, b in bodies.items()}  # type: ignore[misc]
-
 
 BODIES = {
     "list-rows": "Inputs: `sheet`.\n\nOutputs: `rows` (list of `{slot, qty}`), `total`.",
@@ -37,7 +21,7 @@ BODIES = {
 
 def _plan(text: str) -> Any:
     spec = parse_spec_text(text, "w.md", "markdown")
-    plan, built = draft_plan(spec, _Catalog(BODIES), settings=SETTINGS)
+    plan, built = draft_plan(spec, SaidCatalog(BODIES), settings=SETTINGS)
     assert not [d.render() for d in built if d.severity is Severity.ERROR]
     return plan
 
@@ -97,7 +81,7 @@ def test_an_input_named_after_the_loop_is_the_whole_item_when_nothing_says_its_f
     bodies = {**BODIES, "list-rows": "Inputs: `sheet`.\n\nOutputs: `rows`, `total`."}
     text = _HR_CHECKLIST.replace(" (the row's slot and quantity)", "")  # nor does the text
     spec = parse_spec_text(text, "w.md", "markdown")
-    plan, _ = draft_plan(spec, _Catalog(bodies), settings=SETTINGS)
+    plan, _ = draft_plan(spec, SaidCatalog(bodies), settings=SETTINGS)
     handle = next(s for s in plan.steps if s.skill == "handle-row")
     assert (handle.inputs["slot"].source, handle.inputs["slot"].pointer) == ("item", "")
 
@@ -114,7 +98,7 @@ _NO_FIELDS = {**BODIES, "list-rows": "Inputs: `sheet`.\n\nOutputs: `rows`, `tota
 def test_the_text_naming_a_field_by_its_item_binds_that_field_when_nothing_says_the_fields(said: str) -> None:
     text = f"# Weekly\n\nInputs: `sheet`.\n\n1. `list-rows` on the sheet. Out: `rows`, `total`.\n2. {said}\n"
     spec = parse_spec_text(text, "w.md", "markdown")
-    plan, _ = draft_plan(spec, _Catalog(_NO_FIELDS), settings=SETTINGS)
+    plan, _ = draft_plan(spec, SaidCatalog(_NO_FIELDS), settings=SETTINGS)
     handle = next(s for s in plan.steps if s.skill == "handle-row")
     assert handle.for_each is not None
     assert (handle.inputs["slot"].source, handle.inputs["slot"].pointer) == ("item", "/slot")

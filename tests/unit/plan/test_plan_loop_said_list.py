@@ -6,33 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from plan_factory import SETTINGS, FakeCatalog, skill
+from plan_factory import SETTINGS, SaidCatalog
 
 from orchestrator.errors import Severity
-from orchestrator.kinds import BoundSkill
 from orchestrator.plan.build import draft_plan
 from orchestrator.plan.checks import check_plan
 from orchestrator.plan.wanted import read_instructions
 from orchestrator.spec import parse_spec_text
 
 
-class _Said:
-    def __init__(self, bound: BoundSkill, body: str) -> None:
-        self._bound, self.name, self.body, self.skill_md = bound, bound.name, body, f"/skills/{bound.name}/SKILL.md"
-
-    def bound(self) -> BoundSkill:
-        return self._bound
-
-
-class _Catalog(FakeCatalog):
-    def __init__(self, bodies: dict[str, str]) -> None:
-        super().__init__(*(skill(n) for n in bodies))
-        self._skills = {n: _Said(skill(n), b) for n, b in bodies.items()}  # type: ignore[misc]
-
-
 def _plan(text: str, bodies: dict[str, str]) -> tuple[Any, list[str], list[Any]]:
     spec = parse_spec_text(text, "w.md", "markdown")
-    plan, built = draft_plan(spec, _Catalog(bodies), settings=SETTINGS)
+    plan, built = draft_plan(spec, SaidCatalog(bodies), settings=SETTINGS)
     found = [*built, *check_plan(plan, spec)]
     errors = [d.render() for d in found if d.severity is Severity.ERROR]
     return plan, errors, [*plan.warnings, *(d for d in found if d.severity is Severity.WARNING)]
