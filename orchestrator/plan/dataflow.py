@@ -637,8 +637,7 @@ class _Planner:
     def take_said_sources(self, step: StepSpec, mapped: Any, scope: Scope, names: Sequence[str]) -> None:
         """Each input the step's text gives an ancestor's output with `=` or an arrow (`plan.said_assign`): that
         output, unless the input has a value or an explicit source of its own."""
-        reads = [n for n in self.reads_about(step) if n not in step.input_values
-                 and not any(f.name == n and f.source for f in step.inputs)]
+        reads = self._unbound_reads(step)
         if not reads:
             return
         texts = [step.description, *(t.text for t in step.texts)]
@@ -646,32 +645,34 @@ class _Planner:
             binding = resolve_reference(f"steps.{sid}.output.{field_name}", names, self.produced)
             if binding is None or mapped.bindings.get(name) == binding:
                 continue
-            mapped.bindings[name] = binding.model_copy(update={"optional": name not in required_of(
-                self.input_schemas[step.id])})
-            mapped.provenance[f"inputs.{name}"] = from_spec(step.where, f"explicit: the text says '{said}': "
-                                                                        f"{sid}'s `{field_name}`")
-            mapped.warnings = [w for w in mapped.warnings if f": `{name}` " not in w.message]
-            if field_name not in self.reads_about(step):  # the output's own name is no input of the step
-                mapped.bindings.pop(field_name, None)
-                mapped.provenance.pop(f"inputs.{field_name}", None)
+            self._take_said(step, mapped, name, binding, f"'{said}': {sid}'s `{field_name}`", field_name)
 
     def take_sigil_sources(self, step: StepSpec, mapped: Any, names: Sequence[str]) -> None:
         """Each input the step's text gives a workflow input with a sigil (`plan.bind_sigil_inputs`): that input,
         unless the input has a value or an explicit source of its own."""
-        reads = [n for n in self.reads_about(step) if n not in step.input_values
-                 and not any(f.name == n and f.source for f in step.inputs)]
+        reads = self._unbound_reads(step)
         if not reads:
             return
         texts = [step.description, *(t.text for t in step.texts)]
         for name, (source, said) in sigil_sources(texts, reads, names).items():
-            mapped.bindings[name] = InputBinding(source="input", name=source, optional=name not in required_of(
-                self.input_schemas[step.id]))
-            mapped.provenance[f"inputs.{name}"] = from_spec(step.where, f"explicit: the text says '{said}': the "
-                                                                        f"workflow input {source}")
-            mapped.warnings = [w for w in mapped.warnings if f": `{name}` " not in w.message]
-            if source not in self.reads_about(step):  # the input's own name is no input of the step
-                mapped.bindings.pop(source, None)
-                mapped.provenance.pop(f"inputs.{source}", None)
+            self._take_said(step, mapped, name, InputBinding(source="input", name=source),
+                            f"'{said}': the workflow input {source}", source)
+
+    def _unbound_reads(self, step: StepSpec) -> list[str]:
+        """The inputs the step's skill reads that have no value or explicit source of their own."""
+        return [n for n in self.reads_about(step) if n not in step.input_values
+                and not any(f.name == n and f.source for f in step.inputs)]
+
+    def _take_said(self, step: StepSpec, mapped: Any, name: str, binding: InputBinding, said: str, own: str) -> None:
+        """`name` bound as the step's text says (`said`, for the provenance); the binding the text's own name
+        `own` got by its name is dropped when the skill reads no input of that name."""
+        mapped.bindings[name] = binding.model_copy(update={"optional": name not in required_of(
+            self.input_schemas[step.id])})
+        mapped.provenance[f"inputs.{name}"] = from_spec(step.where, f"explicit: the text says {said}")
+        mapped.warnings = [w for w in mapped.warnings if f": `{name}` " not in w.message]
+        if own not in self.reads_about(step):  # the text's own name is no input of the step
+            mapped.bindings.pop(own, None)
+            mapped.provenance.pop(f"inputs.{own}", None)
 
     def prose_inputs(self, inputs: Iterable[InputSpec]) -> list[InputSpec]:
         """The inputs a sentence says the run is given, matched to the names the skills read (`plan.prose_inputs`)."""
