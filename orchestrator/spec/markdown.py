@@ -34,6 +34,7 @@ from orchestrator.spec.elsewhere import place_blocks, run_success
 from orchestrator.spec.email_changes import email_changes
 from orchestrator.spec.email_thread import email_thread
 from orchestrator.spec.fields import parse_fields, qualify
+from orchestrator.spec.form_lines import form_markdown
 from orchestrator.spec.gherkin import gherkin_to_markdown
 from orchestrator.spec.graph_mermaid import find_flowchart, flowchart_steps
 from orchestrator.spec.input_ask_key import asked_anywhere, asked_inputs
@@ -654,6 +655,12 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     if sheet is not None:  # a spreadsheet pasted as CSV/TSV: its rows the steps, its notes prose (`spec.sheet`)
         unchatted = sheet.text
     wiki = wiki_markdown(unchatted) if recipes is None and flow is None else None  # MediaWiki markup (`spec.wiki`)
+    form = form_markdown(unchatted) if wiki is None and recipes is None and flow is None and sheet is None \
+        and anchored is None else None  # "Step 2 - Program/skill: x" lines of a filled-in form (`spec.form_lines`)
+    if form is not None:
+        wiki = form[0], form[1]
+        for line, message in form[2]:
+            src.warn(line, message, "spec.unread")
     unchatted, origin = wiki if wiki is not None else (unchatted, None)
     unchatted = gherkin_to_markdown(unchatted, src)  # a Gherkin feature: its lines as the markdown the reader knows
     chat = blank_chat_headers("\n".join(unboxed(unchatted.split("\n"))))  # a comment box's gutter: no markup
