@@ -44,6 +44,7 @@ from orchestrator.plan.conditions import (
     step_path,
 )
 from orchestrator.plan.contract import OutputContract, at_pointer
+from orchestrator.plan.count_field import count_field
 from orchestrator.plan.doc_constant import bind_constants, document_constant
 from orchestrator.plan.echo import Echoes
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
@@ -370,7 +371,12 @@ class _Planner:
                  loop: tuple[str, str] | None, item_fields: frozenset[str] | None) -> Any:
         def resolve(name: str, of: str | None) -> str | None:
             if of is not None:
-                return step_path(of, name) if of in self.produced else None
+                if of not in self.produced:
+                    return None
+                said_of = self.produced[of]
+                if not said_of.outputs(name.split(".")[0]) and (counted := count_field(name, said_of.fields)):
+                    return step_path(of, counted)  # "found at least 1 affected order": `affected_count`
+                return step_path(of, name)
             head = name.split(".")[0]
             if loop is not None and item_fields is not None and head in item_fields:
                 return f"item.{name}"
@@ -380,6 +386,10 @@ class _Planner:
                 return step_path(made[0], name)
             if head in inputs:
                 return f"inputs.{name}"
+            pool = (scope.upstream() if scope is not None else candidates) if name.endswith("_count") else ()
+            counts = [(sid, f) for sid in pool if (f := count_field(name, self.produced[sid].fields))]
+            if len(counts) == 1:  # "any swap is a high-alert drug": the one `high_alert_count` before it
+                return step_path(*counts[0])
             if loop is not None and item_fields is None:
                 return f"item.{name}"
             return None

@@ -104,7 +104,7 @@ _VALUE_ONLY = _rx(r"(?i)^\W*(?:only\s+(?:for|in|on|with)\s+(?P<a>[\w.-]+)|(?:for
 # "3 or more errors", "fewer than 3 errors", "at least 2 warnings": a count of the plural noun
 _COUNTED = _rx(r"(?i)^(?:.*?\s)?(?:(?P<n>\d+)\s+or\s+(?P<a>more|fewer|less)|"
                r"(?P<b>fewer\s+than|less\s+than|more\s+than|over|under|at\s+least|at\s+most)\s+(?P<m>\d{1,3}(?:,\d{3})++|\d++))"
-               r"\s+(?P<noun>[A-Za-z_]\w*s)\s*$")
+               r"\s+(?P<noun>(?:[A-Za-z_][\w-]*+\s++){0,2}+[A-Za-z_]\w*+)\s*$")
 _OR_BOUND = _rx(r"(?i)^(?P<subj>.+?)\s+(?:is|are|was|were)\s+(?P<n>[-+]?[\d,.]+)\s+or\s+"
                 r"(?P<dir>less|fewer|lower|below|under|more|greater|higher|above|over)\s*$")
 _COUNTED_OPS: dict[str, Op] = {"fewer than": "<", "less than": "<", "more than": ">", "over": ">", "under": "<",
@@ -189,6 +189,12 @@ def _clause(text: str, previous: Clause | None) -> Clause | None:
         return Clause(kind="filled", subject=subject, step=step) if subject else None
     if m := _EMPTY.match(text):
         return Clause(kind="empty", subject=(m.group(1),), step=step)
+    from orchestrator.spec.condition_any import (
+        any_of_kind,  # "any swap is a high-alert drug": a count of them
+    )
+
+    if (of_kind := any_of_kind(text)) is not None:
+        return Clause(kind="compare", subject=of_kind[0], step=step, op=">", value=0, guess=of_kind[1])
     if (m := _ANY.match(text)) and (subject := _subject(m.group("rest"))):
         return Clause(kind="filled", subject=subject, step=step)
     from orchestrator.spec.condition_said import (
@@ -204,11 +210,16 @@ def _clause(text: str, previous: Clause | None) -> Clause | None:
             up = m.group("dir").lower() in ("more", "greater", "higher", "above")
             return Clause(kind="compare", subject=subject, step=step, op=">=" if up else "<=", value=value)
     if m := _COUNTED.match(text):  # "merge counted 3 or more errors": the errors' count
-        noun = re.sub(r"(?i)ies$", "y", m.group("noun")) if m.group("noun").lower().endswith("ies") \
-            else m.group("noun")[:-1]
+        *lead, last = m.group("noun").split()  # "1 affected order", "3 or more errors": the noun's words
+        if last.lower().endswith("ies"):
+            last = last[:-3] + "y"
+        elif last.lower().endswith("s") and not last.lower().endswith("ss"):
+            last = last[:-1]
+        elif int((m.group("n") or m.group("m")).replace(",", "")) != 1:
+            return None  # "3 or more error": not a count of things
         word = " ".join((m.group("a") or m.group("b")).lower().split())
         counted: Op = _COUNTED_OPS[word] if m.group("b") else (">=" if word == "more" else "<=")
-        return Clause(kind="compare", subject=(noun, "count"), step=step,
+        return Clause(kind="compare", subject=(*lead, last, "count"), step=step,
                       op=counted, value=int((m.group("n") or m.group("m")).replace(",", "")))
     if m := _VALUE_ONLY.match(text):
         ok, value = _value(m.group("a") or m.group("b") or "")
@@ -460,6 +471,10 @@ def approval_condition(text: str) -> tuple[str | None, str]:
         head = _before_person(text)  # "if total_usd > 10000 Carla signs off first, no answer = no": up to Carla
         if head is not None:
             return head, (text[: m.start()] + " " + text[m.start("cond") + cue.start():]).strip(" ;,.") or "required"
+    if m is not None and " (" in m.group("cond") and read_condition(bare := m.group("cond").split(" (")[0].strip()):
+        # "if any swap is a high-alert drug (heparin, insulin, ...)": the examples in brackets are no part of it
+        cut = text.find(")", m.start("cond") + len(bare))
+        return bare, (text[: m.start()] + " " + text[cut + 1 if cut >= 0 else m.end():]).strip(" ;,.") or "required"
     if m is not None and ", " in m.group("cond"):  # "when the total is over 10,000, the lead has OK'd it"
         head = m.group("cond").split(", ", 1)[0].strip()
         if read_condition(head) is not None:
