@@ -10,7 +10,9 @@ an input a step's skill reads (its input schema or its SKILL.md instructions):
   is "your name".
 
 - no name has every word said, but one does save a unit it ends in: "the wind limit" is `limit_ms`,
-  said so in the warning.
+  said so in the warning;
+- or, failing all those, the part's last word is the last word of exactly one name no step outputs:
+  "today's date" is `run_date`, said so in the warning.
 
 Two parts that match one name are neither read (the warning names both). Two names for one part: the one no step outputs, else the one of more words, else the one for many
 when the part speaks of many ("the hive list": `hives`, not `hive`) and the one for one when it
@@ -89,7 +91,12 @@ def _match(part: str, reads: Mapping[str, str], made: set[str]) -> tuple[str, st
         parts = _name_words(name)
         if len(parts) > 1 and parts[-1] in _UNITS and {singular_word(w) for w in parts[:-1]} <= said:
             unit.append((name, f"its unit `{parts[-1]}` not said"))
-    return unit[0] if len(unit) == 1 else None
+    if len(unit) == 1:
+        return unit[0]
+    last = [w for w in _tokens(part) if w not in _STOP][-1:]  # "today's date" for `run_date`: the last word alone
+    heads = [name for name in reads if name not in made and len(_name_words(name)) > 1 and last
+             and singular_word(_name_words(name)[-1]) == last[0]]
+    return (heads[0], f"only its last word '{last[0]}' said") if len(heads) == 1 else None
 
 
 def _tokens(text: str) -> list[str]:

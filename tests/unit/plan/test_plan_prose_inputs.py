@@ -104,3 +104,32 @@ def test_a_step_s_sentence_that_hands_its_skill_a_value_lists_no_workflow_inputs
     assert _said("Then mix it down with mix-episode, you give it the raw takes and the intro sting.") == []
     assert _said("What you give it each week: the raw takes, and the intro sting.") == [
         ("the raw takes", 1), ("the intro sting", 1)]
+
+
+# -- a part that says only the name's last word ("today's date" for `run_date`) --------------------
+
+
+def test_a_part_that_says_only_the_last_word_of_one_name_is_that_name_and_the_warning_says_so() -> None:
+    from orchestrator.plan.prose_inputs import prose_inputs
+
+    cases = [  # a pharmacy request form, a grant form, a warehouse shift note, a field-survey plan
+        ("today's date", {"run_date": ("", False), "shortage_list": ("", False)}, "run_date"),
+        ("the deadline", {"submission_deadline": ("", False), "applicant": ("", False)}, "submission_deadline"),
+        ("which bay", {"loading_bay": ("", False), "manifest": ("", False)}, "loading_bay"),
+        ("your transects", {"survey_transect": ("", False), "observer": ("", False)}, "survey_transect"),
+    ]
+    for part, reads, name in cases:
+        inputs, [warned] = prose_inputs([(part, "f.md:3")], reads, made=(), have=(), path="f.md")
+        assert [i.name for i in inputs] == [name], part
+        assert "only its last word" in warned.message
+
+
+def test_the_last_word_alone_picks_nothing_when_two_names_end_in_it_or_a_step_makes_it() -> None:
+    from orchestrator.plan.prose_inputs import prose_inputs
+
+    two = {"start_date": ("", False), "end_date": ("", False)}
+    inputs, [warned] = prose_inputs([("the date", "f.md:3")], two, made=(), have=(), path="f.md")
+    assert inputs == [] and "not matched" in warned.message
+    made = {"run_date": ("", False)}
+    inputs, _ = prose_inputs([("today's date", "f.md:3")], made, made=("run_date",), have=(), path="f.md")
+    assert inputs == []
