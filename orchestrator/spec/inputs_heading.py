@@ -28,6 +28,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 _GOES_IN = _rx(
     r"(?<![a-z])(?:need|needs|needed|require|requires|required|requirements|prerequisites?|bring|give|given|"
     r"provide|provided|supply|supplied|params?|parameters|inputs?|arguments?|args|takes?|feed|hand\s++it|"
+    r"enters?|entered|types?\s++in|fills?\s++in|keys?\s++in|"
     r"hand\s++over|before\s++(?:you\s++|we\s++)?+start(?:ing)?+|kick\s++(?:this|it)\s++off)(?![a-z])"
 )
 # a title that speaks of what comes out: never inputs ("What you give back", "What it gives you")

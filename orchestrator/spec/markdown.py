@@ -54,6 +54,7 @@ from orchestrator.spec.model import (
     ScenarioSpec,
     StepSpec,
 )
+from orchestrator.spec.outline_slides import outline_markdown
 from orchestrator.spec.prose import sentences as policy_sentences
 from orchestrator.spec.prose_inputs import (
     given_names,
@@ -78,6 +79,7 @@ from orchestrator.spec.sheet import find_sheet, sheet_steps
 from orchestrator.spec.skill_headings import names_skill, skill_section
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
+from orchestrator.spec.steps_lead import steps_lead
 from orchestrator.spec.steps_lettered_sub import lettered_sub_steps
 from orchestrator.spec.structure import (
     NOT_STEPS,
@@ -661,6 +663,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         wiki = form[0], form[1]
         for line, message in form[2]:
             src.warn(line, message, "spec.unread")
+    elif wiki is None and recipes is None and flow is None and sheet is None and anchored is None:
+        wiki = outline_markdown(unchatted)  # a slide deck's outline: titles and tab-indented bullets (`spec.outline_slides`)
     unchatted, origin = wiki if wiki is not None else (unchatted, None)
     unchatted = gherkin_to_markdown(unchatted, src)  # a Gherkin feature: its lines as the markdown the reader knows
     chat = blank_chat_headers("\n".join(unboxed(unchatted.split("\n"))))  # a comment box's gutter: no markup
@@ -730,6 +734,7 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     _warn_blocks([b for b in preamble if not isinstance(b, Para | Bullet)
                   and src.where(b.line) not in step_lines], src, "preamble")
     found: dict[str, Section] = {}
+    lead_said: tuple[tuple[str, int], ...] = ()  # inputs said in words before the steps (`spec.steps_lead`)
     for section in sections:
         kind = section_kind(section.title)
         if kind is None and (any(src.where(b.line) in step_lines for b in section.blocks) or any(
@@ -737,6 +742,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
             if anchored is not None:  # what the anchored steps left of their section: read or reported
                 for block in [*section.blocks, *(b for sub in section.subsections for b in sub.blocks)]:
                     report_unread(block, steps, src, f"section '{section.title}' (not a step)")
+            elif steps and not lead_said:  # its lines before the first step: a limit, inputs in words
+                lead_said = steps_lead(section, min(int(s.where.rsplit(":", 1)[1]) for s in steps), src)
             continue  # "## What the workflow does": the section its steps were read from, under another name
         if kind is None and "inputs" not in found and inputs_section_said(section, src):
             kind = "inputs"  # "## What you need before starting": a list of names (`inputs_heading`)
@@ -768,7 +775,7 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         inputs = said_in_first_step(steps, src)
     if inputs is None and recipe_inputs:
         inputs = recipe_inputs
-    said_given = () if inputs is not None else tuple((p, src.where(line)) for p, line in in_words) \
+    said_given = () if inputs is not None else tuple((p, src.where(line)) for p, line in in_words or lead_said) \
         or read_prose_inputs(src.lines, src.where)  # "you'll need to give it ...", "You will need" + items in words
     steps = place_branches(steps, [(i.name, i.description) for i in inputs or ()], src)
     steps = with_fixed_values(steps)  # `home_port is always "Leith"`: the step's own value, no workflow input
