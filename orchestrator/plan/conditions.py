@@ -25,7 +25,7 @@ from orchestrator.spec.condition import Clause, ReadCondition, read_condition
 Resolve = Callable[[str, str | None], str | None]
 # The words of a subject no name placed -> (its path, how it was read) when they mean one value
 # (`plan.meaning`), else (None, what to add to the error: the values it may mean).
-Meaning = Callable[[tuple[str, ...]], tuple[str | None, str]]
+Meaning = Callable[..., tuple[str | None, str]]  # (words, numeric=False)
 
 _KEYWORDS = {"and", "or", "not", "in", "is", "if", "else", "true", "false", "none", "True", "False", "None",
              "loop", "inputs", "steps", "item"}
@@ -87,7 +87,8 @@ def _place(clause: Clause, resolve: Resolve, meaning: Meaning | None = None, gue
             return path
     said = " ".join(words)
     where = f" in the output of {clause.step}" if clause.step else ""
-    found, note = meaning(words) if meaning is not None and clause.step is None else (None, "")
+    numeric = clause.kind == "compare" and isinstance(clause.value, int | float) and not isinstance(clause.value, bool)
+    found, note = meaning(words, numeric=numeric) if meaning is not None and clause.step is None else (None, "")
     if found is not None:
         if guessed is not None:
             guessed.append(note)

@@ -22,6 +22,10 @@ _NOT_MEANING = frozenset({"the", "a", "an", "its", "their", "this", "that", "the
 _SUFFIXES = ("ing", "ed", "es", "s", "e")
 # the words of a field that holds a count ("more than 30 pupils" is `pupil count`: `total_pupils`, `n_pupils`)
 _COUNT_WORDS = frozenset({"count", "total", "num", "number", "n", "how_many"})
+# the words of a field that holds a measure: "hazard 3 or higher" is `hazard_level`, not `hazard_label`
+# (a scale or a count, not an amount: `refund_amount` beside `refund_fee` stays a question for the author)
+_MEASURE_WORDS = ("level", "score", "rating", "grade", "rank", "index", "pct", "percent", "count", "total", "num", "number",
+                  "n")
 
 
 def _stem(word: str) -> str:
@@ -38,6 +42,9 @@ def stems(text: str) -> frozenset[str]:
     return frozenset(_stem(w) for w in re.findall(r"[A-Za-z]+", spaced) if w.lower() not in _NOT_MEANING)
 
 
+_MEASURE = frozenset(_stem(w) for w in _MEASURE_WORDS)
+
+
 @dataclass(frozen=True)
 class Value:
     """A value a condition can reach: its name, its path in an expression, and what produces it."""
@@ -48,9 +55,10 @@ class Value:
     about: str = ""  # the producer's words: its skill's name and its step's title
 
 
-def by_meaning(words: Iterable[str], values: Iterable[Value]) -> tuple[Value | None, str]:
+def by_meaning(words: Iterable[str], values: Iterable[Value], *, numeric: bool = False) -> tuple[Value | None, str]:
     """The one value `words` mean (module docstring) and how it was read; (None, what to write) when
-    none or several are."""
+    none or several are. `numeric`: the condition compares it with a number, so of several values
+    meant the one whose name says a measure (`hazard_level` beside `hazard_label`) is."""
     subject = stems(" ".join(words))
     if not subject:
         return None, ""
@@ -65,6 +73,8 @@ def by_meaning(words: Iterable[str], values: Iterable[Value]) -> tuple[Value | N
             (meant if subject <= own | stems(v.about) else near).append(v)
     if len(meant) > 1 and "count" in subject:  # a count of pupils: `n_pupils` rather than the list `pupils`
         meant = [v for v in meant if stems(v.name) & _COUNT_WORDS] or meant
+    if len(meant) > 1 and numeric:
+        meant = [v for v in meant if _MEASURE & stems(v.name)] or meant
     said = " ".join(words)
     if len(meant) == 1:
         v = meant[0]
@@ -78,7 +88,7 @@ def by_meaning(words: Iterable[str], values: Iterable[Value]) -> tuple[Value | N
 
 
 def meant_values(steps: Iterable[str], inputs: Iterable[object], produced: Mapping[str, object],
-                 bound: Mapping[str, object], spec: object) -> Callable[[tuple[str, ...]], tuple[str | None, str]]:
+                 bound: Mapping[str, object], spec: object) -> Callable[..., tuple[str | None, str]]:
     """The `Meaning` of a condition (`plan.conditions`): its subject's words against the outputs of
     `steps` (the nearest first: a name two of them output is the nearest's) and the workflow `inputs`."""
     def values() -> list[Value]:  # built only when a subject is read by meaning: plan() asks per step
@@ -96,8 +106,8 @@ def meant_values(steps: Iterable[str], inputs: Iterable[object], produced: Mappi
             out.setdefault(name, Value(name, f"inputs.{name}", "a workflow input"))
         return list(out.values())
 
-    def meaning(words: tuple[str, ...]) -> tuple[str | None, str]:
-        found, note = by_meaning(words, values())
+    def meaning(words: tuple[str, ...], numeric: bool = False) -> tuple[str | None, str]:
+        found, note = by_meaning(words, values(), numeric=numeric)
         return (found.path if found is not None else None), note
 
     return meaning

@@ -53,7 +53,7 @@ _SCOPE = _rx(r"(?i)(?<!\s)\s++(?:in\s++(?:one|a\s++single)\s++(?:go|day|run|batc
 _BEFORE = _rx(r"(?i)(?<![\w-])before\s++(?P<what>[^.;,:()]{1,80}+)")
 _TAG = _rx(r"</?[A-Za-z][^<>]{0,200}+>")
 _LIST = _rx(r"^\s*+(?:[-*+]|\d{1,3}+[.)])\s")
-_SENTENCE = _rx(r"(?<=[.!;])\s++(?=\S)")
+_SENTENCE = _rx(r"(?<=[.!;])\s++(?=\S)(?!\d)")  # "radio ch. 3 before we plan": one sentence
 _STEP_ID = _rx(r"^(?P<sid>step-[\w-]{1,40}+)[:\s(]")
 _WORD = _rx(r"[A-Za-z]{3,}+")
 # time given a person to answer: "Give her 3 hours", "She has 2 days to answer", "no reply within 1h"
@@ -63,6 +63,7 @@ _PERSON_TIME = _rx(r"(?i)(?<![\w-])(?:give|allow)\s++(?:her|him|them|the\s++\w++
 _AMOUNT = _rx(r"(?i)(?:^|_)(?:total|amount|sum|value|cost|price|subtotal)(?:_|$)")
 # where what is said before an approval's cue starts: after "that", a colon, a dash, a stop
 _LEAD_IN = _rx(r"(?i)(?<![\w-])that\s++|[:;—–]\s*+|\.\s++")
+_ARROW = _rx(r"(?:→|->|=>|⇒)")
 _IF = _rx(r"(?i)(?<![\w-])(?:if|when|whenever|unless|where)(?![\w-])|\?")
 
 _IRREGULAR = {"sent": "send", "sold": "sell", "paid": "pay", "made": "make", "bought": "buy", "went": "go",
@@ -75,9 +76,20 @@ _NOT_NAMING = frozenset({"the", "and", "anything", "any", "everything", "somethi
                          "ever", "start", "starts", "started", "starting", "go", "then", "first"})
 
 
+# a person who approves before the work goes on: "the director approves on radio before we plan"
+_APPROVES_BEFORE = _rx(r"(?i)(?<![\w-])(?:(?-i:OK)s|okays|approves|signs\s++off|gives\s++(?:the\s++)?(?:ok|go-?ahead))"
+                       r"(?![\w-])(?:[^.;?!]|\.(?=\s?\d))(?:[^.;?!]|\.(?=\s?\d)){0,59}?(?<![\w-])before\s++(?:we|you|they|anyone|anything|the|it|i)(?![\w-])")
+
+
+def approves_before(sentence: str) -> re.Match[str] | None:
+    """The words of a person who approves before the work goes on ("approves by phone before we book")."""
+    return _APPROVES_BEFORE.search(sentence)
+
+
 def first_cue(sentence: str) -> bool:
-    """Whether a sentence says a person OKs (approves, signs off, agrees to) it first."""
-    return _FIRST.search(sentence) is not None
+    """Whether a sentence says a person OKs (approves, signs off, agrees to) it first, or before the
+    work goes on ("the director approves on the radio before we plan")."""
+    return _FIRST.search(sentence) is not None or _APPROVES_BEFORE.search(sentence) is not None
 
 
 def condition_in_scope(text: str) -> str | None:
@@ -173,9 +185,12 @@ def _block(src: Source, line: int) -> tuple[str, int, int]:
     (at most 10 lines), its tags dropped; and the line the approval is on (the first with text)."""
     parts: list[str] = []
     first = last = line
+    opening = src.line_text(line)
+    tabs = len(opening) - len(opening.lstrip("\t"))  # a slide outline's bullet: with its own sub-bullets only
     for number in range(line, min(line + 10, len(src.lines) + 1)):
         raw = src.line_text(number)
-        if not raw.strip() or (number > line and _LIST.match(raw)):
+        deeper = len(raw) - len(raw.lstrip("\t")) > tabs
+        if not raw.strip() or (number > line and (_LIST.match(raw) or ((raw.startswith("\t") or tabs) and not deeper))):
             break
         last = number
         text = _TAG.sub(" ", raw).strip()
@@ -223,12 +238,13 @@ def _before_cue(sentence: str) -> str | None:
     from orchestrator.spec.condition import _APPROVE, read_condition
     from orchestrator.spec.whole_approval import said_cue
 
-    cue = _APPROVE.search(sentence) or said_cue(sentence) or _FIRST.search(sentence)
+    cue = _APPROVE.search(sentence) or said_cue(sentence) or _FIRST.search(sentence) or _APPROVES_BEFORE.search(sentence)
     if cue is None:
         return None
     head = sentence[: cue.start()]
     start = max((m.end() for m in _LEAD_IN.finditer(head)), default=0)
-    said = " ".join(head[start:].split()).strip(" ,;:")
+    arrow = _ARROW.search(head, start)  # "Level 4+ → the director approves": what comes before the arrow
+    said = " ".join(head[start:arrow.start() if arrow is not None else len(head)].split()).strip(" ,;:")
     if not said or len(said.split()) > 8 or _IF.search(said):
         return None
     found = read_condition(said)

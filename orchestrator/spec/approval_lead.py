@@ -69,10 +69,13 @@ def condition_ahead(sentence: str, cue_start: int) -> str | None:
 def condition_before_cue(sentence: str) -> str | None:
     """`condition_ahead` at the sentence's approval cue (`condition._APPROVE`, `whole_approval`'s words,
     a time given to a person); None when the sentence has no cue or no condition before it."""
+    from orchestrator.spec.approval_hold import (
+        approves_before,  # "X approves by phone before we book"
+    )
     from orchestrator.spec.condition import _APPROVE
     from orchestrator.spec.whole_approval import said_cue
 
-    cue = _APPROVE.search(sentence) or said_cue(sentence) or _GIVES.search(sentence)
+    cue = _APPROVE.search(sentence) or said_cue(sentence) or _GIVES.search(sentence) or approves_before(sentence)
     return condition_ahead(sentence, cue.start()) if cue is not None and cue.start() > 0 else None
 
 

@@ -110,6 +110,7 @@ _OR_BOUND = _rx(r"(?i)^(?P<subj>.+?)\s+(?:is|are|was|were)\s+(?P<n>[-+]?[\d,.]+)
 _COUNTED_OPS: dict[str, Op] = {"fewer than": "<", "less than": "<", "more than": ">", "over": ">", "under": "<",
                                "at least": ">=", "at most": "<="}
 _ARTICLES = {"the", "a", "an", "its", "their", "this", "that", "it", "value", "of", "field", "output"}
+_AND_UP = _rx(r"(?<![\w.])(\d{1,9}+(?:\.\d{1,9}+)?+)\s*+\+(?![\w+])")  # "4+", "level 3 +"
 _NUM = _rx(r"^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
 _UNIT = _rx(r"(?i)^\s*(?:%|percent|eur|usd|gbp|chf|€|\$|£|euros?|dollars?|items?|rows?|[a-z]{3})?\W*$")
 
@@ -171,8 +172,25 @@ def _subject(text: str) -> tuple[str, ...]:
     return tuple(tail)
 
 
+def _counted(m: re.Match[str], step: str | None) -> Clause | None:
+    """A count of things: "3 or more errors", "at least 1 affected order" (one thing, said in the singular,
+    a word of three letters or more: "over 10 mg" is no count); None when it is not one."""
+    *lead, last = m.group("noun").split()
+    number = int((m.group("n") or m.group("m")).replace(",", ""))
+    if last.lower().endswith("ies"):
+        last = last[:-3] + "y"
+    elif last.lower().endswith("s") and not last.lower().endswith("ss"):
+        last = last[:-1]
+    elif number != 1 or len(last) < 3:
+        return None
+    word = " ".join((m.group("a") or m.group("b")).lower().split())
+    op: Op = _COUNTED_OPS[word] if m.group("b") else (">=" if word == "more" else "<=")
+    return Clause(kind="compare", subject=(*lead, last, "count"), step=step, op=op, value=number)
+
+
 def _clause(text: str, previous: Clause | None) -> Clause | None:
     step: str | None = None
+    text = _AND_UP.sub(r"\1 or more", text)  # "Level 4+": 4 or more
     said = _FROM_STEP.search(text) or _STEP_SAID.search(text)
     if said is not None:
         step = step_id(f"step {said.group(1)}")
@@ -209,18 +227,8 @@ def _clause(text: str, previous: Clause | None) -> Clause | None:
         if ok:
             up = m.group("dir").lower() in ("more", "greater", "higher", "above")
             return Clause(kind="compare", subject=subject, step=step, op=">=" if up else "<=", value=value)
-    if m := _COUNTED.match(text):  # "merge counted 3 or more errors": the errors' count
-        *lead, last = m.group("noun").split()  # "1 affected order", "3 or more errors": the noun's words
-        if last.lower().endswith("ies"):
-            last = last[:-3] + "y"
-        elif last.lower().endswith("s") and not last.lower().endswith("ss"):
-            last = last[:-1]
-        elif int((m.group("n") or m.group("m")).replace(",", "")) != 1:
-            return None  # "3 or more error": not a count of things
-        word = " ".join((m.group("a") or m.group("b")).lower().split())
-        counted: Op = _COUNTED_OPS[word] if m.group("b") else (">=" if word == "more" else "<=")
-        return Clause(kind="compare", subject=(*lead, last, "count"), step=step,
-                      op=counted, value=int((m.group("n") or m.group("m")).replace(",", "")))
+    if (m := _COUNTED.match(text)) and (counted_clause := _counted(m, step)) is not None:
+        return counted_clause  # "merge counted 3 or more errors": the errors' count
     if m := _VALUE_ONLY.match(text):
         ok, value = _value(m.group("a") or m.group("b") or "")
         if ok and isinstance(value, str):
