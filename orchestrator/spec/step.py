@@ -251,6 +251,22 @@ def read_routes(text: str, src: Source, line: int) -> tuple[dict[str, str], str 
     return routes, default
 
 
+def _nested_after(blocks: list[Block]) -> list[Block]:
+    """The blocks, with what is nested under a bullet no label takes ("- Some note" then "   - retry 3
+    times") following it as the step's own blocks: no reader took nested blocks there, so they were
+    dropped without a word. A labelled bullet keeps its nested ones (its reader reads or warns them)."""
+    if not any(isinstance(b, Bullet) and b.children for b in blocks):
+        return blocks
+    out: list[Block] = []
+    for block in blocks:
+        if isinstance(block, Bullet) and block.children and label_key(block.label, block.value) is None:
+            out.append(block.model_copy(update={"children": ()}))
+            out += _nested_after(list(block.children))
+        else:
+            out.append(block)
+    return out
+
+
 def _child_texts(bullet: Bullet) -> list[tuple[str, int]]:
     return [(b.text, b.line) for b in bullet.children if isinstance(b, Bullet)]
 
@@ -763,6 +779,7 @@ def read_step(
         b.prose_depends = (prose.StepList(root=True), line, name)
     flattened = False  # reading failure modes written at the bullets' own level
     aside = False  # after a "notes:" paragraph nothing more belongs to the step
+    blocks = _nested_after(blocks)
     for index, block in enumerate(blocks):
         b.block_index = index
         if aside:
