@@ -68,6 +68,7 @@ from orchestrator.plan.near_input import bind_near
 from orchestrator.plan.outside import how_to_name, said_by_name, said_in_words, written_as_name
 from orchestrator.plan.prose_inputs import prose_inputs
 from orchestrator.plan.rename import renames
+from orchestrator.plan.renamed_input import take_renamed
 from orchestrator.plan.said_assign import said_sources
 from orchestrator.plan.said_step import said_step
 from orchestrator.plan.said_value import bind_said_values, said_value
@@ -509,6 +510,8 @@ class _Planner:
             self.take_said_sources(step, mapped, scope, names)  # "turbines = A's ranked list" (`plan.said_assign`)
             self.take_sigil_sources(step, mapped, names)  # `in.readings = @telemetry` (`plan.bind_sigil_inputs`)
             self.take_input_over_echoes(step, mapped, scope, names)  # `ward` given back by steps 1 and 2
+            take_renamed(step.id, [i.name for i in loose[step.id]], said_in_prose, names, mapped,
+                         step.where)  # `study_plot` said for `plot`, a name only the skill's instructions give
             self.found += bind_step_named(  # `vans` when the text names step 2's `available_vans`
                 step, self.reads_about(step), self.text_of(step), self.makers, functools.partial(producers, scope=scope),
                 lambda sid, f: resolve_reference(f"steps.{sid}.output.{f}", names, self.produced),

@@ -93,7 +93,10 @@ def _match(part: str, reads: Mapping[str, str], made: set[str]) -> tuple[str, st
             unit.append((name, f"its unit `{parts[-1]}` not said"))
     if len(unit) == 1:
         return unit[0]
-    last = [w for w in _tokens(part) if w not in _STOP][-1:]  # "today's date" for `run_date`: the last word alone
+    content = [w for w in _tokens(part) if w not in _STOP]
+    last = content[-1:]  # "today's date" for `run_date`: the last word alone, its other words naming no value
+    if any(singular_word(w) == o for o in content[:-1] for name in reads for w in _name_words(name)):
+        return None  # "the sailing ref": `sailing` is a name of its own, so not `filing_ref`
     heads = [name for name in reads if name not in made and len(_name_words(name)) > 1 and last
              and singular_word(_name_words(name)[-1]) == last[0]]
     return (heads[0], f"only its last word '{last[0]}' said") if len(heads) == 1 else None

@@ -49,8 +49,6 @@ _NO_GATE = ("the approval is kept but its condition is not: the step waits for a
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
     (LOAN, 1, "input object_id"): _LOAN_FIELD.format(13, "object_id"),
-    (LOAN, 1, "input notes"): _LOAN_RECORD.format(13) + "`notes` is a workflow input read from 'the courier's "
-                                                        "condition notes' (warned at line 5), not `condition_notes`",
     (LOAN, 2, "input declared_value"): _LOAN_FIELD.format(21, "declared_value"),
     (LOAN, 2, "input currency"): _LOAN_FIELD.format(21, "currency"),
     (LOAN, 3, "input object_id"): _LOAN_ANCHORED,
