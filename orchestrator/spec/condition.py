@@ -605,6 +605,13 @@ def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | N
     from orchestrator.spec import policy_text as pt
 
     condition, rest = approval_condition(value)
+    from orchestrator.spec.person_notice import (  # "..., page the RPh supervisor"
+        notice,
+        person_told,
+    )
+
+    if (told := person_told(rest)) is not None:
+        src.warn(line, notice(told), "spec.unread")
     said = (approval_sentence(rest) or approval_timeout(rest)[0] is not None) and not re.search(r"(?i)\b(?:required|timeout|within|after)\b", rest)
     policy = pt.read_approval(f"required; {rest}" if said else rest, src, line)  # "a maintainer has to 👍 this"
     if policy is None:
