@@ -307,7 +307,7 @@ class RunReports:
 
     def __call__(self, folder: str, n: int) -> dict[str, Any]:
         if (folder, n) not in self._made:
-            where = self._base / f"{folder[:2]}-{n}"
+            where = self._base / f"{folder.split('-', 1)[0]}-{n}"
             where.mkdir()
             (where / "inputs.json").write_text(json.dumps(run_inputs(self._expect(folder), n)), encoding="utf-8")
             done = run("run", str(self._spec_of(folder)), "--input-file", str(where / "inputs.json"), "--json",

@@ -47,10 +47,16 @@ def expr(text: str, ids: Ids) -> str:
     return re.sub(r"#(\d+)", lambda m: ids.get(int(m[1]), "?"), text)
 
 
+def _exclusive(steps: list[dict[str, Any]]) -> bool:
+    """Two steps of which exactly one runs: one's condition is the other's, negated."""
+    whens = [s.get("when") or "" for s in steps]
+    return len(whens) == 2 and all(whens) and (whens[0] == f"not ({whens[1]})" or whens[1] == f"not ({whens[0]})")
+
+
 def meant_inputs(said: Any, ids: Ids) -> list[dict[str, Any]]:
     """The bindings expect.yaml's source in words allows (each: the keys it fixes); more than one where it
-    says "x (or step N output x)"."""
-    text = str(said)
+    says "x (or step N output x)"; "(optional)" after a source says the skill may go without it."""
+    text = str(said).removesuffix(" (optional)")
     if m := re.fullmatch(r"(workflow input \w+) \(or (step \d+ output \w+)\)", text):
         return meant_inputs(m[1], ids) + meant_inputs(m[2], ids)
     if m := re.fullmatch(r"each item's field (\w+)", text):
@@ -70,6 +76,9 @@ def meant_inputs(said: Any, ids: Ids) -> list[dict[str, Any]]:
     if m := re.fullmatch(r"step (\d+) output (\w+) or step (\d+) output \2 \(whichever ran\)", text):
         return [{"source": "step", "any_of": sorted([ids.get(int(m[1]), "?"), ids.get(int(m[3]), "?")]),
                  "pointer": f"/{m[2]}"}]
+    if m := re.fullmatch(r"step (\d+) or step (\d+) output (\w+) \(whichever ran\)", text):  # the same, said once
+        return [{"source": "step", "any_of": sorted([ids.get(int(m[1]), "?"), ids.get(int(m[2]), "?")]),
+                 "pointer": f"/{m[3]}"}]
     if m := re.fullmatch(r"step (\d+) output (\w+)", text):
         return [{"source": "step", "step": ids.get(int(m[1])), "pointer": f"/{m[2]}"}]
     return [{"source": "literal", "value": said}]
@@ -139,8 +148,10 @@ class Holdout:
             got = reduce_dependencies({numbers.get(s["id"], s["id"]): {numbers.get(d, d) for d in s["depends_on"]}
                                        for s in plan["steps"]})[number]
             want = reduce_dependencies({n: set(m["depends_on"]) for n, m in self.meant_steps(folder).items()})[number]
-            if aspect == "join":
-                return None if step.get("join") == "any" and got == want else f"join {step.get('join')}, after {got}"
+            if aspect == "join":  # after whichever ran: a join, or after both of an if/otherwise pair (one is skipped)
+                joined = step.get("join") == "any" or _exclusive([s for s in plan["steps"]
+                                                                   if numbers.get(s["id"]) in want])
+                return None if joined and got == want else f"join {step.get('join')}, after {got}"
             return None if got == want else f"after {sorted(map(str, got))}"
         if aspect == "for_each":
             fe, over = step["for_each"], meant["for_each"]

@@ -1,5 +1,5 @@
-"""The holdouts 11 to 15 (tests/fixtures/foreign-specs-holdoutNN) through the real `skillweave`, one data module
-each (holdout_book11.py .. holdout_book15.py: the folders, the conditions and approvals meant, and what is not
+"""The holdouts 11 to 16 (tests/fixtures/foreign-specs-holdoutNN) through the real `skillweave`, one data module
+each (holdout_book11.py .. holdout_book16.py: the folders, the conditions and approvals meant, and what is not
 so yet with its reason); the readings of expect.yaml are holdout_kit.py's. For each holdout:
 
 - each spec validates;
@@ -30,6 +30,7 @@ import holdout_book12
 import holdout_book13
 import holdout_book14
 import holdout_book15
+import holdout_book16
 import pytest
 from foreign_kit import (
     RunReports,
@@ -44,7 +45,7 @@ from holdout_kit import Book, Plan, Plans
 pytestmark = pytest.mark.e2e
 
 BOOKS = {b.name: b for b in map(Book.of, (holdout_book11, holdout_book12, holdout_book13, holdout_book14,
-                                          holdout_book15))}
+                                          holdout_book15, holdout_book16))}
 PlanOf = Callable[[Book, str], Plan]
 
 
@@ -64,6 +65,11 @@ def _case(book: Book, case: tuple[Any, ...], why: str | None, name: str) -> Any:
                         id=f"{book.name}-{name}")
 
 
+def _num(folder: str) -> str:
+    """The spec's number, as its folder starts ("76", "104")."""
+    return folder.split("-", 1)[0]
+
+
 def _nth(policies: list[dict[str, Any]]) -> Iterator[tuple[int, dict[str, Any]]]:
     """Each policy with its place among the policies of its line."""
     seen: dict[int, int] = {}
@@ -79,7 +85,7 @@ def test_a_holdout_spec_validates(book: str, folder: str) -> None:
 
 
 @pytest.mark.parametrize(("book", "folder", "number", "aspect"), [
-    _case(b, (f, n, a), b.known.get((f, n, a)), f"{f[:2]}-step{n}-{a.replace(' ', '-')}") for b in BOOKS.values()
+    _case(b, (f, n, a), b.known.get((f, n, a)), f"{_num(f)}-step{n}-{a.replace(' ', '-')}") for b in BOOKS.values()
     for f in b.holdout.folders for n, a in b.holdout.aspects(f)])
 def test_a_holdout_step_is_planned_as_its_author_meant(plans: PlanOf, book: str, folder: str, number: int,
                                                        aspect: str) -> None:
@@ -89,7 +95,7 @@ def test_a_holdout_step_is_planned_as_its_author_meant(plans: PlanOf, book: str,
 
 @pytest.mark.parametrize(("book", "folder", "number", "line", "meaning"), [
     _case(b, (f, s["number"], p["line"], p["meaning"]), b.known_policy.get((f, p["line"], i)),
-          f"{f[:2]}-step{s['number']}-l{p['line']}")
+          f"{_num(f)}-step{s['number']}-l{p['line']}")
     for b in BOOKS.values() for f in b.holdout.folders for s in b.holdout.expect(f)["steps"]
     for i, p in _nth(s["policies"])])
 def test_a_holdout_policy_line_is_on_its_step_as_its_author_meant(plans: PlanOf, book: str, folder: str, number: int,
@@ -100,7 +106,7 @@ def test_a_holdout_policy_line_is_on_its_step_as_its_author_meant(plans: PlanOf,
 
 
 @pytest.mark.parametrize(("book", "folder", "kind", "line"), [
-    _case(b, (f, k, n), b.known_whole.get((f, k, n)), f"{f[:2]}-{k}-l{n}") for b in BOOKS.values()
+    _case(b, (f, k, n), b.known_whole.get((f, k, n)), f"{_num(f)}-{k}-l{n}") for b in BOOKS.values()
     for f in b.holdout.folders for k, n, _s, _i in b.holdout.line_items(f) if k in ("limit", "success")])
 def test_a_holdout_whole_run_limit_or_success_check_is_read_as_meant(plans: PlanOf, book: str, folder: str, kind: str,
                                                                      line: int) -> None:
@@ -109,7 +115,7 @@ def test_a_holdout_whole_run_limit_or_success_check_is_read_as_meant(plans: Plan
 
 
 @pytest.mark.parametrize(("book", "folder", "kind", "line", "number", "nth"), [
-    _case(b, (f, k, n, s, i), b.silent.get((f, n)) or b.silent.get((f, n, i)), f"{f[:2]}-l{n}-{k}" + (f"-{i}" if i else ""))
+    _case(b, (f, k, n, s, i), b.silent.get((f, n)) or b.silent.get((f, n, i)), f"{_num(f)}-l{n}-{k}" + (f"-{i}" if i else ""))
     for b in BOOKS.values() for f in b.holdout.folders for k, n, s, i in b.holdout.line_items(f)])
 def test_no_holdout_policy_condition_approval_or_check_line_is_dropped_silently(
         plans: PlanOf, book: str, folder: str, kind: str, line: int, number: int, nth: int) -> None:
@@ -121,7 +127,7 @@ def test_no_holdout_policy_condition_approval_or_check_line_is_dropped_silently(
 
 def _runs(keep: Callable[[Book, tuple[str, int]], bool], unpaused: bool = False) -> list[Any]:
     """The run cases of each holdout that `keep` keeps; with `unpaused`, an UNPAUSED one a strict xfail."""
-    return [pytest.param(b.name, f, n, id=f"{b.name}-{f[:2]}-run{n}",
+    return [pytest.param(b.name, f, n, id=f"{b.name}-{_num(f)}-run{n}",
                          marks=[pytest.mark.xfail(reason=b.unpaused[(f, n)], strict=True)]
                          if unpaused and (f, n) in b.unpaused else [])
             for b in BOOKS.values() for f, n in b.holdout.run_cases() if keep(b, (f, n))]

@@ -1,0 +1,122 @@
+"""The sixteenth holdout (tests/fixtures/foreign-specs-holdout16, specs 99-104), its data for
+test_foreign_specs_holdouts.py. Blind at 2b56f19 and again at 63d7fd2 (BLIND-RESULTS*.md): 8 of 31 steps fully
+right, 0 of 11 runs at their final output, 99 and 100 refused; three of its kinds are uncommon shapes (a
+PowerPoint outline, an Obsidian note, a request form of `Step N - Field: value` lines) and 101 is YAML in its
+author's own schema with anchors and a merge key. It is tuning data now.
+
+`WHEN` and `APPROVAL` are expect.yaml's conditions and approvals in words, as the plan's expressions (with `#N`
+for the plan id of the author's step N), with the line each is said at; an expression listed beside another
+means the same for the values said (an otherwise's `not (x >= 3)` is `x < 3`). What is not so yet is listed
+with its reason: one that starts passing must leave its list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from foreign_kit import FIXTURES, folders_of
+from holdout_kit import still_misread
+
+NAME = "foreign-specs-holdout16"
+_BY_NUMBER = {f.split("-", 1)[0]: f for f in folders_of(FIXTURES / NAME)}
+VET, REEFER, BLADE, SKI, SEEDBANK, PHARMACY = (_BY_NUMBER[n] for n in ("99", "100", "101", "102", "103", "104"))
+
+_EXCURSION = "steps['#3'].output.excursion"
+_HAZARD = "steps['#3'].output.hazard_level"
+_AFFECTED = "steps['#1'].output.affected_count"
+# (folder, author's step number) -> (the line the condition is said at, the `when` expressions meant)
+WHEN: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
+    (REEFER, 4): (44, (_EXCURSION, f"{_EXCURSION} == true", f"{_EXCURSION} is true")),
+    (REEFER, 5): (55, (f"not ({_EXCURSION})", f"not {_EXCURSION}", f"{_EXCURSION} == false",
+                       f"not ({_EXCURSION} == true)")),
+    (SKI, 4): (26, (f"{_HAZARD} >= 3",)),
+    (SKI, 5): (33, (f"not ({_HAZARD} >= 3)", f"{_HAZARD} < 3")),
+    (PHARMACY, 3): (33, (f"{_AFFECTED} >= 1", f"{_AFFECTED} > 0")),
+    (PHARMACY, 4): (41, (f"not ({_AFFECTED} >= 1)", f"{_AFFECTED} == 0", f"{_AFFECTED} < 1",
+                         f"not ({_AFFECTED} > 0)")),
+}
+# (folder, author's step number) -> the step's approval meant, its `when` one of those listed
+APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
+    (REEFER, 4): {"required": True, "timeout_s": 7200.0, "on_timeout": "approve",
+                  "when": ("steps['#3'].output.severity == 'major'",)},
+    (SKI, 4): {"required": True, "timeout_s": 900.0, "on_timeout": "reject", "when": (f"{_HAZARD} >= 4",)},
+    (PHARMACY, 3): {"required": True, "timeout_s": 1800.0, "on_timeout": "reject",
+                    "when": ("steps['#2'].output.high_alert_count > 0",)},
+}
+# folder -> why `skillweave plan` refuses it (every case of the folder is a strict xfail for that reason)
+REFUSED: dict[str, str] = {
+    VET: "'At the same time' puts `find-due-vaccines` and `clinic-calendar` in one step (line 7): the calendar's "
+         "carry-on value becomes step 1's fallback {}, so the loop over the due pets would starve (line 9)",
+    REEFER: "a stated 'wait for step 2' and the default step order make a cycle step 1 -> step 2 -> step 1 (line 20); "
+            "the per-step two-column tables are not read (warned 'block not read')",
+}
+# (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
+KNOWN: dict[tuple[str, int, str], str] = {
+    (BLADE, 1, "input report"): "`$ask.drone_report` (line 17) is kept as a literal string, not the workflow input",
+    (BLADE, 2, "input site"): "`$ask.site_code` (line 24) is kept as a literal string, not the workflow input",
+    (BLADE, 3, "depends_on"): "`for_each_of` (line 31) is not understood (warned), so grade is a root, not after ingest",
+    (BLADE, 3, "for_each"): "`for_each_of` (line 31) is not understood (warned): no loop",
+    **{(BLADE, 3, f"input {name}"): f"`$it.{name}` (line 32) is kept as a literal string (warned), not the item's field"
+       for name in ("turbine", "blade", "kind", "size_mm")},
+    (BLADE, 4, "input grades"): "`$grade[*]` (line 37) is kept as a literal string, without a word: no gathered list",
+    (BLADE, 5, "depends_on"): "with grade a root, raise_wos waits on ingest too (its `$ingest.site`, line 43): "
+                              "after 1, 2 and 4, where the author's graph reaches 1 through 4",
+    (SKI, 1, "input plot"): "'Study plot readings' (line 9) is read as the input `study_plot` for the skill's `plot` "
+                            "(warned), not the author's `plot`",
+    (SKI, 2, "depends_on"): "'(same time as #1)' (line 16) is not read: step 2 is chained after step 1 by step order",
+    (SKI, 5, "depends_on"): "'ready lifts (#2)' (line 35) is not read as step 2's `ready`, so open-terrain does not wait "
+                            "for step 2",
+    (SKI, 5, "input ready_lifts"): "'ready lifts (#2)' (line 35) is not tied to step 2's `ready`: nothing gives "
+                                   "`ready_lifts` (warned)",
+    (SEEDBANK, 2, "for_each"): "'For **each** accession' (line 21): the bold hides the loop words, no loop, without a word",
+    **{(SEEDBANK, 2, f"input {name}"): f"no loop over the due list, so nothing gives `{name}` (warned)"
+       for name in ("accession", "taxon", "seeds")},
+    (SEEDBANK, 3, "input sheets"): "'once **all** the sheets are in' (line 24) is not read as gathering step 2's sheets: "
+                                   "`sheets` unbound (warned)",
+}
+# (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
+KNOWN_POLICY: dict[tuple[str, int, int], str] = {
+    (BLADE, 19, 0): "`cutoff:` (line 19) beside the step is not read as its timeout (warned)",
+    (BLADE, 25, 0): "the merge key `<<: *patient` (line 25) is not understood (warned): the anchored retries are lost",
+    (BLADE, 33, 0): "`keep_going_with:` (line 33) is not read as a carry-on value (warned)",
+    (BLADE, 44, 0): "`*patient` (line 44) is read as 4 retries, fixed 20 s: its pause_x/pause_max are not read (warned)",
+    (SKI, 25, 0): "'Must come back inside 30 s or we fail the run' (line 25): the fallback is read, the 30 s is not "
+                  "understood (warned)",
+}
+# (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
+KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
+    (BLADE, "limit", 6): "the 3 h limit (line 6) is the run's wall time, and also '184 retries, exponential' on four "
+                         "steps (warned)",
+    (BLADE, "success", 7): "`finished_when:` (line 7) is not read as the run's success check (warned)",
+    (SEEDBANK, "success", 31): "the success callout (lines 30-31) is not read (warned)",
+    (PHARMACY, "success", 14): "'huddle board shows today's status (posted = yes)' (line 14) is warned as no comparison of "
+                               "an output field, not checked",
+}
+# (folder, line) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
+# warned at that line
+SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
+    (BLADE, 6): "the 3 h limit becomes '184 retries, exponential' on ingest, window and grade, read from the run's limit",
+    (BLADE, 19): "`cutoff:` is neither read nor warned at its line",
+    (BLADE, 25): "`<<: *patient` is neither read nor warned at its line",
+    (BLADE, 33): "`keep_going_with:` is neither read nor warned at its line",
+    (BLADE, 44): "`*patient`'s pause_x/pause_max are neither read nor warned at its line",
+    (SEEDBANK, 31): "the success callout is neither read nor warned at line 31",
+}
+# (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
+NOT_RUN: dict[tuple[str, int], Any] = {
+    (BLADE, 0): (still_misread(1, "input report"),
+                  "ingest's `report` is the literal '$ask.drone_report', so its script refuses it (exit 2), failing the run"),
+    **{(SEEDBANK, n): (still_misread(2, "for_each"),
+                       "'For **each** accession' is no loop, so germ-test-sheet gets no accession and refuses its input "
+                       "(exit 2), failing the run") for n in (0, 1)},
+    (SKI, 0): (still_misread(5, "input ready_lifts"),
+               "open-terrain (step 5) gets no `ready_lifts` ('ready lifts (#2)' is not tied to step 2's `ready`), so its "
+               "script refuses its input (exit 2), failing the run"),
+}
+# runs whose author's final output assumes an approval given: (author's step that asks, why); the run must pause there
+PAUSED_AT: dict[tuple[str, int], tuple[int, str]] = {
+    (SKI, 1): (4, "hazard 4: the Snow Safety Director's sign-off on radio ch. 3 (lines 30-31) comes before the route"),
+    (PHARMACY, 2): (3, "the heparin swap is high-alert: the RPh on duty signs off before the worklist (line 34)"),
+}
+# runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
+FAILS: dict[tuple[str, int], str] = {
+}
