@@ -101,10 +101,15 @@ def sentences(text: str) -> list[tuple[int, str]]:
     for a, b in pieces:
         raw = text[a:b]
         lead = len(raw) - len(raw.lstrip())
-        sentence = " ".join(raw.split())
+        sentence = _MARKED_WORD.sub(r"\2", " ".join(raw.split()))  # "For **each** accession": For each
         if sentence:
             out.append((text[: a + lead].count("\n"), sentence))
     return out
+
+
+# a word the readers look for, set in bold or italics by its author: the marks hide it from them
+_MARKED_WORD = _rx(r"(?i)(?<![\w*])(\*\*|__|\*|_)(each|every|all|any|only|if|when|unless|once|before|after|both|not|"
+                   r"no|never|per|otherwise|instead|else)\1(?![\w*])")
 
 
 def _words(token: str) -> str:
@@ -455,8 +460,11 @@ _FOR_EACH_LEAD = _rx(
     r"over\s+each)\s+(?:single\s+)?`?(?P<item>[A-Za-z_]\w*)`?"
     # "Given each <invoice> in ...", "each `row` of ...": a bare each/every only with its item set apart
     r"|(?:each|every)\s+(?:<(?P<angled>[A-Za-z_]\w*)>|[`\"“](?P<quoted>[A-Za-z_]\w*)[`\"”]))"
-    r"\s+(?:in|of|from|out\s+of|among)\s+(?:the\s+)?(?P<source>.+)$",
+    r"\s+(?:in|of|from|out\s+of|among|on)\s+(?:the\s+)?(?P<source>.+)$",
     re.S)
+# the list the step before gave, named by a pointing word alone: "on that list", "in those results"
+_THAT_LIST = _rx(r"(?i)^(?:that|this|those|these|its|their)\s++(?:list|lot|batch|set|results?|outputs?|rows?|items?|ones)"
+                 r"(?![\w-])")
 _FOR_EACH_SOURCE = _rx(
     rf"(?i)^(?:(?:all\s+)?(?:the\s+)?(?:results?|outputs?|items?)\s+(?:of|from)\s+)?(?P<step>{STEP_WORD}[\s_-]*{NUMBER})"
     r"(?:['’]s)?(?:\s+(?:results?|outputs?|items?))?\b|^[`\"“]?(?P<name>[A-Za-z_][\w.-]*)[`\"”]?")
@@ -525,6 +533,9 @@ def for_each_phrase(sentence: str, previous: str | None = None) -> tuple[str, st
         numbered = re.fullmatch(rf"(?i){STEP_WORD}\s*({NUMBER})", said)
         step = f"step-{number_of(numbered.group(1))}" if numbered else re.sub(r"[^\w-]+", "-", said).strip("-")
         return item, f"steps.{step}.output", re.sub(r"^\s*[,;:]?\s*", "", made.group("rest"))
+    back = _THAT_LIST.match(tail)
+    if back is not None and previous is not None:  # "for each accession on that list": the step before's list
+        return item, f"steps.{previous}.output", re.sub(r"^\s*[,;:]?\s*", "", tail[back.end():])
     tail = re.sub(r"(?i)^(?:that|this|those|these|the)\s+(`?[A-Za-z_]\w*`?)\s+(?:list|array|set|collection)\b",
                   r"\1", tail)  # "in that `low` list"
     src = _FOR_EACH_SOURCE.match(tail)
