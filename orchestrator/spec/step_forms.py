@@ -362,8 +362,13 @@ _GOES_ON = _rx(r"(?i)^(?:if|when|unless|otherwise|either|or|but|also|note|it|its
 def paragraph_steps(blocks: list[Block], src: Source, sink: RouteSink, taken: set[int]) -> list[StepSpec]:
     """A runbook: each paragraph that starts a step begins one; the paragraphs after it
     (until the next) belong to it; text before the first step is not read."""
+    from orchestrator.spec.para_split import (  # it reads `branch_parallel`, which step_prose reads
+        split_paragraphs,
+        started_together,
+    )
+
     groups: list[tuple[Para, list[Block]]] = []
-    for block in blocks:
+    for block in split_paragraphs(blocks, src, starts_step):
         if isinstance(block, Para) and starts_step(block.text):
             groups.append((block, []))
         elif groups and not (isinstance(block, Para) and (_CLOSER.match(block.text.strip()) or footer(block.text))):
@@ -385,11 +390,13 @@ def paragraph_steps(blocks: list[Block], src: Source, sink: RouteSink, taken: se
         if word and steps and step.depends_where is None:
             # "Then ...", "Once you have the tarball, ...": after the step before it
             previous = steps[-1].id
+            together = started_together(steps) if _BOTH.search(word.group(0)) else [previous]
             step = step.model_copy(update={
-                "depends_on": (previous,), "depends_where": src.where(para.line),
+                "depends_on": tuple(together), "depends_where": src.where(para.line),
                 "readings": (*step.readings, Reading(what="depends_on", where=src.where(para.line),
                                                      text=word.group(0).strip(),
-                                                     note=f"'{word.group(0).strip()}' read as after {previous}")),
+                                                     note=f"'{word.group(0).strip()}' read as after "
+                                                          f"{', '.join(together)}")),
             })
         _warn_guessed(para, rest, number, src)
         steps.append(step)
@@ -414,6 +421,8 @@ def _warn_guessed(para: Para, rest: list[Block], number: int, src: Source) -> No
                         "write it under an Inputs heading or as a note", "spec.anchored")
 
 
+# "once both of those are back": after the steps that started together just before
+_BOTH = _rx(r"(?i)(?<!\w)(?:both|all\s++(?:of\s++)?(?:those|these|them|three)|the\s++two|those\s++two)(?!\w)")
 _THEN = _rx(r"(?i)^(?:then|next|after that|afterwards|finally|lastly|once [^,.]{1,60},|"
             r"when (?:that|this|it) is done,|second(?:ly)?|third(?:ly)?)")
 
