@@ -44,6 +44,7 @@ _START = _rx(r"(?i)^\W*+(?:and\s++)?(?:also|at\s++the\s++same\s++time|meanwhile|
              r"in\s++parallel|simultaneously|alongside|while\s++(?:that|this|it)(?:['’]s|\s++is)?+\s++\w++|"
              r"then|next|after\s++that|afterwards|once\s++(?:that|this|it)(?:['’]s|\s++is)\s++(?:done|back|"
              r"finished|in)|second(?:ly)?|finally|lastly)(?!\w)")
+_JOINED = _rx(r"(?i)^\W*+and\s++(?:also|meanwhile|at\s++the\s++same\s++time|in\s++parallel|simultaneously)(?!\w)")
 _SEQUENCE = _rx(r"(?i)^\W*+(?:then|next|after\s++that|afterwards|once|second(?:ly)?|finally|lastly)(?!\w)")
 # a clause inside one sentence that starts a second piece of work
 _CLAUSE = _rx(r"(?i)(?:,|;)\s++(?=(?:and\s++)?(?:also|meanwhile|at\s++the\s++same\s++time|in\s++parallel|"
@@ -107,11 +108,11 @@ def _joined(pieces: list[tuple[int, str]]) -> str:
 def split_paragraph(para: Para, src: Source, starts: Callable[[str], bool]) -> list[Block]:
     """The paragraph as the blocks of the steps it tells (module docstring); [para] when it tells one."""
     vocabulary = src.vocabulary
-    if not vocabulary.skills or not starts(para.text):
+    if not starts(para.text):
         return [para]
 
-    def known(name: str) -> bool:
-        return name in vocabulary.skills
+    def known(name: str) -> bool:  # with no catalog, a hyphened name in backticks (`count-guests`)
+        return name in vocabulary.skills if vocabulary.skills else f"`{name}`" in para.text and "-" in name
 
     pieces = _pieces(para.text)
     found = _split_at(pieces, known)
@@ -143,6 +144,11 @@ def split_paragraphs(blocks: list[Block], src: Source, starts: Callable[[str], b
     for block in blocks:
         out += split_paragraph(block, src, starts) if isinstance(block, Para) else [block]
     return out
+
+
+def joined_beside(text: str) -> bool:
+    """A part split off a paragraph at ", and also ...", "; and meanwhile ...": it starts beside the step before."""
+    return _JOINED.match(text) is not None
 
 
 def started_together(steps: list[StepSpec]) -> list[str]:

@@ -363,6 +363,7 @@ def paragraph_steps(blocks: list[Block], src: Source, sink: RouteSink, taken: se
     """A runbook: each paragraph that starts a step begins one; the paragraphs after it
     (until the next) belong to it; text before the first step is not read."""
     from orchestrator.spec.para_split import (  # it reads `branch_parallel`, which step_prose reads
+        joined_beside,
         split_paragraphs,
         started_together,
     )
@@ -389,14 +390,20 @@ def paragraph_steps(blocks: list[Block], src: Source, sink: RouteSink, taken: se
             word = None  # "Once the slug is ready and the list is clean,": two things, which the data says
         if word and steps and step.depends_where is None:
             # "Then ...", "Once you have the tarball, ...": after the step before it
-            previous = steps[-1].id
-            together = started_together(steps) if _BOTH.search(word.group(0)) else [previous]
+            together = started_together(steps)  # "Then ..." after two steps started together: after both
             step = step.model_copy(update={
                 "depends_on": tuple(together), "depends_where": src.where(para.line),
                 "readings": (*step.readings, Reading(what="depends_on", where=src.where(para.line),
                                                      text=word.group(0).strip(),
                                                      note=f"'{word.group(0).strip()}' read as after "
                                                           f"{', '.join(together)}")),
+            })
+        if steps and step.depends_where is None and step.unordered_where is None and joined_beside(para.text):
+            step = step.model_copy(update={  # ", and also have `b` ...": split off a paragraph, beside the step before
+                "unordered_where": src.where(para.line),
+                "readings": (*step.readings, Reading(what="depends_on", where=src.where(para.line),
+                                                     text=para.text[:60], note="does not wait for the step before it "
+                                                     "(said together with it), only for the steps whose outputs it reads")),
             })
         _warn_guessed(para, rest, number, src)
         steps.append(step)
@@ -421,8 +428,6 @@ def _warn_guessed(para: Para, rest: list[Block], number: int, src: Source) -> No
                         "write it under an Inputs heading or as a note", "spec.anchored")
 
 
-# "once both of those are back": after the steps that started together just before
-_BOTH = _rx(r"(?i)(?<!\w)(?:both|all\s++(?:of\s++)?(?:those|these|them|three)|the\s++two|those\s++two)(?!\w)")
 _THEN = _rx(r"(?i)^(?:then|next|after that|afterwards|finally|lastly|once [^,.]{1,60},|"
             r"when (?:that|this|it) is done,|second(?:ly)?|third(?:ly)?)")
 
