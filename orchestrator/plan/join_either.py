@@ -33,7 +33,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 CODE = "plan.join-either"
 
 # two or more steps named by number, joined by "or" / "/" / ",": "step 3 or step 4", "4a or 4b", "#4 / #5"
-_REF = r"(?:steps?\s*+|#\s*+)?(\d{1,4}+)([a-z]?+)(?![\w.])"
+_REF = r"(?:steps?\s*+|#\s*+)?(\d{1,4}+)([a-z]?+)(?!\w)(?!\.\d)"
 _PAIR = _rx(rf"(?i)(?<![\w.]){_REF}\s*+(?:or|/|,|\|)\s*+{_REF}")
 # the join said with no step named: "whichever of the two ran", "once the branch is done"
 _NO_NAME = _rx(r"(?i)(?<!\w)(?:whichever\s++(?:of\s++)?(?:the\s++)?(?:two|branches|paths)|"
