@@ -36,6 +36,7 @@ _MARKS = _rx(r"[*_`]++")
 # a header that only says "field | value" (or is blank)
 _HEADER = _rx(r"(?i)^\W*+(?:field|key|item|what|property|attribute|name|setting|value|details?|info|"
               r"description|)\W*+$")
+_BOLD = _rx(r"(?:\*\*|__)([^*_`|]{1,80}+)(?:\*\*|__)")
 _DASH = _rx(r"(?i)^\s*+(?:(?:[-–—]++|n/?a|tbd|none|\?)\s*+)?$")
 _WHEN_LEAD = _rx(r"(?i)^\s*+(?:only\s++)?(?:if|when)\s++")
 # the fields that make a table a step's own (one of them must be there)
@@ -75,6 +76,7 @@ def kv_blocks(table: Table, src: Source, sid: str) -> tuple[list[Block], Reading
     for line, key, value in pairs:
         if _DASH.match(_MARKS.sub("", value)):
             continue  # "n/a", "-": says nothing
+        value = _BOLD.sub(r"\1", value)  # "if severity is **major**": the words, not their emphasis
         column = column_of(key)
         if column == "needs":
             column = needs_key(value)

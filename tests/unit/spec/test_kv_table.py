@@ -166,3 +166,11 @@ def test_a_step_that_waits_for_a_later_one_is_not_also_chained_before_it() -> No
     assert list(by_id["step-2"].depends_on) == []
     assert not any("cycle" in w for w in warned)
     assert not any("not understood: 'wait'" in w for w in warned)  # the wait is the dependency read
+
+
+def test_a_sign_off_row_keeps_its_condition_through_the_bold_words() -> None:
+    text = RECIPE + "| **Sign-off** | if step 2 says db is over **90**, the head baker has to OK it first. Give her 10 min. |\n"
+    plan, _ = _plan(text)
+    approval = plan.steps[2].policy.approval
+    assert approval is not None and approval.timeout_s == 600
+    assert approval.when is not None and "90" in approval.when
