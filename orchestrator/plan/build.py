@@ -34,6 +34,7 @@ from orchestrator.plan.fan_words import read_fan_outs
 from orchestrator.plan.flow_checks import hand_on_empty_values, refusal
 from orchestrator.plan.guards import guard_plan
 from orchestrator.plan.input_choices import said_choices
+from orchestrator.plan.join_either import read_either_joins
 from orchestrator.plan.location import error_at, from_default, from_spec, line_key, warning_at
 from orchestrator.plan.loop_field import loop_over_fields
 from orchestrator.plan.model import (
@@ -210,6 +211,8 @@ def draft_plan(
     bound = {sid: skills[b.skill] for sid, b in bindings.items()}
     spec, guards = read_transitions(spec, {sid: b.skill for sid, b in bindings.items()})
     found += guards
+    spec, joined = read_either_joins(spec)  # "from step 3 or step 4 (whichever ran)"
+    found += joined
     from_tools = _with_tool_schemas(bound, tool_schemas, spec, found)
     instructions = skill_instructions(catalog)
 

@@ -87,6 +87,8 @@ def _ranges(plan: Plan, lines: list[str]) -> dict[str, tuple[int, int]]:
         if not line or line > len(lines):
             continue
         end = starts[i + 1][0] - 1 if i + 1 < len(starts) and starts[i + 1][0] > line else len(lines)
+        if i + 1 < len(starts) and starts[i + 1][0] == line:
+            end = line  # two steps told on one line (`spec.para_split`): the next one's text is not its
         if lines[line - 1].lstrip().startswith("|"):
             end = line
         level = _heading(lines[line - 1]) or 7

@@ -268,9 +268,13 @@ def derive_dependencies(
     # lists these of it, not everything it was widened to, so a chain of conditional steps
     # has two edges a step, not all the earlier ones (the rest is reached through `follows`)
     plain: dict[str, tuple[str, ...]] = {}
+    waited_by: dict[str, set[str]] = {}  # a later step -> the earlier steps said to wait for it
     for index, step in enumerate(spec.steps):
         if index:
             earlier_ids.add(spec.steps[index - 1].id)
+        for sid in step.depends_on:
+            if sid not in earlier_ids and sid != step.id:
+                waited_by.setdefault(sid, set()).add(step.id)
         if step.depends_on or step.depends_where is not None:
             where = step.depends_where or step.where
             note = "depends_on" if step.depends_on else "depends on nothing: a root"
@@ -301,6 +305,12 @@ def derive_dependencies(
         elif step.id in routers:
             out[step.id] = Dependencies(step=step.id, depends_on=(routers[step.id],),
                                         provenance=from_spec(step.where, f"route target of {routers[step.id]}"))
+        elif step.starts_with is not None and step.starts_with in out:
+            # "same time as #1": what that step waits for, not the step before it (`spec.start_together`)
+            beside = step.starts_with
+            out[step.id] = Dependencies(step=step.id, depends_on=out[beside].depends_on, provenance=from_spec(
+                step.unordered_where or step.where, f"starts together with {beside}: waits for what it waits for"))
+            plain[step.id] = plain.get(beside, out[beside].depends_on)
         elif step.unordered_where is not None:
             out[step.id] = Dependencies(step=step.id, depends_on=(), provenance=from_spec(
                 step.unordered_where, "does not wait for the step before it, reads no earlier output: a root"))
@@ -323,6 +333,16 @@ def derive_dependencies(
                                         follows=(previous,), provenance=from_default(
                 f"default: step order; {why} ({', '.join(also)})"))
             plain[step.id] = (previous, *([partner] if partner else []))
+        elif index > 0 and spec.steps[index - 1].id in waited_by.get(step.id, ()):
+            # a step before it says it waits for this one ("has to wait for step 2"): the stated order
+            # replaces the default one, so it waits for the nearest step before that waits for it not
+            back = index - 1
+            while back >= 0 and spec.steps[back].id in waited_by[step.id]:
+                back -= 1
+            before = (spec.steps[back].id,) if back >= 0 else ()
+            said = ", ".join(s for s in waited_by[step.id] if s in earlier_ids)
+            out[step.id] = Dependencies(step=step.id, depends_on=before, provenance=from_default(
+                f"default: step order, but {said} said to wait for it, so not after {said}"))
         elif index > 0:
             previous = spec.steps[index - 1].id
             out[step.id] = Dependencies(step=step.id, depends_on=(previous,),

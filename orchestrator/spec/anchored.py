@@ -102,6 +102,10 @@ def _own_text(unit: Unit) -> str:
     return unit.name if unit.kind == "heading" else (f"{unit.name}\n{unit.text()}" if unit.kind == "term" else unit.text())
 
 
+# an outline line that numbers what follows it: "2 · Lift status", "4a) Hazard high", "Step 3 - Post"
+_NUMBERED_TITLE = _rx(r"(?i)^\s*+(?:step\s++)?\d{1,3}+[a-z]?+\s*+[·.:)\-–—]\s*+\S")
+
+
 class _Reader:
     def __init__(self, vocabulary: Vocabulary) -> None:
         self.vocabulary = vocabulary
@@ -145,11 +149,19 @@ class _Reader:
                   for piece in cut_at_doers(sentence, self.vocabulary)]
         # a step a line only when the sentences do not part the doers as well: prose wrapped at
         # any word ("If anyone is short --\n so the count over zero -- run `x`") is cut at its sentences
+        by_line = False
         if len(lines) > 1 and all(len(d) <= 1 for d in per_line) and not _sentences_part(unit, per_line, self):
             pieces = [(n, t) for n, t in unit.lines]
+            by_line = True
         before: list[tuple[int, str]] = []  # what comes before the first piece naming one: that step's text
-        for line, sentence in pieces:
+        for index, (line, sentence) in enumerate(pieces):
             said = doers(sentence, self.vocabulary)
+            if (by_line and not said and found and found[-1].unit is unit and _NUMBERED_TITLE.match(sentence)
+                    and index + 1 < len(pieces) and doers(pieces[index + 1][1], self.vocabulary)):
+                # "2 · Lift status (same time as #1)" right above the line naming the next doer: that
+                # step's title, not the step before's text
+                before.append((line, sentence))
+                continue
             if said:
                 ahead = found[-1].parts if found and found[-1].unit is unit else None
                 # "If anyone is short on forms, we chase them. Run `x` ...": the condition opening

@@ -55,6 +55,10 @@ _IF = _rx(r"(?i)^(?:only\s++)?(?:if|when|whenever|in\s++case)\s++|^unless\s++")
 _ALL = _rx(r"(?i)^(?:everything|anything|everyone|anyone|all(?:\s++others?)?|any\s++other|the\s++rest|"
            r"whatever(?:\s++is)?|those|others?)(?:\s++(?:else|scored|scoring|with\s++a\s++\w+|that\s++is|"
            r"that\s++are|which\s++is|left))?\s*+")
+# "all the texts are written", "both are back", "everything is done": the work before has finished
+_ALL_DONE = _rx(r"(?i)^(?:all|both|each|every|everything|everyone)(?:\s++(?:of\s++)?(?:the|those|these|them|our|its))?+"
+                r"(?:\s++[\w-]++){0,3}?\s++(?:are|is|have\s++been|has\s++been|were)\s++(?:all\s++)?(?:written|done|"
+                r"finished|complete|completed|back|in|ready|through|sent|made|built|ran|run|over)\W*+$")
 _OTHERWISE = _rx(r"(?i)^(?:otherwise|else|or\s++else|the\s++rest|everything\s++else|anything\s++else|"
                  r"everyone\s++else|all\s++others?|any\s++other\s++case|in\s++all\s++other\s++cases)\W*$")
 _COMPARES = _rx(r"(?i)[<>≥≤≠=]|(?<!\w)(?:below|above|under|over|at\s++least|at\s++most|more\s++than|"
@@ -117,6 +121,8 @@ def lead_of(title: str) -> Lead | None:
         return Lead(kind="when", head=head, condition=body, negated=negated)
     if m := _IF.match(head):
         body = head[m.end():]
+        if _ALL_DONE.match(body):  # "When all the texts are written": a wait for the work before, no condition
+            return None
         read = read_condition(body)
         negated = m.group(0).lower().startswith("unless")
         if read is None:

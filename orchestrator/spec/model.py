@@ -137,6 +137,8 @@ class StepSpec(_Node):
     # "Independent of step 1", "can start straight away": the step does not wait for the step
     # before it (it still waits for the steps whose outputs it reads); the line that says so
     unordered_where: str | None = None
+    # "same time as #1": the step starts together with that one, waiting for what it waits for (`spec.start_together`)
+    starts_with: str | None = None
     form: StepForm = "heading"  # how the step was written
     readings: tuple[Reading, ...] = ()  # structural readings of prose, each with its line
     mentions: tuple[Mention, ...] = ()  # backticked names in the step's prose, in order

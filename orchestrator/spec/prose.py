@@ -245,6 +245,9 @@ def _recovery(phrase: Phrase) -> bool:
     return s.no_retry or (phrase.read and any(v is not None for v in stated))
 
 
+_WAIT_WORD = _rx(r"(?i)wait(?:s|ing|ed)?+")
+
+
 def read_step_texts(steps: tuple[StepSpec, ...], src: Source, resolve: Resolve | None = None) -> tuple[ContractSpec, ...]:
     """Every text of every step (module docstring); the success checks found. `resolve`
     finds a step by its name, for a fallback to a step."""
@@ -282,6 +285,9 @@ def read_step_texts(steps: tuple[StepSpec, ...], src: Source, resolve: Resolve |
                             checks.append(found)
                     if said:
                         continue
+                    if not phrase.read and phrase.unread and all(_WAIT_WORD.fullmatch(u) for u in phrase.unread) and any(
+                            r.what in ("depends_on", "join") and r.where == src.where(line) for r in step.readings):
+                        continue  # "has to wait for step 2": the wait is the dependency the step reader took
                     record(phrase, text, line, src, section="step", steps=(step.id,), who=step.id,
                            step_name=step.name)
     return tuple(checks)

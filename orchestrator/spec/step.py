@@ -62,6 +62,7 @@ from orchestrator.spec.own_fields import read_own_field
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_labels import label_lines, own_label
 from orchestrator.spec.source import Source
+from orchestrator.spec.start_together import starts_with
 from orchestrator.spec.whole_approval import APPROVAL_LABELS
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -515,6 +516,8 @@ class _StepBuilder:
                 ids = tuple(dict.fromkeys([*first.ids, *found.ids]))
                 self.prose_depends = (first.model_copy(update={"ids": ids, "any": first.any or found.any}), at, text)
             return False  # the sentence may also carry a policy: it stays in the description
+        if self.together(sentence, line):
+            return False  # the sentence may also carry a policy ("same time as #1, retry 2x")
         if prose.root_phrase(sentence):
             self.structure_read += 1
             if self.prose_depends is None:
@@ -709,6 +712,18 @@ class _StepBuilder:
         said = f"inputs {', '.join(ins) or '(none named)'}" if yields is None else "a title, then its skill"
         self.read("input", line, m.group(0), f"{said}; outputs {', '.join(outs)}")
 
+    def together(self, text: str, line: int) -> bool:
+        """"Same time as #1": the step starts together with step-1 (`spec.start_together`)."""
+        beside = starts_with(text)
+        if beside is None or beside == self.sid or "starts_with" in self.values:
+            return False
+        self.values["starts_with"] = beside
+        self.values["unordered_where"] = self.src.where(line)
+        self.structure_read += 1
+        self.read("depends_on", line, text, f"starts together with {beside}: waits for what {beside} waits for "
+                                            "(and the steps whose outputs it reads), not for the step before it")
+        return True
+
     def finish_depends(self) -> None:
         """A dependency read from a sentence counts when no Depends line says otherwise."""
         if self.prose_depends is None or "depends_where" in self.values:
@@ -774,8 +789,16 @@ def read_step(
     sid = f"step-{number}"
     b = _StepBuilder(src, sid)
     b.readings.extend(readings)
+    from orchestrator.spec.kv_table import (
+        expand_kv_tables,  # it names fields by `table_columns`, which reads LABELS
+    )
+
+    blocks, table_readings = expand_kv_tables(blocks, src, sid)  # `| Tool | x |` under the step's heading
+    b.readings.extend(table_readings)
     b.mention(name, line)
-    if prose.root_phrase(name):  # "Grab the refunds, kick it off together with #1": said in its title
+    if b.together(name, line):  # "2 · Lift status (same time as #1)": said in its title
+        pass
+    elif prose.root_phrase(name):  # "Grab the refunds, kick it off together with #1": said in its title
         b.prose_depends = (prose.StepList(root=True), line, name)
     flattened = False  # reading failure modes written at the bullets' own level
     aside = False  # after a "notes:" paragraph nothing more belongs to the step

@@ -362,8 +362,14 @@ _GOES_ON = _rx(r"(?i)^(?:if|when|unless|otherwise|either|or|but|also|note|it|its
 def paragraph_steps(blocks: list[Block], src: Source, sink: RouteSink, taken: set[int]) -> list[StepSpec]:
     """A runbook: each paragraph that starts a step begins one; the paragraphs after it
     (until the next) belong to it; text before the first step is not read."""
+    from orchestrator.spec.para_split import (  # it reads `branch_parallel`, which step_prose reads
+        joined_beside,
+        split_paragraphs,
+        started_together,
+    )
+
     groups: list[tuple[Para, list[Block]]] = []
-    for block in blocks:
+    for block in split_paragraphs(blocks, src, starts_step):
         if isinstance(block, Para) and starts_step(block.text):
             groups.append((block, []))
         elif groups and not (isinstance(block, Para) and (_CLOSER.match(block.text.strip()) or footer(block.text))):
@@ -384,12 +390,20 @@ def paragraph_steps(blocks: list[Block], src: Source, sink: RouteSink, taken: se
             word = None  # "Once the slug is ready and the list is clean,": two things, which the data says
         if word and steps and step.depends_where is None:
             # "Then ...", "Once you have the tarball, ...": after the step before it
-            previous = steps[-1].id
+            together = started_together(steps)  # "Then ..." after two steps started together: after both
             step = step.model_copy(update={
-                "depends_on": (previous,), "depends_where": src.where(para.line),
+                "depends_on": tuple(together), "depends_where": src.where(para.line),
                 "readings": (*step.readings, Reading(what="depends_on", where=src.where(para.line),
                                                      text=word.group(0).strip(),
-                                                     note=f"'{word.group(0).strip()}' read as after {previous}")),
+                                                     note=f"'{word.group(0).strip()}' read as after "
+                                                          f"{', '.join(together)}")),
+            })
+        if steps and step.depends_where is None and step.unordered_where is None and joined_beside(para.text):
+            step = step.model_copy(update={  # ", and also have `b` ...": split off a paragraph, beside the step before
+                "unordered_where": src.where(para.line),
+                "readings": (*step.readings, Reading(what="depends_on", where=src.where(para.line),
+                                                     text=para.text[:60], note="does not wait for the step before it "
+                                                     "(said together with it), only for the steps whose outputs it reads")),
             })
         _warn_guessed(para, rest, number, src)
         steps.append(step)

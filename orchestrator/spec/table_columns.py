@@ -35,6 +35,8 @@ _COLUMNS: tuple[tuple[str, str], ...] = (
     ("runs only if", "when"), ("runs only when", "when"), ("executes when", "when"),
     ("script", "skill"), ("skill script", "skill"), ("command", "skill"), ("program", "skill"),
     ("gives back", "output"), ("hands back", "output"), ("comes back with", "output"), ("get back", "output"),
+    ("feed it", "input"), ("give it", "input"), ("hand it", "input"), ("what goes in", "input"),
+    ("goes in", "input"), ("gets you", "output"), ("you get", "output"), ("what you get", "output"),
     ("we get back", "output"), ("sends back", "output"), ("what comes out", "output"), ("comes out", "output"),
 )  # fmt: skip
 # a unit said once in a column's header: "Timeout (s)", "Wait [min]"
