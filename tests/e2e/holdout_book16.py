@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from foreign_kit import FIXTURES, folders_of
-from holdout_kit import still_misread
+from holdout_kit import INPUTS_REFUSED, inputs_refused, still_misread
 
 NAME = "foreign-specs-holdout16"
 _BY_NUMBER = {f.split("-", 1)[0]: f for f in folders_of(FIXTURES / NAME)}
@@ -44,13 +44,12 @@ APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
 }
 # folder -> why `skillweave plan` refuses it (every case of the folder is a strict xfail for that reason)
 REFUSED: dict[str, str] = {
-    VET: "'At the same time' puts `find-due-vaccines` and `clinic-calendar` in one step (line 7): the calendar's "
-         "carry-on value becomes step 1's fallback {}, so the loop over the due pets would starve (line 9)",
-    REEFER: "a stated 'wait for step 2' and the default step order make a cycle step 1 -> step 2 -> step 1 (line 20); "
-            "the per-step two-column tables are not read (warned 'block not read')",
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
+    (REEFER, 1, "input container_id"): "'container no.' (line 6) is not matched to `container_id`: nothing gives it "
+                                       "(warned)",
+    (REEFER, 1, "input limit_c"): "nothing gives `limit_c` (warned): the limit comes from step 2's table in words",
     (BLADE, 1, "input report"): "`$ask.drone_report` (line 17) is kept as a literal string, not the workflow input",
     (BLADE, 2, "input site"): "`$ask.site_code` (line 24) is kept as a literal string, not the workflow input",
     (BLADE, 3, "depends_on"): "`for_each_of` (line 31) is not understood (warned), so grade is a root, not after ingest",
@@ -62,7 +61,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
                               "after 1, 2 and 4, where the author's graph reaches 1 through 4",
     (SKI, 1, "input plot"): "'Study plot readings' (line 9) is read as the input `study_plot` for the skill's `plot` "
                             "(warned), not the author's `plot`",
-    (SKI, 2, "depends_on"): "'(same time as #1)' (line 16) is not read: step 2 is chained after step 1 by step order",
     (SKI, 5, "depends_on"): "'ready lifts (#2)' (line 35) is not read as step 2's `ready`, so open-terrain does not wait "
                             "for step 2",
     (SKI, 5, "input ready_lifts"): "'ready lifts (#2)' (line 35) is not tied to step 2's `ready`: nothing gives "
@@ -70,6 +68,8 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
+    (VET, 7, 0): "'carry on with no open days' (line 7) is not read as clinic-calendar's value to carry on with",
+    (VET, 11, 0): "the retry series and 'give up and email me' (line 11) are not read as meant (warned)",
     (BLADE, 19, 0): "`cutoff:` (line 19) beside the step is not read as its timeout (warned)",
     (BLADE, 25, 0): "the merge key `<<: *patient` (line 25) is not understood (warned): the anchored retries are lost",
     (BLADE, 33, 0): "`keep_going_with:` (line 33) is not read as a carry-on value (warned)",
@@ -79,6 +79,7 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
+    (VET, "success", 13): "the success check (line 13) is not tied to a step's output (warned), not checked",
     (BLADE, "limit", 6): "the 3 h limit (line 6) is the run's wall time, and also '184 retries, exponential' on four "
                          "steps (warned)",
     (BLADE, "success", 7): "`finished_when:` (line 7) is not read as the run's success check (warned)",
@@ -98,6 +99,8 @@ SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
+    **{(REEFER, n): (inputs_refused, INPUTS_REFUSED + "'container no.' (line 6) is not matched to `container_id`")
+       for n in (0, 1)},
     (BLADE, 0): (still_misread(1, "input report"),
                   "ingest's `report` is the literal '$ask.drone_report', so its script refuses it (exit 2), failing the run"),
     (SKI, 0): (still_misread(5, "input ready_lifts"),
