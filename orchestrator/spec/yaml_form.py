@@ -83,6 +83,7 @@ from orchestrator.spec.yaml_top import (
     read_limits,
     read_scenarios,
     run_limit_key,
+    run_limit_name,
     step_success,
 )
 
@@ -590,7 +591,9 @@ def _read_top(r: NodeReader, root: Node) -> SpecParts:
     words: list[PolicyText] = []
     for raw, (_, vnode) in list(top.items()):  # a workflow-wide policy in words: for every step
         key = yk.step_key(raw)  # (top-level notes are an aside: reported as not understood, never a policy)
-        said = r.value(vnode) if isinstance(vnode, ScalarNode) and key in _WORDS - {"notes"} else None
+        if raw not in _TOP and run_limit_name(raw):  # `give_up_after: 3 hours or so`: the run's, in words
+            key = "whole_run"
+        said = r.value(vnode) if isinstance(vnode, ScalarNode) and key in _WORDS - {"notes"} | {"whole_run"} else None
         said = str(vnode.value) if isinstance(said, bool) else said
         if isinstance(said, str) and not _structured(key, said):
             channel = channel_after(src.text, int(vnode.end_mark.line) + 1, int(vnode.end_mark.column)) if (

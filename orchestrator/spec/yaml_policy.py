@@ -40,6 +40,7 @@ FRAMES: dict[str, str] = {
     "timeout": "timeout: {v}",
     "retry_delay": "wait {v} between retries",
     "retry_for": "keep trying for {v}",
+    "whole_run": "Whole run: {v}",  # a top-level key that limits the run (`yaml_top.run_limit_name`)
     "on_error": "If it fails: {v}",
     "if_still_failing": "If it still fails: {v}",
     "fallback": "If it still fails: {v}",
@@ -122,6 +123,9 @@ def read_policy_texts(items: list[PolicyText], steps: tuple[StepSpec, ...], src:
         # the key names a policy, so a value the reader cannot read is a policy not understood
         said = phrase if phrase.read or phrase.problems else phrase.model_copy(update={"signal": True})
         s = said.statement
+        if item.canonical == "whole_run" and s.timeout_s is not None and not s.whole_run:  # the key says whose
+            said = said.model_copy(update={"statement": s.model_copy(update={"whole_run": True})})
+            s = said.statement
         if item.canonical in _FAILURE_KEYS and s.regenerate and s.applies_to is None and s.model_copy(
                 update={"regenerate": None}).is_empty():  # `on_fail: regenerate once`: as the form's `regenerate:`
             said = said.model_copy(update={"statement": s.model_copy(update={"applies_to": ErrorClass.CODE_ERROR})})

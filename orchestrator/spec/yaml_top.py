@@ -40,11 +40,16 @@ _RUN_LIMIT = re.compile(r"give_up_after|max_total(?:_(?:time|duration|runtime|wa
                         r"(?:_(?:in|within|by))?+")
 
 
+def run_limit_name(raw: str) -> bool:
+    """Whether a top-level key's name says the whole run's time limit (`give_up_after`, `max_total`)."""
+    name = re.sub(r"[\s\-.]+", "_", raw.strip()).lower()
+    return bool(_RUN_LIMIT.fullmatch(name) or _WHOLE_KEY.fullmatch(name))
+
+
 def run_limit_key(raw: str, value: Node) -> bool:
     """Whether a top-level key with this value is the whole run's time limit (`_RUN_LIMIT`, `_WHOLE_KEY`):
     its value a duration with its unit (`3h`, `90 min`)."""
-    name = re.sub(r"[\s\-.]+", "_", raw.strip()).lower()
-    if not (_RUN_LIMIT.fullmatch(name) or _WHOLE_KEY.fullmatch(name)) or not isinstance(value, ScalarNode):
+    if not run_limit_name(raw) or not isinstance(value, ScalarNode):
         return False
     said = str(value.value).strip().lower()
     return not said.replace(".", "", 1).isdigit() and pt.parse_duration(said) is not None

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from orchestrator.plan import build_plan
 from orchestrator.spec import parse_spec_text
+from tests.unit.plan.plan_factory import SETTINGS, FakeCatalog, skill
 from tests.unit.spec.test_yaml_alias_docs import DOCS, IDS, Doc, plan, read
 
 
@@ -64,3 +66,16 @@ def test_a_bare_number_is_not_read_as_the_run_s_limit() -> None:
     spec = parse_spec_text(_SHIFT.format(kind="x", key="max_total", value="3"), "w.yaml", "yaml")
     assert spec.convergence.limits.wall_time_s != 3.0
     assert [w.line for w in spec.warnings if "max_total" in w.message] == [2]
+
+
+@pytest.mark.parametrize(("key", "value", "wall"), [
+    ("give_up_after", '"3 hours, whole playbook"', 10800.0), ("give_up_after", '"about 2h tops"', 7200.0),
+    ("max_total", '"90 minutes or we miss the window"', 5400.0), ("whole_tour_within", '"45 min, no more"', 2700.0),
+])
+def test_a_whole_run_limit_said_in_words_is_the_run_s_never_a_step_s(key: str, value: str, wall: float) -> None:
+    spec = parse_spec_text(_SHIFT.format(kind="x", key=key, value=value), "w.yaml", "yaml")
+    p = build_plan(spec, FakeCatalog(skill("sa"), skill("sb")), settings=SETTINGS)
+    assert p.limits.wall_time_s == wall and p.limits_provenance["wall_time_s"].where == "w.yaml:2"
+    gather, brief = p.step("gather").policy, p.step("brief").policy
+    assert gather.retry.max_retries == 0 and brief.retry.max_retries == 2
+    assert gather.attempt_timeout_s is None and brief.attempt_timeout_s is None
