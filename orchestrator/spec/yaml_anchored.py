@@ -41,6 +41,7 @@ from orchestrator.spec.yaml_anchored_item import item as item_keys
 from orchestrator.spec.yaml_anchored_item import keyed, listed, meaning, runs_of
 from orchestrator.spec.yaml_dialect import MAP, STR, note, pairs, scalar, short
 from orchestrator.spec.yaml_node import NodeReader
+from orchestrator.spec.yaml_sigils import loop_key
 
 # keys of a lifted container that say when or how often the run starts: readings, not warnings
 SCHEDULING: tuple[str, ...] = ("time_zone", "timezone", "concurrency_policy", "starting_deadline_seconds",
@@ -203,8 +204,8 @@ def _not_items(node: Node) -> list[tuple[str, Node]]:
 
 def _roots(items: list[tuple[Node, Node | None]]) -> list[str]:
     """When some items say what they wait for, the names of those that do not (else none)."""
-    said = [any(meaning(str(k.value)) == "depends_on" for k, _ in item.value) for item, _ in items
-            if isinstance(item, MappingNode)]
+    said = [any(meaning(str(k.value)) == "depends_on" or _loops_over_a_step(k, v) for k, v in item.value)
+            for item, _ in items if isinstance(item, MappingNode)]
     if not any(said):
         return []
     out = []
@@ -212,6 +213,12 @@ def _roots(items: list[tuple[Node, Node | None]]) -> list[str]:
         if not waits:
             out.append(_label(item, key))
     return out
+
+
+def _loops_over_a_step(key: Node, value: Node) -> bool:
+    """`for_each_of: $ingest.findings`: a loop over an earlier step's list waits for that step."""
+    name = yk.key_name(str(key.value))
+    return (loop_key(name) or yk.step_key(name) == "for_each") and isinstance(value, ScalarNode) and "." in str(value.value)
 
 
 def _label(item: Node, key: Node | None) -> str:

@@ -62,6 +62,7 @@ from orchestrator.spec.own_schema import own_success, read_own_top
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import read_for_each, read_when
 from orchestrator.spec.step_prose import is_root_value, read_step_list
+from orchestrator.spec.yaml_alias import anchor_readings, expand, shared_block
 from orchestrator.spec.yaml_bare import skill_keys
 from orchestrator.spec.yaml_dialect import COMPOSE_KEYS, exponential_backoff, reshape_top
 from orchestrator.spec.yaml_grouped import read_grouped
@@ -73,6 +74,7 @@ from orchestrator.spec.yaml_policy import (
     resolve_references,
     warn_summary_policies,
 )
+from orchestrator.spec.yaml_sigils import loop_key
 from orchestrator.spec.yaml_step_shape import reshape_step
 from orchestrator.spec.yaml_top import (
     SURROGATE_ESCAPE,
@@ -80,6 +82,8 @@ from orchestrator.spec.yaml_top import (
     mend_surrogates,
     read_limits,
     read_scenarios,
+    run_limit_key,
+    run_limit_name,
     step_success,
 )
 
@@ -293,6 +297,8 @@ def _aliases(keys: dict[str, tuple[Node, Node]], r: NodeReader) -> tuple[dict[st
     read: list[Reading] = []
     for raw, pair in keys.items():
         canonical = yk.step_key(raw)
+        if canonical not in _STEP_KEYS and loop_key(yk.key_name(raw)):  # `for_each_of:` (`yaml_sigils`)
+            canonical = "for_each"
         if canonical not in _STEP_KEYS or raw == "agent":
             canonical = raw
         if canonical in out or (canonical in keys and canonical != raw):
@@ -319,7 +325,8 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
     named = next((n for k, (_, n) in keys.items() if k in ("id", "name") and isinstance(n, ScalarNode)), None)
     keys, shaped = reshape_step(r, keys, key_id or (_slug(str(named.value)) if named else "") or f"step-{index + 1}")
     keys, read = _aliases(keys, r)
-    read = [*r.item_readings.pop(id(node), []), *shaped, *read]
+    read = [*r.item_readings.pop(id(node), []), *shaped, *read,
+            *anchor_readings(r.src, r.anchors, line, int(node.end_mark.line) + 1)]
     sid = r.text(keys["id"][1], "id") if "id" in keys else key_id
     if sid is None and "id" not in keys:
         name = r.value(keys["name"][1]) if "name" in keys else None
@@ -529,6 +536,7 @@ def read_yaml(src: Source, root: Node | None = None) -> SpecParts:
     assert root is not None  # raise_if_errors raised
     if SURROGATE_ESCAPE.search(src.text):
         mend_surrogates(root, src)
+    r.anchors = expand(src, root)  # each alias a copy at its own line, merge keys merged (`yaml_alias`)
     if isinstance(root, SequenceNode) and src.vocabulary:  # a list (a playbook): the anchored reading's, if
         from orchestrator.spec.yaml_anchored import list_document  # its items name catalog skills
 
@@ -565,17 +573,27 @@ def _read_top(r: NodeReader, root: Node) -> SpecParts:
     src.raise_if_errors()
     assert top is not None
     top = _unwrap_top(r, top)
+    shared = [Reading(what="key", where=src.where(r.line(k)), text=raw, note="shared settings (YAML anchors), read where "
+                      "their aliases use them") for raw, (k, v) in list(top.items()) if shared_block(r.anchors, v)]
+    top = {raw: pair for raw, pair in top.items() if not shared_block(r.anchors, pair[1])}
     top, grouped = read_grouped(r, top)  # steps keyed by name under stages, phases, lanes (`yaml_grouped`)
     own = read_own_top(r, top)  # the author's own schema: `about:` blocks, placeholders, `[[stage]]` (`own_schema`)
     top, top_notes = reshape_top(r, own.top) if own.top else (own.top, [])
-    top_notes = [*grouped, *own.notes, *top_notes]
+    top_notes = [*shared, *grouped, *own.notes, *top_notes]
     for raw in list(top):  # `workflow:`, `summary:`, `input:`, `tasks:` / `jobs:` under the form's own names
         if (canonical := yk.top_key(raw)) in _TOP and canonical not in top:
             top[canonical] = top.pop(raw)
+    for raw in list(top):  # `give_up_after: 3h`, `max_total: 3h`: the whole run's, never each step's retries
+        if raw not in _TOP and "timeout" not in top and run_limit_key(raw, top[raw][1]):
+            top_notes.append(Reading(what="key", where=src.where(r.line(top[raw][0])), text=f"{raw}: {top[raw][1].value}",
+                                     note="the whole run's time limit (timeout:)"))
+            top["timeout"] = top.pop(raw)
     words: list[PolicyText] = []
     for raw, (_, vnode) in list(top.items()):  # a workflow-wide policy in words: for every step
         key = yk.step_key(raw)  # (top-level notes are an aside: reported as not understood, never a policy)
-        said = r.value(vnode) if isinstance(vnode, ScalarNode) and key in _WORDS - {"notes"} else None
+        if raw not in _TOP and run_limit_name(raw):  # `give_up_after: 3 hours or so`: the run's, in words
+            key = "whole_run"
+        said = r.value(vnode) if isinstance(vnode, ScalarNode) and key in _WORDS - {"notes"} | {"whole_run"} else None
         said = str(vnode.value) if isinstance(said, bool) else said
         if isinstance(said, str) and not _structured(key, said):
             channel = channel_after(src.text, int(vnode.end_mark.line) + 1, int(vnode.end_mark.column)) if (

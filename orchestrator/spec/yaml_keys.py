@@ -61,7 +61,8 @@ STEP_SYNONYMS: dict[str, tuple[str, ...]] = {
                 "time_box", "timebox", "max_duration", "task_timeout", "step_timeout", "attempt_timeout",
                 "per_attempt_timeout", "try_timeout", "call_timeout", "request_timeout", "max_runtime",
                 "max_run_time", "run_timeout", "task_deadline", "step_deadline", "per_try_timeout", "time_cap",
-                "timecap", "patience", "max_time", "time_allowed", "allowed_time", "give_it_up_to"),
+                "timecap", "patience", "max_time", "time_allowed", "allowed_time", "give_it_up_to", "cutoff",
+                "cut_off", "cutoff_after", "cut_off_after", "cut_it_off_after", "cutoff_at"),
     # how long to keep retrying, whatever the count ("keep trying for 3 minutes")
     "retry_for": ("keep_trying_for", "keep_retrying_for", "keep_trying", "try_for", "retry_for_up_to",
                   "poll_for", "keep_polling_for", "give_up_after", "stop_retrying_after", "retry_budget",

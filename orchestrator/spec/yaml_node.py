@@ -30,6 +30,7 @@ from orchestrator.spec.model import (
 )
 from orchestrator.spec.phrase import durations
 from orchestrator.spec.source import Source
+from orchestrator.spec.yaml_alias import Uses
 from orchestrator.spec.yaml_keys import key_name
 from orchestrator.yamlsafe import BoundedLoader
 
@@ -48,6 +49,7 @@ class NodeReader:
         self.notes: list[tuple[int, str, str]] = []  # (line, text, what it was read as): for the step's readings
         self.implicit_inputs: list[InputSpec] = []  # a list written in the spec to loop over, as an input
         self.item_readings: dict[int, list[Reading]] = {}  # id(step node) -> how `yaml_anchored` read its keys
+        self.anchors = Uses([])  # where aliases and merge keys use anchors (`yaml_alias`)
 
     def line(self, node: Node) -> int:
         return int(node.start_mark.line) + 1

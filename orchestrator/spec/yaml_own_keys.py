@@ -27,6 +27,7 @@ from orchestrator.spec import policy_text as pt
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.model import Reading
 from orchestrator.spec.whole_approval import person_key
+from orchestrator.spec.yaml_alias import retry_block, retry_keys
 from orchestrator.spec.yaml_approval import person_approval
 from orchestrator.spec.yaml_dialect import MAP, note, scalar, short
 from orchestrator.spec.yaml_fallback import failure_words
@@ -48,6 +49,16 @@ _CONDITION = re.compile(r"==|!=|<=|>=|[<>]|\$\{|\{\{|(?<!\w)(?:and|or|not|is|in|
 DEGRADE_KEYS = frozenset({"degrade", "degrade_to", "degraded", "degraded_output", "degraded_value",
                           "on_failure_value", "on_fail_value", "failure_value", "fallback_output", "if_down_use",
                           "when_down_use", "else_use", "otherwise_use", "placeholder", "stand_in"})
+# `keep_going_with`, `carry_on_with`, `continue_with`, `press_on_using`: what the step hands on, and go on
+_CARRY_ON = re.compile(r"^(?:keep_going|keep_on|carry_on|continue|go_on|press_on|move_on|soldier_on|proceed|fall_back)"
+                       r"_(?:with|using|as)$")
+
+
+def carry_on(name: str) -> bool:
+    """Whether a key (made plain) holds the value a failed step hands on (`degrade:`, `keep_going_with:`)."""
+    return name in DEGRADE_KEYS or bool(_CARRY_ON.match(name))
+
+
 # the form's own step keys (`spec.yaml_form`): read there, never as a sentence here
 _FORM_KEYS = frozenset({"id", "name", "description", "skill", "agent", "depends_on", "input", "output", "outputs",
                         "output_schema", "on_error", "retry", "retries", "timeout", "for_each", "when", "approval",
@@ -66,7 +77,7 @@ def own_keys(r: NodeReader, keys: dict[str, tuple[Node, Node]], sid: str, notes:
         name = yk.key_name(raw)
         if yk.step_key(raw) == "backoff" and _duration(vnode):  # `backoff: 5s`: the wait, not a flag
             out.update(_wait(r, raw, knode, vnode, keys, sid, notes))
-        elif yk.is_step_word(raw) and name not in GATE_KEYS | DEGRADE_KEYS:
+        elif yk.is_step_word(raw) and name not in GATE_KEYS and not carry_on(name):
             out[raw] = (knode, vnode)
         elif name in POLICY_BLOCKS and isinstance(vnode, MappingNode):
             _block(r, raw, vnode, keys, out, sid, notes)
@@ -79,7 +90,7 @@ def own_keys(r: NodeReader, keys: dict[str, tuple[Node, Node]], sid: str, notes:
             out.update(_gate_block(r, raw, knode, vnode, sid, notes))
         elif name in GATE_KEYS and isinstance(vnode, ScalarNode):
             out.update(_gate(r, raw, knode, vnode, sid, notes))
-        elif name in DEGRADE_KEYS and not any(yk.step_key(k) in ("fallback", "on_error") for k in keys):
+        elif carry_on(name) and not any(yk.step_key(k) in ("fallback", "on_error") for k in keys):
             out.update(_degrade(r, raw, knode, vnode, notes))
         elif person_key(name) and not _has(keys, "approval"):  # `human_ok: "prod only, 1h or it's a no"`
             out.update(person_approval(r, raw, knode, vnode, sid, notes))
@@ -122,10 +133,19 @@ def _said_policy(r: NodeReader, raw: str, knode: Node, vnode: ScalarNode, keys: 
 def _block(r: NodeReader, raw: str, vnode: MappingNode, keys: dict[str, tuple[Node, Node]],
            out: dict[str, tuple[Node, Node]], sid: str, notes: list[Reading]) -> None:
     have = {yk.step_key(k) for k in keys}
+    taken: set[str] = set()
+    if not have & {"retry", "retries", "attempts", "retry_delay"} and (grown := retry_block(vnode)) is not None:
+        taken = retry_keys(vnode)  # `{tries: 4, pause: 20s, pause_x: 2, pause_max: 5m}`: one growing wait
+        notes.append(note(r, vnode, f"{raw}: {short(', '.join(sorted(taken)))}", "the step's retries, their first wait, "
+                                                                          "its growth and its cap, as one `retry:`"))
+        out["retry"] = (vnode, grown)
+        have |= {"retry", "retries", "attempts", "retry_delay"}
     for ik, iv in vnode.value:
         inner = str(ik.value) if isinstance(ik, ScalarNode) else ""
+        if inner in taken:
+            continue
         gap = not yk.is_step_word(inner) and yk.retry_key(inner) == "delay"  # `on_trouble: {gap: 2m}`: the wait
-        if not (yk.is_step_word(inner) or failure_words(inner) or yk.key_name(inner) in DEGRADE_KEYS or gap):
+        if not (yk.is_step_word(inner) or failure_words(inner) or carry_on(yk.key_name(inner)) or gap):
             out[f"{raw}.{inner}"] = (ik, iv)  # the form warns it at its line, kept for review
             continue
         if gap:
@@ -136,7 +156,7 @@ def _block(r: NodeReader, raw: str, vnode: MappingNode, keys: dict[str, tuple[No
             continue
         elif yk.step_key(inner) == "backoff" and _duration(iv):
             out.update(_wait(r, f"{raw}.{inner}", ik, iv, {**keys, **out}, sid, notes))
-        elif yk.key_name(inner) in DEGRADE_KEYS:
+        elif carry_on(yk.key_name(inner)):
             out.update(_degrade(r, f"{raw}.{inner}", ik, iv, notes))
         else:
             notes.append(note(r, ik, f"{raw}.{inner}: {short(r.value(iv))}", f"read as the step's own `{inner}:`"))

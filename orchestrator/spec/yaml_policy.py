@@ -30,6 +30,7 @@ from orchestrator.spec.model import InputSpec, Reading, StepSpec
 from orchestrator.spec.prose import read_named, record, sentences
 from orchestrator.spec.source import Source
 from orchestrator.spec.yaml_bare import bare_name, names_in_template, read_bare, template_tokens
+from orchestrator.spec.yaml_sigils import asked_input, item_word, star_reference, star_step
 
 # how the phrase reader is given a value, by its (canonical) key; `{v}` is the value
 FRAMES: dict[str, str] = {
@@ -39,6 +40,7 @@ FRAMES: dict[str, str] = {
     "timeout": "timeout: {v}",
     "retry_delay": "wait {v} between retries",
     "retry_for": "keep trying for {v}",
+    "whole_run": "Whole run: {v}",  # a top-level key that limits the run (`yaml_top.run_limit_name`)
     "on_error": "If it fails: {v}",
     "if_still_failing": "If it still fails: {v}",
     "fallback": "If it still fails: {v}",
@@ -121,6 +123,9 @@ def read_policy_texts(items: list[PolicyText], steps: tuple[StepSpec, ...], src:
         # the key names a policy, so a value the reader cannot read is a policy not understood
         said = phrase if phrase.read or phrase.problems else phrase.model_copy(update={"signal": True})
         s = said.statement
+        if item.canonical == "whole_run" and s.timeout_s is not None and not s.whole_run:  # the key says whose
+            said = said.model_copy(update={"statement": s.model_copy(update={"whole_run": True})})
+            s = said.statement
         if item.canonical in _FAILURE_KEYS and s.regenerate and s.applies_to is None and s.model_copy(
                 update={"regenerate": None}).is_empty():  # `on_fail: regenerate once`: as the form's `regenerate:`
             said = said.model_copy(update={"statement": s.model_copy(update={"applies_to": ErrorClass.CODE_ERROR})})
@@ -137,6 +142,8 @@ def _loop_var(step: StepSpec) -> str | None:
 
 def reference(value: str, ids: set[str], inputs: set[str], loop: str | None) -> str | None:
     """`value` as a source (`inputs.x`, `steps.<id>.output[.f]`, `item[.f]`), or None."""
+    if (star := star_reference(value, ids)) is not None:  # `$grade[*].score`: gathered (`yaml_sigils`)
+        return star
     inner = yk.unwrap(value)
     path = yk.canonical_path(inner if inner is not None else value.strip())
     head, _, rest = path.partition(".")
@@ -151,7 +158,8 @@ def reference(value: str, ids: set[str], inputs: set[str], loop: str | None) -> 
         return path
     if head == "steps" and rest.partition(".")[0] in ids:
         return path
-    if loop is not None and head in (loop, "item", "this"):  # `this.stops`: the loop's item, whatever its name
+    if loop is not None and (head in (loop, "item", "this") or (
+            item_word(head) and head not in ids and head not in inputs)):  # `$it.blade`  # `this.stops`: the loop's item, whatever its name
         return "item" + (f".{rest}" if rest else "")
     if head in ids and rest:
         field = rest.removeprefix("output.").removeprefix("outputs.")
@@ -161,6 +169,8 @@ def reference(value: str, ids: set[str], inputs: set[str], loop: str | None) -> 
             return f"inputs.{head}"
         if head in ids:
             return f"steps.{head}.output"
+    if inner is not None and rest and head not in ids:  # `$ask.site`: the workflow input asked for
+        return asked_input(head, rest, inputs)
     return None
 
 
@@ -230,7 +240,7 @@ def resolve_references(steps: list[StepSpec], inputs: tuple[InputSpec, ...] | No
                                                  "names no step, workflow input or loop item here; kept as text",
                              "spec.reference")
                 continue
-            gathered = yk.gather_form(yk.unwrap(value) or "")
+            gathered = yk.gather_form(yk.unwrap(value) or "") or star_step(value)
             if gathered is not None and gathered in fans and not fans[gathered]:
                 src.warn(_line(field.where), f"{step.id}: {field.name}: '{value}' gathers the results of "
                                              f"{gathered}, which runs once (no for-each): read as its whole "

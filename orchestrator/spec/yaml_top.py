@@ -7,6 +7,7 @@ import re
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.policy import Limits
+from orchestrator.spec import policy_text as pt
 from orchestrator.spec.model import (
     ConvergenceSpec,
     InputSpec,
@@ -30,6 +31,28 @@ _LIMIT_ALIASES = {"token_budget": "max_llm_tokens", "tokens": "max_llm_tokens",
 _WHOLE_KEY = re.compile(r"(?:whole|entire|overall|total|full)[_-]?(?:run|pipeline|job|workflow|flow|thing|process|batch|"
                         r"routine)(?:[_-]?(?:time|timeout|limit|max|cap|deadline|budget))?|(?:run|pipeline|job|workflow)[_-]?"
                         r"(?:timeout|limit|max|cap|deadline|budget|max[_-]?time|time[_-]?limit)", re.I)
+
+# a top-level key whose duration is the whole run's limit, never a step's retry budget: `give_up_after: 3h`,
+# `max_total: 3h`, `whole_thing_must_finish_in: 2h`, `everything_must_be_done_by: 45m`, `total_runtime: 1h`
+_RUN_LIMIT = re.compile(r"give_up_after|max_total(?:_(?:time|duration|runtime|wall_?clock))?+|total_(?:duration|budget|"
+                        r"runtime|wall_?clock)|(?:whole|entire|overall|all|everything)(?:_[a-z]++){0,4}?_(?:in|within|by|"
+                        r"after|max|limit|cap|budget)|(?:[a-z]++_){0,3}?must_(?:finish|end|be_done|complete|wrap_up|stop)"
+                        r"(?:_(?:in|within|by))?+")
+
+
+def run_limit_name(raw: str) -> bool:
+    """Whether a top-level key's name says the whole run's time limit (`give_up_after`, `max_total`)."""
+    name = re.sub(r"[\s\-.]+", "_", raw.strip()).lower()
+    return bool(_RUN_LIMIT.fullmatch(name) or _WHOLE_KEY.fullmatch(name))
+
+
+def run_limit_key(raw: str, value: Node) -> bool:
+    """Whether a top-level key with this value is the whole run's time limit (`_RUN_LIMIT`, `_WHOLE_KEY`):
+    its value a duration with its unit (`3h`, `90 min`)."""
+    if not run_limit_name(raw) or not isinstance(value, ScalarNode):
+        return False
+    said = str(value.value).strip().lower()
+    return not said.replace(".", "", 1).isdigit() and pt.parse_duration(said) is not None
 
 
 def read_limits(r: NodeReader, node: Node) -> tuple[ConvergenceSpec, dict[str, float]]:
