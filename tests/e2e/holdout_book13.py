@@ -78,7 +78,6 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
     (THEATRE, 26, 0): "the 20 s attempt timeout is read, not 're-fire it once after 5 s': no retry (warned at line 26: "
                       "'not understood: once, 5 s')",
     (GRADES, 29, 0): "`give_up_after: 20s` is read as the retries' time budget, not as a 20 s attempt timeout",
-    (GRADES, 62, 0): "`carry_on_with: {notified: 0}` is not read: the step fails the run when the relay fails",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
@@ -100,7 +99,6 @@ SILENT: dict[tuple[str, int], str] = {
     (WEDDING, 19): "the success check is joined to line 18's limit sentence and dropped without a word at line 19",
     (GRADES, 29): "`give_up_after: 20s` becomes the retries' 20 s budget without a word (no per-attempt timeout)",
     (GRADES, 48): "the sign-off's `wait_max: 48h` (line 49) is dropped without a word: the gate has no timeout",
-    (GRADES, 62): "`carry_on_with: {notified: 0}` is dropped without a word",
 }
 
 

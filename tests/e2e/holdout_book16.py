@@ -50,15 +50,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
     (REEFER, 1, "input container_id"): "'container no.' (line 6) is not matched to `container_id`: nothing gives it "
                                        "(warned)",
     (REEFER, 1, "input limit_c"): "nothing gives `limit_c` (warned): the limit comes from step 2's table in words",
-    (BLADE, 1, "input report"): "`$ask.drone_report` (line 17) is kept as a literal string, not the workflow input",
-    (BLADE, 2, "input site"): "`$ask.site_code` (line 24) is kept as a literal string, not the workflow input",
-    (BLADE, 3, "depends_on"): "`for_each_of` (line 31) is not understood (warned), so grade is a root, not after ingest",
-    (BLADE, 3, "for_each"): "`for_each_of` (line 31) is not understood (warned): no loop",
-    **{(BLADE, 3, f"input {name}"): f"`$it.{name}` (line 32) is kept as a literal string (warned), not the item's field"
-       for name in ("turbine", "blade", "kind", "size_mm")},
-    (BLADE, 4, "input grades"): "`$grade[*]` (line 37) is kept as a literal string, without a word: no gathered list",
-    (BLADE, 5, "depends_on"): "with grade a root, raise_wos waits on ingest too (its `$ingest.site`, line 43): "
-                              "after 1, 2 and 4, where the author's graph reaches 1 through 4",
     (SKI, 1, "input plot"): "'Study plot readings' (line 9) is read as the input `study_plot` for the skill's `plot` "
                             "(warned), not the author's `plot`",
     (SKI, 5, "depends_on"): "'ready lifts (#2)' (line 35) is not read as step 2's `ready`, so open-terrain does not wait "
@@ -70,18 +61,12 @@ KNOWN: dict[tuple[str, int, str], str] = {
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
     (VET, 7, 0): "'carry on with no open days' (line 7) is not read as clinic-calendar's value to carry on with",
     (VET, 11, 0): "the retry series and 'give up and email me' (line 11) are not read as meant (warned)",
-    (BLADE, 19, 0): "`cutoff:` (line 19) beside the step is not read as its timeout (warned)",
-    (BLADE, 25, 0): "the merge key `<<: *patient` (line 25) is not understood (warned): the anchored retries are lost",
-    (BLADE, 33, 0): "`keep_going_with:` (line 33) is not read as a carry-on value (warned)",
-    (BLADE, 44, 0): "`*patient` (line 44) is read as 4 retries, fixed 20 s: its pause_x/pause_max are not read (warned)",
     (SKI, 25, 0): "'Must come back inside 30 s or we fail the run' (line 25): the fallback is read, the 30 s is not "
                   "understood (warned)",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
     (VET, "success", 13): "the success check (line 13) is not tied to a step's output (warned), not checked",
-    (BLADE, "limit", 6): "the 3 h limit (line 6) is the run's wall time, and also '184 retries, exponential' on four "
-                         "steps (warned)",
     (BLADE, "success", 7): "`finished_when:` (line 7) is not read as the run's success check (warned)",
     (SEEDBANK, "success", 31): "the success callout (lines 30-31) is not read (warned)",
     (PHARMACY, "success", 14): "'huddle board shows today's status (posted = yes)' (line 14) is warned as no comparison of "
@@ -90,19 +75,12 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 # (folder, line) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
 # warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
-    (BLADE, 6): "the 3 h limit becomes '184 retries, exponential' on ingest, window and grade, read from the run's limit",
-    (BLADE, 19): "`cutoff:` is neither read nor warned at its line",
-    (BLADE, 25): "`<<: *patient` is neither read nor warned at its line",
-    (BLADE, 33): "`keep_going_with:` is neither read nor warned at its line",
-    (BLADE, 44): "`*patient`'s pause_x/pause_max are neither read nor warned at its line",
     (SEEDBANK, 31): "the success callout is neither read nor warned at line 31",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
     **{(REEFER, n): (inputs_refused, INPUTS_REFUSED + "'container no.' (line 6) is not matched to `container_id`")
        for n in (0, 1)},
-    (BLADE, 0): (still_misread(1, "input report"),
-                  "ingest's `report` is the literal '$ask.drone_report', so its script refuses it (exit 2), failing the run"),
     (SKI, 0): (still_misread(5, "input ready_lifts"),
                "open-terrain (step 5) gets no `ready_lifts` ('ready lifts (#2)' is not tied to step 2's `ready`), so its "
                "script refuses its input (exit 2), failing the run"),
