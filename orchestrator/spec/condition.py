@@ -446,7 +446,10 @@ _ON_TIMEOUT = _rx(r"(?i)(?:\b(?:then|treat(?:ed)?\s+(?:it\s+)?as|counts?\s+as|is
 # what silence means, said in other words: "assume it's fine and go ahead anyway", "the release is cancelled"
 _SILENCE_YES = re.compile(r"(?i)\bassume\s+(?:it['’]?s|it\s+is|that['’]?s|they['’]?re)\s+(?:fine|ok(?:ay)?|good|approved|a\s+yes)\b|"
                          r"\b(?:go(?:es)?\s+ahead|proceed|carry\s+on|continue|serve|ship|send|publish|release|run)\w*\s+"
-                         r"(?:it\s+|them\s+)?anyway\b|\bauto-?approv\w*|\bsilence\s+(?:means|is)\s+(?:yes|consent|approval)\b")
+                         r"(?:it\s+|them\s+)?anyway\b|\bauto-?approv\w*|\bsilence\s+(?:means|is)\s+(?:yes|consent|approval)\b|"
+                         # "if he doesn't answer by then just go ahead with the sheet"
+                         r"\b(?:doesn['’]?t|does\s+not|don['’]?t|do\s+not|didn['’]?t|nobody|no\s+one)\s+(?:answer|reply|respond|"
+                         r"answers|replies|responds)\b[^.;]{0,40}?(?<!not\s)(?<!n't\s)(?<!n’t\s)(?<!never\s)\b(?:go\s+ahead|proceed|carry\s+on)\b")
 _SILENCE_NO = re.compile(r"(?i)\b(?:is|are|gets?|get|will\s+be)\s+(?:cancell?ed|called\s+off|dropped|aborted|binned|"
                         r"skipped|stopped)\b|\bsilence\s+(?:means|is)\s+(?:no|a\s+no|refusal)\b")
 
@@ -508,13 +511,21 @@ def approval_condition(text: str) -> tuple[str | None, str]:
     return said_condition(text) or condition_before_cue(text) or condition_in_scope(text), text
 
 
+def _silence_means(after: str) -> Literal["approve", "reject"] | None:
+    """What a person's silence means, said in words after the wait ("just go ahead with it", "it's a no")."""
+    from orchestrator.spec.whole_approval import said_no
+
+    if _SILENCE_YES.search(after):
+        return "approve"
+    return "reject" if _SILENCE_NO.search(after) or said_no(after) else None
+
+
 def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "reject"] | None]:
     """"wait up to 24h, then reject", "If nobody has looked at it within 6 hours, treat it as
     rejected": (seconds, what then); (None, None) when it says no wait; what then is None when
     the text does not say."""
     from orchestrator.spec.policy_text import first_duration
     from orchestrator.spec.whole_approval import (
-        said_no,  # "we don't send", "it's a no", "= do not post"
         said_wait,  # "Leads get 4 hours", "within forty-eight (48) hours", "1h or it's a no"
     )
 
@@ -527,13 +538,11 @@ def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "rejec
 
         got = said_wait(text)
         other = wait_said(text) if got[1] is None else (None, None)
-        return other if other[0] is not None and (got[0] is None or other[1] is not None) else got
+        found = other if other[0] is not None and (got[0] is None or other[1] is not None) else got
+        return (found[0], found[1] or _silence_means(text)) if found[0] is not None else found
     then = _ON_TIMEOUT.search(text[m.end():]) or _ON_TIMEOUT.search(text)
     if then is None:
-        after = text[m.start():]
-        if _SILENCE_YES.search(after):
-            return seconds, "approve"
-        return seconds, "reject" if _SILENCE_NO.search(after) or said_no(after) else None
+        return seconds, _silence_means(text[m.start():])
     return seconds, "approve" if then.group("w").lower().startswith(("approve", "yes")) else "reject"
 
 
@@ -587,6 +596,10 @@ def gate_outcome(text: str) -> Literal["approve", "reject"] | None:
     return "approve" if yes and not no else "reject" if no and not yes else None
 
 
+# a comment or a to-do of the author's: "// TODO: ...", "<!-- ... -->", "%% ... %%", "FIXME ..."
+_ASIDE_LINE = _rx(r"(?i)^\W{0,4}+(?:TODO|FIXME|XXX)\b|^\s*+(?://|<!--|%%)")
+
+
 def approval_sentence(sentence: str) -> bool:
     """True when a sentence of a step's prose says the step needs a person's approval
     ("Before anything is sent, finance has to approve it.")."""
@@ -594,6 +607,8 @@ def approval_sentence(sentence: str) -> bool:
     from orchestrator.spec.approval_lead import gives_time  # "give the skipper 30 min to OK it"
     from orchestrator.spec.whole_approval import said_approval  # the words of other documents
 
+    if _ASIDE_LINE.match(sentence):  # "// TODO: add the check once HSE signs it off": a note, no instruction
+        return False
     return (_APPROVE.search(sentence) is not None or said_approval(sentence) or gives_time(sentence)
             or first_cue(sentence))
 
