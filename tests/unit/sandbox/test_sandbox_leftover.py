@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +23,10 @@ def spawned() -> Iterator[list[subprocess.Popen[bytes]]]:
     for proc in procs:
         proc.kill()
         proc.wait()
+
+
+def unique_run_id() -> str:
+    return f"r-{uuid.uuid4().hex[:12]}"
 
 
 def sleeper(
@@ -62,11 +67,12 @@ def test_given_the_run_id_a_process_naming_the_run_in_its_environment_is_killed(
     tmp_path: Path, spawned: list[subprocess.Popen[bytes]]
 ) -> None:
     # a daemonised child of a script run without a PID namespace, now elsewhere
-    work = tmp_path / "runs" / "r1" / "work"
-    wandered = sleeper(spawned, cwd=tmp_path, run="r1")
-    other_run = sleeper(spawned, cwd=tmp_path, run="r10")
+    run = unique_run_id()  # tests on other workers run at the same time: never share a run id with them
+    work = tmp_path / "runs" / run / "work"
+    wandered = sleeper(spawned, cwd=tmp_path, run=run)
+    other_run = sleeper(spawned, cwd=tmp_path, run=run + "0")
     assert reap_leftovers(work) == []  # without the run id only the work dirs count
-    assert reap_leftovers(work, "r1") == [wandered.pid]
+    assert reap_leftovers(work, run) == [wandered.pid]
     assert wandered.wait(timeout=10) == -9
     assert other_run.poll() is None
 
@@ -75,11 +81,12 @@ def test_this_process_and_its_parents_are_spared_whatever_their_environment(
     tmp_path: Path, spawned: list[subprocess.Popen[bytes]]
 ) -> None:
     # a parent launched with the run's variables (a script that starts skillweave) is not a leftover
+    run = unique_run_id()
     script = (
         "import os, sys; from orchestrator.sandbox import reap_leftovers; "
-        "print(reap_leftovers(__import__('pathlib').Path(sys.argv[1]), 'r1'))"
+        f"print(reap_leftovers(__import__('pathlib').Path(sys.argv[1]), {run!r}))"
     )
-    env = {**os.environ, "SKILLWEAVE_RUN_ID": "r1"}
+    env = {**os.environ, "SKILLWEAVE_RUN_ID": run}
     parent = subprocess.run(
         [sys.executable, "-c", f"import subprocess, sys; subprocess.run([sys.executable, '-c', {script!r}, sys.argv[1]])",
          str(tmp_path / "work")],
