@@ -52,7 +52,8 @@ class Sheet:
 
 
 def _split(line: str, delimiter: str) -> list[str]:
-    return next(csv.reader([line], delimiter=delimiter, skipinitialspace=False), [])
+    # a lone carriage return inside a line is no line break here (csv would refuse the row)
+    return next(csv.reader([line.replace("\r", " ")], delimiter=delimiter, skipinitialspace=False), [])
 
 
 def _header_cells(line: str) -> tuple[str, list[str]] | None:

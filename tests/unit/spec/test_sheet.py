@@ -107,3 +107,11 @@ def test_column_words_uses_beside_a_tool_column_and_needs_cells_of_step_numbers(
 def test_a_sheet_shown_in_a_fenced_block_is_an_example_not_the_steps() -> None:
     text = "# Notes\n\n```csv\nStep,Skill,Notes\nWeigh,weigh-flour,\nBake,bake-loaf,\n```\n"
     assert find_sheet(text) is None
+
+
+def test_a_lone_carriage_return_inside_a_row_is_a_space_not_a_crash() -> None:
+    # a cell pasted from a spreadsheet on an old Mac: csv refused the row and the reader crashed
+    text = _PODCAST.replace('"keep it short, under a minute"', '"keep it short,\runder a minute"')
+    text = text.replace("Publish,publish-feed", "Publish\r,publish-feed")
+    steps = _spec(text, "run-sheet.csv").steps  # type: ignore[attr-defined]
+    assert [s.skill for s in steps] == ["pull-guest-bio", "cut-intro", "mix-episode", "publish-feed"]
