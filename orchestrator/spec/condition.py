@@ -321,7 +321,11 @@ def read_condition(text: str) -> ReadCondition | None:
     body = body.strip().rstrip(".").strip()
     if is_expression(body) and not _looks_worded(body):
         return ReadCondition(text=text.strip(), expression=body, negated=negated)
-    parts, joins = _split(body)
+    from orchestrator.spec.gate_count import (
+        spelled_count,  # "at least one damaged item": at least 1
+    )
+
+    parts, joins = _split(spelled_count(body) or body)
     clauses: list[Clause] = []
     for part in parts:
         found = _clause(part, clauses[-1] if clauses else None)

@@ -34,6 +34,7 @@ from orchestrator.spec.grammar_families16 import failure_reason_spans
 from orchestrator.spec.grammar_families17 import comma_reason_spans
 from orchestrator.spec.named_skills import bare, mark
 from orchestrator.spec.normalize import normalize_spans
+from orchestrator.spec.notify_person import notice, told
 from orchestrator.spec.phrase_checks import budget_without_repeat, geometric, lost_value
 from orchestrator.spec.phrase_value import (
     durations as durations,  # read as phrase.durations (`spec.yaml_node`)
@@ -301,6 +302,11 @@ def _on_failure(r: _Reading) -> OnFailure | None:
     value_said = next((s for s in ("value_pairs", "value_fields", "value_field", "value_nos", "value_literal", "value_blank",
                                    "value_empty")
                        if r.has(s)), None)
+    if r.has("escalate") and told(r.raw, str(r.first("escalate")), bool(value_said or r.has("continue"))):
+        # "carry on with printed = 0 and ping me", "email Priya when it finishes": a message, no fallback
+        kept = "the step carries on as written" if value_said or r.has("continue") else "no fallback is read from it"
+        r.problems.append(notice(str(r.first("escalate")), kept))
+        del r.seen["escalate"]
     if r.has("escalate"):
         if value_said or r.has("continue"):
             r.problems.append(f"'{r.said('escalate')}' and '{r.said(value_said or 'continue')}' both say what "
