@@ -322,10 +322,10 @@ def read_condition(text: str) -> ReadCondition | None:
     if is_expression(body) and not _looks_worded(body):
         return ReadCondition(text=text.strip(), expression=body, negated=negated)
     from orchestrator.spec.gate_count import (
-        spelled_count,  # "at least one damaged item": at least 1
+        said_count,  # "more than three puddles": more than 3
     )
 
-    parts, joins = _split(spelled_count(body) or body)
+    parts, joins = _split(said_count(body))
     clauses: list[Clause] = []
     for part in parts:
         found = _clause(part, clauses[-1] if clauses else None)

@@ -4,6 +4,7 @@
     "only if more than three puddles were found"  puddle count > 3
     "two or more red flags"                       flag count >= 2
     "at least a dozen returns"                    return count >= 12
+    "nothing damaged was found"                   nothing damaged: `damaged` is empty
 
 `spec.condition` reads a count of things said with digits ("at least 1 affected order", "3 or more
 errors") as the `<things>_count` of the step named, placed by the planner on the count field that
@@ -34,6 +35,12 @@ _BEFORE = _rx(rf"(?i)(?<![\w-])(?P<b>at\s++least|at\s++most|more\s++than|fewer\s
 _AFTER = _rx(rf"(?i)(?<![\w-])(?P<w>{_WORD})\s++(?P<a>or\s++(?:more|fewer|less))(?=\s++[A-Za-z])")
 
 
+# "nothing damaged was found", "nothing late turned up": nothing of that kind, as "nothing damaged" is read
+_NOTHING_FOUND = _rx(r"(?i)^(?P<head>\W*+nothing\s++[A-Za-z][\w-]*+)\s++(?:was|were|got|has\s++been)\s++(?:found|flagged|"
+                     r"detected|seen|spotted|reported|returned|listed)\W*+$|^(?P<head2>\W*+nothing\s++[A-Za-z][\w-]*+)\s++"
+                     r"(?:turned|showed)\s++up\W*+$")
+
+
 def _digits(words: str) -> str:
     return str(_NUMBERS[" ".join(words.lower().split())])
 
@@ -56,6 +63,14 @@ def spelled_count(text: str) -> str | None:
     if m is not None and not _one(m):
         return f"{text[: m.start('w')]}{_digits(m.group('w'))}{text[m.end('w'):]}"
     return None
+
+
+def said_count(text: str) -> str:
+    """`text` as the count reader reads it: its number word as digits (`spelled_count`), and "nothing X was
+    found" as "nothing X" (the list X empty; before, "`damaged` == 'found'", without a word)."""
+    spelled = spelled_count(text) or text
+    m = _NOTHING_FOUND.match(spelled)
+    return (m.group("head") or m.group("head2")).strip() if m is not None else spelled
 
 
 _rx.save()

@@ -382,7 +382,10 @@ class _StepBuilder:
             if not value.strip():
                 src.error(line, f"{sid}: the Skill line is empty", "spec.no-skill")
                 return
-            v["skill"] = value.strip()  # a TODO placeholder is the planner's error ("no skill chosen yet")
+            name, _, more = value.strip().partition("\n")
+            v["skill"] = name.strip() if more.strip() else value.strip()  # a TODO placeholder: the planner's error
+            if more.strip():  # "- Skill: restock\nOnly when nothing was damaged.": a line run on, the step's text
+                self.paragraph(more.strip(), line + 1)
         elif key == "success":
             v["success"] = value.strip()
             self.texts.append(SpecText(text=value.strip(), line=line, kind="success"))

@@ -62,3 +62,19 @@ def test_the_number_word_becomes_digits(text: str, spelled: str | None) -> None:
 ])
 def test_no_count_with_a_number_word_is_left_alone(text: str) -> None:
     assert spelled_count(text) is None
+
+
+@pytest.mark.parametrize(("title", "line", "when"), [
+    ("Walk-in triage", "Only when step 1 counted two or more red flags.", "steps['step-1'].output.flag_count >= 2"),
+    ("Match day", "Only if step 1 found more than three puddles.", "steps['step-1'].output.puddle_count > 3"),
+    ("Returns desk", "Only when nothing damaged was found.", "not steps['step-1'].output.damaged"),
+    ("Digitisation", "Only if step 1 found at least 2 brittle volumes.", "steps['step-1'].output.brittle_count >= 2"),
+])
+def test_a_condition_run_on_after_the_skill_line_is_read(title: str, line: str, when: str) -> None:
+    """A line written right under `- Skill: x` (a markdown lazy continuation of that bullet) is the step's
+    text: its condition was dropped without a word, the skill line holding it."""
+    counted = {"Walk-in triage": "flag", "Match day": "puddle", "Returns desk": "damaged", "Digitisation": "brittle"}
+    text = (f"# {title}\n\n## Steps\n\n### Step 1: First\n- Skill: look\n\n"
+            f"### Step 2: Then\n- Skill: act\n{line}\n")
+    plan = plan_of_text(text, _catalog("look", counted[title], "act"))
+    assert plan.steps[1].skill == "act" and plan.steps[1].when == when
