@@ -622,11 +622,26 @@ def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | N
         return None
     if policy.timeout_s is None:
         seconds, then = approval_timeout(rest)
+        if seconds is None and (bare := _BARE_WAIT.search(rest)) is not None:  # "10 min, then reject"
+            seconds, then = pt.first_duration(bare.group("d")), (
+                "approve" if bare.group("w").lower().startswith(("approve", "yes", "go")) else "reject")
         if seconds is not None:
             policy = policy.model_copy(update={"timeout_s": seconds, "on_timeout": then or "reject"})
     if condition is not None:
         policy = policy.model_copy(update={"when": condition})
+    elif (said_if := _APPROVAL_SOMETIMES.search(without_approval_wait(rest))) is not None:  # "needed only when the patient is a child"
+        src.warn(line, f"the approval's condition '{rest[said_if.start():].strip()[:80]}' is not read: the step waits for "
+                       "the approval on every run, never on none; to say when, write `Approval: required if <field> > "
+                       "<value>`", "spec.approval-condition")
     return policy
+
+
+# a time and what then, said bare in an approval: "15 min, then reject", "10 min max then reject", "1h -> approve"
+_BARE_WAIT = _rx(r"(?i)(?<![\w.])(?P<d>\d{1,4}+(?:\.\d{1,3}+)?+\s*+(?:seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|"
+                 r"days?|d))(?![\w])\s*+(?:max(?:imum)?+\s*+)?+[,;]?\s*+(?:then|else|or|->|→|=>)\s*+(?:it['’]s\s++an?\s++)?+"
+                 r"(?P<w>reject\w*+|approve\w*+|no|yes|go|decline\w*+|skip\w*+)(?![\w-])")
+# an approval said to be needed only sometimes ("needed only when ...", "yes if ...", "only if ...")
+_APPROVAL_SOMETIMES = _rx(r"(?i)\b(?:only\s++(?:if|when)|(?:yes|needed|required|necessary)\s++(?:only\s++)?+(?:if|when)|unless)\b")
 
 
 _rx.save()
