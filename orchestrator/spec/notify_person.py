@@ -12,7 +12,9 @@ asked for, without a word. Beside a carry-on ("carry on with X and ping me") the
 and the author's carry-on lost. A notification is no policy: no skill sends it, so `told(...)` says
 whether the escalation read is such a message, and `spec.phrase` drops it from the step's failure
 handling and says at its line that the run does not send it (add a step with a skill that sends it).
-`spec.person_notice` does the same for a person to tell beside an approval.
+A person to tell that no reader took ("retry once; then call the conservator", "text Sam") is said the
+same way (`person_to_tell`), in a sentence that states a policy and beside an approval (where
+`spec.person_notice` knew only some roles: "ring the duty doctor" was dropped without a word).
 """
 
 from __future__ import annotations
@@ -39,6 +41,36 @@ _DONE = _rx(r"(?i)(?<![\w-])(?:when|once|after)\s++(?:it|that|this|the\s++[\w-]+
             r"complete)(?![\w-])|(?<![\w-])(?:it|they|that)\s++(?:is|are|['’]s|['’]re)\s++(?:online|up|live|ready|done|"
             r"out|posted|in)(?![\w-])|(?<![\w-])so\s++(?:she|he|they|we|I|you|everyone|people)\s++(?:know|knows|can)"
             r"(?![\w-])|(?<![\w-])know\s++(?:it|that|the)(?![\w-])|(?<![\w-])(?:results?|outcome)(?![\w-])")
+
+
+# a person to be told, named after the telling word: "call the conservator", "text Sam", "let the coach know"
+_THING = (r"(?:run|step|job|batch|file|files|list|report|api|endpoint|service|server|script|skill|function|tool|"
+          r"lookup|query|request|webhook|url|link|printer|scanner|board|queue|database|db|cache|it|this|that|retry)")
+# (not "call us": what others do, "they'll just say call us"; not a noun: "the text Sam wrote", "on the radio")
+_PERSON = _rx(r"(?i)(?<![\w-])(?<!the\s)(?<!a\s)(?<!an\s)(?<!your\s)(?<!our\s)(?<!this\s)(?P<w>(?:call|ring|phone|"
+              r"text|sms|whatsapp|page|ping|email|e-mail|message|notify|"
+              r"alert|tell|inform)[ \t]++(?:me|him|her|them|(?:the|our|my|your)[ \t]++(?!" + _THING + r"(?![\w-]))"
+              r"[A-Za-z][\w-]*+(?:[ \t]++(?!" + _THING + r"(?![\w-])|so\b|and\b|if\b|when\b|then\b|to\b)[A-Za-z][\w-]*+)"
+              r"{0,2}+|(?-i:[A-Z][a-z]++))|let[ \t]++(?:me|us|him|her|them|(?:the|our|my|your)[ \t]++[A-Za-z][\w-]*+"
+              r"(?:[ \t]++[A-Za-z][\w-]*+)?+|(?-i:[A-Z][a-z]++))[ \t]++know)(?![\w-])")
+
+
+_THINGS = frozenset(("run", "step", "job", "batch", "file", "files", "list", "report", "api", "endpoint",
+                     "service", "server", "script", "skill", "function", "tool", "lookup", "query", "request",
+                     "webhook", "url", "link", "printer", "scanner", "board", "queue", "database", "db", "cache",
+                     "it", "this", "that", "retry", "host", "site", "device", "machine", "sensor", "gateway",
+                     "portal", "system", "app", "bot", "logger", "feed", "pipeline", "health", "check", "monitor"))
+_WORDS = _rx(r"[A-Za-z][\w-]*+")
+
+
+def person_to_tell(text: str) -> tuple[int, int] | None:
+    """Where `text` asks for a person to be told ("then call the conservator", "text Sam"), or None; a machine
+    pinged or called ("ping the badge printer", "call the lookup API") is none."""
+    for m in _PERSON.finditer(text):
+        said = [*_WORDS.findall(m.group("w"))[1:], *_WORDS.findall(text[m.end():m.end() + 40])[:1]]
+        if not any(w.lower() in _THINGS for w in said):  # "Ping the badge printer": the word after it too
+            return m.start("w"), m.end("w")
+    return None
 
 
 def told(sentence: str, message: str, carries_on: bool) -> bool:

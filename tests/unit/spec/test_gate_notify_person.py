@@ -62,3 +62,29 @@ def test_a_person_to_tell_after_a_failure_is_still_an_escalation(line: str) -> N
 ])
 def test_told(sentence: str, message: str, carry: bool, expected: bool) -> None:
     assert told(sentence, message, carry) is expected
+
+
+@pytest.mark.parametrize(("title", "line", "words"), [
+    ("Digitisation", "If the scanner jams, retry once after 30 s; then call the conservator.", "call the conservator"),
+    ("Match day", "If the kit van is late, retry twice, 5 min apart, then text Sam.", "text Sam"),
+    ("Returns desk", "When the label API errors, retry 3 times and let the shift lead know.", "let the shift lead know"),
+    ("Walk-in triage", "If the pager API is down, retry once after 10 s, then ring the duty doctor.",
+     "ring the duty doctor"),
+])
+def test_a_person_to_tell_no_reader_took_is_warned_beside_the_policy(title: str, line: str, words: str) -> None:
+    plan = _plan(title, line)
+    assert plan.steps[0].policy.retry.max_retries >= 1  # type: ignore[attr-defined]
+    assert any(w.line == 7 and f"'{words}' asks for a person to be told" in w.message
+               for w in plan.warnings)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("approval", "words"), [
+    ("required; 10 min, then reject, ring the duty doctor", "ring the duty doctor"),  # a clinic
+    ("the coach signs off within 20 min, else reject; text the captain", "text the captain"),  # match day
+    ("yes, wait up to 1 hour, then reject and call the conservator", "call the conservator"),  # a library
+    ("the shift lead approves within 30 min or it's a no; let the dock crew know", "let the dock crew know"),
+])
+def test_a_person_to_tell_beside_an_approval_in_any_role_is_warned(approval: str, words: str) -> None:
+    plan = _plan("Any", f"Approval: {approval}")
+    assert plan.steps[0].policy.approval is not None  # type: ignore[attr-defined]
+    assert any(f"'{words}' asks for a person to be told" in w.message for w in plan.warnings)  # type: ignore[attr-defined]
