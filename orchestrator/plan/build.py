@@ -51,6 +51,7 @@ from orchestrator.plan.recovery import plan_limits, step_policy
 from orchestrator.plan.schema import field_schema, properties_of
 from orchestrator.plan.transitions import read_transitions
 from orchestrator.plan.xrefs import read_xrefs
+from orchestrator.spec.markup_words import unmarked_lines
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
 
 
@@ -316,7 +317,7 @@ def draft_plan(
     plan = hand_on_empty_values(plan, refusal)
     warned_at = {(w.line, w.code) for w in plan.warnings}  # a reader's own warning at the line wins
     had = set(plan.warnings)  # a set: 8 000 warnings are not compared pairwise
-    guarded = [w for w in guard_plan(plan, set(skills), spec.text.splitlines())
+    guarded = [w for w in guard_plan(plan, set(skills), unmarked_lines(spec.text.splitlines()))
                if w not in had and (w.line, w.code) not in warned_at]
     if guarded:
         plan = plan.model_copy(update={"warnings": tuple(sorted((*plan.warnings, *guarded), key=line_key))})

@@ -42,6 +42,7 @@ from orchestrator.plan.loop_field import array_fields
 from orchestrator.plan.mapping import SAYS_EVERY
 from orchestrator.plan.schema import properties_of, required_of
 from orchestrator.plan.wanted import Instructions
+from orchestrator.spec.markup_words import unmarked_lines
 from orchestrator.spec.model import StepSpec, WorkflowSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_comment import ends_span, gutter_indent
@@ -297,7 +298,7 @@ def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bou
     read each (step id -> provenance note), and a warning per cue read or not read."""
     if spec.format != "markdown" or not spec.text:
         return spec, {}, []
-    lines = spec.text.splitlines()
+    lines = unmarked_lines(spec.text.splitlines())  # 'For **each** crate': the words as plain
     spans = _spans(spec, lines)
     notes: dict[str, str] = {}
     found: list[Diagnostic] = []

@@ -321,7 +321,11 @@ def read_condition(text: str) -> ReadCondition | None:
     body = body.strip().rstrip(".").strip()
     if is_expression(body) and not _looks_worded(body):
         return ReadCondition(text=text.strip(), expression=body, negated=negated)
-    parts, joins = _split(body)
+    from orchestrator.spec.gate_count import (
+        said_count,  # "more than three puddles": more than 3
+    )
+
+    parts, joins = _split(said_count(body))
     clauses: list[Clause] = []
     for part in parts:
         found = _clause(part, clauses[-1] if clauses else None)
@@ -620,6 +624,7 @@ def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | N
     from orchestrator.spec import policy_text as pt
 
     condition, rest = approval_condition(value)
+    from orchestrator.spec.notify_person import person_to_tell
     from orchestrator.spec.person_notice import (  # "..., page the RPh supervisor"
         notice,
         person_told,
@@ -627,17 +632,34 @@ def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | N
 
     if (told := person_told(rest)) is not None:
         src.warn(line, notice(told), "spec.unread")
+    elif (tell := person_to_tell(rest)) is not None:  # "..., ring the duty doctor": a role `person_told` does not know
+        src.warn(line, notice(rest[tell[0]:tell[1]]), "spec.unread")
     said = (approval_sentence(rest) or approval_timeout(rest)[0] is not None) and not re.search(r"(?i)\b(?:required|timeout|within|after)\b", rest)
     policy = pt.read_approval(f"required; {rest}" if said else rest, src, line)  # "a maintainer has to 👍 this"
     if policy is None:
         return None
     if policy.timeout_s is None:
         seconds, then = approval_timeout(rest)
+        if seconds is None and (bare := _BARE_WAIT.search(rest)) is not None:  # "10 min, then reject"
+            seconds, then = pt.first_duration(bare.group("d")), (
+                "approve" if bare.group("w").lower().startswith(("approve", "yes", "go")) else "reject")
         if seconds is not None:
             policy = policy.model_copy(update={"timeout_s": seconds, "on_timeout": then or "reject"})
     if condition is not None:
         policy = policy.model_copy(update={"when": condition})
+    elif (said_if := _APPROVAL_SOMETIMES.search(without_approval_wait(rest))) is not None:  # "needed only when the patient is a child"
+        src.warn(line, f"the approval's condition '{rest[said_if.start():].strip()[:80]}' is not read: the step waits for "
+                       "the approval on every run, never on none; to say when, write `Approval: required if <field> > "
+                       "<value>`", "spec.approval-condition")
     return policy
+
+
+# a time and what then, said bare in an approval: "15 min, then reject", "10 min max then reject", "1h -> approve"
+_BARE_WAIT = _rx(r"(?i)(?<![\w.])(?P<d>\d{1,4}+(?:\.\d{1,3}+)?+\s*+(?:seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|"
+                 r"days?|d))(?![\w])\s*+(?:max(?:imum)?+\s*+)?+[,;]?\s*+(?:then|else|or|->|→|=>)\s*+(?:it['’]s\s++an?\s++)?+"
+                 r"(?P<w>reject\w*+|approve\w*+|no|yes|go|decline\w*+|skip\w*+)(?![\w-])")
+# an approval said to be needed only sometimes ("needed only when ...", "yes if ...", "only if ...")
+_APPROVAL_SOMETIMES = _rx(r"(?i)\b(?:only\s++(?:if|when)|(?:yes|needed|required|necessary)\s++(?:only\s++)?+(?:if|when)|unless)\b")
 
 
 _rx.save()

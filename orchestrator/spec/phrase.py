@@ -34,6 +34,7 @@ from orchestrator.spec.grammar_families16 import failure_reason_spans
 from orchestrator.spec.grammar_families17 import comma_reason_spans
 from orchestrator.spec.named_skills import bare, mark
 from orchestrator.spec.normalize import normalize_spans
+from orchestrator.spec.notify_person import notice, person_to_tell, told
 from orchestrator.spec.phrase_checks import budget_without_repeat, geometric, lost_value
 from orchestrator.spec.phrase_value import (
     durations as durations,  # read as phrase.durations (`spec.yaml_node`)
@@ -227,6 +228,8 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
     statement = widened(norm, statement)  # "if it still fails, ...": for every failure (`spec.retry_scope`)
     statement = budget_without_repeat(norm, statement, retry_said)
     problems = list(r.problems)
+    if policy_like and not r.has("escalate") and (tell := person_to_tell(left)) is not None:  # "then call the conservator"
+        problems.append(notice(r.written(*tell), "the step's policy is read without it"))
     lost = lost_value(norm, statement)
     if lost is not None:
         problems.append(f"'{lost}' looks like the value to go on with, but it was not read; "
@@ -301,6 +304,11 @@ def _on_failure(r: _Reading) -> OnFailure | None:
     value_said = next((s for s in ("value_pairs", "value_fields", "value_field", "value_nos", "value_literal", "value_blank",
                                    "value_empty")
                        if r.has(s)), None)
+    if r.has("escalate") and told(r.raw, str(r.first("escalate")), bool(value_said or r.has("continue"))):
+        # "carry on with printed = 0 and ping me", "email Priya when it finishes": a message, no fallback
+        kept = "the step carries on as written" if value_said or r.has("continue") else "no fallback is read from it"
+        r.problems.append(notice(str(r.first("escalate")), kept))
+        del r.seen["escalate"]
     if r.has("escalate"):
         if value_said or r.has("continue"):
             r.problems.append(f"'{r.said('escalate')}' and '{r.said(value_said or 'continue')}' both say what "

@@ -40,7 +40,6 @@ from orchestrator.spec.branch_condition import (
 )
 from orchestrator.spec.condition_opening import plain as plain_sentence
 from orchestrator.spec.condition_said import without_aside
-from orchestrator.spec.condition_unhappened import unhappened
 from orchestrator.spec.condition_words import CONDITION_LABELS
 from orchestrator.spec.field_list import field_lines
 from orchestrator.spec.fields import (
@@ -54,6 +53,7 @@ from orchestrator.spec.fields import (
     step_id,
 )
 from orchestrator.spec.for_each_arrow import arrow_for_each
+from orchestrator.spec.gate_skipped import condition_label, skipped
 from orchestrator.spec.input_prose import assignments
 from orchestrator.spec.io_arrow import doer_outputs
 from orchestrator.spec.lead_condition import complement_said
@@ -125,6 +125,8 @@ def label_key(label: str | None, value: str) -> str | None:
         return "depends"
     if key is None and label and cond.otherwise_sentence(label) is not None:
         return "otherwise"
+    if key is None and condition_label(label):  # "Only do this if: ...": a When line in the author's words
+        return "when"
     return key
 
 
@@ -380,7 +382,10 @@ class _StepBuilder:
             if not value.strip():
                 src.error(line, f"{sid}: the Skill line is empty", "spec.no-skill")
                 return
-            v["skill"] = value.strip()  # a TODO placeholder is the planner's error ("no skill chosen yet")
+            name, _, more = value.strip().partition("\n")
+            v["skill"] = name.strip() if more.strip() else value.strip()  # a TODO placeholder: the planner's error
+            if more.strip():  # "- Skill: restock\nOnly when nothing was damaged.": a line run on, the step's text
+                self.paragraph(more.strip(), line + 1)
         elif key == "success":
             v["success"] = value.strip()
             self.texts.append(SpecText(text=value.strip(), line=line, kind="success"))
@@ -400,7 +405,7 @@ class _StepBuilder:
         elif key == "when":
             compared = cond.read_condition(_strip_code(value)) is not None
             said = complement_said(value) if not compared else None
-            gone = unhappened(_strip_code(value)) if said is None else None
+            gone = skipped(_strip_code(value), compared) if said is None else None
             if gone is not None and (gone[2] or not compared):  # "Only when: D didn't happen": the other branch of D
                 self.unhappened(gone, value, line)
             elif said is None:
@@ -593,6 +598,11 @@ class _StepBuilder:
         its approval waits; True when taken."""
         said = cond.condition_sentence(sentence)
         guess = said is None and (said := own_skill_condition(sentence, self._own_skill(sentence))) is not None
+        if said is not None and "when" not in self.values and not said[1] and (gone := skipped(
+                _strip_code(said[0]), cond.read_condition(_strip_code(said[0])) is not None)) is not None and gone[2]:
+            self.unhappened(gone, said[0], line)  # "Only if step 2 wasn't needed": the other branch of step 2
+            self.structure_read += 2
+            return True
         if said is not None and "when" not in self.values:
             text, negated = said
             bare = re.sub(r"(?:(?<!\s)\s+)?\([^()]*\)\s*$", "", text)  # "the total is over 1000 (EUR)": the aside off

@@ -20,6 +20,7 @@ import re
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.spec.fields import NUMBER, NUMBER_WORDS, STEP_WORD, STEP_WORDS, number_of
+from orchestrator.spec.markup_words import unmarked
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -101,15 +102,12 @@ def sentences(text: str) -> list[tuple[int, str]]:
     for a, b in pieces:
         raw = text[a:b]
         lead = len(raw) - len(raw.lstrip())
-        sentence = _MARKED_WORD.sub(r"\2", " ".join(raw.split()))  # "For **each** accession": For each
+        sentence = unmarked(" ".join(raw.split()))  # "For **each** accession": For each (`spec.markup_words`)
         if sentence:
             out.append((text[: a + lead].count("\n"), sentence))
     return out
 
 
-# a word the readers look for, set in bold or italics by its author: the marks hide it from them
-_MARKED_WORD = _rx(r"(?i)(?<![\w*])(\*\*|__|\*|_)(each|every|all|any|only|if|when|unless|once|before|after|both|not|"
-                   r"no|never|per|otherwise|instead|else)\1(?![\w*])")
 
 
 def _words(token: str) -> str:
