@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.location import warning_at
 from orchestrator.plan.near_input import singular_word
+from orchestrator.spec.input_word_names import stand_ins
 from orchestrator.spec.model import InputSpec
 from orchestrator.spec.regex_cache import Patterns
 
@@ -89,7 +90,22 @@ def _match(part: str, reads: Mapping[str, str], made: set[str]) -> tuple[str, st
         parts = _name_words(name)
         if len(parts) > 1 and parts[-1] in _UNITS and {singular_word(w) for w in parts[:-1]} <= said:
             unit.append((name, f"its unit `{parts[-1]}` not said"))
-    return unit[0] if len(unit) == 1 else None
+    if len(unit) == 1:
+        return unit[0]
+    return _stood_for(part, said, reads, made) if not unit else None
+
+
+def _stood_for(part: str, said: set[str], reads: Mapping[str, str], made: set[str]) -> tuple[str, str] | None:
+    """The one name whose words the part's words stand for ("the crate no." for `crate_id`, "today's date" for
+    `run_date`, "what's in it" for `commodity`: `spec.input_word_names`), said so in the warning."""
+    stand, how = stand_ins(part)
+    if not stand:
+        return None
+    found = [name for name in reads
+             if (words := _words(name.replace("_", " ").replace("-", " "))) and words <= said | stand and words & stand]
+    if len(found) > 1:
+        found = [n for n in found if n not in made]
+    return (found[0], f"by what {how} stands for") if len(found) == 1 else None
 
 
 def _tokens(text: str) -> list[str]:
