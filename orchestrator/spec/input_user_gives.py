@@ -38,7 +38,7 @@ _NEEDED_FROM = _rx(rf"(?i)^[ \t*_#>-]*+(?:[a-z]++\s++){{0,3}}?(?:{_RUN}\s++)?+ne
 _ASK = _rx(rf"(?i)\bask\s++{_WHO}\s++(?:for\s++)?+")
 # "The run needs the crew list and the tide table from whoever starts it."
 _NEEDS_FROM_END = _rx(rf"(?i)\b{_RUN}\s++needs\s++(?P<what>[^.:;\n]{{1,200}}+)")
-_FROM_WHO = _rx(rf"(?i)\s++from\s++{_WHO}\s*+[.;:]?+\s*+$")
+_FROM_WHO = _rx(rf"(?i)(?<!\s)\s++from\s++{_WHO}\s*+[.;:]?+\s*+$")
 # "What the deck officer enters at 0400", "What you bring:" (a line alone: its items under it)
 _WHAT_ENTERS = _rx(r"(?i)^[ \t*_#>-]*+what\s++(?:the\s++|our\s++|your\s++|a\s++)?+(?:[a-z]++\s++){0,3}?(?:enters|types\s++in|"
                    r"fills\s++in|brings|provides|supplies|hands\s++(?:in|over)|keys\s++in|inputs|gives\s++(?:it|us))\b"
