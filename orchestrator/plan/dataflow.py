@@ -34,6 +34,7 @@ from orchestrator.kinds import BoundSkill
 from orchestrator.plan.bind_item_fields import said_item_properties
 from orchestrator.plan.bind_sigil_inputs import sigil_sources
 from orchestrator.plan.bind_step_named import bind_step_named
+from orchestrator.plan.bind_type_guard import clash, value_name
 from orchestrator.plan.condition_unplaced import both_run, droppable, dropped_message, none_found
 from orchestrator.plan.conditions import (
     ConditionError,
@@ -564,7 +565,8 @@ class _Planner:
                          from_spec(step.field_where.get("for_each") or step.where,
                                    f"for each item: each item of {loop[1]}, for `{unbound[0]}`, the one input "
                                    "its skill reads that nothing else gives"))
-            elif len(unbound) == 1 and len(text_only) == 1:  # "with the total from total-refund" for `amount`
+            elif len(unbound) == 1 and len(text_only) == 1 and not self.clashes(step, unbound[0], text_only[0], said_text):
+                # "with the total from total-refund" for `amount`
                 value = mapped.bindings.pop(text_only[0])
                 mapped.provenance.pop(f"inputs.{text_only[0]}", None)
                 extra = (unbound[0], value, from_spec(step.where, f"text names it: `{text_only[0]}`, the value the "
@@ -580,13 +582,15 @@ class _Planner:
                          if n not in self.needs[step.id] and n not in mapped.bindings and n not in unbound]
                 for wanted_name, given_name in renames(unbound, named, said_text):  # `city` <- `home_city`
                     found = name_the_value(step, [wanted_name], [given_name], mapped.bindings.values(), scope)
-                    if found is not None:
+                    if found is not None and not self.clashes(step, wanted_name, given_name, said_text):
                         mapped.bindings[given_name] = found[1]
                         self.rename(step, mapped, wanted_name, given_name, required_of(schema))
                         unbound.remove(wanted_name)
                         named.remove(given_name)
             if extra is None and len(unbound) == 1:  # the one input left: the one value the step's text names
                 extra = name_the_value(step, unbound, named, mapped.bindings.values(), scope)
+                if extra is not None and self.clashes(step, extra[0], value_name(extra[1]), said_text):
+                    extra = None  # a date given a list of orders: no value at all beats that one (`plan.bind_type_guard`)
                 if extra is not None and named:
                     self.found.append(warning_at(step.where, self.path, f"{step.id} ({step.name}): its skill reads "
                                                  f"`{extra[0]}`, which nothing gives; it is given the one value the "
@@ -727,6 +731,28 @@ class _Planner:
                        f"name; declare the input, write `{n.name}: value` in the step, or name the value it takes "
                        f"next to `{n.name}`")
             self.found.append(warning_at(step.where, self.path, message, "plan.input-not-given"))
+
+    def clashes(self, step: StepSpec, wanted: str, given: str, said_text: str) -> bool:
+        """`given` is plainly another kind of thing than the input `wanted` (`plan.bind_type_guard`): not bound, warned."""
+        why = clash(wanted, self.reads_about(step).get(wanted, ""), given, self.about_made(given))
+        if why is not None:
+            self.found.append(warning_at(step.where, self.path, f"{step.id} ({step.name}): its skill reads `{wanted}`, "
+                                         f"which nothing gives; `{given}`, the value the text names, is not given to "
+                                         f"it: {why}; to give it a value, {how_to_name(wanted, said_text)}",
+                                         "plan.input-kind-clash"))
+        return why is not None
+
+    def about_made(self, name: str) -> str:
+        """What the skill of a step that outputs `name` (or the workflow input `name`) says of it."""
+        for sid in sorted(self.makers.get(name, ())):
+            skill = self.bound.get(sid)
+            said = self.instructions.get(skill.name) if skill is not None else None
+            about = next((n.about for n in (said.outputs if said else ()) if n.name == name), "")
+            prop = properties_of(self.outputs[sid].schema_).get(name) if sid in self.outputs else None
+            if about or isinstance(prop, dict):
+                return about or str((prop or {}).get("description") or (prop or {}).get("type") or "")
+        given = next((i for i in self.spec.inputs if i.name == name), None)
+        return (given.description or given.type or "") if given is not None else ""
 
     def rename(self, step: StepSpec, mapped: Any, wanted: str, given: str, required: Iterable[str]) -> None:
         """The skill input `wanted` takes the binding the text gave as `given` (`plan.rename`), warned."""

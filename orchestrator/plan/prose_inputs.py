@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.location import warning_at
 from orchestrator.plan.near_input import singular_word
+from orchestrator.spec.input_word_names import stand_ins
 from orchestrator.spec.model import InputSpec
 from orchestrator.spec.regex_cache import Patterns
 
@@ -93,13 +94,30 @@ def _match(part: str, reads: Mapping[str, str], made: set[str]) -> tuple[str, st
             unit.append((name, f"its unit `{parts[-1]}` not said"))
     if len(unit) == 1:
         return unit[0]
+    return _last_word(part, reads, made) or (_stood_for(part, said, reads, made) if not unit else None)
+
+
+def _last_word(part: str, reads: Mapping[str, str], made: set[str]) -> tuple[str, str] | None:
+    """The one name of several words whose last word is the part's last ("today's date" for `run_date`),
+    unless the part's other words name a value of their own."""
     content = [w for w in _tokens(part) if w not in _STOP]
-    last = content[-1:]  # "today's date" for `run_date`: the last word alone, its other words naming no value
+    last = content[-1:]  # the last word alone, its other words naming no value
     if any(singular_word(w) == o for o in content[:-1] for name in reads for w in _name_words(name)):
         return None  # "the sailing ref": `sailing` is a name of its own, so not `filing_ref`
     heads = [name for name in reads if name not in made and len(_name_words(name)) > 1 and last
              and singular_word(_name_words(name)[-1]) == last[0]]
     return (heads[0], f"only its last word '{last[0]}' said") if len(heads) == 1 else None
+
+
+def _stood_for(part: str, said: set[str], reads: Mapping[str, str], made: set[str]) -> tuple[str, str] | None:
+    """The one name whose words the part's words stand for ("the crate no." for `crate_id`, "today's date" for
+    `run_date`, "what's in it" for `commodity`: `spec.input_word_names`), said so in the warning."""
+    stand, how = stand_ins(part)
+    if not stand:
+        return None
+    found = [name for name in reads if name not in made  # a step's output is no input to ask for
+             and (words := _words(name.replace("_", " ").replace("-", " "))) and words <= said | stand and words & stand]
+    return (found[0], f"by what {how} stands for") if len(found) == 1 else None
 
 
 def _tokens(text: str) -> list[str]:

@@ -20,6 +20,16 @@ not grow. The families, in words that are not the blind sets':
 - words that are not a policy one can run, said beside a failure: "go with the usual" (which value
   or skill?) and "or until the window closes at noon" (a clock time, not a time to keep trying):
   warned, never guessed.
+
+And the nineteenth round's (same table, before the eighteenth's rows):
+
+- a time something "gets" or "is given" with what happens past it or what it is for: "each page
+  gets 250 ms to load", "the upload is given 2 min; after that, ...": the attempt's time; said of a
+  whole run ("the complete nightly batch has 2 h"): the whole run's limit; and the skill said to
+  take over "past that" ("...; beyond that, send the clip to `slow-path`"): the fallback;
+- a last go: "try one final time", "give it a last go": one retry;
+- a backoff said by habit only ("retry with our standard backoff"): no count nor waits are said, so
+  it is warned, never assumed.
 """
 
 from __future__ import annotations
@@ -36,6 +46,37 @@ _SEP = r"\s*+(?:,\s*+(?:and\s+)?|and\s+|&\s*+|;\s*+|/\s*+)"
 _GO_ON = (r"(?:carry(?:ing)?\s+on|keep\s+going|mov(?:e|ing)\s+on|go(?:ing)?\s+on|continu(?:e|ing)|proceed(?:ing)?|"
           r"press\s+on|go\s+ahead|push\s+on)")
 _ORDINALS = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+_WHOLE19 = (r"(?:whole|entire|full|complete)\s+(?:[\w-]{1,30}+\s+){0,2}?(?:run|workflow|job|pipeline|flow|process|procedure|"
+            r"batch|routine|sequence|session|shift|round|sweep|pass|chain|handover|checklist|service|show|episode|lesson|"
+            r"protocol|voyage|watch|onboarding|intake|day|night|cycle)")
+_GIVEN19 = (r"(?:gets?|has|have|is\s+given|are\s+given|is\s+allowed|are\s+allowed)\s+(?:up\s+to\s+|at\s+most\s+|no\s+more\s+than\s+|"
+            r"a\s+max(?:imum)?\s+of\s+)?{D}")
+# "..., not a second longer", "..., tops": the limit said strongly, no more
+_STRICT19 = (r"(?:\s++(?:wall[- ]?clock|in\s+total|overall|all\s+in))?(?:\s*+[,;\u2013\u2014-]?\s*+(?:(?:and\s+)?not\s+(?:a|one|1)\s+(?:second|minute|moment|bit)\s+(?:longer|more|over)|"
+             r"no\s+(?:more|longer)|tops|max(?:imum)?|at\s+most|and\s+no\s+more)\b)?")
+
+EARLY19: tuple[Row, ...] = (
+    # "the complete nightly batch has 2 h", "the whole sweep is given 40 min": the whole run's limit
+    Row("run_timeout", r"(?<!\w)" + _WHOLE19 + r"\s+" + _GIVEN19 + _STRICT19),
+    # "each page gets 250 ms to load", "the upload is given 2 min; after that, ...": the attempt's time
+    Row("timeout", r"(?<!\w)" + _GIVEN19 + r"(?=\s*+(?:to\s+(?!(?:wait|pause|sleep|rest|cool|settle|retry|re-?try)\b)[a-z]|"
+        r"[;,:.\u2013\u2014-]\s*+(?:past|beyond|after|over|longer|slower|anything|any\s+longer|if\s+(?:it|that)\s+|then\b|"
+        r"when\s+(?:it|that)\s+)))"),
+    # "... 2 min; past that, hand the file to `slow-path`": the skill that takes over once the time is up
+    Row("use_skill", r"(?<!\w)(?:past|beyond|over|after)\s+(?:that|this|it|which)\s*+,?\s*+(?:route|send|hand|pass|give|switch|"
+        r"move|divert|redirect|push)\s+(?:[\w-]{1,30}+\s+){0,3}?(?:to|over\s+to|through|via)\s+{NAME}"),
+    # "try one final time", "give it a last go": one retry
+    Row("retries", r"(?<!\w)(?:(?:try|go|run|send|do|call|ring|ping|post|push|fire)(?:\s+(?:it|this|that|them))?|"
+        r"(?:give|have|make|take)(?:\s+(?:it|this|that))?)\s+(?:one|a)\s+(?:last|final)\s+(?:time|try|go|attempt|shot|round)\b",
+        value=1),
+    # "retry with our standard backoff", "the usual retries": no count nor waits said
+    Row("ambiguous", r"(?<!\w)(?:(?:retry|re-?try|try\s+again|re-?run|back\s+off)\s+(?:with|using|on|per|by)\s+)?(?:the\s+|our\s+|"
+        r"its\s+)?(?:usual|normal|standard|regular|customary|house|same\s+old)\s+(?:back-?off|retry\s+(?:policy|schedule|settings|"
+        r"rules)|retries|retry)\b",
+        value="a backoff named by habit says no count and no waits, so it is not read: write them, e.g. 'retry 3 "
+        "times, waiting 2 s then doubling'"),
+)
 
 EARLY: tuple[Row, ...] = (
     # "have another go, up to 4 times", "give it one more try - at most 2 times": that many retries
@@ -94,7 +135,8 @@ EARLY: tuple[Row, ...] = (
 )
 
 # the words each table's new rows need in a sentence (`grammar.GATES`)
+EARLY = EARLY19 + EARLY
 GATES = {
-    "EARLY": r"|allow|another|that\s+is|i\.|ie|meaning|namely|words|means|anything|any|cut|leave|give|let|stop|end|quit|halt|"
+    "EARLY": r"|last|final|house|customary|gets?|has|have|given|allowed|allow|another|that\s+is|i\.|ie|meaning|namely|words|means|anything|any|cut|leave|give|let|stop|end|quit|halt|"
              r"hold|keep|total|overall|usual|normal|regular|standard|until|no|pause|wait|sleep|delay",
 }

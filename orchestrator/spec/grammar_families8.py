@@ -24,6 +24,7 @@ tried. The families, in words that are not the set's:
 
 from __future__ import annotations
 
+from orchestrator.spec import carry_value as carry19
 from orchestrator.spec import grammar_families9 as more9
 from orchestrator.spec import grammar_families10 as more10
 from orchestrator.spec import grammar_families11 as more11
@@ -164,3 +165,6 @@ GATES = {name: words + wait17.GATES.get(name, "") for name, words in GATES.items
 # the eighteenth round's policy and limit families (`spec.grammar_families18_policy`): before every earlier round's
 EARLY_FIRST = policy18.EARLY + EARLY_FIRST
 GATES = {name: words + policy18.GATES.get(name, "") for name, words in GATES.items()}
+# the nineteenth round's values to go on with (`spec.carry_value`): before every earlier round's
+EARLY_FIRST = carry19.EARLY + EARLY_FIRST
+GATES = {name: words + carry19.GATES.get(name, "") for name, words in GATES.items()}

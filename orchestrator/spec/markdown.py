@@ -38,6 +38,7 @@ from orchestrator.spec.form_lines import form_markdown
 from orchestrator.spec.gherkin import gherkin_to_markdown
 from orchestrator.spec.graph_mermaid import find_flowchart, flowchart_steps
 from orchestrator.spec.input_ask_key import asked_anywhere, asked_inputs
+from orchestrator.spec.input_user_gives import read_user_gives
 from orchestrator.spec.inputs_heading import (
     at_params,
     inputs_section_said,
@@ -776,7 +777,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     if inputs is None and recipe_inputs:
         inputs = recipe_inputs
     said_given = () if inputs is not None else tuple((p, src.where(line)) for p, line in in_words or lead_said) \
-        or read_prose_inputs(src.lines, src.where)  # "you'll need to give it ...", "You will need" + items in words
+        or read_prose_inputs(src.lines, src.where) \
+        or read_user_gives(src.lines, src.where)  # "needed from the user: ...", "ask whoever runs it for ..."
     steps = place_branches(steps, [(i.name, i.description) for i in inputs or ()], src)
     steps = with_fixed_values(steps)  # `home_port is always "Leith"`: the step's own value, no workflow input
     if "intent" in found and steps:  # "Definition of done: ...", "the whole run gets 2 hours": said in the intent

@@ -214,13 +214,13 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         names = [f for f in re.findall(r"[a-z_]\w*", m.group("fields").lower()) if f != "and"]
         kind = (m.groupdict().get("kind") or "").lower()
         if kind:
-            empty = _EMPTY_OF.get(kind, [] if kind == "set" else None)
+            empty = "" if kind == "blank" else _EMPTY_OF.get(kind, [] if kind == "set" else None)  # `spec.carry_value`
             return {n: json.loads(json.dumps(empty)) for n in names}
         found, literal = json_literal(m.group("value"))
         said: Any = literal if found else m.group("value").strip().lower()
         return {n: None if said in ("none", "null") else said for n in names} if names else None
     if slot == "value_field":
-        field = (m.group("field") or "").strip().lower()
+        field = (m.group("field") or m.groupdict().get("f2") or "").strip().lower()  # f2: `spec.carry_value`
         found, literal = json_literal(m.group("value"))
         value: Any = literal if found else m.group("value").strip().lower()
         if value in ("none", "null"):

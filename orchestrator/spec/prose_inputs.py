@@ -125,6 +125,11 @@ def _parts(said: str) -> list[str]:
     return out
 
 
+def parts_of(said: str) -> list[str]:
+    """The parts of a list said in words, as this reader splits them (`spec.input_user_gives` reads the same)."""
+    return _parts(said)
+
+
 def _paragraphs(lines: Iterable[str]) -> Iterable[tuple[int, str]]:
     """(first line, text) of each run of lines between blank lines; fenced code left out."""
     held: list[str] = []

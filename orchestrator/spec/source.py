@@ -13,15 +13,16 @@ from typing import Any
 from orchestrator.errors import Diagnostic, Severity, SpecError
 from orchestrator.hints import Hint
 from orchestrator.spec.vocabulary import EMPTY, Vocabulary
+from orchestrator.spec.warn_trim import trim
 
 MAX_MESSAGE = 400  # characters; a message quotes spec text, which may be a whole paragraph
 
 
 def one_line(message: str) -> str:
-    """A diagnostic is one line: quoted multi-line text is joined, a huge quote is cut."""
+    """A diagnostic is one line: quoted multi-line text is joined, a huge quote is cut in its middle."""
     if "\n" in message or "\r" in message:
         message = " ".join(part.strip() for part in message.splitlines() if part.strip())
-    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1].rstrip() + "…"
+    return trim(message, MAX_MESSAGE)  # the quoted text is cut in its middle, never the verdict (`spec.warn_trim`)
 
 
 class Source:
