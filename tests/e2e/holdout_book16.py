@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from foreign_kit import FIXTURES, folders_of
-from holdout_kit import INPUTS_REFUSED, inputs_refused, still_misread
+from holdout_kit import still_misread
 
 NAME = "foreign-specs-holdout16"
 _BY_NUMBER = {f.split("-", 1)[0]: f for f in folders_of(FIXTURES / NAME)}
