@@ -40,6 +40,8 @@ _PART = _rx(r"(?i)(?<![\w-])(?:each|every|per)\s+(?:step|stage|call|request|atte
             r"approv(?:e|es|ed|al|er)|sign-?off|tries|attempts|pauses?|sleep(?:s|ing)?)(?![\w-])")
 # how long it takes as a rule, not how long it may take: "normally takes under ten seconds"
 _HABIT = _rx(r"(?i)(?<![\w-])(?:normally|usually|typically|generally|on\s+average|tends?\s+to|often|mostly|rarely)(?![\w-])")
+# the bound said after the time: "must take 15 minutes at most", "20 min tops", "an hour, max"
+_BOUND_AFTER = _rx(r"(?i)\s*+,?\s*+(?:at\s+(?:the\s+)?most|at\s+the\s+outside|max(?:imum)?|tops|or\s+(?:less|under|fewer))(?![\w-])")
 _DURATION = _rx(rf"(?i){DURATION}")
 # a number said twice, in words and digits: "one (1) hour", "thirty (30) days"
 _DOUBLED = _rx(r"(?<=[A-Za-z])[ \t]*+\(\d{1,6}+\)")
@@ -73,7 +75,7 @@ def whole_limit(sentence: str, *, outside: bool = False) -> float | None:
     if len(found) != 1:
         return None  # no duration, or several: which one bounds the run is not clear
     before = text[: found[0].start()]
-    if _BOUND.search(before[-40:]) is None:
+    if _BOUND.search(before[-40:]) is None and _BOUND_AFTER.match(text, found[0].end()) is None:
         return None
     # the whole of something and the time said together: "one overall podium" 200 characters after a
     # step's `max_runtime: 90s` is no limit on the run (a limit inside one step or stage is that step's)

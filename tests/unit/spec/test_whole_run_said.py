@@ -115,6 +115,11 @@ def test_one_comparison_among_words_is_read_as_written() -> None:
     ("Global guard: an instance older than 1 h is force-moved to FAILED.", False, 3600),
     ("SLA: PT2H30M", True, 9000),
     ("Hard stop after 2 hours.", True, 7200),
+    # the bound after the time: a stockroom, a lesson plan, a choir rehearsal, a podcast edit
+    ("The whole restock must take 15 minutes at most, or the ice cream melts.", True, 900),
+    ("The entire lesson should be 45 minutes or less.", False, 2700),
+    ("Overall the warm-up gets 10 min tops, we need the hall after.", True, 600),
+    ("Whole edit takes an hour, max.", True, 3600),
 ])
 def test_a_sentence_bounding_the_whole_of_something_gives_the_runs_limit(sentence: str, outside: bool,
                                                                         seconds: float) -> None:
@@ -127,6 +132,8 @@ def test_a_sentence_bounding_the_whole_of_something_gives_the_runs_limit(sentenc
     ("The whole thing normally takes under ten seconds.", True),
     ("Retry the whole upload every 5 minutes.", True),
     ("The total is over 5,000; wait up to 30 min for the approval.", True),
+    ("The whole thing takes 15 minutes.", True),  # how long it takes, no bound
+    ("Each step of the whole run gets 10 minutes at most.", True),
 ])
 def test_a_sentence_about_a_step_a_habit_or_a_wait_is_no_whole_run_limit(sentence: str, outside: bool) -> None:
     assert whole_limit(sentence, outside=outside) is None
