@@ -29,7 +29,10 @@ _SAID = _rx(
     r"(?<![\w-])(?:has|have|must|needs?|need)\s+to\s+(?:(?-i:OK|okay|Ok)(?![\w-])|👍)|"
     r"(?<![\w-])(?:needs?|requires?|gets?)\s+(?:a|an|the)\s+[\w' -]{1,40}?['’]s\s+(?:OK|okay|approval|sign-?off|go-?ahead|"
     r"thumbs[- ]up|👍)(?![\w-])|"
-    r"(?<![\w-])(?:eyeball|check|review|look\s+at|approve)s?\s+(?:it|them|each|the\s+\w+)\s+(?:first|before\s+it\s+goes)(?![\w-])|"
+    r"(?<![\w-])(?:eyeball|check|review|look\s+at|approve)s?\s+(?:it|them|each)\s+(?:first|before\s+it\s+goes)(?![\w-])|"
+    # "someone eyeballs the draft first"; a bare "Check the seal first, then log it" is the step's own work
+    r"(?<=\w\s)(?:eyeball|check|review|look\s+at|approve)s?\s+the\s+\w+\s+(?:first|before\s+it\s+goes)(?![\w-])|"
+    r"(?<![\w-])(?:eyeball|review|approve)\s+the\s+\w+\s+(?:first|before\s+it\s+goes)(?![\w-])|"
     # "sign-off required first", "approval needed"; "the change manager approves in #infra-cab", "approves via email"
     r"(?<![\w-])(?:sign-?off|approval|go-?ahead|(?-i:OK))\s+(?:is\s+)?(?:required|needed|mandatory)(?![\w-])|"
     r"(?<![\w-])approves?\s+(?:it\s+|this\s+|them\s+)?(?:in|on|via|over|by)\s+(?:#|slack|teams|e-?mail|chat|jira|"

@@ -19,6 +19,8 @@ HEAD = "# Doc\n\n## Steps\n\n### Step 1: Prepare\n- Skill: `prepare`\n\n### Step
     "A team lead has to OK the laptop order before it ships.",  # an HR onboarding checklist
     "The rota change needs a supervisor's OK.",  # a shift handover
     "if the reach is over 10k I get a DM and eyeball it first",  # a tweet thread
+    "The head chef checks the plating first.",  # a kitchen's service sheet
+    "Review the draft before it goes.",  # a newsletter
 ])
 def test_a_person_who_approves_before_the_step_goes_on_is_an_approval(sentence: str) -> None:
     assert said_approval(sentence)
@@ -29,6 +31,11 @@ def test_a_person_who_approves_before_the_step_goes_on_is_an_approval(sentence: 
     "Nothing here needs approval.",
     "Leads get 4 hours of training.",
     "Laptops over $2,000: a team lead has to OK the order.",  # a condition on a noun: not read, warned elsewhere
+    # the step's own work done first, told to whoever runs it: a stock room, a bike workshop, a lab, a recipe
+    "Check the seal first, then log the trays.",
+    "Check the chain first and oil it.",
+    "Look at the plate first; count the colonies.",
+    "Check the oven first, then start the loaves.",
 ])
 def test_a_sentence_about_an_approval_in_the_past_or_none_is_no_approval(sentence: str) -> None:
     assert not said_approval(sentence)
