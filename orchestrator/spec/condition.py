@@ -624,16 +624,10 @@ def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | N
     from orchestrator.spec import policy_text as pt
 
     condition, rest = approval_condition(value)
-    from orchestrator.spec.notify_person import person_to_tell
-    from orchestrator.spec.person_notice import (  # "..., page the RPh supervisor"
-        notice,
-        person_told,
-    )
+    from orchestrator.spec.notify_person import notice, told_at_approval
 
-    if (told := person_told(rest)) is not None:
-        src.warn(line, notice(told), "spec.unread")
-    elif (tell := person_to_tell(rest)) is not None:  # "..., ring the duty doctor": a role `person_told` does not know
-        src.warn(line, notice(rest[tell[0]:tell[1]]), "spec.unread")
+    if (told := told_at_approval(rest)) is not None:  # "..., page the RPh supervisor": no page is sent
+        src.warn(line, notice(told, "the approval is read as written"), "spec.unread")
     said = (approval_sentence(rest) or approval_timeout(rest)[0] is not None) and not re.search(r"(?i)\b(?:required|timeout|within|after)\b", rest)
     policy = pt.read_approval(f"required; {rest}" if said else rest, src, line)  # "a maintainer has to 👍 this"
     if policy is None:

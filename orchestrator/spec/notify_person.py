@@ -13,8 +13,11 @@ and the author's carry-on lost. A notification is no policy: no skill sends it, 
 whether the escalation read is such a message, and `spec.phrase` drops it from the step's failure
 handling and says at its line that the run does not send it (add a step with a skill that sends it).
 A person to tell that no reader took ("retry once; then call the conservator", "text Sam") is said the
-same way (`person_to_tell`), in a sentence that states a policy and beside an approval (where
-`spec.person_notice` knew only some roles: "ring the duty doctor" was dropped without a word).
+same way (`person_to_tell`), in a sentence that states a policy. Beside an approval ("If nobody signs,
+do NOT make the worklist, page the RPh supervisor"; "no answer in an hour = reject and ring the duty
+doctor") the run can wait and reject on silence but sends no page: `told_at_approval` gives the words,
+warned at the line, and the approval is read as ever (it was dropped without a word, or read as an
+escalation nobody wrote a skill for).
 """
 
 from __future__ import annotations
@@ -71,6 +74,23 @@ def person_to_tell(text: str) -> tuple[int, int] | None:
         if not any(w.lower() in _THINGS for w in said):  # "Ping the badge printer": the word after it too
             return m.start("w"), m.end("w")
     return None
+
+
+# a role named after the telling word, as approvals say it: "page the RPh supervisor", "ring the duty manager"
+_ROLE = _rx(r"(?i)(?<![\w-])(?:page|ping|ring|call|phone|text|sms|radio|notify|alert|tell|email|e-mail|escalate\s++to)\s++"
+            r"(?:me|us|him|her|them|(?:the\s++)?on-?call|(?:the|our|my|your)\s++(?!(?:run|step|job|batch|file|list|report|text|email|"
+            r"message|board|api|script|skill)\b)[\w-]++(?:\s++[\w-]++){0,2}?\s*+(?:supervisor|manager|lead|on-?call|director|"
+            r"boss|chief|nurse|pharmacist|officer|owner|team|desk|person|engineer|editor|rph)|on-?call|(?-i:[A-Z][a-z]++))"
+            r"(?![\w-])")
+
+
+def told_at_approval(text: str) -> str | None:
+    """The words of an approval's text that ask for a person to be told ("page the RPh supervisor",
+    "ring the duty doctor"), or None."""
+    if (m := _ROLE.search(text)) is not None:
+        return m.group(0)
+    tell = person_to_tell(text)
+    return text[tell[0]:tell[1]] if tell is not None else None
 
 
 def told(sentence: str, message: str, carries_on: bool) -> bool:

@@ -1,5 +1,5 @@
 """Whom to tell, said beside an approval ("..., page the RPh supervisor"), is warned at its line as a
-thing the run does not do, and the approval is read as ever (`spec.person_notice`). Tested in a pharmacy
+thing the run does not do, and the approval is read as ever (`spec.notify_person`). Tested in a pharmacy
 request form, a warehouse returns page, a lab protocol and a club's match-day plan."""
 
 from __future__ import annotations
