@@ -63,6 +63,7 @@ from orchestrator.plan.fan_gather import GATHER_SOURCE, SaysGather, gathered_poi
 from orchestrator.plan.lineage import Lineage, positions
 from orchestrator.plan.location import from_default, from_spec, split_where, warning_at
 from orchestrator.plan.model import ForEach, InputBinding, Provenance
+from orchestrator.plan.near_input import close_names
 from orchestrator.plan.said_step import said_step
 from orchestrator.plan.scope import Produced, Producers, Scope, Upstream
 from orchestrator.spec.fields import step_id as step_ref
@@ -407,13 +408,33 @@ class _Binder:
         self.warnings: list[Diagnostic] = []
         self.text = " ".join([step.description, *(t.text for t in step.texts)])
 
-    def explicit(self, ref: str, words: str = "", name: str = "") -> InputBinding | None:
+    def explicit(self, ref: str, words: str = "", name: str = "", where: str | None = None) -> InputBinding | None:
         item = item_reference(ref, self.loop)
         if item is not None:
             return item
+        ref = self._close_field(ref, name, where)
         if ref.startswith(("steps.", "inputs.")):
             return resolve_reference(ref, self.scope.inputs, self.scope.produced, words, name)
         return resolve_name(ref, self.scope.inputs, self.scope.earlier())
+
+    def _close_field(self, ref: str, name: str, where: str | None) -> str:
+        """`ready_lifts (from step 2)` where step 2 gives `ready` and `holds`: the one field of that step
+        whose name is close to the input's (`near_input.close_names`), warned; the whole output it was."""
+        parts = ref.split(".")
+        made = self.scope.produced.get(parts[1]) if len(parts) == 4 and parts[0] == "steps" else None
+        if made is None or parts[3] != name or not made.fields or made.outputs(name):
+            return ref
+        close = sorted(f for f in made.fields if close_names(name, f))
+        if len(close) != 1:
+            shown = ", ".join(f"`{f}`" for f in sorted(made.fields)[:6])
+            self._warn(where, f"`{name}` is taken from {parts[1]}, which gives no `{name}` (it gives {shown}): it "
+                              f"gets {parts[1]}'s whole output; write `{name} = {parts[1]}.<field>` for one of them",
+                       "plan.input-whole-output")
+            return ref
+        self._warn(where, f"`{name}` is taken from {parts[1]}, which gives no `{name}`: read as its `{close[0]}`, "
+                          f"the one output whose name is close; write `{name} = {parts[1]}.{close[0]}` to say so",
+                   "plan.input-close-field")
+        return ".".join([*parts[:3], close[0]])
 
     def bind(self, name: str, where: str | None, *, loose: bool, skill_reads: bool = False
              ) -> tuple[InputBinding, str] | None:
@@ -567,7 +588,7 @@ def map_inputs(
                 binding, note = InputBinding(source="literal", value=value), "literal value"
         elif name in explicit:
             ref, words = explicit[name]
-            binding, note = binder.explicit(str(ref), words, name), f"explicit: {ref}"
+            binding, note = binder.explicit(str(ref), words, name, where), f"explicit: {ref}"
         elif gathered and name in gathered and gathered[name] in scope.produced:
             binding = InputBinding(source="step", step=gathered[name], gather=scope.produced[gathered[name]].gathered)
             note = f"gathered: every item output of {gathered[name]}, in item order (the step's text names it)"
