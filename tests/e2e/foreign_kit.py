@@ -39,6 +39,7 @@ module's tests on one xdist worker (`tests/conftest.py`).
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Mapping
@@ -287,9 +288,23 @@ def policy_line_cases(holdout: Path, folders: list[str], known: Mapping[tuple[st
 
 def run_inputs(meant: Mapping[str, Any], n: int) -> dict[str, Any]:
     """The inputs of run `n` of an expect.yaml (0: its `inputs`, n: the n-th of `more_runs`), a value
-    "same" taken from the first run's."""
+    "same" taken from the first run's, "same plus {item}" that list with the item added, and "same, but X
+    has k: v" (or "X and Y both have k: v") that list with `k` set to `v` in each item naming X (or Y)."""
     given = dict(meant["inputs"] if n == 0 else meant["more_runs"][n - 1]["inputs"])
-    return {k: meant["inputs"][k] if v == "same" else v for k, v in given.items()}
+    return {k: _same_but(meant["inputs"][k], v) if v == "same" or str(v).startswith(("same plus {", "same, but ")) else v
+            for k, v in given.items()}
+
+
+def _same_but(first: Any, said: str) -> Any:
+    """The first run's value as a later run's words change it (`run_inputs`)."""
+    if said == "same":
+        return first
+    if m := re.fullmatch(r"same plus (\{.*\})", said):
+        return [*first, yaml.safe_load(m[1])]
+    m = re.fullmatch(r"same, but (\S+)(?: and (\S+) both)? ha(?:s|ve) (\w+): (.+)", said)
+    assert m, f"run input {said!r}: not understood"
+    named, field, value = {m[1], m[2]} - {None}, m[3], yaml.safe_load(m[4])
+    return [{**item, field: value} if named & set(map(str, item.values())) else item for item in first]
 
 
 def run_wanted(meant: Mapping[str, Any], n: int) -> Any:
