@@ -50,8 +50,8 @@ _FALLBACK = _rx(r"(?i)(?<!\w)(?:instead|fall\s*+back|failing\s++that|as\s++a\s++
 # a labelled-list entry: "tide:: `read-tide` ...", "crew: `crew-roster` ...", "**tide** -- `read-tide`"
 _ENTRY = _rx(r"^\s*+(?:\*\*|__)?+([A-Za-z][\w '’/-]{0,40}?)(?:\*\*|__)?+\s*+(?:::|;;|:(?!:)|\s[—–-]{1,2}\s)\s*+(\S.*)$")
 _ATTRIBUTE = _rx(r"^\s*+\[[\w ,=\"'-]*+\]\s*+$")  # an AsciiDoc block attribute line: "[horizontal]"
-_AND = _rx(r"(?i)\s++(?:and|&|\+)\s++")
-_CUE_CUT = _rx(r"\s*+(?:[—–]|--|\s-\s|[,;:(])")
+_AND = _rx(r"(?i)(?<!\s)\s++(?:and|&|\+)\s++")
+_CUE_CUT = _rx(r"(?<!\s)\s*+(?:[—–]|--|-\s|[,;:(])")
 
 
 @dataclass(frozen=True)
