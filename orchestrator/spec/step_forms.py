@@ -31,6 +31,7 @@ from orchestrator.spec.list_branches import (
     step_then_choice,
 )
 from orchestrator.spec.model import Reading, SpecText, StepSpec
+from orchestrator.spec.pair_item import pair_of, pair_steps
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.sections import join_branches
 from orchestrator.spec.shape_aside import fallback_only, footer, not_a_step
@@ -126,6 +127,14 @@ def list_steps(items: list[Bullet], src: Source, sink: RouteSink, taken: set[int
             shift += len(split) - 1
             after = [s.id for s in split]
             steps += split
+            taken.add(item.line)
+            continue
+        if item.children and (pair := pair_of(item.text, list(item.children))) is not None:
+            # "Tally the orders and pull the oven board -- do these two at the same time": two steps
+            split = pair_steps(number, pair, item.line, kind, src, sink)
+            shift += 1
+            steps += [join_branches(split[0], after, src) if after else split[0], split[1]]
+            after = []
             taken.add(item.line)
             continue
         reading = _reading(src, item.line, item.text, f"{kind} read as step-{number} ({name})")
@@ -369,13 +378,25 @@ def paragraph_steps(blocks: list[Block], src: Source, sink: RouteSink, taken: se
     )
 
     groups: list[tuple[Para, list[Block]]] = []
+    leads: dict[int, str] = {}  # the paragraph just before each step's paragraph
+    previous = ""
     for block in split_paragraphs(blocks, src, starts_step):
         if isinstance(block, Para) and starts_step(block.text):
+            leads[len(groups)] = previous
             groups.append((block, []))
         elif groups and not (isinstance(block, Para) and (_CLOSER.match(block.text.strip()) or footer(block.text))):
             groups[-1][1].append(block)
+        previous = str(getattr(block, "text", ""))
     steps: list[StepSpec] = []
-    for number, (para, rest) in enumerate(groups, start=1):
+    number = 0
+    for index, (para, rest) in enumerate(groups):
+        number += 1
+        if "\n" in para.text and (pair := pair_of("", [para, *rest], leads.get(index, ""))) is not None:
+            # a labelled list of two skills ("tide:: `read-tide` ...", "crew:: `crew-roster` ..."): two steps
+            steps += pair_steps(number, pair, pair.first.line, "labelled list", src, sink, form="paragraph")
+            taken.update([para.line, *(b.line for b in rest)])
+            number += 1
+            continue
         name = prose.name_of_sentence(para.text)
         head = _STEP_LEAD.match(para.text)
         if head is not None and (own := step_heading(head.group(1))) is not None:

@@ -34,10 +34,12 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator.spec.blocks import Block, Bullet, Para, Table, read_blocks
 from orchestrator.spec.branch_parallel import parallel_note
 from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, step_id
+from orchestrator.spec.heading_step import action_heading, warn_action_heading
 from orchestrator.spec.input_prose import attach_gets
 from orchestrator.spec.list_branches import constants
 from orchestrator.spec.model import FieldSpec, Reading, StepSpec
 from orchestrator.spec.notebook_cells import cell_dependencies, cell_skill, cell_units
+from orchestrator.spec.pair_item import pair_of, pair_steps
 from orchestrator.spec.policy_text import first_duration
 from orchestrator.spec.prose import sentences as prose_sentences
 from orchestrator.spec.prose import whole_run_sentence
@@ -220,9 +222,9 @@ def _split(
             else step_heading(title)
         if found is None and kind is None and (level <= 2 or enclosing in (None, "steps")):
             numbered = numbered_heading(title)
-            if numbered is not None and not NOT_STEPS.match(numbered[1]) and section_kind(numbered[1]) is None:
+            if numbered is not None and _may_be_step(numbered[1]) and section_kind(numbered[1]) is None:
                 found = numbered
-        if found is None and kind is None and level <= 2 and not NOT_STEPS.match(title.strip("*_ ")):
+        if found is None and kind is None and level <= 2 and _may_be_step(title):
             said = sequence_heading(title)
             if said is not None or sections:
                 found = (-1, said or title.strip("*_ "))
@@ -240,6 +242,13 @@ def _split(
         out[-1][4].append(node)
     del rest
     return out
+
+
+def _may_be_step(title: str) -> bool:
+    """No notes section's title ("## Notes", "## Links"), or one that says what to do with such a
+    word ("## Note it in the log", `heading_step`)."""
+    title = title.strip("*_ ")
+    return not NOT_STEPS.match(title) or action_heading(title)
 
 
 def move_paragraphs(groups: list[StepGroup], src: Source) -> list[tuple[StepGroup, tuple[Reading, ...]]]:
@@ -283,6 +292,16 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
         if not group.soft and not any(u.branch is not None for u in units):
             cells = cell_units(blocks)  # notebook cells that each call a skill: a step each
             units = [Unit(blocks=b) for b in cells] if cells else [Unit(blocks=blocks)]
+        if not group.soft and not cells and len(units) == 1 and (pair := pair_of(group.name, blocks)) is not None:
+            # "## 1. Bookings and sea state" with a paragraph per skill, "side by side": two steps
+            spare = max(spare, max((s.number or 0 for s in steps), default=0) + 1, group.number + 1)
+            steps += pair_steps(group.number, pair, group.line, f"heading '{group.heading}'", src, sink,
+                                form="heading", second=spare)
+            spare += 1
+            branches = []
+            continue
+        if NOT_STEPS.match(group.heading.strip("*_ ")):  # "## Note it in the log": a step, said so
+            warn_action_heading(group.heading, group.line, f"step-{number}", src)
         units, gates = _gates(units, group, src)
         before = steps[-1].id if steps else None
         numbers: list[int] = []
