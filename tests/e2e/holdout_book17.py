@@ -47,39 +47,18 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    **{(BAKE, 2, a): "item 1 (line 5) holds two steps started together: read as one (tally-orders); fetch-oven-board "
-                     "(line 10) is no step (warned)" for a in ("skill", "depends_on", "for_each", "condition",
-                                                               "approval", "input bake_date")},
-    (BAKE, 3, "skill"): "fetch-oven-board lost from item 1, so flour-math is the plan's step 2, not 3",
     (BAKE, 3, "input flour_on_hand_kg"): "'how much flour we've got on hand' (line 3) is not matched to "
                                          "`flour_on_hand_kg` (warned): nothing gives it",
-    (BAKE, 4, "skill"): "fetch-oven-board lost from item 1, so build-bake-sheet is the plan's step 3, not 4",
     (BAKE, 4, "depends_on"): "build-bake-sheet waits for tally-orders only: the oven board is no step and the flour "
                              "check is tied to it by its approval's condition, which is not read",
     (BAKE, 4, "approval"): "Marco's OK (line 21) is kept with its 45 min and 'go ahead', but 'if we're short at all' is "
                            "not read as `short_kg > 0` (warned): it would wait on every run",
-    **{(BAKE, 4, f"input {n}"): f"`{n}` comes from the oven board, which is no step: nothing gives it"
-       for n in ("ovens_free", "start_time")},
-    (BAKE, 5, "skill"): "fetch-oven-board lost from item 1, so post-to-floor is the plan's step 4 and there is no 5th",
     (DENTAL, 2, "for_each"): "'once per patient on the overdue list' (line 13) is not read as a loop over step 1's `due`",
     (DENTAL, 2, "input patient"): "no loop over step 1's `due`, so nothing gives `patient`",
     (DENTAL, 3, "for_each"): "'every reminder ... all together' (line 19) is read as a loop over step 2's `channel`, "
                              "not as a gather of step 2's results",
     (DENTAL, 3, "input drafts"): "`drafts` is bound to the item of a loop over step 2's `channel`, not to step 2's "
                                  "results gathered",
-    **{(DENTAL, 4, a): "the heading 'Note it in the log' (line 22) is 'not a spec section' (warned): log-recall-run "
-                       "is no step" for a in ("skill", "depends_on", "for_each", "condition", "approval",
-                                              "input batch_id", "input queued", "input today")},
-    **{(FERRY, 2, a): "the [horizontal] list (lines 20-22) of two steps started together is read as one "
-                      "(load-bookings); sea-state is no step (warned)" for a in ("skill", "depends_on", "for_each",
-                                                                                 "condition", "approval",
-                                                                                 "input station")},
-    (FERRY, 3, "skill"): "sea-state lost from the [horizontal] list, so assign-lanes is the plan's step 2, not 3",
-    (FERRY, 3, "depends_on"): "assign-lanes waits for load-bookings only: sea-state is no step",
-    (FERRY, 3, "input restrict_heavy"): "sea-state is no step, so `restrict_heavy` is made a workflow input (warned), "
-                                        "not step 2's output",
-    (FERRY, 4, "skill"): "sea-state lost from the [horizontal] list, so print-manifest is the plan's step 3 and there "
-                         "is no 4th",
     (FERRY, 4, "input sailing"): "the '.What you hand it' list (lines 9-12) is not read as inputs: nothing gives "
                                  "`sailing` (warned)",
     (BIRDS, 2, "for_each"): "'for every sheet that passed validation' (line 15) is not read as a loop over step 1's "
@@ -93,13 +72,8 @@ KNOWN: dict[tuple[str, int, str], str] = {
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
     (BAKE, 8, 0): "'have another go, twice max, 30 sec between' (line 8): 'twice' is not understood (warned), no retry "
                   "is read",
-    (BAKE, 11, 0): "the oven board's 'kill it' after 90 s (line 11) is on tally-orders, the one step item 1 is read as",
     (DENTAL, 20, 0): "'Wait a minute ...; then two minutes; then four' (line 20) is read as 3 retries 60 s apart "
                      "('two minutes' not understood, warned)",
-    (DENTAL, 25, 0): "the carry-on with `logged = false` (line 25) is lost with its step (log-recall-run is no step)",
-    (FERRY, 22, 0): "sea-state's 'Don't wait on it more than 30 s' (line 22) is on load-bookings, with 3 retries 0 s "
-                    "apart assumed (warned)",
-    (FERRY, 24, 0): "the TIP's fallback sea-state-manual (line 24) is on load-bookings, sea-state being no step",
     (BIRDS, 16, 0): "the carry-on is read, its value `{\"codes\": {}, \"unknown\": []}` (line 16) is not (warned)",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
@@ -110,10 +84,6 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 # (folder, line) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
 # warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
-    (BAKE, 11): "the oven board's 90 s (line 11) is put on tally-orders; the warning that fetch-oven-board is no step "
-                "is at line 10, none at 11",
-    (DENTAL, 25): "step 4's carry-on (line 25) is lost with its section; the warnings are at lines 22 and 24, none at 25",
-    (FERRY, 24): "the TIP's fallback (line 24) is put on load-bookings; the warning naming lines 22 and 24 is at line 22",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
