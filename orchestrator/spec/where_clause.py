@@ -32,9 +32,21 @@ _FAILURE = _rx(r"(?i)(?<![\w-])(?:fail\w*+|errors?|down|time[sd]?\s*+out|timeout
                r"offline|broken|stuck|hangs?|not\s++(?:finished|respond\w*+|available|reachable))(?![\w-])")
 
 
-def _compares(text: str) -> bool:
+def _compares(text: str, *, words: bool = False) -> bool:
+    """`text` reads as a comparison; said in `words` (not in brackets), "the van is late" (an equality of
+    two words, no value named) is none: only an order, a number or a true/false, or a name written as one."""
     read = read_condition(text) if text else None
-    return read is not None and (read.expression is not None or any(c.kind == "compare" for c in read.clauses))
+    if read is None:
+        return False
+    if read.expression is not None:
+        return True
+    for clause in read.clauses:
+        if clause.kind != "compare":
+            continue
+        named = len(clause.subject) == 1 and ("_" in clause.subject[0] or "`" in text)
+        if not words or named or clause.op not in ("==", "!=") or isinstance(clause.value, bool | int | float):
+            return True
+    return False
 
 
 def _named(rest: str) -> str:
@@ -69,7 +81,7 @@ def where_condition(sentence: str, own_skill: str | None) -> tuple[str, bool] | 
         return None
     if _compares(aside):
         return aside, False
-    if _compares(cond):
+    if _compares(cond, words=True):
         return cond, False
     return None
 
