@@ -97,8 +97,8 @@ def numbered_markdown(text: str) -> tuple[str, list[int], list[tuple[int, str]]]
     steps: dict[str, int] = {}
     for _, number, words in items:
         if number.count(".") == 1 and number.split(".")[0] == top:
-            said = children.get(number, [words])
-            if any(_WORK.search(w) for w in [words, *said]):
+            texts = children.get(number, [words])
+            if any(_WORK.search(w) for w in [words, *texts]):
                 steps[number] = len(steps) + 1
     if not steps:
         return None

@@ -38,7 +38,6 @@ from orchestrator.spec.branch_condition import (
     own_skill_condition,
     unread_own_condition,
 )
-from orchestrator.spec.where_clause import where_condition, where_unread
 from orchestrator.spec.condition_opening import plain as plain_sentence
 from orchestrator.spec.condition_said import without_aside
 from orchestrator.spec.condition_words import CONDITION_LABELS
@@ -64,6 +63,7 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_labels import label_lines, own_label
 from orchestrator.spec.source import Source
 from orchestrator.spec.start_together import starts_with
+from orchestrator.spec.where_clause import where_condition, where_unread
 from orchestrator.spec.whole_approval import APPROVAL_LABELS
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
