@@ -55,6 +55,7 @@ from orchestrator.spec.model import (
     ScenarioSpec,
     StepSpec,
 )
+from orchestrator.spec.outline_numbers import numbered_markdown
 from orchestrator.spec.outline_slides import outline_markdown
 from orchestrator.spec.prose import sentences as policy_sentences
 from orchestrator.spec.prose_inputs import (
@@ -666,6 +667,10 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
             src.warn(line, message, "spec.unread")
     elif wiki is None and recipes is None and flow is None and sheet is None and anchored is None:
         wiki = outline_markdown(unchatted)  # a slide deck's outline: titles and tab-indented bullets (`spec.outline_slides`)
+        if wiki is None and (numbered := numbered_markdown(unchatted)) is not None:  # 1 / 1.1 / 1.1.1 (`spec.outline_numbers`)
+            wiki = numbered[0], numbered[1]
+            for line, message in numbered[2]:
+                src.warn(line, message, "spec.reading")
     unchatted, origin = wiki if wiki is not None else (unchatted, None)
     unchatted = gherkin_to_markdown(unchatted, src)  # a Gherkin feature: its lines as the markdown the reader knows
     chat = blank_chat_headers("\n".join(unboxed(unchatted.split("\n"))))  # a comment box's gutter: no markup

@@ -63,6 +63,7 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_labels import label_lines, own_label
 from orchestrator.spec.source import Source
 from orchestrator.spec.start_together import starts_with
+from orchestrator.spec.where_clause import where_condition, where_unread
 from orchestrator.spec.whole_approval import APPROVAL_LABELS
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -597,7 +598,8 @@ class _StepBuilder:
         """A sentence that makes the step conditional, says it needs an approval, or how long
         its approval waits; True when taken."""
         said = cond.condition_sentence(sentence)
-        guess = said is None and (said := own_skill_condition(sentence, self._own_skill(sentence))) is not None
+        guess = said is None and (said := own_skill_condition(sentence, self._own_skill(sentence))
+                                  or where_condition(sentence, self._own_skill(sentence))) is not None  # "Where ..."
         if said is not None and "when" not in self.values and not said[1] and (gone := skipped(
                 _strip_code(said[0]), cond.read_condition(_strip_code(said[0])) is not None)) is not None and gone[2]:
             self.unhappened(gone, said[0], line)  # "Only if step 2 wasn't needed": the other branch of step 2
@@ -636,7 +638,7 @@ class _StepBuilder:
             self.structure_read += 2  # the sentence is read whole
             return True
         if said is None and "when" not in self.values and (after := unread_own_condition(
-                sentence, self._own_skill(sentence))) is not None:  # "`x`, but only when the moon is full"
+                sentence, self._own_skill(sentence)) or where_unread(sentence, self._own_skill(sentence))) is not None:  # "`x`, but only when the moon is full"
             self.src.warn(line, f"{self.sid}: the condition '{after[:80]}' after its skill is not read: the step runs "
                                 "on every run; write it as a comparison of a named value (`- When: NAME > NUMBER`)",
                           "spec.condition-not-read")

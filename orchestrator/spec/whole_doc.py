@@ -22,10 +22,12 @@ from orchestrator.spec.source import Source
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
+# an outline number of a word processor's text ("3.4.2<TAB>", "3.4.2 "): a tab or two spaces after "3.4"
+_OUTLINE_NUMBER = r"\d{1,2}+(?:\.\d{1,2}+){2,4}+\.?+[ \t]++|\d{1,2}+\.\d{1,2}+\.?+(?:\t|[ ]{2})[ \t]*+"
 # the marks a line opens with, before what it says (each one optional, in this order)
 _LEAD = _rx(r"^[ \t]*+(?:(?:>|#(?![#\s]*+$)|--|//|;|%)[ \t]*+)*+"
             r"(?:\[[\d:. ]{3,12}\][ \t]*+|\d{1,2}:\d{2}(?::\d{2})?[ \t]++)?"
-            r"(?:[-*+•][ \t]++|\d{1,3}[.)][ \t]++|\(?[a-zA-Z][.)][ \t]++)?"
+            rf"(?:[-*+•][ \t]++|\d{{1,3}}[.)][ \t]++|\(?[a-zA-Z][.)][ \t]++|{_OUTLINE_NUMBER})?"
             r"(?:\.\.[ \t]++[\w-]++::[ \t]*+|(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION|TODO)[ \t]*+:[ \t]*+)?")
 _HEADING = _rx(r"^[ \t]*+(?:#{1,6}[ \t]|=+[ \t]|[=\-~^*]{3,}[ \t]*+$|\.[A-Za-z])")
 # a line that is only a label ("⚠️ **Warning**", "**Success criteria**"): a title of its own, not the start of a sentence
@@ -33,7 +35,7 @@ _LABEL = _rx(r"^(?:[^\w*]*+\*\*[^*]{1,40}+\*\*[^\w*]*+|\[[A-Za-z ]{1,30}+\])$")
 # a clause's or a card's title in bold before its text ("**4.8 Successful performance.** The ...")
 _BOLD_LEAD = _rx(r"^\*\*[^*]{1,60}+(?<=[.:])\*\*[ \t]++(?=\S)")
 _FENCE = _rx(r"^[ \t>]*+(?:```|~~~)")
-_ITEM = _rx(r"^[ \t>]*+(?:[-*+•|][ \t]|\d{1,3}[.)][ \t]|\(?[a-zA-Z][.)][ \t]|\\[A-Za-z]{2,})")
+_ITEM = _rx(rf"^[ \t>]*+(?:[-*+•|][ \t]|\d{{1,3}}[.)][ \t]|\(?[a-zA-Z][.)][ \t]|\\[A-Za-z]{{2,}}|{_OUTLINE_NUMBER})")
 # a setting of an INI or properties file (`finished_if = ...`): a sentence of its own, as an item is
 _ASSIGN = _rx(r"^[ \t]*+[A-Za-z_][\w.-]{0,40}+[ \t]*+=(?!=)[ \t]*+\S")
 _SPEAKER = _rx(r"^(?:\*\*)?(?!(?i:done|finished|complete|completed|success|acceptance)\b)[A-Z][\w.' -]{0,30}?(?:\*\*)?[ \t]*+(?:\d{1,2}:\d{2}[ \t]*+)?:[ \t]++(?=\S)")
