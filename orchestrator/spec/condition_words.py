@@ -11,11 +11,25 @@
 bare "runs if" of a hurried author, taken only when what follows the "if" reads as a comparison
 (`condition.read_condition`) and does not speak of the step failing: a bare "if" is too common a word
 to refuse a spec over, so what it cannot read is left to the readers after it, which warn it.
+
+A person's approval asked under what an earlier step "says" (`said_of_output`):
+
+    If the flour check says we're short at all, Marco has to OK it    short_kg > 0 (flour-math outputs short_kg)
+    When the damp meter shows it's wet, the site lead signs off       wet == true (the meter's skill outputs wet)
+
+the state's word is found among the outputs of the one skill the thing's words name (else of any skill,
+if only one output has it): a count or an amount (`short_kg`, `late_count`) is "> 0", any other name
+"== true". It is a guess, so the caller says it at the line with what to write.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from orchestrator.spec.regex_cache import Patterns
+
+if TYPE_CHECKING:
+    from orchestrator.spec.vocabulary import Vocabulary
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -48,6 +62,41 @@ def bare_condition(sentence: str) -> str | None:
     if read is None or not ((read.expression and _CODE.search(cond)) or any(c.kind == "compare" for c in read.clauses)):
         return None  # "Runs if needed": no comparison of a value
     return cond
+
+
+# "If the flour check says we're short at all", "when the meter shows it's wet": the thing, then its state
+_SAYS = _rx(r"(?i)^\W*+(?:if|when|whenever|should)\s++(?:the\s++|our\s++|its\s++)?(?P<thing>[\w' -]{1,60}?)\s++(?:says|shows|"
+            r"reports|finds|flags|comes\s++back)\s++(?:that\s++|with\s++|as\s++)?(?P<state>[\w' -]{1,60}+)$")
+_STATE_FILLER = frozenset({"anything", "something", "we're", "we", "are", "it's", "it", "is", "there's", "there", "they're", "they", "at", "all",
+                           "any", "a", "an", "the", "bit", "even", "slightly", "little", "too", "be", "been", "were"})
+# an output's name ending in a unit or a count: an amount, so "short" is "> 0"
+_AMOUNT_ENDS = frozenset({"kg", "g", "l", "ml", "m", "km", "s", "ms", "min", "h", "count", "n", "num", "total", "qty",
+                          "amount", "pct", "units", "number", "no", "eur", "usd", "gbp", "sum", "value"})
+
+
+def said_of_output(sentence: str, vocabulary: Vocabulary) -> tuple[str, str] | None:
+    """The condition of "If <thing> says <state>, <person> has to approve" (module docstring):
+    (the expression, the words it was read from), or None."""
+    head = _CUT.split(sentence, maxsplit=1)[0]
+    m = _SAYS.match(head)
+    if m is None or not vocabulary:
+        return None
+    states = [w for w in m.group("state").lower().split() if w not in _STATE_FILLER]
+    if len(states) != 1:
+        return None
+    thing = set(m.group("thing").lower().replace("-", " ").split())
+    found: dict[str, set[str]] = {}  # output name -> the skills that output it
+    for skill in sorted(vocabulary.skills):
+        for name in vocabulary.outputs_of(skill) or ():
+            if states[0] in name.lower().split("_"):
+                found.setdefault(name, set()).add(skill)
+    named = {n for n, skills in found.items() if any(thing & set(s.split("-")) for s in skills)}
+    pick = named if named else set(found)
+    if len(pick) != 1:
+        return None
+    name = next(iter(pick))
+    amount = name.lower().split("_")[-1] in _AMOUNT_ENDS and name.lower() != states[0]
+    return (f"{name} > 0" if amount else f"{name} == true"), f"{m.group('thing').strip()} says {m.group('state').strip()}"
 
 
 _rx.save()

@@ -33,6 +33,7 @@ from orchestrator.spec import grammar_families15 as more15
 from orchestrator.spec import grammar_families16 as more16
 from orchestrator.spec import grammar_families17 as more17
 from orchestrator.spec import grammar_families18_policy as policy18
+from orchestrator.spec import grammar_families19 as policy19
 from orchestrator.spec import grammar_person_wait as wait17
 from orchestrator.spec import grammar_value_pairs as pairs17
 from orchestrator.spec.grammar_row import Row
@@ -168,3 +169,6 @@ GATES = {name: words + policy18.GATES.get(name, "") for name, words in GATES.ite
 # the nineteenth round's values to go on with (`spec.carry_value`): before every earlier round's
 EARLY_FIRST = carry19.EARLY + EARLY_FIRST
 GATES = {name: words + carry19.GATES.get(name, "") for name, words in GATES.items()}
+# the twentieth round's policy families (`spec.grammar_families19`): before every earlier round's
+EARLY_FIRST, IGNORE_LAST = policy19.EARLY + EARLY_FIRST, IGNORE_LAST + policy19.IGNORE
+GATES = {name: words + policy19.GATES.get(name, "") for name, words in GATES.items()}

@@ -38,7 +38,7 @@ _CARDINALS = "|".join(w for w in sorted(NUMBER_WORDS, key=len, reverse=True)
     (r"\b(" + "|".join(sorted(map(re.escape, TYPOS), key=len, reverse=True)) + r")\b", re.I),
     (rf"\b(\d+(?:\.\d+)?)\s*({UNITS})(?![a-z])\s*(?:and\s+)?(\d+(?:\.\d+)?)\s*({UNITS})(?![a-z])", re.I),
     # "wait 1 minute, then two, then five": each word after "then" follows a number already written as one
-    (rf"(?<=\d)([^.;]{{0,30}}?\bthen\s+)({_CARDINALS})\b(?=\s*(?:,|;|\.|\bthen\b|\band\b|\bbetween\b|\bapart\b|$))", re.I),
+    (rf"(?<=\d)([^.;]{{0,30}}?(?:;\s*+)?\bthen\s+)({_CARDINALS})\b(?=\s*(?:,|;|\.|\bthen\b|\band\b|\bbetween\b|\bapart\b|$))", re.I),
     # "pausing one, two, then four minutes": the words of a list whose last number has the unit
     (rf"\b({_CARDINALS})\b(?=\s*(?:,|\band\b|\bthen\b)[^.;]{{0,40}}?\b\d+(?:\.\d+)?\s*(?:{LONG_UNITS}|{UNITS})\b)", re.I),
     # "an hour and a half" (after "an hour" is "1 hour"): the unit and a half of it

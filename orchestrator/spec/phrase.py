@@ -153,6 +153,7 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
         ignored[start:end] = b"\x01" * (end - start)
     r.taken = bytearray(ignored)
     classes: list[str] = []
+    vaguely_said = False
     for table in g.COMPILED:
         if not table.applies(norm):
             continue
@@ -164,6 +165,7 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
                 if compiled.needs is not None and not compiled.needs.search(norm):
                     continue
                 if row.slot == "ambiguous":  # what to write, with the author's own time where it has one
+                    vaguely_said = True  # a policy said too vaguely to read: the sentence states one
                     said = m.group("d1") if m.groupdict().get("d1") else "4h"  # normalised: "a day" is "1 day"
                     r.problems.append(f"'{r.written(m.start(), m.end()).strip()}': {str(row.value).replace('{time}', said)}")
                     r.take(m.start(), m.end())
@@ -238,7 +240,7 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
         problems.append("not understood: " + ", ".join(f"'{u}'" for u in unread))
     if len(text) > MAX_SENTENCE:
         problems.append(f"only the first {MAX_SENTENCE} characters were read")
-    signal = bool(r.seen) or bool(unread)  # policy words that no row read and no IGNORE row explained
+    signal = bool(r.seen) or bool(unread) or vaguely_said  # policy words that no row read and no IGNORE row explained
     return Phrase(statement=statement, problems=tuple(problems), signal=signal, retry_said=retry_said,
                   regenerate_said=regenerate_said, unread=unread, feedback=r.first("feedback"))
 

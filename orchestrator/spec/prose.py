@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection
+from typing import Any
 
 from orchestrator.hints import Hint, HintAction
 from orchestrator.spec.grammar import NO_COUNT
@@ -205,6 +206,22 @@ def _bullet(step: StepSpec, item: SpecText, src: Source, resolve: Resolve | None
         src.warn(item.line, f"{step.id}: bullet '{_quote(item.text, 60)}' not read", "spec.unread")
 
 
+def worded_checks(step: StepSpec, clause: str, line: int, src: Source) -> dict[str, dict[str, Any]] | None:
+    """The checks a step's success criterion says in words, every part read against the step's outputs
+    (`spec.success_halves`), warned at the line as a guess; None when a part reads as nothing."""
+    from orchestrator.spec.success_halves import read_halves
+    from orchestrator.spec.whole_success import outputs_of
+
+    known = outputs_of(step, src.vocabulary)
+    halves, left = read_halves(clause, known) if known else ([], [])
+    if not halves or left:
+        return None
+    written = " and ".join(h.written for h in halves)
+    src.warn(line, f"{step.id}: success criterion '{_quote(clause)}' is read from words as `{written}` (a guess): "
+                   f"check the plan, or write `- Success criteria: {written}`", "spec.success")
+    return {h.field: dict(h.keywords) for h in halves}
+
+
 def _success(step: StepSpec, item: SpecText, src: Source) -> ContractSpec | None:
     if re.match(r"(?i)\s*(?:todo|tbd|fixme|\.\.\.|…)\b", item.text):
         return None  # a template's placeholder, to be written
@@ -223,6 +240,10 @@ def _success(step: StepSpec, item: SpecText, src: Source) -> ContractSpec | None
                                 f"the value (`{named[0]} {op} VALUE`, a name in quotes if it is the value), or compare "
                                 f"them in a `- When:` of the step after, which reads earlier outputs and workflow "
                                 f"inputs (declare `{named[2]}` under `## Inputs` if the run is given it)", "spec.success")
+            continue
+        halves = worded_checks(step, clause, item.line, src)  # "sent returns true and at least 12 singers got it"
+        if halves is not None:
+            checks.update(halves)
             continue
         src.warn(item.line, f"{step.id}: success criterion '{_quote(clause)}' is not a comparison on an output "
                             "field (`valid is true`, `confidence >= 0.7`); not checked", "spec.success")

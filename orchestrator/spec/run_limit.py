@@ -104,6 +104,11 @@ def success_not_placed(clause: str, line: int, src: Source) -> None:
                "FIELD == VALUE`) under the step that outputs the field")
     if success_warned(src, line) or said_in_words(clause, src.line_text(line)):  # outputs in words: read by `spec.whole_net`
         return
+    from orchestrator.spec.success_halves import halves_said
+    from orchestrator.spec.whole_success import success_cue
+
+    if halves_said(clause) and success_cue(src.line_text(line)) is not None:  # read there too (`spec.success_halves`)
+        return
     src.warn(line, f"success check '{clause[:80]}' is not tied to a step and is not checked; {how}", "spec.success")
 
 

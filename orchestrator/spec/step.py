@@ -40,7 +40,7 @@ from orchestrator.spec.branch_condition import (
 )
 from orchestrator.spec.condition_opening import plain as plain_sentence
 from orchestrator.spec.condition_said import without_aside
-from orchestrator.spec.condition_words import CONDITION_LABELS
+from orchestrator.spec.condition_words import CONDITION_LABELS, said_of_output
 from orchestrator.spec.field_list import field_lines
 from orchestrator.spec.fields import (
     NUMBER,
@@ -644,6 +644,11 @@ class _StepBuilder:
                           "spec.condition-not-read")
         if cond.approval_sentence(sentence) and "approval" not in self.values:
             when, _ = cond.approval_condition(spell_step_refs(sentence))
+            if when is None and _SAYS_IF.search(sentence) and (read_as := said_of_output(sentence, self.src.vocabulary)):
+                when = read_as[0]  # "If the flour check says we're short at all, ...": a guess, said at the line
+                self.src.warn(line, f"{self.sid}: the approval's condition '{read_as[1][:80]}' is read as `{when}`, "
+                                    "the output of that name a step before it gives (a guess): check the plan, or "
+                                    f"write `Approval: required if {when}`", "spec.approval-condition")
             unread = when is None and (_SAYS_IF.search(cond.without_approval_wait(sentence)) is not None
                                        or condition_unread(sentence))  # "Anything that looks off needs ..."
             if unread and not _LEADING_IF.match(sentence) and not condition_unread(sentence):

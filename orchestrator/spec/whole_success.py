@@ -32,6 +32,7 @@ from orchestrator.spec.model import ContractSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.success import check_schema, compared_names, read_comparison, read_criteria
+from orchestrator.spec.success_halves import read_halves
 from orchestrator.spec.vocabulary import Vocabulary
 from orchestrator.spec.whole_doc import Said, line_of
 
@@ -212,6 +213,8 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
     if two is None and (several := _several(clause, said, steps, src)) is not None:
         return several[0], (several[1],)  # "x is not empty and ok == true": every part, never the one `comparison` finds
     check = _check(clause, said, steps, src) if two is None else None
+    if check is None and two is None and (halved := _halves_only(clause, said, steps, src)) is not None:
+        return halved  # "posted comes back true and there's at least one batch on it" (`spec.success_halves`)
     if check is None and two is None:  # "the receipt has a receipt number": outputs said in words
         from orchestrator.spec.success_words import word_checks
 
@@ -236,9 +239,16 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
                             f"{step.id} ({how}) does not output ({', '.join(sorted(known))}); write `- Success "
                             "criteria: FIELD == VALUE` under the step that outputs the field", CODE)
         return steps, ()
+    halves, unread = read_halves(clause, known, skip=field.partition(".")[0]) if known else ([], [])
+    for half in halves:  # "... with at least one species in it": the other parts, on the same output
+        keywords = {**keywords, half.field: half.keywords}
+        written = f"{written} and {half.written}"
     src.warn(said.line, f"{step.id} ({step.name}): '{clause[:60]}' is read as the run's success check ({written}), on "
                         f"this step's output ({how}): check the plan, or write `- Success criteria: {written}` "
                         "under the step", CODE)
+    for part in unread:
+        src.warn(said.line, f"the run's success check: '{part[:80]}' is not a comparison of an output field with a "
+                            "value, so that part is not checked", CODE)
     reading = Reading(what="success", where=src.where(said.line), text=" ".join(said.text.split())[:160],
                       note=f"the run's success check `{written}`, checked on {step.id}'s output ({how})")
     out = list(steps)
@@ -246,6 +256,30 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
     contract = ContractSpec(producer=step.id, consumer=None, where=src.where(said.line), validation=(written,),
                             constraints={"": check_schema(keywords)})
     return out, (contract,)
+
+
+def _halves_only(clause: str, said: Said, steps: list[StepSpec],
+                 src: Source) -> tuple[list[StepSpec], tuple[ContractSpec, ...]] | None:
+    """A check said in parts of words (`spec.success_halves`), every part read against one step's outputs:
+    on the one step whose outputs read them all (the last such step when several do); None when no step does."""
+    fits = [(i, h) for i, s in enumerate(steps) if (known := outputs_of(s, src.vocabulary))
+            for h, left in [read_halves(clause, known)] if h and not left]
+    if not fits:
+        return None
+    at, halves = fits[-1]
+    step = steps[at]
+    checks = {h.field: h.keywords for h in halves}
+    written = " and ".join(h.written for h in halves)
+    how = "the one step whose outputs it names" if len(fits) == 1 else "the last of the steps whose outputs it names"
+    src.warn(said.line, f"{step.id} ({step.name}): '{clause[:60]}' is read as the run's success check ({written}), on "
+                        f"this step's output ({how}, read from words: a guess): check the plan, or write `- Success "
+                        f"criteria: {written}` under the step", CODE)
+    reading = Reading(what="success", where=src.where(said.line), text=" ".join(said.text.split())[:160],
+                      note=f"the run's success check `{written}`, checked on {step.id}'s output ({how})")
+    out = list(steps)
+    out[at] = step.model_copy(update={"readings": (*step.readings, reading)})
+    return out, (ContractSpec(producer=step.id, consumer=None, where=src.where(said.line), validation=(written,),
+                              constraints={"": check_schema(checks)}),)
 
 
 def _several(clause: str, said: Said, steps: list[StepSpec], src: Source) -> tuple[list[StepSpec], ContractSpec] | None:
@@ -266,6 +300,10 @@ def _several(clause: str, said: Said, steps: list[StepSpec], src: Source) -> tup
     known = outputs_of(steps[at], src.vocabulary)
     if known and any(f not in known for f in fields):
         return None
+    worded = [(part, read_halves(part, known)[0]) for part in rest] if known else []
+    for _, halves in worded:  # "... and there are at least 2 alerts": on the same output (`spec.success_halves`)
+        checks.update({h.field: h.keywords for h in halves})
+    rest = [part for part, halves in worded if not halves] if known else rest
     written = " and ".join(f"{f} {_shown(k)}" for f, k in checks.items())
     step = steps[at]
     src.warn(said.line, f"{step.id} ({step.name}): '{clause[:60]}' is read as the run's success check ({written}), on "

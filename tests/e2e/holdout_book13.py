@@ -81,8 +81,6 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (VET, "success", 18): "'We're done when the send step says it sent at least one message' is not tied to "
-                          "send-sms-batch's `sent` (warned at line 18: not a comparison of an output field)",
     (CUSTOMS, "success", 11): "'#4 gives back an entry number' is not tied to step 4's `entry_no` and not checked "
                               "(warned at line 11)",
     (THEATRE, "limit", 12): "the 35-minute limit is not read: line 12 is in the section 'Preshow checks (the half)', "
