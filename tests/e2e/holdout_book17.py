@@ -42,17 +42,15 @@ APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
 REFUSED: dict[str, str] = {
     INVERTER: "refused: 'limits must be a mapping' (line 11): the author's `budget: 10m`, a scalar in his schema, is "
               "taken as the `limits` key",
-    WATER: "refused: 'Otherwise: no step before it has a condition to be false' (line 25): 3.2.1's 'Where one or more "
-           "samples are coliform-positive' (line 21) is not read as step 2's condition",
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
+    (WATER, 2, "approval"): "the Superintendent's approval (line 22) is read with its 2 h and reject, but 'Where two or "
+                            "more sites are positive' is not read as `positive_count >= 2`: it is asked on every run",
+    **{(WATER, n, "input week"): "section 2's list (lines 12-13) is not read as inputs: nothing gives `week`"
+       for n in (2, 3, 4)},
     (BAKE, 3, "input flour_on_hand_kg"): "'how much flour we've got on hand' (line 3) is not matched to "
                                          "`flour_on_hand_kg` (warned): nothing gives it",
-    (BAKE, 4, "depends_on"): "build-bake-sheet waits for tally-orders only: the oven board is no step and the flour "
-                             "check is tied to it by its approval's condition, which is not read",
-    (BAKE, 4, "approval"): "Marco's OK (line 21) is kept with its 45 min and 'go ahead', but 'if we're short at all' is "
-                           "not read as `short_kg > 0` (warned): it would wait on every run",
     (DENTAL, 2, "for_each"): "'once per patient on the overdue list' (line 13) is not read as a loop over step 1's `due`",
     (DENTAL, 2, "input patient"): "no loop over step 1's `due`, so nothing gives `patient`",
     (DENTAL, 3, "for_each"): "'every reminder ... all together' (line 19) is read as a loop over step 2's `channel`, "
@@ -70,16 +68,10 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (BAKE, 8, 0): "'have another go, twice max, 30 sec between' (line 8): 'twice' is not understood (warned), no retry "
-                  "is read",
-    (DENTAL, 20, 0): "'Wait a minute ...; then two minutes; then four' (line 20) is read as 3 retries 60 s apart "
-                     "('two minutes' not understood, warned)",
-    (BIRDS, 16, 0): "the carry-on is read, its value `{\"codes\": {}, \"unknown\": []}` (line 16) is not (warned)",
+    (WATER, 28, 0): "'resubmit after 5 minutes, again after 15 minutes, and a final time after 30 minutes' (line 28) is read as 3 retries 300 s apart",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (BAKE, "success", 27): "'done when ... posted comes back true and there's at least one batch' (line 27) is not "
-                           "tied to a step (warned), not checked",
 }
 # (folder, line) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
 # warned at that line
@@ -87,6 +79,8 @@ SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
+    **{(WATER, n): (inputs_refused, INPUTS_REFUSED + "`week` (section 2, lines 12-13) is not an input")
+       for n in (0, 1, 2)},
     **{(BAKE, n): (inputs_refused, INPUTS_REFUSED + "`flour_on_hand_kg` ('how much flour we've got on hand', line 3) "
                    "is not an input") for n in (0, 1)},
     **{(FERRY, n): (inputs_refused, INPUTS_REFUSED + "`sailing` and `station` (the '.What you hand it' list, lines "
