@@ -113,7 +113,7 @@ TOP_SYNONYMS: dict[str, tuple[str, ...]] = {
                 "done_means", "finished_if", "finished_when", "complete_if", "complete_when", "completed_when",
                 "completed_if", "success_if", "success_when", "success_means", "ok_if", "ok_when", "passes_if",
                 "passes_when", "definition_of_done", "it_worked_if", "good_if", "good_when", "counts_as_done_when"),
-    "limits": ("budget", "budgets", "caps", "quotas", "guardrails"),
+    "limits": ("budget", "budgets", "caps", "quotas", "guardrails", "cap", "quota", "limit"),
 }
 
 

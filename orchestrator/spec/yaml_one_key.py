@@ -65,8 +65,8 @@ def _one_key(r: NodeReader, item: Node) -> tuple[ScalarNode, MappingNode] | None
         return None
     raw = str(key.value)
     name = yk.key_name(raw)
-    if name not in _WRAPPERS and (yk.step_key(raw) in yk.STEP_SYNONYMS or name in _RUNS):
-        return None  # `- with: {...}`: a key of a step, not a step
+    if name not in _WRAPPERS and (yk.step_key(raw) in yk.STEP_SYNONYMS or name in _RUNS) and not _runs(value):
+        return None  # `- with: {...}`: a key of a step, not a step (`- run: {does: x}` is the step `run`)
     if not _runs(value) and r.src.vocabulary.skill_for(raw) is not None:
         return None  # `- fetch-feed: {url: u}`: a skill and its arguments
     return key, value

@@ -5,6 +5,7 @@
       grade: {rows: pull.rows, cutoff: ask.cutoff}   → grade's inputs, as if under its own `input:`
       file:  pull                              → file runs after pull (a step, or a list of steps)
       tell:  {ref: "file|park .ref"}           → tell's `ref`: file's `ref` or park's, whichever ran
+      park:  {rows: pull.rows, after: grade}   → park's input `rows`, and it runs after grade
 
 `wire_steps` reads such a block: a top-level mapping, not one of the form's own keys nor one of
 outputs or types, at least half of whose keys name a step and each of those holds a mapping (that
@@ -158,8 +159,15 @@ def wire_steps(r: NodeReader, top: dict[str, Pair], steps: dict[str, MappingNode
                            "spec.unread")
                 continue
             readings = r.item_readings.setdefault(id(steps[sid]), [])
-            if isinstance(vnode, MappingNode):
+            after = [(k, v) for k, v in vnode.value if isinstance(k, ScalarNode) and yk.step_key(str(k.value)) ==
+                     "depends_on" and _step_names(v, ids)] if isinstance(vnode, MappingNode) else []
+            for k, v in after:  # `{rows: pull.rows, after: [pull]}`: what it runs after, beside its inputs
+                vnode.value.remove((k, v))
+                _merge_after(r, raw, steps[sid], knode, v, _step_names(v, ids) or [], readings)
+            if isinstance(vnode, MappingNode) and vnode.value:
                 _merge_inputs(r, raw, steps[sid], knode, vnode, readings)
+            elif isinstance(vnode, MappingNode):
+                continue
             elif (names := _step_names(vnode, ids)) is not None:
                 _merge_after(r, raw, steps[sid], knode, vnode, names, readings)
             else:
