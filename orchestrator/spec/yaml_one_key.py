@@ -9,9 +9,11 @@
     budget: 10m                             → the whole run's time limit (`timeout: 10m`); `caps:`, `limits:`,
                                               `guardrails:`, `quotas:` with one duration too
 
-A list is read so when each of its items is one key holding a mapping, the key is no step key of the
-form's (`skill:`, `when:`...) and the mapping is no catalog skill's arguments (`- fetch-feed: {url: u}`,
-Ansible's shape, left to `yaml_anchored`). It is the list under the steps' key (`steps:`, `jobs:`,
+A list is read so when each of its items is one key holding a mapping (or a catalog skill's name:
+`- fetch: fetch-feed`), the key no step key of the form's (`skill:`, `when:`...) unless its mapping
+says what it runs (`- run: {does: assign-run}`); a key that is a catalog skill, over a mapping that
+names none, is the step's skill, the mapping's step keys its keys and the others its arguments
+(`- fetch-feed: {url: u, retry: 2}`). It is the list under the steps' key (`steps:`, `jobs:`,
 `tasks:`...); without one, the one top-level list of such items most of which say what they run
 (`run:`, `does:`, `uses:`), also one level down (`sweep: {routine: [...]}`: the keys beside it are
 read as top-level keys). A key that is not an id (`Weigh it`) is made one, the key kept as the name.
@@ -32,7 +34,7 @@ from orchestrator.spec import policy_text as pt
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.model import Reading
 from orchestrator.spec.regex_cache import Patterns
-from orchestrator.spec.yaml_dialect import note, scalar, short
+from orchestrator.spec.yaml_dialect import MAP, note, scalar, short
 from orchestrator.spec.yaml_node import NodeReader
 from orchestrator.spec.yaml_wiring import wire_steps
 
@@ -42,7 +44,7 @@ Pair = tuple[Node, Node]
 # a key that only says its mapping is a step
 _WRAPPERS = frozenset({"step", "stage", "task", "job", "phase", "action", "item"})
 _ID = _rx(r"^[A-Za-z0-9_][\w-]*+$")
-_RUNS = frozenset({"run", "script", "exec", "execute", "command", "cmd"})
+_RUNS = frozenset({"run", "script", "exec", "execute"})
 # YAML's own booleans compared bare in a condition: `only_if: score.bad == yes`
 _YES_NO = _rx(r"(?i)(?P<op>[=!]=)\s*+(?P<word>yes|no|on|off)(?![\w'\"-])")
 _BOOL = {"yes": "true", "on": "true", "no": "false", "off": "false"}
@@ -57,18 +59,30 @@ def _runs(node: MappingNode) -> bool:
 
 
 def _one_key(r: NodeReader, item: Node) -> tuple[ScalarNode, MappingNode] | None:
-    """The key and mapping of an item that is one key holding a step's mapping, else None."""
+    """The key and the step's keys of an item that is one key holding a step, else None: its mapping;
+    `- fetch: fetch-feed` (a catalog skill) `{skill: fetch-feed}`; `- fetch-feed: {url: u}` (the key a
+    catalog skill, the mapping saying no skill) `{skill: fetch-feed, url: u}`."""
     if not isinstance(item, MappingNode) or len(item.value) != 1:
         return None
     key, value = item.value[0]
-    if not isinstance(key, ScalarNode) or not isinstance(value, MappingNode) or not str(key.value).strip():
+    if not isinstance(key, ScalarNode) or not str(key.value).strip():
         return None
     raw = str(key.value)
+    skill = r.src.vocabulary.skill_for(str(value.value).strip()) if isinstance(value, ScalarNode) else None
+    if skill is not None:
+        value = MappingNode(MAP, [(scalar("skill", value), scalar(skill, value))], value.start_mark, value.end_mark)
+    if not isinstance(value, MappingNode):
+        return None
     name = yk.key_name(raw)
     if name not in _WRAPPERS and (yk.step_key(raw) in yk.STEP_SYNONYMS or name in _RUNS) and not _runs(value):
         return None  # `- with: {...}`: a key of a step, not a step (`- run: {does: x}` is the step `run`)
-    if not _runs(value) and r.src.vocabulary.skill_for(raw) is not None:
-        return None  # `- fetch-feed: {url: u}`: a skill and its arguments
+    if not _runs(value) and (skill := r.src.vocabulary.skill_for(raw)) is not None:  # its arguments, its keys
+        args = [(k, v) for k, v in value.value if not isinstance(k, ScalarNode) or yk.step_key(str(k.value)) not in
+                yk.STEP_SYNONYMS]
+        own = [pair for pair in value.value if pair not in args]
+        given = [(scalar("input", key), MappingNode(MAP, args, value.start_mark, value.end_mark))] if args else []
+        value = MappingNode(MAP, [(scalar("skill", key), scalar(skill, key)), *given, *own], value.start_mark,
+                            value.end_mark)
     return key, value
 
 

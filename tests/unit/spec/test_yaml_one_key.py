@@ -137,10 +137,18 @@ def test_an_observatory_night_plan_says_its_limit_twice_the_timeout_key_wins() -
     assert not any("yes / no" in w.message for w in spec.warnings)  # quoted: the text
 
 
-def test_a_catalog_skill_holding_its_arguments_is_no_one_key_step() -> None:
-    spec = _read("tasks:\n  - fetch-feed: {url: 'https://example.org/rss'}\n")
-    assert not any(s.id == "fetch-feed" and s.skill == "fetch-feed" for s in spec.steps if s.where == "doc.yaml:2"
-                   and any("one-key" in n for n in _notes(s)))
+def test_a_newsletter_list_names_each_step_by_its_skill_or_its_skill_by_the_step() -> None:
+    spec = _read("tasks:\n  - fetch-feed: {url: 'https://example.org/rss', retry: 2}\n  - post: book-scope\n")
+    fetch, post = spec.steps
+    assert (fetch.id, fetch.skill, fetch.input_values, fetch.retries) == (
+        "fetch-feed", "fetch-feed", {"url": "https://example.org/rss"}, 2)
+    assert (post.id, post.skill) == ("post", "book-scope")
+    assert not spec.warnings
+
+
+def test_a_word_that_is_no_catalog_skill_makes_no_one_key_step() -> None:
+    spec = _read("tasks:\n  - fetch: fetch-feed\n  - debug: hello\n")
+    assert not any("one-key" in n for s in spec.steps for n in _notes(s))
 
 
 def test_a_list_with_a_step_key_as_its_one_key_is_left_as_it_was() -> None:
