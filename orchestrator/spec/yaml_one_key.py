@@ -22,6 +22,11 @@ A limits key holding one value where the form wants a mapping of limits: a durat
 is the whole run's limit (the form's `timeout:`, said in a reading); any other value (`budget: 600`,
 `budget: lots`) is warned at its line and not read. Then the steps' wiring kept in a block of its
 own (`yaml_wiring`).
+
+In every step's values (whatever shape its list had): a bare `yes` / `no` / `on` / `off` compared in
+a condition (`only_if: probe.dry == yes`) is YAML's true / false, as its author's YAML taught him,
+read so and warned at its line (a quoted `'yes'` stays the text); `@` before a wait in a retry
+(`2x @ 20s`) is read as "every" (a reading), for the phrase reader.
 """
 
 from __future__ import annotations
