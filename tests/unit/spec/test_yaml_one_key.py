@@ -130,7 +130,7 @@ def test_an_observatory_night_plan_says_its_limit_twice_the_timeout_key_wins() -
     spec = _read("timeout: 6h\nguardrails: 8h\njobs:\n  - sky:\n      run: sky-check\n"
                  "  - book:\n      run: book-scope\n      only_if: sky.clear == 'yes'\n"
                  "  - log:\n      run: cloud-log\n      else_for: book\n")
-    sky, book, log = spec.steps
+    _sky, book, log = spec.steps
     assert spec.timeout_s == 21600.0 and book.when == "sky.clear == 'yes'" and log.otherwise_of == "book"
     [again] = [w for w in spec.warnings if "guardrails" in w.message]
     assert again.line == 2

@@ -111,7 +111,7 @@ def test_an_observatory_wiring_block_reads_whichever_ran_with_a_field_for_all_or
 
 def test_a_release_pipelines_connections_block_and_a_double_bar() -> None:
     spec = _read(RELEASE)
-    build, ship, hold, notes = spec.steps
+    _build, ship, hold, notes = spec.steps
     assert _inputs(ship) == {"wheel": ("steps.build.output.wheel", "")}
     assert _inputs(notes) == {"version": (None, "ship.version or hold.version")}
     assert notes.depends_on == ("ship", "hold") and notes.join == "all"
