@@ -67,6 +67,7 @@ from orchestrator.spec.yaml_bare import skill_keys
 from orchestrator.spec.yaml_dialect import COMPOSE_KEYS, exponential_backoff, reshape_top
 from orchestrator.spec.yaml_grouped import read_grouped
 from orchestrator.spec.yaml_node import NodeReader
+from orchestrator.spec.yaml_one_key import read_one_key_top
 from orchestrator.spec.yaml_policy import (
     PolicyText,
     channel_after,
@@ -576,10 +577,11 @@ def _read_top(r: NodeReader, root: Node) -> SpecParts:
     shared = [Reading(what="key", where=src.where(r.line(k)), text=raw, note="shared settings (YAML anchors), read where "
                       "their aliases use them") for raw, (k, v) in list(top.items()) if shared_block(r.anchors, v)]
     top = {raw: pair for raw, pair in top.items() if not shared_block(r.anchors, pair[1])}
+    top, shaped = read_one_key_top(r, top)  # one-key steps, a one-value limit, a wiring block (`yaml_one_key`)
     top, grouped = read_grouped(r, top)  # steps keyed by name under stages, phases, lanes (`yaml_grouped`)
     own = read_own_top(r, top)  # the author's own schema: `about:` blocks, placeholders, `[[stage]]` (`own_schema`)
     top, top_notes = reshape_top(r, own.top) if own.top else (own.top, [])
-    top_notes = [*shared, *grouped, *own.notes, *top_notes]
+    top_notes = [*shared, *shaped, *grouped, *own.notes, *top_notes]
     for raw in list(top):  # `workflow:`, `summary:`, `input:`, `tasks:` / `jobs:` under the form's own names
         if (canonical := yk.top_key(raw)) in _TOP and canonical not in top:
             top[canonical] = top.pop(raw)

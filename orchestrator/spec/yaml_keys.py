@@ -37,8 +37,11 @@ STEP_SYNONYMS: dict[str, tuple[str, ...]] = {
               "feed", "feeds", "fed", "fed_with", "feed_with", "inputs_from", "input_from", "input_sources",
               "wiring", "wired", "wire", "wire_up", "wired_from", "hook_up", "hookup", "plug_in", "plugs",
               "takes_from", "reads_from", "pulls_from", "pull_from", "sourced_from", "source_map", "inputs_map"),
-    "when": ("condition", "if", "only_if", "run_if", "only_when", "run_when", "when_expressions"),
-    "otherwise": ("else", "unless_step"),
+    "when": ("condition", "if", "only_if", "run_if", "only_when", "run_when", "when_expressions", "runs_if",
+             "runs_when", "run_only_if", "only_run_if", "only_run_when", "skip_unless"),
+    # the step whose condition, when false, runs this one: `else_of: truck` (`yaml_one_key`)
+    "otherwise": ("else", "unless_step", "else_of", "otherwise_of", "else_for", "opposite_of", "alternative_to",
+                  "else_branch_of"),
     "for_each": ("foreach", "each", "loop", "loop_over", "iterate", "iterate_over", "over", "matrix", "expand",
                  "with_items", "with_param", "map_over", "fan_out", "parallel_for", "items_from", "repeat_for",
                  "repeat_over", "repeat_for_each", "for_every", "once_per", "once_for_each", "one_per", "run_per",
@@ -110,7 +113,7 @@ TOP_SYNONYMS: dict[str, tuple[str, ...]] = {
                 "done_means", "finished_if", "finished_when", "complete_if", "complete_when", "completed_when",
                 "completed_if", "success_if", "success_when", "success_means", "ok_if", "ok_when", "passes_if",
                 "passes_when", "definition_of_done", "it_worked_if", "good_if", "good_when", "counts_as_done_when"),
-    "limits": ("budget", "budgets", "caps", "quotas", "guardrails"),
+    "limits": ("budget", "budgets", "caps", "quotas", "guardrails", "cap", "quota", "limit"),
 }
 
 

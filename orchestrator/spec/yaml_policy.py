@@ -31,6 +31,7 @@ from orchestrator.spec.prose import read_named, record, sentences
 from orchestrator.spec.source import Source
 from orchestrator.spec.yaml_bare import bare_name, names_in_template, read_bare, template_tokens
 from orchestrator.spec.yaml_sigils import asked_input, item_word, star_reference, star_step
+from orchestrator.spec.yaml_wiring import either_text
 
 # how the phrase reader is given a value, by its (canonical) key; `{v}` is the value
 FRAMES: dict[str, str] = {
@@ -213,6 +214,12 @@ def resolve_references(steps: list[StepSpec], inputs: tuple[InputSpec, ...] | No
                 continue
             value = values.get(field.name)
             if not isinstance(value, str):
+                continue
+            if (either := either_text(value, ids)) is not None:  # `a|b .ref`: whichever ran (`yaml_wiring`)
+                del values[field.name]
+                fields[i] = field.model_copy(update={"description": either})
+                readings.append(Reading(what="input", where=field.where, text=f"{field.name}: {value}",
+                                        note=f"the value of whichever ran: {either}"))
                 continue
             ref = _loop_results(reference(value, ids, names, loop), fans)
             bare = bare_name(value) if ref is None else None
