@@ -40,8 +40,6 @@ APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
 }
 # folder -> why `skillweave plan` refuses it (every case of the folder is a strict xfail for that reason)
 REFUSED: dict[str, str] = {
-    INVERTER: "refused: 'limits must be a mapping' (line 11): the author's `budget: 10m`, a scalar in his schema, is "
-              "taken as the `limits` key",
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
