@@ -31,6 +31,7 @@ class Made:
     _by_item: dict[str, tuple[int, str, str]] = field(default_factory=dict)  # "field list" -> (pos, step, list)
     _item_lists: dict[str, dict[str, None]] = field(default_factory=dict)  # item field.lower() -> lists, latest last
     _item_keys: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)  # (step, list) -> its items' fields
+    _said: dict[str, list[tuple[int, str, str]]] = field(default_factory=dict)  # item word -> (pos, step, list)
     _count: int = 0
 
     def add(self, sid: str, schema: JsonSchema, *, loop: bool) -> None:
@@ -62,6 +63,30 @@ class Made:
                 self._named[lower] = (self._count, sid, name)
                 if singular(lower) != lower:  # `objects`, untyped: "every object" counts it
                     self._named_one[singular(lower)] = (self._count, sid, name)
+
+    def add_said(self, sid: str, holds: dict[str, frozenset[str]]) -> None:
+        """The lists of step `sid` (just added) by what their words say they hold (`spec.per_item`):
+        `due` -> {patient}. Only the latest step that says a list of an item is kept for it."""
+        for name, items in holds.items():
+            for item in items:
+                entries = self._said.get(item)
+                if entries and entries[0][0] == self._count:
+                    entries.append((self._count, sid, name))
+                else:
+                    self._said[item] = [(self._count, sid, name)]
+
+    def said_lists(self, items: Iterable[str]) -> list[tuple[str, str, str]]:
+        """(step, list, item) of the nearest step whose words say a list holds one of `items`
+        ("the list of patients (`due`)" and `patient`); several when that step says so of two."""
+        hits = [(entry, item) for item in items for entry in self._said.get(item.lower(), ())]
+        if not hits:
+            return []
+        near = max(entry[0] for entry, _ in hits)
+        out: dict[tuple[str, str], str] = {}
+        for (pos, sid, name), item in hits:
+            if pos == near:
+                out.setdefault((sid, name), item)
+        return [(sid, name, item) for (sid, name), item in out.items()]
 
     def nearest_list(self, items: Iterable[str], nouns: Iterable[str]) -> str | None:
         """The nearest step whose list is of `items` (`pr` and `prs`), or is named by or is of a

@@ -35,8 +35,9 @@ from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
 from orchestrator.plan.contract import OutputContract
 from orchestrator.plan.fan_gather import blank_start_together, singular
-from orchestrator.plan.fan_items import counted_names, item_field_pairs
+from orchestrator.plan.fan_items import counted_names, holds, item_field_pairs, said_pairs
 from orchestrator.plan.fan_made import Made
+from orchestrator.plan.gather_said import gather_over_loop, gather_warning
 from orchestrator.plan.location import split_where, warning_at
 from orchestrator.plan.loop_field import array_fields
 from orchestrator.plan.mapping import SAYS_EVERY
@@ -292,6 +293,16 @@ def _gather_unread(step: StepSpec, text: list[tuple[int, str]], free: list[str],
                        f"(`{name} (from Step N)`, or an Inputs section)", "spec.gather-not-read")]
 
 
+def _made(made: Made, step: StepSpec, text: list[tuple[int, str]], skill: BoundSkill | None,
+          instructions: Mapping[str, Instructions], outputs: Mapping[str, OutputContract], loops: set[str]) -> None:
+    """`step` read: what it outputs is made from here on, and what its lists hold by their words."""
+    looping = step.id in loops or step.for_each is not None  # a loop read from words here too
+    made.add(step.id, outputs[step.id].schema_, loop=looping)
+    if not looping:
+        made.add_said(step.id, holds(" ".join(w for _, w in text), skill, instructions.get(skill.name) if skill else None,
+                                      outputs[step.id].schema_))
+
+
 def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bound: Mapping[str, BoundSkill],
                   instructions: Mapping[str, Instructions]) -> tuple[WorkflowSpec, dict[str, str], list[Diagnostic]]:
     """The spec with each fan-out said in words read as its step's `For each`, the rule that
@@ -306,6 +317,7 @@ def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bou
     made = Made()  # what the steps before make, kept as the steps go (linear)
     loops = {s.id for s in spec.steps if s.for_each is not None}
     looped = False  # a step before runs per item
+    last_loop: str | None = None  # the nearest step before that runs per item
     for step in spec.steps:
         skill = bound.get(step.id)
         text = list(_lines(lines, spans[step.id])) if step.id in spans else []
@@ -316,16 +328,26 @@ def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bou
                 free = _free_inputs(step, _reads(skill, instructions.get(skill.name)), made, spec)
                 found += _gather_unread(step, text, free, spec.path)
             steps.append(step)
-            made.add(step.id, outputs[step.id].schema_, loop=step.id in loops)
+            _made(made, step, text, skill, instructions, outputs, loops)
             looped = looped or step.for_each is not None
+            last_loop = step.id if step.for_each is not None else last_loop
             continue
         where = f"{spec.path}:{cue.line}"
         label = f"{step.id} ({step.name})"
         free = _free_inputs(step, _reads(skill, instructions.get(skill.name)), made, spec)
         named = re.search(rf"(?<![\w-]){re.escape(skill.name)}(?![\w-])", lines[cue.line - 1]) is not None
         pairs = _pairs(cue, free, made, outputs, named)
+        said_list = ""
+        if not pairs and (pairs := said_pairs(cue.nouns, free, made)):
+            said_list = f"; the words of {pairs[0][0]} say `{pairs[0][1]}` holds {pairs[0][2]}s" if len(pairs) == 1 else ""
         declared = {i.name for i in (*spec.inputs, *spec.inputs_said)}
-        if len(pairs) == 1 and not pairs[0][0] and pairs[0][1] not in declared:
+        gather = (gather_over_loop(" ".join(w for _, w in text), free, pairs[0][1],
+                                   properties_of(outputs[pairs[0][0]].schema_).get(pairs[0][1]))
+                  if len(pairs) == 1 and pairs[0][0] in outputs else None)
+        if gather is not None:  # "every reminder ..., all together" and "counts per channel": no loop over `channel`
+            found.append(gather_warning(where, spec.path, label, cue.said, gather, pairs[0][0], pairs[0][1], free,
+                                        last_loop))
+        elif len(pairs) == 1 and not pairs[0][0] and pairs[0][1] not in declared:
             found.append(warning_at(where, spec.path,
                                     f"{label}: the text says `{cue.said}` `{pairs[0][1]}`, a For each over "
                                     f"`{pairs[0][1]}`, but no step makes it and it is no declared workflow input, "
@@ -339,7 +361,7 @@ def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bou
             notes[step.id] = f"the text says `{cue.said}`; each item of {whose} as `{item}`"
             found.append(warning_at(where, spec.path,
                                     f"{label}: the text says `{cue.said}`: read as a For each over {whose}, each "
-                                    f"item as `{item}`{_why(item, _of_item(free, made.item_fields(producer, field)))}. To say so write `For each: {item} in "
+                                    f"item as `{item}`{_why(item, _of_item(free, made.item_fields(producer, field)))}{said_list}. To say so write `For each: {item} in "
                                     f"{written}`", "fan-out-read"))
             update: dict[str, object] = {"for_each": f"{item} in steps.{producer}.output.{field}" if producer
                                          else f"{item} in {field}",
@@ -361,8 +383,9 @@ def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bou
                                     "the list being a workflow input or an earlier step's output field "
                                     "(`step-N.field`)", "spec.each-not-read"))
         steps.append(step)
-        made.add(step.id, outputs[step.id].schema_, loop=step.id in loops)
+        _made(made, step, text, skill, instructions, outputs, loops)
         looped = looped or step.for_each is not None
+        last_loop = step.id if step.for_each is not None else last_loop
     if not notes:
         return spec, notes, found
     return spec.model_copy(update={"steps": steps}), notes, found
