@@ -49,19 +49,8 @@ KNOWN: dict[tuple[str, int, str], str] = {
        for n in (2, 3, 4)},
     (BAKE, 3, "input flour_on_hand_kg"): "'how much flour we've got on hand' (line 3) is not matched to "
                                          "`flour_on_hand_kg` (warned): nothing gives it",
-    (DENTAL, 2, "for_each"): "'once per patient on the overdue list' (line 13) is not read as a loop over step 1's `due`",
-    (DENTAL, 2, "input patient"): "no loop over step 1's `due`, so nothing gives `patient`",
-    (DENTAL, 3, "for_each"): "'every reminder ... all together' (line 19) is read as a loop over step 2's `channel`, "
-                             "not as a gather of step 2's results",
-    (DENTAL, 3, "input drafts"): "`drafts` is bound to the item of a loop over step 2's `channel`, not to step 2's "
-                                 "results gathered",
     (FERRY, 4, "input sailing"): "the '.What you hand it' list (lines 9-12) is not read as inputs: nothing gives "
                                  "`sailing` (warned)",
-    (BIRDS, 2, "for_each"): "'for every sheet that passed validation' (line 15) is not read as a loop over step 1's "
-                            "`good`",
-    (BIRDS, 2, "input sheet"): "no loop over step 1's `good`, so nothing gives `sheet`",
-    (BIRDS, 3, "input results"): "'Merge all the coded routes' (line 17) is not read as step 2's results gathered: "
-                                 "nothing gives `results`",
     (BIRDS, 4, "input season"): "the season label (line 9) is no input: `season` is bound to step 2's `unknown`",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
@@ -91,9 +80,9 @@ PAUSED_AT: dict[tuple[str, int], tuple[int, str]] = {
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
 FAILS: dict[tuple[str, int], str] = {
-    **{(DENTAL, n): "draft-reminder (step 2) runs once with no `patient` (the loop on line 13 is not read): its "
-                    "script and its fallback refuse the input ('patient needs a name'), the run fails" for n in (0, 1)},
 }
 # runs that reach their author's output and honestly end other than `succeeded`: (folder, run) -> why
 NOT_A_SUCCESS: dict[tuple[str, int], str] = {
+    (DENTAL, 1): "Bev Osei has no phone and no email, so her reminder falls back to plain-reminder (line 15): the run "
+                 "reaches its author's output and ends `degraded`, a fallback used",
 }
