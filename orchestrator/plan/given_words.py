@@ -1,4 +1,4 @@
-"""Two readings of a value said in words for a name a skill reads, that the name's own words do not give.
+"""Readings of a value said in words for a name a skill reads, that the name's own words do not give.
 
 "Which X": a thing the run is given, said as the choice of a thing ("which weather buoy to read",
 "which room we're in"), is the name whose words are that thing and an id, name or code (`buoy_id`,
@@ -13,6 +13,10 @@ step runs after, so no dependency is made up. Two such outputs, or none, are no 
 unbound and its "nothing gives it" warning stands. A workflow input is never bound this way, and a name
 a step's words give is never given to an output they do not name. Warned at the step, with the plain
 way to write it (`limit_c = the max_c from step 2`).
+
+A name said only inside a longer one ("the unknown names" says `unknown_names`) is no mention of the
+shorter (`unknown`, an earlier step's output): `inside_longer`, for the planner's names a step's text
+mentions, so that no dependency on that earlier step is made up.
 """
 
 from __future__ import annotations
@@ -73,6 +77,28 @@ def which_named(part: str, about: Mapping[str, str], made: Iterable[str]) -> tup
 
 def lead_text(lead: re.Match[str] | None) -> str:
     return lead.group("lead").strip() if lead is not None else ""
+
+
+def _runs(words: Sequence[str], run: Sequence[str]) -> int:
+    n = len(run)
+    return sum(list(words[i:i + n]) == list(run) for i in range(len(words) - n + 1)) if n else 0
+
+
+def inside_longer(names: Sequence[str], text: str) -> set[str]:
+    """The names of `names` the text says only inside a longer one of them: "the unknown names" says
+    `unknown_names`, not `unknown` beside it (an earlier step's output named `unknown` is not read)."""
+    if len(names) < 2:
+        return set()
+    said = [singular_word(w.lower()) for w in _WORD.findall(text.replace("_", " "))]
+    words = {n: [singular_word(w) for w in _name_words(n)] for n in names}
+    out: set[str] = set()
+    for short in names:
+        for long in names:
+            if long == short or len(words[long]) <= len(words[short]) or not _runs(words[long], words[short]):
+                continue
+            if 0 < _runs(said, words[short]) <= _runs(said, words[long]):
+                out.add(short)
+    return out
 
 
 def _sentences(text: str) -> list[str]:

@@ -148,3 +148,39 @@ def test_a_season_said_in_words_is_the_workflow_input_not_an_output_named_nearby
     post = plan.step("step-2")
     assert post.inputs["season"].source == "input" and post.inputs["season"].name == "season"
     assert "step-1" not in {b.step for n, b in post.inputs.items() if n == "season"}
+
+
+# -- a name said only inside a longer one is no reference of its own ----------------------------------------
+
+LATE = SaidCatalog({
+    "scan-loans": "Inputs: `loans` (list).\n\nOutputs: `late` (list of loans).\n",
+    "work-fees": "Inputs: `accounts` (list).\n\nOutputs: `late_fees` (list).\n",
+    "send-notes": "Outputs: `sent`.\n",
+})
+
+
+@pytest.mark.parametrize(("name", "doc"), [
+    # a library's overdue run
+    ("library.md", "# Overdue\n\n1. Scan with `scan-loans`.\n2. Work out fees with `work-fees`.\n"
+                   "3. `send-notes` with the late fees.\n"),
+    # an HR onboarding checklist (headings)
+    ("hr.md", "# Payroll\n\n## Step 1: Scan\n\nUse `scan-loans`.\n\n## Step 2: Fees\n\nUse `work-fees`.\n\n"
+              "## Step 3: Notes\n\nUse `send-notes` on the late fees list.\n"),
+    # a podcast run sheet (a table of cues)
+    ("show.md", "# Show\n\n| # | Cue | Skill | Notes |\n|---|---|---|---|\n| 1 | Scan | `scan-loans` | |\n"
+                "| 2 | Fees | `work-fees` | |\n| 3 | Notes | `send-notes` | given the Late Fees |\n"),
+    # a greenhouse log (an AsciiDoc file)
+    ("log.adoc", "= Log\n\n== 1. Scan\n\n`scan-loans`.\n\n== 2. Fees\n\n`work-fees`.\n\n== 3. Notes\n\n"
+                 "`send-notes` on the late fees.\n"),
+])
+def test_a_name_said_inside_a_longer_one_makes_no_dependency(name: str, doc: str) -> None:
+    plan = plan_of_text(doc, LATE, name)
+    assert "step-1" not in plan.step("step-3").depends_on
+    assert "step-2" in plan.step("step-3").depends_on
+
+
+def test_a_name_said_on_its_own_too_is_still_a_reference() -> None:
+    doc = ("# Overdue\n\n1. Scan with `scan-loans`.\n2. Work out fees with `work-fees`.\n"
+           "3. `send-notes` with the late list and the late fees.\n")
+    plan = plan_of_text(doc, LATE, "library.md")
+    assert {"step-1", "step-2"} <= set(plan.step("step-3").depends_on)
