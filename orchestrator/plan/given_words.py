@@ -33,7 +33,7 @@ from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
-_WORD = _rx(r"[A-Za-z0-9]++(?:['’][A-Za-z]++)?+")
+_WORD = _rx(r"(?<![A-Za-z0-9])[A-Za-z0-9]++(?:['’][A-Za-z]++)?+")
 _CASE = _rx(r"([a-z])([A-Z])")
 # "which weather buoy to read", "which room we're in": the thing chosen, up to a verb's clause
 _WHICH = _rx(r"(?i)^(?:the\s++)?+(?:which|what)\s++(?P<thing>[a-z]++(?:\s++(?!to\b|we\b|you\b|it\b|they\b|is\b|are\b|"

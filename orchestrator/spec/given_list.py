@@ -59,7 +59,8 @@ _ITEM = _rx(r"^[ \t]*+(?:[-*•+](?:\*{1,2}+)?+|\.{1,3}+|[a-z][.)]|(?P<num>\d{1,
             r"(?P<text>\S[^\n]*+)$")
 _LABELLED = _rx(r"^[ \t]*+(?P<text>[^:\n]{1,60}+)::[ \t]")  # an AsciiDoc "term:: what it is"
 # an item read up to its first parenthesis, colon, dash, "e.g." or stop: what follows says what it is
-_CUT = _rx(r"(?i)\(|:|\s++(?:--|—|–|-)\s|;|,?+\s++(?:e\.g\.|i\.e\.|eg\b|such\s++as|normally|usually)|\.(?=\s|$)")
+_CUT = _rx(r"(?i)\(|:|(?<!\s)\s++(?:--|—|–|-)\s|;|(?:,\s*+|(?<![\s,])\s++)(?:e\.g\.|i\.e\.|eg\b|such\s++as|normally|usually)"
+           r"|\.(?=\s|$)")
 _MARKS = _rx(r"\*\*|__|`")
 # "It needs the **season label** ...": an opening sentence that goes on to a thing
 _NEEDS = _rx(r"(?i)(?:^|(?<=[.!?])[ \t]++|(?<=[.!?][\"')])[ \t]++)(?:it|this|the\s++(?:run|runner|job|script|workflow|"
