@@ -569,7 +569,8 @@ class _Planner:
                          from_spec(step.field_where.get("for_each") or step.where,
                                    f"for each item: each item of {loop[1]}, for `{unbound[0]}`, the one input "
                                    "its skill reads that nothing else gives"))
-            elif len(unbound) == 1 and len(text_only) == 1 and not self.clashes(step, unbound[0], text_only[0], said_text):
+            elif len(unbound) == 1 and len(text_only) == 1 and not self.clashes(step, unbound[0], text_only[0], said_text) \
+                    and not mentioned(said_text, unbound):  # "the season label": `season` itself, no other value
                 # "with the total from total-refund" for `amount`
                 value = mapped.bindings.pop(text_only[0])
                 mapped.provenance.pop(f"inputs.{text_only[0]}", None)

@@ -184,3 +184,33 @@ def test_a_name_said_on_its_own_too_is_still_a_reference() -> None:
            "3. `send-notes` with the late list and the late fees.\n")
     plan = plan_of_text(doc, LATE, "library.md")
     assert {"step-1", "step-2"} <= set(plan.step("step-3").depends_on)
+
+
+# -- an input whose own words the step says is never given the one other value named -----------------------
+
+OWN = SaidCatalog({
+    "tally": "Inputs: `sheets` (list).\n\nOutputs: `counts`, `flagged` (rows).\n",
+    "post": "Inputs: `season` (label like 2025-winter), `counts`.\n\nOutputs: `posted`.\n",
+})
+
+
+@pytest.mark.parametrize(("name", "doc"), [
+    # a bird club's count (a numbered list)
+    ("count.md", "# Count\n\n1. Tally the sheets with `tally`.\n2. Post with `post`: the season label, the counts and "
+                 "the flagged rows.\n"),
+    # a sports league's table (headings)
+    ("league.md", "# League\n\n## Step 1: Tally\n\nUse `tally` on the sheets.\n\n## Step 2: Post\n\nUse `post` with the "
+                  "season name, the counts and the flagged rows.\n"),
+    # a school's term report (an AsciiDoc file)
+    ("term.adoc", "= Term\n\n== 1. Tally\n\n`tally` the sheets.\n\n== 2. Post\n\n`post` the season, the counts, the "
+                  "flagged rows.\n"),
+    # a farm's harvest log (a table of steps)
+    ("harvest.md", "# Harvest\n\n| # | Step | Skill | Notes |\n|---|---|---|---|\n| 1 | Tally | `tally` | the sheets |\n"
+                   "| 2 | Post | `post` | season label, counts and flagged rows |\n"),
+])
+def test_an_input_the_step_names_in_its_own_words_is_not_given_another_value(name: str, doc: str) -> None:
+    plan = plan_of_text(doc, OWN, name)
+    season = plan.step("step-2").inputs.get("season")
+    assert season is None or season.source == "input"  # never step-1's `flagged`
+    assert not [w for w in plan.warnings if "it is given `flagged`" in w.message]
+    assert [w for w in plan.warnings if "`season`" in w.message]  # said, not silent
