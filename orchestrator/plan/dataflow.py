@@ -48,6 +48,7 @@ from orchestrator.plan.contract import OutputContract, at_pointer
 from orchestrator.plan.count_field import count_field
 from orchestrator.plan.doc_constant import bind_constants, document_constant
 from orchestrator.plan.echo import Echoes
+from orchestrator.plan.given_words import bind_step_words, inside_longer
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.location import error_at, from_spec, split_where, warning_at
@@ -257,8 +258,11 @@ class _Planner:
         if not step.inputs and not step.input_values and (skill is None or skill.input_schema is None):
             own = self.produced[step.id].fields | self.produced[step.id].aliases
             known = [*inputs, *sorted(others)]
-            for name in mentioned(self.said_as_data(step.description),
-                                  [n for n in dict.fromkeys(known) if n not in own]):
+            found = mentioned(self.said_as_data(step.description), [n for n in dict.fromkeys(known) if n not in own])
+            inside = inside_longer(found, self.said_as_data(step.description))  # "unknown names": not `unknown`
+            for name in found:
+                if name in inside:
+                    continue
                 if not by_name or f"`{name}`" in step.description:  # by name: a word in passing is no input
                     out.setdefault(name, Loose(name, step.where, "named in the step's text"))
         return [item for name, item in out.items() if name not in self.needs[step.id]]
@@ -615,6 +619,10 @@ class _Planner:
             left = [n for n in dict.fromkeys([*required_of(schema), *(n.name for n in (said_inputs.inputs if said_inputs
                                                                                       else ()) if not n.optional)])
                     if n not in mapped.bindings and n not in step.input_values]
+            self.found += bind_step_words(step, left, said_text, self.order,
+                                          functools.partial(lineage.is_ancestor, step=step.id),
+                                          lambda sid: self.produced[sid].fields, required_of(schema),
+                                          mapped.bindings, mapped.provenance, self.path)  # "the limit from step 2"
             self.found += bind_said_values(step, left, [said_text, self.preamble], mapped.bindings,
                                            mapped.provenance, self.path)  # "Home country for us is CA"
             self.check_given(step, mapped.bindings)  # every input its skill says it reads that nothing gives: warned

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from orchestrator.errors import Diagnostic
+from orchestrator.plan.given_words import which_named
 from orchestrator.plan.location import warning_at
 from orchestrator.plan.near_input import singular_word
 from orchestrator.spec.input_word_names import stand_ins
@@ -90,11 +91,15 @@ def _match(part: str, reads: Mapping[str, str], made: set[str]) -> tuple[str, st
     unit = []  # "the wind limit" for `limit_ms`: every word but a trailing unit
     for name in reads:
         parts = _name_words(name)
-        if len(parts) > 1 and parts[-1] in _UNITS and {singular_word(w) for w in parts[:-1]} <= said:
+        if len(parts) > 1 and parts[-1] in _UNITS and (rest := {singular_word(w) for w in parts[:-1] if w not in _STOP}) \
+                and rest and rest <= said:
             unit.append((name, f"its unit `{parts[-1]}` not said"))
     if len(unit) == 1:
         return unit[0]
-    return _last_word(part, reads, made) or (_stood_for(part, said, reads, made) if not unit else None)
+    if unit:
+        return None
+    return _last_word(part, reads, made) or _stood_for(part, said, reads, made) \
+        or which_named(part, reads, made)  # "which weather buoy to read": `station` (buoy id)
 
 
 def _last_word(part: str, reads: Mapping[str, str], made: set[str]) -> tuple[str, str] | None:

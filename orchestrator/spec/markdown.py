@@ -36,6 +36,7 @@ from orchestrator.spec.email_thread import email_thread
 from orchestrator.spec.fields import parse_fields, qualify
 from orchestrator.spec.form_lines import form_markdown
 from orchestrator.spec.gherkin import gherkin_to_markdown
+from orchestrator.spec.given_list import read_given_list
 from orchestrator.spec.graph_mermaid import find_flowchart, flowchart_steps
 from orchestrator.spec.input_ask_key import asked_anywhere, asked_inputs
 from orchestrator.spec.input_user_gives import read_user_gives
@@ -783,7 +784,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         inputs = recipe_inputs
     said_given = () if inputs is not None else tuple((p, src.where(line)) for p, line in in_words or lead_said) \
         or read_prose_inputs(src.lines, src.where) \
-        or read_user_gives(src.lines, src.where)  # "needed from the user: ...", "ask whoever runs it for ..."
+        or read_user_gives(src.lines, src.where) \
+        or read_given_list(src.lines, src.where)  # ".What you hand it" over a list; "It needs the **...**"
     steps = place_branches(steps, [(i.name, i.description) for i in inputs or ()], src)
     steps = with_fixed_values(steps)  # `home_port is always "Leith"`: the step's own value, no workflow input
     if "intent" in found and steps:  # "Definition of done: ...", "the whole run gets 2 hours": said in the intent

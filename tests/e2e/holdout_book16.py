@@ -47,7 +47,6 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (REEFER, 1, "input limit_c"): "nothing gives `limit_c` (warned): the limit comes from step 2's table in words",
     (SKI, 1, "input plot"): "'Study plot readings' (line 9) is read as the input `study_plot` for the skill's `plot` "
                             "(warned), not the author's `plot`",
     (SKI, 5, "depends_on"): "'ready lifts (#2)' (line 35) is not read as step 2's `ready`, so open-terrain does not wait "
@@ -77,9 +76,6 @@ SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
-    **{(REEFER, n): (still_misread(1, "input limit_c"),
-                     "step 1 gets no `limit_c` (the limit is in step 2's table in words), so its script refuses "
-                     "its input (exit 2), failing the run") for n in (0, 1)},
     (SKI, 0): (still_misread(5, "input ready_lifts"),
                "open-terrain (step 5) gets no `ready_lifts` ('ready lifts (#2)' is not tied to step 2's `ready`), so its "
                "script refuses its input (exit 2), failing the run"),

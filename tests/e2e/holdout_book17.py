@@ -47,11 +47,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
                             "more sites are positive' is not read as `positive_count >= 2`: it is asked on every run",
     **{(WATER, n, "input week"): "section 2's list (lines 12-13) is not read as inputs: nothing gives `week`"
        for n in (2, 3, 4)},
-    (BAKE, 3, "input flour_on_hand_kg"): "'how much flour we've got on hand' (line 3) is not matched to "
-                                         "`flour_on_hand_kg` (warned): nothing gives it",
-    (FERRY, 4, "input sailing"): "the '.What you hand it' list (lines 9-12) is not read as inputs: nothing gives "
-                                 "`sailing` (warned)",
-    (BIRDS, 4, "input season"): "the season label (line 9) is no input: `season` is bound to step 2's `unknown`",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
@@ -68,14 +63,10 @@ SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
 NOT_RUN: dict[tuple[str, int], Any] = {
     **{(WATER, n): (inputs_refused, INPUTS_REFUSED + "`week` (section 2, lines 12-13) is not an input")
        for n in (0, 1, 2)},
-    **{(BAKE, n): (inputs_refused, INPUTS_REFUSED + "`flour_on_hand_kg` ('how much flour we've got on hand', line 3) "
-                   "is not an input") for n in (0, 1)},
-    **{(FERRY, n): (inputs_refused, INPUTS_REFUSED + "`sailing` and `station` (the '.What you hand it' list, lines "
-                    "9-12) are not inputs") for n in (0, 1)},
-    (BIRDS, 0): (inputs_refused, INPUTS_REFUSED + "`season` (the season label, line 9) is not an input"),
 }
 # runs whose author's final output assumes an approval given: (author's step that asks, why); the run must pause there
 PAUSED_AT: dict[tuple[str, int], tuple[int, str]] = {
+    (BAKE, 1): (4, "short 47.8 kg of flour: Marco's OK (line 21) comes before the bake sheet"),
     (WATER, 2): (2, "two sites positive: the Distribution Superintendent approves the advisory first (line 22)"),
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
@@ -83,6 +74,8 @@ FAILS: dict[tuple[str, int], str] = {
 }
 # runs that reach their author's output and honestly end other than `succeeded`: (folder, run) -> why
 NOT_A_SUCCESS: dict[tuple[str, int], str] = {
+    (FERRY, 1): "no sea-state feed for BUOY-07, so the fallback sea-state-manual runs (line 24): the run reaches its "
+                "author's output and ends `degraded`, a fallback used",
     (DENTAL, 1): "Bev Osei has no phone and no email, so her reminder falls back to plain-reminder (line 15): the run "
                  "reaches its author's output and ends `degraded`, a fallback used",
 }
