@@ -41,7 +41,7 @@ _OPENERS = (("(((", ")))"), ("([", "])"), ("[[", "]]"), ("[(", ")]"), ("[/", "/]
 _ARROW = _rx(r"<?(?:-{2,}+|={2,}+|-\.++-)[>ox]?\s*+(?:\|(?P<label>[^|\n]*+)\|\s*+)?")
 # the text form `-- label -->` / `== label ==>` / `-. label .->`
 _TEXT_ARROW = _rx(r"(?:--|==|-\.)\s++(?P<label>[^->=.\s][^>\n]*?)\s++(?:-{2,}+>|={2,}+>|\.-++>|-{3,}+)\s*+")
-_SKILL = _rx(r"`?(?P<name>[a-z0-9]++(?:-[a-z0-9]++)++)`?")
+_SKILL = _rx(r"`?(?<![a-z0-9])(?P<name>[a-z0-9]++(?:-[a-z0-9]++)++)`?")  # entered at a run's start
 _BREAK = _rx(r"(?i)<br\s*+/?>|\\n")
 _FIELDS = _rx(r"^\s*+[A-Za-z_]\w*+(?:\s*+[,+&/]\s*+[A-Za-z_]\w*+)*+\s*+$")
 _ELSE = frozenset(("else", "otherwise", "no", "n", "false", "default", "other", "anything else", "fail", "failed"))
