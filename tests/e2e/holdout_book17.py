@@ -61,8 +61,6 @@ SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
-    **{(WATER, n): (inputs_refused, INPUTS_REFUSED + "`week` (section 2, lines 12-13) is not an input")
-       for n in (0, 1, 2)},
 }
 # runs whose author's final output assumes an approval given: (author's step that asks, why); the run must pause there
 PAUSED_AT: dict[tuple[str, int], tuple[int, str]] = {
@@ -71,6 +69,8 @@ PAUSED_AT: dict[tuple[str, int], tuple[int, str]] = {
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
 FAILS: dict[tuple[str, int], str] = {
+    (WATER, 1): "one site positive: the approval's condition 'two or more sites' (line 22) is not read, so the run "
+                "pauses for the Superintendent, which its author asks only from two sites on",
 }
 # runs that reach their author's output and honestly end other than `succeeded`: (folder, run) -> why
 NOT_A_SUCCESS: dict[tuple[str, int], str] = {
