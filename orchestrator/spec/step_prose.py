@@ -39,8 +39,12 @@ JOIN_ANY = _rx(
 )
 _ROOT_VALUE = _rx(
     r"(?i)^\s*+[`*_(]*\s*+(?:none|nothing|no ?one|-|—|–|n/?a|no dependenc(?:y|ies)|no deps|root|"
-    r"independent|\(none\)|nil|null)\s*+[`*_)]*\s*+(?:[.;,(].*)?$"
+    r"independent|\(none\)|nil|null|(?:straight|right)\s++away|immediately|at\s++once|asap|first\s++thing|"
+    r"(?:at|from)\s++the\s++(?:start|beginning|off)|(?:at|on)\s++start)\s*+[`*_)]*\s*+(?:[.;,(].*)?$"
 )
+# a root said beside the step it starts with: "straight away, alongside #1", "at once, with step 2"
+_BESIDE = _rx(r"(?i)[,;(]\s*+(?:alongside|beside|with|together\s++with|at\s++the\s++same\s++time\s++as|in\s++parallel"
+              r"\s++(?:with|to)|same\s++time\s++as|next\s++to)\s")
 _ROOT_PHRASE = _rx(
     r"(?i)\bindependent (?:of|from)\b|\b(?:can|may|should|will) (?:start|run|begin) (?:straight|right) away\b"
     r"|\bstarts? (?:straight|right) away\b|\bside by side\b|\bin parallel with\b|\bno dependencies\b"
@@ -118,6 +122,8 @@ def read_step_list(text: str, *, bare_digits: bool) -> StepList:
     """The steps a text names. `bare_digits`: digits without a step word are steps too
     (a `Depends on:` value, or right after "after"). Names are kept only when no number is."""
     root = bool(_ROOT_VALUE.match(text))
+    if root and _BESIDE.search(text):  # "straight away, alongside #1": started with step 1, after nothing
+        return StepList(ids=(), names=(), any=False, root=True)
     numbers: list[int] = []
     names: list[str] = []
     current: list[str] = []
