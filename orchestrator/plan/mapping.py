@@ -61,6 +61,7 @@ from orchestrator.errors import Diagnostic
 from orchestrator.plan.bind_item_fields import says_item_field
 from orchestrator.plan.fan_gather import GATHER_SOURCE, SaysGather, gathered_pointer, is_plural
 from orchestrator.plan.lineage import Lineage, positions
+from orchestrator.plan.literal_words import literal_words
 from orchestrator.plan.location import from_default, from_spec, split_where, warning_at
 from orchestrator.plan.model import ForEach, InputBinding, Provenance
 from orchestrator.plan.near_input import close_names
@@ -417,6 +418,13 @@ class _Binder:
             return resolve_reference(ref, self.scope.inputs, self.scope.produced, words, name)
         return resolve_name(ref, self.scope.inputs, self.scope.earlier())
 
+    def warn_literal(self, name: str, value: str, said: str, where: str | None) -> None:
+        """A literal in words that speaks of a step, an item or a gather (`plan.literal_words`): kept as
+        the text, and said."""
+        self._warn(where, f"`{name}` is given the text '{value[:80]}' as written, though it speaks of {said}: if "
+                          f"a value of the run is meant, write it as `{name} (from step N)`, `{{{{ item }}}}` or "
+                          f"`{name} = step-N.field`", "plan.literal-words")
+
     def _close_field(self, ref: str, name: str, where: str | None) -> str:
         """`ready_lifts (from step 2)` where step 2 gives `ready` and `holds`: the one field of that step
         whose name is close to the input's (`near_input.close_names`), warned; the whole output it was."""
@@ -586,6 +594,8 @@ def map_inputs(
                 binding, note = InputBinding(source="template", template=str(value)), "template"
             else:
                 binding, note = InputBinding(source="literal", value=value), "literal value"
+                if isinstance(value, str) and (said := literal_words(value)) is not None:
+                    binder.warn_literal(name, value, said, where)
         elif name in explicit:
             ref, words = explicit[name]
             binding, note = binder.explicit(str(ref), words, name, where), f"explicit: {ref}"

@@ -312,6 +312,15 @@ def _aliases(keys: dict[str, tuple[Node, Node]], r: NodeReader) -> tuple[dict[st
     return out, read
 
 
+_KEYED = re.compile(r"step-(\d{1,6})")
+
+
+def _keyed_id(key: str) -> str:
+    """A step keyed by a number (`"10":`, as steps numbered in tens are) is `step-10`, so "step 10" in the
+    text names it; any other key is the step's id as written."""
+    return f"step-{int(key)}" if key.isdigit() and len(key) <= 6 else key
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
@@ -618,9 +627,12 @@ def _read_top(r: NodeReader, root: Node) -> SpecParts:
         steps_line = r.line(top["steps"][0])
         items: list[tuple[Node, str | None]] = (
             [(item, None) for item in top["steps"][1].value] if isinstance(top["steps"][1], SequenceNode)
-            else [(value, str(r.value(key))) for key, value in top["steps"][1].value])  # `steps: {id: {...}}`
+            else [(value, _keyed_id(str(r.value(key)))) for key, value in top["steps"][1].value])  # `steps: {id: {...}}`
         for i, (item, key_id) in enumerate(items):
             step, step_rows, step_contracts = _step(r, item, i, words, key_id)
+            if step is not None and step.number is None and key_id and (n := _KEYED.fullmatch(key_id)) is not None \
+                    and isinstance(top["steps"][1], MappingNode):
+                step = step.model_copy(update={"number": int(n.group(1))})  # `after: ["20"]` names it too
             if step is not None:
                 steps.append(step)
             rows += step_rows
