@@ -48,6 +48,12 @@ EARLY: tuple[Row, ...] = (
     Row("value_field", r"(?<!\w)(?:(?:call|peg|put)\s+(?:the\s+|its\s+)?`?(?P<field>" + _FIELD + r")`?\s+(?:at\s+|to\s+be\s+|=\s*+)?|"
         r"(?:take|count|score|book|log|rate)\s+(?:the\s+|its\s+)?`?(?P<f2>" + _FIELD + r")`?\s+as\s+)(?P<value>" + _VALUE + r")",
         needs=_GO_ON),
+    # "use zero for on_hand and continue", "put 0 in the tray_count and carry on": that field and value, the field
+    # written as a name
+    Row("value_field", r"(?<!\w)(?:us(?:e|ing)|put(?:ting)?|pop(?:ping)?|stick(?:ing)?|plug(?:ging)?)\s+(?P<value>"
+        + _VALUE + r"|(?:zero|nought|one|two|three|four|five|six|seven|eight|nine|ten)\b)\s+(?:for|as|in|into)\s+"
+        r"(?:the\s+|its\s+)?(?:`(?P<field>" + _FIELD + r")`|(?P<f2>[a-z][a-z0-9]{0,30}+_[a-z0-9_]{1,30}+))(?![\w-])",
+        needs=_GO_ON),  # a name written as one (`status`, on_hand): "use 189 as the median" is another row's
     # "use the default", "fall back to the defaults": which value or skill is not said
     Row("ambiguous", r"(?<!\w)(?:us(?:e|ing)|tak(?:e|ing)|apply|go\s+with|fall(?:ing)?\s+back\s+(?:on|to)|stick\s+(?:with|to)|"
         r"revert(?:ing)?\s+to|return(?:ing)?)\s+(?:the\s+|our\s+)?defaults?(?:\s+(?:one|value|values|setting|settings|answer|"

@@ -60,6 +60,11 @@ def _read(text: str, *, problems: bool = False) -> dict[str, Any]:
     ("If the barometer read fails, take the pressure as 1013 and keep going.", {"pressure": 1013}),  # a ship's log
     ("Should the pH meter crash, count the ph_reading as 7.0 and continue.", {"ph_reading": 7.0}),  # a lab protocol
     ("If the laptop check stalls, peg laptop_issued at false and press on.", {"laptop_issued": False}),  # HR
+    # a value used for a field
+    ("If the stock count can't be fetched, use zero for on_hand and keep going.", {"on_hand": 0}),  # a food bank
+    ("If the kiln probe drops out, put 0 in peak_temp and carry on.", {"peak_temp": 0}),  # a pottery firing log
+    ("When the roll-call sync fails, use \"absent\" as the `status` and move on.", {"status": "absent"}),  # a school trip
+    ("Should the hive scale die, use null for weight_kg and continue.", {"weight_kg": None}),  # a beekeeping notebook
 ])
 def test_a_field_and_its_value_said_in_words_are_the_value_to_go_on_with(text: str, want: dict[str, Any]) -> None:
     assert _read(text) == {"fallback": want}
