@@ -13,13 +13,15 @@ the literal (`plan.literal-words`). A short label or a sentence that is plainly 
 
 from __future__ import annotations
 
-import re
+from orchestrator.spec.regex_cache import Patterns
 
-_STEP = re.compile(r"(?i)(?<![\w-])(?:step|stage|job|task)[\s-]?\d{1,4}(?!\w)|(?<![\w-])#\d{1,4}(?!\w)")
-_ITEM = re.compile(r"(?i)(?<![\w-])(?:this\s+(?:go|one|round|pass|time|item|entry|row)|each\s+(?:one|item|row|entry)|"
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_STEP = _rx(r"(?i)(?<![\w-])(?:step|stage|job|task)[\s-]?\d{1,4}(?!\w)|(?<![\w-])#\d{1,4}(?!\w)")
+_ITEM = _rx(r"(?i)(?<![\w-])(?:this\s+(?:go|one|round|pass|time|item|entry|row)|each\s+(?:one|item|row|entry)|"
                    r"the\s+current\s+(?:one|item|row|entry)|the\s+(?:item|entry|row)\s+(?:in\s+hand|at\s+hand|being))"
                    r"(?![\w-])")
-_GATHER = re.compile(r"(?i)(?<![\w-])(?:all|every|each\s+of)\s+(?:the\s+)?[\w-]{1,30}\s+(?:answers|results|outputs|"
+_GATHER = _rx(r"(?i)(?<![\w-])(?:all|every|each\s+of)\s+(?:the\s+)?[\w-]{1,30}\s+(?:answers|results|outputs|"
                      r"replies|returns)(?![\w-])|(?<![\w-])as\s+one\s+list(?![\w-])")
 
 
@@ -34,3 +36,6 @@ def literal_words(value: str) -> str | None:
     if _ITEM.search(value):
         return "the loop's item"
     return None
+
+
+_rx.save()
