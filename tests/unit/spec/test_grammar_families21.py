@@ -13,7 +13,12 @@ import pytest
 
 from orchestrator.policy import FallbackAction
 from orchestrator.spec.effect import effect_of
-from orchestrator.spec.grammar_families21 import colon_pairs, colon_reason_spans, fields_of_list, now_series
+from orchestrator.spec.grammar_families21 import (
+    colon_pairs,
+    colon_reason_spans,
+    fields_of_list,
+    now_series,
+)
 from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.phrase_value import duration, json_literal
 
