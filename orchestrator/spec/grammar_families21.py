@@ -42,7 +42,8 @@ def _ordinal_rows() -> tuple[Row, ...]:
     rows: list[Row] = []
     for word, n in _ORDINALS:
         # "after the fourth failed try", "on the third failure", "once the 5th attempt has failed"
-        rows.append(Row("retries", rf"(?<!\w)(?:after|on|at|with|following)\s+(?:the\s+|a\s+)?{word}\s+(?:(?:failed|failing|"
+        # ("no retry after the third failure" is read by an earlier round's row: the count before it)
+        rows.append(Row("retries", rf"(?<!\w)(?<!retry\s)(?<!retries\s)(?<!again\s)(?:after|on|at|with|following)\s+(?:the\s+|a\s+)?{word}\s+(?:(?:failed|failing|"
                                    rf"unsuccessful|bad|dead)\s+{_TRY}|failure|fail|miss|error|timeout|time-?out)\b", value=n - 1))
         rows.append(Row("retries", rf"(?<!\w)once\s+the\s+{word}\s+{_TRY}\s+(?:has\s+|have\s+)?(?:failed|died|errored|timed\s+out)\b",
                         value=n - 1))
@@ -67,7 +68,8 @@ EARLY: tuple[Row, ...] = (
     # "gets a 3-hour window and not a minute more", "is allowed a 20-minute slot": the attempt's time
     Row("timeout", r"(?<!\w)(?:gets?|has|have|is\s+given|is\s+allowed|allowed|given|allow\s+(?:it|them))\s+(?:a|an|one)\s+{D}\s+"
         r"(?:budget|window|allowance|slot|time\s*-?box|limit|ceiling|cap)\b(?!\s+(?:for|of)\s+(?:the\s+)?(?:retr|re-?tr|tries|"
-        r"attempts|waits|whole|entire))"),
+        r"attempts|waits|whole|entire))(?:\s*+,?\s*+and\s+not\s+(?:a|one|1)\s+(?:single\s+)?(?:second|minute|moment|hour|day|"
+        r"tick)s?\s+(?:more|longer|over)\b)?"),
     # "and a 40-second ceiling", "a 2 min cut-off": the attempt's time (not "up to a ceiling of", a backoff's cap)
     Row("timeout", r"(?:^|(?<=[,;:(])|(?<=\band\s)|(?<=\bwith\s)|(?<=\bplus\s))\s*+(?:a|an)\s+{D}\s+(?:ceiling|cap|cut-?off|"
         r"hard\s+limit|time\s*-?limit|limit|deadline)\b(?!\s+(?:on|for|of)\s+(?:the\s+)?(?:wait|delay|gap|pause|back-?off|retr|"
@@ -91,7 +93,9 @@ EARLY: tuple[Row, ...] = (
         r"(?:\s+(?:them|goes|tries|attempts|retries|the\s+(?:goes|tries|attempts|retries)))?)?\b"),
     # "hand the item to `manual-entry`", "pass it over to `backup-geocoder`": the fallback skill
     Row("use_skill", r"(?<!\w)(?:hand|pass|give|send|kick|punt|route)\s+(?:the\s+[\w-]{1,30}+|it|them|this|that|the\s+job|the\s+lot)"
-        r"\s+(?:over\s+|across\s+|off\s+)?to\s+`(?P<name>[\w.-]{1,60}+)`"),
+        r"\s+(?:over\s+|across\s+|off\s+)?to\s+`(?P<name>[\w.-]{1,60}+)`(?:\s+instead)?",
+        needs=r"(?<!\w)(?:fail\w*|error\w*|break\w*|broke|broken|crash\w*|down|dies|died|dead|after\s+(?:that|which)|"
+              r"past\s+(?:that|which)|otherwise|time[sd]?\s*-?out|timed\s+out|no\s+(?:luck|answer)|gives?\s+up|stuck)\b"),
     # "carry on with the board figures: a_l 5200, b_l 2600, low false": names and values after a colon
     Row("value_pairs", r"(?<=:)\s*+(?P<cpairs>[a-z_]\w{0,40}+\s+[\w\"'-]{1,40}+(?:\.\d{1,6}+)?(?:\s*+,\s*+(?:and\s+)?"
         r"[a-z_]\w{0,40}+\s+[\w\"'-]{1,40}+(?:\.\d{1,6}+)?){1,12}+)",
@@ -99,10 +103,6 @@ EARLY: tuple[Row, ...] = (
 )
 
 IGNORE: tuple[Row, ...] = (
-    # "and not a minute more", "and not a second longer": the time said before it, said firmly (", not a minute
-    # longer" is read with its time by `spec.carry_value`)
-    Row("ignore", r"(?<!\w)and\s+not\s+(?:a|one|1)\s+(?:single\s+)?(?:second|minute|moment|hour|day|tick)s?\s+(?:more|longer|over|"
-        r"past\s+(?:it|that))\b"),
     Row("ignore", r"(?<!\w)instead(?=\s*+:)"),
 )
 
