@@ -115,7 +115,7 @@ GATES = {
 }
 
 _NOW_WORD = _rx(r"(?i)^\s*+" + _NOW)
-_SPLIT = _rx(r"(?i)\s*+,\s*+|\s++(?:and\s+)?then\s++|\s++and\s++")
+_SPLIT = _rx(r"(?i)(?<!\s)\s*+,\s*+|(?<!\s)\s++(?:and\s+)?then\s++|(?<!\s)\s++and\s++")
 _PAIR = _rx(r"(?i)^(?:and\s+)?([a-z_]\w{0,40}+)\s+([\w\"'-]{1,40}+(?:\.\d{1,6}+)?)$")
 
 

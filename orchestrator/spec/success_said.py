@@ -31,7 +31,7 @@ from orchestrator.spec.whole_success import _skill, outputs_of
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 _BRACKET = _rx(r"\((?P<said>[^()]{3,80}+)\)")
-_WITH = _rx(r"(?i)\s++with\s++(?=(?:a|an|the|its|their)\s)")
+_WITH = _rx(r"(?i)(?<!\s)\s++with\s++(?=(?:a|an|the|its|their)\s)")
 _BOUND = _rx(r"(?i)^(?P<op>less\s+than|fewer\s+than|under|below|no\s+more\s+than|at\s+most|not\s+more\s+than|more\s+than|"
              r"over|above|at\s+least|no\s+fewer\s+than|no\s+less\s+than)\s++(?P<n>\d{1,9}+(?:\.\d{1,6}+)?|[a-z]{3,9}+)\s*+"
              r"(?P<rest>[\w%' -]{1,80}+)$")
