@@ -21,6 +21,8 @@ which warns it as not checked.
 
 from __future__ import annotations
 
+import re
+
 from orchestrator.spec.model import StepSpec
 from orchestrator.spec.phrase_value import number
 from orchestrator.spec.regex_cache import Patterns
@@ -134,7 +136,24 @@ def _named(part: str, steps: list[StepSpec], src: Source, near: int | None) -> t
     return at, f"{m.group('field')} is not empty"
 
 
+def _sets(step: StepSpec, field: str) -> bool:
+    """Whether the step's own text gives the field a value ("carry on with logged = false"): a check on
+    it would break the value the step goes on with, so it is left to the caller, which warns it."""
+    said = re.compile(rf"(?i)(?<![\w-]){re.escape(field)}(?![\w-])\s*+(?:=|:|set\s+to|to|as)?\s*+"
+                      r"(?:true|false|yes|no|null|none|-?\d)")
+    return any(said.search(t.text) for t in step.texts)
+
+
 def said_checks(part: str, steps: list[StepSpec], src: Source) -> list[tuple[int, str]] | None:
+    """(step index, check as written) for each piece of one part of the clause (module docstring);
+    None when a piece of it is read as nothing, or names a field its step's text sets a value of."""
+    read = _said_checks(part, steps, src)
+    if read is None or any(_sets(steps[at], written.split()[0]) for at, written in read):
+        return None
+    return read
+
+
+def _said_checks(part: str, steps: list[StepSpec], src: Source) -> list[tuple[int, str]] | None:
     """(step index, check as written) for each piece of one part of the clause (module docstring);
     None when a piece of it is read as nothing."""
     part = part.strip().rstrip(".").strip()

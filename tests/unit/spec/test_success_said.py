@@ -119,3 +119,11 @@ def test_said_here_knows_its_forms_before_the_steps() -> None:
     assert said_here("the notice is out with a notice_id on it")
     assert said_here("they have been told (told comes back true)")
     assert not said_here("the vicar is happy")
+
+
+def test_a_check_on_a_field_its_step_goes_on_with_a_value_of_is_left_warned() -> None:
+    text = CO_OP.replace("2. Then email everyone with `email-members`.",
+                         "2. Then email everyone with `email-members`; if it fails, carry on with emailed = false.")
+    spec, checks = _checks(text)
+    assert ("step-2", "emailed == true") not in checks  # it would break the value the step goes on with
+    assert _warned(spec, 6, "emailed comes back true")
