@@ -65,9 +65,10 @@ EARLY: tuple[Row, ...] = (
     Row("wait_seq", r"(?<!\w)(?:after|in)\s+(?P<seq>{D}\s*+,?\s*+(?:and\s+)?(?:then\s+)?(?:again|once\s+more)\s+(?:after|in)\s+{D}"
         r"(?:\s*+,?\s*+(?:and\s+)?(?:then\s+)?(?:again|once\s+more)\s+(?:after|in)\s+{D}){0,4}+(?:\s*+,?\s*+(?:and\s+)?(?:then\s+)?"
         r"(?:a|one)\s+(?:final|last|third|fourth)\s+(?:time|go|try|attempt)\s+(?:after|in)\s+{D})?)"),
-    # "gets a 3-hour window and not a minute more", "is allowed a 20-minute slot": the attempt's time
+    # "gets a 3-hour window and not a minute more", "is allowed a 20-minute slot": the attempt's time ("the whole run
+    # has a 10 minute ceiling" is left to the whole run's rows)
     Row("timeout", r"(?<!\w)(?:gets?|has|have|is\s+given|is\s+allowed|allowed|given|allow\s+(?:it|them))\s+(?:a|an|one)\s+{D}\s+"
-        r"(?:budget|window|allowance|slot|time\s*-?box|limit|ceiling|cap)\b(?!\s+(?:for|of)\s+(?:the\s+)?(?:retr|re-?tr|tries|"
+        r"(?:budget|window|allowance|slot|time\s*-?box)\b(?!\s+(?:for|of)\s+(?:the\s+)?(?:retr|re-?tr|tries|"
         r"attempts|waits|whole|entire))(?:\s*+,?\s*+and\s+not\s+(?:a|one|1)\s+(?:single\s+)?(?:second|minute|moment|hour|day|"
         r"tick)s?\s+(?:more|longer|over)\b)?"),
     # "and a 40-second ceiling", "a 2 min cut-off": the attempt's time (not "up to a ceiling of", a backoff's cap)
