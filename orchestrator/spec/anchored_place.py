@@ -122,6 +122,8 @@ class Placer:
                                     "field with a value, so it is not checked; write one on the step whose output "
                                     "it is (`- Success criteria: FIELD >= N`)", "spec.success")
             return True, current
+        if (cue := _cue(sentence)) is not None and _said_in_words(cue, sentence):
+            return True, current  # "counts as good when the notice is out": read by `spec.whole_net`
         if not carries_policy(sentence):
             return False, current
         phrase = read_phrase(sentence, self.src.vocabulary.skills)
@@ -224,6 +226,12 @@ def place(root: Unit, found: list[F], leftover: list[Unit], src: Source,
         f.placed = sorted(placer.out.pieces.get(number, []))
         f.success = placer.out.success.get(number, [])
     return steps, placer.out.covered
+
+
+def _cue(sentence: str) -> str | None:
+    from orchestrator.spec.whole_success import success_cue
+
+    return success_cue(sentence)
 
 
 def _said_in_words(clause: str, sentence: str) -> bool:

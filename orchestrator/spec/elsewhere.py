@@ -54,6 +54,9 @@ POLICY_WORDS: tuple[str, ...] = (
     r"back\s*-?off|wait(?:s|ing)?|paus(?:e|es|ing)|apart|between|doubl(?:e|es|ing)|exponential",
     r"approv(?:e|es|ed|al)|sign[\s-]?off|a\s+human|team\s+lead",
     r"zero\s+retries|never\s+retried|no\s+retr(?:y|ies)|pure\s+function",
+    # "NO re-run of the brief, ever", "never resubmit it", "not a second time": no retry said of a repeat
+    r"re-?(?:runs?|running|sends?|sending|submit(?:s|ted|ting)?|posts?|posting|dial(?:s|led|ling)?|issues?)|"
+    r"(?:a\s+)?second\s+(?:time|go|attempt|try)|twice",
 )
 # words that carry a policy only next to a step's own name (a duration alone: "the clock is 7 minutes off")
 WEAK_POLICY_WORDS: tuple[str, ...] = (

@@ -34,6 +34,7 @@ from orchestrator.spec import grammar_families16 as more16
 from orchestrator.spec import grammar_families17 as more17
 from orchestrator.spec import grammar_families18_policy as policy18
 from orchestrator.spec import grammar_families19 as policy19
+from orchestrator.spec import grammar_families21 as policy21
 from orchestrator.spec import grammar_person_wait as wait17
 from orchestrator.spec import grammar_value_pairs as pairs17
 from orchestrator.spec.grammar_row import Row
@@ -172,3 +173,6 @@ GATES = {name: words + carry19.GATES.get(name, "") for name, words in GATES.item
 # the twentieth round's policy families (`spec.grammar_families19`): before every earlier round's
 EARLY_FIRST, IGNORE_LAST = policy19.EARLY + EARLY_FIRST, IGNORE_LAST + policy19.IGNORE
 GATES = {name: words + policy19.GATES.get(name, "") for name, words in GATES.items()}
+# the twenty-first round's policy notations (`spec.grammar_families21`): before every earlier round's
+EARLY_FIRST, IGNORE_LAST = policy21.EARLY + EARLY_FIRST, IGNORE_LAST + policy21.IGNORE
+GATES = {name: words + policy21.GATES.get(name, "") for name, words in GATES.items()}

@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from orchestrator.spec import grammar as g
+from orchestrator.spec.grammar_families21 import colon_pairs, fields_of_list, now_series
 from orchestrator.spec.regex_cache import Patterns, compile_many
 from orchestrator.spec.wait_list import waits_in_order
 
@@ -167,6 +168,8 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
     if slot == "wait_seq" and m.groupdict().get("lseq"):  # "re-run #1 after 5 min, #2 after 20" (`grammar_families15`)
         listed = waits_in_order(m.group("lseq"))
         return listed if len(listed) >= 2 else None
+    if slot == "wait_seq" and m.groupdict().get("nseq"):  # "straight away, then after 30 s" (`grammar_families21`)
+        return now_series(m.group("nseq"), duration)
     if slot == "wait_seq" and m.groupdict().get("oseq"):  # "first retry immediately, second after 30s"
         parts = [_LINKS.sub(" ", p) for p in re.split(r"(?i)\b(?:second|third|fourth)\b", m.group("oseq"))]
         seq = tuple(0.0 if duration(p) is None else duration(p) for p in parts)
@@ -196,6 +199,8 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         return (f"step-{step}", int(counts[0]) if counts and counts[0] is not None else None)
     if slot == "escalate":
         return (m.groupdict().get("msg") or "").strip(" ,;:")
+    if slot == "value_pairs" and m.groupdict().get("cpairs"):  # "board figures: a_l 5200, low false" (`grammar_families21`)
+        return colon_pairs(m.group("cpairs"), json_literal)
     if slot == "value_pairs":  # "(doc = "v3", audience = staff)": each field and its value
         pairs = re.findall(r"(?<!\w)([a-z_]\w*+)\s*+=\s*+(\"[^\"]*\"|'[^']*'|\[[^\]]{0,200}\]|\{[^}]{0,200}\}|[\w.-]+)",
                            m.group("pairs"))
@@ -212,6 +217,7 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         return {w: [] for w in re.findall(r"\bno\s+(\w+)", m.group("nos").lower())}
     if slot == "value_fields":  # "lat/lon set to null", "default the score to 0.5", "an empty list of matches"
         names = [f for f in re.findall(r"[a-z_]\w*", m.group("fields").lower()) if f != "and"]
+        names = fields_of_list(names, m.string[:m.start("fields")], m.group("fields"))
         kind = (m.groupdict().get("kind") or "").lower()
         if kind:
             empty = "" if kind == "blank" else _EMPTY_OF.get(kind, [] if kind == "set" else None)  # `spec.carry_value`

@@ -35,7 +35,7 @@ _RETURNS = _rx(r"(?i)^(?:the\s++)?`?(?P<field>[a-z_][a-z0-9_]{0,40}+)`?\s++(?:co
 _COUNT = r"(?P<n>\d{1,9}+|one|two|three|four|five|six|seven|eight|nine|ten|a|an)"
 # "at least one batch", "2 or more rows", "one or more species", "no fewer than 3 sites", "more than 0 items"
 _AT_LEAST = _rx(r"(?i)(?<![\w-])(?:(?P<least>at\s++least|no\s++fewer\s++than|not\s++less\s++than|a\s++minimum\s++of|minimum(?:\s++of)?)"
-                r"\s++" + _COUNT + r"|" + _COUNT.replace("?P<n>", "?P<n2>") + r"\s++or\s++more|(?P<more>more\s++than|over)\s++"
+                r"\s++" + _COUNT + r"|" + _COUNT.replace("?P<n>", "?P<n2>") + r"\s++or\s++more|(?<!\bno\s)(?<!\bnot\s)(?P<more>more\s++than|over)\s++"
                 + _COUNT.replace("?P<n>", "?P<n3>") + r")\s++(?P<noun>[a-z][a-z_-]{1,40}+)(?:\s++(?P<noun2>[a-z][a-z_-]{1,40}+))?(?![\w-])")
 _LEAD = _rx(r"^[^:`()\"]{1,120}+:\s++(?=\S)")
 _FILLER = frozenset({"it", "them", "there", "the", "a", "an", "in", "on", "of", "to", "for", "at", "is", "are"})

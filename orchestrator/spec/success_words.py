@@ -22,6 +22,7 @@ from orchestrator.spec.model import ContractSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.success import check_schema, read_criteria
+from orchestrator.spec.success_said import said_checks, said_here
 from orchestrator.spec.whole_success import CODE, outputs_of
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -86,7 +87,7 @@ def said_in_words(clause: str, sentence: str) -> bool:
 
     parts = [p.strip().rstrip(".") for p in _AND.split(clause)]
     parts += [r.group("said").strip() for p in parts if (r := _RESTATED.search(p)) is not None]
-    return any(_HAS.match(p) or _STATE.match(p) for p in parts if p) and success_cue(sentence) is not None
+    return any(_HAS.match(p) or _STATE.match(p) or said_here(p) for p in parts if p) and success_cue(sentence) is not None
 
 
 def word_checks(clause: str, line: int, steps: list[StepSpec],
@@ -110,8 +111,11 @@ def word_checks(clause: str, line: int, steps: list[StepSpec],
         if found is None and state is not None:
             found = _step_for(state.group("thing"), [state.group("state").lower()], steps, src, state=True)
             written = f"{found[1]} == true" if found else ""
-        if found is None:
-            unread.append(part)
+        if found is None:  # "less than 5 kg is left over", "the notice is out with a notice_id on it" (`spec.success_said`)
+            said = said_checks(part, steps, src)
+            if said is None:
+                unread.append(part)
+            read.extend((at, checked, part) for at, checked in said or ())
             continue
         read.append((found[0], written, part))
     if not read:

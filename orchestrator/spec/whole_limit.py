@@ -30,7 +30,11 @@ _WEAK = _rx(r"(?i)(?<![\w-])(?:hard\s+(?:stop|deadline)|time\s*-?box(?:ed)?|sla|
             r"all\s+told|complete\s+(?:run|job|workflow|pipeline|lesson|session|shift|sweep)|"
             # "Planning run must finish inside 1 hr", "the job has to be over within 2 h": the run said done by a time
             r"(?:run|workflow|pipeline|procedure|job|lot|batch|sweep|session|lesson|shift)\s+(?:must|should|has\s+to|have\s+to|"
-            r"needs?\s+to|is\s+to|shall)\s+(?:all\s+)?(?:be\s+)?(?:finish(?:ed)?|done|over|completed?|wrap(?:ped)?\s+up|end(?:ed)?))"
+            r"needs?\s+to|is\s+to|shall)\s+(?:all\s+)?(?:be\s+)?(?:finish(?:ed)?|done|over|completed?|wrap(?:ped)?\s+up|end(?:ed)?)|"
+            # "All of this has to be finished inside 45 minutes", "everything must be wrapped up within 2 h": the lot said done
+            r"(?:all\s+of\s+(?:this|it|that|the\s+above)|everything|the\s+(?:whole\s+)?lot|all\s+(?:the\s+)?(?:steps|work|above))\s+"
+            r"(?:must|should|has\s+to|have\s+to|needs?\s+to|is\s+to|shall|will\s+have\s+to)\s+(?:all\s+)?(?:be\s+)?(?:finish(?:ed)?|"
+            r"done|over|completed?|wrap(?:ped)?\s+up|end(?:ed)?|through|back))"
             r"(?![\w-])")
 _BOUND = _rx(r"(?i)(?<![\w-])(?:exceed(?:s|ed)?|under|within|inside|in|capped|caps?|at\s+most|no\s+(?:more|longer)\s+than|after|"
              r"older\s+than|past|beyond|max(?:imum)?|more\s+than|longer\s+than|over|of|by|sla|box(?:ed)?|stop)(?![\w-])|[:=≤<]")
@@ -41,7 +45,9 @@ _PART = _rx(r"(?i)(?<![\w-])(?:each|every|per)\s+(?:step|stage|call|request|atte
 # how long it takes as a rule, not how long it may take: "normally takes under ten seconds"
 _HABIT = _rx(r"(?i)(?<![\w-])(?:normally|usually|typically|generally|on\s+average|tends?\s+to|often|mostly|rarely)(?![\w-])")
 # the bound said after the time: "must take 15 minutes at most", "20 min tops", "an hour, max"
-_BOUND_AFTER = _rx(r"(?i)\s*+,?\s*+(?:at\s+(?:the\s+)?most|at\s+the\s+outside|max(?:imum)?|tops|or\s+(?:less|under|fewer))(?![\w-])")
+_BOUND_AFTER = _rx(r"(?i)\s*+,?\s*+(?:at\s+(?:the\s+)?most|at\s+the\s+outside|max(?:imum)?|tops|or\s+(?:less|under|fewer)|"
+                   # "Two hours is the most this whole sync may take": the bound said as what the time is
+                   r"is\s+(?:the\s+)?(?:most|longest|max(?:imum)?|limit|cap|ceiling|upper\s+limit))(?![\w-])")
 _DURATION = _rx(rf"(?i){DURATION}")
 # a number said twice, in words and digits: "one (1) hour", "thirty (30) days"
 _DOUBLED = _rx(r"(?<=[A-Za-z])[ \t]*+\(\d{1,6}+\)")

@@ -49,7 +49,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (WATER, 28, 0): "'resubmit after 5 minutes, again after 15 minutes, and a final time after 30 minutes' (line 28) is read as 3 retries 300 s apart",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {

@@ -120,6 +120,13 @@ def test_one_comparison_among_words_is_read_as_written() -> None:
     ("The entire lesson should be 45 minutes or less.", False, 2700),
     ("Overall the warm-up gets 10 min tops, we need the hall after.", True, 600),
     ("Whole edit takes an hour, max.", True, 3600),
+    # the lot said done by a time, outside every step: a removals job sheet, a wedding run sheet, a ward round
+    ("All of this has to be done inside 3 hours, the van goes back at 5.", True, 10800),
+    ("Everything must be wrapped up within 90 minutes, the hall closes after.", True, 5400),
+    ("The whole lot needs to be finished in 40 min, before the consultant leaves.", True, 2400),
+    # the time said as the most the whole may take: a podcast edit, a stocktake
+    ("Two hours is the most the whole edit may take, end to end.", True, 7200),
+    ("Four hours is the limit for the entire stocktake.", False, 14400),
 ])
 def test_a_sentence_bounding_the_whole_of_something_gives_the_runs_limit(sentence: str, outside: bool,
                                                                         seconds: float) -> None:
@@ -134,6 +141,9 @@ def test_a_sentence_bounding_the_whole_of_something_gives_the_runs_limit(sentenc
     ("The total is over 5,000; wait up to 30 min for the approval.", True),
     ("The whole thing takes 15 minutes.", True),  # how long it takes, no bound
     ("Each step of the whole run gets 10 minutes at most.", True),
+    ("All of this has to be done inside 3 hours.", False),  # in a step's text: the step's own
+    ("Everything must be done in order; each call is 5 s max.", True),
+    ("All of this has to be done by 7, the trucks leave then.", True),  # a clock time, no duration
 ])
 def test_a_sentence_about_a_step_a_habit_or_a_wait_is_no_whole_run_limit(sentence: str, outside: bool) -> None:
     assert whole_limit(sentence, outside=outside) is None
@@ -217,3 +227,18 @@ def test_a_lesson_plans_done_section_reads_its_limit_as_a_limit_and_not_as_a_che
     assert checks_on(spec, "step-2") == {"passed": {"const": True}}
     assert _limit(spec) == [2400]
     assert [line for line, _ in warned(spec, "spec.success")] == [line_of(text, "consider it done")]
+
+
+def test_a_wedding_run_sheets_everything_done_inside_is_the_runs_limit_and_said() -> None:
+    text = ("# Reception run sheet\n\nAll of this has to be done inside 50 minutes, the band starts at 8.\n\n" + STEPS)
+    spec = parse(text)
+    assert _limit(spec) == [3000]
+    at = line_of(text, "All of this")
+    assert any(line == at and "'Whole run: 50 min" in m for line, m in warned(spec, "spec.run-limit"))
+
+
+def test_a_step_sections_all_of_this_is_warned_not_guessed_as_the_whole_run() -> None:
+    text = "# Reception run sheet\n\n" + STEPS + "All of this has to be done inside 50 minutes, the band starts at 8.\n"
+    spec = parse(text)
+    assert _limit(spec) == []
+    assert any(w.line == line_of(text, "All of this") for w in spec.warnings)
