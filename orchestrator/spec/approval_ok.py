@@ -26,6 +26,7 @@ from typing import Literal
 from yaml.nodes import MappingNode, Node, ScalarNode
 
 from orchestrator.spec import yaml_keys as yk
+from orchestrator.spec.condition import read_condition
 from orchestrator.spec.model import Reading
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.yaml_dialect import MAP, note, scalar, short
@@ -104,7 +105,7 @@ _SIGN_KEY = _rx(r"^(?:[a-z0-9]++_){0,3}?(?:sign_?off|approval|approve|ok|okay|go
 _ARROW = _rx(r"(?i)(?P<s>\bstep\s*+#?\d{1,6}+)\s*+(?:->|→|=>)\s*+")
 _WAIT_KEY = _rx(r"^(?:wait|within|up_to|deadline|expir|timeout|give|allow|max|time)")
 _SILENCE_KEY = _rx(r"(?:silen|no_(?:answer|reply|response|word)|unanswered|if_not|quiet|nobody|no_one|lapse|"
-                   r"expired|ignored|on_timeout|timed_out|after)")
+                   r"expired|ignored|on_timeout|timed_out)")
 
 
 def sign_off_key(name: str) -> bool:
@@ -131,6 +132,11 @@ def sign_off_block(r: NodeReader, raw: str, knode: Node, vnode: MappingNode, sid
         kinds.add(kind)
         if kind == "when" and isinstance(iv, ScalarNode) and _ARROW.search(str(iv.value)):
             iv = scalar(_ARROW.sub(r"\g<s> ", str(iv.value)), iv)  # "step 30 -> unplaced_count above 0"
+        if kind == "when" and isinstance(iv, ScalarNode) and read_condition(yk.condition_text(str(iv.value))) is None:
+            r.src.warn(r.line(iv), f"{sid}: {raw}.{ik.value} '{short(iv.value)}' cannot be read as a condition: the "
+                                   "approval is asked on every run; write a comparison (`unplaced_count > 0`)",
+                       "spec.approval-condition")
+            continue
         if kind == "on_timeout" and isinstance(iv, ScalarNode) and yk.approval_outcome(iv.value) is None:
             said = str(iv.value)
             then = silence_means(said)
