@@ -44,7 +44,8 @@ _NO = _rx(r"(?i)\b(?:don['’]?t|do\s++not|never|won['’]?t|will\s++not|must\s+
           r"cannot|not|no\s++go)\b|\bhold\s++(?:it|off|back|fire|everything|the\s++\w++)\b|\b(?:leave|park|bin|drop|"
           r"scrap|shelve|abandon|cancel|skip|kill)\s++(?:it|the\s++\w++)\b|\b(?:cancel|abort|stop|halt)\s*+$|\bon\s++hold\b|\b(?:it['’]?s|that['’]?s|"
           r"means|counts?\s++as|treat\s++(?:it\s++)?+as)\s++(?:an?\s++)?+(?:no|refus\w*+|reject\w*+|declin\w*+)\b|"
-          r"\b(?:reject|refuse|decline|deny)\b")
+          r"\b(?:reject|refuse|decline|deny)\b|\b(?:is|are|gets?|stays?|remains?|will\s++be|be)\s++(?:held|parked|"
+          r"paused|kept\s++back|left|shelved|binned|pulled|withdrawn)\b")
 _GO = _rx(r"(?i)\banyway\b|\banyhow\b|\bregardless\b|\ball\s++the\s++same\b|\bgo\s++ahead\b|\bproceed\b|"
           r"\bcarry\s++on\b|\b(?:take|treat)\s++(?:it|that|silence)\s++as\s++(?:an?\s++)?+(?:yes|ok|okay|approv\w*+)\b|"
           r"\bassume\s++(?:it['’]?s\s++|a\s++)?+(?:yes|ok|okay|fine|approved|good)\b|"

@@ -651,6 +651,8 @@ def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | N
                 "approve" if bare.group("w").lower().startswith(("approve", "yes", "go")) else "reject")
         if seconds is not None:
             policy = policy.model_copy(update={"timeout_s": seconds, "on_timeout": then or "reject"})
+    elif policy.on_timeout == "reject" and approval_timeout(rest)[1] == "approve":  # "..., post it anyway"
+        policy = policy.model_copy(update={"on_timeout": "approve"})
     if condition is None and approval_sentence(value):
         from orchestrator.spec.approval_ok import (
             value_condition,  # "RED means a callout, so Bev OKs it"

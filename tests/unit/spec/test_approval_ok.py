@@ -34,6 +34,7 @@ def test_what_silence_means_in_the_authors_words(text: str, seconds: int, then: 
     ("without an answer, cancel", "reject"),
     ("don't wait for her, send it", "approve"),
     ("the weather's nice", None),
+    ("the order is held; carry on with the rest of the list", "reject"),
 ])
 def test_silence_means(text: str, then: str | None) -> None:
     assert silence_means(text) == then
@@ -150,3 +151,13 @@ def test_a_sign_off_condition_that_cannot_be_read_asks_on_every_run_warned() -> 
     approval = spec.steps[1].approval
     assert approval is not None and approval.when is None and approval.on_timeout == "approve"
     assert any(w.line == 9 and "asked on every run" in w.message for w in spec.warnings)
+
+
+def test_a_rota_in_yaml_reads_the_value_and_the_silence_of_its_approval_sentence() -> None:
+    spec = parse_spec_text("steps:\n  - id: price\n    skill: price-shift\n  - id: post\n    skill: post-rota\n"
+                           "    approval: AMBER means overtime, so the manager has to OK it. If she hasn't replied "
+                           "within 30 minutes, post it anyway.\n", "rota.yaml", "yaml")
+    approval = spec.steps[1].approval
+    assert approval is not None and approval.when == "amber only"
+    assert (approval.timeout_s, approval.on_timeout) == (1800.0, "approve")
+    assert any(w.line == 6 and "'amber'" in w.message for w in spec.warnings)
