@@ -79,6 +79,7 @@ from orchestrator.plan.scope import Produced, Producers, Scope
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
 from orchestrator.plan.whole_item import take_whole_items, whole_items_by_schema
 from orchestrator.policy import ApprovalPolicy, Fallback, FallbackAction
+from orchestrator.spec.approval_ok import quoted_values
 from orchestrator.spec.fields import step_id
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
 
@@ -410,6 +411,10 @@ class _Planner:
                 for name, prop in properties_of(self.outputs[sid].schema_).items():
                     if isinstance(prop, dict) and value in declared_values(prop):
                         out.append(step_path(sid, name))
+            if not out:  # `band` ("red" at 8+, "amber" at 4-7, else "green") in the skill's words
+                out = [step_path(sid, n.name) for sid in candidates if (skill := self.bound.get(sid)) is not None
+                       and (said := self.instructions.get(skill.name)) is not None for n in said.outputs
+                       if value in quoted_values(n.about)]
             return out
         return holders
 

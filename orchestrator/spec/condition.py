@@ -207,10 +207,16 @@ def _clause(text: str, previous: Clause | None) -> Clause | None:
         return Clause(kind="filled", subject=subject, step=step) if subject else None
     if m := _EMPTY.match(text):
         return Clause(kind="empty", subject=(m.group(1),), step=step)
+    from orchestrator.spec.approval_count import (
+        count_of_kind,  # "two or more sites are positive": their count >= 2
+    )
     from orchestrator.spec.condition_any import (
         any_of_kind,  # "any swap is a high-alert drug": a count of them
     )
 
+    if (counted := count_of_kind(text)) is not None:
+        return Clause(kind="compare", subject=counted[0], step=step, op=counted[1],  # type: ignore[arg-type]
+                      value=counted[2], guess=counted[3])
     if (of_kind := any_of_kind(text)) is not None:
         return Clause(kind="compare", subject=of_kind[0], step=step, op=">", value=0, guess=of_kind[1])
     if (m := _ANY.match(text)) and (subject := _subject(m.group("rest"))):
@@ -521,7 +527,13 @@ def _silence_means(after: str) -> Literal["approve", "reject"] | None:
 
     if _SILENCE_YES.search(after):
         return "approve"
-    return "reject" if _SILENCE_NO.search(after) or said_no(after) else None
+    if _SILENCE_NO.search(after) or said_no(after):
+        return "reject"
+    from orchestrator.spec.approval_ok import (
+        silence_means,  # "book it anyway", "don't post - hold it"
+    )
+
+    return silence_means(after)
 
 
 def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "reject"] | None]:
@@ -639,6 +651,16 @@ def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | N
                 "approve" if bare.group("w").lower().startswith(("approve", "yes", "go")) else "reject")
         if seconds is not None:
             policy = policy.model_copy(update={"timeout_s": seconds, "on_timeout": then or "reject"})
+    elif policy.on_timeout == "reject" and approval_timeout(rest)[1] == "approve":  # "..., post it anyway"
+        policy = policy.model_copy(update={"on_timeout": "approve"})
+    if condition is None and approval_sentence(value):
+        from orchestrator.spec.approval_ok import (
+            value_condition,  # "RED means a callout, so Bev OKs it"
+        )
+
+        if (by_value := value_condition(value)) is not None:
+            condition = by_value[0]
+            src.warn(line, by_value[1], "spec.approval-condition")
     if condition is not None:
         policy = policy.model_copy(update={"when": condition})
     elif (said_if := _APPROVAL_SOMETIMES.search(without_approval_wait(rest))) is not None:  # "needed only when the patient is a child"

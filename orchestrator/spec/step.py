@@ -32,6 +32,7 @@ from orchestrator.spec import condition as cond
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.approval_lead import condition_unread
+from orchestrator.spec.approval_ok import value_condition
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para, split_label
 from orchestrator.spec.branch_condition import (
     aside_condition,
@@ -644,6 +645,9 @@ class _StepBuilder:
                           "spec.condition-not-read")
         if cond.approval_sentence(sentence) and "approval" not in self.values:
             when, _ = cond.approval_condition(spell_step_refs(sentence))
+            if when is None and (by_value := value_condition(sentence)) is not None:
+                when = by_value[0]  # "RED means a callout, so Bev has to OK it first": a guess, said at the line
+                self.src.warn(line, f"{self.sid}: {by_value[1]}", "spec.approval-condition")
             if when is None and _SAYS_IF.search(sentence) and (read_as := said_of_output(sentence, self.src.vocabulary)):
                 when = read_as[0]  # "If the flour check says we're short at all, ...": a guess, said at the line
                 self.src.warn(line, f"{self.sid}: the approval's condition '{read_as[1][:80]}' is read as `{when}`, "

@@ -75,6 +75,7 @@ from orchestrator.spec.yaml_policy import (
     resolve_references,
     warn_summary_policies,
 )
+from orchestrator.spec.yaml_policy_block import read_policy_block
 from orchestrator.spec.yaml_sigils import loop_key
 from orchestrator.spec.yaml_step_shape import reshape_step
 from orchestrator.spec.yaml_top import (
@@ -599,6 +600,8 @@ def _read_top(r: NodeReader, root: Node) -> SpecParts:
             top_notes.append(Reading(what="key", where=src.where(r.line(top[raw][0])), text=f"{raw}: {top[raw][1].value}",
                                      note="the whole run's time limit (timeout:)"))
             top["timeout"] = top.pop(raw)
+    top, block_notes = read_policy_block(r, top)  # `policies:` apart from the steps, keyed by their names
+    top_notes += block_notes
     words: list[PolicyText] = []
     for raw, (_, vnode) in list(top.items()):  # a workflow-wide policy in words: for every step
         key = yk.step_key(raw)  # (top-level notes are an aside: reported as not understood, never a policy)

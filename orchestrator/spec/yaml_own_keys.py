@@ -25,6 +25,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec import yaml_keys as yk
+from orchestrator.spec.approval_ok import sign_off_block, sign_off_key
 from orchestrator.spec.model import Reading
 from orchestrator.spec.whole_approval import person_key
 from orchestrator.spec.yaml_alias import retry_block, retry_keys
@@ -92,6 +93,9 @@ def own_keys(r: NodeReader, keys: dict[str, tuple[Node, Node]], sid: str, notes:
             out.update(_gate(r, raw, knode, vnode, sid, notes))
         elif carry_on(name) and not any(yk.step_key(k) in ("fallback", "on_error") for k in keys):
             out.update(_degrade(r, raw, knode, vnode, notes))
+        elif isinstance(vnode, MappingNode) and sign_off_key(name) and not _has(keys, "approval") and (
+                signed := sign_off_block(r, raw, knode, vnode, sid, notes)) is not None:  # `hm_sign_off: {who: ...}`
+            out.update(signed)
         elif person_key(name) and not _has(keys, "approval"):  # `human_ok: "prod only, 1h or it's a no"`
             out.update(person_approval(r, raw, knode, vnode, sid, notes))
         elif name not in _FORM_KEYS and isinstance(vnode, ScalarNode) and isinstance(vnode.value, str) and (

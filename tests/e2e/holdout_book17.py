@@ -42,8 +42,6 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (WATER, 2, "approval"): "the Superintendent's approval (line 22) is read with its 2 h and reject, but 'Where two or "
-                            "more sites are positive' is not read as `positive_count >= 2`: it is asked on every run",
     **{(WATER, n, "input week"): "section 2's list (lines 12-13) is not read as inputs: nothing gives `week`"
        for n in (2, 3, 4)},
 }
@@ -67,8 +65,6 @@ PAUSED_AT: dict[tuple[str, int], tuple[int, str]] = {
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
 FAILS: dict[tuple[str, int], str] = {
-    (WATER, 1): "one site positive: the approval's condition 'two or more sites' (line 22) is not read, so the run "
-                "pauses for the Superintendent, which its author asks only from two sites on",
 }
 # runs that reach their author's output and honestly end other than `succeeded`: (folder, run) -> why
 NOT_A_SUCCESS: dict[tuple[str, int], str] = {

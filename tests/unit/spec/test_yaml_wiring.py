@@ -118,12 +118,11 @@ def test_a_release_pipelines_connections_block_and_a_double_bar() -> None:
     assert hold.otherwise_of == "ship"
 
 
-def test_an_invoice_run_keeps_a_block_of_step_timeouts_for_the_form_to_warn() -> None:
+def test_an_invoice_run_reads_a_block_of_step_timeouts_as_each_steps_timeout() -> None:
     spec = _read("steps:\n  - id: pull\n    skill: pull-invoices\n  - id: chase\n    skill: chase-late\n"
                  "timeouts:\n  pull: 30s\n  chase: 2m\n")
-    assert all(not s.inputs for s in spec.steps)
-    [unread] = [w for w in spec.warnings if "timeouts" in w.message]
-    assert unread.line == 6
+    assert all(not s.inputs for s in spec.steps)  # no wiring; each entry is its step's timeout (`yaml_policy_block`)
+    assert [s.timeout_s for s in spec.steps] == [30.0, 120.0]
 
 
 def test_an_outputs_block_keyed_by_step_is_no_wiring() -> None:
