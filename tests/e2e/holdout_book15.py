@@ -63,8 +63,6 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (SLATE, "success", 98): "'the printer job comes back with at least 3 films on it' is not tied to send-to-printer's "
-                            "`films` and not checked (warned at line 98: not a comparison of an output field with a value)",
 }
 # (folder, line) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
 # warned at that line

@@ -84,8 +84,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
                                "plan.literal-words), not each arrival of the loop",
     (BERTHS, 3, "input fits"): "`fits: all the step-20 answers, as one list` (line 28) is given as those words (warned "
                                "plan.literal-words), not the gathered results of step 20",
-    (BERTHS, 4, "approval"): "the `hm_sign_off:` block (lines 36-40) is not read (key not understood, warned at line 36): "
-                             "no sign-off when a boat gets no berth",
     (DEICE, 2, "depends_on"): "'both go off at 05:00, neither waits for the other' (lines 10-11) is not read: "
                               "check-glycol waits for read-metar",
     (DEICE, 2, "input tanks"): "'tank levels off the gauge panel (tanks: type1_l, type4_l)' (line 9) is not read as an "
@@ -109,11 +107,7 @@ _BY_LABEL = ("the `policies:` block keyed by step label (lines 42-50) is not rea
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
     (PRINT, 17, 0): "'assume 256 pp and a 15 mm spine and keep going' (line 17): the carry-on is read, its values are "
                     "not (warned at line 14, where the step's text starts)",
-    (BERTHS, 44, 0): _BY_LABEL,
-    (BERTHS, 46, 0): _BY_LABEL,
     (BERTHS, 50, 0): _BY_LABEL,
-    (DEICE, 12, 0): "'cap read-metar at 20 s, then 2 more goes 15 s apart' (line 12): the 2 retries 15 s apart are read "
-                    "only after a timeout, the 20 s cap is not understood (warned)",
     (DEICE, 13, 0): "check-glycol's 'carry on with the board figures' (line 13) is read as read-metar's policy (warned "
                     "spec.placed), its values dropped: check-glycol fails on an error",
     (FINDS, 8, 0): "'just use supervisor = \"unknown\", phase = \"unphased\" and keep going' (line 8) is read as a default "
@@ -121,24 +115,14 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (PANTRY, "limit", 17): "'All of this has to be finished inside 45 minutes' (line 17) is not read: the wall time "
-                           "stays 3600 s, with no warning",
-    (PANTRY, "success", 18): "the success check (line 18) is warned as no comparison of an output field, not checked",
     (BERTHS, "limit", 9): "`give_up_after: 30m` under `overall:` (lines 8-9) is not read (key 'overall' not understood, "
                           "warned at line 8): the wall time stays 3600 s",
-    (DEICE, "success", 21): "'Run counts as good when the brief is out with a brief_id on it' (line 21) is warned as no "
-                            "comparison of an output field, not checked",
 }
 # (folder, line) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
 # warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
-    (PANTRY, 17): "the 45-minute limit is neither read nor warned at line 17",
     (PRINT, 17): "the carry-on values are warned at line 14 (where the step's text starts), not at line 17",
     (BERTHS, 9): "the whole run's 30m is warned only as the unread key 'overall' at line 8",
-    (BERTHS, 37): "the sign-off is warned only as the unread key 'hm_sign_off' at line 36; its condition at line 37 "
-                  "gets no word",
-    **{(BERTHS, line): "the label-keyed policy is warned only as the unread key 'policies' at line 42"
-       for line in (44, 46, 50)},
     (DEICE, 14): "'if read-metar shows any precip' (line 14) gets no word about its condition: only the lost skill and "
                  "check-glycol's inputs are warned there",
     (FINDS, 8): "supervisor is read, phase = \"unphased\" is dropped without a word at line 8",
