@@ -238,8 +238,8 @@ def _read(step: StepSpec, src: Source, earlier: _Earlier, conditional: list[Step
                                   f"condition ({said_no.when})", src, line, who)
             continue
         if (gone := _gone(value, earlier)) is not None:
-            sid, head, restated = gone
-            partner = next((s for s in reversed(conditional) if s.id == sid), None) if sid else \
+            gone_id, head, restated = gone
+            partner = next((s for s in reversed(conditional) if s.id == gone_id), None) if gone_id else \
                 (conditional[-1] if conditional else None)
             if partner is None:
                 continue  # named no conditional step: `spec.condition_opening` / `condition_unhappened` say so
