@@ -172,8 +172,9 @@ def _values(step: StepSpec, src: Source) -> list[tuple[int, str]]:
             if (m := _LABEL.match(line)) is not None:
                 out.append((n, m.group("v").strip()))
     first, words = (step.texts[0].line, opening(step.description)) if step.texts else (0, "")
-    if not step.texts and (at := step.where.rpartition(":")[2]).isdigit():  # a list item whose text went to its name
-        first, words = int(at), opening(src.line_text(int(at)))
+    at = step.where.rpartition(":")[2]
+    if step.form != "heading" and at.isdigit() and (not step.texts or step.texts[0].line == int(at)):
+        first, words = int(at), opening(src.line_text(int(at)))  # a list item: its line, its name's words too
     if first and (m := _OPEN_IF.match(words)) is not None:
         out.append((first, m.group("c").strip()))
     elif first and (m := _NO.match(words)) is not None:

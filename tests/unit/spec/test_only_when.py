@@ -154,3 +154,33 @@ runner → `setup-pod`
 """, "estimate-extent", "quote-offset", "setup-pod")
     assert spec.steps[2].otherwise_of == "step-2"
     assert any("check which is meant" in w.message for w in spec.warnings if w.line == 11)
+
+
+@pytest.mark.parametrize(("text", "skills", "field"), [
+    # a boiler-house night log with lettered orders
+    ("""# Night shift orders
+
+- a) `check-boiler` on the gauges, reports pressure_bar and leak.
+- b) if check-boiler shows any leak (leak is anything but "none") -> `call-engineer` with the pressure_bar.
+- c) no leak -> `log-normal` instead, with the pressure_bar.
+- d) then `hand-over` off whichever call ran.
+""", ("check-boiler", "call-engineer", "log-normal", "hand-over"), "leak"),
+    # a lab protocol with lettered sub-steps
+    ("""# Culture check
+
+- (a) `read-od` of flask 2
+- (b) if read-od shows any clumping (clumping is anything but "no") -> `filter-culture`
+- (c) no clumping: `dilute-culture` instead
+- (d) `log-run` off whichever step ran
+""", ("read-od", "filter-culture", "dilute-culture", "log-run"), "clumping"),
+])
+def test_lettered_items_their_condition_other_branch_and_join(text, skills, field):
+    from orchestrator.plan.join_either import read_either_joins
+
+    spec, _ = read_either_joins(_read(text, *skills))
+    second, third, fourth = spec.steps[1:4]
+    read = read_condition(second.when or "")
+    assert read is not None and read.clauses[0].subject == (field,) and read.clauses[0].op == "!="
+    assert read.clauses[0].step == "step-1"
+    assert third.otherwise_of == "step-2"
+    assert fourth.join == "any" and set(fourth.depends_on) == {"step-2", "step-3"}
