@@ -222,8 +222,8 @@ def _read(step: StepSpec, src: Source, earlier: _Earlier, conditional: list[Step
           only_steps: bool = False) -> StepSpec:
     who = f"{step.id} ({step.name.strip()[:60]})"
     for line, value in _values(step, src):
-        if only_steps and _step_said(value, earlier) is None:
-            continue
+        if only_steps and (_step_said(value, earlier) is None or step.field_where.get("when") != src.where(line)):
+            continue  # another reader's condition is replaced only by a closer reading of the same line
         if (said := _step_said(value, earlier)) is not None:
             when, sid = said
             src.warn(line, f"{who}: '{value[:80]}' is read as its condition: it runs only when {when} ({sid}'s "
