@@ -28,8 +28,8 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 _RAN = r"(?:actually[ \t]++|really[ \t]++)?+(?:ran|run|went|happened|fired|was[ \t]++(?:done|run|used|picked)|got[ \t]++(?:done|run))"
 # "whichever of A / B actually ran", "either of A or B ran"
 _LIST = _rx(r"(?i)(?<![\w-])(?:whichever|either)[ \t]++(?:of[ \t]++)?+(?P<list>[^.;:\n()]{3,160}+)")
-_RAN_AT = _rx(rf"(?i)[ \t]++{_RAN}(?![\w-])")
-_SPLIT = _rx(r"(?i)[ \t]*+(?:/|,|&|(?<![\w-])or(?![\w-]))[ \t]*+")
+_RAN_AT = _rx(rf"(?i)(?<![ \t])[ \t]++{_RAN}(?![\w-])")
+_SPLIT = _rx(r"(?i)(?<![ \t])[ \t]*+(?:/|,|&|(?<![\w-])or(?![\w-]))[ \t]*+")
 # "whichever plan ran", "whichever quote went": a word, no step
 _KIND = _rx(rf"(?i)(?<![\w-])whichever[ \t]++(?!of(?![\w-]))(?P<kind>[a-z][\w-]{{1,30}}+)[ \t]++{_RAN}(?![\w-])")
 _FILLER = frozenset({"the", "one", "step", "stage", "a", "that", "this", "bit"})
@@ -42,10 +42,10 @@ def _words(text: str) -> set[str]:
 def _one(said: str, earlier: Sequence[StepSpec]) -> str | None:
     """The earlier step `said` names (module docstring), or None."""
     said = said.strip(" \t`*_\"'’.")
-    low = re.sub(r"\s*+\([^()]*+\)", "", said).lower()
+    low = re.sub(r"(?<!\s)\s*+\([^()]*+\)", "", said).lower()
     number = re.fullmatch(r"(?:step[ \t]*+|#)?(\d{1,4})", low)
     for s in earlier:
-        title = re.sub(r"\s*+\([^()]*+\)", "", s.name).strip().lower()
+        title = re.sub(r"(?<!\s)\s*+\([^()]*+\)", "", s.name).strip().lower()
         if low in (title, s.name.strip().lower(), s.id.lower()) or (s.skill and low == s.skill.strip("`").lower()) \
                 or (number is not None and s.number == int(number.group(1))):
             return s.id

@@ -51,7 +51,7 @@ _OPEN_IF = _rx(r"(?i)^(?:only[ \t]++)?(?:if|when)[ \t]++(?P<c>(?:[^→:=\n-]|[=-
 # "no precip -> ...", "no rain: ...": the other branch of the step whose condition said those words
 _NO = _rx(r"(?i)^no[ \t]++(?P<x>[a-z][\w-]*+(?:[ \t]++[a-z][\w-]*+)?+)[ \t]*+(?:→|->|=>|:|$|,?[ \t]++instead\b)")
 # a verb of an earlier step saying something
-_SAYS = _rx(r"(?i)[ \t]++(?:says|said|shows|showed|reports|reported|gives|gave|returns|returned|finds|found|"
+_SAYS = _rx(r"(?i)(?<![ \t])[ \t]++(?:says|said|shows|showed|reports|reported|gives|gave|returns|returned|finds|found|"
             r"reads|counts|comes[ \t]++back[ \t]++with|came[ \t]++back[ \t]++with)[ \t]++")
 _CMP = r"more[ \t]++than|over|above|at[ \t]++least|under|below|less[ \t]++than|fewer[ \t]++than|at[ \t]++most|exactly"
 _NUM = r"\d[\d,]*+(?:\.\d++)?+"
@@ -64,12 +64,12 @@ _N_OR = _rx(rf"(?i)^(?P<n>{_NUM})[ \t]++(?P<f>{_FIELD})[ \t]++or[ \t]++(?P<dir>m
 _N_OR_BARE = _rx(rf"(?i)^(?P<n>{_NUM})[ \t]*+[a-z]*+[ \t]++or[ \t]++(?P<dir>more|over|above|higher|less|under|"
                  r"below|fewer|lower)\b")
 _ASIDE = _rx(r"\((?:i\.?e\.?,?[ \t]++)?(?P<a>[^()\n]{2,200}+)\)")
-_BUT = _rx(r"(?i)[ \t]++is[ \t]++(?:anything[ \t]++(?:but|other[ \t]++than|except)|other[ \t]++than)[ \t]++")
+_BUT = _rx(r"(?i)(?<![ \t])[ \t]++is[ \t]++(?:anything[ \t]++(?:but|other[ \t]++than|except)|other[ \t]++than)[ \t]++")
 # the words after the negation that restate it: ", i.e. 320 pp or under", "(that is, ...)"
-_RESTATE = _rx(r"(?i)(?:,[ \t]*+|[ \t]++[—–-][ \t]*+|[ \t]*+\()?+(?<!\w)(?:i\.?e\.?|that[ \t]++is|meaning|so)[,:]?+[ \t]++")
+_RESTATE = _rx(r"(?i)(?:,[ \t]*+|(?<![ \t])[ \t]++[—–-][ \t]*+|(?<![ \t])[ \t]*+\()?+(?<!\w)(?:i\.?e\.?|that[ \t]++is|meaning|so)[,:]?+[ \t]++")
 # an earlier step said not to have gone, in words `unhappened` does not take
-_NOT_GONE = _rx(r"(?i)[ \t]++(?:did(?:n['’]t|[ \t]++not)|never|won['’]t)[ \t]++(?:go|get[ \t]++(?:picked|chosen|going))"
-                r"|[ \t]++(?:was|were)(?:n['’]t|[ \t]++not)[ \t]++(?:picked|chosen|the[ \t]++one)")
+_NOT_GONE = _rx(r"(?i)(?<![ \t])[ \t]++(?:did(?:n['’]t|[ \t]++not)|never|won['’]t)[ \t]++(?:go|get[ \t]++(?:picked|chosen|going))"
+                r"|(?<![ \t])[ \t]++(?:was|were)(?:n['’]t|[ \t]++not)[ \t]++(?:picked|chosen|the[ \t]++one)")
 _FILLER = frozenset({"the", "one", "step", "stage", "bit", "a", "that", "this", "job"})
 _DOWN = {"less": "<=", "under": "<=", "below": "<=", "fewer": "<=", "lower": "<=",
          "more": ">=", "over": ">=", "above": ">=", "higher": ">="}
@@ -91,7 +91,7 @@ class _Earlier:
 
     def named(self, ref: str) -> str | None:
         ref = ref.strip(" \t`*_\"'’.,")
-        bare = re.sub(r"\s*+\([^()]*+\)", "", ref)
+        bare = re.sub(r"(?<!\s)\s*+\([^()]*+\)", "", ref)
         for said in (ref, bare, re.sub(r"(?i)^(?:the|step)\s++", "", bare)):
             sid = self.index.resolve(said) if said else None
             if sid in self.ids:
