@@ -175,11 +175,23 @@ def _values(step: StepSpec, src: Source) -> list[tuple[int, str]]:
     at = step.where.rpartition(":")[2]
     if step.form != "heading" and at.isdigit() and (not step.texts or step.texts[0].line == int(at)):
         first, words = int(at), opening(src.line_text(int(at)))  # a list item: its line, its name's words too
-    if first and (m := _OPEN_IF.match(words)) is not None:
+    if first and (m := _OPEN_IF.match(words)) is not None and _leads_to_own(step, words[m.end():]):
         out.append((first, m.group("c").strip()))
     elif first and (m := _NO.match(words)) is not None:
         out.append((first, m.group(0).strip(" \t→:,-=>")))
     return out
+
+
+_TARGET = _rx(r"^[ \t`*]*+(?P<s>[a-z][a-z0-9]*+(?:-[a-z0-9]++)++)")
+
+
+def _leads_to_own(step: StepSpec, after: str) -> bool:
+    """False when the if-clause leads to a skill other than the step's own ("-> plan-full-deice" opening the span
+    of a step that runs `check-glycol`): the clause is another step's, not this one's."""
+    m = _TARGET.match(after)
+    own = {x.strip("`").lower() for x in (step.skill or "", *(x.text for x in step.mentions[:1]),
+                                          "-".join(step.name.split())) if x}
+    return m is None or not own or m.group("s").lower() in own
 
 
 def read_only_when(steps: list[StepSpec], src: Source) -> list[StepSpec]:

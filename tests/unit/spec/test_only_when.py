@@ -184,3 +184,14 @@ def test_lettered_items_their_condition_other_branch_and_join(text, skills, fiel
     assert read.clauses[0].step == "step-1"
     assert third.otherwise_of == "step-2"
     assert fourth.join == "any" and set(fourth.depends_on) == {"step-2", "step-3"}
+
+
+def test_an_if_clause_leading_to_another_skill_is_not_this_steps_condition():
+    # an HR checklist whose second item's text runs on into the next order
+    spec = _read("""# Leaver checklist
+
+- a) `export-mailbox` for the leaver, gives size_gb
+- b) if export-mailbox shows more than 50 size_gb -> archive-cold with the mailbox;
+  `notify-it` of the leaver either way.
+""", "export-mailbox", "notify-it", "archive-cold")
+    assert spec.steps[1].when is None or "size_gb" not in spec.steps[1].when
