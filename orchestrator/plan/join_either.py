@@ -10,7 +10,9 @@ text says a join (`spec.branch_join.join_said`: "whichever ran", "the one that r
 branch", "once the branch is done") runs once after whichever of the steps it names ran (`join:
 any`): the steps named by number ("step 3 or step 4", "4 / 5", "#3 or #4"), else, when the numbers
 carry letters ("4a or 4b", branches of one numbered step) or no step is named ("whichever of the
-two"), the two steps right before it. Its inputs are then taken from the one that ran (the planner's
+two"), the two steps right before it; steps named by their titles or words ("whichever of Offset quote / POD
+setup ran", "whichever of the feed one or the rest one went") and "whichever <word> ran" (the latest choice
+before it: a step and its other branch) are `spec.join_whichever`'s. Its inputs are then taken from the one that ran (the planner's
 join binding). Before, the text was only warned ("does not run after a choice of branches") and the
 step waited for one branch by its data. The reading is a warning at the step's line saying which
 steps and how to write it plainly (`Depends on: step 3 or step 4`); a step whose steps do not
@@ -25,6 +27,7 @@ from __future__ import annotations
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.location import warning_at
 from orchestrator.spec.branch_join import join_said
+from orchestrator.spec.join_whichever import latest_choice, named_steps
 from orchestrator.spec.model import Reading, StepSpec, WorkflowSpec
 from orchestrator.spec.regex_cache import Patterns
 
@@ -47,8 +50,10 @@ def _text(step: StepSpec) -> str:
     return " ".join([step.name, *(t.text for t in step.texts), step.description])
 
 
-def _named(text: str, earlier: list[str]) -> tuple[list[str], bool] | None:
+def _named(text: str, earlier: list[str], before: list[StepSpec]) -> tuple[list[str], bool] | None:
     """The steps the join names and whether they are a guess (lettered or unnamed: the two before)."""
+    if (said := named_steps(text, before)) is not None:  # "whichever of Offset quote / POD setup ran"
+        return said, False
     for m in _PAIR.finditer(text):
         numbers = [m.group(1), m.group(3)]
         letters = [m.group(2), m.group(4)]
@@ -57,6 +62,8 @@ def _named(text: str, earlier: list[str]) -> tuple[list[str], bool] | None:
         ids = [f"step-{n}" for n in numbers]
         if all(i in earlier for i in ids) and ids[0] != ids[1]:
             return ids, False
+    if (choice := latest_choice(text, before)) is not None:  # "whichever plan ran": the latest choice
+        return choice, True
     if _NO_NAME.search(text) and len(earlier) >= 2:
         return earlier[-2:], True
     return None
@@ -67,12 +74,13 @@ def read_either_joins(spec: WorkflowSpec) -> tuple[WorkflowSpec, list[Diagnostic
     found: list[Diagnostic] = []
     steps: list[StepSpec] = []
     earlier: list[str] = []
+    before: list[StepSpec] = []
     changed = False
     for step in spec.steps:
         text = _text(step)
         if (not step.depends_on and step.depends_where is None and step.join != "any" and not step.for_each
                 and _RAN.search(text) and (join_said(text, after_choice=True) or _NO_NAME.search(text))):
-            named = _named(text, earlier)
+            named = _named(text, earlier, before)
             if named is not None:
                 ids, guessed = named
                 said = " or ".join(ids)
@@ -83,12 +91,15 @@ def read_either_joins(spec: WorkflowSpec) -> tuple[WorkflowSpec, list[Diagnostic
                 })
                 changed = True
                 how = "the two steps before it (the text names them by letters or not at all)" if guessed else said
+                if guessed and ids != earlier[-2:]:  # "whichever plan ran": a word, no step
+                    how = f"{said}, the branches of the latest choice before it (the text names them by a word only)"
                 found.append(warning_at(step.where, spec.path, f"{step.id} ({step.name[:60]}): the text says it runs "
                                         f"after whichever branch ran: read as once after whichever of {how} ran, "
                                         f"its inputs from that one; to say so plainly write `Depends on: {said}` "
                                         "(whichever ran)", CODE))
         steps.append(step)
         earlier.append(step.id)
+        before.append(step)
     if not changed:
         return spec, found
     return spec.model_copy(update={"steps": tuple(steps)}), found

@@ -208,6 +208,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
     # `only_if = risk == high` in a section read anchored; `only_if: else`: the otherwise of the step before
     parts = parts.model_copy(update={"steps": read_condition_settings(parts.steps, src)})
     parts = parts.model_copy(update={"steps": tuple(read_leads(list(parts.steps), src))})  # "## Score ≥ 70 → a human"
+    from orchestrator.spec.only_when import read_only_when
+
+    # "only when → Extent & spine says more than 320 pages", "no precip -> ...": own words naming a step
+    parts = parts.model_copy(update={"steps": tuple(read_only_when(list(parts.steps), src))})
     parts = parts.model_copy(update={"steps": tuple(read_openings(list(parts.steps), src))})  # "3) if not, ..."
     parts = parts.model_copy(update={"steps": tuple(resolve_named(list(parts.steps), src))})  # "D didn't happen"
     # "Either way, ... whichever you did": a join after branches the openings above made (`spec.branch_join`)

@@ -8,7 +8,7 @@ condition no reader took.
     3. If the cabin is cold, `light-stove`                 no reader took the condition: warned, the step runs every time
 
 The opening is the text after any list marker, timestamp, speaker name ("Name (Org): ") and step
-number ("3)", "Step 3:"), whatever shape the document has, with emphasis marks ('''x''', **x**, __x__,
+number ("3)", "Step 3:", a lettered item's "b)"), whatever shape the document has, with emphasis marks ('''x''', **x**, __x__,
 *x*) taken off (`plain`, asked by `spec.condition.condition_sentence` too: "'''Only''' if ..."). An
 otherwise read so is the step's `otherwise_where`/`otherwise_of` and a warning at its line; one with
 no condition before it to be the other branch of is a warning that both run. `read_openings` runs
@@ -41,6 +41,7 @@ _TIME = _rx(r"\d:\d\d")
 _SPEAKER = _rx(r"^[^\W\d_][^:\n]{0,60}+:\s++")
 _STEP_WORD = _rx(r"(?i)^(?:step|stage|phase)\s*+[\w-]{1,6}+\s*+[:.)—–-]?\s*+")
 _NUMBERED = _rx(r"^\(?[\dA-Za-z]{1,3}+[.)]\s")
+_LETTER = _rx(r"^\(?[A-Za-z]\)[ \t]++|^[a-z]\.[ \t]++")  # "b) ", "(c) ", "d. " (not "A. Smith")
 # "If no block is ready, then instead x ...": an unread condition whose step stands in for the one before
 _INSTEAD = _rx(r"(?i)(?<![\s,;:—–-])[,;:—–-]?+\s*+(?:then\s++)?instead\b")
 _NEGATION = _rx(r"(?i)\b(?:no|not|none|never|nothing|nobody|neither)\b|n['’]t\b")
@@ -66,6 +67,8 @@ def opening(text: str) -> str:
             rest = after
     if (step := _STEP_WORD.match(rest)) is not None:
         rest = rest[step.end():]
+    if (letter := _LETTER.match(rest)) is not None:  # "b) if ...": a lettered item's letter
+        rest = rest[letter.end():]
     marks = _MARKS.match(rest)
     return rest[marks.end():] if marks else rest
 
