@@ -32,7 +32,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 # "04:30  KM  text", "[23:05] text", "0430 text", "2026-01-14 09:12 text", "14:05Z text"
 _ENTRY = _rx(r"(?i)^[ \t]*+\[?+(?:\d{4}-\d{2}-\d{2}[ T])?+(?:[01]?\d|2[0-3])(?::|\.|h)?+[0-5]\d(?::[0-5]\d)?+"
              r"(?:[ \t]*+(?:hrs|h|z|utc|am|pm)\b)?+\]?+[ \t]++(?P<rest>\S[^\n]*+)$")
-_INITIALS = _rx(r"^(?:[A-Z]{1,3}\.?){1,2}[ \t]++(?=\S)|^[A-Z][a-z]{1,15}:[ \t]++(?=\S)")
+_INITIALS = _rx(r"^(?:[A-Z0-9]{1,3}+[./][A-Z0-9]{1,3}+\.?+[ \t]++|[A-Z]{2,3}+\.?+[ \t]{2,}+|[A-Z][a-z]{1,15}+:[ \t]++)(?=\S)")
 # "a) text", "(b) text", "c. text", "1) text", "2. text"
 _ITEM = _rx(r"^(?P<indent>[ \t]*+)\(?+(?P<mark>[a-z]|\d{1,2}+)[).][ \t]++(?P<rest>\S[^\n]*+)$")
 _SHAPED = _rx(r"(?<![\w`-])[a-z][a-z0-9]*+(?:-[a-z0-9]++)++(?![\w`-])")  # a skill-shaped name
