@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from orchestrator.spec.anchor_cycles import untangle
 from orchestrator.spec.anchored_place import place, said_elsewhere
 from orchestrator.spec.blocks import Block, Bullet, Para, split_label
 from orchestrator.spec.bold_fields import bold_fields
@@ -469,7 +470,7 @@ def anchored_steps(src: Source) -> Anchored | None:
             covered.update(ln for u in f.unit.walk() for ln in [*u.covers, *(n for n, _ in u.lines)])
         covered.update(ln for u in f.extra for w in u.walk() for ln in [*w.covers, *(n for n, _ in w.lines)])
     steps = give_routes(steps, sink, src)
-    steps = resolve_references(steps, StepIndex(steps))
+    steps = untangle(resolve_references(steps, StepIndex(steps)), src)  # no loop it did not write (`spec.anchor_cycles`)
     return Anchored(steps=steps, covered=covered)
 
 

@@ -49,6 +49,7 @@ from orchestrator.spec.inputs_heading import (
 from orchestrator.spec.inputs_lead import inputs_lead
 from orchestrator.spec.join_words import join_words
 from orchestrator.spec.lettered import lettered_steps
+from orchestrator.spec.log_entries import log_markdown
 from orchestrator.spec.model import (
     ContractSpec,
     ConvergenceSpec,
@@ -99,6 +100,7 @@ from orchestrator.spec.structure import (
     unplaced_skills,
 )
 from orchestrator.spec.success import TITLE as SUCCESS_TITLE
+from orchestrator.spec.task_export import task_export_markdown
 from orchestrator.spec.transcript import transcript_start
 from orchestrator.spec.transitions import state_names, warn_guards
 from orchestrator.spec.wiki import remap, wiki_markdown
@@ -659,6 +661,14 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     sheet = find_sheet(unchatted) if recipes is None and flow is None and anchored is None else None
     if sheet is not None:  # a spreadsheet pasted as CSV/TSV: its rows the steps, its notes prose (`spec.sheet`)
         unchatted = sheet.text
+    exported = task_export_markdown(unchatted) if recipes is None and flow is None and sheet is None \
+        and anchored is None else None  # a task tracker's task as plain text (`spec.task_export`)
+    if exported is None and recipes is None and flow is None and sheet is None and anchored is None:
+        exported = log_markdown(unchatted, src.vocabulary)  # a log's entry holding the procedure (`spec.log_entries`)
+    if exported is not None:
+        unchatted = exported[0]
+        for line, message in exported[1]:
+            src.warn(line, message, "spec.reading")
     wiki = wiki_markdown(unchatted) if recipes is None and flow is None else None  # MediaWiki markup (`spec.wiki`)
     form = form_markdown(unchatted) if wiki is None and recipes is None and flow is None and sheet is None \
         and anchored is None else None  # "Step 2 - Program/skill: x" lines of a filled-in form (`spec.form_lines`)
