@@ -124,7 +124,8 @@ def _level(lines: list[str], number: int) -> int:
 
 def _spans(spec: WorkflowSpec, lines: list[str]) -> dict[str, tuple[int, int]]:
     """Each step's lines: from its own line to the line before the next step's or the next
-    heading of its level or above (a table row: its own line only)."""
+    heading of its level or above (a table row, or a step starting at the line of the one
+    before: its own line only)."""
     count = len(lines)
     starts = sorted((split_where(s.where, spec.path)[1] or 0, s.id) for s in spec.steps)
     out: dict[str, tuple[int, int]] = {}
@@ -135,7 +136,8 @@ def _spans(spec: WorkflowSpec, lines: list[str]) -> dict[str, tuple[int, int]]:
             indent = gutter_indent(lines[line - 1])  # "Success:", "Change History", "Step 50": not its text
             last = next((n - 1 for n in range(line + 1, last + 1) if 0 < _level(lines, n) <= level
                          or ends_span(lines[n - 1], indent)), last)
-            out[sid] = (line, last)
+            # the second of two steps one sentence starts (`spec.pair_sentence`): its own line only
+            out[sid] = (line, line) if i and starts[i - 1][0] == line else (line, last)
     return out
 
 
