@@ -45,6 +45,7 @@ from orchestrator.plan.schema import properties_of, required_of
 from orchestrator.plan.wanted import Instructions
 from orchestrator.spec.markup_words import unmarked_lines
 from orchestrator.spec.model import StepSpec, WorkflowSpec
+from orchestrator.spec.one_by_one import CUES as ONE_BY_ONE
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_comment import ends_span, gutter_indent
 
@@ -77,6 +78,7 @@ _CUES = [
         r"(?!\s++of(?![\w-]))|fan(?:ned|s|ning)?"
         r"\s++(?:\w++\s++)?out|multi-instance|in\s++parallel(?!\s++(?:with|to|alongside|as)(?![\w-]))|"
         r"independently(?!\s++(?:of|from)(?![\w-])))"),
+    *ONE_BY_ONE,  # "one after another", "each in turn", "a folder at a time" (`spec.one_by_one`)
 ]
 # a loop header of pseudo-code right above the step's own line: `\ForAll{$row \in rows$}`,
 # `for row in rows:`, `foreach ($rows as $row)`: its list is the thing counted
