@@ -47,7 +47,7 @@ _TOGETHER = _rx(
     r"neither\s++(?:one\s++)?+(?:needs|waits|depends|blocks|is\s++blocked)|"
     r"(?:don['’]?t|do\s++not|doesn['’]?t|does\s++not)\s++(?:need|wait\s++(?:on|for)|depend\s++on)\s++each\s++other|"
     r"independent(?:ly)?+\s++of\s++each\s++other|no\s++order\s++between\s++them)(?!\w)")
-_CLAUSE_END = _rx(r"\s*+(?:,|;|\s[—–-]{1,2}\s|\()")
+_CLAUSE_END = _rx(r"(?<!\s)\s*+(?:,|;|[—–-]{1,2}\s|\()")
 _WORD = _rx(r"[A-Za-z][a-z]{3,}+")
 # words too common to tie a line to one half
 _COMMON = frozenset((
