@@ -45,6 +45,7 @@ from orchestrator.plan.schema import properties_of, required_of
 from orchestrator.plan.wanted import Instructions
 from orchestrator.spec.markup_words import unmarked_lines
 from orchestrator.spec.model import StepSpec, WorkflowSpec
+from orchestrator.spec.one_by_one import CUES as ONE_BY_ONE
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_comment import ends_span, gutter_indent
 
@@ -77,6 +78,7 @@ _CUES = [
         r"(?!\s++of(?![\w-]))|fan(?:ned|s|ning)?"
         r"\s++(?:\w++\s++)?out|multi-instance|in\s++parallel(?!\s++(?:with|to|alongside|as)(?![\w-]))|"
         r"independently(?!\s++(?:of|from)(?![\w-])))"),
+    *ONE_BY_ONE,  # "one after another", "each in turn", "a folder at a time" (`spec.one_by_one`)
 ]
 # a loop header of pseudo-code right above the step's own line: `\ForAll{$row \in rows$}`,
 # `for row in rows:`, `foreach ($rows as $row)`: its list is the thing counted
@@ -124,7 +126,8 @@ def _level(lines: list[str], number: int) -> int:
 
 def _spans(spec: WorkflowSpec, lines: list[str]) -> dict[str, tuple[int, int]]:
     """Each step's lines: from its own line to the line before the next step's or the next
-    heading of its level or above (a table row: its own line only)."""
+    heading of its level or above (a table row, or a step starting at the line of the one
+    before: its own line only)."""
     count = len(lines)
     starts = sorted((split_where(s.where, spec.path)[1] or 0, s.id) for s in spec.steps)
     out: dict[str, tuple[int, int]] = {}
@@ -135,7 +138,8 @@ def _spans(spec: WorkflowSpec, lines: list[str]) -> dict[str, tuple[int, int]]:
             indent = gutter_indent(lines[line - 1])  # "Success:", "Change History", "Step 50": not its text
             last = next((n - 1 for n in range(line + 1, last + 1) if 0 < _level(lines, n) <= level
                          or ends_span(lines[n - 1], indent)), last)
-            out[sid] = (line, last)
+            # the second of two steps one sentence starts (`spec.pair_sentence`): its own line only
+            out[sid] = (line, line) if i and starts[i - 1][0] == line else (line, last)
     return out
 
 

@@ -60,6 +60,7 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.bind_item_fields import says_item_field
 from orchestrator.plan.fan_gather import GATHER_SOURCE, SaysGather, gathered_pointer, is_plural
+from orchestrator.plan.gather_words import bound_in_words
 from orchestrator.plan.lineage import Lineage, positions
 from orchestrator.plan.literal_words import literal_words
 from orchestrator.plan.location import from_default, from_spec, split_where, warning_at
@@ -425,6 +426,10 @@ class _Binder:
                           f"a value of the run is meant, write it as `{name} (from step N)`, `{{{{ item }}}}` or "
                           f"`{name} = step-N.field`", "plan.literal-words")
 
+    def warn_words(self, text: str, where: str | None) -> None:
+        """A literal in words read as the loop's item or a gather (`plan.gather_words`), said."""
+        self._warn(where, text, "plan.gather-words")
+
     def _close_field(self, ref: str, name: str, where: str | None) -> str:
         """`ready_lifts (from step 2)` where step 2 gives `ready` and `holds`: the one field of that step
         whose name is close to the input's (`near_input.close_names`), warned; the whole output it was."""
@@ -595,7 +600,11 @@ def map_inputs(
             else:
                 binding, note = InputBinding(source="literal", value=value), "literal value"
                 if isinstance(value, str) and (said := literal_words(value)) is not None:
-                    binder.warn_literal(name, value, said, where)
+                    if (worded := bound_in_words(name, value, said, scope, loop)) is not None:
+                        binding, note = worded[0], worded[1]  # "all the step-20 answers" (`plan.gather_words`)
+                        binder.warn_words(worded[2], where)
+                    else:
+                        binder.warn_literal(name, value, said, where)
         elif name in explicit:
             ref, words = explicit[name]
             binding, note = binder.explicit(str(ref), words, name, where), f"explicit: {ref}"

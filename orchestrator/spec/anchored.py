@@ -44,6 +44,7 @@ from orchestrator.spec.check import MAX_STEPS
 from orchestrator.spec.condition_ahead import as_lead, leading_condition
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.outline import Unit, outline
+from orchestrator.spec.pair_sentence import halves, started_with
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.skill_mentions import cut_at_doers, doers, in_backticks, roles
 from orchestrator.spec.source import Source
@@ -89,6 +90,7 @@ class Found:
     placed: list[tuple[int, str, str]] = field(default_factory=list)  # sentences said elsewhere (line, text, how)
     success: list[tuple[int, str, str]] = field(default_factory=list)  # the run's success clauses checked on it
     carried: list[int] = field(default_factory=list)  # lines of a condition said before the step's sentence
+    paired: str | None = None  # started in one sentence with the step before: the words saying so
 
 
 @dataclass
@@ -146,8 +148,16 @@ class _Reader:
         history, a plain-text outline), else a step a sentence; what names none goes with the one before."""
         lines = [n for n, _ in unit.lines]
         per_line = [doers(t, self.vocabulary) for _, t in unit.lines]
-        pieces = [(lines[min(offset, len(lines) - 1)], piece) for offset, sentence in sentences(unit.text())
-                  for piece in cut_at_doers(sentence, self.vocabulary)]
+        pieces: list[tuple[int, str]] = []
+        paired: dict[tuple[int, str], str] = {}  # the second half of a sentence starting two (`spec.pair_sentence`)
+        for offset, sentence in sentences(unit.text()):
+            at = lines[min(offset, len(lines) - 1)]
+            two = halves(sentence, doers(sentence, self.vocabulary))
+            if two is not None:
+                pieces += [(at, two[0]), (at, two[1])]
+                paired[(at, two[1])] = two[2]
+            else:
+                pieces += [(at, piece) for piece in cut_at_doers(sentence, self.vocabulary)]
         # a step a line only when the sentences do not part the doers as well: prose wrapped at
         # any word ("If anyone is short --\n so the count over zero -- run `x`") is cut at its sentences
         by_line = False
@@ -170,7 +180,8 @@ class _Reader:
                 lead = leading_condition(ahead) if ahead else []
                 if ahead and lead:
                     del ahead[len(ahead) - len(lead):]
-                found.append(Found(unit, said[0], parts=[*before, *lead], carried=[n for n, _ in lead]))
+                found.append(Found(unit, said[0], parts=[*before, *lead], carried=[n for n, _ in lead],
+                                   paired=paired.get((line, sentence))))
                 before = []
             parts = found[-1].parts if found and found[-1].unit is unit else None
             if parts is None:
@@ -463,6 +474,9 @@ def anchored_steps(src: Source) -> Anchored | None:
             step = step.model_copy(update={"depends_where": where, "readings": (*step.readings, Reading(
                 what="depends_on", where=where, text=" ".join(src.line_text(f.together).split())[:160],
                 note="read as: the steps under this line start together (does not wait for the step before it)"))})
+        if f.paired is not None and steps:
+            step = started_with(step, steps[-1], f.paired, f.parts[0][0] if f.parts else f.unit.line, src,
+                                (found[number - 2].skill, f.skill))
         steps.append(step)
         if f.parts is not None:
             covered.update(n for n, _ in f.unit.lines)

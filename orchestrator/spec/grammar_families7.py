@@ -133,6 +133,10 @@ IGNORE_LAST: tuple[Row, ...] = (
     Row("ignore", r"\b(?:if|when|once|after|should)\s+(?:all\s+|every\s+|each\s+|the\s+|its\s+)?(?:(?:the|its|of\s+the)\s+)?"
         r"(?:retries|retry|attempts?|tries)\s+(?:(?:have|has)\s+)?(?:fail(?:s|ed)?|error(?:s|ed)?(?:\s+out)?|"
         r"(?:are|were)\s+(?:used\s+up|exhausted|spent))\b(?:\s+(?:too|as\s+well))?"),
+    # "then, once both are back, go through ...", "once they're all done": a wait for the steps before, no policy
+    Row("ignore", r"\bonce\s+(?:both|all|they|the\s+two|those|these|that|this|it|everything|both\s+of\s+them|"
+        r"all\s+of\s+them)(?:\s+(?:is|are|has|have)|['’](?:s|re|ve))?\s+(?:all\s+|both\s+)?(?:back|done|finished|"
+        r"ready|returned|come\s+back|complete|completed|through|in)\b"),
     # "past that, the tool aborts whatever is still running": what a limit does, said after it
     Row("ignore", r"\b(?:past|after|beyond)\s+that\s*+,?\s+(?:[\w-]+\s+){0,2}?(?:aborts?|kills?|stops?|cancels?|terminates?|"
         r"cuts?\s+off)\s+(?:whatever|everything|anything|all)\s+(?:is\s+)?(?:still\s+)?(?:running|in\s+flight|left)\b"),

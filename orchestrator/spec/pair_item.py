@@ -180,9 +180,10 @@ def pair_of(head: str, blocks: list[Block], lead: str = "") -> Pair | None:
 
 
 def pair_steps(number: int, pair: Pair, line: int, kind: str, src: Source, sink: list,  # type: ignore[type-arg]
-               form: StepForm = "list", second: int | None = None) -> list[StepSpec]:
+               form: StepForm = "list", second: int | None = None, warn: bool = True) -> list[StepSpec]:
     """The two steps of a pair, numbered `number` and `second` (else the next); the second starts
-    with the first when the words say so. The split is warned at `line`."""
+    with the first when the words say so. The split is warned at `line` (unless `warn` is False:
+    the caller says it)."""
     from orchestrator.spec.step import read_step
 
     numbers = (number, second if second is not None else number + 1)
@@ -204,7 +205,8 @@ def pair_steps(number: int, pair: Pair, line: int, kind: str, src: Source, sink:
                     "outputs it reads), not for it"))),
             })
         out.append(step)
-    warn_pair(pair, line, ids, kind, src)
+    if warn:
+        warn_pair(pair, line, ids, kind, src)
     return out
 
 

@@ -32,6 +32,7 @@ from orchestrator.spec.list_branches import (
 )
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.pair_item import pair_of, pair_steps
+from orchestrator.spec.pair_sentence import sentence_pair, sentence_pair_steps
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.sections import join_branches
 from orchestrator.spec.shape_aside import fallback_only, footer, not_a_step
@@ -132,6 +133,14 @@ def list_steps(items: list[Bullet], src: Source, sink: RouteSink, taken: set[int
         if item.children and (pair := pair_of(item.text, list(item.children))) is not None:
             # "Tally the orders and pull the oven board -- do these two at the same time": two steps
             split = pair_steps(number, pair, item.line, kind, src, sink)
+            shift += 1
+            steps += [join_branches(split[0], after, src) if after else split[0], split[1]]
+            after = []
+            taken.add(item.line)
+            continue
+        if (found := sentence_pair(item.text, item.line, item.children)) is not None:
+            # "Kick off `a` on X and `b` on Y at the same time": two steps started together
+            split = sentence_pair_steps(number, found, item.line, kind, src, sink)
             shift += 1
             steps += [join_branches(split[0], after, src) if after else split[0], split[1]]
             after = []

@@ -40,6 +40,7 @@ from orchestrator.spec.list_branches import constants
 from orchestrator.spec.model import FieldSpec, Reading, StepSpec
 from orchestrator.spec.notebook_cells import cell_dependencies, cell_skill, cell_units
 from orchestrator.spec.pair_item import pair_of, pair_steps
+from orchestrator.spec.pair_sentence import sentence_pair, sentence_pair_steps
 from orchestrator.spec.policy_text import first_duration
 from orchestrator.spec.prose import sentences as prose_sentences
 from orchestrator.spec.prose import whole_run_sentence
@@ -297,6 +298,15 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
             spare = max(spare, max((s.number or 0 for s in steps), default=0) + 1, group.number + 1)
             steps += pair_steps(group.number, pair, group.line, f"heading '{group.heading}'", src, sink,
                                 form="heading", second=spare)
+            spare += 1
+            branches = []
+            continue
+        if not group.soft and not cells and len(units) == 1 and blocks and isinstance(blocks[0], Para) and (
+                found := sentence_pair(blocks[0].text, blocks[0].line, blocks[1:])) is not None:
+            # "## 1. Prep" then "Start `a` on X and `b` on Y at the same time.": two steps
+            spare = max(spare, max((s.number or 0 for s in steps), default=0) + 1, group.number + 1)
+            steps += sentence_pair_steps(group.number, found, group.line, f"heading '{group.heading}'", src, sink,
+                                         form="heading", second=spare)
             spare += 1
             branches = []
             continue
