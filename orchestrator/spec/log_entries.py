@@ -14,7 +14,9 @@ step's skill or a later entry's chatter put lines in the wrong step (a policy of
 another's, a coffee-machine note as a policy). Here the entry whose items run a), b), c) ... (or
 1), 2) ...) and name skills is the procedure: each item a step in its order, with the lines
 indented under it as its text, and the skill it names first that no earlier item named as the one
-it runs (in backticks; the others stay as written). The entry's lines before its items are prose
+it runs (in backticks; the others stay as written, but for an item that starts its two new skills
+together, "x on A and y on B, neither waits for the other": both quoted, read as two steps by
+`spec.pair_sentence`). The entry's lines before its items are prose
 before the steps (what the run is given); its lines after them are read as the whole run's (a
 limit, a success check). Every other entry, and the log's header above the first entry, is blank:
 remarks, not instructions, warned once. What an item's wording leaves unread (a condition, "instead",
@@ -23,6 +25,7 @@ remarks, not instructions, warned once. What an item's wording leaves unread (a 
 
 from __future__ import annotations
 
+from orchestrator.spec.pair_item import together
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.skill_mentions import mentions, roles
 from orchestrator.spec.vocabulary import Vocabulary
@@ -119,10 +122,14 @@ def log_markdown(text: str, vocabulary: Vocabulary) -> tuple[str, list[tuple[int
             at = next((k for k, b in enumerate(body) if doer in b or _quote(b, doer, vocabulary) != b), 0)
             body[at] = _quote(body[at], doer, vocabulary)
             runs.append((index + 1, doer))
+        pair = len(new) == 2 and together(" ".join(body))  # "a on X and b on Y, neither waits": two steps
+        if pair:  # the second skill quoted too: `spec.pair_sentence` reads the item as two steps (and says so)
+            at = next((k for k, b in enumerate(body) if new[1] in b or _quote(b, new[1], vocabulary) != b), 0)
+            body[at] = _quote(body[at], new[1], vocabulary)
         out[index] = f"{n + 1}. {body[0]}"
         for k, j in enumerate(range(index + 1, end), start=1):
             out[j] = f"   {body[k]}" if body[k] else ""
-        if len(new) > 1:
+        if len(new) > 1 and not pair:
             warns.append((index + 1, f"item {n + 1} of the log entry names {', '.join(f'`{s}`' for s in new)}: it is "
                                      f"read as one step running `{new[0]}`, every line under it (its rules too) as "
                                      "that step's; the others are not run: give each skill its own item"))

@@ -88,7 +88,8 @@ def list_steps(items: list[Bullet], src: Source, sink: RouteSink, taken: set[int
         number = numbers[position - 1] if ordered else position
         assert number is not None
         line_step = one_line_step(item.text, item.line)
-        if line_step is not None:  # `if 3.failing > 0: **alert-tutor** ← course (3.course)`
+        if line_step is not None:
+            number += shift  # after an item read as two steps, this one's number moves on too  # `if 3.failing > 0: **alert-tutor** ← course (3.course)`
             name, lead, other = line_step
             kind = "numbered list item" if item.ordered else "list item"
             reading = _reading(src, item.line, item.text, f"{kind} read as step-{number} ({name}): "
