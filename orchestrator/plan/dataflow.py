@@ -50,6 +50,7 @@ from orchestrator.plan.doc_constant import bind_constants, document_constant
 from orchestrator.plan.echo import Echoes
 from orchestrator.plan.field_equals import Said, field_equals
 from orchestrator.plan.given_words import bind_step_words, inside_longer
+from orchestrator.plan.input_guard import kept_apart
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.location import error_at, from_spec, split_where, warning_at
@@ -575,7 +576,8 @@ class _Planner:
                          from_spec(step.field_where.get("for_each") or step.where,
                                    f"for each item: each item of {loop[1]}, for `{unbound[0]}`, the one input "
                                    "its skill reads that nothing else gives"))
-            elif len(unbound) == 1 and len(text_only) == 1 and not self.clashes(step, unbound[0], text_only[0], said_text):
+            elif len(unbound) == 1 and len(text_only) == 1 and not self.clashes(step, unbound[0], text_only[0], said_text) \
+                    and not kept_apart([step.description, *(t.text for t in step.texts)], unbound[0], text_only[0]):  # "the season label, ... the flagged rows"
                 # "with the total from total-refund" for `amount`
                 value = mapped.bindings.pop(text_only[0])
                 mapped.provenance.pop(f"inputs.{text_only[0]}", None)
