@@ -44,7 +44,9 @@ REFUSED: dict[str, str] = {
 KNOWN: dict[tuple[str, int, str], str] = {
     (WATER, 2, "approval"): "the Superintendent's approval (line 22) is read with its 2 h and reject, but 'Where two or "
                             "more sites are positive' is not read as `positive_count >= 2`: it is asked on every run",
-    **{(WATER, n, "input week"): "section 2's list (lines 12-13) is not read as inputs: nothing gives `week`"
+    **{(WATER, n, "input week"): "section 2's list (lines 12-13) is read, but 'The reporting week' becomes the input "
+                                 "`reporting_week` (the text's words, warned at line 12), not the skill's `week`: a run "
+                                 "given `week` takes it as `reporting_week`, said so"
        for n in (2, 3, 4)},
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
