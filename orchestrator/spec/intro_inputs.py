@@ -54,6 +54,7 @@ _TICKED_OPEN = _rx(r"^\s*+`([A-Za-z_]\w*+)`\s*+(?:$|[:—–,;=]|-\s|\(|\s(?:[-�
 _BARE_OPEN = _rx(r"^\s*+([a-z_][a-z0-9_]*+)\s*+(?:$|(?P<more>[:—–]|-\s|=))")
 _TICKED = _rx(r"`([A-Za-z_]\w*+)`")
 _WORD = _rx(r"[A-Za-z]++")
+_CALLED = _rx(r"(?i)\s++(?:as|called|named|aka|i\.e\.?+)$")
 _SKILL_WORD = _rx(r"(?<![\w-])`?[a-z0-9]++(?:-[a-z0-9]++)++`?(?![\w-])")  # "`tally-donations` takes": a step's
 _NOUN = _rx(r"(?i)^(?:the|a|an|this|that|these|today['’]?s|tonight['’]?s|your|our|their|its|each|every|"
             r"[a-z]++['’]s)\s++\S|^\*\*|^__")
@@ -173,7 +174,8 @@ def _named(part: str) -> tuple[str, str, bool] | None:
         outside = part
     ticked_words = [m for m in _TICKED.finditer(outside) if _SKILL_WORD.fullmatch(m.group(0)) is None]
     if len(ticked_words) == 1 and _clean(outside[:ticked_words[0].start()]):  # "the bag list `finds`"
-        return ticked_words[0].group(1), _clean(outside[:ticked_words[0].start()]), False
+        words = _CALLED.sub("", _clean(outside[:ticked_words[0].start()]))  # "the tide table as `tides`"
+        return ticked_words[0].group(1), words, False
     return None
 
 

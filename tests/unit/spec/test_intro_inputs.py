@@ -99,3 +99,13 @@ def test_the_inputs_named_in_the_intro_are_the_plan_s_and_given_to_the_steps_tha
     assert {i.name for i in plan.inputs} == {"counts", "site"}
     post = plan.steps[1]
     assert post.inputs["site"].source == "input" and post.inputs["site"].name == "site"
+
+
+def test_a_podcast_run_sheet_names_one_after_as_and_one_in_brackets() -> None:
+    text = ("# Episode prep\n\n"
+            "Each week the producer hands it the guest list as `guests` and the episode number (`episode`).\n\n"
+            "1. `book-studio` books the room.\n2. `email-guests` sends the call sheet.\n")
+    said, warned = _read(text)
+    assert said == [("guests", "said in the text as 'the guest list'"),
+                    ("episode", "said in the text as 'the episode number'")]
+    assert len(warned) == 1
