@@ -238,8 +238,8 @@ def _read_sentence(listed: str, line: int, src: Source) -> tuple[list[InputSpec]
     said = ", ".join(f"'{w}' as `{n}`" + (" (its name in brackets without backticks: a guess)" if g else "")
                      for n, w, g in named)
     message = f"the text names what the run is given: read as the workflow inputs {said}"
-    if words:
-        message += "; said in words, matched to what the skills read: " + ", ".join(f"'{w}'" for w in words)
+    if words:  # matched to what the skills read by the planner, which says how at this line
+        message += f"; {len(words)} more said only in words"
     if unread:
         message += "; not read: " + ", ".join(f"'{w}'" for w in unread)
     message += (f". To say so plainly write an Inputs section: `## Inputs` then one `- {named[0][0]}: what it is` "
