@@ -48,7 +48,9 @@ from orchestrator.plan.contract import OutputContract, at_pointer
 from orchestrator.plan.count_field import count_field
 from orchestrator.plan.doc_constant import bind_constants, document_constant
 from orchestrator.plan.echo import Echoes
+from orchestrator.plan.field_equals import Said, field_equals
 from orchestrator.plan.given_words import bind_step_words, inside_longer
+from orchestrator.plan.input_guard import kept_apart
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.location import error_at, from_spec, split_where, warning_at
@@ -193,6 +195,8 @@ class _Planner:
         self.position = {sid: i for i, sid in enumerate(self.order)}  # no list.index per step
         self.step_ids = StepIds(self.order)  # compiled once for every condition of the plan
         self.found: list[Diagnostic] = []
+        self.equals: dict[str, dict[str, Said]] = {}  # step -> its inputs given another step's field by name
+        self.skill_steps: dict[str, str] = {}  # skill name -> the latest step so far that runs it (`field_equals`)
         self.dropped: set[str] = set()  # steps whose condition named no value and was dropped, warned
         self.produced = {
             s.id: Produced(step=s.id, index=i, fields=frozenset(properties_of(outputs[s.id].schema_)),
@@ -478,6 +482,8 @@ class _Planner:
             if (fan := self.gathers_from(step, loose[step.id])) is not None:
                 early[step.id].append(f"steps.{fan}.output")
             said = " ".join([step.description, *(t.text for t in step.texts)])
+            self.equals[step.id] = self.field_equals(step, index)  # "low_stock = check-glycol's low"
+            early[step.id] += [f"steps.{e.step}.output" for e in self.equals[step.id].values()]
             for name in [*self.needs[step.id], *(i.name for i in loose[step.id])]:
                 told = said_step(said, name)  # "the `commits` from step 2": that step, not the nearest
                 if told is None or self.position.get(told, index) >= index or not self.produced[told].outputs(name):
@@ -518,6 +524,7 @@ class _Planner:
             mapped = map_inputs(step, self.needs[step.id], required_of(schema), scope, loose[step.id],
                                 {n: s for n, s in gathering.items() if s})
             self.take_said_sources(step, mapped, scope, names)  # "turbines = A's ranked list" (`plan.said_assign`)
+            self.take_field_equals(step, mapped, names)  # "low_stock = check-glycol's low" (`plan.field_equals`)
             self.take_sigil_sources(step, mapped, names)  # `in.readings = @telemetry` (`plan.bind_sigil_inputs`)
             self.take_input_over_echoes(step, mapped, scope, names)  # `ward` given back by steps 1 and 2
             take_renamed(step.id, [i.name for i in loose[step.id]], said_in_prose, names, mapped,
@@ -574,7 +581,8 @@ class _Planner:
                          from_spec(step.field_where.get("for_each") or step.where,
                                    f"for each item: each item of {loop[1]}, for `{unbound[0]}`, the one input "
                                    "its skill reads that nothing else gives"))
-            elif len(unbound) == 1 and len(text_only) == 1 and not self.clashes(step, unbound[0], text_only[0], said_text):
+            elif len(unbound) == 1 and len(text_only) == 1 and not self.clashes(step, unbound[0], text_only[0], said_text) \
+                    and not kept_apart([step.description, *(t.text for t in step.texts)], unbound[0], text_only[0]):  # "the season label, ... the flagged rows"
                 # "with the total from total-refund" for `amount`
                 value = mapped.bindings.pop(text_only[0])
                 mapped.provenance.pop(f"inputs.{text_only[0]}", None)
@@ -676,6 +684,32 @@ class _Planner:
             if binding is None or mapped.bindings.get(name) == binding:
                 continue
             self._take_said(step, mapped, name, binding, f"'{said}': {sid}'s `{field_name}`", field_name)
+
+    def field_equals(self, step: StepSpec, index: int) -> dict[str, Said]:
+        """Each input the step's text gives an earlier step's field of another name (`plan.field_equals`); what it
+        says of a field that step does not output, warned."""
+        if index:  # the skills of the steps before, kept as the steps go (no walk back over them)
+            before = self.spec.steps[index - 1]
+            bound = self.bound.get(before.id)
+            for name in (before.skill, bound.name if bound is not None else None):
+                if name:
+                    self.skill_steps[name.lower()] = before.id
+        reads = self._unbound_reads(step)
+        if not reads:
+            return {}
+        found, unread = field_equals([step.description, *(t.text for t in step.texts)], reads, self.skill_steps,
+                                     index, lambda n: self.order[n - 1], lambda sid, f: self.produced[sid].outputs(f))
+        self.found += [warning_at(step.where, self.path, f"{step.id} ({step.name}): {u}; write a field that step "
+                                  "outputs", "plan.field-not-output") for u in unread]
+        return found
+
+    def take_field_equals(self, step: StepSpec, mapped: Any, names: Sequence[str]) -> None:
+        """Each input the step's text gives an earlier step's field (`field_equals`): that field."""
+        for name, said in self.equals.get(step.id, {}).items():
+            binding = resolve_reference(f"steps.{said.step}.output.{said.field}", names, self.produced)
+            if binding is not None and mapped.bindings.get(name) != binding:
+                self._take_said(step, mapped, name, binding, f"'{said.words}': {said.step}'s `{said.field}`",
+                                said.field)
 
     def take_sigil_sources(self, step: StepSpec, mapped: Any, names: Sequence[str]) -> None:
         """Each input the step's text gives a workflow input with a sigil (`plan.bind_sigil_inputs`): that input,

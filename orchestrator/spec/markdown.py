@@ -47,6 +47,7 @@ from orchestrator.spec.inputs_heading import (
     said_in_first_step,
 )
 from orchestrator.spec.inputs_lead import inputs_lead
+from orchestrator.spec.intro_inputs import read_intro_inputs
 from orchestrator.spec.join_words import join_words
 from orchestrator.spec.lettered import lettered_steps
 from orchestrator.spec.log_entries import log_markdown
@@ -792,7 +793,12 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         inputs = said_in_first_step(steps, src)
     if inputs is None and recipe_inputs:
         inputs = recipe_inputs
-    said_given = () if inputs is not None else tuple((p, src.where(line)) for p, line in in_words or lead_said) \
+    intro = read_intro_inputs(src, [s.where for s in steps]) \
+        if inputs is None and not in_words and not lead_said else None  # "it wants the METAR line (metar)"
+    if intro is not None:
+        inputs_said = (*inputs_said, *(i for i in intro.named if i.name not in {j.name for j in inputs_said}))
+    said_given = () if inputs is not None else intro.parts if intro is not None \
+        else tuple((p, src.where(line)) for p, line in in_words or lead_said) \
         or read_prose_inputs(src.lines, src.where) \
         or read_user_gives(src.lines, src.where) \
         or read_given_list(src.lines, src.where)  # ".What you hand it" over a list; "It needs the **...**"

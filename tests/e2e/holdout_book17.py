@@ -42,7 +42,9 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    **{(WATER, n, "input week"): "section 2's list (lines 12-13) is not read as inputs: nothing gives `week`"
+    **{(WATER, n, "input week"): "section 2's list (lines 12-13) is read, but 'The reporting week' becomes the input "
+                                 "`reporting_week` (the text's words, warned at line 12), not the skill's `week`: a run "
+                                 "given `week` takes it as `reporting_week`, said so"
        for n in (2, 3, 4)},
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
