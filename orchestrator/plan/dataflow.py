@@ -48,7 +48,7 @@ from orchestrator.plan.contract import OutputContract, at_pointer
 from orchestrator.plan.count_field import count_field
 from orchestrator.plan.doc_constant import bind_constants, document_constant
 from orchestrator.plan.echo import Echoes
-from orchestrator.plan.field_equals import Said, field_equals
+from orchestrator.plan.field_equals import Said, field_equals, names_given
 from orchestrator.plan.given_words import bind_step_words, inside_longer
 from orchestrator.plan.input_guard import kept_apart
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
@@ -365,7 +365,8 @@ class _Planner:
             worded = (not written_as_name(name, text) and said_in_words(name, self.preamble)
                       and not said_value(name, text) and not said_value(name, self.preamble))  # "home port is LEITH"
             made = self.makers.get(name, frozenset()) - {step.id}  # its own skill handing it back is no source
-            if name in found or name in taken or made or not (written_as_name(name, text) or worded):
+            if name in found or name in taken or made or not (written_as_name(name, text) or worded) \
+                    or name in names_given(text):  # "low_stock = check-glycol's low": from that step
                 continue
             schema = self.input_schemas[step.id]
             said = self.said(step)  # "(number, optional, default 10000)" in the skill's instructions

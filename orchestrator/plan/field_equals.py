@@ -71,4 +71,11 @@ def field_equals(texts: Iterable[str], reads: Iterable[str], by_skill: Mapping[s
     return found, unread
 
 
+
+def names_given(text: str) -> set[str]:
+    """The names the text gives a step's field ("low_stock = check-glycol's low"), whichever step and field:
+    none of them is a value from outside the run (the planner's derived inputs leave them out)."""
+    return {m.group("name") for m in _PAIR.finditer(text)}
+
+
 _rx.save()
