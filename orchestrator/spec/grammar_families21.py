@@ -152,7 +152,7 @@ def colon_pairs(said: str, literal: Any) -> dict[str, Any] | None:
 
 # the word before a list of fields that starts the list ("carry on with image and ..."); any other word
 # ("with the original image and resized set to false") makes the first name the end of a noun phrase
-_LIST_START = _rx(r"(?i)(?:^|[\s,;:(]|(?<![\w-])(?:with|using|set|mark|put|make|leave|use|and|then|flag|keep|default|"
+_LIST_START = _rx(r"(?i)(?:^|[,;:(]|(?<!\s)\s|(?<![\w-])(?:with|using|set|mark|put|make|leave|use|and|then|flag|keep|default|"
                   r"record|treat|both|all|on|to|plus|also))\s*+$")
 
 

@@ -77,3 +77,14 @@ def test_the_pairs_read_and_those_left() -> None:
     assert {n: (s.step, s.field) for n, s in found.items()} == {"volume": ("step-1", "pellet_ml"),
                                                                  "tubes": ("step-2", "tube_ids")}
     assert unread == []
+
+
+def test_a_name_given_a_step_s_field_in_backticks_is_no_workflow_input_to_ask_for() -> None:
+    # the text writes the name as a name (`ration`), which alone would make it a value from outside the run
+    text = ("# Stores muster\n\n"
+            "- `weigh-stores` on the manifest.\n"
+            "- `count-crew` on the roster.\n"
+            "- then `issue-rations`: `ration` = weigh-stores's per_head, `crew` = count-crew's aboard.\n")
+    plan = plan_of_text(text, FakeCatalog(WEIGH, CREW, ISSUE))
+    assert "ration" not in {i.name for i in plan.inputs} and "crew" not in {i.name for i in plan.inputs}
+    assert _binding(plan, "issue-rations", "ration") == ("step", "step-1", "/per_head")

@@ -99,8 +99,7 @@ def test_a_care_home_handover_item_naming_two_skills_is_one_step_warned() -> Non
             "22:00 SB all settled, room 4 restless\n"
             "02:30 SB room 9 fall, no injury, obs done\n"
             "05:45 SB morning round for days, please:\n"
-            "      a) check-obs on rooms 1-12 and order-meds for anyone short,\n"
-            "         both at once\n"
+            "      a) check-obs on rooms 1-12, then order-meds for anyone short\n"
             "      b) page-gp if check-obs flags a NEWS over 5\n"
             "06:50 SB handing over\n")
     out = log_markdown(text, _VOCAB)
@@ -109,6 +108,25 @@ def test_a_care_home_handover_item_naming_two_skills_is_one_step_warned() -> Non
     spec = parse_spec_text(text, "handover.txt", "markdown", _VOCAB)
     assert _skills(spec) == ["check-obs", "page-gp"]
     assert _warned(spec, "names `check-obs`, `order-meds`") == [5]
+
+
+def test_a_care_home_handover_item_starting_two_skills_together_is_two_steps() -> None:
+    text = ("NIGHT HANDOVER — Rowan Ward\n"
+            "22:00 SB all settled, room 4 restless\n"
+            "02:30 SB room 9 fall, no injury, obs done\n"
+            "05:45 SB morning round for days, please:\n"
+            "      a) check-obs on rooms 1-12 and order-meds for anyone short,\n"
+            "         both at once\n"
+            "      b) page-gp if check-obs flags a NEWS over 5\n"
+            "06:50 SB handing over\n")
+    out = log_markdown(text, _VOCAB)
+    assert out is not None
+    assert "`check-obs`" in out[0] and "`order-meds`" in out[0]
+    assert not any("names `check-obs`, `order-meds`" in m for _, m in out[1])
+    spec = parse_spec_text(text, "handover.txt", "markdown", _VOCAB)
+    assert _skills(spec) == ["check-obs", "order-meds", "page-gp"]
+    assert spec.steps[1].depends_on == spec.steps[0].depends_on
+    assert _warned(spec, "starts two skills in one sentence") == [5]
 
 
 def test_a_brew_day_log_with_numbered_items_and_no_catalog() -> None:

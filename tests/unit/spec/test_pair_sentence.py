@@ -126,3 +126,14 @@ def test_a_list_item_with_no_cue_stays_one_step_and_warns_as_before() -> None:
     spec = _read(RECIPE.replace(" at the same time, neither needs the other", ""))
     assert len(spec.steps) == 2
     assert not any(c.endswith(":spec.pair-sentence") for c in _codes(spec))
+
+
+def test_a_numbered_list_item_after_a_split_one_moves_its_number_on_even_when_written_on_one_line() -> None:
+    # a bakery prep list: item 1 starts two skills; item 2 is a whole step on one line ("if ...: `x`")
+    text = ("# Prep list\n\n"
+            "1. Start `weigh-flour` on the sacks and `warm-oven` on the oven list at the same time.\n"
+            "2. if step 1 reports grams > 0: `bake-batch`\n")
+    spec = _read(text)  # a clash of step ids would raise
+    said = [(s.id, s.skill or next((f"`{m.text}`" for m in s.mentions if m.marked != "plain"), "")) for s in spec.steps]
+    assert said == [("step-1", "`weigh-flour`"), ("step-2", "`warm-oven`"), ("step-3", "`bake-batch`")]
+    assert spec.steps[2].when == "step 1 reports grams > 0"
