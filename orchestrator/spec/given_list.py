@@ -8,6 +8,10 @@ do not look: a title over a list of the things, or an opening sentence "It needs
     2   INFORMATION REQUIRED BEFORE STARTING         (a Word outline's section, its items numbered 2.1, 2.2)
     2.1 The reporting week (ISO week, e.g. 2025-W09).
 
+    FILL IN BEFORE GO                               (a form's block: each field a label, then two spaces
+      TAIL ...... (e.g. C-FKTJ)                      or a dot leader; "data to be entered by ...", "what
+      NOM PSI     from the placard                   the analyst supplies")
+
     **Have to hand before you start**               (a bold line, a heading or a line ending in a colon)
     - the hive list
     - today's weather: from the app
@@ -38,7 +42,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 # a title line: an AsciiDoc block title (".What you hand it"), a heading, an outline number ("2\t", "2."), bold
 _TITLE = _rx(r"^[ \t]*+(?:\.(?=[A-Za-z])|#{1,6}+[ \t]++|=={1,5}+[ \t]++|(?P<num>\d{1,2}+(?:\.\d{1,2}+){0,3}+)[.)]?+[ \t]++)?+"
              r"(?:\*\*|__)?+(?P<words>[A-Za-z][^\n]{2,80}+)$")
-_GIVE = r"(?:hand|give|feed|pass|supply|provide|send)s?+"
+_GIVE = r"(?:hand|give|feed|pass|suppl(?:y|ie)|provide|send)s?+"
 _WHEN = (r"(?:\s++(?:each|every)\s++time|\s++(?:at|before)\s++(?:the\s++)?+(?:start|kick-?off)\b"
          r"|\s++before\s++(?:you\s++|we\s++)?+(?:start|begin)(?:ning|ing)?+(?:\s++(?:it|the\s++run))?+"
          r"|\s++to\s++(?:start|begin)(?:\s++(?:it|the\s++run))?+)?+")
@@ -53,7 +57,14 @@ _GIVEN_TITLE = _rx(
     rf"|(?:have|to\s++have|get)\s++(?:these\s++|this\s++)?+(?:ready|to\s++hand|in\s++hand){_WHEN}"
     rf"|(?:required|needed)\s++(?:information|info|data|details|inputs?){_WHEN}"
     rf"|(?:what\s++)?+you(?:['’]ll|\s++will)?+\s++(?:need|hand\s++it|give\s++it){_WHEN}"
+    # a form's block: "FILL IN BEFORE GO", "DATA TO BE ENTERED BY MECH AT START OF CARD", "WHAT THE ANALYST SUPPLIES"
+    r"|fill(?:\s++(?:it|this|these))?+\s++in(?:\s++(?:before|first|at|when)\b[^:*_\n]{0,40}+)?+"
+    r"|(?:the\s++)?+(?:data|details|information|info|values|fields)\s++to\s++be\s++(?:entered|filled\s++in|supplied|"
+    r"given|provided|recorded)(?:\s++(?:by|at|before|when)\b[^:*_\n]{0,50}+)?+"
+    rf"|what\s++(?:you|i|we|the\s++[a-z]++)\s++{_GIVE}"
     r")[ \t]*+(?:\*\*|__)?+[ \t]*+:?+[ \t]*+(?:\*\*|__)?+$")
+# a form's field line under such a title: a label, then two spaces or a dot leader ("  TAIL ...... (e.g. C-FKTJ)")
+_FORM_FIELD = _rx(r"^[ \t]++(?P<text>[A-Za-z][\w#/&'’-]*+(?: [\w#/&'’-]++){0,3}+)(?:[ \t]{2,}+|[ \t]*+\.{3,}+[ \t]*+)\S")
 # an item under the title: a bullet, an AsciiDoc ". item", a number or letter, an outline number ("2.1\t")
 _ITEM = _rx(r"^[ \t]*+(?:[-*•+](?:\*{1,2}+)?+|\.{1,3}+|[a-z][.)]|(?P<num>\d{1,2}+(?:\.\d{1,2}+){0,3}+)[.)]?+)[ \t]++"
             r"(?P<text>\S[^\n]*+)$")
@@ -109,9 +120,9 @@ def _listed(lines: list[str], at: int, title_num: str | None) -> list[tuple[str,
             blank, kind = 0, kind or _kind(line)
             out += [(p, i) for p in _item_parts(m.group("text"))]
             continue
-        m = _LABELLED.match(line)
-        if m is not None:
-            blank = 0
+        m = _LABELLED.match(line) or _FORM_FIELD.match(line)
+        if m is not None and (not blank or kind in ("", "=")):
+            blank, kind = 0, "="  # past a blank line a list of another kind is the steps, not these fields
             out += [(p, i) for p in _item_parts(m.group("text"))]
             continue
         if out and line[:1].isspace() and not blank:

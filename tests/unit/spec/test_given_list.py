@@ -112,3 +112,36 @@ def test_the_things_given_are_the_run_s_inputs_in_each_document_kind(name: str, 
     assert filed.inputs["week"].source == "input" and filed.inputs["samples"].source == "input"
     said = [w for w in plan.warnings if w.code == "plan.inputs-in-prose"]
     assert said and "`week`" in said[0].message  # how each was read is said at the line
+
+
+# -- a form's block of fields to fill in (a theatre show report, a boiler service sheet, a lab SOP section,
+# a ferry loading sheet) --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "parts"), [
+    # a theatre show report: a capitals title, each field a label then two spaces or more
+    ("SHOW REPORT - THE TEMPEST\n\nFILL IN BEFORE CURTAIN\n  SHOW NO      41\n  HOUSE COUNT  from box office\n"
+     "  DSM          initials\n\nA  run-cues  ...\n", [("SHOW NO", 4), ("HOUSE COUNT", 5), ("DSM", 6)]),
+    # a boiler service sheet: dot leaders after each label, the title ending in a colon
+    ("GAS SAFE SERVICE SHEET\n DETAILS TO BE ENTERED BY ENGINEER ON ARRIVAL:\n   APPLIANCE ....... make and model\n"
+     "   FLUE READING .... (CO/CO2 ratio)\n\n 1. check-flue on the reading\n",
+     [("APPLIANCE", 3), ("FLUE READING", 4)]),
+    # a lab SOP: a numbered section saying what the technician supplies, its items numbered under it
+    ("5. WHAT THE TECHNICIAN SUPPLIES\n   5.1 Plate barcode (e.g. PL-0042).\n   5.2 Operator initials.\n\n"
+     "6. PROCEDURE\n", [("Plate barcode", 2), ("Operator initials", 3)]),
+    # a ferry loading sheet: "fill this in at the ramp"
+    ("LOADING SHEET\nFill this in at the ramp:\n  SAILING     0715\n  LANE PLAN   from the booking system\n\n"
+     "- then plan-deck\n", [("SAILING", 3), ("LANE PLAN", 4)]),
+])
+def test_a_form_s_fields_to_fill_in_are_what_the_run_is_given(text: str, parts: list[tuple[str, int]]) -> None:
+    assert _said(text) == parts
+
+
+@pytest.mark.parametrize("text", [
+    # "fill in the gaps" is a task, not a block of fields; a list of labelled values under no such title
+    "WORKSHEET\nFill in the gaps below\n  NAME      ...\n",
+    "CREW LIST\n  SKIPPER     Ana\n  MATE        Joe\n",
+    # a "what the X supplies" line that says more is something else
+    "What the supplier supplies changes every season, so check the catalogue.\n  ITEM     price\n",
+])
+def test_a_labelled_block_under_no_fill_in_title_is_not_what_the_run_is_given(text: str) -> None:
+    assert _said(text) == []
