@@ -46,7 +46,10 @@ _PUT = _rx(r"(?i)\b(?:pastes?|types?|fills?|drops?|plugs?|keys?|punch(?:es)?+)\s
 _WANTS = _rx(rf"(?i)\b(?:{_RUN})\s++(?:wants|needs|takes|expects|requires|asks\s++for|is\s++given|gets)\b")
 # "you'll need:", "we need, before starting:": a need that a colon opens
 _NEED = _rx(r"(?i)\b(?:you|we)(?:['’]ll|\s++will)?+\s++need\b(?!\s++to\b)(?=[^:.\n]{0,60}+:)")
-_LEADS = (_GIVE, _PUT, _WANTS, _NEED)
+# "I run it with three things:", "we kick the job off with", "the sheet runs off two things"
+_RUN_WITH = _rx(rf"(?i)\b(?:(?:i|we|you)\s++(?:run|start|launch|kick|fire)(?:\s++off)?+\s++(?:{_RUN})"
+                rf"(?:\s++off)?+|(?:{_RUN})\s++runs)\s++(?:with|on|off|from)\b")
+_LEADS = (_GIVE, _PUT, _WANTS, _NEED, _RUN_WITH)
 _BACK = _rx(r"(?i)^\s*+(?:back|out|you\s++back)\b")  # "gives it back": an output, not a thing given
 
 # a name opening the brackets after a thing's words: "(`donations` — ...)", "(tanks: a, b)", "(metar)"

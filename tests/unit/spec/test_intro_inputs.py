@@ -3,6 +3,8 @@ backticks or opening the brackets after the words for each thing, the words afte
 
 from __future__ import annotations
 
+import pytest
+
 from orchestrator.plan import build_plan
 from orchestrator.spec import parse_spec_text
 from orchestrator.spec.vocabulary import Vocabulary
@@ -109,3 +111,23 @@ def test_a_podcast_run_sheet_names_one_after_as_and_one_in_brackets() -> None:
     assert said == [("guests", "said in the text as 'the guest list'"),
                     ("episode", "said in the text as 'the episode number'")]
     assert len(warned) == 1
+
+
+@pytest.mark.parametrize(("opening", "names"), [
+    # a kennel rota: "I run it with three things:"
+    ("Weekend kennels. I run it with three things: the booking list (`bookings`), the walk rota (`rota`) and the "
+     "vet's notes (`vet_notes`).", ["bookings", "rota", "vet_notes"]),
+    # a darkroom log: "we kick the job off with"
+    ("Contact sheets. We kick the job off with the roll list (`rolls`) and the chemistry temps (`temps`).",
+     ["rolls", "temps"]),
+    # a choir's concert sheet: "the sheet runs off two things"
+    ("Spring concert. The sheet runs off two things: the set list (`set_list`) and who's singing (`singers`).",
+     ["set_list", "singers"]),
+    # a lab protocol: "you start this with"
+    ("Plate reading. You start this with the plate map (`plate_map`).", ["plate_map"]),
+])
+def test_an_intro_that_says_what_the_run_is_started_with_names_its_inputs(opening: str, names: list[str]) -> None:
+    text = f"# Saturday\n\n{opening}\n\n- `mark-quiz` marks each one.\n- then `post-grades` posts them.\n"
+    said, _ = _read(text)
+    assert [name for name, _ in said] == names
+
