@@ -8,6 +8,10 @@ from __future__ import annotations
 from orchestrator.spec import parse_spec_text
 from orchestrator.spec.log_entries import log_markdown
 from orchestrator.spec.vocabulary import Vocabulary
+from tests.unit.spec.step_probe import lines as _lines
+from tests.unit.spec.step_probe import skills as _skills
+from tests.unit.spec.step_probe import texts as _texts
+from tests.unit.spec.step_probe import warned as _warned
 
 _VOCAB = Vocabulary.of([(n, None) for n in (
     "take-fix", "plot-course", "call-pilot", "thaw-aliquots", "run-gel", "image-gel", "bin-samples",
@@ -27,22 +31,6 @@ _BRIDGE = """MV KESTREL — BRIDGE LOG                     Vol 14
 0640  2/O  Galley kettle tripped the breaker again, retry it later.
 0700  2/O  Handed over to C/O.
 """
-
-
-def _lines(spec: object) -> list[str]:
-    return [s.where.rsplit(":", 1)[1] for s in spec.steps]  # type: ignore[attr-defined]
-
-
-def _skills(spec: object) -> list[str]:
-    return [next((m.text for m in s.mentions if m.marked != "plain"), "") for s in spec.steps]  # type: ignore[attr-defined]
-
-
-def _texts(step: object) -> str:
-    return " ".join(t.text for t in step.texts)  # type: ignore[attr-defined]
-
-
-def _warned(spec: object, words: str) -> list[int]:
-    return [w.line for w in spec.warnings if words in w.message]  # type: ignore[attr-defined]
 
 
 def test_a_bridge_log_reads_the_lettered_items_as_steps_with_their_lines() -> None:

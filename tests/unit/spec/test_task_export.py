@@ -8,6 +8,10 @@ from __future__ import annotations
 from orchestrator.spec import parse_spec_text
 from orchestrator.spec.task_export import task_export_markdown
 from orchestrator.spec.vocabulary import Vocabulary
+from tests.unit.spec.step_probe import lines as _lines
+from tests.unit.spec.step_probe import skills as _skills
+from tests.unit.spec.step_probe import texts as _texts
+from tests.unit.spec.step_probe import warned as _warned
 
 _VOCAB = Vocabulary.of([(n, None) for n in (
     "repro-bug", "label-issue", "notify-owner", "fetch-raw-audio", "cut-episode", "push-feed",
@@ -38,23 +42,6 @@ Activity
 tomasz changed status to Triage
 mira: can we retry notify-owner 5 times? it flakes
 """
-
-
-def _lines(spec: object) -> list[str]:
-    return [s.where.rsplit(":", 1)[1] for s in spec.steps]  # type: ignore[attr-defined]
-
-
-def _skills(spec: object) -> list[str]:
-    """The skill each step names in backticks (the binder takes it first)."""
-    return [next((m.text for m in s.mentions if m.marked != "plain"), "") for s in spec.steps]  # type: ignore[attr-defined]
-
-
-def _texts(step: object) -> str:
-    return " ".join(t.text for t in step.texts)  # type: ignore[attr-defined]
-
-
-def _warned(spec: object, words: str) -> list[int]:
-    return [w.line for w in spec.warnings if words in w.message]  # type: ignore[attr-defined]
 
 
 def test_a_linear_issue_reads_its_sub_issues_as_steps_with_their_notes() -> None:
