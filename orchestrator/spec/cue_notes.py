@@ -6,7 +6,8 @@
       4) Retry the courier twice.                       a note of the step numbered 4
 
 A reader that finds steps by the skills they name (`spec.anchored`) gives a step every line up to the
-next step, so notes written after the last row all land on the last step. `route_notes` gives each
+next step, so notes written after the last row all land on the last step; notes in a block of their
+own are placed by `spec.anchored_place`, which asks `note_label` and `row_label` here. `route_notes` gives each
 step its cue label (the short token that opens the source line naming its skill: "A", "C1", "3"); a
 text of a step whose source line opens with another step's label and a separator ("B -", "B:", "3)",
 or two spaces) is moved, with the lines after it up to the next keyed or blank line, to that step;
@@ -25,6 +26,18 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 _LABEL = _rx(r"^[\s|*#>-]{0,6}+([A-Z][0-9]{0,2}+|[0-9]{1,3}+[a-z]?+)(?=[.):]?+\s)")
 # a keyed note line: the label, then a separator ("-", ":", ")", "=") or two spaces
 _KEYED = _rx(r"^[\s|*>-]{0,6}+([A-Z][0-9]{0,2}+|[0-9]{1,3}+[a-z]?+)(?:[ \t]{0,4}+[-–—:=)][ \t]|\.[ \t]|[ \t]{2,}+\S)")
+
+
+def row_label(line: str) -> str | None:
+    """The label opening a grid row or list item ("A    meter the mix  loudness-meter" -> "A")."""
+    m = _LABEL.match(line)
+    return m.group(1) if m is not None else None
+
+
+def note_label(line: str) -> str | None:
+    """The key of a keyed note line ("  B - doesn't wait for A" -> "B"), or None."""
+    m = _KEYED.match(line)
+    return m.group(1) if m is not None else None
 
 
 def _line(step: StepSpec) -> int:
