@@ -126,15 +126,18 @@ def _no_wait(sentence: str, at: int, target: str, holder: str, line: int, steps:
     before, after = order.index(whom[0]), order.index(sid)
     if before >= after:
         return
-    step = by_id[sid]
+    step, where = by_id[sid], src.where(line)
+    ours = step.unordered_where == where and step.starts_with is None  # read so by the step's own reader
     if before != after - 1:
         src.warn(line, f"'{sentence[:70]}' not read: {sid} waits for {whom[0]} through the step before it "
                        f"({order[after - 1]}); to start it earlier write `at the same time as ...` naming the step "
                        "it starts with", "spec.parallel")
+        if ours:  # not "a root": it still waits for the step before it
+            by_id[sid] = step.model_copy(update={"unordered_where": None, "readings": tuple(
+                r for r in step.readings if not (r.what == "depends_on" and r.where == where))})
         return
-    if not _free(step):
+    if not _free(step) and not ours:
         return
-    where = src.where(line)
     src.warn(line, f"'{sentence[:70]}' read as saying {sid} does not wait for {whom[0]}: it waits only for the "
                    f"steps whose outputs it reads. To say so plainly write `Independent of {whom[0].replace('-', ' ')}`"
                    f" in {sid}'s own text", "spec.parallel")
