@@ -94,9 +94,11 @@ class Placer:
         units = [unit] if pieces is not None else unit.walk()
         touched = False
         for u in units:
-            if aside_title(self.heading.get(id(u), "")):  # under "Change History": a record, no step's text
-                continue
             said = pieces if pieces is not None else _pieces(u)
+            if aside_title(self.heading.get(id(u), "")):  # under "Change History": a record, no step's text
+                said = [(line, s) for line, s in said if self._keyed(line, s) is not None]  # but "2) ..." notes
+                if not said:
+                    continue
             current = own
             results: list[tuple[int, str, bool]] = []
             for line, sentence in said:
@@ -111,9 +113,16 @@ class Placer:
                 self.out.covered.update(ln for ln in [*u.covers, *(n for n, _ in u.lines)])
         return touched
 
-    def _sentence(self, line: int, sentence: str, current: int | None, heading: str) -> tuple[bool, int | None]:
+    def _keyed(self, line: int, sentence: str) -> str | None:
+        """The row label keying the sentence's line ("  B: ..."), when a step's row has it."""
         key = note_label(self.src.line_text(line)) if 0 < line <= len(self.src.lines) else None
-        if key is not None and key in self.labels and sentence.lstrip().startswith(key):
+        if key is None or key not in self.labels:
+            return None
+        said = " ".join(self.src.line_text(line).split()).find(" ".join(sentence.split())[:12])
+        return key if 0 <= said <= len(key) + 4 else None  # the sentence opens the keyed line ("2)" may be cut)
+
+    def _sentence(self, line: int, sentence: str, current: int | None, heading: str) -> tuple[bool, int | None]:
+        if (key := self._keyed(line, sentence)) is not None:
             # "B - doesn't wait for A": a note keyed by the label of a step's row (`spec.cue_notes`)
             number = self.labels[key]
             self.out.pieces.setdefault(number, []).append((line, sentence, f"its row label '{key}'"))

@@ -85,7 +85,7 @@ def route_notes(steps: list[StepSpec], src: Source) -> list[StepSpec]:
         keep: list[SpecText] = []
         key: str | None = None
         shown: set[tuple[int, str]] = set()
-        for text in step.texts:
+        for text in _split(step.texts, src, labels):
             raw = src.line_text(text.line)
             m = _KEYED.match(raw) if text.line > _line(step) else None
             if m is not None and (text.line, m.group(1)) not in shown:
@@ -118,6 +118,32 @@ def route_notes(steps: list[StepSpec], src: Source) -> list[StepSpec]:
                          "keyed note says so"))
             by_id[sid] = by_id[sid].model_copy(update=update)
     return [by_id[s.id] for s in steps]
+
+
+def _split(texts: tuple[SpecText, ...], src: Source, labels: dict[str, str]) -> list[SpecText]:
+    """The texts, each at the line it starts on, and cut where a keyed note line starts inside one
+    ("D push `feed-publish` notes -- A - quick, 1 min max." is two: the row and A's note)."""
+    out: list[SpecText] = []
+    for text in texts:
+        rest, line, first = text.text, text.line, True
+        for number in range(text.line, min(text.line + 40, len(src.lines) + 1)):
+            said = " ".join(src.line_text(number).split())
+            if not said:
+                continue
+            at = rest.find(said[:24])
+            if at < 0:
+                if first:
+                    continue  # the text starts further down its paragraph
+                break
+            if first:
+                line, first = number, False
+                if at > 0:
+                    continue
+            elif at > 0 and note_label(src.line_text(number)) in labels:
+                out.append(text.model_copy(update={"text": rest[:at].strip(), "line": line}))
+                rest, line = rest[at:], number
+        out.append(text.model_copy(update={"text": rest, "line": line}))
+    return out
 
 
 # a line that is no continuation of a keyed note: a heading in capitals ("HARD STOP:"), a rule
