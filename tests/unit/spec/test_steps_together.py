@@ -73,7 +73,7 @@ def test_two_skills_said_to_go_side_by_side_start_together() -> None:
 
 
 def test_a_row_saying_it_does_not_wait_for_a_letter_waits_for_nothing() -> None:
-    spec, deps = _read(HR_GRID, vocab=True)
+    _, deps = _read(HR_GRID, vocab=True)
     assert deps[1] == []
     assert deps[0] == []
 
