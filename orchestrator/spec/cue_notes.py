@@ -75,6 +75,8 @@ def cue_labels(steps: list[StepSpec], src: Source) -> dict[str, str]:
 
 def route_notes(steps: list[StepSpec], src: Source) -> list[StepSpec]:
     """The steps with each note keyed by another step's label moved to that step (module docstring)."""
+    if len({s.id for s in steps}) != len(steps):
+        return steps  # two steps with one id: refused by `check_steps`
     labels = cue_labels(steps, src)
     if not labels:
         return steps

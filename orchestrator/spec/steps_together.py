@@ -74,6 +74,8 @@ def _refs(text: str, steps: list[StepSpec], labels: dict[str, str], *, bare: boo
 
 def read_together(steps: list[StepSpec], src: Source) -> list[StepSpec]:
     """The steps with the waits their texts take away taken away (module docstring)."""
+    if len({s.id for s in steps}) != len(steps):
+        return steps  # two steps with one id: refused by `check_steps`
     if len(steps) < 2:
         return steps
     labels = cue_labels(steps, src)
