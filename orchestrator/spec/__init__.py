@@ -207,6 +207,11 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # `only_if = risk == high` in a section read anchored; `only_if: else`: the otherwise of the step before
     parts = parts.model_copy(update={"steps": read_condition_settings(parts.steps, src)})
+    from orchestrator.spec.cue_notes import route_notes
+    from orchestrator.spec.steps_together import read_together
+
+    # "B - doesn't wait for A" under a cue grid: B's note (`spec.cue_notes`); "Steps 1 and 2 at the same time"
+    parts = parts.model_copy(update={"steps": tuple(read_together(route_notes(list(parts.steps), src), src))})
     parts = parts.model_copy(update={"steps": tuple(read_leads(list(parts.steps), src))})  # "## Score ≥ 70 → a human"
     from orchestrator.spec.only_when import read_only_when
 

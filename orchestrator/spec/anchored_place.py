@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
+from orchestrator.spec.cue_notes import note_label, row_label
 from orchestrator.spec.elsewhere import (
     PLACED_CODE,
     StepKey,
@@ -78,6 +79,7 @@ class Placer:
         self.src = src
         self.parent, self.heading = _parents(root)
         self.out = Placed()
+        self.labels: dict[str, int] = {}  # a step's row label ("A", "C1") -> its number
 
     def phantom(self, unit: Unit, earlier: Unit, parts: bool) -> bool:
         """Whether a unit naming a skill an earlier step (`earlier`'s) runs is no step of its own."""
@@ -92,9 +94,11 @@ class Placer:
         units = [unit] if pieces is not None else unit.walk()
         touched = False
         for u in units:
-            if aside_title(self.heading.get(id(u), "")):  # under "Change History": a record, no step's text
-                continue
             said = pieces if pieces is not None else _pieces(u)
+            if aside_title(self.heading.get(id(u), "")):  # under "Change History": a record, no step's text
+                said = [(line, s) for line, s in said if self._keyed(line, s) is not None]  # but "2) ..." notes
+                if not said:
+                    continue
             current = own
             results: list[tuple[int, str, bool]] = []
             for line, sentence in said:
@@ -109,7 +113,20 @@ class Placer:
                 self.out.covered.update(ln for ln in [*u.covers, *(n for n, _ in u.lines)])
         return touched
 
+    def _keyed(self, line: int, sentence: str) -> str | None:
+        """The row label keying the sentence's line ("  B: ..."), when a step's row has it."""
+        key = note_label(self.src.line_text(line)) if 0 < line <= len(self.src.lines) else None
+        if key is None or key not in self.labels:
+            return None
+        said = " ".join(self.src.line_text(line).split()).find(" ".join(sentence.split())[:12])
+        return key if 0 <= said <= len(key) + 4 else None  # the sentence opens the keyed line ("2)" may be cut)
+
     def _sentence(self, line: int, sentence: str, current: int | None, heading: str) -> tuple[bool, int | None]:
+        if (key := self._keyed(line, sentence)) is not None:
+            # "B - doesn't wait for A": a note keyed by the label of a step's row (`spec.cue_notes`)
+            number = self.labels[key]
+            self.out.pieces.setdefault(number, []).append((line, sentence, f"its row label '{key}'"))
+            return True, number
         named = named_step(sentence, self.keys, self.src.vocabulary)
         clause = success_said(sentence, heading)
         if clause is not None:
@@ -201,6 +218,8 @@ def place(root: Unit, found: list[F], leftover: list[Unit], src: Source,
             steps.append(f)
     rows = [row_name(src.lines[at - 1] if 0 < (at := f.parts[0][0] if f.parts else f.unit.line) <= len(src.lines) else "")
             for f in steps]
+    placer.labels = _row_labels([f.skill for f in steps], [f.parts[0][0] if f.parts else f.unit.line for f in steps],
+                                src)
     placer.keys = keys_of([(i, f"{name(f)} {row}", f.skill) for i, (f, row) in enumerate(zip(steps, rows, strict=True),
                                                                                           start=1)])
     for f, own in phantoms:
@@ -226,6 +245,20 @@ def place(root: Unit, found: list[F], leftover: list[Unit], src: Source,
         f.placed = sorted(placer.out.pieces.get(number, []))
         f.success = placer.out.success.get(number, [])
     return steps, placer.out.covered
+
+
+def _row_labels(skills: list[str], lines: list[int], src: Source) -> dict[str, int]:
+    """Each step's row label (`spec.cue_notes.row_label` of the line naming its skill) -> its number, when
+    at least two steps have one and no two the same."""
+    found: dict[str, list[int]] = {}
+    for number, (skill, at) in enumerate(zip(skills, lines, strict=True), start=1):
+        for n in range(max(at, 1), min(at + 12, len(src.lines) + 1)):
+            if skill in src.line_text(n):
+                if (label := row_label(src.line_text(n))) is not None:
+                    found.setdefault(label, []).append(number)
+                break
+    labels = {label: numbers[0] for label, numbers in found.items() if len(numbers) == 1}
+    return labels if len(labels) >= 2 else {}
 
 
 def _cue(sentence: str) -> str | None:
