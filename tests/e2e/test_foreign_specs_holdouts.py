@@ -1,5 +1,5 @@
-"""The holdouts 11 to 18 (tests/fixtures/foreign-specs-holdoutNN) through the real `skillweave`, one data module
-each (holdout_book11.py .. holdout_book18.py: the folders, the conditions and approvals meant, and what is not
+"""The holdouts 11 to 19 (tests/fixtures/foreign-specs-holdoutNN) through the real `skillweave`, one data module
+each (holdout_book11.py .. holdout_book19.py: the folders, the conditions and approvals meant, and what is not
 so yet with its reason); the readings of expect.yaml are holdout_kit.py's. For each holdout:
 
 - each spec validates;
@@ -33,6 +33,7 @@ import holdout_book15
 import holdout_book16
 import holdout_book17
 import holdout_book18
+import holdout_book19
 import pytest
 from foreign_kit import (
     RunReports,
@@ -47,7 +48,8 @@ from holdout_kit import Book, Plan, Plans
 pytestmark = pytest.mark.e2e
 
 BOOKS = {b.name: b for b in map(Book.of, (holdout_book11, holdout_book12, holdout_book13, holdout_book14,
-                                          holdout_book15, holdout_book16, holdout_book17, holdout_book18))}
+                                          holdout_book15, holdout_book16, holdout_book17, holdout_book18,
+                                          holdout_book19))}
 PlanOf = Callable[[Book, str], Plan]
 
 
