@@ -27,8 +27,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.given_words import which_named
-from orchestrator.plan.location import warning_at
 from orchestrator.plan.input_names_kept import abbreviates, label_name
+from orchestrator.plan.location import warning_at
 from orchestrator.plan.near_input import singular_word
 from orchestrator.spec.input_word_names import stand_ins
 from orchestrator.spec.model import InputSpec
