@@ -25,8 +25,8 @@ from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
-_CLAUSE = _rx(r"[.!?;]\s++|,\s++|\n\s*+\n")
-_TOKEN = _rx(r"-?\d++(?:\.\d++)?+|[A-Za-z][A-Za-z'-]*+|%|#|§")
+_CLAUSE = _rx(r"[.!?;][ \t\n]++|,[ \t\n]++|\n[ \t]*+\n")
+_TOKEN = _rx(r"-?\d++(?:\.\d++)?+(?![\w.])|[A-Za-z0-9][\w'.-]*+|%|#|§")
 _NUMBER = _rx(r"^-?\d++(?:\.\d++)?+$")
 _TIME = frozenset({"s", "sec", "secs", "second", "seconds", "min", "mins", "minute", "minutes", "h", "hr", "hrs",
                    "hour", "hours", "day", "days", "week", "weeks", "ms", "times", "x", "tries", "attempts",
@@ -37,7 +37,7 @@ _NEAR = 8
 
 
 def _clauses(text: str) -> list[list[str]]:
-    return [_TOKEN.findall(part) for part in _CLAUSE.split(text) if part.strip()]
+    return [[t.rstrip(".") or t for t in _TOKEN.findall(part)] for part in _CLAUSE.split(text) if part.strip()]
 
 
 def literal_said(name: str, text: str) -> tuple[float | int, str] | None:
@@ -58,7 +58,7 @@ def literal_said(name: str, text: str) -> tuple[float | int, str] | None:
                 continue
             after = lower[i + 1] if i + 1 < len(lower) else ""
             before = lower[i - 1] if i else ""
-            if before in _REFERS or (after in _TIME and not timed):
+            if before in _REFERS or "_" in before or (after in _TIME and not timed):  # `rain_total 0`: another name's
                 continue
             numbers.append(t)
         values = {float(t) for t in numbers}

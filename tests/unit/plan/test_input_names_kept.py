@@ -82,3 +82,27 @@ def test_a_tour_sheet_that_names_the_skills_own_field_keeps_it() -> None:  # not
                  "1. Book the hall in city on date with `tour-book`.\n2. Tag the city with `tank-tag`.\n")
     assert {i.name for i in plan.inputs} == {"city", "date"}
     assert plan.steps[0].inputs["date"].name == "date"
+
+
+# "A + B + C from step N": the values said in words before a step's number come from that step
+# (`plan.said_step`). Documents: a vet's intake card, a print shop's job ticket, a lab's sample sheet.
+@pytest.mark.parametrize(("text", "name", "step"), [
+    ("Owner's phone + chip no. + breed from step 1, slot from step 3.", "chip_id", "step-1"),  # an intake card
+    ("Owner's phone + chip no. + breed from step 1, slot from step 3.", "owner_phone", "step-1"),
+    ("Owner's phone + chip no. + breed from step 1, slot from step 3.", "slot", "step-3"),
+    ("Use the paper stock and page count from step 2.", "page_count", "step-2"),  # a print shop's ticket
+    ("Tube ref from stage 1, the spin speed from the tech.", "tube_ref", "step-1"),  # a lab's sample sheet
+])
+def test_values_said_in_words_before_from_step_n_come_from_that_step(text: str, name: str, step: str) -> None:
+    from orchestrator.plan.said_step import said_step
+    assert said_step(text, name) == step
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Use the page count from the printer, then the stock from step 2.", "page_count"),  # another clause's step
+    ("Tube ref from stage 1.", "spin_speed"),  # not said
+    ("The weights from step 1.", "weight_g"),  # words not all said
+])
+def test_a_name_not_said_before_the_step_number_is_not_tied_to_it(text: str, name: str) -> None:
+    from orchestrator.plan.said_step import said_step
+    assert said_step(text, name) is None
