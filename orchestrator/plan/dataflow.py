@@ -51,8 +51,10 @@ from orchestrator.plan.echo import Echoes
 from orchestrator.plan.field_equals import Said, field_equals, names_given
 from orchestrator.plan.given_words import bind_step_words, inside_longer
 from orchestrator.plan.input_guard import kept_apart
+from orchestrator.plan.input_names_kept import keep_names
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
+from orchestrator.plan.literal_said import bind_literals_said, literal_said
 from orchestrator.plan.location import error_at, from_spec, split_where, warning_at
 from orchestrator.plan.mapping import (
     SAYS_EVERY,
@@ -276,6 +278,10 @@ class _Planner:
     def text_of(step: StepSpec) -> str:
         return " ".join([step.description, *(t.text for t in step.texts)])
 
+    def made_before(self, step_id: str, name: str) -> bool:
+        """Whether a step before `step_id` gives `name`."""
+        return any(self.produced[sid].outputs(name) for sid in self.order[:self.position[step_id]])
+
     def reads(self, step: StepSpec, loose: list[Loose]) -> set[str]:
         """The names a step is known to read: its input schema's, its skill's instructions', its Input line's."""
         said = {i.name for i in loose if i.said.startswith("named in skill")}
@@ -336,7 +342,8 @@ class _Planner:
             for name in names:
                 if name in found or name in taken[step.id] or name in renamed:
                     continue
-                if said_value(name, self.text_of(step)) or said_value(name, self.preamble) or document_constant(
+                if said_value(name, self.text_of(step)) or said_value(name, self.preamble) or literal_said(
+                        name, self.text_of(step)) or document_constant(
                         name, self.spec.title, self.preamble, self.text_of(step))[0]:
                     continue  # "Home country for us is CA": the step's literal (`said_value`), no input
                 required = name in required_of(schema) or (name not in properties_of(schema) and name not in optional)
@@ -504,8 +511,11 @@ class _Planner:
         said_in_prose = self.prose_inputs(spec.inputs_said)  # "you'll need to give it the plate ID, ..."
         renamed = {i.description.rsplit("for skill input ", 1)[1] for i in said_in_prose
                    if "for skill input " in i.description}  # `sheet` said as "the panel sheet": `panel_sheet`
+        said_kept, kept = keep_names(spec.inputs_said, [(s.id, self.text_of(s), self.reads(s, loose[s.id]))
+                                                        for s in spec.steps], self.made_before)
+        renamed |= set(kept)  # `pickup_date` said for road-weather's `date` (`plan.input_names_kept`)
         inputs = spec.inputs or self.derived_inputs(loose, explicit, roots, renamed)
-        inputs = (*inputs, *(i for i in spec.inputs_said if i.name not in {j.name for j in inputs}))
+        inputs = (*inputs, *(i for i in said_kept if i.name not in {j.name for j in inputs}))
         inputs = (*inputs, *(i for i in said_in_prose if i.name not in {j.name for j in inputs}))
         if not spec.inputs and inputs:
             loose = {s.id: self.loose(s, [i.name for i in inputs]) for s in spec.steps}
@@ -528,8 +538,8 @@ class _Planner:
             self.take_field_equals(step, mapped, names)  # "low_stock = check-glycol's low" (`plan.field_equals`)
             self.take_sigil_sources(step, mapped, names)  # `in.readings = @telemetry` (`plan.bind_sigil_inputs`)
             self.take_input_over_echoes(step, mapped, scope, names)  # `ward` given back by steps 1 and 2
-            take_renamed(step.id, [i.name for i in loose[step.id]], said_in_prose, names, mapped,
-                         step.where)  # `study_plot` said for `plot`, a name only the skill's instructions give
+            take_renamed(step.id, [*(i.name for i in loose[step.id]), *(n for n in self.needs[step.id] if n in kept)],
+                         [*said_in_prose, *said_kept], names, mapped, step.where)  # `study_plot` said for `plot`, a name only the skill's instructions give
             self.found += bind_step_named(  # `vans` when the text names step 2's `available_vans`
                 step, self.reads_about(step), self.text_of(step), self.makers, functools.partial(producers, scope=scope),
                 lambda sid, f: resolve_reference(f"steps.{sid}.output.{f}", names, self.produced),
@@ -639,6 +649,8 @@ class _Planner:
                                           mapped.bindings, mapped.provenance, self.path)  # "the limit from step 2"
             self.found += bind_said_values(step, left, [said_text, self.preamble], mapped.bindings,
                                            mapped.provenance, self.path)  # "Home country for us is CA"
+            self.found += bind_literals_said(step, [n for n in left if n not in mapped.bindings], said_text,
+                                             mapped.bindings, mapped.provenance, self.path)  # "limit 1.0 mm"
             self.check_given(step, mapped.bindings)  # every input its skill says it reads that nothing gives: warned
             schema = self.with_loose(schema, mapped.bindings)
             conditional = step.when or step.otherwise_where or (step.approval and step.approval.when)

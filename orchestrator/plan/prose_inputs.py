@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.given_words import which_named
+from orchestrator.plan.input_names_kept import abbreviates, label_name
 from orchestrator.plan.location import warning_at
 from orchestrator.plan.near_input import singular_word
 from orchestrator.spec.input_word_names import stand_ins
@@ -98,6 +99,9 @@ def _match(part: str, reads: Mapping[str, str], made: set[str]) -> tuple[str, st
         return unit[0]
     if unit:
         return None
+    short = [name for name in reads if name not in made and abbreviates(part, name)]  # "NOM PSI", "EP#"
+    if len(short) == 1:
+        return short[0], "its words shortened"
     return _last_word(part, reads, made) or _stood_for(part, said, reads, made) \
         or which_named(part, reads, made)  # "which weather buoy to read": `station` (buoy id)
 
@@ -184,7 +188,9 @@ def prose_inputs(said: Iterable[tuple[str, str]], reads: Mapping[str, tuple[str,
             continue
         name, how = matched
         own = author_name(part, name, (texts or {}).get(name, ""), [p for p, _ in parts])
-        if own != name:
+        if own == name and (label := label_name(part, name)) is not None:  # "NOM PSI": `nom_psi`, as the form says
+            own, how = label, f"the form's label for skill input `{name}`, its words shortened"
+        if own != name and own != label_name(part, name):
             how = (f"the skill reads `{name}`; the step's text says '{own.replace('_', ' ')}' too"
                    + (f"; {how}" if how else ""))
         read.append((part, own, f" ({how})" if how else ""))

@@ -22,9 +22,34 @@ _SAID = re.compile(
 )
 
 
+# "... from step 1" after a list of values in words: "Finder's phone + case no. + species from step 1"
+_FROM = re.compile(rf"(?i)\b(?:from|of|out\s++of)\s++(?:the\s++)?(?:{STEP_WORD})\s*+(?P<n>{NUMBER})\b")
+_CUT = re.compile(r"[,;:\n]|[.!?]\s++(?=[A-Z])|\b[Ff]rom\b")
+_WORD = re.compile(r"[a-z0-9]++|#")
+_STANDS = {"no": ("id", "no", "number", "num"), "nr": ("id", "no", "number", "num"), "#": ("id", "no", "number", "num"),
+           "num": ("id", "no", "number", "num"), "ref": ("id", "ref", "reference")}
+
+
+def _says(clause: str, name: str) -> bool:
+    """Whether `clause` says `name`'s words in a row ("case no." for `case_id`, "finder's phone" for
+    `finder_phone`); a name of one word must be said as it is."""
+    words = name.lower().split("_")
+    said = [w for w in _WORD.findall(clause.lower().replace("'s", "").replace("’s", "")) if w]
+    n = len(words)
+    for i in range(len(said) - n + 1):
+        if all(s == w or w in _STANDS.get(s, ()) or (s.rstrip("s") == w.rstrip("s") and len(w) > 3)
+               for s, w in zip(said[i:i + n], words, strict=True)):
+            return True
+    return False
+
+
 def said_step(text: str, name: str) -> str | None:
     """The id of the step the text names for `name` ("step-2"), or None."""
     for m in _SAID.finditer(text):
         if m.group("name") == name and (n := number_of(m.group("n"))) is not None:
+            return f"step-{n}"
+    for m in _FROM.finditer(text):  # the values said in words before "from step N", back to the clause's start
+        cuts = [c.end() for c in _CUT.finditer(text, 0, m.start())]
+        if _says(text[cuts[-1] if cuts else 0:m.start()], name) and (n := number_of(m.group("n"))) is not None:
             return f"step-{n}"
     return None

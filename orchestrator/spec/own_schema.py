@@ -28,6 +28,8 @@ from collections.abc import Mapping
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec import yaml_keys as yk
+from orchestrator.spec.ask_refs import described_inputs, unread_head
+from orchestrator.spec.ask_refs import heads as ask_heads
 from orchestrator.spec.input_feed_values import fed_value
 from orchestrator.spec.model import ContractSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
@@ -134,11 +136,12 @@ def read_own_top(r: NodeReader, top: dict[str, Pair]) -> OwnTop:
     asked: list[tuple[str, Node, Node, str]] = []  # (input name, where, what it is, its description)
     for raw, (knode, vnode) in list(own.top.items()):
         name = yk.key_name(raw)
+        if yk.top_key(raw) == "inputs" and isinstance(vnode, MappingNode | SequenceNode):
+            own.prefixes |= ask_heads(raw)  # `prompts: {service: ...}`: `prompt.service` is the input `service`
         if name in _FORM_TOP or yk.top_key(raw) != name:
             continue
-        if _ASKED.search(name) and isinstance(vnode, MappingNode) and all(
-                isinstance(v, ScalarNode) for _, v in vnode.value) and vnode.value:  # `ask_dispatcher: {orders: ...}`
-            asked += [(str(k.value), k, ScalarNode(STR, "", k.start_mark, k.end_mark), str(v.value)) for k, v in vnode.value]
+        if _ASKED.search(name) and (described := described_inputs(vnode)) is not None:  # `ask_dispatcher: {orders: ...}`
+            asked += [(str(k.value), k, ScalarNode(STR, "", k.start_mark, k.end_mark), said) for k, said in described]
             own.notes.append(note(r, knode, raw, "the workflow's inputs, asked of the person who runs it (each key "
                                                  f"an input, `{raw}.NAME` that input)", what="input"))
             own.prefixes |= _heads(raw)
@@ -292,7 +295,7 @@ def _own_step(r: NodeReader, item: MappingNode, declared: set[str], asked: list[
 def _heads(raw: str) -> set[str]:
     """The heads of `HEAD.NAME` that name an asked-for input: the key (`ask_me_for`) and its word that
     says it is asked (`ask`)."""
-    return {raw} | {w for w in yk.key_name(raw).split("_")[:1] if _ASKED.search(w)}
+    return {raw} | {w for w in yk.key_name(raw).split("_")[:1] if _ASKED.search(w)} | ask_heads(raw)
 
 
 def _asked_refs(r: NodeReader, node: ScalarNode, declared: set[str], prefixes: set[str],
@@ -339,6 +342,9 @@ def _input_value(r: NodeReader, node: Node, declared: set[str], asked: list[tupl
     if dot and head in prefixes and tail in declared:  # `ask_dispatcher.orders`: the input `orders`
         readings.append(note(r, node, text, f"the workflow input `{tail}`", what="input"))
         return scalar(f"{{{{ inputs.{tail} }}}}", node)
+    if (unread := unread_head(text, prefixes, declared)) is not None:  # `ask.plant`: no such input asked for
+        r.src.warn(r.line(node), unread, "spec.unread")
+        return node
     pointy = _POINTY.match(text)
     if pointy is not None:
         name = re.sub(r"[\s-]+", "_", pointy.group(1).strip())

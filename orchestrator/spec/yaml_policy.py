@@ -26,11 +26,18 @@ from pydantic import BaseModel, ConfigDict
 
 from orchestrator.policy import ErrorClass
 from orchestrator.spec import yaml_keys as yk
+from orchestrator.spec.ask_refs import unread_head
 from orchestrator.spec.model import InputSpec, Reading, StepSpec
 from orchestrator.spec.prose import read_named, record, sentences
 from orchestrator.spec.source import Source
 from orchestrator.spec.yaml_bare import bare_name, names_in_template, read_bare, template_tokens
-from orchestrator.spec.yaml_sigils import asked_input, item_word, star_reference, star_step
+from orchestrator.spec.yaml_sigils import (
+    asked_input,
+    asking_heads,
+    item_word,
+    star_reference,
+    star_step,
+)
 from orchestrator.spec.yaml_wiring import either_text
 
 # how the phrase reader is given a value, by its (canonical) key; `{v}` is the value
@@ -172,6 +179,8 @@ def reference(value: str, ids: set[str], inputs: set[str], loop: str | None) -> 
             return f"steps.{head}.output"
     if inner is not None and rest and head not in ids:  # `$ask.site`: the workflow input asked for
         return asked_input(head, rest, inputs)
+    if inner is None and rest and head not in ids and "." not in rest:  # bare `ask.site`: the input asked for
+        return asked_input(head, rest, inputs)
     return None
 
 
@@ -246,6 +255,8 @@ def resolve_references(steps: list[StepSpec], inputs: tuple[InputSpec, ...] | No
                     src.warn(_line(field.where), f"{step.id}: {field.name}: '{value}' reads as a reference but "
                                                  "names no step, workflow input or loop item here; kept as text",
                              "spec.reference")
+                elif names and (unread := unread_head(str(value), asking_heads(str(value)), names)) is not None:
+                    src.warn(_line(field.where), f"{step.id}: {field.name}: {unread}", "spec.reference")
                 continue
             gathered = yk.gather_form(yk.unwrap(value) or "") or star_step(value)
             if gathered is not None and gathered in fans and not fans[gathered]:

@@ -50,6 +50,12 @@ def asked_input(head: str, rest: str, inputs: set[str]) -> str | None:
     return f"inputs.{rest}"
 
 
+def asking_heads(value: str) -> set[str]:
+    """{the head of `value`} when it is `HEAD.NAME` with a head that says asked (`ask.site`), else {}."""
+    head = value.strip().partition(".")[0]
+    return {head} if _ASKED.match(head.lower()) else set()
+
+
 def item_word(head: str) -> bool:
     """Whether `head` (`$it.blade`) stands for the loop's current item."""
     return bool(_ITEM.match(head.lower()))

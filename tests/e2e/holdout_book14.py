@@ -63,8 +63,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
                                "`safety_listing` (warned at line 10: derived-inputs)",
     (SAE, 3, "depends_on"): "'**Waits on:** A and B' (line 27): the lettered-steps reader takes the B after 'and' "
                             "as step 2 but not the A that opens the value, so step 3 waits on step 2 alone",
-    (SAE, 3, "input saes"): "step 3 does not wait on step 1 (line 27's 'A' not read), so nothing gives `saes` "
-                            "(warned at line 24)",
     (LOAN, 5, "input count"): "'number of objects from the summary' (line 67) is not tied to condition-summary's `n`: "
                               "nothing gives `count` (warned at line 62)",
     (LOAN, 2, "input notes"): "the loop's item field `notes` is bound to the item's `notes`; the author means its "

@@ -47,8 +47,6 @@ REFUSED: dict[str, str] = {
 KNOWN: dict[tuple[str, int, str], str] = {
     **{(PRINT, n, "input trim"): f"'the trim'/'trim' (line {line}) is bound to estimate-extent's output `trim` (warned "
                                  "ambiguous-input), not the workflow input `trim`" for n, line in ((3, 22), (4, 29))},
-    (HEDGEHOG, 4, "input case_id"): "'case no. + species from step 1' (line 27) is not tied to step 1: `case_id` is "
-                                    "bound to the nearest step that gives it, book-vet (step 3)",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {

@@ -1,0 +1,89 @@
+"""A number the step's own text says beside a word of a skill input's name, read as that input's value.
+
+    1. Brake wear pins. Enter PINS in brake-pin-assess, limit 1.0 mm.     -> limit_mm: 1.0
+    5.3 ... with viability-summary against the bank standard of 85 %.
+        Note: 85 % is the regeneration threshold for orthodox seeds.      -> threshold: 85
+
+A step's skill may read a name (`limit_mm`, `threshold`) that nothing gives: no workflow input, no
+earlier output, no value written as the name. When one clause of the step's own text (a sentence, or
+a part of one between commas and semicolons) holds a word of that name (of three letters or more) and,
+within eight words of it, one number, that number is the step's literal, warned at the step's line;
+the plain way is `limit_mm: 1.0` in the step. A number that is a duration or a count of tries (`2 MIN`,
+`3 times`, `5x`) is not read unless the name is one of a duration; a step or section number (`step 1`,
+`from 5.3`) never is. Two clauses that say two numbers for it: none is taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, MutableMapping
+
+from orchestrator.errors import Diagnostic
+from orchestrator.plan.model import InputBinding, Provenance
+from orchestrator.plan.said_value import bind_literal
+from orchestrator.spec.model import StepSpec
+from orchestrator.spec.regex_cache import Patterns
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_CLAUSE = _rx(r"[.!?;][ \t\n]++|,[ \t\n]++|\n[ \t]*+\n")
+_TOKEN = _rx(r"-?\d++(?:\.\d++)?+(?![\w.])|[A-Za-z0-9][\w'.-]*+|%|#|§")
+_NUMBER = _rx(r"^-?\d++(?:\.\d++)?+$")
+_TIME = frozenset({"s", "sec", "secs", "second", "seconds", "min", "mins", "minute", "minutes", "h", "hr", "hrs",
+                   "hour", "hours", "day", "days", "week", "weeks", "ms", "times", "x", "tries", "attempts",
+                   "retries", "goes", "am", "pm"})
+_REFERS = frozenset({"step", "steps", "section", "sections", "item", "no", "number", "part", "stage", "task",
+                     "from", "see", "rev", "version", "v", "sop", "#", "§", "ep", "page", "line", "table"})
+_NEAR = 8
+
+
+def _clauses(text: str) -> list[list[str]]:
+    return [[t.rstrip(".") or t for t in _TOKEN.findall(part)] for part in _CLAUSE.split(text) if part.strip()]
+
+
+def literal_said(name: str, text: str) -> tuple[float | int, str] | None:
+    """(the number, the clause's words) that `text` says for the input `name` (module docstring), or None."""
+    words = [w for w in name.lower().split("_") if len(w) >= 3]
+    timed = any(w in _TIME for w in name.lower().split("_"))
+    if not words:
+        return None
+    found: dict[float, tuple[float | int, str]] = {}
+    for tokens in _clauses(text):
+        lower = [t.lower() for t in tokens]
+        at = [i for i, t in enumerate(lower) if t in words]
+        if not at:
+            continue
+        numbers = []
+        for i, t in enumerate(tokens):
+            if not _NUMBER.match(t) or not any(abs(i - j) <= _NEAR for j in at):
+                continue
+            after = lower[i + 1] if i + 1 < len(lower) else ""
+            before = lower[i - 1] if i else ""
+            if before in _REFERS or "_" in before or (after in _TIME and not timed):  # `rain_total 0`: another name's
+                continue
+            numbers.append(t)
+        values = {float(t) for t in numbers}
+        if len(values) != 1:
+            continue
+        value = float(numbers[0])
+        said: float | int = int(value) if "." not in numbers[0] else value
+        found.setdefault(value, (said, " ".join(tokens)))
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def bind_literals_said(step: StepSpec, names: Iterable[str], text: str,
+                       bindings: MutableMapping[str, InputBinding], provenance: MutableMapping[str, Provenance],
+                       path: str) -> list[Diagnostic]:
+    """Bind each of `names` (inputs nothing gives) to the number the step's text says beside its name, warned."""
+    found: list[Diagnostic] = []
+    for name in names:
+        said = literal_said(name, text)
+        if said is None:
+            continue
+        value, words = said
+        found.append(bind_literal(step, path, name, value, f"the text says '{words}'",
+                                  f"'{words}' says the number {value!r} beside its name: read as its value for this "
+                                  "step", bindings, provenance))
+    return found
+
+
+_rx.save()

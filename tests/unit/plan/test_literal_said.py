@@ -1,0 +1,53 @@
+"""A number a step's own text says beside a word of a skill input's name ("limit 1.0 mm", "85 % is the
+regeneration threshold") is that input's literal, warned; not a workflow input the plan makes up.
+Documents: a kiln firing log, a brewery mash sheet, a pool-chemistry checklist."""
+
+from __future__ import annotations
+
+import pytest
+from plan_factory import SETTINGS, FakeCatalog, obj, skill
+
+from orchestrator.plan import build_plan
+from orchestrator.plan.literal_said import literal_said
+from orchestrator.spec import parse_spec_text
+
+
+@pytest.mark.parametrize(("name", "text", "said"), [
+    ("limit_mm", "Check the shelves with kiln-check, limit 1.0 mm.", 1.0),  # a kiln firing log
+    ("threshold", "Grade with mash-grade. Note: 72 % is our threshold for a good mash.", 72),  # a mash sheet
+    ("target_ppm", "Dose with chlorine-dose; target 3 ppm for the main pool.", 3),  # a pool checklist
+    ("max_temp_c", "Fire it, but keep the max temp at 1240 C", 1240),
+])
+def test_a_number_beside_a_word_of_the_name_is_its_value(name: str, text: str, said: object) -> None:
+    got = literal_said(name, text)
+    assert got is not None and got[0] == said and type(got[0]) is type(said)
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("limit_mm", "Check the shelves with kiln-check; if no result in 2 MIN, abandon."),  # a duration, no word
+    ("threshold", "Grade with mash-grade against the house standard."),  # no number
+    ("threshold", "Grade the threshold lots from step 2 with mash-grade."),  # a step number
+    ("limit", "Check with kiln-check, limit 2 min."),  # a duration for a name of none
+    ("target_ppm", "Dose with chlorine-dose: target 3 ppm. Later, target 5 ppm for the spa."),  # two numbers said
+    ("id", "Look up id 42."),  # a word too short to say anything
+    ("threshold", "Grade with mash-grade. Retry 3 times; the threshold is set by the brewer."),  # a count of tries
+])
+def test_no_number_is_read_when_none_is_said_for_it(name: str, text: str) -> None:
+    assert literal_said(name, text) is None
+
+
+_CATALOG = FakeCatalog(
+    skill("kiln-load", input_schema=obj(("shelves",), shelves="array"), output_schema=obj(("loaded",), loaded="array")),
+    skill("kiln-check", input_schema=obj(("loaded", "limit_mm"), loaded="array", limit_mm="number"),
+          output_schema=obj(("warped",), warped="array")),
+)
+
+
+def test_a_kiln_log_gives_the_number_as_the_steps_literal_and_makes_no_input_of_it() -> None:
+    text = ("# Firing\n\n1. Load the shelves with `kiln-load`.\n"
+            "2. Check the loaded shelves with `kiln-check`, limit 0.5 mm of warp.\n")
+    plan = build_plan(parse_spec_text(text, "f.md", "markdown"), _CATALOG, settings=SETTINGS)  # type: ignore[arg-type]
+    assert "limit_mm" not in {i.name for i in plan.inputs}
+    bound = plan.steps[1].inputs["limit_mm"]
+    assert (bound.source, bound.value) == ("literal", 0.5)
+    assert any(w.code == "plan.input-said-value" and "limit_mm" in w.message for w in plan.warnings)
