@@ -60,6 +60,10 @@ _COMPARES = _rx(r"(?i)[<>≥≤≠=]|(?<![\w-])(?:over|above|under|below|more[ \
                 r"at[ \t]++least|at[ \t]++most|exceeds?)(?![\w-])")
 
 
+_CMP_FIRST = _rx(r"(?i)^(?P<cmp>more[ \t]++than|over|above|at[ \t]++least|under|below|less[ \t]++than|fewer[ \t]++than|"
+                 r"at[ \t]++most)[ \t]++(?P<n>\d[\d,]*+(?:\.\d++)?+)[ \t]++(?P<f>[a-z][a-z0-9_]*+)$")
+
+
 def tail_of(text: str) -> str | None:
     """The tail after the last dash of a title or cell ("Standard crates — only when ..." -> "only when ...")."""
     m = _TAIL.search(text)
@@ -122,6 +126,8 @@ def step_condition(body: str, named: Callable[[str], str | None]) -> tuple[str, 
             return f"{step} reported {m.group('n')} is true", sid
         if (m := _NOT.match(rest)) is not None:
             return f"{step} reported {m.group('n')} is false", sid
+        if (m := _CMP_FIRST.match(rest)) is not None:  # "more than 900 grams": the unit word is the field
+            rest = f"{m.group('f').lower()} is {' '.join(m.group('cmp').split())} {m.group('n')}"
         said = f"{step} reported {rest}"
         read = read_condition(said)
         if read is not None and read.expression is None and read.clauses and all(
