@@ -39,9 +39,9 @@ _WHICHEVER = _rx(rf"(?i)(?<![\w-])whichever[ \t]++(?:of[ \t]++)?+(?:(?:step|cue|
                  r"(?:actually[ \t]++)?+(?:ran|runs|went|happened|fired|was[ \t]++(?:run|done|used|picked)|"
                  r"got[ \t]++run|is[ \t]++done|finished)(?![\w-])")
 # "waits on B and whichever ...", "after ① and whichever ...": the steps said before it
-_OTHERS = _rx(r"(?i)(?<![\w-])(?:waits?|waiting|runs?|goes)?+[ \t]*+(?:on|for|after)[ \t]++(?P<o>[^.;:\n]{1,60}?)"
+_OTHERS = _rx(r"(?i)(?<![\w-])(?:(?:waits?|waiting|runs?|goes)[ \t]++)?+(?:on|for|after)[ \t]++(?P<o>[^.;:\n]{1,60}?)"
               r"[ \t]++and[ \t]++whichever(?![\w-])")
-_SPLIT = _rx(r"[ \t]*+(?:,|\+|&|(?<![\w-])and(?![\w-]))[ \t]*+")
+_SPLIT = _rx(r"(?<![ \t])[ \t]*+(?:,|\+|&|(?<![\w-])and(?![\w-]))[ \t]*+")
 
 
 def _key_of(step: StepSpec, labels: dict[str, str]) -> str:
