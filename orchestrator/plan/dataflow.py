@@ -85,6 +85,7 @@ from orchestrator.plan.whole_item import take_whole_items, whole_items_by_schema
 from orchestrator.policy import ApprovalPolicy, Fallback, FallbackAction
 from orchestrator.spec.approval_ok import quoted_values
 from orchestrator.spec.fields import step_id
+from orchestrator.spec.grid_condition import word_field
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
 
 
@@ -395,6 +396,8 @@ class _Planner:
                 said_of = self.produced[of]
                 if not said_of.outputs(name.split(".")[0]) and (counted := count_field(name, said_of.fields)):
                     return step_path(of, counted)  # "found at least 1 affected order": `affected_count`
+                if not said_of.outputs(name.split(".")[0]) and (worded := word_field(name, said_of.fields)):
+                    return step_path(of, worded)  # "A = off": `off_target` (`spec.grid_condition`)
                 return step_path(of, name)
             head = name.split(".")[0]
             if loop is not None and item_fields is not None and head in item_fields:

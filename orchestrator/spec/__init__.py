@@ -213,6 +213,14 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
     # "B - doesn't wait for A" under a cue grid: B's note (`spec.cue_notes`); "Steps 1 and 2 at the same time"
     parts = parts.model_copy(update={"steps": tuple(read_together(route_notes(list(parts.steps), src), src))})
     parts = parts.model_copy(update={"steps": tuple(read_leads(list(parts.steps), src))})  # "## Score ≥ 70 → a human"
+    from orchestrator.spec.heading_condition import read_heading_conditions
+
+    # "## ③a Standard crates — only when ② says within_spec": the condition after a dash in a heading
+    parts = parts.model_copy(update={"steps": tuple(read_heading_conditions(list(parts.steps), src))})
+    from orchestrator.spec.grid_condition import read_grid_conditions
+
+    # "C1  fix loudness - ONLY if A = off  loudness-fix", "C2  else: master as-is": a grid row's cell
+    parts = parts.model_copy(update={"steps": tuple(read_grid_conditions(list(parts.steps), src))})
     from orchestrator.spec.only_when import read_only_when
 
     # "only when → Extent & spine says more than 320 pages", "no precip -> ...": own words naming a step
@@ -221,6 +229,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
     parts = parts.model_copy(update={"steps": tuple(resolve_named(list(parts.steps), src))})  # "D didn't happen"
     # "Either way, ... whichever you did": a join after branches the openings above made (`spec.branch_join`)
     parts = parts.model_copy(update={"steps": tuple(join_after_conditions(list(parts.steps), src))})
+    from orchestrator.spec.join_ran import read_ran_joins
+
+    # "crate_type + crates (whichever ③ ran)", "waits on B and whichever C ran": a group named by its mark
+    parts = parts.model_copy(update={"steps": tuple(read_ran_joins(list(parts.steps), src))})
     # every step text the structure readers left: a policy, a check, or a warning
     success_checks = read_step_texts(parts.steps, src, StepIndex(parts.steps).resolve)
     from orchestrator.spec.whole_net import read_the_rest

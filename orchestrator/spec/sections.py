@@ -148,12 +148,22 @@ def section_units(blocks: list[Block], *, paragraphs: bool = True) -> list[Unit]
             i += run
             continue
         text = str(getattr(block, "text", ""))
-        starts = isinstance(block, Para) and names_a_skill(text) and not _FALLS_BACK.match(text)
+        starts = isinstance(block, Para) and names_a_skill(text) and not _FALLS_BACK.match(_naming_sentence(text))
         if starts and paragraphs and any(names_a_skill(str(getattr(b, "text", ""))) for b in units[-1].blocks):
             units.append(Unit(blocks=[]))
         units[-1].blocks.append(block)
         i += 1
     return [u for u in units if u.blocks]
+
+
+def _naming_sentence(text: str) -> str:
+    """The sentence of `text` that first names a skill ("Goes down on Fridays. If it errors, switch to `x`."
+    -> "If it errors, switch to `x`."): a fallback said there does not start a step either."""
+    m = _SKILL_NAMED.search(text)
+    if m is None:
+        return text
+    cut = max(text.rfind(". ", 0, m.start()), text.rfind("! ", 0, m.start()), text.rfind("? ", 0, m.start()))
+    return text[cut + 2:] if cut >= 0 else text
 
 
 def lead_units(blocks: list[Block]) -> list[Unit] | None:
