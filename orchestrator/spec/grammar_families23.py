@@ -27,7 +27,7 @@ from __future__ import annotations
 from orchestrator.spec.grammar_row import Row
 
 _NOW = r"(?:straight\s+away|right\s+away|immediately|at\s+once|instantly|directly|without\s+(?:a\s+)?wait(?:ing)?)"
-_RE_VERB = (r"(?:re-?send|re-?submit|re-?post|re-?push|re-?upload|re-?run|re-?try|retry|re-?fire|re-?poll|re-?issue|"
+_RE_VERB = (r"(?:re-?send|re-?submit|re-?post|re-?push|re-?upload|re-?run|re-?fire|re-?poll|re-?issue|"
             r"re-?dial|re-?attempt|re-?queue|re-?transmit|re-?print|re-?ping)")
 _OBJ = r"(?:(?:it|this|that|them|the\s+[\w-]{1,30}+(?:\s+[\w-]{1,30}+)?)\s+)?"
 _TRY_NOUN = r"(?:chance|go|try|attempt|shot|run|pass|stab|crack|swing)"
@@ -63,11 +63,10 @@ EARLY: tuple[Row, ...] = (
     Row("timeout", _UNTIL),
     # loose asks with no number: reported, never read ("be patient with the mail relay, it lags")
     Row("ambiguous", r"(?<!\w)(?:be\s+patient|go\s+easy|take\s+it\s+easy|(?:don'?t|do\s+not)\s+rush|give\s+(?:it|them)\s+"
-        r"(?:time|some\s+time|a\s+while|plenty\s+of\s+time|extra\s+time|some\s+slack|slack|room))\b(?![^.;]{0,80}?\d)",
+        r"(?:a\s+while|plenty\s+of\s+time|extra\s+time|some\s+slack|slack|room))\b(?![^.;]{0,80}?\d)",
         value="patience is asked with no time, wait or count: no timeout, wait or retry is read (write e.g. "
               "'timeout 5 min' or 'retry 3 times, 1 min apart')"),
-    Row("ambiguous", r"(?<!\w)(?:" + _RE_VERB + r"|try\s+(?:it\s+|this\s+|that\s+)?again|run\s+(?:it\s+|this\s+|that\s+)?again|"
-        r"have\s+another\s+go)\s+" + _OBJ + r"(?:later(?:\s+on)?|some\s+other\s+time|another\s+time|at\s+some\s+point|eventually|"
+    Row("ambiguous", r"(?<!\w)(?:" + _RE_VERB + r"|retry|re-?try)\s+(?:it|this|that|them|the\s+[\w-]{1,30}+)\s+(?:later(?:\s+on)?|some\s+other\s+time|another\s+time|at\s+some\s+point|eventually|"
         r"in\s+a\s+(?:bit|while))\b(?!\s+(?:in|after|than)\b)(?![^.;]{0,80}?\d)",
         value="'later' gives no wait and no number of retries, and may mean a rerun by hand: no retry is read "
               "(write e.g. 'retry once after 1 h')"),
@@ -80,7 +79,7 @@ EARLY: tuple[Row, ...] = (
         r"(?:later|after(?:wards)?|apart|on)\b", needs=r"{RETRY}|tries|goes|attempts|shots|chances|again"),
     # "re-post the invoice up to 5 times", "re-dial at most 2 times": that many retries
     Row("retries", r"(?<!\w)" + _RE_VERB + r"\s+" + _OBJ + r"(?:up\s+to|at\s+most|no\s+more\s+than|a\s+maximum\s+of|max(?:imum)?)\s+"
-        r"{N}\s+(?:more\s+)?times\b"),
+        r"{N}\s+(?:more\s+)?times\b(?!\s*+,?\s*+or\b)"),
     # "try it again one time", "send it again just once": one retry
     Row("retries", r"(?<!\w)(?:try|run|send|do|fire|post|call|poll|push|ring)\s+(?:it|this|that|them|the\s+[\w-]{1,30}+(?:\s+[\w-]{1,30}+){0,2}?)\s+again\s+"
         r"(?:just\s+|only\s+)?{N}\s+(?:more\s+)?times?\b"),
