@@ -102,7 +102,7 @@ EARLY: tuple[Row, ...] = (
         r"(?:to|into|onto|on\s+to)\s+`(?P<name>[\w.-]{1,60}+)`(?:\s+instead)?", needs=_FAILED),
     # "keep rolling with rate 1.0 and unit "kg"": the value to go on with
     Row("value_pairs", r"(?<!\w)" + _GO_ON + r"\s+(?:with|using)\s+(?P<pairs>" + _PAIR + r"(?:\s*+(?:,\s*+and|,|and)\s++" + _PAIR
-        + r"){0,8}+)(?=\s*+(?:[.;!]|,\s|$|and\s+(?:then\s+)?(?:flag|log|record|note|tell|mark)\b))"),
+        + r"){1,8}+)(?=\s*+(?:[.;!]|,\s|$|and\s+(?:then\s+)?(?:flag|log|record|note|tell|mark)\b))"),
     # "log status "late" and keep the batch alive": the value to go on with
     Row("value_pairs", r"(?<!\w)(?:mark(?:ing)?|set(?:ting)?|flag(?:ging)?|record(?:ing)?|log(?:ging)?|note|write)\s++(?P<pairs>"
         + _PAIR + r"(?:\s*+(?:,\s*+and|,|and)\s++" + _PAIR + r"){0,8}+)(?=\s*+,?\s*+(?:and\s+|then\s+|and\s+then\s+)?(?:just\s+)?"
