@@ -35,6 +35,7 @@ from orchestrator.spec import grammar_families17 as more17
 from orchestrator.spec import grammar_families18_policy as policy18
 from orchestrator.spec import grammar_families19 as policy19
 from orchestrator.spec import grammar_families21 as policy21
+from orchestrator.spec import grammar_families23 as policy23
 from orchestrator.spec import grammar_person_wait as wait17
 from orchestrator.spec import grammar_value_pairs as pairs17
 from orchestrator.spec.grammar_row import Row
@@ -176,3 +177,6 @@ GATES = {name: words + policy19.GATES.get(name, "") for name, words in GATES.ite
 # the twenty-first round's policy notations (`spec.grammar_families21`): before every earlier round's
 EARLY_FIRST, IGNORE_LAST = policy21.EARLY + EARLY_FIRST, IGNORE_LAST + policy21.IGNORE
 GATES = {name: words + policy21.GATES.get(name, "") for name, words in GATES.items()}
+# the twenty-third round's one-line phrasings (`spec.grammar_families23`): before every earlier round's
+EARLY_FIRST, IGNORE_LAST = policy23.EARLY + EARLY_FIRST, IGNORE_LAST + policy23.IGNORE
+GATES = {name: words + policy23.GATES.get(name, "") for name, words in GATES.items()}

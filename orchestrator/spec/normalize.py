@@ -29,7 +29,9 @@ _CARDINALS = "|".join(w for w in sorted(NUMBER_WORDS, key=len, reverse=True)
                       if " " not in w and w not in ("once", "twice", "thrice", "single", "dozen", "hundred"))
 (_NUMBER_WORD, _HALF, _HALF_A, _ONE_UNIT, _QUOTED, _TYPO, _COMPOUND, _SERIES_WORD, _LIST_WORD, _HALF_AFTER,
  _LABEL_WORD, _BOTH_WAYS) = compile_many("normalize", [
-    (rf"\b(?!(?:once|twice|thrice|a\s+couple\s+more)\b)({WORDS})\b(?=\s*-?\s*{_COUNT_NOUNS})", re.I),
+    # ("a couple of minutes" is a loose time: left as written, so `grammar`'s vague rows report it)
+    (rf"\b(?!(?:once|twice|thrice|a\s+couple\s+more)\b|a\s+couple\s+of\s+(?:{LONG_UNITS})\b)({WORDS})\b"
+     rf"(?=\s*-?\s*{_COUNT_NOUNS})", re.I),
     (rf"\b(\d+(?:\.\d+)?|{WORDS})\s+and\s+a\s+half\s+({LONG_UNITS})\b", re.I),
     # "half an hour", "half a minute", "every half minute", "a half-hour"
     (rf"\b(?:an?\s+)?(half|(?:a\s+|one\s+)?quarter\s+of|three\s+quarters\s+of)[\s-]+(?:an?\s+)?({LONG_UNITS})\b", re.I),
