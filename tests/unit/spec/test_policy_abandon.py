@@ -54,3 +54,41 @@ def test_the_time_is_the_step_s_timeout_in_each_document_kind(name: str, doc: st
     effects = [effect_of(r.statement) for r in spec.readings if r.steps == ("step-1",)]
     assert [e.attempt_timeout_s for e in effects if e.attempt_timeout_s is not None] == [120], spec.readings
     assert all(e.retry is None for e in effects)
+
+
+@pytest.mark.parametrize("text", [
+    "If the allergen check fails, do not proceed.",  # a kitchen sheet
+    "Should the torque reading error out, don't carry on: the aircraft stays in the hangar.",  # a work card
+    "If the consent form scan breaks we must not continue.",  # a clinic protocol
+])
+def test_not_going_on_is_a_failure_never_going_on(text: str) -> None:
+    on_failure = read_phrase(text).statement.on_failure
+    assert on_failure is not None and on_failure.kind == "fail", on_failure
+
+
+@pytest.mark.parametrize("text", [
+    "Wait max 30 min for the duty engineer; none in 30 min = do not proceed.",  # a work card
+    "Wait up to 2 h for the editor's sign-off.",  # a newsroom run sheet
+    "Waiting at most 1 hour for the head chef, then bin the batch.",  # a kitchen sheet
+])
+def test_a_time_given_to_a_person_is_no_retry_and_is_said(text: str) -> None:
+    phrase = read_phrase(text)
+    effect = effect_of(phrase.statement)
+    assert effect.retry is None and effect.attempt_timeout_s is None, effect
+    assert any("approval" in p for p in phrase.problems), phrase.problems
+
+
+def test_a_wait_for_a_thing_is_still_a_wait() -> None:
+    effect = effect_of(read_phrase("Wait 10 s for the page to load, then retry 3 times.").statement)
+    assert effect.retry is not None and effect.retry.max_retries == 3
+
+
+@pytest.mark.parametrize(("text", "no_retry"), [
+    ("The tech log goes once only. A duplicate entry is a finding at audit.", True),  # a work card
+    ("The payslip email is sent once.", True),  # an HR checklist
+    ("Posting happens exactly once, never twice.", True),  # a newsroom run sheet
+    ("It runs once the upload is in.", False),  # "once" as "when"
+    ("The sample is read once per well.", False),
+])
+def test_a_step_said_to_go_once_is_never_retried(text: str, no_retry: bool) -> None:
+    assert read_phrase(text).statement.no_retry is no_retry
