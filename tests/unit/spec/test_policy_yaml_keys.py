@@ -113,3 +113,20 @@ def test_a_failure_block_with_a_wait_alone_is_not_made_a_retry() -> None:
 ])
 def test_never_again_in_prose_is_no_policy(text: str) -> None:
     assert not read_phrase(text).statement.no_retry
+
+
+@pytest.mark.parametrize(("block", "seconds"), [
+    ("overall:\n  give_up_after: 30m   # still going after that: bin it\n", 1800),  # a harbour's berths file
+    ("whole_day:\n  give_up_after: 2h\n", 7200),  # a bakery's own schema
+    ("run_rules:\n  max_total: 45 min\n", 2700),  # a lab queue
+])
+def test_a_block_holding_the_whole_run_s_limit_is_read_as_the_run_s(block: str, seconds: float) -> None:
+    text = block + "steps:\n  - id: a\n    skill: proof-timer\n"
+    spec = parse_spec_text(text, "own.yaml", "yaml")
+    assert spec.convergence.limits.wall_time_s == seconds
+    assert not [w for w in spec.warnings if "not understood" in w.message], spec.warnings
+
+
+def test_a_block_of_step_settings_is_not_lifted() -> None:
+    spec = parse_spec_text("settings:\n  colour: blue\nsteps:\n  - id: a\n    skill: proof-timer\n", "own.yaml", "yaml")
+    assert spec.convergence.limits.wall_time_s is None or spec.convergence.limits.wall_time_s != 1800
