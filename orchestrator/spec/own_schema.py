@@ -43,8 +43,8 @@ from orchestrator.spec.yaml_dialect import (
     short,
 )
 from orchestrator.spec.yaml_node import NodeReader
-from orchestrator.spec.yaml_top import run_limit_key
 from orchestrator.spec.yaml_own_keys import POLICY_BLOCKS
+from orchestrator.spec.yaml_top import run_limit_key
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 

@@ -31,8 +31,8 @@ from orchestrator.spec.fields import spell_step_refs
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_aside import defines_terms
-from orchestrator.spec.source import Source
 from orchestrator.spec.skill_mentions import only_fallbacks
+from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, label_key, step_heading
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
