@@ -27,7 +27,7 @@ _FIELD = (r"(?!(?:the|a|an|it|its|them|this|that|these|those|step|stage|attempt|
 _VALUE = (r"(?:\"[^\"]{0,200}+\"|'[^'\n]{0,200}+'|-?\d{1,12}+(?:\.\d{1,9}+)?+(?![\w%]|\.\d|\s*+(?:ms|s|secs?|seconds?|m|"
           r"mins?|minutes?|h|hrs?|hours?|d|days?|x|times|tries|retries|attempts|goes|%)\b)|true\b|false\b|null\b)")
 _PAIR = _FIELD + r"\s++(?:=\s*+|:\s*+)?" + _VALUE
-_LINK = r"\s*+(?:,\s*+(?:and\s+)?|;\s*+|\s+and\s+|\s*+&\s*+)"
+_LINK = r"(?:\s*+,\s*+(?:and\s+)?|\s*+;\s*+|\s++and\s+|\s*+&\s*+)"
 _LIST = _PAIR + r"(?:" + _LINK + _PAIR + r"){1,12}+"  # two or more pairs
 _GO_ON = (r"(?:carry(?:ing)?\s+on|keep(?:ing)?\s+going|mov(?:e|ing)\s+on|go(?:ing)?\s+on|continu(?:e|ing)|proceed(?:ing)?|"
           r"press\s+on|go\s+ahead|push\s+on|keep\s+rolling|don'?t\s+(?:stop|block|hold)|anyway)\b")

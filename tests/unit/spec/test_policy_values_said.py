@@ -36,6 +36,8 @@ def _value(text: str) -> Any:
      {"od600": None, "blank_ok": True}),  # a lab protocol
     ("If the CRM lookup fails just proceed, assuming tier \"free\", seats 1.",
      {"tier": "free", "seats": 1}),  # a support ticket
+    ("If the tide gauge is down, keep going and assume low_m 0.4, high_m 4.1 and range_m 3.7.",
+     {"low_m": 0.4, "high_m": 4.1, "range_m": 3.7}),  # a ship's log: the last pair after "and"
     # the failed thing written down as a field and its value
     ("A bad core sample must not block the rest: log that sample as moisture_pct 0 and continue.",
      {"moisture_pct": 0}),  # a field-survey sheet
