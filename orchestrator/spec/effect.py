@@ -3,6 +3,7 @@
     retries 3, wait fixed 2s             → RetryPolicy(max_retries=3, delays_s=(2,), jitter=False)
     retries 2, wait 5s then 15s          → RetryPolicy(max_retries=2, delays_s=(5, 15), jitter=False)
     wait exponential, start 2, cap 20    → RetryPolicy(initial_s=2, multiplier=2, max_delay_s=20, jitter=True)
+    retries 5, exponential from 30s x2   → RetryPolicy(max_retries=5, initial_s=30, max_delay_s=480): no cap said, none made
     wait fixed 10s, for up to 60s        → RetryPolicy(max_retries=6, delays_s=(10,), budget_s=60)
     wait fixed 10s with jitter           → RetryPolicy(initial_s=10, multiplier=1, max_delay_s=10, jitter=True)
     never retried                        → RetryPolicy(max_retries=0)
@@ -33,6 +34,7 @@ from orchestrator.policy import (
 ASSUMED_RETRIES = 3
 DEFAULT_CAP_S = 60.0
 _MAX_RETRIES = 1000
+_LONGEST_WAIT_S = 86_400.0  # a doubling said without a cap is followed up to a day
 
 
 def _seconds(value: float) -> str:
@@ -117,6 +119,11 @@ def retry_of(statement: PolicyStatement, *, retry_said: bool = False) -> tuple[R
             count, assumed = ASSUMED_RETRIES, True
         else:
             return None, False
+    wait = statement.wait
+    if (not assumed and wait is not None and wait.kind == "exponential" and wait.cap_s is None
+            and wait.start_s is not None and count > 1):  # "retry 5x from 30 s, doubling": no cap was said
+        longest = wait.start_s * (wait.factor or 2.0) ** min(count - 1, 64)  # the last wait, as said
+        fields["max_delay_s"] = max(float(str(fields["max_delay_s"])), min(longest, _LONGEST_WAIT_S))
     return RetryPolicy.model_validate({**fields, "max_retries": min(count, _MAX_RETRIES)}), assumed
 
 

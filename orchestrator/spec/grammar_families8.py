@@ -38,6 +38,9 @@ from orchestrator.spec import grammar_families21 as policy21
 from orchestrator.spec import grammar_families23 as policy23
 from orchestrator.spec import grammar_person_wait as wait17
 from orchestrator.spec import grammar_value_pairs as pairs17
+from orchestrator.spec import policy_abandon as abandon23
+from orchestrator.spec import policy_values_said as values23
+from orchestrator.spec import policy_yaml_keys as yaml23
 from orchestrator.spec.grammar_row import Row
 
 # a field as written in prose: with an underscore or in backticks (a bare word is too often a verb)
@@ -177,6 +180,12 @@ GATES = {name: words + policy19.GATES.get(name, "") for name, words in GATES.ite
 # the twenty-first round's policy notations (`spec.grammar_families21`): before every earlier round's
 EARLY_FIRST, IGNORE_LAST = policy21.EARLY + EARLY_FIRST, IGNORE_LAST + policy21.IGNORE
 GATES = {name: words + policy21.GATES.get(name, "") for name, words in GATES.items()}
-# the twenty-third round's one-line phrasings (`spec.grammar_families23`): before every earlier round's
-EARLY_FIRST, IGNORE_LAST = policy23.EARLY + EARLY_FIRST, IGNORE_LAST + policy23.IGNORE
-GATES = {name: words + policy23.GATES.get(name, "") for name, words in GATES.items()}
+# the twenty-third round's values said as `name value` pairs (`spec.policy_values_said`), a time to abandon
+# by (`spec.policy_abandon`), "never again" after a failure (`spec.policy_yaml_keys`), then its one-line
+# phrasings (`spec.grammar_families23`): before every earlier round's
+EARLY_FIRST = values23.EARLY + abandon23.EARLY + yaml23.EARLY + policy23.EARLY + EARLY_FIRST
+IGNORE_LAST = IGNORE_LAST + policy23.IGNORE
+GATES = {
+    name: words + "".join(m.GATES.get(name, "") for m in (values23, abandon23, yaml23, policy23))
+    for name, words in GATES.items()
+}

@@ -6,6 +6,7 @@ read by what its keys mean before the YAML form's readers see it.
       season_needed_from_user: season           mapping of mostly plain values that holds a title,
       overall_deadline: 20 min                  a limit, a success check or an input)
       finished_if: ledger says posted = yes   → the run's success check, read by `whole_success`
+    overall: {give_up_after: 30m}             → the whole run's limit (a block holding only that)
     season_needed_from_user: season           → the workflow input `season` (a key that says it is asked for)
     batch_id: <batch id> / "?" / TBD          → the workflow input `batch_id` (a placeholder)
     [episode]  number = "?"  title = "?"      → the workflow input `episode`, an object (all placeholders)
@@ -45,6 +46,7 @@ from orchestrator.spec.yaml_dialect import (
 )
 from orchestrator.spec.yaml_node import NodeReader
 from orchestrator.spec.yaml_own_keys import POLICY_BLOCKS
+from orchestrator.spec.yaml_top import run_limit_key
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -197,7 +199,8 @@ def _meta_block(raw: str, node: Node, kube: bool) -> bool:
         return False  # a mapping of mappings: jobs, services, a dialect's
     if any(yk.step_key(k) == "skill" or yk.key_name(k) in ("script", "run") or _holds_items(v) for k, v in keys):
         return False  # a job (it runs something), or the steps' container
-    return any(yk.top_key(k) in _META_MEANING or _ASKED.search(yk.key_name(k)) for k, _ in keys)
+    # `overall: {give_up_after: 30m}`: a block holding the whole run's limit (`yaml_top.run_limit_key`)
+    return any(yk.top_key(k) in _META_MEANING or _ASKED.search(yk.key_name(k)) or run_limit_key(k, v) for k, v in keys)
 
 
 def _step_list(raw: str, node: Node) -> bool:

@@ -31,6 +31,7 @@ from orchestrator.spec.fields import spell_step_refs
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_aside import defines_terms
+from orchestrator.spec.skill_mentions import only_fallbacks
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, label_key, step_heading
 
@@ -148,7 +149,12 @@ def section_units(blocks: list[Block], *, paragraphs: bool = True) -> list[Unit]
             i += run
             continue
         text = str(getattr(block, "text", ""))
-        starts = isinstance(block, Para) and names_a_skill(text) and not _FALLS_BACK.match(_naming_sentence(text))
+        starts = (
+            isinstance(block, Para)
+            and names_a_skill(text)
+            and not _FALLS_BACK.match(_naming_sentence(text))
+            and not only_fallbacks(text)
+        )
         if starts and paragraphs and any(names_a_skill(str(getattr(b, "text", ""))) for b in units[-1].blocks):
             units.append(Unit(blocks=[]))
         units[-1].blocks.append(block)

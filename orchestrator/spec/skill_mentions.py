@@ -4,7 +4,8 @@ A catalog skill, or a tool one skill wraps (`spec.vocabulary`), named `x`, **x**
 as a link's text or target ([x](skills/x)), or as a bare word (only a name with a hyphen or
 underscore, or one next to "skill", "module", "tool" or "script"). In a sentence that names a
 fallback ("instead", "fall back to", "if that fails use") the names are the fallback; a name a
-failure is said of ("if x falls over") is its subject; one in a remark ("NOTE: ...") is an aside;
+failure is said of ("if x falls over") is its subject; one a value is said to come from ("the
+max_trips that x gave back") its source; one in a remark ("NOTE: ...") is an aside;
 any other does the work (`roles`, `doers`). Used by the anchored reading (`spec.anchored`).
 """
 
@@ -32,6 +33,7 @@ _QUOTED: tuple[tuple[str, str], ...] = (
     (r"(?<![\w'’])['‘]([^'’\n]{1,80})['’](?![\w'’])", "quotes"),
     (r"[\"“]([^\"”\n]{1,80})[\"”]", "quotes"),
 )
+_TICKED = _rx(r"`([a-z0-9]+(?:-[a-z0-9]+)+)`")  # a skill's name in backticks, as `only_fallbacks` reads it
 _LINK = _rx(r"\[([^\]\n]{1,120})\]\(([^)\s]{1,300})\)")
 _WORD = _rx(r"(?<![\w./#@-])([A-Za-z][\w]*(?:[-_.][A-Za-z0-9]+)*)(?![\w-])")
 _SKILL_WORD = _rx(r"(?i)^\s*(?:skill|module|tool|script|job|task)\b|\b(?:skill|module|tool|script)\s*$")
@@ -44,6 +46,11 @@ _FALLBACK = _rx(
 _FAILS_AFTER = _rx(
     r"\W{0,3}(?:\s*\([^)]{0,40}\))?\s*(?:fails|failed|falls\s+over|errors|errored|breaks|crashes|chokes|times\s+out|"
     r"is\s+down|is\s+unavailable|does\s*n[o']t\s+(?:work|answer)|can\s*n[o']t)")
+
+# a name said as where a value came from ("the max_trips that road-weather gave back"): no doer
+_GAVE_BEFORE = _rx(r"(?i)\b(?:that|which|what|whatever)\s*+$")
+_GAVE_AFTER = _rx(r"\W{0,2}\s++(?:gave|gives|handed|hands|returned|returns|produced|produces|reported|reports|came\s+back\s+with|"
+                  r"spat\s+out|put\s+out|worked\s+out|found)\b")
 
 # a clause: up to a comma, semicolon, colon or dash (brackets kept whole)
 _CLAUSE = _rx(r"(?:\([^)]*\)|[^,;:—–(])+(?:[,;:—–]|$)")
@@ -135,6 +142,9 @@ def roles(text: str, vocabulary: Vocabulary) -> list[Mention]:
                     m.role = "aside"
                 elif _FAILS_AFTER.match(part, m.end - start - clause.start()) or m.start - start > checked_from:
                     m.role = "subject"
+                elif _GAVE_AFTER.match(part, m.end - start - clause.start()) and _GAVE_BEFORE.search(
+                        part[max(0, m.start - start - clause.start() - 12):m.start - start - clause.start()]):
+                    m.role = "source"  # "the max_trips that road-weather gave back": its output, read elsewhere
                 elif fallback:
                     m.role = "fallback"
                 out.append(m)
@@ -172,3 +182,14 @@ def in_backticks(line: str, vocabulary: Vocabulary) -> str:
     for m in reversed(mentions(line, vocabulary)):
         line = f"{line[:m.start]}`{m.written}`{line[m.end:]}"
     return line
+
+
+def only_fallbacks(text: str) -> bool:
+    """Whether every skill `text` names in backticks is said as what to use when the step fails ("The
+    quote service goes down. If it errors, switch to `flat-rate-cover`."): that step's fallback, no
+    step of its own. Names are taken as written, with no catalog (any hyphenated name in backticks)."""
+    names = frozenset(m.group(1) for m in _TICKED.finditer(text))
+    if not names:
+        return False
+    found = roles(text, Vocabulary(skills=names))
+    return bool(found) and all(m.role == "fallback" for m in found)

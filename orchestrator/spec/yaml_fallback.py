@@ -21,6 +21,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.model import Reading
+from orchestrator.spec.policy_yaml_keys import retry_block
 from orchestrator.spec.yaml_dialect import MAP, note, scalar, short
 from orchestrator.spec.yaml_node import NodeReader
 
@@ -70,6 +71,9 @@ def failure_block(r: NodeReader, raw: str, k: Node, v: Node, notes: list[Reading
         r.src.warn(r.line(v.value[1]), f"{raw}: a step has one fallback; only the first entry of the list is read",
                    "spec.unread")
     block = _one(v)
+    if (retry := retry_block(k, block)) is not None:  # `when_it_breaks: {again: 4, gap: 20s}`: a retry
+        notes.append(note(r, k, f"{raw}: {short(r.value(block))}", f"the step's retry: '{retry[0][1].value}'"))
+        return retry
     vocab = r.src.vocabulary
     if isinstance(block, ScalarNode):  # `rescue: [geo-lite]`: the skill
         return _skill(r, raw, k, block, v, notes)

@@ -59,6 +59,7 @@ from orchestrator.spec.model import (
     StepSpec,
 )
 from orchestrator.spec.own_schema import own_success, read_own_top
+from orchestrator.spec.policy_yaml_keys import give_up_alone
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import read_for_each, read_when
 from orchestrator.spec.step_prose import is_root_value, read_step_list
@@ -336,6 +337,7 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
     named = next((n for k, (_, n) in keys.items() if k in ("id", "name") and isinstance(n, ScalarNode)), None)
     keys, shaped = reshape_step(r, keys, key_id or (_slug(str(named.value)) if named else "") or f"step-{index + 1}")
     keys, read = _aliases(keys, r)
+    keys = give_up_alone(keys, r.said)  # `give_up_after: 45s` with no retry beside it: the timeout
     read = [*r.item_readings.pop(id(node), []), *shaped, *read,
             *anchor_readings(r.src, r.anchors, line, int(node.end_mark.line) + 1)]
     sid = r.text(keys["id"][1], "id") if "id" in keys else key_id

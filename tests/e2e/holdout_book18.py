@@ -54,20 +54,14 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
                     "not (warned at line 14, where the step's text starts)",
     (BERTHS, 50, 0): "'carry on anyway, posted: false' (line 50) is read as a rule on transient failures that continues "
                      "with no value ('again' not understood, warned): `posted: false` is dropped",
-    (FINDS, 8, 0): "'just use supervisor = \"unknown\", phase = \"unphased\" and keep going' (line 8) is read as a default "
-                   "with supervisor only: the phase is dropped without a word",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (BERTHS, "limit", 9): "`give_up_after: 30m` under `overall:` (lines 8-9) is not read (key 'overall' not understood, "
-                          "warned at line 8): the wall time stays 3600 s",
 }
 # (folder, line) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
 # warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
     (PRINT, 17): "the carry-on values are warned at line 14 (where the step's text starts), not at line 17",
-    (BERTHS, 9): "the whole run's 30m is warned only as the unread key 'overall' at line 8",
-    (FINDS, 8): "supervisor is read, phase = \"unphased\" is dropped without a word at line 8",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {

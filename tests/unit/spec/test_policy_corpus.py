@@ -235,6 +235,10 @@ def _retry(m: dict[str, Any]) -> RetryPolicy | None:
         schedule["budget_s"] = float(m["for_up_to_s"])
         if count is None:
             count = _waits_in(float(m["for_up_to_s"]), schedule)
+    if (count is not None and count > 1 and wait is not None and wait["kind"] == "exponential"
+            and wait.get("cap") is None and wait.get("start") is not None):  # no cap said: every doubling kept
+        longest = float(wait["start"]) * float(wait.get("factor") or 2.0) ** min(count - 1, 64)
+        schedule["max_delay_s"] = max(schedule["max_delay_s"], min(longest, 86_400.0))
     if count is None and wait is not None:
         count = ASSUMED_RETRIES
     if count is None:
