@@ -451,42 +451,15 @@ XFAIL9: dict[str, str] = {
 # holdout19 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
 XFAIL19: dict[str, str] = {
     "If the label printer won't talk to us, have another go twice more before calling it.":
-        "two retries as meant; 'before calling it' is not read as the fail after them (the default fallback, failing: "
-        "the same plan)",
-    "Resend the manifest up to four times with a 45-second breather in between.":
-        "'up to four times' gives no count read: 3 retries assumed, 45 s apart",
-    "Back off from 2 seconds, doubling every time, topping out at half a minute; eight goes at most.":
+        "two retries as meant; 'before calling it' is not read as the fail after them (the default fallback, failing: the same plan)",
+    'Back off from 2 seconds, doubling every time, topping out at half a minute; eight goes at most.':
         "'eight goes at most' is read as eight attempts, 7 retries (as 'ten tries in all' is 9); the author counts 8 retries",
-    "Anything over 90 seconds on the barcode decode and we treat it as dead.":
-        "'over 90 seconds ... treat it as dead' is not read as a 90 s timeout (warned: '90 seconds' not understood)",
-    "When the allergen checker crashes, proceed as though it returned allergens = [] and flag nothing.":
+    'When the allergen checker crashes, proceed as though it returned allergens = [] and flag nothing.':
         "the value is read, as a rule for code errors ('crashes'); the author means every failure",
-    'A failed exchange-rate fetch is not a blocker; keep rolling with rate 1.0 and currency "EUR".':
-        "'keep rolling with rate 1.0 and currency \"EUR\"' is not read as going on with those values: no policy, no word",
-    "Check back on the lab result every 10 minutes, and stop looking after 4 hours.":
+    'Check back on the lab result every 10 minutes, and stop looking after 4 hours.':
         "the polling is read, with 'stop looking' as an explicit fail, which is also the default fallback: the same plan",
-    "Two more tries on the SFTP push, 30 s and then 2 min later; if both miss, stop the whole run.":
-        "'30 s and then 2 min later' keeps only the 2 min wait (warned: '30 s' not understood)",
-    "The nightly inventory roll-up gets until 6 hours have passed, no longer.":
-        "a whole run's 6 h is read as a 6 h retry budget with 364 retries, without a word",
-    "Try it again one time after a quarter of an hour if the courier portal is down.":
-        "'again one time' gives no count read: 3 retries assumed, 900 s apart",
-    "Give the geofence check a second chance straight away, then a third after 10 s.":
-        "'a second chance straight away, then a third after 10 s' is read as one retry after 10 s, without a word",
-    "Retry with exponential backoff - 1s, 4s, 16s, 64s - and then fail the job.":
-        "the four waits and the fail are read; 'exponential' is warned as not understood (a spurious word)",
-    "Halt the entire batch if it's still going after 1 day.":
-        "a whole run's 1 day is read as a plain fail, with no time, without a word",
-    "A 3-minute limit per patient record; a timeout should drop that record to `manual-review-queue`.":
-        "`manual-review-queue` is read as a default value on timeouts, not as the skill to use instead",
-    'If grading the sample fails, record grade "ungraded" and keep the run alive.':
-        "'record grade \"ungraded\" and keep the run alive' is not read: no policy, no word",
-    "Stop trying the door controller after the first failure - do not loop on it, it locks the door.":
-        "'stop trying after the first failure' is not read as no retry: no policy, no word (the default, no retry, "
-        "is the same plan)",
-    "Be patient with the vendor API, it's slow.": "ambiguous, but read as no policy with no word",
-    "If it fails, rerun it later.": "ambiguous, but read as no policy with no word",
-    "Give it a couple of minutes.": "ambiguous ('a couple of minutes'), read as a 120 s timeout without a word",
+    'A 3-minute limit per patient record; a timeout should drop that record to `manual-review-queue`.':
+        'the 180 s timeout and `manual-review-queue` are read, as a fallback on timeouts only; the key has it on every failure',
 }
 
 
