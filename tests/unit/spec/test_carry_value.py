@@ -67,7 +67,7 @@ def _read(text: str, *, problems: bool = False) -> dict[str, Any]:
     ("Should the hive scale die, use null for weight_kg and continue.", {"weight_kg": None}),  # a beekeeping notebook
     # the pair said right after going on
     ("If the card reader is down, carry on anyway, paid: false.", {"paid": False}),  # a market stall's sheet
-    ("Should the projector die, keep going with slides_shown: 0.", {"slides_shown": 0}),  # a lesson plan
+    ("Should the projector die, keep going - slides_shown: 0.", {"slides_shown": 0}),  # a lesson plan
     ("If the tag printer jams: proceed regardless - tagged: false.", {"tagged": False}),  # a ringing station's log
 ])
 def test_a_field_and_its_value_said_in_words_are_the_value_to_go_on_with(text: str, want: dict[str, Any]) -> None:
