@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from orchestrator.plan.count_field import flag_of_count
 from orchestrator.spec.condition import Clause, ReadCondition, read_condition
 
 # A name (and the step it was said of, or None) -> its path in an expression, or None.
@@ -115,7 +116,16 @@ def _clause_expression(clause: Clause, resolve: Resolve, values: Callable[[str],
             raise ConditionError(f"cannot tell which field `{clause.value}` is a value of{which}; write it as "
                                  f"a comparison, `environment == {clause.value}`")
         return f"{holders[0]} == {_literal(clause.value)}"
-    path = _place(clause, resolve, meaning, guessed)
+    try:
+        path = _place(clause, resolve, meaning, guessed)
+    except ConditionError:  # "any brake is worn", no count of them: the flag `any_worn` a step gives
+        flag = flag_of_count(clause.subject, clause.op or "", clause.value, lambda name: resolve(name, clause.step))
+        if flag is None:
+            raise
+        if guessed is not None:
+            guessed.append(f"'{' '.join(clause.subject[:-1])}' is counted by no step: read as the flag "
+                           f"`{flag.split('.')[-1]}` a step gives")
+        return flag
     if clause.guess and guessed is not None:  # "4 or worse" read as >= 4
         guessed.append(clause.guess)
     if clause.kind == "empty":

@@ -39,6 +39,10 @@ EARLY: tuple[Row, ...] = (
     Row("value_field", r"(?<!\w)(?:fill(?:ing)?\s+in|plug(?:ging)?\s+in|enter(?:ing)?|writ(?:e|ing)(?:\s+in)?|put(?:ting)?(?:\s+in)?|"
         r"pop(?:ping)?\s+in|stick(?:ing)?\s+in|record(?:ing)?|log(?:ging)?|set(?:ting)?|us(?:e|ing))\s+`?(?P<field>" + _FIELD
         + r")`?\s*+[:=]\s*+(?P<value>" + _VALUE + r")(?!\s*+[,;&]\s*+(?:and\s+)?" + _FIELD + r"\s*+[:=])", needs=_GO_ON),
+    # "carry on anyway, posted: false", "keep going - status: 'skipped'": the one pair said right after going on
+    Row("value_field", r"(?<!\w)" + _GO_ON + r"(?:\s+(?:anyway|regardless|all\s+the\s+same))?+\s*+[,;:–—-]\s*+"
+        r"`?(?P<field>" + _FIELD + r")`?\s*+[:=]\s*+(?P<value>" + _VALUE + r")(?!\s*+(?:[,;&]\s*+)?(?:and\s+)?"
+        + _FIELD + r"\s*+[:=])"),
     # "carry on with due_date left blank (null)": that field as null
     Row("value_fields", r"(?<!\w)" + _GO_ON + r"\s+with\s+(?:the\s+|its\s+)?`?(?P<fields>" + _FIELD + r")`?\s+(?:left\s+|set\s+|"
         r"kept\s+|as\s+)?" + _EMPTY),

@@ -551,8 +551,13 @@ def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "rejec
         from orchestrator.spec.approval_lead import (
             wait_said,  # "Wait 30 min max; no answer = file anyway"
         )
+        from orchestrator.spec.approval_sign import (
+            role_wait,  # "Wait max 30 min for the inspector; no inspector ..."
+        )
 
         got = said_wait(text)
+        if got[0] is None and (for_role := role_wait(text))[0] is not None:
+            return for_role[0], for_role[1] or "reject"  # a wait for the inspector: no one, no go
         other = wait_said(text) if got[1] is None else (None, None)
         found = other if other[0] is not None and (got[0] is None or other[1] is not None) else got
         return (found[0], found[1] or _silence_means(text)) if found[0] is not None else found
@@ -576,9 +581,10 @@ def approval_rest(sentence: str) -> str:
     """What a sentence says beside its approval: "when the total is over 10,000, the lead has OK'd
     it (no answer within 4h = no) When `send` mails them" -> "When `send` mails them" (lines of a
     scenario run together); "" when it says nothing else."""
+    from orchestrator.spec.approval_sign import sign_cue
     from orchestrator.spec.whole_approval import said_cue, said_no
 
-    m = _APPROVE.search(sentence) or said_cue(sentence)
+    m = _APPROVE.search(sentence) or said_cue(sentence) or sign_cue(sentence)
     if m is None:
         return sentence
     start, end = m.start(), m.end()
@@ -625,8 +631,12 @@ def approval_sentence(sentence: str) -> bool:
 
     if _ASIDE_LINE.match(sentence):  # "// TODO: add the check once HSE signs it off": a note, no instruction
         return False
+    from orchestrator.spec.approval_sign import (
+        sign_cue,  # "inspection by a certifying inspector before ..."
+    )
+
     return (_APPROVE.search(sentence) is not None or said_approval(sentence) or gives_time(sentence)
-            or first_cue(sentence))
+            or first_cue(sentence) or sign_cue(sentence) is not None)
 
 
 def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | None:

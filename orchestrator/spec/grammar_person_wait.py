@@ -10,6 +10,7 @@ approval was read the policy reader meets the sentence: it is reported as not a 
 
 from __future__ import annotations
 
+from orchestrator.spec.approval_sign import WAIT_FOR_ROLE
 from orchestrator.spec.grammar_row import Row
 
 EARLY: tuple[Row, ...] = (
@@ -18,5 +19,8 @@ EARLY: tuple[Row, ...] = (
         r"\b[^.]*",
         value="a time given to a person with what their silence means is the wait of an approval, not a retry or a "
               "timeout of the step; write it on the step's approval (`Approval: required, timeout 30m -> approve`)"),
+    Row("ambiguous", WAIT_FOR_ROLE,  # "Wait max 30 min for the inspector" (`approval_sign`)
+        value="a time waited for a person (an inspector, a manager) is the wait of their sign-off, not a retry or a "
+              "timeout of the step; write it on the step's approval (`Approval: required, timeout 30m -> reject`)"),
 )
-GATES = {"EARLY": r"|silence|answer|reply"}
+GATES = {"EARLY": r"|silence|answer|reply|wait"}

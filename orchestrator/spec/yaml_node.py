@@ -242,6 +242,8 @@ class NodeReader:
         """`approval: true`, a sentence (`required if amount > 1000; wait up to 24h, then reject`)
         or a mapping in plain words: `{if: total > 1000, by: line manager, wait: 24h, then: reject}`."""
         value = self.value(node)
+        from orchestrator.spec.approval_yaml_keys import own_approval_key
+
         if value is True:
             return ApprovalPolicy()
         if value in (False, None):
@@ -255,6 +257,9 @@ class NodeReader:
         said: dict[str, str] = {}
         for raw, pair in raw_keys.items():
             kind = yk.approval_key(raw)
+            if kind is None and (own := own_approval_key(raw, pair[1])) is not None:  # `hold_for: 90m`
+                self.src.warn(self.line(pair[0]), own.said, "spec.approval-key")
+                kind, pair = own.kind, (pair[0], own.node)
             if kind is None or kind in keys:
                 self.src.warn(self.line(pair[0]), f"approval.{raw} not understood", "spec.unread")
                 continue

@@ -69,8 +69,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
     (WEDDING, 4, "approval"): "line 15's sign-off ('over £9,000 I'll need your ok ... within 24 hrs I won't place it') is "
                               "joined to line 14's retry text as step 4's policy and not read: no approval (warned at "
                               "line 14 only: 'not understood: 24 hrs')",
-    (GRADES, 4, "approval"): "the sign-off's condition and no_reply are read but not `wait_max: 48h` (line 49): the gate "
-                             "has no timeout",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
@@ -96,7 +94,6 @@ SILENT: dict[tuple[str, int], str] = {
                    "understood: 24 hrs'), none at line 15",
     (WEDDING, 19): "the success check is joined to line 18's limit sentence and dropped without a word at line 19",
     (GRADES, 29): "`give_up_after: 20s` becomes the retries' 20 s budget without a word (no per-attempt timeout)",
-    (GRADES, 48): "the sign-off's `wait_max: 48h` (line 49) is dropped without a word: the gate has no timeout",
 }
 
 

@@ -52,8 +52,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
     (PRINT, 17, 0): "'assume 256 pp and a 15 mm spine and keep going' (line 17): the carry-on is read, its values are "
                     "not (warned at line 14, where the step's text starts)",
-    (BERTHS, 50, 0): "'carry on anyway, posted: false' (line 50) is read as a rule on transient failures that continues "
-                     "with no value ('again' not understood, warned): `posted: false` is dropped",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {

@@ -65,6 +65,10 @@ def _read(text: str, *, problems: bool = False) -> dict[str, Any]:
     ("If the kiln probe drops out, put 0 in peak_temp and carry on.", {"peak_temp": 0}),  # a pottery firing log
     ("When the roll-call sync fails, use \"absent\" as the `status` and move on.", {"status": "absent"}),  # a school trip
     ("Should the hive scale die, use null for weight_kg and continue.", {"weight_kg": None}),  # a beekeeping notebook
+    # the pair said right after going on
+    ("If the card reader is down, carry on anyway, paid: false.", {"paid": False}),  # a market stall's sheet
+    ("Should the projector die, keep going - slides_shown: 0.", {"slides_shown": 0}),  # a lesson plan
+    ("If the tag printer jams: proceed regardless - tagged: false.", {"tagged": False}),  # a ringing station's log
 ])
 def test_a_field_and_its_value_said_in_words_are_the_value_to_go_on_with(text: str, want: dict[str, Any]) -> None:
     assert _read(text) == {"fallback": want}
@@ -78,6 +82,14 @@ def test_a_field_and_its_value_said_in_words_are_the_value_to_go_on_with(text: s
 ])
 def test_a_value_said_without_going_on_is_no_value_to_go_on_with(text: str) -> None:
     assert "fallback" not in _read(text, problems=True)
+
+
+@pytest.mark.parametrize("text", [
+    "If the scanner fails, keep going, the batch_id: 7 is on the label.",  # a pair that names, after "the"
+    "If the gate sticks, proceed to bay 4: 12 boats are waiting.",  # a place to go on to, no value
+])
+def test_a_pair_after_going_on_that_is_no_field_of_the_output_is_no_value(text: str) -> None:
+    assert not isinstance(_read(text, problems=True).get("fallback"), dict)
 
 
 def test_a_time_after_take_as_is_no_value_to_go_on_with() -> None:
