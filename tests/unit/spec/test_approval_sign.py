@@ -117,7 +117,7 @@ def test_a_wait_for_a_role_with_no_approval_read_is_reported_and_never_a_retry()
     policy = step_by_skill(plan, "give-dose").policy
     assert policy.retry.max_retries == 0 and not policy.rules and policy.attempt_timeout_s is None
     assert policy.fallback.action.value == "fail"
-    assert any(w.where == "doc.md:4" and "a time waited for a person" in w.message for w in plan.warnings)
+    assert any(w.where == "doc.md:4" and "not a retry" in w.message for w in plan.warnings)
 
 
 def test_a_wait_for_a_thing_is_still_the_policy_readers() -> None:
