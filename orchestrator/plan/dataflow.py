@@ -54,7 +54,7 @@ from orchestrator.plan.input_guard import kept_apart
 from orchestrator.plan.input_names_kept import keep_names
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
-from orchestrator.plan.literal_said import bind_literals_said, literal_said
+from orchestrator.plan.literal_said import bind_literals_said, literal_said, takes_a_number
 from orchestrator.plan.location import error_at, from_spec, split_where, warning_at
 from orchestrator.plan.mapping import (
     SAYS_EVERY,
@@ -652,8 +652,9 @@ class _Planner:
                                           mapped.bindings, mapped.provenance, self.path)  # "the limit from step 2"
             self.found += bind_said_values(step, left, [said_text, self.preamble], mapped.bindings,
                                            mapped.provenance, self.path)  # "Home country for us is CA"
-            self.found += bind_literals_said(step, [n for n in left if n not in mapped.bindings], said_text,
-                                             mapped.bindings, mapped.provenance, self.path)  # "limit 1.0 mm"
+            numeric = [n for n in left if n not in mapped.bindings and takes_a_number(schema, n)]
+            self.found += bind_literals_said(step, numeric, said_text, mapped.bindings, mapped.provenance,
+                                             self.path)  # "limit 1.0 mm"
             self.check_given(step, mapped.bindings)  # every input its skill says it reads that nothing gives: warned
             schema = self.with_loose(schema, mapped.bindings)
             conditional = step.when or step.otherwise_where or (step.approval and step.approval.when)

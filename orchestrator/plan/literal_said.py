@@ -10,12 +10,15 @@ a part of one between commas and semicolons) holds a word of that name (of three
 within eight words of it, one number, that number is the step's literal, warned at the step's line;
 the plain way is `limit_mm: 1.0` in the step. A number that is a duration or a count of tries (`2 MIN`,
 `3 times`, `5x`) is not read unless the name is one of a duration; a step or section number (`step 1`,
-`from 5.3`) never is. Two clauses that say two numbers for it: none is taken.
+`from 5.3`) never is, nor a man page's section after a name (`list-shards(1)`), nor a number for an
+input whose schema takes no number, nor a number said for now ("`threshold` (60 for now)", "default 60"): that is an
+input the run may be given. Two clauses that say two numbers for it: none is taken.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, MutableMapping
+from collections.abc import Iterable, Mapping, MutableMapping
+from typing import Any
 
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.model import InputBinding, Provenance
@@ -34,6 +37,10 @@ _TIME = frozenset({"s", "sec", "secs", "second", "seconds", "min", "mins", "minu
 _REFERS = frozenset({"step", "steps", "section", "sections", "item", "no", "number", "part", "stage", "task",
                      "from", "see", "rev", "version", "v", "sop", "#", "§", "ep", "page", "line", "table"})
 _NEAR = 8
+# a number said as the value for now, not for good: the input stays one the run is given
+_DEFAULT = frozenset({"default", "defaults", "initially", "currently", "usually", "normally"})
+_FOR_NOW = frozenset({"for now", "by default", "to start", "at present", "right now", "this week", "this month",
+                      "unless told", "unless changed"})
 
 
 def _clauses(text: str) -> list[list[str]]:
@@ -58,8 +65,10 @@ def literal_said(name: str, text: str) -> tuple[float | int, str] | None:
                 continue
             after = lower[i + 1] if i + 1 < len(lower) else ""
             before = lower[i - 1] if i else ""
-            if before in _REFERS or "_" in before or (after in _TIME and not timed):  # `rain_total 0`: another name's
+            if before in _REFERS or "_" in before or "-" in before or (after in _TIME and not timed):  # `rain_total 0`: another name's
                 continue
+            if before in _DEFAULT or after in _DEFAULT or " ".join(lower[i + 1:i + 3]) in _FOR_NOW:
+                continue  # "`threshold` (60 for now)", "default 60": a value the run may be given otherwise
             numbers.append(t)
         values = {float(t) for t in numbers}
         if len(values) != 1:
@@ -68,6 +77,15 @@ def literal_said(name: str, text: str) -> tuple[float | int, str] | None:
         said: float | int = int(value) if "." not in numbers[0] else value
         found.setdefault(value, (said, " ".join(tokens)))
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+def takes_a_number(schema: Mapping[str, Any], name: str) -> bool:
+    """Whether the skill's input `name` may be a number (its schema says no type, or a number's)."""
+    props = schema.get("properties")
+    said = props.get(name) if isinstance(props, Mapping) else None
+    kind = said.get("type") if isinstance(said, Mapping) else None
+    kinds = kind if isinstance(kind, list) else [kind]
+    return kind is None or any(k in ("number", "integer") for k in kinds)
 
 
 def bind_literals_said(step: StepSpec, names: Iterable[str], text: str,

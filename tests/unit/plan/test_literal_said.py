@@ -8,7 +8,7 @@ import pytest
 from plan_factory import SETTINGS, FakeCatalog, obj, skill
 
 from orchestrator.plan import build_plan
-from orchestrator.plan.literal_said import literal_said
+from orchestrator.plan.literal_said import literal_said, takes_a_number
 from orchestrator.spec import parse_spec_text
 
 
@@ -31,6 +31,10 @@ def test_a_number_beside_a_word_of_the_name_is_its_value(name: str, text: str, s
     ("target_ppm", "Dose with chlorine-dose: target 3 ppm. Later, target 5 ppm for the spa."),  # two numbers said
     ("id", "Look up id 42."),  # a word too short to say anything
     ("threshold", "Grade with mash-grade. Retry 3 times; the threshold is set by the brewer."),  # a count of tries
+    ("threshold", "Score the accounts with churn-score and the risk `threshold` (60 for now)."),  # a value for now
+    ("max_rooms", "Book with room-hold; max rooms is 12 by default, the organiser may change it."),  # a default
+    ("margin", "Price with quote-build, margin currently 18 percent."),  # a value as it is today
+    ("listing", "The listing is split by list-shards(1), which yields shards."),  # a man page's section number
 ])
 def test_no_number_is_read_when_none_is_said_for_it(name: str, text: str) -> None:
     assert literal_said(name, text) is None
@@ -51,3 +55,10 @@ def test_a_kiln_log_gives_the_number_as_the_steps_literal_and_makes_no_input_of_
     bound = plan.steps[1].inputs["limit_mm"]
     assert (bound.source, bound.value) == ("literal", 0.5)
     assert any(w.code == "plan.input-said-value" and "limit_mm" in w.message for w in plan.warnings)
+
+
+def test_only_an_input_whose_schema_takes_a_number_gets_one() -> None:
+    assert takes_a_number({"properties": {"limit_mm": {"type": "number"}}}, "limit_mm")
+    assert takes_a_number({"properties": {"n": {"type": ["integer", "null"]}}}, "n")
+    assert takes_a_number({}, "limit_mm")  # no type said
+    assert not takes_a_number({"properties": {"listing": {"type": "string"}}}, "listing")
