@@ -29,8 +29,10 @@ _CARDINALS = "|".join(w for w in sorted(NUMBER_WORDS, key=len, reverse=True)
                       if " " not in w and w not in ("once", "twice", "thrice", "single", "dozen", "hundred"))
 (_NUMBER_WORD, _HALF, _HALF_A, _ONE_UNIT, _QUOTED, _TYPO, _COMPOUND, _SERIES_WORD, _LIST_WORD, _HALF_AFTER,
  _LABEL_WORD, _BOTH_WAYS) = compile_many("normalize", [
-    # ("a couple of minutes" is a loose time: left as written, so `grammar`'s vague rows report it)
-    (rf"\b(?!(?:once|twice|thrice|a\s+couple\s+more)\b|a\s+couple\s+of\s+(?:{LONG_UNITS})\b)({WORDS})\b"
+    # ("a couple of minutes" is a loose time: left as written, so `grammar`'s vague rows report it; "a couple
+    # of minutes tops" is a cap, two)
+    (rf"\b(?!(?:once|twice|thrice|a\s+couple\s+more)\b|a\s+couple\s+of\s+(?:{LONG_UNITS})\b"
+     rf"(?!\s*+,?\s*+(?:tops|max(?:imum)?|at\s+most|at\s+the\s+most)\b))({WORDS})\b"
      rf"(?=\s*-?\s*{_COUNT_NOUNS})", re.I),
     (rf"\b(\d+(?:\.\d+)?|{WORDS})\s+and\s+a\s+half\s+({LONG_UNITS})\b", re.I),
     # "half an hour", "half a minute", "every half minute", "a half-hour"

@@ -197,6 +197,11 @@ def test_a_couple_of_tries_is_still_two() -> None:
     assert _read("Retry it a couple of times.") == {"retries": 2}
 
 
+def test_a_couple_of_minutes_said_as_a_cap_is_two() -> None:  # a release chat; a print-shop card
+    assert _read("give compose a couple of minutes tops, it's fast normally") == {"timeout_s": 120.0}
+    assert _read("Allow the RIP a couple of minutes at most.") == {"timeout_s": 120.0}
+
+
 # -- failure idioms at a step's opening are the policy's, not a condition -------------------------------
 
 def _spec(text: str, *skills: str) -> WorkflowSpec:
