@@ -7,6 +7,7 @@ import re
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.policy import Limits
+from orchestrator.spec.run_limit_keys import stop_key
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec.model import (
     ConvergenceSpec,
@@ -43,7 +44,7 @@ _RUN_LIMIT = re.compile(r"give_up_after|max_total(?:_(?:time|duration|runtime|wa
 def run_limit_name(raw: str) -> bool:
     """Whether a top-level key's name says the whole run's time limit (`give_up_after`, `max_total`)."""
     name = re.sub(r"[\s\-.]+", "_", raw.strip()).lower()
-    return bool(_RUN_LIMIT.fullmatch(name) or _WHOLE_KEY.fullmatch(name))
+    return bool(_RUN_LIMIT.fullmatch(name) or _WHOLE_KEY.fullmatch(name) or stop_key(name))  # `stop_everything_after`
 
 
 def run_limit_key(raw: str, value: Node) -> bool:
