@@ -7,7 +7,6 @@ import re
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.policy import Limits
-from orchestrator.spec.run_limit_keys import stop_key
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec.model import (
     ConvergenceSpec,
@@ -17,6 +16,7 @@ from orchestrator.spec.model import (
     SpecText,
     StepSpec,
 )
+from orchestrator.spec.run_limit_keys import stop_key
 from orchestrator.spec.source import Source
 from orchestrator.spec.yaml_node import NodeReader
 from orchestrator.spec.yaml_success import bare_check
