@@ -93,6 +93,10 @@ def success_cue(sentence: str, *, outside: bool = True) -> str | None:
         # "Done = E hands back ...": the check, read or warned; else "and it's done when ..." (`spec.done_when`)
         if not (clause and (criteria_in_part(clause)[0] or "=" in sentence[: said.start("clause")] if said else False)):
             clause = done_clause(sentence, outside=outside) or ""
+        if not clause and outside:  # "CARD COMPLETE WHEN: ..." (`spec.success_checks23`)
+            from orchestrator.spec.success_checks23 import titled_cue
+
+            clause = titled_cue(sentence) or ""
         return (script_check(clause) or clause) if clause else None
     if _NOT_RUN.search(m.group("subject")):
         return None
@@ -204,6 +208,10 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
     """A sentence that states the run's success check (`success_cue`): checked on a step (the steps
     updated, with the check's contract) or warned at its line; None when it states none."""
     clause = success_cue(said.text, outside=outside)
+    if clause is None and steps:  # its label, which the sentence reader cut off: "CARD COMPLETE WHEN: ..."
+        from orchestrator.spec.success_checks23 import titled_line
+
+        clause = titled_line(said.text, src.line_text(said.line))
     if clause is None or not steps:
         return None
     said = said.at(clause)
@@ -221,6 +229,11 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
         worded = word_checks(clause, said.line, steps, src)
         if worded is not None:
             return worded
+        from orchestrator.spec.success_checks23 import read_on_outputs
+
+        on_outputs = read_on_outputs(clause, said, steps, src)  # "④ has handed back a certificate number and ..."
+        if on_outputs is not None:
+            return on_outputs
     if check is None:
         if two is not None:
             why = (f"it compares two values (`{two[0]}` with `{two[1]}`), and a check compares one output field "

@@ -16,6 +16,7 @@ from orchestrator.spec.model import (
     SpecText,
     StepSpec,
 )
+from orchestrator.spec.run_limit_keys import stop_key
 from orchestrator.spec.source import Source
 from orchestrator.spec.yaml_node import NodeReader
 from orchestrator.spec.yaml_success import bare_check
@@ -43,7 +44,7 @@ _RUN_LIMIT = re.compile(r"give_up_after|max_total(?:_(?:time|duration|runtime|wa
 def run_limit_name(raw: str) -> bool:
     """Whether a top-level key's name says the whole run's time limit (`give_up_after`, `max_total`)."""
     name = re.sub(r"[\s\-.]+", "_", raw.strip()).lower()
-    return bool(_RUN_LIMIT.fullmatch(name) or _WHOLE_KEY.fullmatch(name))
+    return bool(_RUN_LIMIT.fullmatch(name) or _WHOLE_KEY.fullmatch(name) or stop_key(name))  # `stop_everything_after`
 
 
 def run_limit_key(raw: str, value: Node) -> bool:
