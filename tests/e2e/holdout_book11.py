@@ -87,8 +87,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
     (PAYOUT, 4, "input period"): "'period code' " + _ANCHORED_INPUT,
     (GATE, 3, "input min_crash_free"): "the threshold in the node label ('min crash-free 99.0') is not read as a "
                                        "value (warned at line 15: nothing gives it)",
-    (GATE, 3, "input max_risky"): "the threshold in the node label ('max 3 risky CLs') is not read as a value "
-                                  "(warned at line 15: nothing gives it)",
     (GATE, 4, "input build_number"): "`build_number` " + _ANCHORED_INPUT,
     (GATE, 4, "input branch"): "the prose input list (lines 4-5, 'the branch') is not read in a Mermaid file, "
                                "so no input gives `branch` (warned at line 16)",
@@ -120,8 +118,6 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
     (PAYOUT, "success", 49): "compares two outputs (`notes_sent` with step 1's `contractor_count`): a check is one "
                              "output field against a value (warned at line 49)",
-    (TRIP, "success", 29): "a check in words ('gives us a confirmation number'): no comparison to read (warned at "
-                           "line 29)",
 }
 # (folder, line) -> why what the line says is neither read as meant nor warned at that line
 SILENT: dict[tuple[str, int], str] = {

@@ -8,8 +8,8 @@ block, a lab SOP with numbered sections and "Note:" paragraphs, a podcast run sh
 notes keyed by its letters). After the lead's fixes on its first failures (a97bb27: a form's block of fields to
 fill in, "I run it with three things: ...") 11 of 27 steps. It is tuning data now: at f193050 (round 22 merged) all
 six plan, and of its 282 cases 54 are listed below (inputs given in a block or keys of the author's own, conditions
-said in a heading or a cue grid, success checks said in words, two approvals, a fallback made a step). After round 23 (tuned on it) 12 are listed: two step inputs said as "X from step N",
-a section number as a step, success checks in words, the whole run's limit under an own key.
+said in a heading or a cue grid, success checks said in words, two approvals, a fallback made a step). After round 23 (tuned on it) 7 are listed: two step inputs said as "X from step N" under
+another name, a section number ("from 5.3") as a step, and the two runs they stop (failing honestly).
 
 `WHEN` and `APPROVAL` are expect.yaml's conditions and approvals in words, as the plan's expressions (with `#N`
 for the plan id of the author's step N), with the line each is said at; an expression listed beside another
@@ -65,23 +65,10 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (CRATING, "success", 31): "'④ has handed back a certificate number and a premium above zero' (line 31) is not checked: "
-                              "not a comparison of an output field (warned)",
-    (SWEEP, "limit", 9): "`stop_everything_after: 60m` under `overall:` (line 9) is not read (key not understood, warned): "
-                         "the wall time is the default 3600 s, the same by chance",
-    (SWEEP, "success", 10): "`good_if: \"raise_wo gave back a wo_number\"` (line 10) is not checked: not a comparison of "
-                            "an output field (warned)",
-    (WORKCARD, "success", 37): "'CARD COMPLETE WHEN: tech log status entered (...)' (line 37) is not read as the run's "
-                               "success check",
-    (SEEDS, "success", 43): "'complete when curator-report returns status \"filed\" and a report ID beginning GR-' "
-                            "(lines 43-44) is not checked: not a comparison of an output field (warned)",
-    (RUNSHEET, "success", 34): "'DONE = feed shows status scheduled for the right guid' (line 34) is not checked: not a "
-                               "comparison of an output field (warned)",
 }
 # (folder, line) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
 # warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
-    (WORKCARD, 37): "'CARD COMPLETE WHEN' is neither read nor warned at line 37",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
