@@ -53,7 +53,7 @@ _PARTS = _rx(r"(?i)(?<!\s)\s++and\s++(?:also\s++)?|(?<!\s)\s*+[,;]\s*+(?:and\s++
 _TOKEN = _rx(r"[A-Za-z0-9][\w/-]{0,60}+")
 _QUOTED = _rx(r"^[\s:=]{0,3}+(?:(?:is|of|as|=|==|:|equals|reads|says|shows)\s++)?[\"“'`](?P<value>[^\"”'`]{1,60}+)[\"”'`]")
 _OPTIONS = _rx(r"\((?P<options>[^()]{1,120}+)\)")
-_OR = _rx(r"(?i)\s*+,\s*+(?:or\s++)?|(?<!\s)\s++or\s++")
+_OR = _rx(r"(?i)(?<!\s)\s*+,\s*+(?:or\s++)?|(?<!\s)\s++or\s++")
 _BOUND = _rx(r"(?i)^\W{0,3}+(?:is\s++|of\s++)?(?P<op>above|over|greater\s++than|more\s++than|higher\s++than|>=|>|at\s++least|"
              r"no\s++less\s++than|below|under|less\s++than|lower\s++than|<=|<|at\s++most|no\s++more\s++than)\s*+"
              r"(?P<n>-?\d{1,12}+(?:\.\d{1,9}+)?+|zero|one|two|three|four|five|six|seven|eight|nine|ten)(?![\w-])")
