@@ -15,6 +15,7 @@ clause (split at "and", ",", ";") is read by the output names it holds ("report 
 "certificate number" the `certificate`) and what follows each:
 
 - nothing, or "entered" / "given" / "set" / "present" / "recorded": that output is not empty;
+- said after "zero" / "no" ("zero blocked packages", "no open defects"): empty, or 0;
 - "above zero", "over 3", "at least 2", "below 10", "at most 5": a bound on the number;
 - "beginning GR-", "starting with INV-": a prefix;
 - `"filed"`, `is "PASS"`, `true`, an upper-case word, or one bare word ("status scheduled"): that value;
@@ -128,6 +129,10 @@ def _mentions(tokens: list[str], names: frozenset[str]) -> list[tuple[int, int, 
     return found
 
 
+# "zero blocked packages", "no open defects": the output is empty (or 0)
+_NONE = frozenset({"zero", "no", "0", "none"})
+
+
 def _number(raw: str) -> float | int:
     if raw.lower() in _WORD_NUMBERS:
         return _WORD_NUMBERS[raw.lower()]
@@ -174,6 +179,9 @@ def _read_part(part: str, names: frozenset[str]) -> tuple[list[tuple[str, dict[s
         before = {t.lower() for _, _, t in spans[max(0, first - 3):first]}
         start = spans[after - 1][1]
         stop = spans[said[k + 1][0]][0] if k + 1 < len(said) else len(part)
+        if {t.lower() for _, _, t in spans[max(0, first - 2):first]} & _NONE:  # "zero blocked", "no open defects"
+            read.append((name, {"maxItems": 0, "maximum": 0, "maxLength": 0}, f"{name} is empty or zero"))
+            continue
         if before & _QUALIFIER:  # "the right guid": compared with a value the spec does not write
             unread.append(part[spans[max(0, first - 2)][0]:spans[after - 1][1]])
             continue

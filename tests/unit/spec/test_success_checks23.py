@@ -36,6 +36,14 @@ def test_a_shipping_runbooks_check_in_words_is_read_on_the_step_it_names() -> No
     assert any(w.line == 14 and "is read as the run's success check" in w.message for w in spec.warnings)
 
 
+def test_an_output_said_after_zero_or_no_is_empty_or_zero() -> None:  # an audit wiki; a QA sign-off sheet
+    text = ("# Audit\n\n## Steps\n\n### Step 1: Tally\n- Skill: `tally-up`\n- Output: `blocked`, `defects`\n\n"
+            "The audit passes only when tally-up reports zero blocked packages and no open defects.\n")
+    checks = _checks(_read(text))
+    empty = {"maxItems": 0, "maximum": 0, "maxLength": 0}
+    assert checks["step-1"]["blocked"] == empty and checks["step-1"]["defects"] == empty
+
+
 def test_a_recipe_cards_bound_and_prefix_in_words() -> None:
     text = ("# Sourdough\n\n## Steps\n\n### Step 1: Proof\n- Skill: `proof-dough`\n- Output: `rise_pct`, `batch_code`\n\n"
             "The bake is complete when proof-dough gives a rise pct above 50 and a batch code beginning SD-.\n")
