@@ -11,8 +11,6 @@ from typing import Any
 
 import pytest
 
-from orchestrator.policy import FallbackAction
-from orchestrator.spec.effect import effect_of
 from orchestrator.spec.grammar_families21 import (
     colon_pairs,
     colon_reason_spans,
@@ -21,35 +19,11 @@ from orchestrator.spec.grammar_families21 import (
 )
 from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.phrase_value import duration, json_literal
+from tests.unit.spec.phrase_probe import plain_effect
 
 
 def _read(text: str) -> dict[str, Any]:
-    """What the sentence sets, in a few plain keys, asserting nothing was left unread."""
-    phrase = read_phrase(text)
-    assert phrase.problems == (), phrase.problems
-    statement = phrase.statement
-    effect = effect_of(statement, retry_said=phrase.retry_said)
-    got: dict[str, Any] = {}
-    if statement.no_retry:
-        got["no_retry"] = True
-    elif effect.retry is not None:
-        got["retries"] = effect.retry.max_retries
-        if effect.retry.delays_s:
-            got["waits"] = effect.retry.delays_s
-    if effect.attempt_timeout_s is not None:
-        got["timeout_s"] = effect.attempt_timeout_s
-    if statement.whole_run and statement.timeout_s is not None:
-        got["run_s"] = statement.timeout_s
-    if effect.fallback is not None:
-        if effect.fallback.action is FallbackAction.DEFAULT:
-            got["value"] = effect.fallback.value
-        elif effect.fallback.action is FallbackAction.SKILL:
-            got["skill"] = effect.fallback.skill
-        elif effect.fallback.action is FallbackAction.FAIL:
-            got["fail"] = True
-    if effect.on is not None:
-        got["on"] = str(effect.on)
-    return got
+    return plain_effect(text, on=True)
 
 
 # -- a time the step is given or capped at: the attempt's time -----------------------------------

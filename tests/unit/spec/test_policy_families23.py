@@ -13,41 +13,15 @@ from typing import Any
 import pytest
 import yaml
 
-from orchestrator.policy import FallbackAction
 from orchestrator.spec import parse_spec_text
-from orchestrator.spec.effect import effect_of
 from orchestrator.spec.model import WorkflowSpec
 from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.vocabulary import Vocabulary
+from tests.unit.spec.phrase_probe import plain_effect
 
 
 def _read(text: str) -> dict[str, Any]:
-    """What the sentence sets, in a few plain keys, asserting nothing was left unread."""
-    phrase = read_phrase(text)
-    assert phrase.problems == (), phrase.problems
-    statement = phrase.statement
-    effect = effect_of(statement, retry_said=phrase.retry_said)
-    got: dict[str, Any] = {}
-    if statement.no_retry:
-        got["no_retry"] = True
-    elif effect.retry is not None:
-        got["retries"] = effect.retry.max_retries
-        if effect.retry.delays_s:
-            got["waits"] = effect.retry.delays_s
-    if effect.attempt_timeout_s is not None:
-        got["timeout_s"] = effect.attempt_timeout_s
-    if statement.whole_run and statement.timeout_s is not None:
-        got["run_s"] = statement.timeout_s
-    if effect.fallback is not None:
-        if effect.fallback.action is FallbackAction.DEFAULT:
-            got["value"] = effect.fallback.value
-        elif effect.fallback.action is FallbackAction.SKILL:
-            got["skill"] = effect.fallback.skill
-        elif effect.fallback.action is FallbackAction.FAIL:
-            got["fail"] = True
-        elif effect.fallback.action is FallbackAction.CONTINUE:
-            got["continue"] = True
-    return got
+    return plain_effect(text, continues=True)
 
 
 # -- a re-verb with a cap on its count; "again one time" -------------------------------------------
