@@ -71,13 +71,13 @@ def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
                           check=False)
 
 
-class _WordKeys(yaml.SafeLoader):
+class _WordKeys(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]  # libyaml parses, as fast as 10x
     """YAML as the authors wrote it: a mapping key stays the word written (`off:`, `no:`, `on:`), where
     YAML 1.1 makes it a bool; a value such as `runnable: no` is still one."""
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         for key, _value in node.value:
-            if key.tag == "tag:yaml.org,2002:bool" and key.style is None and key.value.lower() not in ("true", "false"):
+            if key.tag == "tag:yaml.org,2002:bool" and not key.style and key.value.lower() not in ("true", "false"):
                 key.tag = "tag:yaml.org,2002:str"
         return super().construct_mapping(node, deep=deep)
 
