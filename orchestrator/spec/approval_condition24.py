@@ -18,7 +18,7 @@ person's wait said in words with its exact time in brackets ("one business day (
 brackets is the wait. `steps_said` reads the second
 and third in a condition's text before the planner places its values: a label ("1a", "(b)", "iii")
 that ends exactly one earlier step's name and is said after "from"/"of"/"in", and a subject's opening
-"the <word> shows/has/found/returned/reports" whose word is a hyphen-part of exactly one earlier step's
+"the <word> shows/found/returned/reports" ("has" is not: "the class has 30 pupils" says what it counts) whose word is a hyphen-part of exactly one earlier step's
 skill and of no other step's. Words that name two steps, or none, are left as written (the planner
 then says what it could not place).
 """
@@ -35,7 +35,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 _OR_PART = _rx(r"(?i)^(?:or|and/or|or\s++else)\s++(?=\S)")
 _LABEL_REF = _rx(r"(?i)\b(?P<prep>from|of|in|by)\s++(?P<label>\(?[a-z]\)|\d{1,2}+[a-z]|[ivx]{1,5}+)(?=[\s,.;:)]|$)")
-_SUBJECT_STEP = _rx(r"(?i)\bthe\s++(?P<word>[a-z]{3,20}+)\s++(?=(?:shows?|has|had|found|finds|returned|returns|"
+_SUBJECT_STEP = _rx(r"(?i)\bthe\s++(?P<word>[a-z]{3,20}+)\s++(?=(?:shows?|found|finds|returned|returns|"
                     r"reports?|reported|came\s++back|comes\s++back|flags?|flagged|lists?|listed)\b)")
 _GLOSSED_WAIT = _rx(r"(?i)\b(?:a|an|one|two|three|four|five|half\s++a|\d{1,3}+)\s++(?:(?:business|working|calendar|"
                     r"full|whole)\s++)?(?:day|days|week|weeks|shift|shifts|hour|hours|morning|afternoon)\s*+"
@@ -67,7 +67,8 @@ def said_field(name: str, fields: Iterable[str]) -> str | None:
     """The field of a named step a word of a condition names when the step gives no field of that very
     name: the same name in other case ("UKC": `ukc`), the name with a unit after it ("UKC": `ukc_m`,
     "depth": `depth_cm`), or the count of a plural noun ("any hits": `hit_count`, `hits_count`,
-    `num_hits`, `n_hits`; truthy exactly when there are some); None when no such field, or two."""
+    `num_hits`, `n_hits`; truthy exactly when there are some; "pupil_count": `n_pupils`); None when no
+    such field, or two."""
     low = name.lower()
     if not (low.isascii() and low.replace("_", "").isalpha() and 2 <= len(low) <= 40):
         return None
@@ -76,6 +77,10 @@ def said_field(name: str, fields: Iterable[str]) -> str | None:
         one = low[:-3] + "y" if low.endswith("ies") else low[:-2] if low.endswith(("ches", "shes", "xes", "sses")) \
             else low[:-1]
         said |= {f"{one}_count", f"{low}_count", f"num_{low}", f"n_{low}"}
+    if low.endswith("_count") and low[:-6].isalpha():  # "more than 30 pupils" of a named step: `n_pupils`
+        one = low[:-6]
+        many = f"{one[:-1]}ies" if one.endswith("y") else f"{one}es" if one.endswith(("s", "x", "ch", "sh")) else f"{one}s"
+        said |= {f"n_{many}", f"num_{many}", f"total_{many}", f"{many}_count", f"number_of_{many}"}
     fields = list(fields)
     fits = [f for f in fields if f.lower() in said]
     if not fits:
