@@ -141,7 +141,7 @@ def jq_arguments(command: str, deps: tuple[str, ...]) -> list[JqArgument]:
             out.append(JqArgument(key=key, value=args[var.group("v")]))
         elif (got := _JQ_FIELD.fullmatch(expr)) is not None and deps:
             index = int(got.group("i") or 0) if slurped else 0
-            if got.group("i") is not None and not slurped or index >= len(deps):
+            if (got.group("i") is not None and not slurped) or index >= len(deps):
                 continue
             out.append(JqArgument(key=key, target=deps[index], field=got.group("f")))
     return out

@@ -59,8 +59,8 @@ from orchestrator.spec.model import (
     StepSpec,
 )
 from orchestrator.spec.outline_numbers import numbered_markdown
-from orchestrator.spec.parallel_said24 import said_roots
 from orchestrator.spec.outline_slides import outline_markdown
+from orchestrator.spec.parallel_said24 import said_roots
 from orchestrator.spec.prose import sentences as policy_sentences
 from orchestrator.spec.prose_inputs import (
     given_names,

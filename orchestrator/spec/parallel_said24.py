@@ -90,7 +90,7 @@ def said_roots(steps: list[StepSpec], src: Source) -> list[StepSpec]:
     out = [_said_as_steps(s, labels, i) if cites[i] else s for i, s in enumerate(steps)]
     for i, step in enumerate(steps[1:], start=1):
         if cites[i] or step.depends_on or step.depends_where or step.unordered_where or step.starts_with \
-                or step.when or step.otherwise_where or step.for_each and "step" in step.for_each:
+                or step.when or step.otherwise_where or (step.for_each and "step" in step.for_each):
             continue
         text = texts[i]
         if _ORDER.search(text) or _CONDITION.search(text) or re.search(r"(?i)\bstep\s++\d", text) \

@@ -8,7 +8,13 @@ crontab note; and texts that look alike but must not be read so."""
 from __future__ import annotations
 
 import pytest
-from orchestrator.spec.approval_condition24 import or_continued, said_field, steps_said, wait_glossed
+
+from orchestrator.spec.approval_condition24 import (
+    or_continued,
+    said_field,
+    steps_said,
+    wait_glossed,
+)
 from orchestrator.spec.condition import approval_condition, approval_timeout
 from orchestrator.spec.model import StepSpec
 from orchestrator.spec.step_prose import sentences

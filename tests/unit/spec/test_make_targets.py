@@ -11,7 +11,13 @@ from typing import Any
 import pytest
 
 from orchestrator.spec import parse_spec_text
-from orchestrator.spec.make_targets import assigned_value, file_header, jq_arguments, pipeline_skill, skill_command
+from orchestrator.spec.make_targets import (
+    assigned_value,
+    file_header,
+    jq_arguments,
+    pipeline_skill,
+    skill_command,
+)
 
 LAB = """\
 # sequencing QC, run as `make all RUN_ID=R77`
