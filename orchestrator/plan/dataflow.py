@@ -83,6 +83,7 @@ from orchestrator.plan.scope import Produced, Producers, Scope
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
 from orchestrator.plan.whole_item import take_whole_items, whole_items_by_schema
 from orchestrator.policy import ApprovalPolicy, Fallback, FallbackAction
+from orchestrator.spec.approval_condition24 import said_field
 from orchestrator.spec.approval_ok import quoted_values
 from orchestrator.spec.fields import step_id
 from orchestrator.spec.grid_condition import word_field
@@ -398,6 +399,8 @@ class _Planner:
                     return step_path(of, counted)  # "found at least 1 affected order": `affected_count`
                 if not said_of.outputs(name.split(".")[0]) and (worded := word_field(name, said_of.fields)):
                     return step_path(of, worded)  # "A = off": `off_target` (`spec.grid_condition`)
+                if not said_of.outputs(name.split(".")[0]) and (said := said_field(name, said_of.fields)):
+                    return step_path(of, said)  # "the rollup shows any hits": `hit_count` (`spec.approval_condition24`)
                 return step_path(of, name)
             head = name.split(".")[0]
             if loop is not None and item_fields is not None and head in item_fields:
@@ -1020,6 +1023,9 @@ def plan_flow(
     instructions: Mapping[str, Instructions],
 ) -> Flow:
     """The flow of every step (module docstring)."""
+    from orchestrator.spec.approval_condition24 import gates_placed  # "the UKC from 1a": step 1's
+
+    spec = gates_placed(spec, {sid: b.name for sid, b in bound.items()})
     return _Planner(spec, bound, outputs, input_schemas, instructions).plan()
 
 

@@ -60,6 +60,7 @@ from orchestrator.spec.model import (
 )
 from orchestrator.spec.outline_numbers import numbered_markdown
 from orchestrator.spec.outline_slides import outline_markdown
+from orchestrator.spec.parallel_said24 import said_roots
 from orchestrator.spec.prose import sentences as policy_sentences
 from orchestrator.spec.prose_inputs import (
     given_names,
@@ -733,6 +734,7 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         steps, preamble, sections, steps_section_line = _find_steps(nodes, src)
     steps = place_toggles(toggles, steps, src)
     steps = join_words(steps, src)  # "once both A and B are back": waits for both (`spec.join_words`)
+    steps = said_roots(steps, src)  # "ii. ... with the product" beside "iv. ... from i": a root (`spec.parallel_said24`)
     step_lines = {s.where for s in steps}
     if not steps and turns is not None:
         src.error(turns, "a chat transcript (its turns start here) in which no turn asks to run a skill, so it has no "

@@ -64,7 +64,7 @@ _DEPEND_TRIGGER = _rx(
     r"waits? for|wait until|needs|requires|following|when)\b"
 )
 _SENTENCE_END = _rx(r"[\"')\]]?(?<!\s)\s++(?=[A-Z`\"'(*_#\[]|\d+[.)]?\s|[▲△■□●○◆◇►▶⚠✓✔✗✘☐☑★☆→⇒]\s*[A-Z?!])")
-_ABBREV = _rx(r"(?i)(?:\be\.g|\bi\.e|\betc|\bvs|\bcf|\bapprox|\bno|\bfig|\bmin|\bsec|\bmax|\bmins|\bsecs|\bhrs|\bincl|\besp)\.$")
+_ABBREV = _rx(r"(?i)(?:\be\.g|\bi\.e|\betc|\bvs|\bcf|\bapprox|\bno|\bfig|\bmin|\bsec|\bmax|\bmins|\bsecs|\bhrs|\bincl|\besp|(?-i:\b(?:Mrs?|Ms|Dr|Prof|Capt)))\.$")  # "Ms. Adeyemi must approve"
 
 
 class StepList(BaseModel):
