@@ -245,7 +245,7 @@ def read_code_calls(src: Source, language: str) -> SpecParts | None:
     try:
         comments, parser = parse_module(src.text, language)
     except LiteralError as exc:
-        if not re.search(r"(?im)^\s*+(?:export\s++)?(?:const\s++|let\s++|var\s++)?steps\b", src.text):
+        if not re.search(r"(?im)^[ \t]*+(?:export[ \t]++)?(?:const[ \t]++|let[ \t]++|var[ \t]++)?steps\b", src.text):
             return None
         src.error(exc.line, f"the code cannot be read here: {exc}", "spec.code")
         src.raise_if_errors()
