@@ -89,6 +89,7 @@ class _Module:
         self.steps: Lit | None = None
         self.steps_line = 1
         self.ids: set[str] = set()
+        self.assigned: dict[str, Lit] = {}
         self.notes: list[Reading] = []  # how a reference, a constant or an input was read: shown on its step
         for name, line, value in assigned:
             if name == "default" and value.kind == "map":
@@ -103,6 +104,11 @@ class _Module:
                     self.ids.add(inner.value)
 
     def _assign(self, name: str, line: int, value: Lit) -> None:
+        if value.kind == "ref" and value.value in self.assigned:  # `module.exports = { steps }`: a name set above
+            value = self.assigned[str(value.value)]
+            if value is self.steps:
+                return
+        self.assigned[name] = value
         if self.steps is None and _steps_of(value, name):
             self.steps, self.steps_line = value, line
         elif value.kind == "null":

@@ -267,6 +267,15 @@ _GATHER = re.compile(
     re.I | re.X)  # (d: "every quote line collected": the step, then its word for one result)
 
 
+# a placeholder naming one of the things looped over: `<the one sku>`, `<each order>`, `<this row>`, `<item>`
+_ONE_ITEM = re.compile(r"(?i)^\s*+<\s*+(?:(?:the\s++)?(?:one|each|this|current|single)\s++[\w -]{1,40}+|item|it|each)\s*+>\s*+$")
+
+
+def one_item(value: str) -> bool:
+    """`<the one sku>`, `<each order>`: in a For each step's inputs, the item (not a workflow input)."""
+    return _ONE_ITEM.match(value) is not None
+
+
 def gathered(value: str) -> str | None:
     """`all 2_convert results`, `results of convert`, `convert[*]` → the step written there."""
     m = _GATHER.match(value.strip())

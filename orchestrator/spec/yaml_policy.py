@@ -148,15 +148,11 @@ def _loop_var(step: StepSpec) -> str | None:
     return m.group(1) if m else None
 
 
-# a placeholder naming one of the things looped over: `<the one sku>`, `<each order>`, `<this row>`, `<item>`
-_ONE_ITEM = re.compile(r"(?i)^\s*+<\s*+(?:(?:the\s++)?(?:one|each|this|current|single)\s++[\w -]{1,40}+|item|it|each)\s*+>\s*+$")
-
-
 def reference(value: str, ids: set[str], inputs: set[str], loop: str | None) -> str | None:
     """`value` as a source (`inputs.x`, `steps.<id>.output[.f]`, `item[.f]`), or None."""
     if (star := star_reference(value, ids)) is not None:  # `$grade[*].score`: gathered (`yaml_sigils`)
         return star
-    if loop is not None and _ONE_ITEM.match(value):  # `item: "<the one sku>"` in a For each: the item
+    if loop is not None and yk.one_item(value):  # `item: "<the one sku>"` in a For each: the item
         return "item"
     inner = yk.unwrap(value)
     path = yk.canonical_path(inner if inner is not None else value.strip())

@@ -200,3 +200,46 @@ steps = [
     assert set(out.depends_on) >= {"big", "small"}
     verdict = next(f for f in out.inputs if f.name == "verdict")
     assert "big" in str(verdict) and "small" in str(verdict)
+
+
+def test_typescript_steps_exported_twice_and_an_item_placeholder() -> None:
+    text = """\
+import { defineStep } from "./runner";
+type Step = { id: string; skill: string };
+export const steps: Step[] = [
+  { id: "pull", skill: "pull-orders" },   // times out a lot: give it 30 seconds at most
+  defineStep({ id: "pack", skill: "pack-slips", after: ["pull"], forEach: "pull.orders",
+               args: { order: "<each order>" } }),
+] as const;
+module.exports = { steps };
+"""
+    spec = parse_spec_text(text, "warehouse.ts", "markdown")
+    _pull, pack = spec.steps
+    assert _policies(spec)["warehouse.ts:4"][0] == ("pull",)  # a trailing comment on the object's own line
+    assert pack.for_each is not None and {f.name: f.source for f in pack.inputs} == {"order": "item"}
+
+
+def test_item_placeholders_and_gathers_in_words_in_a_yaml_of_its_own() -> None:
+    text = """\
+stages:
+  - id: sample
+    tool: draw-samples
+  - id: assay
+    tool: run-assay
+    for_every: sample.tubes
+    with: {tube: "<the one tube>", lab: "<lab>"}
+  - id: summary
+    tool: summarise
+    needs: [assay]
+    with: {readings: "every assay reading collected"}
+"""
+    spec = parse_spec_text(text, "assay.yaml", "yaml")
+    _sample, assay, summary = spec.steps
+    assert {f.name: f.source for f in assay.inputs} == {"tube": "item", "lab": "inputs.lab"}  # `<lab>`: an input
+    assert {f.name: f.source for f in summary.inputs} == {"readings": "steps.assay.output"}
+
+
+def test_a_placeholder_outside_a_loop_is_still_an_input() -> None:
+    text = "steps:\n  - id: a\n    tool: ship-it\n    with: {box: \"<the one box>\"}\n"
+    spec = parse_spec_text(text, "ship.yaml", "yaml")
+    assert {f.name: f.source for f in spec.steps[0].inputs} == {"box": "inputs.the_one_box"}
