@@ -23,7 +23,8 @@ it a list, "(e.g. X)" is an example, never a default.
 
 Not inputs: a row of dots ending in a page number (a table of contents: "Introduction ..... 3"),
 a line in capitals with nothing after its colon (a heading: "HOW IT RUNS:"), a capitalised label
-followed by a value rather than a name ("TANK: 3000 L", "Approved: Master"). A block read gets one
+followed by a value rather than a name ("TANK: 3000 L", "Approved: Master", "PRIORITY: high": the name must
+say a word of its label, `fields` for "FIELDS TO TREAT", or be written as a name, `spray_date`). A block read gets one
 warning at its first line naming the inputs and how they were read. Patterns are anchored and
 bounded; one pass over the lines.
 """
@@ -65,6 +66,8 @@ _FIXED = _rx(r"(?i)\b(?:not\s++(?:a\s++)?+(?:knob|input|parameter|setting\s++to\
              r"fixed|literal|hard[- ]?+coded|do(?:n['’]?+t|\s++not)\s++(?:change|touch|override)|never\s++change)\b")
 _INPUT = _rx(r"(?i)\b(?:(?:workflow|run|job)\s++input|input|parameter|param|override|set\s++(?:it\s++)?on\s++"
              r"the\s++command\s++line|per\s++run|each\s++run|fill\s++(?:it\s++)?+in)\b")
+_NO_NAMES = frozenset({"none", "tbd", "tba", "todo", "n", "na", "yes", "no", "ok", "draft", "done", "final", "open",
+                       "closed", "pending", "approved", "true", "false", "nil", "null", "unknown", "various", "see"})
 _COMPUTED = _rx(r"\$\(|`|\$\{")
 _LIST_NOTE = _rx(r"(?i)^\s*+(?:a\s++)?+list\b|\bone\s++per\s++line\b|\blist\s++of\b")
 _EXAMPLE = _rx(r"(?i)^\s*+(?:e\.?\s*+g\.?+|for\s++example|example|like|say)\b")
@@ -152,11 +155,21 @@ def _fill_in(text: str, line: int, src: Source, found: _Found, contents: list[in
         found.add(_with_note(name, m.group(1).strip(), m.group(2), line, src), line, "blanks to fill in")
         return True
     if (m := _CAPS.match(text)) is not None and any(c.isalpha() for c in m.group(1)) \
-            and (named := _NAME.match(m.group(2).strip())) is not None:
+            and (named := _NAME.match(m.group(2).strip())) is not None and named.group(1).lower() not in _NO_NAMES \
+            and _names_label(named.group(1), m.group(1)):
         found.add(_with_note(named.group(1), m.group(1).strip(), named.group(2), line, src), line,
                   "capitalised labels")
         return True
     return False
+
+
+def _names_label(name: str, label: str) -> bool:
+    """Whether `name` is written as a name (`spray_date`) or says a word of its label (`fields` for "FIELDS TO
+    TREAT", `samples` for "SAMPLE IDS"): "PRIORITY: high", "OWNER: sam" say values."""
+    if "_" in name:
+        return True
+    stems = {w[:4] for w in re.findall(r"[a-z0-9]+", label.lower()) if len(w) >= 3}
+    return name.lower()[:4] in stems
 
 
 def _with_note(name: str, label: str, note: str | None, line: int, src: Source) -> InputSpec:

@@ -143,3 +143,11 @@ def test_an_ellipsis_in_a_column_of_values_is_no_blank_to_fill_in() -> None:
             "  GUEST        ...\n"
             "  DROP DATE    yyyy-mm-dd\n")
     assert _direct(text, 7) == (None, [])
+
+
+def test_a_lone_capitalised_label_with_a_plain_word_is_a_value_not_an_input() -> None:
+    # a change ticket's header: "STATUS: draft", "PRIORITY: high" say values; "RUN DATE: run_date" names one
+    assert _direct("STATUS: draft\nPRIORITY: high\nOWNER: sam\n", 5) == (None, [])
+    assert _direct("OWNER: priyanka\n", 3) == (None, [])
+    found, _ = _direct("STATUS: draft\nRUN DATE: run_date\n", 4)
+    assert found == [("run_date", True, None)]
