@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
+from orchestrator.plan.author_inputs24 import bind_author_inputs, loop_list_gathers
 from orchestrator.plan.bind_item_fields import said_item_properties
 from orchestrator.plan.bind_sigil_inputs import sigil_sources
 from orchestrator.plan.bind_step_named import bind_step_named
@@ -471,8 +472,13 @@ class _Planner:
 
     def plan(self) -> Flow:
         spec = self.spec
-        gathered_by = {s.id: self.gathered_names(s) for s in spec.steps}
         loose = {s.id: self.loose(s, [i.name for i in spec.inputs]) for s in spec.steps}
+        gathered_by = {s.id: self.gathered_names(s) for s in spec.steps}
+        for n, s in enumerate(spec.steps):  # "all the field figures" after a loop over the input `fields`
+            over_input, gather_said = loop_list_gathers(s, spec.steps[:n], self.reads(s, loose[s.id]),
+                                                        [i.name for i in spec.inputs], self.text_of(s), self.path)
+            gathered_by[s.id] = {**over_input, **gathered_by[s.id]}
+            self.found += gather_said
         explicit = {s.id: {f.name for f in s.inputs if f.source} | set(s.input_values) | set(gathered_by[s.id])
                     for s in spec.steps}
         reads = {s.id: self.reads(s, loose[s.id]) for s in spec.steps}
@@ -599,6 +605,7 @@ class _Planner:
                                    f"for each item: each item of {loop[1]}, for `{unbound[0]}`, the one input "
                                    "its skill reads that nothing else gives"))
             elif len(unbound) == 1 and len(text_only) == 1 and not self.clashes(step, unbound[0], text_only[0], said_text) \
+                    and literal_said(unbound[0], said_text) is None \
                     and not kept_apart([step.description, *(t.text for t in step.texts)], unbound[0], text_only[0]):  # "the season label, ... the flagged rows"
                 # "with the total from total-refund" for `amount`
                 value = mapped.bindings.pop(text_only[0])
@@ -658,6 +665,9 @@ class _Planner:
             numeric = [n for n in left if n not in mapped.bindings and takes_a_number(schema, n)]
             self.found += bind_literals_said(step, numeric, said_text, mapped.bindings, mapped.provenance,
                                              self.path)  # "limit 1.0 mm"
+            self.found += bind_author_inputs(step, [n for n in self.reads(step, loose[step.id]) if n not in
+                                                    step.input_values], names, said_text, required_of(schema),
+                                             mapped.bindings, mapped.provenance, self.path)  # `date` <- FEED_DATE
             self.check_given(step, mapped.bindings)  # every input its skill says it reads that nothing gives: warned
             schema = self.with_loose(schema, mapped.bindings)
             conditional = step.when or step.otherwise_where or (step.approval and step.approval.when)

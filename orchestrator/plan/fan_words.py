@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
+from orchestrator.plan.author_inputs24 import input_list_pairs
 from orchestrator.plan.contract import OutputContract
 from orchestrator.plan.fan_gather import blank_start_together, singular
 from orchestrator.plan.fan_items import counted_names, holds, item_field_pairs, said_pairs
@@ -344,6 +345,8 @@ def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bou
         said_list = ""
         if not pairs and (pairs := said_pairs(cue.nouns, free, made)):
             said_list = f"; the words of {pairs[0][0]} say `{pairs[0][1]}` holds {pairs[0][2]}s" if len(pairs) == 1 else ""
+        if not pairs:  # "one go per field on the list", `fields` a workflow input (`plan.author_inputs24`)
+            pairs = input_list_pairs(cue.nouns, free, spec.inputs)
         declared = {i.name for i in (*spec.inputs, *spec.inputs_said)}
         gather = (gather_over_loop(" ".join(w for _, w in text), free, pairs[0][1],
                                    properties_of(outputs[pairs[0][0]].schema_).get(pairs[0][1]))
