@@ -15,6 +15,7 @@ are not the blind set's:
   every pair;
 - the whole of the work given a time as a thing to be done: "the whole lot must be done inside the
   hour", "the entire job has to be finished within 2 hours": the whole run's limit;
+- a fallback skill with an aside before "instead": "use `gauge-b` (the spare on the roof) instead";
 - "double" before a noun that is no wait ("double spaces", "a double booking") is no backoff factor.
 
 `typeset_spaces` reads a typeset space between a number and its unit ("90\\,s", "5~min") as a blank.
@@ -75,6 +76,9 @@ EARLY: tuple[Row, ...] = (
     Row("value_pairs", r"(?<![\w-])" + _GO_ON + r"\s+as\s+(?:if|though)\s+(?:it|they|the\s+[\w-]{1,30}+(?:\s+[\w-]{1,30}+)?)\s+"
         r"(?:had\s+)?(?:said|returned|given|gave|reported|read|answered|sent|come\s+back\s+with|came\s+back\s+with)\s+"
         r"(?P<pairs>" + _PAIR + r"(?:" + _LINK + _PAIR + r"){0,12}+)"),
+    # "use `wind-from-station` (our own anemometer) instead" beside a failure: the fallback skill, the aside skipped
+    Row("use_skill", r"(?<![\w-])(?:use|run|call|try|switch\s+to|fall\s+back\s+(?:on|to))\s+{NAME}\s*+\([^()]{0,120}+\)\s*+"
+        r"instead\b(?!\s+of\b)", needs=_FAILED + "|{COND}"),
     # "the whole lot must be done inside the hour": the whole run's limit
     Row("run_timeout", r"(?<!\w)(?:the\s+)?" + _WHOLE + r"\s+" + _DONE + r"(?:the|an|one)\s+hour\b", value=3600.0),
     Row("run_timeout", r"(?<!\w)(?:the\s+)?" + _WHOLE + r"\s+" + _DONE + r"(?:the|a|one)\s+day\b", value=86400.0),
@@ -93,7 +97,8 @@ IGNORE: tuple[Row, ...] = (
 
 # the words each table's new rows need in a sentence (`grammar.GATES`)
 GATES = {
-    "EARLY": r"|wait|paus|sleep|leav|allow|re|try|once|put|set|enter|fill|writ|as\s+if|as\s+though|whole|entire|complete",
+    "EARLY": r"|wait|paus|sleep|leav|allow|re|try|once|put|set|enter|fill|writ|as\s+if|as\s+though|whole|entire|complete|"
+             r"instead",
     "IGNORE": r"|double|once",
 }
 

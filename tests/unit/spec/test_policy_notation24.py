@@ -18,6 +18,7 @@ from orchestrator.plan.model import Plan, PlanStep
 from orchestrator.spec import parse_spec_text
 from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.policy_carry24 import label_line_end
+from orchestrator.spec.policy_heading24 import heading_text
 from orchestrator.spec.policy_notation24 import habit_reason_spans, once_only_before, typeset_spaces
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.vocabulary import Vocabulary
@@ -257,3 +258,51 @@ def test_the_approval_s_wait_said_again_is_no_attempt_timeout() -> None:
 def test_a_no_answer_time_on_a_step_without_an_approval_is_still_its_timeout() -> None:
     text = ("# Crossing\n\n## Step 1: check-tide\n\nNo answer in 30 s = kill it.\n")
     assert _step(_plan(text), "check-tide").policy.attempt_timeout_s == 30.0
+
+
+# -- a heading that names its skill and says more: the rest is the step's text ---------------------------
+
+@pytest.mark.parametrize(("heading", "want"), [
+    # a Makefile-style help comment, a wiki heading, a runbook title line
+    ("sync-ledger: pull the day's entries. flaky! retry 2x, backoff 5s doubling", ("sync-ledger", "pull the day's entries. flaky! retry 2x, backoff 5s doubling")),
+    ("`sync-ledger` - nightly; times out a lot, give it 2 min and retry twice", ("sync-ledger", "nightly; times out a lot, give it 2 min and retry twice")),
+])
+def test_a_long_heading_opening_with_its_skill_is_text(heading: str, want: tuple[str, str]) -> None:
+    assert heading_text(heading, "sync-ledger") == want
+
+
+@pytest.mark.parametrize("heading", [
+    "sync-ledger: nightly",  # a short title
+    "Ledger sync: pull the day's entries, retry 2x, backoff 5s doubling",  # opens with no skill name
+    "sync-ledger-v2: pull the day's entries, retry 2x, backoff 5s doubling",  # another skill
+])
+def test_a_title_or_another_name_stays_a_heading(heading: str) -> None:
+    assert heading_text(heading, "sync-ledger") is None
+
+
+NIGHTLY_MAKEFILE = """\
+# nightly tide tables, run by cron
+build/tide.json:   ## check-tide: pull the gauge for PORT. flaky! retry 3x, backoff 5s doubling, never more than 60s
+\tpython3 skills/check-tide/scripts/main.py > $@
+build/filed.json: build/tide.json   ## file-crossing with the swell. no retries
+\tpython3 skills/file-crossing/scripts/main.py < $< > $@
+"""
+
+
+def test_the_policy_in_a_make_help_comment_is_read() -> None:
+    step = _step(_plan(NIGHTLY_MAKEFILE), "check-tide")
+    assert step.name == "check-tide"
+    assert (step.policy.retry.max_retries, step.policy.retry.initial_s, step.policy.retry.max_delay_s) == (3, 5.0, 60.0)
+
+
+# -- a fallback skill with an aside before "instead" --------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("If the met office feed won't answer, use `roof-gauge` (the spare on the boiler house) instead.", "roof-gauge"),
+    ("When the PMR is down, run `paper-log` (the binder at the hatch) instead.", "paper-log"),
+    ("# if the mirror fails, switch to `mirror-b` (eu-west, slower) instead", "mirror-b"),
+])
+def test_a_fallback_skill_with_an_aside_before_instead(text: str, name: str) -> None:
+    phrase = read_phrase(text)
+    assert phrase.problems == ()
+    assert _read(text)["skill"] == name
