@@ -47,6 +47,7 @@ from orchestrator.plan.wanted import Instructions
 from orchestrator.spec.markup_words import unmarked_lines
 from orchestrator.spec.model import StepSpec, WorkflowSpec
 from orchestrator.spec.one_by_one import CUES as ONE_BY_ONE
+from orchestrator.spec.policy_notation24 import once_only_before
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_comment import ends_span, gutter_indent
 
@@ -167,6 +168,8 @@ def _cue(text: list[tuple[int, str]]) -> _Cue | None:
             for m in pattern.finditer(words):
                 if m.group(0)[:1].lower() == "e" and _WAIT.search(words[max(0, m.start() - 12):m.start()]):
                     continue
+                if m.group(0)[:3].lower() == "per" and once_only_before(words, m.start()):
+                    continue  # "Only run it once per wave": a limit (`spec.policy_notation24`)
                 noun = m.groupdict().get("noun")
                 said = (noun or "").lower().replace("`", "").split()
                 nouns = tuple(w for w in said if w not in _NOT_ITEMS)

@@ -41,6 +41,7 @@ from orchestrator.spec.phrase_value import (
     durations as durations,  # read as phrase.durations (`spec.yaml_node`)
 )
 from orchestrator.spec.phrase_value import number, value_of
+from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spaces
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.retry_scope import trailing_reason_spans, widened
 
@@ -142,7 +143,7 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
     text = _blank_runs_as_one(text)
     raw = text[:MAX_SENTENCE]
     known = frozenset(names)
-    norm, where, ends = normalize_spans(mark(raw, raw.translate(_QUOTES), known), bare(known))
+    norm, where, ends = normalize_spans(mark(raw, typeset_spaces(raw.translate(_QUOTES)), known), bare(known))
     r = _Reading(norm, raw, where, ends)
     ignored = bytearray(len(norm))
     for compiled in g.COMPILED_IGNORE.rows() if g.COMPILED_IGNORE.applies(norm) else ():
@@ -203,7 +204,7 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
     policy_like = bool(r.seen) or any(ignored) or g.signals().search(norm) is not None
     reasons = bytearray(len(norm))
     for start, end in (*reason_spans(norm), *failure_reason_spans(norm), *comma_reason_spans(norm),
-                       *trailing_reason_spans(norm), *colon_reason_spans(norm)) if policy_like else ():  # "the share is slow, so ...": why, not which failures
+                       *trailing_reason_spans(norm), *colon_reason_spans(norm), *habit_reason_spans(norm)) if policy_like else ():  # "the share is slow, so ...": why, not which failures
         reasons[start:end] = b"\x01" * (end - start)
     for compiled in g.COMPILED_CONTEXT if policy_like else ():
         for m in compiled.regex.finditer(norm):
