@@ -47,8 +47,9 @@ def _clauses(text: str) -> list[list[str]]:
     return [[t.rstrip(".") or t for t in _TOKEN.findall(part)] for part in _CLAUSE.split(text) if part.strip()]
 
 
-def literal_said(name: str, text: str) -> tuple[float | int, str] | None:
-    """(the number, the clause's words) that `text` says for the input `name` (module docstring), or None."""
+def literal_said(name: str, text: str, near: int = _NEAR) -> tuple[float | int, str] | None:
+    """(the number, the clause's words) that `text` says for the input `name` (module docstring), or None;
+    `near`: how many words apart the number and the name's word may be."""
     words = [w for w in name.lower().split("_") if len(w) >= 3]
     timed = any(w in _TIME for w in name.lower().split("_"))
     if not words:
@@ -61,7 +62,7 @@ def literal_said(name: str, text: str) -> tuple[float | int, str] | None:
             continue
         numbers = []
         for i, t in enumerate(tokens):
-            if not _NUMBER.match(t) or not any(abs(i - j) <= _NEAR for j in at):
+            if not _NUMBER.match(t) or not any(abs(i - j) <= near for j in at):
                 continue
             after = lower[i + 1] if i + 1 < len(lower) else ""
             before = lower[i - 1] if i else ""
