@@ -50,8 +50,8 @@ def refuse_plan(text: str, path: str) -> None:
                                    message="the .json file cannot be read as JSON")) from None
     if _plan_like(data):
         raise SpecError(Diagnostic(file=path, line=1, code="spec.suffix",
-                                   message="this .json file is a skillweave plan, not a spec: give it to "
-                                           "`skillweave plan` or `skillweave run`"))
+                                   message="this .json file is a skillweave plan, not a spec: it is planned and run "
+                                           "as it is, not validated as a spec"))
     if not isinstance(data, dict):
         raise SpecError(Diagnostic(file=path, line=1, code="spec.no-steps",
                                    message="the .json file is neither a skillweave plan nor a spec: a spec in JSON "
