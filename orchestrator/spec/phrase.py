@@ -33,6 +33,7 @@ from orchestrator.spec.grammar_families11 import reason_spans
 from orchestrator.spec.grammar_families16 import failure_reason_spans
 from orchestrator.spec.grammar_families17 import comma_reason_spans
 from orchestrator.spec.grammar_families21 import colon_reason_spans
+from orchestrator.spec.grammar_families24 import merged_values, whole_scoped
 from orchestrator.spec.named_skills import bare, mark
 from orchestrator.spec.normalize import normalize_spans
 from orchestrator.spec.notify_person import notice, person_to_tell, told
@@ -230,6 +231,7 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
     unread = tuple(dict.fromkeys(" ".join(r.written(m.start(), m.end()).split()) for m in g.signals().finditer(left)))
     statement, retry_said, regenerate_said = _assemble(r, classes)
     statement = widened(norm, statement)  # "if it still fails, ...": for every failure (`spec.retry_scope`)
+    statement = whole_scoped(norm, statement)  # "from first step to last, ... 90 min": the whole run's
     statement = budget_without_repeat(norm, statement, retry_said)
     problems = list(r.problems)
     if policy_like and not r.has("escalate") and (tell := person_to_tell(left)) is not None:  # "then call the conservator"
@@ -321,8 +323,9 @@ def _on_failure(r: _Reading) -> OnFailure | None:
     if value_said == "value_field":
         field, value = r.first("value_field")
         return OnFailure(kind="continue_with_value", field=field, value=value)
-    if value_said in ("value_nos", "value_fields", "value_pairs"):
-        return OnFailure(kind="continue_with_value", value=r.first(value_said))
+    if value_said in ("value_nos", "value_fields", "value_pairs"):  # every field the sentence names
+        return OnFailure(kind="continue_with_value", value=merged_values([
+            *r.seen.get("value_pairs", []), *r.seen.get("value_fields", []), *r.seen.get("value_nos", [])]))
     if value_said in ("value_literal", "value_blank"):
         return OnFailure(kind="continue_with_value", value=r.first(value_said))
     if value_said == "value_empty":  # "an empty list" is [], "empty docs" the contract's empty value
