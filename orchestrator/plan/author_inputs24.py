@@ -12,7 +12,8 @@ A block of inputs written in a file's or a form's own way (`spec.input_blocks24`
 person who runs it types them; a skill may read the same value under a shorter name. A skill input
 that nothing gives once every other rule has had its turn is given the one workflow input whose name
 is close to it (`plan.near_input`: the same words in another case, or its words at the end or start
-of the input's) or stands for it (`plan.input_names_kept`: `sail_date` for `date`), the input keeping
+of the input's; never an input whose words are only a part of the skill input's: `lifts` is not
+`ready_lifts`) or stands for it (`plan.input_names_kept`: `sail_date` for `date`), the input keeping
 its name; two candidates are a guess and nothing is bound. A skill that reads a pair of ends (`from`
 and `to`, `origin` and `destination`, `source` and `target`, `start` and `end`) is given the two
 workflow inputs the step's text says as "A to B" (or "from A to B"), in that order. Each binding is a
@@ -49,9 +50,15 @@ _A_TO_B = _rx(r"(?i)(?<![\w-])([A-Za-z_][A-Za-z0-9_]{0,60}+)[ \t]++(?:to|->|→|
               r"(?![\w-])")
 
 
+def _words(name: str) -> list[str]:
+    return [w for w in name.lower().replace("-", "_").split("_") if w]
+
+
 def _one_for(name: str, inputs: Sequence[str], text: str) -> str | None:
     """The one workflow input that is `name` under the author's name, or None (module docstring)."""
     near = near_input(name, inputs, text)
+    if near is not None and not set(_words(name)) <= set(_words(near)):  # `lifts` for `ready_lifts`: a part, not it
+        near = None
     kept = [i for i in inputs if i != name and stands_for(i, name)]
     found = {n for n in (near, *kept) if n is not None}
     return next(iter(found)) if len(found) == 1 else None

@@ -4,7 +4,7 @@ workflow input that is a list with the step that gathers it (`plan.author_inputs
 from __future__ import annotations
 
 from orchestrator.plan import build_plan
-from orchestrator.plan.author_inputs24 import input_list_pairs
+from orchestrator.plan.author_inputs24 import _one_for, input_list_pairs
 from orchestrator.spec import parse_spec_text
 from orchestrator.spec.model import InputSpec
 from tests.unit.plan.plan_factory import SETTINGS, FakeCatalog, obj, skill
@@ -82,3 +82,10 @@ def test_a_list_input_is_looped_over_only_when_it_is_one_and_a_list() -> None:
     assert input_list_pairs(("field",), ["field"], [InputSpec(name="fields", type="string", where="f:1")]) == []
     two = [InputSpec(name="fields", where="f:1"), InputSpec(name="paddocks", where="f:2")]
     assert input_list_pairs(("paddock",), ["paddock", "field"], two) == []
+
+
+def test_an_input_that_is_only_part_of_the_skill_input_s_name_is_not_given_to_it() -> None:
+    # holdout16 102: `lifts` (every lift) is not `ready_lifts` (the ones step 2 found ready); given it, the run
+    # said `succeeded` with runs opened on lifts on wind hold
+    assert _one_for("ready_lifts", ["study_plot", "lifts", "terrain"], "terrain list + ready lifts (#2)") is None
+    assert _one_for("date", ["FEED_DATE", "REGION"], "") == "FEED_DATE"
