@@ -703,13 +703,21 @@ class _Planner:
 
     def earlier(self, index: int) -> list[Earlier]:
         """The steps before the one at `index`, in order, as `plan.output_aliases` knows them."""
-        out = []
-        for n, before in enumerate(self.spec.steps[:index], start=1):
-            bound = self.bound.get(before.id)
-            label = " ".join(filter(None, [before.name, before.skill, bound.name if bound is not None else None]))
-            out.append(Earlier(id=before.id, number=before.number or n, label=label,
-                               fields=frozenset(self.produced[before.id].fields)))
-        return out
+        return [self.earlier_one(n, before) for n, before in enumerate(self.spec.steps[:index], start=1)]
+
+    def earlier_one(self, n: int, before: StepSpec) -> Earlier:
+        bound = self.bound.get(before.id)
+        label = " ".join(filter(None, [before.name, before.skill, bound.name if bound is not None else None]))
+        return Earlier(id=before.id, number=before.number or n, label=label,
+                       fields=frozenset(self.produced[before.id].fields))
+
+    def earlier_planned(self, index: int) -> list[Earlier]:
+        """`earlier(index)` while the steps are planned in order: each earlier step is planned by then, so it is
+        made once (a 10 000-step chain made 50 million of them: quadratic, `tests/e2e/test_bounds_linear.py`)."""
+        made: list[Earlier] = self.__dict__.setdefault("_earlier_made", [])
+        while len(made) < index:
+            made.append(self.earlier_one(len(made) + 1, self.spec.steps[len(made)]))
+        return made[:index]
 
     def take_output_aliases(self, step: StepSpec, loose: list[Loose], mapped: Any, lineage: Lineage) -> list[Diagnostic]:
         """The skill inputs the step's words give an earlier output of another name (`plan.output_aliases`)."""
@@ -718,7 +726,7 @@ class _Planner:
         if not reads:
             return []
         return bind_output_aliases(step, reads, self.text_of(step), self.count_aliases,
-                                   self.earlier(self.position[step.id]),
+                                   self.earlier_planned(self.position[step.id]),
                                    functools.partial(lineage.is_ancestor, step=step.id),
                                    required_of(self.input_schemas[step.id]), mapped.bindings, mapped.provenance,
                                    self.path)

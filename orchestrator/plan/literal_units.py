@@ -49,7 +49,7 @@ _KEYED_NUMBER = _rx(r"(?i)(?<![\w-])(?P<key>[a-z][a-z0-9_]{0,40}+(?:[ \t][a-z][a
 _PAIRS = _rx(r"(?P<pairs>[A-Za-z][\w]{0,20}+\s*+=\s*+-?\d++(?:\.\d++)?+"
              r"(?:\s*+(?:,|;|\band\b)\s*+[A-Za-z][\w]{0,20}+\s*+=\s*+-?\d++(?:\.\d++)?+)++)")
 _PAIR = _rx(r"(?P<k>[A-Za-z][\w]{0,20}+)\s*+=\s*+(?P<v>-?\d++(?:\.\d++)?+)")
-_RATE = _rx(r"(?i)(?:[$€£]\s?+\d++(?:[.,]\d++)?+|\d++(?:\.\d++)?+\s?+(?:usd|eur|gbp|dollars|euros|pounds))"
+_RATE = _rx(r"(?i)(?:[$€£]\s?+\d++(?:[.,]\d++)?+|(?<![\d.])\d++(?:\.\d++)?+\s?+(?:usd|eur|gbp|dollars|euros|pounds))"
             r"\s*+(?:/|\bper\s++|\ban?\s++)(?:hr|hour|h|day|week|month|year|kg|km|mile|unit|item|page|word|night|head)\b")
 _WORD = _rx(r"[A-Za-z][A-Za-z'-]*+")
 _CLAUSE = _rx(r"[.!?;]\s++|\n[ \t]*+\n")
