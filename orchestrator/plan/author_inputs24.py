@@ -36,10 +36,10 @@ from collections.abc import Iterable, MutableMapping, Sequence
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.fan_gather import singular
 from orchestrator.plan.input_names_kept import stands_for
-from orchestrator.plan.location import from_spec, warning_at
+from orchestrator.plan.location import warning_at
 from orchestrator.plan.mapping import SAYS_EVERY, parse_for_each
 from orchestrator.plan.model import InputBinding, Provenance
-from orchestrator.plan.near_input import near_input
+from orchestrator.plan.near_input import given_input, near_input
 from orchestrator.spec.model import InputSpec, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 
@@ -95,11 +95,8 @@ def bind_author_inputs(step: StepSpec, left: Iterable[str], inputs: Sequence[str
             own, why = one, "the input's name, as the document writes it, says the same value"
         else:
             continue
-        bindings[name] = InputBinding(source="input", name=own, optional=name not in must)
-        provenance[f"inputs.{name}"] = from_spec(step.where, f"workflow input: {own} (for `{name}`: {why})")
-        found.append(warning_at(step.where, path, f"{step.id} ({step.name}): its skill reads `{name}`, which nothing "
-                                f"gives; it is given the workflow input `{own}` ({why}): if that is not meant, write "
-                                f"`{name}` in the step with the value it takes", "plan.input-near"))
+        found.append(given_input(step, name, own, f"{why}, for", f"({why})", name in must, bindings, provenance,
+                                 path))
     return found
 
 
