@@ -483,11 +483,13 @@ class _Planner:
         spec = self.spec
         loose = {s.id: self.loose(s, [i.name for i in spec.inputs]) for s in spec.steps}
         gathered_by = {s.id: self.gathered_names(s) for s in spec.steps}
-        for n, s in enumerate(spec.steps):  # "all the field figures" after a loop over the input `fields`
-            over_input, gather_said = loop_list_gathers(s, spec.steps[:n], self.reads(s, loose[s.id]),
+        last_loop: StepSpec | None = None  # the nearest For each step before `s`, kept as the steps go by
+        for s in spec.steps:  # "all the field figures" after a loop over the input `fields`
+            over_input, gather_said = loop_list_gathers(s, last_loop, self.reads(s, loose[s.id]),
                                                         [i.name for i in spec.inputs], self.text_of(s), self.path)
             gathered_by[s.id] = {**over_input, **gathered_by[s.id]}
             self.found += gather_said
+            last_loop = s if s.for_each is not None else last_loop
         explicit = {s.id: {f.name for f in s.inputs if f.source} | set(s.input_values) | set(gathered_by[s.id])
                     for s in spec.steps}
         reads = {s.id: self.reads(s, loose[s.id]) for s in spec.steps}
