@@ -173,8 +173,10 @@ def parse_spec_text(
         elif fmt == "markdown":
             from orchestrator.spec.linecap import markdown_lines
             from orchestrator.spec.markdown import read_markdown
+            from orchestrator.spec.markup_latex import markup_markdown
 
             src.text = markdown_lines(src)  # a line too long to read: blank, and a warning at it
+            src.text = markup_markdown(src.text)  # an HTML page, a LaTeX article: line for line (`spec.markup_*`)
             src.lines = src.text.splitlines()
             parts = read_markdown(src)
         elif toml:
