@@ -37,8 +37,10 @@ _TAG = _rx(r"<(/?)([A-Za-z][\w:-]{0,40}+)((?:[^<>\"']|\"[^\"]{0,400}+\"|'[^']{0,
 _ATTR = _rx(r"(?i)(?:^|\s)(class|ac:name|alt|title)\s*+=\s*+(?:\"([^\"]{0,400}+)\"|'([^']{0,400}+)')")
 _CALLOUT = _rx(r"(?i)\b(?:callout|admonition|alert|notice|info|note|tip|warning|panel|hint|important)\b")
 _MACRO_CALLOUT = frozenset(("info", "note", "tip", "warning", "panel", "expand", "excerpt"))
+_DECLARATION = _rx(r"(?i)<!doctype[^<>]{0,200}+>|<\?xml[^<>]{0,200}+>")
 _SPACES = _rx(r"[ \t\u00a0]{2,}+")
 _BOLD_LEAD = _rx(r"^\*\*([^*]{1,120}+)\*\*[ \t]*+(?=\S)")
+_BOLD_ALONE = _rx(r"^\*\*([^*]{1,120}+)\*\*[ \t]*+$")
 
 _INLINE = {"code": "`", "tt": "`", "kbd": "`", "samp": "`", "b": "**", "strong": "**", "i": "*", "em": "*"}
 _SILENT = frozenset(("script", "style", "head", "ac:plain-text-link-body"))
@@ -121,7 +123,7 @@ class _Lowering:
                 break
             out.append(rest[:start])
             self.in_comment, rest = True, rest[start + 4:]
-        return "".join(out).replace("<![CDATA[", "").replace("]]>", "")
+        return _DECLARATION.sub("", "".join(out).replace("<![CDATA[", "").replace("]]>", ""))
 
     def _text(self, chunk: str) -> str:
         if self.silent or self.skip_param:
@@ -220,18 +222,35 @@ def html_markdown(text: str) -> str | None:
 
 
 def _titled(out: list[str]) -> list[str]:
-    """A callout that opens with bold words ("> **When is it done?** A request counts ...") has
-    them as its heading on the blank line before it, when there is one, so a section the reader
-    knows by its title (a success check, the inputs) is read as that section."""
-    for at, line in enumerate(out):
-        if not line.startswith("> ") or at == 0 or out[at - 1].strip():
+    """A callout whose title (its first bold words, or a macro's title) names a section the reader
+    knows ("When is it done?", "Inputs", "Done when") has it as a heading (on the blank line before
+    it when words follow the title on its line) and its lines as that section's text; any other
+    callout stays a quote."""
+    at = 0
+    while at < len(out):
+        line = out[at]
+        m = _BOLD_LEAD.match(line[2:]) if line.startswith("> ") else None
+        alone = _BOLD_ALONE.match(line[2:]) if line.startswith("> ") and m is None else None
+        title = (m or alone).group(1).strip().rstrip(":") if (m or alone) else ""
+        if not title or not _known_title(title) or (m is not None and (at == 0 or out[at - 1].strip())):
+            at += 1
             continue
-        m = _BOLD_LEAD.match(line[2:])
-        if m is None:
-            continue
-        out[at - 1] = "## " + m.group(1).strip().rstrip(":")
-        out[at] = line[2 + m.end():]
+        if m is not None:
+            out[at - 1], out[at] = "## " + title, line[2 + m.end():]
+        else:
+            out[at] = "## " + title
+        at += 1
+        while at < len(out) and out[at].startswith("> "):
+            out[at] = out[at][2:]
+            at += 1
     return out
+
+
+def _known_title(title: str) -> bool:
+    from orchestrator.spec.markdown import section_kind
+    from orchestrator.spec.success import TITLE
+
+    return section_kind(title) is not None or TITLE.match(title) is not None
 
 
 _rx.save()
