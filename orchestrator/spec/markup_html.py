@@ -231,7 +231,8 @@ def _titled(out: list[str]) -> list[str]:
         line = out[at]
         m = _BOLD_LEAD.match(line[2:]) if line.startswith("> ") else None
         alone = _BOLD_ALONE.match(line[2:]) if line.startswith("> ") and m is None else None
-        title = (m or alone).group(1).strip().rstrip(":") if (m or alone) else ""
+        said = m or alone
+        title = said.group(1).strip().rstrip(":") if said is not None else ""
         if not title or not _known_title(title) or (m is not None and (at == 0 or out[at - 1].strip())):
             at += 1
             continue

@@ -241,6 +241,13 @@ def _room_above(out: list[str]) -> bool:
     return True
 
 
+def markup_kind(text: str) -> str | None:
+    """"a LaTeX article" or "an HTML page" when `text` is one (it is then lowered), else None."""
+    from orchestrator.spec.markup_html import is_html
+
+    return "a LaTeX article" if is_latex(text) else "an HTML page" if is_html(text) else None
+
+
 def markup_markdown(text: str) -> str:
     """`text` lowered to markdown when it is a LaTeX article or an HTML page, else as written."""
     return latex_markdown(text) or html_markdown(text) or text

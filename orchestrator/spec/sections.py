@@ -24,9 +24,9 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator.policy import ApprovalPolicy
 from orchestrator.spec import condition as cond
 from orchestrator.spec import step_prose as prose
-from orchestrator.spec.branch_if_items import case_items, counted, lead_field
 from orchestrator.spec.blocks import Block, Bullet, Para
 from orchestrator.spec.branch_condition import bare_label, guessed_branch
+from orchestrator.spec.branch_if_items import case_items, counted, lead_field
 from orchestrator.spec.branch_join import join_said
 from orchestrator.spec.fields import spell_step_refs
 from orchestrator.spec.model import Reading, StepSpec

@@ -6,8 +6,8 @@ is read as written (`spec.markup_html`)."""
 from __future__ import annotations
 
 from orchestrator.spec import parse_spec_text
-from orchestrator.spec.model import WorkflowSpec
 from orchestrator.spec.markup_html import html_markdown, is_html
+from orchestrator.spec.model import WorkflowSpec
 from orchestrator.spec.vocabulary import Vocabulary
 
 _VOCAB = Vocabulary.of([(n, None) for n in (
