@@ -191,7 +191,9 @@ def parse_inputs(plan: Plan, pairs: tuple[str, ...], files: tuple[Path, ...],
 def load_plan_file(path: Path, settings: Settings) -> Plan:
     """A saved plan (.json) or a spec compiled on the fly (or its plan from the compile cache,
     `orchestrator.compile_cache`, when nothing the compile reads has changed)."""
-    if path.suffix.lower() == ".json":
+    from orchestrator.spec.json_kind import is_saved_plan
+
+    if is_saved_plan(path):  # any other .json is a spec in JSON (`spec.json_kind`)
         from orchestrator.compile import load_spec_or_plan
 
         return load_spec_or_plan(path, settings)

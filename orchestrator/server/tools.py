@@ -369,7 +369,9 @@ class ToolSet:
         from orchestrator.compile import load_spec_or_plan
 
         plan = load_spec_or_plan(path, self.ws.settings)
-        if path.suffix.lower() == ".json":  # a spec's surroundings were confined with it
+        from orchestrator.spec.json_kind import is_saved_plan
+
+        if is_saved_plan(path):  # a spec's surroundings were confined with it
             self._confine_plan(plan, roots)
         refuse_untrusted_plan(plan, self.ws.settings)
         return plan

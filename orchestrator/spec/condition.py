@@ -497,7 +497,11 @@ def approval_condition(text: str) -> tuple[str | None, str]:
         cut = text.find(")", m.start("cond") + len(bare))
         return bare, (text[: m.start()] + " " + text[cut + 1 if cut >= 0 else m.end():]).strip(" ;,.") or "required"
     if m is not None and ", " in m.group("cond"):  # "when the total is over 10,000, the lead has OK'd it"
-        head = m.group("cond").split(", ", 1)[0].strip()
+        from orchestrator.spec.approval_condition24 import (
+            or_continued,  # ", OR the fee is over 25,000"
+        )
+
+        head = or_continued(m.group("cond")) or m.group("cond").split(", ", 1)[0].strip()
         if read_condition(head) is not None:
             return head, (text[: m.start()] + text[m.start("cond") + len(head):]).strip(" ;,.") or "required"
     if m is not None and read_condition(m.group("cond").strip()) is not None:
@@ -540,10 +544,13 @@ def approval_timeout(text: str) -> tuple[float | None, Literal["approve", "rejec
     """"wait up to 24h, then reject", "If nobody has looked at it within 6 hours, treat it as
     rejected": (seconds, what then); (None, None) when it says no wait; what then is None when
     the text does not say."""
+    from orchestrator.spec.approval_condition24 import wait_glossed  # "one business day (8 hours)"
     from orchestrator.spec.policy_text import first_duration
     from orchestrator.spec.whole_approval import (
         said_wait,  # "Leads get 4 hours", "within forty-eight (48) hours", "1h or it's a no"
     )
+
+    text = wait_glossed(text)
 
     m = _WAIT.search(text)
     seconds = first_duration(m.group("d")) if m is not None else None

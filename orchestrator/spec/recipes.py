@@ -32,12 +32,21 @@ import re
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.spec.call_args import call_arguments
+from orchestrator.spec.make_targets import (
+    assigned_value,
+    file_header,
+    jq_arguments,
+    pipeline_skill,
+    skill_command,
+    whole_file,
+)
 from orchestrator.spec.model import FieldSpec, InputSpec, Mention, Reading, SpecText, StepSpec
 from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.prose import read_sentence
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.taskfile import taskfile_lines
+from orchestrator.spec.whole_limit import record_limit, whole_limit
 
 # the info strings of a fenced recipe file
 FENCE_KINDS = frozenset(("just", "justfile", "make", "makefile", "mk", "gnumake", "bmake", "mage", "taskfile"))
@@ -99,7 +108,7 @@ class RecipeFile(BaseModel):
 def _is_recipe_line(line: str) -> bool:
     s = line.rstrip()
     return (not s.strip() or bool(_COMMENT.match(s) or _BODY.match(s) or _DIRECTIVE.match(s)
-                                  or _ASSIGN.match(s) or _HEADER.match(s)))
+                                  or _ASSIGN.match(s) or _HEADER.match(s) or file_header(s)))
 
 
 def _skill_of(command: str) -> str | None:
@@ -108,7 +117,7 @@ def _skill_of(command: str) -> str | None:
         m = regex.match(text)
         if m:
             return m.group("name")
-    return None
+    return pipeline_skill(text)  # "jq ... | $(PY) skills/margin-check/scripts/main.py > $@" (`spec.make_targets`)
 
 
 def _parse(lines: list[str], first: int) -> RecipeFile:
@@ -149,7 +158,7 @@ def _parse(lines: list[str], first: int) -> RecipeFile:
         if comment and not line.startswith((" ", "\t")):
             pending.append((at, comment.group(1)))
             continue
-        header = _HEADER.match(line)
+        header = _HEADER.match(line) or file_header(line)  # "build/prices.json: ## ..." (`spec.make_targets`)
         if header and not _DIRECTIVE.match(line):
             own = [(at, header.group("comment"))] if header.group("comment") else []
             current = {"name": header.group("name"), "line": at, "deps": tuple(header.group("deps").split()),
@@ -158,7 +167,7 @@ def _parse(lines: list[str], first: int) -> RecipeFile:
             continue
         assign = _ASSIGN.match(line)
         if assign:
-            variables[assign.group("name")] = (at, assign.group("value"))
+            variables[assign.group("name")] = (at, assigned_value(line, assign.group("value")))  # "\\#x": "#x"
             if assign.group("op") == "?=":
                 defaults.add(assign.group("name"))
         free.extend(pending)
@@ -240,12 +249,15 @@ class _Reader:
         self.step_of: dict[str, str] = {}
         self.inputs: dict[str, InputSpec] = {}
         self.success: list[tuple[str, SpecText]] = []
+        self.whole = whole_file(src.text, found.first, found.last)
 
     def _input(self, var: str, line: int) -> str:
-        name = var.lower().replace("-", "_")
+        # a Makefile that is the whole spec is run as `make FEED_DATE=...`: its variable keeps its name (`spec.make_targets`)
+        name = var if self.whole and var.isupper() else var.lower().replace("-", "_")
         declared = self.found.variables.get(var)
         where = self.src.where(declared[0] if declared else line)
         default = declared[1].strip("\"'") if declared and var in self.found.defaults else ""
+        default = "" if default.startswith(("$(shell", "$(")) else default  # `?= $(shell date +%F)`: computed, no value
         if name not in self.inputs:  # `DAY ?= 2024-01-01`: optional, with that default
             self.inputs[name] = InputSpec(name=name, where=where, required=not default,
                                           default=_literal(default) if default else None)
@@ -331,12 +343,24 @@ class _Reader:
                                     f"(`{skill}`) is its step: give each skill a recipe of its own", "spec.unread")
         inputs: list[FieldSpec] = []
         values: dict[str, object] = {}
-        for key, value in call_arguments(command):
+        for key, value in call_arguments(skill_command(command)):  # not a `jq --arg d` before the pipe
             source, literal = self._value(key, value, at)
             if source is not None:
                 inputs.append(FieldSpec(name=key, source=source, where=self.src.where(at)))
             elif literal is not None:
                 values[key] = literal
+        for arg in jq_arguments(command, recipe.deps):  # "jq '{squeezed: .below_floor}' $< | ... skills/x/" (`spec.make_targets`)
+            if arg.key in values or any(f.name == arg.key for f in inputs):
+                continue
+            if arg.target is not None and arg.target in self.step_of:
+                inputs.append(FieldSpec(name=arg.key, source=f"steps.{self.step_of[arg.target]}.output.{arg.field}",
+                                        where=self.src.where(at)))
+            elif arg.value is not None:
+                source, literal = self._value(arg.key, arg.value, at)
+                if source is not None:
+                    inputs.append(FieldSpec(name=arg.key, source=source, where=self.src.where(at)))
+                elif literal is not None:
+                    values[arg.key] = literal
         deps = self._deps(recipe)
         sid = self.step_of[recipe.name]
         texts: list[SpecText] = []
@@ -369,6 +393,8 @@ def read_recipe_file(found: RecipeFile, src: Source) -> tuple[list[StepSpec], tu
         phrase = read_phrase(said)
         if phrase.read and phrase.statement.whole_run:
             read_sentence(said, line, src, section="convergence", steps=(), who="recipe file")
+        elif (seconds := whole_limit(text, outside=True)) is not None:  # "whole `make nightly` gets 40 minutes tops"
+            record_limit(text, line, src, seconds)
         elif phrase.read or phrase.signal:
             src.warn(line, f"the comment '{text[:60]}' states a policy but is right above no recipe, so it is not "
                            "read: put it in the comment right above the recipe it is for", "spec.unread")

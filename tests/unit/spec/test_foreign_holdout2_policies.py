@@ -51,7 +51,7 @@ MISSES: dict[tuple[str, int | None, int], str] = {
 
 
 def _expect(folder: Path) -> dict[str, Any]:
-    data = yaml.safe_load((folder / "expect.yaml").read_text(encoding="utf-8"))
+    data = yaml.load((folder / "expect.yaml").read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
     assert isinstance(data, dict)
     return data
 
