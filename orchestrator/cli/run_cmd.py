@@ -194,9 +194,9 @@ def load_plan_file(path: Path, settings: Settings) -> Plan:
     from orchestrator.spec.json_kind import is_saved_plan
 
     if is_saved_plan(path):  # any other .json is a spec in JSON (`spec.json_kind`)
-        from orchestrator.compile import load_spec_or_plan
+        from orchestrator.plan import load_plan
 
-        return load_spec_or_plan(path, settings)
+        return load_plan(path, settings.caps.data_bytes)  # chosen above: not `load_spec_or_plan`, which asks again
     from orchestrator.compile_cache import compile_cached
 
     return compile_cached(path, settings)

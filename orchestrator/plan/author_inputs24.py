@@ -111,11 +111,11 @@ def input_list_pairs(nouns: Sequence[str], free: Sequence[str], inputs: Sequence
     return fits if len(fits) == 1 else []
 
 
-def loop_list_gathers(step: StepSpec, before: Sequence[StepSpec], reads: Iterable[str], inputs: Sequence[str],
+def loop_list_gathers(step: StepSpec, loop: StepSpec | None, reads: Iterable[str], inputs: Sequence[str],
                       text: str, path: str) -> tuple[dict[str, str | None], list[Diagnostic]]:
-    """{list name: the loop step} when `step` gathers the nearest loop before it over a workflow input whose
-    name its skill reads (module docstring), with a warning at the step; ({}, []) otherwise."""
-    loop = next((s for s in reversed(before) if s.for_each is not None), None)
+    """{list name: the loop step} when `step` gathers `loop`, the nearest For each step before it, over a
+    workflow input whose name its skill reads (module docstring), with a warning at the step; ({}, [])
+    otherwise."""
     over = parse_for_each(loop.for_each) if loop is not None else None
     said = SAYS_EVERY.search(text) if over is not None and step.for_each is None else None
     if loop is None or over is None or said is None or over[1] not in inputs or over[1] not in set(reads):
