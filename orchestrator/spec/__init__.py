@@ -134,6 +134,12 @@ def parse_spec(
                                said=f"the file has `{suffix}`: it is read as text in which a header row naming a "
                                     "steps table's columns is the steps table (a markdown table in a .md file says "
                                     "so plainly)")
+    from orchestrator.spec.markup_latex import markup_kind
+
+    if fmt is None and (kind := markup_kind(text)) is not None:  # page.html, notes.tex (`spec.markup_*`)
+        return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
+                               said=f"the file is {kind}: it is read as the markdown it stands for, line for line "
+                                    "(headings, lists, code names; its markup taken off)")
     if fmt is None:  # notes.txt, flow.org, a .rst page: text, read as markdown and said so
         written_as = f"`{suffix}`" if suffix else "no suffix"
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
@@ -190,8 +196,14 @@ def parse_spec_text(
         elif fmt == "markdown":
             from orchestrator.spec.linecap import markdown_lines
             from orchestrator.spec.markdown import read_markdown
+            from orchestrator.spec.markup_latex import markup_kind, markup_markdown
 
             src.text = markdown_lines(src)  # a line too long to read: blank, and a warning at it
+            lowered = markup_markdown(src.text)  # an HTML page, a LaTeX article: line for line (`spec.markup_*`)
+            if lowered != src.text and not said:
+                src.warn(1, f"the text is {markup_kind(src.text)}: it is read as the markdown it stands for, line "
+                            "for line (headings, lists, code names; its markup taken off)", code="spec.suffix")
+            src.text = lowered
             src.lines = src.text.splitlines()
             parts = read_markdown(src)
         elif toml:
