@@ -35,6 +35,7 @@ from orchestrator.spec import grammar_families17 as more17
 from orchestrator.spec import grammar_families18_policy as policy18
 from orchestrator.spec import grammar_families19 as policy19
 from orchestrator.spec import grammar_families21 as policy21
+from orchestrator.spec import grammar_assume24 as assume24
 from orchestrator.spec import grammar_families23 as policy23
 from orchestrator.spec import grammar_person_wait as wait17
 from orchestrator.spec import grammar_value_pairs as pairs17
@@ -189,3 +190,7 @@ GATES = {
     name: words + "".join(m.GATES.get(name, "") for m in (values23, abandon23, yaml23, policy23))
     for name, words in GATES.items()
 }
+# the twenty-fourth round's value said as a count someone has ("assume we have 0 credits", `spec.grammar_assume24`)
+
+EARLY_FIRST = assume24.EARLY + EARLY_FIRST
+GATES = {name: words + assume24.GATES.get(name, "") for name, words in GATES.items()}
