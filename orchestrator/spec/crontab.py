@@ -47,6 +47,8 @@ _EACH = _rx(r"(?i)^(?:each|every|one\s++per|per|for\s++each)\s++(?:of\s++the\s++
 # a sentence that says the loop the placeholder says: "it runs once for each one", "one per appointment"
 _ONCE_EACH = _rx(r"(?i)(?<![^\s.;])(?:it\s++|this\s++)?(?:runs?|goes|fires?|happens)\s++once\s++(?:for|per)\s++(?:each|every)"
                  r"(?:\s++(?:one|item|of\s++them))?+[^.;\n]{0,40}+[.;]?")
+# an earlier step the job's comment cites: "(1)", "step 1", "from 1", "#1"
+_CITED = _rx(r"(?i)(?:\(|(?<!\w)step\s*+|(?<!\w)(?:from|of|off)\s++|#)(\d{1,3}+)(?![\w.])")
 _RUNNER_SKILL = _rx(r"^[a-z0-9]++(?:[-_][a-z0-9]++)++$")
 _CALL_WORDS = frozenset(("skill", "run-skill", "call-skill", "skill-run", "run_skill", "invoke-skill", "skillweave"))
 CRON_OWN = frozenset(("MAILTO", "MAILFROM", "SHELL", "PATH", "HOME", "LOGNAME", "USER", "CRON_TZ", "TZ", "RANDOM_DELAY",
@@ -80,7 +82,7 @@ def _command(rest: str, skills: frozenset[str]) -> tuple[str, str] | None:
         word = words[start].strip("\"'")
         name = word.rsplit("/", 1)[-1]
         nxt = words[start + 1] if start + 1 < len(words) else ""
-        if name in skills and "/" not in word or (not skills and start and _RUNNER_SKILL.match(word)):
+        if (name in skills and "/" not in word) or (not skills and start and _RUNNER_SKILL.match(word)):
             return name, rest.split(None, start + 1)[start + 1] if len(words) > start + 1 else ""
         runner = "/" in word or name in _CALL_WORDS or name in ("run", "runner")
         if runner and nxt and (nxt in skills or (not skills and _RUNNER_SKILL.match(nxt))):
@@ -148,8 +150,8 @@ def _each(step: StepSpec, said: str, key: str, earlier: list[StepSpec], src: Sou
     if m is None:
         return None
     names = _plural(m.group("noun"))
-    cited = re.findall(r"\((\d{1,3})\)|\bstep\s*+(\d{1,3})", " ".join(t.text for t in step.texts) + " " + step.name)
-    numbers = [int(a or b) for a, b in cited if 0 < int(a or b) < (step.number or 0)]
+    cited = _CITED.findall(" ".join(t.text for t in step.texts) + " " + step.name)
+    numbers = [int(n) for n in cited if 0 < int(n) < (step.number or 0)]
     if m.group("n"):
         numbers = [int(m.group("n"))]
     owner, field = None, names[0]
@@ -159,8 +161,8 @@ def _each(step: StepSpec, said: str, key: str, earlier: list[StepSpec], src: Sou
         if hit and (not numbers or s.number in numbers):
             owner, field = s, hit
             break
-    if owner is None and len(numbers) == 1 and 0 < numbers[0] <= len(earlier):
-        owner = earlier[numbers[0] - 1]
+    if owner is None and len(numbers) <= 1 and earlier:  # no outputs known: the step cited, else the one before
+        owner = earlier[numbers[0] - 1] if numbers else earlier[-1]
     if owner is None:
         return None
     ref = f"steps.{owner.id}.output.{field}"

@@ -25,6 +25,7 @@ tried. The families, in words that are not the set's:
 from __future__ import annotations
 
 from orchestrator.spec import carry_value as carry19
+from orchestrator.spec import grammar_assume24 as assume24
 from orchestrator.spec import grammar_families9 as more9
 from orchestrator.spec import grammar_families10 as more10
 from orchestrator.spec import grammar_families11 as more11
@@ -35,7 +36,6 @@ from orchestrator.spec import grammar_families17 as more17
 from orchestrator.spec import grammar_families18_policy as policy18
 from orchestrator.spec import grammar_families19 as policy19
 from orchestrator.spec import grammar_families21 as policy21
-from orchestrator.spec import grammar_assume24 as assume24
 from orchestrator.spec import grammar_families23 as policy23
 from orchestrator.spec import grammar_person_wait as wait17
 from orchestrator.spec import grammar_value_pairs as pairs17
