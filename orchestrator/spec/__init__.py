@@ -245,6 +245,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "crate_type + crates (whichever ③ ran)", "waits on B and whichever C ran": a group named by its mark
     parts = parts.model_copy(update={"steps": tuple(read_ran_joins(list(parts.steps), src))})
+    from orchestrator.spec.assume_output24 import read_assumed
+
+    # "assume we have 0 credits and keep going", `credits` an output of the step's skill: the value to go on with
+    parts = parts.model_copy(update={"steps": tuple(read_assumed(list(parts.steps), src))})
     # every step text the structure readers left: a policy, a check, or a warning
     success_checks = read_step_texts(parts.steps, src, StepIndex(parts.steps).resolve)
     from orchestrator.spec.whole_net import read_the_rest

@@ -25,7 +25,6 @@ tried. The families, in words that are not the set's:
 from __future__ import annotations
 
 from orchestrator.spec import carry_value as carry19
-from orchestrator.spec import grammar_assume24 as assume24
 from orchestrator.spec import grammar_families9 as more9
 from orchestrator.spec import grammar_families10 as more10
 from orchestrator.spec import grammar_families11 as more11
@@ -190,7 +189,3 @@ GATES = {
     name: words + "".join(m.GATES.get(name, "") for m in (values23, abandon23, yaml23, policy23))
     for name, words in GATES.items()
 }
-# the twenty-fourth round's value said as a count someone has ("assume we have 0 credits", `spec.grammar_assume24`)
-
-EARLY_FIRST = assume24.EARLY + EARLY_FIRST
-GATES = {name: words + assume24.GATES.get(name, "") for name, words in GATES.items()}

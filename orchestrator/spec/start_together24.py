@@ -16,7 +16,8 @@ Three ways of writing, each a reading and a warning at its line:
   (`form == "recipe"`, whose text no step reader reads for order) saying "fire it at the same time",
   "kick it off right away" (`branch_parallel.parallel_start`) is read the same way;
 - in a step's own text, "at the same time as X", "alongside X", "together with X", X an earlier
-  step's name, skill, or a word of its skill (`intake` for `permit-intake`) that names one step
+  step's name or skill, or after "at the same time as" with no article a word of its skill
+  (`intake` for `permit-intake`; "alongside the orders" speaks of things) that names one step
   only: the step starts with X (`StepSpec.starts_with`, it waits for what X waits for);
 - a line anywhere naming two or more steps by their labels ("Q1 and Q2", "steps 1 and 2", "(1) and
   (2)") that says they go "at once", "together", "at the same time", "side by side", or that
@@ -46,7 +47,7 @@ _NO_NEED = _rx(r"(?i)(?<!\w)(?:(?:does\s*+n['â€™]?t|does\s++not|do\s++not|don['â
                r"independent\s++of\s++|not\s++(?:dependent|waiting)\s++on\s++)" + _REF)
 # "at the same time as intake", "alongside the dough", "together with stock-count"
 _BESIDE_NAME = _rx(r"(?i)(?<!\w)(?:(?:at\s++)?the\s++same\s++time\s++as|alongside|together\s++with|in\s++parallel\s++with|"
-                   r"concurrently\s++with|side\s++by\s++side\s++with)\s++(?:the\s++|step\s++|job\s++)?[`'\"]?"
+                   r"concurrently\s++with|side\s++by\s++side\s++with)\s++(?P<art>the\s++|step\s++|job\s++)?[`'\"]?"
                    r"(?P<name>[A-Za-z][\w-]{1,40}+)")
 # two steps said to go together: "at once", "neither waits on the other", "at the same time"
 _MUTUAL = _rx(r"(?i)(?<!\w)(?:(?:both\s++)?at\s++once|(?:at\s++)?the\s++same\s++time|together|side\s++by\s++side|"
@@ -78,13 +79,14 @@ def _number(m: re.Match[str]) -> int:
     return int(m.group("p") or m.group("h") or m.group("s"))
 
 
-def _named(word: str, earlier: list[StepSpec]) -> StepSpec | None:
-    """The one earlier step `word` names: its name, its skill, or a part of its skill's name."""
+def _named(word: str, earlier: list[StepSpec], whole: bool) -> StepSpec | None:
+    """The one earlier step `word` names: its name, its skill, or (not `whole`) a part of its skill's
+    name ("intake" for `permit-intake`)."""
     low = word.lower().strip("`'\"")
     if low in _STOP:
         return None
-    hits = [s for s in earlier if low in (s.name.lower(), skill_of(s).lower(), s.id)
-            or low in skill_of(s).lower().split("-") or low in s.name.lower().split()]
+    hits = [s for s in earlier if low in (s.name.lower(), skill_of(s).lower(), s.id) or not whole and (
+        low in skill_of(s).lower().split("-") or low in s.name.lower().split())]
     return hits[0] if len(hits) == 1 else None
 
 
@@ -114,7 +116,9 @@ def _own(step: StepSpec, index: int, steps: list[StepSpec], src: Source) -> Step
                                                        "whose outputs it reads): the text says it does not need it", src)
                 continue
             beside = _BESIDE_NAME.search(sentence)
-            if beside is not None and (other := _named(beside.group("name"), steps[:index])) is not None:
+            # "alongside the orders" are things; "at the same time as intake" (no article) names a step by a word
+            whole = bool(beside and (beside.group("art") or not beside.group(0).lower().startswith(("at", "the"))))
+            if beside is not None and (other := _named(beside.group("name"), steps[:index], whole)) is not None:
                 return _mark(step, line, sentence, f"starts together with {other.id}: waits for what {other.id} waits "
                                                    "for (and the steps whose outputs it reads), not for the step before "
                                                    "it", src, first=other.id)

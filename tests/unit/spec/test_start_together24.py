@@ -124,3 +124,23 @@ Check the weather at the same time as the others do theirs.
 def test_at_the_same_time_as_a_word_that_names_no_step_is_no_start() -> None:
     steps = _by_skill(_spec(NOT_NAMED, "permit.md"))
     assert steps["weather-risk"].starts_with is None
+
+
+CLOSE = """\
+#!/bin/sh
+# month-end close, the runbook is the script
+# Step 1: close the books
+skill close-billing
+# Step 2: refresh the rates - kick it off at the same time as billing, it needs nothing from it
+skill fx-rates
+# Step 3: post the ledger
+skill post-ledger
+"""
+
+
+def test_a_step_named_by_a_word_of_its_skill_with_no_article_is_started_with() -> None:
+    spec = parse_spec_text(CLOSE, "close.sh", "markdown",
+                           Vocabulary.of([(s, None) for s in ("close-billing", "fx-rates", "post-ledger")]))
+    steps = _by_skill(spec)
+    assert steps["fx-rates"].starts_with == "step-1"
+    assert steps["post-ledger"].starts_with is None
