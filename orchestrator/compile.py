@@ -125,8 +125,11 @@ def compile_spec(
 
 
 def load_spec_or_plan(path: Path, settings: Settings) -> Plan:
-    """A `.json` file is a saved plan; anything else is a spec, compiled."""
-    if path.suffix.lower() == ".json":
+    """A `.json` file holding a saved plan is that plan; anything else is a spec, compiled (a JSON
+    document of another shape too, `spec.json_kind`)."""
+    from orchestrator.spec.json_kind import is_saved_plan
+
+    if is_saved_plan(path):
         return load_plan(path, settings.caps.data_bytes)
     return compile_spec(path, settings)
 

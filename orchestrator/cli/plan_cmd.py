@@ -49,7 +49,9 @@ def plan(
 
     chosen = fmt or (_SUFFIX_FORMAT.get(output.suffix.lower(), "text") if output else "text")
     settings = settings_from(skills_dirs=skills_dirs, llm_replay=llm_replay, llm_record=llm_record, model=model)
-    if spec.suffix.lower() == ".json":
+    from orchestrator.spec.json_kind import is_saved_plan
+
+    if is_saved_plan(spec):  # any other .json is a spec in JSON (`spec.json_kind`)
         compiled = load_plan(spec)
     else:
         compiled = compile_spec(spec, settings, interpret=interpret)

@@ -191,10 +191,12 @@ def parse_inputs(plan: Plan, pairs: tuple[str, ...], files: tuple[Path, ...],
 def load_plan_file(path: Path, settings: Settings) -> Plan:
     """A saved plan (.json) or a spec compiled on the fly (or its plan from the compile cache,
     `orchestrator.compile_cache`, when nothing the compile reads has changed)."""
-    if path.suffix.lower() == ".json":
-        from orchestrator.compile import load_spec_or_plan
+    from orchestrator.spec.json_kind import is_saved_plan
 
-        return load_spec_or_plan(path, settings)
+    if is_saved_plan(path):  # any other .json is a spec in JSON (`spec.json_kind`)
+        from orchestrator.plan import load_plan
+
+        return load_plan(path, settings.caps.data_bytes)  # chosen above: not `load_spec_or_plan`, which asks again
     from orchestrator.compile_cache import compile_cached
 
     return compile_cached(path, settings)

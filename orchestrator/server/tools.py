@@ -366,10 +366,13 @@ class ToolSet:
 
     def _checked_plan(self, path: Path, roots: RootSet) -> Plan:
         """The plan of `path`, refused if it reads outside the roots or would start an untrusted server."""
-        from orchestrator.compile import load_spec_or_plan
+        from orchestrator.compile import compile_spec
+        from orchestrator.plan import load_plan
+        from orchestrator.spec.json_kind import is_saved_plan
 
-        plan = load_spec_or_plan(path, self.ws.settings)
-        if path.suffix.lower() == ".json":  # a spec's surroundings were confined with it
+        saved = is_saved_plan(path)  # asked once: it reads the whole file
+        plan = load_plan(path, self.ws.settings.caps.data_bytes) if saved else compile_spec(path, self.ws.settings)
+        if saved:  # a spec's surroundings were confined with it
             self._confine_plan(plan, roots)
         refuse_untrusted_plan(plan, self.ws.settings)
         return plan

@@ -96,9 +96,6 @@ def parse_spec(
     reads the structure instead (`plan --interpret`, a lockfile)."""
     fmt = format_of(path)
     suffix = Path(path).suffix.lower()
-    if fmt is None and suffix == ".json":  # a plan, for plan and run; never a spec
-        raise SpecError(Diagnostic(file=str(path), message="a spec is a .md, .markdown, .yaml, "
-                                                           ".yml or .toml file (a .json file is a plan)", code="spec.suffix"))
     limit = file_caps().spec_bytes if max_bytes is None else max_bytes
     try:
         data = read_capped(path, limit, ENV_MAX_SPEC_BYTES)
@@ -115,6 +112,11 @@ def parse_spec(
         line = data[: exc.start].count(b"\n") + 1
         raise SpecError(Diagnostic(file=str(path), line=line, code="spec.encoding",
                                    message="the spec is not UTF-8 text")) from exc
+    if suffix == ".json":  # a saved plan is no spec; any other JSON is YAML, read as a spec (`spec.json_kind`)
+        from orchestrator.spec.json_kind import refuse_plan
+
+        refuse_plan(text, str(path))
+        return parse_spec_text(text, str(path), "yaml", vocabulary, anchored=anchored)
     if suffix == ".toml":  # TOML: its own reader, into the YAML form's (`toml_form`)
         return parse_spec_text(text, str(path), "toml", vocabulary, anchored=anchored)
     from orchestrator.spec.script_flow import script_language
@@ -126,6 +128,10 @@ def parse_spec(
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
                                said=f"the file is a script ({Path(path).name}): its comments are read as the "
                                     "runbook's text and its code for the skills it calls and the branches around them")
+    from orchestrator.spec.code_calls import code_language
+
+    if fmt is None and code_language(str(path)) == "js":  # steps as objects in code (`spec.code_calls`)
+        return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored)
     if fmt is None and suffix in (".csv", ".tsv"):  # a sheet's rows: the steps table its header names (`spec.sheet`)
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
                                said=f"the file has `{suffix}`: it is read as text in which a header row naming a "
@@ -152,13 +158,19 @@ def parse_spec_text(
     sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
     src = Source(text.removeprefix("\ufeff"), path, vocabulary)
     src.anchored = anchored
-    if said:
+    from orchestrator.spec.code_calls import code_language, read_code_calls
+
+    code = code_language(path) if fmt == "markdown" else None
+    if said and code is None:
         src.warn(1, said, code="spec.suffix")
     written = src.text
     try:
         from orchestrator.spec.script_flow import script_language
 
-        language = script_language(path, src.text) if fmt == "markdown" else None
+        coded = read_code_calls(src, code) if code is not None else None  # `STEPS = [dict(...)]` (`spec.code_calls`)
+        if said and code is not None and coded is None:  # a .py script runbook, said so
+            src.warn(1, said, code="spec.suffix")
+        language = script_language(path, src.text) if fmt == "markdown" and coded is None else None
         script = None
         if language == "make":  # a Makefile whose recipes are the steps is read as ever (`spec.recipes`)
             from orchestrator.spec.recipes import find_recipe_file
@@ -176,7 +188,12 @@ def parse_spec_text(
                 script = read_crontab(src)
             else:
                 script = read_script(src, language)
-        if language is not None and script is not None:
+        if code == "js" and coded is None:
+            src.warn(1, "no list of steps (`export const steps = [{ skill: ... }]`) was found in the code, so the "
+                        "file is read as text", "spec.unread")
+        if coded is not None:  # read by the YAML form's readers, as a TOML spec is: its format is theirs
+            parts, fmt = coded, "yaml"
+        elif language is not None and script is not None:
             parts = script
         elif fmt == "markdown":
             from orchestrator.spec.linecap import markdown_lines

@@ -45,6 +45,7 @@ from orchestrator.spec.condition_ahead import as_lead, leading_condition
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.outline import Unit, outline
 from orchestrator.spec.pair_sentence import halves, started_with
+from orchestrator.spec.policy_heading24 import heading_text
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.skill_mentions import cut_at_doers, doers, in_backticks, roles
 from orchestrator.spec.source import Source
@@ -400,6 +401,9 @@ def _read_found(number: int, f: Found, src: Source, sink: list, refs: _Refs,  # 
         name, first = _name(unit, first, f.skill)
         at = unit.lines[1 if unit.titled and len(unit.lines) > 1 else 0][0] if unit.lines else unit.line
         blocks = _lead_blocks(at, first, src, branch) if unit.kind != "heading" and first.strip() else []
+        if unit.kind == "heading" and (said := heading_text(unit.name, f.skill)) is not None:
+            name = said[0]  # "## pull-prices: scrape it. flaky! retry 3x": the rest is text (`spec.policy_heading24`)
+            blocks.append(Para(line=unit.line, text=_rewrite(said[1], vocabulary, refs, number)))
         blocks += [b for u in unit.walk()[1:] for b in _blocks(u, vocabulary, refs, number)]
     blocks += [b for u in f.extra for w in u.walk() for b in _blocks(w, vocabulary, refs, number)]
     blocks += [Para(line=at, text=_rewrite(said, vocabulary, refs, number)) for at, said, _ in f.placed]

@@ -34,6 +34,7 @@ from orchestrator.spec.settings_section import read_settings, settings_unit
 from orchestrator.spec.shape_comment import aside_title
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
+from orchestrator.spec.whole_limit import whole_limit
 
 
 @dataclass
@@ -144,7 +145,7 @@ class Placer:
         if not carries_policy(sentence):
             return False, current
         phrase = read_phrase(sentence, self.src.vocabulary.skills)
-        if phrase.statement.whole_run or WHOLE_SAID.search(sentence):
+        if phrase.statement.whole_run or WHOLE_SAID.search(sentence) or whole_limit(sentence) is not None:
             return False, current  # the whole run's limit: read by the readers of the rest
         target = named or ((current, "nothing; the sentence before it names the step") if current is not None else None)
         if target is not None:

@@ -25,6 +25,7 @@ from orchestrator.spec.condition import read_condition
 from orchestrator.spec.condition_question import question_condition
 from orchestrator.spec.condition_unhappened import other_branch, unhappened
 from orchestrator.spec.grammar_families23 import FAILURE_IDIOMS
+from orchestrator.spec.grammar_families24 import FAILURE_IDIOMS as FAILURE_IDIOMS24
 from orchestrator.spec.lead_condition import lead_of, unread
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
@@ -92,7 +93,7 @@ _OTHER_WAY = _rx(
 _DOWN = frozenset({"under", "below", "less", "lower", "fewer", "smaller"})
 # an if-clause at the opening; one about the step before failing is its recovery, not a condition
 _IF = _rx(rf"(?i)^{_JOIN}(?:only\s++)?(?:if|unless|in\s++case|only\s++when)\s++(?P<c>[^,;:→]{{0,160}}+)")
-_FAILURE = _rx(r"(?i)(?<!\w)(?:" + FAILURE_IDIOMS + r"|fail\w*+|errors?|erroring|down|time[sd]?\s*+out|timeout|crash\w*+|unavailable|"
+_FAILURE = _rx(r"(?i)(?<!\w)(?:" + FAILURE_IDIOMS + "|" + FAILURE_IDIOMS24 + r"|fail\w*+|errors?|erroring|down|time[sd]?\s*+out|timeout|crash\w*+|unavailable|"
                r"unreachable|broken|breaks?|flak\w*+|slow|hangs?|rate.limit\w*+|taking|takes|stuck|retr\w*+|dead|offline|"
                r"unresponsive|outage|responding|"
                r"needed|necessary|ready|possible|you|we|i)(?!\w)")

@@ -36,9 +36,11 @@ from orchestrator.spec import grammar_families18_policy as policy18
 from orchestrator.spec import grammar_families19 as policy19
 from orchestrator.spec import grammar_families21 as policy21
 from orchestrator.spec import grammar_families23 as policy23
+from orchestrator.spec import grammar_families24 as policy24
 from orchestrator.spec import grammar_person_wait as wait17
 from orchestrator.spec import grammar_value_pairs as pairs17
 from orchestrator.spec import policy_abandon as abandon23
+from orchestrator.spec import policy_notation24 as notation24
 from orchestrator.spec import policy_values_said as values23
 from orchestrator.spec import policy_yaml_keys as yaml23
 from orchestrator.spec.grammar_row import Row
@@ -189,3 +191,9 @@ GATES = {
     name: words + "".join(m.GATES.get(name, "") for m in (values23, abandon23, yaml23, policy23))
     for name, words in GATES.items()
 }
+# the twenty-fourth round's one-line phrasings (`spec.grammar_families24`): before every earlier round's
+EARLY_FIRST = policy24.EARLY + EARLY_FIRST
+GATES = {name: words + policy24.GATES.get(name, "") for name, words in GATES.items()}
+# the twenty-fourth round's policies in a document's own notation (`spec.policy_notation24`): before the phrasings
+EARLY_FIRST, IGNORE_LAST = notation24.EARLY + EARLY_FIRST, IGNORE_LAST + notation24.IGNORE
+GATES = {name: words + notation24.GATES.get(name, "") for name, words in GATES.items()}

@@ -39,6 +39,7 @@ from orchestrator.spec.gherkin import gherkin_to_markdown
 from orchestrator.spec.given_list import read_given_list
 from orchestrator.spec.graph_mermaid import find_flowchart, flowchart_steps
 from orchestrator.spec.input_ask_key import asked_anywhere, asked_inputs
+from orchestrator.spec.input_blocks24 import read_input_blocks
 from orchestrator.spec.input_user_gives import read_user_gives
 from orchestrator.spec.inputs_heading import (
     at_params,
@@ -630,7 +631,7 @@ def _read_any(src: Source) -> SpecParts:
     parts = _read_markdown(src, None)
     if not parts.steps and find_flowchart(src.text) is not None:  # no steps but a Mermaid flowchart's
         charted = Source(src.text, src.path, src.vocabulary)
-        charted.lines, charted.anchored = src.lines, src.anchored
+        charted.lines, charted.anchored, charted.code = src.lines, src.anchored, src.code
         again = _read_markdown(charted, None, chart=True)
         if again.steps:
             src.errors[:], src.warnings[:] = charted.errors, charted.warnings
@@ -642,7 +643,7 @@ def _read_any(src: Source) -> SpecParts:
             or transcript_start(src.text) is not None or gherkin_to_markdown(src.text, Source(src.text, src.path)) != src.text:
         return parts
     fresh = Source(src.text, src.path, src.vocabulary)
-    fresh.lines = src.lines
+    fresh.lines, fresh.code = src.lines, src.code
     anchored = anchored_steps(fresh)
     if anchored is None:
         return parts
@@ -787,6 +788,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     in_words = listed_in_words([(b.text, b.line) for b in found["inputs"].blocks if isinstance(b, Bullet)]) \
         if "inputs" in found and all(isinstance(b, Bullet) for b in found["inputs"].blocks) else ()
     inputs = read_inputs(found["inputs"], src) if "inputs" in found and not in_words else None
+    if inputs is None and "inputs" not in found and recipes is None:  # `FEED_DATE ?= ...`, "Dep port .... departure"
+        inputs = read_input_blocks(src, [s.where for s in steps])  # (`spec.input_blocks24`)
     if inputs is None:
         inputs = read_inline_inputs([*preamble, *(found["intent"].blocks if "intent" in found else ())], src)
     if inputs is None and anchored is not None:  # `ask_for = a, b` in a block read with a step (`input_ask_key`)

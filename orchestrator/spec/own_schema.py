@@ -284,8 +284,9 @@ def _own_step(r: NodeReader, item: MappingNode, declared: set[str], asked: list[
                           for pair in item.value]
         if yk.step_key(key) == "input" and isinstance(v, MappingNode):
             bare = key.strip().lower() not in ("input", "inputs")  # `takes:` / `feed_in`: the author's own key
-            v.value = [(ik, _input_value(r, iv, declared, asked, readings, prefixes, bare, constants))
-                       for ik, iv in v.value]
+            v.value = [(ik, iv if loop is not None and isinstance(iv, ScalarNode) and yk.one_item(str(iv.value))
+                         else _input_value(r, iv, declared, asked, readings, prefixes, bare, constants))
+                       for ik, iv in v.value]  # (`<each order>` in a For each: the item, `yaml_policy`)
         elif yk.key_name(key) in POLICY_BLOCKS and isinstance(v, MappingNode):
             v.value = [_count(r, ik, iv, readings) for ik, iv in v.value]
         elif yk.step_key(key) == "retry" and isinstance(v, MappingNode) and (said := _retry_words(v)) is not None:

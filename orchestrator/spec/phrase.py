@@ -33,6 +33,7 @@ from orchestrator.spec.grammar_families11 import reason_spans
 from orchestrator.spec.grammar_families16 import failure_reason_spans
 from orchestrator.spec.grammar_families17 import comma_reason_spans
 from orchestrator.spec.grammar_families21 import colon_reason_spans
+from orchestrator.spec.grammar_families24 import merged_values, whole_scoped
 from orchestrator.spec.named_skills import bare, mark
 from orchestrator.spec.normalize import normalize_spans
 from orchestrator.spec.notify_person import notice, person_to_tell, told
@@ -41,6 +42,7 @@ from orchestrator.spec.phrase_value import (
     durations as durations,  # read as phrase.durations (`spec.yaml_node`)
 )
 from orchestrator.spec.phrase_value import number, value_of
+from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spaces
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.retry_scope import trailing_reason_spans, widened
 
@@ -142,7 +144,7 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
     text = _blank_runs_as_one(text)
     raw = text[:MAX_SENTENCE]
     known = frozenset(names)
-    norm, where, ends = normalize_spans(mark(raw, raw.translate(_QUOTES), known), bare(known))
+    norm, where, ends = normalize_spans(mark(raw, typeset_spaces(raw.translate(_QUOTES)), known), bare(known))
     r = _Reading(norm, raw, where, ends)
     ignored = bytearray(len(norm))
     for compiled in g.COMPILED_IGNORE.rows() if g.COMPILED_IGNORE.applies(norm) else ():
@@ -203,7 +205,7 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
     policy_like = bool(r.seen) or any(ignored) or g.signals().search(norm) is not None
     reasons = bytearray(len(norm))
     for start, end in (*reason_spans(norm), *failure_reason_spans(norm), *comma_reason_spans(norm),
-                       *trailing_reason_spans(norm), *colon_reason_spans(norm)) if policy_like else ():  # "the share is slow, so ...": why, not which failures
+                       *trailing_reason_spans(norm), *colon_reason_spans(norm), *habit_reason_spans(norm)) if policy_like else ():  # "the share is slow, so ...": why, not which failures
         reasons[start:end] = b"\x01" * (end - start)
     for compiled in g.COMPILED_CONTEXT if policy_like else ():
         for m in compiled.regex.finditer(norm):
@@ -229,6 +231,7 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
     unread = tuple(dict.fromkeys(" ".join(r.written(m.start(), m.end()).split()) for m in g.signals().finditer(left)))
     statement, retry_said, regenerate_said = _assemble(r, classes)
     statement = widened(norm, statement)  # "if it still fails, ...": for every failure (`spec.retry_scope`)
+    statement = whole_scoped(norm, statement)  # "from first step to last, ... 90 min": the whole run's
     statement = budget_without_repeat(norm, statement, retry_said)
     problems = list(r.problems)
     if policy_like and not r.has("escalate") and (tell := person_to_tell(left)) is not None:  # "then call the conservator"
@@ -320,8 +323,9 @@ def _on_failure(r: _Reading) -> OnFailure | None:
     if value_said == "value_field":
         field, value = r.first("value_field")
         return OnFailure(kind="continue_with_value", field=field, value=value)
-    if value_said in ("value_nos", "value_fields", "value_pairs"):
-        return OnFailure(kind="continue_with_value", value=r.first(value_said))
+    if value_said in ("value_nos", "value_fields", "value_pairs"):  # every field the sentence names
+        return OnFailure(kind="continue_with_value", value=merged_values([
+            *r.seen.get("value_pairs", []), *r.seen.get("value_fields", []), *r.seen.get("value_nos", [])]))
     if value_said in ("value_literal", "value_blank"):
         return OnFailure(kind="continue_with_value", value=r.first(value_said))
     if value_said == "value_empty":  # "an empty list" is [], "empty docs" the contract's empty value

@@ -15,6 +15,7 @@ import yaml
 
 from orchestrator.spec import grammar as g
 from orchestrator.spec.grammar_families21 import colon_pairs, fields_of_list, now_series
+from orchestrator.spec.grammar_families24 import bare_cap
 from orchestrator.spec.regex_cache import Patterns, compile_many
 from orchestrator.spec.wait_list import waits_in_order
 
@@ -163,6 +164,8 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
     if slot == "timeout" and m.groupdict().get("half") and waits and waits[-1] is not None:
         amount = re.match(r"\s*(\d+(?:\.\d+)?)", m.group("d1"))  # "1 hour and a half": half the unit more
         return waits[-1] * (1 + 0.5 / float(amount.group(1))) if amount and float(amount.group(1)) else None
+    if slot == "exp_cap" and m.groupdict().get("bare_cap"):  # "doubling ... up to 32": the unit before it
+        return bare_cap(m.string[:m.start()], m.group("bare_cap"))
     if slot in ("wait_fixed", "exp_start", "exp_cap", "budget", "timeout", "run_timeout"):
         return waits[-1] if waits and waits[-1] is not None else None
     if slot == "wait_seq" and m.groupdict().get("lseq"):  # "re-run #1 after 5 min, #2 after 20" (`grammar_families15`)

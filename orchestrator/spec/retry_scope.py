@@ -35,12 +35,13 @@ _TRAILING = _rx(r"(?i)(?:,|;|\s[-\u2013\u2014]|\()\s*+(?:because\s+|as\s+|since\
                 r"(?:sometimes|often|occasionally|now\s+and\s+(?:then|again)|from\s+time\s+to\s+time|a\s+lot|at\s+times|"
                 r"every\s+so\s+often)\b(?P<rest2>[^.;!?]{0,100}+)")
 _CONDITION = _rx(r"(?i)(?<!\w)(?:if|when|whenever|should|unless|in\s+case|too)(?!\w)")
-# "if it still fails", "if that doesn't work either", "still no luck": the step failing, whatever the failure
+# "if it still fails", "if that doesn't work either", "still no luck", "if it's still down": the step failing, whatever the failure
 _STILL = _rx(r"(?i)(?<!\w)(?:(?:if|when|should)\s+(?:it|that|this|they|the\s+[\w-]{1,30}+)\s+(?:still\s+|again\s+)?(?:fails?|"
              r"doesn'?t\s+work|does\s+not\s+work|won'?t\s+work|will\s+not\s+work|breaks|errors?(?:\s+out)?)\s+(?:again|too|"
              r"either|after\s+(?:that|those|the\s+retr(?:y|ies)))|(?:if|when|should)\s+(?:it|that|this|they|the\s+[\w-]{1,30}+)\s+"
              r"still\s+(?:fails?|doesn'?t\s+work|does\s+not\s+work|won'?t\s+work|breaks|errors?(?:\s+out)?)|still\s+no\s+luck|"
-             r"still\s+failing|(?:if|when)\s+(?:the\s+)?retr(?:y|ies)\s+(?:fail|run\s+out|are\s+used\s+up))(?!\w)")
+             r"still\s+failing|(?:if|when)\s+(?:it|that|this|they|the\s+[\w-]{1,30}+)(?:'s|'re|\s+is|\s+are)\s+still\s+(?:down|"
+             r"failing|broken|offline|unreachable|dead|not\s+(?:working|answering|responding|back))|(?:if|when)\s+(?:the\s+)?retr(?:y|ies)\s+(?:fail|run\s+out|are\s+used\s+up))(?!\w)")
 # the author says what other failures do: the class rule is meant as written
 _OTHERS = _rx(r"(?i)(?<!\w)(?:(?:any|every|all)\s+other\s+(?:failures?|errors?|problems?|faults?)|anything\s+else|"
               r"other\s+(?:failures|errors|problems|faults)|for\s+(?:any|all)\s+(?:the\s+)?rest|otherwise\s+fail)(?!\w)")

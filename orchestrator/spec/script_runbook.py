@@ -237,6 +237,7 @@ def read_script(src: Source, language: str) -> SpecParts | None:
         del src.warnings[said:]
         src.warn(1, "no line of the script's code calls a skill (`skill <name> key=value`), so its comments are read "
                     "as markdown text and its code is not read", "spec.script-unread")
+        src.code = list(src.lines)  # its variables may still be the run's inputs (`spec.input_blocks24`)
         src.text = "\n".join(reader.prose)
         src.lines = list(reader.prose)
         return None

@@ -34,6 +34,7 @@ class Source:
         self.vocabulary = vocabulary  # the catalog's skill and tool names (`spec.vocabulary`); empty: none known
         self.anchored = True  # a markdown spec the rules fail on may be read anchored on its skills (`spec.anchored`)
         self.lines = text.splitlines()
+        self.code: list[str] = []  # a script's own lines once `text` became its comments (`spec.script_runbook`)
         self.errors: list[Diagnostic] = []
         self.warnings: list[Diagnostic] = []
         self.readings: list[Any] = []  # spec.model.SentenceReading

@@ -60,6 +60,7 @@ from orchestrator.spec.io_arrow import doer_outputs
 from orchestrator.spec.lead_condition import complement_said
 from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepForm, StepSpec
 from orchestrator.spec.own_fields import read_own_field
+from orchestrator.spec.policy_approval_wait24 import approval_wait_again
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_labels import label_lines, own_label
 from orchestrator.spec.source import Source
@@ -669,6 +670,10 @@ class _StepBuilder:
             self.read("approval", line, sentence, "needs a person's approval" + (f" only when {when}" if when else ""))
             return True
         approval = self.values.get("approval")
+        if isinstance(approval, ApprovalPolicy) and (again := approval_wait_again(approval, sentence)) is not None:
+            self.values["approval"] = again  # "No answer in 2 hrs = we do not sail" (`spec.policy_approval_wait24`)
+            self.read("approval", line, sentence, f"the approval's wait said again: {again.timeout_s:g}s, then {again.on_timeout}s")
+            return True
         if isinstance(approval, ApprovalPolicy) and approval.timeout_s is None:
             seconds, then = cond.approval_timeout(sentence)
             if seconds is not None and then is not None:

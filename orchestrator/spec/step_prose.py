@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict
 
 from orchestrator.spec.fields import NUMBER, NUMBER_WORDS, STEP_WORD, STEP_WORDS, number_of
 from orchestrator.spec.markup_words import unmarked
+from orchestrator.spec.policy_carry24 import label_line_end
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -95,7 +96,7 @@ def sentences(text: str) -> list[tuple[int, str]]:
         elif not tick and ch in ")]}":
             depth = max(depth - 1, 0)
         elif not tick and depth == 0 and ch in ".!?":
-            end = _SENTENCE_END.match(text, i + 1)
+            end = _SENTENCE_END.match(text, i + 1) or label_line_end(text, i + 1)  # "\n 1b. ..." (`spec.policy_carry24`)
             at_end = i + 1 >= last
             if (end or at_end) and not _ABBREV.search(text[max(0, i - 8): i + 1]):
                 pieces.append((start, i + 1))

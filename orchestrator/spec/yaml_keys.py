@@ -262,13 +262,24 @@ _GATHER = re.compile(
     r"""^(?:(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?(?P<a>[\w-]+?)(?:'s)?\s+(?:results?|outputs?|items?)
         |(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:results?|outputs?)\s+(?:of|from)\s+(?:(?:the\s+)?step\s+)?(?P<b>[\w-]+)
         |(?P<c>[\w-]+)(?:\[\*\]|\.\*))
-        (?:\s*,?\s*(?:gathered|collected|together|as\s+a\s+list))?\s*$""", re.I | re.X)
+        (?:\s*,?\s*(?:gathered|collected|together|as\s+a\s+list))?\s*$
+        |^(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?(?P<d>[\w-]+)\s+[a-z]+\s*,?\s*(?:gathered|collected)\s*$""",
+    re.I | re.X)  # (d: "every quote line collected": the step, then its word for one result)
+
+
+# a placeholder naming one of the things looped over: `<the one sku>`, `<each order>`, `<this row>`, `<item>`
+_ONE_ITEM = re.compile(r"(?i)^\s*+<\s*+(?:(?:the\s++)?(?:one|each|this|current|single)\s++[\w -]{1,40}+|item|it|each)\s*+>\s*+$")
+
+
+def one_item(value: str) -> bool:
+    """`<the one sku>`, `<each order>`: in a For each step's inputs, the item (not a workflow input)."""
+    return _ONE_ITEM.match(value) is not None
 
 
 def gathered(value: str) -> str | None:
     """`all 2_convert results`, `results of convert`, `convert[*]` → the step written there."""
     m = _GATHER.match(value.strip())
-    return next((g for g in (m.group("a"), m.group("b"), m.group("c")) if g), None) if m else None
+    return next((g for g in (m.group("a"), m.group("b"), m.group("c"), m.group("d")) if g), None) if m else None
 
 
 # a reference inside a longer text, which then becomes a template: `Hi $input.employee`. Inside

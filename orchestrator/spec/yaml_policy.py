@@ -152,6 +152,8 @@ def reference(value: str, ids: set[str], inputs: set[str], loop: str | None) -> 
     """`value` as a source (`inputs.x`, `steps.<id>.output[.f]`, `item[.f]`), or None."""
     if (star := star_reference(value, ids)) is not None:  # `$grade[*].score`: gathered (`yaml_sigils`)
         return star
+    if loop is not None and yk.one_item(value):  # `item: "<the one sku>"` in a For each: the item
+        return "item"
     inner = yk.unwrap(value)
     path = yk.canonical_path(inner if inner is not None else value.strip())
     head, _, rest = path.partition(".")

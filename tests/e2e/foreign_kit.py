@@ -364,3 +364,16 @@ def script_skill(root: Path, name: str, what: str, io: str, body: str) -> None:
         f'---\nname: {name}\ndescription: "{what}"\nmetadata:\n  skillweave.kind: script\n'
         f"  skillweave.entry: scripts/main.py\n---\n{io}\n", encoding="utf-8")
     (folder / "scripts" / "main.py").write_text(body, encoding="utf-8")
+
+
+def write_script_skills(root: Path, skills: dict[str, tuple[str, str, str, str]]) -> None:
+    """Script skills under `root / "skills"`: name -> (description, inputs in words, outputs in words, the body of a
+    main.py that reads the JSON object `d` from stdin and sets `out`, printed as JSON)."""
+    for name, (what, takes, gives, body) in skills.items():
+        folder = root / "skills" / name
+        (folder / "scripts").mkdir(parents=True)
+        (folder / "SKILL.md").write_text(
+            f"---\nname: {name}\ndescription: \"{what}\"\nmetadata:\n  skillweave.kind: script\n"
+            f"  skillweave.entry: scripts/main.py\n---\nInputs: {takes}.\n\nOutputs: {gives}.\n", encoding="utf-8")
+        (folder / "scripts" / "main.py").write_text(
+            "import json, sys\nd = json.load(sys.stdin)\n" + body + "\nprint(json.dumps(out))\n", encoding="utf-8")

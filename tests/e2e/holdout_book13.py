@@ -49,7 +49,6 @@ _OPERATOR = ("the author's placeholder {} (line {}) is bound as a literal string
              "value' in the plan, no warning)")
 KNOWN: dict[tuple[str, int, str], str] = {
     (GRADES, 1, "input requests"): _OPERATOR.format('"<operator: requests>"', 18, "the workflow input `requests`"),
-    (GRADES, 2, "input request"): _OPERATOR.format("<the current request>", 27, "each item of screen's `valid`"),
     (GRADES, 3, "input changes"): _OPERATOR.format("<everything lookup produced>", 38, "lookup's results, gathered"),
     (GRADES, 4, "input term"): _OPERATOR.format('"<operator: term>"', 45, "the workflow input `term`"),
     (WIND, 2, "depends_on"): "'Kicks off after | nothing — same time as A' (line 27) is not read: B waits on A by step "

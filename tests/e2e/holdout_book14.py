@@ -53,8 +53,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
     (RATES, 2, "input rates"): "the intro's 'whatever the rate shopper pulled for the comp set' (line 4) is read as "
                                "comp-median's `rates` (warned at line 4: plan.inputs-in-prose): the plan names it "
                                "`rates`, not `comp_rates` (a run given comp_rates takes it as rates, said on stderr)",
-    (RATES, 3, "input comp_median"): "'the median from 2' (line 16) is not tied to comp-median's `median_rate`: "
-                                     "nothing gives `comp_median` (warned at line 15)",
     (RATES, 5, "approval"): "the gate's 2 h wait and reject on no reply (line 20) are read, not its condition 'moved "
                             "more than 25%' (warned at line 20): it asks on every run",
     (SAE, 1, "input rows"): _TWO_LISTINGS + ": edc-ae-extract's `rows` is the workflow input `rows`, not "
@@ -117,6 +115,4 @@ PAUSED_AT: dict[tuple[str, int], tuple[int, str]] = {
 # runs made that do not pause for the approval their author asks for: each a strict xfail with why, to leave the
 # list once it pauses (a run that ends `succeeded` here is a success short of what its author meant)
 UNPAUSED: dict[tuple[str, int], str] = {
-    (RATES, 1): "step 3 loops now, but 'the median from 2' (line 16) is not tied to comp-median's `median_rate`: the "
-                "run fails at step 3 (price-room-type refuses its input) before step 5 asks for Marco's approval",
 }

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from foreign_kit import final_output, run
+from foreign_kit import final_output, run, write_script_skills
 
 pytestmark = pytest.mark.e2e
 
@@ -34,14 +34,7 @@ _SKILLS = {
 
 
 def _catalog(root: Path) -> None:
-    for name, (what, takes, gives, body) in _SKILLS.items():
-        folder = root / "skills" / name
-        (folder / "scripts").mkdir(parents=True)
-        (folder / "SKILL.md").write_text(
-            f"---\nname: {name}\ndescription: \"{what}\"\nmetadata:\n  skillweave.kind: script\n"
-            f"  skillweave.entry: scripts/main.py\n---\nInputs: {takes}.\n\nOutputs: {gives}.\n", encoding="utf-8")
-        (folder / "scripts" / "main.py").write_text(
-            "import json, sys\nd = json.load(sys.stdin)\n" + body + "\nprint(json.dumps(out))\n", encoding="utf-8")
+    write_script_skills(root, _SKILLS)
 
 
 def _run(tmp_path: Path, text: str, **inputs: str) -> dict[str, Any]:

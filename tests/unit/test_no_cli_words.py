@@ -28,6 +28,8 @@ ALLOWED = {
     "mcp_client/transport.py:--pdeathsig": "setpriv's flag, in the argv that starts a server",
     "warmhost.py:--warm-host": "the argv a launcher starts a warm host with; no user types it",
     "plan/__init__.py:skillweave plan": "'not a skillweave plan': a noun, not the command",
+    "spec/make_targets.py:--arg": "jq's flag, read in a Makefile recipe's pipeline",
+    "spec/json_kind.py:skillweave plan": "'is a skillweave plan, not a spec': a noun, not the command",
 }
 
 

@@ -157,9 +157,11 @@ def test_parse_spec_dispatches_on_the_suffix(tmp_path: Path) -> None:
     yml = tmp_path / "flow.yml"
     yml.write_text("name: f\nsteps:\n  - id: a\n    skill: b\n", encoding="utf-8")
     assert parse_spec(yml).format == "yaml"
+    plan = tmp_path / "flow.json"
+    plan.write_text('{"format": 1, "spec": {"path": "flow.md"}, "steps": []}', encoding="utf-8")
     with pytest.raises(SpecError) as info:
-        parse_spec(tmp_path / "flow.json")  # a plan, never a spec
-    assert info.value.diagnostics[0].message == "a spec is a .md, .markdown, .yaml, .yml or .toml file (a .json file is a plan)"
+        parse_spec(plan)  # a saved plan, never a spec (other JSON is a spec: `spec.json_kind`)
+    assert "is a skillweave plan, not a spec" in info.value.diagnostics[0].message
     for name in ("flow.txt", "flow.org", "README"):  # other text is read as markdown, and that is said at line 1
         other = tmp_path / name
         other.write_text(STEPS, encoding="utf-8")

@@ -1,0 +1,320 @@
+"""An earlier step's output that the step's words name by another name than the skill input that takes it.
+
+    notify-agent at the arrival port with the plan number from 3a and the steaming time from 2a
+        -> `plan_no` <- 3a's `plan_ref`; `steaming_hours` <- 2a's `hours`
+    record-spray-log: ... the wind reading from i (called the wind speed on the record)
+        -> `wind_speed` <- i's `wind_kmh`
+    jq '{squeezed: .below_floor, floor: $f}' $< | reprice-suggest
+    reprice-suggest only looks at the squeezed SKUs (the under-floor list out of margins.json)
+        -> `squeezed` <- `below_floor`
+    This forks on how many survivors there are (`kept_n` from the filter) ... rake the survivors;
+    the table takes ... the survivor count
+        -> `survivors` <- the filter's `kept`; `n` <- the filter's `kept_n` (not step 1's own `n`)
+
+A step's skill reads a name that nothing gives by that name (or that it would take, by name alone, from
+a step other than the one its words point at). Three ways of writing say which earlier output it is:
+
+- an object written with the name as a key and a field path as its value, `squeezed: .below_floor` (jq,
+  JSONPath-like recipes): the field an earlier step outputs;
+- "the <words> from <step>" (also "out of", "off"), the step by its number, its label (`3a`), a roman
+  numeral (its place), or a word of its skill (`the filter`, `margins.json` for `margin-check`): the
+  words share a word with the input's name (`plan number` for `plan_no`, the words `no`/`number`/`num`
+  being one), or the phrase stands in parentheses after words that do ("the squeezed SKUs (the
+  under-floor list out of margins.json)"), and that step (or, when
+  the step is not said by a label the plan knows, the steps before) has exactly one output sharing a
+  word with the words or the name (`plan_ref`, `hours`, `wind_kmh`);
+- a count said in apposition to its field anywhere in the document, "how many survivors there are
+  (`kept_n` ...)", "the number of seats (`seat_count`)": the noun (`survivors`) is then the list that
+  field counts (the same step's output without the count's `_n` / `_count`: `kept`), and "the survivor
+  count" / "how many survivors" in a step is the count itself, for an input whose name is a count (`n`,
+  `count`, or the count field's own last words).
+
+A workflow input said with a qualifier, "tide-window for the departure port ... notify-agent at the
+arrival port", where the skill reads `port` and the workflow has an input named by the qualifier
+(`arrival`, `arrival_port`): that input, not the one named `port` (`bind_qualified_inputs`). When no
+such input exists and two steps take the input `port` under two qualifiers, the planner warns that the
+text says two values for it (`plan.dataflow`).
+
+Only outputs of a step the step runs after are taken (no dependency is made up); two candidates, or
+none, are no reading and the input's "nothing gives it" warning stands. Every reading is warned at the
+step's line with the plain way to write it (`plan_no = the plan_ref from step 4`); a binding by name it
+replaces is said in the warning, so a guess is never silent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from orchestrator.errors import Diagnostic
+from orchestrator.plan.location import from_spec, warning_at
+from orchestrator.plan.model import InputBinding, Provenance
+from orchestrator.plan.near_input import singular_word
+from orchestrator.spec.model import StepSpec
+from orchestrator.spec.regex_cache import Patterns
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_TEXTTT = _rx(r"\\(?:texttt|code|verb|emph|textit|textbf)\{([^{}\n]{1,80}+)\}")
+_KEYED = _rx(r"(?<![\w.$-])[\"']?+(?P<name>[A-Za-z_]\w{0,40}+)[\"']?+\s*+:\s*+\.(?P<field>[A-Za-z_]\w{0,40}+)\b")
+_PHRASE = _rx(r"(?i)\bthe\s++(?P<words>(?:[a-z][a-z'-]{0,30}+\s++){0,2}[a-z][a-z'-]{0,30}+)\s++"
+              r"(?:from|out\s++of|off)\s++(?:the\s++)?(?P<ref>step\s*+\d{1,3}+|\d{1,3}+[a-z]?+|[a-z][\w-]{0,40}+)\b")
+_COUNT_SAID = _rx(r"(?i)(?:how\s++many\s++(?P<a>[a-z]{3,30}+)(?:\s++there\s++(?:are|is|were))?+"
+                  r"|(?:number|count)\s++of\s++(?P<b>[a-z]{3,30}+)|(?P<c>[a-z]{3,30}+)\s++count)"
+                  r"\s*+\(\s*+`(?P<field>[A-Za-z_]\w{0,40}+)`")
+_WORD = _rx(r"[a-z0-9]++")
+_ROMAN = _rx(r"(?i)^[ivx]{1,5}+$")
+_LABEL = _rx(r"(?i)^\d{1,3}+[a-z]?+$")
+_SAME = {"no": "number", "num": "number", "nr": "number", "qty": "quantity", "ref": "reference"}
+_STOP = frozenset({"the", "value", "values", "result", "results", "output", "outputs", "data", "info", "and",
+                   "its", "their", "our", "new", "one"})
+_COUNT_NAMES = frozenset({"n", "count", "num", "total", "number"})
+_ARTICLES = frozenset({"the", "our", "their", "its", "your", "this", "that"})
+_NOT_QUALIFIERS = frozenset({"same", "given", "input", "workflow", "new", "current", "right", "usual", "one", "other",
+                             "first", "last", "next", "previous", "whole", "full", "main", "default", "own"})
+_ROMANS = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
+
+
+class Earlier(BaseModel):
+    """A step before the one being bound: its id, the words it is known by (name, skill) and its outputs."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    number: int  # its place in the document, from 1
+    label: str  # its name and skill, in words
+    fields: frozenset[str]
+
+
+class Alias(BaseModel):
+    """The earlier output the text names for a skill input, and the words that say so."""
+
+    model_config = ConfigDict(frozen=True)
+
+    step: str
+    field: str
+    said: str
+
+
+def plain(text: str) -> str:
+    """The text with LaTeX's code markup as backticks (`\\texttt{kept\\_n}` -> `` `kept_n` ``)."""
+    return _TEXTTT.sub(r"`\1`", text.replace("\\_", "_"))
+
+
+def _words(text: str) -> set[str]:
+    out = set()
+    for w in _WORD.findall(text.lower()):
+        w = _SAME.get(w, w)
+        if w not in _STOP:
+            out.add(singular_word(w))
+    return out
+
+
+def _name_words(name: str) -> set[str]:
+    return _words(name.replace("_", " "))
+
+
+def _steps_named(ref: str, earlier: Sequence[Earlier]) -> list[Earlier] | None:
+    """The steps `ref` names ("step 4", "3a", "iii", "filter"), [] for a word that names none, None for a
+    label the plan does not know (any step before may be meant)."""
+    ref = ref.lower().strip()
+    if ref.startswith("step"):
+        n = int(ref[4:].strip())
+        return [e for e in earlier if e.number == n]
+    if _LABEL.match(ref) or _ROMAN.match(ref):
+        by_label = [e for e in earlier if ref in _WORD.findall(e.label.lower())]
+        if by_label:
+            return by_label
+        if ref.isdigit():
+            return [e for e in earlier if e.number == int(ref)]
+        if ref in _ROMANS:
+            return [e for e in earlier if e.number == _ROMANS[ref]]
+        return None
+    said = _words(ref)
+    return [e for e in earlier if said and said <= _words(e.label)]
+
+
+def _keyed(name: str, text: str, earlier: Sequence[Earlier]) -> Alias | None:
+    for m in _KEYED.finditer(text):
+        if m.group("name") != name or m.group("field") == name:
+            continue
+        field = m.group("field")
+        makers = [e for e in earlier if field in e.fields]
+        if makers:
+            return Alias(step=makers[-1].id, field=field, said=m.group(0))
+    return None
+
+
+def _apposed(text: str, at: int, mine: set[str]) -> bool:
+    """Whether the phrase at `at` stands in parentheses just after words that say the name ("the squeezed
+    SKUs (the under-floor list out of margins.json)")."""
+    head = text[max(0, at - 80):at].rstrip()
+    if not head.endswith("("):
+        return False
+    return bool(_words(" ".join(head[:-1].split()[-3:])) & mine)
+
+
+def _phrased(name: str, text: str, earlier: Sequence[Earlier], taken: set[str]) -> Alias | None:
+    mine = _name_words(name)
+    found: dict[tuple[str, str], str] = {}
+    for m in _PHRASE.finditer(text):
+        said = _words(m.group("words"))
+        if not said & mine and not _apposed(text, m.start(), mine):
+            continue
+        steps = _steps_named(m.group("ref"), earlier)
+        if steps is None:
+            steps = list(earlier)
+        for e in steps:
+            for field in e.fields:
+                if field != name and field not in taken and _name_words(field) & (said | mine):
+                    found.setdefault((e.id, field), m.group(0))
+    if len(found) != 1:
+        return None
+    (sid, field), said_text = next(iter(found.items()))
+    return Alias(step=sid, field=field, said=said_text)
+
+
+def count_aliases(document: str, earlier: Sequence[Earlier]) -> dict[str, tuple[Earlier, str, str | None]]:
+    """noun (singular) -> (the step, its count field, the list that field counts or None), from the
+    counts the document says in apposition to their field (module docstring)."""
+    out: dict[str, tuple[Earlier, str, str | None]] = {}
+    for m in _COUNT_SAID.finditer(plain(document)):
+        noun = singular_word((m.group("a") or m.group("b") or m.group("c")).lower())
+        field = m.group("field")
+        makers = [e for e in earlier if field in e.fields]
+        if not makers:
+            continue
+        maker = makers[-1]
+        listed = None
+        for affix in ("_n", "_count", "_num"):
+            if field.endswith(affix) and field[: -len(affix)] in maker.fields:
+                listed = field[: -len(affix)]
+        for affix in ("n_", "num_"):
+            if field.startswith(affix) and field[len(affix):] in maker.fields:
+                listed = field[len(affix):]
+        out.setdefault(noun, (maker, field, listed))
+    return out
+
+
+def _counted(name: str, text: str, counts: Mapping[str, tuple[Earlier, str, str | None]]) -> Alias | None:
+    lower = text.lower()
+    for noun, (maker, field, listed) in counts.items():
+        said = [f"the {noun} count", f"the {noun}s count", f"number of {noun}s", f"how many {noun}s",
+                f"count of {noun}s"]
+        count_name = name in _COUNT_NAMES or (_name_words(name) and _name_words(name) <= _name_words(field))
+        hit = next((s for s in said if s in lower), None)
+        if hit is not None and count_name and name != field:
+            return Alias(step=maker.id, field=field, said=hit)
+        if listed is not None and singular_word(name.lower()) == noun and name != listed:
+            return Alias(step=maker.id, field=listed, said=f"the {name}")
+    return None
+
+
+def _replaces(binding: InputBinding | None, name: str, alias: Alias) -> bool:
+    """Whether a binding the input has may be replaced by the text's reading: none, or one by its own
+    name alone (a workflow input or another step's field of that name)."""
+    if binding is None:
+        return True
+    if binding.source == "input":
+        return binding.name == name
+    if binding.source == "step":
+        return binding.pointer == f"/{name}" and (binding.step, name) != (alias.step, alias.field)
+    return False
+
+
+def _what(binding: InputBinding, name: str) -> str:
+    return f"the workflow input `{name}`" if binding.source == "input" else f"{binding.step}'s `{name}`"
+
+
+def qualifier(name: str, text: str) -> str | None:
+    """The word the step's text says before the name's words ("the arrival port" -> "arrival"), or None."""
+    words = name.lower().split("_")
+    tokens: list[str] = [str(t) for t in _WORD.findall(plain(text).lower())]
+    n = len(words)
+    for i in range(2, len(tokens) - n + 1):
+        if tokens[i:i + n] == words and tokens[i - 2] in _ARTICLES and tokens[i - 1] not in _NOT_QUALIFIERS \
+                and len(tokens[i - 1]) >= 3 and not tokens[i - 1].isdigit():
+            return tokens[i - 1]
+    return None
+
+
+def bind_qualified_inputs(step: StepSpec, reads: Iterable[str], text: str, inputs: Sequence[str],
+                          bindings: MutableMapping[str, InputBinding], provenance: MutableMapping[str, Provenance],
+                          path: str) -> list[Diagnostic]:
+    """Each of `reads` the text qualifies ("the arrival port" for `port`) bound to the workflow input the
+    qualifier names (`arrival`, `arrival_port`, `port_arrival`) instead of the input of its own name, warned."""
+    found: list[Diagnostic] = []
+    for name in reads:
+        binding = bindings.get(name)
+        if binding is not None and not (binding.source == "input" and binding.name == name):
+            continue
+        q = qualifier(name, text)
+        if q is None:
+            continue
+        meant = [i for i in (q, f"{q}_{name}", f"{name}_{q}") if i in inputs and i != name]
+        if len(meant) != 1:
+            continue
+        bindings[name] = InputBinding(source="input", name=meant[0],
+                                      optional=binding.optional if binding is not None else False)
+        provenance[f"inputs.{name}"] = from_spec(step.where, f"workflow input: {meant[0]} (the text says "
+                                                             f"'the {q} {name.replace('_', ' ')}')")
+        was = "" if binding is None else f", not the workflow input `{name}`"
+        found.append(warning_at(step.where, path, f"{step.id} ({step.name}): its skill reads `{name}`; the text says "
+                                f"'the {q} {name.replace('_', ' ')}', read as the workflow input `{meant[0]}`{was}: "
+                                f"check the plan, or write `{name} = {meant[0]}` in the step", "plan.input-qualified"))
+    return found
+
+
+def bind_output_aliases(step: StepSpec, reads: Iterable[str], text: str, counts: Mapping[str, tuple[Earlier, str,
+                        str | None]], earlier: Sequence[Earlier], runs_after: Callable[[str], bool],
+                        required: Iterable[str], bindings: MutableMapping[str, InputBinding],
+                        provenance: MutableMapping[str, Provenance], path: str) -> list[Diagnostic]:
+    """Each of `reads` the step's words give an earlier output of another name (module docstring), bound to
+    it and warned."""
+    found: list[Diagnostic] = []
+    text = plain(text)
+    reads = list(dict.fromkeys(reads))
+    must = set(required)
+    readings: dict[str, tuple[Alias, InputBinding | None]] = {}
+    for name in reads:
+        binding = bindings.get(name)
+        if binding is not None and binding.source not in ("input", "step"):
+            continue
+        taken = set(reads) - {name}
+        alias = _keyed(name, text, earlier) or _phrased(name, text, earlier, taken)
+        if alias is None:
+            alias = _counted(name, text, counts)
+        elif binding is not None:
+            continue  # "the X from 3a" for a name something gives by name: that is kept
+        if alias is not None and _replaces(binding, name, alias):
+            readings[name] = (alias, binding)
+    claims: dict[str, list[str]] = {}
+    for name, (alias, _) in readings.items():
+        claims.setdefault(alias.said, []).append(name)
+    for said, names in claims.items():  # one phrase says one value: for the name it stands after, else none
+        if len(names) > 1:
+            at = text.find(said)
+            apposed = [n for n in names if at >= 0 and _apposed(text, at, _name_words(n))]
+            for name in names:
+                if len(apposed) != 1 or name != apposed[0]:
+                    readings.pop(name)
+    for name, (alias, binding) in readings.items():
+        if not runs_after(alias.step):
+            found.append(warning_at(step.where, path, f"{step.id} ({step.name}): the text says '{alias.said}' for "
+                                    f"`{name}`, {alias.step}'s `{alias.field}`, but the step does not run after "
+                                    f"{alias.step}: it is not bound so; make the step wait for it", "plan.output-alias"))
+            continue
+        bindings[name] = InputBinding(source="step", step=alias.step, pointer=f"/{alias.field}",
+                                      optional=name not in must)
+        provenance[f"inputs.{name}"] = from_spec(step.where, f"{alias.step} output {alias.field} (the text says "
+                                                             f"'{alias.said}')")
+        was = "" if binding is None else f" (by its name alone it was {_what(binding, name)})"
+        found.append(warning_at(step.where, path, f"{step.id} ({step.name}): its skill reads `{name}`; the text says "
+                                f"'{alias.said}', read as {alias.step}'s `{alias.field}`{was}: check the plan, or "
+                                f"write `{name} = the {alias.field} from {alias.step}` in the step",
+                                "plan.output-alias"))
+    return found
+
+
+_rx.save()
