@@ -37,6 +37,7 @@ from orchestrator.spec.cue_notes import cue_labels, skill_of
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
+from orchestrator.spec.start_together import ends_after, starts_with
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -45,10 +46,10 @@ _REF = r"(?:\(\s*+(?P<p>\d{1,3}+)\s*+\)|#\s*+(?P<h>\d{1,3}+)(?!\w)|(?:step|job|i
 _NO_NEED = _rx(r"(?i)(?<!\w)(?:(?:does\s*+n['’]?t|does\s++not|do\s++not|don['’]t|won['’]t|will\s++not)\s++need\s++"
                r"(?:anything\s++(?:from|of)\s++|the\s++output\s++of\s++)?|needs?\s++nothing\s++(?:from|of)\s++|"
                r"independent\s++of\s++|not\s++(?:dependent|waiting)\s++on\s++)" + _REF)
-# "at the same time as intake", "alongside the dough", "together with stock-count"
+# "at the same time as intake", "alongside the dough", "together with stock-count", "with the dough step"
 _BESIDE_NAME = _rx(r"(?i)(?<!\w)(?:(?:at\s++)?the\s++same\s++time\s++as|alongside|together\s++with|in\s++parallel\s++with|"
                    r"concurrently\s++with|side\s++by\s++side\s++with)\s++(?P<art>the\s++|step\s++|job\s++)?[`'\"]?"
-                   r"(?P<name>[A-Za-z][\w-]{1,40}+)")
+                   r"(?P<name>[A-Za-z][\w-]{1,40}+)[`'\"]?(?P<kind>\s++(?:step|job|task|stage|cue|item)(?!\w))?")
 # two steps said to go together: "at once", "neither waits on the other", "at the same time"
 _MUTUAL = _rx(r"(?i)(?<!\w)(?:(?:both\s++)?at\s++once|(?:at\s++)?the\s++same\s++time|together|side\s++by\s++side|"
               r"in\s++parallel|concurrently|simultaneously|neither\s++(?:one\s++)?waits?\s++(?:on|for)\s++the\s++other|"
@@ -85,9 +86,24 @@ def _named(word: str, earlier: list[StepSpec], whole: bool) -> StepSpec | None:
     low = word.lower().strip("`'\"")
     if low in _STOP:
         return None
-    hits = [s for s in earlier if low in (s.name.lower(), skill_of(s).lower(), s.id) or not whole and (
-        low in skill_of(s).lower().split("-") or low in s.name.lower().split())]
+    hits = [s for s in earlier if low in (s.name.lower(), skill_of(s).lower(), s.id) or (not whole and (
+        low in skill_of(s).lower().split("-") or low in s.name.lower().split()))]
     return hits[0] if len(hits) == 1 else None
+
+
+def _beside(sentence: str, index: int, steps: list[StepSpec]) -> StepSpec | None:
+    """The earlier step `sentence` says this one starts beside, by its number or its name."""
+    said = starts_with(sentence)  # "alongside step 1", "same time as #1" (`spec.start_together`)
+    if said is not None:
+        n = int(said.rpartition("-")[2])
+        return steps[n - 1] if 1 <= n <= index else None
+    beside = _BESIDE_NAME.search(sentence)
+    if beside is None or ends_after(sentence, beside.end()):
+        return None
+    # "alongside the orders" are things; "at the same time as intake" (no article) and "the dough step" name a
+    # step by a word of its skill
+    whole = not beside.group("kind") and bool(beside.group("art") or not beside.group(0).lower().startswith(("at", "the")))
+    return _named(beside.group("name"), steps[:index], whole)
 
 
 def _mark(step: StepSpec, line: int, sentence: str, note: str, src: Source, first: str | None = None) -> StepSpec:
@@ -115,10 +131,8 @@ def _own(step: StepSpec, index: int, steps: list[StepSpec], src: Source) -> Step
                     return _mark(step, line, sentence, f"does not wait for {steps[index - 1].id} (only for the steps "
                                                        "whose outputs it reads): the text says it does not need it", src)
                 continue
-            beside = _BESIDE_NAME.search(sentence)
-            # "alongside the orders" are things; "at the same time as intake" (no article) names a step by a word
-            whole = bool(beside and (beside.group("art") or not beside.group(0).lower().startswith(("at", "the"))))
-            if beside is not None and (other := _named(beside.group("name"), steps[:index], whole)) is not None:
+            other = _beside(sentence, index, steps)
+            if other is not None:
                 return _mark(step, line, sentence, f"starts together with {other.id}: waits for what {other.id} waits "
                                                    "for (and the steps whose outputs it reads), not for the step before "
                                                    "it", src, first=other.id)

@@ -144,3 +144,67 @@ def test_a_step_named_by_a_word_of_its_skill_with_no_article_is_started_with() -
     steps = _by_skill(spec)
     assert steps["fx-rates"].starts_with == "step-1"
     assert steps["post-ledger"].starts_with is None
+
+
+PIPELINE = """\
+# nightly_feeds.py -- the runner reads STEPS
+STEPS = [
+    dict(key="orders", skill="fetch-orders"),
+    dict(key="prices", skill="price-check",   # fire this off alongside step 1, they share nothing
+         ),
+    dict(key="mail", skill="send-mail", after=["orders", "prices"]),
+]
+"""
+
+BUILD = """\
+export const steps = [
+  { id: "build", skill: "build-app" },
+  { id: "lint", skill: "lint-code",
+    // in parallel with #1, the linter reads the sources only
+  },
+  { id: "ship", skill: "ship-build", after: ["build", "lint"] },
+];
+"""
+
+BAKERY = """\
+# Bake day
+
+1. make-dough: enough for 40 loaves
+2. make-stock: start the stock together with the dough step
+3. plate-up: when both are ready
+"""
+
+FEED_SKILLS = ("fetch-orders", "price-check", "send-mail")
+
+
+def test_a_start_beside_a_step_by_its_number_in_a_code_comment() -> None:
+    spec = parse_spec_text(PIPELINE, "nightly_feeds.py", "markdown", Vocabulary.of([(s, None) for s in FEED_SKILLS]))
+    steps = _by_skill(spec)
+    assert steps["price-check"].starts_with == "orders"
+    assert any("alongside step 1" in w.message and w.line == 4 for w in spec.warnings)
+    steps = _by_skill(_spec(BUILD, "pipeline.js"))
+    assert steps["lint-code"].starts_with == "build"
+
+
+def test_a_step_said_as_the_word_step_after_a_word_of_its_skill() -> None:
+    steps = _by_skill(_spec(BAKERY, "bake.md"))
+    assert steps["make-stock"].starts_with == "step-1"
+    assert steps["plate-up"].starts_with is None
+
+
+AFTER_ENDS = """\
+# Bake day
+
+1. make-dough: enough for 40 loaves
+2. make-stock: start the stock at the same time as step 1 finishes
+3. plate-up: when both are ready
+"""
+
+
+def test_beside_a_step_that_ends_or_comes_later_is_no_start() -> None:
+    steps = _by_skill(_spec(AFTER_ENDS, "bake.md"))
+    assert steps["make-stock"].starts_with is None  # after step 1 is done, not beside it
+    for said in ("alongside step 1 when it is done", "alongside step 3", "at the same time as orders finish"):
+        spec = parse_spec_text(PIPELINE.replace("alongside step 1", said), "feeds.py", "markdown",
+                               Vocabulary.of([(s, None) for s in FEED_SKILLS]))
+        assert _by_skill(spec)["price-check"].starts_with is None, said  # after it ends; a later step
