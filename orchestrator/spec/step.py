@@ -60,6 +60,7 @@ from orchestrator.spec.io_arrow import doer_outputs
 from orchestrator.spec.lead_condition import complement_said
 from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepForm, StepSpec
 from orchestrator.spec.own_fields import read_own_field
+from orchestrator.spec.approval_words25 import gate_said, said_value
 from orchestrator.spec.policy_approval_wait24 import approval_wait_again
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_labels import label_lines, own_label
@@ -640,10 +641,13 @@ class _StepBuilder:
             self.structure_read += 2  # the sentence is read whole
             return True
         if said is None and "when" not in self.values and (after := unread_own_condition(
-                sentence, self._own_skill(sentence)) or where_unread(sentence, self._own_skill(sentence))) is not None:  # "`x`, but only when the moon is full"
+                sentence, self._own_skill(sentence)) or where_unread(sentence, self._own_skill(sentence))) is not None \
+                and not (said_value(sentence) and cond.approval_sentence(sentence)):  # the approval's (`approval_words25`)  # "`x`, but only when the moon is full"
             self.src.warn(line, f"{self.sid}: the condition '{after[:80]}' after its skill is not read: the step runs "
                                 "on every run; write it as a comparison of a named value (`- When: NAME > NUMBER`)",
                           "spec.condition-not-read")
+        if (taken := gate_said(self, sentence, line)) is not None:  # `spec.approval_words25`
+            return taken
         if cond.approval_sentence(sentence) and "approval" not in self.values:
             when, _ = cond.approval_condition(spell_step_refs(sentence))
             if when is None and (by_value := value_condition(sentence)) is not None:
