@@ -35,10 +35,10 @@ from orchestrator.hints import Hint, HintAction
 from orchestrator.plan.location import split_where, warning_at
 from orchestrator.plan.model import Plan, PlanStep
 from orchestrator.policy import FallbackAction
+from orchestrator.spec.approval_words25 import said_of_gate
 from orchestrator.spec.branch_join import strong_join
 from orchestrator.spec.branch_pseudocode import control_line
 from orchestrator.spec.condition import approval_sentence
-from orchestrator.spec.approval_words25 import said_of_gate
 from orchestrator.spec.regex_cache import Patterns
 
 # "for each X" that is about attempts or time, not items

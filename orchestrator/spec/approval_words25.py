@@ -28,6 +28,7 @@ A step's condition said as what an earlier step *said* ("Where step 4 said "high
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any, Literal, Protocol
 
 from orchestrator.policy import ApprovalPolicy
@@ -60,12 +61,15 @@ _GO = _rx(r"(?i)(?<![\w-])(?:anyway|anyhow|regardless|go\s++ahead|proceed|carry\
 _STOP = _rx(r"(?i)(?<![\w-])(?:reject(?:ed|s)?+|refus(?:ed|es)|declin(?:ed|es)|cancell?+(?:ed|s)|abort(?:ed|s)|"
             r"(?:run|request|order|job|release|change)\s++stops|stops?\s++(?:there|here)|(?:is|are)\s++(?:dropped|"
             r"stopped|called\s++off|binned|scrapped)|do(?:es)?\s++not\s++(?:go|proceed|run|send|ship)|"
-            r"don['’]t\s++(?:go|proceed|run|send|ship)|(?:treat(?:ed)?+|counts?)\s++as\s++(?:a\s++)?+no)(?![\w-])")
+            r"don['’]t\s++(?:go|proceed|run|send|ship)|(?:is|are)\s++not\s++(?:given|sent|released|shipped|published|"
+            r"applied|run|done|posted|placed|paid|filed|made)|(?:treat(?:ed)?+|counts?)\s++as\s++(?:a\s++)?+no)(?![\w-])")
 # the case that needs no one's OK: "no sign-off is needed", "no hold", "needs no approval", "= no hold"
 _NO_GATE = _rx(r"(?i)(?<![\w-])(?:no\s++(?:sign-?off|sign\s++off|approval|hold|ok|okay|go-?ahead|review|check)"
                r"(?:\s++(?:is|are|will\s++be))?+(?:\s++(?:needed|required|necessary|wanted))?+|(?:needs?|requires?)\s++"
                r"no\s++(?:sign-?off|approval|ok|okay|go-?ahead)|(?:sign-?off|approval)\s++(?:is\s++)?+not\s++(?:needed|"
-               r"required|necessary)|without\s++(?:a\s++|any\s++)?+(?:sign-?off|approval|hold))(?![\w-])")
+               r"required|necessary)|without\s++(?:a\s++|any\s++)?+(?:sign-?off|approval|hold))(?![\w-])"
+               r"(?!\s++(?:sheets?|forms?|logs?|box(?:es)?|pages?|books?|columns?|fields?|slips?|notes?|records?|"
+               r"stamps?|lines?|rows?|dates?|signatures?)\b)")
 # "Where step 4 said "high"", "where 3.3 said "high"", "if triage says 'red'", "when the scan reported `dirty`"
 _SAID_VALUE = _rx(r"(?i)(?<![\w-])(?:where|when|if|once)\s++(?P<step>(?:the\s++)?+[\w.-]{1,24}+(?:\s[\w.-]{1,24}+)?)\s++(?:said|says|reported|reports|"
                   r"returned|returns|answered|answers|came\s++back|comes\s++back)\s++(?:with\s++)?+"
@@ -86,15 +90,15 @@ def _seconds(n: str, unit: str) -> float:
 
 def rejoined(pieces: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """Pieces cut one a line out of prose wrapped at any word, joined into whole sentences: a piece that
-    ends with no stop, followed on the next line by one opening in lower case, goes on in it. Pieces that
-    each end a sentence (a shell history, an outline) are left as they were."""
+    ends with no stop, followed on the next line by one opening in lower case, goes on in it, when a stop
+    ends the lines so joined. Lines with no stops (a shell history, an outline) are left as they were."""
     from orchestrator.spec.step_prose import sentences
 
     if len(pieces) < 2 or not any(_goes_on(pieces[i], pieces[i + 1]) for i in range(len(pieces) - 1)):
         return pieces
     out: list[tuple[int, str]] = []
     run: list[tuple[int, str]] = [pieces[0]]
-    for prev, nxt in zip(pieces, pieces[1:], strict=False):
+    for prev, nxt in pairwise(pieces):
         if _goes_on(prev, nxt):
             run.append(nxt)
             continue
@@ -111,7 +115,7 @@ def _goes_on(prev: tuple[int, str], nxt: tuple[int, str]) -> bool:
 
 
 def _resplit(run: list[tuple[int, str]], sentences: object) -> list[tuple[int, str]]:
-    if len(run) == 1:
+    if len(run) == 1 or not _STOP_END.search(run[-1][1].rstrip()):  # no sentence ends it: lines of their own
         return run
     lines = [n for n, _ in run]
     said = sentences("\n".join(t for _, t in run))  # type: ignore[operator]
@@ -158,11 +162,12 @@ def said_of_gate(words: str) -> bool:
 
 
 def asks_gate(sentence: str) -> bool:
-    """Whether the sentence asks a person's approval (`condition.approval_sentence`): said away from the
-    step (a memo's clause wrapped over lines), it is placed on the step it names as its policies are."""
+    """Whether the sentence asks a person's approval (`condition.approval_sentence`) or says its wait,
+    its silence or the case that needs none (`said_of_gate`): said away from the step (a memo's clause
+    wrapped over lines), it is placed on the step it names, or the one before names, as policies are."""
     from orchestrator.spec.condition import approval_sentence
 
-    return approval_sentence(sentence)
+    return approval_sentence(sentence) or said_of_gate(sentence)
 
 
 def no_gate(sentence: str) -> bool:

@@ -33,6 +33,7 @@ from orchestrator.spec import policy_text as pt
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.approval_lead import condition_unread
 from orchestrator.spec.approval_ok import value_condition
+from orchestrator.spec.approval_words25 import gate_said, said_value
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para, split_label
 from orchestrator.spec.branch_condition import (
     aside_condition,
@@ -60,7 +61,6 @@ from orchestrator.spec.io_arrow import doer_outputs
 from orchestrator.spec.lead_condition import complement_said
 from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepForm, StepSpec
 from orchestrator.spec.own_fields import read_own_field
-from orchestrator.spec.approval_words25 import gate_said, said_value
 from orchestrator.spec.policy_approval_wait24 import approval_wait_again
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_labels import label_lines, own_label
