@@ -215,12 +215,17 @@ def gate_said(step: _Builder, sentence: str, line: int) -> bool | None:
     taken, None when it is none of these (the step's other readers go on)."""
     from orchestrator.spec import condition as cond
 
+    from orchestrator.spec.elsewhere import carries_policy
+
     approval = step.values.get("approval")
-    if no_gate(sentence) and not cond.approval_sentence(_NO_GATE.sub(" ", sentence)):
+    rest = _NO_GATE.sub(" ", sentence)  # what it says besides: a retry or another person's OK is read on
+    if no_gate(sentence) and not cond.approval_sentence(rest):
         said = "the case that needs no approval" + (
             f" (the approval is asked only when {approval.when})" if isinstance(approval, ApprovalPolicy)
             and approval.when else "")
         step.read("approval", line, sentence, said)
+        if carries_policy(rest):
+            step.beside = " ".join(rest.split()).strip(" ;,.")  # "no sign-off needed; retry it 3 times": read on
         return True
     if approval is None and cond.approval_sentence(sentence) and (by := said_value(sentence)) is not None:
         seconds, then = cond.approval_timeout(sentence)

@@ -176,3 +176,18 @@ def test_a_skills_output_list_goes_on_past_a_stop_inside_a_bracket() -> None:
     said = read_instructions(body, "SKILL.md")
     assert [n.name for n in said.outputs] == ["summary", "alarm_count"]
     assert [n.name for n in said.inputs] == ["chart"]
+
+
+CHECKLIST = """\
+# Dispatch checklist
+
+1. Pack the box with `price-order`.
+2. Send it with `place-order`.
+   No sign-off needed; retry it 3 times if the courier API is down.
+"""
+
+
+def test_a_no_sign_off_sentence_that_says_a_retry_keeps_the_retry() -> None:
+    step = step_by_skill(plan_of_text(CHECKLIST, CATALOG), "place-order")
+    assert step.policy.approval is None
+    assert step.policy.retry.max_retries == 3
