@@ -191,3 +191,11 @@ def test_a_no_sign_off_sentence_that_says_a_retry_keeps_the_retry() -> None:
     step = step_by_skill(plan_of_text(CHECKLIST, CATALOG), "place-order")
     assert step.policy.approval is None
     assert step.policy.retry.max_retries == 3
+
+
+def test_a_step_whose_skill_is_named_approve_holds_no_gate() -> None:
+    catalog = FakeCatalog(skill("approve", input_schema=obj(), output_schema=obj(("ok",), ok="boolean")),
+                          skill("merge-pr", input_schema=obj(), output_schema=obj()))
+    plan = plan_of_text("# Merge train\n\n1. Run `approve` on the pull request. Hold up to 5 min for the bot.\n"
+                        "2. Merge it with `merge-pr`.\n", catalog)
+    assert all(s.policy.approval is None for s in plan.steps)
