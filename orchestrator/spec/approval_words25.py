@@ -214,7 +214,6 @@ def gate_said(step: _Builder, sentence: str, line: int) -> bool | None:
     """Read a sentence of the step's prose that belongs to its approval (module docstring): True when
     taken, None when it is none of these (the step's other readers go on)."""
     from orchestrator.spec import condition as cond
-
     from orchestrator.spec.elsewhere import carries_policy
 
     approval = step.values.get("approval")
