@@ -131,13 +131,15 @@ def whole_scope25(text: str, statement: PolicyStatement) -> PolicyStatement:
     return statement.model_copy(update={"whole_run": True, "applies_to": None})
 
 
-_NOBODY = {"nobody": [], "no-one": [], "noone": [], "none": None}
+_NOBODY = ("nobody", "no-one", "noone")
 
 
 def said_word(word: str) -> tuple[bool, Any]:
     """The value a word stands for after "=" ("missing = nobody": an empty list; "none": null)."""
     key = word.strip().lower()
-    return (True, list(_NOBODY[key]) if isinstance(_NOBODY[key], list) else None) if key in _NOBODY else (False, None)
+    if key in _NOBODY:
+        return True, []
+    return (True, None) if key == "none" else (False, None)
 
 
 _IS = _rx(r"(?i)(?<!\w)([a-z_][a-z0-9_]{0,40}+)\s++(?:is|are|was|equals)\s++(\"[^\"]{0,200}+\"|'[^'\n]{0,200}+'|-?\d{1,12}+"
