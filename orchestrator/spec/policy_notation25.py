@@ -88,7 +88,8 @@ EARLY: tuple[Row, ...] = (
     Row("no_retry", r"(?<!\w)(?:don'?t|do\s+not)\s+(?:you\s+)?(?:dare|ever|even\s+think\s+(?:about|of))\s+(?:re-?run|re-?try|"
         r"retry|re-?send|re-?do|repeat|re-?fire|re-?submit|re-?issue|re-?post|re-?push)\w*"),
     # "one go only", "only the one go": no retry
-    Row("no_retry", r"(?<!\w)(?:(?:one|a\s+single|1)\s+(?:go|run|pass|crack|stab)\s+only|only\s+(?:the\s+)?(?:one|a\s+single|1)"
+    Row("no_retry", r"(?<!\w)(?:(?:one|a\s+single|1)\s+(?:go|run|pass|crack|stab)\s+only(?!\s+(?:takes?|lasts?|needs?|costs?|"
+        r"uses?|is|was|covers?|makes?|gives?)\b)|only\s+(?:the\s+)?(?:one|a\s+single|1)"
         r"\s+(?:go|run|pass|crack|stab)\b(?!\s+(?:more|again|per|each|every|a|an|at)\b))\b"),
     # "let it go till the morning run": reported
     Row("ambiguous", r"(?<!\w)(?:let|leave)\s+(?:it|this|that|them)\s+(?:go\s+|be\s+|sit\s+|wait\s+|ride\s+)?(?:till|until|to|for)"
@@ -102,7 +103,7 @@ IGNORE: tuple[Row, ...] = (
         r"(?:more\s+)?re-?attempts\b)"),
     # "Retry logic is handled by the vendor, nothing to set here": someone else's retries
     Row("ignore", r"(?<!\w)retr(?:y|ies)(?:\s+(?:logic|policy|behaviou?r|handling))?\s+(?:is|are)\s+(?:already\s+)?(?:handled|done|"
-        r"managed|taken\s+care\s+of|dealt\s+with|built\s+in)\s+(?:by|in|on|upstream|elsewhere|inside)\b[^.;]{0,80}+"),
+        r"managed|taken\s+care\s+of|dealt\s+with|built\s+in)\s+(?:by|in|on|upstream|elsewhere|inside|to|into)\b[^.;]{0,80}+"),
 )
 
 # the words each table's new rows need in a sentence (`grammar.GATES`)
@@ -115,7 +116,8 @@ GATES = {
 # the whole said as the scope of a time: "everything together", "all of it", "start to finish"
 _WHOLE_SCOPE = _rx(r"(?i)(?<!\w)(?:everything\s+(?:together|in\s+all|combined|included)|all\s+of\s+it\s+(?:together|combined)|"
                    r"(?:from\s+)?start\s+to\s+finish|end\s+to\s+end|all\s+steps\s+together)\b")
-_ONE = _rx(r"(?i)(?<!\w)(?:each|every|per|a\s+single|any\s+single)\s+(?:attempt|try|call|request|go|item|record|file|row)\b")
+# a time for one of something ("each upload", "per call"), whatever the sentence says of the whole
+_ONE = _rx(r"(?i)(?<!\w)(?:each|every|per|a\s+single|any\s+single)\s+(?!(?:step|stage)\b)[a-z][\w-]{1,30}+")
 
 
 def whole_scope25(text: str, statement: PolicyStatement) -> PolicyStatement:
