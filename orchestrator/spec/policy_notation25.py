@@ -44,7 +44,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 # a value after "=": a literal, a short list or mapping, or a word for nobody
 _EQ_VALUE = (r"(?:" + _VALUE + r"|\[[^\[\]\n]{0,200}+\]|\{[^{}\n]{0,200}+\}|(?:nobody|no-one|noone|none)\b)")
 _EQ_PAIR = _FIELD + r"\s*+=\s*+" + _EQ_VALUE
-_IS_PAIR = _FIELD + r"\s++(?:is|are|was|equals)\s++" + _VALUE
+_IS_PAIR = r"(?!(?:there|here|they|we|you|i|he|she|who|which|what|everything|everyone|all)\b)" + _FIELD + r"\s++(?:is|are|was|equals)\s++" + _VALUE
 _GO_ON = (r"(?:carry(?:ing)?\s+on|keep(?:ing)?\s+going|mov(?:e|ing)\s+on|go(?:ing)?\s+on|continu(?:e|ing)|proceed(?:ing)?|"
           r"press\s+on|push\s+on|skip(?:ping|ped)?|anyway|(?:don'?t|do\s+not|never)\s+(?:halt|stop|block|abort)|rather\s+than\s+"
           r"(?:stopping|halting|failing))\b")
@@ -59,7 +59,10 @@ _LATER_RUN = (r"(?:next|morning|tomorrow(?:'s)?|tonight(?:'s)?|evening|overnight
 
 EARLY: tuple[Row, ...] = (
     # "present = 5, missing = nobody", "treat it as flags = ["check manually"] and carry on": every pair
-    Row("value_pairs", r"(?<![\w-])(?P<pairs>" + _EQ_PAIR + r"(?:" + _LINK + _EQ_PAIR + r"){0,12}+)", needs=_GO_ON),
+    Row("value_pairs", r"(?<![\w-])(?P<pairs>" + _EQ_PAIR + r"(?:" + _LINK + _EQ_PAIR + r"){1,12}+)", needs=_GO_ON),
+    # one pair whose value the earlier rounds' rows do not read: null, nobody, a list or mapping with something in it
+    Row("value_pairs", r"(?<![\w-])(?P<pairs>" + _FIELD + r"\s*+=\s*+(?:null|none|nobody|no-one|noone|\[\s*+[^\]\s][^\[\]\n]{0,200}+\]|"
+        r"\{\s*+[^}\s][^{}\n]{0,200}+\})(?![\w-]))", needs=_GO_ON),
     # "keep going on the assumption safe is true and depth_m is 2.5": every pair
     Row("value_pairs", r"(?<![\w-])(?:on\s+the\s+(?:assumption|understanding|basis)|assum(?:e|ing))\s+(?:that\s+)?"
         r"(?P<pairs>" + _IS_PAIR + r"(?:" + _LINK + _IS_PAIR + r"){0,12}+)", needs=_GO_ON),
@@ -69,7 +72,8 @@ EARLY: tuple[Row, ...] = (
     # "MUST finish inside 15 seconds or be treated as failed": the attempt's time
     Row("timeout", r"(?<!\w)(?:must|should|has\s+to|have\s+to|needs?\s+to|is\s+to|shall|ought\s+to)\s+(?:be\s+)?"
         r"(?:finish(?:ed)?|complete[ds]?|done|over|end(?:ed)?|returned|answered|back)\s+(?:inside|within|in(?:\s+under)?|"
-        r"under|in\s+less\s+than)\s+(?:the\s+|a\s+|an\s+)?{D}(?=\s*+,?\s*+(?:or|otherwise|else)\b)"),
+        r"under|in\s+less\s+than)\s+(?:the\s+|a\s+|an\s+)?{D}(?=\s*+,?\s*+(?:or|otherwise|else)\s+(?:it\s+|the\s+[\w-]{1,30}+\s+)?(?:be\s+|is\s+|gets?\s+|will\s+be\s+)?"
+        r"(?:treated|counted|counts|considered|marked|deemed|logged|recorded|flagged)\b)"),
     # "if it's not done in 30 s, kill it", "if the render is still chewing after 4 min, pull the plug on it"
     Row("timeout", r"(?<!\w)(?:if|when|once)\s+" + _SUBJECT + r"\s*+(?:'s|is|has)?\s+(?:still\s+(?:not\s+)?[a-z]{3,20}+|"
         r"not\s+(?:yet\s+)?(?:done|finished|back|through|complete[d]?|answered|returned))\s+(?:after|in|within|by|at|past)\s+"
@@ -114,7 +118,8 @@ GATES = {
 }
 
 # the whole said as the scope of a time: "everything together", "all of it", "start to finish"
-_WHOLE_SCOPE = _rx(r"(?i)(?<!\w)(?:everything\s+(?:together|in\s+all|combined|included)|all\s+of\s+it\s+(?:together|combined)|"
+_WHOLE_SCOPE = _rx(r"(?i)(?<!\w)(?:everything\s+(?:together|in\s+all|combined|included)|(?:whole|entire|overall)\s+"
+                   r"(?:run|batch|job|workflow|pipeline|thing|lot|process|round|shift)|all\s+of\s+it\s+(?:together|combined)|"
                    r"(?:from\s+)?start\s+to\s+finish|end\s+to\s+end|all\s+steps\s+together)\b")
 # a time for one of something ("each upload", "per call"), whatever the sentence says of the whole
 _ONE = _rx(r"(?i)(?<!\w)(?:each|every|per|a\s+single|any\s+single)\s+(?!(?:step|stage)\b)[a-z][\w-]{1,30}+")

@@ -8,10 +8,13 @@ MAY be retried up to 3 times, backing off 2, 4 then 8" / "seconds.  dns-names MU
 taken as pieces:
 
 - a line that goes on with the sentence of the line before (the line before ends with no stop and
-  the line opens with a small letter, a digit or a quote: never "If ...", a capital that may open
-  the next step's condition) is joined to it, when it names no skill;
+  the line opens with a small letter, a digit or a quote, never "if", "when", "otherwise", which may
+  open the next step's condition) is joined to it, when it names no skill;
 - a line that names a skill after the end of a sentence it finishes ("seconds.  dns-names MUST
   ..."): the words up to that end go with the line before, the rest is the line's own.
+
+Only in prose written in sentences (two stops or more): a log or an outline without
+stops keeps its lines as they are.
 """
 
 from __future__ import annotations
@@ -26,6 +29,10 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 _ENDED = _rx(r"[.!?;:]['\")\]]?\s*+$")
 # a line that goes on with a sentence: a small letter, a digit, a quote or a bracket first
 _GOES_ON = _rx(r"^\s*+(?:[a-z0-9\"'(\[{`]|--)")
+# a line opening with a condition or a branch word: it may open the next step's condition (`spec.condition_ahead`)
+_OPENS_CLAUSE = _rx(r"(?i)^\s*+(?:if|when|whenever|unless|once|should|otherwise|else|then|but|so|in\s+case|provided)\b")
+# prose written in sentences: a stop before a blank or the line's end somewhere
+_PROSE = _rx(r"[.!?](?:\s|$)")
 # a numbered line or a list marker: its own line, never the one before's
 _OWN_LINE = _rx(r"^\s*+(?:\d{1,3}+(?:\.\d{1,3}+)*+[.)]?\s|[-*+•]\s|[a-z][.)]\s|step\s)")
 # the end of a sentence inside a line: a stop and two blanks or one
@@ -36,9 +43,12 @@ def rejoin_wrapped(pieces: list[tuple[int, str]],
                    named_at: Callable[[str], int | None]) -> list[tuple[int, str]]:
     """`pieces` (line, text) with wrapped sentences put back together (module docstring);
     `named_at` gives where the first skill a text names starts, or None when it names none."""
+    if sum(len(_PROSE.findall(text)) for _, text in pieces) < 2:  # a log or an outline without stops: lines are lines
+        return pieces
     out: list[tuple[int, str]] = []
     for line, text in pieces:
-        if not out or _ENDED.search(out[-1][1]) or not _GOES_ON.match(text) or _OWN_LINE.match(text):
+        if (not out or _ENDED.search(out[-1][1]) or not _GOES_ON.match(text) or _OWN_LINE.match(text)
+                or _OPENS_CLAUSE.match(text)):
             out.append((line, text))
             continue
         at = named_at(text)

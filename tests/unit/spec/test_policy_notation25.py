@@ -100,7 +100,7 @@ def test_the_step_booked_as_its_values_beside_not_halting_is_that_value(text: st
     # a pharmacy's dispensing note
     ("The label print has to be done within 500 milliseconds, otherwise it counts as lost.", 0.5),
     # a CI YAML comment
-    ("# lint should complete in under 3 minutes or the job is marked red", 180.0),
+    ("# lint should complete in under 3 minutes or it counts as lost", 180.0),
 ])
 def test_a_deadline_with_what_missing_it_means_is_the_attempt_s_time(text: str, seconds: float) -> None:
     assert _read(text) == {"timeout_s": seconds}
@@ -240,15 +240,15 @@ def _at(text: str) -> int | None:
 
 
 def test_a_line_going_on_with_the_sentence_before_is_joined_to_it() -> None:
-    pieces = [(1, "`mash-log` may be retried twice, waiting 2 then 4"), (2, "minutes. It gets 10 s per call")]
+    pieces = [(1, "`mash-log` may be retried twice, waiting 2 then 4"), (2, "minutes. It gets 10 s per call.")]
     assert rejoin_wrapped(pieces, _at) == [(1, "`mash-log` may be retried twice, waiting 2 then 4 minutes. "
-                                               "It gets 10 s per call")]
+                                               "It gets 10 s per call.")]
 
 
 def test_the_tail_of_a_sentence_before_a_new_skill_goes_with_the_line_before() -> None:
-    pieces = [(5, "`fill-kegs` is retried 3 times, 5, 10 then 20"), (6, "seconds.  `label-kegs` must finish in 8 s")]
+    pieces = [(5, "`fill-kegs` is retried 3 times, 5, 10 then 20"), (6, "seconds.  `label-kegs` must finish in 8 s.")]
     assert rejoin_wrapped(pieces, _at) == [(5, "`fill-kegs` is retried 3 times, 5, 10 then 20 seconds."),
-                                           (6, "`label-kegs` must finish in 8 s")]
+                                           (6, "`label-kegs` must finish in 8 s.")]
 
 
 @pytest.mark.parametrize("pieces", [
