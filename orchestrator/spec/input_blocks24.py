@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from orchestrator.spec.input_blocks25 import names_listed
 from orchestrator.spec.model import InputSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
@@ -145,6 +146,10 @@ def _fill_in(text: str, line: int, src: Source, found: _Found, contents: list[in
         named = _NAME.match(rest) if rest else None
         if named is None and text.count(".") < 4:
             return False  # "TITLE    ...": an ellipsis in a column of values, no leader to a blank
+        if rest and named is None and (several := names_listed(rest, _NO_NAMES)) is not None:
+            for one in several[0]:  # "box office figures .... sold / comps / scanned" (`spec.input_blocks25`)
+                found.add(_with_note(one, label, several[1], line, src), line, "dotted fill-in lines")
+            return True
         if rest and named is None and not set(rest) <= set("_ ."):
             return False  # "Dep port ..... ABERDEEN": a value filled in, not an input's place
         name = named.group(1) if named else _slug(label)

@@ -40,6 +40,7 @@ from orchestrator.spec.given_list import read_given_list
 from orchestrator.spec.graph_mermaid import find_flowchart, flowchart_steps
 from orchestrator.spec.input_ask_key import asked_anywhere, asked_inputs
 from orchestrator.spec.input_blocks24 import read_input_blocks
+from orchestrator.spec.input_blocks25 import with_block_literals
 from orchestrator.spec.input_user_gives import read_user_gives
 from orchestrator.spec.inputs_heading import (
     at_params,
@@ -809,6 +810,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         or read_given_list(src.lines, src.where)  # ".What you hand it" over a list; "It needs the **...**"
     steps = place_branches(steps, [(i.name, i.description) for i in inputs or ()], src)
     steps = with_fixed_values(steps)  # `home_port is always "Leith"`: the step's own value, no workflow input
+    if inputs is not None and "inputs" not in found and recipes is None:  # "CALL LIST (fixed): Jo, Dev"
+        steps = with_block_literals(steps, src, [s.where for s in steps])  # (`spec.input_blocks25`)
     if "intent" in found and steps:  # "Definition of done: ...", "the whole run gets 2 hours": said in the intent
         for b in [*found["intent"].blocks, *(x for sub in found["intent"].subsections for x in sub.blocks)]:
             for sentence, line in policy_sentences(b.text, b.line) if isinstance(b, Para | Bullet) else []:
