@@ -31,6 +31,7 @@ from orchestrator.spec.yaml_dialect import MAP, SEQ, by_name, note, pairs, scala
 from orchestrator.spec.yaml_fallback import failure_block
 from orchestrator.spec.yaml_node import NodeReader
 from orchestrator.spec.yaml_own_keys import own_keys
+from orchestrator.spec.ci_files26 import looped_wrapper
 
 # step keys that say nothing a skill's run uses
 STEP_IGNORED: dict[str, str] = {
@@ -233,6 +234,11 @@ def _fan_out(r: NodeReader, raw: str, knode: Node, vnode: Node, sid: str, notes:
     node = vnode
     if inner_key is not None:
         own = by_name(vnode)
+        looped = looped_wrapper(own)  # `parallel: {for_each: list.snapshots}`: a loop (`spec.ci_files26`)
+        if looped is not None:
+            notes.append(note(r, knode, f"{raw}: {looped[0]}", "a loop over the list it names, one run per item",
+                              what="for_each"))
+            return {"for_each": (knode, looped[1])}
         for k, (kn, vn) in own.items():
             if k != inner_key:
                 notes.append(note(r, kn, f"{k}: {short(r.value(vn))}", f"{STEP_IGNORED.get(k, k)}: not used"))
