@@ -167,13 +167,20 @@ def parse_spec_text(
     from orchestrator.spec.code_calls import code_language, read_code_calls
 
     code = code_language(path) if fmt == "markdown" else None
-    if said and code is None:
+    from orchestrator.spec.ci_jenkins26 import is_jenkinsfile
+
+    jenkins = fmt == "markdown" and code is None and is_jenkinsfile(path, src.text)
+    if said and code is None and not jenkins:
         src.warn(1, said, code="spec.suffix")
     written = src.text
     try:
         from orchestrator.spec.script_flow import script_language
 
         coded = read_code_calls(src, code) if code is not None else None  # `STEPS = [dict(...)]` (`spec.code_calls`)
+        if coded is None and jenkins:  # a declarative Jenkinsfile's stages (`spec.ci_jenkins26`)
+            from orchestrator.spec.ci_jenkins26 import read_jenkinsfile
+
+            coded = read_jenkinsfile(src)
         if said and code is not None and coded is None:  # a .py script runbook, said so
             src.warn(1, said, code="spec.suffix")
         language = script_language(path, src.text) if fmt == "markdown" and coded is None else None

@@ -105,3 +105,6 @@ def loop_item_in_capitals(name: str, for_each: str | None) -> str | None:
         return None
     var = for_each.split(" in ", 1)[0].strip()
     return var if var and var.lower() == name.lower() else None
+
+
+_rx.save()
