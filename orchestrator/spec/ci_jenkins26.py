@@ -186,14 +186,14 @@ def read_jenkinsfile(src: Source) -> SpecParts | None:
         return None
     items: list[tuple[Node, Node]] = []
     conditions: dict[str, str] = {}
-    for n, stage, skill, args in steps:
+    for n, stage, skill, call in steps:
         pairs: list[tuple[Node, Node]] = [(_s("id", path, n), _s(stage, path, n)),
                                           (_s("skill", path, n), _s(skill, path, n))]
-        if args:
-            pairs.append((_s("with", path, n), _map([(_s(k, path, n), _s(_value(v), path, n)) for k, v in args],
+        if call:
+            pairs.append((_s("with", path, n), _map([(_s(k, path, n), _s(_value(v), path, n)) for k, v in call],
                                                    path, n)))
         names = {stage for _, stage, _, _ in steps}
-        reads = any(_DOTTED.match(v) and _DOTTED.match(v).group(1) in names for _, v in args)  # type: ignore[union-attr]
+        reads = any((d := _DOTTED.match(v)) is not None and d.group(1) in names for _, v in call)
         if stage in together and not reads and stage not in whens:  # starts with the others of its parallel block
             pairs.append((_s("needs", path, n), SequenceNode(f"{_TAG}seq", [], _mark(path, n), _mark(path, n))))
         if stage in whens:
@@ -222,8 +222,8 @@ def read_jenkinsfile(src: Source) -> SpecParts | None:
         own = texts.get(step.id, []) or texts.get(step.name, [])
         out.append(step.model_copy(update={"texts": (*step.texts, *own)}))
     title = header[0][1] if header else parts.title
-    for line, text in header:
-        read_run_limit(text, line, src, who="whole run")
+    for at_line, said_text in header:
+        read_run_limit(said_text, at_line, src, who="whole run")
     return parts.model_copy(update={"steps": tuple(out), "title": parts.title or title})
 
 

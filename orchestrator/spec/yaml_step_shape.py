@@ -26,12 +26,12 @@ import re
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec import yaml_keys as yk
+from orchestrator.spec.ci_files26 import looped_wrapper
 from orchestrator.spec.model import InputSpec, Reading
 from orchestrator.spec.yaml_dialect import MAP, SEQ, by_name, note, pairs, scalar, short
 from orchestrator.spec.yaml_fallback import failure_block
 from orchestrator.spec.yaml_node import NodeReader
 from orchestrator.spec.yaml_own_keys import own_keys
-from orchestrator.spec.ci_files26 import looped_wrapper
 
 # step keys that say nothing a skill's run uses
 STEP_IGNORED: dict[str, str] = {
