@@ -8,8 +8,8 @@
       with: {snapshot: $ITEM}        # the loop's item
 
 `env_style_inputs`: a workflow input declared in an environment's spelling (`DB_NAME`,
-`RETENTION_DAYS`: capitals, digits and underscores) is the input a skill reads in lower case
-(`db_name`); it is renamed, each reference to it with it, and a warning says so at its line. A
+`RETENTION_DAYS`: capitals, digits and underscores) and given to a step's input of its name in
+lower case (`db_name: $DB_NAME`) is that input (`db_name`); it is renamed, each reference to it with it, and a warning says so at its line. A
 name whose lower case is already another input's stays as written (warned). `looped_wrapper`:
 a fan-out wrapper (`parallel:`, `strategy:`) holding a loop key (`for_each`, `foreach`, `each`,
 `items`...) rather than a `matrix:` is that loop. `loop_item_in_capitals`: in a step that loops,
@@ -42,12 +42,13 @@ def looped_wrapper(own: dict[str, tuple[Node, Node]]) -> tuple[str, Node] | None
     return None
 
 
-def _renames(inputs: tuple[InputSpec, ...]) -> dict[str, str]:
+def _renames(inputs: tuple[InputSpec, ...], steps: tuple[StepSpec, ...]) -> dict[str, str]:
     taken = {i.name for i in inputs}
     out: dict[str, str] = {}
     for spec in inputs:
-        if _ENV_NAME.match(spec.name) and any(c.isalpha() for c in spec.name):
-            lower = spec.name.lower()
+        lower = spec.name.lower()
+        read = any(f.name == lower and f.source == f"inputs.{spec.name}" for s in steps for f in s.inputs)
+        if read and _ENV_NAME.match(spec.name) and any(c.isalpha() for c in spec.name):
             if lower not in taken and lower not in out.values():
                 out[spec.name] = lower
     return out
@@ -70,9 +71,11 @@ def env_style_inputs(inputs: tuple[InputSpec, ...] | None, steps: tuple[StepSpec
     """The inputs and steps with environment-style input names in lower case (module docstring)."""
     if not inputs:
         return inputs, steps
-    renames = _renames(inputs)
+    renames = _renames(inputs, steps)
+    names = {i.name for i in inputs}
     for spec in inputs:
-        if _ENV_NAME.match(spec.name) and spec.name not in renames and spec.name.lower() != spec.name:
+        if _ENV_NAME.match(spec.name) and spec.name not in renames and spec.name.lower() in names and any(
+                f.name == spec.name.lower() and f.source == f"inputs.{spec.name}" for s in steps for f in s.inputs):
             src.warn(_line(spec.where), f"the input {spec.name} is kept as written: {spec.name.lower()} is already "
                                         "another input", "spec.inputs")
     if not renames:

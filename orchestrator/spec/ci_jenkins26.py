@@ -47,7 +47,7 @@ _PIPELINE = _rx(r"(?m)^[ \t]*+pipeline[ \t]*+\{")
 _STAGE = _rx(r"\bstage[ \t]*+\([ \t]*+['\"]([^'\"\n]++)['\"][ \t]*+\)")
 _SKILL = _rx(r"^[ \t]*+skill[ \t]*+\(?[ \t]*+['\"]([\w.-]++)['\"][ \t]*+(?:,(.*))?$")
 _PARAM = _rx(r"^[ \t]*+(string|text|booleanParam|choice|password)[ \t]*+\((.*)\)[ \t]*+$")
-_ARG = _rx(r"(\w++)[ \t]*+:[ \t]*+('[^'\n]*+'|\"[^\"\n]*+\"|\[[^\]\n]*+\]|[^,\n]++)")
+_ARG = _rx(r"(?<!\w)(\w++)[ \t]*+:[ \t]*+('[^'\n]*+'|\"[^\"\n]*+\"|\[[^\]\n]*+\]|[^,\n]++)")
 _TIMEOUT = _rx(r"\btimeout[ \t]*+\((.*)\)")
 _WHEN_NOT = _rx(r"\bwhen[ \t]*+\{[ \t]*+not[ \t]*+\{[ \t]*+expression[ \t]*+\{(.*?)\}[ \t]*+\}[ \t]*+\}")
 _WHEN = _rx(r"\bwhen[ \t]*+\{[ \t]*+expression[ \t]*+\{(.*?)\}[ \t]*+\}")
@@ -99,12 +99,12 @@ def _args(text: str) -> list[tuple[str, str]]:
     return [(m.group(1), m.group(2).strip()) for m in _ARG.finditer(text or "")]
 
 
-def _value(raw: str) -> str:
+def _value(raw: str, renamed: dict[str, str] | None = None) -> str:
     """`params.X` → `{{ inputs.X }}`; `Stage.f` → `{{ Stage.f }}`; a quoted value → its text."""
     if raw[:1] in "'\"" and raw[-1:] == raw[:1]:
         return raw[1:-1]
     if (m := _PARAMS_REF.match(raw)) is not None:
-        return f"{{{{ inputs.{m.group(1)} }}}}"
+        return f"{{{{ inputs.{renamed.get(m.group(1), m.group(1)) if renamed else m.group(1)} }}}}"
     if _DOTTED.match(raw):
         return f"{{{{ {raw} }}}}"
     return raw
@@ -126,6 +126,7 @@ def read_jenkinsfile(src: Source) -> SpecParts | None:
     started = False
     last_said: dict[str, int] = {}
     together: set[str] = set()  # the stages of a `parallel { }` block
+    renamed: dict[str, str] = {}  # CURRENT_VERSION -> current_version
     for n, line in enumerate(lines, 1):
         code, said = _code(line), _comment(line)
         stage = next((k[6:] for k, _ in reversed(stack) if k.startswith("stage:")), None)
@@ -149,6 +150,11 @@ def read_jenkinsfile(src: Source) -> SpecParts | None:
         elif "params" in inside and (m := _PARAM.match(code)) is not None:
             args = dict(_args(m.group(2)))
             name = _value(args.get("name", ""))
+            if name and name.lower() != name and name.upper() == name:
+                src.warn(n, f"the parameter {name} is written as an environment variable: it is read as the input "
+                            f"`{name.lower()}` (give it under that name)", "spec.inputs")
+                renamed[name] = name.lower()
+                name = name.lower()
             if name:
                 spec: list[tuple[Node, Node]] = []
                 if "defaultValue" in args:
@@ -190,7 +196,7 @@ def read_jenkinsfile(src: Source) -> SpecParts | None:
         pairs: list[tuple[Node, Node]] = [(_s("id", path, n), _s(stage, path, n)),
                                           (_s("skill", path, n), _s(skill, path, n))]
         if call:
-            pairs.append((_s("with", path, n), _map([(_s(k, path, n), _s(_value(v), path, n)) for k, v in call],
+            pairs.append((_s("with", path, n), _map([(_s(k, path, n), _s(_value(v, renamed), path, n)) for k, v in call],
                                                    path, n)))
         names = {stage for _, stage, _, _ in steps}
         reads = any((d := _DOTTED.match(v)) is not None and d.group(1) in names for _, v in call)

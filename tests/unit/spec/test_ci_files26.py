@@ -55,7 +55,7 @@ parameters:
 steps:
   - id: probe
     skill: region-probe
-    with: {region: "${{ parameters.region }}"}
+    with: {region: $REGION, home: $region}
 """
 
 _JENKINS = """\
