@@ -48,9 +48,9 @@ def _renames(inputs: tuple[InputSpec, ...], steps: tuple[StepSpec, ...]) -> dict
     for spec in inputs:
         lower = spec.name.lower()
         read = any(f.name == lower and f.source == f"inputs.{spec.name}" for s in steps for f in s.inputs)
-        if read and _ENV_NAME.match(spec.name) and any(c.isalpha() for c in spec.name):
-            if lower not in taken and lower not in out.values():
-                out[spec.name] = lower
+        fits = read and _ENV_NAME.match(spec.name) is not None and any(c.isalpha() for c in spec.name)
+        if fits and lower not in taken and lower not in out.values():
+            out[spec.name] = lower
     return out
 
 
