@@ -35,6 +35,7 @@ from orchestrator.hints import Hint, HintAction
 from orchestrator.plan.location import split_where, warning_at
 from orchestrator.plan.model import Plan, PlanStep
 from orchestrator.policy import FallbackAction
+from orchestrator.spec.approval_words25 import said_of_gate
 from orchestrator.spec.branch_join import strong_join
 from orchestrator.spec.branch_pseudocode import control_line
 from orchestrator.spec.condition import approval_sentence
@@ -203,7 +204,7 @@ def _step_guards(step: PlanStep, text: list[tuple[int, str]], path: str,
             pseudo = control_line(words) and _PROSE_THEN.search(words) is None  # "If x, then instead ...": prose
             said = None if pseudo else _condition(words)  # `if x > 3 then`: the next step's
             if said and step.policy.approval is not None and (
-                    approval_sentence(said) or approval_sentence(words)):
+                    approval_sentence(said) or approval_sentence(words) or said_of_gate(words)):
                 continue  # "If the total is over 500 the lead has to OK it": the approval's condition, read
                 # (or not readable, and then the approval holds on every run, warned where it is read)
             if said:

@@ -230,13 +230,17 @@ def _what(binding: InputBinding, name: str) -> str:
 def qualifier(name: str, text: str) -> str | None:
     """The word the step's text says before the name's words ("the arrival port" -> "arrival"), or None."""
     words = name.lower().split("_")
-    tokens: list[str] = [str(t) for t in _WORD.findall(plain(text).lower())]
     n = len(words)
-    for i in range(2, len(tokens) - n + 1):
-        if tokens[i:i + n] == words and tokens[i - 2] in _ARTICLES and tokens[i - 1] not in _NOT_QUALIFIERS \
-                and len(tokens[i - 1]) >= 3 and not tokens[i - 1].isdigit():
-            return tokens[i - 1]
+    for clause in _CLAUSE_BREAK.split(plain(text).lower()):  # "the delivery, copies and ...": a list, no qualifier
+        tokens: list[str] = [str(t) for t in _WORD.findall(clause)]
+        for i in range(2, len(tokens) - n + 1):
+            if tokens[i:i + n] == words and tokens[i - 2] in _ARTICLES and tokens[i - 1] not in _NOT_QUALIFIERS \
+                    and len(tokens[i - 1]) >= 3 and not tokens[i - 1].isdigit():
+                return tokens[i - 1]
     return None
+
+
+_CLAUSE_BREAK = _rx(r"[,;:()\[\]]")
 
 
 def bind_qualified_inputs(step: StepSpec, reads: Iterable[str], text: str, inputs: Sequence[str],

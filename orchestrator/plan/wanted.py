@@ -149,7 +149,7 @@ def read_instructions(body: str, skill_md: str, first_line: int = 1) -> Instruct
     outputs: dict[str, Named] = {}
     for offset, paragraph in _paragraphs(body):
         kind_before: str | None = None
-        for sentence in _SENTENCE.split(paragraph):
+        for sentence in _in_brackets(paragraph):
             at = paragraph.find(sentence)
             line = first_line + offset + paragraph[:at].count("\n")
             where = f"{skill_md}:{line}"
@@ -179,6 +179,22 @@ def read_instructions(body: str, skill_md: str, first_line: int = 1) -> Instruct
 
 
 _SAME = _rx(r"(?i)^\s*+(?:the\s++)?+same\b")
+
+
+def _in_brackets(paragraph: str) -> list[str]:
+    """The paragraph's sentences, with a stop inside a name's parenthesis no end: `report` ("House 12
+    (3 no-shows). Crew ..."), `incident_count`: the list goes on after the bracket closes."""
+    out: list[str] = []
+    at = 0
+    for piece in _SENTENCE.split(paragraph):
+        start = paragraph.find(piece, at)
+        at = start + len(piece) if start >= 0 else at
+        if out and out[-1].count("(") > out[-1].count(")") and start >= 0:
+            begin = paragraph.find(out[-1])
+            out[-1] = paragraph[begin:at] if begin >= 0 else f"{out[-1]} {piece}"
+        else:
+            out.append(piece)
+    return out
 
 
 def _paragraphs(body: str) -> Iterable[tuple[int, str]]:

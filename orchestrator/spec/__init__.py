@@ -121,7 +121,10 @@ def parse_spec(
         return parse_spec_text(text, str(path), "toml", vocabulary, anchored=anchored)
     from orchestrator.spec.script_flow import script_language
 
-    if fmt is None and script_language(str(path), text) is not None:  # deploy.sh, Makefile: a script runbook
+    language = script_language(str(path), text) if fmt is None else None
+    if language == "cron":  # an /etc/cron.d file: its jobs are the steps (`spec.crontab` says so at the first)
+        return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored)
+    if language is not None:  # deploy.sh, Makefile: a script runbook
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
                                said=f"the file is a script ({Path(path).name}): its comments are read as the "
                                     "runbook's text and its code for the skills it calls and the branches around them")
@@ -134,6 +137,12 @@ def parse_spec(
                                said=f"the file has `{suffix}`: it is read as text in which a header row naming a "
                                     "steps table's columns is the steps table (a markdown table in a .md file says "
                                     "so plainly)")
+    from orchestrator.spec.markup_latex import markup_kind
+
+    if fmt is None and (kind := markup_kind(text)) is not None:  # page.html, notes.tex (`spec.markup_*`)
+        return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
+                               said=f"the file is {kind}: it is read as the markdown it stands for, line for line "
+                                    "(headings, lists, code names; its markup taken off)")
     if fmt is None:  # notes.txt, flow.org, a .rst page: text, read as markdown and said so
         written_as = f"`{suffix}`" if suffix else "no suffix"
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
@@ -179,7 +188,12 @@ def parse_spec_text(
 
             src.text = markdown_lines(src)  # a line too long to read: blank, and a warning at it
             src.lines = src.text.splitlines()
-            script = read_script(src, language)
+            if language == "cron":  # a crontab: its job lines as a script's calls (`spec.crontab`)
+                from orchestrator.spec.crontab import read_crontab
+
+                script = read_crontab(src)
+            else:
+                script = read_script(src, language)
         if code == "js" and coded is None:
             src.warn(1, "no list of steps (`export const steps = [{ skill: ... }]`) was found in the code, so the "
                         "file is read as text", "spec.unread")
@@ -190,8 +204,14 @@ def parse_spec_text(
         elif fmt == "markdown":
             from orchestrator.spec.linecap import markdown_lines
             from orchestrator.spec.markdown import read_markdown
+            from orchestrator.spec.markup_latex import markup_kind, markup_markdown
 
             src.text = markdown_lines(src)  # a line too long to read: blank, and a warning at it
+            lowered = markup_markdown(src.text)  # an HTML page, a LaTeX article: line for line (`spec.markup_*`)
+            if lowered != src.text and not said:
+                src.warn(1, f"the text is {markup_kind(src.text)}: it is read as the markdown it stands for, line "
+                            "for line (headings, lists, code names; its markup taken off)", code="spec.suffix")
+            src.text = lowered
             src.lines = src.text.splitlines()
             parts = read_markdown(src)
         elif toml:
@@ -229,6 +249,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "B - doesn't wait for A" under a cue grid: B's note (`spec.cue_notes`); "Steps 1 and 2 at the same time"
     parts = parts.model_copy(update={"steps": tuple(read_together(route_notes(list(parts.steps), src), src))})
+    from orchestrator.spec.start_together24 import read_starts
+
+    # "doesn't need (1), fire it at the same time", "Q1 and Q2 ... both at once": starts said in words
+    parts = parts.model_copy(update={"steps": tuple(read_starts(list(parts.steps), src))})
     parts = parts.model_copy(update={"steps": tuple(read_leads(list(parts.steps), src))})  # "## Score ≥ 70 → a human"
     from orchestrator.spec.heading_condition import read_heading_conditions
 
@@ -250,6 +274,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "crate_type + crates (whichever ③ ran)", "waits on B and whichever C ran": a group named by its mark
     parts = parts.model_copy(update={"steps": tuple(read_ran_joins(list(parts.steps), src))})
+    from orchestrator.spec.assume_output24 import read_assumed
+
+    # "assume we have 0 credits and keep going", `credits` an output of the step's skill: the value to go on with
+    parts = parts.model_copy(update={"steps": tuple(read_assumed(list(parts.steps), src))})
     # every step text the structure readers left: a policy, a check, or a warning
     success_checks = read_step_texts(parts.steps, src, StepIndex(parts.steps).resolve)
     from orchestrator.spec.whole_net import read_the_rest

@@ -46,6 +46,7 @@ from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.outline import Unit, outline
 from orchestrator.spec.pair_sentence import halves, started_with
 from orchestrator.spec.policy_heading24 import heading_text
+from orchestrator.spec.policy_wrap25 import rejoin_wrapped
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.skill_mentions import cut_at_doers, doers, in_backticks, roles
 from orchestrator.spec.source import Source
@@ -163,7 +164,8 @@ class _Reader:
         # any word ("If anyone is short --\n so the count over zero -- run `x`") is cut at its sentences
         by_line = False
         if len(lines) > 1 and all(len(d) <= 1 for d in per_line) and not _sentences_part(unit, per_line, self):
-            pieces = [(n, t) for n, t in unit.lines]
+            pieces = rejoin_wrapped([(n, t) for n, t in unit.lines], lambda t: next(  # `spec.policy_wrap25`
+                (m.start for m in roles(t, self.vocabulary) if m.role == "doer"), None))
             by_line = True
         before: list[tuple[int, str]] = []  # what comes before the first piece naming one: that step's text
         for index, (line, sentence) in enumerate(pieces):

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
+from orchestrator.spec.approval_words25 import asks_gate, rejoined
 from orchestrator.spec.cue_notes import note_label, row_label
 from orchestrator.spec.elsewhere import (
     PLACED_CODE,
@@ -95,7 +96,7 @@ class Placer:
         units = [unit] if pieces is not None else unit.walk()
         touched = False
         for u in units:
-            said = pieces if pieces is not None else _pieces(u)
+            said = rejoined(pieces) if pieces is not None else _pieces(u)  # wrapped lines: whole sentences
             if aside_title(self.heading.get(id(u), "")):  # under "Change History": a record, no step's text
                 said = [(line, s) for line, s in said if self._keyed(line, s) is not None]  # but "2) ..." notes
                 if not said:
@@ -142,7 +143,7 @@ class Placer:
             return True, current
         if (cue := _cue(sentence)) is not None and _said_in_words(cue, sentence):
             return True, current  # "counts as good when the notice is out": read by `spec.whole_net`
-        if not carries_policy(sentence):
+        if not carries_policy(sentence) and not asks_gate(sentence):  # a person's sign-off too (`approval_words25`)
             return False, current
         phrase = read_phrase(sentence, self.src.vocabulary.skills)
         if phrase.statement.whole_run or WHOLE_SAID.search(sentence) or whole_limit(sentence) is not None:

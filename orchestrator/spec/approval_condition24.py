@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from orchestrator.spec.approval_words25 import label_subject
 from orchestrator.spec.model import StepSpec, WorkflowSpec
 from orchestrator.spec.regex_cache import Patterns
 
@@ -144,6 +145,7 @@ def gates_placed(spec: WorkflowSpec, skills: Mapping[str, str]) -> WorkflowSpec:
         if gate is None or not gate.when:
             continue
         said = steps_said(gate.when, steps[:index], skills, steps[index:])
+        said = label_subject(said, [(s.number, s.name) for s in steps[:index] if s.number is not None])  # "Q3 logged ..."
         if said != gate.when:
             steps[index] = step.model_copy(update={"approval": gate.model_copy(update={"when": said})})
             changed = True

@@ -41,6 +41,7 @@ from orchestrator.spec import grammar_person_wait as wait17
 from orchestrator.spec import grammar_value_pairs as pairs17
 from orchestrator.spec import policy_abandon as abandon23
 from orchestrator.spec import policy_notation24 as notation24
+from orchestrator.spec import policy_notation25 as notation25
 from orchestrator.spec import policy_values_said as values23
 from orchestrator.spec import policy_yaml_keys as yaml23
 from orchestrator.spec.grammar_row import Row
@@ -197,3 +198,6 @@ GATES = {name: words + policy24.GATES.get(name, "") for name, words in GATES.ite
 # the twenty-fourth round's policies in a document's own notation (`spec.policy_notation24`): before the phrasings
 EARLY_FIRST, IGNORE_LAST = notation24.EARLY + EARLY_FIRST, IGNORE_LAST + notation24.IGNORE
 GATES = {name: words + notation24.GATES.get(name, "") for name, words in GATES.items()}
+# the twenty-fifth round's policies in a document's own notation (`spec.policy_notation25`): before every earlier round's
+EARLY_FIRST, IGNORE_LAST = notation25.EARLY + EARLY_FIRST, IGNORE_LAST + notation25.IGNORE
+GATES = {name: words + notation25.GATES.get(name, "") for name, words in GATES.items()}

@@ -29,7 +29,7 @@ _GOES_IN = _rx(
     r"(?<![a-z])(?:need|needs|needed|require|requires|required|requirements|prerequisites?|bring|give|given|"
     r"provide|provided|supply|supplied|params?|parameters|inputs?|arguments?|args|takes?|feed|hand\s++it|"
     r"enters?|entered|types?\s++in|fills?\s++in|keys?\s++in|"
-    r"hand\s++over|before\s++(?:you\s++|we\s++)?+start(?:ing)?+|kick\s++(?:this|it)\s++off)(?![a-z])"
+    r"hand\s++over|hands?\s++(?:us|you|in)|gives\s++us|form\s++fields?|before\s++(?:you\s++|we\s++)?+start(?:ing)?+|kick\s++(?:this|it)\s++off)(?![a-z])"
 )
 # a title that speaks of what comes out: never inputs ("What you give back", "What it gives you")
 _COMES_OUT = _rx(r"(?<![a-z])(?:give\s++back|gives\s++you|get\s++back|you\s++get|outputs?|returns?|"
@@ -37,6 +37,10 @@ _COMES_OUT = _rx(r"(?<![a-z])(?:give\s++back|gives\s++you|get\s++back|you\s++get
 # one item: a value's name, then (its type) and `: description` or `- description`, or nothing
 _ITEM = _rx(r"^\s*+(?:\*\*|__)?+(`?+)@?+([A-Za-z_][\w-]*+)\1(?:\*\*|__)?+\s*+(?:\([^()\n]{0,80}\)\s*+)?"
             r"(?:(?:\*\*|__)?+(?:[:—–=]|-(?=\s))(?:\*\*|__)?+|$)")
+
+# a form field's label, then its name in backticks in brackets: "**Student ID** (`student_id`)"
+_LABELLED = _rx(r"^\s*+(?:\*\*|__)?+([A-Za-z][\w ./'&-]{0,40}?)(?:\*\*|__)?+\s*+\(\s*+`([A-Za-z_][\w-]{0,60}+)`\s*+\)")
+
 
 
 def _title_words(title: str) -> str:
@@ -49,10 +53,21 @@ def goes_in_title(title: str) -> bool:
     return _GOES_IN.search(words) is not None and _COMES_OUT.search(words) is None
 
 
+def name_first(text: str) -> str:
+    """A form field's item written label first, its name in backticks in brackets after it
+    ("**Student ID** (`student_id`), e.g. S1048822"), as the name first ("`student_id`: Student
+    ID, e.g. S1048822"); any other item as written."""
+    m = _LABELLED.match(text)
+    if m is None:
+        return text
+    rest = text[m.end():].lstrip(" ,;:—–-")
+    return f"`{m.group(2)}`: {m.group(1).strip()}" + (f", {rest}" if rest else "")
+
+
 def _named_item(text: str) -> str | None:
     """The value's name an item opens with, when it is a name: backticked, or shaped like code
     (`send_date`, `contacts`, `@Period`), never a capitalised word of a sentence."""
-    first = text.strip().split("\n", 1)[0]
+    first = name_first(text.strip().split("\n", 1)[0])
     m = _ITEM.match(first)
     if m is None:
         return None

@@ -46,6 +46,7 @@ from orchestrator.spec.inputs_heading import (
     at_params,
     inputs_section_said,
     listed_after_lead,
+    name_first,
     said_in_first_step,
 )
 from orchestrator.spec.inputs_lead import inputs_lead
@@ -236,7 +237,7 @@ def read_inputs(section: Section, src: Source) -> tuple[InputSpec, ...]:
             inputs += listed or []
             continue
         m = re.match(r"^\s*(?:\*\*|__)?`?([A-Za-z_][\w-]*)`?(?:\*\*|__)?\s*+(?:\(([^()]*)\)\s*+)?"
-                     r"(?:(?:\*\*|__)?[:—–-](?:\*\*|__)?\s*(.*))?$", block.text, re.S)
+                     r"(?:(?:\*\*|__)?[:—–-](?:\*\*|__)?\s*(.*))?$", name_first(block.text), re.S)  # label first (`spec.inputs_heading`)
         if not m:
             src.warn(block.line, f"input '{block.text[:60]}' not read; write `name (type): "
                                  "description`", "spec.unread")

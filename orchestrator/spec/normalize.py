@@ -45,8 +45,8 @@ _CARDINALS = "|".join(w for w in sorted(NUMBER_WORDS, key=len, reverse=True)
     (rf"(?<=\d)([^.;]{{0,30}}?(?:;\s*+)?\bthen\s+)({_CARDINALS})\b(?=\s*(?:,|;|\.|\bthen\b|\band\b|\bbetween\b|\bapart\b|$))", re.I),
     # "pausing one, two, then four minutes": the words of a list whose last number has the unit
     (rf"\b({_CARDINALS})\b(?=\s*(?:,|\band\b|\bthen\b)[^.;]{{0,40}}?\b\d+(?:\.\d+)?\s*(?:{LONG_UNITS}|{UNITS})\b)", re.I),
-    # "an hour and a half" (after "an hour" is "1 hour"): the unit and a half of it
-    (rf"(?<![\d.])(\d+(?:\.\d+)?)\s*+({LONG_UNITS})\s+and\s+a\s+half\b", re.I),
+    # "an hour and a half", "an hour and a quarter" (after "an hour" is "1 hour"): the unit and that part of it
+    (rf"(?<![\d.])(\d+(?:\.\d+)?)\s*+({LONG_UNITS})\s+and\s+(a\s+half|a\s+quarter|three\s+quarters)\b", re.I),
     # "Retries: a dozen", "max attempts = five": a count after its label, with no noun after it
     (rf"\b((?:max(?:imum)?[\s_-]+)?(?:retries|retry|attempts|tries)\s*+[:=]\s*+)(?!once|twice|thrice)({WORDS})\b", re.I),
     # "two (2) further times", "thirty (30) seconds": a number in words with its digits after it, as a contract writes it
@@ -56,6 +56,7 @@ _CARDINALS = "|".join(w for w in sorted(NUMBER_WORDS, key=len, reverse=True)
 
 # "half an hour", "a quarter of an hour", "three quarters of an hour": the fraction of the unit
 _FRACTION = {"half": 0.5, "a": 0.25, "one": 0.25, "quarter": 0.25, "three": 0.75}
+_PART_AFTER = {"half": 0.5, "quarter": 0.25, "quarters": 0.75}  # "1 hour and a quarter": 1.25 hours
 
 
 def _compound(m: re.Match[str]) -> str:
@@ -132,7 +133,7 @@ def normalize_spans(text: str, names: re.Pattern[str] | None = None) -> tuple[st
         (_HALF_A, lambda m: f"{_FRACTION[m.group(1).split()[0].lower()]:g} {m.group(2)}"),
         (_ONE_UNIT, lambda m: f"1 {m.group(1)}"),
         (_NUMBER_WORD, lambda m: _digits(m.group(1))),
-        (_HALF_AFTER, lambda m: f"{float(m.group(1)) + 0.5:g} {m.group(2)}"),
+        (_HALF_AFTER, lambda m: f"{float(m.group(1)) + _PART_AFTER[m.group(3).split()[-1].lower()]:g} {m.group(2)}"),
         (_LABEL_WORD, lambda m: m.group(1) + _digits(m.group(2))),
         (_LIST_WORD, lambda m: _digits(m.group(1))),
         (_COMPOUND, _compound),

@@ -43,6 +43,7 @@ from orchestrator.spec.phrase_value import (
 )
 from orchestrator.spec.phrase_value import number, value_of
 from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spaces
+from orchestrator.spec.policy_notation25 import whole_scope25
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.retry_scope import trailing_reason_spans, widened
 
@@ -232,6 +233,7 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
     statement, retry_said, regenerate_said = _assemble(r, classes)
     statement = widened(norm, statement)  # "if it still fails, ...": for every failure (`spec.retry_scope`)
     statement = whole_scoped(norm, statement)  # "from first step to last, ... 90 min": the whole run's
+    statement = whole_scope25(norm, statement)  # "everything together ... 25 minutes" (`spec.policy_notation25`)
     statement = budget_without_repeat(norm, statement, retry_said)
     problems = list(r.problems)
     if policy_like and not r.has("escalate") and (tell := person_to_tell(left)) is not None:  # "then call the conservator"

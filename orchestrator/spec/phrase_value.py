@@ -16,6 +16,7 @@ import yaml
 from orchestrator.spec import grammar as g
 from orchestrator.spec.grammar_families21 import colon_pairs, fields_of_list, now_series
 from orchestrator.spec.grammar_families24 import bare_cap
+from orchestrator.spec.policy_notation25 import is_pairs, said_word
 from orchestrator.spec.regex_cache import Patterns, compile_many
 from orchestrator.spec.wait_list import waits_in_order
 
@@ -208,10 +209,12 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         pairs = re.findall(r"(?<!\w)([a-z_]\w*+)\s*+=\s*+(\"[^\"]*\"|'[^']*'|\[[^\]]{0,200}\]|\{[^}]{0,200}\}|[\w.-]+)",
                            m.group("pairs"))
         if not pairs:  # "lat 0 / lon 0", "low_band of 3 and unit "mm"": a field, then its value (`spec.grammar_families11`)
-            pairs = _BARE_PAIRS.findall(m.group("pairs"))
+            pairs = is_pairs(m.group("pairs")) or _BARE_PAIRS.findall(m.group("pairs"))  # "ok is true" (`policy_notation25`)
         out: dict[str, Any] = {}
         for name, said_value in pairs:
             found, literal = json_literal(said_value)
+            if not found:  # "missing = nobody": an empty list (`spec.policy_notation25`)
+                found, literal = said_word(said_value)
             if not found and said_value.lower() in ("yes", "no"):  # "rained no": a yes/no field (`grammar_families18_policy`)
                 found, literal = True, said_value.lower() == "yes"
             out[name] = literal if found else said_value.strip("`")  # "ref ``TEMP-1``": the text in the ticks

@@ -3,7 +3,7 @@
 
 The name is written as one (with `_`, or in backticks) and the words between say the value never
 changes (always, fixed at/to, set to, hard-coded to/as); the value is a quoted text, a number or
-true/false. It is the step's literal input (`input_values`), not a workflow input someone has to
+true/false. "always official=true" (a name set by `=` after "always") says the same. It is the step's literal input (`input_values`), not a workflow input someone has to
 give; a plain "x is 3" is left alone (it reads like a condition). Read with a reading at the step.
 """
 
@@ -23,6 +23,12 @@ _FIXED = _rx(
     r"(\"[^\"\n]{0,80}+\"|'[^'\n]{0,80}+'|“[^”\n]{0,80}+”|`[^`\n]{0,80}+`|-?\d++(?:\.\d++)?+(?!\w)|true|false)"
 )
 
+# "always official=true", "always `mode=strict`": a name set to a value by `=`, after "always"
+_ALWAYS_SET = _rx(
+    r"(?i)(?<![\w-])always\s++`?+([A-Za-z_]\w*+)\s*+=\s*+"
+    r"(\"[^\"\n]{0,80}+\"|'[^'\n]{0,80}+'|-?\d++(?:\.\d++)?+(?![\w.])|true(?!\w)|false(?!\w)|[A-Za-z][\w-]{0,40}+(?=`))"
+)
+
 
 def fixed_values(text: str) -> dict[str, object]:
     """name -> value for each value `text` fixes (module docstring)."""
@@ -34,6 +40,9 @@ def fixed_values(text: str) -> dict[str, object]:
             found, value = True, raw.strip("`")
         if found:
             out.setdefault(m.group(1) or m.group(2), value)
+    for m in _ALWAYS_SET.finditer(text):
+        found, value = literal_value(m.group(2))
+        out.setdefault(m.group(1), value if found else m.group(2).strip("\"'"))
     return out
 
 

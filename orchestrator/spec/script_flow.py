@@ -33,7 +33,7 @@ _GUARD = _rx(r"^(?P<cond>\[\[?[^\]]{1,200}+\]\]?|\(\([^)]{1,200}+\)\))\s*+&&\s*+
 
 
 def script_language(path: str, text: str) -> str | None:
-    """"sh", "ps", "py" or "make" for a script runbook by its file name or `#!` line, else None."""
+    """"sh", "ps", "py", "make" or "cron" for a script runbook by its file name or `#!` line, else None."""
     name = PurePath(path).name
     suffix = PurePath(path).suffix.lower()
     if suffix in (".md", ".markdown", ".yaml", ".yml", ".json"):
@@ -42,6 +42,10 @@ def script_language(path: str, text: str) -> str | None:
         return "make"
     if suffix in SUFFIXES:
         return SUFFIXES[suffix]
+    from orchestrator.spec.crontab import is_crontab
+
+    if is_crontab(path, text):  # an /etc/cron.d file whose jobs run the skills (`spec.crontab`)
+        return "cron"
     first = text.lstrip("\ufeff").split("\n", 1)[0]
     if first.startswith("#!"):
         return "py" if "python" in first else "ps" if "pwsh" in first or "powershell" in first else "sh"

@@ -26,6 +26,7 @@ from orchestrator.spec import condition as cond
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para
 from orchestrator.spec.branch_condition import bare_label, guessed_branch
+from orchestrator.spec.branch_if_items import case_items, counted, lead_field
 from orchestrator.spec.branch_join import join_said
 from orchestrator.spec.fields import spell_step_refs
 from orchestrator.spec.model import Reading, StepSpec
@@ -133,20 +134,28 @@ def section_units(blocks: list[Block], *, paragraphs: bool = True) -> list[Unit]
         run = 0
         while i + run < len(blocks) and _branch_item(blocks[i + run]) is not None:
             run += 1
+        cases = case_items(blocks, i) if run < 2 else None  # "if ..., `a`" / "otherwise `b`" (`spec.branch_if_items`)
+        run = len(cases) if cases else run
         if run >= 2:
             lead: Para | None = None
             current = units[-1].blocks
             last = current[-1] if current else None
-            if isinstance(last, Para) and last.text.rstrip().endswith(":") and not names_a_skill(last.text):
+            on = lead_field(last.text) if cases and isinstance(last, Para) else None
+            if isinstance(last, Para) and last.text.rstrip().endswith(":") and (not names_a_skill(last.text) or on):
                 lead = last
                 current.pop()
-            for item in blocks[i:i + run]:
-                label, rest = _branch_item(item) or ("", "")
+            for k, item in enumerate(blocks[i:i + run]):
+                label, rest = _branch_item(item) or ("", "") if not cases else (counted(cases[k][0], on), cases[k][1])
                 assert isinstance(item, Bullet)
                 units.append(Unit(blocks=[Para(line=item.line, text=rest), *item.children],
                                   branch=label.strip(" *_"), lead=lead))
-            units.append(Unit(blocks=[]))
             i += run
+            while cases and i < len(blocks) and isinstance(blocks[i], Para) and not names_a_skill(
+                    str(getattr(blocks[i], "text", ""))):  # "Either branch gives `estimate`": said of each branch
+                for unit in units[-run:]:
+                    unit.blocks.append(blocks[i])
+                i += 1
+            units.append(Unit(blocks=[]))
             continue
         text = str(getattr(block, "text", ""))
         starts = (

@@ -5,6 +5,7 @@
     Weigh the crates in parallel with the first one   starts with step-1
     Kick this off with 1, it needs nothing from it    starts with step-1
     Retry it twice in parallel                        no: no step is named
+    At the same time as step 1 finishes               no: after it (`ends_after`)
 
 `starts_with(text)` finds the words anywhere in a step's title or sentence ("(same time as #1)" inside
 a longer outline line), the step named by its number ("#1", "step 2", "cue 4", "no. 3") or by an
@@ -35,12 +36,20 @@ _BESIDE = _rx(
 # "kick off with 1", "start it with step 2": a bare number only after such a verb
 _KICK = _rx(r"(?i)(?<!\w)(?:kick\w*+|start\w*+|fire\w*+|launch\w*+|run|runs)(?:\s++(?:it|this|them|that))?+"
             r"(?:\s++off)?+\s++(?:with|alongside)\s++(?:" + _REF_ALTS + r"|(\d{1,4}+)(?=\s*+(?:[,;:)]|\.(?!\d)|$)))")
+# "at the same time as step 1 finishes / is done": after it, not beside it
+_ENDS = _rx(r"(?i)\s*+(?:(?:has\s++|is\s++)?(?:finish|end|complet|return|succeed|fail|stop)[a-z]*+|is\s++(?:done|over|through)|"
+            r"(?:wraps|winds)\s++up|when\s++it\s++is\s++(?:done|over|through|finished))(?!\w)")
+
+
+def ends_after(text: str, at: int) -> bool:
+    """Whether the words at `at`, right after a step named beside this one, say when it ends ("finishes")."""
+    return _ENDS.match(text, at) is not None
 
 
 def starts_with(text: str) -> str | None:
     """The id of the step the text says this one starts together with (module docstring), or None."""
     m = _BESIDE.search(text) or _KICK.search(text)
-    if m is None:
+    if m is None or ends_after(text, m.end()):
         return None
     for group in m.groups():
         if group is None:

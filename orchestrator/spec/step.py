@@ -33,6 +33,7 @@ from orchestrator.spec import policy_text as pt
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.approval_lead import condition_unread
 from orchestrator.spec.approval_ok import value_condition
+from orchestrator.spec.approval_words25 import gate_said, said_value
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para, split_label
 from orchestrator.spec.branch_condition import (
     aside_condition,
@@ -640,10 +641,13 @@ class _StepBuilder:
             self.structure_read += 2  # the sentence is read whole
             return True
         if said is None and "when" not in self.values and (after := unread_own_condition(
-                sentence, self._own_skill(sentence)) or where_unread(sentence, self._own_skill(sentence))) is not None:  # "`x`, but only when the moon is full"
+                sentence, self._own_skill(sentence)) or where_unread(sentence, self._own_skill(sentence))) is not None \
+                and not (said_value(sentence) and cond.approval_sentence(sentence)):  # the approval's (`approval_words25`)  # "`x`, but only when the moon is full"
             self.src.warn(line, f"{self.sid}: the condition '{after[:80]}' after its skill is not read: the step runs "
                                 "on every run; write it as a comparison of a named value (`- When: NAME > NUMBER`)",
                           "spec.condition-not-read")
+        if (taken := gate_said(self, sentence, line)) is not None:  # `spec.approval_words25`
+            return taken
         if cond.approval_sentence(sentence) and "approval" not in self.values:
             when, _ = cond.approval_condition(spell_step_refs(sentence))
             if when is None and (by_value := value_condition(sentence)) is not None:

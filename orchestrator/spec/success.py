@@ -152,7 +152,10 @@ _THEN = _rx(r"(?:(?<![\w-])Then|^\W*(?i:then))\s+(?P<clause>(?:(?!\s(?:And|When|
             r"(?:(?!\s(?:And|When|Given|But|Then)\s)[^#.])*)")
 TITLE = _rx(r"(?i)^\W*(?:it['’]?s\s+(?:ready|done|good)\s+when|done\s+when|(?:definition\s+of\s+)?done|success"
             r"(?:\s+(?:criteria|check|checks|means|is))?|acceptance(?:\s+criteria)?|expected\s+(?:result|outcome)s?|"
-            r"how\s+we\s+know\s+it\s+(?:worked|works))\b")
+            r"how\s+we\s+know\s+it\s+(?:worked|works)|"
+            # a question: "When is it done?", "When is a wave finished?", "What counts as done?"
+            r"when\s+(?:is|are)\s+(?:it|we|they|this|the\s+\w+|an?\s+\w+)\s+(?:done|finished|complete|ready|successful)\s*\?|"
+            r"what\s+counts\s+as\s+(?:done|finished|success|a\s+success)\s*\?)")
 
 
 def success_clause(sentence: str) -> str | None:

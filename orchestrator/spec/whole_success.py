@@ -72,6 +72,8 @@ _DONE_LABEL = _rx(r"(?i)^\W{0,4}+(?:done|finished|complete|completed|success)(?:
 # a card's or a form's label before the sentence ("Description: ...", "Notes: ...")
 _LABEL = _rx(r"(?i)^\W{0,4}+[A-Za-z][\w ]{0,30}+:\s++(?=\S)")
 _AND = _rx(r"(?i)(?<!\s)\s++and\s++|(?<!\s)\s*+[,;]\s*+")
+# a field in backticks and the truth it has, no verb between: "reports `done` true", "`passed` false"
+_TICKED_TRUTH = _rx(r"(?i)`([A-Za-z_]\w{0,60}+)`\s++(true|false|yes|no)(?![\w-])")
 _THIS_STEP = _rx(r"(?i)(?<![\w-])this\s+(?:step|stage|task|job)(?![\w-])")
 _WORDS_TO_BOOL = {"yes": True, "no": False}
 
@@ -119,6 +121,8 @@ def comparison(clause: str) -> str | None:
     found = list(_FIELD_VALUE.finditer(clause))
     if not found and (has := _HAS.search(clause)) is not None:
         return f"{has.group('field')} == \"{has.group('value')}\""
+    if not found and (bare := _TICKED_TRUTH.search(clause)) is not None:  # "reports `done` true"
+        return f"{bare.group(1)} == {_value(bare.group(2).lower())}"
     if len(found) != 1:
         return None
     m = found[0]

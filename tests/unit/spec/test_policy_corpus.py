@@ -60,6 +60,9 @@ OWN9 = FIXTURES / "phrasings-own9.yaml"  # our own rows for round 9's step-polic
 # the nineteenth blind set's rows (food bank, museum, wind farm, aircraft line, seed bank, podcast): 20 of 40 exactly
 # by hand at 9291db3 (BLIND-RESULTS.md); read here as tuning data, its misses listed in XFAIL19
 HOLDOUT19 = FIXTURES.parent / "foreign-specs-holdout19" / "phrasings-holdout19.yaml"
+# the twentieth and twenty-first blind sets' rows, read here as tuning data, their misses listed in XFAIL20 / XFAIL21
+HOLDOUT20 = FIXTURES.parent / "foreign-specs-holdout20" / "phrasings-holdout20.yaml"
+HOLDOUT21 = FIXTURES.parent / "foreign-specs-holdout21" / "phrasings-holdout21.yaml"  # 22/40 exactly by hand at 0579ed1
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
 
 # text -> (the meaning we read instead, why)
@@ -166,6 +169,10 @@ def _corpus() -> list[tuple[str, dict[str, Any]]]:
                 for e in yaml.safe_load(HOLDOUT9.read_text(encoding="utf-8"))]
     entries += [(HOLDOUT19.name, {**e, "meaning": _neutral(e["meaning"])})
                 for e in yaml.safe_load(HOLDOUT19.read_text(encoding="utf-8"))]
+    entries += [(HOLDOUT20.name, {**e, "meaning": _neutral(e["meaning"])})
+                for e in yaml.safe_load(HOLDOUT20.read_text(encoding="utf-8"))]
+    entries += [(HOLDOUT21.name, {**e, "meaning": _neutral(e["meaning"])})
+                for e in yaml.safe_load(HOLDOUT21.read_text(encoding="utf-8"))]
     return entries
 
 
@@ -463,10 +470,39 @@ XFAIL19: dict[str, str] = {
 }
 
 
+# holdout20 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
+XFAIL20: dict[str, str] = {
+    "Peek at the courier's pickup status every 5 minutes and give up after 2 hours of peeking.":
+        _SAID_FAIL.format("give up"),
+    "Up to 3 tries, 10 s apart.":
+        "read as 3 tries in all (2 retries), as 'at most 3 tries' and 'ten tries in all' are (docs/spec-format.md); "
+        "the author calls it ambiguous (3 retries is the other reading)",
+}
+
+
+# holdout21 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
+XFAIL21: dict[str, str] = {
+    "When the postcode lookup is down, route it through `postcode-offline` rather than stopping.":
+        "the fallback skill is read, for the failures 'is down' names (transient), as the holdout3/4/8/9 rows; the "
+        "author means every failure",
+    "If the card reader sync fails twice in a row, abandon the entire run.":
+        "one retry as meant; 'abandon the entire run' leaves the default fallback, failing: the plan is the author's",
+    "Look for the courier's pickup confirmation every 5 minutes, giving up after 2 hours.":
+        _SAID_FAIL.format("giving up"),
+    "Try the rota upload again after half a minute, and once more after another half minute, then leave it.":
+        "read as one retry after 30 s, with 'again' and 'half minute' reported not understood (warned); 'once more "
+        "after another half minute' as a second retry is not read",
+    "If the booking step is slow, give it another minute.":
+        "read as a 60 s timeout, one of the author's two readings, without saying it is ambiguous",
+}
+
+
 def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL.get(entry["text"]) if source == HOLDOUT3.name else None
     reason = XFAIL9.get(entry["text"]) if source == HOLDOUT9.name else reason
     reason = XFAIL19.get(entry["text"]) if source == HOLDOUT19.name else reason
+    reason = XFAIL20.get(entry["text"]) if source == HOLDOUT20.name else reason
+    reason = XFAIL21.get(entry["text"]) if source == HOLDOUT21.name else reason
     reason = XFAIL8.get(entry["text"]) if source == HOLDOUT8.name else reason
     reason = XFAIL4.get(entry["text"]) if source == HOLDOUT4.name else reason
     reason = XFAIL5.get(entry["text"]) if source == HOLDOUT5.name else reason
@@ -508,7 +544,7 @@ def test_an_overridden_phrasing_still_disagrees_with_the_stranger_so_the_overrid
 def test_every_null_phrasing_gives_no_reading_and_every_ambiguous_one_a_reason() -> None:
     for _, entry in CORPUS:
         phrase = read_phrase(entry["text"])
-        if entry["text"] in {*XFAIL, *XFAIL4, *XFAIL5, *XFAIL6, *XFAIL8, *XFAIL9, *XFAIL19}:
+        if entry["text"] in {*XFAIL, *XFAIL4, *XFAIL5, *XFAIL6, *XFAIL8, *XFAIL9, *XFAIL19, *XFAIL20, *XFAIL21}:
             continue
         if entry["meaning"] is None:
             assert not phrase.read and not phrase.problems, entry["text"]
@@ -621,6 +657,28 @@ def test_the_nineteenth_holdout_set_is_read_but_for_its_reasoned_xfails() -> Non
     assert len(holdout19) == 40
     missed = [e["text"] for e in holdout19 if not agrees(e["text"], e["meaning"])[0]]
     assert sorted(missed) == sorted(XFAIL19)
+
+
+def test_the_twentieth_holdout_set_is_read_but_for_its_reasoned_xfails() -> None:
+    holdout20 = [e for name, e in CORPUS if name == HOLDOUT20.name]
+    assert len(holdout20) == 40
+    missed = [e["text"] for e in holdout20 if not agrees(e["text"], e["meaning"])[0]]
+    assert sorted(missed) == sorted(XFAIL20)
+
+
+def test_the_twenty_first_holdout_set_is_read_but_for_its_reasoned_xfails() -> None:
+    holdout21 = [e for name, e in CORPUS if name == HOLDOUT21.name]
+    assert len(holdout21) == 40
+    missed = [e["text"] for e in holdout21 if not agrees(e["text"], e["meaning"])[0]]
+    assert sorted(missed) == sorted(XFAIL21)
+
+
+def test_a_twenty_first_holdout_whole_run_row_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
+    """The corpus compares a time whatever its scope (`_neutral`); these rows say the whole run's."""
+    for text in ("Everything together has a hard stop at 25 minutes - after that cancel whatever is still going.",
+                 "Cap the full reconciliation at an hour and a quarter, start to finish.",
+                 "From the first step to the last, the whole nightly close may not run over two hours."):
+        assert read_phrase(text).statement.whole_run, text
 
 
 def test_our_own_rows_for_round_9_s_step_policy_families_are_read_in_full() -> None:
