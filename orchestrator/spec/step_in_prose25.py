@@ -27,7 +27,7 @@ skill's sentences were read as the first step's policies and its step was lost.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from orchestrator.spec.blocks import Block, Para
@@ -180,14 +180,19 @@ def _line_of(src: Source, first: int, sentence: str) -> int:
     return first
 
 
+def _known_in(text: str, catalog: Collection[str]) -> Callable[[str], bool]:
+    """A catalog skill; with no catalog, a hyphened name in backticks (`count-guests`)."""
+
+    def known(name: str) -> bool:
+        return name in catalog if catalog else f"`{name}`" in text and "-" in name
+
+    return known
+
+
 def split_lead_blocks(block: Para, src: Source, taken: set[str]) -> list[tuple[str | None, list[Block]]] | None:
     """A lead paragraph's text as the blocks of the steps it tells, each with the skill it was split
     off for (None for the first); None when it tells one step. Each split is warned at its line."""
-    vocabulary = src.vocabulary
-
-    def known(name: str) -> bool:
-        return name in vocabulary.skills if vocabulary.skills else f"`{name}`" in block.text and "-" in name
-
+    known = _known_in(block.text, src.vocabulary.skills)
     parts = split_text(block.text, known, taken)
     if parts is None:
         return None
@@ -227,9 +232,7 @@ def split_lead_units(units: list[Unit], src: Source) -> list[Unit]:
     for unit in units:
         first = unit.blocks[0] if unit.blocks and unit.name is not None else None
         if isinstance(first, Para):
-            named = skills_in(first.text, lambda n: n in vocabulary.skills if vocabulary.skills
-                              else f"`{n}`" in first.text and "-" in n)
-            taken.update(named[:1])
+            taken.update(skills_in(first.text, _known_in(first.text, vocabulary.skills))[:1])
     out: list[Unit] = []
     for unit in units:
         head = unit.blocks[0] if unit.blocks else None

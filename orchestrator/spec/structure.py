@@ -63,7 +63,6 @@ from orchestrator.spec.sections import (
 )
 from orchestrator.spec.shape_paragraphs import guideline_items, paragraph_items, warn_paragraphs
 from orchestrator.spec.source import Source
-from orchestrator.spec.step_in_prose25 import split_lead_units
 from orchestrator.spec.step import LABELS, numbered_heading, read_step, step_heading
 from orchestrator.spec.step_forms import (
     RouteSink,
@@ -74,6 +73,7 @@ from orchestrator.spec.step_forms import (
     starts_step,
     table_steps,
 )
+from orchestrator.spec.step_in_prose25 import split_lead_units
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
