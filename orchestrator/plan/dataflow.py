@@ -79,6 +79,7 @@ from orchestrator.plan.output_aliases import (
     bind_qualified_inputs,
     count_aliases,
     qualifier,
+    said_alias,
 )
 from orchestrator.plan.outside import how_to_name, said_by_name, said_in_words, written_as_name
 from orchestrator.plan.prose_inputs import prose_inputs
@@ -515,6 +516,13 @@ class _Planner:
             said = " ".join([step.description, *(t.text for t in step.texts)])
             self.equals[step.id] = self.field_equals(step, index)  # "low_stock = check-glycol's low"
             early[step.id] += [f"steps.{e.step}.output" for e in self.equals[step.id].values()]
+            declared = {i.name for i in spec.inputs}
+            for name in sorted(reads[step.id]):  # "the summary from 5.3": wait for the step the words name
+                if name in declared or self.made_before(step.id, name):
+                    continue
+                alias = said_alias(name, said, self.count_aliases, self.earlier(index), reads[step.id])
+                if alias is not None:
+                    early[step.id].append(f"steps.{alias.step}.output")
             for name in [*self.needs[step.id], *(i.name for i in loose[step.id])]:
                 told = said_step(said, name)  # "the `commits` from step 2": that step, not the nearest
                 if told is None or self.position.get(told, index) >= index or not self.produced[told].outputs(name):
@@ -576,7 +584,6 @@ class _Planner:
                                                     and n not in doubtful], schema, self.text_of(step), self.preamble,
                                              mapped.bindings, mapped.provenance, self.path)  # "FLOOR := 0.12", "$385/hr"
             self.found += self.take_output_aliases(step, loose[step.id], mapped, lineage)  # "the plan number from 3a"
-            self.found += self.take_qualified(step, loose[step.id], mapped, names)  # "at the arrival port"
             self.found += mapped.warnings
             bind_joins(mapped, joins[step.id], required_of(schema), reads[step.id])
             if (over := parse_for_each(step.for_each)) is not None:  # `sample` (object {sample, wells}): the item
@@ -662,6 +669,7 @@ class _Planner:
             self.found += bind_near(step, [n for n in self.needs[step.id] if n not in mapped.bindings
                                            and n not in step.input_values], names, said_text, required_of(schema),
                                     mapped.bindings, mapped.provenance, self.path)  # `ideas` <- `subject_ideas`
+            self.found += self.take_qualified(step, loose[step.id], mapped, names)  # "at the arrival port"
             dropped: list[str] = []
             if skill_names:  # the skill says what it reads: a value its text names for no input of it is no input
                 dropped = [n for n in mapped.bindings if n not in skill_names and n not in step.input_values
@@ -703,13 +711,19 @@ class _Planner:
         """The counts the document says in apposition to their field (`plan.output_aliases`)."""
         return count_aliases(self.spec.text, self.earlier(len(self.spec.steps)))
 
+    @functools.cached_property
+    def lines(self) -> list[str]:
+        return self.spec.text.splitlines()
+
     def earlier(self, index: int) -> list[Earlier]:
         """The steps before the one at `index`, in order, as `plan.output_aliases` knows them."""
         return [self.earlier_one(n, before) for n, before in enumerate(self.spec.steps[:index], start=1)]
 
     def earlier_one(self, n: int, before: StepSpec) -> Earlier:
         bound = self.bound.get(before.id)
-        label = " ".join(filter(None, [before.name, before.skill, bound.name if bound is not None else None]))
+        line = split_where(before.where, self.path)[1]
+        first = self.lines[line - 1] if line and 0 < line <= len(self.lines) else ""
+        label = " ".join(filter(None, [before.name, before.skill, bound.name if bound is not None else None, first]))
         return Earlier(id=before.id, number=before.number or n, label=label,
                        fields=frozenset(self.produced[before.id].fields))
 
