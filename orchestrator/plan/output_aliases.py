@@ -27,7 +27,8 @@ a step other than the one its words point at). Three ways of writing say which e
   word is said (`worn` over `any_worn`); a form's blanks (`____`) after "from" are skipped; with no
   output sharing a word, a step said by its label whose skill's words say the input's ("the summary
   from 5.3", `viability-summary`) gives its whole output; a label is a word of the step's name, skill
-  or first line (`5.3`, `1a`, `iii`);
+  or first line (`5.3`, `1a`, `iii`); "from" after a verb of going again ("fix the offending lines and
+  rerun from step 4", "start over from", "pick up from") says where the run goes on, no output;
 - a count said in apposition to its field anywhere in the document, "how many survivors there are
   (`kept_n` ...)", "the number of seats (`seat_count`)": the noun (`survivors`) is then the list that
   field counts (the same step's output without the count's `_n` / `_count`: `kept`), and "the survivor
@@ -79,6 +80,8 @@ _COUNT_NAMES = frozenset({"n", "count", "num", "total", "number"})
 _ARTICLES = frozenset({"the", "our", "their", "its", "your", "this", "that"})
 _NOT_QUALIFIERS = frozenset({"same", "given", "input", "workflow", "new", "current", "right", "usual", "one", "other",
                              "first", "last", "next", "previous", "whole", "full", "main", "default", "own"})
+_AGAIN = frozenset({"rerun", "re-run", "restart", "resume", "retry", "redo", "repeat", "replay", "again", "over",
+                    "continue", "proceed", "onward", "onwards", "up", "on"})  # "rerun from step 4": a place
 _ROMANS = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
 
 
@@ -166,6 +169,8 @@ def _phrased(name: str, text: str, earlier: Sequence[Earlier], taken: set[str]) 
     found: dict[tuple[str, str], str] = {}
     whole: dict[str, str] = {}
     for m in _PHRASE.finditer(text):
+        if m.group("words").lower().split()[-1] in _AGAIN:  # "fix the lines and rerun from step 4": where to go on
+            continue
         said = _words(m.group("words"))
         if not said & mine and not _apposed(text, m.start(), mine):
             continue
