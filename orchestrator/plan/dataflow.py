@@ -56,6 +56,7 @@ from orchestrator.plan.input_names_kept import keep_names
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.literal_said import bind_literals_said, literal_said, takes_a_number
+from orchestrator.plan.literal_said25 import bind_quoted_said, quoted_said
 from orchestrator.plan.literal_units import bind_unit_literals
 from orchestrator.plan.location import error_at, from_spec, split_where, warning_at
 from orchestrator.plan.mapping import (
@@ -78,6 +79,7 @@ from orchestrator.plan.output_aliases import (
     bind_output_aliases,
     bind_qualified_inputs,
     count_aliases,
+    described_field,
     qualifier,
     said_alias,
 )
@@ -248,6 +250,11 @@ class _Planner:
 
     # -- the names each step reads -----------------------------------------------------
 
+    def skill_name(self, step: StepSpec) -> str:
+        """The name of the skill the step runs, as bound ("" when none is)."""
+        bound = self.bound.get(step.id)
+        return bound.name if bound is not None else (step.skill or "")
+
     def said(self, step: StepSpec) -> Instructions | None:
         skill = self.bound.get(step.id)
         if skill is None or skill.input_schema is not None:
@@ -356,7 +363,7 @@ class _Planner:
                 if name in found or name in taken[step.id] or name in renamed:
                     continue
                 if said_value(name, self.text_of(step)) or said_value(name, self.preamble) or literal_said(
-                        name, self.text_of(step)) or document_constant(
+                        name, self.text_of(step)) or quoted_said(name, self.text_of(step)) or document_constant(
                         name, self.spec.title, self.preamble, self.text_of(step))[0]:
                     continue  # "Home country for us is CA": the step's literal (`said_value`), no input
                 required = name in required_of(schema) or (name not in properties_of(schema) and name not in optional)
@@ -568,6 +575,7 @@ class _Planner:
             self.take_said_sources(step, mapped, scope, names)  # "turbines = A's ranked list" (`plan.said_assign`)
             self.take_field_equals(step, mapped, names)  # "low_stock = check-glycol's low" (`plan.field_equals`)
             self.take_sigil_sources(step, mapped, names)  # `in.readings = @telemetry` (`plan.bind_sigil_inputs`)
+            self.take_described_fields(step, mapped)  # "$fx.rate" where fx gives `usd_per_unit` (`plan.output_aliases`)
             self.take_input_over_echoes(step, mapped, scope, names)  # `ward` given back by steps 1 and 2
             take_renamed(step.id, [*(i.name for i in loose[step.id]), *(n for n in self.needs[step.id] if n in kept)],
                          [*said_in_prose, *said_kept], names, mapped, step.where)  # `study_plot` said for `plot`, a name only the skill's instructions give
@@ -687,6 +695,8 @@ class _Planner:
                                           mapped.bindings, mapped.provenance, self.path)  # "the limit from step 2"
             self.found += bind_said_values(step, left, [said_text, self.preamble], mapped.bindings,
                                            mapped.provenance, self.path)  # "Home country for us is CA"
+            self.found += bind_quoted_said(step, left, said_text, self.spec.text, self.skill_name(step), {n: str(p.get("type", "")) for n, p in properties_of(
+                schema).items() if isinstance(p, dict)}, mapped.bindings, mapped.provenance, self.path)  # 'zone "a.b"'
             numeric = [n for n in left if n not in mapped.bindings and takes_a_number(schema, n)]
             self.found += bind_literals_said(step, numeric, said_text, mapped.bindings, mapped.provenance,
                                              self.path, self.reads(step, loose[step.id]))  # "limit 1.0 mm"
@@ -734,6 +744,37 @@ class _Planner:
         while len(made) < index:
             made.append(self.earlier_one(len(made) + 1, self.spec.steps[len(made)]))
         return made[:index]
+
+    def take_described_fields(self, step: StepSpec, mapped: Any) -> None:
+        """A reference to a field its step does not give (`$fx.rate`): the one output its skill's instructions
+        describe in the reading input's words (`output_aliases.described_field`), warned as a guess."""
+        about = self.reads_about(step)
+        for name, binding in list(mapped.bindings.items()):
+            note = mapped.provenance.get(f"inputs.{name}")
+            said = note.note if note is not None else ""
+            if binding.source != "step" or binding.pointer or binding.step not in self.produced \
+                    or not said.startswith(f"explicit: steps.{binding.step}.output."):
+                continue
+            field = said.rsplit(".", 1)[1]
+            skill = self.bound.get(binding.step)
+            told = self.instructions.get(skill.name) if skill is not None else None
+            fields = self.produced[binding.step].fields
+            outputs = {f: next((n.about for n in (told.outputs if told else ()) if n.name == f), "") for f in fields}
+            chosen = described_field(name, field, about.get(name, ""), outputs)
+            if chosen is None:
+                continue
+            mapped.bindings[name] = binding.model_copy(update={"pointer": f"/{chosen}"})
+            mapped.provenance[f"inputs.{name}"] = from_spec(note.where if note else step.where,
+                                                            f"{said}: read as {binding.step}'s `{chosen}`, the one "
+                                                            "output described in the input's words")
+            was = f"`{name}` is taken from {binding.step}, which gives no `{field}`"
+            mapped.warnings = [w for w in mapped.warnings if not (w.code == "plan.input-whole-output"
+                                                                  and f"`{name}` is taken from {binding.step}," in w.message)]
+            mapped.warnings.append(warning_at(note.where if note else step.where, self.path,
+                                              f"{step.id} ({step.name}): {was}: read as its `{chosen}`, the one "
+                                              f"output whose words say the input's ({', '.join(sorted(fields))} "
+                                              f"given): a guess; write `{name} = {binding.step}.{chosen}` to say so",
+                                              "plan.input-described-field"))
 
     def take_output_aliases(self, step: StepSpec, loose: list[Loose], mapped: Any, lineage: Lineage) -> list[Diagnostic]:
         """The skill inputs the step's words give an earlier output of another name (`plan.output_aliases`)."""

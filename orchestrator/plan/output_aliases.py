@@ -35,6 +35,12 @@ a step other than the one its words point at). Three ways of writing say which e
   count" / "how many survivors" in a step is the count itself, for an input whose name is a count (`n`,
   `count`, or the count field's own last words).
 
+A reference to a field the step's skill does not declare (`"rate": "$fx.rate"` where fx-rate gives
+`usd_per_unit` and `source`) is the one output whose name (else name and description in its skill's
+instructions) shares a word with the reading input's name, the field said, or what the reading skill says
+the input is ("`rate` (USD per EUR)"): warned as a guess, with the plain way to write it; none or two, and
+the step's whole output stands, warned (`described_field`).
+
 A workflow input said with a qualifier, "tide-window for the departure port ... notify-agent at the
 arrival port", where the skill reads `port` and the workflow has an input named by the qualifier
 (`arrival`, `arrival_port`): that input, not the one named `port` (`bind_qualified_inputs`). When no
@@ -239,6 +245,23 @@ def said_alias(name: str, text: str, counts: Mapping[str, tuple[Earlier, str, st
     text = plain(text)
     return (_keyed(name, text, earlier) or _phrased(name, text, earlier, set(reads) - {name})
             or _counted(name, text, counts))
+
+
+def described_field(name: str, said_field: str, about: str, outputs: Mapping[str, str]) -> str | None:
+    """The one output of `outputs` (name -> what its skill's instructions say of it) that a reference to a
+    field the step does not declare means (`$fx.rate` where fx-rate gives `usd_per_unit` and `source`):
+    the words of the reading input's name, of the field said and of what its skill says it is ("`rate` (USD
+    per EUR)") shared with one output's name (else with its name and description) and with no other's."""
+    mine = _name_words(name) | _name_words(said_field) | _words(about)
+    if not mine or said_field in outputs:
+        return None
+    for described in (False, True):
+        sharing = [f for f in outputs if (_name_words(f) | (_words(outputs[f]) if described else set())) & mine]
+        if len(sharing) == 1:
+            return sharing[0]
+        if sharing:
+            return None
+    return None
 
 
 def _replaces(binding: InputBinding | None, name: str, alias: Alias) -> bool:

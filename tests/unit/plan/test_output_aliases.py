@@ -12,6 +12,7 @@ from orchestrator.plan.output_aliases import (
     bind_output_aliases,
     bind_qualified_inputs,
     count_aliases,
+    described_field,
     plain,
     qualifier,
 )
@@ -235,3 +236,35 @@ def test_negative_ticket_resume_from_step_but_a_source_phrase_still_reads() -> N
     assert bindings["ticket_no"].pointer == "/ticket_ref"
     bindings, found = _bind("If paging fails, fix the ticket number and retry from step 1.", ["ticket_no"], _RUNBOOK)
     assert bindings == {} and found == []
+
+
+# round 25: a reference to a field the step does not give, `$fx.rate`: the one output the words describe
+
+
+def test_recipe_json_reference_to_a_field_of_another_name() -> None:
+    """A recipe scaler of our own JSON: `"factor": "$convert.factor"` where convert-units gives `grams_per_cup`
+    and `table`; the scaler's `factor` is "(grams per cup)"."""
+    outputs = {"grams_per_cup": "number, from the density table", "table": "\"usda-2019\""}
+    assert described_field("factor", "factor", "grams per cup", outputs) == "grams_per_cup"
+
+
+def test_lab_sheet_reference_by_description_only() -> None:
+    """A lab sheet: `dilution <- $prep.dilution` where prep gives `ratio` ("the dilution, 1:N") and `tube`."""
+    outputs = {"ratio": "the dilution factor, 1:N", "tube": "tube label"}
+    assert described_field("dilution", "dilution", "", outputs) == "ratio"
+
+
+def test_runbook_yaml_reference_to_a_named_output_stays() -> None:
+    outputs = {"ticket_ref": "", "opened_at": ""}
+    assert described_field("ticket", "ticket_ref", "", outputs) is None  # the field exists: no guess
+
+
+def test_negative_two_outputs_sharing_words_is_no_reading() -> None:
+    """A ticket: `$quote.price` where quote gives `price_eur` and `price_usd`: two say `price`, none taken."""
+    outputs = {"price_eur": "", "price_usd": "", "sku": ""}
+    assert described_field("price", "price", "", outputs) is None
+
+
+def test_negative_no_output_shares_a_word() -> None:
+    outputs = {"source": "\"fixed-table\"", "stamp": "when it was read"}
+    assert described_field("rate", "rate", "per hour", outputs) is None
