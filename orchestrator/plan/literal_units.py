@@ -45,7 +45,7 @@ _CONSTANT = _rx(r"(?m)^[ \t]*+(?:export[ \t]++)?(?P<name>[A-Z][A-Z0-9_]{0,40}+)[
 _MAKE_COMMENT = _rx(r"(?<!\\)[ \t]#[^\n]*+$|^#[^\n]*+$")
 _NUMBER = _rx(r"^-?\d++(?:\.\d++)?+$")
 _MATH = _rx(r"\$\s*+=\s*+(-?\d++(?:\.\d++)?+)\s*+\$")
-_KEYED_NUMBER = _rx(r"(?i)(?<![\w-])(?P<key>[a-z][a-z0-9_]{0,40}+(?:[ \t][a-z][a-z0-9_]{0,40}+){0,3}+)\s*+[=:]\s*+(?P<n>-?\d++(?:\.\d++)?+)(?![\w.%])")
+_KEYED_NUMBER = _rx(r"(?i)(?<![\w-])(?P<key>[a-z][a-z0-9_]{0,40}+(?:[ \t][a-z][a-z0-9_]{0,40}+){0,3}+)\s*+[=:]\s*+(?P<n>-?\d++(?:\.\d++)?+)(?![\w.%]|:\d)")
 _PAIRS = _rx(r"(?P<pairs>[A-Za-z][\w]{0,20}+\s*+=\s*+-?\d++(?:\.\d++)?+"
              r"(?:\s*+(?:,|;|\band\b)\s*+[A-Za-z][\w]{0,20}+\s*+=\s*+-?\d++(?:\.\d++)?+)++)")
 _PAIR = _rx(r"(?P<k>[A-Za-z][\w]{0,20}+)\s*+=\s*+(?P<v>-?\d++(?:\.\d++)?+)")
@@ -68,11 +68,19 @@ def _tex(text: str) -> str:
     return _MATH.sub(r"= \1", text)
 
 
+def _number(raw: str) -> object:
+    """A number as written; one with a leading zero ('007', '03') is a code, kept as its text (json refuses it)."""
+    digits = raw.lstrip("-")
+    if len(digits) > 1 and digits[0] == "0" and digits[1] != ".":
+        return raw
+    return json.loads(raw)
+
+
 def _scalar(raw: str) -> object:
     raw = raw.strip().strip("'\"")
     raw = raw.replace("\\#", "#")
     if _NUMBER.match(raw):
-        return json.loads(raw)
+        return _number(raw)
     return raw
 
 
@@ -101,7 +109,7 @@ def keyed_number(name: str, text: str) -> tuple[object, str] | None:
             before = {w.lower() for w in _WORD.findall(clause[:m.start("n")])}
             if before & _CONDITION:
                 continue
-            return json.loads(m.group("n")), m.group(0)
+            return _number(m.group("n")), m.group(0)
     return None
 
 
@@ -114,7 +122,7 @@ def keyed_mapping(name: str, text: str) -> tuple[dict[str, object], str] | None:
             near = [w for at, w in tokens if at < m.start()][-4:]
             if not any(w in words or w.rstrip("s") in words for w in near):
                 continue
-            pairs = {p.group("k"): json.loads(p.group("v")) for p in _PAIR.finditer(m.group("pairs"))}
+            pairs = {p.group("k"): _number(p.group("v")) for p in _PAIR.finditer(m.group("pairs"))}
             if len(pairs) >= 2:
                 return pairs, m.group(0)
     return None

@@ -38,6 +38,15 @@ def test_negative_constant_default_or_made_by_the_shell() -> None:
     assert constant_said("replicas", "replicas: 3 in prod") is None  # not a constant in capitals
 
 
+def test_a_time_of_day_is_not_a_keyed_number_and_a_leading_zero_is_one() -> None:
+    # a bakery sheet's 'start = 03:30' crashed the reader (json refuses '03'): a clock time is no number,
+    # and digits written with a leading zero are a code, kept as written
+    assert keyed_number("start", "batches from DOUGH SHEET; start = 03:30") is None
+    assert keyed_number("gate", "boarding: gate = 07, desk = 2")[0] == "07"
+    assert keyed_mapping("margins", "margins ug = 07 and pg = 0.3") == ({"ug": "07", "pg": 0.3}, "ug = 07 and pg = 0.3")
+    assert keyed_number("offset", "the shift log says offset: 0.50 (approx)")[0] == 0.5
+
+
 def test_keyed_number_in_a_lab_protocol_and_latex() -> None:
     assert keyed_number("threshold", "keep wells above 80% (threshold = 0.8, agreed)")[0] == 0.8
     assert keyed_number("threshold", r"reads above 80\% (threshold $=0.8$, fixed)")[0] == 0.8
