@@ -296,8 +296,9 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
     parts = parts.model_copy(update={"steps": hold_unread_approvals(parts.steps, src)})
     from orchestrator.spec.ci_files26 import env_style_inputs
 
-    named, renamed = env_style_inputs(parts.inputs, parts.steps, src)  # `DB_NAME:` is the input `db_name`
-    parts = parts.model_copy(update={"inputs": named, "steps": renamed})
+    if fmt == "yaml":  # a CI file's `DB_NAME:` is the input `db_name` (a Makefile's `REGION ?=` stays REGION)
+        named, renamed = env_style_inputs(parts.inputs, parts.steps, src)
+        parts = parts.model_copy(update={"inputs": named, "steps": renamed})
     check_steps(parts.steps, parts.steps_line, src)
     check_references({s.id for s in parts.steps}, parts.contracts, parts.recovery,
                      parts.convergence, src)
