@@ -167,13 +167,20 @@ def parse_spec_text(
     from orchestrator.spec.code_calls import code_language, read_code_calls
 
     code = code_language(path) if fmt == "markdown" else None
-    if said and code is None:
+    from orchestrator.spec.ci_jenkins26 import is_jenkinsfile
+
+    jenkins = fmt == "markdown" and code is None and is_jenkinsfile(path, src.text)
+    if said and code is None and not jenkins:
         src.warn(1, said, code="spec.suffix")
     written = src.text
     try:
         from orchestrator.spec.script_flow import script_language
 
         coded = read_code_calls(src, code) if code is not None else None  # `STEPS = [dict(...)]` (`spec.code_calls`)
+        if coded is None and jenkins:  # a declarative Jenkinsfile's stages (`spec.ci_jenkins26`)
+            from orchestrator.spec.ci_jenkins26 import read_jenkinsfile
+
+            coded = read_jenkinsfile(src)
         if said and code is not None and coded is None:  # a .py script runbook, said so
             src.warn(1, said, code="spec.suffix")
         language = script_language(path, src.text) if fmt == "markdown" and coded is None else None
@@ -287,6 +294,11 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # a person's approval in text no reader took: the step it guards waits for it, warned
     parts = parts.model_copy(update={"steps": hold_unread_approvals(parts.steps, src)})
+    from orchestrator.spec.ci_files26 import env_style_inputs
+
+    if fmt == "yaml":  # a CI file's `DB_NAME:` is the input `db_name` (a Makefile's `REGION ?=` stays REGION)
+        named, renamed = env_style_inputs(parts.inputs, parts.steps, src)
+        parts = parts.model_copy(update={"inputs": named, "steps": renamed})
     check_steps(parts.steps, parts.steps_line, src)
     check_references({s.id for s in parts.steps}, parts.contracts, parts.recovery,
                      parts.convergence, src)

@@ -139,7 +139,7 @@ def json_literal(raw: str) -> tuple[bool, Any]:
 
 
 # a field and its value with no `=`, and the words between a series' parts ("and the", "then the")
-_BARE_PAIRS = _rx(r"(?i)(?<!\w)([a-z_]\w*+)\s++(?:(?:of|at|as|:|=)\s*+)?(\"[^\"]*\"|'[^']*'|``[^`]*+``|`[^`]*+`|-?\d+(?:\.\d+)?+|true|false|null|yes|no)(?![\w.])")
+_BARE_PAIRS = _rx(r"(?i)(?<!\w)([a-z_]\w*+)\s++(?:(?:of|at|as|:|=)\s*+)?(\"[^\"]*\"|'[^']*'|``[^`]*+``|`[^`]*+`|-?\d+(?:\.\d+)?+|\[\s*+\]|true|false|null|yes|no)(?![\w.])")
 _LINKS = _rx(r"(?i)(?<!\w)(?:and|then|the|one)(?!\w)")
 
 

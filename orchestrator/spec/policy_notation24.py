@@ -47,7 +47,7 @@ _FIELD = (r"(?!(?:the|a|an|it|its|them|this|that|step|stage|attempt|try|retry|re
           r"is|was|wait|timeout|limit|max|run|of|for|in|at|on|by|from|up|down|every|each|after|before)\b)"
           r"[a-z][a-z0-9_]{0,40}+")
 _VALUE = (r"(?:\"[^\"]{0,200}+\"|'[^'\n]{0,200}+'|-?\d{1,12}+(?:\.\d{1,9}+)?+(?![\w%]|\.\d|\s*+(?:" + _UNIT
-          + r"|x|times|tries|retries|attempts|goes|%)\b)|true\b|false\b|null\b)")
+          + r"|x|times|tries|retries|attempts|goes|%)\b)|true\b|false\b|null\b|\[\s*+\])")
 _PAIR = _FIELD + r"\s++(?:=\s*+|:\s*+)?" + _VALUE
 _LINK = r"(?:\s*+,\s*+(?:and\s+)?|\s++and\s+)"
 _GO_ON = (r"(?:carry(?:ing)?\s+on|keep(?:ing)?\s+going|mov(?:e|ing)\s+on|go(?:ing)?\s+on|continu(?:e|ing)|proceed(?:ing)?|"

@@ -69,9 +69,15 @@ def read_bare(value: str, name: str, step: StepSpec, earlier: Sequence[StepSpec]
     """A bare name's reading (module docstring), warned or refused at `line`; None when the
     catalog is not known (the value is left as the form left it). `inline`: a name inside a
     longer template, which the plan's template check refuses itself when nothing names it."""
+    shown = f"{step.id}: {value.strip()}"
+    from orchestrator.spec.ci_files26 import loop_item_in_capitals
+
+    if (item := loop_item_in_capitals(name, step.for_each)) is not None:  # `$ITEM` in a loop (`spec.ci_files26`)
+        src.warn(line, f"{shown} is written as an environment variable: read as the loop's item `{item}`",
+                 "spec.reference")
+        return Bare(source=item, note=f"`{name}`: the loop's item")
     if not src.vocabulary:
         return None
-    shown = f"{step.id}: {value.strip()}"
     made = _producers(name, earlier, src)
     if len(made) == 1:
         sid = made[0].id

@@ -26,6 +26,7 @@ import re
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec import yaml_keys as yk
+from orchestrator.spec.ci_files26 import looped_wrapper
 from orchestrator.spec.model import InputSpec, Reading
 from orchestrator.spec.yaml_dialect import MAP, SEQ, by_name, note, pairs, scalar, short
 from orchestrator.spec.yaml_fallback import failure_block
@@ -233,6 +234,11 @@ def _fan_out(r: NodeReader, raw: str, knode: Node, vnode: Node, sid: str, notes:
     node = vnode
     if inner_key is not None:
         own = by_name(vnode)
+        looped = looped_wrapper(own)  # `parallel: {for_each: list.snapshots}`: a loop (`spec.ci_files26`)
+        if looped is not None:
+            notes.append(note(r, knode, f"{raw}: {looped[0]}", "a loop over the list it names, one run per item",
+                              what="for_each"))
+            return {"for_each": (knode, looped[1])}
         for k, (kn, vn) in own.items():
             if k != inner_key:
                 notes.append(note(r, kn, f"{k}: {short(r.value(vn))}", f"{STEP_IGNORED.get(k, k)}: not used"))
