@@ -38,6 +38,7 @@ from orchestrator.spec.sections import join_branches
 from orchestrator.spec.shape_aside import fallback_only, footer, not_a_step
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, read_step, step_heading
+from orchestrator.spec.cell_literals26 import same_typed, split_literals
 from orchestrator.spec.table_columns import UNIT, columns_of, failure_header, needs_key
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -269,6 +270,9 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
         for key in ("depends", "input"):  # "objects from row 1", "after R2": rows are the steps
             if values.get(key):
                 values[key] = _ROW_REF.sub(r"#\1", values[key])
+        typed: dict[str, object] = {}
+        if values.get("input"):  # `store = Dock St`, `start = 03:30`: values typed in (`spec.cell_literals26`)
+            values["input"], typed = split_literals(values["input"])
         for key in ("skill", "depends", "input", "output"):
             if values.get(key):
                 label = {"depends": "depends on"}.get(key, key)
@@ -289,7 +293,11 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
                          routes_sink=sink, cells=cells_left)
         if other is not None:
             step = _other_case(step, when, line, src)
-        steps.append(step)
+        if typed:
+            src.warn(line, f"step-{number} ({name}): " + ", ".join(f"'{k} = {v}'" for k, v in typed.items())
+                     + " read as the value the step takes (typed into its row); check the plan", "spec.reading")
+            step = step.model_copy(update={"input_values": {**step.input_values, **typed}})
+        steps.append(same_typed(step, steps, src))
     return steps
 
 
