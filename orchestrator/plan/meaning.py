@@ -59,7 +59,10 @@ def by_meaning(words: Iterable[str], values: Iterable[Value], *, numeric: bool =
     """The one value `words` mean (module docstring) and how it was read; (None, what to write) when
     none or several are. `numeric`: the condition compares it with a number, so of several values
     meant the one whose name says a measure (`hazard_level` beside `hazard_label`) is."""
-    from orchestrator.plan.people_words26 import counted_by_noun, widen  # "kids" of `pupils` (its module)
+    from orchestrator.plan.people_words26 import (  # "kids" of `pupils` (its module)
+        counted_by_noun,
+        widen,
+    )
 
     subject = widen(stems(" ".join(words)))
     if not subject:

@@ -7,7 +7,8 @@
 An input given "the <words> from step N" (`spec.input_prose`) takes the field the words name. An
 author often calls a value by a word of their own ("headcount" for `pupils`), so when no word is a
 field of that step: the field named as the input is (the same name on both sides), else the one
-field whose name shares a stem with the words (`plan.meaning`). Each is a guess, warned by the
+field whose name shares a stem with the words (`plan.meaning`). A name alone that nothing gives
+("pupils = headcount", the author's word) is the input's own name as the other rules place it. Each is a guess, warned by the
 caller; none or several such fields leave the whole output, as before.
 """
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from orchestrator.plan.meaning import stems
+from orchestrator.plan.model import InputBinding
 
 
 def field_of_words(words: str, name: str, fields: Iterable[str]) -> tuple[str, str] | None:
@@ -32,3 +34,10 @@ def field_of_words(words: str, name: str, fields: Iterable[str]) -> tuple[str, s
     if len(meant) != 1:
         return None
     return meant[0], f"the words '{words}' name none of its fields; read as `{meant[0]}`, the one that shares a word"
+
+
+def own_said(binding: InputBinding) -> str:
+    """How a binding by the input's own name reads in a warning."""
+    if binding.source == "input":
+        return f"the workflow input `{binding.name}`"
+    return f"{binding.step}'s output" + (f" `{binding.pointer.lstrip('/')}`" if binding.pointer else "")

@@ -11,16 +11,19 @@ step's literal for that input: a number, a time or a date (it starts with a digi
 or a proper name (its words start with capitals: "Dock St", "Horniman Museum"). A value that names a
 step or a row ("from step 1", "(FLOUR CHECK)", "#2") or is in lower-case words ("trip date",
 "headcount from step 1") says where the value comes from, so it is left to the readers of sources.
-Each literal taken is warned at the row (a guess at what the author typed). A later row that lists
+A part that names another row by its name ("totals from ORDER TALLY", "flour_kg = flour in the bin
+(FLOUR CHECK)") takes that row's output, the field its words name (`split_named`; the planner picks
+the field, `plan.words_field26`), warned. Each literal taken is warned at the row (a guess at what the author typed). A later row that lists
 the name alone ("venue, trip date, ...") takes the value typed for it above (`same_typed`), warned.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from orchestrator.spec.fields import split_top
-from orchestrator.spec.model import StepSpec
+from orchestrator.spec.model import FieldSpec, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 
@@ -67,6 +70,28 @@ def split_literals(cell: str) -> tuple[str, dict[str, Any]]:
         else:
             values[pair[0]] = pair[1]
     return ", ".join(p for p in kept if p), values
+
+
+_BY_ROW = _rx(r"^\s*+(?:`?+(?P<name>[A-Za-z_]\w{0,60}+)`?+\s*+(?:=|:=)\s*+)?(?P<words>[^()=]{1,80}?)\s*+"
+              r"(?:\(\s*+(?P<a>[^()]{1,60}+)\)|\bfrom\s++(?:the\s++)?(?P<b>[^()=]{1,60}+))\s*+$")
+
+
+def split_named(cell: str, rows: dict[str, str], where: str) -> tuple[str, list[FieldSpec]]:
+    """The cell without the parts that take another row's output by that row's name, and the inputs
+    those parts give (`rows`: each row's name, lower-cased, to its step id)."""
+    kept: list[str] = []
+    fields: list[FieldSpec] = []
+    for part in split_top(cell, ",;"):
+        m = _BY_ROW.match(part)
+        sid = rows.get(" ".join((m.group("a") or m.group("b") or "").lower().split())) if m else None
+        words = m.group("words").strip() if m else ""
+        name = (m.group("name") if m else None) or (words if re.fullmatch(r"[A-Za-z_]\w*+", words) else None)
+        if m is None or sid is None or name is None:
+            kept.append(part.strip())
+            continue
+        fields.append(FieldSpec(name=name, required=False, source=f"steps.{sid}.output", description=words,
+                                where=where))
+    return ", ".join(p for p in kept if p), fields
 
 
 def same_typed(step: StepSpec, earlier: list[StepSpec], src: Source) -> StepSpec:

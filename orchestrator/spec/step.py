@@ -42,8 +42,8 @@ from orchestrator.spec.branch_condition import (
 )
 from orchestrator.spec.condition_opening import plain as plain_sentence
 from orchestrator.spec.condition_said import without_aside
-from orchestrator.spec.count_tail26 import trim_count_tail
 from orchestrator.spec.condition_words import CONDITION_LABELS, said_of_output
+from orchestrator.spec.count_tail26 import trim_count_tail
 from orchestrator.spec.field_list import field_lines
 from orchestrator.spec.fields import (
     NUMBER,
