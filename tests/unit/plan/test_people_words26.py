@@ -5,10 +5,9 @@ each a guess that is warned; with texts that must not be read so."""
 
 from __future__ import annotations
 
-from orchestrator.plan.meaning import Value, by_meaning
+from orchestrator.plan.meaning import Value, by_meaning, stems
 from orchestrator.plan.people_words26 import counted_by_noun, widen
 from orchestrator.plan.words_field26 import field_of_words
-from orchestrator.plan.meaning import stems
 from tests.unit.plan.plan_factory import FakeCatalog, obj, plan_of_text, skill, step_by_skill
 
 CATALOG = FakeCatalog(
