@@ -72,7 +72,7 @@ def by_meaning(words: Iterable[str], values: Iterable[Value], *, numeric: bool =
     near: list[Value] = []
     for v in reachable:
         own = widen(stems(v.name))
-        if numeric and counted_by_noun(subject, own):  # "more than 20 kids": `pupils`, a number of them
+        if numeric and counted_by_noun(subject, own, v.name):  # "more than 20 kids": `pupils`, a number of them
             own = own | {"count"}
         if "count" in subject and own & _COUNT_WORDS:  # "more than 5,000 recipients": `total_recipients`, `n_items`
             own = own | {"count"}

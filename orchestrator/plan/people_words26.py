@@ -29,7 +29,9 @@ def widen(words: frozenset[str]) -> frozenset[str]:
     return (words - _PEOPLE) | {PEOPLE} if words & _PEOPLE else words
 
 
-def counted_by_noun(subject: frozenset[str], own: frozenset[str]) -> bool:
-    """A count ("kid count") and a field named by the counted noun alone (`pupils`, `kids`)."""
+def counted_by_noun(subject: frozenset[str], own: frozenset[str], name: str) -> bool:
+    """A count ("kid count") and a field `name` that is the counted noun alone, in the plural (`pupils`,
+    `kids`; not `worn`, a word said of them)."""
     nouns = subject - {"count"}
-    return "count" in subject and bool(nouns) and nouns == own
+    plural = name.lower().endswith("s") or name.lower() in ("people", "children")
+    return "count" in subject and bool(nouns) and nouns == own and plural

@@ -63,8 +63,9 @@ def test_a_clinic_rota_counts_patients_by_its_own_field_and_not_staff_by_people_
 def test_people_words_are_one_meaning_and_other_words_stay_their_own() -> None:
     assert widen(stems("kids")) == widen(stems("pupils")) == frozenset({"person"})
     assert widen(stems("boxes")) == stems("boxes")
-    assert counted_by_noun(frozenset({"person", "count"}), frozenset({"person"}))
-    assert not counted_by_noun(frozenset({"high", "count"}), frozenset({"any", "high"}))  # a flag, not the count
+    assert counted_by_noun(frozenset({"person", "count"}), frozenset({"person"}), "pupils")
+    assert not counted_by_noun(frozenset({"high", "count"}), frozenset({"any", "high"}), "any_high")  # a flag
+    assert not counted_by_noun(frozenset({"worn", "count"}), frozenset({"worn"}), "worn")  # said of them, no noun
 
 
 def test_the_words_before_from_step_n_pick_a_field_only_when_one_is_meant() -> None:
