@@ -14,7 +14,8 @@ step or a row ("from step 1", "(FLOUR CHECK)", "#2") or is in lower-case words (
 A part that names another row by its name ("totals from ORDER TALLY", "flour_kg = flour in the bin
 (FLOUR CHECK)") takes that row's output, the field its words name (`split_named`; the planner picks
 the field, `plan.words_field26`), warned. Each literal taken is warned at the row (a guess at what the author typed). A later row that lists
-the name alone ("venue, trip date, ...") takes the value typed for it above (`same_typed`), warned.
+the name alone ("venue, trip date, ...") takes the value typed for it above (`same_typed`), and a cell
+"same as 3" the inputs of row 3 (`copy_inputs`), warned.
 """
 
 from __future__ import annotations
@@ -92,6 +93,28 @@ def split_named(cell: str, rows: dict[str, str], where: str) -> tuple[str, list[
         fields.append(FieldSpec(name=name, required=False, source=f"steps.{sid}.output", description=words,
                                 where=where))
     return ", ".join(p for p in kept if p), fields
+
+_SAME_AS = _rx(r"(?i)^\W*+(?:the\s++)?same\s++as\s++(?:(?:step|row|#)\s*+)?(?P<n>\d{1,3}+)\W*+$")
+
+
+def same_as(cell: str) -> int | None:
+    """The row number a takes-cell copies ("same as 3", "same as step 3"), or None."""
+    m = _SAME_AS.match(cell)
+    return int(m.group("n")) if m else None
+
+
+def copy_inputs(step: StepSpec, earlier: list[StepSpec], number: int, line: int, src: Source) -> StepSpec:
+    """The step given the inputs (sources and typed values) of the earlier row `number`, warned; unchanged
+    when there is no such row."""
+    row = next((s for s in earlier if s.number == number), None)
+    if row is None:
+        return step
+    src.warn(line, f"{step.id} ({step.name}): 'same as {number}' read as the inputs of {row.id}: "
+                   + ", ".join(f"`{f.name}`" for f in row.inputs) + "; check the plan", "spec.reading")
+    where = src.where(line)
+    return step.model_copy(update={"inputs": (*step.inputs, *(f.model_copy(update={"where": where})
+                                                               for f in row.inputs)),
+                                   "input_values": {**row.input_values, **step.input_values}})
 
 
 def same_typed(step: StepSpec, earlier: list[StepSpec], src: Source) -> StepSpec:

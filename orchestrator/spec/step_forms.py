@@ -19,7 +19,13 @@ import re
 
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para, Table
-from orchestrator.spec.cell_literals26 import same_typed, split_literals, split_named
+from orchestrator.spec.cell_literals26 import (
+    copy_inputs,
+    same_as,
+    same_typed,
+    split_literals,
+    split_named,
+)
 from orchestrator.spec.condition_opening import otherwise_lead
 from orchestrator.spec.fields import STEP_WORD, number_of, source_of, spell_step_refs, step_id
 from orchestrator.spec.inputs_lead import inputs_lead
@@ -273,6 +279,9 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
                 values[key] = _ROW_REF.sub(r"#\1", values[key])
         typed: dict[str, object] = {}
         named: list[FieldSpec] = []
+        copied = same_as(values.get("input", ""))  # "same as 3": that row's inputs
+        if copied is not None:
+            values.pop("input")
         if values.get("input"):  # `store = Dock St`, `start = 03:30`: values typed in (`spec.cell_literals26`)
             values["input"], typed = split_literals(values["input"])
             values["input"], named = split_named(values["input"], by_name, src.where(line))
@@ -305,6 +314,8 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
             src.warn(line, f"step-{number} ({name}): " + ", ".join(f"'{k} = {v}'" for k, v in typed.items())
                      + " read as the value the step takes (typed into its row); check the plan", "spec.reading")
             step = step.model_copy(update={"input_values": {**step.input_values, **typed}})
+        if copied is not None:
+            step = copy_inputs(step, steps, copied, line, src)
         steps.append(same_typed(step, steps, src))
     return steps
 

@@ -116,3 +116,21 @@ def test_an_email_with_a_csv_sheet_reads_its_worded_condition_without_refusing_t
     spec = parse_spec_text(text, "mail.eml.txt", "markdown", _VOCAB)
     assert spec.steps[1].when == "over 12 parcels"
     assert spec.steps[1].input_values == {"cutoff": "17:00"}
+
+
+def test_a_row_that_takes_the_same_as_another_gets_its_inputs() -> None:
+    text = ("Shift plan, pasted\n"
+            "no;task;skill;takes;after\n"
+            "1;Pick;pick-list;orders;-\n"
+            "2;Pack;pack-order;lines from step 1, zone = B2;1\n"
+            "3;Ship;book-courier;same as 2;2\n")
+    steps = parse_spec_text(text, "shift.csv", "markdown", _VOCAB).steps
+    assert {f.name for f in steps[2].inputs} >= {"lines"} and steps[2].input_values == {"zone": "B2"}
+
+
+@pytest.mark.parametrize(("cell", "row"), [("same as 3", 3), ("Same as step 2", 2), ("the same as #4", 4),
+                                           ("same as before", None), ("same as 3 plus the labels", None)])
+def test_same_as_names_a_row_only_when_the_cell_says_nothing_else(cell: str, row: int | None) -> None:
+    from orchestrator.spec.cell_literals26 import same_as
+
+    assert same_as(cell) == row
