@@ -56,6 +56,7 @@ from orchestrator.plan.input_names_kept import keep_names
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.literal_said import bind_literals_said, literal_said, takes_a_number
+from orchestrator.plan.literal_said25 import bind_quoted_said, quoted_said
 from orchestrator.plan.literal_units import bind_unit_literals
 from orchestrator.plan.location import error_at, from_spec, split_where, warning_at
 from orchestrator.plan.mapping import (
@@ -78,7 +79,9 @@ from orchestrator.plan.output_aliases import (
     bind_output_aliases,
     bind_qualified_inputs,
     count_aliases,
+    described_field,
     qualifier,
+    said_alias,
 )
 from orchestrator.plan.outside import how_to_name, said_by_name, said_in_words, written_as_name
 from orchestrator.plan.prose_inputs import prose_inputs
@@ -247,6 +250,11 @@ class _Planner:
 
     # -- the names each step reads -----------------------------------------------------
 
+    def skill_name(self, step: StepSpec) -> str:
+        """The name of the skill the step runs, as bound ("" when none is)."""
+        bound = self.bound.get(step.id)
+        return bound.name if bound is not None else (step.skill or "")
+
     def said(self, step: StepSpec) -> Instructions | None:
         skill = self.bound.get(step.id)
         if skill is None or skill.input_schema is not None:
@@ -355,7 +363,7 @@ class _Planner:
                 if name in found or name in taken[step.id] or name in renamed:
                     continue
                 if said_value(name, self.text_of(step)) or said_value(name, self.preamble) or literal_said(
-                        name, self.text_of(step)) or document_constant(
+                        name, self.text_of(step)) or quoted_said(name, self.text_of(step)) or document_constant(
                         name, self.spec.title, self.preamble, self.text_of(step))[0]:
                     continue  # "Home country for us is CA": the step's literal (`said_value`), no input
                 required = name in required_of(schema) or (name not in properties_of(schema) and name not in optional)
@@ -515,6 +523,13 @@ class _Planner:
             said = " ".join([step.description, *(t.text for t in step.texts)])
             self.equals[step.id] = self.field_equals(step, index)  # "low_stock = check-glycol's low"
             early[step.id] += [f"steps.{e.step}.output" for e in self.equals[step.id].values()]
+            declared = {i.name for i in spec.inputs}
+            for name in sorted(reads[step.id]):  # "the summary from 5.3": wait for the step the words name
+                if name in declared or self.made_before(step.id, name):
+                    continue
+                alias = said_alias(name, said, self.count_aliases, self.earlier(index), reads[step.id])
+                if alias is not None:
+                    early[step.id].append(f"steps.{alias.step}.output")
             for name in [*self.needs[step.id], *(i.name for i in loose[step.id])]:
                 told = said_step(said, name)  # "the `commits` from step 2": that step, not the nearest
                 if told is None or self.position.get(told, index) >= index or not self.produced[told].outputs(name):
@@ -560,6 +575,7 @@ class _Planner:
             self.take_said_sources(step, mapped, scope, names)  # "turbines = A's ranked list" (`plan.said_assign`)
             self.take_field_equals(step, mapped, names)  # "low_stock = check-glycol's low" (`plan.field_equals`)
             self.take_sigil_sources(step, mapped, names)  # `in.readings = @telemetry` (`plan.bind_sigil_inputs`)
+            self.take_described_fields(step, mapped)  # "$fx.rate" where fx gives `usd_per_unit` (`plan.output_aliases`)
             self.take_input_over_echoes(step, mapped, scope, names)  # `ward` given back by steps 1 and 2
             take_renamed(step.id, [*(i.name for i in loose[step.id]), *(n for n in self.needs[step.id] if n in kept)],
                          [*said_in_prose, *said_kept], names, mapped, step.where)  # `study_plot` said for `plot`, a name only the skill's instructions give
@@ -576,7 +592,6 @@ class _Planner:
                                                     and n not in doubtful], schema, self.text_of(step), self.preamble,
                                              mapped.bindings, mapped.provenance, self.path)  # "FLOOR := 0.12", "$385/hr"
             self.found += self.take_output_aliases(step, loose[step.id], mapped, lineage)  # "the plan number from 3a"
-            self.found += self.take_qualified(step, loose[step.id], mapped, names)  # "at the arrival port"
             self.found += mapped.warnings
             bind_joins(mapped, joins[step.id], required_of(schema), reads[step.id])
             if (over := parse_for_each(step.for_each)) is not None:  # `sample` (object {sample, wells}): the item
@@ -662,6 +677,7 @@ class _Planner:
             self.found += bind_near(step, [n for n in self.needs[step.id] if n not in mapped.bindings
                                            and n not in step.input_values], names, said_text, required_of(schema),
                                     mapped.bindings, mapped.provenance, self.path)  # `ideas` <- `subject_ideas`
+            self.found += self.take_qualified(step, loose[step.id], mapped, names)  # "at the arrival port"
             dropped: list[str] = []
             if skill_names:  # the skill says what it reads: a value its text names for no input of it is no input
                 dropped = [n for n in mapped.bindings if n not in skill_names and n not in step.input_values
@@ -679,6 +695,8 @@ class _Planner:
                                           mapped.bindings, mapped.provenance, self.path)  # "the limit from step 2"
             self.found += bind_said_values(step, left, [said_text, self.preamble], mapped.bindings,
                                            mapped.provenance, self.path)  # "Home country for us is CA"
+            self.found += bind_quoted_said(step, left, said_text, self.spec.text, self.skill_name(step), {n: str(p.get("type", "")) for n, p in properties_of(
+                schema).items() if isinstance(p, dict)}, mapped.bindings, mapped.provenance, self.path)  # 'zone "a.b"'
             numeric = [n for n in left if n not in mapped.bindings and takes_a_number(schema, n)]
             self.found += bind_literals_said(step, numeric, said_text, mapped.bindings, mapped.provenance,
                                              self.path, self.reads(step, loose[step.id]))  # "limit 1.0 mm"
@@ -703,13 +721,19 @@ class _Planner:
         """The counts the document says in apposition to their field (`plan.output_aliases`)."""
         return count_aliases(self.spec.text, self.earlier(len(self.spec.steps)))
 
+    @functools.cached_property
+    def lines(self) -> list[str]:
+        return self.spec.text.splitlines()
+
     def earlier(self, index: int) -> list[Earlier]:
         """The steps before the one at `index`, in order, as `plan.output_aliases` knows them."""
         return [self.earlier_one(n, before) for n, before in enumerate(self.spec.steps[:index], start=1)]
 
     def earlier_one(self, n: int, before: StepSpec) -> Earlier:
         bound = self.bound.get(before.id)
-        label = " ".join(filter(None, [before.name, before.skill, bound.name if bound is not None else None]))
+        line = split_where(before.where, self.path)[1]
+        first = self.lines[line - 1] if line and 0 < line <= len(self.lines) else ""
+        label = " ".join(filter(None, [before.name, before.skill, bound.name if bound is not None else None, first]))
         return Earlier(id=before.id, number=before.number or n, label=label,
                        fields=frozenset(self.produced[before.id].fields))
 
@@ -720,6 +744,37 @@ class _Planner:
         while len(made) < index:
             made.append(self.earlier_one(len(made) + 1, self.spec.steps[len(made)]))
         return made[:index]
+
+    def take_described_fields(self, step: StepSpec, mapped: Any) -> None:
+        """A reference to a field its step does not give (`$fx.rate`): the one output its skill's instructions
+        describe in the reading input's words (`output_aliases.described_field`), warned as a guess."""
+        about = self.reads_about(step)
+        for name, binding in list(mapped.bindings.items()):
+            note = mapped.provenance.get(f"inputs.{name}")
+            said = note.note if note is not None else ""
+            if binding.source != "step" or binding.pointer or binding.step not in self.produced \
+                    or not said.startswith(f"explicit: steps.{binding.step}.output."):
+                continue
+            field = said.rsplit(".", 1)[1]
+            skill = self.bound.get(binding.step)
+            told = self.instructions.get(skill.name) if skill is not None else None
+            fields = self.produced[binding.step].fields
+            outputs = {f: next((n.about for n in (told.outputs if told else ()) if n.name == f), "") for f in fields}
+            chosen = described_field(name, field, about.get(name, ""), outputs)
+            if chosen is None:
+                continue
+            mapped.bindings[name] = binding.model_copy(update={"pointer": f"/{chosen}"})
+            mapped.provenance[f"inputs.{name}"] = from_spec(note.where if note else step.where,
+                                                            f"{said}: read as {binding.step}'s `{chosen}`, the one "
+                                                            "output described in the input's words")
+            was = f"`{name}` is taken from {binding.step}, which gives no `{field}`"
+            mapped.warnings = [w for w in mapped.warnings if not (w.code == "plan.input-whole-output"
+                                                                  and f"`{name}` is taken from {binding.step}," in w.message)]
+            mapped.warnings.append(warning_at(note.where if note else step.where, self.path,
+                                              f"{step.id} ({step.name}): {was}: read as its `{chosen}`, the one "
+                                              f"output whose words say the input's ({', '.join(sorted(fields))} "
+                                              f"given): a guess; write `{name} = {binding.step}.{chosen}` to say so",
+                                              "plan.input-described-field"))
 
     def take_output_aliases(self, step: StepSpec, loose: list[Loose], mapped: Any, lineage: Lineage) -> list[Diagnostic]:
         """The skill inputs the step's words give an earlier output of another name (`plan.output_aliases`)."""

@@ -16,18 +16,30 @@ a step other than the one its words point at). Three ways of writing say which e
 
 - an object written with the name as a key and a field path as its value, `squeezed: .below_floor` (jq,
   JSONPath-like recipes): the field an earlier step outputs;
-- "the <words> from <step>" (also "out of", "off"), the step by its number, its label (`3a`), a roman
+- "the <words> from <step>" (also "out of", "off"; up to four words, "the" or not: "worn brake
+  positions from step 1"), the step by its number, its label (`3a`), a roman
   numeral (its place), or a word of its skill (`the filter`, `margins.json` for `margin-check`): the
   words share a word with the input's name (`plan number` for `plan_no`, the words `no`/`number`/`num`
   being one), or the phrase stands in parentheses after words that do ("the squeezed SKUs (the
   under-floor list out of margins.json)"), and that step (or, when
   the step is not said by a label the plan knows, the steps before) has exactly one output sharing a
-  word with the words or the name (`plan_ref`, `hours`, `wind_kmh`);
+  word with the words or the name (`plan_ref`, `hours`, `wind_kmh`); of several, the one whose every
+  word is said (`worn` over `any_worn`); a form's blanks (`____`) after "from" are skipped; with no
+  output sharing a word, a step said by its label whose skill's words say the input's ("the summary
+  from 5.3", `viability-summary`) gives its whole output; a label is a word of the step's name, skill
+  or first line (`5.3`, `1a`, `iii`); "from" after a verb of going again ("fix the offending lines and
+  rerun from step 4", "start over from", "pick up from") says where the run goes on, no output;
 - a count said in apposition to its field anywhere in the document, "how many survivors there are
   (`kept_n` ...)", "the number of seats (`seat_count`)": the noun (`survivors`) is then the list that
   field counts (the same step's output without the count's `_n` / `_count`: `kept`), and "the survivor
   count" / "how many survivors" in a step is the count itself, for an input whose name is a count (`n`,
   `count`, or the count field's own last words).
+
+A reference to a field the step's skill does not declare (`"rate": "$fx.rate"` where fx-rate gives
+`usd_per_unit` and `source`) is the one output whose name (else name and description in its skill's
+instructions) shares a word with the reading input's name, the field said, or what the reading skill says
+the input is ("`rate` (USD per EUR)"): warned as a guess, with the plain way to write it; none or two, and
+the step's whole output stands, warned (`described_field`).
 
 A workflow input said with a qualifier, "tide-window for the departure port ... notify-agent at the
 arrival port", where the skill reads `port` and the workflow has an input named by the qualifier
@@ -58,21 +70,24 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 _TEXTTT = _rx(r"\\(?:texttt|code|verb|emph|textit|textbf)\{([^{}\n]{1,80}+)\}")
 _KEYED = _rx(r"(?<![\w.$-])[\"']?+(?P<name>[A-Za-z_]\w{0,40}+)[\"']?+\s*+:\s*+\.(?P<field>[A-Za-z_]\w{0,40}+)\b")
-_PHRASE = _rx(r"(?i)\bthe\s++(?P<words>(?:[a-z][a-z'-]{0,30}+\s++){0,2}[a-z][a-z'-]{0,30}+)\s++"
-              r"(?:from|out\s++of|off)\s++(?:the\s++)?(?P<ref>step\s*+\d{1,3}+|\d{1,3}+[a-z]?+|[a-z][\w-]{0,40}+)\b")
+_PHRASE = _rx(r"(?i)(?<![\w-])(?P<words>(?:[a-z][a-z'-]{0,30}+\s++){0,3}[a-z][a-z'-]{0,30}+)\s++"
+              r"(?:from|out\s++of|off)\s++(?:_{2,40}+\s++){0,4}+(?:the\s++)?(?P<ref>step\s*+\d{1,3}+|\d{1,3}+\.\d{1,3}+(?!\d)|\d{1,3}+[a-z]?+|[a-z][\w-]{0,40}+)\b")
 _COUNT_SAID = _rx(r"(?i)(?:how\s++many\s++(?P<a>[a-z]{3,30}+)(?:\s++there\s++(?:are|is|were))?+"
                   r"|(?:number|count)\s++of\s++(?P<b>[a-z]{3,30}+)|(?P<c>[a-z]{3,30}+)\s++count)"
                   r"\s*+\(\s*+`(?P<field>[A-Za-z_]\w{0,40}+)`")
 _WORD = _rx(r"[a-z0-9]++")
 _ROMAN = _rx(r"(?i)^[ivx]{1,5}+$")
-_LABEL = _rx(r"(?i)^\d{1,3}+[a-z]?+$")
+_LABEL = _rx(r"(?i)^\d{1,3}+(?:[a-z]|\.\d{1,3}+)?+$")
 _SAME = {"no": "number", "num": "number", "nr": "number", "qty": "quantity", "ref": "reference"}
 _STOP = frozenset({"the", "value", "values", "result", "results", "output", "outputs", "data", "info", "and",
-                   "its", "their", "our", "new", "one"})
+                   "its", "their", "our", "new", "one", "with", "to", "of", "for", "at", "in", "on", "a", "an", "from",
+                   "by", "plus", "then", "take", "takes", "use", "uses", "using", "give", "gives", "it", "is"})
 _COUNT_NAMES = frozenset({"n", "count", "num", "total", "number"})
 _ARTICLES = frozenset({"the", "our", "their", "its", "your", "this", "that"})
 _NOT_QUALIFIERS = frozenset({"same", "given", "input", "workflow", "new", "current", "right", "usual", "one", "other",
                              "first", "last", "next", "previous", "whole", "full", "main", "default", "own"})
+_AGAIN = frozenset({"rerun", "re-run", "restart", "resume", "retry", "redo", "repeat", "replay", "again", "over",
+                    "continue", "proceed", "onward", "onwards", "up", "on"})  # "rerun from step 4": a place
 _ROMANS = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
 
 
@@ -106,7 +121,7 @@ def _words(text: str) -> set[str]:
     out = set()
     for w in _WORD.findall(text.lower()):
         w = _SAME.get(w, w)
-        if w not in _STOP:
+        if w not in _STOP and len(w) >= 3:  # "limit_c"'s `c` is no word said
             out.add(singular_word(w))
     return out
 
@@ -123,7 +138,7 @@ def _steps_named(ref: str, earlier: Sequence[Earlier]) -> list[Earlier] | None:
         n = int(ref[4:].strip())
         return [e for e in earlier if e.number == n]
     if _LABEL.match(ref) or _ROMAN.match(ref):
-        by_label = [e for e in earlier if ref in _WORD.findall(e.label.lower())]
+        by_label = [e for e in earlier if ref in e.label.lower().replace("(", " ").replace(")", " ").split()]
         if by_label:
             return by_label
         if ref.isdigit():
@@ -158,17 +173,29 @@ def _apposed(text: str, at: int, mine: set[str]) -> bool:
 def _phrased(name: str, text: str, earlier: Sequence[Earlier], taken: set[str]) -> Alias | None:
     mine = _name_words(name)
     found: dict[tuple[str, str], str] = {}
+    whole: dict[str, str] = {}
     for m in _PHRASE.finditer(text):
+        if m.group("words").lower().split()[-1] in _AGAIN:  # "fix the lines and rerun from step 4": where to go on
+            continue
         said = _words(m.group("words"))
         if not said & mine and not _apposed(text, m.start(), mine):
             continue
         steps = _steps_named(m.group("ref"), earlier)
         if steps is None:
             steps = list(earlier)
+        elif len(steps) == 1 and not any(_name_words(f) & (said | mine) for f in steps[0].fields) \
+                and said & mine and mine <= _words(steps[0].label):
+            whole.setdefault(steps[0].id, m.group(0))  # "the summary from 5.3": that step's whole output
         for e in steps:
             for field in e.fields:
                 if field != name and field not in taken and _name_words(field) & (said | mine):
                     found.setdefault((e.id, field), m.group(0))
+    if not found and len(whole) == 1:
+        sid, said_text = next(iter(whole.items()))
+        return Alias(step=sid, field="", said=said_text)
+    if len(found) > 1:  # "worn brake positions": `worn`, every word said, over `any_worn`
+        every = {k: v for k, v in found.items() if _name_words(k[1]) <= _words(v) | mine}
+        found = every if len(every) == 1 else found
     if len(found) != 1:
         return None
     (sid, field), said_text = next(iter(found.items()))
@@ -208,6 +235,32 @@ def _counted(name: str, text: str, counts: Mapping[str, tuple[Earlier, str, str 
             return Alias(step=maker.id, field=field, said=hit)
         if listed is not None and singular_word(name.lower()) == noun and name != listed:
             return Alias(step=maker.id, field=listed, said=f"the {name}")
+    return None
+
+
+def said_alias(name: str, text: str, counts: Mapping[str, tuple[Earlier, str, str | None]],
+               earlier: Sequence[Earlier], reads: Iterable[str]) -> Alias | None:
+    """The earlier output the step's words name for `name`, by any of the readings (module docstring):
+    the planner waits for its step before the inputs are bound."""
+    text = plain(text)
+    return (_keyed(name, text, earlier) or _phrased(name, text, earlier, set(reads) - {name})
+            or _counted(name, text, counts))
+
+
+def described_field(name: str, said_field: str, about: str, outputs: Mapping[str, str]) -> str | None:
+    """The one output of `outputs` (name -> what its skill's instructions say of it) that a reference to a
+    field the step does not declare means (`$fx.rate` where fx-rate gives `usd_per_unit` and `source`):
+    the words of the reading input's name, of the field said and of what its skill says it is ("`rate` (USD
+    per EUR)") shared with one output's name (else with its name and description) and with no other's."""
+    mine = _name_words(name) | _name_words(said_field) | _words(about)
+    if not mine or said_field in outputs:
+        return None
+    for described in (False, True):
+        sharing = [f for f in outputs if (_name_words(f) | (_words(outputs[f]) if described else set())) & mine]
+        if len(sharing) == 1:
+            return sharing[0]
+        if sharing:
+            return None
     return None
 
 
@@ -309,14 +362,17 @@ def bind_output_aliases(step: StepSpec, reads: Iterable[str], text: str, counts:
                                     f"`{name}`, {alias.step}'s `{alias.field}`, but the step does not run after "
                                     f"{alias.step}: it is not bound so; make the step wait for it", "plan.output-alias"))
             continue
-        bindings[name] = InputBinding(source="step", step=alias.step, pointer=f"/{alias.field}",
+        bindings[name] = InputBinding(source="step", step=alias.step, pointer=f"/{alias.field}" if alias.field else "",
                                       optional=name not in must)
-        provenance[f"inputs.{name}"] = from_spec(step.where, f"{alias.step} output {alias.field} (the text says "
+        field = alias.field or "whole output"
+        provenance[f"inputs.{name}"] = from_spec(step.where, f"{alias.step} output {field} (the text says "
                                                              f"'{alias.said}')")
         was = "" if binding is None else f" (by its name alone it was {_what(binding, name)})"
         found.append(warning_at(step.where, path, f"{step.id} ({step.name}): its skill reads `{name}`; the text says "
-                                f"'{alias.said}', read as {alias.step}'s `{alias.field}`{was}: check the plan, or "
-                                f"write `{name} = the {alias.field} from {alias.step}` in the step",
+                                f"'{alias.said}', read as {alias.step}'s {f'`{alias.field}`' if alias.field else 'whole output'}"
+                                f"{was}: check the plan, or write `{name} = "
+                                f"{f'the {alias.field} from {alias.step}' if alias.field else alias.step + '.output'}` "
+                                "in the step",
                                 "plan.output-alias"))
     return found
 

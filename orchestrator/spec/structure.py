@@ -73,6 +73,7 @@ from orchestrator.spec.step_forms import (
     starts_step,
     table_steps,
 )
+from orchestrator.spec.step_in_prose25 import split_lead_units
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -289,6 +290,7 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
                                      "part of a step", "spec.unread")
                 blocks.remove(block)
         units = section_units(blocks, paragraphs=group.soft)
+        units = split_lead_units(units, src)  # a skill named mid-answer as doing work: its own step
         cells = None
         if not group.soft and not any(u.branch is not None for u in units):
             cells = cell_units(blocks)  # notebook cells that each call a skill: a step each

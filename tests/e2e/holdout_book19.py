@@ -50,11 +50,6 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (WORKCARD, 3, "input brakes"): "'worn brake positions from step 1' (line 26) is not bound to step 1's `worn`: nothing "
-                                   "gives `brakes` (warned plan.input-not-given)",
-    (WORKCARD, 3, "input tyres"): "'tyre positions to remove from step 2' (line 27) is not bound to step 2's `remove`: "
-                                  "nothing gives `tyres` (warned plan.input-not-given)",
-    (SEEDS, 4, "depends_on"): "'the summary from 5.3' (line 38) is not bound to 5.3's output, so 5.4 does not run after 5.3",
     (SEEDS, 4, "input test_id"): "'giving test ID' (line 37) is bound to step 1's output `test_id` (warned ambiguous-input), "
                                  "not the workflow input `test_id`",
     (SEEDS, 4, "input summary"): "'the summary from 5.3' (line 38) is not bound to viability-summary's whole output: "
@@ -84,10 +79,6 @@ UNPAUSED: dict[tuple[str, int], str] = {
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
 FAILS: dict[tuple[str, int], str] = {
-    (WORKCARD, 0): "tyre-brake-release gets no `brakes` or `tyres` ('worn brake positions from step 1', line 26, "
-                   "not bound): its script refuses its input, the run fails",
-    (SEEDS, 0): "curator-report gets no `summary` ('the summary from 5.3', line 38, not bound): its script refuses its "
-                "input, the run fails",
 }
 # runs that reach their author's output and honestly end other than `succeeded`: (folder, run) -> why
 NOT_A_SUCCESS: dict[tuple[str, int], str] = {
