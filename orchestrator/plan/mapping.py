@@ -69,6 +69,7 @@ from orchestrator.plan.model import ForEach, InputBinding, Provenance
 from orchestrator.plan.near_input import close_names
 from orchestrator.plan.said_step import said_step
 from orchestrator.plan.scope import Produced, Producers, Scope, Upstream
+from orchestrator.plan.words_field26 import field_of_words, own_said
 from orchestrator.spec.fields import step_id as step_ref
 from orchestrator.spec.model import StepSpec, WorkflowSpec
 
@@ -420,9 +421,26 @@ class _Binder:
         if item is not None:
             return item
         ref = self._close_field(ref, name, where)
+        parts = ref.split(".")
+        made = self.scope.produced.get(parts[1]) if len(parts) == 3 and parts[0] == "steps" and words else None
+        if made is not None and (meant := field_of_words(words, name, made.fields)) is not None:
+            ref = f"{ref}.{meant[0]}"  # "pupils = headcount from step 1": its `pupils` (`plan.words_field26`)
+            self._warn(where, f"`{name}` is taken from {parts[1]}: {meant[1]}; write `{name} = {parts[1]}.<field>` "
+                              "to say so", "plan.input-words-field")
+        elif made is not None and len(made.fields) > 1 and not any(w in made.fields for w in words.split()):
+            self._warn(where, f"`{name}` is taken from {parts[1]}, but the words '{words}' name none of its fields "
+                              f"({', '.join(f'`{f}`' for f in sorted(made.fields)[:6])}): it gets the whole output; "
+                              f"write `{name} = {parts[1]}.<field>` for one of them", "plan.input-whole-output")
         if ref.startswith(("steps.", "inputs.")):
             return resolve_reference(ref, self.scope.inputs, self.scope.produced, words, name)
-        return resolve_name(ref, self.scope.inputs, self.scope.earlier())
+        found = resolve_name(ref, self.scope.inputs, self.scope.earlier())
+        if found is None and name and ref != name and "." not in ref and \
+                (own := resolve_name(name, self.scope.inputs, self.scope.earlier())) is not None:
+            self._warn(where, f"`{name} = {ref}`: `{ref}` names no workflow input or earlier output; read as "  # own word
+                              f"`{name}` itself, {own_said(own)}: write `{name} = step-N.<field>` to say so",
+                       "plan.input-words-field")
+            return own
+        return found
 
     def warn_literal(self, name: str, value: str, said: str, where: str | None) -> None:
         """A literal in words that speaks of a step, an item or a gather (`plan.literal_words`): kept as

@@ -59,14 +59,21 @@ def by_meaning(words: Iterable[str], values: Iterable[Value], *, numeric: bool =
     """The one value `words` mean (module docstring) and how it was read; (None, what to write) when
     none or several are. `numeric`: the condition compares it with a number, so of several values
     meant the one whose name says a measure (`hazard_level` beside `hazard_label`) is."""
-    subject = stems(" ".join(words))
+    from orchestrator.plan.people_words26 import (  # "kids" of `pupils` (its module)
+        counted_by_noun,
+        widen,
+    )
+
+    subject = widen(stems(" ".join(words)))
     if not subject:
         return None, ""
     reachable = list(values)
     meant: list[Value] = []
     near: list[Value] = []
     for v in reachable:
-        own = stems(v.name)
+        own = widen(stems(v.name))
+        if numeric and counted_by_noun(subject, own, v.name):  # "more than 20 kids": `pupils`, a number of them
+            own = own | {"count"}
         if "count" in subject and own & _COUNT_WORDS:  # "more than 5,000 recipients": `total_recipients`, `n_items`
             own = own | {"count"}
         if subject & own:

@@ -31,6 +31,8 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 _ASSIGN = _rx(r"^\s*`?([A-Za-z_]\w*)`?\s*(?:=|:=|←|<-|⟵|⇐|<--)\s*(.+?)\s*$")
 _FROM = _rx(rf"(?i)^(?P<words>.*?)\s*\b(?:from|of|out\s+of)\s+(?:the\s+)?(?P<step>{STEP_WORD}\s*[\s_-]*{NUMBER})"
             r"(?:['’]s)?(?:\s+output)?\s*$")
+# "price from 2" in a steps table's cell: a row by its number alone, at the end of the words
+_FROM_ROW = _rx(r"(?i)^(?P<words>[A-Za-z][^\n]{0,60}?)\s++from\s++(?:(?:row|#)\s*+)?(?P<step>\d{1,3}+)$")
 _REF = _rx(r"^`?(?:(step[\s_-]*\d+)|steps\.([\w-]+)\.output)\.([\w.]+)`?$", re.I)
 _VARIABLE = _rx(r"[$#]\{\s*+([A-Za-z_]\w*+)\s*+\}")  # not `{{ x }}`: a template
 _GETS = _rx(rf"(?i)^\W*(?:{STEP_WORD}\s+)?(?P<n>\d+|{NUMBER})\s+(?:gets|takes|reads|receives|needs)\s+(?P<rest>.+)$")
@@ -75,8 +77,8 @@ def assignment(part: str, where: str) -> tuple[FieldSpec | None, tuple[str, Any]
     if ref is not None:
         sid = step_id(ref.group(1)) if ref.group(1) else ref.group(2)
         return FieldSpec(name=name, required=False, source=f"steps.{sid}.output.{ref.group(3)}", where=where), None
-    source = _FROM.match(value.strip("` "))
-    if source is not None and (sid := step_id(source.group("step"))) is not None:
+    source = _FROM.match(value.strip("` ")) or _FROM_ROW.match(value.strip("` "))
+    if source is not None and (sid := step_id(source.group("step")) or step_id(f"step {source.group('step')}")):
         words = source.group("words").strip()
         return FieldSpec(name=name, required=False, source=f"steps.{sid}.output", description=words,
                          where=where), None

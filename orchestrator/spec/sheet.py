@@ -36,7 +36,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 _DELIMITERS = ("\t", ",", ";")
 _MAX_HEADER = 400  # characters: a longer line is prose, not a header row
 _MAX_CELL_WORDS = 6  # a header cell of more words is a sentence cut at its commas
-_NOT_HEADER = _rx(r"^\s*+(?:[-*+>|]\s|\||#{1,6}\s|```|~~~)")
+_NOT_HEADER = _rx(r"^\s*+(?:[-*+>|]\s|\||#{1,6}+(?!\t)\s|```|~~~)")  # "#<tab>JOB": a number column
 _FENCE = _rx(r"^\s{0,3}+(`{3,}+|~{3,}+)")
 _NOTES_TITLE = _rx(r"(?i)^\W*+(?:notes?|remarks?|comments?|misc|other|todo|to\s++do|info|extra)\W*+$")
 

@@ -43,6 +43,7 @@ from orchestrator.spec.branch_condition import (
 from orchestrator.spec.condition_opening import plain as plain_sentence
 from orchestrator.spec.condition_said import without_aside
 from orchestrator.spec.condition_words import CONDITION_LABELS, said_of_output
+from orchestrator.spec.count_tail26 import trim_count_tail
 from orchestrator.spec.field_list import field_lines
 from orchestrator.spec.fields import (
     NUMBER,
@@ -211,6 +212,10 @@ def read_when(text: str, src: Source, line: int) -> str | None:
         return None
     if cond.read_condition(expr) is None and (bare := without_aside(expr)) != expr and cond.read_condition(bare):
         expr = bare  # "top_grade is 4 or worse (grade 4/5 = erosion)": the aside explains it
+    if cond.read_condition(expr) is None and (cut := trim_count_tail(expr)) and cond.read_condition(cut):
+        src.warn(line, f"when: the condition '{expr}' is read as '{cut}', the count it says (the words after it "
+                       "say what the counted ones do); check the plan", "spec.when")
+        expr = cut  # "more than 20 kids going": the count of kids (`spec.count_tail26`)
     if cond.read_condition(expr) is None:
         src.error(line, f"when: the condition '{expr}' cannot be read: write a comparison such as "
                         "`confidence < 0.7`, `Step 4 reported valid = true`, `amount is over 1000` "

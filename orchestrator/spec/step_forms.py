@@ -19,6 +19,13 @@ import re
 
 from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Block, Bullet, Para, Table
+from orchestrator.spec.cell_literals26 import (
+    copy_inputs,
+    same_as,
+    same_typed,
+    split_literals,
+    split_named,
+)
 from orchestrator.spec.condition_opening import otherwise_lead
 from orchestrator.spec.fields import STEP_WORD, number_of, source_of, spell_step_refs, step_id
 from orchestrator.spec.inputs_lead import inputs_lead
@@ -30,7 +37,7 @@ from orchestrator.spec.list_branches import (
     nested_choice,
     step_then_choice,
 )
-from orchestrator.spec.model import Reading, SpecText, StepSpec
+from orchestrator.spec.model import FieldSpec, Reading, SpecText, StepSpec
 from orchestrator.spec.pair_item import pair_of, pair_steps
 from orchestrator.spec.pair_sentence import sentence_pair, sentence_pair_steps
 from orchestrator.spec.regex_cache import Patterns
@@ -238,6 +245,7 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
                                  "read only for policy", "spec.unread")
     steps: list[StepSpec] = []
     position = 0
+    by_name = _row_names(table, columns)  # "from ORDER TALLY": a row by its name (`spec.cell_literals26`)
     for line, cells in table.rows:
         cells = tuple(_with_unit(h, v) for h, v in zip(table.header, cells, strict=False))
         values = {c: v.strip() for c, v in zip(columns, cells, strict=False) if c}
@@ -269,6 +277,14 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
         for key in ("depends", "input"):  # "objects from row 1", "after R2": rows are the steps
             if values.get(key):
                 values[key] = _ROW_REF.sub(r"#\1", values[key])
+        typed: dict[str, object] = {}
+        named: list[FieldSpec] = []
+        copied = same_as(values.get("input", ""))  # "same as 3": that row's inputs
+        if copied is not None:
+            values.pop("input")
+        if values.get("input"):  # `store = Dock St`, `start = 03:30`: values typed in (`spec.cell_literals26`)
+            values["input"], typed = split_literals(values["input"])
+            values["input"], named = split_named(values["input"], by_name, src.where(line))
         for key in ("skill", "depends", "input", "output"):
             if values.get(key):
                 label = {"depends": "depends on"}.get(key, key)
@@ -289,8 +305,33 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
                          routes_sink=sink, cells=cells_left)
         if other is not None:
             step = _other_case(step, when, line, src)
-        steps.append(step)
+        if named:
+            src.warn(line, f"step-{number} ({name}): " + ", ".join(f"`{f.name}` from {f.source.split('.')[1]}"
+                                                                 for f in named if f.source)
+                     + " (its row named by the row's name); check the plan", "spec.reading")
+            step = step.model_copy(update={"inputs": (*step.inputs, *named)})
+        if typed:
+            src.warn(line, f"step-{number} ({name}): " + ", ".join(f"'{k} = {v}'" for k, v in typed.items())
+                     + " read as the value the step takes (typed into its row); check the plan", "spec.reading")
+            step = step.model_copy(update={"input_values": {**step.input_values, **typed}})
+        if copied is not None:
+            step = copy_inputs(step, steps, copied, line, src)
+        steps.append(same_typed(step, steps, src))
     return steps
+
+
+def _row_names(table: Table, columns: list[str | None]) -> dict[str, str]:
+    """Each row's name (lower-cased) to the step id it will have, for rows with a name and a number."""
+    names: dict[str, str] = {}
+    if "name" not in columns or "number" not in columns:
+        return names
+    at, nat = columns.index("name"), columns.index("number")
+    for _, cells in table.rows:
+        name = " ".join(cells[at].split()).lower() if len(cells) > at else ""
+        number = number_of(cells[nat].strip(".)# ")) if len(cells) > nat else None
+        if name and number is not None and not name.isdigit():
+            names[name] = f"step-{number}"
+    return names
 
 
 # the name of a row that sums up the table rather than doing a step: "TOTAL", "Overall", "Whole run"

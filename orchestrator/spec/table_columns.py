@@ -26,7 +26,7 @@ _COLUMNS: tuple[tuple[str, str], ...] = (
     ("#", "number"), ("no", "number"), ("nr", "number"), ("number", "number"), ("n", "number"),
     ("step #", "number"), ("step no", "number"), ("id", "id"),
     ("step", "name"), ("name", "name"), ("title", "name"), ("what", "name"), ("task", "name"),
-    ("action", "name"), ("stage", "name"),
+    ("action", "name"), ("stage", "name"), ("job", "name"),
     ("notes", "notes"), ("note", "notes"), ("description", "notes"), ("details", "notes"),
     ("comments", "notes"), ("comment", "notes"), ("how", "notes"), ("what it does", "notes"),
     ("max attempts", "attempts"), ("attempts", "attempts"), ("max tries", "attempts"),
@@ -50,6 +50,7 @@ _FAILURE = _rx(r"(?i)^\W*+(?:if\s++(?:it\s++|this\s++)?fails|on\s++(?:fail(?:ure
                r"when\s++it\s++fails|failure(?:\s++handling)?|error\s++handling|fallback|recovery|"
                r"retry\s++policy|if\s++(?:it\s++)?breaks|on\s++trouble|if\s++down)\W*+$")
 _POLICY = frozenset({"retries", "timeout", "attempts", "on_error"})  # "Retries / wait": the policy reader pairs them
+_ASIDE = _rx(r"[(\[]\s*+([A-Za-z][A-Za-z ]{0,30}+)[)\]]")  # "Machine (skill)", "Tool [script]"
 _STEP_REF = _rx(r"(?i)^(?:steps?\s*+|#\s*+|row\s*+)?\d{1,4}$")
 
 
@@ -73,6 +74,8 @@ def columns_of(header: tuple[str, ...] | list[str]) -> list[str | None]:
         if column is None and _ALTERNATIVES.search(text):  # "Tool/skill": the first alternative that names a field
             column = next((c for part in _ALTERNATIVES.split(text) if part and (c := column_of(part))
                            and c not in _POLICY), None)
+        if column is None and (aside := _ASIDE.search(text)):  # "MACHINE (skill)": the field its aside names
+            column = column_of(aside.group(1))
         columns.append(column)
     skills = [i for i, c in enumerate(columns) if c == "skill"]
     if len(skills) > 1:
