@@ -74,9 +74,11 @@ def columns_of(header: tuple[str, ...] | list[str]) -> list[str | None]:
         if column is None and _ALTERNATIVES.search(text):  # "Tool/skill": the first alternative that names a field
             column = next((c for part in _ALTERNATIVES.split(text) if part and (c := column_of(part))
                            and c not in _POLICY), None)
-        if column is None and (aside := _ASIDE.search(text)):  # "MACHINE (skill)": the field its aside names
-            column = column_of(aside.group(1))
         columns.append(column)
+    if "number" in columns or "name" in columns:  # a table of steps by its other columns: "# | JOB | MACHINE (skill)"
+        for i, text in enumerate(header):  # (a state table's "Entry action (skill)" stays the state reader's)
+            if columns[i] is None and (aside := _ASIDE.search(text)):  # the field its aside names
+                columns[i] = column_of(aside.group(1))
     skills = [i for i, c in enumerate(columns) if c == "skill"]
     if len(skills) > 1:
         for i in skills:
