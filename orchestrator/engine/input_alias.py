@@ -15,6 +15,10 @@ when:
 - exactly one input fits the key, and no other key fits that input: two are a guess, refused as an
   unknown input, which names both sides.
 
+A key that differs from one plan input only in letter case (`APP_LOG` for `app_log`, as a CI
+file's variables and its steps spell the same value) is that input whatever read the plan's inputs,
+when exactly one input is so spelled and the run gives no value under its own name.
+
 Each key so taken is said (`notes`): the front end prints it with how to give it plainly.
 """
 
@@ -48,13 +52,17 @@ def _agrees(key: str, name: str, said: str) -> bool:
 def input_aliases(plan: Plan, given: Iterable[str]) -> dict[str, str]:
     """Each key of `given` the plan does not take -> the plan input it is taken as (module docstring)."""
     given = list(given)
-    if not any(w.code in _OWN_READING for w in plan.warnings):
-        return {}
     names = {i.name for i in plan.inputs}
     open_names = [n for n in sorted(names) if n not in given]
     fits: dict[str, list[str]] = {}
     for key in given:
-        if key in names:
+        if key not in names and len(spelled := [n for n in open_names if n.lower() == key.lower()]) == 1:
+            fits[key] = spelled  # `APP_LOG` for `app_log`: the same name in other letters
+    if not any(w.code in _OWN_READING for w in plan.warnings):
+        taken = [n for found in fits.values() for n in found]
+        return {key: found[0] for key, found in fits.items() if taken.count(found[0]) == 1}
+    for key in given:
+        if key in names or key in fits:
             continue
         found = [n for n in open_names if close_names(key, n) and _agrees(key, n, _said_by(plan, n))]
         if len(found) == 1:
@@ -65,6 +73,8 @@ def input_aliases(plan: Plan, given: Iterable[str]) -> dict[str, str]:
 
 def alias_notes(aliases: Mapping[str, str]) -> list[str]:
     """What to print for each key taken as another input."""
-    return [f"input {key!r} is taken as the plan's input {name!r} (the spec declares no inputs; the planner read "
+    return [f"input {key!r} is taken as the plan's input {name!r} (the same name in other letter case): give it as "
+            f"{name!r} to say so plainly" if key.lower() == name.lower() else
+            f"input {key!r} is taken as the plan's input {name!r} (the spec declares no inputs; the planner read "
             f"this one as {name!r}): to say so plainly give it as {name!r}, or declare `{key}` in the spec's Inputs "
             "section" for key, name in aliases.items()]

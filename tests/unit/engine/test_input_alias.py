@@ -68,3 +68,16 @@ def test_an_hr_checklist_s_hire_start_date_is_the_skill_s_start_date() -> None:
 def test_a_podcast_sheet_that_declares_its_inputs_takes_only_their_names() -> None:
     plan = _plan("# Episode\n\n## Inputs\n\n- volume (number): loudness\n\n## Step 1: Level the audio\n\nSkill: `wash-plate`\n")
     assert input_aliases(plan, ["wash_volume"]) == {}
+
+
+def test_a_name_in_other_letter_case_is_that_input_even_where_the_spec_declares_it() -> None:
+    # a CI file's `APP_LOG` and its step's `app_log` are one value: whichever spelling the plan kept, the
+    # other is taken, said in a note; two inputs that differ only in case leave the key unknown
+    plan = _plan("# Episode\n\n## Inputs\n\n- volume (number): loudness\n\n## Step 1: Level the audio\n\nSkill: `wash-plate`\n")
+    assert input_aliases(plan, ["VOLUME"]) == {"VOLUME": "volume"}
+    [note] = input_alias_notes(plan, {"VOLUME": 3})
+    assert "other letter case" in note and "give it as 'volume'" in note
+    _, _, created = prepare_run(plan, {"VOLUME": 3}, SETTINGS)
+    assert created.inputs == {"volume": 3}
+    assert input_aliases(plan, ["VOLUME", "volume"]) == {}  # given under its own name too: no alias
+    assert input_aliases(_plan(PROTOCOL), ["Wash_Volume"]) == {"Wash_Volume": "volume"}  # the words rule still
