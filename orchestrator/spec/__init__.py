@@ -294,11 +294,6 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # a person's approval in text no reader took: the step it guards waits for it, warned
     parts = parts.model_copy(update={"steps": hold_unread_approvals(parts.steps, src)})
-    from orchestrator.spec.ci_files26 import env_style_inputs
-
-    if fmt == "yaml":  # a CI file's `DB_NAME:` is the input `db_name` (a Makefile's `REGION ?=` stays REGION)
-        named, renamed = env_style_inputs(parts.inputs, parts.steps, src)
-        parts = parts.model_copy(update={"inputs": named, "steps": renamed})
     check_steps(parts.steps, parts.steps_line, src)
     check_references({s.id for s in parts.steps}, parts.contracts, parts.recovery,
                      parts.convergence, src)

@@ -137,8 +137,8 @@ def test_gitlab_jobs_are_the_steps_in_stage_order_with_their_variables_as_inputs
         ("compile", "sa", ()), ("check", "sb", ("compile",)), ("lint", "sc", ("compile",)),
         ("ship", "sd", ("compile", "check", "lint"))]
     assert [(i.name, i.default, i.required) for i in spec.inputs] == [("TARGET", "staging", False),
-                                                                     ("pages", None, True)]
-    assert spec.steps[0].inputs[0].source == "inputs.pages" and spec.steps[0].timeout_s == 5400.0
+                                                                     ("PAGES", None, True)]
+    assert spec.steps[0].inputs[0].source == "inputs.PAGES" and spec.steps[0].timeout_s == 5400.0
 
 
 def test_gitlab_retry_when_is_a_rule_per_failure_class_it_names() -> None:
@@ -359,8 +359,8 @@ def test_github_env_constants_are_inputs_with_their_defaults_beside_the_dispatch
     spec = _parse("on:\n  workflow_dispatch:\n    inputs:\n      target: {type: string}\nenv:\n  SITE: https://x.org\n"
                   "jobs:\n  a:\n    uses: sa\n    with: {site: '${{ env.SITE }}', target: '${{ inputs.target }}'}\n")
     assert [(i.name, i.default, i.required) for i in spec.inputs] == [("target", None, True),
-                                                                     ("site", "https://x.org", False)]
-    assert [(f.name, f.source) for f in spec.steps[0].inputs] == [("site", "inputs.site"), ("target", "inputs.target")]
+                                                                     ("SITE", "https://x.org", False)]
+    assert [(f.name, f.source) for f in spec.steps[0].inputs] == [("site", "inputs.SITE"), ("target", "inputs.target")]
 
 
 def test_env_constants_join_inputs_declared_under_another_top_level_name() -> None:
