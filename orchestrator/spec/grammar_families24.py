@@ -33,6 +33,7 @@ and needs_review as true": both fields).
 
 from __future__ import annotations
 
+from re import Pattern
 from typing import Any
 
 from orchestrator.policy import PolicyStatement
@@ -141,10 +142,13 @@ _ONE = _rx(r"(?i)(?<!\w)(?:each|every|per|a\s+single|any\s+single)\s+(?:attempt|
            r"file|row|batch|message|query|lookup|shot|pass)\b")
 
 
-def whole_scoped(text: str, statement: PolicyStatement) -> PolicyStatement:
+def whole_scoped(text: str, statement: PolicyStatement, scope: Pattern[str] | None = None,
+                 one: Pattern[str] | None = None) -> PolicyStatement:
     """`statement` with its time as the whole run's when `text` says the time is the whole's ("from first
-    step to last", "whatever stage it's reached") and says nothing else (module docstring)."""
-    if statement.timeout_s is None or statement.whole_run or _WHOLE_SCOPE.search(text) is None or _ONE.search(text):
+    step to last", "whatever stage it's reached": `scope`) and no single thing's (`one`), and says nothing
+    else but a fail (module docstring)."""
+    scope, one = scope or _WHOLE_SCOPE, one or _ONE
+    if statement.timeout_s is None or statement.whole_run or scope.search(text) is None or one.search(text):
         return statement
     others = statement.model_copy(update={"timeout_s": None, "applies_to": None})
     if not others.is_empty() and not (others.on_failure is not None and others.on_failure.kind == "fail"

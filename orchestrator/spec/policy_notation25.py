@@ -35,6 +35,7 @@ from __future__ import annotations
 from typing import Any
 
 from orchestrator.policy import PolicyStatement
+from orchestrator.spec.grammar_families24 import whole_scoped
 from orchestrator.spec.grammar_row import Row
 from orchestrator.spec.policy_values_said import _FIELD, _LINK, _PAIR, _VALUE
 from orchestrator.spec.regex_cache import Patterns
@@ -128,14 +129,8 @@ _ONE = _rx(r"(?i)(?<!\w)(?:each|every|per|a\s+single|any\s+single)\s+(?!(?:step|
 def whole_scope25(text: str, statement: PolicyStatement) -> PolicyStatement:
     """`statement` with its time as the whole run's when `text` says the time is everything's
     ("everything together has a hard stop at 25 minutes", "cap it at 75 min, start to finish") and sets
-    no retry, wait or fallback but a fail."""
-    if statement.timeout_s is None or statement.whole_run or _WHOLE_SCOPE.search(text) is None or _ONE.search(text):
-        return statement
-    others = statement.model_copy(update={"timeout_s": None, "applies_to": None})
-    if not others.is_empty() and not (others.on_failure is not None and others.on_failure.kind == "fail"
-                                      and others.model_copy(update={"on_failure": None}).is_empty()):
-        return statement
-    return statement.model_copy(update={"whole_run": True, "applies_to": None})
+    no retry, wait or fallback but a fail (`grammar_families24.whole_scoped` with these words)."""
+    return whole_scoped(text, statement, scope=_WHOLE_SCOPE, one=_ONE)
 
 
 _NOBODY = ("nobody", "no-one", "noone")
