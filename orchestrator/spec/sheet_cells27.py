@@ -74,6 +74,22 @@ def said_flag(clause: str, name: str, outputs: frozenset[str]) -> str | None:
     return m.group("field") if m.group("field") in outputs else None
 
 
+# "date = trip date": a name given the author's own words for a value, in lower case, no source said
+_OWN_WORDS = _rx(r"^\s*+`?+(?P<name>[A-Za-z_]\w{0,60}+)`?+\s*+=\s*+(?P<words>[a-z][a-z'’ -]{0,60}+)$")
+_NOT_OWN = _rx(r"(?i)\b(?:from|step|row|same|whichever|output|result)\b")
+
+
+def own_words(cell: str) -> list[tuple[str, str]]:
+    """(name, the words) for each takes-cell part that gives a name the author's own words for a value
+    ("date = trip date"), which the inputs said in prose are matched by (`plan.prose_inputs.author_name`)."""
+    out: list[tuple[str, str]] = []
+    for part in split_top(cell, ",;"):
+        m = _OWN_WORDS.match(part.strip())
+        if m is not None and not _NOT_OWN.search(m.group("words")) and len(m.group("words").split()) <= 4:
+            out.append((m.group("name"), " ".join(m.group("words").split())))
+    return out
+
+
 def lower_shouted(cell: str) -> tuple[str, list[str]]:
     """The takes-cell with each part typed in capitals as a plain word in lower case, and those words."""
     parts = [p.strip() for p in split_top(cell, ",;")]

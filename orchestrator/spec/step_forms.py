@@ -43,7 +43,7 @@ from orchestrator.spec.pair_sentence import sentence_pair, sentence_pair_steps
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.sections import join_branches
 from orchestrator.spec.shape_aside import fallback_only, footer, not_a_step
-from orchestrator.spec.sheet_cells27 import lower_shouted, start_note
+from orchestrator.spec.sheet_cells27 import lower_shouted, own_words, start_note
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, read_step, step_heading
 from orchestrator.spec.table_columns import UNIT, columns_of, failure_header, needs_key
@@ -283,6 +283,7 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
         copied = same_as(values.get("input", ""))  # "same as 3": that row's inputs
         if copied is not None:
             values.pop("input")
+        owned = own_words(values.get("input", ""))  # "date = trip date": the author's words (`spec.sheet_cells27`)
         if values.get("input"):  # `store = Dock St`, `start = 03:30`: values typed in (`spec.cell_literals26`)
             values["input"], typed = split_literals(values["input"])
             values["input"], named = split_named(values["input"], by_name, src.where(line))
@@ -314,6 +315,9 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
                          routes_sink=sink, cells=cells_left)
         if other is not None:
             step = _other_case(step, when, line, src)
+        if owned:  # kept as the row's text: the inputs said in prose take the author's name from it
+            step = step.model_copy(update={"texts": (*step.texts, *(SpecText(text=f"{k} = {w}", line=line, label="uses",
+                                                                             kind="cell") for k, w in owned))})
         if start is not None and start[0] != number and step.starts_with is None:
             src.warn(line, f"step-{number} ({name}): the notes say it starts with row {start[0]}: it waits for what "
                            f"step-{start[0]} waits for, not for the row above; check the plan", "spec.reading")
