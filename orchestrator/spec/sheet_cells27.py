@@ -90,6 +90,32 @@ def own_words(cell: str) -> list[tuple[str, str]]:
     return out
 
 
+# "transport_cost = cost from whichever of 3/4 happened", "price from either of rows 2 or 5 ran"
+_WHICHEVER_ROWS = _rx(r"(?i)^\s*+(?:`?+(?P<name>[A-Za-z_]\w{0,60}+)`?+\s*+=\s*+)?(?P<words>[A-Za-z_][\w ]{0,40}?)\s++"
+                      r"(?:from|of|out\s++of)\s++(?:whichever|either)\s++(?:one\s++)?(?:of\s++)?(?:(?:the\s++)?(?:rows?|steps?|jobs?|#)\s*+)?"
+                      r"(?P<a>\d{1,3}+)\s*+(?:/|or|and|,|&)\s*+#?\s*+(?P<b>\d{1,3}+)(?:\s++[a-z]{2,12}+){0,2}+\s*+$")
+# "vehicle from same", "vehicle from the same one": the rows the part before named
+_FROM_SAME = _rx(r"(?i)^\s*+(?:`?+(?P<name>[A-Za-z_]\w{0,60}+)`?+\s*+=\s*+)?(?P<words>[A-Za-z_]\w{0,40}+)\s++"
+                 r"(?:from|of)\s++(?:the\s++)?same(?:\s++(?:one|ones|rows?|steps?))?\s*+$")
+
+
+def whichever_rows(cell: str) -> list[tuple[str, str, tuple[int, ...]]]:
+    """(input name, the field's words, the rows) for each takes-cell part that takes a value from whichever
+    of two numbered rows ran ("transport_cost = cost from whichever of 3/4 happened"), and for a part "from
+    same" after it ("vehicle from same": the same rows, the field its own name)."""
+    out: list[tuple[str, str, tuple[int, ...]]] = []
+    rows: tuple[int, ...] = ()
+    for part in split_top(cell, ",;"):
+        m = _WHICHEVER_ROWS.match(part)
+        if m is not None:
+            rows = (int(m.group("a")), int(m.group("b")))
+            words = " ".join(m.group("words").split())
+            out.append(((m.group("name") or words).replace(" ", "_"), words.replace(" ", "_"), rows))
+        elif rows and (same := _FROM_SAME.match(part)) is not None:
+            out.append((same.group("name") or same.group("words"), same.group("words"), rows))
+    return out
+
+
 def lower_shouted(cell: str) -> tuple[str, list[str]]:
     """The takes-cell with each part typed in capitals as a plain word in lower case, and those words."""
     parts = [p.strip() for p in split_top(cell, ",;")]

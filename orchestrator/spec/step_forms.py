@@ -43,7 +43,7 @@ from orchestrator.spec.pair_sentence import sentence_pair, sentence_pair_steps
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.sections import join_branches
 from orchestrator.spec.shape_aside import fallback_only, footer, not_a_step
-from orchestrator.spec.sheet_cells27 import lower_shouted, own_words, start_note
+from orchestrator.spec.sheet_cells27 import lower_shouted, own_words, start_note, whichever_rows
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, read_step, step_heading
 from orchestrator.spec.table_columns import UNIT, columns_of, failure_header, needs_key
@@ -283,6 +283,7 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
         copied = same_as(values.get("input", ""))  # "same as 3": that row's inputs
         if copied is not None:
             values.pop("input")
+        either = whichever_rows(values.get("input", ""))  # "cost from whichever of 3/4 happened" (`spec.sheet_cells27`)
         owned = own_words(values.get("input", ""))  # "date = trip date": the author's words (`spec.sheet_cells27`)
         if values.get("input"):  # `store = Dock St`, `start = 03:30`: values typed in (`spec.cell_literals26`)
             values["input"], typed = split_literals(values["input"])
@@ -315,6 +316,13 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
                          routes_sink=sink, cells=cells_left)
         if other is not None:
             step = _other_case(step, when, line, src)
+        if either:  # said as `name = step-3.cost or step-4.cost`, which `spec.either_input` reads
+            step = step.model_copy(update={"texts": (*step.texts, *(SpecText(
+                text=f"{k} = " + " or ".join(f"step-{r}'s {w}" for r in rows), line=line, label=None, kind="cell")
+                for k, w, rows in either))})
+            src.warn(line, f"step-{number} ({name}): " + ", ".join(f"`{k}` from whichever of "
+                           + " / ".join(f"step-{r}" for r in rows) + f" ran (its `{w}`)" for k, w, rows in either)
+                     + "; check the plan", "spec.reading")
         if owned:  # kept as the row's text: the inputs said in prose take the author's name from it
             step = step.model_copy(update={"texts": (*step.texts, *(SpecText(text=f"{k} = {w}", line=line, label="uses",
                                                                              kind="cell") for k, w in owned))})
