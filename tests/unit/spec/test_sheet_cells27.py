@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from orchestrator.spec import parse_spec_text
+from orchestrator.spec.effect import effect_of
+from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.sheet_cells27 import (
     lower_shouted,
     own_words,
@@ -120,3 +122,23 @@ def test_a_done_line_that_says_what_a_row_says() -> None:
     assert said_flag("COURIER shows booked", "Courier", frozenset({"booked"})) == "booked"
     assert said_flag("OVEN LOADS says fits", "DOUGH SHEET", frozenset({"fits"})) is None  # another row's name
     assert said_flag("the report says nothing odd", "report", frozenset({"status"})) is None  # no output named
+
+
+@pytest.mark.parametrize("text", [
+    "if it plays up: ONCE. it books the deck ovens, a 2nd go double books them",  # a bakery sheet
+    "on failure: Once only - it charges the card",  # a support ticket's CSV
+    "if it fails: once; the bell rings in every room",  # a timetable sheet
+])
+def test_a_failure_cell_that_opens_once_is_no_retry(text: str) -> None:
+    phrase = read_phrase(text)
+    effect = effect_of(phrase.statement, retry_said=phrase.retry_said)
+    assert effect.retry is not None and effect.retry.max_retries == 0, phrase
+
+
+@pytest.mark.parametrize("text", [
+    "Once the upload finishes, tell Sam.",  # a time, not a count
+    "if it fails: once more after 5 min",
+    "Send the rota once a week.",
+])
+def test_once_opening_a_clause_is_not_always_no_retry(text: str) -> None:
+    assert not read_phrase(text).statement.no_retry
