@@ -15,10 +15,8 @@ from typing import Any
 from foreign_kit import FIXTURES, folders_of
 from holdout_kit import (
     INPUTS_MISSING,
-    INPUTS_REFUSED,
     Ids,
     inputs_missing,
-    inputs_refused,
     meant_inputs,
 )
 
@@ -55,14 +53,6 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    **{(MUSEUM, n, "input date"): "the trip date is made the input `date` (roster-count's field); the author's "
-                                   "run gives `trip_date`" for n in (2, 3, 4, 5)},
-    (MUSEUM, 5, "input transport_cost"): "`transport_cost` (the cost of whichever booking ran) is not bound",
-    (BAKE, 2, "depends_on"): "step 2 (flour-stock) waits for step 1: the sheet's empty WAIT FOR cell (line 7) is "
-                             "not read as starting together",
-    (BAKE, 3, "depends_on"): "step 3 waits for step 2 only: ORDER TALLY's totals (its FEED IT cell) are not bound",
-    (BAKE, 3, "input flour_kg"): "`flour_kg` is bound to flour-stock's whole output, not its kg_on_hand "
-                                 "('flour in the bin')",
     **{(PHOTOS, n, a): "the wiki items' texts are read one step late: step 3 (scan-check, line 17) has neither its loop nor its inputs, a second scan-check (the plan's step 5) takes them, and no step runs curator-note (line 19)" for n, a in ((3, "depends_on"), (3, "for_each"), (3, "input item"), (3, "input dpi"),
                                              (4, "depends_on"), (4, "input checks"))},
     **{(PHOTOS, 5, a): "the wiki items' texts are read one step late: step 3 (scan-check, line 17) has neither its loop nor its inputs, a second scan-check (the plan's step 5) takes them, and no step runs curator-note (line 19)" for a in ("skill", "depends_on", "for_each", "condition", "approval", "input accession_no",
@@ -113,8 +103,6 @@ SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str]
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
-    **{(MUSEUM, n): (inputs_refused, INPUTS_REFUSED + "the trip date is made the input `date`, the author's run "
-                                                      "gives `trip_date`") for n in (0, 1)},
     **{(CALLSHEET, n): (inputs_missing, INPUTS_MISSING + "gaps_to_fill, crew_count, day_hours, unit_call and "
                                                          "extra_budget are made inputs from the step text")
        for n in (0, 1, 2)},
@@ -124,8 +112,6 @@ UNPAUSED: dict[tuple[str, int], str] = {
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
 FAILS: dict[tuple[str, int], str] = {
-    (BAKE, 0): "step 3 refuses its input: `flour_kg` is flour-stock's whole output and ORDER TALLY's totals are not "
-               "bound",
     (PHOTOS, 0): "step 4 refuses its input: `checks` is not bound (the scan checks are read onto a later step)",
     (RELEASE, 1): "the success check (pushed == true) is put on the Legal step, which fails its contract when the "
                   "licences block the tag",
