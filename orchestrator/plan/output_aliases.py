@@ -332,6 +332,8 @@ def bind_output_aliases(step: StepSpec, reads: Iterable[str], text: str, counts:
                         provenance: MutableMapping[str, Provenance], path: str) -> list[Diagnostic]:
     """Each of `reads` the step's words give an earlier output of another name (module docstring), bound to
     it and warned."""
+    from orchestrator.plan.named_as27 import as_named  # it reads this module's Earlier
+
     found: list[Diagnostic] = []
     text = plain(text)
     reads = list(dict.fromkeys(reads))
@@ -342,7 +344,8 @@ def bind_output_aliases(step: StepSpec, reads: Iterable[str], text: str, counts:
         if binding is not None and binding.source not in ("input", "step"):
             continue
         taken = set(reads) - {name}
-        alias = _keyed(name, text, earlier) or _phrased(name, text, earlier, taken)
+        alias = _keyed(name, text, earlier) or _phrased(name, text, earlier, taken) \
+            or as_named(name, text, earlier, taken)  # "the record count from 4 as *written*" (`plan.named_as27`)
         if alias is None:
             alias = _counted(name, text, counts)
         elif binding is not None:
