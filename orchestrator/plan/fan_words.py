@@ -98,7 +98,7 @@ _NAMED_LIST = _rx(r"(?i)[^.;:`]{0,40}?(?<![\w-])(?:in|of|from)\s++`(?P<list>[A-Z
 _WORD_LIST = _rx(r"(?i)[^.;:`]{0,40}?(?<![\w-])(?:in|on|of|from)\s++(?:(?:the|that|this|those|these|its|our|your|my)"
                  r"\s++)?`?(?P<list>[A-Za-z_]\w*+)`?\s++(?:list|set|batch|lot|array|table|queue)s?+(?![\w-])")
 # what "each"/"per" counts when it is not items: attempts, time, the run itself
-_FROM_STEP = _rx(r"(?i)`?\s++(?:from|of|out\s++of)\s++(?:step\s*+)?+\d{1,3}+(?!\w|\.\d)")
+_FROM_STEP = _rx(r"(?i)`?[ \t]{1,20}+(?:from|of|out[ \t]{1,5}+of)[ \t]{1,20}+(?:step[ \t]{0,5}+)?+\d{1,3}+(?!\w|\.\d)")
 _NOT_ITEMS = frozenset((
     "attempt", "attempts", "try", "tries", "retry", "retries", "failure", "failures", "error", "errors", "call",
     "calls", "request", "requests", "second", "seconds", "sec", "minute", "minutes", "min", "hour", "hours", "day",

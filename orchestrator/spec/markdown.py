@@ -625,10 +625,7 @@ def read_markdown(src: Source) -> SpecParts:
     aside = superseded_aside(src.text)  # a draft replaced by the agreed version (`spec.agreed_version27`)
     if aside is not None:
         src.text, src.lines = aside.text, aside.text.splitlines()
-    if thread is None:
-        parts = _read_any(src)
-    else:
-        parts = email_changes(_read_any(src), thread, src)
+    parts = _read_any(src) if thread is None else email_changes(_read_any(src), thread, src)
     for line, message in aside.warnings if aside is not None else ():
         src.warn(line, message, "spec.reading")
     warn_chart_beside(parts.steps, src)
