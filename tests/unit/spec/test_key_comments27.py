@@ -135,3 +135,21 @@ def test_a_key_and_a_value_commented_out_is_switched_off_and_a_sentence_is_not()
     assert not switched_off("note: the api is flaky around midnight")  # a label, not a policy key
     assert not switched_off("Retry: twice, 10s apart")  # a label in words, not a config key
     assert not switched_off("retry twice, 10s apart")
+
+
+def test_an_aside_holding_one_more_pair_after_the_values_to_go_on_with_is_one_of_them() -> None:
+    from orchestrator.spec.phrase import read_phrase
+
+    said = {  # a lab protocol, a kitchen sheet, a ticket: the aside's pair is a field of the value
+        "if the plate reader dies, carry on as if it said od 0 and wells 96 (read false so we can see it)":
+            {"od": 0, "wells": 96, "read": False},
+        "oven down? carry on as if it said trays 0 (baked false)": {"trays": 0, "baked": False},
+        "if the ticket api errors, carry on as if it returned ticket_id \"NONE\" (filed false, for the weekly review)":
+            {"ticket_id": "NONE", "filed": False},
+    }
+    for text, value in said.items():
+        on = read_phrase(text, ()).statement.on_failure
+        assert on is not None and on.value == value, text
+    # an aside that holds no pair is no field
+    on = read_phrase("carry on as if it said rows 0 (which is what an empty day looks like)", ()).statement.on_failure
+    assert on is not None and on.value == {"rows": 0}
