@@ -109,8 +109,18 @@ def key_comments(src: Source, node: Node) -> list[tuple[str, int, str]]:
             last = int(vnode.end_mark.line) + 1
             if (after := comment_on(src.line_text(last))) and not switched_off(after):
                 said.append((last, after))
-        out += [(str(knode.value), at, text) for at, text in _joined(said)]
+        out += [(str(knode.value), at, text) for at, text in _joined(said) if _states(text, src)]
     return out
+
+
+def _states(text: str, src: Source) -> bool:
+    """Whether a sentence of the comment states a policy the plan can use: a comment that states none
+    (`# deterministic, don't loop on it` beside `restart: "no"`) stays the key's aside, as before."""
+    from orchestrator.spec.phrase import read_phrase
+    from orchestrator.spec.prose import sentences
+
+    names = src.vocabulary.skills if src.vocabulary else ()
+    return any(read_phrase(sentence, names).read for sentence, _ in sentences(text, 1))
 
 
 def switched_off_keys(src: Source, node: Node) -> list[Reading]:
