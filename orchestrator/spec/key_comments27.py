@@ -36,6 +36,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 # a step key whose value is a recovery policy: its comments are the step's words for it
 POLICY_KEYS = frozenset({"retry", "retries", "attempts", "timeout", "retry_for", "backoff", "max_delay", "retry_delay",
                          "on_error", "if_still_failing", "fallback", "restart", "delay"})
+_RETRY_KEYS = frozenset({"retry", "retries", "attempts", "retry_for", "backoff", "max_delay", "retry_delay"})
 # `# retry: 5`, `# retries = 5`, `#timeout: 30s`: a key and a value, commented out
 _KEYED = _rx(r"^([a-z_][a-z0-9_-]{0,63}+)[ \t]*+[:=](?:[ \t]++(\S.*+))?+$")
 # the keys a comment may switch off: a step's policy and structure (never a label such as `note:`)
@@ -109,18 +110,24 @@ def key_comments(src: Source, node: Node) -> list[tuple[str, int, str]]:
             last = int(vnode.end_mark.line) + 1
             if (after := comment_on(src.line_text(last))) and not switched_off(after):
                 said.append((last, after))
-        out += [(str(knode.value), at, text) for at, text in _joined(said) if _states(text, src)]
+        kind = yk.step_key(str(knode.value))
+        out += [(str(knode.value), at, text) for at, text in _joined(said) if _states(text, src, kind)]
     return out
 
 
-def _states(text: str, src: Source) -> bool:
-    """Whether a sentence of the comment states a policy the plan can use: a comment that states none
-    (`# deterministic, don't loop on it` beside `restart: "no"`) stays the key's aside, as before."""
+def _states(text: str, src: Source, kind: str) -> bool:
+    """Whether the comment states a policy the plan can use, and only of what its key sets: a comment
+    that states none (`# deterministic, don't loop on it` beside `restart: "no"`) stays the key's
+    aside, as before; so does one on a retry key that says what to do on failure or how long a try
+    may take (`retry: never  # never re-push it, page #sec instead`: that is no retry's)."""
     from orchestrator.spec.phrase import read_phrase
     from orchestrator.spec.prose import sentences
 
     names = src.vocabulary.skills if src.vocabulary else ()
-    return any(read_phrase(sentence, names).read for sentence, _ in sentences(text, 1))
+    read = [p for sentence, _ in sentences(text, 1) if (p := read_phrase(sentence, names)).read]
+    if kind in _RETRY_KEYS:
+        return bool(read) and all(p.statement.on_failure is None and p.statement.timeout_s is None for p in read)
+    return bool(read)
 
 
 def switched_off_keys(src: Source, node: Node) -> list[Reading]:
