@@ -74,18 +74,14 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (RESTORE, 17, 0): "'3 more goes, waiting 20s / 40s / 80s' (a comment above `retry: 3`): the retry key is read, "
-                      "the waits are not (exponential from 1 s)",
     (MUSEUM, 15, 0): "'then just assume 6.50 a head and that its open': 2 min is read, the value to go on with is not",
     (PHOTOS, 16, 0): "'carry on as licence \"all rights reserved\" and can_publish no': the step continues with no "
                      "value (warned: not read)",
     (CALLSHEET, 21, 0): "'isn't back in 45 seconds treat it as failed' is not read (warned: '45 seconds' not "
                         "understood)",
-    (RELEASE, 32, 0): "the value to carry on with leaves out the author's `scanned false`",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (RESTORE, "limit", 4): "the comment 'whole pipeline gets 45 min wall clock' is not read (the 3600 s default)",
     (RESTORE, "success", 51): "the comment 'green only when report comes back with status: posted' is not read",
     (MUSEUM, "success", 22): "'done when the letter comes out with a per-pupil figure' is not checked (warned: "
                              "not a comparison)",
@@ -98,8 +94,6 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
 # warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
-    (RESTORE, 4): "the 45 min wall clock comment is neither read nor warned",
-    (RESTORE, 17): "the waits of '20s / 40s / 80s' are dropped without a word",
     (RESTORE, 51): "the success check comment is neither read nor warned",
     (BAKE, 3): "the limit is read, but placed at line 1 with no word at line 3",
     (CALLSHEET, 27): "the approval's unread condition is warned at line 24, where D's row starts, not at line 27",
