@@ -51,6 +51,9 @@ _OR = _rx(r"(?<!\s)(?:(?i:\s*+[,;]\s*+or\s++)|\s++OR\s++)")
 _EITHER = _rx(r"(?i)^either\s++")
 # what may open the second half: "(if legal blocked it) when ...", "when ...", "if ..."
 _HALF_LEAD = _rx(r"(?i)^(?:\([^()]{0,120}+\)\s*+)?(?:(?:when|if|once)\s++)?")
+# outputs that hold a value, never a yes/no ("the report says status ...")
+_VALUE_NAMES = frozenset({"status", "state", "result", "outcome", "verdict", "count", "total", "name", "id", "url",
+                          "message", "text", "value", "code", "summary", "report", "line", "note", "level", "score"})
 _NOT = _rx(r"(?i)^\W*+(?:not|!)\W*+")
 _YAML_PATH = _rx(r"(?i)\.(?:ya?ml|toml|cfg|ini|conf)$|(?:^|/)(?:jenkinsfile|dockerfile|makefile)$")
 _COMMENT = _rx(r"^\s*+#\s*+(?P<text>\S.*)$")
@@ -84,6 +87,8 @@ def says_state(clause: str, steps: list[StepSpec], outputs: Callable[[StepSpec],
     if m is None:
         return None
     word = m.group("word").lower()
+    if value_name(word):
+        return None  # "the report says status": a field that holds a value, not a yes/no
     at = named(m.group("thing"))
     if at is not None:
         return (at, word) if word in outputs(steps[at]) else None
@@ -95,6 +100,12 @@ def named_exactly(text: str, steps: list[StepSpec]) -> int | None:
     """The one step whose name (three letters or more) the text writes as it is ("when Tag comes back"), or None."""
     hits = {i for i, s in enumerate(steps) if len(s.name) > 2 and re.search(rf"(?<![\w-]){re.escape(s.name)}(?![\w-])", text)}
     return hits.pop() if len(hits) == 1 else None
+
+
+def value_name(word: str) -> bool:
+    """Whether an output of this name holds a value rather than a yes/no (`status`, `invoice_id`)."""
+    low = word.lower()
+    return low in _VALUE_NAMES or low.endswith(("_id", "_count", "_no", "_url", "_text"))
 
 
 def halves(clause: str) -> tuple[str, str] | None:

@@ -191,7 +191,9 @@ def place(said: Said, field: str, steps: list[StepSpec], src: Source) -> tuple[i
     from orchestrator.spec.success_words27 import named_exactly
 
     exact = named_exactly(said.text, steps)
-    if exact is not None:  # "when Tag comes back pushed=true": the step by its name as written
+    known = outputs_of(steps[exact], src.vocabulary) if exact is not None else frozenset()
+    if exact is not None and (field.partition(".")[0] in known or not known):
+        # "when Tag comes back pushed=true": the step by its name as written, when it outputs the field
         return exact, f"its name '{steps[exact].name}'"
     if _THIS_STEP.search(said.text):
         before = [i for i, s in enumerate(steps) if 0 < _line(s) <= said.line]

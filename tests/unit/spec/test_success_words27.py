@@ -123,3 +123,10 @@ def test_the_pieces() -> None:
         "Tag comes back pushed=true", "Legal has a ticket")
     assert halves("either the form is sent or the letter is posted") == ("the form is sent", "the letter is posted")
     assert halves("result entered (PASS or FAIL)") is None
+
+
+def test_a_thing_that_says_a_field_holding_a_value_is_no_yes_no() -> None:  # a support ticket
+    text = ("# Triage\n\n## Steps\n\n### Step 1: Classify\n- Skill: `ticket-classify`\n- Output: `status`, `urgent`\n\n"
+            "We're done when the classifier says status.\n")
+    spec = parse_spec_text(text, "triage.md", "markdown")
+    assert _checks(spec).get("step-1", {}).get("status") != {"const": True}  # at most: it is there
