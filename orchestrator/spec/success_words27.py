@@ -68,6 +68,10 @@ def cue27(sentence: str) -> str | None:
     if m is None:
         return None
     clause = m.group("clause").strip().rstrip(".").strip()
+    from orchestrator.spec.done_when import _NOT_RUN
+
+    if _NOT_RUN.search(clause):  # "it's done when the approver signs off": no check
+        return None
     return clause or None
 
 

@@ -130,3 +130,8 @@ def test_a_thing_that_says_a_field_holding_a_value_is_no_yes_no() -> None:  # a 
             "We're done when the classifier says status.\n")
     spec = parse_spec_text(text, "triage.md", "markdown")
     assert _checks(spec).get("step-1", {}).get("status") != {"const": True}  # at most: it is there
+
+
+def test_a_contracted_cue_about_an_approval_or_what_happened_is_none() -> None:
+    assert cue27("It's done when the approver signs off.") is None
+    assert cue27("Sheet's good when the producer approved it.") is None
