@@ -168,8 +168,8 @@ def either_or(clause: str, said: Said, steps: list[StepSpec], src: Source,
     if len(ids) == 2 and ids[0] != ids[1] and exclusive(by_id[ids[0]], by_id[ids[1]]):
         del src.warnings[mark:]
         written = [" and ".join(c.validation) for c in found]
-        src.warn(said.line, f"the run's success check '{clause[:80]}' is read as either of two checks, each on the "
-                            f"branch that runs: {ids[0]} `{written[0]}` or {ids[1]} `{written[1]}` (a guess from "
+        src.warn(said.line, f"'{clause[:80]}' is read as the run's success check, either of two checks, each on "
+                            f"the branch that runs: {ids[0]} `{written[0]}` or {ids[1]} `{written[1]}` (a guess from "
                             "words): check the plan, or write `- Success criteria:` under each of the two steps", CODE)
         return out, tuple(found)
     del src.warnings[mark:]
