@@ -63,10 +63,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
     (BAKE, 3, "depends_on"): "step 3 waits for step 2 only: ORDER TALLY's totals (its FEED IT cell) are not bound",
     (BAKE, 3, "input flour_kg"): "`flour_kg` is bound to flour-stock's whole output, not its kg_on_hand "
                                  "('flour in the bin')",
-    **{(PHOTOS, n, a): "the wiki items' texts are read one step late: step 3 (scan-check, line 17) has neither its loop nor its inputs, a second scan-check (the plan's step 5) takes them, and no step runs curator-note (line 19)" for n, a in ((3, "depends_on"), (3, "for_each"), (3, "input item"), (3, "input dpi"),
-                                             (4, "depends_on"), (4, "input checks"))},
-    **{(PHOTOS, 5, a): "the wiki items' texts are read one step late: step 3 (scan-check, line 17) has neither its loop nor its inputs, a second scan-check (the plan's step 5) takes them, and no step runs curator-note (line 19)" for a in ("skill", "depends_on", "for_each", "condition", "approval", "input accession_no",
-                                        "input written", "input redo", "input public")},
     (CALLSHEET, 3, "input gaps_to_fill"): "'how many are MISSING' from B is not bound to crew-check's `missing`: "
                                           "`gaps_to_fill` is made a required workflow input",
     (CALLSHEET, 3, "input day_hours"): "the day length 11 (lines 6, 14-15) is not bound as a literal: `day_hours` is "
@@ -78,20 +74,14 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (RESTORE, 17, 0): "'3 more goes, waiting 20s / 40s / 80s' (a comment above `retry: 3`): the retry key is read, "
-                      "the waits are not (exponential from 1 s)",
     (MUSEUM, 15, 0): "'then just assume 6.50 a head and that its open': 2 min is read, the value to go on with is not",
     (PHOTOS, 16, 0): "'carry on as licence \"all rights reserved\" and can_publish no': the step continues with no "
                      "value (warned: not read)",
-    (PHOTOS, 18, 0): "'retry up to 4 times, waiting 5 s first and doubling ..., never more than a minute' is read as "
-                     "3 retries from 1 s capped at 300 s (warned: 'waiting' not understood)",
     (CALLSHEET, 21, 0): "'isn't back in 45 seconds treat it as failed' is not read (warned: '45 seconds' not "
                         "understood)",
-    (RELEASE, 32, 0): "the value to carry on with leaves out the author's `scanned false`",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (RESTORE, "limit", 4): "the comment 'whole pipeline gets 45 min wall clock' is not read (the 3600 s default)",
     (BAKE, "limit", 3): "20 min is read as the wall time, but its place is line 1 (the sheet's header rows are read "
                         "as one paragraph)",
     (PHOTOS, "success", 20): "'Finished when the note is drafted and the record count matches' is not checked "
@@ -100,8 +90,6 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
 # warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
-    (RESTORE, 4): "the 45 min wall clock comment is neither read nor warned",
-    (RESTORE, 17): "the waits of '20s / 40s / 80s' are dropped without a word",
     (BAKE, 3): "the limit is read, but placed at line 1 with no word at line 3",
     (CALLSHEET, 27): "the approval's unread condition is warned at line 24, where D's row starts, not at line 27",
 }
@@ -120,5 +108,4 @@ UNPAUSED: dict[tuple[str, int], str] = {
 FAILS: dict[tuple[str, int], str] = {
     (BAKE, 0): "step 3 refuses its input: `flour_kg` is flour-stock's whole output and ORDER TALLY's totals are not "
                "bound",
-    (PHOTOS, 0): "step 4 refuses its input: `checks` is not bound (the scan checks are read onto a later step)",
 }
