@@ -82,22 +82,16 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (RESTORE, "success", 51): "the comment 'green only when report comes back with status: posted' is not read",
-    (MUSEUM, "success", 22): "'done when the letter comes out with a per-pupil figure' is not checked (warned: "
-                             "not a comparison)",
     (BAKE, "limit", 3): "20 min is read as the wall time, but its place is line 1 (the sheet's header rows are read "
                         "as one paragraph)",
     (PHOTOS, "success", 20): "'Finished when the note is drafted and the record count matches' is not checked "
                              "(warned: not a comparison)",
-    (CALLSHEET, "success", 32): "'Sheet's good when D comes back published = true' is not read",
 }
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
 # warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
-    (RESTORE, 51): "the success check comment is neither read nor warned",
     (BAKE, 3): "the limit is read, but placed at line 1 with no word at line 3",
     (CALLSHEET, 27): "the approval's unread condition is warned at line 24, where D's row starts, not at line 27",
-    (CALLSHEET, 32, "success"): "'Sheet's good when D comes back published = true' is neither read nor warned",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
@@ -114,6 +108,4 @@ UNPAUSED: dict[tuple[str, int], str] = {
 FAILS: dict[tuple[str, int], str] = {
     (BAKE, 0): "step 3 refuses its input: `flour_kg` is flour-stock's whole output and ORDER TALLY's totals are not "
                "bound",
-    (RELEASE, 1): "the success check (pushed == true) is put on the Legal step, which fails its contract when the "
-                  "licences block the tag",
 }
