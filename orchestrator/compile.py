@@ -112,9 +112,13 @@ def compile_spec(
     finally:
         if default_chooser is not None:
             default_chooser.close()
-    errors = sorted(dict.fromkeys([*errors, *(d for d in found if d.severity is Severity.ERROR)]), key=line_key)
-    warnings = sorted(dict.fromkeys([*plan.warnings, *(d for d in found if d.severity is Severity.WARNING)]),
-                      key=line_key)
+    from orchestrator.plan.guards import LOST_STEP_CODE
+
+    # a step the spec names that no step runs: the plan would run less than the spec says (`plan.guards`)
+    lost = [d.model_copy(update={"severity": Severity.ERROR}) for d in plan.warnings if d.code == LOST_STEP_CODE]
+    errors = sorted(dict.fromkeys([*errors, *lost, *(d for d in found if d.severity is Severity.ERROR)]), key=line_key)
+    warnings = sorted(dict.fromkeys([*(d for d in plan.warnings if d.code != LOST_STEP_CODE),
+                                     *(d for d in found if d.severity is Severity.WARNING)]), key=line_key)
     if errors:
         raise PlanError([*errors, *warnings])
     if structure is not None:

@@ -11,5 +11,5 @@ from __future__ import annotations
 NO_STEPS_CODE = "spec.no-steps"
 DOUBT_CODES = frozenset({
     "spec.condition-not-read", "spec.each-not-read", "spec.gather-not-read", "spec.join-not-read",
-    "spec.own-fallback", "spec.skill-not-run", "spec.value-not-kept", "spec.unread-work", NO_STEPS_CODE,
+    "spec.own-fallback", "spec.skill-not-run", "spec.step-lost", "spec.value-not-kept", "spec.unread-work", NO_STEPS_CODE,
 })

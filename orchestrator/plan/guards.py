@@ -1,8 +1,13 @@
 """Guards against silent misreading: the plan is compared with the words of the spec, and
 each place where the text says more than the plan does becomes a warning at its line.
 
-    spec.skill-not-run     a skill of the catalog is named in the spec, but no step runs it
-                           and it is no step's fallback or compensation (a step lost or merged)
+    spec.step-lost         a skill of the catalog is named in the spec as doing work, but no
+                           step runs it and it is no step's fallback or compensation (a step lost
+                           or merged): the plan would run less than the spec says, and
+                           `compile_spec` refuses it (an error, not a warning)
+    spec.skill-not-run     the same, where every sentence naming the skill speaks of it as a
+                           spare (a fallback, an undo, "instead", "if X fails ... use Y") or as
+                           not used: a policy may have been lost, not a step; a warning
     spec.own-fallback      a step runs the skill its own text names as its fallback: the main
                            skill is probably another one
     spec.each-not-read     a step's text asks for each/every item ("for each", "for every")
@@ -45,6 +50,13 @@ from orchestrator.spec.regex_cache import Patterns
 _NOT_ITEMS = ("attempt", "try", "tries", "retry", "retries", "failure", "error", "call", "request",
               "second", "minute", "hour", "day", "run", "time", "other")
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+LOST_STEP_CODE = "spec.step-lost"
+# a sentence naming a skill as a spare or as not used: "fall back to", "instead", "Undo:", "swap in", "not run"
+_SPARE_SAID = _rx(r"\bfall(?:s|ing)? ?back\b|\bfallback\b|\binstead\b|\bundo(?:es|ne)?\b|\bcompensat\w*|\broll(?:s|ed)? ?back\b"
+                  r"|\bswap(?:s|ped)? in\b|\bback-?up\b|\bspare\b|\bin case\b|\bnot\b|n't\b|\bnever\b|\bno longer\b"
+                  r"|\bretired\b|\bdeprecated\b|\bskip\w*|\breplac\w*", re.IGNORECASE)
+_SENTENCE_END = _rx(r"[.;!?](?:\s|$)")
 
 _EACH = _rx(r"\b(?:for|with|on) (?:each|every)\b\s+(\w+)", re.IGNORECASE)
 _GATHER = _rx(r"\b(?:when|once|after) (?:all|every)\b(?! (?:\d+|half|few|other|couple|second|minute|hour|day)\b)|\bevery \w+ results?\b|\ball (?:the )?(?:\w+ )?results\b"
@@ -116,6 +128,18 @@ def _fallback_skills(plan: Plan) -> set[str]:
     return out
 
 
+def _said_as_spare(line: str, name: re.Pattern[str]) -> bool:
+    """The sentence of `line` that names the skill speaks of it as a spare or as not used
+    (`_SPARE_SAID`), or it names a failure before the skill ("if the mirror is down, use X")."""
+    for match in name.finditer(line):
+        start = max((m.end() for m in _SENTENCE_END.finditer(line, 0, match.start())), default=0)
+        ends = _SENTENCE_END.search(line, match.end())
+        sentence = line[start:ends.start() if ends else len(line)]
+        if _SPARE_SAID.search(sentence) or _FAILURE_WORDS.search(line, start, match.start()):
+            return True
+    return False
+
+
 def _step_lines(lines: list[str], span: tuple[int, int]) -> Iterator[tuple[int, str]]:
     first, last = span
     in_fence = False
@@ -153,10 +177,18 @@ def _guards(plan: Plan, catalog_skills: set[str], lines: list[str]) -> list[Diag
             merged = "" if inside is None else (
                 f"; line {inside[0]} is read as part of {inside[1].id} ({inside[1].name}), its sentences as that "
                 "step's policies: if it is a step of its own, give it a heading or a bold lead (`**Name.** ...`)")
-            found.append(warning_at(f"{path}:{where[0]}", path,
-                                    f"skill `{name}` is named here but no step runs it, and it is no step's "
-                                    f"fallback or compensation: a step may have been lost or merged into another "
-                                    f"(lines {', '.join(map(str, where[:5]))}){merged}", "spec.skill-not-run"))
+            lines_said = ', '.join(map(str, where[:5]))
+            if any(_said_as_spare(lines[n - 1], pattern) for n in where):
+                found.append(warning_at(f"{path}:{where[0]}", path,
+                                        f"skill `{name}` is named here but no step runs it, and it is no step's "
+                                        f"fallback or compensation: a step may have been lost or merged into another "
+                                        f"(lines {lines_said}){merged}", "spec.skill-not-run"))
+            else:
+                found.append(warning_at(f"{path}:{where[0]}", path,
+                                        f"skill `{name}` is named here but no step runs it, and it is no step's "
+                                        f"fallback or compensation: a step was lost or merged into another, and a "
+                                        f"plan that would run less than its spec says is not made (lines "
+                                        f"{lines_said}){merged}", LOST_STEP_CODE))
     if plan.spec.format != "markdown":
         return found  # the YAML readers own their comments and keys
     conditional = frozenset(s.id for s in plan.steps if s.when or s.routes)

@@ -230,6 +230,8 @@ def _split(
             said = sequence_heading(title)
             if said is not None or sections:
                 found = (-1, said or title.strip("*_ "))
+        if found is None and kind == "intent" and sections and groups and level <= 2:
+            found = (-1, title.strip("*_ "))  # "## Summary" after step headings: a step if it names a skill
         if found is not None:
             current = (found[0], found[1], _line(node), level, title, [])
             groups.append(current)

@@ -23,6 +23,7 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.success import check_schema, read_criteria
 from orchestrator.spec.success_said import said_checks, said_here
+from orchestrator.spec.success_words27 import value_name
 from orchestrator.spec.whole_success import CODE, outputs_of
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -30,7 +31,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 _AND = _rx(r"(?i)(?<!\s)\s++and\s++|(?<!\s)\s*+[,;]\s*+(?:and\s++)?")
 # "the lender receipt has a receipt number", "the invoice comes back with an invoice no."
 _HAS = _rx(r"(?i)^(?:the\s++|a\s++|an\s++|its\s++|our\s++)?(?P<thing>[\w' -]{1,60}?)\s++(?:has|have|carries|shows|gets|got|"
-           r"comes\s++back\s++with|came\s++back\s++with|returns|gives\s++back|includes|hands\s++(?:back|over)|sends\s++back|"
+           r"(?:comes|came)\s++(?:back|out)\s++with|returns|gives\s++back|includes|hands\s++(?:back|over)|sends\s++back|"
            r"gives|produces)\s++(?:a|an|the|its|their|some)\s++"
            r"(?P<field>[\w.' -]{1,60}+)$")
 # "the crew briefing is posted", "the channel manager says pushed", "the letter has been sent"
@@ -51,7 +52,7 @@ def _words(text: str) -> list[str]:
 
 def _field_for(words: list[str], names: frozenset[str]) -> str | None:
     """The output name the words say ("receipt number" -> `receipt_no`), or None."""
-    if len(words) > 1 and words[-1] in _SHORT["no"] + ("id", "ref", "code") and "_".join(words[:-1]) in names:
+    if len(words) > 1 and words[-1] in _SHORT["no"] + ("id", "ref", "code", "figure", "value", "amount") and "_".join(words[:-1]) in names:
         return "_".join(words[:-1])  # "a manifest no." is the `manifest` an output holds, its number in it
     for name in sorted(names):
         parts = name.lower().split("_")
@@ -83,9 +84,10 @@ def said_in_words(clause: str, sentence: str) -> bool:
     """Whether a part of the clause says an output in words ("the receipt has a receipt number") and the
     sentence is one `spec.whole_net` reads as the run's success check: a reader that does not know the
     steps yet leaves it to that last reader, which reads it onto the outputs or warns it."""
+    from orchestrator.spec.success_words27 import wish_tail
     from orchestrator.spec.whole_success import success_cue
 
-    parts = [p.strip().rstrip(".") for p in _AND.split(clause)]
+    parts = [p.strip().rstrip(".") for p in _AND.split(wish_tail(clause)[0])]  # "... - ideally under 25": a wish
     parts += [r.group("said").strip() for p in parts if (r := _RESTATED.search(p)) is not None]
     return any(_HAS.match(p) or _STATE.match(p) or said_here(p) for p in parts if p) and success_cue(sentence) is not None
 
@@ -108,7 +110,7 @@ def word_checks(clause: str, line: int, steps: list[StepSpec],
         if has is not None:
             found = _step_for(has.group("thing"), _words(has.group("field")), steps, src, state=False)
             written = f"{found[1]} is not empty" if found else ""
-        if found is None and state is not None:
+        if found is None and state is not None and not value_name(state.group("state")):  # "says status": no yes/no
             found = _step_for(state.group("thing"), [state.group("state").lower()], steps, src, state=True)
             written = f"{found[1]} == true" if found else ""
         if found is None:  # "less than 5 kg is left over", "the notice is out with a notice_id on it" (`spec.success_said`)

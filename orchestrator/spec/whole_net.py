@@ -66,6 +66,14 @@ def read_the_rest(parts: SpecParts, src: Source, checks: tuple[ContractSpec, ...
             src.warn(said.line, f"whole run: '{said.text[:80]}' seems to limit the whole run to {seconds:g} s, but "
                                 f"another line already limits it to {before:g} s, which the plan keeps: write one "
                                 "whole-run limit", LIMIT_CODE)
+    from orchestrator.spec.success_words27 import comment_sentences
+
+    taken_success |= lines_warned(src, SUCCESS_CODE, words=("success check", "success criteri"))
+    taken_success |= {n for c in found if (n := line_of(c.where))}
+    for said in comment_sentences(src):  # "# pipeline counts as green only when ...": a YAML file's comment
+        if not _spans(said, taken_success) and (read := read_success(said, steps, src)) is not None:
+            steps, contracts = read
+            found.extend(contracts)
     if not found and steps == list(parts.steps):
         return parts, checks
     return parts.model_copy(update={"steps": tuple(steps)}), (*checks, *found)

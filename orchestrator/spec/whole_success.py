@@ -99,6 +99,10 @@ def success_cue(sentence: str, *, outside: bool = True) -> str | None:
             from orchestrator.spec.success_checks23 import titled_cue
 
             clause = titled_cue(sentence) or ""
+        if not clause:  # "Sheet's good when ..." (`spec.success_words27`)
+            from orchestrator.spec.success_words27 import cue27
+
+            clause = cue27(sentence) or ""
         return (script_check(clause) or clause) if clause else None
     if _NOT_RUN.search(m.group("subject")):
         return None
@@ -165,6 +169,12 @@ def _owner(field: str, steps: list[StepSpec], vocabulary: Vocabulary) -> int | N
     return owners[0] if len(owners) == 1 else None
 
 
+def _by_words(thing: str, steps: list[StepSpec], src: Source) -> int | None:
+    """The one step the words of a thing name ("OVEN LOADS", "the health page"), or None."""
+    hits = {at for word in thing.split() if len(word) > 2 and (at := _by_word(word, steps, src)) is not None}
+    return hits.pop() if len(hits) == 1 else None
+
+
 def _by_word(head: str, steps: list[StepSpec], src: Source) -> int | None:
     """The one step a word names (`digest` in `digest.ok`): a word of its name or skill only it has."""
     keys = keys_of([(i + 1, s.name, _skill(s, src.vocabulary)) for i, s in enumerate(steps)])
@@ -178,6 +188,13 @@ def place(said: Said, field: str, steps: list[StepSpec], src: Source) -> tuple[i
     named = named_step(said.text, keys, src.vocabulary)
     if named is not None:
         return named[0] - 1, named[1]
+    from orchestrator.spec.success_words27 import named_exactly
+
+    exact = named_exactly(said.text, steps)
+    known = outputs_of(steps[exact], src.vocabulary) if exact is not None else frozenset()
+    if exact is not None and (field.partition(".")[0] in known or not known):
+        # "when Tag comes back pushed=true": the step by its name as written, when it outputs the field
+        return exact, f"its name '{steps[exact].name}'"
     if _THIS_STEP.search(said.text):
         before = [i for i, s in enumerate(steps) if 0 < _line(s) <= said.line]
         if before:
@@ -219,6 +236,14 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
     if clause is None or not steps:
         return None
     said = said.at(clause)
+    from orchestrator.spec import success_words27 as w27
+
+    either = w27.either_or(clause, said, steps, src, lambda s, now: read_success(s, now, src, outside=outside))
+    if either is not None:  # "done when Tag comes back pushed=true, OR ... Legal has handed back a ticket number"
+        return either
+    clause, wish = w27.wish_tail(clause)  # "... - ideally under 25": a wish, said as not checked
+    if wish:
+        w27.warn_wish(wish, said.line, src)
     two = two_values(clause)
     if two is None and (named := compared_names(clause)) is not None:  # "accuracy >= min_accuracy"
         two = named[0], named[2]
@@ -227,6 +252,12 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
     check = _check(clause, said, steps, src) if two is None else None
     if check is None and two is None and (halved := _halves_only(clause, said, steps, src)) is not None:
         return halved  # "posted comes back true and there's at least one batch on it" (`spec.success_halves`)
+    if check is None and two is None:  # "the health page says ok": a yes/no output (`spec.success_words27`)
+        state = w27.says_state(clause, steps, lambda s: outputs_of(s, src.vocabulary),
+                               lambda thing: _by_words(thing, steps, src))
+        if state is not None:
+            check = state[0], f"it outputs `{state[1]}`, which the words say", f"{state[1]} == true", {
+                state[1]: read_criteria(f"{state[1]} == true")[0][state[1]]}
     if check is None and two is None:  # "the receipt has a receipt number": outputs said in words
         from orchestrator.spec.success_words import word_checks
 

@@ -17,13 +17,17 @@ pytestmark = pytest.mark.e2e
 HOLDOUT = FIXTURES / "foreign-specs-holdout3"
 
 # folder -> why it does not validate yet
-KNOWN: dict[str, str] = {}
+KNOWN: dict[str, str] = {
+    "21-cert-rotation": "l.31 `otherwise just **post-status**`: a step lost into step 4's text (spec.step-lost)",
+    "23-vendor-onboarding": "l.28 screen-sanctions and l.63 create-vendor-record: steps lost (spec.step-lost)",
+}
 # folder -> (line, warning code) the misreadings of BLIND-RESULTS.md §2 must give
 GUARDED: dict[str, list[tuple[int, str]]] = {
     # line 20-21's value is now kept (the phrase reader); line 24's gather is read (step 3 takes step 2's results)
-    "21-cert-rotation": [(29, "spec.condition-not-read"), (31, "spec.skill-not-run")],
-    "23-vendor-onboarding": [(26, "spec.own-fallback"), (28, "spec.skill-not-run"),
-                             (53, "spec.condition-not-read"), (63, "spec.skill-not-run"),
+    # a skill named as doing work that no step runs is an error (a plan that runs less than its spec is not made)
+    "21-cert-rotation": [(29, "spec.condition-not-read"), (31, "spec.step-lost")],
+    "23-vendor-onboarding": [(26, "spec.own-fallback"), (28, "spec.step-lost"),
+                             (53, "spec.condition-not-read"), (63, "spec.step-lost"),
                              (73, "spec.join-not-read")],
     # line 32's fan-out is read by meaning (warned as read) and line 34's gather takes step 3's results
     "24-price-feeds": [(32, "fan-out-read"),
@@ -49,10 +53,10 @@ def validate(folder: str) -> dict[str, object]:
 @pytest.mark.parametrize("folder", sorted(GUARDED))
 def test_each_silent_structural_misreading_of_the_holdout3_spec_is_a_warning_at_its_line(folder: str) -> None:
     result = validate(folder)
-    assert result["ok"] is True
-    warnings = result["warnings"]
-    assert isinstance(warnings, list)
-    found = {(w["line"], w["code"]) for w in warnings}
+    assert result["ok"] is (folder not in KNOWN)
+    warnings, errors = result["warnings"], result["errors"]
+    assert isinstance(warnings, list) and isinstance(errors, list)
+    found = {(w["line"], w["code"]) for w in [*warnings, *errors]}
     assert [want for want in GUARDED[folder] if want not in found] == []
 
 

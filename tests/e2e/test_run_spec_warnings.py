@@ -68,19 +68,35 @@ def test_a_run_of_a_spec_read_without_warnings_says_nothing_of_it(tmp_path: Path
     assert "How the spec was read" not in report.read_text(encoding="utf-8")
 
 
-def test_a_skill_named_that_no_step_runs_is_said_first_after_the_run(tmp_path: Path) -> None:
-    spec, unread_at = _spec_with_an_unread_line(tmp_path)
-    text = spec.read_text(encoding="utf-8").replace(
-        "- Input: note (string), count (from Step 3)\n",
-        "- Input: note (string), count (from Step 3)\n\nOnce the note is out, `refund-card` pays back the rest.\n", 1)
+def _with_line(spec: Path, after: str, said: str) -> int:
+    text = spec.read_text(encoding="utf-8").replace(after, f"{after}\n{said}\n", 1)
     spec.write_text(text, encoding="utf-8")
-    named_at = text.splitlines().index("Once the note is out, `refund-card` pays back the rest.") + 1
+    return text.splitlines().index(said) + 1
+
+
+def test_a_skill_named_as_a_spare_that_no_step_runs_is_said_first_after_the_run(tmp_path: Path) -> None:
+    spec, unread_at = _spec_with_an_unread_line(tmp_path)
+    named_at = _with_line(spec, "- Input: note (string), count (from Step 3)\n",
+                          "Should the card side ever be needed, `refund-card` is the spare.")
 
     said = _run(spec, tmp_path / "state").stdout.splitlines()
 
     at = next(i for i, line in enumerate(said) if line.startswith("spec: read with 2 warnings;"))
     assert said[at + 1].startswith(f"  {spec}:{named_at}: skill `refund-card` is named here but no step runs it")
     assert said[at + 2].startswith(f"  {spec}:{unread_at}: step-1: ")
+
+
+def test_a_skill_named_as_doing_work_that_no_step_runs_refuses_the_run_before_it_starts(tmp_path: Path) -> None:
+    spec, _ = _spec_with_an_unread_line(tmp_path)
+    named_at = _with_line(spec, "- Input: note (string), count (from Step 3)\n",
+                          "Once the note is out, `refund-card` pays back the rest.")
+
+    refused = _run(spec, tmp_path / "state", "--json")
+
+    assert refused.returncode == 2, refused.stdout + refused.stderr
+    assert f"{spec}:{named_at}: skill `refund-card` is named here but no step runs it" in refused.stderr
+    assert "is not made" in refused.stderr
+    assert not (tmp_path / "state" / "runs").exists() or not any((tmp_path / "state" / "runs").iterdir())
 
 
 def test_run_strict_refuses_to_start_a_plan_with_warnings_and_starts_one_without(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from orchestrator.plan.model import Plan
 from orchestrator.spec import parse_spec_text
 
 CATALOG = FakeCatalog(*(skill(n) for n in ("scan-hosts", "fix-host", "tally", "alarm", "note-ok", "spare-scan")))
-CODES = ("spec.skill-not-run", "spec.own-fallback", "spec.each-not-read", "spec.gather-not-read",
+CODES = ("spec.skill-not-run", "spec.step-lost", "spec.own-fallback", "spec.each-not-read", "spec.gather-not-read",
          "spec.condition-not-read", "spec.value-not-kept", "spec.join-not-read")
 
 
@@ -32,8 +32,8 @@ HEAD = "# Hosts\n\n## Workflow Steps\n\n"
 def test_a_skill_named_only_in_an_otherwise_sentence_of_another_step_is_reported_at_its_line(tmp_path: Path) -> None:
     plan = plan_at(tmp_path, HEAD + "### Step 1: Scan\n- Skill: `scan-hosts`\n\n"
                    "### Step 2: Tell\n- Skill: `alarm`\n\nWhen done, call alarm. Later note-ok gets a copy.\n")
-    assert (11, "spec.skill-not-run") in guarded(plan)
-    assert not any(code == "spec.skill-not-run" and "alarm" in w.message
+    assert (11, "spec.step-lost") in guarded(plan)
+    assert not any(code in ("spec.skill-not-run", "spec.step-lost") and "alarm" in w.message
                    for w in plan.warnings for code in [w.code])
 
 
@@ -108,6 +108,23 @@ def test_a_section_holding_only_a_chart_before_the_steps_section_is_set_aside_wi
 def test_a_skill_merged_into_another_steps_text_names_that_step_and_what_to_write(tmp_path: Path) -> None:
     plan = plan_at(tmp_path, HEAD + "### Step 1: Scan\n\nRun `scan-hosts` on the fleet.\n\n"
                    "After that send the bad ones to `fix-host`. Give it 2 minutes.\n")
-    (merged,) = [w for w in plan.warnings if w.code == "spec.skill-not-run"]
+    (merged,) = [w for w in plan.warnings if w.code == "spec.step-lost"]
     assert merged.line == 9
     assert "line 9 is read as part of step-1 (Scan)" in merged.message and "bold lead" in merged.message
+
+
+def test_a_skill_named_only_as_a_spare_or_as_not_used_is_a_warning_not_a_lost_step(tmp_path: Path) -> None:
+    step = HEAD + "### Step 1: Scan\n- Skill: `scan-hosts`\n\n"
+    for said in ("If the scanner is down, use `note-ok` instead.", "Undo: `note-ok` with the id.",
+                 "We no longer run note-ok here.", "Should it choke, swap in note-ok."):
+        plan = plan_at(tmp_path, step + said + "\n")
+        codes = {w.code for w in plan.warnings if w.code in CODES}
+        spare = {f.skill for s in plan.steps for f in (s.policy.fallback, *(r.fallback for r in s.policy.rules))
+                 if f is not None} | {s.policy.compensation for s in plan.steps}
+        assert codes == ({"spec.skill-not-run"} if "note-ok" not in spare else set()), said
+
+
+def test_a_skill_named_as_doing_work_after_a_failure_said_in_another_sentence_is_a_lost_step(tmp_path: Path) -> None:
+    plan = plan_at(tmp_path, HEAD + "### Step 1: Scan\n- Skill: `scan-hosts`\n\n"
+                   "Otherwise just note-ok with the summary. If Slack is down, whatever.\n")
+    assert (8, "spec.step-lost") in [(w.line, w.code) for w in plan.warnings if w.code in CODES]
