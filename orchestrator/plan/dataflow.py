@@ -50,6 +50,7 @@ from orchestrator.plan.count_field import count_field
 from orchestrator.plan.doc_constant import bind_constants, document_constant
 from orchestrator.plan.echo import Echoes
 from orchestrator.plan.field_equals import Said, field_equals, names_given
+from orchestrator.plan.gate_output27 import output_named, step_letters
 from orchestrator.plan.given_words import bind_step_words, inside_longer
 from orchestrator.plan.input_guard import kept_apart
 from orchestrator.plan.input_names_kept import keep_names
@@ -1057,6 +1058,17 @@ class _Planner:
 
         first = self.compile(step, gate.when, where, "approval condition", inputs, candidates, scope, item_fields,
                              report=False)
+        if first is None and (named := output_named(  # "If C comes out over 1,500" (`plan.gate_output27`)
+                gate.when, step_letters(self.spec.text, self.spec.steps[:self.position[step.id]]),
+                list(scope.upstream()), bindings, lambda sid: list(self.produced[sid].fields))) is not None:
+            said = self.compile(step, named[0], where, "approval condition", inputs, candidates, scope, item_fields,
+                                report=True, quiet=True)
+            if said is not None:
+                self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): approval condition "
+                                             f"'{gate.when}' read as `{named[0]}`: {named[1]}; if another value is "
+                                             "meant, write its name", "plan.value-by-meaning"))
+                provenance["approval.when"] = from_spec(where, f"approval only when {said[1]}")
+                return gate.model_copy(update={"when": said[0]})
         own = None
         if first is None or "by its meaning" in first[1]:  # what the step is given, before a value found by words
             reads = self.reads_about(step)
