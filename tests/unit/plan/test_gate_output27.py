@@ -32,7 +32,7 @@ PURCHASE_ORDER = ("PURCHASE ORDER - STATIONERY\n"
                   "Order lines: ........ (lines)\n\n"
                   "A) TALLY  - po-total on the order lines.\n"
                   "B) SEND   - po-send: amount = TOTAL from A, vat_rate 0.2.\n"
-                  "     >> If A comes out over 5,000 the FD has to sign it off before B runs.\n")
+                  "     >> If A comes out over 5,000 the FD signs it off before B runs.\n")
 
 
 def test_a_purchase_order_asks_the_fd_only_when_the_tally_comes_out_over_5000() -> None:
