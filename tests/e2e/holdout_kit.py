@@ -1,5 +1,5 @@
 """What the holdout e2e tests share (test_foreign_specs_holdouts.py over the data modules holdout_book11 ..
-holdout_book18): each spec's plan through the real `skillweave plan`, made once a session (`Plans`), and what
+holdout_book22): each spec's plan through the real `skillweave plan`, made once a session (`Plans`), and what
 its expect.yaml says of each step, of the whole run and of each line that carries a policy, a condition, an
 approval or a success check, put in the plan's terms so a test can say "read as meant" or "warned at its line".
 
@@ -8,7 +8,10 @@ approvals in words, as the plan's expressions with `#N` for the plan id of the a
 the expressions that mean the same for the values said) and its reading of expect.yaml's input sources
 (`meant_inputs`). A `Book` is a data module read once: its Holdout and its lists of what is not so yet, each
 with its reason (REFUSED, KNOWN, KNOWN_POLICY, KNOWN_WHOLE, SILENT, NOT_RUN, FAILS, UNPAUSED, PAUSED_AT,
-NOT_A_SUCCESS; a data module leaves out the lists it has nothing in)."""
+NOT_A_SUCCESS, ANSWERED; a data module leaves out the lists it has nothing in). expect.yaml's words changed over
+the sets and both are read: an approval's line in `approval_lines` or in the `approval` block itself; a success
+check as a block with its `line` or as words naming it; a join as "(whichever ran)" or "..., or step 4 output X when
+step 3 was skipped"; a run's approvals as `approvals: {4: approved}` or `approval_response`."""
 
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ from typing import Any
 
 from foreign_kit import (
     FIXTURES,
+    RunReports,
     folders_of,
     line_of,
     plan_json,
@@ -79,9 +83,28 @@ def meant_inputs(said: Any, ids: Ids) -> list[dict[str, Any]]:
     if m := re.fullmatch(r"step (\d+) or step (\d+) output (\w+) \(whichever ran\)", text):  # the same, said once
         return [{"source": "step", "any_of": sorted([ids.get(int(m[1]), "?"), ids.get(int(m[2]), "?")]),
                  "pointer": f"/{m[3]}"}]
+    if m := re.fullmatch(r"step (\d+) output (\w+), or step (\d+) output \2 when step (?:\1 was skipped|\3 ran instead)", text):
+        return [{"source": "step", "any_of": sorted([ids.get(int(m[1]), "?"), ids.get(int(m[3]), "?")]),
+                 "pointer": f"/{m[2]}"}]  # a join said as one branch's output, the other's when it ran instead
     if m := re.fullmatch(r"step (\d+) output (\w+)", text):
         return [{"source": "step", "step": ids.get(int(m[1])), "pointer": f"/{m[2]}"}]
     return [{"source": "literal", "value": said}]
+
+
+def approval_line(meant_step: dict[str, Any]) -> int:
+    """The line an expect.yaml step's approval is said at: `approval_lines.line` (holdouts up to 19) or the
+    `approval` block's own `line` (holdout20 on)."""
+    return int((meant_step.get("approval_lines") or meant_step["approval"])["line"])
+
+
+def success_line(said: dict[str, Any] | str) -> int:
+    """The line a success check is said at: its `line` (up to holdout21), or the first line its words name
+    ("... (line 51: ...)", "(lines 5-6)", holdout22)."""
+    if isinstance(said, dict):
+        return int(said["line"])
+    found = re.search(r"\(lines? (\d+)", said)
+    assert found, f"success check {said!r}: no line"
+    return int(found[1])
 
 
 def approval_among(want: dict[str, Any] | None, got: dict[str, Any] | None, spell: Callable[[str], str]) -> bool:
@@ -190,7 +213,7 @@ class Holdout:
         for w in meant.get("workflow_policies") or []:
             out.append(("limit", int(w["line"]), 0, 0))
         if meant.get("success_criteria"):
-            out.append(("success", int(meant["success_criteria"]["line"]), 0, 0))
+            out.append(("success", success_line(meant["success_criteria"]), 0, 0))
         for n, m in self.meant_steps(folder).items():
             seen: dict[int, int] = {}
             for p in m["policies"]:
@@ -199,7 +222,7 @@ class Holdout:
             if (folder, n) in self.when:
                 out.append(("condition", self.when[(folder, n)][0], n, 0))
             if m.get("approval"):
-                out.append(("approval", int(m["approval_lines"]["line"]), n, 0))
+                out.append(("approval", approval_line(m), n, 0))
         return out
 
     def read_as_meant(self, plan: dict[str, Any], folder: str, kind: str, line: int, number: int, nth: int) -> bool:
@@ -231,6 +254,15 @@ class Holdout:
     def run_cases(self) -> list[tuple[str, int]]:
         """(folder, run: 0 the author's inputs, n the n-th of more_runs) for each run expect.yaml gives."""
         return [(f, n) for f in self.folders for n in range(1 + len(self.expect(f).get("more_runs") or []))]
+
+    def answers(self, folder: str, n: int) -> dict[int, str]:
+        """How run `n`'s approvals are answered, author's step -> "approved" or "silence": more_runs' `approvals`
+        ({4: approved}) or `approval_response` ("approved", "none (silence for 2 hours)") for the one step that asks."""
+        said = self.expect(folder) if n == 0 else self.expect(folder)["more_runs"][n - 1]
+        if "approval_response" in said:
+            [number] = [k for k, m in self.meant_steps(folder).items() if m.get("approval")]
+            said = {"approvals": {number: said["approval_response"]}}
+        return {int(k): "silence" if "silence" in str(v) else "approved" for k, v in (said.get("approvals") or {}).items()}
 
     def _validate_code(self, folder: str) -> int:
         """`skillweave validate`'s exit code for the folder's spec (asked once: `validate_code`)."""
@@ -275,6 +307,39 @@ def _planned(spec: Path) -> dict[str, Any]:
         return {"refused": str(refused)}
 
 
+# expect.yaml's `on_silence` -> the plan approval's `on_timeout` that does it
+ON_SILENCE = {"reject": "reject", "fail": "reject", "proceed": "approve"}
+
+
+class AnsweredRuns(RunReports):
+    """`skillweave run --json` of each run case (RunReports); a run that pauses at an approval its author answers
+    `approved` is approved and resumed, as an operator would (`skillweave approve RUN STEP`, then `skillweave resume
+    RUN`, same state dir); one its author answers with silence stays paused (the test asserts the plan's timeout and
+    what it does, rather than wait it out)."""
+
+    def __init__(self, base: Path, holdout: Holdout, answers: Callable[[str, int], dict[int, str]],
+                 plan_of: Callable[[str], Plan]) -> None:
+        super().__init__(base, holdout.spec_of, holdout.expect)
+        self._holdout, self._answers, self._plan_of, self._answered = holdout, answers, plan_of, set[tuple[str, int]]()
+
+    def __call__(self, folder: str, n: int) -> dict[str, Any]:
+        report = super().__call__(folder, n)
+        approved = [k for k, v in self._answers(folder, n).items() if v == "approved"]
+        if (folder, n) in self._answered or not approved or report.get("status") != "paused":
+            return report
+        self._answered.add((folder, n))
+        ids = self._holdout.ids_of(self._plan_of(folder), folder)
+        yes, state = {ids[k] for k in approved if k in ids}, str(self._base / f"{folder.split('-', 1)[0]}-{n}" / "state")
+        for _ in yes:
+            if report.get("status") != "paused" or not set(report.get("awaiting") or ["?"]) <= yes:
+                break
+            for sid in report["awaiting"]:
+                run("approve", report["run_id"], sid, "--state-dir", state)
+            report = json.loads(run("resume", report["run_id"], "--json", "--state-dir", state).stdout)
+        self._made[(folder, n)] = report
+        return report
+
+
 # what stops a run reaching its author's output, asserted on the plan (None for a refused spec)
 Blocker = Callable[[Holdout, Plan | None, str, int], bool]
 
@@ -289,12 +354,18 @@ def inputs_refused(h: Holdout, plan: Plan | None, folder: str, n: int) -> bool:
     return plan is not None and not set(run_inputs(h.expect(folder), n)) <= {i["name"] for i in plan["inputs"]}
 
 
+def inputs_missing(h: Holdout, plan: Plan | None, folder: str, n: int) -> bool:
+    """Blocked while the plan requires an input the run does not give ('missing required input')."""
+    return plan is not None and bool({i["name"] for i in plan["inputs"] if i.get("required")} - set(run_inputs(h.expect(folder), n)))
+
+
 def refused(h: Holdout, _plan: Plan | None, folder: str, _n: int) -> bool:
     """Blocked while `skillweave validate` refuses the spec."""
     return h.validate_code(folder) == 2
 
 
 INPUTS_REFUSED = "the plan does not take the author's inputs ('unknown input'): "
+INPUTS_MISSING = "the plan requires inputs its author does not give ('missing required input'): "
 # warnings that say nothing of how a policy, condition, approval or check line was read (an approval's timeout
 # against the wall time, 'limits', says the approval was kept, not how its condition was read)
 NOT_ABOUT_THE_LINE = SHAPE_WARNINGS | {"limits"}
@@ -308,14 +379,20 @@ class Book:
     holdout: Holdout
     refused: Mapping[str, str]
     known: Mapping[tuple[str, int, str], str]
-    known_policy: Mapping[tuple[str, int, int], str]
+    known_policy: Mapping[tuple[str, int, int] | tuple[str, int, int, int], str]  # (.., step) where steps share a line
     known_whole: Mapping[tuple[str, str, int], str]
-    silent: Mapping[tuple[str, int] | tuple[str, int, int], str]
+    silent: Mapping[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str]  # (.., kind): two kinds a line
     not_run: Mapping[tuple[str, int], tuple[Blocker, str]]
     fails: Mapping[tuple[str, int], str]
     unpaused: Mapping[tuple[str, int], str]
     paused_at: Mapping[tuple[str, int], tuple[int, str]]
     not_a_success: Mapping[tuple[str, int], str]
+    answered: Mapping[tuple[str, int], dict[int, str]]
+
+    def answers(self, folder: str, n: int) -> dict[int, str]:
+        """How run `n`'s approvals are answered: expect.yaml's words, or the data module's ANSWERED where only
+        its notes say so ("this output assumes they sign off")."""
+        return self.answered.get((folder, n)) or self.holdout.answers(folder, n)
 
     @classmethod
     def of(cls, data: ModuleType) -> Book:
@@ -326,4 +403,5 @@ class Book:
         lists = {k: getattr(data, k.upper(), {}) for k in ("refused", "known", "known_policy", "known_whole", "silent",
                                                           "fails", "unpaused", "paused_at", "not_a_success")}
         refused_runs = {(f, n): (refused, lists["refused"][f]) for f, n in holdout.run_cases() if f in lists["refused"]}
-        return cls(data.NAME.removeprefix("foreign-specs-"), holdout, not_run={**refused_runs, **data.NOT_RUN}, **lists)
+        return cls(data.NAME.removeprefix("foreign-specs-"), holdout, not_run={**refused_runs, **data.NOT_RUN},
+                   answered={k: v for k, (v, _why) in getattr(data, "ANSWERED", {}).items()}, **lists)

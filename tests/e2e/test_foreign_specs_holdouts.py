@@ -1,5 +1,5 @@
-"""The holdouts 11 to 19 (tests/fixtures/foreign-specs-holdoutNN) through the real `skillweave`, one data module
-each (holdout_book11.py .. holdout_book19.py: the folders, the conditions and approvals meant, and what is not
+"""The holdouts 11 to 22 (tests/fixtures/foreign-specs-holdoutNN) through the real `skillweave`, one data module
+each (holdout_book11.py .. holdout_book22.py: the folders, the conditions and approvals meant, and what is not
 so yet with its reason); the readings of expect.yaml are holdout_kit.py's. For each holdout:
 
 - each spec validates;
@@ -10,7 +10,9 @@ so yet with its reason); the readings of expect.yaml are holdout_kit.py's. For e
   without a word: it is read as meant, or a warning at its line says how it was read;
 - each run that can reach its author's final output (the plan takes the author's inputs) ends with
   it, with an honest status (never `succeeded` with another output, nor where the author says the
-  run did not succeed), or pauses for the approval its author's output is (PAUSED_AT); the runs that
+  run did not succeed), or pauses for the approval its author's output is (PAUSED_AT); a run whose author
+  approves is approved and resumed, one met by silence (`final_output: null`) holds at its approval with the
+  plan's timeout and `on_timeout` as meant (holdout_kit.AnsweredRuns); the runs that
   cannot yet are not made but their blocker is asserted (NOT_RUN), so one that clears must be run; a
   run made that does not reach its author's output yet (FAILS) must end honestly.
 
@@ -34,22 +36,24 @@ import holdout_book16
 import holdout_book17
 import holdout_book18
 import holdout_book19
+import holdout_book20
+import holdout_book21
+import holdout_book22
 import pytest
 from foreign_kit import (
-    RunReports,
     assert_ends_as_meant,
     assert_validates,
     final_output,
     policy_misses,
     run_wanted,
 )
-from holdout_kit import Book, Plan, Plans
+from holdout_kit import ON_SILENCE, AnsweredRuns, Book, Plan, Plans
 
 pytestmark = pytest.mark.e2e
 
 BOOKS = {b.name: b for b in map(Book.of, (holdout_book11, holdout_book12, holdout_book13, holdout_book14,
                                           holdout_book15, holdout_book16, holdout_book17, holdout_book18,
-                                          holdout_book19))}
+                                          holdout_book19, holdout_book20, holdout_book21, holdout_book22))}
 PlanOf = Callable[[Book, str], Plan]
 
 
@@ -98,7 +102,8 @@ def test_a_holdout_step_is_planned_as_its_author_meant(plans: PlanOf, book: str,
 
 
 @pytest.mark.parametrize(("book", "folder", "number", "line", "meaning"), [
-    _case(b, (f, s["number"], p["line"], p["meaning"]), b.known_policy.get((f, p["line"], i)),
+    _case(b, (f, s["number"], p["line"], p["meaning"]),
+          b.known_policy.get((f, p["line"], i, s["number"])) or b.known_policy.get((f, p["line"], i)),
           f"{_num(f)}-step{s['number']}-l{p['line']}")
     for b in BOOKS.values() for f in b.holdout.folders for s in b.holdout.expect(f)["steps"]
     for i, p in _nth(s["policies"])])
@@ -119,7 +124,8 @@ def test_a_holdout_whole_run_limit_or_success_check_is_read_as_meant(plans: Plan
 
 
 @pytest.mark.parametrize(("book", "folder", "kind", "line", "number", "nth"), [
-    _case(b, (f, k, n, s, i), b.silent.get((f, n)) or b.silent.get((f, n, i)), f"{_num(f)}-l{n}-{k}" + (f"-{i}" if i else ""))
+    _case(b, (f, k, n, s, i), b.silent.get((f, n, k)) or b.silent.get((f, n)) or b.silent.get((f, n, i)),
+          f"{_num(f)}-l{n}-{k}" + (f"-{i}" if i else ""))
     for b in BOOKS.values() for f in b.holdout.folders for k, n, s, i in b.holdout.line_items(f)])
 def test_no_holdout_policy_condition_approval_or_check_line_is_dropped_silently(
         plans: PlanOf, book: str, folder: str, kind: str, line: int, number: int, nth: int) -> None:
@@ -146,9 +152,13 @@ def test_a_holdout_run_not_made_is_still_blocked_by_its_reason(plans: PlanOf, bo
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Book, str, int], dict[str, Any]]:
-    """`skillweave run --json` of a run case, made once for the module."""
-    made = {name: RunReports(tmp_path_factory.mktemp(f"{name}-runs"), b.holdout.spec_of, b.holdout.expect)
+def runs(tmp_path_factory: pytest.TempPathFactory, plans: PlanOf) -> Callable[[Book, str, int], dict[str, Any]]:
+    """`skillweave run --json` of a run case, made once for the module; an approval its author's run answers
+    `approved` is given and the run resumed (AnsweredRuns)."""
+    def plan_of(book: Book) -> Callable[[str], Plan]:
+        return lambda folder: plans(book, folder)
+
+    made = {name: AnsweredRuns(tmp_path_factory.mktemp(f"{name}-runs"), b.holdout, b.answers, plan_of(b))
             for name, b in BOOKS.items()}
     return lambda book, folder, n: made[book.name](folder, n)
 
@@ -174,5 +184,13 @@ def test_a_holdout_run_ends_with_its_authors_final_output_and_an_honest_status(
         number, why = b.paused_at[(folder, n)]
         asks = b.holdout.step_of(plans(b, folder), folder, number)["id"]
         assert (report["status"], report.get("awaiting")) == ("paused", [asks]), (why, report.get("error"))
+        return
+    if run_wanted(b.holdout.expect(folder), n) is None:  # not meant to finish: it holds at the approval met by silence
+        [number] = [k for k, v in b.answers(folder, n).items() if v == "silence"]
+        step, meant = b.holdout.step_of(plans(b, folder), folder, number), b.holdout.meant_steps(folder)[number]
+        assert (report["status"], report.get("awaiting")) == ("paused", [step["id"]]), report.get("error")
+        got = step["policy"]["approval"] or {}
+        assert (got.get("timeout_s"), got.get("on_timeout")) == (float(meant["approval"]["wait_s"]),
+                                                                 ON_SILENCE[meant["approval"]["on_silence"]]), got
         return
     assert_ends_as_meant(report, run_wanted(b.holdout.expect(folder), n), b.not_a_success.get((folder, n)))
