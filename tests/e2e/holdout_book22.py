@@ -14,10 +14,8 @@ from typing import Any
 
 from foreign_kit import FIXTURES, folders_of
 from holdout_kit import (
-    INPUTS_MISSING,
     INPUTS_REFUSED,
     Ids,
-    inputs_missing,
     inputs_refused,
     meant_inputs,
 )
@@ -67,14 +65,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
                                              (4, "depends_on"), (4, "input checks"))},
     **{(PHOTOS, 5, a): "the wiki items' texts are read one step late: step 3 (scan-check, line 17) has neither its loop nor its inputs, a second scan-check (the plan's step 5) takes them, and no step runs curator-note (line 19)" for a in ("skill", "depends_on", "for_each", "condition", "approval", "input accession_no",
                                         "input written", "input redo", "input public")},
-    (CALLSHEET, 3, "input gaps_to_fill"): "'how many are MISSING' from B is not bound to crew-check's `missing`: "
-                                          "`gaps_to_fill` is made a required workflow input",
-    (CALLSHEET, 3, "input day_hours"): "the day length 11 (lines 6, 14-15) is not bound as a literal: `day_hours` is "
-                                       "made a required workflow input",
-    (CALLSHEET, 4, "input unit_call"): "the unit call 06:30 (line 6) is not bound as a literal: `unit_call` is made a "
-                                       "required workflow input",
-    (CALLSHEET, 4, "approval"): "the approval's condition 'C comes out over 1,500' (line 27) is not read (warned at "
-                                "line 24): it is asked on every run",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
@@ -85,8 +75,6 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
                      "value (warned: not read)",
     (PHOTOS, 18, 0): "'retry up to 4 times, waiting 5 s first and doubling ..., never more than a minute' is read as "
                      "3 retries from 1 s capped at 300 s (warned: 'waiting' not understood)",
-    (CALLSHEET, 21, 0): "'isn't back in 45 seconds treat it as failed' is not read (warned: '45 seconds' not "
-                        "understood)",
     (RELEASE, 32, 0): "the value to carry on with leaves out the author's `scanned false`",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
@@ -108,16 +96,12 @@ SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str]
     (RESTORE, 17): "the waits of '20s / 40s / 80s' are dropped without a word",
     (RESTORE, 51): "the success check comment is neither read nor warned",
     (BAKE, 3): "the limit is read, but placed at line 1 with no word at line 3",
-    (CALLSHEET, 27): "the approval's unread condition is warned at line 24, where D's row starts, not at line 27",
     (CALLSHEET, 32, "success"): "'Sheet's good when D comes back published = true' is neither read nor warned",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
     **{(MUSEUM, n): (inputs_refused, INPUTS_REFUSED + "the trip date is made the input `date`, the author's run "
                                                       "gives `trip_date`") for n in (0, 1)},
-    **{(CALLSHEET, n): (inputs_missing, INPUTS_MISSING + "gaps_to_fill, crew_count, day_hours, unit_call and "
-                                                         "extra_budget are made inputs from the step text")
-       for n in (0, 1, 2)},
 }
 # runs made that do not pause for the approval their author asks for: each a strict xfail with why
 UNPAUSED: dict[tuple[str, int], str] = {
