@@ -98,6 +98,7 @@ _NAMED_LIST = _rx(r"(?i)[^.;:`]{0,40}?(?<![\w-])(?:in|of|from)\s++`(?P<list>[A-Z
 _WORD_LIST = _rx(r"(?i)[^.;:`]{0,40}?(?<![\w-])(?:in|on|of|from)\s++(?:(?:the|that|this|those|these|its|our|your|my)"
                  r"\s++)?`?(?P<list>[A-Za-z_]\w*+)`?\s++(?:list|set|batch|lot|array|table|queue)s?+(?![\w-])")
 # what "each"/"per" counts when it is not items: attempts, time, the run itself
+_FROM_STEP = _rx(r"(?i)`?[ \t]{1,20}+(?:from|of|out[ \t]{1,5}+of)[ \t]{1,20}+(?:step[ \t]{0,5}+)?+\d{1,3}+(?!\w|\.\d)")
 _NOT_ITEMS = frozenset((
     "attempt", "attempts", "try", "tries", "retry", "retries", "failure", "failures", "error", "errors", "call",
     "calls", "request", "requests", "second", "seconds", "sec", "minute", "minutes", "min", "hour", "hours", "day",
@@ -173,7 +174,10 @@ def _cue(text: list[tuple[int, str]]) -> _Cue | None:
                 noun = m.groupdict().get("noun")
                 said = (noun or "").lower().replace("`", "").split()
                 nouns = tuple(w for w in said if w not in _NOT_ITEMS)
-                if noun is not None and (not nouns or said[0] in _NOT_ITEMS):
+                if noun is not None and said and said[0] in ("item", "items") \
+                        and _FROM_STEP.match(words, m.start("noun") + len(m.group("noun").split()[0])):
+                    nouns = (said[0],)  # "once per item from 1": the items of that step
+                elif noun is not None and (not nouns or said[0] in _NOT_ITEMS):
                     continue  # "each attempt", "per second", "on each other": not items
                 start = m.start("noun") if noun is not None else m.end()
                 named = _NAMED_LIST.match(words, start) or _WORD_LIST.match(words, start)

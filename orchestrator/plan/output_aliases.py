@@ -76,6 +76,7 @@ _COUNT_SAID = _rx(r"(?i)(?:how\s++many\s++(?P<a>[a-z]{3,30}+)(?:\s++there\s++(?:
                   r"|(?:number|count)\s++of\s++(?P<b>[a-z]{3,30}+)|(?P<c>[a-z]{3,30}+)\s++count)"
                   r"\s*+\(\s*+`(?P<field>[A-Za-z_]\w{0,40}+)`")
 _WORD = _rx(r"[a-z0-9]++")
+_PER_ITEM = _rx(r"(?i)(?<![\w-])(?:per|each|every)\s++[a-z][a-z'-]{0,30}+$")
 _ROMAN = _rx(r"(?i)^[ivx]{1,5}+$")
 _LABEL = _rx(r"(?i)^\d{1,3}+(?:[a-z]|\.\d{1,3}+)?+$")
 _SAME = {"no": "number", "num": "number", "nr": "number", "qty": "quantity", "ref": "reference"}
@@ -176,6 +177,8 @@ def _phrased(name: str, text: str, earlier: Sequence[Earlier], taken: set[str]) 
     whole: dict[str, str] = {}
     for m in _PHRASE.finditer(text):
         if m.group("words").lower().split()[-1] in _AGAIN:  # "fix the lines and rerun from step 4": where to go on
+            continue
+        if _PER_ITEM.search(m.group("words")):  # "once per item from 1": a For each over its list (`plan.fan_words`)
             continue
         said = _words(m.group("words"))
         if not said & mine and not _apposed(text, m.start(), mine):
@@ -329,6 +332,8 @@ def bind_output_aliases(step: StepSpec, reads: Iterable[str], text: str, counts:
                         provenance: MutableMapping[str, Provenance], path: str) -> list[Diagnostic]:
     """Each of `reads` the step's words give an earlier output of another name (module docstring), bound to
     it and warned."""
+    from orchestrator.plan.named_as27 import as_named  # it reads this module's Earlier
+
     found: list[Diagnostic] = []
     text = plain(text)
     reads = list(dict.fromkeys(reads))
@@ -339,7 +344,8 @@ def bind_output_aliases(step: StepSpec, reads: Iterable[str], text: str, counts:
         if binding is not None and binding.source not in ("input", "step"):
             continue
         taken = set(reads) - {name}
-        alias = _keyed(name, text, earlier) or _phrased(name, text, earlier, taken)
+        alias = _keyed(name, text, earlier) or _phrased(name, text, earlier, taken) \
+            or as_named(name, text, earlier, taken)  # "the record count from 4 as *written*" (`plan.named_as27`)
         if alias is None:
             alias = _counted(name, text, counts)
         elif binding is not None:

@@ -176,7 +176,9 @@ def _retry(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], said
     candidates: list[_Cand] = []
     if step.retry is not None:
         where = step.field_where.get("retries", step.where)
-        candidates.append(_Cand(step.retry, from_spec(where, "step retry"), "retry"))
+        # a bare count (`retry: 3`) takes the waits the step's words give (a comment beside it, `key_comments27`)
+        candidates.append(_Cand(step.retry, from_spec(where, "step retry"), "retry",
+                                count_only=step.retry == RetryPolicy(max_retries=step.retry.max_retries)))
     elif step.retries is not None:
         where = step.field_where.get("retries", step.where)
         candidates.append(_Cand(RetryPolicy(max_retries=step.retries), from_spec(where, "Retries bullet"), "Retries",

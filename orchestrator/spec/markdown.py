@@ -23,6 +23,7 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from pydantic import BaseModel, ConfigDict
 
+from orchestrator.spec.agreed_version27 import superseded_aside
 from orchestrator.spec.anchored import Anchored, blank
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para, Table, split_label
 from orchestrator.spec.chart_beside import warn_chart_beside
@@ -619,11 +620,14 @@ def read_markdown(src: Source) -> SpecParts:
     is read unquoted (`spec.email_thread`); a flowchart beside steps read from elsewhere is
     warned as not merged (`spec.chart_beside`)."""
     thread = email_thread(src.text)
-    if thread is None:
-        parts = _read_any(src)
-    else:
+    if thread is not None:
         src.text, src.lines = thread.text, thread.text.splitlines()
-        parts = email_changes(_read_any(src), thread, src)
+    aside = superseded_aside(src.text)  # a draft replaced by the agreed version (`spec.agreed_version27`)
+    if aside is not None:
+        src.text, src.lines = aside.text, aside.text.splitlines()
+    parts = _read_any(src) if thread is None else email_changes(_read_any(src), thread, src)
+    for line, message in aside.warnings if aside is not None else ():
+        src.warn(line, message, "spec.reading")
     warn_chart_beside(parts.steps, src)
     return parts
 

@@ -49,7 +49,7 @@ _FIELD = (r"(?!(?:the|a|an|it|its|them|this|that|step|stage|attempt|try|retry|re
 _VALUE = (r"(?:\"[^\"]{0,200}+\"|'[^'\n]{0,200}+'|-?\d{1,12}+(?:\.\d{1,9}+)?+(?![\w%]|\.\d|\s*+(?:" + _UNIT
           + r"|x|times|tries|retries|attempts|goes|%)\b)|true\b|false\b|null\b|\[\s*+\])")
 _PAIR = _FIELD + r"\s++(?:=\s*+|:\s*+)?" + _VALUE
-_LINK = r"(?:\s*+,\s*+(?:and\s+)?|\s++and\s+)"
+_LINK = r"(?:\s*+,\s*+(?:and\s+)?|\s++and\s+|\s*+\(\s*+)"  # "(scanned false ...)": an aside holding one more pair
 _GO_ON = (r"(?:carry(?:ing)?\s+on|keep(?:ing)?\s+going|mov(?:e|ing)\s+on|go(?:ing)?\s+on|continu(?:e|ing)|proceed(?:ing)?|"
           r"press\s+on|push\s+on|anyway)")
 _FAILED = (r"(?<!\w)(?:fail\w*|error\w*|down|dead|dies|died|crash\w*|broken|unavailable|unreachable|time[sd]?\s*-?out|"

@@ -47,7 +47,10 @@ def read_toml(src: Source) -> SpecParts:
         src.error(line, f"TOML syntax: {_AT.sub('', said).strip() or said}", "spec.toml")
         src.raise_if_errors()
         raise  # unreachable: raise_if_errors raised
+    from orchestrator.spec.key_comments27 import read_whole_run_comments
+
     lines = key_lines(src.text)
+    read_whole_run_comments(src)  # the head's comments speak for the whole run (`key_comments27`)
     return read_yaml(src, _node(data, (), lines, 1, src.path))
 
 

@@ -50,6 +50,11 @@ from orchestrator.spec import linecap
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.check import SpecParts
+from orchestrator.spec.key_comments27 import (
+    key_comments,
+    read_whole_run_comments,
+    switched_off_keys,
+)
 from orchestrator.spec.model import (
     ContractSpec,
     ConvergenceSpec,
@@ -352,6 +357,9 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
         r.src.error(r.line(keys["id"][1]) if "id" in keys else line, f"step id '{sid}' must start with an ASCII letter, digit or _ "
                     "and hold only letters, digits, _ and -",
                     "spec.bad-id")
+    for key, c_line, c_text in key_comments(r.src, node):  # `# 3 more goes, 20s / 40s` on `retry:` (`key_comments27`)
+        words.append(PolicyText(step=sid, key=f"{key} # comment", canonical="notes", text=c_text, line=c_line))
+    read += switched_off_keys(r.src, node)
     for key, (_, vnode) in list(keys.items()):  # values in words: the phrase reader's (`yaml_policy`)
         said = r.value(vnode) if isinstance(vnode, ScalarNode) and key in _WORDS else None
         said = str(vnode.value) if isinstance(said, bool) else said  # `retry: no` is YAML's false: the word
@@ -540,6 +548,7 @@ def _unwrap_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> dict[str, t
 def read_yaml(src: Source, root: Node | None = None) -> SpecParts:
     """Read the YAML form; findings go to `src` (a YAML syntax error stops here). `root`: the
     document already read into nodes (a TOML spec, `toml_form`), else composed from `src`."""
+    composed = root is None
     root = _compose(src) if root is None else root
     linecap.yaml_scalars(root, src)  # a text on a line too long to read: emptied, and a warning
     r = NodeReader(src)
@@ -549,6 +558,8 @@ def read_yaml(src: Source, root: Node | None = None) -> SpecParts:
     assert root is not None  # raise_if_errors raised
     if SURROGATE_ESCAPE.search(src.text):
         mend_surrogates(root, src)
+    if composed:  # a YAML file's own comments: the head's speak for the whole run (`key_comments27`)
+        read_whole_run_comments(src)
     r.anchors = expand(src, root)  # each alias a copy at its own line, merge keys merged (`yaml_alias`)
     if isinstance(root, SequenceNode) and src.vocabulary:  # a list (a playbook): the anchored reading's, if
         from orchestrator.spec.yaml_anchored import list_document  # its items name catalog skills

@@ -61,25 +61,15 @@ KNOWN: dict[tuple[str, int, str], str] = {
     (BAKE, 3, "depends_on"): "step 3 waits for step 2 only: ORDER TALLY's totals (its FEED IT cell) are not bound",
     (BAKE, 3, "input flour_kg"): "`flour_kg` is bound to flour-stock's whole output, not its kg_on_hand "
                                  "('flour in the bin')",
-    **{(PHOTOS, n, a): "the wiki items' texts are read one step late: step 3 (scan-check, line 17) has neither its loop nor its inputs, a second scan-check (the plan's step 5) takes them, and no step runs curator-note (line 19)" for n, a in ((3, "depends_on"), (3, "for_each"), (3, "input item"), (3, "input dpi"),
-                                             (4, "depends_on"), (4, "input checks"))},
-    **{(PHOTOS, 5, a): "the wiki items' texts are read one step late: step 3 (scan-check, line 17) has neither its loop nor its inputs, a second scan-check (the plan's step 5) takes them, and no step runs curator-note (line 19)" for a in ("skill", "depends_on", "for_each", "condition", "approval", "input accession_no",
-                                        "input written", "input redo", "input public")},
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (RESTORE, 17, 0): "'3 more goes, waiting 20s / 40s / 80s' (a comment above `retry: 3`): the retry key is read, "
-                      "the waits are not (exponential from 1 s)",
     (MUSEUM, 15, 0): "'then just assume 6.50 a head and that its open': 2 min is read, the value to go on with is not",
     (PHOTOS, 16, 0): "'carry on as licence \"all rights reserved\" and can_publish no': the step continues with no "
                      "value (warned: not read)",
-    (PHOTOS, 18, 0): "'retry up to 4 times, waiting 5 s first and doubling ..., never more than a minute' is read as "
-                     "3 retries from 1 s capped at 300 s (warned: 'waiting' not understood)",
-    (RELEASE, 32, 0): "the value to carry on with leaves out the author's `scanned false`",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (RESTORE, "limit", 4): "the comment 'whole pipeline gets 45 min wall clock' is not read (the 3600 s default)",
     (RESTORE, "success", 51): "the comment 'green only when report comes back with status: posted' is not read",
     (MUSEUM, "success", 22): "'done when the letter comes out with a per-pupil figure' is not checked (warned: "
                              "not a comparison)",
@@ -92,8 +82,6 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
 # warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
-    (RESTORE, 4): "the 45 min wall clock comment is neither read nor warned",
-    (RESTORE, 17): "the waits of '20s / 40s / 80s' are dropped without a word",
     (RESTORE, 51): "the success check comment is neither read nor warned",
     (BAKE, 3): "the limit is read, but placed at line 1 with no word at line 3",
     (CALLSHEET, 32, "success"): "'Sheet's good when D comes back published = true' is neither read nor warned",
@@ -110,7 +98,6 @@ UNPAUSED: dict[tuple[str, int], str] = {
 FAILS: dict[tuple[str, int], str] = {
     (BAKE, 0): "step 3 refuses its input: `flour_kg` is flour-stock's whole output and ORDER TALLY's totals are not "
                "bound",
-    (PHOTOS, 0): "step 4 refuses its input: `checks` is not bound (the scan checks are read onto a later step)",
     (RELEASE, 1): "the success check (pushed == true) is put on the Legal step, which fails its contract when the "
                   "licences block the tag",
 }
