@@ -14,9 +14,7 @@ from typing import Any
 
 from foreign_kit import FIXTURES, folders_of
 from holdout_kit import (
-    INPUTS_MISSING,
     Ids,
-    inputs_missing,
     meant_inputs,
 )
 
@@ -53,22 +51,12 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (CALLSHEET, 3, "input gaps_to_fill"): "'how many are MISSING' from B is not bound to crew-check's `missing`: "
-                                          "`gaps_to_fill` is made a required workflow input",
-    (CALLSHEET, 3, "input day_hours"): "the day length 11 (lines 6, 14-15) is not bound as a literal: `day_hours` is "
-                                       "made a required workflow input",
-    (CALLSHEET, 4, "input unit_call"): "the unit call 06:30 (line 6) is not bound as a literal: `unit_call` is made a "
-                                       "required workflow input",
-    (CALLSHEET, 4, "approval"): "the approval's condition 'C comes out over 1,500' (line 27) is not read (warned at "
-                                "line 24): it is asked on every run",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
     (MUSEUM, 15, 0): "'then just assume 6.50 a head and that its open': 2 min is read, the value to go on with is not",
     (PHOTOS, 16, 0): "'carry on as licence \"all rights reserved\" and can_publish no': the step continues with no "
                      "value (warned: not read)",
-    (CALLSHEET, 21, 0): "'isn't back in 45 seconds treat it as failed' is not read (warned: '45 seconds' not "
-                        "understood)",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
@@ -81,13 +69,9 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 # warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
     (BAKE, 3): "the limit is read, but placed at line 1 with no word at line 3",
-    (CALLSHEET, 27): "the approval's unread condition is warned at line 24, where D's row starts, not at line 27",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
-    **{(CALLSHEET, n): (inputs_missing, INPUTS_MISSING + "gaps_to_fill, crew_count, day_hours, unit_call and "
-                                                         "extra_budget are made inputs from the step text")
-       for n in (0, 1, 2)},
 }
 # runs made that do not pause for the approval their author asks for: each a strict xfail with why
 UNPAUSED: dict[tuple[str, int], str] = {
