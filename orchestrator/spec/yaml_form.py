@@ -50,6 +50,8 @@ from orchestrator.spec import linecap
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.check import SpecParts
+from orchestrator.spec.ansible28 import loop_named, loose_comments
+from orchestrator.spec.gha28 import run_limit_node
 from orchestrator.spec.key_comments27 import (
     key_comments,
     read_whole_run_comments,
@@ -341,7 +343,9 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
     line = r.line(node)
     named = next((n for k, (_, n) in keys.items() if k in ("id", "name") and isinstance(n, ScalarNode)), None)
     keys, shaped = reshape_step(r, keys, key_id or (_slug(str(named.value)) if named else "") or f"step-{index + 1}")
+    keys, looped = loop_named(r.src, keys)  # `loop_control: {loop_var: appt}` (`ansible28`)
     keys, read = _aliases(keys, r)
+    read = [*looped, *read]
     keys = give_up_alone(keys, r.said)  # `give_up_after: 45s` with no retry beside it: the timeout
     read = [*r.item_readings.pop(id(node), []), *shaped, *read,
             *anchor_readings(r.src, r.anchors, line, int(node.end_mark.line) + 1)]
@@ -357,8 +361,12 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
         r.src.error(r.line(keys["id"][1]) if "id" in keys else line, f"step id '{sid}' must start with an ASCII letter, digit or _ "
                     "and hold only letters, digits, _ and -",
                     "spec.bad-id")
+    taken: set[int] = set()
     for key, c_line, c_text in key_comments(r.src, node):  # `# 3 more goes, 20s / 40s` on `retry:` (`key_comments27`)
         words.append(PolicyText(step=sid, key=f"{key} # comment", canonical="notes", text=c_text, line=c_line))
+        taken.add(c_line)
+    for c_line, c_text in loose_comments(r.src, node, taken):  # `# give up after 15 seconds` in a task (`ansible28`)
+        words.append(PolicyText(step=sid, key="# comment", canonical="notes", text=c_text, line=c_line))
     read += switched_off_keys(r.src, node)
     for key, (_, vnode) in list(keys.items()):  # values in words: the phrase reader's (`yaml_policy`)
         said = r.value(vnode) if isinstance(vnode, ScalarNode) and key in _WORDS else None
@@ -613,6 +621,10 @@ def _read_top(r: NodeReader, root: Node) -> SpecParts:
             top_notes.append(Reading(what="key", where=src.where(r.line(top[raw][0])), text=f"{raw}: {top[raw][1].value}",
                                      note="the whole run's time limit (timeout:)"))
             top["timeout"] = top.pop(raw)
+        elif raw not in _TOP and "timeout" not in top and (limit := run_limit_node(raw, top[raw][1])) is not None:
+            top_notes.append(Reading(what="key", where=src.where(r.line(top[raw][0])), text=f"{raw}: {top[raw][1].value}",
+                                     note=f"the whole run's time limit (timeout: {limit.value}; `gha28`)"))
+            top["timeout"] = (top.pop(raw)[0], limit)
     top, block_notes = read_policy_block(r, top)  # `policies:` apart from the steps, keyed by their names
     top_notes += block_notes
     words: list[PolicyText] = []

@@ -38,6 +38,7 @@ from orchestrator.spec.yaml_sigils import (
     star_reference,
     star_step,
 )
+from orchestrator.spec.gha28 import whichever_ran
 from orchestrator.spec.yaml_wiring import either_text
 
 # how the phrase reader is given a value, by its (canonical) key; `{v}` is the value
@@ -226,7 +227,7 @@ def resolve_references(steps: list[StepSpec], inputs: tuple[InputSpec, ...] | No
             value = values.get(field.name)
             if not isinstance(value, str):
                 continue
-            if (either := either_text(value, ids)) is not None:  # `a|b .ref`: whichever ran (`yaml_wiring`)
+            if (either := either_text(value, ids) or whichever_ran(value, ids)) is not None:  # `a|b .ref`, `${{ a.x || b.x }}`
                 del values[field.name]
                 fields[i] = field.model_copy(update={"description": either})
                 readings.append(Reading(what="input", where=field.where, text=f"{field.name}: {value}",
