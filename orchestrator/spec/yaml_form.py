@@ -49,8 +49,8 @@ from orchestrator.policy import ErrorClass, FallbackAction, Limits, RecoveryRule
 from orchestrator.spec import linecap
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec import yaml_keys as yk
-from orchestrator.spec.check import SpecParts
 from orchestrator.spec.ansible28 import loop_named, loose_comments
+from orchestrator.spec.check import SpecParts
 from orchestrator.spec.gha28 import run_limit_node
 from orchestrator.spec.key_comments27 import (
     key_comments,

@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator.policy import ErrorClass
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.ask_refs import unread_head
+from orchestrator.spec.gha28 import whichever_ran
 from orchestrator.spec.model import InputSpec, Reading, StepSpec
 from orchestrator.spec.prose import read_named, record, sentences
 from orchestrator.spec.source import Source
@@ -38,7 +39,6 @@ from orchestrator.spec.yaml_sigils import (
     star_reference,
     star_step,
 )
-from orchestrator.spec.gha28 import whichever_ran
 from orchestrator.spec.yaml_wiring import either_text
 
 # how the phrase reader is given a value, by its (canonical) key; `{v}` is the value
