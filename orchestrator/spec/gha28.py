@@ -27,7 +27,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 # `${{ a || b }}`, `{{ a or b }}`: the inside of one wrapper
 _WRAP = _rx(r"^\s*+\$?+\{\{([^{}]{3,300}+)\}\}\s*+$")
-_OR = _rx(r"[ \t]*+(?:\|\||(?<![\w.-])or(?![\w.-]))[ \t]*+")
+_OR = _rx(r"(?<![ \t])[ \t]*+(?:\|\||(?<![\w.-])or(?![\w.-]))[ \t]*+")
 _UNIT_KEY = _rx(r"^timeout[_-](?:minutes|mins|min|hours|h|seconds|secs|s)$")
 
 
