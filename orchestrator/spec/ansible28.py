@@ -18,7 +18,10 @@ reading (its other keys, `label`, `pause`, are said not read). `constants_beside
 list as inputs with defaults (as it does beside a mapping, `yaml_dialect`). `loose_comments`: a
 comment line inside a task (or right after its last key, as indented as its keys) that sits on no
 policy key (`key_comments27` reads those) and states a policy is read as the task's own words; a
-comment that states none stays an aside.
+comment that states none stays an aside; a skill in it named as `uses:` names it (`skills/x`) is that skill.
+`start_groups`: tasks that share a group key's value (`async_group: morning`, `parallel_group: a`) start
+together: each later one starts with the first of its group (`StepSpec.starts_with`), waiting for what it
+waits for and reads; a group of one is said to have no partner.
 """
 
 from __future__ import annotations
@@ -27,9 +30,15 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.key_comments27 import _joined, _own_comment, _states, switched_off
-from orchestrator.spec.model import Reading
+from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+# `skills/call-plain`, `./skills/call-plain`: a skill named the way `uses:` names it (a catalog skill's name)
+_SKILL_PATH = _rx(r"(?<![\w/.-])(?:\./)?+skills/([A-Za-z0-9][\w-]*+)")
+GROUP_KEYS = frozenset({"async_group", "parallel_group"})
 _CONTROL = frozenset({"loop_control", "loopcontrol"})
 _VAR_KEYS = ("loop_var", "item", "as", "var", "item_name")
 MAP = "tag:yaml.org,2002:map"
@@ -100,5 +109,44 @@ def loose_comments(src: Source, node: Node, taken: set[int]) -> list[tuple[int, 
         if text is not None and _indent(raw) >= column and at not in taken and not switched_off(text):
             said.append((at, text))
         at += 1
-    return [(line, text) for line, text in _joined(said) if _states(text, src, "")]
+    names = src.vocabulary.skills if src.vocabulary else frozenset()
+    plain = [(line, _SKILL_PATH.sub(lambda m: m.group(1) if m.group(1) in names else m.group(0), text))
+             for line, text in _joined(said)]
+    return [(line, text) for line, text in plain if _states(text, src, "")]
 
+
+def start_groups(steps: list[StepSpec], src: Source) -> list[StepSpec]:
+    """Steps with a group key (`extra`) started together with the first of their group (module docstring)."""
+    first: dict[str, str] = {}
+    out: list[StepSpec] = []
+    for step in steps:
+        key = next((k for k in step.extra if k in GROUP_KEYS), None)
+        if key is None:
+            out.append(step)
+            continue
+        group = step.extra[key]
+        extra = {k: v for k, v in step.extra.items() if k != key}
+        update: dict[str, object] = {"extra": extra}
+        lead = first.setdefault(group, step.id)
+        if lead != step.id:
+            if step.starts_with is None and step.depends_where is None:
+                update["starts_with"] = lead
+            update["readings"] = (*step.readings, Reading(what="depends_on", where=step.where, text=f"{key}: {group}",
+                                  note=f"starts together with {lead} (group '{group}'): waits for what {lead} waits "
+                                       "for (and the steps whose outputs it reads), not for it"))
+        elif lead == step.id and sum(1 for s in steps if s.extra.get(key) == group) < 2:
+            src.warn(_line(step.where), f"{step.id}: {key}: '{group}' names no other step; read as no group",
+                     "spec.unread")
+        else:
+            update["readings"] = (*step.readings, Reading(what="depends_on", where=step.where, text=f"{key}: {group}",
+                                  note=f"the first of group '{group}': the others start together with it"))
+        out.append(step.model_copy(update=update))
+    return out
+
+
+def _line(where: str) -> int:
+    tail = where.rsplit(":", 1)[-1]
+    return int(tail) if tail.isdigit() else 1
+
+
+_rx.save()

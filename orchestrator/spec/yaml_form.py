@@ -49,7 +49,7 @@ from orchestrator.policy import ErrorClass, FallbackAction, Limits, RecoveryRule
 from orchestrator.spec import linecap
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec import yaml_keys as yk
-from orchestrator.spec.ansible28 import loop_named, loose_comments
+from orchestrator.spec.ansible28 import GROUP_KEYS, loop_named, loose_comments, start_groups
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.gha28 import run_limit_node
 from orchestrator.spec.key_comments27 import (
@@ -500,7 +500,7 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
         modes = r.value(keys["failure_modes"][1])
         v["failure_modes"] = tuple(str(m) for m in (modes if isinstance(modes, list) else [modes]))
     extra = {k: str(r.value(keys[k][1])) for k in set(keys) - _STEP_KEYS}
-    for k in sorted(extra):
+    for k in sorted(set(extra) - GROUP_KEYS):  # `async_group: morning` is read across the steps (`ansible28`)
         r.src.warn(r.line(keys[k][0]), f"{sid}: key '{k}' not understood; kept for review",
                    "spec.unknown-label")
     own: dict[str, tuple[Node, Node]] = {k: keys[k] for k in ("regenerate", "fallback", "feedback") if k in keys}
@@ -673,7 +673,7 @@ def _read_top(r: NodeReader, root: Node) -> SpecParts:
     if steps and top_notes:  # where the steps and inputs were found: shown with the first step
         steps[0] = steps[0].model_copy(update={"readings": (*top_notes, *steps[0].readings)})
     resolved, inputs_said = resolve_references(steps, inputs, src)
-    steps = _resolve_steps(resolved)
+    steps = start_groups(_resolve_steps(resolved), src)  # `async_group: morning`: they start together (`ansible28`)
     steps = step_success(r, top.get("success"), steps)  # each step's `success:`, then the run's (`yaml_top`)
     steps, own_checks = own_success(r, own.checks, steps)  # a check said in words (`finished_if:`)
     contracts += own_checks
