@@ -96,3 +96,39 @@ steps:
 def test_loop_control_without_a_loop_is_not_a_loop() -> None:
     spec = _spec(_NO_LOOP)
     assert spec.steps[0].for_each is None
+
+
+# a lab's sample-prep file of its own schema
+_PREP = """\
+name: prep
+steps:
+  - id: thaw
+    skill: list-hosts
+    parallel_group: bench
+  - id: label
+    skill: mail-report
+    parallel_group: bench
+  - id: spin
+    skill: mail-report
+    depends_on: [thaw]
+    parallel_group: centrifuge
+    # if the rotor stalls, swap in skills/patch-host
+"""
+
+
+def test_tasks_sharing_a_group_start_together_and_a_group_of_one_is_said() -> None:
+    spec = _spec(_PREP)
+    thaw, label, spin = spec.steps
+    assert label.starts_with == "thaw" and thaw.starts_with is None
+    assert spin.starts_with is None and "parallel_group" not in spin.extra
+    plan = build_plan(spec, FakeCatalog(*_SKILLS), settings=SETTINGS)  # type: ignore[arg-type]
+    assert any("centrifuge" in w.message and "no other step" in w.message for w in plan.warnings)
+    assert plan.steps[2].policy.fallback.skill == "patch-host"  # `skills/patch-host` in the comment
+
+
+def test_give_up_on_one_after_a_time_is_each_attempt_s_timeout() -> None:
+    from orchestrator.spec.phrase import read_phrase
+
+    assert read_phrase("give up on one after 15 seconds", frozenset()).statement.timeout_s == 15.0
+    assert read_phrase("give up on an item after 2 minutes", frozenset()).statement.timeout_s == 120.0
+    assert read_phrase("give up on one of them", frozenset()).statement.timeout_s is None
