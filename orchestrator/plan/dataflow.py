@@ -596,8 +596,9 @@ class _Planner:
                                                     and n not in doubtful], schema, self.text_of(step), self.preamble,
                                              mapped.bindings, mapped.provenance, self.path)  # "FLOOR := 0.12", "$385/hr"
             self.found += self.take_output_aliases(step, loose[step.id], mapped, lineage)  # "the plan number from 3a"
-            self.found += mapped.warnings
-            bind_joins(mapped, joins[step.id], required_of(schema), reads[step.id])
+            joined = bind_joins(mapped, joins[step.id], required_of(schema), reads[step.id])
+            self.found += [w for w in mapped.warnings if not (  # a name a join binds is no longer "bound to the later"
+                w.code == "ambiguous-input" and any(f"`{n}` is output by " in w.message for n in joined))]
             if (over := parse_for_each(step.for_each)) is not None:  # `sample` (object {sample, wells}): the item
                 take_whole_items(step, self.said(step), item_fields, over[1], mapped.bindings, mapped.provenance)
                 self.found += whole_items_by_schema(step, schema, self.item_properties(step, inputs), over[1],

@@ -271,14 +271,17 @@ def after_joins(deps: Dependencies, step: StepSpec, joins: Sequence[JoinInput]) 
                                    "provenance": deps.provenance.model_copy(update={"note": note})})
 
 
-def bind_joins(mapped: Mapped, joins: Sequence[JoinInput], required: Sequence[str], reads: set[str]) -> None:
+def bind_joins(mapped: Mapped, joins: Sequence[JoinInput], required: Sequence[str], reads: set[str]) -> set[str]:
     """Each placed reading's binding replaces what the other rules gave its name (it is explicit); an
-    output the text named only as one of its values ("the page id") is then no input of its own."""
+    output the text named only as one of its values ("the page id") is then no input of its own. The
+    names so bound."""
+    bound: set[str] = set()
     for join in joins:
         name = join.reading.name
         made = join_binding(join, optional=name not in required)
         if made is None:
             continue
+        bound.add(name)
         mapped.bindings[name], mapped.provenance[f"inputs.{name}"] = made
         for placed in join.placed:
             f = placed.field
@@ -286,3 +289,4 @@ def bind_joins(mapped: Mapped, joins: Sequence[JoinInput], required: Sequence[st
             if f != name and f not in reads and prov is not None and prov.note.endswith("(named in the step's text)"):
                 mapped.bindings.pop(f, None)
                 mapped.provenance.pop(f"inputs.{f}", None)
+    return bound

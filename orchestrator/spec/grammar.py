@@ -124,8 +124,9 @@ FIRST: tuple[Row, ...] = (
     Row("wait_fixed", r"/\s*{D}", needs=r"\bretry\s+policy\s*[:=]"),
     Row("attempts", r"\b{N}\s+(?:times\s+)?in\s+a\s+row\b", needs=r"fail|crash|error|time"),
     Row("attempts", r"\bafter\s+{N}\s+(?:failed\s+|unsuccessful\s+|bad\s+)?(?:tries|attempts|goes|runs)\b"),
-    # "give up on it after 20 s", "bail out after 45 seconds": how long one attempt may take
-    Row("timeout", r"\b(?:give\s+up\s+on\s+(?:it|this|that|the\s+(?:[\w-]+\s+){0,2}?[\w-]+)|bail(?:\s+out)?|pull\s+the\s+plug)\s+(?:after|at|past)\s+{D}"),
+    # "give up on it after 20 s", "give up on one after 15 s" (an item of a loop), "bail out after 45 seconds":
+    # how long one attempt may take
+    Row("timeout", r"\b(?:give\s+up\s+on\s+(?:it|this|that|one|each(?:\s+one)?|an?\s+[\w-]+|the\s+(?:[\w-]+\s+){0,2}?[\w-]+)|bail(?:\s+out)?|pull\s+the\s+plug)\s+(?:after|at|past)\s+{D}"),
     Row("budget", r"\b(?:give\s+up|stop\s+(?:re)?trying|quit)\s+(?:after|once|when)\s+(?:about\s+)?{D}(?:\s+(?:have|has)\s+(?:passed|elapsed|gone\s+by))?", also=("fail",)),
     Row("attempts", r"\b(?:give\s+up|stop(?:\s+trying)?|quit)\s+after\s+{N}\s+(?:failed\s+|unsuccessful\s+)?(?:tries|attempts|goes|runs)\b", also=("fail",)),
     # "another go": one retry, unless a count is said too ("another go at it, up to 3 more times")

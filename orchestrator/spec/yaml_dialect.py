@@ -41,7 +41,7 @@ INPUT_PATHS: tuple[tuple[str, ...], ...] = (
     ("spec", "inputs"),  # GitLab CI/CD components (`spec: inputs:`)
 )
 # constants beside the inputs, each with its value as the default (GitHub `env:`): read with them
-CONSTANT_PATHS: tuple[tuple[str, ...], ...] = (("env",),)
+CONSTANT_PATHS: tuple[tuple[str, ...], ...] = (("env",), ("vars",))
 # where the steps are when not under a `steps:`-like key
 STEP_PATHS: tuple[tuple[str, ...], ...] = (("spec", "tasks"), ("spec", "pipelineSpec", "tasks"))
 # Argo: the entrypoint template's `dag.tasks`, or its `steps` (a list of parallel groups)
@@ -182,6 +182,12 @@ def _constants(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: list[Rea
         knode, vnode = top.pop(key)
         name = next((k for k in top if yk.top_key(k) == "inputs"), None)
         inputs = top[name] if name is not None else None
+        from orchestrator.spec.ansible28 import constants_beside
+
+        if inputs is not None and name is not None and (listed := constants_beside(inputs[1], vnode)) is not None:
+            top[name] = (inputs[0], listed)  # beside `vars_prompt: [{name: ...}]` (`ansible28`)
+            notes.append(note(r, knode, key, "constants: read as workflow inputs with these defaults"))
+            continue
         if inputs is not None and not isinstance(inputs[1], MappingNode):
             r.src.warn(r.line(knode), f"{key}: read only beside inputs written as a mapping; not read", "spec.unread")
             continue

@@ -49,7 +49,9 @@ from orchestrator.policy import ErrorClass, FallbackAction, Limits, RecoveryRule
 from orchestrator.spec import linecap
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec import yaml_keys as yk
+from orchestrator.spec.ansible28 import GROUP_KEYS, loop_named, loose_comments, start_groups
 from orchestrator.spec.check import SpecParts
+from orchestrator.spec.gha28 import run_limit_node
 from orchestrator.spec.key_comments27 import (
     key_comments,
     read_whole_run_comments,
@@ -341,7 +343,9 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
     line = r.line(node)
     named = next((n for k, (_, n) in keys.items() if k in ("id", "name") and isinstance(n, ScalarNode)), None)
     keys, shaped = reshape_step(r, keys, key_id or (_slug(str(named.value)) if named else "") or f"step-{index + 1}")
+    keys, looped = loop_named(r.src, keys)  # `loop_control: {loop_var: appt}` (`ansible28`)
     keys, read = _aliases(keys, r)
+    read = [*looped, *read]
     keys = give_up_alone(keys, r.said)  # `give_up_after: 45s` with no retry beside it: the timeout
     read = [*r.item_readings.pop(id(node), []), *shaped, *read,
             *anchor_readings(r.src, r.anchors, line, int(node.end_mark.line) + 1)]
@@ -357,8 +361,12 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
         r.src.error(r.line(keys["id"][1]) if "id" in keys else line, f"step id '{sid}' must start with an ASCII letter, digit or _ "
                     "and hold only letters, digits, _ and -",
                     "spec.bad-id")
+    taken: set[int] = set()
     for key, c_line, c_text in key_comments(r.src, node):  # `# 3 more goes, 20s / 40s` on `retry:` (`key_comments27`)
         words.append(PolicyText(step=sid, key=f"{key} # comment", canonical="notes", text=c_text, line=c_line))
+        taken.add(c_line)
+    for c_line, c_text in loose_comments(r.src, node, taken):  # `# give up after 15 seconds` in a task (`ansible28`)
+        words.append(PolicyText(step=sid, key="# comment", canonical="notes", text=c_text, line=c_line))
     read += switched_off_keys(r.src, node)
     for key, (_, vnode) in list(keys.items()):  # values in words: the phrase reader's (`yaml_policy`)
         said = r.value(vnode) if isinstance(vnode, ScalarNode) and key in _WORDS else None
@@ -492,7 +500,7 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
         modes = r.value(keys["failure_modes"][1])
         v["failure_modes"] = tuple(str(m) for m in (modes if isinstance(modes, list) else [modes]))
     extra = {k: str(r.value(keys[k][1])) for k in set(keys) - _STEP_KEYS}
-    for k in sorted(extra):
+    for k in sorted(set(extra) - GROUP_KEYS):  # `async_group: morning` is read across the steps (`ansible28`)
         r.src.warn(r.line(keys[k][0]), f"{sid}: key '{k}' not understood; kept for review",
                    "spec.unknown-label")
     own: dict[str, tuple[Node, Node]] = {k: keys[k] for k in ("regenerate", "fallback", "feedback") if k in keys}
@@ -613,6 +621,10 @@ def _read_top(r: NodeReader, root: Node) -> SpecParts:
             top_notes.append(Reading(what="key", where=src.where(r.line(top[raw][0])), text=f"{raw}: {top[raw][1].value}",
                                      note="the whole run's time limit (timeout:)"))
             top["timeout"] = top.pop(raw)
+        elif raw not in _TOP and "timeout" not in top and (limit := run_limit_node(raw, top[raw][1])) is not None:
+            top_notes.append(Reading(what="key", where=src.where(r.line(top[raw][0])), text=f"{raw}: {top[raw][1].value}",
+                                     note=f"the whole run's time limit (timeout: {limit.value}; `gha28`)"))
+            top["timeout"] = (top.pop(raw)[0], limit)
     top, block_notes = read_policy_block(r, top)  # `policies:` apart from the steps, keyed by their names
     top_notes += block_notes
     words: list[PolicyText] = []
@@ -661,7 +673,7 @@ def _read_top(r: NodeReader, root: Node) -> SpecParts:
     if steps and top_notes:  # where the steps and inputs were found: shown with the first step
         steps[0] = steps[0].model_copy(update={"readings": (*top_notes, *steps[0].readings)})
     resolved, inputs_said = resolve_references(steps, inputs, src)
-    steps = _resolve_steps(resolved)
+    steps = start_groups(_resolve_steps(resolved), src)  # `async_group: morning`: they start together (`ansible28`)
     steps = step_success(r, top.get("success"), steps)  # each step's `success:`, then the run's (`yaml_top`)
     steps, own_checks = own_success(r, own.checks, steps)  # a check said in words (`finished_if:`)
     contracts += own_checks

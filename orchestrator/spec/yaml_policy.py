@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict
 from orchestrator.policy import ErrorClass
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.ask_refs import unread_head
+from orchestrator.spec.gha28 import whichever_ran
 from orchestrator.spec.model import InputSpec, Reading, StepSpec
 from orchestrator.spec.prose import read_named, record, sentences
 from orchestrator.spec.source import Source
@@ -226,7 +227,7 @@ def resolve_references(steps: list[StepSpec], inputs: tuple[InputSpec, ...] | No
             value = values.get(field.name)
             if not isinstance(value, str):
                 continue
-            if (either := either_text(value, ids)) is not None:  # `a|b .ref`: whichever ran (`yaml_wiring`)
+            if (either := either_text(value, ids) or whichever_ran(value, ids)) is not None:  # `a|b .ref`, `${{ a.x || b.x }}`
                 del values[field.name]
                 fields[i] = field.model_copy(update={"description": either})
                 readings.append(Reading(what="input", where=field.where, text=f"{field.name}: {value}",
