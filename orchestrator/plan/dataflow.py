@@ -567,7 +567,7 @@ class _Planner:
         for step in spec.steps:
             item_fields = self.item_fields(step, inputs)
             scope = Scope(inputs=tuple(names), produced=self.produced, deps=dep_ids, start=tuple(dep_ids[step.id]),
-                          joined=tuple(dep_ids[step.id]) if step.join == "any" else (),
+                          joined=tuple(step.depends_on or dep_ids[step.id]) if step.join == "any" else (),
                           contract_fields=self.contract_fields(step), item_fields=item_fields, path=self.path,
                           exclusive=frozenset(self.exclusive), makers=self.makers, step=step.id,
                           lineage=lineage, made_by=made_by)
@@ -656,8 +656,10 @@ class _Planner:
                                              f"{how_to_name(unbound[0], said_text)}",
                                              "plan.input-renamed"))
             if extra is None and unbound:  # the inputs left: the values the step's text names
-                named = [n for n in mentioned(step.description, [*names, *sorted(self.makers)])
-                         if n not in self.needs[step.id] and n not in mapped.bindings and n not in unbound]
+                said_names = mentioned(step.description, [*names, *sorted(self.makers)])
+                inside = inside_longer(said_names, step.description)  # "the parts total": not `parts`
+                named = [n for n in said_names if n not in self.needs[step.id] and n not in mapped.bindings
+                         and n not in unbound and n not in inside]
                 for wanted_name, given_name in renames(unbound, named, said_text):  # `city` <- `home_city`
                     found = name_the_value(step, [wanted_name], [given_name], mapped.bindings.values(), scope)
                     if found is not None and not self.clashes(step, wanted_name, given_name, said_text):

@@ -257,6 +257,23 @@ def _data_references(
     return found
 
 
+def _beside_join(step: StepSpec, index: int, made_by: Producers, earlier_ids: set[str],
+                 needs: Mapping[str, Sequence[str]], loose: Mapping[str, Sequence[str]] | None,
+                 conditions: Mapping[str, Sequence[str]] | None, out: Mapping[str, Dependencies]) -> list[str]:
+    """The earlier steps a join (`join: any`) reads outputs of that are neither its branches nor before them."""
+    refs = _data_references(step, needs.get(step.id, ()), (loose or {}).get(step.id, ()),
+                            Upstream(made_by, (1 << index) - 1), earlier_ids, (conditions or {}).get(step.id, ()))
+    before: set[str] = set(step.depends_on)
+    todo = list(step.depends_on)
+    while todo:  # the joined steps' ancestors, by the dependencies found so far
+        done = out.get(todo.pop())
+        for sid in done.depends_on if done is not None else ():
+            if sid not in before:
+                before.add(sid)
+                todo.append(sid)
+    return list(dict.fromkeys(sid for sid, _ in refs if sid not in before and sid != step.id))
+
+
 def derive_dependencies(
     spec: WorkflowSpec,
     produced: Mapping[str, Produced],
@@ -295,6 +312,11 @@ def derive_dependencies(
             taken = list(dict.fromkeys(taken)) if step.join != "any" else []
             if taken:
                 note += f"; and after {', '.join(taken)}, whose outputs its inputs name"
+            if step.join == "any":  # a join's other inputs, made by a step none of its branches follow: it waits for it too
+                side = _beside_join(step, index, made_by, earlier_ids, needs, loose, conditions, out)
+                if side:
+                    taken = side
+                    note += f"; and after {', '.join(side)}, whose outputs its other inputs name"
             out[step.id] = Dependencies(step=step.id, depends_on=tuple(dict.fromkeys((*step.depends_on, *taken))),
                                         provenance=from_spec(where, note))
             plain[step.id] = out[step.id].depends_on

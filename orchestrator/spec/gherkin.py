@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from orchestrator.spec.gherkin28 import background_line, refine
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 
@@ -76,6 +77,15 @@ def gherkin_to_markdown(text: str, src: Source) -> str:
             inner = [x[2:] + "." if x.startswith("# ") else x for x in inner]
         return "\n".join([*lines[:i], "", *inner, "", *lines[end + 1:]])
     return text
+
+
+def gherkin_with_origin(text: str, src: Source) -> tuple[str, list[int]] | None:
+    """A feature file's markdown with each of its lines' 0-based source line, the steps its step lines and
+    Examples tables name read (`spec.gherkin28`); None when the text is no feature file."""
+    if not is_gherkin(text):
+        return None
+    out, origin = refine(text.split("\n"), _rewrite(text, src).split("\n"), src)
+    return "\n".join(out), origin
 
 
 def _rewrite(text: str, src: Source, first_line: int = 1) -> str:
@@ -144,6 +154,8 @@ def _background_line(line: str, number: int, src: Source) -> str:
     """`Given the export as "csv_text" (CSV)` -> `- csv_text: the export as (CSV)`: the quoted
     name is a workflow input, the rest of the line its description."""
     body = re.sub(r"^\s*(?:Given|And|But|\*)\s+", "", line.strip())
+    if (several := background_line(body, number, src)) is not None:  # two or more names (`spec.gherkin28`)
+        return several
     m = _QUOTED_NAME.search(body)
     if m is None:
         src.warn(number, f"the Background line '{body[:60]}' quotes no name, so it declares no input; write the "

@@ -94,14 +94,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
     (GATE, 6, "input build_number"): "`build_number` " + _ANCHORED_INPUT,
     (TRIP, 2, "input students"): "'Kids who are cleared, from the tally' is read as a gather of a per-item step "
                                  "that is not there, so `ready_count` is not bound (warned at line 12)",
-    (TRIP, 5, "depends_on"): "'after whichever one of those happened' is read as after whichever of steps 3 "
-                             "and 4 ran; step-2, whose `buses` it also needs, is not among what it waits for",
-    (TRIP, 5, "join"): "'after whichever one of those happened' has no branches to join (warned at line 21)",
-    (TRIP, 5, "input buses"): "the join 'after whichever one of those happened' (steps 3 and 4) leaves step-2, "
-                              "which gives `buses`, out of what step-5 waits for, so `buses` is unbound (warned "
-                              "at line 21); a join with a data dependency beside it is not planned yet",
-    (TRIP, 5, "input quote_total"): "the join over steps 3 and 4 leaves step-2 out, so `quote_total` is unbound "
-                                    "(warned at line 21)",
     (TRIP, 5, "approval"): "'if the quote's over eight hundred dollars, Principal Okafor has to okay it ... six "
                            "hours ... we don't book' (lines 24-26) is not read (SILENT)",
 }
