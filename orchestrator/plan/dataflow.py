@@ -90,6 +90,7 @@ from orchestrator.plan.renamed_input import take_renamed
 from orchestrator.plan.said_assign import said_sources
 from orchestrator.plan.said_step import said_step
 from orchestrator.plan.said_value import bind_said_values, said_value
+from orchestrator.plan.literal_shape28 import Term, bind_terms, shape_literals, term_value, terms
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
@@ -239,6 +240,11 @@ class _Planner:
                 self.exclusive.add(frozenset((partner, s.id)))
 
     @functools.cached_property
+    def terms(self) -> list[Term]:
+        """The glossary lines and definitions the document fixes values with (`plan.literal_shape28`)."""
+        return terms(self.spec.text)
+
+    @functools.cached_property
     def preamble(self) -> str:
         """The text before the first step: what it says holds for every step ("Home country for us is CA")."""
         first = (split_where(self.spec.steps[0].where, self.path)[1] or 0) if self.spec.steps else 0
@@ -364,7 +370,8 @@ class _Planner:
                     continue
                 if said_value(name, self.text_of(step)) or said_value(name, self.preamble) or literal_said(
                         name, self.text_of(step)) or quoted_said(name, self.text_of(step)) or document_constant(
-                        name, self.spec.title, self.preamble, self.text_of(step))[0]:
+                        name, self.spec.title, self.preamble, self.text_of(step))[0] or term_value(
+                        name, self.reads_about(step).get(name, ""), self.terms) is not None:
                     continue  # "Home country for us is CA": the step's literal (`said_value`), no input
                 required = name in required_of(schema) or (name not in properties_of(schema) and name not in optional)
                 prop = properties_of(schema).get(name, {})
@@ -591,6 +598,10 @@ class _Planner:
                                                     if n not in mapped.bindings and n not in step.input_values
                                                     and n not in doubtful], schema, self.text_of(step), self.preamble,
                                              mapped.bindings, mapped.provenance, self.path)  # "FLOOR := 0.12", "$385/hr"
+            self.found += bind_terms(step, [n for n in sorted(self.reads(step, loose[step.id])) if n not in mapped.bindings
+                                            and n not in step.input_values and n not in doubtful],
+                                     self.reads_about(step), self.spec.text, mapped.bindings, mapped.provenance,
+                                     self.path)  # "year ..... 2026", '"the Loan Fee" means USD 1,500' (`literal_shape28`)
             self.found += self.take_output_aliases(step, loose[step.id], mapped, lineage)  # "the plan number from 3a"
             self.found += mapped.warnings
             bind_joins(mapped, joins[step.id], required_of(schema), reads[step.id])
@@ -703,6 +714,7 @@ class _Planner:
             self.found += bind_author_inputs(step, [n for n in self.reads(step, loose[step.id]) if n not in
                                                     step.input_values], names, said_text, required_of(schema),
                                              mapped.bindings, mapped.provenance, self.path)  # `date` <- FEED_DATE
+            self.found += shape_literals(step, self.reads_about(step), mapped.bindings, self.path)  # ["31055"]
             self.check_given(step, mapped.bindings)  # every input its skill says it reads that nothing gives: warned
             schema = self.with_loose(schema, mapped.bindings)
             conditional = step.when or step.otherwise_where or (step.approval and step.approval.when)

@@ -1,0 +1,183 @@
+"""Values a document fixes once in a glossary or a definitions clause, and the shape a literal takes.
+
+Two ways of writing a fixed value for every run, read for a skill input that nothing else gives:
+
+- a glossary line with dot leaders: a short term, three dots or more, then the value
+  (`year ......... 2026 (change in January)`, `holds ..... barcodes on hold: ["31055"] this quarter`);
+- a definition in quotes with "means" (`"the Loan Fee" means USD 1,500`, `"the Borrower" means Harbourview
+  Gallery;`), the way contracts and schedules define their terms.
+
+The term matches an input when each of its words (singular, lower case, without "the") is a word of the
+input's name: `year` for `this_year`, `idle` for `idle_years`, `holds` for `on_hold`, `Loan Fee` for
+`loan_fee_usd`. When several terms match, the one covering most of the name's words wins, the word after
+a value's number counting as its own (`idle ..... 6 years` covers `idle_years`; `year ..... 2026` only
+half of it); two different values left equal are a guess, and nothing is bound. The value taken depends on what the input is (`plan.bind_type_guard.kind_of`): a list
+takes the bracketed list written in the value (`["31055"]`), a number the number it opens with (or, in a
+definition, the first amount: `USD 1,500` -> 1500), any other input a quoted text or a proper name (words
+in capitals, as in `Harbourview Gallery`). A value that is prose ("the objects listed in Schedule A") is
+no literal. Each reading is warned with the line it was read from.
+
+A literal given to an input its skill says is a list (`on_hold` (list of barcodes)) must be a list: a
+single value read for it becomes a one-item list, warned; never a text the script would read character by
+character. Every pattern is linear (no nested quantifiers over overlapping classes).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, MutableMapping
+
+from pydantic import BaseModel
+
+from orchestrator.errors import Diagnostic
+from orchestrator.plan.bind_type_guard import kind_of
+from orchestrator.plan.location import from_spec, warning_at
+from orchestrator.plan.model import InputBinding, Provenance
+from orchestrator.plan.near_input import singular_word
+from orchestrator.spec.model import StepSpec
+from orchestrator.spec.regex_cache import Patterns
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_DOTTED = _rx(r"^[ \t]*+([A-Za-z][A-Za-z0-9_ -]{0,30}?)[ \t]*+\.{3,}+[ \t]*+(\S[^\n]*+)$")
+_MEANS = _rx(r"[\"“]([A-Za-z][A-Za-z0-9 _-]{0,40}+)[\"”][ \t\n]++means[ \t\n]++([^;.\n]{1,120}+(?:\.\d[^;.\n]{0,60}+)?+)")
+_LIST = _rx(r"\[[^\[\]\n]{0,200}+\]")
+_LEAD_NUMBER = _rx(r"^-?\d++(?:\.\d++)?+(?![\d,])")
+_AMOUNT = _rx(r"^(?:(?:USD|EUR|GBP|CAD|AUD|CHF|JPY|[$€£])[ \t]*+)?+(\d{1,3}+(?:,\d{3})++|\d++)(?:\.\d++)?+\b")
+_QUOTED = _rx(r"^[\"“]([^\"”\n]{1,60}+)[\"”]")
+_PROPER = _rx(r"^(?:[A-Z][A-Za-z0-9&'-]*+)(?:[ \t]++(?:[A-Z][A-Za-z0-9&'-]*+|&|of|and))*+")
+_SPLIT = _rx(r"[^0-9a-z]++")
+_UNIT = _rx(r"^-?\d++(?:\.\d++)?+[ \t]++([A-Za-z]++)")
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
+class Term(BaseModel):
+    """One fixed value the document states: its term's words, the raw value text, and its line."""
+
+    words: tuple[str, ...]
+    value: str
+    line: int
+    how: str  # "glossary" or "definition"
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(singular_word(w) for w in _SPLIT.split(text.lower()) if w and w not in _ARTICLES)
+
+
+def terms(text: str) -> list[Term]:
+    """Every glossary line and quoted definition in `text`, in order."""
+    found: list[Term] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        m = _DOTTED.match(line)
+        if m is not None and (words := _words(m.group(1))) and len(words) <= 3:
+            found.append(Term(words=words, value=m.group(2).strip(), line=number, how="glossary"))
+    for m in _MEANS.finditer(text):
+        words = _words(m.group(1))
+        if words:
+            found.append(Term(words=words, value=" ".join(m.group(2).split()),
+                              line=text.count("\n", 0, m.start()) + 1, how="definition"))
+    return found
+
+
+def value_for(kind: str | None, term: Term) -> tuple[bool, object]:
+    """(found, value) the term's value gives an input of `kind` (module docstring)."""
+    value = term.value
+    if kind in ("list", "dates", "records"):
+        listed = _LIST.search(value)
+        if listed is None:
+            return False, None
+        try:
+            parsed = json.loads(listed.group(0))
+        except ValueError:
+            return False, None
+        return isinstance(parsed, list), parsed
+    if kind == "number":
+        lead = _LEAD_NUMBER.match(value)
+        if lead is not None:
+            return True, json.loads(lead.group(0))
+        amount = _AMOUNT.match(value) if term.how == "definition" else None
+        if amount is not None:
+            digits = amount.group(0).split()[-1].lstrip("$€£").replace(",", "")
+            return True, json.loads(digits)
+        return False, None
+    if kind is not None:
+        return False, None
+    quoted = _QUOTED.match(value)
+    if quoted is not None:
+        return True, quoted.group(1)
+    if term.how == "definition" and (proper := _PROPER.match(value)) is not None and proper.group(0) == value:
+        return True, value
+    lead = _LEAD_NUMBER.match(value)
+    if lead is not None and term.how == "glossary":
+        return True, json.loads(lead.group(0))
+    return False, None
+
+
+def term_value(name: str, about: str, found: Iterable[Term]) -> tuple[object, Term] | None:
+    """The one value the document's terms fix for the input `name` (its skill says `about` of it), or None
+    when none or two different ones do."""
+    words = set(_words(name.replace("_", " ")))
+    kind = kind_of(name, about)
+    got: list[tuple[int, object, Term]] = []
+    for term in found:
+        if not set(term.words) <= words:
+            continue
+        ok, value = value_for(kind, term)
+        if ok:
+            unit = _UNIT.match(term.value)  # "6 years without a loan": the term `idle` and its unit `years`
+            covers = set(term.words) | ({singular_word(unit.group(1).lower())} if unit else set())
+            got.append((len(covers & words), value, term))
+    if not got:
+        return None
+    best = max(n for n, _, _ in got)
+    top = [(v, t) for n, v, t in got if n == best]
+    if any(v != top[0][0] for v, _ in top[1:]):
+        return None
+    return top[0]
+
+
+def bind_terms(step: StepSpec, names: Iterable[str], about: Mapping[str, str], text: str,
+               bindings: MutableMapping[str, InputBinding], provenance: MutableMapping[str, Provenance],
+               path: str) -> list[Diagnostic]:
+    """Bind each of `names` (inputs nothing gives) to the value a glossary line or definition fixes, warned."""
+    found = terms(text)
+    out: list[Diagnostic] = []
+    if not found:
+        return out
+    for name in names:
+        if name in bindings:
+            continue
+        got = term_value(name, about.get(name, ""), found)
+        if got is None:
+            continue
+        value, term = got
+        where = f"{path}:{term.line}"
+        said = " ".join(term.words)
+        bindings[name] = InputBinding(source="literal", value=value)
+        provenance[f"inputs.{name}"] = from_spec(where, f"literal value: the document's {term.how} of '{said}'")
+        out.append(warning_at(where, path, f"{step.id} ({step.name}): its skill reads `{name}`, which nothing gives; "
+                              f"the {term.how} of '{said}' is read as its value {json.dumps(value)} for this step, no "
+                              f"workflow input: to say so plainly write `{name}: {json.dumps(value)}` in the step",
+                              "plan.input-term-value"))
+    return out
+
+
+def shape_literals(step: StepSpec, about: Mapping[str, str], bindings: MutableMapping[str, InputBinding],
+                   path: str) -> list[Diagnostic]:
+    """A single literal given to an input its skill says is a list becomes a one-item list, warned."""
+    out: list[Diagnostic] = []
+    for name, binding in list(bindings.items()):
+        said = about.get(name, "")
+        if binding.source != "literal" or not said or kind_of(name, said) not in ("list", "dates", "records"):
+            continue
+        if isinstance(binding.value, (list, dict)) or binding.value is None:
+            continue
+        bindings[name] = binding.model_copy(update={"value": [binding.value]})
+        out.append(warning_at(step.where, path, f"{step.id} ({step.name}): its skill reads `{name}` as a list "
+                              f"({said.strip()[:40]}); the single value {json.dumps(binding.value)} read for it is given "
+                              f"as a one-item list [{json.dumps(binding.value)}]: if more are meant, write "
+                              f"`{name}: [...]` in the step", "plan.literal-shape"))
+    return out
+
+
+_rx.save()
