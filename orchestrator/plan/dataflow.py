@@ -1054,15 +1054,17 @@ class _Planner:
         if gate is None or not gate.when:
             return gate
         where = step.field_where.get("approval", step.where)
-        from orchestrator.spec.approval_hold import own_amount, own_list_count
+        from orchestrator.spec.approval_hold import it_count, own_amount, own_list_count
 
         first = self.compile(step, gate.when, where, "approval condition", inputs, candidates, scope, item_fields,
                              report=False)
         own = None
-        if first is None or "by its meaning" in first[1]:  # what the step is given, before a value found by words
-            reads = self.reads_about(step)
-            lists = [name for name, about in reads.items() if not about or re.search(r"(?i)(?<![\w-])(?:array|list)", about)]
-            own = own_list_count(gate.when, lists) or own_amount(gate.when, list(reads))  # "more than 2 blocks"
+        reads = self.reads_about(step)
+        lists = [name for name, about in reads.items() if not about or re.search(r"(?i)(?<![\w-])(?:array|list)", about)]
+        said_lists = [name for name in lists if reads[name]]
+        it = it_count(gate.when, said_lists)  # "if it's more than 5 books": the batch the step is given
+        if it is not None or first is None or "by its meaning" in first[1]:  # what the step is given, first
+            own = it or own_list_count(gate.when, lists) or own_amount(gate.when, list(reads))  # "more than 2 blocks"
             name = own.split(" ", 1)[0] if own else ""
             bound = bindings.get(name)
             if own and bound is not None and bound.source == "step" and bound.step and not bound.gather and \
