@@ -90,7 +90,7 @@ from orchestrator.plan.renamed_input import take_renamed
 from orchestrator.plan.said_assign import said_sources
 from orchestrator.plan.said_step import said_step
 from orchestrator.plan.said_value import bind_said_values, said_value
-from orchestrator.plan.literal_shape28 import Term, bind_terms, shape_literals, term_value, terms
+from orchestrator.plan.literal_shape28 import Term, bind_terms, shape_gathers, shape_literals, term_value, terms
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
@@ -715,6 +715,8 @@ class _Planner:
                                                     step.input_values], names, said_text, required_of(schema),
                                              mapped.bindings, mapped.provenance, self.path)  # `date` <- FEED_DATE
             self.found += shape_literals(step, self.reads_about(step), mapped.bindings, self.path)  # ["31055"]
+            self.found += shape_gathers(step, self.reads_about(step), mapped.bindings,
+                                        lambda sid: self.produced[sid].fields, self.path)  # each crate's whole output
             self.check_given(step, mapped.bindings)  # every input its skill says it reads that nothing gives: warned
             schema = self.with_loose(schema, mapped.bindings)
             conditional = step.when or step.otherwise_where or (step.approval and step.approval.when)

@@ -19,13 +19,16 @@ no literal. Each reading is warned with the line it was read from.
 
 A literal given to an input its skill says is a list (`on_hold` (list of barcodes)) must be a list: a
 single value read for it becomes a one-item list, warned; never a text the script would read character by
-character. Every pattern is linear (no nested quantifiers over overlapping classes).
+character. And a list an earlier step's skill reads from outside the run, when the spec declares no
+inputs, is a list a later step may loop over (`outside_lists`); a gather for an input its skill says is a
+list of records (`list of {accession, crate, crate_cost_usd}`) the loop step gives takes each item's
+whole output, not the one field named like the input (`shape_gathers`). Every pattern is linear (no nested quantifiers over overlapping classes).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, MutableMapping
+from collections.abc import Callable, Collection, Iterable, Mapping, MutableMapping
 
 from pydantic import BaseModel
 
@@ -34,7 +37,7 @@ from orchestrator.plan.bind_type_guard import kind_of
 from orchestrator.plan.location import from_spec, warning_at
 from orchestrator.plan.model import InputBinding, Provenance
 from orchestrator.plan.near_input import singular_word
-from orchestrator.spec.model import StepSpec
+from orchestrator.spec.model import InputSpec, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -48,6 +51,8 @@ _QUOTED = _rx(r"^[\"“]([^\"”\n]{1,60}+)[\"”]")
 _PROPER = _rx(r"^(?:[A-Z][A-Za-z0-9&'-]*+)(?:[ \t]++(?:[A-Z][A-Za-z0-9&'-]*+|&|of|and))*+")
 _SPLIT = _rx(r"[^0-9a-z]++")
 _UNIT = _rx(r"^-?\d++(?:\.\d++)?+[ \t]++([A-Za-z]++)")
+_RECORD = _rx(r"(?i)list\s++of\s++`?+\{([^{}\n]{1,200}+)\}")
+_KEYS = _rx(r"[^0-9a-z_]++")
 _ARTICLES = frozenset({"the", "a", "an"})
 
 
@@ -159,6 +164,37 @@ def bind_terms(step: StepSpec, names: Iterable[str], about: Mapping[str, str], t
                               f"the {term.how} of '{said}' is read as its value {json.dumps(value)} for this step, no "
                               f"workflow input: to say so plainly write `{name}: {json.dumps(value)}` in the step",
                               "plan.input-term-value"))
+    return out
+
+
+def outside_lists(reads: Iterable[tuple[str, str]], made: Iterable[str]) -> list[InputSpec]:
+    """The lists an earlier step's skill reads that no step makes, when the spec declares no inputs: the
+    run's inputs as the plan will derive them (`plan.dataflow.derived_inputs`), so that "for each Object"
+    in a later step can loop over `objects` ("the Objects", read by the first step's skill)."""
+    made = set(made)
+    return [InputSpec(name=name, type="array", description=about, where="") for name, about in reads
+            if name not in made and kind_of(name, about) in ("list", "records", "dates")]
+
+
+def shape_gathers(step: StepSpec, about: Mapping[str, str], bindings: MutableMapping[str, InputBinding],
+                  fields: Callable[[str], Collection[str]], path: str) -> list[Diagnostic]:
+    """A gather that takes one field of each item's output (`crates` <- `crate` of each) where the skill says
+    the input is a list of records holding that field and others the loop step gives (`crates` (list of
+    `{accession, crate, crate_cost_usd}`)): the whole item outputs, warned."""
+    out: list[Diagnostic] = []
+    for name, binding in list(bindings.items()):
+        record = _RECORD.search(about.get(name, ""))
+        if not binding.gather or not binding.step or not binding.pointer or record is None:
+            continue
+        keys = {k for k in _KEYS.split(record.group(1).lower()) if k}
+        made = set(fields(binding.step))
+        field = binding.pointer.strip("/")
+        if len(keys) < 2 or field not in keys or not keys <= made:
+            continue
+        bindings[name] = binding.model_copy(update={"pointer": ""})
+        out.append(warning_at(step.where, path, f"{step.id} ({step.name}): its skill reads `{name}` as a list of "
+                              f"{{{', '.join(sorted(keys))}}}, which {binding.step} gives for each item: it is given "
+                              f"every item's whole output, not only its `{field}`", "plan.gather-shape"))
     return out
 
 
