@@ -22,13 +22,15 @@ single value read for it becomes a one-item list, warned; never a text the scrip
 character. And a list an earlier step's skill reads from outside the run, when the spec declares no
 inputs, is a list a later step may loop over (`outside_lists`); a gather for an input its skill says is a
 list of records (`list of {accession, crate, crate_cost_usd}`) the loop step gives takes each item's
-whole output, not the one field named like the input (`shape_gathers`). Every pattern is linear (no nested quantifiers over overlapping classes).
+whole output, not the one field named like the input (`shape_gathers`); "the premium arrived at under
+C.2 shall be entered as the insurance fee" hands an earlier step's output to an input of another name
+(`entered_as`, read beside `plan.named_as27`). Every pattern is linear (no nested quantifiers over overlapping classes).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Iterable, Mapping, MutableMapping
+from collections.abc import Callable, Collection, Iterable, Mapping, MutableMapping, Sequence
 
 from pydantic import BaseModel
 
@@ -37,6 +39,7 @@ from orchestrator.plan.bind_type_guard import kind_of
 from orchestrator.plan.location import from_spec, warning_at
 from orchestrator.plan.model import InputBinding, Provenance
 from orchestrator.plan.near_input import singular_word
+from orchestrator.plan.output_aliases import Alias, Earlier
 from orchestrator.spec.model import InputSpec, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 
@@ -53,6 +56,12 @@ _SPLIT = _rx(r"[^0-9a-z]++")
 _UNIT = _rx(r"^-?\d++(?:\.\d++)?+[ \t]++([A-Za-z]++)")
 _RECORD = _rx(r"(?i)list\s++of\s++`?+\{([^{}\n]{1,200}+)\}")
 _KEYS = _rx(r"[^0-9a-z_]++")
+_ENTERED = _rx(r"(?i)(?<![\w-])the\s++(?P<what>[a-z][a-z-]{1,30}+(?:\s++(?!(?:arrived|found|computed|worked|determined|obtained|given|under|in|by|from|at)\b)"
+               r"[a-z][a-z-]{1,30}+)?+)\s++(?:(?:arrived\s++at|"
+               r"found|computed|worked\s++out|determined|obtained|given)\s++)?+(?:under|in|by|from|at)\s++(?:clause\s++)?+"
+               r"(?P<ref>(?:step|section|clause|part)\s++\d{1,3}+|[A-Z]?+\.?+\d{1,3}+(?:\.\d{1,3}+)?+)\s++(?:shall|will|is|are|must)"
+               r"\s++be\s++(?:entered|used|taken|given|recorded|carried|shown)\s++as\s++(?:the\s++)?+"
+               r"(?P<input>[a-z][a-z-]{1,30}+(?:\s++[a-z][a-z-]{1,30}+){0,2}+)")
 _ARTICLES = frozenset({"the", "a", "an"})
 
 
@@ -196,6 +205,33 @@ def shape_gathers(step: StepSpec, about: Mapping[str, str], bindings: MutableMap
                               f"{{{', '.join(sorted(keys))}}}, which {binding.step} gives for each item: it is given "
                               f"every item's whole output, not only its `{field}`", "plan.gather-shape"))
     return out
+
+
+def entered_as(name: str, text: str, earlier: Sequence[Earlier], taken: set[str]) -> Alias | None:
+    """An earlier step's output the text hands to `name` the way agreements and forms say it: "the premium
+    arrived at under C.2 shall be entered as the insurance fee", "the total found in section 3 is used as the
+    deposit". The step is named by its label ("C.2", "section 3", "step 3") at the start of its name; the
+    output by a word of its name (`premium_usd`); the input by its words (`insurance_fee`). None when not
+    exactly one output fits."""
+    wanted = set(_words(name.replace("_", " ")))
+    found: dict[tuple[str, str], str] = {}
+    for m in _ENTERED.finditer(text):
+        if set(_words(m.group("input"))) != wanted:
+            continue
+        ref = m.group("ref").lower()
+        said = set(_words(m.group("what")))
+        for e in earlier:
+            label = e.label.lower()
+            if not (label.startswith(ref + " ") or label.startswith(ref + ".") or ref == f"step {e.number}"
+                    or ref == str(e.number)):
+                continue
+            for field in e.fields:
+                if field != name and field not in taken and set(_words(field.replace("_", " "))) & said:
+                    found.setdefault((e.id, field), m.group(0))
+    if len(found) != 1:
+        return None
+    (sid, field), said_text = next(iter(found.items()))
+    return Alias(step=sid, field=field, said=said_text)
 
 
 def shape_literals(step: StepSpec, about: Mapping[str, str], bindings: MutableMapping[str, InputBinding],
