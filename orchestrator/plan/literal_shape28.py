@@ -60,7 +60,7 @@ _ENTERED = _rx(r"(?i)(?<![\w-])the\s++(?P<what>[a-z][a-z-]{1,30}+(?:\s++(?!(?:ar
                r"[a-z][a-z-]{1,30}+)?+)\s++(?:(?:arrived\s++at|"
                r"found|computed|worked\s++out|determined|obtained|given)\s++)?+(?:under|in|by|from|at)\s++(?:clause\s++)?+"
                r"(?P<ref>(?:step|section|clause|part)\s++\d{1,3}+|[A-Z]?+\.?+\d{1,3}+(?:\.\d{1,3}+)?+)\s++(?:shall|will|is|are|must)"
-               r"\s++be\s++(?:entered|used|taken|given|recorded|carried|shown)\s++as\s++(?:the\s++)?+"
+               r"(?:\s++be)?+\s++(?:entered|used|taken|given|recorded|carried|shown)\s++as\s++(?:the\s++)?+"
                r"(?P<input>[a-z][a-z-]{1,30}+(?:\s++[a-z][a-z-]{1,30}+){0,2}+)")
 _ARTICLES = frozenset({"the", "a", "an"})
 
