@@ -57,6 +57,14 @@ from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.literal_said import bind_literals_said, literal_said, takes_a_number
 from orchestrator.plan.literal_said25 import bind_quoted_said, quoted_said
+from orchestrator.plan.literal_shape28 import (
+    Term,
+    bind_terms,
+    shape_gathers,
+    shape_literals,
+    term_value,
+    terms,
+)
 from orchestrator.plan.literal_units import bind_unit_literals
 from orchestrator.plan.location import error_at, from_spec, split_where, warning_at
 from orchestrator.plan.mapping import (
@@ -90,7 +98,6 @@ from orchestrator.plan.renamed_input import take_renamed
 from orchestrator.plan.said_assign import said_sources
 from orchestrator.plan.said_step import said_step
 from orchestrator.plan.said_value import bind_said_values, said_value
-from orchestrator.plan.literal_shape28 import Term, bind_terms, shape_gathers, shape_literals, term_value, terms
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions

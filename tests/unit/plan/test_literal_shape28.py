@@ -3,8 +3,14 @@ gather of records, and an earlier output handed on with "shall be entered as" (`
 
 from __future__ import annotations
 
-from orchestrator.plan.literal_shape28 import (entered_as, outside_lists, shape_gathers, shape_literals,
-                                               term_value, terms)
+from orchestrator.plan.literal_shape28 import (
+    entered_as,
+    outside_lists,
+    shape_gathers,
+    shape_literals,
+    term_value,
+    terms,
+)
 from orchestrator.plan.model import InputBinding
 from orchestrator.plan.output_aliases import Earlier
 from orchestrator.spec.approval_hold import it_count
