@@ -18,7 +18,8 @@ in capitals, as in `Harbourview Gallery`). A value that is prose ("the objects l
 no literal. Each reading is warned with the line it was read from.
 
 A literal given to an input its skill says is a list (`on_hold` (list of barcodes)) must be a list: a
-single value read for it becomes a one-item list, warned; never a text the script would read character by
+single value read for it (a number, a yes/no, a text of one word such as a code) becomes a one-item
+list, warned (words, "all the step 1 answers", are left to the readers that warn them); never a text the script would read character by
 character. And a list an earlier step's skill reads from outside the run, when the spec declares no
 inputs, is a list a later step may loop over (`outside_lists`); a gather for an input its skill says is a
 list of records (`list of {accession, crate, crate_cost_usd}`) the loop step gives takes each item's
@@ -242,8 +243,9 @@ def shape_literals(step: StepSpec, about: Mapping[str, str], bindings: MutableMa
         said = about.get(name, "")
         if binding.source != "literal" or not said or kind_of(name, said) not in ("list", "dates", "records"):
             continue
-        if isinstance(binding.value, (list, dict)) or binding.value is None:
-            continue
+        if isinstance(binding.value, (list, dict)) or binding.value is None or (
+                isinstance(binding.value, str) and len(binding.value.split()) != 1):
+            continue  # words ("all the step 1 answers") are no one value: `plan.literal_words` says so
         bindings[name] = binding.model_copy(update={"value": [binding.value]})
         out.append(warning_at(step.where, path, f"{step.id} ({step.name}): its skill reads `{name}` as a list "
                               f"({said.strip()[:40]}); the single value {json.dumps(binding.value)} read for it is given "

@@ -87,8 +87,9 @@ def test_a_single_literal_for_a_list_input_becomes_a_one_item_list() -> None:
 
 def test_a_list_literal_or_an_input_said_nothing_of_is_left_as_it_is() -> None:
     bindings = {"tags": InputBinding(source="literal", value=["a", "b"]),
-                "labels": InputBinding(source="literal", value="x")}
-    assert shape_literals(_STEP, {"tags": "list of tags"}, bindings, "notes.txt") == []
+                "labels": InputBinding(source="literal", value="x"),
+                "notes": InputBinding(source="literal", value="all the step 1 answers")}
+    assert shape_literals(_STEP, {"tags": "list of tags", "notes": "list of texts"}, bindings, "notes.txt") == []
     assert bindings["labels"].value == "x"
 
 
