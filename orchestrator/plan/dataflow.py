@@ -58,6 +58,14 @@ from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.literal_said import bind_literals_said, literal_said, takes_a_number
 from orchestrator.plan.literal_said25 import bind_quoted_said, quoted_said
+from orchestrator.plan.literal_shape28 import (
+    Term,
+    bind_terms,
+    shape_gathers,
+    shape_literals,
+    term_value,
+    terms,
+)
 from orchestrator.plan.literal_units import bind_unit_literals
 from orchestrator.plan.location import error_at, from_spec, split_where, warning_at
 from orchestrator.plan.mapping import (
@@ -242,6 +250,11 @@ class _Planner:
                 self.exclusive.add(frozenset((partner, s.id)))
 
     @functools.cached_property
+    def terms(self) -> list[Term]:
+        """The glossary lines and definitions the document fixes values with (`plan.literal_shape28`)."""
+        return terms(self.spec.text)
+
+    @functools.cached_property
     def preamble(self) -> str:
         """The text before the first step: what it says holds for every step ("Home country for us is CA")."""
         first = (split_where(self.spec.steps[0].where, self.path)[1] or 0) if self.spec.steps else 0
@@ -367,7 +380,9 @@ class _Planner:
                     continue
                 if said_value(name, self.text_of(step)) or said_value(name, self.preamble) or literal_said(
                         name, self.text_of(step)) or quoted_said(name, self.text_of(step)) or document_constant(
-                        name, self.spec.title, self.preamble, self.text_of(step))[0] or fill_in_said(name, self.text_of(step)):
+                        name, self.spec.title, self.preamble, self.text_of(step))[0] or fill_in_said(
+                        name, self.text_of(step)) or term_value(name, self.reads_about(step).get(name, ""),
+                                                               self.terms) is not None:
                     continue  # "Home country for us is CA": the step's literal (`said_value`), no input
                 required = name in required_of(schema) or (name not in properties_of(schema) and name not in optional)
                 prop = properties_of(schema).get(name, {})
@@ -595,6 +610,10 @@ class _Planner:
                                                     if n not in mapped.bindings and n not in step.input_values
                                                     and n not in doubtful], schema, self.text_of(step), self.preamble,
                                              mapped.bindings, mapped.provenance, self.path)  # "FLOOR := 0.12", "$385/hr"
+            self.found += bind_terms(step, [n for n in sorted(self.reads(step, loose[step.id])) if n not in mapped.bindings
+                                            and n not in step.input_values and n not in doubtful],
+                                     self.reads_about(step), self.spec.text, mapped.bindings, mapped.provenance,
+                                     self.path)  # "year ..... 2026", '"the Loan Fee" means USD 1,500' (`literal_shape28`)
             self.found += self.take_output_aliases(step, loose[step.id], mapped, lineage)  # "the plan number from 3a"
             joined = bind_joins(mapped, joins[step.id], required_of(schema), reads[step.id])
             self.found += [w for w in mapped.warnings if not (  # a name a join binds is no longer "bound to the later"
@@ -716,6 +735,9 @@ class _Planner:
             self.found += bind_author_inputs(step, [n for n in self.reads(step, loose[step.id]) if n not in
                                                     step.input_values], names, said_text, required_of(schema),
                                              mapped.bindings, mapped.provenance, self.path)  # `date` <- FEED_DATE
+            self.found += shape_literals(step, self.reads_about(step), mapped.bindings, self.path)  # ["31055"]
+            self.found += shape_gathers(step, self.reads_about(step), mapped.bindings,
+                                        lambda sid: self.produced[sid].fields, self.path)  # each crate's whole output
             self.check_given(step, mapped.bindings)  # every input its skill says it reads that nothing gives: warned
             schema = self.with_loose(schema, mapped.bindings)
             conditional = step.when or step.otherwise_where or (step.approval and step.approval.when)
@@ -1057,7 +1079,7 @@ class _Planner:
         if gate is None or not gate.when:
             return gate
         where = step.field_where.get("approval", step.where)
-        from orchestrator.spec.approval_hold import own_amount, own_list_count
+        from orchestrator.spec.approval_hold import it_count, own_amount, own_list_count
 
         first = self.compile(step, gate.when, where, "approval condition", inputs, candidates, scope, item_fields,
                              report=False)
@@ -1073,10 +1095,12 @@ class _Planner:
                 provenance["approval.when"] = from_spec(where, f"approval only when {said[1]}")
                 return gate.model_copy(update={"when": said[0]})
         own = None
-        if first is None or "by its meaning" in first[1]:  # what the step is given, before a value found by words
-            reads = self.reads_about(step)
-            lists = [name for name, about in reads.items() if not about or re.search(r"(?i)(?<![\w-])(?:array|list)", about)]
-            own = own_list_count(gate.when, lists) or own_amount(gate.when, list(reads))  # "more than 2 blocks"
+        reads = self.reads_about(step)
+        lists = [name for name, about in reads.items() if not about or re.search(r"(?i)(?<![\w-])(?:array|list)", about)]
+        said_lists = [name for name in lists if reads[name]]
+        it = it_count(gate.when, said_lists)  # "if it's more than 5 books": the batch the step is given
+        if it is not None or first is None or "by its meaning" in first[1]:  # what the step is given, first
+            own = it or own_list_count(gate.when, lists) or own_amount(gate.when, list(reads))  # "more than 2 blocks"
             name = own.split(" ", 1)[0] if own else ""
             bound = bindings.get(name)
             if own and bound is not None and bound.source == "step" and bound.step and not bound.gather and \

@@ -39,6 +39,7 @@ from orchestrator.plan.fan_gather import blank_start_together, singular
 from orchestrator.plan.fan_items import counted_names, holds, item_field_pairs, said_pairs
 from orchestrator.plan.fan_made import Made
 from orchestrator.plan.gather_said import gather_over_loop, gather_warning
+from orchestrator.plan.literal_shape28 import outside_lists
 from orchestrator.plan.location import split_where, warning_at
 from orchestrator.plan.loop_field import array_fields
 from orchestrator.plan.mapping import SAYS_EVERY
@@ -330,9 +331,14 @@ def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bou
     loops = {s.id for s in spec.steps if s.for_each is not None}
     looped = False  # a step before runs per item
     last_loop: str | None = None  # the nearest step before that runs per item
+    outside: list[tuple[str, str]] = []  # what the skills of the steps before read, with what they say of it
     for step in spec.steps:
         skill = bound.get(step.id)
         text = list(_lines(lines, spans[step.id])) if step.id in spans else []
+        if steps and skill is not None and steps[-1].id in bound:
+            before = bound[steps[-1].id]
+            said_before = instructions.get(before.name)
+            outside += [(n.name, n.about) for n in (said_before.inputs if said_before else ())]
         cue = (_cue(text) or _header(lines, spans[step.id][0])) if (
             step.for_each is None and skill is not None and text) else None
         if cue is None or skill is None:
@@ -354,7 +360,10 @@ def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bou
             said_list = f"; the words of {pairs[0][0]} say `{pairs[0][1]}` holds {pairs[0][2]}s" if len(pairs) == 1 else ""
         if not pairs:  # "one go per field on the list", `fields` a workflow input (`plan.author_inputs24`)
             pairs = input_list_pairs(cue.nouns, free, spec.inputs)
-        declared = {i.name for i in (*spec.inputs, *spec.inputs_said)}
+        derived = [] if spec.inputs or pairs else outside_lists(outside, made.fields)  # `literal_shape28`
+        if derived and (pairs := input_list_pairs(cue.nouns, free, derived)):
+            pass  # "for each Object": the list the first step's skill reads from outside the run
+        declared = {i.name for i in (*spec.inputs, *spec.inputs_said, *derived)}
         gather = (gather_over_loop(" ".join(w for _, w in text), free, pairs[0][1],
                                    properties_of(outputs[pairs[0][0]].schema_).get(pairs[0][1]))
                   if len(pairs) == 1 and pairs[0][0] in outputs else None)

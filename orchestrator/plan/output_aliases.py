@@ -332,6 +332,7 @@ def bind_output_aliases(step: StepSpec, reads: Iterable[str], text: str, counts:
                         provenance: MutableMapping[str, Provenance], path: str) -> list[Diagnostic]:
     """Each of `reads` the step's words give an earlier output of another name (module docstring), bound to
     it and warned."""
+    from orchestrator.plan.literal_shape28 import entered_as  # it reads this module's Earlier
     from orchestrator.plan.named_as27 import as_named  # it reads this module's Earlier
 
     found: list[Diagnostic] = []
@@ -345,7 +346,8 @@ def bind_output_aliases(step: StepSpec, reads: Iterable[str], text: str, counts:
             continue
         taken = set(reads) - {name}
         alias = _keyed(name, text, earlier) or _phrased(name, text, earlier, taken) \
-            or as_named(name, text, earlier, taken)  # "the record count from 4 as *written*" (`plan.named_as27`)
+            or as_named(name, text, earlier, taken) \
+            or entered_as(name, text, earlier, taken)  # "the premium under C.2 shall be entered as the insurance fee"
         if alias is None:
             alias = _counted(name, text, counts)
         elif binding is not None:

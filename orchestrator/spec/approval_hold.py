@@ -130,6 +130,23 @@ def own_list_count(when: str, lists: list[str]) -> str | None:
     return f"{named[0]} | length {clause.op} {clause.value!r}" if len(named) == 1 else None
 
 
+_IT_COUNT = _rx(r"(?i)^\W*+(?:(?:if|when|where)\s++)?+(?:it(?:'s|’s|\s++is|\s++comes\s++to)|there\s++are)\s++"
+                r"(?P<op>more\s++than|over|above|at\s++least|fewer\s++than|less\s++than|under)\s++(?P<n>\d{1,6}+)"
+                r"(?:\s++[A-Za-z]++)?+\W*+$")
+_IT_OP = {"more": ">", "over": ">", "above": ">", "at": ">=", "fewer": "<", "less": "<", "under": "<"}
+
+
+def it_count(when: str, lists: list[str]) -> str | None:
+    """An approval's condition whose subject is the step's own batch ("if it's more than 5 books", "when
+    there are over 20 rows"): the length of the one list the guarded step is given (`barcodes | length > 5`),
+    not a count some earlier step gives of something else; None when it says more, or the step is given
+    no list or several."""
+    m = _IT_COUNT.match(when)
+    if m is None or len(lists) != 1:
+        return None
+    return f"{lists[0]} | length {_IT_OP[m.group('op').split()[0].lower()]} {int(m.group('n'))}"
+
+
 def person_wait(sentence: str) -> tuple[float, Literal["approve", "reject"], bool] | None:
     """The wait said for a person's answer after the approval's own sentence ("Give her 3 hours.", "She has
     2 days to answer"): (seconds, what silence means, whether that was said); a silence not said is a no,
