@@ -50,6 +50,7 @@ from orchestrator.plan.count_field import count_field
 from orchestrator.plan.doc_constant import bind_constants, document_constant
 from orchestrator.plan.echo import Echoes
 from orchestrator.plan.field_equals import Said, field_equals, names_given
+from orchestrator.plan.gate_output27 import output_named, step_letters
 from orchestrator.plan.given_words import bind_step_words, inside_longer
 from orchestrator.plan.input_guard import kept_apart
 from orchestrator.plan.input_names_kept import keep_names
@@ -89,15 +90,17 @@ from orchestrator.plan.rename import renames
 from orchestrator.plan.renamed_input import take_renamed
 from orchestrator.plan.said_assign import said_sources
 from orchestrator.plan.said_step import said_step
-from orchestrator.plan.said_value import bind_said_values, said_value
+from orchestrator.plan.said_value import bind_literal, bind_said_values, said_value
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
+from orchestrator.plan.unread_derived27 import unread_dropped
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
 from orchestrator.plan.whole_item import take_whole_items, whole_items_by_schema
 from orchestrator.policy import ApprovalPolicy, Fallback, FallbackAction
 from orchestrator.spec.approval_condition24 import said_field
 from orchestrator.spec.approval_ok import quoted_values
 from orchestrator.spec.fields import step_id
+from orchestrator.spec.fill_in27 import fill_in_said
 from orchestrator.spec.grid_condition import word_field
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
 
@@ -364,7 +367,7 @@ class _Planner:
                     continue
                 if said_value(name, self.text_of(step)) or said_value(name, self.preamble) or literal_said(
                         name, self.text_of(step)) or quoted_said(name, self.text_of(step)) or document_constant(
-                        name, self.spec.title, self.preamble, self.text_of(step))[0]:
+                        name, self.spec.title, self.preamble, self.text_of(step))[0] or fill_in_said(name, self.text_of(step)):
                     continue  # "Home country for us is CA": the step's literal (`said_value`), no input
                 required = name in required_of(schema) or (name not in properties_of(schema) and name not in optional)
                 prop = properties_of(schema).get(name, {})
@@ -393,7 +396,7 @@ class _Planner:
                       and not said_value(name, text) and not said_value(name, self.preamble))  # "home port is LEITH"
             made = self.makers.get(name, frozenset()) - {step.id}  # its own skill handing it back is no source
             if name in found or name in taken or made or not (written_as_name(name, text) or worded) \
-                    or name in names_given(text):  # "low_stock = check-glycol's low": from that step
+                    or name in names_given(text) or fill_in_said(name, text):  # "low_stock = check-glycol's low": from that step; "day_hours 11": the step's literal (`spec.fill_in27`)
                 continue
             schema = self.input_schemas[step.id]
             said = self.said(step)  # "(number, optional, default 10000)" in the skill's instructions
@@ -552,7 +555,8 @@ class _Planner:
         said_kept, kept = keep_names(spec.inputs_said, [(s.id, self.text_of(s), self.reads(s, loose[s.id]))
                                                         for s in spec.steps], self.made_before)
         renamed |= set(kept)  # `pickup_date` said for road-weather's `date` (`plan.input_names_kept`)
-        inputs = spec.inputs or self.derived_inputs(loose, explicit, roots, renamed)
+        derived = () if spec.inputs else self.derived_inputs(loose, explicit, roots, renamed)
+        inputs = spec.inputs or derived
         inputs = (*inputs, *(i for i in said_kept if i.name not in {j.name for j in inputs}))
         inputs = (*inputs, *(i for i in said_in_prose if i.name not in {j.name for j in inputs}))
         if not spec.inputs and inputs:
@@ -697,6 +701,12 @@ class _Planner:
                                            mapped.provenance, self.path)  # "Home country for us is CA"
             self.found += bind_quoted_said(step, left, said_text, self.spec.text, self.skill_name(step), {n: str(p.get("type", "")) for n, p in properties_of(
                 schema).items() if isinstance(p, dict)}, mapped.bindings, mapped.provenance, self.path)  # 'zone "a.b"'
+            for name in [n for n in dict.fromkeys([*left, *sorted(self.reads(step, loose[step.id]))])
+                         if n not in mapped.bindings and n not in step.input_values]:  # "unit_call 06:30" (`spec.fill_in27`)
+                if (filled := fill_in_said(name, said_text)) is not None:
+                    self.found.append(bind_literal(step, self.path, name, filled[0], f"the text says '{filled[1]}'",
+                                                   f"'{filled[1]}' writes its value right after its name",
+                                                   mapped.bindings, mapped.provenance))
             numeric = [n for n in left if n not in mapped.bindings and takes_a_number(schema, n)]
             self.found += bind_literals_said(step, numeric, said_text, mapped.bindings, mapped.provenance,
                                              self.path, self.reads(step, loose[step.id]))  # "limit 1.0 mm"
@@ -712,6 +722,8 @@ class _Planner:
                                                            mapped.provenance)
             flow.steps[step.id].approval = self.approval(step, inputs, candidates, scope, item_fields, mapped.bindings,
                                                          mapped.provenance)
+        if not spec.inputs:  # an input the reader made that the text then gave from a step: no input
+            flow.inputs = unread_dropped(flow.inputs, derived, flow.steps.values(), self.found, self.path)
         self.found += self.echoes.warnings(spec.steps, self.path)
         flow.found = self.found
         return flow
@@ -1046,6 +1058,17 @@ class _Planner:
 
         first = self.compile(step, gate.when, where, "approval condition", inputs, candidates, scope, item_fields,
                              report=False)
+        if first is None and (named := output_named(  # "If C comes out over 1,500" (`plan.gate_output27`)
+                gate.when, step_letters(self.spec.text, self.spec.steps[:self.position[step.id]]),
+                list(scope.upstream()), bindings, lambda sid: list(self.produced[sid].fields))) is not None:
+            said = self.compile(step, named[0], where, "approval condition", inputs, candidates, scope, item_fields,
+                                report=True, quiet=True)
+            if said is not None:
+                self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): approval condition "
+                                             f"'{gate.when}' read as `{named[0]}`: {named[1]}; if another value is "
+                                             "meant, write its name", "plan.value-by-meaning"))
+                provenance["approval.when"] = from_spec(where, f"approval only when {said[1]}")
+                return gate.model_copy(update={"when": said[0]})
         own = None
         if first is None or "by its meaning" in first[1]:  # what the step is given, before a value found by words
             reads = self.reads_about(step)

@@ -9,7 +9,8 @@ The name before the sign must be one the step's skill reads; the words after it 
 semicolon or cell) must name exactly one output of the step's ancestors (`ranked`, `window_day`). That
 output is then the input's source, as explicit as `turbines (from Step 1)`: it wins over a workflow
 input of the same name (the 82-style `turbines` that the first step also reads) and over the
-nearest-step and renaming rules. Words that name no such output, or several, leave the input to
+nearest-step and renaming rules. A word in capitals ("how many are MISSING from B") names the output
+of its name in lower case (`missing`) when no output is written in capitals. Words that name no such output, or several, leave the input to
 the other rules: nothing is guessed here.
 """
 
@@ -36,11 +37,19 @@ def said_sources(texts: Iterable[str], reads: Iterable[str],
             name, words = m.group(1), m.group(2).strip()
             if name not in wanted or name in found:
                 continue
-            named = [(sid, w) for w in dict.fromkeys(_WORD.findall(words)) if w != name
-                     for sid in producers(w)[:1]]
+            named = [(sid, f) for w in dict.fromkeys(_WORD.findall(words)) if w != name
+                     for f in _as_field(w, producers) for sid in producers(f)[:1]]
             if len(named) == 1:
                 found[name] = (named[0][0], named[0][1], f"{name} = {words}")
     return found
+
+
+def _as_field(word: str, producers: Callable[[str], list[str]]) -> list[str]:
+    """The output a word names: itself, or, a word in capitals an author stresses ("how many are MISSING
+    from B", "SUNSET from A"), the output of its name in lower case when no output is written so."""
+    if producers(word) or not (word.isupper() and len(word) > 1) or not producers(word.lower()):
+        return [word]
+    return [word.lower()]
 
 
 _rx.save()

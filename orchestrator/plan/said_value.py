@@ -4,7 +4,7 @@ system here is metric", "tax rate = 0.2".
 A step's skill may read a name (`home_country`) that nothing gives: no workflow input, no earlier
 output, no value written as the name. When the step's own text, or the text before the first step
 (the intro: what holds for every run), says the name's words followed by "is", "=" or ":" and one
-value (a code in capitals, a number, true/false, a quoted text), that value is the step's literal,
+value (a code in capitals, a number, a time of day "06:30" kept as text, true/false, a quoted text), that value is the step's literal,
 warned at the step's line: it is a reading of words, and the plain way is `home_country: "CA"` in the
 step. Only a name of two words or more is read by its words (one word, "country is CA", reads like a
 condition); "for us", "here", "always" may stand between the words and "is". The text is scanned a
@@ -24,7 +24,8 @@ from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
-_TOKEN = _rx(r"\"[^\"\n]{1,60}+\"|“[^”\n]{1,60}+”|[A-Za-z0-9_.%-]++|[=:]")
+_TOKEN = _rx(r"\"[^\"\n]{1,60}+\"|“[^”\n]{1,60}+”|\d{1,2}+:\d{2}+(?![\d:])|[A-Za-z0-9_.%-]++|[=:]")
+_CLOCK = _rx(r"^\d{1,2}+:\d{2}+$")  # "UNIT CALL: 06:30": a time of day, kept whole as text
 _FILLER = frozenset({"for", "us", "here", "always", "our", "we", "use", "is", "=", ":"})
 _CODE = _rx(r"^(?:[A-Z][A-Z0-9]{1,9}+|-?\d++(?:\.\d++)?+|true|false)$")
 
@@ -33,6 +34,8 @@ def _value(token: str) -> tuple[bool, object]:
     if token[:1] in "\"“":
         return True, token[1:-1]
     token = token.rstrip(".")
+    if _CLOCK.match(token):
+        return True, token
     if _CODE.match(token) is None:
         return False, None
     if token in ("true", "false"):

@@ -7,7 +7,8 @@
 An input given "the <words> from step N" (`spec.input_prose`) takes the field the words name. An
 author often calls a value by a word of their own ("headcount" for `pupils`), so when no word is a
 field of that step: the field named as the input is (the same name on both sides), else the one
-field whose name shares a stem with the words (`plan.meaning`). A name alone that nothing gives
+field whose name shares a stem with the words (`plan.meaning`), else the one that shares a stem with
+the input's own name ("flour_kg = flour in the bin (FLOUR CHECK)": `kg_on_hand`). A name alone that nothing gives
 ("pupils = headcount", the author's word) is the input's own name as the other rules place it. Each is a guess, warned by the
 caller; none or several such fields leave the whole output, as before.
 """
@@ -31,6 +32,9 @@ def field_of_words(words: str, name: str, fields: Iterable[str]) -> tuple[str, s
     if not said:
         return None
     meant = [f for f in have if stems(f) & said]
+    if not meant and len(own := [f for f in have if stems(f) & stems(name)]) == 1:  # "flour_kg = flour in the bin"
+        return own[0], (f"the words '{words}' name none of its fields; read as `{own[0]}`, the one that shares a word "
+                        f"with the input's own name `{name}`")
     if len(meant) != 1:
         return None
     return meant[0], f"the words '{words}' name none of its fields; read as `{meant[0]}`, the one that shares a word"

@@ -35,6 +35,7 @@ from orchestrator.spec.settings_section import read_settings, settings_unit
 from orchestrator.spec.shape_comment import aside_title
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
+from orchestrator.spec.success_back27 import step_said_back
 from orchestrator.spec.whole_limit import whole_limit
 
 
@@ -133,6 +134,9 @@ class Placer:
         clause = success_said(sentence, heading)
         if clause is not None:
             last = self.keys[-1].number
+            if not comparison(clause) and (back := step_said_back(clause, self.labels, last)) is not None \
+                    and comparison(back[1]):  # "D comes back published = true" (`spec.success_back27`)
+                named, clause = (back[0], back[2]), back[1]
             if comparison(clause):
                 number, how = named if named is not None else (last, "the last step (the run's final output)")
                 self.out.success.setdefault(number, []).append((line, clause, how))

@@ -73,6 +73,8 @@ EARLY: tuple[Row, ...] = (
     Row("no_retry", r"(?<![\w-])(?:only|just|exactly|strictly)\s+(?:ever\s+)?" + _ONCE_VERB + r"\s+" + _OBJECT + r"\s+once\b"
         + _ONCE_END),
     Row("no_retry", r"(?<![\w-])" + _ONCE_VERB + r"\s+" + _OBJECT + r"\s+(?:only|just|exactly|strictly)\s+once\b" + _ONCE_END),
+    # a failure cell that opens "ONCE." / "Once only -": run it once, no retry (`spec.sheet_cells27`'s sheets)
+    Row("no_retry", r"(?:^|(?<=:)\s*+)(?:only\s+)?once(?:\s+only)?\s*+(?:[.!;]|-\s|—|$)"),
     # "the notice goes out exactly once", "it is sent only once": no retry
     Row("no_retry", r"(?<!\w)(?:goes|go|is\s+sent|gets\s+sent|is\s+fired|fires|is\s+run|runs|is\s+filed|is\s+issued|"
         r"is\s+printed|is\s+posted|happens)\s+(?:out\s+)?(?:only|just|exactly|strictly)\s+once\b" + _ONCE_END),

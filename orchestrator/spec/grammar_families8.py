@@ -40,6 +40,7 @@ from orchestrator.spec import grammar_families24 as policy24
 from orchestrator.spec import grammar_person_wait as wait17
 from orchestrator.spec import grammar_value_pairs as pairs17
 from orchestrator.spec import policy_abandon as abandon23
+from orchestrator.spec import policy_back_in27 as back27
 from orchestrator.spec import policy_notation24 as notation24
 from orchestrator.spec import policy_notation25 as notation25
 from orchestrator.spec import policy_values_said as values23
@@ -201,3 +202,6 @@ GATES = {name: words + notation24.GATES.get(name, "") for name, words in GATES.i
 # the twenty-fifth round's policies in a document's own notation (`spec.policy_notation25`): before every earlier round's
 EARLY_FIRST, IGNORE_LAST = notation25.EARLY + EARLY_FIRST, IGNORE_LAST + notation25.IGNORE
 GATES = {name: words + notation25.GATES.get(name, "") for name, words in GATES.items()}
+# the twenty-seventh round's time to be back in (`spec.policy_back_in27`): before every earlier round's
+EARLY_FIRST = back27.EARLY + EARLY_FIRST
+GATES = {name: words + back27.GATES.get(name, "") for name, words in GATES.items()}

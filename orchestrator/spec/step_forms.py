@@ -43,6 +43,7 @@ from orchestrator.spec.pair_sentence import sentence_pair, sentence_pair_steps
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.sections import join_branches
 from orchestrator.spec.shape_aside import fallback_only, footer, not_a_step
+from orchestrator.spec.sheet_cells27 import lower_shouted, own_words, start_note, whichever_rows
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, read_step, step_heading
 from orchestrator.spec.table_columns import UNIT, columns_of, failure_header, needs_key
@@ -282,9 +283,16 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
         copied = same_as(values.get("input", ""))  # "same as 3": that row's inputs
         if copied is not None:
             values.pop("input")
+        either = whichever_rows(values.get("input", ""))  # "cost from whichever of 3/4 happened" (`spec.sheet_cells27`)
+        owned = own_words(values.get("input", ""))  # "date = trip date": the author's words (`spec.sheet_cells27`)
         if values.get("input"):  # `store = Dock St`, `start = 03:30`: values typed in (`spec.cell_literals26`)
             values["input"], typed = split_literals(values["input"])
             values["input"], named = split_named(values["input"], by_name, src.where(line))
+            values["input"], shouted = lower_shouted(values["input"])  # ORDERS: `orders` (`spec.sheet_cells27`)
+            if shouted:
+                src.warn(line, f"step-{number} ({name}): " + ", ".join(f"'{w}'" for w in shouted) + " typed in capitals "
+                         "read as " + ", ".join(f"`{w.lower()}`" for w in shouted) + ", the name in lower case; check the plan",
+                         "spec.reading")
         for key in ("skill", "depends", "input", "output"):
             if values.get(key):
                 label = {"depends": "depends on"}.get(key, key)
@@ -298,6 +306,9 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
             if key in ("skill", "depends", "input", "output", "notes") or _DASH.match(value):
                 continue  # a dash or "n/a" says nothing
             blocks.append(Bullet(line=line, text=f"{key}: {value}", label=key.replace("_", " "), value=value))
+        start = start_note(values["notes"]) if values.get("notes") and not values.get("depends") else None
+        if start is not None and start[0] != number:  # "starts same time as 1, dont wait" (`spec.sheet_cells27`)
+            values["notes"] = start[1]
         if values.get("notes"):
             blocks.append(Para(line=line, text=values["notes"]))
         reading = _reading(src, line, " | ".join(cells), f"table row read as step-{number} ({name})")
@@ -305,6 +316,20 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
                          routes_sink=sink, cells=cells_left)
         if other is not None:
             step = _other_case(step, when, line, src)
+        if either:  # said as `name = step-3.cost or step-4.cost`, which `spec.either_input` reads
+            step = step.model_copy(update={"texts": (*step.texts, *(SpecText(
+                text=f"{k} = " + " or ".join(f"step-{r}'s {w}" for r in rows), line=line, label=None, kind="cell")
+                for k, w, rows in either))})
+            src.warn(line, f"step-{number} ({name}): " + ", ".join(f"`{k}` from whichever of "
+                           + " / ".join(f"step-{r}" for r in rows) + f" ran (its `{w}`)" for k, w, rows in either)
+                     + "; check the plan", "spec.reading")
+        if owned:  # kept as the row's text: the inputs said in prose take the author's name from it
+            step = step.model_copy(update={"texts": (*step.texts, *(SpecText(text=f"{k} = {w}", line=line, label="uses",
+                                                                             kind="cell") for k, w in owned))})
+        if start is not None and start[0] != number and step.starts_with is None:
+            src.warn(line, f"step-{number} ({name}): the notes say it starts with row {start[0]}: it waits for what "
+                           f"step-{start[0]} waits for, not for the row above; check the plan", "spec.reading")
+            step = step.model_copy(update={"starts_with": f"step-{start[0]}"})
         if named:
             src.warn(line, f"step-{number} ({name}): " + ", ".join(f"`{f.name}` from {f.source.split('.')[1]}"
                                                                  for f in named if f.source)

@@ -65,6 +65,8 @@ _DEPEND_TRIGGER = _rx(
     r"waits? for|wait until|needs|requires|following|when)\b"
 )
 _SENTENCE_END = _rx(r"[\"')\]]?(?<!\s)\s++(?=[A-Z`\"'(*_#\[]|\d+[.)]?\s|[▲△■□●○◆◇►▶⚠✓✔✗✘☐☑★☆→⇒]\s*[A-Z?!])")
+# a time with its unit cut short ends the sentence when a capital opens the next: "Whole build has 30 mins. Sheet's ..."
+_TIME_ENDS = _rx(r"(?i)\d\s{0,2}+(?:mins?|secs?|hrs)\.$")
 _ABBREV = _rx(r"(?i)(?:\be\.g|\bi\.e|\betc|\bvs|\bcf|\bapprox|\bno|\bfig|\bmin|\bsec|\bmax|\bmins|\bsecs|\bhrs|\bincl|\besp|(?-i:\b(?:Mrs?|Ms|Dr|Prof|Capt)))\.$")  # "Ms. Adeyemi must approve"
 
 
@@ -98,7 +100,9 @@ def sentences(text: str) -> list[tuple[int, str]]:
         elif not tick and depth == 0 and ch in ".!?":
             end = _SENTENCE_END.match(text, i + 1) or label_line_end(text, i + 1)  # "\n 1b. ..." (`spec.policy_carry24`)
             at_end = i + 1 >= last
-            if (end or at_end) and not _ABBREV.search(text[max(0, i - 8): i + 1]):
+            if (end or at_end) and (not _ABBREV.search(text[max(0, i - 8): i + 1])
+                                    or (end is not None and _TIME_ENDS.search(text[max(0, i - 12): i + 1]) is not None
+                                        and text[end.end():end.end() + 1].isupper())):  # "has 30 mins. Sheet's good"
                 pieces.append((start, i + 1))
                 start = end.end() if end else len(text)
     if text[start:].strip():

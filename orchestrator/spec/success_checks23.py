@@ -7,6 +7,7 @@ did it, naming its outputs as words among others:
     good_if: "raise_wo gave back a wo_number"
     The procedure is complete when curator-report returns status "filed" and a report ID beginning GR-.
     DONE = feed shows status scheduled for the right guid.
+    DONE = OVEN LOADS says fits (last tray out by half six).      (a row's name, then its yes/no output: fits == true)
     CARD COMPLETE WHEN: tech log status entered (SERVICEABLE or U/S - AWAITING PARTS).
 
 The step is the one the clause names (its id, its skill, its number, a word of its name only it has),
@@ -38,6 +39,7 @@ from typing import Any
 from orchestrator.spec.elsewhere import keys_of, named_step
 from orchestrator.spec.model import ContractSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.sheet_cells27 import said_flag
 from orchestrator.spec.source import Source
 from orchestrator.spec.success import check_schema
 from orchestrator.spec.whole_doc import Said
@@ -239,7 +241,11 @@ def read_on_outputs(clause: str, said: Said, steps: list[StepSpec],
                     src: Source) -> tuple[list[StepSpec], tuple[ContractSpec, ...]] | None:
     """The steps (one with the reading of its check) and the check on its output the clause says in
     words (module docstring), warned at the line; None when no part names an output of the step."""
-    text = clause.strip().strip("*_ ").strip()
+    text = shown = clause.strip().strip("*_ ").strip()
+    for row in steps:  # "OVEN LOADS says fits": that row's yes/no output is true (`spec.sheet_cells27`)
+        if (flag := said_flag(text, row.name, _outputs(row, src))) is not None:
+            text = f"{flag} true"
+            break
     parts = [p for p in (p.strip().strip("*_ ").rstrip(".").strip() for p in _split(text)) if p]
     named = _step(text, steps, src)
     if named is not None:
@@ -270,7 +276,7 @@ def read_on_outputs(clause: str, said: Said, steps: list[StepSpec],
         return None
     step = steps[at]
     check = " and ".join(written)
-    src.warn(said.line, f"{step.id} ({step.name}): '{text[:60]}' is read as the run's success check ({check}), on this "
+    src.warn(said.line, f"{step.id} ({step.name}): '{shown[:60]}' is read as the run's success check ({check}), on this "
                         f"step's output ({how}, read from words: a guess): check the plan, or write `- Success "
                         f"criteria: {check}` under the step", CODE)
     for part in unread:

@@ -78,10 +78,16 @@ _THIS_STEP = _rx(r"(?i)(?<![\w-])this\s+(?:step|stage|task|job)(?![\w-])")
 _WORDS_TO_BOOL = {"yes": True, "no": False}
 
 
+# "Sheet's good when ...", "the docket's done once ...": the thing the run makes "is" in the success state
+_IS_SAID = _rx(r"(?<![\w'’-])(?!(?i:it|that|what|there|here|he|she|who|everything|all)['’])(?P<w>[A-Za-z][\w-]{1,30}+)['’]s\s++"
+               r"(?=(?:ready|done|good|finished|complete)\s++(?:only\s++)?(?:when|once)\b)")
+
+
 def success_cue(sentence: str, *, outside: bool = True) -> str | None:
     """The check of a sentence that says when the run (or any thing) counts as a success, or None
     (`outside`: the sentence is outside every step's text)."""
     sentence = _LATEX.sub(r"\1", sentence).replace("$", "")  # `\mathit{digest.ok} = \textsc{true}`: what it shows
+    sentence = _IS_SAID.sub(r"\g<w> is ", sentence)  # "Sheet's good when ...": "Sheet is good when ..."
     ensure = _ENSURE.match(sentence)
     if ensure is not None:
         clause = re.split(r"(?i),?(?<!\s)\s++(?:else|otherwise)\b", ensure.group("clause"))[0]

@@ -14,11 +14,7 @@ from typing import Any
 
 from foreign_kit import FIXTURES, folders_of
 from holdout_kit import (
-    INPUTS_MISSING,
-    INPUTS_REFUSED,
     Ids,
-    inputs_missing,
-    inputs_refused,
     meant_inputs,
 )
 
@@ -55,30 +51,12 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    **{(MUSEUM, n, "input date"): "the trip date is made the input `date` (roster-count's field); the author's "
-                                   "run gives `trip_date`" for n in (2, 3, 4, 5)},
-    (MUSEUM, 5, "input transport_cost"): "`transport_cost` (the cost of whichever booking ran) is not bound",
-    (BAKE, 2, "depends_on"): "step 2 (flour-stock) waits for step 1: the sheet's empty WAIT FOR cell (line 7) is "
-                             "not read as starting together",
-    (BAKE, 3, "depends_on"): "step 3 waits for step 2 only: ORDER TALLY's totals (its FEED IT cell) are not bound",
-    (BAKE, 3, "input flour_kg"): "`flour_kg` is bound to flour-stock's whole output, not its kg_on_hand "
-                                 "('flour in the bin')",
-    (CALLSHEET, 3, "input gaps_to_fill"): "'how many are MISSING' from B is not bound to crew-check's `missing`: "
-                                          "`gaps_to_fill` is made a required workflow input",
-    (CALLSHEET, 3, "input day_hours"): "the day length 11 (lines 6, 14-15) is not bound as a literal: `day_hours` is "
-                                       "made a required workflow input",
-    (CALLSHEET, 4, "input unit_call"): "the unit call 06:30 (line 6) is not bound as a literal: `unit_call` is made a "
-                                       "required workflow input",
-    (CALLSHEET, 4, "approval"): "the approval's condition 'C comes out over 1,500' (line 27) is not read (warned at "
-                                "line 24): it is asked on every run",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
     (MUSEUM, 15, 0): "'then just assume 6.50 a head and that its open': 2 min is read, the value to go on with is not",
     (PHOTOS, 16, 0): "'carry on as licence \"all rights reserved\" and can_publish no': the step continues with no "
                      "value (warned: not read)",
-    (CALLSHEET, 21, 0): "'isn't back in 45 seconds treat it as failed' is not read (warned: '45 seconds' not "
-                        "understood)",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
@@ -91,21 +69,13 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 # warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
     (BAKE, 3): "the limit is read, but placed at line 1 with no word at line 3",
-    (CALLSHEET, 27): "the approval's unread condition is warned at line 24, where D's row starts, not at line 27",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
-    **{(MUSEUM, n): (inputs_refused, INPUTS_REFUSED + "the trip date is made the input `date`, the author's run "
-                                                      "gives `trip_date`") for n in (0, 1)},
-    **{(CALLSHEET, n): (inputs_missing, INPUTS_MISSING + "gaps_to_fill, crew_count, day_hours, unit_call and "
-                                                         "extra_budget are made inputs from the step text")
-       for n in (0, 1, 2)},
 }
 # runs made that do not pause for the approval their author asks for: each a strict xfail with why
 UNPAUSED: dict[tuple[str, int], str] = {
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
 FAILS: dict[tuple[str, int], str] = {
-    (BAKE, 0): "step 3 refuses its input: `flour_kg` is flour-stock's whole output and ORDER TALLY's totals are not "
-               "bound",
 }

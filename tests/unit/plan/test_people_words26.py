@@ -71,6 +71,7 @@ def test_people_words_are_one_meaning_and_other_words_stay_their_own() -> None:
 def test_the_words_before_from_step_n_pick_a_field_only_when_one_is_meant() -> None:
     assert field_of_words("headcount", "pupils", ["pupils", "absent"])[0] == "pupils"  # type: ignore[index]
     assert field_of_words("price", "entry_price", ["price_per_head", "open"])[0] == "price_per_head"  # type: ignore[index]
-    assert field_of_words("flour in the bin", "flour_kg", ["kg_on_hand", "source"]) is None
+    assert field_of_words("flour in the bin", "flour_kg", ["kg_on_hand", "source"])[0] == "kg_on_hand"  # type: ignore[index]
+    assert field_of_words("stuff in the bin", "flour_kg", ["kg_on_hand", "kg_wasted"]) is None  # its name shares with two
     assert field_of_words("the rows", "left", ["rows", "count"]) is None  # a word names a field: its own rule
     assert field_of_words("total", "x", ["total_a", "total_b"]) is None  # two share the word

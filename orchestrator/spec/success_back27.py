@@ -1,0 +1,37 @@
+"""A success check said of what a lettered or numbered step comes back with.
+
+    Sheet's good when D comes back published = true.        -> step D's (4's) check `published == true`
+    Done when step 3 came back with posted = yes.            -> step 3's check `posted == yes`
+    The order's complete once B returns sent == true.        -> step B's check `sent == true`
+
+Call sheets, dockets and order forms letter or number their steps and say the run's success as what
+one step "comes back" (with), "came back", "returns" or "gives": the subject is that step, and the
+comparison after the verb is the check on its output. The label must be one step's: a letter of the
+document's step rows ("D) PUBLISH ..."), or "step N". Anything else is left to the other readers,
+which place the check on the step that outputs the field or warn it.
+"""
+
+from __future__ import annotations
+
+from orchestrator.spec.regex_cache import Patterns
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_BACK = _rx(r"^(?:(?i:step)\s++(?P<n>\d{1,3}+)|(?P<l>[A-Z]\d?+))\s++(?:comes\s++back|came\s++back|returns|returned|gives|"
+            r"gave|hands\s++back|handed\s++back)(?:\s++with)?+\s++(?P<rest>\S.*+)$")
+
+
+def step_said_back(clause: str, labels: dict[str, int], count: int) -> tuple[int, str, str] | None:
+    """(the step's number, the comparison after the verb, how the step was named) for a clause "D comes back
+    published = true"; `labels`: the document's step row labels -> numbers; `count`: how many steps."""
+    m = _BACK.match(clause.strip())
+    if m is None:
+        return None
+    if m.group("n") is not None:
+        number = int(m.group("n"))
+        return (number, m.group("rest"), f"'step {number}' names it") if 0 < number <= count else None
+    number = labels.get(m.group("l"), 0)
+    return (number, m.group("rest"), f"its row label '{m.group('l')}' names it") if number else None
+
+
+_rx.save()
