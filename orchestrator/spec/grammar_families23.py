@@ -61,6 +61,8 @@ EARLY: tuple[Row, ...] = (
     Row("run_timeout", _UNTIL, needs=r"(?<!\w)(?:whole|entire|overall|end[- ]to[- ]end|start\s+to\s+finish|nightly|daily|"
                                      r"weekly|monthly|hourly|overnight|night'?s|week'?s|month'?s)\b"),
     Row("timeout", _UNTIL),
+    # "(each bl: 30 sec, no longer)", "90 seconds and no longer": the attempt's time (not "wait 1 min, no longer")
+    Row("timeout", r"(?<!\w)(?<!wait\s)(?<!pause\s)(?<!sleep\s){D}\s*+,?\s*+(?:and\s+)?no\s+longer\b(?!\s+than)"),
     # loose asks with no number: reported, never read ("be patient with the mail relay, it lags")
     Row("ambiguous", r"(?<!\w)(?:be\s+patient|go\s+easy|take\s+it\s+easy|(?:don'?t|do\s+not)\s+rush|give\s+(?:it|them)\s+"
         r"(?:a\s+while|plenty\s+of\s+time|extra\s+time|some\s+slack|slack|room))\b(?![^.;]{0,80}?\d)",

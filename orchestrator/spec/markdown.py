@@ -53,6 +53,7 @@ from orchestrator.spec.inputs_heading import (
 from orchestrator.spec.inputs_lead import inputs_lead
 from orchestrator.spec.intro_inputs import read_intro_inputs
 from orchestrator.spec.join_words import join_words
+from orchestrator.spec.legend28 import legend_markdown
 from orchestrator.spec.lettered import lettered_steps
 from orchestrator.spec.log_entries import log_markdown
 from orchestrator.spec.model import (
@@ -681,6 +682,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     wiki = wiki_markdown(unchatted) if recipes is None and flow is None else None  # MediaWiki markup (`spec.wiki`)
     form = form_markdown(unchatted) if wiki is None and recipes is None and flow is None and sheet is None \
         and anchored is None else None  # "Step 2 - Program/skill: x" lines of a filled-in form (`spec.form_lines`)
+    if form is None and wiki is None and recipes is None and flow is None and sheet is None and anchored is None:
+        form = legend_markdown(unchatted, src.vocabulary)  # rows written in a legend's codes (`spec.legend28`)
     if form is not None:
         wiki = form[0], form[1]
         for line, message in form[2]:
