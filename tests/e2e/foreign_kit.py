@@ -417,3 +417,26 @@ def write_script_skills(root: Path, skills: dict[str, tuple[str, str, str, str]]
             f"  skillweave.entry: scripts/main.py\n---\nInputs: {takes}.\n\nOutputs: {gives}.\n", encoding="utf-8")
         (folder / "scripts" / "main.py").write_text(
             "import json, sys\nd = json.load(sys.stdin)\n" + body + "\nprint(json.dumps(out))\n", encoding="utf-8")
+
+
+_PROSE_SKILL = """---
+name: {name}
+description: "{name} for the {purpose}."
+metadata:
+  skillweave.kind: script
+  skillweave.entry: scripts/main.py
+---
+Inputs: {inputs}. Outputs: {outputs}.
+"""
+
+
+def prose_skills(root: Path, skills: Mapping[str, tuple[str, str, str]], purpose: str) -> None:
+    """Script skills under `root/skills` whose SKILL.md says its inputs and outputs in prose only, as a
+    stranger's skills do: name -> (inputs, outputs, the script's line after `d = json.load(sys.stdin)`)."""
+    for name, (inputs, outputs, line) in skills.items():
+        folder = root / "skills" / name
+        (folder / "scripts").mkdir(parents=True)
+        (folder / "SKILL.md").write_text(_PROSE_SKILL.format(name=name, purpose=purpose, inputs=inputs,
+                                                             outputs=outputs), encoding="utf-8")
+        (folder / "scripts" / "main.py").write_text(f"import json,sys\nd=json.load(sys.stdin)\n{line}\n",
+                                                    encoding="utf-8")

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from foreign_kit import run
+from foreign_kit import prose_skills, run
 
 pytestmark = pytest.mark.e2e
 
@@ -38,16 +38,6 @@ Release Note: REL-0007                                     Build & Deploy
       Where 2.2 said "clean" no sign-off is needed.
 """
 
-_SKILL = """---
-name: {name}
-description: "{name} for the release."
-metadata:
-  skillweave.kind: script
-  skillweave.entry: scripts/main.py
----
-Inputs: {inputs}. Outputs: {outputs}.
-"""
-
 _SKILLS = {
     "build-image": ("`tag`", "`digest`", 'print(json.dumps({"digest": "sha256:" + d["tag"]}))'),
     "image-scan": ("`digest`", '`verdict` ("dirty" when a critical finding is open, else "clean")',
@@ -57,12 +47,7 @@ _SKILLS = {
 
 
 def _memo(tmp_path: Path) -> Path:
-    for name, (inputs, outputs, line) in _SKILLS.items():
-        folder = tmp_path / "skills" / name
-        (folder / "scripts").mkdir(parents=True)
-        (folder / "SKILL.md").write_text(_SKILL.format(name=name, inputs=inputs, outputs=outputs), encoding="utf-8")
-        (folder / "scripts" / "main.py").write_text(f"import json,sys\nd=json.load(sys.stdin)\n{line}\n",
-                                                    encoding="utf-8")
+    prose_skills(tmp_path, _SKILLS, "release")
     spec = tmp_path / "release.txt"
     spec.write_text(MEMO, encoding="utf-8")
     return spec

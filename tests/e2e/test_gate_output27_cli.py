@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from foreign_kit import run
+from foreign_kit import prose_skills, run
 
 pytestmark = pytest.mark.e2e
 
@@ -27,16 +27,6 @@ FORM = """==============================================================
 ==============================================================
 """
 
-_SKILL = """---
-name: {name}
-description: "{name} for the order."
-metadata:
-  skillweave.kind: script
-  skillweave.entry: scripts/main.py
----
-Inputs: {inputs}. Outputs: {outputs}.
-"""
-
 _SKILLS = {
     "po-total": ("`lines` (list of numbers)", "`total` (number), `count` (int)",
                  'print(json.dumps({"total": sum(d["lines"]), "count": len(d["lines"])}))'),
@@ -46,12 +36,7 @@ _SKILLS = {
 
 
 def _form(tmp_path: Path) -> Path:
-    for name, (inputs, outputs, line) in _SKILLS.items():
-        folder = tmp_path / "skills" / name
-        (folder / "scripts").mkdir(parents=True)
-        (folder / "SKILL.md").write_text(_SKILL.format(name=name, inputs=inputs, outputs=outputs), encoding="utf-8")
-        (folder / "scripts" / "main.py").write_text(f"import json,sys\nd=json.load(sys.stdin)\n{line}\n",
-                                                    encoding="utf-8")
+    prose_skills(tmp_path, _SKILLS, "order")
     spec = tmp_path / "po.txt"
     spec.write_text(FORM, encoding="utf-8")
     return spec

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from foreign_kit import run
+from foreign_kit import prose_skills, run
 
 pytestmark = pytest.mark.e2e
 
@@ -37,16 +37,6 @@ CHECKLIST = """# Release checklist
 Release is done when Publish comes back published = true, or when Hold has handed back a ticket number.
 """
 
-_SKILL = """---
-name: {name}
-description: "{name} for the release."
-metadata:
-  skillweave.kind: script
-  skillweave.entry: scripts/main.py
----
-Inputs: `release`. Outputs: {outputs}.
-"""
-
 _SKILLS = {
     "licence-scan": ("`clean`", 'print(json.dumps({"clean": not d["release"].endswith("gpl")}))'),
     "publish-build": ("`published`", 'print(json.dumps({"published": not d["release"].endswith("broken")}))'),
@@ -55,12 +45,8 @@ _SKILLS = {
 
 
 def _checklist(tmp_path: Path) -> Path:
-    for name, (outputs, line) in _SKILLS.items():
-        folder = tmp_path / "skills" / name
-        (folder / "scripts").mkdir(parents=True)
-        (folder / "SKILL.md").write_text(_SKILL.format(name=name, outputs=outputs), encoding="utf-8")
-        (folder / "scripts" / "main.py").write_text(f"import json,sys\nd=json.load(sys.stdin)\n{line}\n",
-                                                    encoding="utf-8")
+    prose_skills(tmp_path, {name: ("`release`", outputs, line) for name, (outputs, line) in _SKILLS.items()},
+                 "release")
     spec = tmp_path / "checklist.md"
     spec.write_text(CHECKLIST, encoding="utf-8")
     return spec
