@@ -250,7 +250,7 @@ class _Planner:
                 self.exclusive.add(frozenset((partner, s.id)))
 
     @functools.cached_property
-    def terms(self) -> list[Term]:
+    def terms(self) -> tuple[Term, ...]:
         """The glossary lines and definitions the document fixes values with (`plan.literal_shape28`)."""
         return terms(self.spec.text)
 

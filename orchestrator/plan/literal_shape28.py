@@ -30,6 +30,7 @@ C.2 shall be entered as the insurance fee" hands an earlier step's output to an 
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Collection, Iterable, Mapping, MutableMapping, Sequence
 
@@ -79,8 +80,10 @@ def _words(text: str) -> tuple[str, ...]:
     return tuple(singular_word(w) for w in _SPLIT.split(text.lower()) if w and w not in _ARTICLES)
 
 
-def terms(text: str) -> list[Term]:
-    """Every glossary line and quoted definition in `text`, in order."""
+@functools.lru_cache(maxsize=4)
+def terms(text: str) -> tuple[Term, ...]:
+    """Every glossary line and quoted definition in `text`, in order: read once per spec text (every step
+    asks; a 10 000-step spec read it 10 000 times, quadratic)."""
     found: list[Term] = []
     for number, line in enumerate(text.splitlines(), start=1):
         m = _DOTTED.match(line)
@@ -91,7 +94,7 @@ def terms(text: str) -> list[Term]:
         if words:
             found.append(Term(words=words, value=" ".join(m.group(2).split()),
                               line=text.count("\n", 0, m.start()) + 1, how="definition"))
-    return found
+    return tuple(found)
 
 
 def value_for(kind: str | None, term: Term) -> tuple[bool, object]:
@@ -155,7 +158,8 @@ def bind_terms(step: StepSpec, names: Iterable[str], about: Mapping[str, str], t
                bindings: MutableMapping[str, InputBinding], provenance: MutableMapping[str, Provenance],
                path: str) -> list[Diagnostic]:
     """Bind each of `names` (inputs nothing gives) to the value a glossary line or definition fixes, warned."""
-    found = terms(text)
+    names = [n for n in names if n not in bindings]
+    found = terms(text) if names else ()
     out: list[Diagnostic] = []
     if not found:
         return out
