@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from foreign_kit import FIXTURES, run
+from foreign_kit import FIXTURES, prose_skills, run
 
 pytestmark = pytest.mark.e2e
 
@@ -23,28 +23,12 @@ What it needs: the `route`.
     - wind_kts over 30? the master OKs it first. Give them 10 min; no answer = stay in port.
 """
 
-_SKILL = """---
-name: {name}
-description: "{name} for the crossing."
-metadata:
-  skillweave.kind: script
-  skillweave.entry: scripts/main.py
----
-Inputs: {inputs}. Outputs: {outputs}.
-"""
-
-
 def _ferry(tmp_path: Path) -> Path:
-    scripts = {
+    prose_skills(tmp_path, {
         "check-weather": ("`route`", "`wind_kts`",
-                          'import json,sys\nd=json.load(sys.stdin)\nprint(json.dumps({"wind_kts": 35 if d["route"] == "north" else 12}))\n'),
-        "depart-vessel": ("`wind_kts`", "`sailed`", 'import json,sys\njson.load(sys.stdin)\nprint(json.dumps({"sailed": True}))\n'),
-    }
-    for name, (inputs, outputs, code) in scripts.items():
-        folder = tmp_path / "skills" / name
-        (folder / "scripts").mkdir(parents=True)
-        (folder / "SKILL.md").write_text(_SKILL.format(name=name, inputs=inputs, outputs=outputs), encoding="utf-8")
-        (folder / "scripts" / "main.py").write_text(code, encoding="utf-8")
+                          'print(json.dumps({"wind_kts": 35 if d["route"] == "north" else 12}))'),
+        "depart-vessel": ("`wind_kts`", "`sailed`", 'print(json.dumps({"sailed": True}))'),
+    }, "crossing")
     spec = tmp_path / "crossing.md"
     spec.write_text(FERRY, encoding="utf-8")
     return spec
