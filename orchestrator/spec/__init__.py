@@ -1,6 +1,6 @@
 """Workflow specs, markdown or YAML, compiled into one `WorkflowSpec`.
 
-    parse_spec(path)                      dispatch on the suffix (.md/.markdown, .yaml/.yml, .toml; other text: markdown, warned)
+    parse_spec(path)                      dispatch on the suffix (.md/.markdown, .yaml/.yml, .toml, .hcl/.tf; other text: markdown, warned)
     parse_spec_text(text, path, format)   the same from a string; `path` names it in messages
 
 Both take an optional `vocabulary` (`spec.vocabulary`): the catalog's skill and tool names,

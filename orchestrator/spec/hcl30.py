@@ -426,14 +426,14 @@ class _Reader:
 
     def read(self) -> Node:
         path = self.path
-        for b in self.top:
-            if isinstance(b, _Block) and b.type in _LOCAL_BLOCKS:
+        for b in self.outer(self.top):
+            if b.type in _LOCAL_BLOCKS:
                 for a in b.attrs:
                     self.locals[a.name] = a.expr
         steps: list[_Block] = []
         self.find_steps(self.top, steps)
         if not steps:
-            kinds = sorted({b.type for b in self.top if isinstance(b, _Block)})
+            kinds = sorted({" ".join([b.type, *(f'"{x}"' for x in b.labels[:1])]) for b in self.outer(self.top)})
             said = f" (its blocks: {', '.join(kinds)})" if kinds else ""
             self.src.error(1, "this HCL file is not read as a workflow: no block in it says which skill it runs "
                               f"(`skill = \"name\"` in a `job`, `task` or `step` block){said}", "spec.no-steps")
@@ -467,11 +467,22 @@ class _Reader:
         m = _mark(path, 1, 0)
         return MappingNode(f"{_TAG}map", items, m, m)
 
+    def outer(self, body: list[_Attr | _Block]) -> list[_Block]:
+        """The blocks of `body` and of the blocks holding steps in it (a Nomad `job { variable ... }`), not the
+        steps' own blocks."""
+        out: list[_Block] = []
+        for b in body:
+            if isinstance(b, _Block):
+                out.append(b)
+                if self.skill_attr(b) is None and b.type not in _INPUT_BLOCKS and b.type not in _LOCAL_BLOCKS:
+                    out.extend(self.outer(b.body))
+        return out
+
     def input_nodes(self) -> list[tuple[Node, Node]]:
         path = self.path
         out: list[tuple[Node, Node]] = []
-        for b in self.top:
-            if not isinstance(b, _Block) or b.type not in _INPUT_BLOCKS:
+        for b in self.outer(self.top):
+            if b.type not in _INPUT_BLOCKS:
                 continue
             if not b.labels:  # `variables { region = "North" }`: each attribute an input, its value the default
                 for a in b.attrs:
@@ -577,8 +588,8 @@ class _Reader:
         """The `check` blocks' conditions split at `and`: (step id, `field op value`, line) for each part that
         compares one step's output with a value; any other part is warned at its line as not checked."""
         out: list[tuple[str, str, int]] = []
-        for b in self.top:
-            if not isinstance(b, _Block) or b.type not in _CHECK_BLOCKS:
+        for b in self.outer(self.top):
+            if b.type not in _CHECK_BLOCKS:
                 continue
             for c in [b, *(x for x in b.blocks if x.type in ("assert", "condition"))]:
                 for a in c.attrs:
