@@ -616,15 +616,18 @@ class _Reader:
             out.append((m.group("step"), f"{m.group('field')} {m.group('op')} {m.group('value')}", a.line))
         return out
 
-    def warn_unread(self, body: list[_Attr | _Block], steps: list[_Block]) -> None:
+    def warn_unread(self, body: list[_Attr | _Block], steps: list[_Block], holding: set[int] | None = None) -> None:
         taken = {id(b) for b in steps}
+        if holding is None:  # the blocks that hold a step, found in one pass
+            holding = set()
+            self.holders(self.top, taken, holding)
         for b in body:
             if not isinstance(b, _Block) or id(b) in taken:
                 continue
             if b.type in _INPUT_BLOCKS or b.type in _LOCAL_BLOCKS or b.type in _CHECK_BLOCKS:
                 continue
-            if any(self.holds(b, s) for s in steps):
-                self.warn_unread(b.body, steps)
+            if id(b) in holding:
+                self.warn_unread(b.body, steps, holding)
                 for a in b.attrs:
                     self.src.warn(a.line, f"`{a.name}` of the `{b.type}` block that holds steps is not read",
                                   "spec.unread")
@@ -632,8 +635,15 @@ class _Reader:
             what = " ".join([b.type, *(f'"{x}"' for x in b.labels)])
             self.src.warn(b.line, f"the block `{what}` runs no skill (no `skill = ...`): not read", "spec.unread")
 
-    def holds(self, outer: _Block, step: _Block) -> bool:
-        return any(x is step or (isinstance(x, _Block) and self.holds(x, step)) for x in outer.body)
+    def holders(self, body: list[_Attr | _Block], taken: set[int], out: set[int]) -> bool:
+        """Whether `body` holds a step; each block that does goes into `out`."""
+        found = False
+        for b in body:
+            if isinstance(b, _Block) and id(b) not in taken and self.holders(b.body, taken, out):
+                out.add(id(b))
+                found = True
+            found = found or (isinstance(b, _Block) and id(b) in taken)
+        return found
 
 
 def read_hcl(src: Source) -> SpecParts:
