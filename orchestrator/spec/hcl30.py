@@ -53,8 +53,8 @@ _DATA_WORDS = frozenset({"sign_off", "signoff", "key", "job", "task", "resource"
                          "env", "variables", "given", "give", "feed", "fed", "expand", "over", "each", "cutoff"})
 _REF = re.compile(r"(?<![\w.\"'])([A-Za-z_][\w-]*+)((?:\.[A-Za-z_][\w-]*+|\[\*\]|\[\d++\])++)")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
-_CLAUSE = re.compile(r"""\s*+(?P<step>[\w-]++)\.(?P<field>[\w.-]++)\s*+(?P<op>==|!=|>=|<=|>|<)\s*+"""
-                     r"""(?:(?P<value>"[^"]*+"|-?\d++(?:\.\d++)?|true|false|null)|[\w.\[\]*-]++)\s*+""")
+_CLAUSE = re.compile(r"""^(?P<step>[\w-]++)\.(?P<field>[\w.-]++)\s*+(?P<op>==|!=|>=|<=|>|<)\s*+"""
+                     r"""(?:(?P<value>"[^"]*+"|-?\d++(?:\.\d++)?|true|false|null)|[\w.\[\]*-]++)$""")
 _ONE_INTERP = re.compile(r"^\$\{([^{}]*+)\}$")
 
 
@@ -604,7 +604,7 @@ class _Reader:
         out: list[tuple[str, str, int]] = []
         for part in re.split(r"&&|\band\b", a.expr.text):
             text = self.ref_text(part, None, condition=True)
-            m = _CLAUSE.fullmatch(text)
+            m = _CLAUSE.match(text.strip())
             if m is not None and m.group("value") is None:  # `a.f == b.g`: two values of the run
                 self.src.warn(a.line, f"the success check's part '{text}' compares two values of the run, not an "
                                       "output with a value: not checked", "spec.success")
