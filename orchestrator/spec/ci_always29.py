@@ -32,8 +32,8 @@ from yaml.nodes import Node, ScalarNode, SequenceNode
 
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.model import Reading, StepSpec
-from orchestrator.spec.source import Source
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.source import Source
 from orchestrator.spec.yaml_dialect import note, scalar
 from orchestrator.spec.yaml_node import NodeReader
 

@@ -48,7 +48,7 @@ _OWN_STEPS = _rx(r"(?im)^#{1,6}[ \t]++step[ \t]++\d")
 def fenced_feature(text: str, src: Source) -> tuple[str, list[int]] | None:
     """The page's markdown with its feature read, and each line's 0-based source line (module docstring);
     None when it holds no feature (or is a feature file, which `spec.gherkin` reads)."""
-    if is_gherkin(text) or "Scenario" not in text and "Example" not in text:
+    if is_gherkin(text) or ("Scenario" not in text and "Example" not in text):
         return None
     lines = text.split("\n")
     fenced = _fenced(lines, src)

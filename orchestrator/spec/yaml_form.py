@@ -50,8 +50,8 @@ from orchestrator.spec import linecap
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.ansible28 import GROUP_KEYS, loop_named, loose_comments, start_groups
-from orchestrator.spec.ci_always29 import ASYNC_MARK, async_starts, async_task
 from orchestrator.spec.check import SpecParts
+from orchestrator.spec.ci_always29 import ASYNC_MARK, async_starts, async_task
 from orchestrator.spec.gha28 import run_limit_node
 from orchestrator.spec.key_comments27 import (
     key_comments,
