@@ -128,10 +128,10 @@ def test_a_schedule_clause_keeps_its_wrapped_retry() -> None:
         "2.1  Intake. The Provider shall log each request by log-request.\n\n"
         "2.2  Dispatch. The Provider shall dispatch the engineer by dispatch-visit. Where dispatch-visit\n"
         "     does not respond, the Provider may re-attempt it up to three\n"
-        "     (3) further times, waiting 2 seconds between re-attempts.\n"
+        "     (3) further times, waiting 2 seconds between attempts.\n"
     )
     spec = _spec(text, "log-request", "dispatch-visit")
     said = [t.text for t in spec.steps[1].texts if "further times" in t.text]
     assert said == ["Where `dispatch-visit` does not respond, the Provider may re-attempt it up to three (3) further "
-                    "times, waiting 2 seconds between re-attempts."]
+                    "times, waiting 2 seconds between attempts."]
     assert plain_effect(said[0]) == {"retries": 3, "waits": (2.0, 2.0, 2.0)}
