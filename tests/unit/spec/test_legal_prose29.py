@@ -134,4 +134,4 @@ def test_a_schedule_clause_keeps_its_wrapped_retry() -> None:
     said = [t.text for t in spec.steps[1].texts if "further times" in t.text]
     assert said == ["Where `dispatch-visit` does not respond, the Provider may re-attempt it up to three (3) further "
                     "times, waiting 2 seconds between attempts."]
-    assert plain_effect(said[0]) == {"retries": 3, "waits": (2.0, 2.0, 2.0)}
+    assert plain_effect(said[0]) == {"retries": 3, "waits": (2.0,)}
