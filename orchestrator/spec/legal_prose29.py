@@ -20,14 +20,29 @@ so the grammar's own module does not grow. The ways of writing, in words that ar
   or "shall not be re-issued / re-submitted by automatic means": no retry ("once only per day" is a
   frequency, not a policy; "the tenant shall not re-attempt entry" gives no count, so no retries).
 
+A step whose text says it runs "concurrently with C.2" (and "without awaiting its outcome"), C.2 the clause
+number that labels an earlier step, starts together with that step (`beside_clause`, read by
+`spec.start_together24`); "shall not be run concurrently with C.2" is no start. A step whose text opens a
+sentence with "Following C.2 and C.4" / "Upon completion of C.3" waits for the steps those clause numbers
+label (`read_clause_order`, every number must label one earlier step, else nothing is read).
+
+In a success check ("deemed complete when an invoice reference has been issued and the invoice total
+exceeds zero", read by `spec.success_checks23`): "has been" before a state is read as the state alone
+(`done_aux`), "exceeds" / "is in excess of" a number is above it, and a name said without the unit its
+output's name ends with ("the invoice total" for `invoice_total_usd`, `UNIT_TAILS`) names that output.
+
 Every pattern is linear (bounded repeats, no nested quantifiers over overlapping classes).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from orchestrator.spec.fields import NUMBER_WORDS
 from orchestrator.spec.grammar_row import Row
+from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.source import Source
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -77,6 +92,96 @@ def doubled_numeral(before: str, label: str) -> bool:
         return False
     said = word.group(1).lower()
     return int(digits.group(1)) == NUMBER_WORDS.get(said, _TENS.get(said, -1))
+
+
+# the words a name ends with that say its unit, not what it is: "the invoice total" is `invoice_total_usd`
+UNIT_TAILS = frozenset({"usd", "eur", "gbp", "cad", "aud", "chf", "jpy", "pct", "percent", "s", "ms", "sec", "secs",
+                        "min", "mins", "kg", "km", "cm", "mm"})
+_DONE_AUX = _rx(r"(?i)^\W{0,3}+(?:has|have|had|shall\s++have|will\s++have)\s++(?:now\s++|duly\s++)?been\s++")
+
+
+def done_aux(tail: str) -> str:
+    """What follows an output's name in a success check without "has been" ("an invoice reference has
+    been issued": "issued"), so the words of its state are read as when written bare."""
+    return _DONE_AUX.sub("", tail, count=1)
+
+
+# "Concurrently with C.2 and without awaiting its outcome", "simultaneously with clause 4.1": a step started
+# beside the one the clause number labels
+_WITH_CLAUSE = _rx(r"(?i)(?<![\w-])(?:concurrently|simultaneously|contemporaneously|in\s++parallel|at\s++the\s++same\s++time)"
+                   r"\s++with\s++(?:clause\s++|section\s++|paragraph\s++|item\s++|§\s*+)?"
+                   r"(?P<ref>(?-i:[A-Z])\.?\d{1,3}+(?:\.\d{1,3}+){0,3}+|\d{1,3}+(?:\.\d{1,3}+){1,3}+)(?![\w-]|\.\d)")
+_NEGATED = _rx(r"(?i)(?<![\w-])(?:not|never|n['’]t)\s++(?:be\s++)?(?:\w++\s++)?(?:concurrently|simultaneously|"
+               r"contemporaneously|in\s++parallel|at\s++the\s++same\s++time)(?![\w-])")
+_LABEL = _rx(r"^\W{0,3}+(?:clause\s++|section\s++|§\s*+)?(?P<label>[A-Za-z]?\.?\d{1,3}+(?:\.\d{1,3}+){0,3}+)[.):]?(?:\s|$)")
+
+
+def clause_label(text: str) -> str | None:
+    """The clause number a step's heading or first line opens with ("C.2 Insurance." -> "c.2"), else None."""
+    m = _LABEL.match(text)
+    return m.group("label").lower().rstrip(".") if m is not None else None
+
+
+def beside_clause(sentence: str, earlier: Sequence[StepSpec], line_of: Callable[[StepSpec], str]) -> StepSpec | None:
+    """The one earlier step a sentence says this one runs concurrently with, by the clause number that
+    labels it ("Concurrently with C.2 and without awaiting its outcome"), else None. `line_of` gives a
+    step's first line (its label is read from it, or from its name)."""
+    m = _WITH_CLAUSE.search(sentence)
+    if m is None or _NEGATED.search(sentence):
+        return None
+    ref = m.group("ref").lower()
+    hits = [s for s in earlier if ref in (clause_label(s.name), clause_label(line_of(s)))]
+    return hits[0] if len(hits) == 1 else None
+
+
+_REF = r"(?:(?-i:[A-Z])\.?\d{1,3}+(?:\.\d{1,3}+){0,3}+|\d{1,3}+(?:\.\d{1,3}+){1,3}+)"
+# "Following C.2 and C.4 the Lender shall ...", "Upon completion of clause 3.1, ...": the clauses the step waits for
+_AFTER_CLAUSES = _rx(r"(?i)^\W{0,3}+(?:following|after|upon\s++(?:the\s++)?completion\s++of|on\s++(?:the\s++)?completion\s++of|"
+                     r"subsequent\s++to|further\s++to)\s++(?:clauses?\s++|sections?\s++|paragraphs?\s++)?"
+                     r"(?P<refs>" + _REF + r"(?:\s*+(?:,|and|&)\s*+(?:and\s++)?(?:clause\s++)?" + _REF + r"){0,5}+)"
+                     r"(?![\w-]|\.\d)")
+_ONE_REF = _rx(_REF)
+
+
+def read_clause_order(steps: list[StepSpec], src: Source) -> list[StepSpec]:
+    """The steps, each whose own text opens a sentence with "Following C.2 and C.4" (clause numbers that
+    label earlier steps, every one of them) made to wait for those steps, read and warned at the line.
+    A step that already says what it waits for is left alone."""
+    if len(steps) < 2:
+        return steps
+    out = list(steps)
+    for index in range(1, len(out)):
+        step = out[index]
+        if step.depends_on or step.depends_where is not None or step.starts_with is not None:
+            continue
+        for text in step.texts:
+            m = _AFTER_CLAUSES.match(text.text)
+            if m is None:
+                continue
+            found: list[StepSpec] = []
+            for ref in _ONE_REF.findall(m.group("refs")):
+                hits = [s for s in out[:index] if ref.lower() in (clause_label(s.name), clause_label(
+                    src.line_text(_first_line(s))))]
+                if len(hits) != 1:
+                    found = []
+                    break
+                found.append(hits[0])
+            if not found:
+                continue
+            ids = tuple(dict.fromkeys(s.id for s in found))
+            where, said = src.where(text.line), " ".join(text.text.split())
+            note = f"depends on {', '.join(ids)} (the clause numbers that label them)"
+            src.warn(text.line, f"{step.id} ({step.name[:50]}): '{said[:80]}' read as: {note}", "spec.parallel")
+            out[index] = step.model_copy(update={
+                "depends_on": ids, "depends_where": where, "readings": (*step.readings, Reading(what="depends_on", where=where, text=said[:160],
+                                                                         note=note))})
+            break
+    return out
+
+
+def _first_line(step: StepSpec) -> int:
+    tail = step.where.rpartition(":")[2]
+    return int(tail) if tail.isdigit() else 0
 
 
 _rx.save()
