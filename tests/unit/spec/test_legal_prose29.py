@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from orchestrator.spec import parse_spec_text
-from orchestrator.spec.legal_prose29 import doubled_numeral
+from orchestrator.spec.legal_prose29 import beside_clause, doubled_numeral
 from orchestrator.spec.model import WorkflowSpec
 from orchestrator.spec.outline import outline
 from orchestrator.spec.phrase import read_phrase
@@ -135,3 +135,85 @@ def test_a_schedule_clause_keeps_its_wrapped_retry() -> None:
     assert said == ["Where `dispatch-visit` does not respond, the Provider may re-attempt it up to three (3) further "
                     "times, waiting 2 seconds between attempts."]
     assert plain_effect(said[0]) == {"retries": 3, "waits": (2.0,)}
+
+
+# -- clause numbers as step references: "Concurrently with C.2", "Following C.2 and C.4" ------------------
+
+_SOP = (
+    "STANDARD OPERATING PROCEDURE SOP-14 - INSTRUMENT RETURN\n\n"
+    "4.1  Logging. The technician shall log the returned instrument by log-return.\n\n"
+    "4.2  Cleaning. Concurrently with 4.1 and without awaiting its completion, the technician shall clean\n"
+    "     the instrument by wash-cycle.\n\n"
+    "4.3  Release. Following 4.1 and 4.2 the supervisor shall release the instrument by release-tag.\n"
+)
+
+
+def test_an_sops_concurrently_with_a_clause_starts_together() -> None:
+    spec = _spec(_SOP, "log-return", "wash-cycle", "release-tag")
+    assert spec.steps[1].starts_with == "step-1" or spec.steps[1].unordered_where == "doc.txt:5"  # either: no wait on 4.1
+    assert spec.steps[2].depends_on == ("step-1", "step-2")
+    lettered = _spec(_SOP.replace("4.", "S.").replace("its completion", "its outcome"), "log-return", "wash-cycle",
+                     "release-tag")
+    assert lettered.steps[1].starts_with == "step-1" or lettered.steps[1].unordered_where == "doc.txt:5"
+    assert lettered.steps[2].depends_on == ("step-1", "step-2")
+    first = lettered.steps[0]
+    assert beside_clause("Simultaneously with clause S.1, clean it.", [first], lambda s: "S.1  Logging.") == first
+    assert beside_clause("Simultaneously with S.7, clean it.", [first], lambda s: "S.1  Logging.") is None
+
+
+def test_a_tenancy_schedules_following_clauses_waits_for_them() -> None:
+    text = (
+        "SCHEDULE 3 - END OF TENANCY\n\n"
+        "T.1  Inspection. The Agent shall inspect the Property by inspect-flat.\n\n"
+        "T.2  Meter reading. The Agent shall record the meters by read-meters.\n\n"
+        "T.3  Deposit. Upon completion of T.1 the Landlord shall return the deposit by refund-deposit.\n"
+    )
+    spec = _spec(text, "inspect-flat", "read-meters", "refund-deposit")
+    assert spec.steps[2].depends_on == ("step-1",)
+
+
+def test_a_clause_number_no_step_has_is_not_read() -> None:
+    # a service-level agreement: "clause 9.9" labels no step, so nothing is read from it
+    text = (
+        "SERVICE SCHEDULE\n\n"
+        "1.1  Triage. The Provider shall triage each ticket by triage-ticket.\n\n"
+        "1.2  Fix. Following 9.9 the Provider shall fix the fault by fix-fault.\n"
+    )
+    spec = _spec(text, "triage-ticket", "fix-fault")
+    assert spec.steps[1].depends_on == ()
+
+
+def test_not_concurrently_with_a_clause_is_no_start() -> None:
+    text = _SOP.replace("Concurrently with 4.1 and without awaiting its completion, the technician shall clean",
+                        "The technician shall not clean concurrently with 4.1; the technician shall clean")
+    spec = _spec(text, "log-return", "wash-cycle", "release-tag")
+    assert spec.steps[1].starts_with is None
+
+
+# -- a success check in a legal register: "has been issued", "exceeds zero", a name without its unit ------
+
+def _checks(spec: WorkflowSpec) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for c in spec.contracts:
+        if c.consumer is None and c.constraints.get(""):
+            out.setdefault(c.producer, {}).update(c.constraints[""]["properties"])
+    return out
+
+
+def test_an_slas_deemed_complete_when_reads_on_the_outputs() -> None:
+    text = ("# Service credit\n\n## Steps\n\n### Step 1: Credit\n- Skill: `issue-credit`\n"
+            "- Output: `credit_ref`, `credit_total_gbp`\n\n"
+            "The claim shall be deemed complete when a credit reference has been issued and the credit total "
+            "exceeds zero.\n")
+    checks = _checks(parse_spec_text(text, "sla.md", "markdown"))
+    assert checks["step-1"]["credit_ref"] == {"minItems": 1, "minLength": 1, "minProperties": 1}
+    assert checks["step-1"]["credit_total_gbp"] == {"exclusiveMinimum": 0}
+
+
+def test_a_lab_sops_in_excess_of() -> None:
+    text = ("# Assay\n\n## Steps\n\n### Step 1: Read\n- Skill: `plate-read`\n- Output: `plate_id`, `signal_level_pct`\n\n"
+            "The assay shall be taken as finished once a plate id has been recorded and the signal level is in excess of "
+            "5.\n")
+    checks = _checks(parse_spec_text(text, "sop.md", "markdown"))
+    assert checks["step-1"]["plate_id"] == {"minItems": 1, "minLength": 1, "minProperties": 1}
+    assert checks["step-1"]["signal_level_pct"] == {"exclusiveMinimum": 5}
