@@ -24,7 +24,8 @@ A step whose text says it runs "concurrently with C.2" (and "without awaiting it
 number that labels an earlier step, starts together with that step (`beside_clause`, read by
 `spec.start_together24`); "shall not be run concurrently with C.2" is no start. A step whose text opens a
 sentence with "Following C.2 and C.4" / "Upon completion of C.3" waits for the steps those clause numbers
-label (`read_clause_order`, every number must label one earlier step, else nothing is read).
+label (`read_clause_order`, every number must label one earlier step, else nothing is read; "Clauses 4.3 to
+4.5" is each step from the one 4.3 labels to the one 4.5 labels).
 
 In a success check ("deemed complete when an invoice reference has been issued and the invoice total
 exceeds zero", read by `spec.success_checks23`): "has been" before a state is read as the state alone
@@ -141,6 +142,7 @@ _AFTER_CLAUSES = _rx(r"(?i)^\W{0,3}+(?:following|after|upon\s++(?:the\s++)?compl
                      r"(?P<refs>" + _REF + r"(?:\s*+(?:,|and|&)\s*+(?:and\s++)?(?:clause\s++)?" + _REF + r"){0,5}+)"
                      r"(?![\w-]|\.\d)")
 _ONE_REF = _rx(_REF)
+_RANGE_END = _rx(r"(?i)\s*+(?:to|through|until|-|–)\s*+(?:clauses?\s++|sections?\s++)?(?P<ref>" + _REF + r")(?![\w-]|\.\d)")
 
 
 def read_clause_order(steps: list[StepSpec], src: Source) -> list[StepSpec]:
@@ -166,6 +168,11 @@ def read_clause_order(steps: list[StepSpec], src: Source) -> list[StepSpec]:
                     found = []
                     break
                 found.append(hits[0])
+            if found and (upto := _RANGE_END.match(text.text, m.end())) is not None:  # "Clauses 4.3 to 4.5": each between
+                last = [s for s in out[:index] if upto.group("ref").lower() in (clause_label(s.name), clause_label(
+                    src.line_text(_first_line(s))))]
+                a, b = out.index(found[-1]), out.index(last[0]) if len(last) == 1 else -1
+                found = [*found[:-1], *out[a:b + 1]] if a <= b else []
             if not found:
                 continue
             ids = tuple(dict.fromkeys(s.id for s in found))

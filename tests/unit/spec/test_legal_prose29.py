@@ -217,3 +217,16 @@ def test_a_lab_sops_in_excess_of() -> None:
     checks = _checks(parse_spec_text(text, "sop.md", "markdown"))
     assert checks["step-1"]["plate_id"] == {"minItems": 1, "minLength": 1, "minProperties": 1}
     assert checks["step-1"]["signal_level_pct"] == {"exclusiveMinimum": 5}
+
+
+def test_a_range_of_clauses_is_each_step_between() -> None:
+    # an SOP: "Upon completion of clauses S.1 to S.3" waits for S.1, S.2 and S.3 (not only the first)
+    text = (
+        "SOP-22 BATCH RELEASE\n\n"
+        "S.1  Weigh. The operator shall weigh the batch by weigh-batch.\n\n"
+        "S.2  Sample. The operator shall sample the batch by take-sample.\n\n"
+        "S.3  Test. The analyst shall test the sample by run-assay.\n\n"
+        "S.4  Release. Upon completion of clauses S.1 to S.3, QA shall release the batch by release-batch.\n"
+    )
+    spec = _spec(text, "weigh-batch", "take-sample", "run-assay", "release-batch")
+    assert spec.steps[3].depends_on == ("step-1", "step-2", "step-3")
