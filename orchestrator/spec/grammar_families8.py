@@ -39,6 +39,7 @@ from orchestrator.spec import grammar_families23 as policy23
 from orchestrator.spec import grammar_families24 as policy24
 from orchestrator.spec import grammar_person_wait as wait17
 from orchestrator.spec import grammar_value_pairs as pairs17
+from orchestrator.spec import legal_prose29 as legal29
 from orchestrator.spec import policy_abandon as abandon23
 from orchestrator.spec import policy_back_in27 as back27
 from orchestrator.spec import policy_notation24 as notation24
@@ -205,3 +206,6 @@ GATES = {name: words + notation25.GATES.get(name, "") for name, words in GATES.i
 # the twenty-seventh round's time to be back in (`spec.policy_back_in27`): before every earlier round's
 EARLY_FIRST = back27.EARLY + EARLY_FIRST
 GATES = {name: words + back27.GATES.get(name, "") for name, words in GATES.items()}
+# the twenty-ninth round's recovery in a legal register (`spec.legal_prose29`): before every earlier round's
+EARLY_FIRST = legal29.EARLY + EARLY_FIRST
+GATES = {name: words + legal29.GATES.get(name, "") for name, words in GATES.items()}
