@@ -6,7 +6,8 @@ spreadsheet pasted as text ("PRODUCTION PLAN ... v3\\nneeds from the book: ORDER
 be done in 20 mins tops"), a wrapped paragraph, the header lines of a ticket or a recipe card. The
 limit is then cited at the sentence's first line, which may say nothing of time. `limit_line` gives
 the one line of the sentence that holds its duration; a sentence whose duration is on its first
-line, on no line or on several is left at its first line.
+line, on no line or on several, or which starts after a full stop on its first line ("... in order. The
+entire sweep MUST NOT exceed\n15 minutes"), a sentence the author started there, is left at its first line.
 """
 
 from __future__ import annotations
@@ -19,11 +20,14 @@ from orchestrator.spec.source import Source
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 _DURATION = _rx(rf"(?i){DURATION}")
+_STOP_INSIDE = _rx(r"[.!?][\"')\]]?[ \t]++\S")  # a sentence ends inside the line and another starts
 _MOST_LINES = 40  # a sentence longer than this many lines is no sentence a person wrote
 
 
 def limit_line(sentence: str, line: int, src: Source) -> int:
     """The line of `sentence` (which starts at `line` of `src`) that says its duration (module docstring)."""
+    if _STOP_INSIDE.search(src.line_text(line)):
+        return line  # the sentence starts after a stop on its first line: the author's sentence starts there too
     words = len(sentence.split())
     held: list[int] = []
     seen = 0

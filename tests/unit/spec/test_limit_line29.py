@@ -36,3 +36,9 @@ def test_two_durations_on_two_lines_keep_the_first_line() -> None:
 def test_a_blank_line_ends_the_sentence() -> None:
     text = "Plan for the night, read before you start\n\nwhole run 30 min max\n"
     assert _line(text) == 1
+
+
+def test_an_rfc_sentence_started_after_a_stop_on_its_first_line_keeps_that_line() -> None:
+    text = "The audit has four parts, done in order. The\nentire audit MUST NOT exceed 15 minutes.\n"
+    src = Source(text, "doc.txt")
+    assert limit_line("The entire audit MUST NOT exceed 15 minutes.", 1, src) == 1
