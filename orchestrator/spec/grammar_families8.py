@@ -46,6 +46,7 @@ from orchestrator.spec import policy_notation24 as notation24
 from orchestrator.spec import policy_notation25 as notation25
 from orchestrator.spec import policy_values_said as values23
 from orchestrator.spec import policy_yaml_keys as yaml23
+from orchestrator.spec import two_values29 as values29
 from orchestrator.spec.grammar_row import Row
 
 # a field as written in prose: with an underscore or in backticks (a bare word is too often a verb)
@@ -209,3 +210,6 @@ GATES = {name: words + back27.GATES.get(name, "") for name, words in GATES.items
 # the twenty-ninth round's recovery in a legal register (`spec.legal_prose29`): before every earlier round's
 EARLY_FIRST = legal29.EARLY + EARLY_FIRST
 GATES = {name: words + legal29.GATES.get(name, "") for name, words in GATES.items()}
+# the twenty-ninth round's values to go on with after going on "as" (`spec.two_values29`): before every earlier round's
+EARLY_FIRST = values29.EARLY + EARLY_FIRST
+GATES = {name: words + values29.GATES.get(name, "") for name, words in GATES.items()}
