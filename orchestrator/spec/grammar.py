@@ -51,8 +51,8 @@ from orchestrator.spec.grammar_aside import (
     NO_COUNT as NO_COUNT,  # read as grammar.NO_COUNT (`spec.prose`)
 )
 from orchestrator.spec.grammar_row import Row as Row  # the rows' type, read here as grammar.Row
-from orchestrator.spec.time_words29 import EXPO_WORD  # "expo" as a whole word, never "export"
 from orchestrator.spec.regex_cache import compile_all
+from orchestrator.spec.time_words29 import EXPO_WORD  # "expo" as a whole word, never "export"
 
 NUMBER_WORDS: dict[str, int] = {
     "zero": 0, "one": 1, "a single": 1, "single": 1, "once": 1, "two": 2, "twice": 2,

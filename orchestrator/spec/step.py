@@ -63,12 +63,12 @@ from orchestrator.spec.lead_condition import complement_said
 from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepForm, StepSpec
 from orchestrator.spec.own_fields import read_own_field
 from orchestrator.spec.policy_approval_wait24 import approval_wait_again
-from orchestrator.spec.time_words29 import person_wait as plain_person_wait
-from orchestrator.spec.time_words29 import silence_outcome
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_labels import label_lines, own_label
 from orchestrator.spec.source import Source
 from orchestrator.spec.start_together import starts_with
+from orchestrator.spec.time_words29 import person_wait as plain_person_wait
+from orchestrator.spec.time_words29 import silence_outcome
 from orchestrator.spec.where_clause import where_condition, where_unread
 from orchestrator.spec.whole_approval import APPROVAL_LABELS
 
