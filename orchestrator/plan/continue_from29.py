@@ -24,7 +24,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 # "then just assume ...", "and assume ...": the words after it, to the sentence's end or a bracket
 _ASSUME = _rx(r"(?i)(?<![\w-])(?:just\s++|simply\s++)?assum(?:e|ing)\s++(?P<rest>(?:[^.;()]|(?<=\d)\.(?=\d)){1,200}+)")
-_PARTS = _rx(r"(?i)(?:\s*+,\s*+(?:and\s++)?|\s++and\s++)")
+_PARTS = _rx(r"(?i)(?<!\s)(?:\s*+,\s*+(?:and\s++)?|\s++and\s++)")
 # "6.50 a head", "3 nurses on shift", "£120 a night"
 _NUMBER = _rx(r"(?i)^(?:we\s++have\s++|there\s++(?:are|is)\s++)?[£$€]?(?P<n>-?\d{1,9}+(?:\.\d{1,6}+)?+)\s++(?P<words>[a-z][a-z\s-]{0,60}+)$")
 # "that its open", "that it's closed", "it isn't full"
