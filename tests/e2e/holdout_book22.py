@@ -54,7 +54,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (MUSEUM, 15, 0): "'then just assume 6.50 a head and that its open': 2 min is read, the value to go on with is not",
     (PHOTOS, 16, 0): "'carry on as licence \"all rights reserved\" and can_publish no': the step continues with no "
                      "value (warned: not read)",
 }
