@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -141,10 +142,16 @@ class _Reading:
 
 def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
     """Read one sentence (module docstring). `names` are the catalog's skill names
-    (`Vocabulary.skills`): one written without backticks is read as a skill (`spec.named_skills`)."""
+    (`Vocabulary.skills`): one written without backticks is read as a skill (`spec.named_skills`).
+    A reading depends on the sentence and the names alone and is frozen, so a sentence that
+    recurs (each step's "Retry 3 times") is read once."""
+    return _read_phrase(text, frozenset(names))
+
+
+@lru_cache(maxsize=4096)
+def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     text = _blank_runs_as_one(text)
     raw = text[:MAX_SENTENCE]
-    known = frozenset(names)
     norm, where, ends = normalize_spans(mark(raw, typeset_spaces(raw.translate(_QUOTES)), known), bare(known))
     r = _Reading(norm, raw, where, ends)
     ignored = bytearray(len(norm))
