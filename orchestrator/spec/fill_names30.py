@@ -15,7 +15,8 @@ leave it as it was. Warned at the fill-in line, with what to write to name it yo
 
 A step whose text says "only when" / "only if" / "when" / "if" then the label and a comparison with a number
 ("is more than 12", "is at least 20", "is under 5", "is 0"), ending at an arrow, a colon, a comma or the
-sentence's end, runs only when the input compares so; a step with a condition already is left alone.
+sentence's end, runs only when the input compares so; a condition another reader kept in words that open
+with the label ("TEAMS SIGNED IN is more than 12") is read the same way; any other condition is left alone.
 When that step's skill reads only workflow inputs and the step says no order of its own, it waits for
 no earlier step (it reads nothing they make). Both readings are warned with what to write.
 
@@ -122,9 +123,10 @@ def read_fill_names(inputs: tuple[InputSpec, ...] | None, steps: Sequence[StepSp
     label_of = {label: out_inputs[index].name for index, label in labelled}
     out_steps = list(steps)
     for k, step in enumerate(steps):
-        if step.when or step.otherwise_of is not None or k == 0:
+        if step.otherwise_of is not None or k == 0:
             continue
-        said = _said_condition(texts[k], label_of)
+        # a condition another reader kept in words that open with the label ("PLAYERS IN is more than 80")
+        said = _said_condition(f"when {step.when}", label_of) if step.when else _said_condition(texts[k], label_of)
         if said is None:
             continue
         when, clause = said
