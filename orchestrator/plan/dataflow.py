@@ -54,7 +54,6 @@ from orchestrator.plan.gate_output27 import output_named, step_letters
 from orchestrator.plan.given_words import bind_step_words, inside_longer
 from orchestrator.plan.input_guard import kept_apart
 from orchestrator.plan.input_names_kept import keep_names
-from orchestrator.plan.or_if_skipped30 import read_if_skipped
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.literal_said import bind_literals_said, literal_said, takes_a_number
@@ -84,6 +83,7 @@ from orchestrator.plan.mapping import (
 from orchestrator.plan.meaning import meant_values
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
 from orchestrator.plan.near_input import bind_near
+from orchestrator.plan.or_if_skipped30 import read_if_skipped
 from orchestrator.plan.output_aliases import (
     Earlier,
     bind_output_aliases,
