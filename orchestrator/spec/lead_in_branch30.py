@@ -24,6 +24,12 @@ numbers: "`decision` ← the `verdict` from step 2 or 3", "score of steps 4/5", 
 or step 3". `field_of_steps` and `assigned_of_steps` read it into alternatives (the same field, each
 step by its number) for `spec.either_input`, so the planner binds it from whichever ran
 (`plan.join_sources`), not from the last number alone.
+
+A policy sentence often opens with the failure the author has seen, said as a habit with when it
+happens, then a dash, colon or semicolon: "Orders DB times out under load — give it up to 3 retries",
+"the scanner hangs at peak times; retry twice". That opening says why (`load_reason_spans`, read beside
+`spec.policy_notation24.habit_reason_spans`), not that the retries are for timeouts only; "if it times
+out under load — retry" keeps its class.
 """
 
 from __future__ import annotations
@@ -122,6 +128,25 @@ def assigned_of_steps(text: str) -> list[tuple[str, tuple[Alternative, ...], str
         if (said := _of(m)) is not None:
             out.append((m.group("name"), said, m.group(0)))
     return out
+
+
+# "Orders DB times out under load —", "the scanner hangs at peak times;": a failure seen, and when, then a break
+_LOAD_REASON = _rx(r"(?i)^[^:;.!?—–]{0,120}?(?<![\w-])(?:times?\s++out|hangs|stalls|freezes|chokes|falls\s++over|"
+                   r"drops\s++out|flakes(?:\s++out)?+|errors(?:\s++out)?+|crashes|goes\s++down|gets\s++slow)\s++"
+                   r"(?:under\s++(?:heavy\s++|high\s++|peak\s++)?load|at\s++peak(?:\s++times?)?+|at\s++night|"
+                   r"in\s++the\s++(?:mornings?|evenings?)|during\s++[\w-]{1,30}+|at\s++month[\s-]end|on\s++busy\s++days)"
+                   r"(?![\w-])[^:;.!?—–]{0,40}?(?:\s*+[:;—–]|\s++-\s)")
+_IF = _rx(r"(?i)(?<![\w-])(?:if|when|whenever|unless|should|in\s++case|on\s++(?:error|failure|timeout))(?![\w-])")
+
+
+def load_reason_spans(text: str) -> list[tuple[int, int]]:
+    """Where `text` opens with a failure seen and when it happens, up to a dash, colon or semicolon
+    ("Orders DB times out under load — give it 3 retries"): the reason, not the failures the policy
+    is kept to (module docstring). An opening with if/when keeps its class."""
+    m = _LOAD_REASON.match(text)
+    if m is None or _IF.search(m.group(0)) is not None:
+        return []
+    return [m.span()]
 
 
 _rx.save()

@@ -43,6 +43,7 @@ from orchestrator.spec.phrase_value import (
     durations as durations,  # read as phrase.durations (`spec.yaml_node`)
 )
 from orchestrator.spec.phrase_value import number, value_of
+from orchestrator.spec.lead_in_branch30 import load_reason_spans
 from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spaces
 from orchestrator.spec.policy_notation25 import whole_scope25
 from orchestrator.spec.regex_cache import Patterns
@@ -213,7 +214,8 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     policy_like = bool(r.seen) or any(ignored) or g.signals().search(norm) is not None
     reasons = bytearray(len(norm))
     for start, end in (*reason_spans(norm), *failure_reason_spans(norm), *comma_reason_spans(norm),
-                       *trailing_reason_spans(norm), *colon_reason_spans(norm), *habit_reason_spans(norm)) if policy_like else ():  # "the share is slow, so ...": why, not which failures
+                       *trailing_reason_spans(norm), *colon_reason_spans(norm), *habit_reason_spans(norm),
+                       *load_reason_spans(norm)) if policy_like else ():  # "the share is slow, so ...": why, not which failures
         reasons[start:end] = b"\x01" * (end - start)
     for compiled in g.COMPILED_CONTEXT if policy_like else ():
         for m in compiled.regex.finditer(norm):

@@ -4,10 +4,13 @@ branch; and a join's "`note` ← the `reply` from step 2 or 3" takes the field f
 
 from __future__ import annotations
 
+import pytest
+
 from orchestrator.errors import Severity
 from orchestrator.spec import WorkflowSpec, parse_spec_text
 from orchestrator.spec.either_input import alternatives, either_inputs
-from orchestrator.spec.lead_in_branch30 import aside_compare, field_of_steps
+from orchestrator.spec.lead_in_branch30 import aside_compare, field_of_steps, load_reason_spans
+from tests.unit.spec.phrase_probe import plain_effect
 
 
 def _read(text: str) -> WorkflowSpec:
@@ -125,3 +128,22 @@ def test_one_field_of_numbered_steps_is_a_join_s_alternatives_and_one_step_is_no
     assert field_of_steps("the verdict from step 2") is None
     assert field_of_steps("2 or 3 tubes from step 1") is None
     assert field_of_steps("the verdict from step 2 or the queue") is None
+
+
+# -- a failure seen under load, before a dash, is the reason -----------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "The VPN drops out at night — retry 3 times, 1 minute apart.",  # a runbook
+    "Label printer hangs under heavy load; give it 2 more goes.",  # a warehouse shift sheet
+    "Card terminal times out at peak times: retry twice, 5 s apart.",  # a shop's till procedure
+])
+def test_a_failure_seen_under_load_before_a_break_does_not_keep_the_retry_to_it(text: str) -> None:
+    got = plain_effect(text, continues=True, on=True)
+    assert "on" not in got and got.get("retries")
+    assert load_reason_spans(text)
+
+
+def test_an_if_before_the_break_keeps_the_failure_class() -> None:
+    assert load_reason_spans("If it times out under load — retry 3 times.") == []
+    assert plain_effect("If it times out under load — retry 3 times.", continues=True, on=True).get("on") == "timeout"
+    assert load_reason_spans("The DB times out — retry 3 times.") == []  # no circumstance: the failure said
