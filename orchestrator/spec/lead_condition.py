@@ -171,7 +171,9 @@ def unread(step: StepSpec, where: str) -> StepSpec:
 def read_leads(steps: list[StepSpec], src: Source) -> list[StepSpec]:
     """The steps, each whose title says when it runs (module docstring) with that condition or as the
     otherwise-branch; every title read or left unread so is a warning at its line."""
-    from orchestrator.spec.lead_in_branch30 import lead_in  # it reads `Lead`s: asked late, no import cycle
+    from orchestrator.spec.lead_in_branch30 import (
+        lead_in,  # it reads `Lead`s: asked late, no import cycle
+    )
 
     out: list[StepSpec] = []
     latest: StepSpec | None = None  # the nearest earlier step with a condition of its own

@@ -35,6 +35,7 @@ from orchestrator.spec.grammar_families16 import failure_reason_spans
 from orchestrator.spec.grammar_families17 import comma_reason_spans
 from orchestrator.spec.grammar_families21 import colon_reason_spans
 from orchestrator.spec.grammar_families24 import merged_values, whole_scoped
+from orchestrator.spec.lead_in_branch30 import load_reason_spans
 from orchestrator.spec.named_skills import bare, mark
 from orchestrator.spec.normalize import normalize_spans
 from orchestrator.spec.notify_person import notice, person_to_tell, told
@@ -43,7 +44,6 @@ from orchestrator.spec.phrase_value import (
     durations as durations,  # read as phrase.durations (`spec.yaml_node`)
 )
 from orchestrator.spec.phrase_value import number, value_of
-from orchestrator.spec.lead_in_branch30 import load_reason_spans
 from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spaces
 from orchestrator.spec.policy_notation25 import whole_scope25
 from orchestrator.spec.regex_cache import Patterns
