@@ -63,9 +63,9 @@ from orchestrator.spec.lead_condition import complement_said
 from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepForm, StepSpec
 from orchestrator.spec.own_fields import read_own_field
 from orchestrator.spec.policy_approval_wait24 import approval_wait_again
-from orchestrator.spec.silence_words30 import silence_skips
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_labels import label_lines, own_label
+from orchestrator.spec.silence_words30 import silence_skips
 from orchestrator.spec.source import Source
 from orchestrator.spec.start_together import starts_with
 from orchestrator.spec.where_clause import where_condition, where_unread

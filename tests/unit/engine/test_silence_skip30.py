@@ -5,7 +5,14 @@ from __future__ import annotations
 import asyncio
 
 from orchestrator.config import Settings
-from orchestrator.engine import ApprovalDecision, ApprovalRequest, RunStatus, StepStatus, create_run, execute_run
+from orchestrator.engine import (
+    ApprovalDecision,
+    ApprovalRequest,
+    RunStatus,
+    StepStatus,
+    create_run,
+    execute_run,
+)
 from orchestrator.plan.model import InputBinding, PlanStep, StepPolicy
 from orchestrator.policy import ApprovalPolicy
 from orchestrator.testing import FakeClock, FakeRunner, fake_plan
