@@ -34,6 +34,20 @@ _STOPS = _rx(r"(?i)\b(?:stop|abort|halt|fail|end|kill|cancel)\s++(?:the\s++)?(?:
              r"batch|process|everything)\b|\bstop\s++there\b|\bgive\s++up\s++on\s++the\s++(?:run|job)\b")
 
 
+# the wait for the person's answer in the sentence that asks the approval: "wait up to 2 hrs for answer"
+_PERSON_WAIT = _rx(r"(?i)[ \t]*+[,;]?+[ \t]*+\b(?:and[ \t]++)?+(?:wait(?:s|ing)?+[ \t]++(?:up[ \t]++to|for[ \t]++up[ \t]++to|"
+                   r"at[ \t]++most|no[ \t]++more[ \t]++than)|give[ \t]++(?:him|her|them)(?:[ \t]++up[ \t]++to)?+)"
+                   r"[ \t]++(?:an?|\d++(?:\.\d++)?+|one|two|three|four|five|six|twelve|24|48)[ \t]*+"
+                   r"(?:s|sec|secs|seconds?|m|min|mins|minutes?|h|hr|hrs|hours?|days?)\b[^,;.]{0,40}+")
+
+
+def without_person_wait(rest: str) -> str:
+    """What a sentence that asks an approval and gives its wait says besides, without that wait
+    ("ring him, wait up to 2 hrs for answer" -> "ring him"): the wait is the approval's timeout,
+    never a retry rule of the step."""
+    return _PERSON_WAIT.sub("", rest) if rest else rest
+
+
 def silence_skips(sentence: str) -> bool:
     """Whether `sentence` says no answer to the approval means the step is skipped and the run goes on."""
     said = _SILENCE.search(sentence)

@@ -65,7 +65,7 @@ from orchestrator.spec.own_fields import read_own_field
 from orchestrator.spec.policy_approval_wait24 import approval_wait_again
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_labels import label_lines, own_label
-from orchestrator.spec.silence_words30 import silence_skips
+from orchestrator.spec.silence_words30 import silence_skips, without_person_wait
 from orchestrator.spec.source import Source
 from orchestrator.spec.start_together import starts_with
 from orchestrator.spec.where_clause import where_condition, where_unread
@@ -685,6 +685,8 @@ class _StepBuilder:
             self.values["approval"] = ApprovalPolicy(timeout_s=seconds, on_timeout=then or "reject", when=when)
             self.field_where["approval"] = self.src.where(line)
             self.beside = cond.approval_rest(sentence)
+            if seconds is not None:  # "ring him, wait up to 2 hrs for answer": the approval's wait, no retry
+                self.beside = without_person_wait(self.beside)  # `spec.silence_words30`
             self.read("approval", line, sentence, "needs a person's approval" + (f" only when {when}" if when else ""))
             return True
         approval = self.values.get("approval")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from orchestrator.spec import WorkflowSpec, parse_spec_text
-from orchestrator.spec.silence_words30 import silence_skips
+from orchestrator.spec.silence_words30 import silence_skips, without_person_wait
 
 
 def parse(text: str) -> WorkflowSpec:
@@ -65,3 +65,44 @@ def test_a_silence_that_stops_the_run_stays_a_reject() -> None:
     step = parse(text).steps[1]
     assert step.approval is not None
     assert step.approval.on_timeout == "reject"
+
+
+@pytest.mark.parametrize(("rest", "left"), [
+    ("Order over the agent so CHIEF MUST OK IT FIRST -- ring him, wait up to 2 hrs for answer.",  # a ship's log
+     "Order over the agent so CHIEF MUST OK IT FIRST -- ring him."),
+    ("The lead signs off; give her up to 3 hours, then retry twice.",  # an on-call runbook: the retry stays
+     "The lead signs off, then retry twice."),
+    ("Chef tastes it first and waits at most 10 minutes for her nod", "Chef tastes it first"),  # a prep sheet
+])
+def test_the_person_s_wait_is_taken_out_of_what_the_approval_sentence_says_besides(rest: str, left: str) -> None:
+    assert without_person_wait(rest) == left
+
+
+@pytest.mark.parametrize("rest", [
+    "wait 10 minutes then try again",  # a retry's wait, no "up to"
+    "give them the list",  # no time
+    "retry up to 3 times",
+])
+def test_other_waits_stay(rest: str) -> None:
+    assert without_person_wait(rest) == rest
+
+
+APPROVAL_LOG = """\
+# Release desk
+
+## Steps
+
+### Step 1: Build
+- Skill: `build-image`
+
+### Step 2: Ship
+- Skill: `ship-image`
+
+The release manager must OK it first, wait up to 2 hrs for her answer. Never ship twice.
+"""
+
+
+def test_an_approval_s_wait_in_its_own_sentence_is_no_retry_and_never_twice_stands() -> None:
+    step = parse(APPROVAL_LOG).steps[1]
+    assert step.approval is not None and step.approval.timeout_s == 7200.0
+    assert step.retry is None or step.retry.max_retries == 0
