@@ -35,7 +35,7 @@ _STOPS = _rx(r"(?i)\b(?:stop|abort|halt|fail|end|kill|cancel)\s++(?:the\s++)?(?:
 
 
 # the wait for the person's answer in the sentence that asks the approval: "wait up to 2 hrs for answer"
-_PERSON_WAIT = _rx(r"(?i)[ \t]*+[,;]?+[ \t]*+\b(?:and[ \t]++)?+(?:wait(?:s|ing)?+[ \t]++(?:up[ \t]++to|for[ \t]++up[ \t]++to|"
+_PERSON_WAIT = _rx(r"(?i)(?<![ \t])[ \t]*+[,;]?+[ \t]*+\b(?:and[ \t]++)?+(?:wait(?:s|ing)?+[ \t]++(?:up[ \t]++to|for[ \t]++up[ \t]++to|"
                    r"at[ \t]++most|no[ \t]++more[ \t]++than)|give[ \t]++(?:him|her|them)(?:[ \t]++up[ \t]++to)?+)"
                    r"[ \t]++(?:an?|\d++(?:\.\d++)?+|one|two|three|four|five|six|twelve|24|48)[ \t]*+"
                    r"(?:s|sec|secs|seconds?|m|min|mins|minutes?|h|hr|hrs|hours?|days?)\b[^,;.]{0,40}+")
