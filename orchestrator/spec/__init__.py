@@ -137,6 +137,10 @@ def parse_spec(
                                said=f"the file has `{suffix}`: it is read as text in which a header row naming a "
                                     "steps table's columns is the steps table (a markdown table in a .md file says "
                                     "so plainly)")
+    from orchestrator.spec.xml30 import looks_like_xml
+
+    if fmt is None and looks_like_xml(suffix, text):  # an XML file of the author's own schema (`spec.xml30`)
+        return parse_spec_text(text, str(path), "xml", vocabulary, anchored=anchored)
     from orchestrator.spec.markup_latex import markup_kind
 
     if fmt is None and (kind := markup_kind(text)) is not None:  # page.html, notes.tex (`spec.markup_*`)
@@ -158,7 +162,8 @@ def parse_spec_text(
     """Compile spec `text`; `path` is only used in messages and the spec's `path`; `said`: a
     warning at line 1 about how the file was taken (its suffix)."""
     toml = str(format).lower() == "toml"
-    fmt = "yaml" if toml else _SUFFIXES.get(f".{format}".lower())
+    xml = str(format).lower() == "xml"
+    fmt = "yaml" if toml or xml else _SUFFIXES.get(f".{format}".lower())
     if fmt is None:
         raise ValueError(f"unknown spec format {format!r}")
     sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
@@ -204,6 +209,12 @@ def parse_spec_text(
         if code == "js" and coded is None:
             src.warn(1, "no list of steps (`export const steps = [{ skill: ... }]`) was found in the code, so the "
                         "file is read as text", "spec.unread")
+        if xml and coded is None:  # its elements into the YAML form's readers (`spec.xml30`), else read as text
+            from orchestrator.spec.xml30 import read_xml
+
+            coded = read_xml(src)
+            if coded is None:
+                fmt = "markdown"
         if coded is not None:  # read by the YAML form's readers, as a TOML spec is: its format is theirs
             parts, fmt = coded, "yaml"
         elif language is not None and script is not None:
@@ -285,6 +296,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "assume we have 0 credits and keep going", `credits` an output of the step's skill: the value to go on with
     parts = parts.model_copy(update={"steps": tuple(read_assumed(list(parts.steps), src))})
+    from orchestrator.spec.as_if30 import read_as_if
+
+    # "carry on as if free_gb came back as 50", "pretend it returned 0": what the step came back with, to go on with
+    parts = parts.model_copy(update={"steps": tuple(read_as_if(list(parts.steps), src))})
     # every step text the structure readers left: a policy, a check, or a warning
     success_checks = read_step_texts(parts.steps, src, StepIndex(parts.steps).resolve)
     from orchestrator.spec.whole_net import read_the_rest
