@@ -188,6 +188,8 @@ def score(exe: str, folder: Path) -> Score:
             continue
         out.runs += 1
         wants = said.get("final_output_after_approval", said.get("final_output"))
+        if wants is True:  # `final_output_after_approval: true`: final_output is the output after the approval
+            wants = said.get("final_output")
         with tempfile.TemporaryDirectory() as work:
             report = _run(exe, spec, said["inputs"], "final_output_after_approval" in said, Path(work))
         succeeded = report.get("status") == "succeeded"

@@ -33,8 +33,8 @@ Errors (each names the spec line that caused it):
 
 Warnings: the worst case over all steps exceeds the total attempt or regeneration
 limits; a chain's retries and waits can exceed the wall time; an Input-line name
-that has no source; regenerations on a skill that is not a script; an approval
-timeout longer than the wall time.
+that has no source; regenerations on a skill that is not a script. (An approval's wait longer than the wall
+time is none: the wait is a pause, not counted in the wall time, `plan.limit_vs_wait29`.)
 """
 
 from __future__ import annotations
@@ -664,11 +664,7 @@ def _check_limits(ctx: _Context, cyclic: set[str]) -> None:
                                   f"max_regenerations_per_step {limits.max_regenerations_per_step}", "limits")
             total_attempts += feedback.max_attempts - 1
             total_regens += feedback.max_attempts - 1
-        approval = step.policy.approval
-        if approval is not None and approval.timeout_s and approval.timeout_s > limits.wall_time_s:
-            ctx.warn(ctx.where(step, "policy.approval"),
-                     f"{ctx.label(step.id)}: the approval timeout {approval.timeout_s:g}s is longer than "
-                     f"the wall time {limits.wall_time_s:g}s", "limits")
+        # an approval's wait longer than the wall time is no problem: a gate pauses the run (`plan.limit_vs_wait29`)
     wall_where = ctx.plan.limits_provenance.get("wall_time_s")
     wall_at = wall_where.where if wall_where is not None else None
     if total_attempts > limits.max_total_attempts:

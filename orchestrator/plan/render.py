@@ -202,7 +202,9 @@ def _step_lines(plan: Plan, step: PlanStep) -> list[str]:
         timeout_a = f", timeout {policy.approval.timeout_s:g}s -> {policy.approval.on_timeout}" \
             if policy.approval.timeout_s else ""
         only = f" only when {policy.approval.when}" if policy.approval.when else ""
-        lines.append(f"    approval     required{only}{timeout_a}")
+        from orchestrator.plan.limit_vs_wait29 import wait_note
+
+        lines.append(f"    approval     required{only}{timeout_a}{wait_note(policy.approval.timeout_s, plan.limits)}")
     if policy.compensation:
         lines.append(f"    compensate   {policy.compensation}")
     lines += [f"    rule         {_rule(r)}" for r in policy.rules]

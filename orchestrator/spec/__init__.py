@@ -271,6 +271,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "doesn't need (1), fire it at the same time", "Q1 and Q2 ... both at once": starts said in words
     parts = parts.model_copy(update={"steps": tuple(read_starts(list(parts.steps), src))})
+    from orchestrator.spec.legal_prose29 import read_clause_order
+
+    # "Following C.2 and C.4 the Lender shall ...": the steps those clause numbers label
+    parts = parts.model_copy(update={"steps": tuple(read_clause_order(list(parts.steps), src))})
     parts = parts.model_copy(update={"steps": tuple(read_leads(list(parts.steps), src))})  # "## Score ≥ 70 → a human"
     from orchestrator.spec.heading_condition import read_heading_conditions
 

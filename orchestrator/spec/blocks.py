@@ -95,11 +95,12 @@ def _list_items(node: SyntaxTreeNode, ordered: bool) -> list[Block]:
         lines = first_text.split("\n")
         cut = next((i for i, t in enumerate(lines) if i and _SUB_ITEM.match(t)), None)
         if cut is not None:  # sub-items indented past a code block's depth: the parser's continuation lines
-            subs = [Bullet(line=_line(item) + i, text=t.strip()[2:].strip(), label=split_label(t.strip()[2:])[0],
-                           value=split_label(t.strip()[2:])[1])
-                    for i, t in enumerate(lines) if i >= cut and _SUB_ITEM.match(t)]
-            if len(subs) == len(lines) - cut:
-                first_text, rest = "\n".join(lines[:cut]), [*subs, *rest]
+            said: list[tuple[int, str]] = []  # a line that is no sub-item goes on with the one before (lazily)
+            for i in range(cut, len(lines)):
+                t = lines[i].strip()
+                said.append((i, t[2:].strip())) if _SUB_ITEM.match(t) else said.append((said[-1][0], f"{said.pop()[1]}\n{t}"))
+            subs = [Bullet(line=_line(item) + i, text=t, label=split_label(t)[0], value=split_label(t)[1]) for i, t in said]
+            first_text, rest = "\n".join(lines[:cut]), [*subs, *rest]
         task = _TASK.match(first_text)  # `- [ ] 1. **tidy-roster** ← course`: a task list item, its number
         if task is not None:
             first_text = first_text[task.end():]

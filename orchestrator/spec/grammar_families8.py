@@ -39,12 +39,14 @@ from orchestrator.spec import grammar_families23 as policy23
 from orchestrator.spec import grammar_families24 as policy24
 from orchestrator.spec import grammar_person_wait as wait17
 from orchestrator.spec import grammar_value_pairs as pairs17
+from orchestrator.spec import legal_prose29 as legal29
 from orchestrator.spec import policy_abandon as abandon23
 from orchestrator.spec import policy_back_in27 as back27
 from orchestrator.spec import policy_notation24 as notation24
 from orchestrator.spec import policy_notation25 as notation25
 from orchestrator.spec import policy_values_said as values23
 from orchestrator.spec import policy_yaml_keys as yaml23
+from orchestrator.spec import two_values29 as values29
 from orchestrator.spec.grammar_row import Row
 
 # a field as written in prose: with an underscore or in backticks (a bare word is too often a verb)
@@ -205,3 +207,9 @@ GATES = {name: words + notation25.GATES.get(name, "") for name, words in GATES.i
 # the twenty-seventh round's time to be back in (`spec.policy_back_in27`): before every earlier round's
 EARLY_FIRST = back27.EARLY + EARLY_FIRST
 GATES = {name: words + back27.GATES.get(name, "") for name, words in GATES.items()}
+# the twenty-ninth round's recovery in a legal register (`spec.legal_prose29`): before every earlier round's
+EARLY_FIRST = legal29.EARLY + EARLY_FIRST
+GATES = {name: words + legal29.GATES.get(name, "") for name, words in GATES.items()}
+# the twenty-ninth round's values to go on with after going on "as" (`spec.two_values29`): before every earlier round's
+EARLY_FIRST = values29.EARLY + EARLY_FIRST
+GATES = {name: words + values29.GATES.get(name, "") for name, words in GATES.items()}

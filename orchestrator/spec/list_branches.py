@@ -21,6 +21,7 @@ from typing import Any
 
 from orchestrator.spec.blocks import Block, Bullet, Para
 from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.otherwise_item29 import case_branches
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.sections import Unit, branch_item, branch_step, names_a_skill
 from orchestrator.spec.source import Source
@@ -35,7 +36,7 @@ _CONSTANT = _rx(r"`\s*([A-Za-z_]\w*)\s*(?::|=)\s*([^`\s][^`]{0,80}?)\s*`")
 def branches_of(item: Bullet) -> list[tuple[Bullet, str, str]]:
     """The nested bullets of `item` that are branches: (bullet, label, the rest); [] when fewer than two."""
     found = [(b, *read) for b in item.children if isinstance(b, Bullet) and (read := branch_item(b)) is not None]
-    return found if len(found) >= 2 else []
+    return found if len(found) >= 2 else case_branches(item)  # "if ...: **a**" / "otherwise just **b**"
 
 
 def constants(text: str) -> dict[str, Any]:

@@ -37,6 +37,7 @@ from orchestrator.spec.email_thread import email_thread
 from orchestrator.spec.fields import parse_fields, qualify
 from orchestrator.spec.form_lines import form_markdown
 from orchestrator.spec.gherkin import gherkin_to_markdown, gherkin_with_origin
+from orchestrator.spec.gherkin_fence29 import fenced_feature
 from orchestrator.spec.given_list import read_given_list
 from orchestrator.spec.graph_mermaid import find_flowchart, flowchart_steps
 from orchestrator.spec.input_ask_key import asked_anywhere, asked_inputs
@@ -695,8 +696,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
             for line, message in numbered[2]:
                 src.warn(line, message, "spec.reading")
     unchatted, origin = wiki if wiki is not None else (unchatted, None)
-    if origin is None and (featured := gherkin_with_origin(unchatted, src)) is not None:
-        unchatted, origin = featured  # a Gherkin feature file, its skill lines and Examples read (`spec.gherkin28`)
+    if origin is None and (featured := gherkin_with_origin(unchatted, src) or fenced_feature(unchatted, src)):
+        unchatted, origin = featured  # a Gherkin feature (a file, a ```gherkin fence), its skill lines read (`spec.gherkin28`)
     unchatted = gherkin_to_markdown(unchatted, src)  # a Gherkin feature: its lines as the markdown the reader knows
     chat = blank_chat_headers("\n".join(unboxed(unchatted.split("\n"))))  # a comment box's gutter: no markup
     text, promoted = promote_pseudo_headings(chat)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from orchestrator.spec.legal_prose29 import doubled_numeral
 from orchestrator.spec.org_drawer import drawer_lines
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_comment import aside_title, starts_unit, unboxed
@@ -113,6 +114,9 @@ def outline(lines: list[str]) -> Unit:
             i += 1
             continue
         item = _ITEM.match(raw)
+        if item is not None and open_text is not None and open_text.lines \
+                and doubled_numeral(open_text.lines[-1][1], item.group(2)):
+            item = None  # "up to four\n(4) further times": the sentence goes on (`spec.legal_prose29`)
         if item is None and (m := _ADOC_DEF.match(raw)) is not None:
             while stack[-1].kind in ("item", "term"):
                 stack.pop()

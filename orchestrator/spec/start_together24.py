@@ -34,6 +34,7 @@ import re
 
 from orchestrator.spec.branch_parallel import parallel_start
 from orchestrator.spec.cue_notes import cue_labels, skill_of
+from orchestrator.spec.legal_prose29 import beside_clause
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
@@ -121,6 +122,10 @@ def _own(step: StepSpec, index: int, steps: list[StepSpec], src: Source) -> Step
     """The step, with a start its own text says read (the first two ways of the module docstring)."""
     texts = [(t.text, t.line) for t in step.texts] + [(step.name, _line(step))]
     for text, line in texts:
+        if (other := beside_clause(text, steps[:index], lambda s: src.line_text(_line(s)))) is not None:
+            return _mark(step, line, " ".join(text.split()), f"starts together with {other.id} (the clause number "
+                         f"that labels it): waits for what {other.id} waits for, not for the step before it", src,
+                         first=other.id)  # "Concurrently with C.2" (`spec.legal_prose29`)
         for m in _SENTENCE.finditer(text):
             sentence = " ".join(m.group(0).split())
             if not sentence or len(sentence) > 400 or _NOT.search(sentence):

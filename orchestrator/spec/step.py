@@ -328,8 +328,10 @@ class _StepBuilder:
             for name in re.findall(r"`([^`]+)`", sentence):
                 if name.strip():
                     into.append(Mention(text=name.strip(), where=self.src.where(line)))
-        for name in _EMPHASISED.findall(text):  # **fetch-docs**, *fetch-docs*, _fetch-docs_
-            self.bold.append(Mention(text=name, where=self.src.where(line), marked="bold"))
+        for sentence in re.split(r"(?<=[.;!?])\s+", text):  # **fetch-docs**, *fetch-docs*, _fetch-docs_
+            into = self.later if _INSTEAD.search(sentence) else self.bold  # "use **x** instead": after a bare name
+            for name in _EMPHASISED.findall(sentence):
+                into.append(Mention(text=name, where=self.src.where(line), marked="bold"))
         if _ELSEWHERE.search(text):
             return  # "if it fails fall back to archive-summary": a bare name there is not the step's skill
         for name in _PLAIN_NAME.findall(re.sub(r"`[^`]*`", " ", text)):  # list-deploys, unmarked

@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict
 
 from orchestrator.spec.blocks import Block, Bullet, Para, Table, read_blocks
 from orchestrator.spec.branch_parallel import parallel_note
+from orchestrator.spec.details_toggle29 import toggle_branches
 from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of, step_id
 from orchestrator.spec.heading_step import action_heading, warn_action_heading
 from orchestrator.spec.input_prose import attach_gets
@@ -291,6 +292,7 @@ def read_groups(groups: list[StepGroup], src: Source, sink: RouteSink) -> list[S
                 src.warn(block.line, f"'{clip_text(block)[:60]}' is read as a remark to the reader, not as "
                                      "part of a step", "spec.unread")
                 blocks.remove(block)
+        blocks = toggle_branches(blocks, src)  # `<details>` toggles, one per case (`spec.details_toggle29`)
         units = section_units(blocks, paragraphs=group.soft)
         units = split_lead_units(units, src)  # a skill named mid-answer as doing work: its own step
         cells = None

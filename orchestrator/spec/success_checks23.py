@@ -37,6 +37,7 @@ import re
 from typing import Any
 
 from orchestrator.spec.elsewhere import keys_of, named_step
+from orchestrator.spec.legal_prose29 import UNIT_TAILS, done_aux
 from orchestrator.spec.model import ContractSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.sheet_cells27 import said_flag
@@ -58,7 +59,7 @@ _QUOTED = _rx(r"^[\s:=]{0,3}+(?:(?:is|of|as|=|==|:|equals|reads|says|shows)\s++)
 _OPTIONS = _rx(r"\((?P<options>[^()]{1,120}+)\)")
 _OR = _rx(r"(?i)(?<!\s)\s*+,\s*+(?:or\s++)?|(?<!\s)\s++or\s++")
 _BOUND = _rx(r"(?i)^\W{0,3}+(?:is\s++|of\s++)?(?P<op>above|over|greater\s++than|more\s++than|higher\s++than|>=|>|at\s++least|"
-             r"no\s++less\s++than|below|under|less\s++than|lower\s++than|<=|<|at\s++most|no\s++more\s++than)\s*+"
+             r"no\s++less\s++than|exceeds?|exceeding|is\s++in\s++excess\s++of|in\s++excess\s++of|below|under|less\s++than|lower\s++than|<=|<|at\s++most|no\s++more\s++than)\s*+"
              r"(?P<n>-?\d{1,12}+(?:\.\d{1,9}+)?+|zero|one|two|three|four|five|six|seven|eight|nine|ten)(?![\w-])")
 _PREFIX = _rx(r"(?i)^\W{0,3}+(?:that\s++)?(?:begin(?:ning|s)?|start(?:ing|s)?|prefixed)\s++(?:with\s++|by\s++)?[\"“'`]?(?P<prefix>[\w-]{1,40}+)")
 _LITERAL = _rx(r"^\W{0,3}+(?i:(?:is|=|==|:|equals|reads|says|shows|as)\s++)?(?P<value>(?i:true|false|yes|no)|-?\d{1,12}+(?:\.\d{1,9}+)?+|"
@@ -72,7 +73,8 @@ _SHORT = {"no": "number", "num": "number", "nr": "number", "ref": "reference", "
 _WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10}
 _OPS = {"above": "exclusiveMinimum", "over": "exclusiveMinimum", "greater than": "exclusiveMinimum",
-        "more than": "exclusiveMinimum", "higher than": "exclusiveMinimum", ">": "exclusiveMinimum",
+        "more than": "exclusiveMinimum", "exceeds": "exclusiveMinimum", "exceed": "exclusiveMinimum",
+        "exceeding": "exclusiveMinimum", "is in excess of": "exclusiveMinimum", "in excess of": "exclusiveMinimum", "higher than": "exclusiveMinimum", ">": "exclusiveMinimum",
         ">=": "minimum", "at least": "minimum", "no less than": "minimum", "below": "exclusiveMaximum",
         "under": "exclusiveMaximum", "less than": "exclusiveMaximum", "lower than": "exclusiveMaximum",
         "<": "exclusiveMaximum", "<=": "maximum", "at most": "maximum", "no more than": "maximum"}
@@ -116,6 +118,9 @@ def _mentions(tokens: list[str], names: frozenset[str]) -> list[tuple[int, int, 
             elif len(parts) > 1 and i + len(parts) <= len(low) and all(
                     _same(w, p) for w, p in zip(low[i:i + len(parts)], parts, strict=True)):
                 end = i + len(parts)
+            elif len(parts) > 2 and parts[-1] in UNIT_TAILS and i + len(parts) - 1 <= len(low) and all(
+                    _same(w, p) for w, p in zip(low[i:i + len(parts) - 1], parts[:-1], strict=True)):
+                end = i + len(parts) - 1  # "the invoice total" is `invoice_total_usd` (`spec.legal_prose29`)
             else:
                 continue
             if best is None or end > best[0]:
@@ -148,6 +153,7 @@ def _keywords(tail: str, bounded: str) -> tuple[dict[str, Any], str] | None:
         return {"enum": values}, "is one of " + ", ".join(f'"{v}"' for v in values)
     if (quoted := _QUOTED.match(tail)) is not None:
         return {"const": quoted.group("value")}, f'== "{quoted.group("value")}"'
+    tail = done_aux(tail)  # "has been issued", "exceeds zero" (`spec.legal_prose29`)
     if (bound := _BOUND.match(tail)) is not None:
         key = _OPS[" ".join(bound.group("op").lower().split())]
         n = _number(bound.group("n"))

@@ -104,6 +104,11 @@ def _shown(seconds: float) -> str:
 
 def record_limit(sentence: str, line: int, src: Source, seconds: float) -> None:
     """The whole run's limit read from `sentence`: a reading (the plan's wall time) and a warning."""
+    from orchestrator.spec.limit_line29 import limit_line
+
+    said_at = limit_line(sentence, line, src)  # a sentence over several lines: the one that says the time
+    if said_at != line:
+        sentence, line = src.line_text(said_at), said_at
     statement = PolicyStatement(whole_run=True, timeout_s=seconds)
     where = src.where(line)  # the grammar's "not understood" at this line is answered now
     src.warnings = [d for d in src.warnings if not (d.line == line and d.code == "spec.policy-unread")]

@@ -44,7 +44,7 @@ _STATE = (r"[\"“'`*_]?(?:done|finished|good|ready|successful|a\s+success|a\s+p
 # "... counts as done when", "... is only "done" when", "... is successful if and only if", "... passes only when"
 _CUE = _rx(r"(?i)^(?P<subject>[^.;:]{0,80}?)(?<![\w-])(?:(?:only\s+)?(?:counts?|is\s+counted|is\s+marked|is\s+considered|"
            rf"is\s+deemed|passes)\s+as\s+{_STATE}|(?:is|are|was|(?:will|shall|must|should|can)\s+(?:only\s+)?be)\s+(?:only\s+)?(?:(?:considered|deemed|judged|"
-           rf"regarded|counted|marked)\s+(?:as\s+)?)?{_STATE}|"
+           rf"regarded|counted|marked|taken)\s+(?:as\s+)?)?{_STATE}|"
            r"(?:only\s+)?(?:passes|succeeds|succeeded|worked|is\s+a\s+success)|(?:call|consider|count|deem|mark)\s+(?:it|this|"
            rf"that|the\s+\w+)\s+(?:as\s+)?{_STATE}|(?:we|you)['’]?(?:re|\s+are)\s+{_STATE})\s+(?:only\s+)?(?P<when>when|if\s+and\s+only\s+if|if|once|provided|where)(?![\w-])\s*+"
            r"(?P<clause>.+)$")

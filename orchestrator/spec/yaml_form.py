@@ -51,6 +51,7 @@ from orchestrator.spec import policy_text as pt
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.ansible28 import GROUP_KEYS, loop_named, loose_comments, start_groups
 from orchestrator.spec.check import SpecParts
+from orchestrator.spec.ci_always29 import ASYNC_MARK, async_starts, async_task
 from orchestrator.spec.gha28 import run_limit_node
 from orchestrator.spec.key_comments27 import (
     key_comments,
@@ -342,10 +343,11 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
     r.said = {}
     line = r.line(node)
     named = next((n for k, (_, n) in keys.items() if k in ("id", "name") and isinstance(n, ScalarNode)), None)
+    keys, started = async_task(r.src, keys)  # `async: 600` + `poll: 0` (`ci_always29`)
     keys, shaped = reshape_step(r, keys, key_id or (_slug(str(named.value)) if named else "") or f"step-{index + 1}")
     keys, looped = loop_named(r.src, keys)  # `loop_control: {loop_var: appt}` (`ansible28`)
     keys, read = _aliases(keys, r)
-    read = [*looped, *read]
+    read = [*looped, *started, *read]
     keys = give_up_alone(keys, r.said)  # `give_up_after: 45s` with no retry beside it: the timeout
     read = [*r.item_readings.pop(id(node), []), *shaped, *read,
             *anchor_readings(r.src, r.anchors, line, int(node.end_mark.line) + 1)]
@@ -500,7 +502,7 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
         modes = r.value(keys["failure_modes"][1])
         v["failure_modes"] = tuple(str(m) for m in (modes if isinstance(modes, list) else [modes]))
     extra = {k: str(r.value(keys[k][1])) for k in set(keys) - _STEP_KEYS}
-    for k in sorted(set(extra) - GROUP_KEYS):  # `async_group: morning` is read across the steps (`ansible28`)
+    for k in sorted(set(extra) - GROUP_KEYS - {ASYNC_MARK}):  # `async_group: morning` is read across the steps (`ansible28`)
         r.src.warn(r.line(keys[k][0]), f"{sid}: key '{k}' not understood; kept for review",
                    "spec.unknown-label")
     own: dict[str, tuple[Node, Node]] = {k: keys[k] for k in ("regenerate", "fallback", "feedback") if k in keys}
@@ -674,6 +676,7 @@ def _read_top(r: NodeReader, root: Node) -> SpecParts:
         steps[0] = steps[0].model_copy(update={"readings": (*top_notes, *steps[0].readings)})
     resolved, inputs_said = resolve_references(steps, inputs, src)
     steps = start_groups(_resolve_steps(resolved), src)  # `async_group: morning`: they start together (`ansible28`)
+    steps = async_starts(steps, src)  # `poll: 0`: the next task starts beside it (`ci_always29`)
     steps = step_success(r, top.get("success"), steps)  # each step's `success:`, then the run's (`yaml_top`)
     steps, own_checks = own_success(r, own.checks, steps)  # a check said in words (`finished_if:`)
     contracts += own_checks

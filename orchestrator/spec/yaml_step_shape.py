@@ -26,6 +26,7 @@ import re
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec import yaml_keys as yk
+from orchestrator.spec.ci_always29 import needs_of, status_when
 from orchestrator.spec.ci_files26 import looped_wrapper
 from orchestrator.spec.model import InputSpec, Reading
 from orchestrator.spec.yaml_dialect import MAP, SEQ, by_name, note, pairs, scalar, short
@@ -114,7 +115,10 @@ def reshape_step(r: NodeReader, keys: dict[str, tuple[Node, Node]], sid: str) ->
             out["for_each"] = (knode, literal_list(r, vnode, sid, notes))
             continue
         if canonical == "when" and isinstance(vnode, ScalarNode) and _STATUS.search(str(vnode.value)):
-            text = _status(r, vnode, sid, notes)
+            said = status_when(r, vnode, sid, needs_of(keys), notes)  # `always()` on a join, `failure()`
+            if said is not None and said[1]:
+                out["join"] = (knode, scalar("any", vnode))
+            text = _status(r, vnode, sid, notes) if said is None else said[0]
             if text is not None:
                 out[raw] = (knode, scalar(text, vnode))
             continue

@@ -55,20 +55,15 @@ KNOWN: dict[tuple[str, int, str], str] = {
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
     (MUSEUM, 15, 0): "'then just assume 6.50 a head and that its open': 2 min is read, the value to go on with is not",
-    (PHOTOS, 16, 0): "'carry on as licence \"all rights reserved\" and can_publish no': the step continues with no "
-                     "value (warned: not read)",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (BAKE, "limit", 3): "20 min is read as the wall time, but its place is line 1 (the sheet's header rows are read "
-                        "as one paragraph)",
     (PHOTOS, "success", 20): "'Finished when the note is drafted and the record count matches' is not checked "
                              "(warned: not a comparison)",
 }
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
 # warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
-    (BAKE, 3): "the limit is read, but placed at line 1 with no word at line 3",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
