@@ -178,6 +178,7 @@ def parse_spec_text(
     if said and code is None and not jenkins:
         src.warn(1, said, code="spec.suffix")
     written = src.text
+    xml_said: tuple[int, str] | None = None
     try:
         from orchestrator.spec.script_flow import script_language
 
@@ -212,7 +213,9 @@ def parse_spec_text(
         if xml and coded is None:  # its elements into the YAML form's readers (`spec.xml30`), else read as text
             from orchestrator.spec.xml30 import read_xml
 
-            coded = read_xml(src)
+            read = read_xml(src)
+            coded = read if not isinstance(read, tuple) else None
+            xml_said = read if isinstance(read, tuple) else None
             if coded is None:
                 fmt = "markdown"
         if coded is not None:  # read by the YAML form's readers, as a TOML spec is: its format is theirs
@@ -232,6 +235,8 @@ def parse_spec_text(
             src.text = lowered
             src.lines = src.text.splitlines()
             parts = read_markdown(src)
+            if xml and xml_said is not None:  # not well-formed XML: read as text, and said (`spec.xml30`)
+                src.warn(xml_said[0], xml_said[1], "spec.unread")
         elif toml:
             from orchestrator.spec.toml_form import read_toml
 

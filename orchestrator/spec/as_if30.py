@@ -73,7 +73,7 @@ def _read(text: str, outputs: frozenset[str] | None) -> tuple[int, int, dict[str
         name = first.group("field")
         if name is not None and (outputs is None or name not in outputs or name.lower() in _FILLER):
             continue
-        value = _value(first.group("value"), name is not None or bool(outputs))
+        value = _value(first.group("value"), name is not None)  # "as if it was fine": no value
         if value is _MISSING:
             continue
         values: dict[str, object] = {}

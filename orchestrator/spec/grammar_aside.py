@@ -12,9 +12,9 @@ from orchestrator.spec.grammar_row import Row
 # which failures a sentence is about, in the words no policy row took; the first class found wins
 CONTEXT: tuple[Row, ...] = (
     # "if it times out or errors", "if it fails or hangs": a timeout and any other failure, so every failure
-    Row("class", r"\b(?:times?\s+out|timed\s+out|hangs?|stalls?)\s+or\s+(?:errors?(?:\s+out)?|errored|fails?|failed|crash(?:es|ed)|"
-                 r"breaks|dies|goes\s+wrong|(?:throws|raises)\s+(?:an?\s+)?(?:error|exception)|anything\s+else)\b|"
-                 r"\b(?:errors?(?:\s+out)?|errored|fails?|failed|crash(?:es|ed)|breaks|dies)\s+or\s+(?:times?\s+out|timed\s+out|"
+    Row("class", r"\b(?:times?\s+out|timed\s+out|hangs?|stalls?)\s+or\s+(?:errors?(?:\s+out)?|errored|fails?|failed|crash(?:es|ed)?|"
+                 r"breaks?|dies|goes\s+wrong|(?:throws|raises)\s+(?:an?\s+)?(?:error|exception)|anything\s+else)\b|"
+                 r"\b(?:errors?(?:\s+out)?|errored|fails?|failed|crash(?:es|ed)?|breaks?|dies)\s+or\s+(?:times?\s+out|timed\s+out|"
                  r"hangs?)\b", value="any"),
     # "never retry it, under any circumstances": said beside a no-retry, no class but emphasis (`spec.phrase`)
     Row("class", r"\b(?:under\s+any\s+circumstances|no\s+matter\s+what)\b", value="emphasis"),

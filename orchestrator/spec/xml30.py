@@ -98,6 +98,10 @@ def looks_like_xml(suffix: str, text: str) -> bool:
     return suffix in (".xml", ".plist") or head.startswith("<?xml") or head.startswith("<!doctype plist")
 
 
+class _Refused(Exception):
+    """An entity declaration, or elements nested too deep: the file is not read as XML."""
+
+
 def _parse(text: str) -> tuple[_El | None, list[tuple[int, str]], int | None]:
     """The element tree, the comments outside the root's steps (all comments; sorted out later), and the line of a
     syntax error (None when well-formed)."""
@@ -105,14 +109,11 @@ def _parse(text: str) -> tuple[_El | None, list[tuple[int, str]], int | None]:
     stack: list[_El] = []
     top: list[_El] = []
     loose: list[tuple[int, str]] = []
-    refused: list[int] = []
 
     def start(name: str, attrs: dict[str, str]) -> None:
         el = _El(name, dict(attrs), parser.CurrentLineNumber)
         if len(stack) >= _MAX_DEPTH:
-            refused.append(parser.CurrentLineNumber)
-            parser.StopParser()
-            return
+            raise _Refused(parser.CurrentLineNumber)
         (stack[-1].children if stack else top).append(el)
         stack.append(el)
 
@@ -130,8 +131,7 @@ def _parse(text: str) -> tuple[_El | None, list[tuple[int, str]], int | None]:
             (stack[-1].comments if stack else loose).append((parser.CurrentLineNumber, said))
 
     def entity(*_: object) -> None:  # never expanded: the file is not read here
-        refused.append(parser.CurrentLineNumber)
-        parser.StopParser()
+        raise _Refused(parser.CurrentLineNumber)
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
@@ -142,8 +142,10 @@ def _parse(text: str) -> tuple[_El | None, list[tuple[int, str]], int | None]:
         parser.Parse(text, True)
     except xml.parsers.expat.ExpatError as exc:
         return None, loose, exc.lineno or 1
-    if refused or not top:
-        return None, loose, refused[0] if refused else 1
+    except _Refused as exc:
+        return None, loose, int(exc.args[0])
+    if not top:
+        return None, loose, 1
     return top[0], loose, None
 
 
@@ -416,15 +418,15 @@ class _Reader:
 _PLIST_SCALARS = frozenset({"string", "integer", "real", "true", "false", "date", "data"})
 
 
-def read_xml(src: Source) -> SpecParts | None:
-    """Read an XML spec (module docstring), or None when it is not one this reads (the caller reads it as text)."""
+def read_xml(src: Source) -> SpecParts | tuple[int, str] | None:
+    """Read an XML spec (module docstring); else None, or (line, why) when the file is not read as XML (the caller
+    reads it as text and warns why at that line)."""
     from orchestrator.spec.yaml_form import read_yaml
 
     root, loose, bad = _parse(src.text)
     if root is None:
-        src.warn(bad or 1, "the file is not well-formed XML here (or declares entities, never expanded), so its "
-                           "elements are not read: it is read as text", "spec.unread")
-        return None
+        return bad or 1, ("the file is not well-formed XML here (or declares entities, never expanded), so its "
+                          "elements are not read: it is read as text")
     if root.tag.lower() == "html":
         return None
     reader = _Reader(src, root)
