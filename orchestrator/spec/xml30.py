@@ -62,8 +62,8 @@ _INPUT_WORDS = frozenset({"inputs", "input", "asks", "params", "parameters", "ar
                           "variables", "properties", "props", "run"})
 _LIMIT_NAME = _rx(r"(?i)(?:wall[-_]?clock|time[-_]?out|timeout|deadline|time[-_]?limit|max[-_]?(?:time|duration|"
                   r"runtime|run[-_]?time|wall)|run[-_]?time|budget|duration|total[-_]?time|limit)")
-_DURATION = _rx(r"(?i)\s*+\d{1,6}(?:\.\d{1,3})?+\s*+(?:ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hr|hrs|hours?|d|"
-                r"days?)\s*+")
+_DURATION = _rx(r"(?i)\d{1,6}(?:\.\d{1,3})?+\s*+(?:ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hr|hrs|hours?|d|"
+                r"days?)")
 _SPLIT = _rx(r"[\s,;+&]++|\band\b")
 _REF = _rx(r"(?P<head>[A-Za-z_][\w-]{0,60}+)\.(?P<field>[A-Za-z_][\w-]{0,60}+)")
 
@@ -386,7 +386,7 @@ class _Reader:
             if key.lower() in _NAME_ATTRS:
                 items.append(("name", _scalar(self.src, value, root.line, typed=False), root.line))
                 self.read_attrs.add(key.lower())
-            elif _LIMIT_NAME.search(key) and _DURATION.fullmatch(value):
+            elif _LIMIT_NAME.search(key) and _DURATION.fullmatch(value.strip()):
                 items.append(("timeout", _scalar(self.src, value.strip(), root.line, typed=False), root.line))
                 self.read_attrs.add(key.lower())  # the form's `timeout:` notes it as the run's stated limit
             else:
