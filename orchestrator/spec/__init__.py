@@ -1,6 +1,6 @@
 """Workflow specs, markdown or YAML, compiled into one `WorkflowSpec`.
 
-    parse_spec(path)                      dispatch on the suffix (.md/.markdown, .yaml/.yml, .toml, .hcl/.tf; other text: markdown, warned)
+    parse_spec(path)                      dispatch on the suffix (.md/.markdown, .yaml/.yml, .toml, .hcl/.tf, .xml/.plist; other text: markdown, warned)
     parse_spec_text(text, path, format)   the same from a string; `path` names it in messages
 
 Both take an optional `vocabulary` (`spec.vocabulary`): the catalog's skill and tool names,
@@ -141,6 +141,10 @@ def parse_spec(
                                said=f"the file has `{suffix}`: it is read as text in which a header row naming a "
                                     "steps table's columns is the steps table (a markdown table in a .md file says "
                                     "so plainly)")
+    from orchestrator.spec.xml30 import looks_like_xml
+
+    if fmt is None and looks_like_xml(suffix, text):  # an XML file of the author's own schema (`spec.xml30`)
+        return parse_spec_text(text, str(path), "xml", vocabulary, anchored=anchored)
     from orchestrator.spec.markup_latex import markup_kind
 
     if fmt is None and (kind := markup_kind(text)) is not None:  # page.html, notes.tex (`spec.markup_*`)
@@ -163,7 +167,8 @@ def parse_spec_text(
     warning at line 1 about how the file was taken (its suffix)."""
     toml = str(format).lower() == "toml"
     hcl = str(format).lower() == "hcl"
-    fmt = "yaml" if toml or hcl else _SUFFIXES.get(f".{format}".lower())
+    xml = str(format).lower() == "xml"
+    fmt = "yaml" if toml or hcl or xml else _SUFFIXES.get(f".{format}".lower())
     if fmt is None:
         raise ValueError(f"unknown spec format {format!r}")
     sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
@@ -178,6 +183,7 @@ def parse_spec_text(
     if said and code is None and not jenkins:
         src.warn(1, said, code="spec.suffix")
     written = src.text
+    xml_said: tuple[int, str] | None = None
     try:
         from orchestrator.spec.script_flow import script_language
 
@@ -209,6 +215,14 @@ def parse_spec_text(
         if code == "js" and coded is None:
             src.warn(1, "no list of steps (`export const steps = [{ skill: ... }]`) was found in the code, so the "
                         "file is read as text", "spec.unread")
+        if xml and coded is None:  # its elements into the YAML form's readers (`spec.xml30`), else read as text
+            from orchestrator.spec.xml30 import read_xml
+
+            read = read_xml(src)
+            coded = read if not isinstance(read, tuple) else None
+            xml_said = read if isinstance(read, tuple) else None
+            if coded is None:
+                fmt = "markdown"
         if coded is not None:  # read by the YAML form's readers, as a TOML spec is: its format is theirs
             parts, fmt = coded, "yaml"
         elif language is not None and script is not None:
@@ -226,6 +240,8 @@ def parse_spec_text(
             src.text = lowered
             src.lines = src.text.splitlines()
             parts = read_markdown(src)
+            if xml and xml_said is not None:  # not well-formed XML: read as text, and said (`spec.xml30`)
+                src.warn(xml_said[0], xml_said[1], "spec.unread")
         elif toml:
             from orchestrator.spec.toml_form import read_toml
 
@@ -298,6 +314,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "assume we have 0 credits and keep going", `credits` an output of the step's skill: the value to go on with
     parts = parts.model_copy(update={"steps": tuple(read_assumed(list(parts.steps), src))})
+    from orchestrator.spec.as_if30 import read_as_if
+
+    # "carry on as if free_gb came back as 50", "pretend it returned 0": what the step came back with, to go on with
+    parts = parts.model_copy(update={"steps": tuple(read_as_if(list(parts.steps), src))})
     from orchestrator.spec.fill_names30 import read_fill_names
 
     # "ROUNDS TONIGHT: ____" read by round-loader as `rounds`; "only when TEAMS SIGNED IN is more than 12 ->"

@@ -11,6 +11,11 @@ from orchestrator.spec.grammar_row import Row
 
 # which failures a sentence is about, in the words no policy row took; the first class found wins
 CONTEXT: tuple[Row, ...] = (
+    # "if it times out or errors", "if it fails or hangs": a timeout and any other failure, so every failure
+    Row("class", r"\b(?:times?\s+out|timed\s+out|hangs?|stalls?)\s+or\s+(?:errors?(?:\s+out)?|errored|fails?|failed|crash(?:es|ed)?|"
+                 r"breaks?|dies|goes\s+wrong|(?:throws|raises)\s+(?:an?\s+)?(?:error|exception)|anything\s+else)\b|"
+                 r"\b(?:errors?(?:\s+out)?|errored|fails?|failed|crash(?:es|ed)?|breaks?|dies)\s+or\s+(?:times?\s+out|timed\s+out|"
+                 r"hangs?)\b", value="any"),
     # "never retry it, under any circumstances": said beside a no-retry, no class but emphasis (`spec.phrase`)
     Row("class", r"\b(?:under\s+any\s+circumstances|no\s+matter\s+what)\b", value="emphasis"),
     Row("class", r"\b(?:any(?:thing)?\s+(?:else|other)\b(?!\s+exception)|anything\s+not\s+(?:listed|covered|mentioned)|any\s+(?:other\s+)?(?:error|failure|problem)s?\b|all\s+(?:other\s+)?(?:errors|failures|problems)|catch-?all|everything\s+else|in\s+all\s+other\s+cases|whatever\s+(?:else\s+)?(?:fails|goes\s+wrong|the\s+error)|for\s+all\s+errors|on\s+any\s+(?:error|failure)|(?:any|all)\s+failures?)\b", value="any"),

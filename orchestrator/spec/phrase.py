@@ -55,6 +55,8 @@ MAX_SENTENCE = 2_000  # characters read of one sentence; a longer one is read in
 _CLASSES = {c.value: c for c in ErrorClass}
 _WORD = _rx(r"[\w'-]+")
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " ", "*": " "})
+# "do not repeat it ... once.": a bare "once" beside a no-retry is the one run it says, not a retry
+_RUN_ONCE = _rx(r"(?i)(?:just\s++|only\s++)?(?:once|one\s++time|a\s++single\s++time)")
 _BLANK_RUN = _rx(r"\s{3,}")  # in the text as the rows read it (`*` and no-break spaces are blanks there)
 
 
@@ -366,7 +368,9 @@ def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, b
     _conflict(r, "attempts", "the number of attempts")
     if no_retry and ((retries or 0) > 0 or (attempts or 1) > 1):
         said = r.said("retries") or r.said("retries_soft") or r.said("attempts")
-        r.problems.append(f"'{r.said('no_retry')}' and '{said}' contradict each other; no retry is used")
+        # "never repeat it. once.": the single run, said again, agrees with it
+        if not (retries == 1 and attempts is None and _RUN_ONCE.fullmatch((said or "").strip())):
+            r.problems.append(f"'{r.said('no_retry')}' and '{said}' contradict each other; no retry is used")
         retries = attempts = None
     if retries is not None and attempts is not None and retries != attempts - 1:
         r.problems.append(f"'{r.said('retries')}' and '{r.said('attempts')}' give different counts; "

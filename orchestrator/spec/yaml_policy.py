@@ -117,8 +117,11 @@ def read_policy_texts(items: list[PolicyText], steps: tuple[StepSpec, ...], src:
         place: dict[str, Any] = dict(section="step", steps=(item.step,), who=item.step, step_name=name)
         if not item.step:  # a top-level key: for every step, after what a step says itself
             place = dict(section="workflow", steps=(), who="workflow", specific=False)
-        if item.canonical == "notes":  # a step's notes are its prose
-            for text, line in sentences(item.text, item.line):
+        if item.canonical == "notes":  # a step's notes are its prose ("carry on as if X came back as 5": `as_if30`)
+            from orchestrator.spec.as_if30 import as_if_notes
+
+            said_notes = as_if_notes(item.text, next((s for s in steps if s.id == item.step), None), src)
+            for text, line in sentences(said_notes, item.line):
                 record(read_named(text, resolve), text, line, src, **place)
             continue
         phrase = read_named(framed(item), resolve)
