@@ -30,7 +30,7 @@ _GO_ON = _rx(r"(?i)(?<![\w-])(?:get\s++on\s++with\s++it|crack\s++on|carry(?:ing)
              r"mov(?:e|ing)\s++on|go(?:ing)?\s++on|continu(?:e|ing)|proceed(?:ing)?|press\s++on|push\s++on)(?![\w-])")
 _BRACKET = _rx(r"\((?P<inside>[^()\n]{3,200}+)\)")
 _PAIR = _rx(r"^\s*+(?P<name>[a-z][a-z0-9_]{0,40}+)\s*+[:=]?\s*+(?P<value>-?\d{1,9}+(?:\.\d{1,6}+)?+|[A-Za-z][\w-]{0,30}+)\s*+$")
-_SPLIT = _rx(r"\s*+(?:,|;|&|\band\b)\s*+")
+_SPLIT = _rx(r"(?<!\s)\s*+(?:,|;|&|\band\b)\s*+")
 _WORDS = frozenset({"yes", "no", "true", "false", "null"})
 
 

@@ -6,11 +6,13 @@
     Call me at once if the oven trips.                                                      no: no steps named
     Retry 1 and 2 at once.                                                                  no: tries
     Add 2 and 3 cups at once.                                                               no: quantities
+    Call me at once if 1 and 2 run late.                                                    no: the cue is not theirs
 
 A plan sheet, a packing list or a service sheet names its items by number: a sentence of a step's own
 text that names two steps by their numbers ("1 and 2", "steps 3 & 4", "2 + 3"; each at most the count of
-steps, the pair followed by the cue or a stop, never by a unit or a thing) and says they go "at once",
-"together", "at the same time", "in parallel", "side by side", or that "they're separate" / "independent":
+steps, the pair followed by the cue or a stop, never by a unit or a thing) and then, within a few words,
+says they go "at once", "together", "at the same time", "in parallel", "side by side", or that "they're
+separate" / "independent":
 each later one starts with the first (`StepSpec.starts_with`: it waits for what the first waits for and
 for the steps whose outputs it reads, not for the step before it), warned at the sentence's line. A step
 that already says what it waits for is left alone; a sentence of tries, a schedule or a negation
@@ -46,10 +48,10 @@ def _free(step: StepSpec) -> bool:
 
 def _named(sentence: str, count: int) -> list[int] | None:
     """The step numbers (1-based, in order) the sentence says go at once, or None."""
-    if _CUE.search(sentence) is None or _NOT.search(sentence) is not None:
+    if _NOT.search(sentence) is not None:
         return None
     pair = _PAIR.search(sentence)
-    if pair is None:
+    if pair is None or _CUE.search(sentence[pair.end():pair.end() + 40]) is None:  # "1 and 2 at once", the cue after
         return None
     a, b = int(pair.group("a")), int(pair.group("b"))
     if a == b or not (1 <= a <= count and 1 <= b <= count):

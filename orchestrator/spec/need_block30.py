@@ -56,7 +56,7 @@ PEOPLE_WORDS = frozenset({"player", "players", "people", "attendee", "attendees"
 
 
 # "Venue: Riverside 3G" at a line's start or after two spaces (or a bar), its value up to two spaces or the end
-_LABEL = _rx(r"(?:^|(?<=\s\s)|(?<=\|))[ \t]*+(?P<label>[A-Za-z][A-Za-z ]{0,30}?):[ \t]++(?P<value>\S(?:(?! {2}|\t|\|)[^\n]){0,60}+)")
+_LABEL = _rx(r"(?:^[ \t]*+|(?<=\s\s)|(?<=\|)[ \t]*+)(?P<label>[A-Za-z][A-Za-z ]{0,30}?):[ \t]++(?P<value>\S(?:(?! {2}|\t|\|)[^\n]){0,60}+)")
 _WORD = _rx(r"[A-Za-z][A-Za-z0-9_]*+")
 
 

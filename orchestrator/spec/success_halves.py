@@ -38,7 +38,7 @@ _AT_LEAST = _rx(r"(?i)(?<![\w-])(?:(?P<least>at\s++least|no\s++fewer\s++than|not
                 r"\s++" + _COUNT + r"|" + _COUNT.replace("?P<n>", "?P<n2>") + r"\s++or\s++more|(?<!\bno\s)(?<!\bnot\s)(?P<more>more\s++than|over)\s++"
                 + _COUNT.replace("?P<n>", "?P<n3>") + r")\s++(?P<noun>[a-z][a-z_-]{1,40}+)(?:\s++(?P<noun2>[a-z][a-z_-]{1,40}+))?(?![\w-])")
 # "(else I cancel and text parents)", "(otherwise we rerun it)": an aside on what follows a failure
-_ELSE_ASIDE = _rx(r"(?i)\s*+\((?:else|otherwise|if\s++not)\b[^()]{0,200}+\)?+$")
+_ELSE_ASIDE = _rx(r"(?i)(?<!\s)\s*+\((?:else|otherwise|if\s++not)\b[^()]{0,200}+\)?+$")
 # "the sheet comes out", "the report comes back": the thing the check's parts are about, before "with"
 _COMES_OUT = _rx(r"(?i)^(?:the\s++|a\s++|an\s++|our\s++)?+[a-z][\w -]{0,40}?\s++(?:comes?|came|gets?\s++printed|is\s++printed)"
                  r"(?:\s++(?:out|back))?+$")
