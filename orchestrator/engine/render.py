@@ -208,6 +208,8 @@ class Renderer:
                 return resolve_pointer(self.inputs[b.name], b.pointer)
             if b.source == "step":
                 ran = next((sid for sid in b.any_of if sid in outputs), None) if b.any_of else b.step
+                if (ran is None or ran not in outputs) and b.if_skipped is not None:
+                    return b.if_skipped  # the value said for a producer that did not run
                 if ran is None or ran not in outputs:
                     raise KeyError(b.step)
                 pointer = b.pointer_of(ran)  # a join whose steps each give it under their own field

@@ -83,6 +83,7 @@ from orchestrator.plan.mapping import (
 from orchestrator.plan.meaning import meant_values
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
 from orchestrator.plan.near_input import bind_near
+from orchestrator.plan.or_if_skipped30 import read_if_skipped
 from orchestrator.plan.output_aliases import (
     Earlier,
     bind_output_aliases,
@@ -617,6 +618,8 @@ class _Planner:
                                      self.reads_about(step), self.spec.text, mapped.bindings, mapped.provenance,
                                      self.path)  # "year ..... 2026", '"the Loan Fee" means USD 1,500' (`literal_shape28`)
             self.found += self.take_output_aliases(step, loose[step.id], mapped, lineage)  # "the plan number from 3a"
+            self.found += read_if_skipped(step, self.text_of(step), mapped.bindings, mapped.provenance, {
+                s.id for s in spec.steps if s.when or s.otherwise_of}, self.path)  # "or 1 if ( iv ) was skipped"
             joined = bind_joins(mapped, joins[step.id], required_of(schema), reads[step.id])
             self.found += [w for w in mapped.warnings if not (  # a name a join binds is no longer "bound to the later"
                 w.code == "ambiguous-input" and any(f"`{n}` is output by " in w.message for n in joined))]

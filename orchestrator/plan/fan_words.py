@@ -358,8 +358,9 @@ def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bou
         said_list = ""
         if not pairs and (pairs := said_pairs(cue.nouns, free, made)):
             said_list = f"; the words of {pairs[0][0]} say `{pairs[0][1]}` holds {pairs[0][2]}s" if len(pairs) == 1 else ""
-        if not pairs:  # "one go per field on the list", `fields` a workflow input (`plan.author_inputs24`)
-            pairs = input_list_pairs(cue.nouns, free, spec.inputs)
+        if not pairs:  # "one go per field on the list", `fields` a workflow input (`plan.author_inputs24`);
+            whole = set(_reads(skill, instructions.get(skill.name))[0])  # not a list its skill takes whole
+            pairs = input_list_pairs(cue.nouns, free, [i for i in spec.inputs if i.name not in whole])
         derived = [] if spec.inputs or pairs else outside_lists(outside, made.fields)  # `literal_shape28`
         if derived and (pairs := input_list_pairs(cue.nouns, free, derived)):
             pass  # "for each Object": the list the first step's skill reads from outside the run

@@ -68,6 +68,8 @@ class InputBinding(_Frozen):
     gather: bool = Field(default=False, exclude_if=lambda v: not v)
     any_of: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     pointers: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
+    # the value said for when `step` did not run ("rooms from (iv), or 1 if it was skipped": `plan.or_if_skipped30`)
+    if_skipped: Any = Field(default=None, exclude_if=lambda v: v is None)
 
     @model_validator(mode="after")
     def _pointers_of_joined_steps(self) -> InputBinding:

@@ -48,6 +48,7 @@ from pydantic import BaseModel, ConfigDict
 
 from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
+from orchestrator.plan.continue_from29 import assumed_output, unread_fields
 from orchestrator.plan.location import from_default, from_spec, warning_at
 from orchestrator.plan.model import Provenance, StepPolicy
 from orchestrator.plan.outage_fallback import note as outage_note
@@ -295,7 +296,7 @@ def _regenerations(rows: list[RecoveryRowSpec], said: list[_Said], merge: _Merge
 
 
 def _fallback(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], said: list[_Said],
-              merge: _Merge) -> tuple[Fallback, Provenance]:
+              merge: _Merge, outputs: tuple[str, ...] = ()) -> tuple[Fallback, Provenance]:
     candidates: list[_Cand] = []
     if step.on_error is not None:
         action = FallbackAction.CONTINUE if step.on_error == "continue" else FallbackAction.FAIL
@@ -331,9 +332,21 @@ def _fallback(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], s
         if len(pictured) == 1:
             s, fallback = pictured[0]
             candidates.append(_Cand(fallback, from_spec(s.prov.where, outage_note(s.text)), s.text))
+    if not candidates and outputs:  # "then just assume 6.50 a head and that its open" (`plan.continue_from29`)
+        assumed = [(s, v) for s in said if s.place == "step text" and (v := assumed_output(s.text, outputs))]
+        if len(assumed) == 1:
+            s, value = assumed[0]
+            candidates.append(_Cand(Fallback(action=FallbackAction.DEFAULT, value=value), from_spec(
+                s.prov.where, f"the value to assume, read by the step's outputs: {value}"), s.text))
     chosen = merge.pick("fallback", candidates)
     if chosen is not None:
         assert isinstance(chosen.value, Fallback)
+        for lost in unread_fields(chosen.text, chosen.value.value, outputs):  # "to_withdraw = all the candidates' barcodes"
+            merge.warnings.append(warning_at(
+                chosen.prov.where, merge.path,
+                f"{step.id}: the value to go on with sets '{lost}', earlier data a value to go on with cannot hold; "
+                f"`{lost.partition(' =')[0]}` is left at its empty value when the step fails: write the value itself, "
+                "or make it a step of its own", "policy-value"))
         return chosen.value, chosen.prov
     return Fallback(), from_default("fail the run")
 
@@ -478,7 +491,9 @@ def step_policy(
     _assumptions(step, said, retry, merge)
     timeout, prov["policy.attempt_timeout_s"] = _timeout(step, spec, rows, skill, said, merge)
     regenerations, prov["policy.regenerations"] = _regenerations(rows, said, merge)
-    fallback, prov["policy.fallback"] = _fallback(step, spec, rows, said, merge)
+    props = output_schema.get("properties") if output_schema else None
+    names = tuple(props) if isinstance(props, Mapping) else ()
+    fallback, prov["policy.fallback"] = _fallback(step, spec, rows, said, merge, names)
     others = skills_of_steps or {}
     fallback = _with_step_skills(fallback, others, step, merge, prov["policy.fallback"].where)
     whole = _whole_value(fallback, output_schema)

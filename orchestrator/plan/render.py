@@ -171,6 +171,8 @@ def _step_lines(plan: Plan, step: PlanStep) -> list[str]:
     ]
     for name, binding in step.inputs.items():
         optional = " (optional)" if binding.optional else ""
+        if binding.if_skipped is not None:
+            optional += f", or {binding.if_skipped!r} if {binding.step} did not run"
         lines.append(f"    input        {name} <- {_source(binding)}{optional}  {_prov(p.get(f'inputs.{name}'))}")
     if step.for_each is not None:
         lines.append(f"    for each     {step.for_each.item} in {_source(step.for_each.source)}  "

@@ -297,6 +297,11 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "assume dry, 10 degrees (surface dry, temp_c 10) and get on with it": the bracket's pairs to go on with
     parts = parts.model_copy(update={"steps": tuple(read_assumed_pairs(list(parts.steps), src))})
+    from orchestrator.spec.fill_names30 import read_fill_names
+
+    # "ROUNDS TONIGHT: ____" read by round-loader as `rounds`; "only when TEAMS SIGNED IN is more than 12 ->"
+    filled, steps_filled = read_fill_names(parts.inputs, parts.steps, src)
+    parts = parts.model_copy(update={"inputs": filled, "steps": tuple(steps_filled)})
     # every step text the structure readers left: a policy, a check, or a warning
     success_checks = read_step_texts(parts.steps, src, StepIndex(parts.steps).resolve)
     from orchestrator.spec.whole_net import read_the_rest

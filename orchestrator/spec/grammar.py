@@ -52,6 +52,7 @@ from orchestrator.spec.grammar_aside import (
 )
 from orchestrator.spec.grammar_row import Row as Row  # the rows' type, read here as grammar.Row
 from orchestrator.spec.regex_cache import compile_all
+from orchestrator.spec.time_words29 import EXPO_WORD  # "expo" as a whole word, never "export"
 
 NUMBER_WORDS: dict[str, int] = {
     "zero": 0, "one": 1, "a single": 1, "single": 1, "once": 1, "two": 2, "twice": 2,
@@ -213,14 +214,14 @@ BOUNDS: tuple[Row, ...] = (
     Row("exp_range", r"\b(?:exponential\w*\s+)?(?:back-?\s*off|exponential\w*|delays?|waits?)\s+(?:of\s+|from\s+)?{D}\s*(?:\.\.|–|-|to)\s*{D}"),
     Row("exp_start", r"\b(?:start(?:ing|s)?|begin(?:ning|s)?|initial(?:ly)?|first\s+(?:wait|delay|retry)|from|base)\s+(?:at\s+|with\s+|of\s+|from\s+|delay\s+(?:of\s+)?|wait\s+(?:of\s+)?)?{D}"),
     Row("exp_start", r"\b(?:initial|base|starting|first)\s+(?:delay|wait|backoff|interval)\s*(?:of|:|=|is)?\s*{D}"),
-    Row("exp_start", r"\b{D}\s+(?:initial\s+)?(?:back-?\s*off|delay|wait)s?\b", needs=r"doubl|tripl|expo|factor|multipl|grow|increas"),
+    Row("exp_start", r"\b{D}\s+(?:initial\s+)?(?:back-?\s*off|delay|wait)s?\b", needs=r"doubl|tripl|" + EXPO_WORD + r"|factor|multipl|grow|increas"),
     Row("exp_start", r"\b{D}(?=\s*,?\s*(?:then\s+)?(?:doubling|tripling|growing|increasing)\b)"),
     Row("exp_start", r"\b{D}\s+(?:initial|base|start(?:ing)?|first)\b(?:\s+(?:delay|wait|backoff|interval))?"),
     Row("exp_cap", r"\b(?:exponential\w*\s+)?(?:back-?\s*off|backing\s+off|back\s+off)\s+(?:exponentially\s+)?(?:up\s+to|to\s+at\s+most|at\s+most|max(?:imum)?)\s+{D}", also=("exponential",)),
     Row("exp_cap", r"\bexponential\w*\s+(?:back-?\s*off\s+|backing\s+off\s+)?(?:up\s+to|to\s+at\s+most)\s+{D}", also=("exponential",)),
     Row("exp_cap", r"\bup\s+to\s+(?:a\s+|an\s+)?{D}\s+(?:ceiling|cap|max(?:imum)?)\b"),
     Row("exp_cap", r"\b(?:max(?:imum)?|at\s+most|capped\s+at|cap(?:ped)?(?:\s+at|\s+of)?|no\s+more\s+than|never\s+(?:wait(?:ing)?\s+)?(?:more|longer)\s+than|not\s+more\s+than|limit(?:ed)?\s+(?:to|at)|topping\s+out\s+at|tops?\s+out\s+at|maxing\s+out\s+at|ceiling(?:\s+of)?)\s+(?:wait|delay|backoff|back-off|interval|pause)?s?\s*(?:of\s+|:\s*|=\s*|is\s+)?{D}(?:\s+(?:between\s+(?:{TRY}|them)|per\s+wait|each))?"),
-    Row("exp_cap", r"\b{D}\s+(?:max(?:imum)?|cap|ceiling|tops|at\s+most)\b(?!\s+(?:per|each|for)\b)", needs=r"back-?\s*off|expo|exp\.|doubl|increasing\s+(?:delay|wait)"),
+    Row("exp_cap", r"\b{D}\s+(?:max(?:imum)?|cap|ceiling|tops|at\s+most)\b(?!\s+(?:per|each|for)\b)", needs=r"back-?\s*off|" + EXPO_WORD + r"|exp\.|doubl|increasing\s+(?:delay|wait)"),
     Row("exp_cap", r"\b(?:wait|delay|backoff|back-off|interval)s?\s+(?:capped|limited|maxed)\s+(?:at|to)\s+{D}"),
     Row("exp_cap", r"\b(?:wait|delay|backoff|back-off)s?\s+(?:of\s+)?(?:up\s+to|at\s+most|no\s+more\s+than)\s+{D}"),
     Row("exp_cap", r"\bup\s+to\s+{D}\s+(?:between|per\s+wait|each\s+wait|apart)\b"),
@@ -264,7 +265,7 @@ BACKOFF: tuple[Row, ...] = (
     Row("jitter_off", r"\b(?:no|without|disable|disabled|turn\s+off|don'?t\s+(?:add|use))\s+(?:any\s+)?(?:jitter|randomi[sz]ation|random(?:ness)?)\b|\bjitter\s*[:=]?\s*(?:off|false|no|none)\b|\bun-?jittered\b|\bdeterministic\s+(?:waits|delays|backoff)\b"),
     Row("jitter_on", r"\b(?:with|plus|add|and|some|full|random)?\s*jitter(?:ed)?(?:\s*[:=]?\s*(?:on|true|yes))?\b(?:\s+(?:to|on|in|for)\s+(?:the\s+|its\s+|all\s+)?(?:waits|delays|pauses|backoffs?|retries|sleeps)\b)?|\brandomi[sz]ed\b|\brandom\s+(?:delay|wait|backoff)s?\b"),
     Row("exp_factor", r"\b(?:factor|multiplier|ratio)\s*+(?:of|:|=|is)?\s*+(?P<factor>\d+(?:\.\d+)?)\b"),
-    Row("exp_factor", r"\(\s*[x×]\s*(?P<factor>\d+(?:\.\d+)?)\s*\)|(?<![\w.])[x×]\s*(?P<f2>\d+(?:\.\d+)?)\b(?!\s*(?:times|retries|attempts))", needs=r"back-?\s*off|exponential|expo|exp\.|doubl|factor"),
+    Row("exp_factor", r"\(\s*[x×]\s*(?P<factor>\d+(?:\.\d+)?)\s*\)|(?<![\w.])[x×]\s*(?P<f2>\d+(?:\.\d+)?)\b(?!\s*(?:times|retries|attempts))", needs=r"back-?\s*off|exponential|" + EXPO_WORD + r"|exp\.|doubl|factor"),
     Row("exp_factor", r"\b(?:multiplied|multiply(?:ing)?|growing|grows)\s+by\s+(?P<factor>\d+(?:\.\d+)?)\b"),
     Row("exp_factor", r"\b(?:doubling|doubles?(?!-)|double\s+(?:the|each|every)\s+(?:wait|delay|time)|twice\s+as\s+long\s+each\s+time)\b(?:\s+(?:the\s+)?(?:wait|delay)s?)?(?:\s+each\s+time)?", value=2.0),
     Row("exp_factor", r"\b(?:tripling|triples?)\b(?:\s+(?:the\s+)?(?:wait|delay)s?)?(?:\s+each\s+time)?", value=3.0),
@@ -487,7 +488,7 @@ EARLY: tuple[Row, ...] = (
     # "can legitimately take 1 hour and a half, don't time it out before that": the time is the limit
     Row("timeout", r"\b(?:can|may|might|could|will|does|do)\s+(?:\w+ly\s+)?(?:take|run|last)\s+(?:up\s+to\s+|as\s+long\s+as\s+)?{D}(?P<half>\s+and\s+a\s+half)?[^.]{0,30}?\b(?:don'?t|do\s+not|never|mustn'?t|must\s+not)\s+(?:time\s+(?:it\s+)?out|kill\s+it|cut\s+it\s+off)\b[^.;]*"),
     Row("timeout", r"\b(?:each|every|per|any)\s+(?:single\s+)?(?:[\w-]+\s+){0,3}?(?:gets?|has|is\s+given|is\s+allowed|may\s+use)\s+(?:a\s+|an\s+)?{D}\s+(?:time\s+)?(?:budget|limit|cap|allowance|time-?box|timeout|window)\b"),
-    Row("exp_start", r"\(\s*{D}(?:\s*,\s*\d+(?:\.\d+)?\s*[a-z]{0,7})+\s*(?:…|\.\.\.?|,?\s*etc\.?)\s*\)", needs=r"doubl|tripl|expo|back-?\s*off|multipl|grow|increas", also=("exponential",)),
+    Row("exp_start", r"\(\s*{D}(?:\s*,\s*\d+(?:\.\d+)?\s*[a-z]{0,7})+\s*(?:…|\.\.\.?|,?\s*etc\.?)\s*\)", needs=r"doubl|tripl|" + EXPO_WORD + r"|back-?\s*off|multipl|grow|increas", also=("exponential",)),
     Row("budget", r"(?<=\s)(?:max(?:imum)?|at\s+most|up\s+to|no\s+more\s+than)\s+{D}\b(?!\s*(?:between|apart|per|each|wait|delay|of\s+wait))", needs=r"\b(?:check|poll|try|knock|ping|look|retry)\w*\s+(?:again\s+)?every\s+"),
     Row("value_fields", r"\bdefault(?:s|ing)?\s+(?:the\s+|its\s+)?(?P<fields>[a-z_]\w*)\s+to\s+(?P<value>-?\d+(?:\.\d+)?\b|true\b|false\b|null\b|none\b|\"[^\"]{0,200}\"|'[^']{0,200}')"),
     Row("value_fields", r"(?P<fields>\b[a-z_]\w*(?:\s*/\s*[a-z_]\w*|\s+and\s+[a-z_]\w*){0,8})\s+(?:(?:both\s+|all\s+)?set\s+to|=)\s+(?P<value>-?\d+(?:\.\d+)?\b|true\b|false\b|null\b|none\b|\"[^\"]{0,200}\"|'[^']{0,200}')", needs=r"\b(?:move|carry|go|keep|continu\w*|proceed\w*)\s+(?:on|going|with)?|\b(?:continu|proceed)\w*\b"),

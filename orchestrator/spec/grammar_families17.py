@@ -73,6 +73,9 @@ EARLY: tuple[Row, ...] = (
     Row("no_retry", r"(?<![\w-])(?:only|just|exactly|strictly)\s+(?:ever\s+)?" + _ONCE_VERB + r"\s+" + _OBJECT + r"\s+once\b"
         + _ONCE_END),
     Row("no_retry", r"(?<![\w-])" + _ONCE_VERB + r"\s+" + _OBJECT + r"\s+(?:only|just|exactly|strictly)\s+once\b" + _ONCE_END),
+    # "Run it one time, it sends a message", "send it only a single time": no retry (round 30, `spec.fill_names30`'s sheet)
+    Row("no_retry", r"(?<![\w-])(?:(?:only|just|exactly)\s+)?" + _ONCE_VERB + r"\s+" + _OBJECT
+        + r"\s+(?:(?:only|just|exactly)\s+)?(?:one|1|a\s+single)\s+time\b" + _ONCE_END),
     # a failure cell that opens "ONCE." / "Once only -": run it once, no retry (`spec.sheet_cells27`'s sheets)
     Row("no_retry", r"(?:^|(?<=:)\s*+)(?:only\s+)?once(?:\s+only)?\s*+(?:[.!;]|-\s|—|$)"),
     # "the notice goes out exactly once", "it is sent only once": no retry
@@ -143,7 +146,7 @@ def comma_reason_spans(text: str) -> list[tuple[int, int]]:
 # the words each table's new rows need in a sentence (`grammar.GATES`)
 GATES = {
     "EARLY": r"|=|cut|ceiling|cap|limit|max|extra|additional|further|bonus|spare|again|once|wait|pause|sleep|hold|put|write|enter|type|fill|plug|pencil|stick|call|count|score|log|"
-             r"record|mark|rate|book|note|treat|ahead|press|crack|push|soldier",
+             r"record|mark|rate|book|note|treat|ahead|press|crack|push|soldier|one\s+time|1\s+time|single\s+time",
     "IGNORE": r"|second|mail|message|text|slack|tell|send|whatsapp|dm",
 }
 

@@ -67,6 +67,8 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_labels import label_lines, own_label
 from orchestrator.spec.source import Source
 from orchestrator.spec.start_together import starts_with
+from orchestrator.spec.time_words29 import person_wait as plain_person_wait
+from orchestrator.spec.time_words29 import silence_outcome
 from orchestrator.spec.where_clause import where_condition, where_unread
 from orchestrator.spec.whole_approval import APPROVAL_LABELS
 
@@ -698,6 +700,16 @@ class _StepBuilder:
                 self.read("approval", line, sentence, f"the approval waits {waited[0]:g}s, then {waited[1]}s"
                           + ("" if waited[2] else " (no answer read as a no: the run does not go on without the yes)"))
                 return True
+            if (seconds := plain_person_wait(sentence)) is not None:  # "Send her the list and wait up to 2 days."
+                self.values["approval"] = approval.model_copy(update={"timeout_s": seconds, "on_timeout": "reject"})
+                self.read("approval", line, sentence, f"the approval waits {seconds:g}s, then rejects (no answer is a no"
+                          " unless said)")
+                return True
+        if isinstance(approval, ApprovalPolicy) and approval.timeout_s is not None \
+                and (then := silence_outcome(sentence)) is not None:  # "No answer = no withdrawal, we stop there."
+            self.values["approval"] = approval.model_copy(update={"on_timeout": then})
+            self.read("approval", line, sentence, f"what the approval's silence means: {then}")
+            return True
         return False
 
     def _returns(self, sentence: str, line: int) -> None:

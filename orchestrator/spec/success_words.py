@@ -23,6 +23,7 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.success import check_schema, read_criteria
 from orchestrator.spec.success_said import said_checks, said_here
+from orchestrator.spec.success_there29 import there_field
 from orchestrator.spec.success_words27 import value_name
 from orchestrator.spec.whole_success import CODE, outputs_of
 
@@ -113,6 +114,9 @@ def word_checks(clause: str, line: int, steps: list[StepSpec],
         found, written = None, ""
         if has is not None:
             found = _step_for(has.group("thing"), _words(has.group("field")), steps, src, state=False)
+            written = f"{found[1]} is not empty" if found else ""
+        if found is None and (there := there_field(part)) is not None:  # "there's a label id" (`spec.success_there29`)
+            found = _step_for("", _words(there), steps, src, state=False)
             written = f"{found[1]} is not empty" if found else ""
         if found is None and state is not None and not value_name(state.group("state")):  # "says status": no yes/no
             found = _step_for(state.group("thing"), [state.group("state").lower()], steps, src, state=True)
