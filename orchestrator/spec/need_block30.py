@@ -24,7 +24,7 @@ beside `spec.input_word_names`; the planner tries them only when no name has eve
 A plan sheet's header says values as labels ("Coach: Dele A.    Venue: Riverside 3G", two spaces or
 more between labels): a skill input nothing gives whose name is such a label (said once, one value) and
 which the step's own text names ("venue Riverside 3G, the night") takes the label's value as the step's
-literal (`labelled_value`, for `plan.literal_units`, warned there).
+literal (a blank to fill in, "LOCATION: ........ (location)", is none) (`labelled_value`, for `plan.literal_units`, warned there).
 
 Patterns are anchored and bounded; the labels are read once per document.
 """
@@ -57,6 +57,7 @@ PEOPLE_WORDS = frozenset({"player", "players", "people", "attendee", "attendees"
 
 # "Venue: Riverside 3G" at a line's start or after two spaces (or a bar), its value up to two spaces or the end
 _LABEL = _rx(r"(?:^[ \t]*+|(?<=\s\s)|(?<=\|)[ \t]*+)(?P<label>[A-Za-z][A-Za-z ]{0,30}?):[ \t]++(?P<value>\S(?:(?! {2}|\t|\|)[^\n]){0,60}+)")
+_BLANK = _rx(r"\.{3}|_{3}|…")
 _WORD = _rx(r"[A-Za-z][A-Za-z0-9_]*+")
 
 
@@ -70,6 +71,8 @@ def _labels(document: str) -> dict[str, str | None]:
         for m in _LABEL.finditer(line):
             name = "_".join(m.group("label").lower().split())
             value = m.group("value").strip()
+            if _BLANK.search(value) or not value[:1].isalnum():  # "LOCATION: ....... (location)": a blank to fill in
+                continue
             out[name] = value if out.get(name, value) == value else None
     return out
 

@@ -94,3 +94,5 @@ def test_a_header_label_the_step_does_not_name_or_a_label_said_twice_is_no_liter
     twice = CAMPING + "Site: Loch Ness\n"
     assert labelled_value("site", "pitch it on the site", twice) is None
     assert labelled_value("venue", "at the venue", REHEARSAL) is None
+    form = "DATE: ...... (shoot_date)      LOCATION: ______ (location)\n"
+    assert labelled_value("location", "at the location", form) is None
