@@ -83,7 +83,9 @@ class Fallback(_Frozen):
 class ApprovalPolicy(_Frozen):
     required: bool = True
     timeout_s: float | None = None
-    on_timeout: Literal["approve", "reject"] = "reject"
+    # what no decision in time means: a yes, a no (the step fails with its fallback), or the step is
+    # skipped as if its own condition were false ("No answer = do not order, skip it"; `engine.approval`)
+    on_timeout: Literal["approve", "reject", "skip"] = "reject"
     # the gate holds only when this condition is true ("required if amount > 1000"): as
     # written in a spec, a sandboxed Jinja2 expression in a plan; written only when set
     when: str | None = Field(default=None, exclude_if=lambda v: v is None)

@@ -6,7 +6,8 @@ the host). With no approver, or no answer, the gate stays open and the run
 pauses once nothing else can proceed; `approve_step` records the decision from
 any process and a resume continues. A gate's timeout counts from the recorded
 request: reached while waiting on the approver, or found reached at resume, it
-decides as the plan says (`on_timeout`). Waiting is the backend's
+decides as the plan says (`on_timeout`: approve, reject, or skip: the step is skipped and
+the steps after it run on without its output). Waiting is the backend's
 (`Backend.await_approval`); what a wait's end means is decided here.
 """
 
@@ -30,15 +31,19 @@ class Gate(Enum):
     APPROVED = "approved"
     REJECTED = "rejected"
     PAUSED = "paused"
+    SKIPPED = "skipped"  # no decision in time, and the plan says silence skips the step
 
 
 async def pass_gate(scope: RunScope, step: PlanStep, preview: Any) -> tuple[Gate, str]:
-    """Whether `step` may run: (APPROVED | REJECTED | PAUSED, a message)."""
+    """Whether `step` may run: (APPROVED | REJECTED | PAUSED | SKIPPED, a message)."""
     policy = step.policy.approval
     st = scope.state.steps[step.id]
     if policy is None or not policy.required or st.approval == "approved":
         return Gate.APPROVED, ""
     if st.approval == "rejected":
+        decided = st.story.approval_decided if st.story is not None else None
+        if policy.on_timeout == "skip" and decided is not None and decided.timed_out:  # decided, then stopped
+            return Gate.SKIPPED, f"no approval within {policy.timeout_s:g}s: skipped, as its approval says"
         return Gate.REJECTED, _rejection(st.approval_comment)
     if st.approval is None:
         scope.emit(
@@ -79,6 +84,8 @@ async def pass_gate(scope: RunScope, step: PlanStep, preview: Any) -> tuple[Gate
     await scope.commit()
     if decision.approved:
         return Gate.APPROVED, ""
+    if timed_out and policy.on_timeout == "skip":
+        return Gate.SKIPPED, f"no approval within {policy.timeout_s:g}s: skipped, as its approval says"
     return Gate.REJECTED, _rejection(decision.comment)
 
 

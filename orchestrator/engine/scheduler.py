@@ -396,6 +396,9 @@ class Scheduler:
             gate, message = await pass_gate(scope, step, preview)
             if gate is Gate.PAUSED:
                 return StepEnd.PAUSED
+            if gate is Gate.SKIPPED:  # silence skips it: as a step skipped by its own condition
+                scope.emit(StepSkipped(ts=scope.now(), step=sid, reason=message))
+                return StepEnd.DONE
             if gate is Gate.REJECTED:
                 failure = StepFailure(error_class=ErrorClass.UNRECOVERABLE, message=message, kind="rejected")
                 resolved = ResolvedPolicy(retry=RetryPolicy(), regenerations=0, fallback=step.policy.fallback)

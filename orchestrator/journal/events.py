@@ -81,7 +81,7 @@ class StepSkipped(_Event):
 class ApprovalRequested(_Event):
     type: Literal["approval_requested"] = "approval_requested"
     timeout_s: float | None = None
-    on_timeout: Literal["approve", "reject"] = "reject"
+    on_timeout: Literal["approve", "reject", "skip"] = "reject"
 
 
 class ApprovalDecided(_Event):

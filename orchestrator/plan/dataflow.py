@@ -52,6 +52,7 @@ from orchestrator.plan.echo import Echoes
 from orchestrator.plan.field_equals import Said, field_equals, names_given
 from orchestrator.plan.gate_output27 import output_named, step_letters
 from orchestrator.plan.given_words import bind_step_words, inside_longer
+from orchestrator.plan.header_value30 import bind_qualified
 from orchestrator.plan.input_guard import kept_apart
 from orchestrator.plan.input_names_kept import keep_names
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
@@ -609,6 +610,10 @@ class _Planner:
             self.found += bind_constants(step, [n for n in self.reads(step, loose[step.id]) if n not in mapped.bindings
                                                 and n not in step.input_values], self.spec.title, self.preamble,
                                          self.text_of(step), mapped.bindings, mapped.provenance, self.path, doubtful)
+            self.found += bind_qualified(step, [n for n in self.reads(step, loose[step.id]) if n not in mapped.bindings
+                                                and n not in step.input_values and n not in doubtful],
+                                         self.text_of(step), self.preamble, mapped.bindings, mapped.provenance,
+                                         self.path)  # "the bunker port" (`plan.header_value30`)
             self.found += bind_unit_literals(step, [n for n in sorted(self.reads(step, loose[step.id]))
                                                     if n not in mapped.bindings and n not in step.input_values
                                                     and n not in doubtful], schema, self.text_of(step), self.preamble,

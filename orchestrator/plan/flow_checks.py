@@ -6,9 +6,10 @@
                 continue`), or falls back to the contract's empty value where the consumer's
                 contract refuses it, or to a value that lacks the field;
               - the producer is skipped (its condition is false, it is the Otherwise of a
-                condition that held, a route did not choose it, or it follows only skipped
-                steps) and the consumer is not skipped with it: it does not follow only the
-                producer's branch and has no same condition;
+                condition that held, a route did not choose it, it follows only skipped
+                steps, or its approval's silence skips it) and the consumer is not skipped
+                with it: it does not follow only the producer's branch and has no same
+                condition;
               - a join ("whichever ran") requires a name that only some of its branches output.
               Each message names the consumer, the input, the producer, and how to fix it.
 
@@ -23,6 +24,7 @@ from typing import Any
 
 from orchestrator.plan.model import InputBinding, Plan, PlanStep, Provenance
 from orchestrator.plan.schema import properties_of
+from orchestrator.plan.silence_skip30 import silence_skip_why
 from orchestrator.policy import Fallback, FallbackAction
 
 Report = Callable[[PlanStep, str, str], None]  # (consumer, input name, message)
@@ -68,6 +70,8 @@ class _Branches:
                 self.skippable[sid] = f"runs only when {self.routed[sid]} routes to it"
             elif sid in carried:
                 self.skippable[sid] = f"is skipped when {' and '.join(deps)} are"
+            elif (silence := silence_skip_why(step)) is not None:  # `plan.silence_skip30`
+                self.skippable[sid] = silence
 
     def skipped_with(self, producer: str) -> set[str]:
         """The steps skipped whenever `producer` is."""

@@ -1,6 +1,6 @@
 """Workflow specs, markdown or YAML, compiled into one `WorkflowSpec`.
 
-    parse_spec(path)                      dispatch on the suffix (.md/.markdown, .yaml/.yml, .toml; other text: markdown, warned)
+    parse_spec(path)                      dispatch on the suffix (.md/.markdown, .yaml/.yml, .toml, .hcl/.tf; other text: markdown, warned)
     parse_spec_text(text, path, format)   the same from a string; `path` names it in messages
 
 Both take an optional `vocabulary` (`spec.vocabulary`): the catalog's skill and tool names,
@@ -119,6 +119,10 @@ def parse_spec(
         return parse_spec_text(text, str(path), "yaml", vocabulary, anchored=anchored)
     if suffix == ".toml":  # TOML: its own reader, into the YAML form's (`toml_form`)
         return parse_spec_text(text, str(path), "toml", vocabulary, anchored=anchored)
+    from orchestrator.spec.hcl30 import is_hcl
+
+    if is_hcl(str(path)):  # HCL (`.hcl`, `.tf`, `.nomad`): its own reader, into the YAML form's (`hcl30`)
+        return parse_spec_text(text, str(path), "hcl", vocabulary, anchored=anchored)
     from orchestrator.spec.script_flow import script_language
 
     language = script_language(str(path), text) if fmt is None else None
@@ -158,7 +162,8 @@ def parse_spec_text(
     """Compile spec `text`; `path` is only used in messages and the spec's `path`; `said`: a
     warning at line 1 about how the file was taken (its suffix)."""
     toml = str(format).lower() == "toml"
-    fmt = "yaml" if toml else _SUFFIXES.get(f".{format}".lower())
+    hcl = str(format).lower() == "hcl"
+    fmt = "yaml" if toml or hcl else _SUFFIXES.get(f".{format}".lower())
     if fmt is None:
         raise ValueError(f"unknown spec format {format!r}")
     sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
@@ -225,6 +230,10 @@ def parse_spec_text(
             from orchestrator.spec.toml_form import read_toml
 
             parts = read_toml(src)
+        elif hcl:
+            from orchestrator.spec.hcl30 import read_hcl
+
+            parts = read_hcl(src)
         else:
             from orchestrator.spec.yaml_form import read_yaml
 

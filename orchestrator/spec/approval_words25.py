@@ -239,9 +239,9 @@ def gate_said(step: _Builder, sentence: str, line: int) -> bool | None:
     if not isinstance(approval, ApprovalPolicy):
         return None
     if approval.timeout_s is None and (held := held_wait(sentence)) is not None:
-        then = held[1] or approval.on_timeout
-        step.values["approval"] = approval.model_copy(update={"timeout_s": held[0], "on_timeout": then})
-        step.read("approval", line, sentence, f"the approval waits {held[0]:g}s, then {then}s")
+        held_then = held[1] or approval.on_timeout
+        step.values["approval"] = approval.model_copy(update={"timeout_s": held[0], "on_timeout": held_then})
+        step.read("approval", line, sentence, f"the approval waits {held[0]:g}s, then {held_then}s")
         return True
     if approval.timeout_s is not None and names_then(sentence) and (then := silence_by_then(sentence)) is not None:
         step.values["approval"] = approval.model_copy(update={"on_timeout": then})

@@ -126,6 +126,10 @@ def alternatives(value: str) -> tuple[Alternative, ...] | None:
     if _QUOTED.search(text):
         return None  # "503 or timeout": a text, not values of steps
     text = _THAT_RAN.sub("", _WHICHEVER.sub("", text)).strip()
+    from orchestrator.spec.lead_in_branch30 import field_of_steps  # imports this module: asked late
+
+    if (same := field_of_steps(text)) is not None:  # "the `verdict` from step 2 or 3": one field of each step
+        return same
     parts = [p for p in _OR.split(text) if p.strip()]
     if len(parts) < 2 or not _OR.search(text):
         return None
@@ -170,6 +174,11 @@ def read_text(text: str, where: str) -> list[EitherInput]:
             found.setdefault(m.group("name"), EitherInput(name=m.group("name"), alternatives=said, where=where,
                                                           text=_trim(f"{m.group(0)[: m.start('value') - m.start()]}{value}"),
                                                           deliberate=True))
+    from orchestrator.spec.lead_in_branch30 import assigned_of_steps
+
+    for name, said, words in assigned_of_steps(text):  # "`decision` ← the `verdict` from step 2 or 3"
+        found.setdefault(name, EitherInput(name=name, alternatives=said, where=where, text=_trim(words),
+                                           deliberate=True))
     for m in _FROM_STEPS.finditer(text):
         steps = _steps_of(m.group("steps"))
         if steps is not None:

@@ -171,12 +171,16 @@ def unread(step: StepSpec, where: str) -> StepSpec:
 def read_leads(steps: list[StepSpec], src: Source) -> list[StepSpec]:
     """The steps, each whose title says when it runs (module docstring) with that condition or as the
     otherwise-branch; every title read or left unread so is a warning at its line."""
+    from orchestrator.spec.lead_in_branch30 import (
+        lead_in,  # it reads `Lead`s: asked late, no import cycle
+    )
+
     out: list[StepSpec] = []
     latest: StepSpec | None = None  # the nearest earlier step with a condition of its own
     routed = {t for s in steps for t in (*s.routes.values(), *([s.route_default] if s.route_default else []))}
     for step in steps:
         said = step.when or step.otherwise_where or step.routes or step.id in routed  # "Everything else": a route's
-        lead = None if said else lead_of(step.name)
+        lead = None if said else lead_in(step, src, lead_of(step.name))  # "**Big refunds** (amount over 100):"
         if lead is not None:
             step = _with_lead(step, lead, latest, src)
         if step.when:

@@ -25,6 +25,7 @@ remarks, not instructions, warned once. What an item's wording leaves unread (a 
 
 from __future__ import annotations
 
+from orchestrator.spec.lettered_from30 import rewrite_letters
 from orchestrator.spec.pair_item import together
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.skill_mentions import mentions, roles
@@ -134,6 +135,10 @@ def log_markdown(text: str, vocabulary: Vocabulary) -> tuple[str, list[tuple[int
                                      f"read as one step running `{new[0]}`, every line under it (its rules too) as "
                                      "that step's; the others are not run: give each skill its own item"))
         earlier.update(said)
+    lettered = {_ITEM.match(lines[i]).group("mark"): n + 1 for n, (i, _d) in enumerate(items)}  # type: ignore[union-attr]
+    if not any(mark.isdigit() for mark in lettered):  # "total_t from (a)": step 1's (`spec.lettered_from30`)
+        for j in range(items[0][0], end):
+            out[j] = rewrite_letters(out[j], lettered)
     for j in range(end, stop):  # the entry's own lines after its items: the whole run's
         out[j] = lines[j].strip()
     remarks = [i for i in range(len(lines)) if (i < start or i >= stop) and lines[i].strip()]

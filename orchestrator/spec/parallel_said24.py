@@ -93,7 +93,7 @@ def said_roots(steps: list[StepSpec], src: Source) -> list[StepSpec]:
                 or step.when or step.otherwise_where or (step.for_each and "step" in step.for_each):
             continue
         text = texts[i]
-        if _ORDER.search(text) or _CONDITION.search(text) or re.search(r"(?i)\bstep\s++\d", text) \
+        if _ORDER.search(text) or _CONDITION.search(text) or re.search(r"(?i)\bstep(?:\s++|-)\d", text) \
                 or any(named in text for s in steps[:i] if (named := s.skill or (s.name if "-" in s.name else ""))):
             continue
         line = int(step.where.rsplit(":", 1)[1])

@@ -35,6 +35,7 @@ from orchestrator.spec.grammar_families16 import failure_reason_spans
 from orchestrator.spec.grammar_families17 import comma_reason_spans
 from orchestrator.spec.grammar_families21 import colon_reason_spans
 from orchestrator.spec.grammar_families24 import merged_values, whole_scoped
+from orchestrator.spec.lead_in_branch30 import load_reason_spans
 from orchestrator.spec.named_skills import bare, mark
 from orchestrator.spec.normalize import normalize_spans
 from orchestrator.spec.notify_person import notice, person_to_tell, told
@@ -213,7 +214,8 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     policy_like = bool(r.seen) or any(ignored) or g.signals().search(norm) is not None
     reasons = bytearray(len(norm))
     for start, end in (*reason_spans(norm), *failure_reason_spans(norm), *comma_reason_spans(norm),
-                       *trailing_reason_spans(norm), *colon_reason_spans(norm), *habit_reason_spans(norm)) if policy_like else ():  # "the share is slow, so ...": why, not which failures
+                       *trailing_reason_spans(norm), *colon_reason_spans(norm), *habit_reason_spans(norm),
+                       *load_reason_spans(norm)) if policy_like else ():  # "the share is slow, so ...": why, not which failures
         reasons[start:end] = b"\x01" * (end - start)
     for compiled in g.COMPILED_CONTEXT if policy_like else ():
         for m in compiled.regex.finditer(norm):

@@ -65,6 +65,7 @@ from orchestrator.spec.own_fields import read_own_field
 from orchestrator.spec.policy_approval_wait24 import approval_wait_again
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_labels import label_lines, own_label
+from orchestrator.spec.silence_words30 import silence_skips, without_person_wait
 from orchestrator.spec.source import Source
 from orchestrator.spec.start_together import starts_with
 from orchestrator.spec.time_words29 import person_wait as plain_person_wait
@@ -655,6 +656,12 @@ class _StepBuilder:
             self.src.warn(line, f"{self.sid}: the condition '{after[:80]}' after its skill is not read: the step runs "
                                 "on every run; write it as a comparison of a named value (`- When: NAME > NUMBER`)",
                           "spec.condition-not-read")
+        if isinstance(approval := self.values.get("approval"), ApprovalPolicy) and silence_skips(sentence):
+            seconds, _ = cond.approval_timeout(sentence)  # `spec.silence_words30`: "No answer = skip it"
+            self.values["approval"] = approval.model_copy(update={"on_timeout": "skip", "timeout_s": approval.timeout_s
+                                                                  if approval.timeout_s is not None else seconds})
+            self.read("approval", line, sentence, "what the approval's silence means: skip the step, the run goes on")
+            return True
         if (taken := gate_said(self, sentence, line)) is not None:  # `spec.approval_words25`
             return taken
         if cond.approval_sentence(sentence) and "approval" not in self.values:
@@ -680,6 +687,8 @@ class _StepBuilder:
             self.values["approval"] = ApprovalPolicy(timeout_s=seconds, on_timeout=then or "reject", when=when)
             self.field_where["approval"] = self.src.where(line)
             self.beside = cond.approval_rest(sentence)
+            if seconds is not None:  # "ring him, wait up to 2 hrs for answer": the approval's wait, no retry
+                self.beside = without_person_wait(self.beside)  # `spec.silence_words30`
             self.read("approval", line, sentence, "needs a person's approval" + (f" only when {when}" if when else ""))
             return True
         approval = self.values.get("approval")
