@@ -113,6 +113,7 @@ from orchestrator.spec.fields import step_id
 from orchestrator.spec.fill_in27 import fill_in_said
 from orchestrator.spec.grid_condition import word_field
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
+from orchestrator.spec.need_block30 import labelled_value
 
 
 class _Source(Protocol):
@@ -384,7 +385,8 @@ class _Planner:
                         name, self.text_of(step)) or quoted_said(name, self.text_of(step)) or document_constant(
                         name, self.spec.title, self.preamble, self.text_of(step))[0] or fill_in_said(
                         name, self.text_of(step)) or term_value(name, self.reads_about(step).get(name, ""),
-                                                               self.terms) is not None:
+                                                               self.terms) is not None \
+                        or labelled_value(name, self.text_of(step), self.preamble) is not None:  # "Venue: X" header
                     continue  # "Home country for us is CA": the step's literal (`said_value`), no input
                 required = name in required_of(schema) or (name not in properties_of(schema) and name not in optional)
                 prop = properties_of(schema).get(name, {})

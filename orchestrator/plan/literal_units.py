@@ -36,6 +36,7 @@ from orchestrator.errors import Diagnostic
 from orchestrator.plan.model import InputBinding, Provenance
 from orchestrator.plan.said_value import bind_literal
 from orchestrator.spec.model import StepSpec
+from orchestrator.spec.need_block30 import labelled_value
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -195,6 +196,8 @@ def bind_unit_literals(step: StepSpec, names: Iterable[str], schema: Mapping[str
             said, how = keyed_mapping(name, text), "the text gives it as labelled numbers"
         if said is None:
             said, how = rate_said(name, text), "the text says an amount per unit beside its name"
+        if said is None:  # "Venue: Riverside 3G" in a plan sheet's header, "venue ..." in the step (`spec.need_block30`)
+            said, how = labelled_value(name, text, document), "the sheet's header gives it as a label and the step names it"
         if said is None:
             continue
         value, words = said

@@ -285,6 +285,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "doesn't need (1), fire it at the same time", "Q1 and Q2 ... both at once": starts said in words
     parts = parts.model_copy(update={"steps": tuple(read_starts(list(parts.steps), src))})
+    from orchestrator.spec.at_once30 import read_at_once
+
+    # "Do 1 and 2 at once, they're separate" in a step's own text: the steps' bare numbers
+    parts = parts.model_copy(update={"steps": tuple(read_at_once(list(parts.steps), src))})
     from orchestrator.spec.legal_prose29 import read_clause_order
 
     # "Following C.2 and C.4 the Lender shall ...": the steps those clause numbers label
@@ -318,6 +322,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "carry on as if free_gb came back as 50", "pretend it returned 0": what the step came back with, to go on with
     parts = parts.model_copy(update={"steps": tuple(read_as_if(list(parts.steps), src))})
+    from orchestrator.spec.assume_pairs30 import read_assumed_pairs
+
+    # "assume dry, 10 degrees (surface dry, temp_c 10) and get on with it": the bracket's pairs to go on with
+    parts = parts.model_copy(update={"steps": tuple(read_assumed_pairs(list(parts.steps), src))})
     from orchestrator.spec.fill_names30 import read_fill_names
 
     # "ROUNDS TONIGHT: ____" read by round-loader as `rounds`; "only when TEAMS SIGNED IN is more than 12 ->"

@@ -16,6 +16,7 @@ no name has every word said, and says so in its warning ("by what 'no.' stands f
 
 from __future__ import annotations
 
+from orchestrator.spec.need_block30 import stand_ins30
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -48,6 +49,9 @@ def stand_ins(part: str) -> tuple[frozenset[str], str]:
     if m is not None:
         words |= CONTENTS_WORDS
         said.append(m.group(0))
+    more, named = stand_ins30(part)  # "which night it is", "squad list" (`spec.need_block30`)
+    words |= more
+    said += named
     return frozenset(words), ", ".join(f"'{s.strip()}'" for s in said)
 
 

@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 
 from orchestrator.spec.inputs_lead import ASKED_LEAD
+from orchestrator.spec.need_block30 import need_head
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -150,12 +151,17 @@ def _paragraphs(lines: Iterable[str]) -> Iterable[tuple[int, str]]:
         yield start, "\n".join(held)
 
 
+def _head(line: str) -> bool:
+    """A need heading: "YOU'LL NEED", or a plan sheet's "WHAT I NEED BEFORE I HIT GO" (`spec.need_block30`)."""
+    return _LIST_HEAD.match(line) is not None or need_head(line)
+
+
 def _listed(text: str) -> list[tuple[str, int]]:
     """(part, line offset) for each item of a list under a need heading ("YOU'LL NEED" then `* the
     batch code (chalked on the brite)`): an item's words up to its first colon (what follows says
     what it is), split as a sentence's parts; an indented line without a bullet goes on with its item."""
     lines = text.split("\n")
-    if len(lines) < 2 or _LIST_HEAD.match(lines[0]) is None:
+    if len(lines) < 2 or not _head(lines[0]):
         return []
     items: list[tuple[str, int]] = []
     for offset, line in enumerate(lines[1:], 1):
@@ -190,7 +196,7 @@ def read_prose_inputs(lines: Iterable[str], where: Callable[[int], str]) -> tupl
             listed = _listed(f"{heading[1]}\n{text}")
             if listed:
                 return tuple((p, where(first + offset - 1)) for p, offset in listed)
-        heading = (first, text) if "\n" not in text and _LIST_HEAD.match(text) else None
+        heading = (first, text) if "\n" not in text and _head(text) else None
         listed = _listed(text)
         if listed:
             return tuple((p, where(first + offset)) for p, offset in listed)

@@ -37,6 +37,12 @@ _COUNT = r"(?P<n>\d{1,9}+|one|two|three|four|five|six|seven|eight|nine|ten|a|an)
 _AT_LEAST = _rx(r"(?i)(?<![\w-])(?:(?P<least>at\s++least|no\s++fewer\s++than|not\s++less\s++than|a\s++minimum\s++of|minimum(?:\s++of)?)"
                 r"\s++" + _COUNT + r"|" + _COUNT.replace("?P<n>", "?P<n2>") + r"\s++or\s++more|(?<!\bno\s)(?<!\bnot\s)(?P<more>more\s++than|over)\s++"
                 + _COUNT.replace("?P<n>", "?P<n3>") + r")\s++(?P<noun>[a-z][a-z_-]{1,40}+)(?:\s++(?P<noun2>[a-z][a-z_-]{1,40}+))?(?![\w-])")
+# "(else I cancel and text parents)", "(otherwise we rerun it)": an aside on what follows a failure
+_ELSE_ASIDE = _rx(r"(?i)(?<!\s)\s*+\((?:else|otherwise|if\s++not)\b[^()]{0,200}+\)?+$")
+# "the sheet comes out", "the report comes back": the thing the check's parts are about, before "with"
+_COMES_OUT = _rx(r"(?i)^(?:the\s++|a\s++|an\s++|our\s++)?+[a-z][\w -]{0,40}?\s++(?:comes?|came|gets?\s++printed|is\s++printed)"
+                 r"(?:\s++(?:out|back))?+$")
+_WITH = _rx(r"(?i)\s(?:comes?|came)\s++(?:out|back)\s++with\s|printed\s++with\s")
 _LEAD = _rx(r"^[^:`()\"]{1,120}+:\s++(?=\S)")
 _FILLER = frozenset({"it", "them", "there", "the", "a", "an", "in", "on", "of", "to", "for", "at", "is", "are"})
 
@@ -118,7 +124,11 @@ def parts_of(clause: str) -> list[str]:
     """The clause's parts, the lead before a colon left out ("the screen shows it: a and b" -> a, b)."""
     lead = _LEAD.match(clause)  # a lead of words ("the office has it: ..."), never a field's own colon (`ok: true`)
     body = clause[lead.end():] if lead is not None and len(lead.group(0).split()) > 2 else clause
-    return [p.strip() for p in _PARTS.split(body) if p and p.strip()]
+    body = _ELSE_ASIDE.sub("", body)  # "(else I cancel and text parents)": what follows a failure, no check
+    parts = [p.strip() for p in _PARTS.split(body) if p and p.strip()]
+    if len(parts) > 1 and _COMES_OUT.match(parts[0]) and _WITH.search(body):  # "the sheet comes out with ...": its carrier
+        parts = parts[1:]
+    return parts
 
 
 def read_halves(clause: str, names: frozenset[str], *, skip: str = "") -> tuple[list[Half], list[str]]:

@@ -90,7 +90,11 @@ def said_in_words(clause: str, sentence: str) -> bool:
 
     parts = [p.strip().rstrip(".") for p in _AND.split(wish_tail(clause)[0])]  # "... - ideally under 25": a wish
     parts += [r.group("said").strip() for p in parts if (r := _RESTATED.search(p)) is not None]
-    return any(_HAS.match(p) or _STATE.match(p) or said_here(p) for p in parts if p) and success_cue(sentence) is not None
+    from orchestrator.spec.success_halves import halves_said
+
+    # "Done = the sheet comes out with at least 8 players on it": a count of things (`spec.success_halves`)
+    return (any(_HAS.match(p) or _STATE.match(p) or said_here(p) for p in parts if p) or halves_said(clause)) \
+        and success_cue(sentence) is not None
 
 
 def word_checks(clause: str, line: int, steps: list[StepSpec],

@@ -67,19 +67,28 @@ def iso_duration(text: str) -> float | None:
     return None
 
 
+def duration_clause(text: str, start: int, end: int) -> str:
+    """The clause of `text` holding the duration at `start`..`end`: up to a comma, semicolon, dash or stop."""
+    left = max(text.rfind(c, 0, start) for c in ",;—.")
+    rights = [i for i in (text.find(c, end) for c in ",;—") if i >= 0]
+    return text[left + 1:min(rights, default=len(text))]
+
+
 def whole_limit(sentence: str, *, outside: bool = False) -> float | None:
     """The seconds a sentence limits the whole run to (module docstring), or None; `outside`: the
     sentence is said outside every step's text, where a hard stop or an SLA is the run's."""
     subject = _SUBJECT.search(sentence) or (_WEAK.search(sentence) if outside else None)
-    if subject is None or _PART.search(sentence) or _HABIT.search(sentence) or _STEP_FIELD.match(sentence):
+    if subject is None or _PART.search(sentence) or _STEP_FIELD.match(sentence):
         return None
-    seconds = iso_duration(sentence)
+    seconds = iso_duration(sentence) if _HABIT.search(sentence) is None else None
     if seconds is not None:
         return seconds
     text, _ = normalize(_DOUBLED.sub("", sentence))
     found = [m for m in _DURATION.finditer(text)]
     if len(found) != 1:
         return None  # no duration, or several: which one bounds the run is not clear
+    if _HABIT.search(duration_clause(text, *found[0].span())):  # "usually takes 10 min"; not "..., I'm usually late"
+        return None
     before = text[: found[0].start()]
     if _BOUND.search(before[-40:]) is None and _BOUND_AFTER.match(text, found[0].end()) is None:
         return None
