@@ -175,7 +175,7 @@ _APPROVAL_TIMEOUT = _rx(r"\btimeout\b[\s:=]*((?:(?!->|→)[^()\[\];,])+)"
 
 
 def read_approval(text: str, src: Source, line: int) -> ApprovalPolicy | None:
-    """`required`, `required (timeout 1h → reject)`, `timeout 1h -> approve`, `no`."""
+    """`required`, `required (timeout 1h → reject)`, `timeout 1h -> approve`, `timeout 2h -> skip`, `no`."""
     low = text.strip().lower()
     if low in {"no", "none", "not required", "false", "off", "-", "never", "optional"}:
         return None
@@ -188,8 +188,10 @@ def read_approval(text: str, src: Source, line: int) -> ApprovalPolicy | None:
     on_timeout = "reject"
     if re.search(r"(→|->|then|:)\s*(auto-?)?approv|approve on timeout|auto-?approv", low):
         on_timeout = "approve"
-    elif (then := re.search(r"(?:→|->)\s*([^\s)(;,]+)", low)) and not then.group(1).startswith("reject"):
-        src.warn(line, f"approval on timeout '{then.group(1)}' must be approve or reject; reject assumed",
+    elif (then := re.search(r"(?:→|->)\s*([^\s)(;,]+)", low)) and then.group(1).startswith("skip"):
+        on_timeout = "skip"  # no answer in time: the step is skipped, as by its own condition (`engine.approval`)
+    elif then is not None and not then.group(1).startswith("reject"):
+        src.warn(line, f"approval on timeout '{then.group(1)}' must be approve, reject or skip; reject assumed",
                  "spec.unread")
     known = re.search(r"required|yes|true|timeout|manual|human|reject|approv|sign-?off|need", low)
     if not known and not (timeout is None and said is not None):  # that one was warned above

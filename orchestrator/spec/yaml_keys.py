@@ -383,7 +383,8 @@ _APPROVAL = {name: kind for kind, names in APPROVAL_KEYS.items() for name in nam
 _OUTCOMES = {"approve": ("approve", "approved", "accept", "accepted", "allow", "continue", "proceed", "go on",
                          "pass", "yes", "auto-approve", "auto approve"),
              "reject": ("reject", "rejected", "deny", "denied", "decline", "declined", "fail", "abort", "stop",
-                        "cancel", "no", "auto-reject", "auto reject")}
+                        "cancel", "no", "auto-reject", "auto reject"),
+             "skip": ("skip", "skipped", "skip step", "skip the step", "skip it")}
 
 
 def approval_key(raw: str) -> str | None:
@@ -391,7 +392,8 @@ def approval_key(raw: str) -> str | None:
 
 
 def approval_outcome(value: object) -> str | None:
-    """`then: reject` / `deny` / `fail` → reject; `approve` / `continue` → approve; else None."""
+    """`then: reject` / `deny` / `fail` → reject; `approve` / `continue` → approve; `skip` → skip (the
+    step is skipped, as by its own condition; `engine.approval`); else None."""
     if isinstance(value, bool):
         return "approve" if value else "reject"
     word = " ".join(str(value).lower().replace("_", " ").split()).strip(".!")

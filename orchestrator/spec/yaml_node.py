@@ -272,8 +272,8 @@ class NodeReader:
         if "on_timeout" in keys:
             word = yk.approval_outcome(self.value(keys["on_timeout"][1]))
             if word is None:
-                self.src.warn(self.line(keys["on_timeout"][1]), f"approval.{said['on_timeout']} must be approve "
-                                                                 "or reject; reject assumed", "spec.unread")
+                self.src.warn(self.line(keys["on_timeout"][1]), f"approval.{said['on_timeout']} must be approve, "
+                                                                 "reject or skip; reject assumed", "spec.unread")
             on_timeout = word or "reject"
         when = self.text(keys["when"][1], f"approval.{said['when']}") if "when" in keys else None
         when = yk.condition_text(when) if when is not None else None
@@ -286,7 +286,8 @@ class NodeReader:
             self.notes.append((self.line(keys["by"][0]), f"{said['by']}: {self.value(keys['by'][1])}",
                                "who approves: shown with the gate; the gate takes anyone's answer"))
         return ApprovalPolicy(required=True, timeout_s=timeout, when=when,
-                              on_timeout="approve" if on_timeout == "approve" else "reject")
+                              on_timeout="approve" if on_timeout == "approve" else
+                              "skip" if on_timeout == "skip" else "reject")
 
     def inputs(self, node: Node) -> tuple[InputSpec, ...]:
         where = self.src.where

@@ -3,6 +3,8 @@ the same in the Markdown and the YAML form."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from orchestrator.spec import parse_spec_text
@@ -38,7 +40,7 @@ def _yaml(key: str, value: str) -> WorkflowSpec:
     [
         ("required (timeout 5 parsecs -> approve)", "approval timeout '5 parsecs' is not a duration"),
         ("required (timeout banana -> reject)", "approval timeout 'banana' is not a duration"),
-        ("required (timeout 1h -> maybe)", "approval on timeout 'maybe' must be approve or reject"),
+        ("required (timeout 1h -> maybe)", "approval on timeout 'maybe' must be approve, reject or skip"),
     ],
 )
 def test_a_markdown_approval_timeout_that_cannot_be_read_is_a_warning_with_its_line(
@@ -64,6 +66,20 @@ def test_banana_and_maybe_warn_twice_and_the_gate_rejects_without_a_timeout() ->
 )
 def test_readable_approvals_give_no_warning(approval: str) -> None:
     assert _markdown(approval).warnings == ()
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [lambda: _markdown("required (timeout 2h -> skip)"),
+     lambda: _yaml("approval", "{required: true, timeout: 2h, on_timeout: skip}"),
+     lambda: _yaml("approval", "{timeout: 2h, if_no_answer: skip it}")],
+    ids=["markdown", "yaml", "yaml-own-key"],
+)
+def test_an_approval_whose_silence_skips_the_step_is_read_as_skip_without_a_warning(spec: Any) -> None:
+    read = spec()
+    assert read.warnings == ()
+    assert read.steps[0].approval is not None
+    assert (read.steps[0].approval.timeout_s, read.steps[0].approval.on_timeout) == (7200.0, "skip")
 
 
 def test_the_yaml_approval_string_warns_like_the_markdown_one() -> None:
