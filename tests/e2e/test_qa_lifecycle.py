@@ -207,7 +207,7 @@ def test_a_gate_pauses_with_how_to_go_on_and_only_the_waiting_step_can_be_decide
     assert len(report["sessions"]) == 2 and report["sessions"][1]["resumed"] is True
 
 
-@pytest.mark.parametrize("policy", ["reject", "approve"])
+@pytest.mark.parametrize("policy", ["reject", "approve", "skip"])
 def test_a_gate_timeout_passed_while_no_process_ran_is_decided_at_resume(tmp_path: Path, policy: str) -> None:
     spec = _workspace(tmp_path, "gate.yaml", f"""\
 name: gate-{policy}
@@ -236,6 +236,11 @@ steps:
     if policy == "approve":
         assert resumed.returncode == 0 and summary["status"] == "succeeded"
         assert summary["outputs"]["publish"]["value"] == 3
+    elif policy == "skip":  # silence skips the step, as its own false condition would: nothing to undo
+        assert resumed.returncode == 0 and summary["status"] == "succeeded", resumed.stdout
+        assert steps["publish"]["status"] == "skipped" and summary["outputs"].get("publish") is None
+        assert "no approval within 1s" in json.dumps(steps["publish"])
+        assert not summary.get("compensations")
     else:
         assert resumed.returncode == 1 and summary["status"] == "failed"
         assert "no decision within 1s" in summary["error"]["message"]
