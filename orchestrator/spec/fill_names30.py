@@ -78,6 +78,15 @@ def _names(label: str, text_words: list[str]) -> bool:
     return bool(n) and any(text_words[i:i + n] == words for i in range(len(text_words) - n + 1))
 
 
+def _written(own: InputSpec, src: Source) -> bool:
+    """Whether the input's line writes its name itself ("SOW DATE:   sow_date"), not only its label."""
+    tail = own.where.rsplit(":", 1)[-1]
+    if not tail.isdigit() or not 0 < int(tail) <= len(src.lines):
+        return False
+    line = src.lines[int(tail) - 1]
+    return re.search(rf"(?<![\w-]){re.escape(own.name)}(?![\w-])", line) is not None
+
+
 def _line(step: StepSpec) -> int:
     tail = step.where.rsplit(":", 1)[-1]
     return int(tail) if tail.isdigit() else 1
@@ -101,6 +110,8 @@ def read_fill_names(inputs: tuple[InputSpec, ...] | None, steps: Sequence[StepSp
     taken = {i.name for i in inputs}
     for index, label in labelled:
         own = inputs[index]
+        if _written(own, src):  # "SOW DATE:   sow_date": the author named it; that name stands
+            continue
         fields: set[str] = set()
         users: list[str] = []
         for k, step in enumerate(steps):
