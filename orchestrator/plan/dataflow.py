@@ -583,6 +583,7 @@ class _Planner:
         names = [i.name for i in inputs]
         flow = Flow(inputs=inputs, read_at={j.reading.where for read in joins.values() for j in read if j.placed})
         conditions: dict[str, str] = {}
+        may_skip = {s.id for s in spec.steps if s.when or s.otherwise_of}  # once: a per-step set was quadratic
         for step in spec.steps:
             item_fields = self.item_fields(step, inputs)
             scope = Scope(inputs=tuple(names), produced=self.produced, deps=dep_ids, start=tuple(dep_ids[step.id]),
@@ -623,8 +624,8 @@ class _Planner:
                                      self.reads_about(step), self.spec.text, mapped.bindings, mapped.provenance,
                                      self.path)  # "year ..... 2026", '"the Loan Fee" means USD 1,500' (`literal_shape28`)
             self.found += self.take_output_aliases(step, loose[step.id], mapped, lineage)  # "the plan number from 3a"
-            self.found += read_if_skipped(step, self.text_of(step), mapped.bindings, mapped.provenance, {
-                s.id for s in spec.steps if s.when or s.otherwise_of}, self.path)  # "or 1 if ( iv ) was skipped"
+            self.found += read_if_skipped(step, self.text_of(step), mapped.bindings, mapped.provenance,
+                                          may_skip, self.path)  # "or 1 if ( iv ) was skipped"
             joined = bind_joins(mapped, joins[step.id], required_of(schema), reads[step.id])
             self.found += [w for w in mapped.warnings if not (  # a name a join binds is no longer "bound to the later"
                 w.code == "ambiguous-input" and any(f"`{n}` is output by " in w.message for n in joined))]
