@@ -18,6 +18,7 @@ from orchestrator.spec.outline import outline
 from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.vocabulary import Vocabulary
 from tests.unit.spec.phrase_probe import plain_effect
+from tests.unit.spec.success_probe import success_checks as _checks
 
 
 def _read(text: str) -> dict[str, Any]:
@@ -191,13 +192,6 @@ def test_not_concurrently_with_a_clause_is_no_start() -> None:
 
 
 # -- a success check in a legal register: "has been issued", "exceeds zero", a name without its unit ------
-
-def _checks(spec: WorkflowSpec) -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
-    for c in spec.contracts:
-        if c.consumer is None and c.constraints.get(""):
-            out.setdefault(c.producer, {}).update(c.constraints[""]["properties"])
-    return out
 
 
 def test_an_slas_deemed_complete_when_reads_on_the_outputs() -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from orchestrator.spec import parse_spec_text
 from orchestrator.spec.success_checks23 import titled_cue
+from tests.unit.spec.success_probe import success_checks as _checks
 
 STEPS = ("## Steps\n\n### Step 1: Pack\n- Skill: `pack-box`\n- Output: `box_id`, `weight_kg`\n\n"
          "### Step 2: Ship\n- Skill: `courier-book`\n- Output: `tracking_no`, `status`, `label_ref`\n\n")
@@ -17,14 +18,6 @@ STEPS = ("## Steps\n\n### Step 1: Pack\n- Skill: `pack-box`\n- Output: `box_id`,
 def _read(text: str, kind: str = "markdown", name: str = "doc.md") -> Any:
     return parse_spec_text(text, name, kind)
 
-
-def _checks(spec: Any) -> dict[str, dict[str, Any]]:
-    """{producer: its checked output properties} of the run's success checks."""
-    out: dict[str, dict[str, Any]] = {}
-    for c in spec.contracts:
-        if c.consumer is None and c.constraints.get(""):
-            out.setdefault(c.producer, {}).update(c.constraints[""]["properties"])
-    return out
 
 
 def test_a_shipping_runbooks_check_in_words_is_read_on_the_step_it_names() -> None:

@@ -4,21 +4,11 @@ a courier's dispatch sheet, a clinic booking runbook, a conference talk's upload
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from orchestrator.spec import parse_spec_text
 from orchestrator.spec.success_there29 import there_field
-
-
-def _checks(spec: Any) -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
-    for c in spec.contracts:
-        if c.consumer is None and c.constraints.get(""):
-            out.setdefault(c.producer, {}).update(c.constraints[""]["properties"])
-    return out
-
+from tests.unit.spec.success_probe import success_checks as _checks
 
 DISPATCH = ("# Dispatch\n\n## Steps\n\n### Step 1: Pack\n- Skill: `pack-box`\n- Output: `weight_g`\n\n"
             "### Step 2: Label\n- Skill: `print-label`\n- Output: `tracking_id`, `cost`\n\n")

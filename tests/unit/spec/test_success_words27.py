@@ -8,15 +8,7 @@ from typing import Any
 
 from orchestrator.spec import parse_spec_text
 from orchestrator.spec.success_words27 import cue27, halves, wish_tail
-
-
-def _checks(spec: Any) -> dict[str, dict[str, Any]]:
-    """{producer: its checked output properties} of the run's success checks."""
-    out: dict[str, dict[str, Any]] = {}
-    for c in spec.contracts:
-        if c.consumer is None and c.constraints.get(""):
-            out.setdefault(c.producer, {}).update(c.constraints[""]["properties"])
-    return out
+from tests.unit.spec.success_probe import success_checks as _checks
 
 
 def _success_warnings(spec: Any, line: int) -> list[str]:
