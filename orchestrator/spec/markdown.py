@@ -80,6 +80,7 @@ from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_secti
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import intent_limit_unread, read_run_limit
 from orchestrator.spec.said_literals import with_fixed_values
+from orchestrator.spec.sql_script32 import psql_inputs, step_values
 from orchestrator.spec.section_kinds import merge_same_kind, merged_text, same_title
 from orchestrator.spec.sections import place_branches
 from orchestrator.spec.shape_aside import definitions_unread
@@ -819,8 +820,11 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         or read_prose_inputs(src.lines, src.where) \
         or read_user_gives(src.lines, src.where) \
         or read_given_list(src.lines, src.where)  # ".What you hand it" over a list; "It needs the **...**"
+    if inputs is None:  # `psql -v week=... -f x.sql`, `--   :week = ISO week` (`spec.sql_script32`)
+        inputs = psql_inputs(src)
     steps = place_branches(steps, [(i.name, i.description) for i in inputs or ()], src)
     steps = with_fixed_values(steps)  # `home_port is always "Leith"`: the step's own value, no workflow input
+    steps = step_values(steps, src)  # an SQL script's `x = 20`, `\set x 20`, SET statement_timeout (`sql_script32`)
     if inputs is not None and "inputs" not in found and recipes is None:  # "CALL LIST (fixed): Jo, Dev"
         steps = with_block_literals(steps, src, [s.where for s in steps])  # (`spec.input_blocks25`)
     if "intent" in found and steps:  # "Definition of done: ...", "the whole run gets 2 hours": said in the intent
