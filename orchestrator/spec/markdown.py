@@ -80,7 +80,6 @@ from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_secti
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import intent_limit_unread, read_run_limit
 from orchestrator.spec.said_literals import with_fixed_values
-from orchestrator.spec.sql_script32 import psql_inputs, step_values
 from orchestrator.spec.section_kinds import merge_same_kind, merged_text, same_title
 from orchestrator.spec.sections import place_branches
 from orchestrator.spec.shape_aside import definitions_unread
@@ -91,6 +90,7 @@ from orchestrator.spec.shape_success import success_section
 from orchestrator.spec.sheet import find_sheet, sheet_steps
 from orchestrator.spec.skill_headings import names_skill, skill_section
 from orchestrator.spec.source import Source
+from orchestrator.spec.sql_script32 import no_steps, psql_inputs, step_values
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.steps_lead import steps_lead
 from orchestrator.spec.steps_lettered_sub import lettered_sub_steps
@@ -754,6 +754,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         src.error(turns, "a chat transcript (its turns start here) in which no turn asks to run a skill, so it has no "
                          "steps: write one turn per step that says what to run, e.g. 'run `fetch-orders` on it', "
                          "then 'otherwise → `open-ticket`'", "spec.no-steps")
+    elif not steps and (sql := no_steps(src)) is not None:  # a plain migration (`spec.sql_script32`)
+        src.error(1, sql, "spec.no-steps")
     elif not steps:
         src.error(steps_section_line or title_line or 1, "the spec has no steps: write each as a `## Step 1: Name` "
                   "heading, or as a numbered list item that names its skill in backticks "

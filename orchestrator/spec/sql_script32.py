@@ -49,7 +49,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 _LIQUIBASE = _rx(r"(?i)\A\s*+--\s*+liquibase\s++formatted\s++sql")
 _PSQL = _rx(r"(?<![\w-])psql(?![\w-])")
 _V_FLAG = _rx(r"(?<![\w-])(?:-v|--set|--variable)[ \t=]++([A-Za-z_]\w*+)=(\"[^\"\n]*+\"|'[^'\n]*+'|[^\s\"']*+)")
-_DESCRIBED = _rx(r"^[ \t]*+--[ \t]*+:['\"]?+([A-Za-z_]\w*+)['\"]?+[ \t]++(?:=|-|–|—|:)[ \t]*+(.*+)$")
+_DESCRIBED = _rx(r"^[ \t]*+(?:--|\*++|//)[ \t]*+:['\"]?+([A-Za-z_]\w*+)['\"]?+[ \t]++(?:=|-|–|—|:)[ \t]*+(.*+)$")
 _META_SET = _rx(r"^[ \t]*+\\set[ \t]++([A-Za-z_]\w*+)[ \t]++(\"[^\"\n]*+\"|'[^'\n]*+'|\S++)[ \t]*+$")
 _PLACEHOLDER = r"(?<![:\w]):['\"]?+{name}(?![\w])"
 # `name = value` in a step's text: a name written as one (`_` in it, or backticks), a literal value
@@ -58,9 +58,9 @@ _PAIR = _rx(r"(?<![\w`.])(?:`([A-Za-z_]\w*+)`|([A-Za-z][A-Za-z0-9]*+(?:_[A-Za-z0
 _SET_BEFORE = _rx(r"(?i)(?<![\w])set(?:[ \t]++(?:local|session))?+[ \t]++$")
 _FAILURE_WORDS = _rx(r"(?i)(?<![\w-])(?:fail\w*+|errors?|locked|down|keep\s++going|carry\s++on|go\s++on\s++with|"
                      r"continue\s++with|fall\s*+back|instead|otherwise|if\s++it\s++(?:breaks|dies))(?![\w-])")
-_SENTENCE = _rx(r"[^.!?;:\n]*+(?:[.!?;:](?=\s|$)|$)")
+_STOP = _rx(r"[.!?;:](?:\s++|$)|\n")
 _TIMEOUT = _rx(r"(?i)(?<![\w])SET(?:[ \t]++(?:LOCAL|SESSION))?+[ \t]++statement_timeout[ \t]*+(?:=|TO)[ \t]*+"
-               r"['\"]?+(\d++(?:\.\d++)?+)[ \t]*+(ms|s|sec|min|h)?+['\"]?+;?+")
+               r"['\"]?+(\d++(?:\.\d++)?+)(?:[ \t]*+(ms|s|sec|min|h)(?![\w]))?+['\"]?+;?+")
 _UNIT = {"ms": 0.001, "s": 1.0, "sec": 1.0, "min": 60.0, "h": 3600.0}
 # "whatever 3 or 4 handed back, as `sends` (both of them call that field `messages`)"
 _RENAMED = _rx(r"(?i)(?<![\w-])(?:whatever|whichever|what)[ \t]++(?:of[ \t]++)?+(?:steps?[ \t]++)?+(\d{1,3})[ \t]++"
@@ -82,14 +82,13 @@ def psql_inputs(src: Source) -> tuple[InputSpec, ...] | None:
     found: dict[str, InputSpec] = {}
     for number, raw in enumerate(src.text.splitlines(), 1):
         if _PSQL.search(raw):
-            for m in _V_FLAG.finditer(raw):
-                found.setdefault(m.group(1), InputSpec(name=m.group(1), where=src.where(number)))
-        m = _DESCRIBED.match(raw)
-        if m is not None:
-            said = m.group(2).strip()
-            old = found.get(m.group(1))
-            found[m.group(1)] = InputSpec(name=m.group(1), description=said,
-                                          where=old.where if old else src.where(number))
+            for flag in _V_FLAG.finditer(raw):
+                found.setdefault(flag.group(1), InputSpec(name=flag.group(1), where=src.where(number)))
+        described = _DESCRIBED.match(raw)
+        if described is not None:
+            name, said = described.group(1), described.group(2).strip()
+            old = found.get(name)
+            found[name] = InputSpec(name=name, description=said, where=old.where if old else src.where(number))
     if not found:
         return None
     first = min(int(i.where.rsplit(":", 1)[1]) for i in found.values())
@@ -97,6 +96,20 @@ def psql_inputs(src: Source) -> tuple[InputSpec, ...] | None:
     src.warn(first, f"the psql variables {', '.join(f'`:{n}`' for n in found)} read as the workflow's inputs "
                     f"{names}; to say so, write `-- Inputs: {names}`", "spec.reading")
     return tuple(found.values())
+
+
+_STATEMENT = _rx(r"(?im)^[ \t]*+((?:alter|create|drop|insert|update|delete|select|grant|truncate|with)[ \t]++[\w ]{0,30}+)")
+
+
+def no_steps(src: Source) -> str | None:
+    """The refusal of an SQL script with no workflow in its comments (module docstring); None for other texts."""
+    if not is_sql(src):
+        return None
+    said = [m.group(1).split()[0].upper() for m in _STATEMENT.finditer(src.text)][:4]
+    what = f" ({', '.join(dict.fromkeys(said))} ...)" if said else ""
+    return (f"an SQL script with no workflow in its comments: its statements{what} are SQL, not steps; write the "
+            "process as numbered `--` comments that name each step's skill in backticks "
+            "(`-- 1. `load-rows` with :day`)")
 
 
 def _constants(src: Source) -> dict[str, object]:
@@ -113,8 +126,7 @@ def _constants(src: Source) -> dict[str, object]:
 def _pairs(text: str) -> dict[str, object]:
     """`name = value` pairs of `text` outside failure sentences and SET statements."""
     out: dict[str, object] = {}
-    for sentence in _SENTENCE.finditer(text):
-        part = sentence.group(0)
+    for part in _STOP.split(text):
         if not part.strip() or _FAILURE_WORDS.search(part):
             continue
         for m in _PAIR.finditer(part):
@@ -175,7 +187,10 @@ def step_values(steps: Iterable[StepSpec], src: Source) -> list[StepSpec]:
 def renamed_join(text: str, where: str) -> list[EitherInput]:
     """"whatever 3 or 4 handed back, as `sends` (both of them call that field `messages`)": `sends` from
     the named field of each of the two steps, whichever ran (module docstring)."""
-    from orchestrator.spec.either_input import Alternative, EitherInput  # imports this module: asked late
+    from orchestrator.spec.either_input import (  # imports this module: asked late
+        Alternative,
+        EitherInput,
+    )
 
     out = []
     for m in _RENAMED.finditer(text):
