@@ -151,3 +151,23 @@ def test_whichever_ran_without_the_field_said_is_no_renamed_join() -> None:
     from orchestrator.spec.sql_script32 import renamed_join
 
     assert renamed_join(spec.steps[-1].description, "runbook.md:9") == []
+
+
+@pytest.mark.parametrize("text", [
+    # a lab protocol, a ticket export's runbook, the SQL comment's own way: a later sentence saying when it is slow
+    "Load the plate with `plate-read`. the reader is slow on fridays -> retry twice, 30 s apart.",
+    "Export with `ticket-export` (nightly). the API runs slow on weekends => retry 3 times.",
+    "pull the cohort with :week. gives back `rows`. warehouse is slow on mondays -> retry it twice, 1 min apart.",
+])
+def test_when_it_is_slow_said_before_an_arrow_is_why_not_a_retry_for_timeouts_only(text: str) -> None:
+    from orchestrator.spec.phrase import read_phrase
+
+    statement = read_phrase(text).statement
+    assert statement.retries in (2, 3) and statement.applies_to is None
+
+
+def test_if_it_times_out_before_an_arrow_keeps_the_retry_for_timeouts() -> None:
+    from orchestrator.spec.phrase import read_phrase
+
+    statement = read_phrase("Load the plate with `plate-read`. if the reader times out on fridays -> retry twice.").statement
+    assert statement.retries == 2 and statement.applies_to == "timeout"
