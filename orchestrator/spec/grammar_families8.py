@@ -215,5 +215,5 @@ GATES = {name: words + legal29.GATES.get(name, "") for name, words in GATES.item
 EARLY_FIRST = values29.EARLY + EARLY_FIRST
 GATES = {name: words + values29.GATES.get(name, "") for name, words in GATES.items()}
 # the thirty-first round's deadline with its outcome and words that only look like a policy (`spec.h24_left31`)
-EARLY_FIRST, IGNORE_LAST = left31.EARLY + EARLY_FIRST, IGNORE_LAST + left31.IGNORE
+EARLY_FIRST, IGNORE_LAST = EARLY_FIRST + left31.EARLY, IGNORE_LAST + left31.IGNORE  # after the earlier rounds
 GATES = {name: words + left31.GATES.get(name, "") for name, words in GATES.items()}

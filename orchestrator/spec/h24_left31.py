@@ -3,8 +3,8 @@ policy, an XML root's metadata, and two HCL notations.
 
 - a time limit whose outcome is said as failing: "must come back inside 30 s or treat as failed", "reply within
   2 min else count it failed", "done in under 5 min, otherwise call it a failure": the attempt's time (`EARLY`);
-- words of a policy that say something else (`IGNORE`): "once for every round that step 1 hands back", "once per
-  photo": a fan-out, not a run count; "give it the whole pile of picks", "give them all the rows": what the step
+- words of a policy that say something else (`IGNORE`): "once for every round that step 1 hands back": a fan-out,
+  not a run count ("only post it once per batch" is still no retry); "give it the whole pile of picks", "give them all the rows": what the step
   is given, not a time (a time after it, "give it the full 5 minutes", is still read);
 - the root element's attributes that say who, when or which version (`owner="rk"`, `author`, `version`,
   `created`, `xmlns:*`): about the document, no workflow meaning: set aside with a note (`root_aside`), never warned
@@ -40,8 +40,8 @@ _TIME_AFTER = (r"(?![^.;,]{0,60}?(?:\d|\b(?:an?\s+(?:second|minute|hour|day|week
 
 IGNORE: tuple[Row, ...] = (
     # "once for every round that (i) hands back", "once per photo": one run per item, not a count of runs
-    Row("ignore", r"(?<!retry\s)(?<!again\s)(?<!retried\s)(?<!try\s)(?<!rerun\s)(?<!re-run\s)(?<!\w)once\s+(?:for|per)\s+"
-        r"(?:every|each|all|any|the\s+(?:every|each))?\s*+(?:single\s+|one\s+of\s+the\s+)?[\w-]{2,30}+\b"),
+    Row("ignore", r"(?<!retry\s)(?<!again\s)(?<!retried\s)(?<!try\s)(?<!rerun\s)(?<!re-run\s)(?<!\w)once\s+for\s+"
+        r"(?:every|each|all|any)\s+(?:single\s+|one\s+of\s+the\s+)?[\w-]{2,30}+\b"),
     # "give it the whole pile of picks", "give them all the rows": what the step takes, not a time
     Row("ignore", r"(?<!\w)give\s+(?:it|them|him|her)\s+(?:the|all|every|each|its|their|both|those|these|that|this)\b"
         + _TIME_AFTER),

@@ -42,7 +42,7 @@ def test_a_time_that_is_no_deadline_is_not_read_as_one() -> None:
 
 def test_once_for_every_item_and_give_it_the_things_raise_no_warning() -> None:
     for text in ("Then `plate-scan`, once for every well that the loader hands back.",
-                 "`prep-station` runs once per dish on the ticket.",
+                 "`prep-station` runs once for each dish on the ticket.",
                  "`release-notes` when all the merges are in — give it the whole list of tickets.",
                  "Give them all the rows from the sheet."):
         p = read_phrase(text)
