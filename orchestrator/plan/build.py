@@ -363,7 +363,7 @@ def _edges(spec: WorkflowSpec, steps: list[PlanStep]) -> tuple[Edge, ...]:
     for consumer in steps:
         fed: dict[str, list[tuple[str, InputBinding]]] = {}
         for name, binding in consumer.inputs.items():
-            if binding.source == "step" and binding.pointers:  # each of a join's steps feeds its own field
+            if binding.source == "step" and binding.any_of:  # each of a join's steps feeds the field (its pointer)
                 for sid in binding.any_of:
                     fed.setdefault(sid, []).append((name, binding.model_copy(update={"pointer": binding.pointer_of(sid)})))
             elif binding.source == "step" and binding.step:
