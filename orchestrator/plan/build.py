@@ -31,6 +31,7 @@ from orchestrator.plan.dataflow import (
     with_instruction_outputs,
 )
 from orchestrator.plan.fan_words import read_fan_outs
+from orchestrator.plan.carry_ref31 import resolve_carries
 from orchestrator.plan.flow_checks import hand_on_empty_values, refusal
 from orchestrator.plan.guards import guard_plan
 from orchestrator.plan.input_choices import said_choices
@@ -315,6 +316,9 @@ def draft_plan(
         mcp_config=str(settings.mcp_config) if settings.mcp_config else None,
     )
     plan = hand_on_empty_values(plan, refusal)
+    plan, carried = resolve_carries(plan)  # a value to go on with taken from earlier data (`carry_ref31`)
+    if carried:
+        plan = plan.model_copy(update={"warnings": tuple(sorted((*plan.warnings, *carried), key=line_key))})
     warned_at = {(w.line, w.code) for w in plan.warnings}  # a reader's own warning at the line wins
     had = set(plan.warnings)  # a set: 8 000 warnings are not compared pairwise
     guarded = [w for w in guard_plan(plan, set(skills), unmarked_lines(spec.text.splitlines()))
