@@ -23,6 +23,7 @@ from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic, Severity, SkillError, SkillweaveError
 from orchestrator.kinds import BoundSkill, kind_registry
 from orchestrator.plan.bind import SkillChooser, bind_steps, explicit_name
+from orchestrator.plan.carry_ref31 import resolve_carries
 from orchestrator.plan.contract import OutputContract, edge_schema, input_contract, output_contract
 from orchestrator.plan.dataflow import (
     completed_policy,
@@ -31,7 +32,6 @@ from orchestrator.plan.dataflow import (
     with_instruction_outputs,
 )
 from orchestrator.plan.fan_words import read_fan_outs
-from orchestrator.plan.carry_ref31 import resolve_carries
 from orchestrator.plan.flow_checks import hand_on_empty_values, refusal
 from orchestrator.plan.guards import guard_plan
 from orchestrator.plan.input_choices import said_choices

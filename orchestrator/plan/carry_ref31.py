@@ -28,14 +28,13 @@ earlier step gives `candidates`) keep the warning that the value is not read.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from orchestrator.errors import Diagnostic
 from orchestrator.plan.contract import at_pointer
-from orchestrator.plan.lineage import Lineage
+from orchestrator.plan.lineage import Lineage, highest, positions
 from orchestrator.plan.location import warning_at
 from orchestrator.plan.model import Plan, PlanStep
 from orchestrator.plan.schema import declares_properties, properties_of, supply_problems, types_of
@@ -63,7 +62,7 @@ _STEPISH = _rx(r"(?i)^step[-_]?\d{1,4}+$")
 _POSSESSIVE = _rx(r"(?i)^(?P<field>[a-z_][a-z0-9_]{0,40}+)(?:'s|')\s++(?P<each>[a-z_][a-z0-9_]{0,40}+)$")
 _PLAIN = _rx(r"(?i)^[a-z_][a-z0-9_]{0,40}+$")
 _LEAD = _rx(r"(?i)^(?:(?:just|simply)\s++)?(?:all\s++(?:of\s++)?|each\s++of\s++|every\s++one\s++of\s++)?(?:the\s++)?")
-_TAIL = _rx(r"(?i)\s++(?:instead|again|as\s++is|from\s++before|then)$")
+_TAIL = _rx(r"(?i)(?<!\s)\s++(?:instead|again|as\s++is|from\s++before|then)$")
 # the whole value said: "carry on with ...", "use ... instead", "fall back to ..."
 _CARRY = _rx(r"(?i)(?<![\w-])(?:carry(?:ing)?\s++on|go(?:ing)?\s++on|continu(?:e|ing)|keep\s++going|fall(?:ing)?\s++back"
              r"|use|using|pass(?:ing)?\s++on|hand(?:ing)?\s++on)\s++(?:with\s++|to\s++|using\s++)?"
@@ -229,6 +228,22 @@ class _Names:
             self.by_key[_key(s.id)] = s.id  # an id wins over a name
         self.inputs = {i.name for i in plan.inputs}
         self.lineage = Lineage([s.id for s in plan.steps], {s.id: s.depends_on for s in plan.steps})
+        routed = {t for s in plan.steps for t in (*s.routes.values(), *([s.route_default] if s.route_default else []))}
+        self.maybe_skipped = 0  # bit i: step i runs only on a condition
+        for s in plan.steps:
+            if s.when or s.id in routed:
+                self.maybe_skipped |= 1 << self.lineage.bit[s.id]
+        self._givers: dict[str, int] | None = None
+
+    def givers(self, field: str) -> int:
+        """Bit i set when step i's output has a field `field` names (built once)."""
+        if self._givers is None:
+            self._givers = {}
+            for s in self.plan.steps:
+                for prop in properties_of(s.output_schema):
+                    for key in {prop, prop.rstrip("s")}:
+                        self._givers[key] = self._givers.get(key, 0) | (1 << self.lineage.bit[s.id])
+        return self._givers.get(field, 0) | self._givers.get(field.rstrip("s"), 0)
 
     def step(self, token: str) -> str | None:
         key = _key(token)
@@ -275,7 +290,8 @@ def _resolve(c: Carried, step: PlanStep, names: _Names) -> Carried | None:
         return c.model_copy(update={"step": sid, "pointer": "".join(f"/{p}" for p in path)})
     # "the candidates' barcodes": an output field of one earlier step (else a workflow input)
     field = ref.path[0]
-    givers = [a for a in names.lineage.ancestors(step.id) if a in names.steps
+    bits = names.givers(field) & names.lineage.ancestor_bits(step.id)
+    givers = [a for a in (names.lineage.ids[i] for i in positions(bits)) if a in names.steps
               and _field_of(names.steps[a].output_schema, field)]
     if len(givers) == 1:
         producer = names.steps[givers[0]]
@@ -392,11 +408,10 @@ def _always_before(sid: str, step: PlanStep, names: _Names) -> str | None:
         return "it is this step itself"
     if not names.lineage.is_ancestor(sid, step.id):
         return f"{sid} is not a step this one runs after (add it to its depends_on)"
-    routed = {t for s in names.plan.steps for t in (*s.routes.values(), *([s.route_default] if s.route_default else []))}
-    for one in (sid, *names.lineage.ancestors(sid)):
-        other = names.steps.get(one)
-        if other is not None and (other.when or one in routed):
-            return f"{sid} may be skipped ({one} runs only on a condition), so its output may not be there"
+    skipped = (names.lineage.ancestor_bits(sid) | (1 << names.lineage.bit[sid])) & names.maybe_skipped
+    if skipped:
+        one = names.lineage.ids[highest(skipped)]
+        return f"{sid} may be skipped ({one} runs only on a condition), so its output may not be there"
     return None
 
 
@@ -493,10 +508,7 @@ def carried_value(fallback: Fallback, base: Any, inputs: Mapping[str, Any],
             if not isinstance(found, list):
                 raise KeyError(f"{described(c)} is not a list")
             found = [_at(one, c.each) for one in found]
-        if c.field:
-            value = {**(value if isinstance(value, dict) else {}), c.field: found}
-        else:
-            value = found
+        value = {**(value if isinstance(value, dict) else {}), c.field: found} if c.field else found
         said.append(f"{c.field or 'the output'} carried from {described(c)}")
     return value, "; ".join(said)
 

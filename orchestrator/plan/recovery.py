@@ -48,7 +48,12 @@ from pydantic import BaseModel, ConfigDict
 
 from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
-from orchestrator.plan.carry_ref31 import carry_sentence, outweighs, unread_carries, with_said_fields
+from orchestrator.plan.carry_ref31 import (
+    carry_sentence,
+    outweighs,
+    unread_carries,
+    with_said_fields,
+)
 from orchestrator.plan.continue_from29 import assumed_output, unread_fields
 from orchestrator.plan.location import from_default, from_spec, warning_at
 from orchestrator.plan.model import Provenance, StepPolicy
@@ -306,7 +311,7 @@ def _fallback(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], s
                                 f"on error: {step.on_error}"))
     carried = {id(s): f for s in said if s.place == "step text" and s.effect.on is None
                and (f := carry_sentence(s.text, s.prov.where)) and outweighs(f, s.effect.fallback)}
-    candidates += [_Cand(carried.get(id(s), s.effect.fallback), s.prov, s.text) for s in said  # type: ignore[arg-type]
+    candidates += [_Cand(carried.get(id(s), s.effect.fallback), s.prov, s.text) for s in said
                    if s.place == "step text" and s.effect.on is None
                    and (s.effect.fallback is not None or id(s) in carried)]
     read_at = {s.prov.where for s in said if s.place == "step text"}
