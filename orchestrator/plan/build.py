@@ -23,6 +23,7 @@ from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic, Severity, SkillError, SkillweaveError
 from orchestrator.kinds import BoundSkill, kind_registry
 from orchestrator.plan.bind import SkillChooser, bind_steps, explicit_name
+from orchestrator.plan.carry_ref31 import resolve_carries
 from orchestrator.plan.contract import OutputContract, edge_schema, input_contract, output_contract
 from orchestrator.plan.dataflow import (
     completed_policy,
@@ -315,6 +316,9 @@ def draft_plan(
         mcp_config=str(settings.mcp_config) if settings.mcp_config else None,
     )
     plan = hand_on_empty_values(plan, refusal)
+    plan, carried = resolve_carries(plan)  # a value to go on with taken from earlier data (`carry_ref31`)
+    if carried:
+        plan = plan.model_copy(update={"warnings": tuple(sorted((*plan.warnings, *carried), key=line_key))})
     warned_at = {(w.line, w.code) for w in plan.warnings}  # a reader's own warning at the line wins
     had = set(plan.warnings)  # a set: 8 000 warnings are not compared pairwise
     guarded = [w for w in guard_plan(plan, set(skills), unmarked_lines(spec.text.splitlines()))

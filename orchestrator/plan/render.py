@@ -117,7 +117,12 @@ def _retry(retry: RetryPolicy) -> str:
 
 def _fallback(fallback: Fallback) -> str:
     if fallback.action is FallbackAction.DEFAULT:
-        return "use the empty value" if fallback.value is None else f"use {fallback.value!r}"
+        said = "use the empty value" if fallback.value is None else f"use {fallback.value!r}"
+        if fallback.carry:  # `plan.carry_ref31`
+            from orchestrator.plan.carry_ref31 import described
+
+            said += "".join(f", {c.field or 'the whole output'} carried from {described(c)}" for c in fallback.carry)
+        return said
     if fallback.action is FallbackAction.SKILL:
         return f"run skill {fallback.skill}"
     return fallback.action.value
