@@ -23,6 +23,7 @@ from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic, Severity, SkillError, SkillweaveError
 from orchestrator.kinds import BoundSkill, kind_registry
 from orchestrator.plan.bind import SkillChooser, bind_steps, explicit_name
+from orchestrator.plan.compare_checks import place_compares
 from orchestrator.plan.contract import OutputContract, edge_schema, input_contract, output_contract
 from orchestrator.plan.dataflow import (
     completed_policy,
@@ -300,10 +301,13 @@ def draft_plan(
     lines = spec.text.splitlines() if spec.format == "yaml" else []
     choices = {i.name: said_choices(i, lines, spec.format == "yaml", spec.path) for i in inputs}
     warnings += [w for _, found in choices.values() for w in found]
+    plan_inputs = tuple(_plan_input(i, choices[i.name][0]) for i in inputs)
+    compares, compare_warnings = place_compares(spec, steps, plan_inputs)
+    warnings += compare_warnings
     plan = Plan(
         name=spec.name,
         spec=SpecRef(path=spec.path, sha256=spec.sha256, format=spec.format),
-        inputs=tuple(_plan_input(i, choices[i.name][0]) for i in inputs),
+        inputs=plan_inputs,
         steps=tuple(steps),
         edges=edges,
         skills=dict(sorted(plan_skills.items())),
@@ -311,6 +315,7 @@ def draft_plan(
         limits_provenance=limits_prov,
         scenarios=tuple(Scenario(name=s.name, description=s.description, kind=s.kind, where=s.where)
                         for s in spec.scenarios),
+        compare_checks=compares,
         warnings=tuple(sorted(dict.fromkeys(warnings), key=line_key)),
         mcp_config=str(settings.mcp_config) if settings.mcp_config else None,
     )
