@@ -18,6 +18,7 @@ from orchestrator.plan.schema import properties_of
 from orchestrator.spec.model import CompareCheckSpec, CompareValueSpec, WorkflowSpec
 
 CODE = "plan.success-compare"
+SPEC_CODE = "spec.success"
 
 
 def _pointer(field: str) -> str:
@@ -55,21 +56,35 @@ def _place(side: CompareValueSpec, steps: Sequence[PlanStep], inputs: set[str]) 
 
 
 def place_compares(spec: WorkflowSpec, steps: Sequence[PlanStep], inputs: Sequence[PlanInput]
-                   ) -> tuple[tuple[CompareCheck, ...], list[Diagnostic]]:
-    """The plan's compare checks and a warning for each that could not be placed."""
+                   ) -> tuple[tuple[CompareCheck, ...], list[Diagnostic], set[tuple[int | None, str]]]:
+    """The plan's compare checks, a warning for each that could not be placed, and the spec's success
+    warnings they replace ((line, message): those whose every comparison was placed; the reading is warned
+    in their stead)."""
     names = {i.name for i in inputs}
     placed: list[CompareCheck] = []
     warnings: list[Diagnostic] = []
+    groups: dict[tuple[str, str], list[bool]] = {}
+    readings: dict[tuple[str, str], str] = {}
     check: CompareCheckSpec
     for check in spec.compares:
+        key = (check.where, check.warned)
+        readings[key] = check.reading
         left, right = _place(check.left, steps, names), _place(check.right, steps, names)
         problems = [p for p in (left, right) if isinstance(p, str)]
         if problems or not isinstance(left, CheckValue) or not isinstance(right, CheckValue):
+            groups.setdefault(key, []).append(False)
             warnings.append(warning_at(check.where, spec.path, f"success check '{check.text}' is not checked: "
                                        f"{'; '.join(problems)}", CODE))
             continue
+        groups.setdefault(key, []).append(True)
         placed.append(CompareCheck(left=left, op=check.op, right=right, text=check.text, where=check.where))
-    return tuple(placed), warnings
+    replaced: set[tuple[int | None, str]] = set()
+    for (where, warned), fine in groups.items():
+        if all(fine) and warned:
+            read = warning_at(where, spec.path, readings[(where, warned)], SPEC_CODE)
+            replaced.add((read.line, warned))
+            warnings.append(read)
+    return tuple(placed), warnings, replaced
 
 
 SYMBOL = {"eq": "==", "ne": "!=", "lt": "<", "gt": ">", "ge": ">=", "le": "<="}

@@ -259,6 +259,8 @@ class CompareCheckSpec(_Node):
     right: CompareValueSpec
     text: str
     where: str
+    warned: str = ""  # the success warning at `where` this reads again (the planner replaces it by `reading`)
+    reading: str = ""
 
 
 class WorkflowSpec(_Node):

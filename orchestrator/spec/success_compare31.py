@@ -42,7 +42,6 @@ from orchestrator.spec.source import Source
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 CODE = "spec.success"
-READ_CODE = "spec.success-compare"
 
 # the operators, strongest first: symbols of two characters, words, then one-character symbols
 _OPS: tuple[tuple[str, CompareOp], ...] = (
@@ -63,11 +62,13 @@ _SAY = {"eq": "equals", "ne": "does not equal", "lt": "is less than", "gt": "is 
         "ge": "is at least", "le": "is at most"}
 
 # clauses of one sentence: `&&`, "and", ";", ","
-_SPLIT = _rx(r"(?i)\s*+(?:&&|\|\||;|,)\s*+|\s++and\s++(?:also\s+)?")
+_SPLIT = _rx(r"(?i)(?<!\s)\s*+(?:&&|\|\||;|,)\s*+|(?<!\s)\s++and\s++(?:also\s+)?")
 # what leads a clause into its check: "Finished when", "done if", "condition =", "expect:", "- check:"
 _LEAD = _rx(r"(?i)^.{0,120}?(?<![\w-])(?:when|if|once|provided|only\s+if)\s++")
 _KEY = _rx(r"(?i)^\W{0,6}+[A-Za-z_][\w-]{0,40}+\s*+[:=](?![=])\s*+")
 _LITERAL = _rx(r"(?i)^(?:true|false|null|none|yes|no|-?\d+(?:[.,]\d+)?%?|\"[^\"]*+\"|'[^']*+'|“[^”]*+”)$")
+_LABEL_KEY = _rx(r"(?i)^\W{0,4}+[\w-]{0,30}?(?:if|when|once|success|expect|condition|check|done|finished|criteria|assert)"
+                 r"[\w-]{0,30}+\s*+$")
 _QUOTED = _rx(r"'([^']{3,400}+)'")
 # a side in code
 _COUNT_CALL = _rx(r"(?i)^(?:len|length|count|size)\s*+\(\s*+(?P<inner>[^()]{1,120}+)\)$")
@@ -78,15 +79,16 @@ _STEP_HEADS = frozenset({"step", "steps", "job", "jobs", "task", "tasks", "stage
 _OUTPUT_WORDS = frozenset({"output", "outputs", "result", "results", "out"})
 # a side in words
 _COUNT_WORDS = _rx(r"(?i)^(?:the\s+)?(?:total\s+)?(?:number|count|amount|tally)\s+of\s+|^how\s+many\s+")
-_FROM_STEP = _rx(r"(?i)\s+(?:as\s+)?(?:from|in|of|by|at|on)\s+(?:(?:reported|returned|written|given|produced|made|counted|"
+_FROM_STEP = _rx(r"(?i)(?<!\s)\s++(?:as\s+)?(?:from|in|of|by|at|on)\s+(?:(?:reported|returned|written|given|produced|made|counted|"
                  r"listed|found|sent|output)\s+by\s+)?(?:the\s+)?(?:(?:step|stage|task|job)\s*+)?(?P<ref>\d{1,3}|[A-Za-z][\w-]*+)"
                  r"(?:['’]s\s+(?:output|result))?$")
-_VERB_BY = _rx(r"(?i)\s+(?:reported|returned|written|given|produced|made|counted|listed|found|sent|output)\s+by\s+"
+_VERB_BY = _rx(r"(?i)(?<!\s)\s++(?:reported|returned|written|given|produced|made|counted|listed|found|sent|output)\s+by\s+"
                r"(?:the\s+)?(?:(?:step|stage|task|job)\s*+)?(?P<ref>\d{1,3}|[A-Za-z][\w-]*+)$")
 _POSSESSIVE = _rx(r"(?i)^(?:the\s+)?(?:(?:step|stage|task|job)\s*+)?(?P<ref>\d{1,3}|[A-Za-z][\w-]*+)['’]s\s+")
-_STEP_PAREN = _rx(r"(?i)\s*\((?:step|stage|task|job)\s*+(?P<ref>\d{1,3})\)$")
+_STEP_PAREN = _rx(r"(?i)(?<!\s)\s*+\((?:step|stage|task|job)\s*+(?P<ref>\d{1,3})\)$")
 _WORD = _rx(r"[A-Za-z_][\w]*+")
 _DIGIT = _rx(r"\d")
+_ITEMS_IN = _rx(r"(?i)^\s*+(?:the\s+)?(?:items|entries|elements|things)\s+(?:in|of)\s+(?:the\s+)?(?=\S)")
 _NON_ALNUM = _rx(r"[^a-z0-9]+")
 _PATH_PARTS = _rx(r"\.|\[\*\]|\[\d+\]")
 _MARKS = _rx(r"``?|\*\*|'''|''")
@@ -177,6 +179,9 @@ def _words_side(text: str, steps: _Steps, inputs: set[str]) -> CompareValueSpec 
         m = _POSSESSIVE.match(text)
         if m and steps.find(m.group("ref")):
             step, text = steps.find(m.group("ref")), text[m.end():]
+    if count:  # "the number of items in `files`": how many items `files` holds
+        m = _ITEMS_IN.match(text)
+        text = text[m.end():] if m else text
     words = [w.lower() if "_" not in w else w for w in _WORD.findall(text)]
     if any(w.lower() in _NOT_VALUE for w in words) or _DIGIT.search(text):
         return None
@@ -188,8 +193,8 @@ def _words_side(text: str, steps: _Steps, inputs: set[str]) -> CompareValueSpec 
         joined = "_".join(words)
         if joined in inputs or (is_input and joined):
             return CompareValueSpec(input=joined, count=count, said=said)
-        if not words or len(words) > 3:
-            return None
+        if not words or (len(words) > 2 and not any("_" in w for w in words)):
+            return None  # "the loaf smells right" is said, not a value of the run
     if len(words) > 4:
         return None
     candidates = _candidates(words) if words else ()
@@ -223,6 +228,8 @@ def read_clause(clause: str, steps: _Steps, inputs: set[str]) -> tuple[CompareVa
         if m is None:
             continue
         left_text, right_text = clause[: m.start()], clause[m.end():]
+        if m.group(0) == "=" and _LABEL_KEY.match(left_text):
+            continue  # `finished_if = ...`: the label of a check, not a side of one
         lead = _LEAD.match(left_text)
         if lead:
             left_text = left_text[lead.end():]
@@ -245,9 +252,7 @@ def _clause_text(warning: Diagnostic, line: str) -> str:
         quote = m.group(1)
         head = quote.split("…", 1)[0].strip()
         at = line.find(head) if head else -1
-        if at >= 0 and "…" not in quote:
-            return quote
-        if at >= 0:
+        if at >= 0:  # the quote may be cut ("…", or at a length): on to the end of its sentence
             end = line.find(". ", at + len(head))
             return line[at:] if end < 0 else line[at:end]
     return line
@@ -261,18 +266,18 @@ def _show(value: CompareValueSpec) -> str:
 
 
 def read_compares(steps: Sequence[StepSpec], inputs: Sequence[InputSpec] | None, src: Source) -> tuple[CompareCheckSpec, ...]:
-    """Every two-value comparison on a line a success warning says is not checked; its warning rewritten."""
+    """Every two-value comparison on a line a success warning says is not checked. The warning stays: the
+    planner replaces it by what was read once every comparison of the line is placed (`plan.compare_checks`)."""
     warned = [w for w in src.warnings if w.code == CODE and "not checked" in w.message and w.line]
     if not warned:
         return ()
     index = _Steps(steps)
     names = {i.name for i in inputs or ()}
     found: list[CompareCheckSpec] = []
-    replaced: dict[int, Diagnostic] = {}
     for warning in warned:
         line = warning.line or 0
         text = _clause_text(warning, src.line_text(line))
-        read: list[CompareCheckSpec] = []
+        read: list[tuple[CompareValueSpec, CompareOp, CompareValueSpec, str]] = []
         rest: list[str] = []
         for clause in _SPLIT.split(text):
             clause = clause.strip()
@@ -283,18 +288,14 @@ def read_compares(steps: Sequence[StepSpec], inputs: Sequence[InputSpec] | None,
                 if not _has_literal_check(clause):
                     rest.append(clause)
                 continue
-            left, op, right, said = got
-            read.append(CompareCheckSpec(left=left, op=op, right=right, text=said, where=src.where(line)))
+            read.append(got)
         if not read:
             continue
-        found += [c for c in read if c not in found]
-        said = "; ".join(f"'{c.text}': {_show(c.left)} {_SAY[c.op]} {_show(c.right)}" for c in read)
+        said = "; ".join(f"'{t}': {_show(a)} {_SAY[op]} {_show(b)}" for a, op, b, t in read)
         tail = f"; the rest ('{' and '.join(rest)}') is not checked" if rest else ""
-        replaced[id(warning)] = warning.model_copy(update={
-            "code": READ_CODE,
-            "message": f"success check read as a comparison of two values, checked after the run: {said}{tail}"})
-    if replaced:
-        src.warnings[:] = [replaced.get(id(w), w) for w in src.warnings]
+        reading = f"success check read as a comparison of two values, checked after the run: {said}{tail}"
+        found += [CompareCheckSpec(left=a, op=op, right=b, text=t, where=src.where(line), warned=warning.message,
+                                   reading=reading) for a, op, b, t in read]
     return tuple(found)
 
 

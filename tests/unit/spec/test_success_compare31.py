@@ -36,8 +36,8 @@ def _sides(spec: Any) -> list[tuple[Any, ...]]:
 def test_a_runbooks_rows_written_equal_rows_read_names_no_step() -> None:
     spec = parse_spec_text(RUNBOOK + "The run is done when rows written = rows read.\n", "r.md", "markdown")
     assert _sides(spec) == [(None, "rows_written", False, "eq", None, "rows_read", False)]
-    assert any(w.code == "spec.success-compare" and w.line == _LINE for w in spec.warnings)
-    assert not any(w.code == "spec.success" and w.line == _LINE for w in spec.warnings)
+    assert spec.compares[0].reading.startswith("success check read as a comparison of two values")
+    assert any(w.code == "spec.success" and w.line == _LINE for w in spec.warnings)  # until the planner places it
 
 
 def test_a_runbooks_total_in_2_matches_the_number_of_files_from_step_1() -> None:
@@ -65,6 +65,7 @@ def test_a_yaml_count_of_a_list_and_at_least() -> None:
 @pytest.mark.parametrize("sentence", [
     "The run is done when the count should be reported.",  # no comparison
     "Done when the rows written is 40.",  # a literal: the other readers'
+    "Done when the loaf smells right and the crust = golden brown.",  # said, not values of the run
 ])
 def test_what_is_not_a_comparison_of_two_values(sentence: str) -> None:
     assert parse_spec_text(RUNBOOK + sentence + "\n", "r.md", "markdown").compares == ()
@@ -89,6 +90,8 @@ def test_the_plan_places_a_side_on_the_one_step_whose_output_has_it() -> None:
     plan = build_plan(spec, FakeCatalog(EXTRACT, LOAD), settings=SETTINGS)  # type: ignore[arg-type]
     assert [show_check(c) for c in plan.compare_checks] == ["step-2.rows_written == step-1.rows_read"]
     assert plan.compare_checks[0].where == f"r.md:{_LINE}"
+    at_line = [w.message for w in plan.warnings if w.line == _LINE]
+    assert at_line and all("read as a comparison of two values" in m for m in at_line)
 
 
 def test_the_plan_warns_a_name_no_step_gives() -> None:
@@ -96,6 +99,7 @@ def test_the_plan_warns_a_name_no_step_gives() -> None:
     plan = build_plan(spec, FakeCatalog(EXTRACT, LOAD), settings=SETTINGS)  # type: ignore[arg-type]
     assert plan.compare_checks == ()
     assert any(w.code == "plan.success-compare" and "not checked" in w.message for w in plan.warnings)
+    assert any(w.code == "spec.success" and "is not checked" in w.message for w in plan.warnings)  # the reader's stays
 
 
 # -- the evaluation --------------------------------------------------------------------------------
@@ -146,3 +150,38 @@ def test_values_of_kinds_that_do_not_compare_fail_the_check() -> None:
     assert verdict.failed is not None and "cannot be decided" in verdict.failed and "no order" in verdict.failed
     verdict = evaluate(*_state(_check(count=True), {"read": {"rows": 4}, "load": {"written": 3}}))
     assert verdict.failed is not None and "not a list" in verdict.failed
+
+
+def test_a_check_not_evaluated_is_a_note_of_the_finished_runs_summary() -> None:
+    from orchestrator.journal.events import RunFinished
+
+    plan, state = _state(_check(), {"read": {"rows": 4}}, skipped=("load",))
+    said = "; ".join(evaluate(plan, state).not_evaluated)
+    state.apply(RunFinished(ts=1.0, status="succeeded", message=said))
+    assert any("not evaluated: load has no output (skipped)" in n for n in state.summary().notes)
+
+
+@pytest.mark.parametrize(("clause", "sides"), [
+    ("the count of rows in 2 equals the number of files from step 1", ("step-2", "rows", True, "eq", "step-1", "files", True)),
+    ("the total matches the number of items in files", (None, "total", False, "eq", None, "files", True)),
+    ("step 2's total is at least the rows_read from extract-rows", ("step-2", "total", False, "ge", "step-1", "rows_read", False)),
+    ("load-rows's total does not exceed 1's rows_read", ("step-2", "total", False, "le", "step-1", "rows_read", False)),
+    ("total (step 2) is no more than rows_read (step 1)", ("step-2", "total", False, "le", "step-1", "rows_read", False)),
+    ("the total should be reported", None),
+    ("the total is the same as what we expected", None),
+    ("rows written is over 100", None),
+])
+def test_the_ways_a_comparison_of_two_values_is_said(clause: str, sides: tuple[Any, ...] | None) -> None:
+    from orchestrator.spec.success_compare31 import _Steps, read_clause
+
+    got = read_clause(clause, _Steps(parse_spec_text(RUNBOOK, "r.md", "markdown").steps), set())
+    assert (None if got is None else (got[0].step, got[0].field, got[0].count, got[1], got[2].step, got[2].field,
+                                      got[2].count)) == sides
+
+
+def test_a_workflow_input_is_a_side() -> None:
+    from orchestrator.spec.success_compare31 import _Steps, read_clause
+
+    got = read_clause("the total from load is less than the region input",
+                      _Steps(parse_spec_text(RUNBOOK, "r.md", "markdown").steps), {"region"})
+    assert got is not None and got[2].input == "region" and got[0].step == "step-2"
