@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
+from orchestrator.plan.compare_checks import show_check
 from orchestrator.plan.model import InputBinding, Plan, PlanStep, Provenance
 from orchestrator.policy import Fallback, FallbackAction, RecoveryRule, RetryPolicy
 
@@ -244,6 +245,9 @@ def render_text(plan: Plan) -> str:
     out += ["", "Limits"]
     for name, value in plan.limits.model_dump().items():
         out.append(f"  {name:28} {value}  {_prov(plan.limits_provenance.get(name))}")
+    if plan.compare_checks:
+        out += ["", "Success checks comparing two values (after the run)"]
+        out += [f"  {show_check(c)}  [spec {c.where}: '{c.text}']" for c in plan.compare_checks]
     if plan.scenarios:
         out += ["", "Scenarios"]
         out += [f"  {s.kind:12} {s.name}" for s in plan.scenarios]

@@ -340,6 +340,11 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # a person's approval in text no reader took: the step it guards waits for it, warned
     parts = parts.model_copy(update={"steps": hold_unread_approvals(parts.steps, src)})
+    from orchestrator.spec.success_compare31 import read_compares
+
+    # "the record count matches the number of items from 1": a check comparing two values, warned as not checked
+    inputs = parts.inputs if parts.inputs is not None else derive_inputs(parts.steps)
+    compares = read_compares(parts.steps, inputs, src)
     check_steps(parts.steps, parts.steps_line, src)
     check_references({s.id for s in parts.steps}, parts.contracts, parts.recovery,
                      parts.convergence, src)
@@ -352,7 +357,7 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
         sha256=sha256,
         text=written,
         intent=parts.intent,
-        inputs=parts.inputs if parts.inputs is not None else derive_inputs(parts.steps),
+        inputs=inputs,
         steps=parts.steps,
         contracts=(*parts.contracts, *success_checks),
         state=parts.state,
@@ -365,6 +370,7 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
         inputs_said=parts.inputs_said,
         inputs_prose=parts.inputs_prose,
         scenarios=parts.scenarios,
+        compares=compares,
         readings=tuple(src.readings),
         unread=tuple(src.unread),
         warnings=src.sorted_warnings(),
