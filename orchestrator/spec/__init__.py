@@ -289,6 +289,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "Do 1 and 2 at once, they're separate" in a step's own text: the steps' bare numbers
     parts = parts.model_copy(update={"steps": tuple(read_at_once(list(parts.steps), src))})
+    from orchestrator.spec.together_note31 import read_notes
+
+    # "Do 1 and 2 at once." in an intro, a footer or a comment: not in either step's own words
+    parts = parts.model_copy(update={"steps": tuple(read_notes(list(parts.steps), src))})
     from orchestrator.spec.legal_prose29 import read_clause_order
 
     # "Following C.2 and C.4 the Lender shall ...": the steps those clause numbers label
