@@ -104,6 +104,7 @@ from orchestrator.plan.said_value import bind_literal, bind_said_values, said_va
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
 from orchestrator.plan.unread_derived27 import unread_dropped
+from orchestrator.plan.h3_left31 import value_spelling
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
 from orchestrator.plan.whole_item import take_whole_items, whole_items_by_schema
 from orchestrator.policy import ApprovalPolicy, Fallback, FallbackAction
@@ -505,7 +506,17 @@ class _Planner:
             self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): {what}: "
                                          f"{'; '.join(compiled.guessed)}: if another value is meant, write its name",
                                          "plan.value-by-meaning"))
-        return compiled.expression, compiled.note
+        expression, spelled = value_spelling(compiled.expression, self.output_about)  # "is HIGH": the skill's 'high'
+        if spelled and (report or what):  # said whenever it is the step's condition, quiet or not
+            self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): {what or 'condition'}: "
+                                         f"{'; '.join(spelled)}", "plan.value-spelling"))
+        return expression, compiled.note
+
+    def output_about(self, step_id: str, field: str) -> str | None:
+        """What the skill of step `step_id` says of its output `field` (`wanted.Instructions`), or None."""
+        skill = self.bound.get(step_id)
+        said = self.instructions.get(skill.name) if skill is not None else None
+        return next((n.about for n in said.outputs if n.name == field), None) if said is not None else None
 
     # -- the whole -----------------------------------------------------------------------
 
