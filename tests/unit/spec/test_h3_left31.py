@@ -50,3 +50,89 @@ def test_a_label_without_a_persons_ok_is_no_approval(sentence: str) -> None:
 ])
 def test_the_singular_is_read_by_the_ending(word: str, one: str) -> None:
     assert singular(word) == one
+
+
+# -- an earlier step's verdict in brackets on a step's own line (`read_verdicts`) ---------------------------
+
+from orchestrator.spec import parse_spec_text  # noqa: E402
+from orchestrator.spec.h3_left31 import one_or_more  # noqa: E402
+from orchestrator.spec.vocabulary import Vocabulary  # noqa: E402
+
+
+def _read(text: str, skills: list[str], path: str = "doc.md") -> object:
+    return parse_spec_text(text, path, "markdown", Vocabulary.of([(s, None) for s in skills]))
+
+
+# a bakery's batch sheet (a table), a build runbook (headings), a warehouse checklist (a numbered list)
+_VERDICT_DOCS = [
+    ("sheet.md", ["mix-dough", "proof-check", "bake-loaves", "bin-batch"],
+     "# Batch sheet\n\n## Steps\n\n| # | Skill | Takes |\n|---|---|---|\n| 1 | mix-dough | `flour` |\n"
+     "| 2 | proof-check | `dough` ← #1 |\n| 3 | bake-loaves *(proof passed)* | `dough` ← #1 |\n"
+     "| 4 | bin-batch *(proof failed)* | `dough` ← #1 |\n"),
+    ("runbook.md", ["compile-app", "smoke-test", "ship-build", "open-bug"],
+     "# Release runbook\n\n## Steps\n\n### Step 1: Compile\nRun `compile-app`.\n\n### Step 2: Smoke\nRun `smoke-test`.\n\n"
+     "### Step 3: Ship (smoke passed)\nRun `ship-build`.\n\n### Step 4: Report (smoke failed)\nRun `open-bug`.\n"),
+    ("checklist.md", ["weigh-crate", "inspect-crate", "load-truck", "return-crate"],
+     "# Dock checklist\n\n## Steps\n\n1. `weigh-crate` weighs the crate.\n2. `inspect-crate` checks the seals.\n"
+     "3. `load-truck` loads it (inspect OK).\n4. `return-crate` sends it back (inspect not OK).\n"),
+]
+
+
+@pytest.mark.parametrize(("path", "skills", "text"), _VERDICT_DOCS)
+def test_a_verdict_in_brackets_is_the_condition_and_its_failure_the_other_branch(path: str, skills: list[str],
+                                                                                  text: str) -> None:
+    spec = _read(text, skills, path)
+    steps = spec.steps  # type: ignore[attr-defined]
+    assert steps[2].when is not None and "Step 2 reported" in steps[2].when and steps[2].when.endswith("is true")
+    assert steps[3].otherwise_of == steps[2].id and not steps[3].when
+
+
+@pytest.mark.parametrize("row", [
+    "| 3 | bake-loaves *(oven passed)* | `dough` ← #1 |",  # "oven" names no earlier step's skill
+    "| 3 | bake-loaves (see notes) | `dough` ← #1 |",  # no verdict
+])
+def test_a_bracket_that_names_no_earlier_step_or_no_verdict_is_no_condition(row: str) -> None:
+    text = ("# Batch sheet\n\n## Steps\n\n| # | Skill | Takes |\n|---|---|---|\n| 1 | mix-dough | `flour` |\n"
+            f"| 2 | proof-check | `dough` ← #1 |\n{row}\n")
+    spec = _read(text, ["mix-dough", "proof-check", "bake-loaves"])
+    assert not spec.steps[2].when  # type: ignore[attr-defined]
+
+
+# -- "Step N runs after A or B, whichever happened" said outside the steps (`read_said_joins`) --------------
+
+_JOIN_DOCS = [
+    ("sheet.md", ["mix-dough", "proof-check", "bake-loaves", "bin-batch", "log-batch"],
+     "# Batch sheet\n\n## Steps\n\n| # | Skill | Takes |\n|---|---|---|\n| 1 | mix-dough | `flour` |\n"
+     "| 2 | proof-check | `dough` ← #1 |\n| 3 | bake-loaves *(proof passed)* | `dough` ← #1 |\n"
+     "| 4 | bin-batch *(proof failed)* | `dough` ← #1 |\n| 5 | log-batch | `dough` ← #1 |\n\n"
+     "Step 5 runs after 3 or 4, whichever one happened.\n"),
+    ("runbook.md", ["compile-app", "smoke-test", "ship-build", "open-bug", "post-note"],
+     "# Release runbook\n\n## Steps\n\n### Step 1: Compile\nRun `compile-app`.\n\n### Step 2: Smoke\nRun `smoke-test`.\n\n"
+     "### Step 3: Ship (smoke passed)\nRun `ship-build`.\n\n### Step 4: Report (smoke failed)\nRun `open-bug`.\n\n"
+     "### Step 5: Note\nRun `post-note`.\n\n## Notes\n\nStep 5 goes after steps 3 or 4 - whichever ran.\n"),
+]
+
+
+@pytest.mark.parametrize(("path", "skills", "text"), _JOIN_DOCS)
+def test_a_sentence_outside_the_steps_says_a_join_after_whichever_branch_ran(path: str, skills: list[str],
+                                                                             text: str) -> None:
+    step = _read(text, skills, path).steps[4]  # type: ignore[attr-defined]
+    assert step.join == "any" and set(step.depends_on) >= {"step-3", "step-4"}
+
+
+def test_a_join_sentence_over_steps_without_a_condition_is_not_read() -> None:
+    text = ("# Plan\n\n## Steps\n\n1. `mix-dough` mixes.\n2. `proof-check` proofs.\n3. `bake-loaves` bakes.\n\n"
+            "Step 3 runs after 1 or 2, whichever one happened.\n")
+    step = _read(text, ["mix-dough", "proof-check", "bake-loaves"]).steps[2]  # type: ignore[attr-defined]
+    assert step.join != "any"
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("validation reported one or more errors", "validation reported any errors"),  # an ADR
+    ("the tasting found one or more faults", "the tasting found any faults"),  # a recipe
+    ("one or more wells overflowed", "any wells overflowed"),  # a lab log
+    ("one or more of the checks failed", None),  # "of": no count of things
+    ("at least one leak", None),  # the count reader's
+])
+def test_one_or_more_things_is_any_of_them(text: str, said: str | None) -> None:
+    assert one_or_more(text) == said
