@@ -104,7 +104,7 @@ from orchestrator.plan.said_value import bind_literal, bind_said_values, said_va
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
 from orchestrator.plan.unread_derived27 import unread_dropped
-from orchestrator.plan.h3_left31 import value_spelling
+from orchestrator.plan.h3_left31 import bind_addressed, value_spelling
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
 from orchestrator.plan.whole_item import take_whole_items, whole_items_by_schema
 from orchestrator.policy import ApprovalPolicy, Fallback, FallbackAction
@@ -618,6 +618,10 @@ class _Planner:
                 step, self.reads_about(step), self.text_of(step), self.makers, functools.partial(producers, scope=scope),
                 lambda sid, f: resolve_reference(f"steps.{sid}.output.{f}", names, self.produced),
                 mapped.bindings, mapped.provenance, self.path)
+            self.found += bind_addressed(step, [n for n in self.reads(step, loose[step.id]) if n not in mapped.bindings
+                                                and n not in step.input_values], names, self.text_of(step),
+                                         required_of(schema), mapped.bindings, mapped.provenance,
+                                         self.path)  # "to the `reviewer`" (`plan.h3_left31`)
             doubtful: set[str] = set()  # two codes the document states for it: a guess, said, and no other
             self.found += bind_constants(step, [n for n in self.reads(step, loose[step.id]) if n not in mapped.bindings
                                                 and n not in step.input_values], self.spec.title, self.preamble,

@@ -13,12 +13,26 @@ the skill's spelling and said at the condition's line (`plan.value-spelling`). T
 the words of the first clause of what the skill's instructions say of the field ("low, medium or
 high", "one of open / done / cancelled", "ok|failed"), or the texts it quotes (`"red"`, `"amber"`).
 A text that matches no listed value, or two, is left as written: nothing is guessed.
+
+    Last, send-review-email to the `reviewer`, with ...      skill reads `to` -> the workflow input `reviewer`
+    `notify-team` from the `sender` ...                       skill reads `from` -> the workflow input `sender`
+
+`bind_addressed`: a skill input named as a preposition (`to`, `cc`, `bcc`, `from`, `via`, `by`, `for`) that
+nothing gives is the workflow input the step's text names in backticks right after that word ("to the
+`reviewer`"), warned at the step (`plan.input-addressed`); read before a value the document's header gives
+a label of that name ("To: platform-automation@..." of an e-mail's own header is the mail's, not the step's).
+Two different names after the word, or a name that is no workflow input: nothing is bound.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, MutableMapping
+
+from orchestrator.errors import Diagnostic
+from orchestrator.plan.location import from_spec, warning_at
+from orchestrator.plan.model import InputBinding, Provenance
+from orchestrator.spec.model import StepSpec
 
 _COMPARE = re.compile(r"steps\['(?P<sid>[\w.-]{1,80}+)'\]\.output\.(?P<field>\w{1,80}+)\s*+(?:==|!=)\s*+"
                       r"'(?P<lit>[^'\\\n]{1,60}+)'")
@@ -62,3 +76,33 @@ def value_spelling(expression: str, about_of: Callable[[str, str], str | None]) 
         return m.group(0)[: m.start("lit") - m.start()] + same[0] + "'"
 
     return _COMPARE.sub(spelled, expression), notes
+
+
+_PREPOSITIONS = frozenset({"to", "cc", "bcc", "from", "via", "by", "for"})
+_ADDRESSED = re.compile(r"(?i)(?<![\w-])(?P<p>to|cc|bcc|from|via|by|for)[ \t]++(?:the[ \t]++|our[ \t]++|a[ \t]++)?+"
+                        r"`(?P<x>[A-Za-z_]\w{0,60}+)`")
+
+
+def bind_addressed(step: StepSpec, names: Iterable[str], inputs: Iterable[str], text: str, required: Iterable[str],
+                   bindings: MutableMapping[str, InputBinding], provenance: MutableMapping[str, Provenance],
+                   path: str) -> list[Diagnostic]:
+    """Each preposition-named skill input among `names` bound to the workflow input the text names after
+    that word (module docstring), warned."""
+    wanted = [n for n in names if n.lower() in _PREPOSITIONS and n not in bindings]
+    if not wanted:
+        return []
+    own, must = set(inputs), set(required)
+    said: dict[str, set[str]] = {}
+    for m in _ADDRESSED.finditer(text):
+        said.setdefault(m.group("p").lower(), set()).add(m.group("x"))
+    found: list[Diagnostic] = []
+    for name in wanted:
+        given = said.get(name.lower(), set())
+        if len(given) != 1 or (x := next(iter(given))) not in own:
+            continue
+        bindings[name] = InputBinding(source="input", name=x, optional=name not in must)
+        provenance[f"inputs.{name}"] = from_spec(step.where, f"workflow input: {x} (the text says '{name} `{x}`')")
+        found.append(warning_at(step.where, path, f"{step.id} ({step.name}): its skill reads `{name}`, which nothing "
+                                f"gives; the text says '{name} `{x}`': it is given the workflow input `{x}`; if that is "
+                                f"not meant, write `{name}` in the step with the value it takes", "plan.input-addressed"))
+    return found

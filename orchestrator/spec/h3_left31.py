@@ -37,6 +37,9 @@ reading, warned at the line (`spec.join-ran`). The lines are scanned once.
     If validation reported one or more errors, ...     -> "validation reported any errors" (`errors` filled)
     the check found at least one leak                   (left: `spec.gate_count` reads it as a count)
 
+`START_FROM`: "What I start from: the app name (`app`, ...), the review date (`as_of`)" names the workflow
+inputs as `spec.intro_inputs` reads "Joy pastes in two things: ..." (a colon must follow within 40 letters).
+
 `one_or_more`: "one or more <things>" (and "1 or more", "at least one" are the count reader's) is said as
 "any <things>", the words `spec.condition` reads as the list being filled; "one or more of the ..." is no
 count of things and is left.
@@ -191,6 +194,10 @@ def one_or_more(text: str) -> str | None:
     """`text` with its "one or more <things>" said as "any <things>" (module docstring), or None."""
     m = _ONE_OR_MORE.search(text)
     return f"{text[: m.start()]}any {text[m.end():]}" if m is not None else None
+
+
+# "What I start from: the app name (`app`), ...", "we start with", "you begin from": the things a run starts from
+START_FROM = _rx(r"(?i)\b(?:what\s++)?(?:i|we|you)\s++(?:start|begin)\s++(?:from|with)\b(?=[^:.\n]{0,40}+:)")
 
 
 def lead_label(sentence: str) -> str | None:

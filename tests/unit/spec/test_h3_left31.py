@@ -136,3 +136,32 @@ def test_a_join_sentence_over_steps_without_a_condition_is_not_read() -> None:
 ])
 def test_one_or_more_things_is_any_of_them(text: str, said: str | None) -> None:
     assert one_or_more(text) == said
+
+
+# -- "What I start from: ..." names the workflow inputs (`START_FROM` in `spec.intro_inputs`) -------------
+
+from orchestrator.spec.intro_inputs import read_intro_inputs  # noqa: E402
+from orchestrator.spec.source import Source  # noqa: E402
+
+
+def _started(lead: str) -> set[str]:
+    src = Source(f"# Notes\n\n{lead}\n\n1. `count-stock` runs on them.\n", "doc.md")
+    got = read_intro_inputs(src, ["doc.md:5"])
+    return {i.name for i in got.named} if got is not None else set()
+
+
+@pytest.mark.parametrize(("lead", "names"), [
+    ("What I start from: the shop name (`shop`) and the stock sheet (`stock_csv`).", {"shop", "stock_csv"}),  # a mail
+    ("We start with: the flour weight (`flour_g`) and the oven (`oven`).", {"flour_g", "oven"}),  # a recipe
+    ("You begin from two things: the plate id (`plate_id`) and the export (`raw`).", {"plate_id", "raw"}),  # a lab
+])
+def test_what_a_run_starts_from_names_its_inputs(lead: str, names: set[str]) -> None:
+    assert _started(lead) == names
+
+
+@pytest.mark.parametrize("lead", [
+    "I start from scratch every quarter (`scratch`).",  # no colon after the start: no list
+    "We started with the `shop` in 2019: it grew since.",  # the past, and no list
+])
+def test_a_start_said_without_a_list_names_no_inputs(lead: str) -> None:
+    assert _started(lead) == set()

@@ -57,3 +57,41 @@ def test_a_runbook_condition_in_capitals_runs_on_the_value_the_skill_gives() -> 
     plan = plan_of_text(doc, CATALOG, "runbook.md")
     assert plan.step("step-2").when == "steps['step-1'].output.risk == 'high'"
     assert [w for w in plan.warnings if w.code == "plan.value-spelling"], [w.message for w in plan.warnings]
+
+
+# -- a preposition-named skill input given by the text's "to the `reviewer`" (`bind_addressed`) -----------
+
+from orchestrator.plan.h3_left31 import bind_addressed  # noqa: E402
+from orchestrator.spec.model import StepSpec  # noqa: E402
+
+
+def _bind(text: str, names: list[str], inputs: list[str]) -> dict[str, str | None]:
+    step = StepSpec(id="step-3", name="Send", where="doc.md:9")
+    bindings: dict = {}
+    bind_addressed(step, names, inputs, text, [], bindings, {}, "doc.md")
+    return {k: v.name for k, v in bindings.items()}
+
+
+@pytest.mark.parametrize(("text", "names", "inputs", "bound"), [
+    # an e-mail asking for a report
+    ("Last, send-review-email to the `reviewer`, with the app name.", ["to", "app"], ["reviewer", "app"],
+     {"to": "reviewer"}),
+    # a school newsletter's checklist
+    ("`mail-parents` goes out from the `office_address` and cc `head_teacher`.", ["from", "cc"],
+     ["office_address", "head_teacher"], {"from": "office_address", "cc": "head_teacher"}),
+    # a ticket: the courier named after "via"
+    ("Ship it via `courier` with `ship-parcel`.", ["via"], ["courier"], {"via": "courier"}),
+])
+def test_a_preposition_named_input_takes_the_workflow_input_named_after_the_word(
+        text: str, names: list[str], inputs: list[str], bound: dict[str, str]) -> None:
+    assert _bind(text, names, inputs) == bound
+
+
+@pytest.mark.parametrize(("text", "names", "inputs"), [
+    ("Send it to the `reviewer` and to `auditor`.", ["to"], ["reviewer", "auditor"]),  # two names: a guess
+    ("Send it to the `reviewer`.", ["to"], ["owner"]),  # not a workflow input
+    ("Send it to the `reviewer`.", ["recipient"], ["reviewer"]),  # the skill's name is no preposition
+    ("Send it to the reviewer.", ["to"], ["reviewer"]),  # no backticks: the rename readers' words
+])
+def test_an_addressed_input_is_not_bound_on_a_guess(text: str, names: list[str], inputs: list[str]) -> None:
+    assert _bind(text, names, inputs) == {}
