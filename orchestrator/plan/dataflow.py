@@ -104,7 +104,7 @@ from orchestrator.plan.said_value import bind_literal, bind_said_values, said_va
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
 from orchestrator.plan.unread_derived27 import unread_dropped
-from orchestrator.plan.h3_left31 import bind_addressed, value_spelling
+from orchestrator.plan.h3_left31 import bind_addressed, value_spelling, whole_results
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
 from orchestrator.plan.whole_item import take_whole_items, whole_items_by_schema
 from orchestrator.policy import ApprovalPolicy, Fallback, FallbackAction
@@ -512,6 +512,12 @@ class _Planner:
                                          f"{'; '.join(spelled)}", "plan.value-spelling"))
         return expression, compiled.note
 
+    def input_about(self, step_id: str, name: str) -> str | None:
+        """What the skill of step `step_id` says of its input `name` (`wanted.Instructions`), or None."""
+        skill = self.bound.get(step_id)
+        said = self.instructions.get(skill.name) if skill is not None else None
+        return next((n.about for n in said.inputs if n.name == name), None) if said is not None else None
+
     def output_about(self, step_id: str, field: str) -> str | None:
         """What the skill of step `step_id` says of its output `field` (`wanted.Instructions`), or None."""
         skill = self.bound.get(step_id)
@@ -622,6 +628,9 @@ class _Planner:
                                                 and n not in step.input_values], names, self.text_of(step),
                                          required_of(schema), mapped.bindings, mapped.provenance,
                                          self.path)  # "to the `reviewer`" (`plan.h3_left31`)
+            self.found += whole_results(step, mapped.bindings, functools.partial(self.input_about, step.id),
+                                        lambda sid: b.name if (b := self.bound.get(sid)) is not None else None,
+                                        self.path)  # `feeds` (list of convert-prices results)
             doubtful: set[str] = set()  # two codes the document states for it: a guess, said, and no other
             self.found += bind_constants(step, [n for n in self.reads(step, loose[step.id]) if n not in mapped.bindings
                                                 and n not in step.input_values], self.spec.title, self.preamble,

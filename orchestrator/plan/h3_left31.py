@@ -22,6 +22,14 @@ nothing gives is the workflow input the step's text names in backticks right aft
 `reviewer`"), warned at the step (`plan.input-addressed`); read before a value the document's header gives
 a label of that name ("To: platform-automation@..." of an e-mail's own header is the mail's, not the step's).
 Two different names after the word, or a name that is no workflow input: nothing is bound.
+
+    validate-feeds: Inputs: `feeds` (list of convert-prices results)     -> every whole result of the loop
+                                                                             step, gathered (not its `feed` field)
+
+`whole_results`: a gathered input bound to one field of each item's result (the field its name is the plural
+of: `feeds` -> `feed`) whose skill says it takes a list of the loop step's skill's results ("list of
+convert-prices results", "list of `convert-prices` outputs") takes the whole results, warned
+(`plan.gather-whole`).
 """
 
 from __future__ import annotations
@@ -105,4 +113,26 @@ def bind_addressed(step: StepSpec, names: Iterable[str], inputs: Iterable[str], 
         found.append(warning_at(step.where, path, f"{step.id} ({step.name}): its skill reads `{name}`, which nothing "
                                 f"gives; the text says '{name} `{x}`': it is given the workflow input `{x}`; if that is "
                                 f"not meant, write `{name}` in the step with the value it takes", "plan.input-addressed"))
+    return found
+
+
+_RESULTS_OF = re.compile(r"(?i)\blist\s++of\s++`?(?P<skill>[a-z][a-z0-9]*+(?:-[a-z0-9]++)++)`?\s++(?:results|outputs)\b")
+
+
+def whole_results(step: StepSpec, bindings: MutableMapping[str, InputBinding], about_of: Callable[[str], str | None],
+                  skill_of: Callable[[str], str | None], path: str) -> list[Diagnostic]:
+    """Each gathered binding of one field whose skill's words take the loop step's whole results, made whole
+    (module docstring), warned. `about_of(input)` is what the step's skill says of its input; `skill_of(step_id)`
+    the skill a step runs."""
+    found: list[Diagnostic] = []
+    for name, binding in list(bindings.items()):
+        if not binding.gather or not binding.pointer or binding.step is None:
+            continue
+        m = _RESULTS_OF.search(about_of(name) or "")
+        if m is None or m.group("skill") != skill_of(binding.step):
+            continue
+        bindings[name] = binding.model_copy(update={"pointer": ""})
+        found.append(warning_at(step.where, path, f"{step.id} ({step.name}): `{name}` is read as every whole result "
+                                f"of {binding.step}, gathered (its skill takes a 'list of {m.group('skill')} results'), "
+                                f"not each result's `{binding.pointer[1:]}`", "plan.gather-whole"))
     return found
