@@ -52,6 +52,7 @@ from orchestrator.plan.echo import Echoes
 from orchestrator.plan.field_equals import Said, field_equals, names_given
 from orchestrator.plan.gate_output27 import output_named, step_letters
 from orchestrator.plan.given_words import bind_step_words, inside_longer
+from orchestrator.plan.h3_left31 import bind_addressed, value_spelling, whole_results
 from orchestrator.plan.header_value30 import bind_qualified
 from orchestrator.plan.input_guard import kept_apart
 from orchestrator.plan.input_names_kept import keep_names
@@ -104,7 +105,6 @@ from orchestrator.plan.said_value import bind_literal, bind_said_values, said_va
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
 from orchestrator.plan.scope import Produced, Producers, Scope
 from orchestrator.plan.unread_derived27 import unread_dropped
-from orchestrator.plan.h3_left31 import bind_addressed, value_spelling, whole_results
 from orchestrator.plan.wanted import Instructions, gathered, mentioned, read_instructions
 from orchestrator.plan.whole_item import take_whole_items, whole_items_by_schema
 from orchestrator.policy import ApprovalPolicy, Fallback, FallbackAction

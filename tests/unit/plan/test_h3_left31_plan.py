@@ -103,18 +103,16 @@ from orchestrator.plan.h3_left31 import whole_results  # noqa: E402
 from orchestrator.plan.model import InputBinding  # noqa: E402
 
 
-@pytest.mark.parametrize(("about", "pointer"), [
-    ("list of convert-prices results", ""),  # an ADR's validate step
-    ("(list of `grade-essay` outputs)", ""),  # a teacher's marking sheet
-    ("list of brew-batch results, one per tank", ""),  # a brewery log
-    ("list of prices", "/feed"),  # no skill's results: as bound
-    ("list of other-skill results", "/feed"),  # another skill's results: as bound
+@pytest.mark.parametrize(("about", "loop_skill", "pointer"), [
+    ("list of convert-prices results", "convert-prices", ""),  # an ADR's validate step
+    ("(list of `grade-essay` outputs)", "grade-essay", ""),  # a teacher's marking sheet
+    ("list of brew-batch results, one per tank", "brew-batch", ""),  # a brewery log
+    ("list of prices", "convert-prices", "/feed"),  # no skill's results: as bound
+    ("list of other-skill results", "convert-prices", "/feed"),  # another skill's results: as bound
 ])
-def test_a_list_of_the_loop_skills_results_is_the_whole_results(about: str, pointer: str) -> None:
-    skill = {"step-3": "convert-prices" if "convert" in about or "other" in about or "prices" == about[-6:]
-             else "grade-essay" if "grade" in about else "brew-batch"}
+def test_a_list_of_the_loop_skills_results_is_the_whole_results(about: str, loop_skill: str, pointer: str) -> None:
     bindings = {"feeds": InputBinding(source="step", step="step-3", pointer="/feed", gather=True)}
     found = whole_results(StepSpec(id="step-4", name="Check", where="doc.md:4"), bindings, lambda n: about,
-                          skill.get, "doc.md")
+                          {"step-3": loop_skill}.get, "doc.md")
     assert bindings["feeds"].pointer == pointer
     assert bool(found) is (pointer == "")
