@@ -46,7 +46,7 @@ _COMPARE = re.compile(r"steps\['(?P<sid>[\w.-]{1,80}+)'\]\.output\.(?P<field>\w{
                       r"'(?P<lit>[^'\\\n]{1,60}+)'")
 _FIRST_CLAUSE = re.compile(r"^[^:;(.]{0,200}+")
 _OPENING = re.compile(r"(?i)^\s*+(?:(?:one|any)\s++of\s*+:?\s*+|either\s++)")
-_SEPARATOR = re.compile(r"(?i)\s*+(?:,|\||/|\bor\b|\band\b)\s*+")
+_SEPARATOR = re.compile(r"(?i)(?<!\s)\s*+(?:,|\||/|\bor\b|\band\b)\s*+")  # a space run tried once, at its start
 _WORD = re.compile(r"[\w-]{1,40}+")
 _QUOTED = re.compile(r"[\"“”'‘’`](?P<v>[\w -]{1,40}+)[\"“”'‘’`]")
 

@@ -20,7 +20,8 @@ caller's words stand.
 a verdict word ("passed", "failed", "ok", "not ok", "succeeded") is the step's condition when the subject
 names exactly one earlier step: a word of its skill's name ("QC" of `qc-plate`), its title, or "step N".
 A pass verdict is that step's `passed` (`ok`, `succeeded`) being true; a fail verdict right after a step
-whose bracket passed the same subject is that step's other branch, else `passed` being false. Every
+whose bracket passed the same subject is that step's other branch; alone ("(scan failed)") it may mean
+the step failing to run, not a verdict it gives, and is left to the warnings of the lines. Every
 reading is warned at its line (the field is a guess from the words: the planner drops a condition whose
 field the step does not give, with a warning). A subject that names no step, or two, is left to the
 warnings of the lines that state a condition.
@@ -141,13 +142,12 @@ def read_verdicts(steps: list[StepSpec], src: Source) -> list[StepSpec]:
         last = passed_by.pop("last", None)
         if verdict in _FAIL and last is not None and last[0] == said.id:
             step = apply_said(step, Said("otherwise", m.group(0)), last[1], src, int(line), "its bracket")
+        elif verdict in _FAIL:
+            pass  # "(scan failed)" alone may be the step failing, not a verdict it gives: left to the warnings
         else:
-            field = _PASS.get(verdict) or _FAIL[verdict]
-            truth = "true" if verdict in _PASS else "false"
-            step = apply_said(step, Said("when", m.group(0), when=f"Step {number} reported {field} is {truth}"),
+            step = apply_said(step, Said("when", m.group(0), when=f"Step {number} reported {_PASS[verdict]} is true"),
                               None, src, int(line), "its bracket")
-            if verdict in _PASS:
-                passed_by["last"] = (said.id, step)
+            passed_by["last"] = (said.id, step)
         out.append(step)
     return out
 
