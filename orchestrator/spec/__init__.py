@@ -302,6 +302,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "## ③a Standard crates — only when ② says within_spec": the condition after a dash in a heading
     parts = parts.model_copy(update={"steps": tuple(read_heading_conditions(list(parts.steps), src))})
+    from orchestrator.spec.h3_left31 import read_verdicts
+
+    # "| 3 | fit-curve *(QC passed)* |", "(QC failed)": an earlier step's verdict in brackets on the step's line
+    parts = parts.model_copy(update={"steps": tuple(read_verdicts(list(parts.steps), src))})
     from orchestrator.spec.grid_condition import read_grid_conditions
 
     # "C1  fix loudness - ONLY if A = off  loudness-fix", "C2  else: master as-is": a grid row's cell
@@ -318,6 +322,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "crate_type + crates (whichever ③ ran)", "waits on B and whichever C ran": a group named by its mark
     parts = parts.model_copy(update={"steps": tuple(read_ran_joins(list(parts.steps), src))})
+    from orchestrator.spec.h3_left31 import read_said_joins
+
+    # "Step 5 runs after 3 or 4, whichever one happened." said outside the steps (`spec.h3_left31`)
+    parts = parts.model_copy(update={"steps": tuple(read_said_joins(list(parts.steps), src))})
     from orchestrator.spec.assume_output24 import read_assumed
 
     # "assume we have 0 credits and keep going", `credits` an output of the step's skill: the value to go on with
