@@ -39,14 +39,14 @@ MAP, SEQ = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
 
 _STEP_KEY = _rx(r"^(?:[\w.-]{0,120}/)?steps?[._-]?(\d{1,3})(?:[._-](gate|approval|approve|ok|sign-?off))?$", re.I)
 _DONE_KEY = _rx(r"^(?:[\w.-]{0,120}/)?(?:done[._-]?when|success|finished[._-]?(?:if|when)|complete[._-]?when)$", re.I)
-_ARROW = _rx(r"\s*+(?:<-|←|<=)\s*+")
+_ARROW = _rx(r"(?<!\s)\s*+(?:<-|←|<=)\s*+")
 _SKILL = _rx(r"^\s*+`?([A-Za-z][\w-]{0,80})`?")
 _BRACKET = _rx(r"\(([^()]{0,600})\)")
 _DASHES = _rx(r"\s(?:--|—)\s")
 _REF = _rx(r"^steps?[._ -]?(\d{1,3})(?:[. ]|\s++output\s++)([A-Za-z_][\w ,+&]{0,200})$", re.I)
 _NAME = _rx(r"^[A-Za-z_]\w{0,80}$")
 _PAIR = _rx(r"^([A-Za-z_]\w{0,80})\s*+[=:]\s*+(.{1,400})$")
-_FIELDS = _rx(r"\s*+(?:\+|&|\band\b)\s*+")
+_FIELDS = _rx(r"(?<!\s)\s*+(?:\+|&|\band\b)\s*+")
 # "kicks off same time as step.1", "alongside step 2", "in parallel with step-3": starts beside that step
 _BESIDE = _rx(r"(?i)(?<![\w-])(?:(?:at\s++)?(?:the\s++)?same\s++time\s++as|alongside|in\s++parallel\s++with|together\s++with|"
               r"at\s++once\s++with|beside|without\s++waiting\s++(?:for|on))\s++step[._ -]?(\d{1,3}+)(?![\w-])")
@@ -98,7 +98,7 @@ def _walk(node: Node, path: str, found: _Found, kind: str, depth: int = 0) -> No
         return
     for name, k, v in _pairs(node):
         here = f"{path}.{name}" if path else name
-        if name == "annotations" and path.endswith("metadata") or (name == "data" and not path and kind == "configmap"):
+        if (name == "annotations" and path.endswith("metadata")) or (name == "data" and not path and kind == "configmap"):
             found.looked.append(here)
             _texts(v, found)
             continue
@@ -316,10 +316,10 @@ def lower_manifest(root: Node, src: Source, readings: dict[int, list[Reading]]) 
     for k, v in found.prose:
         said((k, v), "the author's prose: not a step")
     top: list[tuple[Node, Node]] = []
-    name = next((v for key, _, v in _pairs(next((v for k, _, v in _pairs(root) if k == "metadata"), root))
-                 if key == "name" and isinstance(v, ScalarNode)), None)
-    if name is not None:
-        top.append((_s("name", name), name))
+    meta = next((v for k, _, v in _pairs(root) if k == "metadata"), root)
+    titled = next((v for key, _, v in _pairs(meta) if key == "name" and isinstance(v, ScalarNode)), None)
+    if titled is not None:
+        top.append((_s("name", titled), titled))
     top.append((_s("steps", root), _m(steps, root)))
     if inputs:
         top.append((_s("inputs", root), _m(inputs, root)))
