@@ -92,7 +92,7 @@ COUNT = r"(?:\d+|once|twice|thrice)"
 _TIMED = rf"(?!\s*+(?:\.\d|(?:{UNITS})(?![a-z])))"
 # each part unambiguous (`\s*(?:-\s*)?`, not `\s*-?\s*`): a series of them cannot backtrack 2^n ways
 # and started at a number's first digit (`(?<!\d)`): a long run of digits is tried once, not from each digit
-DURATION_PART = rf"(?:(?<!\d)\d+(?:\.\d+)?\s*(?:-\s*)?(?:{UNITS})(?![a-z]))"
+DURATION_PART = rf"(?:(?<![\dA-Za-z])\d+(?:\.\d+)?\s*(?:-\s*)?(?:{UNITS})(?![a-z]))"
 DURATION = DURATION_PART  # "1m30s" is written "90 s" before the rows are tried (`spec.normalize`)
 _THEN = (r"\s*(?:,\s*(?:and\s+)?then|,?\s+then|,?\s+and\s+then|,\s*and|,|\s+and|\s*->|\s*→|\s*/|\s*\.\.)\s*"
          r"(?:wait(?:ing)?\s+|after\s+|\+\s*)?")
