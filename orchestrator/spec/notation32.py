@@ -5,7 +5,7 @@ Two parts. `plain` writes three notations in the words the grammar reads, before
 (`spec.phrase`; only these notations change, the rest of the text is left as written):
 
 - a count after an "x" beside a retry word: "retry x3, 30s apart" is "retry 3x, 30s apart" (the 3 is
-  the count, never a first wait of 3 s);
+  the count, never a first wait of 3 s); "attempts x5" is "5 attempts";
 - a wait written as a clock duration after an at sign or a wait word: "retry: 3 @ 00:00:20",
   "wait 0:01:30" (hours, minutes, seconds) is that many seconds (a time of day is never read:
   only a three-part `H:MM:SS` after `@`, "every", "wait", "delay", "backoff", "apart");
@@ -52,11 +52,19 @@ def _clock(m: re.Match[str]) -> str:
     return f"{m.group(1)}{m.group(2)}{seconds} s"
 
 
+def _x_count(m: re.Match[str]) -> str:
+    """"retry x3" is "retry 3x"; "attempts x5" is "5 attempts" (a count of tries, the first one counted)."""
+    word = m.group(1).rstrip(" :=")
+    if word.lower().startswith(("tries", "attempts", "goes", "run", "re-run", "rerun")):
+        return f"{m.group(2)} {word}"
+    return f"{m.group(1)}{m.group(2)}x"
+
+
 def plain(text: str) -> str:
     """`text` with the notations above written in the grammar's words (module docstring); a text
     without them is returned as it is."""
     if "x" in text or "X" in text:
-        text = _X_COUNT.sub(lambda m: f"{m.group(1)}{m.group(2)}x", text)
+        text = _X_COUNT.sub(_x_count, text)
     if ":" in text:
         text = _CLOCK.sub(_clock, text)
     if "*" in text or "x" in text or "×" in text:
@@ -79,6 +87,28 @@ EARLY: tuple[Row, ...] = (
     # "never fire the bleep twice for the same Rx": no retry
     Row("no_retry", r"(?<![\w-])(?:never|don'?t|do\s+not|must\s+not|mustn'?t)\s+" + _AGAIN_VERB + r"\s+(?:[\w-]{1,30}+\s+){0,4}?"
         r"twice\b"),
+    # "if the OCR thing is still chewing after 40 s, count it as broken": the attempt's time
+    Row("timeout", r"(?<![\w-])(?:if|when|once)\s+(?:it|(?:the|that|this|our|its)\s+[\w-]{1,30}+(?:\s+[\w-]{1,30}+)?|this|that)"
+        r"\s*+(?:'s|is)?\s+still\s+"
+        r"[a-z]{3,20}+\s+(?:after|at|past|by)\s+{D}\s*+,?\s*+(?:then\s+)?(?:just\s+)?(?:count|treat|mark|call|consider|log)\s+"
+        r"(?:it|that|this)\s+(?:as\s+)?(?:a\s+)?(?:broken|failed|dead|failure|lost|hung|stuck|gone)\b"),
+    # "stop the render at 25 min": the attempt's time
+    Row("timeout", r"(?<![\w-])(?:stop|kill|abort|cancel|halt|cut\s+off)\s+(?:it|this|that|the\s+[\w-]{1,30}+)\s+at\s+{D}"),
+    # "do the whole rota in under 8 minutes or bin it": the whole run's time, and a failure past it
+    Row("run_timeout", r"(?<![\w-])(?:do|finish|get\s+through|run)\s+(?:the\s+)?(?:whole|entire|full)\s+[\w-]{1,30}+\s+"
+        r"(?:in|within|inside)\s+(?:under\s+|less\s+than\s+)?{D}"),
+    Row("fail", r"(?<![\w-])or\s+(?:else\s+)?(?:bin|scrap|ditch|kill|drop|abandon)\s+(?:it|the\s+lot|them)\b", needs=r"\bwhole\b"),
+    # "spaced 1 min, 4 min and 10 min": a retry after each wait
+    Row("wait_seq", r"(?<![\w-])spaced\s+(?:out\s+)?(?:at\s+|by\s+)?(?P<seq>{SERIES})"),
+    # "wait 30s, retry; wait 2m, retry": a retry after each wait
+    Row("wait_seq", r"(?<![\w-])(?P<seq>wait\s+{D}\s*+,?\s*+(?:then\s+)?retry(?:\s*+[;,]\s*+(?:then\s+)?wait\s+{D}\s*+,?\s*+"
+        r"(?:then\s+)?retry){1,8}+)"),
+    # "start the back-off at 5 seconds": where the backoff starts
+    Row("exp_start", r"(?<![\w-])start\s+(?:the\s+|its\s+)?(?:back-?\s*off|delay|wait)\s+(?:at|from|with)\s+{D}",
+        also=("exponential",)),
+    # "every 5 min and give up looking after 2 hours": how long the looking goes on
+    Row("budget", r"(?<![\w-])(?:give\s+up|stop|quit)\s+(?:looking|checking|polling|asking|trying|peeking|waiting|watching)"
+        r"\s+(?:after|at|past|beyond)\s+{D}", needs=r"\bevery\b"),
     # "isn't fatal", "wasn't fatal": going on
     Row("continue", r"(?<![\w-])(?:isn'?t|is\s+not|aren'?t|are\s+not|wasn'?t|won'?t\s+be|ain'?t|never)\s+fatal\b"),
     # "assume depth_m 0.5 / heading 180": every pair
@@ -89,6 +119,11 @@ EARLY: tuple[Row, ...] = (
 _SYSTEM = (r"(?:tablet|app|phone|system|bot|script|tool|computer|machine|pipeline|workflow|automation|orchestrator|"
            r"runner|scheduler|robot|software|us)")
 IGNORE: tuple[Row, ...] = (
+    # "back off 3 s, then 12 s, then 40 s, one attempt after each": the series said again
+    Row("ignore", r"(?<![\w-])(?:one|1|a|a\s+single)\s+(?:attempt|try|retry|go)\s+after\s+(?:each|every\s+one)\b"),
+    # "takes about ten minutes normally": how long it usually takes, no limit
+    Row("ignore", r"(?<![\w-])takes?\s+(?:about|around|roughly|approximately|some|maybe|~)\s*+{D}\s+(?:normally|usually|typically|"
+        r"on\s+average|most\s+days|as\s+a\s+rule)\b"),
     # "Protest limit 60 min (that's an SI thing, not for the tablet)", "x: 3  # retries are per step now": the whole line
     Row("ignore", r"^[^#(\n]{0,300}+(?:#|//|\()[^#()\n]{0,200}?(?<![\w-])(?:not\s+(?:meant\s+)?for\s+(?:the\s+|this\s+|our\s+)?"
         + _SYSTEM + r"|retr(?:y|ies)\s+(?:are|is|live|sit)\s+(?:now\s+)?(?:per\s+step|set\s+per\s+step|elsewhere|"
@@ -96,8 +131,8 @@ IGNORE: tuple[Row, ...] = (
 )
 
 GATES = {
-    "EARLY": r"|again|once|twice|fatal|assum",
-    "IGNORE": r"|not\s+(?:meant\s+)?for|per\s+step|elsewhere|retr",
+    "EARLY": r"|again|once|twice|fatal|assum|still|stop|kill|abort|cancel|halt|cut|whole|spaced|wait|start|give|quit",
+    "IGNORE": r"|not\s+(?:meant\s+)?for|per\s+step|elsewhere|retr|after\s+each|after\s+every|takes?",
 }
 
 # "the warehouse is slow on mondays -> retry it twice": the cause before the arrow
