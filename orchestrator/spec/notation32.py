@@ -99,16 +99,16 @@ EARLY: tuple[Row, ...] = (
         r"(?:in|within|inside)\s+(?:under\s+|less\s+than\s+)?{D}"),
     Row("fail", r"(?<![\w-])or\s+(?:else\s+)?(?:bin|scrap|ditch|kill|drop|abandon)\s+(?:it|the\s+lot|them)\b", needs=r"\bwhole\b"),
     # "spaced 1 min, 4 min and 10 min": a retry after each wait
-    Row("wait_seq", r"(?<![\w-])spaced\s+(?:out\s+)?(?:at\s+|by\s+)?(?P<seq>{SERIES})"),
+    Row("wait_seq", r"(?<![\w-])spaced\s++(?:out\s++)?(?:at\s++|by\s++)?(?P<seq>{SERIES})"),
     # "wait 30s, retry; wait 2m, retry": a retry after each wait
     Row("wait_seq", r"(?<![\w-])(?P<seq>wait\s+{D}\s*+,?\s*+(?:then\s+)?retry(?:\s*+[;,]\s*+(?:then\s+)?wait\s+{D}\s*+,?\s*+"
         r"(?:then\s+)?retry){1,8}+)"),
     # "start the back-off at 5 seconds": where the backoff starts
     Row("exp_start", r"(?<![\w-])start\s+(?:the\s+|its\s+)?(?:back-?\s*off|delay|wait)\s+(?:at|from|with)\s+{D}",
         also=("exponential",)),
-    # "every 5 min and give up looking after 2 hours": how long the looking goes on
+    # "every 5 min and give up looking after 2 hours": how long the looking goes on, then a failure (as "give up after")
     Row("budget", r"(?<![\w-])(?:give\s+up|stop|quit)\s+(?:looking|checking|polling|asking|trying|peeking|waiting|watching)"
-        r"\s+(?:after|at|past|beyond)\s+{D}", needs=r"\bevery\b"),
+        r"\s+(?:after|at|past|beyond)\s+{D}", needs=r"\bevery\b", also=("fail",)),
     # "isn't fatal", "wasn't fatal": going on
     Row("continue", r"(?<![\w-])(?:isn'?t|is\s+not|aren'?t|are\s+not|wasn'?t|won'?t\s+be|ain'?t|never)\s+fatal\b"),
     # "assume depth_m 0.5 / heading 180": every pair

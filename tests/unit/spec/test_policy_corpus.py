@@ -510,6 +510,7 @@ XFAIL25: dict[str, str] = {
     "Start the back-off at 5 seconds and double it each go, never waiting more than 2 minutes, six goes max.":
         "the backoff as meant; 'six goes max' is read as six tries, 5 retries (as 'eight goes at most' in holdout19); "
         "the author counts 6 retries",
+    "Look in on the courier handover every 5 min and give up looking after 2 hours.": _SAID_FAIL.format("give up"),
     "Refund transfer: one attempt, full stop.":
         "no retry as meant; 'full stop' is read as an explicit fail, which is also the default fallback: the same plan",
     "SET statement_timeout = '2min' for the rollup, past that it's hung.":
