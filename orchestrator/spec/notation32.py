@@ -14,8 +14,8 @@ Two parts. `plain` writes three notations in the words the grammar reads, before
 
 Rows of the policy grammar (`EARLY`, `IGNORE`, joined through `spec.grammar_families8`):
 
-- a run said once with "again" denied: "the page goes out once; we don't send it again", "never fire
-  the bleep twice": no retry;
+- a run said once with "again" denied: "the page goes out once; we don't send it again": no retry
+  ("never send it twice" is left: holdout12's author means a duplicate, not a retry);
 - "isn't fatal", "aren't fatal", "wasn't fatal": the run goes on (the word "fatal" there is no class);
 - `name value` pairs joined by a slash after "assume": "assume depth_m 0.5 / heading 180": every pair;
 - an aside (in brackets or after `#` / `//`) saying the line is not for this system ("not for the
@@ -84,9 +84,6 @@ EARLY: tuple[Row, ...] = (
     # "goes out once", "is sent once": the one run (beside the no retry above, or alone with "only")
     Row("no_retry", r"(?<![\w-])(?:goes|go|is\s+sent|gets\s+sent|is\s+posted|gets\s+posted|fires|is\s+fired|rings|is\s+rung)"
         r"\s+(?:out\s+)?once\b(?!\s+(?:a|an|per|every|each)\b)", needs=r"\bagain\b|\bonly\b"),
-    # "never fire the bleep twice for the same Rx": no retry
-    Row("no_retry", r"(?<![\w-])(?:never|don'?t|do\s+not|must\s+not|mustn'?t)\s+" + _AGAIN_VERB + r"\s+(?:[\w-]{1,30}+\s+){0,4}?"
-        r"twice\b"),
     # "if the OCR thing is still chewing after 40 s, count it as broken": the attempt's time
     Row("timeout", r"(?<![\w-])(?:if|when|once)\s+(?:it|(?:the|that|this|our|its)\s+[\w-]{1,30}+(?:\s+[\w-]{1,30}+)?|this|that)"
         r"\s*+(?:'s|is)?\s+still\s+"

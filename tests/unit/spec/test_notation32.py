@@ -57,8 +57,6 @@ def test_a_yaml_policy_value_of_our_own_schema_reads_the_notation() -> None:
 @pytest.mark.parametrize("text", [
     "The reminder text goes out once; if nobody answers we don't send it again.",  # a runbook
     "kim: the invoice email is sent once, we never re-send it again",  # a chat line
-    "Never charge the card twice for one order, whatever the gateway says.",  # a ticket
-    "Don't ring the on-call pager twice for the same alert.",
 ])
 def test_a_run_once_with_again_or_twice_denied_is_no_retry(text: str) -> None:
     phrase, effect = _effect(text)

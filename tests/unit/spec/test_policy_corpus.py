@@ -511,6 +511,9 @@ XFAIL25: dict[str, str] = {
         "the backoff as meant; 'six goes max' is read as six tries, 5 retries (as 'eight goes at most' in holdout19); "
         "the author counts 6 retries",
     "Look in on the courier handover every 5 min and give up looking after 2 hours.": _SAID_FAIL.format("give up"),
+    "Never fire the pharmacy bleep twice for the same Rx, whatever the log says.":
+        "'twice' is warned, not read: holdout12's author writes 'Never send the same order twice' for a duplicate, "
+        "not a retry (default no-retry: the same plan)",
     "Refund transfer: one attempt, full stop.":
         "no retry as meant; 'full stop' is read as an explicit fail, which is also the default fallback: the same plan",
     "SET statement_timeout = '2min' for the rollup, past that it's hung.":
