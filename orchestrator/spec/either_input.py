@@ -185,6 +185,10 @@ def read_text(text: str, where: str) -> list[EitherInput]:
             found.setdefault(m.group("name"), EitherInput(
                 name=m.group("name"), alternatives=tuple(Alternative(words=m.group("name"), step=s) for s in steps),
                 where=where, text=_trim(m.group(0)), deliberate=True))
+    from orchestrator.spec.sql_script32 import renamed_join
+
+    for reading in renamed_join(text, where):  # "whatever 3 or 4 handed back, as `sends` (both call it `messages`)"
+        found.setdefault(reading.name, reading)
     for m in _AS.finditer(text):
         before = text[max(0, m.start() - _LOOK_BACK): m.start()]
         starts = [d.end() for d in _CLAUSE_START.finditer(before)]

@@ -27,7 +27,7 @@ step by its number) for `spec.either_input`, so the planner binds it from whiche
 
 A policy sentence often opens with the failure the author has seen, said as a habit with when it
 happens, then a dash, colon or semicolon: "Orders DB times out under load — give it up to 3 retries",
-"the scanner hangs at peak times; retry twice". That opening says why (`load_reason_spans`, read beside
+"the scanner hangs at peak times; retry twice", "the warehouse is slow on mondays -> retry it twice". That opening says why (`load_reason_spans`, read beside
 `spec.policy_notation24.habit_reason_spans`), not that the retries are for timeouts only; "if it times
 out under load — retry" keeps its class.
 """
@@ -131,11 +131,13 @@ def assigned_of_steps(text: str) -> list[tuple[str, tuple[Alternative, ...], str
 
 
 # "Orders DB times out under load —", "the scanner hangs at peak times;": a failure seen, and when, then a break
-_LOAD_REASON = _rx(r"(?i)^[^:;.!?—–]{0,120}?(?<![\w-])(?:times?\s++out|hangs|stalls|freezes|chokes|falls\s++over|"
-                   r"drops\s++out|flakes(?:\s++out)?+|errors(?:\s++out)?+|crashes|goes\s++down|gets\s++slow)\s++"
+_LOAD_REASON = _rx(r"(?i)(?:^|(?<=[.!?][ \t]))[^:;.!?—–]{0,120}?(?<![\w-])(?:times?\s++out|hangs|stalls|freezes|chokes|falls\s++over|"
+                   r"drops\s++out|flakes(?:\s++out)?+|errors(?:\s++out)?+|crashes|goes\s++down|gets\s++slow|is\s++slow|"
+                   r"runs\s++slow|is\s++flaky)\s++"
                    r"(?:under\s++(?:heavy\s++|high\s++|peak\s++)?load|at\s++peak(?:\s++times?)?+|at\s++night|"
-                   r"in\s++the\s++(?:mornings?|evenings?)|during\s++[\w-]{1,30}+|at\s++month[\s-]end|on\s++busy\s++days)"
-                   r"(?![\w-])[^:;.!?—–]{0,40}?(?:\s*+[:;—–]|\s++-\s)")
+                   r"in\s++the\s++(?:mornings?|evenings?)|during\s++[\w-]{1,30}+|at\s++month[\s-]end|on\s++busy\s++days|"
+                   r"on\s++(?:mon|tues|wednes|thurs|fri|satur|sun)days|on\s++weekends)"
+                   r"(?![\w-])[^:;.!?—–]{0,40}?(?:\s*+[:;—–→]|\s++-\s|\s++-{1,2}>|\s++=>)")
 _IF = _rx(r"(?i)(?<![\w-])(?:if|when|whenever|unless|should|in\s++case|on\s++(?:error|failure|timeout))(?![\w-])")
 
 
@@ -143,7 +145,7 @@ def load_reason_spans(text: str) -> list[tuple[int, int]]:
     """Where `text` opens with a failure seen and when it happens, up to a dash, colon or semicolon
     ("Orders DB times out under load — give it 3 retries"): the reason, not the failures the policy
     is kept to (module docstring). An opening with if/when keeps its class."""
-    m = _LOAD_REASON.match(text)
+    m = _LOAD_REASON.search(text)  # the text's opening, or a later sentence's (a comment's "...). warehouse is slow")
     if m is None or _IF.search(m.group(0)) is not None:
         return []
     return [m.span()]

@@ -90,6 +90,7 @@ from orchestrator.spec.shape_success import success_section
 from orchestrator.spec.sheet import find_sheet, sheet_steps
 from orchestrator.spec.skill_headings import names_skill, skill_section
 from orchestrator.spec.source import Source
+from orchestrator.spec.sql_script32 import no_steps, psql_inputs, step_values
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.steps_lead import steps_lead
 from orchestrator.spec.steps_lettered_sub import lettered_sub_steps
@@ -753,6 +754,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         src.error(turns, "a chat transcript (its turns start here) in which no turn asks to run a skill, so it has no "
                          "steps: write one turn per step that says what to run, e.g. 'run `fetch-orders` on it', "
                          "then 'otherwise → `open-ticket`'", "spec.no-steps")
+    elif not steps and (sql := no_steps(src)) is not None:  # a plain migration (`spec.sql_script32`)
+        src.error(1, sql, "spec.no-steps")
     elif not steps:
         src.error(steps_section_line or title_line or 1, "the spec has no steps: write each as a `## Step 1: Name` "
                   "heading, or as a numbered list item that names its skill in backticks "
@@ -819,8 +822,11 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         or read_prose_inputs(src.lines, src.where) \
         or read_user_gives(src.lines, src.where) \
         or read_given_list(src.lines, src.where)  # ".What you hand it" over a list; "It needs the **...**"
+    if inputs is None:  # `psql -v week=... -f x.sql`, `--   :week = ISO week` (`spec.sql_script32`)
+        inputs = psql_inputs(src)
     steps = place_branches(steps, [(i.name, i.description) for i in inputs or ()], src)
     steps = with_fixed_values(steps)  # `home_port is always "Leith"`: the step's own value, no workflow input
+    steps = step_values(steps, src)  # an SQL script's `x = 20`, `\set x 20`, SET statement_timeout (`sql_script32`)
     if inputs is not None and "inputs" not in found and recipes is None:  # "CALL LIST (fixed): Jo, Dev"
         steps = with_block_literals(steps, src, [s.where for s in steps])  # (`spec.input_blocks25`)
     if "intent" in found and steps:  # "Definition of done: ...", "the whole run gets 2 hours": said in the intent
