@@ -27,18 +27,19 @@ GUARDED: dict[str, list[tuple[int, str]]] = {
     # l.28's screen-sanctions is step 2 (with its cached fallback); the two toggles at l.52 and l.60 are the
     # branches of the tier choice, said at the first (`spec.details_toggle29`), and l.73 joins whichever ran
     "23-vendor-onboarding": [(52, "spec.reading")],
-    # line 32's fan-out is read by meaning (warned as read) and line 34's gather takes step 3's results
-    "24-price-feeds": [(32, "fan-out-read"),
-                       (36, "spec.condition-not-read"), (38, "spec.condition-not-read"),
-                       (40, "spec.join-not-read")],
+    # line 32's fan-out is read by meaning (warned as read) and line 34's gather takes step 3's results; l.36's
+    # "one or more errors" is read as the condition it is, l.38 as its other branch (`spec.h3_left31`), each
+    # said at its line
+    "24-price-feeds": [(32, "fan-out-read"), (36, "spec.lead-condition"), (38, "spec.lead-condition")],
     # the e-mail's paragraphs name their skills in plain text: read anchored on them (a warning at each); the
     # fan-out ("for every user in that list": the list whose items carry login, role, last_login) is read,
     # warned as read, and the gather ("When all ...") takes step 2's results
     "25-access-review": [(15, "spec.anchored"), (18, "spec.anchored"), (18, "fan-out-read"),
                          (24, "spec.anchored"), (27, "spec.anchored")],
-    # the Mermaid `## Flow` is set aside (a warning at 12); the table's `*(QC passed)*` asides warn
-    "26-elisa-plate": [(12, "spec.chart-not-steps"), (29, "spec.condition-not-read"),
-                       (30, "spec.condition-not-read")],
+    # the Mermaid `## Flow` is set aside (a warning at 12); the table's `*(QC passed)*` / `*(QC failed)*` asides
+    # are read as a condition and its other branch, and l.33 as the join after them, each said at its line
+    "26-elisa-plate": [(12, "spec.chart-not-steps"), (29, "spec.heading-condition"),
+                       (30, "spec.heading-condition"), (33, "spec.join-ran")],
 }
 
 

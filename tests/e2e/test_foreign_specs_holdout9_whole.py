@@ -30,8 +30,6 @@ KNOWN: dict[tuple[str, str, int], str] = {
                                                 "(spec/yaml_keys.py, YAML key meanings)",
     ("60-bench-triage-algorithm", "limit", 9): "read right (300 s) by the reader of the whole algorithm block, which "
                                                "cites the block's first line (5), not line 9",
-    ("51-refund-macro", "approval", 26): "'Orders over $150: ...' puts its condition on a noun no value is found "
-                                         "for ('Orders'): read, it refuses the plan, so it is left unread",
 }
 
 
