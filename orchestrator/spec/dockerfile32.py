@@ -41,6 +41,8 @@ _INSTRUCTIONS = frozenset({"FROM", "ARG", "ENV", "RUN", "CMD", "ENTRYPOINT", "CO
                            "LABEL", "EXPOSE", "VOLUME", "SHELL", "ONBUILD", "STOPSIGNAL", "HEALTHCHECK",
                            "MAINTAINER", "VERSION", "SAVE", "BUILD", "IMPORT", "LOCALLY", "GIT", "FOR", "IF",
                            "END", "ELSE", "WAIT", "CACHE", "DO", "COMMAND", "FUNCTION", "PROJECT", "SET", "LET"})
+# a build file's first instruction: `FROM image[:tag] [AS name]` or `ARG NAME[=default]` (never "FROM the desk: ...")
+_HEAD = re.compile(r"^(?:FROM[ \t]++[\w./:@${}-]++(?:[ \t]++AS[ \t]++[\w-]++)?+|ARG[ \t]++[A-Za-z_]\w*+(?:=\S*+)?+)$")
 _LINE = re.compile(r"^([A-Za-z]++)(?:[ \t]++(.*+))?+$")
 _TARGET = re.compile(r"^[A-Za-z_][\w.-]*+:[ \t]*+$")  # an Earthfile target `build:`
 _SKILL_NAME = re.compile(r"^[a-z][a-z0-9]*+(?:[-_][a-z0-9]++)++$")
@@ -71,7 +73,7 @@ def is_dockerfile(path: str, text: str) -> bool:
     if name in _NAMES or name.startswith(tuple(f"{n}." for n in _NAMES)) or Path(path).suffix.lower() in _SUFFIXES:
         return True
     first = next((ln.strip() for ln in text.splitlines()[:200] if ln.strip() and not ln.lstrip().startswith("#")), "")
-    return first.split(" ", 1)[0] in ("FROM", "ARG") and re.search(r"(?m)^[ \t]*+RUN[ \t]", text) is not None
+    return _HEAD.match(first) is not None and re.search(r"(?m)^[ \t]*+RUN[ \t]++\S", text) is not None
 
 
 def _mark(path: str, line: int, col: int) -> Mark:
@@ -314,6 +316,10 @@ class _Reader:
                 self.src.warn(line, f"{sid}: the flag `{flag}` is not understood: not in the plan", "spec.policy")
         if retry:
             nodes.append((_s(path, "retry", line, col), _map(path, retry, line, col)))
+        said = self.comments_above(line)
+        if said and not retry and not any(k.value in ("timeout", "fallback") for k, _ in nodes):
+            # no policy flag for the comment to sit on (`key_comments27`): its words are the step's notes
+            nodes.append((_s(path, "notes", line - len(said), col), _s(path, " ".join(said), line - len(said), col)))
         inputs: list[tuple[Node, Node]] = []
         for pair in pairs:
             m = _PAIR.match(pair)
@@ -326,13 +332,18 @@ class _Reader:
             nodes.append((_s(path, "input", line, col), _map(path, inputs, line, col)))
         return _map(path, nodes, line, col)
 
+    def comments_above(self, line: int) -> list[str]:
+        """The comment block directly above `line` (no blank line between), top first."""
+        at, said = line - 1, []
+        while at >= 1 and self.src.line_text(at).strip().startswith("#"):
+            said.insert(0, self.src.line_text(at).strip().lstrip("#").strip())
+            at -= 1
+        return said
+
     def name_above(self, line: int) -> str:
         """The first line of the comment block directly above `line`, its numbering (`1)`) taken off."""
-        at, first = line - 1, ""
-        while at >= 1 and self.src.line_text(at).strip().startswith("#"):
-            first = self.src.line_text(at).strip().lstrip("#").strip()
-            at -= 1
-        first = _NUMBERED.sub("", first)
+        said = self.comments_above(line)
+        first = _NUMBERED.sub("", said[0]) if said else ""
         return re.split(r"(?<=[.;])\s", first, maxsplit=1)[0].rstrip(".;")[:80] if first else ""
 
     def stop_signal(self, item: _Line, items: list[tuple[Node, Node]]) -> None:
