@@ -107,6 +107,7 @@ class _Reader:
         self.path = src.path
         self.args: dict[str, str | None] = {}
         self.envs: dict[str, str] = {}
+        self.arg_at: dict[str, _Line] = {}
         self.ids: dict[str, str] = {}  # a step's number or skill -> its id
         names = src.vocabulary.skills if src.vocabulary else frozenset()
         self.skills: frozenset[str] = frozenset(names)
@@ -175,10 +176,10 @@ class _Reader:
             self.src.raise_if_errors()
         items: list[tuple[Node, Node]] = []
         if self.args:
-            first = min(ln.line for ln in lines if ln.word == "ARG")
+            first = min(at.line for at in self.arg_at.values())
             entries = []
             for name, default in self.args.items():
-                at = next(ln for ln in lines if ln.word == "ARG" and ln.rest.split("=", 1)[0].strip() == name)
+                at = self.arg_at[name]
                 entry = [] if default is None else [(_s(path, "default", at.line, at.col),
                                                      _s(path, default, at.line, at.col, _literal_tag(default)))]
                 entries.append((_s(path, name, at.line, at.col), _map(path, entry, at.line, at.col)))
@@ -190,10 +191,9 @@ class _Reader:
         for item in lines:
             if item.word == "HEALTHCHECK":
                 self.health(item, steps)
-        first = runs[0][0]
-        items.append((_s(path, "steps", first.line, 0),
-                      SequenceNode(f"{_TAG}seq", list(steps), _mark(path, first.line, 0),
-                                   _mark(path, first.line, 0))))
+        head = runs[0][0].line
+        items.append((_s(path, "steps", head, 0),
+                      SequenceNode(f"{_TAG}seq", list(steps), _mark(path, head, 0), _mark(path, head, 0))))
         for item in unread:
             what = "runs no skill" if item.word == "RUN" else "builds the image, not the workflow"
             self.src.warn(item.line, f"`{item.word} {item.rest[:50]}` {what}: not read", "spec.unread")
@@ -205,6 +205,7 @@ class _Reader:
         if not name.isidentifier():
             self.src.warn(item.line, f"`ARG {item.rest}` names no input: not read", "spec.unread")
             return
+        self.arg_at[name] = item
         self.args[name] = default.strip().strip("\"'") if default.strip() else None
 
     def env(self, item: _Line) -> None:
@@ -334,7 +335,7 @@ class _Reader:
 
     def comments_above(self, line: int) -> list[str]:
         """The comment block directly above `line` (no blank line between), top first."""
-        at, said = line - 1, []
+        at, said = line - 1, list[str]()
         while at >= 1 and self.src.line_text(at).strip().startswith("#"):
             said.insert(0, self.src.line_text(at).strip().lstrip("#").strip())
             at -= 1
