@@ -39,6 +39,7 @@ from orchestrator.journal.events import (
 )
 from orchestrator.jsonsafe import storable_problem
 from orchestrator.kinds import BoundSkill
+from orchestrator.plan.carry_ref31 import carried_value
 from orchestrator.plan.model import Plan, PlanStep, ResolvedPolicy
 from orchestrator.policy import ErrorClass, FallbackAction, RetryPolicy
 from orchestrator.runner import StepFailure, StepRequest, TokenUsage
@@ -395,7 +396,16 @@ async def fallback(
     scope.soon()
     if action is FallbackAction.DEFAULT:
         value = chosen.value if chosen.value is not None else empty_value(step.output_schema)
-        if chosen.value is not None and step.output_schema:  # a value the spec wrote is checked as an output is
+        if chosen.carry:  # parts taken from earlier data ("to_withdraw = all the candidates' barcodes")
+            try:
+                value, carried = carried_value(chosen, value, scope.renderer.inputs, scope.state.outputs())
+            except KeyError as exc:
+                missing = StepFailure(error_class=ErrorClass.UNRECOVERABLE, kind="no_value",
+                                      message=f"the fallback's value to go on with could not be read: {exc.args[0]} "
+                                              f"(after: {failure.message})")
+                return _final(step, missing, attempt)
+            failure = failure.model_copy(update={"message": f"{failure.message}; {carried}"})
+        if (chosen.value is not None or chosen.carry) and step.output_schema:  # checked as an output is
             violations = _check_output(scope, step, item, attempt, value)
             if violations:
                 broken = StepFailure(

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
+from orchestrator.plan.compare_checks import show_check
 from orchestrator.plan.model import InputBinding, Plan, PlanStep, Provenance
 from orchestrator.policy import Fallback, FallbackAction, RecoveryRule, RetryPolicy
 
@@ -117,7 +118,12 @@ def _retry(retry: RetryPolicy) -> str:
 
 def _fallback(fallback: Fallback) -> str:
     if fallback.action is FallbackAction.DEFAULT:
-        return "use the empty value" if fallback.value is None else f"use {fallback.value!r}"
+        said = "use the empty value" if fallback.value is None else f"use {fallback.value!r}"
+        if fallback.carry:  # `plan.carry_ref31`
+            from orchestrator.plan.carry_ref31 import described
+
+            said += "".join(f", {c.field or 'the whole output'} carried from {described(c)}" for c in fallback.carry)
+        return said
     if fallback.action is FallbackAction.SKILL:
         return f"run skill {fallback.skill}"
     return fallback.action.value
@@ -239,6 +245,9 @@ def render_text(plan: Plan) -> str:
     out += ["", "Limits"]
     for name, value in plan.limits.model_dump().items():
         out.append(f"  {name:28} {value}  {_prov(plan.limits_provenance.get(name))}")
+    if plan.compare_checks:
+        out += ["", "Success checks comparing two values (after the run)"]
+        out += [f"  {show_check(c)}  [spec {c.where}: '{c.text}']" for c in plan.compare_checks]
     if plan.scenarios:
         out += ["", "Scenarios"]
         out += [f"  {s.kind:12} {s.name}" for s in plan.scenarios]

@@ -274,6 +274,20 @@ def final_output(result: Mapping[str, Any], *, null_is_none: bool = False) -> An
     return result["outputs"][last_step_with_output(result, null_is_none=null_is_none)]
 
 
+def _went_on_with(fallback: dict[str, Any]) -> Any:
+    """A default fallback's value as an expect.yaml says it: each part carried from earlier data
+    (`plan.carry_ref31`) as "step N output FIELD" (with "'s ITEM" for each item's field) or "workflow input X"."""
+    value = fallback.get("value")
+    for c in fallback.get("carry") or ():
+        if c.get("step"):
+            field = c["pointer"].strip("/").replace("/", ".")
+            said = f"step {c['step'].rpartition('-')[2]} output {field}" + (f"' {c['each']}s" if c.get("each") else "")
+        else:
+            said = f"workflow input {c.get('input')}"
+        value = {**(value or {}), c["field"]: said} if c.get("field") else said
+    return value
+
+
 def policy_misses(policy: dict[str, Any], meaning: dict[str, Any]) -> list[str]:
     """What of `meaning` the step's policy (its own fields, or one rule of it) does not hold."""
     places = [policy, *policy["rules"]]
@@ -300,7 +314,7 @@ def policy_misses(policy: dict[str, Any], meaning: dict[str, Any]) -> list[str]:
     fallbacks = [p["fallback"] for p in places if p.get("fallback")]
     kind = (meaning.get("on_failure") or {}).get("kind")
     if "continue_with_value" in meaning:
-        if not any(f["action"] == "default" and f["value"] == meaning["continue_with_value"] for f in fallbacks):
+        if not any(f["action"] == "default" and _went_on_with(f) == meaning["continue_with_value"] for f in fallbacks):
             missing.append("continue_with_value")
     elif kind == "fallback":
         if not any(f["action"] == "skill" and f["skill"] == meaning["on_failure"]["skill"] for f in fallbacks):
