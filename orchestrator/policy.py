@@ -87,6 +87,12 @@ class Carried(_Frozen):
     each: str = ""  # "barcode": each item's field of the list at `pointer`
     where: str | None = None
 
+    def described(self) -> str:
+        """Where it comes from, in words: "step-1's output candidates (each barcode)"."""
+        src = f"workflow input {self.input}" if self.input is not None else f"{self.step}'s output"
+        at = self.pointer.strip("/").replace("/", ".")
+        return f"{src}{' ' + at if at else ''}{f' (each {self.each})' if self.each else ''}"
+
 
 class Fallback(_Frozen):
     action: FallbackAction = FallbackAction.FAIL

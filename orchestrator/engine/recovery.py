@@ -23,6 +23,7 @@ from enum import Enum
 from typing import Any
 
 from orchestrator.contracts import Violation, empty_value, render_violations
+from orchestrator.engine.carry import carried_value
 from orchestrator.engine.model import StepStatus
 from orchestrator.engine.regeneration import RegenerationEnd, record_unavailable, regenerate
 from orchestrator.engine.scope import RunScope
@@ -39,7 +40,6 @@ from orchestrator.journal.events import (
 )
 from orchestrator.jsonsafe import storable_problem
 from orchestrator.kinds import BoundSkill
-from orchestrator.plan.carry_ref31 import carried_value
 from orchestrator.plan.model import Plan, PlanStep, ResolvedPolicy
 from orchestrator.policy import ErrorClass, FallbackAction, RetryPolicy
 from orchestrator.runner import StepFailure, StepRequest, TokenUsage

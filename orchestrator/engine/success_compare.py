@@ -19,8 +19,7 @@ from typing import Any
 from orchestrator.engine.model import StepStatus
 from orchestrator.engine.render import resolve_pointer
 from orchestrator.engine.state import RunState
-from orchestrator.plan.compare_checks import SYMBOL, show_check, show_value
-from orchestrator.plan.model import CheckValue, CompareCheck, Plan
+from orchestrator.plan.model import COMPARE_SYMBOL, CheckValue, CompareCheck, Plan
 
 _SAY = {"eq": "equal", "ne": "differ from", "lt": "be less than", "gt": "be more than", "ge": "be at least",
         "le": "be at most"}
@@ -67,7 +66,7 @@ def _value(side: CheckValue, plan: Plan, state: RunState) -> Any:
             raise _Undecidable(f"{sid}'s output has no `{side.pointer.lstrip('/').replace('/', '.')}`") from None
     if side.count:
         if not isinstance(value, (list, dict)):
-            raise _Undecidable(f"{show_value(side)} counts items of {_show(value)}, which is not a list")
+            raise _Undecidable(f"{side.shown()} counts items of {_show(value)}, which is not a list")
         return len(value)
     return value
 
@@ -94,7 +93,7 @@ def _holds(op: str, left: Any, right: Any) -> bool:
 
 def _one(check: CompareCheck, plan: Plan, state: RunState) -> str | None:
     """Why the check fails, None when it holds; raises _Unknown when it cannot be evaluated."""
-    head = f"success check at {check.where} ('{check.text}': {show_check(check)})"
+    head = f"success check at {check.where} ('{check.text}': {check.shown()})"
     try:
         left, right = _value(check.left, plan, state), _value(check.right, plan, state)
     except _Undecidable as exc:
@@ -102,12 +101,12 @@ def _one(check: CompareCheck, plan: Plan, state: RunState) -> str | None:
     try:
         holds = _holds(check.op, left, right)
     except _Undecidable as exc:
-        return f"{head} cannot be decided: {show_value(check.left)} is {_show(left)} and {show_value(check.right)} " \
+        return f"{head} cannot be decided: {check.left.shown()} is {_show(left)} and {check.right.shown()} " \
                f"is {_show(right)}: {exc}"
     if holds:
         return None
-    return (f"{head} failed: {show_value(check.left)} is {_show(left)} and {show_value(check.right)} is {_show(right)} "
-            f"(it should {_SAY[check.op]} it, {SYMBOL[check.op]})")
+    return (f"{head} failed: {check.left.shown()} is {_show(left)} and {check.right.shown()} is {_show(right)} "
+            f"(it should {_SAY[check.op]} it, {COMPARE_SYMBOL[check.op]})")
 
 
 def evaluate(plan: Plan, state: RunState) -> Verdict:

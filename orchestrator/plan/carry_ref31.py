@@ -17,7 +17,7 @@ workflow input ("the input date", "the date input", `inputs.date`); "the candida
 output field of one earlier step, `candidates`, and each item's `barcode`. The plan names the step or
 input (`resolve_carries`); validate checks that the step is an ancestor that always runs before this one,
 that the field exists and that its schema fits the output field's (`carry_problems`: an error at the
-line); the engine reads the value when the fallback applies (`carried_value`) and the run's reason says
+line); the engine reads the value when the fallback applies (`engine.carry.carried_value`) and the run's reason says
 which value was carried from where.
 
 Not a reference (kept literal): a quoted value ("continue with 'step 2'", `ids: "step 2"`), a step named
@@ -28,7 +28,7 @@ earlier step gives `candidates`) keep the warning that the value is not read.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -463,54 +463,6 @@ def stand_in(fallback: Fallback, schema: Any) -> Any:
     props = properties_of(schema)
     base = fallback.value if isinstance(fallback.value, dict) else {}
     return {**base, **{c.field: empty_value(props.get(c.field) or {}) for c in fallback.carry}}
-
-
-def described(c: Carried) -> str:
-    """Where a carried part comes from, in words: "step-1's candidates (each barcode)"."""
-    src = f"workflow input {c.input}" if c.input is not None else f"{c.step}'s output"
-    at = c.pointer.strip("/").replace("/", ".")
-    return f"{src}{' ' + at if at else ''}{f' (each {c.each})' if c.each else ''}"
-
-
-# -- the engine reads it ---------------------------------------------------------------------------
-
-
-def _at(document: Any, pointer: str) -> Any:
-    value = document
-    for part in [p for p in pointer.split("/") if p]:
-        if isinstance(value, Mapping) and part in value:
-            value = value[part]
-        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
-            value = value[int(part)]
-        else:
-            raise KeyError(pointer)
-    return value
-
-
-def carried_value(fallback: Fallback, base: Any, inputs: Mapping[str, Any],
-                  outputs: Mapping[str, Any]) -> tuple[Any, str]:
-    """The output a DEFAULT fallback goes on with: `base` with each carried part read from the run's
-    outputs and inputs, and what was carried from where. KeyError (with why) when a part is not there."""
-    value = dict(base) if isinstance(base, dict) else base
-    said: list[str] = []
-    for c in fallback.carry:
-        if c.input is not None:
-            if c.input not in inputs:
-                raise KeyError(f"workflow input {c.input} was not given")
-            found = _at(inputs[c.input], c.pointer)
-        elif c.step is not None:
-            if c.step not in outputs:
-                raise KeyError(f"{c.step} has no output")
-            found = _at(outputs[c.step], c.pointer)
-        else:
-            raise KeyError(f"'{c.said}' names no step's output nor workflow input")
-        if c.each:
-            if not isinstance(found, list):
-                raise KeyError(f"{described(c)} is not a list")
-            found = [_at(one, c.each) for one in found]
-        value = {**(value if isinstance(value, dict) else {}), c.field: found} if c.field else found
-        said.append(f"{c.field or 'the output'} carried from {described(c)}")
-    return value, "; ".join(said)
 
 
 _rx.save()

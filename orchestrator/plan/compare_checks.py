@@ -87,15 +87,3 @@ def place_compares(spec: WorkflowSpec, steps: Sequence[PlanStep], inputs: Sequen
     return tuple(placed), warnings, replaced
 
 
-SYMBOL = {"eq": "==", "ne": "!=", "lt": "<", "gt": ">", "ge": ">=", "le": "<="}
-
-
-def show_value(value: CheckValue) -> str:
-    """`step-4.records`, `input.region`, `count(step-1.items)`."""
-    inner = (f"input.{value.name}" if value.source == "input"
-             else f"{value.step}{value.pointer.replace('/', '.')}" if value.pointer else f"{value.step} (whole output)")
-    return f"count({inner})" if value.count else inner
-
-
-def show_check(check: CompareCheck) -> str:
-    return f"{show_value(check.left)} {SYMBOL[check.op]} {show_value(check.right)}"

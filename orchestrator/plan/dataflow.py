@@ -600,7 +600,8 @@ class _Planner:
         names = [i.name for i in inputs]
         flow = Flow(inputs=inputs, read_at={j.reading.where for read in joins.values() for j in read if j.placed})
         conditions: dict[str, str] = {}
-        may_skip = {s.id for s in spec.steps if s.when or s.otherwise_of}  # once: a per-step set was quadratic
+        may_skip = {s.id for s in spec.steps if s.when or s.otherwise_of  # once: a per-step set was quadratic
+                    or (s.approval is not None and s.approval.on_timeout == "skip")}  # silence skips it
         for step in spec.steps:
             item_fields = self.item_fields(step, inputs)
             scope = Scope(inputs=tuple(names), produced=self.produced, deps=dep_ids, start=tuple(dep_ids[step.id]),

@@ -215,6 +215,15 @@ class CheckValue(_Frozen):
     count: bool = False
     said: str = ""
 
+    def shown(self) -> str:
+        """`step-4.records`, `input.region`, `count(step-1.items)`."""
+        inner = (f"input.{self.name}" if self.source == "input"
+                 else f"{self.step}{self.pointer.replace('/', '.')}" if self.pointer else f"{self.step} (whole output)")
+        return f"count({inner})" if self.count else inner
+
+
+COMPARE_SYMBOL = {"eq": "==", "ne": "!=", "lt": "<", "gt": ">", "ge": ">=", "le": "<="}
+
 
 class CompareCheck(_Frozen):
     """A success check comparing two values of the run, evaluated once the run's steps are done
@@ -226,6 +235,9 @@ class CompareCheck(_Frozen):
     right: CheckValue
     text: str
     where: str
+
+    def shown(self) -> str:
+        return f"{self.left.shown()} {COMPARE_SYMBOL[self.op]} {self.right.shown()}"
 
 
 class Plan(_Frozen):

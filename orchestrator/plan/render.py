@@ -6,7 +6,6 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
-from orchestrator.plan.compare_checks import show_check
 from orchestrator.plan.model import InputBinding, Plan, PlanStep, Provenance
 from orchestrator.policy import Fallback, FallbackAction, RecoveryRule, RetryPolicy
 
@@ -120,9 +119,8 @@ def _fallback(fallback: Fallback) -> str:
     if fallback.action is FallbackAction.DEFAULT:
         said = "use the empty value" if fallback.value is None else f"use {fallback.value!r}"
         if fallback.carry:  # `plan.carry_ref31`
-            from orchestrator.plan.carry_ref31 import described
 
-            said += "".join(f", {c.field or 'the whole output'} carried from {described(c)}" for c in fallback.carry)
+            said += "".join(f", {c.field or 'the whole output'} carried from {c.described()}" for c in fallback.carry)
         return said
     if fallback.action is FallbackAction.SKILL:
         return f"run skill {fallback.skill}"
@@ -247,7 +245,7 @@ def render_text(plan: Plan) -> str:
         out.append(f"  {name:28} {value}  {_prov(plan.limits_provenance.get(name))}")
     if plan.compare_checks:
         out += ["", "Success checks comparing two values (after the run)"]
-        out += [f"  {show_check(c)}  [spec {c.where}: '{c.text}']" for c in plan.compare_checks]
+        out += [f"  {c.shown()}  [spec {c.where}: '{c.text}']" for c in plan.compare_checks]
     if plan.scenarios:
         out += ["", "Scenarios"]
         out += [f"  {s.kind:12} {s.name}" for s in plan.scenarios]

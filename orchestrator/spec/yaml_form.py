@@ -576,7 +576,13 @@ def read_yaml(src: Source, root: Node | None = None) -> SpecParts:
         from orchestrator.spec.yaml_anchored import list_document  # its items name catalog skills
 
         root = list_document(src.vocabulary, root)
-    return _read_top(r, root)
+    manifest = None
+    if composed and isinstance(root, MappingNode):  # a Kubernetes manifest's annotations (`k8s_manifest32`)
+        from orchestrator.spec.k8s_manifest32 import looked_at, lower_manifest
+
+        root = lower_manifest(root, src, r.item_readings)
+        manifest = looked_at(root)
+    return _read_top(r, root, manifest)
 
 
 def _compose(src: Source) -> Node | None:
@@ -602,7 +608,7 @@ def _compose(src: Source) -> Node | None:
     return root
 
 
-def _read_top(r: NodeReader, root: Node) -> SpecParts:
+def _read_top(r: NodeReader, root: Node, manifest: str | None = None) -> SpecParts:
     src = r.src
     top = r.mapping(root, "the spec")
     src.raise_if_errors()
@@ -652,7 +658,7 @@ def _read_top(r: NodeReader, root: Node) -> SpecParts:
     if "steps" not in top:
         src.error(1, "the spec has no steps: write a `steps:` list (or `jobs:` / `tasks:`, a list or a map of "
                      "id: step); GitLab-style top-level jobs, an Argo `spec.templates` dag, a Tekton `spec.tasks` "
-                     "and Step Functions `States` are read too", "spec.no-steps")
+                     "and Step Functions `States` are read too" + (f"; {manifest}" if manifest else ""), "spec.no-steps")
     elif not isinstance(top["steps"][1], SequenceNode | MappingNode):
         src.error(r.line(top["steps"][1]), "steps must be a list (or a map of id: step)", "spec.yaml")
     else:

@@ -288,11 +288,18 @@ def _went_on_with(fallback: dict[str, Any]) -> Any:
     return value
 
 
+# expect.yaml's `on_silence` -> the plan approval's `on_timeout` that does it
+ON_SILENCE = {"reject": "reject", "fail": "reject", "proceed": "approve", "skip": "skip"}
+
+
 def policy_misses(policy: dict[str, Any], meaning: dict[str, Any]) -> list[str]:
-    """What of `meaning` the step's policy (its own fields, or one rule of it) does not hold."""
+    """What of `meaning` the step's policy (its own fields, or one rule of it) does not hold; an approval's wait
+    said as a policy line (`approval_timeout_s`, `on_silence`) is the step's approval's `timeout_s` and `on_timeout`."""
     places = [policy, *policy["rules"]]
+    approval = policy.get("approval") or {}
+    missing = [k for k, v in (("approval_timeout_s", approval.get("timeout_s")), ("on_silence", approval.get("on_timeout")))
+               if k in meaning and v != (ON_SILENCE[meaning[k]] if k == "on_silence" else float(meaning[k]))]
     retries_of = [(p.get("retry") or {}) for p in places]
-    missing = []
     if "timeout_s" in meaning and not any(p.get("attempt_timeout_s") == meaning["timeout_s"] for p in places):
         missing.append("timeout_s")
     retries = 0 if meaning.get("no_retry") else meaning.get("retries")
@@ -362,8 +369,10 @@ def _same_but(first: Any, said: str) -> Any:
 
 
 def run_wanted(meant: Mapping[str, Any], n: int) -> Any:
-    """The final output the author computed for run `n` of an expect.yaml."""
-    return meant["final_output"] if n == 0 else meant["more_runs"][n - 1]["final_output"]
+    """The final output the author computed for run `n` of an expect.yaml (`final_output`, or
+    `final_output_after_approval` where the run's approval is granted first)."""
+    said = meant if n == 0 else meant["more_runs"][n - 1]
+    return said["final_output"] if "final_output" in said else said["final_output_after_approval"]
 
 
 class RunReports:

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from orchestrator.engine.carry import carried_value
 from orchestrator.plan.build import draft_plan
-from orchestrator.plan.carry_ref31 import carried_value, said_ref
+from orchestrator.plan.carry_ref31 import said_ref
 from orchestrator.plan.checks import check_plan
 from orchestrator.policy import Carried, Fallback, FallbackAction
 from orchestrator.spec import parse_spec_text

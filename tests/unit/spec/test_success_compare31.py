@@ -13,7 +13,6 @@ from orchestrator.engine.model import StepStatus
 from orchestrator.engine.state import RunState
 from orchestrator.engine.success_compare import evaluate
 from orchestrator.plan import build_plan
-from orchestrator.plan.compare_checks import show_check
 from orchestrator.plan.model import CheckValue, CompareCheck, Plan, PlanStep, SpecRef
 from orchestrator.spec import parse_spec_text
 from tests.unit.plan.plan_factory import SETTINGS, FakeCatalog, obj, skill
@@ -88,7 +87,7 @@ LOAD = skill("load-rows", output_schema=obj(("rows_written", "total"), rows_writ
 def test_the_plan_places_a_side_on_the_one_step_whose_output_has_it() -> None:
     spec = parse_spec_text(RUNBOOK + "The run is done when rows written = rows read.\n", "r.md", "markdown")
     plan = build_plan(spec, FakeCatalog(EXTRACT, LOAD), settings=SETTINGS)  # type: ignore[arg-type]
-    assert [show_check(c) for c in plan.compare_checks] == ["step-2.rows_written == step-1.rows_read"]
+    assert [c.shown() for c in plan.compare_checks] == ["step-2.rows_written == step-1.rows_read"]
     assert plan.compare_checks[0].where == f"r.md:{_LINE}"
     at_line = [w.message for w in plan.warnings if w.line == _LINE]
     assert at_line and all("read as a comparison of two values" in m for m in at_line)
