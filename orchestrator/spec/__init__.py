@@ -123,6 +123,10 @@ def parse_spec(
 
     if is_hcl(str(path)):  # HCL (`.hcl`, `.tf`, `.nomad`): its own reader, into the YAML form's (`hcl30`)
         return parse_spec_text(text, str(path), "hcl", vocabulary, anchored=anchored)
+    from orchestrator.spec.dockerfile32 import is_dockerfile
+
+    if fmt is None and is_dockerfile(str(path), text):  # a Dockerfile-like build file, RUN a step (`dockerfile32`)
+        return parse_spec_text(text, str(path), "dockerfile", vocabulary, anchored=anchored)
     from orchestrator.spec.script_flow import script_language
 
     language = script_language(str(path), text) if fmt is None else None
@@ -168,7 +172,8 @@ def parse_spec_text(
     toml = str(format).lower() == "toml"
     hcl = str(format).lower() == "hcl"
     xml = str(format).lower() == "xml"
-    fmt = "yaml" if toml or hcl or xml else _SUFFIXES.get(f".{format}".lower())
+    docker = str(format).lower() == "dockerfile"
+    fmt = "yaml" if toml or hcl or xml or docker else _SUFFIXES.get(f".{format}".lower())
     if fmt is None:
         raise ValueError(f"unknown spec format {format!r}")
     sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
@@ -250,6 +255,10 @@ def parse_spec_text(
             from orchestrator.spec.hcl30 import read_hcl
 
             parts = read_hcl(src)
+        elif docker:
+            from orchestrator.spec.dockerfile32 import read_dockerfile
+
+            parts = read_dockerfile(src)
         else:
             from orchestrator.spec.yaml_form import read_yaml
 

@@ -337,7 +337,12 @@ class _StepBuilder:
                 into.append(Mention(text=name, where=self.src.where(line), marked="bold"))
         if _ELSEWHERE.search(text):
             return  # "if it fails fall back to archive-summary": a bare name there is not the step's skill
+        from orchestrator.spec.gather_object32 import gathered_names
+
+        gathered = gathered_names(text)  # "collect every dock-fill answer": that skill's results, not this step's
         for name in _PLAIN_NAME.findall(re.sub(r"`[^`]*`", " ", text)):  # list-deploys, unmarked
+            if name in gathered:
+                continue
             self.plain.append(Mention(text=name, where=self.src.where(line), marked="plain"))
 
     def labelled(self, key: str, bullet: Bullet, sid: str) -> None:
