@@ -310,6 +310,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "C1  fix loudness - ONLY if A = off  loudness-fix", "C2  else: master as-is": a grid row's cell
     parts = parts.model_copy(update={"steps": tuple(read_grid_conditions(list(parts.steps), src))})
+    from orchestrator.spec.sheet_flow32 import read_keyed_conditions
+
+    # "Line 3a only if line 2 says in band; 3b is for everything else": a note under the grid keyed by row labels
+    parts = parts.model_copy(update={"steps": tuple(read_keyed_conditions(list(parts.steps), src))})
     from orchestrator.spec.only_when import read_only_when
 
     # "only when → Extent & spine says more than 320 pages", "no precip -> ...": own words naming a step

@@ -15,17 +15,92 @@ under it, each opened by the grid's own word for a row and the row's label ("Lin
 it the same key when the label follows one of the nouns line, row, item, entry or stage (any case) and
 is followed by a separator (":", "-", "=", ")", "." or two blanks). Whether the label belongs to a step's
 row is checked by the caller, as for a bare label. One match per line, anchored at its start.
+
+    Line 3a only if line 2 says in band (within_band = yes); 3b is for everything else.
+                                                          3a runs only when step 2 says so; 3b is its other branch
+    Row C only when B = off; otherwise row D.             C's condition; D its other branch
+    Line 3a only lists the trays.                         no: "only" is no condition here
+
+A line under the grid that opens with a row's label (a noun before it or not) and "only if" / "only when"
+gives that row's step its condition, read as a grid cell's is (`spec.heading_condition.clause_said`; the
+rows it names by label, "line 2" as "2"; a comparison in brackets after the words said, "in band
+(within_band = yes)", is taken for them); a clause after it on the same line naming a later row's label
+with "is for everything else", "otherwise", "else" makes that row's step the other branch. Each reading
+is warned at its line (`spec.grid-condition`); steps that already say when they run are left alone.
+`read_keyed_conditions` runs after `spec.grid_condition`, one pass over the lines.
 """
 
 from __future__ import annotations
 
+from orchestrator.spec.heading_condition import Said, apply_said, clause_said, step_ref
+from orchestrator.spec.model import StepSpec
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.source import Source
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 # the noun, the label, then a separator: "- Line 1: ...", "Row 3b - ...", "ITEM C: ..."
 _NOUN_KEYED = _rx(r"^[\s|*>-]{0,6}+(?i:line|row|item|entry|stage)[ \t]{1,3}+([A-Z][0-9]{0,2}+|[0-9]{1,3}+[a-z]?+)"
                   r"(?:[ \t]{0,4}+[-–—:=)][ \t]|\.[ \t]|[ \t]{2,}+\S)")
+
+
+_LABEL = r"([A-Z][0-9]{0,2}+|[0-9]{1,3}+[a-z]?+)"
+_NOUN = r"(?i:line|row|item|entry|stage)"
+# "Line 3a only if ...", "C only when ...": the row's label, then the condition
+_KEYED_IF = _rx(r"^[\s|*>-]{0,6}+(?:" + _NOUN + r"[ \t]{1,3}+)?+" + _LABEL + r"[ \t:,-]{1,4}+(?=(?i:only)[ \t]++(?i:if|when)\b)")
+# "3b is for everything else", "otherwise row D", "line 4 otherwise", "else 3b"
+_ELSE_OF = _rx(r"^[ \t]*+(?:(?:" + _NOUN + r"[ \t]{1,3}+)?+" + _LABEL + r"[ \t]++(?:(?:is|runs|goes)[ \t]++(?:for|on)[ \t]++"
+               r"(?i:everything|anything|all)[ \t]++(?i:else)|(?i:otherwise|else))|(?i:otherwise|else)[,:]?+[ \t]++(?:"
+               + _NOUN + r"[ \t]{1,3}+)?+" + r"([A-Z][0-9]{0,2}+|[0-9]{1,3}+[a-z]?+))\b")
+# "says in band (within_band = yes)": the aside names the field and its value, taken for the words before it
+_ASIDE = _rx(r"(?i)(?<=[ \t])(?P<w>says|shows|reports|gives|returns|comes[ \t]++back)[ \t]++[^()\n]{1,60}+\([ \t]*+"
+             r"(?P<c>[a-z][a-z0-9_]{1,40}+[ \t]*+(?:==?|is)[ \t]*+[\w.-]{1,30}+)[ \t]*+\)")
+_NOUN_REF = _rx(r"^[ \t]*+(?:the[ \t]++)?+" + _NOUN + r"[ \t]++(?=\S)")
+CODE = "spec.grid-condition"
+
+
+def read_keyed_conditions(steps: list[StepSpec], src: Source) -> list[StepSpec]:
+    """The steps with the conditions said under the grid by a row's label read (module docstring)."""
+    if len(steps) < 2 or "only" not in src.text.lower():
+        return steps
+    from orchestrator.spec.cue_notes import cue_labels  # cue_notes asks `noun_keyed` here
+
+    labels = cue_labels(steps, src)
+    if not labels:
+        return steps
+    index = {s.id: i for i, s in enumerate(steps)}
+    out = list(steps)
+    for number, raw in enumerate(src.lines, start=1):
+        if len(raw) > 400 or "only" not in raw.lower() or (m := _KEYED_IF.match(raw)) is None:
+            continue
+        target = labels.get(m.group(1))
+        if target is None:
+            continue
+        at = index[target]
+        step = out[at]
+        if step.when or step.otherwise_where or step.otherwise_of or step.routes or step.approval:
+            continue
+        clauses = raw[m.end():].split(";")
+        earlier = out[:at]
+
+        def named(ref: str, earlier: list[StepSpec] = earlier) -> str | None:
+            return step_ref(_NOUN_REF.sub("", ref), earlier, labels)
+
+        clause = _ASIDE.sub(lambda a: f"{a.group('w')} {a.group('c')}", clauses[0].strip(), count=1)
+        said = clause_said(clause, named, else_alone=False)
+        if said is None or said.kind != "when":
+            continue
+        out[at] = apply_said(step, said, None, src, number, "a note keyed by its row's label", CODE)
+        for clause in clauses[1:]:
+            e = _ELSE_OF.match(clause)
+            other = labels.get(e.group(1) or e.group(2) or "") if e is not None else None
+            if other is None or index[other] <= at:
+                continue
+            branch = out[index[other]]
+            if not (branch.when or branch.otherwise_where or branch.otherwise_of or branch.routes):
+                out[index[other]] = apply_said(branch, Said("otherwise", clause.strip()), out[at], src, number,
+                                               "a note keyed by its row's label", CODE)
+    return out
 
 
 def noun_keyed(line: str) -> tuple[str, int] | None:
