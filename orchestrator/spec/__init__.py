@@ -326,6 +326,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "crate_type + crates (whichever ③ ran)", "waits on B and whichever C ran": a group named by its mark
     parts = parts.model_copy(update={"steps": tuple(read_ran_joins(list(parts.steps), src))})
+    from orchestrator.spec.sheet_flow32 import read_label_joins
+
+    # "4 | Log entry (after 3a OR 3b) | log-entry": a grid row naming the two branches by their labels
+    parts = parts.model_copy(update={"steps": tuple(read_label_joins(list(parts.steps), src))})
     from orchestrator.spec.h3_left31 import read_said_joins
 
     # "Step 5 runs after 3 or 4, whichever one happened." said outside the steps (`spec.h3_left31`)

@@ -28,12 +28,19 @@ rows it names by label, "line 2" as "2"; a comparison in brackets after the word
 with "is for everything else", "otherwise", "else" makes that row's step the other branch. Each reading
 is warned at its line (`spec.grid-condition`); steps that already say when they run are left alone.
 `read_keyed_conditions` runs after `spec.grid_condition`, one pass over the lines.
+
+    4  | Log entry (after 3a OR 3b)  | log-entry          runs once after whichever of 3a, 3b ran
+
+A step whose grid row (the line of its span naming its skill) says "after X or Y", X and Y the labels of
+two rows whose steps are the branches of one choice (one has a condition, the other is its other branch),
+runs once after whichever of them ran (`join: any`), warned at the row (`spec.join-ran`); a step that
+already says what it waits for is left alone. `read_label_joins` runs after `spec.join_ran`.
 """
 
 from __future__ import annotations
 
 from orchestrator.spec.heading_condition import Said, apply_said, clause_said, step_ref
-from orchestrator.spec.model import StepSpec
+from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 
@@ -100,6 +107,54 @@ def read_keyed_conditions(steps: list[StepSpec], src: Source) -> list[StepSpec]:
             if not (branch.when or branch.otherwise_where or branch.otherwise_of or branch.routes):
                 out[index[other]] = apply_said(branch, Said("otherwise", clause.strip()), out[at], src, number,
                                                "a note keyed by its row's label", CODE)
+    return out
+
+
+# "(after 3a OR 3b)", "after row C or row D"
+_AFTER_OR = _rx(r"(?i)(?<![\w-])after[ \t]++(?:(?:line|row|item|entry|stage|step)[ \t]++)?+([A-Z][0-9]{0,2}+|[0-9]{1,3}+[a-z]?+)"
+                r"[ \t]++or[ \t]++(?:(?:line|row|item|entry|stage|step)[ \t]++)?+([A-Z][0-9]{0,2}+|[0-9]{1,3}+[a-z]?+)(?![\w-])")
+
+
+def _row_line(step: StepSpec, src: Source) -> int:
+    tail = step.where.rpartition(":")[2]
+    start = int(tail) if tail.isdigit() else 0
+    skill = step.skill.strip("`* ") if step.skill else (step.mentions[0].text if step.mentions else "")
+    if not start or not skill:
+        return 0
+    return next((n for n in range(start, min(start + 24, len(src.lines) + 1)) if skill in src.line_text(n)), 0)
+
+
+def read_label_joins(steps: list[StepSpec], src: Source) -> list[StepSpec]:
+    """The steps whose grid row says "after 3a OR 3b" of two branches made joins (module docstring)."""
+    if len(steps) < 3 or not any(s.otherwise_of for s in steps):
+        return steps
+    from orchestrator.spec.cue_notes import cue_labels  # cue_notes asks `noun_keyed` here
+
+    labels = cue_labels(steps, src)
+    if not labels:
+        return steps
+    by_id = {s.id: s for s in steps}
+    out = list(steps)
+    for at, step in enumerate(steps):
+        if step.depends_where is not None or step.join == "any" or step.when or step.otherwise_of:
+            continue
+        row = _row_line(step, src)
+        m = _AFTER_OR.search(src.line_text(row)) if row else None
+        if m is None:
+            continue
+        pair = [labels.get(m.group(1)), labels.get(m.group(2))]
+        a, b = (by_id.get(x or "") for x in pair)
+        if a is None or b is None or a.id == b.id or steps.index(a) >= at or steps.index(b) >= at:
+            continue
+        if not ((a.when and b.otherwise_of == a.id) or (b.when and a.otherwise_of == b.id)):
+            continue
+        where = src.where(row)
+        note = f"runs once after whichever of {a.id}, {b.id} ran"
+        src.warn(row, f"{step.id} ({step.name.strip()[:50]}): '{m.group(0)}' is read as: {note} (the branches of "
+                      f"one choice); to say so plainly write `Depends on: whichever of {a.id}, {b.id} ran`", "spec.join-ran")
+        out[at] = step.model_copy(update={
+            "depends_on": (a.id, b.id), "depends_where": where, "join": "any",
+            "readings": (*step.readings, Reading(what="join", where=where, text=m.group(0), note=note))})
     return out
 
 

@@ -13,7 +13,7 @@ from orchestrator.spec.sheet_flow32 import noun_keyed
 from orchestrator.spec.vocabulary import Vocabulary
 
 SKILLS = ("stock-pot", "veg-prep", "soup-finish", "shift-pull", "cover-check", "rota-post", "sample-log",
-          "spin-plate", "read-plate", "flag-result")
+          "spin-plate", "read-plate", "flag-result", "file-report")
 
 
 def _spec(text: str) -> Any:
@@ -146,3 +146,21 @@ def test_only_in_another_sense_is_no_condition() -> None:
     steps = _by_skill(_spec(text))
     assert not steps["read-plate"].when
     assert steps["flag-result"].otherwise_of is None
+
+
+LAB_JOIN = LAB_BRANCH.replace("   3b | Flag the result          | flag-result  | reading off line 3a\n",
+                              "   3b | Flag the result          | flag-result  | reading off line 3a\n"
+                              "   4  | File it (after 3a OR 3b)  | file-report  | tube id\n")
+
+
+def test_a_grid_row_after_both_branches_is_their_join() -> None:
+    spec = _spec(LAB_JOIN)
+    steps = _by_skill(spec)
+    report = steps["file-report"]
+    assert report.join == "any"
+    assert set(report.depends_on) == {steps["read-plate"].id, steps["flag-result"].id}
+
+
+def test_after_two_rows_that_are_no_branches_is_left() -> None:
+    steps = _by_skill(_spec(LAB_JOIN.replace("Line 3a only if line 2 says spun (spin_ok = yes); 3b is for everything else.\n", "")))
+    assert steps["file-report"].join != "any"
