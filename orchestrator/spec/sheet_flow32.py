@@ -35,6 +35,14 @@ A step whose grid row (the line of its span naming its skill) says "after X or Y
 two rows whose steps are the branches of one choice (one has a condition, the other is its other branch),
 runs once after whichever of them ran (`join: any`), warned at the row (`spec.join-ran`); a step that
 already says what it waits for is left alone. `read_label_joins` runs after `spec.join_ran`.
+
+    nothing goes to flag-plan till the PRO says yes       an approval asked (`condition.approval_sentence`)
+    nothing is sent until Sam OKs it                      the same
+    nothing goes out until the van is back                no: no person saying yes
+
+`held_till_yes` reads a hold said through what may not go on until a person says yes, OKs it, approves
+or signs off ("nothing goes to X till the PRO says yes"): the step's approval, read by the readers of
+approvals as any other approval sentence.
 """
 
 from __future__ import annotations
@@ -156,6 +164,22 @@ def read_label_joins(steps: list[StepSpec], src: Source) -> list[StepSpec]:
             "depends_on": (a.id, b.id), "depends_where": where, "join": "any",
             "readings": (*step.readings, Reading(what="join", where=where, text=m.group(0), note=note))})
     return out
+
+
+# "nothing goes to flag-plan till the PRO (me) says yes", "nothing is sent until Sam OKs it": three parts
+_HELD = _rx(r"(?i)(?<![\w-])(?:nothing|no[ \t]++[a-z]{2,20}+)[ \t]++(?:goes|is[ \t]++sent|gets[ \t]++sent|moves|runs|happens|"
+            r"starts|leaves|is[ \t]++posted|gets[ \t]++posted)(?![\w-])")
+_TILL = _rx(r"(?i)(?<![\w-])(?:till|until|unless)[ \t]")
+_YES = _rx(r"(?i)(?<![\w-])(?:says[ \t]++(?:yes|ok|okay|go)|(?-i:OK)s[ \t]++it|okays[ \t]++it|approves|agrees|signs[ \t]++"
+           r"(?:it[ \t]++)?+off|gives[ \t]++(?:the[ \t]++)?+(?:ok|okay|nod|go-?ahead|green[ \t]++light))(?![\w-])")
+
+
+def held_till_yes(sentence: str) -> bool:
+    """Whether the sentence holds the work until a person says yes (module docstring)."""
+    if len(sentence) > 400 or (held := _HELD.search(sentence)) is None:
+        return False
+    till = _TILL.search(sentence, held.end(), held.end() + 80)
+    return till is not None and _YES.search(sentence, till.end(), till.end() + 80) is not None
 
 
 def noun_keyed(line: str) -> tuple[str, int] | None:

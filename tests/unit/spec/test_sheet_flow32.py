@@ -164,3 +164,31 @@ def test_a_grid_row_after_both_branches_is_their_join() -> None:
 def test_after_two_rows_that_are_no_branches_is_left() -> None:
     steps = _by_skill(_spec(LAB_JOIN.replace("Line 3a only if line 2 says spun (spin_ok = yes); 3b is for everything else.\n", "")))
     assert steps["file-report"].join != "any"
+
+
+def test_a_hold_until_a_person_says_yes_is_an_approval_sentence() -> None:
+    from orchestrator.spec.condition import approval_sentence
+    from orchestrator.spec.sheet_flow32 import held_till_yes
+
+    assert held_till_yes("Nothing goes to the press till Ana says yes.")  # a print shop's job sheet
+    assert held_till_yes("No pallet leaves until the shift lead signs it off.")  # a warehouse dispatch note
+    assert held_till_yes("Nothing is posted until the editor OKs it.")  # a newsroom checklist
+    assert approval_sentence("If the bill is over 500: nothing is sent until Sam approves.")
+    assert not held_till_yes("Nothing goes out until the van is back.")
+    assert not held_till_yes("Nothing runs until step 2 is done.")
+    assert not held_till_yes("Ana says yes to everything; nothing goes out late.")
+
+
+PRINT = """\
+NORTHSIDE PRINT                                    JOB SHEET
+ ROW | TASK                      | SYSTEM
+  1  | Pull the order            | shift-pull
+  2  | Proof it                  | cover-check
+  3  | Run the press             | rota-post
+      If 2 finds more than 3 typos: nothing goes to rota-post till Ana says yes.
+"""
+
+
+def test_a_job_sheet_hold_till_yes_gives_the_step_an_approval() -> None:
+    steps = _by_skill(_spec(PRINT))
+    assert steps["rota-post"].approval is not None
