@@ -319,6 +319,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "C1  fix loudness - ONLY if A = off  loudness-fix", "C2  else: master as-is": a grid row's cell
     parts = parts.model_copy(update={"steps": tuple(read_grid_conditions(list(parts.steps), src))})
+    from orchestrator.spec.sheet_flow32 import read_keyed_conditions
+
+    # "Line 3a only if line 2 says in band; 3b is for everything else": a note under the grid keyed by row labels
+    parts = parts.model_copy(update={"steps": tuple(read_keyed_conditions(list(parts.steps), src))})
     from orchestrator.spec.only_when import read_only_when
 
     # "only when → Extent & spine says more than 320 pages", "no precip -> ...": own words naming a step
@@ -331,6 +335,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "crate_type + crates (whichever ③ ran)", "waits on B and whichever C ran": a group named by its mark
     parts = parts.model_copy(update={"steps": tuple(read_ran_joins(list(parts.steps), src))})
+    from orchestrator.spec.sheet_flow32 import read_label_joins
+
+    # "4 | Log entry (after 3a OR 3b) | log-entry": a grid row naming the two branches by their labels
+    parts = parts.model_copy(update={"steps": tuple(read_label_joins(list(parts.steps), src))})
     from orchestrator.spec.h3_left31 import read_said_joins
 
     # "Step 5 runs after 3 or 4, whichever one happened." said outside the steps (`spec.h3_left31`)

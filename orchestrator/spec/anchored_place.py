@@ -33,6 +33,7 @@ from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.run_limit import WHOLE_SAID, read_run_limit
 from orchestrator.spec.settings_section import read_settings, settings_unit
 from orchestrator.spec.shape_comment import aside_title
+from orchestrator.spec.sheet_flow32 import noun_keyed
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.success_back27 import step_said_back
@@ -122,7 +123,8 @@ class Placer:
         if key is None or key not in self.labels:
             return None
         said = " ".join(self.src.line_text(line).split()).find(" ".join(sentence.split())[:12])
-        return key if 0 <= said <= len(key) + 4 else None  # the sentence opens the keyed line ("2)" may be cut)
+        noun = noun_keyed(self.src.line_text(line))  # "Line 3b: ..." (`spec.sheet_flow32`)
+        return key if 0 <= said <= len(key) + 4 + (noun[1] if noun is not None else 0) else None  # the sentence opens the keyed line ("2)" may be cut)
 
     def _sentence(self, line: int, sentence: str, current: int | None, heading: str) -> tuple[bool, int | None]:
         if (key := self._keyed(line, sentence)) is not None:
@@ -258,7 +260,7 @@ def _row_labels(skills: list[str], lines: list[int], src: Source) -> dict[str, i
     at least two steps have one and no two the same."""
     found: dict[str, list[int]] = {}
     for number, (skill, at) in enumerate(zip(skills, lines, strict=True), start=1):
-        for n in range(max(at, 1), min(at + 12, len(src.lines) + 1)):
+        for n in range(max(at, 1), min(at + 24, len(src.lines) + 1)):  # a form's header above its grid: 24 lines
             if skill in src.line_text(n):
                 if (label := row_label(src.line_text(n))) is not None:
                     found.setdefault(label, []).append(number)

@@ -641,9 +641,12 @@ def approval_sentence(sentence: str) -> bool:
     from orchestrator.spec.approval_sign import (
         sign_cue,  # "inspection by a certifying inspector before ..."
     )
+    from orchestrator.spec.sheet_flow32 import (
+        held_till_yes,  # "nothing goes to X till the PRO says yes"
+    )
 
     return (_APPROVE.search(sentence) is not None or said_approval(sentence) or gives_time(sentence)
-            or first_cue(sentence) or sign_cue(sentence) is not None)
+            or first_cue(sentence) or sign_cue(sentence) is not None or held_till_yes(sentence))
 
 
 def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | None:

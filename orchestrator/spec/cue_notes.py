@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.sheet_flow32 import noun_keyed
 from orchestrator.spec.source import Source
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -35,9 +36,13 @@ def row_label(line: str) -> str | None:
 
 
 def note_label(line: str) -> str | None:
-    """The key of a keyed note line ("  B - doesn't wait for A" -> "B"), or None."""
+    """The key of a keyed note line ("  B - doesn't wait for A" -> "B"; "Line 3b: ..." -> "3b",
+    `spec.sheet_flow32`), or None."""
     m = _KEYED.match(line)
-    return m.group(1) if m is not None else None
+    if m is not None:
+        return m.group(1)
+    keyed = noun_keyed(line)
+    return keyed[0] if keyed is not None else None
 
 
 def _line(step: StepSpec) -> int:

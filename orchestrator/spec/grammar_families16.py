@@ -33,7 +33,8 @@ _NOT = (r"(?:no\s+need\s+to|there'?s\s+no\s+need\s+to|(?:don'?t|do\s+not|doesn'?
 _UNIT = r"(?:ms|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)(?![a-z])"
 _TARGET = (r"(?:(?:step|stage|phase|task|item|part|no\.?|number|#)\s*+#?\s*+\w{1,12}+|\d{1,3}+(?!\s*+(?:\.\d|%|-\s*+\d|" + _UNIT + r"))"
            r"|(?:the|that|this|those|these|its|any|my|our)\s++(?!(?:\d|few|couple|next\s+\d))[\w-]{1,40}+(?:\s++(?!(?:to|is|are|and|"
-           r"or|but|so|it)\b)[\w-]{1,40}+){0,2}|it|them|that|this|anything|everything|each\s+other|one\s+another)")
+           r"or|but|so|it)\b)[\w-]{1,40}+){0,2}|it|them|that|this|anything|everything|each\s+other|one\s+another"
+           r"|one(?=\s++to\s++(?:start|begin|finish|end|complete)\b))")
 _DONE = r"(?:\s+to\s+(?:finish|complete|end|be\s+done|come\s+back|return)|\s+(?:is|are)\s+(?:done|finished|complete|over|back))?"
 
 IGNORE: tuple[Row, ...] = (

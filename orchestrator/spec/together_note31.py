@@ -12,9 +12,9 @@ A runbook, a chat export or a README often says in one line away from the steps 
 side by side. A sentence (anywhere in the document, comments included) that names two or more steps
 and says they go "at once", "together", "at the same time", "in parallel", "side by side",
 "concurrently", or that they "don't depend on each other" / "don't wait for each other" / "are
-independent", makes each later step named start with the first (`StepSpec.starts_with`: it waits for
+independent" / "don't wait for one to start the other", makes each later step named start with the first (`StepSpec.starts_with`: it waits for
 what the first waits for, not for the step before it), warned at the sentence's line. Steps are named by
-number ("steps 1 and 2", "1 & 2", "#1 and #2", "(1) and (2)"; a bare number only before the cue and
+number ("steps 1 and 2", "1 & 2", "#1 and #2", "(1) and (2)", "[1] & [2]"; a bare number only before the cue and
 never followed by a unit), by skill (`scan-disk`), or by a word of one step's name or skill that names
 no other ("the scan and the export"; then a word of starting must be said: do, run, kick off, start,
 fire, launch, go, happen). A later step whose text says it reads the first one's output (an input
@@ -35,10 +35,12 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 # the words that say two steps go side by side
 _CUE = _rx(r"(?i)(?<![\w-])(?:(?:both\s++)?at\s++once|(?:at\s++)?the\s++same\s++time|together|side\s++by\s++side|"
            r"in\s++parallel|concurrently|simultaneously|independent(?:ly)?+|(?:are\s++)?unrelated|"
-           r"do(?:n['’]t|\s++not)\s++(?:depend\s++on|need|wait\s++(?:on|for))\s++each\s++other|"
+           r"do(?:n['’]t|\s++not)\s++(?:depend\s++on|need|wait\s++(?:on|for))\s++(?:each\s++other|one\s++another)|"
+           r"do(?:n['’]t|\s++not)\s++wait\s++for\s++one\s++to\s++(?:start|finish|end)\s++(?:the\s++)?other|"
            r"neither\s++(?:one\s++)?(?:waits?|depends?)\s++(?:on|for)\s++the\s++other)(?![\w-])")
 # a cue that is itself a "not": taken out before the negation is looked for
-_NOT_CUE = _rx(r"(?i)(?<![\w-])(?:do(?:n['’]t|\s++not)\s++(?:depend\s++on|need|wait\s++(?:on|for))\s++each\s++other|"
+_NOT_CUE = _rx(r"(?i)(?<![\w-])(?:do(?:n['’]t|\s++not)\s++(?:depend\s++on|need|wait\s++(?:on|for))\s++(?:each\s++other|one\s++another)|"
+               r"do(?:n['’]t|\s++not)\s++wait\s++for\s++one\s++to\s++(?:start|finish|end)\s++(?:the\s++)?other|"
                r"neither\s++(?:one\s++)?(?:waits?|depends?)\s++(?:on|for)\s++the\s++other|no\s++need\s++to\s++wait)")
 _NOT = _rx(r"(?i)n['’]t(?![\w-])|(?<![\w-])(?:never|not|no|cannot|avoid|retr(?:y|ies|ied)|attempts?|tries|"
            r"one\s++by\s++one|one\s++after\s++(?:the\s++)?other|in\s++turn|every\s++(?:night|day|morning|week|hour)|"
@@ -55,8 +57,8 @@ _AFTER = _rx(r"(?i)(?<![\w-])(?:once|after|afterwards|when|whenever|until|wait(?
              r"finish\w*+|complet\w*+)(?![\w-])")
 _WORD = _rx(r"[A-Za-z]++")
 # two or more step numbers in a row: "steps 1 and 2", "1 & 2", "#1, #2 and #3", "(1) and (2)"
-_NUMBERS = _rx(r"(?i)(?<![\w.,/:#(-])(?P<word>(?:steps?|items?|tasks?|jobs?)\s++)?+(?:#|\()?+(?P<a>\d{1,2}+)\)?+"
-               r"(?P<rest>(?:\s*+(?:,|and|&|\+)\s*+(?:and\s++)?+(?:(?:step|item|task|job)\s++)?+(?:#|\()?+\d{1,2}+\)?+){1,5}+)"
+_NUMBERS = _rx(r"(?i)(?<![\w.,/:#(-])(?P<word>(?:steps?|items?|tasks?|jobs?)\s++)?+(?:#|\(|\[)?+(?P<a>\d{1,2}+)[)\]]?+"
+               r"(?P<rest>(?:\s*+(?:,|and|&|\+)\s*+(?:and\s++)?+(?:(?:step|item|task|job)\s++)?+(?:#|\(|\[)?+\d{1,2}+[)\]]?+){1,5}+)"
                r"(?!\s*+(?:[%$€£°]|(?:cups?|kg|g|mg|ml|l|lb|oz|mins?|minutes?|hours?|hrs?|h|s|secs?|seconds?|days?|"
                r"weeks?|times|x|pm|am|percent|gb|mb|tb)(?![\w-]))|[.,/:-]\d)")
 _DIGITS = _rx(r"\d{1,2}+")
