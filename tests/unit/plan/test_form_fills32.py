@@ -136,3 +136,24 @@ def test_a_plan_with_no_inputs_says_it_leaves_the_given_ones_unused() -> None:
     assert not plan.inputs
     [note] = input_alias_notes(plan, {"drug": "x", "dose": 2})
     assert "inputs 'dose', 'drug' are not taken" in note
+
+
+def test_a_grid_s_join_cell_split_over_a_continuation_row_reads_its_two_line_labels() -> None:
+    from orchestrator.spec.either_input import read_text
+
+    cell = ("5 | File it (after 4a OR 4b) | `file-note` | Ref; result = 4a's receipt | | | no, or 4b's "
+            "hold reason ------+------------+----------- Line 4a only if paid.")
+    [said] = read_text(cell, "slip.txt:9")
+    assert said.name == "result"
+    assert [(a.step, a.words) for a in said.alternatives] == [("4a", "receipt no"), ("4b", "hold reason")]
+    assert read_text("5 | File it | `file-note` | result = the receipt", "slip.txt:9") == []  # one value: no join
+
+
+def test_a_grid_line_label_is_not_read_as_a_step_number_for_a_field() -> None:
+    from orchestrator.plan.field_equals import field_equals
+
+    found, unread = field_equals(["outcome = 3a's label line, or 3b's query text"], ["outcome"], {}, 4,
+                                 lambda n: f"step-{n}", lambda sid, f: False)
+    assert (found, unread) == ({}, [])
+    found, _ = field_equals(["grade = step 2's band"], ["grade"], {}, 4, lambda n: f"step-{n}", lambda s, f: True)
+    assert found["grade"].step == "step-2"
