@@ -72,9 +72,33 @@ class FallbackAction(StrEnum):
     SKILL = "skill"  # run `skill` with the same input instead
 
 
+class Carried(_Frozen):
+    """A part of a DEFAULT fallback's value taken from earlier data when the fallback applies
+    ("to_withdraw = all the candidates' barcodes", `continue_with: {ids: step2.ids}`;
+    `plan.carry_ref31`): an earlier step's output, or a workflow input, at `pointer`, each
+    item's `each` when that is a list. `step` and `input` are None until the plan names them."""
+
+    field: str = ""  # the output field it sets; "" = the whole output
+    said: str  # as written
+    explicit: bool = False  # written as a reference ("step 2's ids", `step2.ids`): an error when unresolved
+    step: str | None = None
+    input: str | None = None
+    pointer: str = ""  # "/candidates"
+    each: str = ""  # "barcode": each item's field of the list at `pointer`
+    where: str | None = None
+
+    def described(self) -> str:
+        """Where it comes from, in words: "step-1's output candidates (each barcode)"."""
+        src = f"workflow input {self.input}" if self.input is not None else f"{self.step}'s output"
+        at = self.pointer.strip("/").replace("/", ".")
+        return f"{src}{' ' + at if at else ''}{f' (each {self.each})' if self.each else ''}"
+
+
 class Fallback(_Frozen):
     action: FallbackAction = FallbackAction.FAIL
     value: Any = None  # for DEFAULT: the output to use; None = empty value built from the schema
+    # for DEFAULT: the parts of the output taken from earlier data when it applies (over `value`)
+    carry: tuple[Carried, ...] = Field(default=(), exclude_if=lambda v: not v)
     skill: str | None = None  # for SKILL
     step: str | None = None  # for SKILL: the step whose skill it is ("fall back to step 3")
     message: str | None = None  # for ESCALATE: who to tell, as written ("page the on-call")

@@ -23,6 +23,7 @@ from enum import Enum
 from typing import Any
 
 from orchestrator.contracts import Violation, empty_value, render_violations
+from orchestrator.engine.carry import carried_value
 from orchestrator.engine.model import StepStatus
 from orchestrator.engine.regeneration import RegenerationEnd, record_unavailable, regenerate
 from orchestrator.engine.scope import RunScope
@@ -395,7 +396,16 @@ async def fallback(
     scope.soon()
     if action is FallbackAction.DEFAULT:
         value = chosen.value if chosen.value is not None else empty_value(step.output_schema)
-        if chosen.value is not None and step.output_schema:  # a value the spec wrote is checked as an output is
+        if chosen.carry:  # parts taken from earlier data ("to_withdraw = all the candidates' barcodes")
+            try:
+                value, carried = carried_value(chosen, value, scope.renderer.inputs, scope.state.outputs())
+            except KeyError as exc:
+                missing = StepFailure(error_class=ErrorClass.UNRECOVERABLE, kind="no_value",
+                                      message=f"the fallback's value to go on with could not be read: {exc.args[0]} "
+                                              f"(after: {failure.message})")
+                return _final(step, missing, attempt)
+            failure = failure.model_copy(update={"message": f"{failure.message}; {carried}"})
+        if (chosen.value is not None or chosen.carry) and step.output_schema:  # checked as an output is
             violations = _check_output(scope, step, item, attempt, value)
             if violations:
                 broken = StepFailure(

@@ -40,6 +40,7 @@ from orchestrator.engine.model import RunStatus, StepStatus
 from orchestrator.engine.recovery import UnitResult, fallback, run_unit
 from orchestrator.engine.render import RenderError
 from orchestrator.engine.scope import RunAbortedError, RunScope
+from orchestrator.engine.success_compare import evaluate as evaluate_compares
 from orchestrator.errors import LimitExceededError
 from orchestrator.journal.events import (
     FanOut,
@@ -140,12 +141,18 @@ class Scheduler:
                 scope.emit(RunPaused(ts=scope.now(), awaiting=tuple(paused)))
                 await scope.commit()
                 return
+            verdict = evaluate_compares(scope.plan, state) if scope.plan.compare_checks else None
+            if verdict is not None and verdict.failed is not None:  # a success check comparing two values
+                await self._fail(RunStatus.FAILED, verdict.failed, None, None)
+                return
+            unchecked = "; ".join(verdict.not_evaluated) if verdict is not None else ""
             degraded = state.degraded()
             if degraded:  # finished, but a fallback stood in: never called succeeded
                 said = "; ".join(f"{d['step_id']} ({d['fallback']}): {d['reason']}" for d in degraded)
-                scope.emit(RunFinished(ts=scope.now(), status="degraded", message=f"fallbacks used: {said}"))
+                said = f"fallbacks used: {said}" + (f"; {unchecked}" if unchecked else "")
+                scope.emit(RunFinished(ts=scope.now(), status="degraded", message=said))
             else:
-                scope.emit(RunFinished(ts=scope.now(), status="succeeded"))
+                scope.emit(RunFinished(ts=scope.now(), status="succeeded", message=unchecked))
             await scope.commit()
             return
         failing = state.failing

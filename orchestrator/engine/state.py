@@ -239,6 +239,7 @@ class RunState:
         self.plan_steps = {s.id: s for s in plan.steps}
         self.sessions: list[Session] = []
         self.error: RunErrorInfo | None = None
+        self.unchecked: tuple[str, ...] = ()  # success checks a finished run could not evaluate (`engine.success_compare`)
         self.failing: RunErrorInfo | None = None
         self.failing_status: RunStatus | None = None
         self.total_attempts = 0
@@ -467,6 +468,8 @@ class RunState:
             self.finished_at = e.ts
             if e.status not in ("succeeded", "degraded"):
                 self.error = RunErrorInfo(where=e.where, message=e.message, limit=e.limit)
+            elif "success check at " in e.message:
+                self.unchecked = tuple(p for p in e.message.split("; ") if p.startswith("success check at "))
 
     def _spend(self, st: StepState, usage: TokenUsage) -> None:
         if usage.total:
@@ -582,7 +585,7 @@ class RunState:
                     f"step {sid}: its script ran {_WEAK_ISOLATION[s.isolation]}"
                     for sid, s in self.steps.items()
                     if s.isolation in _WEAK_ISOLATION
-                ),
+                ) + self.unchecked,
                 "degraded": self.degraded(),
             }
         )

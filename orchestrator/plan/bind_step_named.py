@@ -9,7 +9,8 @@ workflow input: the raw van sheet, not the vans step 2 found free. The text says
 the same words, a plural, or a run of words at the start or end). Such an input is bound to that
 output instead, warned at the step's line with how it was read and how to take the workflow input.
 
-Only a skill input bound to the workflow input of its own name, only names the text writes as names
+Only a skill input bound to the workflow input of its own name (or to the output of its own name of
+another step, the nearest: "pushes the `ok_markets` from step 4" is not step 2's `markets`), only names the text writes as names
 (in backticks, or with `_` or a case change), only an output one nearest step before gives, and only
 when exactly one such name is close and the text does not write the input's own name as well.
 """
@@ -52,7 +53,9 @@ def bind_step_named(step: StepSpec, reads: Iterable[str], text: str, makers: Map
     taken = set(reads)  # an output the skill reads under its own name is that input's, no other's
     for name in reads:
         binding = bindings.get(name)
-        if binding is None or binding.source != "input" or binding.name != name or binding.pointer:
+        own_output = binding is not None and binding.source == "step" and binding.pointer == f"/{name}" \
+            and not binding.gather  # "pushes the `ok_markets` from step 4": not step 2's `markets` (`plan.h3_left31`)
+        if binding is None or (not own_output and (binding.source != "input" or binding.name != name or binding.pointer)):
             continue
         close = [w for w in written if w != name and w not in taken and close_names(name, w)]
         if len(close) != 1:
@@ -61,7 +64,7 @@ def bind_step_named(step: StepSpec, reads: Iterable[str], text: str, makers: Map
         if mentioned(text.replace(field, " "), [name]):  # "`vans` and `available_vans`": the text says both
             continue
         near = nearest(field)
-        if len(near) != 1:
+        if len(near) != 1 or (own_output and near[0] == binding.step):
             continue
         made = rebind(near[0], field)
         if made is None:

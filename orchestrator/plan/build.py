@@ -23,6 +23,8 @@ from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic, Severity, SkillError, SkillweaveError
 from orchestrator.kinds import BoundSkill, kind_registry
 from orchestrator.plan.bind import SkillChooser, bind_steps, explicit_name
+from orchestrator.plan.carry_ref31 import resolve_carries
+from orchestrator.plan.compare_checks import place_compares
 from orchestrator.plan.contract import OutputContract, edge_schema, input_contract, output_contract
 from orchestrator.plan.dataflow import (
     completed_policy,
@@ -300,10 +302,15 @@ def draft_plan(
     lines = spec.text.splitlines() if spec.format == "yaml" else []
     choices = {i.name: said_choices(i, lines, spec.format == "yaml", spec.path) for i in inputs}
     warnings += [w for _, found in choices.values() for w in found]
+    plan_inputs = tuple(_plan_input(i, choices[i.name][0]) for i in inputs)
+    compares, compare_warnings, read_again = place_compares(spec, steps, plan_inputs)
+    if read_again:  # a success warning "not checked" whose comparisons of two values are checked
+        warnings = [w for w in warnings if w.code != "spec.success" or (w.line, w.message) not in read_again]
+    warnings += compare_warnings
     plan = Plan(
         name=spec.name,
         spec=SpecRef(path=spec.path, sha256=spec.sha256, format=spec.format),
-        inputs=tuple(_plan_input(i, choices[i.name][0]) for i in inputs),
+        inputs=plan_inputs,
         steps=tuple(steps),
         edges=edges,
         skills=dict(sorted(plan_skills.items())),
@@ -311,10 +318,14 @@ def draft_plan(
         limits_provenance=limits_prov,
         scenarios=tuple(Scenario(name=s.name, description=s.description, kind=s.kind, where=s.where)
                         for s in spec.scenarios),
+        compare_checks=compares,
         warnings=tuple(sorted(dict.fromkeys(warnings), key=line_key)),
         mcp_config=str(settings.mcp_config) if settings.mcp_config else None,
     )
     plan = hand_on_empty_values(plan, refusal)
+    plan, carried = resolve_carries(plan)  # a value to go on with taken from earlier data (`carry_ref31`)
+    if carried:
+        plan = plan.model_copy(update={"warnings": tuple(sorted((*plan.warnings, *carried), key=line_key))})
     warned_at = {(w.line, w.code) for w in plan.warnings}  # a reader's own warning at the line wins
     had = set(plan.warnings)  # a set: 8 000 warnings are not compared pairwise
     guarded = [w for w in guard_plan(plan, set(skills), unmarked_lines(spec.text.splitlines()))
@@ -363,7 +374,7 @@ def _edges(spec: WorkflowSpec, steps: list[PlanStep]) -> tuple[Edge, ...]:
     for consumer in steps:
         fed: dict[str, list[tuple[str, InputBinding]]] = {}
         for name, binding in consumer.inputs.items():
-            if binding.source == "step" and binding.pointers:  # each of a join's steps feeds its own field
+            if binding.source == "step" and binding.any_of:  # each of a join's steps feeds the field (its pointer)
                 for sid in binding.any_of:
                     fed.setdefault(sid, []).append((name, binding.model_copy(update={"pointer": binding.pointer_of(sid)})))
             elif binding.source == "step" and binding.step:

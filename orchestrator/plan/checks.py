@@ -45,6 +45,7 @@ from typing import Any
 from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic
 from orchestrator.kinds import INSTRUCTIONS, kind_registry
+from orchestrator.plan.carry_ref31 import carry_problems, stand_in
 from orchestrator.plan.contract import at_pointer
 from orchestrator.plan.flow_checks import check_flow, refusal
 from orchestrator.plan.join_sources import join_source_problems
@@ -157,6 +158,8 @@ def check_plan(plan: Plan, spec: WorkflowSpec) -> list[Diagnostic]:
     _check_reachable(ctx, cyclic)
     _check_limits(ctx, cyclic)
     _check_default_values(ctx)
+    for step, where, message in carry_problems(plan):  # a value to go on with from earlier data (`carry_ref31`)
+        ctx.error(where or ctx.where(step, "policy.fallback"), message, "carry-ref")
     ctx.found += unused_inputs(plan, ctx.path)  # a declared input no step reads (`unused_inputs`)
     for step, name, message in join_source_problems(plan):
         ctx.error(_input_line(ctx, step, name), f"{ctx.label(step.id)}: {message}", "join-source")
@@ -581,10 +584,11 @@ def _check_default_values(ctx: _Context) -> None:
     for step in ctx.plan.steps:
         fallbacks = [step.policy.fallback, *(r.fallback for r in step.policy.rules if r.fallback is not None)]
         for fallback in fallbacks:
-            if fallback.action is not FallbackAction.DEFAULT or fallback.value is None or not step.output_schema:
+            value = stand_in(fallback, step.output_schema)  # carried fields are checked by `carry_problems`
+            if fallback.action is not FallbackAction.DEFAULT or value is None or not step.output_schema:
                 continue
             checker = checker or ContractChecker()
-            violations = checker.check(step.output_schema, fallback.value)
+            violations = checker.check(step.output_schema, value)
             if violations:
                 ctx.error(ctx.where(step, "policy.fallback"),
                           f"{ctx.label(step.id)}: the fallback's default value breaks the step's output "

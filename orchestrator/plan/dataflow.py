@@ -52,6 +52,7 @@ from orchestrator.plan.echo import Echoes
 from orchestrator.plan.field_equals import Said, field_equals, names_given
 from orchestrator.plan.gate_output27 import output_named, step_letters
 from orchestrator.plan.given_words import bind_step_words, inside_longer
+from orchestrator.plan.h3_left31 import bind_addressed, value_spelling, whole_results
 from orchestrator.plan.header_value30 import bind_qualified
 from orchestrator.plan.input_guard import kept_apart
 from orchestrator.plan.input_names_kept import keep_names
@@ -506,7 +507,23 @@ class _Planner:
             self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): {what}: "
                                          f"{'; '.join(compiled.guessed)}: if another value is meant, write its name",
                                          "plan.value-by-meaning"))
-        return compiled.expression, compiled.note
+        expression, spelled = value_spelling(compiled.expression, self.output_about)  # "is HIGH": the skill's 'high'
+        if spelled and (report or what):  # said whenever it is the step's condition, quiet or not
+            self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): {what or 'condition'}: "
+                                         f"{'; '.join(spelled)}", "plan.value-spelling"))
+        return expression, compiled.note
+
+    def input_about(self, step_id: str, name: str) -> str | None:
+        """What the skill of step `step_id` says of its input `name` (`wanted.Instructions`), or None."""
+        skill = self.bound.get(step_id)
+        said = self.instructions.get(skill.name) if skill is not None else None
+        return next((n.about for n in said.inputs if n.name == name), None) if said is not None else None
+
+    def output_about(self, step_id: str, field: str) -> str | None:
+        """What the skill of step `step_id` says of its output `field` (`wanted.Instructions`), or None."""
+        skill = self.bound.get(step_id)
+        said = self.instructions.get(skill.name) if skill is not None else None
+        return next((n.about for n in said.outputs if n.name == field), None) if said is not None else None
 
     # -- the whole -----------------------------------------------------------------------
 
@@ -584,7 +601,8 @@ class _Planner:
         names = [i.name for i in inputs]
         flow = Flow(inputs=inputs, read_at={j.reading.where for read in joins.values() for j in read if j.placed})
         conditions: dict[str, str] = {}
-        may_skip = {s.id for s in spec.steps if s.when or s.otherwise_of}  # once: a per-step set was quadratic
+        may_skip = {s.id for s in spec.steps if s.when or s.otherwise_of  # once: a per-step set was quadratic
+                    or (s.approval is not None and s.approval.on_timeout == "skip")}  # silence skips it
         for step in spec.steps:
             item_fields = self.item_fields(step, inputs)
             scope = Scope(inputs=tuple(names), produced=self.produced, deps=dep_ids, start=tuple(dep_ids[step.id]),
@@ -608,6 +626,13 @@ class _Planner:
                 step, self.reads_about(step), self.text_of(step), self.makers, functools.partial(producers, scope=scope),
                 lambda sid, f: resolve_reference(f"steps.{sid}.output.{f}", names, self.produced),
                 mapped.bindings, mapped.provenance, self.path)
+            self.found += bind_addressed(step, [n for n in self.reads(step, loose[step.id]) if n not in mapped.bindings
+                                                and n not in step.input_values], names, self.text_of(step),
+                                         required_of(schema), mapped.bindings, mapped.provenance,
+                                         self.path)  # "to the `reviewer`" (`plan.h3_left31`)
+            self.found += whole_results(step, mapped.bindings, functools.partial(self.input_about, step.id),
+                                        lambda sid: b.name if (b := self.bound.get(sid)) is not None else None,
+                                        self.path)  # `feeds` (list of convert-prices results)
             doubtful: set[str] = set()  # two codes the document states for it: a guess, said, and no other
             self.found += bind_constants(step, [n for n in self.reads(step, loose[step.id]) if n not in mapped.bindings
                                                 and n not in step.input_values], self.spec.title, self.preamble,

@@ -152,9 +152,13 @@ def _after_fallback(fallback: Fallback, producer: PlanStep, consumer: PlanStep, 
     if fallback.action is not FallbackAction.DEFAULT:
         return ""
     from orchestrator.contracts import empty_value
+    from orchestrator.plan.carry_ref31 import stand_in
 
-    value = fallback.value if fallback.value is not None else empty_value(producer.output_schema)
-    said = "its fallback's value" if fallback.value is not None else "its contract's empty value"
+    if fallback.carry and any(not c.field for c in fallback.carry):
+        return ""  # the whole output carried from earlier data: `carry_ref31.carry_problems` checks it
+    stated = stand_in(fallback, producer.output_schema)
+    value = stated if stated is not None else empty_value(producer.output_schema)
+    said = "its fallback's value" if stated is not None else "its contract's empty value"
     try:
         handed = resolve_pointer(value, binding.pointer)
     except KeyError:

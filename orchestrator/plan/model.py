@@ -204,6 +204,42 @@ class SpecRef(_Frozen):
     format: Literal["markdown", "yaml"]
 
 
+class CheckValue(_Frozen):
+    """One side of a `CompareCheck`: `step`'s output at `pointer` ("" = the whole output), or the
+    workflow input `name`; `count`: the number of items in it (a list's length)."""
+
+    source: Literal["step", "input"]
+    step: str | None = None
+    pointer: str = ""
+    name: str | None = None
+    count: bool = False
+    said: str = ""
+
+    def shown(self) -> str:
+        """`step-4.records`, `input.region`, `count(step-1.items)`."""
+        inner = (f"input.{self.name}" if self.source == "input"
+                 else f"{self.step}{self.pointer.replace('/', '.')}" if self.pointer else f"{self.step} (whole output)")
+        return f"count({inner})" if self.count else inner
+
+
+COMPARE_SYMBOL = {"eq": "==", "ne": "!=", "lt": "<", "gt": ">", "ge": ">=", "le": "<="}
+
+
+class CompareCheck(_Frozen):
+    """A success check comparing two values of the run, evaluated once the run's steps are done
+    (`engine.success_compare`): it fails the run when false; a side whose step has no output
+    (skipped, continued) leaves it not evaluated, said in the run's ending, never passed."""
+
+    left: CheckValue
+    op: Literal["eq", "ne", "lt", "gt", "ge", "le"]
+    right: CheckValue
+    text: str
+    where: str
+
+    def shown(self) -> str:
+        return f"{self.left.shown()} {COMPARE_SYMBOL[self.op]} {self.right.shown()}"
+
+
 class Plan(_Frozen):
     format: int = PLAN_FORMAT
     name: str
@@ -215,6 +251,8 @@ class Plan(_Frozen):
     limits: Limits = Limits()
     limits_provenance: dict[str, Provenance] = Field(default_factory=dict)
     scenarios: tuple[Scenario, ...] = ()
+    # written only when set, so plans without them keep their JSON (and hash) unchanged
+    compare_checks: tuple[CompareCheck, ...] = Field(default=(), exclude_if=lambda v: not v)
     warnings: tuple[Diagnostic, ...] = ()
     mcp_config: str | None = None  # the mcp.json the plan was built against
     sha256: str = ""  # over the plan's content with this field empty; set by build_plan

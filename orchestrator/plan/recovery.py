@@ -48,6 +48,12 @@ from pydantic import BaseModel, ConfigDict
 
 from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
+from orchestrator.plan.carry_ref31 import (
+    carry_sentence,
+    outweighs,
+    unread_carries,
+    with_said_fields,
+)
 from orchestrator.plan.continue_from29 import assumed_output, unread_fields
 from orchestrator.plan.location import from_default, from_spec, warning_at
 from orchestrator.plan.model import Provenance, StepPolicy
@@ -303,8 +309,15 @@ def _fallback(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], s
         candidates.append(_Cand(Fallback(action=action), from_spec(step.field_where.get("on_error", step.where),
                                                                    f"on_error: {step.on_error}"),
                                 f"on error: {step.on_error}"))
-    candidates += [_Cand(s.effect.fallback, s.prov, s.text) for s in said
-                   if s.place == "step text" and s.effect.on is None and s.effect.fallback is not None]
+    carried = {id(s): f for s in said if s.place == "step text" and s.effect.on is None
+               and (f := carry_sentence(s.text, s.prov.where)) and outweighs(f, s.effect.fallback)}
+    candidates += [_Cand(carried.get(id(s), s.effect.fallback), s.prov, s.text) for s in said
+                   if s.place == "step text" and s.effect.on is None
+                   and (s.effect.fallback is not None or id(s) in carried)]
+    read_at = {s.prov.where for s in said if s.place == "step text"}
+    for where, text, carrying in [u for u in unread_carries(spec.unread, step.id) if u[0] not in read_at][:1]:
+        candidates.append(_Cand(carrying, from_spec(where, f"step text: '{text}', a value carried from earlier data"),
+                                text))
     own_any = next((r for r in _rows_on(rows, "any") if r.rule.fallback is not None and not r.every_step), None)
     if own_any is not None:
         candidates.append(_Cand(own_any.rule.fallback, from_spec(own_any.where, _row_note(own_any)),
@@ -341,13 +354,18 @@ def _fallback(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], s
     chosen = merge.pick("fallback", candidates)
     if chosen is not None:
         assert isinstance(chosen.value, Fallback)
-        for lost in unread_fields(chosen.text, chosen.value.value, outputs):  # "to_withdraw = all the candidates' barcodes"
+        lost_parts = unread_fields(chosen.text, chosen.value.value, outputs)  # "to_withdraw = all the candidates' barcodes"
+        carrying = with_said_fields(chosen.value, [(lost.partition(" = ")[0], lost.partition(" = ")[2])
+                                                   for lost in lost_parts], chosen.prov.where)  # `plan.carry_ref31`
+        for lost in lost_parts:
+            if any(c.field == lost.partition(" = ")[0] for c in carrying.carry):
+                continue
             merge.warnings.append(warning_at(
                 chosen.prov.where, merge.path,
                 f"{step.id}: the value to go on with sets '{lost}', earlier data a value to go on with cannot hold; "
                 f"`{lost.partition(' =')[0]}` is left at its empty value when the step fails: write the value itself, "
                 "or make it a step of its own", "policy-value"))
-        return chosen.value, chosen.prov
+        return carrying, chosen.prov
     return Fallback(), from_default("fail the run")
 
 

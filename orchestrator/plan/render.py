@@ -117,7 +117,11 @@ def _retry(retry: RetryPolicy) -> str:
 
 def _fallback(fallback: Fallback) -> str:
     if fallback.action is FallbackAction.DEFAULT:
-        return "use the empty value" if fallback.value is None else f"use {fallback.value!r}"
+        said = "use the empty value" if fallback.value is None else f"use {fallback.value!r}"
+        if fallback.carry:  # `plan.carry_ref31`
+
+            said += "".join(f", {c.field or 'the whole output'} carried from {c.described()}" for c in fallback.carry)
+        return said
     if fallback.action is FallbackAction.SKILL:
         return f"run skill {fallback.skill}"
     return fallback.action.value
@@ -239,6 +243,9 @@ def render_text(plan: Plan) -> str:
     out += ["", "Limits"]
     for name, value in plan.limits.model_dump().items():
         out.append(f"  {name:28} {value}  {_prov(plan.limits_provenance.get(name))}")
+    if plan.compare_checks:
+        out += ["", "Success checks comparing two values (after the run)"]
+        out += [f"  {c.shown()}  [spec {c.where}: '{c.text}']" for c in plan.compare_checks]
     if plan.scenarios:
         out += ["", "Scenarios"]
         out += [f"  {s.kind:12} {s.name}" for s in plan.scenarios]

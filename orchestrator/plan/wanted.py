@@ -113,7 +113,7 @@ def _names(clause: str, where: str) -> list[Named]:
         after = clause[m.end():m.end() + 12].lower()
         optional = "optional" in before or bool(re.match(r"\s*\((?:default|optional)", after)) \
             or _SAID_OPTIONAL.match(clause, m.end()) is not None  # "(number, optional, default 10000)"
-        about = _ABOUT.match(clause, m.end())
+        about = _ABOUT.match(clause, _past_blanks(clause, m.end()))
         out.append(Named(name=m.group(1), where=where, optional=optional, schema_=_said_list(clause[m.end():]),
                          about=about.group(1) if about else ""))
     for m in _JSON_TICKED.finditer(clause):  # Reads `{"text": ..., "max_len": 280}`: its top-level keys
@@ -138,7 +138,13 @@ def _said_list(after: str) -> dict[str, object] | None:
 
 
 _GOES_ON_AFTER = _rx(r"(?i)(?<![ \t])[ \t]*+\((?:and|or|plus|also|optionally|optional)\b[^()]{0,200}+\)")
-_ABOUT = _rx(r"[ \t]*+\(([^()]{0,80}+)\)")
+_ABOUT = _rx(r"\(([^()]{0,80}+)\)")
+
+
+def _past_blanks(text: str, at: int) -> int:
+    """Where the blanks from `at` end (the parenthesis after a ticked name may stand a few blanks away); a blank run
+    skipped here, not by a pattern that a search would restart at each blank of it."""
+    return at + len(text[at:at + 200]) - len(text[at:at + 200].lstrip(" \t"))
 _JSON_TICKED = _rx(r"`\s*\{([^`]*)\}\s*`")
 _JSON_KEY = _rx(r"(?:^|[{,]\s*)[\"']([A-Za-z_]\w*)[\"']\s*:")
 

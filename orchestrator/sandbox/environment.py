@@ -27,7 +27,7 @@ FIXED_ENV: Mapping[str, str] = {
     "PYTHONNOUSERSITE": "1",
 }
 
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_NAME = re.compile(r"\A[A-Za-z_][A-Za-z0-9_]*+\Z")
 _SECRET = re.compile(
     r"API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_?KEY|ACCESS_?KEY|SESSION_?KEY|COOKIE",
     re.IGNORECASE,

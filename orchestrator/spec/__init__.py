@@ -289,6 +289,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "Do 1 and 2 at once, they're separate" in a step's own text: the steps' bare numbers
     parts = parts.model_copy(update={"steps": tuple(read_at_once(list(parts.steps), src))})
+    from orchestrator.spec.together_note31 import read_notes
+
+    # "Do 1 and 2 at once." in an intro, a footer or a comment: not in either step's own words
+    parts = parts.model_copy(update={"steps": tuple(read_notes(list(parts.steps), src))})
     from orchestrator.spec.legal_prose29 import read_clause_order
 
     # "Following C.2 and C.4 the Lender shall ...": the steps those clause numbers label
@@ -298,6 +302,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "## ③a Standard crates — only when ② says within_spec": the condition after a dash in a heading
     parts = parts.model_copy(update={"steps": tuple(read_heading_conditions(list(parts.steps), src))})
+    from orchestrator.spec.h3_left31 import read_verdicts
+
+    # "| 3 | fit-curve *(QC passed)* |", "(QC failed)": an earlier step's verdict in brackets on the step's line
+    parts = parts.model_copy(update={"steps": tuple(read_verdicts(list(parts.steps), src))})
     from orchestrator.spec.grid_condition import read_grid_conditions
 
     # "C1  fix loudness - ONLY if A = off  loudness-fix", "C2  else: master as-is": a grid row's cell
@@ -314,6 +322,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "crate_type + crates (whichever ③ ran)", "waits on B and whichever C ran": a group named by its mark
     parts = parts.model_copy(update={"steps": tuple(read_ran_joins(list(parts.steps), src))})
+    from orchestrator.spec.h3_left31 import read_said_joins
+
+    # "Step 5 runs after 3 or 4, whichever one happened." said outside the steps (`spec.h3_left31`)
+    parts = parts.model_copy(update={"steps": tuple(read_said_joins(list(parts.steps), src))})
     from orchestrator.spec.assume_output24 import read_assumed
 
     # "assume we have 0 credits and keep going", `credits` an output of the step's skill: the value to go on with
@@ -340,6 +352,11 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # a person's approval in text no reader took: the step it guards waits for it, warned
     parts = parts.model_copy(update={"steps": hold_unread_approvals(parts.steps, src)})
+    from orchestrator.spec.success_compare31 import read_compares
+
+    # "the record count matches the number of items from 1": a check comparing two values, warned as not checked
+    inputs = parts.inputs if parts.inputs is not None else derive_inputs(parts.steps)
+    compares = read_compares(parts.steps, inputs, src)
     check_steps(parts.steps, parts.steps_line, src)
     check_references({s.id for s in parts.steps}, parts.contracts, parts.recovery,
                      parts.convergence, src)
@@ -352,7 +369,7 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
         sha256=sha256,
         text=written,
         intent=parts.intent,
-        inputs=parts.inputs if parts.inputs is not None else derive_inputs(parts.steps),
+        inputs=inputs,
         steps=parts.steps,
         contracts=(*parts.contracts, *success_checks),
         state=parts.state,
@@ -365,6 +382,7 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
         inputs_said=parts.inputs_said,
         inputs_prose=parts.inputs_prose,
         scenarios=parts.scenarios,
+        compares=compares,
         readings=tuple(src.readings),
         unread=tuple(src.unread),
         warnings=src.sorted_warnings(),

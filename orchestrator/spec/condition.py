@@ -670,6 +670,10 @@ def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | N
             policy = policy.model_copy(update={"timeout_s": seconds, "on_timeout": then or "reject"})
     elif policy.on_timeout == "reject" and approval_timeout(rest)[1] == "approve":  # "..., post it anyway"
         policy = policy.model_copy(update={"on_timeout": "approve"})
+    from orchestrator.spec.silence_words30 import silence_skips
+
+    if policy.on_timeout == "reject" and silence_skips(rest):  # "no answer = don't post, carry on" (`silence_words30`)
+        policy = policy.model_copy(update={"on_timeout": "skip"})
     if condition is None and approval_sentence(value):
         from orchestrator.spec.approval_ok import (
             value_condition,  # "RED means a callout, so Bev OKs it"

@@ -68,7 +68,9 @@ def spelled_count(text: str) -> str | None:
 def said_count(text: str) -> str:
     """`text` as the count reader reads it: its number word as digits (`spelled_count`), and "nothing X was
     found" as "nothing X" (the list X empty; before, "`damaged` == 'found'", without a word)."""
-    spelled = spelled_count(text) or text
+    from orchestrator.spec.h3_left31 import one_or_more  # "one or more errors": any errors
+
+    spelled = spelled_count(text) or one_or_more(text) or text
     m = _NOTHING_FOUND.match(spelled)
     return (m.group("head") or m.group("head2")).strip() if m is not None else spelled
 

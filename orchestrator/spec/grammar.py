@@ -92,14 +92,14 @@ COUNT = r"(?:\d+|once|twice|thrice)"
 _TIMED = rf"(?!\s*+(?:\.\d|(?:{UNITS})(?![a-z])))"
 # each part unambiguous (`\s*(?:-\s*)?`, not `\s*-?\s*`): a series of them cannot backtrack 2^n ways
 # and started at a number's first digit (`(?<!\d)`): a long run of digits is tried once, not from each digit
-DURATION_PART = rf"(?:(?<!\d)\d+(?:\.\d+)?\s*(?:-\s*)?(?:{UNITS})(?![a-z]))"
+DURATION_PART = rf"(?:(?<![\dA-Za-z])\d+(?:\.\d+)?\s*(?:-\s*)?(?:{UNITS})(?![a-z]))"
 DURATION = DURATION_PART  # "1m30s" is written "90 s" before the rows are tried (`spec.normalize`)
 _THEN = (r"\s*(?:,\s*(?:and\s+)?then|,?\s+then|,?\s+and\s+then|,\s*and|,|\s+and|\s*->|\s*→|\s*/|\s*\.\.)\s*"
          r"(?:wait(?:ing)?\s+|after\s+|\+\s*)?")
 SERIES = (  # a series of durations may end in bare numbers that take the last unit ("30 s, then 1 min, then 2")
-    rf"(?:\+?\s*+{DURATION}(?:(?>{_THEN}){DURATION})+(?:(?>{_THEN})\d+(?:\.\d+)?+(?!\d|\.\d|\s*+(?:{UNITS}|%|x|times|tries|retries|attempts)\b))*+"
+    rf"(?:\+?\s*+{DURATION}(?:(?>{_THEN}){DURATION})+(?:(?>{_THEN})\d+(?:\.\d+)?+(?!\d|\.\d|\s*+(?:{UNITS}|%|x|times|tries|try|retries|retry|attempts?|goes|go)\b))*+"
     rf"|(?<!\d)(?>\d+(?:\.\d+)?(?:\s*,\s*(?:(?:and\s+then|and|then)\s+)?|\s+(?:and\s+then|and|then)\s+|\s*/\s*))+\d+(?:\.\d+)?\s*(?:{UNITS})(?![a-z])"
-    rf"|{DURATION}(?:(?>{_THEN})\d+(?:\.\d+)?(?!\d|\.\d|\s*(?:{UNITS}|%|x|times|tries|retries|attempts)\b))+)"
+    rf"|{DURATION}(?:(?>{_THEN})\d+(?:\.\d+)?(?!\d|\.\d|\s*(?:{UNITS}|%|x|times|tries|try|retries|retry|attempts?|goes|go)\b))+)"
 )
 NAME = r"`(?!(?:true|false|null|none)`)(?P<name>[A-Za-z][\w.:/-]{0,79})`"
 STEP_WORDS = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"

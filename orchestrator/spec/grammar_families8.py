@@ -39,7 +39,9 @@ from orchestrator.spec import grammar_families23 as policy23
 from orchestrator.spec import grammar_families24 as policy24
 from orchestrator.spec import grammar_person_wait as wait17
 from orchestrator.spec import grammar_value_pairs as pairs17
+from orchestrator.spec import h24_left31 as left31
 from orchestrator.spec import legal_prose29 as legal29
+from orchestrator.spec import notation32
 from orchestrator.spec import policy_abandon as abandon23
 from orchestrator.spec import policy_back_in27 as back27
 from orchestrator.spec import policy_notation24 as notation24
@@ -213,3 +215,9 @@ GATES = {name: words + legal29.GATES.get(name, "") for name, words in GATES.item
 # the twenty-ninth round's values to go on with after going on "as" (`spec.two_values29`): before every earlier round's
 EARLY_FIRST = values29.EARLY + EARLY_FIRST
 GATES = {name: words + values29.GATES.get(name, "") for name, words in GATES.items()}
+# the thirty-first round's deadline with its outcome and words that only look like a policy (`spec.h24_left31`)
+EARLY_FIRST, IGNORE_LAST = EARLY_FIRST + left31.EARLY, IGNORE_LAST + left31.IGNORE  # after the earlier rounds
+GATES = {name: words + left31.GATES.get(name, "") for name, words in GATES.items()}
+# the thirty-second round's notations and asides (`spec.notation32`): before every earlier round's
+EARLY_FIRST, IGNORE_LAST = notation32.EARLY + EARLY_FIRST, IGNORE_LAST + notation32.IGNORE
+GATES = {name: words + notation32.GATES.get(name, "") for name, words in GATES.items()}

@@ -33,6 +33,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.check import SpecParts
+from orchestrator.spec.h24_left31 import otherwise_targets, skill_variables
 from orchestrator.spec.source import Source
 
 _TAG = "tag:yaml.org,2002:"
@@ -341,6 +342,8 @@ class _Reader:
         self.step_ids: dict[str, str] = {}  # a block's label -> its step id
         self.kinds: set[str] = set()  # block types that are steps
         self.inputs: list[str] = []
+        self.skill_vars: dict[str, str] = {}  # `skill = var.x`: x -> its default, the skill (`spec.h24_left31`)
+        self.flips: dict[str, str] = {}  # `otherwise = job.b` on a step with a `when`: b -> that step
 
     # -- references --------------------------------------------------------------------
 
@@ -442,6 +445,7 @@ class _Reader:
             label = b.labels[-1] if b.labels else b.type
             self.step_ids[label] = _plain(label)
             self.kinds.add(b.type)
+        self.branches(steps)
         items: list[tuple[Node, Node]] = []
         top_col = 0
         inputs = self.input_nodes()
@@ -466,6 +470,23 @@ class _Reader:
         self.warn_unread(self.top, steps)
         m = _mark(path, 1, 0)
         return MappingNode(f"{_TAG}map", items, m, m)
+
+    def branches(self, steps: list[_Block]) -> None:
+        """The skills named by a variable's default and the otherwise branches named on a conditional step
+        (`spec.h24_left31`)."""
+        defaults = {b.labels[0]: a.expr.text for b in self.outer(self.top) if b.type in _INPUT_BLOCKS and b.labels
+                    for a in b.attrs if a.name == "default" and a.expr.kind == "str"}
+        said = [sa.expr.text for b in steps if (sa := self.skill_attr(b)) is not None and sa.expr.kind == "ref"]
+        self.skill_vars = skill_variables(said, defaults)
+        order = [self.step_ids[b.labels[-1] if b.labels else b.type] for b in steps]
+        has_when, named = set(), {}
+        for sid, b in zip(order, steps, strict=True):
+            for a in b.attrs:
+                if yk.step_key(a.name) == "when":
+                    has_when.add(sid)
+                elif yk.step_key(a.name) == "otherwise" and a.expr.kind == "ref":
+                    named[sid] = self.dep_id(a.expr)
+        self.flips = otherwise_targets(order, named, has_when)
 
     def outer(self, body: list[_Attr | _Block]) -> list[_Block]:
         """The blocks of `body` and of the blocks holding steps in it (a Nomad `job { variable ... }`), not the
@@ -492,6 +513,11 @@ class _Reader:
                     self.inputs.append(a.name)
                 continue
             name = b.labels[0]
+            if name in self.skill_vars:  # `skill = var.name`: the skill its default names, no input of the run
+                self.src.warn(b.line, f"input '{name}' names a step's skill: read as its default, skill "
+                                      f"`{self.skill_vars[name]}`; a plan names its skills, so a run cannot change it "
+                                      "and it is no input of the run", "spec.read")
+                continue
             self.inputs.append(name)
             entry = []
             for a in b.attrs:
@@ -542,8 +568,13 @@ class _Reader:
         for a in keys:
             name = yk.key_name(a.name)
             canonical = yk.step_key(a.name)
-            if name in _SKILL_WORDS:
+            if name in _SKILL_WORDS and a.expr.kind == "ref" and (var := a.expr.text.strip().partition(".")[2]) in (
+                    self.skill_vars):
+                items.append((_s(path, "skill", a.line, a.col), _s(path, self.skill_vars[var], a.expr.line, a.expr.col)))
+            elif name in _SKILL_WORDS:
                 items.append((_s(path, "skill", a.line, a.col), self.value(a.expr, sid)))
+            elif canonical == "otherwise" and sid in self.flips.values():
+                continue  # it names its otherwise branch: said on that step (`branches`)
             elif canonical == "depends_on":
                 deps = a.expr.items if a.expr.kind == "list" else [a.expr]
                 seq = [_s(path, self.dep_id(d), d.line, d.col) for d in deps]
@@ -567,6 +598,8 @@ class _Reader:
                                       "takes: not read", "spec.unread")
             else:
                 inputs.append((_s(path, a.name, a.line, a.col), self.value(a.expr, sid)))
+        if sid in self.flips:  # the otherwise branch another step named
+            items.append((_s(path, "otherwise", b.line, col), _s(path, self.flips[sid], b.line, col)))
         if inputs:
             first = inputs[0][0].start_mark
             items.append((_s(path, "input", first.line + 1, col),

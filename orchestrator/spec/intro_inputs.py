@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from orchestrator.spec.h3_left31 import START_FROM
 from orchestrator.spec.model import InputSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
@@ -49,7 +50,7 @@ _NEED = _rx(r"(?i)\b(?:you|we)(?:['’]ll|\s++will)?+\s++need\b(?!\s++to\b)(?=[^
 # "I run it with three things:", "we kick the job off with", "the sheet runs off two things"
 _RUN_WITH = _rx(rf"(?i)\b(?:(?:i|we|you)\s++(?:run|start|launch|kick|fire)(?:\s++off)?+\s++(?:{_RUN})"
                 rf"(?:\s++off)?+|(?:{_RUN})\s++runs)\s++(?:with|on|off|from)\b")
-_LEADS = (_GIVE, _PUT, _WANTS, _NEED, _RUN_WITH)
+_LEADS = (_GIVE, _PUT, _WANTS, _NEED, _RUN_WITH, START_FROM)  # "What I start from: ..." (`spec.h3_left31`)
 _BACK = _rx(r"(?i)^\s*+(?:back|out|you\s++back)\b")  # "gives it back": an output, not a thing given
 
 # a name opening the brackets after a thing's words: "(`donations` — ...)", "(tanks: a, b)", "(metar)"

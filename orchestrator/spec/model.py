@@ -233,6 +233,36 @@ class ScenarioSpec(_Node):
     where: str
 
 
+class CompareValueSpec(_Node):
+    """One side of a success check comparing two values (`spec.success_compare31`).
+
+    `step` set: a field of that step's output (`field`; `candidates` are the names the words could
+    mean, tried in order against the step's outputs by the planner); else `input`: a workflow input.
+    `count`: the number of items in the value (a list's length)."""
+
+    step: str | None = None
+    field: str = ""
+    candidates: tuple[str, ...] = ()
+    input: str | None = None
+    count: bool = False
+    said: str = ""  # the words as written
+
+
+CompareOp = Literal["eq", "ne", "lt", "gt", "ge", "le"]
+
+
+class CompareCheckSpec(_Node):
+    """A success check comparing two values of the run, evaluated after the run."""
+
+    left: CompareValueSpec
+    op: CompareOp
+    right: CompareValueSpec
+    text: str
+    where: str
+    warned: str = ""  # the success warning at `where` this reads again (the planner replaces it by `reading`)
+    reading: str = ""
+
+
 class WorkflowSpec(_Node):
     name: str
     title: str = ""  # the `# Title` heading (markdown) or YAML `title`
@@ -257,6 +287,7 @@ class WorkflowSpec(_Node):
     # declares no inputs (`spec.prose_inputs`): the planner matches each to a name a skill reads
     inputs_prose: tuple[tuple[str, str], ...] = ()
     scenarios: tuple[ScenarioSpec, ...] = ()
+    compares: tuple[CompareCheckSpec, ...] = ()  # success checks comparing two values (`spec.success_compare31`)
     readings: tuple[SentenceReading, ...] = ()  # policy sentences read outside the structured fields
     unread: tuple[UnreadSentence, ...] = ()  # policy sentences not understood (each is also a warning)
     warnings: tuple[Diagnostic, ...] = ()

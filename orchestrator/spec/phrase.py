@@ -38,6 +38,7 @@ from orchestrator.spec.grammar_families24 import merged_values, whole_scoped
 from orchestrator.spec.lead_in_branch30 import load_reason_spans
 from orchestrator.spec.named_skills import bare, mark
 from orchestrator.spec.normalize import normalize_spans
+from orchestrator.spec.notation32 import cause_spans, plain
 from orchestrator.spec.notify_person import notice, person_to_tell, told
 from orchestrator.spec.phrase_checks import budget_without_repeat, geometric, lost_value
 from orchestrator.spec.phrase_value import (
@@ -153,7 +154,7 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
 
 @lru_cache(maxsize=4096)
 def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
-    text = _blank_runs_as_one(text)
+    text = plain(_blank_runs_as_one(text))  # "retry x3", "@ 00:00:20", "backoff=2s*2" (`spec.notation32`)
     raw = text[:MAX_SENTENCE]
     norm, where, ends = normalize_spans(mark(raw, typeset_spaces(raw.translate(_QUOTES)), known), bare(known))
     r = _Reading(norm, raw, where, ends)
@@ -217,7 +218,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     reasons = bytearray(len(norm))
     for start, end in (*reason_spans(norm), *failure_reason_spans(norm), *comma_reason_spans(norm),
                        *trailing_reason_spans(norm), *colon_reason_spans(norm), *habit_reason_spans(norm),
-                       *load_reason_spans(norm)) if policy_like else ():  # "the share is slow, so ...": why, not which failures
+                       *load_reason_spans(norm), *cause_spans(norm)) if policy_like else ():  # "the share is slow, so ...": why, not which failures
         reasons[start:end] = b"\x01" * (end - start)
     for compiled in g.COMPILED_CONTEXT if policy_like else ():
         for m in compiled.regex.finditer(norm):

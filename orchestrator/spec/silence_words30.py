@@ -28,7 +28,9 @@ _SILENCE = _rx(r"(?i)\b(?:no\s++|without\s++(?:an?\s++|any\s++)?)(?:answer|reply
 # the skip: "skip it", "skip this step", "leave it out", "go on without it", "move on to the next item"
 _SKIP = _rx(r"(?i)\bskip(?:s|ped)?+\s++(?:it|this|that|the\s++\w++|straight)\b|\bleave\s++(?:it|this|that|the\s++\w++)\s++out\b|"
             r"\b(?:go|carry|move|press)\s++on\s++without\b|\bmove\s++on\s++to\s++the\s++next\b|"
-            r"\bjust\s++skip\b|\b(?:is|gets?|will\s++be)\s++skipped\b")
+            r"\bjust\s++skip\b|\b(?:is|gets?|will\s++be)\s++skipped\b|"
+            # "no answer = don't post, just carry on to the mail": the step's own act refused, the run goes on
+            r"\b(?:don['’]?t|do\s++not)\s++\w++[\s,]++(?:(?:just|and|but|simply)\s++)?(?:carry|go|move|press)\s++on\b")
 # the run stops: a no, not a skip ("skip it and stop the run")
 _STOPS = _rx(r"(?i)\b(?:stop|abort|halt|fail|end|kill|cancel)\s++(?:the\s++)?(?:whole\s++)?(?:run|job|workflow|"
              r"batch|process|everything)\b|\bstop\s++there\b|\bgive\s++up\s++on\s++the\s++(?:run|job)\b")

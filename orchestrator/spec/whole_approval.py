@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from orchestrator.spec.h3_left31 import label_condition, lead_label
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -58,8 +59,8 @@ _YES = _rx(r"(?i)(?<![\w-])(?:goes|go|ships?|is\s+sent|proceeds?)\s+(?:out\s+|ah
 def said_approval(sentence: str) -> bool:
     """Whether the sentence says a person approves before the step goes on (module docstring)."""
     lead = _LEAD.match(sentence)
-    if lead is not None and lead.group("noun"):
-        return False  # "Orders over $150: ...": a condition on a noun no value may be found for; left to the warnings
+    if lead is not None and lead.group("noun") and label_condition(lead.group("noun")) is None:
+        return False  # "Over the years over 10 of us: ...": a label that states no condition; left to the warnings
     return _SAID.search(sentence) is not None
 
 
@@ -132,6 +133,8 @@ def said_condition(sentence: str) -> str | None:
     from orchestrator.spec.condition import read_condition
 
     m = _LEAD.match(sentence)
+    if (label := lead_label(sentence)) is not None or (m is not None and m.group("noun")):
+        return label  # "Orders over $150:" -> "the order is over 150" (`spec.h3_left31`)
     bare = _BARE.search(sentence) if m is None else None
     if m is None and bare is None:
         return _before_person(sentence) or _before_cue(sentence)

@@ -80,6 +80,9 @@ def whole_limit(sentence: str, *, outside: bool = False) -> float | None:
     subject = _SUBJECT.search(sentence) or (_WEAK.search(sentence) if outside else None)
     if subject is None or _PART.search(sentence) or _STEP_FIELD.match(sentence):
         return None
+    from orchestrator.spec.k8s_manifest32 import key_units
+
+    sentence = key_units(sentence)  # `activeDeadlineSeconds: 1800`: the unit the key names
     seconds = iso_duration(sentence) if _HABIT.search(sentence) is None else None
     if seconds is not None:
         return seconds

@@ -15,7 +15,8 @@ accepted, green, or *passes*, *succeeds*, *worked*, *only when* / *if* / *once* 
   it went (a warning at the line and a reading on the step);
 - a comparison of two values (an output with another step's output or a workflow input: "the
   summary's `count` equals `row_count` from split"), or a check in words ("the digest mentions
-  the team"), cannot be written as a check on one output: it is warned at its line as not checked.
+  the team"), cannot be written as a check on one output: it is warned at its line as not checked (a
+  comparison of two values is then read again as one, checked after the run: `spec.success_compare31`).
 
 A sentence some reader already took (a success warning or check at its line) is left alone.
 """

@@ -35,6 +35,7 @@ from yaml.error import Mark
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec.check import SpecParts
+from orchestrator.spec.h24_left31 import root_aside
 from orchestrator.spec.model import Reading
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
@@ -389,6 +390,10 @@ class _Reader:
             elif _LIMIT_NAME.search(key) and _DURATION.fullmatch(value.strip()):
                 items.append(("timeout", _scalar(self.src, value.strip(), root.line, typed=False), root.line))
                 self.read_attrs.add(key.lower())  # the form's `timeout:` notes it as the run's stated limit
+            elif (about := root_aside(key)) is not None:  # `owner="rk"`: set aside, noted (`spec.h24_left31`)
+                self.readings.append((self.sid(self.steps[0]), Reading(
+                    what="key", where=self.src.where(root.line), text=f'{key}="{value}"',
+                    note=f"the root's attribute `{key}` says {about}, no workflow meaning: set aside")))
             else:
                 items.append((key, _scalar(self.src, value, root.line), root.line))
         if inputs:

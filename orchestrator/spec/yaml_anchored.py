@@ -35,6 +35,7 @@ from typing import NamedTuple
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from orchestrator.spec import yaml_keys as yk
+from orchestrator.spec.async_status31 import is_wait
 from orchestrator.spec.model import Reading
 from orchestrator.spec.vocabulary import Vocabulary
 from orchestrator.spec.yaml_anchored_item import item as item_keys
@@ -175,11 +176,11 @@ def anchored_steps(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: list
     notes.append(note(r, key_node, where, "read as the steps: its items name catalog skills", what="step"))
     lifted = _lift(r, top, path, notes)
     _rewrite_references(root, path, chosen)
-    out = [(item, k) for item, k in chosen.items if _keep(r, item, k, where)]
+    out = [(item, k) for item, k in chosen.items if is_wait(item) or _keep(r, item, k, where)]  # `async_status31`
     for label, other in _not_items(chosen.node):  # a nested list, a text beside the step mappings: said
         r.src.warn(r.line(other), f"{where}: {label}{short(r.value(other))}{'`' if label else ''} is not a step (a step is a mapping of "
                                   "its keys); not read", "spec.unread")
-    roots = _roots(out)
+    roots = _roots([(item, k) for item, k in out if not is_wait(item)])
     runs = [ref.skill for item, _ in out for ref in runs_of(r.src.vocabulary, item)[:1]]
     once = {skill for skill in runs if runs.count(skill) == 1}  # a step named by nothing else: by its skill
     if roots[1:] or (roots and roots[0] != _label(*out[0])):
@@ -187,10 +188,12 @@ def anchored_steps(r: NodeReader, top: dict[str, tuple[Node, Node]], notes: list
                  "say theirs: give them `depends_on:` to run them in order")
     r.src.warn(r.line(key_node), said, "spec.anchored")
     if isinstance(chosen.node, SequenceNode):
-        steps: Node = SequenceNode(chosen.node.tag, [item_keys(r, item, bool(roots), once) for item, _ in out],
+        steps: Node = SequenceNode(chosen.node.tag, [item if is_wait(item) else item_keys(r, item, bool(roots), once)
+                                                    for item, _ in out],
                                    chosen.node.start_mark, chosen.node.end_mark)
     else:
-        steps = MappingNode(MAP, [(k, item_keys(r, item, bool(roots), set(), k)) for item, k in out if k is not None],
+        steps = MappingNode(MAP, [(k, item if is_wait(item) else item_keys(r, item, bool(roots), set(), k))
+                                  for item, k in out if k is not None],
                             chosen.node.start_mark, chosen.node.end_mark)
     return lifted, (scalar("steps", key_node), steps)
 

@@ -50,6 +50,7 @@ from orchestrator.spec import linecap
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.ansible28 import GROUP_KEYS, loop_named, loose_comments, start_groups
+from orchestrator.spec.async_status31 import Wait, apply_waits, take_waits
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.ci_always29 import ASYNC_MARK, async_starts, async_task
 from orchestrator.spec.gha28 import run_limit_node
@@ -575,7 +576,13 @@ def read_yaml(src: Source, root: Node | None = None) -> SpecParts:
         from orchestrator.spec.yaml_anchored import list_document  # its items name catalog skills
 
         root = list_document(src.vocabulary, root)
-    return _read_top(r, root)
+    manifest = None
+    if composed and isinstance(root, MappingNode):  # a Kubernetes manifest's annotations (`k8s_manifest32`)
+        from orchestrator.spec.k8s_manifest32 import looked_at, lower_manifest
+
+        root = lower_manifest(root, src, r.item_readings)
+        manifest = looked_at(root)
+    return _read_top(r, root, manifest)
 
 
 def _compose(src: Source) -> Node | None:
@@ -601,7 +608,7 @@ def _compose(src: Source) -> Node | None:
     return root
 
 
-def _read_top(r: NodeReader, root: Node) -> SpecParts:
+def _read_top(r: NodeReader, root: Node, manifest: str | None = None) -> SpecParts:
     src = r.src
     top = r.mapping(root, "the spec")
     src.raise_if_errors()
@@ -646,11 +653,12 @@ def _read_top(r: NodeReader, root: Node) -> SpecParts:
     steps: list[StepSpec] = []
     rows: list[RecoveryRowSpec] = []
     contracts: list[ContractSpec] = []
+    waits: list[Wait] = []
     steps_line = 1
     if "steps" not in top:
         src.error(1, "the spec has no steps: write a `steps:` list (or `jobs:` / `tasks:`, a list or a map of "
                      "id: step); GitLab-style top-level jobs, an Argo `spec.templates` dag, a Tekton `spec.tasks` "
-                     "and Step Functions `States` are read too", "spec.no-steps")
+                     "and Step Functions `States` are read too" + (f"; {manifest}" if manifest else ""), "spec.no-steps")
     elif not isinstance(top["steps"][1], SequenceNode | MappingNode):
         src.error(r.line(top["steps"][1]), "steps must be a list (or a map of id: step)", "spec.yaml")
     else:
@@ -658,6 +666,7 @@ def _read_top(r: NodeReader, root: Node) -> SpecParts:
         items: list[tuple[Node, str | None]] = (
             [(item, None) for item in top["steps"][1].value] if isinstance(top["steps"][1], SequenceNode)
             else [(value, _keyed_id(str(r.value(key)))) for key, value in top["steps"][1].value])  # `steps: {id: {...}}`
+        items, waits = take_waits(items, src)  # `async_status:` polling an `async:` job: a wait (`async_status31`)
         for i, (item, key_id) in enumerate(items):
             step, step_rows, step_contracts = _step(r, item, i, words, key_id)
             if step is not None and step.number is None and key_id and (n := _KEYED.fullmatch(key_id)) is not None \
@@ -676,6 +685,7 @@ def _read_top(r: NodeReader, root: Node) -> SpecParts:
         steps[0] = steps[0].model_copy(update={"readings": (*top_notes, *steps[0].readings)})
     resolved, inputs_said = resolve_references(steps, inputs, src)
     steps = start_groups(_resolve_steps(resolved), src)  # `async_group: morning`: they start together (`ansible28`)
+    steps = apply_waits(steps, waits, src)  # the task after an `async_status` waits for its job (`async_status31`)
     steps = async_starts(steps, src)  # `poll: 0`: the next task starts beside it (`ci_always29`)
     steps = step_success(r, top.get("success"), steps)  # each step's `success:`, then the run's (`yaml_top`)
     steps, own_checks = own_success(r, own.checks, steps)  # a check said in words (`finished_if:`)

@@ -274,11 +274,32 @@ def final_output(result: Mapping[str, Any], *, null_is_none: bool = False) -> An
     return result["outputs"][last_step_with_output(result, null_is_none=null_is_none)]
 
 
+def _went_on_with(fallback: dict[str, Any]) -> Any:
+    """A default fallback's value as an expect.yaml says it: each part carried from earlier data
+    (`plan.carry_ref31`) as "step N output FIELD" (with "'s ITEM" for each item's field) or "workflow input X"."""
+    value = fallback.get("value")
+    for c in fallback.get("carry") or ():
+        if c.get("step"):
+            field = c["pointer"].strip("/").replace("/", ".")
+            said = f"step {c['step'].rpartition('-')[2]} output {field}" + (f"' {c['each']}s" if c.get("each") else "")
+        else:
+            said = f"workflow input {c.get('input')}"
+        value = {**(value or {}), c["field"]: said} if c.get("field") else said
+    return value
+
+
+# expect.yaml's `on_silence` -> the plan approval's `on_timeout` that does it
+ON_SILENCE = {"reject": "reject", "fail": "reject", "proceed": "approve", "skip": "skip"}
+
+
 def policy_misses(policy: dict[str, Any], meaning: dict[str, Any]) -> list[str]:
-    """What of `meaning` the step's policy (its own fields, or one rule of it) does not hold."""
+    """What of `meaning` the step's policy (its own fields, or one rule of it) does not hold; an approval's wait
+    said as a policy line (`approval_timeout_s`, `on_silence`) is the step's approval's `timeout_s` and `on_timeout`."""
     places = [policy, *policy["rules"]]
+    approval = policy.get("approval") or {}
+    missing = [k for k, v in (("approval_timeout_s", approval.get("timeout_s")), ("on_silence", approval.get("on_timeout")))
+               if k in meaning and v != (ON_SILENCE[meaning[k]] if k == "on_silence" else float(meaning[k]))]
     retries_of = [(p.get("retry") or {}) for p in places]
-    missing = []
     if "timeout_s" in meaning and not any(p.get("attempt_timeout_s") == meaning["timeout_s"] for p in places):
         missing.append("timeout_s")
     retries = 0 if meaning.get("no_retry") else meaning.get("retries")
@@ -300,7 +321,7 @@ def policy_misses(policy: dict[str, Any], meaning: dict[str, Any]) -> list[str]:
     fallbacks = [p["fallback"] for p in places if p.get("fallback")]
     kind = (meaning.get("on_failure") or {}).get("kind")
     if "continue_with_value" in meaning:
-        if not any(f["action"] == "default" and f["value"] == meaning["continue_with_value"] for f in fallbacks):
+        if not any(f["action"] == "default" and _went_on_with(f) == meaning["continue_with_value"] for f in fallbacks):
             missing.append("continue_with_value")
     elif kind == "fallback":
         if not any(f["action"] == "skill" and f["skill"] == meaning["on_failure"]["skill"] for f in fallbacks):
@@ -348,8 +369,10 @@ def _same_but(first: Any, said: str) -> Any:
 
 
 def run_wanted(meant: Mapping[str, Any], n: int) -> Any:
-    """The final output the author computed for run `n` of an expect.yaml."""
-    return meant["final_output"] if n == 0 else meant["more_runs"][n - 1]["final_output"]
+    """The final output the author computed for run `n` of an expect.yaml (`final_output`, or
+    `final_output_after_approval` where the run's approval is granted first)."""
+    said = meant if n == 0 else meant["more_runs"][n - 1]
+    return said["final_output"] if "final_output" in said else said["final_output_after_approval"]
 
 
 class RunReports:

@@ -49,8 +49,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
 # (folder, line, n-th policy of that line[, author's step where two steps' policies share the line]) -> why that
 # policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int] | tuple[str, int, int, int], str] = {
-    (RESTOCK, 28, 0): "'retry x4, backoff starting 5s and doubling, never more than 60s' is read as 3 retries with a "
-                      "x4 multiplier (warned): the author's x4 is the count, 'doubling' the multiplier",
     (OVERDUE, 9, 0, 2): "step 2: 'pretend we had zero closures and keep going' continues with no value (warned not understood): "
                      "closed_days 0 is not read",
 }

@@ -25,8 +25,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import yaml
 from foreign_kit import (
     FIXTURES,
+    ON_SILENCE,
     RunReports,
     folders_of,
     line_of,
@@ -77,7 +79,7 @@ def meant_inputs(said: Any, ids: Ids) -> list[dict[str, Any]]:
         return [{"source": "item", "pointer": ""}]
     if m := re.fullmatch(r"all results of step (\d+), gathered", text):
         return [{"source": "step", "step": ids.get(int(m[1])), "pointer": "", "gather": True}]
-    if m := re.fullmatch(r"step (\d+) output (\w+) or step (\d+) output \2 \(whichever ran\)", text):
+    if m := re.fullmatch(r"step (\d+) output (\w+),? or step (\d+) output \2 \(whichever ran\)", text):
         return [{"source": "step", "any_of": sorted([ids.get(int(m[1]), "?"), ids.get(int(m[3]), "?")]),
                  "pointer": f"/{m[2]}"}]
     if m := re.fullmatch(r"step (\d+) or step (\d+) output (\w+) \(whichever ran\)", text):  # the same, said once
@@ -86,15 +88,28 @@ def meant_inputs(said: Any, ids: Ids) -> list[dict[str, Any]]:
     if m := re.fullmatch(r"step (\d+) output (\w+), or step (\d+) output \2 when step (?:\1 was skipped|\3 ran instead)", text):
         return [{"source": "step", "any_of": sorted([ids.get(int(m[1]), "?"), ids.get(int(m[3]), "?")]),
                  "pointer": f"/{m[2]}"}]  # a join said as one branch's output, the other's when it ran instead
+    if m := re.fullmatch(r"step (\d+) output (\w+), or (\S+) if step \1 did not run", text):  # its value if skipped
+        return [{"source": "step", "step": ids.get(int(m[1])), "pointer": f"/{m[2]}", "if_skipped": yaml.safe_load(m[3])}]
     if m := re.fullmatch(r"step (\d+) output (\w+)", text):
         return [{"source": "step", "step": ids.get(int(m[1])), "pointer": f"/{m[2]}"}]
     return [{"source": "literal", "value": said}]
 
 
-def approval_line(meant_step: dict[str, Any]) -> int:
-    """The line an expect.yaml step's approval is said at: `approval_lines.line` (holdouts up to 19) or the
-    `approval` block's own `line` (holdout20 on)."""
-    return int((meant_step.get("approval_lines") or meant_step["approval"])["line"])
+def approval_line(meant_step: dict[str, Any], said_at: int | None = None) -> int:
+    """The line an expect.yaml step's approval is said at: `approval_lines.line` (holdouts up to 19), the
+    `approval` block's own `line` (holdout20 on), or, where expect.yaml gives none (holdouts 23-24), the line the
+    data module's APPROVAL entry says (`said_at`)."""
+    said = (meant_step.get("approval_lines") or meant_step["approval"]).get("line") or said_at
+    assert said, f"step {meant_step['number']}: its approval's line is said neither in expect.yaml nor in APPROVAL"
+    return int(said)
+
+
+def silence_meant(approval: dict[str, Any]) -> tuple[float, str]:
+    """What expect.yaml's approval block says of silence: its wait (`wait_s`) and the plan approval's `on_timeout`
+    that does what it says on silence (`on_silence`, or `on_timeout` in words: "reject and stop the run", "skip
+    step 3 (no order), ...": the first word)."""
+    said = str(approval.get("on_silence") or approval["on_timeout"])
+    return float(approval["wait_s"]), ON_SILENCE[said.split()[0].strip(",;:")]
 
 
 def success_line(said: dict[str, Any] | str) -> int:
@@ -108,11 +123,12 @@ def success_line(said: dict[str, Any] | str) -> int:
 
 
 def approval_among(want: dict[str, Any] | None, got: dict[str, Any] | None, spell: Callable[[str], str]) -> bool:
-    """The approval meant: its listed keys equal, its `when` one of those listed."""
+    """The approval meant: its listed keys equal (but its `line`), its `when` one of those listed (None: asked
+    whenever its step runs)."""
     if want is None:
         return got is None
-    same = got is not None and all(got.get(k) == v for k, v in want.items() if k != "when")
-    return same and got is not None and got.get("when") in [spell(w) for w in want["when"]]
+    same = got is not None and all(got.get(k) == v for k, v in want.items() if k not in ("when", "line"))
+    return same and got is not None and got.get("when") in [w and spell(w) for w in want.get("when", (None,))]
 
 
 class Holdout:
@@ -222,7 +238,7 @@ class Holdout:
             if (folder, n) in self.when:
                 out.append(("condition", self.when[(folder, n)][0], n, 0))
             if m.get("approval"):
-                out.append(("approval", approval_line(m), n, 0))
+                out.append(("approval", approval_line(m, self.approval.get((folder, n), {}).get("line")), n, 0))
         return out
 
     def read_as_meant(self, plan: dict[str, Any], folder: str, kind: str, line: int, number: int, nth: int) -> bool:
@@ -230,7 +246,10 @@ class Holdout:
         if kind == "limit":
             [w] = [w for w in meant["workflow_policies"] if w["line"] == line]
             where = plan["limits_provenance"]["wall_time_s"].get("where")
-            return plan["limits"]["wall_time_s"] == w["meaning"]["timeout_s"] and line_of(where) in (line, line - 1)
+            # said at its line, or by the key its comment there explains on the line before or after (142's
+            # `# whole thing gets 30 minutes max` over `timeout-minutes: 30`)
+            return plan["limits"]["wall_time_s"] == w["meaning"]["timeout_s"] and line_of(where) in (line - 1, line,
+                                                                                                       line + 1)
         if kind == "success":
             # "spec.placed": the check said away from its step, placed on the step its words name (a row label)
             return any(w.get("line") == line and w["code"] in ("spec.success", "spec.placed")
@@ -258,11 +277,15 @@ class Holdout:
 
     def answers(self, folder: str, n: int) -> dict[int, str]:
         """How run `n`'s approvals are answered, author's step -> "approved" or "silence": more_runs' `approvals`
-        ({4: approved}) or `approval_response` ("approved", "none (silence for 2 hours)") for the one step that asks."""
+        ({4: approved}), or for the one step that asks `approval_response` ("approved", "none (silence for 2 hours)"),
+        `approval` ("granted by Mrs. Halvorsen", "silence for 2 hours") or a `final_output_after_approval` (granted)."""
         said = self.expect(folder) if n == 0 else self.expect(folder)["more_runs"][n - 1]
-        if "approval_response" in said:
+        answer = said.get("approval_response") or said.get("approval")
+        if answer is None and "final_output_after_approval" in said:  # the output is the one after it is granted
+            answer = "approved"
+        if answer is not None:
             [number] = [k for k, m in self.meant_steps(folder).items() if m.get("approval")]
-            said = {"approvals": {number: said["approval_response"]}}
+            said = {"approvals": {number: answer}}
         return {int(k): "silence" if "silence" in str(v) else "approved" for k, v in (said.get("approvals") or {}).items()}
 
     def _validate_code(self, folder: str) -> int:
@@ -306,10 +329,6 @@ def _planned(spec: Path) -> dict[str, Any]:
         return {"plan": plan_json(spec)}
     except AssertionError as refused:
         return {"refused": str(refused)}
-
-
-# expect.yaml's `on_silence` -> the plan approval's `on_timeout` that does it
-ON_SILENCE = {"reject": "reject", "fail": "reject", "proceed": "approve"}
 
 
 class AnsweredRuns(RunReports):

@@ -1,5 +1,5 @@
-"""The holdouts 11 to 22 (tests/fixtures/foreign-specs-holdoutNN) through the real `skillweave`, one data module
-each (holdout_book11.py .. holdout_book22.py: the folders, the conditions and approvals meant, and what is not
+"""The holdouts 11 to 24 (tests/fixtures/foreign-specs-holdoutNN) through the real `skillweave`, one data module
+each (holdout_book11.py .. holdout_book24.py: the folders, the conditions and approvals meant, and what is not
 so yet with its reason); the readings of expect.yaml are holdout_kit.py's. For each holdout:
 
 - each spec validates;
@@ -11,8 +11,8 @@ so yet with its reason); the readings of expect.yaml are holdout_kit.py's. For e
 - each run that can reach its author's final output (the plan takes the author's inputs) ends with
   it, with an honest status (never `succeeded` with another output, nor where the author says the
   run did not succeed), or pauses for the approval its author's output is (PAUSED_AT); a run whose author
-  approves is approved and resumed, one met by silence (`final_output: null`) holds at its approval with the
-  plan's timeout and `on_timeout` as meant (holdout_kit.AnsweredRuns); the runs that
+  approves is approved and resumed, one met by silence holds at its approval with the plan's timeout and
+  `on_timeout` as meant (the wait is never waited out, whatever output its author gives for after it) (holdout_kit.AnsweredRuns); the runs that
   cannot yet are not made but their blocker is asserted (NOT_RUN), so one that clears must be run; a
   run made that does not reach its author's output yet (FAILS) must end honestly.
 
@@ -39,6 +39,8 @@ import holdout_book19
 import holdout_book20
 import holdout_book21
 import holdout_book22
+import holdout_book23
+import holdout_book24
 import pytest
 from foreign_kit import (
     assert_ends_as_meant,
@@ -47,13 +49,14 @@ from foreign_kit import (
     policy_misses,
     run_wanted,
 )
-from holdout_kit import ON_SILENCE, AnsweredRuns, Book, Plan, Plans
+from holdout_kit import AnsweredRuns, Book, Plan, Plans, silence_meant
 
 pytestmark = pytest.mark.e2e
 
 BOOKS = {b.name: b for b in map(Book.of, (holdout_book11, holdout_book12, holdout_book13, holdout_book14,
                                           holdout_book15, holdout_book16, holdout_book17, holdout_book18,
-                                          holdout_book19, holdout_book20, holdout_book21, holdout_book22))}
+                                          holdout_book19, holdout_book20, holdout_book21, holdout_book22,
+                                          holdout_book23, holdout_book24))}
 PlanOf = Callable[[Book, str], Plan]
 
 
@@ -185,12 +188,11 @@ def test_a_holdout_run_ends_with_its_authors_final_output_and_an_honest_status(
         asks = b.holdout.step_of(plans(b, folder), folder, number)["id"]
         assert (report["status"], report.get("awaiting")) == ("paused", [asks]), (why, report.get("error"))
         return
-    if run_wanted(b.holdout.expect(folder), n) is None:  # not meant to finish: it holds at the approval met by silence
+    if "silence" in b.answers(folder, n).values():  # met by silence: it holds at that approval (never waited out)
         [number] = [k for k, v in b.answers(folder, n).items() if v == "silence"]
         step, meant = b.holdout.step_of(plans(b, folder), folder, number), b.holdout.meant_steps(folder)[number]
         assert (report["status"], report.get("awaiting")) == ("paused", [step["id"]]), report.get("error")
         got = step["policy"]["approval"] or {}
-        assert (got.get("timeout_s"), got.get("on_timeout")) == (float(meant["approval"]["wait_s"]),
-                                                                 ON_SILENCE[meant["approval"]["on_silence"]]), got
+        assert (got.get("timeout_s"), got.get("on_timeout")) == silence_meant(meant["approval"]), got
         return
     assert_ends_as_meant(report, run_wanted(b.holdout.expect(folder), n), b.not_a_success.get((folder, n)))

@@ -30,7 +30,6 @@ def test_a_person_who_approves_before_the_step_goes_on_is_an_approval(sentence: 
     "The officer approved the budget last year.",
     "Nothing here needs approval.",
     "Leads get 4 hours of training.",
-    "Laptops over $2,000: a team lead has to OK the order.",  # a condition on a noun: not read, warned elsewhere
     # the step's own work done first, told to whoever runs it: a stock room, a bike workshop, a lab, a recipe
     "Check the seal first, then log the trays.",
     "Check the chain first and oil it.",
@@ -45,6 +44,7 @@ def test_a_sentence_about_an_approval_in_the_past_or_none_is_no_approval(sentenc
     ("Where the grant exceeds EUR 50,000 (fifty thousand euros), funds shall not be released without ...",
      "the grant exceeds 50,000"),
     ("if the reach from tweet 3 is over 10 I get a DM and eyeball it first", "the reach is over 10"),
+    ("Laptops over $2,000: a team lead has to OK the order.", "the laptop is over 2,000"),  # `spec.h3_left31`
 ])
 def test_a_condition_said_before_the_approval_without_an_if_is_read(sentence: str, condition: str) -> None:
     assert said_condition(sentence) == condition
