@@ -49,6 +49,7 @@ _BLANK = _rx(r"^[_./ \t-]*+$")
 _NOTE = _rx(r"^(.{0,200}?)[ \t]*+\(([^()\n]{0,160}+)\)?+$")
 _NUMBER = _rx(r"^-?\d{1,9}+(?:\.\d{1,6}+)?+$")
 _WORD = _rx(r"[a-z0-9]+")
+_A_NAME = _rx(r"^[a-z][a-z0-9]{0,30}+(?:_[a-z0-9]{1,30}+){0,6}+$")
 
 
 @dataclass(frozen=True)
@@ -193,6 +194,7 @@ def form_value(name: str, text: str, end: int) -> tuple[int | float | str, FormF
     """(the value, its field) a form's header writes for a skill input `name` (module docstring), or None:
     the field's name is `name`, or its label's first or last word is; a name two fields give: None."""
     hits = [f for f in form_fields(text, end) if f.kind == "value" and (f.dotted or f.cells > 1)
+            and not _A_NAME.match(f.value)  # "Sailing date .... sail_date": an input's name (`input_blocks24`)
             and (f.name == name or f.name.split("_")[0] == name or f.name.split("_")[-1] == name)]
     if len({f.value for f in hits}) != 1:
         return None

@@ -53,8 +53,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (WEEDING, 22, 0): "the value to go on with keeps `kept = []` but not `to_withdraw = all the candidates' barcodes` "
-                      "(earlier data, which a value to go on with cannot hold: warned at line 22)",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {

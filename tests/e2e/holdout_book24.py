@@ -48,8 +48,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (BUNKER, 13, 0): "'Forecast must come back inside 30 s or treat as failed' is not read (warned: not understood: "
-                     "'30 s'); step-2 has no attempt timeout",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {

@@ -157,3 +157,10 @@ def test_a_grid_line_label_is_not_read_as_a_step_number_for_a_field() -> None:
     assert (found, unread) == ({}, [])
     found, _ = field_equals(["grade = step 2's band"], ["grade"], {}, 4, lambda n: f"step-{n}", lambda s, f: True)
     assert found["grade"].step == "step-2"
+
+
+def test_a_dotted_line_naming_its_input_is_never_a_written_value() -> None:
+    text = ("Dep port ........ departure   (e.g. ABERDEEN)\nSailing date .... sail_date   (YYYY-MM-DD)\n"
+            "Master .......... Capt. Ruiz\n\n1. Check the tide with `tide-window`.\n")
+    assert form_value("date", text, 5) is None  # `sail_date` names the input (`spec.input_blocks24`)
+    assert form_value("master", text, 5) == ("Capt. Ruiz", form_fields(text, 5)[-1])
