@@ -163,8 +163,8 @@ def _trim(text: str) -> str:
 
 
 # a grid row's continuation: its empty cells ("label | | | line" is "label line", `spec.form_fills32`)
-_EMPTY_CELLS = _rx(r"[ \t]*+\|(?:[ \t]*+\|)++[ \t]*+")
-_RULE = _rx(r"[ \t]*+[-=+]{6,}+[ \t]*+")
+_EMPTY_CELLS = _rx(r"(?<![ \t|])[ \t]*+\|(?:[ \t]*+\|)++[ \t]*+")  # (starts only where its run starts: linear)
+_RULE = _rx(r"(?<![ \t=+-])[ \t]*+[-=+]{6,}+[ \t]*+")
 
 
 def read_text(text: str, where: str) -> list[EitherInput]:
