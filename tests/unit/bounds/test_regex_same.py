@@ -28,7 +28,9 @@ _ROW_EDITS = (
     (r"(?:mark|set|record|treat|label|tag|report|return|flag)\s++(?:the",
      r"(?:mark|set|record|treat|label|tag|report|return|flag)\s+(?:the"),
 )
-OLD_DURATION = rf"(?:\d+(?:\.\d+)?\s*(?:-\s*)?(?:{g.UNITS})(?![a-z]))"
+# with the rule added since (r32): a number glued to a letter ("k8s", "arm64") is no time, so the
+# pattern starts at a number's first character as the linear one does
+OLD_DURATION = rf"(?:(?<![A-Za-z\d])\d+(?:\.\d+)?\s*(?:-\s*)?(?:{g.UNITS})(?![a-z]))"
 OLD_SERIES = (g.SERIES.replace(g.DURATION, OLD_DURATION).replace(r"\+?\s*+(?:", r"\+?\s*(?:")
               .replace(r"|(?<!\d)(?>\d+", r"|(?>\d+"))
 OLD_INLINE = (r"\$\{\{\s*([^}]+?)\s*\}\}|\$\{\s*([^}]+?)\s*\}|\$\(\s*([\w.]+)\s*\)|"
@@ -55,7 +57,7 @@ def test_the_old_grammar_is_rebuilt_from_the_edits_it_names() -> None:
     every = g._every_pattern()
     for now, _ in _ROW_EDITS:
         assert any(now in w for w in every), now
-    assert g.DURATION != OLD_DURATION and g.SERIES != OLD_SERIES
+    assert g.SERIES != OLD_SERIES
     assert len(_changed_grammar()) > 40
 
 
