@@ -209,8 +209,15 @@ def _check_inputs(plan: Plan, inputs: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def input_alias_notes(plan: Plan, inputs: Mapping[str, Any]) -> list[str]:
-    """What a run given `inputs` says of each key it takes as another input of the plan (`input_alias`)."""
-    return alias_notes(input_aliases(plan, inputs))
+    """What a run given `inputs` says of each key it takes as another input of the plan (`input_alias`), and of
+    the keys a plan with no inputs at all leaves unused (a plan with inputs refuses them: `_check_inputs`)."""
+    notes = alias_notes(input_aliases(plan, inputs))
+    if inputs and not plan.inputs:
+        named = ", ".join(repr(k) for k in sorted(inputs))
+        notes.append(f"input{'s' if len(inputs) > 1 else ''} {named} {'are' if len(inputs) > 1 else 'is'} not taken: "
+                     "the plan has no workflow inputs (none was read from the spec), so no step sees "
+                     f"{'them' if len(inputs) > 1 else 'it'}; declare them in the spec's Inputs section")
+    return notes
 
 
 def _host_path(name: str, value: str) -> str:

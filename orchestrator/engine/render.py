@@ -16,6 +16,7 @@ first condition or template a run evaluates (a run of pointers only never needs 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
@@ -213,6 +214,8 @@ class Renderer:
                 if ran is None or ran not in outputs:
                     raise KeyError(b.step)
                 pointer = b.pointer_of(ran)  # a join whose steps each give it under their own field
+                if b.any_of and not b.gather:
+                    self._one_ran(b, outputs)
                 if b.gather and isinstance(outputs[ran], list):  # a For each step's results, in item order
                     return [resolve_pointer(one, pointer) for one in outputs[ran]]
                 return resolve_pointer(outputs[ran], pointer)
@@ -225,6 +228,20 @@ class Renderer:
                 raise _Missing from None
             raise RenderError(f"{_describe(b)} has no value") from None
         raise RenderError(f"unknown binding source {b.source!r}")
+
+    @staticmethod
+    def _one_ran(b: InputBinding, outputs: Mapping[str, Any]) -> None:
+        """A join's "whichever ran" when two of its steps ran and gave different values: which is meant is not
+        known (their conditions were not read as exclusive), so no value is taken rather than the first."""
+        said: dict[str, Any] = {}
+        for sid in b.any_of:
+            if sid in outputs:
+                with contextlib.suppress(KeyError, IndexError, TypeError, ValueError):
+                    said[sid] = resolve_pointer(outputs[sid], b.pointer_of(sid))
+        if len({repr(v) for v in said.values()}) > 1:
+            raise RenderError(f"{_describe(b)}: {' and '.join(repr(s) for s in said)} both ran and gave different "
+                              "values, so which one is meant is not known; make the steps exclusive (a condition on "
+                              "one and `Otherwise` on the other)")
 
     def _render_template(self, step: PlanStep, source: str, outputs: Mapping[str, Any], item: Any,
                          name: str = "") -> str:

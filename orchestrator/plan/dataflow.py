@@ -112,6 +112,7 @@ from orchestrator.spec.approval_condition24 import said_field
 from orchestrator.spec.approval_ok import quoted_values
 from orchestrator.spec.fields import step_id
 from orchestrator.spec.fill_in27 import fill_in_said
+from orchestrator.spec.form_fills32 import arg_value, form_value_said
 from orchestrator.spec.grid_condition import word_field
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
 from orchestrator.spec.need_block30 import labelled_value
@@ -722,7 +723,7 @@ class _Planner:
                         self.rename(step, mapped, wanted_name, given_name, required_of(schema))
                         unbound.remove(wanted_name)
                         named.remove(given_name)
-            if extra is None and len(unbound) == 1:  # the one input left: the one value the step's text names
+            if extra is None and len(unbound) == 1 and literal_said(unbound[0], said_text) is None:  # the one input left: the one value the step's text names (a number said for it is its value: "62.00/hr ... our rate")
                 extra = name_the_value(step, unbound, named, mapped.bindings.values(), scope)
                 if extra is not None and self.clashes(step, extra[0], value_name(extra[1]), said_text):
                     extra = None  # a date given a list of orders: no value at all beats that one (`plan.bind_type_guard`)
@@ -761,7 +762,9 @@ class _Planner:
                 schema).items() if isinstance(p, dict)}, mapped.bindings, mapped.provenance, self.path)  # 'zone "a.b"'
             for name in [n for n in dict.fromkeys([*left, *sorted(self.reads(step, loose[step.id]))])
                          if n not in mapped.bindings and n not in step.input_values]:  # "unit_call 06:30" (`spec.fill_in27`)
-                if (filled := fill_in_said(name, said_text)) is not None:
+                filled = fill_in_said(name, said_text) or arg_value(name, said_text) or form_value_said(
+                    name, self.spec.text, [s.where for s in self.spec.steps])  # "warning 10:55"; "Engineer .... Dave K."
+                if filled is not None:
                     self.found.append(bind_literal(step, self.path, name, filled[0], f"the text says '{filled[1]}'",
                                                    f"'{filled[1]}' writes its value right after its name",
                                                    mapped.bindings, mapped.provenance))

@@ -31,6 +31,7 @@ _PAIR = _rx(
     r"(?:['’]s|[ \t]++(?i:step)['’]s)[ \t]++(?i:(?:output|field|value)[ \t]++)?+`?+(?P<field>[A-Za-z_]\w*+)`?+"
 )
 _NUMBER = _rx(r"\d++")
+_ROW_LABEL = _rx(r"^\d{1,3}+[a-z]$")
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,8 @@ def field_equals(texts: Iterable[str], reads: Iterable[str], by_skill: Mapping[s
             name, step, field = m.group("name"), m.group("step").lower(), m.group("field")
             if name not in wanted or name in found:
                 continue
+            if _ROW_LABEL.match(step):
+                continue  # "3a's label line": a grid's line label, not step 3 (`plan.join_sources` reads it)
             number = _NUMBER.search(step)
             if number is not None:
                 n = int(number.group(0))

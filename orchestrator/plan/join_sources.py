@@ -55,7 +55,7 @@ def _words(text: str) -> list[str]:
     return out
 
 
-_LEAD = re.compile(r"\A[\s|*#_`>-]*+([A-Za-z][\w-]*+)")
+_LEAD = re.compile(r"\A[\s|*#_`>-]*+([A-Za-z][\w-]*+|\d{1,3}+[a-z](?![\w-]))")  # "| 3a | ...": a grid line's label
 
 
 def _lead(step: StepSpec) -> str:

@@ -17,6 +17,7 @@ input the run may be given. Two clauses that say two numbers for it: none is tak
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, MutableMapping
 from typing import Any
 
@@ -44,7 +45,25 @@ _FOR_NOW = frozenset({"for now", "by default", "to start", "at present", "right 
                       "unless told", "unless changed"})
 
 
+# a grid row's own number ("  1   | Pull the monograph | ..."): the row's, never a value (`spec.form_fills32`)
+_ROW_LINE = _rx(r"(?m)(?:^|(?<=[-+=]{3}))[ \t]*+\d{1,3}+[a-z]?+[ \t]*+\|")  # at a line's start, or after a rule
+_ROW_FIRST = _rx(r"^[ \t]*+(\d{1,3}+[a-z]?+)[ \t]*+\|")
+_PER_UNIT = _rx(r"(\d)/(?=[A-Za-z])")  # "62.00/hr": an amount per hour, not a duration
+_NOT = frozenset({"not", "never", "old", "was", "previous", "former"})  # "NOT the 58 on the old pad"
+
+
+def _without_row_labels(text: str) -> str:
+    """The text with its grid rows' own numbers dropped: a number that opens a line before a `|`, or the number the
+    text opens with before a `|` wherever it stands before a `|` again (the row's text said twice)."""
+    first = _ROW_FIRST.match(text)
+    text = _ROW_LINE.sub("|", text)
+    if first is None:
+        return text
+    return re.sub(r"(?<![\w.|])" + re.escape(first.group(1)) + r"[ \t]*+\|", "|", text)
+
+
 def _clauses(text: str) -> list[list[str]]:
+    text = _PER_UNIT.sub(r"\1 per ", _without_row_labels(text))
     return [[t.rstrip(".") or t for t in _TOKEN.findall(part)] for part in _CLAUSE.split(text) if part.strip()]
 
 
@@ -70,6 +89,8 @@ def literal_said(name: str, text: str, others: Iterable[str] = (), near: int = _
             before = lower[i - 1] if i else ""
             if before in _REFERS or "_" in before or "-" in before or (after in _TIME and not timed):  # `rain_total 0`: another name's
                 continue
+            if before in _NOT or (before in ("the", "a") and i > 1 and lower[i - 2] in _NOT):
+                continue  # "NOT the 58 on the old pad": the value struck out, never the one meant
             if before in _DEFAULT or after in _DEFAULT or " ".join(lower[i + 1:i + 3]) in _FOR_NOW:
                 continue  # "`threshold` (60 for now)", "default 60": a value the run may be given otherwise
             if number_owner(lower, i, name, others) != name:

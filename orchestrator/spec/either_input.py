@@ -41,7 +41,7 @@ _MAX_CHARS = 400  # a value longer than this is a text, not a few values (and co
 _LOOK_BACK = 240  # characters before "as `x`" that may hold its values (a long text stays linear)
 _NAME = r"[A-Za-z_]\w*"
 # a step written beside a value: "step 3", a hyphenated name (a skill's), a capitalised one (a step's)
-_STEP = r"(?:[Ss]teps?|[Ss]tage|[Pp]hase|[Tt]ask)[\s_-]*\w+|[A-Za-z][\w]*-[\w-]+|[A-Z][\w]*"
+_STEP = r"(?:[Ss]teps?|[Ss]tage|[Pp]hase|[Tt]ask)[\s_-]*\w+|[A-Za-z][\w]*-[\w-]+|[A-Z][\w]*|\d{1,3}[a-z]"  # "3a": a grid's line
 
 _WHICHEVER = _rx(r"(?i)^\s*(?:(?:whichever|any|one)\s+of\s+(?:the\s+)?|either\s+)")
 # (each starts only where its run of blanks or separators starts, possessively: linear on long runs)
@@ -162,9 +162,15 @@ def _trim(text: str) -> str:
     return one if len(one) <= 160 else one[:159] + "…"
 
 
+# a grid row's continuation: its empty cells ("label | | | line" is "label line", `spec.form_fills32`)
+_EMPTY_CELLS = _rx(r"(?<![ \t|])[ \t]*+\|(?:[ \t]*+\|)++[ \t]*+")  # (starts only where its run starts: linear)
+_RULE = _rx(r"(?<![ \t=+-])[ \t]*+[-=+]{6,}+[ \t]*+")
+
+
 def read_text(text: str, where: str) -> list[EitherInput]:
     """The readings of a sentence or paragraph: assignments and labels first, then "... as `x`"."""
     found: dict[str, EitherInput] = {}
+    text = _RULE.sub(". ", _EMPTY_CELLS.sub(" ", text)) if "|" in text else text  # a grid's rule ends a value
     for m in _ASSIGNED.finditer(text):
         value = _CUT.split(m.group("value"), maxsplit=1)[0]
         if m.group("sign") == ":" and not _WHICHEVER.match(value):

@@ -48,10 +48,13 @@ def test_with_neither_branch_run_a_required_join_input_has_no_value_and_an_optio
     assert Renderer(optional, {}).step_input(optional.step("tell"), {}) == {}
 
 
-def test_the_first_join_step_with_an_output_gives_the_value_at_its_own_field() -> None:
+def test_the_join_step_with_an_output_gives_the_value_at_its_own_field_and_two_differing_ones_none() -> None:
     plan = fake_plan(branches(), inputs=[PICK])
-    both = {"refund": {"refund_no": "R-1"}, "voucher": {"code": "V-1"}}
+    both = {"refund": {"refund_no": "R-1"}, "voucher": {"code": "R-1"}}  # both ran, one value: that value
     assert Renderer(plan, {}).step_input(plan.step("tell"), both) == {"ref": "R-1"}
+    both = {"refund": {"refund_no": "R-1"}, "voucher": {"code": "V-1"}}  # two values: which is meant is not known
+    with pytest.raises(RenderError, match="'refund' and 'voucher' both ran and gave different values"):
+        Renderer(plan, {}).step_input(plan.step("tell"), both)
     assert Renderer(plan, {}).step_input(plan.step("tell"), {"voucher": {"code": "V-1"}}) == {"ref": "V-1"}
     with pytest.raises(RenderError, match="has no value"):  # the branch that ran lacks its field
         Renderer(plan, {}).step_input(plan.step("tell"), {"voucher": {"refund_no": "R-1"}})
