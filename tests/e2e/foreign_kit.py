@@ -84,6 +84,12 @@ def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
                           check=False)
 
 
+def run_report(spec: Path, state: Path | str, *args: str) -> tuple[int, dict[str, Any]]:
+    """`skillweave run SPEC ARGS --json --state-dir STATE` for real: its exit code and its JSON report."""
+    ran = run("run", str(spec), *args, "--json", "--state-dir", str(state))
+    return ran.returncode, json.loads(ran.stdout)
+
+
 def _in_process(args: list[str], timeout: float) -> subprocess.CompletedProcess[str]:
     """`skillweave ARGS` through click's runner, as a process would end: an escaped exception is exit 1 with its
     traceback on stderr (what the tests that forbid tracebacks look for), a reader past `timeout` raises

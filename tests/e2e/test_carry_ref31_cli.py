@@ -5,11 +5,10 @@ the bins' labels"; the run ends degraded (exit 0) and its reason says what was c
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from foreign_kit import prose_skills, run
+from foreign_kit import prose_skills, run_report
 
 pytestmark = pytest.mark.e2e
 
@@ -38,9 +37,8 @@ def test_a_failed_matcher_carries_on_with_each_bin_s_label_and_the_run_is_degrad
     prose_skills(tmp_path, _SKILLS, "picking")
     spec = tmp_path / "pick.txt"
     spec.write_text(SHEET, encoding="utf-8")
-    ran = run("run", str(spec), "--input", "shelf=A4", "--json", "--state-dir", str(tmp_path / "state"))
-    result = json.loads(ran.stdout)
-    assert ran.returncode == 0 and result["status"] == "degraded", result
+    code, result = run_report(spec, str(tmp_path / "state"), "--input", "shelf=A4")
+    assert code == 0 and result["status"] == "degraded", result
     assert result["outputs"]["step-3"] == {"printed": ["A4-1", "A4-2"]}
     (degraded,) = result["degraded"]
     assert "to_pick carried from step-1's output bins (each label)" in degraded["reason"], degraded

@@ -5,11 +5,10 @@ the press's limit fails on the check instead of a false `succeeded`."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from foreign_kit import prose_skills, run
+from foreign_kit import prose_skills, run_report
 
 pytestmark = pytest.mark.e2e
 
@@ -44,11 +43,9 @@ def test_a_containerfile_runs_to_its_output_and_its_healthcheck_is_checked(tmp_p
     spec = tmp_path / "Containerfile"
     spec.write_text(CONTAINERFILE, encoding="utf-8")
     state = str(tmp_path / "state")
-    ran = run("run", str(spec), "--input", 'ORDERS=["flyers", "cards"]', "--json", "--state-dir", state)
-    result = json.loads(ran.stdout)
-    assert ran.returncode == 0 and result["status"] == "succeeded", result
+    code, result = run_report(spec, state, "--input", 'ORDERS=["flyers", "cards"]')
+    assert code == 0 and result["status"] == "succeeded", result
     assert result["outputs"]["step-3"] == {"text": "80 sheets by Ines @ Press", "fits": True}
-    ran = run("run", str(spec), "--input", 'ORDERS=["a", "b", "c"]', "--json", "--state-dir", state)
-    result = json.loads(ran.stdout)
-    assert ran.returncode != 0 and result["status"] == "failed", result  # 120 sheets: over the press's limit
+    code, result = run_report(spec, state, "--input", 'ORDERS=["a", "b", "c"]')
+    assert code != 0 and result["status"] == "failed", result  # 120 sheets: over the press's limit
     assert "/fits" in result["error"]["message"]

@@ -5,11 +5,10 @@ whose labels do not all print fails on the check instead of a false `succeeded`.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from foreign_kit import prose_skills, run
+from foreign_kit import prose_skills, run_report
 
 pytestmark = pytest.mark.e2e
 
@@ -56,11 +55,9 @@ def test_an_hcl_batch_file_runs_to_its_output_and_its_check_block_is_checked(tmp
     spec = tmp_path / "bake-day.hcl"
     spec.write_text(BATCH, encoding="utf-8")
     state = str(tmp_path / "state")
-    ran = run("run", str(spec), "--input", 'kinds=["rye", "spelt"]', "--json", "--state-dir", state)
-    result = json.loads(ran.stdout)
-    assert ran.returncode == 0 and result["status"] == "succeeded", result
+    code, result = run_report(spec, state, "--input", 'kinds=["rye", "spelt"]')
+    assert code == 0 and result["status"] == "succeeded", result
     assert result["outputs"]["label"] == {"text": "24 loaves by Ana @ Crumb", "printed": True}
-    ran = run("run", str(spec), "--input", 'kinds=["rye", "spelt", "seeded"]', "--json", "--state-dir", state)
-    result = json.loads(ran.stdout)
-    assert ran.returncode != 0 and result["status"] == "failed", result  # 36 loaves: the label did not print
+    code, result = run_report(spec, state, "--input", 'kinds=["rye", "spelt", "seeded"]')
+    assert code != 0 and result["status"] == "failed", result  # 36 loaves: the label did not print
     assert "/printed" in result["error"]["message"]

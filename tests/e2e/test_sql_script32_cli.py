@@ -5,11 +5,10 @@ counts the branch's rows, not an empty list a user was asked for (as holdout25 1
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from foreign_kit import prose_skills, run
+from foreign_kit import prose_skills, run_report
 
 pytestmark = pytest.mark.e2e
 
@@ -41,8 +40,7 @@ def test_the_join_counts_the_branch_s_rows_and_the_literal_is_bound(tmp_path: Pa
     prose_skills(tmp_path, _SKILLS, "stock counting")
     spec = tmp_path / "V7__stock_count.sql"
     spec.write_text(SCRIPT, encoding="utf-8")
-    ran = run("run", str(spec), "--input", "depot=leeds", "--json", "--state-dir", str(tmp_path / "state"))
-    result = json.loads(ran.stdout)
-    assert ran.returncode == 0 and result["status"] == "succeeded", result
+    code, result = run_report(spec, str(tmp_path / "state"), "--input", "depot=leeds")
+    assert code == 0 and result["status"] == "succeeded", result
     assert result["outputs"]["step-2"] == {"rows": ["ax5", "bx5", "cx5"]}
     assert result["outputs"]["step-4"] == {"filed": "leeds-3"}
