@@ -30,8 +30,8 @@ from orchestrator.spec.regex_cache import Patterns
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 # "activeDeadlineSeconds: 1800", "deadline_ms = 2500": the key's words, its unit, the number
-_UNIT_KEY = _rx(r"(?<![\w-])(\w{0,40}?(?:timeout|deadline|time_?limit|Timeout|Deadline|TimeLimit|Time_?limit)_?)"
-                r"(seconds|Seconds|secs|Secs|sec|Sec|s|S|ms|Ms|millis|Millis|minutes|Minutes|mins|Mins|min|Min)"
+_UNIT_KEY = _rx(r"(?i)(?<![\w-])(\w{0,40}?(?:timeout|deadline|time_?limit))"
+                r"(_s|_?ms|_?(?:seconds|secs|sec|millis|minutes|mins|min))"
                 r"(\s{0,3}+[:=]\s{0,3}+)(\d{1,9}+)(?![\w.:])")
 _UNITS = {"seconds": "s", "secs": "s", "sec": "s", "s": "s", "ms": "ms", "millis": "ms", "minutes": "min",
           "mins": "min", "min": "min"}
@@ -49,12 +49,13 @@ def plain(text: str) -> str:
     if ":" not in text and "=" not in text and " to " not in text.lower():
         return text
     text = _SQL_MS.sub(lambda m: f"{m.group(1)}{m.group(2)} ms", text)
-    return _UNIT_KEY.sub(lambda m: f"{m.group(1)}{m.group(2)}{m.group(3)}{m.group(4)} {_UNITS[m.group(2).lower()]}",
+    return _UNIT_KEY.sub(lambda m: f"{m.group(1)}{m.group(2)}{m.group(3)}{m.group(4)} {_UNITS[m.group(2).lower().lstrip('_')]}",
                          text)
 
 
 _TRIES = r"(?:goes|go|tries|attempts|shots|swings|stabs|bites|whacks|runs)"
-_TIME_KEY = (r"(?<![a-z0-9-])(?:timeout|deadline|time[\s_]?limit)[\s_]?(?:seconds|secs|sec|s|ms|millis|minutes|mins|min)"
+_TIME_KEY = (r"(?<![a-z0-9-])(?:timeout|deadline|time[\s_]?limit)(?:[\s_](?:s|ms)|[\s_]?(?:seconds|secs|sec|millis|minutes|mins|"
+             r"min))"
              r"\s{0,3}+[:=]\s{0,3}+{D}")
 
 # "and again once more", "then once more after that", "and again after that": one more retry than the one said

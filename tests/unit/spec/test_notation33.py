@@ -69,6 +69,8 @@ def test_other_settings_and_keys_are_no_time() -> None:
     assert not read_phrase("retentionSeconds: 30").read
     assert _s("SET work_mem = '64MB';").timeout_s is None
     assert plain("timeout_count: 3") == "timeout_count: 3"
+    assert plain("timeouts: 3") == "timeouts: 3"  # a count of timeouts, not 3 s
+    assert plain("TIMEOUT_MS=400") == "TIMEOUT_MS=400 ms"
     assert plain("checked at 10:30 = fine") == "checked at 10:30 = fine"
 
 
