@@ -41,7 +41,7 @@ from orchestrator.spec import grammar_person_wait as wait17
 from orchestrator.spec import grammar_value_pairs as pairs17
 from orchestrator.spec import h24_left31 as left31
 from orchestrator.spec import legal_prose29 as legal29
-from orchestrator.spec import notation32
+from orchestrator.spec import notation32, notation33
 from orchestrator.spec import policy_abandon as abandon23
 from orchestrator.spec import policy_back_in27 as back27
 from orchestrator.spec import policy_notation24 as notation24
@@ -221,3 +221,6 @@ GATES = {name: words + left31.GATES.get(name, "") for name, words in GATES.items
 # the thirty-second round's notations and asides (`spec.notation32`): before every earlier round's
 EARLY_FIRST, IGNORE_LAST = notation32.EARLY + EARLY_FIRST, IGNORE_LAST + notation32.IGNORE
 GATES = {name: words + notation32.GATES.get(name, "") for name, words in GATES.items()}
+# the thirty-third round's phrasings said in passing and settings' lines (`spec.notation33`): before every earlier round's
+EARLY_FIRST, IGNORE_LAST = notation33.EARLY + EARLY_FIRST, IGNORE_LAST + notation33.IGNORE
+GATES = {name: words + notation33.GATES.get(name, "") for name, words in GATES.items()}

@@ -31,7 +31,9 @@ _CARDINALS = "|".join(w for w in sorted(NUMBER_WORDS, key=len, reverse=True)
  _LABEL_WORD, _BOTH_WAYS) = compile_many("normalize", [
     # ("a couple of minutes" is a loose time: left as written, so `grammar`'s vague rows report it; "a couple
     # of minutes tops" is a cap, two)
-    (rf"\b(?!(?:once|twice|thrice|a\s+couple\s+more)\b|a\s+couple\s+of\s+(?:{LONG_UNITS})\b"
+    # ("a couple of goes" counts tries or retries: left as written, so `notation33` reports it)
+    (rf"\b(?!(?:once|twice|thrice|a\s+couple\s+more)\b|a\s+couple\s+of\s+(?:goes|go|tries|attempts|shots|swings|stabs|"
+     rf"bites|whacks|runs)\b|a\s+couple\s+of\s+(?:{LONG_UNITS})\b"
      rf"(?!\s*+,?\s*+(?:tops|max(?:imum)?|at\s+most|at\s+the\s+most)\b))({WORDS})\b"
      rf"(?=\s*-?\s*{_COUNT_NOUNS})", re.I),
     (rf"\b(\d+(?:\.\d+)?|{WORDS})\s+and\s+a\s+half\s+({LONG_UNITS})\b", re.I),

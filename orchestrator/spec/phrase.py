@@ -39,6 +39,7 @@ from orchestrator.spec.lead_in_branch30 import load_reason_spans
 from orchestrator.spec.named_skills import bare, mark
 from orchestrator.spec.normalize import normalize_spans
 from orchestrator.spec.notation32 import cause_spans, plain
+from orchestrator.spec.notation33 import plain as plain33
 from orchestrator.spec.notify_person import notice, person_to_tell, told
 from orchestrator.spec.phrase_checks import budget_without_repeat, geometric, lost_value
 from orchestrator.spec.phrase_value import (
@@ -155,6 +156,7 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
 @lru_cache(maxsize=4096)
 def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     text = plain(_blank_runs_as_one(text))  # "retry x3", "@ 00:00:20", "backoff=2s*2" (`spec.notation32`)
+    text = plain33(text)  # "activeDeadlineSeconds: 1800" is 1800 s (`spec.notation33`)
     raw = text[:MAX_SENTENCE]
     norm, where, ends = normalize_spans(mark(raw, typeset_spaces(raw.translate(_QUOTES)), known), bare(known))
     r = _Reading(norm, raw, where, ends)

@@ -376,9 +376,6 @@ XFAIL: dict[str, str] = {
     "Give it 30 seconds.":
         "read as a 30 s timeout per attempt without a warning: the visible set's author and three visible specs "
         "(04, 05, 07) write 'give it 60 seconds' / 'Give it 30s.' for a timeout, so the reading is kept",
-    "Have it take another couple of swings if it errors, nothing crazy.":
-        "'a couple of' is normalised to 2 before the rows, and 'swings' is no word for a try: nothing is read, "
-        "and no warning says so",
 }
 
 
@@ -504,9 +501,6 @@ XFAIL21: dict[str, str] = {
 
 # holdout25 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
 XFAIL25: dict[str, str] = {
-    "If the courier portal sulks, give it two more goes before you call it a day.":
-        "two retries as meant; 'before you call it a day' is not read as the fail after them (the default fallback, "
-        "failing: the same plan)",
     "Start the back-off at 5 seconds and double it each go, never waiting more than 2 minutes, six goes max.":
         "the backoff as meant; 'six goes max' is read as six tries, 5 retries (as 'eight goes at most' in holdout19); "
         "the author counts 6 retries",
@@ -514,19 +508,8 @@ XFAIL25: dict[str, str] = {
     "Never fire the pharmacy bleep twice for the same Rx, whatever the log says.":
         "'twice' is warned, not read: holdout12's author writes 'Never send the same order twice' for a duplicate, "
         "not a retry (default no-retry: the same plan)",
-    "Refund transfer: one attempt, full stop.":
-        "no retry as meant; 'full stop' is read as an explicit fail, which is also the default fallback: the same plan",
-    "SET statement_timeout = '2min' for the rollup, past that it's hung.":
-        "an SQL setting read as a value to go on with, not the step's timeout (the r32-sql family's)",
-    "activeDeadlineSeconds: 1800  # the whole pipeline, then k8s kills it":
-        "a manifest key as the whole run's limit is not read from one line (the r32-k8s family's)",
     "Do the whole rota in under 8 minutes or bin it and start fresh tomorrow.":
         "the whole run's 480 s as meant; 'or bin it' is what a run past its limit does anyway (it fails): the same plan",
-    "If the notice won't post, leave it a full minute and try again, and again once more after that.":
-        "one retry after 60 s; 'and again once more after that' as a second retry is not read (warned: 'again')",
-    "Give the log a couple of goes.":
-        "'a couple of' is normalised to 2 before the rows (as holdout3's 'couple of swings'): read as two goes, one "
-        "retry, which is one of the author's readings, without saying it is ambiguous",
 }
 
 
@@ -712,14 +695,6 @@ def test_the_twenty_fifth_holdout_set_is_read_but_for_its_reasoned_xfails() -> N
     assert len(holdout25) == 40
     missed = [e["text"] for e in holdout25 if not agrees(e["text"], e["meaning"])[0]]
     assert sorted(missed) == sorted(XFAIL25)
-
-
-def test_no_twenty_fifth_holdout_miss_is_silent_unless_its_plan_is_the_author_s_or_another_family_s() -> None:
-    """Of the misses, the ones whose plan differs from the author's say so at their line, but for the
-    two notations other round-32 families own (an SQL setting, a manifest key)."""
-    warned = {"If the notice won't post, leave it a full minute and try again, and again once more after that."}
-    for text in warned:
-        assert actual(text)[1], text
 
 
 def test_a_twenty_first_holdout_whole_run_row_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
