@@ -35,7 +35,9 @@ _ONE_TIME = r"(?:one|1|a\s+single|a\s+solitary)\s+(?:time|go|shot)"
 
 EARLY: tuple[Row, ...] = (
     # "have another go twice, after 15 s and then 60 s": the waits of the retries, in order
-    Row("wait_seq", r"(?<!\w)(?:after|in)\s++(?P<seq>{SERIES})", needs=_ANOTHER),
+    # (a count before the waits: "another go after 30 s, then 2 min" is a retry a wait, `spec.policy_notation25`)
+    Row("wait_seq", r"(?<!\w)(?:after|in)\s++(?P<seq>{SERIES})",
+        needs=_ANOTHER + r"\s+(?:\d{1,3}+\s+(?:more\s+)?times|twice|thrice)\s*+,?\s*+(?:after|in)\b"),
     # "do it on `paper-log` instead", "log them in `sheet-book` instead" beside a failure: the fallback skill
     Row("use_skill", r"(?<![\w-])" + _DO_VERB + r"\s+" + _OBJ + r"\s+(?:on|in|into|onto|to|over\s+to|through\s+to|"
         r"over\s+(?:on|in))\s+(?:the\s+)?{NAME}\s+instead\b(?!\s+of\b)", needs=r"{COND}"),
