@@ -71,6 +71,7 @@ from orchestrator.plan.said_step import said_step
 from orchestrator.plan.scope import Produced, Producers, Scope, Upstream
 from orchestrator.plan.words_field26 import field_of_words, own_said
 from orchestrator.spec.fields import step_id as step_ref
+from orchestrator.spec.h25_left33 import bare_input_item
 from orchestrator.spec.model import StepSpec, WorkflowSpec
 
 _STEP_REF = re.compile(r"\bsteps(?:\.([A-Za-z_][\w-]*)|\[\s*['\"]([^'\"]+)['\"]\s*\])")
@@ -529,6 +530,11 @@ class _Binder:
                     f"join: `{name}` of whichever of {', '.join(ordered)} ran (at most one of them runs)")
         if len(nearest) > 1 and loose:
             nearest = []
+        if nearest and name in scope.inputs and (bare := bare_input_item(self.text, name)) is not None:
+            self._warn(where, f"`{name}` is both an output of {nearest[0]} and a workflow input; '{bare}' is named "
+                              f"bare beside values said with the step they come from, so it is read as the "
+                              f"workflow input. To take the step's write `{name} (from Step N)`", "ambiguous-input")
+            return InputBinding(source="input", name=name), f"workflow input: {name} (named bare, `spec.h25_left33`)"
         if nearest:
             chosen = nearest[0]
             made = scope.produced[chosen]

@@ -156,6 +156,10 @@ def person_wait(sentence: str) -> tuple[float, Literal["approve", "reject"], boo
     if _PERSON_TIME.search(sentence) is None:
         return None
     seconds, then = approval_timeout(sentence)
+    if seconds is None:  # "Give me 10 min.": asked in the first person (`spec.h25_left33`)
+        from orchestrator.spec.h25_left33 import asked_time
+
+        seconds = asked_time(sentence)
     return (seconds, then or "reject", then is not None) if seconds is not None else None
 
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from orchestrator.spec.blocks import Block, Bullet, Para
 from orchestrator.spec.fields import NUMBER, STEP_WORD, number_of
+from orchestrator.spec.h25_left33 import ONCE_WORDS
 from orchestrator.spec.model import Reading, SpecText, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import success_warned
@@ -57,6 +58,7 @@ POLICY_WORDS: tuple[str, ...] = (
     # "NO re-run of the brief, ever", "never resubmit it", "not a second time": no retry said of a repeat
     r"re-?(?:runs?|running|sends?|sending|submit(?:s|ted|ting)?|posts?|posting|dial(?:s|led|ling)?|issues?)|"
     r"(?:a\s+)?second\s+(?:time|go|attempt|try)|twice",
+    ONCE_WORDS,  # "Send it ONE time only, ever." (`spec.h25_left33`)
 )
 # words that carry a policy only next to a step's own name (a duration alone: "the clock is 7 minutes off")
 WEAK_POLICY_WORDS: tuple[str, ...] = (
