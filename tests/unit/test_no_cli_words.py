@@ -30,6 +30,8 @@ ALLOWED = {
     "plan/__init__.py:skillweave plan": "'not a skillweave plan': a noun, not the command",
     "spec/make_targets.py:--arg": "jq's flag, read in a Makefile recipe's pipeline",
     "spec/json_kind.py:skillweave plan": "'is a skillweave plan, not a spec': a noun, not the command",
+    "spec/sql_script32.py:--set": "psql's flag, read on a `psql` command line in an SQL script's comments",
+    "spec/sql_script32.py:--variable": "psql's flag, read on a `psql` command line in an SQL script's comments",
 }
 
 
