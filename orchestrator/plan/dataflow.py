@@ -321,7 +321,17 @@ class _Planner:
 
     def made_before(self, step_id: str, name: str) -> bool:
         """Whether a step before `step_id` gives `name`."""
-        return any(self.produced[sid].outputs(name) for sid in self.order[:self.position[step_id]])
+        return self.first_made.get(name, len(self.order)) < self.position[step_id]
+
+    @functools.cached_property
+    def first_made(self) -> dict[str, int]:
+        """Each name a step gives (a field or an alias) -> the position of the first step that gives it, so
+        `made_before` looks once, not over every earlier step (quadratic in a plan of parallel steps)."""
+        first: dict[str, int] = {}
+        for at, sid in enumerate(self.order):
+            for name in (*self.produced[sid].fields, *self.produced[sid].aliases):
+                first.setdefault(name, at)
+        return first
 
     def reads(self, step: StepSpec, loose: list[Loose]) -> set[str]:
         """The names a step is known to read: its input schema's, its skill's instructions', its Input line's."""
@@ -802,8 +812,9 @@ class _Planner:
         return self.spec.text.splitlines()
 
     def earlier(self, index: int) -> list[Earlier]:
-        """The steps before the one at `index`, in order, as `plan.output_aliases` knows them."""
-        return [self.earlier_one(n, before) for n, before in enumerate(self.spec.steps[:index], start=1)]
+        """The steps before the one at `index`, in order, as `plan.output_aliases` knows them (each made once:
+        what it says depends on the step and its bound skill, fixed for the plan)."""
+        return self.earlier_planned(index)
 
     def earlier_one(self, n: int, before: StepSpec) -> Earlier:
         bound = self.bound.get(before.id)
