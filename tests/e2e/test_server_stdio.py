@@ -108,7 +108,8 @@ async def test_the_example_workflow_runs_with_progress(project: Path) -> None:
             started = ok(
                 await client.call_tool(
                     "run_workflow",
-                    {"spec": "specs/fetch-analyze-document.md", "inputs": {"module_name": "json"}, "wait": False},
+                    {"spec": "specs/fetch-analyze-document.md", "inputs": {"module_name": "json"}, "wait": True},
+                    progress_callback=progress,  # watched from its start: a run done before a get_run sends none
                 )
             )
             run = started
