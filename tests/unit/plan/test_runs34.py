@@ -1,11 +1,16 @@
 """A condition's value that names a workflow input said in prose (`plan.runs34`): `>= `min_accuracy`` is
-that input, not the text 'min_accuracy'; a text compared for equality, or one no input has, stays text."""
+that input, not the text 'min_accuracy'; a text compared for equality, or one no input has, stays text.
+A loop's skill input described by braces alone ("`well` ({well, od})") is the whole item (`plan.whole_item`)."""
 
 from __future__ import annotations
 
 from orchestrator.plan import build_plan
+from orchestrator.plan.model import InputBinding
 from orchestrator.plan.runs34 import input_comparands
+from orchestrator.plan.wanted import Instructions, Named
+from orchestrator.plan.whole_item import described_fields, take_whole_items
 from orchestrator.spec import parse_spec_text
+from orchestrator.spec.model import StepSpec
 from orchestrator.spec.vocabulary import Vocabulary
 from tests.unit.plan.plan_factory import SETTINGS, FakeCatalog, obj, skill
 
@@ -72,3 +77,33 @@ def test_a_text_compared_for_equality_or_naming_no_input_stays_text() -> None:
     host = page.model_copy(update={"when": "steps['a'].output.name == 'host'"})
     kept = plan.model_copy(update={"steps": (plan.steps[0], host)})
     assert input_comparands(kept).steps[1].when == "steps['a'].output.name == 'host'"  # equality: the text itself
+
+
+# -- a skill input described by its braces alone, "`well` ({well, od})": the whole item (`plan.whole_item`) --
+
+def _loop_step() -> StepSpec:
+    return StepSpec(id="step-3", number=3, name="Each", description="", where="f.md:7", skill="each")
+
+
+def _rebound(about: str, name: str, item: frozenset[str]) -> InputBinding:
+    said = Instructions(inputs=(Named(name=name, where="S.md:8", about=about),))
+    bindings = {name: InputBinding(source="item", pointer=f"/{name}")}
+    take_whole_items(_loop_step(), said, item, "steps.step-1.output.rows", bindings, {})
+    return bindings[name]
+
+
+def test_a_lab_plate_s_well_record_said_by_its_braces_is_the_whole_well() -> None:
+    assert described_fields("{well, od}") == {"well", "od"}
+    assert _rebound("{well, od}", "well", frozenset({"well", "od"})) == InputBinding(source="item")
+
+
+def test_a_kitchen_ticket_and_a_ship_s_manifest_take_their_whole_line_said_in_braces() -> None:
+    assert _rebound("`{dish, table, seat}`", "dish", frozenset({"dish", "table", "seat"})).pointer == ""
+    assert _rebound("{container, weight_t} per box", "container",
+                    frozenset({"container", "weight_t", "hazmat"})).pointer == ""
+
+
+def test_braces_of_choices_or_of_fields_the_item_lacks_keep_the_item_s_field() -> None:
+    assert _rebound("{fast, slow}", "mode", frozenset({"mode", "host"})).pointer == "/mode"  # choices, not fields
+    assert _rebound("{crew, rank, boat}", "crew", frozenset({"crew", "watch"})).pointer == "/crew"
+    assert described_fields("dilution factor, default 1 {x}") == frozenset()  # braces later in the words
