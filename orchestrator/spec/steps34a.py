@@ -1,0 +1,20 @@
+"""The words of a step's Input line, kept whole for the planner's gather rule.
+
+    - **Takes:** everything `classify` produced, all PRs together
+
+`spec.fields` reads an Input line ("Takes", "Feed", "Input") into field names and warns each clause
+that is no name (`spec.field`). Such a clause may still say how the step takes its values: "all PRs
+together", "every blurb from the loop" say a gather. `spec.step` keeps the line's words under
+`StepSpec.extra[INPUT_WORDS]` (nothing else reads that key); `plan.steps34a` reads a gather there.
+"""
+
+from __future__ import annotations
+
+from orchestrator.spec.model import StepSpec
+
+INPUT_WORDS = "input words"  # the `StepSpec.extra` key the Input line's words are kept under
+
+
+def input_words(step: StepSpec) -> str:
+    """The words of the step's Input line(s), "" when it has none."""
+    return step.extra.get(INPUT_WORDS, "")
