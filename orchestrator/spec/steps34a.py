@@ -18,3 +18,11 @@ INPUT_WORDS = "input words"  # the `StepSpec.extra` key the Input line's words a
 def input_words(step: StepSpec) -> str:
     """The words of the step's Input line(s), "" when it has none."""
     return step.extra.get(INPUT_WORDS, "")
+
+
+# "Inputs for a run: transcripts and product_area.", "Inputs per night: the build number, the branch":
+# the word Inputs, what it is given for ("for a run", "per night", "each morning"), a colon, at a sentence's
+# start (mid-paragraph too): `spec.prose_inputs` reads the list after it as the run's inputs; "Inputs per
+# step:" speaks of the steps' inputs, not the run's
+RUN_INPUTS_LEAD = (r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s))inputs?\s++(?:for|per|each|every|on)\s++"
+                   r"(?:(?:a|an|the|each|every)\s++)?+(?!(?:step|stage|task|skill|tool|box|node)s?+\b)[a-z]++(?:\s++[a-z]++)?+\s*+:")

@@ -1,0 +1,45 @@
+""""Inputs for a run: ...", "Inputs per night: ..." said mid-paragraph list what the run is given
+(`spec.steps34a.RUN_INPUTS_LEAD`, read by `spec.prose_inputs`); and a step's Input line keeps its
+words for the planner's gather rule. Texts: a lab bench note, a shop's ticket, a hiking club's plan;
+negatives: "Inputs per step:", "inputs for the model" without a colon, a chat line that packs inputs."""
+
+from __future__ import annotations
+
+import pytest
+
+from orchestrator.spec import parse_spec_text
+from orchestrator.spec.prose_inputs import read_prose_inputs
+from orchestrator.spec.steps34a import input_words
+
+
+def _said(text: str) -> list[str]:
+    return [part for part, _ in read_prose_inputs(text.splitlines(), str)]
+
+
+@pytest.mark.parametrize(("text", "parts"), [
+    ("Bench note, cold room 2. Inputs for a run: the plate map and the dye lot. Then it reads the plate.",
+     ["the plate map", "the dye lot"]),
+    ("TICKET SHOP-311: restock bot. Inputs per night: the store code, the shelf list and the cut-off time.",
+     ["the store code", "the shelf list", "the cut-off time"]),
+    ("Hiking club, weekend plan.\nInputs each morning: the trail name and the weather feed.",
+     ["the trail name", "the weather feed"]),
+], ids=["lab-bench-note", "shop-ticket", "club-plan"])
+def test_inputs_for_a_run_mid_paragraph_lists_the_run_s_inputs(text: str, parts: list[str]) -> None:
+    assert _said(text) == parts
+
+
+@pytest.mark.parametrize("text", [
+    "Club plan. Inputs per step: see the table under each heading.",  # the steps' inputs, not the run's
+    "The inputs for the model are described in the appendix.",  # no colon: no list
+    "[09:14] mira: ok so pack the inputs for the stove: gas, lighter.",  # not at a sentence's start
+], ids=["per-step", "no-colon", "mid-sentence"])
+def test_other_inputs_words_list_nothing(text: str) -> None:
+    assert _said(text) == []
+
+
+def test_a_step_s_input_line_keeps_its_words() -> None:
+    spec = parse_spec_text("# Club hike\n\n## Step 1: Tally\n- Skill: tally-gear\n"
+                           "- Input: all the packing lists, together\n", "plan.md", "markdown")
+    assert input_words(spec.steps[0]) == "all the packing lists, together"
+    bare = parse_spec_text("# Club hike\n\n## Step 1: Tally\n- Skill: tally-gear\n", "plan.md", "markdown")
+    assert input_words(bare.steps[0]) == ""
