@@ -43,3 +43,40 @@ def test_a_step_s_input_line_keeps_its_words() -> None:
     assert input_words(spec.steps[0]) == "all the packing lists, together"
     bare = parse_spec_text("# Club hike\n\n## Step 1: Tally\n- Skill: tally-gear\n", "plan.md", "markdown")
     assert input_words(bare.steps[0]) == ""
+
+
+# -- `fan:` / `scatter:` keys in an author's own YAML: a For each -------------------------------
+
+_KITCHEN = """\
+# friday service
+steps:
+  - id: prep
+    skill: list-dishes
+  - id: plate
+    skill: plate-dish
+    fan: prep.dishes
+"""
+
+_SEQUENCER = """\
+jobs:
+  shard:
+    tool: split-reads
+  align:
+    tool: align-shard
+    scatter: shard.chunks
+"""
+
+
+@pytest.mark.parametrize(("text", "sid", "over"), [
+    (_KITCHEN, "plate", "item in steps.prep.output.dishes"),
+    (_SEQUENCER, "align", "item in steps.shard.output.chunks"),
+], ids=["kitchen-yaml", "sequencer-yaml"])
+def test_a_fan_or_scatter_key_is_a_for_each(text: str, sid: str, over: str) -> None:
+    spec = parse_spec_text(text, "flow.yaml", "yaml")
+    step = next(s for s in spec.steps if s.id == sid)
+    assert step.for_each == over
+
+
+def test_a_step_without_a_fan_key_is_no_for_each() -> None:
+    spec = parse_spec_text(_SEQUENCER.replace("    scatter: shard.chunks\n", ""), "flow.yaml", "yaml")
+    assert all(s.for_each is None for s in spec.steps)
