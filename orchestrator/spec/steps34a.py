@@ -26,3 +26,17 @@ def input_words(step: StepSpec) -> str:
 # step:" speaks of the steps' inputs, not the run's
 RUN_INPUTS_LEAD = (r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s))inputs?\s++(?:for|per|each|every|on)\s++"
                    r"(?:(?:a|an|the|each|every)\s++)?+(?!(?:step|stage|task|skill|tool|box|node)s?+\b)[a-z]++(?:\s++[a-z]++)?+\s*+:")
+
+
+def plural_of(word: str) -> str:
+    """The list a noun's items come in: `country` -> `countries`, `batch` -> `batches`, `line` -> `lines`,
+    `day` -> `days`; a word already plural (`results`) is kept. "For every country that came out of
+    step 1" loops over that step's `countries`, not `countrys`."""
+    low = word.lower()
+    if low.endswith("s") and not low.endswith(("ss", "us", "is")):
+        return word
+    if low.endswith("y") and len(low) > 1 and low[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    if low.endswith(("s", "x", "z", "ch", "sh")):
+        return word + "es"
+    return word + "s"

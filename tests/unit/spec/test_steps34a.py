@@ -9,7 +9,8 @@ import pytest
 
 from orchestrator.spec import parse_spec_text
 from orchestrator.spec.prose_inputs import read_prose_inputs
-from orchestrator.spec.steps34a import input_words
+from orchestrator.spec.step_prose import for_each_phrase
+from orchestrator.spec.steps34a import input_words, plural_of
 
 
 def _said(text: str) -> list[str]:
@@ -80,3 +81,24 @@ def test_a_fan_or_scatter_key_is_a_for_each(text: str, sid: str, over: str) -> N
 def test_a_step_without_a_fan_key_is_no_for_each() -> None:
     spec = parse_spec_text(_SEQUENCER.replace("    scatter: shard.chunks\n", ""), "flow.yaml", "yaml")
     assert all(s.for_each is None for s in spec.steps)
+
+
+# -- "for every country that came out of step 1": that step's `countries` ------------------------
+
+
+@pytest.mark.parametrize(("sentence", "item", "source"), [
+    ("For every country that came out of step 1, run `localize-copy` on it.", "country", "steps.step-1.output.countries"),
+    ("for each batch that came back from step 2, weigh it with `weigh-batch`", "batch", "steps.step-2.output.batches"),
+    ("For every reply that came out of step 3: file it.", "reply", "steps.step-3.output.replies"),
+    ("For every line that came out of step 4, check it.", "line", "steps.step-4.output.lines"),  # as before
+    ("For every day that came out of step 1, book it.", "day", "steps.step-1.output.days"),  # a vowel before y
+], ids=["promo-email", "bakery-card", "helpdesk-ticket", "plain-plural", "vowel-y"])
+def test_a_loop_over_what_came_out_of_a_step_names_its_list_in_the_plural(sentence: str, item: str,
+                                                                            source: str) -> None:
+    found = for_each_phrase(sentence)
+    assert found is not None and found[:2] == (item, source)
+
+
+def test_plural_of_keeps_a_plural_and_adds_es_after_a_hiss() -> None:
+    assert [plural_of(w) for w in ("results", "box", "address", "wish", "key")] == [
+        "results", "boxes", "addresses", "wishes", "keys"]
