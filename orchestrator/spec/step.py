@@ -68,6 +68,7 @@ from orchestrator.spec.shape_labels import label_lines, own_label
 from orchestrator.spec.silence_words30 import silence_skips, without_person_wait
 from orchestrator.spec.source import Source
 from orchestrator.spec.start_together import starts_with
+from orchestrator.spec.steps34a import INPUT_WORDS
 from orchestrator.spec.time_words29 import person_wait as plain_person_wait
 from orchestrator.spec.time_words29 import silence_outcome
 from orchestrator.spec.where_clause import where_condition, where_unread
@@ -367,6 +368,8 @@ class _StepBuilder:
                         self.read("input", at, text, "inputs " + ", ".join([*(f.name for f in fields), *literals]))
                         text = ", ".join(rest)
                 target.extend(parse_fields(text, src, at, output=key == "output"))
+                if key == "input" and text.strip():  # its words, for a gather said there (`plan.steps34a`)
+                    self.extra[INPUT_WORDS] = f"{self.extra.get(INPUT_WORDS, '')} {text.strip()}".strip()
             return
         if key == "otherwise":
             self.otherwise(bullet.label or "", value, line)
