@@ -64,6 +64,7 @@ from orchestrator.plan.gather_words import bound_in_words
 from orchestrator.plan.lineage import Lineage, positions
 from orchestrator.plan.literal_said import literal_said
 from orchestrator.plan.literal_words import literal_words
+from orchestrator.plan.steps34b import placeholder_binding
 from orchestrator.plan.location import from_default, from_spec, split_where, warning_at
 from orchestrator.plan.model import ForEach, InputBinding, Provenance
 from orchestrator.plan.near_input import close_names
@@ -651,7 +652,10 @@ def map_inputs(
                 binding, note = InputBinding(source="template", template=str(value)), "template"
             else:
                 binding, note = InputBinding(source="literal", value=value), "literal value"
-                if isinstance(value, str) and (said := literal_words(value)) is not None:
+                if isinstance(value, str) and (held := placeholder_binding(name, value, scope)) is not None:
+                    binding, note = held[0], held[1]  # "<operator: term>" (`plan.steps34b`)
+                    binder.warn_words(held[2], where)
+                elif isinstance(value, str) and (said := literal_words(value)) is not None:
                     if (worded := bound_in_words(name, value, said, scope, loop)) is not None:
                         binding, note = worded[0], worded[1]  # "all the step-20 answers" (`plan.gather_words`)
                         binder.warn_words(worded[2], where)

@@ -44,6 +44,7 @@ from orchestrator.spec.yaml_dialect import (
     scalar,
     short,
 )
+from orchestrator.spec.steps34b import gathers_in_brackets
 from orchestrator.spec.yaml_node import NodeReader
 from orchestrator.spec.yaml_own_keys import POLICY_BLOCKS
 from orchestrator.spec.yaml_top import run_limit_key
@@ -350,7 +351,7 @@ def _input_value(r: NodeReader, node: Node, declared: set[str], asked: list[tupl
         r.src.warn(r.line(node), unread, "spec.unread")
         return node
     pointy = _POINTY.match(text)
-    if pointy is not None:
+    if pointy is not None and not gathers_in_brackets(text):  # `<everything lookup produced>`: `plan.steps34b`
         name = re.sub(r"[\s-]+", "_", pointy.group(1).strip())
         if name not in declared:
             declared.add(name)
