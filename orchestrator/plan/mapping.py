@@ -64,12 +64,12 @@ from orchestrator.plan.gather_words import bound_in_words
 from orchestrator.plan.lineage import Lineage, positions
 from orchestrator.plan.literal_said import literal_said
 from orchestrator.plan.literal_words import literal_words
-from orchestrator.plan.steps34b import placeholder_binding
 from orchestrator.plan.location import from_default, from_spec, split_where, warning_at
 from orchestrator.plan.model import ForEach, InputBinding, Provenance
 from orchestrator.plan.near_input import close_names
 from orchestrator.plan.said_step import said_step
 from orchestrator.plan.scope import Produced, Producers, Scope, Upstream
+from orchestrator.plan.steps34b import placeholder_binding
 from orchestrator.plan.words_field26 import field_of_words, own_said
 from orchestrator.spec.fields import step_id as step_ref
 from orchestrator.spec.h25_left33 import bare_input_item

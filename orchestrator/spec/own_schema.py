@@ -34,6 +34,7 @@ from orchestrator.spec.ask_refs import heads as ask_heads
 from orchestrator.spec.input_feed_values import fed_value
 from orchestrator.spec.model import ContractSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.steps34b import gathers_in_brackets
 from orchestrator.spec.yaml_dialect import (
     MAP,
     STR,
@@ -44,7 +45,6 @@ from orchestrator.spec.yaml_dialect import (
     scalar,
     short,
 )
-from orchestrator.spec.steps34b import gathers_in_brackets
 from orchestrator.spec.yaml_node import NodeReader
 from orchestrator.spec.yaml_own_keys import POLICY_BLOCKS
 from orchestrator.spec.yaml_top import run_limit_key

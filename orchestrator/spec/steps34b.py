@@ -19,7 +19,6 @@ follows, when, once).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from orchestrator.spec.regex_cache import Patterns
