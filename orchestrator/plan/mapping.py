@@ -70,6 +70,7 @@ from orchestrator.plan.near_input import close_names
 from orchestrator.plan.said_step import said_step
 from orchestrator.plan.scope import Produced, Producers, Scope, Upstream
 from orchestrator.plan.steps34a import says_every
+from orchestrator.plan.steps34b import placeholder_binding
 from orchestrator.plan.words_field26 import field_of_words, own_said
 from orchestrator.spec.fields import step_id as step_ref
 from orchestrator.spec.h25_left33 import bare_input_item
@@ -653,7 +654,10 @@ def map_inputs(
                 binding, note = InputBinding(source="template", template=str(value)), "template"
             else:
                 binding, note = InputBinding(source="literal", value=value), "literal value"
-                if isinstance(value, str) and (said := literal_words(value)) is not None:
+                if isinstance(value, str) and (held := placeholder_binding(name, value, scope)) is not None:
+                    binding, note = held[0], held[1]  # "<operator: term>" (`plan.steps34b`)
+                    binder.warn_words(held[2], where)
+                elif isinstance(value, str) and (said := literal_words(value)) is not None:
                     if (worded := bound_in_words(name, value, said, scope, loop)) is not None:
                         binding, note = worded[0], worded[1]  # "all the step-20 answers" (`plan.gather_words`)
                         binder.warn_words(worded[2], where)
