@@ -199,6 +199,10 @@ def _clause(text: str, previous: Clause | None) -> Clause | None:
     if (m := _NONE_DID.match(text)) or (m := _SOME_DID.match(text)):
         kind: Literal["empty", "filled"] = "empty" if m.re is _NONE_DID else "filled"
         return Clause(kind=kind, subject=(m.group("w").lower(),), step=step)
+    from orchestrator.spec.steps34c import left_something  # "Match left something unmatched"
+
+    if (left := left_something(text)) is not None:
+        return Clause(kind=left[0], subject=(left[1],), step=step)
     if m := _EMPTY_WORD.match(text):
         subject = _subject(m.group("subj"))
         return Clause(kind="filled" if m.group("not") else "empty", subject=subject, step=step) if subject else None

@@ -1,0 +1,113 @@
+"""A condition said as what earlier work left or found ("only when Match left something unmatched"), and a
+step whose paragraph opens with "otherwise" as the other branch (`spec.steps34c`): a ticket, a lab
+protocol, a runbook; and texts that look alike but are not read so."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from orchestrator.spec import parse_spec_text
+from orchestrator.spec.condition import read_condition
+from orchestrator.spec.vocabulary import Vocabulary
+
+SKILLS = ("match-lines", "open-case", "close-week", "scan-hosts", "patch-hosts", "log-clean", "count-colonies",
+          "restreak-plate", "bin-plate")
+
+
+def _spec(text: str, name: str = "doc.md") -> Any:
+    words = Vocabulary.of([(s, None) for s in SKILLS])
+    return parse_spec_text(text, name, "markdown", words)
+
+
+@pytest.mark.parametrize(("text", "kind", "word"), [
+    ("Match left something unmatched", "filled", "unmatched"),
+    ("the sweep turned up anything vulnerable", "filled", "vulnerable"),
+    ("triage found nothing urgent", "empty", "urgent"),
+    ("the plate count came back with something contaminated", "filled", "contaminated"),
+    ("step 3 left something unmatched", "filled", "unmatched"),
+])
+def test_what_earlier_work_left_or_found_is_a_filled_or_empty_clause(text: str, kind: str, word: str) -> None:
+    read = read_condition(text)
+    assert read is not None and len(read.clauses) == 1
+    assert (read.clauses[0].kind, read.clauses[0].subject) == (kind, (word,))
+
+
+@pytest.mark.parametrize("text", ["we found something to fix", "the audit found nothing at all",
+                                  "the review turned up anything else", "Match left the office"])
+def test_words_after_something_that_name_no_output_are_not_read_so(text: str) -> None:
+    read = read_condition(text)
+    assert read is None or all(c.subject not in (("to",), ("at",), ("else",)) for c in read.clauses)
+
+
+TICKET = """\
+## Sub-tasks
+
+**FIN-1 Match** – run `match-lines` on the two exports.
+
+**FIN-2 Open case** – only when Match left something unmatched: `open-case` with the unmatched list.
+
+**FIN-3 Close week** – otherwise (nothing unmatched), `close-week` with the matched count from Match.
+"""
+
+
+def test_a_tickets_sub_tasks_read_the_condition_and_the_other_branch() -> None:
+    spec = _spec(TICKET, "ticket.md")
+    by_skill = {s.skill or s.name: s for s in spec.steps}
+    opened = next(s for s in spec.steps if "Open case" in s.name)
+    closed = next(s for s in spec.steps if "Close week" in s.name)
+    assert opened.when == "Match left something unmatched"
+    assert closed.otherwise_where is not None and closed.when is None
+    assert by_skill  # the steps were read
+
+
+RUNBOOK = """\
+# Patch night
+
+## Step 1: Scan
+Run `scan-hosts` over the fleet.
+
+## Step 2: Patch
+Only if the scan turned up anything vulnerable: `patch-hosts` on those.
+
+## Step 3: Log
+Otherwise, `log-clean` with the host count.
+"""
+
+
+def test_a_runbooks_heading_step_opening_with_otherwise_is_the_other_branch() -> None:
+    spec = _spec(RUNBOOK, "runbook.md")
+    patch, log = spec.steps[1], spec.steps[2]
+    assert patch.when is not None and "vulnerable" in patch.when
+    assert log.otherwise_where is not None
+
+
+PROTOCOL = """\
+# Colony check
+
+1. **Count** – `count-colonies` on the plate.
+2. **Restreak** – if the count found something contaminated, `restreak-plate` from a clean colony.
+3. **Bin** – `bin-plate` when done. Otherwise keep it in the cold room.
+"""
+
+
+def test_an_otherwise_later_in_a_step_is_no_branch() -> None:
+    spec = _spec(PROTOCOL, "protocol.md")
+    binned = next(s for s in spec.steps if s.skill == "bin-plate" or "Bin" in s.name)
+    assert binned.otherwise_where is None  # "Otherwise" is its second sentence, not its opening
+
+
+PLAIN = """\
+# Patch night
+
+## Step 1: Scan
+Run `scan-hosts` over the fleet.
+
+## Step 2: Log
+Run `log-clean`; otherwise the audit fails.
+"""
+
+
+def test_a_paragraph_that_does_not_open_with_otherwise_is_read_as_before() -> None:
+    assert _spec(PLAIN, "runbook.md").steps[1].otherwise_where is None
