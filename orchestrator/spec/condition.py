@@ -199,7 +199,10 @@ def _clause(text: str, previous: Clause | None) -> Clause | None:
     if (m := _NONE_DID.match(text)) or (m := _SOME_DID.match(text)):
         kind: Literal["empty", "filled"] = "empty" if m.re is _NONE_DID else "filled"
         return Clause(kind=kind, subject=(m.group("w").lower(),), step=step)
-    from orchestrator.spec.steps34c import left_something  # "Match left something unmatched"
+    from orchestrator.spec.steps34c import left_something, without_scope  # "Match left something unmatched"
+
+    if (cut := without_scope(text)) is not None and _COUNTED.match(cut):  # "more than 3 mails in it"
+        text = cut
 
     if (left := left_something(text)) is not None:
         return Clause(kind=left[0], subject=(left[1],), step=step)
@@ -595,7 +598,9 @@ def approval_rest(sentence: str) -> str:
     from orchestrator.spec.approval_sign import sign_cue
     from orchestrator.spec.whole_approval import said_cue, said_no
 
-    m = _APPROVE.search(sentence) or said_cue(sentence) or sign_cue(sentence)
+    from orchestrator.spec.steps34c import see_cue  # "Lena wants to see the batch ...; ... said yes ..."
+
+    m = _APPROVE.search(sentence) or said_cue(sentence) or sign_cue(sentence) or see_cue(sentence)
     if m is None:
         return sentence
     start, end = m.start(), m.end()
@@ -649,8 +654,11 @@ def approval_sentence(sentence: str) -> bool:
         held_till_yes,  # "nothing goes to X till the PRO says yes"
     )
 
+    from orchestrator.spec.steps34c import wants_to_see  # "Lena wants to see the batch ...; ... said yes ..."
+
     return (_APPROVE.search(sentence) is not None or said_approval(sentence) or gives_time(sentence)
-            or first_cue(sentence) or sign_cue(sentence) is not None or held_till_yes(sentence))
+            or first_cue(sentence) or sign_cue(sentence) is not None or held_till_yes(sentence)
+            or wants_to_see(sentence))
 
 
 def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | None:

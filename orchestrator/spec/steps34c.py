@@ -12,13 +12,19 @@ The verb is one of having produced ("left", "found", "turned up", "returned", "f
 title) are at most four. "Something to do", "anything else", "nothing at all" name no output and are
 not read here.
 
-Also here: a step whose paragraph opens with "otherwise" ("**Mark week clean** – otherwise (nothing
+Also here: a person who "wants to see" the work, when the same sentence says what their yes is
+("Lena wants to see the batch herself if there are more than 3 mails in it; if she hasn't said yes
+within 24 hours, don't send"), asks an approval (`condition.approval_sentence`); and a count's clause
+read without the place the things are counted in ("more than 3 mails in it").
+
+And a step whose paragraph opens with "otherwise" ("**Mark week clean** – otherwise (nothing
 unmatched), `mark-clean` with the matched count") is the other branch of the step before it, as a
 bullet or an `Otherwise:` line saying so already is.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -43,6 +49,35 @@ def left_something(text: str) -> tuple[Literal["empty", "filled"], str] | None:
     if m is None or m.group("w").lower() in _NO_NAME:
         return None
     return ("empty" if m.group("some").lower() == "nothing" else "filled"), m.group("w").lower()
+
+
+# a person who wants to see the work (first), and, in the same sentence, what it is for them to say yes
+_SEE = _rx(r"(?i)\b(?:wants?|would\s++like|needs?)\s++to\s++(?:see|look\s++(?:at|over)|check|review|eyeball|"
+           r"go\s++(?:over|through))\b")
+_YES = _rx(r"(?i)\b(?:said|say|says|given|give|gives)\s++(?:yes|ok|okay|the\s++ok|the\s++go-?ahead|the\s++nod)\b|"
+           r"\bok['’]?d\b|\bsigned\s++off\b|\bapproved\b")
+# "more than 3 mails in it": the place the things are counted in, after the count's noun
+_SCOPE = _rx(r"\s++(?:in|on)\s++(?:it|them|there|the\s++[A-Za-z_]\w*+)\s*+$")
+
+
+def wants_to_see(sentence: str) -> bool:
+    """True when a person "wants to see" (look over, check, review) the work and the same sentence says
+    what their yes is ("Lena wants to see the batch herself if there are more than 3 mails in it; if she
+    hasn't said yes within 24 hours, don't send"): an approval, as "has to approve it" is."""
+    return see_cue(sentence) is not None
+
+
+def see_cue(sentence: str) -> re.Match[str] | None:
+    """The words "wants to see" of `wants_to_see`, where the approval's clause is (`condition.approval_rest`)."""
+    see = _SEE.search(sentence)
+    return see if see is not None and _YES.search(sentence, see.end()) is not None else None
+
+
+def without_scope(text: str) -> str | None:
+    """The clause without the place its things are counted in ("more than 3 mails in it" -> "more than
+    3 mails"); None when it ends in no such place."""
+    m = _SCOPE.search(text)
+    return text[: m.start()] if m is not None and m.start() > 0 else None
 
 
 def opens_otherwise(sentence: str, block_index: int, values: Mapping[str, Any]) -> bool:

@@ -111,3 +111,39 @@ Run `log-clean`; otherwise the audit fails.
 
 def test_a_paragraph_that_does_not_open_with_otherwise_is_read_as_before() -> None:
     assert _spec(PLAIN, "runbook.md").steps[1].otherwise_where is None
+
+
+@pytest.mark.parametrize("sentence", [
+    "Lena wants to see the batch herself if there are more than 3 mails in it; if she hasn't said yes within "
+    "24 hours, don't send.",
+    "The chef wants to look over the order first and nothing is placed till she's said ok.",
+    "Dr Osei would like to review the plate map; if he hasn't signed off by noon, bin the run.",
+])
+def test_a_person_who_wants_to_see_it_and_whose_yes_is_said_is_an_approval(sentence: str) -> None:
+    from orchestrator.spec.condition import approval_sentence
+
+    assert approval_sentence(sentence)
+
+
+@pytest.mark.parametrize("sentence", ["The lead wants to see the report by Friday.",
+                                      "Marta wants to check the logs after the run.",
+                                      "He said yes to the new vendor last week."])
+def test_wanting_to_see_it_without_a_yes_is_no_approval(sentence: str) -> None:
+    from orchestrator.spec.condition import approval_sentence
+
+    assert not approval_sentence(sentence)
+
+
+MINUTES = """\
+# Outreach (meeting notes)
+
+- **1.** Run `match-lines` on the export.
+- **2.** Then `open-case` with the lines from 1. Priya wants to see the cases herself if there are more than
+  5 lines in it; if she hasn't said yes within 2 hours, don't open them.
+"""
+
+
+def test_minutes_read_the_approval_its_condition_and_its_wait() -> None:
+    step = _spec(MINUTES, "minutes.md").steps[1]
+    assert step.approval is not None and step.approval.timeout_s == 7200 and step.approval.on_timeout == "reject"
+    assert step.approval.when is not None and "5" in step.approval.when
