@@ -68,6 +68,7 @@ from orchestrator.spec.model import (
 from orchestrator.spec.outline_numbers import numbered_markdown
 from orchestrator.spec.outline_slides import outline_markdown
 from orchestrator.spec.parallel_said24 import said_roots
+from orchestrator.spec.steps34c import approvals_table
 from orchestrator.spec.prose import sentences as policy_sentences
 from orchestrator.spec.prose_inputs import (
     given_names,
@@ -784,7 +785,9 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
             continue  # "## What the workflow does": the section its steps were read from, under another name
         if kind is None and "inputs" not in found and inputs_section_said(section, src):
             kind = "inputs"  # "## What you need before starting": a list of names (`inputs_heading`)
-        if kind is None:
+        if kind is None and (gated := approvals_table(section.title, section.blocks, steps, src)) is not None:
+            steps = gated  # "## Approvals" with a table: Step | Who | When | No reply (`spec.steps34c`)
+        elif kind is None:
             _unknown_section(section, steps, src)
         elif kind in found and same_title(found[kind].title, section.title):
             src.error(section.line, f"a second '{section.title}' section (the first is at line "

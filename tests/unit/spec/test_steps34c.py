@@ -147,3 +147,82 @@ def test_minutes_read_the_approval_its_condition_and_its_wait() -> None:
     step = _spec(MINUTES, "minutes.md").steps[1]
     assert step.approval is not None and step.approval.timeout_s == 7200 and step.approval.on_timeout == "reject"
     assert step.approval.when is not None and "5" in step.approval.when
+
+
+RELEASE = """\
+# Release train
+
+## Steps
+1. Run `match-lines` on the changelog.
+2. Run `open-case` with the lines from step 1.
+3. Run `close-week`.
+
+## Approvals
+
+| Step | Who | When | No reply |
+|------|-----|------|----------|
+| 2 | release captain | only if #1 unmatched_count is over 3 | after 2 h, reject |
+"""
+
+LAB_SOP = """\
+# Colony SOP
+
+## Procedure
+1. `count-colonies` on the plate.
+2. `restreak-plate` from a clean colony.
+3. `bin-plate`.
+
+## Sign-offs
+
+| Stage | Approver | Condition | Timeout |
+|---|---|---|---|
+| 3 | lab manager | always | 30 min, then approve |
+"""
+
+PURCHASE = """\
+# Purchase run
+
+## Steps
+1. `scan-hosts` for the fleet.
+2. `patch-hosts` on what it found.
+
+## Gates
+
+| # | Who | If no answer |
+|---|-----|--------------|
+| 2 | CAB chair | after 1 day, reject |
+"""
+
+
+@pytest.mark.parametrize(("text", "number", "seconds", "then", "when"), [
+    (RELEASE, 2, 7200, "reject", True), (LAB_SOP, 3, 1800, "approve", False), (PURCHASE, 2, 86400, "reject", False)],
+    ids=["release", "lab-sop", "purchase"])
+def test_an_approvals_tables_row_is_its_steps_approval(text: str, number: int, seconds: int, then: str,
+                                                       when: bool) -> None:
+    spec = _spec(text, "doc.md")
+    step = next(s for s in spec.steps if s.number == number)
+    assert step.approval is not None and step.approval.timeout_s == seconds and step.approval.on_timeout == then
+    assert (step.approval.when is not None) is when
+    assert all(s.approval is None for s in spec.steps if s.number != number)
+    assert any("approvals table" in w.message for w in spec.warnings)
+
+
+ROSTER = """\
+# Release train
+
+## Steps
+1. Run `match-lines` on the changelog.
+2. Run `open-case` with the lines from step 1.
+
+## Approvals
+
+| Who | Role |
+|-----|------|
+| Dana | release captain |
+"""
+
+
+def test_a_table_of_approvers_without_a_step_column_gives_no_approval() -> None:
+    spec = _spec(ROSTER, "doc.md")
+    assert all(s.approval is None for s in spec.steps)
+    assert any(w.line == 7 for w in spec.warnings)  # the section is still said not read
