@@ -89,10 +89,11 @@ def without_scope(text: str) -> str | None:
 
 def opens_otherwise(sentence: str, block_index: int, values: Mapping[str, Any]) -> bool:
     """True when a paragraph's first sentence, in the step's first block, opens with "Otherwise" /
-    "Else" / "If not" ("**Mark week clean** – otherwise (nothing unmatched), `mark-clean` ...") and
-    the step has no condition or Otherwise yet: the step is the other branch, as a bullet saying so is."""
+    "Else" / "If not" and the case in brackets ("**Mark week clean** – otherwise (nothing unmatched),
+    `mark-clean` ...") and the step has no condition or Otherwise yet: the step is the other branch, as
+    a bullet saying so is (a bare "Otherwise, ..." is left to the readers of its form)."""
     return block_index == 0 and "when" not in values and "otherwise_where" not in values \
-        and otherwise_sentence(sentence) is not None
+        and (found := otherwise_sentence(sentence)) is not None and found[0] is not None
 
 
 # an approvals section's title, and its table's columns: the step, and what the approval is

@@ -72,7 +72,7 @@ Run `scan-hosts` over the fleet.
 Only if the scan turned up anything vulnerable: `patch-hosts` on those.
 
 ## Step 3: Log
-Otherwise, `log-clean` with the host count.
+Otherwise (nothing vulnerable), `log-clean` with the host count.
 """
 
 
