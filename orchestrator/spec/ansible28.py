@@ -90,16 +90,19 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" \t"))
 
 
-def loose_comments(src: Source, node: Node, taken: set[int]) -> list[tuple[int, str]]:
+def loose_comments(src: Source, node: Node, taken: set[int], until: int | None = None) -> list[tuple[int, str]]:
     """(line, text) of each comment inside the task `node` (or right after it, as indented as its keys) on
-    no policy key (`taken`: the lines `key_comments27` read) that states a policy (module docstring)."""
+    no policy key (`taken`: the lines `key_comments27` read) that states a policy (module docstring); never
+    at or past line `until`, where the next task starts (a node made from another kind of file, a
+    Dockerfile's or HCL's, has no indentation that ends it)."""
     if not isinstance(node, MappingNode) or not node.value:
         return []
     first = int(node.start_mark.line) + 1
     column = min(int(k.start_mark.column) for k, _ in node.value)
     said: list[tuple[int, str]] = []
     at = first
-    while at <= len(src.lines):
+    last = len(src.lines) if until is None or until <= first else until - 1
+    while at <= last:
         raw = src.line_text(at)
         text = _own_comment(raw)
         if text is None and raw.strip() and at > first and _indent(raw) < column:

@@ -336,7 +336,8 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id: str | None = None) -> tuple[
+def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id: str | None = None,
+          until: int | None = None) -> tuple[
         StepSpec | None, list[RecoveryRowSpec], list[ContractSpec]]:
     keys = r.mapping(node, f"steps[{index}]")
     if keys is None:
@@ -368,7 +369,7 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
     for key, c_line, c_text in key_comments(r.src, node):  # `# 3 more goes, 20s / 40s` on `retry:` (`key_comments27`)
         words.append(PolicyText(step=sid, key=f"{key} # comment", canonical="notes", text=c_text, line=c_line))
         taken.add(c_line)
-    for c_line, c_text in loose_comments(r.src, node, taken):  # `# give up after 15 seconds` in a task (`ansible28`)
+    for c_line, c_text in loose_comments(r.src, node, taken, until):  # `# give up after 15 seconds` in a task (`ansible28`)
         words.append(PolicyText(step=sid, key="# comment", canonical="notes", text=c_text, line=c_line))
     read += switched_off_keys(r.src, node)
     for key, (_, vnode) in list(keys.items()):  # values in words: the phrase reader's (`yaml_policy`)
@@ -668,7 +669,8 @@ def _read_top(r: NodeReader, root: Node, manifest: str | None = None) -> SpecPar
             else [(value, _keyed_id(str(r.value(key)))) for key, value in top["steps"][1].value])  # `steps: {id: {...}}`
         items, waits = take_waits(items, src)  # `async_status:` polling an `async:` job: a wait (`async_status31`)
         for i, (item, key_id) in enumerate(items):
-            step, step_rows, step_contracts = _step(r, item, i, words, key_id)
+            until = int(items[i + 1][0].start_mark.line) + 1 if i + 1 < len(items) else None  # the next step's line
+            step, step_rows, step_contracts = _step(r, item, i, words, key_id, until)
             if step is not None and step.number is None and key_id and (n := _KEYED.fullmatch(key_id)) is not None \
                     and isinstance(top["steps"][1], MappingNode):
                 step = step.model_copy(update={"number": int(n.group(1))})  # `after: ["20"]` names it too
