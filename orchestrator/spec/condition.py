@@ -199,7 +199,10 @@ def _clause(text: str, previous: Clause | None) -> Clause | None:
     if (m := _NONE_DID.match(text)) or (m := _SOME_DID.match(text)):
         kind: Literal["empty", "filled"] = "empty" if m.re is _NONE_DID else "filled"
         return Clause(kind=kind, subject=(m.group("w").lower(),), step=step)
-    from orchestrator.spec.steps34c import left_something, without_scope  # "Match left something unmatched"
+    from orchestrator.spec.steps34c import (  # "Match left something unmatched"
+        left_something,
+        without_scope,
+    )
 
     if (cut := without_scope(text)) is not None and _COUNTED.match(cut):  # "more than 3 mails in it"
         text = cut
@@ -596,9 +599,10 @@ def approval_rest(sentence: str) -> str:
     it (no answer within 4h = no) When `send` mails them" -> "When `send` mails them" (lines of a
     scenario run together); "" when it says nothing else."""
     from orchestrator.spec.approval_sign import sign_cue
+    from orchestrator.spec.steps34c import (
+        see_cue,  # "Lena wants to see the batch ...; ... said yes ..."
+    )
     from orchestrator.spec.whole_approval import said_cue, said_no
-
-    from orchestrator.spec.steps34c import see_cue  # "Lena wants to see the batch ...; ... said yes ..."
 
     m = _APPROVE.search(sentence) or said_cue(sentence) or sign_cue(sentence) or see_cue(sentence)
     if m is None:
@@ -653,8 +657,9 @@ def approval_sentence(sentence: str) -> bool:
     from orchestrator.spec.sheet_flow32 import (
         held_till_yes,  # "nothing goes to X till the PRO says yes"
     )
-
-    from orchestrator.spec.steps34c import wants_to_see  # "Lena wants to see the batch ...; ... said yes ..."
+    from orchestrator.spec.steps34c import (
+        wants_to_see,  # "Lena wants to see the batch ...; ... said yes ..."
+    )
 
     return (_APPROVE.search(sentence) is not None or said_approval(sentence) or gives_time(sentence)
             or first_cue(sentence) or sign_cue(sentence) is not None or held_till_yes(sentence)

@@ -68,7 +68,6 @@ from orchestrator.spec.model import (
 from orchestrator.spec.outline_numbers import numbered_markdown
 from orchestrator.spec.outline_slides import outline_markdown
 from orchestrator.spec.parallel_said24 import said_roots
-from orchestrator.spec.steps34c import approvals_table
 from orchestrator.spec.prose import sentences as policy_sentences
 from orchestrator.spec.prose_inputs import (
     given_names,
@@ -94,6 +93,7 @@ from orchestrator.spec.skill_headings import names_skill, skill_section
 from orchestrator.spec.source import Source
 from orchestrator.spec.sql_script32 import no_steps, psql_inputs, step_values
 from orchestrator.spec.step_prose import sentences
+from orchestrator.spec.steps34c import approvals_table
 from orchestrator.spec.steps_lead import steps_lead
 from orchestrator.spec.steps_lettered_sub import lettered_sub_steps
 from orchestrator.spec.structure import (
