@@ -69,6 +69,7 @@ from orchestrator.spec.silence_words30 import silence_skips, without_person_wait
 from orchestrator.spec.source import Source
 from orchestrator.spec.start_together import starts_with
 from orchestrator.spec.steps34a import INPUT_WORDS
+from orchestrator.spec.steps34c import opens_otherwise
 from orchestrator.spec.time_words29 import person_wait as plain_person_wait
 from orchestrator.spec.time_words29 import silence_outcome
 from orchestrator.spec.where_clause import where_condition, where_unread
@@ -478,8 +479,12 @@ class _StepBuilder:
         """A paragraph, sentence by sentence (module docstring)."""
         kept: list[str] = []
         lines = label_lines(text, label_key) or field_lines(text, label_key)  # `Tool: x`, `:only if: x` a line
-        for offset, sentence in lines or prose.sentences(text):
+        for index, (offset, sentence) in enumerate(lines or prose.sentences(text)):
             at = line + offset
+            if not index and opens_otherwise(sentence, self.block_index, self.values):
+                self.otherwise("", sentence, at)  # "**Mark clean** – otherwise (nothing left), `mark-clean`"
+                self.mention(sentence, at)
+                continue
             taken = self.sentence(sentence, at)
             if taken and self.beside:  # an approval said in a sentence that says more: the rest is read on
                 sentence, taken, self.beside = self.beside, False, ""
