@@ -64,7 +64,7 @@ _SEE = _rx(r"(?i)\b(?:wants?|would\s++like|needs?)\s++to\s++(?:see|look\s++(?:at
 _YES = _rx(r"(?i)\b(?:said|say|says|given|give|gives)\s++(?:yes|ok|okay|the\s++ok|the\s++go-?ahead|the\s++nod)\b|"
            r"\bok['’]?d\b|\bsigned\s++off\b|\bapproved\b")
 # "more than 3 mails in it": the place the things are counted in, after the count's noun
-_SCOPE = _rx(r"\s++(?:in|on)\s++(?:it|them|there|the\s++[A-Za-z_]\w*+)\s*+$")
+_SCOPE = _rx(r"(?<!\s)\s++(?:in|on)\s++(?:it|them|there|the\s++[A-Za-z_]\w*+)\s*+$")
 
 
 def wants_to_see(sentence: str) -> bool:
