@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from foreign_kit import FIXTURES, folders_of
-from holdout_kit import INPUTS_REFUSED, SHAPE_WARNINGS, Ids, inputs_refused, still_misread
+from holdout_kit import SHAPE_WARNINGS, Ids, still_misread
 
 NAME = "foreign-specs-holdout11"
 QPCR, PAYOUT, VANS, GATE, FACTS, TRIP = folders_of(FIXTURES / NAME)
