@@ -110,7 +110,7 @@ from orchestrator.spec.structure import (
     unplaced_skills,
 )
 from orchestrator.spec.success import TITLE as SUCCESS_TITLE
-from orchestrator.spec.table35 import value_inputs, value_table
+from orchestrator.spec.table35 import value_gates, value_inputs, value_table
 from orchestrator.spec.task_export import task_export_markdown
 from orchestrator.spec.transcript import transcript_start
 from orchestrator.spec.transitions import state_names, warn_guards
@@ -833,6 +833,7 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     if inputs is None:  # `psql -v week=... -f x.sql`, `--   :week = ISO week` (`spec.sql_script32`)
         inputs = psql_inputs(src)
     steps = place_branches(steps, [(i.name, i.description) for i in inputs or ()], src)
+    steps = value_gates(steps, inputs or (), src)  # "Stretcher ... needs the OK" of `mobility` (`spec.table35`)
     steps = with_fixed_values(steps)  # `home_port is always "Leith"`: the step's own value, no workflow input
     steps = step_values(steps, src)  # an SQL script's `x = 20`, `\set x 20`, SET statement_timeout (`sql_script32`)
     if inputs is not None and "inputs" not in found and recipes is None:  # "CALL LIST (fixed): Jo, Dev"

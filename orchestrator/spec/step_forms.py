@@ -47,7 +47,7 @@ from orchestrator.spec.sheet_cells27 import lower_shouted, own_words, start_note
 from orchestrator.spec.source import Source
 from orchestrator.spec.vocabulary import Vocabulary
 from orchestrator.spec.step import LABELS, read_step, step_heading
-from orchestrator.spec.table35 import doer_columns, doer_note, person_row, task_parts
+from orchestrator.spec.table35 import cell_skill, doer_columns, doer_note, person_row, task_parts, tick_column, uses_cell
 from orchestrator.spec.table_columns import UNIT, columns_of, failure_header, needs_key
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -243,9 +243,10 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
 
     columns = columns_of(table.header)
     columns, doer = with_doer(table, columns, src)  # a Done by / Who column of skills (`spec.table35`)
-    for header, column in zip(table.header, columns, strict=True):
-        # "Retry / timeout", "If it fails": the policy reader's column
-        if column is None and not policy_header(header.lower()) and not failure_header(header):
+    for at, (header, column) in enumerate(zip(table.header, columns, strict=True)):
+        # "Retry / timeout", "If it fails": the policy reader's column; a column of tick boxes (`spec.table35`)
+        if column is None and not policy_header(header.lower()) and not failure_header(header) \
+                and not tick_column(table, at):
             src.warn(table.line, f"column '{header}' of the steps table is not a step field; its cells are "
                                  "read only for policy", "spec.unread")
     steps: list[StepSpec] = []
@@ -290,6 +291,11 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
             blocks.append(Para(line=line, text=said_more))
         if when and other is None and not _ALWAYS.match(when):  # `#3 severity ≥ 8`
             blocks.append(Bullet(line=line, text=f"when: {when}", label="when", value=spell_step_refs(when)))
+        if doer is not None and values.get("input") and (skill := cell_skill(values.get("skill", ""), src.vocabulary)):
+            values["input"], renamed = uses_cell(values["input"], skill, src.vocabulary)  # (`spec.table35`)
+            if renamed:
+                src.warn(line, f"step-{number} ({name}): " + ", ".join(renamed) + f", by what `{skill}` takes; "
+                               "check the plan", "spec.reading")
         for key in ("depends", "input"):  # "objects from row 1", "after R2": rows are the steps
             if values.get(key):
                 values[key] = _ROW_REF.sub(r"#\1", values[key])
