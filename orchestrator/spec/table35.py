@@ -209,12 +209,16 @@ def uses_cell(cell: str, skill: str, vocabulary: Vocabulary) -> tuple[str, list[
     out: list[str] = []
     for part, name in zip(parts, names, strict=True):
         head = _snake(_HEAD_END.split(part, maxsplit=1)[0])
-        if name is None or _OWN.match(part) or head == name:
+        inner = _PAREN.search(part)
+        own_row = bool(inner and _ROW_SAID.search(inner.group(1)))
+        if name is None or _OWN.match(part) or (head == name and not own_row and (
+                part.strip().strip("`") == name or not _ROW_SAID.search(part))):
             out.append(part)
             continue
-        inner = _PAREN.search(part)
-        value = inner.group(1).strip() if inner and _ROW_SAID.search(inner.group(1)) else (
-            part.strip() if _ROW_SAID.search(part) else head)
+        end = _HEAD_END.search(part)
+        value = inner.group(1).strip() if inner and own_row else (
+            f"{name}{part[end.start():]}" if head == name and end is not None else part.strip()) \
+            if _ROW_SAID.search(part) else head
         if not value:
             out.append(part)
             continue
