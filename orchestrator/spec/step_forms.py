@@ -45,10 +45,18 @@ from orchestrator.spec.sections import join_branches
 from orchestrator.spec.shape_aside import fallback_only, footer, not_a_step
 from orchestrator.spec.sheet_cells27 import lower_shouted, own_words, start_note, whichever_rows
 from orchestrator.spec.source import Source
-from orchestrator.spec.vocabulary import Vocabulary
 from orchestrator.spec.step import LABELS, read_step, step_heading
-from orchestrator.spec.table35 import cell_skill, doer_columns, doer_note, person_row, task_parts, tick_column, uses_cell
+from orchestrator.spec.table35 import (
+    cell_skill,
+    doer_columns,
+    doer_note,
+    person_row,
+    task_parts,
+    tick_column,
+    uses_cell,
+)
 from orchestrator.spec.table_columns import UNIT, columns_of, failure_header, needs_key
+from orchestrator.spec.vocabulary import Vocabulary
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
