@@ -47,21 +47,21 @@ _WORDS = _rx(r"[A-Za-z0-9]++")
 _TICK = _rx(r"(?i)^\s*+(?:[☐☑☒✓✔✗✘□■]|\[\s*+[x✓]?\s*+\]|done|tick|✅|❌)?\s*+$")
 # the values an input's description lists: "walking / wheelchair / stretcher", "red or amber or green"
 _LISTED = _rx(r"(?i)(?<![\w/])[a-z][a-z0-9-]{1,30}+(?:\s*+(?:/|\bor\b)\s*+[a-z][a-z0-9-]{1,30}+){1,8}+(?![\w/])")
-_LISTED_SPLIT = _rx(r"(?i)\s*+(?:/|\bor\b)\s*+")
+_LISTED_SPLIT = _rx(r"(?i)(?:(?<!\s)\s++)?(?:/|\bor\b)\s*+")
 # a Uses part: its words end where a source or an aside begins ("vehicle from #4", "med plan (from #2)")
-_HEAD_END = _rx(r"(?i)\s*+\(|\s++(?:from|of|off)\s++")
+_HEAD_END = _rx(r"(?i)(?:(?<!\s)\s++)?\(|(?<!\s)\s++(?:from|of|off)\s++")
 _OWN = _rx(r"^\s*+`?+([A-Za-z_]\w{0,60}+)`?+\s*+=")
 _ROW_SAID = _rx(r"(?i)(?:#|\b(?:step|row)\s*+)\d{1,3}\b")
 _PAREN = _rx(r"\(([^()]{1,120}+)\)")
 # "<a skill> flags <state>": what a skill reports, as a condition
 _FLAGS = _rx(r"(?i)^\W*+(?:the\s++)?(?P<thing>[`*\w-]{2,60}+)(?:\s++(?:skill|step|check))?\s++(?:says|shows|reports|finds|flags|"
              r"marks|comes\s++back)\s++(?:(?:it|that|as|with|up)\s++)?(?P<state>[\w' -]{1,60}+)$")
-_ASIDE_END = _rx(r"\s*+\([^()]{0,120}+\)\s*+$")
+_ASIDE_END = _rx(r"(?:(?<!\s)\s++)?\([^()]{0,120}+\)\s*+$")
 _FILLER = frozenset({"a", "an", "the", "is", "it", "its", "as", "any", "some", "there", "s", "are", "was"})
 # "**Otherwise** (nothing high risk) ...", "Else: ...", "If not, ..." opening a Task cell
 _OTHERWISE = _rx(r"(?i)^(?:\*\*|__)?(?:otherwise|else|if\s++not)(?:\*\*|__)?[ \t]*+(?:\([^()]{0,80}+\))?[ \t]*+[,:—–-]?[ \t]*+")
 # the dash between a step's name and what more its cell says: "Book transport — can go straight away"
-_DASH_SPLIT = _rx(r"[ \t]++(?:—|–|--)[ \t]++")
+_DASH_SPLIT = _rx(r"(?<![ \t])[ \t]++(?:—|–|--)[ \t]++")
 _PICTOGRAPHS = _rx(r"[\u2600-\u27bf\U0001f300-\U0001faff\ufe0f]++")
 
 
