@@ -9,7 +9,8 @@ Rows of the policy grammar (`EARLY`, `LATE`, `IGNORE`, joined through `spec.gram
 
 - lists of waits: "hold off 10 s, then 30 s, then 90 s before each new go", "sit tight 5 s, 20 s, 60 s"
   (a wait word other than "wait"); "one after 45 s and one after 3 min" (each retry with its own wait);
-  "the 1 s, 2 s, 4 s ladder" (after `plain`): the waits in order, a retry each;
+  "the 1 s, 2 s, 4 s ladder" (after `plain`); "try again in 2 min, and once more 5 min after that": the waits in
+  order, a retry each;
 - a count said with a verb of asking again: "re-request it up to five times", "resend up to 3 times":
   that many retries;
 - a time to give up by said as "stop bothering / checking / chasing after 3 hours": the budget of retries, then
@@ -86,6 +87,9 @@ EARLY: tuple[Row, ...] = (
     Row("wait_seq", r"(?<![\w-])(?:one|the\s+first)\s+after\s+(?P<seq>{D}\s*+,?\s*+(?:and\s+)?(?:then\s+)?(?:one|another|"
         r"the\s+other|a\s+second|the\s+second|the\s+next)\s+after\s+{D}(?:\s*+,?\s*+(?:and\s+)?(?:then\s+)?(?:one|another|"
         r"a\s+third|the\s+third|the\s+last)\s+after\s+{D})?)"),
+    # "try again in 2 min, and once more 5 min after that": two retries, each with its wait
+    Row("wait_seq", r"(?<![\w-])(?:try|retry|run|send|do|go)\s+(?:it\s+|that\s+|this\s+)?again\s+(?:in|after)\s+(?P<seq>{D}\s*+,?\s*+"
+        r"(?:and\s+)?(?:then\s+)?once\s+more\s+{D})(?=\s+(?:after\s+(?:that|this|it)|later|on)\b)"),
     # "1 s, 2 s, 4 s, 8 s ladder" (after `plain`): the waits in order
     Row("wait_seq", r"(?:(?:gets?|is|are|be)\s+retried\s+(?:on|with|using|by|along|to)\s+(?:a|an|the)\s+)?(?P<seq>{SERIES})\s+(?:ladder|schedule|back-?off|sequence|progression|pattern|staircase|series|"
         r"cadence)\b"),
