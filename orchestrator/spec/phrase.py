@@ -40,13 +40,13 @@ from orchestrator.spec.named_skills import bare, mark
 from orchestrator.spec.normalize import normalize_spans
 from orchestrator.spec.notation32 import cause_spans, plain
 from orchestrator.spec.notation33 import plain as plain33
-from orchestrator.spec.phrasing35 import plain as plain35
 from orchestrator.spec.notify_person import notice, person_to_tell, told
 from orchestrator.spec.phrase_checks import budget_without_repeat, geometric, lost_value
 from orchestrator.spec.phrase_value import (
     durations as durations,  # read as phrase.durations (`spec.yaml_node`)
 )
 from orchestrator.spec.phrase_value import number, value_of
+from orchestrator.spec.phrasing35 import plain as plain35
 from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spaces
 from orchestrator.spec.policy_notation25 import whole_scope25
 from orchestrator.spec.regex_cache import Patterns

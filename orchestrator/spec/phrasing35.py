@@ -177,7 +177,8 @@ def recovery_opening(words: str) -> bool:
     recovery: a retry, a time or what a failure does ("If the printer jams, wait 2 min and have one more go";
     "If it is still going at the 8-minute mark, pull the plug"): then the if-clause is the failure it answers,
     never a condition of the step (`spec.condition_opening`)."""
-    from orchestrator.spec.phrase import read_phrase  # the policy grammar joins this module's rows: read late
+    # the policy grammar joins this module's rows, so the reader is imported when first asked
+    from orchestrator.spec.phrase import read_phrase
 
     sentence = _SENTENCE_END.split(words[:400], maxsplit=1)[0]
     phrase = read_phrase(sentence)
@@ -211,7 +212,7 @@ def word_pairs(text: str, literal: Any) -> dict[str, Any]:
             continue
         found, value = literal(m.group(2))
         word = m.group(2).lower()
-        said = {"empty": [], "none": None, "yes": True, "no": False}
+        said: dict[str, Any] = {"empty": [], "none": None, "yes": True, "no": False}
         out[m.group(1)] = value if found else said[word] if word in said else m.group(2)
     return out
 
