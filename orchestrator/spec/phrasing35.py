@@ -101,7 +101,8 @@ EARLY: tuple[Row, ...] = (
     # "still going at the 8-minute mark, pull the plug": the attempt's time
     Row("timeout", r"(?<![\w-])(?:if|when|once)\s+(?:it|this|that|they|the\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:is|are|'s)\s+"
         r"still\s+(?:going|running|working|busy|churning|spinning|hanging|stuck|grinding|not\s+(?:done|finished|back))\s+"
-        r"(?:at|after|past|by)\s+(?:the\s+)?{D}(?:\s+mark)?(?=\s*+,?\s*+(?:then\s+)?" + _KILL + r")"),
+        r"(?:at|after|past|by)\s+(?:the\s+)?{D}(?:\s+mark)?\s*+,?\s*+(?:then\s+)?" + _KILL
+        + r"(?:\s+(?:on\s+)?(?:it|this|that|them))?"),
     # "no reply from the meter after 40 seconds counts as a failure": the attempt's time
     Row("timeout", r"(?<![\w-])no\s+(?:reply|answer|response|word|result|reading|data)\s+(?:(?:from|back\s+from|out\s+of)\s+"
         r"(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}?)?(?:after|in|within|inside)\s+{D}(?=\s*+(?:counts\s+as|is|means|=)\s+"
@@ -169,6 +170,7 @@ GATES = {
     "IGNORE": r"|having",
 }
 
+_STANDS_IN = _rx(r"(?i)\b(?:instead|in\s++its\s++(?:place|stead)|take\s++over|fall\s++back|swap\s++in|switch\s++(?:over\s++)?to)\b")
 _SENTENCE_END = _rx(r"(?<=[.!?])\s|\n\s*+\n")
 
 
@@ -183,13 +185,16 @@ def recovery_opening(words: str) -> bool:
     sentence = _SENTENCE_END.split(words[:400], maxsplit=1)[0]
     phrase = read_phrase(sentence)
     s = phrase.statement
-    return phrase.read and not phrase.problems and any(
-        v not in (None, False) for v in (s.retries, s.max_attempts, s.wait, s.timeout_s, s.on_failure, s.no_retry))
+    # a skill run after an if-clause is a fallback only where the sentence says it stands in ("If the dough is slack,
+    # run `x`" is a branch)
+    fallback = s.on_failure is not None and (s.on_failure.skill is None or _STANDS_IN.search(sentence) is not None)
+    return phrase.read and not phrase.problems and (fallback or any(
+        v not in (None, False) for v in (s.retries, s.max_attempts, s.wait, s.timeout_s, s.no_retry)))
 
 
 _WORD_PAIR = _rx(r"(?i)(?:the\s++)?([a-z][a-z0-9_]{0,40}+)\s*+(?:=\s*+|:\s*+)?(\"[^\"]{0,200}+\"|'[^'\n]{0,200}+'|\[\s*+\]|"
                  r"\{\s*+\}|[^\s,;/&()]{1,60}+)")
-_SPLIT = _rx(r"(?i)\s*+(?:,\s*+(?:and\s+)?|;|&|/|\band\b)\s*+")
+_SPLIT = _rx(r"(?i)(?:,(?:\s++and(?!\S))?|;|&|/|(?<!\S)and(?!\S))")
 
 
 def word_pairs(text: str, literal: Any) -> dict[str, Any]:
