@@ -1,5 +1,5 @@
 """What the holdout e2e tests share (test_foreign_specs_holdouts.py over the data modules holdout_book11 ..
-holdout_book22): each spec's plan through the real `skillweave plan`, made once a session (`Plans`), and what
+holdout_book25): each spec's plan through the real `skillweave plan`, made once a session (`Plans`), and what
 its expect.yaml says of each step, of the whole run and of each line that carries a policy, a condition, an
 approval or a success check, put in the plan's terms so a test can say "read as meant" or "warned at its line".
 
@@ -10,8 +10,9 @@ the expressions that mean the same for the values said) and its reading of expec
 with its reason (REFUSED, KNOWN, KNOWN_POLICY, KNOWN_WHOLE, SILENT, NOT_RUN, FAILS, UNPAUSED, PAUSED_AT,
 NOT_A_SUCCESS, ANSWERED; a data module leaves out the lists it has nothing in). expect.yaml's words changed over
 the sets and both are read: an approval's line in `approval_lines` or in the `approval` block itself; a success
-check as a block with its `line` or as words naming it; a join as "(whichever ran)" or "..., or step 4 output X when
-step 3 was skipped"; a run's approvals as `approvals: {4: approved}` or `approval_response`."""
+check as a block with its `line` or as words naming it; a join as "(whichever ran)", "..., whichever ran" (each
+step its own field) or "..., or step 4 output X when step 3 was skipped"; a run's approvals as `approvals: {4:
+approved}`, `approval_response` or `approval_answer`; what silence does as words or as `on_silence_meaning`."""
 
 from __future__ import annotations
 
@@ -85,6 +86,11 @@ def meant_inputs(said: Any, ids: Ids) -> list[dict[str, Any]]:
     if m := re.fullmatch(r"step (\d+) or step (\d+) output (\w+) \(whichever ran\)", text):  # the same, said once
         return [{"source": "step", "any_of": sorted([ids.get(int(m[1]), "?"), ids.get(int(m[2]), "?")]),
                  "pointer": f"/{m[3]}"}]
+    if m := re.fullmatch(r"step (\d+) output (\w+),? or step (\d+) output (\w+),? whichever ran", text):
+        fields = {ids.get(int(m[1]), "?"): f"/{m[2]}", ids.get(int(m[3]), "?"): f"/{m[4]}"}
+        if m[2] == m[4]:  # the same field of each, said without parentheses (holdout25)
+            return [{"source": "step", "any_of": sorted(fields), "pointer": f"/{m[2]}"}]
+        return [{"source": "step", "any_of": sorted(fields), "pointers": fields}]  # each step its own field
     if m := re.fullmatch(r"step (\d+) output (\w+), or step (\d+) output \2 when step (?:\1 was skipped|\3 ran instead)", text):
         return [{"source": "step", "any_of": sorted([ids.get(int(m[1]), "?"), ids.get(int(m[3]), "?")]),
                  "pointer": f"/{m[2]}"}]  # a join said as one branch's output, the other's when it ran instead
@@ -106,18 +112,21 @@ def approval_line(meant_step: dict[str, Any], said_at: int | None = None) -> int
 
 def silence_meant(approval: dict[str, Any]) -> tuple[float, str]:
     """What expect.yaml's approval block says of silence: its wait (`wait_s`) and the plan approval's `on_timeout`
-    that does what it says on silence (`on_silence`, or `on_timeout` in words: "reject and stop the run", "skip
-    step 3 (no order), ...": the first word)."""
+    that does what it says on silence (`on_silence_meaning`'s kind, else `on_silence`, or `on_timeout` in words:
+    "reject and stop the run", "skip step 3 (no order), ...": the first word)."""
+    if kind := (approval.get("on_silence_meaning") or {}).get("kind"):  # holdout25: what silence does, as a kind
+        # "continue" after a step silence keeps from running (its output stood in: posted=false) is that step skipped
+        return float(approval["wait_s"]), {**ON_SILENCE, "continue": "skip"}[kind]
     said = str(approval.get("on_silence") or approval["on_timeout"])
     return float(approval["wait_s"]), ON_SILENCE[said.split()[0].strip(",;:")]
 
 
 def success_line(said: dict[str, Any] | str) -> int:
     """The line a success check is said at: its `line` (up to holdout21), or the first line its words name
-    ("... (line 51: ...)", "(lines 5-6)", holdout22)."""
+    ("... (line 51: ...)", "(lines 5-6)", holdout22; "(HEALTHCHECK, line 33; ...)", holdout25)."""
     if isinstance(said, dict):
         return int(said["line"])
-    found = re.search(r"\(lines? (\d+)", said)
+    found = re.search(r"\([^()]*?\blines? (\d+)", said)  # "(line 51: ...)", "(HEALTHCHECK, line 33; ...)"
     assert found, f"success check {said!r}: no line"
     return int(found[1])
 
@@ -278,15 +287,17 @@ class Holdout:
     def answers(self, folder: str, n: int) -> dict[int, str]:
         """How run `n`'s approvals are answered, author's step -> "approved" or "silence": more_runs' `approvals`
         ({4: approved}), or for the one step that asks `approval_response` ("approved", "none (silence for 2 hours)"),
-        `approval` ("granted by Mrs. Halvorsen", "silence for 2 hours") or a `final_output_after_approval` (granted)."""
+        `approval` ("granted by Mrs. Halvorsen", "silence for 2 hours"), `approval_answer` ("approved", "no answer
+        within 2h") or a `final_output_after_approval` (granted)."""
         said = self.expect(folder) if n == 0 else self.expect(folder)["more_runs"][n - 1]
-        answer = said.get("approval_response") or said.get("approval")
+        answer = said.get("approval_response") or said.get("approval") or said.get("approval_answer")
         if answer is None and "final_output_after_approval" in said:  # the output is the one after it is granted
             answer = "approved"
         if answer is not None:
             [number] = [k for k, m in self.meant_steps(folder).items() if m.get("approval")]
             said = {"approvals": {number: answer}}
-        return {int(k): "silence" if "silence" in str(v) else "approved" for k, v in (said.get("approvals") or {}).items()}
+        return {int(k): "silence" if re.search(r"silence|no answer", str(v)) else "approved"
+                for k, v in (said.get("approvals") or {}).items()}
 
     def _validate_code(self, folder: str) -> int:
         """`skillweave validate`'s exit code for the folder's spec (asked once: `validate_code`)."""
