@@ -91,7 +91,7 @@ EARLY: tuple[Row, ...] = (
     Row("wait_seq", r"(?<![\w-])(?:try|retry|run|send|do|go)\s+(?:it\s+|that\s+|this\s+)?again\s+(?:in|after)\s+(?P<seq>{D}\s*+,?\s*+"
         r"(?:and\s+)?(?:then\s+)?once\s+more\s+{D})(?=\s+(?:after\s+(?:that|this|it)|later|on)\b)"),
     # "1 s, 2 s, 4 s, 8 s ladder" (after `plain`): the waits in order
-    Row("wait_seq", r"(?:(?:gets?|is|are|be)\s+retried\s+(?:on|with|using|by|along|to)\s+(?:a|an|the)\s+)?(?P<seq>{SERIES})\s+(?:ladder|schedule|back-?off|sequence|progression|pattern|staircase|series|"
+    Row("wait_seq", r"(?:(?<![\w-])(?:gets?|is|are|be)\s++retried\s++(?:on|with|using|by|along|to)\s++(?:a|an|the)\s++)?(?=[+\d])(?P<seq>{SERIES})\s+(?:ladder|schedule|back-?off|sequence|progression|pattern|staircase|series|"
         r"cadence)\b"),
     # "re-request the census up to five times": that many retries
     Row("retries", r"(?<![\w-])" + _ASK_AGAIN + r"\b(?:\s+[\w-]+){0,5}?\s+up\s+to\s+(?P<n1>\d{1,3}+)\s+(?:more\s+)?times\b"),
@@ -171,7 +171,7 @@ GATES = {
 }
 
 _STANDS_IN = _rx(r"(?i)\b(?:instead|in\s++its\s++(?:place|stead)|take\s++over|fall\s++back|swap\s++in|switch\s++(?:over\s++)?to)\b")
-_SENTENCE_END = _rx(r"(?<=[.!?])\s|\n\s*+\n")
+_SENTENCE_END = _rx(r"(?<=[.!?])\s|\n[^\S\n]*+\n")  # a stop, or a blank line (spaces alone between)
 
 
 def recovery_opening(words: str) -> bool:
