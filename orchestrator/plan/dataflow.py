@@ -35,7 +35,7 @@ from orchestrator.plan.author_inputs24 import bind_author_inputs, loop_list_gath
 from orchestrator.plan.bind_item_fields import said_item_properties
 from orchestrator.plan.bind_sigil_inputs import sigil_sources
 from orchestrator.plan.bind_step_named import bind_step_named
-from orchestrator.plan.list35 import Before, described_handoffs, mark_of, skill_words
+from orchestrator.plan.list35 import Before, described_handoffs, gate_said_of_step, mark_of, skill_words
 from orchestrator.plan.bind_type_guard import clash, value_name
 from orchestrator.plan.condition_unplaced import both_run, droppable, dropped_message, none_found
 from orchestrator.plan.conditions import (
@@ -1166,6 +1166,16 @@ class _Planner:
                 self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): approval condition "
                                              f"'{gate.when}' read as `{named[0]}`: {named[1]}; if another value is "
                                              "meant, write its name", "plan.value-by-meaning"))
+                provenance["approval.when"] = from_spec(where, f"approval only when {said[1]}")
+                return gate.model_copy(update={"when": said[0]})
+        if first is None and (by_mark := gate_said_of_step(  # "if (d) says it'll cost more than £150" (`plan.list35`)
+                gate.when, self.list_before[:self.position[step.id]])) is not None:
+            said = self.compile(step, by_mark[0], where, "approval condition", inputs, candidates, scope, item_fields,
+                                report=True, quiet=True)
+            if said is not None:
+                self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): approval condition "
+                                             f"'{gate.when}' read as `{by_mark[0]}`: {by_mark[1]}; if another value "
+                                             "is meant, write its name", "plan.value-by-meaning"))
                 provenance["approval.when"] = from_spec(where, f"approval only when {said[1]}")
                 return gate.model_copy(update={"when": said[0]})
         own = None

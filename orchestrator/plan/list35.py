@@ -162,4 +162,35 @@ def described_handoffs(texts: Iterable[str], reads: Sequence[str], before: Seque
     return found
 
 
+# a gate said of what a step says: "if (d) says it'll cost more than £150", "if C shows the total is over 40"
+_SAYS = _rx(r"(?i)^[ \t]*+(?:if[ \t]++|when[ \t]++|only[ \t]++if[ \t]++)?+(?P<ref>\([a-z0-9]\)|[A-Z]\b|step[ \t]++\w{1,3}+)"
+            r"[ \t]++(?:says|said|shows|reports|gives|comes[ \t]++back[ \t]++with)[ \t]++(?:that[ \t]++)?+"
+            r"(?:(?:it|this|they)(?:['’]ll|['’]s|[ \t]++will|[ \t]++is|[ \t]++would)?+[ \t]++)?+(?:the[ \t]++)?+"
+            r"(?P<words>[a-z][a-z_ \t-]{0,40}?)[ \t]++(?:be[ \t]++|is[ \t]++|are[ \t]++|come[ \t]++to[ \t]++)?+"
+            r"(?P<op>more[ \t]++than|over|above|greater[ \t]++than|less[ \t]++than|under|below|at[ \t]++least|at[ \t]++most)"
+            r"[ \t]++[£$€]?+[ \t]*+(?P<num>\d{1,3}+(?:,\d{3})*+(?:\.\d++)?+|\d++(?:\.\d++)?+)\b")
+_OP = {"more than": ">", "over": ">", "above": ">", "greater than": ">", "less than": "<", "under": "<",
+       "below": "<", "at least": ">=", "at most": "<="}
+
+
+def gate_said_of_step(when: str, before: Sequence[Before]) -> tuple[str, str] | None:
+    """(the condition as `step-N.field > number`, what it was read as) for a gate said of what an earlier
+    step says ("if (d) says it'll cost more than £150": the step called by its mark, the field of its
+    outputs the words name or share a stem with, `print_cost`); None when it is not said so or no one
+    step and field fit."""
+    m = _SAYS.match(when)
+    if m is None:
+        return None
+    step = _step_of(m.group("ref"), before)
+    if step is None:
+        return None
+    field = _field_of(m.group("words"), "", step[0].fields)
+    if field is None:
+        return None
+    op = _OP[" ".join(m.group("op").lower().split())]
+    number = m.group("num").replace(",", "")
+    return (f"{step[0].id}.{field[0]} {op} {number}",
+            f"'{m.group('ref')}' is {step[0].id}, and '{m.group('words')}' its `{field[0]}`")
+
+
 _rx.save()

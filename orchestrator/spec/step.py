@@ -31,6 +31,7 @@ from orchestrator.policy import ApprovalPolicy, RetryPolicy
 from orchestrator.spec import condition as cond
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec import step_prose as prose
+from orchestrator.spec.list35 import not_yes_skips, person_has
 from orchestrator.spec.approval_lead import condition_unread
 from orchestrator.spec.approval_ok import value_condition
 from orchestrator.spec.approval_words25 import gate_said, said_value
@@ -661,7 +662,8 @@ class _StepBuilder:
             self.src.warn(line, f"{self.sid}: the condition '{after[:80]}' after its skill is not read: the step runs "
                                 "on every run; write it as a comparison of a named value (`- When: NAME > NUMBER`)",
                           "spec.condition-not-read")
-        if isinstance(approval := self.values.get("approval"), ApprovalPolicy) and silence_skips(sentence):
+        if isinstance(approval := self.values.get("approval"), ApprovalPolicy) and (
+                silence_skips(sentence) or not_yes_skips(sentence)):  # "hasn't said yes by then, DON'T print"
             seconds, _ = cond.approval_timeout(sentence)  # `spec.silence_words30`: "No answer = skip it"
             self.values["approval"] = approval.model_copy(update={"on_timeout": "skip", "timeout_s": approval.timeout_s
                                                                   if approval.timeout_s is not None else seconds})
@@ -708,6 +710,12 @@ class _StepBuilder:
                 self.read("approval", line, sentence, f"the approval waits {seconds:g}s, then {then}s")
                 return True
             from orchestrator.spec.approval_hold import person_wait  # "Give her 3 hours."
+
+            if (has := person_has(sentence)) is not None:  # "Message her, she has till ... (20 min)" (`spec.list35`)
+                self.values["approval"] = approval.model_copy(update={"timeout_s": has, "on_timeout": "reject"})
+                self.read("approval", line, sentence, f"the approval waits {has:g}s, then rejects (no answer is a no "
+                          "unless said)")
+                return True
 
             if (waited := person_wait(sentence)) is not None:
                 self.values["approval"] = approval.model_copy(update={"timeout_s": waited[0], "on_timeout": waited[1]})

@@ -82,3 +82,17 @@ def test_a_scout_camp_plan_binds_the_renamed_handoff_and_waits_for_its_step() ->
     b = book.inputs["cleared"]
     assert (b.source, b.step, b.pointer) == ("step", "step-2", "/cleared_titles")
     assert "step-2" in book.depends_on
+
+
+def test_a_gate_said_of_what_a_lettered_or_numbered_step_says() -> None:
+    from orchestrator.plan.list35 import gate_said_of_step
+
+    steps = _before(("step-1", "a", "quote-fetch", ("quote_total", "vendor")),
+                    ("step-2", "b", "load-plan", ("pallets", "weight_kg")))
+    assert gate_said_of_step("(a) says the quote is more than £1,500", steps)[0] == "step-1.quote_total > 1500"
+    assert gate_said_of_step("if B shows the weight is over 900", steps)[0] == "step-2.weight_kg > 900"
+    assert gate_said_of_step("step 2 says the pallets are at least 12", steps)[0] == "step-2.pallets >= 12"
+    # negatives: no step, a step with no such field, not said of a step
+    assert gate_said_of_step("(c) says it'll cost more than 5", steps) is None
+    assert gate_said_of_step("(b) says the price is over 5", steps) is None
+    assert gate_said_of_step("the cost is more than 150", steps) is None
