@@ -35,7 +35,7 @@ from orchestrator.plan.author_inputs24 import bind_author_inputs, loop_list_gath
 from orchestrator.plan.bind_item_fields import said_item_properties
 from orchestrator.plan.bind_sigil_inputs import sigil_sources
 from orchestrator.plan.bind_step_named import bind_step_named
-from orchestrator.plan.list35 import Before, described_handoffs, gate_said_of_step, mark_of, skill_words
+from orchestrator.plan.list35 import Before, described_handoffs, gate_said_of_step, mark_of, place_said, skill_words
 from orchestrator.plan.bind_type_guard import clash, value_name
 from orchestrator.plan.condition_unplaced import both_run, droppable, dropped_message, none_found
 from orchestrator.plan.conditions import (
@@ -401,7 +401,8 @@ class _Planner:
                         name, self.spec.title, self.preamble, self.text_of(step))[0] or fill_in_said(
                         name, self.text_of(step)) or term_value(name, self.reads_about(step).get(name, ""),
                                                                self.terms) is not None \
-                        or labelled_value(name, self.text_of(step), self.preamble) is not None:  # "Venue: X" header
+                        or labelled_value(name, self.text_of(step), self.preamble) is not None \
+                        or place_said(name, self.reads_about(step).get(name, ""), self.text_of(step)):  # "Venue: X" header; "at St Cecilia's Church"
                     continue  # "Home country for us is CA": the step's literal (`said_value`), no input
                 required = name in required_of(schema) or (name not in properties_of(schema) and name not in optional)
                 prop = properties_of(schema).get(name, {})
@@ -781,6 +782,11 @@ class _Planner:
                     self.found.append(bind_literal(step, self.path, name, filled[0], f"the text says '{filled[1]}'",
                                                    f"'{filled[1]}' writes its value right after its name",
                                                    mapped.bindings, mapped.provenance))
+            for name in [n for n in left if n not in mapped.bindings]:  # "the seats at St Cecilia's Church" (`plan.list35`)
+                if (place := place_said(name, self.reads_about(step).get(name, ""), said_text)) is not None:
+                    self.found.append(bind_literal(step, self.path, name, place[0], f"the text says '{place[1]}'",
+                                                   f"'{place[1]}' names the one place the step's text gives, for "
+                                                   f"`{name}`", mapped.bindings, mapped.provenance))
             numeric = [n for n in left if n not in mapped.bindings and takes_a_number(schema, n)]
             self.found += bind_literals_said(step, numeric, said_text, mapped.bindings, mapped.provenance,
                                              self.path, self.reads(step, loose[step.id]))  # "limit 1.0 mm"

@@ -193,4 +193,23 @@ def gate_said_of_step(when: str, before: Sequence[Before]) -> tuple[str, str] | 
             f"'{m.group('ref')}' is {step[0].id}, and '{m.group('words')}' its `{field[0]}`")
 
 
+# a place named after "at"/"in": two to six capitalised words ("St Cecilia's Church", "Hall of the Bay")
+_PLACE = _rx(r"(?<![\w-])(?:at|in)[ \t]++(?:the[ \t]++)?+(?P<v>[A-Z][A-Za-z'’.]{0,30}+(?:[ \t]++(?:of[ \t]++|the[ \t]++|on[ \t]++)"
+             r"{0,2}+[A-Z][A-Za-z'’]{0,30}+){1,5}+)")
+_PLACE_WORDS = frozenset({"venue", "site", "location", "place", "hall", "church", "store", "branch", "station",
+                          "depot", "office", "clinic", "school", "campus", "warehouse", "port", "premises", "room"})
+
+
+def place_said(name: str, about: str, text: str) -> tuple[str, str] | None:
+    """(the place, the words) for an input that is a place (`venue`, `site`; or its skill says so: "`where`
+    (venue name)") when the step's text names exactly one place after "at" or "in" ("look up the seats at
+    St Cecilia's Church with venue-seats"); None otherwise: the input is left to the other rules."""
+    if not (set(_tokens(name)) | set(_tokens(about))) & _PLACE_WORDS:
+        return None
+    found = list(dict.fromkeys(m.group("v").rstrip(".") for m in _PLACE.finditer(text)))
+    if len(found) != 1:
+        return None
+    return found[0], f"at {found[0]}"
+
+
 _rx.save()

@@ -96,3 +96,17 @@ def test_a_gate_said_of_what_a_lettered_or_numbered_step_says() -> None:
     assert gate_said_of_step("(c) says it'll cost more than 5", steps) is None
     assert gate_said_of_step("(b) says the price is over 5", steps) is None
     assert gate_said_of_step("the cost is more than 150", steps) is None
+
+
+def test_a_place_named_after_at_is_the_value_of_an_input_that_is_a_place() -> None:
+    from orchestrator.plan.list35 import place_said
+
+    assert place_said("venue", "text", "look up the seats at St Cecilia's Church with venue-seats")[0] == \
+        "St Cecilia's Church"
+    assert place_said("site", "", "Book the crane in at Harbour Road Depot first thing.")[0] == "Harbour Road Depot"
+    assert place_said("where", "venue name", "Count chairs in the Great Hall of Kings before lunch.")[0] == \
+        "Great Hall of Kings"
+    # negatives: no place word in the input, one capital word, two places
+    assert place_said("owner", "", "look up the seats at St Cecilia's Church") is None
+    assert place_said("venue", "", "look up the seats at Cecilia's") is None
+    assert place_said("venue", "", "at St Mary's Church or at Town Hall Annex") is None
