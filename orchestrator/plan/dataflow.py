@@ -35,7 +35,6 @@ from orchestrator.plan.author_inputs24 import bind_author_inputs, loop_list_gath
 from orchestrator.plan.bind_item_fields import said_item_properties
 from orchestrator.plan.bind_sigil_inputs import sigil_sources
 from orchestrator.plan.bind_step_named import bind_step_named
-from orchestrator.plan.list35 import Before, described_handoffs, gate_said_of_step, mark_of, place_said, skill_words
 from orchestrator.plan.bind_type_guard import clash, value_name
 from orchestrator.plan.condition_unplaced import both_run, droppable, dropped_message, none_found
 from orchestrator.plan.conditions import (
@@ -59,6 +58,14 @@ from orchestrator.plan.input_guard import kept_apart
 from orchestrator.plan.input_names_kept import keep_names
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
+from orchestrator.plan.list35 import (
+    Before,
+    described_handoffs,
+    gate_said_of_step,
+    mark_of,
+    place_said,
+    skill_words,
+)
 from orchestrator.plan.literal_said import bind_literals_said, literal_said, takes_a_number
 from orchestrator.plan.literal_said25 import bind_quoted_said, quoted_said
 from orchestrator.plan.literal_shape28 import (

@@ -31,7 +31,6 @@ from orchestrator.policy import ApprovalPolicy, RetryPolicy
 from orchestrator.spec import condition as cond
 from orchestrator.spec import policy_text as pt
 from orchestrator.spec import step_prose as prose
-from orchestrator.spec.list35 import not_yes_skips, person_has
 from orchestrator.spec.approval_lead import condition_unread
 from orchestrator.spec.approval_ok import value_condition
 from orchestrator.spec.approval_words25 import gate_said, said_value
@@ -61,6 +60,7 @@ from orchestrator.spec.gate_skipped import condition_label, skipped
 from orchestrator.spec.input_prose import assignments
 from orchestrator.spec.io_arrow import doer_outputs
 from orchestrator.spec.lead_condition import complement_said
+from orchestrator.spec.list35 import not_yes_skips, person_has
 from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepForm, StepSpec
 from orchestrator.spec.own_fields import read_own_field
 from orchestrator.spec.policy_approval_wait24 import approval_wait_again
