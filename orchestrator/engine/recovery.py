@@ -87,6 +87,17 @@ async def run_unit(scope: RunScope, step: PlanStep, item: int | None, payload: A
         return UnitResult(StepStatus.SUCCEEDED, it.output)
     if it.fallback_skill is not None:  # resumed after the fallback skill was chosen
         return await _run_fallback_skill(scope, step, item, payload, it.fallback_skill)
+    if it.attempts == 0 and step.not_given:  # the skill reads it, the plan gives it nothing: no silent success
+        missing = [n for n in step.not_given if not isinstance(payload, dict) or n not in payload]
+        if missing:
+            failure = StepFailure(
+                error_class=ErrorClass.INVALID_INPUT,
+                message=f"input `{missing[0]}` has no value: skill {step.skill}'s instructions say it reads it, and "
+                "nothing in the plan gives it (warned at plan time); the step is not run without it",
+                kind="input_not_given",
+                pointer=f"/{missing[0]}",
+            )
+            return await fallback(scope, step, item, payload, failure)
     if it.attempts == 0 and step.input_schema:
         violations = scope.contracts.check(step.input_schema, payload)
         scope.emit(

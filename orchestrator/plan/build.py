@@ -287,6 +287,7 @@ def draft_plan(
             route_default=step.route_default,
             route_on=step.route_on,
             join="any" if step.join == "any" else None,
+            not_given=tuple(n for n in made.not_given if n not in bindings_in),
             input_schema=in_schema,
             output_schema=out.schema_,
             policy=completed_policy(draft.policy.model_copy(update={"approval": made.approval})

@@ -58,6 +58,14 @@ from orchestrator.plan.input_guard import kept_apart
 from orchestrator.plan.input_names_kept import keep_names
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
+from orchestrator.plan.list35 import (
+    Before,
+    described_handoffs,
+    gate_said_of_step,
+    mark_of,
+    place_said,
+    skill_words,
+)
 from orchestrator.plan.literal_said import bind_literals_said, literal_said, takes_a_number
 from orchestrator.plan.literal_said25 import bind_quoted_said, quoted_said
 from orchestrator.plan.literal_shape28 import (
@@ -190,6 +198,7 @@ class StepFlow:
     input_schema: JsonSchema
     when: str | None = None
     approval: ApprovalPolicy | None = None
+    not_given: tuple[str, ...] = ()  # inputs its skill's instructions say it reads that nothing gives (warned)
 
 
 @dataclass
@@ -228,6 +237,7 @@ class _Planner:
         self.step_ids = StepIds(self.order)  # compiled once for every condition of the plan
         self.found: list[Diagnostic] = []
         self.equals: dict[str, dict[str, Said]] = {}  # step -> its inputs given another step's field by name
+        self.list_before: list[Before] = []  # the steps before, as a list's text calls them (`plan.list35`)
         self.skill_steps: dict[str, str] = {}  # skill name -> the latest step so far that runs it (`field_equals`)
         self.dropped: set[str] = set()  # steps whose condition named no value and was dropped, warned
         self.produced = {
@@ -398,7 +408,8 @@ class _Planner:
                         name, self.spec.title, self.preamble, self.text_of(step))[0] or fill_in_said(
                         name, self.text_of(step)) or term_value(name, self.reads_about(step).get(name, ""),
                                                                self.terms) is not None \
-                        or labelled_value(name, self.text_of(step), self.preamble) is not None:  # "Venue: X" header
+                        or labelled_value(name, self.text_of(step), self.preamble) is not None \
+                        or place_said(name, self.reads_about(step).get(name, ""), self.text_of(step)):  # "Venue: X" header; "at St Cecilia's Church"
                     continue  # "Home country for us is CA": the step's literal (`said_value`), no input
                 required = name in required_of(schema) or (name not in properties_of(schema) and name not in optional)
                 prop = properties_of(schema).get(name, {})
@@ -778,6 +789,11 @@ class _Planner:
                     self.found.append(bind_literal(step, self.path, name, filled[0], f"the text says '{filled[1]}'",
                                                    f"'{filled[1]}' writes its value right after its name",
                                                    mapped.bindings, mapped.provenance))
+            for name in [n for n in left if n not in mapped.bindings]:  # "the seats at St Cecilia's Church" (`plan.list35`)
+                if (place := place_said(name, self.reads_about(step).get(name, ""), said_text)) is not None:
+                    self.found.append(bind_literal(step, self.path, name, place[0], f"the text says '{place[1]}'",
+                                                   f"'{place[1]}' names the one place the step's text gives, for "
+                                                   f"`{name}`", mapped.bindings, mapped.provenance))
             numeric = [n for n in left if n not in mapped.bindings and takes_a_number(schema, n)]
             self.found += bind_literals_said(step, numeric, said_text, mapped.bindings, mapped.provenance,
                                              self.path, self.reads(step, loose[step.id]))  # "limit 1.0 mm"
@@ -787,11 +803,12 @@ class _Planner:
             self.found += shape_literals(step, self.reads_about(step), mapped.bindings, self.path)  # ["31055"]
             self.found += shape_gathers(step, self.reads_about(step), mapped.bindings,
                                         lambda sid: self.produced[sid].fields, self.path)  # each crate's whole output
-            self.check_given(step, mapped.bindings)  # every input its skill says it reads that nothing gives: warned
+            not_given = self.check_given(step, mapped.bindings)  # every input its skill says it reads that nothing gives: warned
             schema = self.with_loose(schema, mapped.bindings)
             conditional = step.when or step.otherwise_where or (step.approval and step.approval.when)
             candidates: Iterable[str] = _Lazy(scope.upstream) if conditional else ()  # a value alone is looked up there
-            flow.steps[step.id] = StepFlow(deps[step.id], mapped.bindings, mapped.provenance, mapped.for_each, schema)
+            flow.steps[step.id] = StepFlow(deps[step.id], mapped.bindings, mapped.provenance, mapped.for_each, schema,
+                                           not_given=not_given)
             flow.steps[step.id].when = self.step_condition(step, inputs, candidates, scope, item_fields, conditions,
                                                            mapped.provenance)
             flow.steps[step.id].approval = self.approval(step, inputs, candidates, scope, item_fields, mapped.bindings,
@@ -939,6 +956,10 @@ class _Planner:
             for name in (before.skill, bound.name if bound is not None else None):
                 if name:
                     self.skill_steps[name.lower()] = before.id
+            self.list_before.append(Before(  # `plan.list35`: the step as a list's text calls it
+                id=before.id, position=index, mark=mark_of(self.first_line(before)),
+                words=skill_words(before.skill, bound.name if bound is not None else None),
+                fields=tuple(sorted(self.produced[before.id].fields))))
         reads = self._unbound_reads(step)
         if not reads:
             return {}
@@ -946,7 +967,19 @@ class _Planner:
                                      index, lambda n: self.order[n - 1], lambda sid, f: self.produced[sid].outputs(f))
         self.found += [warning_at(step.where, self.path, f"{step.id} ({step.name}): {u}; write a field that step "
                                   "outputs", "plan.field-not-output") for u in unread]
+        texts = [step.description, *(t.text for t in step.texts)]
+        for name, hand in described_handoffs(texts, [r for r in reads if r not in found], self.list_before).items():
+            found[name] = Said(step=hand.step, field=hand.field, words=hand.words)
+            if hand.guessed:
+                self.found.append(warning_at(step.where, self.path, f"{step.id} ({step.name}): '{hand.words}': "
+                                             f"`{name}` is given {hand.step}'s `{hand.field}`, the one of its outputs "
+                                             f"whose name shares a word with what the text calls it; to say so "
+                                             f"plainly write `{name} = {hand.field}`", "plan.handoff-by-words"))
         return found
+
+    def first_line(self, step: StepSpec) -> str:
+        line = split_where(step.where, self.path)[1]
+        return self.lines[line - 1] if line and 0 < line <= len(self.lines) else ""
 
     def take_field_equals(self, step: StepSpec, mapped: Any, names: Sequence[str]) -> None:
         """Each input the step's text gives an earlier step's field (`field_equals`): that field."""
@@ -1008,13 +1041,15 @@ class _Planner:
         self.found += warnings
         return found
 
-    def check_given(self, step: StepSpec, bindings: Mapping[str, InputBinding]) -> None:
+    def check_given(self, step: StepSpec, bindings: Mapping[str, InputBinding]) -> tuple[str, ...]:
         """Each input a skill's SKILL.md says it reads (not said to be optional) that nothing gives, for a
         step that gives values of its own (`part: major`) or names values its skill does not read: a warning at the step's line (a
-        script would fail at run time; the model may do without it)."""
+        script would fail at run time; the model may do without it). Returns their names: the step fails before
+        its skill runs when one is still without a value then (`PlanStep.not_given`), never a silent success."""
         said, skill = self.said(step), self.bound.get(step.id)
         if said is None or skill is None:
-            return
+            return ()
+        left: list[str] = []
         for n in said.inputs:
             if n.optional or n.example or n.name in bindings or n.name in step.input_values:
                 continue  # an example's keys may be optional ones its prose says later ("waits `pause_s` (default 0)")
@@ -1023,6 +1058,8 @@ class _Planner:
                        f"name; declare the input, write `{n.name}: value` in the step, or name the value it takes "
                        f"next to `{n.name}`")
             self.found.append(warning_at(step.where, self.path, message, "plan.input-not-given"))
+            left.append(n.name)
+        return tuple(dict.fromkeys(left))
 
     def clashes(self, step: StepSpec, wanted: str, given: str, said_text: str) -> bool:
         """`given` is plainly another kind of thing than the input `wanted` (`plan.bind_type_guard`): not bound, warned."""
@@ -1142,6 +1179,16 @@ class _Planner:
                 self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): approval condition "
                                              f"'{gate.when}' read as `{named[0]}`: {named[1]}; if another value is "
                                              "meant, write its name", "plan.value-by-meaning"))
+                provenance["approval.when"] = from_spec(where, f"approval only when {said[1]}")
+                return gate.model_copy(update={"when": said[0]})
+        if first is None and (by_mark := gate_said_of_step(  # "if (d) says it'll cost more than £150" (`plan.list35`)
+                gate.when, self.list_before[:self.position[step.id]])) is not None:
+            said = self.compile(step, by_mark[0], where, "approval condition", inputs, candidates, scope, item_fields,
+                                report=True, quiet=True)
+            if said is not None:
+                self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): approval condition "
+                                             f"'{gate.when}' read as `{by_mark[0]}`: {by_mark[1]}; if another value "
+                                             "is meant, write its name", "plan.value-by-meaning"))
                 provenance["approval.when"] = from_spec(where, f"approval only when {said[1]}")
                 return gate.model_copy(update={"when": said[0]})
         own = None

@@ -130,6 +130,10 @@ class PlanStep(_Frozen):
     # depends on was, it does. A chain of conditional steps so needs no edge to every step
     # before each one (the engine's `Scheduler._cut_off`, the checks' `_Branches`).
     follows: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
+    # The inputs its skill's instructions say it reads (not said to be optional) that nothing in the plan
+    # gives (each warned at plan time): the step fails before its skill runs when one is still absent,
+    # so a skill that would do without it never gives a silent wrong `succeeded`.
+    not_given: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     input_schema: JsonSchema = Field(default_factory=dict)
     output_schema: JsonSchema = Field(default_factory=dict)
     policy: StepPolicy = StepPolicy()

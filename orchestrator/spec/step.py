@@ -60,6 +60,7 @@ from orchestrator.spec.gate_skipped import condition_label, skipped
 from orchestrator.spec.input_prose import assignments
 from orchestrator.spec.io_arrow import doer_outputs
 from orchestrator.spec.lead_condition import complement_said
+from orchestrator.spec.list35 import not_yes_skips, person_has
 from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepForm, StepSpec
 from orchestrator.spec.own_fields import read_own_field
 from orchestrator.spec.policy_approval_wait24 import approval_wait_again
@@ -674,7 +675,8 @@ class _StepBuilder:
             self.src.warn(line, f"{self.sid}: the condition '{after[:80]}' after its skill is not read: the step runs "
                                 "on every run; write it as a comparison of a named value (`- When: NAME > NUMBER`)",
                           "spec.condition-not-read")
-        if isinstance(approval := self.values.get("approval"), ApprovalPolicy) and silence_skips(sentence):
+        if isinstance(approval := self.values.get("approval"), ApprovalPolicy) and (
+                silence_skips(sentence) or not_yes_skips(sentence)):  # "hasn't said yes by then, DON'T print"
             seconds, _ = cond.approval_timeout(sentence)  # `spec.silence_words30`: "No answer = skip it"
             self.values["approval"] = approval.model_copy(update={"on_timeout": "skip", "timeout_s": approval.timeout_s
                                                                   if approval.timeout_s is not None else seconds})
@@ -721,6 +723,12 @@ class _StepBuilder:
                 self.read("approval", line, sentence, f"the approval waits {seconds:g}s, then {then}s")
                 return True
             from orchestrator.spec.approval_hold import person_wait  # "Give her 3 hours."
+
+            if (has := person_has(sentence)) is not None:  # "Message her, she has till ... (20 min)" (`spec.list35`)
+                self.values["approval"] = approval.model_copy(update={"timeout_s": has, "on_timeout": "reject"})
+                self.read("approval", line, sentence, f"the approval waits {has:g}s, then rejects (no answer is a no "
+                          "unless said)")
+                return True
 
             if (waited := person_wait(sentence)) is not None:
                 self.values["approval"] = approval.model_copy(update={"timeout_s": waited[0], "on_timeout": waited[1]})
