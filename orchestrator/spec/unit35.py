@@ -102,8 +102,8 @@ def _limit(value: str) -> str | None:
 def _command(text: str, skills: frozenset[str]) -> str:
     """An Exec line's command as a script's call: its `-@:+!` prefixes off, a runner path before the
     skill (`/usr/local/bin/skill x`) read as the crontab reader does, supervisor's `%(ENV_X)s` the
-    variable `${X}`, `--out f.json` a redirect,
-    `@f.json:field` the field `f.field` of the step that wrote f.json."""
+    variable `${X}`, `--out f.json` a redirect, `@f.json:field` the field `f.field` of the step that
+    wrote f.json."""
     text = _SUPERVISOR_ENV.sub(lambda m: "${" + m.group("var") + "}", text)
     call = command_call(text, skills)
     if call is not None:
@@ -146,7 +146,7 @@ def unit_lines(src: Source) -> tuple[list[str], list[tuple[int, str, str]]]:
         if key in _RUN_KEYS:
             going_on = value.endswith("\\")
             out.append(_command(value.lstrip("-@:+! \t"), skills))
-        elif key in ("environment",):
+        elif key == "environment":
             pairs = _variables(key, value)
             variables += [(number, name, val) for name, val in pairs]
             out.append(f"{pairs[0][0]}=" if pairs else "")
@@ -167,11 +167,11 @@ def unit_lines(src: Source) -> tuple[list[str], list[tuple[int, str, str]]]:
         else:
             unread.append((number, d.group("key")))
             out.append("")
-    if unread:
-        keys = ", ".join(dict.fromkeys(k for _, k in unread))
-        src.warn(unread[0][0], f"read as a service unit: each command line (`ExecStartPre=`, `ExecStart=`, ...) is a "
-                               f"step, run top to bottom, the comment lines above it its text; the unit's own settings "
-                               f"({keys[:160]}) are not read", "spec.reading")
+    keys = ", ".join(dict.fromkeys(k for _, k in unread))
+    own = f"; the unit's own settings ({keys[:160]}) are not read" if keys else ""
+    src.warn(unread[0][0] if unread else 1, "read as a service unit: each command line (`ExecStartPre=`, `ExecStart=`, "
+                                            f"...) is a step, run top to bottom, the comment lines above it its text{own}",
+             "spec.reading")
     return out, variables
 
 

@@ -112,6 +112,7 @@ def test_an_env_files_variables_are_inputs_without_default_and_said() -> None:
     assert [s.skill for s in spec.steps] == ["count-flour", "order-flour"]
     assert {i.name for i in spec.inputs} >= {"ROOM", "MILL"}  # as spelled
     assert all(i.default is None for i in spec.inputs)
+    assert any(w.line == 2 and "read as a service unit" in w.message for w in spec.warnings)  # said, Description
     assert any(w.line == 5 and "not read here" in w.message for w in spec.warnings)
 
 
