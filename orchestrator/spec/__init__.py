@@ -130,7 +130,7 @@ def parse_spec(
     from orchestrator.spec.script_flow import script_language
 
     language = script_language(str(path), text) if fmt is None else None
-    if language == "cron":  # an /etc/cron.d file: its jobs are the steps (`spec.crontab` says so at the first)
+    if language in ("cron", "unit"):  # a crontab, a .service unit: its jobs are the steps (`spec.crontab`, `unit35`)
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored)
     if language is not None:  # deploy.sh, Makefile: a script runbook
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
@@ -215,6 +215,10 @@ def parse_spec_text(
                 from orchestrator.spec.crontab import read_crontab
 
                 script = read_crontab(src)
+            elif language == "unit":  # a service unit: its command lines as a script's calls (`spec.unit35`)
+                from orchestrator.spec.unit35 import read_unit
+
+                script = read_unit(src)
             else:
                 script = read_script(src, language)
         if code == "js" and coded is None:

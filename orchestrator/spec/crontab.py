@@ -74,7 +74,7 @@ def is_crontab(path: str, text: str) -> bool:
     return jobs > 0
 
 
-def _command(rest: str, skills: frozenset[str]) -> tuple[str, str] | None:
+def command_call(rest: str, skills: frozenset[str]) -> tuple[str, str] | None:
     """(skill, its arguments) of a job's command after the times: an optional user, an optional runner
     (`/opt/sw/run`, `run-skill`), then the skill; None when no word is one."""
     words = rest.split(None, 4)
@@ -121,7 +121,7 @@ def script_lines(src: Source) -> tuple[list[str], dict[int, list[tuple[str, str]
         if job is None:
             out.append(raw)
             continue
-        call = _command(job.group("rest") or job.group("rest2"), skills)
+        call = command_call(job.group("rest") or job.group("rest2"), skills)
         if call is None:
             out.append(raw)
             continue
@@ -198,9 +198,17 @@ def _placeholders(steps: list[StepSpec], holders: dict[int, list[tuple[str, str]
 
 def read_crontab(src: Source) -> SpecParts | None:
     """The parts of a crontab (module docstring), read as a script runbook of its job lines."""
+    lines, holders, variables = script_lines(src)
+    return read_jobs(src, lines, holders, variables)
+
+
+def read_jobs(src: Source, lines: list[str], holders: dict[int, list[tuple[str, str]]],
+              variables: list[tuple[int, str, str]], *, as_written: bool = False) -> SpecParts | None:
+    """The parts of a file whose job lines became a script's calls (`lines`): read as a script runbook,
+    its placeholders read, each variable set for the jobs the default of the workflow input it is
+    (shared with `spec.unit35`; `as_written`: that input named as the variable is spelled, `AIR_DATE`)."""
     from orchestrator.spec.script_runbook import read_script
 
-    lines, holders, variables = script_lines(src)
     src.lines = lines
     src.text = "\n".join(lines)
     parts = read_script(src, "sh")
@@ -209,14 +217,21 @@ def read_crontab(src: Source) -> SpecParts | None:
     steps = _placeholders(list(parts.steps), holders, src)
     values = {var: (value, line) for line, var, value in variables}
     inputs = []
+    renamed: dict[str, str] = {}  # `inputs.air_date` -> `inputs.AIR_DATE`
     for spec in parts.inputs or ():
         var = next((v for v in values if v.lower() == spec.name.lower()), None)
+        if var is not None and as_written:
+            renamed[f"inputs.{spec.name}"] = f"inputs.{var}"
+            spec = spec.model_copy(update={"name": var})
         if var is not None and values[var][0]:
             value, line = values[var]
             spec = spec.model_copy(update={"default": value, "required": False, "where": src.where(line)})
             src.warn(line, f"`{var}={value}` is set for the jobs: read as the workflow input `{spec.name}` "
                            f"(default {value!r})", "spec.reading")
         inputs.append(spec)
+    if any(k != v for k, v in renamed.items()):
+        steps = [s.model_copy(update={"inputs": tuple(
+            f.model_copy(update={"source": renamed.get(f.source or "", f.source)}) for f in s.inputs)}) for s in steps]
     return parts.model_copy(update={"steps": tuple(steps), "inputs": tuple(inputs) or None})
 
 

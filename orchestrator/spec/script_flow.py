@@ -33,7 +33,7 @@ _GUARD = _rx(r"^(?P<cond>\[\[?[^\]]{1,200}+\]\]?|\(\([^)]{1,200}+\)\))\s*+&&\s*+
 
 
 def script_language(path: str, text: str) -> str | None:
-    """"sh", "ps", "py", "make" or "cron" for a script runbook by its file name or `#!` line, else None."""
+    """"sh", "ps", "py", "make", "cron" or "unit" for a script runbook by its file name or `#!` line, else None."""
     name = PurePath(path).name
     suffix = PurePath(path).suffix.lower()
     if suffix in (".md", ".markdown", ".yaml", ".yml", ".json"):
@@ -43,6 +43,10 @@ def script_language(path: str, text: str) -> str | None:
     if suffix in SUFFIXES:
         return SUFFIXES[suffix]
     from orchestrator.spec.crontab import is_crontab
+    from orchestrator.spec.unit35 import is_unit
+
+    if is_unit(path, text):  # a systemd .service file whose command lines run the skills (`spec.unit35`)
+        return "unit"
 
     if is_crontab(path, text):  # an /etc/cron.d file whose jobs run the skills (`spec.crontab`)
         return "cron"
