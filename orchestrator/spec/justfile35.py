@@ -20,6 +20,12 @@ A key of the filter whose value is none of these (`.a + .b`, a function call) is
 warns at its line. `piped_skill` finds the call, `skill_segment` its own command (so a `jq --arg`
 is not the skill's argument), `written_file` the file a recipe line writes, and `piped_arguments` the
 filter's keys.
+
+The comments above such recipes say three more things the policy grammar (`spec.grammar_families8`)
+reads through `EARLY` and `IGNORE` here: "DO NOT put a retry on this one" / "don't add retries to it"
+is no retry; "grace is 3 days" / "a 5-day grace period" is the business's grace, not a time limit;
+"(email if we have one, letter otherwise)" says what the step makes in each case, not a fallback;
+"ran twice in oct" is a story, not a count of retries.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ import shlex
 
 from pydantic import BaseModel, ConfigDict
 
+from orchestrator.spec.grammar_row import Row
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -216,6 +223,34 @@ def piped_arguments(command: str) -> list[PipedArgument]:
         else:
             out.append(PipedArgument(key=name, unread=unmask(expr)))
     return out
+
+
+EARLY: tuple[Row, ...] = (
+    # "DO NOT put a retry on this one", "don't add retries to it", "never set up a retry for the send"
+    Row("no_retry", r"(?<![\w-])(?:do\s++not|don'?t|never|must\s++not|mustn'?t|should\s++not|shouldn'?t)\s++"
+        r"(?:put|add|set(?:\s++up)?+|configure|attach|stick|give\s++it|wire\s++up)\s++(?:a\s++|any\s++)?+"
+        r"(?:re-?tr(?:y|ies)|retr(?:y|ies)|auto-?retr(?:y|ies))(?:\s++policy)?+\b"),
+)
+
+IGNORE: tuple[Row, ...] = (
+    # "grace is 3 days", "grace period of 5 days", "a 2-day grace period": the business's grace, no time limit
+    Row("ignore", r"(?<![\w-])grace(?:\s++period)?+\s++(?:is|of|=|:|was|stays)\s++(?:\d{1,4}+|one|two|three|five|seven|ten)"
+        r"[\s-]*+(?:days?|hours?|weeks?|minutes?|mins?|h|d)\b"),
+    Row("ignore", r"(?<![\w-])(?:\d{1,4}+|one|two|three|five|seven|ten)[\s-]*+(?:days?|hours?|weeks?|minutes?|mins?)"
+        r"(?:'s)?+\s++(?:of\s++)?+grace(?:\s++period)?+\b"),
+    # "ran twice in oct", "went out twice last week": what happened once, not a count of retries
+    Row("ignore", r"(?<![\w-])(?:ran|went(?:\s++out)?+|fired|got\s++sent|was\s++sent|were\s++sent|got\s++posted|happened)\s++"
+        r"(?:twice|2\s++times|three\s++times|3\s++times)\s++(?:in|on|last|this|yesterday|back\s++in|before)\b"),
+    # "(email if we have one, letter otherwise)": what the step makes in each case, not a fallback
+    Row("ignore", r"(?<![\w-])[\w-]{1,30}+(?:\s++(?!if\b)[\w-]{1,30}+)?+\s++if\s++(?:we|you|they|there|the\s++[\w-]{1,30}+|it)\s++"
+        r"(?:have|has|got|is|are|'s)\s++(?:one|any|an?\s++[\w-]{1,30}+|it|them|some)\s*+,\s*+[\w-]{1,30}+(?:\s++(?!otherwise\b)[\w-]{1,30}+)?+"
+        r"\s++otherwise\b"),
+)
+
+GATES = {
+    "EARLY": r"|put|add|configure|attach|stick|wire",
+    "IGNORE": r"|grace|otherwise|twice|times",
+}
 
 
 _rx.save()
