@@ -130,6 +130,11 @@ def _skill_of(command: str) -> str | None:
     return pipeline_skill(text) or piped_skill(text)
 
 
+def _lines_of(body: object) -> list[tuple[int, str]]:
+    """A recipe's body lines read so far, (line, command) each."""
+    return [(int(at), str(text)) for at, text in body] if isinstance(body, tuple) else []
+
+
 def _parse(lines: list[str], first: int) -> RecipeFile:
     """`lines` (the file, its first line being line `first` of the spec) into recipes."""
     recipes: list[Recipe] = []
@@ -152,9 +157,9 @@ def _parse(lines: list[str], first: int) -> RecipeFile:
             comment = _COMMENT.match(body)
             if comment:
                 current["comments"] = (*current["comments"], (at, comment.group(1)))  # type: ignore[misc]
-            elif current["body"] and current["body"][-1][1].endswith("\\"):  # type: ignore[index]
-                *kept, (was, text) = current["body"]  # type: ignore[misc]  # "jq ... \" + "| skill x": one command
-                current["body"] = (*kept, (was, f"{text[:-1].rstrip()} {body}"))
+            elif (so_far := _lines_of(current["body"])) and so_far[-1][1].endswith("\\"):
+                was, text = so_far[-1]  # "jq ... \" + "| skill x": one command
+                current["body"] = (*so_far[:-1], (was, f"{text[:-1].rstrip()} {body}"))
             else:
                 current["body"] = (*current["body"], (at, body))  # type: ignore[misc]
             continue
