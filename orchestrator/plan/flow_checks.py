@@ -115,7 +115,9 @@ def check_flow(plan: Plan, report: Report, accepts: Callable[[Any, Any], str | N
     for consumer in plan.steps:
         for name, binding in _required_sources(consumer):
             sources = [s for s in (binding.any_of or (binding.step,)) if s in steps]
-            if consumer.join == "any" and set(sources) & set(consumer.depends_on):
+            # (a source no condition, route or silence can skip runs on every run: the join waits for it too)
+            if consumer.join == "any" and set(sources) & set(consumer.depends_on) \
+                    and any(s in branches.skippable for s in sources):
                 missing = [d for d in consumer.depends_on if d in steps and d not in sources]
                 for d in missing:
                     report(consumer, name, f"{consumer.id} runs after whichever of {', '.join(consumer.depends_on)} "

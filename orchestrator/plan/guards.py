@@ -44,6 +44,7 @@ from orchestrator.spec.approval_words25 import said_of_gate
 from orchestrator.spec.branch_join import strong_join
 from orchestrator.spec.branch_pseudocode import control_line
 from orchestrator.spec.condition import approval_sentence
+from orchestrator.spec.phrasing35 import recovery_opening
 from orchestrator.spec.regex_cache import Patterns
 
 # "for each X" that is about attempts or time, not items
@@ -275,6 +276,8 @@ def _condition(words: str) -> str | None:
         if not match:
             continue
         head = re.split(r"[,:;]", match.group(2), maxsplit=1)[0]
+        if recovery_opening(sentence.strip()):
+            continue  # "if it is still going at the 8-minute mark, pull the plug": the step's recovery, read
         if match.group(1).lower() in ("otherwise", "else"):
             if not _POLICY_WORDS.search(head):
                 return sentence.strip()[:80]

@@ -28,6 +28,7 @@ from orchestrator.spec.grammar_families23 import FAILURE_IDIOMS
 from orchestrator.spec.grammar_families24 import FAILURE_IDIOMS as FAILURE_IDIOMS24
 from orchestrator.spec.lead_condition import lead_of, unread
 from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.phrasing35 import recovery_opening
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 
@@ -182,6 +183,8 @@ def _read(step: StepSpec, words: str, latest: StepSpec | None, src: Source) -> S
             maybe = {"when_or_otherwise": where} if gone is not None else {}  # "if none was found": `plan.dataflow`
             return step.model_copy(update={"when": when, "readings": (*step.readings, reading), "field_where": {
                 **step.field_where, "when": where, "when_title": where, **maybe}})
+        if recovery_opening(words):  # "If the printer jams, wait 2 min and retry": the failure it answers
+            return step
         src.warn(line, f"{who}: its text opens with the condition '{words[:m.end()].strip()[:80]}', which is not "
                        "read: the step runs on every run; write it as a comparison of a named value "
                        "(`- When: NAME > NUMBER`)", "spec.condition-not-read", Hint(action=HintAction.INTERPRET))

@@ -111,6 +111,7 @@ from orchestrator.spec.structure import (
     unplaced_skills,
 )
 from orchestrator.spec.success import TITLE as SUCCESS_TITLE
+from orchestrator.spec.table35 import value_gates, value_inputs, value_table
 from orchestrator.spec.task_export import task_export_markdown
 from orchestrator.spec.transcript import transcript_start
 from orchestrator.spec.transitions import state_names, warn_guards
@@ -769,7 +770,7 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     for b in preamble:  # "Total time: no more than 3 hours": the whole run's limit, said before the steps
         if isinstance(b, Para | Bullet) and src.where(b.line) not in step_lines:
             read_run_limit(b.text, b.line, src, who="whole run")
-    _warn_blocks([b for b in preamble if not isinstance(b, Para | Bullet)
+    _warn_blocks([b for b in preamble if not isinstance(b, Para | Bullet) and not value_table(b)
                   and src.where(b.line) not in step_lines], src, "preamble")
     found: dict[str, Section] = {}
     lead_said: tuple[tuple[str, int], ...] = ()  # inputs said in words before the steps (`spec.steps_lead`)
@@ -813,6 +814,10 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
             inputs = read_form_inputs(src, steps)
     if inputs is None:
         inputs = read_inline_inputs([*preamble, *(found["intent"].blocks if "intent" in found else ())], src)
+    if inputs is None:  # a `| Field | Value |` table before the steps (`spec.table35`)
+        inputs = value_inputs([b for b in preamble if src.where(b.line) not in step_lines], src)
+    else:
+        _warn_blocks([b for b in preamble if value_table(b) and src.where(b.line) not in step_lines], src, "preamble")
     if inputs is None and anchored is not None:  # `ask_for = a, b` in a block read with a step (`input_ask_key`)
         inputs = asked_anywhere(src.lines, src)
     if inputs is None and recipes is None:  # "input is just `posts` and `edition`" in a post's first part
@@ -831,6 +836,7 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     if inputs is None:  # `psql -v week=... -f x.sql`, `--   :week = ISO week` (`spec.sql_script32`)
         inputs = psql_inputs(src)
     steps = place_branches(steps, [(i.name, i.description) for i in inputs or ()], src)
+    steps = value_gates(steps, inputs or (), src)  # "Stretcher ... needs the OK" of `mobility` (`spec.table35`)
     steps = with_fixed_values(steps)  # `home_port is always "Leith"`: the step's own value, no workflow input
     steps = step_values(steps, src)  # an SQL script's `x = 20`, `\set x 20`, SET statement_timeout (`sql_script32`)
     if inputs is not None and "inputs" not in found and recipes is None:  # "CALL LIST (fixed): Jo, Dev"

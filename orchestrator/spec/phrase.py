@@ -46,6 +46,7 @@ from orchestrator.spec.phrase_value import (
     durations as durations,  # read as phrase.durations (`spec.yaml_node`)
 )
 from orchestrator.spec.phrase_value import number, value_of
+from orchestrator.spec.phrasing35 import plain as plain35
 from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spaces
 from orchestrator.spec.policy_notation25 import whole_scope25
 from orchestrator.spec.regex_cache import Patterns
@@ -157,6 +158,7 @@ def read_phrase(text: str, names: Collection[str] = ()) -> Phrase:
 def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     text = plain(_blank_runs_as_one(text))  # "retry x3", "@ 00:00:20", "backoff=2s*2" (`spec.notation32`)
     text = plain33(text)  # "activeDeadlineSeconds: 1800" is 1800 s (`spec.notation33`)
+    text = plain35(text)  # "a 1-2-4-8 second ladder" is 1 s, 2 s, 4 s, 8 s (`spec.phrasing35`)
     raw = text[:MAX_SENTENCE]
     norm, where, ends = normalize_spans(mark(raw, typeset_spaces(raw.translate(_QUOTES)), known), bare(known))
     r = _Reading(norm, raw, where, ends)
@@ -239,7 +241,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
             if vague is not None and r.has("retry_bare"):
                 r.problems.append(f"'{r.written(vague.start(), vague.end()).strip()}': {compiled.row.value}")
             continue
-        if vague is not None and not all(read[vague.start():vague.end()]):
+        if vague is not None and not all(read[vague.start():vague.end()]) and not all(ignored[vague.start():vague.end()]):
             r.problems.append(f"'{r.written(vague.start(), vague.end()).strip()}': {compiled.row.value}")
             accounted[vague.start():vague.end()] = b"\x01" * (vague.end() - vague.start())
     left = "".join(ch if not accounted[i] else " " for i, ch in enumerate(norm))

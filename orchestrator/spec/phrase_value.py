@@ -16,6 +16,7 @@ import yaml
 from orchestrator.spec import grammar as g
 from orchestrator.spec.grammar_families21 import colon_pairs, fields_of_list, now_series
 from orchestrator.spec.grammar_families24 import bare_cap
+from orchestrator.spec.phrasing35 import word_pairs
 from orchestrator.spec.policy_notation25 import is_pairs, said_word
 from orchestrator.spec.regex_cache import Patterns, compile_many
 from orchestrator.spec.wait_list import waits_in_order
@@ -205,6 +206,8 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         return (m.groupdict().get("msg") or "").strip(" ,;:")
     if slot == "value_pairs" and m.groupdict().get("cpairs"):  # "board figures: a_l 5200, low false" (`grammar_families21`)
         return colon_pairs(m.group("cpairs"), json_literal)
+    if slot == "value_pairs" and m.groupdict().get("wpairs"):  # "assume a_b 50 / plan tent" (`spec.phrasing35`)
+        return word_pairs(m.group("wpairs"), json_literal)
     if slot == "value_pairs":  # "(doc = "v3", audience = staff)": each field and its value
         pairs = re.findall(r"(?<!\w)([a-z_]\w*+)\s*+=\s*+(\"[^\"]*\"|'[^']*'|\[[^\]]{0,200}\]|\{[^}]{0,200}\}|[\w.-]+)",
                            m.group("pairs"))

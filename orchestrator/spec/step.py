@@ -70,6 +70,7 @@ from orchestrator.spec.source import Source
 from orchestrator.spec.start_together import starts_with
 from orchestrator.spec.steps34a import INPUT_WORDS
 from orchestrator.spec.steps34c import opens_otherwise
+from orchestrator.spec.table35 import flagged_condition
 from orchestrator.spec.time_words29 import person_wait as plain_person_wait
 from orchestrator.spec.time_words29 import silence_outcome
 from orchestrator.spec.where_clause import where_condition, where_unread
@@ -638,6 +639,10 @@ class _StepBuilder:
                 text = aside
             elif bare != text and cond.read_condition(text) is None and cond.read_condition(bare) is not None:
                 text = bare
+            if cond.read_condition(text) is None and (flagged := flagged_condition(text, self.src.vocabulary)):
+                self.src.warn(line, f"{self.sid}: the condition '{text[:80]}' is read as `{flagged[0]}`, the output of "
+                                    f"that name `{flagged[1]}` gives; check the plan", "spec.when")
+                text = flagged[0]  # "`med-rec` flags high risk": its `high_risk` output (`spec.table35`)
             if cond.read_condition(text) is None:
                 message = (f"{self.sid}: the condition '{text}' cannot be read: write a comparison such as "
                            "`confidence < 0.7`, `Step 4 reported valid = true` or `amount is over 1000`")

@@ -46,7 +46,17 @@ from orchestrator.spec.shape_aside import fallback_only, footer, not_a_step
 from orchestrator.spec.sheet_cells27 import lower_shouted, own_words, start_note, whichever_rows
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, read_step, step_heading
+from orchestrator.spec.table35 import (
+    cell_skill,
+    doer_columns,
+    doer_note,
+    person_row,
+    task_parts,
+    tick_column,
+    uses_cell,
+)
 from orchestrator.spec.table_columns import UNIT, columns_of, failure_header, needs_key
+from orchestrator.spec.vocabulary import Vocabulary
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -226,10 +236,11 @@ def _with_unit(header: str, value: str) -> str:
     return f"{value} {unit.group(1)}" if unit and re.fullmatch(r"\s*\d+(?:\.\d+)?\s*", value) else value
 
 
-def is_step_table(table: Table) -> bool:
-    """A table with a Skill column, or a step/name column beside depends/input/output ones."""
+def is_step_table(table: Table, vocabulary: Vocabulary | None = None) -> bool:
+    """A table with a Skill column, or a step/name column beside depends/input/output ones, or
+    (given the catalog) a column whose cells name its skills (`spec.table35`)."""
     columns = columns_of(table.header)
-    if "skill" in columns:
+    if "skill" in columns or (vocabulary is not None and doer_columns(table, columns, vocabulary)[1] is not None):
         return True
     return ("name" in columns or "number" in columns) and bool({"depends", "input", "output"} & set(columns))
 
@@ -239,9 +250,11 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
     from orchestrator.spec.prose import policy_header
 
     columns = columns_of(table.header)
-    for header, column in zip(table.header, columns, strict=True):
-        # "Retry / timeout", "If it fails": the policy reader's column
-        if column is None and not policy_header(header.lower()) and not failure_header(header):
+    columns, doer = with_doer(table, columns, src)  # a Done by / Who column of skills (`spec.table35`)
+    for at, (header, column) in enumerate(zip(table.header, columns, strict=True)):
+        # "Retry / timeout", "If it fails": the policy reader's column; a column of tick boxes (`spec.table35`)
+        if column is None and not policy_header(header.lower()) and not failure_header(header) \
+                and not tick_column(table, at):
             src.warn(table.line, f"column '{header}' of the steps table is not a step field; its cells are "
                                  "read only for policy", "spec.unread")
     steps: list[StepSpec] = []
@@ -255,6 +268,10 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
             key = needs_key(needs)
             if not _DASH.match(needs):
                 values[key] = f"{values[key]}; {needs}" if values.get(key) else needs
+        if doer is not None and (who := person_row(cells, doer, src.vocabulary)) is not None:
+            src.warn(line, f"row '{values.get('name', '') or cells[0]}' is done by {who}, a person, and names no "
+                           "skill: not a step", "spec.unread")
+            continue
         if _summary_row(values, columns):
             _whole_run_row(table, columns, line, cells, values, src)
             continue
@@ -268,13 +285,25 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
         elif raw_name and (n := _step_number(raw_name)) is not None and "number" not in columns:
             number = n
         name = values.pop("name", "") or values.pop("id", "") or f"Step {number}"
+        said_more, other_said = "", False
+        if doer is not None:  # "Book transport 🤖 — can go straight away", "**Otherwise** ..." (`spec.table35`)
+            name, said_more, other_said = task_parts(name)
         if (own := step_heading(name)) is not None:  # a Step cell "Step 2: Parse"
             number, name = (own[0] if not raw_number else number), own[1] or name
         blocks: list[Block] = []
         when = re.sub(r"(?i)^\s*(?:only\s+)?(?:if|when)\s+", "", values.pop("when", ""))  # "if #3 severity ≥ 8"
         other = _OTHER_CASE.match(when) if when else None
+        if other_said and other is None:
+            when, other = "otherwise", _OTHER_CASE.match("otherwise")
+        if said_more:
+            blocks.append(Para(line=line, text=said_more))
         if when and other is None and not _ALWAYS.match(when):  # `#3 severity ≥ 8`
             blocks.append(Bullet(line=line, text=f"when: {when}", label="when", value=spell_step_refs(when)))
+        if doer is not None and values.get("input") and (skill := cell_skill(values.get("skill", ""), src.vocabulary)):
+            values["input"], renamed = uses_cell(values["input"], skill, src.vocabulary)  # (`spec.table35`)
+            if renamed:
+                src.warn(line, f"step-{number} ({name}): " + ", ".join(renamed) + f", by what `{skill}` takes; "
+                               "check the plan", "spec.reading")
         for key in ("depends", "input"):  # "objects from row 1", "after R2": rows are the steps
             if values.get(key):
                 values[key] = _ROW_REF.sub(r"#\1", values[key])
@@ -343,6 +372,14 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
             step = copy_inputs(step, steps, copied, line, src)
         steps.append(same_typed(step, steps, src))
     return steps
+
+
+def with_doer(table: Table, columns: list[str | None], src: Source) -> tuple[list[str | None], int | None]:
+    """The columns with a doer column of skills read as the skill column, said at the table's line."""
+    read, doer = doer_columns(table, columns, src.vocabulary)
+    if doer is not None:
+        src.warn(table.line, doer_note(table, doer, read, columns), "spec.reading")
+    return read, doer
 
 
 def _row_names(table: Table, columns: list[str | None]) -> dict[str, str]:

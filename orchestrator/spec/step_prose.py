@@ -48,7 +48,7 @@ _ROOT_VALUE = _rx(
 _BESIDE = _rx(r"(?i)[,;(]\s*+(?:alongside|beside|with|together\s++with|at\s++the\s++same\s++time\s++as|in\s++parallel"
               r"\s++(?:with|to)|same\s++time\s++as|next\s++to)\s")
 _ROOT_PHRASE = _rx(
-    r"(?i)\bindependent (?:of|from)\b|\b(?:can|may|should|will) (?:start|run|begin) (?:straight|right) away\b"
+    r"(?i)\bindependent (?:of|from)\b|\b(?:can|may|should|will) (?:start|run|begin|go) (?:straight|right) away\b"
     r"|\bstarts? (?:straight|right) away\b|\bside by side\b|\bin parallel with\b|\bno dependencies\b"
     r"|\bdoes(?:n['’]t| not) (?:depend|wait) on\b|\bdepends on nothing\b|\bdepends on: ?none\b"
     r"|\bneeds nothing\b|\bis a root\b"

@@ -441,7 +441,7 @@ def read_container(
     for i, block in enumerate([] if steps is not None else blocks):
         if block.line in rules:
             continue
-        if isinstance(block, Table) and is_step_table(block):
+        if isinstance(block, Table) and is_step_table(block, src.vocabulary):
             steps = table_steps(block, src, sink)
             taken.add(block.line)
             break

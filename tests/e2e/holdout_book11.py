@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from foreign_kit import FIXTURES, folders_of
-from holdout_kit import INPUTS_REFUSED, SHAPE_WARNINGS, Ids, inputs_refused, still_misread
+from holdout_kit import SHAPE_WARNINGS, Ids, still_misread
 
 NAME = "foreign-specs-holdout11"
 QPCR, PAYOUT, VANS, GATE, FACTS, TRIP = folders_of(FIXTURES / NAME)
@@ -88,8 +88,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
     (GATE, 3, "input min_crash_free"): "the threshold in the node label ('min crash-free 99.0') is not read as a "
                                        "value (warned at line 15: nothing gives it)",
     (GATE, 4, "input build_number"): "`build_number` " + _ANCHORED_INPUT,
-    (GATE, 4, "input branch"): "the prose input list (lines 4-5, 'the branch') is not read in a Mermaid file, "
-                               "so no input gives `branch` (warned at line 16)",
     (GATE, 5, "input build_number"): "`build_number` " + _ANCHORED_INPUT,
     (GATE, 6, "input build_number"): "`build_number` " + _ANCHORED_INPUT,
     (TRIP, 2, "input students"): "'Kids who are cleared, from the tally' is read as a gather of a per-item step "
@@ -134,8 +132,9 @@ NOT_RUN = {
                 "the run's success check `unassigned_count == 0` (line 16) is publish's output contract: with one van "
                 "it breaks, so publish fails and the run has no final output (the author's output is a not-succeeded "
                 "run that published)"),
-    (GATE, 0): (inputs_refused, INPUTS_REFUSED + "`branch` (the prose list, lines 4-5) is not an input"),
-    (GATE, 1): (inputs_refused, INPUTS_REFUSED + "`branch` (the prose list, lines 4-5) is not an input"),
+    **{(GATE, n): (still_misread(3, "input min_crash_free"),
+                   "step-3 gets no `min_crash_free` (the node label's 'min crash-free 99.0' is not read), so its "
+                   "script refuses its input (exit 2), failing the run") for n in (0, 1)},
     (TRIP, 0): (still_misread(2, "input students"),
                 "step-2 (quote-bus) is given no `students`, so its script refuses its input and the run fails"),
     (TRIP, 1): (still_misread(2, "input students"),

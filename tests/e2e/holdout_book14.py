@@ -59,8 +59,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
                             "`edc_listing` (warned at line 10: derived-inputs)",
     (SAE, 2, "input listing"): _TWO_LISTINGS + ": safety-case-pull's `listing` is the workflow input `listing`, not "
                                "`safety_listing` (warned at line 10: derived-inputs)",
-    (SAE, 3, "depends_on"): "'**Waits on:** A and B' (line 27): the lettered-steps reader takes the B after 'and' "
-                            "as step 2 but not the A that opens the value, so step 3 waits on step 2 alone",
     (LOAN, 5, "input count"): "'number of objects from the summary' (line 67) is not tied to condition-summary's `n`: "
                               "nothing gives `count` (warned at line 62)",
     (LOAN, 2, "input notes"): "the loop's item field `notes` is bound to the item's `notes`; the author means its "

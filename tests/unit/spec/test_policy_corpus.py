@@ -66,6 +66,9 @@ HOLDOUT21 = FIXTURES.parent / "foreign-specs-holdout21" / "phrasings-holdout21.y
 # the twenty-fifth blind set's rows (a CronJob, a build file, an SQL migration, a job ticket, a race sheet, a compounding
 # log): 16/40 exactly by hand at 2c01b9a2; read here as tuning data, its misses listed in XFAIL25
 HOLDOUT25 = FIXTURES.parent / "foreign-specs-holdout25" / "phrasings-holdout25.yaml"
+# the twenty-sixth blind set's rows (a justfile, a timeline grid, a ward checklist, a systemd unit, a hive form, a
+# rehearsal plan): 21/40 exactly by hand at 4219662f; read here as tuning data, its misses listed in XFAIL26
+HOLDOUT26 = FIXTURES.parent / "foreign-specs-holdout26" / "phrasings-holdout26.yaml"
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
 
 # text -> (the meaning we read instead, why)
@@ -178,6 +181,8 @@ def _corpus() -> list[tuple[str, dict[str, Any]]]:
                 for e in yaml.safe_load(HOLDOUT21.read_text(encoding="utf-8"))]
     entries += [(HOLDOUT25.name, {**e, "meaning": _neutral(e["meaning"])})
                 for e in yaml.safe_load(HOLDOUT25.read_text(encoding="utf-8"))]
+    entries += [(HOLDOUT26.name, {**e, "meaning": _neutral(e["meaning"])})
+                for e in yaml.safe_load(HOLDOUT26.read_text(encoding="utf-8"))]
     return entries
 
 
@@ -459,8 +464,6 @@ XFAIL9: dict[str, str] = {
 
 # holdout19 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
 XFAIL19: dict[str, str] = {
-    "If the label printer won't talk to us, have another go twice more before calling it.":
-        "two retries as meant; 'before calling it' is not read as the fail after them (the default fallback, failing: the same plan)",
     'Back off from 2 seconds, doubling every time, topping out at half a minute; eight goes at most.':
         "'eight goes at most' is read as eight attempts, 7 retries (as 'ten tries in all' is 9); the author counts 8 retries",
     'When the allergen checker crashes, proceed as though it returned allergens = [] and flag nothing.':
@@ -513,6 +516,17 @@ XFAIL25: dict[str, str] = {
 }
 
 
+# holdout26 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
+XFAIL26: dict[str, str] = {
+    'If the parish-rota lookup crashes, carry on with volunteers = [] and the note "fill by hand".':
+        "both values as meant, as a rule for code errors ('crashes', as holdout19's 'when the allergen checker "
+        "crashes'); the author means every failure",
+    "Look in on the courier tracking every 5 minutes and stop bothering after 3 hours.": _SAID_FAIL.format("stop bothering"),
+    "Keep hammering the ferry-bookings API every 2 minutes until it answers, giving up after 40 minutes.":
+        _SAID_FAIL.format("giving up"),
+}
+
+
 def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL.get(entry["text"]) if source == HOLDOUT3.name else None
     reason = XFAIL9.get(entry["text"]) if source == HOLDOUT9.name else reason
@@ -520,6 +534,7 @@ def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL20.get(entry["text"]) if source == HOLDOUT20.name else reason
     reason = XFAIL21.get(entry["text"]) if source == HOLDOUT21.name else reason
     reason = XFAIL25.get(entry["text"]) if source == HOLDOUT25.name else reason
+    reason = XFAIL26.get(entry["text"]) if source == HOLDOUT26.name else reason
     reason = XFAIL8.get(entry["text"]) if source == HOLDOUT8.name else reason
     reason = XFAIL4.get(entry["text"]) if source == HOLDOUT4.name else reason
     reason = XFAIL5.get(entry["text"]) if source == HOLDOUT5.name else reason
@@ -561,7 +576,7 @@ def test_an_overridden_phrasing_still_disagrees_with_the_stranger_so_the_overrid
 def test_every_null_phrasing_gives_no_reading_and_every_ambiguous_one_a_reason() -> None:
     for _, entry in CORPUS:
         phrase = read_phrase(entry["text"])
-        if entry["text"] in {*XFAIL, *XFAIL4, *XFAIL5, *XFAIL6, *XFAIL8, *XFAIL9, *XFAIL19, *XFAIL20, *XFAIL21, *XFAIL25}:
+        if entry["text"] in {*XFAIL, *XFAIL4, *XFAIL5, *XFAIL6, *XFAIL8, *XFAIL9, *XFAIL19, *XFAIL20, *XFAIL21, *XFAIL25, *XFAIL26}:
             continue
         if entry["meaning"] is None:
             assert not phrase.read and not phrase.problems, entry["text"]
@@ -695,6 +710,13 @@ def test_the_twenty_fifth_holdout_set_is_read_but_for_its_reasoned_xfails() -> N
     assert len(holdout25) == 40
     missed = [e["text"] for e in holdout25 if not agrees(e["text"], e["meaning"])[0]]
     assert sorted(missed) == sorted(XFAIL25)
+
+
+def test_the_twenty_sixth_holdout_set_is_read_but_for_its_reasoned_xfails() -> None:
+    holdout26 = [e for name, e in CORPUS if name == HOLDOUT26.name]
+    assert len(holdout26) == 40
+    missed = [e["text"] for e in holdout26 if not agrees(e["text"], e["meaning"])[0]]
+    assert sorted(missed) == sorted(XFAIL26)
 
 
 def test_a_twenty_first_holdout_whole_run_row_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
