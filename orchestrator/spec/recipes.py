@@ -32,6 +32,14 @@ import re
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.spec.call_args import call_arguments
+from orchestrator.spec.justfile35 import (
+    is_justfile,
+    just_default,
+    piped_arguments,
+    piped_skill,
+    skill_segment,
+    written_file,
+)
 from orchestrator.spec.make_targets import (
     assigned_value,
     file_header,
@@ -103,6 +111,7 @@ class RecipeFile(BaseModel):
     variables: dict[str, tuple[int, str]]  # name -> (line, value as written)
     defaults: frozenset[str] = frozenset()  # the variables set with `?=`: the environment's, else this value
     free: tuple[tuple[int, str], ...]  # comments above no recipe
+    just: bool = False  # a justfile: its `:=` variables are the caller's to set (`spec.justfile35`)
 
 
 def _is_recipe_line(line: str) -> bool:
@@ -117,7 +126,13 @@ def _skill_of(command: str) -> str | None:
         m = regex.match(text)
         if m:
             return m.group("name")
-    return pipeline_skill(text)  # "jq ... | $(PY) skills/margin-check/scripts/main.py > $@" (`spec.make_targets`)
+    # "jq ... | $(PY) skills/margin-check/scripts/main.py > $@" (`spec.make_targets`), "jq ... | skill x" (`spec.justfile35`)
+    return pipeline_skill(text) or piped_skill(text)
+
+
+def _lines_of(body: object) -> list[tuple[int, str]]:
+    """A recipe's body lines read so far, (line, command) each."""
+    return [(int(at), str(text)) for at, text in body] if isinstance(body, tuple) else []
 
 
 def _parse(lines: list[str], first: int) -> RecipeFile:
@@ -142,6 +157,9 @@ def _parse(lines: list[str], first: int) -> RecipeFile:
             comment = _COMMENT.match(body)
             if comment:
                 current["comments"] = (*current["comments"], (at, comment.group(1)))  # type: ignore[misc]
+            elif (so_far := _lines_of(current["body"])) and so_far[-1][1].endswith("\\"):
+                was, text = so_far[-1]  # "jq ... \" + "| skill x": one command
+                current["body"] = (*so_far[:-1], (was, f"{text[:-1].rstrip()} {body}"))
             else:
                 current["body"] = (*current["body"], (at, body))  # type: ignore[misc]
             continue
@@ -212,7 +230,8 @@ def find_recipe_file(text: str) -> RecipeFile | None:
         found = _parse(body, i + 2)
         if (info in FENCE_KINDS and found.recipes) or (not info and _calls_skills(found) >= 2
                                                        and all(_is_recipe_line(x) for x in body)):
-            return found.model_copy(update={"first": i + 1, "last": min(close + 1, len(lines))})
+            return found.model_copy(update={"first": i + 1, "last": min(close + 1, len(lines)),
+                                            **_just(info, body, found)})
         i = close + 1
     start = None  # bare: the longest run of recipe-file lines that calls skills in two recipes
     for i, line in enumerate([*lines, "\x00"]):
@@ -222,9 +241,16 @@ def find_recipe_file(text: str) -> RecipeFile | None:
         if start is not None:
             found = _parse(lines[start:i], start + 1)
             if _calls_skills(found) >= 2:
-                return found
+                return found.model_copy(update=_just("", lines[start:i], found))
             start = None
     return None
+
+
+def _just(info: str, lines: list[str], found: RecipeFile) -> dict[str, object]:
+    """A justfile's variables are the caller's to set (`just as_of=...`): each is read like make's `?=`."""
+    if info == "taskfile" or not is_justfile(info, lines):
+        return {}
+    return {"just": True, "defaults": found.defaults | {n for n, (_, v) in found.variables.items() if v.strip()}}
 
 
 def blank_recipe_file(text: str, found: RecipeFile) -> str:
@@ -250,6 +276,8 @@ class _Reader:
         self.inputs: dict[str, InputSpec] = {}
         self.success: list[tuple[str, SpecText]] = []
         self.whole = whole_file(src.text, found.first, found.last)
+        # the file each recipe writes (`> out/loans.json`): who a piped `jq` reads (`spec.justfile35`)
+        self.writer = {f: r.name for r in found.recipes for _, b in r.body if (f := written_file(b))}
 
     def _input(self, var: str, line: int) -> str:
         # a Makefile that is the whole spec is run as `make FEED_DATE=...`: its variable keeps its name (`spec.make_targets`)
@@ -257,10 +285,10 @@ class _Reader:
         declared = self.found.variables.get(var)
         where = self.src.where(declared[0] if declared else line)
         default = declared[1].strip("\"'") if declared and var in self.found.defaults else ""
-        default = "" if default.startswith(("$(shell", "$(")) else default  # `?= $(shell date +%F)`: computed, no value
+        default = "" if default.startswith(("$(shell", "$(")) or _FROM_ENV.match(default) else default  # computed
         if name not in self.inputs:  # `DAY ?= 2024-01-01`: optional, with that default
-            self.inputs[name] = InputSpec(name=name, where=where, required=not default,
-                                          default=_literal(default) if default else None)
+            value = (just_default(declared[1]) if self.found.just and declared else _literal(default)) if default else None
+            self.inputs[name] = InputSpec(name=name, where=where, required=not default, default=value)
         return f"inputs.{name}"
 
     def _value(self, key: str, value: str, line: int) -> tuple[str | None, object]:
@@ -285,6 +313,28 @@ class _Reader:
         if declared is not None and a not in self.found.defaults and not _FROM_ENV.match(declared[1]):
             return None, _literal(declared[1].strip("\"'"))
         return self._input(a, line), None
+
+    def _piped(self, recipe: Recipe, command: str, at: int, inputs: list[FieldSpec], values: dict[str, object]) -> None:
+        """The inputs a `jq` object filter piped into the skill gives it (`spec.justfile35`)."""
+        for arg in piped_arguments(command):
+            if arg.key in values or any(f.name == arg.key for f in inputs):
+                continue
+            producer = self.writer.get(arg.file or "")
+            if arg.file is not None and producer in self.step_of and producer != recipe.name:
+                inputs.append(FieldSpec(name=arg.key, source=f"steps.{self.step_of[producer]}.output.{arg.field}",
+                                        where=self.src.where(at)))
+            elif arg.value is not None:
+                value = arg.value.strip("\"") if _REF.fullmatch(arg.value.strip("\"")) else arg.value
+                source, literal = self._value(arg.key, value, at)
+                if source is not None:
+                    inputs.append(FieldSpec(name=arg.key, source=source, where=self.src.where(at)))
+                elif literal is not None:
+                    values[arg.key] = literal
+            else:
+                what = f"`{arg.unread}`" if arg.unread else f"the file {arg.file}, which no recipe that calls a skill writes"
+                self.src.warn(at, f"recipe '{recipe.name}': the key `{arg.key}` of the jq filter piped into its skill "
+                                  f"reads {what}; it is not read: write `{arg.key}: .field` of a file another recipe "
+                                  "writes, a `{{variable}}` or a value", "spec.unread")
 
     def _deps(self, recipe: Recipe, seen: frozenset[str] = frozenset()) -> list[str]:
         out: list[str] = []
@@ -343,7 +393,8 @@ class _Reader:
                                     f"(`{skill}`) is its step: give each skill a recipe of its own", "spec.unread")
         inputs: list[FieldSpec] = []
         values: dict[str, object] = {}
-        for key, value in call_arguments(skill_command(command)):  # not a `jq --arg d` before the pipe
+        segment = skill_segment(command) if pipeline_skill(command) is None else None  # "jq ... | skill x k=v"
+        for key, value in call_arguments(segment or skill_command(command)):  # not a `jq --arg d` before the pipe
             source, literal = self._value(key, value, at)
             if source is not None:
                 inputs.append(FieldSpec(name=key, source=source, where=self.src.where(at)))
@@ -361,6 +412,7 @@ class _Reader:
                     inputs.append(FieldSpec(name=arg.key, source=source, where=self.src.where(at)))
                 elif literal is not None:
                     values[arg.key] = literal
+        self._piped(recipe, command, at, inputs, values)
         deps = self._deps(recipe)
         sid = self.step_of[recipe.name]
         texts: list[SpecText] = []
