@@ -30,6 +30,24 @@ makes the step the other branch of the nearest earlier step with a condition. Wa
 A step whose own text opens (after a clock time or a row key) with "and at the same time", "at the same
 time", "meanwhile" or "simultaneously", naming no step, starts together with the step before it
 (`StepSpec.starts_with`), warned. Each reader is one pass over the steps; patterns anchored and bounded.
+
+    Supplier is Ashdown Queens (always, they're close).   `supplier` <- "Ashdown Queens"
+    Courier: Swift Parcel Co.                             `courier` <- "Swift Parcel Co"
+    if the supplier is Ashdown Queens, ...                no: not a sentence's opening (a condition)
+
+`opening_value(name, text)`: a sentence of a step's text that opens with a one-word input's name
+(capitalised), "is", "=" or ":" (and "always"), then a proper name (one to four capitalised words)
+and the sentence's end, a comma or a bracket, gives that input its literal (the planner binds it only
+when nothing else gives the input, warned as every value read from words).
+
+    tent_over       "the tent goes up at 40% rain or more"        40
+    alarm_above     "the alarm sounds from 8.5 bar and up"          8.5
+    tent_over       "the venue says 60"                           no: no "or more" after it
+
+`threshold_value(name, text)`: an input named as a threshold (`<word>_over`, `_above`, `_min`,
+`_threshold`, `_at`) whose first word the text says, then within one clause "at", "from", "over" or
+"above" a number (a percent sign, and up to two words, after it) and "or more", "or above", "or
+higher", "and up": that number is its literal. Two different numbers: nothing.
 """
 
 from __future__ import annotations
@@ -213,6 +231,39 @@ def read_same_time_openers(steps: list[StepSpec], src: Source) -> list[StepSpec]
             "starts_with": before.id,
             "readings": (*step.readings, Reading(what="depends_on", where=where, text=m.group(0).strip(), note=note))})
     return out
+
+
+def opening_value(name: str, text: str) -> tuple[str, str] | None:
+    """(the proper name, the words) a sentence opening with `name` says it is (module docstring), or None;
+    two different values: None."""
+    if not name.isalpha() or len(name) > 30 or name.capitalize() not in text:
+        return None
+    pattern = re.compile(r"(?:^|(?<=[.!?;:*]\s)|(?<=\n))[ \t]*+(" + name.capitalize() + r"[ \t]++(?:is|=)[ \t]++|"
+                         + name.capitalize() + r"[ \t]*+[:=][ \t]++)(?:always[ \t]++)?+((?:the[ \t]++)?+[A-Z][\w'&-]{0,30}+"
+                         r"(?:[ \t]++(?:[A-Z][\w'&-]{0,30}+|of|and|&)){0,4}+)(?=[ \t]*+(?:[.,;(]|$))", re.MULTILINE)
+    found = {m.group(2).rstrip("."): " ".join(m.group(0).split()) for m in pattern.finditer(text)}
+    if len(found) != 1:
+        return None
+    value, words = next(iter(found.items()))
+    return value, words
+
+
+_THRESHOLD_NAME = _rx(r"^([a-z]{2,20}+)(?:_[a-z]{2,20}+)?_(?:over|above|min|threshold|at)$")
+
+
+def threshold_value(name: str, text: str) -> tuple[int | float, str] | None:
+    """(the number, the words) the text gives a threshold input `name` as "N or more" (module docstring), or None."""
+    m = _THRESHOLD_NAME.match(name)
+    if m is None or m.group(1) not in text.lower():
+        return None
+    pattern = re.compile(r"(?i)(?<![\w-])" + m.group(1) + r"(?![\w-])[^.;\n]{0,60}?(?<![\w-])(?:at|from|over|above)"
+                         r"[ \t]++(\d{1,6}+(?:\.\d{1,4}+)?+)[ \t]*+(?:%|percent)?+(?:[ \t]++[a-z]{1,20}+){0,2}?[ \t]++"
+                         r"(?:or[ \t]++(?:more|above|higher|over)|and[ \t]++(?:up|above|over))(?![\w-])")
+    found = {g.group(1): " ".join(g.group(0).split()) for g in pattern.finditer(text)}
+    if len(found) != 1:
+        return None
+    raw, words = next(iter(found.items()))
+    return (float(raw) if "." in raw else int(raw)), words
 
 
 _rx.save()
