@@ -199,6 +199,10 @@ def read_row_asides(steps: list[StepSpec], src: Source) -> list[StepSpec]:
                     said = clause_said(cell, named, else_alone=False)
                 if said is not None:
                     step = apply_said(step, said, latest, src, row, "the aside after its skill", CODE)
+                if said is not None and said.kind != "unread":  # the step reader's "not read" of it: now read
+                    src.warnings[:] = [w for w in src.warnings if not (
+                        w.line == row and w.code == "spec.condition-not-read"
+                        and w.message.startswith(f"{step.id}: the condition"))]
         if step.when:
             latest = step
         out.append(step)
@@ -257,7 +261,7 @@ def threshold_value(name: str, text: str) -> tuple[int | float, str] | None:
     if m is None or m.group(1) not in text.lower():
         return None
     pattern = re.compile(r"(?i)(?<![\w-])" + m.group(1) + r"(?![\w-])[^.;\n]{0,60}?(?<![\w-])(?:at|from|over|above)"
-                         r"[ \t]++(\d{1,6}+(?:\.\d{1,4}+)?+)[ \t]*+(?:%|percent)?+(?:[ \t]++[a-z]{1,20}+){0,2}?[ \t]++"
+                         r"[ \t]++(\d{1,6}+(?:\.\d{1,4}+)?+)(?:[ \t]*+(?:%|percent))?+(?:[ \t]++[a-z]{1,20}+){0,2}?[ \t]++"
                          r"(?:or[ \t]++(?:more|above|higher|over)|and[ \t]++(?:up|above|over))(?![\w-])")
     found = {g.group(1): " ".join(g.group(0).split()) for g in pattern.finditer(text)}
     if len(found) != 1:
