@@ -14,8 +14,11 @@ spec, and the script counts, against expect.yaml:
   where meant, and every input from the source meant (`meant_binding`); plan steps the author
   did not write are counted apart;
 - policy lines read as meant (`policy_misses` on the matched step's policy);
-- runs (the main one and `more_runs`) that end `succeeded` with the author's final output; a run
-  whose author expects an approval is approved when it pauses and resumed;
+- runs (the main one and `more_runs`) that end with the author's final output, `succeeded` or `degraded`
+  (a fallback used, as `skillweave` says it), their inputs as the holdout tests read them ("same", "same
+  plus {..}", "same, but ..", "same as above"); a run whose author answers an approval (`approvals`,
+  `approval_response`, `final_output_after_approval`, or the holdout book's ANSWERED where only the notes say
+  so) is approved when it pauses and resumed, and one met by silence is right when it holds at that approval;
 - the worst failure: a run that says `succeeded` with another output, or without the pause for an
   approval its author asked for.
 
@@ -26,6 +29,7 @@ warnings, so it cannot tell a silent misreading from a warned one.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import re
 import subprocess
@@ -45,6 +49,7 @@ from tests.e2e.foreign_kit import (  # noqa: E402  (the kit lives with the tests
     meant_binding,
     policy_misses,
     reduce_dependencies,
+    run_inputs,
 )
 
 DEFAULT = str(REPO / ".venv" / "bin" / "skillweave")
@@ -123,9 +128,58 @@ def _step_wrong(step: dict[str, Any], m: dict[str, Any], ids: dict[int, str],
     return wrong
 
 
-def _run(exe: str, spec: Path, inputs: Any, after_approval: bool, work: Path) -> dict[str, Any]:
-    """A run to its end, approving what waits when its author expects an approval; its last report
-    with `paused_for_approval` added."""
+_SAME = ("same as above", "same as the main run", "same as the first run")
+
+
+def _inputs(expected: dict[str, Any], n: int) -> Any:
+    """Run `n`'s inputs as the holdout tests read them (`run_inputs`), "same as above" as "same"."""
+    said = expected["inputs"] if n == 0 else expected["more_runs"][n - 1]["inputs"]
+    if not isinstance(said, dict) or not isinstance(expected.get("inputs"), dict):
+        return said
+    words = {k: "same" if isinstance(v, str) and v.lower().rstrip(".") in _SAME else v for k, v in said.items()}
+    if n == 0:
+        return words
+    more = [dict(r) for r in expected["more_runs"]]
+    more[n - 1] = {**more[n - 1], "inputs": words}
+    try:
+        return run_inputs({**expected, "more_runs": more}, n)
+    except AssertionError:  # words the holdout tests do not read either: given as written
+        return said
+
+
+def _book(folder: Path) -> Any:
+    """The holdout book (tests/e2e/holdout_bookNN.py) of a spec's folder, or None."""
+    book = REPO / "tests" / "e2e" / f"holdout_book{folder.parent.name.removeprefix('foreign-specs-holdout')}.py"
+    if not book.is_file():
+        return None
+    if str(book.parent) not in sys.path:
+        sys.path.insert(0, str(book.parent))
+    return importlib.import_module(book.stem)
+
+
+def _answers(folder: Path, expected: dict[str, Any], n: int) -> dict[int, str]:
+    """How run `n`'s approvals are answered, author's step -> "approved" or "silence" (holdout_kit's
+    `Holdout.answers`, and the holdout book's ANSWERED where only expect.yaml's notes say so)."""
+    data = _book(folder)
+    if (folder.name, n) in getattr(data, "ANSWERED", {}):
+        return dict(data.ANSWERED[(folder.name, n)][0])
+    if (folder.name, n) in getattr(data, "PAUSED_AT", {}):  # "the author's final output assumes an approval given"
+        return {data.PAUSED_AT[(folder.name, n)][0]: "approved"}
+    said = expected if n == 0 else expected["more_runs"][n - 1]
+    answer = said.get("approval_response") or said.get("approval")
+    if answer is None and "final_output_after_approval" in said:
+        answer = "approved"
+    if answer is not None:
+        asking = [m["number"] for m in expected.get("steps") or [] if m.get("approval")]
+        if len(asking) != 1:
+            return {}
+        said = {"approvals": {asking[0]: answer}}
+    return {int(k): "silence" if "silence" in str(v) else "approved" for k, v in (said.get("approvals") or {}).items()}
+
+
+def _run(exe: str, spec: Path, inputs: Any, approved: set[str] | bool, work: Path) -> dict[str, Any]:
+    """A run to its end, approving what waits at a step of `approved` (plan ids; True: any step); its last
+    report with `paused_for_approval` added."""
     file = work / "inputs.json"
     file.write_text(json.dumps(inputs), encoding="utf-8")
     state = str(work / "state")
@@ -133,7 +187,8 @@ def _run(exe: str, spec: Path, inputs: Any, after_approval: bool, work: Path) ->
                         cwd=spec.parent).stdout)
     paused = False
     for _ in range(3):
-        if report.get("status") != "paused" or not after_approval:
+        awaiting = set(report.get("awaiting") or ["?"])
+        if report.get("status") != "paused" or not approved or (approved is not True and not awaiting <= approved):
             break
         paused = True
         for sid in report.get("awaiting") or []:
@@ -155,6 +210,7 @@ def score(exe: str, folder: Path) -> Score:
     out = Score(f"{folder.parent.name}/{folder.name}")
     meant = expected.get("steps") or []
     out.steps = len(meant)
+    ids: dict[int, str] = {}
     out.policies = sum(len(m.get("policies") or []) for m in meant)
     done = _cli(exe, "plan", str(spec), "--format", "json", cwd=folder)
     plan = _json(done.stdout)
@@ -183,22 +239,33 @@ def score(exe: str, folder: Path) -> Score:
         return out
     runs = [{"inputs": expected.get("inputs"), **{k: v for k, v in expected.items() if k.startswith("final_output")}},
             *(expected.get("more_runs") or [])]
-    for said in runs:
+    for n, said in enumerate(runs):
         if said.get("inputs") is None or not any(k.startswith("final_output") for k in said):
             continue
         out.runs += 1
         wants = said.get("final_output_after_approval", said.get("final_output"))
-        if wants is True:  # `final_output_after_approval: true`: final_output is the output after the approval
-            wants = said.get("final_output")
+        if wants is True or (isinstance(wants, str) and wants.lower().rstrip(".") in _SAME):
+            wants = said.get("final_output") if wants is True else runs[0].get("final_output")
+        answers = _answers(folder, expected, n)
+        yes = {ids.get(k, "?") for k, v in answers.items() if v == "approved"}
+        silence = [ids.get(k, "?") for k, v in answers.items() if v == "silence"]
+        if isinstance(wants, str) and wants.startswith("approval asked") and yes:
+            silence, yes = sorted(yes), set()  # the author's output a sentence saying it asks: right when it holds
         with tempfile.TemporaryDirectory() as work:
-            report = _run(exe, spec, said["inputs"], "final_output_after_approval" in said, Path(work))
-        succeeded = report.get("status") == "succeeded"
+            report = _run(exe, spec, _inputs(expected, n), yes if ids else bool(yes), Path(work))
+        if silence:  # met by silence: right when it holds at that approval (never waited out)
+            out.runs_right += report.get("status") == "paused" and report.get("awaiting") == silence
+            if report.get("status") in ("succeeded", "degraded"):
+                out.succeeded_wrong += 1
+                out.wrong.append(f"run {n} said {report['status']} where its author meant silence at an approval")
+            continue
+        succeeded = report.get("status") in ("succeeded", "degraded")
         right = succeeded and _final(report) == wants
-        skipped = "final_output_after_approval" in said and not report.get("paused_for_approval")
+        skipped = bool(yes) and not report.get("paused_for_approval")
         out.runs_right += right and not skipped
         if succeeded and (not right or skipped):
             out.succeeded_wrong += 1
-            out.wrong.append("run said succeeded " + ("without the approval meant" if right else "with another output"))
+            out.wrong.append(f"run {n} said {report['status']} " + ("without the approval meant" if right else "with another output"))
     return out
 
 

@@ -50,6 +50,7 @@ from orchestrator.plan.model import (
     SpecRef,
 )
 from orchestrator.plan.recovery import plan_limits, step_policy
+from orchestrator.plan.runs34 import input_comparands
 from orchestrator.plan.schema import field_schema, properties_of
 from orchestrator.plan.transitions import read_transitions
 from orchestrator.plan.xrefs import read_xrefs
@@ -322,7 +323,7 @@ def draft_plan(
         warnings=tuple(sorted(dict.fromkeys(warnings), key=line_key)),
         mcp_config=str(settings.mcp_config) if settings.mcp_config else None,
     )
-    plan = hand_on_empty_values(plan, refusal)
+    plan = input_comparands(hand_on_empty_values(plan, refusal))  # `>= 'min_accuracy'`, an input (`runs34`)
     plan, carried = resolve_carries(plan)  # a value to go on with taken from earlier data (`carry_ref31`)
     if carried:
         plan = plan.model_copy(update={"warnings": tuple(sorted((*plan.warnings, *carried), key=line_key))})

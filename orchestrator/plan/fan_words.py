@@ -44,6 +44,7 @@ from orchestrator.plan.location import split_where, warning_at
 from orchestrator.plan.loop_field import array_fields
 from orchestrator.plan.mapping import SAYS_EVERY
 from orchestrator.plan.schema import properties_of, required_of
+from orchestrator.plan.steps34c import start_from_shape
 from orchestrator.plan.wanted import Instructions
 from orchestrator.spec.markup_words import unmarked_lines
 from orchestrator.spec.model import StepSpec, WorkflowSpec
@@ -390,7 +391,8 @@ def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bou
             update: dict[str, object] = {"for_each": f"{item} in steps.{producer}.output.{field}" if producer
                                          else f"{item} in {field}",
                                          "field_where": {**step.field_where, "for_each": where}}
-            if not step.depends_on:  # "they don't depend on each other": the items; the list is the producer's
+            if not step.depends_on and not start_from_shape(step):  # "they don't depend on each other": the
+                # items; the list is the producer's (a root read from the list's shape stays: `plan.steps34c`)
                 update.update(depends_where=None, unordered_where=None)
             step = step.model_copy(update=update)
         elif pairs or _item(free, cue) is not None:

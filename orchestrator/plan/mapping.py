@@ -69,6 +69,8 @@ from orchestrator.plan.model import ForEach, InputBinding, Provenance
 from orchestrator.plan.near_input import close_names
 from orchestrator.plan.said_step import said_step
 from orchestrator.plan.scope import Produced, Producers, Scope, Upstream
+from orchestrator.plan.steps34a import says_every
+from orchestrator.plan.steps34b import placeholder_binding
 from orchestrator.plan.words_field26 import field_of_words, own_said
 from orchestrator.spec.fields import step_id as step_ref
 from orchestrator.spec.h25_left33 import bare_input_item
@@ -560,11 +562,12 @@ class _Binder:
             return binding, f"nearest step: {what}"
         if name in scope.inputs:
             return InputBinding(source="input", name=name), f"workflow input: {name}"
-        if name == GATHERED_NAME or (SAYS_EVERY.search(self.text) and is_plural(name)):  # not "the edition"
+        said_every = says_every(SAYS_EVERY, self.text, self.step)  # also on the Input line (`plan.steps34a`)
+        if name == GATHERED_NAME or (said_every and is_plural(name)):  # not "the edition"
             gathering = scope.nearest_gathered()
             if gathering:  # "When all lines are assessed, X gets every assessment": the results, gathered
                 why = "" if name == GATHERED_NAME else f" (nothing else gives `{name}`; the step's text says "\
-                                                         f"'{SAYS_EVERY.search(self.text).group(0)}')"  # type: ignore[union-attr]
+                                                         f"'{said_every.group(0)}')"  # type: ignore[union-attr]
                 pointer = gathered_pointer(name, scope.produced[gathering[0]].fields)  # `scores`: each `score`
                 return (InputBinding(source="step", step=gathering[0], pointer=pointer, gather=True),
                         f"gathered: {f'`{pointer[1:]}` of ' if pointer else ''}every item output of "
@@ -651,7 +654,10 @@ def map_inputs(
                 binding, note = InputBinding(source="template", template=str(value)), "template"
             else:
                 binding, note = InputBinding(source="literal", value=value), "literal value"
-                if isinstance(value, str) and (said := literal_words(value)) is not None:
+                if isinstance(value, str) and (held := placeholder_binding(name, value, scope)) is not None:
+                    binding, note = held[0], held[1]  # "<operator: term>" (`plan.steps34b`)
+                    binder.warn_words(held[2], where)
+                elif isinstance(value, str) and (said := literal_words(value)) is not None:
                     if (worded := bound_in_words(name, value, said, scope, loop)) is not None:
                         binding, note = worded[0], worded[1]  # "all the step-20 answers" (`plan.gather_words`)
                         binder.warn_words(worded[2], where)

@@ -2,9 +2,10 @@
 
 The item of "for every dish from step 1, plate it with `plate-dish`" may have a field `dish` (its
 name) while `plate-dish`'s SKILL.md says it reads `dish` (object `{dish, garnish, temp}`): the
-skill wants the item itself. When the instructions describe the input as an object whose fields
-are among the item's (at least two of them, or all when it names fewer), the input is bound to the
-whole item instead of `/dish`, and the plan says why. A skill's input schema says it the same
+skill wants the item itself (so does `dish` ({dish, garnish, temp}), the braces alone). When the
+instructions describe the input as an object whose fields are among the item's (at least two of
+them, or all when it names fewer), the input is bound to the whole item instead of `/dish`, and the
+plan says why. A skill's input schema says it the same
 way: `dish` an object (its properties among the item's) while the item's field `dish` is a string
 or a number, not an object: the whole item, warned at the step's line (`whole_items_by_schema`).
 """
@@ -23,7 +24,9 @@ from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
-_OBJECT = _rx(r"(?i)^\s*+(?:an?\s++|the\s++)?+(?:object|record|dict|mapping|row|item)\b[^{]{0,40}+\{([^{}]{0,200}+)\}")
+# "(object `{sample, wells, cts}`)", or the braces alone "({well, od})" (`plan.runs34`: a record of those fields)
+_OBJECT = _rx(r"(?i)^\s*+(?:(?:an?\s++|the\s++)?+(?:object|record|dict|mapping|row|item)\b[^{]{0,40}+)?+"
+              r"\{([^{}]{0,200}+)\}")
 _FIELD_NAME = _rx(r"[A-Za-z_]\w*+")
 
 

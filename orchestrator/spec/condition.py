@@ -199,6 +199,16 @@ def _clause(text: str, previous: Clause | None) -> Clause | None:
     if (m := _NONE_DID.match(text)) or (m := _SOME_DID.match(text)):
         kind: Literal["empty", "filled"] = "empty" if m.re is _NONE_DID else "filled"
         return Clause(kind=kind, subject=(m.group("w").lower(),), step=step)
+    from orchestrator.spec.steps34c import (  # "Match left something unmatched"
+        left_something,
+        without_scope,
+    )
+
+    if (cut := without_scope(text)) is not None and _COUNTED.match(cut):  # "more than 3 mails in it"
+        text = cut
+
+    if (left := left_something(text)) is not None:
+        return Clause(kind=left[0], subject=(left[1],), step=step)
     if m := _EMPTY_WORD.match(text):
         subject = _subject(m.group("subj"))
         return Clause(kind="filled" if m.group("not") else "empty", subject=subject, step=step) if subject else None
@@ -589,9 +599,12 @@ def approval_rest(sentence: str) -> str:
     it (no answer within 4h = no) When `send` mails them" -> "When `send` mails them" (lines of a
     scenario run together); "" when it says nothing else."""
     from orchestrator.spec.approval_sign import sign_cue
+    from orchestrator.spec.steps34c import (
+        see_cue,  # "Lena wants to see the batch ...; ... said yes ..."
+    )
     from orchestrator.spec.whole_approval import said_cue, said_no
 
-    m = _APPROVE.search(sentence) or said_cue(sentence) or sign_cue(sentence)
+    m = _APPROVE.search(sentence) or said_cue(sentence) or sign_cue(sentence) or see_cue(sentence)
     if m is None:
         return sentence
     start, end = m.start(), m.end()
@@ -644,9 +657,13 @@ def approval_sentence(sentence: str) -> bool:
     from orchestrator.spec.sheet_flow32 import (
         held_till_yes,  # "nothing goes to X till the PRO says yes"
     )
+    from orchestrator.spec.steps34c import (
+        wants_to_see,  # "Lena wants to see the batch ...; ... said yes ..."
+    )
 
     return (_APPROVE.search(sentence) is not None or said_approval(sentence) or gives_time(sentence)
-            or first_cue(sentence) or sign_cue(sentence) is not None or held_till_yes(sentence))
+            or first_cue(sentence) or sign_cue(sentence) is not None or held_till_yes(sentence)
+            or wants_to_see(sentence))
 
 
 def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | None:

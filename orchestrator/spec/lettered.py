@@ -21,6 +21,7 @@ import re
 
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.sections import names_a_skill
+from orchestrator.spec.steps34b import field_letters
 
 _rx = Patterns(__name__)
 
@@ -92,7 +93,7 @@ def lettered_steps(text: str) -> tuple[str, list[tuple[int, str]]]:
             said = _PAREN_REF.sub(lambda m: f"step {number[m.group('mark')]}" if m.group("mark") in number
                                   else m.group(0), said)
             if upper:
-                said = _CAPITAL_REF.sub(lambda m: _step(m, number), said)
+                said = _CAPITAL_REF.sub(lambda m: _step(m, number), field_letters(said, number))
             if said != out[j]:
                 out[j] = said
                 refs.append(j + 1)

@@ -94,6 +94,7 @@ from orchestrator.spec.skill_headings import names_skill, skill_section
 from orchestrator.spec.source import Source
 from orchestrator.spec.sql_script32 import no_steps, psql_inputs, step_values
 from orchestrator.spec.step_prose import sentences
+from orchestrator.spec.steps34c import approvals_table
 from orchestrator.spec.steps_lead import steps_lead
 from orchestrator.spec.steps_lettered_sub import lettered_sub_steps
 from orchestrator.spec.structure import (
@@ -785,7 +786,9 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
             continue  # "## What the workflow does": the section its steps were read from, under another name
         if kind is None and "inputs" not in found and inputs_section_said(section, src):
             kind = "inputs"  # "## What you need before starting": a list of names (`inputs_heading`)
-        if kind is None:
+        if kind is None and (gated := approvals_table(section.title, section.blocks, steps, src)) is not None:
+            steps = gated  # "## Approvals" with a table: Step | Who | When | No reply (`spec.steps34c`)
+        elif kind is None:
             _unknown_section(section, steps, src)
         elif kind in found and same_title(found[kind].title, section.title):
             src.error(section.line, f"a second '{section.title}' section (the first is at line "

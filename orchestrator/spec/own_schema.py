@@ -34,6 +34,7 @@ from orchestrator.spec.ask_refs import heads as ask_heads
 from orchestrator.spec.input_feed_values import fed_value
 from orchestrator.spec.model import ContractSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.steps34b import gathers_in_brackets
 from orchestrator.spec.yaml_dialect import (
     MAP,
     STR,
@@ -350,7 +351,7 @@ def _input_value(r: NodeReader, node: Node, declared: set[str], asked: list[tupl
         r.src.warn(r.line(node), unread, "spec.unread")
         return node
     pointy = _POINTY.match(text)
-    if pointy is not None:
+    if pointy is not None and not gathers_in_brackets(text):  # `<everything lookup produced>`: `plan.steps34b`
         name = re.sub(r"[\s-]+", "_", pointy.group(1).strip())
         if name not in declared:
             declared.add(name)

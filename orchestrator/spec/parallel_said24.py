@@ -38,6 +38,8 @@ _ORDER = _rx(r"(?i)\b(?:then|after|afterwards|once|next|following|last|lastly|fi
 # a condition on the step's running: it is a branch, not a start ("only if the patient is on insulin")
 _CONDITION = _rx(r"(?i)\b(?:only\s++(?:if|when|for)|unless|skip\s++(?:it|this)\s++(?:if|when))\b")
 _MIN_CITES = 2
+# the note of each reading made here: a start read from the list's cross-references, no words about items
+ROOT_NOTE = "does not wait for the step before it: the list says where its values come from by the items' labels"
 
 
 def _labels(steps: list[StepSpec], src: Source) -> list[str | None]:
@@ -97,8 +99,7 @@ def said_roots(steps: list[StepSpec], src: Source) -> list[StepSpec]:
                 or any(named in text for s in steps[:i] if (named := s.skill or (s.name if "-" in s.name else ""))):
             continue
         line = int(step.where.rsplit(":", 1)[1])
-        note = (f"does not wait for the step before it: the list says where its values come from by the items' "
-                f"labels, and item {labels[i]} names no earlier item")
+        note = f"{ROOT_NOTE}, and item {labels[i]} names no earlier item"
         reading = Reading(what="depends_on", where=step.where, text=" ".join(text.split())[:160], note=note)
         out[i] = out[i].model_copy(update={"unordered_where": step.where, "readings": (*step.readings, reading)})
         src.warn(line, f"{step.id} ({step.name}): read as not waiting for {steps[i - 1].id}: the list names where its "

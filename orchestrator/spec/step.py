@@ -68,6 +68,8 @@ from orchestrator.spec.shape_labels import label_lines, own_label
 from orchestrator.spec.silence_words30 import silence_skips, without_person_wait
 from orchestrator.spec.source import Source
 from orchestrator.spec.start_together import starts_with
+from orchestrator.spec.steps34a import INPUT_WORDS
+from orchestrator.spec.steps34c import opens_otherwise
 from orchestrator.spec.time_words29 import person_wait as plain_person_wait
 from orchestrator.spec.time_words29 import silence_outcome
 from orchestrator.spec.where_clause import where_condition, where_unread
@@ -367,6 +369,8 @@ class _StepBuilder:
                         self.read("input", at, text, "inputs " + ", ".join([*(f.name for f in fields), *literals]))
                         text = ", ".join(rest)
                 target.extend(parse_fields(text, src, at, output=key == "output"))
+                if key == "input" and text.strip():  # its words, for a gather said there (`plan.steps34a`)
+                    self.extra[INPUT_WORDS] = f"{self.extra.get(INPUT_WORDS, '')} {text.strip()}".strip()
             return
         if key == "otherwise":
             self.otherwise(bullet.label or "", value, line)
@@ -475,8 +479,12 @@ class _StepBuilder:
         """A paragraph, sentence by sentence (module docstring)."""
         kept: list[str] = []
         lines = label_lines(text, label_key) or field_lines(text, label_key)  # `Tool: x`, `:only if: x` a line
-        for offset, sentence in lines or prose.sentences(text):
+        for index, (offset, sentence) in enumerate(lines or prose.sentences(text)):
             at = line + offset
+            if not index and opens_otherwise(sentence, self.block_index, self.values):
+                self.otherwise("", sentence, at)  # "**Mark clean** – otherwise (nothing left), `mark-clean`"
+                self.mention(sentence, at)
+                continue
             taken = self.sentence(sentence, at)
             if taken and self.beside:  # an approval said in a sentence that says more: the rest is read on
                 sentence, taken, self.beside = self.beside, False, ""

@@ -23,6 +23,7 @@ from orchestrator.spec.fields import NUMBER, NUMBER_WORDS, STEP_WORD, STEP_WORDS
 from orchestrator.spec.markup_words import unmarked
 from orchestrator.spec.policy_carry24 import label_line_end
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.steps34a import plural_of
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -526,7 +527,7 @@ def for_each_phrase(sentence: str, previous: str | None = None) -> tuple[str, st
         numbered = re.fullmatch(rf"(?i){STEP_WORD}\s*({NUMBER})", said)
         step = f"step-{number_of(numbered.group(1))}" if numbered else said
         item = came.group("item")
-        return item, f"steps.{step}.output.{item if item.endswith('s') else item + 's'}", came.group("rest")
+        return item, f"steps.{step}.output.{plural_of(item)}", came.group("rest")  # `countries` (`spec.steps34a`)
     m = _FOR_EACH_LEAD.match(sentence)
     if m is None:
         mid = _FOR_EACH_THROUGH.search(sentence)

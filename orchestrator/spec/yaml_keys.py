@@ -45,7 +45,7 @@ STEP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "for_each": ("foreach", "each", "loop", "loop_over", "iterate", "iterate_over", "over", "matrix", "expand",
                  "with_items", "with_param", "map_over", "fan_out", "parallel_for", "items_from", "repeat_for",
                  "repeat_over", "repeat_for_each", "for_every", "once_per", "once_for_each", "one_per", "run_per",
-                 "run_for_each", "go_through"),
+                 "run_for_each", "go_through", "fan", "fan_over", "fans_out_over", "scatter", "scatter_over"),
     "approval": ("approve", "approvals", "requires_approval", "require_approval", "approval_required",
                  "manual_approval", "needs_approval", "human_approval", "sign_off", "signoff"),
     "on_error": ("on_fail", "on_failure", "on_failed", "on_fails", "if_fails", "if_failed", "when_failed",

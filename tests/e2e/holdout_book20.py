@@ -49,12 +49,8 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (SPRAY, 2, "depends_on"): "step 2 (line 17) is made to wait for step 1; its author's steps 1 and 2 do not depend on "
-                              "each other",
     (SPRAY, 2, "input water_l_ha"): "WATER VOLUME 100 L/ha (line 12) is not bound as the literal 100: `water_l_ha` is "
                                     "taken from each field item, which has no such key",
-    (SPRAY, 4, "depends_on"): "step 4 waits for step 3 only: step 1's wind_kmh ('the wind reading', its `wind_speed`) "
-                              "is not bound, so it does not wait for step 1",
     (PASSAGE, 4, "approval"): "the approval's condition (line 25: 'forecast sea is over 3.0 m OR the UKC from 1a is "
                               "under 0.5 m') is not read (warned), so it is asked on every run",
 }

@@ -37,10 +37,7 @@ KNOWN_INPUTS: dict[tuple[str, int, str], str] = {
                                               "names both sources and how to choose",
 }
 # (folder, step number) -> why the approval the author meant is not in the plan
-KNOWN_APPROVALS: dict[tuple[str, int], str] = {
-    ("18-alert-triage", 4): "the Approvals table (Step | Who | When | No reply) is not a section the reader "
-                            "knows yet [r2-policy]",
-}
+KNOWN_APPROVALS: dict[tuple[str, int], str] = {}
 HOW = {  # expect.yaml's skill_named_how -> what the binding's provenance note starts with
     "table": "named",
     "bold name in a checklist item": "named",

@@ -17,8 +17,6 @@ pytestmark = pytest.mark.e2e
 HOLDOUT = FIXTURES / "foreign-specs-holdout4"
 # (folder, run: 0 the main one, n the n-th of more_runs) -> why it does not reach the author's output yet
 RUNS_KNOWN: dict[tuple[str, int], str] = {
-    ("27-invoice-recon-ticket", 1): "'only when Match left something unmatched' is not read as step 4's condition "
-                                    "(warned at line 36), so open-discrepancy runs on an empty list and fails",
     ("30-sensor-calibration-notebook", 1): "robust-stats refuses too few values (exit 2, invalid input) and the "
                                            "fallback 'If it raises ... use `basic-stats` instead' is not used for "
                                            "that failure class",
