@@ -120,6 +120,7 @@ from orchestrator.spec.approval_condition24 import said_field
 from orchestrator.spec.approval_ok import quoted_values
 from orchestrator.spec.fields import step_id
 from orchestrator.spec.fill_in27 import fill_in_said
+from orchestrator.spec.form35 import opening_value, threshold_value
 from orchestrator.spec.form_fills32 import arg_value, form_value_said
 from orchestrator.spec.grid_condition import word_field
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
@@ -784,7 +785,8 @@ class _Planner:
             for name in [n for n in dict.fromkeys([*left, *sorted(self.reads(step, loose[step.id]))])
                          if n not in mapped.bindings and n not in step.input_values]:  # "unit_call 06:30" (`spec.fill_in27`)
                 filled = fill_in_said(name, said_text) or arg_value(name, said_text) or form_value_said(
-                    name, self.spec.text, [s.where for s in self.spec.steps])  # "warning 10:55"; "Engineer .... Dave K."
+                    name, self.spec.text, [s.where for s in self.spec.steps]) or opening_value(
+                    name, said_text) or threshold_value(name, said_text)  # "warning 10:55"; "Engineer .... Dave K."; "Supplier is Ashdown Queens"
                 if filled is not None:
                     self.found.append(bind_literal(step, self.path, name, filled[0], f"the text says '{filled[1]}'",
                                                    f"'{filled[1]}' writes its value right after its name",

@@ -323,6 +323,12 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "C1  fix loudness - ONLY if A = off  loudness-fix", "C2  else: master as-is": a grid row's cell
     parts = parts.model_copy(update={"steps": tuple(read_grid_conditions(list(parts.steps), src))})
+    from orchestrator.spec.form35 import read_row_asides, read_same_time_openers
+
+    # "D. ORDER ... queen-order   ** ONLY if C says x **", "E. ... ** if NOT **": the aside after a row's skill
+    parts = parts.model_copy(update={"steps": tuple(read_row_asides(list(parts.steps), src))})
+    # "09:00  ...and at the SAME time check the weather": starts with the row before
+    parts = parts.model_copy(update={"steps": tuple(read_same_time_openers(list(parts.steps), src))})
     from orchestrator.spec.sheet_flow32 import read_keyed_conditions
 
     # "Line 3a only if line 2 says in band; 3b is for everything else": a note under the grid keyed by row labels

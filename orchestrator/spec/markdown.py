@@ -35,6 +35,7 @@ from orchestrator.spec.elsewhere import place_blocks, run_success
 from orchestrator.spec.email_changes import email_changes
 from orchestrator.spec.email_thread import email_thread
 from orchestrator.spec.fields import parse_fields, qualify
+from orchestrator.spec.form35 import read_filled_inputs
 from orchestrator.spec.form_fills32 import read_form_inputs
 from orchestrator.spec.form_lines import form_markdown
 from orchestrator.spec.gherkin import gherkin_to_markdown, gherkin_with_origin
@@ -812,6 +813,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         inputs = read_input_blocks(src, [s.where for s in steps])  # (`spec.input_blocks24`)
         if inputs is None:  # "Rx ref ..... [from eRx]    Drug ..... [from eRx]": a form's header (`spec.form_fills32`)
             inputs = read_form_inputs(src, steps)
+        if inputs is None:  # "DATE ..... 2027-06-12" + "(fill these in fresh for every couple)" (`spec.form35`)
+            inputs = read_filled_inputs(src, steps)
     if inputs is None:
         inputs = read_inline_inputs([*preamble, *(found["intent"].blocks if "intent" in found else ())], src)
     if inputs is None:  # a `| Field | Value |` table before the steps (`spec.table35`)
