@@ -97,7 +97,7 @@ def doer_columns(table: Table, columns: list[str | None], vocabulary: Vocabulary
     beaten = _count(rows, old, vocabulary) if old is not None else 0
     best: tuple[int, int] | None = None
     for at, column in enumerate(columns):
-        if column is not None:
+        if column is not None or "(" in table.header[at]:  # "Entry action (skill)": said, and the state reader's
             continue
         count = _count(rows, at, vocabulary)
         if count >= need and count > beaten and (best is None or count > best[1]):

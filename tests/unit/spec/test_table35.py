@@ -216,3 +216,16 @@ def test_tick_columns_and_value_tables() -> None:
     assert not value_table(Table(line=1, header=("Field", "Value"), rows=()))
     assert not value_table(Table(line=1, header=("Name", "Type", "Value"), rows=((2, ("a", "b", "c")),)))
     assert not value_table(Table(line=1, header=("Step", "Skill"), rows=((2, ("a", "`b`")),)))
+
+
+def test_a_column_whose_header_says_it_holds_skills_is_left_to_its_own_reader() -> None:
+    # a state table's "Entry action (skill)": the header says what the column holds, so the doer
+    # reading never takes it (the state-table reader does; holdout8 55 lost its inputs to it)
+    text = (
+        "# Till states\n\n## States\n\n"
+        "| State | Entry action (skill) | Reads | Notes |\n|---|---|---|---|\n"
+        "| `COUNTING` | `till-count` | context `drawer` | |\n"
+        "| `REPORTING` | `close-report` | COUNTING's `total` | |\n"
+    )
+    spec = parse_spec_text(text, "states.md", "markdown", _VOCAB)
+    assert not any("names a catalog skill in its rows" in w.message for w in spec.warnings)
