@@ -63,6 +63,7 @@ from orchestrator.plan.list35 import (
     described_handoffs,
     gate_said_of_step,
     mark_of,
+    other_name_given,
     place_said,
     skill_words,
 )
@@ -1052,9 +1053,12 @@ class _Planner:
         if said is None or skill is None:
             return ()
         left: list[str] = []
+        abouts = {n.name: n.about for n in said.inputs}
         for n in said.inputs:
             if n.optional or n.example or n.name in bindings or n.name in step.input_values:
                 continue  # an example's keys may be optional ones its prose says later ("waits `pause_s` (default 0)")
+            if other_name_given(n.name, abouts, [*bindings, *step.input_values]):
+                continue  # "`rows` (or `joined`)" with `joined` given (`plan.list35`)
             message = (f"{step.id} ({step.name}): its skill `{skill.name}` reads `{n.name}` ({n.where}), but nothing "
                        f"gives it: no workflow input, earlier step output or value in the step's text has that "
                        f"name; declare the input, write `{n.name}: value` in the step, or name the value it takes "

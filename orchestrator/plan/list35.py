@@ -35,6 +35,7 @@ _GOES_AS = _rx(r"(?i)\b(?:goes|go|is[ \t]++passed|passed|is[ \t]++given|feeds?|c
 _ASSIGN = _rx(r"^[ \t]*+([A-Za-z][\w-]{0,30}+)(?:[ \t]++([A-Za-z][\w-]{0,30}+))?+[ \t]*+(?:=|<-|←)[ \t]*+(.{1,160}+)$")
 _REF_MARK = _rx(r"\(([A-Za-z]|\d{1,2}+)\)|(?i:\bstep[ \t]++)([A-Za-z]|\d{1,3}+)\b"
                 r"|(?<![\w'’])([A-Z])(?:['’]s)?+(?![\w'’-])")
+_OR_NAME = _rx(r"(?i)(?<![\w`])or[ \t\n]++`?([A-Za-z_][\w-]{0,63}+)`?")  # "`rows` (or `joined`)": either name
 _REF_WORD = _rx(r"(?i)\bthe[ \t]++([a-z]{4,20}+)\b")
 _TOKENS = _rx(r"[A-Za-z0-9]++")
 
@@ -213,3 +214,12 @@ def place_said(name: str, about: str, text: str) -> tuple[str, str] | None:
 
 
 _rx.save()
+
+
+def other_name_given(name: str, abouts: dict[str, str], given: Iterable[str]) -> bool:
+    """An input a skill's instructions name beside another as its alternative ("`rows` (or `joined`)",
+    said on either name) when that other one is given: the skill reads either, so `name` is not missing."""
+    have = set(given)
+    if any(alt in have for alt in _OR_NAME.findall(abouts.get(name, ""))):
+        return True
+    return any(other in have and name in _OR_NAME.findall(about) for other, about in abouts.items())

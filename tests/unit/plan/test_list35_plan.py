@@ -3,7 +3,13 @@ word (`plan.list35`): "the licence list from (c) goes in as "licensed"", "Watch 
 
 from __future__ import annotations
 
-from orchestrator.plan.list35 import Before, described_handoffs, mark_of, skill_words
+from orchestrator.plan.list35 import (
+    Before,
+    described_handoffs,
+    mark_of,
+    other_name_given,
+    skill_words,
+)
 from tests.unit.plan.plan_factory import FakeCatalog, obj, plan_of_text, skill
 
 
@@ -110,3 +116,12 @@ def test_a_place_named_after_at_is_the_value_of_an_input_that_is_a_place() -> No
     assert place_said("owner", "", "look up the seats at St Cecilia's Church") is None
     assert place_said("venue", "", "look up the seats at Cecilia's") is None
     assert place_said("venue", "", "at St Mary's Church or at Town Hall Annex") is None
+
+
+def test_an_input_said_with_its_alternative_is_not_missing_when_the_other_is_given() -> None:
+    # "Inputs: `rows` (or `joined`)": a skill that reads either never fails its step for lack of `rows`
+    abouts = {"rows": "or `joined`", "joined": "", "group_by": "default `country`"}
+    assert other_name_given("rows", abouts, ["joined"])
+    assert other_name_given("joined", {"rows": "", "joined": "or rows"}, ["rows"])  # said on the other name
+    assert not other_name_given("rows", abouts, ["group_by"])  # the alternative is not given
+    assert not other_name_given("rows", {"rows": "a csv or tsv text"}, ["joined"])  # "or tsv": no input given
