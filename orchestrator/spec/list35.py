@@ -10,7 +10,9 @@ tea (20 min)", "he's got 2 hours", "they have up to a day to reply") in the sent
 asks the approval, often with how to reach them ("Message her,"): that is the approval's wait, not a
 rule of the step (no fallback, no retry). The sentence after says what happens if the yes has not come:
 "if she hasn't said yes (OK'd it, approved, signed it off) by then, DON'T <do the step>" is the step
-skipped and the run going on, unless it also stops the run ("... and stop everything": a no). Only a
+skipped and the run going on, unless it also stops the run ("... and stop everything": a no). "If she
+has not replied by then, do not book" stays the older reading, a no (holdout15 98's author meant the
+run to stop there; whether a missing yes and a missing reply differ is an authors' dispute). Only a
 person (she, he, they, the role's name is not needed) having a time with a number and a unit is read;
 "the site has till 5pm" (no unit, a clock time) is not.
 """
@@ -27,8 +29,7 @@ _HAS = _rx(r"(?i)\b(?:she|he|they|you)(?:[ \t]++(?:has|have|gets|get)|['’]s[ \
 _NOT_YES = _rx(r"(?i)\bif[ \t]++(?:(?:she|he|they)[ \t]++(?:hasn['’]?t|has[ \t]++not|haven['’]?t|have[ \t]++not|"
                r"hadn['’]?t|didn['’]?t|does[ \t]++not|doesn['’]?t)|(?:nobody|no[ \t]++one)(?:[ \t]++(?:has|had))?+)"
                r"[ \t]++(?:said[ \t]++yes|say[ \t]++yes|"
-               r"ok['’]?d|okayed|ok[ \t]++it|approved?|signed(?:[ \t]++it)?+[ \t]++off|sign[ \t]++off|agreed|replied|"
-               r"answered|got[ \t]++back)\b[^.;]{0,40}?(?:by[ \t]++then|in[ \t]++time|before[ \t]++then|by[ \t]++the[ \t]++end)"
+               r"ok['’]?d|okayed|ok[ \t]++it|approved?|signed(?:[ \t]++it)?+[ \t]++off|sign[ \t]++off|agreed)\b[^.;]{0,40}?(?:by[ \t]++then|in[ \t]++time|before[ \t]++then|by[ \t]++the[ \t]++end)"
                r"[^.;]{0,10}?[,:-]*+[ \t]*+(?:-{1,2}+[ \t]*+)?+(?:don['’]?t|do[ \t]++not|no)[ \t]++(?P<act>\w++)")
 _STOPS = _rx(r"(?i)\b(?:stop|abort|halt|fail|kill|cancel)\s++(?:the\s++)?(?:whole\s++)?(?:run|job|workflow|batch|"
              r"everything)\b")
