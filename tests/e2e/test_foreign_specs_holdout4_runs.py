@@ -20,8 +20,6 @@ RUNS_KNOWN: dict[tuple[str, int], str] = {
     ("30-sensor-calibration-notebook", 1): "robust-stats refuses too few values (exit 2, invalid input) and the "
                                            "fallback 'If it raises ... use `basic-stats` instead' is not used for "
                                            "that failure class",
-    ("31-churn-outreach-minutes", 1): "the approval 'if there are more than 3 mails in it' is not read (warned "
-                                      "at line 27), so the run does not wait for Lena before queueing 4 mails",
 }
 RUNS = [(folder, i) for folder in folders_of(HOLDOUT)
         for i in range(1 + len(expectation(HOLDOUT / folder).get("more_runs") or []))]

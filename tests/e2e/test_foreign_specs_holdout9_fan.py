@@ -19,8 +19,6 @@ HOLDOUT = FIXTURES / "foreign-specs-holdout9"
 
 # (folder, step number) -> why its fan-out or gather is not read yet (each is warned at its line, below)
 KNOWN: dict[tuple[str, int], str] = {
-    ("58-release-notes", 2): "its `**Takes:** everything `classify` produced` bullet is taken by the Input-line "
-                             "reader, which cannot read it, so the gather words never reach the planner",
     ("60-bench-triage-algorithm", 1): "the loop's list is the maths symbol `R`, named `runs` only in a `\\Require` "
                                       "line and a `%` comment",
     ("60-bench-triage-algorithm", 2): "it gathers the results of the loop above, which is not read",

@@ -31,8 +31,6 @@ def test_negatives_a_stop_a_yes_and_no_deadline() -> None:
 
 def test_no_reply_by_then_stays_a_no() -> None:
     # a missing reply ("has not replied by then, do not book") keeps the older reading, a no; a missing yes skips
-    from orchestrator.spec.list35 import not_yes_skips
-
     assert not not_yes_skips("If she has not replied by then, do not book, we will talk at lunch.")
     assert not not_yes_skips("If nobody has answered in time, don't send it.")
     assert not_yes_skips("If he hasn't OK'd it by then, don't order.")
