@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from orchestrator.spec import parse_spec_text
-from orchestrator.spec.vocabulary import Vocabulary
 from orchestrator.spec.success36 import given_back, numbered_field, one_cell, rows_of
+from orchestrator.spec.vocabulary import Vocabulary
 from tests.unit.spec.success_probe import success_checks as _checks
 
 # a locksmith's job card: the party the last skill talks to sends back a job number (`job_ref`)
