@@ -106,6 +106,7 @@ def word_checks(clause: str, line: int, steps: list[StepSpec],
     caller warns the whole clause)."""
     read: list[tuple[int, str, str]] = []
     unread: list[str] = []
+    given_read = False  # a part read as a thing given back (`spec.success36`)
     for part in (p.strip().rstrip(".") for p in _AND.split(clause)):
         if not part:
             continue
@@ -117,6 +118,7 @@ def word_checks(clause: str, line: int, steps: list[StepSpec],
         if has is None and (given := given_back(part)) is not None:  # "Printwise send back an order number" (`spec.success36`)
             found = _step_for(given[0], given[1], steps, src, state=False)
             written = f"{found[1]} is not empty" if found else ""
+            given_read = found is not None
         if found is None and has is not None:
             found = _step_for(has.group("thing"), _words(has.group("field")), steps, src, state=False)
             written = f"{found[1]} is not empty" if found else ""
@@ -133,7 +135,7 @@ def word_checks(clause: str, line: int, steps: list[StepSpec],
             read.extend((at, checked, part) for at, checked in said or ())
             continue
         read.append((found[0], written, part))
-    if not read:
+    if not read or (given_read and unread):  # "... handed back a tracking number and a status "BOOKED"": `success_checks23`'s
         return None
     out = list(steps)
     contracts: list[ContractSpec] = []
