@@ -383,6 +383,9 @@ class _Reader:
                 have.value = f"{have.value} and {check}"
             else:
                 node.value.append((_s(self.path, "success", item.line, 0), _s(self.path, check, item.line, 0)))
+            self.src.warn(item.line, f"{sid} (`{m.group(1)}`): '{part[:60]}' is read as the run's success check "
+                                     f"`{check}` on this step's output (the HEALTHCHECK names its skill): check the "
+                                     "plan", "spec.success")
 
 
 def read_dockerfile(src: Source) -> SpecParts:

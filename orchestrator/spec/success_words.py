@@ -22,6 +22,7 @@ from orchestrator.spec.model import ContractSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.success import check_schema, read_criteria
+from orchestrator.spec.success36 import given_back, numbered_field
 from orchestrator.spec.success_said import said_checks, said_here
 from orchestrator.spec.success_there29 import there_field
 from orchestrator.spec.success_words27 import value_name
@@ -61,7 +62,7 @@ def _field_for(words: list[str], names: frozenset[str]) -> str | None:
             return name
         if len(parts) == len(words) and all(p == w or p in _SHORT.get(w, ()) for p, w in zip(parts, words, strict=True)):
             return name
-    return None
+    return numbered_field(words, names)  # "order number" -> `order_ref` (`spec.success36`)
 
 
 def _step_for(thing: str, field_words: list[str], steps: list[StepSpec], src: Source,
@@ -93,7 +94,8 @@ def said_in_words(clause: str, sentence: str) -> bool:
     from orchestrator.spec.success_halves import halves_said
 
     # "Done = the sheet comes out with at least 8 players on it": a count of things (`spec.success_halves`)
-    return (any(_HAS.match(p) or _STATE.match(p) or said_here(p) for p in parts if p) or halves_said(clause)) \
+    return (any(_HAS.match(p) or _STATE.match(p) or said_here(p) or given_back(p) for p in parts if p)
+            or halves_said(clause)) \
         and success_cue(sentence) is not None
 
 
@@ -104,6 +106,7 @@ def word_checks(clause: str, line: int, steps: list[StepSpec],
     caller warns the whole clause)."""
     read: list[tuple[int, str, str]] = []
     unread: list[str] = []
+    given_read = False  # a part read as a thing given back (`spec.success36`)
     for part in (p.strip().rstrip(".") for p in _AND.split(clause)):
         if not part:
             continue
@@ -112,7 +115,11 @@ def word_checks(clause: str, line: int, steps: list[StepSpec],
             part = restated.group("said").strip()
         has, state = _HAS.match(part), _STATE.match(part)
         found, written = None, ""
-        if has is not None:
+        if has is None and (given := given_back(part)) is not None:  # "Printwise send back an order number" (`spec.success36`)
+            found = _step_for(given[0], given[1], steps, src, state=False)
+            written = f"{found[1]} is not empty" if found else ""
+            given_read = found is not None
+        if found is None and has is not None:
             found = _step_for(has.group("thing"), _words(has.group("field")), steps, src, state=False)
             written = f"{found[1]} is not empty" if found else ""
         if found is None and (there := there_field(part)) is not None:  # "there's a label id" (`spec.success_there29`)
@@ -128,7 +135,7 @@ def word_checks(clause: str, line: int, steps: list[StepSpec],
             read.extend((at, checked, part) for at, checked in said or ())
             continue
         read.append((found[0], written, part))
-    if not read:
+    if not read or (given_read and unread):  # "... handed back a tracking number and a status "BOOKED"": `success_checks23`'s
         return None
     out = list(steps)
     contracts: list[ContractSpec] = []

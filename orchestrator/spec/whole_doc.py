@@ -84,7 +84,13 @@ def document_sentences(src: Source) -> Iterator[Said]:
 
     fenced = False
     settings: set[int] = set()  # the lines that are settings (`key = value`)
+    from orchestrator.spec.success36 import one_cell, rows_of
+
+    rows = rows_of(src.path)  # a CSV file: each row a sentence of its own (`spec.success36`)
     for number, raw in enumerate(lines, start=1):
+        if rows:
+            yield from flush()
+            raw = one_cell(raw, rows)
         if _FENCE.match(raw):
             fenced = not fenced
             yield from flush()

@@ -73,8 +73,6 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (CUSTOMS, "success", 11): "'#4 gives back an entry number' is not tied to step 4's `entry_no` and not checked "
-                              "(warned at line 11)",
     (THEATRE, "limit", 12): "the 35-minute limit is not read: line 12 is in the section 'Preshow checks (the half)', "
                             "which is not read (warned at line 5); the run has the default 3600 s wall time",
     (WEDDING, "success", 19): "'it's done when we've got an order ref back' (line 19) is joined to line 18's sentence and "

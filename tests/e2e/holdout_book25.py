@@ -52,17 +52,10 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (DOCKS, "success", 33): "the `HEALTHCHECK CMD test \"$(crew-notify.sent)\" = \"true\" && test "
-                            "\"$(rebalance-plan.unserved)\" = \"0\"` line (and its comment, line 32) is not read: the "
-                            "plan has no success check, and no warning at line 32 or 33",
-    (PHARMACY, "success", 32): "'Complete when line 4 has given an entry number' is warned as not a comparison of an "
-                               "output field with a value and is not checked (meant: step 5's `entry_no` present and "
-                               "not empty)",
 }
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither
 # read as meant nor warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
-    (DOCKS, 33): "the HEALTHCHECK success check is neither read nor warned at line 33 (the plan has no success check)",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
