@@ -1176,25 +1176,21 @@ class _Planner:
 
         first = self.compile(step, gate.when, where, "approval condition", inputs, candidates, scope, item_fields,
                              report=False)
-        if first is None and (named := output_named(  # "If C comes out over 1,500" (`plan.gate_output27`)
-                gate.when, step_letters(self.spec.text, self.spec.steps[:self.position[step.id]]),
-                list(scope.upstream()), bindings, lambda sid: list(self.produced[sid].fields))) is not None:
+        readings: tuple[Callable[[], tuple[str, str] | None], ...] = (  # "If C comes out over 1,500"
+            # (`plan.gate_output27`), "if (d) says it'll cost more than £150" (`plan.list35`)
+            lambda: output_named(gate.when or "", step_letters(self.spec.text, self.spec.steps[:self.position[step.id]]),
+                                 list(scope.upstream()), bindings, lambda sid: list(self.produced[sid].fields)),
+            lambda: gate_said_of_step(gate.when or "", self.list_before[:self.position[step.id]]),
+        )
+        for reading in readings if first is None else ():
+            if (named := reading()) is None:
+                continue
             said = self.compile(step, named[0], where, "approval condition", inputs, candidates, scope, item_fields,
                                 report=True, quiet=True)
             if said is not None:
                 self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): approval condition "
                                              f"'{gate.when}' read as `{named[0]}`: {named[1]}; if another value is "
                                              "meant, write its name", "plan.value-by-meaning"))
-                provenance["approval.when"] = from_spec(where, f"approval only when {said[1]}")
-                return gate.model_copy(update={"when": said[0]})
-        if first is None and (by_mark := gate_said_of_step(  # "if (d) says it'll cost more than £150" (`plan.list35`)
-                gate.when, self.list_before[:self.position[step.id]])) is not None:
-            said = self.compile(step, by_mark[0], where, "approval condition", inputs, candidates, scope, item_fields,
-                                report=True, quiet=True)
-            if said is not None:
-                self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): approval condition "
-                                             f"'{gate.when}' read as `{by_mark[0]}`: {by_mark[1]}; if another value "
-                                             "is meant, write its name", "plan.value-by-meaning"))
                 provenance["approval.when"] = from_spec(where, f"approval only when {said[1]}")
                 return gate.model_copy(update={"when": said[0]})
         own = None

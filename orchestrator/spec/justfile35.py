@@ -36,6 +36,7 @@ import shlex
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.spec.grammar_row import Row
+from orchestrator.spec.make_targets import unquoted
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -54,24 +55,8 @@ _LITERAL = _rx(r"-?\d{1,15}+(?:\.\d{1,15}+)?+|true|false|null|\"[^\"{}$\\]{0,200
 _KEY = _rx(r"[\"']?+(?P<k>[A-Za-z_]\w{0,63}+)[\"']?+")
 
 
-def _unquoted(command: str) -> str:
-    """`command` with what is inside quotes blanked, the quotes kept (same length)."""
-    out = []
-    quote = ""
-    for ch in command:
-        if quote:
-            out.append(ch if ch == quote else " ")
-            if ch == quote:
-                quote = ""
-        else:
-            if ch in "'\"":
-                quote = ch
-            out.append(ch)
-    return "".join(out)
-
-
 def _call(command: str) -> re.Match[str] | None:
-    plain = _unquoted(command)
+    plain = unquoted(command)
     for start in _PIPED_START.finditer(plain):
         m = _CALLS.match(plain, start.end())
         if m is not None:
@@ -90,14 +75,14 @@ def skill_segment(command: str) -> str | None:
     m = _call(command)
     if m is None:
         return None
-    plain = _unquoted(command)
+    plain = unquoted(command)
     end = next((i for i in range(m.end(), len(plain)) if plain[i] in "|>;&<"), len(plain))
     return command[m.start():end].strip()
 
 
 def written_file(command: str) -> str | None:
     """The file a recipe line writes with `>` (the last one, outside quotes), as written; None if none."""
-    plain = _unquoted(command)
+    plain = unquoted(command)
     at = plain.rfind(">")
     if at < 0 or plain[at - 1:at] in ("2", "&") or plain[at + 1:at + 2] == "&":
         return None
@@ -160,7 +145,7 @@ def piped_arguments(command: str) -> list[PipedArgument]:
     """The keys of the `jq` object filter whose output is piped into the skill (module docstring);
     [] when there is no such filter."""
     call = _call(command)
-    jq = _JQ_START.search(_unquoted(command))
+    jq = _JQ_START.search(unquoted(command))
     if call is None or jq is None or jq.end() > call.start():
         return []
     head = command[jq.end():call.start()].rstrip().rstrip("|").rstrip()

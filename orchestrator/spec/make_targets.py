@@ -45,8 +45,9 @@ def file_header(line: str) -> re.Match[str] | None:
     return _FILE_HEADER.match(line.rstrip())
 
 
-def _unquoted(command: str) -> str:
-    """`command` with what is inside quotes blanked (a jq filter, an echo's text)."""
+def unquoted(command: str) -> str:
+    """`command` with what is inside quotes blanked, the quotes kept (same length: a jq filter, an echo's
+    text); `spec.justfile35` reads its pipelines with it too."""
     out = []
     quote = ""
     for ch in command:
@@ -63,7 +64,7 @@ def _unquoted(command: str) -> str:
 
 def pipeline_skill(command: str) -> str | None:
     """The skill a recipe line runs in one of its commands (module docstring), or None."""
-    plain = _unquoted(command)
+    plain = unquoted(command)
     for start in _COMMAND_START.finditer(plain):
         m = _RUNS_SKILL.match(plain, start.end())
         if m is not None:
@@ -75,7 +76,7 @@ def skill_command(command: str) -> str:
     """The command of a recipe line that runs its skill: the line itself when the skill is called at its
     start (`skill load-rows n=3`), else the piped command that runs `skills/<name>/...` up to the next pipe
     or redirection (so the `--arg d` of a `jq` before it is no argument of the skill)."""
-    plain = _unquoted(command)
+    plain = unquoted(command)
     for start in _COMMAND_START.finditer(plain):
         m = _RUNS_SKILL.match(plain, start.end())
         if m is not None and start.end() > 0:
