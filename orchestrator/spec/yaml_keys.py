@@ -87,7 +87,7 @@ STEP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "success": ("success_when", "succeeds_when", "success_if", "succeeds_if", "done_when", "done_if", "passes_when",
                 "passes_if", "ok_when", "ok_if", "success_condition", "success_criteria", "success_criterion",
                 "succeed_when", "succeed_if", "counts_as_done_when", "done_means", "finished_if", "finished_when",
-                "success_means"),
+                "success_means", "pass_if", "pass_when", "green_if", "green_when"),
     "compensation": ("compensate", "undo", "rollback", "on_rollback", "revert", "compensate_with"),
     "continue_on_error": ("ignore_errors", "ignore_failure", "allow_failure", "soft_fail"),
 }
@@ -112,7 +112,8 @@ TOP_SYNONYMS: dict[str, tuple[str, ...]] = {
     "success": ("success_condition", "success_criteria", "success_criterion", "succeeds_when", "done_when", "done_if",
                 "done_means", "finished_if", "finished_when", "complete_if", "complete_when", "completed_when",
                 "completed_if", "success_if", "success_when", "success_means", "ok_if", "ok_when", "passes_if",
-                "passes_when", "definition_of_done", "it_worked_if", "good_if", "good_when", "counts_as_done_when"),
+                "passes_when", "definition_of_done", "it_worked_if", "good_if", "good_when", "counts_as_done_when",
+                "pass_if", "pass_when", "green_if", "green_when"),
     "limits": ("budget", "budgets", "caps", "quotas", "guardrails", "cap", "quota", "limit"),
 }
 
