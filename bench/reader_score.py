@@ -167,7 +167,7 @@ def _answers(folder: Path, expected: dict[str, Any], n: int) -> dict[int, str]:
         return {data.PAUSED_AT[(folder.name, n)][0]: "approved"}
     said = expected if n == 0 else expected["more_runs"][n - 1]
     answer = said.get("approval_response") or said.get("approval")
-    if answer is None and "final_output_after_approval" in said:
+    if answer is None and ("final_output_after_approval" in said or "final_output_if_approved" in said):
         answer = "approved"
     if answer is not None:
         asking = [m["number"] for m in expected.get("steps") or [] if m.get("approval")]
@@ -243,7 +243,7 @@ def score(exe: str, folder: Path) -> Score:
         if said.get("inputs") is None or not any(k.startswith("final_output") for k in said):
             continue
         out.runs += 1
-        wants = said.get("final_output_after_approval", said.get("final_output"))
+        wants = said.get("final_output_after_approval", said.get("final_output_if_approved", said.get("final_output")))
         if wants is True or (isinstance(wants, str) and wants.lower().rstrip(".") in _SAME):
             wants = said.get("final_output") if wants is True else runs[0].get("final_output")
         answers = _answers(folder, expected, n)
