@@ -13,7 +13,8 @@
   capitals ("DPD") or one token with a hyphen or a digit ("inkwell-main", "GH2"). A plain word ("the
   clinic is always busy") and any other adverb ("usually", "often") say nothing. Each step whose own
   text names X (as a word) takes V as its literal, warned at the line; no step naming it: warned.
-- A command line in a step's text: a process name and a colon may open it, then at most five words
+- A command line in a step's text (at a line's start or after a colon): a process name and a colon may open it,
+  then at most five words
   that end with a program or skill name (a hyphen, a dot, a slash or an underscore in it, or the word
   after "run" / "exec"), then only `key=value` arguments to the line's end. A `$NAME` / `${NAME}` value
   is the workflow input NAME (an environment variable given at start); an `@...` value is another
@@ -48,15 +49,16 @@ _ALWAYS = _rx(
     r"|(?-i:[A-Z][A-Z0-9]{1,20}+)(?![\w-])|[A-Za-z0-9]++(?:[-_][A-Za-z0-9]++){1,6}+(?![\w-])"
     r"|[A-Za-z]{1,20}+\d[A-Za-z0-9]{0,20}+(?![\w-]))"
 )
-_AFTER_CODE = _rx(r"^[ \t]*+(?:[,.;:!)\-–—]|$)")
+_AFTER_CODE = _rx(r"[ \t]*+(?:[,.;:!)\-–—]|$)")
 
 _KV = _rx(r"([A-Za-z_][A-Za-z0-9_]{0,60}+)=(\"[^\"\n]{0,200}+\"|'[^'\n]{0,200}+'|[^\s\"']{1,200}+)")
 _COMMAND = _rx(
-    r"^[ \t]{0,8}+(?:[A-Za-z_][\w-]{0,40}+:[ \t]++)?+((?:[^\s=]{1,80}+[ \t]++){1,6}?)"
+    r"(?:^[ \t]{0,8}+|(?<=:)[ \t]++)(?:[A-Za-z_][\w-]{0,40}+:[ \t]++)?+((?:[^\s=:]{1,80}+[ \t]++){1,6}?)"
     r"((?:[A-Za-z_][A-Za-z0-9_]{0,60}+=(?:\"[^\"\n]{0,200}+\"|'[^'\n]{0,200}+'|[^\s\"']{1,200}+)[ \t]*+){1,20}+)$"
 )
 _PROGRAM = _rx(r"[-./_]")
 _RUN_WORDS = frozenset({"run", "exec", "call", "invoke", "start"})
+_NOT_PROGRAMS = frozenset({"with", "using", "the", "it", "and", "then", "as", "a", "an", "to", "by", "for", "of", "on"})
 _ENV = _rx(r"^\$(?:\{([A-Za-z_][A-Za-z0-9_]{0,60}+)\}|([A-Za-z_][A-Za-z0-9_]{0,60}+))$")
 
 _BRACKET = _rx(r"^\(([a-z][a-z0-9]{0,30}+(?:_[a-z0-9]{1,30}+){0,5}+)\)[ \t]*+(.{0,200}+)$")
@@ -110,23 +112,26 @@ def always_values(text: str) -> dict[str, tuple[object, str]]:
 
 def command_values(line: str) -> tuple[dict[str, object], dict[str, str]] | None:
     """(literals, key -> the workflow input a `$NAME` gives) of a command line, or None when `line` is none."""
-    m = _COMMAND.match(line.rstrip())
-    if m is None:
-        return None
-    head = m.group(1).split()
-    program = head[-1]
-    if not (_PROGRAM.search(program) or (len(head) >= 2 and head[-2].lower() in _RUN_WORDS)):
-        return None
+    for m in _COMMAND.finditer(line.rstrip()):
+        head = m.group(1).split()
+        program = head[-1]
+        if program.lower() not in _NOT_PROGRAMS and (
+                _PROGRAM.search(program) or (len(head) >= 2 and head[-2].lower() in _RUN_WORDS)):
+            return _arguments(m.group(2))
+    return None
+
+
+def _arguments(tail: str) -> tuple[dict[str, object], dict[str, str]]:
     literals: dict[str, object] = {}
     envs: dict[str, str] = {}
-    for kv in _KV.finditer(m.group(2)):
+    for kv in _KV.finditer(tail):
         key, raw = kv.group(1), kv.group(2)
         if raw.startswith("@") or "@" in raw:
             continue  # a step's output (`@fetch.orders`): another reader's
         if (env := _ENV.match(raw)) is not None:
             envs.setdefault(key, env.group(1) or env.group(2))
         elif "$" not in raw:
-            literals.setdefault(key, _value(raw))
+            literals.setdefault(key, _value(raw if raw[0] in "\"'" else raw.rstrip(".,;")))
     return literals, envs
 
 
