@@ -43,28 +43,6 @@ def test_no_output_is_guessed_where_the_thing_names_none_or_two(sentence: str) -
     assert said_there(sentence, _words()) is None
 
 
-LAB = """# Plate screening
-
-1. Screen the plate with `screen-sample`.
-2. Dispose with `autoclave-plate`.
-   - If 1 says there's a pathogen on the plate, it waits for the biosafety officer to approve; wait up to 4 hours, then reject.
-"""
-
-
-def test_a_lab_protocols_approval_condition_is_read_as_a_guess_and_warned() -> None:
-    spec = parse_spec_text(LAB, "lab.md", "markdown", _words())
-    approval = spec.steps[1].approval
-    assert approval is not None and approval.when == "has_pathogen == true"
-    assert any("has_pathogen == true" in w.message and "guess" in w.message for w in spec.warnings)
-
-
-def test_a_thing_no_output_names_keeps_the_approval_on_every_run_warned() -> None:
-    spec = parse_spec_text(LAB.replace("a pathogen", "a smudge"), "lab.md", "markdown", _words())
-    approval = spec.steps[1].approval
-    assert approval is not None and approval.when is None  # kept, asked every run
-    assert any("cannot be read" in w.message for w in spec.warnings)
-
-
 CAPACITY = """# Nightly capacity
 
 1. Measure with `measure-load`: it gives the peak hourly load (load_pct) and the host list.
