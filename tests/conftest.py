@@ -205,9 +205,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """
     for item in items:
         if item.path.is_relative_to(TEMPORAL):
-            item.add_marker(pytest.mark.xdist_group("temporal"))
+            _group(item, "temporal")
         elif _shares_a_fixture(item):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+            _group(item, item.nodeid.split("::", 1)[0])
+
+
+def _group(item: pytest.Item, name: str) -> None:
+    """Mark `item` as of xdist group `name` and give its node id the `@name` that the loadgroup
+    scheduler splits on. xdist 3.8 writes that suffix to `item._nodeid`, which pytest 9 no longer
+    reads (a node's id is `item._id`): without this every group was scattered over the workers,
+    each making the group's module fixtures and Temporal dev server again."""
+    item.add_marker(pytest.mark.xdist_group(name))
+    if getattr(item.config.option, "loadgroup", False) and hasattr(item, "_id") and "@" not in item.nodeid:
+        from _pytest.nodeid import NodeId
+
+        item._id = NodeId.parse(f"{item.nodeid}@{name}")
 
 
 def _shares_a_fixture(item: pytest.Item) -> bool:
