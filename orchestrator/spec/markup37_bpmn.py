@@ -45,6 +45,7 @@ _PAYLOAD = _rx(r"^\s++(?:payload|variables|data)\s*+:\s*+(?P<names>[A-Za-z_]\w*+
 _MAPPING = _rx(r"(?P<name>[A-Za-z_]\w{0,60}+)\s*+<-\s*+(?:\$\{[^}\n]{1,200}+\}|(?P<num>-?\d{1,12}+(?:\.\d{1,6}+)?+)"
                 r"(?![\w.]))")
 _ISO_TIMER = _rx(r"(?i)boundary\w{0,40}+[^\n]{0,80}?timeDuration:\s*+(P(?:T?+\d{1,6}+[DHMS]){1,4}+)")
+_SKILL_OF = _rx(r"(?i)implementation:\s*+skill\s++`?([a-z0-9][a-z0-9-]{0,80}+)")
 _REF = _rx(r"(?P<name>[A-Za-z_]\w{0,60}+)\s*+<-\s*+\$\{(?P<el>[A-Za-z]\w{0,80}+)\.(?P<field>[A-Za-z_]\w{0,60}+)\}")
 
 
@@ -137,9 +138,11 @@ def bpmn_flows(steps: list[StepSpec], src: Source) -> list[StepSpec]:
     if model is None or not steps:
         return steps
     of_element: dict[str, str] = {}  # element id -> step id
-    for step in steps:
+    implements = {e: m.group(1) for e in model.lines if (m := _SKILL_OF.search(_element_text(model, e)))}
+    for step in steps:  # the element that names the step's skill (`implementation: skill x`), else the one at its line
         line = _line(step)
-        element = next((e for e, (a, b) in model.lines.items() if a <= line <= b), None)
+        skill = (step.skill or (step.mentions[0].text if step.mentions else "")).strip("`")
+        element = next((e for e, said in implements.items() if said == skill and e not in of_element), None) or next((e for e, (a, b) in model.lines.items() if a <= line <= b), None)
         if element is not None and element not in of_element:
             of_element[element] = step.id
     if len(of_element) < 2:
@@ -247,11 +250,18 @@ def _approval(model: _Model, gateway: str, flow: str, target: str, out: dict[str
     if len(after) != 1:
         return
     sid = next(iter(after))
-    cond = model.conditions[flow][0]
-    for var, source in set_by.items():  # `invoice_total` another step's mapping set: that step's output
-        if var in cond.split() or cond.startswith(f"{var} "):
-            giver, _, name = source.removeprefix("steps.").partition(".output.")
-            cond = " ".join(f"steps['{giver}'].output.{name}" if w == var else w for w in cond.split())
+    words = model.conditions[flow][0].split()
+    before = [of_element[a] for _, a, b, _ in model.edges if b == gateway and a in of_element]
+    if not words or not words[0].isidentifier():
+        return
+    source = set_by.get(words[0])  # `invoice_total` another step's mapping set: that step's output
+    if source is None and len(before) == 1:  # `payout`: the output of the step right before the gateway
+        source = f"steps.{before[0]}.output.{words[0]}"
+    if source is None:
+        return
+    giver, _, name = source.removeprefix("steps.").partition(".output.")
+    cond = " ".join([f"steps['{giver}'].output.{name}", *words[1:]]) if source.startswith("steps.") \
+        else " ".join(words)
     task = _element_text(model, target)
     timer = _ISO_TIMER.search(task)
     step = by_id[sid]
