@@ -51,8 +51,8 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.skill_mentions import cut_at_doers, doers, in_backticks, roles
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import label_key, read_step
-from orchestrator.spec.steps37 import start_after_label
 from orchestrator.spec.step_prose import sentences
+from orchestrator.spec.steps37 import start_after_label
 from orchestrator.spec.table_fields import table_fields
 from orchestrator.spec.vocabulary import Vocabulary
 
