@@ -32,7 +32,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 _AFTER_LABEL = _rx(r"(?i)^[\W_]*+(?:kicks?[ \t]++off|kick-?off|starts?|begins?|runs?|goes|fires?|launches)"
                    r"[ \t]++after[\W_]*+$")
 _NO_WAIT = _rx(r"(?i)^[ \t*_`]*+(?:nothing|none|no[ \t]++(?:other[ \t]++)?steps?)(?=[ \t]*+(?:$|[,;:.(—–-]))")
-_PLUS = _rx(r"[ \t]++\+[ \t]++")
+_PLUS = _rx(r"(?<![ \t])[ \t]++\+[ \t]++")  # a run of blanks entered at its start only: linear
 # "ready lifts (#2)", "hazard level (step 3)", "the day from step 3", "wind speed from #1"
 _PHRASE = _rx(r"(?i)^[ \t]*+(?:the[ \t]++)?(?P<words>[a-z][a-z0-9]*+(?:[ \t]++(?!from\b)[a-z][a-z0-9]*+){0,3}+)[ \t]*+"
               r"(?:\([ \t]*+(?:from[ \t]++)?(?:step[ \t]*+)?#?[ \t]*+(?P<a>\d{1,3}+)[ \t]*+\)"
