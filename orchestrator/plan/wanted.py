@@ -183,8 +183,8 @@ def read_instructions(body: str, skill_md: str, first_line: int = 1) -> Instruct
         if given is not None and given.schema_ and _SAME.match(named.about):
             outputs[name] = named.model_copy(update={"schema_": given.schema_})
         elif (given is None or not given.schema_) and not named.schema_ and _SAME.match(named.about) \
-                and (listed := same_list_items(body, name)) is not None:  # a list inside an input (`plan.runs37`)
-            outputs[name] = named.model_copy(update={"schema_": listed})
+                and (in_input := same_list_items(body, name)) is not None:  # a list inside an input (`plan.runs37`)
+            outputs[name] = named.model_copy(update={"schema_": in_input})
     return Instructions(inputs=tuple(inputs.values()), outputs=tuple(outputs.values()))
 
 
