@@ -1,5 +1,5 @@
-"""The holdouts 11 to 25 (tests/fixtures/foreign-specs-holdoutNN) through the real `skillweave`, one data module
-each (holdout_book11.py .. holdout_book25.py: the folders, the conditions and approvals meant, and what is not
+"""The holdouts 11 to 26 (tests/fixtures/foreign-specs-holdoutNN) through the real `skillweave`, one data module
+each (holdout_book11.py .. holdout_book26.py: the folders, the conditions and approvals meant, and what is not
 so yet with its reason); the readings of expect.yaml are holdout_kit.py's. For each holdout:
 
 - each spec validates;
@@ -42,6 +42,7 @@ import holdout_book22
 import holdout_book23
 import holdout_book24
 import holdout_book25
+import holdout_book26
 import pytest
 from foreign_kit import (
     assert_ends_as_meant,
@@ -57,7 +58,8 @@ pytestmark = pytest.mark.e2e
 BOOKS = {b.name: b for b in map(Book.of, (holdout_book11, holdout_book12, holdout_book13, holdout_book14,
                                           holdout_book15, holdout_book16, holdout_book17, holdout_book18,
                                           holdout_book19, holdout_book20, holdout_book21, holdout_book22,
-                                          holdout_book23, holdout_book24, holdout_book25))}
+                                          holdout_book23, holdout_book24, holdout_book25,
+                                          holdout_book26))}
 PlanOf = Callable[[Book, str], Plan]
 
 

@@ -1,0 +1,109 @@
+"""The twenty-sixth holdout (tests/fixtures/foreign-specs-holdout26, specs 159-164), its data for
+test_foreign_specs_holdouts.py. Blind at 4219662f (BLIND-RESULTS.md): 4 of 6 validate (159 and 161 refused),
+9 of 31 steps fully right, 8 of 25 policy lines as meant, 0 of 12 runs at their final output (none started: all
+refused with the spec or on inputs), 12 of 12 statuses honest; its kinds are a `justfile`, a wedding planner's
+fixed-width day-before timeline, a ward's markdown discharge checklist, a systemd service unit, a beekeeping club's
+paper hive-inspection form and a choir's rehearsal plan with its laptop jobs inside the tea break. It is tuning
+data now; what main does not read as meant yet is listed below with its reason.
+
+`WHEN` and `APPROVAL` are as in holdout_book20.py. 161's and 164's approvals are asked only under a condition
+(`required_when`): 161's first and third runs and 164's first do not meet it; 161's second run and 164's second
+are approved and resumed (`approval_answer: approved`). What is not so yet is listed with its reason: one that
+starts passing must leave its list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from foreign_kit import FIXTURES, folders_of
+
+NAME = "foreign-specs-holdout26"
+_BY_NUMBER = {f.split("-", 1)[0]: f for f in folders_of(FIXTURES / NAME)}
+OVERDUE, WEDDING, WARD, ASRUN, HIVE, CONCERT = (_BY_NUMBER[n] for n in ("159", "160", "161", "162", "163", "164"))
+
+_HIGH_RISK = "steps['#1'].output.high_risk"
+_QUEENLESS = "steps['#3'].output.any_queenless"
+
+
+def _truthy(value: str) -> tuple[str, ...]:
+    """The `when` expressions that mean `value` is true."""
+    return (value, f"{value} == true", f"{value} is true", f"{value} == True")
+
+
+def _falsy(value: str) -> tuple[str, ...]:
+    """The `when` expressions that mean `value` is false (the otherwise of `_truthy`)."""
+    return (f"not ({value})", f"not {value}", f"{value} == false", f"not ({value} == true)",
+            f"not ({value} is true)", f"not ({value} == True)")
+
+
+# (folder, author's step number) -> (the line the condition is said at, the `when` expressions meant)
+WHEN: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
+    (WARD, 2): (22, _truthy(_HIGH_RISK)),
+    (WARD, 3): (23, _falsy(_HIGH_RISK)),
+    (HIVE, 4): (31, _truthy(_QUEENLESS)),
+    (HIVE, 5): (37, _falsy(_QUEENLESS)),
+}
+# (folder, author's step number) -> the step's approval meant, its `when` one of those listed (None: whenever the
+# step runs), `line` where it is said
+APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
+    (WARD, 4): {"required": True, "timeout_s": 1800.0, "on_timeout": "approve",
+                "when": ("inputs.mobility == 'stretcher'", 'inputs.mobility == "stretcher"')},
+    (CONCERT, 5): {"required": True, "timeout_s": 1200.0, "on_timeout": "skip",
+                   "when": ("steps['#4'].output.print_cost > 150",)},
+}
+
+# folder -> why `skillweave plan` refuses it (every case of the folder is a strict xfail for that reason)
+REFUSED: dict[str, str] = {
+}
+# (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
+KNOWN: dict[tuple[str, int, str], str] = {
+    (ASRUN, 2, "input min_secs"): "`min_secs=30` on the ExecStartPre= command line (line 37) is bound the literal "
+                                  "string '30', not the number 30 its author means: a `key=value` word of a command "
+                                  "line is read as a shell passes it, a string (track-dedupe's `int()` takes it, so "
+                                  "both runs still reach their author's output)",
+}
+# (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
+KNOWN_POLICY: dict[tuple[str, int, int], str] = {
+}
+# (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
+KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
+}
+# (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither
+# read as meant nor warned at that line
+SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
+}
+# (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
+NOT_RUN: dict[tuple[str, int], Any] = {
+}
+# runs made that do not pause for the approval their author asks for: each a strict xfail with why
+UNPAUSED: dict[tuple[str, int], str] = {
+}
+# Not a test list: lines the tests take as read as meant (or warned at their line) whose warnings name a misreading
+# or a part left unread, checked against the plan at 57efe9a1; (folder, line) -> what the plan does and why it is
+# not as meant. The scorer has no "wrong" line for holdout26 and all 12 runs reach their author's output there.
+WARNED_MISREAD: dict[tuple[str, int | None], str] = {
+    (WEDDING, 4): "the fill-in header is warned as the inputs 'wedding_code, date, venue' while the plan's input (and "
+                  "the other warning at that line) is `wedding`: the first warning names an input the plan does not take",
+    (WEDDING, 35): "the DONE line is read only as `printed == true` on step 5; 'the tally counted every single vendor "
+                   "that was on the sheet' (step 4's counted == step 1's count) compares two values of the run and is "
+                   "warned as not checked (line 36's 'If those two aren't true...' warned unread); both runs meet it",
+    (ASRUN, 37): "a spurious `spec.condition-not-read`: the step's comment 'bin anything under 30 s' is what the step "
+                 "does (min_secs=30), not a condition; the step rightly always runs",
+    (HIVE, None): "no whole-run limit is said, so the default wall time (3600 s) holds, and the `limits` warning (at no "
+                  "line) says step 6's 'keep trying every quarter of an hour, for up to 2 hours' (line 43, read as 8 x "
+                  "900 s) can outlast it: a run still retrying after an hour is stopped by the default, not by its "
+                  "author's 2 hours",
+    (HIVE, 23): "a spurious `spec.policy-unread` ('Once' not understood): 'Once per hive on A's list' is the For each, "
+                "read as meant at line 24",
+    (HIVE, 28): "a spurious `spec.policy-unread` ('Wait' not understood): 'Wait for ALL the B's' is the gather, read "
+                "as meant",
+    (HIVE, 32): "a spurious `spec.policy-unread` ('20 min' not understood): 'they're 20 min away' is about the "
+                "supplier, no rule; the supplier literal is read",
+    (CONCERT, 19): "a spurious `spec.condition-not-read` ('If the licensing site is'): the 'if' opens step 3's failure "
+                   "policy (continue with needs_licence [] and fees 0, read as meant), not a condition",
+    (CONCERT, 28): "a spurious `spec.each-not-read` ('for every order'): 'Printwise charge for every order' is why "
+                   "print-order runs once, not a loop",
+}
+# runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
+FAILS: dict[tuple[str, int], str] = {
+}
