@@ -157,10 +157,11 @@ def test_a_holdout_run_not_made_is_still_blocked_by_its_reason(plans: PlanOf, bo
     assert blocked(b.holdout, plan, folder, n), f"cleared: run it (remove it from NOT_RUN): {why}"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def runs(tmp_path_factory: pytest.TempPathFactory, plans: PlanOf) -> Callable[[Book, str, int], dict[str, Any]]:
-    """`skillweave run --json` of a run case, made once for the module; an approval its author's run answers
-    `approved` is given and the run resumed (AnsweredRuns)."""
+    """`skillweave run --json` of a run case, made once (a case's one test makes it); an approval its author's run
+    answers `approved` is given and the run resumed (AnsweredRuns). Session-scoped, not module-scoped: no two tests
+    share a run, and a module fixture would put every run case in one xdist group on one worker (tests/conftest.py)."""
     def plan_of(book: Book) -> Callable[[str], Plan]:
         return lambda folder: plans(book, folder)
 
