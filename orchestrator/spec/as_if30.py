@@ -23,6 +23,7 @@ import json
 
 from orchestrator.spec.cue_notes import skill_of
 from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.notes38 import said_pair
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 
@@ -62,6 +63,16 @@ def _value(said: str, known: bool) -> object | None:
 _MISSING = object()
 
 
+class _PairEnd:
+    """Where a "name: value" pair read by `notes38.said_pair` ends (in place of the clause's match)."""
+
+    def __init__(self, end: int) -> None:
+        self._end = end
+
+    def end(self) -> int:
+        return self._end
+
+
 def _read(text: str, outputs: frozenset[str] | None) -> tuple[int, int, dict[str, object] | None, object] | None:
     """(start, end, values by name or None, the value alone) of the first as-if clause the text says, else None."""
     if not _CUE.search(text):
@@ -74,6 +85,9 @@ def _read(text: str, outputs: frozenset[str] | None) -> tuple[int, int, dict[str
         if name is not None and (outputs is None or name not in outputs or name.lower() in _FILLER):
             continue
         value = _value(first.group("value"), name is not None)  # "as if it was fine": no value
+        if name is None and (pair := said_pair(text, first.start("value"), outputs)) is not None:
+            name, value = pair[0], _value(pair[1], True)  # "as if it said logged: false" (`notes38`)
+            first = _PairEnd(pair[2])
         if value is _MISSING:
             continue
         values: dict[str, object] = {}

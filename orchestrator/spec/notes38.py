@@ -1,0 +1,56 @@
+"""A person's OK said with "ok" as a verb after a modal, in notes of every kind.
+
+    IF there are more than 20 texts, Dr Okoye has to ok it first          -> an approval of the step
+    the duty manager needs to okay this before it goes out                 -> an approval of the step
+    over 3 pallets? Sam's got to o.k. them                                 -> an approval of the step
+
+`ok_verb` is asked by `condition.approval_sentence` after the other approval words said nothing:
+"ok" / "okay" / "o.k." in any case, right after "has to", "have to", "needs to", "must", "got to",
+"should" and followed by what is approved ("it", "this", "them", "that", "the <thing>") or by
+"first" / "before": there it can only be the verb. "it's ok to send", "looks ok first time", "that
+is ok" or "ok, then send" say no one's yes (no modal before the word) and are not read.
+
+A value to go on with said as the pair the step would have said (`as_if30` asks `said_pair` when "as
+if it said/returned/came back with" is followed by a bare word that is no value by itself):
+
+    carry on as if it said logged: false            (skill outputs `logged`) -> {logged: false}
+    on error continue as though it returned status = "skipped"             -> {status: "skipped"}
+
+The name must be an output of the step's skill; "as if it said hello: world" with no output `hello`
+is not read here.
+"""
+
+from __future__ import annotations
+
+from orchestrator.spec.regex_cache import Patterns
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_OK_VERB = _rx(r"(?i)(?<![\w-])(?:(?:has|have|needs?|ought|got|gotta)\s++to|must|should|gotta|['’]s\s++got\s++to|"
+               r"will\s++need\s++to)\s++(?:ok|okay|o\.k\.)(?=\s++(?:it|this|them|that|the\s++[\w-]++|first|before|"
+               r"beforehand|in\s++advance)(?![\w-]))")
+
+
+# after "as if it said ": "logged: false", "status = \"skipped\""
+_PAIR = _rx(r"(?i)(?P<field>[A-Za-z_][\w-]{0,40}+)\s*+(?::|=)\s*+(?P<value>\"[^\"\n]{0,80}+\"|'[^'\n]{0,80}+'|"
+            r"`[^`\n]{0,80}+`|-?\d{1,9}+(?:\.\d{1,6}+)?+|[A-Za-z][\w-]{0,40}+)")
+
+
+def said_pair(text: str, start: int, outputs: frozenset[str] | None) -> tuple[str, str, int] | None:
+    """(the output's name, its value as written, where the pair ends) of a "name: value" pair at `start`
+    whose name is an output of the step's skill (module docstring), else None."""
+    if not outputs:
+        return None
+    m = _PAIR.match(text, start)
+    if m is None or m.group("field") not in outputs:
+        return None
+    return m.group("field"), m.group("value"), m.end()
+
+
+def ok_verb(sentence: str) -> bool:
+    """Whether the sentence says someone has to OK the work, with "ok" the verb after a modal
+    (module docstring)."""
+    return _OK_VERB.search(sentence) is not None
+
+
+_rx.save()
