@@ -18,10 +18,29 @@ if it said/returned/came back with" is followed by a bare word that is no value 
 
 The name must be an output of the step's skill; "as if it said hello: world" with no output `hello`
 is not read here.
+
+No retry said as a run count with "ever", or as "no <re-verb>" (`EARLY`, rows of the policy grammar
+joined through `grammar_families8`):
+
+    only ever ONCE. no resend.          only ever once!          no resubmit - it charges the card
+                                                                  -> no retry
+
+A person asked for their OK ("message her on Teams", "ring the duty vet") is how the approval is
+asked, not what follows a failure: `asks_approver` tells the policy reader (`phrase`) to drop the
+escalation it read from such words in a sentence that says an approval, warned (the run sends no
+message; the approval is the step's wait). In such a sentence "no answer" / "no reply" is the
+person's silence (the approval's wait, `condition.approval_timeout`), not the step timing out:
+`approver_silence` keeps the policy reader from scoping the sentence's policy to timeouts, unless the
+sentence also says the step itself times out or hangs.
+
+"once ever" must end its clause ("only ever once a day" is a schedule, "only ever once more" a
+retry); "no re<verb>" is the verb bare ("no resending needed, it's idempotent" is not read here).
 """
 
 from __future__ import annotations
 
+from orchestrator.spec.grammar_families import REDO
+from orchestrator.spec.grammar_row import Row
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -30,6 +49,16 @@ _OK_VERB = _rx(r"(?i)(?<![\w-])(?:(?:has|have|needs?|ought|got|gotta)\s++to|must
                r"will\s++need\s++to)\s++(?:ok|okay|o\.k\.)(?=\s++(?:it|this|them|that|the\s++[\w-]++|first|before|"
                r"beforehand|in\s++advance)(?![\w-]))")
 
+
+EARLY: tuple[Row, ...] = (
+    # "only ever ONCE.", "just ever once!": no retry (a clause's end after it)
+    Row("no_retry", r"(?<![\w-])(?:only|just)\s++ever\s++once(?=\s*+[.;!,)]|\s*+$|\s++[-–—]\s)"),
+    # "no resend.", "no re-submit - it charges twice": no retry
+    Row("no_retry", r"(?<![\w-])no\s++" + REDO + r"(?=\s*+[.;!,)]|\s*+$|\s++[-–—]\s)"),
+)
+
+# the words the new rows need in a sentence (`grammar.GATES`)
+GATES = {"EARLY": r"|ever\s+once|no\s+re"}
 
 # after "as if it said ": "logged: false", "status = \"skipped\""
 _PAIR = _rx(r"(?i)(?P<field>[A-Za-z_][\w-]{0,40}+)\s*+(?::|=)\s*+(?P<value>\"[^\"\n]{0,80}+\"|'[^'\n]{0,80}+'|"
@@ -45,6 +74,27 @@ def said_pair(text: str, start: int, outputs: frozenset[str] | None) -> tuple[st
     if m is None or m.group("field") not in outputs:
         return None
     return m.group("field"), m.group("value"), m.end()
+
+
+def asks_approver(sentence: str, message: str) -> bool:
+    """Whether an escalation `message` read in `sentence` ("message her on Teams") only says how the
+    person whose OK the sentence asks for is reached (module docstring)."""
+    from orchestrator.spec.condition import approval_sentence
+    from orchestrator.spec.notify_person import tells
+
+    return tells(message) and approval_sentence(sentence)
+
+
+_STEP_TIMES_OUT = _rx(r"(?i)(?<![\w-])(?:time[sd]?\s*+-?out|timeout|timing\s++out|hangs?|hung|hanging|"
+                      r"too\s++(?:long|slow))(?![\w-])")
+
+
+def approver_silence(sentence: str) -> bool:
+    """Whether the silence the sentence speaks of is the approver's, not the step's (module docstring)."""
+    from orchestrator.spec.approval_ok import said_silence
+    from orchestrator.spec.condition import approval_sentence
+
+    return said_silence(sentence) and _STEP_TIMES_OUT.search(sentence) is None and approval_sentence(sentence)
 
 
 def ok_verb(sentence: str) -> bool:
