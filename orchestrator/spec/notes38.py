@@ -33,11 +33,22 @@ person's silence (the approval's wait, `condition.approval_timeout`), not the st
 `approver_silence` keeps the policy reader from scoping the sentence's policy to timeouts, unless the
 sentence also says the step itself times out or hangs.
 
+A count taken "from" a step by a count word, for an input whose name is that count's stem
+(`stem_count`, asked by `plan.output_aliases` beside `plan.runs37.count_field`):
+
+    month, and the "how many went" number from the send    (`sent`; step "send them" gives `sent_count`)
+    the count from the mailer                               (`delivered`; the mailer gives `delivered_count`)
+
+The step's field must be `<name>_count`, `<name>_n`, `<name>_total`, `n_<name>` or `num_<name>`, the one
+such field; a count word must lead the words said ("number", "count", "total", "how many").
+
 "once ever" must end its clause ("only ever once a day" is a schedule, "only ever once more" a
 retry); "no re<verb>" is the verb bare ("no resending needed, it's idempotent" is not read here).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from orchestrator.spec.grammar_families import REDO
 from orchestrator.spec.grammar_row import Row
@@ -95,6 +106,19 @@ def approver_silence(sentence: str) -> bool:
     from orchestrator.spec.condition import approval_sentence
 
     return said_silence(sentence) and _STEP_TIMES_OUT.search(sentence) is None and approval_sentence(sentence)
+
+
+_COUNT_LEAD = _rx(r"(?i)^(?:the\s++)?+(?:number|count|total|tally|figure|how\s++many)\b")
+
+
+def stem_count(name: str, words: str, fields: Iterable[str]) -> str | None:
+    """The one field of `fields` that counts `name` (`sent` -> `sent_count`) when `words` say a count
+    (module docstring), else None."""
+    if not _COUNT_LEAD.match(words):
+        return None
+    forms = {f"{name}_count", f"{name}_n", f"{name}_total", f"n_{name}", f"num_{name}"}
+    found = [f for f in fields if f in forms]
+    return found[0] if len(found) == 1 else None
 
 
 def ok_verb(sentence: str) -> bool:
