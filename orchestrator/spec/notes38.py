@@ -30,8 +30,9 @@ asked, not what follows a failure: `asks_approver` tells the policy reader (`phr
 escalation it read from such words in a sentence that says an approval, warned (the run sends no
 message; the approval is the step's wait). In such a sentence "no answer" / "no reply" is the
 person's silence (the approval's wait, `condition.approval_timeout`), not the step timing out:
-`approver_silence` keeps the policy reader from scoping the sentence's policy to timeouts, unless the
-sentence also says the step itself times out or hangs.
+`approver_silence` keeps the policy reader from scoping the sentence's policy to timeouts. Neither
+reading is made when the sentence also says the step itself fails, errors, times out or hangs ("if
+it times out, message the duty manager": an escalation).
 
 A count taken "from" a step by a count word, for an input whose name is that count's stem
 (`stem_count`, asked by `plan.output_aliases` beside `plan.runs37.count_field`):
@@ -93,11 +94,13 @@ def asks_approver(sentence: str, message: str) -> bool:
     from orchestrator.spec.condition import approval_sentence
     from orchestrator.spec.notify_person import tells
 
-    return tells(message) and approval_sentence(sentence)
+    return tells(message) and _STEP_FAILS.search(sentence) is None and approval_sentence(sentence)
 
 
-_STEP_TIMES_OUT = _rx(r"(?i)(?<![\w-])(?:time[sd]?\s*+-?out|timeout|timing\s++out|hangs?|hung|hanging|"
-                      r"too\s++(?:long|slow))(?![\w-])")
+# the step itself failing: then a person told, or no answer, may be the step's own policy
+_STEP_FAILS = _rx(r"(?i)(?<![\w-])(?:time[sd]?\s*+-?out|timeout|timing\s++out|hangs?|hung|hanging|too\s++(?:long|slow)|"
+                  r"fail\w*+|errors?|erroring|crash\w*+|falls?\s++over|dies|died|breaks?|broken?|goes\s++wrong|down)"
+                  r"(?![\w-])")
 
 
 def approver_silence(sentence: str) -> bool:
@@ -105,7 +108,7 @@ def approver_silence(sentence: str) -> bool:
     from orchestrator.spec.approval_ok import said_silence
     from orchestrator.spec.condition import approval_sentence
 
-    return said_silence(sentence) and _STEP_TIMES_OUT.search(sentence) is None and approval_sentence(sentence)
+    return said_silence(sentence) and _STEP_FAILS.search(sentence) is None and approval_sentence(sentence)
 
 
 _COUNT_LEAD = _rx(r"(?i)^(?:the\s++)?+(?:number|count|total|tally|figure|how\s++many)\b")
