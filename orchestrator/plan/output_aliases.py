@@ -65,7 +65,9 @@ from orchestrator.plan.model import InputBinding, Provenance
 from orchestrator.plan.near_input import singular_word
 from orchestrator.plan.runs37 import count_field
 from orchestrator.spec.model import StepSpec
-from orchestrator.spec.notes38 import stem_count  # "the 'how many went' number from the send": `sent_count`
+from orchestrator.spec.notes38 import (
+    stem_count,  # "the 'how many went' number from the send": `sent_count`
+)
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)

@@ -63,16 +63,6 @@ def _value(said: str, known: bool) -> object | None:
 _MISSING = object()
 
 
-class _PairEnd:
-    """Where a "name: value" pair read by `notes38.said_pair` ends (in place of the clause's match)."""
-
-    def __init__(self, end: int) -> None:
-        self._end = end
-
-    def end(self) -> int:
-        return self._end
-
-
 def _read(text: str, outputs: frozenset[str] | None) -> tuple[int, int, dict[str, object] | None, object] | None:
     """(start, end, values by name or None, the value alone) of the first as-if clause the text says, else None."""
     if not _CUE.search(text):
@@ -85,9 +75,9 @@ def _read(text: str, outputs: frozenset[str] | None) -> tuple[int, int, dict[str
         if name is not None and (outputs is None or name not in outputs or name.lower() in _FILLER):
             continue
         value = _value(first.group("value"), name is not None)  # "as if it was fine": no value
+        end = first.end()
         if name is None and (pair := said_pair(text, first.start("value"), outputs)) is not None:
-            name, value = pair[0], _value(pair[1], True)  # "as if it said logged: false" (`notes38`)
-            first = _PairEnd(pair[2])
+            name, value, end = pair[0], _value(pair[1], True), pair[2]  # "as if it said logged: false" (`notes38`)
         if value is _MISSING:
             continue
         values: dict[str, object] = {}
@@ -98,7 +88,6 @@ def _read(text: str, outputs: frozenset[str] | None) -> tuple[int, int, dict[str
             values[next(iter(outputs))] = value
         else:
             alone = value
-        end = first.end()
         while values:
             more = _MORE.match(text, end)
             if more is None or outputs is None or more.group("field") not in outputs:

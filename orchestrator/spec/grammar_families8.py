@@ -41,10 +41,9 @@ from orchestrator.spec import grammar_person_wait as wait17
 from orchestrator.spec import grammar_value_pairs as pairs17
 from orchestrator.spec import h24_left31 as left31
 from orchestrator.spec import h25_left33 as left33
-from orchestrator.spec import notes38
 from orchestrator.spec import justfile35 as just35
 from orchestrator.spec import legal_prose29 as legal29
-from orchestrator.spec import notation32, notation33, phrasing35
+from orchestrator.spec import notation32, notation33, notes38, phrasing35
 from orchestrator.spec import policy_abandon as abandon23
 from orchestrator.spec import policy_back_in27 as back27
 from orchestrator.spec import policy_notation24 as notation24
