@@ -208,3 +208,51 @@ def test_beside_a_step_that_ends_or_comes_later_is_no_start() -> None:
         spec = parse_spec_text(PIPELINE.replace("alongside step 1", said), "feeds.py", "markdown",
                                Vocabulary.of([(s, None) for s in FEED_SKILLS]))
         assert _by_skill(spec)["price-check"].starts_with is None, said  # after it ends; a later step
+
+
+# bare numbers first in a bracket ("(1 and 2 together, and 3 as well)"), and "nobody waits on anybody"
+PREP_NUMBERED = """\
+Saturday prep, by the numbers
+
+1. make-dough for the rolls
+2. make-stock for the soup
+   (1 and 2 together, and 3 as well - nobody waits on anybody)
+3. lint-code on the till's menu file
+4. plate-up the first covers
+"""
+
+
+def test_a_prep_lists_bracket_naming_bare_numbers_starts_them_with_the_first() -> None:
+    steps = _by_skill(_spec(PREP_NUMBERED, "prep.txt"))
+    assert steps["make-stock"].starts_with == "step-1" and steps["lint-code"].starts_with == "step-1"
+    assert steps["plate-up"].starts_with is None
+
+
+RELEASE_NOBODY = """\
+## Step 1: Build
+- Skill: build-app
+
+## Step 2: Lint
+- Skill: lint-code
+
+Steps 1 and 2: nobody waits for anybody.
+
+## Step 3: Ship
+- Skill: ship-build
+"""
+
+
+def test_a_runbooks_nobody_waits_for_anybody_line_starts_the_named_steps_together() -> None:
+    steps = _by_skill(_spec(RELEASE_NOBODY, "release.md"))
+    assert steps["lint-code"].starts_with == "step-1"
+    assert steps["ship-build"].starts_with is None
+
+
+def test_numbers_that_are_amounts_or_say_no_start_start_nothing() -> None:
+    text = PREP_NUMBERED.replace("(1 and 2 together, and 3 as well - nobody waits on anybody)",
+                                 "(weigh 1 and 2 kg of flour, one after the other)")
+    steps = _by_skill(_spec(text, "prep.txt"))
+    assert all(s.starts_with is None for s in steps.values())
+    text = PREP_NUMBERED.replace("(1 and 2 together, and 3 as well - nobody waits on anybody)",
+                                 "(1 and 2 never together: one oven)")
+    assert all(s.starts_with is None for s in _by_skill(_spec(text, "prep.txt")).values())
