@@ -4,7 +4,6 @@
     # (2) credit check - doesn't need (1), fire it at the same time.    a job's comment: no wait for (1)
     # check the forecast at the same time as intake, no need to queue    starts with the step named intake
     Q1 and Q2 ... GO.  (both at once on curtain down, neither waits on the other)    Q2 starts with Q1
-    (1 and 2 together, and 3 as well - nobody waits on anybody)         2 and 3 start with 1
     start the stock at the same time as the dough                       starts with the dough step
     runs at the same time every day                                     no: a schedule, not a start
     Q1 and Q2 must never go at once                                     no: a negation
@@ -21,9 +20,8 @@ Three ways of writing, each a reading and a warning at its line:
   (`intake` for `permit-intake`; "alongside the orders" speaks of things) that names one step
   only: the step starts with X (`StepSpec.starts_with`, it waits for what X waits for);
 - a line anywhere naming two or more steps by their labels ("Q1 and Q2", "steps 1 and 2", "(1) and
-  (2)", "(1 and 2", a number before "and <number>") that says they go "at once", "together", "at the same
-  time", "side by side", or that "neither waits on the other" / "nobody waits on anybody": each later one
-  starts with the first.
+  (2)") that says they go "at once", "together", "at the same time", "side by side", or that
+  "neither waits on the other": each later one starts with the first.
 
 A step that already says what it waits for (or was read as starting beside another) is left alone;
 a sentence of tries ("retry both at once"), of a schedule ("at the same time every night") or a
@@ -56,16 +54,14 @@ _BESIDE_NAME = _rx(r"(?i)(?<!\w)(?:(?:at\s++)?the\s++same\s++time\s++as|alongsid
 # two steps said to go together: "at once", "neither waits on the other", "at the same time"
 _MUTUAL = _rx(r"(?i)(?<!\w)(?:(?:both\s++)?at\s++once|(?:at\s++)?the\s++same\s++time|together|side\s++by\s++side|"
               r"in\s++parallel|concurrently|simultaneously|neither\s++(?:one\s++)?waits?\s++(?:on|for)\s++the\s++other|"
-              r"(?:do(?:n['’]t|\s++not)|never)\s++wait\s++(?:on|for)\s++each\s++other|"
-              r"no(?:body|\s++one|ne)\s++(?:of\s++them\s++)?waits?\s++(?:on|for)\s++(?:anybody|anyone|any\s++other|each\s++other|"
-              r"the\s++others?))(?!\w)")
+              r"(?:do(?:n['’]t|\s++not)|never)\s++wait\s++(?:on|for)\s++each\s++other)(?!\w)")
 # a negation of starting together, tries, or a schedule: no start
 _NOT = _rx(r"(?i)(?<!\w)(?:never\s++(?:at\s++once|together|at\s++the\s++same|in\s++parallel|run|go|start)|not\s++(?:at\s++once|"
            r"together|at\s++the\s++same|in\s++parallel)|must\s*+n['’]t|cannot|can['’]t|retr(?:y|ies|ied)|attempts?|tries|"
            r"one\s++by\s++one|one\s++after\s++(?:the\s++)?other|in\s++turn|every\s++(?:night|day|morning|week|hour|"
            r"evening|monday|weekday)|each\s++(?:night|day|morning|week|hour)|daily|nightly|weekly|hourly)(?!\w)")
 _LABELS = _rx(r"(?<![\w(])(?:(?P<lab>[A-Z]{1,2}[0-9]{1,2}+|[A-Z])(?![\w'])|\((?P<par>\d{1,3}+)\)|(?i:steps?|jobs?|cues?)\s++"
-              r"(?P<num>\d{1,3}+)(?!\w)|(?<=and\s)(?P<bare>\d{1,3}+)(?!\w))|(?<![\w.,:/-])(?P<lead>\d{1,3}+)(?=\s++and\s++\d)")
+              r"(?P<num>\d{1,3}+)(?!\w)|(?<=and\s)(?P<bare>\d{1,3}+)(?!\w))")
 _SENTENCE = _rx(r"[^.;!?\n]++(?:[.;!?](?!\w)|$)")
 _STOP = frozenset(("the", "this", "that", "it", "them", "one", "step", "other", "others", "rest", "same", "run",
                    "usual", "before", "last", "first", "previous", "each", "every"))
@@ -162,7 +158,7 @@ def _noted(steps: list[StepSpec], src: Source) -> list[StepSpec]:
         named: list[str] = []
         for m in _LABELS.finditer(raw):
             said = m.group("lab") or ""
-            n = m.group("par") or m.group("num") or m.group("bare") or m.group("lead")
+            n = m.group("par") or m.group("num") or m.group("bare")
             sid = labels.get(said) if said else (f"step-{n}" if n and f"step-{n}" in by_id else None)
             if sid is not None and sid not in named:
                 named.append(sid)
