@@ -30,14 +30,16 @@ from orchestrator.spec import yaml_keys as yk
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
-from orchestrator.spec.yaml_dialect import note, scalar, short
+from orchestrator.spec.yaml_dialect import STR, note, scalar, short
 from orchestrator.spec.yaml_node import NodeReader
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 # keys that name what does the step's work, read as `skill:` when the value is one name
-SKILL_WORDS = frozenset({"machine", "machinery", "robot", "bot", "gadget", "appliance", "contraption", "device",
-                         "done_by_skill", "use_skill", "uses_skill", "skill_to_use", "worked_by", "operated_by"})
+# (not `device:`, `bot:`: an ML config's `device: cuda`, a chat-ops bot's name; a value that is no plain text,
+# CircleCI's `machine: true`, is never a skill)
+SKILL_WORDS = frozenset({"machine", "machinery", "robot", "gadget", "contraption", "done_by_skill", "use_skill",
+                         "uses_skill", "skill_to_use", "worked_by", "operated_by"})
 # keys that say what the step is given
 INPUT_WORDS = frozenset({"eats", "eat", "feeds_on", "fed_on", "consumes", "consume", "ingests", "swallows",
                          "chews", "chews_on", "munches", "intake", "takes_in", "diet", "food"})
@@ -93,7 +95,7 @@ def own_words(r: NodeReader, keys: dict[str, tuple[Node, Node]]) -> tuple[dict[s
     out: dict[str, tuple[Node, Node]] = {}
     for raw, (knode, vnode) in keys.items():
         name = yk.key_name(raw)
-        value = str(vnode.value).strip() if isinstance(vnode, ScalarNode) else ""
+        value = str(vnode.value).strip() if isinstance(vnode, ScalarNode) and vnode.tag == STR else ""
         if name in SKILL_WORDS and _ONE_NAME.match(value) and not _has(keys, "skill", "agent"):
             own.readings.append(note(r, knode, f"{raw}: {value}", f"`{raw}:` names what does the step's work: its "
                                                                   "skill (read as `skill:`)"))

@@ -79,6 +79,13 @@ def test_a_bakery_machine_beside_a_skill_key_and_one_that_is_a_sentence_are_not_
     assert len(_unread(spec)) == 2
 
 
+def test_a_ci_jobs_machine_flag_and_an_ml_configs_device_are_no_skill() -> None:
+    spec = _read("jobs:\n  build:\n    machine: true\n    uses: build-app\n  train:\n    device: cuda\n"
+                 "    uses: fit-model\n")
+    assert [s.skill for s in spec.steps] == ["build-app", "fit-model"]
+    assert len(_unread(spec)) == 2
+
+
 @pytest.mark.parametrize("said", ["hour", "every day", "the whole lot", "bed"])
 def test_a_per_key_that_is_no_loop_is_warned_not_read(said: str) -> None:
     spec = _read(f"steps:\n  - id: water\n    skill: water-beds\n    per: {said}\n")
