@@ -6,8 +6,10 @@ shown in the plan; what does not read so is warned and kept, never guessed."""
 from __future__ import annotations
 
 import pytest
+
 from orchestrator.spec import WorkflowSpec, parse_spec_text
 from orchestrator.spec.yaml38 import loop_phrase
+
 
 def _read(text: str) -> WorkflowSpec:
     return parse_spec_text(text, "doc.yaml", "yaml")
@@ -63,7 +65,7 @@ def test_a_lab_protocols_alongside_list_starts_a_group_together_but_a_step_with_
         "steps:\n  - id: thaw\n    skill: thaw-samples\n  - id: label\n    skill: print-labels\n"
         "    alongside: [thaw, warm_up]\n  - id: warm_up\n    skill: warm-centrifuge\n    after: thaw\n"
     )
-    thaw, label, warm = spec.steps
+    _thaw, label, warm = spec.steps
     assert label.starts_with == "thaw" and warm.starts_with is None and warm.depends_on == ("thaw",)
     [kept] = [w for w in spec.warnings if "start together" in w.message]
     assert kept.line == 6 and "warm_up" in kept.message
