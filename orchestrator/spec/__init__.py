@@ -293,6 +293,10 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
     from orchestrator.spec.steps_together import read_together
 
     # "B - doesn't wait for A" under a cue grid: B's note (`spec.cue_notes`); "Steps 1 and 2 at the same time"
+    from orchestrator.spec.salon38 import read_all_together
+
+    # "(1 and 2 together, and 3 as well - nobody waits on anybody)": an aside of numbers, all start at once
+    parts = parts.model_copy(update={"steps": tuple(read_all_together(list(parts.steps), src))})
     parts = parts.model_copy(update={"steps": tuple(read_together(route_notes(list(parts.steps), src), src))})
     from orchestrator.spec.start_together24 import read_starts
 

@@ -1,0 +1,111 @@
+"""Labels in capitals and words in brackets that carry a branch, a start or a rule of a note or checklist.
+
+    >> MATTED?  -> `shave-down-quote` ...         (read elsewhere: the question is its condition)
+    >> NOT MATTED -> `standard-groom-quote` ...   the other branch of the step before that asked "MATTED?"
+    - Frozen? `thaw-it` / - Not frozen: `chill-it`  the same in a recipe
+    (1 and 2 together, and 3 as well - nobody waits on anybody)
+                                                  steps 1, 2 and 3 all start at once (none waits for another)
+
+A note pinned by a till, a kitchen card or a challenge/response checklist labels a branch with the yes/no
+question it asks ("MATTED?") and the other branch with the same words in the negative, with no question
+mark ("NOT MATTED ->", "No allergies:"). `negated_label` reads that negative label, but only when the step
+before asked exactly those words (`spec.condition_question` read it as `NAME is true`): "NOT MATTED" with
+no such question before is no branch, and "Not more, the owner is stood there" opens no label (an arrow,
+colon or dash must end the words).
+
+`together_all` reads an aside that names several steps by number as starting together with no one
+waiting ("1 and 2 together, and 3 as well", "1, 2 and 3 at the same time", "nobody waits on anybody"):
+every step named is a root of the order (it still waits for the steps whose outputs it reads).
+"""
+
+from __future__ import annotations
+
+from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.source import Source
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+# "NOT MATTED ->", "No allergies:", "never frozen -": at most four words, then an arrow, colon or dash
+_NEGATED = _rx(r"(?i)^(?:not|no|never)[ \t]++(?P<words>[a-z][a-z'’-]*+(?:[ \t]++[a-z][a-z'’-]*+){0,3}+)"
+               r"[ \t]*+(?:->|=>|→|:|[—–]|-(?=[ \t]))")
+_FILLER = frozenset({"a", "an", "the", "any"})
+
+
+def negated_label(words: str, latest_when: str | None) -> tuple[str, str] | None:
+    """(the value's name, the label as said) when `words` opens with the negative of the yes/no question
+    whose condition the step before has (`latest_when` is `NAME is true`); None otherwise (module docstring)."""
+    if not latest_when or not latest_when.endswith(" is true"):
+        return None
+    m = _NEGATED.match(words)
+    if m is None:
+        return None
+    said = [w.strip("'’-").lower() for w in m.group("words").split()]
+    name = "_".join(w for w in said if w not in _FILLER)
+    if not name or f"{name} is true" != latest_when:
+        return None
+    return name, words[:m.end()].rstrip(" \t-–—:>→=").strip()
+
+
+# an aside of step numbers said to start together: its words are only numbers, joiners and the cue
+_ASIDE = _rx(r"[^.;!?()\n]++")
+_TOKEN = _rx(r"\d{1,2}+(?![\w.,:/]\d)|[A-Za-z'’]++|[^\sA-Za-z\d]")
+_CUE_ALL = _rx(r"(?i)(?<![\w-])(?:together|at[ \t]++once|(?:at[ \t]++)?the[ \t]++same[ \t]++time|in[ \t]++parallel|"
+               r"side[ \t]++by[ \t]++side|(?:nobody|no[ \t]++one|none)[ \t]++waits?[ \t]++(?:on|for)[ \t]++"
+               r"(?:anybody|anyone|any[ \t]++other|another|the[ \t]++others?))(?![\w-])")
+_JOINERS = frozenset({"and", "as", "well", "too", "also", "plus", "steps", "step", "all", "three", "four", "go",
+                      "start", "run", "can", "together", "at", "once", "the", "same", "time", "in", "parallel", "side",
+                      "by", "nobody", "no", "one", "none", "waits", "wait", "on", "for", "anybody", "anyone", "any",
+                      "other", "another", "others", "of", "them", "they", "both"})
+_MARKS = frozenset(",-–—&+/:")
+
+
+def _together_numbers(aside: str, count: int) -> list[int] | None:
+    """The step numbers an aside made only of numbers, joiners and a cue of starting together names (three
+    or more, or two with "nobody waits"), or None."""
+    if len(aside) > 160 or _CUE_ALL.search(aside) is None:
+        return None
+    numbers: list[int] = []
+    for tok in _TOKEN.findall(aside):
+        if tok[0].isdigit():
+            numbers.append(int(tok))
+        elif tok.lower() not in _JOINERS and tok not in _MARKS:
+            return None
+    said = list(dict.fromkeys(numbers))
+    if len(said) < 2 or len(said) != len(numbers) or not all(1 <= n <= count for n in said):
+        return None
+    return sorted(said)
+
+
+def read_all_together(steps: list[StepSpec], src: Source) -> list[StepSpec]:
+    """The steps named in an aside of numbers said to start together (module docstring) made to start with
+    the first named: each waits for what it waits for and for the steps whose outputs it reads, no more."""
+    if len(steps) < 3 or len({s.id for s in steps}) != len(steps) or _CUE_ALL.search(src.text) is None:
+        return steps
+    out = list(steps)
+    for number, raw in enumerate(src.lines, start=1):
+        if len(raw) > 400 or _CUE_ALL.search(raw) is None:
+            continue
+        for m in _ASIDE.finditer(raw):
+            named = _together_numbers(m.group(0).strip(), len(out))
+            if named is None:
+                continue
+            first = out[named[0] - 1]
+            said = " ".join(m.group(0).split())
+            for n in named[1:]:
+                later = out[n - 1]
+                if later.depends_on or later.depends_where is not None or later.starts_with is not None or (
+                        later.when or later.otherwise_where is not None):
+                    continue
+                where = src.where(number)
+                note = (f"starts together with {first.id}: waits for what {first.id} waits for (and the steps whose "
+                        "outputs it reads), not for the step before it")
+                src.warn(number, f"{later.id} ({later.name[:50]}): '{said[:80]}' names steps "
+                                 f"{', '.join(map(str, named))} as starting together: read as: {note}; to say so "
+                                 f"plainly write `Depends on:` what {first.id} waits for", "spec.parallel")
+                out[n - 1] = later.model_copy(update={"unordered_where": where, "starts_with": first.id, "readings": (
+                    *later.readings, Reading(what="depends_on", where=where, text=said[:160], note=note))})
+    return out
+
+
+_rx.save()
