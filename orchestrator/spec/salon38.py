@@ -16,6 +16,13 @@ colon or dash must end the words).
 `together_all` reads an aside that names several steps by number as starting together with no one
 waiting ("1 and 2 together, and 3 as well", "1, 2 and 3 at the same time", "nobody waits on anybody"):
 every step named is a root of the order (it still waits for the steps whose outputs it reads).
+
+`leader_row` reads a row "LABEL ........ VALUE" (a fill-in block, a LIMITS block) as one sentence
+"LABEL: VALUE" for the readers of the whole run (`spec.whole_doc`): the dots of a leader are no full
+stops, so "WHOLE CHECKLIST .... COMPLETE WITHIN 15 MIN, ELSE ABANDON" is a whole-run limit and
+"CHECKLIST COMPLETE .... WHEN DUTY BOARD POST REPORTS posted TRUE" a success check
+("CHECKLIST COMPLETE WHEN: ...", `spec.success_checks23`), whose "REPORTS posted TRUE" (a verb of
+answering, an output's name in lower case, a yes/no word) is `posted == true` (`reported_truth`).
 """
 
 from __future__ import annotations
@@ -106,6 +113,40 @@ def read_all_together(steps: list[StepSpec], src: Source) -> list[StepSpec]:
                 out[n - 1] = later.model_copy(update={"unordered_where": where, "starts_with": first.id, "readings": (
                     *later.readings, Reading(what="depends_on", where=where, text=said[:160], note=note))})
     return out
+
+
+# a row of a checklist or a form: a label, a dotted leader, what it says ("WHOLE CHECKLIST ...... COMPLETE WITHIN 15 MIN")
+_LEADER_ROW = _rx(r"^(?P<label>[^\s.][^.\n]{0,60}?)[ \t]*+\.{4,}+[ \t]*+(?P<value>[^.\s][^\n]*+)$")
+
+
+def leader_row(line: str) -> str | None:
+    """`LABEL: VALUE` for a line that is a label, a dotted leader and a value (module docstring), else None:
+    the leader's dots are no full stops, and the row is a sentence of its own."""
+    if len(line) > 400 or "...." not in line:
+        return None
+    m = _LEADER_ROW.match(line.strip())
+    if m is None:
+        return None
+    label, value = m.group("label").rstrip(" :"), m.group("value").strip()
+    if (when := _WHEN.match(value)) is not None:  # "CHECKLIST COMPLETE .... WHEN ...": a label of being done
+        return f"{label} {when.group(1)}: {value[when.end():]}"
+    return f"{label}: {value}"
+
+
+_WHEN = _rx(r"(?i)(when|once|if)(?:[ \t]*+:)?+[ \t]++(?=\S)")
+# "REPORTS posted TRUE", "says done yes": a verb of answering, an output's name, a yes/no word
+_REPORTED = _rx(r"(?i)(?<![\w-])(?:reports?|returns?|says|gives|shows|comes[ \t]++back(?:[ \t]++with)?)[ \t]++"
+                r"(?-i:(?P<field>[a-z_][a-z0-9_]{1,40}+))[ \t]++(?P<value>true|false|yes|no)(?![\w-])")
+
+
+def reported_truth(clause: str) -> str | None:
+    """`FIELD == true|false` for a clause that says a step answers with an output's name and a yes/no word
+    ("DUTY BOARD POST REPORTS posted TRUE"), the name in lower case; None otherwise."""
+    found = list(_REPORTED.finditer(clause))
+    if len(found) != 1:
+        return None
+    value = found[0].group("value").lower()
+    return f"{found[0].group('field')} == {'true' if value in ('true', 'yes') else 'false'}"
 
 
 _rx.save()

@@ -31,6 +31,7 @@ from orchestrator.spec.done_when import done_clause, script_check
 from orchestrator.spec.elsewhere import keys_of, named_step
 from orchestrator.spec.model import ContractSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.salon38 import reported_truth
 from orchestrator.spec.source import Source
 from orchestrator.spec.success import check_schema, compared_names, read_comparison, read_criteria
 from orchestrator.spec.success_halves import read_halves
@@ -134,6 +135,8 @@ def comparison(clause: str) -> str | None:
         return f"{has.group('field')} == \"{has.group('value')}\""
     if not found and (bare := _TICKED_TRUTH.search(clause)) is not None:  # "reports `done` true"
         return f"{bare.group(1)} == {_value(bare.group(2).lower())}"
+    if not found and (told := reported_truth(clause)) is not None:  # "DUTY BOARD POST REPORTS posted TRUE"
+        return told
     if len(found) != 1:
         return None
     m = found[0]
