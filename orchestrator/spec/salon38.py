@@ -23,6 +23,15 @@ stops, so "WHOLE CHECKLIST .... COMPLETE WITHIN 15 MIN, ELSE ABANDON" is a whole
 "CHECKLIST COMPLETE .... WHEN DUTY BOARD POST REPORTS posted TRUE" a success check
 ("CHECKLIST COMPLETE WHEN: ...", `spec.success_checks23`), whose "REPORTS posted TRUE" (a verb of
 answering, an output's name in lower case, a yes/no word) is `posted == true` (`reported_truth`).
+
+`closed_cue` reads "We consider the night closed when the summary is posted, i.e. post-summary says
+posted = true" (an ADR's Consequences, a runbook's close-out) as the run's success check: a period, a day
+or a batch that its people consider closed, signed off or wrapped up when the check holds.
+
+`shortened_field` reads a handoff said by the last word of an output's name: a skill reads `total`, which
+nothing gives, and the step's text says "the total" and the field's other words ("with the unmatched
+list and the total", after "the unmatched total is more than 500"): the one output of the steps it runs
+after named `unmatched_total` (`plan.given_words`, warned at the step; several, none: unbound as before).
 """
 
 from __future__ import annotations
@@ -147,6 +156,39 @@ def reported_truth(clause: str) -> str | None:
         return None
     value = found[0].group("value").lower()
     return f"{found[0].group('field')} == {'true' if value in ('true', 'yes') else 'false'}"
+
+
+# "We consider the night closed when ...", "we call the day wrapped up once ...": a period or batch said closed
+_CLOSED = _rx(r"(?i)^(?:so[ \t,]++)?(?:we|i|you|they|finance|ops)[ \t]++(?:consider|call|count|deem|treat|regard)[ \t]++"
+              r"(?:the|this|that|it|our|a)(?:[ \t]++[a-z][\w-]{0,30}+){0,2}?[ \t]++(?:as[ \t]++)?"
+              r"(?:closed(?:[ \t]++out)?|wrapped(?:[ \t]++up)?|signed[ \t]++off|put[ \t]++to[ \t]++bed)[ \t]++"
+              r"(?:only[ \t]++)?(?:when|once|if)[ \t]++(?P<clause>\S.*)$")
+
+
+def closed_cue(sentence: str) -> str | None:
+    """The check of "We consider the night closed when X" (a period, a batch or a day said closed by its
+    people when X holds: the run's success), or None. "The valve is closed when ..." is no such sentence."""
+    m = _CLOSED.match(sentence.strip())
+    return m.group("clause").strip().rstrip(".").strip() or None if m else None
+
+
+_WORD_RUN = _rx(r"[a-z0-9]++")
+
+
+def shortened_field(name: str, text: str, fields: list[str]) -> str | None:
+    """The one field of `fields` (the outputs of the steps a step runs after) that `name` is the last word of,
+    when the step's `text` says "the NAME" and the field's other words too ("with the unmatched list and the
+    total": `total` is `unmatched_total`); None when the name has several words, the text does not say it
+    so, or no field or several fit."""
+    if not name.isalpha() or len(name) < 3 or len(text) > 4000:
+        return None
+    low = text.lower()
+    said = set(_WORD_RUN.findall(low))
+    if f"the {name}" not in " ".join(low.split()) or name not in said:
+        return None
+    fit = sorted({f for f in fields if f.endswith(f"_{name}") and f != f"_{name}"
+                  and all(w in said for w in f[: -len(name) - 1].split("_") if w)})
+    return fit[0] if len(fit) == 1 else None
 
 
 _rx.save()
