@@ -191,4 +191,14 @@ def shortened_field(name: str, text: str, fields: list[str]) -> str | None:
     return fit[0] if len(fit) == 1 else None
 
 
+# a part that is only a value: "true", "no", "42", "\"PASS\""
+_LONE_VALUE = _rx(r"(?i)^[`*_]*+(?:true|false|yes|no|-?\d{1,12}+(?:\.\d{1,9}+)?+|\"[^\"]{0,60}+\"|'[^']{0,60}+')[`*_.]*+$")
+
+
+def lone_value(part: str) -> bool:
+    """Whether a part of a success check is only a value ("true" of "comes back confirmed: true", cut at
+    the field's own colon): the value of the comparison already read, no part of its own."""
+    return _LONE_VALUE.match(part.strip()) is not None
+
+
 _rx.save()
