@@ -28,6 +28,10 @@ answering, an output's name in lower case, a yes/no word) is `posted == true` (`
 posted = true" (an ADR's Consequences, a runbook's close-out) as the run's success check: a period, a day
 or a batch that its people consider closed, signed off or wrapped up when the check holds.
 
+The policy grammar's row `EARLY` reads an attempt's time said as what it has not done by then, then
+given up: "If it hasn't found anything in 30 seconds forget it and carry on with slot ..." is a 30 s
+timeout (the going on with a value is read by its own row).
+
 `shortened_field` reads a handoff said by the last word of an output's name: a skill reads `total`, which
 nothing gives, and the step's text says "the total" and the field's other words ("with the unmatched
 list and the total", after "the unmatched total is more than 500"): the one output of the steps it runs
@@ -36,9 +40,14 @@ after named `unmatched_total` (`plan.given_words`, warned at the step; several, 
 
 from __future__ import annotations
 
-from orchestrator.spec.model import Reading, StepSpec
+from typing import TYPE_CHECKING
+
+from orchestrator.spec.grammar_row import Row
 from orchestrator.spec.regex_cache import Patterns
-from orchestrator.spec.source import Source
+
+if TYPE_CHECKING:  # the policy grammar imports this module's rows: the models are imported where used
+    from orchestrator.spec.model import StepSpec
+    from orchestrator.spec.source import Source
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -98,6 +107,7 @@ def read_all_together(steps: list[StepSpec], src: Source) -> list[StepSpec]:
     the first named: each waits for what it waits for and for the steps whose outputs it reads, no more."""
     if len(steps) < 3 or len({s.id for s in steps}) != len(steps) or _CUE_ALL.search(src.text) is None:
         return steps
+    from orchestrator.spec.model import Reading
     out = list(steps)
     for number, raw in enumerate(src.lines, start=1):
         if len(raw) > 400 or _CUE_ALL.search(raw) is None:
@@ -199,6 +209,17 @@ def lone_value(part: str) -> bool:
     """Whether a part of a success check is only a value ("true" of "comes back confirmed: true", cut at
     the field's own colon): the value of the comparison already read, no part of its own."""
     return _LONE_VALUE.match(part.strip()) is not None
+
+
+# rows of the policy grammar (`spec.grammar_families8` joins them before every earlier round's)
+EARLY: tuple[Row, ...] = (
+    # "If it hasn't found anything in 30 seconds forget it and carry on ...": the attempt's time, then giving it up
+    Row("timeout", r"\b(?:if|when|once)\s+(?:it|they|the\s+[\w-]+)\s+(?:hasn'?t|has\s+not|haven'?t|have\s+not|didn'?t|"
+        r"did\s+not)\s+(?:found|got|given|produced|brought\s+back|turned\s+up|come\s+up\s+with|managed|got\s+anywhere)"
+        r"(?:\s+(?:anything|a\s+thing|an?\s+[\w-]+))?\s+(?:in|within|after|by)\s+{D}"
+        r"(?=\s*+,?\s*+(?:then\s+)?(?:forget|give\s+up|drop|skip|leave|abandon|move\s+on|carry\s+on|kill|stop|bin))"),
+)
+GATES = {"EARLY": r"|hasn|has\s+not|haven|have\s+not|didn|did\s+not"}
 
 
 _rx.save()
