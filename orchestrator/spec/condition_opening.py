@@ -164,7 +164,8 @@ def _read(step: StepSpec, words: str, latest: StepSpec | None, src: Source) -> S
     if other is None and way is None and (asked := question_condition(words)) is not None and step.approval is None:
         return _asked(step, asked, latest, src, line, who)
     if other is None and way is None and step.approval is None and latest is not None and (
-            label := negated_label(words, latest.when)) is not None:  # "NOT MATTED ->" after "MATTED?"
+            label := negated_label(words, latest.when) or negated_label(f"{step.name.strip()}:", latest.when)
+    ) is not None:  # "NOT MATTED ->" after "MATTED?"; "3. Not frozen: x", its label the step's title
         return _asked(step, (label[0], True, label[1]), latest, src, line, who)
     if other is None and way is None:
         m = _IF.match(words)

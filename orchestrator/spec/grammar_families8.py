@@ -234,7 +234,7 @@ GATES = {name: words + left33.GATES.get(name, "") for name, words in GATES.items
 EARLY_FIRST, IGNORE_LAST = phrasing35.EARLY + EARLY_FIRST + phrasing35.LATE, IGNORE_LAST + phrasing35.IGNORE
 GATES = {name: words + phrasing35.GATES.get(name, "") for name, words in GATES.items()}
 # the thirty-eighth round's "if it hasn't found anything in 30 seconds forget it" (`spec.salon38`)
-EARLY_FIRST = salon38.EARLY + EARLY_FIRST
+EARLY_FIRST, IGNORE_LAST = salon38.EARLY + EARLY_FIRST, IGNORE_LAST + salon38.IGNORE
 GATES = {name: words + salon38.GATES.get(name, "") for name, words in GATES.items()}
 # the thirty-fifth round's recipe comments: "don't put a retry on it", a grace period, "(a if b, c otherwise)" (`spec.justfile35`)
 EARLY_FIRST, IGNORE_LAST = just35.EARLY + EARLY_FIRST, IGNORE_LAST + just35.IGNORE

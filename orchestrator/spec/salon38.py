@@ -215,9 +215,14 @@ def lone_value(part: str) -> bool:
 EARLY: tuple[Row, ...] = (
     # "If it hasn't found anything in 30 seconds forget it and carry on ...": the attempt's time, then giving it up
     Row("timeout", r"\b(?:if|when|once)\s+(?:it|they|the\s+[\w-]+)\s+(?:hasn'?t|has\s+not|haven'?t|have\s+not|didn'?t|"
-        r"did\s+not)\s+(?:found|got|given|produced|brought\s+back|turned\s+up|come\s+up\s+with|managed|got\s+anywhere)"
+        r"did\s+not)\s+(?:found|find|got|get|given|give|produced|produce|brought\s+back|"
+        r"bring\s+back|turned\s+up|turn\s+up|come\s+up\s+with|managed|manage)"
         r"(?:\s+(?:anything|a\s+thing|an?\s+[\w-]+))?\s+(?:in|within|after|by)\s+{D}"
         r"(?=\s*+,?\s*+(?:then\s+)?(?:forget|give\s+up|drop|skip|leave|abandon|move\s+on|carry\s+on|kill|stop|bin))"),
+)
+IGNORE: tuple[Row, ...] = (
+    # "(1 and 2 together, and 3 as well - nobody waits on anybody)": the order of the steps (`read_all_together`)
+    Row("ignore", r"\b(?:nobody|no\s+one|none)\s+waits?\s+(?:on|for)\s+(?:anybody|anyone|any\s+other|another|the\s+others?)\b"),
 )
 GATES = {"EARLY": r"|hasn|has\s+not|haven|have\s+not|didn|did\s+not"}
 
