@@ -240,3 +240,23 @@ def test_an_attempt_time_said_as_what_it_has_not_done_by_then(text: str, seconds
 
 def test_a_time_it_has_not_done_something_with_no_giving_up_is_no_timeout() -> None:
     assert read_phrase("If it hasn't found anything in 30 seconds we're surprised.").statement.timeout_s is None
+
+
+# -- "whichever quote it was": a join after the latest choice ---------------------------------------------------
+
+WASH = SaidCatalog({
+    "inspect-car": "Inputs: `plate`.\n\nOutputs: `muddy`, `size`.\n",
+    "pre-soak": "Inputs: `size`.\n\nOutputs: `price`.\n",
+    "quick-rinse": "Inputs: `size`.\n\nOutputs: `price`.\n",
+    "print-ticket": "Inputs: `price`.\n\nOutputs: `ticket`.\n",
+})
+
+
+def test_whichever_kind_it_was_after_a_question_and_its_negative_is_a_join() -> None:
+    doc = ("Car wash card\n\nInputs: `plate`.\n\n1. `inspect-car` - says if it's muddy.\n"
+           "2. MUDDY? -> `pre-soak` on the size.\n3. NOT MUDDY -> `quick-rinse` on the size.\n"
+           "4. then `print-ticket`, whichever wash it was: the price off the wash.\n")
+    plan = plan_of_text(doc, WASH, "wash.txt")
+    soak, rinse, ticket = (step_by_skill(plan, s) for s in ("pre-soak", "quick-rinse", "print-ticket"))
+    assert {soak.id, rinse.id} <= set(ticket.depends_on)
+    assert set(ticket.inputs["price"].any_of) == {soak.id, rinse.id}
