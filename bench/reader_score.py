@@ -40,6 +40,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
@@ -198,6 +200,23 @@ def _run(exe: str, spec: Path, inputs: Any, approved: set[str] | bool, work: Pat
     return report
 
 
+_IF_APPROVED = re.compile(r"(?i)\bif\s+(?:it\s+is\s+|it['’]s\s+)?approved\s*:\s*(\{[^{}]*\})")
+
+
+def _if_approved(wants: Any) -> Any:
+    """An author's output said as a sentence with the output after the approval in it ("waits up to 2 h for
+    the Superintendent; if approved: {submitted: true, ...}; if no answer ..."): that mapping, the run's
+    output once approved (the run is approved as the book's PAUSED_AT says); `wants` as it was otherwise."""
+    m = _IF_APPROVED.search(wants) if isinstance(wants, str) else None
+    if m is None:
+        return wants
+    try:
+        got = yaml.safe_load(m.group(1))
+    except yaml.YAMLError:
+        return wants
+    return got if isinstance(got, dict) else wants
+
+
 def _final(report: dict[str, Any]) -> Any:
     outputs = report.get("outputs") or {}
     done = [s["step_id"] for s in report.get("steps") or [] if s.get("step_id") in outputs]
@@ -246,6 +265,7 @@ def score(exe: str, folder: Path) -> Score:
         wants = said.get("final_output_after_approval", said.get("final_output_if_approved", said.get("final_output")))
         if wants is True or (isinstance(wants, str) and wants.lower().rstrip(".") in _SAME):
             wants = said.get("final_output") if wants is True else runs[0].get("final_output")
+        wants = _if_approved(wants)
         answers = _answers(folder, expected, n)
         yes = {ids.get(k, "?") for k, v in answers.items() if v == "approved"}
         silence = [ids.get(k, "?") for k, v in answers.items() if v == "silence"]

@@ -39,6 +39,7 @@ from orchestrator.engine.graph import plan_graph
 from orchestrator.engine.model import RunStatus, StepStatus
 from orchestrator.engine.recovery import UnitResult, fallback, run_unit
 from orchestrator.engine.render import RenderError
+from orchestrator.engine.run_checks37 import evaluate as evaluate_run_checks
 from orchestrator.engine.scope import RunAbortedError, RunScope
 from orchestrator.engine.success_compare import evaluate as evaluate_compares
 from orchestrator.errors import LimitExceededError
@@ -145,7 +146,12 @@ class Scheduler:
             if verdict is not None and verdict.failed is not None:  # a success check comparing two values
                 await self._fail(RunStatus.FAILED, verdict.failed, None, None)
                 return
-            unchecked = "; ".join(verdict.not_evaluated) if verdict is not None else ""
+            on_run = evaluate_run_checks(scope.plan, state) if scope.plan.run_checks else None
+            if on_run is not None and on_run.failed is not None:  # the run's success check on a step's output
+                await self._fail(RunStatus.FAILED, on_run.failed, None, None)
+                return
+            unchecked = "; ".join([*(verdict.not_evaluated if verdict is not None else ()),
+                                   *(on_run.not_evaluated if on_run is not None else ())])
             degraded = state.degraded()
             if degraded:  # finished, but a fallback stood in: never called succeeded
                 said = "; ".join(f"{d['step_id']} ({d['fallback']}): {d['reason']}" for d in degraded)

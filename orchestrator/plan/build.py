@@ -50,6 +50,7 @@ from orchestrator.plan.model import (
     SpecRef,
 )
 from orchestrator.plan.recovery import plan_limits, step_policy
+from orchestrator.plan.run_checks37 import split_run_checks
 from orchestrator.plan.runs34 import input_comparands
 from orchestrator.plan.schema import field_schema, properties_of
 from orchestrator.plan.transitions import read_transitions
@@ -221,8 +222,9 @@ def draft_plan(
     instructions = skill_instructions(catalog)
 
     outputs: dict[str, OutputContract] = {}
+    on_outputs, run_checks = split_run_checks(spec)  # the run's checks are evaluated after the run
     for step in spec.steps:
-        outputs[step.id], diags = output_contract(step, bound.get(step.id), spec.contracts, path)
+        outputs[step.id], diags = output_contract(step, bound.get(step.id), on_outputs, path)
         found += diags
     found += with_instruction_outputs(outputs, spec, bound, instructions)
     spec, loop_notes, loop_warnings = loop_over_fields(spec, outputs)
@@ -321,6 +323,7 @@ def draft_plan(
         scenarios=tuple(Scenario(name=s.name, description=s.description, kind=s.kind, where=s.where)
                         for s in spec.scenarios),
         compare_checks=compares,
+        run_checks=tuple(c for c in run_checks if any(s.id == c.step for s in steps)),
         warnings=tuple(sorted(dict.fromkeys(warnings), key=line_key)),
         mcp_config=str(settings.mcp_config) if settings.mcp_config else None,
     )

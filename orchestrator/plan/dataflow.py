@@ -1313,6 +1313,9 @@ def plan_flow(
     from orchestrator.spec.approval_condition24 import gates_placed  # "the UKC from 1a": step 1's
 
     spec = gates_placed(spec, {sid: b.name for sid, b in bound.items()})
+    from orchestrator.spec.approve37 import gates_glossed  # "the forecast sea" glossed `max_wave_m`
+
+    spec = gates_glossed(spec, {sid: tuple(c.schema_.get("properties") or {}) for sid, c in outputs.items()})
     return _Planner(spec, bound, outputs, input_schemas, instructions).plan()
 
 

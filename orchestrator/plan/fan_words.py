@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from orchestrator.errors import Diagnostic
 from orchestrator.kinds import BoundSkill
@@ -46,6 +46,7 @@ from orchestrator.plan.mapping import SAYS_EVERY
 from orchestrator.plan.schema import properties_of, required_of
 from orchestrator.plan.steps34c import start_from_shape
 from orchestrator.plan.wanted import Instructions
+from orchestrator.spec.markup37 import named as symbol_input
 from orchestrator.spec.markup_words import unmarked_lines
 from orchestrator.spec.model import StepSpec, WorkflowSpec
 from orchestrator.spec.one_by_one import CUES as ONE_BY_ONE
@@ -212,6 +213,17 @@ def _header_at(line: int, words: str) -> _Cue | None:
                 m.group("var") or m.group("pyvar") or m.group("phpvar"))
 
 
+def _symbol_list(cue: _Cue, spec: WorkflowSpec, made: Made) -> _Cue:
+    """A loop header's list written as the symbol an input line names (`\\ForAll{$r \\in R$}` under
+    `\\Require runs $R$`, `spec.markup37`): the loop over that workflow input."""
+    listed = cue.listed or ""
+    inputs = frozenset(i.name for i in (*spec.inputs, *spec.inputs_said))
+    if not listed or listed in inputs or listed in made.fields:
+        return cue
+    name = symbol_input(spec.text or "", listed, inputs)
+    return cue if name is None else replace(cue, nouns=(name.lower(),), listed=name)
+
+
 def _free_inputs(step: StepSpec, reads: tuple[list[str], set[str]], made: Made, spec: WorkflowSpec) -> list[str]:
     """The inputs the skill reads that no step before outputs (`made`), no declared input is, and
     the step's text gives no value or source (module docstring), the required ones first."""
@@ -342,6 +354,7 @@ def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bou
             outside += [(n.name, n.about) for n in (said_before.inputs if said_before else ())]
         cue = (_cue(text) or _header(lines, spans[step.id][0])) if (
             step.for_each is None and skill is not None and text) else None
+        cue = _symbol_list(cue, spec, made) if cue is not None and cue.var else cue
         if cue is None or skill is None:
             if skill is not None and steps and step.for_each is None and not looped:
                 free = _free_inputs(step, _reads(skill, instructions.get(skill.name)), made, spec)

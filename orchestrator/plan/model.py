@@ -244,6 +244,18 @@ class CompareCheck(_Frozen):
         return f"{self.left.shown()} {COMPARE_SYMBOL[self.op]} {self.right.shown()}"
 
 
+class RunCheck(_Frozen):
+    """The run's success check on one step's output (`written`, said at `where`), evaluated once the run's
+    steps are done (`engine.run_checks37`), not as the step's output contract: the run's steps all run, and
+    a false check fails the run naming it; a step without output leaves it not evaluated, never passed."""
+
+    step: str
+    schema_: JsonSchema = Field(alias="schema")  # JSON Schema keywords over the step's whole output
+    written: str
+    text: str
+    where: str
+
+
 class Plan(_Frozen):
     format: int = PLAN_FORMAT
     name: str
@@ -257,6 +269,7 @@ class Plan(_Frozen):
     scenarios: tuple[Scenario, ...] = ()
     # written only when set, so plans without them keep their JSON (and hash) unchanged
     compare_checks: tuple[CompareCheck, ...] = Field(default=(), exclude_if=lambda v: not v)
+    run_checks: tuple[RunCheck, ...] = Field(default=(), exclude_if=lambda v: not v)
     warnings: tuple[Diagnostic, ...] = ()
     mcp_config: str | None = None  # the mcp.json the plan was built against
     sha256: str = ""  # over the plan's content with this field empty; set by build_plan

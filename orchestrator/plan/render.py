@@ -246,6 +246,9 @@ def render_text(plan: Plan) -> str:
     if plan.compare_checks:
         out += ["", "Success checks comparing two values (after the run)"]
         out += [f"  {c.shown()}  [spec {c.where}: '{c.text}']" for c in plan.compare_checks]
+    if plan.run_checks:
+        out += ["", "The run's success checks (after the run)"]
+        out += [f"  {c.written} on {c.step}'s output  [spec {c.where}: '{c.text}']" for c in plan.run_checks]
     if plan.scenarios:
         out += ["", "Scenarios"]
         out += [f"  {s.kind:12} {s.name}" for s in plan.scenarios]

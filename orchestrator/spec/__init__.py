@@ -130,7 +130,7 @@ def parse_spec(
     from orchestrator.spec.script_flow import script_language
 
     language = script_language(str(path), text) if fmt is None else None
-    if language in ("cron", "unit"):  # a crontab, a .service unit: its jobs are the steps (`spec.crontab`, `unit35`)
+    if language in ("cron", "unit", "procfile"):  # a crontab, a .service unit, a Procfile: its jobs are the steps
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored)
     if language is not None:  # deploy.sh, Makefile: a script runbook
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
@@ -219,6 +219,10 @@ def parse_spec_text(
                 from orchestrator.spec.unit35 import read_unit
 
                 script = read_unit(src)
+            elif language == "procfile":  # a Procfile: its process lines as a script's calls (`spec.procfile38`)
+                from orchestrator.spec.procfile38 import read_procfile
+
+                script = read_procfile(src)
             else:
                 script = read_script(src, language)
         if code == "js" and coded is None:
@@ -374,6 +378,11 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
     # "ROUNDS TONIGHT: ____" read by round-loader as `rounds`; "only when TEAMS SIGNED IN is more than 12 ->"
     filled, steps_filled = read_fill_names(parts.inputs, parts.steps, src)
     parts = parts.model_copy(update={"inputs": filled, "steps": tuple(steps_filled)})
+    from orchestrator.spec.inputs38 import read_inputs38
+
+    # `sw run x shop=inkwell-main since=$SINCE`, 'clinic is always "Harbour Street"': literals and inputs
+    steps38, inputs38 = read_inputs38(parts.steps, parts.inputs, src)
+    parts = parts.model_copy(update={"inputs": inputs38, "steps": tuple(steps38)})
     # every step text the structure readers left: a policy, a check, or a warning
     success_checks = read_step_texts(parts.steps, src, StepIndex(parts.steps).resolve)
     from orchestrator.spec.whole_net import read_the_rest

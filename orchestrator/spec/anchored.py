@@ -52,6 +52,7 @@ from orchestrator.spec.skill_mentions import cut_at_doers, doers, in_backticks, 
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import label_key, read_step
 from orchestrator.spec.step_prose import sentences
+from orchestrator.spec.steps37 import start_after_label
 from orchestrator.spec.table_fields import table_fields
 from orchestrator.spec.vocabulary import Vocabulary
 
@@ -313,7 +314,8 @@ def _blocks(unit: Unit, vocabulary: Vocabulary, refs: _Refs, own: int) -> list[B
     for line, said in fields:
         text = _rewrite(said, vocabulary, refs, own)
         label, value = split_label(text)
-        out.append(Bullet(line=line, text=text, label=label, value=value) if label_key(label, value) is not None
+        out.append(Bullet(line=line, text=text, label=label, value=value)
+                   if label_key(label, value) is not None or start_after_label(label)  # "Kicks off after" (`spec.steps37`)
                    else Para(line=line, text=text))
     return out
 

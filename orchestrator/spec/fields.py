@@ -19,6 +19,7 @@ import re
 from orchestrator.spec.model import FieldSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
+from orchestrator.spec.steps37 import phrase_fields
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -232,6 +233,9 @@ def parse_fields(
         m = _ITEM.match(part)
         if not m or (m.group(3).strip() and not m.group(3).strip().startswith(("-", "—", "–"))
                      and source_of(re.sub(r"(?i)^\s*from\s", "", m.group(3)), "x") is None):
+            if (said := phrase_fields(part, src, line)) is not None:  # "ready lifts (#2)" (`spec.steps37`)
+                fields.extend(said)
+                continue
             src.warn(line, f"'{part}' is not read as a field name; write `name (type)`",
                      "spec.field")
             continue

@@ -8,6 +8,7 @@ to them and compiles them with the rest; the patterns use its placeholders ({D},
 from __future__ import annotations
 
 from orchestrator.spec.grammar_row import Row
+from orchestrator.spec.success37 import DATED_THING  # "last night's copy" is no past practice
 
 # which failures a sentence is about, in the words no policy row took; the first class found wins
 CONTEXT: tuple[Row, ...] = (
@@ -53,7 +54,7 @@ NO_COUNT = "it says to retry but not how many times"
 DOUBT = (
     Row("ambiguous", r"\b(?:a\s+while|a\s+bit|a\s+moment|a\s+little|a\s+short\s+time|briefly|a\s+reasonable\s+time|some\s+time|more\s+time|enough\s+time|plenty\s+of\s+time|too\s+long|forever|for\s+ever|indefinitely|until\s+it\s+works|until\s+(?:it\s+)?succeeds|until\s+success(?:ful)?|as\s+(?:long|often|many\s+times)\s+as\s+(?:needed|necessary|it\s+takes))\b", value="the amount is not stated", unless=("retries", "retries_soft", "attempts", "budget", "timeout", "no_retry")),
     Row("ambiguous", r"\b(?:gracefully|appropriately|properly|as\s+needed|(?<!more\s)(?<!times\s)if\s+needed|when\s+needed|(?<!more\s)(?<!times\s)if\s+necessary|somehow|sensibly|as\s+usual|the\s+usual\s+way)\b", value="the action is not stated"),
-    Row("ambiguous", r"\b(?:used\s+to|no\s+longer(?!\s+than)(?!\s*+(?:[.;!)]|$))|anymore|any\s+more|previously|in\s+the\s+past|we\s+once|(?:last|this\s+past)\s+(?:week|month|year|night|quarter|sprint)|yesterday|\d+\s+(?:days|weeks|months|years)\s+ago)\b", value="it is about the past, not a rule"),
+    Row("ambiguous", r"\b(?:used\s+to|no\s+longer(?!\s+than)(?!\s*+(?:[.;!)]|$))|anymore|any\s+more|previously|in\s+the\s+past|we\s+once|(?:last|this\s+past)\s+(?:week|month|year|night|quarter|sprint)" + DATED_THING + r"|yesterday" + DATED_THING + r"|\d+\s+(?:days|weeks|months|years)\s+ago)\b", value="it is about the past, not a rule"),
     Row("ambiguous", r"\b(?:maybe|perhaps|possibly|probably|might|(?<!repeat\s)(?<!retry\s)(?<!re-run\s)(?<!rerun\s)(?<!resend\s)(?<!re-send\s)(?<!second\s)(?<!double\s)could|if\s+possible|ideally|\?$)", value="it is tentative"),
     Row("no_count", r"\bretr(?:y|ies)\b", value=NO_COUNT, unless=("retries", "retries_soft", "attempts", "no_retry", "budget", "wait_seq", "exp_cap", "exp_start", "exp_factor", "exp_range", "wait_fixed", "wait_none")),
 )

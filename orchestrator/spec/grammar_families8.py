@@ -50,6 +50,7 @@ from orchestrator.spec import policy_notation24 as notation24
 from orchestrator.spec import policy_notation25 as notation25
 from orchestrator.spec import policy_values_said as values23
 from orchestrator.spec import policy_yaml_keys as yaml23
+from orchestrator.spec import procfile38 as proc38
 from orchestrator.spec import two_values29 as values29
 from orchestrator.spec.grammar_row import Row
 
@@ -239,3 +240,6 @@ GATES = {name: words + salon38.GATES.get(name, "") for name, words in GATES.item
 # the thirty-fifth round's recipe comments: "don't put a retry on it", a grace period, "(a if b, c otherwise)" (`spec.justfile35`)
 EARLY_FIRST, IGNORE_LAST = just35.EARLY + EARLY_FIRST, IGNORE_LAST + just35.IGNORE
 GATES = {name: words + just35.GATES.get(name, "") for name, words in GATES.items()}
+# the thirty-eighth round's Procfile comments: "cap at 10 min, it's never longer" is the time limit (`spec.procfile38`)
+EARLY_FIRST, IGNORE_LAST = proc38.EARLY + EARLY_FIRST, IGNORE_LAST + proc38.IGNORE
+GATES = {name: words + proc38.GATES.get(name, "") for name, words in GATES.items()}

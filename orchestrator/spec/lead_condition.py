@@ -40,6 +40,7 @@ from orchestrator.spec.branch_pseudocode import pseudocode_branches
 from orchestrator.spec.condition import Clause, read_condition
 from orchestrator.spec.condition_after import skill_first_lead
 from orchestrator.spec.condition_unhappened import other_branch, unhappened
+from orchestrator.spec.markup37_bpmn import bpmn_flows
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
@@ -186,6 +187,7 @@ def read_leads(steps: list[StepSpec], src: Source) -> list[StepSpec]:
         if step.when:
             latest = step
         out.append(step)
+    out = bpmn_flows(out, src)  # a process model's sequence flows and gateways (`spec.markup37_bpmn`)
     out = comment_roots(pseudocode_branches(out, src), src)  # a YAML step's "# no deps, goes in parallel"  # `\If{...}` / `\Else` / `\EndIf`, `if ... then` / `else` / `end if`
     return join_after_conditions(out, src)  # "Welcome — either way, ...": after whichever branch ran
 

@@ -59,6 +59,7 @@ from orchestrator.spec.join_words import join_words
 from orchestrator.spec.legend28 import legend_markdown
 from orchestrator.spec.lettered import lettered_steps
 from orchestrator.spec.log_entries import log_markdown
+from orchestrator.spec.markup37_bpmn import payload_inputs
 from orchestrator.spec.model import (
     ContractSpec,
     ConvergenceSpec,
@@ -838,6 +839,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         or read_given_list(src.lines, src.where)  # ".What you hand it" over a list; "It needs the **...**"
     if inputs is None:  # `psql -v week=... -f x.sql`, `--   :week = ISO week` (`spec.sql_script32`)
         inputs = psql_inputs(src)
+    if inputs is None:  # a process model's start event `payload: invoice, receipts` (`spec.markup37_bpmn`)
+        inputs = payload_inputs(src)
     steps = place_branches(steps, [(i.name, i.description) for i in inputs or ()], src)
     steps = value_gates(steps, inputs or (), src)  # "Stretcher ... needs the OK" of `mobility` (`spec.table35`)
     steps = with_fixed_values(steps)  # `home_port is always "Leith"`: the step's own value, no workflow input

@@ -22,6 +22,7 @@ from orchestrator.spec import step_prose as prose
 from orchestrator.spec.blocks import Bullet
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
+from orchestrator.spec.steps37 import start_after_label, waits_for_nothing
 
 _rx = Patterns(__name__)
 
@@ -60,8 +61,14 @@ def read_own_field(b: _Builder, block: Bullet) -> bool:
         b.labelled("skill", Bullet(line=block.line, text=block.text, label="skill", value=f"`{one.group(1)}`"), b.sid)
         b.read("skill", block.line, block.text, f"'{label}:' read as the step's skill (its value is one skill's name)")
         return True
-    if not _START_LABEL.match(label):
+    if not _START_LABEL.match(label) and not start_after_label(label):  # "Kicks off after:" (`spec.steps37`)
         return False
+    if waits_for_nothing(value):  # "nothing — same time as A": a root (`spec.steps37`)
+        b.prose_depends = (prose.StepList(root=True), block.line, value)
+        b.structure_read += 1
+        b.read("depends_on", block.line, block.text,
+               f"'{label}:' read as when the step starts: '{value.strip()[:40]}', at the start of the run (it waits for no step)")
+        return True
     waits = _NEGATED.sub(" ", value)
     found = prose.dependency_phrase(waits)
     if found is not None and found.ids:

@@ -32,6 +32,7 @@ from orchestrator.spec.inputs_lead import ASKED_LEAD
 from orchestrator.spec.need_block30 import need_head
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.steps34a import RUN_INPUTS_LEAD
+from orchestrator.spec.steps37 import TYPED_IN_LEAD
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -59,7 +60,8 @@ _LEAD = _rx(
     r"|^(?:we(?:['’]re|\s++are)\s++)?+working\s++from\b"
     # "You'll be asked for:", "What the desk needs to fill in before starting:" (`spec.inputs_lead`)
     rf"|\b(?:{ASKED_LEAD})\b"
-    rf"|{RUN_INPUTS_LEAD})"  # "Inputs per night: the build number, the branch" (`spec.steps34a`)
+    rf"|{RUN_INPUTS_LEAD}"  # "Inputs per night: the build number, the branch" (`spec.steps34a`)
+    rf"|{TYPED_IN_LEAD})"  # "Things the DSM types in at the start:" (`spec.steps37`)
     r"(?:[^:.\n]{0,40}?(?::|\s++is\b))?+"
 )
 _GOES_ON = _rx(r"(?i)(?<!\s)\s*+(?:\[[\d:]++\]\s*+)?+(?:plus|also|and\s++also)\b[\s,]*+")

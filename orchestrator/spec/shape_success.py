@@ -17,9 +17,10 @@ from orchestrator.spec.prose import sentences
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import success_not_placed
 from orchestrator.spec.source import Source
+from orchestrator.spec.success37 import renamed
 from orchestrator.spec.whole_doc import Said
 from orchestrator.spec.whole_limit import whole_limit
-from orchestrator.spec.whole_success import comparison, place
+from orchestrator.spec.whole_success import comparison, outputs_of, place
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -63,6 +64,7 @@ def _place(sentence: str, line: int, src: Source, steps: list[StepSpec], title: 
     one = comparison(sentence)
     if one is None:
         return False
+    one = renamed(one, sentence, steps, src.vocabulary, outputs_of)  # "CV ≤ 15 %": `cv_pct` (`spec.success37`)
     at, how = place(Said(sentence, line, line), one.split(" ", 1)[0], steps, src)
     step = steps[at]
     rest = f"; only `{one}` is checked, the rest of the sentence is not" if len(sentence.split()) > 8 else ""

@@ -38,6 +38,8 @@ from orchestrator.spec.model import (
 )
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
+from orchestrator.spec.success37 import how_many_had, restated, sentence_from
+from orchestrator.spec.vocabulary import Vocabulary
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -78,6 +80,7 @@ _INPUT_HEADS = frozenset({"var", "vars", "input", "inputs", "param", "params", "
 _STEP_HEADS = frozenset({"step", "steps", "job", "jobs", "task", "tasks", "stage", "stages", "node", "nodes"})
 _OUTPUT_WORDS = frozenset({"output", "outputs", "result", "results", "out"})
 # a side in words
+_COUNTS = ("count", "total", "n", "size")  # the output that says how many a step has
 _COUNT_WORDS = _rx(r"(?i)^(?:the\s+)?(?:total\s+)?(?:number|count|amount|tally)\s+of\s+|^how\s+many\s+")
 _FROM_STEP = _rx(r"(?i)(?<!\s)\s++(?:as\s+)?(?:from|in|of|by|at|on)\s+(?:(?:reported|returned|written|given|produced|made|counted|"
                  r"listed|found|sent|output)\s+by\s+)?(?:the\s+)?(?:(?:step|stage|task|job)\s*+)?(?P<ref>\d{1,3}|[A-Za-z][\w-]*+)"
@@ -107,7 +110,8 @@ def _norm(name: str) -> str:
 class _Steps:
     """The spec's steps, found by number, id, name or skill (computed once per spec)."""
 
-    def __init__(self, steps: Sequence[StepSpec]) -> None:
+    def __init__(self, steps: Sequence[StepSpec], vocabulary: Vocabulary | None = None) -> None:
+        self.steps, self.vocabulary = steps, vocabulary
         self.by_key: dict[str, str] = {}
         for position, step in enumerate(steps, 1):
             number = step.number if step.number is not None else position
@@ -116,6 +120,12 @@ class _Steps:
                 if key:
                     self.by_key.setdefault(_norm(key), step.id)
             self.by_key.setdefault(str(position), step.id)
+
+    def counts(self, step: StepSpec) -> bool:
+        """Whether the step gives a count of what it has (an output `count`, `total`, `n`, `size`)."""
+        from orchestrator.spec.whole_success import outputs_of
+
+        return self.vocabulary is not None and bool(set(_COUNTS) & outputs_of(step, self.vocabulary))
 
     def find(self, ref: str) -> str | None:
         return self.by_key.get(ref) if ref.isdigit() else self.by_key.get(_norm(ref))
@@ -218,6 +228,9 @@ def _side(text: str, steps: _Steps, inputs: set[str]) -> CompareValueSpec | str 
         return code
     if "_" in text and text in inputs:
         return CompareValueSpec(input=text, said=text)
+    had = how_many_had(text, steps.steps, steps.counts)  # "how many the sheet had": its step's count (`success37`)
+    if had is not None:
+        return CompareValueSpec(step=had[0], field="count", candidates=_COUNTS, said=text)
     return _words_side(text, steps, inputs)
 
 
@@ -271,19 +284,19 @@ def read_compares(steps: Sequence[StepSpec], inputs: Sequence[InputSpec] | None,
     warned = [w for w in src.warnings if w.code == CODE and "not checked" in w.message and w.line]
     if not warned:
         return ()
-    index = _Steps(steps)
+    index = _Steps(steps, src.vocabulary)
     names = {i.name for i in inputs or ()}
     found: list[CompareCheckSpec] = []
     for warning in warned:
         line = warning.line or 0
-        text = _clause_text(warning, src.line_text(line))
+        text = sentence_from(_clause_text(warning, src.line_text(line)), line, src.line_text)  # wrapped (`success37`)
         read: list[tuple[CompareValueSpec, CompareOp, CompareValueSpec, str]] = []
         rest: list[str] = []
         for clause in _SPLIT.split(text):
             clause = clause.strip()
             if not clause:
                 continue
-            got = read_clause(clause, index, names)
+            got = read_clause(restated(clause), index, names)  # "... (counted = how many the sheet had)"
             if got is None:
                 if not _has_literal_check(clause):
                     rest.append(clause)

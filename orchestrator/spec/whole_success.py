@@ -221,6 +221,9 @@ def _check(clause: str, said: Said, steps: list[StepSpec], src: Source) -> tuple
     """(step index, how it was found, the check as written, its keywords) of a one-field check."""
     one = comparison(clause)
     if one is not None:
+        from orchestrator.spec.success37 import renamed
+
+        one = renamed(one, clause, steps, src.vocabulary, outputs_of)  # "CV ≤ 15 %": `cv_pct`
         field, _, rest = one.partition(" ")
         checks, _ = read_criteria(one)
         keywords = checks.get(field, {})

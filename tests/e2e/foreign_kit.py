@@ -469,3 +469,16 @@ def prose_skills(root: Path, skills: Mapping[str, tuple[str, str, str]], purpose
                                                              outputs=outputs), encoding="utf-8")
         (folder / "scripts" / "main.py").write_text(f"import json,sys\nd=json.load(sys.stdin)\n{line}\n",
                                                     encoding="utf-8")
+
+
+def checked_schema(plan: Mapping[str, Any], step: Mapping[str, Any]) -> dict[str, Any]:
+    """The step's output schema with the run's success checks on its output (`plan.run_checks`, evaluated
+    after the run) merged in: each checked field's keywords under `properties`, its name under `required`."""
+    schema = dict(step.get("output_schema") or {})
+    props, required = dict(schema.get("properties") or {}), list(schema.get("required") or [])
+    for check in plan.get("run_checks") or []:
+        if check["step"] == step["id"]:
+            for name, keywords in (check["schema"].get("properties") or {}).items():
+                props[name] = {**(props.get(name) or {}), **keywords}
+            required += [r for r in check["schema"].get("required") or [] if r not in required]
+    return {**schema, "properties": props, "required": required}

@@ -121,17 +121,7 @@ NOT_A_SUCCESS = {(VANS, 1): "only one van: two orders are left unassigned, so `f
 
 # (folder, run: 0 the author's inputs, n the n-th of more_runs) -> (what stops it reaching the author's
 # output, asserted on the plan, and why); these runs are not made
-def _check_is_contract(_holdout: Any, plan: Any, _folder: str, _n: int) -> bool:
-    """Blocked while the success check is publish's output contract (a `const` on `unassigned_count`)."""
-    return plan is not None and any(s["id"] == "publish" and "const" in str(s["output_schema"].get(
-        "properties", {}).get("unassigned_count")) for s in plan["steps"])
-
-
 NOT_RUN = {
-    (VANS, 1): (_check_is_contract,
-                "the run's success check `unassigned_count == 0` (line 16) is publish's output contract: with one van "
-                "it breaks, so publish fails and the run has no final output (the author's output is a not-succeeded "
-                "run that published)"),
     **{(GATE, n): (still_misread(3, "input min_crash_free"),
                    "step-3 gets no `min_crash_free` (the node label's 'min crash-free 99.0' is not read), so its "
                    "script refuses its input (exit 2), failing the run") for n in (0, 1)},

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from foreign_kit import FIXTURES, folders_of
-from holdout_kit import INPUTS_REFUSED, inputs_refused, still_misread
+from holdout_kit import still_misread
 
 NAME = "foreign-specs-holdout13"
 VET, WIND, GRADES, CUSTOMS, THEATRE, WEDDING = folders_of(FIXTURES / NAME)
@@ -48,18 +48,10 @@ REFUSED: dict[str, str] = {}
 _OPERATOR = ("the author's placeholder {} (line {}) is bound as a literal string, not as {} ('read as a literal "
              "value' in the plan, no warning)")
 KNOWN: dict[tuple[str, int, str], str] = {
-    (WIND, 2, "depends_on"): "'Kicks off after | nothing — same time as A' (line 27) is not read: B waits on A by step "
-                             "order ('default: step order' in the plan, no warning)",
-    (WIND, 3, "depends_on"): "C waits on A and B, but B itself waits on A (line 27 not read), so C is after B alone",
-    (WIND, 4, "depends_on"): "D waits on A and B, but B itself waits on A (line 27 not read), so D is after B alone",
     (WIND, 5, "input day"): "'day from B' (line 55) is not read: nothing gives `day` (warned at line 50)",
-    (THEATRE, 5, "input covers"): "the 'covers' list the DSM types in (line 10, in the section 'Preshow checks', not "
-                                  "read: warned at line 5) is no workflow input: nothing gives `covers` (warned at line 31)",
     (THEATRE, 6, "approval"): "the sign-off's 10 min wait and approve-on-timeout (line 38) are read, not its condition "
                               "'the cue report has any failures' (warned: `failures` names no value): it asks on every run",
     (THEATRE, 6, "join"): "'after=4, 5' (line 37) is read as waiting on both (join None), not as 'after 5 if 5 runs'",
-    (THEATRE, 6, "input show"): "'show name' (line 37) is not read as the workflow input `show` (line 9's prose is in a "
-                                "section that is not read): nothing gives `show` (warned at line 36)",
     (WEDDING, 4, "approval"): "line 15's sign-off ('over £9,000 I'll need your ok ... within 24 hrs I won't place it') is "
                               "joined to line 14's retry text as step 4's policy and not read: no approval (warned at "
                               "line 14 only: 'not understood: 24 hrs')",
@@ -95,13 +87,13 @@ NOT_RUN = {
     **{(WIND, n): (still_misread(5, "input day"),
                    "issue-work-order (step 5) gets no `day` ('day from B', line 55, is not read), so its script refuses "
                    "its input (exit 2: 'need site, booking_ref, crew, day'), failing the run") for n in (0, 1)},
-    **{(THEATRE, n): (inputs_refused, INPUTS_REFUSED + "`show` and `covers` (named in the prose on lines 9-10, a "
-                                                         "section that is not read) are no inputs; the plan takes "
-                                                         "cue_sheet, company and signed_in") for n in (0, 1)},
 }
 # (folder, run) -> the answers of a run whose expect.yaml says them only in its notes, and why; approved and resumed
 ANSWERED: dict[tuple[str, int], tuple[dict[int, str], str]] = {
     (GRADES, 0): ({4: "approved"}, "max_jump 1.0: the Associate Registrar is asked; 'final_output assumes it is granted'"),
+    **{(THEATRE, n): ({6: "approved"}, "LX 14 fails, so Fi is asked before clearance; 'final_output is the same whether "
+                                        "she approves or does not answer within 10 minutes (no answer = approve)'")
+       for n in (0, 1)},
 }
 # runs whose author's final output is an approval asked (prose, not an output): (author's step that asks, what
 # follows); such a run must pause awaiting that step alone, and what follows an approval is not run here

@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from foreign_kit import FIXTURES, folders_of
-from holdout_kit import still_misread
 
 NAME = "foreign-specs-holdout16"
 _BY_NUMBER = {f.split("-", 1)[0]: f for f in folders_of(FIXTURES / NAME)}
@@ -49,10 +48,6 @@ REFUSED: dict[str, str] = {
 KNOWN: dict[tuple[str, int, str], str] = {
     (SKI, 1, "input plot"): "'Study plot readings' (line 9) is read as the input `study_plot` for the skill's `plot` "
                             "(warned), not the author's `plot`",
-    (SKI, 5, "depends_on"): "'ready lifts (#2)' (line 35) is not read as step 2's `ready`, so open-terrain does not wait "
-                            "for step 2",
-    (SKI, 5, "input ready_lifts"): "'ready lifts (#2)' (line 35) is not tied to step 2's `ready`: nothing gives "
-                                   "`ready_lifts` (warned)",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
@@ -76,9 +71,6 @@ SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
-    (SKI, 0): (still_misread(5, "input ready_lifts"),
-               "open-terrain (step 5) gets no `ready_lifts` ('ready lifts (#2)' is not tied to step 2's `ready`), so its "
-               "script refuses its input (exit 2), failing the run"),
 }
 # runs whose author's final output assumes an approval given: (author's step that asks, why); the run must pause there
 PAUSED_AT: dict[tuple[str, int], tuple[int, str]] = {

@@ -84,9 +84,6 @@ UNPAUSED: dict[tuple[str, int], str] = {
 WARNED_MISREAD: dict[tuple[str, int | None], str] = {
     (WEDDING, 4): "the fill-in header is warned as the inputs 'wedding_code, date, venue' while the plan's input (and "
                   "the other warning at that line) is `wedding`: the first warning names an input the plan does not take",
-    (WEDDING, 35): "the DONE line is read only as `printed == true` on step 5; 'the tally counted every single vendor "
-                   "that was on the sheet' (step 4's counted == step 1's count) compares two values of the run and is "
-                   "warned as not checked (line 36's 'If those two aren't true...' warned unread); both runs meet it",
     (ASRUN, 37): "a spurious `spec.condition-not-read`: the step's comment 'bin anything under 30 s' is what the step "
                  "does (min_secs=30), not a condition; the step rightly always runs",
     (HIVE, None): "no whole-run limit is said, so the default wall time (3600 s) holds, and the `limits` warning (at no "

@@ -13,6 +13,7 @@ import pytest
 from foreign_kit import (
     FIXTURES,
     assert_validates,
+    checked_schema,
     expectation,
     final_output,
     meant_binding,
@@ -74,8 +75,8 @@ def test_the_justfile_comments_are_each_recipe_s_policies_and_the_free_one_the_r
 
 
 def test_the_justfile_s_final_echo_is_a_check_on_the_publish_step() -> None:
-    publish = plan_json(_spec("35-analytics-justfile"))["steps"][-1]
-    assert publish["output_schema"]["properties"]["ok"] == {"const": True}
+    plan = plan_json(_spec("35-analytics-justfile"))
+    assert checked_schema(plan, plan["steps"][-1])["properties"]["ok"] == {"const": True}
 
 
 def test_the_transcript_s_cases_are_conditions_and_its_bot_turns_no_warnings() -> None:

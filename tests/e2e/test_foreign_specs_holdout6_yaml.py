@@ -19,6 +19,7 @@ import pytest
 from foreign_kit import (
     FIXTURES,
     assert_named_steps_as_meant,
+    checked_schema,
     expectation,
     final_output,
     line_of,
@@ -105,8 +106,9 @@ def test_the_on_error_blocks_are_fallbacks_and_the_approval_only_for_a_negative_
 def test_the_run_s_success_condition_is_the_check_on_the_step_it_names(plan: dict[str, Any]) -> None:
     meant = EXPECT["success_criteria"]
     post = plan["steps"][4]
-    assert (post["id"], post["output_schema"]["properties"]["balanced"]) == ("post", {"const": True}), meant["meaning"]
-    assert "balanced" in post["output_schema"]["required"]
+    checked = checked_schema(plan, post)  # the run's check: after the run (`plan.run_checks`)
+    assert (post["id"], checked["properties"]["balanced"]) == ("post", {"const": True}), meant["meaning"]
+    assert "balanced" in checked["required"]
 
 
 def test_the_cronjob_resource_runs_to_its_authors_final_output(tmp_path: Path) -> None:

@@ -12,7 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from foreign_kit import FIXTURES, expectation, final_output, line_of, plan_json, run_to_the_end
+from foreign_kit import (
+    FIXTURES,
+    checked_schema,
+    expectation,
+    final_output,
+    line_of,
+    plan_json,
+    run_to_the_end,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -74,7 +82,7 @@ def _in_plan(folder: Path, kind: str, line: int, meaning: Any) -> bool:
         where = plan["limits_provenance"]["wall_time_s"].get("where")
         return bool(plan["limits"]["wall_time_s"] == meaning and where and line_of(where) in (line, line - 1))
     if kind == "success":
-        return any("const" in str(s["output_schema"]) or "pattern" in str(s["output_schema"])
+        return any("const" in str(checked_schema(plan, s)) or "pattern" in str(checked_schema(plan, s))
                    for s in plan["steps"]) and any(w.get("line") == line and w["code"] == "spec.success"
                                                     and "is read as the run's success check" in w["message"]
                                                     for w in plan["warnings"])
@@ -121,7 +129,7 @@ def _checked(plan: dict[str, Any], meaning: str) -> bool:
     """A check on an output field the author's meaning names (`const` or `pattern` in its contract): a YAML
     `success_when:` key is read into the step's contract as such, with no warning needed."""
     return any(isinstance(p, dict) and ("const" in p or "pattern" in p) and re.search(rf"\b{re.escape(n)}\b", meaning)
-               for s in plan["steps"] for n, p in ((s["output_schema"] or {}).get("properties") or {}).items())
+               for s in plan["steps"] for n, p in (checked_schema(plan, s).get("properties") or {}).items())
 
 
 def test_the_mrr_report_whose_list_to_go_on_with_refused_it_runs_to_its_authors_final_output(tmp_path: Path) -> None:

@@ -145,7 +145,8 @@ def test_a_configmap_s_data_holds_steps_a_gate_whose_silence_skips_and_a_done_wh
     assert gate is not None and gate.timeout_s == 3600.0 and gate.on_timeout == "skip" and gate.when
     assert rota.inputs["ordered"].if_skipped is False  # "carry on ... with ordered=false"
     assert rota.policy.retry.max_retries == 0  # "post it ONCE"
-    assert (rota.output_schema or {})["properties"]["posted"].get("const") is True
+    [check] = [c for c in plan.run_checks if c.step == rota.id]  # the run's done-when: after the run (`run_checks37`)
+    assert check.schema_["properties"]["posted"].get("const") is True
     assert count.skill == "count-stock"
 
 
