@@ -30,6 +30,7 @@ from orchestrator.spec.lead_condition import lead_of, unread
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.phrasing35 import recovery_opening
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.salon38 import negated_label
 from orchestrator.spec.source import Source
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -162,6 +163,10 @@ def _read(step: StepSpec, words: str, latest: StepSpec | None, src: Source) -> S
     way = None if other else _OTHER_WAY.match(words)
     if other is None and way is None and (asked := question_condition(words)) is not None and step.approval is None:
         return _asked(step, asked, latest, src, line, who)
+    if other is None and way is None and step.approval is None and latest is not None and (
+            label := negated_label(words, latest.when) or negated_label(f"{step.name.strip()}:", latest.when)
+    ) is not None:  # "NOT MATTED ->" after "MATTED?"; "3. Not frozen: x", its label the step's title
+        return _asked(step, (label[0], True, label[1]), latest, src, line, who)
     if other is None and way is None:
         m = _IF.match(words)
         if m is not None and latest is not None and step.approval is None and _stands_in(m.group("c"), words, m.end()):
