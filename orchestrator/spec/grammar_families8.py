@@ -43,7 +43,7 @@ from orchestrator.spec import h24_left31 as left31
 from orchestrator.spec import h25_left33 as left33
 from orchestrator.spec import justfile35 as just35
 from orchestrator.spec import legal_prose29 as legal29
-from orchestrator.spec import notation32, notation33, phrasing35
+from orchestrator.spec import notation32, notation33, phrasing35, phrasing38
 from orchestrator.spec import policy_abandon as abandon23
 from orchestrator.spec import policy_back_in27 as back27
 from orchestrator.spec import policy_notation24 as notation24
@@ -236,3 +236,6 @@ GATES = {name: words + phrasing35.GATES.get(name, "") for name, words in GATES.i
 # the thirty-fifth round's recipe comments: "don't put a retry on it", a grace period, "(a if b, c otherwise)" (`spec.justfile35`)
 EARLY_FIRST, IGNORE_LAST = just35.EARLY + EARLY_FIRST, IGNORE_LAST + just35.IGNORE
 GATES = {name: words + just35.GATES.get(name, "") for name, words in GATES.items()}
+# the thirty-eighth round's recovery phrasings (`spec.phrasing38`): before every earlier round's
+EARLY_FIRST = phrasing38.EARLY + EARLY_FIRST
+GATES = {name: words + phrasing38.GATES.get(name, "") for name, words in GATES.items()}
