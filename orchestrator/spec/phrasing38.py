@@ -19,6 +19,9 @@ Rows of the policy grammar (`EARLY`, `IGNORE`, joined through `spec.grammar_fami
 - values to go on with after "don't halt; take moisture_pct as 50 and note "probe down"";
 - no retry: "one shot at the release", "the bell rings once.", "do not let anything ring it again";
 - going on: "if the sync fails, we can live without it".
+
+`failure_question` says whether a step's text opening with a short question names a failure ("Broken postcode lookup?")
+and goes on with its recovery: the question is then the failure answered, never the step's condition.
 """
 
 from __future__ import annotations
@@ -63,6 +66,9 @@ EARLY: tuple[Row, ...] = (
     Row("use_skill", r"(?<![\w-])(?:route|send|push|pass|redirect|divert)\s+(?:it|this|that|them|the\s+(?:job|work|request|"
         r"call|text|batch|lookup|query))\s+(?:through|via|to|over\s+to)\s+{NAME}(?:\s*+,?\s*+and\s+(?:move|carry|press|"
         r"keep)\s+on)?", needs=_GOES_ON),
+    # "route the work through `x` and carry on" (a question before it named the failure: `failure_question`)
+    Row("use_skill", r"(?<![\w-])(?:route|redirect|divert)\s+(?:it|this|that|them|the\s+(?:job|work|request|call|text|batch|"
+        r"lookup|query))\s+(?:through|via)\s+{NAME}\s*+,?\s*+and\s+(?:move|carry|press|keep)\s+on\b"),
     # "`x` does the job instead", "`x` takes over": the fallback skill
     Row("use_skill", r"{NAME}\s+(?:(?:does|will\s+do|can\s+do|handles|covers|runs)\s+(?:the\s+job|the\s+work|it|this|that)\s+"
         r"(?:instead|in\s+its\s+(?:place|stead))|(?:takes|will\s+take|can\s+take)\s+over|steps\s+in(?:\s+instead)?)\b",
@@ -94,7 +100,7 @@ EARLY: tuple[Row, ...] = (
         r"\s+(?:on|at|in))?"),
     # "seven re-dials max", "two re-sends of the rota email": that many retries
     Row("retries", r"(?<![\w-])(?:up\s+to\s+)?" + _COUNT + r"\s+(?:more\s+)?" + _REDO + r"(?=\s+(?:of|max(?:imum)?|at\s+most|"
-        r"tops|in\s+all|total|allowed|only)\b|\s*+[,;.]|\s*+$)"),
+        r"tops|in\s+all|total|allowed|only)\b)"),
     # "have two more stabs at it": that many retries
     Row("retries", r"(?<![\w-])(?:have|take|give\s+it|make)\s+" + _COUNT + r"\s+(?:more|further|extra)\s+(?:stabs|cracks|"
         r"swings|bites|whacks|pops|punts|shots|goes|tries)\s+(?:at|on)\b"),
@@ -142,6 +148,27 @@ GATES = {
 def as_pairs(text: str, literal: Any) -> dict[str, Any]:
     """Each `name as value` (or `name value`) pair of `text` ("moisture_pct as 50 and note "probe down"")."""
     return word_pairs(re.sub(r"(?i)(?<=\w)\s+as\s+(?=\S)", " ", text[:2000]), literal)
+
+
+_FAILED = _rx(r"(?i)\b(?:broken|down|dead|failed|failing|fails|erroring|errors?|offline|crashed|crashing|stuck|timed\s++out|"
+              r"playing\s++up|packed\s++in|fell\s++over|not\s++(?:working|answering|responding))\b")
+_QUESTION_END = _rx(r"\?(?=\s)")
+_SENTENCE_END = _rx(r"(?<=[.!?])\s|\n[^\S\n]*+\n")  # a stop, or a blank line (spaces alone between)
+
+
+def failure_question(words: str) -> bool:
+    """Whether a text opening with a short question names a failure and goes on with what to do about it, read whole
+    as recovery ("Broken postcode lookup? Route the job through `postcode-offline`."): the question is then the
+    failure the policy answers, never the step's condition (`spec.condition_opening`)."""
+    from orchestrator.spec.phrase import read_phrase  # the policy grammar joins this module's rows
+
+    asked = _QUESTION_END.search(words[:120])
+    if asked is None or _FAILED.search(words[:asked.start()]) is None:
+        return False
+    phrase = read_phrase("If it fails, " + _SENTENCE_END.split(words[asked.end():asked.end() + 400].strip(), maxsplit=1)[0])
+    s = phrase.statement
+    return phrase.read and not phrase.problems and any(
+        v not in (None, False) for v in (s.on_failure, s.retries, s.max_attempts, s.wait, s.timeout_s, s.no_retry))
 
 
 _rx.save()
