@@ -46,8 +46,8 @@ def plain(text: str) -> str:
 
 
 _THE = r"(?:it|this|that|them|the\s+[\w-]+(?:\s+[\w-]+){0,2}?)"
-_KILL = (r"(?:write\s+(?:it|this|that|them)\s+off|pull\s+the\s+plug|kill\s+it|abort|cancel\s+it|stop\s+it|drop\s+it|"
-         r"cut\s+it\s+(?:loose|off)|give\s+up(?:\s+on\s+it)?|bin\s+it|scrap\s+it|ditch\s+it|bail|call\s+it\s+(?:dead|a\s+day))")
+_KILL = (r"(?:write\s+(?:it|this|that|them)\s+off|pull\s+the\s+plug|kill\s+it|abort|"
+         r"cut\s+it\s+(?:loose|off)|bin\s+it|scrap\s+it|ditch\s+it|call\s+it\s+(?:dead|a\s+day))")
 _COUNT = r"(?P<n1>\d{1,3}+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _REDO = (r"(?:re-[a-z]{2,20}s|resends|resubmits|redials|reruns|reloads|rechecks|repolls|reissues|reuploads|reprints|"
          r"reposts|refetches|retries)")
