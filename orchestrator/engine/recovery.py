@@ -26,6 +26,7 @@ from orchestrator.contracts import Violation, empty_value, render_violations
 from orchestrator.engine.carry import carried_value
 from orchestrator.engine.model import StepStatus
 from orchestrator.engine.regeneration import RegenerationEnd, record_unavailable, regenerate
+from orchestrator.engine.runs37 import not_given_recovery
 from orchestrator.engine.scope import RunScope
 from orchestrator.engine.state import retry_family
 from orchestrator.ids import idempotency_key
@@ -97,7 +98,8 @@ async def run_unit(scope: RunScope, step: PlanStep, item: int | None, payload: A
                 kind="input_not_given",
                 pointer=f"/{missing[0]}",
             )
-            return await fallback(scope, step, item, payload, failure)
+            resolved, failure = not_given_recovery(step, failure)  # no fallback value for it (`engine.runs37`)
+            return await fallback(scope, step, item, payload, failure, resolved=resolved)
     if it.attempts == 0 and step.input_schema:
         violations = scope.contracts.check(step.input_schema, payload)
         scope.emit(

@@ -67,6 +67,7 @@ from orchestrator.plan.literal_words import literal_words
 from orchestrator.plan.location import from_default, from_spec, split_where, warning_at
 from orchestrator.plan.model import ForEach, InputBinding, Provenance
 from orchestrator.plan.near_input import close_names
+from orchestrator.plan.runs37 import renamed_item_field
 from orchestrator.plan.said_step import said_step
 from orchestrator.plan.scope import Produced, Producers, Scope, Upstream
 from orchestrator.plan.steps34a import says_every
@@ -577,6 +578,14 @@ class _Binder:
             return (InputBinding(source="item", pointer=f"/{name}"),
                     f"for each item field: `{name}` of each item of {self.loop[1]} (the item's fields "
                     "are not declared)")
+        if self.loop and scope.item_fields and name not in scope.item_fields \
+                and (field := renamed_item_field(name, scope.item_fields, self.text, close_names)) is not None:
+            self._warn(where, f"`{name}` is not a field of each item of {self.loop[1]}: read as the item's "  # `runs37`
+                              f"`{field}`, which the step's text names; write `{name} = item.{field}` to say so",
+                       "plan.item-field-renamed")
+            return (InputBinding(source="item", pointer=f"/{field}"),
+                    f"for each item field: `{field}` of each item of {self.loop[1]} (the item carries no `{name}`; "
+                    f"the step's text names `{field}`)")
         return None
 
     def _off_path(self, name: str) -> list[str]:

@@ -63,6 +63,7 @@ from orchestrator.errors import Diagnostic
 from orchestrator.plan.location import from_spec, warning_at
 from orchestrator.plan.model import InputBinding, Provenance
 from orchestrator.plan.near_input import singular_word
+from orchestrator.plan.runs37 import count_field
 from orchestrator.spec.model import StepSpec
 from orchestrator.spec.regex_cache import Patterns
 
@@ -181,9 +182,13 @@ def _phrased(name: str, text: str, earlier: Sequence[Earlier], taken: set[str]) 
         if _PER_ITEM.search(m.group("words")):  # "once per item from 1": a For each over its list (`plan.fan_words`)
             continue
         said = _words(m.group("words"))
+        steps = _steps_named(m.group("ref"), earlier)
+        if steps and len(steps) == 1 and (field := count_field(name, m.group("words"), steps[0].fields)) \
+                and field not in taken:  # "number of objects from the summary": its `n` (`plan.runs37`)
+            found.setdefault((steps[0].id, field), m.group(0))
+            continue
         if not said & mine and not _apposed(text, m.start(), mine):
             continue
-        steps = _steps_named(m.group("ref"), earlier)
         if steps is None:
             steps = list(earlier)
         elif len(steps) == 1 and not any(_name_words(f) & (said | mine) for f in steps[0].fields) \

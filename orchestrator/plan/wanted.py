@@ -33,6 +33,7 @@ from collections.abc import Iterable
 from pydantic import BaseModel, ConfigDict
 
 from orchestrator.plan.instruction_sections import section_names
+from orchestrator.plan.runs37 import same_list_items
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -181,6 +182,9 @@ def read_instructions(body: str, skill_md: str, first_line: int = 1) -> Instruct
         given = inputs.get(name)
         if given is not None and given.schema_ and _SAME.match(named.about):
             outputs[name] = named.model_copy(update={"schema_": given.schema_})
+        elif (given is None or not given.schema_) and not named.schema_ and _SAME.match(named.about) \
+                and (in_input := same_list_items(body, name)) is not None:  # a list inside an input (`plan.runs37`)
+            outputs[name] = named.model_copy(update={"schema_": in_input})
     return Instructions(inputs=tuple(inputs.values()), outputs=tuple(outputs.values()))
 
 

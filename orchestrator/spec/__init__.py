@@ -370,6 +370,11 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
     # "ROUNDS TONIGHT: ____" read by round-loader as `rounds`; "only when TEAMS SIGNED IN is more than 12 ->"
     filled, steps_filled = read_fill_names(parts.inputs, parts.steps, src)
     parts = parts.model_copy(update={"inputs": filled, "steps": tuple(steps_filled)})
+    from orchestrator.spec.inputs38 import read_inputs38
+
+    # `sw run x shop=inkwell-main since=$SINCE`, 'clinic is always "Harbour Street"': literals and inputs
+    steps38, inputs38 = read_inputs38(parts.steps, parts.inputs, src)
+    parts = parts.model_copy(update={"inputs": inputs38, "steps": tuple(steps38)})
     # every step text the structure readers left: a policy, a check, or a warning
     success_checks = read_step_texts(parts.steps, src, StepIndex(parts.steps).resolve)
     from orchestrator.spec.whole_net import read_the_rest

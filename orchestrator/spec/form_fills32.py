@@ -33,6 +33,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from orchestrator.spec.inputs38 import bracket_name
 from orchestrator.spec.model import InputSpec, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
@@ -195,6 +196,7 @@ def form_value(name: str, text: str, end: int) -> tuple[int | float | str, FormF
     the field's name is `name`, or its label's first or last word is; a name two fields give: None."""
     hits = [f for f in form_fields(text, end) if f.kind == "value" and (f.dotted or f.cells > 1)
             and not _A_NAME.match(f.value)  # "Sailing date .... sail_date": an input's name (`input_blocks24`)
+            and bracket_name(f.label, f.value) is None  # "DAY THEY WANT .... (wanted_day)": one too (`inputs38`)
             and (f.name == name or f.name.split("_")[0] == name or f.name.split("_")[-1] == name)]
     if len({f.value for f in hits}) != 1:
         return None

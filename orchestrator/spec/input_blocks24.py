@@ -35,6 +35,7 @@ import re
 from collections.abc import Sequence
 
 from orchestrator.spec.input_blocks25 import names_listed
+from orchestrator.spec.inputs38 import bracket_name
 from orchestrator.spec.model import InputSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
@@ -144,6 +145,9 @@ def _fill_in(text: str, line: int, src: Source, found: _Found, contents: list[in
             contents.append(line)  # "Introduction ...... 3": a table of contents, no input
             return True
         named = _NAME.match(rest) if rest else None
+        if named is None and (bracketed := bracket_name(label, rest)) is not None:  # "DOG'S NAME .... (dog_name)"
+            found.add(_with_note(bracketed[0], label, bracketed[1], line, src), line, "dotted fill-in lines")
+            return True
         if named is None and text.count(".") < 4:
             return False  # "TITLE    ...": an ellipsis in a column of values, no leader to a blank
         if rest and named is None and (several := names_listed(rest, _NO_NAMES)) is not None:

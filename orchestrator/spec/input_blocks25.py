@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from orchestrator.spec.inputs38 import unquote
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
@@ -61,7 +62,7 @@ def fixed_labels(src: Source, end: int) -> list[tuple[str, str, object, int]]:
         m = _LABELLED.match(raw.rstrip())
         if m is None or not _FIXED.search(f"{m.group(2) or ''} {m.group(4) or ''}"):
             continue
-        label, text = m.group(1).strip(), m.group(3).strip().rstrip(".")
+        label, text = m.group(1).strip(), unquote(m.group(3).strip().rstrip("."))  # '"Dunmore Hill"': its text
         name = "_".join(re.findall(r"[a-z0-9]+", label.lower()))
         if not name or not text:
             continue

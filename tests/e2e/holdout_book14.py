@@ -59,10 +59,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
                             "`edc_listing` (warned at line 10: derived-inputs)",
     (SAE, 2, "input listing"): _TWO_LISTINGS + ": safety-case-pull's `listing` is the workflow input `listing`, not "
                                "`safety_listing` (warned at line 10: derived-inputs)",
-    (LOAN, 5, "input count"): "'number of objects from the summary' (line 67) is not tied to condition-summary's `n`: "
-                              "nothing gives `count` (warned at line 62)",
-    (LOAN, 2, "input notes"): "the loop's item field `notes` is bound to the item's `notes`; the author means its "
-                              "`arrival_notes` ('its arrival notes', line 38)",
     (BRITE, 5, "condition"): "'Not in spec? Then instead' (line 27) is not read as the other branch (warned at line "
                              "27 only as an unread policy: 'instead'): quarantine runs on every run",
 }
@@ -100,9 +96,6 @@ FAILS: dict[tuple[str, int], str] = {
     (RATES, 0): "step 3 loops now, but 'the median from 2' (line 16) is not tied to comp-median's `median_rate`, so "
                 "price-room-type gets no `comp_median` and its script refuses its input (exit 2): the run fails at "
                 "step 3",
-    **{(LOAN, n): "'number of objects from the summary' (line 67) is not tied to condition-summary's `n`, so "
-                  "storage-assign refuses its input and the step carries on with its author's TEMP-DOCK/shelved "
-                  "(line 70): the run ends `degraded` with another receipt" for n in (0, 1)},
 }
 # runs whose author's final output is an approval asked (prose, not an output): (author's step that asks, what
 # follows); such a run must pause awaiting that step alone, and what follows an approval is not run here

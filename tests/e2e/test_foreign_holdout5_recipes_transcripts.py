@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 from foreign_kit import (
-    checked_schema,
     FIXTURES,
     assert_validates,
+    checked_schema,
     expectation,
     final_output,
     meant_binding,

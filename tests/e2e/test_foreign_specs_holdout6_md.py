@@ -44,8 +44,9 @@ KNOWN: dict[tuple[str, str], str] = {
                                     "read (warned), so it runs always too",
     ("44-price-memo-outline", "5"): "'Whichever document came out of II.C, pass it ... to log-decision' is not read "
                                     "as a join of steps 3 and 4 with their outputs as its inputs",
-    ("44-price-memo-outline", "run"): "both branches run (above) and log-decision gets no document: the run ends "
-                                      "degraded with its fallback value",
+    ("44-price-memo-outline", "run"): "both branches run (above) and log-decision gets no document: the run fails "
+                                      "there (its fallback value is not used for an input never given, "
+                                      "`engine.runs37`)",
 }
 
 

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 from foreign_kit import (
-    checked_schema,
     FIXTURES,
     assert_named_steps_as_meant,
+    checked_schema,
     expectation,
     final_output,
     line_of,

@@ -12,7 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from foreign_kit import FIXTURES, checked_schema, expectation, final_output, line_of, plan_json, run_to_the_end
+from foreign_kit import (
+    FIXTURES,
+    checked_schema,
+    expectation,
+    final_output,
+    line_of,
+    plan_json,
+    run_to_the_end,
+)
 
 pytestmark = pytest.mark.e2e
 

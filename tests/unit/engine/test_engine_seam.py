@@ -29,7 +29,7 @@ from orchestrator.testing import Fail, FakeClock, FakeRunner, fake_plan
 
 ENGINE = Path(__file__).resolve().parents[3] / "orchestrator" / "engine"
 DECISION_MODULES = ("scheduler", "recovery", "regeneration", "approval", "compensation", "scope", "state",
-                    "graph", "render", "backend", "model", "success_compare", "carry")
+                    "graph", "render", "backend", "model", "success_compare", "carry", "runs37", "run_checks37")
 # what the decision side may import: itself, the models it speaks, pure helpers
 ALLOWED = {
     "orchestrator.engine." + name for name in DECISION_MODULES
