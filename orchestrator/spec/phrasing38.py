@@ -60,7 +60,7 @@ _GOES_ON = r"(?:if|when|whenever|should|in\s+case|otherwise|fails?|failing|break
 
 EARLY: tuple[Row, ...] = (
     # "swap to `x`", "switch over to `x`": the fallback skill (after an if-clause, a question or a failure word)
-    Row("use_skill", r"(?<![\w-])(?:swap|switch|change|flip|fail)\s+(?:it\s+)?(?:over\s+)?(?:to|across\s+to)\s+{NAME}",
+    Row("use_skill", r"(?<![\w-])(?:swap|switch|change|flip|fail)\s+(?:it\s+)?(?:over\s+)?(?:to|across\s+to)\s+{NAME}(?!\s*+\()",
         needs=_GOES_ON),
     # "route the job through `x` and move on": the fallback skill (going on is what the fallback is)
     Row("use_skill", r"(?<![\w-])(?:route|send|push|pass|redirect|divert)\s+(?:it|this|that|them|the\s+(?:job|work|request|"
