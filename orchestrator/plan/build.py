@@ -53,8 +53,8 @@ from orchestrator.plan.recovery import plan_limits, step_policy
 from orchestrator.plan.run_checks37 import split_run_checks
 from orchestrator.plan.runs34 import input_comparands
 from orchestrator.plan.schema import field_schema, properties_of
-from orchestrator.plan.unoutput39 import unoutput_checks
 from orchestrator.plan.transitions import read_transitions
+from orchestrator.plan.unoutput39 import unoutput_checks
 from orchestrator.plan.xrefs import read_xrefs
 from orchestrator.spec.markup_words import unmarked_lines
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec

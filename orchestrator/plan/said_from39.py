@@ -24,7 +24,7 @@ from orchestrator.spec.regex_cache import Patterns
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
 _CLAUSES = _rx(r"[,;|]|\.(?=\s|$)|\n")
-_FROM = _rx(r"^[ \t]*+(?:[A-Za-z]++[ \t]*+:[ \t]*+)?+`?([A-Za-z_]\w{0,40}+)`?[ \t]++from[ \t]++"
+_FROM = _rx(r"^[ \t]*+(?:[-*][ \t]++)?+(?:[A-Za-z]++[ \t]*+:[ \t]*+)?+`?([A-Za-z_]\w{0,40}+)`?[ \t]++from[ \t]++"
             r"(?:\(([A-Za-z]|\d{1,2}+)\)|(?i:step)[ \t]++([A-Za-z]|\d{1,3}+)|([A-Z]|\d{1,2}+))[ \t]*+$")
 # the mark a step's heading or list item opens with: "## B. Find ...", "C) ...", "(3) ...", "Step 4: ..."
 _OPENS = _rx(r"^[ \t]*+(?:#{1,6}+[ \t]++)?+(?:[-*][ \t]++)?+(?:(?i:step)[ \t]++)?+\(?+([A-Za-z]|\d{1,2}+)[).:][ \t]")

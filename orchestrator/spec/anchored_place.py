@@ -37,8 +37,8 @@ from orchestrator.spec.sheet_flow32 import noun_keyed
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.success_back27 import step_said_back
-from orchestrator.spec.whole_limit import whole_limit
 from orchestrator.spec.warnings39 import restates_check, say_restated, success_before
+from orchestrator.spec.whole_limit import whole_limit
 
 
 @dataclass
