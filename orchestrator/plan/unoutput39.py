@@ -23,9 +23,10 @@ from orchestrator.spec.model import ContractSpec, WorkflowSpec
 
 
 def _fields(contract: ContractSpec) -> list[str]:
-    """The output fields a check constrains."""
+    """The output fields a check on the whole output requires (a check keyed by one field refines the input
+    of the step that reads it when its producer does not output it: `plan.contract`)."""
     whole = contract.constraints.get("", {})
-    named = [*(k for k in contract.constraints if k), *properties_of(whole), *whole.get("required", ())]
+    named = [*properties_of(whole), *whole.get("required", ())]
     return list(dict.fromkeys(n for n in named if isinstance(n, str)))
 
 
