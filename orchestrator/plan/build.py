@@ -54,6 +54,7 @@ from orchestrator.plan.run_checks37 import split_run_checks
 from orchestrator.plan.runs34 import input_comparands
 from orchestrator.plan.schema import field_schema, properties_of
 from orchestrator.plan.transitions import read_transitions
+from orchestrator.plan.unoutput39 import unoutput_checks
 from orchestrator.plan.xrefs import read_xrefs
 from orchestrator.spec.markup_words import unmarked_lines
 from orchestrator.spec.model import FieldSpec, InputSpec, StepSpec, WorkflowSpec
@@ -227,6 +228,7 @@ def draft_plan(
         outputs[step.id], diags = output_contract(step, bound.get(step.id), on_outputs, path)
         found += diags
     found += with_instruction_outputs(outputs, spec, bound, instructions)
+    found += unoutput_checks(spec, on_outputs, bound, instructions)  # a check on a field none outputs (`plan.unoutput39`)
     spec, loop_notes, loop_warnings = loop_over_fields(spec, outputs)
     found += loop_warnings
     spec, fan_notes, fan_warnings = read_fan_outs(spec, outputs, bound, instructions)

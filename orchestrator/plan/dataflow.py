@@ -109,6 +109,7 @@ from orchestrator.plan.prose_inputs import prose_inputs
 from orchestrator.plan.rename import renames
 from orchestrator.plan.renamed_input import take_renamed
 from orchestrator.plan.said_assign import said_sources
+from orchestrator.plan.said_from39 import opening_mark, said_from
 from orchestrator.plan.said_step import said_step
 from orchestrator.plan.said_value import bind_literal, bind_said_values, said_value
 from orchestrator.plan.schema import field_schema, properties_of, required_of, types_of
@@ -978,6 +979,14 @@ class _Planner:
                                              f"`{name}` is given {hand.step}'s `{hand.field}`, the one of its outputs "
                                              f"whose name shares a word with what the text calls it; to say so "
                                              f"plainly write `{name} = {hand.field}`", "plan.handoff-by-words"))
+        for name, hand in said_from(texts, [r for r in reads if r not in found], self.list_before,
+                                    lambda b: opening_mark(self.first_line(self.spec.steps[b.position - 1]))).items():
+            found[name] = Said(step=hand.step, field=hand.field, words=hand.words)  # "day from B" (`plan.said_from39`)
+            if hand.guessed:
+                self.found.append(warning_at(step.where, self.path, f"{step.id} ({step.name}): '{hand.words}': "
+                                             f"`{name}` is given {hand.step}'s `{hand.field}`, the one of its outputs "
+                                             f"whose name has the word `{name}`; to say so plainly write "
+                                             f"`{name} = {hand.field}`", "plan.handoff-by-words"))
         return found
 
     def first_line(self, step: StepSpec) -> str:

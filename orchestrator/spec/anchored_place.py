@@ -37,6 +37,7 @@ from orchestrator.spec.sheet_flow32 import noun_keyed
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.success_back27 import step_said_back
+from orchestrator.spec.warnings39 import restates_check, say_restated, success_before
 from orchestrator.spec.whole_limit import whole_limit
 
 
@@ -110,8 +111,12 @@ class Placer:
                 results.append((line, sentence, done))
             if any(done for _, _, done in results) or own is not None:
                 touched = True
+                checked = False  # a success check said before in the unit (`spec.warnings39`)
                 for line, sentence, done in results if any(done for _, _, done in results) else []:
-                    if not done and read_run_limit(sentence, line, self.src, who="whole run"):
+                    checked = checked or (done and success_said(sentence, self.heading.get(id(u), "")) is not None)
+                    if not done and restates_check(sentence) and (checked or success_before(self.src, line)):
+                        say_restated(sentence, line, self.src)  # "If those two aren't true it's not done"
+                    elif not done and read_run_limit(sentence, line, self.src, who="whole run"):
                         self.src.warn(line, f"'{sentence[:60]}' not read (not a step, and names no step's policy)",
                                       "spec.unread")
                 self.out.covered.update(ln for ln in [*u.covers, *(n for n, _ in u.lines)])

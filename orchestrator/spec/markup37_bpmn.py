@@ -32,6 +32,7 @@ from orchestrator.spec.engine_time import iso_seconds
 from orchestrator.spec.model import FieldSpec, InputSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
+from orchestrator.spec.warnings39 import drop_unplaced
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -273,6 +274,7 @@ def _approval(model: _Model, gateway: str, flow: str, target: str, out: dict[str
                                      + (f", no decision in {timer.group(1)} a no" if timer else "")
                                      + "; to say so plainly write `Approval: required when ...` under the step",
              "spec.reading")
+    drop_unplaced(src, model.lines[target][0])  # the line was read: not "names no step" (`spec.warnings39`)
 
 
 def _branches(model: _Model, of_element: dict[str, str], out: dict[str, list[str]], by_id: dict[str, StepSpec],

@@ -40,6 +40,7 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.success37 import how_many_had, restated, sentence_from
 from orchestrator.spec.vocabulary import Vocabulary
+from orchestrator.spec.warnings39 import read_elsewhere
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -298,8 +299,8 @@ def read_compares(steps: Sequence[StepSpec], inputs: Sequence[InputSpec] | None,
                 continue
             got = read_clause(restated(clause), index, names)  # "... (counted = how many the sheet had)"
             if got is None:
-                if not _has_literal_check(clause):
-                    rest.append(clause)
+                if not _has_literal_check(clause) and not read_elsewhere(clause, line, src, warning.message):
+                    rest.append(clause)  # a part another reader read is no part left (`spec.warnings39`)
                 continue
             read.append(got)
         if not read:

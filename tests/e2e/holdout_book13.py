@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from foreign_kit import FIXTURES, folders_of
-from holdout_kit import still_misread
 
 NAME = "foreign-specs-holdout13"
 VET, WIND, GRADES, CUSTOMS, THEATRE, WEDDING = folders_of(FIXTURES / NAME)
@@ -48,7 +47,6 @@ REFUSED: dict[str, str] = {}
 _OPERATOR = ("the author's placeholder {} (line {}) is bound as a literal string, not as {} ('read as a literal "
              "value' in the plan, no warning)")
 KNOWN: dict[tuple[str, int, str], str] = {
-    (WIND, 5, "input day"): "'day from B' (line 55) is not read: nothing gives `day` (warned at line 50)",
     (THEATRE, 6, "approval"): "the sign-off's 10 min wait and approve-on-timeout (line 38) are read, not its condition "
                               "'the cue report has any failures' (warned: `failures` names no value): it asks on every run",
     (THEATRE, 6, "join"): "'after=4, 5' (line 37) is read as waiting on both (join None), not as 'after 5 if 5 runs'",
@@ -83,11 +81,7 @@ SILENT: dict[tuple[str, int], str] = {
 
 # (folder, run: 0 the author's inputs, n the n-th of more_runs) -> (what stops it reaching the author's
 # output, asserted on the plan, and why); these runs are not made
-NOT_RUN = {
-    **{(WIND, n): (still_misread(5, "input day"),
-                   "issue-work-order (step 5) gets no `day` ('day from B', line 55, is not read), so its script refuses "
-                   "its input (exit 2: 'need site, booking_ref, crew, day'), failing the run") for n in (0, 1)},
-}
+NOT_RUN: dict[tuple[str, int], Any] = {}
 # (folder, run) -> the answers of a run whose expect.yaml says them only in its notes, and why; approved and resumed
 ANSWERED: dict[tuple[str, int], tuple[dict[int, str], str]] = {
     (GRADES, 0): ({4: "approved"}, "max_jump 1.0: the Associate Registrar is asked; 'final_output assumes it is granted'"),
