@@ -663,10 +663,12 @@ def approval_sentence(sentence: str) -> bool:
     from orchestrator.spec.approval_sign import (
         sign_cue,  # "inspection by a certifying inspector before ..."
     )
+    from orchestrator.spec.outline39 import (
+        sent_for_sign_off,  # "the brief goes to the CFO for sign-off"
+    )
     from orchestrator.spec.sheet_flow32 import (
         held_till_yes,  # "nothing goes to X till the PRO says yes"
     )
-    from orchestrator.spec.outline39 import sent_for_sign_off  # "the brief goes to the CFO for sign-off"
     from orchestrator.spec.steps34c import (
         wants_to_see,  # "Lena wants to see the batch ...; ... said yes ..."
     )

@@ -26,8 +26,6 @@ approval / signature / go-ahead" (`condition.approval_sentence` takes it as the 
 
 from __future__ import annotations
 
-import re
-
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
