@@ -30,6 +30,7 @@ from orchestrator.plan.model import InputBinding, Provenance
 from orchestrator.plan.near_input import singular_word
 from orchestrator.spec.model import StepSpec
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.salon38 import shortened_field
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -146,7 +147,10 @@ def bind_step_words(step: StepSpec, left: Iterable[str], text: str, order: Seque
         if name in bindings:
             continue
         said = _from_step(name, text)
-        if said is None or not 0 < said[1] <= len(order):
+        if said is None:  # "with the unmatched list and the total": `unmatched_total` (`spec.salon38`)
+            found += _shortened(step, name, text, order, runs_after, fields, name in must, bindings, provenance, path)
+            continue
+        if not 0 < said[1] <= len(order):
             continue
         source = order[said[1] - 1]
         if not runs_after(source):
@@ -163,6 +167,29 @@ def bind_step_words(step: StepSpec, left: Iterable[str], text: str, order: Seque
                                 f"`{same[0]}`, that step's one output in `{unit}`: check the plan, or write "
                                 f"`{name} = the {same[0]} from step {said[1]}` in the step", "plan.input-from-step-words"))
     return found
+
+
+def _shortened(step: StepSpec, name: str, text: str, order: Sequence[str], runs_after: Callable[[str], bool],
+               fields: Callable[[str], Iterable[str]], must: bool, bindings: MutableMapping[str, InputBinding],
+               provenance: MutableMapping[str, Provenance], path: str) -> list[Diagnostic]:
+    """`name` bound to the one output of the steps the step runs after whose name ends in it, said with its
+    other words in the step's text (`spec.salon38.shortened_field`); no warning when none or several fit."""
+    owners: dict[str, str] = {}
+    for source in order:
+        if source != step.id and runs_after(source):
+            for f in fields(source):
+                owners.setdefault(f, source)
+    field = shortened_field(name, text, list(owners))
+    if field is None:
+        return []
+    source = owners[field]
+    bindings[name] = InputBinding(source="step", step=source, pointer=f"/{field}", optional=not must)
+    provenance[f"inputs.{name}"] = from_spec(step.where, f"{source} output {field} (the text says 'the {name}' "
+                                                         f"and the rest of `{field}`'s words)")
+    return [warning_at(step.where, path, f"{step.id} ({step.name}): its skill reads `{name}`, which nothing gives "
+                       f"by name; the text says 'the {name}' and the other words of {source}'s `{field}`, so it is "
+                       f"given that: check the plan, or write `{name} = the {field} from {source.replace('-', ' ')}` "
+                       "in the step", "plan.input-from-step-words")]
 
 
 _rx.save()

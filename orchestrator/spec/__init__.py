@@ -130,7 +130,7 @@ def parse_spec(
     from orchestrator.spec.script_flow import script_language
 
     language = script_language(str(path), text) if fmt is None else None
-    if language in ("cron", "unit"):  # a crontab, a .service unit: its jobs are the steps (`spec.crontab`, `unit35`)
+    if language in ("cron", "unit", "procfile"):  # a crontab, a .service unit, a Procfile: its jobs are the steps
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored)
     if language is not None:  # deploy.sh, Makefile: a script runbook
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
@@ -219,6 +219,10 @@ def parse_spec_text(
                 from orchestrator.spec.unit35 import read_unit
 
                 script = read_unit(src)
+            elif language == "procfile":  # a Procfile: its process lines as a script's calls (`spec.procfile38`)
+                from orchestrator.spec.procfile38 import read_procfile
+
+                script = read_procfile(src)
             else:
                 script = read_script(src, language)
         if code == "js" and coded is None:
@@ -290,9 +294,13 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
     # `only_if = risk == high` in a section read anchored; `only_if: else`: the otherwise of the step before
     parts = parts.model_copy(update={"steps": read_condition_settings(parts.steps, src)})
     from orchestrator.spec.cue_notes import route_notes
-    from orchestrator.spec.steps_together import read_together
 
     # "B - doesn't wait for A" under a cue grid: B's note (`spec.cue_notes`); "Steps 1 and 2 at the same time"
+    from orchestrator.spec.salon38 import read_all_together
+    from orchestrator.spec.steps_together import read_together
+
+    # "(1 and 2 together, and 3 as well - nobody waits on anybody)": an aside of numbers, all start at once
+    parts = parts.model_copy(update={"steps": tuple(read_all_together(list(parts.steps), src))})
     parts = parts.model_copy(update={"steps": tuple(read_together(route_notes(list(parts.steps), src), src))})
     from orchestrator.spec.start_together24 import read_starts
 

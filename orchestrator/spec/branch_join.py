@@ -6,6 +6,7 @@
     Both branches land here → Write the reply.                             the same (the branches meet)
     After either branch, write up the summary.                             the same
     Either way, send the welcome mail.                                     the same, right after a choice
+    then `confirm`, whichever quote it was                                 the same, right after a choice
     Whichever reviewer you pick, be polite.                                no: no branch ran
 
 `join_said(text)` is the strong reading, used by the guard that warns when a step says so and does not
@@ -47,7 +48,7 @@ _STRONG = tuple(_rx(p) for p in (
 ))
 _LOOSE = _rx(r"(?i)(?<!\w)(?:either\s++way|in\s++(?:both|either)\s++cases?|both\s++ways|regardless|no\s++matter\s++"
              r"(?:what|which)|whatever\s++(?:happened|the\s++outcome|the\s++result|was\s++decided)|"
-             r"(?:the\s++)?branches\s++(?:meet|join|merge))(?!\w)")
+             r"(?:the\s++)?branches\s++(?:meet|join|merge)|whichever\s++[a-z][\w-]{1,30}+\s++it\s++(?:was|is))(?!\w)")
 
 
 def join_said(text: str, *, after_choice: bool = False) -> bool:

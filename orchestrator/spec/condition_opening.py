@@ -29,7 +29,9 @@ from orchestrator.spec.grammar_families24 import FAILURE_IDIOMS as FAILURE_IDIOM
 from orchestrator.spec.lead_condition import lead_of, unread
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.phrasing35 import recovery_opening
+from orchestrator.spec.phrasing38 import failure_question
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.salon38 import negated_label
 from orchestrator.spec.source import Source
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -160,8 +162,13 @@ def _read(step: StepSpec, words: str, latest: StepSpec | None, src: Source) -> S
     line, who = _line(step), f"{step.id} ({step.name.strip()[:60]})"
     other = _OTHER.match(words)
     way = None if other else _OTHER_WAY.match(words)
-    if other is None and way is None and (asked := question_condition(words)) is not None and step.approval is None:
+    if (other is None and way is None and (asked := question_condition(words)) is not None and step.approval is None
+            and not failure_question(words)):  # "Broken lookup? Route it through `x`": the failure answered
         return _asked(step, asked, latest, src, line, who)
+    if other is None and way is None and step.approval is None and latest is not None and (
+            label := negated_label(words, latest.when) or negated_label(f"{step.name.strip()}:", latest.when)
+    ) is not None:  # "NOT MATTED ->" after "MATTED?"; "3. Not frozen: x", its label the step's title
+        return _asked(step, (label[0], True, label[1]), latest, src, line, who)
     if other is None and way is None:
         m = _IF.match(words)
         if m is not None and latest is not None and step.approval is None and _stands_in(m.group("c"), words, m.end()):

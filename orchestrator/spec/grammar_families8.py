@@ -43,13 +43,14 @@ from orchestrator.spec import h24_left31 as left31
 from orchestrator.spec import h25_left33 as left33
 from orchestrator.spec import justfile35 as just35
 from orchestrator.spec import legal_prose29 as legal29
-from orchestrator.spec import notation32, notation33, phrasing35
+from orchestrator.spec import notation32, notation33, notes38, phrasing35, phrasing38, salon38
 from orchestrator.spec import policy_abandon as abandon23
 from orchestrator.spec import policy_back_in27 as back27
 from orchestrator.spec import policy_notation24 as notation24
 from orchestrator.spec import policy_notation25 as notation25
 from orchestrator.spec import policy_values_said as values23
 from orchestrator.spec import policy_yaml_keys as yaml23
+from orchestrator.spec import procfile38 as proc38
 from orchestrator.spec import two_values29 as values29
 from orchestrator.spec.grammar_row import Row
 
@@ -233,6 +234,18 @@ GATES = {name: words + left33.GATES.get(name, "") for name, words in GATES.items
 # as a limit after them ("the whole run gets 2 hours, not a minute more" stays the whole run's)
 EARLY_FIRST, IGNORE_LAST = phrasing35.EARLY + EARLY_FIRST + phrasing35.LATE, IGNORE_LAST + phrasing35.IGNORE
 GATES = {name: words + phrasing35.GATES.get(name, "") for name, words in GATES.items()}
+# the thirty-eighth round's "if it hasn't found anything in 30 seconds forget it" (`spec.salon38`)
+EARLY_FIRST, IGNORE_LAST = salon38.EARLY + EARLY_FIRST, IGNORE_LAST + salon38.IGNORE
+GATES = {name: words + salon38.GATES.get(name, "") for name, words in GATES.items()}
 # the thirty-fifth round's recipe comments: "don't put a retry on it", a grace period, "(a if b, c otherwise)" (`spec.justfile35`)
 EARLY_FIRST, IGNORE_LAST = just35.EARLY + EARLY_FIRST, IGNORE_LAST + just35.IGNORE
 GATES = {name: words + just35.GATES.get(name, "") for name, words in GATES.items()}
+# the thirty-eighth round's Procfile comments: "cap at 10 min, it's never longer" is the time limit (`spec.procfile38`)
+EARLY_FIRST, IGNORE_LAST = proc38.EARLY + EARLY_FIRST, IGNORE_LAST + proc38.IGNORE
+GATES = {name: words + proc38.GATES.get(name, "") for name, words in GATES.items()}
+# the thirty-eighth round's no retry said "only ever ONCE", "no resend" (`spec.notes38`): before every earlier round's
+EARLY_FIRST = notes38.EARLY + EARLY_FIRST
+GATES = {name: words + notes38.GATES.get(name, "") for name, words in GATES.items()}
+# the thirty-eighth round's recovery phrasings (`spec.phrasing38`): before every earlier round's
+EARLY_FIRST = phrasing38.EARLY + EARLY_FIRST
+GATES = {name: words + phrasing38.GATES.get(name, "") for name, words in GATES.items()}

@@ -3,7 +3,7 @@
     waits for → whichever of Offset quote / POD setup actually ran     step 3 or step 4, by their titles
     after whichever of Feed it or Let it rest went                      the same, "or" between them
     then the brief off whichever plan ran                               the latest choice: a step and its
-                                                                        other branch (`otherwise_of`)
+    then `confirm`, whichever quote it was                              other branch (`otherwise_of`)
 
 `plan.join_either` reads a join that names its steps by number ("step 3 or step 4") or by none ("whichever
 of the two"); `named_steps` gives it the steps named by words: after "whichever of" / "either of" (or
@@ -31,7 +31,8 @@ _LIST = _rx(r"(?i)(?<![\w-])(?:whichever|either)[ \t]++(?:of[ \t]++)?+(?P<list>[
 _RAN_AT = _rx(rf"(?i)(?<![ \t])[ \t]++{_RAN}(?![\w-])")
 _SPLIT = _rx(r"(?i)(?<![ \t])[ \t]*+(?:/|,|&|(?<![\w-])or(?![\w-]))[ \t]*+")
 # "whichever plan ran", "whichever quote went": a word, no step
-_KIND = _rx(rf"(?i)(?<![\w-])whichever[ \t]++(?!of(?![\w-]))(?P<kind>[a-z][\w-]{{1,30}}+)[ \t]++{_RAN}(?![\w-])")
+_KIND = _rx(rf"(?i)(?<![\w-])whichever[ \t]++(?!of(?![\w-]))(?P<kind>[a-z][\w-]{{1,30}}+)[ \t]++"
+            rf"(?:{_RAN}|it[ \t]++(?:was|is|turned[ \t]++out[ \t]++to[ \t]++be))(?![\w-])")  # "whichever quote it was"
 _FILLER = frozenset({"the", "one", "step", "stage", "a", "that", "this", "bit"})
 
 

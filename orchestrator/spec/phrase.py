@@ -40,6 +40,7 @@ from orchestrator.spec.named_skills import bare, mark
 from orchestrator.spec.normalize import normalize_spans
 from orchestrator.spec.notation32 import cause_spans, plain
 from orchestrator.spec.notation33 import plain as plain33
+from orchestrator.spec.notes38 import approver_silence, asks_approver
 from orchestrator.spec.notify_person import notice, person_to_tell, told
 from orchestrator.spec.phrase_checks import budget_without_repeat, geometric, lost_value
 from orchestrator.spec.phrase_value import (
@@ -47,6 +48,7 @@ from orchestrator.spec.phrase_value import (
 )
 from orchestrator.spec.phrase_value import number, value_of
 from orchestrator.spec.phrasing35 import plain as plain35
+from orchestrator.spec.phrasing38 import plain as plain38
 from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spaces
 from orchestrator.spec.policy_notation25 import whole_scope25
 from orchestrator.spec.regex_cache import Patterns
@@ -159,6 +161,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     text = plain(_blank_runs_as_one(text))  # "retry x3", "@ 00:00:20", "backoff=2s*2" (`spec.notation32`)
     text = plain33(text)  # "activeDeadlineSeconds: 1800" is 1800 s (`spec.notation33`)
     text = plain35(text)  # "a 1-2-4-8 second ladder" is 1 s, 2 s, 4 s, 8 s (`spec.phrasing35`)
+    text = plain38(text)  # "a quarter-minute" is 15 s (`spec.phrasing38`)
     raw = text[:MAX_SENTENCE]
     norm, where, ends = normalize_spans(mark(raw, typeset_spaces(raw.translate(_QUOTES)), known), bare(known))
     r = _Reading(norm, raw, where, ends)
@@ -333,6 +336,9 @@ def _on_failure(r: _Reading) -> OnFailure | None:
         kept = "the step carries on as written" if value_said or r.has("continue") else "no fallback is read from it"
         r.problems.append(notice(str(r.first("escalate")), kept))
         del r.seen["escalate"]
+    if r.has("escalate") and asks_approver(r.raw, str(r.first("escalate"))):  # "OK it first. message her on Teams"
+        r.problems.append(notice(str(r.first("escalate")), "it is read as how the approval is asked, no fallback"))
+        del r.seen["escalate"]
     if r.has("escalate"):
         if value_said or r.has("continue"):
             r.problems.append(f"'{r.said('escalate')}' and '{r.said(value_said or 'continue')}' both say what "
@@ -422,6 +428,8 @@ def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, b
     if "availability" in classes:  # "unavailable", "flaky": no class beside a fallback, transient beside a retry
         classes = [c for c in classes if c != "availability"] if on_failure is not None else [
             "transient" if c == "availability" else c for c in classes]
+    if "timeout" in classes and approver_silence(r.raw):  # "... OK it first. no answer = DONT send" (`notes38`)
+        classes = [c for c in classes if c != "timeout"]
     if "timeout" in classes and "transient" in classes and "any" not in classes:
         classes = [c for c in classes if c != "timeout"]  # "on 429s and timeouts": transient covers both
     if classes and not fields.get("whole_run"):

@@ -17,6 +17,7 @@ from orchestrator.spec import grammar as g
 from orchestrator.spec.grammar_families21 import colon_pairs, fields_of_list, now_series
 from orchestrator.spec.grammar_families24 import bare_cap
 from orchestrator.spec.phrasing35 import word_pairs
+from orchestrator.spec.phrasing38 import as_pairs
 from orchestrator.spec.policy_notation25 import is_pairs, said_word
 from orchestrator.spec.regex_cache import Patterns, compile_many
 from orchestrator.spec.wait_list import waits_in_order
@@ -208,6 +209,8 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         return colon_pairs(m.group("cpairs"), json_literal)
     if slot == "value_pairs" and m.groupdict().get("wpairs"):  # "assume a_b 50 / plan tent" (`spec.phrasing35`)
         return word_pairs(m.group("wpairs"), json_literal)
+    if slot == "value_pairs" and m.groupdict().get("apairs"):  # "take a_b as 50 and note "x"" (`spec.phrasing38`)
+        return as_pairs(m.group("apairs"), json_literal)
     if slot == "value_pairs":  # "(doc = "v3", audience = staff)": each field and its value
         pairs = re.findall(r"(?<!\w)([a-z_]\w*+)\s*+=\s*+(\"[^\"]*\"|'[^']*'|\[[^\]]{0,200}\]|\{[^}]{0,200}\}|[\w.-]+)",
                            m.group("pairs"))

@@ -24,6 +24,7 @@ from typing import Any
 
 from orchestrator.spec.phrase_value import json_literal, number
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.salon38 import lone_value
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -137,7 +138,7 @@ def read_halves(clause: str, names: frozenset[str], *, skip: str = "") -> tuple[
     halves: list[Half] = []
     unread: list[str] = []
     for part in parts_of(clause):
-        if skip and skip in part:
+        if skip and (skip in part or lone_value(part)):  # "comes back confirmed: true": `true` is its value
             continue
         half = read_half(part, names)
         if half is None:

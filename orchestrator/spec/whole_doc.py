@@ -8,7 +8,8 @@ or warns those no reader took (a line with no reading and no warning about it).
 
 A paragraph is a run of lines that are not blank and not headings; each line's leading marks
 (quote marks, list bullets, a reST directive `.. note::`, an admonition label `NOTE:`, a
-timestamp or a speaker of a transcript, a comment's `#`, `--` or `//`) are cut off first.
+timestamp or a speaker of a transcript, a comment's `#`, `--` or `//`) are cut off first. A row
+"LABEL ..... VALUE" is a sentence of its own, "LABEL: VALUE" (`spec.salon38.leader_row`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 
 from orchestrator.spec import prose
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.salon38 import leader_row
 from orchestrator.spec.source import Source
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -100,6 +102,11 @@ def document_sentences(src: Source) -> Iterator[Said]:
             continue
         cleaned = _clean(raw).strip()
         if not cleaned or _LABEL.match(cleaned):
+            yield from flush()
+            continue
+        if (row := leader_row(cleaned)) is not None:  # "WHOLE CHECKLIST ..... COMPLETE WITHIN 15 MIN": a sentence
+            yield from flush()
+            block.append((number, row))
             yield from flush()
             continue
         setting = _ASSIGN.match(raw) is not None

@@ -31,6 +31,7 @@ from orchestrator.spec.done_when import done_clause, script_check
 from orchestrator.spec.elsewhere import keys_of, named_step
 from orchestrator.spec.model import ContractSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.salon38 import closed_cue, reported_truth
 from orchestrator.spec.source import Source
 from orchestrator.spec.success import check_schema, compared_names, read_comparison, read_criteria
 from orchestrator.spec.success_halves import read_halves
@@ -110,6 +111,8 @@ def success_cue(sentence: str, *, outside: bool = True) -> str | None:
             from orchestrator.spec.success_words27 import cue27
 
             clause = cue27(sentence) or ""
+        if not clause:  # "We consider the night closed when ..." (`spec.salon38`)
+            clause = closed_cue(sentence) or ""
         return (script_check(clause) or clause) if clause else None
     if _NOT_RUN.search(m.group("subject")):
         return None
@@ -134,6 +137,8 @@ def comparison(clause: str) -> str | None:
         return f"{has.group('field')} == \"{has.group('value')}\""
     if not found and (bare := _TICKED_TRUTH.search(clause)) is not None:  # "reports `done` true"
         return f"{bare.group(1)} == {_value(bare.group(2).lower())}"
+    if not found and (told := reported_truth(clause)) is not None:  # "DUTY BOARD POST REPORTS posted TRUE"
+        return told
     if len(found) != 1:
         return None
     m = found[0]

@@ -72,6 +72,7 @@ from orchestrator.spec.policy_yaml_keys import give_up_alone
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import read_for_each, read_when
 from orchestrator.spec.step_prose import is_root_value, read_step_list
+from orchestrator.spec.yaml38 import apply, loop_phrase, own_words, pair_starts, possessive_handoffs
 from orchestrator.spec.yaml_alias import anchor_readings, expand, shared_block
 from orchestrator.spec.yaml_bare import skill_keys
 from orchestrator.spec.yaml_dialect import COMPOSE_KEYS, exponential_backoff, reshape_top
@@ -157,7 +158,7 @@ def _loop_text(r: NodeReader, node: Node) -> str | None:
     elif isinstance(value, str) and yk.unwrap(value) is not None:
         return f"item in {_list_ref(value)}"
     elif isinstance(value, str):
-        return value
+        return loop_phrase(value) or value  # `every bed in beds` (`yaml38`)
     r.src.error(r.line(node), "for_each must name a list to loop over: `row in a.rows`, `{as: row, in: a.rows}` "
                               "or `{{ a.rows }}` (a list written in the spec is not read)", "spec.for-each")
     return None
@@ -348,6 +349,7 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
     keys, started = async_task(r.src, keys)  # `async: 600` + `poll: 0` (`ci_always29`)
     keys, shaped = reshape_step(r, keys, key_id or (_slug(str(named.value)) if named else "") or f"step-{index + 1}")
     keys, looped = loop_named(r.src, keys)  # `loop_control: {loop_var: appt}` (`ansible28`)
+    keys, own38 = own_words(r, keys)  # `machine:`, `eats:`, `per:`, `goes_with:` (`yaml38`)
     keys, read = _aliases(keys, r)
     read = [*looped, *started, *read]
     keys = give_up_alone(keys, r.said)  # `give_up_after: 45s` with no retry beside it: the timeout
@@ -540,7 +542,7 @@ def _step(r: NodeReader, node: Node, index: int, words: list[PolicyText], key_id
     }
     step = StepSpec(id=sid, name=v.pop("name", None) or sid, where=r.src.where(line), extra=extra,
                     form="yaml", readings=tuple(read), **{k: val for k, val in v.items() if val is not None})
-    return step, rows, contracts
+    return apply(step, own38), rows, contracts
 
 
 def _unwrap_top(r: NodeReader, top: dict[str, tuple[Node, Node]]) -> dict[str, tuple[Node, Node]]:
@@ -685,6 +687,7 @@ def _read_top(r: NodeReader, root: Node, manifest: str | None = None) -> SpecPar
         inputs = json_inputs(inputs, src, top_notes)
     if steps and top_notes:  # where the steps and inputs were found: shown with the first step
         steps[0] = steps[0].model_copy(update={"readings": (*top_notes, *steps[0].readings)})
+    steps = possessive_handoffs(pair_starts(steps, src))  # `goes_with:`, `forecast's frost_flag` (`yaml38`)
     resolved, inputs_said = resolve_references(steps, inputs, src)
     steps = start_groups(_resolve_steps(resolved), src)  # `async_group: morning`: they start together (`ansible28`)
     steps = apply_waits(steps, waits, src)  # the task after an `async_status` waits for its job (`async_status31`)

@@ -69,6 +69,8 @@ HOLDOUT25 = FIXTURES.parent / "foreign-specs-holdout25" / "phrasings-holdout25.y
 # the twenty-sixth blind set's rows (a justfile, a timeline grid, a ward checklist, a systemd unit, a hive form, a
 # rehearsal plan): 21/40 exactly by hand at 4219662f; read here as tuning data, its misses listed in XFAIL26
 HOLDOUT26 = FIXTURES.parent / "foreign-specs-holdout26" / "phrasings-holdout26.yaml"
+# the twenty-seventh blind set's rows: 19/40 exactly by hand at 57efe9a1; read here as tuning data, its misses in XFAIL27
+HOLDOUT27 = FIXTURES.parent / "foreign-specs-holdout27" / "phrasings-holdout27.yaml"
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
 
 # text -> (the meaning we read instead, why)
@@ -183,6 +185,8 @@ def _corpus() -> list[tuple[str, dict[str, Any]]]:
                 for e in yaml.safe_load(HOLDOUT25.read_text(encoding="utf-8"))]
     entries += [(HOLDOUT26.name, {**e, "meaning": _neutral(e["meaning"])})
                 for e in yaml.safe_load(HOLDOUT26.read_text(encoding="utf-8"))]
+    entries += [(HOLDOUT27.name, {**e, "meaning": _neutral(e["meaning"])})
+                for e in yaml.safe_load(HOLDOUT27.read_text(encoding="utf-8"))]
     return entries
 
 
@@ -527,6 +531,17 @@ XFAIL26: dict[str, str] = {
 }
 
 
+# holdout27 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
+XFAIL27: dict[str, str] = {
+    "Look in on the courier tracking every 5 minutes, and give up looking after 3 hours.": _SAID_FAIL.format("give up"),
+    "Two re-sends of the rota email, 1 min and 4 min later; after that abandon the whole run.":
+        "two retries with their waits as meant; 'after that abandon the whole run' is not read as the failure after them "
+        "(the default fallback, failing: the same plan, with no warning)",
+    "If the sensor sync fails, we can live without it.":
+        "read as going on, which both of the author's readings are; the corpus asks an ambiguous row for a warning",
+}
+
+
 def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL.get(entry["text"]) if source == HOLDOUT3.name else None
     reason = XFAIL9.get(entry["text"]) if source == HOLDOUT9.name else reason
@@ -535,6 +550,7 @@ def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL21.get(entry["text"]) if source == HOLDOUT21.name else reason
     reason = XFAIL25.get(entry["text"]) if source == HOLDOUT25.name else reason
     reason = XFAIL26.get(entry["text"]) if source == HOLDOUT26.name else reason
+    reason = XFAIL27.get(entry["text"]) if source == HOLDOUT27.name else reason
     reason = XFAIL8.get(entry["text"]) if source == HOLDOUT8.name else reason
     reason = XFAIL4.get(entry["text"]) if source == HOLDOUT4.name else reason
     reason = XFAIL5.get(entry["text"]) if source == HOLDOUT5.name else reason
@@ -576,7 +592,7 @@ def test_an_overridden_phrasing_still_disagrees_with_the_stranger_so_the_overrid
 def test_every_null_phrasing_gives_no_reading_and_every_ambiguous_one_a_reason() -> None:
     for _, entry in CORPUS:
         phrase = read_phrase(entry["text"])
-        if entry["text"] in {*XFAIL, *XFAIL4, *XFAIL5, *XFAIL6, *XFAIL8, *XFAIL9, *XFAIL19, *XFAIL20, *XFAIL21, *XFAIL25, *XFAIL26}:
+        if entry["text"] in {*XFAIL, *XFAIL4, *XFAIL5, *XFAIL6, *XFAIL8, *XFAIL9, *XFAIL19, *XFAIL20, *XFAIL21, *XFAIL25, *XFAIL26, *XFAIL27}:
             continue
         if entry["meaning"] is None:
             assert not phrase.read and not phrase.problems, entry["text"]
@@ -717,6 +733,13 @@ def test_the_twenty_sixth_holdout_set_is_read_but_for_its_reasoned_xfails() -> N
     assert len(holdout26) == 40
     missed = [e["text"] for e in holdout26 if not agrees(e["text"], e["meaning"])[0]]
     assert sorted(missed) == sorted(XFAIL26)
+
+
+def test_the_twenty_seventh_holdout_set_is_read_but_for_its_reasoned_xfails() -> None:
+    holdout27 = [e for name, e in CORPUS if name == HOLDOUT27.name]
+    assert len(holdout27) == 40
+    missed = [e["text"] for e in holdout27 if not agrees(e["text"], e["meaning"])[0]]
+    assert sorted(missed) == sorted(XFAIL27)
 
 
 def test_a_twenty_first_holdout_whole_run_row_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
