@@ -44,6 +44,7 @@ from orchestrator.spec.check import MAX_STEPS
 from orchestrator.spec.condition_ahead import as_lead, leading_condition
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.outline import Unit, outline
+from orchestrator.spec.outline39 import item_path, kept_as_written, names_path
 from orchestrator.spec.pair_sentence import halves, started_with
 from orchestrator.spec.policy_heading24 import heading_text
 from orchestrator.spec.policy_wrap25 import rejoin_wrapped
@@ -241,7 +242,9 @@ class _Refs:
 
         def one(m: re.Match[str]) -> str:
             said = self.said[int((m.lastgroup or "r0")[1:])]
-            return m.group(0) if said == f"step {own}" else said
+            if said == f"step {own}" or kept_as_written(m.string, m.start(), m.end()):  # "II.C of the contract"
+                return m.group(0)
+            return said
 
         return self.pattern.sub(one, line)
 
@@ -255,11 +258,11 @@ def _references(root: Unit, found: list[Found]) -> _Refs:
     paths: dict[str, list[int]] = {}
 
     def walk(unit: Unit, path: list[str]) -> list[int]:
-        here = [*path, _label_key(unit.label)] if unit.kind == "item" and unit.label.strip("-*+•.") else path
+        here = item_path(path, _label_key(unit.label)) if unit.kind == "item" and unit.label.strip("-*+•.") else path
         under = [numbers[id(unit)]] if id(unit) in numbers else []
         for child in unit.children:
             under += walk(child, here)
-        if unit.kind == "item" and under and len(here) >= 2:
+        if unit.kind == "item" and under and names_path(here):  # "II.A", "3.1" (`spec.outline39`)
             paths[".".join(here)] = under
         if unit.kind == "item" and unit.label.startswith("(") and len(under) == 1:
             out.append((rf"\({re.escape(_label_key(unit.label))}\)", f"step {under[0]}"))

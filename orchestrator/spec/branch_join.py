@@ -35,7 +35,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 _RAN = (r"(?:ran|runs?|was\s++run|got\s++run|happened|went|took\s++place|was\s++(?:taken|chosen|picked|done|"
         r"applied|used|executed)|fired|executed|applied|finished|came\s++through|we\s++came\s++through|"
         r"(?:you|we|they|i)\s++(?:did|chose|picked|went\s++with)|"
-        r"we\s++(?:went|took|ended\s++up)|(?:is|was)\s++done|succeeded|completed)")
+        r"we\s++(?:went|took|ended\s++up)|(?:is|was)\s++done|succeeded|completed|came\s++out\s++of)")
 _STRONG = tuple(_rx(p) for p in (
     rf"(?i)(?<!\w)(?:whichever|either(?:\s++(?:one|of))?+|(?:the\s++)?one\s++(?:that|which))(?:\s++[\w'’/-]++){{0,8}}?\s++{_RAN}(?!\w)",
     r"(?i)(?<!\w)(?:both|the\s++two|all)\s++(?:branches|paths|routes|arms|sides|cases|options)\s++"

@@ -80,6 +80,8 @@ _PLAIN_WORD = _rx(r"`?[A-Za-z_][\w-]*+`?")
 # (pattern, operator), longest phrases first: the leftmost match wins, then the longest
 _OPS: tuple[tuple[str, Op], ...] = (
     (r"is\s+(?:greater|more|higher|bigger|larger)\s+than\s+or\s+equal\s+to|is\s+at\s+least|at\s+least|"
+     r"(?:meets|equals|matches|reaches)\s+or\s+(?:exceeds|passes|goes\s+over|tops)|"
+     r"(?:is\s+)?equal\s+to\s+or\s+(?:greater|more|higher|larger|above|over)(?:\s+than)?|"
      r"(?:is\s+)?at\s+or\s+(?:above|over)|>=|≥|=>", ">="),
     (r"is\s+(?:less|lower|smaller|fewer)\s+than\s+or\s+equal\s+to|is\s+at\s+most|at\s+most|no\s+more\s+than|"
      r"(?:is\s+)?at\s+or\s+(?:below|under)|<=|≤|=<", "<="),
@@ -281,6 +283,11 @@ def _other(text: str) -> tuple[str, ...]:
     return _subject(" ".join(words))
 
 
+# the two halves of one ">=" said in words ("meets or exceeds", "is equal to or greater than")
+_BOTH_OP = _rx(r"(?i)(?<![\w-])(?:meets|equals|matches|reaches|equal\s++to)$")
+_BOTH_OP_TAIL = _rx(r"(?i)(?:exceeds|passes|goes\s++over|tops|greater|more|higher|larger|above|over)(?![\w-])")
+
+
 def _split(text: str) -> tuple[list[str], list[Literal["and", "or"]]]:
     parts: list[str] = []
     joins: list[Literal["and", "or"]] = []
@@ -294,6 +301,8 @@ def _split(text: str) -> tuple[list[str], list[Literal["and", "or"]]]:
             continue  # "3 or more errors": one count, not two clauses
         if text[: m.start()].lower().endswith(" at") and re.match(r"(?i)(?:above|over|below|under)\b", text[m.end():]):
             continue  # "at or above 70": one comparison
+        if _BOTH_OP.search(text[: m.start()]) and _BOTH_OP_TAIL.match(text[m.end():]):
+            continue  # "meets or exceeds the threshold", "equal to or greater than 3": one comparison
         parts.append(text[last:m.start()])
         word = (m.group(1) or m.group(2)).lower()
         joins.append("and" if word == "and" else "or")
@@ -655,6 +664,9 @@ def approval_sentence(sentence: str) -> bool:
     from orchestrator.spec.approval_sign import (
         sign_cue,  # "inspection by a certifying inspector before ..."
     )
+    from orchestrator.spec.outline39 import (
+        sent_for_sign_off,  # "the brief goes to the CFO for sign-off"
+    )
     from orchestrator.spec.sheet_flow32 import (
         held_till_yes,  # "nothing goes to X till the PRO says yes"
     )
@@ -664,7 +676,7 @@ def approval_sentence(sentence: str) -> bool:
 
     return (_APPROVE.search(sentence) is not None or said_approval(sentence) or gives_time(sentence)
             or first_cue(sentence) or sign_cue(sentence) is not None or held_till_yes(sentence)
-            or wants_to_see(sentence) or ok_verb(sentence))
+            or wants_to_see(sentence) or ok_verb(sentence) or sent_for_sign_off(sentence))
 
 
 def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | None:

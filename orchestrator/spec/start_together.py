@@ -6,6 +6,7 @@
     Kick this off with 1, it needs nothing from it    starts with step-1
     Retry it twice in parallel                        no: no step is named
     At the same time as step 1 finishes               no: after it (`ends_after`)
+    Shall not be run concurrently with step 1         no: a negation
 
 `starts_with(text)` finds the words anywhere in a step's title or sentence ("(same time as #1)" inside
 a longer outline line), the step named by its number ("#1", "step 2", "cue 4", "no. 3") or by an
@@ -41,6 +42,10 @@ _ENDS = _rx(r"(?i)\s*+(?:(?:has\s++|is\s++)?(?:finish|end|complet|return|succeed
             r"(?:wraps|winds)\s++up|when\s++it\s++is\s++(?:done|over|through|finished))(?!\w)")
 
 
+# a negation right before the words of starting together: "shall not be run concurrently with step 1"
+_NOT_BEFORE = _rx(r"(?i)(?<![\w-])(?:not|never|n['’]t)\s++(?:[a-z]++\s++){0,3}+$")
+
+
 def ends_after(text: str, at: int) -> bool:
     """Whether the words at `at`, right after a step named beside this one, say when it ends ("finishes")."""
     return _ENDS.match(text, at) is not None
@@ -49,8 +54,8 @@ def ends_after(text: str, at: int) -> bool:
 def starts_with(text: str) -> str | None:
     """The id of the step the text says this one starts together with (module docstring), or None."""
     m = _BESIDE.search(text) or _KICK.search(text)
-    if m is None or ends_after(text, m.end()):
-        return None
+    if m is None or ends_after(text, m.end()) or _NOT_BEFORE.search(text[max(0, m.start() - 40):m.start()]):
+        return None  # "shall not clean concurrently with step 1": no start
     for group in m.groups():
         if group is None:
             continue

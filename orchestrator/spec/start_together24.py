@@ -56,8 +56,8 @@ _MUTUAL = _rx(r"(?i)(?<!\w)(?:(?:both\s++)?at\s++once|(?:at\s++)?the\s++same\s++
               r"in\s++parallel|concurrently|simultaneously|neither\s++(?:one\s++)?waits?\s++(?:on|for)\s++the\s++other|"
               r"(?:do(?:n['’]t|\s++not)|never)\s++wait\s++(?:on|for)\s++each\s++other)(?!\w)")
 # a negation of starting together, tries, or a schedule: no start
-_NOT = _rx(r"(?i)(?<!\w)(?:never\s++(?:at\s++once|together|at\s++the\s++same|in\s++parallel|run|go|start)|not\s++(?:at\s++once|"
-           r"together|at\s++the\s++same|in\s++parallel)|must\s*+n['’]t|cannot|can['’]t|retr(?:y|ies|ied)|attempts?|tries|"
+_NOT = _rx(r"(?i)(?<!\w)(?:never\s++(?:at\s++once|together|at\s++the\s++same|in\s++parallel|run|go|start)|not\s++(?:[a-z]++\s++){0,2}?(?:at\s++once|"
+           r"together|at\s++the\s++same|in\s++parallel|concurrently|simultaneously)|must\s*+n['’]t|cannot|can['’]t|retr(?:y|ies|ied)|attempts?|tries|"
            r"one\s++by\s++one|one\s++after\s++(?:the\s++)?other|in\s++turn|every\s++(?:night|day|morning|week|hour|"
            r"evening|monday|weekday)|each\s++(?:night|day|morning|week|hour)|daily|nightly|weekly|hourly)(?!\w)")
 _LABELS = _rx(r"(?<![\w(])(?:(?P<lab>[A-Z]{1,2}[0-9]{1,2}+|[A-Z])(?![\w'])|\((?P<par>\d{1,3}+)\)|(?i:steps?|jobs?|cues?)\s++"
