@@ -274,7 +274,9 @@ def _before_cue(sentence: str) -> str | None:
 
 def _policy(text: str, sentence: str, src: Source) -> tuple[ApprovalPolicy, str | None]:
     """The approval said in `text` (its block) around `sentence`: its policy, and its condition or None."""
-    from orchestrator.spec.approve39 import compared  # "If more kids signed up than the room has seats"
+    from orchestrator.spec.approve39 import (
+        compared,  # "If more kids signed up than the room has seats"
+    )
     from orchestrator.spec.condition import approval_condition, approval_timeout
 
     when = approval_condition(sentence)[0] or condition_in_scope(sentence) or _before_cue(sentence)

@@ -22,7 +22,6 @@ mean it changes the value it read under that name: such an output is no copy of 
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from orchestrator.spec.regex_cache import Patterns
