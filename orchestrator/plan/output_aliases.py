@@ -65,6 +65,9 @@ from orchestrator.plan.model import InputBinding, Provenance
 from orchestrator.plan.near_input import singular_word
 from orchestrator.plan.runs37 import count_field
 from orchestrator.spec.model import StepSpec
+from orchestrator.spec.notes38 import (
+    stem_count,  # "the 'how many went' number from the send": `sent_count`
+)
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -183,7 +186,8 @@ def _phrased(name: str, text: str, earlier: Sequence[Earlier], taken: set[str]) 
             continue
         said = _words(m.group("words"))
         steps = _steps_named(m.group("ref"), earlier)
-        if steps and len(steps) == 1 and (field := count_field(name, m.group("words"), steps[0].fields)) \
+        if steps and len(steps) == 1 and (field := count_field(name, m.group("words"), steps[0].fields)
+                                                  or stem_count(name, m.group("words"), steps[0].fields)) \
                 and field not in taken:  # "number of objects from the summary": its `n` (`plan.runs37`)
             found.setdefault((steps[0].id, field), m.group(0))
             continue

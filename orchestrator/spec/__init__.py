@@ -130,7 +130,7 @@ def parse_spec(
     from orchestrator.spec.script_flow import script_language
 
     language = script_language(str(path), text) if fmt is None else None
-    if language in ("cron", "unit"):  # a crontab, a .service unit: its jobs are the steps (`spec.crontab`, `unit35`)
+    if language in ("cron", "unit", "procfile"):  # a crontab, a .service unit, a Procfile: its jobs are the steps
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored)
     if language is not None:  # deploy.sh, Makefile: a script runbook
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored,
@@ -219,6 +219,10 @@ def parse_spec_text(
                 from orchestrator.spec.unit35 import read_unit
 
                 script = read_unit(src)
+            elif language == "procfile":  # a Procfile: its process lines as a script's calls (`spec.procfile38`)
+                from orchestrator.spec.procfile38 import read_procfile
+
+                script = read_procfile(src)
             else:
                 script = read_script(src, language)
         if code == "js" and coded is None:

@@ -54,6 +54,11 @@ _WAIT_NOT = _rx(r"(?i)\b(?:don['’]?t|do\s++not|no\s++need\s++to)\s++(?:wait|ha
 _CLAUSE = _rx(r"[,;:.!?()]|\s[-–—]\s|->|→|=>|\bthen\b|\bso\b|\bbut\b")
 
 
+def said_silence(text: str) -> bool:
+    """Whether the text says nobody answered ("no answer", "hasn't replied", "without a reply")."""
+    return _SILENT.search(text) is not None
+
+
 def silence_means(text: str) -> Literal["approve", "reject"] | None:
     """What no answer means, said in the author's words (module docstring); None when it does not say."""
     for clause in _CLAUSE.split(_SILENT.sub(" ", text)):

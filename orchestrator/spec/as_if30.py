@@ -23,6 +23,7 @@ import json
 
 from orchestrator.spec.cue_notes import skill_of
 from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.notes38 import said_pair
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 
@@ -74,6 +75,9 @@ def _read(text: str, outputs: frozenset[str] | None) -> tuple[int, int, dict[str
         if name is not None and (outputs is None or name not in outputs or name.lower() in _FILLER):
             continue
         value = _value(first.group("value"), name is not None)  # "as if it was fine": no value
+        end = first.end()
+        if name is None and (pair := said_pair(text, first.start("value"), outputs)) is not None:
+            name, value, end = pair[0], _value(pair[1], True), pair[2]  # "as if it said logged: false" (`notes38`)
         if value is _MISSING:
             continue
         values: dict[str, object] = {}
@@ -84,7 +88,6 @@ def _read(text: str, outputs: frozenset[str] | None) -> tuple[int, int, dict[str
             values[next(iter(outputs))] = value
         else:
             alone = value
-        end = first.end()
         while values:
             more = _MORE.match(text, end)
             if more is None or outputs is None or more.group("field") not in outputs:

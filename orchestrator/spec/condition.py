@@ -647,6 +647,7 @@ def approval_sentence(sentence: str) -> bool:
     ("Before anything is sent, finance has to approve it.")."""
     from orchestrator.spec.approval_hold import first_cue  # "the skipper OKs it first"
     from orchestrator.spec.approval_lead import gives_time  # "give the skipper 30 min to OK it"
+    from orchestrator.spec.notes38 import ok_verb  # "Dr Okoye has to ok it first"
     from orchestrator.spec.whole_approval import said_approval  # the words of other documents
 
     if _ASIDE_LINE.match(sentence):  # "// TODO: add the check once HSE signs it off": a note, no instruction
@@ -663,7 +664,7 @@ def approval_sentence(sentence: str) -> bool:
 
     return (_APPROVE.search(sentence) is not None or said_approval(sentence) or gives_time(sentence)
             or first_cue(sentence) or sign_cue(sentence) is not None or held_till_yes(sentence)
-            or wants_to_see(sentence))
+            or wants_to_see(sentence) or ok_verb(sentence))
 
 
 def read_approval_text(value: str, src: Source, line: int) -> ApprovalPolicy | None:

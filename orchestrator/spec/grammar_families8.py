@@ -43,13 +43,14 @@ from orchestrator.spec import h24_left31 as left31
 from orchestrator.spec import h25_left33 as left33
 from orchestrator.spec import justfile35 as just35
 from orchestrator.spec import legal_prose29 as legal29
-from orchestrator.spec import notation32, notation33, phrasing35
+from orchestrator.spec import notation32, notation33, notes38, phrasing35
 from orchestrator.spec import policy_abandon as abandon23
 from orchestrator.spec import policy_back_in27 as back27
 from orchestrator.spec import policy_notation24 as notation24
 from orchestrator.spec import policy_notation25 as notation25
 from orchestrator.spec import policy_values_said as values23
 from orchestrator.spec import policy_yaml_keys as yaml23
+from orchestrator.spec import procfile38 as proc38
 from orchestrator.spec import two_values29 as values29
 from orchestrator.spec.grammar_row import Row
 
@@ -236,3 +237,9 @@ GATES = {name: words + phrasing35.GATES.get(name, "") for name, words in GATES.i
 # the thirty-fifth round's recipe comments: "don't put a retry on it", a grace period, "(a if b, c otherwise)" (`spec.justfile35`)
 EARLY_FIRST, IGNORE_LAST = just35.EARLY + EARLY_FIRST, IGNORE_LAST + just35.IGNORE
 GATES = {name: words + just35.GATES.get(name, "") for name, words in GATES.items()}
+# the thirty-eighth round's Procfile comments: "cap at 10 min, it's never longer" is the time limit (`spec.procfile38`)
+EARLY_FIRST, IGNORE_LAST = proc38.EARLY + EARLY_FIRST, IGNORE_LAST + proc38.IGNORE
+GATES = {name: words + proc38.GATES.get(name, "") for name, words in GATES.items()}
+# the thirty-eighth round's no retry said "only ever ONCE", "no resend" (`spec.notes38`): before every earlier round's
+EARLY_FIRST = notes38.EARLY + EARLY_FIRST
+GATES = {name: words + notes38.GATES.get(name, "") for name, words in GATES.items()}

@@ -103,6 +103,11 @@ def told(sentence: str, message: str, carries_on: bool) -> bool:
     return _FAILURE.search(sentence) is None and _DONE.search(sentence) is not None
 
 
+def tells(message: str) -> bool:
+    """Whether an escalation's words ask for a person to be told ("message her on Teams", "ping Sam")."""
+    return _TELLS.match(message) is not None
+
+
 def notice(message: str, kept: str) -> str:
     """The warning's words for a message the run does not send; `kept` says what the step does instead."""
     return (f"'{message.strip()[:80]}' asks for a person to be told; the run sends no message, page or call, so it "

@@ -40,6 +40,7 @@ from orchestrator.spec.named_skills import bare, mark
 from orchestrator.spec.normalize import normalize_spans
 from orchestrator.spec.notation32 import cause_spans, plain
 from orchestrator.spec.notation33 import plain as plain33
+from orchestrator.spec.notes38 import approver_silence, asks_approver
 from orchestrator.spec.notify_person import notice, person_to_tell, told
 from orchestrator.spec.phrase_checks import budget_without_repeat, geometric, lost_value
 from orchestrator.spec.phrase_value import (
@@ -333,6 +334,9 @@ def _on_failure(r: _Reading) -> OnFailure | None:
         kept = "the step carries on as written" if value_said or r.has("continue") else "no fallback is read from it"
         r.problems.append(notice(str(r.first("escalate")), kept))
         del r.seen["escalate"]
+    if r.has("escalate") and asks_approver(r.raw, str(r.first("escalate"))):  # "OK it first. message her on Teams"
+        r.problems.append(notice(str(r.first("escalate")), "it is read as how the approval is asked, no fallback"))
+        del r.seen["escalate"]
     if r.has("escalate"):
         if value_said or r.has("continue"):
             r.problems.append(f"'{r.said('escalate')}' and '{r.said(value_said or 'continue')}' both say what "
@@ -422,6 +426,8 @@ def _assemble(r: _Reading, classes: list[str]) -> tuple[PolicyStatement, bool, b
     if "availability" in classes:  # "unavailable", "flaky": no class beside a fallback, transient beside a retry
         classes = [c for c in classes if c != "availability"] if on_failure is not None else [
             "transient" if c == "availability" else c for c in classes]
+    if "timeout" in classes and approver_silence(r.raw):  # "... OK it first. no answer = DONT send" (`notes38`)
+        classes = [c for c in classes if c != "timeout"]
     if "timeout" in classes and "transient" in classes and "any" not in classes:
         classes = [c for c in classes if c != "timeout"]  # "on 429s and timeouts": transient covers both
     if classes and not fields.get("whole_run"):

@@ -33,7 +33,7 @@ _GUARD = _rx(r"^(?P<cond>\[\[?[^\]]{1,200}+\]\]?|\(\([^)]{1,200}+\)\))\s*+&&\s*+
 
 
 def script_language(path: str, text: str) -> str | None:
-    """"sh", "ps", "py", "make", "cron" or "unit" for a script runbook by its file name or `#!` line, else None."""
+    """"sh", "ps", "py", "make", "cron", "unit" or "procfile" for a script runbook by its file name or `#!` line, else None."""
     name = PurePath(path).name
     suffix = PurePath(path).suffix.lower()
     if suffix in (".md", ".markdown", ".yaml", ".yml", ".json"):
@@ -50,6 +50,10 @@ def script_language(path: str, text: str) -> str | None:
 
     if is_crontab(path, text):  # an /etc/cron.d file whose jobs run the skills (`spec.crontab`)
         return "cron"
+    from orchestrator.spec.procfile38 import is_procfile
+
+    if is_procfile(path, text):  # a Procfile whose process lines run the skills (`spec.procfile38`)
+        return "procfile"
     first = text.lstrip("\ufeff").split("\n", 1)[0]
     if first.startswith("#!"):
         return "py" if "python" in first else "ps" if "pwsh" in first or "powershell" in first else "sh"

@@ -51,8 +51,6 @@ REFUSED: dict[str, str] = {
 KNOWN: dict[tuple[str, int, str], str] = {
     (SPRAY, 2, "input water_l_ha"): "WATER VOLUME 100 L/ha (line 12) is not bound as the literal 100: `water_l_ha` is "
                                     "taken from each field item, which has no such key",
-    (PASSAGE, 4, "approval"): "the approval's condition (line 25: 'forecast sea is over 3.0 m OR the UKC from 1a is "
-                              "under 0.5 m') is not read (warned), so it is asked on every run",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
@@ -72,7 +70,5 @@ UNPAUSED: dict[tuple[str, int], str] = {
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
 FAILS: dict[tuple[str, int], str] = {
-    (PASSAGE, 0): "it pauses at step 4's approval though its author asks none at sea 1.8 m / UKC 2.7 m: the "
-                  "approval's condition (line 25) is not read",
     (SPRAY, 0): "step 2 refuses its input: `water_l_ha` is taken from the field item, not the 100 L/ha of line 12",
 }
