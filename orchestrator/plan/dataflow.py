@@ -256,7 +256,7 @@ class _Planner:
                 makers.setdefault(name, set()).add(sid)
         self.makers = {name: frozenset(sids) for name, sids in makers.items()}
         self.echoes = Echoes(spec.steps, self.produced, reads, [i.name for i in spec.inputs],  # `plan.echo`
-                             [f.name for c in spec.contracts for f in c.input_fields])
+                             [f.name for c in spec.contracts for f in c.input_fields], self.reworks(spec.steps))
         self.exclusive: set[frozenset[str]] = set()
         self.qualified: dict[str, tuple[str, str]] = {}  # workflow input -> (the word said before it, the step)
         for s in spec.steps:  # the routes of one router: at most one of them runs
@@ -294,6 +294,13 @@ class _Planner:
         if skill is None or skill.input_schema is not None:
             return None
         return self.instructions.get(skill.name)
+
+    def reworks(self, steps: Iterable[StepSpec]) -> dict[str, frozenset[str]]:
+        """Each step -> the outputs its skill's instructions say it changes ("`ward` (upper-cased)")."""
+        from orchestrator.spec.approve39 import reworked
+
+        return {s.id: frozenset(n.name for n in said.outputs if reworked(n.about))
+                for s in steps if (said := self.said(s)) is not None}
 
     def reads_about(self, step: StepSpec) -> dict[str, str]:
         """Each name the step's skill reads (its input schema, else its SKILL.md) -> its type or what is said of it."""
@@ -928,6 +935,18 @@ class _Planner:
                     name, producers(name, scope)):
                 continue  # this step waits for the one step that gave it back: its value, as ever
             if binding is not None and binding.source not in ("step", "input"):
+                continue
+            changed = [sid for sid in producers(name, scope) if name in self.echoes.reworks.get(sid, ())]
+            if changed:  # "`ward` (upper-cased)": the nearest step that changes it, not the input (`plan.echo`)
+                mapped.bindings[name] = InputBinding(source="step", step=changed[0], pointer=f"/{name}",
+                                                     optional=name not in required_of(self.input_schemas[step.id]))
+                mapped.provenance[f"inputs.{name}"] = from_spec(step.where, (
+                    f"nearest step: {changed[0]} at /{name} (its skill says it changes `{name}`, so it is no copy "
+                    "of the workflow input)"))
+                self.found.append(warning_at(step.where, self.path, (
+                    f"{step.id} ({step.name}): `{name}` is taken from {changed[0]}, whose skill says it changes it, "
+                    f"not from the workflow input; write `{name} (workflow input)` or `{name} (from Step N)` to "
+                    "choose"), "plan.input-echo"))
                 continue
             mapped.bindings[name] = InputBinding(source="input", name=name, optional=name not in required_of(
                 self.input_schemas[step.id]))

@@ -16,6 +16,10 @@ from a step by name (`ward (from Step 1)`), is an echo:
   depends on none takes the workflow input; one with several echoing steps before it and none after
   another (steps 1 and 2 for step 3) takes the workflow input, as they are copies of it.
 
+An output its skill says it changes ("`ward` (upper-cased)", `spec.approve39.reworked`) still makes no
+later step wait, but it is no copy of the workflow input: a later step that waits for several echoing
+steps, one of which changes it, takes the nearest one's value (step 4 after 1, 2 and 3 gets "7B", not "7b").
+
 One warning at the first echoing step's line names the steps that took the workflow input, with how
 to take the step's value instead. Read in one pass over the steps, keeping the names output so far.
 """
@@ -38,7 +42,8 @@ class Echoes:
     """The echoes of a plan's steps (module docstring), found once."""
 
     def __init__(self, steps: Sequence[StepSpec], produced: Mapping[str, Produced],
-                 reads: Mapping[str, Mapping[str, str]], declared: Sequence[str], named: Sequence[str] = ()) -> None:
+                 reads: Mapping[str, Mapping[str, str]], declared: Sequence[str], named: Sequence[str] = (),
+                 reworks: Mapping[str, frozenset[str]] | None = None) -> None:
         # "ward (from Step 1)", a Data Contracts edge naming `ward` (`named`): that step's, as said
         taken = {f.name for s in steps for f in s.inputs if f.source} | set(named)
         allowed = set(declared)
@@ -66,6 +71,7 @@ class Echoes:
                     self.first.setdefault(n, step.id)
             real |= (made.fields | made.aliases) - own
         self.took_input: dict[str, list[str]] = {}  # echoed name -> the steps that took the workflow input
+        self.reworks = reworks or {}  # step id -> the outputs its skill says it changes: no copies of the input
 
     def for_dependencies(self, step_id: str, names: Sequence[str]) -> list[str]:
         """`names` without those the steps before `step_id` output only as echoes."""
@@ -74,7 +80,8 @@ class Echoes:
 
     def copies(self, name: str, step_ids: Sequence[str]) -> bool:
         """Every one of `step_ids` (two or more) echoes `name`."""
-        return len(step_ids) > 1 and all(name in self.by_step.get(sid, ()) for sid in step_ids)
+        return len(step_ids) > 1 and all(name in self.by_step.get(sid, ()) and name not in self.reworks.get(sid, ())
+                                         for sid in step_ids)
 
     def warnings(self, steps: Sequence[StepSpec], path: str) -> list[Diagnostic]:
         """At each first echoing step's line: the later steps that took the workflow input."""

@@ -272,11 +272,16 @@ def _before_cue(sentence: str) -> str | None:
     return said if found is not None and any(c.kind == "compare" and c.value is not None for c in found.clauses) else None
 
 
-def _policy(text: str, sentence: str) -> tuple[ApprovalPolicy, str | None]:
+def _policy(text: str, sentence: str, src: Source) -> tuple[ApprovalPolicy, str | None]:
     """The approval said in `text` (its block) around `sentence`: its policy, and its condition or None."""
+    from orchestrator.spec.approve39 import (
+        compared,  # "If more kids signed up than the room has seats"
+    )
     from orchestrator.spec.condition import approval_condition, approval_timeout
 
     when = approval_condition(sentence)[0] or condition_in_scope(sentence) or _before_cue(sentence)
+    if when is None and (two := compared(_TAG.sub(" ", sentence).strip(), src.vocabulary)) is not None:
+        when = two[0]  # a guess: the hold's warning says it at the line
     at = text.find(sentence)
     seconds, then = approval_timeout(text[at:] if at >= 0 else text)
     return ApprovalPolicy(timeout_s=seconds, on_timeout=then or "reject", when=when), when
@@ -307,7 +312,7 @@ def hold_unread_approvals(steps: tuple[StepSpec, ...], src: Source) -> tuple[Ste
         if step.approval is not None:  # the step waits for a person already: that approval stands
             keep.append(warning)
             continue
-        policy, when = _policy(text, sentence)
+        policy, when = _policy(text, sentence, src)
         done.add(line)
         where = src.where(first)
         said = (f"only when {when}" if when else "on every run, as its condition is not read"

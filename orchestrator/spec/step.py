@@ -34,6 +34,8 @@ from orchestrator.spec import step_prose as prose
 from orchestrator.spec.approval_lead import condition_unread
 from orchestrator.spec.approval_ok import value_condition
 from orchestrator.spec.approval_words25 import gate_said, said_value
+from orchestrator.spec.approve37 import said_there
+from orchestrator.spec.approve39 import compared
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para, split_label
 from orchestrator.spec.branch_condition import (
     aside_condition,
@@ -693,6 +695,12 @@ class _StepBuilder:
                 when = read_as[0]  # "If the flour check says we're short at all, ...": a guess, said at the line
                 self.src.warn(line, f"{self.sid}: the approval's condition '{read_as[1][:80]}' is read as `{when}`, "
                                     "the output of that name a step before it gives (a guess): check the plan, or "
+                                    f"write `Approval: required if {when}`", "spec.approval-condition")
+            if when is None and (there := said_there(sentence, self.src.vocabulary) or compared(
+                    sentence, self.src.vocabulary)) is not None:
+                when = there[0]  # "If 1 says there's a controlled drug", "If more kids than seats" (`spec.approve37/39`)
+                self.src.warn(line, f"{self.sid}: the approval's condition '{there[1][:80]}' is read as `{when}`, "
+                                    "the outputs of those words the skills give (a guess): check the plan, or "
                                     f"write `Approval: required if {when}`", "spec.approval-condition")
             unread = when is None and (_SAYS_IF.search(cond.without_approval_wait(sentence)) is not None
                                        or condition_unread(sentence))  # "Anything that looks off needs ..."
