@@ -10,36 +10,13 @@ from plan_factory import SETTINGS, FakeCatalog, obj, skill
 from orchestrator.plan import build_plan
 from orchestrator.plan.model import Plan
 from orchestrator.spec import parse_spec_text
+from tests.unit.spec.test_yaml38 import HIVES
 
 S = {"type": "string"}
 A = {"type": "array"}
 B = {"type": "boolean"}
 
-# a beekeeper's hive round, in her own keys
-HIVES = """\
-hive_round:
-  i_need:
-    day: the date
-    hives: list of hives from the apiary board
-  tasks:
-    weather:
-      robot: bee-weather
-      eats: day
-      goes_with: inspect
-    inspect:
-      robot: hive-inspect
-      per: each hive in hives
-      eats: the hive
-    summary:
-      robot: hive-summary
-      after: [weather, inspect]
-      eats:
-        reports: all the inspect results together
-        warm: weather's warm_enough
-        max_hives: 12
-"""
-
-
+# a beekeeper's hive round, in her own keys: the reader's tests' text (`tests/unit/spec/test_yaml38.py`)
 CATALOG = FakeCatalog(
     skill("bee-weather", input_schema=obj(("date",), date=S),
           output_schema=obj(("warm_risk", "wind"), warm_risk=B, wind=S)),
