@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from foreign_kit import FIXTURES, folders_of
-from holdout_kit import INPUTS_REFUSED, inputs_refused, still_misread
+from holdout_kit import INPUTS_REFUSED, inputs_refused
 
 NAME = "foreign-specs-holdout12"
 BREW, LOAN, SUBS, WARD, PODCAST, PERMIT = folders_of(FIXTURES / NAME)
@@ -44,8 +44,9 @@ _LOAN_FIELD = _LOAN_RECORD + "`{}` is a workflow input of its own derived from t
     "loan record's field"
 _LOAN_ANCHORED = ("`object_id` is both a derived workflow input and step-1's echoed output: bound to step-1's output "
                   "(warned 'ambiguous-input' at the step's line), not the loan record's field")
-_NO_GATE = ("the approval is kept but its condition is not: the step waits for a person on every run ({}, warned "
-            "'spec.approval-condition' at line {})")
+_WARD_ECHO = ("step-{} takes `ward` from step-2 (fetch-ward-budget), the nearest step whose skill says it gives it "
+              "back upper-cased (warned 'plan.input-echo'); the author names the workflow input or step 1's, which "
+              "read-ward-counts upper-cases the same way, so the value ('7B') is the one meant")
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
     (LOAN, 1, "input object_id"): _LOAN_FIELD.format(13, "object_id"),
@@ -57,8 +58,8 @@ KNOWN: dict[tuple[str, int, str], str] = {
     (LOAN, 4, "input object_id"): _LOAN_ANCHORED,
     (LOAN, 4, "input title"): _LOAN_RECORD.format(38) + "nothing gives `title` (warned 'plan.input-not-given' at line "
                                                         "35)",
-    (WARD, 3, "approval"): _NO_GATE.format("'If 1 says there's a controlled drug on the list' is not read as "
-                                           "has_controlled", 33),
+    (WARD, 3, "input ward"): _WARD_ECHO.format(3),
+    (WARD, 4, "input ward"): _WARD_ECHO.format(4),
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
@@ -83,8 +84,4 @@ SILENT: dict[tuple[str, int], str] = {
 NOT_RUN = {
     (LOAN, 0): (inputs_refused, INPUTS_REFUSED + "`loan` and `condition_notes` (lines 5-6) are not inputs; the "
                                                    "plan takes their fields under names of its own"),
-    (WARD, 0): (still_misread(3, "approval"),
-                "step-3 (raise-wholesaler-order) asks for the duty pharmacist's approval on every run (its condition, "
-                "a controlled drug short, is not read), so the run pauses although no controlled drug is short; the "
-                "author expects no approval here, so approving it would not be their run"),
 }
