@@ -159,6 +159,10 @@ def _book(folder: Path) -> Any:
     return importlib.import_module(book.stem)
 
 
+# an answer that is no answer: "silence", "none (2 hours of silence)", "no answer within 2h", "no reply"
+_SILENT = re.compile(r"silen|\bno(?:ne|body)?\b(?: (?:answer|reply|response))?|\btime[sd]? ?out", re.IGNORECASE)
+
+
 def _answers(folder: Path, expected: dict[str, Any], n: int) -> dict[int, str]:
     """How run `n`'s approvals are answered, author's step -> "approved" or "silence" (holdout_kit's
     `Holdout.answers`, and the holdout book's ANSWERED where only expect.yaml's notes say so)."""
@@ -168,7 +172,7 @@ def _answers(folder: Path, expected: dict[str, Any], n: int) -> dict[int, str]:
     if (folder.name, n) in getattr(data, "PAUSED_AT", {}):  # "the author's final output assumes an approval given"
         return {data.PAUSED_AT[(folder.name, n)][0]: "approved"}
     said = expected if n == 0 else expected["more_runs"][n - 1]
-    answer = said.get("approval_response") or said.get("approval")
+    answer = said.get("approval_response") or said.get("approval_answer") or said.get("approval")
     if answer is None and ("final_output_after_approval" in said or "final_output_if_approved" in said):
         answer = "approved"
     if answer is not None:
@@ -176,7 +180,7 @@ def _answers(folder: Path, expected: dict[str, Any], n: int) -> dict[int, str]:
         if len(asking) != 1:
             return {}
         said = {"approvals": {asking[0]: answer}}
-    return {int(k): "silence" if "silence" in str(v) else "approved" for k, v in (said.get("approvals") or {}).items()}
+    return {int(k): "silence" if _SILENT.search(str(v)) else "approved" for k, v in (said.get("approvals") or {}).items()}
 
 
 def _run(exe: str, spec: Path, inputs: Any, approved: set[str] | bool, work: Path) -> dict[str, Any]:
