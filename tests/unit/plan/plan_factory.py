@@ -145,3 +145,18 @@ class SaidCatalog(FakeCatalog):
     def __init__(self, bodies: dict[str, str]) -> None:
         super().__init__(*(skill(n) for n in bodies))
         self._skills = {n: _Said(skill(n), b) for n, b in bodies.items()}  # type: ignore[misc]
+
+
+def finished_state(plan: Any, outputs: Mapping[str, Any], skipped: tuple[str, ...] = ()) -> Any:
+    """A run of `plan` whose steps in `outputs` succeeded with those outputs and whose `skipped` were skipped:
+    what the run's checks are evaluated on (`engine.run_checks37`, `engine.success_compare`)."""
+    from orchestrator.engine.model import StepStatus
+    from orchestrator.engine.state import RunState
+
+    state = RunState("r", plan)
+    for sid, out in outputs.items():
+        st = state.steps[sid]
+        st.status, st.has_output, st.output = StepStatus.SUCCEEDED, True, out
+    for sid in skipped:
+        state.steps[sid].status = StepStatus.SKIPPED
+    return state

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from orchestrator.engine.model import StepStatus
 from orchestrator.engine.run_checks37 import evaluate
 from orchestrator.engine.state import RunState
 from orchestrator.plan import build_plan
@@ -20,7 +19,7 @@ from orchestrator.spec import parse_spec_text
 from orchestrator.spec.grammar_aside import DOUBT
 from orchestrator.spec.success37 import how_many_had, restated, sentence_from, unit_field
 from orchestrator.spec.vocabulary import Vocabulary
-from tests.unit.plan.plan_factory import SETTINGS, FakeCatalog, obj, skill
+from tests.unit.plan.plan_factory import SETTINGS, FakeCatalog, finished_state, obj, skill
 
 # -- the run's check, after the run --------------------------------------------------------------
 
@@ -68,13 +67,7 @@ def _state(outputs: dict[str, Any], skipped: tuple[str, ...] = ()) -> tuple[Plan
     plan = Plan(name="p", spec=SpecRef(path="s.md", sha256="0", format="markdown"), skills={},
                 steps=(PlanStep(id="score", name="score", skill="x"), PlanStep(id="post", name="post", skill="x")),
                 run_checks=(check,))
-    state = RunState("r", plan)
-    for sid, out in outputs.items():
-        st = state.steps[sid]
-        st.status, st.has_output, st.output = StepStatus.SUCCEEDED, True, out
-    for sid in skipped:
-        state.steps[sid].status = StepStatus.SKIPPED
-    return plan, state
+    return plan, finished_state(plan, outputs, skipped)
 
 
 def test_a_run_check_that_holds_passes_and_one_that_fails_names_its_line() -> None:

@@ -9,13 +9,12 @@ from typing import Any
 
 import pytest
 
-from orchestrator.engine.model import StepStatus
 from orchestrator.engine.state import RunState
 from orchestrator.engine.success_compare import evaluate
 from orchestrator.plan import build_plan
 from orchestrator.plan.model import CheckValue, CompareCheck, Plan, PlanStep, SpecRef
 from orchestrator.spec import parse_spec_text
-from tests.unit.plan.plan_factory import SETTINGS, FakeCatalog, obj, skill
+from tests.unit.plan.plan_factory import SETTINGS, FakeCatalog, finished_state, obj, skill
 
 RUNBOOK = ("# Nightly export\n\n## Steps\n\n### Step 1: Extract\n- Skill: `extract-rows`\n- Output: `rows_read`, `files`\n\n"
            "### Step 2: Load\n- Skill: `load-rows`\n- Output: `rows_written`, `total`\n\n")
@@ -113,13 +112,7 @@ def _state(check: CompareCheck, outputs: dict[str, Any], skipped: tuple[str, ...
     plan = Plan(name="p", spec=SpecRef(path="s.md", sha256="0", format="markdown"), skills={},
                 steps=(PlanStep(id="read", name="read", skill="x"), PlanStep(id="load", name="load", skill="x")),
                 compare_checks=(check,))
-    state = RunState("r", plan)
-    for sid, out in outputs.items():
-        st = state.steps[sid]
-        st.status, st.has_output, st.output = StepStatus.SUCCEEDED, True, out
-    for sid in skipped:
-        state.steps[sid].status = StepStatus.SKIPPED
-    return plan, state
+    return plan, finished_state(plan, outputs, skipped)
 
 
 def test_a_check_that_holds_passes() -> None:
