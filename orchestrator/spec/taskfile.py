@@ -26,6 +26,7 @@ import re
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from orchestrator.spec.grammar_row import Row
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -154,6 +155,15 @@ def is_taskfile(text: str) -> bool:
         return False
     found = find_recipe_file(text)
     return found is not None and found.first == 1 and bool(found.recipes)
+
+
+# a task's comment "if nothing back in 20s kill it", "no answer within 2 min -> give up": the attempt's time limit
+EARLY: tuple[Row, ...] = (
+    Row("timeout", r"\b(?:if\s+)?(?:nothing|no\s+(?:answer|reply|response|result|data|output))\s+(?:(?:comes?|came|is|has\s+come)\s+)?"
+        r"(?:back\s+)?(?:in|within|after|by)\s+{D}(?=\s*+(?:,|->|-|:)?\s*+(?:then\s+)?(?:kill(?=\s*+(?:it|that|this|the\s+\w+)\b|\s*+$|[.;,!])|forget|give\s+up|drop|abandon|stop|"
+        r"cancel|bin|abort|time\s+(?:it\s+)?out))"),
+)
+GATES = {"EARLY": r"|nothing|no\s+answer|no\s+reply|no\s+response|no\s+result|no\s+data|no\s+output"}
 
 
 _rx.save()
