@@ -130,7 +130,7 @@ def taskfile_loops(body: list[str]) -> dict[str, tuple[str, str, str, str]]:
     loops: dict[str, tuple[str, str, str, str]] = {}
     for name, node, _ in _pairs(top.get("tasks")) if "tasks" in top else []:
         own = {k: v for k, v, _ in _pairs(node)}
-        built = {}
+        built: dict[str, tuple[str, str, str]] = {}
         for var, value, _ in _pairs(own.get("vars")) if "vars" in own else []:
             sh = {k: v for k, v, _ in _pairs(value)}.get("sh")
             m = _SH_LIST.search(str(sh.value)) if isinstance(sh, ScalarNode) else None
@@ -140,9 +140,9 @@ def taskfile_loops(body: list[str]) -> dict[str, tuple[str, str, str, str]]:
         for item in cmds.value if isinstance(cmds, SequenceNode) else []:
             spec = {k: v for k, v, _ in _pairs(item)}
             loop = {k: v for k, v, _ in _pairs(spec["for"])} if "for" in spec else {}
-            var, alias = loop.get("var"), loop.get("as")
-            if isinstance(var, ScalarNode) and str(var.value) in built:
-                loops[name] = (*built[str(var.value)], str(alias.value) if isinstance(alias, ScalarNode) else "ITEM")
+            over, alias = loop.get("var"), loop.get("as")
+            if isinstance(over, ScalarNode) and str(over.value) in built:
+                loops[name] = (*built[str(over.value)], str(alias.value) if isinstance(alias, ScalarNode) else "ITEM")
     return loops
 
 
