@@ -117,6 +117,10 @@ def parse_spec(
 
         refuse_plan(text, str(path))
         return parse_spec_text(text, str(path), "yaml", vocabulary, anchored=anchored)
+    from orchestrator.spec.taskfile import is_taskfile
+
+    if fmt == "yaml" and is_taskfile(text):  # a go-task Taskfile.yml: its tasks are recipes (`spec.taskfile`)
+        return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored)
     if suffix == ".toml":  # TOML: its own reader, into the YAML form's (`toml_form`)
         return parse_spec_text(text, str(path), "toml", vocabulary, anchored=anchored)
     from orchestrator.spec.hcl30 import is_hcl

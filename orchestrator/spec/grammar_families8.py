@@ -51,6 +51,7 @@ from orchestrator.spec import policy_notation25 as notation25
 from orchestrator.spec import policy_values_said as values23
 from orchestrator.spec import policy_yaml_keys as yaml23
 from orchestrator.spec import procfile38 as proc38
+from orchestrator.spec import taskfile as task41
 from orchestrator.spec import two_values29 as values29
 from orchestrator.spec.grammar_row import Row
 
@@ -243,6 +244,9 @@ GATES = {name: words + just35.GATES.get(name, "") for name, words in GATES.items
 # the thirty-eighth round's Procfile comments: "cap at 10 min, it's never longer" is the time limit (`spec.procfile38`)
 EARLY_FIRST, IGNORE_LAST = proc38.EARLY + EARLY_FIRST, IGNORE_LAST + proc38.IGNORE
 GATES = {name: words + proc38.GATES.get(name, "") for name, words in GATES.items()}
+# the forty-first round's task comment "if nothing back in 20s kill it" is the attempt's time limit (`spec.taskfile`)
+EARLY_FIRST = task41.EARLY + EARLY_FIRST
+GATES = {name: words + task41.GATES.get(name, "") for name, words in GATES.items()}
 # the thirty-eighth round's no retry said "only ever ONCE", "no resend" (`spec.notes38`): before every earlier round's
 EARLY_FIRST = notes38.EARLY + EARLY_FIRST
 GATES = {name: words + notes38.GATES.get(name, "") for name, words in GATES.items()}

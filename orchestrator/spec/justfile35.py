@@ -30,6 +30,7 @@ is no retry; "grace is 3 days" / "a 5-day grace period" is the business's grace,
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 
@@ -48,6 +49,7 @@ _CALLS = _rx(r"(?:skillweave[ \t]++)?+(?:skill|run-skill|call-skill|skill-run|ru
              r"(?P<name>[a-z0-9][\w-]{0,80}+)(?![\w-])", re.I)
 # a just interpolation, `{{ name }}` or `{{ a.b }}`
 _INTERP = _rx(r"\{\{[ \t]*+[A-Za-z_][\w.-]{0,80}+[ \t]*+\}\}")
+_ECHO_START = _rx(r"^[ \t]*+(?:echo|printf)[ \t]++(?:-[neE]{1,3}+[ \t]++)?+")
 _JQ_START = _rx(r"(?:^|\|\|?+|&&|;)[ \t]*+jq(?=[ \t])")
 _FIELD = _rx(r"(?:\.\[(?P<i>\d{1,2}+)\])?+\.(?P<f>[A-Za-z_]\w{0,63}+)")
 _JQ_VAR = _rx(r"\$(?P<v>[A-Za-z_]\w{0,63}+)")
@@ -144,8 +146,11 @@ def _split_top(body: str) -> list[str]:
 def piped_arguments(command: str) -> list[PipedArgument]:
     """The keys of the `jq` object filter whose output is piped into the skill (module docstring);
     [] when there is no such filter."""
-    call = _call(command)
+    call = _call(command) or _script_call(command)
     jq = _JQ_START.search(unquoted(command))
+    if call is not None and jq is None and (echo := _ECHO_START.match(unquoted(command))) is not None \
+            and echo.end() < call.start():  # `echo '{"id":"{{ITEM}}"}' | python3 skills/x/main.py`
+        return _echoed(command[echo.end():call.start()].rstrip().rstrip("|").strip())
     if call is None or jq is None or jq.end() > call.start():
         return []
     head = command[jq.end():call.start()].rstrip().rstrip("|").rstrip()
@@ -188,6 +193,12 @@ def piped_arguments(command: str) -> list[PipedArgument]:
         key, colon, expr = part.partition(":")
         k = _KEY.fullmatch(key.strip())
         expr = expr.strip()
+        if not colon and k is not None and files:  # `{mean, band}`: jq's shorthand for `{mean: .mean, band: .band}`
+            out.append(PipedArgument(key=k.group("k"), file=files[0], field=k.group("k")))
+            continue
+        if colon and k is not None and expr == "." and slurp and len(files) == 1:  # `jq -s '{rows: .}' a.jsonl`: all of it
+            out.append(PipedArgument(key=k.group("k"), file=files[0], field=""))
+            continue
         if not colon or k is None:
             if part.strip():
                 out.append(PipedArgument(key=part.strip()[:40], unread=part.strip()))
@@ -207,6 +218,36 @@ def piped_arguments(command: str) -> list[PipedArgument]:
             out.append(PipedArgument(key=name, value=expr))
         else:
             out.append(PipedArgument(key=name, unread=unmask(expr)))
+    return out
+
+
+def _script_call(command: str) -> re.Match[str] | None:
+    """Where a piped command runs a skill's script (`| python3 skills/x/scripts/main.py`), or None."""
+    from orchestrator.spec.make_targets import script_call
+
+    return script_call(command)
+
+
+def _echoed(text: str) -> list[PipedArgument]:
+    """The keys of a JSON object echoed into the skill: a `{{ref}}` string is that reference, any other
+    value a literal as written; [] when the text is no JSON object."""
+    body = text[1:-1] if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"" else text
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return []
+    if not isinstance(data, dict):
+        return []
+    out = []
+    for key, value in data.items():
+        if not isinstance(key, str) or _KEY.fullmatch(key) is None:
+            continue
+        if isinstance(value, str) and _INTERP.fullmatch(value.strip()):
+            out.append(PipedArgument(key=key, value=value.strip()))
+        elif isinstance(value, str) and "{{" in value:
+            out.append(PipedArgument(key=key, unread=value))
+        else:
+            out.append(PipedArgument(key=key, value=json.dumps(value)))
     return out
 
 

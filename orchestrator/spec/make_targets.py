@@ -72,6 +72,16 @@ def pipeline_skill(command: str) -> str | None:
     return None
 
 
+def script_call(command: str) -> re.Match[str] | None:
+    """The piped command (after a `|`, `&&`, `;`, not the line's start) that runs a skill's script, or None."""
+    plain = unquoted(command)
+    for start in _COMMAND_START.finditer(plain):
+        m = _RUNS_SKILL.match(plain, start.end())
+        if m is not None and start.start() > 0:
+            return m
+    return None
+
+
 def skill_command(command: str) -> str:
     """The command of a recipe line that runs its skill: the line itself when the skill is called at its
     start (`skill load-rows n=3`), else the piped command that runs `skills/<name>/...` up to the next pipe

@@ -53,7 +53,7 @@ from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.prose import read_sentence
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
-from orchestrator.spec.taskfile import taskfile_lines
+from orchestrator.spec.taskfile import taskfile_lines, taskfile_loops
 from orchestrator.spec.whole_limit import record_limit, whole_limit
 
 # the info strings of a fenced recipe file
@@ -111,6 +111,8 @@ class RecipeFile(BaseModel):
     variables: dict[str, tuple[int, str]]  # name -> (line, value as written)
     defaults: frozenset[str] = frozenset()  # the variables set with `?=`: the environment's, else this value
     free: tuple[tuple[int, str], ...]  # comments above no recipe
+    # a go-task `for:` loop (`spec.taskfile`): recipe -> (the file it loops over, its list field, the item's field, the item's name)
+    loops: dict[str, tuple[str, str, str, str]] = {}
     just: bool = False  # a justfile: its `:=` variables are the caller's to set (`spec.justfile35`)
 
 
@@ -215,6 +217,11 @@ def recipe_file_of(src: Source) -> RecipeFile | None:
 def find_recipe_file(text: str) -> RecipeFile | None:
     """The recipe file in `text` (module docstring), or None."""
     lines = text.split("\n")
+    whole = taskfile_lines(lines) if not any(_FENCE_OPEN.match(x) for x in lines) else None
+    if whole is not None:  # a Taskfile.yml that is the spec: its tasks the recipes (`spec.taskfile`)
+        found = _parse(whole, 1)
+        if _calls_skills(found):
+            return found.model_copy(update={"last": len(lines), "loops": taskfile_loops(lines)})
     i = 0
     while i < len(lines):
         m = _FENCE_OPEN.match(lines[i])
@@ -225,9 +232,10 @@ def find_recipe_file(text: str) -> RecipeFile | None:
         body = lines[i + 1:close]
         info = m.group(2).lower()
         tasks = taskfile_lines(body) if info in ("yaml", "yml", "taskfile", "") else None
+        loops = taskfile_loops(body) if tasks is not None else {}
         if tasks is not None:  # a Taskfile: its tasks as recipes (`spec.taskfile`)
             body, info = tasks, "taskfile"
-        found = _parse(body, i + 2)
+        found = _parse(body, i + 2).model_copy(update={"loops": loops})
         if (info in FENCE_KINDS and found.recipes) or (not info and _calls_skills(found) >= 2
                                                        and all(_is_recipe_line(x) for x in body)):
             return found.model_copy(update={"first": i + 1, "last": min(close + 1, len(lines)),
@@ -278,6 +286,7 @@ class _Reader:
         self.whole = whole_file(src.text, found.first, found.last)
         # the file each recipe writes (`> out/loans.json`): who a piped `jq` reads (`spec.justfile35`)
         self.writer = {f: r.name for r in found.recipes for _, b in r.body if (f := written_file(b))}
+        self.item: tuple[str, str] | None = None  # the loop item's name and field, while a loop's step is read
 
     def _input(self, var: str, line: int) -> str:
         # a Makefile that is the whole spec is run as `make FEED_DATE=...`: its variable keeps its name (`spec.make_targets`)
@@ -303,6 +312,8 @@ class _Reader:
         m = refs[0]
         a = m.group("a") or m.group("c") or m.group("e") or m.group("g")
         b = m.group("b") or m.group("d") or m.group("f")
+        if self.item is not None and a == self.item[0]:  # a go-task loop's `{{.ITEM}}`: the item (its field)
+            return None, "{{ item" + (f".{self.item[1]}" if self.item[1] else "") + " }}"
         if a in self.step_of:
             return f"steps.{self.step_of[a]}.output" + (f".{b}" if b else ""), None
         if a in self.by_name:
@@ -321,7 +332,8 @@ class _Reader:
                 continue
             producer = self.writer.get(arg.file or "")
             if arg.file is not None and producer in self.step_of and producer != recipe.name:
-                inputs.append(FieldSpec(name=arg.key, source=f"steps.{self.step_of[producer]}.output.{arg.field}",
+                field = f".{arg.field}" if arg.field else ""  # `{rows: .}` of a slurped file: all of it
+                inputs.append(FieldSpec(name=arg.key, source=f"steps.{self.step_of[producer]}.output{field}",
                                         where=self.src.where(at)))
             elif arg.value is not None:
                 value = arg.value.strip("\"") if _REF.fullmatch(arg.value.strip("\"")) else arg.value
@@ -388,6 +400,9 @@ class _Reader:
 
     def _step(self, recipe: Recipe, found: list[tuple[int, str, str]]) -> StepSpec:
         at, command, skill = found[0]
+        loop = self.found.loops.get(recipe.name)
+        over = self.writer.get(loop[0]) if loop else None
+        self.item = (loop[3], loop[2]) if loop and over in self.step_of else None
         for extra_at, _, other in found[1:]:
             self.src.warn(extra_at, f"recipe '{recipe.name}' calls a second skill, `{other}`; only the first "
                                     f"(`{skill}`) is its step: give each skill a recipe of its own", "spec.unread")
@@ -422,7 +437,13 @@ class _Reader:
             else:
                 texts.append(SpecText(text=text, line=line))
         where = self.src.where(recipe.line)
+        self.item = None
+        each = f"item in steps.{self.step_of[over]}.output.{loop[1]}" if loop and over in self.step_of else None
+        if loop and each is None:
+            self.src.warn(at, f"recipe '{recipe.name}' loops over {loop[0]}, which no recipe that calls a skill "
+                              "writes: the loop is not read, the step runs once", "spec.unread")
         return StepSpec(
+            for_each=each,
             id=sid, number=int(sid.rsplit("-", 1)[1]), name=recipe.name, where=where, form="recipe",
             description=" ".join(t for _, t in recipe.comments), skill=skill, skill_where=self.src.where(at),
             inputs=tuple(inputs), input_values=values, depends_on=tuple(d for d in deps if d != sid),
