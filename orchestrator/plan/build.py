@@ -22,6 +22,7 @@ from orchestrator.config import Settings
 from orchestrator.contracts import JsonSchema
 from orchestrator.errors import Diagnostic, Severity, SkillError, SkillweaveError
 from orchestrator.kinds import BoundSkill, kind_registry
+from orchestrator.plan.bare_names import unread_warnings
 from orchestrator.plan.bind import SkillChooser, bind_steps, explicit_name
 from orchestrator.plan.carry_ref31 import resolve_carries
 from orchestrator.plan.compare_checks import place_compares
@@ -228,6 +229,7 @@ def draft_plan(
         outputs[step.id], diags = output_contract(step, bound.get(step.id), on_outputs, path)
         found += diags
     found += with_instruction_outputs(outputs, spec, bound, instructions)
+    found += unread_warnings(bound, instructions, path)  # "Inputs: the product's name" read as no names (`plan.bare_names`)
     found += unoutput_checks(spec, on_outputs, bound, instructions)  # a check on a field none outputs (`plan.unoutput39`)
     spec, loop_notes, loop_warnings = loop_over_fields(spec, outputs)
     found += loop_warnings

@@ -20,6 +20,9 @@ results of a `For each` step (`gathered`): "It takes all the results from step 2
 together (as `tickets`)", "takes ALL the step 2 results at once, as a list called
 `analyses`".
 
+Names listed bare on a label line ("Inputs: product (text), site (text)", no backticks)
+are `bare_names`'s, read after the backticked ones.
+
 These names are loose: the planner binds one only where a source is certain, and
 the plan says where each came from.
 """
@@ -32,6 +35,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict
 
+from orchestrator.plan.bare_names import Unread, bare_names
 from orchestrator.plan.instruction_sections import section_names
 from orchestrator.plan.runs37 import same_list_items
 from orchestrator.spec.regex_cache import Patterns
@@ -68,6 +72,7 @@ class Instructions(BaseModel):
 
     inputs: tuple[Named, ...] = ()
     outputs: tuple[Named, ...] = ()
+    unread: tuple[Unread, ...] = ()  # label lines whose items are no names, a sentence (`bare_names`)
 
 
 # a parenthesis right after a name that opens with one of these goes on with the list ("(or `joined`)",
@@ -173,6 +178,13 @@ def read_instructions(body: str, skill_md: str, first_line: int = 1) -> Instruct
                 target = inputs if kind == "in" else outputs
                 for named in _names(sentence[end:stop], where):
                     target.setdefault(named.name, named)
+    bare, unread = bare_names(body, skill_md, first_line)  # "Inputs: product (text), site (text)", no backticks
+    for one in bare:
+        gloss = f"({one.gloss})" if one.gloss is not None else ""
+        about = _ABOUT.match(gloss)
+        (inputs if one.kind == "in" else outputs).setdefault(one.name, Named(
+            name=one.name, where=one.where, optional=_SAID_OPTIONAL.match(gloss) is not None,
+            schema_=_said_list(gloss), about=about.group(1) if about else ""))
     listed_in, listed_out = section_names(body, skill_md, first_line)  # "## Input" then a list of its own
     for target, listed in ((inputs, listed_in), (outputs, listed_out)):
         for item in listed:
@@ -185,7 +197,7 @@ def read_instructions(body: str, skill_md: str, first_line: int = 1) -> Instruct
         elif (given is None or not given.schema_) and not named.schema_ and _SAME.match(named.about) \
                 and (in_input := same_list_items(body, name)) is not None:  # a list inside an input (`plan.runs37`)
             outputs[name] = named.model_copy(update={"schema_": in_input})
-    return Instructions(inputs=tuple(inputs.values()), outputs=tuple(outputs.values()))
+    return Instructions(inputs=tuple(inputs.values()), outputs=tuple(outputs.values()), unread=tuple(unread))
 
 
 _SAME = _rx(r"(?i)^\s*+(?:the\s++)?+same\b")
