@@ -32,6 +32,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict
 
+from orchestrator.plan.bare_names41 import bare_names
 from orchestrator.plan.instruction_sections import section_names
 from orchestrator.plan.runs37 import same_list_items
 from orchestrator.spec.regex_cache import Patterns
@@ -119,6 +120,10 @@ def _names(clause: str, where: str) -> list[Named]:
                          about=about.group(1) if about else ""))
     for m in _JSON_TICKED.finditer(clause):  # Reads `{"text": ..., "max_len": 280}`: its top-level keys
         out += [Named(name=k, where=where, example=True) for k in _JSON_KEY.findall(m.group(1))]
+    if not out and "`" not in clause:  # "Inputs: product (text), core_temp_c (number)": bare names (`plan.bare_names41`)
+        out += [Named(name=name, where=where, optional=_SAID_OPTIONAL.match(f"({about})") is not None,
+                      schema_=_said_list(clause[at + len(name):]), about=about)
+                for name, about, at in bare_names(clause)]
     return out
 
 
