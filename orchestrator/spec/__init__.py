@@ -255,6 +255,14 @@ def parse_spec_text(
                 src.warn(1, f"the text is {markup_kind(src.text)}: it is read as the markdown it stands for, line "
                             "for line (headings, lists, code names; its markup taken off)", code="spec.suffix")
             src.text = lowered
+            from orchestrator.spec.sbar41 import sbar_markdown
+
+            sbar = sbar_markdown(src.text)  # an SBAR note: its numbered part the steps (`spec.sbar41`)
+            if sbar is not None:
+                src.warn(1, "read as an SBAR note (Situation, Background, Assessment, Recommendation): the part "
+                            "whose lines are numbered is read as the steps, each part's line as a section heading",
+                         code="spec.suffix")
+                src.text = sbar
             src.lines = src.text.splitlines()
             parts = read_markdown(src)
             if xml and xml_said is not None:  # not well-formed XML: read as text, and said (`spec.xml30`)

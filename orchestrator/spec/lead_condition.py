@@ -53,6 +53,8 @@ _MARKS = _rx(r"(?i)^(?:step|stage|phase)\s++\w+\s*+[:.)—–-]\s*+")
 # (each starts only where its run of blanks starts: linear on long runs)
 _HEAD_END = _rx(r"(?<!\s)(?:\s*+(?:→|->|=>|⇒|:(?=\s|$)|—|–)|\s++-(?=\s))")
 _IF = _rx(r"(?i)^(?:only\s++)?(?:if|when|whenever|in\s++case)\s++|^unless\s++")
+# "if NOT worse", "if not flagged": a bare flag said false, read as `unless` the flag
+_NOT_BARE = _rx(r"(?i)^not[ \t]++(?=[a-z_][\w-]{0,60}+[ \t]*+$)")
 _ALL = _rx(r"(?i)^(?:everything|anything|everyone|anyone|all(?:\s++others?)?|any\s++other|the\s++rest|"
            r"whatever(?:\s++is)?|those|others?)(?:\s++(?:else|scored|scoring|with\s++a\s++\w+|that\s++is|"
            r"that\s++are|which\s++is|left))?\s*+")
@@ -126,6 +128,9 @@ def lead_of(title: str) -> Lead | None:
             return None
         read = read_condition(body)
         negated = m.group(0).lower().startswith("unless")
+        if read is None and (nots := _NOT_BARE.match(body)) is not None and not negated \
+                and read_condition(body[nots.end():]) is not None:  # "if NOT worse ->": unless worse
+            return Lead(kind="when", head=head, condition=body[nots.end():], negated=True)
         if read is None:
             return Lead(kind="unread", head=head)
         return Lead(kind="when", head=head, condition=body, negated=negated)
