@@ -49,11 +49,11 @@ from orchestrator.spec.phrase_value import (
 from orchestrator.spec.phrase_value import number, value_of
 from orchestrator.spec.phrasing35 import plain as plain35
 from orchestrator.spec.phrasing38 import plain as plain38
-from orchestrator.spec.self_correction40 import plain as plain40
 from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spaces
 from orchestrator.spec.policy_notation25 import whole_scope25
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.retry_scope import trailing_reason_spans, widened
+from orchestrator.spec.self_correction40 import plain as plain40
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 

@@ -56,7 +56,7 @@ def _steps(text: str) -> tuple[Any, dict[str, Any]]:
 def test_a_sentence_naming_an_earlier_skill_as_a_values_source_stays_with_the_step_described(said: str) -> None:
     text = ("Morning notes for whoever opens. First thing, run count-orders on the order sheet. After that it's "
             f"bake-batch. {said} If the oven jams, try it again twice, a minute apart.\n")
-    spec, steps = _steps(text)
+    _, steps = _steps(text)
     assert list(steps) == ["count-orders", "bake-batch"]
     assert any("try it again twice" in t.text for t in steps["bake-batch"].texts)
     assert not any("try it again twice" in t.text for t in steps["count-orders"].texts)
