@@ -30,7 +30,7 @@ _COUNT_UNIT = r"(?:times?|tries|try|attempts?|retries|retry|goes|shots?)"
 _TIME_UNIT = r"(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?)"
 _UNIT = rf"(?:\s*+(?P<{{}}>{_COUNT_UNIT}|{_TIME_UNIT})\b)?+"
 _TAKEN_BACK = (r"\s*+(?:—|–|--|-|,|;|\.\.\.|…)\s*+(?:no(?:\s++wait)?+|sorry|i\s++mean|make\s++(?:it|that)|"
-               r"actually|scratch\s++that|wait)\b[,\s]*+")
+               r"actually|scratch\s++that)\b[,\s]*+")
 _CORRECTION = _rx(rf"(?i)(?<![\w.-])(?P<a>{_NUM}){_UNIT.format('ua')}{_TAKEN_BACK}(?P<b>{_NUM}){_UNIT.format('ub')}"
                   r"(?![\w-])")
 _COUNT = _rx(rf"(?i){_COUNT_UNIT}|once|twice|thrice")
@@ -46,7 +46,7 @@ def _kind(number: str, unit: str | None) -> str:
 
 def plain(text: str) -> str:
     """`text` with each number taken back left out, the one meant in its place (module docstring)."""
-    if not any(w in text.lower() for w in ("no", "sorry", "mean", "make", "actually", "scratch", "wait")):
+    if not any(w in text.lower() for w in ("no", "sorry", "mean", "make", "actually", "scratch")):
         return text
 
     def meant(m: re.Match[str]) -> str:

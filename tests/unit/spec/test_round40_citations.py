@@ -38,6 +38,7 @@ def test_a_number_taken_back_is_replaced_by_the_one_said_after_it(text: str, mea
     "If the centrifuge errors, retry three times, no backoff.",  # "no" starts words of its own
     "Retry the lift 2 times, no more.",
     "Try it 3 times, no, 30 seconds.",  # a count and a time: no correction, left as written
+    "Retry the mixer twice, wait 10 then 30 secs.",  # "wait" is the wait, not a word taking a number back
 ])
 def test_no_that_takes_back_no_number_of_the_same_kind_is_left_as_written(text: str) -> None:
     assert plain(text) == text
