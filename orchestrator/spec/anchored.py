@@ -41,6 +41,7 @@ from orchestrator.spec.anchored_place import place, said_elsewhere
 from orchestrator.spec.blocks import Block, Bullet, Para, split_label
 from orchestrator.spec.bold_fields import bold_fields
 from orchestrator.spec.check import MAX_STEPS
+from orchestrator.spec.cited_doer40 import cited
 from orchestrator.spec.condition_ahead import as_lead, leading_condition
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.outline import Unit, outline
@@ -172,6 +173,9 @@ class _Reader:
         before: list[tuple[int, str]] = []  # what comes before the first piece naming one: that step's text
         for index, (line, sentence) in enumerate(pieces):
             said = doers(sentence, self.vocabulary)
+            if said and found and found[-1].unit is unit and found[-1].parts is not None and all(
+                    d != found[-1].skill and any(f.skill == d for f in found) and cited(sentence, d) for d in said):
+                said = []  # "the quote from `quote-bus`": a value of an earlier step, said of this one (`spec.cited_doer40`)
             if (by_line and not said and found and found[-1].unit is unit and _NUMBERED_TITLE.match(sentence)
                     and index + 1 < len(pieces) and doers(pieces[index + 1][1], self.vocabulary)):
                 # "2 · Lift status (same time as #1)" right above the line naming the next doer: that

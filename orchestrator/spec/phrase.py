@@ -53,6 +53,7 @@ from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spac
 from orchestrator.spec.policy_notation25 import whole_scope25
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.retry_scope import trailing_reason_spans, widened
+from orchestrator.spec.self_correction40 import plain as plain40
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
@@ -162,6 +163,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     text = plain33(text)  # "activeDeadlineSeconds: 1800" is 1800 s (`spec.notation33`)
     text = plain35(text)  # "a 1-2-4-8 second ladder" is 1 s, 2 s, 4 s, 8 s (`spec.phrasing35`)
     text = plain38(text)  # "a quarter-minute" is 15 s (`spec.phrasing38`)
+    text = plain40(text)  # "three times — no, twice" is twice (`spec.self_correction40`)
     raw = text[:MAX_SENTENCE]
     norm, where, ends = normalize_spans(mark(raw, typeset_spaces(raw.translate(_QUOTES)), known), bare(known))
     r = _Reading(norm, raw, where, ends)

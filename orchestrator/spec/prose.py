@@ -39,6 +39,7 @@ from orchestrator.spec.model import (
     StepSpec,
     UnreadSentence,
 )
+from orchestrator.spec.news_tell40 import news_only
 from orchestrator.spec.phrase import Phrase, read_phrase
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
@@ -293,6 +294,11 @@ def read_step_texts(steps: tuple[StepSpec, ...], src: Source, resolve: Resolve |
                     phrase = read_named(text, resolve, src.vocabulary.skills)
                     if item.kind == "failure_mode" and not _recovery(phrase):
                         continue  # a failure mode describes what can go wrong; only a recovery in it counts
+                    if phrase.read and news_only(phrase.statement, text):  # "the printer is fixed, tell Ana"
+                        src.warn(line, f"{step.id}: '{_quote(text)}' says to tell someone but names no failure, so it "
+                                       "is not read as what happens when the step fails (write 'if it fails, tell "
+                                       "...')", "spec.unread")
+                        continue
                     claimed = None if phrase.read else success_claimed(text)
                     if claimed is not None and not read_criteria(claimed)[0]:  # a check in words only: said so
                         src.warn(line, f"{step.id}: success check '{_quote(claimed)}' is not a comparison on an output "

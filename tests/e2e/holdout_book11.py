@@ -101,8 +101,6 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
                    "line 12); 'P4' is the changelist step only by its label's words",
     (GATE, 37, 0): "'give Slack 20s.' is not understood ('20s', warned at line 37) and 'If it can't post, whatever, "
                    "the run still counts' (continue) is not read, without a word of its own",
-    (TRIP, 11, 0): "the self-correction 'three times — no, twice' keeps the first count, 3 (warned, at line 3)",
-    (TRIP, 27, 0): "'keep trying every five minutes, but stop after half an hour' is not read (SILENT)",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
@@ -111,10 +109,8 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 }
 # (folder, line) -> why what the line says is neither read as meant nor warned at that line
 SILENT: dict[tuple[str, int], str] = {
-    (TRIP, 11): "the self-correction is warned, but at line 3 (where the anchored step's text is taken to start: "
-                "every step of the memo quotes line 3), not at lines 10-11",
-    (TRIP, 24): "the approval over $800 (lines 24-26) is neither read nor warned",
-    (TRIP, 27): "'keep trying every five minutes, but stop after half an hour' is neither read nor warned",
+    (TRIP, 24): "the approval over $800 (lines 24-26) is not read; its 'six hours' is warned not understood, but at "
+                "line 21 (where the anchored step's text is taken to start), not at lines 24-26",
 }
 # runs whose author says they did not succeed although they reach their final output
 NOT_A_SUCCESS = {(VANS, 1): "only one van: two orders are left unassigned, so `finished_if` (line 16) is not met"}
