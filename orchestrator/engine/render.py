@@ -90,9 +90,10 @@ def binding_sources(step: PlanStep) -> tuple[set[str], set[str]]:
     if step.for_each is not None:
         bindings.append(step.for_each.source)
     for b in bindings:
-        if b.source == "step" and b.step:
-            every.update(b.any_of or (b.step,))
-            if not b.optional and not b.any_of:  # a join's input needs one of them, not each
+        if b.source == "step" and b.sources():
+            every.update(b.sources())
+            # a join's input needs one of them, not each; a joined value none (a step that did not run adds nothing)
+            if not b.optional and not b.any_of and not b.joined and b.step:
                 required.add(b.step)
     return every, required
 
@@ -207,6 +208,8 @@ class Renderer:
                 if b.name is None or b.name not in self.inputs:
                     raise KeyError(b.name)
                 return resolve_pointer(self.inputs[b.name], b.pointer)
+            if b.source == "step" and b.joined:
+                return self._joined(step, b, outputs, item, name)
             if b.source == "step":
                 ran = next((sid for sid in b.any_of if sid in outputs), None) if b.any_of else b.step
                 if (ran is None or ran not in outputs) and b.if_skipped is not None:
@@ -228,6 +231,22 @@ class Renderer:
                 raise _Missing from None
             raise RenderError(f"{_describe(b)} has no value") from None
         raise RenderError(f"unknown binding source {b.source!r}")
+
+    def _joined(self, step: PlanStep, b: InputBinding, outputs: Mapping[str, Any], item: Any, name: str) -> list[Any]:
+        """A joined value: its parts in order, put together into one list (`InputBinding.joined`)."""
+        out: list[Any] = []
+        for part in b.joined:
+            if part.source == "step" and part.step not in outputs:
+                continue  # skipped, or failed and went on: adds nothing
+            try:
+                value = self._bind(step, part, outputs, item, name)
+            except _Missing:
+                continue
+            if isinstance(value, list):
+                out.extend(value)
+            elif value is not None:
+                out.append(value)
+        return out
 
     @staticmethod
     def _one_ran(b: InputBinding, outputs: Mapping[str, Any]) -> None:
@@ -259,6 +278,8 @@ class Renderer:
 def _describe(b: InputBinding) -> str:
     if b.source == "input":
         return f"workflow input {b.name!r}{' at ' + b.pointer if b.pointer else ''}"
+    if b.source == "step" and b.joined:
+        return "the value joined from " + " + ".join(_describe(p) for p in b.joined)
     if b.source == "step" and b.pointers:
         each = ", ".join(f"{sid!r}{' at ' + b.pointer_of(sid) if b.pointer_of(sid) else ''}" for sid in b.any_of)
         return f"output of whichever of steps {each} ran"

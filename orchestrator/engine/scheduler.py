@@ -113,7 +113,7 @@ class Scheduler:
     @staticmethod
     def _read_by(step: PlanStep, *, optional: bool) -> set[str]:
         return {sid for b in step.inputs.values() if b.source == "step" and b.optional is optional
-                for sid in (b.any_of or ((b.step,) if b.step else ()))}
+                for sid in b.sources()}
 
     # -- the run ---------------------------------------------------------
 
@@ -369,8 +369,8 @@ class Scheduler:
         if step.for_each is not None:
             bindings.append(("(the For each list)", step.for_each.source))
         for name, b in bindings:
-            if b.source != "step" or b.optional or b.step is None:
-                continue
+            if b.source != "step" or b.optional or b.step is None or b.joined:
+                continue  # (a joined value is there when none of its steps ran: an empty list)
             sources = b.any_of or (b.step,)
             if any(steps[sid].status.has_output for sid in sources if sid in steps):
                 continue

@@ -383,7 +383,11 @@ def _edges(spec: WorkflowSpec, steps: list[PlanStep]) -> tuple[Edge, ...]:
     for consumer in steps:
         fed: dict[str, list[tuple[str, InputBinding]]] = {}
         for name, binding in consumer.inputs.items():
-            if binding.source == "step" and binding.any_of:  # each of a join's steps feeds the field (its pointer)
+            if binding.source == "step" and binding.joined:  # each step part feeds the field (its pointer)
+                for part in binding.joined:
+                    if part.source == "step" and part.step:
+                        fed.setdefault(part.step, []).append((name, part))
+            elif binding.source == "step" and binding.any_of:  # each of a join's steps feeds the field (its pointer)
                 for sid in binding.any_of:
                     fed.setdefault(sid, []).append((name, binding.model_copy(update={"pointer": binding.pointer_of(sid)})))
             elif binding.source == "step" and binding.step:

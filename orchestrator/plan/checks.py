@@ -9,7 +9,9 @@ Errors (each names the spec line that caused it):
                       no earlier step outputs it)
     schema-mismatch   a producer's output schema cannot supply a field its consumer requires
                       (the property is not produced, or its type cannot match), or a
-                      fallback's default value breaks its step's output contract
+                      fallback's default value breaks its step's output contract; a joined
+                      value (several values put together into one list) whose consumer takes no
+                      list, or whose part cannot be one of its items
     unreachable       a step that can never run: its `When` reads an unknown name or is always
                       false, it depends on two branches of the same router, or it depends on
                       a step that can never run
@@ -152,6 +154,7 @@ def check_plan(plan: Plan, spec: WorkflowSpec) -> list[Diagnostic]:
     _check_skills(ctx)
     _check_inputs(ctx)
     _check_edges(ctx)
+    _check_joined(ctx)
     _check_for_each(ctx)
     _check_templates(ctx)
     _check_when_fields(ctx)
@@ -358,13 +361,48 @@ def _step_sources(ctx: _Context, consumer: PlanStep) -> list[tuple[str, InputBin
     """(input name, binding, producer) for each step a binding of `consumer` may read (each of a join's)."""
     out: list[tuple[str, InputBinding, PlanStep]] = []
     for name, binding in consumer.inputs.items():
-        if binding.source != "step":
+        if binding.source != "step" or binding.joined:  # a joined value's parts: `_check_joined`
             continue
         for sid in binding.any_of or ((binding.step,) if binding.step else ()):
             if sid in ctx.steps:  # a join whose steps each give it under their own field: that step's
                 one = binding.model_copy(update={"pointer": binding.pointer_of(sid)}) if binding.pointers else binding
                 out.append((name, one, ctx.steps[sid]))
     return out
+
+
+def _check_joined(ctx: _Context) -> None:
+    """A joined value (`InputBinding.joined`) is a list: its consumer's schema must take one, and each step
+    part's value (a list's items, else the value itself) must fit its items."""
+    for consumer in ctx.plan.steps:
+        spec_step = ctx.specs.get(consumer.id)
+        lines = {f.name: f.where for f in spec_step.inputs} if spec_step else {}
+        for name, binding in consumer.inputs.items():
+            if not binding.joined:
+                continue
+            where = lines.get(name) or consumer.where
+            wanted = properties_of(consumer.input_schema).get(name)
+            kinds = types_of(wanted) if isinstance(wanted, dict) else []
+            if kinds and "array" not in kinds:
+                ctx.error(where, f"{ctx.label(consumer.id)}: `{name}` is joined from {len(binding.joined)} values into "
+                                 f"one list, but its schema takes {' or '.join(kinds)}", "schema-mismatch")
+                continue
+            items = wanted.get("items") if isinstance(wanted, dict) else None
+            for part in binding.joined:
+                producer = ctx.steps.get(part.step or "") if part.source == "step" else None
+                if producer is None:
+                    continue
+                head = part.pointer.split("/")[1] if part.pointer.count("/") else ""
+                out_props = properties_of(producer.output_schema)
+                if head and out_props and head not in out_props:
+                    ctx.error(where, f"{ctx.label(producer.id)} -> {ctx.label(consumer.id)}: `{name}` joins "
+                                     f"{part.pointer} but the producer's output has no `{head}`", "schema-mismatch")
+                    continue
+                produced = gathered_schema(producer.output_schema, part)
+                one = produced.get("items") if "array" in types_of(produced) else produced
+                for problem in supply_problems(one if isinstance(one, dict) else {}, items, "an item"):
+                    ctx.error(where, f"{ctx.label(producer.id)} -> {ctx.label(consumer.id)}: `{name}` joins "
+                                     f"{part.pointer or 'the whole output'}, which cannot be one of its items: "
+                                     f"{problem}", "schema-mismatch")
 
 
 def gathered_schema(output_schema: JsonSchema, binding: InputBinding) -> JsonSchema:

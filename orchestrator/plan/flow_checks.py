@@ -42,8 +42,8 @@ def _fallbacks(step: PlanStep) -> Iterator[Fallback]:
 
 def _required_sources(step: PlanStep) -> Iterator[tuple[str, InputBinding]]:
     for name, binding in step.inputs.items():
-        if binding.source == "step" and not binding.optional and binding.step:
-            yield name, binding
+        if binding.source == "step" and not binding.optional and binding.step and not binding.joined:
+            yield name, binding  # (a joined value is there when none of its steps ran: an empty list)
     if step.for_each is not None and step.for_each.source.source == "step" and step.for_each.source.step:
         yield f"the list of its For each ({step.for_each.item})", step.for_each.source
 

@@ -61,6 +61,7 @@ from orchestrator.errors import Diagnostic
 from orchestrator.plan.bind_item_fields import says_item_field
 from orchestrator.plan.fan_gather import GATHER_SOURCE, SaysGather, gathered_pointer, is_plural
 from orchestrator.plan.gather_words import bound_in_words
+from orchestrator.plan.joined_value40 import joined_binding, joined_note, joined_parts
 from orchestrator.plan.lineage import Lineage, positions
 from orchestrator.plan.literal_said import literal_said
 from orchestrator.plan.literal_words import literal_words
@@ -446,6 +447,8 @@ class _Binder:
         item = item_reference(ref, self.loop)
         if item is not None:
             return item
+        if joined_parts(ref) is not None:  # `steps.a.output.x + steps.b.output.y`: one list (`plan.joined_value40`)
+            return joined_binding(ref, lambda part: self.explicit(part, "", "", where))
         ref = self._close_field(ref, name, where)
         parts = ref.split(".")
         made = self.scope.produced.get(parts[1]) if len(parts) == 3 and parts[0] == "steps" and words else None
@@ -675,6 +678,8 @@ def map_inputs(
         elif name in explicit:
             ref, words = explicit[name]
             binding, note = binder.explicit(str(ref), words, name, where), f"explicit: {ref}"
+            if binding is not None and binding.joined:
+                note = f"explicit: {joined_note(binding)}"
         elif gathered and name in gathered and gathered[name] in scope.produced:
             binding = InputBinding(source="step", step=gathered[name], gather=scope.produced[gathered[name]].gathered)
             note = f"gathered: every item output of {gathered[name]}, in item order (the step's text names it)"

@@ -55,6 +55,11 @@ class InputBinding(_Frozen):
     `pointers`: a join whose steps each give the value under their own field ("the page
     id or the ticket id"): step id -> its pointer; a step of `any_of` not listed reads at
     `pointer` (which is the first step's).
+    `joined`: one value made of several ("@rip_large.done+@rip_std.done", "a's results followed by
+    b's"): each part a binding of its own (no join of joins), read in order and put together into
+    one list, a list part's items each an item, any other value one item; a part whose step has no
+    output (skipped by its condition) and a null add nothing. `source` is "step", `step` the first
+    step part's (`sources()` gives every step read).
     """
 
     source: Literal["input", "step", "item", "literal", "template"]
@@ -70,6 +75,23 @@ class InputBinding(_Frozen):
     pointers: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
     # the value said for when `step` did not run ("rooms from (iv), or 1 if it was skipped": `plan.or_if_skipped30`)
     if_skipped: Any = Field(default=None, exclude_if=lambda v: v is None)
+    joined: tuple[InputBinding, ...] = Field(default=(), exclude_if=lambda v: not v)
+
+    @model_validator(mode="after")
+    def _parts_of_joined_value(self) -> InputBinding:
+        if not self.joined:
+            return self
+        if len(self.joined) < 2 or self.source != "step":
+            raise ValueError("`joined` puts together two parts or more, on a binding whose source is `step`")
+        if self.any_of or self.gather or self.pointers or any(p.joined for p in self.joined):
+            raise ValueError("`joined` goes with no `any_of`, `gather` or `pointers`, and its parts are no joins")
+        return self
+
+    def sources(self) -> tuple[str, ...]:
+        """The steps whose output the binding reads: a join's or a joined value's each, else its step."""
+        if self.joined:
+            return tuple(dict.fromkeys(p.step for p in self.joined if p.source == "step" and p.step))
+        return self.any_of or ((self.step,) if self.source == "step" and self.step else ())
 
     @model_validator(mode="after")
     def _pointers_of_joined_steps(self) -> InputBinding:

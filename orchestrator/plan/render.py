@@ -145,6 +145,8 @@ def _rule(rule: RecoveryRule) -> str:
 def _source(binding: InputBinding) -> str:
     if binding.source == "input":
         return f"input {binding.name}{binding.pointer}"
+    if binding.source == "step" and binding.joined:  # one list put together from several values, in order
+        return "joined from " + " + ".join(_source(p) for p in binding.joined) + " (a step that did not run adds nothing)"
     if binding.source == "step" and binding.pointers:  # a join whose steps each give it under their own field
         each = " or ".join(f"{sid} output {binding.pointer_of(sid) or '(whole)'}" for sid in binding.any_of)
         return f"{each} (whichever ran)"

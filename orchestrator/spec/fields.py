@@ -112,6 +112,11 @@ def split_top(text: str, seps: str = ",") -> list[str]:
     return [p for p in parts if p]
 
 
+def reference_of(text: str) -> str | None:
+    """The reference a dotted name is (`step-2.analysis` -> `steps.step-2.output.analysis`), else None."""
+    return _reference(text)[1]
+
+
 def _reference(name: str) -> tuple[str, str | None]:
     """`step-2.analysis` → (`analysis`, `steps.step-2.output.analysis`); `inputs.x` → (`x`, `inputs.x`)."""
     m = _DOTTED.match(name)
@@ -297,6 +302,10 @@ def assigned_source(part: str) -> tuple[str, str] | None:
     if m is None:
         return None
     value = m.group(2).strip().strip("`").strip()
+    from orchestrator.spec.joined_words40 import joined_source
+
+    if (joined := joined_source(value)) is not None:  # `a = step-1.x + step-2.y`: one list, in order
+        return m.group(1), joined
     whole = _WHOLE_OF.match(value)
     if whole is not None:
         sid = step_id(whole.group("a") or whole.group("b"))

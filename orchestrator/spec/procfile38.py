@@ -16,8 +16,10 @@ run the skills: each such line is a step, the `#` comment lines right above it i
                                                            `large_format` of process `split`
     pack: sw run pack-weigh printed=@rip_large.done+@rip_std.done
                                                            several processes' values joined: the step
-                                                           waits for each (warned), the input is left
-                                                           unbound (no joined value is made)
+                                                           waits for each, the input is their values
+                                                           put together in order into one list (a
+                                                           list's items each an item, a process
+                                                           skipped adds nothing)
     # web: gunicorn app:app                                a process line commented out: no step (warned)
     web: gunicorn app:app                                  a process that runs no skill: no step (warned)
 
@@ -36,7 +38,7 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from orchestrator.spec.grammar_row import Row
-from orchestrator.spec.model import Reading, StepSpec
+from orchestrator.spec.model import FieldSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 
 if TYPE_CHECKING:
@@ -80,11 +82,11 @@ def is_procfile(path: str, text: str) -> bool:
 
 
 def _argument(key: str, value: str, line: int, procs: dict[str, tuple[str, int]], src: Source,
-              joined: dict[int, list[tuple[str, list[str]]]]) -> str | None:
+              joined: dict[int, list[tuple[str, list[tuple[str, str]]]]]) -> str | None:
     """A `key=value` argument as the script reader reads it (`@proc.field` -> `proc.field`); None when
     it is left out (several processes' values joined: noted in `joined`)."""
     if _JOINED.match(value):
-        joined.setdefault(line, []).append((key, [m.group("proc") for m in _REF.finditer(value)]))
+        joined.setdefault(line, []).append((key, [(m.group("proc"), m.group("field")) for m in _REF.finditer(value)]))
         return None
     ref = _REF.fullmatch(value)
     if ref is None:
@@ -103,8 +105,8 @@ def _argument(key: str, value: str, line: int, procs: dict[str, tuple[str, int]]
     return f"{key}={proc}.{wanted}"
 
 
-def procfile_lines(src: Source) -> tuple[list[str], list[tuple[int, str, str]], dict[int, list[tuple[str, list[str]]]],
-                                        dict[str, tuple[str, int]]]:
+def procfile_lines(src: Source) -> tuple[list[str], list[tuple[int, str, str]],
+                                        dict[int, list[tuple[str, list[tuple[str, str]]]]], dict[str, tuple[str, int]]]:
     """The Procfile's lines as a script runbook reads them (a process that runs a skill a call writing
     `name.json`, a process commented out or running no skill blank), the environment variables its
     commands use (line, name, ""), the joined arguments of each line and the processes (name -> skill, line)."""
@@ -113,7 +115,7 @@ def procfile_lines(src: Source) -> tuple[list[str], list[tuple[int, str, str]], 
     skills = frozenset(src.vocabulary.skills) if src.vocabulary else frozenset()
     out: list[str] = []
     variables: list[tuple[int, str, str]] = []
-    joined: dict[int, list[tuple[str, list[str]]]] = {}
+    joined: dict[int, list[tuple[str, list[tuple[str, str]]]]] = {}
     procs: dict[str, tuple[str, int]] = {}
     seen: set[str] = set()
     for number, raw in enumerate(src.lines, start=1):
@@ -157,25 +159,28 @@ def procfile_lines(src: Source) -> tuple[list[str], list[tuple[int, str, str]], 
     return out, variables, joined, procs
 
 
-def _join(steps: list[StepSpec], joined: dict[int, list[tuple[str, list[str]]]], procs: dict[str, tuple[str, int]],
-          src: Source) -> list[StepSpec]:
-    """Each step with a joined argument waits for the processes it names; the input is left unbound."""
+def _join(steps: list[StepSpec], joined: dict[int, list[tuple[str, list[tuple[str, str]]]]],
+          procs: dict[str, tuple[str, int]], src: Source) -> list[StepSpec]:
+    """Each step with a joined argument waits for the processes it names and reads their values joined in
+    order into one list (`steps.a.output.x + steps.b.output.y`, `plan.joined_value40`)."""
     at_line = {int(s.where.rsplit(":", 1)[1]): s for s in steps if s.where.rsplit(":", 1)[-1].isdigit()}
     out = []
     for step in steps:
         line = int(step.where.rsplit(":", 1)[1]) if step.where.rsplit(":", 1)[-1].isdigit() else 0
-        for key, names in joined.get(line, []):
-            ids = [at_line[procs[n][1]].id for n in names if n in procs and procs[n][1] in at_line]
-            if len(ids) < len(names):
+        for key, refs in joined.get(line, []):
+            names = [n for n, _ in refs]
+            found = [(at_line[procs[n][1]].id, f) for n, f in refs if n in procs and procs[n][1] in at_line]
+            ids = list(dict.fromkeys(sid for sid, _ in found))
+            inputs = step.inputs
+            if len(found) < len(refs):
                 src.warn(line, f"{step.id} ({step.name}): `{key}` joins the values of {', '.join(names)}, of which "
-                               "some is no earlier process that runs a skill: `{key}` is left unbound", "spec.reading")
-            else:
-                src.warn(line, f"{step.id} ({step.name}): `{key}` joins the values of {' and '.join(names)} into one: "
-                               f"the step waits for {', '.join(ids)}, but a joined value is not made, so `{key}` is "
-                               "left unbound (give it from one step, or add a step that joins them)", "spec.reading")
+                               f"some is no earlier process that runs a skill: `{key}` is left unbound", "spec.reading")
+            elif key not in {f.name for f in step.inputs}:
+                source = " + ".join(f"steps.{sid}.output.{f}" for sid, f in found)
+                inputs = (*inputs, FieldSpec(name=key, where=src.where(line), source=source))
             deps = tuple(dict.fromkeys((*step.depends_on, *ids)))
-            note = f"waits for {', '.join(ids)}, whose values `{key}` joins"
-            step = step.model_copy(update={"depends_on": deps, "readings": (
+            note = f"waits for {', '.join(ids)}, whose values `{key}` joins in order into one list"
+            step = step.model_copy(update={"depends_on": deps, "inputs": inputs, "readings": (
                 *step.readings, Reading(what="depends_on", where=src.where(line), text=key, note=note))})
         out.append(step)
     return out

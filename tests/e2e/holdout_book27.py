@@ -57,9 +57,6 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (PRINT, 5, "input printed"): "`printed=@rip_large.done+@rip_std.done` (line 22) joins two steps' lists into one "
-                                 "input: not expressible in a binding (one source, or a gather of one for-each), so "
-                                 "`printed` is left unbound, warned at line 22",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
@@ -84,7 +81,4 @@ UNPAUSED: dict[tuple[str, int], str] = {
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
 FAILS: dict[tuple[str, int], str] = {
-    (PRINT, 0): "step 5's `printed=@rip_large.done+@rip_std.done` (line 22) joins two steps' lists into one input: "
-                "not expressible in a plan's binding (one source, or a gather of one for-each), so the run fails at "
-                "pack-weigh",
 }

@@ -98,6 +98,9 @@ def meant_inputs(said: Any, ids: Ids) -> list[dict[str, Any]]:
         return [{"source": "step", "step": ids.get(int(m[1])), "pointer": f"/{m[2]}", "if_skipped": yaml.safe_load(m[3])}]
     if m := re.fullmatch(r"step (\d+) output (\w+)", text):
         return [{"source": "step", "step": ids.get(int(m[1])), "pointer": f"/{m[2]}"}]
+    if m := re.fullmatch(r"((?:step \d+ output \w+(?:, | and ))+step \d+ output \w+), joined into one list", text):
+        parts = re.findall(r"step (\d+) output (\w+)", m[1])  # several steps' values put together, in order
+        return [{"source": "step", "joined": [(ids.get(int(n)), f"/{f}") for n, f in parts]}]
     return [{"source": "literal", "value": said}]
 
 
@@ -225,7 +228,9 @@ class Holdout:
         if bound is None:
             return "not bound"
         for want in self.meant_inputs(meant["inputs"][name], ids):
-            got = {k: sorted(bound[k]) if k == "any_of" and bound.get(k) else bound.get(k) for k in want}
+            got = {k: sorted(bound[k]) if k == "any_of" and bound.get(k) else
+                   [(p.get("step"), p.get("pointer")) for p in bound[k]] if k == "joined" and bound.get(k) else
+                   bound.get(k) for k in want}
             if got == want:
                 return None
         return f"bound to {bound}"

@@ -2,7 +2,7 @@
 `name: sw run <skill> key=value` line a step (with or without a numbered comment above it), the comment
 lines above it its text (its policy read, not its title only), `@proc.field` the output of an earlier
 process, `$X` an environment variable the workflow input, several processes' values joined a wait on
-each (warned, unbound), a process line commented out or running no skill no step (warned). A lab's
+each and their values joined in order into one input (unbound, warned, when one is no process), a process line commented out or running no skill no step (warned). A lab's
 sequencing pipeline, a newsroom's morning edition, a bakery's dough run; and Procfiles of real web
 processes, a YAML-like notes file, that are not read as a workflow."""
 
@@ -124,6 +124,30 @@ def test_values_joined_from_several_processes_wait_for_each_and_are_said_unbound
     assert not any(f.name == "kg" for f in order.inputs) and "kg" not in order.input_values
     lines = _messages(spec)
     assert "joins the values" in lines[4] and "left unbound" in lines[4]
+
+
+NEWSROOM = """\
+# 1. pull the wires
+wires: sw run pull-wires desk=world
+# 2. the local desk's stories too
+local: sw run pull-wires desk=local
+briefs: sw run draft-briefs stories=@wires.stories,@local.stories
+page: sw run lay-out-page briefs=@briefs.briefs
+"""
+
+
+def test_values_joined_from_several_processes_are_one_input_read_from_each_in_order() -> None:
+    spec = _spec(NEWSROOM)
+    briefs = _step(spec, "draft-briefs")
+    stories = next(f for f in briefs.inputs if f.name == "stories")
+    wires, local = (s.id for s in spec.steps[:2])
+    assert stories.source == f"steps.{wires}.output.stories + steps.{local}.output.stories"
+    assert {wires, local} <= set(briefs.depends_on)
+    assert "joins the values" not in _messages(spec).get(5, "")
+    dough = _spec("count: sw run count-dough shop=leith\ncount_west: sw run count-dough shop=west\n"
+                  "order: sw run order-flour kg=@count_west.kg_needed&@count.kg_needed\n")
+    kg = next(f for f in _step(dough, "order-flour").inputs if f.name == "kg")
+    assert kg.source == f"steps.{dough.steps[1].id}.output.kg_needed + steps.{dough.steps[0].id}.output.kg_needed"
 
 
 WEB = """\
