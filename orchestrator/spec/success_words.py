@@ -44,7 +44,7 @@ _STATE = _rx(r"(?i)^(?:the\s++|a\s++|an\s++|its\s++|our\s++)?(?P<thing>[\w' -]{1
 # a part restated in the outputs' words in parentheses after it: "the cellar has been told (the notifier says notified)"
 _RESTATED = _rx(r"\((?P<said>[^()]{3,80}+)\)\s*+$")
 # "the log holds an entry, i.e. log-decision hands back a log ID": what follows says the same plainly
-_SAME_AS = _rx(r"(?i)(?:^|[,;:]|\s)\s*+(?:i\.\s*+e\.|in\s++other\s++words|that\s++is\s++to\s++say|that\s++is(?=,)|"
+_SAME_AS = _rx(r"(?i)(?<![\w.-])(?:i\.\s*+e\.|in\s++other\s++words|that\s++is\s++to\s++say|that\s++is(?=,)|"
                r"put\s++plainly|namely)[,:]?+\s++(?=\S)")
 _FILLER = frozenset({"the", "a", "an", "its", "their", "of", "for", "on", "in"})
 # the short forms a field's name uses for the words said
