@@ -64,13 +64,9 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (THEATRE, "limit", 12): "the 35-minute limit is not read: line 12 is in the section 'Preshow checks (the half)', "
-                            "which is not read (warned at line 5); the run has the default 3600 s wall time",
 }
 # (folder, line) -> why what the line says is neither read as meant nor warned at that line
 SILENT: dict[tuple[str, int], str] = {
-    (THEATRE, 12): "the 35-minute limit is dropped with only a word at line 5 (the section 'Preshow checks (the half)' "
-                   "is not read), none at line 12",
     (GRADES, 29): "`give_up_after: 20s` becomes the retries' 20 s budget without a word (no per-attempt timeout)",
 }
 

@@ -31,7 +31,8 @@ WHEN: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
     (LOAN, 4): (55, (f"{_WORST} == 'C'",)),
     (LOAN, 5): (66, (f"not ({_WORST} == 'C')", f"{_WORST} != 'C'", f"{_WORST} in ['A', 'B']")),
     (BRITE, 4): (25, (_IN_SPEC, f"{_IN_SPEC} == true", f"{_IN_SPEC} is true")),
-    (BRITE, 5): (27, (f"not ({_IN_SPEC})", f"not {_IN_SPEC}", f"{_IN_SPEC} == false", f"not ({_IN_SPEC} == true)")),
+    (BRITE, 5): (27, (f"not ({_IN_SPEC})", f"not {_IN_SPEC}", f"{_IN_SPEC} == false", f"not ({_IN_SPEC} == true)",
+                      f"not ({_IN_SPEC} is true)")),
 }
 # (folder, author's step number) -> the step's approval meant, its `when` one of those listed (its line is
 # expect.yaml's approval_lines)
@@ -57,8 +58,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
                             "`edc_listing` (warned at line 10: derived-inputs)",
     (SAE, 2, "input listing"): _TWO_LISTINGS + ": safety-case-pull's `listing` is the workflow input `listing`, not "
                                "`safety_listing` (warned at line 10: derived-inputs)",
-    (BRITE, 5, "condition"): "'Not in spec? Then instead' (line 27) is not read as the other branch (warned at line "
-                             "27 only as an unread policy: 'instead'): quarantine runs on every run",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
