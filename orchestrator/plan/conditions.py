@@ -103,7 +103,7 @@ def _place(clause: Clause, resolve: Resolve, meaning: Meaning | None = None, gue
 
 
 def _clause_expression(clause: Clause, resolve: Resolve, values: Callable[[str], list[str]],
-                       meaning: Meaning | None = None, guessed: list[str] | None = None) -> str:
+                       meaning: Meaning | None = None, guessed: list[str] | None = None, said: str = "") -> str:
     if clause.kind == "value":
         holders = values(str(clause.value))
         if not holders and (env := _environment(str(clause.value), resolve)) is not None:
@@ -120,8 +120,17 @@ def _clause_expression(clause: Clause, resolve: Resolve, values: Callable[[str],
         path = _place(clause, resolve, meaning, guessed)
     except ConditionError:  # "any brake is worn", no count of them: the flag `any_worn` a step gives
         flag = flag_of_count(clause.subject, clause.op or "", clause.value, lambda name: resolve(name, clause.step))
-        if flag is None:
-            raise
+        if flag is None:  # "any room type moved more than 25%": the largest change a step gives (`plan.most_moved40`)
+            from orchestrator.plan.most_moved40 import most_moved
+
+            most = most_moved(clause.subject, clause.op or "", clause.value, said,
+                              lambda name: resolve(name, clause.step))
+            if most is None:
+                raise
+            if guessed is not None:
+                guessed.append(f"'any {' '.join(clause.subject)}' is read as the largest change a step gives, "
+                               f"`{most.split('.')[-1]}`")
+            return f"{most} {clause.op} {_literal(clause.value)}"
         if guessed is not None:
             guessed.append(f"'{' '.join(clause.subject[:-1])}' is counted by no step: read as the flag "
                            f"`{flag.split('.')[-1]}` a step gives")
@@ -260,7 +269,7 @@ def compile_condition(
     if read.expression is not None:
         expression = rewrite_expression(read.expression, resolve, step_ids, loop, guessed)
     else:
-        parts = [_clause_expression(c, resolve, values, meaning, guessed) for c in read.clauses]
+        parts = [_clause_expression(c, resolve, values, meaning, guessed, read.text) for c in read.clauses]
         expression = parts[0]
         for join, part in zip(read.joins, parts[1:], strict=True):
             expression = f"{expression} {join} {part}"

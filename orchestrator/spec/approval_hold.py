@@ -202,14 +202,21 @@ def _stems(text: str) -> frozenset[str]:
 
 
 def _block(src: Source, line: int) -> tuple[str, int, int]:
-    """The text of the block a warning names from `line` on: up to a blank line or the next list item
-    (at most 10 lines), its tags dropped; and the line the approval is on (the first with text)."""
+    """The text of the block a warning names from `line` on: up to a blank line, the next list item or
+    the next message of a chat export (at most 10 lines), its tags and a message's date and sender
+    dropped; and the line the approval is on (the first with text)."""
+    from orchestrator.spec.chat_export import message_text
+
     parts: list[str] = []
     first = last = line
     opening = src.line_text(line)
     tabs = len(opening) - len(opening.lstrip("\t"))  # a slide outline's bullet: with its own sub-bullets only
     for number in range(line, min(line + 10, len(src.lines) + 1)):
         raw = src.line_text(number)
+        message = message_text(raw)  # "12/05/2025, 09:16 - Nkechi: ...": a message is a block of its own
+        if message is not None and number > line:
+            break
+        raw = raw if message is None else message
         deeper = len(raw) - len(raw.lstrip("\t")) > tabs
         if not raw.strip() or (number > line and (_LIST.match(raw) or ((raw.startswith("\t") or tabs) and not deeper))):
             break

@@ -42,11 +42,20 @@ _CUE_WORD = _rx(r"(?i)" + _WORDS)  # a greeting with a number ("40 days to go!")
 
 
 _DATED_AT = _rx(rf"^\s*+\[?\s*+{DATED}")
+# a message's head: its date and time, then who sent it ("12/05/2025, 09:16 - Nkechi (Bloom Weddings): ")
+_HEAD = _rx(rf"^\s*+(?:\[\s*+{DATED}\s*+\]|{DATED}\s++[-–—])\s*+[^\W\d_][^:\n]{{0,38}}+:\s++(?=\S)")
 
 
 def is_export(lines: list[str], turns: list[int]) -> bool:
     """Most turns open with a date and a time: a messaging app's export."""
     return sum(1 for i in turns if _DATED_AT.match(lines[i])) * 2 > len(turns)
+
+
+def message_text(line: str) -> str | None:
+    """The text of a line that opens an export's message, its date, time and sender dropped
+    ("12/05/2025, 09:16 - Nkechi: if the total ..." -> "if the total ..."); None for any other line."""
+    head = _HEAD.match(line)
+    return line[head.end():] if head is not None else None
 
 
 def proposer(asked: dict[str, int]) -> str | None:

@@ -346,11 +346,14 @@ def read_condition(text: str) -> ReadCondition | None:
     body = body.strip().rstrip(".").strip()
     if is_expression(body) and not _looks_worded(body):
         return ReadCondition(text=text.strip(), expression=body, negated=negated)
+    from orchestrator.spec.change_base40 import (
+        without_base,  # "moved more than 25% vs its base": 25%
+    )
     from orchestrator.spec.gate_count import (
         said_count,  # "more than three puddles": more than 3
     )
 
-    parts, joins = _split(said_count(body))
+    parts, joins = _split(said_count(without_base(body)))
     clauses: list[Clause] = []
     for part in parts:
         found = _clause(part, clauses[-1] if clauses else None)

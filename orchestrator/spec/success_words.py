@@ -11,7 +11,9 @@ names what one step outputs:
   output's name with its words ("receipt number" is `receipt_no`, "booking reference" `booking_ref`);
 - "<thing> is / was / has been / says <state>": the output named by the state is true (`sent == true`).
 
-A part that names no step's output ("and says CLEARED", "the crew is happy") is said at its line as
+A clause that says its check twice, the second time after "i.e.", "in other words", "that is," or
+"namely" ("the log holds an entry, i.e. log-decision hands back a log ID"), is read by its second,
+plain wording alone. A part that names no step's output ("and says CLEARED", "the crew is happy") is said at its line as
 not checked; nothing is dropped. The reading is a guess, so it is said at the line with what to write.
 """
 
@@ -41,6 +43,9 @@ _STATE = _rx(r"(?i)^(?:the\s++|a\s++|an\s++|its\s++|our\s++)?(?P<thing>[\w' -]{1
              r"have\s++been|gets|got|says|reads|shows|show|comes\s++back|come\s++back)(?:\s++as)?\s++(?P<state>[a-z][a-z_]{1,40}+)$")
 # a part restated in the outputs' words in parentheses after it: "the cellar has been told (the notifier says notified)"
 _RESTATED = _rx(r"\((?P<said>[^()]{3,80}+)\)\s*+$")
+# "the log holds an entry, i.e. log-decision hands back a log ID": what follows says the same plainly
+_SAME_AS = _rx(r"(?i)(?<![\w.-])(?:i\.\s*+e\.|in\s++other\s++words|that\s++is\s++to\s++say|that\s++is(?=,)|"
+               r"put\s++plainly|namely)[,:]?+\s++(?=\S)")
 _FILLER = frozenset({"the", "a", "an", "its", "their", "of", "for", "on", "in"})
 # the short forms a field's name uses for the words said
 _SHORT = {"number": ("no", "num", "nr", "number", "n"), "reference": ("ref", "reference"), "identifier": ("id",),
@@ -82,6 +87,13 @@ def _step_for(thing: str, field_words: list[str], steps: list[StepSpec], src: So
     return named[0] if len(named) == 1 else owners[-1]
 
 
+def plain_restatement(clause: str) -> str:
+    """The clause's own restatement when it says its check twice ("the log holds an entry, i.e.
+    log-decision hands back a log ID" -> "log-decision hands back a log ID"), else the clause."""
+    m = _SAME_AS.search(clause)
+    return clause[m.end():] if m is not None and m.start() > 0 and clause[m.end():].strip(" .") else clause
+
+
 def said_in_words(clause: str, sentence: str) -> bool:
     """Whether a part of the clause says an output in words ("the receipt has a receipt number") and the
     sentence is one `spec.whole_net` reads as the run's success check: a reader that does not know the
@@ -89,6 +101,7 @@ def said_in_words(clause: str, sentence: str) -> bool:
     from orchestrator.spec.success_words27 import wish_tail
     from orchestrator.spec.whole_success import success_cue
 
+    clause = plain_restatement(clause)  # "..., i.e. log-decision hands back a log ID": the plain words
     parts = [p.strip().rstrip(".") for p in _AND.split(wish_tail(clause)[0])]  # "... - ideally under 25": a wish
     parts += [r.group("said").strip() for p in parts if (r := _RESTATED.search(p)) is not None]
     from orchestrator.spec.success_halves import halves_said
@@ -107,6 +120,7 @@ def word_checks(clause: str, line: int, steps: list[StepSpec],
     read: list[tuple[int, str, str]] = []
     unread: list[str] = []
     given_read = False  # a part read as a thing given back (`spec.success36`)
+    clause = plain_restatement(clause)  # "the log holds an entry, i.e. log-decision hands back a log ID": the plain words
     for part in (p.strip().rstrip(".") for p in _AND.split(clause)):
         if not part:
             continue

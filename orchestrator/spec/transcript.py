@@ -195,7 +195,7 @@ def read_transcript(text: str) -> str | None:
         if not said.strip():
             out[i] = ""
         for at, line_text in [*said_lines, *((j, lines[j].strip()) for j in rest)]:
-            field = _author_line(out, at, line_text, run, field)
+            field = _author_line(out, at, line_text, run, field, own=export and at == i)
     if not run:  # a transcript that asks for no skill: its turns are not read as one big step
         for i, _ in turns:
             out[i] = ""
@@ -214,9 +214,11 @@ def _proposer(turns: list[tuple[int, tuple[str, str]]], lines: list[str], bots: 
     return proposer(asked)
 
 
-def _author_line(out: list[str], at: int, said: str, run: list[str], field: str) -> str:
+def _author_line(out: list[str], at: int, said: str, run: list[str], field: str, own: bool = False) -> str:
     """Line `at` of an author's turn into `out`: a step when it asks for a skill not run yet, else
-    the text of the step asked for last (the preamble before any); the field steps depend on."""
+    the text of the step asked for last (the preamble before any); the field steps depend on. An
+    export's message of its own (`own`: a message's first line) that is no step is a note of its own
+    under the step (a sub-bullet), so its sentences do not run on into the message before it."""
     numbered = _NUMBERED.match(said) is not None
     said = _LIST_MARK.sub("", said)
     on = _DEPENDS_ON.search(said)
@@ -230,7 +232,8 @@ def _author_line(out: list[str], at: int, said: str, run: list[str], field: str)
         run.append(asked.group("name"))
         out[at] = f"{len(run)}. {_item(said, asked, field)}"
     else:
-        out[at] = f"{_indent(run)}{said}" if run else _CODE_NAME.sub(r"`\1`", said)  # "call it alert_json"
+        note = "- " if own and run else ""  # an export's later message: a note of its own under the step
+        out[at] = f"{_indent(run)}{note}{said}" if run else _CODE_NAME.sub(r"`\1`", said)  # "call it alert_json"
     if not re.search(r"[.!?;:…,(/&+—–-]\s*$|\b(?:and|or|then|with|to|of|the|a|an|but)\s*$", out[at]):
         out[at] = out[at].rstrip() + "."  # a message's line ends its sentence: the next does not run on into it
     return field

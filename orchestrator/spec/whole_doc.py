@@ -89,10 +89,15 @@ def document_sentences(src: Source) -> Iterator[Said]:
     from orchestrator.spec.success36 import one_cell, rows_of
 
     rows = rows_of(src.path)  # a CSV file: each row a sentence of its own (`spec.success36`)
+    from orchestrator.spec.chat_export import message_text
+
     for number, raw in enumerate(lines, start=1):
         if rows:
             yield from flush()
             raw = one_cell(raw, rows)
+        if (message := message_text(raw)) is not None:  # a chat export's message: a paragraph of its own
+            yield from flush()
+            raw = message
         if _FENCE.match(raw):
             fenced = not fenced
             yield from flush()

@@ -32,7 +32,9 @@ _WEAK = _rx(r"(?i)(?<![\w-])(?:hard\s+(?:stop|deadline)|time\s*-?box(?:ed)?|sla|
             r"(?:run|workflow|pipeline|procedure|job|lot|batch|sweep|session|lesson|shift)\s+(?:must|should|has\s+to|have\s+to|"
             r"needs?\s+to|is\s+to|shall)\s+(?:all\s+)?(?:be\s+)?(?:finish(?:ed)?|done|over|completed?|wrap(?:ped)?\s+up|end(?:ed)?)|"
             # "All of this has to be finished inside 45 minutes", "everything must be wrapped up within 2 h": the lot said done
-            r"(?:all\s+of\s+(?:this|it|that|the\s+above)|everything|the\s+(?:whole\s+)?lot|all\s+(?:the\s+)?(?:steps|work|above))\s+"
+            # "Everything below has to be wrapped up within 35 minutes": the lot that follows on the page
+            r"(?:all\s+of\s+(?:this|it|that|the\s+above|the\s+below|what\s+follows)|everything(?:\s+(?:below|here|that\s+follows|"
+            r"on\s+this\s+page))?|the\s+(?:whole\s+)?lot|all\s+(?:the\s+)?(?:steps|work|above|below))\s+"
             r"(?:must|should|has\s+to|have\s+to|needs?\s+to|is\s+to|shall|will\s+have\s+to)\s+(?:all\s+)?(?:be\s+)?(?:finish(?:ed)?|"
             r"done|over|completed?|wrap(?:ped)?\s+up|end(?:ed)?|through|back))"
             r"(?![\w-])")

@@ -8,7 +8,8 @@ the whole run wherever they like:
 - a whole-run limit (`spec.whole_limit`): read as the run's wall time and said at its line,
   or, when another line already gave one that differs, warned (the plan keeps the first).
 
-A sentence is left alone when a reader already took its line for the same thing: a success
+A step's bullet the step reader warned "not read" and that is read here as the success check loses
+that warning (the reading is warned at its line). A sentence is left alone when a reader already took its line for the same thing: a success
 check or a success warning there, a whole-run reading or a whole-run warning there. Nothing is
 read here from a YAML spec's keys, only from its comments and prose (`spec.whole_doc`).
 """
@@ -29,6 +30,13 @@ _WHOLE_WORDS = ("whole run", "the run's wall time", "wall time")
 
 def _spans(said: Said, lines: set[int]) -> bool:
     return any(n in lines for n in range(said.line, said.last + 1))
+
+
+def _drop_bullet_unread(lines: set[int], src: Source) -> None:
+    """A step's bullet warned "not read" whose line this reader read as the run's success check: the
+    reading and its own warning say what became of it, so the "not read" is left out."""
+    src.warnings[:] = [w for w in src.warnings if not (
+        w.code == "spec.unread" and w.line in lines and "bullet '" in w.message and w.message.endswith("' not read"))]
 
 
 def read_the_rest(parts: SpecParts, src: Source, checks: tuple[ContractSpec, ...]) -> tuple[SpecParts, tuple[ContractSpec, ...]]:
@@ -74,6 +82,7 @@ def read_the_rest(parts: SpecParts, src: Source, checks: tuple[ContractSpec, ...
         if not _spans(said, taken_success) and (read := read_success(said, steps, src)) is not None:
             steps, contracts = read
             found.extend(contracts)
+    _drop_bullet_unread({n for c in found if (n := line_of(c.where))}, src)
     if not found and steps == list(parts.steps):
         return parts, checks
     return parts.model_copy(update={"steps": tuple(steps)}), (*checks, *found)

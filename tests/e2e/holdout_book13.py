@@ -51,8 +51,9 @@ KNOWN: dict[tuple[str, int, str], str] = {
                               "'the cue report has any failures' (warned: `failures` names no value): it asks on every run",
     (THEATRE, 6, "join"): "'after=4, 5' (line 37) is read as waiting on both (join None), not as 'after 5 if 5 runs'",
     (WEDDING, 4, "approval"): "line 15's sign-off ('over £9,000 I'll need your ok ... within 24 hrs I won't place it') is "
-                              "joined to line 14's retry text as step 4's policy and not read: no approval (warned at "
-                              "line 14 only: 'not understood: 24 hrs')",
+                              "a note of its own under step 4 since round 40, not read: no approval (warned at line 15: "
+                              "'not understood: 24 hrs'); its condition is step 4's own `total_gbp`, known only after "
+                              "the order is placed, which an approval before the step cannot read",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
@@ -63,18 +64,9 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (THEATRE, "limit", 12): "the 35-minute limit is not read: line 12 is in the section 'Preshow checks (the half)', "
-                            "which is not read (warned at line 5); the run has the default 3600 s wall time",
-    (WEDDING, "success", 19): "'it's done when we've got an order ref back' (line 19) is joined to line 18's sentence and "
-                              "read as part of the whole run's 1800 s limit, not as a check of step 4's `order_ref`",
 }
 # (folder, line) -> why what the line says is neither read as meant nor warned at that line
 SILENT: dict[tuple[str, int], str] = {
-    (THEATRE, 12): "the 35-minute limit is dropped with only a word at line 5 (the section 'Preshow checks (the half)' "
-                   "is not read), none at line 12",
-    (WEDDING, 15): "the sign-off is joined to line 14's policy text and dropped; the only word is at line 14 ('not "
-                   "understood: 24 hrs'), none at line 15",
-    (WEDDING, 19): "the success check is joined to line 18's limit sentence and dropped without a word at line 19",
     (GRADES, 29): "`give_up_after: 20s` becomes the retries' 20 s budget without a word (no per-attempt timeout)",
 }
 

@@ -31,7 +31,8 @@ WHEN: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
     (LOAN, 4): (55, (f"{_WORST} == 'C'",)),
     (LOAN, 5): (66, (f"not ({_WORST} == 'C')", f"{_WORST} != 'C'", f"{_WORST} in ['A', 'B']")),
     (BRITE, 4): (25, (_IN_SPEC, f"{_IN_SPEC} == true", f"{_IN_SPEC} is true")),
-    (BRITE, 5): (27, (f"not ({_IN_SPEC})", f"not {_IN_SPEC}", f"{_IN_SPEC} == false", f"not ({_IN_SPEC} == true)")),
+    (BRITE, 5): (27, (f"not ({_IN_SPEC})", f"not {_IN_SPEC}", f"{_IN_SPEC} == false", f"not ({_IN_SPEC} == true)",
+                      f"not ({_IN_SPEC} is true)")),
 }
 # (folder, author's step number) -> the step's approval meant, its `when` one of those listed (its line is
 # expect.yaml's approval_lines)
@@ -53,14 +54,10 @@ KNOWN: dict[tuple[str, int, str], str] = {
     (RATES, 2, "input rates"): "the intro's 'whatever the rate shopper pulled for the comp set' (line 4) is read as "
                                "comp-median's `rates` (warned at line 4: plan.inputs-in-prose): the plan names it "
                                "`rates`, not `comp_rates` (a run given comp_rates takes it as rates, said on stderr)",
-    (RATES, 5, "approval"): "the gate's 2 h wait and reject on no reply (line 20) are read, not its condition 'moved "
-                            "more than 25%' (warned at line 20): it asks on every run",
     (SAE, 1, "input rows"): _TWO_LISTINGS + ": edc-ae-extract's `rows` is the workflow input `rows`, not "
                             "`edc_listing` (warned at line 10: derived-inputs)",
     (SAE, 2, "input listing"): _TWO_LISTINGS + ": safety-case-pull's `listing` is the workflow input `listing`, not "
                                "`safety_listing` (warned at line 10: derived-inputs)",
-    (BRITE, 5, "condition"): "'Not in spec? Then instead' (line 27) is not read as the other branch (warned at line "
-                             "27 only as an unread policy: 'instead'): quarantine runs on every run",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
@@ -93,9 +90,6 @@ NOT_RUN = {
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly (never
 # `succeeded`), and one that reaches its author's output must leave this list
 FAILS: dict[tuple[str, int], str] = {
-    (RATES, 0): "step 3 loops now, but 'the median from 2' (line 16) is not tied to comp-median's `median_rate`, so "
-                "price-room-type gets no `comp_median` and its script refuses its input (exit 2): the run fails at "
-                "step 3",
 }
 # runs whose author's final output is an approval asked (prose, not an output): (author's step that asks, what
 # follows); such a run must pause awaiting that step alone, and what follows an approval is not run here

@@ -134,6 +134,14 @@ def test_the_memos_cfo_sign_off_is_step_3s_approval_with_its_48_hour_no() -> Non
     assert approval == {"required": True, "timeout_s": 172800.0, "on_timeout": "reject"}
 
 
+def test_the_memos_done_line_said_twice_is_read_by_its_plain_words_on_log_decisions_log_id() -> None:
+    """44 l.44 'We are done when the decision log holds an entry, i.e. log-decision hands back a log ID'
+    (round 40): the words after "i.e." are the check, `log_id` not empty on step 5's output."""
+    plan = _plan("44-price-memo-outline")
+    [check] = plan["run_checks"]
+    assert (check["step"], check["where"].rpartition(":")[2], check["written"]) == ("step-5", "44", "log_id is not empty")
+
+
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_a_run_with_the_authors_inputs_reaches_the_authors_final_output(folder: str, tmp_path: Path) -> None:
     expected = expectation(HOLDOUT / folder)
