@@ -518,6 +518,13 @@ def step_policy(
     if whole != fallback:
         prov["policy.fallback"] = prov["policy.fallback"].model_copy(update={
             "note": f"{prov['policy.fallback'].note}; the output's other fields at their empty value"})
+        said_fields = set(fallback.value) if isinstance(fallback.value, dict) else set()
+        filled = [k for k in (whole.value if isinstance(whole.value, dict) else {}) if k not in said_fields]
+        merge.warnings.append(warning_at(
+            prov["policy.fallback"].where, merge.path,
+            f"{step.id}: the value to go on with says only {', '.join(sorted(said_fields))}; the output's other "
+            f"field(s) {', '.join(filled)} are set to their empty value (null, [], '' or 0 as the contract says): "
+            "name them in the value to give them another", "policy-value-completed"))
         fallback = whole
     if step.on_error is not None:
         on_error = step.on_error

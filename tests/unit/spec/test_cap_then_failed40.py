@@ -45,3 +45,17 @@ def test_a_steps_note_with_the_limit_plans_a_timeout_and_no_assumed_retries() ->
     policy = build_plan(spec, catalog, settings=SETTINGS).steps[0].policy
     assert policy.attempt_timeout_s == 45.0 and policy.retry.max_retries == 0
     assert not any("retries assumed" in w.message for w in spec.warnings)
+
+
+@pytest.mark.parametrize(("sentence", "seconds"), [
+    ("It has to be back within 2 minutes, otherwise it has failed.", 120.0),
+    ("The scan should finish in 90 s or else we give up on it.", 90.0),
+    ("Must come back inside 45 s or we fail the run.", 45.0),
+])
+def test_a_time_to_be_back_in_or_fail_is_the_attempts_time(sentence: str, seconds: float) -> None:
+    phrase = read_phrase(sentence)
+    assert phrase.statement.timeout_s == seconds and not phrase.problems
+
+
+def test_a_time_to_be_back_in_with_no_failing_said_is_not_this_rows() -> None:
+    assert read_phrase("Must come back inside 30 s or we try again.").statement.timeout_s is None
