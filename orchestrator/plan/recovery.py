@@ -351,6 +351,8 @@ def _fallback(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], s
             s, value = assumed[0]
             candidates.append(_Cand(Fallback(action=FallbackAction.DEFAULT, value=value), from_spec(
                 s.prov.where, f"the value to assume, read by the step's outputs: {value}"), s.text))
+    if outputs:  # "don't hold it up: assume 256 pp and a 15 mm spine and keep going": the going on has its value
+        candidates = [_with_assumed(c, outputs) for c in candidates]
     chosen = merge.pick("fallback", candidates)
     if chosen is not None:
         assert isinstance(chosen.value, Fallback)
@@ -480,6 +482,20 @@ def _with_step_skills(fallback: Fallback, skills_of_steps: Mapping[str, BoundSki
                                          "policy-fallback-step"))
         return Fallback(action=FallbackAction.FAIL)
     return fallback.model_copy(update={"skill": target.name})
+
+
+def _with_assumed(cand: _Cand, outputs: tuple[str, ...]) -> _Cand:
+    """A plain going on whose own sentence says what to assume, each part naming an output
+    (`plan.continue_from29`), goes on with that value."""
+    fallback = cand.value
+    if not isinstance(fallback, Fallback) or fallback.action is not FallbackAction.CONTINUE or fallback.value is not None:
+        return cand
+    value = assumed_output(cand.text, outputs)
+    if value is None:
+        return cand
+    note = f"{cand.prov.note}; the value to assume, read by the step's outputs: {value}"
+    return _Cand(Fallback(action=FallbackAction.DEFAULT, value=value), cand.prov.model_copy(update={"note": note}),
+                 cand.text, cand.quiet)
 
 
 def _whole_value(fallback: Fallback, schema: Mapping[str, object] | None) -> Fallback:
