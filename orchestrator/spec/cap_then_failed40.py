@@ -29,8 +29,7 @@ _NO_RETRY = (r"^(?!.*(?:retr|re-?try|re-?run|again|poll|attempts|tries|keep\s+tr
 
 _BACK = (r"(?<![\w-])(?:must|has\s+to|have\s+to|needs?\s+to|should|got\s+to|ought\s+to)\s+(?:come\s+back|be\s+back|get\s+back|"
          r"return|finish|be\s+(?:done|finished|complete)|complete)\s+(?:in|within|inside|in\s+under|inside\s+of)\s+"
-         r"(?:the\s+|a\s+|an\s+)?{D}(?=\s*+,?\s*+(?:or|else|otherwise)\b[^.;]{0,40}?\b(?:fail|failed|failure|give\s+up|"
-         r"kill|abort|stop|dead))")
+         r"(?:the\s+|a\s+|an\s+)?{D}(?=\s*+,?\s*+(?:or|else|otherwise)\b[^.;]{0,40}?\b(?:fail|failed|failure|give\s+up))")
 
 EARLY: tuple[Row, ...] = (
     # "Must come back inside 30 s or we fail the run": the attempt's time (the failing is read by its own row)
