@@ -307,6 +307,10 @@ def draft_plan(
     plan_skills = {**{b.name: b for b in bound.values()}, **_extra_skills(spec, skills, bound)}
     warnings = [*_unread(spec.warnings, flow.read_at), *(d for d in found if d.severity is Severity.WARNING)]
     warnings += [d.model_copy(update={"severity": Severity.WARNING}) for d in getattr(catalog, "problems", ())]
+    assumed = {f"{s.id}:" for s in steps if "the value to assume" in s.provenance["policy.fallback"].note}
+    if assumed:  # "assume 256 pp ... and keep going", read by the step's outputs (`plan.continue_from29`): not unread
+        warnings = [w for w in warnings if not ("looks like the value to go on with, but it was not read" in w.message
+                                                and w.message.split(" ", 1)[0] in assumed)]
     lines = spec.text.splitlines() if spec.format == "yaml" else []
     choices = {i.name: said_choices(i, lines, spec.format == "yaml", spec.path) for i in inputs}
     warnings += [w for _, found in choices.values() for w in found]

@@ -10,7 +10,9 @@ People write the output to go on with as what they would assume, in their own wo
 on shift" (a ward rota: `nurses_on_shift`), "assume 120 a night and that it's available" (a booking:
 `price_per_night`, `available`). Each part names one output of the step by a word of its name; a part
 that names none, or names several, leaves the whole sentence unread (the policy reader's warning
-stands). Only read when nothing else says the step's fallback.
+stands). Only read when nothing else says the step's fallback. A number may follow "a" ("a 15 mm spine":
+`spine_mm`, the unit a word of the name), a unit's short form stands for its word ("256 pp": `pages`),
+and the going on that ends the sentence ("... and keep going") is no part of the value.
 """
 
 from __future__ import annotations
@@ -26,16 +28,20 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 _ASSUME = _rx(r"(?i)(?<![\w-])(?:just\s++|simply\s++)?assum(?:e|ing)\s++(?P<rest>(?:[^.;()]|(?<=\d)\.(?=\d)){1,200}+)")
 _PARTS = _rx(r"(?i)(?<!\s)(?:\s*+,\s*+(?:and\s++)?|\s++and\s++)")
 # "6.50 a head", "3 nurses on shift", "£120 a night"
-_NUMBER = _rx(r"(?i)^(?:we\s++have\s++|there\s++(?:are|is)\s++)?[£$€]?(?P<n>-?\d{1,9}+(?:\.\d{1,6}+)?+)\s++(?P<words>[a-z][a-z\s-]{0,60}+)$")
+_NUMBER = _rx(r"(?i)^(?:we\s++have\s++|there\s++(?:are|is)\s++)?(?:an?\s++)?[£$€]?(?P<n>-?\d{1,9}+(?:\.\d{1,6}+)?+)\s++(?P<words>[a-z][a-z\s-]{0,60}+)$")
 # "that its open", "that it's closed", "it isn't full"
 _STATE = _rx(r"(?i)^(?:that\s++)?(?:it'?s|it\s++is|they(?:'re|\s++are))\s++(?P<neg>not\s++)?(?P<word>[a-z][a-z-]{0,30}+)$"
              r"|^(?:that\s++)?it\s++isn'?t\s++(?P<word2>[a-z][a-z-]{0,30}+)$")
 _SMALL = frozenset({"a", "an", "the", "per", "each", "of", "on", "in", "for", "we", "it", "its"})
+# the going on that ends the sentence ("assume 256 pp and a 15 mm spine and keep going"): no part of the value
+_GOING_ON = _rx(r"(?i)^(?:then\s++)?(?:keep\s++going|carry\s++on|move\s++on|go\s++on|continue|proceed|press\s++on)$")
+# a unit's short form and the word an output's name spells it with ("256 pp" is `pages`)
+_SHORT = {"pp": "pages", "pg": "page", "pgs": "pages", "qty": "quantity", "pcs": "pieces", "pkgs": "packages"}
 
 
 def _named(words: str, names: Iterable[str]) -> str | None:
     """The one output whose name shares a word with `words` (small words aside), else None."""
-    said = {w for w in words.lower().replace("-", " ").split() if w not in _SMALL}
+    said = {_SHORT.get(w, w) for w in words.lower().replace("-", " ").split() if w not in _SMALL}
     hits = [n for n in names if said & {p for p in n.lower().split("_") if p not in _SMALL}]
     return hits[0] if len(hits) == 1 else None
 
@@ -50,7 +56,7 @@ def assumed_output(text: str, names: Iterable[str]) -> dict[str, Any] | None:
     value: dict[str, Any] = {}
     for part in _PARTS.split(m.group("rest").strip()):
         part = part.strip()
-        if not part:
+        if not part or (_GOING_ON.match(part) is not None and value):
             continue
         if (num := _NUMBER.match(part)) is not None:
             name = _named(num.group("words"), outputs)

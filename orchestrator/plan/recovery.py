@@ -351,6 +351,8 @@ def _fallback(step: StepSpec, spec: WorkflowSpec, rows: list[RecoveryRowSpec], s
             s, value = assumed[0]
             candidates.append(_Cand(Fallback(action=FallbackAction.DEFAULT, value=value), from_spec(
                 s.prov.where, f"the value to assume, read by the step's outputs: {value}"), s.text))
+    if outputs:  # "don't hold it up: assume 256 pp and a 15 mm spine and keep going": the going on has its value
+        candidates = [_with_assumed(c, outputs) for c in candidates]
     chosen = merge.pick("fallback", candidates)
     if chosen is not None:
         assert isinstance(chosen.value, Fallback)
@@ -482,6 +484,20 @@ def _with_step_skills(fallback: Fallback, skills_of_steps: Mapping[str, BoundSki
     return fallback.model_copy(update={"skill": target.name})
 
 
+def _with_assumed(cand: _Cand, outputs: tuple[str, ...]) -> _Cand:
+    """A plain going on whose own sentence says what to assume, each part naming an output
+    (`plan.continue_from29`), goes on with that value."""
+    fallback = cand.value
+    if not isinstance(fallback, Fallback) or fallback.action is not FallbackAction.CONTINUE or fallback.value is not None:
+        return cand
+    value = assumed_output(cand.text, outputs)
+    if value is None:
+        return cand
+    note = f"{cand.prov.note}; the value to assume, read by the step's outputs: {value}"
+    return _Cand(Fallback(action=FallbackAction.DEFAULT, value=value), cand.prov.model_copy(update={"note": note}),
+                 cand.text, cand.quiet)
+
+
 def _whole_value(fallback: Fallback, schema: Mapping[str, object] | None) -> Fallback:
     """A value for some of an object output's fields ("mark the category as 'unknown'") is the
     output with those fields, the others at their contract's empty value."""
@@ -518,6 +534,13 @@ def step_policy(
     if whole != fallback:
         prov["policy.fallback"] = prov["policy.fallback"].model_copy(update={
             "note": f"{prov['policy.fallback'].note}; the output's other fields at their empty value"})
+        said_fields = set(fallback.value) if isinstance(fallback.value, dict) else set()
+        filled = [k for k in (whole.value if isinstance(whole.value, dict) else {}) if k not in said_fields]
+        merge.warnings.append(warning_at(
+            prov["policy.fallback"].where, merge.path,
+            f"{step.id}: the value to go on with says only {', '.join(sorted(said_fields))}; the output's other "
+            f"field(s) {', '.join(filled)} are set to their empty value (null, [], '' or 0 as the contract says): "
+            "name them in the value to give them another", "policy-value-completed"))
         fallback = whole
     if step.on_error is not None:
         on_error = step.on_error

@@ -24,6 +24,8 @@ tried. The families, in words that are not the set's:
 
 from __future__ import annotations
 
+from orchestrator.spec import bracket_values40 as brackets40
+from orchestrator.spec import cap_then_failed40 as cap40
 from orchestrator.spec import carry_value as carry19
 from orchestrator.spec import grammar_families9 as more9
 from orchestrator.spec import grammar_families10 as more10
@@ -253,3 +255,10 @@ GATES = {name: words + notes38.GATES.get(name, "") for name, words in GATES.item
 # the thirty-eighth round's recovery phrasings (`spec.phrasing38`): before every earlier round's
 EARLY_FIRST = phrasing38.EARLY + EARLY_FIRST
 GATES = {name: words + phrasing38.GATES.get(name, "") for name, words in GATES.items()}
+# the fortieth round's bare limit said before the step is counted as failed (`spec.cap_then_failed40`): before every
+# earlier round's
+EARLY_FIRST = cap40.EARLY + EARLY_FIRST
+GATES = {name: words + cap40.GATES.get(name, "") for name, words in GATES.items()}
+# the fortieth round's values to go on with said in brackets (`spec.bracket_values40`): before every earlier round's
+EARLY_FIRST = brackets40.EARLY + EARLY_FIRST
+GATES = {name: words + brackets40.GATES.get(name, "") for name, words in GATES.items()}

@@ -51,8 +51,8 @@ from orchestrator.spec.source import Source
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
-_HEADER = _rx(r"(?i)^[-=*#~\s]*+(?:step|stage|phase)\s*+#?\s*+(?P<n>\d{1,3}+)?\s*+(?P<sep>[:.)\]\-–—])\s*+(?P<rest>.*+)$"
-              r"|^[-=*#~\s]*+(?:\[(?P<n2>\d{1,3}+)\]|\((?P<n4>\d{1,3}+)\)|(?P<n3>\d{1,3}+)[.)])\s++(?P<rest2>\S.*+)$")
+_HEADER = _rx(r"(?i)^[-=*#~\s]*+(?:step|stage|phase)\s*+#?\s*+(?P<n>\d{1,5}+)?\s*+(?P<sep>[:.)\]\-–—])\s*+(?P<rest>.*+)$"
+              r"|^[-=*#~\s]*+(?:\[(?P<n2>\d{1,5}+)\]|\((?P<n4>\d{1,5}+)\)|(?P<n3>\d{1,5}+)[.)])\s++(?P<rest2>\S.*+)$")
 _NAME_END = _rx(r"\.\s|\.$|;|\s--\s|\s[-–—]\s|:\s")
 _CALL_INSIDE = _rx(r"(?i)(?<![\w-])(?:skill|run-skill|invoke-skill|run_skill)\s*+\(?\s*+[\"']?(?P<name>[a-z0-9]++(?:-[a-z0-9]++)++)")
 _GOES_ON = _rx(r"(?i)(?:[,(:/+&-]|->|→|\b(?:and|or|then|but|so|with|to|of|the|a|after|before))\s*+$")

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from foreign_kit import FIXTURES, folders_of
-from holdout_kit import still_misread
 
 NAME = "foreign-specs-holdout15"
 PLATELET, SLATE, RACE, KICKOFF, CRANE, HARVEST = folders_of(FIXTURES / NAME)
@@ -21,6 +20,7 @@ PLATELET, SLATE, RACE, KICKOFF, CRANE, HARVEST = folders_of(FIXTURES / NAME)
 _FITS = "steps['#3'].output.fits"
 _RISK = "steps['#3'].output.risk"
 _READY = "steps['#1'].output.ready_count"
+_KIDS, _SEATS = "steps['#1'].output.kids", "steps['#2'].output.seats"  # 96: headcount = len(kids)
 _LISTED = "steps['#1'].output.ready_blocks"  # average-samples gives ready_count = len(ready_blocks)
 # (folder, author's step number) -> (the line the condition is said at, the `when` expressions meant)
 WHEN: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
@@ -39,7 +39,10 @@ APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
     (PLATELET, 5): {"required": True, "timeout_s": 900.0, "on_timeout": "approve",
                     "when": ("steps['#4'].output.total_units > 12",)},
     (KICKOFF, 4): {"required": True, "timeout_s": 172800.0, "on_timeout": "reject",
-                   "when": ("steps['#1'].output.headcount > steps['#2'].output.seats",)},
+                   "when": ("steps['#1'].output.headcount > steps['#2'].output.seats",
+                            # "more kids than seats": clean-signups gives headcount = len(kids), one count
+                            f"({_KIDS} if {_KIDS} is number else {_KIDS} | length) > "
+                            f"({_SEATS} if {_SEATS} is number else {_SEATS} | length)")},
     (HARVEST, 3): {"required": True, "timeout_s": 10800.0, "on_timeout": "reject",
                    "when": (f"{_READY} > 2", f"{_LISTED} | length > 2")},
 }
@@ -48,18 +51,13 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (KICKOFF, 4, "approval"): "the callout's approval (line 51) is read and holds step 4 on every run (2 days, then "
-                              "reject), not its condition 'more kids than the room has seats' (warned at line 51)",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
     (SLATE, 37, 0): "'Mark it `cleared: false` and keep going' is read as continue with {title: null, runtime_min: null, "
-                    "cleared: false}: the other outputs are set to null, without a word",
+                    "cleared: false}: the other outputs are set to null (the contract's whole output), warned at line 37",
     (SLATE, 94, 0): "'after that stop and email Dolores at the print shop' is read as an escalation to a person "
                     "(`escalate`, 'email Dolores at the print shop'), not as the step failing, without a word",
-    (KICKOFF, 34, 0): "the `<details>` toggle holding line 34 is not read as step-2's text (warned 'not a step'): no timeout",
-    (KICKOFF, 35, 0): "the `<details>` toggle holding line 35 is not read as step-2's text (warned 'not a step'): no "
-                      "value to carry on with",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
@@ -67,17 +65,11 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 # (folder, line) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
 # warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
-    (SLATE, 37): "'Mark it `cleared: false`' becomes a value with the step's other outputs null, without a word",
     (SLATE, 94): "'stop and email Dolores' is read as an escalation, not as the step failing, without a word",
-    (KICKOFF, 35): "the toggle's 'If it fails, don't stop! ... (room \"Storytime Corner\", seats 20) and carry on' is "
-                   "placed on step-2 (the toggle is read since r18-steps) but its value is neither read nor warned",
 }
 # (folder, run: 0 the author's inputs, n the n-th of more_runs) -> (what stops it reaching the author's
 # output, asserted on the plan, and why); these runs are not made
-NOT_RUN = {
-    (KICKOFF, 0): (still_misread(4, "approval"),
-                   "step-4 (send) asks for approval on every run (the callout's condition, more kids than the room has "
-                   "seats, line 51, is not read), so the run pauses where its author expects none"),
+NOT_RUN: dict[tuple[str, int], Any] = {
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly (never
 # `succeeded`), and one that reaches its author's output must leave this list

@@ -53,8 +53,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
     (VET, 7, 0): "'carry on with no open days' (line 7) is not read as clinic-calendar's value to carry on with",
     (VET, 11, 0): "the retry series and 'give up and email me' (line 11) are not read as meant (warned)",
-    (SKI, 25, 0): "'Must come back inside 30 s or we fail the run' (line 25): the fallback is read, the 30 s is not "
-                  "understood (warned)",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {

@@ -50,8 +50,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (PRINT, 17, 0): "'assume 256 pp and a 15 mm spine and keep going' (line 17): the carry-on is read, its values are "
-                    "not (warned at line 14, where the step's text starts)",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
@@ -59,7 +57,6 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 # (folder, line) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
 # warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
-    (PRINT, 17): "the carry-on values are warned at line 14 (where the step's text starts), not at line 17",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {

@@ -53,3 +53,31 @@ def test_a_booking_sheets_assumption_is_the_steps_fallback_in_the_plan() -> None
     assert draft.policy.fallback.action is FallbackAction.DEFAULT
     assert draft.policy.fallback.value == {"price_per_night": 95, "free": True}
     assert draft.policy.attempt_timeout_s == 120.0
+
+
+@pytest.mark.parametrize(("text", "outputs", "value"), [
+    # a print estimate: a unit's short form, a number after "a", and the going on that ends the sentence
+    ("if the estimator wobbles, assume 320 pp and a 22 mm spine and keep going.", ["pages", "spine_mm"],
+     {"pages": 320, "spine_mm": 22}),
+    # a parcel desk
+    ("scale offline? assume 4 pcs and a 3 kg parcel, then carry on", ["pieces", "parcel_kg", "label"],
+     {"pieces": 4, "parcel_kg": 3}),
+])
+def test_a_short_unit_and_a_number_after_a_name_their_outputs(text: str, outputs: list[str],
+                                                               value: dict[str, object]) -> None:
+    assert assumed_output(text, outputs) == value
+
+
+def test_a_going_on_alone_is_no_value() -> None:
+    assert assumed_output("assume keep going", ["pages"]) is None
+    assert assumed_output("assume 320 pp and a thick spine and keep going", ["pages", "spine_mm"]) is None
+
+
+def test_a_going_on_whose_sentence_says_what_to_assume_goes_on_with_it() -> None:
+    body = ("# Print run\n\n## Workflow Steps\n\n### Step 1: Size the book\n- Skill: `estimate-extent`\n\n"
+            "If it wobbles, don't hold everything up: assume 320 pp and a 22 mm spine and keep going.\n")
+    spec = parse_spec_text(body, "flow.md", "markdown")
+    schema = {"type": "object", "properties": {"pages": {"type": "integer"}, "spine_mm": {"type": "number"}}}
+    draft = step_policy(spec.steps[0], spec, None, output_schema=schema)
+    assert draft.policy.fallback.action is FallbackAction.DEFAULT
+    assert draft.policy.fallback.value == {"pages": 320, "spine_mm": 22}

@@ -173,3 +173,27 @@ def test_files_that_look_like_procfiles_but_are_not_read_as_one() -> None:
     # a prose comment with a colon is not a process commented out
     spec = _spec("# 1. pull. wires: they come in late, retry twice\nwires: skill pull-wires\n")
     assert not any("commented out" in w.message for w in spec.warnings)
+
+
+THOUSANDS = """\
+# nightly run. RUN_ID is given when it kicks us off.
+
+# 1000. demux. the share flakes: retry 3 times, 20 s apart
+demux: bin/sw run demux-reads run=$RUN_ID
+# 1010) align - if it fails, retry once after 30 s
+align: bin/sw run align-reads samples=@demux.samples ref=GRCh38
+"""
+
+
+def test_a_procfile_numbered_in_thousands_keeps_its_step_names_and_their_policy_text() -> None:
+    spec = _spec(THOUSANDS)
+    demux, align = spec.steps
+    assert (demux.name, align.name) == ("demux", "align")  # the number is the step's, not its name's
+    assert [t.text for t in demux.texts] == ["the share flakes: retry 3 times, 20 s apart"]
+    assert [t.text for t in align.texts] == ["if it fails, retry once after 30 s"]
+    assert read_phrase(demux.texts[0].text).statement.retries == 3
+
+
+def test_a_year_in_a_procfiles_comment_is_no_step_number() -> None:
+    spec = _spec("# Copyright 2024. All rights reserved.\n" + THOUSANDS)
+    assert [s.name for s in spec.steps] == ["demux", "align"]
