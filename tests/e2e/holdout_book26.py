@@ -57,10 +57,6 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (ASRUN, 2, "input min_secs"): "`min_secs=30` on the ExecStartPre= command line (line 37) is bound the literal "
-                                  "string '30', not the number 30 its author means: a `key=value` word of a command "
-                                  "line is read as a shell passes it, a string (track-dedupe's `int()` takes it, so "
-                                  "both runs still reach their author's output)",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
