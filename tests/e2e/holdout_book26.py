@@ -78,8 +78,6 @@ UNPAUSED: dict[tuple[str, int], str] = {
 # or a part left unread, checked against the plan at 57efe9a1; (folder, line) -> what the plan does and why it is
 # not as meant. The scorer has no "wrong" line for holdout26 and all 12 runs reach their author's output there.
 WARNED_MISREAD: dict[tuple[str, int | None], str] = {
-    (WEDDING, 4): "the fill-in header is warned as the inputs 'wedding_code, date, venue' while the plan's input (and "
-                  "the other warning at that line) is `wedding`: the first warning names an input the plan does not take",
     (ASRUN, 37): "a spurious `spec.condition-not-read`: the step's comment 'bin anything under 30 s' is what the step "
                  "does (min_secs=30), not a condition; the step rightly always runs",
     (HIVE, None): "no whole-run limit is said, so the default wall time (3600 s) holds, and the `limits` warning (at no "
