@@ -201,6 +201,13 @@ def _guards(plan: Plan, catalog_skills: set[str], lines: list[str]) -> list[Diag
     return found
 
 
+def _opens_rule(step: PlanStep, said: str) -> bool:
+    """Whether the condition `said` is the failure one of the step's recovery rules is read from ("If the
+    site is down, carry on with ..."): a failure policy, read, not a condition of the step's running."""
+    words = " ".join(said.split()).lower()
+    return any(words in " ".join(r.failure.split()).lower() for r in step.policy.rules if r.failure)
+
+
 def _step_guards(step: PlanStep, text: list[tuple[int, str]], path: str,
                  conditional: frozenset[str]) -> list[Diagnostic]:
     found: list[Diagnostic] = []
@@ -240,6 +247,8 @@ def _step_guards(step: PlanStep, text: list[tuple[int, str]], path: str,
                     approval_sentence(said) or approval_sentence(words) or said_of_gate(words)):
                 continue  # "If the total is over 500 the lead has to OK it": the approval's condition, read
                 # (or not readable, and then the approval holds on every run, warned where it is read)
+            if said and _opens_rule(step, said):
+                continue  # "If the licensing site is down, carry on with ...": the failure its recovery rule reads
             if said:
                 warn(line, f"the text states a condition (`{said}`) but the step has none: it always runs",
                      "spec.condition-not-read")

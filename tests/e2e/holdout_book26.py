@@ -90,8 +90,6 @@ WARNED_MISREAD: dict[tuple[str, int | None], str] = {
                 "as meant",
     (HIVE, 32): "a spurious `spec.policy-unread` ('20 min' not understood): 'they're 20 min away' is about the "
                 "supplier, no rule; the supplier literal is read",
-    (CONCERT, 19): "a spurious `spec.condition-not-read` ('If the licensing site is'): the 'if' opens step 3's failure "
-                   "policy (continue with needs_licence [] and fees 0, read as meant), not a condition",
     (CONCERT, 28): "a spurious `spec.each-not-read` ('for every order'): 'Printwise charge for every order' is why "
                    "print-order runs once, not a loop",
 }
