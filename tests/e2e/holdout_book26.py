@@ -82,12 +82,6 @@ WARNED_MISREAD: dict[tuple[str, int | None], str] = {
                   "line) says step 6's 'keep trying every quarter of an hour, for up to 2 hours' (line 43, read as 8 x "
                   "900 s) can outlast it: a run still retrying after an hour is stopped by the default, not by its "
                   "author's 2 hours",
-    (HIVE, 23): "a spurious `spec.policy-unread` ('Once' not understood): 'Once per hive on A's list' is the For each, "
-                "read as meant at line 24",
-    (HIVE, 28): "a spurious `spec.policy-unread` ('Wait' not understood): 'Wait for ALL the B's' is the gather, read "
-                "as meant",
-    (HIVE, 32): "a spurious `spec.policy-unread` ('20 min' not understood): 'they're 20 min away' is about the "
-                "supplier, no rule; the supplier literal is read",
     (CONCERT, 28): "a spurious `spec.each-not-read` ('for every order'): 'Printwise charge for every order' is why "
                    "print-order runs once, not a loop",
 }
