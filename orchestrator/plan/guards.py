@@ -59,7 +59,10 @@ _SPARE_SAID = _rx(r"\bfall(?:s|ing)? ?back\b|\bfallback\b|\binstead\b|\bundo(?:e
                   r"|\bretired\b|\bdeprecated\b|\bskip\w*|\breplac\w*", re.IGNORECASE)
 _SENTENCE_END = _rx(r"[.;!?](?:\s|$)")
 
-_EACH = _rx(r"\b(?:for|with|on) (?:each|every)\b\s+(\w+)", re.IGNORECASE)
+# "for every order" (not "they charge for every order", "a fee for each booking": a price, no loop)
+_EACH = _rx(r"(?<!\bcharge )(?<!\bcharges )(?<!\bcharged )(?<!\bbill )(?<!\bbills )(?<!\bbilled )(?<!\bfee )"
+            r"(?<!\bfees )(?<!\bpay )(?<!\bpays )(?<!\bpaid )(?<!\bcost )(?<!\bcosts )(?<!\bprice )"
+            r"\b(?:for|with|on) (?:each|every)\b\s+(\w+)", re.IGNORECASE)
 _GATHER = _rx(r"\b(?:when|once|after) (?:all|every)\b(?! (?:\d+|half|few|other|couple|second|minute|hour|day)\b)|\bevery \w+ results?\b|\ball (?:the )?(?:\w+ )?results\b"
               r"|\bfull set\b|\bevery (?:check|renewal|item) result\b", re.IGNORECASE)
 _FAILURE_WORDS = _rx(r"\b(?:fail\w*|errors?\b(?! count)|down|time[sd]? out|hang\w*|slow|unavailable|"

@@ -82,8 +82,6 @@ WARNED_MISREAD: dict[tuple[str, int | None], str] = {
                   "line) says step 6's 'keep trying every quarter of an hour, for up to 2 hours' (line 43, read as 8 x "
                   "900 s) can outlast it: a run still retrying after an hour is stopped by the default, not by its "
                   "author's 2 hours",
-    (CONCERT, 28): "a spurious `spec.each-not-read` ('for every order'): 'Printwise charge for every order' is why "
-                   "print-order runs once, not a loop",
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
 FAILS: dict[tuple[str, int], str] = {
