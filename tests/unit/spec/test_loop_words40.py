@@ -12,7 +12,7 @@ from orchestrator.spec.phrase import read_phrase
 
 @pytest.mark.parametrize("text", [
     "Once per bouquet on the order sheet, each on its own.",
-    "Runs once for each plate in the rack.",
+    "`plate-read` Once per plate in the rack, each on its own.",
     "Wait for all the plate reads, then total them.",
     "Wait until every quote is back, then pick the cheapest.",
     "The wholesaler is Bloom & Co (they're 20 min away and give us trade price).",
@@ -28,3 +28,4 @@ def test_negative_a_retry_once_per_hour_and_a_wait_are_still_read() -> None:
     assert hourly.read and hourly.statement.retries == 3 and hourly.statement.wait is not None
     assert read_phrase("Give it 20 min, then stop it.").read
     assert read_phrase("Wait 5 minutes between tries, at most 2 tries.").read
+    assert read_phrase("Only post it once per batch: the ledger double-counts.").statement.no_retry is True
