@@ -77,6 +77,7 @@ from orchestrator.plan.literal_shape28 import (
     term_value,
     terms,
 )
+from orchestrator.plan.literal_type40 import type_literals
 from orchestrator.plan.literal_units import bind_unit_literals
 from orchestrator.plan.location import error_at, from_spec, split_where, warning_at
 from orchestrator.plan.mapping import (
@@ -691,6 +692,7 @@ class _Planner:
                 self.found += whole_items_by_schema(step, schema, self.item_properties(step, inputs), over[1],
                                                     mapped.bindings, mapped.provenance, self.path)
             self.drop_unfit_lists(step, mapped.bindings, mapped.provenance)
+            self.found += type_literals(mapped.bindings, schema, step.where, self.path, step.id)  # 30 for a number
             unbound = [n for n in self.needs[step.id] if n not in mapped.bindings and n not in step.input_values
                        and n not in doubtful]
             if not unbound:  # else the one name the skill's instructions read that nothing gave

@@ -59,7 +59,10 @@ _SPARE_SAID = _rx(r"\bfall(?:s|ing)? ?back\b|\bfallback\b|\binstead\b|\bundo(?:e
                   r"|\bretired\b|\bdeprecated\b|\bskip\w*|\breplac\w*", re.IGNORECASE)
 _SENTENCE_END = _rx(r"[.;!?](?:\s|$)")
 
-_EACH = _rx(r"\b(?:for|with|on) (?:each|every)\b\s+(\w+)", re.IGNORECASE)
+# "for every order" (not "they charge for every order", "a fee for each booking": a price, no loop)
+_EACH = _rx(r"(?<!\bcharge )(?<!\bcharges )(?<!\bcharged )(?<!\bbill )(?<!\bbills )(?<!\bbilled )(?<!\bfee )"
+            r"(?<!\bfees )(?<!\bpay )(?<!\bpays )(?<!\bpaid )(?<!\bcost )(?<!\bcosts )(?<!\bprice )"
+            r"\b(?:for|with|on) (?:each|every)\b\s+(\w+)", re.IGNORECASE)
 _GATHER = _rx(r"\b(?:when|once|after) (?:all|every)\b(?! (?:\d+|half|few|other|couple|second|minute|hour|day)\b)|\bevery \w+ results?\b|\ball (?:the )?(?:\w+ )?results\b"
               r"|\bfull set\b|\bevery (?:check|renewal|item) result\b", re.IGNORECASE)
 _FAILURE_WORDS = _rx(r"\b(?:fail\w*|errors?\b(?! count)|down|time[sd]? out|hang\w*|slow|unavailable|"
@@ -201,6 +204,13 @@ def _guards(plan: Plan, catalog_skills: set[str], lines: list[str]) -> list[Diag
     return found
 
 
+def _opens_rule(step: PlanStep, said: str) -> bool:
+    """Whether the condition `said` is the failure one of the step's recovery rules is read from ("If the
+    site is down, carry on with ..."): a failure policy, read, not a condition of the step's running."""
+    words = " ".join(said.split()).lower()
+    return any(words in " ".join(r.failure.split()).lower() for r in step.policy.rules if r.failure)
+
+
 def _step_guards(step: PlanStep, text: list[tuple[int, str]], path: str,
                  conditional: frozenset[str]) -> list[Diagnostic]:
     found: list[Diagnostic] = []
@@ -240,6 +250,8 @@ def _step_guards(step: PlanStep, text: list[tuple[int, str]], path: str,
                     approval_sentence(said) or approval_sentence(words) or said_of_gate(words)):
                 continue  # "If the total is over 500 the lead has to OK it": the approval's condition, read
                 # (or not readable, and then the approval holds on every run, warned where it is read)
+            if said and _opens_rule(step, said):
+                continue  # "If the licensing site is down, carry on with ...": the failure its recovery rule reads
             if said:
                 warn(line, f"the text states a condition (`{said}`) but the step has none: it always runs",
                      "spec.condition-not-read")

@@ -4,11 +4,12 @@
     the discount from step 3, or 0 if it was skipped              discount <- step-3's discount, or 0
     seats = what the booking step gave, else 2 when it didn't run seats <- the booking step's seats, or 2
     lane from the triage step if any, otherwise "standard"        lane <- the triage step's lane, or "standard"
+    order_t from (c), put 0 if (c) did not happen                 order_t <- step c's order_t, or 0
 
 A step whose input is bound to an earlier step's output (a step with a condition, which may be skipped)
 and whose text, in the clause that names the input, says both that the step may not have run ("if it
 ran", "if it was skipped", "when it didn't run", "if any") and a value for that case ("otherwise N",
-"else N", "or N", "otherwise it's just N room"), takes that value when the producer has no output
+"else N", "or N", "otherwise it's just N room", "put N if (c) did not happen", "write N"), takes that value when the producer has no output
 (`InputBinding.if_skipped`; the engine gives it instead of leaving the input out). The value is a
 number, true/false or a quoted string; words alone ("otherwise skip it") are no value. The clause runs
 from the input's name to the next clause naming another input the skill reads, or the sentence's end.
@@ -34,15 +35,17 @@ CODE = "plan.if-skipped"
 
 # the producer may not run: "if it ran", "if it was skipped", "when it didn't run", "if any"
 _MAYBE = _rx(r"(?i)(?<![\w-])(?:if|when|in[ \t]++case)[ \t]++(?:it|that|they|the[ \t]++step|(?:step[ \t]++)?+"
-             r"\(?[ \t]*+[\divxlc]{1,6}+[ \t]*+\)?+)[ \t]++(?:ran|runs|did[ \t]++run|was[ \t]++run|has[ \t]++run|"
+             r"(?:\([ \t]*+[a-z\d]{1,6}+[ \t]*+\)|[\divxlc]{1,6}+))[ \t]++(?:ran|runs|did[ \t]++run|was[ \t]++run|has[ \t]++run|"
              r"was[ \t]++skipped|is[ \t]++skipped|got[ \t]++skipped|didn['’]t[ \t]++run|did[ \t]++not[ \t]++run|"
-             r"wasn['’]t[ \t]++run|was[ \t]++not[ \t]++run|never[ \t]++ran)(?![\w-])|(?<![\w-])if[ \t]++any(?![\w-])")
+             r"wasn['’]t[ \t]++run|was[ \t]++not[ \t]++run|never[ \t]++ran|did[ \t]++not[ \t]++happen|"
+             r"didn['’]t[ \t]++happen|never[ \t]++happened|happened)(?![\w-])|(?<![\w-])if[ \t]++any(?![\w-])")
 # the value for that case: "otherwise it's just 1 room", "else 0", "or 2 if skipped", 'otherwise "standard"'
-_VALUE = _rx(r"(?i)(?<![\w-])(?:otherwise|else|or)[ \t,]*+(?:(?:it|that)(?:['’]s|[ \t]++is|[ \t]++will[ \t]++be)"
+_VALUE = _rx(r"(?i)(?<![\w-])(?:otherwise|else|or|put|write|enter|record)[ \t,]*+(?:(?:it|that)(?:['’]s|[ \t]++is|[ \t]++will[ \t]++be)"
              r"[ \t]++|use[ \t]++|take[ \t]++)?+(?:just[ \t]++|only[ \t]++|simply[ \t]++)?+"
              r"(?P<v>-?\d{1,12}+(?:\.\d{1,6}+)?+(?![\w.])|true(?![\w-])|false(?![\w-])|\"[^\"\n]{1,60}+\"|"
              r"'[^'\n]{1,60}+'|“[^”\n]{1,60}+”)")
 _END = _rx(r"\.(?:[ \t]|$)")
+_CUE = _rx(r"(?i)otherwise|else|[ \t]or[ \t]|(?<![\w-])(?:put|write|enter|record)[ \t]")
 
 
 def _value(said: str) -> Any:
@@ -73,7 +76,7 @@ def read_if_skipped(step: StepSpec, text: str, bindings: dict[str, InputBinding]
     """Set `if_skipped` on each step binding whose clause says a value for a producer that did not run
     (module docstring); the warnings, one per reading."""
     found: list[Diagnostic] = []
-    if "otherwise" not in text.lower() and "else" not in text.lower() and " or " not in text.lower():
+    if not _CUE.search(text):
         return found
     for name, binding in list(bindings.items()):
         if binding.source != "step" or binding.step is None or binding.if_skipped is not None \

@@ -45,7 +45,7 @@ from orchestrator.spec.cited_doer40 import cited
 from orchestrator.spec.condition_ahead import as_lead, leading_condition
 from orchestrator.spec.model import Reading, StepSpec
 from orchestrator.spec.outline import Unit, outline
-from orchestrator.spec.outline39 import item_path, kept_as_written, names_path
+from orchestrator.spec.outline39 import item_path, kept_as_written, names_path, path_patterns
 from orchestrator.spec.pair_sentence import halves, started_with
 from orchestrator.spec.policy_heading24 import heading_text
 from orchestrator.spec.policy_wrap25 import rejoin_wrapped
@@ -259,7 +259,7 @@ def _references(root: Unit, found: list[Found]) -> _Refs:
     "step 3 or step 4")."""
     numbers = {id(f.unit): i for i, f in enumerate(found, start=1) if f.parts is None}
     out: list[tuple[str, str]] = []
-    paths: dict[str, list[int]] = {}
+    paths: dict[tuple[str, ...], list[int]] = {}
 
     def walk(unit: Unit, path: list[str]) -> list[int]:
         here = item_path(path, _label_key(unit.label)) if unit.kind == "item" and unit.label.strip("-*+•.") else path
@@ -267,14 +267,15 @@ def _references(root: Unit, found: list[Found]) -> _Refs:
         for child in unit.children:
             under += walk(child, here)
         if unit.kind == "item" and under and names_path(here):  # "II.A", "3.1" (`spec.outline39`)
-            paths[".".join(here)] = under
+            paths[tuple(here)] = under
         if unit.kind == "item" and unit.label.startswith("(") and len(under) == 1:
             out.append((rf"\({re.escape(_label_key(unit.label))}\)", f"step {under[0]}"))
         return under
 
     walk(root, [])
-    for path, under in paths.items():
-        out.append((rf"(?<![\w.]){re.escape(path)}(?!\w)", " or ".join(f"step {n}" for n in dict.fromkeys(under))))
+    for path, under in paths.items():  # "II.A", "3.1", "2(b)", "step 2(b)" (`spec.outline39`)
+        said = " or ".join(f"step {n}" for n in dict.fromkeys(under))
+        out += [(pattern, said) for pattern in path_patterns(list(path))]
     for number, f in enumerate(found, start=1):
         name = _name(f.unit, f.unit.text(), f.skill)[0] if f.parts is None else ""
         if len(name.split()) >= 2 and not _CONDITION_WORD.match(name):

@@ -30,6 +30,7 @@ import re
 from collections.abc import Sequence
 
 from orchestrator.spec.cue_notes import skill_of
+from orchestrator.spec.form35 import rename_filled
 from orchestrator.spec.model import InputSpec, Reading, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
@@ -125,6 +126,7 @@ def read_fill_names(inputs: tuple[InputSpec, ...] | None, steps: Sequence[StepSp
             continue
         taken.add(field)
         out_inputs[index] = own.model_copy(update={"name": field})
+        rename_filled(src, own.name, field)  # the earlier warning of the form's inputs names it so too
         src.warn(int(own.where.rsplit(":", 1)[-1]) if own.where.rsplit(":", 1)[-1].isdigit() else 1,
                  f"the fill-in line '{label}' is the workflow input `{field}`, the name "
                  f"{', '.join(dict.fromkeys(users))} read{'s' if len(set(users)) == 1 else ''} it as (not "

@@ -121,6 +121,9 @@ def _per_run_fields(fields: Sequence[FormField], lines: Sequence[str]) -> set[in
     return out
 
 
+_FILLED = "the form's filled-in fields read as the workflow inputs: "
+
+
 def read_filled_inputs(src: Source, steps: Sequence[StepSpec]) -> tuple[InputSpec, ...] | None:
     """The workflow inputs of a form's filled-in example fields (module docstring), or None."""
     lines = [int(s.where.rsplit(":", 1)[1]) for s in steps if s.where.rsplit(":", 1)[-1].isdigit()]
@@ -142,10 +145,20 @@ def read_filled_inputs(src: Source, steps: Sequence[StepSpec]) -> tuple[InputSpe
     if not found:
         return None
     first = min(int(i.where.rsplit(":", 1)[1]) for i in found.values())
-    src.warn(first, f"the form's filled-in fields read as the workflow inputs: {', '.join(found)} (the text says they "
+    src.warn(first, f"{_FILLED}{', '.join(found)} (the text says they "
                     "are filled in for each run, or taken from the top of the form; the values written there are "
                     "examples, not used); check the plan, or declare them in an Inputs section", "spec.reading")
     return tuple(found.values())
+
+
+def rename_filled(src: Source, old: str, new: str) -> None:
+    """The warning of the form's filled-in inputs naming `new` where it named `old`: a later reader
+    (`spec.fill_names30`) gave the input the name its skills read, and the warning says the plan's name."""
+    for at, w in enumerate(src.warnings):
+        if w.code == "spec.reading" and w.message.startswith(_FILLED):
+            names, sep, rest = w.message[len(_FILLED):].partition(" (")
+            listed = [new if n == old else n for n in names.split(", ")]
+            src.warnings[at] = w.model_copy(update={"message": f"{_FILLED}{', '.join(listed)}{sep}{rest}"})
 
 
 # the cell set apart after the skill's: "** ONLY if C says x **", "(only when 1 says heavy)", "[if not]"

@@ -18,7 +18,9 @@ is exactly that condition's complement, the step is its otherwise-branch; else i
 own. "Otherwise", "else", "the rest", "everything else" alone make the otherwise-branch.
 
 Every title read so is a reading of the step and a warning at its line (the guess is shown); a title
-that looks like a condition and is not read is a warning too: the step then always runs. A comparison
+that looks like a condition and is not read is a warning too: the step then always runs (but a title with no
+if/when whose number is a value the step gives its skill, "bin anything under 30 s" for `min_secs=30`,
+says what the step does with it: no condition, no warning). A comparison
 alone (no if/when) is marked `field_where["when_title"]`: when it names no value the steps give
 ("Check over 9000 files"), the planner drops it with a warning instead of refusing the spec.
 
@@ -197,11 +199,26 @@ def read_leads(steps: list[StepSpec], src: Source) -> list[StepSpec]:
     return join_after_conditions(out, src)  # "Welcome — either way, ...": after whichever branch ran
 
 
+_NUMBER = _rx(r"(?<![\w.])\d++(?:\.\d++)?+(?![\w.])")
+
+
+def _own_value(step: StepSpec, head: str) -> bool:
+    """Whether a title with no if/when compares with a number the step itself gives its skill ("bin anything
+    under 30 s" for `track-dedupe min_secs=30`): it says what the step does with that value, no condition."""
+    if _IF.match(head):
+        return False
+    given = {float(v) for v in step.input_values.values() if isinstance(v, int | float) and not isinstance(v, bool)}
+    given |= {float(v) for v in step.input_values.values() if isinstance(v, str) and _NUMBER.fullmatch(v.strip())}
+    return any(float(m.group(0)) in given for m in _NUMBER.finditer(head))
+
+
 def _with_lead(step: StepSpec, lead: Lead, latest: StepSpec | None, src: Source) -> StepSpec:
     line, who = _line(step.where), f"{step.id} ({step.name.strip()[:60]})"
     gone = unhappened(_IF.sub("", lead.head)) if lead.kind in ("unread", "when") else None
     if gone is not None and (gone[2] or lead.kind == "unread"):
         return other_branch(step, gone, lead.head, latest, src, line, who)  # "If step 2 didn't run": its other branch
+    if lead.kind == "unread" and _own_value(step, lead.head):
+        return step  # "bin anything under 30 s" with `min_secs=30`: what the step does with the value it gives
     if lead.kind == "unread":
         src.warn(line, f"{who}: its title '{lead.head[:80]}' looks like a condition but is not read, so the step "
                        "always runs: write it as a comparison of a named value (`- When: NAME >= NUMBER`)",

@@ -4,6 +4,7 @@ work going to them for it.
     II.  PROCEDURE / A. Load ... / B. Feed the list from II.A ...      "II.A" -> step 1 (`spec.anchored`)
     3.2  Quantify the extract from 3.1 with `qubit-read`.             "3.1" -> the step numbered 3.1
     Whichever document came out of II.C, pass it on                   "II.C" -> "step 3 or step 4"
+    2. (a) ... (b) Order what 2(a) counted / once step 2(b) is done    "2(a)" -> step 1, "step 2(b)" -> step 2
 
     see II.C of the contract · clause 4.2 of the lease                no: another document's section
     built against version 2.1 · add 2.1 ml of buffer · rev 3.2        no: a version, an amount
@@ -26,10 +27,14 @@ approval / signature / go-ahead" (`condition.approval_sentence` takes it as the 
 
 from __future__ import annotations
 
+import re
+
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
+_SUB = _rx(r"[A-Za-z]{1,4}+|\d{1,3}+")  # a sub-item's marker: "b", "ii", "3"
+_BRACKETED = _rx(r"\w\s?+\(\w{1,4}+\)$")  # "2(b)", "3 (ii)": an item path in brackets
 _DOTTED = _rx(r"^[A-Za-z0-9]{1,6}+(?:\.[A-Za-z0-9]{1,6}+)++$")
 _NUMERIC = _rx(r"^\d{1,4}+(?:\.\d{1,4}+)++$")
 # "... II.C of the contract", "2.1 in the lease", "4.2 of Schedule B": another document's section
@@ -57,6 +62,17 @@ def item_path(path: list[str], key: str) -> list[str]:
     return [key] if _DOTTED.match(key) and "." in key else [*path, key]
 
 
+def path_patterns(path: list[str]) -> list[str]:
+    """The ways another step's text writes the item of `path`, as regexes: its markers joined by dots
+    ("II.A", "3.1"), and a number or numeral with its sub-item's letters in brackets ("2(b)", "step 2(b)",
+    "3 (a)(ii)"), the word "step" before it taken with it (it is written "step N" for it)."""
+    out = [rf"(?<![\w.]){re.escape('.'.join(path))}(?!\w)"]
+    if len(path) >= 2 and "." not in path[0] and all(_SUB.fullmatch(p) for p in path[1:]):
+        brackets = "".join(rf"[ \t]?+\({re.escape(p)}\)" for p in path[1:])
+        out.append(rf"(?<![\w.])(?:(?i:step)[ \t]++)?{re.escape(path[0])}{brackets}")
+    return out
+
+
 def names_path(path: list[str]) -> bool:
     """Whether a path names an item another step's text may refer to: two markers or more, or a
     dotted number ("3.1")."""
@@ -67,6 +83,8 @@ def kept_as_written(line: str, start: int, end: int) -> bool:
     """Whether the outline label matched at `line[start:end]` is no reference to this document's step
     (module docstring): another document's section, a version, an amount."""
     said = line[start:end]
+    if _BRACKETED.search(said):  # "2(b) of the lease": another document's item
+        return _OTHER_DOC.match(line[end:end + 80]) is not None
     if not _DOTTED.match(said):
         return False  # a step's name, "(b)": the caller's own reading
     if _OTHER_DOC.match(line[end:end + 80]):

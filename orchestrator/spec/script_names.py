@@ -5,6 +5,9 @@
     PLATE=$(skill read-plate ...)   > plate.json             the step's output, by the variable or file
     N=$(jq .count plate.json)                                a field of that output
     MODE=fast   mode="fast"                                  a literal value
+    min_secs=30   rate=0.5                                   a number (as a Dockerfile's RUN reads it); 007 or
+                                                             PowerShell's "30" text (a POSIX shell's quotes
+                                                             are its own: the skill's declared type decides)
 
 A value that names a step's output (`plate.wells`, `$PLATE.wells`, `$(jq .wells plate.json)`,
 `plate["wells"]`) is that output's field; one that two steps write (both arms of an `if` write
@@ -15,8 +18,21 @@ input from the environment; anything else is a literal.
 from __future__ import annotations
 
 from orchestrator.spec.model import InputSpec
+from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.script_code import reference, value_kind
 from orchestrator.spec.source import Source
+
+_rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+_NUMBER = _rx(r"-?(?:0|[1-9]\d*+)(?:\.\d++)?")  # 30, -4, 0.12; not 007 (a code)
+
+
+def word_value(value: str) -> object:
+    """A literal word's value: an unquoted number is that number (`min_secs=30` gives 30), anything else its
+    text, quotes taken off (PowerShell's `-Tray "3"` gives '3')."""
+    text = value.strip()
+    if _NUMBER.fullmatch(text):
+        return float(text) if "." in text else int(text)
+    return text.strip("\"'")
 
 
 class Names:
@@ -52,7 +68,7 @@ class Names:
         """(a source, a literal, an either-description) of what `key=value` gives the skill."""
         ref = reference(value)
         if ref is None:
-            return None, value.strip("\"'"), ""
+            return None, word_value(value), ""
         name, fld = ref
         var = self.variables.get(name)
         if var is not None and var[0] == "input":
@@ -81,3 +97,6 @@ class Names:
                                         f"`{name}`, the name line {line} passes it under; write `{name.upper()}=\"$1\"` "
                                         "to name it yourself", "spec.reading")
         return f"inputs.{self.inputs[var].name}"
+
+
+_rx.save()

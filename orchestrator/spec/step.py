@@ -59,6 +59,7 @@ from orchestrator.spec.fields import (
 )
 from orchestrator.spec.for_each_arrow import arrow_for_each
 from orchestrator.spec.gate_skipped import condition_label, skipped
+from orchestrator.spec.if_not_run40 import value_if_not_run
 from orchestrator.spec.input_prose import assignments
 from orchestrator.spec.io_arrow import doer_outputs
 from orchestrator.spec.lead_condition import complement_said
@@ -673,7 +674,8 @@ class _StepBuilder:
             return True
         if said is None and "when" not in self.values and (after := unread_own_condition(
                 sentence, self._own_skill(sentence)) or where_unread(sentence, self._own_skill(sentence))) is not None \
-                and not (said_value(sentence) and cond.approval_sentence(sentence)):  # the approval's (`approval_words25`)  # "`x`, but only when the moon is full"
+                and not (said_value(sentence) and cond.approval_sentence(sentence)) \
+                and not value_if_not_run(sentence):  # the approval's (`approval_words25`); "put 0 if (c) did not happen"  # "`x`, but only when the moon is full"
             self.src.warn(line, f"{self.sid}: the condition '{after[:80]}' after its skill is not read: the step runs "
                                 "on every run; write it as a comparison of a named value (`- When: NAME > NUMBER`)",
                           "spec.condition-not-read")

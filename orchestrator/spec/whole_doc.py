@@ -55,11 +55,17 @@ class Said:
 
     def at(self, words: str) -> Said:
         """The sentence, its line moved to the one where `words` (their first three) start, when
-        the sentence runs on from a line before ("-- Procedure x\n-- It succeeds if ...")."""
+        the sentence runs on from a line before ("-- Procedure x\n-- It succeeds if ..."); to the line
+        of the words that lead into them when those stand on a line before ("... shall be deemed complete
+        when\n an invoice reference has been issued": the sentence's line, where its check is said)."""
         head = " ".join(words.split()[:3])
+        flat = " ".join(self.text.split())
+        cue = " ".join(flat[:flat.find(head)].split()[-2:]) if head and head in flat else ""
         for number, text in self.lines:
             if self.line < number <= self.last and head and head in text:
-                return Said(self.text, number, self.last, self.lines)
+                led = next((n for n, t in self.lines if self.line <= n < number and cue and cue in " ".join(t.split())),
+                           None)  # "deemed complete when" on the line before the words
+                return self if led == self.line else Said(self.text, led or number, self.last, self.lines)
         return self
 
 

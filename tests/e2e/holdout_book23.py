@@ -59,8 +59,6 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
     (WEEDING, "success", 34): "'Finished means: the log line is written and the withdrawn number in it equals what "
                               "holds-check said to withdraw' is not checked (warned: not a comparison of an output "
                               "field with a value)",
-    (LOAN, "success", 36): "C.6's check is read right (step-4's invoice_ref not empty and invoice_total_usd > 0) but at "
-                           "line 37, its sentence's second line, while line 36 is warned 'C.6 Completion. not read'",
 }
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither
 # read as meant nor warned at that line

@@ -41,10 +41,6 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (BUNKER, 4, "input order_t"): "'order_t from (c), put 0 if (c) did not happen' (line 18) is bound optional from "
-                                  "step-3 (left out when it is skipped; the skill's own default 0 gives the same), not "
-                                  "with the value 0 said for a skipped step 3 (`if_skipped`); the 'if (c) did not happen' "
-                                  "is warned as a condition not read",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {

@@ -57,10 +57,6 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (ASRUN, 2, "input min_secs"): "`min_secs=30` on the ExecStartPre= command line (line 37) is bound the literal "
-                                  "string '30', not the number 30 its author means: a `key=value` word of a command "
-                                  "line is read as a shell passes it, a string (track-dedupe's `int()` takes it, so "
-                                  "both runs still reach their author's output)",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
@@ -82,24 +78,10 @@ UNPAUSED: dict[tuple[str, int], str] = {
 # or a part left unread, checked against the plan at 57efe9a1; (folder, line) -> what the plan does and why it is
 # not as meant. The scorer has no "wrong" line for holdout26 and all 12 runs reach their author's output there.
 WARNED_MISREAD: dict[tuple[str, int | None], str] = {
-    (WEDDING, 4): "the fill-in header is warned as the inputs 'wedding_code, date, venue' while the plan's input (and "
-                  "the other warning at that line) is `wedding`: the first warning names an input the plan does not take",
-    (ASRUN, 37): "a spurious `spec.condition-not-read`: the step's comment 'bin anything under 30 s' is what the step "
-                 "does (min_secs=30), not a condition; the step rightly always runs",
     (HIVE, None): "no whole-run limit is said, so the default wall time (3600 s) holds, and the `limits` warning (at no "
                   "line) says step 6's 'keep trying every quarter of an hour, for up to 2 hours' (line 43, read as 8 x "
                   "900 s) can outlast it: a run still retrying after an hour is stopped by the default, not by its "
                   "author's 2 hours",
-    (HIVE, 23): "a spurious `spec.policy-unread` ('Once' not understood): 'Once per hive on A's list' is the For each, "
-                "read as meant at line 24",
-    (HIVE, 28): "a spurious `spec.policy-unread` ('Wait' not understood): 'Wait for ALL the B's' is the gather, read "
-                "as meant",
-    (HIVE, 32): "a spurious `spec.policy-unread` ('20 min' not understood): 'they're 20 min away' is about the "
-                "supplier, no rule; the supplier literal is read",
-    (CONCERT, 19): "a spurious `spec.condition-not-read` ('If the licensing site is'): the 'if' opens step 3's failure "
-                   "policy (continue with needs_licence [] and fees 0, read as meant), not a condition",
-    (CONCERT, 28): "a spurious `spec.each-not-read` ('for every order'): 'Printwise charge for every order' is why "
-                   "print-order runs once, not a loop",
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
 FAILS: dict[tuple[str, int], str] = {

@@ -1,4 +1,4 @@
-"""Bare names with a bracket each in a skill's Inputs / Outputs sentence (`plan.bare_names41`)."""
+"""Bare names with a bracket each in a skill's Inputs / Outputs sentence (`plan.bare_names`, read through `read_instructions`)."""
 
 from orchestrator.plan.wanted import read_instructions
 
