@@ -270,7 +270,6 @@ GATES = {name: words + cap40.GATES.get(name, "") for name, words in GATES.items(
 # the fortieth round's values to go on with said in brackets (`spec.bracket_values40`): before every earlier round's
 EARLY_FIRST = brackets40.EARLY + EARLY_FIRST
 GATES = {name: words + brackets40.GATES.get(name, "") for name, words in GATES.items()}
-
 # the fortieth round's loop, gather and distance words that only look like a policy (`spec.loop_words40`)
 IGNORE_LAST = IGNORE_LAST + loop_words40.IGNORE
 GATES = {name: words + loop_words40.GATES.get(name, "") for name, words in GATES.items()}
