@@ -131,6 +131,12 @@ def parse_spec(
 
     if fmt is None and is_dockerfile(str(path), text):  # a Dockerfile-like build file, RUN a step (`dockerfile32`)
         return parse_spec_text(text, str(path), "dockerfile", vocabulary, anchored=anchored)
+    from orchestrator.spec.dotenv42 import is_dotenv
+
+    if fmt is None and is_dotenv(str(path)):  # a .env whose keys name skills as steps (`spec.dotenv42`)
+        return parse_spec_text(text, str(path), "dotenv", vocabulary, anchored=anchored,
+                               said=f"the file has `{suffix or Path(path).name}`, not .md, .markdown, .yaml or .yml: "
+                                    "it is read as markdown text (name it .md to say so, or .yaml if it is YAML)")
     from orchestrator.spec.script_flow import script_language
 
     language = script_language(str(path), text) if fmt is None else None
@@ -177,7 +183,8 @@ def parse_spec_text(
     hcl = str(format).lower() == "hcl"
     xml = str(format).lower() == "xml"
     docker = str(format).lower() == "dockerfile"
-    fmt = "yaml" if toml or hcl or xml or docker else _SUFFIXES.get(f".{format}".lower())
+    dotenv = str(format).lower() == "dotenv"  # its keys read field by field, else markdown as before (`dotenv42`)
+    fmt = "yaml" if toml or hcl or xml or docker else "markdown" if dotenv else _SUFFIXES.get(f".{format}".lower())
     if fmt is None:
         raise ValueError(f"unknown spec format {format!r}")
     sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
@@ -189,7 +196,7 @@ def parse_spec_text(
     from orchestrator.spec.ci_jenkins26 import is_jenkinsfile
 
     jenkins = fmt == "markdown" and code is None and is_jenkinsfile(path, src.text)
-    if said and code is None and not jenkins:
+    if said and code is None and not jenkins and not dotenv:
         src.warn(1, said, code="spec.suffix")
     written = src.text
     xml_said: tuple[int, str] | None = None
@@ -197,6 +204,12 @@ def parse_spec_text(
         from orchestrator.spec.script_flow import script_language
 
         coded = read_code_calls(src, code) if code is not None else None  # `STEPS = [dict(...)]` (`spec.code_calls`)
+        if dotenv:  # a .env whose keys name skills as steps (`spec.dotenv42`); else text, said so
+            from orchestrator.spec.dotenv42 import read_dotenv
+
+            coded = read_dotenv(src)
+            if coded is None and said:
+                src.warn(1, said, code="spec.suffix")
         if coded is None and jenkins:  # a declarative Jenkinsfile's stages (`spec.ci_jenkins26`)
             from orchestrator.spec.ci_jenkins26 import read_jenkinsfile
 

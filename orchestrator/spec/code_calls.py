@@ -246,7 +246,6 @@ def read_code_calls(src: Source, language: str) -> SpecParts | None:
     """The parts of a spec written as code (module docstring), or None when the module holds no list
     of steps (a script runbook then, `spec.script_runbook`, or text). A value that cannot be read is
     an error at its line."""
-    from orchestrator.spec.yaml_form import read_yaml
 
     try:
         comments, parser = parse_module(src.text, language)
@@ -256,10 +255,19 @@ def read_code_calls(src: Source, language: str) -> SpecParts | None:
         src.error(exc.line, f"the code cannot be read here: {exc}", "spec.code")
         src.raise_if_errors()
         raise
-    module = _Module(src, parser.assigned)
+    return read_assigned(src, comments, parser.assigned, parser.skipped)
+
+
+def read_assigned(src: Source, comments: list[Tok], assigned: list[tuple[str, int, Lit]],
+                  skipped: list[tuple[int, str]]) -> SpecParts | None:
+    """The parts of a module's assignments (`STEPS = [...]`, its constants and inputs) and comments, read by the
+    YAML form's readers; None when no assignment is a list of steps. Also what `spec.dotenv42` builds."""
+    from orchestrator.spec.yaml_form import read_yaml
+
+    module = _Module(src, assigned)
     if module.steps is None:
         return None
-    for line, said in parser.skipped:
+    for line, said in skipped:
         src.warn(line, f"the code '{said[:60]}' is not a value this file sets, so it is not read (only the module's "
                        "assignments are: the list of steps, its constants and inputs)", "spec.unread")
     steps_lit = module.steps
