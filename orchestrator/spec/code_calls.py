@@ -80,8 +80,9 @@ def _steps_of(value: Lit, name: str) -> bool:
 
 
 class _Module:
-    def __init__(self, src: Source, assigned: list[tuple[str, int, Lit]]) -> None:
+    def __init__(self, src: Source, assigned: list[tuple[str, int, Lit]], *, keep_case: bool = False) -> None:
         self.src = src
+        self.keep_case = keep_case  # a .env's KEY= is the variable's own name; a module's REQUEST = None is `request`
         self.inputs: dict[str, tuple[int, str]] = {}  # name as written -> (line, input name)
         self.constants: dict[str, tuple[int, object]] = {}
         self.used: set[str] = set()
@@ -112,7 +113,7 @@ class _Module:
         if self.steps is None and _steps_of(value, name):
             self.steps, self.steps_line = value, line
         elif value.kind == "null":
-            self.inputs[name] = (line, name.lower())
+            self.inputs[name] = (line, name if self.keep_case else name.lower())
         elif value.kind in ("str", "num", "bool") and name.lower() not in _TOP_WORDS:
             self.constants[name] = (line, value.value)
         else:
@@ -259,12 +260,12 @@ def read_code_calls(src: Source, language: str) -> SpecParts | None:
 
 
 def read_assigned(src: Source, comments: list[Tok], assigned: list[tuple[str, int, Lit]],
-                  skipped: list[tuple[int, str]]) -> SpecParts | None:
+                  skipped: list[tuple[int, str]], *, keep_case: bool = False) -> SpecParts | None:
     """The parts of a module's assignments (`STEPS = [...]`, its constants and inputs) and comments, read by the
     YAML form's readers; None when no assignment is a list of steps. Also what `spec.dotenv42` builds."""
     from orchestrator.spec.yaml_form import read_yaml
 
-    module = _Module(src, assigned)
+    module = _Module(src, assigned, keep_case=keep_case)
     if module.steps is None:
         return None
     for line, said in skipped:

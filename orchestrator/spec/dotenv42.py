@@ -157,7 +157,7 @@ def read_dotenv(src: Source) -> SpecParts | None:
         if tok.line > last and tok.line not in {n for _, n, _ in top}:
             src.warn(tok.line, f"the comment '{tok.text[:60]}' comes after the last step, so it is not read",
                      "spec.unread")
-    parts = read_assigned(src, sorted(comments, key=lambda t: t.line), assigned, [])
+    parts = read_assigned(src, sorted(comments, key=lambda t: t.line), assigned, [], keep_case=True)
     if parts is None or not checks:
         return parts
     out = []

@@ -39,10 +39,6 @@ _RAKE = ("a Rakefile is not a format the reader knows: it is read anchored, each
 
 # (folder, what) -> why it is not read or run as its author meant yet; what: "plan", "whole", "success" or "run N"
 KNOWN: dict[tuple[str, str], str] = {
-    ("175-rent-arrears-env", "plan"): _ENV,
-    ("175-rent-arrears-env", "success"): _ENV + " (its DONE_WHEN check lands on the fifth step, log-arrears)",
-    ("175-rent-arrears-env", "whole"): _ENV,
-    ("175-rent-arrears-env", "run 0"): _ENV,
     ("175-rent-arrears-env", "run 1"): _ENV,
     ("175-rent-arrears-env", "run 2"): _ENV,
     ("176-pick-call-rakefile", "plan"): _RAKE,
@@ -52,10 +48,6 @@ KNOWN: dict[tuple[str, str], str] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy line is not read as meant yet
 KNOWN_POLICIES: dict[tuple[str, int, int], str] = {
-    ("175-rent-arrears-env", 16, 0): _ENV,
-    ("175-rent-arrears-env", 20, 0): _ENV,
-    ("175-rent-arrears-env", 22, 0): _ENV,
-    ("175-rent-arrears-env", 24, 0): _ENV,
     ("176-pick-call-rakefile", 17, 0): _RAKE,
     ("176-pick-call-rakefile", 22, 0): _RAKE,
     ("176-pick-call-rakefile", 33, 0): _RAKE,

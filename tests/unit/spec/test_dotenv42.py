@@ -38,7 +38,7 @@ def test_a_packing_env_reads_its_job_keys_as_steps_with_a_condition_and_its_othe
     spec = _read(_SHOP, ("fetch-orders", "big-pack", "small-pack"))
     assert [s.skill for s in spec.steps] == ["fetch-orders", "big-pack", "small-pack"]
     assert [s.id for s in spec.steps] == ["step-1", "step-2", "step-3"]
-    assert [i.name for i in spec.inputs] == ["order_day"]
+    assert [i.name for i in spec.inputs] == ["ORDER_DAY"]  # the variable's own name, as written
     assert spec.steps[1].depends_on == ("step-1",)
     assert "20" in (spec.steps[1].when or "") and "count" in (spec.steps[1].when or "")
     assert spec.steps[2].depends_on == ("step-1",)
