@@ -33,8 +33,6 @@ FOLDERS = list(SPECS)
 _ENV = ("a `.env` file is not a format the reader knows: it is read anchored on the skills it names, its "
         "KEY= lines as prose (STEPn_RETRY and the next STEPn= run together), so steps 4 and 5 swap skills, "
         "step 3 takes step 2's approval and most inputs are unbound")
-_RAKE = ("a Rakefile is not a format the reader knows: it is read anchored, each task's comment taken for a "
-         "heading, the success comment a sixth step; no ENV.fetch input, no `.map` fan-out, no skill() arguments")
 
 # (folder, what) -> why it is not read or run as its author meant yet; what: "plan", "whole", "success" or "run N"
 KNOWN: dict[tuple[str, str], str] = {
@@ -43,18 +41,10 @@ KNOWN: dict[tuple[str, str], str] = {
     ("175-rent-arrears-env", "run 0"): _ENV,
     ("175-rent-arrears-env", "run 1"): _ENV,
     ("175-rent-arrears-env", "run 2"): _ENV,
-    ("176-pick-call-rakefile", "plan"): _RAKE,
-    ("176-pick-call-rakefile", "success"): _RAKE,
-    ("176-pick-call-rakefile", "run 0"): _RAKE,
-    ("176-pick-call-rakefile", "run 1"): _RAKE,
 }
 # (folder, line, n-th policy of that line) -> why that policy line is not read as meant yet
 KNOWN_POLICIES: dict[tuple[str, int, int], str] = {
     ("175-rent-arrears-env", 16, 0): _ENV,
-    ("176-pick-call-rakefile", 17, 0): _RAKE,
-    ("176-pick-call-rakefile", 22, 0): _RAKE,
-    ("176-pick-call-rakefile", 33, 0): _RAKE,
-    ("176-pick-call-rakefile", 38, 0): _RAKE,
 }
 
 
