@@ -168,7 +168,10 @@ class _Rake:
             return f"{key}={shlex.quote(json.dumps(text[1:-1]))}"
         if re.fullmatch(r"-?\d{1,15}(?:\.\d{1,15})?|true|false|nil", text):
             return f"{key}={'null' if text == 'nil' else text}"
-        env = _ENV_REF.match(re.sub(r"(?:\.to_[isf]\b)+$", "", text))
+        bare = text
+        while bare.endswith((".to_i", ".to_s", ".to_f")):  # `ENV['WEEK'].to_i`: the value as given
+            bare = bare[:-5]
+        env = _ENV_REF.match(bare)
         if env is not None:
             return f"{key}={{{{{env.group('a') or env.group('b')}}}}}"
         ref = _VALUE_REF.match(text)
