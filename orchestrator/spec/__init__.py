@@ -121,6 +121,13 @@ def parse_spec(
 
     if fmt == "yaml" and is_taskfile(text):  # a go-task Taskfile.yml: its tasks are recipes (`spec.taskfile`)
         return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored)
+    from orchestrator.spec.rakefile42 import is_rakefile
+
+    if fmt is None and is_rakefile(str(path), text):  # a Rakefile whose tasks call skills (`spec.rakefile42`)
+        from orchestrator.spec.recipes import find_recipe_file
+
+        if find_recipe_file(text) is not None:
+            return parse_spec_text(text, str(path), "markdown", vocabulary, anchored=anchored)
     if suffix == ".toml":  # TOML: its own reader, into the YAML form's (`toml_form`)
         return parse_spec_text(text, str(path), "toml", vocabulary, anchored=anchored)
     from orchestrator.spec.hcl30 import is_hcl

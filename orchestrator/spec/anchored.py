@@ -55,6 +55,7 @@ from orchestrator.spec.source import Source
 from orchestrator.spec.step import label_key, read_step
 from orchestrator.spec.step_prose import sentences
 from orchestrator.spec.steps37 import start_after_label
+from orchestrator.spec.success import success_clause
 from orchestrator.spec.table_fields import table_fields
 from orchestrator.spec.vocabulary import Vocabulary
 
@@ -125,6 +126,8 @@ class _Reader:
         ("See also", "Notes", "References"), none."""
         aside = aside or (unit.kind == "heading" and _ASIDE_SECTION.match(unit.name.strip("*_# ")) is not None)
         own = doers(_own_text(unit), self.vocabulary) if unit.kind != "root" and not aside else []
+        if own and _checks_only(_own_text(unit)):  # "it worked if pick-notice comes back posted: true": no step
+            own = []
         self.own[id(unit)] = own
         self.total[id(unit)] = len(own) + sum(self.count(c, aside) for c in unit.children)
         return self.total[id(unit)]
@@ -172,7 +175,7 @@ class _Reader:
             by_line = True
         before: list[tuple[int, str]] = []  # what comes before the first piece naming one: that step's text
         for index, (line, sentence) in enumerate(pieces):
-            said = doers(sentence, self.vocabulary)
+            said = doers(sentence, self.vocabulary) if not _checks_only(sentence) else []
             if said and found and found[-1].unit is unit and found[-1].parts is not None and all(
                     d != found[-1].skill and any(f.skill == d for f in found) and cited(sentence, d) for d in said):
                 said = []  # "the quote from `quote-bus`": a value of an earlier step, said of this one (`spec.cited_doer40`)
@@ -197,6 +200,14 @@ class _Reader:
                 before.append((line, sentence))
             else:
                 parts.append((line, sentence))
+
+
+def _checks_only(text: str) -> bool:
+    """Whether the text is one sentence saying when the run is good ("it worked if pick-notice comes back
+    posted: true", "done when send-invoice returns sent = true"): the skill it names is checked, not run
+    again (the check is placed by `spec.anchored_place`)."""
+    said = sentences(text)
+    return len(said) == 1 and success_clause(said[0][1]) is not None
 
 
 def _sentences_part(unit: Unit, per_line: list[list[str]], reader: _Reader) -> bool:

@@ -70,6 +70,8 @@ def _parents(root: Unit) -> tuple[dict[int, Unit], dict[int, str]]:
 
 def _pieces(unit: Unit) -> list[tuple[int, str]]:
     """A unit's own sentences, each with its line (a heading's title is no sentence)."""
+    if unit.kind == "heading" and success_said(unit.name) is not None:  # "# it worked if x comes back ok: true"
+        return [(unit.line, unit.name)]
     if unit.kind in ("heading", "root") or not unit.lines:
         return []
     lines = unit.lines
@@ -141,7 +143,8 @@ class Placer:
         clause = success_said(sentence, heading)
         if clause is not None:
             last = self.keys[-1].number
-            if not comparison(clause) and (back := step_said_back(clause, self.labels, last)) is not None \
+            skills = {k.skill: k.number for k in reversed(self.keys) if k.skill}  # a skill -> the first step running it
+            if not comparison(clause) and (back := step_said_back(clause, self.labels, last, skills)) is not None \
                     and comparison(back[1]):  # "D comes back published = true" (`spec.success_back27`)
                 named, clause = (back[0], back[2]), back[1]
             if comparison(clause):

@@ -61,6 +61,7 @@ from orchestrator.spec import policy_notation25 as notation25
 from orchestrator.spec import policy_values_said as values23
 from orchestrator.spec import policy_yaml_keys as yaml23
 from orchestrator.spec import procfile38 as proc38
+from orchestrator.spec import rakefile42 as rake42
 from orchestrator.spec import taskfile as task41
 from orchestrator.spec import two_values29 as values29
 from orchestrator.spec.grammar_row import Row
@@ -257,6 +258,9 @@ GATES = {name: words + proc38.GATES.get(name, "") for name, words in GATES.items
 # the forty-first round's task comment "if nothing back in 20s kill it" is the attempt's time limit (`spec.taskfile`)
 EARLY_FIRST = task41.EARLY + EARLY_FIRST
 GATES = {name: words + task41.GATES.get(name, "") for name, words in GATES.items()}
+# the forty-second round's task comment "wait 15s then double each time" is a backoff from that wait (`spec.rakefile42`)
+EARLY_FIRST = rake42.EARLY + EARLY_FIRST
+GATES = {name: words + rake42.GATES.get(name, "") for name, words in GATES.items()}
 # the thirty-eighth round's no retry said "only ever ONCE", "no resend" (`spec.notes38`): before every earlier round's
 EARLY_FIRST = notes38.EARLY + EARLY_FIRST
 GATES = {name: words + notes38.GATES.get(name, "") for name, words in GATES.items()}

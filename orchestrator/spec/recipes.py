@@ -51,6 +51,7 @@ from orchestrator.spec.make_targets import (
 from orchestrator.spec.model import FieldSpec, InputSpec, Mention, Reading, SpecText, StepSpec
 from orchestrator.spec.phrase import read_phrase
 from orchestrator.spec.prose import read_sentence
+from orchestrator.spec.rakefile42 import rakefile_lines
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.taskfile import taskfile_lines, taskfile_loops
@@ -84,7 +85,7 @@ _FROM_ENV = _rx(r"^[\"']?(?:env_var(?:_or_default)?\s*\(|env\s*\(|\$\(|\$\{|\{\{
 # an echo that says when the run is good, and the comparison in it
 _SUCCESS_SAID = _rx(r"(?i)\b(?:counts|succeeds?|succeeded|worked|works|passes|passed|is\s+good|is\s+ok|success(?:ful)?|done)\b"
                     r"[^.;]{0,20}?\b(?:if|when|only\s+if|once)\b(?P<rest>.+)$")
-_COMPARED = _rx(r"(?i)\b(?P<field>[A-Za-z_]\w*)\s*(?:==?|\s+is\s+|\s+equals\s+)\s*(?P<value>true|false|null|-?\d+(?:\.\d+)?|\"[^\"]*\"|'[^']*')")
+_COMPARED = _rx(r"(?i)\b(?P<field>[A-Za-z_]\w*)\s*(?:==?|:|\s+is\s+|\s+equals\s+)\s*(?P<value>true|false|null|-?\d+(?:\.\d+)?|\"[^\"]*\"|'[^']*')")
 
 
 _GOES_ON = _rx(r"(?i)(?:[,(:/+&-]|->|→|\b(?:and|or|then|but|so|with|to|of|the|a|after|before))\s*$")
@@ -114,6 +115,9 @@ class RecipeFile(BaseModel):
     # a go-task `for:` loop (`spec.taskfile`): recipe -> (the file it loops over, its list field, the item's field, the item's name)
     loops: dict[str, tuple[str, str, str, str]] = {}
     just: bool = False  # a justfile: its `:=` variables are the caller's to set (`spec.justfile35`)
+    # a Rakefile's list held in `@x` (`spec.rakefile42`): `@x` -> the recipe whose skill gave it, looped over as a file
+    feeds: dict[str, str] = {}
+    notes: tuple[tuple[int, str], ...] = ()  # what the file's own reader did not read: (line, why), warned
 
 
 def _is_recipe_line(line: str) -> bool:
@@ -222,6 +226,11 @@ def find_recipe_file(text: str) -> RecipeFile | None:
         found = _parse(whole, 1)
         if _calls_skills(found):
             return found.model_copy(update={"last": len(lines), "loops": taskfile_loops(lines)})
+    rake = rakefile_lines(lines) if whole is None and not any(_FENCE_OPEN.match(x) for x in lines) else None
+    if rake is not None:  # a Rakefile that is the spec: its tasks the recipes (`spec.rakefile42`)
+        found = _parse(rake[0], 1)
+        if _calls_skills(found):
+            return found.model_copy(update={"last": len(lines), "loops": rake[1], "feeds": rake[2], "notes": rake[3]})
     i = 0
     while i < len(lines):
         m = _FENCE_OPEN.match(lines[i])
@@ -281,11 +290,13 @@ class _Reader:
         self.found, self.src = found, src
         self.by_name = {r.name: r for r in found.recipes}
         self.step_of: dict[str, str] = {}
+        self.skill_of: dict[str, str] = {}  # a skill -> the first step that runs it
         self.inputs: dict[str, InputSpec] = {}
         self.success: list[tuple[str, SpecText]] = []
+        self.run_success: set[int] = set()  # the lines of success checks said of the whole run (a comment above no recipe)
         self.whole = whole_file(src.text, found.first, found.last)
         # the file each recipe writes (`> out/loans.json`): who a piped `jq` reads (`spec.justfile35`)
-        self.writer = {f: r.name for r in found.recipes for _, b in r.body if (f := written_file(b))}
+        self.writer = {**found.feeds, **{f: r.name for r in found.recipes for _, b in r.body if (f := written_file(b))}}
         self.item: tuple[str, str] | None = None  # the loop item's name and field, while a loop's step is read
 
     def _input(self, var: str, line: int) -> str:
@@ -313,7 +324,8 @@ class _Reader:
         a = m.group("a") or m.group("c") or m.group("e") or m.group("g")
         b = m.group("b") or m.group("d") or m.group("f")
         if self.item is not None and a == self.item[0]:  # a go-task loop's `{{.ITEM}}`: the item (its field)
-            return None, "{{ item" + (f".{self.item[1]}" if self.item[1] else "") + " }}"
+            field = b or self.item[1]  # a Rakefile's `b['code']`: the item's own field (`spec.rakefile42`)
+            return None, "{{ item" + (f".{field}" if field else "") + " }}"
         if a in self.step_of:
             return f"steps.{self.step_of[a]}.output" + (f".{b}" if b else ""), None
         if a in self.by_name:
@@ -362,8 +374,9 @@ class _Reader:
 
     def steps(self) -> list[StepSpec]:
         calls = [(r, [(at, b, s) for at, b in r.body if (s := _skill_of(b))]) for r in self.found.recipes]
-        for n, recipe in enumerate([r for r, f in calls if f], start=1):
+        for n, (recipe, f) in enumerate([(r, f) for r, f in calls if f], start=1):
             self.step_of[recipe.name] = f"step-{n}"
+            self.skill_of.setdefault(f[0][2], f"step-{n}")  # "it worked if pick-notice ...": the first step running it
         steps: list[StepSpec] = []
         for recipe, found in calls:
             if not found:
@@ -383,20 +396,32 @@ class _Reader:
             if echo:
                 self._success(recipe, echo.group("text").strip().strip("\"'"), at)
 
-    def _success(self, recipe: Recipe, text: str, line: int) -> None:
+    def _success(self, recipe: Recipe | None, text: str, line: int) -> bool:
+        """A success check said in `text` on the step it names (its recipe or its skill), else the one
+        `recipe` depends on (a free comment's: the last step); False when `text` says none."""
         said = _SUCCESS_SAID.search(text)
         if said is None:
-            return
+            return False
         rest = said.group("rest")
-        named = [self.step_of[w] for w in re.findall(r"[\w-]+", rest) if w in self.step_of]
-        deps = self._deps(recipe)
+        named = [self.step_of.get(w) or self.skill_of[w] for w in re.findall(r"[\w-]+", rest)
+                 if w in self.step_of or w in self.skill_of]
+        deps = self._deps(recipe) if recipe is not None else list(self.step_of.values())[-1:]
         producer = named[0] if named else (deps[-1] if deps else None)
         checks = [f"{m.group('field')} == {m.group('value')}" for m in _COMPARED.finditer(rest)]
         if producer is None or not checks:
-            self.src.warn(line, f"recipe '{recipe.name}' echoes a success criterion, '{text[:60]}', that is not read: "
+            who = f"recipe '{recipe.name}' echoes" if recipe is not None else "the comment says"
+            self.src.warn(line, f"{who} a success criterion, '{text[:60]}', that is not read: "
                                 "write it as `<recipe> printed field=value`", "spec.success")
-            return
+            return True
         self.success.append((producer, SpecText(text="; ".join(checks), line=line, kind="success")))
+        return True
+
+    def said_success(self, text: str, line: int) -> bool:
+        """A comment above no recipe saying when the run is good: a success check (`_success`)."""
+        said = self._success(None, text.strip(), line)
+        if said and self.success and self.success[-1][1].line == line:
+            self.run_success.add(line)
+        return said
 
     def _step(self, recipe: Recipe, found: list[tuple[int, str, str]]) -> StepSpec:
         at, command, skill = found[0]
@@ -438,7 +463,8 @@ class _Reader:
                 texts.append(SpecText(text=text, line=line))
         where = self.src.where(recipe.line)
         self.item = None
-        each = f"item in steps.{self.step_of[over]}.output.{loop[1]}" if loop and over in self.step_of else None
+        each = f"item in steps.{self.step_of[over]}.output" + (f".{loop[1]}" if loop[1] else "") \
+            if loop and over in self.step_of else None
         if loop and each is None:
             self.src.warn(at, f"recipe '{recipe.name}' loops over {loop[0]}, which no recipe that calls a skill "
                               "writes: the loop is not read, the step runs once", "spec.unread")
@@ -458,11 +484,13 @@ def read_recipe_file(found: RecipeFile, src: Source) -> tuple[list[StepSpec], tu
     """The steps and the workflow inputs of a recipe file (module docstring); the whole-run limit in
     a comment above no recipe is read into `src`, another policy there is a warning."""
     reader = _Reader(found, src)
+    for line, why in found.notes:
+        src.warn(line, why, "spec.unread")
     steps = reader.steps()
-    for sid, check in reader.success:
-        steps = [s.model_copy(update={"texts": (*s.texts, check)}) if s.id == sid else s for s in steps]
     for line, text in found.free:
         said = re.sub(r"`[^`]*`", "", text)  # a command quoted in the comment is code, not what the author says
+        if reader.whole and reader.said_success(text, line):
+            continue  # "it worked if pick-notice comes back posted: true": the check on the step running pick-notice
         phrase = read_phrase(said)
         if phrase.read and phrase.statement.whole_run:
             read_sentence(said, line, src, section="convergence", steps=(), who="recipe file")
@@ -471,6 +499,12 @@ def read_recipe_file(found: RecipeFile, src: Source) -> tuple[list[StepSpec], tu
         elif phrase.read or phrase.signal:
             src.warn(line, f"the comment '{text[:60]}' states a policy but is right above no recipe, so it is not "
                            "read: put it in the comment right above the recipe it is for", "spec.unread")
+    for sid, check in reader.success:
+        run = check.line in reader.run_success  # the run's check, judged after the run (`plan.run_checks37`)
+        seen = (Reading(what="success", where=src.where(check.line), text=check.text,
+                        note=f"the run's success check, checked on {sid}'s output (the step it names, else the last)"),) if run else ()
+        steps = [s.model_copy(update={"texts": (*s.texts, check), "readings": (*s.readings, *seen)}) if s.id == sid else s
+                 for s in steps]
     return steps, tuple(reader.inputs.values())
 
 

@@ -17,21 +17,30 @@ from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
-_BACK = _rx(r"^(?:(?i:step)\s++(?P<n>\d{1,3}+)|(?P<l>[A-Z]\d?+))\s++(?:comes\s++back|came\s++back|returns|returned|gives|"
+_BACK = _rx(r"^(?:(?i:step)\s++(?P<n>\d{1,3}+)|(?P<l>[A-Z]\d?+)|`?+(?P<s>[a-z0-9][\w-]{0,63}+)`?+)\s++(?:comes\s++back|came\s++back|returns|returned|gives|"
             r"gave|hands\s++back|handed\s++back)(?:\s++with)?+\s++(?P<rest>\S.*+)$")
 
+_KEYED = _rx(r"^`?+(?P<f>[A-Za-z_]\w{0,63}+)`?+:\s*+(?P<v>true|false|null|-?\d{1,15}+(?:\.\d{1,15}+)?+)\s*+[.!]?+$")
 
-def step_said_back(clause: str, labels: dict[str, int], count: int) -> tuple[int, str, str] | None:
+
+def step_said_back(clause: str, labels: dict[str, int], count: int,
+                   skills: dict[str, int] | None = None) -> tuple[int, str, str] | None:
     """(the step's number, the comparison after the verb, how the step was named) for a clause "D comes back
-    published = true"; `labels`: the document's step row labels -> numbers; `count`: how many steps."""
+    published = true"; `labels`: the document's step row labels -> numbers; `count`: how many steps;
+    `skills`: the skill each step runs -> its number ("pick-notice comes back posted: true")."""
     m = _BACK.match(clause.strip())
     if m is None:
         return None
+    keyed = _KEYED.match(m.group("rest"))  # "posted: true": the field's value
+    rest = f"{keyed.group('f')} == {keyed.group('v')}" if keyed is not None else m.group("rest")
+    if m.group("s") is not None:
+        number = (skills or {}).get(m.group("s"), 0)
+        return (number, rest, f"the skill it names, `{m.group('s')}`") if number else None
     if m.group("n") is not None:
         number = int(m.group("n"))
-        return (number, m.group("rest"), f"'step {number}' names it") if 0 < number <= count else None
+        return (number, rest, f"'step {number}' names it") if 0 < number <= count else None
     number = labels.get(m.group("l"), 0)
-    return (number, m.group("rest"), f"its row label '{m.group('l')}' names it") if number else None
+    return (number, rest, f"its row label '{m.group('l')}' names it") if number else None
 
 
 _rx.save()
