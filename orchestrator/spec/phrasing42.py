@@ -81,6 +81,8 @@ _FAILED = (r"\b(?:if|when|whenever|should|in\s+case|fails?|failing|failed|breaks
 # the failure itself said, not only the condition ("when done, use x in its place" is no fallback)
 _FAILED_WORD = (r"\b(?:fails?|failing|failed|breaks?|broken|errors?|erroring|dies|died|crash\w*|down|misbehav\w*|stalls?|"
                 r"(?:isn'?t|is\s+not|not)\s+(?:working|answering|responding|available))\b|\?")
+# a sentence about the whole or entire run is read by the run's own rows (`spec.carry_value`, `spec.grammar_families23`)
+_NOT_ENTIRE = r"^(?!.*\b(?:whole|entire)\s)"
 _KILL = r"(?:abort|kill|stop|cancel|scrap|halt|end|ditch|bin)\s+(?:it|them|everything|the\s+(?:lot|run|job|batch|whole\s+thing))"
 
 EARLY: tuple[Row, ...] = (
@@ -101,12 +103,12 @@ EARLY: tuple[Row, ...] = (
         r"tripl))"),
     # "quit the render if it's still chewing after 3 minutes": the attempt's time
     Row("timeout", r"(?<![\w-])(?:quit|kill|stop|abort|cancel|drop|ditch|bin|scrap|end)\s+" + _THE + r"\s+(?:if|when|once)\s+"
-        r"(?:it'?s|it\s+is|they'?re|they\s+are)\s+still\s+[a-z]{3,20}ing\s+(?:after|past|beyond|at)\s+{D}"),
+        r"(?:it'?s|it\s+is|they'?re|they\s+are)\s+still\s+[a-z]{3,20}ing\s+(?:after|past|beyond|at)\s+{D}", needs=_NOT_ENTIRE),
     # "time-box the VAT check to ninety seconds": the attempt's time
     Row("timeout", r"(?<![\w-])time-?\s*+box(?:ed)?\s+" + _THE + r"\s+(?:to|at)\s+{D}"),
     # "the barcode lookup gets 8 seconds.", "the close, every step included, gets 2 hours.": the time (the sentence ends there)
     Row("timeout", r"(?<![\w-])(?:gets|is\s+given|is\s+allowed)\s+{D}"
-        r"(?=\s*+(?:[.;!]|$))"),
+        r"(?=\s*+(?:[.;!]|$))", needs=_NOT_ENTIRE),
     # "give the scheduler 45 s; if it runs out of time ...": the attempt's time
     Row("timeout", r"(?<![\w-])give\s+" + _THE + r"\s+{D}(?=\s*+[;,.:-]\s*+(?:and\s+)?(?:if|when|once|should)\s+(?:it|this|that|"
         r"they)\s+(?:runs?\s+out\s+of\s+time|runs?\s+over|overruns?|times?\s+out|takes?\s+(?:any\s+)?longer|isn'?t\s+(?:done|"
