@@ -45,15 +45,8 @@ from orchestrator.spec import h24_left31 as left31
 from orchestrator.spec import h25_left33 as left33
 from orchestrator.spec import justfile35 as just35
 from orchestrator.spec import legal_prose29 as legal29
-from orchestrator.spec import (
-            loop_words40,
-            notation32,
-            notation33,
-            notes38,
-            phrasing35,
-            phrasing38,
-            salon38,
-)
+from orchestrator.spec import loop_words40, notation32, notation33, notes38, phrasing35, phrasing38, salon38
+from orchestrator.spec import phrasing42 as phrasing42_
 from orchestrator.spec import policy_abandon as abandon23
 from orchestrator.spec import policy_back_in27 as back27
 from orchestrator.spec import policy_notation24 as notation24
@@ -277,3 +270,6 @@ GATES = {name: words + brackets40.GATES.get(name, "") for name, words in GATES.i
 # the fortieth round's loop, gather and distance words that only look like a policy (`spec.loop_words40`)
 IGNORE_LAST = IGNORE_LAST + loop_words40.IGNORE
 GATES = {name: words + loop_words40.GATES.get(name, "") for name, words in GATES.items()}
+# the forty-second round's recovery phrasings (`spec.phrasing42`): before every earlier round's
+EARLY_FIRST = phrasing42_.EARLY + EARLY_FIRST
+GATES = {name: words + phrasing42_.GATES.get(name, "") for name, words in GATES.items()}

@@ -49,6 +49,8 @@ from orchestrator.spec.phrase_value import (
 from orchestrator.spec.phrase_value import number, value_of
 from orchestrator.spec.phrasing35 import plain as plain35
 from orchestrator.spec.phrasing38 import plain as plain38
+from orchestrator.spec.phrasing42 import plain as plain42
+from orchestrator.spec.phrasing42 import whole_scope42
 from orchestrator.spec.policy_notation24 import habit_reason_spans, typeset_spaces
 from orchestrator.spec.policy_notation25 import whole_scope25
 from orchestrator.spec.regex_cache import Patterns
@@ -164,6 +166,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     text = plain35(text)  # "a 1-2-4-8 second ladder" is 1 s, 2 s, 4 s, 8 s (`spec.phrasing35`)
     text = plain38(text)  # "a quarter-minute" is 15 s (`spec.phrasing38`)
     text = plain40(text)  # "three times — no, twice" is twice (`spec.self_correction40`)
+    text = plain42(text)  # "a full 2 minutes" is 2 minutes, "left empty (null)" null (`spec.phrasing42`)
     raw = text[:MAX_SENTENCE]
     norm, where, ends = normalize_spans(mark(raw, typeset_spaces(raw.translate(_QUOTES)), known), bare(known))
     r = _Reading(norm, raw, where, ends)
@@ -255,6 +258,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     statement = widened(norm, statement)  # "if it still fails, ...": for every failure (`spec.retry_scope`)
     statement = whole_scoped(norm, statement)  # "from first step to last, ... 90 min": the whole run's
     statement = whole_scope25(norm, statement)  # "everything together ... 25 minutes" (`spec.policy_notation25`)
+    statement = whole_scope42(norm, statement)  # "every step included, ... three hours" (`spec.phrasing42`)
     statement = budget_without_repeat(norm, statement, retry_said)
     problems = list(r.problems)
     if policy_like and not r.has("escalate") and (tell := person_to_tell(left)) is not None:  # "then call the conservator"

@@ -71,6 +71,8 @@ HOLDOUT25 = FIXTURES.parent / "foreign-specs-holdout25" / "phrasings-holdout25.y
 HOLDOUT26 = FIXTURES.parent / "foreign-specs-holdout26" / "phrasings-holdout26.yaml"
 # the twenty-seventh blind set's rows: 19/40 exactly by hand at 57efe9a1; read here as tuning data, its misses in XFAIL27
 HOLDOUT27 = FIXTURES.parent / "foreign-specs-holdout27" / "phrasings-holdout27.yaml"
+# the twenty-eighth blind set's rows: 19/40 exactly by hand (BLIND-RESULTS.md); read here as tuning data, its misses in XFAIL28
+HOLDOUT28 = FIXTURES.parent / "foreign-specs-holdout28" / "phrasings-holdout28.yaml"
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
 
 # text -> (the meaning we read instead, why)
@@ -187,6 +189,8 @@ def _corpus() -> list[tuple[str, dict[str, Any]]]:
                 for e in yaml.safe_load(HOLDOUT26.read_text(encoding="utf-8"))]
     entries += [(HOLDOUT27.name, {**e, "meaning": _neutral(e["meaning"])})
                 for e in yaml.safe_load(HOLDOUT27.read_text(encoding="utf-8"))]
+    entries += [(HOLDOUT28.name, {**e, "meaning": _neutral(e["meaning"])})
+                for e in yaml.safe_load(HOLDOUT28.read_text(encoding="utf-8"))]
     return entries
 
 
@@ -542,6 +546,17 @@ XFAIL27: dict[str, str] = {
 }
 
 
+# holdout28 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
+XFAIL28: dict[str, str] = {
+    "Should the geocoder crash, hand the address to `geocode-cache` instead.":
+        "the fallback as meant, as a rule for code errors ('crash', as holdout19's and holdout26's 'crashes'); "
+        "the author means every failure",
+    "Any error from the rota builder -> fall back to `rota-copy-last-week`.":
+        "the fallback as meant, as a catch-all rule for the step ('any error'): on a step with no other rule the same "
+        "plan; the corpus compares the rule's class",
+}
+
+
 def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL.get(entry["text"]) if source == HOLDOUT3.name else None
     reason = XFAIL9.get(entry["text"]) if source == HOLDOUT9.name else reason
@@ -551,6 +566,7 @@ def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL25.get(entry["text"]) if source == HOLDOUT25.name else reason
     reason = XFAIL26.get(entry["text"]) if source == HOLDOUT26.name else reason
     reason = XFAIL27.get(entry["text"]) if source == HOLDOUT27.name else reason
+    reason = XFAIL28.get(entry["text"]) if source == HOLDOUT28.name else reason
     reason = XFAIL8.get(entry["text"]) if source == HOLDOUT8.name else reason
     reason = XFAIL4.get(entry["text"]) if source == HOLDOUT4.name else reason
     reason = XFAIL5.get(entry["text"]) if source == HOLDOUT5.name else reason
@@ -592,7 +608,8 @@ def test_an_overridden_phrasing_still_disagrees_with_the_stranger_so_the_overrid
 def test_every_null_phrasing_gives_no_reading_and_every_ambiguous_one_a_reason() -> None:
     for _, entry in CORPUS:
         phrase = read_phrase(entry["text"])
-        if entry["text"] in {*XFAIL, *XFAIL4, *XFAIL5, *XFAIL6, *XFAIL8, *XFAIL9, *XFAIL19, *XFAIL20, *XFAIL21, *XFAIL25, *XFAIL26, *XFAIL27}:
+        if entry["text"] in {*XFAIL, *XFAIL4, *XFAIL5, *XFAIL6, *XFAIL8, *XFAIL9, *XFAIL19, *XFAIL20, *XFAIL21, *XFAIL25, *XFAIL26, *XFAIL27,
+                             *XFAIL28}:
             continue
         if entry["meaning"] is None:
             assert not phrase.read and not phrase.problems, entry["text"]
@@ -740,6 +757,20 @@ def test_the_twenty_seventh_holdout_set_is_read_but_for_its_reasoned_xfails() ->
     assert len(holdout27) == 40
     missed = [e["text"] for e in holdout27 if not agrees(e["text"], e["meaning"])[0]]
     assert sorted(missed) == sorted(XFAIL27)
+
+
+def test_the_twenty_eighth_holdout_set_is_read_but_for_its_reasoned_xfails() -> None:
+    holdout28 = [e for name, e in CORPUS if name == HOLDOUT28.name]
+    assert len(holdout28) == 40
+    missed = [e["text"] for e in holdout28 if not agrees(e["text"], e["meaning"])[0]]
+    assert sorted(missed) == sorted(XFAIL28)
+
+
+def test_a_twenty_eighth_holdout_whole_run_row_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
+    """The corpus compares a time whatever its scope (`_neutral`); the rows its author scopes to the whole run say so."""
+    for entry in (e for name, e in CORPUS if name == HOLDOUT28.name):
+        if entry["meaning"].get("timeout_s") is not None:
+            assert read_phrase(entry["text"]).statement.whole_run == (entry.get("scope") == "whole run"), entry["text"]
 
 
 def test_a_twenty_first_holdout_whole_run_row_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
