@@ -45,7 +45,15 @@ from orchestrator.spec import h24_left31 as left31
 from orchestrator.spec import h25_left33 as left33
 from orchestrator.spec import justfile35 as just35
 from orchestrator.spec import legal_prose29 as legal29
-from orchestrator.spec import loop_words40, notation32, notation33, notes38, phrasing35, phrasing38, salon38
+from orchestrator.spec import (
+            loop_words40,
+            notation32,
+            notation33,
+            notes38,
+            phrasing35,
+            phrasing38,
+            salon38,
+)
 from orchestrator.spec import phrasing42 as phrasing42_
 from orchestrator.spec import policy_abandon as abandon23
 from orchestrator.spec import policy_back_in27 as back27
