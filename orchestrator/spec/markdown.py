@@ -117,6 +117,7 @@ from orchestrator.spec.table35 import value_gates, value_inputs, value_table
 from orchestrator.spec.task_export import task_export_markdown
 from orchestrator.spec.transcript import transcript_start
 from orchestrator.spec.transitions import state_names, warn_guards
+from orchestrator.spec.ruled42 import ruled_markdown
 from orchestrator.spec.wiki import remap, wiki_markdown
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -691,6 +692,11 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         and anchored is None else None  # "Step 2 - Program/skill: x" lines of a filled-in form (`spec.form_lines`)
     if form is None and wiki is None and recipes is None and flow is None and sheet is None and anchored is None:
         form = legend_markdown(unchatted, src.vocabulary)  # rows written in a legend's codes (`spec.legend28`)
+    if form is None and wiki is None and recipes is None and flow is None and sheet is None and anchored is None \
+            and (ruled := ruled_markdown(unchatted)) is not None:  # a ruled fixed-width table whose cells wrap (`spec.ruled42`)
+        wiki = ruled[0], ruled[1]
+        for line, message in ruled[2]:
+            src.warn(line, message, "spec.reading")
     if form is not None:
         wiki = form[0], form[1]
         for line, message in form[2]:
