@@ -81,6 +81,7 @@ from orchestrator.spec.recipes import blank_recipe_file, read_recipe_file, recip
 from orchestrator.spec.recovery import ConvergenceItem, read_convergence
 from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.ruled42 import ruled_markdown
 from orchestrator.spec.run_limit import intent_limit_unread, read_run_limit
 from orchestrator.spec.said_literals import with_fixed_values
 from orchestrator.spec.section_kinds import merge_same_kind, merged_text, same_title
@@ -117,7 +118,6 @@ from orchestrator.spec.table35 import value_gates, value_inputs, value_table
 from orchestrator.spec.task_export import task_export_markdown
 from orchestrator.spec.transcript import transcript_start
 from orchestrator.spec.transitions import state_names, warn_guards
-from orchestrator.spec.ruled42 import ruled_markdown
 from orchestrator.spec.wiki import remap, wiki_markdown
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
