@@ -19,7 +19,9 @@ opens at, so every finding points at the author's row; the lines a row wraps ont
 rows are left out of the markdown (`origin` maps its lines back to the page). What the table is, a steps
 table or a table of data, is then the markdown reader's to say, as for any pipe table: a table of data
 stays a block not read. A table needs a header of two cells or more and two rows; a line whose `|` cells
-are not as many as the header's, a blank line, or a rule with no `+` ends it. Nothing else of the text
+are not as many as the header's, a blank line, or a rule with no `+` ends it. A table with a column of
+what each row takes ("Uses", "Needs", "Inputs") is left as it is: its loose words ("ordered dose, weight
+off line 1") would become required inputs of those names (the anchored reading reads them softly). Nothing else of the text
 changes but the form's long rules of dashes or equals signs (ten or more), which become blank lines: a
 rule under a line of text is the form's border, never a heading's underline. One pass over the lines; patterns are anchored and bounded.
 """
@@ -27,8 +29,11 @@ rule under a line of text is the form's border, never a heading's underline. One
 from __future__ import annotations
 
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.table_columns import column_of
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
+
+_TAKES = frozenset({"uses", "needs", "using", "takes", "reads", "inputs", "input", "needs from", "feed it"})
 
 # a rule parted into columns: "-----+------+----", "+----+----+", "+====+====+", "|----+----|"
 _RULE = _rx(r"^[ \t]{0,8}+[+|]?+[-=]{2,}+(?:\+[-=]{2,}+){1,20}+[+|]?+[ \t]*+$")
@@ -93,6 +98,12 @@ def _table(lines: list[str], header_at: int) -> tuple[list[tuple[int, list[str]]
     return [(at, [" ".join(parts) for parts in pieces]) for at, pieces in rows], i
 
 
+def _takes_column(header: list[str]) -> bool:
+    """Whether a column says what each row takes ("Uses", "Needs", "Inputs"): its loose words ("ordered dose,
+    weight off line 1") would become the steps' required inputs, so such a table is left as it is."""
+    return any(" ".join(h.lower().split()) in _TAKES or column_of(h) == "input" for h in header)
+
+
 def ruled_markdown(text: str) -> tuple[str, list[int], list[tuple[int, str]]] | None:
     """(markdown, origin, warnings) of a text holding a ruled fixed-width table whose cells wrap (module
     docstring), or None when it holds none, or none whose rows wrap over lines or are parted by rules."""
@@ -106,7 +117,7 @@ def ruled_markdown(text: str) -> tuple[str, list[int], list[tuple[int, str]]] | 
                 and (table := _table(lines, i)) is not None:
             rows, end = table
             header = _cells(lines[i], _borders(lines[i])) or []
-            if end - (i + 2) > len(rows):  # rows wrap or rules part them: not one line a row
+            if end - (i + 2) > len(rows) and not _takes_column(header):  # rows wrap or rules part them
                 out.append(_pipe(header))
                 origin.append(i)
                 out.append("|" + "---|" * len(header))

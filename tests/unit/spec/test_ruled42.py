@@ -89,3 +89,8 @@ def test_the_service_sheet_s_rows_are_its_steps_with_their_wrapped_policies() ->
 def test_a_price_list_ruled_the_same_way_makes_no_steps() -> None:
     with pytest.raises(SpecError):
         parse_spec_text(_PRICES, "prices.txt", "markdown")
+
+
+def test_a_ruled_table_with_a_column_of_what_each_row_uses_is_left_as_it_is() -> None:
+    sheet = _SERVICE.replace("ON TROUBLE", "USES      ")
+    assert ruled_markdown(sheet) is None
