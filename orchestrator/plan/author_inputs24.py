@@ -13,7 +13,8 @@ person who runs it types them; a skill may read the same value under a shorter n
 that nothing gives once every other rule has had its turn is given the one workflow input whose name
 is close to it (`plan.near_input`: the same words in another case, or its words at the end or start
 of the input's; never an input whose words are only a part of the skill input's: `lifts` is not
-`ready_lifts`) or stands for it (`plan.input_names_kept`: `sail_date` for `date`), the input keeping
+`ready_lifts`, but `core_temp` is `core_temp_c`: the same words and a unit at the end, `c`, `kg`,
+`min`) or stands for it (`plan.input_names_kept`: `sail_date` for `date`), the input keeping
 its name; two candidates are a guess and nothing is bound. A skill that reads a pair of ends (`from`
 and `to`, `origin` and `destination`, `source` and `target`, `start` and `end`) is given the two
 workflow inputs the step's text says as "A to B" (or "from A to B"), in that order. Each binding is a
@@ -54,10 +55,22 @@ def _words(name: str) -> list[str]:
     return [w for w in name.lower().replace("-", "_").split("_") if w]
 
 
+# a unit written at a name's end: `core_temp_c` is `core_temp` in degrees C, `weight_kg` is `weight` in kg
+_UNITS = frozenset({"c", "f", "k", "degc", "degf", "kg", "g", "mg", "lb", "lbs", "oz", "mm", "cm", "m", "km", "mi",
+                    "ml", "l", "s", "sec", "secs", "ms", "min", "mins", "h", "hr", "hrs", "pct", "percent"})
+
+
+def _unit_more(name: str, near: str) -> bool:
+    """Whether the skill input `name` is the input `near` with a unit at its end (`core_temp_c`, `core_temp`)."""
+    words, base = _words(name), _words(near)
+    return len(words) == len(base) + 1 and words[:-1] == base and words[-1] in _UNITS
+
+
 def _one_for(name: str, inputs: Sequence[str], text: str) -> str | None:
     """The one workflow input that is `name` under the author's name, or None (module docstring)."""
     near = near_input(name, inputs, text)
-    if near is not None and not set(_words(name)) <= set(_words(near)):  # `lifts` for `ready_lifts`: a part, not it
+    if near is not None and not set(_words(name)) <= set(_words(near)) \
+            and not _unit_more(name, near):  # `lifts` for `ready_lifts`: a part, not it
         near = None
     kept = [i for i in inputs if i != name and stands_for(i, name)]
     found = {n for n in (near, *kept) if n is not None}

@@ -808,7 +808,10 @@ class _Planner:
                                                    f"'{place[1]}' names the one place the step's text gives, for "
                                                    f"`{name}`", mapped.bindings, mapped.provenance))
             numeric = [n for n in left if n not in mapped.bindings and takes_a_number(schema, n)]
-            self.found += bind_literals_said(step, numeric, said_text, mapped.bindings, mapped.provenance,
+            cells = [t.text for t in step.texts if t.kind == "cell"]  # a table row's cells: the row's number, its borders
+            number_text = " | ".join(cells) if cells and len(cells) == len(step.texts) and not step.description \
+                else said_text
+            self.found += bind_literals_said(step, numeric, number_text, mapped.bindings, mapped.provenance,
                                              self.path, self.reads(step, loose[step.id]))  # "limit 1.0 mm"
             self.found += bind_author_inputs(step, [n for n in self.reads(step, loose[step.id]) if n not in
                                                     step.input_values], names, said_text, required_of(schema),

@@ -9,8 +9,9 @@ earlier output, no value written as the name. When one clause of the step's own 
 a part of one between commas and semicolons) holds a word of that name (of three letters or more) and,
 within eight words of it, one number, that number is the step's literal, warned at the step's line;
 the plain way is `limit_mm: 1.0` in the step. A number that is a duration or a count of tries (`2 MIN`,
-`3 times`, `5x`) is not read unless the name is one of a duration; a step or section number (`step 1`,
-`from 5.3`) never is, nor a man page's section after a name (`list-shards(1)`), nor a number for an
+`3 times`, `5x`, `2 more tries`, `1 extra go`) is not read unless the name is one of a duration; a step or section number (`step 1`,
+`from 5.3`, a row's number alone in brackets, "printed (3)", "allergens (1a)") never is, nor a
+number across a table's `|` cell border, nor a man page's section after a name (`list-shards(1)`), nor a number for an
 input whose schema takes no number, nor a number said for now ("`threshold` (60 for now)", "default 60"): that is an
 input the run may be given. Two clauses that say two numbers for it: none is taken.
 """
@@ -30,7 +31,11 @@ from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
 
-_CLAUSE = _rx(r"[.!?;][ \t\n]++|,[ \t\n]++|\n[ \t]*+\n")
+_CLAUSE = _rx(r"[.!?;][ \t\n]++|,[ \t\n]++|\n[ \t]*+\n|\|")
+# a row or step number alone in brackets after a name: "printed (3)", "allergens (1a)": a reference, never a value
+_BRACKET_REF = _rx(r"\([ \t]*+\d{1,3}+[a-z]?+[ \t]*+\)")
+# "2 more tries", "1 extra go": a count of tries in a policy's words, never an input's value
+_MORE = frozenset({"more", "extra", "further", "additional", "other"})
 _TOKEN = _rx(r"-?\d++(?:\.\d++)?+(?![\w.])|[A-Za-z0-9][\w'.-]*+|%|#|§")
 _NUMBER = _rx(r"^-?\d++(?:\.\d++)?+$")
 _TIME = frozenset({"s", "sec", "secs", "second", "seconds", "min", "mins", "minute", "minutes", "h", "hr", "hrs",
@@ -63,7 +68,7 @@ def _without_row_labels(text: str) -> str:
 
 
 def _clauses(text: str) -> list[list[str]]:
-    text = _PER_UNIT.sub(r"\1 per ", _without_row_labels(text))
+    text = _BRACKET_REF.sub(" ", _PER_UNIT.sub(r"\1 per ", _without_row_labels(text)))
     return [[t.rstrip(".") or t for t in _TOKEN.findall(part)] for part in _CLAUSE.split(text) if part.strip()]
 
 
@@ -89,6 +94,8 @@ def literal_said(name: str, text: str, others: Iterable[str] = (), near: int = _
             before = lower[i - 1] if i else ""
             if before in _REFERS or "_" in before or "-" in before or (after in _TIME and not timed):  # `rain_total 0`: another name's
                 continue
+            if after in _MORE and i + 2 < len(lower) and (lower[i + 2] in _TIME or lower[i + 2] in ("go", "try")):
+                continue  # "2 more tries, 10 s apart": a policy's count of tries
             if before in _NOT or (before in ("the", "a") and i > 1 and lower[i - 2] in _NOT):
                 continue  # "NOT the 58 on the old pad": the value struck out, never the one meant
             if before in _DEFAULT or after in _DEFAULT or " ".join(lower[i + 1:i + 3]) in _FOR_NOW:

@@ -61,7 +61,8 @@ _RUN_WORDS = frozenset({"run", "exec", "call", "invoke", "start"})
 _NOT_PROGRAMS = frozenset({"with", "using", "the", "it", "and", "then", "as", "a", "an", "to", "by", "for", "of", "on"})
 _ENV = _rx(r"^\$(?:\{([A-Za-z_][A-Za-z0-9_]{0,60}+)\}|([A-Za-z_][A-Za-z0-9_]{0,60}+))$")
 
-_BRACKET = _rx(r"^\(([a-z][a-z0-9]{0,30}+(?:_[a-z0-9]{1,30}+){0,5}+)\)[ \t]*+(.{0,200}+)$")
+_BRACKET = _rx(r"^(?:\(([a-z][a-z0-9]{0,30}+(?:_[a-z0-9]{1,30}+){0,5}+)\)|\[([a-z][a-z0-9]{0,30}+(?:_[a-z0-9]{1,30}+){0,5}+)\])"
+               r"[ \t]*+(.{0,200}+)$")
 _NOT_NAMES = frozenset({"optional", "required", "list", "text", "number", "see", "note", "blank", "none", "tbd",
                         "todo", "yes", "no", "if", "any", "all", "etc"})
 _NOTE_LEAD = _rx(r"^(?:<-|<--|←|-|–|—|:)[ \t]*+")
@@ -78,13 +79,13 @@ def unquote(value: str) -> str:
 def bracket_name(label: str, rest: str) -> tuple[str, str | None] | None:
     """(name, note) of a dotted fill-in line's value `(dog_name)  e.g. ...`, or None (module docstring)."""
     m = _BRACKET.match(rest.strip())
-    if m is None or m.group(1) in _NOT_NAMES:
+    name = (m.group(1) or m.group(2)) if m is not None else None
+    if m is None or name is None or name in _NOT_NAMES:
         return None
-    name = m.group(1)
     stems = {w[:4] for w in re.findall(r"[a-z0-9]+", label.lower()) if len(w) >= 3}
     if "_" not in name and name[:4] not in stems:
         return None
-    note = _NOTE_LEAD.sub("", m.group(2).strip()).strip()
+    note = _NOTE_LEAD.sub("", m.group(3).strip()).strip()
     return name, note or None
 
 

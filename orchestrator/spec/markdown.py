@@ -81,6 +81,7 @@ from orchestrator.spec.recipes import blank_recipe_file, read_recipe_file, recip
 from orchestrator.spec.recovery import ConvergenceItem, read_convergence
 from orchestrator.spec.recovery_section import RecoveryRows, read_recovery_section
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.ruled42 import ruled_markdown
 from orchestrator.spec.run_limit import intent_limit_unread, read_run_limit
 from orchestrator.spec.said_literals import with_fixed_values
 from orchestrator.spec.section_kinds import merge_same_kind, merged_text, same_title
@@ -691,6 +692,11 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         and anchored is None else None  # "Step 2 - Program/skill: x" lines of a filled-in form (`spec.form_lines`)
     if form is None and wiki is None and recipes is None and flow is None and sheet is None and anchored is None:
         form = legend_markdown(unchatted, src.vocabulary)  # rows written in a legend's codes (`spec.legend28`)
+    if form is None and wiki is None and recipes is None and flow is None and sheet is None and anchored is None \
+            and (ruled := ruled_markdown(unchatted)) is not None:  # a ruled fixed-width table whose cells wrap (`spec.ruled42`)
+        wiki = ruled[0], ruled[1]
+        for line, message in ruled[2]:
+            src.warn(line, message, "spec.reading")
     if form is not None:
         wiki = form[0], form[1]
         for line, message in form[2]:

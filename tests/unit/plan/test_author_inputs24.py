@@ -89,3 +89,9 @@ def test_an_input_that_is_only_part_of_the_skill_input_s_name_is_not_given_to_it
     # said `succeeded` with runs opened on lifts on wind hold
     assert _one_for("ready_lifts", ["study_plot", "lifts", "terrain"], "terrain list + ready lifts (#2)") is None
     assert _one_for("date", ["FEED_DATE", "REGION"], "") == "FEED_DATE"
+
+
+def test_an_input_without_the_unit_the_skill_s_name_ends_with_is_given_to_it() -> None:
+    assert _one_for("core_temp_c", ["core_temp", "chef"], "probe the core temp") == "core_temp"
+    assert _one_for("weight_kg", ["weight", "site"], "weigh it") == "weight"
+    assert _one_for("ready_lifts", ["lifts"], "count the lifts") is None  # a word that is no unit: a part, not it

@@ -62,3 +62,18 @@ def test_only_an_input_whose_schema_takes_a_number_gets_one() -> None:
     assert takes_a_number({"properties": {"n": {"type": ["integer", "null"]}}}, "n")
     assert takes_a_number({}, "limit_mm")  # no type said
     assert not takes_a_number({"properties": {"listing": {"type": "string"}}}, "listing")
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("core_temp_c", "probe the core temp; flaky - 2 more tries, 10 s apart"),  # a count of tries in a policy
+    ("load_kg", "weigh the load kg - scale jams, 1 extra go"),
+    ("labelled", "file it: chef, labelled = printed (3)"),  # a row's number in brackets: a reference
+    ("batch_count", "count the batch (4b) and post it"),
+])
+def test_a_policy_s_count_of_tries_or_a_row_number_in_brackets_is_never_an_input_s_value(name: str, text: str) -> None:
+    assert literal_said(name, text) is None
+
+
+def test_a_number_beside_the_name_is_still_read_beside_a_policy_said_apart() -> None:
+    got = literal_said("load_kg", "weigh a load kg of 40; if the scale jams, 1 extra go")
+    assert got is not None and got[0] == 40

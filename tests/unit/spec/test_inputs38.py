@@ -133,3 +133,10 @@ def test_a_fixed_quoted_label_on_a_ferry_sheet_is_its_text() -> None:
             "2. `crew-notice` tells the crew.\n")
     _, values, _, _ = _spec(text)
     assert values["step-1"] == {"home_port": "Oban"}
+
+
+def test_a_fill_in_s_square_bracketed_name_is_the_input_s_name() -> None:
+    assert bracket_name("BATCH NO", "[batch_no]") == ("batch_no", None)
+    assert bracket_name("PRODUCT (as on recipe card)", "[product]  e.g. korma") == ("product", "e.g. korma")
+    assert bracket_name("HIVE", "[see note]") is None  # words, no name
+    assert bracket_name("HIVE", "[optional]") is None
