@@ -627,12 +627,12 @@ class _Planner:
         said_kept, kept = keep_names(spec.inputs_said, [(s.id, self.text_of(s), self.reads(s, loose[s.id]))
                                                         for s in spec.steps], self.made_before)
         renamed |= set(kept)  # `pickup_date` said for road-weather's `date` (`plan.input_names_kept`)
-        for field, own in kept.items():  # "wound length (len_cm)" for `length`: its words, a guess, said
+        for skill_input, own in kept.items():  # "wound length (len_cm)" for `length`: its words, a guess, said
             said_as = next((i for i in spec.inputs_said if i.name == own), None)
-            if said_as is not None and described_as(said_as, field):
+            if said_as is not None and described_as(said_as, skill_input):
                 self.found.append(warning_at(said_as.where, self.path, f"input `{own}` ({said_as.description}) is "
-                                             f"read as the value the skills read as `{field}`: its words say "
-                                             f"'{field}' and its name shortens it; if that is not meant, name "
+                                             f"read as the value the skills read as `{skill_input}`: its words "
+                                             f"say '{skill_input}' and its name shortens it; if that is not meant, name "
                                              f"`{own}` in the step that takes it", "plan.input-said-for"))
         derived = () if spec.inputs else self.derived_inputs(loose, explicit, roots, renamed)
         inputs = spec.inputs or derived

@@ -60,7 +60,7 @@ _BARE_OPEN = _rx(r"^\s*+([a-z_][a-z0-9_]*+)\s*+(?:$|(?P<more>[:—–]|-\s|=))")
 _TICKED = _rx(r"`([A-Za-z_]\w*+)`")
 _WORD = _rx(r"[A-Za-z]++")
 _NAME = _rx(r"[a-z][a-z0-9]*+(?:_[a-z0-9]++)*+")
-_NAMES_SPLIT = _rx(r"[ \t]*+(?:,|/|\band\b)[ \t]*+")
+_NAMES_SPLIT = _rx(r"(?<![ \t])[ \t]*+(?:,|/|\band\b)[ \t]*+")
 _CALLED = _rx(r"(?i)(?<!\s)\s++(?:as|called|named|aka|i\.e\.?+)$")
 _SKILL_WORD = _rx(r"(?<![\w-])`?[a-z0-9]++(?:-[a-z0-9]++)++`?(?![\w-])")  # "`tally-donations` takes": a step's
 _NOUN = _rx(r"(?i)^(?:the|a|an|this|that|these|today['’]?s|tonight['’]?s|your|our|their|its|each|every|"
