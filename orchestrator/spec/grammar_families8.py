@@ -43,7 +43,15 @@ from orchestrator.spec import h24_left31 as left31
 from orchestrator.spec import h25_left33 as left33
 from orchestrator.spec import justfile35 as just35
 from orchestrator.spec import legal_prose29 as legal29
-from orchestrator.spec import notation32, notation33, notes38, phrasing35, phrasing38, salon38
+from orchestrator.spec import (
+            notation32,
+            notation33,
+            notes38,
+            phrasing35,
+            phrasing38,
+            phrasing42,
+            salon38,
+)
 from orchestrator.spec import policy_abandon as abandon23
 from orchestrator.spec import policy_back_in27 as back27
 from orchestrator.spec import policy_notation24 as notation24
@@ -253,3 +261,6 @@ GATES = {name: words + notes38.GATES.get(name, "") for name, words in GATES.item
 # the thirty-eighth round's recovery phrasings (`spec.phrasing38`): before every earlier round's
 EARLY_FIRST = phrasing38.EARLY + EARLY_FIRST
 GATES = {name: words + phrasing38.GATES.get(name, "") for name, words in GATES.items()}
+# the forty-second round's "45 sec then kill it" and "don't hold us up - x = 0" (`spec.phrasing42`): before every earlier round's
+EARLY_FIRST = phrasing42.EARLY + EARLY_FIRST
+GATES = {name: words + phrasing42.GATES.get(name, "") for name, words in GATES.items()}
