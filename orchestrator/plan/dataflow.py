@@ -55,7 +55,7 @@ from orchestrator.plan.given_words import bind_step_words, inside_longer
 from orchestrator.plan.h3_left31 import bind_addressed, value_spelling, whole_results
 from orchestrator.plan.header_value30 import bind_qualified
 from orchestrator.plan.input_guard import kept_apart
-from orchestrator.plan.input_names_kept import keep_names
+from orchestrator.plan.input_names_kept import described_as, keep_names
 from orchestrator.plan.join_sources import JoinReader, after_joins, bind_joins
 from orchestrator.plan.lineage import Lineage
 from orchestrator.plan.list35 import (
@@ -87,6 +87,7 @@ from orchestrator.plan.mapping import (
     derive_dependencies,
     map_inputs,
     name_the_value,
+    negated,
     otherwise_partner,
     parse_for_each,
     producers,
@@ -267,6 +268,9 @@ class _Planner:
             partner = otherwise_partner(spec, index)
             if partner is not None:
                 self.exclusive.add(frozenset((partner, s.id)))
+        said_when = [s for s in spec.steps if s.when]  # "IF worse -> a" / "if NOT worse -> b": one of them runs
+        self.exclusive |= {frozenset((a.id, b.id)) for i, a in enumerate(said_when) for b in said_when[i + 1:]
+                           if a.when and b.when and negated(a.when, b.when)}
 
     @functools.cached_property
     def terms(self) -> tuple[Term, ...]:
@@ -624,6 +628,13 @@ class _Planner:
         said_kept, kept = keep_names(spec.inputs_said, [(s.id, self.text_of(s), self.reads(s, loose[s.id]))
                                                         for s in spec.steps], self.made_before)
         renamed |= set(kept)  # `pickup_date` said for road-weather's `date` (`plan.input_names_kept`)
+        for skill_input, own in kept.items():  # "wound length (len_cm)" for `length`: its words, a guess, said
+            said_as = next((i for i in spec.inputs_said if i.name == own), None)
+            if said_as is not None and described_as(said_as, skill_input):
+                self.found.append(warning_at(said_as.where, self.path, f"input `{own}` ({said_as.description}) is "
+                                             f"read as the value the skills read as `{skill_input}`: its words "
+                                             f"say '{skill_input}' and its name shortens it; if that is not meant, name "
+                                             f"`{own}` in the step that takes it", "plan.input-said-for"))
         derived = () if spec.inputs else self.derived_inputs(loose, explicit, roots, renamed)
         inputs = spec.inputs or derived
         inputs = (*inputs, *(i for i in said_kept if i.name not in {j.name for j in inputs}))

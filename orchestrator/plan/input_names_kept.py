@@ -79,6 +79,16 @@ def _named(text: str, name: str) -> bool:
     return any(said[i:i + n] == words for i in range(len(said) - n + 1))
 
 
+def described_as(own: InputSpec, field: str) -> bool:
+    """Whether an input named in the text's own words is the skill's `field` said so: its words ("wound length"
+    for `len_cm`) hold the field's words, and its name opens with the field's first word shortened
+    (`len` for `length`, three letters or more): `len_cm` for `length`, not `size_cm`."""
+    own_words, words = _words(own.name), _words(field)
+    said = _WORD.findall(own.description.lower())
+    return bool(own_words and words) and len(own_words[0]) >= 3 and own_words[0] != words[0] and \
+        words[0].startswith(own_words[0]) and all(w in said for w in words)
+
+
 def keep_names(said: Sequence[InputSpec], steps: Sequence[tuple[str, str, Collection[str]]],
                made_before: Callable[[str, str], bool]) -> tuple[list[InputSpec], dict[str, str]]:
     """`said` with each input the steps' texts name for a skill field of another name marked for it, and
@@ -90,9 +100,11 @@ def keep_names(said: Sequence[InputSpec], steps: Sequence[tuple[str, str, Collec
             continue
         fits: set[str] = set()
         for step_id, text, reads in steps:
-            if own.name in reads or not _named(text, own.name):
+            if own.name in reads:
                 continue
-            fits |= {f for f in reads if f not in names and stands_for(own.name, f) and not made_before(step_id, f)}
+            named = _named(text, own.name)
+            fits |= {f for f in reads if f not in names and not made_before(step_id, f) and (
+                (named and stands_for(own.name, f)) or (_named(text, f) and described_as(own, f)))}
         if len(fits) == 1 and (field := next(iter(fits))) not in marks:
             marks[field] = own.name
     if not marks:

@@ -69,7 +69,7 @@ from orchestrator.plan.location import from_default, from_spec, split_where, war
 from orchestrator.plan.model import ForEach, InputBinding, Provenance
 from orchestrator.plan.near_input import close_names
 from orchestrator.plan.runs37 import renamed_item_field
-from orchestrator.plan.said_step import said_step
+from orchestrator.plan.said_step import said_either, said_step
 from orchestrator.plan.scope import Produced, Producers, Scope, Upstream
 from orchestrator.plan.steps34a import says_every
 from orchestrator.plan.steps34b import placeholder_binding
@@ -426,6 +426,14 @@ def otherwise_partner(spec: WorkflowSpec, index: int) -> str | None:
     return next((s.id for s in reversed(earlier) if s.when or s.otherwise_where), None)
 
 
+def negated(a: str, b: str) -> bool:
+    """Whether condition `b` is `a` said the other way ("worse" / "unless worse", "not (x > 3)"): at most one
+    of two steps with them runs."""
+    x, y = (" ".join(c.lower().split()) for c in (a, b))
+    return bool(x and y) and any(y == f"{word} {x}" or y == f"{word} ({x})" or x == f"{word} {y}" or
+                                 x == f"{word} ({y})" for word in ("not", "unless", "if not"))
+
+
 def ancestors(step_id: str, deps: Mapping[str, Sequence[str]], order: Sequence[str]) -> list[str]:
     """Every step `step_id` transitively depends on, latest in spec order first (for one
     step; a planner asking for many builds one `Lineage`)."""
@@ -525,6 +533,12 @@ class _Binder:
                 return binding, f"join: `{name}` of whichever of {', '.join(branches)} ran"
         nearest = [sid for sid in producers(name, scope)  # never the other side of its own if/otherwise
                    if frozenset((sid, self.step.id)) not in scope.exclusive]
+        either = said_either(self.text, name)  # "plan (from 2 or 3)": whichever of two exclusive steps ran
+        if either is not None and frozenset(either) in scope.exclusive and all(
+                sid in scope.produced and scope.produced[sid].outputs(name) for sid in either):
+            ordered = tuple(sorted(either, key=lambda s: scope.produced[s].index))
+            return (_from_step(scope.produced[ordered[0]], [name]).model_copy(update={"any_of": ordered}),
+                    f"the text names two steps of which one runs: `{name}` of whichever of {', '.join(ordered)} ran")
         named = said_step(self.text, name)  # "the `commits` from step 2", when not the nearest anyway
         if named is not None and nearest[:1] != [named] and named in scope.produced \
                 and scope.produced[named].outputs(name) and int(named.split("-")[1]) < (self.step.number or 0):

@@ -23,7 +23,11 @@ _SAID = re.compile(
 
 
 # "... from step 1" after a list of values in words: "Finder's phone + case no. + species from step 1"
-_FROM = re.compile(rf"(?i)\b(?:from|of|out\s++of)\s++(?:the\s++)?(?:{STEP_WORD})\s*+(?P<n>{NUMBER})\b")
+_FROM = re.compile(rf"(?i)\b(?:from|of|out\s++of)\s++(?:the\s++)?(?:{STEP_WORD})\s*+(?P<n>{NUMBER})\b"
+                   rf"(?!\s*+(?:or|/)\s*+(?:{STEP_WORD}\s*+)?{NUMBER}\b)")
+# "plan (from 2 or 3)", "the `plan` from step 2 or step 3": a value of whichever of two steps
+_EITHER = re.compile(rf"(?i)\b(?:from|of|out\s++of)\s++(?:the\s++)?(?:(?:{STEP_WORD})s?\s*+)?(?P<a>\d{{1,3}})"
+                     rf"\s*+(?:or|/)\s*+(?:{STEP_WORD}\s*+)?(?P<b>\d{{1,3}})\b")
 _CUT = re.compile(r"[,;:\n]|[.!?]\s++(?=[A-Z])|\b[Ff]rom\b")
 _WORD = re.compile(r"[a-z0-9]++|#")
 _STANDS = {"no": ("id", "no", "number", "num"), "nr": ("id", "no", "number", "num"), "#": ("id", "no", "number", "num"),
@@ -41,6 +45,16 @@ def _says(clause: str, name: str) -> bool:
                for s, w in zip(said[i:i + n], words, strict=True)):
             return True
     return False
+
+
+def said_either(text: str, name: str) -> tuple[str, str] | None:
+    """The two steps the text names for `name` as "`name` from step 2 or 3" / "name (from 2 or 3)": the
+    words before "from", back to the clause's start, say the name; None when it says no such thing."""
+    for m in _EITHER.finditer(text):
+        cuts = [c.end() for c in _CUT.finditer(text, 0, m.start())]
+        if _says(text[cuts[-1] if cuts else 0:m.start()], name) and m.group("a") != m.group("b"):
+            return f"step-{int(m.group('a'))}", f"step-{int(m.group('b'))}"
+    return None
 
 
 def said_step(text: str, name: str) -> str | None:

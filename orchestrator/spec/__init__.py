@@ -283,8 +283,19 @@ def parse_spec_text(
                             "whose lines are numbered is read as the steps, each part's line as a section heading",
                          code="spec.suffix")
                 src.text = sbar
+            from orchestrator.spec.marker_sheet42 import apply_sheet, read_sheet
+
+            sheet = read_sheet(src.text) if sbar is None else None  # `~ skill <- a, b` lines (`spec.marker_sheet42`)
+            if sheet is not None:
+                src.warn(sheet.heading[0], f"read as a sheet whose marked lines with `<-` are the steps: "
+                                           f"'{sheet.heading[1][:60]}' read as the steps' heading, each `<-` list as "
+                                           f"the step's inputs, the dotted `[name]` fill-ins as the workflow inputs",
+                         code="spec.suffix")
+                src.text = sheet.markdown
             src.lines = src.text.splitlines()
             parts = read_markdown(src)
+            if sheet is not None:
+                parts = apply_sheet(parts, sheet, src)
             if xml and xml_said is not None:  # not well-formed XML: read as text, and said (`spec.xml30`)
                 src.warn(xml_said[0], xml_said[1], "spec.unread")
         elif toml:

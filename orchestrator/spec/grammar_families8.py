@@ -53,6 +53,7 @@ from orchestrator.spec import (
             phrasing35,
             phrasing38,
             salon38,
+            sheet_phrasing42,
 )
 from orchestrator.spec import phrasing42 as phrasing42_
 from orchestrator.spec import policy_abandon as abandon23
@@ -281,3 +282,6 @@ GATES = {name: words + loop_words40.GATES.get(name, "") for name, words in GATES
 # the forty-second round's recovery phrasings (`spec.phrasing42`): before every earlier round's
 EARLY_FIRST = phrasing42_.EARLY + EARLY_FIRST
 GATES = {name: words + phrasing42_.GATES.get(name, "") for name, words in GATES.items()}
+# the forty-second round's "45 sec then kill it" and "don't hold us up - x = 0" (`spec.sheet_phrasing42`): before every earlier round's
+EARLY_FIRST = sheet_phrasing42.EARLY + EARLY_FIRST
+GATES = {name: words + sheet_phrasing42.GATES.get(name, "") for name, words in GATES.items()}

@@ -41,7 +41,8 @@ _RUN = (r"(?:it|this|the\s++(?:run|workflow|job|tool|script|process|flow|automat
 # someone gives the run things: "gives it", "hands the run", "gives the run its two inputs"
 _GIVE = _rx(rf"(?i)\b(?:gives?|hands?|pass(?:es)?+|supplies|supply|provides?|sends?|feeds?)\s++(?:{_RUN})\b")
 # things put in by whoever starts it: "pastes in", "types in", "fills in", "enters", "uploads", "brings"
-_PUT = _rx(r"(?i)\b(?:pastes?|types?|fills?|drops?|plugs?|keys?|punch(?:es)?+)\s++in\b(?:\s++(?:to\s++)?+"
+_PUT = _rx(r"(?i)\b(?:pastes?|types?|fills?|drops?|plugs?|keys?|punch(?:es)?+|puts?)\s++in\b(?!\s++place\b)"
+           r"(?:\s++(?:to\s++)?+"
            rf"(?:{_RUN}))?+|\b(?:enters?|uploads?|brings?)\b(?:\s++(?:to\s++)?+(?:{_RUN})\b)?+")
 # the run wants things: "it wants two things off you", "the run needs", "this takes, from you,"
 _WANTS = _rx(rf"(?i)\b(?:{_RUN})\s++(?:wants|needs|takes|expects|requires|asks\s++for|is\s++given|gets)\b")
@@ -58,6 +59,8 @@ _TICKED_OPEN = _rx(r"^\s*+`([A-Za-z_]\w*+)`\s*+(?:$|[:—–,;=]|-\s|\(|\s(?:[-�
 _BARE_OPEN = _rx(r"^\s*+([a-z_][a-z0-9_]*+)\s*+(?:$|(?P<more>[:—–]|-\s|=))")
 _TICKED = _rx(r"`([A-Za-z_]\w*+)`")
 _WORD = _rx(r"[A-Za-z]++")
+_NAME = _rx(r"[a-z][a-z0-9]*+(?:_[a-z0-9]++)*+")
+_NAMES_SPLIT = _rx(r"(?<![ \t])[ \t]*+(?:,|/|\band\b)[ \t]*+")
 _CALLED = _rx(r"(?i)(?<!\s)\s++(?:as|called|named|aka|i\.e\.?+)$")
 _SKILL_WORD = _rx(r"(?<![\w-])`?[a-z0-9]++(?:-[a-z0-9]++)++`?(?![\w-])")  # "`tally-donations` takes": a step's
 _NOUN = _rx(r"(?i)^(?:the|a|an|this|that|these|today['’]?s|tonight['’]?s|your|our|their|its|each|every|"
@@ -222,13 +225,47 @@ def _paragraphs(lines: Sequence[str], before: int) -> list[tuple[int, str]]:
     return out
 
 
+def _paired(part: str, held: list[str]) -> list[tuple[str, str, bool]] | None:
+    """"width in cm (len_cm, wid_cm)" after "wound length": the bracket's k names, each written as a name, for
+    the part's words and the k-1 things said just before it, in order; None when it is no such bracket."""
+    split = _brackets(part)
+    if split is None or not _clean(split[0]):
+        return None
+    names = [n.strip() for n in _NAMES_SPLIT.split(split[1].strip())]
+    if len(names) < 2 or len(names) - 1 > len(held) or not all(
+            _NAME.fullmatch(n) and ("_" in n or any(c.isdigit() for c in n)) for n in names):
+        return None
+    things = [*held[len(held) - len(names) + 1:], _clean(split[0])]
+    return [(n, w, True) for n, w in zip(names, things, strict=True)]
+
+
+def _chosen(part: str) -> tuple[str, str, bool] | None:
+    """"exudate (none/low/moderate/high)": one word written as a name, its values in brackets after it, is
+    that input (a guess); None otherwise."""
+    split = _brackets(part)
+    if split is None or split[2].strip(" \t.,;") or not _NAME.fullmatch(words := _clean(split[0])) \
+            or words in _NOT_NAMES or len(words) < 3:
+        return None
+    choices = [c.strip() for c in split[1].split("/")]
+    return (words, words, True) if len(choices) >= 2 and all(_WORD.fullmatch(c) for c in choices) else None
+
+
 def _read_sentence(listed: str, line: int, src: Source) -> tuple[list[InputSpec], list[tuple[str, str]]]:
     """The inputs the list after a sentence's lead names (warned at `line`), and its things said only in words."""
     named: list[tuple[str, str, bool]] = []
     words: list[str] = []
     unread: list[str] = []
+    held: list[str] = []  # the things said just before, with no name and no bracket of their own
     for part, _ in _split(listed):
-        got = _named(part)
+        pair = _paired(part, held)
+        if pair is not None:
+            for thing in held[len(held) - len(pair) + 1:]:
+                (words if thing in words else unread).remove(thing)
+            named += pair
+            held = []
+            continue
+        got = _named(part) or _chosen(part)
+        held = [*held, _clean(part)] if got is None and _brackets(part) is None and _clean(part) else []
         if got is not None:
             named.append(got)
         elif _NOUN.match(part.strip()) and len(_clean(part)) <= 80:

@@ -46,6 +46,9 @@ _RESTATED = _rx(r"\((?P<said>[^()]{3,80}+)\)\s*+$")
 # "the log holds an entry, i.e. log-decision hands back a log ID": what follows says the same plainly
 _SAME_AS = _rx(r"(?i)(?<![\w.-])(?:i\.\s*+e\.|in\s++other\s++words|that\s++is\s++to\s++say|that\s++is(?=,)|"
                r"put\s++plainly|namely)[,:]?+\s++(?=\S)")
+# the bracket naming an output that must not be blank: "(text not blank)", "(ref is not empty)", "(id non-empty)"
+_NOT_BLANK = _rx(r"(?i)(?P<field>[a-z_][a-z0-9_]{0,40}+)\s++(?:(?:is|must\s++be)\s++)?+(?:not\s++(?:blank|empty)|"
+                 r"non-?\s*+(?:blank|empty)|filled(?:\s++in)?+)")
 _FILLER = frozenset({"the", "a", "an", "its", "their", "of", "for", "on", "in"})
 # the short forms a field's name uses for the words said
 _SHORT = {"number": ("no", "num", "nr", "number", "n"), "reference": ("ref", "reference"), "identifier": ("id",),
@@ -104,6 +107,8 @@ def said_in_words(clause: str, sentence: str) -> bool:
     clause = plain_restatement(clause)  # "..., i.e. log-decision hands back a log ID": the plain words
     parts = [p.strip().rstrip(".") for p in _AND.split(wish_tail(clause)[0])]  # "... - ideally under 25": a wish
     parts += [r.group("said").strip() for p in parts if (r := _RESTATED.search(p)) is not None]
+    if any(_NOT_BLANK.fullmatch(p) for p in parts):  # "(text not blank)": an output said to be filled in
+        return True
     from orchestrator.spec.success_halves import halves_said
 
     # "Done = the sheet comes out with at least 8 players on it": a count of things (`spec.success_halves`)
@@ -125,6 +130,12 @@ def word_checks(clause: str, line: int, steps: list[StepSpec],
         if not part:
             continue
         restated = _RESTATED.search(part)  # "the cellar has been told (notify-cellar says notified)": what it shows
+        blank = _NOT_BLANK.fullmatch(restated.group("said").strip()) if restated is not None else None
+        if blank is not None and restated is not None:  # "handover-line gives back a line (text not blank)"
+            found = _step_for(part[:restated.start()], [blank.group("field")], steps, src, state=True)
+            if found is not None:
+                read.append((found[0], f"{found[1]} is not empty", part))
+                continue
         if restated is not None and (_HAS.match(restated.group("said")) or _STATE.match(restated.group("said"))):
             part = restated.group("said").strip()
         has, state = _HAS.match(part), _STATE.match(part)
