@@ -55,6 +55,7 @@ _ENV = _rx(r"^[ \t]*+(?:export[ \t]++)?+([A-Z_][A-Z0-9_]{0,60}+)=([^ \t#\n][^#\n
            r"(?:#[ \t]*+(.{0,300}))?$")
 # a dotted leader: `Label ........ name (note)`, `Label ....`, `Label .... 12` (a contents line)
 _DOTS = _rx(r"^[ \t]{0,8}+([A-Za-z][A-Za-z0-9 ()/&'’:-]{0,60}?)[ \t]*+(?:\.[ \t]?+){3,}+[ \t]*+(.{0,200})$")
+_BRACKETED = _rx(r"\([^()\n]{0,60}+\)")
 # a blank to fill in: `Name: ________`, `Date of birth ______`
 _BLANK = _rx(r"^[ \t]{0,8}+([A-Za-z][A-Za-z0-9 ()/&'’-]{0,60}?)[ \t]*+:?+[ \t]*+_{4,}+[ \t]*+(?:\(([^()\n]{0,120})\))?"
              r"[ \t]*+$")
@@ -139,7 +140,9 @@ def _assignment(text: str, line: int, src: Source, found: _Found) -> bool:
 
 def _fill_in(text: str, line: int, src: Source, found: _Found, contents: list[int]) -> bool:
     """A form's fill-in line (dotted leader, blank, capitalised label); True when the line was one."""
-    if (m := _DOTS.match(text)) is not None:
+    if (m := _DOTS.match(text)) is not None and ":" not in _BRACKETED.sub("", m.group(1)):
+        # a colon only inside the label's brackets ("OUT OF OVEN (hh:mm) ...."); "DATE: .... (d)   LOCATION: ...." is
+        # two labelled fields on one line, not one label
         label, rest = m.group(1).strip(), m.group(2).strip()
         if _PAGE.match(rest):
             contents.append(line)  # "Introduction ...... 3": a table of contents, no input

@@ -61,8 +61,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (LOAN, 41, 0): "'.. note:: Each object report gets 2 minutes.' is not read (warned at line 41: 'not understood: "
-                   "2 minutes'): no 120 s timeout",
     (BRITE, 18, 0): "'call it a 3.5 with no off-flavours and carry on' is read as continue with mean_score 3.5 "
                     "(the one number output) on invalid input only; 'with no off-flavours' (off_flavours []) is not "
                     "read, without a word",

@@ -48,7 +48,11 @@ def _plan(folder: str) -> dict[str, Any]:
 
 
 def _meant(said: str, ids: dict[int, str]) -> dict[str, Any]:
-    """`meant_binding`, and a value said as it is (not a workflow input, an item or a step's) a literal."""
+    """`meant_binding`, "step 2 output f or step 3 output f, whichever ran" a join, and a value said as it is (not a
+    workflow input, an item or a step's) a literal."""
+    if said.endswith("whichever ran"):
+        parts = [meant_binding(p.strip(), ids) for p in said.rsplit(",", 1)[0].split(" or ")]
+        return {"source": "step", "any_of": [p["step"] for p in parts], "pointer": parts[0]["pointer"]}
     if said.startswith(("workflow input", "each item", "all results of step", "step ")):
         return meant_binding(said, ids)
     return {"source": "literal", "value": said}

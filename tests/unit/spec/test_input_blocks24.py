@@ -151,3 +151,15 @@ def test_a_lone_capitalised_label_with_a_plain_word_is_a_value_not_an_input() ->
     assert _direct("OWNER: priyanka\n", 3) == (None, [])
     found, _ = _direct("STATUS: draft\nRUN DATE: run_date\n", 4)
     assert found == [("run_date", True, None)]
+
+
+def test_a_colon_inside_a_label_s_brackets_keeps_it_one_label_but_two_labelled_fields_on_a_line_are_not_one() -> None:
+    one = ("BAKE SHEET\n\n"
+           "  LOAF ................ (loaf_name)\n"
+           "  OUT OF TIN (hh:mm) .... (out_at)\n" + STEPS)
+    assert [n for n, _, _ in _inputs(one)[0]] == ["loaf_name", "out_at"]
+    two = ("DELIVERY NOTE\n\n"
+           "  DAY: ........ (drop_day)      DEPOT: .............. (depot)\n" + STEPS)
+    # not one field labelled "DAY: ... DEPOT" whose name is drop_day: the line is left to the readers of several
+    # fields (the skills' own names give the inputs then)
+    assert [n for n, _, _ in _inputs(two)[0]] != ["drop_day"]
