@@ -1,5 +1,5 @@
 """What the holdout e2e tests share (test_foreign_specs_holdouts.py over the data modules holdout_book11 ..
-holdout_book27): each spec's plan through the real `skillweave plan`, made once a session (`Plans`), and what
+holdout_book28): each spec's plan through the real `skillweave plan`, made once a session (`Plans`), and what
 its expect.yaml says of each step, of the whole run and of each line that carries a policy, a condition, an
 approval or a success check, put in the plan's terms so a test can say "read as meant" or "warned at its line".
 
@@ -208,6 +208,8 @@ class Holdout:
             fe, over = step["for_each"], meant["for_each"]
             if over is None:
                 return None if fe is None else f"for each {fe}"
+            if isinstance(over, str):  # said as its words alone ("step 1 output stations", holdout28)
+                over = {"over": over}
             src = (fe or {}).get("source") or {}
             if said := re.fullmatch(r"workflow input (\w+)", over["over"]):  # a loop over an input (89's reroute)
                 return None if (src.get("source"), src.get("name"), src.get("pointer") or "") == ("input", said[1], "") \

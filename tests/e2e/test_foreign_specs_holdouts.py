@@ -1,5 +1,5 @@
-"""The holdouts 11 to 27 (tests/fixtures/foreign-specs-holdoutNN) through the real `skillweave`, one data module
-each (holdout_book11.py .. holdout_book27.py: the folders, the conditions and approvals meant, and what is not
+"""The holdouts 11 to 28 (tests/fixtures/foreign-specs-holdoutNN) through the real `skillweave`, one data module
+each (holdout_book11.py .. holdout_book28.py: the folders, the conditions and approvals meant, and what is not
 so yet with its reason); the readings of expect.yaml are holdout_kit.py's. For each holdout:
 
 - each spec validates;
@@ -24,6 +24,7 @@ the step, line or run with its aspect."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -44,11 +45,13 @@ import holdout_book24
 import holdout_book25
 import holdout_book26
 import holdout_book27
+import holdout_book28
 import pytest
 from foreign_kit import (
     assert_ends_as_meant,
     assert_validates,
     final_output,
+    line_of,
     policy_misses,
     run_wanted,
 )
@@ -60,7 +63,7 @@ BOOKS = {b.name: b for b in map(Book.of, (holdout_book11, holdout_book12, holdou
                                           holdout_book15, holdout_book16, holdout_book17, holdout_book18,
                                           holdout_book19, holdout_book20, holdout_book21, holdout_book22,
                                           holdout_book23, holdout_book24, holdout_book25,
-                                          holdout_book26, holdout_book27))}
+                                          holdout_book26, holdout_book27, holdout_book28))}
 PlanOf = Callable[[Book, str], Plan]
 
 
@@ -201,3 +204,40 @@ def test_a_holdout_run_ends_with_its_authors_final_output_and_an_honest_status(
         assert (got.get("timeout_s"), got.get("on_timeout")) == silence_meant(meant["approval"]), got
         return
     assert_ends_as_meant(report, run_wanted(b.holdout.expect(folder), n), b.not_a_success.get((folder, n)))
+
+
+# holdout28's own checks, kept from its retired per-set modules (test_foreign_specs_holdout28_code.py, _forms.py):
+# what the Book's cases above do not ask
+H28 = BOOKS["holdout28"]
+
+
+def _check_said(folder: str) -> tuple[int, str, bool] | None:
+    """expect.yaml's success check as (author's step, field, value) where it says "step N output F == true|false"."""
+    said = re.fullmatch(r"step (\d+) output (\w+) == (true|false)", str(H28.holdout.expect(folder)["success_criteria"]
+                                                                       ["meaning"]))
+    return (int(said[1]), said[2], said[3] == "true") if said else None
+
+
+@pytest.mark.parametrize("folder", [pytest.param(f, id=f"holdout28-{_num(f)}") for f in H28.holdout.folders])
+def test_holdout28_plan_has_its_authors_steps_and_none_made_up(plans: PlanOf, folder: str) -> None:
+    """No step is invented (a fallback, a success sentence or a wrapped cell read as a step of its own)."""
+    assert len(plans(H28, folder)["steps"]) == len(H28.holdout.expect(folder)["steps"])
+
+
+@pytest.mark.parametrize("folder", [
+    pytest.param(f, id=f"holdout28-{_num(f)}", marks=[pytest.mark.xfail(reason=holdout_book28.KNOWN_CHECK[f],
+                                                                         strict=True)] if f in holdout_book28.KNOWN_CHECK else [])
+    for f in H28.holdout.folders if _check_said(f)])
+def test_holdout28_success_check_is_on_the_step_meant(plans: PlanOf, folder: str) -> None:
+    """The run check is on the step, field and value said, at its line (the Book's case asks only its warning)."""
+    said = _check_said(folder)
+    assert said is not None
+    plan, (number, field, value) = plans(H28, folder), said
+    step = H28.holdout.step_of(plan, folder, number)["id"]
+    checks = [c for c in plan.get("run_checks") or [] if c["step"] == step]
+    assert checks and checks[0]["schema"]["properties"][field] == {"const": value}, plan.get("run_checks")
+    assert line_of(checks[0]["where"]) == H28.holdout.expect(folder)["success_criteria"]["line"]
+
+
+def test_holdout28_taskfile_is_read_as_its_tasks_not_as_the_yaml_form(plans: PlanOf) -> None:
+    assert plans(H28, holdout_book28.TASKFILE)["spec"]["format"] == "markdown"

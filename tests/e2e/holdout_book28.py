@@ -1,0 +1,125 @@
+"""The twenty-eighth holdout (tests/fixtures/foreign-specs-holdout28, specs 171-176), its data for
+test_foreign_specs_holdouts.py. Blind at 54fdacd6 (BLIND-RESULTS.md): 4 of 6 validate (171 and 174 refused),
+0 of 28 steps fully right, 12 of 28 policy lines as meant, 0 of 13 runs at their final output, 13 of 13 statuses
+honest (its SKILL.md files name their inputs and outputs without backticks); its kinds are a go-task Taskfile.yml,
+a cook-chill HACCP sheet in fixed-width text, a nursing SBAR note, a tour-bus day sheet, a letting agency's `.env`
+file and a vineyard's Rakefile. It is tuning data now; what main does not read as meant yet is listed below with
+its reason.
+
+`WHEN` and `APPROVAL` are as in holdout_book20.py. 175's approval is asked only under a condition
+(`required_when`): its first run does not meet it (4 days late: the friendly email, no approval); its second is
+approved and resumed, its third meets 24 hours of silence and is held at the approval, its timeout and what
+silence does (reject: nothing is sent, the run stops) checked on the plan. What is not so yet is listed with its
+reason: one that starts passing must leave its list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from foreign_kit import FIXTURES, folders_of
+
+NAME = "foreign-specs-holdout28"
+_BY_NUMBER = {f.split("-", 1)[0]: f for f in folders_of(FIXTURES / NAME)}
+TASKFILE, HACCP, SBAR, DAYSHEET, ARREARS, PICK = (_BY_NUMBER[n] for n in ("171", "172", "173", "174", "175", "176"))
+
+_WORSE = "steps['#1'].output.worse"
+_LATE = "steps['#1'].output.days_late"
+
+
+def _truthy(value: str) -> tuple[str, ...]:
+    """The `when` expressions that mean `value` is true."""
+    return (value, f"{value} == true", f"{value} is true", f"{value} == True")
+
+
+def _falsy(value: str) -> tuple[str, ...]:
+    """The `when` expressions that mean `value` is false (the otherwise of `_truthy`)."""
+    return (f"not ({value})", f"not {value}", f"{value} == false", f"{value} is false", f"not ({value} == true)",
+            f"not ({value} is true)", f"not ({value} == True)")
+
+
+# (folder, author's step number) -> (the line the condition is said at, the `when` expressions meant)
+WHEN: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
+    (SBAR, 2): (18, _truthy(_WORSE)),
+    (SBAR, 3): (20, _falsy(_WORSE)),
+    (ARREARS, 2): (17, (f"{_LATE} > 14",)),  # GRACE_DAYS=14 (line 11), the constant filled in
+    (ARREARS, 3): (19, (f"{_LATE} <= 14", f"not ({_LATE} > 14)")),
+}
+# (folder, author's step number) -> the step's approval meant, its `when` one of those listed (None: whenever the
+# step runs), `line` where it is said
+APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
+    (ARREARS, 2): {"required": True, "timeout_s": 86400.0, "on_timeout": "reject",
+                   "when": ("steps['#1'].output.arrears_gbp > 1000",)},
+}
+
+# folder -> why `skillweave plan` refuses it (every case of the folder is a strict xfail for that reason)
+REFUSED: dict[str, str] = {
+}
+# (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
+_PRODUCT = ("`product` is both the workflow input and an output of step 1 (temp-verify echoes it): it is bound to step "
+            "1's output (the nearest earlier step), warned `ambiguous-input` at its row's line")
+KNOWN: dict[tuple[str, int, str], str] = {
+    (HACCP, 2, "input product"): _PRODUCT,
+    (HACCP, 2, "depends_on"): "'SAME TIME AS 1' in row 1a's CHECK cell (line 17) is not read as starting with step 1, "
+                              "and its `product` taken from step 1's output makes allergen-lookup wait for step 1",
+    (HACCP, 4, "input product"): _PRODUCT,
+    (HACCP, 4, "input site"): "'site is \"CPU4 Hilltop\"' wraps over lines 22-23 of row 3's CHECK cell and is not read "
+                              "as a literal: `site` is left unbound, warned at line 21 (so both runs fail at label-print)",
+    (HACCP, 5, "input labelled"): "'labelled = printed (3)' (line 25): the row label '3' is not read as row 3's step "
+                                  "(label-print, the plan's step 4), so `labelled` is left unbound, warned at line 24",
+    (HACCP, 5, "depends_on"): "as its `labelled`: 'printed (3)' is not read as row 3's step, so haccp-file waits only "
+                              "for chill-plan (meant: chill-plan and label-print)",
+}
+# (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
+KNOWN_POLICY: dict[tuple[str, int, int], str] = {
+    (HACCP, 24, 0): "'won't save? carry on, filed = no and ref = PAPER' wraps over lines 24-26 of row 4's IF IT GOES "
+                    "WRONG cell and is not read: haccp-file keeps the default (a failure fails the run)",
+}
+# (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
+KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
+    (HACCP, "success", 28): "'RECORD COMPLETE only when haccp-file says filed = yes.' (below the table's rule) is not "
+                            "read: the plan has no run check ('filed = yes' is not read as filed == true)",
+    (PICK, "success", 43): "read as meant (the run check posted == true on pick-notice, at line 43: "
+                           "test_holdout28_success_check_is_on_the_step_meant) but not said: the Rakefile's comment is "
+                           "read with no `spec.success` 'check the plan' warning, which is how this test knows a "
+                           "success check said in words was read",
+}
+# (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither
+# read as meant nor warned at that line
+SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
+    (HACCP, 24): "the continue-with-values rule is not read and nothing says so: line 24's only warning is that "
+                 "`labelled` is given nothing (a shape warning, not about the rule)",
+    (HACCP, 28): "the unread success check gives no warning (at blind time it was warned \"names `haccp-file` ... it "
+                 "is not read\"; the ruled-table reading lost it)",
+    (PICK, 43): "read as meant, but with no warning at line 43 (see KNOWN_WHOLE): not dropped, only unsaid",
+}
+# folder -> why its success check is not yet on the step, field and value meant (its own test, not the Book's)
+KNOWN_CHECK: dict[str, str] = {
+    HACCP: KNOWN_WHOLE[(HACCP, "success", 28)],
+}
+# (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
+NOT_RUN: dict[tuple[str, int], Any] = {
+}
+# runs made that do not pause for the approval their author asks for: each a strict xfail with why
+UNPAUSED: dict[tuple[str, int], str] = {
+}
+# runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
+FAILS: dict[tuple[str, int], str] = {
+    (HACCP, 0): "label-print's `site` is unbound ('site is \"CPU4 Hilltop\"' not read, KNOWN): the run fails at step 4",
+    (HACCP, 1): "as run 0: the run fails at label-print (step 4) on its unbound `site`",
+}
+# Not a test list: lines the tests take as read as meant (or warned at their line) whose warnings name a misreading
+# or a part left unread that is not, checked against the plan at c04ab3ad; (folder, line) -> what the warning says
+# and why it misdescribes the plan.
+WARNED_MISREAD: dict[tuple[str, int | None], str] = {
+    (TASKFILE, 43): "'NO retry' and 'twice' are said to contradict each other: 'twice' is the angry emails a second "
+                    "post would bring, not a retry count (no retry is read, as meant)",
+    (TASKFILE, 45): "the success check (published == true, read as meant) is said to have parts that are 'not a "
+                    "comparison ... not checked': they are line 46's whole-run limit ('portal locks the dataset at "
+                    "01:00'), run on into the check's words",
+    (SBAR, 20): "'not understood: instead' says a policy was left unread: 'instead' is the otherwise, read as meant "
+                "(not worse); the condition's own warning reads 'it runs only when unless worse'",
+    (DAYSHEET, 17): "warned at line 16, 'not understood: wait': the wait (10 s first, doubling) is read as meant with "
+                    "the 45 s limit and 3 retries",
+    (DAYSHEET, 25): "warned at line 24, 'not understood: attempt': 'the promoter sees every attempt' is the reason, "
+                    "the rule (no retry, a failure stops the run) is read as meant",
+}
