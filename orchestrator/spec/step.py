@@ -34,6 +34,7 @@ from orchestrator.spec import step_prose as prose
 from orchestrator.spec.approval_lead import condition_unread
 from orchestrator.spec.approval_ok import value_condition
 from orchestrator.spec.approval_words25 import gate_said, said_value
+from orchestrator.spec.spoken43 import unspoken
 from orchestrator.spec.approve37 import said_there
 from orchestrator.spec.approve39 import compared
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para, split_label
@@ -627,6 +628,7 @@ class _StepBuilder:
     def _condition(self, sentence: str, line: int) -> bool:
         """A sentence that makes the step conditional, says it needs an approval, or how long
         its approval waits; True when taken."""
+        sentence = unspoken(sentence)  # "has to [01:50] okay it", "give her, uh, six hours" (`spec.spoken43`)
         said = cond.condition_sentence(sentence)
         guess = said is None and (said := own_skill_condition(sentence, self._own_skill(sentence))
                                   or where_condition(sentence, self._own_skill(sentence))) is not None  # "Where ..."
