@@ -28,7 +28,11 @@ def own_output(when: str, own: Iterable[str]) -> tuple[str, str] | None:
     clause = read.clauses[0]
     if clause.kind != "compare" or clause.step is not None or clause.other or not clause.subject:
         return None
-    words = {w.lower() for w in clause.subject}
+    from orchestrator.plan.gate_output27 import _without_verb  # "the total comes out (over 9,000)": the total
+
+    words = {w.lower() for w in (_without_verb(clause.subject) or clause.subject)}
+    if not words:
+        return None
     found = [name for name in sorted(set(own)) if words <= set(name.lower().split("_"))]
     if len(found) != 1:
         return None

@@ -5,7 +5,6 @@
     if the quote's over eight hundred dollars            -> if the quote's over 800 dollars
     when the bill is above two thousand five hundred     -> when the bill is above 2500
     twelve hundred euros · a thousand pounds · fifty dollars
-    the total comes out over 9,000 · works out at more than 500   -> the total is over 9,000 · is more than 500
 
 A voice memo's transcript puts a timestamp where the speaker paused, in the middle of a sentence
 ("has to [01:50] okay it"), and keeps the fillers ("give her, uh, six hours"). `unspoken` takes
@@ -42,11 +41,6 @@ _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000}
 _WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES], key=len, reverse=True))
 # a run of number words (hyphens, "and" and "a" between them), not inside a longer word
 _RUN = _rx(rf"(?i)(?<![\w-])(?:an?\s++)?(?:{_WORD})(?:(?:\s++and\s++|[\s-]++)(?:{_WORD}))*+(?![\w-])")
-# "the total comes out over 9,000", "the bill works out at more than 500": the value is (over) it
-_COMES_OUT = _rx(r"(?i)(?<![\w-])(?:comes?|came|works?|worked|turns?|turned)\s++out(?:\s++(?:at|to|as))?+\s++"
-                 r"(?=(?:over|above|under|below|more\s++than|less\s++than|higher\s++than|lower\s++than|at\s++least|"
-                 r"at\s++most)(?![\w-]))|(?<![\w-])(?:ends?|ended)\s++up(?:\s++(?:at|as))?+\s++(?=(?:over|above|under|"
-                 r"below|more\s++than|less\s++than)(?![\w-]))")
 _MONEY_AFTER = _rx(r"(?i)\s++(?:dollars?|euros?|pounds?|quid|bucks|usd|eur|gbp|chf|percent|per\s++cent|%)(?![\w-])")
 
 
@@ -86,9 +80,7 @@ def _value(words: list[str]) -> int | None:
 
 
 def spoken_amounts(text: str) -> str:
-    """The text with its amounts in words as digits, and a value that "comes out over" N said as one that
-    "is over" N (module docstring); as it was when it says neither."""
-    text = _COMES_OUT.sub("is ", text)
+    """The text with its amounts in words as digits (module docstring); as it was when it says none."""
     out: list[str] = []
     last = 0
     for m in _RUN.finditer(text):
