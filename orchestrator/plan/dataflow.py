@@ -1203,7 +1203,9 @@ class _Planner:
         if gate is None or not gate.when:
             return gate
         where = step.field_where.get("approval", step.where)
-        from orchestrator.plan.own_gate43 import own_output  # "if its own total comes out over 9,000"
+        from orchestrator.plan.own_gate43 import (
+            own_output,  # "if its own total comes out over 9,000"
+        )
         from orchestrator.spec.approval_hold import it_count, own_amount, own_list_count
 
         first = self.compile(step, gate.when, where, "approval condition", inputs, candidates, scope, item_fields,

@@ -28,7 +28,9 @@ def own_output(when: str, own: Iterable[str]) -> tuple[str, str] | None:
     clause = read.clauses[0]
     if clause.kind != "compare" or clause.step is not None or clause.other or not clause.subject:
         return None
-    from orchestrator.plan.gate_output27 import _without_verb  # "the total comes out (over 9,000)": the total
+    from orchestrator.plan.gate_output27 import (
+        _without_verb,  # "the total comes out (over 9,000)": the total
+    )
 
     words = {w.lower() for w in (_without_verb(clause.subject) or clause.subject)}
     if not words:

@@ -359,7 +359,6 @@ def read_condition(text: str) -> ReadCondition | None:
     from orchestrator.spec.gate_count import (
         said_count,  # "more than three puddles": more than 3
     )
-
     from orchestrator.spec.spoken43 import (
         spoken_amounts,  # "over eight hundred dollars": over 800 dollars
     )

@@ -34,7 +34,6 @@ from orchestrator.spec import step_prose as prose
 from orchestrator.spec.approval_lead import condition_unread
 from orchestrator.spec.approval_ok import value_condition
 from orchestrator.spec.approval_words25 import gate_said, said_value
-from orchestrator.spec.spoken43 import unspoken
 from orchestrator.spec.approve37 import said_there
 from orchestrator.spec.approve39 import compared
 from orchestrator.spec.blocks import Block, Bullet, Fence, Para, split_label
@@ -71,6 +70,7 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_labels import label_lines, own_label
 from orchestrator.spec.silence_words30 import silence_skips, without_person_wait
 from orchestrator.spec.source import Source
+from orchestrator.spec.spoken43 import unspoken
 from orchestrator.spec.start_together import starts_with
 from orchestrator.spec.steps34a import INPUT_WORDS
 from orchestrator.spec.steps34c import opens_otherwise
