@@ -21,6 +21,7 @@ import re
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.model import ContractSpec
 from orchestrator.spec.run_on43 import run_on_check
+from orchestrator.spec.section_read43 import amended
 from orchestrator.spec.source import Source
 from orchestrator.spec.whole_doc import Said, document_sentences, line_of, lines_warned
 from orchestrator.spec.whole_limit import CODE as LIMIT_CODE
@@ -104,6 +105,7 @@ def read_the_rest(parts: SpecParts, src: Source, checks: tuple[ContractSpec, ...
             steps, contracts = read
             found.extend(contracts)
     _drop_bullet_unread({n for c in found if (n := line_of(c.where))}, src)
+    amended(src, {n: "a success check" for c in found if (n := line_of(c.where))})  # "... not read but for line 26"
     if not found and steps == list(parts.steps):
         return parts, checks
     return parts.model_copy(update={"steps": tuple(steps)}), (*checks, *found)
