@@ -204,6 +204,7 @@ class StepFlow:
     when: str | None = None
     approval: ApprovalPolicy | None = None
     not_given: tuple[str, ...] = ()  # inputs its skill's instructions say it reads that nothing gives (warned)
+    approval_dropped: bool = False  # the spec's approval cannot be held (`plan.own_gate43`): none in the plan, warned
 
 
 @dataclass
@@ -245,6 +246,7 @@ class _Planner:
         self.list_before: list[Before] = []  # the steps before, as a list's text calls them (`plan.list35`)
         self.skill_steps: dict[str, str] = {}  # skill name -> the latest step so far that runs it (`field_equals`)
         self.dropped: set[str] = set()  # steps whose condition named no value and was dropped, warned
+        self.gates_dropped: set[str] = set()  # steps whose approval's condition is their own output (`plan.own_gate43`)
         self.produced = {
             s.id: Produced(step=s.id, index=i, fields=frozenset(properties_of(outputs[s.id].schema_)),
                            aliases=outputs[s.id].aliases, gathered=s.for_each is not None)
@@ -840,6 +842,7 @@ class _Planner:
                                                            mapped.provenance)
             flow.steps[step.id].approval = self.approval(step, inputs, candidates, scope, item_fields, mapped.bindings,
                                                          mapped.provenance)
+            flow.steps[step.id].approval_dropped = step.id in self.gates_dropped
         if not spec.inputs:  # an input the reader made that the text then gave from a step: no input
             flow.inputs = unread_dropped(flow.inputs, derived, flow.steps.values(), self.found, self.path)
         self.found += self.echoes.warnings(spec.steps, self.path)
@@ -1216,6 +1219,9 @@ class _Planner:
         if gate is None or not gate.when:
             return gate
         where = step.field_where.get("approval", step.where)
+        from orchestrator.plan.own_gate43 import (
+            own_output,  # "if its own total comes out over 9,000"
+        )
         from orchestrator.spec.approval_hold import it_count, own_amount, own_list_count
 
         first = self.compile(step, gate.when, where, "approval condition", inputs, candidates, scope, item_fields,
@@ -1237,6 +1243,19 @@ class _Planner:
                                              "meant, write its name", "plan.value-by-meaning"))
                 provenance["approval.when"] = from_spec(where, f"approval only when {said[1]}")
                 return gate.model_copy(update={"when": said[0]})
+        if first is None and (mine := own_output(gate.when, self.produced[step.id].fields)):
+            self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): approval condition "
+                                         f"'{gate.when}' names `{mine[0]}`, {step.id}'s own output, known only once "
+                                         f"{step.id} has run (and done what it does): an approval holds a step before "
+                                         "it runs and the plan has no gate after its work, so the step is NOT held "
+                                         f"for an approval and runs without asking, even when {mine[1]}. To be asked "
+                                         "first, split the step (one that works the value out, then one that acts "
+                                         "on it, with `Approval: required if` on the second), or write "
+                                         "`Approval: required` to be asked on every run", "plan.approval-own-output"))
+            provenance["approval"] = from_spec(where, f"no approval: its condition names {step.id}'s own "
+                                                      f"`{mine[0]}`, known only after the step")
+            self.gates_dropped.add(step.id)
+            return None
         own = None
         reads = self.reads_about(step)
         lists = [name for name, about in reads.items() if not about or re.search(r"(?i)(?<![\w-])(?:array|list)", about)]

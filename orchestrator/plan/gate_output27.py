@@ -33,7 +33,8 @@ _LETTERED = _rx(r"^[ \t>*-]{0,6}+\(?(?P<l>[A-Za-z])[).][ \t]")
 _LETTER_OPENS = _rx(r"^\s*+(?P<l>[A-Z])\s")
 _POINTER = _rx(r"^/(?P<f>[A-Za-z_]\w{0,60}+)$")
 _VERBS = (("comes", "out"), ("comes", "back"), ("came", "out"), ("came", "back"), ("ends", "up"),
-          ("ended", "up"), ("comes", "in"), ("came", "in"), ("is",), ("was",), ("totals",), ("returns",))
+          ("ended", "up"), ("comes", "in"), ("came", "in"), ("works", "out"), ("worked", "out"), ("is",), ("was",),
+          ("totals",), ("returns",))
 _OPS = frozenset({">", ">=", "<", "<="})
 
 

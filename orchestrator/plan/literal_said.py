@@ -80,6 +80,8 @@ def literal_said(name: str, text: str, others: Iterable[str] = (), near: int = _
     timed = any(w in _TIME for w in name.lower().split("_"))
     if not words:
         return None
+    # the name's own unit between the number and its word ("100 L/ha water" for `water_l_ha`) is no word apart
+    unit = {w for w in name.lower().split("_") if len(w) < 3} | {"per", "/"}
     found: dict[float, tuple[float | int, str]] = {}
     for tokens in _clauses(text):
         lower = [t.lower() for t in tokens]
@@ -87,8 +89,13 @@ def literal_said(name: str, text: str, others: Iterable[str] = (), near: int = _
         if not at:
             continue
         numbers = []
+
+        def apart(i: int, j: int, lower: list[str] = lower) -> int:
+            lo, hi = min(i, j), max(i, j)
+            return 1 + sum(1 for t in lower[lo + 1:hi] if t not in unit) if hi > lo else 0
+
         for i, t in enumerate(tokens):
-            if not _NUMBER.match(t) or not any(abs(i - j) <= near for j in at):
+            if not _NUMBER.match(t) or not any(apart(i, j) <= near for j in at):
                 continue
             after = lower[i + 1] if i + 1 < len(lower) else ""
             before = lower[i - 1] if i else ""

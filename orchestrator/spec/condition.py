@@ -109,6 +109,10 @@ _COUNTED = _rx(r"(?i)^(?:.*?\s)?(?:(?P<n>\d+)\s+or\s+(?P<a>more|fewer|less)|"
                r"\s+(?P<noun>(?:[A-Za-z_][\w-]*+\s++){0,2}+[A-Za-z_]\w*+)\s*$")
 _OR_BOUND = _rx(r"(?i)^(?P<subj>.+?)\s+(?:is|are|was|were)\s+(?P<n>[-+]?[\d,.]+)\s+or\s+"
                 r"(?P<dir>less|fewer|lower|below|under|more|greater|higher|above|over)\s*$")
+# a plural after a number that is money or a unit, never things counted ("over 800 dollars", "under 20 pounds")
+_NO_COUNT_NOUNS = frozenset({"dollar", "euro", "pound", "buck", "quid", "cent", "penny", "pennie", "franc", "yen",
+                             "rupee", "percent", "kilo", "gram", "kilogram", "tonne", "ton", "litre", "liter", "mile",
+                             "kilometre", "kilometer", "metre", "meter"})
 _COUNTED_OPS: dict[str, Op] = {"fewer than": "<", "less than": "<", "more than": ">", "over": ">", "under": "<",
                                "at least": ">=", "at most": "<="}
 _ARTICLES = {"the", "a", "an", "its", "their", "this", "that", "it", "value", "of", "field", "output"}
@@ -163,6 +167,7 @@ def _subject(text: str) -> tuple[str, ...]:
     ticked = re.findall(r"`([A-Za-z_][\w.-]*)`", text)
     if ticked:
         return (ticked[-1],)
+    text = re.sub(r"(?<=[A-Za-z])['’]s(?![\w-])", "", text)  # "the quote's (over 800)": the quote (is)
     words = [w for w in re.findall(r"[A-Za-z_][\w-]*", text)]
     tail: list[str] = []
     for w in reversed(words):
@@ -185,6 +190,8 @@ def _counted(m: re.Match[str], step: str | None) -> Clause | None:
         last = last[:-1]
     elif number != 1 or len(last) < 3:
         return None
+    if last.lower() in _NO_COUNT_NOUNS:
+        return None  # "the quote is over 800 dollars": money or a unit, no count of things
     word = " ".join((m.group("a") or m.group("b")).lower().split())
     op: Op = _COUNTED_OPS[word] if m.group("b") else (">=" if word == "more" else "<=")
     return Clause(kind="compare", subject=(*lead, last, "count"), step=step, op=op, value=number)
@@ -352,8 +359,11 @@ def read_condition(text: str) -> ReadCondition | None:
     from orchestrator.spec.gate_count import (
         said_count,  # "more than three puddles": more than 3
     )
+    from orchestrator.spec.spoken43 import (
+        spoken_amounts,  # "over eight hundred dollars": over 800 dollars
+    )
 
-    parts, joins = _split(said_count(without_base(body)))
+    parts, joins = _split(said_count(without_base(spoken_amounts(body))))
     clauses: list[Clause] = []
     for part in parts:
         found = _clause(part, clauses[-1] if clauses else None)

@@ -27,7 +27,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 _STATE = r"(?:done|finished|complete|completed|ready|successful|a\s+success|good|green|ok)"
 # "and it's done when", "that's a success once", "we're finished if", "Finished when", "Complete if"
 # a chat message's sender or a note's label may come first ("12/05, 09:19 - Sam: and it's done when", "Note: done when")
-_DONE = _rx(r"(?i)^(?P<lead>[^\n:]{0,100}+(?::\d{1,2}+[^\n:]{0,100}+){0,2}+:\s++)?\W{0,4}+(?:(?:and|so|then)\s++)?(?P<who>(?:it|that|this|we|everything|all)\s*+['’](?:s|re)\s++(?:all\s++)?"
+_DONE = _rx(r"(?i)^(?P<lead>[^\n:]{0,100}+(?::\d{1,2}+[^\n:]{0,100}+){0,2}+:\s++)?\W{0,4}+(?:(?:and|so|then)\s++)?(?P<who>(?:(?:it|that|this|we|everything|all)\s*+['’](?:s|re)|its|thats)\s++(?:all\s++)?"
             r"(?:only\s++)?)?" + _STATE + r"\s++(?:only\s++)?(?:when|once|if|as\s+soon\s+as)(?![\w-])\s*+(?P<clause>\S.*)$")
 # a sentence about a retry, a wait, a timeout or an approval, not the run's success
 _NOT_RUN = _rx(r"(?i)(?<![\w-])(?:retry|retries|retried|attempts?|timeout|times\s+out|approv\w*+|sign-?off|wait(?:ing)?)(?![\w-])")

@@ -71,6 +71,7 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.shape_labels import label_lines, own_label
 from orchestrator.spec.silence_words30 import silence_skips, without_person_wait
 from orchestrator.spec.source import Source
+from orchestrator.spec.spoken43 import unspoken
 from orchestrator.spec.start_together import starts_with
 from orchestrator.spec.steps34a import INPUT_WORDS
 from orchestrator.spec.steps34c import opens_otherwise
@@ -628,6 +629,7 @@ class _StepBuilder:
     def _condition(self, sentence: str, line: int) -> bool:
         """A sentence that makes the step conditional, says it needs an approval, or how long
         its approval waits; True when taken."""
+        sentence = unspoken(sentence)  # "has to [01:50] okay it", "give her, uh, six hours" (`spec.spoken43`)
         said = cond.condition_sentence(sentence)
         guess = said is None and (said := own_skill_condition(sentence, self._own_skill(sentence))
                                   or where_condition(sentence, self._own_skill(sentence))) is not None  # "Where ..."

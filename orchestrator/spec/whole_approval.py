@@ -28,6 +28,9 @@ _SAID = _rx(
     r"sign(?:s|ed)?\s+off|sign-?off|OKs?|okays?)(?![\w-])|"
     r"(?<![\w-])without\s+(?:the\s+|a\s+|an\s+)?(?:prior\s+)?(?:written\s+|explicit\s+)?(?:approval|sign-?off|consent)\s+(?:of|from)(?![\w-])|"
     r"(?<![\w-])(?:has|have|must|needs?|need)\s+to\s+(?:(?-i:OK|okay|Ok)(?![\w-])|👍)|"
+    # "I'll need your ok before it's placed", "we want her sign-off first": a person's yes asked for by its owner
+    r"(?<![\w-])(?:need|needs|want|wants|require|requires)\s+(?:your|his|her|their|our|my)\s+(?:(?-i:OK|ok|okay|Ok)|"
+    r"approval|sign-?off|go-?ahead|say-?so|thumbs[- ]up|👍)\s+(?:before|first)(?![\w-])|"
     r"(?<![\w-])(?:needs?|requires?|gets?)\s+(?:a|an|the)\s+[\w' -]{1,40}?['’]s\s+(?:OK|okay|approval|sign-?off|go-?ahead|"
     r"thumbs[- ]up|👍)(?![\w-])|"
     r"(?<![\w-])(?:eyeball|check|review|look\s+at|approve)s?\s+(?:it|them|each)\s+(?:first|before\s+it\s+goes)(?![\w-])|"

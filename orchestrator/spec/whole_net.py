@@ -16,8 +16,12 @@ read here from a YAML spec's keys, only from its comments and prose (`spec.whole
 
 from __future__ import annotations
 
+import re
+
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.model import ContractSpec
+from orchestrator.spec.run_on43 import run_on_check
+from orchestrator.spec.section_read43 import amended
 from orchestrator.spec.source import Source
 from orchestrator.spec.whole_doc import Said, document_sentences, line_of, lines_warned
 from orchestrator.spec.whole_limit import CODE as LIMIT_CODE
@@ -30,6 +34,17 @@ _WHOLE_WORDS = ("whole run", "the run's wall time", "wall time")
 
 def _spans(said: Said, lines: set[int]) -> bool:
     return any(n in lines for n in range(said.line, said.last + 1))
+
+
+def _drop_run_on(said: Said, tail: str, src: Source) -> None:
+    """A part of a success check read on its own (`spec.run_on43`) that the policy reader warned not read at
+    the line of the sentence it ran on from ("'(logged = true)' after the whole run's limit is not read"):
+    no longer true, so that warning is left out."""
+    def stale(message: str) -> bool:
+        m = re.search(r"'([^']{1,80})' after the whole run's limit is not read", message)
+        return m is not None and m.group(1) in tail
+
+    src.warnings[:] = [w for w in src.warnings if not (said.line <= (w.line or 0) <= said.last and stale(w.message))]
 
 
 def _drop_bullet_unread(lines: set[int], src: Source) -> None:
@@ -62,6 +77,13 @@ def read_the_rest(parts: SpecParts, src: Source, checks: tuple[ContractSpec, ...
                 steps, contracts = read
                 found.extend(contracts)
                 continue
+            if (tail := run_on_check(said.text)) is not None:  # "... half an hour max. its done when ..."
+                run_on = Said(tail, said.line, said.last, said.lines).at(tail)
+                if not _spans(run_on, taken_success) and (read := read_success(
+                        run_on, steps, src, outside=not _spans(run_on, inside))) is not None:
+                    steps, contracts = read
+                    found.extend(contracts)
+                    _drop_run_on(said, tail, src)
         if _spans(said, taken_limit):
             continue
         seconds = whole_limit(said.text, outside=not _spans(said, inside))
@@ -83,6 +105,7 @@ def read_the_rest(parts: SpecParts, src: Source, checks: tuple[ContractSpec, ...
             steps, contracts = read
             found.extend(contracts)
     _drop_bullet_unread({n for c in found if (n := line_of(c.where))}, src)
+    amended(src, {n: "a success check" for c in found if (n := line_of(c.where))})  # "... not read but for line 26"
     if not found and steps == list(parts.steps):
         return parts, checks
     return parts.model_copy(update={"steps": tuple(steps)}), (*checks, *found)

@@ -92,8 +92,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
     (GATE, 6, "input build_number"): "`build_number` " + _ANCHORED_INPUT,
     (TRIP, 2, "input students"): "'Kids who are cleared, from the tally' is read as a gather of a per-item step "
                                  "that is not there, so `ready_count` is not bound (warned at line 12)",
-    (TRIP, 5, "approval"): "'if the quote's over eight hundred dollars, Principal Okafor has to okay it ... six "
-                           "hours ... we don't book' (lines 24-26) is not read (SILENT)",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
@@ -108,10 +106,7 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
                              "output field against a value (warned at line 49)",
 }
 # (folder, line) -> why what the line says is neither read as meant nor warned at that line
-SILENT: dict[tuple[str, int], str] = {
-    (TRIP, 24): "the approval over $800 (lines 24-26) is not read; its 'six hours' is warned not understood, but at "
-                "line 21 (where the anchored step's text is taken to start), not at lines 24-26",
-}
+SILENT: dict[tuple[str, int], str] = {}
 # runs whose author says they did not succeed although they reach their final output
 NOT_A_SUCCESS = {(VANS, 1): "only one van: two orders are left unassigned, so `finished_if` (line 16) is not met"}
 

@@ -51,9 +51,9 @@ KNOWN: dict[tuple[str, int, str], str] = {
                               "'the cue report has any failures' (warned: `failures` names no value): it asks on every run",
     (THEATRE, 6, "join"): "'after=4, 5' (line 37) is read as waiting on both (join None), not as 'after 5 if 5 runs'",
     (WEDDING, 4, "approval"): "line 15's sign-off ('over £9,000 I'll need your ok ... within 24 hrs I won't place it') is "
-                              "a note of its own under step 4 since round 40, not read: no approval (warned at line 15: "
-                              "'not understood: 24 hrs'); its condition is step 4's own `total_gbp`, known only after "
-                              "the order is placed, which an approval before the step cannot read",
+                              "read, but its condition is step 4's own `total_gbp`, known only once the order is "
+                              "placed: an approval holds a step before it runs and the plan has no gate after a step's "
+                              "work, so the step is not held (warned at line 15, saying so and how to split the step)",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {

@@ -49,8 +49,6 @@ REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
 KNOWN: dict[tuple[str, int, str], str] = {
-    (SPRAY, 2, "input water_l_ha"): "WATER VOLUME 100 L/ha (line 12) is not bound as the literal 100: `water_l_ha` is "
-                                    "taken from each field item, which has no such key",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
@@ -70,5 +68,4 @@ UNPAUSED: dict[tuple[str, int], str] = {
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
 FAILS: dict[tuple[str, int], str] = {
-    (SPRAY, 0): "step 2 refuses its input: `water_l_ha` is taken from the field item, not the 100 L/ha of line 12",
 }

@@ -63,15 +63,10 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (RECALL, "success", 24): "line 24 ('its done when the PMS log has gone in (logged = true)') runs on from the "
-                             "limit's line 23 in one paragraph: the limit is read, the success check is not (the plan "
-                             "has no run check), warned at line 23 only",
 }
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither
 # read as meant nor warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
-    (RECALL, 24, "success"): "the unread success check is warned at line 23, where its paragraph starts (\"'(logged = "
-                             "true)' after the whole run's limit is not read\"), not at its own line 24",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {
