@@ -297,7 +297,7 @@ def draft_plan(
             input_schema=in_schema,
             output_schema=out.schema_,
             policy=completed_policy(draft.policy.model_copy(update={"approval": made.approval})
-                                    if made.approval is not None or made.approval_dropped else draft.policy,
+                                    if made.approval is not None else draft.policy,
                                     out.schema_),
             provenance=prov,
             where=step.where,

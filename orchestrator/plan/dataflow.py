@@ -204,7 +204,6 @@ class StepFlow:
     when: str | None = None
     approval: ApprovalPolicy | None = None
     not_given: tuple[str, ...] = ()  # inputs its skill's instructions say it reads that nothing gives (warned)
-    approval_dropped: bool = False  # the spec's approval cannot be held (`plan.own_gate43`): none in the plan, warned
 
 
 @dataclass
@@ -246,7 +245,6 @@ class _Planner:
         self.list_before: list[Before] = []  # the steps before, as a list's text calls them (`plan.list35`)
         self.skill_steps: dict[str, str] = {}  # skill name -> the latest step so far that runs it (`field_equals`)
         self.dropped: set[str] = set()  # steps whose condition named no value and was dropped, warned
-        self.gates_dropped: set[str] = set()  # steps whose approval's condition is their own output (`plan.own_gate43`)
         self.produced = {
             s.id: Produced(step=s.id, index=i, fields=frozenset(properties_of(outputs[s.id].schema_)),
                            aliases=outputs[s.id].aliases, gathered=s.for_each is not None)
@@ -842,7 +840,6 @@ class _Planner:
                                                            mapped.provenance)
             flow.steps[step.id].approval = self.approval(step, inputs, candidates, scope, item_fields, mapped.bindings,
                                                          mapped.provenance)
-            flow.steps[step.id].approval_dropped = step.id in self.gates_dropped
         if not spec.inputs:  # an input the reader made that the text then gave from a step: no input
             flow.inputs = unread_dropped(flow.inputs, derived, flow.steps.values(), self.found, self.path)
         self.found += self.echoes.warnings(spec.steps, self.path)
@@ -1247,15 +1244,14 @@ class _Planner:
             self.found.append(warning_at(where, self.path, f"{step.id} ({step.name}): approval condition "
                                          f"'{gate.when}' names `{mine[0]}`, {step.id}'s own output, known only once "
                                          f"{step.id} has run (and done what it does): an approval holds a step before "
-                                         "it runs and the plan has no gate after its work, so the step is NOT held "
-                                         f"for an approval and runs without asking, even when {mine[1]}. To be asked "
-                                         "first, split the step (one that works the value out, then one that acts "
-                                         "on it, with `Approval: required if` on the second), or write "
-                                         "`Approval: required` to be asked on every run", "plan.approval-own-output"))
-            provenance["approval"] = from_spec(where, f"no approval: its condition names {step.id}'s own "
+                                         "it runs and the plan has no gate after its work, so the approval is asked "
+                                         f"on EVERY run, not only when {mine[1]} (never acting unasked). To be asked "
+                                         "only then, split the step (one that works the value out, then one that "
+                                         "acts on it, with `Approval: required if` on the second)",
+                                         "plan.approval-own-output"))
+            provenance["approval"] = from_spec(where, f"approval on every run: its condition names {step.id}'s own "
                                                       f"`{mine[0]}`, known only after the step")
-            self.gates_dropped.add(step.id)
-            return None
+            return gate.model_copy(update={"when": None})
         own = None
         reads = self.reads_about(step)
         lists = [name for name, about in reads.items() if not about or re.search(r"(?i)(?<![\w-])(?:array|list)", about)]

@@ -9,8 +9,8 @@ has so far. A condition on a value only the step itself gives (its quote, its to
 before the step, and the plan has no gate between a step's work and what it does with it. So when no
 workflow input, earlier output or item field is named (the planner tried those first) and the
 condition's one compared subject is a word of exactly one of the step's own outputs, `own_output`
-says which: the planner then warns that the step is not held, why, and how to say it so it can be
-(split the step, or ask on every run), and does not ask on every run in its place.
+says which: the planner then asks on every run (never acting unasked where its author wanted to be asked)
+and warns why, and how to be asked only when the condition holds (split the step).
 """
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ KNOWN: dict[tuple[str, int, str], str] = {
     (WEDDING, 4, "approval"): "line 15's sign-off ('over £9,000 I'll need your ok ... within 24 hrs I won't place it') is "
                               "read, but its condition is step 4's own `total_gbp`, known only once the order is "
                               "placed: an approval holds a step before it runs and the plan has no gate after a step's "
-                              "work, so the step is not held (warned at line 15, saying so and how to split the step)",
+                              "work, so it is asked on every run (warned at line 15, saying so and how to split the step)",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
@@ -74,6 +74,12 @@ SILENT: dict[tuple[str, int], str] = {
 # (folder, run: 0 the author's inputs, n the n-th of more_runs) -> (what stops it reaching the author's
 # output, asserted on the plan, and why); these runs are not made
 NOT_RUN: dict[tuple[str, int], Any] = {}
+# runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
+FAILS: dict[tuple[str, int], str] = {
+    **{(WEDDING, n): "the sign-off over £9,000 (line 15) names step 4's own `total_gbp`, known only once the order is "
+                     "placed: it is asked on every run (warned, never acting unasked), so this run under £9,000 "
+                     "pauses for a yes its author did not want asked" for n in (0, 1)},
+}
 # (folder, run) -> the answers of a run whose expect.yaml says them only in its notes, and why; approved and resumed
 ANSWERED: dict[tuple[str, int], tuple[dict[int, str], str]] = {
     (GRADES, 0): ({4: "approved"}, "max_jump 1.0: the Associate Registrar is asked; 'final_output assumes it is granted'"),

@@ -1,4 +1,4 @@
-"""An approval whose condition names the step's own output (`plan.own_gate43`): not held, said so truthfully,
+"""An approval whose condition names the step's own output (`plan.own_gate43`): asked on every run, said so truthfully,
 never asked on every run in its place; one on an earlier step's output is held as before."""
 
 from __future__ import annotations
@@ -31,12 +31,12 @@ _DOC = """\
     "If the cost works out above 2,000 euros, the ops lead has to OK it before it's booked.",
     "When the freight cost comes out over two thousand, I'll need your okay before it's booked.",
 ])
-def test_an_approval_on_the_steps_own_output_is_not_held_and_says_why(said: str) -> None:
+def test_an_approval_on_the_steps_own_output_is_asked_on_every_run_and_says_why(said: str) -> None:
     plan = plan_of_text(_DOC.format(said=said), SHOP)
-    step = plan.steps[1]
-    assert step.policy.approval is None  # neither held on a value it does not have yet nor asked on every run
+    approval = plan.steps[1].policy.approval
+    assert approval is not None and approval.required and approval.when is None  # never acting unasked
     [warning] = [w for w in plan.warnings if w.code == "plan.approval-own-output"]
-    assert "`freight_cost`" in warning.message and "NOT held" in warning.message and "split the step" in warning.message
+    assert "`freight_cost`" in warning.message and "EVERY run" in warning.message and "split the step" in warning.message
     assert "freight_cost > 2000" in warning.message
 
 
