@@ -108,7 +108,11 @@ TRY = r"(?:tries|try|attempts?|retries|retry|calls?|runs?|reruns?|re-runs?|goes|
 RETRY = (r"(?:retr(?:y|ies|ied|ying)|re-?tr(?:y|ies|ied|ying)|(?:try|go|run|do|call|hit)(?:ing)?\s+(?:it\s+|this\s+|that\s+|them\s+|the\s+[\w-]+\s+)?again|re-?run"
          r"|rerun|re-?attempt|attempt\s+(?:it\s+)?again|(?:attempted|tried|called|tries|goes|calls|hits)\s+again|(?:look|check|poll|ask)(?:ing)?\s+again|repeat\s+(?:it|the\s+call|the\s+step)|keep\s+trying|poll)")
 COND = (r"\b(?:if|when|whenever|once|should|otherwise|else|on\s+(?:error|failure)|in\s+case|unless|fails?\b|failing"
-        r"|gives?\s+up|down\b|errors?\b)")
+        r"|gives?\s+up|down\b|errors?\b"
+        # a failure asked as a short question, answered after it ("Scanner broken? Use `x`."; `spec.failure_question43`)
+        r"|(?:broken|dead|offline|unreachable|unavailable|unresponsive|stuck|jammed|hung|hangs|crash(?:es|ed|ing)?"
+        r"|misbehav(?:es|ed|ing)|tim(?:es|ed|ing)\s+out|not\s+(?:working|responding|answering)"
+        r"|no\s+(?:answer|response|reply))(?![\w-])[^.?!;]{0,40}\?)")
 _PLACEHOLDERS = {"{SERIES}": SERIES, "{NAME}": NAME, "{STEP}": STEP, "{TRY}": TRY, "{RETRY}": RETRY, "{COND}": COND}
 
 

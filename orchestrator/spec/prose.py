@@ -31,6 +31,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from orchestrator.hints import Hint, HintAction
+from orchestrator.spec.failure_question43 import join_question_texts, join_questions
 from orchestrator.spec.grammar import NO_COUNT
 from orchestrator.spec.model import (
     ContractSpec,
@@ -81,7 +82,9 @@ PARTIAL_CODE = "spec.policy-partial"
 
 
 def sentences(text: str, line: int) -> list[tuple[str, int]]:
-    """The sentences of `text`, which starts at `line`, each with the line it starts on."""
+    """The sentences of `text`, which starts at `line`, each with the line it starts on; a short
+    failure question and the sentence answering it are one ("Scanner down? Use `x`.",
+    `spec.failure_question43`)."""
     out: list[tuple[str, int]] = []
     start = 0
     for m in _END.finditer(text):
@@ -92,7 +95,7 @@ def sentences(text: str, line: int) -> list[tuple[str, int]]:
         _add(out, text, start, m.start(), line)
         start = m.end()
     _add(out, text, start, len(text), line)
-    return out
+    return join_questions(out)
 
 
 def _add(out: list[tuple[str, int]], text: str, start: int, end: int, line: int) -> None:
@@ -275,7 +278,7 @@ def read_step_texts(steps: tuple[StepSpec, ...], src: Source, resolve: Resolve |
     finds a step by its name, for a fallback to a step."""
     checks: list[ContractSpec] = []
     for step in steps:
-        texts = step.texts
+        texts = join_question_texts(step.texts)  # "Scanner down?" + "Use `x`.": one sentence (`spec.failure_question43`)
         if not texts and step.description and step.form == "yaml":  # its description is the step's prose
             line = int(step.where.rpartition(":")[2] or 1) if step.where.rpartition(":")[2].isdigit() else 1
             texts = (SpecText(text=step.description, line=line),)
