@@ -251,6 +251,10 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
     if clause is None or not steps:
         return None
     said = said.at(clause)
+    from orchestrator.spec.success_restated43 import restatement
+
+    again = restatement(clause, frozenset().union(*(outputs_of(s, src.vocabulary) for s in steps)))
+    clause = again[0] if again is not None else clause  # "... is written (logged comes back true)": the parenthesis
     from orchestrator.spec import success_words27 as w27
 
     either = w27.either_or(clause, said, steps, src, lambda s, now: read_success(s, now, src, outside=outside))

@@ -59,8 +59,6 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
     (VET, "success", 13): "the success check (line 13) is not tied to a step's output (warned), not checked",
     (BLADE, "success", 7): "`finished_when:` (line 7) is not read as the run's success check (warned)",
     (SEEDBANK, "success", 31): "the success callout (lines 30-31) is not read (warned)",
-    (PHARMACY, "success", 14): "'huddle board shows today's status (posted = yes)' (line 14) is warned as no comparison of "
-                               "an output field, not checked",
 }
 # (folder, line) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
 # warned at that line

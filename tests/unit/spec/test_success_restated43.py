@@ -1,0 +1,101 @@
+"""A success check said in words and restated in the parenthesis it ends with (`spec.success_restated43`): the
+parenthesis is the check ("the invoices go out (sent comes back yes)" is `sent == true`); a parenthesis that
+is no check leaves the sentence warned as before.
+
+Documents: an invoicing runbook (markdown), a darkroom notebook (prose), a request form (plain text); near
+misses alongside."""
+
+from __future__ import annotations
+
+import pytest
+
+from orchestrator.spec import WorkflowSpec, parse_spec_text
+from orchestrator.spec.success_restated43 import restatement
+from orchestrator.spec.vocabulary import Vocabulary
+
+OUTPUTS = {
+    "pull-invoices": frozenset({"invoices"}),
+    "send-invoices": frozenset({"sent", "count"}),
+    "develop-roll": frozenset({"frames"}),
+    "hang-prints": frozenset({"hung", "prints"}),
+}
+WORDS = Vocabulary.of([(s, None) for s in OUTPUTS]).with_outputs(lambda s: OUTPUTS.get(s, frozenset()))
+NAMES = frozenset().union(*OUTPUTS.values())
+
+INVOICES = ("# Invoices\n\n## Steps\n\n### Step 1: Pull\n- Skill: `pull-invoices`\n\n### Step 2: Send\n"
+            "- Skill: `send-invoices`\n\n## Notes\n\n{}\n")
+DARKROOM = ("Saturday darkroom\n\nFirst develop the roll with develop-roll. Then hang-prints puts the prints up to dry.\n\n"
+            "{}\n")
+
+
+def _checks(text: str, path: str = "flow.md", fmt: str = "markdown") -> tuple[WorkflowSpec, list[tuple[str, str]]]:
+    spec = parse_spec_text(text, path, fmt, WORDS)
+    return spec, [(c.producer, c.validation[0]) for c in spec.contracts if c.consumer is None]
+
+
+@pytest.mark.parametrize(("clause", "read"), [
+    ("the invoices go out to the customers (sent comes back yes)", ("sent comes back yes", "sent == true")),
+    ("the prints are up on the line (`hung` = true).", ("hung = true", "hung == true")),
+    ("every customer has an invoice (count >= 1)", ("count >= 1", "count >= 1")),
+])
+def test_a_parenthesis_that_restates_the_check_is_the_check(clause: str, read: tuple[str, str]) -> None:
+    assert restatement(clause, NAMES) == read
+
+
+@pytest.mark.parametrize("clause", [
+    "the invoices are filed (see the binder)",
+    "the invoices are sent (count them twice)",
+    "the prints are dry (usually 20 minutes)",
+    "(sent comes back yes)",  # no words before it: nothing restated
+    "the invoices go out (paid comes back yes)",  # `paid` is no step's output
+    "the prints are up (not when hung = false, mind)",  # a comparison inside words is no restatement
+])
+def test_a_parenthesis_that_is_no_check_is_no_restatement(clause: str) -> None:
+    assert restatement(clause, NAMES) is None
+
+
+def test_an_invoicing_runbooks_success_note_is_checked_by_its_parenthesis() -> None:
+    text = INVOICES.format("We'll call it a success when the invoices go out to the customers (sent comes back yes).")
+    spec, checks = _checks(text)
+    assert checks == [("step-2", "sent == true")]
+    assert any(w.code == "spec.success" and "is read as the run's success check" in w.message for w in spec.warnings)
+
+
+def test_a_darkroom_notebooks_done_sentence_is_checked_by_its_parenthesis() -> None:
+    spec, checks = _checks(DARKROOM.format("The session is done once the prints are up on the line (hung = yes)."),
+                           "darkroom.txt", "markdown")
+    assert [(p, v) for p, v in checks] == [(spec.steps[-1].id, "hung == true")]
+
+
+def test_a_parenthesis_that_is_no_check_leaves_the_sentence_warned_not_checked() -> None:
+    spec, checks = _checks(INVOICES.format("We're done when the invoices are filed (see the binder)."))
+    assert checks == []
+    assert any(w.code == "spec.success" and "not checked" in w.message for w in spec.warnings)
+
+
+def test_a_request_forms_how_we_know_line_is_checked_by_its_parenthesis() -> None:
+    form = ("INVOICING - AUTOMATION REQUEST FORM\n"
+            "Request title: Monthly invoices\n"
+            "How will we know it worked: the customers get their invoices (sent = yes)\n"
+            "Priority (Low/Med/High): Low\n"
+            "----------------------------------------------------------------------\n"
+            "Step 1 - What happens: pull this month's invoices\nStep 1 - Program/skill: pull-invoices\n"
+            "----------------------------------------------------------------------\n"
+            "Step 2 - What happens: email each customer their invoice\nStep 2 - Program/skill: send-invoices\n")
+    spec = parse_spec_text(form, "form.txt", "markdown", WORDS)
+    said = [w.message for w in spec.warnings if w.line == 3]
+    assert any("is read as the run's success check" in m and "sent == true" in m for m in said), said
+
+
+def test_a_forms_parenthesis_on_a_field_the_last_step_does_not_give_is_not_put_there() -> None:
+    form = ("INVOICING - AUTOMATION REQUEST FORM\n"
+            "Request title: Monthly invoices\n"
+            "How will we know it worked: the month is pulled in (frames = 3)\n"
+            "Priority (Low/Med/High): Low\n"
+            "----------------------------------------------------------------------\n"
+            "Step 1 - What happens: pull this month's invoices\nStep 1 - Program/skill: pull-invoices\n"
+            "----------------------------------------------------------------------\n"
+            "Step 2 - What happens: email each customer their invoice\nStep 2 - Program/skill: send-invoices\n")
+    spec = parse_spec_text(form, "form.txt", "markdown", WORDS)
+    assert [c.validation for c in spec.contracts if c.consumer is None] == []
+    assert any(w.line == 3 and "not" in w.message for w in spec.warnings if w.code == "spec.success")
