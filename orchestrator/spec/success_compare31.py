@@ -39,6 +39,7 @@ from orchestrator.spec.model import (
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.success37 import how_many_had, restated, sentence_from
+from orchestrator.spec.success_restated43 import said_plainly
 from orchestrator.spec.vocabulary import Vocabulary
 from orchestrator.spec.warnings39 import read_elsewhere
 
@@ -291,6 +292,7 @@ def read_compares(steps: Sequence[StepSpec], inputs: Sequence[InputSpec] | None,
     for warning in warned:
         line = warning.line or 0
         text = sentence_from(_clause_text(warning, src.line_text(line)), line, src.line_text)  # wrapped (`success37`)
+        text = said_plainly(text)  # "... # i.e. WO count == urgent count": the plain words (`success_restated43`)
         read: list[tuple[CompareValueSpec, CompareOp, CompareValueSpec, str]] = []
         rest: list[str] = []
         for clause in _SPLIT.split(text):
@@ -307,7 +309,8 @@ def read_compares(steps: Sequence[StepSpec], inputs: Sequence[InputSpec] | None,
             continue
         said = "; ".join(f"'{t}': {_show(a)} {_SAY[op]} {_show(b)}" for a, op, b, t in read)
         tail = f"; the rest ('{' and '.join(rest)}') is not checked" if rest else ""
-        reading = f"success check read as a comparison of two values, checked after the run: {said}{tail}"
+        reading = (f"success check read as a comparison of two values: {said} is read as the run's success check, "
+                   f"checked after the run{tail}")
         found += [CompareCheckSpec(left=a, op=op, right=b, text=t, where=src.where(line), warned=warning.message,
                                    reading=reading) for a, op, b, t in read]
     return tuple(found)

@@ -1,4 +1,4 @@
-"""A success check said in words and restated in the parenthesis it ends with.
+"""A success check said in words and restated: in the parenthesis it ends with, or after "i.e.".
 
 People say when the run is done in their own words and then say it again the way the system
 sees it, in a parenthesis at the end: "We're done when the brewsheet line is written (logged
@@ -11,6 +11,12 @@ read by that parenthesis (`restatement`); the warning at the line quotes what wa
 
 A parenthesis that is no such check ("(see the wiki)", "(usually 20 rows)", "(logged in the
 binder)") leaves the clause as it was: read or warned by the other readers.
+
+A check of two values said after words that mean the same ("every urgent finding has a work order
+# i.e. WO count == urgent count", "all rows made it, in other words rows loaded equals rows read"):
+the comparison of two values (`spec.success_compare31`) is read from what follows "i.e.", "in other
+words", "that is to say", "namely" (`said_plainly`), so the author's words before it are not read as a
+side of it.
 """
 
 from __future__ import annotations
@@ -51,6 +57,16 @@ def _field_of(inner: str) -> str:
     """The name the parenthesis starts with (a comparison inside words is no restatement)."""
     m = _FIELD.match(inner)
     return m.group("field") if m else ""
+
+
+# "..., i.e. X", "# i.e. X", "in other words X": what follows says the same plainly
+_PLAINLY = _rx(r"(?i)(?<![\w.-])(?:i\.\s*+e\.|in\s++other\s++words|that\s++is\s++to\s++say|namely)[,:]?+\s++(?=\S)")
+
+
+def said_plainly(text: str) -> str:
+    """What follows the last "i.e." (or "in other words", ...) of a check's words, else the words."""
+    found = list(_PLAINLY.finditer(text))
+    return text[found[-1].end():].strip() if found else text
 
 
 _rx.save()

@@ -99,3 +99,44 @@ def test_a_forms_parenthesis_on_a_field_the_last_step_does_not_give_is_not_put_t
     spec = parse_spec_text(form, "form.txt", "markdown", WORDS)
     assert [c.validation for c in spec.contracts if c.consumer is None] == []
     assert any(w.line == 3 and "not" in w.message for w in spec.warnings if w.code == "spec.success")
+
+
+# -- a check of two values said again after "i.e." -------------------------------------------------------
+
+RECONCILE = ("# Nightly reconcile\n\n## Steps\n\n### Step 1: Extract\n- Skill: `extract-rows`\n- Output: `rows_read`\n\n"
+             "### Step 2: Load\n- Skill: `load-rows`\n- Output: `rows_written`\n\n{}\n")
+ORCHARD = ("crop: apples\ndone_if: every tree on the 2024 list got picked   # i.e. picked count == tree count\nsteps:\n"
+           "  - id: survey\n    skill: survey-trees\n  - id: pick\n    skill: pick-trees\n    needs: [survey]\n")
+
+
+def _sides(spec: WorkflowSpec) -> list[tuple[object, ...]]:
+    return [(c.left.field, c.op, c.right.field) for c in spec.compares]
+
+
+@pytest.mark.parametrize(("text", "plain"), [
+    ("every urgent finding has a work order # i.e. WO count == urgent count", "WO count == urgent count"),
+    ("all 3 rows made it, in other words rows loaded equals rows read", "rows loaded equals rows read"),
+    ("the rows all made it", "the rows all made it"),
+])
+def test_said_plainly_is_what_follows_ie(text: str, plain: str) -> None:
+    from orchestrator.spec.success_restated43 import said_plainly
+
+    assert said_plainly(text) == plain
+
+
+def test_a_yaml_comments_ie_is_the_two_value_check_of_its_key() -> None:
+    spec = parse_spec_text(ORCHARD, "orchard.yaml", "yaml")
+    assert _sides(spec) == [("picked_count", "eq", "tree_count")]
+    assert "is read as the run's success check" in spec.compares[0].reading
+
+
+def test_a_runbooks_in_other_words_is_the_two_value_check() -> None:
+    text = RECONCILE.format("We are done when all 3 tables made it over, in other words rows written = rows read.")
+    spec = parse_spec_text(text, "r.md", "markdown")
+    assert _sides(spec) == [("rows_written", "eq", "rows_read")]
+
+
+def test_words_with_no_plain_restatement_are_still_not_a_two_value_check() -> None:
+    spec = parse_spec_text(RECONCILE.format("We are done when all 3 tables made it over."), "r.md", "markdown")
+    assert spec.compares == ()
+    assert any(w.code == "spec.success" and "not checked" in w.message for w in spec.warnings)
