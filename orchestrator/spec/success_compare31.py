@@ -39,7 +39,7 @@ from orchestrator.spec.model import (
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.success37 import how_many_had, restated, sentence_from
-from orchestrator.spec.success_restated43 import said_plainly
+from orchestrator.spec.success_restated43 import as_many, said_plainly
 from orchestrator.spec.vocabulary import Vocabulary
 from orchestrator.spec.warnings39 import read_elsewhere
 
@@ -287,6 +287,9 @@ def read_compares(steps: Sequence[StepSpec], inputs: Sequence[InputSpec] | None,
     if not warned:
         return ()
     index = _Steps(steps, src.vocabulary)
+    from orchestrator.spec.whole_success import outputs_of
+
+    words = src.vocabulary
     names = {i.name for i in inputs or ()}
     found: list[CompareCheckSpec] = []
     for warning in warned:
@@ -300,6 +303,8 @@ def read_compares(steps: Sequence[StepSpec], inputs: Sequence[InputSpec] | None,
             if not clause:
                 continue
             got = read_clause(restated(clause), index, names)  # "... (counted = how many the sheet had)"
+            if got is None and words is not None:  # "it queued as many texts as we wrote" (`success_restated43`)
+                got = as_many(clause, steps, lambda s, w=words: outputs_of(s, w))
             if got is None:
                 if not _has_literal_check(clause) and not read_elsewhere(clause, line, src, warning.message):
                     rest.append(clause)  # a part another reader read is no part left (`spec.warnings39`)

@@ -17,10 +17,20 @@ A check of two values said after words that mean the same ("every urgent finding
 the comparison of two values (`spec.success_compare31`) is read from what follows "i.e.", "in other
 words", "that is to say", "namely" (`said_plainly`), so the author's words before it are not read as a
 side of it.
+
+"A as many N as B" ("the gateway says it queued as many texts as we wrote", "the printer printed as many
+labels as there were jars") is a comparison of two values too: equal ("at least as many": at least).
+Its left side is the last word before it that is an output of a step (`queued`); its right side is how
+many N the other step that makes them gives: the one step (not the left's) whose output is named by N
+(`text`, `texts`), counted (a step run for each item gives one per item). No such output, or several
+steps that give it, read nothing (`as_many`): the sentence stays warned as not checked.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
+from orchestrator.spec.model import CompareOp, CompareValueSpec, StepSpec
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.success import read_criteria
 from orchestrator.spec.success_halves import read_half
@@ -67,6 +77,45 @@ def said_plainly(text: str) -> str:
     """What follows the last "i.e." (or "in other words", ...) of a check's words, else the words."""
     found = list(_PLAINLY.finditer(text))
     return text[found[-1].end():].strip() if found else text
+
+
+# "A queued as many texts as we wrote", "A at least as many labels as there were jars"
+_AS_MANY = _rx(r"(?i)^(?P<left>[^\n]{1,200}?)\s++(?P<least>at\s++least\s++|no\s++fewer\s++than\s++)?(?:just\s++|exactly\s++)?"
+               r"as\s++many\s++(?P<noun>[a-z][\w-]{1,40}+)\s++as\s++(?P<right>[^\n]{1,200}+)$")
+_NAME_WORD = _rx(r"[A-Za-z_][\w]*+")
+
+
+def _forms(noun: str) -> list[str]:
+    low = noun.lower().replace("-", "_")
+    out = [low, low[:-1] if low.endswith("s") else low + "s"]
+    if low.endswith("ies"):
+        out.append(low[:-3] + "y")
+    return list(dict.fromkeys(out))
+
+
+def as_many(clause: str, steps: Sequence[StepSpec],
+            outputs: Callable[[StepSpec], frozenset[str]]) -> tuple[CompareValueSpec, CompareOp, CompareValueSpec, str] | None:
+    """"A <verb> as many N as B" as a comparison of two values (module docstring), or None."""
+    clause = clause.strip().rstrip(".!").strip()
+    m = _AS_MANY.match(clause)
+    if m is None:
+        return None
+    given = [outputs(s) for s in steps]
+    words = _NAME_WORD.findall(m.group("left"))
+    field = next((w for w in reversed(words) if any(w in g for g in given)), None)
+    if field is None:
+        return None
+    owners = {s.id for s, g in zip(steps, given, strict=True) if field in g}
+    forms = _forms(m.group("noun"))
+    makers = [(s, name) for s, g in zip(steps, given, strict=True) if s.id not in owners
+              for name in [next((f for f in forms if f in g), None)] if name is not None]
+    if len(makers) != 1:
+        return None
+    step, name = makers[0]
+    left = CompareValueSpec(field=field, candidates=(field,), said=m.group("left").strip())
+    right = CompareValueSpec(step=step.id, field=name, candidates=(name,), count=True,
+                             said=f"as many {m.group('noun')} as {m.group('right').strip()}")
+    return left, ("ge" if m.group("least") else "eq"), right, clause
 
 
 _rx.save()

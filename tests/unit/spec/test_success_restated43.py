@@ -140,3 +140,45 @@ def test_words_with_no_plain_restatement_are_still_not_a_two_value_check() -> No
     spec = parse_spec_text(RECONCILE.format("We are done when all 3 tables made it over."), "r.md", "markdown")
     assert spec.compares == ()
     assert any(w.code == "spec.success" and "not checked" in w.message for w in spec.warnings)
+
+
+# -- "A as many N as B" ----------------------------------------------------------------------------------
+
+SHOP = {
+    "pack-orders": frozenset({"parcels", "parcel_count"}),
+    "courier-handoff": frozenset({"collected", "manifest"}),
+    "sell-tickets": frozenset({"seats"}),
+    "reserve-seats": frozenset({"reserved", "seats_left"}),
+}
+SHOP_WORDS = Vocabulary.of([(s, None) for s in SHOP]).with_outputs(lambda s: SHOP.get(s, frozenset()))
+PARCELS = ("# Dispatch\n\n## Steps\n\n### Step 1: Pack\n- Skill: `pack-orders`\n\n### Step 2: Hand over\n"
+           "- Skill: `courier-handoff`\n\n## Done\n\n{}\n")
+THEATRE = ("Friday show\n\nFirst sell-tickets takes the bookings. Then reserve-seats holds them in the hall plan.\n\n{}\n")
+
+
+def _as_many(spec: WorkflowSpec) -> list[tuple[object, ...]]:
+    return [(c.left.step, c.left.field, c.op, c.right.step, c.right.field, c.right.count) for c in spec.compares]
+
+
+def test_a_dispatch_runbooks_as_many_parcels_as_we_packed() -> None:
+    spec = parse_spec_text(PARCELS.format("We're finished when the courier collected as many parcels as we packed."),
+                           "d.md", "markdown", SHOP_WORDS)
+    assert _as_many(spec) == [(None, "collected", "eq", "step-1", "parcels", True)]
+
+
+def test_a_theatre_notes_at_least_as_many_seats_as_we_sold() -> None:
+    spec = parse_spec_text(THEATRE.format("The night is done when the hall plan reserved at least as many seats as we "
+                                          "sold."), "show.txt", "markdown", SHOP_WORDS)
+    [(left, field, op, right, name, count)] = _as_many(spec)
+    assert (left, field, op, name, count) == (None, "reserved", "ge", "seats", True)
+    assert right == spec.steps[0].id
+
+
+@pytest.mark.parametrize("sentence", [
+    "We're finished when the courier collected as many boxes as we packed.",  # no step gives boxes
+    "We're finished when the courier took as many parcels as we packed.",  # `took` is no output
+    "We're finished when we packed as many parcels as we could.",  # nothing before it is an output
+])
+def test_as_many_that_names_no_two_values_is_no_comparison(sentence: str) -> None:
+    spec = parse_spec_text(PARCELS.format(sentence), "d.md", "markdown", SHOP_WORDS)
+    assert spec.compares == ()
