@@ -24,6 +24,13 @@ Its left side is the last word before it that is an output of a step (`queued`);
 many N the other step that makes them gives: the one step (not the left's) whose output is named by N
 (`text`, `texts`), counted (a step run for each item gives one per item). No such output, or several
 steps that give it, read nothing (`as_many`): the sentence stays warned as not checked.
+
+An Obsidian callout of success (`> [!success] Done when` over `> nothing is left on the unplaced
+pile.`; `[!done]`, `[!check]` alike, folded or not) says when the run is done: its body is the check, its
+title a label of it (`callout_check`). "Nothing is left on / in X", "no X is left", "X has nothing left
+in it" say that the output X names is empty (`emptied`): the one output of one step named by the words
+of X ("the unplaced pile": `unplaced`); words that name no output, or one several steps give, read
+nothing.
 """
 
 from __future__ import annotations
@@ -116,6 +123,45 @@ def as_many(clause: str, steps: Sequence[StepSpec],
     right = CompareValueSpec(step=step.id, field=name, candidates=(name,), count=True,
                              said=f"as many {m.group('noun')} as {m.group('right').strip()}")
     return left, ("ge" if m.group("least") else "eq"), right, clause
+
+
+# "[!success] Done when ...", "[!done]- Finished if: ...": a callout of success, its title a label
+_CALLOUT = _rx(r"(?i)^[^\w\[]{0,4}+\[!(?:success|done|check)\][+-]?+\s*+(?:(?:definition\s++of\s++done|success\s++criteria|"
+               r"(?:done|finished|complete|success)(?:\s++(?:when|if|once))?+)(?:\s*+:)?+\s++)?+(?P<body>\S[\s\S]*+)$")
+
+
+def callout_check(sentence: str) -> str | None:
+    """The body of a callout of success ("[!success] Done when nothing is left ..." -> "nothing is left ..."),
+    or None when the sentence is no such callout."""
+    m = _CALLOUT.match(sentence.strip())
+    return m.group("body").strip().rstrip(".").strip() or None if m else None
+
+
+_NOTHING = (
+    _rx(r"(?i)^(?:there\s++is\s++|there['’]s\s++)?+nothing\s++(?:is\s++|was\s++)?+(?:left|remaining|remains|sits|still)"
+        r"(?:\s++(?:left|sitting|over))?+\s++(?:on|in|at)\s++(?P<thing>[\w' -]{1,60}+)$"),
+    _rx(r"(?i)^no\s++(?P<thing>[\w' -]{1,60}?)\s++(?:is|are|were|was|remains?)\s++(?:left|remaining)(?:\s++over)?+$"),
+    _rx(r"(?i)^(?P<thing>[\w' -]{1,60}?)\s++(?:has|had)\s++nothing\s++(?:left\s++)?+(?:on|in)\s++it$"),
+)
+_THING_STOP = frozenset({"the", "a", "an", "our", "its", "their", "my", "pile", "list", "heap", "stack", "queue", "tray",
+                         "bin", "box", "any", "more", "items", "entries", "things"})
+
+
+def emptied(clause: str, outputs: Sequence[frozenset[str]]) -> str | None:
+    """The output a clause says nothing is left in ("nothing is left on the unplaced pile" -> `unplaced`),
+    when one step gives it; else None. `outputs`: each step's output names."""
+    thing = next((m.group("thing") for rx in _NOTHING if (m := rx.match(clause.strip().rstrip(".").strip()))), None)
+    if thing is None:
+        return None
+    words = [w.lower() for w in _NAME_WORD.findall(thing) if w.lower() not in _THING_STOP]
+    if not words:
+        return None
+    names = {"_".join(words), *(f for w in words for f in _forms(w))}
+    found = {n for given in outputs for n in given if n in names}
+    if len(found) != 1:
+        return None
+    [name] = found
+    return name if sum(name in given for given in outputs) == 1 else None
 
 
 _rx.save()

@@ -56,12 +56,10 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (SEEDBANK, "success", 31): "the success callout (lines 30-31) is not read (warned)",
 }
 # (folder, line) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
 # warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
-    (SEEDBANK, 31): "the success callout is neither read nor warned at line 31",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {

@@ -182,3 +182,57 @@ def test_a_theatre_notes_at_least_as_many_seats_as_we_sold() -> None:
 def test_as_many_that_names_no_two_values_is_no_comparison(sentence: str) -> None:
     spec = parse_spec_text(PARCELS.format(sentence), "d.md", "markdown", SHOP_WORDS)
     assert spec.compares == ()
+
+
+# -- a callout of success; "nothing is left on X" ----------------------------------------------------------
+
+KITCHEN = {
+    "sort-returns": frozenset({"restocked", "rejects"}),
+    "post-summary": frozenset({"reject_count", "posted"}),
+}
+KITCHEN_WORDS = Vocabulary.of([(s, None) for s in KITCHEN]).with_outputs(lambda s: KITCHEN.get(s, frozenset()))
+NOTE = ("# Returns day\n\n## The run\n\n1. [[sort-returns]] sorts the returned stock.\n2. [[post-summary]] posts the "
+        "summary.\n\n{}\n")
+
+
+@pytest.mark.parametrize(("sentence", "body"), [
+    ("[!success] Done when nothing is left on the reject pile.", "nothing is left on the reject pile"),
+    ("[!done]- Definition of done: posted = true", "posted = true"),
+    ("[!check] Finished if\nthe rejects tray has nothing left in it", "the rejects tray has nothing left in it"),
+    ("[!warning] Done when it jams", None),  # a callout of another kind
+    ("Done when nothing is left", None),  # no callout
+])
+def test_a_callout_of_success_is_its_body(sentence: str, body: str | None) -> None:
+    from orchestrator.spec.success_restated43 import callout_check
+
+    assert callout_check(sentence) == body
+
+
+@pytest.mark.parametrize(("clause", "field"), [
+    ("nothing is left on the reject pile", "rejects"),
+    ("no rejects are left over", "rejects"),
+    ("the rejects tray has nothing left in it", "rejects"),
+    ("nothing is left on the shelf", None),  # names no output
+    ("nothing is left in the reject count", None),  # `reject_count`, `rejects`: two outputs
+    ("the reject pile is on the left", None),  # no "nothing left"
+])
+def test_nothing_left_on_x_is_x_empty(clause: str, field: str | None) -> None:
+    from orchestrator.spec.success_restated43 import emptied
+
+    assert emptied(clause, list(KITCHEN.values())) == field
+
+
+def test_an_obsidian_notes_success_callout_is_the_runs_check_at_its_bodys_line() -> None:
+    spec = parse_spec_text(NOTE.format("> [!success] Done when\n> nothing is left on the reject pile."), "n.md",
+                           "markdown", KITCHEN_WORDS)
+    assert [(c.producer, c.validation[0]) for c in spec.contracts if c.consumer is None] == [("step-1", "rejects is empty")]
+    body = NOTE.count("\n") + 1  # the callout title is the line before
+    assert any(w.line == body and "is read as the run's success check" in w.message for w in spec.warnings)
+    assert not any(w.code == "spec.unread" and "[!success]" in w.message for w in spec.warnings)
+    assert not any("not checked" in w.message for w in spec.warnings if w.code == "spec.success")
+
+
+def test_a_callout_of_another_kind_is_not_a_success_check() -> None:
+    spec = parse_spec_text(NOTE.format("> [!todo] Done when\n> nothing is left on the reject pile, ask Sam."), "n.md",
+                           "markdown", KITCHEN_WORDS)
+    assert [c for c in spec.contracts if c.consumer is None] == []
