@@ -68,12 +68,9 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (PERMIT, "success", 34): "the comment 'Finished = letter.json has letter_sent true' and its check `jq -e "
-                             "'.letter_sent == true' letter.json` (line 35) are not read as the run's success check",
 }
 # (folder, line) -> why what the line says is neither read as meant nor warned at that line
 SILENT: dict[tuple[str, int], str] = {
-    (PERMIT, 34): "the success check (comment line 34, `jq -e` line 35) is neither read nor warned at either line",
 }
 
 
