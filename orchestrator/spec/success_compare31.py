@@ -26,7 +26,8 @@ line's warning says what was read and what of the sentence is still not checked.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from orchestrator.errors import Diagnostic
 from orchestrator.spec.model import (
@@ -280,6 +281,11 @@ def _show(value: CompareValueSpec) -> str:
     return f"the number of items in {inner}" if value.count else inner
 
 
+def _given(outputs_of: Callable[[StepSpec, Vocabulary], frozenset[str]], vocabulary: Vocabulary,
+           step: StepSpec) -> frozenset[str]:
+    return outputs_of(step, vocabulary)
+
+
 def read_compares(steps: Sequence[StepSpec], inputs: Sequence[InputSpec] | None, src: Source) -> tuple[CompareCheckSpec, ...]:
     """Every two-value comparison on a line a success warning says is not checked. The warning stays: the
     planner replaces it by what was read once every comparison of the line is placed (`plan.compare_checks`)."""
@@ -304,7 +310,7 @@ def read_compares(steps: Sequence[StepSpec], inputs: Sequence[InputSpec] | None,
                 continue
             got = read_clause(restated(clause), index, names)  # "... (counted = how many the sheet had)"
             if got is None and words is not None:  # "it queued as many texts as we wrote" (`success_restated43`)
-                got = as_many(clause, steps, lambda s, w=words: outputs_of(s, w))
+                got = as_many(clause, steps, partial(_given, outputs_of, words))
             if got is None:
                 if not _has_literal_check(clause) and not read_elsewhere(clause, line, src, warning.message):
                     rest.append(clause)  # a part another reader read is no part left (`spec.warnings39`)
