@@ -320,8 +320,10 @@ def read_compares(steps: Sequence[StepSpec], inputs: Sequence[InputSpec] | None,
             continue
         said = "; ".join(f"'{t}': {_show(a)} {_SAY[op]} {_show(b)}" for a, op, b, t in read)
         tail = f"; the rest ('{' and '.join(rest)}') is not checked" if rest else ""
+        # the whole sentence read: it is the run's success check; a part left: only what was read is said so
         reading = (f"success check read as a comparison of two values: {said} is read as the run's success check, "
-                   f"checked after the run{tail}")
+                   "checked after the run" if not rest else
+                   f"success check read as a comparison of two values, checked after the run: {said}{tail}")
         found += [CompareCheckSpec(left=a, op=op, right=b, text=t, where=src.where(line), warned=warning.message,
                                    reading=reading) for a, op, b, t in read]
     return tuple(found)
