@@ -186,6 +186,15 @@ def run_success(sentence: str, line: int, steps: list[StepSpec], src: Source, he
         return False
     keys = keys_of([(_number(s, i), s.name, _skill(s, src.vocabulary)) for i, s in enumerate(steps, start=1)])
     if not comparison(clause):
+        from orchestrator.spec.success_restated43 import restatement
+        from orchestrator.spec.whole_success import outputs_of
+
+        again = restatement(clause, frozenset().union(*(outputs_of(s, src.vocabulary) for s in steps)))
+        named = named_step(sentence, keys, src.vocabulary)
+        at = next((i for i, s in enumerate(steps, 1) if named is not None and _number(s, i) == named[0]), len(steps))
+        if again is not None and again[1].partition(" ")[0] in outputs_of(steps[at - 1], src.vocabulary):
+            clause = again[1]  # "... today's status (posted = yes)": the parenthesis, on the step that gives it
+    if not comparison(clause):
         from orchestrator.spec.success_words import said_in_words
 
         if success_warned(src, line) or said_in_words(clause, sentence):  # outputs in words: `spec.whole_net`'s

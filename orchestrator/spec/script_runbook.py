@@ -188,6 +188,11 @@ class _Reader:
         if check is not None and check[0] in self.names.refs:
             number = self.names.refs[check[0]][-1]
             self.checks.append((number, check[1], line))
+            comment = " ".join(t.strip() for _, t in pending).strip() or text.strip()
+            self.src.warn(pending[0][0] if pending else line,
+                          f"'{comment[:60]}' is read as the run's success check: line {line}'s `jq -e` checks "
+                          f"`{check[1]}` on the output of step {number} ({check[0]}), and the run fails when it does "
+                          "not hold", "spec.success")
             for at, _ in pending:  # the comment right above says what it checks
                 self.prose[at - 1] = ""
             if pending:

@@ -26,7 +26,8 @@ line's warning says what was read and what of the sentence is still not checked.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from orchestrator.errors import Diagnostic
 from orchestrator.spec.model import (
@@ -39,6 +40,7 @@ from orchestrator.spec.model import (
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 from orchestrator.spec.success37 import how_many_had, restated, sentence_from
+from orchestrator.spec.success_restated43 import as_many, said_plainly
 from orchestrator.spec.vocabulary import Vocabulary
 from orchestrator.spec.warnings39 import read_elsewhere
 
@@ -279,6 +281,11 @@ def _show(value: CompareValueSpec) -> str:
     return f"the number of items in {inner}" if value.count else inner
 
 
+def _given(outputs_of: Callable[[StepSpec, Vocabulary], frozenset[str]], vocabulary: Vocabulary,
+           step: StepSpec) -> frozenset[str]:
+    return outputs_of(step, vocabulary)
+
+
 def read_compares(steps: Sequence[StepSpec], inputs: Sequence[InputSpec] | None, src: Source) -> tuple[CompareCheckSpec, ...]:
     """Every two-value comparison on a line a success warning says is not checked. The warning stays: the
     planner replaces it by what was read once every comparison of the line is placed (`plan.compare_checks`)."""
@@ -286,11 +293,15 @@ def read_compares(steps: Sequence[StepSpec], inputs: Sequence[InputSpec] | None,
     if not warned:
         return ()
     index = _Steps(steps, src.vocabulary)
+    from orchestrator.spec.whole_success import outputs_of
+
+    words = src.vocabulary
     names = {i.name for i in inputs or ()}
     found: list[CompareCheckSpec] = []
     for warning in warned:
         line = warning.line or 0
         text = sentence_from(_clause_text(warning, src.line_text(line)), line, src.line_text)  # wrapped (`success37`)
+        text = said_plainly(text)  # "... # i.e. WO count == urgent count": the plain words (`success_restated43`)
         read: list[tuple[CompareValueSpec, CompareOp, CompareValueSpec, str]] = []
         rest: list[str] = []
         for clause in _SPLIT.split(text):
@@ -298,6 +309,8 @@ def read_compares(steps: Sequence[StepSpec], inputs: Sequence[InputSpec] | None,
             if not clause:
                 continue
             got = read_clause(restated(clause), index, names)  # "... (counted = how many the sheet had)"
+            if got is None and words is not None:  # "it queued as many texts as we wrote" (`success_restated43`)
+                got = as_many(clause, steps, partial(_given, outputs_of, words))
             if got is None:
                 if not _has_literal_check(clause) and not read_elsewhere(clause, line, src, warning.message):
                     rest.append(clause)  # a part another reader read is no part left (`spec.warnings39`)
@@ -307,7 +320,10 @@ def read_compares(steps: Sequence[StepSpec], inputs: Sequence[InputSpec] | None,
             continue
         said = "; ".join(f"'{t}': {_show(a)} {_SAY[op]} {_show(b)}" for a, op, b, t in read)
         tail = f"; the rest ('{' and '.join(rest)}') is not checked" if rest else ""
-        reading = f"success check read as a comparison of two values, checked after the run: {said}{tail}"
+        # the whole sentence read: it is the run's success check; a part left: only what was read is said so
+        reading = (f"success check read as a comparison of two values: {said} is read as the run's success check, "
+                   "checked after the run" if not rest else
+                   f"success check read as a comparison of two values, checked after the run: {said}{tail}")
         found += [CompareCheckSpec(left=a, op=op, right=b, text=t, where=src.where(line), warned=warning.message,
                                    reading=reading) for a, op, b, t in read]
     return tuple(found)

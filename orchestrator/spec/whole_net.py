@@ -54,6 +54,15 @@ def _drop_bullet_unread(lines: set[int], src: Source) -> None:
         w.code == "spec.unread" and w.line in lines and "bullet '" in w.message and w.message.endswith("' not read"))]
 
 
+def _drop_block_unread(said: Said, src: Source) -> None:
+    """A block reported "not read (not a step)" that is this one sentence, now read as the run's success check
+    ("> [!success] Done when" over its body): the reading says what became of it."""
+    text = " ".join(said.text.split())
+    src.warnings[:] = [w for w in src.warnings if not (
+        w.code == "spec.unread" and w.line is not None and said.line <= w.line <= said.last
+        and w.message.endswith(f"'{text}' not read (not a step)"))]
+
+
 def read_the_rest(parts: SpecParts, src: Source, checks: tuple[ContractSpec, ...]) -> tuple[SpecParts, tuple[ContractSpec, ...]]:
     """The parts and success checks with what the document says of the whole run and no reader
     took (module docstring)."""
@@ -76,6 +85,8 @@ def read_the_rest(parts: SpecParts, src: Source, checks: tuple[ContractSpec, ...
             if read is not None:
                 steps, contracts = read
                 found.extend(contracts)
+                if contracts:
+                    _drop_block_unread(said, src)
                 continue
             if (tail := run_on_check(said.text)) is not None:  # "... half an hour max. its done when ..."
                 run_on = Said(tail, said.line, said.last, said.lines).at(tail)

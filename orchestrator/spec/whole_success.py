@@ -89,6 +89,10 @@ def success_cue(sentence: str, *, outside: bool = True) -> str | None:
     """The check of a sentence that says when the run (or any thing) counts as a success, or None
     (`outside`: the sentence is outside every step's text)."""
     sentence = _LATEX.sub(r"\1", sentence).replace("$", "")  # `\mathit{digest.ok} = \textsc{true}`: what it shows
+    from orchestrator.spec.success_restated43 import callout_check
+
+    if (body := callout_check(sentence)) is not None:  # "> [!success] Done when" over its body (`success_restated43`)
+        return body
     sentence = _IS_SAID.sub(r"\g<w> is ", sentence)  # "Sheet's good when ...": "Sheet is good when ..."
     ensure = _ENSURE.match(sentence)
     if ensure is not None:
@@ -250,7 +254,13 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
         clause = titled_line(said.text, src.line_text(said.line))
     if clause is None or not steps:
         return None
+    from orchestrator.spec.success_restated43 import emptied, restatement
+
     said = said.at(clause)
+    given = [outputs_of(s, src.vocabulary) for s in steps]
+    again = restatement(clause, frozenset().union(*given))
+    clause = again[0] if again is not None else clause  # "... is written (logged comes back true)": the parenthesis
+    empty = emptied(clause, given)  # "nothing is left on the unplaced pile": `unplaced` is empty
     from orchestrator.spec import success_words27 as w27
 
     either = w27.either_or(clause, said, steps, src, lambda s, now: read_success(s, now, src, outside=outside))
@@ -265,6 +275,9 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
     if two is None and (several := _several(clause, said, steps, src)) is not None:
         return several[0], (several[1],)  # "x is not empty and ok == true": every part, never the one `comparison` finds
     check = _check(clause, said, steps, src) if two is None else None
+    if check is None and empty is not None:
+        at, how = place(said, empty, steps, src)
+        check = at, how, f"{empty} is empty", read_criteria(f"{empty} is empty")[0]
     if check is None and two is None and (halved := _halves_only(clause, said, steps, src)) is not None:
         return halved  # "posted comes back true and there's at least one batch on it" (`spec.success_halves`)
     if check is None and two is None:  # "the health page says ok": a yes/no output (`spec.success_words27`)
@@ -302,7 +315,7 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
                             f"{step.id} ({how}) does not output ({', '.join(sorted(known))}); write `- Success "
                             "criteria: FIELD == VALUE` under the step that outputs the field", CODE)
         return steps, ()
-    halves, unread = read_halves(clause, known, skip=field.partition(".")[0]) if known else ([], [])
+    halves, unread = read_halves(clause, known, skip=field.partition(".")[0]) if known and empty is None else ([], [])
     for half in halves:  # "... with at least one species in it": the other parts, on the same output
         keywords = {**keywords, half.field: half.keywords}
         written = f"{written} and {half.written}"

@@ -68,14 +68,9 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (BREW, "success", 14): "'We're done when the brewsheet line is written (logged comes back true)' is not tied to "
-                           "log-brewsheet's `logged` (warned at line 14: not a comparison of an output field)",
-    (PERMIT, "success", 34): "the comment 'Finished = letter.json has letter_sent true' and its check `jq -e "
-                             "'.letter_sent == true' letter.json` (line 35) are not read as the run's success check",
 }
 # (folder, line) -> why what the line says is neither read as meant nor warned at that line
 SILENT: dict[tuple[str, int], str] = {
-    (PERMIT, 34): "the success check (comment line 34, `jq -e` line 35) is neither read nor warned at either line",
 }
 
 

