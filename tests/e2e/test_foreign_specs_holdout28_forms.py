@@ -26,18 +26,14 @@ H = Holdout("foreign-specs-holdout28", WHEN, {}, meant_inputs, set())
 FOLDERS = [HACCP, SBAR, DAYSHEET]
 
 # (folder, step number or "whole" or "run", aspect) -> why it is not as its author meant yet
-_HACCP_WHY = ("the CCP table is read as rows (`spec.ruled42`), but: a row's own number is not yet its label for the rows after 1a (1a is step 2, row 2 step 3 ...), 'SAME TIME AS 1' in the CHECK cell is not read as a start together, `product` is bound to temp-verify's echoed output rather than the workflow input, 'site is \"CPU4 Hilltop\"' is no literal, and the continue-with-value 'filed = no and ref = PAPER' is not read")
+_HACCP_WHY = ("'RECORD COMPLETE only when haccp-file says filed = yes' is not read as the run's success check: a shouted lead-in and '<skill> says <field> = yes' are no form the success readers take")
 _DAYSHEET_WHY = ("the day sheet's `~` step lines and `<-` input lists are not read yet: `skillweave plan` refuses it (deal-calc on line 22 merged into settle-sheet's text), so nothing of it is planned or run")
 KNOWN: dict[tuple[str, Any, str], str] = {
-    (HACCP, 4, "input product"): _HACCP_WHY,
-    (HACCP, 4, "input site"): _HACCP_WHY,
     (DAYSHEET, "spec", "validates"): _DAYSHEET_WHY,
     (SBAR, 1, "input length"): "len_cm / wid_cm are named only in brackets in the Situation prose ('wound length and width in cm (len_cm, wid_cm)'): no reader takes them for the inputs, so `length`/`width` are derived inputs of their own names",
     (SBAR, 1, "input width"): "as step 1's `length`: `wid_cm` is named only in the Situation prose",
     (SBAR, 4, "input last_visit"): "`visit_date` (named in the Situation prose) feeding visit-booker's `last_visit` is not read: `last_visit` is left unbound (warned)",
     (SBAR, 5, "input plan"): "'plan (from 2 or 3)' is bound to step 2's plan, not to whichever of 2 or 3 ran (step 5 has no join of its own)",
-    (HACCP, 2, "depends_on"): _HACCP_WHY,
-    (HACCP, 2, "input product"): _HACCP_WHY,
     (DAYSHEET, 1, "skill"): _DAYSHEET_WHY,
     (DAYSHEET, 1, "depends_on"): _DAYSHEET_WHY,
     (DAYSHEET, 1, "for_each"): _DAYSHEET_WHY,
@@ -70,11 +66,6 @@ KNOWN: dict[tuple[str, Any, str], str] = {
     (DAYSHEET, 2, "condition"): _DAYSHEET_WHY,
     (DAYSHEET, 2, "approval"): _DAYSHEET_WHY,
     (DAYSHEET, 2, "input city"): _DAYSHEET_WHY,
-    (HACCP, 5, "policy l24"): _HACCP_WHY,
-    (HACCP, 5, "input labelled"): "the table's rows are the steps now, but its row labels are not the steps' numbers: "
-                                  "'printed (3)' is read against step 3 (chill-plan, row 2), not row 3's label-print, so "
-                                  "`labelled` is left unbound (warned); the anchored reading had bound it",
-    (HACCP, 5, "depends_on"): "as its `labelled`: 'printed (3)' is not read as row 3's step, so step 5 waits only for 3",
     (DAYSHEET, 1, "policy l17"): _DAYSHEET_WHY,
     (DAYSHEET, 2, "policy l20"): _DAYSHEET_WHY,
     (DAYSHEET, 4, "policy l25"): _DAYSHEET_WHY,
@@ -83,9 +74,7 @@ KNOWN: dict[tuple[str, Any, str], str] = {
     (DAYSHEET, "whole", "limit l29"): _DAYSHEET_WHY,
     (DAYSHEET, "whole", "success l28"): _DAYSHEET_WHY,
     (SBAR, "run", "0"): "the run is refused: `len_cm`, `wid_cm`, `visit_date` are not the plan's inputs (it derived `length`, `width`; `last_visit` unbound)",
-    (HACCP, "run", "0"): _HACCP_WHY,
     (SBAR, "run", "1"): "as run 0: the Situation prose's input names are not the plan's",
-    (HACCP, "run", "1"): _HACCP_WHY,
     (DAYSHEET, "run", "0"): _DAYSHEET_WHY,
     (DAYSHEET, "run", "1"): _DAYSHEET_WHY,
 }
