@@ -48,7 +48,7 @@ from orchestrator.plan.conditions import (
 from orchestrator.plan.contract import OutputContract, at_pointer
 from orchestrator.plan.count_field import count_field
 from orchestrator.plan.doc_constant import bind_constants, document_constant
-from orchestrator.plan.echo import Echoes
+from orchestrator.plan.echo import Echoes, said_echoed
 from orchestrator.plan.field_equals import Said, field_equals, names_given
 from orchestrator.plan.gate_output27 import output_named, step_letters
 from orchestrator.plan.given_words import bind_step_words, inside_longer
@@ -258,7 +258,8 @@ class _Planner:
                 makers.setdefault(name, set()).add(sid)
         self.makers = {name: frozenset(sids) for name, sids in makers.items()}
         self.echoes = Echoes(spec.steps, self.produced, reads, [i.name for i in spec.inputs],  # `plan.echo`
-                             [f.name for c in spec.contracts for f in c.input_fields], self.reworks(spec.steps))
+                             [f.name for c in spec.contracts for f in c.input_fields], self.reworks(spec.steps),
+                             self.echoed(spec.steps))
         self.exclusive: set[frozenset[str]] = set()
         self.qualified: dict[str, tuple[str, str]] = {}  # workflow input -> (the word said before it, the step)
         for s in spec.steps:  # the routes of one router: at most one of them runs
@@ -305,6 +306,11 @@ class _Planner:
         from orchestrator.spec.approve39 import reworked
 
         return {s.id: frozenset(n.name for n in said.outputs if reworked(n.about))
+                for s in steps if (said := self.said(s)) is not None}
+
+    def echoed(self, steps: Iterable[StepSpec]) -> dict[str, frozenset[str]]:
+        """Each step -> the outputs its skill's instructions call its input handed back ("product (text, echoed)")."""
+        return {s.id: frozenset(n.name for n in said.outputs if said_echoed(n.about))
                 for s in steps if (said := self.said(s)) is not None}
 
     def reads_about(self, step: StepSpec) -> dict[str, str]:

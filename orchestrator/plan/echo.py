@@ -7,12 +7,14 @@
 `ward` comes into the run from outside; step 1 reads it and gives it back among its outputs. Making
 step 2 wait for step 1 for a value step 1 was given would kill the parallel start the author asked
 for. So a key passed along (not data worked on: its skill does not call it a list, object, rows, text
-or file, as a chain of steps that each rework `rows` does) that a step's skill both reads and outputs,
+or file, as a chain of steps that each rework `rows` does, unless its skill calls that output "echoed",
+"unchanged", "as given" or "passed through") that a step's skill both reads and outputs,
 that no step before it outputs but as an echo, that a later step reads and that no step's text takes
 from a step by name (`ward (from Step 1)`), is an echo:
 
 - it makes no later step depend on the echoing step (the step's other data still does);
-- a later step that depends on one echoing step anyway takes that step's value, as ever; one that
+- a later step that depends on one echoing step anyway takes that step's value, as ever (unless its
+  skill calls the output echoed: then it is the workflow input's copy, said so, and the input is taken); one that
   depends on none takes the workflow input; one with several echoing steps before it and none after
   another (steps 1 and 2 for step 3) takes the workflow input, as they are copies of it.
 
@@ -34,6 +36,16 @@ from orchestrator.plan.location import warning_at
 from orchestrator.plan.scope import Produced
 from orchestrator.spec.model import StepSpec
 
+# what a skill says of an output that is its input handed back as it came: "(text, echoed)", "unchanged"
+_ECHOED = re.compile(r"(?i)(?<![\w-])(?:echo(?:ed|es)?|unchanged|as\s+given|passed\s+(?:through|back)|"
+                     r"handed\s+back|same\s+as\s+(?:the\s+)?input)(?![\w-])")
+
+
+def said_echoed(about: str) -> bool:
+    """Whether the words a skill gives an output say it is its input handed back as it came (module docstring)."""
+    return bool(about) and _ECHOED.search(about) is not None
+
+
 # what a skill says of a value that is data to work on, not a key passed along ("list of rows", "object", "array")
 _DATA = re.compile(r"(?i)\b(?:list|array|object|rows?|table|records?|items|csv|json|text|file)s?\b|[{\[]")
 
@@ -43,7 +55,8 @@ class Echoes:
 
     def __init__(self, steps: Sequence[StepSpec], produced: Mapping[str, Produced],
                  reads: Mapping[str, Mapping[str, str]], declared: Sequence[str], named: Sequence[str] = (),
-                 reworks: Mapping[str, frozenset[str]] | None = None) -> None:
+                 reworks: Mapping[str, frozenset[str]] | None = None,
+                 said_echoed: Mapping[str, frozenset[str]] | None = None) -> None:
         # "ward (from Step 1)", a Data Contracts edge naming `ward` (`named`): that step's, as said
         taken = {f.name for s in steps for f in s.inputs if f.source} | set(named)
         allowed = set(declared)
@@ -63,7 +76,8 @@ class Echoes:
             if behind:
                 self.only_echoed[step.id] = behind
             own = frozenset(n for n in about if made.outputs(n) and n not in real and n not in taken
-                            and last_read.get(n, -1) > index and _DATA.search(about[n]) is None
+                            and last_read.get(n, -1) > index
+                            and (_DATA.search(about[n]) is None or n in (said_echoed or {}).get(step.id, ()))
                             and n not in step.input_values and (not allowed or n in allowed))
             if own:
                 self.by_step[step.id] = own
@@ -72,6 +86,7 @@ class Echoes:
             real |= (made.fields | made.aliases) - own
         self.took_input: dict[str, list[str]] = {}  # echoed name -> the steps that took the workflow input
         self.reworks = reworks or {}  # step id -> the outputs its skill says it changes: no copies of the input
+        self.said_echoed = said_echoed or {}  # step id -> the outputs its skill calls echoed: copies, said so
 
     def for_dependencies(self, step_id: str, names: Sequence[str]) -> list[str]:
         """`names` without those the steps before `step_id` output only as echoes."""
@@ -79,7 +94,10 @@ class Echoes:
         return [n for n in names if n not in behind] if behind else list(names)
 
     def copies(self, name: str, step_ids: Sequence[str]) -> bool:
-        """Every one of `step_ids` (two or more) echoes `name`."""
+        """Every one of `step_ids` (two or more, or one whose skill calls `name` echoed) echoes `name`."""
+        if step_ids and all(name in self.said_echoed.get(sid, ()) and name in self.by_step.get(sid, ())
+                            for sid in step_ids):
+            return True  # "product (text, echoed)": the workflow input's copy, said so
         return len(step_ids) > 1 and all(name in self.by_step.get(sid, ()) and name not in self.reworks.get(sid, ())
                                          for sid in step_ids)
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 from orchestrator.spec import bracket_values40 as brackets40
 from orchestrator.spec import cap_then_failed40 as cap40
 from orchestrator.spec import carry_value as carry19
+from orchestrator.spec import carry_values43 as values43
 from orchestrator.spec import grammar_families9 as more9
 from orchestrator.spec import grammar_families10 as more10
 from orchestrator.spec import grammar_families11 as more11
@@ -232,6 +233,9 @@ GATES = {name: words + legal29.GATES.get(name, "") for name, words in GATES.item
 # the twenty-ninth round's values to go on with after going on "as" (`spec.two_values29`): before every earlier round's
 EARLY_FIRST = values29.EARLY + EARLY_FIRST
 GATES = {name: words + values29.GATES.get(name, "") for name, words in GATES.items()}
+# the forty-third round's values to go on with after going on and a comma: "carry on, k = v and k2 = V" (`spec.carry_values43`)
+EARLY_FIRST = values43.EARLY + EARLY_FIRST
+GATES = {name: words + values43.GATES.get(name, "") for name, words in GATES.items()}
 # the thirty-first round's deadline with its outcome and words that only look like a policy (`spec.h24_left31`)
 EARLY_FIRST, IGNORE_LAST = EARLY_FIRST + left31.EARLY, IGNORE_LAST + left31.IGNORE  # after the earlier rounds
 GATES = {name: words + left31.GATES.get(name, "") for name, words in GATES.items()}

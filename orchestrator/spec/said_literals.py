@@ -4,7 +4,9 @@
 The name is written as one (with `_`, or in backticks) and the words between say the value never
 changes (always, fixed at/to, set to, hard-coded to/as); the value is a quoted text, a number or
 true/false. "always official=true" (a name set by `=` after "always") says the same. It is the step's literal input (`input_values`), not a workflow input someone has to
-give; a plain "x is 3" is left alone (it reads like a condition). Read with a reading at the step.
+give; a plain "x is 3" is left alone (it reads like a condition), but a one-word name set to a quoted
+text as a clause of its own, 'label: product, site is "CPU4 Hilltop"', is that text (not after a word of
+condition: "if site is "X"", "when: status is "done"" stay conditions). Read with a reading at the step.
 """
 
 from __future__ import annotations
@@ -29,6 +31,15 @@ _ALWAYS_SET = _rx(
     r"(\"[^\"\n]{0,80}+\"|'[^'\n]{0,80}+'|-?\d++(?:\.\d++)?+(?![\w.])|true(?!\w)|false(?!\w)|[A-Za-z][\w-]{0,40}+(?=`))"
 )
 
+# 'site is "CPU4 Hilltop"': a one-word name set to a quoted text, as a clause of its own (after a comma,
+# a colon, "and" or the start), never after a word of condition ("if site is "X"", "when: status is "done"")
+_QUOTED_IS = _rx(
+    r"(?:^|[,;:(]|(?<![\w-])and)\s*+([a-z][a-z0-9]*+(?:_[a-z0-9]++)*+)\s++is\s++"
+    r"(\"[^\"\n]{1,80}+\"|“[^”\n]{1,80}+”)(?=\s*+(?:[,;.)]|$|and(?!\w)))"
+)
+_CONDITION_BEFORE = _rx(r"(?i)(?<![\w-])(?:if|when|whenever|unless|until|while|whether|only|once|check|"
+                        r"condition|where)\W{0,3}+$")
+
 
 def fixed_values(text: str) -> dict[str, object]:
     """name -> value for each value `text` fixes (module docstring)."""
@@ -40,6 +51,9 @@ def fixed_values(text: str) -> dict[str, object]:
             found, value = True, raw.strip("`")
         if found:
             out.setdefault(m.group(1) or m.group(2), value)
+    for m in _QUOTED_IS.finditer(text):
+        if _CONDITION_BEFORE.search(text[max(0, m.start(1) - 16):m.start(1)]) is None:
+            out.setdefault(m.group(1), m.group(2)[1:-1])
     for m in _ALWAYS_SET.finditer(text):
         found, value = literal_value(m.group(2))
         out.setdefault(m.group(1), value if found else m.group(2).strip("\"'"))
@@ -50,8 +64,10 @@ def with_fixed_values(steps: Iterable[StepSpec]) -> list[StepSpec]:
     """Each step with the values its text fixes added to its literal inputs (what it gives already kept)."""
     out: list[StepSpec] = []
     for step in steps:
-        text = " ".join([step.description, *(t.text for t in step.texts)])
-        given = {k: v for k, v in fixed_values(text).items()
+        said: dict[str, object] = {}
+        for text in (step.description, *(t.text for t in step.texts)):  # each cell or sentence a clause's end
+            said = {**fixed_values(text), **said}
+        given = {k: v for k, v in said.items()
                  if k not in step.input_values and not any(f.name == k and f.source for f in step.inputs)}
         if given:
             note = "fixed values " + ", ".join(f"{k} = {v!r}" for k, v in given.items())

@@ -35,7 +35,7 @@ _TOGETHER = (r"(?:(?:at\s++)?(?:the\s++)?same\s++time\s++as|alongside|together\s
              r"parallel\s++(?:with|to))")
 _BESIDE_ROW = _rx(
     r"(?i)(?<!\w)(?:(?:starts?|runs?|goes|go|begins?)\s++(?:" + _TOGETHER + r"|with)|" + _TOGETHER + r")\s++"
-    r"(?:(?:row|line|job|step|no\.?|#)\s*+)?(?P<n>\d{1,3}+)(?=\s*+(?:[,;)]|\.(?!\d)|$))")
+    r"(?:(?:row|line|job|step|no\.?|#)\s*+)?(?P<n>\d{1,3}+)(?=\s*+(?:[,;)]|\.(?!\d)|$)|\s++[-–—:]\s)")
 # the same said again: "dont wait", "don't wait for it", "no need to wait", "no waiting"
 _NO_WAIT = _rx(r"(?i)^\W*+(?:(?:do\s*+n[o'’]?t|do\s++not|no\s++need\s++to)\s++wait(?:\s++for\s++(?:it|them|that|\d{1,3}+))?|"
                r"no\s++waiting|without\s++waiting)\W*+$")
@@ -48,7 +48,7 @@ def start_note(cell: str) -> tuple[int, str] | None:
     m = _BESIDE_ROW.search(cell)
     if m is None or ends_after(cell, m.end()):
         return None
-    rest = [p.strip() for p in (cell[:m.start()] + "," + cell[m.end():]).replace(";", ",").split(",")]
+    rest = [p.strip().lstrip("-–—: ") for p in (cell[:m.start()] + "," + cell[m.end():]).replace(";", ",").split(",")]
     left = [p for p in rest if p.strip(" .-") and not _NO_WAIT.match(p)]
     return int(m.group("n")), ", ".join(left)
 

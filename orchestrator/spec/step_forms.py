@@ -41,6 +41,7 @@ from orchestrator.spec.model import FieldSpec, Reading, SpecText, StepSpec
 from orchestrator.spec.pair_item import pair_of, pair_steps
 from orchestrator.spec.pair_sentence import sentence_pair, sentence_pair_steps
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.row_labels43 import relabel, row_labels
 from orchestrator.spec.sections import join_branches
 from orchestrator.spec.shape_aside import fallback_only, footer, not_a_step
 from orchestrator.spec.sheet_cells27 import lower_shouted, own_words, start_note, whichever_rows
@@ -260,8 +261,11 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
     steps: list[StepSpec] = []
     position = 0
     by_name = _row_names(table, columns)  # "from ORDER TALLY": a row by its name (`spec.cell_literals26`)
+    labels = _labels(table, columns, doer, src)  # "1", "1a", "2": the rows' own labels (`spec.row_labels43`)
     for line, cells in table.rows:
         cells = tuple(_with_unit(h, v) for h, v in zip(table.header, cells, strict=False))
+        if labels is not None:  # "printed (3)": the row labelled 3, step-4
+            cells = (cells[0], *(relabel(c, labels) for c in cells[1:]))
         values = {c: v.strip() for c, v in zip(columns, cells, strict=False) if c}
         if "needs" in values:  # "Needs" beside a skill column: step numbers, or what the step takes
             needs = values.pop("needs")
@@ -279,7 +283,7 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
         number = position
         raw_number = values.pop("number", "")
         raw_name = values.get("name", "")
-        if raw_number:
+        if raw_number and labels is None:
             found = number_of(raw_number.strip(".)# ")) or _step_number(raw_number)
             number = found if found is not None else position
         elif raw_name and (n := _step_number(raw_name)) is not None and "number" not in columns:
@@ -338,6 +342,8 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
         start = start_note(values["notes"]) if values.get("notes") and not values.get("depends") else None
         if start is not None and start[0] != number:  # "starts same time as 1, dont wait" (`spec.sheet_cells27`)
             values["notes"] = start[1]
+        if start is None and not values.get("depends"):  # "SAME TIME AS 1 - allergens" in any other cell
+            start = next((said for cell in cells_left if (said := start_note(cell.text)) is not None), None)
         if values.get("notes"):
             blocks.append(Para(line=line, text=values["notes"]))
         reading = _reading(src, line, " | ".join(cells), f"table row read as step-{number} ({name})")
@@ -372,6 +378,26 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
             step = copy_inputs(step, steps, copied, line, src)
         steps.append(same_typed(step, steps, src))
     return steps
+
+
+def _labels(table: Table, columns: list[str | None], doer: int | None, src: Source) -> dict[str, int] | None:
+    """The rows' labels in the table's first column to their steps' numbers, when they are not those numbers
+    (`spec.row_labels43`), said at the table's line; None when the rows have no such labels."""
+    if not columns or columns[0] not in (None, "number"):
+        return None
+    firsts = []
+    for _line, cells in table.rows:
+        values = {c: v.strip() for c, v in zip(columns, cells, strict=False) if c}
+        if (doer is not None and person_row(cells, doer, src.vocabulary) is not None) or _summary_row(values, columns):
+            continue
+        firsts.append(cells[0] if cells else "")
+    labels = row_labels(firsts, columns[0] == "number")
+    if labels is not None:
+        src.warn(table.line, f"the rows' labels in column '{table.header[0]}' are not the steps' numbers: "
+                             + ", ".join(f"{k} is step-{n}" for k, n in labels.items() if k != str(n))
+                             + "; a row named by its label in another row's cells is that step; check the plan",
+                 "spec.reading")
+    return labels
 
 
 def with_doer(table: Table, columns: list[str | None], src: Source) -> tuple[list[str | None], int | None]:

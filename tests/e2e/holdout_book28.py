@@ -55,24 +55,10 @@ APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
 REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
-_PRODUCT = ("`product` is both the workflow input and an output of step 1 (temp-verify echoes it): it is bound to step "
-            "1's output (the nearest earlier step), warned `ambiguous-input` at its row's line")
 KNOWN: dict[tuple[str, int, str], str] = {
-    (HACCP, 2, "input product"): _PRODUCT,
-    (HACCP, 2, "depends_on"): "'SAME TIME AS 1' in row 1a's CHECK cell (line 17) is not read as starting with step 1, "
-                              "and its `product` taken from step 1's output makes allergen-lookup wait for step 1",
-    (HACCP, 4, "input product"): _PRODUCT,
-    (HACCP, 4, "input site"): "'site is \"CPU4 Hilltop\"' wraps over lines 22-23 of row 3's CHECK cell and is not read "
-                              "as a literal: `site` is left unbound, warned at line 21 (so both runs fail at label-print)",
-    (HACCP, 5, "input labelled"): "'labelled = printed (3)' (line 25): the row label '3' is not read as row 3's step "
-                                  "(label-print, the plan's step 4), so `labelled` is left unbound, warned at line 24",
-    (HACCP, 5, "depends_on"): "as its `labelled`: 'printed (3)' is not read as row 3's step, so haccp-file waits only "
-                              "for chill-plan (meant: chill-plan and label-print)",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (HACCP, 24, 0): "'won't save? carry on, filed = no and ref = PAPER' wraps over lines 24-26 of row 4's IF IT GOES "
-                    "WRONG cell and is not read: haccp-file keeps the default (a failure fails the run)",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
@@ -86,8 +72,6 @@ KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither
 # read as meant nor warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
-    (HACCP, 24): "the continue-with-values rule is not read and nothing says so: line 24's only warning is that "
-                 "`labelled` is given nothing (a shape warning, not about the rule)",
     (HACCP, 28): "the unread success check gives no warning (at blind time it was warned \"names `haccp-file` ... it "
                  "is not read\"; the ruled-table reading lost it)",
     (PICK, 43): "read as meant, but with no warning at line 43 (see KNOWN_WHOLE): not dropped, only unsaid",
@@ -104,8 +88,6 @@ UNPAUSED: dict[tuple[str, int], str] = {
 }
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly
 FAILS: dict[tuple[str, int], str] = {
-    (HACCP, 0): "label-print's `site` is unbound ('site is \"CPU4 Hilltop\"' not read, KNOWN): the run fails at step 4",
-    (HACCP, 1): "as run 0: the run fails at label-print (step 4) on its unbound `site`",
 }
 # Not a test list: lines the tests take as read as meant (or warned at their line) whose warnings name a misreading
 # or a part left unread that is not, checked against the plan at c04ab3ad; (folder, line) -> what the warning says
