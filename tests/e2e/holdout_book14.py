@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from foreign_kit import FIXTURES, folders_of
-from holdout_kit import INPUTS_REFUSED, inputs_refused
 
 NAME = "foreign-specs-holdout14"
 RATES, SAE, SNOW, LOAN, SAILING, BRITE = folders_of(FIXTURES / NAME)
@@ -80,11 +79,7 @@ SILENT: dict[tuple[str, int], str] = {
 
 # (folder, run: 0 the author's inputs, n the n-th of more_runs) -> (what stops it reaching the author's
 # output, asserted on the plan, and why); these runs are not made
-NOT_RUN = {
-    **{(SAE, n): (inputs_refused, INPUTS_REFUSED + "`site_id`, `protocol` and `edc_listing` (named in the intro's "
-                                                     "'You'll be asked for', lines 7-8, not read) are no inputs; the "
-                                                     "plan takes rows and listing") for n in (0, 1)},
-}
+NOT_RUN: dict[tuple[str, int], Any] = {}
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly (never
 # `succeeded`), and one that reaches its author's output must leave this list
 FAILS: dict[tuple[str, int], str] = {
