@@ -47,16 +47,10 @@ APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
 REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
-_TWO_LISTINGS = ("'You'll be asked for' (lines 7-8) is read, but its 'EDC AE listing export' and 'safety DB case "
-                 "listing' both match safety-case-pull's `listing`, so neither is read (warned at line 7)")
 KNOWN: dict[tuple[str, int, str], str] = {
     (RATES, 2, "input rates"): "the intro's 'whatever the rate shopper pulled for the comp set' (line 4) is read as "
                                "comp-median's `rates` (warned at line 4: plan.inputs-in-prose): the plan names it "
                                "`rates`, not `comp_rates` (a run given comp_rates takes it as rates, said on stderr)",
-    (SAE, 1, "input rows"): _TWO_LISTINGS + ": edc-ae-extract's `rows` is the workflow input `rows`, not "
-                            "`edc_listing` (warned at line 10: derived-inputs)",
-    (SAE, 2, "input listing"): _TWO_LISTINGS + ": safety-case-pull's `listing` is the workflow input `listing`, not "
-                               "`safety_listing` (warned at line 10: derived-inputs)",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
