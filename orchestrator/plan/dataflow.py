@@ -49,6 +49,7 @@ from orchestrator.plan.contract import OutputContract, at_pointer
 from orchestrator.plan.count_field import count_field
 from orchestrator.plan.doc_constant import bind_constants, document_constant
 from orchestrator.plan.echo import Echoes, said_echoed
+from orchestrator.plan.fed_input import fed_input, told_apart_inputs
 from orchestrator.plan.field_equals import Said, field_equals, names_given
 from orchestrator.plan.gate_output27 import output_named, step_letters
 from orchestrator.plan.given_words import bind_step_words, inside_longer
@@ -634,6 +635,8 @@ class _Planner:
         said_kept, kept = keep_names(spec.inputs_said, [(s.id, self.text_of(s), self.reads(s, loose[s.id]))
                                                         for s in spec.steps], self.made_before)
         renamed |= set(kept)  # `pickup_date` said for road-weather's `date` (`plan.input_names_kept`)
+        fed = self.fed_inputs(said_in_prose, loose)  # `edc_listing` for the step whose text says "EDC listing"
+        renamed |= {skill_input for skill_input, _, _ in fed.values()}
         for skill_input, own in kept.items():  # "wound length (len_cm)" for `length`: its words, a guess, said
             said_as = next((i for i in spec.inputs_said if i.name == own), None)
             if said_as is not None and described_as(said_as, skill_input):
@@ -671,6 +674,7 @@ class _Planner:
             self.take_input_over_echoes(step, mapped, scope, names)  # `ward` given back by steps 1 and 2
             take_renamed(step.id, [*(i.name for i in loose[step.id]), *(n for n in self.needs[step.id] if n in kept)],
                          [*said_in_prose, *said_kept], names, mapped, step.where)  # `study_plot` said for `plot`, a name only the skill's instructions give
+            self.take_fed(step, fed.get(step.id), names, mapped)
             self.found += bind_step_named(  # `vans` when the text names step 2's `available_vans`
                 step, self.reads_about(step), self.text_of(step), self.makers, functools.partial(producers, scope=scope),
                 lambda sid, f: resolve_reference(f"steps.{sid}.output.{f}", names, self.produced),
@@ -1068,6 +1072,36 @@ class _Planner:
         if own not in self.reads_about(step):  # the text's own name is no input of the step
             mapped.bindings.pop(own, None)
             mapped.provenance.pop(f"inputs.{own}", None)
+
+    def fed_inputs(self, said: Sequence[InputSpec], loose: Mapping[str, list[Loose]]) -> dict[str, tuple[str, str, bool]]:
+        """Each step whose text says the words of one input told apart by its first words -> (the skill
+        input it takes, that input, a guess) (`plan.fed_input`)."""
+        told = told_apart_inputs(said)
+        if not told:
+            return {}
+        named = {i.name for i in (*self.spec.inputs, *said)}
+        fed: dict[str, tuple[str, str, bool]] = {}
+        for step in self.spec.steps:
+            reads = self.reads(step, loose[step.id])
+            got = fed_input(self.text_of(step), reads,
+                            {n for n in reads if n in named or self.made_before(step.id, n)}, told)
+            if got is not None:
+                fed[step.id] = got
+        return fed
+
+    def take_fed(self, step: StepSpec, fed: tuple[str, str, bool] | None, names: Sequence[str], mapped: Any) -> None:
+        """Bind the skill input a step's text feeds from an input told apart by its words (`plan.fed_input`)."""
+        if fed is None or fed[0] in mapped.bindings or fed[1] not in names:
+            return
+        skill_input, own, guess = fed
+        mapped.bindings[skill_input] = InputBinding(source="input", name=own, optional=True)
+        mapped.provenance[f"inputs.{skill_input}"] = from_spec(step.where, f"workflow input: {own}, its words said "
+                                                                             f"in {step.id}'s text")
+        if guess:
+            self.found.append(warning_at(step.where, self.path, f"{step.id} ({step.name}): its text names the input "
+                                         f"`{own}`, read as the value its skill reads as `{skill_input}`, the one "
+                                         f"name it reads that nothing else gives (a guess); if that is not meant, "
+                                         f"write `{skill_input}: {own}` in the step", "plan.input-said-for"))
 
     def prose_inputs(self, inputs: Iterable[InputSpec]) -> list[InputSpec]:
         """The inputs a sentence says the run is given, matched to the names the skills read (`plan.prose_inputs`)."""

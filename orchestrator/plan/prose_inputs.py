@@ -14,7 +14,11 @@ an input a step's skill reads (its input schema or its SKILL.md instructions):
 - or, failing all those, the part's last word is the last word of exactly one name no step outputs:
   "today's date" is `run_date`, said so in the warning.
 
-Two parts that match one name are neither read (the warning names both). Two names for one part: the one no step outputs, else the one of more words, else the one for many
+Two parts that match one name are told apart by their first words: each is named by its first word
+that is not the name's (nor "the", "a", ...) and the name, "the EDC listing export" and "the safety DB
+case listing" for `listing` being `edc_listing` and `safety_listing` (a guess, said in the warning; the
+step whose text says those words takes it: `plan.fed_input`). When their first words do not tell them
+apart, neither is read (the warning names both). Two names for one part: the one no step outputs, else the one of more words, else the one for many
 when the part speaks of many ("the hive list": `hives`, not `hive`) and the one for one when it
 does not; still two is a guess, and the part is said as not matched. Each part read becomes a workflow input (the skill
 says whether it may be left out), and the sentence's line gets a warning that says how each part
@@ -138,6 +142,22 @@ def _count(tokens: list[str], run: list[str]) -> int:
     return sum(tokens[i:i + n] == run for i in range(len(tokens) - n + 1)) if n else 0
 
 
+TOLD_APART = "could each be skill input "
+
+
+def told_apart(parts: Sequence[str], name: str) -> dict[str, str] | None:
+    """Each of the parts that all match `name` -> its first word that is not the name's, before the name
+    (`edc_listing` for "the EDC AE listing export"); None when a part has no such word, or two share it."""
+    own = {singular_word(w) for w in _name_words(name)}
+    out: dict[str, str] = {}
+    for part in parts:
+        first = next((w for w in _NOT_WORD.split(part.lower()) if w and w not in _STOP and singular_word(w) not in own), "")
+        if not first or not first[0].isalpha():
+            return None
+        out[part] = f"{first}_{name}"
+    return out if len(set(out.values())) == len(out) == len(parts) >= 2 else None
+
+
 def author_name(part: str, name: str, text: str, parts: Sequence[str] = ()) -> str:
     """`name` as the author calls it: `panel_sheet` for `sheet` when the part says "the tasting panel
     sheet" and the text of the step that reads it says "the panel sheet" too (the one word before the
@@ -206,6 +226,23 @@ def prose_inputs(said: Iterable[tuple[str, str]], reads: Mapping[str, tuple[str,
     if unread:
         message += ("; " if read else ": ") + "not matched to any input a skill reads: " + \
             ", ".join(f"'{p}'" for p in unread)
+    apart: list[str] = []
+    for name, alike in list(twice.items()):
+        told = told_apart(alike, name)
+        if told is None:
+            continue
+        del twice[name]
+        for part, own in told.items():
+            where_said = next(w for p, w in parts if p == part)
+            if own not in held:
+                held.add(own)
+                out.append(InputSpec(name=own, required=not reads[name][1], where=where_said,
+                                     description=f"said in the text as '{part}', which {TOLD_APART}{name}"))
+        apart.append(", ".join(f"'{p}' as `{n}`" for p, n in told.items())
+                     + f" (each could be `{name}`: told apart by their first words, a guess; the step whose text "
+                       "says those words takes it)")
+    if apart:
+        message += ("; and " if read or unread else ": read as the workflow inputs ") + "; ".join(apart)
     for name, alike in twice.items():
         message += ("; " if read or unread else ": ") + f"not read, as each could be `{name}`: " + \
             ", ".join(f"'{p}'" for p in alike)

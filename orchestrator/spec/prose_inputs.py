@@ -64,6 +64,7 @@ _LEAD = _rx(
     rf"|{TYPED_IN_LEAD})"  # "Things the DSM types in at the start:" (`spec.steps37`)
     r"(?:[^:.\n]{0,40}?(?::|\s++is\b))?+"
 )
+_ASKED_BY = _rx(r"(?i)\bby\s++(?:the|a|an|your|its)\s++\w")  # asked for X by someone else: no input
 _GOES_ON = _rx(r"(?i)(?<!\s)\s*+(?:\[[\d:]++\]\s*+)?+(?:plus|also|and\s++also)\b[\s,]*+")
 # a sentence ends at its stop, or at a line that opens a new message, item or stamp ("12/05/2025, 09:10 - ...")
 # ("the site no. (e.g. S-014)": an abbreviation's stop ends no sentence)
@@ -212,6 +213,8 @@ def read_prose_inputs(lines: Iterable[str], where: Callable[[int], str]) -> tupl
         if _SKILL_WORD.search(text, opening, m.start()):  # "aggregate-sentiment, you give it the pile": a step's
             continue
         said, at = _sentence_after(text, m.end())
+        if "asked" in m.group(0).lower() and _ASKED_BY.search(said) and not text[m.end():m.end() + 4].lstrip(" *_").startswith(":"):
+            continue  # "you'll be asked for a password by the VPN": someone else asks, not the run
         goes_on = _GOES_ON.match(text, at)
         if goes_on is not None:
             more, _ = _sentence_after(text, goes_on.end())

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from foreign_kit import FIXTURES, folders_of
-from holdout_kit import INPUTS_REFUSED, inputs_refused
 
 NAME = "foreign-specs-holdout14"
 RATES, SAE, SNOW, LOAN, SAILING, BRITE = folders_of(FIXTURES / NAME)
@@ -48,16 +47,10 @@ APPROVAL: dict[tuple[str, int], dict[str, Any]] = {
 REFUSED: dict[str, str] = {
 }
 # (folder, author's step number, aspect) -> why the plan does not have it as its author meant yet
-_TWO_LISTINGS = ("'You'll be asked for' (lines 7-8) is read, but its 'EDC AE listing export' and 'safety DB case "
-                 "listing' both match safety-case-pull's `listing`, so neither is read (warned at line 7)")
 KNOWN: dict[tuple[str, int, str], str] = {
     (RATES, 2, "input rates"): "the intro's 'whatever the rate shopper pulled for the comp set' (line 4) is read as "
                                "comp-median's `rates` (warned at line 4: plan.inputs-in-prose): the plan names it "
                                "`rates`, not `comp_rates` (a run given comp_rates takes it as rates, said on stderr)",
-    (SAE, 1, "input rows"): _TWO_LISTINGS + ": edc-ae-extract's `rows` is the workflow input `rows`, not "
-                            "`edc_listing` (warned at line 10: derived-inputs)",
-    (SAE, 2, "input listing"): _TWO_LISTINGS + ": safety-case-pull's `listing` is the workflow input `listing`, not "
-                               "`safety_listing` (warned at line 10: derived-inputs)",
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
@@ -80,11 +73,7 @@ SILENT: dict[tuple[str, int], str] = {
 
 # (folder, run: 0 the author's inputs, n the n-th of more_runs) -> (what stops it reaching the author's
 # output, asserted on the plan, and why); these runs are not made
-NOT_RUN = {
-    **{(SAE, n): (inputs_refused, INPUTS_REFUSED + "`site_id`, `protocol` and `edc_listing` (named in the intro's "
-                                                     "'You'll be asked for', lines 7-8, not read) are no inputs; the "
-                                                     "plan takes rows and listing") for n in (0, 1)},
-}
+NOT_RUN: dict[tuple[str, int], Any] = {}
 # runs made whose end is not the author's output yet: (folder, run) -> why; each must end honestly (never
 # `succeeded`), and one that reaches its author's output must leave this list
 FAILS: dict[tuple[str, int], str] = {
