@@ -63,8 +63,9 @@ class Said:
         cue = " ".join(flat[:flat.find(head)].split()[-2:]) if head and head in flat else ""
         for number, text in self.lines:
             if self.line < number <= self.last and head and head in text:
-                led = next((n for n, t in self.lines if self.line <= n < number and cue and cue in " ".join(t.split())),
-                           None)  # "deemed complete when" on the line before the words
+                led = next((n for n, t in self.lines if self.line <= n < number and cue and cue in " ".join(t.split())
+                            and "[!" not in t), None)  # "deemed complete when" on the line before the words; a
+                # callout's title ("> [!success] Done when") is a label over its body, which keeps its own line
                 return self if led == self.line else Said(self.text, led or number, self.last, self.lines)
         return self
 
