@@ -47,6 +47,7 @@ from orchestrator.plan.conditions import (
 )
 from orchestrator.plan.contract import OutputContract, at_pointer
 from orchestrator.plan.count_field import count_field
+from orchestrator.plan.declared_words44 import said_words, words_say
 from orchestrator.plan.doc_constant import bind_constants, document_constant
 from orchestrator.plan.echo import Echoes
 from orchestrator.plan.field_equals import Said, field_equals, names_given
@@ -95,7 +96,6 @@ from orchestrator.plan.mapping import (
 )
 from orchestrator.plan.meaning import meant_values
 from orchestrator.plan.model import ForEach, InputBinding, Provenance, StepPolicy
-from orchestrator.plan.declared_words44 import said_words, words_say
 from orchestrator.plan.near_input import bind_near
 from orchestrator.plan.or_if_skipped30 import read_if_skipped
 from orchestrator.plan.output_aliases import (
