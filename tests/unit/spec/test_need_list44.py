@@ -92,7 +92,7 @@ def test_the_planner_gives_each_skill_input_the_declared_input_its_words_say_war
     text = ("Bag drop\n\n"
             "Bring:\n"
             "  passenger name (pax_name), bag weight in pounds (bag_lb)\n\n"
-            "- `weigh-bag` for the bag.\n- then `label-bag` with the fee.\n")
+            "- `weigh-bag` for the bag.\n- then `label-bag` for the passenger name, with the fee.\n")
     plan = build_plan(parse_spec_text(text, "w.md", "markdown"), FakeCatalog(WEIGH, LABEL), settings=SETTINGS)
     label = plan.steps[1]
     assert label.inputs["passenger_name"].source == "input" and label.inputs["passenger_name"].name == "pax_name"
