@@ -47,6 +47,7 @@ from orchestrator.plan.conditions import (
 )
 from orchestrator.plan.contract import OutputContract, at_pointer
 from orchestrator.plan.count_field import count_field
+from orchestrator.plan.declared_words44 import said_words, words_say
 from orchestrator.plan.doc_constant import bind_constants, document_constant
 from orchestrator.plan.echo import Echoes, said_echoed
 from orchestrator.plan.fed_input import fed_input, told_apart_inputs
@@ -411,7 +412,8 @@ class _Planner:
         for step in self.spec.steps:
             over = parse_for_each(step.for_each)  # a loop whose item is an input: its other names are no item fields
             if (over is None or over[0] in self.reads(step, loose[step.id])) and step.id not in roots:
-                self.said_from_outside(step, loose[step.id], taken[step.id] | set(over[:1] if over else ()), found)
+                self.said_from_outside(step, loose[step.id], taken[step.id] | set(over[:1] if over else ()) | set(renamed),
+                                       found)  # a skill input an input said in words is kept for: no input of its own
             if step.for_each is not None or step.id not in roots:
                 continue
             schema = self.input_schemas[step.id]
@@ -643,6 +645,12 @@ class _Planner:
                 self.found.append(warning_at(said_as.where, self.path, f"input `{own}` ({said_as.description}) is "
                                              f"read as the value the skills read as `{skill_input}`: its words "
                                              f"say '{skill_input}' and its name shortens it; if that is not meant, name "
+                                             f"`{own}` in the step that takes it", "plan.input-said-for"))
+            elif said_as is not None and (words := said_words(said_as.description)) is not None \
+                    and words_say(skill_input, words):  # "bodyweight in kg (bw_kg)" for `weight_kg`
+                self.found.append(warning_at(said_as.where, self.path, f"input `{own}` is read as the value the "
+                                             f"skills read as `{skill_input}`: its words '{words}' say "
+                                             f"'{skill_input.replace('_', ' ')}'; if that is not meant, name "
                                              f"`{own}` in the step that takes it", "plan.input-said-for"))
         derived = () if spec.inputs else self.derived_inputs(loose, explicit, roots, renamed)
         inputs = spec.inputs or derived

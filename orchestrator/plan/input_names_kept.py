@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 
+from orchestrator.plan.declared_words44 import said_words, words_say
 from orchestrator.spec.model import InputSpec
 from orchestrator.spec.regex_cache import Patterns
 
@@ -99,12 +100,17 @@ def keep_names(said: Sequence[InputSpec], steps: Sequence[tuple[str, str, Collec
         if MARK in own.description:
             continue
         fits: set[str] = set()
+        words = said_words(own.description)
         for step_id, text, reads in steps:
             if own.name in reads:
                 continue
             named = _named(text, own.name)
             fits |= {f for f in reads if f not in names and not made_before(step_id, f) and (
                 (named and stands_for(own.name, f)) or (_named(text, f) and described_as(own, f)))}
+        if not fits and words is not None:  # "bodyweight in kg (bw_kg)" for `weight_kg` (`plan.declared_words44`)
+            fits = {f for step_id, text, reads in steps if own.name not in reads and (_named(text, own.name) or any(
+                        _named(text, g) for g in reads if words_say(g, words)))  # a step that names it or the field
+                    for f in reads if f not in names and not made_before(step_id, f) and words_say(f, words)}
         if len(fits) == 1 and (field := next(iter(fits))) not in marks:
             marks[field] = own.name
     if not marks:

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from orchestrator.spec.h3_left31 import START_FROM
 from orchestrator.spec.model import InputSpec
+from orchestrator.spec.need_list44 import need_list_head, whole_things
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.source import Source
 
@@ -250,13 +251,14 @@ def _chosen(part: str) -> tuple[str, str, bool] | None:
     return (words, words, True) if len(choices) >= 2 and all(_WORD.fullmatch(c) for c in choices) else None
 
 
-def _read_sentence(listed: str, line: int, src: Source) -> tuple[list[InputSpec], list[tuple[str, str]]]:
-    """The inputs the list after a sentence's lead names (warned at `line`), and its things said only in words."""
+def _read_sentence(listed: str, line: int, src: Source, whole: bool = False) -> tuple[list[InputSpec], list[tuple[str, str]]]:
+    """The inputs the list after a sentence's lead names (warned at `line`), and its things said only in words;
+    `whole`: a list under a need heading, whose pieces with no bracket belong to the next (`spec.need_list44`)."""
     named: list[tuple[str, str, bool]] = []
     words: list[str] = []
     unread: list[str] = []
     held: list[str] = []  # the things said just before, with no name and no bracket of their own
-    for part, _ in _split(listed):
+    for part, _ in whole_things(_split(listed)) if whole else _split(listed):
         pair = _paired(part, held)
         if pair is not None:
             for thing in held[len(held) - len(pair) + 1:]:
@@ -297,6 +299,14 @@ def read_intro_inputs(src: Source, steps: Sequence[str]) -> IntroInputs | None:
     named: dict[str, InputSpec] = {}
     parts: list[tuple[str, str]] = []
     for first, text in _paragraphs(src.lines, before):
+        head, _, rest = text.partition("\n")
+        if rest.strip() and need_list_head(head):  # "2. WHAT YOU NEED (...)" over "patient name (patient), ..."
+            inputs, words = _read_sentence(" ".join(rest.split()), first, src, whole=True)
+            for i in inputs:
+                named.setdefault(i.name, i)
+            parts += words
+            if inputs:
+                continue
         start = 0
         while start < len(text):
             end = _sentence_end(text, start)
