@@ -27,7 +27,8 @@ _INSTEAD = _rx(r"(?i)^instead$")
 _OPENS_CONDITION = _rx(r"(?i)^\W*+(?:if|when|unless|otherwise|else)\b")
 # ... and names no failure: its "instead" is the other branch, not a fallback
 _FAILURE = _rx(r"(?i)\b(?:fail\w*|errors?|erroring|errored|crash\w*|breaks?|broke|down|dies|dead|times?\s+out|timed\s+out"
-               r"|hangs?|stuck|refus\w*|rejects?|unavailable|not\s+work\w*|doesn'?t\s+work|won'?t\s+work)\b")
+               r"|hangs?|stuck|refus\w*|reject\w*|invalid|wrong|fault\w*|problems?|trouble|exceptions?|unavailable|missing"
+               r"|not\s+work\w*|doesn'?t\s+work|won'?t\s+work)\b")
 
 
 def held(words: tuple[str, ...], statement: PolicyStatement, text: str) -> tuple[str, ...]:

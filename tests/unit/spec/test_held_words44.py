@@ -164,3 +164,10 @@ def test_a_rakefile_s_run_check_in_words_is_said_to_be_read(tmp_path: Path) -> N
     assert [w.where for w in said] == [f"{path}:11"]
     assert "filed == true" in said[0].message and "step-2 (report)" in said[0].message
     assert not any(w.where == f"{path}:12" for w in spec.warnings)  # the note about ruby: no check, nothing said
+
+
+@pytest.mark.parametrize("said", ["If the quote is rejected, use module *fallbackquote* instead.",
+                                  "when the upload goes wrong, hand it to ops instead"])
+def test_instead_after_a_failure_word_is_not_a_branch_s_otherwise(said: str) -> None:
+    phrase = read_phrase(said)
+    assert phrase.statement.on_failure is not None or "instead" in phrase.unread or phrase.problems
