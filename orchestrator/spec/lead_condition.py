@@ -228,8 +228,9 @@ def _with_lead(step: StepSpec, lead: Lead, latest: StepSpec | None, src: Source)
         condition = f"unless {lead.condition}" if lead.negated else str(lead.condition)
         update = {"when": condition, **({"when_title": step.where} if lead.bare else {}),
                   **({"when_or_otherwise": step.where} if gone is not None else {})}  # "If none was found"
-        return _take(step, src, line, update, f"runs only when {condition} (its title)",
-                     f"{who}: its title is read as its condition: it runs only when {condition}; if the title "
+        runs = condition if lead.negated else f"only when {condition}"  # "it runs unless worse", not "only when unless"
+        return _take(step, src, line, update, f"runs {runs} (its title)",
+                     f"{who}: its title is read as its condition: it runs {runs}; if the title "
                      "only names the step, reword it")
     partner = _single(latest) if latest is not None else None
     if latest is None or (lead.clause is not None and partner is None):

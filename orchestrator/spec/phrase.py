@@ -35,6 +35,7 @@ from orchestrator.spec.grammar_families16 import failure_reason_spans
 from orchestrator.spec.grammar_families17 import comma_reason_spans
 from orchestrator.spec.grammar_families21 import colon_reason_spans
 from orchestrator.spec.grammar_families24 import merged_values, whole_scoped
+from orchestrator.spec.held_words44 import held
 from orchestrator.spec.lead_in_branch30 import load_reason_spans
 from orchestrator.spec.named_skills import bare, mark
 from orchestrator.spec.normalize import normalize_spans
@@ -260,6 +261,7 @@ def _read_phrase(text: str, known: frozenset[str]) -> Phrase:
     statement = whole_scope25(norm, statement)  # "everything together ... 25 minutes" (`spec.policy_notation25`)
     statement = whole_scope42(norm, statement)  # "every step included, ... three hours" (`spec.phrasing42`)
     statement = budget_without_repeat(norm, statement, retry_said)
+    unread = held(unread, statement, norm)  # "retry x3, wait 10s first ...": the wait was read (`spec.held_words44`)
     problems = list(r.problems)
     if policy_like and not r.has("escalate") and (tell := person_to_tell(left)) is not None:  # "then call the conservator"
         problems.append(notice(r.written(*tell), "the step's policy is read without it"))

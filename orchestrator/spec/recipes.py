@@ -499,8 +499,15 @@ def read_recipe_file(found: RecipeFile, src: Source) -> tuple[list[StepSpec], tu
         elif phrase.read or phrase.signal:
             src.warn(line, f"the comment '{text[:60]}' states a policy but is right above no recipe, so it is not "
                            "read: put it in the comment right above the recipe it is for", "spec.unread")
+    free = dict(found.free)
     for sid, check in reader.success:
         run = check.line in reader.run_success  # the run's check, judged after the run (`plan.run_checks37`)
+        if run:  # said in words above no recipe: read, and said to be read, as every run check in words is
+            name = next((s.name for s in steps if s.id == sid), sid)
+            src.warn(check.line, f"{sid} ({name}): '{free.get(check.line, check.text).strip()[:60]}' is read as the "
+                                 f"run's success check ({check.text}), on this step's output (the step it names, else "
+                                 f"the last): check the plan, or write `- Success criteria: {check.text}` under the "
+                                 "step", "spec.success")
         seen = (Reading(what="success", where=src.where(check.line), text=check.text,
                         note=f"the run's success check, checked on {sid}'s output (the step it names, else the last)"),) if run else ()
         steps = [s.model_copy(update={"texts": (*s.texts, check), "readings": (*s.readings, *seen)}) if s.id == sid else s

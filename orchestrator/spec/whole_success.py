@@ -257,6 +257,9 @@ def read_success(said: Said, steps: list[StepSpec], src: Source, *,
     from orchestrator.spec.success_restated43 import emptied, restatement
 
     said = said.at(clause)
+    from orchestrator.spec.success_cut44 import cut
+
+    clause = cut(clause, said)  # "... not done\n# the whole run has to be over in 15 mins": the limit's own line
     given = [outputs_of(s, src.vocabulary) for s in steps]
     again = restatement(clause, frozenset().union(*given))
     clause = again[0] if again is not None else clause  # "... is written (logged comes back true)": the parenthesis

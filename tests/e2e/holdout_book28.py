@@ -64,17 +64,12 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
     (HACCP, "success", 28): "'RECORD COMPLETE only when haccp-file says filed = yes.' (below the table's rule) is not "
                             "read: the plan has no run check ('filed = yes' is not read as filed == true)",
-    (PICK, "success", 43): "read as meant (the run check posted == true on pick-notice, at line 43: "
-                           "test_holdout28_success_check_is_on_the_step_meant) but not said: the Rakefile's comment is "
-                           "read with no `spec.success` 'check the plan' warning, which is how this test knows a "
-                           "success check said in words was read",
 }
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither
 # read as meant nor warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
     (HACCP, 28): "the unread success check gives no warning (at blind time it was warned \"names `haccp-file` ... it "
                  "is not read\"; the ruled-table reading lost it)",
-    (PICK, 43): "read as meant, but with no warning at line 43 (see KNOWN_WHOLE): not dropped, only unsaid",
 }
 # folder -> why its success check is not yet on the step, field and value meant (its own test, not the Book's)
 KNOWN_CHECK: dict[str, str] = {
@@ -93,15 +88,4 @@ FAILS: dict[tuple[str, int], str] = {
 # or a part left unread that is not, checked against the plan at c04ab3ad; (folder, line) -> what the warning says
 # and why it misdescribes the plan.
 WARNED_MISREAD: dict[tuple[str, int | None], str] = {
-    (TASKFILE, 43): "'NO retry' and 'twice' are said to contradict each other: 'twice' is the angry emails a second "
-                    "post would bring, not a retry count (no retry is read, as meant)",
-    (TASKFILE, 45): "the success check (published == true, read as meant) is said to have parts that are 'not a "
-                    "comparison ... not checked': they are line 46's whole-run limit ('portal locks the dataset at "
-                    "01:00'), run on into the check's words",
-    (SBAR, 20): "'not understood: instead' says a policy was left unread: 'instead' is the otherwise, read as meant "
-                "(not worse); the condition's own warning reads 'it runs only when unless worse'",
-    (DAYSHEET, 17): "warned at line 16, 'not understood: wait': the wait (10 s first, doubling) is read as meant with "
-                    "the 45 s limit and 3 retries",
-    (DAYSHEET, 25): "warned at line 24, 'not understood: attempt': 'the promoter sees every attempt' is the reason, "
-                    "the rule (no retry, a failure stops the run) is read as meant",
 }
