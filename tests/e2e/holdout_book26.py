@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from foreign_kit import FIXTURES, folders_of
+from holdout_kit import falsy, truthy
 
 NAME = "foreign-specs-holdout26"
 _BY_NUMBER = {f.split("-", 1)[0]: f for f in folders_of(FIXTURES / NAME)}
@@ -25,23 +26,12 @@ _HIGH_RISK = "steps['#1'].output.high_risk"
 _QUEENLESS = "steps['#3'].output.any_queenless"
 
 
-def _truthy(value: str) -> tuple[str, ...]:
-    """The `when` expressions that mean `value` is true."""
-    return (value, f"{value} == true", f"{value} is true", f"{value} == True")
-
-
-def _falsy(value: str) -> tuple[str, ...]:
-    """The `when` expressions that mean `value` is false (the otherwise of `_truthy`)."""
-    return (f"not ({value})", f"not {value}", f"{value} == false", f"not ({value} == true)",
-            f"not ({value} is true)", f"not ({value} == True)")
-
-
 # (folder, author's step number) -> (the line the condition is said at, the `when` expressions meant)
 WHEN: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
-    (WARD, 2): (22, _truthy(_HIGH_RISK)),
-    (WARD, 3): (23, _falsy(_HIGH_RISK)),
-    (HIVE, 4): (31, _truthy(_QUEENLESS)),
-    (HIVE, 5): (37, _falsy(_QUEENLESS)),
+    (WARD, 2): (22, truthy(_HIGH_RISK)),
+    (WARD, 3): (23, falsy(_HIGH_RISK)),
+    (HIVE, 4): (31, truthy(_QUEENLESS)),
+    (HIVE, 5): (37, falsy(_QUEENLESS)),
 }
 # (folder, author's step number) -> the step's approval meant, its `when` one of those listed (None: whenever the
 # step runs), `line` where it is said

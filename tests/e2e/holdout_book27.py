@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from foreign_kit import FIXTURES, folders_of
+from holdout_kit import falsy, truthy
 
 NAME = "foreign-specs-holdout27"
 _BY_NUMBER = {f.split("-", 1)[0]: f for f in folders_of(FIXTURES / NAME)}
@@ -27,23 +28,12 @@ _UNMATCHED = "steps['#3'].output.unmatched_total"
 _MATTED = "steps['#1'].output.matted"
 
 
-def _truthy(value: str) -> tuple[str, ...]:
-    """The `when` expressions that mean `value` is true."""
-    return (value, f"{value} == true", f"{value} is true", f"{value} == True")
-
-
-def _falsy(value: str) -> tuple[str, ...]:
-    """The `when` expressions that mean `value` is false (the otherwise of `_truthy`)."""
-    return (f"not ({value})", f"not {value}", f"{value} == false", f"{value} is false", f"not ({value} == true)",
-            f"not ({value} is true)", f"not ({value} == True)")
-
-
 # (folder, author's step number) -> (the line the condition is said at, the `when` expressions meant)
 WHEN: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
     (REFUNDS, 4): (18, (f"{_UNMATCHED} > 500",)),
     (REFUNDS, 5): (19, (f"{_UNMATCHED} <= 500", f"not ({_UNMATCHED} > 500)")),
-    (GROOMING, 3): (18, _truthy(_MATTED)),
-    (GROOMING, 4): (19, _falsy(_MATTED)),
+    (GROOMING, 3): (18, truthy(_MATTED)),
+    (GROOMING, 4): (19, falsy(_MATTED)),
 }
 # (folder, author's step number) -> the step's approval meant, its `when` one of those listed (None: whenever the
 # step runs), `line` where it is said

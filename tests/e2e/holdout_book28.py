@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from foreign_kit import FIXTURES, folders_of
+from holdout_kit import falsy, truthy
 
 NAME = "foreign-specs-holdout28"
 _BY_NUMBER = {f.split("-", 1)[0]: f for f in folders_of(FIXTURES / NAME)}
@@ -26,21 +27,10 @@ _WORSE = "steps['#1'].output.worse"
 _LATE = "steps['#1'].output.days_late"
 
 
-def _truthy(value: str) -> tuple[str, ...]:
-    """The `when` expressions that mean `value` is true."""
-    return (value, f"{value} == true", f"{value} is true", f"{value} == True")
-
-
-def _falsy(value: str) -> tuple[str, ...]:
-    """The `when` expressions that mean `value` is false (the otherwise of `_truthy`)."""
-    return (f"not ({value})", f"not {value}", f"{value} == false", f"{value} is false", f"not ({value} == true)",
-            f"not ({value} is true)", f"not ({value} == True)")
-
-
 # (folder, author's step number) -> (the line the condition is said at, the `when` expressions meant)
 WHEN: dict[tuple[str, int], tuple[int, tuple[str, ...]]] = {
-    (SBAR, 2): (18, _truthy(_WORSE)),
-    (SBAR, 3): (20, _falsy(_WORSE)),
+    (SBAR, 2): (18, truthy(_WORSE)),
+    (SBAR, 3): (20, falsy(_WORSE)),
     (ARREARS, 2): (17, (f"{_LATE} > 14",)),  # GRACE_DAYS=14 (line 11), the constant filled in
     (ARREARS, 3): (19, (f"{_LATE} <= 14", f"not ({_LATE} > 14)")),
 }

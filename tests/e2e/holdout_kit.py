@@ -60,6 +60,17 @@ def _exclusive(steps: list[dict[str, Any]]) -> bool:
     return len(whens) == 2 and all(whens) and (whens[0] == f"not ({whens[1]})" or whens[1] == f"not ({whens[0]})")
 
 
+def truthy(value: str) -> tuple[str, ...]:
+    """The `when` expressions that mean a book's condition `value` is true."""
+    return (value, f"{value} == true", f"{value} is true", f"{value} == True")
+
+
+def falsy(value: str) -> tuple[str, ...]:
+    """The `when` expressions that mean `value` is false (the otherwise of `truthy`)."""
+    return (f"not ({value})", f"not {value}", f"{value} == false", f"{value} is false", f"not ({value} == true)",
+            f"not ({value} is true)", f"not ({value} == True)")
+
+
 def meant_inputs(said: Any, ids: Ids) -> list[dict[str, Any]]:
     """The bindings expect.yaml's source in words allows (each: the keys it fixes); more than one where it
     says "x (or step N output x)"; "(optional)" after a source says the skill may go without it."""
