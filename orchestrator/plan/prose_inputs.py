@@ -229,8 +229,10 @@ def prose_inputs(said: Iterable[tuple[str, str]], reads: Mapping[str, tuple[str,
     apart: list[str] = []
     for name, alike in list(twice.items()):
         told = told_apart(alike, name)
-        if told is None:
-            continue
+        step_words = [set(_tokens(text)) for text in (texts or {}).values()]
+        if told is None or not all(any(set(_tokens(own.replace("_", " "))) <= words for words in step_words)
+                                   for own in told.values()):
+            continue  # a guess only where a step's text says all the words of each name it makes ("the EDC listing")
         del twice[name]
         for part, own in told.items():
             where_said = next(w for p, w in parts if p == part)

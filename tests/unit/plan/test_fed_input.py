@@ -7,12 +7,21 @@ from orchestrator.plan.fed_input import fed_input, told_apart_inputs
 from orchestrator.plan.prose_inputs import prose_inputs, told_apart
 from orchestrator.spec.prose_inputs import read_prose_inputs
 
+# the texts of the steps that read each skill input: a name made by first words is a guess only where a step says it
+STEPS = {"csv": "Load: the warehouse CSV", "lines": "Takes the billing CSV"}
+
 
 def test_two_things_for_one_name_are_named_by_their_first_words() -> None:
     said = [("the billing CSV dump", "s.md:3"), ("the warehouse stock CSV", "s.md:3")]
-    found, warnings = prose_inputs(said, {"csv": ("", False)}, [], [], "s.md")
+    found, warnings = prose_inputs(said, {"csv": ("", False)}, [], [], "s.md", STEPS)
     assert [i.name for i in found] == ["billing_csv", "warehouse_csv"]
     assert "told apart by their first words, a guess" in warnings[0].message
+
+
+def test_no_step_saying_the_names_made_makes_no_guess() -> None:
+    said = [("one well per line", "s.md:3"), ("blank wells tagged blank", "s.md:3")]  # a gloss, not two things
+    found, warnings = prose_inputs(said, {"well": ("", False)}, [], [], "s.md", {"well": "Back-calculate each result"})
+    assert found == [] and "told apart" not in warnings[0].message
 
 
 def test_another_phrasing_of_two_rosters() -> None:
@@ -29,7 +38,7 @@ def test_the_same_first_word_tells_nothing_apart() -> None:
 
 def test_the_step_whose_text_says_the_words_takes_the_input() -> None:
     said = [("the billing CSV dump", "s.md:3"), ("the warehouse stock CSV", "s.md:3")]
-    told = told_apart_inputs(prose_inputs(said, {"csv": ("", False)}, [], [], "s.md")[0])
+    told = told_apart_inputs(prose_inputs(said, {"csv": ("", False)}, [], [], "s.md", STEPS)[0])
     assert fed_input("Load: the warehouse CSV", {"csv"}, set(), told) == ("csv", "warehouse_csv", False)
     assert fed_input("Takes the billing CSV", {"lines"}, set(), told) == ("lines", "billing_csv", True)
 
