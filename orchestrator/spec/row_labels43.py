@@ -31,8 +31,8 @@ _BRACKETED = r"\(\s*+(?:(?:from|see|as\s++in|per)\s++)?+(?:(?:row|line|no\.?|ste
 _WORDED = (r"(?<!\w)(?:(?:at\s++)?(?:the\s++)?same\s++time\s++as|alongside|together\s++with|in\s++parallel\s++with|"
            r"after|from|row|line)\s++(?:(?:row|line|no\.?|step|ccp)\s*+|#)?+")
 _REF = _rx(r"(?i)(?:(?P<open>" + _BRACKETED + r")|(?P<word>" + _WORDED + r"))(?P<label>\d{1,3}+[a-z]?+)(?![\w.])")
-_BRACKET_END = _rx(r"\s*+\)")
-_PHRASE_END = _rx(r"\s*+(?:[,;)]|\.(?!\d)|$)|\s++[-–—:]\s")
+_BRACKET_END = _rx(r"(?<!\s)\s*+\)")  # matched right after a label (never inside a run of spaces)
+_PHRASE_END = _rx(r"(?<!\s)(?:\s*+(?:[,;)]|\.(?!\d)|$)|\s++[-–—:]\s)")
 
 
 def row_labels(firsts: list[str], numbered: bool) -> dict[str, int] | None:
