@@ -89,7 +89,7 @@ from orchestrator.plan.mapping import (
     derive_dependencies,
     map_inputs,
     name_the_value,
-    negated,
+    negated_pairs,
     otherwise_partner,
     parse_for_each,
     producers,
@@ -272,8 +272,7 @@ class _Planner:
             if partner is not None:
                 self.exclusive.add(frozenset((partner, s.id)))
         said_when = [s for s in spec.steps if s.when]  # "IF worse -> a" / "if NOT worse -> b": one of them runs
-        self.exclusive |= {frozenset((a.id, b.id)) for i, a in enumerate(said_when) for b in said_when[i + 1:]
-                           if a.when and b.when and negated(a.when, b.when)}
+        self.exclusive |= negated_pairs([(s.id, s.when) for s in said_when if s.when])
 
     @functools.cached_property
     def terms(self) -> tuple[Term, ...]:

@@ -429,9 +429,39 @@ def otherwise_partner(spec: WorkflowSpec, index: int) -> str | None:
 def negated(a: str, b: str) -> bool:
     """Whether condition `b` is `a` said the other way ("worse" / "unless worse", "not (x > 3)"): at most one
     of two steps with them runs."""
-    x, y = (" ".join(c.lower().split()) for c in (a, b))
-    return bool(x and y) and any(y == f"{word} {x}" or y == f"{word} ({x})" or x == f"{word} {y}" or
-                                 x == f"{word} ({y})" for word in ("not", "unless", "if not"))
+    x, y = (_plain(c) for c in (a, b))
+    return bool(x and y) and (x in _denied(y) or y in _denied(x))
+
+
+_NEGATIONS = ("not", "unless", "if not")
+
+
+def _plain(condition: str) -> str:
+    return " ".join(condition.lower().split())
+
+
+def _denied(condition: str) -> set[str]:
+    """The conditions `condition` says the other way of: "unless worse" -> {"worse"}, "not (x > 3)" -> {"x > 3"}."""
+    out: set[str] = set()
+    for word in _NEGATIONS:
+        if condition.startswith(f"{word} "):
+            rest = condition[len(word) + 1:]
+            out.add(rest)
+            if rest.startswith("(") and rest.endswith(")"):
+                out.add(rest[1:-1])
+    return out
+
+
+def negated_pairs(conditions: list[tuple[str, str]]) -> set[frozenset[str]]:
+    """The pairs of ids whose conditions `negated` says are one the other way, in one pass: (id, condition) each."""
+    by_text: dict[str, list[str]] = {}
+    for sid, when in conditions:
+        by_text.setdefault(_plain(when), []).append(sid)
+    pairs: set[frozenset[str]] = set()
+    for sid, when in conditions:
+        for other in _denied(_plain(when)):
+            pairs |= {frozenset((sid, o)) for o in by_text.get(other, ()) if o != sid}
+    return pairs
 
 
 def ancestors(step_id: str, deps: Mapping[str, Sequence[str]], order: Sequence[str]) -> list[str]:

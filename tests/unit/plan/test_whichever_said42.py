@@ -50,3 +50,11 @@ def test_near_misses_another_name_unsaid_words_and_a_field_made_before() -> None
     said = [_said("dep_mm", "the parcel depth")]
     assert keep_names(said, [("step-1", "weighs it", {"depth"})], lambda _s, _f: False)[1] == {}
     assert keep_names(said, [("step-2", "the depth", {"depth"})], lambda _s, _f: True)[1] == {}
+
+
+def test_the_pairs_said_the_other_way_are_found_in_one_pass() -> None:
+    from orchestrator.plan.mapping import negated_pairs
+
+    said = [("a", "worse"), ("b", "unless worse"), ("c", "not (x > 3)"), ("d", "x > 3"), ("e", "late"), ("f", "better")]
+    assert negated_pairs(said) == {frozenset(("a", "b")), frozenset(("c", "d"))}
+    assert negated_pairs([(f"s{i}", "false") for i in range(5000)]) == set()  # no pair, and no pairwise pass
