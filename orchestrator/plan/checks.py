@@ -339,7 +339,7 @@ def _check_edges(ctx: _Context) -> None:
             pair = f"{ctx.label(producer.id)} -> {ctx.label(consumer.id)}"
             head = binding.pointer.split("/")[1] if binding.pointer.count("/") else ""
             out_props = properties_of(producer.output_schema)
-            if head and out_props and head not in out_props:
+            if _not_given_by(producer, binding.pointer):
                 ctx.error(where, f"{pair}: `{name}` reads {binding.pointer} but the producer's output "
                                  f"has no `{head}`", "schema-mismatch")
                 continue
@@ -355,6 +355,13 @@ def _check_edges(ctx: _Context) -> None:
                     and out_props and required_of(producer.output_schema):
                 ctx.warn(where, f"{pair}: `{name}` is required but the producer may leave `{head}` out",
                          "schema-optional")
+
+
+def _not_given_by(producer: PlanStep, pointer: str) -> str:
+    """The field `pointer` starts with when the producer's declared output has no such field, else ""."""
+    head = pointer.split("/")[1] if pointer.count("/") else ""
+    out_props = properties_of(producer.output_schema)
+    return head if head and out_props and head not in out_props else ""
 
 
 def _step_sources(ctx: _Context, consumer: PlanStep) -> list[tuple[str, InputBinding, PlanStep]]:
@@ -391,9 +398,7 @@ def _check_joined(ctx: _Context) -> None:
                 producer = ctx.steps.get(part.step or "") if part.source == "step" else None
                 if producer is None:
                     continue
-                head = part.pointer.split("/")[1] if part.pointer.count("/") else ""
-                out_props = properties_of(producer.output_schema)
-                if head and out_props and head not in out_props:
+                if head := _not_given_by(producer, part.pointer):
                     ctx.error(where, f"{ctx.label(producer.id)} -> {ctx.label(consumer.id)}: `{name}` joins "
                                      f"{part.pointer} but the producer's output has no `{head}`", "schema-mismatch")
                     continue
