@@ -273,19 +273,12 @@ GATES = {name: words + notes38.GATES.get(name, "") for name, words in GATES.item
 # the thirty-eighth round's recovery phrasings (`spec.phrasing38`): before every earlier round's
 EARLY_FIRST = phrasing38.EARLY + EARLY_FIRST
 GATES = {name: words + phrasing38.GATES.get(name, "") for name, words in GATES.items()}
-# the fortieth round's bare limit said before the step is counted as failed (`spec.cap_then_failed40`): before every
-# earlier round's
-EARLY_FIRST = cap40.EARLY + EARLY_FIRST
-GATES = {name: words + cap40.GATES.get(name, "") for name, words in GATES.items()}
-# the fortieth round's values to go on with said in brackets (`spec.bracket_values40`): before every earlier round's
-EARLY_FIRST = brackets40.EARLY + EARLY_FIRST
-GATES = {name: words + brackets40.GATES.get(name, "") for name, words in GATES.items()}
-# the fortieth round's loop, gather and distance words that only look like a policy (`spec.loop_words40`)
-IGNORE_LAST = IGNORE_LAST + loop_words40.IGNORE
-GATES = {name: words + loop_words40.GATES.get(name, "") for name, words in GATES.items()}
-# the forty-second round's recovery phrasings (`spec.phrasing42`): before every earlier round's
-EARLY_FIRST = phrasing42_.EARLY + EARLY_FIRST
-GATES = {name: words + phrasing42_.GATES.get(name, "") for name, words in GATES.items()}
-# the forty-second round's "45 sec then kill it" and "don't hold us up - x = 0" (`spec.sheet_phrasing42`): before every earlier round's
-EARLY_FIRST = sheet_phrasing42.EARLY + EARLY_FIRST
-GATES = {name: words + sheet_phrasing42.GATES.get(name, "") for name, words in GATES.items()}
+# the later rounds' tables, each in turn before every earlier round's rows (its IGNORE after theirs):
+# round 40's bare limit said before the step is counted as failed (`spec.cap_then_failed40`), its values to go on with
+# said in brackets (`spec.bracket_values40`), its loop, gather and distance words that only look like a policy
+# (`spec.loop_words40`); round 42's recovery phrasings (`spec.phrasing42`) and "45 sec then kill it", "don't hold us
+# up - x = 0" (`spec.sheet_phrasing42`)
+for _later in (cap40, brackets40, loop_words40, phrasing42_, sheet_phrasing42):
+    EARLY_FIRST = tuple(getattr(_later, "EARLY", ())) + EARLY_FIRST
+    IGNORE_LAST = IGNORE_LAST + tuple(getattr(_later, "IGNORE", ()))
+    GATES = {name: words + _later.GATES.get(name, "") for name, words in GATES.items()}
