@@ -131,8 +131,10 @@ def parse_spec(
     if suffix == ".toml":  # TOML: its own reader, into the YAML form's (`toml_form`)
         return parse_spec_text(text, str(path), "toml", vocabulary, anchored=anchored)
     from orchestrator.spec.hcl30 import is_hcl
+    from orchestrator.spec.nix45 import is_nix
 
-    if is_hcl(str(path)):  # HCL (`.hcl`, `.tf`, `.nomad`): its own reader, into the YAML form's (`hcl30`)
+    if is_hcl(str(path)) or is_nix(str(path)):  # HCL (`.hcl`, `.tf`, `.nomad`) or Nix (`.nix`, read as HCL's
+        # blocks, `nix45`): their own reader, into the YAML form's (`hcl30`)
         return parse_spec_text(text, str(path), "hcl", vocabulary, anchored=anchored)
     from orchestrator.spec.dockerfile32 import is_dockerfile
 

@@ -400,8 +400,11 @@ class _Reader:
             return MappingNode(f"{_TAG}map", [(_s(path, k, kl, kc), self.value(v, own)) for k, kl, kc, v in e.pairs],
                                m, m)
         text = self.ref_text(e.text, own)
-        local = re.fullmatch(r"locals?\.([A-Za-z_][\w-]*)", e.text.strip())
-        if local is not None and (lit := self.locals.get(local.group(1))) is not None:
+        local = re.fullmatch(r"locals?\.([A-Za-z_][\w-]*+)((?:\.[A-Za-z_][\w-]*+)*+)", e.text.strip())
+        lit = self.locals.get(local.group(1)) if local is not None else None
+        for key in local.group(2).split(".")[1:] if local is not None else ():  # `local.site.name`: its field
+            lit = next((v for k, _l, _c, v in lit.pairs if k == key), None) if lit is not None else None
+        if lit is not None:
             return self.value(lit, own)
         return _s(path, text, e.line, e.col)
 
@@ -438,8 +441,12 @@ class _Reader:
         if not steps:
             kinds = sorted({" ".join([b.type, *(f'"{x}"' for x in b.labels[:1])]) for b in self.outer(self.top)})
             said = f" (its blocks: {', '.join(kinds)})" if kinds else ""
-            self.src.error(1, "this HCL file is not read as a workflow: no block in it says which skill it runs "
-                              f"(`skill = \"name\"` in a `job`, `task` or `step` block){said}", "spec.no-steps")
+            if self.path.lower().endswith(".nix"):  # `spec.nix45`: the sets of the set it returns
+                self.src.error(1, "this Nix file is not read as a workflow: no attribute set in the set it returns "
+                                  "says which skill it runs (`name = { skill = \"...\"; };`)", "spec.no-steps")
+            else:
+                self.src.error(1, "this HCL file is not read as a workflow: no block in it says which skill it runs "
+                                  f"(`skill = \"name\"` in a `job`, `task` or `step` block){said}", "spec.no-steps")
             self.src.raise_if_errors()
         for b in steps:
             label = b.labels[-1] if b.labels else b.type
@@ -682,13 +689,15 @@ class _Reader:
 def read_hcl(src: Source) -> SpecParts:
     """Read an HCL spec (module docstring); a syntax error or a file with no step stops here, at its line."""
     from orchestrator.spec.key_comments27 import read_whole_run_comments
+    from orchestrator.spec.nix45 import is_nix, nix_top
     from orchestrator.spec.yaml_form import read_yaml
 
+    nix = is_nix(src.path)  # a `.nix` file: its function's arguments, `let` and set read as blocks (`spec.nix45`)
     scan = _Scan(src.text)
     try:
-        top = scan.body(True)
+        top = nix_top(src) if nix else scan.body(True)
     except HclSyntax as exc:
-        src.error(exc.line, f"HCL syntax: {exc}", "spec.hcl")
+        src.error(exc.line, f"{'Nix' if nix else 'HCL'} syntax: {exc}", "spec.nix" if nix else "spec.hcl")
         src.raise_if_errors()
         raise
     if scan.comments:  # `// note` read as the `# note` the comment readers know (same columns)
