@@ -3,7 +3,8 @@
 `whole_success.success_cue` reads "X is done when ...", "we're done when ...", "Done = ...". People
 also write the contraction and the bare label: "and it's done when the caterer sends an order ref",
 "Finished when the report lists 12 items", "That's a success once the last step gives back ok = true",
-"Complete if every row has a status". This module gives the clause after the cue; `whole_success`
+"Complete if every row has a status", and a sheet's footer "RECORD COMPLETE only when the filer says
+filed = yes" (a bare label, its state and "only": outside every step only). This module gives the clause after the cue; `whole_success`
 then reads it as a check on one output, or warns at its line that it is not checked (a check in
 words, a script such as `jq -e .ok`), so such a sentence is never dropped silently.
 
@@ -29,6 +30,10 @@ _STATE = r"(?:done|finished|complete|completed|ready|successful|a\s+success|good
 # a chat message's sender or a note's label may come first ("12/05, 09:19 - Sam: and it's done when", "Note: done when")
 _DONE = _rx(r"(?i)^(?P<lead>[^\n:]{0,100}+(?::\d{1,2}+[^\n:]{0,100}+){0,2}+:\s++)?\W{0,4}+(?:(?:and|so|then)\s++)?(?P<who>(?:(?:it|that|this|we|everything|all)\s*+['’](?:s|re)|its|thats)\s++(?:all\s++)?"
             r"(?:only\s++)?)?" + _STATE + r"\s++(?:only\s++)?(?:when|once|if|as\s+soon\s+as)(?![\w-])\s*+(?P<clause>\S.*)$")
+# "RECORD COMPLETE only when ...", "Order done only if ...": a bare label of one to three words, its state, and "only"
+# before the cue (a sheet's footer line); "only" is what makes it the run's condition of being done, not a description
+_BARE = _rx(r"(?i)^\W{0,4}+(?:the\s++)?[A-Za-z][\w-]{1,30}+(?:\s++[A-Za-z][\w-]{1,30}+){0,2}?\s++" + _STATE
+            + r"\s++only\s++(?:when|once|if)(?![\w-])\s*+(?P<clause>\S.*)$")
 # a sentence about a retry, a wait, a timeout or an approval, not the run's success
 _NOT_RUN = _rx(r"(?i)(?<![\w-])(?:retry|retries|retried|attempts?|timeout|times\s+out|approv\w*+|sign-?off|wait(?:ing)?)(?![\w-])")
 
@@ -41,7 +46,11 @@ def done_clause(sentence: str, *, outside: bool = True) -> str | None:
     text a bare "Done when ..." describes the step (prose, as the bundled specs write it): only
     "it's done when", "we're done when" or a sender's message is the run's there."""
     m = _DONE.match(sentence.strip())
-    if m is None or not (outside or m.group("who") or m.group("lead")):
+    if m is None and outside:
+        m = _BARE.match(sentence.strip())
+    elif m is not None and not (outside or m.group("who") or m.group("lead")):
+        return None
+    if m is None:
         return None
     clause = m.group("clause").strip().rstrip(".!✅ ").strip()
     if not clause or _NOT_RUN.search(clause) or _HAPPENED.match(clause):

@@ -195,7 +195,7 @@ NO_RETRY: tuple[Row, ...] = (
     Row("no_retry", r"\b(?:0|zero|no)\s+(?:retries|re-?tries|retry\s+attempts)\b"),
     Row("no_retry", r"\b(?:(?:there'?s|there\s+is)\s+)?(?:no\s+point|no\s+use|no\s+sense|pointless|useless|not\s+worth(?:\s+it)?)\s+(?:in\s+)?(?:re-?tr(?:y|ying)|retr(?:y|ying)|re-?run(?:ning)?|trying\s+(?:it\s+|this\s+|that\s+)?again)\b(?:\s+(?:it|this|that|them))?"),
     Row("no_retry", r"\bnot\s+retryable\b|\bnon-?retryable\b|\bno\s+second\s+(?:try|attempt|chance)s?\b"),
-    Row("no_retry", r"\b(?:one|a\s+single|1)\s+(?:attempt|try|shot)\s+only\b|\bonly\s+(?:one|a\s+single|1|once)\s*(?:attempt|try|shot)?\b(?!\s*(?:more|again|retry))|\bsingle[- ](?:attempt|shot|try)\b|\btry\s+(?:it\s+)?(?:just\s+)?once\b(?!\s+more)|\bone\s+and\s+done\b|\bone[- ]shot\b"),
+    Row("no_retry", r"\b(?:one|a\s+single|1)\s+(?:attempt|try|shot)\s+only\b|\bonly\s+(?:one|a\s+single|1|once)\s*(?:attempt|try|shot)?\b(?!\s*(?:more|again|retry))|\bsingle[- ](?:attempt|shot|try)\b|(?<![\w-])try\s+(?:it\s+)?(?:just\s+)?once\b(?!\s+more)|\bone\s+and\s+done\b|\bone[- ]shot\b"),
     Row("no_retry", r"\b(?:do\s+not|don'?t|never)\s+try\s+(?:it\s+|this\s+|that\s+)?again\b|\bno\s+(?:more\s+)?(?:second\s+)?(?:tries|attempts)\b"),
 )
 

@@ -26,10 +26,12 @@ from __future__ import annotations
 
 from orchestrator.spec.grammar_row import Row
 
-# doing a step again, in words other than "retry": "repeat it", "re-export", "resend"
+# doing a step again, in words other than "retry": "repeat it", "re-export", "resend", and any verb written with
+# "re-" and a hyphen ("re-fire the cue", "re-ping it"): done again
 _STEMS = (r"(?:run|send|fetch|submit|upload|download|export|import|pull|push|poll|query|request|read|issue|sync|scan|"
-          r"measure|post|publish|deploy|build|load|transmit|process|fit|calculate|compute|generate|render|print)")
-REDO = rf"(?:repeat|redo|re-do|re-?{_STEMS})"
+          r"measure|post|publish|deploy|build|load|transmit|process|fit|calculate|compute|generate|render|print|fire|"
+          r"dial|ping|call|trigger|play)")
+REDO = rf"(?:repeat|redo|re-do|re-?{_STEMS}|re-[a-z]{{3,15}}+(?![\w-]))"
 REDO_NOUN = rf"(?:repeats|redos|re-?{_STEMS}(?:e?s))"
 # a skill named in backticks, or bare with a hyphen or underscore, or in single quotes
 SKILL = r"(?:`(?P<name>[A-Za-z][\w.:/-]{0,79})`|'?(?P<bare>[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)'?)"
@@ -93,6 +95,11 @@ COUNT_FIRST: tuple[Row, ...] = (
     # "at most 3 re-uploads", "max. 2 re-sends", "2 reruns max"
     Row("retries", r"\b(?:max(?:imum)?\.?|at\s+most|up\s+to|no\s+more\s+than|a\s+max(?:imum)?\s+of)\s+(?:of\s+)?{N}\s+{REDO_NOUN}\b"),
     Row("retries", r"\b{N}\s+{REDO_NOUN}\b(?:\s+(?:at\s+most|max(?:imum)?|tops))?"),
+    # "re-send it 3 times", "resend it twice", "re-fire it once after 5 s", "redo it 2 more times": a count of tries
+    # after the first, said with a word of doing again (`REDO`)
+    Row("retries", r"\b{REDO}\s+(?:it\s+|this\s+|that\s+|them\s+|the\s+[\w-]+\s+)?(?:again\s+)?(?:up\s+to\s+|at\s+most\s+|"
+        r"max(?:imum)?\s+)?{N}(?:\s*(?:more\s+)?(?:x\b|×|times?\b)|\s+more\b|(?=\s*(?:[,.;:)(]|$|and\b|if\b|then\b|"
+        r"after\b|before\b|in\b|with\b|but\b)))"),
     # "try it a total of 4 times", "run it 3 times altogether"
     Row("attempts", r"\b(?:try|attempt|run|call|do)\s+(?:it\s+|this\s+|that\s+|the\s+[\w-]+\s+)?(?:a\s+total\s+of|in\s+total|in\s+all|altogether)\s+{N}\s+times\b"),
 )

@@ -57,9 +57,6 @@ KNOWN: dict[tuple[str, int, str], str] = {
 }
 # (folder, line, n-th policy of that line) -> why that policy is not on its step as meant yet
 KNOWN_POLICY: dict[tuple[str, int, int], str] = {
-    (VET, 10, 0): "'just assume we've got 0 doses and carry on' is read as continue, without the value doses_on_hand = 0",
-    (THEATRE, 26, 0): "the 20 s attempt timeout is read, not 're-fire it once after 5 s': no retry (warned at line 26: "
-                      "'not understood: once, 5 s')",
     (GRADES, 29, 0): "`give_up_after: 20s` is read as the retries' time budget, not as a 20 s attempt timeout",
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet

@@ -52,18 +52,13 @@ KNOWN_POLICY: dict[tuple[str, int, int], str] = {
 }
 # (folder, kind, line) -> why the whole run's limit or success check is not read as meant yet
 KNOWN_WHOLE: dict[tuple[str, str, int], str] = {
-    (HACCP, "success", 28): "'RECORD COMPLETE only when haccp-file says filed = yes.' (below the table's rule) is not "
-                            "read: the plan has no run check ('filed = yes' is not read as filed == true)",
 }
 # (folder, line), (folder, line, kind) or (folder, line, n-th item of that line) -> why what the line says is neither
 # read as meant nor warned at that line
 SILENT: dict[tuple[str, int] | tuple[str, int, int] | tuple[str, int, str], str] = {
-    (HACCP, 28): "the unread success check gives no warning (at blind time it was warned \"names `haccp-file` ... it "
-                 "is not read\"; the ruled-table reading lost it)",
 }
 # folder -> why its success check is not yet on the step, field and value meant (its own test, not the Book's)
 KNOWN_CHECK: dict[str, str] = {
-    HACCP: KNOWN_WHOLE[(HACCP, "success", 28)],
 }
 # (folder, run) -> (what stops it reaching the author's output, asserted on the plan, and why); not made
 NOT_RUN: dict[tuple[str, int], Any] = {

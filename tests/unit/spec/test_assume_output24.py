@@ -11,7 +11,8 @@ from orchestrator.spec import parse_spec_text
 from orchestrator.spec.vocabulary import Vocabulary
 
 OUTPUTS = {"count-pallets": frozenset({"pallets", "bays"}), "check-credit": frozenset({"credits"}),
-           "read-plate": frozenset({"colonies", "od"})}
+           "read-plate": frozenset({"colonies", "od"}), "weigh-flour": frozenset({"kilos_left", "bin"}),
+           "count-vials": frozenset({"open_vials", "sealed_vials"}), "ring-bell": frozenset({"rings_made"})}
 
 
 def _spec(text: str, name: str = "doc.md") -> Any:
@@ -69,3 +70,16 @@ def test_no_value_where_the_sentence_does_not_go_on_or_counts_tries() -> None:
     assert not any(r.what == "fallback" for s in quiet.steps for r in s.readings)
     tries = _spec(WAREHOUSE.replace("assume we have 0 pallets and keep going", "assume we have 3 tries and keep going"))
     assert not any(r.what == "fallback" for s in tries.steps for r in s.readings)
+
+
+def test_a_word_that_begins_or_ends_one_output_at_an_underscore_is_that_output_warned() -> None:
+    flour = _spec("## Step 1: Flour\n- Skill: weigh-flour\n\nIf the scale hangs, assume there are 25 kilos and carry on.\n")
+    assert _value(flour) == {"kilos_left": 25}
+    assert any("`kilos` is no output of `weigh-flour`" in w.message for w in flour.warnings)
+    bell = _spec("## Step 1: Bell\n- Skill: ring-bell\n\nShould it jam, pretend it has 3 rings and keep going.\n")
+    assert _value(bell) == {"rings_made": 3}
+
+
+def test_a_word_two_outputs_share_is_no_guess() -> None:
+    spec = _spec("## Step 1: Vials\n- Skill: count-vials\n\nIf it fails assume we have 0 vials and keep going.\n")
+    assert not any(r.what == "fallback" for s in spec.steps for r in s.readings)

@@ -99,3 +99,21 @@ def test_a_pick_lists_dotted_field_among_other_parts_is_checked_and_the_rest_war
     spec, checks = _checks(PICK, "picklist.yaml", "yaml")
     assert [c[1] for c in checks] == ["sealed == true"]
     assert any("driver is happy" in w.message and "not checked" in w.message for w in spec.warnings)
+
+
+def test_a_bare_label_done_only_when_is_the_runs_check_outside_the_steps_only() -> None:
+    from orchestrator.spec.done_when import done_clause
+
+    assert done_clause("ORDER COMPLETE only when file-report says filed = yes.") == "file-report says filed = yes"
+    assert done_clause("Pallet ready only if seal-pallet says sealed = true") == "seal-pallet says sealed = true"
+    # near-misses: no "only" (a description), inside a step's text, a retry's condition
+    assert done_clause("Pallet ready when the truck comes") is None
+    assert done_clause("Pallet ready only if seal-pallet says sealed = true", outside=False) is None
+    assert done_clause("Retry done only when the attempts run out") is None
+
+
+def test_a_sheets_footer_complete_only_when_is_checked_on_the_step_that_says_it() -> None:
+    text = ("# Night docket\n\nDOCKET COMPLETE only when file-report says filed = yes.\n\n"
+            "## Step 1: Log\nRun `log-position`.\n\n## Step 2: File\nRun `file-report`.\n")
+    _, checks = _checks(text)
+    assert checks == [("step-2", "filed == true")]
