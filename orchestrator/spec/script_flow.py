@@ -2,7 +2,8 @@
 
 `script_language` tells a script runbook by its name or `#!` line. `code_lines` cuts a script
 into comment, code and blank lines, each with its line number: a `#` line (a `<# ... #>` block in PowerShell, the module docstring in Python) is a comment, a
-line ending in `\\` (a backtick in PowerShell) goes on at the next, a Makefile recipe line loses
+line ending in `\\` (a backtick in PowerShell, or a PowerShell line whose `(` or `@{` is not closed)
+goes on at the next, a Makefile recipe line loses
 its tab and `@`, and `$$` is `$`; a Python `if` block ends where the code goes back to its
 indentation (a line `\\x00end` says so). `Flow.pieces` cuts a code line into what it does: an
 `if`/`elif`/`else`/end of a branch (shell `fi`, PowerShell `}`), a loop, or a command.
@@ -14,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
+from orchestrator.spec.powershell45 import still_open
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -114,6 +116,9 @@ def code_lines(lines: list[str], language: str) -> list[tuple[str, int, str]]:
         cont = "`" if language == "ps" else "\\"
         if code.rstrip().endswith(cont):
             joined += code.rstrip()[:-1] + " "
+            continue
+        if language == "ps" and (open_ := still_open(joined + code)) is not None and number < len(lines):
+            joined += code.rstrip() + ("; " if open_ == "h" else " ")  # a `@{` or `(` closed on a later line
             continue
         whole = (joined + code).rstrip()
         joined, coded = "", True

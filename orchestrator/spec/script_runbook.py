@@ -33,6 +33,13 @@ from pathlib import PurePath
 
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepSpec
+from orchestrator.spec.powershell45 import (
+    hashtable,
+    help_parameters,
+    is_param,
+    param_block,
+    splatted,
+)
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import read_run_limit
 from orchestrator.spec.script_branch import branch_steps
@@ -109,7 +116,7 @@ class _Reader:
             self._trail(pending)
             if self.steps and self.steps[-1].call is None:
                 self._no_call(self.steps.pop())
-            rest = rest.lstrip("-–—:.) ")
+            rest = _rule_off(rest.lstrip("-–—:.) "))
             cut = _NAME_END.search(rest)
             name, tail = (rest[:cut.start()], rest[cut.end():]) if cut else (rest, "")
             step = _Step(len(self.steps) + 1, name.strip().rstrip(".") or f"step {len(self.steps) + 1}", line)
@@ -180,6 +187,9 @@ class _Reader:
                                     f"skill): to make `{more[0]}` a fallback, say so in the step's comment ('if it "
                                     f"fails, run {more[0]} instead')", "spec.script-unread")
             return
+        if self.language == "ps" and is_param(text):  # `param(...)`: the run's inputs (`spec.powershell45`)
+            self.names.params(line, param_block(text))
+            return
         said = assigned(text)
         if said is not None:
             self.names.variable(line, *said)
@@ -231,6 +241,13 @@ class _Reader:
         if said is not None:
             self.names.variables[said[0]] = ("step", step.number, line)
 
+def _rule_off(name: str) -> str:
+    """A banner comment's name without the rule after it (`# --- 2. fees -----------`: `fees`)."""
+    text = name.rstrip()
+    bare = text.rstrip("-=~*#–—")
+    return bare.rstrip() if len(text) - len(bare) >= 3 else name
+
+
 def read_script(src: Source, language: str) -> SpecParts | None:
     """The parts of a script runbook (module docstring); `src.text` becomes its comments only. None
     when no line of its code calls a skill: then `src.text` is its comments, to be read as markdown
@@ -256,6 +273,9 @@ def read_script(src: Source, language: str) -> SpecParts | None:
                      "(`skill fetch-rows day=$DAY`), with a comment above it saying what the step is", "spec.no-steps")
     for line, text in reader.preamble:  # "the whole thing gets 10 minutes": the run's limit, said before the steps
         read_run_limit(text, line, src, who="whole run")
+    if language == "ps":  # comment-based help: `.PARAMETER Name` describes an input, `.SYNOPSIS` is no title
+        reader.names.describe(help_parameters(reader.preamble))
+        reader.preamble = [(n, t) for n, t in reader.preamble if not re.fullmatch(r"\.[A-Za-z]++", t.strip())]
     title = next((t for _, t in reader.preamble if t.strip()), "")
     src.text = "\n".join(reader.prose)
     src.lines = list(reader.prose)
@@ -265,12 +285,24 @@ def read_script(src: Source, language: str) -> SpecParts | None:
         inputs=tuple(reader.names.inputs.values()) or None, steps=tuple(steps), steps_line=1)
 
 
+def _arguments(reader: _Reader, call: str) -> list[tuple[str, str]]:
+    """A call's keyword arguments; in PowerShell also its hashtable `@{ k = v }` or the one it splats."""
+    pairs = arguments(call, reader.language)
+    if reader.language != "ps":
+        return pairs
+    table = hashtable(call)
+    splat = splatted(call) if table is None else None
+    if splat is not None and splat in reader.names.tables:
+        table = reader.names.tables[splat]
+    return [*pairs, *(table or [])]
+
+
 def _spec(reader: _Reader, step: _Step) -> StepSpec:
     assert step.call is not None
     line, text, skill = step.call
     inputs: list[FieldSpec] = []
     values: dict[str, object] = {}
-    for key, value in arguments(call_part(text), reader.language):
+    for key, value in _arguments(reader, call_part(text)):
         source, literal, either = reader.names.source_of(key, value, line)
         if source is not None:
             inputs.append(FieldSpec(name=key, source=source, where=reader.where(line)))
