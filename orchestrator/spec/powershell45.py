@@ -9,6 +9,10 @@
         limit = 40
     }
     $p = @{ day = $Day }; Invoke-Skill x @p         splatting: the hashtable set to `$p` earlier
+    try { $r = Invoke-Skill a ... }                 a skill called in a `catch` block is the fallback of
+    catch { $r = Invoke-Skill b ... }               the step in its `try` (no step of its own); a `catch`
+                                                    that calls none and does not `throw` goes on (the
+                                                    error is swallowed), one that throws fails the run
 
 A line whose `(` or `@{` is not closed goes on at the next (`still_open`), so a call or a param
 block written over several lines is read as one. `$true`, `$false` are the literals true, false.
@@ -31,11 +35,36 @@ _HELP_PARAM = _rx(r"(?i)^\.parameter\s++(?P<name>[A-Za-z_]\w{0,60}+)\s*+$")
 _HELP_KEY = _rx(r"^\.[A-Za-z]++\b")
 _KEY = _rx(r"^\s*+(?:[\"'](?P<q>[A-Za-z_][\w-]{0,60}+)[\"']|(?P<k>[A-Za-z_][\w-]{0,60}+))\s*+=(?!=)\s*+(?P<v>.*+)$",
            re.S)
+_TRY = _rx(r"(?i)^(?P<kw>try|catch)\b\s*+(?:\[[\w.]{1,200}+\](?:\s*+,\s*+\[[\w.]{1,200}+\])*+\s*+)?\{(?P<rest>.*+)$")
 _SPLAT = _rx(r"(?<![\w$])@(?P<name>[A-Za-z_]\w{0,60}+)\b")
 _TYPES = {"string": "string", "int": "integer", "int32": "integer", "int64": "integer", "long": "integer",
           "double": "number", "decimal": "number", "float": "number", "bool": "boolean", "boolean": "boolean",
           "switch": "boolean", "string[]": "array", "int[]": "array", "hashtable": "object", "object": None,
           "datetime": "string"}
+
+
+def try_catch(text: str) -> tuple[str, str] | None:
+    """("try", rest) for `try {`, ("catch", rest) for `catch {` / `catch [System.Net.WebException] {`, rest the
+    code after the brace on the same line; None for any other code."""
+    m = _TRY.match(text)
+    return (m.group("kw").lower(), m.group("rest").strip()) if m else None
+
+
+def closed_at(rest: str) -> int | None:
+    """Where the `}` that closes a block opened just before `rest` is in it (outside quotes), or None."""
+    depth, quote = 0, ""
+    for i, ch in enumerate(rest):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "{":
+            depth += 1
+        elif ch == "}":
+            if depth == 0:
+                return i
+            depth -= 1
+    return None
 
 
 def still_open(text: str) -> str | None:
@@ -157,7 +186,9 @@ def param_block(text: str) -> list[tuple[str, bool, object, str | None]]:
         type_ = _TYPES.get(kind.group("type").lower()) if kind else None
         value: object = None
         if default is not None:
-            from orchestrator.spec.script_names import word_value  # it reads this module's hashtables
+            from orchestrator.spec.script_names import (
+                word_value,  # it reads this module's hashtables
+            )
 
             ok, value = literal(default)
             if not ok:

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from orchestrator.spec.powershell45 import still_open
+from orchestrator.spec.powershell45 import closed_at, still_open, try_catch
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -155,7 +155,7 @@ class Flow:
 
     def __init__(self, language: str) -> None:
         self.language = language
-        self.braces: list[bool] = []  # PowerShell: True for an if-block's brace
+        self.braces: list[bool | str] = []  # PowerShell: True for an if-block's brace, "catch" for a catch block's
 
     def pieces(self, text: str) -> list[tuple[str, str]]:
         if text == END:
@@ -194,11 +194,25 @@ class Flow:
     def _ps(self, text: str) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
         if text.startswith("}") and self.braces:
-            if self.braces.pop() and not _PS_IF.match(text) and not _PS_ELSE.match(text):
+            closed = self.braces.pop()
+            if closed == "catch":
+                out.append(("end-catch", ""))
+            elif closed is True and not _PS_IF.match(text) and not _PS_ELSE.match(text):
                 out.append(("end", ""))
             text = text[1:].strip()
             if not text:
                 return out
+        if (block := try_catch(text)) is not None:  # `try {` / `catch {` (`spec.powershell45`)
+            kind, rest = block
+            out.append((kind, ""))
+            ends = closed_at(rest)
+            if ends is not None:  # `try { Invoke-Skill x } catch { ... }`: the block ends on its line
+                body, after = rest[:ends].strip(), rest[ends + 1:].strip()
+                out += [("code", body)] if body else []
+                out += [("end-catch", "")] if kind == "catch" else []
+                return out + (self._ps(after) if after else [])
+            self.braces.append(kind if kind == "catch" else False)
+            return [*out, ("code", rest)] if rest else out
         m = _PS_IF.match(text)
         if m:
             depth, close = 0, len(text)

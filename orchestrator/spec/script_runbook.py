@@ -85,6 +85,8 @@ class _Reader:
         self.names = Names(src, language)
         self.checks: list[tuple[int, str, int]] = []  # (step number, check, line)
         self.blocks: list[Block] = []
+        self.tried = 0  # PowerShell: the number of steps when the last `try` opened
+        self.catch: tuple[_Step | None, int, list[str]] | None = None  # the open `catch`: (its step, line, done)
 
     def where(self, line: int) -> str:
         return self.src.where(line)
@@ -170,6 +172,12 @@ class _Reader:
             if open_:
                 self.blocks[open_.pop()[0]].end = line
             return
+        if kind in ("try", "catch", "end-catch"):
+            self._catch(kind, line)
+            return
+        if self.catch is not None and self.catch[0] is not None:
+            self._in_catch(line, text, self.catch[0], self.catch[1], self.catch[2])
+            return
         if kind == "loop" and text.startswith(("case ", "switch ")):
             self.src.warn(line, f"the '{text[:60]}' is not read as branches: write it as "
                                 "`if [ \"$x\" = a ]; then ... elif ...; else ... fi`", "spec.condition-not-read")
@@ -219,6 +227,40 @@ class _Reader:
         elif not boilerplate(text):
             self.src.warn(line, f"the code '{text.strip()[:60]}' calls no skill, so it is not read (a step's code "
                                 "calls its skill: `skill <name> key=value`)", "spec.script-unread")
+
+    def _catch(self, kind: str, line: int) -> None:
+        """PowerShell's `try { } catch { }` (`spec.powershell45`): what the catch block does is the policy of the
+        step called in the try."""
+        if kind == "try":
+            self.tried = sum(1 for s in self.steps if s.call is not None)  # a step comment above may wait for its call
+        elif kind == "catch":
+            called = [s for s in self.steps if s.call is not None]
+            step = called[-1] if len(called) > self.tried else None
+            self.catch = (step, line, [])
+        elif self.catch is not None:
+            step, at, did = self.catch
+            self.catch = None
+            if step is not None and not did:  # the error is swallowed: the script goes on
+                step.texts.append(SpecText(text="if it fails, carry on", line=at))
+                self.src.warn(at, f"the `catch` block (line {at}) calls no skill and does not `throw`, so a failure of "
+                                  f"step {step.number} (`{step.call[2] if step.call else ''}`) is swallowed: read as "
+                                  "'if it fails, carry on' (the steps after it run without its output)", "spec.reading")
+
+    def _in_catch(self, line: int, text: str, step: _Step, at: int, did: list[str]) -> None:
+        """A line of the `catch` block (from line `at`) of `step`'s `try`; `did` what the block was read to do."""
+        skill = skill_called(call_part(text), self.src.vocabulary)
+        if skill is not None and not did and step.call is not None:
+            step.texts.append(SpecText(text=f"if it fails, run `{skill}` instead", line=line))
+            step.readings.append(Reading(what="fallback", where=self.where(line), text=text.strip()[:160],
+                                         note=f"called in the `catch` block of step {step.number}'s `try`: its fallback"))
+            self.src.warn(line, f"`{skill}`, called in the `catch` block (line {at}), is read as step {step.number}'s "
+                                f"fallback (run when `{step.call[2]}` fails), not a step of its own", "spec.reading")
+            did.append("fallback")
+        elif re.match(r"(?i)^throw\b", text.strip()):
+            did.append("throw")
+        elif not boilerplate(text):
+            self.src.warn(line, f"the code '{text.strip()[:60]}' in the `catch` block is not read (a `catch` is read "
+                                "for the skill it calls instead, or its `throw`)", "spec.script-unread")
 
     def _call(self, line: int, text: str, skill: str, pending: list[tuple[int, str]], arms: tuple[tuple[int, int], ...]
               ) -> None:

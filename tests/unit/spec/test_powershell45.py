@@ -129,3 +129,47 @@ def test_a_sentence_that_only_says_a_service_is_slow_is_a_reason_not_the_rules_f
         statement = read_phrase(text).statement
         assert statement.retries and statement.timeout_s and statement.applies_to is None, text
     assert read_phrase("When the portal is slow. retry twice").statement.applies_to == ErrorClass.TIMEOUT  # a condition
+
+
+_KENNEL = """\
+param([string]$Dog = 'any')
+
+# Step 1: book the run
+try {
+    $slot = Invoke-Skill 'book-run' @{ dog = $Dog }
+}
+catch [System.TimeoutException], [System.IO.IOException] {
+    $slot = Invoke-Skill 'book-run-by-phone' @{ dog = $Dog }
+}
+
+# Step 2: tell the owner
+Invoke-Skill 'text-owner' @{ slot = $slot.time }
+"""
+
+_GARAGE = """\
+# 1) price the parts
+try { $quote = Invoke-Skill "price-parts" @{ reg = $env:REG } } catch { Write-Warning "parts site down" }
+# 2) write the quote
+try {
+    Invoke-Skill "write-quote" @{ total = $quote.total }
+} catch {
+    Write-Error "quote failed"
+    throw
+}
+"""
+
+
+def test_a_skill_called_in_a_catch_block_is_the_fallback_of_the_step_in_its_try() -> None:
+    spec, steps = _steps(_KENNEL, "kennel.ps1")
+    assert [s.skill for s in spec.steps] == ["book-run", "text-owner"]  # the catch's call is no step of its own
+    assert [t.text for t in steps["step-1"].texts] == ["if it fails, run `book-run-by-phone` instead"]
+    assert [(w.line, "fallback" in w.message) for w in spec.warnings if "catch" in w.message] == [(8, True)]
+
+
+def test_a_catch_that_calls_nothing_goes_on_and_one_that_throws_fails() -> None:
+    spec, steps = _steps(_GARAGE, "garage.ps1")
+    assert [s.skill for s in spec.steps] == ["price-parts", "write-quote"]
+    assert [t.text for t in steps["step-1"].texts] == ["if it fails, carry on"]  # swallowed, said at line 2
+    assert [w.line for w in spec.warnings if "swallowed" in w.message] == [2]
+    assert steps["step-2"].texts == ()  # near-miss: `throw` in the catch: the run fails, as by default
+    assert not [w for w in spec.warnings if "not read" in w.message]
