@@ -92,16 +92,20 @@ GATES = {
     "IGNORE": r"|wait\s+(?:for|on|until|till)",
 }
 
-# a reason clause: "<something> is slow ..., so" / "because <something> is sluggish"
+# a reason clause: "<something> is slow ..., so" / "because <something> is sluggish" / "<something> is slow. <rule>"
 _SLOW = r"(?:slow|sluggish|laggy|glacial|crawling)"
 _REASON = _rx(r"(?i)(?<!\w)(?:is|are|gets|runs|can\s+be|tends\s+to\s+be|has\s+been)\s++(?:(?:really|very|pretty|quite|often|"
               r"always|usually|a\s+bit|kind\s+of|painfully|super|so|too|dead)\s++)?" + _SLOW
               + r"\b[^.;,!?]{0,80}?(?:,\s*+|\s++)(?:so|which\s+is\s+why|that'?s\s+why|hence)\b"
               r"|(?<!\w)(?:because|since|'cause|cause|as)\s++[^.;,!?]{0,60}?(?<!\w)(?:is|are|gets|runs|can\s+be)\s++"
-              r"(?:(?:really|very|pretty|quite|often|always|usually|a\s+bit|kind\s+of)\s++)?" + _SLOW + r"\b")
+              r"(?:(?:really|very|pretty|quite|often|always|usually|a\s+bit|kind\s+of)\s++)?" + _SLOW + r"\b"
+              # a sentence of its own that says so, before the rule: "The API is slow. give it 90 s ..." (round 45)
+              r"|(?:^|(?<=[.!?;:]\s))(?![^.;!?]{0,60}?(?<!\w)(?:if|when|whenever|once|unless|should)\b)[^.;!?]{0,60}?"
+              r"(?<!\w)(?:is|are|gets|runs|can\s+be|tends\s+to\s+be|has\s+been)\s++(?:(?:really|very|pretty|quite|often|"
+              r"always|usually|a\s+bit|kind\s+of|painfully|super|so|dead)\s++)?" + _SLOW + r"\s*+[.!](?=\s++\S)")
 
 
 def reason_spans(text: str) -> list[tuple[int, int]]:
-    """Where `text` gives a reason ("the share is slow on Fridays, so ..."): the failure-class words
+    """Where `text` gives a reason ("the share is slow on Fridays, so ...", "the share is slow. retry ..."): the failure-class words
     in it say why, not which failures the policy is for. "too slow" is a failure said, never a reason."""
     return [m.span() for m in _REASON.finditer(text) if "too" not in m.group(0).lower().split()]

@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from orchestrator.spec import grammar as g
+from orchestrator.spec.carry_values43 import json_pairs
 from orchestrator.spec.grammar_families21 import colon_pairs, fields_of_list, now_series
 from orchestrator.spec.grammar_families24 import bare_cap
 from orchestrator.spec.phrasing35 import word_pairs
@@ -209,6 +210,8 @@ def value_of(slot: str, row: g.Row, m: re.Match[str]) -> Any:
         return colon_pairs(m.group("cpairs"), json_literal)
     if slot == "value_pairs" and m.groupdict().get("wpairs"):  # "assume a_b 50 / plan tent" (`spec.phrasing35`)
         return word_pairs(m.group("wpairs"), json_literal)
+    if slot == "value_pairs" and m.groupdict().get("jpairs"):  # "use the usual ones: a = [[1,2]]" (`spec.carry_values43`)
+        return json_pairs(m.group("jpairs"), json_literal)
     if slot == "value_pairs" and m.groupdict().get("apairs"):  # "take a_b as 50 and note "x"" (`spec.phrasing38`)
         return as_pairs(m.group("apairs"), json_literal)
     if slot == "value_pairs":  # "(doc = "v3", audience = staff)": each field and its value

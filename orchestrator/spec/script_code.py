@@ -48,7 +48,7 @@ _ENVIRON = _rx(r"^[\"']?(?:\$env:(?P<ps>\w++)|os\.environ(?:\.get\(|\[)\s*+[\"']
                r"|\$\{(?P<sh>\w++):-)")
 _ARGS_ATTR = _rx(r"^args\.(?P<name>\w++)$")
 _BOILERPLATE = _rx(r"(?i)^(?:set|shopt|trap|cd|pushd|popd|mkdir|echo|printf|log|logger|exit|return|source|\.|umask|"
-                   r"write-host|write-output|write-verbose|write-information|set-strictmode|import|from|print|logging|"
+                   r"write-host|write-output|write-verbose|write-information|write-warning|write-error|write-debug|set-strictmode|import|from|print|logging|"
                    r"log\.\w++|logger\.\w++|def|function|param|\[cmdletbinding|main|sys\.exit|raise|throw|try|except|"
                    r"finally|catch|pass|then|do|done|esac|\{|\}|\)|\]|\.phony|\$erroractionpreference|#|@echo)\b")
 _MAKE_TARGET = _rx(r"^[A-Za-z_][\w.-]*+\s*+:(?!=)")

@@ -2,7 +2,8 @@
 
 `script_language` tells a script runbook by its name or `#!` line. `code_lines` cuts a script
 into comment, code and blank lines, each with its line number: a `#` line (a `<# ... #>` block in PowerShell, the module docstring in Python) is a comment, a
-line ending in `\\` (a backtick in PowerShell) goes on at the next, a Makefile recipe line loses
+line ending in `\\` (a backtick in PowerShell, or a PowerShell line whose `(` or `@{` is not closed)
+goes on at the next, a Makefile recipe line loses
 its tab and `@`, and `$$` is `$`; a Python `if` block ends where the code goes back to its
 indentation (a line `\\x00end` says so). `Flow.pieces` cuts a code line into what it does: an
 `if`/`elif`/`else`/end of a branch (shell `fi`, PowerShell `}`), a loop, or a command.
@@ -14,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
+from orchestrator.spec.powershell45 import closed_at, still_open, try_catch
 from orchestrator.spec.regex_cache import Patterns
 
 _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_cache`)
@@ -115,6 +117,9 @@ def code_lines(lines: list[str], language: str) -> list[tuple[str, int, str]]:
         if code.rstrip().endswith(cont):
             joined += code.rstrip()[:-1] + " "
             continue
+        if language == "ps" and (open_ := still_open(joined + code)) is not None and number < len(lines):
+            joined += code.rstrip() + ("; " if open_ == "h" else " ")  # a `@{` or `(` closed on a later line
+            continue
         whole = (joined + code).rstrip()
         joined, coded = "", True
         if language == "py":
@@ -150,7 +155,7 @@ class Flow:
 
     def __init__(self, language: str) -> None:
         self.language = language
-        self.braces: list[bool] = []  # PowerShell: True for an if-block's brace
+        self.braces: list[bool | str] = []  # PowerShell: True for an if-block's brace, "catch" for a catch block's
 
     def pieces(self, text: str) -> list[tuple[str, str]]:
         if text == END:
@@ -189,11 +194,25 @@ class Flow:
     def _ps(self, text: str) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
         if text.startswith("}") and self.braces:
-            if self.braces.pop() and not _PS_IF.match(text) and not _PS_ELSE.match(text):
+            closed = self.braces.pop()
+            if closed == "catch":
+                out.append(("end-catch", ""))
+            elif closed is True and not _PS_IF.match(text) and not _PS_ELSE.match(text):
                 out.append(("end", ""))
             text = text[1:].strip()
             if not text:
                 return out
+        if (block := try_catch(text)) is not None:  # `try {` / `catch {` (`spec.powershell45`)
+            kind, rest = block
+            out.append((kind, ""))
+            ends = closed_at(rest)
+            if ends is not None:  # `try { Invoke-Skill x } catch { ... }`: the block ends on its line
+                body, after = rest[:ends].strip(), rest[ends + 1:].strip()
+                out += [("code", body)] if body else []
+                out += [("end-catch", "")] if kind == "catch" else []
+                return out + (self._ps(after) if after else [])
+            self.braces.append(kind if kind == "catch" else False)
+            return [*out, ("code", rest)] if rest else out
         m = _PS_IF.match(text)
         if m:
             depth, close = 0, len(text)

@@ -18,6 +18,7 @@ input from the environment; anything else is a literal.
 from __future__ import annotations
 
 from orchestrator.spec.model import InputSpec
+from orchestrator.spec.powershell45 import hashtable, literal
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.script_code import reference, value_kind
 from orchestrator.spec.source import Source
@@ -43,13 +44,30 @@ class Names:
         self.variables: dict[str, tuple[str, object, int]] = {}  # var -> (kind, detail, line)
         self.refs: dict[str, list[int]] = {}  # a name that stands for a step's output -> step numbers
         self.inputs: dict[str, InputSpec] = {}
+        self.tables: dict[str, list[tuple[str, str]]] = {}  # PowerShell: a hashtable variable's pairs
 
     def step_named(self, name: str, number: int) -> None:
         """`name` (its output file's stem, the variable set to its result, its skill) stands for step `number`."""
         if name and number not in self.refs.setdefault(name, [])[-1:]:  # numbers only grow
             self.refs[name].append(number)
 
+    def params(self, line: int, params: list[tuple[str, bool, object, str | None]]) -> None:
+        """A PowerShell `param(...)` block (`spec.powershell45`): each parameter a workflow input, as named."""
+        for name, required, default, type_ in params:
+            self.variables[name] = ("input", name, line)
+            self.inputs[name] = InputSpec(name=name, required=required, default=default, type=type_,
+                                          where=self.src.where(line))
+
+    def describe(self, descriptions: dict[str, str]) -> None:
+        """Each input's description, from the script's help (`.PARAMETER Name`)."""
+        for var, spec in list(self.inputs.items()):
+            text = descriptions.get(var) or next((t for n, t in descriptions.items() if n.lower() == var.lower()), "")
+            if text and not spec.description:
+                self.inputs[var] = spec.model_copy(update={"description": text})
+
     def variable(self, line: int, var: str, value: str) -> None:
+        if self.language == "ps" and (table := hashtable(value)) is not None:  # `$p = @{...}`, splatted later
+            self.tables[var] = table
         kind, name = value_kind(value)
         if not value.strip("\"' "):  # `VOYAGE ?=`, `DAY=""`: given from outside
             kind, name = "env", var.lower()
@@ -66,6 +84,8 @@ class Names:
 
     def source_of(self, key: str, value: str, line: int) -> tuple[str | None, object, str]:
         """(a source, a literal, an either-description) of what `key=value` gives the skill."""
+        if self.language == "ps" and (known := literal(value))[0]:  # `$true`, `$false`
+            return None, known[1], ""
         ref = reference(value)
         if ref is None:
             return None, word_value(value), ""

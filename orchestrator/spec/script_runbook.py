@@ -33,6 +33,13 @@ from pathlib import PurePath
 
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.model import FieldSpec, Mention, Reading, SpecText, StepSpec
+from orchestrator.spec.powershell45 import (
+    hashtable,
+    help_parameters,
+    is_param,
+    param_block,
+    splatted,
+)
 from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.run_limit import read_run_limit
 from orchestrator.spec.script_branch import branch_steps
@@ -78,6 +85,8 @@ class _Reader:
         self.names = Names(src, language)
         self.checks: list[tuple[int, str, int]] = []  # (step number, check, line)
         self.blocks: list[Block] = []
+        self.tried = 0  # PowerShell: the number of steps when the last `try` opened
+        self.catch: tuple[_Step | None, int, list[str]] | None = None  # the open `catch`: (its step, line, done)
 
     def where(self, line: int) -> str:
         return self.src.where(line)
@@ -109,7 +118,7 @@ class _Reader:
             self._trail(pending)
             if self.steps and self.steps[-1].call is None:
                 self._no_call(self.steps.pop())
-            rest = rest.lstrip("-–—:.) ")
+            rest = _rule_off(rest.lstrip("-–—:.) "))
             cut = _NAME_END.search(rest)
             name, tail = (rest[:cut.start()], rest[cut.end():]) if cut else (rest, "")
             step = _Step(len(self.steps) + 1, name.strip().rstrip(".") or f"step {len(self.steps) + 1}", line)
@@ -163,6 +172,12 @@ class _Reader:
             if open_:
                 self.blocks[open_.pop()[0]].end = line
             return
+        if kind in ("try", "catch", "end-catch"):
+            self._catch(kind, line)
+            return
+        if self.catch is not None and self.catch[0] is not None:
+            self._in_catch(line, text, self.catch[0], self.catch[1], self.catch[2])
+            return
         if kind == "loop" and text.startswith(("case ", "switch ")):
             self.src.warn(line, f"the '{text[:60]}' is not read as branches: write it as "
                                 "`if [ \"$x\" = a ]; then ... elif ...; else ... fi`", "spec.condition-not-read")
@@ -179,6 +194,9 @@ class _Reader:
                 self.src.warn(line, f"this line calls `{skill}` and then `{more[0]}`; only `{skill}` is read (the step's "
                                     f"skill): to make `{more[0]}` a fallback, say so in the step's comment ('if it "
                                     f"fails, run {more[0]} instead')", "spec.script-unread")
+            return
+        if self.language == "ps" and is_param(text):  # `param(...)`: the run's inputs (`spec.powershell45`)
+            self.names.params(line, param_block(text))
             return
         said = assigned(text)
         if said is not None:
@@ -210,6 +228,40 @@ class _Reader:
             self.src.warn(line, f"the code '{text.strip()[:60]}' calls no skill, so it is not read (a step's code "
                                 "calls its skill: `skill <name> key=value`)", "spec.script-unread")
 
+    def _catch(self, kind: str, line: int) -> None:
+        """PowerShell's `try { } catch { }` (`spec.powershell45`): what the catch block does is the policy of the
+        step called in the try."""
+        if kind == "try":
+            self.tried = sum(1 for s in self.steps if s.call is not None)  # a step comment above may wait for its call
+        elif kind == "catch":
+            called = [s for s in self.steps if s.call is not None]
+            step = called[-1] if len(called) > self.tried else None
+            self.catch = (step, line, [])
+        elif self.catch is not None:
+            step, at, did = self.catch
+            self.catch = None
+            if step is not None and not did:  # the error is swallowed: the script goes on
+                step.texts.append(SpecText(text="if it fails, carry on", line=at))
+                self.src.warn(at, f"the `catch` block (line {at}) calls no skill and does not `throw`, so a failure of "
+                                  f"step {step.number} (`{step.call[2] if step.call else ''}`) is swallowed: read as "
+                                  "'if it fails, carry on' (the steps after it run without its output)", "spec.reading")
+
+    def _in_catch(self, line: int, text: str, step: _Step, at: int, did: list[str]) -> None:
+        """A line of the `catch` block (from line `at`) of `step`'s `try`; `did` what the block was read to do."""
+        skill = skill_called(call_part(text), self.src.vocabulary)
+        if skill is not None and not did and step.call is not None:
+            step.texts.append(SpecText(text=f"if it fails, run `{skill}` instead", line=line))
+            step.readings.append(Reading(what="fallback", where=self.where(line), text=text.strip()[:160],
+                                         note=f"called in the `catch` block of step {step.number}'s `try`: its fallback"))
+            self.src.warn(line, f"`{skill}`, called in the `catch` block (line {at}), is read as step {step.number}'s "
+                                f"fallback (run when `{step.call[2]}` fails), not a step of its own", "spec.reading")
+            did.append("fallback")
+        elif re.match(r"(?i)^throw\b", text.strip()):
+            did.append("throw")
+        elif not boilerplate(text):
+            self.src.warn(line, f"the code '{text.strip()[:60]}' in the `catch` block is not read (a `catch` is read "
+                                "for the skill it calls instead, or its `throw`)", "spec.script-unread")
+
     def _call(self, line: int, text: str, skill: str, pending: list[tuple[int, str]], arms: tuple[tuple[int, int], ...]
               ) -> None:
         step = self.steps[-1] if self.steps and self.steps[-1].call is None else None
@@ -230,6 +282,13 @@ class _Reader:
             self.names.step_named(name or "", step.number)
         if said is not None:
             self.names.variables[said[0]] = ("step", step.number, line)
+
+def _rule_off(name: str) -> str:
+    """A banner comment's name without the rule after it (`# --- 2. fees -----------`: `fees`)."""
+    text = name.rstrip()
+    bare = text.rstrip("-=~*#–—")
+    return bare.rstrip() if len(text) - len(bare) >= 3 else name
+
 
 def read_script(src: Source, language: str) -> SpecParts | None:
     """The parts of a script runbook (module docstring); `src.text` becomes its comments only. None
@@ -256,6 +315,9 @@ def read_script(src: Source, language: str) -> SpecParts | None:
                      "(`skill fetch-rows day=$DAY`), with a comment above it saying what the step is", "spec.no-steps")
     for line, text in reader.preamble:  # "the whole thing gets 10 minutes": the run's limit, said before the steps
         read_run_limit(text, line, src, who="whole run")
+    if language == "ps":  # comment-based help: `.PARAMETER Name` describes an input, `.SYNOPSIS` is no title
+        reader.names.describe(help_parameters(reader.preamble))
+        reader.preamble = [(n, t) for n, t in reader.preamble if not re.fullmatch(r"\.[A-Za-z]++", t.strip())]
     title = next((t for _, t in reader.preamble if t.strip()), "")
     src.text = "\n".join(reader.prose)
     src.lines = list(reader.prose)
@@ -265,12 +327,24 @@ def read_script(src: Source, language: str) -> SpecParts | None:
         inputs=tuple(reader.names.inputs.values()) or None, steps=tuple(steps), steps_line=1)
 
 
+def _arguments(reader: _Reader, call: str) -> list[tuple[str, str]]:
+    """A call's keyword arguments; in PowerShell also its hashtable `@{ k = v }` or the one it splats."""
+    pairs = arguments(call, reader.language)
+    if reader.language != "ps":
+        return pairs
+    table = hashtable(call)
+    splat = splatted(call) if table is None else None
+    if splat is not None and splat in reader.names.tables:
+        table = reader.names.tables[splat]
+    return [*pairs, *(table or [])]
+
+
 def _spec(reader: _Reader, step: _Step) -> StepSpec:
     assert step.call is not None
     line, text, skill = step.call
     inputs: list[FieldSpec] = []
     values: dict[str, object] = {}
-    for key, value in arguments(call_part(text), reader.language):
+    for key, value in _arguments(reader, call_part(text)):
         source, literal, either = reader.names.source_of(key, value, line)
         if source is not None:
             inputs.append(FieldSpec(name=key, source=source, where=reader.where(line)))
