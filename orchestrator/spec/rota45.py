@@ -6,7 +6,8 @@
 "One" that opens a failure ("if one goes wrong", "when any goes bad") is one of the items, not a count of
 goes: "1 goes" was read as one attempt, so no retry, against the tries the sentence then says. And a step
 said to sit, hang or stall for a time, then to be stopped, is the time limit of one attempt ("on a go",
-"per try" say so; without them it is still the attempt's, as "if nothing back in 20s kill it" is).
+"per try" say so; without them it is still the attempt's, as "if nothing back in 20s kill it" is). "Give it
+the sunday" hands the step a value: no policy, not "give it" left unread ("give it the usual 3 tries" stays one).
 """
 
 from __future__ import annotations
@@ -25,5 +26,9 @@ IGNORE: tuple[Row, ...] = (
     # "If one goes wrong", "when any goes bad": one of the items fails, no count of goes
     Row("ignore", r"\b(?:if|when|should|in\s+case)\s+(?:1|one|any|some|each)\s+(?:of\s+(?:them|those|these|the\s+[\w-]+)\s+)?"
         r"goes\s+(?:wrong|bad|badly|awry|astray|missing|sideways|pear-shaped)\b"),
+    # "give it the sunday", "give it their file": what the step is handed, no time or tries to give it
+    Row("ignore", r"\bgive\s+it\s+(?:the|its|their|our|your|his|her)\s+(?!(?:full|whole|usual|same|standard|normal|"
+        r"benefit|time|chance|once|last|final|extra|odd|night|weekend|day|morning|afternoon|evening)\b)[a-z][\w'’-]*+"
+        r"(?![ \t]*+(?:\d|one|two|three|four|five|more|tries|goes|attempts|minutes?|hours?|seconds?)\b)"),
 )
-GATES = {"EARLY": r"|sits?|sat|hangs?|hung|stall|freez|froze|spins?|stuck", "IGNORE": r"|goes"}
+GATES = {"EARLY": r"|sits?|sat|hangs?|hung|stall|freez|froze|spins?|stuck", "IGNORE": r"|goes|give\s+it"}

@@ -35,3 +35,15 @@ def test_a_step_sitting_for_a_time_then_stopped_is_its_attempt_limit(text: str, 
 def test_sitting_for_a_time_with_no_stop_is_no_limit() -> None:
     said = read_phrase("The dough sits there for 5 mins before the next step.").statement
     assert said.timeout_s is None
+
+
+@pytest.mark.parametrize("text", ["Weigh them -> `weigh-parcel` give it the parcel list.",
+                                  "then give it their booking file from step 2."])
+def test_give_it_a_value_is_no_policy_left_unread(text: str) -> None:
+    phrase = read_phrase(text)
+    assert "give it" not in phrase.unread and not phrase.signal
+
+
+def test_give_it_a_count_of_tries_is_still_a_policy() -> None:
+    phrase = read_phrase("give it the usual 3 tries")
+    assert phrase.statement.max_attempts == 3
