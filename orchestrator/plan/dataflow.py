@@ -578,7 +578,8 @@ class _Planner:
         last_loop: StepSpec | None = None  # the nearest For each step before `s`, kept as the steps go by
         for s in spec.steps:  # "all the field figures" after a loop over the input `fields`
             over_input, gather_said = loop_list_gathers(s, last_loop, self.reads(s, loose[s.id]),
-                                                        [i.name for i in spec.inputs], self.text_of(s), self.path)
+                                                        [i.name for i in (*spec.inputs, *spec.inputs_said)],
+                                                        self.text_of(s), self.path)  # an input said in the text too
             gathered_by[s.id] = {**over_input, **gathered_by[s.id]}
             self.found += gather_said
             last_loop = s if s.for_each is not None else last_loop

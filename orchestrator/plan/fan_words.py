@@ -39,6 +39,7 @@ from orchestrator.plan.fan_gather import blank_start_together, singular
 from orchestrator.plan.fan_items import counted_names, holds, item_field_pairs, said_pairs
 from orchestrator.plan.fan_made import Made
 from orchestrator.plan.gather_said import gather_over_loop, gather_warning
+from orchestrator.plan.item_fields45 import item_field_input_pairs
 from orchestrator.plan.literal_shape28 import outside_lists
 from orchestrator.plan.location import split_where, warning_at
 from orchestrator.plan.loop_field import array_fields
@@ -374,7 +375,10 @@ def read_fan_outs(spec: WorkflowSpec, outputs: Mapping[str, OutputContract], bou
             said_list = f"; the words of {pairs[0][0]} say `{pairs[0][1]}` holds {pairs[0][2]}s" if len(pairs) == 1 else ""
         if not pairs:  # "one go per field on the list", `fields` a workflow input (`plan.author_inputs24`);
             whole = set(_reads(skill, instructions.get(skill.name))[0])  # not a list its skill takes whole
-            pairs = input_list_pairs(cue.nouns, free, [i for i in spec.inputs if i.name not in whole])
+            pairs = input_list_pairs(cue.nouns, free, [i for i in spec.inputs if i.name not in whole]) \
+                or item_field_input_pairs(cue.nouns, free, [i for i in (*spec.inputs, *spec.inputs_said)
+                                                            if i.name not in whole],
+                                          " ".join(w for _, w in text))  # its fields the text names (`item_fields45`)
         derived = [] if spec.inputs or pairs else outside_lists(outside, made.fields)  # `literal_shape28`
         if derived and (pairs := input_list_pairs(cue.nouns, free, derived)):
             pass  # "for each Object": the list the first step's skill reads from outside the run

@@ -13,7 +13,8 @@ the plain way is `limit_mm: 1.0` in the step. A number that is a duration or a c
 `from 5.3`, a row's number alone in brackets, "printed (3)", "allergens (1a)") never is, nor a
 number across a table's `|` cell border, nor a man page's section after a name (`list-shards(1)`), nor a number for an
 input whose schema takes no number, nor a number said for now ("`threshold` (60 for now)", "default 60"): that is an
-input the run may be given. Two clauses that say two numbers for it: none is taken.
+input the run may be given. Two clauses that say two numbers for it: none is taken. A parenthesis right after the
+number ("copies 120 (150 at Christmas)") is an aside about another time: its numbers are not the step's.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ _CLAUSE = _rx(r"[.!?;][ \t\n]++|,[ \t\n]++|\n[ \t]*+\n|\|")
 # a row or step number alone in brackets after a name: "printed (3)", "allergens (1a)": a reference, never a value
 _BRACKET_REF = _rx(r"\([ \t]*+\d{1,3}+[a-z]?+[ \t]*+\)")
 # "2 more tries", "1 extra go": a count of tries in a policy's words, never an input's value
+# an aside in brackets right after the number said (and its unit): "copies 120 (150 at Christmas)": another time's
+_ASIDE = _rx(r"(\d(?:[ \t]*+[A-Za-z%]{1,6}+)?+)[ \t]*+\([^()\n]{0,120}+\)")
 _MORE = frozenset({"more", "extra", "further", "additional", "other"})
 _TOKEN = _rx(r"-?\d++(?:\.\d++)?+(?![\w.])|[A-Za-z0-9][\w'.-]*+|%|#|§")
 _NUMBER = _rx(r"^-?\d++(?:\.\d++)?+$")
@@ -68,7 +71,7 @@ def _without_row_labels(text: str) -> str:
 
 
 def _clauses(text: str) -> list[list[str]]:
-    text = _BRACKET_REF.sub(" ", _PER_UNIT.sub(r"\1 per ", _without_row_labels(text)))
+    text = _BRACKET_REF.sub(" ", _PER_UNIT.sub(r"\1 per ", _ASIDE.sub(r"\1 ", _without_row_labels(text))))
     return [[t.rstrip(".") or t for t in _TOKEN.findall(part)] for part in _CLAUSE.split(text) if part.strip()]
 
 

@@ -47,14 +47,15 @@ from orchestrator.spec import h25_left33 as left33
 from orchestrator.spec import justfile35 as just35
 from orchestrator.spec import legal_prose29 as legal29
 from orchestrator.spec import (
-            loop_words40,
-            notation32,
-            notation33,
-            notes38,
-            phrasing35,
-            phrasing38,
-            salon38,
-            sheet_phrasing42,
+    loop_words40,
+    notation32,
+    notation33,
+    notes38,
+    phrasing35,
+    phrasing38,
+    rota45,
+    salon38,
+    sheet_phrasing42,
 )
 from orchestrator.spec import phrasing42 as phrasing42_
 from orchestrator.spec import policy_abandon as abandon23
@@ -278,7 +279,8 @@ GATES = {name: words + phrasing38.GATES.get(name, "") for name, words in GATES.i
 # said in brackets (`spec.bracket_values40`), its loop, gather and distance words that only look like a policy
 # (`spec.loop_words40`); round 42's recovery phrasings (`spec.phrasing42`) and "45 sec then kill it", "don't hold us
 # up - x = 0" (`spec.sheet_phrasing42`)
-for _later in (cap40, brackets40, loop_words40, phrasing42_, sheet_phrasing42):
+# round 45's "if one goes wrong" (no count of goes) and "sits there for 5 mins on a go, stop it" (`spec.rota45`)
+for _later in (cap40, brackets40, loop_words40, phrasing42_, sheet_phrasing42, rota45):
     EARLY_FIRST = tuple(getattr(_later, "EARLY", ())) + EARLY_FIRST
     IGNORE_LAST = IGNORE_LAST + tuple(getattr(_later, "IGNORE", ()))
     GATES = {name: words + _later.GATES.get(name, "") for name, words in GATES.items()}

@@ -11,7 +11,8 @@ where values come from by the items' labels ("from iii", "of (a)", "from 1a") at
 once from an item that is not the one just before ("the wind reading from i" in item iv), the order
 of the list is no order of work: a step (not the first) whose text names no earlier item (by label,
 "step N" or the earlier step's skill), says no word of order ("then", "after", "once", "next",
-"when ... back", "last", "finally", "first"), says no condition ("only if", "unless") and has no
+"when ... back", "last", "finally", "first"; not "after 10 sec then 30 sec then give up", which times its
+own tries), says no condition ("only if", "unless") and has no
 condition, otherwise or dependency of its
 own does not wait for the one before it (it still waits for any step whose output it reads). Each
 such step is a reading and a warning at its line. A list with no such cross-references is left to
@@ -35,6 +36,11 @@ _CITED = _rx(r"(?i)\b(?:from|of|in|off|out\s++of)\s++(?:step\s++)?\(?(?P<label>[
              r"(?=[\s,.;:)]|$)")
 _ORDER = _rx(r"(?i)\b(?:then|after|afterwards|once|next|following|last|lastly|finally|first|before|until|"
              r"when\b[^.;]{0,60}?\b(?:back|done|finished|ready|complete|in))\b")
+# order words that time a step's own tries, not its place ("try again after 10 sec then 30 sec then give up"),
+# and an order word that is a name in a list ("its group, text and until,"): no clause after it
+_NOT_ORDER = _rx(r"(?i)\b(?:until|before|after)(?=\s*+(?:[,.;:)]|and\b|or\b|$))|"
+                 r"\b(?:after|then|wait)\s++(?:another\s++|a\s++further\s++)?\d{1,4}+\s*+(?:s|secs?|seconds?|m|mins?|"
+                 r"minutes?|h|hrs?|hours?)\b|\bthen\s++(?:give\s++up|stop|quit|fail|leave\s++it)\b")
 # a condition on the step's running: it is a branch, not a start ("only if the patient is on insulin")
 _CONDITION = _rx(r"(?i)\b(?:only\s++(?:if|when|for)|unless|skip\s++(?:it|this)\s++(?:if|when))\b")
 _MIN_CITES = 2
@@ -95,7 +101,7 @@ def said_roots(steps: list[StepSpec], src: Source) -> list[StepSpec]:
                 or step.when or step.otherwise_where or (step.for_each and "step" in step.for_each):
             continue
         text = texts[i]
-        if _ORDER.search(text) or _CONDITION.search(text) or re.search(r"(?i)\bstep(?:\s++|-)\d", text) \
+        if _ORDER.search(_NOT_ORDER.sub(" ", text)) or _CONDITION.search(text) or re.search(r"(?i)\bstep(?:\s++|-)\d", text) \
                 or any(named in text for s in steps[:i] if (named := s.skill or (s.name if "-" in s.name else ""))):
             continue
         line = int(step.where.rsplit(":", 1)[1])

@@ -8,6 +8,7 @@ wait for another, takes that wait away; each reading warned at its line.
     Step 3 needn't wait on step 2.                     (anywhere) step 3 does not wait for step 2
     Steps 1 and 2 must never run at the same time.      no: a negation
     Retry both steps together twice.                   no: said of tries
+    Put the sheet together: the notes from 2 together.  no: said of things (gathered), not of steps
 
 A paragraph that is no step is `branch_parallel.parallel_note`'s; a step's own title or sentence naming
 the one it starts beside is `start_together`'s. Here the sentence sits in a step's text (a work card's
@@ -32,6 +33,10 @@ _TOGETHER = _rx(r"(?i)(?<!\w)(?:at\s++the\s++same\s++time|(?:at\s++)?same\s++tim
 # a negation or tries: no start together
 _NOT_TOGETHER = _rx(r"(?i)(?<!\w)(?:never|not|n['’]t|mustn['’]t|cannot|retr(?:y|ies|ied)|attempts?|tries|one\s++by\s++one|"
                     r"one\s++after\s++(?:the\s++)?other|in\s++turn|every\s++(?:night|day|morning|week))(?!\w)")
+# "together" said of things, not of steps: "put the sheet together", "the notices from 2 together" (gathered)
+_THINGS_TOGETHER = _rx(r"(?i)(?<!\w)(?:(?:put|puts|putting|bring|brings|pull|pulls|piece|pieces|stitch|stitches|glue|"
+                       r"lump|lumps|gather|gathers|collect|collects)\s++(?:(?!together(?!\w))[\w'’-]++\s++){0,4}+|from\s++(?:step\s++)?"
+                       r"\d{1,4}+\s++(?:all\s++)?)together(?!\s++with)(?!\w)")
 _NO_WAIT = _rx(r"(?i)(?<!\w)(?:do(?:es)?+n['’]t|do(?:es)?+\s++not|need(?:s|n['’]t|\s++not)?+|won['’]t|will\s++not|"
                r"no\s++need\s++to|without|not)\s++(?:have\s++to\s++)?+wait(?:ing)?+\s++(?:for|on)\s++(?:the\s++)?+"
                r"([^,.;:()!?]{1,48}+)")
@@ -89,7 +94,7 @@ def read_together(steps: list[StepSpec], src: Source) -> list[StepSpec]:
                     continue
                 if (wait := _NO_WAIT.search(sentence)) is not None:
                     _no_wait(sentence, wait.start(), wait.group(1), holder.id, text.line, steps, labels, by_id, src)
-                elif _TOGETHER.search(sentence) and not _NOT_TOGETHER.search(sentence):
+                elif _TOGETHER.search(_THINGS_TOGETHER.sub(" ", sentence)) and not _NOT_TOGETHER.search(sentence):
                     named = sorted(set(_refs(sentence, steps, labels)), key=order.index)
                     if len(named) >= 2:
                         for sid in named[1:]:

@@ -17,6 +17,9 @@ from orchestrator.spec import parse_spec_text
     ("threshold", "Grade with mash-grade. Note: 72 % is our threshold for a good mash.", 72),  # a mash sheet
     ("target_ppm", "Dose with chlorine-dose; target 3 ppm for the main pool.", 3),  # a pool checklist
     ("max_temp_c", "Fire it, but keep the max temp at 1240 C", 1240),
+    # an aside in brackets right after the number: another time's value, not this step's
+    ("copies", "Run it off on the office copier, copies 80 (200 for the AGM, the chair sets that).", 80),
+    ("dose_ml", "Give the calf its drench, dose 20 ml (30 ml for the big ones next month)", 20),
 ])
 def test_a_number_beside_a_word_of_the_name_is_its_value(name: str, text: str, said: object) -> None:
     got = literal_said(name, text)
@@ -29,6 +32,7 @@ def test_a_number_beside_a_word_of_the_name_is_its_value(name: str, text: str, s
     ("threshold", "Grade the threshold lots from step 2 with mash-grade."),  # a step number
     ("limit", "Check with kiln-check, limit 2 min."),  # a duration for a name of none
     ("target_ppm", "Dose with chlorine-dose: target 3 ppm. Later, target 5 ppm for the spa."),  # two numbers said
+    ("copies", "Run it off on the copier, copies 80 or 200 at the AGM."),  # two numbers, no aside in brackets
     ("id", "Look up id 42."),  # a word too short to say anything
     ("threshold", "Grade with mash-grade. Retry 3 times; the threshold is set by the brewer."),  # a count of tries
     ("threshold", "Score the accounts with churn-score and the risk `threshold` (60 for now)."),  # a value for now

@@ -88,3 +88,25 @@ def test_a_conditional_item_is_no_root() -> None:
     text = HANDOVER.replace("ii.  check-meds against", "ii.  only if the patient is on insulin, check-meds against")
     deps = _deps(_spec(text, "handover.txt"))
     assert deps["check-meds"][1] is False
+
+
+# a parish sheet: item 2 times its own tries ("after 10 sec then 30 sec") and names a field "until": no order
+PEW_SHEET = """\
+NOTICE SHEET
+
+ 1. weigh-sample for the week.
+ 2. label-tubes for each tube: its owner, colour and until. If one jams try again after 10 sec then 30 sec then give up.
+ 3. mix-buffer with the weights from 1 and the labels from 2.
+"""
+# the same, but item 2 says it waits until a thing is done: an order word with its clause
+PEW_SHEET_WAITS = PEW_SHEET.replace("its owner, colour and until.", "its owner, until the weights are in.")
+
+
+def test_order_words_that_time_a_step_s_tries_or_name_a_field_are_no_order() -> None:
+    assert _deps(_spec(PEW_SHEET, "pew.txt"))["label-tubes"] == ((), True)
+    then_hand = PEW_SHEET.replace("try again after 10 sec then 30 sec then give up", "then hand it over")
+    assert _deps(_spec(then_hand, "pew.txt"))["label-tubes"][1] is False  # "then" with no time: an order word
+
+
+def test_until_with_its_clause_is_still_an_order_word() -> None:
+    assert _deps(_spec(PEW_SHEET_WAITS, "pew.txt"))["label-tubes"][1] is False

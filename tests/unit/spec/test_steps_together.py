@@ -94,3 +94,26 @@ def test_not_waiting_for_an_earlier_step_reached_through_the_one_before_is_warne
 def test_a_wait_for_something_that_is_no_step_names_no_step() -> None:
     spec, _ = _read(LESSON.replace("Step 3 needn't wait on step 2", "Groups don't wait for the bell"))
     assert not any("does not wait for step" in w.message or "not read: step-3" in w.message for w in spec.warnings)
+
+
+# a print-room card: "together" said of things gathered, not of steps starting side by side
+PRINT_CARD = ("# Print room card\n\n1. Lay out the pages with `issue-laptop`.\n2. Count the sheets with `make-badge`.\n"
+              "3. Bind it with `book-induction`: pull the covers together, the pages from step 1 and the counts from "
+              "step 2 together.\n4. Post it, `send-welcome`.\n")
+# the same card, saying plainly that steps 2 and 3 run together
+PRINT_CARD_BESIDE = ("# Print room card\n\n1. Lay out the pages with `issue-laptop`. Steps 1 and 2 are done together, two of "
+                     "us.\n2. Count the sheets with `make-badge`.\n3. Bind it with `book-induction`: pull the covers "
+                     "together.\n4. Post it, `send-welcome`.\n")
+
+
+def test_things_put_together_or_taken_from_a_step_together_start_no_step_together() -> None:
+    spec, deps = _read(PRINT_CARD)
+    assert not any("start together" in w.message for w in spec.warnings)
+    assert deps[2] == ["step-2"]
+    bring = PRINT_CARD.replace("pull the covers together", "bring all the sections together")
+    assert not any("start together" in w.message for w in _read(bring)[0].warnings)
+
+
+def test_steps_said_to_run_together_still_start_together() -> None:
+    spec, deps = _read(PRINT_CARD_BESIDE)
+    assert _warned(spec, 3, "step-1 and step-2 start together") and deps[1] == []
