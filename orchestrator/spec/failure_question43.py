@@ -31,7 +31,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 _MAX_WORDS = 10
 # what says a failure in a short question: a state ("down", "broken", "dead", "offline"), a
 # verb ("fails", "crashed", "timing out", "hangs"), a negation ("not responding", "can't
-# reach", "won't load") or a missing answer ("no answer from", "no response")
+# reach", "won't load") or a missing answer ("no answer from", "no response"); "no joy from", "no luck with" (round 45)
 _FAILURE = _rx(
     r"(?i)(?<![\w-])(?:down|broken|dead|offline|unreachable|unavailable|unresponsive|stuck|jammed|flaky|"
     r"fail(?:s|ed|ing|ure)?|crash(?:es|ed|ing)?|errors?|erroring|erred|hang(?:s|ing)?|hung|"
@@ -40,7 +40,8 @@ _FAILURE = _rx(
     r"(?:not|n['’]t)\s++(?:working|responding|answering|loading|running|there|reachable|available)|"
     r"(?:can|could|won|wouldn|doesn|didn)['’]?t\s++(?:reach|connect|load|read|answer|respond|run|work|start|"
     r"finish|find|get|open|parse)|"
-    r"no\s++(?:answer|response|reply|connection|result|results|data|signal))(?![\w-])")
+    r"no\s++(?:answer|response|reply|connection|result|results|data|signal)|no\s++(?:joy|luck|dice)\s++(?:from|with|on|out\s++of|"
+    r"getting|reaching))(?![\w-])")
 
 
 def failure_question(sentence: str) -> bool:

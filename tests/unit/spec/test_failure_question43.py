@@ -17,14 +17,16 @@ from orchestrator.spec.prose import sentences
 
 @pytest.mark.parametrize("text", ["Scanner broken?", "Label printer jammed?", "If the API's dead?",
                                   "No answer from the lab?", "Geocoder timing out?", "Weather feed down?",
-                                  "Can't reach the depot server?", "Booking service not responding?"])
+                                  "Can't reach the depot server?", "Booking service not responding?",
+                                  "No joy from the courier API?", "No luck with the scanner?"])
 def test_a_short_question_saying_a_failure_is_one(text: str) -> None:
     assert failure_question(text)
 
 
 @pytest.mark.parametrize("text", ["Ready?", "Any questions?", "Is it overdue?", "Scanner broken.",
                                   "What do we do with the rows that the export wrote before the scanner went down?",
-                                  "Down the hall or upstairs? No idea?"])
+                                  "Down the hall or upstairs? No idea?",
+                                  "No joy in the office today?"])
 def test_a_question_saying_no_failure_or_a_long_one_is_not(text: str) -> None:
     assert not failure_question(text)
 
@@ -60,6 +62,8 @@ def _read(body: str) -> list[tuple[str, str | None, str | None]]:
     ("Scraper broken? Use `price-sheet`.", "price-sheet"),
     ("Price site unreachable? Do that step with `price-sheet`.", "price-sheet"),
     ("No answer from the price site? Hand it to `price-cache` instead.", "price-cache"),
+    ("No joy from the price site? `price-cache` will do.", "price-cache"),
+    ("No luck with the scraper? `price-sheet` will have to do.", "price-sheet"),
 ])
 def test_the_answer_is_the_fallback_for_the_failure_asked(body: str, skill: str) -> None:
     assert _read(body) == [(body, "use_skill", skill)]

@@ -73,6 +73,9 @@ HOLDOUT26 = FIXTURES.parent / "foreign-specs-holdout26" / "phrasings-holdout26.y
 HOLDOUT27 = FIXTURES.parent / "foreign-specs-holdout27" / "phrasings-holdout27.yaml"
 # the twenty-eighth blind set's rows: 19/40 exactly by hand (BLIND-RESULTS.md); read here as tuning data, its misses in XFAIL28
 HOLDOUT28 = FIXTURES.parent / "foreign-specs-holdout28" / "phrasings-holdout28.yaml"
+# the twenty-ninth blind set's rows: 27/40 exactly by hand at 1d426731 (BLIND-RESULTS.md); read here as tuning data, its
+# misses in XFAIL29
+HOLDOUT29 = FIXTURES.parent / "foreign-specs-holdout29" / "phrasings-holdout29.yaml"
 ASSUMED_RETRIES = 3  # a wait without a count: the planner assumes 3 and warns (spec.effect)
 
 # text -> (the meaning we read instead, why)
@@ -191,6 +194,8 @@ def _corpus() -> list[tuple[str, dict[str, Any]]]:
                 for e in yaml.safe_load(HOLDOUT27.read_text(encoding="utf-8"))]
     entries += [(HOLDOUT28.name, {**e, "meaning": _neutral(e["meaning"])})
                 for e in yaml.safe_load(HOLDOUT28.read_text(encoding="utf-8"))]
+    entries += [(HOLDOUT29.name, {**e, "meaning": _neutral(e["meaning"])})
+                for e in yaml.safe_load(HOLDOUT29.read_text(encoding="utf-8"))]
     return entries
 
 
@@ -557,6 +562,19 @@ XFAIL28: dict[str, str] = {
 }
 
 
+# holdout29 rows still read otherwise, each with why (strict xfails: one read as meant must leave the list)
+XFAIL29: dict[str, str] = {
+    "Should the ledger import bomb out, re-run it twice (wait 45 s each time) and then call it a failure.":
+        "2 retries 45 s apart as meant; 'then call it a failure' is taken as a remark on the failure, not read as an "
+        "explicit fail, which is also the default fallback: the same plan",
+    "If the weather API is down, use `weather-from-metar` instead.":
+        "the fallback skill is read, for the failures 'is down' names (transient); the author means every failure",
+    "Any error from the allergen cross-check means stop the whole thing there and then.":
+        "the fail as meant, as a catch-all rule for the step ('any error'): on a step with no other rule the same "
+        "plan; the corpus compares the rule's class",
+}
+
+
 def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL.get(entry["text"]) if source == HOLDOUT3.name else None
     reason = XFAIL9.get(entry["text"]) if source == HOLDOUT9.name else reason
@@ -567,6 +585,7 @@ def _case(source: str, entry: dict[str, Any]) -> Any:
     reason = XFAIL26.get(entry["text"]) if source == HOLDOUT26.name else reason
     reason = XFAIL27.get(entry["text"]) if source == HOLDOUT27.name else reason
     reason = XFAIL28.get(entry["text"]) if source == HOLDOUT28.name else reason
+    reason = XFAIL29.get(entry["text"]) if source == HOLDOUT29.name else reason
     reason = XFAIL8.get(entry["text"]) if source == HOLDOUT8.name else reason
     reason = XFAIL4.get(entry["text"]) if source == HOLDOUT4.name else reason
     reason = XFAIL5.get(entry["text"]) if source == HOLDOUT5.name else reason
@@ -609,7 +628,7 @@ def test_every_null_phrasing_gives_no_reading_and_every_ambiguous_one_a_reason()
     for _, entry in CORPUS:
         phrase = read_phrase(entry["text"])
         if entry["text"] in {*XFAIL, *XFAIL4, *XFAIL5, *XFAIL6, *XFAIL8, *XFAIL9, *XFAIL19, *XFAIL20, *XFAIL21, *XFAIL25, *XFAIL26, *XFAIL27,
-                             *XFAIL28}:
+                             *XFAIL28, *XFAIL29}:
             continue
         if entry["meaning"] is None:
             assert not phrase.read and not phrase.problems, entry["text"]
@@ -764,6 +783,20 @@ def test_the_twenty_eighth_holdout_set_is_read_but_for_its_reasoned_xfails() -> 
     assert len(holdout28) == 40
     missed = [e["text"] for e in holdout28 if not agrees(e["text"], e["meaning"])[0]]
     assert sorted(missed) == sorted(XFAIL28)
+
+
+def test_the_twenty_ninth_holdout_set_is_read_but_for_its_reasoned_xfails() -> None:
+    holdout29 = [e for name, e in CORPUS if name == HOLDOUT29.name]
+    assert len(holdout29) == 40
+    missed = [e["text"] for e in holdout29 if not agrees(e["text"], e["meaning"])[0]]
+    assert sorted(missed) == sorted(XFAIL29)
+
+
+def test_a_twenty_ninth_holdout_whole_run_row_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
+    """The corpus compares a time whatever its scope (`_neutral`); the rows its author scopes to the whole run say so."""
+    for entry in (e for name, e in CORPUS if name == HOLDOUT29.name):
+        if entry["meaning"].get("timeout_s") is not None:
+            assert read_phrase(entry["text"]).statement.whole_run == (entry.get("scope") == "whole run"), entry["text"]
 
 
 def test_a_twenty_eighth_holdout_whole_run_row_is_the_whole_run_s_limit_not_an_attempt_s() -> None:
