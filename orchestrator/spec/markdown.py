@@ -84,6 +84,7 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.ruled42 import ruled_markdown
 from orchestrator.spec.run_limit import intent_limit_unread, read_run_limit
 from orchestrator.spec.said_literals import with_fixed_values
+from orchestrator.spec.same_inputs45 import read_same_inputs
 from orchestrator.spec.section_kinds import merge_same_kind, merged_text, same_title
 from orchestrator.spec.sections import place_branches
 from orchestrator.spec.shape_aside import definitions_unread
@@ -850,6 +851,7 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     steps = place_branches(steps, [(i.name, i.description) for i in inputs or ()], src)
     steps = value_gates(steps, inputs or (), src)  # "Stretcher ... needs the OK" of `mobility` (`spec.table35`)
     steps = with_fixed_values(steps)  # `home_port is always "Leith"`: the step's own value, no workflow input
+    steps = read_same_inputs(steps, src)  # "DOG -> ..., same inputs as (b)": (b)'s fixed values too (`spec.same_inputs45`)
     steps = step_values(steps, src)  # an SQL script's `x = 20`, `\set x 20`, SET statement_timeout (`sql_script32`)
     if inputs is not None and "inputs" not in found and recipes is None:  # "CALL LIST (fixed): Jo, Dev"
         steps = with_block_literals(steps, src, [s.where for s in steps])  # (`spec.input_blocks25`)
