@@ -839,6 +839,9 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         if inputs is None and not in_words and not lead_said else None  # "it wants the METAR line (metar)"
     if intro is not None:
         inputs_said = (*inputs_said, *(i for i in intro.named if i.name not in {j.name for j in inputs_said}))
+        read_at = {i.where for i in intro.named}  # its block was warned "not read" before the intro read it
+        src.warnings[:] = [w for w in src.warnings if not (w.code == "spec.unread" and w.line is not None and src.where(
+            w.line) in read_at and w.message.endswith("not read (not a step)"))]
     said_given = () if inputs is not None else intro.parts if intro is not None \
         else tuple((p, src.where(line)) for p, line in in_words or lead_said) \
         or read_prose_inputs(src.lines, src.where) \
