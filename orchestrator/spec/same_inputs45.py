@@ -22,7 +22,7 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 
 _SAME = _rx(r"(?i)(?<![\w-])(?:the[ \t]++)?same[ \t]++(?:inputs|settings|values|parameters|params|args|arguments)[ \t]++"
             r"as[ \t]++(?:(?:step|item|row)[ \t]++)?(?:\((?P<b>[a-z]|\d{1,2}+[a-z]?+)\)|(?P<p>[a-z])\)|"
-            r"(?P<n>\d{1,2}+[a-z]?+)(?![\w.-]))")
+            r"(?P<n>\d{1,2}+[a-z]?+)(?![\w-]|\.\d))")
 # the label an item's line opens with: "b)", "(b)", "2a.", "3)"
 _ITEM_LABEL = _rx(r"^[ \t]*+\(?(?P<label>[a-z]|\d{1,2}+[a-z]?+)[.)][ \t]")
 
