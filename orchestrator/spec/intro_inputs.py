@@ -269,8 +269,8 @@ def _read_sentence(listed: str, line: int, src: Source, whole: bool = False) -> 
             held = []
             continue
         got = _named(part) or _chosen(part)
-        if got is not None and (split := _brackets(part)) is not None and (listed := gloss_values(split[1])):
-            lists[got[0]] = listed  # "(species - "cat" or "dog")": the values it lists (`spec.choice_labels45`)
+        if got is not None and (split := _brackets(part)) is not None and (values := gloss_values(split[1])):
+            lists[got[0]] = values  # "(species - "cat" or "dog")": the values it lists (`spec.choice_labels45`)
         held = [*held, _clean(part)] if got is None and _brackets(part) is None and _clean(part) else []
         if got is not None:
             named.append(got)
