@@ -51,8 +51,8 @@ def _label(m: re.Match[str]) -> str:
 def _as_step(m: re.Match[str], n: int) -> str:
     """The cite of `m` with its label written "step N": "of (b)" -> "of step 2", "/(c)" -> "/step 3"."""
     group = next(g for g in ("label", "bare", "next") if m.group(g) is not None)
-    head = m.string[m.start():m.start(group)]
-    return f"{head[:-1] if head.endswith('(') else head}step {n}"
+    head = re.sub(r"(?i)(?:\(|step\s++)$", "", m.string[m.start():m.start(group)])  # "from step 1": "step" once
+    return f"{head}step {n}"
 
 
 def _labels(steps: list[StepSpec], src: Source) -> list[str | None]:
