@@ -363,6 +363,11 @@ def _finish(parts: SpecParts, src: Source, fmt: SpecFormat, sha256: str, written
 
     # "Following C.2 and C.4 the Lender shall ...": the steps those clause numbers label
     parts = parts.model_copy(update={"steps": tuple(read_clause_order(list(parts.steps), src))})
+    from orchestrator.spec.choice_labels45 import read_choice_labels
+
+    # "b) CAT -> ...", "c) DOG (anything that isn't a cat) -> ...": a value `species` lists, its other branch
+    said_inputs = (*(parts.inputs or ()), *parts.inputs_said)
+    parts = parts.model_copy(update={"steps": tuple(read_choice_labels(list(parts.steps), said_inputs, src))})
     parts = parts.model_copy(update={"steps": tuple(read_leads(list(parts.steps), src))})  # "## Score ≥ 70 → a human"
     from orchestrator.spec.heading_condition import read_heading_conditions
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from orchestrator.spec.choice_labels45 import gloss_values
 from orchestrator.spec.h3_left31 import START_FROM
 from orchestrator.spec.model import InputSpec
 from orchestrator.spec.need_list44 import need_list_head, whole_things
@@ -258,6 +259,7 @@ def _read_sentence(listed: str, line: int, src: Source, whole: bool = False) -> 
     words: list[str] = []
     unread: list[str] = []
     held: list[str] = []  # the things said just before, with no name and no bracket of their own
+    lists: dict[str, list[str]] = {}
     for part, _ in whole_things(_split(listed)) if whole else _split(listed):
         pair = _paired(part, held)
         if pair is not None:
@@ -267,6 +269,8 @@ def _read_sentence(listed: str, line: int, src: Source, whole: bool = False) -> 
             held = []
             continue
         got = _named(part) or _chosen(part)
+        if got is not None and (split := _brackets(part)) is not None and (values := gloss_values(split[1])):
+            lists[got[0]] = values  # "(species - "cat" or "dog")": the values it lists (`spec.choice_labels45`)
         held = [*held, _clean(part)] if got is None and _brackets(part) is None and _clean(part) else []
         if got is not None:
             named.append(got)
@@ -277,7 +281,8 @@ def _read_sentence(listed: str, line: int, src: Source, whole: bool = False) -> 
     if not named:
         return [], []
     where = src.where(line)
-    inputs = [InputSpec(name=n, description=f"said in the text as '{w}'", where=where) for n, w, _ in named]
+    inputs = [InputSpec(name=n, description=f"said in the text as '{w}'" + (
+        f"; one of ({' / '.join(lists[n])})" if n in lists else ""), where=where) for n, w, _ in named]
     said = ", ".join(f"'{w}' as `{n}`" + (" (its name in brackets without backticks: a guess)" if g else "")
                      for n, w, g in named)
     message = f"the text names what the run is given: read as the workflow inputs {said}"

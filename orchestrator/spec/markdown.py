@@ -84,6 +84,7 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.ruled42 import ruled_markdown
 from orchestrator.spec.run_limit import intent_limit_unread, read_run_limit
 from orchestrator.spec.said_literals import with_fixed_values
+from orchestrator.spec.same_inputs45 import read_same_inputs
 from orchestrator.spec.section_kinds import merge_same_kind, merged_text, same_title
 from orchestrator.spec.sections import place_branches
 from orchestrator.spec.shape_aside import definitions_unread
@@ -838,6 +839,9 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
         if inputs is None and not in_words and not lead_said else None  # "it wants the METAR line (metar)"
     if intro is not None:
         inputs_said = (*inputs_said, *(i for i in intro.named if i.name not in {j.name for j in inputs_said}))
+        read_at = {i.where for i in intro.named}  # its block was warned "not read" before the intro read it
+        src.warnings[:] = [w for w in src.warnings if not (w.code == "spec.unread" and w.line is not None and src.where(
+            w.line) in read_at and w.message.endswith("not read (not a step)"))]
     said_given = () if inputs is not None else intro.parts if intro is not None \
         else tuple((p, src.where(line)) for p, line in in_words or lead_said) \
         or read_prose_inputs(src.lines, src.where) \
@@ -850,6 +854,7 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     steps = place_branches(steps, [(i.name, i.description) for i in inputs or ()], src)
     steps = value_gates(steps, inputs or (), src)  # "Stretcher ... needs the OK" of `mobility` (`spec.table35`)
     steps = with_fixed_values(steps)  # `home_port is always "Leith"`: the step's own value, no workflow input
+    steps = read_same_inputs(steps, src)  # "DOG -> ..., same inputs as (b)": (b)'s fixed values too (`spec.same_inputs45`)
     steps = step_values(steps, src)  # an SQL script's `x = 20`, `\set x 20`, SET statement_timeout (`sql_script32`)
     if inputs is not None and "inputs" not in found and recipes is None:  # "CALL LIST (fixed): Jo, Dev"
         steps = with_block_literals(steps, src, [s.where for s in steps])  # (`spec.input_blocks25`)

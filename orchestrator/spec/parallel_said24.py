@@ -32,8 +32,10 @@ _rx = Patterns(__name__)  # its regexes compiled once per install (`spec.regex_c
 # the label an item's line opens with: "i.", "iv)", "(b)", "2a.", "3)"
 _ITEM_LABEL = _rx(r"^[ \t]*+\(?(?P<label>[ivx]{1,5}+|[a-h]|\d{1,2}+[a-z]?+)[.)][ \t]")
 # a value said to come from an item: "from iii", "of (a)", "from 1a", "in step 2"
-_CITED = _rx(r"(?i)\b(?:from|of|in|off|out\s++of)\s++(?:step\s++)?\(?(?P<label>[ivx]{1,5}+|[a-h]|\d{1,2}+[a-z]?+)\)?"
-             r"(?=[\s,.;:)]|$)")
+# "of (b)/(c)", "from (b) or (c)": each label of such a list cites its item (a bracket opened is closed)
+_L = r"[ivx]{1,5}+|[a-h]|\d{1,2}+[a-z]?+"
+_CITED = _rx(rf"(?i)\b(?:from|of|in|off|out\s++of)\s++(?:step\s++)?(?:\((?P<label>{_L})\)|(?P<bare>{_L}))(?=[\s,.;:)/]|$)"
+             rf"|(?<=\))[ \t]*+(?:/|or|and|&|,)[ \t]*+\((?P<next>{_L})\)(?=[\s,.;:)/]|$)")
 _ORDER = _rx(r"(?i)\b(?:then|after|afterwards|once|next|following|last|lastly|finally|first|before|until|"
              r"when\b[^.;]{0,60}?\b(?:back|done|finished|ready|complete|in))\b")
 # order words that time a step's own tries, not its place ("try again after 10 sec then 30 sec then give up"),
@@ -46,6 +48,17 @@ _CONDITION = _rx(r"(?i)\b(?:only\s++(?:if|when|for)|unless|skip\s++(?:it|this)\s
 _MIN_CITES = 2
 # the note of each reading made here: a start read from the list's cross-references, no words about items
 ROOT_NOTE = "does not wait for the step before it: the list says where its values come from by the items' labels"
+
+
+def _label(m: re.Match[str]) -> str:
+    return next(g for g in (m.group("label"), m.group("bare"), m.group("next")) if g is not None).lower()
+
+
+def _as_step(m: re.Match[str], n: int) -> str:
+    """The cite of `m` with its label written "step N": "of (b)" -> "of step 2", "/(c)" -> "/step 3"."""
+    group = next(g for g in ("label", "bare", "next") if m.group(g) is not None)
+    head = re.sub(r"(?i)(?:\(|step\s++)$", "", m.string[m.start():m.start(group)])  # "from step 1": "step" once
+    return f"{head}step {n}"
 
 
 def _labels(steps: list[StepSpec], src: Source) -> list[str | None]:
@@ -61,7 +74,7 @@ def _cited(text: str, labels: list[str | None], upto: int) -> set[int]:
     """The indexes of the steps before `upto` that `text` names by their labels."""
     found: set[int] = set()
     for m in _CITED.finditer(text):
-        said = m.group("label").lower()
+        said = _label(m)
         if re.search(r"(?i)\bstep\s", m.group(0)):  # "from (a)" the anchored reader wrote "from step 1"
             found |= {int(said) - 1} if said.isdigit() and 0 < int(said) <= upto else set()
             continue
@@ -74,9 +87,9 @@ def _said_as_steps(step: StepSpec, labels: list[str | None], upto: int) -> StepS
     "... from step 1"), so the planner reads the value it takes from that step."""
     def rewrite(text: str) -> str:
         def one(m: re.Match[str]) -> str:
-            said = m.group("label").lower()
+            said = _label(m)
             found = [i for i, lab in enumerate(labels[:upto]) if lab == said]
-            return m.group(0) if len(found) != 1 else f"{m.group(0).split()[0]} step {found[0] + 1}"
+            return m.group(0) if len(found) != 1 else _as_step(m, found[0] + 1)
         return _CITED.sub(one, text)
     return step.model_copy(update={"description": rewrite(step.description),
                                    "texts": tuple(t.model_copy(update={"text": rewrite(t.text)}) for t in step.texts)})

@@ -4,7 +4,8 @@
 The name is written as one (with `_`, or in backticks) and the words between say the value never
 changes (always, fixed at/to, set to, hard-coded to/as); the value is a quoted text, a number or
 true/false. "always official=true" (a name set by `=` after "always") says the same. It is the step's literal input (`input_values`), not a workflow input someone has to
-give; a plain "x is 3" is left alone (it reads like a condition), but a one-word name set to a quoted
+give; so is a bracket that holds only `name = value` ("Use the 10 mg/ml (strength_mg_ml = 10)"), in a
+sentence with no failure, no going on and no condition, the name no policy's ("(retries = 3)"); a plain "x is 3" is left alone (it reads like a condition), but a one-word name set to a quoted
 text as a clause of its own, 'label: product, site is "CPU4 Hilltop"', is that text (not after a word of
 condition: "if site is "X"", "when: status is "done"" stay conditions). Read with a reading at the step.
 """
@@ -37,6 +38,15 @@ _QUOTED_IS = _rx(
     r"(?:^|[,;:(]|(?<![\w-])and)\s*+([a-z][a-z0-9]*+(?:_[a-z0-9]++)*+)\s++is\s++"
     r"(\"[^\"\n]{1,80}+\"|“[^”\n]{1,80}+”)(?=\s*+(?:[,;.)]|$|and(?!\w)))"
 )
+# "(strength_mg_ml = 10)", "(`mode` = "strict")": a bracket that holds a code-shaped name set by `=` and nothing else,
+# in a sentence with no failure and no going on ("if it fails carry on (ok = false)" is a value to go on with)
+_BRACKET_SET = _rx(
+    r"\(\s*+(?:`([A-Za-z_]\w*+)`|([A-Za-z][A-Za-z0-9]*+(?:_[A-Za-z0-9]++)++))\s*+=\s*+"
+    r"(\"[^\"\n]{0,80}+\"|'[^'\n]{0,80}+'|-?\d++(?:\.\d++)?+|true|false)\s*+\)"
+)
+_NOT_A_SETTING = _rx(r"(?i)(?<![\w-])(?:fail\w*+|errors?|down|carry\s++on|go\s++on|keep\s++going|continue|instead|"
+                     r"if|when|unless|only|retr\w*+|timeout|time\s++out)(?![\w-])")
+_POLICY_NAME = _rx(r"(?i)^(?:retry|retries|attempts?|tries|timeout\w*+|wait\w*+|backoff\w*+|delay\w*+|max_\w++)$")
 _CONDITION_BEFORE = _rx(r"(?i)(?<![\w-])(?:if|when|whenever|unless|until|while|whether|only|once|check|"
                         r"condition|where)\W{0,3}+$")
 
@@ -54,6 +64,12 @@ def fixed_values(text: str) -> dict[str, object]:
     for m in _QUOTED_IS.finditer(text):
         if _CONDITION_BEFORE.search(text[max(0, m.start(1) - 16):m.start(1)]) is None:
             out.setdefault(m.group(1), m.group(2)[1:-1])
+    if not _NOT_A_SETTING.search(text):
+        for m in _BRACKET_SET.finditer(text):
+            name = m.group(1) or m.group(2)
+            found, value = literal_value(m.group(3))
+            if found and not _POLICY_NAME.match(name):
+                out.setdefault(name, value)
     for m in _ALWAYS_SET.finditer(text):
         found, value = literal_value(m.group(2))
         out.setdefault(m.group(1), value if found else m.group(2).strip("\"'"))
