@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from orchestrator.spec.blocks import Table
 from orchestrator.spec.model import StepSpec
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.sheet_inputs45 import SheetInput, find_inputs, item_loops
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_forms import RouteSink, is_step_table, table_steps
 from orchestrator.spec.table_columns import columns_of
@@ -49,6 +50,7 @@ class Sheet:
     text: str
     first: int  # the header's line
     problems: tuple[tuple[int, str], ...]  # errors at rows that cannot be read
+    inputs: tuple[SheetInput, ...] = ()  # the names of its inputs block (`spec.sheet_inputs45`)
 
 
 def _split(line: str, delimiter: str) -> list[str]:
@@ -116,7 +118,7 @@ def _read(lines: list[str], at: int, delimiter: str, header: list[str]) -> Sheet
     for k in range(at):  # a title row above the header ("Entry prep v3,,,,"): its text
         if delimiter in lines[k] and '"' not in lines[k]:
             out[k] = " ".join(c.strip() for c in _split(lines[k], delimiter) if c.strip())
-    in_table = True
+    in_table, end = True, at
     for first, last, cells in _records(lines, at + 1, delimiter):
         filled = [c for c in cells if c]
         if in_table and len(filled) >= 2:
@@ -126,6 +128,7 @@ def _read(lines: list[str], at: int, delimiter: str, header: list[str]) -> Sheet
                                             f"{len(header)} columns, so its cells cannot be matched to them: put a "
                                             "cell that holds a comma in double quotes"))
             rows.append((first + 1, tuple(cells[: len(header)]) + ("",) * (len(header) - len(cells))))
+            end = last
             for k in range(first, last + 1):
                 out[k] = ""
             continue
@@ -140,8 +143,11 @@ def _read(lines: list[str], at: int, delimiter: str, header: list[str]) -> Sheet
             out[k] = ""
     if not rows:
         return None
+    inputs, block = find_inputs(lines, delimiter, range(at, end + 1))  # "RUN INPUTS, job_ref, ..." (`sheet_inputs45`)
+    for k in block:
+        out[k] = ""
     return Sheet(table=Table(line=at + 1, header=tuple(header), rows=tuple(rows)), text="\n".join(out),
-                 first=at + 1, problems=tuple(problems))
+                 first=at + 1, problems=tuple(problems), inputs=inputs)
 
 
 def sheet_steps(sheet: Sheet, src: Source) -> list[StepSpec]:
@@ -158,7 +164,8 @@ def sheet_steps(sheet: Sheet, src: Source) -> list[StepSpec]:
                           f"a row, its columns by their header words: {said}; check the plan, or write it as a "
                           "markdown table (`| # | Step | Skill | Depends on |`)", "spec.reading")
     sink: RouteSink = []
-    steps = table_steps(sheet.table, src, sink)
+    lists = [i.name for i in sheet.inputs if i.several]  # "each room's room, big": a For each (`sheet_inputs45`)
+    steps = table_steps(item_loops(sheet.table, lists, src), src, sink)
     steps = give_routes(steps, sink, src)
     return resolve_references(steps, StepIndex(steps))
 
