@@ -49,7 +49,7 @@ _EXAMPLE_LEAD = _rx(r"(?i)^(?:e\.?g\.?|example|for[ \t]++example)[ \t]*+[:,]?[ \
 _SEVERAL = _rx(r"(?i)(?<![\w-])(?:each|every|one[ \t]++(?:per|a|for[ \t]++each)|a[ \t]++list|list[ \t]++of|several)(?![\w-])")
 # "each room's room, big, small", "every crate's weight and size"
 _EACH_OF = _rx(r"(?i)^[ \t]*+(?:for[ \t]++)?(?:each|every)[ \t]++(?P<thing>[a-z][a-z_]{0,40}+)['’]s[ \t]++(?P<fields>[^'’\n]{1,200}+)$")
-_FIELD_SEP = _rx(r"[ \t]*+(?:,|;|&|\+|(?<![\w-])and(?![\w-]))[ \t]*+")
+_FIELD_SEP = _rx(r",|;|&|\+|(?<![\w-])and(?![\w-])")
 _MAX = 400  # characters: a longer line is no inputs row
 
 
