@@ -55,6 +55,7 @@ from orchestrator.spec import (
             phrasing38,
             salon38,
             sheet_phrasing42,
+            sheet_phrasing45,
 )
 from orchestrator.spec import phrasing42 as phrasing42_
 from orchestrator.spec import policy_abandon as abandon23
@@ -277,8 +278,8 @@ GATES = {name: words + phrasing38.GATES.get(name, "") for name, words in GATES.i
 # round 40's bare limit said before the step is counted as failed (`spec.cap_then_failed40`), its values to go on with
 # said in brackets (`spec.bracket_values40`), its loop, gather and distance words that only look like a policy
 # (`spec.loop_words40`); round 42's recovery phrasings (`spec.phrasing42`) and "45 sec then kill it", "don't hold us
-# up - x = 0" (`spec.sheet_phrasing42`)
-for _later in (cap40, brackets40, loop_words40, phrasing42_, sheet_phrasing42):
+# up - x = 0" (`spec.sheet_phrasing42`); round 45's "NEVER twice" (`spec.sheet_phrasing45`)
+for _later in (cap40, brackets40, loop_words40, phrasing42_, sheet_phrasing42, sheet_phrasing45):
     EARLY_FIRST = tuple(getattr(_later, "EARLY", ())) + EARLY_FIRST
     IGNORE_LAST = IGNORE_LAST + tuple(getattr(_later, "IGNORE", ()))
     GATES = {name: words + _later.GATES.get(name, "") for name, words in GATES.items()}
