@@ -18,6 +18,13 @@ The block's rows are not read as prose; the inputs are warned at the label's lin
     2<tab>Count<tab>tally<tab>every crate's weight                   For each: item in crates, when `crates` is an input list
     3<tab>Check<tab>check-room<tab>each room's size                  no: when no list input is named `rooms`
 
+    5<tab>Send<tab>send-quote<tab>job_ref<tab>NEVER twice<tab>                the row
+    <tab>IF PRICE OVER 2,500 Dave signs it off first<tab><tab><tab><tab>      a merged cell under it: row 5's note
+
+A row right under a steps row (no blank row between) whose first cell is empty and which holds one cell
+of text (a merged cell pasted into the first cell of its span) is that row's note, when the sheet has a
+notes column: its text is added to the row's notes cell and read with the step's words, warned.
+
 A takes-cell of the steps table that says "each <thing>'s <field>, <field> and <field>", the thing
 being the singular of one of those list inputs, runs the step once per item of that list, each
 field named taken from the item's field of that name; warned at the row. One pass over the rows; patterns
@@ -107,6 +114,16 @@ def sheet_inputs(found: Sequence[SheetInput], src: Source) -> tuple[InputSpec, .
              + (f"; {', '.join(f'`{n}`' for n in lists)} a list, as its example says it holds several" if lists else "")
              + "; check the plan, or declare them in an Inputs section", "spec.reading")
     return out
+
+
+def merged_note(cells: Sequence[str], header: Sequence[str]) -> tuple[int, str] | None:
+    """(the notes column's index, the text) of a row that is one merged cell's text, its first cell empty,
+    in a sheet with a notes column, or None (module docstring)."""
+    filled = [c for c in cells if c]
+    notes = next((i for i, c in enumerate(columns_of(tuple(header))) if c in ("notes", "description")), None)
+    if notes is None or len(filled) != 1 or not cells or cells[0] or len(filled[0]) > _MAX:
+        return None
+    return notes, " ".join(filled[0].split())
 
 
 def each_of_item(cell: str, lists: Sequence[str]) -> tuple[str, tuple[str, ...]] | None:

@@ -63,3 +63,27 @@ def test_each_things_fields_need_a_list_named_for_the_thing() -> None:
     assert each_of_item("each visit's day and hours", ["jobs"]) is None  # no list of visits
     assert each_of_item("each visit's notes as written", ["visits"]) is None  # words, not field names
     assert each_of_item("the visit's day", ["visits"]) is None  # no "each"
+
+
+_MERGED = (
+    "#\tTASK\tSKILL\tTAKES\tNOTES\n"
+    "1\tCost it\tcost-trip\ttrip_date\t\n"
+    "2\tBook\tbook-coach\tcost from 1\tcall first\n"
+    "\tIf cost over 800 the head signs it off first - give her 2 hours. No answer = book it anyway\t\t\t\n"
+    "\n"
+    "\tA note under a blank row stays a note of the sheet\t\t\t\n"
+)
+
+
+def test_a_merged_row_right_under_a_row_is_that_rows_note_and_its_approval_is_read() -> None:
+    from orchestrator.spec.sheet_inputs45 import merged_note
+
+    spec = parse_spec_text(_MERGED, "trip.tsv", "markdown",
+                           Vocabulary.of([(n, None) for n in ("cost-trip", "book-coach")]))
+    book = spec.steps[1]
+    assert book.approval is not None and book.approval.timeout_s == 7200 and book.approval.on_timeout == "approve"
+    assert spec.steps[0].approval is None
+    header = ("#", "TASK", "SKILL", "TAKES", "NOTES")
+    assert merged_note(["", "two cells", "here", "", ""], header) is None  # two cells: a row of its own
+    assert merged_note(["3", "Post", "", "", ""], header) is None  # its first cell is the row's number
+    assert merged_note(["", "a merged note", ""], ("#", "TASK", "SKILL")) is None  # no notes column
