@@ -391,13 +391,13 @@ def derive_dependencies(
             said = ", ".join(s for s in waited_by[step.id] if s in earlier_ids)
             out[step.id] = Dependencies(step=step.id, depends_on=before, provenance=from_default(
                 f"default: step order, but {said} said to wait for it, so not after {said}"))
-        elif index > 0 and (beside := spec.steps[index - 1].starts_with) is not None and beside in earlier_ids \
-                and beside not in _ancestors(out, spec.steps[index - 1].id):
-            # the step before starts together with `beside` ("same time as 1"): the two run side by side, and
+        elif index > 0 and (alongside := spec.steps[index - 1].starts_with) is not None and alongside in earlier_ids \
+                and alongside not in _ancestors(out, spec.steps[index - 1].id):
+            # the step before starts together with `alongside` ("same time as 1"): the two run side by side, and
             # the step after them waits for both, not for the later row alone (`spec.start_together`)
             previous = spec.steps[index - 1].id
-            out[step.id] = Dependencies(step=step.id, depends_on=(previous, beside), provenance=from_default(
-                f"default: step order; {previous} starts together with {beside}, so after both"))
+            out[step.id] = Dependencies(step=step.id, depends_on=(previous, alongside), provenance=from_default(
+                f"default: step order; {previous} starts together with {alongside}, so after both"))
         elif index > 0:
             previous = spec.steps[index - 1].id
             out[step.id] = Dependencies(step=step.id, depends_on=(previous,),
