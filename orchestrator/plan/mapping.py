@@ -128,6 +128,18 @@ def steps_referenced(text: str) -> list[str]:
     return [m.group(1) or m.group(2) for m in _STEP_REF.finditer(text)]
 
 
+def _ancestors(out: Mapping[str, Dependencies], sid: str) -> set[str]:
+    """The steps `sid` waits for, directly or through others, in the dependencies made so far."""
+    seen: set[str] = set()
+    todo = list(out[sid].depends_on) if sid in out else []
+    while todo:
+        got = todo.pop()
+        if got not in seen:
+            seen.add(got)
+            todo.extend(out[got].depends_on if got in out else ())
+    return seen
+
+
 def parse_for_each(text: str | None) -> tuple[str, str] | None:
     """`item in list_field` -> ("item", "list_field")."""
     if not text:
@@ -379,6 +391,13 @@ def derive_dependencies(
             said = ", ".join(s for s in waited_by[step.id] if s in earlier_ids)
             out[step.id] = Dependencies(step=step.id, depends_on=before, provenance=from_default(
                 f"default: step order, but {said} said to wait for it, so not after {said}"))
+        elif index > 0 and (alongside := spec.steps[index - 1].starts_with) is not None and alongside in earlier_ids \
+                and alongside not in _ancestors(out, spec.steps[index - 1].id):
+            # the step before starts together with `alongside` ("same time as 1"): the two run side by side, and
+            # the step after them waits for both, not for the later row alone (`spec.start_together`)
+            previous = spec.steps[index - 1].id
+            out[step.id] = Dependencies(step=step.id, depends_on=(previous, alongside), provenance=from_default(
+                f"default: step order; {previous} starts together with {alongside}, so after both"))
         elif index > 0:
             previous = spec.steps[index - 1].id
             out[step.id] = Dependencies(step=step.id, depends_on=(previous,),

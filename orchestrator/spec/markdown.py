@@ -93,6 +93,7 @@ from orchestrator.spec.shape_inputs import assigned_inputs, block_inputs, table_
 from orchestrator.spec.shape_sections import not_read_said
 from orchestrator.spec.shape_success import success_section
 from orchestrator.spec.sheet import find_sheet, sheet_steps
+from orchestrator.spec.sheet_inputs45 import sheet_inputs
 from orchestrator.spec.skill_headings import names_skill, skill_section
 from orchestrator.spec.source import Source
 from orchestrator.spec.sql_script32 import no_steps, psql_inputs, step_values
@@ -817,6 +818,8 @@ def _read_markdown(src: Source, anchored: Anchored | None, *, chart: bool = Fals
     in_words = listed_in_words([(b.text, b.line) for b in found["inputs"].blocks if isinstance(b, Bullet)]) \
         if "inputs" in found and all(isinstance(b, Bullet) for b in found["inputs"].blocks) else ()
     inputs = read_inputs(found["inputs"], src) if "inputs" in found and not in_words else None
+    if inputs is None and "inputs" not in found and sheet is not None and sheet.inputs:  # a sheet's RUN INPUTS row
+        inputs = sheet_inputs(sheet.inputs, src)  # (`spec.sheet_inputs45`)
     if inputs is None and "inputs" not in found and recipes is None:  # `FEED_DATE ?= ...`, "Dep port .... departure"
         inputs = read_input_blocks(src, [s.where for s in steps])  # (`spec.input_blocks24`)
         if inputs is None:  # "Rx ref ..... [from eRx]    Drug ..... [from eRx]": a form's header (`spec.form_fills32`)

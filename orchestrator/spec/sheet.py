@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from orchestrator.spec.blocks import Table
 from orchestrator.spec.model import StepSpec
 from orchestrator.spec.regex_cache import Patterns
+from orchestrator.spec.sheet_inputs45 import SheetInput, find_inputs, item_loops, merged_note
 from orchestrator.spec.source import Source
 from orchestrator.spec.step_forms import RouteSink, is_step_table, table_steps
 from orchestrator.spec.table_columns import columns_of
@@ -49,6 +50,8 @@ class Sheet:
     text: str
     first: int  # the header's line
     problems: tuple[tuple[int, str], ...]  # errors at rows that cannot be read
+    inputs: tuple[SheetInput, ...] = ()  # the names of its inputs block (`spec.sheet_inputs45`)
+    merged: tuple[tuple[int, int], ...] = ()  # (line, the row's line) of each merged row read as a row's note
 
 
 def _split(line: str, delimiter: str) -> list[str]:
@@ -116,7 +119,8 @@ def _read(lines: list[str], at: int, delimiter: str, header: list[str]) -> Sheet
     for k in range(at):  # a title row above the header ("Entry prep v3,,,,"): its text
         if delimiter in lines[k] and '"' not in lines[k]:
             out[k] = " ".join(c.strip() for c in _split(lines[k], delimiter) if c.strip())
-    in_table = True
+    in_table, end = True, at
+    merged: list[tuple[int, int]] = []
     for first, last, cells in _records(lines, at + 1, delimiter):
         filled = [c for c in cells if c]
         if in_table and len(filled) >= 2:
@@ -126,11 +130,22 @@ def _read(lines: list[str], at: int, delimiter: str, header: list[str]) -> Sheet
                                             f"{len(header)} columns, so its cells cannot be matched to them: put a "
                                             "cell that holds a comma in double quotes"))
             rows.append((first + 1, tuple(cells[: len(header)]) + ("",) * (len(header) - len(cells))))
+            end = last
             for k in range(first, last + 1):
                 out[k] = ""
             continue
         if not rows:
             return None  # a header without a row under it is a sentence with commas
+        if in_table and first == end + 1 and (notes := merged_note(cells, header)) is not None:
+            line, row = rows[-1]  # a merged row right under a row: that row's note (`spec.sheet_inputs45`)
+            at_notes, said = notes
+            joined = f"{row[at_notes]}. {said}" if row[at_notes].strip() else said
+            rows[-1] = (line, (*row[:at_notes], joined, *row[at_notes + 1:]))
+            merged.append((first + 1, line))
+            end = last
+            for k in range(first, last + 1):
+                out[k] = ""
+            continue
         in_table = False
         if delimiter not in "".join(lines[first:last + 1]):
             continue  # a line of plain prose under the sheet: as written
@@ -140,8 +155,11 @@ def _read(lines: list[str], at: int, delimiter: str, header: list[str]) -> Sheet
             out[k] = ""
     if not rows:
         return None
+    inputs, block = find_inputs(lines, delimiter, range(at, end + 1))  # "RUN INPUTS, job_ref, ..." (`sheet_inputs45`)
+    for k in block:
+        out[k] = ""
     return Sheet(table=Table(line=at + 1, header=tuple(header), rows=tuple(rows)), text="\n".join(out),
-                 first=at + 1, problems=tuple(problems))
+                 first=at + 1, problems=tuple(problems), inputs=inputs, merged=tuple(merged))
 
 
 def sheet_steps(sheet: Sheet, src: Source) -> list[StepSpec]:
@@ -157,8 +175,13 @@ def sheet_steps(sheet: Sheet, src: Source) -> list[StepSpec]:
     src.warn(sheet.first, f"the rows under this line are read as a steps table pasted from a spreadsheet, one step "
                           f"a row, its columns by their header words: {said}; check the plan, or write it as a "
                           "markdown table (`| # | Step | Skill | Depends on |`)", "spec.reading")
+    for line, row in sheet.merged:
+        src.warn(line, f"this row's one cell, right under the row at line {row} with its own first cell empty, is read "
+                       f"as that row's note (a merged cell); check the plan, or write it in the row's own notes cell",
+                 "spec.reading")
     sink: RouteSink = []
-    steps = table_steps(sheet.table, src, sink)
+    lists = [i.name for i in sheet.inputs if i.several]  # "each room's room, big": a For each (`sheet_inputs45`)
+    steps = table_steps(item_loops(sheet.table, lists, src), src, sink)
     steps = give_routes(steps, sink, src)
     return resolve_references(steps, StepIndex(steps))
 

@@ -14,7 +14,8 @@ In a sheet (CSV/TSV or a markdown steps table) the rows are numbered, so a notes
 another row by its bare number: "starts same time as 1" says the row starts together with row 1 (it waits
 for what row 1 waits for, `StepSpec.starts_with`), not after the row above it. The words "dont wait",
 "no need to wait", "no waiting" beside it say the same thing again and are taken with it (they are no
-retry wait). A cell that only chats ("shop + wholesale together", "wait for it") names no row and is
+retry wait). A name cell may say it in a bracket at its end, "Mileage (same time as 1, doesnt need it)":
+the row starts with row 1 and is named "Mileage" (`aside_start`). A cell that only chats ("shop + wholesale together", "wait for it") names no row and is
 left to the other readers; "same time as 5 finishes" is an order, not a start together.
 
 A name in a takes-cell typed in capitals as a plain word ("ORDERS", no underscore or digit, which an
@@ -51,6 +52,20 @@ def start_note(cell: str) -> tuple[int, str] | None:
     rest = [p.strip().lstrip("-–—: ") for p in (cell[:m.start()] + "," + cell[m.end():]).replace(";", ",").split(",")]
     left = [p for p in rest if p.strip(" .-") and not _NO_WAIT.match(p)]
     return int(m.group("n")), ", ".join(left)
+
+
+# "Mileage (same time as 1, doesnt need it)": a name cell with a start said in its bracket at its end
+_NAME_ASIDE = _rx(r"^(?P<name>[^()\n]{1,120}+)\((?P<aside>[^()\n]{1,160}+)\)\s*+$")
+
+
+def aside_start(name: str) -> tuple[int, str] | None:
+    """(the row number a name cell's closing bracket says the row starts with, the name without the
+    bracket), or None: "Mileage (same time as 1, doesnt need it)" -> (1, "Mileage")."""
+    m = _NAME_ASIDE.match(name) if len(name) <= 300 else None
+    said = start_note(m.group("aside")) if m is not None else None
+    if m is None or said is None or not m.group("name").strip():
+        return None
+    return said[0], m.group("name").strip()
 
 
 def shouted_name(part: str) -> str | None:

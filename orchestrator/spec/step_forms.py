@@ -44,7 +44,13 @@ from orchestrator.spec.regex_cache import Patterns
 from orchestrator.spec.row_labels43 import relabel, row_labels
 from orchestrator.spec.sections import join_branches
 from orchestrator.spec.shape_aside import fallback_only, footer, not_a_step
-from orchestrator.spec.sheet_cells27 import lower_shouted, own_words, start_note, whichever_rows
+from orchestrator.spec.sheet_cells27 import (
+    aside_start,
+    lower_shouted,
+    own_words,
+    start_note,
+    whichever_rows,
+)
 from orchestrator.spec.source import Source
 from orchestrator.spec.step import LABELS, read_step, step_heading
 from orchestrator.spec.table35 import (
@@ -339,11 +345,15 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
             if key in ("skill", "depends", "input", "output", "notes") or _DASH.match(value):
                 continue  # a dash or "n/a" says nothing
             blocks.append(Bullet(line=line, text=f"{key}: {value}", label=key.replace("_", " "), value=value))
+        start_said = "the notes say"
         start = start_note(values["notes"]) if values.get("notes") and not values.get("depends") else None
         if start is not None and start[0] != number:  # "starts same time as 1, dont wait" (`spec.sheet_cells27`)
             values["notes"] = start[1]
         if start is None and not values.get("depends"):  # "SAME TIME AS 1 - allergens" in any other cell
             start = next((said for cell in cells_left if (said := start_note(cell.text)) is not None), None)
+        if start is None and not values.get("depends") and (aside := aside_start(name)) is not None \
+                and aside[0] != number:  # "Mileage (same time as 1, doesnt need it)" (`spec.sheet_cells27`)
+            start, name, start_said = (aside[0], ""), aside[1], "its name's bracket says"
         if values.get("notes"):
             blocks.append(Para(line=line, text=values["notes"]))
         reading = _reading(src, line, " | ".join(cells), f"table row read as step-{number} ({name})")
@@ -362,7 +372,7 @@ def table_steps(table: Table, src: Source, sink: RouteSink) -> list[StepSpec]:
             step = step.model_copy(update={"texts": (*step.texts, *(SpecText(text=f"{k} = {w}", line=line, label="uses",
                                                                              kind="cell") for k, w in owned))})
         if start is not None and start[0] != number and step.starts_with is None:
-            src.warn(line, f"step-{number} ({name}): the notes say it starts with row {start[0]}: it waits for what "
+            src.warn(line, f"step-{number} ({name}): {start_said} it starts with row {start[0]}: it waits for what "
                            f"step-{start[0]} waits for, not for the row above; check the plan", "spec.reading")
             step = step.model_copy(update={"starts_with": f"step-{start[0]}"})
         if named:

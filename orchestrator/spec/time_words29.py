@@ -11,7 +11,8 @@
 
 A runbook ("Page the on-call lead and hold on up to 30 minutes. Silence means go ahead."), a
 kitchen sheet ("Ask chef to taste it and wait up to 10 minutes. No answer = bin it.") and a
-support macro say the same. "Wait 10 minutes then try again" keeps its reading (a wait between
+support macro say the same; "No reply = send it anyway" (the step goes ahead "anyway", "regardless",
+"all the same") is a yes on silence, "No reply = don't send it anyway" a no. "Wait 10 minutes then try again" keeps its reading (a wait between
 tries), and "tops" in "laptops" is no time word at all.
 """
 
@@ -35,7 +36,9 @@ _AGAIN = _rx(r"(?i)(?<![\w-])(?:again|retry|retries|re-?try|re-?run|rerun|tries|
 # what silence is, opening the sentence: "No answer = ...", "Silence means ...", "No reply -> ..."
 _SILENCE = _rx(r"(?i)^[\s*_]*+(?:no\s++(?:answer|reply|response|word|ok|sign-?off)|silence|nothing\s++back)"
                r"\s*+(?:=|->|→|:|,|means|is)\s*+(?P<rest>.*)")
-_GO = _rx(r"(?i)(?<![\w-])(?:go\s++ahead|proceed|carry\s++on|go\s++on|approved?|go\s++anyway|yes|fine|ok(?:ay)?)(?![\w-])")
+# "send it anyway", "book it regardless", "post it all the same": the step goes ahead (a "don't" before it: no)
+_GO = _rx(r"(?i)(?<![\w-])(?:go\s++ahead|proceed|carry\s++on|go\s++on|approved?|go\s++anyway|yes|fine|ok(?:ay)?|anyway|"
+          r"regardless|all\s++the\s++same)(?![\w-])")
 _STOP = _rx(r"(?i)(?<![\w-])(?:no|not|stop|don'?t|do\s++not|reject\w*+|cancel\w*+|skip|abandon|halt|bin|nothing)"
             r"(?![\w-])")
 

@@ -170,3 +170,20 @@ def test_an_mcp_skill_without_schemas_takes_its_tools_and_says_so() -> None:
     plan = build_plan(workflow(step(1, "Fetch", "`fetch`")), FakeCatalog(fetch), settings=SETTINGS, tool_schemas=broken)
     assert [w.code for w in plan.warnings] == ["mcp-schema"]
     assert "server would not start" in plan.warnings[0].message
+
+
+def test_the_step_after_two_that_start_together_waits_for_both() -> None:
+    from plan_factory import SETTINGS, FakeCatalog, skill, step, workflow
+
+    from orchestrator.plan import build_plan
+
+    catalog = FakeCatalog(*(skill(n) for n in ("weigh", "book", "pack", "ship")))
+    plan = build_plan(workflow(step(1, "Weigh", "`weigh`"), step(2, "Book", "`book`", starts_with="step-1"),
+                               step(3, "Pack", "`pack`"), step(4, "Ship", "`ship`")), catalog, settings=SETTINGS)  # type: ignore[arg-type]
+    assert plan.step("step-2").depends_on == ()
+    assert set(plan.step("step-3").depends_on) == {"step-1", "step-2"}  # not the later row alone
+    assert plan.step("step-4").depends_on == ("step-3",)  # an ordinary step before: the step before only
+    chained = build_plan(workflow(step(1, "Weigh", "`weigh`"), step(2, "Book", "`book`", depends_on=("step-1",)),
+                                  step(3, "Pack", "`pack`", starts_with="step-2"), step(4, "Ship", "`ship`")),
+                         catalog, settings=SETTINGS)  # type: ignore[arg-type]
+    assert set(chained.step("step-4").depends_on) == {"step-3", "step-2"}

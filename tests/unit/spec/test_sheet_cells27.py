@@ -142,3 +142,18 @@ def test_a_failure_cell_that_opens_once_is_no_retry(text: str) -> None:
 ])
 def test_once_opening_a_clause_is_not_always_no_retry(text: str) -> None:
     assert not read_phrase(text).statement.no_retry
+
+
+def test_a_name_cell_whose_bracket_says_it_starts_with_a_row_starts_with_it() -> None:
+    from orchestrator.spec.sheet_cells27 import aside_start
+
+    assert aside_start("Seat plan (alongside row 2, no need to wait)") == (2, "Seat plan")
+    assert aside_start("Mop the hall (goes with 3)") == (3, "Mop the hall")
+    assert aside_start("Count (same time as 5 finishes)") is None  # after it, not beside it
+    assert aside_start("Count (takes 5 min)") is None
+    text = ("#\tJOB\tSKILL\tUSES\n1\tCoach\tcoach-quote\ttrip_date\n2\tLetters (at the same time as 1, nothing from it)"
+            "\tsend-letter\ttrip_date\n3\tSeats\tseat-kid\tletters from 2\n")
+    spec = parse_spec_text(text, "trip.tsv", "markdown", Vocabulary.of([(n, None) for n in ("coach-quote", "send-letter",
+                                                                                            "seat-kid")]))
+    second = spec.steps[1]
+    assert second.name == "Letters" and second.starts_with == "step-1"

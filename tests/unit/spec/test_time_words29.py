@@ -103,3 +103,11 @@ def test_laptops_is_no_time_word() -> None:
 ])
 def test_what_silence_means(sentence: str, then: str | None) -> None:
     assert silence_outcome(sentence) == then
+
+
+def test_silence_that_says_the_step_goes_ahead_anyway_is_a_yes() -> None:
+    from orchestrator.spec.time_words29 import silence_outcome
+
+    assert silence_outcome("No reply = post it anyway, she's in theatre all day") == "approve"
+    assert silence_outcome("No answer: book the coach regardless.") == "approve"
+    assert silence_outcome("No answer = don't print it anyway") == "reject"  # a "don't" before it
