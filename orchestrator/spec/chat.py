@@ -84,7 +84,7 @@ _INPUT_SAID = _rx(r"(?i)\b(?:comes?|is\s+passed|gets\s+passed|is\s+given|goes)\s
                   r"|\bpass(?:ed)?\s+`([A-Za-z_]\w*)`\s+in\b")
 
 
-def _whole_workflow(block: Para, src: Source) -> tuple[bool, list[InputSpec]]:
+def _whole_workflow(block: Para | Bullet, src: Source) -> tuple[bool, list[InputSpec]]:
     """A reply that names no step: (it states a limit on the whole run, read as one; the inputs it
     names). A whole-run limit is recorded as a workflow sentence (`prose.record`)."""
     from orchestrator.spec.prose import whole_run_sentence
@@ -108,9 +108,13 @@ def chat_replies(steps: list[StepSpec], preamble: list[Block], src: Source
     workflow's inputs (`spec.inputs_lead`) are no reply. What the replies place on a step comes
     before the step's own text, the latest first: where a later message states a rule again, its
     rule is the one read (the policy reader warns that the two disagree). Also the inputs the
-    replies name."""
+    replies name. A paragraph of the proposal's own message (before the next message's header) that names no
+    step is left to the other readers (a success check, a note), as a preamble's is, not warned."""
     lines = [int(s.where.rsplit(":", 1)[1]) for s in steps if ":" in s.where]
     first, step_lines = min(lines), set(lines)
+    heads = [i + 1 for i, line in enumerate(src.lines) if _CHAT_HEADER.match(line)]
+    heads = heads if len(heads) >= 2 else [i + 1 for i in forum_lines(src.lines) or []]
+    mine = next((h for h in heads if h > first), len(src.lines) + 1)  # the proposal's message ends there
     by_id = {s.id: s for s in steps}
     placed: dict[str, list[tuple[SpecText, Reading]]] = {}
     kept: list[Block] = []
@@ -140,6 +144,9 @@ def chat_replies(steps: list[StepSpec], preamble: list[Block], src: Source
                 continue
         elif _by_sentence(block, list(by_id.values()), placed, src):
             kept.append(block)  # what it says of the whole run is read with the preamble
+            continue
+        if block.line < mine:  # the proposal's own message: what it says besides is the other readers'
+            kept.append(block)
             continue
         which = f"it names {', '.join(t.id for t in targets)}" if targets else "it names no step"
         src.warn(block.line, f"a reply in the pasted chat, '{block.text[:60]}', is not read ({which}): a policy "

@@ -95,3 +95,11 @@ def test_the_later_reply_is_read_before_the_earlier_rule_of_the_same_step() -> N
     pull = _spec().steps[0]
     assert [t.line for t in pull.texts][:2] == [33, 16]
     assert any(r.where == "t.md:33" and "later message" in r.note for r in pull.readings)
+
+
+def test_a_paragraph_of_the_proposal_s_own_message_is_not_warned_a_later_reply_is() -> None:
+    text = ("# Fix the nightly\n\n**sam** commented 3 days ago\n\n1. `pull-orders` gets them\n2. `send-report` mails them\n\n"
+            "See also #212 (the old form).\n\n**jo** commented 2 days ago\n\nthanks, looks good\n")
+    spec = parse_spec_text(text, "t.md", "markdown")
+    warned = {w.line for w in spec.warnings if "reply in the pasted chat" in w.message}
+    assert warned == {12}
