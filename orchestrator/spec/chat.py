@@ -114,7 +114,8 @@ def chat_replies(steps: list[StepSpec], preamble: list[Block], src: Source
     first, step_lines = min(lines), set(lines)
     heads = [i + 1 for i, line in enumerate(src.lines) if _CHAT_HEADER.match(line)]
     heads = heads if len(heads) >= 2 else [i + 1 for i in forum_lines(src.lines) or []]
-    mine = next((h for h in heads if h > first), len(src.lines) + 1)  # the proposal's message ends there
+    # the proposal's message ends at the next header (a transcript's turns have none: each turn is a reply)
+    mine = next((h for h in heads if h > first), len(src.lines) + 1) if heads else first
     by_id = {s.id: s for s in steps}
     placed: dict[str, list[tuple[SpecText, Reading]]] = {}
     kept: list[Block] = []
