@@ -204,6 +204,19 @@ def _guards(plan: Plan, catalog_skills: set[str], lines: list[str]) -> list[Diag
     return found
 
 
+def _equals_chain(aside: str) -> bool:
+    """"(PVC = chlorine gas = never)", "(late = angry = refund)": three things or more joined by single `=` and
+    nothing else, a shorthand of what leads to what, no comparison; "(x = 1 or y = 2)", "(n == 3)" and "(a = b)" are
+    not one."""
+    if "==" in aside or any(c in aside for c in "<>!≥≤") or _ASIDE_CONDITION.match(aside):
+        return False
+    parts = [p.strip() for p in aside.split("=")]
+    return len(parts) >= 3 and all(parts) and not any(_AND_OR.search(p) for p in parts)
+
+
+_AND_OR = _rx(r"(?i)\b(?:and|or)\b")
+
+
 def _opens_rule(step: PlanStep, said: str) -> bool:
     """Whether the condition `said` is the failure one of the step's recovery rules is read from ("If the
     site is down, carry on with ..."): a failure policy, read, not a condition of the step's running."""
@@ -240,7 +253,7 @@ def _step_guards(step: PlanStep, text: list[tuple[int, str]], path: str,
                 break
     if not step.when:
         aside = _ASIDE.search(text[0][1]) if text else None
-        if aside and _ASIDE_CONDITION.search(aside.group(1)):
+        if aside and _ASIDE_CONDITION.search(aside.group(1)) and not _equals_chain(aside.group(1)):
             warn(text[0][0], f"the step's own line states a condition (`{aside.group(0)}`) but the step has none: "
                              "it always runs", "spec.condition-not-read")
         for line, words in text:

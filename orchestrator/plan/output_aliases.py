@@ -305,7 +305,7 @@ def qualifier(name: str, text: str) -> str | None:
     return None
 
 
-_CLAUSE_BREAK = _rx(r"[,;:()\[\]]")
+_CLAUSE_BREAK = _rx(r"[,;:()\[\]+&]")  # "the material + thickness": two things, no qualifier
 
 
 def bind_qualified_inputs(step: StepSpec, reads: Iterable[str], text: str, inputs: Sequence[str],

@@ -333,7 +333,9 @@ COUNT_ROWS: tuple[Row, ...] = (
     Row("retries_soft", r"\b(?:one|1)\s+more\s+(?:time|try|attempt|go|shot)\b|\banother\s+(?:try|attempt|go|shot)\b(?!\s+(?:at\s+it\s+)?(?:\d+|once|twice|thrice)\s+(?:more\s+)?(?:times|tries|goes)\b)", value=1),
     Row("retries", r"\b{N}\s+times\b(?:\s+(?:max(?:imum)?|at\s+most|tops|in\s+total|total))?", needs=r"{RETRY}|\bagain\b"),
     # "twice = angry emails", "twice means a double charge": the subject of what a second run brings, no count of tries
-    Row("retries", r"\b(?P<n1>once|twice|thrice)\b(?!\s*+(?:=|->|→|means\b|would\b|will\b|could\b|gets?\b|leads?\s+to\b|causes?\b))(?:\s+(?:at\s+most|max(?:imum)?|tops|in\s+total|total))?", needs=r"{RETRY}|\bagain\b"),
+    # "people get pinged twice", "or we're billed twice": what a second run would do to someone, no count of tries
+    # ("retried twice", "tried twice", "failed twice", "attempted twice" still are, and a noun: "the feed twice")
+    Row("retries", r"(?<!(?<=[a-z]{3})(?<!tri)(?<!fail)(?<!attempt)(?<!e)ed\s)\b(?P<n1>once|twice|thrice)\b(?!\s*+(?:=|->|→|means\b|would\b|will\b|could\b|gets?\b|leads?\s+to\b|causes?\b))(?:\s+(?:at\s+most|max(?:imum)?|tops|in\s+total|total))?", needs=r"{RETRY}|\bagain\b"),
     Row("attempts", r"\bmax(?:imum)?[ _-]?(?:attempts|tries)\s*+(?:[:=]|of|is)?\s*+{N}\b"),
     Row("attempts", r"\b(?:attempts|tries)\s*[:=]\s*{N}\b"),
     Row("attempts", r"\b(?:max(?:imum)?|at\s+most|up\s+to|no\s+more\s+than|a\s+max(?:imum)?\s+of|a\s+total\s+of|total\s+of|limit(?:ed)?\s+to)\s+{N}\s+(?:attempts?|tries|goes|shots|runs|calls)\b(?:\s+(?:max|total|in\s+total|overall|altogether))?"),

@@ -128,3 +128,15 @@ def test_a_skill_named_as_doing_work_after_a_failure_said_in_another_sentence_is
     plan = plan_at(tmp_path, HEAD + "### Step 1: Scan\n- Skill: `scan-hosts`\n\n"
                    "Otherwise just note-ok with the summary. If Slack is down, whatever.\n")
     assert (8, "spec.step-lost") in [(w.line, w.code) for w in plan.warnings if w.code in CODES]
+
+
+def test_an_aside_that_chains_things_with_equals_signs_is_no_condition(tmp_path: Path) -> None:
+    plan = plan_at(tmp_path, "# Hosts\n\n## Steps\n\n1. `scan-hosts` looks at each host on the rack, one by one (open port = exposed = page someone)\n"
+                   "2. `alarm` tells the desk on the night shift at once (late = angry = refund)\n")
+    assert guarded(plan) == []
+
+
+def test_an_aside_with_two_comparisons_joined_by_or_is_still_a_condition(tmp_path: Path) -> None:
+    plan = plan_at(tmp_path, "# Hosts\n\n## Steps\n\n1. `scan-hosts` looks at each host\n"
+                   "2. `alarm` tells the desk on the night shift at once (broken = 1 or down = 2)\n")
+    assert guarded(plan) == [(6, "spec.condition-not-read")]

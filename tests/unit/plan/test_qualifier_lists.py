@@ -16,3 +16,9 @@ def test_a_listed_name_is_not_qualified_by_the_one_before_the_comma() -> None:
 def test_a_qualifier_in_one_clause_is_still_read() -> None:
     assert qualifier("port", "book the berth at the arrival port, then file") == "arrival"
     assert qualifier("weight", "print the gross weight on the label") == "gross"
+
+
+def test_a_name_joined_by_a_plus_or_an_ampersand_is_not_qualified_by_the_one_before() -> None:
+    assert qualifier("weight", "log the species + weight in the chart") is None
+    assert qualifier("depth", "check the width & depth against the bay") is None
+    assert qualifier("weight", "log the species and the gross weight") == "gross"  # near-miss: still a qualifier
