@@ -57,6 +57,7 @@ from orchestrator.spec import (
             sheet_phrasing42,
 )
 from orchestrator.spec import phrasing42 as phrasing42_
+from orchestrator.spec import phrasing46 as phrasing46_
 from orchestrator.spec import policy_abandon as abandon23
 from orchestrator.spec import policy_back_in27 as back27
 from orchestrator.spec import policy_notation24 as notation24
@@ -277,8 +278,8 @@ GATES = {name: words + phrasing38.GATES.get(name, "") for name, words in GATES.i
 # round 40's bare limit said before the step is counted as failed (`spec.cap_then_failed40`), its values to go on with
 # said in brackets (`spec.bracket_values40`), its loop, gather and distance words that only look like a policy
 # (`spec.loop_words40`); round 42's recovery phrasings (`spec.phrasing42`) and "45 sec then kill it", "don't hold us
-# up - x = 0" (`spec.sheet_phrasing42`)
-for _later in (cap40, brackets40, loop_words40, phrasing42_, sheet_phrasing42):
+# up - x = 0" (`spec.sheet_phrasing42`); round 46's "payment API: 2 min, then give up" (`spec.phrasing46`)
+for _later in (cap40, brackets40, loop_words40, phrasing42_, sheet_phrasing42, phrasing46_):
     EARLY_FIRST = tuple(getattr(_later, "EARLY", ())) + EARLY_FIRST
     IGNORE_LAST = IGNORE_LAST + tuple(getattr(_later, "IGNORE", ()))
     GATES = {name: words + _later.GATES.get(name, "") for name, words in GATES.items()}
