@@ -1,6 +1,6 @@
 """Workflow specs, markdown or YAML, compiled into one `WorkflowSpec`.
 
-    parse_spec(path)                      dispatch on the suffix (.md/.markdown, .yaml/.yml, .toml, .hcl/.tf, .xml/.plist; other text: markdown, warned)
+    parse_spec(path)                      dispatch on the suffix (.md/.markdown, .yaml/.yml, .toml, .hcl/.tf, .lua, .xml/.plist; other text: markdown, warned)
     parse_spec_text(text, path, format)   the same from a string; `path` names it in messages
 
 Both take an optional `vocabulary` (`spec.vocabulary`): the catalog's skill and tool names,
@@ -136,6 +136,10 @@ def parse_spec(
     if is_hcl(str(path)) or is_nix(str(path)):  # HCL (`.hcl`, `.tf`, `.nomad`) or Nix (`.nix`, read as HCL's
         # blocks, `nix45`): their own reader, into the YAML form's (`hcl30`)
         return parse_spec_text(text, str(path), "hcl", vocabulary, anchored=anchored)
+    from orchestrator.spec.lua46 import is_lua, lua_steps
+
+    if is_lua(str(path)) and lua_steps(text):  # a Lua config returning a table of steps (`lua46`); else text
+        return parse_spec_text(text, str(path), "lua", vocabulary, anchored=anchored)
     from orchestrator.spec.dockerfile32 import is_dockerfile
 
     if fmt is None and is_dockerfile(str(path), text):  # a Dockerfile-like build file, RUN a step (`dockerfile32`)
@@ -190,10 +194,11 @@ def parse_spec_text(
     warning at line 1 about how the file was taken (its suffix)."""
     toml = str(format).lower() == "toml"
     hcl = str(format).lower() == "hcl"
+    lua = str(format).lower() == "lua"
     xml = str(format).lower() == "xml"
     docker = str(format).lower() == "dockerfile"
     dotenv = str(format).lower() == "dotenv"  # its keys read field by field, else markdown as before (`dotenv42`)
-    fmt = "yaml" if toml or hcl or xml or docker else "markdown" if dotenv else _SUFFIXES.get(f".{format}".lower())
+    fmt = "yaml" if toml or hcl or lua or xml or docker else "markdown" if dotenv else _SUFFIXES.get(f".{format}".lower())
     if fmt is None:
         raise ValueError(f"unknown spec format {format!r}")
     sha256 = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
@@ -308,6 +313,10 @@ def parse_spec_text(
             from orchestrator.spec.hcl30 import read_hcl
 
             parts = read_hcl(src)
+        elif lua:
+            from orchestrator.spec.lua46 import read_lua
+
+            parts = read_lua(src)
         elif docker:
             from orchestrator.spec.dockerfile32 import read_dockerfile
 

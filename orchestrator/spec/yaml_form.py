@@ -53,6 +53,7 @@ from orchestrator.spec.ansible28 import GROUP_KEYS, loop_named, loose_comments, 
 from orchestrator.spec.async_status31 import Wait, apply_waits, take_waits
 from orchestrator.spec.check import SpecParts
 from orchestrator.spec.ci_always29 import ASYNC_MARK, async_starts, async_task
+from orchestrator.spec.comment_starts46 import comment_starts
 from orchestrator.spec.gha28 import run_limit_node
 from orchestrator.spec.key_comments27 import (
     key_comments,
@@ -97,6 +98,7 @@ from orchestrator.spec.yaml_top import (
     read_scenarios,
     run_limit_key,
     run_limit_name,
+    run_limit_words,
     step_success,
 )
 
@@ -626,7 +628,8 @@ def _read_top(r: NodeReader, root: Node, manifest: str | None = None) -> SpecPar
     top, top_notes = reshape_top(r, own.top) if own.top else (own.top, [])
     top_notes = [*shared, *shaped, *grouped, *own.notes, *top_notes]
     for raw in list(top):  # `workflow:`, `summary:`, `input:`, `tasks:` / `jobs:` under the form's own names
-        if (canonical := yk.top_key(raw)) in _TOP and canonical not in top:
+        if (canonical := yk.top_key(raw)) in _TOP and canonical not in top and not (
+                canonical == "timeout" and run_limit_words(raw, top[raw][1])):
             top[canonical] = top.pop(raw)
     for raw in list(top):  # `give_up_after: 3h`, `max_total: 3h`: the whole run's, never each step's retries
         if raw not in _TOP and "timeout" not in top and run_limit_key(raw, top[raw][1]):
@@ -657,6 +660,7 @@ def _read_top(r: NodeReader, root: Node, manifest: str | None = None) -> SpecPar
     rows: list[RecoveryRowSpec] = []
     contracts: list[ContractSpec] = []
     waits: list[Wait] = []
+    item_lines: list[int] = []  # each step's first line, for the comment above it (`comment_starts46`)
     steps_line = 1
     if "steps" not in top:
         src.error(1, "the spec has no steps: write a `steps:` list (or `jobs:` / `tasks:`, a list or a map of "
@@ -678,8 +682,10 @@ def _read_top(r: NodeReader, root: Node, manifest: str | None = None) -> SpecPar
                 step = step.model_copy(update={"number": int(n.group(1))})  # `after: ["20"]` names it too
             if step is not None:
                 steps.append(step)
+                item_lines.append(int(item.start_mark.line) + 1)
             rows += step_rows
             contracts += step_contracts
+    steps = comment_starts(steps, item_lines, src)  # `# these two go at the same time` over a step (`comment_starts46`)
     inputs = r.inputs(top["inputs"][1]) if "inputs" in top else None
     if r.implicit_inputs:  # lists written in the spec to loop over
         inputs = (*(inputs or ()), *r.implicit_inputs)

@@ -56,6 +56,16 @@ def run_limit_key(raw: str, value: Node) -> bool:
     return not said.replace(".", "", 1).isdigit() and pt.parse_duration(said) is not None
 
 
+def run_limit_words(raw: str, value: Node) -> bool:
+    """Whether a top-level key named for the whole run's limit (`run_limit`, `job_deadline`) says it in words
+    around its duration ("10 mins total, then stop it"): the whole run's, read from the words, never each
+    step's `timeout`."""
+    if not run_limit_name(raw) or not isinstance(value, ScalarNode) or not isinstance(value.value, str):
+        return False
+    said = value.value.strip()
+    return bool(said) and pt.parse_duration(said.lower()) is None
+
+
 def read_limits(r: NodeReader, node: Node) -> tuple[ConvergenceSpec, dict[str, float]]:
     keys = r.mapping(node, "limits") or {}
     values: dict[str, float] = {}
