@@ -1,9 +1,10 @@
 """A value a step's text fixes for a name: `home_port is always "Leith"`, "servings is fixed at 4",
-"units set to `metric`", "the oven_temp is hard-coded to 200".
+"units set to `metric`", "the oven_temp is hard-coded to 200", "grade C25/30 always".
 
 The name is written as one (with `_`, or in backticks) and the words between say the value never
 changes (always, fixed at/to, set to, hard-coded to/as); the value is a quoted text, a number or
-true/false. "always official=true" (a name set by `=` after "always") says the same. It is the step's literal input (`input_values`), not a workflow input someone has to
+true/false. A name followed by a code and "always" ("grade C25/30 always on house slabs", "paper A4 always":
+letters then a digit, never a number with a unit) fixes that code as text. "always official=true" (a name set by `=` after "always") says the same. It is the step's literal input (`input_values`), not a workflow input someone has to
 give; a plain "x is 3" is left alone (it reads like a condition), but a one-word name set to a quoted
 text as a clause of its own, 'label: product, site is "CPU4 Hilltop"', is that text (not after a word of
 condition: "if site is "X"", "when: status is "done"" stay conditions). Read with a reading at the step.
@@ -37,6 +38,12 @@ _QUOTED_IS = _rx(
     r"(?:^|[,;:(]|(?<![\w-])and)\s*+([a-z][a-z0-9]*+(?:_[a-z0-9]++)*+)\s++is\s++"
     r"(\"[^\"\n]{1,80}+\"|“[^”\n]{1,80}+”)(?=\s*+(?:[,;.)]|$|and(?!\w)))"
 )
+# "grade C25/30 always", "paper A4 always": a one-word name, then a code (letters, then a digit: "C25/30", "M20",
+# never a number and a unit, "30s"), then "always": that code, as text
+_CODE_ALWAYS = _rx(
+    r"(?<![\w`/-])([a-z][a-z0-9]*+(?:_[a-z0-9]++)*+)\s++([A-Za-z]{1,4}+\d[A-Za-z0-9]*+(?:[/.-][A-Za-z0-9]++){0,4}+)"
+    r"\s++always(?![\w-])"
+)
 _CONDITION_BEFORE = _rx(r"(?i)(?<![\w-])(?:if|when|whenever|unless|until|while|whether|only|once|check|"
                         r"condition|where)\W{0,3}+$")
 
@@ -54,6 +61,8 @@ def fixed_values(text: str) -> dict[str, object]:
     for m in _QUOTED_IS.finditer(text):
         if _CONDITION_BEFORE.search(text[max(0, m.start(1) - 16):m.start(1)]) is None:
             out.setdefault(m.group(1), m.group(2)[1:-1])
+    for m in _CODE_ALWAYS.finditer(text):
+        out.setdefault(m.group(1), m.group(2))
     for m in _ALWAYS_SET.finditer(text):
         found, value = literal_value(m.group(2))
         out.setdefault(m.group(1), value if found else m.group(2).strip("\"'"))
