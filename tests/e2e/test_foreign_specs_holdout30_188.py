@@ -22,8 +22,14 @@ SKILLS = ("--skills-dir", str(FOLDER / "skills"))
 if not SPEC.is_file():
     pytest.skip("holdout30 188 is not in this checkout", allow_module_level=True)
 
-# what is still not as its author meant, with why (empty: all of it reads as meant)
-KNOWN: dict[str, str] = {}
+# what is still not as its author meant, with why; each is checked to be still so (a fixed one must leave)
+KNOWN: dict[str, str] = {
+    "l12-wait-as-retry": "'text him, wait 1 hr' (the approval's wait) is also read as a retry's wait and warned as "
+                         "disagreeing with l.11's 'Never resend': an untrue warning (l.11 wins, the policy is right)",
+    "l18-chatter-in-step-5": "the pump-hire remark after the sheet is kept as step 5's description, not warned as "
+                             "not read (it names no policy and changes no value); a section of its own would lose "
+                             "l.17's success check, which is read in step 5's text",
+}
 
 MEANT_INPUTS = {"step-1": {"pour_date": ("input", "pour_date"), "postcode": ("input", "postcode")},
                 "step-2": {"length_m": ("input", "slab_len_m"), "width_m": ("input", "slab_wid_m"),
@@ -107,3 +113,10 @@ def test_run_3_silence_holds_the_order_and_the_run_stops_there(tmp_path: Path, p
     assert "step-4" not in report["outputs"] and "step-5" not in report["outputs"]
     gate = next(s for s in plan["steps"] if s["id"] == "step-4")["policy"]["approval"]
     assert (gate["timeout_s"], gate["on_timeout"]) == (3600, "reject")  # an hour's silence: rejected, no order
+
+
+def test_what_is_still_known_is_still_so(plan: dict[str, Any]) -> None:
+    warned = " ".join(str(w) for w in plan["warnings"])
+    still = {"l12-wait-as-retry": "disagrees with 'Never resend" in warned,
+             "l18-chatter-in-step-5": "pump hire" not in warned}
+    assert still == dict.fromkeys(KNOWN, True), "a KNOWN entry is fixed: take it out of KNOWN"
